@@ -1,0 +1,3 @@
+module github.com/llmsh/llmsh
+
+go 1.25.0

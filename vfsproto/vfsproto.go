@@ -1,0 +1,323 @@
+// Package vfsproto is the wire codec of the FS Proxy Protocol spoken between
+// llmsh (the client, through vfsclient) and vfsd (the server): framing,
+// the request/response envelope, error codes, and the parameter and result
+// shapes of every operation. Both sides import it, so nothing of the protocol
+// is written twice.
+//
+// A frame is a 4-byte big-endian length followed by that many bytes of UTF-8
+// JSON. Requests are {id, op, params}; responses are {id, ok, result} or
+// {id, ok:false, error:{code, message}}. See docs/protocol.md.
+package vfsproto
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Version is the protocol version announced by the hello operation.
+const Version = 1
+
+// MaxFrame is the largest frame payload either side accepts, in bytes. A
+// longer announced length is a framing error: it is rejected before any
+// allocation and the connection is closed.
+const MaxFrame = 1 << 20
+
+// MaxRead is the largest value of the read operation's max parameter.
+const MaxRead = 4096
+
+// FirstHandle is the lowest handle vfsd allocates; 0, 1 and 2 are reserved
+// for the client's stdin, stdout and stderr and are served by the MUX.
+const FirstHandle = 3
+
+// Operation names.
+const (
+	OpOpen       = "open"
+	OpRead       = "read"
+	OpWrite      = "write"
+	OpClose      = "close"
+	OpSeek       = "seek"
+	OpStat       = "stat"
+	OpCreateTemp = "create_temp"
+	OpList       = "list"
+	OpHello      = "hello"
+	OpStats      = "stats"
+	OpVirtuals   = "virtual_files"
+	OpLLMCMD     = "LLMCMD" // reserved: always E_UNSUPPORTED
+	OpQUOTA      = "QUOTA"  // reserved: always E_UNSUPPORTED
+)
+
+// Code is a protocol error code.
+type Code string
+
+// The error codes of seed 000, exactly.
+const (
+	EArg         Code = "E_ARG"         // invalid or missing parameter
+	ENoEnt       Code = "E_NOENT"       // no such file, handle or path
+	EPerm        Code = "E_PERM"        // permission or allowlist violation
+	EIO          Code = "E_IO"          // underlying I/O failure
+	EClosed      Code = "E_CLOSED"      // handle already closed
+	EUnsupported Code = "E_UNSUPPORTED" // operation not supported
+	ERange       Code = "E_RANGE"       // size or limit exceeded
+)
+
+// Valid reports whether c is one of the protocol's error codes.
+func (c Code) Valid() bool {
+	switch c {
+	case EArg, ENoEnt, EPerm, EIO, EClosed, EUnsupported, ERange:
+		return true
+	}
+	return false
+}
+
+// Error is the error object of a failed response. It implements error.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string {
+	if e.Message == "" {
+		return string(e.Code)
+	}
+	return string(e.Code) + ": " + e.Message
+}
+
+// Errorf returns an *Error with the given code and formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Request is the envelope of a request. Params is kept raw so that the
+// server decodes it into the operation's own parameter type.
+type Request struct {
+	ID     string          `json:"id"`
+	Op     string          `json:"op"`
+	Params json.RawMessage `json:"params,omitempty"`
+}
+
+// Response is the envelope of a response. Exactly one of Result (when OK)
+// and Error (when not OK) is meaningful.
+type Response struct {
+	ID     string          `json:"id"`
+	OK     bool            `json:"ok"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *Error          `json:"error,omitempty"`
+}
+
+// Framing errors.
+var (
+	// ErrFrameTooLarge means a frame announced a length over MaxFrame.
+	ErrFrameTooLarge = errors.New("vfsproto: frame exceeds maximum size")
+	// ErrShortFrame means the stream ended inside a frame.
+	ErrShortFrame = errors.New("vfsproto: truncated frame")
+)
+
+// ReadFrame reads one frame from r and returns its payload. The length is
+// checked against MaxFrame before anything is allocated. buf is reused when
+// it is large enough; the returned slice aliases it in that case.
+//
+// At a clean end of stream (no byte of a new frame read) it returns io.EOF;
+// a stream that ends inside a frame gives ErrShortFrame.
+func ReadFrame(r io.Reader, buf []byte) ([]byte, error) {
+	var hdr [4]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		if err == io.ErrUnexpectedEOF {
+			return nil, ErrShortFrame
+		}
+		return nil, err
+	}
+	n := binary.BigEndian.Uint32(hdr[:])
+	if n > MaxFrame {
+		return nil, ErrFrameTooLarge
+	}
+	if uint32(cap(buf)) >= n {
+		buf = buf[:n]
+	} else {
+		buf = make([]byte, n)
+	}
+	if _, err := io.ReadFull(r, buf); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, ErrShortFrame
+		}
+		return nil, err
+	}
+	return buf, nil
+}
+
+// AppendFrame appends the frame of payload (header and body) to dst.
+func AppendFrame(dst, payload []byte) ([]byte, error) {
+	if len(payload) > MaxFrame {
+		return dst, ErrFrameTooLarge
+	}
+	dst = binary.BigEndian.AppendUint32(dst, uint32(len(payload)))
+	return append(dst, payload...), nil
+}
+
+// WriteFrame writes payload to w as one frame, in a single Write call.
+func WriteFrame(w io.Writer, payload []byte) error {
+	b, err := AppendFrame(make([]byte, 0, 4+len(payload)), payload)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// Mode is the mode parameter of open.
+type Mode string
+
+// The open modes of seed 000.
+const (
+	ModeRead      Mode = "r"  // read-only; the path must exist
+	ModeWrite     Mode = "w"  // write-only; create or truncate
+	ModeAppend    Mode = "a"  // write-only; create, writes go to the end
+	ModeReadWrite Mode = "rw" // read and write; create without truncating
+)
+
+// Whence values of seek.
+const (
+	SeekSet = "SEEK_SET"
+	SeekCur = "SEEK_CUR"
+	SeekEnd = "SEEK_END"
+)
+
+// OpenParams are the parameters of open.
+type OpenParams struct {
+	Path string `json:"path"`
+	Mode Mode   `json:"mode"`
+}
+
+// OpenResult is the result of open.
+type OpenResult struct {
+	Handle int64 `json:"handle"`
+}
+
+// ReadParams are the parameters of read. Max must be in 1..MaxRead.
+type ReadParams struct {
+	H   int64 `json:"h"`
+	Max int   `json:"max"`
+}
+
+// ReadResult is the result of read. Data is base64 on the wire.
+type ReadResult struct {
+	Data []byte `json:"data"`
+	EOF  bool   `json:"eof"`
+}
+
+// WriteParams are the parameters of write. Data is base64 on the wire.
+type WriteParams struct {
+	H     int64  `json:"h"`
+	Data  []byte `json:"data"`
+	Final bool   `json:"final,omitempty"`
+}
+
+// WriteResult is the result of write.
+type WriteResult struct {
+	Written int `json:"written"`
+}
+
+// HandleParams are the parameters of the operations that name only a
+// handle (close).
+type HandleParams struct {
+	H int64 `json:"h"`
+}
+
+// SeekParams are the parameters of seek.
+type SeekParams struct {
+	H      int64  `json:"h"`
+	Offset int64  `json:"offset"`
+	Whence string `json:"whence"`
+}
+
+// SeekResult is the result of seek: the new absolute offset.
+type SeekResult struct {
+	Offset int64 `json:"offset"`
+}
+
+// StatParams are the parameters of stat: exactly one of H and Path.
+type StatParams struct {
+	H    *int64  `json:"h,omitempty"`
+	Path *string `json:"path,omitempty"`
+}
+
+// StatResult is the result of stat. Mtime is Unix time in nanoseconds;
+// Mode holds the permission bits (and is_dir tells directories).
+type StatResult struct {
+	Size  int64  `json:"size"`
+	Mtime int64  `json:"mtime"`
+	Mode  uint32 `json:"mode"`
+	IsDir bool   `json:"is_dir"`
+}
+
+// CreateTempParams are the parameters of create_temp.
+type CreateTempParams struct {
+	Prefix string `json:"prefix,omitempty"`
+}
+
+// CreateTempResult is the result of create_temp: a read-write handle on a
+// new virtual file, and the path by which it can be opened again.
+type CreateTempResult struct {
+	Handle int64  `json:"handle"`
+	Path   string `json:"path"`
+}
+
+// ListParams are the parameters of list.
+type ListParams struct {
+	Path string `json:"path"`
+}
+
+// Entry is one directory entry in a list result.
+type Entry struct {
+	Name  string `json:"name"`
+	IsDir bool   `json:"is_dir"`
+	Size  int64  `json:"size"`
+}
+
+// ListResult is the result of list, entries sorted by name.
+type ListResult struct {
+	Entries []Entry `json:"entries"`
+}
+
+// HelloParams are the parameters of hello.
+type HelloParams struct {
+	Version int `json:"version"`
+}
+
+// HelloResult is the result of hello.
+type HelloResult struct {
+	Version  int      `json:"version"`
+	Ops      []string `json:"ops"`
+	MaxRead  int      `json:"max_read"`
+	MaxFrame int      `json:"max_frame"`
+}
+
+// StatsResult is the result of stats: the server's counters.
+type StatsResult struct {
+	Opens           int64 `json:"opens"`
+	Reads           int64 `json:"reads"`
+	Writes          int64 `json:"writes"`
+	Closes          int64 `json:"closes"`
+	BytesIn         int64 `json:"bytes_in"`
+	BytesOut        int64 `json:"bytes_out"`
+	AllowlistReject int64 `json:"allowlist_rejects"`
+	Requests        int64 `json:"requests"`
+	Errors          int64 `json:"errors"`
+	OpenHandles     int64 `json:"open_handles"`
+	VirtualFiles    int64 `json:"virtual_files"`
+	VirtualBytes    int64 `json:"virtual_bytes"`
+}
+
+// VirtualFile describes one session-scoped virtual file.
+type VirtualFile struct {
+	Path string `json:"path"`
+	Size int64  `json:"size"`
+}
+
+// VirtualsResult is the result of virtual_files: every virtual file of the
+// session, sorted by path.
+type VirtualsResult struct {
+	Files []VirtualFile `json:"files"`
+}
