@@ -1,0 +1,147 @@
+// Package builtins holds llmsh's commands. Every command runs inside the
+// llmsh process as a Go function of a small Env; none executes a host
+// program, reads the host environment, or touches a file other than through
+// Env.FS, which the shell connects to vfsd.
+//
+// A builtin is registered once, in an init function of its own file, with
+// Register. The shell looks commands up with Lookup and runs them with Run,
+// which turns a panic into "llmsh: NAME: internal error" and status 2.
+package builtins
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// File is an open file of the FS.
+type File interface {
+	io.Reader
+	io.Writer
+	io.Seeker
+	io.Closer
+	Stat() (fs.FileInfo, error)
+}
+
+// FS is the file system a builtin sees. Names are absolute, slash-separated
+// paths (builtins make them so with Env.Abs). Errors are *fs.PathError
+// values whose Err is a syscall.Errno where one applies, so that ErrText
+// gives GNU's wording.
+type FS interface {
+	// OpenFile opens name with os.O_* flags (O_RDONLY, O_WRONLY|O_CREATE|O_TRUNC,
+	// O_WRONLY|O_CREATE|O_APPEND, O_RDWR|O_CREATE).
+	OpenFile(name string, flag int) (File, error)
+	// Stat describes name, following symbolic links.
+	Stat(name string) (fs.FileInfo, error)
+	// ReadDir lists the directory name, sorted by file name.
+	ReadDir(name string) ([]fs.DirEntry, error)
+}
+
+// ExecFunc runs another command in-process (for xargs, find -exec, timeout,
+// sh -c): args[0] is a builtin name or a shell function; it returns the
+// exit status.
+type ExecFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// Env is everything a builtin runs with.
+type Env struct {
+	Ctx     context.Context // cancelled by --timeout, Ctrl-C and closed pipes
+	Args    []string        // Args[0] is the command name as invoked
+	Stdin   io.Reader
+	Stdout  io.Writer
+	Stderr  io.Writer
+	FS      FS       // every file access goes here
+	Dir     string   // the virtual working directory, absolute
+	Environ []string // the script's exported variables, "NAME=value", sorted
+	Exec    ExecFunc // runs another command in-process; nil where unavailable
+	// Terminal reports whether Stdout is a terminal (ls layout, --color=auto).
+	Terminal bool
+}
+
+// Func is the body of a builtin: it returns the exit status.
+type Func func(env *Env) int
+
+// Builtin is a registered command.
+type Builtin struct {
+	Name    string // the command name
+	Summary string // one line, for help
+	Run     Func
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Builtin{}
+)
+
+// Register adds b to the registry. It panics on a duplicate name, which is
+// a programming error caught by the package's tests.
+func Register(b Builtin) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if _, dup := registry[b.Name]; dup {
+		panic("builtins: duplicate registration of " + b.Name)
+	}
+	registry[b.Name] = b
+}
+
+// Lookup returns the builtin called name.
+func Lookup(name string) (Builtin, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	b, ok := registry[name]
+	return b, ok
+}
+
+// All returns every registered builtin, sorted by name.
+func All() []Builtin {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]Builtin, 0, len(registry))
+	for _, b := range registry {
+		out = append(out, b)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// PanicHook, when non-nil, receives the value and stack of a recovered
+// panic (the shell logs it under --verbose). It never reaches the user.
+var PanicHook func(name string, v any, stack []byte)
+
+// Run runs b with env, turning a panic into "llmsh: NAME: internal error"
+// on env.Stderr and status 2. A panic that is a closed-pipe signal from a
+// writer (see ErrClosedPipe handling in the shell) is the shell's business;
+// Run treats every panic alike.
+func Run(b Builtin, env *Env) (status int) {
+	defer func() {
+		if v := recover(); v != nil {
+			if PanicHook != nil {
+				PanicHook(b.Name, v, debug.Stack())
+			}
+			fmt.Fprintf(env.Stderr, "llmsh: %s: internal error\n", b.Name)
+			status = 2
+		}
+	}()
+	return b.Run(env)
+}
+
+// Name is the command name for messages: Args[0] without any directory.
+func (e *Env) Name() string {
+	if len(e.Args) == 0 {
+		return ""
+	}
+	return path.Base(e.Args[0])
+}
+
+// Abs makes name absolute against the working directory and cleans it.
+func (e *Env) Abs(name string) string {
+	if strings.HasPrefix(name, "/") {
+		return path.Clean(name)
+	}
+	return path.Join(e.Dir, name)
+}

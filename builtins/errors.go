@@ -1,0 +1,68 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"syscall"
+)
+
+// errnoText is GNU libc's strerror wording for the errnos builtins meet.
+var errnoText = map[syscall.Errno]string{
+	syscall.ENOENT:       "No such file or directory",
+	syscall.EACCES:       "Permission denied",
+	syscall.EPERM:        "Operation not permitted",
+	syscall.EISDIR:       "Is a directory",
+	syscall.ENOTDIR:      "Not a directory",
+	syscall.EEXIST:       "File exists",
+	syscall.EIO:          "Input/output error",
+	syscall.EINVAL:       "Invalid argument",
+	syscall.EBADF:        "Bad file descriptor",
+	syscall.ENOSPC:       "No space left on device",
+	syscall.EFBIG:        "File too large",
+	syscall.ENOTSUP:      "Operation not supported",
+	syscall.ENOTEMPTY:    "Directory not empty",
+	syscall.EPIPE:        "Broken pipe",
+	syscall.EXDEV:        "Invalid cross-device link",
+	syscall.ENAMETOOLONG: "File name too long",
+	syscall.ELOOP:        "Too many levels of symbolic links",
+}
+
+// ErrText returns GNU's wording for err: the strerror text of the errno it
+// wraps ("No such file or directory"), or a sensible phrase otherwise. It
+// never includes a path.
+func ErrText(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		if s, ok := errnoText[errno]; ok {
+			return s
+		}
+		return errno.Error()
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "No such file or directory"
+	case errors.Is(err, fs.ErrPermission):
+		return "Permission denied"
+	case errors.Is(err, fs.ErrExist):
+		return "File exists"
+	case errors.Is(err, fs.ErrClosed):
+		return "Bad file descriptor"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Errorf prints "NAME: message" on Stderr, GNU style.
+func (e *Env) Errorf(format string, args ...any) {
+	fmt.Fprintf(e.Stderr, "%s: %s\n", e.Name(), fmt.Sprintf(format, args...))
+}
+
+// PathError prints "NAME: FILE: reason" on Stderr, as GNU tools report a
+// failure on a file operand. file is printed as the user wrote it.
+func (e *Env) PathError(file string, err error) {
+	fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Name(), file, ErrText(err))
+}

@@ -1,0 +1,31 @@
+package builtins
+
+import (
+	"io"
+	"os"
+)
+
+// nopReadCloser lets stdin be handled like an opened file without closing it.
+type nopReadCloser struct{ io.Reader }
+
+func (nopReadCloser) Close() error { return nil }
+
+// Open opens a file operand for reading. "-" is standard input (closing it
+// is a no-op). Relative names are resolved against Dir.
+func (e *Env) Open(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return nopReadCloser{e.Stdin}, nil
+	}
+	return e.FS.OpenFile(e.Abs(name), os.O_RDONLY)
+}
+
+// Create opens name for writing, creating or truncating it. On a real file
+// the new content replaces the old one atomically when the file is closed.
+func (e *Env) Create(name string) (File, error) {
+	return e.FS.OpenFile(e.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+}
+
+// Append opens name for appending, creating it if needed.
+func (e *Env) Append(name string) (File, error) {
+	return e.FS.OpenFile(e.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+}
