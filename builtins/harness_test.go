@@ -1,0 +1,67 @@
+package builtins
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// testFS, when set (by fs_harness_test.go once a real vfsd session is
+// available to tests), returns an FS serving dir read-write.
+var testFS func(t *testing.T, dir string) FS
+
+// result is what one builtin call produced.
+type result struct {
+	stdout, stderr string
+	status         int
+}
+
+// runCmd runs the builtin args[0] with the given stdin. files, if not nil,
+// are created (name → content) in a fresh temporary directory that is also
+// the working directory and is granted read-write through a real vfsd
+// session.
+func runCmd(t *testing.T, files map[string]string, stdin string, args ...string) result {
+	t.Helper()
+	b, ok := Lookup(args[0])
+	if !ok {
+		t.Fatalf("no builtin %q", args[0])
+	}
+	dir := t.TempDir()
+	var fsys FS
+	if files != nil {
+		if testFS == nil {
+			t.Fatal("file-based builtin tests need the vfsd test session (fs_harness_test.go)")
+		}
+		fsys = testFS(t, dir)
+		for name, content := range files {
+			writeTestFile(t, fsys, dir+"/"+name, content)
+		}
+	}
+	var out, errb bytes.Buffer
+	env := &Env{
+		Ctx:    context.Background(),
+		Args:   args,
+		Stdin:  strings.NewReader(stdin),
+		Stdout: &out,
+		Stderr: &errb,
+		FS:     fsys,
+		Dir:    dir,
+	}
+	st := Run(b, env)
+	return result{out.String(), errb.String(), st}
+}
+
+func writeTestFile(t *testing.T, fsys FS, name, content string) {
+	t.Helper()
+	f, err := fsys.OpenFile(name, 0x241) // O_WRONLY|O_CREATE|O_TRUNC
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte(content)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
