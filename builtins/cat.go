@@ -1,0 +1,213 @@
+package builtins
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+)
+
+func init() {
+	Register(Builtin{Name: "cat", Summary: "concatenate files and print on the standard output", Run: cat})
+}
+
+// catState is what cat carries from one file to the next, as GNU does: a
+// line left unterminated by one file continues in the next.
+type catState struct {
+	number, nonblank, squeeze, ends, tabs, nonprint bool
+
+	line      int64 // last line number printed
+	lineStart bool  // the next byte starts a line
+	blanks    int   // empty lines seen in a row
+	pendingCR bool  // -E: a '\r' held back in case '\n' follows
+}
+
+func cat(env *Env) int {
+	f := NewFlags(env, "Concatenate FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	var st catState
+	var all, e, t, u bool
+	f.BoolVar(&all, 'A', "show-all", "equivalent to -vET")
+	f.BoolVar(&st.nonblank, 'b', "number-nonblank", "number nonempty output lines, overrides -n")
+	f.BoolVar(&e, 'e', "", "equivalent to -vE")
+	f.BoolVar(&st.ends, 'E', "show-ends", "display $ at end of each line")
+	f.BoolVar(&st.number, 'n', "number", "number all output lines")
+	f.BoolVar(&st.squeeze, 's', "squeeze-blank", "suppress repeated empty output lines")
+	f.BoolVar(&t, 't', "", "equivalent to -vT")
+	f.BoolVar(&st.tabs, 'T', "show-tabs", "display TAB characters as ^I")
+	f.BoolVar(&u, 'u', "", "(ignored)")
+	f.BoolVar(&st.nonprint, 'v', "show-nonprinting", "use ^ and M- notation, except for LFD and TAB")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if all {
+		st.nonprint, st.ends, st.tabs = true, true, true
+	}
+	if e {
+		st.nonprint, st.ends = true, true
+	}
+	if t {
+		st.nonprint, st.tabs = true, true
+	}
+	if st.nonblank {
+		st.number = true
+	}
+	st.lineStart = true
+	plain := !(st.number || st.squeeze || st.ends || st.tabs || st.nonprint)
+
+	w := laWriter(env)
+	buf := make([]byte, laBufSize)
+	status := 0
+	var werr error
+	ok := env.EachFile(files, func(name string, r io.Reader) error {
+		var err error
+		if plain {
+			err = laCopy(env, w, r, buf)
+		} else {
+			err = st.run(env, w, r)
+		}
+		if err != nil && !laReadError(env, name, err) {
+			status = 1
+			return nil
+		}
+		if err != nil {
+			werr = err
+			return ErrBrokenPipe // stops EachFile quietly
+		}
+		return nil
+	})
+	if werr != nil {
+		w.Flush()
+		return laWriteFailed(env, werr)
+	}
+	if st.pendingCR {
+		w.WriteByte('\r')
+	}
+	if !ok {
+		status = 1
+	}
+	return laFinish(env, w, status)
+}
+
+// run copies r to w with cat's line options.
+func (st *catState) run(env *Env, w *bufio.Writer, r io.Reader) error {
+	br := bufio.NewReaderSize(r, laBufSize)
+	var num []byte
+	for {
+		if env.Ctx.Err() != nil {
+			return errLaCancelled
+		}
+		chunk, err := br.ReadSlice('\n')
+		if len(chunk) > 0 {
+			if st.lineStart && len(chunk) == 1 && chunk[0] == '\n' {
+				st.blanks++
+				if st.squeeze && st.blanks > 1 {
+					continue
+				}
+				if st.number && !st.nonblank {
+					num = st.lineNumber(num[:0])
+					w.Write(num)
+				}
+				if st.ends {
+					w.WriteByte('$')
+				}
+				w.WriteByte('\n')
+			} else {
+				if st.lineStart {
+					st.blanks = 0
+					if st.number {
+						num = st.lineNumber(num[:0])
+						w.Write(num)
+					}
+				}
+				st.body(w, chunk)
+				st.lineStart = chunk[len(chunk)-1] == '\n'
+			}
+			if _, werr := w.Write(nil); werr != nil {
+				return &laWriteErr{werr}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil && err != bufio.ErrBufferFull {
+			return err
+		}
+	}
+}
+
+func (st *catState) lineNumber(b []byte) []byte {
+	st.line++
+	s := strconv.AppendInt(b[len(b):], st.line, 10)
+	for n := len(s); n < 6; n++ {
+		b = append(b, ' ')
+	}
+	b = strconv.AppendInt(b, st.line, 10)
+	return append(b, '\t')
+}
+
+// body writes one line or line fragment, transformed by -v, -T and -E.
+func (st *catState) body(w *bufio.Writer, p []byte) {
+	if st.pendingCR {
+		st.pendingCR = false
+		if p[0] == '\n' && st.ends {
+			w.WriteString("^M")
+		} else {
+			w.WriteByte('\r')
+		}
+	}
+	nl := p[len(p)-1] == '\n'
+	if nl {
+		p = p[:len(p)-1]
+	}
+	crTail := false
+	if st.ends && !st.nonprint && len(p) > 0 && p[len(p)-1] == '\r' {
+		p, crTail = p[:len(p)-1], true
+	}
+	if !st.nonprint && !st.tabs {
+		w.Write(p)
+	} else {
+		for _, c := range p {
+			switch {
+			case c == '\t':
+				if st.tabs {
+					w.WriteString("^I")
+				} else {
+					w.WriteByte('\t')
+				}
+			case !st.nonprint:
+				w.WriteByte(c)
+			case c >= 128:
+				w.WriteString("M-")
+				c -= 128
+				if c < 32 {
+					w.WriteByte('^')
+					w.WriteByte(c + 64)
+				} else if c == 127 {
+					w.WriteString("^?")
+				} else {
+					w.WriteByte(c)
+				}
+			case c < 32:
+				w.WriteByte('^')
+				w.WriteByte(c + 64)
+			case c == 127:
+				w.WriteString("^?")
+			default:
+				w.WriteByte(c)
+			}
+		}
+	}
+	if crTail {
+		if nl {
+			w.WriteString("^M")
+		} else {
+			st.pendingCR = true
+		}
+	}
+	if nl {
+		if st.ends {
+			w.WriteByte('$')
+		}
+		w.WriteByte('\n')
+	}
+}

@@ -1,0 +1,28 @@
+package builtins
+
+import "testing"
+
+// Expected values checked against GNU cat 9.1 (LC_ALL=C).
+func TestCat(t *testing.T) {
+	laRun(t, []laCase{
+		{nil, []string{"cat"}, "hello\nworld\n", "hello\nworld\n", "", 0},
+		{nil, []string{"cat"}, "no newline", "no newline", "", 0},
+		{nil, []string{"cat", "-"}, "dash\n", "dash\n", "", 0},
+		{nil, []string{"cat", "-n"}, "a\nb\n\nc", "     1\ta\n     2\tb\n     3\t\n     4\tc", "", 0},
+		{nil, []string{"cat", "-b"}, "a\n\n\nb\n", "     1\ta\n\n\n     2\tb\n", "", 0},
+		{nil, []string{"cat", "-s"}, "\n\n\na\n\n\n\nb\n\n", "\na\n\nb\n\n", "", 0},
+		{nil, []string{"cat", "-bs"}, "x\n\n\ny\n", "     1\tx\n\n     2\ty\n", "", 0},
+		{nil, []string{"cat", "-ns"}, "x\n\n\ny\n", "     1\tx\n     2\t\n     3\ty\n", "", 0},
+		{nil, []string{"cat", "-E"}, "a\x0d\nb\x0dc\n\x0d", "a^M$\nb\x0dc$\n\x0d", "", 0},
+		{nil, []string{"cat", "-T"}, "a\tb\n", "a^Ib\n", "", 0},
+		{nil, []string{"cat", "-A"}, "a\tb\x01\x7f\x80\x9b\xff\xe9\x0d\n", "a^Ib^A^?M-^@M-^[M-^?M-i^M$\n", "", 0},
+		{nil, []string{"cat", "-v"}, "\x00\x1b[1m\t\xc3\xa9\n", "^@^[[1m\tM-CM-)\n", "", 0},
+		{nil, []string{"cat", "-e"}, "x\ty\n", "x\ty$\n", "", 0},
+		{nil, []string{"cat", "-t"}, "x\ty\x02\n", "x^Iy^B\n", "", 0},
+		{nil, []string{"cat", "-u"}, "u\n", "u\n", "", 0},
+		{nil, []string{"cat", "-n", "-", "-"}, "a", "     1\ta", "", 0},
+		{nil, []string{"cat", "-z"}, "", "", "cat: invalid option -- 'z'\nTry 'cat --help' for more information.\n", 1},
+		{nil, []string{"cat", "--bogus"}, "", "", "cat: unrecognized option '--bogus'\nTry 'cat --help' for more information.\n", 1},
+		{nil, []string{"cat", "--number-nonblank", "--show-ends"}, "p\n\nq\n", "     1\tp$\n$\n     2\tq$\n", "", 0},
+	})
+}
