@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -32,3 +33,51 @@ func laRun(t *testing.T, cases []laCase) {
 		})
 	}
 }
+
+// laBigInput is 200000 numbered lines (about 1.3 MB, many 64 KiB chunks)
+// and its lines.
+func laBigInput() (string, []string) {
+	var b strings.Builder
+	lines := make([]string, 200000)
+	for i := range lines {
+		lines[i] = "line " + strconv.Itoa(i+1) + "\n"
+		b.WriteString(lines[i])
+	}
+	return b.String(), lines
+}
+
+// laHeadTailBig checks head and tail on input spanning many chunks, with
+// files (the seek path of tail) or on standard input (the stream path).
+func laHeadTailBig(t *testing.T, useFiles bool) {
+	in, lines := laBigInput()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"head", "-n", "-5"}, strings.Join(lines[:len(lines)-5], "")},
+		{[]string{"head", "-n", "150000"}, strings.Join(lines[:150000], "")},
+		{[]string{"head", "-c", "-10"}, in[:len(in)-10]},
+		{[]string{"head", "-c", "100000"}, in[:100000]},
+		{[]string{"tail", "-n", "5"}, strings.Join(lines[len(lines)-5:], "")},
+		{[]string{"tail", "-n", "150000"}, strings.Join(lines[len(lines)-150000:], "")},
+		{[]string{"tail", "-n", "+199999"}, strings.Join(lines[199998:], "")},
+		{[]string{"tail", "-c", "10"}, in[len(in)-10:]},
+		{[]string{"tail", "-c", "+1000000"}, in[999999:]},
+		{[]string{"tail", "-c", "200000"}, in[len(in)-200000:]},
+	}
+	for _, c := range cases {
+		var files map[string]string
+		stdin := in
+		args := c.args
+		if useFiles {
+			files, stdin = map[string]string{"big": in}, ""
+			args = append(append([]string{}, args...), "big")
+		}
+		got := runCmd(t, files, stdin, args...)
+		if got.stdout != c.want || got.stderr != "" || got.status != 0 {
+			t.Errorf("%v: got %d bytes, stderr %q, status %d; want %d bytes", args, len(got.stdout), got.stderr, got.status, len(c.want))
+		}
+	}
+}
+
+func TestHeadTailBigStdin(t *testing.T) { laHeadTailBig(t, false) }

@@ -1,0 +1,229 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "head", Summary: "output the first part of files", Run: head})
+}
+
+// laCountSpec is a parsed -n/-c argument of head or tail.
+type laCountSpec struct {
+	lines bool  // -n rather than -c
+	n     int64 // the count
+	sign  byte  // '-' (head: all but the last; tail: the default) or '+' (tail: from the start)
+}
+
+// parse reads a -n or -c value for cmd; a leading sign is stripped into
+// c.sign. It returns the error GNU prints.
+func (c *laCountSpec) parse(val string, lines bool) error {
+	c.lines = lines
+	c.sign = 0
+	s := strings.TrimLeft(val, " \t\n\v\f\r")
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		c.sign = s[0]
+		s = s[1:]
+		if c.sign == '-' {
+			val = s
+		}
+	}
+	what := "bytes"
+	if lines {
+		what = "lines"
+	}
+	n, st := laSize(s)
+	switch st {
+	case laSizeBad:
+		return fmt.Errorf("invalid number of %s: %s", what, laQuote(val))
+	case laSizeBig:
+		return fmt.Errorf("invalid number of %s: %s: Value too large for defined data type", what, laQuote(val))
+	}
+	c.n = n
+	return nil
+}
+
+// laDigits returns the length of the run of ASCII digits that starts s.
+func laDigits(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+func head(env *Env) int {
+	f := NewFlags(env, "Print the first 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	spec := laCountSpec{lines: true, n: 10}
+	var quiet, verbose, zero bool
+	f.Func('c', "bytes", RequiredArg, "[-]NUM", "print the first NUM bytes of each file;\n                             with the leading '-', print all but the last\n                             NUM bytes of each file", func(v string, _ bool) error { return spec.parse(v, false) })
+	f.Func('n', "lines", RequiredArg, "[-]NUM", "print the first NUM lines instead of the first 10;\n                             with the leading '-', print all but the last\n                             NUM lines of each file", func(v string, _ bool) error { return spec.parse(v, true) })
+	f.Func('q', "quiet", NoArg, "", "never print headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
+	f.Func(0, "silent", NoArg, "", "", func(string, bool) error { quiet, verbose = true, false; return nil })
+	f.Func('v', "verbose", NoArg, "", "always print headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
+	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	args := env.Args[1:]
+	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0][1] >= '0' && args[0][1] <= '9' {
+		a := args[0][1:]
+		d := laDigits(a)
+		num, letters := a[:d], a[d:]
+		spec.lines = true
+		mult := ""
+		for i := 0; i < len(letters); i++ {
+			switch c := letters[i]; c {
+			case 'c':
+				spec.lines, mult = false, ""
+			case 'b', 'k', 'm':
+				spec.lines, mult = false, string(c)
+			case 'l':
+				spec.lines = true
+			case 'q':
+				quiet, verbose = true, false
+			case 'v':
+				quiet, verbose = false, true
+			case 'z':
+				zero = true
+			default:
+				env.Errorf("invalid trailing option -- %c", c)
+				fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+				return 1
+			}
+		}
+		if mult == "m" {
+			mult = "M"
+		}
+		if err := spec.parse(num+mult, spec.lines); err != nil {
+			return f.Fail(err, 1)
+		}
+		args = args[1:]
+	}
+	files, err := f.Parse(args)
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	delim := byte('\n')
+	if zero {
+		delim = 0
+	}
+	hdr := laHeaders{on: verbose || (!quiet && len(files) > 1)}
+	w := laWriter(env)
+	status := 0
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return laFinish(env, w, 1)
+		}
+		r, fi, err := laOpen(env, name)
+		if err != nil {
+			w.Flush()
+			env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))
+			status = 1
+			continue
+		}
+		hdr.write(w, name)
+		if fi != nil && fi.IsDir() {
+			err = errLaIsDir
+		} else {
+			err = headOne(env, w, r, spec, delim)
+		}
+		r.Close()
+		if err != nil {
+			var we *laWriteErr
+			if errors.As(err, &we) || errors.Is(err, errLaCancelled) {
+				w.Flush()
+				return laWriteFailed(env, err)
+			}
+			if err := w.Flush(); err != nil {
+				return laWriteFailed(env, err)
+			}
+			env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
+			status = 1
+		}
+	}
+	return laFinish(env, w, status)
+}
+
+// headOne writes the part of r that spec selects.
+func headOne(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byte) error {
+	if spec.sign == '-' {
+		return headAllBut(env, w, r, spec, delim)
+	}
+	n := spec.n
+	buf := make([]byte, laBufSize)
+	for n > 0 {
+		if env.Ctx.Err() != nil {
+			return errLaCancelled
+		}
+		k, err := r.Read(buf)
+		p := buf[:k]
+		if spec.lines {
+			if c := int64(bytes.Count(p, []byte{delim})); c < n {
+				n -= c
+			} else {
+				for i := 0; ; i++ {
+					if p[i] == delim {
+						if n--; n == 0 {
+							p = p[:i+1]
+							break
+						}
+					}
+				}
+			}
+		} else {
+			if int64(len(p)) > n {
+				p = p[:n]
+			}
+			n -= int64(len(p))
+		}
+		if _, werr := w.Write(p); werr != nil {
+			return &laWriteErr{werr}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// headAllBut writes all of r but its last spec.n lines or bytes, keeping
+// only those in memory.
+func headAllBut(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byte) error {
+	if spec.n == 0 {
+		return laCopy(env, w, r, make([]byte, laBufSize))
+	}
+	q := laQueue{delim: delim}
+	for {
+		err := q.fill(env, r)
+		for len(q.chunks) > 1 {
+			if spec.lines && q.nDelim-q.delims[0] < spec.n+1 || !spec.lines && q.bytes-int64(len(q.chunks[0])) < spec.n {
+				break
+			}
+			if _, werr := w.Write(q.pop()); werr != nil {
+				return &laWriteErr{werr}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	var ci, off int
+	if spec.lines {
+		ci, off = q.lastLines(spec.n)
+	} else {
+		ci, off = q.lastBytes(spec.n)
+	}
+	return q.writeRange(w, ci, off, true)
+}

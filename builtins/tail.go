@@ -1,0 +1,277 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "tail", Summary: "output the last part of files", Run: tail})
+}
+
+func tail(env *Env) int {
+	f := NewFlags(env, "Print the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	spec := laCountSpec{lines: true, n: 10}
+	var quiet, verbose, zero, follow bool
+	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(v, false) })
+	f.Func('f', "follow", OptionalArg, "{name|descriptor}", "not supported in llmsh", func(string, bool) error { follow = true; return nil })
+	f.Func('F', "", NoArg, "", "", func(string, bool) error { follow = true; return nil })
+	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return spec.parse(v, true) })
+	f.Func('q', "quiet", NoArg, "", "never output headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
+	f.Func(0, "silent", NoArg, "", "", func(string, bool) error { quiet, verbose = true, false; return nil })
+	f.Func('v', "verbose", NoArg, "", "always output headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
+	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	for d := '0'; d <= '9'; d++ {
+		d := d
+		f.Func(d, "", NoArg, "", "", func(string, bool) error { return fmt.Errorf("option used in invalid context -- %c", d) })
+	}
+	args := env.Args[1:]
+	if ok, err := tailObsolete(args, &spec, &follow); ok {
+		if err != nil {
+			return f.Fail(err, 1)
+		}
+		args = args[1:]
+	}
+	files, err := f.Parse(args)
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if follow {
+		env.Errorf("following files (-f, -F, --follow) is not supported in llmsh: files do not grow while a script runs")
+		return 1
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	delim := byte('\n')
+	if zero {
+		delim = 0
+	}
+	hdr := laHeaders{on: verbose || (!quiet && len(files) > 1)}
+	w := laWriter(env)
+	status := 0
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return laFinish(env, w, 1)
+		}
+		r, fi, err := laOpen(env, name)
+		if err != nil {
+			w.Flush()
+			env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))
+			status = 1
+			continue
+		}
+		hdr.write(w, name)
+		switch {
+		case fi != nil && fi.IsDir():
+			err = errLaIsDir
+		case fi != nil && fi.Mode().IsRegular() && fi.Size() > 0:
+			err = tailSeek(env, w, r.(File), fi, spec, delim)
+		default:
+			err = tailStream(env, w, r, spec, delim)
+		}
+		r.Close()
+		if err != nil {
+			var we *laWriteErr
+			if errors.As(err, &we) || errors.Is(err, errLaCancelled) {
+				w.Flush()
+				return laWriteFailed(env, err)
+			}
+			if err := w.Flush(); err != nil {
+				return laWriteFailed(env, err)
+			}
+			env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
+			status = 1
+		}
+	}
+	return laFinish(env, w, status)
+}
+
+// tailObsolete recognises the obsolete forms "tail -5", "tail +5",
+// "tail -5c", "tail +2l FILE": one such option, at most one file after it.
+func tailObsolete(args []string, spec *laCountSpec, follow *bool) (bool, error) {
+	if !(len(args) == 1 || len(args) == 2 && !(strings.HasPrefix(args[1], "-") && len(args[1]) > 1)) {
+		return false, nil
+	}
+	a := args[0]
+	if len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+		return false, nil
+	}
+	d := laDigits(a[1:])
+	if a[0] == '-' && d == 0 {
+		return false, nil
+	}
+	num, rest := a[1:1+d], a[1+d:]
+	lines, mult := true, ""
+	switch {
+	case strings.HasPrefix(rest, "b"):
+		lines, mult, rest = false, "b", rest[1:]
+	case strings.HasPrefix(rest, "c"):
+		lines, rest = false, rest[1:]
+	case strings.HasPrefix(rest, "l"):
+		rest = rest[1:]
+	}
+	f := false
+	if strings.HasPrefix(rest, "f") {
+		f, rest = true, rest[1:]
+	}
+	if rest != "" {
+		return false, nil
+	}
+	if num == "" {
+		num = "10"
+	}
+	*follow = *follow || f
+	err := spec.parse(num+mult, lines)
+	if a[0] == '+' {
+		spec.sign = '+'
+	}
+	return true, err
+}
+
+// tailSeek prints the end of a regular file by reading it backwards from
+// its end, never reading more than it prints plus one block.
+func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec laCountSpec, delim byte) error {
+	size := fi.Size()
+	var start int64
+	switch {
+	case spec.sign == '+':
+		if !spec.lines {
+			start = spec.n - 1
+			if start < 0 {
+				start = 0
+			}
+			break
+		}
+		return tailStream(env, w, f, spec, delim)
+	case !spec.lines:
+		start = size - spec.n
+		if start < 0 {
+			start = 0
+		}
+	default:
+		var err error
+		if start, err = tailLineStart(env, f, size, spec.n, delim); err != nil {
+			return err
+		}
+	}
+	if start >= size {
+		return nil
+	}
+	if _, err := f.Seek(start, io.SeekStart); err != nil {
+		return err
+	}
+	return laCopy(env, w, f, make([]byte, laBufSize))
+}
+
+// tailLineStart finds the offset where the last n lines of f begin.
+func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
+	if n == 0 {
+		return size, nil
+	}
+	buf := make([]byte, laBufSize)
+	pos := size
+	last := true
+	for pos > 0 {
+		if env.Ctx.Err() != nil {
+			return 0, errLaCancelled
+		}
+		blk := int64(len(buf))
+		if pos < blk {
+			blk = pos
+		}
+		pos -= blk
+		if _, err := f.Seek(pos, io.SeekStart); err != nil {
+			return 0, err
+		}
+		b := buf[:blk]
+		if _, err := io.ReadFull(f, b); err != nil {
+			if err == io.ErrUnexpectedEOF || err == io.EOF {
+				err = errTailShrunk
+			}
+			return 0, err
+		}
+		if last {
+			last = false
+			if b[len(b)-1] == delim {
+				b = b[:len(b)-1]
+			}
+		}
+		for {
+			i := bytes.LastIndexByte(b, delim)
+			if i < 0 {
+				break
+			}
+			if n--; n == 0 {
+				return pos + int64(i) + 1, nil
+			}
+			b = b[:i]
+		}
+	}
+	return 0, nil
+}
+
+var errTailShrunk = errors.New("file truncated")
+
+// tailStream prints the end of a stream, keeping only what it must.
+func tailStream(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byte) error {
+	if spec.sign == '+' {
+		skip := spec.n - 1
+		br := bufio.NewReaderSize(r, laBufSize)
+		for skip > 0 {
+			if env.Ctx.Err() != nil {
+				return errLaCancelled
+			}
+			var err error
+			if spec.lines {
+				_, err = br.ReadSlice(delim)
+				if err == nil {
+					skip--
+				}
+			} else {
+				k := skip
+				if k > laBufSize {
+					k = laBufSize
+				}
+				var d int
+				d, err = br.Discard(int(k))
+				skip -= int64(d)
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil && err != bufio.ErrBufferFull {
+				return err
+			}
+		}
+		return laCopy(env, w, br, make([]byte, laBufSize))
+	}
+	q := laQueue{delim: delim}
+	for {
+		err := q.fill(env, r)
+		for len(q.chunks) > 1 {
+			if spec.lines && q.nDelim-q.delims[0] < spec.n+1 || !spec.lines && q.bytes-int64(len(q.chunks[0])) < spec.n {
+				break
+			}
+			q.pop()
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	var ci, off int
+	if spec.lines {
+		ci, off = q.lastLines(spec.n)
+	} else {
+		ci, off = q.lastBytes(spec.n)
+	}
+	return q.writeRange(w, ci, off, false)
+}
