@@ -1,0 +1,374 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "ls", Summary: "list directory contents", Run: ls})
+}
+
+// lsEntry is one file to print.
+type lsEntry struct {
+	name string // as printed
+	info fs.FileInfo
+}
+
+type lsOpts struct {
+	long, all, almost, one, recursive, human, bySize, byTime, reverse, dirSelf bool
+	classify, slash, noSort, inode                                             bool
+	width                                                                      int
+	now                                                                        time.Time
+}
+
+func ls(env *Env) int {
+	var o lsOpts
+	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically (byte order) if none of -St is specified.", "[OPTION]... [FILE]...")
+	f.BoolVar(&o.long, 'l', "", "use a long listing format")
+	f.BoolVar(&o.all, 'a', "all", "do not ignore entries starting with .")
+	f.BoolVar(&o.almost, 'A', "almost-all", "do not list implied . and ..")
+	f.BoolVar(&o.one, '1', "", "list one file per line")
+	f.BoolVar(&o.recursive, 'R', "recursive", "list subdirectories recursively")
+	f.BoolVar(&o.human, 'h', "human-readable", "with -l, print sizes like 1K 234M 2G etc.")
+	f.BoolVar(&o.bySize, 'S', "", "sort by file size, largest first")
+	f.BoolVar(&o.byTime, 't', "", "sort by time, newest first")
+	f.BoolVar(&o.reverse, 'r', "reverse", "reverse order while sorting")
+	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
+	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of /) to entries")
+	f.BoolVar(&o.slash, 'p', "", "append / indicator to directories")
+	f.BoolVar(&o.noSort, 'U', "", "do not sort; list entries in directory order")
+	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS; 0 means no limit", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("invalid line width: '%s'", v)
+		}
+		o.width = n
+		return nil
+	})
+	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 2)
+	}
+	if o.width == 0 {
+		o.width = 80
+		for _, kv := range env.Environ {
+			if v, ok := strings.CutPrefix(kv, "COLUMNS="); ok {
+				if n, err := strconv.Atoi(v); err == nil && n > 0 {
+					o.width = n
+				}
+			}
+		}
+	}
+	o.now = time.Now()
+	w := bufio.NewWriterSize(env.Stdout, 32<<10)
+	defer w.Flush()
+
+	status := 0
+	if len(operands) == 0 {
+		operands = []string{"."}
+	}
+	var files []lsEntry
+	var dirs []string
+	for _, op := range operands {
+		info, err := env.FS.Stat(env.Abs(op))
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", op, ErrText(err))
+			status = 2
+			continue
+		}
+		if info.IsDir() && !o.dirSelf {
+			dirs = append(dirs, op)
+		} else {
+			files = append(files, lsEntry{op, info})
+		}
+	}
+	lsSort(files, &o)
+	sort.SliceStable(dirs, func(i, j int) bool { return dirs[i] < dirs[j] != o.reverse })
+	if len(files) > 0 {
+		lsPrint(w, env, files, &o)
+	}
+	header := len(operands) > 1 || o.recursive
+	for i, d := range dirs {
+		if err := env.Ctx.Err(); err != nil {
+			return 1
+		}
+		if len(files) > 0 || i > 0 {
+			w.WriteString("\n")
+		}
+		if st := lsDir(w, env, d, header, &o); st > status {
+			status = st
+		}
+	}
+	if err := w.Flush(); err != nil && !IsBrokenPipe(err) {
+		env.Errorf("write error: %s", ErrText(err))
+		return 2
+	}
+	return status
+}
+
+// lsDir lists one directory (and, with -R, its subdirectories).
+func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
+	ents, err := env.FS.ReadDir(env.Abs(dir))
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "ls: cannot open directory '%s': %s\n", dir, ErrText(err))
+		return 2
+	}
+	if header {
+		fmt.Fprintf(w, "%s:\n", dir)
+	}
+	var list []lsEntry
+	if o.all {
+		for _, n := range []string{".", ".."} {
+			if info, err := env.FS.Stat(env.Abs(path.Join(dir, n))); err == nil {
+				list = append(list, lsEntry{n, info})
+			}
+		}
+	}
+	status := 0
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") && !o.all && !o.almost {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", path.Join(dir, e.Name()), ErrText(err))
+			status = 1
+			continue
+		}
+		list = append(list, lsEntry{e.Name(), info})
+	}
+	lsSort(list, o)
+	if o.long {
+		var blocks int64
+		for _, e := range list {
+			blocks += lsBlocks(e.info)
+		}
+		if o.human {
+			fmt.Fprintf(w, "total %s\n", lsHuman(blocks*1024))
+		} else {
+			fmt.Fprintf(w, "total %d\n", blocks)
+		}
+	}
+	lsPrint(w, env, list, o)
+	if o.recursive {
+		for _, e := range list {
+			if e.info.IsDir() && e.name != "." && e.name != ".." {
+				w.WriteString("\n")
+				sub := path.Join(dir, e.name)
+				if dir == "." {
+					sub = "./" + e.name
+				}
+				if st := lsDir(w, env, sub, true, o); st > status {
+					status = st
+				}
+			}
+		}
+	}
+	return status
+}
+
+// lsBlocks estimates a file's 1 KiB blocks as a 4 KiB-block file system
+// would allocate them (vfsd does not reveal real block counts).
+func lsBlocks(info fs.FileInfo) int64 {
+	if info.IsDir() {
+		return 4
+	}
+	return (info.Size() + 4095) / 4096 * 4
+}
+
+func lsSort(list []lsEntry, o *lsOpts) {
+	if o.noSort {
+		return
+	}
+	less := func(a, b lsEntry) bool { return a.name < b.name }
+	switch {
+	case o.bySize:
+		less = func(a, b lsEntry) bool {
+			if a.info.Size() != b.info.Size() {
+				return a.info.Size() > b.info.Size()
+			}
+			return a.name < b.name
+		}
+	case o.byTime:
+		less = func(a, b lsEntry) bool {
+			if !a.info.ModTime().Equal(b.info.ModTime()) {
+				return a.info.ModTime().After(b.info.ModTime())
+			}
+			return a.name < b.name
+		}
+	}
+	sort.SliceStable(list, func(i, j int) bool {
+		if o.reverse {
+			return less(list[j], list[i])
+		}
+		return less(list[i], list[j])
+	})
+}
+
+func lsSuffix(info fs.FileInfo, o *lsOpts) string {
+	if (o.classify || o.slash) && info.IsDir() {
+		return "/"
+	}
+	return ""
+}
+
+func lsPrint(w *bufio.Writer, env *Env, list []lsEntry, o *lsOpts) {
+	switch {
+	case o.long:
+		lsLong(w, list, o)
+	case o.one || !env.Terminal:
+		for _, e := range list {
+			w.WriteString(e.name + lsSuffix(e.info, o) + "\n")
+		}
+	default:
+		names := make([]string, len(list))
+		for i, e := range list {
+			names[i] = e.name + lsSuffix(e.info, o)
+		}
+		lsColumns(w, names, o.width)
+	}
+}
+
+// lsColumns lays names out down then across as GNU ls does on a terminal:
+// the most columns that fit the width, each column as wide as its longest
+// name plus two spaces of separation (none after the last).
+func lsColumns(w io.Writer, names []string, width int) {
+	if len(names) == 0 {
+		return
+	}
+	best, bestWidths := 1, []int{0}
+	for cols := len(names); cols >= 1; cols-- {
+		rows := (len(names) + cols - 1) / cols
+		if (len(names)+rows-1)/rows != cols {
+			continue // this column count leaves an empty column
+		}
+		widths := make([]int, cols)
+		total := 0
+		for c := 0; c < cols; c++ {
+			for r := 0; r < rows; r++ {
+				if i := c*rows + r; i < len(names) && len(names[i]) > widths[c] {
+					widths[c] = len(names[i])
+				}
+			}
+			if c < cols-1 {
+				widths[c] += 2
+			}
+			total += widths[c]
+		}
+		if total < width || cols == 1 {
+			best, bestWidths = cols, widths
+			break
+		}
+	}
+	rows := (len(names) + best - 1) / best
+	var b strings.Builder
+	for r := 0; r < rows; r++ {
+		b.Reset()
+		pos := 0
+		for c := 0; c < best; c++ {
+			i := c*rows + r
+			if i >= len(names) {
+				break
+			}
+			b.WriteString(names[i])
+			if c < best-1 && (c+1)*rows+r < len(names) {
+				lsIndent(&b, pos+len(names[i]), pos+bestWidths[c])
+			}
+			pos += bestWidths[c]
+		}
+		b.WriteByte('\n')
+		io.WriteString(w, b.String())
+	}
+}
+
+// lsIndent pads from column from to column to with tabs (8 wide) where a
+// tab fits and spaces otherwise, exactly as GNU ls does.
+func lsIndent(b *strings.Builder, from, to int) {
+	for from < to {
+		if to/8 > (from+1)/8 {
+			b.WriteByte('\t')
+			from += 8 - from%8
+		} else {
+			b.WriteByte(' ')
+			from++
+		}
+	}
+}
+
+func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
+	sizes := make([]string, len(list))
+	sw := 0
+	for i, e := range list {
+		if o.human {
+			sizes[i] = lsHuman(e.info.Size())
+		} else {
+			sizes[i] = strconv.FormatInt(e.info.Size(), 10)
+		}
+		sw = max(sw, len(sizes[i]))
+	}
+	for i, e := range list {
+		links := "1"
+		if e.info.IsDir() {
+			links = "2"
+		}
+		fmt.Fprintf(w, "%s %s llmsh llmsh %*s %s %s%s\n", lsMode(e.info), links, sw, sizes[i],
+			lsTime(e.info.ModTime(), o.now), e.name, lsSuffix(e.info, o))
+	}
+}
+
+func lsMode(info fs.FileInfo) string {
+	m := info.Mode()
+	b := []byte("----------")
+	if m.IsDir() {
+		b[0] = 'd'
+	}
+	const rwx = "rwxrwxrwx"
+	for i := 0; i < 9; i++ {
+		if m.Perm()&(1<<uint(8-i)) != 0 {
+			b[i+1] = rwx[i]
+		}
+	}
+	return string(b)
+}
+
+// lsTime formats a modification time as GNU ls does in the C locale:
+// "Mon _2 15:04" within six months of now, "Mon _2  2006" otherwise.
+func lsTime(t, now time.Time) string {
+	const halfYear = 365 * 24 * time.Hour / 2
+	if t.After(now.Add(-halfYear)) && !t.After(now.Add(time.Hour)) {
+		return t.Format("Jan _2 15:04")
+	}
+	return t.Format("Jan _2  2006")
+}
+
+// lsHuman formats a byte count as ls -h does (powers of 1024, one decimal
+// below 10, rounded up).
+func lsHuman(n int64) string {
+	if n < 1024 {
+		return strconv.FormatInt(n, 10)
+	}
+	units := "KMGTPE"
+	v := float64(n)
+	u := -1
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if v < 10 {
+		c := float64(int64(v*10+0.999999)) / 10
+		if c >= 10 {
+			return fmt.Sprintf("%d%c", int64(c), units[u])
+		}
+		return fmt.Sprintf("%.1f%c", c, units[u])
+	}
+	return fmt.Sprintf("%d%c", int64(v+0.999999), units[u])
+}

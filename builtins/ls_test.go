@@ -1,0 +1,43 @@
+package builtins
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Goldens from GNU coreutils 9.1: COLUMNS=N LC_ALL=C ls -C over these names.
+func TestLsColumns(t *testing.T) {
+	names := strings.Fields("alpha beta chi delta epsilon eta gamma iota kappa lambda mu nu omega omicron phi pi psi rho sigma tau theta upsilon xi zeta")
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{40, "alpha\t gamma\t omega\t  sigma\nbeta\t iota\t omicron  tau\nchi\t kappa\t phi\t  theta\ndelta\t lambda  pi\t  upsilon\nepsilon  mu\t psi\t  xi\neta\t nu\t rho\t  zeta\n"},
+		{80, "alpha  delta\tgamma  lambda  omega\tpi   sigma  upsilon\nbeta   epsilon\tiota   mu      omicron\tpsi  tau    xi\nchi    eta\tkappa  nu      phi\trho  theta  zeta\n"},
+		{1000, "alpha  beta  chi  delta  epsilon  eta  gamma  iota  kappa  lambda  mu  nu  omega  omicron  phi\tpi  psi  rho  sigma  tau  theta  upsilon  xi  zeta\n"},
+		{1, strings.Join(names, "\n") + "\n"},
+	} {
+		var b strings.Builder
+		lsColumns(&b, names, tc.width)
+		if b.String() != tc.want {
+			t.Errorf("width %d:\n got %q\nwant %q", tc.width, b.String(), tc.want)
+		}
+	}
+}
+
+func TestLsHumanAndTime(t *testing.T) {
+	// checked against GNU ls -sh / -lh
+	for n, want := range map[int64]string{0: "0", 1023: "1023", 1024: "1.0K", 1025: "1.1K", 10240: "10K", 10241: "11K", 1 << 20: "1.0M", 5 << 30: "5.0G"} {
+		if got := lsHuman(n); got != want {
+			t.Errorf("lsHuman(%d) = %q, want %q", n, got, want)
+		}
+	}
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	if got := lsTime(now.Add(-time.Hour), now); got != "Nov 23 11:00" {
+		t.Errorf("recent: %q", got)
+	}
+	if got := lsTime(time.Date(2025, 1, 5, 0, 0, 0, 0, time.UTC), now); got != "Jan  5  2025" {
+		t.Errorf("old: %q", got)
+	}
+}
