@@ -1,0 +1,92 @@
+package builtins
+
+import (
+	"bufio"
+	"io"
+	"unicode/utf8"
+)
+
+func init() {
+	Register(Builtin{Name: "rev", Summary: "reverse lines characterwise", Run: rev})
+}
+
+func rev(env *Env) int {
+	f := NewFlags(env, "Reverse lines characterwise.", "[options] [file ...]")
+	zero := f.Bool('0', "zero", "zero termination, use NUL as line delimiter")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	delim := byte('\n')
+	if *zero {
+		delim = 0
+	}
+	w := laWriter(env)
+	status := 0
+	var out, long []byte
+	for _, name := range files {
+		r, err := env.Open(name)
+		if err != nil {
+			w.Flush()
+			env.Errorf("cannot open %s: %s", name, ErrText(err))
+			status = 1
+			continue
+		}
+		br := bufio.NewReaderSize(r, laBufSize)
+		for {
+			if env.Ctx.Err() != nil {
+				r.Close()
+				w.Flush()
+				return 1
+			}
+			line, err := br.ReadSlice(delim)
+			if err == bufio.ErrBufferFull {
+				long = append(long[:0], line...)
+				for err == bufio.ErrBufferFull {
+					line, err = br.ReadSlice(delim)
+					long = append(long, line...)
+				}
+				line = long
+			}
+			if len(line) > 0 {
+				nl := line[len(line)-1] == delim
+				if nl {
+					line = line[:len(line)-1]
+				}
+				out = laReverse(out[:0], line)
+				if nl {
+					out = append(out, delim)
+				}
+				if _, werr := w.Write(out); werr != nil {
+					r.Close()
+					return laWriteFailed(env, werr)
+				}
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				w.Flush()
+				env.Errorf("%s: %s", name, ErrText(err))
+				status = 1
+				break
+			}
+		}
+		r.Close()
+	}
+	return laFinish(env, w, status)
+}
+
+// laReverse appends the characters of p in reverse order to out: UTF-8
+// sequences stay whole, invalid bytes move as single units.
+func laReverse(out, p []byte) []byte {
+	for len(p) > 0 {
+		_, size := utf8.DecodeLastRune(p)
+		out = append(out, p[len(p)-size:]...)
+		p = p[:len(p)-size]
+	}
+	return out
+}
