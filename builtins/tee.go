@@ -1,0 +1,98 @@
+package builtins
+
+import (
+	"io"
+)
+
+func init() {
+	Register(Builtin{Name: "tee", Summary: "read from standard input and write to standard output and files", Run: tee})
+}
+
+func tee(env *Env) int {
+	f := NewFlags(env, "Copy standard input to each FILE, and also to standard output.", "[OPTION]... [FILE]...")
+	appendMode := f.Bool('a', "append", "append to the given FILEs, do not overwrite")
+	f.Bool('i', "ignore-interrupts", "ignore interrupt signals")
+	warnPipe := false
+	f.Func('p', "", NoArg, "", "diagnose errors writing to non pipes", func(string, bool) error { warnPipe = true; return nil })
+	f.Func(0, "output-error", OptionalArg, "MODE", "set behavior on write error.  See MODE below", func(v string, _ bool) error {
+		switch v {
+		case "", "warn-nopipe", "exit-nopipe":
+			warnPipe = true
+		case "warn", "exit":
+			warnPipe = false
+		default:
+			return &UsageError{"invalid argument " + laQuote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
+		}
+		return nil
+	})
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	type out struct {
+		name string
+		w    io.Writer
+		c    io.Closer
+	}
+	outs := []*out{{name: "standard output", w: env.Stdout}}
+	status := 0
+	for _, name := range files {
+		var fl File
+		var err error
+		if *appendMode {
+			fl, err = env.Append(name)
+		} else {
+			fl, err = env.Create(name)
+		}
+		if err != nil {
+			env.PathError(name, err)
+			status = 1
+			continue
+		}
+		outs = append(outs, &out{name: name, w: fl, c: fl})
+	}
+	defer func() {
+		for _, o := range outs {
+			if o.c != nil {
+				if err := o.c.Close(); err != nil {
+					env.PathError(o.name, err)
+				}
+			}
+		}
+	}()
+	buf := make([]byte, laBufSize)
+	live := len(outs)
+	for live > 0 {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		n, rerr := env.Stdin.Read(buf)
+		if n > 0 {
+			for i, o := range outs {
+				if o.w == nil {
+					continue
+				}
+				if _, err := o.w.Write(buf[:n]); err != nil {
+					if i == 0 && IsBrokenPipe(err) {
+						if !warnPipe {
+							return 1
+						}
+					} else {
+						env.PathError(o.name, err)
+					}
+					status = 1
+					o.w = nil
+					live--
+				}
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			env.Errorf("read error: %s", ErrText(rerr))
+			return 1
+		}
+	}
+	return status
+}
