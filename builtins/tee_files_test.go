@@ -22,7 +22,8 @@ func TestTeeFiles(t *testing.T) {
 		var out, errb bytes.Buffer
 		b, _ := Lookup(args[0])
 		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
-		return out.String(), errb.String(), Run(b, env)
+		st := Run(b, env)
+		return out.String(), errb.String(), st
 	}
 	read := func(name string) string {
 		f, err := fsys.OpenFile(dir+"/"+name, 0)
