@@ -64,7 +64,7 @@ func TestSeq(t *testing.T) {
 // and stops when the script is cancelled.
 func TestSeqStreams(t *testing.T) {
 	w := &laLimitWriter{limit: 20}
-	if st, stderr := laRunEnv(context.Background(), "", w, "seq", "1", "1e12"); st != 1 || stderr != "" || w.buf.String() != "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n1" {
+	if st, stderr := laRunEnv(context.Background(), "", w, "seq", "1", "1e12"); st != 1 || stderr != "" || w.buf.String() != "1\n2\n3\n4\n5\n6\n7\n8\n9\n10" {
 		t.Errorf("seq 1 1e12 on a closed pipe: status %d, stderr %q, out %q", st, stderr, w.buf.String())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
