@@ -1,0 +1,61 @@
+package builtins
+
+import "testing"
+
+// Expectations checked against jq 1.6 (Debian), except where gojq is known
+// to differ: object keys are printed sorted, and error wording is gojq's.
+func TestJq(t *testing.T) {
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		out    string
+		errSub string
+		status int
+	}{
+		{"identity pretty", `{"b":1,"a":[1,2]}`, []string{"jq", "."}, "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": 1\n}\n", "", 0},
+		{"compact", `{"a":[1,2]}`, []string{"jq", "-c", "."}, "{\"a\":[1,2]}\n", "", 0},
+		{"raw", `{"a":"x y"}`, []string{"jq", "-r", ".a"}, "x y\n", "", 0},
+		{"join", `["a","b"]`, []string{"jq", "-j", ".[]"}, "ab", "", 0},
+		{"stream of values", "1 2\n3", []string{"jq", ". * 2"}, "2\n4\n6\n", "", 0},
+		{"slurp", "1 2 3", []string{"jq", "-c", "-s", "."}, "[1,2,3]\n", "", 0},
+		{"null input", "", []string{"jq", "-n", "1+1"}, "2\n", "", 0},
+		{"raw input", "a\nb\n", []string{"jq", "-R", "."}, "\"a\"\n\"b\"\n", "", 0},
+		{"raw slurp", "a\nb\n", []string{"jq", "-Rs", "."}, "\"a\\nb\\n\"\n", "", 0},
+		{"arg", "", []string{"jq", "-n", "--arg", "x", "1", "$x"}, "\"1\"\n", "", 0},
+		{"argjson", "", []string{"jq", "-n", "-c", "--argjson", "x", `{"a":1}`, "$x.a"}, "1\n", "", 0},
+		{"ARGS", "", []string{"jq", "-nc", "--arg", "x", "1", "$ARGS"}, "{\"named\":{\"x\":\"1\"},\"positional\":[]}\n", "", 0},
+		{"positional args", "", []string{"jq", "-nc", "$ARGS.positional", "--args", "a", "b"}, "[\"a\",\"b\"]\n", "", 0},
+		{"tab", "", []string{"jq", "-n", "--tab", "{a:1}"}, "{\n\t\"a\": 1\n}\n", "", 0},
+		{"indent 0", "", []string{"jq", "-n", "--indent", "0", "{a:[1]}"}, "{\"a\":[1]}\n", "", 0},
+		{"exit falsy", "1 2", []string{"jq", "-e", ". > 5"}, "false\nfalse\n", "", 1},
+		{"exit no value", "1", []string{"jq", "-e", "empty"}, "", "", 4},
+		{"exit ok", "1", []string{"jq", "-e", "."}, "1\n", "", 0},
+		{"runtime error", "{}\n", []string{"jq", ".a[]"}, "", "jq: error (at <stdin>:1): ", 5},
+		{"error line", "{\"a\":1}\n{\"a\":2}\n", []string{"jq", `.a|error("x")`}, "", "jq: error (at <stdin>:2): x\n", 5},
+		{"compile error", "", []string{"jq", ".["}, "", "jq: 1 compile error\n", 3},
+		{"bad json", `{"a":`, []string{"jq", "."}, "", "jq: error (at <stdin>:", 2},
+		{"halt_error", "", []string{"jq", "-n", `"bye\n"|halt_error(3)`}, "", "bye\n", 3},
+		{"env is the script's", "", []string{"jq", "-n", "-c", "$ENV"}, "{}\n", "", 0},
+		{"usage", "", []string{"jq"}, "", "Usage:", 2},
+		{"big int", `12345678901234567890`, []string{"jq", "."}, "12345678901234567890\n", "", 0},
+		{"float", `1.5`, []string{"jq", ". * 2"}, "3\n", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, nil, tc.stdin, tc.args...)
+			if r.stdout != tc.out || r.status != tc.status || (tc.errSub != "" && !jqContains(r.stderr, tc.errSub)) || (tc.errSub == "" && r.stderr != "") {
+				t.Fatalf("got out=%q err=%q status=%d; want out=%q err~%q status=%d", r.stdout, r.stderr, r.status, tc.out, tc.errSub, tc.status)
+			}
+		})
+	}
+}
+
+func jqContains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
