@@ -1,0 +1,55 @@
+package builtins
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+var updateDocs = flag.Bool("update-docs", false, "rewrite docs/builtins.md from the registry")
+
+// TestBuiltinDocs keeps docs/builtins.md in step with the registry: every
+// builtin is listed with its summary. Run with -update-docs to rewrite it.
+func TestBuiltinDocs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Builtin reference\n\n")
+	b.WriteString("Every command llmsh runs is one of these builtins (or one of the shell's own: see `help`).\n")
+	b.WriteString("Each accepts `--help`, which prints its options. Behaviour, output bytes, messages and exit\n")
+	b.WriteString("statuses follow the GNU tools (coreutils 9.1, grep 3.8, sed 4.9 as on Debian) unless a line\n")
+	b.WriteString("below says otherwise. All file access goes through vfsd.\n\n")
+	b.WriteString("This file is generated: `go test ./builtins -run TestBuiltinDocs -update-docs`.\n\n")
+	b.WriteString("| command | what it does |\n|---|---|\n")
+	for _, bi := range All() {
+		b.WriteString("| `" + bi.Name + "` | " + bi.Summary + " |\n")
+	}
+	const path = "../docs/builtins.md"
+	if *updateDocs {
+		if err := os.MkdirAll("../docs", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run: go test ./builtins -run TestBuiltinDocs -update-docs)", err)
+	}
+	if string(got) != b.String() {
+		t.Fatalf("docs/builtins.md is stale: run go test ./builtins -run TestBuiltinDocs -update-docs")
+	}
+}
+
+func TestEveryBuiltinHasHelp(t *testing.T) {
+	for _, bi := range All() {
+		if bi.Summary == "" {
+			t.Errorf("%s: no summary", bi.Name)
+		}
+		r := runCmd(t, nil, "", bi.Name, "--help")
+		if r.status != 0 || !strings.Contains(r.stdout, "Usage:") {
+			t.Errorf("%s --help: status %d, stdout %.80q, stderr %.80q", bi.Name, r.status, r.stdout, r.stderr)
+		}
+	}
+}
