@@ -1,0 +1,280 @@
+package builtins
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+)
+
+func init() {
+	Register(Builtin{Name: "expr", Summary: "evaluate expressions", Run: expr})
+}
+
+// exprError is a failure with its exit status (2 syntax or type, 3 other).
+type exprError struct {
+	msg    string
+	status int
+}
+
+type exprParser struct {
+	args []string
+	pos  int
+}
+
+func expr(env *Env) (status int) {
+	args := env.Args[1:]
+	if len(args) == 1 && args[0] == "--help" {
+		f := NewFlags(env, "Print the value of EXPRESSION to standard output.", "EXPRESSION", "OPTION")
+		f.PrintHelp(env.Stdout)
+		return 0
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		env.Errorf("missing operand")
+		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+		return 2
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			e, ok := v.(*exprError)
+			if !ok {
+				panic(v)
+			}
+			env.Errorf("%s", e.msg)
+			status = e.status
+		}
+	}()
+	p := &exprParser{args: args}
+	v := p.or()
+	if p.pos < len(p.args) {
+		panic(&exprError{"syntax error: unexpected argument " + laQuote(p.args[p.pos]), 2})
+	}
+	w := laWriter(env)
+	w.WriteString(v + "\n")
+	st := 0
+	if exprNull(v) {
+		st = 1
+	}
+	return laFinish(env, w, st)
+}
+
+// exprNull is expr's falsehood: the empty string or an integer zero.
+func exprNull(v string) bool {
+	if v == "" {
+		return true
+	}
+	n, ok := exprInt(v)
+	return ok && n.Sign() == 0
+}
+
+func exprInt(v string) (*big.Int, bool) {
+	s := strings.TrimPrefix(v, "-")
+	if s == "" || laDigits(s) != len(s) {
+		return nil, false
+	}
+	n, ok := new(big.Int).SetString(v, 10)
+	return n, ok
+}
+
+func (p *exprParser) peek() (string, bool) {
+	if p.pos < len(p.args) {
+		return p.args[p.pos], true
+	}
+	return "", false
+}
+
+func (p *exprParser) next() string {
+	if p.pos >= len(p.args) {
+		prev := p.args[len(p.args)-1]
+		panic(&exprError{"syntax error: missing argument after " + laQuote(prev), 2})
+	}
+	p.pos++
+	return p.args[p.pos-1]
+}
+
+func (p *exprParser) binary(ops []string, sub func() string, apply func(op, a, b string) string) string {
+	v := sub()
+	for {
+		t, ok := p.peek()
+		if !ok || !exprIn(t, ops) {
+			return v
+		}
+		p.pos++
+		if p.pos >= len(p.args) {
+			panic(&exprError{"syntax error: missing argument after " + laQuote(t), 2})
+		}
+		v = apply(t, v, sub())
+	}
+}
+
+func exprIn(t string, ops []string) bool {
+	for _, o := range ops {
+		if t == o {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *exprParser) or() string {
+	return p.binary([]string{"|"}, p.and, func(_, a, b string) string {
+		if !exprNull(a) {
+			return a
+		}
+		if !exprNull(b) {
+			return b
+		}
+		return "0"
+	})
+}
+
+func (p *exprParser) and() string {
+	return p.binary([]string{"&"}, p.cmp, func(_, a, b string) string {
+		if exprNull(a) || exprNull(b) {
+			return "0"
+		}
+		return a
+	})
+}
+
+func (p *exprParser) cmp() string {
+	return p.binary([]string{"<", "<=", "=", "==", "!=", ">=", ">"}, p.add, func(op, a, b string) string {
+		var c int
+		x, okA := exprInt(a)
+		y, okB := exprInt(b)
+		if okA && okB {
+			c = x.Cmp(y)
+		} else {
+			c = strings.Compare(a, b)
+		}
+		r := false
+		switch op {
+		case "<":
+			r = c < 0
+		case "<=":
+			r = c <= 0
+		case "=", "==":
+			r = c == 0
+		case "!=":
+			r = c != 0
+		case ">=":
+			r = c >= 0
+		case ">":
+			r = c > 0
+		}
+		if r {
+			return "1"
+		}
+		return "0"
+	})
+}
+
+func exprArith(op, a, b string) string {
+	x, okA := exprInt(a)
+	y, okB := exprInt(b)
+	if !okA || !okB {
+		panic(&exprError{"non-integer argument", 2})
+	}
+	z := new(big.Int)
+	switch op {
+	case "+":
+		z.Add(x, y)
+	case "-":
+		z.Sub(x, y)
+	case "*":
+		z.Mul(x, y)
+	case "/", "%":
+		if y.Sign() == 0 {
+			panic(&exprError{"division by zero", 2})
+		}
+		if op == "/" {
+			z.Quo(x, y)
+		} else {
+			z.Rem(x, y)
+		}
+	}
+	return z.String()
+}
+
+func (p *exprParser) add() string { return p.binary([]string{"+", "-"}, p.mul, exprArith) }
+func (p *exprParser) mul() string { return p.binary([]string{"*", "/", "%"}, p.match, exprArith) }
+
+func (p *exprParser) match() string {
+	return p.binary([]string{":"}, p.primary, func(_, s, pat string) string { return exprMatch(s, pat) })
+}
+
+// exprMatch anchors the BRE pat at the start of s: the first group when
+// the pattern has one, else the number of characters matched.
+func exprMatch(s, pat string) string {
+	re, err := laCompileBRE(pat)
+	if err != nil {
+		panic(&exprError{err.Error(), 2})
+	}
+	m := re.FindStringSubmatchIndex(s)
+	if m != nil && m[0] != 0 {
+		m = nil // the leftmost match is not at the start: no anchored match
+	}
+	if re.NumSubexp() > 0 {
+		if m == nil || m[2] < 0 {
+			return ""
+		}
+		return s[m[2]:m[3]]
+	}
+	if m == nil {
+		return "0"
+	}
+	return fmt.Sprint(utf8.RuneCountInString(s[:m[1]]))
+}
+
+func (p *exprParser) primary() string {
+	t := p.next()
+	switch t {
+	case "(":
+		v := p.or()
+		if c, ok := p.peek(); !ok || c != ")" {
+			if !ok {
+				panic(&exprError{"syntax error: expecting ')' after " + laQuote(p.args[len(p.args)-1]), 2})
+			}
+			panic(&exprError{"syntax error: expecting ')' instead of " + laQuote(c), 2})
+		}
+		p.pos++
+		return v
+	case ")":
+		panic(&exprError{"syntax error: unexpected ')'", 2})
+	case "+":
+		return p.next()
+	case "length":
+		return fmt.Sprint(utf8.RuneCountInString(p.primaryArg()))
+	case "match":
+		s := p.primaryArg()
+		return exprMatch(s, p.primaryArg())
+	case "index":
+		s, chars := p.primaryArg(), p.primaryArg()
+		for i, r := range []rune(s) {
+			if strings.ContainsRune(chars, r) {
+				return fmt.Sprint(i + 1)
+			}
+		}
+		return "0"
+	case "substr":
+		s, ps, ls := []rune(p.primaryArg()), p.primaryArg(), p.primaryArg()
+		pos, okP := exprInt(ps)
+		n, okL := exprInt(ls)
+		if !okP || !okL || pos.Sign() <= 0 || n.Sign() <= 0 || pos.Cmp(big.NewInt(int64(len(s)))) > 0 {
+			return ""
+		}
+		start := int(pos.Int64()) - 1
+		end := len(s)
+		if n.IsInt64() && n.Int64() < int64(len(s)-start) {
+			end = start + int(n.Int64())
+		}
+		return string(s[start:end])
+	}
+	return t
+}
+
+// primaryArg reads an operand of a keyword function.
+func (p *exprParser) primaryArg() string { return p.primary() }

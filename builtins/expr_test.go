@@ -1,0 +1,60 @@
+package builtins
+
+import "testing"
+
+// Expected values checked against GNU expr 9.1 (LC_ALL=C).
+func TestExpr(t *testing.T) {
+	laRun(t, []laCase{
+		{nil, []string{"expr", "1", "+", "2"}, "", "3\n", "", 0},
+		{nil, []string{"expr", "10", "-", "3", "*", "2"}, "", "4\n", "", 0},
+		{nil, []string{"expr", "7", "/", "2"}, "", "3\n", "", 0},
+		{nil, []string{"expr", "-7", "%", "3"}, "", "-1\n", "", 0},
+		{nil, []string{"expr", "(", "1", "+", "2", ")", "*", "3"}, "", "9\n", "", 0},
+		{nil, []string{"expr", "a", "+", "1"}, "", "", "expr: non-integer argument\n", 2},
+		{nil, []string{"expr", "1", "/", "0"}, "", "", "expr: division by zero\n", 2},
+		{nil, []string{"expr", "0"}, "", "0\n", "", 1},
+		{nil, []string{"expr", ""}, "", "\n", "", 1},
+		{nil, []string{"expr", "abc"}, "", "abc\n", "", 0},
+		{nil, []string{"expr", "1", "=", "1"}, "", "1\n", "", 0},
+		{nil, []string{"expr", "a", "<", "b"}, "", "1\n", "", 0},
+		{nil, []string{"expr", "10", "<", "9"}, "", "0\n", "", 1},
+		{nil, []string{"expr", "10", "<", "9a"}, "", "1\n", "", 0},
+		{nil, []string{"expr", "0", "|", "x"}, "", "x\n", "", 0},
+		{nil, []string{"expr", "0", "|", ""}, "", "0\n", "", 1},
+		{nil, []string{"expr", "a", "&", "0"}, "", "0\n", "", 1},
+		{nil, []string{"expr", "a", "&", "b"}, "", "a\n", "", 0},
+		{nil, []string{"expr", "abcdef", ":", "abc"}, "", "3\n", "", 0},
+		{nil, []string{"expr", "abcdef", ":", "b"}, "", "0\n", "", 1},
+		{nil, []string{"expr", "abcdef", ":", "a\\(.*\\)e"}, "", "bcd\n", "", 0},
+		{nil, []string{"expr", "abcdef", ":", "x\\(.*\\)"}, "", "\n", "", 1},
+		{nil, []string{"expr", "match", "hello", "h.l"}, "", "3\n", "", 0},
+		{nil, []string{"expr", "length", "hello"}, "", "5\n", "", 0},
+		{nil, []string{"expr", "index", "abcdef", "dc"}, "", "3\n", "", 0},
+		{nil, []string{"expr", "substr", "hello", "2", "3"}, "", "ell\n", "", 0},
+		{nil, []string{"expr", "substr", "hello", "0", "3"}, "", "\n", "", 1},
+		{nil, []string{"expr", "substr", "hello", "4", "99"}, "", "lo\n", "", 0},
+		{nil, []string{"expr", "+", "length"}, "", "length\n", "", 0},
+		{nil, []string{"expr", "1", "+"}, "", "", "expr: syntax error: missing argument after '+'\n", 2},
+		{nil, []string{"expr", "1", "2"}, "", "", "expr: syntax error: unexpected argument '2'\n", 2},
+		{nil, []string{"expr", "(", "1"}, "", "", "expr: syntax error: expecting ')' after '1'\n", 2},
+		{nil, []string{"expr"}, "", "", "expr: missing operand\nTry 'expr --help' for more information.\n", 2},
+		{nil, []string{"expr", "99999999999999999999", "+", "1"}, "", "100000000000000000000\n", "", 0},
+		{nil, []string{"expr", "x", "!=", "y"}, "", "1\n", "", 0},
+		{nil, []string{"expr", "3", ">=", "3"}, "", "1\n", "", 0},
+		{nil, []string{"expr", "foo.txt", ":", ".*\\.txt"}, "", "7\n", "", 0},
+		{nil, []string{"expr", "--", "5"}, "", "5\n", "", 0},
+		{nil, []string{"expr", "a", ":", "a*"}, "", "1\n", "", 0},
+		{nil, []string{"expr", "ab", ":", "\\(a\\)\\(b\\)"}, "", "a\n", "", 0},
+	})
+}
+
+// TestExprUTF8 counts characters, not bytes, as GNU expr 9.1 does in
+// C.UTF-8.
+func TestExprUTF8(t *testing.T) {
+	if got := runCmd(t, nil, "", "expr", "length", "h\u00e9llo"); got.stdout != "5\n" || got.status != 0 {
+		t.Errorf("expr length: %+v", got)
+	}
+	if got := runCmd(t, nil, "", "expr", "substr", "h\u00e9llo", "2", "1"); got.stdout != "\u00e9\n" || got.status != 0 {
+		t.Errorf("expr substr: %+v", got)
+	}
+}
