@@ -1,0 +1,110 @@
+package vfsd
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"strconv"
+	"sync"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// frameBuf is a response frame under construction: a 4-byte length header
+// followed by the JSON payload. Frames are pooled and reused.
+type frameBuf struct{ b []byte }
+
+var framePool = sync.Pool{New: func() any { return &frameBuf{b: make([]byte, 0, 8192)} }}
+
+// maxPooledFrame bounds the buffers returned to the pool.
+const maxPooledFrame = 64 << 10
+
+func putFrame(f *frameBuf) {
+	if cap(f.b) <= maxPooledFrame {
+		framePool.Put(f)
+	}
+}
+
+// beginFrame starts a response frame: header placeholder and `{"id":ID`.
+func beginFrame(id string) *frameBuf {
+	f := framePool.Get().(*frameBuf)
+	f.b = append(f.b[:0], 0, 0, 0, 0, '{', '"', 'i', 'd', '"', ':')
+	f.b = appendJSONString(f.b, id)
+	return f
+}
+
+// finish closes the JSON object and fills the length header. A payload over
+// vfsproto.MaxFrame is replaced by an E_RANGE error.
+func (f *frameBuf) finish(id string) *frameBuf {
+	f.b = append(f.b, '}')
+	n := len(f.b) - 4
+	if n > vfsproto.MaxFrame {
+		putFrame(f)
+		return errorFrame(id, perr(vfsproto.ERange, "response too large"))
+	}
+	binary.BigEndian.PutUint32(f.b, uint32(n))
+	return f
+}
+
+// appendJSONString appends s as a JSON string. Plain printable ASCII is
+// copied directly; anything else goes through encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			enc, _ := json.Marshal(s)
+			return append(b, enc...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// okFrame encodes a success response; result may be nil.
+func okFrame(id string, result any) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":true`...)
+	if result != nil {
+		enc, err := json.Marshal(result)
+		if err != nil {
+			putFrame(f)
+			return errorFrame(id, perr(vfsproto.EIO, msgInternal))
+		}
+		f.b = append(f.b, `,"result":`...)
+		f.b = append(f.b, enc...)
+	}
+	return f.finish(id)
+}
+
+// errorFrame encodes an error response.
+func errorFrame(id string, e *vfsproto.Error) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":false,"error":{"code":`...)
+	f.b = appendJSONString(f.b, string(e.Code))
+	f.b = append(f.b, `,"message":`...)
+	f.b = appendJSONString(f.b, e.Message)
+	f.b = append(f.b, '}')
+	return f.finish(id)
+}
+
+// readFrameResp encodes the response of a read without encoding/json.
+func readFrameResp(id string, data []byte, eof bool) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":true,"result":{"data":"`...)
+	f.b = base64.StdEncoding.AppendEncode(f.b, data)
+	if eof {
+		f.b = append(f.b, `","eof":true}`...)
+	} else {
+		f.b = append(f.b, `","eof":false}`...)
+	}
+	return f.finish(id)
+}
+
+// writtenFrame encodes the response of a write without encoding/json.
+func writtenFrame(id string, n int) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":true,"result":{"written":`...)
+	f.b = strconv.AppendInt(f.b, int64(n), 10)
+	f.b = append(f.b, '}')
+	return f.finish(id)
+}

@@ -1,0 +1,349 @@
+package vfsd
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// MaxHandles is the largest number of handles one client may hold open.
+const MaxHandles = 4096
+
+// maxConcurrentOps bounds the operations without a handle (open, list, …)
+// that run at once for one client; the reader waits beyond it.
+const maxConcurrentOps = 16
+
+// queueLen is the depth of a handle's request queue.
+const queueLen = 64
+
+// ErrMalformed is returned by Serve when a frame is not JSON and no request
+// id can be recovered from it: the connection is closed.
+var ErrMalformed = errors.New("vfsd: malformed request without id")
+
+// job is one decoded request.
+type job struct {
+	id    string
+	op    string
+	start time.Time
+	path  string
+	h     int64
+	max   int64
+	data  []byte
+	seek  vfsproto.SeekParams
+	raw   json.RawMessage
+}
+
+// handle is an open handle of one client. Its requests are served in order
+// by one goroutine reading queue; only the connection's reader sends to
+// queue, and it closes queue after sending close.
+type handle struct {
+	num      int64
+	f        file
+	canRead  bool
+	canWrite bool
+	queue    chan *job
+	closed   bool
+}
+
+// conn is one client of a Server.
+type conn struct {
+	s       *Server
+	out     chan *frameBuf
+	sem     chan struct{}
+	mu      sync.Mutex
+	handles map[int64]*handle
+	next    int64
+	opWG    sync.WaitGroup
+	hWG     sync.WaitGroup
+}
+
+// Serve serves one client, reading requests from r and writing responses to
+// w, until r reaches EOF (nil) or a framing error closes the connection.
+// Several Serve calls may run concurrently on one Server: they share its
+// virtual files and counters, each has its own handles. When Serve returns,
+// every handle of the client is closed, unfinished atomic writes are
+// discarded, and all its goroutines have exited.
+func (s *Server) Serve(r io.Reader, w io.Writer) error {
+	c := &conn{
+		s:       s,
+		out:     make(chan *frameBuf, 256),
+		sem:     make(chan struct{}, maxConcurrentOps),
+		handles: make(map[int64]*handle),
+		next:    vfsproto.FirstHandle,
+	}
+	writerDone := make(chan error, 1)
+	go func() { writerDone <- c.writeLoop(w) }()
+
+	br := bufio.NewReaderSize(r, 64<<10)
+	buf := make([]byte, 0, 64<<10)
+	var err error
+	for {
+		var frame []byte
+		frame, err = vfsproto.ReadFrame(br, buf)
+		if err != nil {
+			break
+		}
+		if cap(frame) <= 1<<20 && cap(frame) > cap(buf) {
+			buf = frame[:0]
+		}
+		if err = c.handleFrame(frame); err != nil {
+			break
+		}
+	}
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	c.shutdown()
+	if werr := <-writerDone; err == nil && werr != nil && !errors.Is(werr, io.ErrClosedPipe) {
+		err = werr
+	}
+	return err
+}
+
+// writeLoop writes response frames, flushing whenever the queue is
+// momentarily empty. After a write error it keeps draining the queue.
+func (c *conn) writeLoop(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var err error
+	for f := range c.out {
+		if err == nil {
+			_, err = bw.Write(f.b)
+		}
+		putFrame(f)
+		if err == nil && len(c.out) == 0 {
+			err = bw.Flush()
+		}
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	return err
+}
+
+// shutdown waits for running operations, ends every handle left open
+// (discarding unfinished writes) and stops the writer.
+func (c *conn) shutdown() {
+	c.opWG.Wait()
+	c.mu.Lock()
+	for n, h := range c.handles {
+		close(h.queue)
+		delete(c.handles, n)
+	}
+	c.mu.Unlock()
+	c.hWG.Wait()
+	close(c.out)
+}
+
+// handleFrame decodes one request and runs it or queues it. A non-nil
+// error closes the connection.
+func (c *conn) handleFrame(frame []byte) error {
+	c.s.stats.requests.Add(1)
+	start := time.Now()
+	if fr, ok := parseFast(frame); ok {
+		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, data: fr.data}
+		if fr.op == vfsproto.OpRead {
+			if e := checkMax(j.max); e != nil {
+				c.fail(j, e)
+				return nil
+			}
+		}
+		c.route(j)
+		return nil
+	}
+	var req vfsproto.Request
+	if err := json.Unmarshal(frame, &req); err != nil {
+		id, ok := lenientID(frame)
+		if !ok {
+			c.logRejected(start)
+			return ErrMalformed
+		}
+		c.fail(&job{id: id, start: start}, perr(vfsproto.EArg, "malformed request"))
+		return nil
+	}
+	j := &job{id: req.ID, op: req.Op, start: start, raw: req.Params}
+	switch req.Op {
+	case vfsproto.OpRead:
+		var p vfsproto.ReadParams
+		if e := decodeParams(req.Params, &p, "h", "max"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h, j.max = p.H, int64(p.Max)
+		if e := checkMax(j.max); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+	case vfsproto.OpWrite:
+		var p vfsproto.WriteParams
+		if e := decodeParams(req.Params, &p, "h", "data"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h, j.data = p.H, p.Data
+	case vfsproto.OpClose:
+		var p vfsproto.HandleParams
+		if e := decodeParams(req.Params, &p, "h"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h = p.H
+	case vfsproto.OpSeek:
+		if e := decodeParams(req.Params, &j.seek, "h", "offset", "whence"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h = j.seek.H
+	case vfsproto.OpStat:
+		var p vfsproto.StatParams
+		if e := decodeParams(req.Params, &p); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		if (p.H == nil) == (p.Path == nil) {
+			c.fail(j, perr(vfsproto.EArg, "stat needs exactly one of h and path"))
+			return nil
+		}
+		if p.Path != nil {
+			j.path = *p.Path
+			c.spawn(j)
+			return nil
+		}
+		j.h = *p.H
+	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
+		vfsproto.OpStats, vfsproto.OpVirtuals:
+		c.spawn(j)
+		return nil
+	case "":
+		c.fail(j, perr(vfsproto.EArg, "missing op"))
+		return nil
+	default:
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		return nil
+	}
+	c.route(j)
+	return nil
+}
+
+// checkMax validates the max parameter of read.
+func checkMax(m int64) *vfsproto.Error {
+	switch {
+	case m <= 0:
+		return perr(vfsproto.EArg, "max must be at least 1")
+	case m > vfsproto.MaxRead:
+		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.MaxRead))
+	}
+	return nil
+}
+
+// route queues a handle operation on its handle, or answers at once when
+// the handle is reserved, closed or unknown.
+func (c *conn) route(j *job) {
+	if j.h >= 0 && j.h < vfsproto.FirstHandle {
+		c.fail(j, perr(vfsproto.EPerm, "reserved handle"))
+		return
+	}
+	c.mu.Lock()
+	h := c.handles[j.h]
+	if h != nil && j.op == vfsproto.OpClose {
+		delete(c.handles, j.h)
+	}
+	next := c.next
+	c.mu.Unlock()
+	if h == nil {
+		if j.h >= vfsproto.FirstHandle && j.h < next {
+			c.fail(j, perr(vfsproto.EClosed, "handle closed"))
+		} else {
+			c.fail(j, perr(vfsproto.ENoEnt, "no such handle"))
+		}
+		return
+	}
+	h.queue <- j
+	if j.op == vfsproto.OpClose {
+		close(h.queue)
+	}
+}
+
+// spawn runs an operation without a handle on its own goroutine, at most
+// maxConcurrentOps at once.
+func (c *conn) spawn(j *job) {
+	c.sem <- struct{}{}
+	c.opWG.Add(1)
+	go func() {
+		defer func() { <-c.sem; c.opWG.Done() }()
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doOp(j) })
+	}()
+}
+
+// runHandle serves the queue of h until it is closed.
+func (c *conn) runHandle(h *handle) {
+	defer c.hWG.Done()
+	for j := range h.queue {
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) })
+	}
+	if !h.closed {
+		h.closed = true
+		h.f.abort()
+		c.s.stats.openHandles.Add(-1)
+	}
+}
+
+// safely runs an operation, turning a panic into E_IO "internal error",
+// and sends its response.
+func (c *conn) safely(j *job, run func() (*frameBuf, *vfsproto.Error, int)) {
+	var (
+		f *frameBuf
+		e *vfsproto.Error
+		n int
+	)
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				f, e, n = nil, perr(vfsproto.EIO, msgInternal), 0
+			}
+		}()
+		f, e, n = run()
+	}()
+	if e != nil {
+		c.fail(j, e)
+		return
+	}
+	c.send(j, f, "", n)
+}
+
+// fail sends an error response.
+func (c *conn) fail(j *job, e *vfsproto.Error) {
+	c.s.stats.errors.Add(1)
+	c.send(j, errorFrame(j.id, e), e.Code, 0)
+}
+
+// send queues a response for the writer and logs the request.
+func (c *conn) send(j *job, f *frameBuf, code vfsproto.Code, n int) {
+	if l := c.s.log; l != nil {
+		c.s.logRequest(j, code, n)
+	}
+	c.out <- f
+}
+
+// addHandle registers an open file as a new handle of the client.
+func (c *conn) addHandle(f file, canRead, canWrite bool) (int64, *vfsproto.Error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.handles) >= MaxHandles {
+		f.abort()
+		return 0, perr(vfsproto.ERange, "too many open handles")
+	}
+	h := &handle{num: c.next, f: f, canRead: canRead, canWrite: canWrite, queue: make(chan *job, queueLen)}
+	c.next++
+	c.handles[h.num] = h
+	c.s.stats.opens.Add(1)
+	c.s.stats.openHandles.Add(1)
+	c.hWG.Add(1)
+	go c.runHandle(h)
+	return h.num, nil
+}

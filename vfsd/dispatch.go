@@ -1,0 +1,246 @@
+package vfsd
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// supportedOps are announced by hello.
+var supportedOps = []string{
+	vfsproto.OpOpen, vfsproto.OpRead, vfsproto.OpWrite, vfsproto.OpClose,
+	vfsproto.OpSeek, vfsproto.OpStat, vfsproto.OpCreateTemp, vfsproto.OpList,
+	vfsproto.OpHello, vfsproto.OpStats, vfsproto.OpVirtuals,
+}
+
+var readBufPool = sync.Pool{New: func() any { return new([vfsproto.MaxRead]byte) }}
+
+// doHandleOp runs an operation on an open handle. It returns a response
+// frame or an error, and the number of data bytes moved (for the log).
+func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
+	if h.closed {
+		return nil, perr(vfsproto.EClosed, "handle closed"), 0
+	}
+	switch j.op {
+	case vfsproto.OpRead:
+		if !h.canRead {
+			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
+		}
+		buf := readBufPool.Get().(*[vfsproto.MaxRead]byte)
+		defer readBufPool.Put(buf)
+		n, err := h.f.Read(buf[:j.max])
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, ioError(err), 0
+		}
+		c.s.stats.reads.Add(1)
+		c.s.stats.bytesOut.Add(int64(n))
+		return readFrameResp(j.id, buf[:n], n == 0), nil, n
+	case vfsproto.OpWrite:
+		if !h.canWrite {
+			return nil, perr(vfsproto.EPerm, "handle not open for writing"), 0
+		}
+		n, err := h.f.Write(j.data)
+		if err != nil {
+			return nil, ioError(err), n
+		}
+		c.s.stats.writes.Add(1)
+		c.s.stats.bytesIn.Add(int64(n))
+		return writtenFrame(j.id, n), nil, n
+	case vfsproto.OpSeek:
+		var whence int
+		switch j.seek.Whence {
+		case vfsproto.SeekSet:
+			whence = io.SeekStart
+		case vfsproto.SeekCur:
+			whence = io.SeekCurrent
+		case vfsproto.SeekEnd:
+			whence = io.SeekEnd
+		default:
+			return nil, perr(vfsproto.EArg, "invalid whence"), 0
+		}
+		off, err := h.f.Seek(j.seek.Offset, whence)
+		if err != nil {
+			return nil, ioError(err), 0
+		}
+		return okFrame(j.id, vfsproto.SeekResult{Offset: off}), nil, 0
+	case vfsproto.OpStat:
+		st, err := h.f.stat()
+		if err != nil {
+			return nil, ioError(err), 0
+		}
+		return okFrame(j.id, st), nil, 0
+	case vfsproto.OpClose:
+		h.closed = true
+		c.s.stats.closes.Add(1)
+		c.s.stats.openHandles.Add(-1)
+		if err := h.f.commit(); err != nil {
+			return nil, ioError(err), 0
+		}
+		return okFrame(j.id, nil), nil, 0
+	}
+	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+}
+
+// ioError maps an error of a handle's file.
+func ioError(err error) *vfsproto.Error {
+	var pe protoError
+	if errors.As(err, &pe) {
+		return pe.e
+	}
+	return fsError(err)
+}
+
+// doOp runs an operation that names no handle.
+func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
+	s := c.s
+	switch j.op {
+	case vfsproto.OpOpen:
+		var p vfsproto.OpenParams
+		if e := decodeParams(j.raw, &p, "path", "mode"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		f, r, w, e := s.openPath(p.Path, p.Mode)
+		if e != nil {
+			return nil, e, 0
+		}
+		num, e := c.addHandle(f, r, w)
+		if e != nil {
+			return nil, e, 0
+		}
+		j.h = num
+		return okFrame(j.id, vfsproto.OpenResult{Handle: num}), nil, 0
+	case vfsproto.OpStat:
+		st, e := s.statPath(j.path)
+		if e != nil {
+			return nil, e, 0
+		}
+		return okFrame(j.id, st), nil, 0
+	case vfsproto.OpList:
+		var p vfsproto.ListParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		entries, e := s.list(p.Path)
+		if e != nil {
+			return nil, e, 0
+		}
+		return okFrame(j.id, vfsproto.ListResult{Entries: entries}), nil, 0
+	case vfsproto.OpCreateTemp:
+		var p vfsproto.CreateTempParams
+		if e := decodeParams(j.raw, &p); e != nil {
+			return nil, e, 0
+		}
+		if p.Prefix == "" {
+			p.Prefix = "tmp"
+		}
+		if !validPrefix(p.Prefix) {
+			return nil, perr(vfsproto.EArg, "invalid prefix"), 0
+		}
+		name, vf := s.virt.createTemp(p.Prefix)
+		j.path = name
+		num, e := c.addHandle(&virtualHandle{store: s.virt, f: vf}, true, true)
+		if e != nil {
+			return nil, e, 0
+		}
+		j.h = num
+		return okFrame(j.id, vfsproto.CreateTempResult{Handle: num, Path: name}), nil, 0
+	case vfsproto.OpHello:
+		var p vfsproto.HelloParams
+		if e := decodeParams(j.raw, &p, "version"); e != nil {
+			return nil, e, 0
+		}
+		if p.Version < 1 {
+			return nil, perr(vfsproto.EArg, "invalid version"), 0
+		}
+		return okFrame(j.id, vfsproto.HelloResult{
+			Version: vfsproto.Version, Ops: supportedOps,
+			MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
+		}), nil, 0
+	case vfsproto.OpStats:
+		return okFrame(j.id, s.Stats()), nil, 0
+	case vfsproto.OpVirtuals:
+		return okFrame(j.id, vfsproto.VirtualsResult{Files: s.virt.snapshot()}), nil, 0
+	}
+	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+}
+
+// decodeParams decodes raw params into v after checking that raw is an
+// object holding every required key with a non-null value. Wrong types
+// are E_ARG.
+func decodeParams(raw json.RawMessage, v any, required ...string) *vfsproto.Error {
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		if len(required) > 0 {
+			return perr(vfsproto.EArg, "missing params")
+		}
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return perr(vfsproto.EArg, "params must be an object")
+	}
+	for _, k := range required {
+		if r, ok := m[k]; !ok || bytes.Equal(r, []byte("null")) {
+			return perr(vfsproto.EArg, "missing "+k)
+		}
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return perr(vfsproto.EArg, "invalid "+te.Field)
+		}
+		return perr(vfsproto.EArg, "invalid params")
+	}
+	return nil
+}
+
+// lenientID recovers the string id of a frame that is not valid JSON, by
+// scanning for a top-level-looking "id" key followed by a string.
+func lenientID(b []byte) (string, bool) {
+	for i := 0; ; {
+		k := bytes.Index(b[i:], []byte(`"id"`))
+		if k < 0 {
+			return "", false
+		}
+		i += k + 4
+		j := i
+		for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r') {
+			j++
+		}
+		if j >= len(b) || b[j] != ':' {
+			continue
+		}
+		j++
+		for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r') {
+			j++
+		}
+		if j >= len(b) || b[j] != '"' {
+			continue
+		}
+		end := j + 1
+		for end < len(b) && b[end] != '"' {
+			if b[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(b) {
+			return "", false
+		}
+		id, err := strconv.Unquote(string(b[j : end+1]))
+		if err != nil {
+			var s string
+			if json.Unmarshal(b[j:end+1], &s) != nil {
+				return "", false
+			}
+			id = s
+		}
+		return id, true
+	}
+}

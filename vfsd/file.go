@@ -1,0 +1,123 @@
+package vfsd
+
+import (
+	"io"
+	"os"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// file is what a handle reads and writes: a real file opened through an
+// os.Root, a temp file of an atomic write, or a virtual file.
+type file interface {
+	Read(p []byte) (int, error)
+	Write(p []byte) (int, error)
+	Seek(offset int64, whence int) (int64, error)
+	stat() (vfsproto.StatResult, error)
+	// commit ends the handle normally (close).
+	commit() error
+	// abort ends the handle without completing it (client gone).
+	abort()
+}
+
+// statOf converts a FileInfo to a stat result.
+func statOf(fi os.FileInfo) vfsproto.StatResult {
+	return vfsproto.StatResult{
+		Size:  fi.Size(),
+		Mtime: fi.ModTime().UnixNano(),
+		Mode:  uint32(fi.Mode().Perm()),
+		IsDir: fi.IsDir(),
+	}
+}
+
+// realFile is a file opened in place.
+type realFile struct{ *os.File }
+
+func (f realFile) stat() (vfsproto.StatResult, error) {
+	fi, err := f.File.Stat()
+	if err != nil {
+		return vfsproto.StatResult{}, err
+	}
+	return statOf(fi), nil
+}
+
+func (f realFile) commit() error { return f.File.Close() }
+func (f realFile) abort()        { f.File.Close() }
+
+// atomicFile is a truncating write: data goes to a temp file beside the
+// target, renamed over it on commit and removed on abort.
+type atomicFile struct {
+	realFile
+	root   *os.Root
+	tmp    string // temp name relative to root
+	target string // target name relative to root
+}
+
+func (f *atomicFile) commit() error {
+	if err := f.File.Close(); err != nil {
+		f.root.Remove(f.tmp)
+		return err
+	}
+	if err := f.root.Rename(f.tmp, f.target); err != nil {
+		f.root.Remove(f.tmp)
+		return err
+	}
+	return nil
+}
+
+func (f *atomicFile) abort() {
+	f.File.Close()
+	f.root.Remove(f.tmp)
+}
+
+// virtualHandle is an open virtual file with its own offset.
+type virtualHandle struct {
+	store     *virtualStore
+	f         *vfile
+	off       int64
+	appending bool
+}
+
+// errVirtualRange carries an E_RANGE from the virtual store through the
+// io.Writer interface.
+type protoError struct{ e *vfsproto.Error }
+
+func (p protoError) Error() string { return p.e.Error() }
+
+func (h *virtualHandle) Read(p []byte) (int, error) {
+	n := h.store.readAt(h.f, p, h.off)
+	h.off += int64(n)
+	if n == 0 && len(p) > 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+func (h *virtualHandle) Write(p []byte) (int, error) {
+	end, perr := h.store.writeAt(h.f, p, h.off, h.appending)
+	if perr != nil {
+		return 0, protoError{perr}
+	}
+	h.off = end
+	return len(p), nil
+}
+
+func (h *virtualHandle) Seek(offset int64, whence int) (int64, error) {
+	var base int64
+	switch whence {
+	case io.SeekCurrent:
+		base = h.off
+	case io.SeekEnd:
+		base = h.store.size(h.f)
+	}
+	n := base + offset
+	if n < 0 {
+		return h.off, protoError{perr(vfsproto.EArg, "negative offset")}
+	}
+	h.off = n
+	return n, nil
+}
+
+func (h *virtualHandle) stat() (vfsproto.StatResult, error) { return h.store.stat(h.f), nil }
+func (h *virtualHandle) commit() error                      { return nil }
+func (h *virtualHandle) abort()                             {}

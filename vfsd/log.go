@@ -1,0 +1,43 @@
+package vfsd
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// logRequest writes one structured line for a served request.
+func (s *Server) logRequest(j *job, code vfsproto.Code, n int) {
+	attrs := []slog.Attr{
+		slog.String("id", j.id),
+		slog.String("op", j.op),
+	}
+	if j.path != "" {
+		attrs = append(attrs, slog.String("path", j.path))
+	}
+	if j.h != 0 {
+		attrs = append(attrs, slog.Int64("handle", j.h))
+	}
+	attrs = append(attrs, slog.Int("bytes", n))
+	if code == "" {
+		attrs = append(attrs, slog.String("code", "OK"))
+	} else {
+		attrs = append(attrs, slog.String("code", string(code)))
+	}
+	attrs = append(attrs, slog.Duration("duration", time.Since(j.start)))
+	level := slog.LevelInfo
+	if code != "" {
+		level = slog.LevelWarn
+	}
+	s.log.LogAttrs(context.Background(), level, "request", attrs...)
+}
+
+// logRejected logs a frame that closed the connection.
+func (c *conn) logRejected(start time.Time) {
+	if l := c.s.log; l != nil {
+		l.LogAttrs(context.Background(), slog.LevelError, "malformed request without id; closing",
+			slog.Duration("duration", time.Since(start)))
+	}
+}

@@ -1,0 +1,326 @@
+package vfsd
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// openFlags are added to every open of a real file: a FIFO or device must
+// never block the server, and is refused once opened.
+const openFlags = syscall.O_NONBLOCK
+
+// reject counts a policy rejection and returns E_PERM.
+func (s *Server) reject(msg string) *vfsproto.Error {
+	s.stats.rejects.Add(1)
+	return perr(vfsproto.EPerm, msg)
+}
+
+// openPath opens the client path name in mode and reports what the handle
+// may do.
+func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, canWrite bool, e *vfsproto.Error) {
+	switch mode {
+	case vfsproto.ModeRead:
+		canRead = true
+	case vfsproto.ModeWrite, vfsproto.ModeAppend:
+		canWrite = true
+	case vfsproto.ModeReadWrite:
+		canRead, canWrite = true, true
+	default:
+		return nil, false, false, perr(vfsproto.EArg, "invalid mode")
+	}
+	abs, e := s.pol.clean(name)
+	if e != nil {
+		if e.Code == vfsproto.EPerm {
+			s.stats.rejects.Add(1)
+		}
+		return nil, false, false, e
+	}
+	if vf := s.virt.lookup(abs); vf != nil {
+		f, e = s.openVirtual(abs, mode)
+		return f, canRead, canWrite, e
+	}
+	if !canWrite {
+		if g := s.pol.readable(abs); g != nil {
+			f, e = openReal(g, g.rel(abs), mode)
+			return f, canRead, canWrite, e
+		}
+		if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
+			return nil, false, false, perr(vfsproto.EArg, msgIsDir)
+		}
+		return nil, false, false, s.reject(msgOutside)
+	}
+	if g := s.pol.writable(abs); g != nil {
+		f, e = openReal(g, g.rel(abs), mode)
+		return f, canRead, canWrite, e
+	}
+	if s.pol.readable(abs) != nil {
+		return nil, false, false, s.reject(msgReadOnly)
+	}
+	if s.pol.isAncestor(abs) {
+		return nil, false, false, perr(vfsproto.EArg, msgIsDir)
+	}
+	if s.cfg.Strict {
+		return nil, false, false, s.reject(msgOutside)
+	}
+	f, e = s.openVirtual(abs, mode)
+	return f, canRead, canWrite, e
+}
+
+// openVirtual opens (or creates) the virtual file abs.
+func (s *Server) openVirtual(abs string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	vf, e := s.virt.open(abs, mode != vfsproto.ModeRead, mode == vfsproto.ModeWrite)
+	if e != nil {
+		return nil, e
+	}
+	return &virtualHandle{store: s.virt, f: vf, appending: mode == vfsproto.ModeAppend}, nil
+}
+
+// openReal opens rel inside g's root. Truncating writes are atomic.
+func openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	var flag int
+	switch mode {
+	case vfsproto.ModeRead:
+		flag = os.O_RDONLY
+	case vfsproto.ModeAppend:
+		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	case vfsproto.ModeReadWrite:
+		flag = os.O_RDWR | os.O_CREATE
+	case vfsproto.ModeWrite:
+		return openAtomic(g, rel)
+	}
+	return openInPlace(g.root, rel, flag)
+}
+
+// openInPlace opens rel with flag and refuses anything but a regular file.
+func openInPlace(root *os.Root, rel string, flag int) (file, *vfsproto.Error) {
+	f, err := root.OpenFile(rel, flag|openFlags, 0o644)
+	if err != nil {
+		return nil, fsError(err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fsError(err)
+	}
+	if fi.IsDir() {
+		f.Close()
+		return nil, perr(vfsproto.EArg, msgIsDir)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, perr(vfsproto.EArg, msgNotRegular)
+	}
+	return realFile{f}, nil
+}
+
+// openAtomic starts a truncating write of rel: a temp file beside it, with
+// the target's permissions, renamed over it on close. A symlink target is
+// written in place (through the root) so that the link survives.
+func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
+	perm := os.FileMode(0o644)
+	fi, err := g.root.Lstat(rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, fsError(err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return openInPlace(g.root, rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	case fi.IsDir():
+		return nil, perr(vfsproto.EArg, msgIsDir)
+	case !fi.Mode().IsRegular():
+		return nil, perr(vfsproto.EArg, msgNotRegular)
+	default:
+		perm = fi.Mode().Perm()
+	}
+	dir, base := path.Split(rel)
+	for range 8 {
+		tmp := dir + "." + base + ".llmsh-tmp-" + strconv.FormatUint(rand.Uint64(), 36)
+		f, err := g.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fsError(err)
+		}
+		if err := f.Chmod(perm); err != nil {
+			f.Close()
+			g.root.Remove(tmp)
+			return nil, fsError(err)
+		}
+		return &atomicFile{realFile: realFile{f}, root: g.root, tmp: tmp, target: rel}, nil
+	}
+	return nil, perr(vfsproto.EIO, msgIO)
+}
+
+// dirStat is what an ancestor of a granted path (or of a virtual file)
+// reveals: a directory, and nothing else.
+var dirStat = vfsproto.StatResult{Mode: 0o555, IsDir: true}
+
+// statPath implements stat{path}.
+func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
+	abs, e := s.pol.clean(name)
+	if e != nil {
+		if e.Code == vfsproto.EPerm {
+			s.stats.rejects.Add(1)
+		}
+		return vfsproto.StatResult{}, e
+	}
+	if vf := s.virt.lookup(abs); vf != nil {
+		return s.virt.stat(vf), nil
+	}
+	if g := s.pol.readable(abs); g != nil {
+		fi, err := g.root.Stat(g.rel(abs))
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && s.virt.isDir(abs) {
+				return dirStat, nil
+			}
+			return vfsproto.StatResult{}, fsError(err)
+		}
+		return statOf(fi), nil
+	}
+	if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
+		return dirStat, nil
+	}
+	return vfsproto.StatResult{}, s.reject(msgOutside)
+}
+
+// maxListEntries bounds a list result (it must fit in one frame).
+const maxListEntries = 16384
+
+// list implements list{path}.
+func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
+	abs, e := s.pol.clean(name)
+	if e != nil {
+		if e.Code == vfsproto.EPerm {
+			s.stats.rejects.Add(1)
+		}
+		return nil, e
+	}
+	if s.virt.lookup(abs) != nil {
+		return nil, perr(vfsproto.EArg, msgNotDir)
+	}
+	entries := make(map[string]vfsproto.Entry)
+	found := false
+	if g := s.pol.readable(abs); g != nil {
+		real, e := listReal(g, g.rel(abs))
+		switch {
+		case e == nil:
+			found = true
+			for _, en := range real {
+				entries[en.Name] = en
+			}
+		case e.Code == vfsproto.ENoEnt && s.virt.isDir(abs):
+		default:
+			return nil, e
+		}
+	}
+	for n, en := range s.virt.children(abs) {
+		found = true
+		if _, ok := entries[n]; !ok {
+			entries[n] = en
+		}
+	}
+	anc := s.pol.ancestorChildren(abs)
+	for n, g := range anc {
+		found = true
+		if _, ok := entries[n]; ok {
+			continue
+		}
+		en := vfsproto.Entry{Name: n, IsDir: true}
+		if g != nil && g.file != "" {
+			fi, err := g.root.Stat(g.file)
+			if err != nil {
+				continue // a granted file that does not exist (yet)
+			}
+			en = vfsproto.Entry{Name: n, IsDir: fi.IsDir(), Size: fi.Size()}
+		}
+		entries[n] = en
+	}
+	if !found {
+		if anc != nil {
+			return []vfsproto.Entry{}, nil
+		}
+		return nil, s.reject(msgOutside)
+	}
+	if len(entries) > maxListEntries {
+		return nil, perr(vfsproto.ERange, "too many entries")
+	}
+	out := make([]vfsproto.Entry, 0, len(entries))
+	for _, en := range entries {
+		out = append(out, en)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// listReal reads the directory rel of g.
+func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
+	if g.file != "" {
+		fi, err := g.root.Stat(rel)
+		if err != nil {
+			return nil, fsError(err)
+		}
+		if !fi.IsDir() {
+			return nil, perr(vfsproto.EArg, msgNotDir)
+		}
+		// A single-file grant that is a directory (created after startup)
+		// grants no tree.
+		return nil, perr(vfsproto.EPerm, msgPerm)
+	}
+	d, err := g.root.Open(rel)
+	if err != nil {
+		return nil, fsError(err)
+	}
+	defer d.Close()
+	fi, err := d.Stat()
+	if err != nil {
+		return nil, fsError(err)
+	}
+	if !fi.IsDir() {
+		return nil, perr(vfsproto.EArg, msgNotDir)
+	}
+	des, err := d.ReadDir(maxListEntries + 1)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, fsError(err)
+	}
+	if len(des) > maxListEntries {
+		return nil, perr(vfsproto.ERange, "too many entries")
+	}
+	out := make([]vfsproto.Entry, 0, len(des))
+	for _, de := range des {
+		en := vfsproto.Entry{Name: de.Name(), IsDir: de.IsDir()}
+		if de.Type()&fs.ModeSymlink != 0 {
+			// Follow the link only through the root: a link that leaves
+			// the tree shows as a plain entry of size 0.
+			if fi, err := g.root.Stat(path.Join(rel, de.Name())); err == nil {
+				en.IsDir, en.Size = fi.IsDir(), sizeOf(fi)
+			}
+		} else if info, err := de.Info(); err == nil {
+			en.Size = sizeOf(info)
+		}
+		out = append(out, en)
+	}
+	return out, nil
+}
+
+func sizeOf(fi fs.FileInfo) int64 {
+	if fi.IsDir() {
+		return 0
+	}
+	return fi.Size()
+}
+
+// validPrefix reports whether a create_temp prefix is a plain name.
+func validPrefix(p string) bool {
+	return len(p) <= 64 && !strings.ContainsAny(p, "/\x00") && p != "." && p != ".."
+}

@@ -1,0 +1,106 @@
+// Package vfsd is the I/O-only server of llmsh: it serves the FS Proxy
+// Protocol (package vfsproto) to llmsh's clients, enforcing read and write
+// allowlists with os.Root and keeping session-scoped virtual files in
+// memory. It runs no program, opens no network connection and reads no
+// environment variable.
+package vfsd
+
+import (
+	"errors"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// Config configures a Server.
+type Config struct {
+	Inputs          []string  // -i: readable trees or files
+	Outputs         []string  // -o: writable (and readable) trees or files
+	Strict          bool      // unlisted writes are E_PERM instead of virtual files
+	MaxVirtualBytes int64     // total bytes of virtual files; 0 means DefaultMaxVirtualBytes
+	Log             io.Writer // if non-nil: one slog JSON line per request
+	Dir             string    // base for relative paths; "" means the working directory
+}
+
+// Server is one vfsd session: the allowlists, the virtual files and the
+// counters shared by every client served by Serve.
+type Server struct {
+	cfg    Config
+	pol    *policy
+	virt   *virtualStore
+	log    *slog.Logger
+	stats  counters
+	mu     sync.Mutex
+	closed bool
+}
+
+// counters are the server's statistics, updated atomically.
+type counters struct {
+	opens, reads, writes, closes  atomic.Int64
+	bytesIn, bytesOut, rejects    atomic.Int64
+	requests, errors, openHandles atomic.Int64
+}
+
+// New validates cfg and opens an os.Root for every allowlisted path. A
+// granted path that does not exist is a single file whose parent must
+// exist.
+func New(cfg Config) (*Server, error) {
+	if cfg.MaxVirtualBytes < 0 {
+		return nil, errors.New("vfsd: negative MaxVirtualBytes")
+	}
+	base := cfg.Dir
+	if base == "" || !filepath.IsAbs(base) {
+		wd, err := syscall.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		base = filepath.Join(wd, base)
+	}
+	base = filepath.Clean(base)
+	pol, err := newPolicy(base, cfg.Inputs, cfg.Outputs)
+	if err != nil {
+		return nil, errors.New("vfsd: " + err.Error())
+	}
+	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes)}
+	if cfg.Log != nil {
+		s.log = slog.New(slog.NewJSONHandler(cfg.Log, nil))
+	}
+	return s, nil
+}
+
+// Stats returns a snapshot of the server's counters.
+func (s *Server) Stats() vfsproto.StatsResult {
+	files, bytes := s.virt.counts()
+	return vfsproto.StatsResult{
+		Opens:           s.stats.opens.Load(),
+		Reads:           s.stats.reads.Load(),
+		Writes:          s.stats.writes.Load(),
+		Closes:          s.stats.closes.Load(),
+		BytesIn:         s.stats.bytesIn.Load(),
+		BytesOut:        s.stats.bytesOut.Load(),
+		AllowlistReject: s.stats.rejects.Load(),
+		Requests:        s.stats.requests.Load(),
+		Errors:          s.stats.errors.Load(),
+		OpenHandles:     s.stats.openHandles.Load(),
+		VirtualFiles:    files,
+		VirtualBytes:    bytes,
+	}
+}
+
+// Close releases the allowlisted roots and discards the virtual files. It
+// must be called after every Serve has returned.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.virt.reset()
+	return s.pol.close()
+}
