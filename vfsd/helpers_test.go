@@ -249,3 +249,10 @@ func (tr tree) config() Config {
 }
 
 var _ = io.EOF
+
+func mustUnmarshal(t testing.TB, b []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("unmarshal %s: %v", b, err)
+	}
+}
