@@ -1,0 +1,184 @@
+package vfsd
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+func TestFrameLimits(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+
+	// Exactly MaxFrame is served.
+	c := connect(t, s)
+	head := `{"id":"big","op":"stats","params":{},"pad":"`
+	pad := strings.Repeat("x", vfsproto.MaxFrame-len(head)-2)
+	c.send([]byte(head + pad + `"}`))
+	if resp := c.recv(); resp.ID != "big" || !resp.OK {
+		t.Fatalf("1 MiB frame: %+v", resp)
+	}
+
+	for _, n := range []uint32{vfsproto.MaxFrame + 1, 1<<32 - 1} {
+		c := connect(t, s)
+		if _, err := c.w.Write(rawFrame(n)); err != nil {
+			t.Fatal(err)
+		}
+		// Serve must close without waiting for (or allocating) the body.
+		if err := <-c.done; !errors.Is(err, vfsproto.ErrFrameTooLarge) {
+			t.Fatalf("length %d: Serve = %v", n, err)
+		}
+		c.done = nil
+		if _, err := vfsproto.ReadFrame(c.r, nil); err != io.EOF {
+			t.Fatalf("length %d: connection not closed: %v", n, err)
+		}
+	}
+}
+
+func TestHugeLengthDoesNotAllocate(t *testing.T) {
+	s := newServer(t, Config{Dir: t.TempDir()})
+	in := bytes.NewReader(rawFrame(1<<32 - 1))
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	err := s.Serve(in, io.Discard)
+	runtime.ReadMemStats(&ms1)
+	if !errors.Is(err, vfsproto.ErrFrameTooLarge) {
+		t.Fatalf("Serve = %v", err)
+	}
+	if d := ms1.TotalAlloc - ms0.TotalAlloc; d > 1<<20 {
+		t.Fatalf("allocated %d bytes for a rejected frame", d)
+	}
+}
+
+func TestMalformedFrames(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	cases := []struct {
+		name    string
+		payload string
+		wantID  string // "" means the connection closes
+	}{
+		{"truncated json", `{"id":"m1","op":`, "m1"},
+		{"id after garbage", `{"op":"read",, "id" : "m2"}`, "m2"},
+		{"escaped id", `{"id":"m\"3","op":}`, `m"3`},
+		{"params not object", `{"id":"m4","op":"read","params":7}`, "m4"},
+		{"id number", `{"id":5,"op":"stats"}`, ""},
+		{"garbage", `hello`, ""},
+		{"empty", ``, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := connect(t, s)
+			c.send([]byte(tc.payload))
+			if tc.wantID == "" {
+				if err := c.hangUp(); !errors.Is(err, ErrMalformed) {
+					t.Fatalf("Serve = %v", err)
+				}
+				if _, err := vfsproto.ReadFrame(c.r, nil); err != io.EOF {
+					t.Fatalf("expected close, got %v", err)
+				}
+				return
+			}
+			resp := c.recv()
+			if resp.OK || resp.ID != tc.wantID || resp.Error.Code != vfsproto.EArg {
+				t.Fatalf("resp %+v %v", resp, resp.Error)
+			}
+			// The connection stays usable.
+			c.ok("stats", nil, nil)
+		})
+	}
+	c := connect(t, s)
+	c.w.Write(rawFrame(100))
+	c.w.Write([]byte("abc"))
+	if err := c.hangUp(); !errors.Is(err, vfsproto.ErrShortFrame) {
+		t.Fatalf("short frame: Serve = %v", err)
+	}
+}
+
+// TestFastPathMatchesJSON checks that the hand-written decoder and encoder
+// agree with encoding/json on the canonical read and write shapes.
+func TestFastPathMatchesJSON(t *testing.T) {
+	cases := []vfsproto.Request{
+		{ID: "1", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 4096})},
+		{ID: "abc-9", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 12345, Max: 1})},
+		{ID: "2", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 3, Data: []byte("hello, world")})},
+		{ID: "3", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: []byte{}, Final: true})},
+		{ID: "4", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: bytes.Repeat([]byte{0, 255, 7}, 1000)})},
+	}
+	for _, req := range cases {
+		b := mustJSON(t, req)
+		fr, ok := parseFast(b)
+		if !ok {
+			t.Fatalf("fast path refused canonical %s", b)
+		}
+		if fr.id != req.ID || fr.op != req.Op {
+			t.Fatalf("%s: id/op %q %q", b, fr.id, fr.op)
+		}
+		switch req.Op {
+		case "read":
+			var p vfsproto.ReadParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.h != p.H || fr.max != int64(p.Max) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
+		case "write":
+			var p vfsproto.WriteParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.h != p.H || !bytes.Equal(fr.data, p.Data) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
+		}
+	}
+	for _, b := range []string{
+		`{"id":"1","op":"read","params":{"h":3,"max":4096} }`,
+		`{"id":"1","op":"read","params":{"max":1,"h":3}}`,
+		`{"id":"1","op":"read","params":{"h":03,"max":1}}`,
+		`{"id":"1","op":"read","params":{"h":-3,"max":1}}`,
+		`{"id":"\u0031","op":"read","params":{"h":3,"max":1}}`,
+		`{"id":"1","op":"write","params":{"h":3,"data":"!!"}}`,
+		`{"id":"1","op":"write","params":{"h":3,"data":"eA==","final":1}}`,
+		`{"id":"1","op":"read","params":{"h":3,"max":99999999999999999999}}`,
+	} {
+		if _, ok := parseFast([]byte(b)); ok {
+			t.Errorf("fast path accepted non-canonical %s", b)
+		}
+	}
+	// Encoders produce what encoding/json decodes to the same values.
+	for _, id := range []string{"1", `q"uote`, "é", "\x01"} {
+		data := []byte("some bytes \x00\xff")
+		var resp vfsproto.Response
+		f := readFrameResp(id, data, true)
+		mustUnmarshal(t, f.b[4:], &resp)
+		var rr vfsproto.ReadResult
+		mustUnmarshal(t, resp.Result, &rr)
+		if resp.ID != id || !resp.OK || !bytes.Equal(rr.Data, data) || !rr.EOF {
+			t.Fatalf("read response %s", f.b[4:])
+		}
+		f = writtenFrame(id, 42)
+		mustUnmarshal(t, f.b[4:], &resp)
+		if resp.ID != id || string(resp.Result) != `{"written":42}` {
+			t.Fatalf("write response %s", f.b[4:])
+		}
+		f = errorFrame(id, perr(vfsproto.EPerm, "m\"sg"))
+		resp = vfsproto.Response{}
+		mustUnmarshal(t, f.b[4:], &resp)
+		if resp.ID != id || resp.OK || *resp.Error != (vfsproto.Error{Code: vfsproto.EPerm, Message: "m\"sg"}) {
+			t.Fatalf("error response %s", f.b[4:])
+		}
+	}
+}
+
+func mustJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
