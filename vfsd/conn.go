@@ -98,6 +98,8 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	}
 	if errors.Is(err, io.EOF) {
 		err = nil
+	} else {
+		c.logClose(err)
 	}
 	c.shutdown()
 	if werr := <-writerDone; err == nil && werr != nil && !errors.Is(werr, io.ErrClosedPipe) {
@@ -142,9 +144,22 @@ func (c *conn) shutdown() {
 
 // handleFrame decodes one request and runs it or queues it. A non-nil
 // error closes the connection.
-func (c *conn) handleFrame(frame []byte) error {
+func (c *conn) handleFrame(frame []byte) (err error) {
 	c.s.stats.requests.Add(1)
-	start := time.Now()
+	var start time.Time
+	if c.s.log != nil {
+		start = time.Now()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			id, ok := lenientID(frame)
+			if !ok {
+				err = ErrMalformed
+				return
+			}
+			c.fail(&job{id: id, start: start}, perr(vfsproto.EIO, msgInternal))
+		}
+	}()
 	if fr, ok := parseFast(frame); ok {
 		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, data: fr.data}
 		if fr.op == vfsproto.OpRead {

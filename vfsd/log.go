@@ -34,10 +34,18 @@ func (s *Server) logRequest(j *job, code vfsproto.Code, n int) {
 	s.log.LogAttrs(context.Background(), level, "request", attrs...)
 }
 
-// logRejected logs a frame that closed the connection.
+// logRejected logs a frame that closes the connection.
 func (c *conn) logRejected(start time.Time) {
 	if l := c.s.log; l != nil {
-		l.LogAttrs(context.Background(), slog.LevelError, "malformed request without id; closing",
+		l.LogAttrs(context.Background(), slog.LevelError, "request",
+			slog.String("code", "CLOSE"), slog.String("error", "malformed request without id"),
 			slog.Duration("duration", time.Since(start)))
+	}
+}
+
+// logClose logs the end of a connection on a protocol or stream error.
+func (c *conn) logClose(err error) {
+	if l := c.s.log; l != nil && err != ErrMalformed {
+		l.LogAttrs(context.Background(), slog.LevelError, "connection closed", slog.String("error", err.Error()))
 	}
 }
