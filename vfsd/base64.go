@@ -1,0 +1,36 @@
+package vfsd
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"slices"
+)
+
+// enc12 maps 12 bits to their two standard base64 characters, packed
+// little-endian, so that the encoder does one lookup per two characters.
+var enc12 = func() (t [4096]uint16) {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	for i := range t {
+		t[i] = uint16(alphabet[i>>6]) | uint16(alphabet[i&63])<<8
+	}
+	return t
+}()
+
+// appendBase64 appends the standard (padded) base64 encoding of src to dst,
+// exactly as base64.StdEncoding.AppendEncode does, about twice as fast: the
+// read response is the server's hottest path.
+func appendBase64(dst, src []byte) []byte {
+	n := base64.StdEncoding.EncodedLen(len(src))
+	dst = slices.Grow(dst, n)
+	out := dst[len(dst) : len(dst)+n]
+	i, o := 0, 0
+	// Six bytes in, eight characters out, reading eight bytes at a time.
+	for ; i+8 <= len(src) && o+8 <= len(out); i, o = i+6, o+8 {
+		v := binary.BigEndian.Uint64(src[i : i+8])
+		binary.LittleEndian.PutUint64(out[o:o+8],
+			uint64(enc12[v>>52])|uint64(enc12[(v>>40)&0xfff])<<16|
+				uint64(enc12[(v>>28)&0xfff])<<32|uint64(enc12[(v>>16)&0xfff])<<48)
+	}
+	base64.StdEncoding.Encode(out[o:], src[i:])
+	return dst[:len(dst)+n]
+}
