@@ -35,6 +35,7 @@ type job struct {
 	h     int64
 	max   int64
 	data  []byte
+	buf   *[]byte // pooled storage of data (fast path), released when done
 	seek  vfsproto.SeekParams
 	raw   json.RawMessage
 }
@@ -161,7 +162,7 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 		}
 	}()
 	if fr, ok := parseFast(frame); ok {
-		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, data: fr.data}
+		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, data: fr.data, buf: fr.buf}
 		if fr.op == vfsproto.OpRead {
 			if e := checkMax(j.max); e != nil {
 				c.fail(j, e)
@@ -339,6 +340,10 @@ func (c *conn) fail(j *job, e *vfsproto.Error) {
 
 // send queues a response for the writer and logs the request.
 func (c *conn) send(j *job, f *frameBuf, code vfsproto.Code, n int) {
+	if j.buf != nil {
+		putDataBuf(j.buf)
+		j.buf, j.data = nil, nil
+	}
 	if l := c.s.log; l != nil {
 		c.s.logRequest(j, code, n)
 	}

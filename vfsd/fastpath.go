@@ -3,6 +3,7 @@ package vfsd
 import (
 	"bytes"
 	"encoding/base64"
+	"sync"
 )
 
 // The fast decoder recognises exactly the read and write requests that
@@ -30,7 +31,34 @@ type fastReq struct {
 	id   string
 	h    int64
 	max  int64
-	data []byte // decoded write payload (freshly allocated)
+	data []byte  // decoded write payload
+	buf  *[]byte // pooled storage of data, released after the write
+}
+
+// dataPool holds write payload buffers of up to maxPooledData bytes.
+var dataPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
+
+const maxPooledData = 64 << 10
+
+// getDataBuf returns a buffer with capacity for n bytes.
+func getDataBuf(n int) *[]byte {
+	if n > maxPooledData {
+		b := make([]byte, 0, n)
+		return &b
+	}
+	b := dataPool.Get().(*[]byte)
+	if cap(*b) < n {
+		*b = make([]byte, 0, n)
+	}
+	return b
+}
+
+// putDataBuf returns a buffer to the pool.
+func putDataBuf(b *[]byte) {
+	if b != nil && cap(*b) <= maxPooledData {
+		*b = (*b)[:0]
+		dataPool.Put(b)
+	}
 }
 
 // parseFast decodes a read or write request; ok is false when the frame is
@@ -85,11 +113,14 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		if string(tail) != "}}" {
 			return r, false
 		}
-		data, err := base64.StdEncoding.AppendDecode(make([]byte, 0, base64.StdEncoding.DecodedLen(len(enc))), enc)
+		buf := getDataBuf(base64.StdEncoding.DecodedLen(len(enc)))
+		data, err := base64.StdEncoding.AppendDecode((*buf)[:0], enc)
 		if err != nil {
+			putDataBuf(buf)
 			return r, false
 		}
-		return fastReq{op: "write", id: string(id), h: h, data: data}, true
+		*buf = data
+		return fastReq{op: "write", id: string(id), h: h, data: data, buf: buf}, true
 	}
 	return r, false
 }
