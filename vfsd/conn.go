@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -103,7 +104,10 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 		c.logClose(err)
 	}
 	c.shutdown()
-	if werr := <-writerDone; err == nil && werr != nil && !errors.Is(werr, io.ErrClosedPipe) {
+	// A client that hangs up without reading its last responses is not an
+	// error of the server.
+	if werr := <-writerDone; err == nil && werr != nil &&
+		!errors.Is(werr, io.ErrClosedPipe) && !errors.Is(werr, syscall.EPIPE) {
 		err = werr
 	}
 	return err

@@ -241,3 +241,16 @@ func TestConcurrentPipelinedClients(t *testing.T) {
 		t.Fatalf("virtual files %d", st.VirtualFiles)
 	}
 }
+
+func TestHangUpWithoutReading(t *testing.T) {
+	tr := newTree(t)
+	c := connect(t, newServer(t, tr.config()))
+	c.r.Close()
+	for range 200 {
+		_, b := c.request("list", vfsproto.ListParams{Path: "in"})
+		c.send(b)
+	}
+	if err := c.hangUp(); err != nil {
+		t.Fatalf("Serve = %v", err)
+	}
+}
