@@ -1,0 +1,1306 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+func init() {
+	Register(Builtin{Name: "sort", Summary: "sort lines of text files", Run: sortMain})
+}
+
+// Character classes of the C locale, as GNU sort builds them.
+var (
+	skBlank   [256]bool // isblank or newline: field separators and skipped blanks
+	skNonDict [256]bool // ignored by -d
+	skNonPrnt [256]bool // ignored by -i
+	skFold    [256]byte // -f: toupper
+)
+
+func init() {
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		skBlank[i] = c == ' ' || c == '\t' || c == '\n'
+		alnum := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		skNonDict[i] = !alnum && !skBlank[i]
+		skNonPrnt[i] = c < 0x20 || c > 0x7e
+		skFold[i] = c
+		if c >= 'a' && c <= 'z' {
+			skFold[i] = c - 'a' + 'A'
+		}
+	}
+}
+
+// skKey is one -k key (or the whole-line key made from global options).
+type skKey struct {
+	sword, schar int // start: fields and characters to skip
+	eword, echar int // end; eword < 0 means the end of the line
+	skipSB       bool
+	skipEB       bool
+	ignore       *[256]bool
+	translate    *[256]byte
+	numeric      bool
+	general      bool
+	human        bool
+	month        bool
+	version      bool
+	random       bool
+	reverse      bool
+}
+
+func (k *skKey) isDefault() bool {
+	return k.ignore == nil && k.translate == nil && !k.skipSB && !k.skipEB && !k.month &&
+		!k.numeric && !k.general && !k.human && !k.version && !k.random
+}
+
+func (k *skKey) opts() string {
+	var b []byte
+	if k.skipSB || k.skipEB {
+		b = append(b, 'b')
+	}
+	if k.ignore == &skNonDict {
+		b = append(b, 'd')
+	}
+	if k.translate != nil {
+		b = append(b, 'f')
+	}
+	if k.general {
+		b = append(b, 'g')
+	}
+	if k.human {
+		b = append(b, 'h')
+	}
+	if k.ignore == &skNonPrnt {
+		b = append(b, 'i')
+	}
+	if k.month {
+		b = append(b, 'M')
+	}
+	if k.numeric {
+		b = append(b, 'n')
+	}
+	if k.random {
+		b = append(b, 'R')
+	}
+	if k.reverse {
+		b = append(b, 'r')
+	}
+	if k.version {
+		b = append(b, 'V')
+	}
+	return string(b)
+}
+
+func (k *skKey) incompatible() bool {
+	n := 0
+	for _, b := range []bool{k.numeric, k.general, k.human, k.month, k.version || k.random || k.ignore != nil} {
+		if b {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// setOpt applies one ordering-option letter; it reports false for others.
+func (k *skKey) setOpt(c byte, end bool) bool {
+	switch c {
+	case 'b':
+		if end {
+			k.skipEB = true
+		} else {
+			k.skipSB = true
+		}
+	case 'd':
+		k.ignore = &skNonDict
+	case 'i':
+		k.ignore = &skNonPrnt
+	case 'f':
+		k.translate = &skFold
+	case 'g':
+		k.general = true
+	case 'h':
+		k.human = true
+	case 'M':
+		k.month = true
+	case 'n':
+		k.numeric = true
+	case 'R':
+		k.random = true
+	case 'r':
+		k.reverse = true
+	case 'V':
+		k.version = true
+	default:
+		return false
+	}
+	return true
+}
+
+// skParseCount parses the decimal count at the start of s (saturating).
+func skParseCount(s, spec, after string) (int, string, error) {
+	i := 0
+	n := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		if n < math.MaxInt32 {
+			n = n*10 + int(s[i]-'0')
+		}
+		i++
+	}
+	if i == 0 {
+		return 0, s, fmt.Errorf("%s: invalid count at start of '%s'", after, s)
+	}
+	if n > math.MaxInt32 {
+		n = math.MaxInt32
+	}
+	return n, s[i:], nil
+}
+
+func skParseKey(spec string) (*skKey, error) {
+	k := &skKey{eword: -1}
+	bad := func(why string) error { return fmt.Errorf("%s: invalid field specification '%s'", why, spec) }
+	n, s, err := skParseCount(spec, spec, "invalid number at field start")
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, bad("field number is zero")
+	}
+	k.sword = n - 1
+	if strings.HasPrefix(s, ".") {
+		if n, s, err = skParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, bad("character offset is zero")
+		}
+		k.schar = n - 1
+	}
+	for len(s) > 0 && s[0] != ',' {
+		if !k.setOpt(s[0], false) {
+			return nil, bad("stray character in field spec")
+		}
+		s = s[1:]
+	}
+	if strings.HasPrefix(s, ",") {
+		if n, s, err = skParseCount(s[1:], spec, "invalid number after ','"); err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, bad("field number is zero")
+		}
+		k.eword = n - 1
+		if strings.HasPrefix(s, ".") {
+			if n, s, err = skParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
+				return nil, err
+			}
+			k.echar = n
+		}
+		for len(s) > 0 {
+			if !k.setOpt(s[0], true) {
+				return nil, bad("stray character in field spec")
+			}
+			s = s[1:]
+		}
+	}
+	return k, nil
+}
+
+// skRec is one input line with its first key precomputed.
+type skRec struct {
+	line   []byte  // without its delimiter
+	ks, ke int     // bounds of the first key in line
+	v      int64   // first key: prefix bytes, integer part, month
+	f      float64 // first key under -g
+	c      int32   // first key: class (-n fast-path valid, -h unit order, -g kind)
+}
+
+type skSorter struct {
+	keys    []*skKey
+	tab     int // -1: blank-separated fields
+	unique  bool
+	stable  bool
+	reverse bool // global -r, for the last-resort comparison
+	seed    maphash.Seed
+}
+
+// begfield and limfield follow GNU sort exactly.
+func (s *skSorter) begfield(d []byte, k *skKey) int {
+	p, lim := 0, len(d)
+	sword := k.sword
+	if s.tab >= 0 {
+		t := byte(s.tab)
+		for p < lim && sword > 0 {
+			sword--
+			for p < lim && d[p] != t {
+				p++
+			}
+			if p < lim {
+				p++
+			}
+		}
+	} else {
+		for p < lim && sword > 0 {
+			sword--
+			for p < lim && skBlank[d[p]] {
+				p++
+			}
+			for p < lim && !skBlank[d[p]] {
+				p++
+			}
+		}
+	}
+	if k.skipSB {
+		for p < lim && skBlank[d[p]] {
+			p++
+		}
+	}
+	return min(lim, p+k.schar)
+}
+
+func (s *skSorter) limfield(d []byte, k *skKey) int {
+	if k.eword < 0 {
+		return len(d)
+	}
+	p, lim := 0, len(d)
+	eword, echar := k.eword, k.echar
+	if echar == 0 {
+		eword++
+	}
+	if s.tab >= 0 {
+		t := byte(s.tab)
+		for p < lim && eword > 0 {
+			eword--
+			for p < lim && d[p] != t {
+				p++
+			}
+			if p < lim && (eword > 0 || echar > 0) {
+				p++
+			}
+		}
+	} else {
+		for p < lim && eword > 0 {
+			eword--
+			for p < lim && skBlank[d[p]] {
+				p++
+			}
+			for p < lim && !skBlank[d[p]] {
+				p++
+			}
+		}
+	}
+	if echar != 0 {
+		if k.skipEB {
+			for p < lim && skBlank[d[p]] {
+				p++
+			}
+		}
+		p = min(lim, p+echar)
+	}
+	return p
+}
+
+func (s *skSorter) bounds(line []byte, k *skKey) (int, int) {
+	a := s.begfield(line, k)
+	b := s.limfield(line, k)
+	if b < a {
+		b = a
+	}
+	return a, b
+}
+
+// prepare fills in r's first-key fields.
+func (s *skSorter) prepare(r *skRec) {
+	if len(s.keys) == 0 {
+		r.ks, r.ke = 0, len(r.line)
+		r.v = int64(skPrefix(r.line, nil, nil))
+		return
+	}
+	k := s.keys[0]
+	r.ks, r.ke = s.bounds(r.line, k)
+	key := r.line[r.ks:r.ke]
+	switch {
+	case k.random || k.version:
+	case k.numeric:
+		n := skParseNum(key)
+		r.v, r.c = n.fast()
+	case k.human:
+		n := skParseNum(key)
+		r.c = int32(skUnitOrder(key))
+		r.v, _ = n.fast()
+	case k.general:
+		r.f, r.c = skParseFloat(key)
+	case k.month:
+		r.v = int64(skMonth(key))
+	default:
+		r.v = int64(skPrefix(key, k.ignore, k.translate))
+	}
+}
+
+// skPrefix packs the first 8 bytes of the (filtered, translated) key big
+// endian, biased so that signed comparison orders like the bytes.
+func skPrefix(b []byte, ignore *[256]bool, tr *[256]byte) uint64 {
+	var v uint64
+	n := 0
+	for _, c := range b {
+		if n == 8 {
+			break
+		}
+		if ignore != nil && ignore[c] {
+			continue
+		}
+		if tr != nil {
+			c = tr[c]
+		}
+		v = v<<8 | uint64(c)
+		n++
+	}
+	v <<= 8 * uint(8-n)
+	return v ^ 1<<63
+}
+
+// cmp orders two records: keys, then the last-resort whole-line comparison.
+func (s *skSorter) cmp(a, b *skRec) int {
+	if len(s.keys) == 0 {
+		d := 0
+		if a.v != b.v {
+			d = -1
+			if a.v > b.v {
+				d = 1
+			}
+		} else {
+			d = bytes.Compare(a.line, b.line)
+		}
+		if s.reverse {
+			return -d
+		}
+		return d
+	}
+	for i, k := range s.keys {
+		var d int
+		if i == 0 {
+			d = s.cmpFirst(a, b, k)
+		} else {
+			as, ae := s.bounds(a.line, k)
+			bs, be := s.bounds(b.line, k)
+			d = s.cmpKey(a.line[as:ae], b.line[bs:be], k)
+		}
+		if d != 0 {
+			if k.reverse {
+				return -d
+			}
+			return d
+		}
+	}
+	if s.unique || s.stable {
+		return 0
+	}
+	d := bytes.Compare(a.line, b.line)
+	if s.reverse {
+		return -d
+	}
+	return d
+}
+
+func skCmpInt(a, b int64) int {
+	if a < b {
+		return -1
+	}
+	if a > b {
+		return 1
+	}
+	return 0
+}
+
+func (s *skSorter) cmpFirst(a, b *skRec, k *skKey) int {
+	ka, kb := a.line[a.ks:a.ke], b.line[b.ks:b.ke]
+	switch {
+	case k.random || k.version:
+	case k.numeric:
+		if a.c != 0 && b.c != 0 && a.v != b.v {
+			return skCmpInt(a.v, b.v)
+		}
+	case k.human:
+		if a.c != b.c {
+			return skCmpInt(int64(a.c), int64(b.c))
+		}
+		return skNumCmp(ka, kb)
+	case k.general:
+		return skCmpFloat(a.f, a.c, b.f, b.c)
+	case k.month:
+		return skCmpInt(a.v, b.v)
+	default:
+		if a.v != b.v {
+			return skCmpInt(a.v, b.v)
+		}
+	}
+	return s.cmpKey(ka, kb, k)
+}
+
+// cmpKey compares two extracted keys under k's ordering (without -r).
+func (s *skSorter) cmpKey(a, b []byte, k *skKey) int {
+	switch {
+	case k.random:
+		ha, hb := maphash.Bytes(s.seed, a), maphash.Bytes(s.seed, b)
+		if ha != hb {
+			if ha < hb {
+				return -1
+			}
+			return 1
+		}
+		return bytes.Compare(a, b)
+	case k.numeric:
+		return skNumCmp(a, b)
+	case k.human:
+		if d := skUnitOrder(a) - skUnitOrder(b); d != 0 {
+			return d
+		}
+		return skNumCmp(a, b)
+	case k.general:
+		fa, ca := skParseFloat(a)
+		fb, cb := skParseFloat(b)
+		return skCmpFloat(fa, ca, fb, cb)
+	case k.version:
+		return skVerCmp(a, b)
+	case k.month:
+		return skMonth(a) - skMonth(b)
+	case k.ignore != nil || k.translate != nil:
+		ig, tr := k.ignore, k.translate
+		i, j := 0, 0
+		for {
+			if ig != nil {
+				for i < len(a) && ig[a[i]] {
+					i++
+				}
+				for j < len(b) && ig[b[j]] {
+					j++
+				}
+			}
+			if i >= len(a) || j >= len(b) {
+				break
+			}
+			ca, cb := a[i], b[j]
+			if tr != nil {
+				ca, cb = tr[ca], tr[cb]
+			}
+			if ca != cb {
+				return int(ca) - int(cb)
+			}
+			i++
+			j++
+		}
+		x, y := 0, 0
+		if i < len(a) {
+			x = 1
+		}
+		if j < len(b) {
+			y = 1
+		}
+		return x - y
+	}
+	return bytes.Compare(a, b)
+}
+
+// skNum is a number as GNU's strnumcmp sees it: sign, integer digits
+// without leading zeros, fraction digits without trailing zeros.
+type skNum struct {
+	neg        bool
+	intg, frac []byte
+}
+
+func skParseNum(b []byte) skNum {
+	i := 0
+	for i < len(b) && skBlank[b[i]] {
+		i++
+	}
+	var n skNum
+	if i < len(b) && b[i] == '-' {
+		n.neg = true
+		i++
+	}
+	for i < len(b) && b[i] == '0' {
+		i++
+	}
+	st := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	n.intg = b[st:i]
+	if i < len(b) && b[i] == '.' {
+		i++
+		st = i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		e := i
+		for e > st && b[e-1] == '0' {
+			e--
+		}
+		n.frac = b[st:e]
+	}
+	return n
+}
+
+func (n skNum) zero() bool { return len(n.intg) == 0 && len(n.frac) == 0 }
+
+// fast returns the truncated integer part when it fits, and 1 if it does.
+func (n skNum) fast() (int64, int32) {
+	if len(n.intg) > 18 {
+		return 0, 0
+	}
+	var v int64
+	for _, c := range n.intg {
+		v = v*10 + int64(c-'0')
+	}
+	if n.neg {
+		v = -v
+	}
+	return v, 1
+}
+
+func skNumCmp(a, b []byte) int {
+	x, y := skParseNum(a), skParseNum(b)
+	sx, sy := skSign(x), skSign(y)
+	if sx != sy {
+		return sx - sy
+	}
+	if sx == 0 {
+		return 0
+	}
+	d := len(x.intg) - len(y.intg)
+	if d == 0 {
+		d = bytes.Compare(x.intg, y.intg)
+	}
+	if d == 0 {
+		d = bytes.Compare(x.frac, y.frac)
+	}
+	if d > 0 {
+		d = 1
+	} else if d < 0 {
+		d = -1
+	}
+	return d * sx
+}
+
+func skSign(n skNum) int {
+	if n.zero() {
+		return 0
+	}
+	if n.neg {
+		return -1
+	}
+	return 1
+}
+
+// skUnitOrder is GNU's find_unit_order for -h.
+func skUnitOrder(b []byte) int {
+	i := 0
+	for i < len(b) && skBlank[b[i]] {
+		i++
+	}
+	neg := i < len(b) && b[i] == '-'
+	if neg {
+		i++
+	}
+	var maxd byte
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		maxd = max(maxd, b[i])
+		i++
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			maxd = max(maxd, b[i])
+			i++
+		}
+	}
+	if maxd <= '0' || i >= len(b) {
+		return 0
+	}
+	o := strings.IndexByte("KMGTPEZYRQ", b[i]) + 1
+	if b[i] == 'k' {
+		o = 1
+	}
+	if neg {
+		return -o
+	}
+	return o
+}
+
+var skMonths = [...]string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
+
+func skMonth(b []byte) int {
+	i := 0
+	for i < len(b) && skBlank[b[i]] {
+		i++
+	}
+	if len(b)-i < 3 {
+		return 0
+	}
+	m := [3]byte{skFold[b[i]], skFold[b[i+1]], skFold[b[i+2]]}
+	for n, name := range skMonths {
+		if string(m[:]) == name {
+			return n + 1
+		}
+	}
+	return 0
+}
+
+// skParseFloat parses the longest strtold-style prefix of b. The class is
+// 0 for a conversion failure, 1 for NaN, 2 for a number.
+func skParseFloat(b []byte) (float64, int32) {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] >= '\t' && b[i] <= '\r') {
+		i++
+	}
+	st := i
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		i++
+	}
+	rest := b[i:]
+	low := func(p string) bool {
+		if len(rest) < len(p) {
+			return false
+		}
+		for j := 0; j < len(p); j++ {
+			if rest[j]|0x20 != p[j] {
+				return false
+			}
+		}
+		return true
+	}
+	neg := st < len(b) && b[st] == '-'
+	switch {
+	case low("inf"):
+		if neg {
+			return math.Inf(-1), 2
+		}
+		return math.Inf(1), 2
+	case low("nan"):
+		return math.NaN(), 1
+	}
+	digits := func() int {
+		n := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if len(rest) > 2 && rest[0] == '0' && rest[1]|0x20 == 'x' {
+		// Hexadecimal: let ParseFloat judge the longest valid prefix.
+		j := i + 2
+		for j < len(b) && (isHexDigit(b[j]) || b[j] == '.' || b[j]|0x20 == 'p' || b[j] == '+' || b[j] == '-') {
+			j++
+		}
+		for ; j > i+2; j-- {
+			t := string(b[st:j])
+			if !strings.ContainsAny(t, "pP") {
+				t += "p0"
+			}
+			if f, err := strconv.ParseFloat(t, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+				return f, 2
+			}
+		}
+		return 0, 2 // "0x" alone reads as 0
+	}
+	n := digits()
+	if i < len(b) && b[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	if i < len(b) && b[i]|0x20 == 'e' {
+		j := i
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			i = j
+		}
+	}
+	f, _ := strconv.ParseFloat(string(b[st:i]), 64)
+	return f, 2
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
+
+func skCmpFloat(a float64, ca int32, b float64, cb int32) int {
+	if ca != 2 || cb != 2 {
+		return int(ca) - int(cb)
+	}
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// skVerCmp is gnulib's filevercmp (sort -V).
+func skVerCmp(a, b []byte) int {
+	if len(a) == 0 {
+		if len(b) == 0 {
+			return 0
+		}
+		return -1
+	}
+	if len(b) == 0 {
+		return 1
+	}
+	if a[0] == '.' {
+		if b[0] != '.' {
+			return -1
+		}
+		adot, bdot := len(a) == 1, len(b) == 1
+		if adot {
+			if bdot {
+				return 0
+			}
+			return -1
+		}
+		if bdot {
+			return 1
+		}
+		add, bdd := a[1] == '.' && len(a) == 2, b[1] == '.' && len(b) == 2
+		if add {
+			if bdd {
+				return 0
+			}
+			return -1
+		}
+		if bdd {
+			return 1
+		}
+	} else if b[0] == '.' {
+		return 1
+	}
+	ap, bp := skVerPrefix(a), skVerPrefix(b)
+	r := skVerRev(a[:ap], b[:bp])
+	if r != 0 || (ap == len(a) && bp == len(b)) {
+		return r
+	}
+	return skVerRev(a, b)
+}
+
+func skIsAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func skIsDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func skVerPrefix(s []byte) int {
+	n := len(s)
+	prefix := 0
+	for i := 0; ; {
+		if i == n {
+			return prefix
+		}
+		i++
+		prefix = i
+		for i+1 < n && s[i] == '.' && (skIsAlpha(s[i+1]) || s[i+1] == '~') {
+			for i += 2; i < n && (skIsAlpha(s[i]) || skIsDigit(s[i]) || s[i] == '~'); i++ {
+			}
+		}
+	}
+}
+
+func skVerOrder(s []byte, pos int) int {
+	if pos == len(s) {
+		return -1
+	}
+	c := s[pos]
+	switch {
+	case skIsDigit(c):
+		return 0
+	case skIsAlpha(c):
+		return int(c)
+	case c == '~':
+		return -2
+	}
+	return int(c) + 256
+}
+
+func skVerRev(s1, s2 []byte) int {
+	p1, p2 := 0, 0
+	for p1 < len(s1) || p2 < len(s2) {
+		first := 0
+		for (p1 < len(s1) && !skIsDigit(s1[p1])) || (p2 < len(s2) && !skIsDigit(s2[p2])) {
+			c1, c2 := skVerOrder(s1, p1), skVerOrder(s2, p2)
+			if c1 != c2 {
+				return c1 - c2
+			}
+			p1++
+			p2++
+		}
+		for p1 < len(s1) && s1[p1] == '0' {
+			p1++
+		}
+		for p2 < len(s2) && s2[p2] == '0' {
+			p2++
+		}
+		for p1 < len(s1) && p2 < len(s2) && skIsDigit(s1[p1]) && skIsDigit(s2[p2]) {
+			if first == 0 {
+				first = int(s1[p1]) - int(s2[p2])
+			}
+			p1++
+			p2++
+		}
+		if p1 < len(s1) && skIsDigit(s1[p1]) {
+			return 1
+		}
+		if p2 < len(s2) && skIsDigit(s2[p2]) {
+			return -1
+		}
+		if first != 0 {
+			return first
+		}
+	}
+	return 0
+}
+
+var errSkCancelled = errors.New("cancelled")
+
+// readLines appends the lines of r to recs. Input is read into blocks of
+// 1 MiB that records point into; a line crossing a block's end moves to
+// the next block, so no byte is copied more than once.
+func (s *skSorter) readLines(env *Env, r io.Reader, delim byte, chunks [][]skRec) (_ [][]skRec, err error) {
+	var recs []skRec
+	if len(chunks) > 0 {
+		recs = chunks[len(chunks)-1]
+		chunks = chunks[:len(chunks)-1]
+	}
+	add := func(line []byte) {
+		if len(recs) == cap(recs) {
+			if recs != nil {
+				chunks = append(chunks, recs)
+			}
+			recs = make([]skRec, 0, 1<<15)
+		}
+		recs = append(recs, skRec{line: line})
+		s.prepare(&recs[len(recs)-1])
+	}
+	err = s.readInto(env, r, delim, add)
+	if len(recs) > 0 {
+		chunks = append(chunks, recs)
+	}
+	return chunks, err
+}
+
+func (s *skSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte)) error {
+	const blk = 1 << 20
+	buf := make([]byte, blk)
+	start, n := 0, 0
+	for {
+		if err := env.Ctx.Err(); err != nil {
+			return errSkCancelled
+		}
+		if n == len(buf) {
+			size := blk
+			if n-start > blk/2 {
+				size = 2 * (n - start)
+			}
+			nb := make([]byte, size)
+			n = copy(nb, buf[start:n])
+			buf, start = nb, 0
+		}
+		m, err := r.Read(buf[n:])
+		for p := n; p < n+m; {
+			i := bytes.IndexByte(buf[p:n+m], delim)
+			if i < 0 {
+				break
+			}
+			add(buf[start : p+i : p+i])
+			p += i + 1
+			start = p
+		}
+		n += m
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if start < n {
+		add(buf[start:n:n])
+	}
+	return nil
+}
+
+// sortRecs sorts recs, in parallel chunks merged stably.
+func (s *skSorter) sortRecs(recs []skRec) []skRec {
+	cmp := func(a, b skRec) int { return s.cmp(&a, &b) }
+	sortOne := func(r []skRec) {
+		if s.stable || s.unique {
+			slices.SortStableFunc(r, cmp)
+		} else {
+			slices.SortFunc(r, cmp)
+		}
+	}
+	p := runtime.GOMAXPROCS(0)
+	if p < 2 || len(recs) < 1<<14 {
+		sortOne(recs)
+		return recs
+	}
+	p = min(p, 8)
+	chunks := make([][]skRec, p)
+	var wg sync.WaitGroup
+	for i := range chunks {
+		chunks[i] = recs[len(recs)*i/p : len(recs)*(i+1)/p]
+		wg.Add(1)
+		go func(c []skRec) {
+			defer wg.Done()
+			sortOne(c)
+		}(chunks[i])
+	}
+	wg.Wait()
+	buf := make([]skRec, len(recs))
+	for len(chunks) > 1 {
+		var next [][]skRec
+		off := 0
+		for i := 0; i < len(chunks); i += 2 {
+			if i+1 == len(chunks) {
+				n := copy(buf[off:], chunks[i])
+				next = append(next, buf[off:off+n])
+				off += n
+				continue
+			}
+			a, b := chunks[i], chunks[i+1]
+			out := buf[off : off+len(a)+len(b)]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				k := 0
+				for len(a) > 0 && len(b) > 0 {
+					if s.cmp(&b[0], &a[0]) < 0 {
+						out[k] = b[0]
+						b = b[1:]
+					} else {
+						out[k] = a[0]
+						a = a[1:]
+					}
+					k++
+				}
+				k += copy(out[k:], a)
+				copy(out[k:], b)
+			}()
+			next = append(next, out)
+			off += len(out)
+		}
+		wg.Wait()
+		chunks = next
+		// The merged chunks live in buf; the next round merges into the
+		// old storage.
+		recs, buf = buf, recs
+	}
+	return chunks[0]
+}
+
+func sortMain(env *Env) int {
+	f := NewFlags(env, "Write sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	g := &skKey{eword: -1}
+	var keys []*skKey
+	var keyErr error
+	s := &skSorter{tab: -1, seed: maphash.MakeSeed()}
+	var check, quiet, merge, zero, badWord bool
+	var output string
+	var outSet bool
+	tabSet := false
+	for _, o := range []struct {
+		c    byte
+		long string
+		help string
+	}{
+		{'b', "ignore-leading-blanks", "ignore leading blanks"},
+		{'d', "dictionary-order", "consider only blanks and alphanumeric characters"},
+		{'f', "ignore-case", "fold lower case to upper case characters"},
+		{'g', "general-numeric-sort", "compare according to general numerical value"},
+		{'i', "ignore-nonprinting", "consider only printable characters"},
+		{'M', "month-sort", "compare (unknown) < 'JAN' < ... < 'DEC'"},
+		{'h', "human-numeric-sort", "compare human readable numbers (e.g., 2K 1G)"},
+		{'n', "numeric-sort", "compare according to string numerical value"},
+		{'R', "random-sort", "shuffle, but group identical keys"},
+		{'r', "reverse", "reverse the result of comparisons"},
+		{'V', "version-sort", "natural sort of (version) numbers within text"},
+	} {
+		c := o.c
+		f.Func(rune(c), o.long, NoArg, "", o.help, func(string, bool) error {
+			g.setOpt(c, false)
+			if c == 'b' {
+				g.skipEB = true
+			}
+			return nil
+		})
+	}
+	f.Func(0, "sort", RequiredArg, "WORD", "sort according to WORD: general-numeric -g, human-numeric -h, month -M, numeric -n, random -R, version -V", func(v string, _ bool) error {
+		words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
+		letters := "ghMnRV"
+		for i, w := range words {
+			if w == v {
+				g.setOpt(letters[i], false)
+				return nil
+			}
+		}
+		badWord = true
+		return &UsageError{fmt.Sprintf("invalid argument '%s' for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", v)}
+	})
+	f.Func('c', "", NoArg, "", "check for sorted input; do not sort", func(string, bool) error {
+		check = true
+		return nil
+	})
+	f.Func(0, "check", OptionalArg, "=diagnose-first", "", func(v string, present bool) error {
+		check = true
+		if v == "quiet" || v == "silent" {
+			quiet = true
+		}
+		return nil
+	})
+	f.Func('C', "", NoArg, "", "like -c, but do not report first bad line", func(string, bool) error {
+		check, quiet = true, true
+		return nil
+	})
+	f.Func('k', "key", RequiredArg, "KEYDEF", "sort via a key; KEYDEF gives location and type", func(v string, _ bool) error {
+		k, err := skParseKey(v)
+		if err != nil {
+			if keyErr == nil {
+				keyErr = err
+			}
+			return err
+		}
+		keys = append(keys, k)
+		return nil
+	})
+	f.BoolVar(&merge, 'm', "merge", "merge already sorted files; do not sort")
+	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
+		output, outSet = v, true
+		return nil
+	})
+	f.BoolVar(&s.stable, 's', "stable", "stabilize sort by disabling last-resort comparison")
+	f.Func('S', "buffer-size", RequiredArg, "SIZE", "use SIZE for main memory buffer (accepted, ignored)", func(string, bool) error { return nil })
+	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", func(v string, _ bool) error {
+		t := -1
+		switch {
+		case v == "":
+			return errors.New("empty tab")
+		case v == `\0`:
+			t = 0
+		case len(v) > 1:
+			return fmt.Errorf("multi-character tab '%s'", strings.ReplaceAll(v, `\`, `\\`))
+		default:
+			t = int(v[0])
+		}
+		if tabSet && t != s.tab {
+			return errors.New("incompatible tabs")
+		}
+		s.tab, tabSet = t, true
+		return nil
+	})
+	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries (accepted, ignored)", func(string, bool) error { return nil })
+	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently (accepted, ignored)", func(string, bool) error { return nil })
+	f.BoolVar(&s.unique, 'u', "unique", "output only the first of an equal run")
+	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key."
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		if badWord {
+			return f.Fail(err, 1) // GNU's argmatch failure status
+		}
+		return f.Fail(err, 2)
+	}
+	name := env.Name()
+	for _, k := range keys {
+		if k.isDefault() && !k.reverse {
+			k.ignore, k.translate = g.ignore, g.translate
+			k.skipSB, k.skipEB = g.skipSB, g.skipEB
+			k.month, k.numeric, k.general, k.human = g.month, g.numeric, g.general, g.human
+			k.version, k.random, k.reverse = g.version, g.random, g.reverse
+		}
+		if k.incompatible() {
+			env.Errorf("options '-%s' are incompatible", k.opts())
+			return 2
+		}
+	}
+	if g.incompatible() {
+		env.Errorf("options '-%s' are incompatible", g.opts())
+		return 2
+	}
+	if len(keys) == 0 && !g.isDefault() {
+		keys = append(keys, g)
+	}
+	s.keys = keys
+	s.reverse = g.reverse
+	delim := byte('\n')
+	if zero {
+		delim = 0
+	}
+	if check {
+		if outSet {
+			c := "c"
+			if quiet {
+				c = "C"
+			}
+			env.Errorf("options '-%so' are incompatible", c)
+			return 2
+		}
+		if len(files) > 1 {
+			env.Errorf("extra operand '%s' not allowed with -%s", files[1], map[bool]string{false: "c", true: "C"}[quiet])
+			return 2
+		}
+		file := "-"
+		if len(files) == 1 {
+			file = files[0]
+		}
+		return s.check(env, file, delim, quiet)
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	var chunks [][]skRec
+	for _, file := range files {
+		r, err := env.Open(file)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "%s: cannot read: %s: %s\n", name, file, ErrText(err))
+			return 2
+		}
+		chunks, err = s.readLines(env, r, delim, chunks)
+		r.Close()
+		if err == errSkCancelled {
+			return 1
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, file, ErrText(err))
+			return 2
+		}
+	}
+	total := 0
+	for _, c := range chunks {
+		total += len(c)
+	}
+	recs := make([]skRec, 0, total)
+	for _, c := range chunks {
+		recs = append(recs, c...)
+	}
+	chunks = nil
+	// -m merges sorted inputs: a stable sort of their concatenation gives
+	// the same result.
+	if merge {
+		s.stable = s.stable || len(keys) == 0
+	}
+	recs = s.sortRecs(recs)
+	if env.Ctx.Err() != nil {
+		return 1
+	}
+	out := env.Stdout
+	var of File
+	if outSet {
+		of, err = env.Create(output)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", name, output, ErrText(err))
+			return 2
+		}
+		out = of
+	}
+	w := bufio.NewWriterSize(out, 64<<10)
+	var prev *skRec
+	for i := range recs {
+		r := &recs[i]
+		if s.unique && prev != nil && s.cmp(prev, r) == 0 {
+			continue
+		}
+		prev = r
+		w.Write(r.line)
+		if err := w.WriteByte(delim); err != nil {
+			break
+		}
+		if i&0xffff == 0 && env.Ctx.Err() != nil {
+			return 1
+		}
+	}
+	err = w.Flush()
+	if of != nil {
+		if cerr := of.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		if IsBrokenPipe(err) {
+			return 1
+		}
+		if outSet {
+			fmt.Fprintf(env.Stderr, "%s: write failed: %s: %s\n", name, output, ErrText(err))
+		} else {
+			fmt.Fprintf(env.Stderr, "%s: write failed: 'standard output': %s\n", name, ErrText(err))
+		}
+		return 2
+	}
+	return 0
+}
+
+// check implements -c and -C, streaming with only two lines in memory.
+func (s *skSorter) check(env *Env, file string, delim byte, quiet bool) int {
+	r, err := env.Open(file)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "%s: cannot read: %s: %s\n", env.Name(), file, ErrText(err))
+		return 2
+	}
+	defer r.Close()
+	br := bufio.NewReaderSize(r, 64<<10)
+	var prev, cur []byte
+	have := false
+	for n := 1; ; n++ {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		cur = cur[:0]
+		var err error
+		for {
+			var chunk []byte
+			chunk, err = br.ReadSlice(delim)
+			cur = append(cur, chunk...)
+			if err != bufio.ErrBufferFull {
+				break
+			}
+		}
+		if len(cur) == 0 && err != nil {
+			if err == io.EOF {
+				return 0
+			}
+			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), file, ErrText(err))
+			return 2
+		}
+		if cur[len(cur)-1] == delim {
+			cur = cur[:len(cur)-1]
+		}
+		if have {
+			a := skRec{line: prev}
+			b := skRec{line: cur}
+			s.prepare(&a)
+			s.prepare(&b)
+			d := s.cmp(&a, &b)
+			if d > 0 || (s.unique && d == 0) {
+				if !quiet {
+					fmt.Fprintf(env.Stderr, "%s: %s:%d: disorder: %s%c", env.Name(), file, n, cur, delim)
+				}
+				return 1
+			}
+		}
+		prev, cur = cur, prev
+		have = true
+		if err != nil {
+			return 0
+		}
+	}
+}

@@ -1,0 +1,191 @@
+package builtins
+
+import (
+	"context"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// skCase is one call of a text-processing builtin on standard input.
+type skCase struct {
+	in     string
+	args   []string
+	out    string
+	err    string
+	status int
+}
+
+func skRun(t *testing.T, cases []skCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := runCmd(t, nil, c.in, c.args...)
+		if got.stdout != c.out || got.stderr != c.err || got.status != c.status {
+			t.Errorf("%q on %q:\n got %q %q %d\nwant %q %q %d", c.args, c.in,
+				got.stdout, got.stderr, got.status, c.out, c.err, c.status)
+		}
+	}
+}
+
+// Expected values checked against GNU coreutils 9.1 sort (LC_ALL=C).
+func TestSort(t *testing.T) {
+	skRun(t, []skCase{
+		{"b\na\nc\n", []string{"sort"}, "a\nb\nc\n", "", 0},
+		{"b\na\nc", []string{"sort"}, "a\nb\nc\n", "", 0},
+		{"b\na\nc\n", []string{"sort", "-r"}, "c\nb\na\n", "", 0},
+		{"10\n9\n-1\n1.5\n-0\n0\nx\n+5\n", []string{"sort", "-n"}, "-1\n+5\n-0\n0\nx\n1.5\n9\n10\n", "", 0},
+		{"10\n9\n-1\n1.5\n-0\n0\nx\n+5\n", []string{"sort", "-nr"}, "10\n9\n1.5\nx\n0\n-0\n+5\n-1\n", "", 0},
+		{"10\n9\n-1\n1.5\n-0\n0\nx\n+5\n", []string{"sort", "-g"}, "x\n-1\n-0\n0\n1.5\n+5\n9\n10\n", "", 0},
+		{"1e3\n0x10\ninf\n-inf\nnan\nabc\n5\n", []string{"sort", "-g"}, "abc\nnan\n-inf\n5\n0x10\n1e3\ninf\n", "", 0},
+		{"2K\n1M\n100\n-1G\n0K\n1k\n", []string{"sort", "-h"}, "-1G\n0K\n100\n1k\n2K\n1M\n", "", 0},
+		{"feb\nJAN\nxxx\n dec\nMarch\n", []string{"sort", "-M"}, "xxx\nJAN\nfeb\nMarch\n dec\n", "", 0},
+		{"a1 b2\na10 b1\na2 b3\n", []string{"sort", "-k2"}, "a10 b1\na1 b2\na2 b3\n", "", 0},
+		{"a1 b2\na10 b1\na2 b3\n", []string{"sort", "-k1.2n"}, "a1 b2\na2 b3\na10 b1\n", "", 0},
+		{"a,3\nb,1\nc,2\nd,1\n", []string{"sort", "-t,", "-k2,2n", "-k1,1r"}, "d,1\nb,1\nc,2\na,3\n", "", 0},
+		{"a,3\nb,1\nc,2\nd,1\n", []string{"sort", "-t,", "-k2,2nr"}, "a,3\nc,2\nb,1\nd,1\n", "", 0},
+		{"x  b\nx a\n x c\n", []string{"sort", "-k2"}, "x  b\nx a\n x c\n", "", 0},
+		{"x  b\nx a\n x c\n", []string{"sort", "-k2b"}, "x a\nx  b\n x c\n", "", 0},
+		{"x  b\nx a\n x c\n", []string{"sort", "-b", "-k2"}, "x a\nx  b\n x c\n", "", 0},
+		{"B\na\nA\nb\n", []string{"sort", "-f"}, "A\na\nB\nb\n", "", 0},
+		{"B\na\nA\nb\n", []string{"sort", "-fu"}, "a\nB\n", "", 0},
+		{"B\na\nA\nb\n", []string{"sort", "-fs"}, "a\nA\nB\nb\n", "", 0},
+		{"a-b\nab\na b\n", []string{"sort", "-d"}, "a b\na-b\nab\n", "", 0},
+		{"1\n01\n1.0\n2\n", []string{"sort", "-nu"}, "1\n2\n", "", 0},
+		{"1.10\n1.2\n1.9\nfoo-1.10.tar.gz\nfoo-1.9.tar.gz\n.a\n..\n.\n1.0~rc1\n1.0\n", []string{"sort", "-V"}, ".\n..\n.a\n1.0~rc1\n1.0\n1.2\n1.9\n1.10\nfoo-1.9.tar.gz\nfoo-1.10.tar.gz\n", "", 0},
+		{"a\nb\na\n", []string{"sort", "-c"}, "", "sort: -:3: disorder: a\n", 1},
+		{"a\nb\nb\n", []string{"sort", "-cu"}, "", "sort: -:3: disorder: b\n", 1},
+		{"b\na\n", []string{"sort", "-C"}, "", "", 1},
+		{"a\x00c\x00b\x00", []string{"sort", "-z"}, "a\x00b\x00c\x00", "", 0},
+		{"b\na\n", []string{"sort", "-k0"}, "", "sort: field number is zero: invalid field specification '0'\n", 2},
+		{"b\na\n", []string{"sort", "-k1.0"}, "", "sort: character offset is zero: invalid field specification '1.0'\n", 2},
+		{"b\na\n", []string{"sort", "-k1,1x"}, "", "sort: stray character in field spec: invalid field specification '1,1x'\n", 2},
+		{"b\na\n", []string{"sort", "-tab"}, "", "sort: multi-character tab 'ab'\n", 2},
+		{"b\na\n", []string{"sort", "-nM"}, "", "sort: options '-Mn' are incompatible\n", 2},
+		{"b\na\n", []string{"sort", "--sort=foo"}, "", "sort: invalid argument 'foo' for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'\nTry 'sort --help' for more information.\n", 1},
+		{"b\na\n", []string{"sort", "--sort=numeric"}, "a\nb\n", "", 0},
+		{"abc def\nabd aaa\nabc aaa\n", []string{"sort", "-k1.2,1.3", "-k2"}, "abc aaa\nabc def\nabd aaa\n", "", 0},
+		{"abcdef\nabxdef\n", []string{"sort", "-k1.3,1.3", "-u"}, "abcdef\nabxdef\n", "", 0},
+		{"3 b\n1 a\n3 a\n", []string{"sort", "-k1,1n", "-u"}, "1 a\n3 b\n", "", 0},
+		{"3 b\n1 a\n3 a\n", []string{"sort", "-k1,1n", "-s"}, "1 a\n3 b\n3 a\n", "", 0},
+		{"3 b\n1 a\n3 a\n", []string{"sort", "-r", "-k1,1n"}, "1 a\n3 b\n3 a\n", "", 0},
+		{"3 b\n1 a\n3 a\n", []string{"sort", "-k1,1nr"}, "3 a\n3 b\n1 a\n", "", 0},
+		{"a\tb\tc\nz\ta\ty\n", []string{"sort", "-t\\t", "-k2"}, "", "sort: multi-character tab '\\\\t'\n", 2},
+		{"", []string{"sort"}, "", "", 0},
+		{"x\n", []string{"sort", "-n"}, "x\n", "", 0},
+		{"a b\nA c\n\x01b\n", []string{"sort", "-i"}, "A c\na b\n\x01b\n", "", 0},
+		{"a\x01b\nab\n", []string{"sort", "-i"}, "a\x01b\nab\n", "", 0},
+		{"10K\n2M\n5\n1.5K\n-3K\n", []string{"sort", "-hr"}, "2M\n10K\n1.5K\n5\n-3K\n", "", 0},
+		{"b 2\na 10\nc 1\n", []string{"sort", "-k2n", "-k1"}, "c 1\nb 2\na 10\n", "", 0},
+		{"b 2\na 10\nc 1\n", []string{"sort", "-k2,2", "-k1,1"}, "c 1\na 10\nb 2\n", "", 0},
+		{"x 3\nx 1\ny 2\n", []string{"sort", "-k1,1", "-u"}, "x 3\ny 2\n", "", 0},
+		{"x 3\nx 1\ny 2\n", []string{"sort", "-k1,1", "-r"}, "y 2\nx 3\nx 1\n", "", 0},
+		{"1.0.10\n1.0.9\n1.0.9a\n1.0\n", []string{"sort", "-V"}, "1.0\n1.0.9\n1.0.9a\n1.0.10\n", "", 0},
+		{"1\n2\n1\n", []string{"sort", "-z"}, "1\n2\n1\n\x00", "", 0},
+		{"b\x00a\x00", []string{"sort", "-zc"}, "", "sort: -:2: disorder: a\x00", 1},
+		{"3\n2\n1\n", []string{"sort", "-cn"}, "", "sort: -:2: disorder: 2\n", 1},
+		{"1\n2\n3\n", []string{"sort", "-cn"}, "", "", 0},
+		{"1\n1\n", []string{"sort", "-c", "-u"}, "", "sort: -:2: disorder: 1\n", 1},
+		{"\xe9\nz\na\n", []string{"sort"}, "a\nz\n\xe9\n", "", 0},
+		{"a\n", []string{"sort", "-c", "a", "b"}, "", "sort: extra operand 'b' not allowed with -c\n", 2},
+		{"a\n", []string{"sort", "-k1", "-o"}, "", "sort: option requires an argument -- 'o'\nTry 'sort --help' for more information.\n", 2},
+		{"a\n", []string{"sort", "-t"}, "", "sort: option requires an argument -- 't'\nTry 'sort --help' for more information.\n", 2},
+		{"1,2\n1,10\n", []string{"sort", "-t,", "-k2n", "--parallel=2", "-S", "10M", "-T", "/tmp"}, "1,2\n1,10\n", "", 0},
+		{"b\nA\na\nB\n", []string{"sort", "-f", "-k1,1"}, "A\na\nB\nb\n", "", 0},
+		{"  3\n 10\n2\n", []string{"sort", "-n"}, "2\n  3\n 10\n", "", 0},
+		{"1e2\n99\n", []string{"sort", "-g"}, "99\n1e2\n", "", 0},
+		{"0x1p3\n7\n", []string{"sort", "-g"}, "7\n0x1p3\n", "", 0},
+		{"-\n-0.0\n.5\n0.50\n", []string{"sort", "-n"}, "-\n-0.0\n.5\n0.50\n", "", 0},
+		{"abc\nab\n", []string{"sort", "-k1.2,1.2"}, "ab\nabc\n", "", 0},
+		{"abc\nab\n", []string{"sort", "-k1.4"}, "ab\nabc\n", "", 0},
+	})
+}
+
+func TestSortHelp(t *testing.T) {
+	r := runCmd(t, nil, "", "sort", "--help")
+	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: sort [OPTION]... [FILE]...\n") {
+		t.Fatalf("%q %d", r.stdout, r.status)
+	}
+}
+
+// TestSortRandom checks that -R permutes the input and groups equal keys.
+func TestSortRandom(t *testing.T) {
+	in := "a\nb\nc\na\nb\nd\ne\nf\na\n"
+	r := runCmd(t, nil, in, "sort", "-R")
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("%q %d", r.stderr, r.status)
+	}
+	got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	want := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+	slices.Sort(want)
+	sorted := slices.Clone(got)
+	slices.Sort(sorted)
+	if !slices.Equal(sorted, want) {
+		t.Fatalf("not a permutation: %q", got)
+	}
+	seen := map[string]bool{}
+	for i, l := range got {
+		if seen[l] && got[i-1] != l {
+			t.Fatalf("equal keys not grouped: %q", got)
+		}
+		seen[l] = true
+	}
+}
+
+// TestSortLarge sorts enough lines to take the parallel path and checks
+// the order against a plain sort of the same lines.
+func TestSortLarge(t *testing.T) {
+	var b strings.Builder
+	var lines []string
+	x := uint32(1)
+	for i := 0; i < 50000; i++ {
+		x = x*1664525 + 1013904223
+		l := strings.Repeat(string(rune('a'+x%7)), int(x>>8%5)) + string(rune('0'+x>>16%10))
+		lines = append(lines, l)
+		b.WriteString(l + "\n")
+	}
+	slices.Sort(lines)
+	r := runCmd(t, nil, b.String(), "sort")
+	if r.stdout != strings.Join(lines, "\n")+"\n" {
+		t.Fatal("large sort differs from slices.Sort")
+	}
+	r = runCmd(t, nil, b.String(), "sort", "-u")
+	if r.stdout != strings.Join(slices.Compact(lines), "\n")+"\n" {
+		t.Fatal("large sort -u differs")
+	}
+}
+
+type skBrokenWriter struct{ n int }
+
+func (w *skBrokenWriter) Write(p []byte) (int, error) {
+	w.n++
+	return 0, errors.New("write |1: broken pipe: " + ErrBrokenPipe.Error())
+}
+
+// skRunEnv runs a builtin with a given writer and context.
+func skRunEnv(t *testing.T, ctx context.Context, stdin io.Reader, stdout io.Writer, args ...string) (int, string) {
+	t.Helper()
+	b, _ := Lookup(args[0])
+	var errb strings.Builder
+	env := &Env{Ctx: ctx, Args: args, Stdin: stdin, Stdout: stdout, Stderr: &errb, Dir: "/"}
+	return Run(b, env), errb.String()
+}
+
+type skPipeErr struct{}
+
+func (skPipeErr) Write(p []byte) (int, error) { return 0, ErrBrokenPipe }
+
+// TestSortStops checks the quiet status 1 on a broken pipe and on a
+// cancelled context.
+func TestSortStops(t *testing.T) {
+	in := strings.Repeat("b\na\n", 100000)
+	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "sort"); st != 1 || msg != "" {
+		t.Errorf("broken pipe: %d %q", st, msg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), io.Discard, "sort"); st != 1 || msg != "" {
+		t.Errorf("cancelled: %d %q", st, msg)
+	}
+}
