@@ -1,0 +1,380 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+func init() {
+	Register(Builtin{Name: "tr", Summary: "translate or delete characters", Run: tr})
+}
+
+// trSet is an expanded SET: its bytes, where [:upper:]/[:lower:] started
+// (for the alignment check), and for string2 where a [c*] fill goes.
+type trSet struct {
+	chars    []byte
+	classAt  map[int]string
+	fillAt   int // -1: none
+	fillC    byte
+	classes  bool // any class other than at classAt (string2 check)
+	endClass bool // the set ends with a character class
+}
+
+var trClasses = map[string]func(c byte) bool{
+	"alnum":  trAlnum,
+	"alpha":  func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' },
+	"blank":  func(c byte) bool { return c == ' ' || c == '\t' },
+	"cntrl":  func(c byte) bool { return c < 0x20 || c == 0x7f },
+	"digit":  func(c byte) bool { return c >= '0' && c <= '9' },
+	"graph":  func(c byte) bool { return c > 0x20 && c < 0x7f },
+	"lower":  func(c byte) bool { return c >= 'a' && c <= 'z' },
+	"print":  func(c byte) bool { return c >= 0x20 && c < 0x7f },
+	"punct":  func(c byte) bool { return c > 0x20 && c < 0x7f && !trAlnum(c) },
+	"space":  func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' },
+	"upper":  func(c byte) bool { return c >= 'A' && c <= 'Z' },
+	"xdigit": func(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' },
+}
+
+func trAlnum(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// trUnescape turns SET's backslash escapes into bytes, marking which bytes
+// came from an escape (they lose any special meaning).
+func trUnescape(env *Env, s string) ([]byte, []bool) {
+	var b []byte
+	var esc []bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			b, esc = append(b, c), append(esc, false)
+			continue
+		}
+		if i+1 == len(s) {
+			fmt.Fprintf(env.Stderr, "%s: warning: an unescaped backslash at end of string is not portable\n", env.Name())
+			b, esc = append(b, '\\'), append(esc, true)
+			continue
+		}
+		i++
+		c = s[i]
+		switch c {
+		case 'a':
+			c = '\a'
+		case 'b':
+			c = '\b'
+		case 'f':
+			c = '\f'
+		case 'n':
+			c = '\n'
+		case 'r':
+			c = '\r'
+		case 't':
+			c = '\t'
+		case 'v':
+			c = '\v'
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := int(c - '0')
+			for j := 0; j < 2 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; j++ {
+				nv := v*8 + int(s[i+1]-'0')
+				if nv > 0377 {
+					fmt.Fprintf(env.Stderr, "%s: warning: the ambiguous octal escape \\%c%c%c is being\n\tinterpreted as the 2-byte sequence \\0%c%c, %c\n",
+						env.Name(), s[i-j], s[i-j+1], s[i+1], s[i-j], s[i-j+1], s[i+1])
+					break
+				}
+				v = nv
+				i++
+			}
+			c = byte(v)
+		}
+		b, esc = append(b, c), append(esc, true)
+	}
+	return b, esc
+}
+
+// trParse expands one SET as GNU's build_spec_list does.
+func trParse(env *Env, s string, second bool) (*trSet, error) {
+	b, esc := trUnescape(env, s)
+	set := &trSet{classAt: map[int]string{}, fillAt: -1}
+	plain := func(i int, c byte) bool { return i < len(b) && !esc[i] && b[i] == c }
+	// closing finds the unescaped two-byte terminator "x]" from i.
+	closing := func(i int, x byte) int {
+		for j := i; j+1 < len(b); j++ {
+			if plain(j, x) && plain(j+1, ']') {
+				return j
+			}
+		}
+		return -1
+	}
+	for i := 0; i < len(b); {
+		if plain(i, '[') && i+1 < len(b) {
+			switch {
+			case plain(i+1, ':'):
+				if j := closing(i+2, ':'); j >= 0 {
+					name := string(b[i+2 : j])
+					fn, ok := trClasses[name]
+					if !ok {
+						return nil, fmt.Errorf("invalid character class '%s'", name)
+					}
+					if name == "upper" || name == "lower" {
+						set.classAt[len(set.chars)] = name
+					} else {
+						set.classes = true
+					}
+					for c := 0; c < 256; c++ {
+						if fn(byte(c)) {
+							set.chars = append(set.chars, byte(c))
+						}
+					}
+					i = j + 2
+					set.endClass = i == len(b)
+					continue
+				}
+			case plain(i+1, '='):
+				if j := closing(i+2, '='); j >= 0 {
+					if j-(i+2) != 1 {
+						return nil, fmt.Errorf("%s: equivalence class operand must be a single character", b[i+2:j])
+					}
+					set.chars = append(set.chars, b[i+2])
+					set.classes = true
+					i = j + 2
+					continue
+				}
+			case i+2 < len(b) && plain(i+2, '*'):
+				j := i + 3
+				for j < len(b) && !plain(j, ']') {
+					j++
+				}
+				if j < len(b) {
+					c, num := b[i+1], string(b[i+3:j])
+					if !second && (num == "" || num == "0") {
+						return nil, fmt.Errorf("the [c*] repeat construct may not appear in string1")
+					}
+					if num == "" {
+						if set.fillAt >= 0 {
+							return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
+						}
+						set.fillAt, set.fillC = len(set.chars), c
+					} else {
+						base := 10
+						if num[0] == '0' {
+							base = 8
+						}
+						n, err := strconv.ParseUint(num, base, 31)
+						if err != nil {
+							return nil, fmt.Errorf("invalid repeat count '%s' in [c*n] construct", num)
+						}
+						if n == 0 {
+							if set.fillAt >= 0 {
+								return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
+							}
+							set.fillAt, set.fillC = len(set.chars), c
+						}
+						for ; n > 0; n-- {
+							set.chars = append(set.chars, c)
+						}
+					}
+					i = j + 1
+					continue
+				}
+			}
+		}
+		if i+2 < len(b) && plain(i+1, '-') {
+			lo, hi := b[i], b[i+2]
+			if lo > hi {
+				return nil, fmt.Errorf("range-endpoints of '%s-%s' are in reverse collating sequence order", trQuoteChar(lo), trQuoteChar(hi))
+			}
+			for c := int(lo); c <= int(hi); c++ {
+				set.chars = append(set.chars, byte(c))
+			}
+			i += 3
+			continue
+		}
+		set.chars = append(set.chars, b[i])
+		i++
+	}
+	return set, nil
+}
+
+// trQuoteChar prints a range endpoint as GNU does (octal when unprintable).
+func trQuoteChar(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return string(c)
+	}
+	return fmt.Sprintf("\\%03o", c)
+}
+
+func tr(env *Env) int {
+	f := NewFlags(env, "Translate, squeeze, and/or delete characters from standard input,\nwriting to standard output.", "[OPTION]... STRING1 [STRING2]")
+	var complement bool
+	f.BoolVar(&complement, 'c', "complement", "use the complement of STRING1")
+	f.BoolVar(&complement, 'C', "", "")
+	del := f.Bool('d', "delete", "delete characters in STRING1, do not translate")
+	squeeze := f.Bool('s', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified SET,\nwith a single occurrence of that character")
+	trunc := f.Bool('t', "truncate-set1", "first truncate STRING1 to length of STRING2")
+	args, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	translate := !*del && len(args) == 2
+	b2i := func(b bool) int {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	minOps := 1 + b2i(*del == *squeeze)
+	maxOps := 1 + b2i(b2i(*del) <= b2i(*squeeze))
+	switch {
+	case len(args) == 0:
+		return f.Fail(&UsageError{"missing operand"}, 1)
+	case len(args) < minOps:
+		why := "Two strings must be given when translating."
+		if *squeeze {
+			why = "Two strings must be given when both deleting and squeezing repeats."
+		}
+		return f.Fail(&UsageError{fmt.Sprintf("missing operand after '%s'\n%s", args[len(args)-1], why)}, 1)
+	case len(args) > maxOps:
+		msg := fmt.Sprintf("extra operand '%s'", args[maxOps])
+		if len(args) == 2 {
+			msg += "\nOnly one string may be given when deleting without squeezing repeats."
+		}
+		return f.Fail(&UsageError{msg}, 1)
+	}
+	fail := func(err error) int {
+		env.Errorf("%s", err)
+		return 1
+	}
+	s1, err := trParse(env, args[0], false)
+	if err != nil {
+		return fail(err)
+	}
+	var s2 *trSet
+	if len(args) == 2 {
+		if s2, err = trParse(env, args[1], true); err != nil {
+			return fail(err)
+		}
+	}
+	set1 := s1.chars
+	if complement {
+		var in [256]bool
+		for _, c := range set1 {
+			in[c] = true
+		}
+		set1 = nil
+		for c := 0; c < 256; c++ {
+			if !in[c] {
+				set1 = append(set1, byte(c))
+			}
+		}
+	}
+	var xlat [256]byte
+	for i := range xlat {
+		xlat[i] = byte(i)
+	}
+	var delSet, sqSet [256]bool
+	if translate {
+		if s2.classes {
+			return fail(fmt.Errorf("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'"))
+		}
+		if !*trunc && len(set1) > len(s2.chars) && s2.endClass && s2.fillAt < 0 {
+			return fail(fmt.Errorf("when translating with string1 longer than string2,\nthe latter string must not end with a character class"))
+		}
+		for at := range s2.classAt {
+			if other, ok := s1.classAt[at]; !ok || complement || (other != "upper" && other != "lower") {
+				return fail(fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct"))
+			}
+		}
+		set2 := s2.chars
+		if s2.fillAt >= 0 {
+			n := max(0, len(set1)-len(set2))
+			fill := make([]byte, n)
+			for i := range fill {
+				fill[i] = s2.fillC
+			}
+			set2 = append(append(append([]byte{}, set2[:s2.fillAt]...), fill...), set2[s2.fillAt:]...)
+		}
+		if *trunc && len(set1) > len(set2) {
+			set1 = set1[:len(set2)]
+		}
+		if len(set2) < len(set1) {
+			if len(set2) == 0 {
+				return fail(fmt.Errorf("when not truncating set1, string2 must be non-empty"))
+			}
+			last := set2[len(set2)-1]
+			for len(set2) < len(set1) {
+				set2 = append(set2, last)
+			}
+		}
+		for i, c := range set1 {
+			xlat[c] = set2[i]
+		}
+		if *squeeze {
+			for _, c := range set2[:min(len(set2), len(set1))] {
+				sqSet[c] = true
+			}
+			if len(set1) == 0 {
+				for _, c := range set2 {
+					sqSet[c] = true
+				}
+			}
+		}
+	} else {
+		if *del {
+			for _, c := range set1 {
+				delSet[c] = true
+			}
+			if *squeeze {
+				for _, c := range s2.chars {
+					sqSet[c] = true
+				}
+			}
+		} else {
+			for _, c := range set1 {
+				sqSet[c] = true
+			}
+		}
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	buf := make([]byte, 64<<10)
+	last := -1
+	for {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		n, rerr := env.Stdin.Read(buf)
+		b := buf[:n]
+		switch {
+		case !*del && !*squeeze:
+			for i, c := range b {
+				b[i] = xlat[c]
+			}
+		default:
+			o := 0
+			for _, c := range b {
+				if delSet[c] {
+					continue
+				}
+				c = xlat[c]
+				if sqSet[c] && int(c) == last {
+					continue
+				}
+				last = int(c)
+				b[o] = c
+				o++
+			}
+			b = b[:o]
+		}
+		if _, err := w.Write(b); err != nil {
+			return skFlush(env, w, 1)
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			env.Errorf("read error: %s", ErrText(rerr))
+			w.Flush()
+			return 1
+		}
+	}
+	return skFlush(env, w, 0)
+}
