@@ -1,0 +1,179 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+)
+
+func init() {
+	Register(Builtin{Name: "paste", Summary: "merge lines of files", Run: paste})
+}
+
+// pasteDelims turns a -d list into its delimiters; an empty one is "\0".
+func pasteDelims(s string) ([][]byte, error) {
+	var out [][]byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' {
+			if i+1 == len(s) {
+				return nil, fmt.Errorf("delimiter list ends with an unescaped backslash: %s", s)
+			}
+			i++
+			switch s[i] {
+			case '0':
+				out = append(out, nil)
+				continue
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			case 'v':
+				c = '\v'
+			default:
+				c = s[i]
+			}
+		}
+		out = append(out, []byte{c})
+	}
+	if len(out) == 0 {
+		out = append(out, nil)
+	}
+	return out, nil
+}
+
+func paste(env *Env) int {
+	f := NewFlags(env, "Write lines consisting of the sequentially corresponding lines from\neach FILE, separated by TABs, to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	list := "\t"
+	f.StringVar(&list, 'd', "delimiters", "LIST", "reuse characters from LIST instead of TABs")
+	serial := f.Bool('s', "serial", "paste one file at a time instead of in parallel")
+	zero := f.Bool('z', "zero-terminated", "line delimiter is NUL, not newline")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	delims, err := pasteDelims(list)
+	if err != nil {
+		env.Errorf("%s", err)
+		return 1
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	eol := byte('\n')
+	if *zero {
+		eol = 0
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	var stdin *skLines
+	open := func(name string) (*skLines, io.Closer, error) {
+		if name == "-" {
+			if stdin == nil {
+				stdin = newSkLines(env, env.Stdin)
+			}
+			return stdin, nil, nil
+		}
+		r, err := env.Open(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return newSkLines(env, r), r, nil
+	}
+	if *serial {
+		status := 0
+		for _, name := range files {
+			lr, c, err := open(name)
+			if err != nil {
+				env.PathError(name, err)
+				status = 1
+				continue
+			}
+			k := 0
+			first := true
+			for {
+				line, _, err := lr.next(eol)
+				if err != nil {
+					if err == io.EOF {
+						break
+					}
+					if c != nil {
+						c.Close()
+					}
+					if st, stop := skFailed(env, err); stop {
+						return st
+					}
+					env.PathError(name, err)
+					return skFlush(env, w, 1)
+				}
+				if !first {
+					w.Write(delims[k%len(delims)])
+					k++
+				}
+				first = false
+				if _, err := w.Write(line); err != nil {
+					return skFlush(env, w, 1)
+				}
+			}
+			if c != nil {
+				c.Close()
+			}
+			if err := w.WriteByte(eol); err != nil {
+				return skFlush(env, w, 1)
+			}
+		}
+		return skFlush(env, w, status)
+	}
+	readers := make([]*skLines, len(files))
+	for i, name := range files {
+		lr, c, err := open(name)
+		if err != nil {
+			env.PathError(name, err)
+			return 1
+		}
+		if c != nil {
+			defer c.Close()
+		}
+		readers[i] = lr
+	}
+	done := make([]bool, len(files))
+	var out []byte
+	for {
+		out = out[:0]
+		any := false
+		for i, lr := range readers {
+			if !done[i] {
+				line, _, err := lr.next(eol)
+				switch {
+				case err == io.EOF:
+					done[i] = true
+				case err != nil:
+					if st, stop := skFailed(env, err); stop {
+						return st
+					}
+					env.PathError(files[i], err)
+					return skFlush(env, w, 1)
+				default:
+					any = true
+					out = append(out, line...)
+				}
+			}
+			if i < len(readers)-1 {
+				out = append(out, delims[i%len(delims)]...)
+			}
+		}
+		if !any {
+			break
+		}
+		out = append(out, eol)
+		if _, err := w.Write(out); err != nil {
+			return skFlush(env, w, 1)
+		}
+	}
+	return skFlush(env, w, 0)
+}
