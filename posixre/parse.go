@@ -1,0 +1,661 @@
+// Package posixre translates POSIX basic and extended regular expressions,
+// in their GNU flavour, into Go's RE2 syntax, and matches them with POSIX
+// leftmost-longest semantics.
+//
+// A pattern is first parsed into a small syntax tree following GNU regcomp's
+// rules (what is an anchor, when '*' and '{' are literal, bracket
+// expressions, GNU escapes). The tree is then written out as RE2 syntax.
+// Where RE2 cannot express the pattern exactly, the package says so instead
+// of matching wrongly:
+//
+//   - back-references (\1..\9) make Translate fail with ErrBackref; Compile
+//     then matches with a small backtracking matcher of its own;
+//   - \< and \> become \b plus an empty capture that marks their position;
+//     a match is only accepted once the neighbouring bytes have been checked
+//     (Translation.Checks), and Compile falls back to the backtracking
+//     matcher for an input where a check fails;
+//   - bytes of the pattern that are not UTF-8, and repetition counts above
+//     RE2's limit of 1000, also send Compile to the backtracking matcher.
+//
+// Byte semantics: the subject may hold any bytes. A valid UTF-8 sequence is
+// one character; every byte that is not part of one is a character of its
+// own, matched by '.', by negated bracket expressions and by a pattern byte
+// equal to it, and by nothing else. ASCII behaves exactly as in the C
+// locale; character classes ([:alpha:], \w) are ASCII-only as in the C
+// locale.
+package posixre
+
+import (
+	"errors"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Flags select the dialect and matching mode.
+type Flags uint
+
+const (
+	// ERE selects extended syntax (grep -E, sed -E); the default is BRE.
+	ERE Flags = 1 << iota
+	// IgnoreCase matches letters of either case.
+	IgnoreCase
+	// Lines is the line-oriented mode of grep and of sed's M flag: '^' and
+	// '$' also match just after and before a newline, and '.', negated
+	// bracket expressions, \s and \W never match a newline. Without it (sed
+	// without M) the subject is one string: '.' matches a newline and '^'
+	// and '$' match only at its ends.
+	Lines
+)
+
+// ErrBackref is returned by Translate for a pattern with a back-reference,
+// which RE2 cannot express. Compile handles such patterns itself.
+var ErrBackref = errors.New("posixre: back-references are not expressible in RE2")
+
+// ErrNotRE2 is returned by Translate for a pattern RE2 cannot express for
+// another reason (a pattern byte that is not UTF-8, a repetition count over
+// 1000). Compile handles such patterns itself.
+var ErrNotRE2 = errors.New("posixre: pattern is not expressible in RE2")
+
+// Error is a syntax error, worded as GNU regcomp words it ("Unmatched ( or
+// \\(") so that grep and sed can print it unchanged.
+type Error struct {
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// GNU regcomp's messages.
+var (
+	errBrack    = &Error{"Unmatched [, [^, [:, [., or [="}
+	errParen    = &Error{"Unmatched ( or \\("}
+	errRParen   = &Error{"Unmatched ) or \\)"}
+	errBrace    = &Error{"Unmatched \\{"}
+	errBadBrace = &Error{"Invalid content of \\{\\}"}
+	errRange    = &Error{"Invalid range end"}
+	errCtype    = &Error{"Invalid character class name"}
+	errEscape   = &Error{"Trailing backslash"}
+	errSubreg   = &Error{"Invalid back reference"}
+	errBig      = &Error{"Regular expression too big"}
+	errCollate  = &Error{"Invalid collation character"}
+	errInvalid  = &Error{"Invalid regular expression"}
+	errClassSyn = &Error{"character class syntax is [[:space:]], not [:space:]"}
+)
+
+// dupMax is GNU's RE_DUP_MAX.
+const dupMax = 0x7fff
+
+type kind uint8
+
+const (
+	kLit     kind = iota // c
+	kAny                 // any character (not newline in Lines mode)
+	kClass               // ranges, neg
+	kConcat              // sub
+	kAlt                 // sub
+	kRepeat              // sub[0], min, max (-1: no limit)
+	kGroup               // sub[0], n = group number
+	kBackref             // n = group number
+	kAssert              // n = assertion
+	kEmpty
+)
+
+// Assertions.
+const (
+	aBOL        = iota // ^
+	aEOL               // $
+	aBOT               // \`
+	aEOT               // \'
+	aWordB             // \b
+	aNotWordB          // \B
+	aWordStart         // \<
+	aWordEnd           // \>
+	aNotAfterW         // -w: not preceded by a word character
+	aNotBeforeW        // -w: not followed by a word character
+)
+
+// A char is a rune, or invalidBase+b for a byte b that is not part of a
+// valid UTF-8 sequence.
+const invalidBase = 0x110000
+
+type node struct {
+	kind     kind
+	c        int32
+	ranges   []int32 // pairs lo, hi, inclusive
+	neg      bool
+	min, max int
+	n        int
+	sub      []*node
+}
+
+type parser struct {
+	p      string
+	i      int
+	ere    bool
+	groups int          // groups opened so far
+	closed map[int]bool // groups closed so far
+	// Warnings collects GNU's warnings ("* at start of expression").
+	warnings []string
+	backref  bool
+}
+
+// decode returns the char at p[i:] and its width.
+func decodeChar(s string, i int) (int32, int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return int32(c), 1
+	}
+	r, w := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && w == 1 {
+		return invalidBase + int32(c), 1
+	}
+	return r, w
+}
+
+func parse(pat string, fl Flags) (*node, *parser, error) {
+	ps := &parser{p: pat, ere: fl&ERE != 0, closed: map[int]bool{}}
+	n, err := ps.alt(0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ps.i < len(ps.p) {
+		// Only an unmatched close can stop the top level.
+		return nil, nil, errRParen
+	}
+	return n, ps, nil
+}
+
+func (ps *parser) atAltSep() bool {
+	if ps.ere {
+		return ps.i < len(ps.p) && ps.p[ps.i] == '|'
+	}
+	return ps.i+1 < len(ps.p) && ps.p[ps.i] == '\\' && ps.p[ps.i+1] == '|'
+}
+
+func (ps *parser) atClose(depth int) bool {
+	if ps.ere {
+		return depth > 0 && ps.i < len(ps.p) && ps.p[ps.i] == ')'
+	}
+	return ps.i+1 < len(ps.p) && ps.p[ps.i] == '\\' && ps.p[ps.i+1] == ')'
+}
+
+func (ps *parser) alt(depth int) (*node, error) {
+	var branches []*node
+	for {
+		b, err := ps.branch(depth)
+		if err != nil {
+			return nil, err
+		}
+		branches = append(branches, b)
+		if !ps.atAltSep() {
+			break
+		}
+		if ps.ere {
+			ps.i++
+		} else {
+			ps.i += 2
+		}
+	}
+	if len(branches) == 1 {
+		return branches[0], nil
+	}
+	return &node{kind: kAlt, sub: branches}, nil
+}
+
+func (ps *parser) branch(depth int) (*node, error) {
+	var items []*node
+	start := true     // at the start of the branch: '*' is literal (BRE)
+	afterHat := false // just after a leading '^'
+	for ps.i < len(ps.p) {
+		if ps.atAltSep() || ps.atClose(depth) {
+			break
+		}
+		if !ps.ere && ps.p[ps.i] == '\\' && ps.i+1 < len(ps.p) && ps.p[ps.i+1] == ')' {
+			// A BRE \) at depth 0 is unmatched.
+			return nil, errRParen
+		}
+		c := ps.p[ps.i]
+		// Repetition operators.
+		if op, ok := ps.repOp(); ok {
+			if start || afterHat {
+				if !ps.ere {
+					if op == '{' {
+						ps.warnings = append(ps.warnings, "{...} at start of expression")
+						ps.i += 2
+						items = append(items, &node{kind: kLit, c: '{'})
+					} else {
+						// BRE: '*' (or \+ \?) at the start is literal.
+						w := 1
+						if op != '*' {
+							w = 2
+						}
+						ps.i += w
+						items = append(items, &node{kind: kLit, c: int32(op)})
+					}
+					start, afterHat = false, false
+					continue
+				}
+				if op == '{' {
+					// ERE: '{' at the start is literal.
+					ps.i++
+					items = append(items, &node{kind: kLit, c: '{'})
+					start, afterHat = false, false
+					continue
+				}
+				// ERE: a leading '*', '+' or '?' repeats nothing.
+				ps.warnings = append(ps.warnings, string(rune(op))+" at start of expression")
+				ps.i++
+				continue
+			}
+			if len(items) == 0 {
+				ps.i++
+				continue
+			}
+			min, max, lit, err := ps.repCounts(op)
+			if err != nil {
+				return nil, err
+			}
+			if lit {
+				items = append(items, &node{kind: kLit, c: '{'})
+				continue
+			}
+			last := items[len(items)-1]
+			items[len(items)-1] = &node{kind: kRepeat, min: min, max: max, sub: []*node{last}}
+			continue
+		}
+		start = false
+		wasHat := afterHat
+		afterHat = false
+		switch {
+		case c == '^' && (ps.ere || len(items) == 0 && !wasHat):
+			ps.i++
+			items = append(items, &node{kind: kAssert, n: aBOL})
+			if !ps.ere || len(items) == 1 {
+				afterHat = true
+			}
+		case c == '$' && (ps.ere || ps.atBREEnd(ps.i+1, depth)):
+			ps.i++
+			items = append(items, &node{kind: kAssert, n: aEOL})
+		case c == '.':
+			ps.i++
+			items = append(items, &node{kind: kAny})
+		case c == '[':
+			n, err := ps.bracket()
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, n)
+		case ps.ere && c == '(':
+			ps.i++
+			n, err := ps.group(depth)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, n)
+			start = false
+		case c == '\\':
+			if ps.i+1 >= len(ps.p) {
+				return nil, errEscape
+			}
+			e := ps.p[ps.i+1]
+			if !ps.ere && e == '(' {
+				ps.i += 2
+				n, err := ps.group(depth)
+				if err != nil {
+					return nil, err
+				}
+				items = append(items, n)
+				continue
+			}
+			n, err := ps.escape()
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, n)
+		default:
+			r, w := decodeChar(ps.p, ps.i)
+			ps.i += w
+			items = append(items, &node{kind: kLit, c: r})
+		}
+	}
+	switch len(items) {
+	case 0:
+		return &node{kind: kEmpty}, nil
+	case 1:
+		return items[0], nil
+	}
+	return &node{kind: kConcat, sub: items}, nil
+}
+
+// atBREEnd reports whether a BRE '$' before position j is an anchor: at the
+// end of the pattern, or before \) or \|.
+func (ps *parser) atBREEnd(j, depth int) bool {
+	if j == len(ps.p) {
+		return true
+	}
+	if j+1 < len(ps.p) && ps.p[j] == '\\' && (ps.p[j+1] == '|' || ps.p[j+1] == ')' && depth > 0) {
+		return true
+	}
+	return false
+}
+
+func (ps *parser) group(depth int) (*node, error) {
+	ps.groups++
+	n := ps.groups
+	sub, err := ps.alt(depth + 1)
+	if err != nil {
+		return nil, err
+	}
+	if ps.ere {
+		if ps.i >= len(ps.p) || ps.p[ps.i] != ')' {
+			return nil, errParen
+		}
+		ps.i++
+	} else {
+		if ps.i+1 >= len(ps.p) || ps.p[ps.i] != '\\' || ps.p[ps.i+1] != ')' {
+			return nil, errParen
+		}
+		ps.i += 2
+	}
+	ps.closed[n] = true
+	return &node{kind: kGroup, n: n, sub: []*node{sub}}, nil
+}
+
+// repOp reports a repetition operator at the current position: '*', '+',
+// '?' or '{' (BRE: '*', \+, \?, \{).
+func (ps *parser) repOp() (byte, bool) {
+	c := ps.p[ps.i]
+	if c == '*' {
+		return '*', true
+	}
+	if ps.ere {
+		switch c {
+		case '+', '?', '{':
+			return c, true
+		}
+		return 0, false
+	}
+	if c == '\\' && ps.i+1 < len(ps.p) {
+		switch ps.p[ps.i+1] {
+		case '+', '?', '{':
+			return ps.p[ps.i+1], true
+		}
+	}
+	return 0, false
+}
+
+// repCounts consumes a repetition operator. lit reports an ERE '{' that
+// GNU takes literally (it has been consumed).
+func (ps *parser) repCounts(op byte) (min, max int, lit bool, err error) {
+	w := 1
+	if !ps.ere && op != '*' {
+		w = 2
+	}
+	switch op {
+	case '*':
+		ps.i += w
+		return 0, -1, false, nil
+	case '+':
+		ps.i += w
+		return 1, -1, false, nil
+	case '?':
+		ps.i += w
+		return 0, 1, false, nil
+	}
+	open := ps.i
+	j := ps.i + w
+	num := func() (int, bool) {
+		k := j
+		v := 0
+		for j < len(ps.p) && ps.p[j] >= '0' && ps.p[j] <= '9' {
+			if v <= dupMax {
+				v = v*10 + int(ps.p[j]-'0')
+			}
+			j++
+		}
+		return v, j > k
+	}
+	bad := func() (int, int, bool, error) {
+		if ps.ere {
+			ps.i = open + 1
+			return 0, 0, true, nil
+		}
+		for k := j; k+1 < len(ps.p); k++ {
+			if ps.p[k] == '\\' && ps.p[k+1] == '}' {
+				return 0, 0, false, errBadBrace
+			}
+		}
+		return 0, 0, false, errBrace
+	}
+	lo, haveLo := num()
+	hi := lo
+	if j < len(ps.p) && ps.p[j] == ',' {
+		j++
+		var haveHi bool
+		hi, haveHi = num()
+		if !haveHi {
+			hi = -1
+		}
+		if !haveLo {
+			lo = 0
+		}
+	} else if !haveLo {
+		return bad()
+	}
+	if ps.ere {
+		if j >= len(ps.p) || ps.p[j] != '}' {
+			return bad()
+		}
+		j++
+	} else {
+		if j+1 >= len(ps.p) || ps.p[j] != '\\' || ps.p[j+1] != '}' {
+			return bad()
+		}
+		j += 2
+	}
+	if hi != -1 && hi < lo {
+		return 0, 0, false, errBadBrace
+	}
+	if lo > dupMax || hi > dupMax {
+		return 0, 0, false, errBig
+	}
+	ps.i = j
+	return lo, hi, false, nil
+}
+
+func (ps *parser) escape() (*node, error) {
+	e := ps.p[ps.i+1]
+	ps.i += 2
+	switch e {
+	case 'w', 'W':
+		return &node{kind: kClass, ranges: wordRanges, neg: e == 'W'}, nil
+	case 's', 'S':
+		return &node{kind: kClass, ranges: spaceRanges, neg: e == 'S'}, nil
+	case 'b':
+		return &node{kind: kAssert, n: aWordB}, nil
+	case 'B':
+		return &node{kind: kAssert, n: aNotWordB}, nil
+	case '<':
+		return &node{kind: kAssert, n: aWordStart}, nil
+	case '>':
+		return &node{kind: kAssert, n: aWordEnd}, nil
+	case '`':
+		return &node{kind: kAssert, n: aBOT}, nil
+	case '\'':
+		return &node{kind: kAssert, n: aEOT}, nil
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		n := int(e - '0')
+		if !ps.closed[n] {
+			return nil, errSubreg
+		}
+		ps.backref = true
+		return &node{kind: kBackref, n: n}, nil
+	}
+	// Any other escaped character stands for itself.
+	r, w := decodeChar(ps.p, ps.i-1)
+	ps.i += w - 1
+	return &node{kind: kLit, c: r}, nil
+}
+
+var (
+	wordRanges  = []int32{'0', '9', 'A', 'Z', '_', '_', 'a', 'z'}
+	spaceRanges = []int32{'\t', '\r', ' ', ' '}
+)
+
+var classRanges = map[string][]int32{
+	"alpha":  {'A', 'Z', 'a', 'z'},
+	"digit":  {'0', '9'},
+	"alnum":  {'0', '9', 'A', 'Z', 'a', 'z'},
+	"upper":  {'A', 'Z'},
+	"lower":  {'a', 'z'},
+	"space":  {'\t', '\r', ' ', ' '},
+	"blank":  {'\t', '\t', ' ', ' '},
+	"punct":  {'!', '/', ':', '@', '[', '`', '{', '~'},
+	"print":  {' ', '~'},
+	"graph":  {'!', '~'},
+	"cntrl":  {0, 0x1f, 0x7f, 0x7f},
+	"xdigit": {'0', '9', 'A', 'F', 'a', 'f'},
+}
+
+// bracket parses a bracket expression; ps.i is at '['.
+func (ps *parser) bracket() (*node, error) {
+	open := ps.i
+	ps.i++
+	n := &node{kind: kClass}
+	if ps.i < len(ps.p) && ps.p[ps.i] == '^' {
+		n.neg = true
+		ps.i++
+	}
+	if ps.i >= len(ps.p) {
+		return nil, errInvalid
+	}
+	// "[:alpha:]" written without the outer brackets.
+	if ps.p[ps.i] == ':' && !n.neg {
+		if k := indexFrom(ps.p, ps.i+1, ']'); k > ps.i+1 && ps.p[k-1] == ':' && k-1 > ps.i {
+			if _, ok := classRanges[ps.p[ps.i+1:k-1]]; ok {
+				return nil, errClassSyn
+			}
+		}
+	}
+	first := true
+	for {
+		if ps.i >= len(ps.p) {
+			return nil, errBrack
+		}
+		c := ps.p[ps.i]
+		if c == ']' && !first {
+			ps.i++
+			break
+		}
+		first = false
+		var lo int32
+		if c == '[' && ps.i+1 < len(ps.p) && (ps.p[ps.i+1] == ':' || ps.p[ps.i+1] == '=' || ps.p[ps.i+1] == '.') {
+			delim := ps.p[ps.i+1]
+			end := -1
+			for k := ps.i + 2; k+1 < len(ps.p); k++ {
+				if ps.p[k] == delim && ps.p[k+1] == ']' {
+					end = k
+					break
+				}
+			}
+			if end < 0 {
+				return nil, errBrack
+			}
+			name := ps.p[ps.i+2 : end]
+			ps.i = end + 2
+			if delim == ':' {
+				r, ok := classRanges[name]
+				if !ok {
+					return nil, errCtype
+				}
+				n.ranges = append(n.ranges, r...)
+				continue
+			}
+			if name == "" {
+				return nil, errCollate
+			}
+			r, w := decodeChar(name, 0)
+			if w != len(name) {
+				return nil, errCollate
+			}
+			lo = r
+			if delim == '=' {
+				n.ranges = append(n.ranges, lo, lo)
+				continue
+			}
+		} else {
+			var w int
+			lo, w = decodeChar(ps.p, ps.i)
+			ps.i += w
+		}
+		// A range?
+		if ps.i+1 < len(ps.p) && ps.p[ps.i] == '-' && ps.p[ps.i+1] != ']' {
+			ps.i++
+			var hi int32
+			if ps.p[ps.i] == '[' && ps.i+1 < len(ps.p) && (ps.p[ps.i+1] == '.' || ps.p[ps.i+1] == '=') {
+				delim := ps.p[ps.i+1]
+				end := -1
+				for k := ps.i + 2; k+1 < len(ps.p); k++ {
+					if ps.p[k] == delim && ps.p[k+1] == ']' {
+						end = k
+						break
+					}
+				}
+				if end < 0 {
+					return nil, errBrack
+				}
+				name := ps.p[ps.i+2 : end]
+				if name == "" {
+					return nil, errCollate
+				}
+				r, w := decodeChar(name, 0)
+				if w != len(name) {
+					return nil, errCollate
+				}
+				hi = r
+				ps.i = end + 2
+			} else if ps.p[ps.i] == '[' && ps.i+1 < len(ps.p) && ps.p[ps.i+1] == ':' {
+				return nil, errRange
+			} else {
+				var w int
+				hi, w = decodeChar(ps.p, ps.i)
+				ps.i += w
+			}
+			if hi < lo {
+				return nil, errRange
+			}
+			n.ranges = append(n.ranges, lo, hi)
+			continue
+		}
+		n.ranges = append(n.ranges, lo, lo)
+	}
+	_ = open
+	return n, nil
+}
+
+func indexFrom(s string, i int, c byte) int {
+	for ; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// quoteChar writes c for RE2, escaped where RE2 would read it specially.
+func appendChar(b []byte, c int32, inClass bool) []byte {
+	if c < utf8.RuneSelf {
+		ch := byte(c)
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', ch == '_':
+			return append(b, ch)
+		case ch < ' ' || ch == 0x7f:
+			b = append(b, `\x`...)
+			return strconv.AppendUint(append(b, "0123456789abcdef"[ch>>4]), uint64(ch&15), 16)
+		}
+		if inClass && ch == ' ' {
+			return append(b, ' ')
+		}
+		return append(b, '\\', ch)
+	}
+	return utf8.AppendRune(b, c)
+}

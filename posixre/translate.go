@@ -1,0 +1,275 @@
+package posixre
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// CheckKind is a condition on the bytes around a position that RE2 cannot
+// state and that a caller must verify after a match.
+type CheckKind uint8
+
+const (
+	// WordStart (\<): the next character is a word character (\b holds).
+	WordStart CheckKind = iota + 1
+	// WordEnd (\>): the previous character is a word character (\b holds).
+	WordEnd
+	// NotAfterWord: the previous character is not a word character (grep -w).
+	NotAfterWord
+	// NotBeforeWord: the next character is not a word character (grep -w).
+	NotBeforeWord
+)
+
+// Check is one post-match condition: the position is where RE2 capture
+// group Group matched (an empty group).
+type Check struct {
+	Group int
+	Kind  CheckKind
+}
+
+// Translation is a pattern in RE2 syntax.
+type Translation struct {
+	// Expr is the RE2 expression. Compile it with regexp.Compile and call
+	// Longest for POSIX's leftmost-longest rule.
+	Expr string
+	// Groups maps a POSIX group number (1..) to its RE2 capture index;
+	// Groups[0] is 0.
+	Groups []int
+	// Checks must all hold for a match of Expr to be a match of the POSIX
+	// pattern (\< and \> are translated to \b, a superset).
+	Checks []Check
+	// Warnings are GNU's warnings about the pattern, such as "* at start
+	// of expression".
+	Warnings []string
+}
+
+// Translate parses pat as a GNU BRE (or ERE with the ERE flag) and writes
+// it in RE2 syntax. A syntax error is an *Error with GNU's wording;
+// ErrBackref and ErrNotRE2 mean the pattern is valid but RE2 cannot
+// express it (Compile still matches it).
+func Translate(pat string, fl Flags) (*Translation, error) {
+	root, ps, err := parse(pat, fl)
+	if err != nil {
+		return nil, err
+	}
+	return translateTree(root, ps, fl)
+}
+
+// TranslateBRE translates a basic regular expression; see Translate. It
+// returns ErrNotRE2 when the pattern needs post-match checks (\< \>).
+func TranslateBRE(pat string) (string, error) { return translateSimple(pat, 0) }
+
+// TranslateERE translates an extended regular expression; see
+// TranslateBRE.
+func TranslateERE(pat string) (string, error) { return translateSimple(pat, ERE) }
+
+func translateSimple(pat string, fl Flags) (string, error) {
+	t, err := Translate(pat, fl)
+	if err != nil {
+		return "", err
+	}
+	if len(t.Checks) > 0 {
+		return "", ErrNotRE2
+	}
+	return t.Expr, nil
+}
+
+type emitter struct {
+	b      []byte
+	fl     Flags
+	cap    int // RE2 capture groups written so far
+	t      *Translation
+	notRE2 bool
+	br     bool
+}
+
+func translateTree(root *node, ps *parser, fl Flags) (*Translation, error) {
+	t := &Translation{Groups: make([]int, ps.groups+1), Warnings: ps.warnings}
+	e := &emitter{fl: fl, t: t}
+	if fl&IgnoreCase != 0 {
+		e.b = append(e.b, "(?i)"...)
+	}
+	if fl&Lines != 0 {
+		e.b = append(e.b, "(?m)"...)
+	} else {
+		e.b = append(e.b, "(?s)"...)
+	}
+	e.emit(root, false)
+	if e.br {
+		return nil, ErrBackref
+	}
+	if e.notRE2 {
+		return nil, ErrNotRE2
+	}
+	t.Expr = string(e.b)
+	return t, nil
+}
+
+func (e *emitter) emit(n *node, inRepeat bool) {
+	switch n.kind {
+	case kEmpty:
+		e.b = append(e.b, "(?:)"...)
+	case kLit:
+		if n.c >= invalidBase || n.c == utf8.RuneError {
+			e.notRE2 = true
+			return
+		}
+		e.b = appendChar(e.b, n.c, false)
+	case kAny:
+		e.b = append(e.b, '.')
+	case kClass:
+		e.class(n)
+	case kConcat:
+		for _, s := range n.sub {
+			e.emit(s, inRepeat)
+		}
+	case kAlt:
+		e.b = append(e.b, "(?:"...)
+		for i, s := range n.sub {
+			if i > 0 {
+				e.b = append(e.b, '|')
+			}
+			e.emit(s, inRepeat)
+		}
+		e.b = append(e.b, ')')
+	case kRepeat:
+		if n.min > 1000 || n.max > 1000 {
+			e.notRE2 = true
+			return
+		}
+		e.b = append(e.b, "(?:"...)
+		e.emit(n.sub[0], true)
+		e.b = append(e.b, ')')
+		switch {
+		case n.min == 0 && n.max == -1:
+			e.b = append(e.b, '*')
+		case n.min == 1 && n.max == -1:
+			e.b = append(e.b, '+')
+		case n.min == 0 && n.max == 1:
+			e.b = append(e.b, '?')
+		default:
+			e.b = append(e.b, '{')
+			e.b = strconv.AppendInt(e.b, int64(n.min), 10)
+			if n.max != n.min {
+				e.b = append(e.b, ',')
+				if n.max >= 0 {
+					e.b = strconv.AppendInt(e.b, int64(n.max), 10)
+				}
+			}
+			e.b = append(e.b, '}')
+		}
+	case kGroup:
+		e.cap++
+		e.t.Groups[n.n] = e.cap
+		e.b = append(e.b, '(')
+		e.emit(n.sub[0], inRepeat)
+		e.b = append(e.b, ')')
+	case kBackref:
+		e.br = true
+	case kAssert:
+		switch n.n {
+		case aBOL:
+			e.b = append(e.b, '^')
+		case aEOL:
+			e.b = append(e.b, '$')
+		case aBOT:
+			if e.fl&Lines != 0 {
+				e.b = append(e.b, '^')
+			} else {
+				e.b = append(e.b, `\A`...)
+			}
+		case aEOT:
+			if e.fl&Lines != 0 {
+				e.b = append(e.b, '$')
+			} else {
+				e.b = append(e.b, `\z`...)
+			}
+		case aWordB:
+			e.b = append(e.b, `\b`...)
+		case aNotWordB:
+			e.b = append(e.b, `\B`...)
+		default:
+			// A check inside a repetition cannot be verified from the
+			// last iteration's capture alone.
+			if inRepeat {
+				e.notRE2 = true
+				return
+			}
+			e.cap++
+			k := map[int]CheckKind{aWordStart: WordStart, aWordEnd: WordEnd, aNotAfterW: NotAfterWord, aNotBeforeW: NotBeforeWord}[n.n]
+			e.t.Checks = append(e.t.Checks, Check{Group: e.cap, Kind: k})
+			e.b = append(e.b, "()"...)
+			if n.n == aWordStart || n.n == aWordEnd {
+				e.b = append(e.b, `\b`...)
+			}
+		}
+	}
+}
+
+// classRangesFor returns n's ranges as matched in mode fl: in Lines mode a
+// newline is never in the set.
+func classRangesFor(n *node, fl Flags) (ranges []int32, neg bool) {
+	ranges, neg = n.ranges, n.neg
+	if fl&Lines == 0 {
+		return
+	}
+	if neg {
+		return append(append([]int32(nil), ranges...), '\n', '\n'), true
+	}
+	var out []int32
+	for i := 0; i < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		if lo <= '\n' && '\n' <= hi {
+			if lo < '\n' {
+				out = append(out, lo, '\n'-1)
+			}
+			if hi > '\n' {
+				out = append(out, '\n'+1, hi)
+			}
+			continue
+		}
+		out = append(out, lo, hi)
+	}
+	return out, false
+}
+
+func (e *emitter) class(n *node) {
+	ranges, neg := classRangesFor(n, e.fl)
+	for i := 0; i < len(ranges); i += 2 {
+		if ranges[i+1] >= invalidBase {
+			e.notRE2 = true
+			return
+		}
+		if !neg && ranges[i] <= utf8.RuneError && utf8.RuneError <= ranges[i+1] {
+			// RE2 would match bytes that are not UTF-8 as U+FFFD.
+			e.notRE2 = true
+			return
+		}
+	}
+	if len(ranges) == 0 {
+		if neg {
+			e.b = append(e.b, `(?s:.)`...)
+		} else {
+			e.b = append(e.b, `[^\x00-\x{10FFFF}]`...)
+		}
+		return
+	}
+	e.b = append(e.b, '[')
+	if neg {
+		e.b = append(e.b, '^')
+	}
+	for i := 0; i < len(ranges); i += 2 {
+		e.b = appendHex(e.b, ranges[i])
+		if ranges[i+1] != ranges[i] {
+			e.b = append(e.b, '-')
+			e.b = appendHex(e.b, ranges[i+1])
+		}
+	}
+	e.b = append(e.b, ']')
+}
+
+func appendHex(b []byte, c int32) []byte {
+	b = append(b, `\x{`...)
+	b = strconv.AppendInt(b, int64(c), 16)
+	return append(b, '}')
+}
