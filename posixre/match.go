@@ -35,19 +35,13 @@ func Compile(pat string, fl Flags) (*Regexp, error) {
 	return compileTree(root, ps, fl)
 }
 
-// CompileWords is Compile for grep -w: a match must be neither preceded
-// nor followed by a word character; among the candidates the leftmost,
-// then longest, is chosen.
-func CompileWords(pat string, fl Flags) (*Regexp, error) {
-	root, ps, err := parse(pat, fl)
-	if err != nil {
-		return nil, err
-	}
-	root = &node{kind: kConcat, sub: []*node{{kind: kAssert, n: aNotAfterW}, root, {kind: kAssert, n: aNotBeforeW}}}
-	return compileTree(root, ps, fl)
-}
-
 func compileTree(root *node, ps *parser, fl Flags) (*Regexp, error) {
+	switch {
+	case fl&MatchLines != 0:
+		root = &node{kind: kConcat, sub: []*node{{kind: kAssert, n: aBOL}, root, {kind: kAssert, n: aEOL}}}
+	case fl&MatchWords != 0:
+		root = &node{kind: kConcat, sub: []*node{{kind: kAssert, n: aNotAfterW}, root, {kind: kAssert, n: aNotBeforeW}}}
+	}
 	r := &Regexp{root: root, fl: fl, ngroups: ps.groups, Warnings: ps.warnings}
 	t, err := translateTree(root, ps, fl)
 	if err == nil {

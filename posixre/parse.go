@@ -45,6 +45,12 @@ const (
 	// without M) the subject is one string: '.' matches a newline and '^'
 	// and '$' match only at its ends.
 	Lines
+	// MatchWords is grep -w: a match must be neither preceded nor
+	// followed by a word character; among such matches the leftmost, then
+	// longest, is chosen.
+	MatchWords
+	// MatchLines is grep -x: a match must span a whole line.
+	MatchLines
 )
 
 // ErrBackref is returned by Translate for a pattern with a back-reference,

@@ -82,6 +82,10 @@ var matchCases = []struct {
 	{"Ew", `a.`, "aab ab", "ab"},
 	{"Gw", `@x`, "a @x", "@x"},
 	{"Gw", `x`, "xx", "-"},
+	{"Gx", `a*`, "aaa", "aaa"},
+	{"Gx", `a`, "ab", "-"},
+	{"Ex", `(a)\1|b`, "aa", "aa"},
+	{"Ex", `a|b`, "ab", "-"},
 }
 
 func caseFlags(opts string) (Flags, bool) {
@@ -95,6 +99,8 @@ func caseFlags(opts string) (Flags, bool) {
 			fl |= IgnoreCase
 		case 'w':
 			words = true
+		case 'x':
+			fl |= MatchLines
 		}
 	}
 	return fl, words
@@ -103,12 +109,11 @@ func caseFlags(opts string) (Flags, bool) {
 func TestMatch(t *testing.T) {
 	for _, c := range matchCases {
 		fl, words := caseFlags(c.opts)
-		compile := Compile
 		if words {
-			compile = CompileWords
+			fl |= MatchWords
 		}
 		for _, engine := range []string{"auto", "backtrack"} {
-			re, err := compile(c.pat, fl)
+			re, err := Compile(c.pat, fl)
 			if err != nil {
 				t.Errorf("%s %q: %v", c.opts, c.pat, err)
 				continue

@@ -52,6 +52,12 @@ func Translate(pat string, fl Flags) (*Translation, error) {
 	if err != nil {
 		return nil, err
 	}
+	switch {
+	case fl&MatchLines != 0:
+		root = &node{kind: kConcat, sub: []*node{{kind: kAssert, n: aBOL}, root, {kind: kAssert, n: aEOL}}}
+	case fl&MatchWords != 0:
+		root = &node{kind: kConcat, sub: []*node{{kind: kAssert, n: aNotAfterW}, root, {kind: kAssert, n: aNotBeforeW}}}
+	}
 	return translateTree(root, ps, fl)
 }
 

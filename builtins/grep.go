@@ -1,0 +1,478 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "grep", Summary: "print lines that match patterns", Run: grep})
+	Register(Builtin{Name: "egrep", Summary: "print lines that match extended regular expressions (grep -E)", Run: func(env *Env) int { return grepMain(env, 'E') }})
+	Register(Builtin{Name: "fgrep", Summary: "print lines that contain fixed strings (grep -F)", Run: func(env *Env) int { return grepMain(env, 'F') }})
+}
+
+// grepOpts holds grep's command line.
+type grepOpts struct {
+	mode                            byte // G E F P
+	patterns                        []string
+	havePat                         bool
+	icase, invert, count, listMatch bool
+	listNon, lineNum, byteOff, only bool
+	quiet, silent, word, line       bool
+	null, nullData, color           bool
+	withName                        int // 0 default, 1 -H, -1 -h, 2 decided per operand
+	maxCount                        int64
+	after, before                   int
+	groupSep                        string
+	noGroupSep                      bool
+	recursive, deref, dirSkip       bool
+	include, exclude, excludeDir    []string
+	label, binMode                  string
+	implicitDot                     bool
+	digits                          string // -NUM context
+
+	hadError, anySelected, anyOut bool
+}
+
+func grep(env *Env) int { return grepMain(env, 'G') }
+
+const grepUsage = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n"
+
+func grepMain(env *Env, mode byte) int {
+	// egrep and fgrep are grep -E and grep -F, and speak as grep.
+	if len(env.Args) > 0 && env.Name() != "grep" {
+		e := *env
+		e.Args = append([]string{"grep"}, env.Args[1:]...)
+		env = &e
+	}
+	o := &grepOpts{mode: mode, maxCount: -1, groupSep: "--", label: "(standard input)", binMode: "binary"}
+	f := NewFlags(env, "Search for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.", "[OPTION]... PATTERNS [FILE]...")
+	modeSet := mode != 'G'
+	setMode := func(m byte) func(string, bool) error {
+		return func(string, bool) error {
+			if modeSet && o.mode != m {
+				return errors.New("conflicting matchers specified")
+			}
+			o.mode, modeSet = m, true
+			return nil
+		}
+	}
+	f.Func('E', "extended-regexp", NoArg, "", "PATTERNS are extended regular expressions", setMode('E'))
+	f.Func('F', "fixed-strings", NoArg, "", "PATTERNS are strings", setMode('F'))
+	f.Func('G', "basic-regexp", NoArg, "", "PATTERNS are basic regular expressions", setMode('G'))
+	f.Func('P', "perl-regexp", NoArg, "", "PATTERNS are Perl regular expressions (RE2 syntax here)", setMode('P'))
+	var patErr error
+	f.Func('e', "regexp", RequiredArg, "PATTERNS", "use PATTERNS for matching", func(v string, _ bool) error {
+		o.patterns = append(o.patterns, strings.Split(v, "\n")...)
+		o.havePat = true
+		return nil
+	})
+	f.Func('f', "file", RequiredArg, "FILE", "take PATTERNS from FILE", func(v string, _ bool) error {
+		o.havePat = true
+		r, err := env.Open(v)
+		if err != nil {
+			if patErr == nil {
+				patErr = &grepFileError{v, err}
+			}
+			return nil
+		}
+		defer r.Close()
+		data, err := io.ReadAll(r)
+		if err != nil {
+			if patErr == nil {
+				patErr = &grepFileError{v, err}
+			}
+			return nil
+		}
+		s := string(data)
+		if s == "" {
+			return nil
+		}
+		s = strings.TrimSuffix(s, "\n")
+		o.patterns = append(o.patterns, strings.Split(s, "\n")...)
+		return nil
+	})
+	f.BoolVar(&o.icase, 'i', "ignore-case", "ignore case distinctions in patterns and data")
+	f.Func(0, "no-ignore-case", NoArg, "", "do not ignore case distinctions (default)", func(string, bool) error { o.icase = false; return nil })
+	f.BoolVar(&o.icase, 'y', "", "")
+	f.BoolVar(&o.word, 'w', "word-regexp", "match only whole words")
+	f.BoolVar(&o.line, 'x', "line-regexp", "match only whole lines")
+	f.BoolVar(&o.nullData, 'z', "null-data", "a data line ends in 0 byte, not newline")
+	f.BoolVar(&o.silent, 's', "no-messages", "suppress error messages")
+	f.BoolVar(&o.invert, 'v', "invert-match", "select non-matching lines")
+	f.Func('m', "max-count", RequiredArg, "NUM", "stop after NUM selected lines", func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return errors.New("invalid max count")
+		}
+		o.maxCount = n
+		if n < 0 {
+			o.maxCount = -1
+		}
+		return nil
+	})
+	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
+	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
+	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
+	f.Func('H', "with-filename", NoArg, "", "print file name with output lines", func(string, bool) error { o.withName = 1; return nil })
+	f.Func('h', "no-filename", NoArg, "", "suppress the file name prefix on output", func(string, bool) error { o.withName = -1; return nil })
+	f.StringVar(&o.label, 0, "label", "LABEL", "use LABEL as the standard input file name prefix")
+	f.BoolVar(&o.only, 'o', "only-matching", "show only nonempty parts of lines that match")
+	f.BoolVar(&o.quiet, 'q', "quiet", "suppress all normal output")
+	f.BoolVar(&o.quiet, 0, "silent", "")
+	f.Func(0, "binary-files", RequiredArg, "TYPE", "assume that binary files are TYPE;\n                            TYPE is 'binary', 'text', or 'without-match'", func(v string, _ bool) error {
+		switch v {
+		case "binary", "text", "without-match":
+			o.binMode = v
+			return nil
+		}
+		return errors.New("unknown binary-files type")
+	})
+	f.Func('a', "text", NoArg, "", "equivalent to --binary-files=text", func(string, bool) error { o.binMode = "text"; return nil })
+	f.Func('I', "", NoArg, "", "equivalent to --binary-files=without-match", func(string, bool) error { o.binMode = "without-match"; return nil })
+	f.Func('d', "directories", RequiredArg, "ACTION", "how to handle directories;\n                            ACTION is 'read', 'recurse', or 'skip'", func(v string, _ bool) error {
+		switch v {
+		case "read":
+			o.recursive, o.dirSkip = false, false
+		case "recurse":
+			o.recursive = true
+		case "skip":
+			o.dirSkip = true
+		default:
+			return errors.New("invalid argument '" + v + "' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
+		}
+		return nil
+	})
+	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices (accepted, no devices here)", func(string, bool) error { return nil })
+	f.Func('r', "recursive", NoArg, "", "like --directories=recurse", func(string, bool) error { o.recursive = true; return nil })
+	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
+	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, v); return nil })
+	f.Func(0, "exclude", RequiredArg, "GLOB", "skip files that match GLOB", func(v string, _ bool) error { o.exclude = append(o.exclude, v); return nil })
+	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, v); return nil })
+	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
+	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
+	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
+	f.BoolVar(&o.null, 'Z', "null", "print 0 byte after FILE name")
+	var ctxA, ctxB, ctxC string
+	var setA, setB, setC bool
+	f.Func('B', "before-context", RequiredArg, "NUM", "print NUM lines of leading context", func(v string, _ bool) error { ctxB, setB = v, true; return nil })
+	f.Func('A', "after-context", RequiredArg, "NUM", "print NUM lines of trailing context", func(v string, _ bool) error { ctxA, setA = v, true; return nil })
+	f.Func('C', "context", RequiredArg, "NUM", "print NUM lines of output context", func(v string, _ bool) error { ctxC, setC, o.digits = v, true, ""; return nil })
+	for d := '0'; d <= '9'; d++ {
+		d := d
+		f.Func(d, "", NoArg, "", "", func(string, bool) error {
+			o.digits += string(d)
+			ctxC, setC = o.digits, true
+			return nil
+		})
+	}
+	f.Func(0, "group-separator", RequiredArg, "SEP", "print SEP on line between matches with context", func(v string, _ bool) error { o.groupSep, o.noGroupSep = v, false; return nil })
+	f.Func(0, "no-group-separator", NoArg, "", "do not print separator for matches with context", func(string, bool) error { o.noGroupSep = true; return nil })
+	colorFn := func(v string, present bool) error {
+		if !present {
+			v = "auto"
+		}
+		switch v {
+		case "always", "yes", "force":
+			o.color = true
+		case "never", "no", "none":
+			o.color = false
+		case "auto", "tty", "if-tty":
+			o.color = env.Terminal
+		default:
+			// GNU grep shows its help for an unknown WHEN.
+			return ErrHelp
+		}
+		return nil
+	}
+	f.Func(0, "color", OptionalArg, "WHEN", "use markers to highlight the matching strings;\n                            WHEN is 'always', 'never', or 'auto'", colorFn)
+	f.Func(0, "colour", OptionalArg, "WHEN", "", colorFn)
+	f.Func('U', "binary", NoArg, "", "do not strip CR characters at EOL (MSDOS/Windows)", func(string, bool) error { return nil })
+	f.Epilog = "When FILE is '-', read standard input.  With no FILE, read '.' if\nrecursive, '-' otherwise.  With fewer than two FILEs, assume -h.\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2."
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		var ue *UsageError
+		if errors.As(err, &ue) {
+			env.Errorf("%s", ue.Msg)
+			io.WriteString(env.Stderr, grepUsage)
+			return 2
+		}
+		return f.Fail(err, 2)
+	}
+	if patErr != nil {
+		var fe *grepFileError
+		errors.As(patErr, &fe)
+		env.PathError(fe.name, fe.err)
+		return 2
+	}
+	for _, c := range []struct {
+		s   string
+		set bool
+		dst *int
+	}{{ctxC, setC, &o.after}, {ctxC, setC, &o.before}, {ctxA, setA, &o.after}, {ctxB, setB, &o.before}} {
+		if !c.set {
+			continue
+		}
+		n, err := strconv.ParseInt(c.s, 10, 64)
+		if err != nil || n < 0 {
+			if err != nil && errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(c.s, "-") {
+				n = 1 << 31
+			} else {
+				env.Errorf("%s: invalid context length argument", c.s)
+				return 2
+			}
+		}
+		if n > 1<<31 {
+			n = 1 << 31
+		}
+		*c.dst = int(n)
+	}
+	if !o.havePat {
+		if len(operands) == 0 {
+			io.WriteString(env.Stderr, grepUsage)
+			return 2
+		}
+		o.patterns = strings.Split(operands[0], "\n")
+		operands = operands[1:]
+	}
+	eol := byte('\n')
+	if o.nullData {
+		eol = 0
+	}
+	m, warnings, err := newGrepMatcher(o.patterns, o.mode, o.icase, o.word, o.line, eol)
+	if err != nil {
+		env.Errorf("%s", err)
+		return 2
+	}
+	for _, w := range warnings {
+		env.Errorf("warning: %s", w)
+	}
+	if len(operands) == 0 {
+		if o.recursive {
+			operands = []string{"."}
+			o.implicitDot = true
+		} else {
+			operands = []string{"-"}
+		}
+	}
+	if o.withName == 0 && (len(operands) > 1 || o.recursive) {
+		o.withName = 2 // decided per operand for -r on a single file
+	}
+	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol}
+	if o.maxCount == 0 {
+		return 1
+	}
+	for _, op := range operands {
+		if g.stop {
+			break
+		}
+		g.operand(op, len(operands) > 1)
+	}
+	if ferr := g.w.Flush(); ferr != nil && g.werr == nil {
+		g.werr = ferr
+	}
+	if g.werr != nil {
+		if IsBrokenPipe(g.werr) {
+			return 1
+		}
+		env.Errorf("write error: %s", ErrText(g.werr))
+		return 2
+	}
+	if g.cancelled {
+		return 2
+	}
+	if o.quiet && o.anySelected {
+		return 0
+	}
+	if o.hadError {
+		return 2
+	}
+	if o.anySelected {
+		return 0
+	}
+	return 1
+}
+
+type grepFileError struct {
+	name string
+	err  error
+}
+
+func (e *grepFileError) Error() string { return e.name + ": " + ErrText(e.err) }
+
+// grepRun is one grep invocation over its operands.
+type grepRun struct {
+	o         *grepOpts
+	m         *grepMatcher
+	env       *Env
+	w         *bufio.Writer
+	eol       byte
+	buf       []byte
+	stop      bool // -q matched, output failed, or cancelled
+	werr      error
+	cancelled bool
+}
+
+func (g *grepRun) fail(name string, err error) {
+	g.o.hadError = true
+	if !g.o.silent {
+		g.w.Flush()
+		g.env.PathError(name, err)
+	}
+}
+
+// grepGlobMatch reports whether name, or a suffix of it after a '/',
+// matches one of globs (GNU's rule for --include and --exclude).
+func grepGlobMatch(globs []string, name string, suffixes bool) bool {
+	for _, gl := range globs {
+		if ok, _ := path.Match(gl, name); ok {
+			return true
+		}
+		if suffixes {
+			for i := 0; i < len(name); i++ {
+				if name[i] == '/' && i+1 < len(name) && name[i+1] != '/' {
+					if ok, _ := path.Match(gl, name[i+1:]); ok {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (g *grepRun) fileExcluded(name string, cmdline bool) bool {
+	base := name
+	if !cmdline {
+		base = path.Base(name)
+	}
+	if grepGlobMatch(g.o.exclude, base, cmdline) {
+		return true
+	}
+	if len(g.o.include) > 0 && !grepGlobMatch(g.o.include, base, cmdline) {
+		return true
+	}
+	return false
+}
+
+func (g *grepRun) operand(op string, several bool) {
+	o := g.o
+	if op == "-" {
+		g.search(o.label, nopReadCloser{g.env.Stdin}, o.withName > 0)
+		return
+	}
+	if (len(o.include) > 0 || len(o.exclude) > 0) && g.fileExcluded(op, true) {
+		if st, err := g.env.FS.Stat(g.env.Abs(op)); err != nil || !st.IsDir() {
+			return
+		}
+	}
+	if o.recursive || o.dirSkip {
+		st, err := g.env.FS.Stat(g.env.Abs(op))
+		if err != nil {
+			g.fail(op, err)
+			return
+		}
+		if st.IsDir() {
+			if o.dirSkip && !o.recursive {
+				return
+			}
+			if o.withName == 2 {
+				o.withName = 1
+			}
+			g.walk(op)
+			return
+		}
+		if o.withName == 2 && !several {
+			o.withName = -1
+		}
+	}
+	g.openAndSearch(op)
+}
+
+func (g *grepRun) openAndSearch(name string) {
+	r, err := g.env.Open(name)
+	if err != nil {
+		g.fail(name, err)
+		return
+	}
+	defer r.Close()
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.IsDir() {
+			if g.o.dirSkip {
+				return
+			}
+			g.fail(name, errIsDir)
+			return
+		}
+	}
+	g.search(name, r, g.o.withName > 0)
+}
+
+var errIsDir = errors.New("Is a directory")
+
+func (g *grepRun) walk(dir string) {
+	if g.stop {
+		return
+	}
+	if err := g.env.Ctx.Err(); err != nil {
+		g.stop, g.cancelled = true, true
+		return
+	}
+	ents, err := g.env.FS.ReadDir(g.env.Abs(dir))
+	if err != nil {
+		g.fail(dir, err)
+		return
+	}
+	for _, e := range ents {
+		if g.stop {
+			return
+		}
+		name := dir + "/" + e.Name()
+		if strings.HasSuffix(dir, "/") {
+			name = dir + e.Name()
+		}
+		if g.o.implicitDot && dir == "." {
+			name = e.Name()
+		}
+		typ := e.Type()
+		if typ&fs.ModeSymlink != 0 {
+			if !g.o.deref {
+				continue
+			}
+			st, err := g.env.FS.Stat(g.env.Abs(name))
+			if err != nil {
+				g.fail(name, err)
+				continue
+			}
+			typ = st.Mode().Type()
+		}
+		if typ.IsDir() {
+			if grepGlobMatch(g.o.excludeDir, e.Name(), false) {
+				continue
+			}
+			g.walk(name)
+			continue
+		}
+		if !typ.IsRegular() {
+			continue
+		}
+		if g.fileExcluded(name, false) {
+			continue
+		}
+		g.openAndSearch(name)
+	}
+}
+
+// Colours: GNU grep's default GREP_COLORS.
+const (
+	grepColMatch = "\x1b[01;31m\x1b[K"
+	grepColFile  = "\x1b[35m\x1b[K"
+	grepColNum   = "\x1b[32m\x1b[K"
+	grepColSep   = "\x1b[36m\x1b[K"
+	grepColEnd   = "\x1b[m\x1b[K"
+)

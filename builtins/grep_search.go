@@ -1,0 +1,387 @@
+package builtins
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+)
+
+// grepBufSize is the initial read buffer; it grows only to hold a line
+// longer than itself (plus -B context).
+const grepBufSize = 256 << 10
+
+// grepFile is the state of the search of one input.
+type grepFile struct {
+	g          *grepRun
+	name       string
+	showName   bool
+	base       int64 // input offset of buf[0]
+	lineno     int64 // number of the line at the scan position (counted with -n)
+	lastOut    int64 // input offset just after the last line output, -1: none
+	count      int64 // selected lines
+	afterLeft  int
+	done       bool
+	maxed      bool // -m reached: trailing context only
+	binary     bool
+	binMatched bool
+	num        []byte
+}
+
+// search runs the matcher over one input and prints what grep prints for
+// it.
+func (g *grepRun) search(name string, r io.Reader, showName bool) {
+	s := &grepFile{g: g, name: name, showName: showName, lastOut: -1, lineno: 1}
+	o := g.o
+	if g.buf == nil {
+		g.buf = make([]byte, grepBufSize)
+	}
+	buf := g.buf
+	eol := g.eol
+	n, pos := 0, 0
+	eof := false
+	for !s.done && !g.stop {
+		if g.env.Ctx.Err() != nil {
+			g.stop, g.cancelled = true, true
+			return
+		}
+		if n == len(buf) {
+			keep := s.keepFrom(buf, pos)
+			if keep > 0 {
+				copy(buf, buf[keep:n])
+				n -= keep
+				pos -= keep
+				s.base += int64(keep)
+			} else {
+				nb := make([]byte, 2*len(buf))
+				copy(nb, buf[:n])
+				buf = nb
+				g.buf = nb
+			}
+		}
+		k, err := r.Read(buf[n:])
+		if k > 0 {
+			if !s.binary && o.binMode != "text" && !o.nullData && bytes.IndexByte(buf[n:n+k], 0) >= 0 {
+				s.binary = true
+				if o.binMode == "without-match" {
+					s.done = true
+					break
+				}
+			}
+			n += k
+		}
+		if err == io.EOF {
+			eof = true
+		} else if err != nil {
+			g.fail(name, err)
+			return
+		}
+		end := n
+		if !eof {
+			i := bytes.LastIndexByte(buf[pos:n], eol)
+			if i < 0 {
+				continue
+			}
+			end = pos + i + 1
+		} else if n > pos && buf[n-1] != eol {
+			if n == len(buf) {
+				nb := make([]byte, len(buf)+1)
+				copy(nb, buf[:n])
+				buf = nb
+			}
+			buf[n] = eol
+			n++
+			end = n
+		}
+		pos = s.region(buf, pos, end)
+		if _, err := g.w.Write(nil); err != nil {
+			g.werr, g.stop = err, true
+			return
+		}
+		if eof {
+			break
+		}
+	}
+	s.finish()
+}
+
+// keepFrom returns where the bytes worth keeping start when the buffer is
+// compacted: the lines that -B may still print.
+func (s *grepFile) keepFrom(buf []byte, pos int) int {
+	b := s.g.o.before
+	j := pos
+	for k := 0; k < b && j > 0; k++ {
+		j = bytes.LastIndexByte(buf[:j-1], s.g.eol) + 1
+	}
+	if lo := s.lastOut - s.base; lo > int64(j) && lo <= int64(pos) {
+		j = int(lo)
+	}
+	return j
+}
+
+// region handles the complete lines of buf[pos:end] and returns end.
+func (s *grepFile) region(buf []byte, pos, end int) int {
+	o, m, eol := s.g.o, s.g.m, s.g.eol
+	for pos < end && !s.done {
+		if s.maxed {
+			if s.afterLeft == 0 {
+				s.done = true
+				break
+			}
+			le := bytes.IndexByte(buf[pos:end], eol) + pos
+			s.context(buf, pos, le)
+			pos = le + 1
+			continue
+		}
+		ms, me, err := m.next(buf, pos, end)
+		if err != nil {
+			s.matchErr(err)
+			return end
+		}
+		if !o.invert {
+			if ms < 0 {
+				s.skip(buf, pos, end)
+				return end
+			}
+			s.skip(buf, pos, ms)
+			s.selected(buf, ms, me)
+			pos = me + 1
+			s.lineno++
+			continue
+		}
+		stop := ms
+		if ms < 0 {
+			stop = end
+		}
+		for pos < stop && !s.done && !s.maxed {
+			le := bytes.IndexByte(buf[pos:stop], eol) + pos
+			s.selected(buf, pos, le)
+			pos = le + 1
+			s.lineno++
+		}
+		if s.done || s.maxed || ms < 0 {
+			continue
+		}
+		s.skip(buf, ms, me+1)
+		pos = me + 1
+	}
+	return end
+}
+
+func (s *grepFile) matchErr(err error) {
+	s.g.w.Flush()
+	s.g.env.Errorf("%s: %s", s.name, err)
+	s.g.o.hadError = true
+	s.done = true
+}
+
+// skip passes over the unselected lines of buf[from:to], printing those
+// that are trailing context.
+func (s *grepFile) skip(buf []byte, from, to int) {
+	for from < to && s.afterLeft > 0 {
+		le := bytes.IndexByte(buf[from:to], s.g.eol) + from
+		s.context(buf, from, le)
+		from = le + 1
+	}
+	if from < to && s.g.o.lineNum {
+		s.lineno += int64(bytes.Count(buf[from:to], []byte{s.g.eol}))
+	}
+}
+
+// context prints an unselected line as trailing context and moves past it.
+func (s *grepFile) context(buf []byte, ls, le int) {
+	s.afterLeft--
+	s.emit(buf, ls, le, '-', s.lineno)
+	s.lineno++
+}
+
+// selected handles a selected line.
+func (s *grepFile) selected(buf []byte, ls, le int) {
+	o := s.g.o
+	o.anySelected = true
+	s.count++
+	switch {
+	case o.quiet:
+		s.g.stop, s.done = true, true
+		return
+	case o.listMatch || o.listNon:
+		s.done = true
+		return
+	case o.count:
+		if o.maxCount > 0 && s.count >= o.maxCount {
+			s.done = true
+		}
+		return
+	case s.binary && o.binMode == "binary":
+		s.binMatched, s.done = true, true
+		return
+	}
+	if o.before > 0 {
+		low := 0
+		if lo := s.lastOut - s.base; lo > 0 && lo <= int64(ls) {
+			low = int(lo)
+		}
+		start, k := ls, 0
+		for k < o.before && start > low {
+			start = bytes.LastIndexByte(buf[low:start-1], s.g.eol) + 1 + low
+			k++
+		}
+		for p := start; p < ls; k-- {
+			e := bytes.IndexByte(buf[p:ls], s.g.eol) + p
+			s.emit(buf, p, e, '-', s.lineno-int64(k))
+			p = e + 1
+		}
+	}
+	s.emit(buf, ls, le, ':', s.lineno)
+	s.afterLeft = o.after
+	if o.maxCount > 0 && s.count >= o.maxCount {
+		s.maxed = true
+	}
+}
+
+// emit prints one line (sep ':' selected, '-' context) with its prefix.
+func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
+	g, o, w := s.g, s.g.o, s.g.w
+	abs := s.base + int64(ls)
+	if (o.before > 0 || o.after > 0) && !o.noGroupSep && o.anyOut && abs != s.lastOut {
+		if o.color {
+			w.WriteString(grepColSep)
+			w.WriteString(o.groupSep)
+			w.WriteString(grepColEnd)
+		} else {
+			w.WriteString(o.groupSep)
+		}
+		w.WriteByte('\n')
+	}
+	o.anyOut = true
+	s.lastOut = s.base + int64(le) + 1
+	line := buf[ls:le]
+	colored := o.color && (sep == ':') != o.invert
+	if o.only {
+		if sep != ':' || o.invert {
+			return
+		}
+		err := g.m.eachMatch(line, func(ms, me int) {
+			s.prefix(':', lineno, abs+int64(ms))
+			if o.color {
+				w.WriteString(grepColMatch)
+				w.Write(line[ms:me])
+				w.WriteString(grepColEnd)
+			} else {
+				w.Write(line[ms:me])
+			}
+			w.WriteByte(g.eol)
+		})
+		if err != nil {
+			s.matchErr(err)
+		}
+		return
+	}
+	s.prefix(sep, lineno, abs)
+	if colored {
+		p := 0
+		err := g.m.eachMatch(line, func(ms, me int) {
+			w.Write(line[p:ms])
+			w.WriteString(grepColMatch)
+			w.Write(line[ms:me])
+			w.WriteString(grepColEnd)
+			p = me
+		})
+		if err != nil {
+			s.matchErr(err)
+		}
+		w.Write(line[p:])
+	} else {
+		w.Write(line)
+	}
+	w.WriteByte(g.eol)
+}
+
+func (s *grepFile) sep(c byte) {
+	w := s.g.w
+	if s.g.o.color {
+		w.WriteString(grepColSep)
+		w.WriteByte(c)
+		w.WriteString(grepColEnd)
+	} else {
+		w.WriteByte(c)
+	}
+}
+
+func (s *grepFile) writeName() {
+	w := s.g.w
+	if s.g.o.color {
+		w.WriteString(grepColFile)
+		w.WriteString(s.name)
+		w.WriteString(grepColEnd)
+	} else {
+		w.WriteString(s.name)
+	}
+}
+
+func (s *grepFile) number(n int64) {
+	w := s.g.w
+	s.num = strconv.AppendInt(s.num[:0], n, 10)
+	if s.g.o.color {
+		w.WriteString(grepColNum)
+		w.Write(s.num)
+		w.WriteString(grepColEnd)
+	} else {
+		w.Write(s.num)
+	}
+}
+
+func (s *grepFile) prefix(sep byte, lineno, off int64) {
+	o := s.g.o
+	if s.showName {
+		s.writeName()
+		if o.null {
+			s.g.w.WriteByte(0)
+		} else {
+			s.sep(sep)
+		}
+	}
+	if o.lineNum {
+		s.number(lineno)
+		s.sep(sep)
+	}
+	if o.byteOff {
+		s.number(off)
+		s.sep(sep)
+	}
+}
+
+// finish prints what grep prints after an input: the count, the name for
+// -l/-L, the binary-file notice.
+func (s *grepFile) finish() {
+	o, w := s.g.o, s.g.w
+	switch {
+	case o.quiet:
+	case o.listMatch || o.listNon:
+		if (s.count > 0) == o.listMatch {
+			s.writeName()
+			if o.null {
+				w.WriteByte(0)
+			} else {
+				w.WriteByte('\n')
+			}
+		}
+	case o.count:
+		if s.showName {
+			s.writeName()
+			if o.null {
+				w.WriteByte(0)
+			} else {
+				s.sep(':')
+			}
+		}
+		s.num = strconv.AppendInt(s.num[:0], s.count, 10)
+		w.Write(s.num)
+		w.WriteByte('\n')
+	}
+	if s.binMatched {
+		if err := w.Flush(); err != nil {
+			return
+		}
+		io.WriteString(s.g.env.Stderr, "grep: "+s.name+": binary file matches\n")
+	}
+}

@@ -1,0 +1,141 @@
+package builtins
+
+import (
+	"strings"
+	"testing"
+)
+
+// grepCase is one grep call: stdin, arguments, expected stdout, stderr and
+// status.
+type grepCase struct {
+	stdin  string
+	args   []string
+	stdout string
+	stderr string
+	status int
+}
+
+func grepRunCases(t *testing.T, files map[string]string, cases []grepCase) {
+	t.Helper()
+	for _, c := range cases {
+		r := runCmd(t, files, c.stdin, c.args...)
+		if r.stdout != c.stdout || r.stderr != c.stderr || r.status != c.status {
+			t.Errorf("%q <<< %q:\n got  %q, %q, %d\n want %q, %q, %d", c.args, c.stdin, r.stdout, r.stderr, r.status, c.stdout, c.stderr, c.status)
+		}
+	}
+}
+
+// Expected values checked against GNU grep 3.8 (LC_ALL=C).
+func TestGrep(t *testing.T) {
+	grepRunCases(t, nil, []grepCase{
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "foo"}, "foo\nfoo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-v", "foo"}, "a\nb\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-c", "foo"}, "2\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-n", "o"}, "2:foo\n4:foo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-b", "o"}, "2:foo\n8:foo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-bo", "o"}, "3:o\n4:o\n9:o\n10:o\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-o", "-n", "o\\+"}, "2:oo\n4:oo\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "zzz"}, "", "", 1},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-q", "foo"}, "", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-l", "foo"}, "(standard input)\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-L", "foo"}, "", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-L", "zzz"}, "(standard input)\n", "", 1},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-H", "foo"}, "(standard input):foo\n(standard input):foo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-H", "--label=in", "-c", "foo"}, "in:2\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-x", "foo"}, "foo\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-w", "fo"}, "", "", 1},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-w", "foo"}, "foo\nfoo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-m1", "foo"}, "foo\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-m1", "-c", "foo"}, "1\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-m", "0", "foo"}, "", "", 1},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-e", "a", "-e", "b"}, "a\nb\nfoo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-e", "a\nb"}, "a\nb\nfoo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "a\nb"}, "a\nb\nfoo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", ""}, "a\nfoo\nb\nfoo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-c", "-e", ""}, "4\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-x", "-e", ""}, "", "", 1},
+		{"a\n\nb\n", []string{"grep", "-n", "-x", ""}, "2:\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-F", "o b"}, "foo bar\n", "", 0},
+		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-F", "-e", "a", "-e", "o b"}, "a\nfoo bar\n", "", 0},
+		{"a.b\naxb\n", []string{"grep", "-F", "a.b"}, "a.b\n", "", 0},
+		{"a.b\naxb\n", []string{"grep", "a.b"}, "a.b\naxb\n", "", 0},
+		{"a.b\naxb\n", []string{"grep", "-F", "-x", "a.b"}, "a.b\n", "", 0},
+		{"A.B\naxb\n", []string{"grep", "-F", "-i", "a.b"}, "A.B\n", "", 0},
+		{"Foo\nfOO\nbar\n", []string{"grep", "-i", "foo"}, "Foo\nfOO\n", "", 0},
+		{"Foo\nfOO\nbar\n", []string{"grep", "-y", "foo"}, "Foo\nfOO\n", "", 0},
+		{"Foo\nfOO\nbar\n", []string{"grep", "-i", "--no-ignore-case", "foo"}, "", "", 1},
+		{"Foo\nfOO\nbar\n", []string{"grep", "--color=always", "-i", "o"}, "F\x1b[01;31m\x1b[Ko\x1b[m\x1b[K\x1b[01;31m\x1b[Ko\x1b[m\x1b[K\nf\x1b[01;31m\x1b[KO\x1b[m\x1b[K\x1b[01;31m\x1b[KO\x1b[m\x1b[K\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color=always", "-n", "-H", "-C1", "foo"}, "\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\x1b[36m\x1b[K-\x1b[m\x1b[K\x1b[32m\x1b[K1\x1b[m\x1b[K\x1b[36m\x1b[K-\x1b[m\x1b[Ka\n\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[32m\x1b[K2\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\n\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\x1b[36m\x1b[K-\x1b[m\x1b[K\x1b[32m\x1b[K3\x1b[m\x1b[K\x1b[36m\x1b[K-\x1b[m\x1b[Kb\n\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[32m\x1b[K4\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\n\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\x1b[36m\x1b[K-\x1b[m\x1b[K\x1b[32m\x1b[K5\x1b[m\x1b[K\x1b[36m\x1b[K-\x1b[m\x1b[Kc\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color=always", "-v", "-A1", "foo"}, "a\n\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\nb\n\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\nc\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color=always", "-c", "-H", "foo"}, "\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K2\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color=always", "-l", "foo"}, "\x1b[35m\x1b[K(standard input)\x1b[m\x1b[K\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color=always", "-o", "-b", "o"}, "\x1b[32m\x1b[K3\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Ko\x1b[m\x1b[K\n\x1b[32m\x1b[K4\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Ko\x1b[m\x1b[K\n\x1b[32m\x1b[K9\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Ko\x1b[m\x1b[K\n\x1b[32m\x1b[K10\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Ko\x1b[m\x1b[K\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color=never", "o"}, "foo\nfoo\n", "", 0},
+		{"a\nfoo\nb\nfoo\nc\n", []string{"grep", "--color", "o"}, "foo\nfoo\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-A1", "x"}, "x\n5\n--\nx\n10\n--\nx\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-B2", "-n", "x"}, "2-2\n3-3\n4:x\n--\n7-7\n8-8\n9:x\n--\n11-11\n12-12\n13:x\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-C2", "x"}, "2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-2", "-n", "x"}, "2-2\n3-3\n4:x\n5-5\n6-6\n7-7\n8-8\n9:x\n10-10\n11-11\n12-12\n13:x\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-C1", "--group-separator=##", "x"}, "3\nx\n5\n##\n8\nx\n10\n##\n12\nx\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-C1", "--no-group-separator", "x"}, "3\nx\n5\n8\nx\n10\n12\nx\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-v", "-C1", "-n", "[0-9]"}, "3-3\n4:x\n5-5\n--\n8-8\n9:x\n10-10\n--\n12-12\n13:x\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-o", "-A1", "x"}, "x\n--\nx\n--\nx\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-m1", "-A2", "[x5]"}, "x\n5\n6\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-b", "-B1", "x"}, "4-3\n6:x\n--\n14-8\n16:x\n--\n24-12\n27:x\n", "", 0},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-A", "x", "x"}, "", "grep: x: invalid context length argument\n", 2},
+		{"1\n2\n3\nx\n5\n6\n7\n8\nx\n10\n11\n12\nx\n", []string{"grep", "-C", "-1", "x"}, "", "grep: -1: invalid context length argument\n", 2},
+		{"a\n", []string{"grep", "-m", "x", "a"}, "", "grep: invalid max count\n", 2},
+		{"no newline", []string{"grep", "new"}, "no newline\n", "", 0},
+		{"no newline", []string{"grep", "-c", "new"}, "1\n", "", 0},
+		{"no newline", []string{"grep", "-v", "x"}, "no newline\n", "", 0},
+		{"x\x00\nfoo\n", []string{"grep", "foo"}, "", "grep: (standard input): binary file matches\n", 0},
+		{"x\x00\nfoo\n", []string{"grep", "-c", "foo"}, "1\n", "", 0},
+		{"x\x00\nfoo\n", []string{"grep", "-a", "foo"}, "foo\n", "", 0},
+		{"x\x00\nfoo\n", []string{"grep", "--binary-files=text", "-n", "x"}, "1:x\x00\n", "", 0},
+		{"x\x00\nfoo\n", []string{"grep", "-I", "foo"}, "", "", 1},
+		{"x\x00\nfoo\n", []string{"grep", "--binary-files=without-match", "foo"}, "", "", 1},
+		{"x\x00\nfoo\n", []string{"grep", "--binary-files=foo", "foo"}, "", "grep: unknown binary-files type\n", 2},
+		{"x\x00\nfoo\n", []string{"grep", "-l", "foo"}, "(standard input)\n", "", 0},
+		{"x\x00\nfoo\n", []string{"grep", "-q", "foo"}, "", "", 0},
+		{"x\x00\nfoo\n", []string{"grep", "zzz"}, "", "", 1},
+		{"a\x00b\x00", []string{"grep", "-z", "b"}, "b\x00", "", 0},
+		{"a\x00b\x00", []string{"grep", "-z", "-c", "."}, "2\n", "", 0},
+		{"foo\n", []string{"grep", "-Z", "-H", "foo"}, "(standard input)\x00foo\n", "", 0},
+		{"foo\n", []string{"grep", "-Z", "-l", "foo"}, "(standard input)\x00", "", 0},
+		{"foo\n", []string{"grep", "-Z", "-c", "-H", "foo"}, "(standard input)\x001\n", "", 0},
+		{"aaa\n", []string{"grep", "-E", "a{2}"}, "aaa\n", "", 0},
+		{"aaa\n", []string{"grep", "-E", "a{4}"}, "", "", 1},
+		{"a{2}\n", []string{"grep", "a{2}"}, "a{2}\n", "", 0},
+		{"a{2}\n", []string{"grep", "-G", "-E", "-F", "a{2}"}, "", "grep: conflicting matchers specified\n", 2},
+		{"abab\n", []string{"grep", "-o", "\\(ab\\)\\1"}, "abab\n", "", 0},
+		{"abab\nabba\n", []string{"grep", "-E", "(a)(b)\\2\\1"}, "abba\n", "", 0},
+		{"foo bar\n", []string{"grep", "-o", "\\<b.."}, "bar\n", "", 0},
+		{"foo bar\n", []string{"grep", "-o", "-w", "-e", "o", "-e", "bar"}, "bar\n", "", 0},
+		{"foo bar\n", []string{"grep", "-P", "\\bbar$"}, "foo bar\n", "", 0},
+		{"foo bar\n", []string{"grep", "-P", "-o", "o+"}, "oo\n", "", 0},
+		{"x\n", []string{"grep", "("}, "", "", 1},
+		{"x\n", []string{"grep", "-E", "("}, "", "grep: Unmatched ( or \\(\n", 2},
+		{"x\n", []string{"grep", "\\(x"}, "", "grep: Unmatched ( or \\(\n", 2},
+		{"x\n", []string{"grep", "[[:alpha:"}, "", "grep: Unmatched [, [^, [:, [., or [=\n", 2},
+		{"x\n", []string{"grep", "[:alpha:]"}, "", "grep: character class syntax is [[:space:]], not [:space:]\n", 2},
+		{"x\n", []string{"grep", "-E", "*x"}, "x\n", "grep: warning: * at start of expression\n", 0},
+		{"x\n", []string{"grep", "-E", "a**|x"}, "x\n", "", 0},
+		{"x\n", []string{"grep", "-e"}, "", "grep: option requires an argument -- 'e'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2},
+		{"x\n", []string{"grep"}, "", "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2},
+		{"x\n", []string{"grep", "-k", "x"}, "", "grep: invalid option -- 'k'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2},
+		{"x\n", []string{"grep", "--frobnicate", "x"}, "", "grep: unrecognized option '--frobnicate'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2},
+		{"x\ny\n", []string{"grep", "-c", "x", "-", "-"}, "(standard input):1\n(standard input):0\n", "", 0},
+		{"abc\n", []string{"egrep", "b|z"}, "abc\n", "", 0},
+		{"abc\n", []string{"fgrep", "b|z"}, "", "", 1},
+		{"abc\n", []string{"fgrep", "-c", "b"}, "1\n", "", 0},
+		{"h\xe9llo w\xf6rld\n", []string{"grep", "-o", "w.rld"}, "w\xf6rld\n", "", 0},
+	})
+}
+
+// GNU grep answers an unknown --color WHEN with its help and status 0.
+func TestGrepColorHelp(t *testing.T) {
+	r := runCmd(t, nil, "x\n", "grep", "--color=sometimes", "x")
+	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: grep [OPTION]... PATTERNS [FILE]...\n") || r.stderr != "" {
+		t.Errorf("got %q, %q, %d", r.stdout, r.stderr, r.status)
+	}
+}
