@@ -23,6 +23,7 @@ type grepMatcher struct {
 	scan  *regexp.Regexp // RE2 for all patterns over a buffer; nil: per line
 	exact bool           // scan's matches need no confirmation
 	must  []byte         // a literal in every match (one pattern)
+	fold  bool           // must is compared ignoring ASCII case
 	perl  *regexp.Regexp // -P
 }
 
@@ -133,8 +134,8 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 		}
 	}
 	if len(m.res) == 1 {
-		if must := m.res[0].Must(); len(must) >= 2 || len(must) == 1 && m.scan == nil {
-			m.must = []byte(must)
+		if must := m.res[0].Must(); must != "" {
+			m.must, m.fold = []byte(must), icase
 		}
 	}
 	return m, warnings, nil
@@ -164,7 +165,12 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 			ls, le := m.lineAt(buf, from, from+i)
 			return ls, le, nil
 		case m.must != nil:
-			i := bytes.Index(buf[from:end], m.must)
+			var i int
+			if m.fold {
+				i = grepIndexFold(buf[from:end], m.must)
+			} else {
+				i = bytes.Index(buf[from:end], m.must)
+			}
 			if i < 0 {
 				return -1, -1, nil
 			}
@@ -285,4 +291,42 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 		}
 	}
 	return nil
+}
+
+// grepIndexFold is bytes.Index ignoring ASCII case; lit is ASCII.
+func grepIndexFold(b, lit []byte) int {
+	c := lit[0]
+	lo, up := c|0x20, c&^0x20
+	if !(lo >= 'a' && lo <= 'z') {
+		lo, up = c, c
+	}
+	nl, nu := -2, -2 // next positions of lo and up (-2: not searched yet)
+	for p := 0; p+len(lit) <= len(b); {
+		if nl < p && nl != -1 {
+			if i := bytes.IndexByte(b[p:], lo); i >= 0 {
+				nl = p + i
+			} else {
+				nl = -1
+			}
+		}
+		if nu < p && nu != -1 {
+			if i := bytes.IndexByte(b[p:], up); i >= 0 {
+				nu = p + i
+			} else {
+				nu = -1
+			}
+		}
+		i := nl
+		if i < 0 || nu >= 0 && nu < i {
+			i = nu
+		}
+		if i < 0 || i+len(lit) > len(b) {
+			return -1
+		}
+		if bytes.EqualFold(b[i:i+len(lit)], lit) {
+			return i
+		}
+		p = i + 1
+	}
+	return -1
 }

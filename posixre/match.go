@@ -203,14 +203,20 @@ func (r *Regexp) checksHold(b []byte, loc []int) bool {
 	return true
 }
 
-// Must returns a string that every match contains, or "" (none known, or
-// case is ignored). A caller can search for it with bytes.Index before
-// running the matcher.
+// Must returns a string that every match contains, or "" if none is
+// known. With IgnoreCase, a match contains it up to case (and only ASCII
+// strings are returned). A caller can search for it with bytes.Index
+// before running the matcher.
 func (r *Regexp) Must() string {
+	m := mustOf(r.root)
 	if r.fl&IgnoreCase != 0 {
-		return ""
+		for _, c := range m {
+			if c >= utf8.RuneSelf {
+				return ""
+			}
+		}
 	}
-	return string(mustOf(r.root))
+	return string(m)
 }
 
 func mustOf(n *node) []byte {

@@ -248,7 +248,7 @@ func TestFindAll(t *testing.T) {
 
 func TestMust(t *testing.T) {
 	for pat, want := range map[string]string{`[0-9]\{3\}x`: "x", `abc.*defg`: "defg", `a\|b`: "", `\(foo\)\+bar`: "foo"} {
-		re, err := Compile(pat, Lines)
+		re, err := Compile(pat, Lines|IgnoreCase)
 		if err != nil || re.Must() != want {
 			t.Errorf("%q: Must = %q, %v; want %q", pat, re.Must(), err, want)
 		}
