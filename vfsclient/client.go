@@ -1,0 +1,248 @@
+// Package vfsclient is llmsh's client of vfsd: a pipelined connection (one
+// writer, one reader goroutine, answers matched by id) and File, an
+// io.Reader/Writer/Seeker/Closer over a vfsd handle.
+//
+// Errors: a failed operation returns an *fs.PathError whose Err is an
+// *Error carrying the protocol code; *Error unwraps to the syscall.Errno
+// that GNU tools would have met (E_NOENT→ENOENT, E_PERM→EACCES,
+// "is a directory"→EISDIR, "not a directory"→ENOTDIR, E_IO→EIO,
+// E_RANGE→EFBIG, E_CLOSED→EBADF, E_ARG→EINVAL, E_UNSUPPORTED→ENOTSUP), so
+// errors.Is(err, fs.ErrNotExist) and errors.As(err, &errno) both work.
+//
+// When vfsd goes away every pending and later call fails with an error
+// wrapping ErrServerGone.
+package vfsclient
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// ErrServerGone is returned once the connection to vfsd is lost.
+var ErrServerGone = errors.New("vfsd exited unexpectedly")
+
+// Error is a protocol error answered by vfsd.
+type Error struct {
+	Code vfsproto.Code
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Msg != "" {
+		return e.Msg
+	}
+	return string(e.Code)
+}
+
+// Unwrap returns the errno equivalent of the protocol error.
+func (e *Error) Unwrap() error { return e.Errno() }
+
+// Errno maps the protocol error to the errno a GNU tool would report.
+func (e *Error) Errno() syscall.Errno {
+	switch e.Code {
+	case vfsproto.ENoEnt:
+		if e.Msg == "not a directory" {
+			return syscall.ENOTDIR
+		}
+		return syscall.ENOENT
+	case vfsproto.EPerm:
+		return syscall.EACCES
+	case vfsproto.EArg:
+		switch e.Msg {
+		case "is a directory":
+			return syscall.EISDIR
+		case "not a directory":
+			return syscall.ENOTDIR
+		}
+		return syscall.EINVAL
+	case vfsproto.ERange:
+		return syscall.EFBIG
+	case vfsproto.EClosed:
+		return syscall.EBADF
+	case vfsproto.EUnsupported:
+		return syscall.ENOTSUP
+	}
+	return syscall.EIO
+}
+
+type answer struct {
+	resp vfsproto.Response
+	err  error
+}
+
+// Client is a connection to one vfsd session. It is safe for concurrent use.
+type Client struct {
+	w      io.Writer
+	wmu    sync.Mutex
+	mu     sync.Mutex
+	next   uint64
+	wait   map[string]chan answer
+	done   chan struct{}
+	err    error
+	closer io.Closer
+}
+
+// New starts a client speaking to vfsd over r (answers) and w (requests).
+// If w is an io.Closer, Close closes it.
+func New(r io.Reader, w io.Writer) *Client {
+	c := &Client{w: w, wait: map[string]chan answer{}, done: make(chan struct{})}
+	if cl, ok := w.(io.Closer); ok {
+		c.closer = cl
+	}
+	go c.readLoop(r)
+	return c
+}
+
+func (c *Client) readLoop(r io.Reader) {
+	buf := make([]byte, 0, 64<<10)
+	for {
+		frame, err := vfsproto.ReadFrame(r, buf)
+		if err != nil {
+			c.fail(err)
+			return
+		}
+		var resp vfsproto.Response
+		if err := json.Unmarshal(frame, &resp); err != nil {
+			c.fail(err)
+			return
+		}
+		c.mu.Lock()
+		ch := c.wait[resp.ID]
+		delete(c.wait, resp.ID)
+		c.mu.Unlock()
+		if ch != nil {
+			ch <- answer{resp: resp}
+		}
+	}
+}
+
+func (c *Client) fail(cause error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return
+	}
+	c.err = &goneError{cause}
+	for id, ch := range c.wait {
+		ch <- answer{err: c.err}
+		delete(c.wait, id)
+	}
+	close(c.done)
+}
+
+type goneError struct{ cause error }
+
+func (e *goneError) Error() string { return ErrServerGone.Error() }
+func (e *goneError) Unwrap() []error {
+	return []error{ErrServerGone, e.cause, syscall.EIO}
+}
+
+// Done is closed when the connection is gone (vfsd exited, or Close).
+func (c *Client) Done() <-chan struct{} { return c.done }
+
+// Err says why the connection is gone; nil while it is up.
+func (c *Client) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Close ends the session: vfsd sees end of file on its input.
+func (c *Client) Close() error {
+	var err error
+	if c.closer != nil {
+		err = c.closer.Close()
+	}
+	return err
+}
+
+// send writes a request and returns the channel its answer arrives on.
+func (c *Client) send(op string, params any) (chan answer, error) {
+	var raw json.RawMessage
+	if params != nil {
+		b, err := json.Marshal(params)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	ch := make(chan answer, 1)
+	c.mu.Lock()
+	if c.err != nil {
+		err := c.err
+		c.mu.Unlock()
+		return nil, err
+	}
+	c.next++
+	id := strconv.FormatUint(c.next, 10)
+	c.wait[id] = ch
+	c.mu.Unlock()
+	b, err := json.Marshal(vfsproto.Request{ID: id, Op: op, Params: raw})
+	if err == nil {
+		c.wmu.Lock()
+		err = vfsproto.WriteFrame(c.w, b)
+		c.wmu.Unlock()
+	}
+	if err != nil {
+		c.mu.Lock()
+		delete(c.wait, id)
+		c.mu.Unlock()
+		c.fail(err)
+		return nil, c.Err()
+	}
+	return ch, nil
+}
+
+// recv waits for an answer and decodes its result into out.
+func recv(ch chan answer, out any) error {
+	a := <-ch
+	if a.err != nil {
+		return a.err
+	}
+	if !a.resp.OK {
+		if a.resp.Error == nil {
+			return &Error{Code: vfsproto.EIO, Msg: "malformed answer"}
+		}
+		return &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
+	}
+	if out != nil && len(a.resp.Result) > 0 {
+		return json.Unmarshal(a.resp.Result, out)
+	}
+	return nil
+}
+
+// call sends one request and waits for its answer.
+func (c *Client) call(op string, params, out any) error {
+	ch, err := c.send(op, params)
+	if err != nil {
+		return err
+	}
+	return recv(ch, out)
+}
+
+// Hello exchanges versions with vfsd.
+func (c *Client) Hello() (vfsproto.HelloResult, error) {
+	var r vfsproto.HelloResult
+	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{Version: vfsproto.Version}, &r)
+	return r, err
+}
+
+// Stats returns vfsd's counters.
+func (c *Client) Stats() (vfsproto.StatsResult, error) {
+	var r vfsproto.StatsResult
+	err := c.call(vfsproto.OpStats, nil, &r)
+	return r, err
+}
+
+// VirtualFiles lists the session's virtual files.
+func (c *Client) VirtualFiles() ([]vfsproto.VirtualFile, error) {
+	var r vfsproto.VirtualsResult
+	err := c.call(vfsproto.OpVirtuals, nil, &r)
+	return r.Files, err
+}

@@ -1,0 +1,247 @@
+package vfsclient_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+func session(t *testing.T) (*vfsclient.Client, string, string) {
+	in, out := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(in, "r.txt"), []byte("readable\n"), 0o644)
+	os.Mkdir(filepath.Join(in, "sub"), 0o755)
+	return vfstest.Session(t, vfsd.Config{Inputs: []string{in}, Outputs: []string{out}, MaxVirtualBytes: 1 << 20}), in, out
+}
+
+func TestRoundTripLarge(t *testing.T) {
+	c, _, out := session(t)
+	data := bytes.Repeat([]byte("0123456789abcdef"), 200_000) // 3.2 MB
+	name := filepath.Join(out, "big")
+	f, err := c.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.Write(data); err != nil || n != len(data) {
+		t.Fatalf("write %d %v", n, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.ReadFile(name)
+	if !bytes.Equal(host, data) {
+		t.Fatal("host file differs")
+	}
+	r, err := c.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("read back: %d bytes, %v", len(got), err)
+	}
+	// Seek in the middle of read-ahead, then read on.
+	if _, err := r.Seek(16*1000+3, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 5)
+	io.ReadFull(r, buf)
+	if string(buf) != "3456789abcdef"[:5] {
+		t.Fatalf("after seek: %q", buf)
+	}
+	if off, _ := r.Seek(-2, io.SeekEnd); off != int64(len(data)-2) {
+		t.Fatalf("seek end: %d", off)
+	}
+	rest, _ := io.ReadAll(r)
+	if string(rest) != "ef" {
+		t.Fatalf("tail: %q", rest)
+	}
+	st, err := r.Stat()
+	if err != nil || st.Size() != int64(len(data)) {
+		t.Fatalf("stat %v %v", st, err)
+	}
+	r.Close()
+}
+
+func TestErrorMapping(t *testing.T) {
+	c, in, _ := session(t)
+	tests := []struct {
+		name  string
+		open  func() error
+		errno syscall.Errno
+		is    error
+	}{
+		{"missing", func() error { _, err := c.Open(filepath.Join(in, "nope")); return err }, syscall.ENOENT, fs.ErrNotExist},
+		{"outside", func() error { _, err := c.Open("/etc/passwd"); return err }, syscall.EACCES, fs.ErrPermission},
+		{"read-only tree", func() error { _, err := c.Create(filepath.Join(in, "w")); return err }, syscall.EACCES, fs.ErrPermission},
+		{"directory", func() error { _, err := c.Open(filepath.Join(in, "sub")); return err }, syscall.EISDIR, nil},
+		{"stat outside", func() error { _, err := c.Stat("/etc/passwd"); return err }, syscall.EACCES, fs.ErrPermission},
+	}
+	for _, tc := range tests {
+		err := tc.open()
+		var errno syscall.Errno
+		if !errors.As(err, &errno) || errno != tc.errno {
+			t.Errorf("%s: %v, want errno %v", tc.name, err, tc.errno)
+		}
+		if tc.is != nil && !errors.Is(err, tc.is) {
+			t.Errorf("%s: %v is not %v", tc.name, err, tc.is)
+		}
+		var pe *vfsclient.Error
+		if !errors.As(err, &pe) {
+			t.Errorf("%s: no protocol error in %v", tc.name, err)
+		}
+	}
+}
+
+func TestVirtualFilesAndList(t *testing.T) {
+	c, in, _ := session(t)
+	f, err := c.Create("/tmp/scratch/a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("virtual"))
+	f.Close()
+	r, err := c.Open("/tmp/scratch/a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(r)
+	r.Close()
+	if string(b) != "virtual" {
+		t.Fatalf("%q", b)
+	}
+	vf, err := c.VirtualFiles()
+	if err != nil || len(vf) != 1 || vf[0].Path != "/tmp/scratch/a.txt" || vf[0].Size != 7 {
+		t.Fatalf("virtual files %v %v", vf, err)
+	}
+	ents, err := c.ReadDir(in)
+	if err != nil || len(ents) != 2 || ents[0].Name() != "r.txt" || !ents[1].IsDir() {
+		t.Fatalf("readdir %v %v", ents, err)
+	}
+}
+
+func TestWriteBehindErrorSurfaces(t *testing.T) {
+	c, _, _ := session(t)
+	f, err := c.Create("/tmp/huge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 256<<10)
+	var werr error
+	for i := 0; i < 8 && werr == nil; i++ {
+		_, werr = f.Write(chunk)
+	}
+	cerr := f.Close()
+	err = werr
+	if err == nil {
+		err = cerr
+	}
+	var pe *vfsclient.Error
+	if !errors.As(err, &pe) || pe.Code != vfsproto.ERange {
+		t.Fatalf("want E_RANGE past MaxVirtualBytes, got %v / %v", werr, cerr)
+	}
+}
+
+func TestConcurrentClients(t *testing.T) {
+	c, _, out := session(t)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			name := filepath.Join(out, fmt.Sprintf("f%d", g))
+			want := strings.Repeat(fmt.Sprintf("goroutine %d\n", g), 3000)
+			for i := 0; i < 3; i++ {
+				f, err := c.Create(name)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				f.Write([]byte(want))
+				if err := f.Close(); err != nil {
+					t.Error(err)
+					return
+				}
+				r, err := c.Open(name)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				got, _ := io.ReadAll(r)
+				r.Close()
+				if string(got) != want {
+					t.Errorf("goroutine %d: content mixed", g)
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+}
+
+func TestServerGone(t *testing.T) {
+	srv, err := vfsd.New(vfsd.Config{Inputs: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	reqR, reqW, _ := os.Pipe()
+	respR, respW, _ := os.Pipe()
+	c := vfsclient.New(respR, reqW)
+	// Nobody serves: close the answer side as a dying vfsd would.
+	respW.Close()
+	select {
+	case <-c.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("client did not notice vfsd exiting")
+	}
+	_, err = c.Stat("/x")
+	if !errors.Is(err, vfsclient.ErrServerGone) {
+		t.Fatalf("got %v", err)
+	}
+	reqR.Close()
+	reqW.Close()
+	respR.Close()
+}
+
+func TestMuxServesStdioLocally(t *testing.T) {
+	c, in, _ := session(t)
+	var out, errb bytes.Buffer
+	m := vfsclient.NewMux(c, strings.NewReader("input"), &out, &errb)
+	before, _ := c.Stats()
+	data, eof, err := m.Read(0, 4096)
+	if err != nil || eof || string(data) != "input" {
+		t.Fatalf("stdin %q %v %v", data, eof, err)
+	}
+	m.Write(1, []byte("o"))
+	m.Write(2, []byte("e"))
+	if m.Close(0) != nil || m.Close(1) != nil || m.Close(2) != nil {
+		t.Fatal("close of stdio must be a no-op")
+	}
+	after, _ := c.Stats()
+	// Only the stats request itself reached the server in between.
+	if after.Requests-before.Requests != 1 || out.String() != "o" || errb.String() != "e" {
+		t.Fatalf("requests %d→%d out %q err %q", before.Requests, after.Requests, out.String(), errb.String())
+	}
+	h, err := m.Open(filepath.Join(in, "r.txt"), vfsproto.ModeRead)
+	if err != nil || h < 3 {
+		t.Fatalf("open %d %v", h, err)
+	}
+	data, _, err = m.Read(h, 100)
+	if err != nil || string(data) != "readable\n" {
+		t.Fatalf("read %q %v", data, err)
+	}
+	m.Close(h)
+}

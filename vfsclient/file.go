@@ -1,0 +1,224 @@
+package vfsclient
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"path"
+	"sync"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+const (
+	readAhead   = 16       // outstanding read requests on a sequential reader
+	writeBehind = 16       // outstanding write requests before waiting
+	writeChunk  = 64 << 10 // bytes per write request
+)
+
+// File is an open vfsd handle. One goroutine uses a File at a time; Close
+// may be called concurrently with nothing worse than an error.
+type File struct {
+	c    *Client
+	h    int64
+	name string
+	mode vfsproto.Mode
+
+	mu     sync.Mutex
+	reads  []chan answer // outstanding reads, in order
+	buf    []byte        // data read but not yet returned
+	eof    bool
+	pos    int64 // logical offset of the caller
+	writes []chan answer
+	werr   error
+	closed bool
+}
+
+func newFile(c *Client, h int64, name string, mode vfsproto.Mode) *File {
+	return &File{c: c, h: h, name: name, mode: mode}
+}
+
+// Name is the path the file was opened with.
+func (f *File) Name() string { return f.name }
+
+// Read reads up to len(p) bytes. Read-only files keep several 4 KiB reads
+// in flight so a sequential reader never waits a round trip per chunk.
+func (f *File) Read(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return 0, pathErr("read", f.name, fs.ErrClosed)
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if f.mode != vfsproto.ModeRead {
+		if err := f.flushWrites(); err != nil {
+			return 0, err
+		}
+		max := min(len(p), vfsproto.MaxRead)
+		var r vfsproto.ReadResult
+		if err := f.c.call(vfsproto.OpRead, vfsproto.ReadParams{H: f.h, Max: max}, &r); err != nil {
+			return 0, pathErr("read", f.name, err)
+		}
+		n := copy(p, r.Data)
+		f.pos += int64(n)
+		if n == 0 && r.EOF {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+	for len(f.buf) == 0 {
+		if f.eof {
+			f.drainReads()
+			return 0, io.EOF
+		}
+		for len(f.reads) < readAhead {
+			ch, err := f.c.send(vfsproto.OpRead, vfsproto.ReadParams{H: f.h, Max: vfsproto.MaxRead})
+			if err != nil {
+				return 0, pathErr("read", f.name, err)
+			}
+			f.reads = append(f.reads, ch)
+		}
+		ch := f.reads[0]
+		f.reads = f.reads[1:]
+		var r vfsproto.ReadResult
+		if err := recv(ch, &r); err != nil {
+			f.drainReads()
+			return 0, pathErr("read", f.name, err)
+		}
+		if len(r.Data) == 0 {
+			f.eof = true
+			continue
+		}
+		f.buf = r.Data
+	}
+	n := copy(p, f.buf)
+	f.buf = f.buf[n:]
+	f.pos += int64(n)
+	return n, nil
+}
+
+// drainReads waits for every outstanding read and forgets its data.
+func (f *File) drainReads() {
+	for _, ch := range f.reads {
+		recv(ch, nil)
+	}
+	f.reads = nil
+}
+
+// Write sends p in chunks without waiting for each answer; an error shows
+// on a later Write, or on Seek, Stat or Close.
+func (f *File) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return 0, pathErr("write", f.name, fs.ErrClosed)
+	}
+	if f.werr != nil {
+		return 0, f.werr
+	}
+	if f.mode == vfsproto.ModeRead {
+		return 0, pathErr("write", f.name, &Error{Code: vfsproto.EPerm, Msg: "handle is read-only"})
+	}
+	written := 0
+	for len(p) > 0 {
+		n := min(len(p), writeChunk)
+		chunk := append([]byte(nil), p[:n]...)
+		ch, err := f.c.send(vfsproto.OpWrite, vfsproto.WriteParams{H: f.h, Data: chunk})
+		if err != nil {
+			f.werr = pathErr("write", f.name, err)
+			return written, f.werr
+		}
+		f.writes = append(f.writes, ch)
+		for len(f.writes) >= writeBehind {
+			if err := f.waitWrite(); err != nil {
+				return written, err
+			}
+		}
+		p = p[n:]
+		written += n
+		f.pos += int64(n)
+	}
+	return written, nil
+}
+
+func (f *File) waitWrite() error {
+	ch := f.writes[0]
+	f.writes = f.writes[1:]
+	if err := recv(ch, nil); err != nil && f.werr == nil {
+		f.werr = pathErr("write", f.name, err)
+	}
+	return f.werr
+}
+
+// flushWrites waits for every outstanding write.
+func (f *File) flushWrites() error {
+	for len(f.writes) > 0 {
+		f.waitWrite()
+	}
+	return f.werr
+}
+
+// Seek sets the offset for the next Read or Write.
+func (f *File) Seek(offset int64, whence int) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return 0, pathErr("seek", f.name, fs.ErrClosed)
+	}
+	if err := f.flushWrites(); err != nil {
+		return 0, err
+	}
+	f.drainReads()
+	f.buf, f.eof = nil, false
+	w := vfsproto.SeekSet
+	switch whence {
+	case io.SeekCurrent:
+		offset += f.pos
+	case io.SeekEnd:
+		w = vfsproto.SeekEnd
+	case io.SeekStart:
+	default:
+		return 0, pathErr("seek", f.name, errors.New("invalid whence"))
+	}
+	var r vfsproto.SeekResult
+	if err := f.c.call(vfsproto.OpSeek, vfsproto.SeekParams{H: f.h, Offset: offset, Whence: w}, &r); err != nil {
+		return 0, pathErr("seek", f.name, err)
+	}
+	f.pos = r.Offset
+	return r.Offset, nil
+}
+
+// Stat describes the open file.
+func (f *File) Stat() (fs.FileInfo, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.flushWrites(); err != nil {
+		return nil, err
+	}
+	h := f.h
+	var r vfsproto.StatResult
+	if err := f.c.call(vfsproto.OpStat, vfsproto.StatParams{H: &h}, &r); err != nil {
+		return nil, pathErr("stat", f.name, err)
+	}
+	return &FileInfo{name: path.Base(f.name), st: r}, nil
+}
+
+// Close waits for outstanding writes and closes the handle; a truncating
+// write to a real file becomes visible, atomically, at this point.
+func (f *File) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return pathErr("close", f.name, fs.ErrClosed)
+	}
+	f.closed = true
+	werr := f.flushWrites()
+	f.drainReads()
+	err := f.c.call(vfsproto.OpClose, vfsproto.HandleParams{H: f.h}, nil)
+	if werr != nil {
+		return werr
+	}
+	return pathErr("close", f.name, err)
+}

@@ -1,0 +1,139 @@
+package vfsclient
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+func pathErr(op, name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &fs.PathError{Op: op, Path: name, Err: err}
+}
+
+// modeFor maps os.O_* flags to a protocol open mode.
+func modeFor(flag int) vfsproto.Mode {
+	switch {
+	case flag&os.O_APPEND != 0:
+		return vfsproto.ModeAppend
+	case flag&(os.O_WRONLY|os.O_RDWR) == os.O_WRONLY && flag&os.O_TRUNC != 0:
+		return vfsproto.ModeWrite
+	case flag&(os.O_WRONLY|os.O_RDWR) == os.O_RDWR && flag&os.O_TRUNC != 0:
+		// rw with truncation: vfsd's "w" truncates atomically; reading
+		// back through the same handle is not offered in that case.
+		return vfsproto.ModeWrite
+	case flag&(os.O_WRONLY|os.O_RDWR) != 0:
+		return vfsproto.ModeReadWrite
+	}
+	return vfsproto.ModeRead
+}
+
+// OpenFile opens name with os.O_* flags. O_EXCL is checked with a stat
+// first (a racing creator in the same session can slip between the two).
+func (c *Client) OpenFile(name string, flag int) (*File, error) {
+	if flag&os.O_EXCL != 0 {
+		if _, err := c.Stat(name); err == nil {
+			return nil, pathErr("open", name, syscall.EEXIST)
+		}
+	}
+	mode := modeFor(flag)
+	var r vfsproto.OpenResult
+	if err := c.call(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode}, &r); err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	return newFile(c, r.Handle, name, mode), nil
+}
+
+// Open opens name for reading.
+func (c *Client) Open(name string) (*File, error) { return c.OpenFile(name, os.O_RDONLY) }
+
+// Create opens name for writing, truncating it (atomically on close).
+func (c *Client) Create(name string) (*File, error) {
+	return c.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+}
+
+// CreateTemp makes a new virtual file; File.Name is its path.
+func (c *Client) CreateTemp(prefix string) (*File, error) {
+	var r vfsproto.CreateTempResult
+	if err := c.call(vfsproto.OpCreateTemp, vfsproto.CreateTempParams{Prefix: prefix}, &r); err != nil {
+		return nil, pathErr("createtemp", prefix, err)
+	}
+	return newFile(c, r.Handle, r.Path, vfsproto.ModeReadWrite), nil
+}
+
+// FileInfo describes a file as vfsd reports it.
+type FileInfo struct {
+	name string
+	st   vfsproto.StatResult
+}
+
+// Name is the base name.
+func (i *FileInfo) Name() string { return i.name }
+
+// Size is the length in bytes.
+func (i *FileInfo) Size() int64 { return i.st.Size }
+
+// Mode is the permission bits, with fs.ModeDir for directories.
+func (i *FileInfo) Mode() fs.FileMode {
+	m := fs.FileMode(i.st.Mode) & fs.ModePerm
+	if i.st.IsDir {
+		m |= fs.ModeDir
+	}
+	return m
+}
+
+// ModTime is the modification time.
+func (i *FileInfo) ModTime() time.Time { return time.Unix(0, i.st.Mtime) }
+
+// IsDir reports whether it is a directory.
+func (i *FileInfo) IsDir() bool { return i.st.IsDir }
+
+// Sys returns nil: vfsd reveals no owner or device.
+func (i *FileInfo) Sys() any { return nil }
+
+// Stat describes name.
+func (c *Client) Stat(name string) (fs.FileInfo, error) {
+	var r vfsproto.StatResult
+	if err := c.call(vfsproto.OpStat, vfsproto.StatParams{Path: &name}, &r); err != nil {
+		return nil, pathErr("stat", name, err)
+	}
+	return &FileInfo{name: path.Base(name), st: r}, nil
+}
+
+type dirEntry struct{ e vfsproto.Entry }
+
+func (d dirEntry) Name() string { return d.e.Name }
+func (d dirEntry) IsDir() bool  { return d.e.IsDir }
+func (d dirEntry) Type() fs.FileMode {
+	if d.e.IsDir {
+		return fs.ModeDir
+	}
+	return 0
+}
+func (d dirEntry) Info() (fs.FileInfo, error) {
+	st := vfsproto.StatResult{Size: d.e.Size, IsDir: d.e.IsDir, Mode: 0o644}
+	if d.e.IsDir {
+		st.Mode = 0o755
+	}
+	return &FileInfo{name: d.e.Name, st: st}, nil
+}
+
+// ReadDir lists the directory name, sorted by name. The entries' Info
+// carries name, size and kind only.
+func (c *Client) ReadDir(name string) ([]fs.DirEntry, error) {
+	var r vfsproto.ListResult
+	if err := c.call(vfsproto.OpList, vfsproto.ListParams{Path: name}, &r); err != nil {
+		return nil, pathErr("readdir", name, err)
+	}
+	out := make([]fs.DirEntry, len(r.Entries))
+	for i, e := range r.Entries {
+		out[i] = dirEntry{e}
+	}
+	return out, nil
+}
