@@ -1,0 +1,937 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/posixre"
+)
+
+func init() {
+	Register(Builtin{Name: "sed", Summary: "stream editor for filtering and transforming text", Run: sed})
+}
+
+// sedOutput is an output of sed: standard output or a w file. It keeps
+// GNU's rule for a last line without a newline: the newline is added
+// only if something else is written after it.
+type sedOutput struct {
+	w       *bufio.Writer
+	f       File
+	missing bool
+}
+
+func (o *sedOutput) line(b []byte, nl bool, eol byte) {
+	if o.missing {
+		o.w.WriteByte(eol)
+		o.missing = false
+	}
+	o.w.Write(b)
+	if nl {
+		o.w.WriteByte(eol)
+	} else {
+		o.missing = true
+	}
+}
+
+func (o *sedOutput) text(s string) {
+	if o.missing {
+		o.w.WriteByte('\n')
+		o.missing = false
+	}
+	o.w.WriteString(s)
+}
+
+// sedAppend is output queued for the end of the cycle (a, r, R).
+type sedAppend struct {
+	text  string
+	file  string
+	rline bool
+}
+
+type sedRun struct {
+	env      *Env
+	prog     *sedProg
+	quiet    bool
+	separate bool
+	eol      byte
+	wrap     int
+	out      *sedOutput
+	outs     map[string]*sedOutput
+	rfiles   map[string]*bufio.Reader
+	lineno   int64
+	ps, hs   []byte
+	psNL     bool
+	sbuf     []byte
+	queue    []sedAppend
+	tflag    bool
+	lastRE   *posixre.Regexp
+	status   int
+	quitCode int
+	quit     bool
+	failed   bool // a run-time error stopped the script
+	failCode int  // status for failed (default 4)
+	werr     error
+}
+
+func sed(env *Env) int {
+	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
+	r := &sedRun{env: env, eol: '\n', wrap: 70, outs: map[string]*sedOutput{}, rfiles: map[string]*bufio.Reader{}}
+	type piece struct {
+		src, where string
+		file       bool
+	}
+	var pieces []piece
+	var inPlace bool
+	var suffix string
+	var ext bool
+	var scriptErr error
+	f.BoolVar(&r.quiet, 'n', "quiet", "suppress automatic printing of pattern space")
+	f.BoolVar(&r.quiet, 0, "silent", "")
+	f.Func(0, "debug", NoArg, "", "(accepted, no effect)", func(string, bool) error { return nil })
+	f.Func('e', "expression", RequiredArg, "script", "add the script to the commands to be executed", func(v string, _ bool) error {
+		pieces = append(pieces, piece{src: v})
+		return nil
+	})
+	f.Func('f', "file", RequiredArg, "script-file", "add the contents of script-file to the commands to be executed", func(v string, _ bool) error {
+		rc, err := env.Open(v)
+		if err != nil {
+			if scriptErr == nil {
+				scriptErr = &sedError{"couldn't open file " + v + ": " + ErrText(err)}
+			}
+			return nil
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil && scriptErr == nil {
+			scriptErr = &sedError{"couldn't read " + v + ": " + ErrText(err)}
+		}
+		src := strings.TrimSuffix(string(data), "\n")
+		pieces = append(pieces, piece{src: src, where: v, file: true})
+		return nil
+	})
+	f.Func(0, "follow-symlinks", NoArg, "", "(accepted: vfsd resolves links)", func(string, bool) error { return nil })
+	f.Func('i', "in-place", OptionalArg, "SUFFIX", "edit files in place (makes backup if SUFFIX supplied)", func(v string, _ bool) error {
+		inPlace, suffix = true, v
+		r.separate = true
+		return nil
+	})
+	f.Func('l', "line-length", RequiredArg, "N", "specify the desired line-wrap length for the `l' command", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return errors.New("invalid line length: " + v)
+		}
+		r.wrap = n
+		return nil
+	})
+	f.Func(0, "posix", NoArg, "", "disable all GNU extensions (accepted)", func(string, bool) error { return nil })
+	f.BoolVar(&ext, 'E', "regexp-extended", "use extended regular expressions in the script")
+	f.BoolVar(&ext, 'r', "", "")
+	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
+	f.Func(0, "sandbox", NoArg, "", "operate in sandbox mode (always: no e command)", func(string, bool) error { return nil })
+	f.Func('u', "unbuffered", NoArg, "", "(accepted)", func(string, bool) error { return nil })
+	var nullData bool
+	f.BoolVar(&nullData, 'z', "null-data", "separate lines by NUL characters")
+	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag are refused: llmsh runs no programs."
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		var ue *UsageError
+		if errors.As(err, &ue) {
+			env.Errorf("%s", ue.Msg)
+			f.PrintHelp(env.Stderr)
+			return 1
+		}
+		return f.Fail(err, 1)
+	}
+	if scriptErr != nil {
+		env.Errorf("%s", scriptErr)
+		return 1
+	}
+	if nullData {
+		r.eol = 0
+	}
+	if len(pieces) == 0 {
+		if len(operands) == 0 {
+			f.PrintHelp(env.Stderr)
+			return 1
+		}
+		pieces = append(pieces, piece{src: operands[0]})
+		operands = operands[1:]
+	}
+	stdout := &sedOutput{w: bufio.NewWriterSize(env.Stdout, 64<<10)}
+	r.out = stdout
+	r.outs["/dev/stdout"] = stdout
+	r.prog = &sedProg{open: r.openW}
+	defer r.closeOutputs()
+	if s := pieces[0].src; strings.HasPrefix(s, "#n") && (len(s) == 2 || s[2] == '\n') {
+		r.quiet = true
+	}
+	en := 0
+	for _, pc := range pieces {
+		p := &sedParser{src: pc.src, ext: ext, prog: r.prog, isFile: pc.file, where: pc.where}
+		if !pc.file {
+			en++
+			p.where = strconv.Itoa(en)
+		}
+		if err := p.parse(); err != nil {
+			env.Errorf("%s", err)
+			return 1
+		}
+	}
+	if err := r.prog.resolve(); err != nil {
+		env.Errorf("%s", err)
+		if strings.HasPrefix(err.Error(), "can't find label") {
+			return 4
+		}
+		return 1
+	}
+	if inPlace {
+		if len(operands) == 0 {
+			env.Errorf("no input files")
+			return 4
+		}
+		for _, name := range operands {
+			if r.quit || r.failed {
+				break
+			}
+			r.inPlace(name, suffix)
+		}
+	} else if r.separate {
+		if len(operands) == 0 {
+			operands = []string{"-"}
+		}
+		for _, name := range operands {
+			if r.quit || r.failed {
+				break
+			}
+			r.process(r.newInput([]string{name}))
+		}
+	} else {
+		if len(operands) == 0 {
+			operands = []string{"-"}
+		}
+		r.process(r.newInput(operands))
+	}
+	if err := stdout.w.Flush(); err != nil && r.werr == nil {
+		r.werr = err
+	}
+	if r.werr != nil {
+		if IsBrokenPipe(r.werr) {
+			return 1
+		}
+		env.Errorf("couldn't flush stdout: %s", ErrText(r.werr))
+		return 4
+	}
+	if r.failed {
+		if r.failCode != 0 {
+			return r.failCode
+		}
+		return 4
+	}
+	if r.quit {
+		return r.quitCode
+	}
+	return r.status
+}
+
+func (r *sedRun) openW(name string) (*sedOutput, error) {
+	if o, ok := r.outs[name]; ok {
+		return o, nil
+	}
+	if name == "/dev/stderr" {
+		o := &sedOutput{w: bufio.NewWriterSize(r.env.Stderr, 4096)}
+		r.outs[name] = o
+		return o, nil
+	}
+	f, err := r.env.Create(name)
+	if err != nil {
+		return nil, err
+	}
+	o := &sedOutput{w: bufio.NewWriterSize(f, 32<<10), f: f}
+	r.outs[name] = o
+	return o, nil
+}
+
+func (r *sedRun) closeOutputs() {
+	for name, o := range r.outs {
+		if name == "/dev/stdout" {
+			continue
+		}
+		o.w.Flush()
+		if o.f != nil {
+			o.f.Close()
+		}
+	}
+}
+
+// inPlace edits one file: the output goes to memory and then replaces the
+// file through Env.Create (atomic in vfsd); a backup is written first if
+// a suffix was given.
+func (r *sedRun) inPlace(name, suffix string) {
+	rc, err := r.env.Open(name)
+	if err != nil {
+		r.env.Errorf("can't read %s: %s", name, ErrText(err))
+		r.status = 2
+		return
+	}
+	data, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil {
+		r.env.Errorf("can't read %s: %s", name, ErrText(err))
+		r.status = 2
+		return
+	}
+	if suffix != "" {
+		dir, base := "", name
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			dir, base = name[:i+1], name[i+1:]
+		}
+		bak := name + suffix
+		if strings.Contains(suffix, "*") {
+			bak = strings.ReplaceAll(suffix, "*", base)
+			if !strings.Contains(bak, "/") {
+				bak = dir + bak
+			}
+		}
+		if err := r.writeFile(bak, data); err != nil {
+			r.env.Errorf("couldn't open file %s: %s", bak, ErrText(err))
+			r.failed = true
+			return
+		}
+	}
+	var buf bytes.Buffer
+	saved := r.out
+	r.out = &sedOutput{w: bufio.NewWriterSize(&buf, 32<<10)}
+	in := &sedInput{run: r, names: []string{name}, readers: []io.Reader{bytes.NewReader(data)}}
+	r.process(in)
+	r.out.w.Flush()
+	r.out = saved
+	if err := r.writeFile(name, buf.Bytes()); err != nil {
+		r.env.Errorf("couldn't open file %s: %s", name, ErrText(err))
+		r.failed = true
+	}
+}
+
+func (r *sedRun) writeFile(name string, data []byte) error {
+	f, err := r.env.Create(name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// sedInput is the stream of input lines, with one line of look-ahead so
+// that '$' can be known.
+type sedInput struct {
+	run     *sedRun
+	names   []string
+	readers []io.Reader // pre-opened readers for names (in-place), or nil
+	idx     int
+	br      *bufio.Reader
+	closer  io.Closer
+	name    string
+	la      []byte
+	laNL    bool
+	laOK    bool
+	cur     []byte
+}
+
+func (r *sedRun) newInput(names []string) *sedInput {
+	return &sedInput{run: r, names: names}
+}
+
+// fill loads the look-ahead line if there is one.
+func (in *sedInput) fill() {
+	if in.laOK {
+		return
+	}
+	for {
+		if in.br == nil {
+			if in.idx >= len(in.names) {
+				return
+			}
+			name := in.names[in.idx]
+			var rd io.Reader
+			if in.readers != nil {
+				rd = in.readers[in.idx]
+			} else {
+				rc, err := in.run.env.Open(name)
+				if err != nil {
+					in.run.out.w.Flush()
+					in.run.env.Errorf("can't read %s: %s", name, ErrText(err))
+					in.run.status = 2
+					in.idx++
+					continue
+				}
+				in.closer = rc
+				rd = rc
+			}
+			in.br = bufio.NewReaderSize(rd, 64<<10)
+			in.name = name
+			in.idx++
+		}
+		in.la = in.la[:0]
+		for {
+			chunk, err := in.br.ReadSlice(in.run.eol)
+			in.la = append(in.la, chunk...)
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err != nil && err != io.EOF {
+				in.run.out.w.Flush()
+				in.run.env.Errorf("read error on %s: %s", in.name, ErrText(err))
+				in.run.status = 2
+			}
+			break
+		}
+		if len(in.la) > 0 {
+			in.laNL = in.la[len(in.la)-1] == in.run.eol
+			if in.laNL {
+				in.la = in.la[:len(in.la)-1]
+			}
+			in.laOK = true
+			return
+		}
+		if in.closer != nil {
+			in.closer.Close()
+			in.closer = nil
+		}
+		in.br = nil
+	}
+}
+
+// next returns the next line (valid until the next call) and whether it
+// ended with a newline.
+func (in *sedInput) next() ([]byte, bool, bool) {
+	in.fill()
+	if !in.laOK {
+		return nil, false, false
+	}
+	in.laOK = false
+	in.cur, in.la = in.la, in.cur
+	return in.cur, in.laNL, true
+}
+
+func (in *sedInput) last() bool {
+	in.fill()
+	return !in.laOK
+}
+
+func (in *sedInput) close() {
+	if in.closer != nil {
+		in.closer.Close()
+		in.closer = nil
+	}
+}
+
+// Results of running the script over the pattern space.
+const (
+	sedEndCycle = iota // autoprint
+	sedDelete          // no autoprint
+	sedRestart         // D: no autoprint, no new line
+	sedQuit            // q: autoprint then stop
+	sedQuitNow         // Q, or an error
+)
+
+func (r *sedRun) process(in *sedInput) {
+	defer in.close()
+	if r.separate {
+		r.lineno = 0
+	}
+	restart := false
+	for !r.quit && !r.failed {
+		if r.env.Ctx.Err() != nil {
+			r.failed = true
+			return
+		}
+		if !restart {
+			line, nl, ok := in.next()
+			if !ok {
+				return
+			}
+			r.lineno++
+			r.ps = append(r.ps[:0], line...)
+			r.psNL = nl
+			r.tflag = false
+		}
+		restart = false
+		res := r.exec(in)
+		switch res {
+		case sedEndCycle, sedQuit:
+			if !r.quiet {
+				r.out.line(r.ps, r.psNL, r.eol)
+			}
+		}
+		r.flushQueue()
+		if _, err := r.out.w.Write(nil); err != nil {
+			r.werr = err
+			r.failed = true
+			return
+		}
+		switch res {
+		case sedRestart:
+			restart = true
+		case sedQuit, sedQuitNow:
+			r.quit = true
+		}
+	}
+}
+
+func (r *sedRun) flushQueue() {
+	for _, a := range r.queue {
+		switch {
+		case a.rline:
+			br := r.rfiles[a.file]
+			if br == nil {
+				rc, err := r.env.Open(a.file)
+				if err != nil {
+					continue
+				}
+				br = bufio.NewReader(rc)
+				r.rfiles[a.file] = br
+			}
+			line, err := br.ReadBytes('\n')
+			if len(line) > 0 {
+				nl := line[len(line)-1] == '\n'
+				if nl {
+					line = line[:len(line)-1]
+				}
+				r.out.line(line, true, '\n')
+			}
+			_ = err
+		case a.file != "":
+			rc, err := r.env.Open(a.file)
+			if err != nil {
+				continue
+			}
+			if r.out.missing {
+				r.out.w.WriteByte(r.eol)
+				r.out.missing = false
+			}
+			data, _ := io.ReadAll(rc)
+			rc.Close()
+			r.out.w.Write(data)
+			if len(data) > 0 && data[len(data)-1] != '\n' {
+				r.out.missing = true
+			}
+		default:
+			r.out.text(a.text)
+		}
+	}
+	r.queue = r.queue[:0]
+}
+
+func (r *sedRun) regex(sr *sedRegex) *posixre.Regexp {
+	if sr.re != nil {
+		r.lastRE = sr.re
+		return sr.re
+	}
+	return r.lastRE
+}
+
+func (r *sedRun) reMatch(sr *sedRegex) bool {
+	re := r.regex(sr)
+	if re == nil {
+		r.noPrevious()
+		return false
+	}
+	ok, err := re.Match(r.ps)
+	if err != nil {
+		r.runErr(err.Error())
+	}
+	return ok
+}
+
+// noPrevious reports an empty regex used before any other, as GNU does.
+func (r *sedRun) noPrevious() {
+	r.runErr("-e expression #1, char 0: no previous regular expression")
+	r.failCode = 1
+}
+
+func (r *sedRun) runErr(msg string) {
+	if !r.failed {
+		r.out.w.Flush()
+		r.env.Errorf("%s", msg)
+	}
+	r.failed = true
+}
+
+func (r *sedRun) addrMatch(a *sedAddr, in *sedInput) bool {
+	switch a.kind {
+	case sedAddrLine:
+		return r.lineno == a.n
+	case sedAddrLast:
+		return in.last()
+	case sedAddrRE:
+		return r.reMatch(a.re)
+	case sedAddrStep:
+		if a.step <= 0 {
+			return r.lineno == a.n
+		}
+		return r.lineno >= a.n && (r.lineno-a.n)%a.step == 0
+	}
+	return false
+}
+
+func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
+	if c.a1 == nil {
+		return true
+	}
+	if c.a2 == nil {
+		return r.addrMatch(c.a1, in)
+	}
+	if c.active {
+		switch c.a2.kind {
+		case sedAddrRE:
+			if r.addrMatch(c.a2, in) {
+				c.active = false
+			}
+		case sedAddrLast:
+			if in.last() {
+				c.active = false
+			}
+		default:
+			if r.lineno >= c.endLine {
+				c.active = false
+			}
+			if r.lineno > c.endLine {
+				return false
+			}
+		}
+		return true
+	}
+	if c.a1.kind == sedAddrZero {
+		if r.lineno != 1 && !(r.separate && r.lineno == 1) {
+			return false
+		}
+		c.active = true
+		if r.addrMatch(c.a2, in) {
+			c.active = false
+		}
+		return true
+	}
+	if !r.addrMatch(c.a1, in) {
+		return false
+	}
+	switch c.a2.kind {
+	case sedAddrLine:
+		if c.a2.n > r.lineno {
+			c.active, c.endLine = true, c.a2.n
+		}
+	case sedAddrPlus:
+		if c.a2.n > 0 {
+			c.active, c.endLine = true, r.lineno+c.a2.n
+		}
+	case sedAddrTilde:
+		if c.a2.n > 0 && r.lineno%c.a2.n != 0 {
+			c.active, c.endLine = true, (r.lineno/c.a2.n+1)*c.a2.n
+		}
+	case sedAddrLast:
+		if !in.last() {
+			c.active = true
+		}
+	default:
+		c.active = true
+	}
+	return true
+}
+
+// exec runs the script over the pattern space.
+func (r *sedRun) exec(in *sedInput) int {
+	cmds := r.prog.cmds
+	for pc := 0; pc < len(cmds); pc++ {
+		if r.failed {
+			return sedQuitNow
+		}
+		c := cmds[pc]
+		if r.matches(c, in) == c.neg {
+			if c.name == '{' {
+				pc = c.target
+			}
+			continue
+		}
+		switch c.name {
+		case '{', '}', ':':
+		case '=':
+			r.out.text(strconv.FormatInt(r.lineno, 10) + "\n")
+		case 'a':
+			r.queue = append(r.queue, sedAppend{text: c.text + "\n"})
+		case 'i':
+			r.out.text(c.text + "\n")
+		case 'c':
+			if c.a2 == nil || !c.active || c.neg {
+				r.out.text(c.text + "\n")
+			}
+			return sedDelete
+		case 'b':
+			pc = c.target - 1
+		case 't':
+			if r.tflag {
+				r.tflag = false
+				pc = c.target - 1
+			}
+		case 'T':
+			if !r.tflag {
+				pc = c.target - 1
+			} else {
+				r.tflag = false
+			}
+		case 'd':
+			return sedDelete
+		case 'D':
+			i := bytes.IndexByte(r.ps, '\n')
+			if i < 0 {
+				return sedDelete
+			}
+			r.ps = append(r.ps[:0], r.ps[i+1:]...)
+			return sedRestart
+		case 'g':
+			r.ps = append(r.ps[:0], r.hs...)
+		case 'G':
+			r.ps = append(append(r.ps, '\n'), r.hs...)
+		case 'h':
+			r.hs = append(r.hs[:0], r.ps...)
+		case 'H':
+			r.hs = append(append(r.hs, '\n'), r.ps...)
+		case 'x':
+			r.ps, r.hs = r.hs, r.ps
+		case 'z':
+			r.ps = r.ps[:0]
+		case 'F':
+			name := in.name
+			if name == "" {
+				name = "-"
+			}
+			r.out.text(name + "\n")
+		case 'l':
+			w := r.wrap
+			if c.num >= 0 {
+				w = int(c.num)
+			}
+			r.list(w)
+		case 'n':
+			if in.last() {
+				return sedEndCycle
+			}
+			if !r.quiet {
+				r.out.line(r.ps, r.psNL, r.eol)
+			}
+			r.flushQueue()
+			line, nl, _ := in.next()
+			r.lineno++
+			r.ps = append(r.ps[:0], line...)
+			r.psNL = nl
+		case 'N':
+			if in.last() {
+				return sedEndCycle
+			}
+			r.flushQueue()
+			line, nl, _ := in.next()
+			r.lineno++
+			r.ps = append(append(r.ps, '\n'), line...)
+			r.psNL = nl
+		case 'p':
+			r.out.line(r.ps, r.psNL, r.eol)
+		case 'P':
+			if i := bytes.IndexByte(r.ps, '\n'); i >= 0 {
+				r.out.line(r.ps[:i], true, r.eol)
+			} else {
+				r.out.line(r.ps, r.psNL, r.eol)
+			}
+		case 'q':
+			if c.num >= 0 {
+				r.quitCode = int(c.num)
+			}
+			return sedQuit
+		case 'Q':
+			if c.num >= 0 {
+				r.quitCode = int(c.num)
+			}
+			return sedQuitNow
+		case 'r':
+			r.queue = append(r.queue, sedAppend{file: c.text})
+		case 'R':
+			r.queue = append(r.queue, sedAppend{file: c.text, rline: true})
+		case 'w':
+			c.wout.line(r.ps, r.psNL, r.eol)
+		case 'W':
+			if i := bytes.IndexByte(r.ps, '\n'); i >= 0 {
+				c.wout.line(r.ps[:i], true, r.eol)
+			} else {
+				c.wout.line(r.ps, r.psNL, r.eol)
+			}
+		case 's':
+			r.subst(c)
+		case 'y':
+			r.yank(c)
+		}
+	}
+	if r.failed {
+		return sedQuitNow
+	}
+	return sedEndCycle
+}
+
+func (r *sedRun) subst(c *sedCmd) {
+	re := r.regex(c.re)
+	if re == nil {
+		r.noPrevious()
+		return
+	}
+	out := r.sbuf[:0]
+	last, count := 0, 0
+	replaced := false
+	ps := r.ps
+	err := re.FindAll(ps, -1, func(loc []int) bool {
+		count++
+		if count < c.nth {
+			return true
+		}
+		out = append(out, ps[last:loc[0]]...)
+		out = sedAppendRepl(out, c.repl, ps, loc)
+		last = loc[1]
+		replaced = true
+		return c.global
+	})
+	if err != nil {
+		r.runErr(err.Error())
+		return
+	}
+	if !replaced {
+		return
+	}
+	out = append(out, ps[last:]...)
+	r.sbuf, r.ps = r.ps, out
+	r.tflag = true
+	if c.print > 0 {
+		r.out.line(r.ps, r.psNL, r.eol)
+	}
+	if c.wout != nil {
+		c.wout.line(r.ps, r.psNL, r.eol)
+	}
+}
+
+func sedCase(c byte, mode byte) byte {
+	switch mode {
+	case 'U', 'u':
+		if c >= 'a' && c <= 'z' {
+			return c - 32
+		}
+	case 'L', 'l':
+		if c >= 'A' && c <= 'Z' {
+			return c + 32
+		}
+	}
+	return c
+}
+
+func sedAppendRepl(out []byte, parts []sedRepl, ps []byte, loc []int) []byte {
+	var mode, once byte
+	add := func(b []byte) {
+		if mode == 0 && once == 0 {
+			out = append(out, b...)
+			return
+		}
+		for _, c := range b {
+			if once != 0 {
+				out = append(out, sedCase(c, once))
+				once = 0
+				continue
+			}
+			out = append(out, sedCase(c, mode))
+		}
+	}
+	for _, p := range parts {
+		switch {
+		case p.cas == 'U' || p.cas == 'L':
+			mode = p.cas
+		case p.cas == 'E':
+			mode, once = 0, 0
+		case p.cas != 0:
+			once = p.cas
+		case p.group >= 0:
+			if 2*p.group+1 < len(loc) && loc[2*p.group] >= 0 {
+				add(ps[loc[2*p.group]:loc[2*p.group+1]])
+			}
+		default:
+			add(p.lit)
+		}
+	}
+	return out
+}
+
+func (r *sedRun) yank(c *sedCmd) {
+	out := r.sbuf[:0]
+	for i := 0; i < len(r.ps); {
+		b := r.ps[i]
+		if b < utf8.RuneSelf {
+			if m, ok := c.ymap[rune(b)]; ok {
+				out = utf8.AppendRune(out, m)
+			} else {
+				out = append(out, b)
+			}
+			i++
+			continue
+		}
+		ru, w := utf8.DecodeRune(r.ps[i:])
+		if ru == utf8.RuneError && w == 1 {
+			out = append(out, b)
+		} else if m, ok := c.ymap[ru]; ok {
+			out = utf8.AppendRune(out, m)
+		} else {
+			out = append(out, r.ps[i:i+w]...)
+		}
+		i += w
+	}
+	r.sbuf, r.ps = r.ps, out
+}
+
+// list is the l command: the pattern space unambiguously, wrapped.
+func (r *sedRun) list(width int) {
+	var b []byte
+	col := 0
+	var esc [4]byte
+	for _, c := range r.ps {
+		var e []byte
+		switch c {
+		case '\\':
+			e = append(esc[:0], '\\', '\\')
+		case '\a':
+			e = append(esc[:0], '\\', 'a')
+		case '\b':
+			e = append(esc[:0], '\\', 'b')
+		case '\f':
+			e = append(esc[:0], '\\', 'f')
+		case '\n':
+			e = append(esc[:0], '\\', 'n')
+		case '\r':
+			e = append(esc[:0], '\\', 'r')
+		case '\t':
+			e = append(esc[:0], '\\', 't')
+		case '\v':
+			e = append(esc[:0], '\\', 'v')
+		default:
+			if c < 32 || c >= 127 {
+				e = append(esc[:0], '\\', '0'+c>>6, '0'+(c>>3)&7, '0'+c&7)
+			} else {
+				e = append(esc[:0], c)
+			}
+		}
+		if width > 1 && col+len(e) > width-1 {
+			b = append(b, '\\', '\n')
+			col = 0
+		}
+		b = append(b, e...)
+		col += len(e)
+	}
+	b = append(b, '$', '\n')
+	r.out.text(string(b))
+}

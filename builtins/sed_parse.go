@@ -1,0 +1,713 @@
+package builtins
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/llmsh/llmsh/posixre"
+)
+
+// sedError is a script error, printed as GNU sed prints it.
+type sedError struct{ msg string }
+
+func (e *sedError) Error() string { return e.msg }
+
+// Address kinds.
+const (
+	sedAddrLine  = iota + 1 // N
+	sedAddrLast             // $
+	sedAddrRE               // /re/
+	sedAddrStep             // first~step
+	sedAddrZero             // 0 (only as 0,/re/)
+	sedAddrPlus             // addr1,+N
+	sedAddrTilde            // addr1,~N
+)
+
+type sedAddr struct {
+	kind    int
+	n, step int64
+	re      *sedRegex
+}
+
+// sedRegex is a compiled regex of the script; re is nil for the empty
+// regex, which stands for the last one used.
+type sedRegex struct {
+	re *posixre.Regexp
+}
+
+// sedRepl is one piece of an s replacement.
+type sedRepl struct {
+	lit   []byte
+	group int  // -1: literal
+	cas   byte // 'L' 'U' 'l' 'u' 'E' case conversion, 0 none
+}
+
+type sedCmd struct {
+	a1, a2 *sedAddr
+	neg    bool
+	name   byte
+	// range state
+	active  bool
+	endLine int64
+
+	text   string // a i c; label for b t T; file for r R w W
+	num    int64  // q Q exit code, l width (-1: default)
+	target int    // b t T: command index; {: index of the matching }
+	// s
+	re     *sedRegex
+	repl   []sedRepl
+	global bool
+	nth    int
+	print  int
+	wout   *sedOutput
+	// y
+	ymap map[rune]rune
+}
+
+// sedParser reads one script piece (an -e expression or a -f file).
+type sedParser struct {
+	src    string
+	i      int
+	where  string // "-e expression #1" or "file F"
+	isFile bool
+	ext    bool
+	prog   *sedProg
+}
+
+// sedProg is a parsed script.
+type sedProg struct {
+	cmds   []*sedCmd
+	blocks []int // indexes of open '{'
+	quiet  bool  // #n
+	open   func(name string) (*sedOutput, error)
+	// pending is an a, i or c whose "a\\" ended its -e piece: its text is
+	// the start of the next piece (GNU).
+	pending *sedCmd
+}
+
+func (p *sedParser) fail(msg string) error {
+	if p.isFile {
+		line := 1 + strings.Count(p.src[:min(p.i, len(p.src))], "\n")
+		if p.i > 0 && p.i <= len(p.src) && p.src[p.i-1] == '\n' {
+			line--
+		}
+		return &sedError{"file " + p.where + " line " + strconv.Itoa(line) + ": " + msg}
+	}
+	return &sedError{"-e expression #" + p.where + ", char " + strconv.Itoa(p.i) + ": " + msg}
+}
+
+func (p *sedParser) eof() bool { return p.i >= len(p.src) }
+
+func (p *sedParser) peek() byte {
+	if p.i < len(p.src) {
+		return p.src[p.i]
+	}
+	return 0
+}
+
+func (p *sedParser) next() byte {
+	c := p.peek()
+	p.i++
+	return c
+}
+
+func (p *sedParser) skipSpace() {
+	for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+}
+
+func sedIsSpace(c byte) bool { return c == ' ' || c == '\t' }
+
+// parse appends the piece's commands to the program.
+func (p *sedParser) parse() error {
+	if c := p.prog.pending; c != nil {
+		p.prog.pending = nil
+		c.text = p.textBody()
+	}
+	for {
+		for !p.eof() && (sedIsSpace(p.peek()) || p.peek() == '\n' || p.peek() == ';') {
+			p.i++
+		}
+		if p.eof() {
+			return nil
+		}
+		if p.peek() == '#' {
+			for !p.eof() && p.peek() != '\n' {
+				p.i++
+			}
+			continue
+		}
+		cmd := &sedCmd{num: -1}
+		a1, err := p.addr(false)
+		if err != nil {
+			return err
+		}
+		cmd.a1 = a1
+		if a1 != nil {
+			p.skipSpace()
+			if p.peek() == ',' {
+				p.i++
+				p.skipSpace()
+				a2, err := p.addr(true)
+				if err != nil {
+					return err
+				}
+				if a2 == nil {
+					p.i++
+					return p.fail("unexpected `,'")
+				}
+				cmd.a2 = a2
+			}
+		}
+		p.skipSpace()
+		for p.peek() == '!' {
+			p.i++
+			cmd.neg = true
+			p.skipSpace()
+		}
+		if p.eof() {
+			return p.fail("missing command")
+		}
+		cmd.name = p.next()
+		if a1 != nil && a1.kind == sedAddrZero && (cmd.a2 == nil || cmd.a2.kind != sedAddrRE) {
+			return p.fail("invalid usage of line address 0")
+		}
+		if err := p.command(cmd); err != nil {
+			return err
+		}
+	}
+}
+
+// addr parses an address, or returns nil if there is none.
+func (p *sedParser) addr(second bool) (*sedAddr, error) {
+	c := p.peek()
+	switch {
+	case c >= '0' && c <= '9':
+		n := p.number()
+		if p.peek() == '~' && !second {
+			p.i++
+			step := p.number()
+			return &sedAddr{kind: sedAddrStep, n: n, step: step}, nil
+		}
+		if n == 0 && !second {
+			return &sedAddr{kind: sedAddrZero}, nil
+		}
+		return &sedAddr{kind: sedAddrLine, n: n}, nil
+	case c == '+' && second, c == '~' && second:
+		p.i++
+		if !(p.peek() >= '0' && p.peek() <= '9') {
+			return nil, p.fail("expected newer version of sed")
+		}
+		n := p.number()
+		if c == '+' {
+			return &sedAddr{kind: sedAddrPlus, n: n}, nil
+		}
+		return &sedAddr{kind: sedAddrTilde, n: n}, nil
+	case c == '$':
+		p.i++
+		return &sedAddr{kind: sedAddrLast}, nil
+	case c == '/' || c == '\\':
+		p.i++
+		delim := byte('/')
+		if c == '\\' {
+			if p.eof() {
+				return nil, p.fail("unexpected end of file")
+			}
+			delim = p.next()
+		}
+		pat, ok := p.delimited(delim, true)
+		if !ok {
+			return nil, p.fail("unterminated address regex")
+		}
+		var flags posixre.Flags
+		for {
+			if p.peek() == 'I' {
+				flags |= posixre.IgnoreCase
+			} else if p.peek() == 'M' {
+				flags |= posixre.Lines
+			} else {
+				break
+			}
+			p.i++
+		}
+		re, err := p.regex(pat, flags)
+		if err != nil {
+			return nil, err
+		}
+		return &sedAddr{kind: sedAddrRE, re: re}, nil
+	}
+	return nil, nil
+}
+
+func (p *sedParser) number() int64 {
+	var n int64
+	for !p.eof() && p.peek() >= '0' && p.peek() <= '9' {
+		if n < 1<<50 {
+			n = n*10 + int64(p.peek()-'0')
+		}
+		p.i++
+	}
+	return n
+}
+
+// delimited reads up to an unescaped delim. In a regex (re), "\delim"
+// becomes delim and "\n" a newline; elsewhere escapes are kept for the
+// caller. A newline in the text is an error (ok false) for regexes.
+func (p *sedParser) delimited(delim byte, re bool) (string, bool) {
+	var b strings.Builder
+	for !p.eof() {
+		c := p.next()
+		switch {
+		case c == delim:
+			return b.String(), true
+		case c == '\\':
+			if p.eof() {
+				return "", false
+			}
+			d := p.next()
+			switch {
+			case d == delim:
+				b.WriteByte(d)
+			case d == 'n':
+				if re {
+					b.WriteByte('\n')
+				} else {
+					b.WriteString(`\n`)
+				}
+			case d == '\n':
+				if re {
+					b.WriteByte('\n')
+				} else {
+					b.WriteString("\\\n")
+				}
+			case d == 't' && re:
+				b.WriteByte('\t')
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(d)
+			}
+		case c == '\n' && re:
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", false
+}
+
+func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
+	if pat == "" {
+		return &sedRegex{}, nil
+	}
+	if p.ext {
+		flags |= posixre.ERE
+	}
+	re, err := posixre.Compile(pat, flags)
+	if err != nil {
+		return nil, p.fail(err.Error())
+	}
+	return &sedRegex{re: re}, nil
+}
+
+// endCommand accepts what may follow a command: spaces, then ';', a
+// newline, '}', '#' or the end.
+func (p *sedParser) endCommand() error {
+	p.skipSpace()
+	if p.eof() {
+		return nil
+	}
+	switch p.peek() {
+	case ';', '\n', '}', '#':
+		return nil
+	}
+	p.i++
+	return p.fail("extra characters after command")
+}
+
+// label reads a label: up to a newline or ';' (GNU), trailing spaces
+// removed.
+func (p *sedParser) label() string {
+	p.skipSpace()
+	s := p.i
+	for !p.eof() && p.peek() != '\n' && p.peek() != ';' {
+		p.i++
+	}
+	return strings.TrimRight(p.src[s:p.i], " \t")
+}
+
+// filename reads the rest of the line.
+func (p *sedParser) filename() string {
+	p.skipSpace()
+	s := p.i
+	for !p.eof() && p.peek() != '\n' {
+		p.i++
+	}
+	return p.src[s:p.i]
+}
+
+// text reads the text of a, i and c: the GNU one-line form or the classic
+// form after a backslash and newline.
+func (p *sedParser) text() (string, error) {
+	p.skipSpace()
+	if p.eof() {
+		return "", p.fail("expected \\ after `a', `c' or `i'")
+	}
+	if p.peek() == '\\' {
+		p.i++
+		if p.eof() && !p.isFile {
+			return "", errSedPending
+		}
+		if p.peek() == '\n' {
+			p.i++
+		}
+	}
+	return p.textBody(), nil
+}
+
+// errSedPending marks an "a\\" at the end of an -e piece.
+var errSedPending = &sedError{"pending text"}
+
+// textBody reads text up to an unescaped newline.
+func (p *sedParser) textBody() string {
+	var b strings.Builder
+	for !p.eof() {
+		c := p.next()
+		if c == '\n' {
+			break
+		}
+		if c == '\\' {
+			if p.eof() {
+				break
+			}
+			c = p.next()
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func (p *sedParser) command(cmd *sedCmd) error {
+	prog := p.prog
+	idx := len(prog.cmds)
+	switch cmd.name {
+	case '{':
+		prog.blocks = append(prog.blocks, idx)
+		prog.cmds = append(prog.cmds, cmd)
+		return nil
+	case '}':
+		if cmd.a1 != nil {
+			return p.fail("} doesn't want any addresses")
+		}
+		if len(prog.blocks) == 0 {
+			return p.fail("unexpected `}'")
+		}
+		open := prog.blocks[len(prog.blocks)-1]
+		prog.blocks = prog.blocks[:len(prog.blocks)-1]
+		prog.cmds[open].target = idx
+		prog.cmds = append(prog.cmds, cmd)
+		return p.endCommand()
+	case '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
+		prog.cmds = append(prog.cmds, cmd)
+		return p.endCommand()
+	case 'a', 'i', 'c':
+		t, err := p.text()
+		if err == errSedPending {
+			p.prog.pending = cmd
+		} else if err != nil {
+			return err
+		}
+		cmd.text = t
+	case ':':
+		if cmd.a1 != nil {
+			return p.fail(": doesn't want any addresses")
+		}
+		l := p.label()
+		if l == "" {
+			return p.fail("\":\" lacks a label")
+		}
+		cmd.text = l
+	case 'b', 't', 'T':
+		cmd.text = p.label()
+	case 'r', 'R', 'w', 'W':
+		f := p.filename()
+		if f == "" {
+			return p.fail("missing filename in r/R/w/W commands")
+		}
+		cmd.text = f
+		if cmd.name == 'w' || cmd.name == 'W' {
+			out, err := prog.open(f)
+			if err != nil {
+				return &sedError{"couldn't open file " + f + ": " + ErrText(err)}
+			}
+			cmd.wout = out
+		}
+	case 'q', 'Q', 'l', 'L':
+		if cmd.name == 'L' {
+			break
+		}
+		p.skipSpace()
+		if c := p.peek(); c >= '0' && c <= '9' {
+			cmd.num = p.number()
+		}
+		prog.cmds = append(prog.cmds, cmd)
+		return p.endCommand()
+	case 's':
+		return p.subst(cmd)
+	case 'y':
+		return p.yank(cmd)
+	case 'e':
+		return p.fail("e command not supported: llmsh runs no programs")
+	case 'v':
+		p.label()
+	case '#':
+		for !p.eof() && p.peek() != '\n' {
+			p.i++
+		}
+		return nil
+	default:
+		return p.fail("unknown command: `" + string(cmd.name) + "'")
+	}
+	if cmd.name == 'L' {
+		return p.fail("unknown command: `L'")
+	}
+	if cmd.name != 'v' {
+		prog.cmds = append(prog.cmds, cmd)
+	}
+	return nil
+}
+
+func (p *sedParser) subst(cmd *sedCmd) error {
+	if p.eof() {
+		return p.fail("unterminated `s' command")
+	}
+	delim := p.next()
+	if delim == '\n' || delim == '\\' {
+		return p.fail("unterminated `s' command")
+	}
+	pat, ok := p.delimited(delim, true)
+	if !ok {
+		return p.fail("unterminated `s' command")
+	}
+	rep, ok := p.delimited(delim, false)
+	if !ok {
+		return p.fail("unterminated `s' command")
+	}
+	var flags posixre.Flags
+	for done := false; !done; {
+		c := p.peek()
+		switch {
+		case c == 'g':
+			p.i++
+			if cmd.global {
+				return p.fail("multiple `g' options to `s' command")
+			}
+			cmd.global = true
+		case c == 'p':
+			p.i++
+			if cmd.print > 0 {
+				return p.fail("multiple `p' options to `s' command")
+			}
+			cmd.print++
+		case c == 'i' || c == 'I':
+			p.i++
+			flags |= posixre.IgnoreCase
+		case c == 'm' || c == 'M':
+			p.i++
+			flags |= posixre.Lines
+		case c == 'e':
+			p.i++
+			return p.fail("s///e not supported: llmsh runs no programs")
+		case c >= '0' && c <= '9':
+			if cmd.nth != 0 {
+				p.number()
+				return p.fail("multiple number options to `s' command")
+			}
+			n := p.number()
+			if n == 0 {
+				return p.fail("number option to `s' command may not be zero")
+			}
+			cmd.nth = int(min(n, 1<<30))
+		case c == 'w':
+			p.i++
+			f := p.filename()
+			if f == "" {
+				return p.fail("missing filename in r/R/w/W commands")
+			}
+			out, err := p.prog.open(f)
+			if err != nil {
+				return &sedError{"couldn't open file " + f + ": " + ErrText(err)}
+			}
+			cmd.wout = out
+			done = true
+		default:
+			done = true
+		}
+	}
+	re, err := p.regex(pat, flags)
+	if err != nil {
+		return err
+	}
+	cmd.re = re
+	ngroups := 9
+	if re.re != nil {
+		ngroups = re.re.NumSubexp()
+	}
+	parts, err := p.replacement(rep, ngroups)
+	if err != nil {
+		return err
+	}
+	cmd.repl = parts
+	if cmd.nth == 0 {
+		cmd.nth = 1
+	}
+	p.prog.cmds = append(p.prog.cmds, cmd)
+	if cmd.wout != nil {
+		return nil
+	}
+	p.skipSpace()
+	if p.eof() {
+		return nil
+	}
+	switch p.peek() {
+	case ';', '\n', '}', '#':
+		return nil
+	}
+	p.i++
+	return p.fail("unknown option to `s'")
+}
+
+func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
+	var parts []sedRepl
+	var lit []byte
+	flush := func() {
+		if len(lit) > 0 {
+			parts = append(parts, sedRepl{lit: lit, group: -1})
+			lit = nil
+		}
+	}
+	for i := 0; i < len(rep); i++ {
+		c := rep[i]
+		if c == '&' {
+			flush()
+			parts = append(parts, sedRepl{group: 0})
+			continue
+		}
+		if c != '\\' || i+1 >= len(rep) {
+			lit = append(lit, c)
+			continue
+		}
+		i++
+		d := rep[i]
+		switch {
+		case d >= '0' && d <= '9':
+			g := int(d - '0')
+			if g > ngroups {
+				return nil, p.fail("invalid reference \\" + string(d) + " on `s' command's RHS")
+			}
+			flush()
+			parts = append(parts, sedRepl{group: g})
+		case d == 'L' || d == 'U' || d == 'l' || d == 'u' || d == 'E':
+			flush()
+			parts = append(parts, sedRepl{group: -1, cas: d})
+		case d == 'n':
+			lit = append(lit, '\n')
+		case d == 't':
+			lit = append(lit, '\t')
+		case d == 'r':
+			lit = append(lit, '\r')
+		case d == 'a':
+			lit = append(lit, '\a')
+		case d == 'f':
+			lit = append(lit, '\f')
+		case d == 'v':
+			lit = append(lit, '\v')
+		default:
+			lit = append(lit, d)
+		}
+	}
+	flush()
+	return parts, nil
+}
+
+func (p *sedParser) yank(cmd *sedCmd) error {
+	if p.eof() {
+		return p.fail("unterminated `y' command")
+	}
+	delim := p.next()
+	src, ok := p.delimited(delim, false)
+	if !ok {
+		return p.fail("unterminated `y' command")
+	}
+	dst, ok := p.delimited(delim, false)
+	if !ok {
+		return p.fail("unterminated `y' command")
+	}
+	unescape := func(s string) []rune {
+		var out []rune
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\\' && i+1 < len(s) {
+				i++
+				switch s[i] {
+				case 'n':
+					out = append(out, '\n')
+				case 't':
+					out = append(out, '\t')
+				case '\\':
+					out = append(out, '\\')
+				default:
+					out = append(out, '\\', rune(s[i]))
+				}
+				continue
+			}
+			r := rune(s[i])
+			if s[i] >= 0x80 {
+				rs := []rune(s[i:])
+				if rs[0] != 0xFFFD {
+					r = rs[0]
+					i += len(string(r)) - 1
+				}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	a, b := unescape(src), unescape(dst)
+	if len(a) != len(b) {
+		return p.fail("strings for `y' command are different lengths")
+	}
+	cmd.ymap = map[rune]rune{}
+	for i := range a {
+		cmd.ymap[a[i]] = b[i]
+	}
+	p.prog.cmds = append(p.prog.cmds, cmd)
+	return p.endCommand()
+}
+
+// resolve checks blocks and jump labels once every piece is parsed.
+func (prog *sedProg) resolve() error {
+	if len(prog.blocks) > 0 {
+		return &sedError{"-e expression #1, char 0: unmatched `{'"}
+	}
+	labels := map[string]int{}
+	for i, c := range prog.cmds {
+		if c.name == ':' {
+			labels[c.text] = i
+		}
+	}
+	for _, c := range prog.cmds {
+		switch c.name {
+		case 'b', 't', 'T':
+			if c.text == "" {
+				c.target = len(prog.cmds)
+				continue
+			}
+			t, ok := labels[c.text]
+			if !ok {
+				return &sedError{"can't find label for jump to `" + c.text + "'"}
+			}
+			c.target = t
+		}
+	}
+	return nil
+}
