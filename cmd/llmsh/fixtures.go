@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/llmsh/llmsh/shell"
+)
+
+// runFixtures implements `llmsh test [--update] PATH...`.
+func runFixtures(args []string, stdout, stderr io.Writer) int {
+	update := false
+	var paths []string
+	for _, a := range args {
+		switch a {
+		case "--update":
+			update = true
+		case "-h", "--help":
+			fmt.Fprintln(stdout, "Usage: llmsh test [--update] PATH...\nRun each NAME.sh fixture in a temp copy of NAME.files/ and compare with NAME.stdout, NAME.stderr, NAME.status.")
+			return 0
+		default:
+			if strings.HasPrefix(a, "-") {
+				return usageErr(stderr, "test: unrecognized option '%s'", a)
+			}
+			paths = append(paths, a)
+		}
+	}
+	if len(paths) == 0 {
+		return usageErr(stderr, "test: no fixture PATH given")
+	}
+	var scripts []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: test: %v\n", err)
+			return 2
+		}
+		if !info.IsDir() {
+			scripts = append(scripts, p)
+			continue
+		}
+		m, _ := filepath.Glob(filepath.Join(p, "*.sh"))
+		scripts = append(scripts, m...)
+	}
+	sort.Strings(scripts)
+	passed, failed := 0, 0
+	for _, sc := range scripts {
+		res, err := runFixture(sc)
+		name := strings.TrimSuffix(sc, ".sh")
+		if err != nil {
+			fmt.Fprintf(stdout, "FAIL %s: %v\n", name, err)
+			failed++
+			continue
+		}
+		if update {
+			os.WriteFile(name+".stdout", res.stdout, 0o644)
+			os.WriteFile(name+".status", []byte(strconv.Itoa(res.status)+"\n"), 0o644)
+			if _, err := os.Stat(name + ".stderr"); err == nil {
+				os.WriteFile(name+".stderr", res.stderr, 0o644)
+			}
+			fmt.Fprintf(stdout, "updated %s\n", name)
+			passed++
+			continue
+		}
+		if diff := res.compare(name); diff != "" {
+			fmt.Fprintf(stdout, "FAIL %s\n%s", name, diff)
+			failed++
+		} else {
+			fmt.Fprintf(stdout, "ok   %s\n", name)
+			passed++
+		}
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+type fixtureResult struct {
+	stdout, stderr []byte
+	status         int
+}
+
+func (r *fixtureResult) compare(name string) string {
+	var b strings.Builder
+	check := func(ext string, got []byte) {
+		want, err := os.ReadFile(name + ext)
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(want, got) {
+			fmt.Fprintf(&b, "  %s differs:\n    want %.300q\n    got  %.300q\n", ext, want, got)
+		}
+	}
+	check(".stdout", r.stdout)
+	check(".stderr", r.stderr)
+	check(".status", []byte(strconv.Itoa(r.status)+"\n"))
+	return b.String()
+}
+
+// runFixture runs one fixture in a fresh temp copy of NAME.files/, granted
+// read-write, with its own vfsd session.
+func runFixture(script string) (*fixtureResult, error) {
+	name := strings.TrimSuffix(script, ".sh")
+	src, err := os.ReadFile(script)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "llmsh-fixture-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if info, err := os.Stat(name + ".files"); err == nil && info.IsDir() {
+		if err := os.CopyFS(dir, os.DirFS(name+".files")); err != nil {
+			return nil, err
+		}
+	}
+	dir, _ = filepath.EvalSymlinks(dir)
+	stdin, err := os.ReadFile(name + ".stdin")
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	sess, err := startVfsd("", []string{"-o", dir})
+	if err != nil {
+		return nil, err
+	}
+	defer sess.close()
+	var out, errb bytes.Buffer
+	sh, err := shell.New(shell.Options{Client: sess.client, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: dir, Name: filepath.Base(script)})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st := sh.Run(ctx, string(src), filepath.Base(script))
+	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
+}
+
+var _ fs.FS = os.DirFS(".")

@@ -1,0 +1,369 @@
+// Command llmsh is a restricted shell for LLM agents: every command is a
+// builtin, the host environment is invisible, and all file I/O goes
+// through vfsd. Run `llmsh --help`.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/llmsh/llmsh/shell"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+const version = "0.1.0"
+
+const usage = `Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...]
+       llmsh test [--update] PATH...
+Run a bash-style script with builtins only; all file I/O goes through vfsd.
+
+  -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
+  -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
+  -c SCRIPT            run SCRIPT ($0 is llmsh, ARGs are $1...)
+      --vfs-fds R,W    use a vfsd that the parent already runs, on inherited fds
+      --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
+      --strict         writes outside -o fail instead of going to virtual files
+      --timeout DUR    wall-clock limit for the whole run (exit status 124)
+      --max-output N   cap on stdout+stderr bytes
+      --log FILE       vfsd's structured request log
+  -v, --verbose        say more about the session on stderr
+  -q, --quiet          do not name discarded virtual files at exit
+      --version        print the version
+  -h, --help           print this help
+
+Limits: at most 50,000,000 commands per run, an interpreter depth of 100,000
+frames (bounds recursion), scripts of at most 16 MiB nested at most 1000
+brackets deep, and a memory guard at 2 GiB of heap; each stops the script with
+a message and status 125.
+`
+
+type options struct {
+	inputs, outputs  []string
+	script           string
+	haveScript       bool
+	vfsFds, vfsdPath string
+	strict           bool
+	timeout          time.Duration
+	maxOutput        int64
+	logFile          string
+	verbose, quiet   bool
+	operands         []string
+}
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == serverModeArg {
+		os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func usageErr(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "llmsh: "+format+"\n", args...)
+	fmt.Fprintln(stderr, "Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...] (llmsh --help for more)")
+	return 2
+}
+
+func parseArgs(args []string, stderr io.Writer) (*options, int) {
+	o := &options{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		val := func() (string, bool) {
+			if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "--") {
+				return v, true
+			}
+			if i+1 >= len(args) {
+				return "", false
+			}
+			i++
+			return args[i], true
+		}
+		name, _, _ := strings.Cut(a, "=")
+		switch name {
+		case "-i", "--input", "-o", "--output", "-c", "--vfs-fds", "--vfsd", "--timeout", "--max-output", "--log":
+			v, ok := val()
+			if !ok {
+				return nil, usageErr(stderr, "option '%s' requires an argument", name)
+			}
+			switch name {
+			case "-i", "--input":
+				o.inputs = append(o.inputs, v)
+			case "-o", "--output":
+				o.outputs = append(o.outputs, v)
+			case "-c":
+				o.script, o.haveScript = v, true
+				o.operands = args[i+1:]
+				return o, -1
+			case "--vfs-fds":
+				o.vfsFds = v
+			case "--vfsd":
+				o.vfsdPath = v
+			case "--timeout":
+				d, err := time.ParseDuration(v)
+				if err != nil {
+					if n, err2 := strconv.ParseFloat(v, 64); err2 == nil {
+						d, err = time.Duration(n*float64(time.Second)), nil
+					}
+				}
+				if err != nil || d <= 0 {
+					return nil, usageErr(stderr, "invalid --timeout '%s'", v)
+				}
+				o.timeout = d
+			case "--max-output":
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n <= 0 {
+					return nil, usageErr(stderr, "invalid --max-output '%s'", v)
+				}
+				o.maxOutput = n
+			case "--log":
+				o.logFile = v
+			}
+		case "--strict":
+			o.strict = true
+		case "-v", "--verbose":
+			o.verbose = true
+		case "-q", "--quiet":
+			o.quiet = true
+		case "--version":
+			return nil, -2
+		case "-h", "--help":
+			return nil, -3
+		case "--":
+			o.operands = args[i+1:]
+			return o, -1
+		default:
+			if strings.HasPrefix(a, "-") && a != "-" {
+				return nil, usageErr(stderr, "unrecognized option '%s'", a)
+			}
+			o.operands = args[i:]
+			return o, -1
+		}
+	}
+	return o, -1
+}
+
+// limitWriter counts bytes against a shared budget and cancels the run
+// when it is spent.
+type limitWriter struct {
+	w      io.Writer
+	left   *atomic.Int64
+	cancel func()
+	once   *sync.Once
+	stderr io.Writer
+}
+
+func (l *limitWriter) Write(p []byte) (int, error) {
+	if l.left.Add(-int64(len(p))) < 0 {
+		l.once.Do(func() {
+			fmt.Fprintln(l.stderr, "llmsh: output limit exceeded")
+			l.cancel()
+		})
+		return 0, errors.New("output limit exceeded")
+	}
+	return l.w.Write(p)
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "test" {
+		return runFixtures(args[1:], stdout, stderr)
+	}
+	o, st := parseArgs(args, stderr)
+	switch st {
+	case -2:
+		fmt.Fprintf(stdout, "llmsh %s\n", version)
+		return 0
+	case -3:
+		fmt.Fprint(stdout, usage)
+		return 0
+	case -1:
+	default:
+		return st
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: %v\n", err)
+		return 1
+	}
+	name := "llmsh"
+	var scriptArgs []string
+	if o.haveScript {
+		scriptArgs = o.operands
+	} else if len(o.operands) > 0 {
+		name, scriptArgs = o.operands[0], o.operands[1:]
+		o.inputs = append(o.inputs, name) // the script file itself, nothing beside it
+	}
+	var sess *session
+	if o.vfsFds != "" {
+		if len(o.inputs) > 0 && o.haveScript || len(o.outputs) > 0 {
+			return usageErr(stderr, "--vfs-fds cannot be combined with -i/-o")
+		}
+		r, w, ok := strings.Cut(o.vfsFds, ",")
+		rfd, err1 := strconv.Atoi(r)
+		wfd, err2 := strconv.Atoi(w)
+		if !ok || err1 != nil || err2 != nil || rfd < 0 || wfd < 0 {
+			return usageErr(stderr, "invalid --vfs-fds '%s' (want R,W)", o.vfsFds)
+		}
+		sess = attachVfsd(uintptr(rfd), uintptr(wfd))
+	} else {
+		var vargs []string
+		for _, p := range o.inputs {
+			vargs = append(vargs, "-i", p)
+		}
+		for _, p := range o.outputs {
+			vargs = append(vargs, "-o", p)
+		}
+		if o.strict {
+			vargs = append(vargs, "--strict")
+		}
+		if o.logFile != "" {
+			vargs = append(vargs, "--log", o.logFile)
+		}
+		sess, err = startVfsd(o.vfsdPath, vargs)
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: %v\n", err)
+			return 1
+		}
+	}
+	defer sess.close()
+	if _, err := sess.client.Hello(); err != nil {
+		fmt.Fprintf(stderr, "llmsh: vfsd did not answer: %v\n", err)
+		return 1
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if o.timeout > 0 {
+		var c2 context.CancelFunc
+		ctx, c2 = context.WithTimeout(ctx, o.timeout)
+		defer c2()
+	}
+	var gone atomic.Bool
+	go func() {
+		select {
+		case <-sess.client.Done():
+			gone.Store(true)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	stopGuard := memoryGuard(ctx, cancel, stderr)
+	defer stopGuard()
+	if o.maxOutput > 0 {
+		left := new(atomic.Int64)
+		left.Store(o.maxOutput)
+		once := new(sync.Once)
+		stdout = &limitWriter{w: stdout, left: left, cancel: cancel, once: once, stderr: stderr}
+		stderr = &limitWriter{w: stderr, left: left, cancel: cancel, once: once, stderr: stderr}
+	}
+
+	var src string
+	interactive := false
+	switch {
+	case o.haveScript:
+		src = o.script
+	case name != "llmsh":
+		b, err := readThroughVfsd(sess, absJoin(cwd, name))
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: %s: %v\n", name, err)
+			return 127
+		}
+		src = string(b)
+	default:
+		if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			interactive = true
+		} else {
+			b, err := io.ReadAll(stdin)
+			if err != nil {
+				fmt.Fprintf(stderr, "llmsh: reading the script: %v\n", err)
+				return 1
+			}
+			src = string(b)
+			stdin = strings.NewReader("")
+		}
+	}
+	sh, err := shell.New(shell.Options{Client: sess.client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Args: scriptArgs})
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: %v\n", err)
+		return 1
+	}
+	var status int
+	if interactive {
+		status = lineLoop(ctx, sh, stdin, stdout, stderr)
+	} else {
+		status = sh.Run(ctx, src, name)
+	}
+	switch {
+	case gone.Load():
+		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
+		return 1
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", o.timeout)
+		return 124
+	}
+	if vf, err := sess.client.VirtualFiles(); err == nil && len(vf) > 0 && !o.quiet {
+		names := make([]string, len(vf))
+		for i, v := range vf {
+			names[i] = v.Path
+		}
+		fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", strings.Join(names, " "))
+	}
+	return status
+}
+
+func absJoin(dir, name string) string {
+	if filepath.IsAbs(name) {
+		return filepath.Clean(name)
+	}
+	return filepath.Join(dir, name)
+}
+
+func readThroughVfsd(sess *session, name string) ([]byte, error) {
+	f, err := sess.client.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// lineLoop is the plain interactive loop (the full REPL is issue 5): it
+// reads lines, keeps reading while the input is incomplete, and runs each
+// complete command in the same session.
+func lineLoop(ctx context.Context, sh *shell.Shell, stdin io.Reader, stdout, stderr io.Writer) int {
+	br := bufio.NewReader(stdin)
+	status := 0
+	var buf strings.Builder
+	for ctx.Err() == nil {
+		if buf.Len() == 0 {
+			fmt.Fprint(stderr, "llmsh$ ")
+		} else {
+			fmt.Fprint(stderr, "> ")
+		}
+		line, err := br.ReadString('\n')
+		buf.WriteString(line)
+		if err != nil && buf.Len() == 0 {
+			fmt.Fprintln(stderr)
+			return status
+		}
+		if shell.Incomplete(buf.String()) && err == nil {
+			continue
+		}
+		status = sh.Run(ctx, buf.String(), "llmsh")
+		buf.Reset()
+		if sh.Exited() || err != nil {
+			return status
+		}
+	}
+	return status
+}

@@ -1,0 +1,121 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llmsh/llmsh/builtins"
+)
+
+func init() {
+	builtins.Register(builtins.Builtin{Name: "help", Summary: "list the commands llmsh provides", Run: help})
+	builtins.Register(builtins.Builtin{Name: "env", Summary: "print the script's exported variables, or run a command with more", Run: envCmd})
+	builtins.Register(builtins.Builtin{Name: "printenv", Summary: "print the values of the script's exported variables", Run: printenv})
+}
+
+// interpBuiltins are the commands mvdan.cc/sh's interpreter runs itself.
+var interpBuiltins = "true false exit set shift unset echo printf break continue pwd cd wait " +
+	"builtin trap type source . command dirs pushd popd umask alias unalias fg bg getopts eval " +
+	"test [ exec return read mapfile readarray shopt declare local export readonly typeset let"
+
+func help(env *builtins.Env) int {
+	f := builtins.NewFlags(env, "List the commands llmsh provides. Every command runs inside llmsh; no host program is ever executed.", "")
+	if _, err := f.Parse(env.Args[1:]); err != nil {
+		return f.Fail(err, 2)
+	}
+	fmt.Fprintln(env.Stdout, "llmsh: a restricted shell. Files go through vfsd; unknown commands are not found.")
+	fmt.Fprintln(env.Stdout, "\nShell builtins (bash-compatible, from mvdan.cc/sh):")
+	fmt.Fprintln(env.Stdout, "  "+interpBuiltins)
+	fmt.Fprintln(env.Stdout, "\nCommands (each takes --help):")
+	for _, b := range builtins.All() {
+		fmt.Fprintf(env.Stdout, "  %-10s %s\n", b.Name, b.Summary)
+	}
+	fmt.Fprintln(env.Stdout, "  sh, bash  run 'sh -c SCRIPT' on a new shell in the same session")
+	return 0
+}
+
+func envCmd(env *builtins.Env) int {
+	f := builtins.NewFlags(env, "Print the script's exported variables, or set NAME=VALUE pairs and run COMMAND with them.", "[OPTION]... [NAME=VALUE]... [COMMAND [ARG]...]")
+	f.StopAtOperand = true
+	ignore := f.Bool('i', "ignore-environment", "start with an empty environment")
+	null := f.Bool('0', "null", "end each output line with NUL, not newline")
+	var unset []string
+	f.Func('u', "unset", builtins.RequiredArg, "NAME", "remove variable from the environment", func(v string, _ bool) error {
+		unset = append(unset, v)
+		return nil
+	})
+	rest, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 125)
+	}
+	vars := env.Environ
+	if *ignore {
+		vars = nil
+	}
+	out := []string{}
+	for _, kv := range vars {
+		name, _, _ := strings.Cut(kv, "=")
+		skip := false
+		for _, u := range unset {
+			skip = skip || u == name
+		}
+		if !skip {
+			out = append(out, kv)
+		}
+	}
+	for len(rest) > 0 && strings.Contains(rest[0], "=") {
+		out = append(out, rest[0])
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		end := "\n"
+		if *null {
+			end = "\x00"
+		}
+		for _, kv := range out {
+			fmt.Fprint(env.Stdout, kv+end)
+		}
+		return 0
+	}
+	if env.Exec == nil {
+		env.Errorf("cannot run commands here")
+		return 126
+	}
+	// The command sees the same exported variables as env itself; the
+	// NAME=VALUE pairs apply to env's own listing only.
+	return env.Exec(env.Ctx, rest, env.Stdin, env.Stdout, env.Stderr)
+}
+
+func printenv(env *builtins.Env) int {
+	f := builtins.NewFlags(env, "Print the values of the named exported variables, or all of them.", "[OPTION]... [VARIABLE]...")
+	null := f.Bool('0', "null", "end each output line with NUL, not newline")
+	names, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 2)
+	}
+	end := "\n"
+	if *null {
+		end = "\x00"
+	}
+	if len(names) == 0 {
+		for _, kv := range env.Environ {
+			fmt.Fprint(env.Stdout, kv+end)
+		}
+		return 0
+	}
+	status := 0
+	for _, n := range names {
+		found := false
+		for _, kv := range env.Environ {
+			if v, ok := strings.CutPrefix(kv, n+"="); ok {
+				fmt.Fprint(env.Stdout, v+end)
+				found = true
+				break
+			}
+		}
+		if !found {
+			status = 1
+		}
+	}
+	return status
+}

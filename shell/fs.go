@@ -1,0 +1,111 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/vfsclient"
+)
+
+// clientFS adapts a vfsclient.Client to the builtins' FS interface.
+type clientFS struct{ c *vfsclient.Client }
+
+func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
+	file, err := f.c.OpenFile(name, flag)
+	if err != nil {
+		return nil, err
+	}
+	return file, nil
+}
+
+func (f clientFS) Stat(name string) (fs.FileInfo, error)      { return f.c.Stat(name) }
+func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
+
+func absPath(dir, name string) string {
+	if strings.HasPrefix(name, "/") {
+		return path.Clean(name)
+	}
+	return path.Join(dir, name)
+}
+
+// hidden reports whether err means "not there, as far as the script may
+// know": outside the grants is the same as not existing.
+func hidden(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
+}
+
+type devNull struct{}
+
+func (devNull) Read([]byte) (int, error)    { return 0, io.EOF }
+func (devNull) Write(p []byte) (int, error) { return len(p), nil }
+func (devNull) Close() error                { return nil }
+
+type nopRWC struct {
+	r io.Reader
+	w io.Writer
+}
+
+func (n nopRWC) Read(p []byte) (int, error) {
+	if n.r == nil {
+		return 0, io.EOF
+	}
+	return n.r.Read(p)
+}
+func (n nopRWC) Write(p []byte) (int, error) {
+	if n.w == nil {
+		return 0, syscall.EBADF
+	}
+	return n.w.Write(p)
+}
+func (nopRWC) Close() error { return nil }
+
+// openHandler routes every redirection through vfsd; the /dev names that
+// a script may use are served locally.
+func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.FileMode) (io.ReadWriteCloser, error) {
+	hc := interp.HandlerCtx(ctx)
+	switch name {
+	case "/dev/null":
+		return devNull{}, nil
+	case "/dev/stdin":
+		return nopRWC{r: hc.Stdin}, nil
+	case "/dev/stdout":
+		return nopRWC{w: hc.Stdout}, nil
+	case "/dev/stderr":
+		return nopRWC{w: hc.Stderr}, nil
+	}
+	return s.client.OpenFile(absPath(hc.Dir, name), flag)
+}
+
+func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileInfo, error) {
+	hc := interp.HandlerCtx(ctx)
+	info, err := s.client.Stat(absPath(hc.Dir, name))
+	if err != nil && hidden(err) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	return info, err
+}
+
+func (s *Shell) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
+	hc := interp.HandlerCtx(ctx)
+	return s.client.ReadDir(absPath(hc.Dir, name))
+}
+
+// accessHandler answers cd and test -r/-w/-x from vfsd, never access(2).
+func (s *Shell) accessHandler(ctx context.Context, name string, mode interp.AccessMode) error {
+	info, err := s.statHandler(ctx, name, true)
+	if err != nil {
+		return err
+	}
+	if mode&interp.AccessExec != 0 && !info.IsDir() {
+		return &fs.PathError{Op: "access", Path: name, Err: fs.ErrPermission}
+	}
+	return nil
+}
