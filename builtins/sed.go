@@ -149,7 +149,7 @@ func sed(env *Env) int {
 	}
 	if scriptErr != nil {
 		env.Errorf("%s", scriptErr)
-		return 1
+		return 4
 	}
 	if nullData {
 		r.eol = 0
@@ -672,13 +672,25 @@ func (r *sedRun) exec(in *sedInput) int {
 			}
 			return sedDelete
 		case 'b':
+			if c.target <= pc && r.env.Ctx.Err() != nil {
+				r.failed = true
+				return sedQuitNow
+			}
 			pc = c.target - 1
 		case 't':
+			if r.env.Ctx.Err() != nil {
+				r.failed = true
+				return sedQuitNow
+			}
 			if r.tflag {
 				r.tflag = false
 				pc = c.target - 1
 			}
 		case 'T':
+			if r.env.Ctx.Err() != nil {
+				r.failed = true
+				return sedQuitNow
+			}
 			if !r.tflag {
 				pc = c.target - 1
 			} else {

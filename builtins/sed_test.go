@@ -1,8 +1,11 @@
 package builtins
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Expected values checked against GNU sed 4.9 (LC_ALL=C).
@@ -141,4 +144,28 @@ func TestSedUsage(t *testing.T) {
 			t.Errorf("%q: got %q, %q, %d", c.args, r.stdout, r.stderr, r.status)
 		}
 	}
+}
+
+// FuzzSedParse feeds scripts to the parser and runs them over a little
+// input: whatever the script, sed never panics.
+func FuzzSedParse(f *testing.F) {
+	for _, s := range []string{"s/a/b/g", "1~2{p;n}", ":a;N;$!ba;s/\n/,/g", "a\\\nfoo", "y/abc/xyz/", "/x/I,+2!d",
+		"0,/re/s//X/", "l 5;=;F;z", "s/\\(a\\)\\1/\\U&\\E/2w /dev/stdout", "$!N;P;D", "c\\", ":a;;$!ba;s/\x80/,/", "s/x/\\n/;T;Q3", "{", "}", "s", "y/a/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		// A script may loop for ever (":a;ba"), as in GNU sed: the
+		// context's deadline stops it.
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		b, _ := Lookup("sed")
+		var out, errb bytes.Buffer
+		env := &Env{Ctx: ctx, Args: []string{"sed", "-e", script}, Stdin: strings.NewReader("a\nb\naa\n"),
+			Stdout: &out, Stderr: &errb, FS: testFS(t, t.TempDir())}
+		env.Dir = "/nonexistent"
+		Run(b, env)
+		if strings.Contains(errb.String(), "internal error") {
+			t.Fatalf("%q: %s", script, errb.String())
+		}
+	})
 }
