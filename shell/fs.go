@@ -81,8 +81,21 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	case "/dev/stderr":
 		return nopRWC{w: hc.Stderr}, nil
 	}
-	return s.client.OpenFile(absPath(hc.Dir, name), flag)
+	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
+	if err != nil {
+		return nil, &redirError{name: name, err: err}
+	}
+	return f, nil
 }
+
+// redirError words a failed redirection as bash does: "FILE: reason".
+type redirError struct {
+	name string
+	err  error
+}
+
+func (e *redirError) Error() string { return e.name + ": " + builtins.ErrText(e.err) }
+func (e *redirError) Unwrap() error { return e.err }
 
 func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileInfo, error) {
 	hc := interp.HandlerCtx(ctx)

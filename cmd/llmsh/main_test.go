@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary act as vfsd, as llmsh does: startVfsd
+// re-executes the running binary in server mode.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == serverModeArg {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+func knownFailures(t *testing.T) map[string]bool {
+	f, err := os.Open("../../testdata/fixtures/KNOWN_FAILURES")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// TestFixtures runs testdata/fixtures (goldens from bash 5.2).
+func TestFixtures(t *testing.T) {
+	scripts, _ := filepath.Glob("../../testdata/fixtures/*.sh")
+	if len(scripts) < 60 {
+		t.Fatalf("only %d fixtures", len(scripts))
+	}
+	known := knownFailures(t)
+	for _, sc := range scripts {
+		name := strings.TrimSuffix(filepath.Base(sc), ".sh")
+		t.Run(name, func(t *testing.T) {
+			res, err := runFixture(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			diff := res.compare(strings.TrimSuffix(sc, ".sh"))
+			switch {
+			case diff != "" && !known[name]:
+				t.Errorf("differs from bash:\n%s", diff)
+			case diff == "" && known[name]:
+				t.Errorf("passes now: remove it from KNOWN_FAILURES")
+			}
+		})
+	}
+}
+
+func runLlmsh(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	exe, _ := os.Executable()
+	// The test binary runs run() through the env hook below.
+	cmd := exec.Command(exe, append([]string{"-test.run=TestHelperLlmsh", "--"}, args...)...)
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "CANARY_SECRET=leaked"}
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// TestHelperLlmsh is not a test: it is llmsh's main when re-executed by runLlmsh.
+func TestHelperLlmsh(t *testing.T) {
+	if os.Getenv("LLMSH_TEST_HELPER") != "1" {
+		return
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+func TestCLI(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("b\na\nc\n"), 0o644)
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("MARKER"), 0o644)
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		out, errIn string
+		code       int
+	}{
+		{"pipeline", []string{"-c", "echo hello | tr a-z A-Z"}, "", "HELLO\n", "", 0},
+		{"args", []string{"-c", `echo "$0 $1 $2"`, "x", "y"}, "", "llmsh x y\n", "", 0},
+		{"script from stdin", nil, "echo from-stdin", "from-stdin\n", "", 0},
+		{"not found", []string{"-c", "nosuchcmd"}, "", "", "llmsh: nosuchcmd: command not found", 127},
+		{"no exec of paths", []string{"-c", "/bin/echo hi"}, "", "", "llmsh: /bin/echo: command not found", 127},
+		{"no host env", []string{"-c", "echo \"[$CANARY_SECRET]\"; env | grep -c CANARY"}, "", "[]\n0\n", "", 1},
+		{"read granted", []string{"-i", dir, "-c", "sort " + dir + "/in.txt"}, "", "a\nb\nc\n", "", 0},
+		{"outside denied", []string{"-i", dir, "-c", "cat " + outside + "/secret"}, "", "", "Permission denied", 1},
+		{"test -e outside false", []string{"-c", "test -e " + outside + "/secret && echo yes || echo no"}, "", "no\n", "", 0},
+		{"virtual file", []string{"-c", "echo v > /tmp/x; cat /tmp/x"}, "", "v\n", "discarded virtual files: /tmp/x", 0},
+		{"quiet", []string{"-q", "-c", "echo v > /tmp/x"}, "", "", "", 0},
+		{"strict", []string{"--strict", "-c", "echo v > /tmp/x"}, "", "", "Permission denied", 1},
+		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},
+		{"timeout", []string{"--timeout", "300ms", "-c", "while true; do :; done"}, "", "", "timed out", 124},
+		{"recursion", []string{"-c", "f(){ f; }; f"}, "", "", "maximum call depth exceeded", 125},
+		{"output cap", []string{"--max-output", "1000", "-c", "yes"}, "", "", "output limit exceeded", 1},
+		{"deep nesting", []string{"-c", strings.Repeat("(", 100000)}, "", "", "nested too deeply", 2},
+		{"procsubst refused", []string{"-c", "cat <(echo x)"}, "", "", "process substitution is not supported", 2},
+		{"nested sh -c", []string{"-c", "x=1; export x; sh -c 'echo in:$x'"}, "", "in:1\n", "", 0},
+		{"cd virtual", []string{"-i", dir, "-c", "cd " + dir + " && cat in.txt | head -1 && cd /etc; echo $?"}, "", "b\n1\n", "", 0},
+		{"version", []string{"--version"}, "", "llmsh 0.1.0\n", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := runLlmsh(t, tc.stdin, tc.args...)
+			if out != tc.out || code != tc.code || !strings.Contains(errs, tc.errIn) || strings.Contains(errs, "goroutine ") {
+				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)
+			}
+		})
+	}
+}
