@@ -14,6 +14,7 @@
 package vfsclient
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"io"
@@ -71,9 +72,16 @@ func (e *Error) Errno() syscall.Errno {
 	return syscall.EIO
 }
 
+// answer is what the reader goroutine hands to a waiting caller. Read and
+// write answers decoded by the fast path fill fast, data (a pooled buffer)
+// or written; every other answer is in resp.
 type answer struct {
-	resp vfsproto.Response
-	err  error
+	resp    vfsproto.Response
+	err     error
+	fast    bool
+	data    *[]byte
+	eof     bool
+	written int
 }
 
 // Client is a connection to one vfsd session. It is safe for concurrent use.
@@ -82,7 +90,7 @@ type Client struct {
 	wmu    sync.Mutex
 	mu     sync.Mutex
 	next   uint64
-	wait   map[string]chan answer
+	wait   map[uint64]chan answer
 	done   chan struct{}
 	err    error
 	closer io.Closer
@@ -91,11 +99,11 @@ type Client struct {
 // New starts a client speaking to vfsd over r (answers) and w (requests).
 // If w is an io.Closer, Close closes it.
 func New(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, wait: map[string]chan answer{}, done: make(chan struct{})}
+	c := &Client{w: w, wait: map[uint64]chan answer{}, done: make(chan struct{})}
 	if cl, ok := w.(io.Closer); ok {
 		c.closer = cl
 	}
-	go c.readLoop(r)
+	go c.readLoop(bufio.NewReaderSize(r, 256<<10))
 	return c
 }
 
@@ -107,17 +115,27 @@ func (c *Client) readLoop(r io.Reader) {
 			c.fail(err)
 			return
 		}
-		var resp vfsproto.Response
-		if err := json.Unmarshal(frame, &resp); err != nil {
-			c.fail(err)
-			return
+		if cap(frame) > cap(buf) {
+			buf = frame[:0]
+		}
+		id, a, ok := parseFastAnswer(frame)
+		if !ok {
+			if err := json.Unmarshal(frame, &a.resp); err != nil {
+				c.fail(err)
+				return
+			}
+			if id, err = strconv.ParseUint(a.resp.ID, 10, 64); err != nil {
+				continue // not an answer to anything this client asked
+			}
 		}
 		c.mu.Lock()
-		ch := c.wait[resp.ID]
-		delete(c.wait, resp.ID)
+		ch := c.wait[id]
+		delete(c.wait, id)
 		c.mu.Unlock()
 		if ch != nil {
-			ch <- answer{resp: resp}
+			ch <- a
+		} else {
+			putBuf(a.data)
 		}
 	}
 }
@@ -172,6 +190,33 @@ func (c *Client) send(op string, params any) (chan answer, error) {
 		}
 		raw = b
 	}
+	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		b, err := json.Marshal(vfsproto.Request{ID: strconv.FormatUint(id, 10), Op: op, Params: raw})
+		if err != nil {
+			return dst, err
+		}
+		return vfsproto.AppendFrame(dst, b)
+	})
+}
+
+// sendRead sends a read request without encoding/json.
+func (c *Client) sendRead(h int64, max int) (chan answer, error) {
+	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		return appendReadRequest(dst, id, h, max)
+	})
+}
+
+// sendWrite sends a write request without encoding/json. data is encoded
+// before sendWrite returns, so the caller may reuse it.
+func (c *Client) sendWrite(h int64, data []byte) (chan answer, error) {
+	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		return appendWriteRequest(dst, id, h, data)
+	})
+}
+
+// sendFrame registers a new id, lets encode append the request frame for
+// it, and writes the frame in one Write call.
+func (c *Client) sendFrame(encode func(dst []byte, id uint64) ([]byte, error)) (chan answer, error) {
 	ch := make(chan answer, 1)
 	c.mu.Lock()
 	if c.err != nil {
@@ -180,30 +225,51 @@ func (c *Client) send(op string, params any) (chan answer, error) {
 		return nil, err
 	}
 	c.next++
-	id := strconv.FormatUint(c.next, 10)
+	id := c.next
 	c.wait[id] = ch
 	c.mu.Unlock()
-	b, err := json.Marshal(vfsproto.Request{ID: id, Op: op, Params: raw})
+	buf := getBuf()
+	b, err := encode((*buf)[:0], id)
 	if err == nil {
 		c.wmu.Lock()
-		err = vfsproto.WriteFrame(c.w, b)
+		_, err = c.w.Write(b)
 		c.wmu.Unlock()
 	}
+	*buf = b
+	putBuf(buf)
 	if err != nil {
 		c.mu.Lock()
 		delete(c.wait, id)
 		c.mu.Unlock()
+		if errors.Is(err, vfsproto.ErrFrameTooLarge) {
+			return nil, err
+		}
 		c.fail(err)
 		return nil, c.Err()
 	}
 	return ch, nil
 }
 
-// recv waits for an answer and decodes its result into out.
+// recv waits for an answer and decodes its result into out (nil, or a
+// pointer to the operation's result type).
 func recv(ch chan answer, out any) error {
 	a := <-ch
 	if a.err != nil {
 		return a.err
+	}
+	if a.fast {
+		switch r := out.(type) {
+		case *vfsproto.ReadResult:
+			if a.data != nil {
+				r.Data = *a.data // handed over: not returned to the pool
+			}
+			r.EOF = a.eof
+		case *vfsproto.WriteResult:
+			r.Written = a.written
+		default:
+			putBuf(a.data)
+		}
+		return nil
 	}
 	if !a.resp.OK {
 		if a.resp.Error == nil {

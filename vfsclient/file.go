@@ -27,6 +27,7 @@ type File struct {
 	mu     sync.Mutex
 	reads  []chan answer // outstanding reads, in order
 	buf    []byte        // data read but not yet returned
+	bufp   *[]byte       // pooled storage of buf, recycled once buf is consumed
 	eof    bool
 	pos    int64 // logical offset of the caller
 	writes []chan answer
@@ -57,8 +58,12 @@ func (f *File) Read(p []byte) (int, error) {
 			return 0, err
 		}
 		max := min(len(p), vfsproto.MaxRead)
+		ch, err := f.c.sendRead(f.h, max)
+		if err != nil {
+			return 0, pathErr("read", f.name, err)
+		}
 		var r vfsproto.ReadResult
-		if err := f.c.call(vfsproto.OpRead, vfsproto.ReadParams{H: f.h, Max: max}, &r); err != nil {
+		if err := recv(ch, &r); err != nil {
 			return 0, pathErr("read", f.name, err)
 		}
 		n := copy(p, r.Data)
@@ -69,12 +74,14 @@ func (f *File) Read(p []byte) (int, error) {
 		return n, nil
 	}
 	for len(f.buf) == 0 {
+		putBuf(f.bufp)
+		f.buf, f.bufp = nil, nil
 		if f.eof {
 			f.drainReads()
 			return 0, io.EOF
 		}
 		for len(f.reads) < readAhead {
-			ch, err := f.c.send(vfsproto.OpRead, vfsproto.ReadParams{H: f.h, Max: vfsproto.MaxRead})
+			ch, err := f.c.sendRead(f.h, vfsproto.MaxRead)
 			if err != nil {
 				return 0, pathErr("read", f.name, err)
 			}
@@ -82,16 +89,23 @@ func (f *File) Read(p []byte) (int, error) {
 		}
 		ch := f.reads[0]
 		f.reads = f.reads[1:]
-		var r vfsproto.ReadResult
-		if err := recv(ch, &r); err != nil {
-			f.drainReads()
-			return 0, pathErr("read", f.name, err)
-		}
-		if len(r.Data) == 0 {
-			f.eof = true
+		a := <-ch
+		if !a.fast {
+			// An error, or an answer in a shape the fast path does not
+			// know: decode it the general way.
+			ch <- a
+			var r vfsproto.ReadResult
+			if err := recv(ch, &r); err != nil {
+				f.drainReads()
+				return 0, pathErr("read", f.name, err)
+			}
+			f.buf, f.eof = r.Data, r.EOF || len(r.Data) == 0
 			continue
 		}
-		f.buf = r.Data
+		if a.data != nil {
+			f.buf, f.bufp = *a.data, a.data
+		}
+		f.eof = a.eof || len(f.buf) == 0
 	}
 	n := copy(p, f.buf)
 	f.buf = f.buf[n:]
@@ -124,8 +138,7 @@ func (f *File) Write(p []byte) (int, error) {
 	written := 0
 	for len(p) > 0 {
 		n := min(len(p), writeChunk)
-		chunk := append([]byte(nil), p[:n]...)
-		ch, err := f.c.send(vfsproto.OpWrite, vfsproto.WriteParams{H: f.h, Data: chunk})
+		ch, err := f.c.sendWrite(f.h, p[:n])
 		if err != nil {
 			f.werr = pathErr("write", f.name, err)
 			return written, f.werr
@@ -171,7 +184,8 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 		return 0, err
 	}
 	f.drainReads()
-	f.buf, f.eof = nil, false
+	putBuf(f.bufp)
+	f.buf, f.bufp, f.eof = nil, nil, false
 	w := vfsproto.SeekSet
 	switch whence {
 	case io.SeekCurrent:
@@ -216,6 +230,8 @@ func (f *File) Close() error {
 	f.closed = true
 	werr := f.flushWrites()
 	f.drainReads()
+	putBuf(f.bufp)
+	f.buf, f.bufp = nil, nil
 	err := f.c.call(vfsproto.OpClose, vfsproto.HandleParams{H: f.h}, nil)
 	if werr != nil {
 		return werr

@@ -90,7 +90,7 @@ func errorFrame(id string, e *vfsproto.Error) *frameBuf {
 func readFrameResp(id string, data []byte, eof bool) *frameBuf {
 	f := beginFrame(id)
 	f.b = append(f.b, `,"ok":true,"result":{"data":"`...)
-	f.b = appendBase64(f.b, data)
+	f.b = vfsproto.AppendBase64(f.b, data)
 	if eof {
 		f.b = append(f.b, `","eof":true}`...)
 	} else {

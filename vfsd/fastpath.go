@@ -38,7 +38,7 @@ type fastReq struct {
 // dataPool holds write payload buffers of up to maxPooledData bytes.
 var dataPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
 
-const maxPooledData = 64 << 10
+const maxPooledData = 64<<10 + 4 // room for base64.DecodedLen of a 64 KiB payload
 
 // getDataBuf returns a buffer with capacity for n bytes.
 func getDataBuf(n int) *[]byte {

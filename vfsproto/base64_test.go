@@ -1,4 +1,4 @@
-package vfsd
+package vfsproto
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func TestAppendBase64MatchesStd(t *testing.T) {
 		}
 		for _, prefix := range [][]byte{nil, []byte(`{"data":"`)} {
 			want := base64.StdEncoding.AppendEncode(bytes.Clone(prefix), src)
-			if got := appendBase64(bytes.Clone(prefix), src); !bytes.Equal(got, want) {
+			if got := AppendBase64(bytes.Clone(prefix), src); !bytes.Equal(got, want) {
 				t.Fatalf("len %d: %q, want %q", n, got, want)
 			}
 		}
@@ -25,7 +25,7 @@ func TestAppendBase64MatchesStd(t *testing.T) {
 	for i := range all {
 		all[i] = byte(i) ^ byte(i>>8) ^ byte(i>>4)
 	}
-	if got, want := appendBase64(nil, all), base64.StdEncoding.AppendEncode(nil, all); !bytes.Equal(got, want) {
+	if got, want := AppendBase64(nil, all), base64.StdEncoding.AppendEncode(nil, all); !bytes.Equal(got, want) {
 		t.Fatal("large input differs")
 	}
 }
@@ -34,7 +34,7 @@ func FuzzAppendBase64(f *testing.F) {
 	f.Add([]byte("hello, world"))
 	f.Add([]byte{0xff, 0xfe, 0, 1, 2, 3, 4, 5, 6})
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if got, want := appendBase64(nil, src), base64.StdEncoding.AppendEncode(nil, src); !bytes.Equal(got, want) {
+		if got, want := AppendBase64(nil, src), base64.StdEncoding.AppendEncode(nil, src); !bytes.Equal(got, want) {
 			t.Fatalf("%q, want %q", got, want)
 		}
 	})
@@ -53,7 +53,7 @@ func BenchmarkBase64(b *testing.B) {
 	b.Run("vfsd", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		for b.Loop() {
-			dst = appendBase64(dst[:0], src)
+			dst = AppendBase64(dst[:0], src)
 		}
 	})
 }

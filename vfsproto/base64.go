@@ -1,4 +1,4 @@
-package vfsd
+package vfsproto
 
 import (
 	"encoding/base64"
@@ -16,10 +16,10 @@ var enc12 = func() (t [4096]uint16) {
 	return t
 }()
 
-// appendBase64 appends the standard (padded) base64 encoding of src to dst,
+// AppendBase64 appends the standard (padded) base64 encoding of src to dst,
 // exactly as base64.StdEncoding.AppendEncode does, about twice as fast: the
-// read response is the server's hottest path.
-func appendBase64(dst, src []byte) []byte {
+// base64 payloads of read and write are the protocol's hottest path.
+func AppendBase64(dst, src []byte) []byte {
 	n := base64.StdEncoding.EncodedLen(len(src))
 	dst = slices.Grow(dst, n)
 	out := dst[len(dst) : len(dst)+n]
