@@ -42,8 +42,6 @@ var (
 
 	crlfNewline = runtime.GOOS == "windows"
 	varRegex    = regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`)
-
-	defaultShellCommand = getDefaultShellCommand()
 )
 
 // Error (actually *Error) is returned by Exec and Eval functions on
@@ -81,10 +79,10 @@ type interp struct {
 	inputBuffer   []byte
 	inputStreams  map[string]inputStream
 	outputStreams map[string]outputStream
-	noExec        bool
 	noFileWrites  bool
 	noFileReads   bool
-	shellCommand  []string
+	openFile      func(name string) (io.ReadCloser, error)
+	createFile    func(name string, append bool) (io.WriteCloser, error)
 	csvOutput     *bufio.Writer
 	noArgVars     bool
 	splitBuffer   []byte
@@ -229,24 +227,34 @@ type Config struct {
 	// Set one or more of these to true to prevent unsafe behaviours,
 	// useful when executing untrusted scripts:
 	//
-	// * NoExec prevents system calls via system() or pipe operator
 	// * NoFileWrites prevents writing to files via '>' or '>>'
 	// * NoFileReads prevents reading from files via getline or the
 	//   filenames in Args
-	NoExec       bool
+	//
+	// llmsh: this copy never runs commands: system(), "cmd" | getline
+	// and print | "cmd" always fail with an error, so NoExec and
+	// ShellCommand are gone.
 	NoFileWrites bool
 	NoFileReads  bool
 
-	// Exec args used to run system shell. Typically, this will
-	// be {"/bin/sh", "-c"}
-	ShellCommand []string
+	// OpenFile opens a file for reading: the input files named in ARGV
+	// and "getline <file". The names "-" and "/dev/stdin" are standard
+	// input and never reach it. If it is nil, reading files fails (llmsh:
+	// this copy never opens files with the os package). An error it
+	// returns for a missing or unreadable file should be an
+	// *fs.PathError, so that getline returns -1 as AWK requires.
+	OpenFile func(name string) (io.ReadCloser, error)
+
+	// CreateFile opens a file for "print >file" (truncating) or
+	// "print >>file" (append is true). The names "-", "/dev/stdout" and
+	// "/dev/stderr" are the output and error writers and never reach it.
+	// If it is nil, writing files fails.
+	CreateFile func(name string, append bool) (io.WriteCloser, error)
 
 	// List of name-value pairs to be assigned to the ENVIRON special
 	// array, for example []string{"USER", "bob", "HOME", "/home/bob"}.
-	// If nil (the default), values from os.Environ() are used.
-	//
-	// If the script doesn't need environment variables, set Environ to a
-	// non-nil empty slice, []string{}.
+	// llmsh: if nil, ENVIRON is empty (the host environment is never
+	// read).
 	Environ []string
 
 	// Mode for parsing input fields and record: default is to use normal FS
@@ -475,32 +483,17 @@ func (p *interp) setExecuteConfig(config *Config) error {
 		return err
 	}
 
-	// Set up ENVIRON from config or environment variables
+	// Set up ENVIRON from config only (llmsh: never from the host)
 	environIndex := p.arrayIndexes["ENVIRON"]
-	if config.Environ != nil {
-		for i := 0; i < len(config.Environ); i += 2 {
-			p.setArrayValue(resolver.Global, environIndex, config.Environ[i], numStr(config.Environ[i+1]))
-		}
-	} else {
-		for _, kv := range os.Environ() {
-			eq := strings.IndexByte(kv, '=')
-			if eq >= 0 {
-				p.setArrayValue(resolver.Global, environIndex, kv[:eq], numStr(kv[eq+1:]))
-			}
-		}
-	}
-
-	// Set up system shell command
-	if len(config.ShellCommand) != 0 {
-		p.shellCommand = config.ShellCommand
-	} else {
-		p.shellCommand = defaultShellCommand
+	for i := 0; i < len(config.Environ); i += 2 {
+		p.setArrayValue(resolver.Global, environIndex, config.Environ[i], numStr(config.Environ[i+1]))
 	}
 
 	// Set up I/O structures
-	p.noExec = config.NoExec
 	p.noFileWrites = config.NoFileWrites
 	p.noFileReads = config.NoFileReads
+	p.openFile = config.OpenFile
+	p.createFile = config.CreateFile
 	p.stdin = config.Stdin
 	if p.stdin == nil {
 		p.stdin = os.Stdin
@@ -987,14 +980,6 @@ func (p *interp) compileRegex(regex string) (*regexp.Regexp, error) {
 		p.regexCache[regex] = re
 	}
 	return re, nil
-}
-
-func getDefaultShellCommand() []string {
-	executable := "/bin/sh"
-	if runtime.GOOS == "windows" {
-		executable = "sh"
-	}
-	return []string{executable, "-c"}
 }
 
 func inputModeString(mode IOMode, csvConfig CSVInputConfig) string {

@@ -6,14 +6,15 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
+	"io/fs"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
@@ -117,41 +118,30 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 		if p.noFileWrites {
 			return nil, newError("can't write to file due to NoFileWrites")
 		}
-		if runtime.GOOS == "windows" && name == "/dev/stderr" {
-			// Special case /dev/stderr on Windows to allow portably printing to stderr.
+		// llmsh: /dev/stdout and /dev/stderr are the configured writers
+		// on every platform (gawk does the same).
+		switch name {
+		case "/dev/stdout":
+			return p.output, nil
+		case "/dev/stderr":
+			p.flushOutputAndError() // ensure synchronization
 			return p.errorOutput, nil
 		}
-		p.flushOutputAndError() // ensure synchronization
-		flags := os.O_CREATE | os.O_WRONLY
-		if redirect == GREATER {
-			flags |= os.O_TRUNC
-		} else {
-			flags |= os.O_APPEND
+		if p.createFile == nil {
+			return nil, newError("can't write to file: no file system configured")
 		}
-		f, err := os.OpenFile(name, flags, 0644)
+		p.flushOutputAndError() // ensure synchronization
+		f, err := p.createFile(name, redirect == APPEND)
 		if err != nil {
-			return nil, newError("output redirection error: %s", err)
+			return nil, newError("cannot redirect to `%s': %s", name, pathErrText(err))
 		}
 		out := newOutFileStream(f, outputBufSize)
 		p.outputStreams[name] = out
 		return out, nil
 
 	case PIPE:
-		// Pipe to command
-		if p.noExec {
-			return nil, newError("can't write to pipe due to NoExec")
-		}
-		cmd := p.execShell(name)
-		cmd.Stdout = p.output
-		cmd.Stderr = p.errorOutput
-		p.flushOutputAndError() // ensure synchronization
-		out, err := newOutCmdStream(cmd)
-		if err != nil {
-			p.printErrorf("%s\n", err)
-			out = newOutNullStream()
-		}
-		p.outputStreams[name] = out
-		return out, nil
+		// llmsh: never run a command.
+		return nil, ErrNoExec{"print | \"command\""}
 
 	default:
 		// Should never happen
@@ -159,16 +149,34 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 	}
 }
 
-// Executes code using configured system shell
-func (p *interp) execShell(code string) *exec.Cmd {
-	executable := p.shellCommand[0]
-	args := p.shellCommand[1:]
-	args = append(args, code)
-	if p.checkCtx {
-		return exec.CommandContext(p.ctx, executable, args...)
-	} else {
-		return exec.Command(executable, args...)
+// ErrNoExec is the error of every attempt to run a command: system(),
+// "cmd" | getline and print | "cmd" (llmsh: this copy of GoAWK has no
+// code path that starts a process).
+type ErrNoExec struct {
+	What string // "system()", "\"command\" | getline" or "print | \"command\""
+}
+
+func (e ErrNoExec) Error() string {
+	return e.What + " is not allowed in llmsh"
+}
+
+// pathErrText is the reason part of an open error: the Err of an
+// *fs.PathError (whose own text repeats the path), or the whole error.
+func pathErrText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
 	}
+	return err.Error()
+}
+
+// openInput opens name for reading through the OpenFile hook (llmsh: the
+// os package is never used for files).
+func (p *interp) openInput(name string) (io.ReadCloser, error) {
+	if p.openFile == nil {
+		return nil, newError("can't read from file: no file system configured")
+	}
+	return p.openFile(name)
 }
 
 // Get input Scanner to use for "getline" based on file name
@@ -179,21 +187,22 @@ func (p *interp) getInputScannerFile(name string) (*bufio.Scanner, error) {
 	if _, ok := p.inputStreams[name]; ok {
 		return p.scanners[name], nil
 	}
-	if name == "-" {
+	if name == "-" || name == "/dev/stdin" {
 		// filename of "-" means read from stdin, eg: getline <"-"
+		// (llmsh: and so does /dev/stdin, sharing one scanner)
 		if scanner, ok := p.scanners["-"]; ok {
 			return scanner, nil
 		}
 		scanner := p.newScanner(p.stdin, make([]byte, inputBufSize))
-		p.scanners[name] = scanner
+		p.scanners["-"] = scanner
 		return scanner, nil
 	}
 	if p.noFileReads {
 		return nil, newError("can't read from file due to NoFileReads")
 	}
-	f, err := os.Open(name)
+	f, err := p.openInput(name)
 	if err != nil {
-		return nil, err // *os.PathError is handled by caller (getline returns -1)
+		return nil, err // *fs.PathError is handled by caller (getline returns -1)
 	}
 	in := newInFileStream(f)
 	scanner := p.newScanner(in, make([]byte, inputBufSize))
@@ -210,23 +219,8 @@ func (p *interp) getInputScannerPipe(name string) (*bufio.Scanner, error) {
 	if _, ok := p.inputStreams[name]; ok {
 		return p.scanners[name], nil
 	}
-	if p.noExec {
-		return nil, newError("can't read from pipe due to NoExec")
-	}
-	cmd := p.execShell(name)
-	cmd.Stdin = p.stdin
-	cmd.Stderr = p.errorOutput
-	p.flushOutputAndError() // ensure synchronization
-	in, err := newInCmdStream(cmd)
-	if err != nil {
-		p.printErrorf("%s\n", err)
-		return bufio.NewScanner(strings.NewReader("")), nil
-	}
-
-	scanner := p.newScanner(in, make([]byte, inputBufSize))
-	p.inputStreams[name] = in
-	p.scanners[name] = scanner
-	return scanner, nil
+	// llmsh: never run a command.
+	return nil, ErrNoExec{"\"command\" | getline"}
 }
 
 // Create a new buffered Scanner for reading input records
@@ -750,17 +744,29 @@ func (p *interp) nextLine() (string, error) {
 					// ARGV arg is empty string, skip
 					p.input = nil
 					continue
-				} else if filename == "-" {
+				} else if filename == "-" || filename == "/dev/stdin" {
 					// ARGV arg is "-" meaning stdin
 					p.input = p.stdin
-					p.setFile("-")
+					p.setFile(filename)
 				} else {
 					// A regular file name, open it
 					if p.noFileReads {
 						return "", newError("can't read from file due to NoFileReads")
 					}
-					input, err := os.Open(filename)
+					input, err := p.openInput(filename)
 					if err != nil {
+						if errors.Is(err, syscall.EISDIR) {
+							// llmsh: gawk warns and skips a directory.
+							p.printErrorf("%s: warning: command line argument `%s' is a directory: skipped\n",
+								p.toString(p.array(resolver.Global, argvIndex)["0"]), filename)
+							p.input = nil
+							p.hadFiles = true
+							continue
+						}
+						var pe *fs.PathError
+						if errors.As(err, &pe) {
+							return "", newError("cannot open file `%s' for reading: %s", filename, pe.Err)
+						}
 						return "", err
 					}
 					p.input = input

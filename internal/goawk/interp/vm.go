@@ -3,9 +3,10 @@
 package interp
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"math"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,7 +19,7 @@ import (
 // Execute a block of virtual machine instructions.
 //
 // A big switch seems to be the best way of doing this for now. I also tried
-// an array of functions (https://github.com/llmsh/llmsh/internal/goawk/commit/8e04b069b621ff9b9456de57a35ff2fe335cf201)
+// an array of functions (https://github.com/benhoyt/goawk/commit/8e04b069b621ff9b9456de57a35ff2fe335cf201)
 // and it was ever so slightly faster, but the code was harder to work with
 // and it won't be improved when Go gets faster switches via jump tables
 // (https://go-review.googlesource.com/c/go/+/357330/).
@@ -1108,30 +1109,8 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(str(substr))
 
 	case compiler.BuiltinSystem:
-		if p.noExec {
-			return newError("can't call system() due to NoExec")
-		}
-		cmdline := p.toString(p.peekTop())
-		cmd := p.execShell(cmdline)
-		cmd.Stdin = p.stdin
-		cmd.Stdout = p.output
-		cmd.Stderr = p.errorOutput
-		_ = p.flushAll() // ensure synchronization
-		err := cmd.Start()
-		if err != nil {
-			// Could not start the shell so skip waiting on it.
-			p.printErrorf("%v\n", err)
-			p.replaceTop(num(-1.0))
-			return nil
-		}
-		exitCode, err := waitExitCode(cmd)
-		if err != nil {
-			if p.checkCtx && p.ctx.Err() != nil {
-				return p.ctx.Err()
-			}
-			p.printErrorf("%v\n", err)
-		}
-		p.replaceTop(num(float64(exitCode)))
+		// llmsh: never run a command.
+		return ErrNoExec{"system()"}
 
 	case compiler.BuiltinTolower:
 		p.replaceTop(str(strings.ToLower(p.toString(p.peekTop()))))
@@ -1250,9 +1229,10 @@ func (p *interp) getline(redirect lexer.Token) (float64, string, error) {
 		name := p.toString(p.pop())
 		scanner, err := p.getInputScannerFile(name)
 		if err != nil {
-			if _, ok := err.(*os.PathError); ok {
+			var pathErr *fs.PathError
+			if errors.As(err, &pathErr) {
 				// File not found is not a hard error, getline just returns -1.
-				// See: https://github.com/llmsh/llmsh/internal/goawk/issues/41
+				// See: https://github.com/benhoyt/goawk/issues/41
 				return -1, "", nil
 			}
 			return 0, "", err

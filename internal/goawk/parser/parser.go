@@ -527,7 +527,7 @@ func (p *parser) printExpr() ast.Expr { return p._assign(p.printCond) }
 //
 //	assign [PIPE GETLINE [lvalue]]
 func (p *parser) getline() ast.Expr {
-	// NOTE: getline is special, see https://github.com/llmsh/llmsh/internal/goawk/pull/216
+	// NOTE: getline is special, see https://github.com/benhoyt/goawk/pull/216
 	p.pendingGetlineLeft = nil
 	left := p.cond()
 	if p.tok == PIPE {

@@ -738,16 +738,16 @@ func (c *compiler) expr(expr ast.Expr) {
 		}
 		if e.Pre {
 			c.dupeIndexLValue(e.Expr)
-			c.expr(&ast.NumExpr{1})
+			c.expr(&ast.NumExpr{Value: 1})
 			c.add(op)
 			c.add(Dupe)
 			c.assignRoteIndex(e.Expr)
 		} else {
 			c.dupeIndexLValue(e.Expr)
-			c.expr(&ast.NumExpr{0}) // add 0 to coerce result to number
+			c.expr(&ast.NumExpr{Value: 0}) // add 0 to coerce result to number
 			c.add(Add)
 			c.add(Dupe)
-			c.expr(&ast.NumExpr{1})
+			c.expr(&ast.NumExpr{Value: 1})
 			c.add(op)
 			c.assignRoteIndex(e.Expr)
 		}
@@ -809,7 +809,7 @@ func (c *compiler) expr(expr ast.Expr) {
 			if e.Func == lexer.F_GSUB {
 				op = BuiltinGsub
 			}
-			var target ast.Expr = &ast.FieldExpr{&ast.NumExpr{0}} // default value and target is $0
+			var target ast.Expr = &ast.FieldExpr{Index: &ast.NumExpr{Value: 0}} // default value and target is $0
 			if len(e.Args) == 3 {
 				target = e.Args[2]
 			}

@@ -1,0 +1,37 @@
+package builtins
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestNoExecDependency enforces the no-exec rule for the commands: neither
+// the builtins nor the vendored GoAWK (internal/goawk, patched to refuse
+// system() and pipes) may depend on os/exec, directly or through another
+// package. Tests may (this one runs go list).
+func TestNoExecDependency(t *testing.T) {
+	pkgs := []string{".", "../internal/goawk/..."}
+	out, err := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...).Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	seen := map[string]bool{}
+	for _, dep := range deps {
+		seen[dep] = true
+		if dep == "os/exec" {
+			t.Errorf("%s depend on os/exec", strings.Join(pkgs, " "))
+		}
+	}
+	// The list must really cover the packages in question.
+	for _, want := range []string{
+		"github.com/llmsh/llmsh/builtins",
+		"github.com/llmsh/llmsh/internal/goawk/interp",
+		"github.com/llmsh/llmsh/internal/goawk/parser",
+	} {
+		if !seen[want] {
+			t.Errorf("go list -deps did not list %s", want)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+// Tests of the llmsh changes to this copy of GoAWK (see ../LLMSH.md).
+package interp_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/llmsh/llmsh/internal/goawk/interp"
+	"github.com/llmsh/llmsh/internal/goawk/parser"
+)
+
+// memFS is an in-memory file system for the OpenFile and CreateFile hooks.
+type memFS struct {
+	files  map[string]string
+	opened []string
+}
+
+type memWriter struct {
+	fs   *memFS
+	name string
+	buf  bytes.Buffer
+}
+
+func (w *memWriter) Write(p []byte) (int, error) { return w.buf.Write(p) }
+func (w *memWriter) Close() error {
+	w.fs.files[w.name] += w.buf.String()
+	return nil
+}
+
+func (m *memFS) config(c *interp.Config) {
+	c.OpenFile = func(name string) (io.ReadCloser, error) {
+		m.opened = append(m.opened, "r:"+name)
+		if name == "dir" {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EISDIR}
+		}
+		s, ok := m.files[name]
+		if !ok {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("No such file or directory")}
+		}
+		return io.NopCloser(strings.NewReader(s)), nil
+	}
+	c.CreateFile = func(name string, appending bool) (io.WriteCloser, error) {
+		m.opened = append(m.opened, "w:"+name)
+		if strings.HasPrefix(name, "/denied/") {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("Permission denied")}
+		}
+		if !appending {
+			m.files[name] = ""
+		}
+		return &memWriter{fs: m, name: name}, nil
+	}
+}
+
+func runHooked(t *testing.T, src string, args []string, m *memFS, environ []string) (stdout, stderr string, err error) {
+	t.Helper()
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	var out, errb bytes.Buffer
+	c := &interp.Config{
+		Stdin:   strings.NewReader("in1\nin2\n"),
+		Output:  &out,
+		Error:   &errb,
+		Argv0:   "awk",
+		Args:    args,
+		Environ: environ,
+	}
+	if m != nil {
+		m.config(c)
+	}
+	_, err = interp.ExecProgram(prog, c)
+	return out.String(), errb.String(), err
+}
+
+func TestLLMSHHooks(t *testing.T) {
+	tests := []struct {
+		name, src string
+		args      []string
+		out, err  string // err: expected error text, "" for none
+		stderr    string
+		files     map[string]string // expected files afterwards (subset)
+		opened    []string
+	}{
+		{name: "argv files through OpenFile", src: `{ print FILENAME, FNR, NR, $0 }`, args: []string{"a", "b"},
+			out: "a 1 1 A1\na 2 2 A2\nb 1 3 B1\n", opened: []string{"r:a", "r:b"}},
+		{name: "dash and /dev/stdin are stdin", src: `{ print FILENAME, $0 }`, args: []string{"/dev/stdin"},
+			out: "/dev/stdin in1\n/dev/stdin in2\n"},
+		{name: "getline from file", src: `BEGIN { while ((getline l < "a") > 0) print "got", l }`,
+			out: "got A1\ngot A2\n", opened: []string{"r:a"}},
+		{name: "getline missing file is -1", src: `BEGIN { print (getline l < "nope") }`,
+			out: "-1\n", opened: []string{"r:nope"}},
+		{name: "getline dir is -1", src: `BEGIN { print (getline l < "dir") }`, out: "-1\n"},
+		{name: "getline /dev/stdin", src: `BEGIN { getline l < "/dev/stdin"; getline m < "-"; print l, m }`,
+			out: "in1 in2\n", opened: []string{}},
+		{name: "print > and >>", src: `BEGIN { print "x" > "o"; print "y" > "o"; close("o"); print "z" >> "o" }`,
+			files: map[string]string{"o": "x\ny\nz\n"}, opened: []string{"w:o", "w:o"}},
+		{name: "dev stdout and stderr stay local", src: `BEGIN { print "out" > "/dev/stdout"; print "err" > "/dev/stderr" }`,
+			out: "out\n", stderr: "err\n", opened: []string{}},
+		{name: "missing argv file", src: `{ print }`, args: []string{"a", "nope"},
+			out: "A1\nA2\n", err: "cannot open file `nope' for reading: No such file or directory"},
+		{name: "directory argv skipped", src: `{ print }`, args: []string{"dir", "b"},
+			out: "B1\n", stderr: "awk: warning: command line argument `dir' is a directory: skipped\n"},
+		{name: "redirect error", src: `BEGIN { print "x" > "/denied/f" }`,
+			err: "cannot redirect to `/denied/f': Permission denied"},
+		{name: "system refused", src: `BEGIN { system("echo hi") }`, err: "system() is not allowed in llmsh"},
+		{name: "output pipe refused", src: `BEGIN { print "hi" | "cat" }`, err: `print | "command" is not allowed in llmsh`},
+		{name: "input pipe refused", src: `BEGIN { "echo hi" | getline x }`, err: `"command" | getline is not allowed in llmsh`},
+		{name: "close of a command is -1", src: `BEGIN { print close("echo hi") }`, out: "-1\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &memFS{files: map[string]string{"a": "A1\nA2\n", "b": "B1\n"}}
+			out, stderr, err := runHooked(t, tc.src, tc.args, m, []string{})
+			if tc.err == "" && err != nil {
+				t.Fatalf("error %v", err)
+			}
+			if tc.err != "" && (err == nil || err.Error() != tc.err) {
+				t.Fatalf("error %v, want %q", err, tc.err)
+			}
+			if out != tc.out {
+				t.Errorf("stdout %q, want %q", out, tc.out)
+			}
+			if stderr != tc.stderr {
+				t.Errorf("stderr %q, want %q", stderr, tc.stderr)
+			}
+			for name, want := range tc.files {
+				if got := m.files[name]; got != want {
+					t.Errorf("file %s = %q, want %q", name, got, want)
+				}
+			}
+			if tc.opened != nil && strings.Join(m.opened, ",") != strings.Join(tc.opened, ",") {
+				t.Errorf("opened %q, want %q", m.opened, tc.opened)
+			}
+		})
+	}
+}
+
+func TestLLMSHNoExecError(t *testing.T) {
+	_, _, err := runHooked(t, `BEGIN { system("true") }`, nil, nil, nil)
+	var ne interp.ErrNoExec
+	if !errors.As(err, &ne) || ne.What != "system()" {
+		t.Fatalf("got %v (%T), want ErrNoExec", err, err)
+	}
+}
+
+func TestLLMSHNoHooksNoFiles(t *testing.T) {
+	_, _, err := runHooked(t, `{ print }`, []string{"/etc/passwd"}, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "no file system configured") {
+		t.Fatalf("reading without OpenFile: %v", err)
+	}
+	_, _, err = runHooked(t, `BEGIN { print "x" > "/tmp/llmsh-goawk-should-not-exist" }`, nil, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "no file system configured") {
+		t.Fatalf("writing without CreateFile: %v", err)
+	}
+	out, _, err := runHooked(t, `BEGIN { print (getline l < "/etc/passwd") }`, nil, nil, nil)
+	if err == nil && out != "-1\n" {
+		t.Fatalf("getline without OpenFile read something: %q", out)
+	}
+}
+
+func TestLLMSHEnviron(t *testing.T) {
+	src := `BEGIN { for (k in ENVIRON) print k "=" ENVIRON[k] }`
+	out, _, err := runHooked(t, src, nil, nil, nil)
+	if err != nil || out != "" {
+		t.Fatalf("nil Environ: out %q err %v, want empty ENVIRON", out, err)
+	}
+	out, _, err = runHooked(t, src, nil, nil, []string{"A", "1", "B", "two"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	sort.Strings(lines)
+	if strings.Join(lines, ",") != "A=1,B=two" {
+		t.Fatalf("ENVIRON = %q", lines)
+	}
+}
