@@ -206,6 +206,43 @@ func (c *Client) sendRead(h int64, max int) (chan answer, error) {
 	})
 }
 
+// sendReads sends n read requests of max bytes on handle h in one Write
+// and returns their answer channels in order.
+func (c *Client) sendReads(h int64, max, n int, chans []chan answer) ([]chan answer, error) {
+	c.mu.Lock()
+	if c.err != nil {
+		err := c.err
+		c.mu.Unlock()
+		return chans, err
+	}
+	first := c.next + 1
+	for i := 0; i < n; i++ {
+		c.next++
+		ch := make(chan answer, 1)
+		c.wait[c.next] = ch
+		chans = append(chans, ch)
+	}
+	c.mu.Unlock()
+	buf := getBuf()
+	b := (*buf)[:0]
+	var err error
+	for i := 0; i < n && err == nil; i++ {
+		b, err = appendReadRequest(b, first+uint64(i), h, max)
+	}
+	if err == nil {
+		c.wmu.Lock()
+		_, err = c.w.Write(b)
+		c.wmu.Unlock()
+	}
+	*buf = b
+	putBuf(buf)
+	if err != nil {
+		c.fail(err)
+		return chans, c.Err()
+	}
+	return chans, nil
+}
+
 // sendWrite sends a write request without encoding/json. data is encoded
 // before sendWrite returns, so the caller may reuse it.
 func (c *Client) sendWrite(h int64, data []byte) (chan answer, error) {

@@ -54,36 +54,39 @@ func beginRequest(dst []byte, id uint64, op string) []byte {
 }
 
 // finishRequest closes the request and fills in its length.
-func finishRequest(b []byte) ([]byte, error) {
+// The frame starts at b[start].
+func finishRequest(b []byte, start int) ([]byte, error) {
 	b = append(b, '}')
-	n := len(b) - 4
+	n := len(b) - start - 4
 	if n > vfsproto.MaxFrame {
 		return b, vfsproto.ErrFrameTooLarge
 	}
-	b[0], b[1], b[2], b[3] = byte(n>>24), byte(n>>16), byte(n>>8), byte(n)
+	b[start], b[start+1], b[start+2], b[start+3] = byte(n>>24), byte(n>>16), byte(n>>8), byte(n)
 	return b, nil
 }
 
 // appendReadRequest appends a complete read request frame.
 func appendReadRequest(dst []byte, id uint64, h int64, max int) ([]byte, error) {
+	start := len(dst)
 	dst = beginRequest(dst, id, vfsproto.OpRead)
 	dst = append(dst, `{"h":`...)
 	dst = strconv.AppendInt(dst, h, 10)
 	dst = append(dst, `,"max":`...)
 	dst = strconv.AppendInt(dst, int64(max), 10)
 	dst = append(dst, '}')
-	return finishRequest(dst)
+	return finishRequest(dst, start)
 }
 
 // appendWriteRequest appends a complete write request frame.
 func appendWriteRequest(dst []byte, id uint64, h int64, data []byte) ([]byte, error) {
+	start := len(dst)
 	dst = beginRequest(dst, id, vfsproto.OpWrite)
 	dst = append(dst, `{"h":`...)
 	dst = strconv.AppendInt(dst, h, 10)
 	dst = append(dst, `,"data":"`...)
 	dst = vfsproto.AppendBase64(dst, data)
 	dst = append(dst, `"}`...)
-	return finishRequest(dst)
+	return finishRequest(dst, start)
 }
 
 // parseFastAnswer decodes a read or write answer in the canonical shape.

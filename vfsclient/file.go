@@ -80,12 +80,14 @@ func (f *File) Read(p []byte) (int, error) {
 			f.drainReads()
 			return 0, io.EOF
 		}
-		for len(f.reads) < readAhead {
-			ch, err := f.c.sendRead(f.h, vfsproto.MaxRead)
+		if len(f.reads) <= readAhead/2 {
+			// Top up in one batch: one Write for several requests.
+			var err error
+			f.reads, err = f.c.sendReads(f.h, vfsproto.MaxRead, readAhead-len(f.reads), f.reads)
 			if err != nil {
+				f.drainReads()
 				return 0, pathErr("read", f.name, err)
 			}
-			f.reads = append(f.reads, ch)
 		}
 		ch := f.reads[0]
 		f.reads = f.reads[1:]

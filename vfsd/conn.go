@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -124,7 +125,12 @@ func (c *conn) writeLoop(w io.Writer) error {
 		}
 		putFrame(f)
 		if err == nil && len(c.out) == 0 {
-			err = bw.Flush()
+			// Give the handle workers one chance to queue more before
+			// paying for a write: batches cut the wake-ups on both sides.
+			runtime.Gosched()
+			if len(c.out) == 0 {
+				err = bw.Flush()
+			}
 		}
 	}
 	if err == nil {
@@ -236,7 +242,8 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 		}
 		j.h = *p.H
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
-		vfsproto.OpStats, vfsproto.OpVirtuals:
+		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
+		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes:
 		c.spawn(j)
 		return nil
 	case "":

@@ -1,0 +1,182 @@
+// Command vfsstream measures vfsclient→vfsd streaming across two real
+// processes: it starts a vfsd binary over a pipe pair, reads a file of
+// -size bytes through it into io.Discard, writes -size bytes back to a new
+// file, and prints MB/s each way with the peak RSS of the client (this
+// process) and of vfsd (from its rusage at exit).
+//
+//	go build -o /tmp/vfsd ./cmd/vfsd
+//	go run ./bench/vfsstream -vfsd /tmp/vfsd -size 1G
+//
+// bench/vfs_stream.sh does both. This is a benchmark, not a test: it prints
+// figures and checks only that the byte counts are right.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsclient"
+)
+
+func main() {
+	vfsdPath := flag.String("vfsd", "", "vfsd binary to run (required)")
+	sizeArg := flag.String("size", "1G", "bytes to stream each way (suffixes K M G)")
+	dirArg := flag.String("dir", "", "directory for the data files (default: a new temp dir)")
+	prof := flag.String("cpuprofile", "", "write the client's CPU profile here")
+	flag.Parse()
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
+			os.Exit(2)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	if *vfsdPath == "" {
+		fmt.Fprintln(os.Stderr, "vfsstream: -vfsd PATH is required")
+		os.Exit(2)
+	}
+	size, err := parseSize(*sizeArg)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
+		os.Exit(2)
+	}
+	if err := run(*vfsdPath, size, *dirArg); err != nil {
+		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
+		pprof.StopCPUProfile()
+		os.Exit(1)
+	}
+}
+
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K"):
+		mult, s = 1<<10, strings.TrimSuffix(s, "K")
+	case strings.HasSuffix(s, "M"):
+		mult, s = 1<<20, strings.TrimSuffix(s, "M")
+	case strings.HasSuffix(s, "G"):
+		mult, s = 1<<30, strings.TrimSuffix(s, "G")
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("invalid size %q", s)
+	}
+	return n * mult, nil
+}
+
+func run(vfsdPath string, size int64, dir string) error {
+	if dir == "" {
+		d, err := os.MkdirTemp("", "vfsstream")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	src := filepath.Join(dir, "in")
+	f, err := os.Create(src)
+	if err != nil {
+		return err
+	}
+	// Real data, written here so that it is in the page cache: the read
+	// side measures the protocol, not the disk. (A sparse file would
+	// measure the kernel zeroing pages.)
+	block := make([]byte, 1<<20)
+	for i := range block {
+		block[i] = byte('a' + i%26)
+	}
+	for left := size; left > 0; left -= int64(len(block)) {
+		if _, err := f.Write(block[:min(int64(len(block)), left)]); err != nil {
+			return err
+		}
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+
+	cmd := exec.Command(vfsdPath, "-o", dir)
+	cmd.Env = []string{}
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	c := vfsclient.New(out, in)
+
+	buf := make([]byte, 64<<10)
+	t0 := time.Now()
+	r, err := c.Open(src)
+	if err != nil {
+		return err
+	}
+	n, err := io.CopyBuffer(io.Discard, r, buf)
+	if err != nil {
+		return err
+	}
+	r.Close()
+	readDur := time.Since(t0)
+	if n != size {
+		return fmt.Errorf("read %d bytes, want %d", n, size)
+	}
+
+	t0 = time.Now()
+	w, err := c.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		return err
+	}
+	for left := size; left > 0; {
+		chunk := buf
+		if int64(len(chunk)) > left {
+			chunk = chunk[:left]
+		}
+		if _, err := w.Write(chunk); err != nil {
+			return err
+		}
+		left -= int64(len(chunk))
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	writeDur := time.Since(t0)
+	if st, err := os.Stat(filepath.Join(dir, "out")); err != nil || st.Size() != size {
+		return fmt.Errorf("written file: %v (size %d, want %d)", err, st.Size(), size)
+	}
+
+	c.Close()
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("vfsd: %v", err)
+	}
+	var self syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	server := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+
+	mb := float64(size) / 1e6
+	fmt.Printf("streamed %d bytes each way (vfsclient in this process, vfsd %s)\n", size, vfsdPath)
+	fmt.Printf("read:  %8.1f MB/s  (%.2fs)\n", mb/readDur.Seconds(), readDur.Seconds())
+	fmt.Printf("write: %8.1f MB/s  (%.2fs)\n", mb/writeDur.Seconds(), writeDur.Seconds())
+	fmt.Printf("peak RSS: client %.1f MB, vfsd %.1f MB\n", float64(self.Maxrss)/1024, float64(server.Maxrss)/1024)
+	fmt.Printf("CPU (user+sys, both directions): client %.2fs, vfsd %.2fs\n", cpu(&self), cpu(server))
+	return nil
+}
+
+func cpu(r *syscall.Rusage) float64 {
+	return time.Duration(r.Utime.Nano() + r.Stime.Nano()).Seconds()
+}
