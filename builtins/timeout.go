@@ -1,0 +1,223 @@
+package builtins
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "timeout", Summary: "run a command with a time limit", Run: timeoutCmd})
+}
+
+// toSignals are the Linux signal numbers timeout accepts by name.
+var toSignals = map[string]int{
+	"HUP": 1, "INT": 2, "QUIT": 3, "ILL": 4, "TRAP": 5, "ABRT": 6, "IOT": 6, "BUS": 7,
+	"FPE": 8, "KILL": 9, "USR1": 10, "SEGV": 11, "USR2": 12, "PIPE": 13, "ALRM": 14,
+	"TERM": 15, "STKFLT": 16, "CHLD": 17, "CLD": 17, "CONT": 18, "STOP": 19, "TSTP": 20,
+	"TTIN": 21, "TTOU": 22, "URG": 23, "XCPU": 24, "XFSZ": 25, "VTALRM": 26, "PROF": 27,
+	"WINCH": 28, "IO": 29, "POLL": 29, "PWR": 30, "SYS": 31,
+}
+
+// toSignal parses a signal name (TERM, SIGTERM, term) or number as GNU
+// timeout does.
+func toSignal(s string) (int, bool) {
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		n, err := strconv.Atoi(s)
+		if err != nil || n > 64 {
+			return 0, false
+		}
+		return n, true
+	}
+	u := strings.ToUpper(s)
+	u = strings.TrimPrefix(u, "SIG")
+	if n, ok := toSignals[u]; ok {
+		return n, true
+	}
+	if rest, ok := strings.CutPrefix(u, "RTMIN"); ok {
+		return toRT(rest, 34, 1)
+	}
+	if rest, ok := strings.CutPrefix(u, "RTMAX"); ok {
+		return toRT(rest, 64, -1)
+	}
+	return 0, false
+}
+
+func toRT(rest string, base, dir int) (int, bool) {
+	if rest == "" {
+		return base, true
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n*dir < 0 || n*dir > 30 {
+		return 0, false
+	}
+	return base + n, true
+}
+
+func toSignalName(n int) string {
+	best := ""
+	for name, v := range toSignals {
+		if v == n && (best == "" || name < best) && name != "IOT" && name != "CLD" && name != "POLL" {
+			best = name
+		}
+	}
+	if best == "" {
+		return strconv.Itoa(n)
+	}
+	return best
+}
+
+// toDuration parses DURATION as GNU timeout does: a floating point number
+// with an optional s, m, h or d suffix; 0 means no limit.
+func toDuration(s string) (time.Duration, bool) {
+	sec, ok := sleepSeconds(s)
+	if !ok {
+		return 0, false
+	}
+	if sec*float64(time.Second) >= math.MaxInt64 {
+		return math.MaxInt64, true
+	}
+	d := time.Duration(sec * float64(time.Second))
+	if d == 0 && sec > 0 {
+		d = 1 // a tiny positive duration is a timeout, not "no limit"
+	}
+	return d, true
+}
+
+// gateWriter forwards writes until closed; an abandoned command's later
+// writes fail as a broken pipe instead of reaching the output.
+type gateWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	closed bool
+}
+
+func (g *gateWriter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return 0, ErrBrokenPipe
+	}
+	return g.w.Write(p)
+}
+
+func (g *gateWriter) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
+}
+
+func timeoutCmd(env *Env) int {
+	f := NewFlags(env, "Start COMMAND, and kill it if still running after DURATION.\n\nCOMMAND runs inside llmsh through the shell (builtins and functions only);\n\"killing\" it cancels its context, which every builtin honours.", "[OPTION] DURATION COMMAND [ARG]...", "[OPTION]")
+	f.StopAtOperand = true
+	preserve := f.Bool(0, "preserve-status", "exit with the same status as COMMAND, even when the command times out")
+	f.Bool(0, "foreground", "accepted for compatibility; there is no TTY to hand over")
+	var killAfter time.Duration
+	f.Func('k', "kill-after", RequiredArg, "DURATION", "also send a KILL signal if COMMAND is still running this long after the initial signal was sent", func(v string, _ bool) error {
+		d, ok := toDuration(v)
+		if !ok {
+			return &UsageError{"invalid time interval " + laQuote(v)}
+		}
+		killAfter = d
+		return nil
+	})
+	sig := 15
+	f.Func('s', "signal", RequiredArg, "SIGNAL", "specify the signal to be sent on timeout; SIGNAL may be a name like 'HUP' or a number", func(v string, _ bool) error {
+		n, ok := toSignal(v)
+		if !ok {
+			return &UsageError{laQuote(v) + ": invalid signal"}
+		}
+		sig = n
+		return nil
+	})
+	verbose := f.Bool('v', "verbose", "diagnose to stderr any signal sent upon timeout")
+	f.Epilog = "DURATION is a floating point number with an optional suffix:\n's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.\nA duration of 0 disables the associated timeout.\n\nEXIT status:\n  124  if COMMAND times out, and --preserve-status is not specified\n  125  if the timeout command itself fails\n  126  if COMMAND is found but cannot be invoked\n  127  if COMMAND cannot be found\n  137  if COMMAND is sent the KILL (9) signal (128+9)\n  -    the exit status of COMMAND otherwise"
+	args, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 125)
+	}
+	if len(args) < 2 {
+		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+		return 125
+	}
+	limit, ok := toDuration(args[0])
+	if !ok {
+		return f.Fail(&UsageError{"invalid time interval " + laQuote(args[0])}, 125)
+	}
+	if env.Exec == nil {
+		env.Errorf("cannot run commands here")
+		return 126
+	}
+	cmd := args[1:]
+
+	ctx, cancel := context.WithCancel(env.Ctx)
+	defer cancel()
+	out := &gateWriter{w: env.Stdout}
+	errw := &gateWriter{w: env.Stderr}
+	done := make(chan int, 1)
+	go func() {
+		st := 2
+		defer func() { done <- st }()
+		st = env.Exec(ctx, cmd, env.Stdin, out, errw)
+	}()
+
+	var fire <-chan time.Time
+	if limit > 0 && limit < math.MaxInt64 {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		fire = t.C
+	}
+	select {
+	case st := <-done:
+		return st
+	case <-env.Ctx.Done():
+		// timeout itself was cancelled: pass it on and wait for the command.
+		cancel()
+		return <-done
+	case <-fire:
+	}
+	if *verbose {
+		env.Errorf("sending signal %s to command %s", toSignalName(sig), laQuote(cmd[0]))
+	}
+	timedOut := func(st int) int {
+		switch {
+		case sig == 9:
+			return 128 + 9
+		case *preserve:
+			return 128 + sig
+		}
+		return 124
+	}
+	if sig == 0 {
+		// Signal 0 kills nothing: the command runs on to its end.
+		st := <-done
+		if *preserve {
+			return st
+		}
+		return 124
+	}
+	cancel()
+	if killAfter <= 0 || killAfter == math.MaxInt64 {
+		return timedOut(<-done)
+	}
+	kt := time.NewTimer(killAfter)
+	defer kt.Stop()
+	select {
+	case st := <-done:
+		return timedOut(st)
+	case <-kt.C:
+		if *verbose {
+			env.Errorf("sending signal KILL to command %s", laQuote(cmd[0]))
+		}
+		// The command ignored its cancellation: abandon it, and let none
+		// of its later output through.
+		out.close()
+		errw.close()
+		return 128 + 9
+	}
+}
