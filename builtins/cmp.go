@@ -1,0 +1,359 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "cmp", Summary: "compare two files byte by byte", Run: cmp})
+}
+
+const cmpSummary = `Compare two files byte by byte.
+
+The optional SKIP1 and SKIP2 specify the number of bytes to skip
+at the beginning of each file (zero by default).`
+
+const cmpEpilog = `SKIP values may be followed by the following multiplicative suffixes:
+kB 1000, K 1024, MB 1,000,000, M 1,048,576,
+GB 1,000,000,000, G 1,073,741,824, and so on for T, P, E, Z, Y.
+
+If a FILE is '-' or missing, read standard input.
+Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.`
+
+// diffutilsUsage prints a command-line error the way GNU diffutils do:
+// both lines carry the program name.
+func diffutilsUsage(env *Env, msg string) int {
+	name := env.Name()
+	if msg != "" {
+		fmt.Fprintf(env.Stderr, "%s: %s\n", name, msg)
+	}
+	fmt.Fprintf(env.Stderr, "%s: Try '%s --help' for more information.\n", name, name)
+	return 2
+}
+
+// diffutilsFail reports a Flags.Parse error GNU diffutils style.
+func diffutilsFail(env *Env, f *Flags, err error) int {
+	if errors.Is(err, ErrHelp) {
+		f.PrintHelp(env.Stdout)
+		return 0
+	}
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		return diffutilsUsage(env, ue.Msg)
+	}
+	return diffutilsUsage(env, err.Error())
+}
+
+// posixMessages reports whether the script's locale for messages is C or
+// POSIX (LC_ALL, then LC_MESSAGES, then LANG), as GNU gettext decides it.
+func posixMessages(env *Env) bool {
+	get := func(name string) string {
+		for _, kv := range env.Environ {
+			if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+				return v
+			}
+		}
+		return ""
+	}
+	loc := get("LC_ALL")
+	if loc == "" {
+		loc = get("LC_MESSAGES")
+	}
+	if loc == "" {
+		loc = get("LANG")
+	}
+	return loc == "" || loc == "C" || loc == "POSIX"
+}
+
+// parseSkip parses a byte count with xstrtoumax's conventions: base 0
+// (0x.. hex, 0.. octal), an optional multiplicative suffix (K, M, G, ...
+// for powers of 1024, KB/kB, MB, ... for powers of 1000, KiB, MiB, ... for
+// 1024). Values too large saturate, as GNU cmp does.
+func parseSkip(s string) (int64, bool) {
+	i := 0
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		i = 2
+		for i < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i]) >= 0 {
+			i++
+		}
+		if i == 2 {
+			return 0, false
+		}
+	} else {
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return 0, false
+		}
+	}
+	num, suffix := s[:i], s[i:]
+	var v uint64
+	var err error
+	switch {
+	case strings.HasPrefix(num, "0x") || strings.HasPrefix(num, "0X"):
+		v, err = strconv.ParseUint(num[2:], 16, 64)
+	case len(num) > 1 && num[0] == '0':
+		v, err = strconv.ParseUint(num[1:], 8, 64)
+	default:
+		v, err = strconv.ParseUint(num, 10, 64)
+	}
+	overflow := false
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			overflow = true
+		} else {
+			return 0, false
+		}
+	}
+	if suffix != "" {
+		power := strings.IndexByte("KMGTPEZY", suffix[0]) + 1
+		if suffix[0] == 'k' {
+			power = 1
+		}
+		if power == 0 {
+			return 0, false
+		}
+		base := uint64(1024)
+		switch suffix[1:] {
+		case "":
+		case "B":
+			base = 1000
+		case "iB":
+		default:
+			return 0, false
+		}
+		for ; power > 0; power-- {
+			if v > math.MaxUint64/base {
+				overflow = true
+				break
+			}
+			v *= base
+		}
+	}
+	if overflow || v > math.MaxInt64 {
+		return math.MaxInt64, true
+	}
+	return int64(v), true
+}
+
+// printableByte renders c as cmp -b does: printable ASCII as itself,
+// others as ^X, ^?, M-x, M-^X.
+func printableByte(c byte) string {
+	var b []byte
+	if c >= 32 && c < 127 {
+		return string(c)
+	}
+	if c >= 128 {
+		b = append(b, 'M', '-')
+		c -= 128
+	}
+	switch {
+	case c < 32:
+		b = append(b, '^', c+64)
+	case c == 127:
+		b = append(b, '^', '?')
+	default:
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+func cmp(env *Env) int {
+	f := NewFlags(env, cmpSummary, "[OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]")
+	f.Epilog = cmpEpilog
+	printBytes := f.Bool('b', "print-bytes", "print differing bytes")
+	var skip [2]int64
+	var skipErr string
+	f.Func('i', "ignore-initial", RequiredArg, "SKIP1[:SKIP2]", "skip first SKIP1 bytes of FILE1 and first SKIP2 bytes of FILE2", func(v string, _ bool) error {
+		a, b, two := strings.Cut(v, ":")
+		x, ok := parseSkip(a)
+		y := x
+		if ok && two {
+			y, ok = parseSkip(b)
+		}
+		if !ok {
+			if skipErr == "" {
+				skipErr = fmt.Sprintf("invalid --ignore-initial value '%s'", v)
+			}
+			return nil
+		}
+		skip = [2]int64{x, y}
+		return nil
+	})
+	verbose := f.Bool('l', "verbose", "output byte numbers and differing byte values")
+	limit := int64(-1)
+	f.Func('n', "bytes", RequiredArg, "LIMIT", "compare at most LIMIT bytes", func(v string, _ bool) error {
+		n, ok := parseSkip(v)
+		if !ok {
+			if skipErr == "" {
+				skipErr = fmt.Sprintf("invalid --bytes value '%s'", v)
+			}
+			return nil
+		}
+		limit = n
+		return nil
+	})
+	quiet := f.Bool('s', "quiet", "suppress all normal output")
+	f.BoolVar(quiet, 0, "silent", "")
+	ops, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return diffutilsFail(env, f, err)
+	}
+	if skipErr != "" {
+		return diffutilsUsage(env, skipErr)
+	}
+	if *verbose && *quiet {
+		return diffutilsUsage(env, "options -l and -s are incompatible")
+	}
+	if len(ops) == 0 {
+		return diffutilsUsage(env, "missing operand after 'cmp'")
+	}
+	for i := 2; i < len(ops) && i < 4; i++ {
+		n, ok := parseSkip(ops[i])
+		if !ok {
+			return diffutilsUsage(env, fmt.Sprintf("invalid --ignore-initial value '%s'", ops[i]))
+		}
+		skip[i-2] = n
+	}
+	if len(ops) > 4 {
+		return diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[4]))
+	}
+	names := [2]string{ops[0], "-"}
+	if len(ops) > 1 {
+		names[1] = ops[1]
+	}
+	var rs [2]*bufio.Reader
+	var sizes [2]int64
+	for i, name := range names {
+		r, err := env.Open(name)
+		if err != nil {
+			env.PathError(name, err)
+			return 2
+		}
+		defer r.Close()
+		sizes[i] = -1
+		if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+				sizes[i] = fi.Size()
+			}
+		}
+		rs[i] = bufio.NewReaderSize(r, 64<<10)
+	}
+	if names[0] == "-" && names[1] == "-" {
+		return 0
+	}
+	for i := range rs {
+		if skip[i] > 0 {
+			if _, err := io.CopyN(io.Discard, rs[i], skip[i]); err != nil && err != io.EOF {
+				env.PathError(names[i], err)
+				return 2
+			}
+		}
+	}
+	// The width of byte numbers in -l output: digits of the largest
+	// offset that can be printed.
+	width := 1
+	if *verbose {
+		maxOff := int64(math.MaxInt64)
+		if limit >= 0 {
+			maxOff = limit
+		}
+		for i := range sizes {
+			if sizes[i] >= 0 {
+				if left := max(sizes[i]-skip[i], 0); left < maxOff {
+					maxOff = left
+				}
+			}
+		}
+		for maxOff /= 10; maxOff != 0; maxOff /= 10 {
+			width++
+		}
+	}
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	var pos int64 // bytes compared so far
+	line := int64(1)
+	atLineStart := true
+	status := 0
+	for {
+		if pos&0xffff == 0 && env.Ctx.Err() != nil {
+			return 2
+		}
+		if limit >= 0 && pos >= limit {
+			return status
+		}
+		a, errA := rs[0].ReadByte()
+		b, errB := rs[1].ReadByte()
+		for i, e := range []error{errA, errB} {
+			if e != nil && e != io.EOF {
+				out.Flush()
+				env.PathError(names[i], e)
+				return 2
+			}
+		}
+		if errA != nil || errB != nil {
+			if errA != nil && errB != nil {
+				return status
+			}
+			short := 0
+			if errB != nil {
+				short = 1
+			}
+			if !*quiet {
+				out.Flush()
+				switch {
+				case pos == 0:
+					fmt.Fprintf(env.Stderr, "cmp: EOF on %s which is empty\n", names[short])
+				case *verbose:
+					fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d\n", names[short], pos)
+				case atLineStart:
+					fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d, line %d\n", names[short], pos, line-1)
+				default:
+					fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d, in line %d\n", names[short], pos, line)
+				}
+			}
+			return 1
+		}
+		pos++
+		if a != b {
+			switch {
+			case *quiet:
+				return 1
+			case *verbose:
+				if *printBytes {
+					fmt.Fprintf(out, "%*d %3o %-4s %3o %s\n", width, pos, a, printableByte(a), b, printableByte(b))
+				} else {
+					fmt.Fprintf(out, "%*d %3o %3o\n", width, pos, a, b)
+				}
+				status = 1
+			default:
+				unit := "byte"
+				if posixMessages(env) && !*printBytes {
+					unit = "char"
+				}
+				if *printBytes {
+					fmt.Fprintf(out, "%s %s differ: byte %d, line %d is %3o %s %3o %s\n", names[0], names[1], pos, line, a, printableByte(a), b, printableByte(b))
+				} else {
+					fmt.Fprintf(out, "%s %s differ: %s %d, line %d\n", names[0], names[1], unit, pos, line)
+				}
+				if err := out.Flush(); err != nil && !IsBrokenPipe(err) {
+					env.Errorf("write error: %s", ErrText(err))
+					return 2
+				}
+				return 1
+			}
+		}
+		atLineStart = a == '\n'
+		if atLineStart {
+			line++
+		}
+	}
+}

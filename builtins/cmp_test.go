@@ -1,0 +1,130 @@
+package builtins
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// duCase is one call of a diffutils-style builtin (cmp, diff, patch) in a
+// directory holding files (names may contain '/': parent directories are
+// created), with stdin and the script's exported variables.
+type duCase struct {
+	name    string
+	files   map[string]string
+	stdin   string
+	environ []string
+	args    []string
+	out     string
+	err     string
+	status  int
+}
+
+// duRun runs c and returns its result and the directory it ran in.
+func duRun(t *testing.T, c duCase) (result, string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range c.files {
+		p := filepath.Join(dir, name)
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, ok := Lookup(c.args[0])
+	if !ok {
+		t.Fatalf("no builtin %q", c.args[0])
+	}
+	var out, errb strings.Builder
+	env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(c.stdin),
+		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir, Environ: c.environ}
+	st := Run(b, env)
+	return result{out.String(), errb.String(), st}, dir
+}
+
+func duRunAll(t *testing.T, cases []duCase) {
+	t.Helper()
+	for _, c := range cases {
+		name := c.name
+		if name == "" {
+			name = strings.Join(c.args, " ")
+		}
+		t.Run(name, func(t *testing.T) {
+			r, _ := duRun(t, c)
+			if r.stdout != c.out || r.stderr != c.err || r.status != c.status {
+				t.Errorf("%q:\n got out %q err %q status %d\nwant out %q err %q status %d",
+					c.args, r.stdout, r.stderr, r.status, c.out, c.err, c.status)
+			}
+		})
+	}
+}
+
+// Expected values checked against GNU cmp (diffutils 3.8), LC_ALL=C unless
+// the case sets LANG.
+func TestCmp(t *testing.T) {
+	fs := map[string]string{
+		"f1": "ab\ncd\n", "f2": "ab\n", "f3": "ab\ncx\n", "e": "",
+		"g1": "x\201y\n\001", "g2": "x\377y\n\177", "b": "ab", "a": "abc\n",
+		"x y": "a b", "d/": "",
+	}
+	tryHelp := "cmp: Try 'cmp --help' for more information.\n"
+	duRunAll(t, []duCase{
+		{files: fs, args: []string{"cmp", "f1", "f1"}},
+		{files: fs, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: char 5, line 2\n", status: 1},
+		{name: "utf8 locale", files: fs, environ: []string{"LANG=C.UTF-8"}, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: byte 5, line 2\n", status: 1},
+		{name: "LC_ALL wins", files: fs, environ: []string{"LANG=C.UTF-8", "LC_ALL=POSIX"}, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: char 5, line 2\n", status: 1},
+		{files: fs, args: []string{"cmp", "-b", "f1", "f3"}, out: "f1 f3 differ: byte 5, line 2 is 144 d 170 x\n", status: 1},
+		{files: fs, args: []string{"cmp", "f1", "f2"}, err: "cmp: EOF on f2 after byte 3, line 1\n", status: 1},
+		{files: fs, args: []string{"cmp", "a", "b"}, err: "cmp: EOF on b after byte 2, in line 1\n", status: 1},
+		{files: fs, args: []string{"cmp", "-l", "f1", "f2"}, err: "cmp: EOF on f2 after byte 3\n", status: 1},
+		{files: fs, args: []string{"cmp", "e", "f1"}, err: "cmp: EOF on e which is empty\n", status: 1},
+		{files: fs, args: []string{"cmp", "-l", "e", "f1"}, err: "cmp: EOF on e which is empty\n", status: 1},
+		{files: fs, args: []string{"cmp", "e", "e"}},
+		{files: fs, args: []string{"cmp", "-s", "f1", "f2"}, status: 1},
+		{files: fs, args: []string{"cmp", "--quiet", "f1", "f3"}, status: 1},
+		{files: fs, args: []string{"cmp", "--silent", "f1", "f1"}},
+		{files: fs, args: []string{"cmp", "-n", "4", "f1", "f3"}},
+		{files: fs, args: []string{"cmp", "-n5", "f1", "f3"}, out: "f1 f3 differ: char 5, line 2\n", status: 1},
+		{files: fs, args: []string{"cmp", "-i", "1", "f1", "f3"}, out: "f1 f3 differ: char 4, line 2\n", status: 1},
+		{files: fs, args: []string{"cmp", "-i", "1:2", "f1", "f3"}, out: "f1 f3 differ: char 1, line 1\n", status: 1},
+		{files: fs, args: []string{"cmp", "-i", "0x2", "f1", "f3"}, out: "f1 f3 differ: char 3, line 2\n", status: 1},
+		{files: fs, args: []string{"cmp", "-i", "1kB", "f1", "f2"}},
+		{files: fs, args: []string{"cmp", "-i", "1K", "f1", "f2"}},
+		{files: fs, args: []string{"cmp", "f1", "f3", "1", "1"}, out: "f1 f3 differ: char 4, line 2\n", status: 1},
+		{files: fs, args: []string{"cmp", "-l", "g1", "g2"}, out: "2 201 377\n5   1 177\n", status: 1},
+		{files: fs, args: []string{"cmp", "-lb", "g1", "g2"}, out: "2 201 M-^A 377 M-^?\n5   1 ^A   177 ^?\n", status: 1},
+		{files: fs, args: []string{"cmp", "-b", "g1", "g2"}, out: "g1 g2 differ: byte 2, line 1 is 201 M-^A 377 M-^?\n", status: 1},
+		{files: fs, args: []string{"cmp", "f1", "x y"}, out: "f1 x y differ: char 2, line 1\n", status: 1},
+		{files: fs, stdin: "ab\ncd\n", args: []string{"cmp", "f2", "-"}, err: "cmp: EOF on f2 after byte 3, line 1\n", status: 1},
+		{files: fs, stdin: "ab\ncd\n", args: []string{"cmp", "-l", "-", "f3"}, out: "5 144 170\n", status: 1},
+		{files: fs, args: []string{"cmp", "f1"}, err: "cmp: EOF on - which is empty\n", status: 1},
+		{files: fs, args: []string{"cmp", "-", "-"}},
+		{files: fs, args: []string{"cmp", "f1", "nosuch"}, err: "cmp: nosuch: No such file or directory\n", status: 2},
+		{files: fs, args: []string{"cmp", "-s", "nosuch", "f1"}, err: "cmp: nosuch: No such file or directory\n", status: 2},
+		{files: fs, args: []string{"cmp", "d", "f1"}, err: "cmp: d: Is a directory\n", status: 2},
+		{files: fs, args: []string{"cmp"}, err: "cmp: missing operand after 'cmp'\n" + tryHelp, status: 2},
+		{files: fs, args: []string{"cmp", "--foo"}, err: "cmp: unrecognized option '--foo'\n" + tryHelp, status: 2},
+		{files: fs, args: []string{"cmp", "-l", "-s", "f1", "f2"}, err: "cmp: options -l and -s are incompatible\n" + tryHelp, status: 2},
+		{files: fs, args: []string{"cmp", "a", "b", "c", "d", "e"}, err: "cmp: invalid --ignore-initial value 'c'\n" + tryHelp, status: 2},
+		{files: fs, args: []string{"cmp", "f1", "f2", "0", "0", "9"}, err: "cmp: extra operand '9'\n" + tryHelp, status: 2},
+		{files: fs, args: []string{"cmp", "-i", "x", "f1", "f2"}, err: "cmp: invalid --ignore-initial value 'x'\n" + tryHelp, status: 2},
+		{files: fs, args: []string{"cmp", "-n", "-1", "f1", "f2"}, err: "cmp: invalid --bytes value '-1'\n" + tryHelp, status: 2},
+	})
+}
+
+func TestCmpHelp(t *testing.T) {
+	r := runCmd(t, nil, "", "cmp", "--help")
+	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n") {
+		t.Errorf("got %q %d", r.stdout, r.status)
+	}
+}
