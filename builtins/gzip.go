@@ -1,0 +1,602 @@
+package builtins
+
+import (
+	"bufio"
+	"compress/flate"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "gzip", Summary: "compress or expand files", Run: gzipMain})
+	Register(Builtin{Name: "gunzip", Summary: "expand gzip files", Run: gzipMain})
+	Register(Builtin{Name: "zcat", Summary: "expand gzip files to standard output", Run: gzipMain})
+}
+
+// gzipState holds the options and the exit status of one gzip call.
+// Messages always say "gzip:", as GNU gunzip and zcat (scripts around
+// gzip) print them.
+type gzipState struct {
+	env                                         *Env
+	stdout, decompress, keep, force, list, test bool
+	quiet, noName                               bool
+	verbose                                     int
+	level                                       int
+	suffix                                      string
+	status                                      int
+	listed                                      int
+	totIn, totOut, lastOverhead                 int64
+}
+
+// gzipRemover is the part of an FS that can delete files.
+type gzipRemover interface{ Remove(name string) error }
+
+var errGzipCancelled = errors.New("cancelled")
+
+func gzipMain(env *Env) int {
+	s := &gzipState{env: env, level: 6, suffix: ".gz"}
+	switch env.Name() {
+	case "gunzip":
+		s.decompress = true
+	case "zcat":
+		s.decompress, s.stdout = true, true
+	}
+	f := NewFlags(env, "Compress or uncompress FILEs (by default, compress FILES in-place).\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	f.BoolVar(&s.stdout, 'c', "stdout", "write on standard output, keep original files unchanged")
+	f.BoolVar(&s.stdout, 0, "to-stdout", "")
+	f.BoolVar(&s.decompress, 'd', "decompress", "decompress")
+	f.BoolVar(&s.decompress, 0, "uncompress", "")
+	f.BoolVar(&s.force, 'f', "force", "force overwrite of output file")
+	f.BoolVar(&s.keep, 'k', "keep", "keep (don't delete) input files")
+	f.BoolVar(&s.list, 'l', "list", "list compressed file contents")
+	f.BoolVar(&s.noName, 'n', "no-name", "do not save the original name and timestamp")
+	f.Func('N', "name", NoArg, "", "save the original name and timestamp", func(string, bool) error { s.noName = false; return nil })
+	f.BoolVar(&s.quiet, 'q', "quiet", "suppress all warnings")
+	f.StringVar(&s.suffix, 'S', "suffix", "SUF", "use suffix SUF on compressed files")
+	f.BoolVar(&s.test, 't', "test", "test compressed file integrity")
+	f.CountVar(&s.verbose, 'v', "verbose", "verbose mode")
+	for d := '1'; d <= '9'; d++ {
+		lvl := int(d - '0')
+		var long, help string
+		switch d {
+		case '1':
+			long, help = "fast", "compress faster"
+		case '9':
+			long, help = "best", "compress better"
+		}
+		f.Func(d, long, NoArg, "", help, func(string, bool) error { s.level = lvl; return nil })
+	}
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if s.suffix == "" {
+		env.Stderr.Write([]byte("gzip: invalid suffix ''\n"))
+		return 1
+	}
+	if s.test || s.list {
+		s.decompress = true
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		if s.list {
+			s.listOne(name)
+		} else if name == "-" {
+			s.stdinOne()
+		} else {
+			s.fileOne(name)
+		}
+	}
+	if s.list && s.listed > 1 {
+		s.listRow(s.totOut, s.totIn, s.lastOverhead, "(totals)")
+	}
+	return s.status
+}
+
+func (s *gzipState) errorf(format string, args ...any) {
+	fmt.Fprintf(s.env.Stderr, "gzip: "+format+"\n", args...)
+	s.status = 1
+}
+
+// warnf prints a warning that -q silences entirely: GNU gzip then exits 0.
+func (s *gzipState) warnf(format string, args ...any) {
+	if s.quiet {
+		return
+	}
+	fmt.Fprintf(s.env.Stderr, "gzip: "+format+"\n", args...)
+	if s.status == 0 {
+		s.status = 2
+	}
+}
+
+// dirWarning reports a directory operand: -q silences it, but the status
+// is still 2, as with GNU gzip.
+func (s *gzipState) dirWarning(name string) {
+	if !s.quiet {
+		fmt.Fprintf(s.env.Stderr, "gzip: %s is a directory -- ignored\n", name)
+	}
+	if s.status == 0 {
+		s.status = 2
+	}
+}
+
+// gzipSuffixes are the names gunzip strips, longest first within each
+// group, with what replaces them.
+var gzipSuffixes = [][2]string{{".gz", ""}, {"-gz", ""}, {".z", ""}, {"-z", ""}, {"_z", ""}, {".tgz", ".tar"}, {".taz", ".tar"}}
+
+// stripSuffix returns name without its compressed suffix, or false.
+func (s *gzipState) stripSuffix(name string) (string, bool) {
+	base := path.Base(name)
+	if strings.HasSuffix(base, s.suffix) && len(base) > len(s.suffix) {
+		return name[:len(name)-len(s.suffix)], true
+	}
+	lower := strings.ToLower(base)
+	for _, sf := range gzipSuffixes {
+		if strings.HasSuffix(lower, sf[0]) && len(base) > len(sf[0]) {
+			return name[:len(name)-len(sf[0])] + sf[1], true
+		}
+	}
+	return "", false
+}
+
+func (s *gzipState) hasSuffix(name string) bool {
+	_, ok := s.stripSuffix(name)
+	return ok
+}
+
+// stat finds a file operand; when decompressing a name without a suffix it
+// also tries NAME.gz, as GNU gzip does. It returns the name found.
+func (s *gzipState) stat(name string) (string, fs.FileInfo, error) {
+	fi, err := s.env.FS.Stat(s.env.Abs(name))
+	if err != nil && s.decompress && !s.hasSuffix(name) && errors.Is(err, fs.ErrNotExist) {
+		alt := name + s.suffix
+		fi, err = s.env.FS.Stat(s.env.Abs(alt))
+		return alt, fi, err
+	}
+	return name, fi, err
+}
+
+func (s *gzipState) remove(name string) error {
+	r, ok := s.env.FS.(gzipRemover)
+	if !ok {
+		return &fs.PathError{Op: "remove", Path: name, Err: syscall.ENOTSUP}
+	}
+	return r.Remove(s.env.Abs(name))
+}
+
+// gzipCounter counts the bytes passing through a writer or a reader.
+type gzipCounter struct {
+	w   io.Writer
+	r   io.Reader
+	n   int64
+	env *Env
+}
+
+func (c *gzipCounter) Write(p []byte) (int, error) {
+	if c.env.Ctx.Err() != nil {
+		return 0, errGzipCancelled
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	if err != nil {
+		err = skWriteError{err}
+	}
+	return n, err
+}
+
+func (c *gzipCounter) Read(p []byte) (int, error) {
+	if c.env.Ctx.Err() != nil {
+		return 0, errGzipCancelled
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func gzipRatio(num, den int64) string {
+	if den == 0 {
+		return fmt.Sprintf("%5.1f%%", 0.0)
+	}
+	return fmt.Sprintf("%5.1f%%", 100*float64(num)/float64(den))
+}
+
+// stdinOne compresses or expands standard input to standard output.
+func (s *gzipState) stdinOne() {
+	if !s.decompress && s.env.Terminal && !s.force {
+		s.errorf("compressed data not written to a terminal. Use -f to force compression.\nFor help, type: gzip -h")
+		return
+	}
+	var out io.Writer = s.env.Stdout
+	if s.test {
+		out = io.Discard
+	}
+	in, outN, err := s.process("stdin", s.env.Stdin, out, "", time.Time{})
+	if err != nil {
+		s.report("stdin", err)
+		return
+	}
+	if s.verbose > 0 {
+		if s.test {
+			fmt.Fprintf(s.env.Stderr, " OK\n")
+		} else if s.decompress {
+			fmt.Fprintf(s.env.Stderr, "%s\n", gzipRatio(outN-(in-18), outN))
+		} else {
+			fmt.Fprintf(s.env.Stderr, "%s\n", gzipRatio(in-(outN-18), in))
+		}
+	}
+}
+
+// report prints the failure of one input.
+func (s *gzipState) report(name string, err error) {
+	var we skWriteError
+	switch {
+	case errors.Is(err, errGzipCancelled):
+		s.status = 1
+	case errors.As(err, &we):
+		if !IsBrokenPipe(err) {
+			s.errorf("stdout: %s", ErrText(we.err))
+		}
+		s.status = 1
+	case errors.Is(err, errGzipTrailing):
+		if !s.quiet {
+			fmt.Fprintf(s.env.Stderr, "\ngzip: %s: decompression OK, trailing garbage ignored\n", name)
+		}
+		if s.status == 0 {
+			s.status = 2
+		}
+	case errors.Is(err, gzip.ErrHeader) || errors.Is(err, errGzipNotGzip):
+		fmt.Fprintf(s.env.Stderr, "\ngzip: %s: not in gzip format\n", name)
+		s.status = 1
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		fmt.Fprintf(s.env.Stderr, "\ngzip: %s: unexpected end of file\n", name)
+		s.status = 1
+	case errors.Is(err, gzip.ErrChecksum):
+		fmt.Fprintf(s.env.Stderr, "\ngzip: %s: invalid compressed data--crc error\n", name)
+		s.status = 1
+	default:
+		var ce flate.CorruptInputError
+		if errors.As(err, &ce) {
+			fmt.Fprintf(s.env.Stderr, "\ngzip: %s: invalid compressed data--format violated\n", name)
+			s.status = 1
+			return
+		}
+		s.errorf("%s: %s", name, ErrText(err))
+	}
+}
+
+var (
+	errGzipTrailing = errors.New("trailing garbage")
+	errGzipNotGzip  = errors.New("not in gzip format")
+)
+
+// process compresses or expands r into w and returns the bytes read and
+// written. hdrName and mtime go into the header when compressing.
+func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName string, mtime time.Time) (int64, int64, error) {
+	in := &gzipCounter{r: r, env: s.env}
+	out := &gzipCounter{w: w, env: s.env}
+	if !s.decompress {
+		zw, err := gzip.NewWriterLevel(out, s.level)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !s.noName {
+			zw.Name = hdrName
+			if !mtime.IsZero() {
+				zw.ModTime = mtime
+			}
+		}
+		if _, err := io.Copy(zw, in); err != nil {
+			return in.n, out.n, err
+		}
+		err = zw.Close()
+		return in.n, out.n, err
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	var zr *gzip.Reader
+	for first := true; ; first = false {
+		magic, err := br.Peek(2)
+		if !first && len(magic) == 0 && err == io.EOF {
+			break
+		}
+		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+			if first {
+				if len(magic) == 1 && magic[0] == 0x1f || len(magic) == 0 {
+					return in.n, out.n, io.ErrUnexpectedEOF
+				}
+				return in.n, out.n, errGzipNotGzip
+			}
+			// Trailing zeros are ignored quietly, anything else is warned of.
+			rest, err := io.ReadAll(br)
+			if err != nil {
+				return in.n, out.n, err
+			}
+			for _, b := range rest {
+				if b != 0 {
+					return in.n, out.n, errGzipTrailing
+				}
+			}
+			break
+		}
+		if zr == nil {
+			zr, err = gzip.NewReader(br)
+		} else {
+			err = zr.Reset(br)
+		}
+		if err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return in.n, out.n, err
+		}
+		zr.Multistream(false)
+		if _, err := io.Copy(out, zr); err != nil {
+			return in.n, out.n, err
+		}
+	}
+	return in.n, out.n, nil
+}
+
+// fileOne handles one file operand.
+func (s *gzipState) fileOne(arg string) {
+	env := s.env
+	name, fi, err := s.stat(arg)
+	if err != nil {
+		s.errorf("%s: %s", name, ErrText(err))
+		return
+	}
+	if fi.IsDir() {
+		s.dirWarning(name)
+		return
+	}
+	var outName string
+	if s.decompress {
+		base, ok := s.stripSuffix(name)
+		if !ok && !s.stdout && !s.test {
+			s.warnf("%s: unknown suffix -- ignored", name)
+			return
+		}
+		outName = base
+	} else {
+		if s.hasSuffix(name) && !s.force && !s.stdout {
+			s.warnf("%s already has %s suffix -- unchanged", name, s.suffix)
+			return
+		}
+		outName = name + s.suffix
+	}
+	toFile := !s.stdout && !s.test
+	if toFile && !s.force {
+		if _, err := env.FS.Stat(env.Abs(outName)); err == nil {
+			fmt.Fprintf(env.Stderr, "gzip: %s already exists;\tnot overwritten\n", outName)
+			if s.status == 0 {
+				s.status = 2
+			}
+			return
+		}
+	}
+	src, err := env.FS.OpenFile(env.Abs(name), os.O_RDONLY)
+	if err != nil {
+		s.errorf("%s: %s", name, ErrText(err))
+		return
+	}
+	defer src.Close()
+	var dst io.Writer
+	var dstFile File
+	switch {
+	case s.test:
+		dst = io.Discard
+	case s.stdout:
+		dst = env.Stdout
+	default:
+		dstFile, err = env.Create(outName)
+		if err != nil {
+			s.errorf("%s: %s", outName, ErrText(err))
+			return
+		}
+		dst = dstFile
+	}
+	in, outN, err := s.process(name, src, dst, path.Base(name), fi.ModTime())
+	if dstFile != nil {
+		if cerr := dstFile.Close(); err == nil && cerr != nil {
+			err = skWriteError{cerr}
+		}
+	}
+	if err != nil && !errors.Is(err, errGzipTrailing) {
+		if dstFile != nil {
+			s.remove(outName)
+		}
+		var we skWriteError
+		if errors.As(err, &we) && dstFile != nil && !IsBrokenPipe(err) {
+			s.errorf("%s: %s", outName, ErrText(we.err))
+			return
+		}
+		s.report(name, err)
+		return
+	}
+	if err != nil {
+		s.report(name, err)
+	}
+	if s.verbose > 0 {
+		var ratio string
+		if s.decompress {
+			ratio = gzipRatio(outN-(in-gzipHeaderLen(path.Base(outName), s.noName)), outN)
+		} else {
+			ratio = gzipRatio(in-(outN-gzipHeaderLen(path.Base(name), s.noName)), in)
+		}
+		switch {
+		case s.test:
+			fmt.Fprintf(env.Stderr, "%s:\t OK\n", name)
+		case s.stdout:
+			fmt.Fprintf(env.Stderr, "%s:\t%s -- replaced with stdout\n", name, ratio)
+		case s.keep:
+			fmt.Fprintf(env.Stderr, "%s:\t%s -- created %s\n", name, ratio, outName)
+		default:
+			fmt.Fprintf(env.Stderr, "%s:\t%s -- replaced with %s\n", name, ratio, outName)
+		}
+	}
+	if toFile && !s.keep {
+		if err := s.remove(name); err != nil {
+			s.errorf("%s: %s", name, ErrText(err))
+		}
+	}
+}
+
+// gzipHeaderLen is the size of the header and trailer GNU gzip writes for
+// a file called name: ten fixed bytes, the name and its NUL, eight more.
+func gzipHeaderLen(name string, noName bool) int64 {
+	if noName {
+		return 18
+	}
+	return int64(18 + len(name) + 1)
+}
+
+// listOne prints the -l line for one compressed file.
+func (s *gzipState) listOne(arg string) {
+	env := s.env
+	var (
+		r        io.Reader
+		size     int64
+		shown    string
+		seekable File
+		name     = arg
+	)
+	if arg == "-" {
+		r, shown = env.Stdin, "stdout"
+	} else {
+		n, fi, err := s.stat(arg)
+		if err != nil {
+			s.errorf("%s: %s", n, ErrText(err))
+			return
+		}
+		name = n
+		if fi.IsDir() {
+			s.dirWarning(name)
+			return
+		}
+		f, err := env.FS.OpenFile(env.Abs(name), os.O_RDONLY)
+		if err != nil {
+			s.errorf("%s: %s", name, ErrText(err))
+			return
+		}
+		defer f.Close()
+		r, seekable, size = f, f, fi.Size()
+		if base, ok := s.stripSuffix(name); ok {
+			shown = base
+		} else {
+			shown = name
+		}
+	}
+	br := bufio.NewReader(&gzipCounter{r: r, env: env})
+	hdr, err := gzipReadHeaderLen(br)
+	if err != nil {
+		s.report(name, err)
+		return
+	}
+	var trailer [8]byte
+	if seekable != nil && size >= int64(hdr)+8 {
+		if _, err := seekable.Seek(size-8, io.SeekStart); err != nil {
+			s.errorf("%s: %s", name, ErrText(err))
+			return
+		}
+		if _, err := io.ReadFull(seekable, trailer[:]); err != nil {
+			s.report(name, err)
+			return
+		}
+	} else {
+		// Stream to the end, keeping the last eight bytes.
+		total := int64(hdr)
+		var buf [32 << 10]byte
+		var last []byte
+		for {
+			n, err := br.Read(buf[:])
+			total += int64(n)
+			last = append(last, buf[:n]...)
+			if len(last) > 8 {
+				last = last[len(last)-8:]
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				s.report(name, err)
+				return
+			}
+		}
+		if len(last) < 8 {
+			s.report(name, io.ErrUnexpectedEOF)
+			return
+		}
+		copy(trailer[:], last)
+		size = total
+	}
+	usize := int64(binary.LittleEndian.Uint32(trailer[4:]))
+	s.listRow(size, usize, int64(hdr)+8, shown)
+	s.lastOverhead = int64(hdr) + 8
+	s.listed++
+	s.totIn += usize
+	s.totOut += size
+}
+
+func (s *gzipState) listRow(comp, uncomp, overhead int64, name string) {
+	if s.listed == 0 && name != "(totals)" {
+		fmt.Fprintf(s.env.Stdout, "         compressed        uncompressed  ratio uncompressed_name\n")
+	}
+	fmt.Fprintf(s.env.Stdout, "%19d %19d %s %s\n", comp, uncomp, gzipRatio(uncomp-(comp-overhead), uncomp), name)
+}
+
+// gzipReadHeaderLen reads a gzip member header from br and returns its
+// length in bytes.
+func gzipReadHeaderLen(br *bufio.Reader) (int, error) {
+	var h [10]byte
+	if n, err := io.ReadFull(br, h[:]); err != nil {
+		if n >= 2 && (h[0] != 0x1f || h[1] != 0x8b) {
+			return 0, errGzipNotGzip
+		}
+		return 0, io.ErrUnexpectedEOF
+	}
+	if h[0] != 0x1f || h[1] != 0x8b || h[2] != 8 {
+		return 0, errGzipNotGzip
+	}
+	n := 10
+	flg := h[3]
+	if flg&4 != 0 {
+		var x [2]byte
+		if _, err := io.ReadFull(br, x[:]); err != nil {
+			return 0, io.ErrUnexpectedEOF
+		}
+		xlen := int(binary.LittleEndian.Uint16(x[:]))
+		if _, err := br.Discard(xlen); err != nil {
+			return 0, io.ErrUnexpectedEOF
+		}
+		n += 2 + xlen
+	}
+	for _, bit := range []byte{8, 16} {
+		if flg&bit != 0 {
+			str, err := br.ReadBytes(0)
+			if err != nil {
+				return 0, io.ErrUnexpectedEOF
+			}
+			n += len(str)
+		}
+	}
+	if flg&2 != 0 {
+		if _, err := br.Discard(2); err != nil {
+			return 0, io.ErrUnexpectedEOF
+		}
+		n += 2
+	}
+	return n, nil
+}

@@ -1,0 +1,234 @@
+package builtins
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Compressed inputs made by GNU gzip 1.12 on this machine:
+// printf 'hello world\n' > h; gzip -c h        (stores the name "h")
+// printf 'hello world\n' | gzip -n -9
+// printf 'second\n' | gzip -n
+const (
+	gzHelloNamed = "\x1f\x8b\x08\x08U\x16\x04k\x00\x03h\x00\xcbH\xcd\xc9\xc9W(\xcf/\xcaI\xe1\x02\x00-;\x08\xaf\x0c\x00\x00\x00"
+	gzHello      = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xcbH\xcd\xc9\xc9W(\xcf/\xcaI\xe1\x02\x00-;\x08\xaf\x0c\x00\x00\x00"
+	gzSecond     = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03+NM\xce\xcfK\xe1\x02\x00~\xc0\x0f\x06\x07\x00\x00\x00"
+)
+
+// gzTestFS adds Remove to the test FS, over the same directory.
+type gzTestFS struct {
+	FS
+	root *os.Root
+	dir  string
+}
+
+func (g gzTestFS) Remove(name string) error {
+	rel, err := filepath.Rel(g.dir, name)
+	if err != nil {
+		return err
+	}
+	return g.root.Remove(rel)
+}
+
+// gzRun runs a command over files in a fresh directory and returns the
+// result and the directory's content afterwards.
+func gzRun(t *testing.T, files map[string]string, stdin string, args ...string) (result, map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	fsys := gzTestFS{FS: testFS(t, dir), root: root, dir: dir}
+	for name, content := range files {
+		writeTestFile(t, fsys, dir+"/"+name, content)
+	}
+	b, _ := Lookup(args[0])
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(stdin),
+		Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+	st := Run(b, env)
+	after := map[string]string{}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		after[e.Name()] = string(data)
+	}
+	return result{out.String(), errb.String(), st}, after
+}
+
+func gunzipString(t *testing.T, s string) string {
+	t.Helper()
+	zr, err := gzip.NewReader(strings.NewReader(s))
+	if err != nil {
+		t.Fatalf("not gzip: %v", err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func gzKeys(m map[string]string) string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
+	}
+	sort.Strings(k)
+	return strings.Join(k, " ")
+}
+
+// Messages and statuses checked against GNU gzip 1.12 (LC_ALL=C).
+func TestGzipMessages(t *testing.T) {
+	cases := []struct {
+		files  map[string]string
+		stdin  string
+		args   []string
+		stdout string
+		stderr string
+		status int
+		after  string // names left in the directory
+	}{
+		{map[string]string{}, "", []string{"gzip", "nosuch"}, "", "gzip: nosuch: No such file or directory\n", 1, ""},
+		{map[string]string{}, "", []string{"gzip", "-d", "nosuch"}, "", "gzip: nosuch.gz: No such file or directory\n", 1, ""},
+		{map[string]string{}, "", []string{"gunzip", "nosuch.gz"}, "", "gzip: nosuch.gz: No such file or directory\n", 1, ""},
+		{map[string]string{}, "", []string{"gzip", "-l", "nosuch"}, "", "gzip: nosuch.gz: No such file or directory\n", 1, ""},
+		{map[string]string{"x": "a", "x.gz": gzHello}, "", []string{"gzip", "x"}, "", "gzip: x.gz already exists;\tnot overwritten\n", 2, "x x.gz"},
+		{map[string]string{"x": "a", "x.gz": gzHello}, "", []string{"gzip", "-d", "x.gz"}, "", "gzip: x already exists;\tnot overwritten\n", 2, "x x.gz"},
+		{map[string]string{"x.gz": gzHello}, "", []string{"gzip", "x.gz"}, "", "gzip: x.gz already has .gz suffix -- unchanged\n", 2, "x.gz"},
+		{map[string]string{"x.gz": gzHello}, "", []string{"gzip", "-q", "x.gz"}, "", "", 0, "x.gz"},
+		{map[string]string{"y": "a"}, "", []string{"gunzip", "y"}, "", "gzip: y: unknown suffix -- ignored\n", 2, "y"},
+		{map[string]string{"y": "abc"}, "", []string{"zcat", "y"}, "", "\ngzip: y: not in gzip format\n", 1, "y"},
+		{nil, "abc\n", []string{"gzip", "-d"}, "", "\ngzip: stdin: not in gzip format\n", 1, ""},
+		{nil, "", []string{"gzip", "-d"}, "", "\ngzip: stdin: unexpected end of file\n", 1, ""},
+		{nil, gzHello[:len(gzHello)-4], []string{"zcat"}, "hello world\n", "\ngzip: stdin: unexpected end of file\n", 1, ""},
+		{nil, gzHello + "garbage\n", []string{"zcat"}, "hello world\n", "\ngzip: stdin: decompression OK, trailing garbage ignored\n", 2, ""},
+		{nil, gzHello + "\x00\x00\x00", []string{"zcat"}, "hello world\n", "", 0, ""},
+		{nil, gzHello + gzSecond, []string{"zcat"}, "hello world\nsecond\n", "", 0, ""},
+		{nil, gzHello, []string{"gzip", "-l"}, "         compressed        uncompressed  ratio uncompressed_name\n                 32                  12 -16.7% stdout\n", "", 0, ""},
+		{map[string]string{"h.gz": gzHelloNamed, "s.gz": gzSecond}, "", []string{"gzip", "-l", "h.gz", "s"},
+			"         compressed        uncompressed  ratio uncompressed_name\n" +
+				"                 34                  12 -16.7% h\n" +
+				"                 27                   7 -28.6% s\n" +
+				"                 61                  19 -126.3% (totals)\n", "", 0, "h.gz s.gz"},
+		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"gzip", "-t", "h.gz"}, "", "", 0, "h.gz"},
+		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"gzip", "-tv", "h.gz"}, "", "h.gz:\t OK\n", 0, "h.gz"},
+		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"gzip", "-dv", "h.gz"}, "", "h.gz:\t-16.7% -- replaced with h\n", 0, "h"},
+		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"gzip", "-dvk", "h.gz"}, "", "h.gz:\t-16.7% -- created h\n", 0, "h h.gz"},
+		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"gzip", "-dvc", "h.gz"}, "hello world\n", "h.gz:\t-16.7% -- replaced with stdout\n", 0, "h.gz"},
+		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"zcat", "h.gz", "h"}, "hello world\nhello world\n", "", 0, "h.gz"},
+		{map[string]string{"h.tgz": gzHelloNamed}, "", []string{"gunzip", "h.tgz"}, "", "", 0, "h.tar"},
+		{map[string]string{"h.z": gzHelloNamed}, "", []string{"gunzip", "-S", ".z", "h.z"}, "", "", 0, "h"},
+		{nil, "", []string{"gzip", "-x"}, "", "gzip: invalid option -- 'x'\nTry 'gzip --help' for more information.\n", 1, ""},
+	}
+	for _, c := range cases {
+		var r result
+		var after map[string]string
+		if c.files == nil {
+			r = runCmd(t, nil, c.stdin, c.args...)
+		} else {
+			r, after = gzRun(t, c.files, c.stdin, c.args...)
+			if got := gzKeys(after); got != c.after {
+				t.Errorf("%q: files after = %q, want %q", c.args, got, c.after)
+			}
+		}
+		if r.stdout != c.stdout || r.stderr != c.stderr || r.status != c.status {
+			t.Errorf("%q: got (%q, %q, %d), want (%q, %q, %d)", c.args, r.stdout, r.stderr, r.status, c.stdout, c.stderr, c.status)
+		}
+		if strings.HasPrefix(c.args[0], "gunzip") || strings.Contains(strings.Join(c.args, " "), "-d") {
+			for name, content := range after {
+				if name == "h" || name == "h.tar" {
+					if content != "hello world\n" {
+						t.Errorf("%q: %s = %q", c.args, name, content)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestGzipCompress(t *testing.T) {
+	big := strings.Repeat("the quick brown fox jumps over the lazy dog\n", 5000)
+	r, after := gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "a.txt")
+	if r.status != 0 || r.stderr != "" || gzKeys(after) != "a.txt.gz" {
+		t.Fatalf("gzip a.txt: %+v, files %q", r, gzKeys(after))
+	}
+	z := after["a.txt.gz"]
+	if gunzipString(t, z) != big {
+		t.Fatal("round trip differs")
+	}
+	// The header carries the file's name, as GNU gzip writes it.
+	zr, _ := gzip.NewReader(strings.NewReader(z))
+	if zr.Name != "a.txt" {
+		t.Errorf("header name %q", zr.Name)
+	}
+	// -n leaves the name out; -k keeps the input; -1 and -9 differ in size.
+	r, after = gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "-nk1", "a.txt")
+	if r.status != 0 || gzKeys(after) != "a.txt a.txt.gz" {
+		t.Fatalf("gzip -nk1: %+v %q", r, gzKeys(after))
+	}
+	zr, _ = gzip.NewReader(strings.NewReader(after["a.txt.gz"]))
+	if zr.Name != "" {
+		t.Errorf("-n stored name %q", zr.Name)
+	}
+	fast := len(after["a.txt.gz"])
+	_, after = gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "--best", "a.txt")
+	if best := len(after["a.txt.gz"]); best >= fast {
+		t.Errorf("-9 (%d bytes) not smaller than -1 (%d bytes)", best, fast)
+	}
+	// -f overwrites an existing output.
+	r, after = gzRun(t, map[string]string{"a": "new\n", "a.gz": gzHello}, "", "gzip", "-f", "a")
+	if r.status != 0 || gzKeys(after) != "a.gz" || gunzipString(t, after["a.gz"]) != "new\n" {
+		t.Errorf("gzip -f: %+v %q", r, gzKeys(after))
+	}
+	// -c writes to stdout and keeps the file; several files make members.
+	r, after = gzRun(t, map[string]string{"a": "one\n", "b": "two\n"}, "", "gzip", "-c", "a", "b")
+	if r.status != 0 || gzKeys(after) != "a b" || gunzipString(t, r.stdout) != "one\ntwo\n" {
+		t.Errorf("gzip -c a b: %+v %q", r, gzKeys(after))
+	}
+	// stdin to stdout, and back through gunzip.
+	r = runCmd(t, nil, big, "gzip")
+	if r.status != 0 || gunzipString(t, r.stdout) != big {
+		t.Fatalf("gzip stdin: %d %q", r.status, r.stderr)
+	}
+	r2 := runCmd(t, nil, r.stdout, "gunzip")
+	if r2.stdout != big || r2.status != 0 {
+		t.Errorf("gunzip stdin: %d %q", r2.status, r2.stderr)
+	}
+	// -v reports the ratio in GNU's layout (the figure depends on the deflater).
+	r, _ = gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "-v", "a.txt")
+	if !strings.HasPrefix(r.stderr, "a.txt:\t") || !strings.HasSuffix(r.stderr, "% -- replaced with a.txt.gz\n") {
+		t.Errorf("gzip -v: %q", r.stderr)
+	}
+}
+
+func TestGzipTerminal(t *testing.T) {
+	b, _ := Lookup("gzip")
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"gzip"}, Stdin: strings.NewReader("x"),
+		Stdout: &out, Stderr: &errb, Terminal: true}
+	if st := Run(b, env); st != 1 || out.Len() != 0 || errb.String() != "gzip: compressed data not written to a terminal. Use -f to force compression.\nFor help, type: gzip -h\n" {
+		t.Errorf("terminal: %d %q", st, errb.String())
+	}
+}
+
+func TestGzipStops(t *testing.T) {
+	in := strings.Repeat("abc def ghi\n", 100000)
+	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "gzip"); st != 1 || msg != "" {
+		t.Errorf("broken pipe: %d %q", st, msg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "gzip"); st != 1 || msg != "" {
+		t.Errorf("cancelled: %d %q", st, msg)
+	}
+}
