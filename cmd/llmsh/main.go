@@ -4,12 +4,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/llmsh/llmsh/shell"
+	"github.com/llmsh/llmsh/shell/repl"
 	"github.com/llmsh/llmsh/vfsd"
 )
 
@@ -40,6 +41,8 @@ Run a bash-style script with builtins only; all file I/O goes through vfsd.
       --log FILE       vfsd's structured request log
   -v, --verbose        say more about the session on stderr
   -q, --quiet          do not name discarded virtual files at exit
+      --no-history     interactive: do not read or write the history file
+      --color=WHEN     interactive: colour llmsh's messages: auto (default), always, never
       --version        print the version
   -h, --help           print this help
 
@@ -59,11 +62,16 @@ type options struct {
 	maxOutput        int64
 	logFile          string
 	verbose, quiet   bool
+	noHistory        bool
+	color            string
 	operands         []string
 }
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == serverModeArg {
+		// Ctrl-C at the REPL is for the running command, not for vfsd
+		// (which shares the terminal's process group).
+		signal.Ignore(os.Interrupt)
 		os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -135,6 +143,16 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 			o.verbose = true
 		case "-q", "--quiet":
 			o.quiet = true
+		case "--no-history":
+			o.noHistory = true
+		case "--color", "--colour":
+			o.color = "always"
+			if _, v, ok := strings.Cut(a, "="); ok {
+				o.color = v
+			}
+			if o.color != "auto" && o.color != "always" && o.color != "never" {
+				return nil, usageErr(stderr, "invalid --color '%s' (want auto, always or never)", o.color)
+			}
 		case "--version":
 			return nil, -2
 		case "-h", "--help":
@@ -195,6 +213,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
 	}
+	var hist *repl.History // opened before vfsd starts and before any self-restriction
+	if !o.haveScript && len(o.operands) == 0 && !o.noHistory && isTerminal(stdin) {
+		hist = openHistory(stderr)
+		defer hist.Close()
+	}
+	colour := colorWanted(o.color, stdout)
 	name := "llmsh"
 	var scriptArgs []string
 	if o.haveScript {
@@ -268,6 +292,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	var src string
+	var input *repl.Input
+	var tty *os.File
 	interactive := false
 	switch {
 	case o.haveScript:
@@ -282,6 +308,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			interactive = true
+			tty, input = f, repl.NewInput(f)
 		} else {
 			b, err := io.ReadAll(stdin)
 			if err != nil {
@@ -297,9 +324,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
 	}
+	sh.RouteBuiltins("history") // lists the REPL's history; elsewhere says there is none
 	var status int
 	if interactive {
-		status = lineLoop(ctx, sh, stdin, stdout, stderr)
+		status = repl.Run(ctx, repl.Options{
+			Shell: sh, Input: input, Terminal: tty, Stderr: stderr, History: hist, Color: colour,
+			Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
+			Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
+		})
 	} else {
 		status = sh.Run(ctx, src, name)
 	}
@@ -335,35 +367,4 @@ func readThroughVfsd(sess *session, name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(f)
-}
-
-// lineLoop is the plain interactive loop (the full REPL is issue 5): it
-// reads lines, keeps reading while the input is incomplete, and runs each
-// complete command in the same session.
-func lineLoop(ctx context.Context, sh *shell.Shell, stdin io.Reader, stdout, stderr io.Writer) int {
-	br := bufio.NewReader(stdin)
-	status := 0
-	var buf strings.Builder
-	for ctx.Err() == nil {
-		if buf.Len() == 0 {
-			fmt.Fprint(stderr, "llmsh$ ")
-		} else {
-			fmt.Fprint(stderr, "> ")
-		}
-		line, err := br.ReadString('\n')
-		buf.WriteString(line)
-		if err != nil && buf.Len() == 0 {
-			fmt.Fprintln(stderr)
-			return status
-		}
-		if shell.Incomplete(buf.String()) && err == nil {
-			continue
-		}
-		status = sh.Run(ctx, buf.String(), "llmsh")
-		buf.Reset()
-		if sh.Exited() || err != nil {
-			return status
-		}
-	}
-	return status
 }

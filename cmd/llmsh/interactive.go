@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"github.com/llmsh/llmsh/shell/repl"
+)
+
+// isTerminal reports whether r is a terminal.
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// openHistory opens the REPL's history file. Its place comes from llmsh's
+// own XDG_STATE_HOME and HOME (the operator's settings; scripts never see
+// them). Without either, or when the file cannot be opened, the history is
+// kept in memory only, with a warning.
+func openHistory(stderr io.Writer) *repl.History {
+	home, _ := os.UserHomeDir()
+	p := repl.HistoryPath(os.Getenv("XDG_STATE_HOME"), home)
+	if p == "" {
+		return nil
+	}
+	h, err := repl.OpenHistory(p)
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: history not saved: %v\n", err)
+		return nil
+	}
+	return h
+}
+
+// colorWanted decides whether llmsh's own messages are coloured: --color
+// always or never, else (auto) when stdout is a terminal and the operator
+// has not set NO_COLOR.
+func colorWanted(mode string, stdout io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
+}

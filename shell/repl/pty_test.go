@@ -1,0 +1,370 @@
+package repl_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// llmshBin is the real llmsh binary, built once for these tests.
+var llmshBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "llmsh-repl-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	llmshBin = filepath.Join(dir, "llmsh")
+	build := exec.Command("go", "build", "-o", llmshBin, "github.com/llmsh/llmsh/cmd/llmsh")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building llmsh:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// session is llmsh running on a pseudo-terminal.
+type session struct {
+	t    *testing.T
+	pty  *os.File
+	cmd  *exec.Cmd
+	mu   sync.Mutex
+	out  bytes.Buffer
+	pos  int           // expect searches from here
+	more chan struct{} // signalled on every read
+	done chan struct{} // closed when the terminal is closed by the child
+	wait chan error
+}
+
+// env is a child environment with its own HOME and XDG_STATE_HOME.
+func env(state string, extra ...string) []string {
+	return append([]string{"HOME=" + state, "XDG_STATE_HOME=" + filepath.Join(state, "xdg"), "TERM=xterm", "PATH=/nonexistent"}, extra...)
+}
+
+func start(t *testing.T, dir string, environ []string, args ...string) *session {
+	t.Helper()
+	cmd := exec.Command(llmshBin, args...)
+	cmd.Dir = dir
+	cmd.Env = environ
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{t: t, pty: f, cmd: cmd, more: make(chan struct{}, 1), done: make(chan struct{}), wait: make(chan error, 1)}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := f.Read(buf)
+			s.mu.Lock()
+			s.out.Write(buf[:n])
+			s.mu.Unlock()
+			select {
+			case s.more <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				close(s.done)
+				return
+			}
+		}
+	}()
+	go func() { s.wait <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		f.Close()
+	})
+	return s
+}
+
+func (s *session) send(text string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.pty, text); err != nil {
+		s.t.Fatalf("writing %q: %v", text, err)
+	}
+}
+
+// expect waits until the output after the last match contains want, and
+// returns what came before it.
+func (s *session) expect(want string, within time.Duration) string {
+	s.t.Helper()
+	deadline := time.NewTimer(within)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		rest := s.out.String()[s.pos:]
+		if i := strings.Index(rest, want); i >= 0 {
+			s.pos += i + len(want)
+			s.mu.Unlock()
+			return rest[:i]
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.more:
+		case <-s.done:
+			s.mu.Lock()
+			rest = s.out.String()[s.pos:]
+			s.mu.Unlock()
+			if strings.Contains(rest, want) {
+				continue
+			}
+			s.t.Fatalf("terminal closed before %q appeared; after the last match:\n%q", want, rest)
+		case <-deadline.C:
+			s.mu.Lock()
+			rest = s.out.String()[s.pos:]
+			s.mu.Unlock()
+			s.t.Fatalf("%q did not appear within %v; after the last match:\n%q", want, within, rest)
+		}
+	}
+}
+
+// all returns everything the terminal has shown.
+func (s *session) all() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
+// exitStatus waits for llmsh to end and returns its exit status.
+func (s *session) exitStatus(within time.Duration) int {
+	s.t.Helper()
+	select {
+	case err := <-s.wait:
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		return 0
+	case <-time.After(within):
+		s.t.Fatalf("llmsh did not exit within %v; output:\n%q", within, s.all())
+		return -1
+	}
+}
+
+const wait = 10 * time.Second
+
+// prompt is the end of the default prompt.
+const prompt = "$ "
+
+func TestPipeline(t *testing.T) {
+	dir := t.TempDir()
+	s := start(t, dir, env(t.TempDir()), "--no-history")
+	s.expect("type help", wait)
+	s.expect(prompt, wait)
+	s.send("echo hello world | tr a-z A-Z\r")
+	s.expect("HELLO WORLD\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("exit 3\r")
+	if st := s.exitStatus(wait); st != 3 {
+		t.Fatalf("exit status %d, want 3", st)
+	}
+}
+
+func TestMultiLineFor(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("for i in a b c\r")
+	s.expect("> ", wait)
+	s.send("do echo item-$i\r")
+	s.expect("> ", wait)
+	s.send("done\r")
+	s.expect("item-a\r\nitem-b\r\nitem-c\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("\x04") // Ctrl-D leaves
+	if st := s.exitStatus(wait); st != 0 {
+		t.Fatalf("exit status %d", st)
+	}
+}
+
+func TestCtrlCInterruptsCommand(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("echo started; sleep 30\r")
+	s.expect("started\r\n", wait) // the command runs (and the terminal is in its normal mode)
+	sent := time.Now()
+	s.send("\x03")
+	s.expect("[130]", wait)
+	if d := time.Since(sent); d > time.Second {
+		t.Fatalf("the prompt came back after %v", d)
+	}
+	s.send("echo still-here\r")
+	s.expect("still-here\r\n", wait)
+	s.send("exit\r")
+	if st := s.exitStatus(wait); st != 0 {
+		t.Fatalf("exit status %d", st)
+	}
+}
+
+func TestCtrlCAtPromptClearsLine(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("echo never-run")
+	s.expect("never-run", wait)
+	s.send("\x03")
+	s.expect("^C", wait)
+	s.expect(prompt, wait)
+	s.send("echo ran\r")
+	out := s.expect("ran\r\n", wait)
+	if strings.Contains(out, "never-run") {
+		t.Fatalf("the cleared line ran: %q", out)
+	}
+}
+
+func TestHistorySurvivesRestart(t *testing.T) {
+	state := t.TempDir()
+	s := start(t, t.TempDir(), env(state))
+	s.expect(prompt, wait)
+	s.send("echo remembered-1\r")
+	s.expect("remembered-1\r\n", wait)
+	s.send("for x in 1 2\r")
+	s.expect("> ", wait)
+	s.send("do echo $x; done\r")
+	s.expect(prompt, wait)
+	s.send("exit\r")
+	s.exitStatus(wait)
+
+	data, err := os.ReadFile(filepath.Join(state, "xdg", "llmsh", "history"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "echo remembered-1\n") {
+		t.Fatalf("history file: %q", data)
+	}
+
+	s = start(t, t.TempDir(), env(state))
+	s.expect(prompt, wait)
+	s.send("history\r")
+	s.expect("history\r\n", wait)
+	out := s.expect("4  history\r\n", wait) + "4  history"
+	s.expect(prompt, wait)
+	for _, want := range []string{"1  echo remembered-1", "2  for x in 1 2; do echo $x; done", "3  exit", "4  history"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("history lists %q; want %q in it", out, want)
+		}
+	}
+	// Up arrow recalls the previous session's line for editing.
+	s.send("\x1b[A\x1b[A\x1b[A\x1b[A\r")
+	s.expect("remembered-1\r\n", wait)
+}
+
+func TestNoHistoryWritesNothing(t *testing.T) {
+	state := t.TempDir()
+	s := start(t, t.TempDir(), env(state), "--no-history")
+	s.expect(prompt, wait)
+	s.send("echo x\r")
+	s.expect(prompt, wait)
+	s.send("exit\r")
+	s.exitStatus(wait)
+	if _, err := os.Stat(filepath.Join(state, "xdg", "llmsh", "history")); !os.IsNotExist(err) {
+		t.Fatalf("history file exists with --no-history: %v", err)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "granted-notes.txt"), []byte("note line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, dir, env(t.TempDir()), "--no-history", "-i", dir)
+	s.expect(prompt, wait)
+	s.send("ca\t")
+	s.expect("cat ", wait)
+	s.send("gra\t")
+	s.expect("granted-notes.txt ", wait)
+	s.send("\r")
+	s.expect("note line\r\n", wait)
+	s.expect(prompt, wait)
+	// A path through the grant from outside it, and a variable name.
+	s.send("cd /\r")
+	s.expect(prompt, wait)
+	s.send("cat " + dir + "/gr\t")
+	s.expect("granted-notes.txt ", wait)
+	s.send("\r")
+	s.expect("note line\r\n", wait)
+	s.send("myvariable=42\r")
+	s.expect(prompt, wait)
+	s.send("echo $myvar\t")
+	s.expect("$myvariable ", wait)
+	s.send("\r")
+	s.expect("42\r\n", wait)
+	// Options of the builtin being typed, from its --help.
+	s.send("sort --rev\t")
+	s.expect("--reverse ", wait)
+}
+
+// sgr matches a colour escape (Select Graphic Rendition).
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+func TestNoColor(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir(), "NO_COLOR=1"), "--no-history")
+	s.expect(prompt, wait)
+	s.send("false\r")
+	s.expect("[1]$ ", wait)
+	s.send("echo 'unclosed\r")
+	s.expect("> ", wait)
+	s.send("\x04")
+	s.expect("syntax error at line 1, column 6", wait)
+	s.send("done\r")
+	s.expect("syntax error at line 1, column 1", wait)
+	s.send("exit\r")
+	s.exitStatus(wait)
+	if m := sgr.FindString(s.all()); m != "" {
+		t.Fatalf("colour escape %q with NO_COLOR:\n%q", m, s.all())
+	}
+}
+
+func TestColorAndSyntaxError(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("echo a |; echo b\r")
+	s.expect("\x1b[31mllmsh: syntax error at line 1, column 8", wait)
+	s.expect("\x1b[31;1m[2]\x1b[0;22m$ ", wait) // the status, in red
+	s.send("echo after\r")                      // the session goes on
+	s.expect("after\r\n", wait)
+}
+
+func TestPromptAndSession(t *testing.T) {
+	dir := t.TempDir()
+	s := start(t, dir, env(t.TempDir()), "--no-history", "--color=never", "-o", dir)
+	banner := s.expect(prompt, wait)
+	if !strings.Contains(banner, "writable: "+dir) || !strings.Contains(banner, "llmsh ") {
+		t.Fatalf("banner: %q", banner)
+	}
+	s.send(`PS1='[\u@\h \W]\$ '` + "\r")
+	s.expect("[llmsh@llmsh "+filepath.Base(dir)+"]$ ", wait)
+	s.send("cd /tmp; f() { echo in-f; }; x=kept\r")
+	s.expect("[llmsh@llmsh tmp]$ ", wait)
+	s.send("f; echo $x; echo virtual > /tmp/v.txt\r")
+	s.expect("in-f\r\nkept\r\n", wait)
+	s.send("cat /tmp/v.txt\r")
+	s.expect("virtual\r\n", wait)
+	s.send("echo $HOME $USER\r")
+	s.expect("/home/llmsh llmsh\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("\x04")
+	s.expect("discarded virtual files: /tmp/v.txt", wait)
+	s.exitStatus(wait)
+}
+
+func TestHistoryOutsideREPL(t *testing.T) {
+	out, err := exec.Command(llmshBin, "-c", "history").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "history: no history: only the interactive shell keeps one") {
+		t.Fatalf("history outside the REPL: %v %q", err, out)
+	}
+}

@@ -1,0 +1,321 @@
+// Package repl is llmsh's interactive shell: line editing with emacs keys
+// and persistent history (chzyer/readline), multi-line input, completion of
+// commands, options, variables and paths through vfsd, a prompt with the
+// virtual working directory and the last status, colour through
+// fatih/color, and Ctrl-C that interrupts the running command only.
+//
+// Every command runs in one shell.Shell, so one vfsd session serves the
+// whole REPL.
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chzyer/readline"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/shell"
+)
+
+// Options configure a REPL.
+type Options struct {
+	Shell *shell.Shell
+	// Input is the terminal, shared with the shell: give the shell
+	// Input.Commands() as its standard input.
+	Input *Input
+	// Terminal is the terminal's file (for raw mode and its width).
+	Terminal *os.File
+	// Stderr is where prompts, editing and llmsh's messages go.
+	Stderr io.Writer
+	// History is the persistent history; nil keeps it in memory only.
+	History *History
+	// Color enables colour in llmsh's own output.
+	Color bool
+	// Version, Readable and Writable are shown in the banner.
+	Version            string
+	Readable, Writable []string
+	// Roots are the absolute grant paths, offered by path completion.
+	Roots []string
+}
+
+// current is the history of the running REPL, which the history builtin
+// lists; nil outside the REPL.
+var current atomic.Pointer[History]
+
+func init() {
+	builtins.Register(builtins.Builtin{Name: "history", Summary: "list the commands typed in the interactive shell", Run: historyCmd})
+}
+
+func historyCmd(env *builtins.Env) int {
+	f := builtins.NewFlags(env, "List the commands entered in the interactive shell, oldest first, numbered;\nwith N, only the last N.", "[N]")
+	args, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 2)
+	}
+	h := current.Load()
+	if h == nil {
+		env.Errorf("no history: only the interactive shell keeps one")
+		return 1
+	}
+	entries := h.Entries()
+	first := 0
+	switch len(args) {
+	case 0:
+	case 1:
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 {
+			env.Errorf("%s: numeric argument required", args[0])
+			return 2
+		}
+		first = max(0, len(entries)-n)
+	default:
+		env.Errorf("too many arguments")
+		return 2
+	}
+	for i := first; i < len(entries); i++ {
+		if _, err := fmt.Fprintf(env.Stdout, "%5d  %s\n", i+1, entries[i]); err != nil {
+			return 1
+		}
+	}
+	return 0
+}
+
+// shellSource answers completion from the shell and its vfsd client.
+type shellSource struct {
+	sh    *shell.Shell
+	roots []string
+}
+
+func (s shellSource) Dir() string            { return s.sh.Dir() }
+func (s shellSource) CommandNames() []string { return s.sh.CommandNames() }
+func (s shellSource) VarNames() []string {
+	var out []string
+	for k := range s.sh.Vars() {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+func (s shellSource) ReadDir(dir string) ([]fs.DirEntry, error) {
+	return s.sh.Client().ReadDir(dir)
+}
+func (s shellSource) Stat(name string) (fs.FileInfo, error) { return s.sh.Client().Stat(name) }
+func (s shellSource) Roots() []string {
+	out := append([]string(nil), s.roots...)
+	if vf, err := s.sh.Client().VirtualFiles(); err == nil {
+		for _, v := range vf {
+			out = append(out, v.Path)
+		}
+	}
+	return out
+}
+
+// Run reads and runs commands until Ctrl-D, exit, or the end of ctx, and
+// returns the status to exit with.
+func Run(ctx context.Context, o Options) int {
+	pal := newPalette(o.Color)
+	hist := o.History
+	if hist == nil {
+		hist = NewHistory()
+	}
+	current.Store(hist)
+	defer current.Store(nil)
+
+	sessionDone := ctx.Done()
+	stdin := o.Input.editor(sessionDone)
+	fd := int(o.Terminal.Fd())
+	rl, err := readline.NewEx(&readline.Config{
+		Stdin:                  stdin,
+		Stdout:                 o.Stderr,
+		Stderr:                 o.Stderr,
+		AutoComplete:           NewCompleter(shellSource{sh: o.Shell, roots: o.Roots}),
+		HistoryLimit:           maxHistory,
+		DisableAutoSaveHistory: true,
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "exit",
+		FuncIsTerminal:         func() bool { return readline.IsTerminal(fd) },
+		FuncGetWidth:           func() int { return termWidth(fd) },
+		FuncMakeRaw:            rawMode(fd),
+		FuncExitRaw:            restoreMode(fd),
+	})
+	if err != nil {
+		fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
+		return 1
+	}
+	defer rl.Close()
+	for _, e := range hist.Entries() {
+		rl.SaveHistory(e)
+	}
+
+	// SIGINT reaches llmsh only while a command runs (line editing keeps
+	// the terminal raw): it cancels that command.
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt)
+	defer signal.Stop(sigc)
+	var mu sync.Mutex
+	var cancelCmd context.CancelFunc
+	interrupted := atomic.Bool{}
+	go func() {
+		for range sigc {
+			mu.Lock()
+			if cancelCmd != nil {
+				interrupted.Store(true)
+				cancelCmd()
+			}
+			mu.Unlock()
+		}
+	}()
+
+	fmt.Fprintln(o.Stderr, pal.note.Sprint(banner(o)))
+	status := 0
+	var buf strings.Builder
+	for ctx.Err() == nil {
+		vars := o.Shell.Vars()
+		st := promptState{dir: o.Shell.Dir(), home: vars["HOME"], status: status, version: o.Version}
+		if buf.Len() == 0 {
+			st.ps = vars["PS1"]
+			rl.SetPrompt(primaryPrompt(st, pal))
+		} else {
+			st.ps = vars["PS2"]
+			rl.SetPrompt(continuationPrompt(st))
+		}
+		line, err := rl.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			buf.Reset() // Ctrl-C: drop the line (and any unfinished command)
+			continue
+		case errors.Is(err, io.EOF):
+			if buf.Len() == 0 || ctx.Err() != nil {
+				o.Shell.Finish(ctx)
+				return status
+			}
+			// Ctrl-D inside an unfinished command: show why it is one.
+			_, perr := syntax.NewParser().Parse(strings.NewReader(buf.String()), "")
+			showError(o.Stderr, pal, perr, buf.String())
+			buf.Reset()
+			status = 2
+			continue
+		case err != nil:
+			fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
+			return 1
+		}
+		buf.WriteString(line)
+		buf.WriteString("\n")
+		src := buf.String()
+		if shell.Incomplete(src) {
+			continue
+		}
+		buf.Reset()
+		if strings.TrimSpace(src) == "" {
+			continue
+		}
+		if entry, err := hist.Add(src); err != nil {
+			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: history: %v", err))
+		} else if entry != "" {
+			rl.SaveHistory(entry)
+		}
+
+		fd, err := o.Input.command()
+		if err == nil {
+			err = o.Shell.SetStdin(fd.stdin)
+		}
+		if err != nil {
+			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: %v", err))
+			return 1
+		}
+		cmdCtx, cancel := context.WithCancel(ctx)
+		mu.Lock()
+		cancelCmd = func() {
+			cancel()
+			fd.interrupt()
+		}
+		mu.Unlock()
+		interrupted.Store(false)
+		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
+		mu.Lock()
+		cancelCmd = nil
+		mu.Unlock()
+		cancel()
+		fd.finish()
+		status = st2
+		if rerr != nil {
+			showError(o.Stderr, pal, rerr, src)
+		}
+		if interrupted.Load() {
+			status = 130
+			fmt.Fprintln(o.Stderr)
+		}
+		if o.Shell.Exited() {
+			return status
+		}
+	}
+	return status
+}
+
+// banner is the line shown on start.
+func banner(o Options) string {
+	grants := func(ps []string) string {
+		if len(ps) == 0 {
+			return "nothing"
+		}
+		return strings.Join(ps, " ")
+	}
+	return fmt.Sprintf("llmsh %s · readable: %s · writable: %s · type help for commands, Ctrl-D to leave",
+		o.Version, grants(o.Readable), grants(o.Writable))
+}
+
+// showError prints a syntax error (with line and column) or another
+// refusal in red.
+func showError(w io.Writer, pal *palette, err error, src string) {
+	if err == nil {
+		return
+	}
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		fmt.Fprintln(w, pal.err.Sprintf("llmsh: syntax error at line %d, column %d: %s", pe.Pos.Line(), pe.Pos.Col(), pe.Text))
+		if l := errorLine(src, int(pe.Pos.Line())); l != "" {
+			fmt.Fprintf(w, "  %s\n  %s%s\n", l, strings.Repeat(" ", max(0, int(pe.Pos.Col())-1)), pal.err.Sprint("^"))
+		}
+		return
+	}
+	fmt.Fprintln(w, pal.err.Sprintf("llmsh: %v", err))
+}
+
+// errorLine returns line n (1-based) of src when it is short enough to
+// show with a caret under the error.
+func errorLine(src string, n int) string {
+	lines := strings.Split(src, "\n")
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	l := lines[n-1]
+	if len(l) > 200 || strings.ContainsAny(l, "\t\x1b") {
+		return ""
+	}
+	return l
+}
+
+// Grants turns -i/-o operands into absolute, clean paths against dir.
+func Grants(dir string, ps []string) []string {
+	out := make([]string, 0, len(ps))
+	for _, p := range ps {
+		if !path.IsAbs(p) {
+			p = path.Join(dir, p)
+		}
+		out = append(out, path.Clean(p))
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/vfsclient"
+)
+
+// This file holds what an interactive front end (the REPL in shell/repl)
+// needs from a Shell: its state between commands and a way to run one
+// chunk of input at a time without ending the session.
+
+// Dir returns the virtual working directory.
+func (s *Shell) Dir() string {
+	if s.runner.Dir != "" {
+		return s.runner.Dir
+	}
+	return s.opts.Dir
+}
+
+// Client returns the session's vfsd client.
+func (s *Shell) Client() *vfsclient.Client { return s.client }
+
+// Vars returns the shell's set variables and their values. Before the
+// first command has run they are llmsh's defaults.
+func (s *Shell) Vars() map[string]string {
+	out := map[string]string{}
+	if len(s.runner.Vars) == 0 {
+		for _, kv := range append(Defaults(s.opts.Dir), s.opts.Vars...) {
+			k, v, _ := strings.Cut(kv, "=")
+			out[k] = v
+		}
+		return out
+	}
+	for name, vr := range s.runner.Vars {
+		if vr.IsSet() {
+			out[name] = vr.String()
+		}
+	}
+	return out
+}
+
+// CommandNames lists every name that can stand in command position: the
+// registered builtins, the interpreter's own builtins, sh/bash/llmsh and
+// the functions the session has defined; sorted, without duplicates.
+func (s *Shell) CommandNames() []string {
+	seen := map[string]bool{"sh": true, "bash": true, "llmsh": true}
+	for _, b := range builtins.All() {
+		seen[b.Name] = true
+	}
+	for _, n := range strings.Fields(interpBuiltins) {
+		seen[n] = true
+	}
+	for n := range s.runner.Funcs {
+		seen[n] = true
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RunInteractive runs one chunk of interactive input, statement by
+// statement, as bash does at its prompt: the EXIT trap does not fire, the
+// command budget starts afresh, and a syntax error or a limit ends the chunk
+// but not the session. A syntax error is returned (a *syntax.ParseError)
+// for the caller to show; the status is then 2.
+func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err error) {
+	if err := precheck(src, s.opts.Limits); err != nil {
+		return 2, err
+	}
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		return 2, err
+	}
+	if err := refuse(file); err != nil {
+		return 2, err
+	}
+	s.commands.Store(0)
+	for _, st := range file.Stmts {
+		status = s.runStmt(ctx, st)
+		if s.runner.Exited() || ctx.Err() != nil {
+			break
+		}
+	}
+	return status, nil
+}
+
+// runStmt runs one statement; an interpreter panic ends the statement
+// with status 2 rather than the session.
+func (s *Shell) runStmt(ctx context.Context, st *syntax.Stmt) (status int) {
+	defer func() {
+		if v := recover(); v != nil {
+			if builtins.PanicHook != nil {
+				builtins.PanicHook("llmsh", v, nil)
+			}
+			fmt.Fprintln(s.opts.Stderr, "llmsh: internal error")
+			status = 2
+		}
+	}()
+	return s.status(ctx, s.runner.Run(ctx, st))
+}
+
+// Finish ends an interactive session: it runs the EXIT trap, if any.
+func (s *Shell) Finish(ctx context.Context) {
+	if s.runner.Exited() {
+		return // exit already ran the trap
+	}
+	_ = s.runner.Run(ctx, &syntax.File{})
+}
+
+// SetStdin makes f the standard input of the commands run from now on.
+// It is an *os.File because the interpreter copies any other reader into
+// a pipe eagerly, taking input that is not yet the commands'.
+func (s *Shell) SetStdin(f *os.File) error {
+	return interp.StdIO(f, s.opts.Stdout, s.opts.Stderr)(s.runner)
+}
+
+// RouteBuiltins sends the named commands to the registered builtins of
+// those names, although the interpreter counts them as its own (it lists
+// history, for one, and implements it not at all). The builtin's status
+// reaches the script as 0 or 1.
+func (s *Shell) RouteBuiltins(names ...string) error {
+	route := map[string]bool{}
+	for _, n := range names {
+		route[n] = true
+	}
+	return interp.CallHandler(func(ctx context.Context, args []string) ([]string, error) {
+		args, err := s.callHandler(ctx, args)
+		if err != nil || len(args) == 0 || !route[args[0]] {
+			return args, err
+		}
+		hc := interp.HandlerCtx(ctx)
+		if s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env)) != 0 {
+			return []string{"false"}, nil
+		}
+		return []string{"true"}, nil
+	})(s.runner)
+}
