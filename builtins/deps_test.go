@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"os/exec"
 	"strings"
 	"testing"
@@ -14,6 +15,10 @@ func TestNoExecDependency(t *testing.T) {
 	pkgs := []string{".", "../internal/goawk/..."}
 	out, err := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...).Output()
 	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list -deps: %v\n%s", err, ee.Stderr)
+		}
 		t.Fatalf("go list -deps: %v", err)
 	}
 	deps := strings.Fields(string(out))

@@ -1,0 +1,285 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"regexp"
+	"strings"
+	"syscall"
+
+	"github.com/llmsh/llmsh/internal/goawk/interp"
+	"github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/internal/goawk/parser"
+)
+
+func init() {
+	Register(Builtin{Name: "awk", Summary: "pattern scanning and processing language (GoAWK-based)", Run: awk})
+}
+
+// awkVersion is printed by --version.
+const awkVersion = `awk (llmsh) based on GoAWK v1.29.1 by Ben Hoyt (BSD licence)
+Files are read and written through llmsh's file service only; system(),
+"cmd" | getline and print | "cmd" are refused.
+`
+
+// awkVarName is a legal AWK variable name for -v.
+var awkVarName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// awkSource is one piece of program text: a -f file, a -e text, or the
+// program operand.
+type awkSource struct {
+	name string // for messages: "cmd. line" or the -f file as given
+	text string
+}
+
+// awkErr is an open error whose text is GNU's wording (ErrText) while
+// errors.Is still sees the original.
+type awkErr struct{ err error }
+
+func (e awkErr) Error() string { return ErrText(e.err) }
+func (e awkErr) Unwrap() error { return e.err }
+
+func awk(env *Env) int {
+	f := NewFlags(env, "Scan each FILE (standard input when there is none, or for -) for the patterns of\n"+
+		"the AWK program and run their actions. Operands of the form VAR=VALUE assign\n"+
+		"VAR when they are reached. Based on GoAWK; files go through llmsh's file\n"+
+		"service, and system(), \"cmd\" | getline and print | \"cmd\" are refused.",
+		"[-F fs] [-v var=val]... [-f progfile]... [--] 'program' [file|var=val]...",
+		"[-F fs] [-v var=val]... -f progfile [-f progfile]... [--] [file|var=val]...")
+	f.StopAtOperand = true
+	var (
+		fieldSep    string
+		fieldSepSet bool
+		vars        []string
+		sources     []awkSource
+		progFiles   []string
+		badVar      error
+	)
+	f.Func('F', "field-separator", RequiredArg, "FS", "use FS for the input field separator (the FS variable)", func(v string, _ bool) error {
+		fieldSep, fieldSepSet = v, true
+		return nil
+	})
+	f.Func('v', "assign", RequiredArg, "VAR=VAL", "assign VAL to the variable VAR before the program starts", func(v string, _ bool) error {
+		name, val, ok := strings.Cut(v, "=")
+		if !ok {
+			return &UsageError{fmt.Sprintf("`%s' argument to `-v' not in `var=value' form", v)}
+		}
+		if !awkVarName.MatchString(name) && badVar == nil {
+			badVar = fmt.Errorf("fatal: `%s' is not a legal variable name", name)
+		}
+		// As in gawk, -v values have their escape sequences processed.
+		if u, err := lexer.Unescape(val); err == nil {
+			val = u
+		}
+		vars = append(vars, name, val)
+		return nil
+	})
+	f.Func('f', "file", RequiredArg, "PROGFILE", "read the program from PROGFILE (- for standard input); may be repeated", func(v string, _ bool) error {
+		progFiles = append(progFiles, v)
+		sources = append(sources, awkSource{name: v})
+		return nil
+	})
+	f.Func('e', "source", RequiredArg, "PROGRAM", "use PROGRAM as program text; may be repeated and mixed with -f", func(v string, _ bool) error {
+		sources = append(sources, awkSource{name: "cmd. line", text: v})
+		return nil
+	})
+	version := f.Bool('V', "version", "print version information and exit")
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		var ue *UsageError
+		if errors.As(err, &ue) && !errors.Is(err, ErrHelp) {
+			env.Errorf("%s", ue.Msg)
+			f.PrintHelp(env.Stderr)
+			return 1
+		}
+		return f.Fail(err, 1)
+	}
+	if *version {
+		fmt.Fprint(env.Stdout, awkVersion)
+		return 0
+	}
+	if badVar != nil {
+		env.Errorf("%s", badVar)
+		return 2
+	}
+	if len(sources) == 0 {
+		if len(operands) == 0 {
+			f.PrintHelp(env.Stderr)
+			return 1
+		}
+		sources = append(sources, awkSource{name: "cmd. line", text: operands[0]})
+		operands = operands[1:]
+	}
+
+	// Read the -f files through the FS.
+	for i := range sources {
+		s := &sources[i]
+		if s.name == "cmd. line" {
+			continue
+		}
+		r, err := awkOpen(env, s.name)
+		if err != nil {
+			env.Errorf("fatal: cannot open source file `%s' for reading: %s", s.name, pathReason(err))
+			return 2
+		}
+		b, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			env.Errorf("fatal: error reading source file `%s': %s", s.name, ErrText(err))
+			return 2
+		}
+		s.text = string(b)
+	}
+
+	// Join the sources, each ending in a newline, and remember where each
+	// starts so that errors name the right file and line.
+	var src strings.Builder
+	starts := make([]int, len(sources)) // first line (1-based) of each source
+	line := 1
+	for i, s := range sources {
+		starts[i] = line
+		src.WriteString(s.text)
+		if !strings.HasSuffix(s.text, "\n") {
+			src.WriteByte('\n')
+		}
+		line += strings.Count(s.text, "\n")
+		if !strings.HasSuffix(s.text, "\n") {
+			line++
+		}
+	}
+	prog, err := parser.ParseProgram([]byte(src.String()), nil)
+	if err != nil {
+		var pe *parser.ParseError
+		if !errors.As(err, &pe) {
+			env.Errorf("%s", err)
+			return 1
+		}
+		lines := strings.Split(strings.TrimSuffix(src.String(), "\n"), "\n")
+		lineNo, col := pe.Position.Line, max(pe.Position.Column-1, 0)
+		if lineNo > len(lines) {
+			// At the end of the program: point past its last character,
+			// as gawk does ("unexpected newline or end of string").
+			lineNo = len(lines)
+			col = len(lines[lineNo-1])
+		}
+		idx := 0
+		for i := range starts {
+			if lineNo >= starts[i] {
+				idx = i
+			}
+		}
+		where := fmt.Sprintf("%s:%d:", sources[idx].name, lineNo-starts[idx]+1)
+		text := lines[lineNo-1]
+		fmt.Fprintf(env.Stderr, "%s: %s %s\n%s: %s %s^ %s\n", env.Name(), where, text,
+			env.Name(), where, strings.Repeat(" ", col), pe.Message)
+		return 1
+	}
+
+	var out io.Writer = env.Stdout
+	var bw *bufio.Writer
+	if !env.Terminal {
+		bw = bufio.NewWriterSize(env.Stdout, 64<<10)
+		out = bw
+	}
+	environ := make([]string, 0, 2*len(env.Environ))
+	for _, kv := range env.Environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			environ = append(environ, k, v)
+		}
+	}
+	config := &interp.Config{
+		Stdin:   env.Stdin,
+		Output:  out,
+		Error:   env.Stderr,
+		Argv0:   env.Name(),
+		Args:    operands,
+		Vars:    vars,
+		Environ: environ,
+		OpenFile: func(name string) (io.ReadCloser, error) {
+			return awkOpen(env, name)
+		},
+		CreateFile: func(name string, appending bool) (io.WriteCloser, error) {
+			if env.FS == nil {
+				return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{syscall.EPERM}}
+			}
+			var (
+				w   File
+				err error
+			)
+			if appending {
+				w, err = env.Append(name)
+			} else {
+				w, err = env.Create(name)
+			}
+			if err != nil {
+				return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{err}}
+			}
+			return w, nil
+		},
+	}
+	if fieldSepSet {
+		// gawk: -Ft means a tab, and escapes are processed.
+		if fieldSep == "t" {
+			fieldSep = "\t"
+		} else if u, err := lexer.Unescape(fieldSep); err == nil {
+			fieldSep = u
+		}
+		config.Vars = append([]string{"FS", fieldSep}, config.Vars...)
+	}
+	it, err := interp.New(prog)
+	if err != nil {
+		env.Errorf("fatal: %s", err)
+		return 2
+	}
+	status, err := it.ExecuteContext(env.Ctx, config)
+	var flushErr error
+	if bw != nil {
+		flushErr = bw.Flush()
+	}
+	switch {
+	case env.Ctx.Err() != nil:
+		return 1
+	case err != nil && IsBrokenPipe(err), flushErr != nil && IsBrokenPipe(flushErr):
+		return 1
+	case err != nil:
+		env.Errorf("fatal: %s", err)
+		return 2
+	case flushErr != nil:
+		env.Errorf("fatal: print to \"standard output\" failed (%s)", ErrText(flushErr))
+		return 2
+	}
+	return status
+}
+
+// awkOpen opens a file for reading through the FS, as an *fs.PathError
+// with GNU wording on failure; a directory is reported as EISDIR (gawk
+// skips a directory operand and getline from one returns -1).
+func awkOpen(env *Env, name string) (io.ReadCloser, error) {
+	if name == "-" || name == "/dev/stdin" {
+		return env.Open("-")
+	}
+	if env.FS == nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{syscall.EPERM}}
+	}
+	r, err := env.FS.OpenFile(env.Abs(name), 0)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{err}}
+	}
+	if st, err := r.Stat(); err == nil && st.IsDir() {
+		r.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{syscall.EISDIR}}
+	}
+	return r, nil
+}
+
+// pathReason is the GNU reason text of an awkOpen error.
+func pathReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return ErrText(err)
+}

@@ -1,0 +1,226 @@
+package builtins
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// awkCase is one awk call. files (may be nil) are created in the granted
+// working directory; check/want read a file back afterwards.
+type awkCase struct {
+	name    string
+	files   map[string]string
+	stdin   string
+	environ []string
+	args    []string
+	out     string
+	err     string
+	status  int
+	check   string
+	want    string
+}
+
+func runAwkCase(t *testing.T, c awkCase) {
+	t.Helper()
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	for name, content := range c.files {
+		writeTestFile(t, fsys, dir+"/"+name, content)
+	}
+	b, _ := Lookup("awk")
+	var out, errb strings.Builder
+	env := &Env{Ctx: context.Background(), Args: append([]string{"awk"}, c.args...),
+		Stdin: strings.NewReader(c.stdin), Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir, Environ: c.environ}
+	st := Run(b, env)
+	if out.String() != c.out || errb.String() != c.err || st != c.status {
+		t.Errorf("awk %q:\n got %q %q %d\nwant %q %q %d", c.args, out.String(), errb.String(), st, c.out, c.err, c.status)
+	}
+	if c.check != "" {
+		f, err := fsys.OpenFile(dir+"/"+c.check, os.O_RDONLY)
+		if err != nil {
+			t.Errorf("awk %q: %v", c.args, err)
+			return
+		}
+		data, _ := io.ReadAll(f)
+		f.Close()
+		if string(data) != c.want {
+			t.Errorf("awk %q: %s holds %q, want %q", c.args, c.check, data, c.want)
+		}
+	}
+}
+
+// Unless said otherwise, stdout, stderr and status were checked against
+// gawk 5.2.1 (invoked as awk, LC_ALL=C); where llmsh differs on purpose
+// (refusals) or GoAWK words a message differently, the case says so.
+func TestAwk(t *testing.T) {
+	people := map[string]string{"people": "alice 30 NY\nbob 25 LA\ncarol 35 NY\n", "kv.csv": "k1,v1\nk2,v2\n"}
+	tests := []awkCase{
+		{name: "fields", files: people, args: []string{"{print $1, NF, $NF}", "people"},
+			out: "alice 3 NY\nbob 3 LA\ncarol 3 NY\n"},
+		{name: "sum and average", files: people, args: []string{"{s+=$2} END {print s, s/NR}", "people"}, out: "90 30\n"},
+		{name: "-F", files: people, args: []string{"-F", ",", "{print $2}", "kv.csv"}, out: "v1\nv2\n"},
+		{name: "-F attached and OFS", files: people, args: []string{"-F,", "-v", "OFS=:", "{$1=$1; print}", "kv.csv"}, out: "k1:v1\nk2:v2\n"},
+		{name: "-Ft is a tab", stdin: "atb\tc\n", args: []string{"-Ft", "{print $2}"}, out: "c\n"},
+		{name: "-F escapes", stdin: "a\tb\n", args: []string{`-F\t`, "{print $2}"}, out: "b\n"},
+		{name: "--field-separator", stdin: "a:b\n", args: []string{"--field-separator=:", "{print $2}"}, out: "b\n"},
+		{name: "-v", files: people, args: []string{"-v", "n=2", "NR==n", "people"}, out: "bob 25 LA\n"},
+		{name: "-v escapes", args: []string{"-v", `msg=a\tb`, "BEGIN { print msg }"}, out: "a\tb\n"},
+		{name: "--assign", args: []string{"--assign", "x=7", "BEGIN { print x }"}, out: "7\n"},
+		{name: "BEGIN and END", stdin: "a\nb\n", args: []string{`BEGIN { print "start" } { n++ } END { print "end", n, NR }`}, out: "start\nend 2 2\n"},
+		{name: "BEGIN only does not read stdin", stdin: "never\n", args: []string{`BEGIN { print "x" }`}, out: "x\n"},
+		{name: "stdin dash", stdin: "s\n", files: people, args: []string{"{print FILENAME, $1}", "kv.csv", "-"}, out: "kv.csv k1,v1\nkv.csv k2,v2\n- s\n"},
+		{name: "FNR and FILENAME across files", files: people, args: []string{`{print FILENAME ":" FNR ":" NR}`, "people", "kv.csv"},
+			out: "people:1:1\npeople:2:2\npeople:3:3\nkv.csv:1:4\nkv.csv:2:5\n"},
+		{name: "var=val operands", files: people, args: []string{"{ print v, $1 }", "v=1", "kv.csv", "v=2", "kv.csv"},
+			out: "1 k1,v1\n1 k2,v2\n2 k1,v1\n2 k2,v2\n"},
+		{name: "printf formats", args: []string{`BEGIN{printf "%d %5.2f %-4s| %x %o %e %c %i %s\n", 42.7, 3.14159, "ab", 255, 8, 12345.678, 65, 3, 1e6}`},
+			out: "42  3.14 ab  | ff 10 1.234568e+04 A 3 1000000\n"},
+		{name: "printf widths", args: []string{`BEGIN { printf "%5s|%-5s|%.2s|%05.1f|%+d|% d\n", "ab", "cd", "efgh", 3.14159, 5, 5 }`},
+			out: "   ab|cd   |ef|003.1|+5| 5\n"},
+		{name: "string functions", args: []string{`BEGIN{x="hello world"; print length(x), substr(x,1,5), index(x,"o"), toupper(x); n=split("a,b,c",a,","); print n, a[3]; s="foo bar foo"; gsub(/foo/,"X",s); print s, match("xxabc", /abc/), RSTART, RLENGTH}`},
+			out: "11 hello 5 HELLO WORLD\n3 c\nX bar X 3 3 3\n"},
+		{name: "range pattern", files: people, args: []string{"/bob/,/carol/", "people"}, out: "bob 25 LA\ncarol 35 NY\n"},
+		{name: "paragraph mode", stdin: "a\nb\n\n\nc\n", args: []string{`BEGIN{RS=""}{print NR": "$1"+"$2}`}, out: "1: a+b\n2: c+\n"},
+		{name: "exit status, END still runs", args: []string{`BEGIN { exit 3 } END { print "end" }`}, out: "end\n", status: 3},
+		{name: "exit runs END", stdin: "a\nb\n", args: []string{`{ exit } END { print "end", NR }`}, out: "end 1\n"},
+		{name: "getline < file", files: people, args: []string{`BEGIN { while ((getline line < "people") > 0) n++; print n, line }`}, out: "3 carol 35 NY\n"},
+		{name: "getline < missing file is -1", args: []string{`BEGIN { print (getline l < "nope") }`}, out: "-1\n"},
+		{name: "getline < directory is -1", files: map[string]string{"d/x": ""}, args: []string{`BEGIN { print (getline l < "d") }`}, out: "-1\n"},
+		{name: "plain getline reads the input", files: people, args: []string{`BEGIN { getline; print "first:", $1, NR }`, "people"}, out: "first: alice 1\n"},
+		{name: "print > file and read it back", args: []string{`BEGIN { print "one" > "o.txt"; print "two" > "o.txt"; close("o.txt"); while ((getline l < "o.txt") > 0) print "got", l }`},
+			out: "got one\ngot two\n", check: "o.txt", want: "one\ntwo\n"},
+		{name: "print >> appends", files: map[string]string{"o.txt": "old\n"}, args: []string{`BEGIN { print "new" >> "o.txt" }`}, check: "o.txt", want: "old\nnew\n"},
+		{name: "print > truncates", files: map[string]string{"o.txt": "old\n"}, args: []string{`BEGIN { printf "%s", "new" > "o.txt" }`}, check: "o.txt", want: "new"},
+		{name: "split into files", files: people, args: []string{`{ print $1 > ($3 ".txt") }`, "people"}, check: "NY.txt", want: "alice\ncarol\n"},
+		{name: "/dev/stderr and /dev/stdout", args: []string{`BEGIN { print "e" > "/dev/stderr"; print "o" > "/dev/stdout" }`}, out: "o\n", err: "e\n"},
+		{name: "/dev/stdin operand", stdin: "in\n", args: []string{"{print}", "/dev/stdin"}, out: "in\n"},
+		{name: "ENVIRON holds only env.Environ", environ: []string{"A=1", "B=two words"},
+			args: []string{`BEGIN { n = 0; for (k in ENVIRON) n++; print n, ENVIRON["A"], ENVIRON["B"], ("HOME" in ENVIRON), ("PATH" in ENVIRON) }`},
+			out:  "2 1 two words 0 0\n"},
+		{name: "no environ, empty ENVIRON", args: []string{`BEGIN { for (k in ENVIRON) print k }`}},
+		{name: "-f program file", files: map[string]string{"p.awk": "BEGIN {\n  print \"from file\"\n}\n"}, args: []string{"-f", "p.awk"}, out: "from file\n"},
+		{name: "several -f and -e", files: map[string]string{"a.awk": "function f(x) { return x * 2 }\n"}, args: []string{"-f", "a.awk", "-e", "BEGIN { print f(21) }"}, out: "42\n"},
+		{name: "-f - reads the program from stdin", stdin: `BEGIN { print "stdin prog" }`, args: []string{"-f", "-"}, out: "stdin prog\n"},
+		{name: "--", args: []string{"--", `BEGIN { print "dd" }`}, out: "dd\n"},
+		{name: "--version", args: []string{"--version"}, out: awkVersion},
+
+		// Errors.
+		{name: "missing file (gawk words and status)", files: people, args: []string{"{print $1}", "kv.csv", "nope", "people"},
+			out: "k1,v1\nk2,v2\n", err: "awk: fatal: cannot open file `nope' for reading: No such file or directory\n", status: 2},
+		{name: "directory operand is skipped", files: map[string]string{"d/x": "", "f": "F\n"}, args: []string{"{print}", "d", "f"},
+			out: "F\n", err: "awk: warning: command line argument `d' is a directory: skipped\n"},
+		{name: "missing -f file", args: []string{"-f", "nope.awk"},
+			err: "awk: fatal: cannot open source file `nope.awk' for reading: No such file or directory\n", status: 2},
+		// gawk's layout (source line, caret); the message after the caret is GoAWK's.
+		{name: "syntax error", args: []string{"BEGIN{x"},
+			err: "awk: cmd. line:1: BEGIN{x\nawk: cmd. line:1:        ^ expected } instead of EOF\n", status: 1},
+		{name: "syntax error in -f file", files: map[string]string{"bad.awk": "BEGIN {\n  x = 1 +\n}\n"}, args: []string{"-f", "bad.awk"},
+			err: "awk: bad.awk:2:   x = 1 +\nawk: bad.awk:2:          ^ expected expression instead of <newline>\n", status: 1},
+		{name: "illegal -v name", args: []string{"-v", "1x=2", "BEGIN{}"}, err: "awk: fatal: `1x' is not a legal variable name\n", status: 2},
+		{name: "redirect to a directory", files: map[string]string{"d/x": ""}, args: []string{`BEGIN { print "x" > "d" }`},
+			err: "awk: fatal: cannot redirect to `d': Is a directory\n", status: 2},
+
+		// Refusals (llmsh only; gawk would run the command).
+		{name: "system() refused", args: []string{`BEGIN { print "before"; system("echo hi"); print "after" }`},
+			out: "before\n", err: "awk: fatal: system() is not allowed in llmsh\n", status: 2},
+		{name: "print | sh refused", args: []string{`BEGIN { print "rm -rf /" | "sh" }`},
+			err: "awk: fatal: print | \"command\" is not allowed in llmsh\n", status: 2},
+		{name: "printf | cmd refused", args: []string{`BEGIN { printf "x" | "cat" }`},
+			err: "awk: fatal: print | \"command\" is not allowed in llmsh\n", status: 2},
+		{name: "cmd | getline refused", args: []string{`BEGIN { "id" | getline x; print x }`},
+			err: "awk: fatal: \"command\" | getline is not allowed in llmsh\n", status: 2},
+		{name: "close of a command is -1", args: []string{`BEGIN { print close("date") }`}, out: "-1\n"},
+	}
+	for _, c := range tests {
+		t.Run(c.name, func(t *testing.T) { runAwkCase(t, c) })
+	}
+}
+
+func TestAwkUsage(t *testing.T) {
+	r := runCmd(t, nil, "", "awk")
+	if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "Usage: awk ") {
+		t.Errorf("no program: %q %q %d", r.stdout, r.stderr, r.status)
+	}
+	r = runCmd(t, nil, "", "awk", "-q", "BEGIN{}")
+	if r.status != 1 || !strings.HasPrefix(r.stderr, "awk: invalid option -- 'q'\nUsage: awk ") {
+		t.Errorf("bad option: %q %d", r.stderr, r.status)
+	}
+	r = runCmd(t, nil, "", "awk", "-v", "x", "BEGIN{}")
+	if r.status != 1 || !strings.HasPrefix(r.stderr, "awk: `x' argument to `-v' not in `var=value' form\nUsage: awk ") {
+		t.Errorf("bad -v: %q %d", r.stderr, r.status)
+	}
+	r = runCmd(t, nil, "", "awk", "--help")
+	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: awk ") || !strings.Contains(r.stdout, "--field-separator") {
+		t.Errorf("--help: %q %d", r.stdout, r.status)
+	}
+}
+
+// TestAwkEscape tries to leave the granted tree: only dir/work is granted;
+// dir/secret is a real file beside it. Every read and write outside must
+// fail without showing the content or touching the host.
+func TestAwkEscape(t *testing.T) {
+	outer := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outer, "secret"), []byte("TOP SECRET\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(outer, "work")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fsys := testFS(t, dir)
+	run := func(args ...string) (string, string, int) {
+		b, _ := Lookup("awk")
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: append([]string{"awk"}, args...),
+			Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		st := Run(b, env)
+		return out.String(), errb.String(), st
+	}
+	for _, args := range [][]string{
+		{"{print}", "../secret"},
+		{"{print}", outer + "/secret"},
+		{`BEGIN { while ((getline l < "../secret") > 0) print l; print "done" }`},
+		{`BEGIN { while ((getline l < "/etc/passwd") > 0) print l; print "done" }`},
+		{"-f", "../secret"},
+	} {
+		out, errb, st := run(args...)
+		if strings.Contains(out+errb, "SECRET") || strings.Contains(out, "root:") {
+			t.Errorf("awk %q leaked: %q %q", args, out, errb)
+		}
+		if st == 0 && out != "done\n" {
+			t.Errorf("awk %q: status 0, out %q", args, out)
+		}
+	}
+	if _, errb, _ := run("{print}", "../secret"); errb != "awk: fatal: cannot open file `../secret' for reading: Permission denied\n" {
+		t.Errorf("reading ../secret: stderr %q", errb)
+	}
+	for _, target := range []string{"../escape", outer + "/escape2"} {
+		_, errb, st := run(`BEGIN { print "x" > "` + target + `" }`)
+		if st != 2 || !strings.HasPrefix(errb, "awk: fatal: cannot redirect to `"+target+"': ") {
+			t.Errorf("write to %s: %q %d", target, errb, st)
+		}
+	}
+	for _, name := range []string{"escape", "escape2"} {
+		if _, err := os.Stat(filepath.Join(outer, name)); err == nil {
+			t.Errorf("%s was created outside the granted tree", name)
+		}
+	}
+}
+
+// TestAwkCancel: a program that never ends stops when the context is
+// cancelled.
+func TestAwkCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b, _ := Lookup("awk")
+	var out, errb strings.Builder
+	env := &Env{Ctx: ctx, Args: []string{"awk", "BEGIN { while (1) x++ }"},
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+	if st := Run(b, env); st != 1 || errb.String() != "" {
+		t.Errorf("cancelled: status %d, stderr %q", st, errb.String())
+	}
+}
