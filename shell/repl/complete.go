@@ -92,6 +92,9 @@ func (c *Completer) Complete(before, word string) []string {
 		}
 	}
 	cmd, cmdPos := commandOf(before)
+	if k, v, ok := strings.Cut(word, "="); ok && isName(k) && k != "" {
+		return prefixAll(k+"=", c.paths(v))
+	}
 	if cmdPos && !strings.Contains(word, "/") {
 		var out []string
 		for _, n := range c.src.CommandNames() {
@@ -115,9 +118,6 @@ func (c *Completer) Complete(before, word string) []string {
 			}
 		}
 		return out
-	}
-	if k, v, ok := strings.Cut(word, "="); ok && isName(k) && k != "" {
-		return prefixAll(k+"=", c.paths(v))
 	}
 	return c.paths(word)
 }
