@@ -1,0 +1,66 @@
+package builtins
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// Expected output produced by util-linux hexdump 2.38 on this machine.
+func TestHexdumpReal(t *testing.T) {
+	files := map[string]string{
+		"1x.y":  "ab",
+		"e":     "",
+		"r.bin": "\x0b0Uz\x9f\xc4\xe9\x0e3X}\xa2\xc7\xec\x116[\x80\xa5\xca\xef\x149^\x83\xa8\xcd\xf2\x17<a\x86\xab\xd0\xf5\x1a?d\x89\xae\xd3\xf8\x1dBg\x8c\xb1\xd6\xfb Ej\x8f\xb4\xd9\xfe#Hm\x92\xb7\xdc\x01&Kp\x95\xba\xdf\x04)Ns\x98\xbd\xe2\x07,Qv\x9b\xc0\xe5\n/Ty\x9e\xc3\xe8\x0d2W|\xa1\xc6\xeb\x105Z",
+		"r.ps":  "48656c6c6f\n2c20 776f\n",
+		"s.bin": "abc\x00defg\thij\nklmnop\x01\x80qrstuvwxyz0123 \x7f ab\n",
+		"t.bin": "Hello, world! This is xxd.\n\x00\x01\xff",
+		"t.hex": "00000000: 4865 6c6c 6f2c 2077 6f72 6c64 2120 5468  Hello, world! Th\n00000010: 6973 2069 7320 7878 642e 0a00 01ff       is is xxd.....\n",
+		"z.bin": "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00x\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+	}
+	i6Run(t, files, []i6Case{
+		{"", []string{"hexdump", "t.bin"}, "0000000 6548 6c6c 2c6f 7720 726f 646c 2021 6854\n0000010 7369 6920 2073 7878 2e64 000a ff01     \n000001e\n", "", 0},
+		{"", []string{"hexdump", "-C", "t.bin"}, "00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 20 54 68  |Hello, world! Th|\n00000010  69 73 20 69 73 20 78 78  64 2e 0a 00 01 ff        |is is xxd.....|\n0000001e\n", "", 0},
+		{"", []string{"hexdump", "-C", "z.bin"}, "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000040  78 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |x...............|\n00000050  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000070  00                                                |.|\n00000071\n", "", 0},
+		{"", []string{"hexdump", "z.bin"}, "0000000 0000 0000 0000 0000 0000 0000 0000 0000\n*\n0000040 0078 0000 0000 0000 0000 0000 0000 0000\n0000050 0000 0000 0000 0000 0000 0000 0000 0000\n*\n0000070 0000                                   \n0000071\n", "", 0},
+		{"", []string{"hexdump", "-Cv", "z.bin"}, "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000010  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000020  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000030  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000040  78 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |x...............|\n00000050  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000060  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n00000070  00                                                |.|\n00000071\n", "", 0},
+		{"", []string{"hexdump", "-v", "z.bin"}, "0000000 0000 0000 0000 0000 0000 0000 0000 0000\n0000010 0000 0000 0000 0000 0000 0000 0000 0000\n0000020 0000 0000 0000 0000 0000 0000 0000 0000\n0000030 0000 0000 0000 0000 0000 0000 0000 0000\n0000040 0078 0000 0000 0000 0000 0000 0000 0000\n0000050 0000 0000 0000 0000 0000 0000 0000 0000\n0000060 0000 0000 0000 0000 0000 0000 0000 0000\n0000070 0000                                   \n0000071\n", "", 0},
+		{"", []string{"hexdump", "-C", "-n", "5", "-s", "2", "t.bin"}, "00000002  6c 6c 6f 2c 20                                    |llo, |\n00000007\n", "", 0},
+		{"", []string{"hexdump", "-n", "5", "-s", "2", "t.bin"}, "0000002 6c6c 2c6f 0020                         \n0000007\n", "", 0},
+		{"", []string{"hexdump", "e"}, "", "", 0},
+		{"", []string{"hexdump", "-C", "e"}, "", "", 0},
+		{"", []string{"hexdump", "-s", "5", "e"}, "", "", 0},
+		{"", []string{"hexdump", "nosuch"}, "", "hexdump: nosuch: No such file or directory\nhexdump: all input file arguments failed\n", 1},
+		{"", []string{"hexdump", "-C", "t.bin", "nosuch", "t.bin"}, "00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 20 54 68  |Hello, world! Th|\n00000010  69 73 20 69 73 20 78 78  64 2e 0a 00 01 ff 48 65  |is is xxd.....He|\n00000020  6c 6c 6f 2c 20 77 6f 72  6c 64 21 20 54 68 69 73  |llo, world! This|\n00000030  20 69 73 20 78 78 64 2e  0a 00 01 ff              | is xxd.....|\n0000003c\n", "hexdump: nosuch: No such file or directory\n", 1},
+		{"", []string{"hexdump", "nosuch", "nosuch2"}, "", "hexdump: nosuch: No such file or directory\nhexdump: nosuch2: No such file or directory\nhexdump: all input file arguments failed\n", 1},
+		{"", []string{"hexdump", "-s", "100", "t.bin"}, "000001e\n", "", 0},
+		{"", []string{"hexdump", "-C", "-s", "100", "t.bin"}, "0000001e\n", "", 0},
+		{"", []string{"hexdump", "-s", "0x10", "-C", "r.bin"}, "00000010  5b 80 a5 ca ef 14 39 5e  83 a8 cd f2 17 3c 61 86  |[.....9^.....<a.|\n00000020  ab d0 f5 1a 3f 64 89 ae  d3 f8 1d 42 67 8c b1 d6  |....?d.....Bg...|\n00000030  fb 20 45 6a 8f b4 d9 fe  23 48 6d 92 b7 dc 01 26  |. Ej....#Hm....&|\n00000040  4b 70 95 ba df 04 29 4e  73 98 bd e2 07 2c 51 76  |Kp....)Ns....,Qv|\n00000050  9b c0 e5 0a 2f 54 79 9e  c3 e8 0d 32 57 7c a1 c6  |..../Ty....2W|..|\n00000060  eb 10 35 5a                                       |..5Z|\n00000064\n", "", 0},
+		{"", []string{"hexdump", "-n", "x", "r.bin"}, "", "hexdump: failed to parse length: 'x': Invalid argument\n", 1},
+		{"", []string{"hexdump", "-s", "x", "r.bin"}, "", "hexdump: failed to parse offset: 'x': Invalid argument\n", 1},
+		{"", []string{"hexdump", "-Cn", "0", "r.bin"}, "", "", 0},
+		{"", []string{"hexdump", "-C", "-s", "20", "t.bin", "t.bin"}, "00000014  73 20 78 78 64 2e 0a 00  01 ff 48 65 6c 6c 6f 2c  |s xxd.....Hello,|\n00000024  20 77 6f 72 6c 64 21 20  54 68 69 73 20 69 73 20  | world! This is |\n00000034  78 78 64 2e 0a 00 01 ff                           |xxd.....|\n0000003c\n", "", 0},
+		{"", []string{"hd", "t.bin"}, "00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 20 54 68  |Hello, world! Th|\n00000010  69 73 20 69 73 20 78 78  64 2e 0a 00 01 ff        |is is xxd.....|\n0000001e\n", "", 0},
+		{"", []string{"hd", "-n", "3", "t.bin"}, "00000000  48 65 6c                                          |Hel|\n00000003\n", "", 0},
+		{"", []string{"hexdump", "r.bin"}, "0000000 300b 7a55 c49f 0ee9 5833 a27d ecc7 3611\n0000010 805b caa5 14ef 5e39 a883 f2cd 3c17 8661\n0000020 d0ab 1af5 643f ae89 f8d3 421d 8c67 d6b1\n0000030 20fb 6a45 b48f fed9 4823 926d dcb7 2601\n0000040 704b ba95 04df 4e29 9873 e2bd 2c07 7651\n0000050 c09b 0ae5 542f 9e79 e8c3 320d 7c57 c6a1\n0000060 10eb 5a35                              \n0000064\n", "", 0},
+		{"", []string{"hexdump", "-s", "010", "-n", "0x10", "-C", "r.bin"}, "00000008  33 58 7d a2 c7 ec 11 36  5b 80 a5 ca ef 14 39 5e  |3X}....6[.....9^|\n00000018\n", "", 0},
+		{"", []string{"hexdump", "-q"}, "", "hexdump: invalid option -- 'q'\nTry 'hexdump --help' for more information.\n", 1},
+		{"", []string{"hexdump", "-n", "1KiB", "-C", "t.bin"}, "00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 20 54 68  |Hello, world! Th|\n00000010  69 73 20 69 73 20 78 78  64 2e 0a 00 01 ff        |is is xxd.....|\n0000001e\n", "", 0},
+		{"Hello, world! This is xxd.\n\x00\x01\xff", []string{"hexdump"}, "0000000 6548 6c6c 2c6f 7720 726f 646c 2021 6854\n0000010 7369 6920 2073 7878 2e64 000a ff01     \n000001e\n", "", 0},
+		{"Hello, world! This is xxd.\n\x00\x01\xff", []string{"hexdump", "-C"}, "00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 20 54 68  |Hello, world! Th|\n00000010  69 73 20 69 73 20 78 78  64 2e 0a 00 01 ff        |is is xxd.....|\n0000001e\n", "", 0},
+		{"abc", []string{"hexdump"}, "0000000 6261 0063                              \n0000003\n", "", 0},
+		{"", []string{"hexdump", "-C"}, "", "", 0},
+	})
+}
+
+func TestHexdumpStops(t *testing.T) {
+	in := strings.Repeat("abcdefgh\x00\x01", 100000)
+	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "hexdump"); st != 1 || msg != "" {
+		t.Errorf("broken pipe: %d %q", st, msg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "hexdump"); st != 1 || msg != "" {
+		t.Errorf("cancelled: %d %q", st, msg)
+	}
+}
