@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // File is an open file of the FS.
@@ -41,6 +42,22 @@ type FS interface {
 	Stat(name string) (fs.FileInfo, error)
 	// ReadDir lists the directory name, sorted by file name.
 	ReadDir(name string) ([]fs.DirEntry, error)
+	// Lstat describes name without following a final symbolic link
+	// (Mode has fs.ModeSymlink for a link).
+	Lstat(name string) (fs.FileInfo, error)
+	// Mkdir creates the directory name with exactly the permission bits
+	// of perm. An existing name is EEXIST.
+	Mkdir(name string, perm fs.FileMode) error
+	// Remove removes a file, a symbolic link or an empty directory, like
+	// os.Remove; a directory that is not empty is ENOTEMPTY.
+	Remove(name string) error
+	// Rename renames oldname to newname, replacing a file (or an empty
+	// directory by a directory). Across granted trees it fails with EXDEV
+	// and the caller copies instead.
+	Rename(oldname, newname string) error
+	// Chtimes sets the access and modification times of name; a zero
+	// time is left unchanged.
+	Chtimes(name string, atime, mtime time.Time) error
 }
 
 // ExecFunc runs another command in-process (for xargs, find -exec, timeout,

@@ -2,64 +2,53 @@ package builtins
 
 import (
 	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
+	"path"
 	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
 )
 
-// rootFS serves one directory tree through os.Root, as vfsd does for a
-// granted -o tree: absolute names must lie inside the root. It lets the
-// builtins' own tests run over real files; the shell's tests run the same
-// builtins through a real vfsd session.
-type rootFS struct {
-	dir  string
-	root *os.Root
-}
+// clientFS serves a test directory through a real vfsd session, as the
+// shell does (shell/fs.go): builtin tests exercise the protocol, the
+// policy and the client's error mapping. Only dir is granted (-o);
+// everything else is outside the allowlists.
+type clientFS struct{ c *vfsclient.Client }
 
 func init() {
 	testFS = func(t *testing.T, dir string) FS {
-		r, err := os.OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { r.Close() })
-		return &rootFS{dir: dir, root: r}
+		return clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir}, Dir: dir, Strict: true})}
 	}
 }
 
-func (r *rootFS) rel(name string) (string, error) {
-	rel, err := filepath.Rel(r.dir, name)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+func (f clientFS) OpenFile(name string, flag int) (File, error) {
+	file, err := f.c.OpenFile(name, flag)
+	if err != nil {
+		return nil, err
 	}
-	return rel, nil
+	return file, nil
 }
 
-func (r *rootFS) OpenFile(name string, flag int) (File, error) {
-	rel, err := r.rel(name)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.root.OpenFile(rel, flag, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+func (f clientFS) Stat(name string) (fs.FileInfo, error)      { return f.c.Stat(name) }
+func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
+func (f clientFS) Lstat(name string) (fs.FileInfo, error)     { return f.c.Lstat(name) }
+func (f clientFS) Mkdir(name string, perm fs.FileMode) error  { return f.c.Mkdir(name, perm) }
+func (f clientFS) Remove(name string) error                   { return f.c.Remove(name) }
+func (f clientFS) Rename(oldname, newname string) error       { return f.c.Rename(oldname, newname) }
+func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
+	return f.c.Chtimes(name, atime, mtime)
 }
 
-func (r *rootFS) Stat(name string) (fs.FileInfo, error) {
-	rel, err := r.rel(name)
-	if err != nil {
-		return nil, err
+// mkdirAllTest creates dir and its missing parents through fsys.
+func mkdirAllTest(t *testing.T, fsys FS, dir string) {
+	t.Helper()
+	if fi, err := fsys.Stat(dir); err == nil && fi.IsDir() {
+		return
 	}
-	return r.root.Stat(rel)
-}
-
-func (r *rootFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	rel, err := r.rel(name)
-	if err != nil {
-		return nil, err
+	mkdirAllTest(t, fsys, path.Dir(dir))
+	if err := fsys.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	return fs.ReadDir(r.root.FS(), rel)
 }

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"context"
+	"path"
 	"strings"
 	"testing"
 )
@@ -52,8 +53,15 @@ func runCmd(t *testing.T, files map[string]string, stdin string, args ...string)
 	return result{out.String(), errb.String(), st}
 }
 
+// writeTestFile creates name with content, and its missing parent
+// directories. A name ending in "/" is created as an empty directory.
 func writeTestFile(t *testing.T, fsys FS, name, content string) {
 	t.Helper()
+	if strings.HasSuffix(name, "/") {
+		mkdirAllTest(t, fsys, strings.TrimSuffix(name, "/"))
+		return
+	}
+	mkdirAllTest(t, fsys, path.Dir(name))
 	f, err := fsys.OpenFile(name, 0x241) // O_WRONLY|O_CREATE|O_TRUNC
 	if err != nil {
 		t.Fatal(err)

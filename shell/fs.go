@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 	"syscall"
+	"time"
 
 	"mvdan.cc/sh/v3/interp"
 
@@ -28,6 +29,13 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 
 func (f clientFS) Stat(name string) (fs.FileInfo, error)      { return f.c.Stat(name) }
 func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
+func (f clientFS) Lstat(name string) (fs.FileInfo, error)     { return f.c.Lstat(name) }
+func (f clientFS) Mkdir(name string, perm fs.FileMode) error  { return f.c.Mkdir(name, perm) }
+func (f clientFS) Remove(name string) error                   { return f.c.Remove(name) }
+func (f clientFS) Rename(oldname, newname string) error       { return f.c.Rename(oldname, newname) }
+func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
+	return f.c.Chtimes(name, atime, mtime)
+}
 
 func absPath(dir, name string) string {
 	if strings.HasPrefix(name, "/") {

@@ -79,10 +79,14 @@ func (i *FileInfo) Name() string { return i.name }
 // Size is the length in bytes.
 func (i *FileInfo) Size() int64 { return i.st.Size }
 
-// Mode is the permission bits, with fs.ModeDir for directories.
+// Mode is the permission bits, with fs.ModeDir for directories and
+// fs.ModeSymlink for a symbolic link described by Lstat.
 func (i *FileInfo) Mode() fs.FileMode {
 	m := fs.FileMode(i.st.Mode) & fs.ModePerm
-	if i.st.IsDir {
+	switch {
+	case i.st.Symlink:
+		m |= fs.ModeSymlink
+	case i.st.IsDir:
 		m |= fs.ModeDir
 	}
 	return m
@@ -91,8 +95,9 @@ func (i *FileInfo) Mode() fs.FileMode {
 // ModTime is the modification time.
 func (i *FileInfo) ModTime() time.Time { return time.Unix(0, i.st.Mtime) }
 
-// IsDir reports whether it is a directory.
-func (i *FileInfo) IsDir() bool { return i.st.IsDir }
+// IsDir reports whether it is a directory (a symbolic link described by
+// Lstat is not).
+func (i *FileInfo) IsDir() bool { return i.st.IsDir && !i.st.Symlink }
 
 // Sys returns nil: vfsd reveals no owner or device.
 func (i *FileInfo) Sys() any { return nil }

@@ -16,6 +16,7 @@ var supportedOps = []string{
 	vfsproto.OpOpen, vfsproto.OpRead, vfsproto.OpWrite, vfsproto.OpClose,
 	vfsproto.OpSeek, vfsproto.OpStat, vfsproto.OpCreateTemp, vfsproto.OpList,
 	vfsproto.OpHello, vfsproto.OpStats, vfsproto.OpVirtuals,
+	vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes,
 }
 
 var readBufPool = sync.Pool{New: func() any { return new([vfsproto.MaxRead]byte) }}
@@ -163,6 +164,8 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			Version: vfsproto.Version, Ops: supportedOps,
 			MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
 		}), nil, 0
+	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes:
+		return c.doTreeOp(j)
 	case vfsproto.OpStats:
 		return okFrame(j.id, s.Stats()), nil, 0
 	case vfsproto.OpVirtuals:

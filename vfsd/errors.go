@@ -21,6 +21,9 @@ const (
 	msgIO         = "input/output error"
 	msgInternal   = "internal error"
 	msgNotRegular = "not a regular file"
+	msgNotEmpty   = "directory not empty"
+	msgExist      = "file exists"
+	msgXDev       = "cross-device link"
 )
 
 // errPathEscapesText is the text of os.Root's unexported escape error. A
@@ -53,6 +56,10 @@ func fsError(err error) *vfsproto.Error {
 		return perr(vfsproto.EPerm, msgPerm)
 	case errors.Is(err, fs.ErrNotExist):
 		return perr(vfsproto.ENoEnt, msgNoEnt)
+	case errors.Is(err, syscall.ENOTEMPTY):
+		return perr(vfsproto.EArg, msgNotEmpty)
+	case errors.Is(err, syscall.EEXIST):
+		return perr(vfsproto.EArg, msgExist)
 	case errors.Is(err, syscall.EISDIR):
 		return perr(vfsproto.EArg, msgIsDir)
 	case errors.Is(err, syscall.ENOTDIR):

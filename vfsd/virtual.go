@@ -22,6 +22,7 @@ const TempDir = "/tmp/llmsh-virtual"
 type vfile struct {
 	data  []byte
 	mtime time.Time
+	gone  bool // removed or replaced: its bytes no longer count against the budget
 }
 
 // virtualStore holds the virtual files of a session. One mutex guards every
@@ -78,6 +79,60 @@ func (v *virtualStore) open(abs string, create, trunc bool) (*vfile, *vfsproto.E
 	return f, nil
 }
 
+// remove deletes the virtual file abs. Handles still open on it keep
+// working on the orphaned file.
+func (v *virtualStore) remove(abs string) *vfsproto.Error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f := v.files[abs]
+	if f == nil {
+		return perr(vfsproto.ENoEnt, msgNoEnt)
+	}
+	v.dropLocked(abs, f)
+	return nil
+}
+
+func (v *virtualStore) dropLocked(abs string, f *vfile) {
+	delete(v.files, abs)
+	v.total -= int64(len(f.data))
+	f.gone = true
+}
+
+// rename moves the virtual file from to the virtual path to, replacing a
+// virtual file there. Open handles follow the file.
+func (v *virtualStore) rename(from, to string) *vfsproto.Error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f := v.files[from]
+	if f == nil {
+		return perr(vfsproto.ENoEnt, msgNoEnt)
+	}
+	if from == to {
+		return nil
+	}
+	if v.isDirLocked(to) {
+		return perr(vfsproto.EArg, msgIsDir)
+	}
+	for d := parentDir(to); d != "/"; d = parentDir(d) {
+		if v.files[d] != nil {
+			return perr(vfsproto.ENoEnt, msgNotDir)
+		}
+	}
+	if old := v.files[to]; old != nil {
+		v.dropLocked(to, old)
+	}
+	delete(v.files, from)
+	v.files[to] = f
+	return nil
+}
+
+// setMtime sets the modification time of f.
+func (v *virtualStore) setMtime(f *vfile, t time.Time) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f.mtime = t
+}
+
 // createTemp makes a new empty virtual file under TempDir.
 func (v *virtualStore) createTemp(prefix string) (string, *vfile) {
 	v.mu.Lock()
@@ -117,7 +172,9 @@ func (v *virtualStore) writeAt(f *vfile, p []byte, off int64, appending bool) (i
 		if v.total+grow > v.max {
 			return off, perr(vfsproto.ERange, "virtual file budget exceeded")
 		}
-		v.total += grow
+		if !f.gone {
+			v.total += grow
+		}
 		if end > int64(cap(f.data)) {
 			n := make([]byte, end, max(end, 2*int64(cap(f.data))))
 			copy(n, f.data)

@@ -45,6 +45,11 @@ const (
 	OpHello      = "hello"
 	OpStats      = "stats"
 	OpVirtuals   = "virtual_files"
+	OpLstat      = "lstat"
+	OpMkdir      = "mkdir"
+	OpRemove     = "remove"
+	OpRename     = "rename"
+	OpUtimes     = "utimes"
 	OpLLMCMD     = "LLMCMD" // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"  // reserved: always E_UNSUPPORTED
 )
@@ -243,13 +248,43 @@ type StatParams struct {
 	Path *string `json:"path,omitempty"`
 }
 
-// StatResult is the result of stat. Mtime is Unix time in nanoseconds;
-// Mode holds the permission bits (and is_dir tells directories).
+// StatResult is the result of stat and lstat. Mtime is Unix time in
+// nanoseconds; Mode holds the permission bits (and is_dir tells
+// directories). Symlink is set only by lstat, on a symbolic link.
 type StatResult struct {
-	Size  int64  `json:"size"`
-	Mtime int64  `json:"mtime"`
-	Mode  uint32 `json:"mode"`
-	IsDir bool   `json:"is_dir"`
+	Size    int64  `json:"size"`
+	Mtime   int64  `json:"mtime"`
+	Mode    uint32 `json:"mode"`
+	IsDir   bool   `json:"is_dir"`
+	Symlink bool   `json:"symlink,omitempty"`
+}
+
+// PathParams are the parameters of the operations that name only a path
+// (lstat, remove).
+type PathParams struct {
+	Path string `json:"path"`
+}
+
+// MkdirParams are the parameters of mkdir. Mode, when present, is set
+// exactly (permission bits only); otherwise the directory gets 0777 less
+// vfsd's umask.
+type MkdirParams struct {
+	Path string  `json:"path"`
+	Mode *uint32 `json:"mode,omitempty"`
+}
+
+// RenameParams are the parameters of rename.
+type RenameParams struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// UtimesParams are the parameters of utimes: Unix times in nanoseconds;
+// an absent time is left unchanged.
+type UtimesParams struct {
+	Path  string `json:"path"`
+	Atime *int64 `json:"atime,omitempty"`
+	Mtime *int64 `json:"mtime,omitempty"`
 }
 
 // CreateTempParams are the parameters of create_temp.

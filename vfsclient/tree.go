@@ -1,0 +1,90 @@
+package vfsclient
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// treeErrno names the errno of the tree operations' E_ARG messages, which
+// the protocol's codes alone do not tell apart.
+var treeErrno = map[string]syscall.Errno{
+	"directory not empty": syscall.ENOTEMPTY,
+	"file exists":         syscall.EEXIST,
+	"cross-device link":   syscall.EXDEV,
+}
+
+// preciseError is an *Error whose message names a more precise errno than
+// its code: it unwraps to that errno first, then to the *Error.
+type preciseError struct {
+	err   *Error
+	errno syscall.Errno
+}
+
+func (e *preciseError) Error() string   { return e.err.Error() }
+func (e *preciseError) Unwrap() []error { return []error{e.errno, e.err} }
+
+// treeErr wraps err of a tree operation on name as an *fs.PathError.
+func treeErr(op, name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *Error
+	if errors.As(err, &pe) && pe.Code == vfsproto.EArg {
+		if errno, ok := treeErrno[pe.Msg]; ok {
+			err = &preciseError{err: pe, errno: errno}
+		}
+	}
+	return pathErr(op, name, err)
+}
+
+// Lstat describes name without following a final symbolic link: Mode has
+// fs.ModeSymlink for a link.
+func (c *Client) Lstat(name string) (fs.FileInfo, error) {
+	var r vfsproto.StatResult
+	if err := c.call(vfsproto.OpLstat, vfsproto.PathParams{Path: name}, &r); err != nil {
+		return nil, pathErr("lstat", name, err)
+	}
+	return &FileInfo{name: path.Base(name), st: r}, nil
+}
+
+// Mkdir creates the directory name with the permission bits of perm set
+// exactly (vfsd applies no umask when a mode is given). An existing name
+// is an error satisfying errors.Is(err, fs.ErrExist).
+func (c *Client) Mkdir(name string, perm fs.FileMode) error {
+	mode := uint32(perm.Perm())
+	return treeErr("mkdir", name, c.call(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: name, Mode: &mode}, nil))
+}
+
+// Remove removes a file, a symbolic link or an empty directory, like
+// os.Remove. A directory that is not empty gives syscall.ENOTEMPTY.
+func (c *Client) Remove(name string) error {
+	return treeErr("remove", name, c.call(vfsproto.OpRemove, vfsproto.PathParams{Path: name}, nil))
+}
+
+// Rename renames oldname to newname inside one granted tree (or among
+// virtual files). Between trees the error wraps syscall.EXDEV, and the
+// caller copies instead. The error's Path is oldname.
+func (c *Client) Rename(oldname, newname string) error {
+	return treeErr("rename", oldname, c.call(vfsproto.OpRename, vfsproto.RenameParams{From: oldname, To: newname}, nil))
+}
+
+// Chtimes sets the access and modification times of name; a zero
+// time.Time leaves that time unchanged. Virtual files keep only a
+// modification time.
+func (c *Client) Chtimes(name string, atime, mtime time.Time) error {
+	p := vfsproto.UtimesParams{Path: name}
+	if !atime.IsZero() {
+		n := atime.UnixNano()
+		p.Atime = &n
+	}
+	if !mtime.IsZero() {
+		n := mtime.UnixNano()
+		p.Mtime = &n
+	}
+	return treeErr("utimes", name, c.call(vfsproto.OpUtimes, p, nil))
+}

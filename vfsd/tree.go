@@ -1,0 +1,338 @@
+package vfsd
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// Tree operations: lstat, mkdir, remove, rename and utimes. Every change
+// needs the path inside a writable (-o) grant and goes through that
+// grant's os.Root, so that ".." and symlinks cannot lead out of it. A
+// granted path itself, and an ancestor of one, is never removed or
+// renamed. Virtual files can be removed, renamed among virtual names and
+// have their modification time set.
+
+// doTreeOp decodes and runs a tree operation.
+func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
+	s := c.s
+	switch j.op {
+	case vfsproto.OpLstat:
+		var p vfsproto.PathParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		st, e := s.lstatPath(p.Path)
+		if e != nil {
+			return nil, e, 0
+		}
+		return okFrame(j.id, st), nil, 0
+	case vfsproto.OpMkdir:
+		var p vfsproto.MkdirParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		if p.Mode != nil && *p.Mode > 0o777 {
+			return nil, perr(vfsproto.EArg, "invalid mode"), 0
+		}
+		if e := s.mkdir(p.Path, p.Mode); e != nil {
+			return nil, e, 0
+		}
+	case vfsproto.OpRemove:
+		var p vfsproto.PathParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		if e := s.remove(p.Path); e != nil {
+			return nil, e, 0
+		}
+	case vfsproto.OpRename:
+		var p vfsproto.RenameParams
+		if e := decodeParams(j.raw, &p, "from", "to"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.From
+		if e := s.rename(p.From, p.To); e != nil {
+			return nil, e, 0
+		}
+	case vfsproto.OpUtimes:
+		var p vfsproto.UtimesParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		var at, mt time.Time
+		if p.Atime != nil {
+			at = time.Unix(0, *p.Atime)
+		}
+		if p.Mtime != nil {
+			mt = time.Unix(0, *p.Mtime)
+		}
+		if e := s.utimes(p.Path, at, mt); e != nil {
+			return nil, e, 0
+		}
+	default:
+		return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+	}
+	return okFrame(j.id, nil), nil, 0
+}
+
+// cleanPath is policy.clean counting a rejection.
+func (s *Server) cleanPath(name string) (string, *vfsproto.Error) {
+	abs, e := s.pol.clean(name)
+	if e != nil && e.Code == vfsproto.EPerm {
+		s.stats.rejects.Add(1)
+	}
+	return abs, e
+}
+
+// isGrant reports whether abs is exactly a granted path.
+func (p *policy) isGrant(abs string) bool {
+	for _, g := range p.grants {
+		if g.path == abs {
+			return true
+		}
+	}
+	return false
+}
+
+// changeable returns the writable grant through which abs may be changed
+// (removed, renamed, created), or the error to answer: outside the grants,
+// read-only, or a granted path (or an ancestor of one) itself.
+func (s *Server) changeable(abs string) (*grant, *vfsproto.Error) {
+	g := s.pol.writable(abs)
+	if g == nil {
+		if s.pol.readable(abs) != nil {
+			return nil, s.reject(msgReadOnly)
+		}
+		return nil, s.reject(msgOutside)
+	}
+	if s.pol.isGrant(abs) || s.pol.isAncestor(abs) {
+		return nil, s.reject(msgPerm)
+	}
+	return g, nil
+}
+
+// lstatPath implements lstat{path}: stat without following a final
+// symbolic link.
+func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
+	abs, e := s.cleanPath(name)
+	if e != nil {
+		return vfsproto.StatResult{}, e
+	}
+	if vf := s.virt.lookup(abs); vf != nil {
+		return s.virt.stat(vf), nil
+	}
+	if g := s.pol.readable(abs); g != nil {
+		fi, err := g.root.Lstat(g.rel(abs))
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && s.virt.isDir(abs) {
+				return dirStat, nil
+			}
+			return vfsproto.StatResult{}, fsError(err)
+		}
+		st := statOf(fi)
+		st.Symlink = fi.Mode()&fs.ModeSymlink != 0
+		return st, nil
+	}
+	if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
+		return dirStat, nil
+	}
+	return vfsproto.StatResult{}, s.reject(msgOutside)
+}
+
+// mkdir implements mkdir{path, mode}.
+func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
+	abs, e := s.cleanPath(name)
+	if e != nil {
+		return e
+	}
+	if s.virt.lookup(abs) != nil || s.virt.isDir(abs) || s.pol.isAncestor(abs) {
+		return perr(vfsproto.EArg, msgExist)
+	}
+	g := s.pol.writable(abs)
+	if g == nil {
+		if s.pol.readable(abs) != nil {
+			return s.reject(msgReadOnly)
+		}
+		return s.reject(msgOutside)
+	}
+	if g.file != "" {
+		// A single-file grant never becomes a tree.
+		return s.reject(msgPerm)
+	}
+	rel := g.rel(abs)
+	if rel == "." || s.pol.isGrant(abs) {
+		return perr(vfsproto.EArg, msgExist)
+	}
+	if err := g.root.Mkdir(rel, 0o777); err != nil {
+		return fsError(err)
+	}
+	if mode != nil {
+		if err := g.root.Chmod(rel, fs.FileMode(*mode)); err != nil {
+			return fsError(err)
+		}
+	}
+	return nil
+}
+
+// remove implements remove{path}: a file, a symbolic link or an empty
+// directory.
+func (s *Server) remove(name string) *vfsproto.Error {
+	abs, e := s.cleanPath(name)
+	if e != nil {
+		return e
+	}
+	if s.virt.lookup(abs) != nil {
+		return s.virt.remove(abs)
+	}
+	if s.pol.writable(abs) == nil && s.virt.isDir(abs) && !s.pol.isAncestor(abs) {
+		return perr(vfsproto.EArg, msgNotEmpty)
+	}
+	g, e := s.changeable(abs)
+	if e != nil {
+		return e
+	}
+	if err := g.root.Remove(g.rel(abs)); err != nil {
+		return fsError(err)
+	}
+	return nil
+}
+
+// rename implements rename{from, to}. Both paths must lie in the same
+// writable grant, or both be virtual; between two grants, or between a
+// grant and the virtual files, the answer is E_ARG "cross-device link" so
+// that a client copies instead.
+func (s *Server) rename(from, to string) *vfsproto.Error {
+	src, e := s.cleanPath(from)
+	if e != nil {
+		return e
+	}
+	dst, e := s.cleanPath(to)
+	if e != nil {
+		return e
+	}
+	if s.virt.lookup(src) != nil {
+		return s.renameVirtual(src, dst)
+	}
+	if s.pol.writable(src) == nil && s.virt.isDir(src) && !s.pol.isAncestor(src) {
+		// A directory of virtual files: the client moves its files.
+		if _, e := s.virtualTarget(dst); e != nil {
+			return e
+		}
+		return perr(vfsproto.EArg, msgXDev)
+	}
+	gs, e := s.changeable(src)
+	if e != nil {
+		return e
+	}
+	gd := s.pol.writable(dst)
+	if gd == nil {
+		if s.pol.readable(dst) != nil {
+			return s.reject(msgReadOnly)
+		}
+		if s.pol.isAncestor(dst) {
+			return s.reject(msgPerm)
+		}
+		if s.cfg.Strict {
+			return s.reject(msgOutside)
+		}
+		return perr(vfsproto.EArg, msgXDev)
+	}
+	if _, e := s.changeable(dst); e != nil {
+		return e
+	}
+	if gd != gs {
+		return perr(vfsproto.EArg, msgXDev)
+	}
+	return renameReal(gs.root, gs.rel(src), gs.rel(dst))
+}
+
+// renameReal renames inside root with rename(2) semantics: os.Root.Rename
+// refuses any existing directory as the target (EEXIST), where rename(2)
+// replaces an empty directory by a directory, and says EISDIR for a file
+// and ENOTEMPTY for a directory that is not empty.
+func renameReal(root *os.Root, src, dst string) *vfsproto.Error {
+	err := root.Rename(src, dst)
+	if err == nil || !errors.Is(err, syscall.EEXIST) {
+		return fsError(err)
+	}
+	sfi, serr := root.Lstat(src)
+	dfi, derr := root.Lstat(dst)
+	if serr != nil || derr != nil || !dfi.IsDir() {
+		return fsError(err)
+	}
+	if !sfi.IsDir() {
+		return perr(vfsproto.EArg, msgIsDir)
+	}
+	// A directory over a directory: replace it only when it is empty.
+	if err := root.Remove(dst); err != nil {
+		return fsError(err)
+	}
+	return fsError(root.Rename(src, dst))
+}
+
+// virtualTarget checks that dst may name a virtual file: outside every
+// grant, not an ancestor of one, and not in strict mode. ok is false (with
+// a nil error) when dst lies in a writable grant.
+func (s *Server) virtualTarget(dst string) (ok bool, e *vfsproto.Error) {
+	switch {
+	case s.pol.writable(dst) != nil:
+		return false, nil
+	case s.pol.readable(dst) != nil:
+		return false, s.reject(msgReadOnly)
+	case s.pol.isAncestor(dst):
+		return false, s.reject(msgPerm)
+	case s.cfg.Strict:
+		return false, s.reject(msgOutside)
+	}
+	return true, nil
+}
+
+// renameVirtual renames the virtual file src.
+func (s *Server) renameVirtual(src, dst string) *vfsproto.Error {
+	ok, e := s.virtualTarget(dst)
+	if e != nil {
+		return e
+	}
+	if !ok {
+		return perr(vfsproto.EArg, msgXDev)
+	}
+	return s.virt.rename(src, dst)
+}
+
+// utimes implements utimes{path, atime, mtime}. A zero time is left
+// unchanged. Virtual files have a modification time only.
+func (s *Server) utimes(name string, atime, mtime time.Time) *vfsproto.Error {
+	abs, e := s.cleanPath(name)
+	if e != nil {
+		return e
+	}
+	if vf := s.virt.lookup(abs); vf != nil {
+		if !mtime.IsZero() {
+			s.virt.setMtime(vf, mtime)
+		}
+		return nil
+	}
+	g := s.pol.writable(abs)
+	if g == nil {
+		if s.pol.readable(abs) != nil {
+			return s.reject(msgReadOnly)
+		}
+		return s.reject(msgOutside)
+	}
+	if s.pol.isAncestor(abs) {
+		return s.reject(msgPerm)
+	}
+	if err := g.root.Chtimes(g.rel(abs), atime, mtime); err != nil {
+		return fsError(err)
+	}
+	return nil
+}
