@@ -51,9 +51,10 @@ func diffutilsFail(env *Env, f *Flags, err error) int {
 	return diffutilsUsage(env, err.Error())
 }
 
-// posixMessages reports whether the script's locale for messages is C or
-// POSIX (LC_ALL, then LC_MESSAGES, then LANG), as GNU gettext decides it.
-func posixMessages(env *Env) bool {
+// posixLocale reports whether the script's locale for category (such as
+// "LC_MESSAGES") is C or POSIX: LC_ALL, then the category, then LANG, as
+// setlocale decides it.
+func posixLocale(env *Env, category string) bool {
 	get := func(name string) string {
 		for _, kv := range env.Environ {
 			if k, v, ok := strings.Cut(kv, "="); ok && k == name {
@@ -64,7 +65,7 @@ func posixMessages(env *Env) bool {
 	}
 	loc := get("LC_ALL")
 	if loc == "" {
-		loc = get("LC_MESSAGES")
+		loc = get(category)
 	}
 	if loc == "" {
 		loc = get("LANG")
@@ -336,7 +337,7 @@ func cmp(env *Env) int {
 				status = 1
 			default:
 				unit := "byte"
-				if posixMessages(env) && !*printBytes {
+				if posixLocale(env, "LC_MESSAGES") && !*printBytes {
 					unit = "char"
 				}
 				if *printBytes {

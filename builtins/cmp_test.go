@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // duCase is one call of a diffutils-style builtin (cmp, diff, patch) in a
@@ -21,6 +22,9 @@ type duCase struct {
 	err     string
 	status  int
 }
+
+// duMtime is the modification time of the files duRun creates.
+var duMtime = time.Date(2026, 11, 23, 10, 0, 0, 123456789, time.UTC)
 
 // duRun runs c and returns its result and the directory it ran in.
 func duRun(t *testing.T, c duCase) (result, string) {
@@ -38,6 +42,10 @@ func duRun(t *testing.T, c duCase) (result, string) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// A fixed modification time, for diff's -u and -c headers.
+		if err := os.Chtimes(p, duMtime, duMtime); err != nil {
 			t.Fatal(err)
 		}
 	}

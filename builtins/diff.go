@@ -1,0 +1,725 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "diff", Summary: "compare files line by line", Run: diff})
+}
+
+const diffSummary = `Compare FILES line by line.`
+
+const diffEpilog = `FILES are 'FILE1 FILE2' or 'DIR1 DIR2' or 'DIR FILE' or 'FILE DIR'.
+If a FILE is '-', read standard input.
+Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.`
+
+type diffStyle int
+
+const (
+	diffNormal diffStyle = iota
+	diffUnified
+	diffContext
+)
+
+// differ holds one run of diff: the options and the output.
+type differ struct {
+	env         *Env
+	out         *bufio.Writer
+	style       diffStyle
+	context     int
+	brief       bool
+	reportSame  bool
+	recursive   bool
+	newFile     bool
+	text        bool
+	ignoreBlank bool
+	opts        diffOpts
+	labels      []string
+	switches    string // the options as given, for "diff -r a/x b/x" lines
+	stdinData   []byte
+	stdinRead   bool
+	now         time.Time
+}
+
+func diff(env *Env) int {
+	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
+	f.Epilog = diffEpilog
+	d := &differ{env: env, now: time.Now()}
+	styleSet := false
+	var styleErr bool
+	contextSet := -1
+	setStyle := func(s diffStyle) {
+		if styleSet && d.style != s {
+			styleErr = true
+		}
+		styleSet, d.style = true, s
+	}
+	var badContext string
+	setContext := func(v string) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			if badContext == "" {
+				badContext = v
+			}
+			return
+		}
+		contextSet = max(contextSet, n)
+	}
+	f.Func(0, "normal", NoArg, "", "output a normal diff (the default)", func(string, bool) error {
+		setStyle(diffNormal)
+		return nil
+	})
+	f.BoolVar(&d.brief, 'q', "brief", "report only when files differ")
+	f.BoolVar(&d.reportSame, 's', "report-identical-files", "report when two files are the same")
+	f.Func('c', "", NoArg, "", "output 3 lines of copied context", func(string, bool) error {
+		setStyle(diffContext)
+		contextSet = max(contextSet, 3)
+		return nil
+	})
+	f.Func('C', "context", OptionalArg, "NUM", "output NUM (default 3) lines of copied context", func(v string, present bool) error {
+		setStyle(diffContext)
+		if present {
+			setContext(v)
+		} else {
+			contextSet = max(contextSet, 3)
+		}
+		return nil
+	})
+	f.Func('u', "", NoArg, "", "output 3 lines of unified context", func(string, bool) error {
+		setStyle(diffUnified)
+		contextSet = max(contextSet, 3)
+		return nil
+	})
+	f.Func('U', "unified", OptionalArg, "NUM", "output NUM (default 3) lines of unified context", func(v string, present bool) error {
+		setStyle(diffUnified)
+		if present {
+			setContext(v)
+		} else {
+			contextSet = max(contextSet, 3)
+		}
+		return nil
+	})
+	f.Func(0, "label", RequiredArg, "LABEL", "use LABEL instead of file name and timestamp (can be repeated)", func(v string, _ bool) error {
+		d.labels = append(d.labels, v)
+		return nil
+	})
+	f.BoolVar(&d.recursive, 'r', "recursive", "recursively compare any subdirectories found")
+	f.BoolVar(&d.newFile, 'N', "new-file", "treat absent files as empty")
+	f.BoolVar(&d.opts.ignoreCase, 'i', "ignore-case", "ignore case differences in file contents")
+	white := func(m whiteMode) func(string, bool) error {
+		return func(string, bool) error {
+			d.opts.white = max(d.opts.white, m)
+			return nil
+		}
+	}
+	f.Func('Z', "ignore-trailing-space", NoArg, "", "ignore white space at line end", white(whiteTrailing))
+	f.Func('b', "ignore-space-change", NoArg, "", "ignore changes in the amount of white space", white(whiteChange))
+	f.Func('w', "ignore-all-space", NoArg, "", "ignore all white space", white(whiteAll))
+	f.BoolVar(&d.ignoreBlank, 'B', "ignore-blank-lines", "ignore changes where lines are all blank")
+	f.BoolVar(&d.text, 'a', "text", "treat all files as text")
+	f.BoolVar(&d.opts.minimal, 'd', "minimal", "try hard to find a smaller set of changes")
+	// -C and -U take a required argument when short; the parser treats
+	// OptionalArg short options as attached-only, so a separate argument
+	// is joined here.
+	args := make([]string, 0, len(env.Args))
+	rest := env.Args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			args = append(args, rest[i:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && (a[len(a)-1] == 'C' || a[len(a)-1] == 'U') && i+1 < len(rest) {
+			args = append(args, a+rest[i+1])
+			i++
+			continue
+		}
+		args = append(args, a)
+	}
+	ops, err := f.Parse(args)
+	if err != nil {
+		return diffutilsFail(env, f, err)
+	}
+	if badContext != "" {
+		return diffutilsUsage(env, fmt.Sprintf("invalid context length '%s'", badContext))
+	}
+	if styleErr {
+		return diffutilsUsage(env, "conflicting output style options")
+	}
+	if len(ops) < 2 {
+		after := env.Name()
+		if n := len(env.Args); n > 1 {
+			after = env.Args[n-1]
+		}
+		return diffutilsUsage(env, fmt.Sprintf("missing operand after '%s'", after))
+	}
+	if len(ops) > 2 {
+		return diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[2]))
+	}
+	if contextSet < 0 {
+		contextSet = 3
+	}
+	if d.style != diffNormal {
+		d.context = contextSet
+		d.opts.horizon = contextSet
+	}
+	d.switches = diffSwitches(env.Args[1:], ops)
+	d.out = bufio.NewWriterSize(env.Stdout, 64<<10)
+	status := d.compare(ops[0], ops[1], true, "", "")
+	if err := d.out.Flush(); err != nil && !IsBrokenPipe(err) {
+		env.Errorf("write error: %s", ErrText(err))
+		return 2
+	}
+	return status
+}
+
+// diffSwitches returns the option words of args (args without the
+// operands), joined as GNU diff shows them in "diff -r a/x b/x" lines.
+func diffSwitches(args, ops []string) string {
+	var sw []string
+	k := 0
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if k < len(ops) && a == ops[k] && (i == 0 || !diffTakesArg(args[i-1])) {
+			k++
+			continue
+		}
+		sw = append(sw, a)
+	}
+	return strings.Join(sw, " ")
+}
+
+func diffTakesArg(a string) bool {
+	return a == "-C" || a == "-U" || a == "--label"
+}
+
+// diffInput is a file operand as read for comparison.
+type diffInput struct {
+	name    string // as printed
+	missing bool   // absent, treated as empty (-N)
+	isDir   bool
+	info    fs.FileInfo
+	data    []byte
+}
+
+func (d *differ) stat(name string) (fs.FileInfo, error) {
+	if name == "-" {
+		return nil, nil
+	}
+	return d.env.FS.Stat(d.env.Abs(name))
+}
+
+func (d *differ) read(in *diffInput) error {
+	if in.missing {
+		return nil
+	}
+	if in.name == "-" {
+		if !d.stdinRead {
+			data, err := io.ReadAll(d.env.Stdin)
+			if err != nil {
+				return err
+			}
+			d.stdinData, d.stdinRead = data, true
+		}
+		in.data = d.stdinData
+		return nil
+	}
+	r, err := d.env.Open(in.name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	in.data, err = io.ReadAll(r)
+	return err
+}
+
+func fileTypeName(fi fs.FileInfo) string {
+	switch {
+	case fi == nil:
+		return "fifo"
+	case fi.IsDir():
+		return "directory"
+	case fi.Mode().IsRegular() && fi.Size() == 0:
+		return "regular empty file"
+	case fi.Mode().IsRegular():
+		return "regular file"
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return "symbolic link"
+	}
+	return "special file"
+}
+
+// compare compares two operands (files or directories); parent0/parent1
+// are the directories they were found in ("" at the top level).
+func (d *differ) compare(name0, name1 string, top bool, parent0, parent1 string) int {
+	if err := d.env.Ctx.Err(); err != nil {
+		return 2
+	}
+	in := [2]*diffInput{{name: name0}, {name: name1}}
+	var errs [2]error
+	for i, p := range in {
+		p.info, errs[i] = d.stat(p.name)
+		if errs[i] == nil && p.info != nil && p.info.IsDir() {
+			p.isDir = true
+		}
+	}
+	// At the top level, FILE DIR means FILE DIR/basename(FILE).
+	if top && errs[0] == nil && errs[1] == nil && in[0].isDir != in[1].isDir {
+		dirI, fileI := 0, 1
+		if in[1].isDir {
+			dirI, fileI = 1, 0
+		}
+		if in[fileI].name == "-" {
+			d.out.Flush()
+			d.env.Errorf("cannot compare '-' to a directory")
+			return 2
+		}
+		in[dirI].name = strings.TrimSuffix(in[dirI].name, "/") + "/" + path.Base(in[fileI].name)
+		in[dirI].info, errs[dirI] = d.stat(in[dirI].name)
+		in[dirI].isDir = errs[dirI] == nil && in[dirI].info.IsDir()
+	}
+	failed := false
+	for i, p := range in {
+		if errs[i] == nil {
+			continue
+		}
+		if errs[1-i] == nil && isNotExist(errs[i]) {
+			if d.newFile {
+				p.missing = true
+				p.isDir = in[1-i].isDir
+				continue
+			}
+			if !top {
+				// Only in one directory.
+				parent := parent1
+				if i == 1 {
+					parent = parent0
+				}
+				fmt.Fprintf(d.out, "Only in %s: %s\n", parent, path.Base(in[1-i].name))
+				return 1
+			}
+		}
+		d.out.Flush()
+		d.env.PathError(p.name, errs[i])
+		failed = true
+	}
+	if failed {
+		return 2
+	}
+	if in[0].isDir && in[1].isDir {
+		if top || d.recursive {
+			return d.compareDirs(in[0], in[1])
+		}
+		fmt.Fprintf(d.out, "Common subdirectories: %s and %s\n", in[0].name, in[1].name)
+		return 0
+	}
+	if in[0].isDir != in[1].isDir {
+		fmt.Fprintf(d.out, "File %s is a %s while file %s is a %s\n",
+			in[0].name, fileTypeName(in[0].info), in[1].name, fileTypeName(in[1].info))
+		return 1
+	}
+	if name0 == "-" && name1 == "-" {
+		if d.reportSame {
+			fmt.Fprintf(d.out, "Files %s and %s are identical\n", d.label(0, "-"), d.label(1, "-"))
+		}
+		return 0
+	}
+	for _, p := range in {
+		if err := d.read(p); err != nil {
+			d.out.Flush()
+			d.env.PathError(p.name, err)
+			return 2
+		}
+	}
+	return d.compareFiles(in[0], in[1], top)
+}
+
+func isNotExist(err error) bool {
+	return ErrText(err) == "No such file or directory"
+}
+
+func (d *differ) label(i int, name string) string {
+	if i < len(d.labels) {
+		return d.labels[i]
+	}
+	return name
+}
+
+// compareDirs compares two directories entry by entry.
+func (d *differ) compareDirs(a, b *diffInput) int {
+	var names [2][]string
+	for i, p := range []*diffInput{a, b} {
+		if p.missing {
+			continue
+		}
+		ents, err := d.env.FS.ReadDir(d.env.Abs(p.name))
+		if err != nil {
+			d.out.Flush()
+			d.env.PathError(p.name, err)
+			return 2
+		}
+		for _, e := range ents {
+			names[i] = append(names[i], e.Name())
+		}
+	}
+	join := func(dir, name string) string {
+		if strings.HasSuffix(dir, "/") {
+			return dir + name
+		}
+		return dir + "/" + name
+	}
+	status := 0
+	i, j := 0, 0
+	for i < len(names[0]) || j < len(names[1]) {
+		var name string
+		switch {
+		case j >= len(names[1]) || i < len(names[0]) && names[0][i] < names[1][j]:
+			name = names[0][i]
+			i++
+		case i >= len(names[0]) || names[1][j] < names[0][i]:
+			name = names[1][j]
+			j++
+		default:
+			name = names[0][i]
+			i++
+			j++
+		}
+		st := d.compare(join(a.name, name), join(b.name, name), false, a.name, b.name)
+		status = max(status, st)
+		if d.env.Ctx.Err() != nil {
+			return 2
+		}
+	}
+	return status
+}
+
+func hasNUL(data []byte) bool {
+	return bytes.IndexByte(data[:min(len(data), 4096)], 0) >= 0
+}
+
+// compareFiles compares two regular files (or standard input).
+func (d *differ) compareFiles(a, b *diffInput, top bool) int {
+	name0, name1 := d.label(0, a.name), d.label(1, b.name)
+	binary := !d.text && (hasNUL(a.data) || hasNUL(b.data))
+	same := bytes.Equal(a.data, b.data)
+	ignoring := d.opts.ignoreCase || d.opts.white != whiteExact || d.ignoreBlank
+	if binary || (d.brief && !ignoring) || same {
+		if same {
+			if d.reportSame {
+				fmt.Fprintf(d.out, "Files %s and %s are identical\n", name0, name1)
+			}
+			return 0
+		}
+		if d.brief {
+			fmt.Fprintf(d.out, "Files %s and %s differ\n", name0, name1)
+		} else {
+			fmt.Fprintf(d.out, "Binary files %s and %s differ\n", name0, name1)
+		}
+		return 1
+	}
+	f0, f1 := splitDiffLines(a.data), splitDiffLines(b.data)
+	script, err := diffLines(d.env.Ctx, f0, f1, &d.opts)
+	if err != nil {
+		return 2
+	}
+	if d.ignoreBlank {
+		for k := range script {
+			script[k].ignore = d.blankChange(f0, f1, &script[k])
+		}
+	}
+	changes := false
+	for _, c := range script {
+		if !c.ignore {
+			changes = true
+			break
+		}
+	}
+	if !changes {
+		if d.reportSame {
+			fmt.Fprintf(d.out, "Files %s and %s are identical\n", name0, name1)
+		}
+		return 0
+	}
+	if d.brief {
+		fmt.Fprintf(d.out, "Files %s and %s differ\n", name0, name1)
+		return 1
+	}
+	if !top {
+		if d.switches != "" {
+			fmt.Fprintf(d.out, "diff %s %s %s\n", d.switches, name0, name1)
+		} else {
+			fmt.Fprintf(d.out, "diff %s %s\n", name0, name1)
+		}
+	}
+	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}}
+	switch d.style {
+	case diffNormal:
+		p.normal(script)
+	case diffUnified:
+		p.header("---", "+++", a, b)
+		p.contextual(script, true)
+	case diffContext:
+		p.header("***", "---", a, b)
+		p.contextual(script, false)
+	}
+	return 1
+}
+
+// blankChange reports whether every line c deletes or inserts is blank
+// (-B): empty, or only white space when white space is being ignored.
+func (d *differ) blankChange(f0, f1 *diffFile, c *diffChange) bool {
+	blank := func(line []byte) bool {
+		if len(line) == 0 {
+			return true
+		}
+		if d.opts.white < whiteTrailing {
+			return false
+		}
+		for _, ch := range line {
+			if !isDiffSpace(ch) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := c.line0; i < c.line0+c.deleted; i++ {
+		if !blank(f0.lines[i]) {
+			return false
+		}
+	}
+	for i := c.line1; i < c.line1+c.inserted; i++ {
+		if !blank(f1.lines[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// diffPrinter writes an edit script in one of diff's formats.
+type diffPrinter struct {
+	d *differ
+	f [2]*diffFile
+}
+
+func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
+	for i, in := range []*diffInput{a, b} {
+		mark := mark0
+		if i == 1 {
+			mark = mark1
+		}
+		if i < len(p.d.labels) {
+			fmt.Fprintf(p.d.out, "%s %s\n", mark, p.d.labels[i])
+			continue
+		}
+		t := p.d.now
+		switch {
+		case in.missing:
+			t = time.Unix(0, 0)
+		case in.info != nil:
+			t = in.info.ModTime()
+		}
+		layout := "2006-01-02 15:04:05.000000000 -0700"
+		if p.d.style == diffContext && posixLocale(p.d.env, "LC_TIME") {
+			// POSIX's format for context diffs in the C locale.
+			layout = "Mon Jan _2 15:04:05 2006"
+		}
+		fmt.Fprintf(p.d.out, "%s %s\t%s\n", mark, in.name, t.UTC().Format(layout))
+	}
+}
+
+// line writes line i of file f after prefix, and the no-newline marker
+// if it is an incomplete last line.
+func (p *diffPrinter) line(prefix string, f, i int) {
+	w := p.d.out
+	w.WriteString(prefix)
+	w.Write(p.f[f].lines[i])
+	w.WriteByte('\n')
+	if i == len(p.f[f].lines)-1 && p.f[f].missingNewline {
+		w.WriteString("\\ No newline at end of file\n")
+	}
+}
+
+// rangeNormal prints lines [a, b) 1-based as "a,b", "a", or the line
+// before an empty range.
+func rangeNormal(a, b int) string {
+	// a is the 0-based first line, b the 0-based end (exclusive).
+	first, last := a+1, b
+	if last > first {
+		return fmt.Sprintf("%d,%d", first, last)
+	}
+	return strconv.Itoa(last)
+}
+
+func (p *diffPrinter) normal(script []diffChange) {
+	w := p.d.out
+	for _, c := range script {
+		if c.ignore {
+			continue
+		}
+		if p.d.env.Ctx.Err() != nil {
+			return
+		}
+		r0 := rangeNormal(c.line0, c.line0+c.deleted)
+		r1 := rangeNormal(c.line1, c.line1+c.inserted)
+		switch {
+		case c.inserted == 0:
+			fmt.Fprintf(w, "%sd%s\n", r0, r1)
+		case c.deleted == 0:
+			fmt.Fprintf(w, "%sa%s\n", r0, r1)
+		default:
+			fmt.Fprintf(w, "%sc%s\n", r0, r1)
+		}
+		for i := c.line0; i < c.line0+c.deleted; i++ {
+			p.line("< ", 0, i)
+		}
+		if c.deleted > 0 && c.inserted > 0 {
+			w.WriteString("---\n")
+		}
+		for i := c.line1; i < c.line1+c.inserted; i++ {
+			p.line("> ", 1, i)
+		}
+	}
+}
+
+// contextual prints unified (-u) or context (-c) hunks.
+func (p *diffPrinter) contextual(script []diffChange, unified bool) {
+	ctxLines := p.d.context
+	for k := 0; k < len(script); {
+		if p.d.env.Ctx.Err() != nil {
+			return
+		}
+		// Group changes closer than 2*context+1 lines (context lines
+		// when the next change is ignorable).
+		end := k
+		for end+1 < len(script) {
+			top0 := script[end].line0 + script[end].deleted
+			thresh := 2*ctxLines + 1
+			if script[end+1].ignore {
+				thresh = ctxLines
+			}
+			if script[end+1].line0-top0 >= thresh {
+				break
+			}
+			end++
+		}
+		hunk := script[k : end+1]
+		k = end + 1
+		trivial := true
+		deleted, inserted := 0, 0
+		for _, c := range hunk {
+			if !c.ignore {
+				trivial = false
+			}
+			deleted += c.deleted
+			inserted += c.inserted
+		}
+		if trivial {
+			continue
+		}
+		last := hunk[len(hunk)-1]
+		first0 := max(hunk[0].line0-ctxLines, 0)
+		first1 := max(hunk[0].line1-ctxLines, 0)
+		last0 := min(last.line0+last.deleted-1+ctxLines, len(p.f[0].lines)-1)
+		last1 := min(last.line1+last.inserted-1+ctxLines, len(p.f[1].lines)-1)
+		if unified {
+			p.unifiedHunk(hunk, first0, last0, first1, last1)
+		} else {
+			p.contextHunk(hunk, first0, last0, first1, last1, deleted > 0, inserted > 0)
+		}
+	}
+}
+
+func unifiedRange(a, b int) string {
+	// a, b are 0-based inclusive; b < a is an empty range.
+	ta, tb := a+1, b+1
+	switch {
+	case tb < ta:
+		return fmt.Sprintf("%d,0", tb)
+	case tb == ta:
+		return strconv.Itoa(tb)
+	}
+	return fmt.Sprintf("%d,%d", ta, tb-ta+1)
+}
+
+func contextRange(a, b int) string {
+	ta, tb := a+1, b+1
+	if tb <= ta {
+		return strconv.Itoa(tb)
+	}
+	return fmt.Sprintf("%d,%d", ta, tb)
+}
+
+func (p *diffPrinter) unifiedHunk(hunk []diffChange, first0, last0, first1, last1 int) {
+	w := p.d.out
+	fmt.Fprintf(w, "@@ -%s +%s @@\n", unifiedRange(first0, last0), unifiedRange(first1, last1))
+	i, j := first0, first1
+	next := 0
+	for i <= last0 || j <= last1 {
+		if next >= len(hunk) || i < hunk[next].line0 {
+			p.line(" ", 0, i)
+			i++
+			j++
+			continue
+		}
+		c := hunk[next]
+		for n := 0; n < c.deleted; n++ {
+			p.line("-", 0, i)
+			i++
+		}
+		for n := 0; n < c.inserted; n++ {
+			p.line("+", 1, j)
+			j++
+		}
+		next++
+	}
+}
+
+func (p *diffPrinter) contextHunk(hunk []diffChange, first0, last0, first1, last1 int, old, new bool) {
+	w := p.d.out
+	w.WriteString("***************\n")
+	fmt.Fprintf(w, "*** %s ****\n", contextRange(first0, last0))
+	if old {
+		next := 0
+		for i := first0; i <= last0; i++ {
+			for next < len(hunk) && hunk[next].line0+hunk[next].deleted <= i {
+				next++
+			}
+			prefix := "  "
+			if next < len(hunk) && hunk[next].line0 <= i {
+				prefix = "- "
+				if hunk[next].inserted > 0 {
+					prefix = "! "
+				}
+			}
+			p.line(prefix, 0, i)
+		}
+	}
+	fmt.Fprintf(w, "--- %s ----\n", contextRange(first1, last1))
+	if new {
+		next := 0
+		for i := first1; i <= last1; i++ {
+			for next < len(hunk) && hunk[next].line1+hunk[next].inserted <= i {
+				next++
+			}
+			prefix := "  "
+			if next < len(hunk) && hunk[next].line1 <= i {
+				prefix = "+ "
+				if hunk[next].deleted > 0 {
+					prefix = "! "
+				}
+			}
+			p.line(prefix, 1, i)
+		}
+	}
+}
