@@ -324,7 +324,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
 	}
-	sh.RouteBuiltins("history") // lists the REPL's history; elsewhere says there is none
+	// llmsh's help and history, not the interpreter's (history lists the REPL's;
+	// elsewhere it says there is none)
+	sh.RouteBuiltins("help", "history")
 	var status int
 	if interactive {
 		status = repl.Run(ctx, repl.Options{

@@ -354,6 +354,9 @@ func TestPromptAndSession(t *testing.T) {
 	s.expect("in-f\r\nkept\r\n", wait)
 	s.send("cat /tmp/v.txt\r")
 	s.expect("virtual\r\n", wait)
+	s.send("help\r")
+	s.expect("Commands (each takes --help):", wait) // llmsh's help, not the interpreter's
+	s.expect(prompt, wait)
 	s.send("echo $HOME $USER\r")
 	s.expect("/home/llmsh llmsh\r\n", wait)
 	s.expect(prompt, wait)
