@@ -1,0 +1,1359 @@
+package builtins
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/pattern"
+
+	"github.com/llmsh/llmsh/posixre"
+)
+
+func init() {
+	Register(Builtin{Name: "find", Summary: "search for files in a directory hierarchy", Run: find})
+}
+
+const findUsage = `Usage: find [-H] [-L] [-P] [path...] [expression]
+
+Search the directory trees rooted at each path (default: .) and evaluate
+the expression (default: -print) for every file found, GNU find style.
+
+Operators (decreasing precedence):
+      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2
+      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2
+
+Options: -depth -d -maxdepth LEVELS -mindepth LEVELS -regextype TYPE
+      -follow -mount -xdev -noleaf -ignore_readdir_race -warn -nowarn
+
+Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
+      -wholename PATTERN -iwholename PATTERN -regex PATTERN -iregex PATTERN
+      -type [fdlpscb] -size [-+]N[bcwkMG] -mtime [-+]N -mmin [-+]N
+      -newer FILE -empty -perm [-/]MODE -true -false
+
+Actions: -print -print0 -printf FORMAT -prune -quit -delete
+      -exec COMMAND ; -exec COMMAND {} + -execdir COMMAND ; -execdir COMMAND {} +
+
+Differences from GNU find: directory entries are visited in sorted order
+(GNU uses the order readdir gives); commands run by -exec and -execdir are
+llmsh builtins or functions, never host programs (-execdir runs them with
+'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
+times are shown in UTC; -printf has no owner, inode, block or access/change
+time directives; -delete needs a file system that can remove files.
+`
+
+// findError is a command-line error: "find: MSG", status 1.
+type findError struct{ msg string }
+
+func (e *findError) Error() string { return e.msg }
+
+func findErrf(format string, args ...any) error {
+	return &findError{fmt.Sprintf(format, args...)}
+}
+
+// findEnt is one file met by the walk.
+type findEnt struct {
+	path  string // as printed
+	abs   string // absolute, for the FS
+	start string // the starting point it was found under
+	depth int
+	typ   fs.FileMode // type bits, from the directory entry or stat
+	known bool        // typ is known
+	info  fs.FileInfo
+	err   error
+	done  bool
+	prune bool
+}
+
+// findExpr is a node of the expression tree.
+type findExpr func(f *findEnt) bool
+
+// findBatch collects the files of one -exec/-execdir ... {} + action.
+type findBatch struct {
+	cmd   []string // the command with "{}" last
+	dir   string   // -execdir: the directory of the files collected
+	files []string
+	size  int
+}
+
+type finder struct {
+	env      *Env
+	out      *bufio.Writer
+	ctx      context.Context
+	now      time.Time
+	follow   bool // -L
+	depthF   bool // -depth
+	maxDepth int
+	minDepth int
+	regType  string
+	status   int
+	quit     bool
+	batches  []*findBatch
+	lstat    func(string) (fs.FileInfo, error)
+	remove   func(string) error
+	// parser state
+	toks      []string
+	pos       int
+	hasAction bool
+	warned    map[string]bool
+}
+
+func find(env *Env) int {
+	args := env.Args[1:]
+	if len(args) > 0 && args[0] == "--help" {
+		io.WriteString(env.Stdout, findUsage)
+		return 0
+	}
+	if len(args) > 0 && args[0] == "--version" {
+		io.WriteString(env.Stdout, "find (llmsh), GNU findutils 4.9 compatible\n")
+		return 0
+	}
+	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}}
+	if l, ok := env.FS.(interface {
+		Lstat(string) (fs.FileInfo, error)
+	}); ok {
+		fd.lstat = l.Lstat
+	}
+	if r, ok := env.FS.(interface{ Remove(string) error }); ok {
+		fd.remove = r.Remove
+	}
+	// Leading options -H -L -P (and -D/-O, which take an argument).
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "HLP") != "" {
+			if a == "-D" || a == "-O" || strings.HasPrefix(a, "-O") && len(a) > 2 && a[2] >= '0' && a[2] <= '9' {
+				if a == "-D" || a == "-O" {
+					if len(args) < 2 {
+						env.Errorf("missing argument to `%s'", a)
+						return 1
+					}
+					args = args[1:]
+				}
+				args = args[1:]
+				continue
+			}
+			break
+		}
+		for _, c := range a[1:] {
+			fd.follow = c == 'L'
+		}
+		args = args[1:]
+	}
+	var paths []string
+	for len(args) > 0 {
+		a := args[0]
+		if a == "(" || a == "!" || a == "," || a == ")" || len(a) > 1 && a[0] == '-' {
+			break
+		}
+		paths = append(paths, a)
+		args = args[1:]
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	fd.toks = args
+	expr, err := fd.parse()
+	if err != nil {
+		var fe *findError
+		if errors.As(err, &fe) {
+			env.Errorf("%s", fe.msg)
+		} else {
+			env.Errorf("%s", err)
+		}
+		return 1
+	}
+	if !fd.hasAction {
+		inner := expr
+		expr = func(f *findEnt) bool {
+			if inner(f) && !fd.quit {
+				fd.print(f.path + "\n")
+			}
+			return true
+		}
+	}
+	fd.out = bufio.NewWriterSize(env.Stdout, 32<<10)
+	for _, p := range paths {
+		if fd.quit || fd.ctx.Err() != nil {
+			break
+		}
+		fd.start(p, expr)
+	}
+	fd.runBatches()
+	if err := fd.out.Flush(); err != nil && fd.status == 0 {
+		if !IsBrokenPipe(err) {
+			env.Errorf("write error: %s", ErrText(err))
+		}
+		fd.status = 1
+	}
+	if fd.ctx.Err() != nil && fd.status == 0 {
+		fd.status = 1
+	}
+	return fd.status
+}
+
+func (fd *finder) print(s string) {
+	if _, err := fd.out.WriteString(s); err != nil {
+		if IsBrokenPipe(err) {
+			fd.quit = true
+			fd.status = 1
+		}
+	}
+}
+
+// statOf describes abs, not following a final symbolic link unless -L.
+func (fd *finder) statOf(abs string) (fs.FileInfo, error) {
+	if fd.lstat != nil && !fd.follow {
+		return fd.lstat(abs)
+	}
+	return fd.env.FS.Stat(abs)
+}
+
+func (f *findEnt) stat(fd *finder) (fs.FileInfo, error) {
+	if !f.done {
+		f.info, f.err = fd.statOf(f.abs)
+		f.done = true
+		if f.err == nil {
+			f.typ, f.known = f.info.Mode().Type(), true
+		}
+	}
+	return f.info, f.err
+}
+
+// fileType returns the type bits, stat-ing if the directory entry did not
+// say.
+func (f *findEnt) fileType(fd *finder) fs.FileMode {
+	if !f.known {
+		f.stat(fd)
+	}
+	return f.typ
+}
+
+func (fd *finder) fileErr(name string, err error) {
+	fd.env.Errorf("%s: %s", laQuote(name), ErrText(err))
+	fd.status = 1
+}
+
+func (fd *finder) start(p string, expr findExpr) {
+	abs := fd.env.Abs(p)
+	f := &findEnt{path: p, abs: abs, start: p}
+	info, err := f.stat(fd)
+	if err != nil {
+		fd.fileErr(p, err)
+		return
+	}
+	fd.visit(f, expr, []fs.FileInfo{info})
+}
+
+// visit evaluates expr on f and walks into it if it is a directory.
+func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []fs.FileInfo) {
+	if fd.quit || fd.ctx.Err() != nil {
+		return
+	}
+	if !fd.depthF && f.depth >= fd.minDepth {
+		expr(f)
+	}
+	if fd.quit {
+		return
+	}
+	if f.fileType(fd).IsDir() && f.depth < fd.maxDepth && !f.prune {
+		entries, err := fd.env.FS.ReadDir(f.abs)
+		if err != nil {
+			fd.fileErr(f.path, err)
+		} else {
+			if f.done && f.info != nil {
+				ancestors = append(ancestors, f.info)
+			}
+			for _, e := range entries {
+				if fd.quit || fd.ctx.Err() != nil {
+					return
+				}
+				child := &findEnt{
+					path:  findJoin(f.path, e.Name()),
+					abs:   path.Join(f.abs, e.Name()),
+					start: f.start,
+					depth: f.depth + 1,
+				}
+				if t := e.Type(); !fd.follow || t&fs.ModeSymlink == 0 {
+					child.typ, child.known = t, true
+				}
+				if child.known && child.typ.IsDir() || fd.follow {
+					// Guard against directory loops where the FS can tell.
+					if info, err := child.stat(fd); err == nil && info.IsDir() {
+						loop := false
+						for _, a := range ancestors {
+							loop = loop || os.SameFile(a, info)
+						}
+						if loop {
+							fd.env.Errorf("File system loop detected; %s is part of the same file system loop as %s.", laQuote(child.path), laQuote(f.start))
+							fd.status = 1
+							continue
+						}
+					}
+				}
+				fd.visit(child, expr, ancestors)
+			}
+		}
+	}
+	if fd.depthF && f.depth >= fd.minDepth && !fd.quit {
+		expr(f)
+	}
+}
+
+func findJoin(dir, name string) string {
+	if strings.HasSuffix(dir, "/") {
+		return dir + name
+	}
+	return dir + "/" + name
+}
+
+// --- parsing ---
+
+func (fd *finder) peek() (string, bool) {
+	if fd.pos < len(fd.toks) {
+		return fd.toks[fd.pos], true
+	}
+	return "", false
+}
+
+func (fd *finder) next() string {
+	t := fd.toks[fd.pos]
+	fd.pos++
+	return t
+}
+
+func (fd *finder) parse() (findExpr, error) {
+	if len(fd.toks) == 0 {
+		return func(*findEnt) bool { return true }, nil
+	}
+	e, err := fd.parseComma()
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := fd.peek(); ok {
+		if t == ")" {
+			return nil, findErrf("invalid expression; you have too many ')'")
+		}
+		return nil, findErrf("paths must precede expression: `%s'", t)
+	}
+	return e, nil
+}
+
+func (fd *finder) parseComma() (findExpr, error) {
+	left, err := fd.parseOr()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t, ok := fd.peek()
+		if !ok || t != "," {
+			return left, nil
+		}
+		fd.next()
+		if t2, ok := fd.peek(); !ok || t2 == ")" {
+			return nil, findErrf("expected an expression after ','")
+		}
+		right, err := fd.parseOr()
+		if err != nil {
+			return nil, err
+		}
+		l := left
+		left = func(f *findEnt) bool { l(f); return !fd.quit && right(f) }
+	}
+}
+
+func (fd *finder) parseOr() (findExpr, error) {
+	left, err := fd.parseAnd()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t, ok := fd.peek()
+		if !ok || t != "-o" && t != "-or" {
+			return left, nil
+		}
+		fd.next()
+		if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," {
+			return nil, findErrf("expected an expression after '%s'", t)
+		}
+		right, err := fd.parseAnd()
+		if err != nil {
+			return nil, err
+		}
+		l := left
+		left = func(f *findEnt) bool { return l(f) || !fd.quit && right(f) }
+	}
+}
+
+func (fd *finder) parseAnd() (findExpr, error) {
+	left, err := fd.parseNot()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t, ok := fd.peek()
+		if !ok || t == ")" || t == "," || t == "-o" || t == "-or" {
+			return left, nil
+		}
+		if t == "-a" || t == "-and" {
+			fd.next()
+			if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," || t2 == "-o" || t2 == "-or" {
+				return nil, findErrf("expected an expression after '%s'", t)
+			}
+		}
+		right, err := fd.parseNot()
+		if err != nil {
+			return nil, err
+		}
+		l := left
+		left = func(f *findEnt) bool { return l(f) && !fd.quit && right(f) }
+	}
+}
+
+func (fd *finder) parseNot() (findExpr, error) {
+	t, ok := fd.peek()
+	if ok && (t == "!" || t == "-not") {
+		fd.next()
+		if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," || t2 == "-o" || t2 == "-or" || t2 == "-a" || t2 == "-and" {
+			return nil, findErrf("expected an expression after '%s'", t)
+		}
+		e, err := fd.parseNot()
+		if err != nil {
+			return nil, err
+		}
+		return func(f *findEnt) bool { return !e(f) }, nil
+	}
+	return fd.parsePrimary()
+}
+
+func (fd *finder) arg(name string) (string, error) {
+	if fd.pos >= len(fd.toks) {
+		return "", findErrf("missing argument to `%s'", name)
+	}
+	return fd.next(), nil
+}
+
+func (fd *finder) parsePrimary() (findExpr, error) {
+	t := fd.next()
+	switch t {
+	case "(":
+		if t2, ok := fd.peek(); ok && t2 == ")" {
+			return nil, findErrf("invalid expression; empty parentheses are not allowed.")
+		}
+		e, err := fd.parseComma()
+		if err != nil {
+			return nil, err
+		}
+		if t2, ok := fd.peek(); !ok || t2 != ")" {
+			return nil, findErrf("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
+		}
+		fd.next()
+		return e, nil
+	case ")":
+		return nil, findErrf("invalid expression; you have too many ')'")
+	case "-o", "-or", "-a", "-and", ",":
+		return nil, findErrf("invalid expression; you have used a binary operator '%s' with nothing before it.", t)
+	}
+	if len(t) < 2 || t[0] != '-' {
+		return nil, findErrf("paths must precede expression: `%s'", t)
+	}
+	yes := func(*findEnt) bool { return true }
+	switch t {
+	// Options: always true.
+	case "-depth", "-d":
+		fd.depthF = true
+		return yes, nil
+	case "-maxdepth", "-mindepth":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || v[0] == '+' || v[0] == '-' {
+			return nil, findErrf("Expected a positive decimal integer argument to %s, but got %s", t, laQuote(v))
+		}
+		if t == "-maxdepth" {
+			fd.maxDepth = n
+		} else {
+			fd.minDepth = n
+		}
+		return yes, nil
+	case "-follow":
+		fd.follow = true
+		return yes, nil
+	case "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn":
+		return yes, nil
+	case "-regextype":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		switch v {
+		case "findutils-default", "emacs", "posix-basic", "grep", "sed", "ed", "posix-minimal-basic",
+			"posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
+			fd.regType = v
+		default:
+			return nil, findErrf("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", laQuote(v))
+		}
+		return yes, nil
+
+	// Tests.
+	case "-true":
+		return yes, nil
+	case "-false":
+		return func(*findEnt) bool { return false }, nil
+	case "-name", "-iname":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		m := findGlob(v, t == "-iname")
+		return func(f *findEnt) bool { return m(findBase(f.path)) }, nil
+	case "-path", "-ipath", "-wholename", "-iwholename":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		m := findGlob(v, t[1] == 'i')
+		return func(f *findEnt) bool { return m(f.path) }, nil
+	case "-regex", "-iregex":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		re, err := fd.compileRegex(v, t == "-iregex")
+		if err != nil {
+			return nil, err
+		}
+		return func(f *findEnt) bool {
+			loc, err := re.FindSubmatchIndex([]byte(f.path))
+			return err == nil && loc != nil && loc[0] == 0 && loc[1] == len(f.path)
+		}, nil
+	case "-type", "-xtype":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		want, err := findTypes(v)
+		if err != nil {
+			return nil, err
+		}
+		xtype := t == "-xtype"
+		return func(f *findEnt) bool {
+			typ := f.fileType(fd)
+			if xtype && typ&fs.ModeSymlink != 0 {
+				if info, err := fd.env.FS.Stat(f.abs); err == nil {
+					typ = info.Mode().Type()
+				}
+			}
+			return want[findTypeChar(typ)]
+		}, nil
+	case "-size":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		cmp, n, unit, err := findSize(v)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			if err != nil {
+				return false
+			}
+			sz := info.Size()
+			units := sz / unit
+			if sz%unit != 0 {
+				units++
+			}
+			return findCompare(cmp, units, n)
+		}, nil
+	case "-mtime", "-mmin":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		cmp, n, ok := findNumber(v)
+		if !ok {
+			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
+		}
+		minutes := t == "-mmin"
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			if err != nil {
+				return false
+			}
+			diff := fd.now.Sub(info.ModTime()).Seconds()
+			if minutes {
+				switch cmp {
+				case '+':
+					return diff > float64(n)*60
+				case '-':
+					return diff < float64(n)*60
+				}
+				return diff > float64(n-1)*60 && diff <= float64(n)*60
+			}
+			return findCompare(cmp, int64(math.Floor(diff/86400)), n)
+		}, nil
+	case "-newer":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		ref, err := fd.statOf(fd.env.Abs(v))
+		if err != nil {
+			return nil, findErrf("%s: %s", laQuote(v), ErrText(err))
+		}
+		mt := ref.ModTime()
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			return err == nil && info.ModTime().After(mt)
+		}, nil
+	case "-empty":
+		return func(f *findEnt) bool {
+			typ := f.fileType(fd)
+			switch {
+			case typ.IsDir():
+				entries, err := fd.env.FS.ReadDir(f.abs)
+				if err != nil {
+					fd.fileErr(f.path, err)
+					return false
+				}
+				return len(entries) == 0
+			case typ.IsRegular():
+				info, err := f.stat(fd)
+				return err == nil && info.Size() == 0
+			}
+			return false
+		}, nil
+	case "-perm":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		kind := byte(0)
+		mode := v
+		if v != "" && (v[0] == '-' || v[0] == '/') {
+			kind, mode = v[0], v[1:]
+		}
+		want, err := strconv.ParseUint(mode, 8, 32)
+		if err != nil || want > 07777 {
+			return nil, findErrf("invalid mode %s", laQuote(v))
+		}
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			if err != nil {
+				return false
+			}
+			got := uint64(findPermBits(info.Mode()))
+			switch kind {
+			case '-':
+				return got&want == want
+			case '/':
+				return want == 0 || got&want != 0
+			}
+			return got == want
+		}, nil
+
+	// Actions.
+	case "-print":
+		fd.hasAction = true
+		return func(f *findEnt) bool { fd.print(f.path + "\n"); return true }, nil
+	case "-print0":
+		fd.hasAction = true
+		return func(f *findEnt) bool { fd.print(f.path + "\x00"); return true }, nil
+	case "-printf":
+		fd.hasAction = true
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		format, err := fd.parseFormat(v)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *findEnt) bool { fd.printf(format, f); return true }, nil
+	case "-prune":
+		return func(f *findEnt) bool {
+			if !fd.depthF {
+				f.prune = true
+			}
+			return true
+		}, nil
+	case "-quit":
+		return func(f *findEnt) bool { fd.quit = true; return true }, nil
+	case "-delete":
+		fd.hasAction = true
+		if fd.remove == nil {
+			return nil, findErrf("-delete is not supported: this file system cannot remove files")
+		}
+		fd.depthF = true
+		return func(f *findEnt) bool {
+			if f.path == "." {
+				return true // GNU never deletes the starting point "."
+			}
+			if err := fd.remove(f.abs); err != nil {
+				fd.env.Errorf("cannot delete %s: %s", laQuote(f.path), ErrText(err))
+				fd.status = 1
+				return false
+			}
+			return true
+		}, nil
+	case "-exec", "-execdir":
+		fd.hasAction = true
+		return fd.parseExec(t)
+	case "-ok", "-okdir":
+		return nil, findErrf("%s: interactive prompting is not supported (no terminal)", t)
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
+
+func findBase(p string) string {
+	trimmed := strings.TrimRight(p, "/")
+	if trimmed == "" {
+		return p[:min(len(p), 1)]
+	}
+	return path.Base(trimmed)
+}
+
+// findGlob compiles an fnmatch pattern (no FNM_PATHNAME, no FNM_PERIOD:
+// '*' matches '/' and a leading dot).
+func findGlob(pat string, fold bool) func(string) bool {
+	mode := pattern.EntireString | pattern.NoGlobStar | pattern.GlobLeadingDot
+	if fold {
+		mode |= pattern.NoGlobCase
+	}
+	expr, err := pattern.Regexp(pat, mode)
+	var re *regexp.Regexp
+	if err == nil {
+		re, err = regexp.Compile(expr)
+	}
+	if err != nil {
+		// An ill-formed pattern ("[") matches itself literally, as fnmatch
+		// does.
+		if fold {
+			return func(s string) bool { return strings.EqualFold(s, pat) }
+		}
+		return func(s string) bool { return s == pat }
+	}
+	return re.MatchString
+}
+
+// compileRegex compiles a -regex pattern in the -regextype dialect; the
+// match must span the whole path.
+func (fd *finder) compileRegex(v string, fold bool) (*posixre.Regexp, error) {
+	var fl posixre.Flags
+	pat := v
+	switch fd.regType {
+	case "emacs", "findutils-default":
+		pat, fl = findEmacsToERE(v), posixre.ERE
+	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
+		fl = posixre.ERE
+	}
+	if fold {
+		fl |= posixre.IgnoreCase
+	}
+	re, err := posixre.Compile(pat, fl)
+	if err != nil {
+		return nil, findErrf("%s", err)
+	}
+	return re, nil
+}
+
+// findEmacsToERE rewrites GNU find's default (emacs) syntax as ERE:
+// \( \) \| are the operators and ( ) | { } are literal.
+func findEmacsToERE(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			if i+1 >= len(s) {
+				b.WriteString(`\\`)
+				continue
+			}
+			i++
+			switch s[i] {
+			case '(', ')', '|':
+				b.WriteByte(s[i])
+			case '{', '}':
+				b.WriteByte('\\')
+				b.WriteByte(s[i])
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(s[i])
+			}
+		case '(', ')', '|', '{', '}':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '[':
+			// Copy a bracket expression whole.
+			j := i + 1
+			if j < len(s) && s[j] == '^' {
+				j++
+			}
+			if j < len(s) && s[j] == ']' {
+				j++
+			}
+			for j < len(s) && s[j] != ']' {
+				if s[j] == '[' && j+1 < len(s) && (s[j+1] == ':' || s[j+1] == '.' || s[j+1] == '=') {
+					if k := strings.Index(s[j+2:], string(s[j+1])+"]"); k >= 0 {
+						j += k + 4
+						continue
+					}
+				}
+				j++
+			}
+			if j >= len(s) {
+				b.WriteString(s[i:])
+				return b.String()
+			}
+			b.WriteString(s[i : j+1])
+			i = j
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func findTypes(v string) (map[byte]bool, error) {
+	want := map[byte]bool{}
+	if v == "" {
+		return nil, findErrf("Arguments to -type should contain at least one letter")
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if strings.IndexByte("bcdpflsD", c) < 0 {
+			return nil, findErrf("Unknown argument to -type: %c", c)
+		}
+		want[c] = true
+		if i+1 < len(v) {
+			if v[i+1] != ',' {
+				return nil, findErrf("Must separate multiple arguments to -type using: ','")
+			}
+			i++
+			if i+1 >= len(v) {
+				return nil, findErrf("Last file type in list argument to -type is missing, i.e., list is ending on: ','")
+			}
+		}
+	}
+	return want, nil
+}
+
+func findTypeChar(t fs.FileMode) byte {
+	switch {
+	case t&fs.ModeDir != 0:
+		return 'd'
+	case t&fs.ModeSymlink != 0:
+		return 'l'
+	case t&fs.ModeNamedPipe != 0:
+		return 'p'
+	case t&fs.ModeSocket != 0:
+		return 's'
+	case t&fs.ModeCharDevice != 0:
+		return 'c'
+	case t&fs.ModeDevice != 0:
+		return 'b'
+	}
+	return 'f'
+}
+
+// findNumber parses [+-]N.
+func findNumber(v string) (cmp byte, n int64, ok bool) {
+	if v != "" && (v[0] == '+' || v[0] == '-') {
+		cmp, v = v[0], v[1:]
+	}
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return 0, 0, false
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	return cmp, n, err == nil
+}
+
+func findCompare(cmp byte, got, n int64) bool {
+	switch cmp {
+	case '+':
+		return got > n
+	case '-':
+		return got < n
+	}
+	return got == n
+}
+
+func findSize(v string) (cmp byte, n, unit int64, err error) {
+	unit = 512
+	num := v
+	if num != "" && (num[0] == '+' || num[0] == '-') {
+		cmp, num = num[0], num[1:]
+	}
+	if k := len(num); k > 0 && (num[k-1] < '0' || num[k-1] > '9') {
+		switch num[k-1] {
+		case 'b':
+			unit = 512
+		case 'c':
+			unit = 1
+		case 'w':
+			unit = 2
+		case 'k':
+			unit = 1024
+		case 'M':
+			unit = 1 << 20
+		case 'G':
+			unit = 1 << 30
+		default:
+			return 0, 0, 0, findErrf("invalid -size type `%c'", num[k-1])
+		}
+		num = num[:k-1]
+	}
+	if num == "" {
+		return 0, 0, 0, findErrf("invalid -size type `%s'", v[len(v)-1:])
+	}
+	n, perr := strconv.ParseInt(num, 10, 64)
+	if perr != nil || num[0] < '0' || num[0] > '9' {
+		return 0, 0, 0, findErrf("invalid argument `%s' to `-size'", v)
+	}
+	return cmp, n, unit, nil
+}
+
+func findPermBits(m fs.FileMode) uint32 {
+	b := uint32(m.Perm())
+	if m&fs.ModeSetuid != 0 {
+		b |= 04000
+	}
+	if m&fs.ModeSetgid != 0 {
+		b |= 02000
+	}
+	if m&fs.ModeSticky != 0 {
+		b |= 01000
+	}
+	return b
+}
+
+func findSymbolicMode(m fs.FileMode) string {
+	b := []byte("?rwxrwxrwx")
+	t := findTypeChar(m.Type())
+	if t == 'f' {
+		t = '-'
+	}
+	b[0] = t
+	perm := m.Perm()
+	for i := 0; i < 9; i++ {
+		if perm&(1<<(8-i)) == 0 {
+			b[i+1] = '-'
+		}
+	}
+	special := func(idx int, set bool, lower, upper byte) {
+		if !set {
+			return
+		}
+		if b[idx] == 'x' {
+			b[idx] = lower
+		} else {
+			b[idx] = upper
+		}
+	}
+	special(3, m&fs.ModeSetuid != 0, 's', 'S')
+	special(6, m&fs.ModeSetgid != 0, 's', 'S')
+	special(9, m&fs.ModeSticky != 0, 't', 'T')
+	return string(b)
+}
+
+// --- -printf ---
+
+// findFmt is one piece of a -printf format: literal text, or a directive
+// with its printf-style flags and width.
+type findFmt struct {
+	lit  string
+	dir  byte   // 0 for literal
+	sub  byte   // for %T and %t-style: the time field
+	spec string // "%-10" etc., without the verb
+	stop bool   // \c: stop output here
+}
+
+func (fd *finder) warnOnce(msg string) {
+	if !fd.warned[msg] {
+		fd.warned[msg] = true
+		fd.env.Errorf("warning: %s", msg)
+	}
+}
+
+func (fd *finder) parseFormat(s string) ([]findFmt, error) {
+	var out []findFmt
+	var lit strings.Builder
+	flushLit := func() {
+		if lit.Len() > 0 {
+			out = append(out, findFmt{lit: lit.String()})
+			lit.Reset()
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			if i+1 >= len(s) {
+				lit.WriteByte('\\')
+				continue
+			}
+			i++
+			switch e := s[i]; e {
+			case 'a':
+				lit.WriteByte('\a')
+			case 'b':
+				lit.WriteByte('\b')
+			case 'f':
+				lit.WriteByte('\f')
+			case 'n':
+				lit.WriteByte('\n')
+			case 'r':
+				lit.WriteByte('\r')
+			case 't':
+				lit.WriteByte('\t')
+			case 'v':
+				lit.WriteByte('\v')
+			case '\\':
+				lit.WriteByte('\\')
+			case 'c':
+				flushLit()
+				out = append(out, findFmt{stop: true})
+			default:
+				if e >= '0' && e <= '7' {
+					v := 0
+					j := i
+					for ; j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7'; j++ {
+						v = v*8 + int(s[j]-'0')
+					}
+					lit.WriteByte(byte(v))
+					i = j - 1
+					continue
+				}
+				fd.warnOnce(fmt.Sprintf("unrecognized escape `\\%c'", e))
+				lit.WriteByte('\\')
+				lit.WriteByte(e)
+			}
+		case '%':
+			if i+1 >= len(s) {
+				return nil, findErrf("error: %% at end of format string")
+			}
+			j := i + 1
+			for j < len(s) && strings.IndexByte("-+ #0", s[j]) >= 0 {
+				j++
+			}
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			if j < len(s) && s[j] == '.' {
+				j++
+				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+					j++
+				}
+			}
+			if j >= len(s) {
+				return nil, findErrf("error: %% at end of format string")
+			}
+			spec := "%" + s[i+1:j]
+			d := s[j]
+			switch d {
+			case '%':
+				lit.WriteByte('%')
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l':
+				flushLit()
+				out = append(out, findFmt{dir: d, spec: spec})
+			case 'T':
+				if j+1 >= len(s) {
+					return nil, findErrf("error: %s%c at end of format string", spec, d)
+				}
+				j++
+				flushLit()
+				out = append(out, findFmt{dir: d, sub: s[j], spec: spec})
+			default:
+				fd.warnOnce(fmt.Sprintf("unrecognized format directive `%%%c'", d))
+				lit.WriteString(s[i : j+1])
+			}
+			i = j
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	flushLit()
+	return out, nil
+}
+
+func (fd *finder) printf(format []findFmt, f *findEnt) {
+	var b strings.Builder
+	for _, p := range format {
+		if p.stop {
+			break // \c: the rest of this format is not printed
+		}
+		if p.dir == 0 {
+			b.WriteString(p.lit)
+			continue
+		}
+		var v string
+		switch p.dir {
+		case 'p':
+			v = f.path
+		case 'f':
+			v = findBase(f.path)
+		case 'h':
+			v = findDirname(f.path)
+		case 'P':
+			v = strings.TrimPrefix(strings.TrimPrefix(f.path, f.start), "/")
+			if f.path == f.start {
+				v = ""
+			}
+		case 'H':
+			v = f.start
+		case 'd':
+			v = strconv.Itoa(f.depth)
+		case 'y':
+			v = string(findTypeChar(f.fileType(fd)))
+		case 'Y':
+			typ := f.fileType(fd)
+			if typ&fs.ModeSymlink != 0 {
+				if info, err := fd.env.FS.Stat(f.abs); err == nil {
+					typ = info.Mode().Type()
+				} else {
+					v = "N"
+				}
+			}
+			if v == "" {
+				v = string(findTypeChar(typ))
+			}
+		case 'l':
+			v = "" // link targets are not exposed
+		default:
+			info, err := f.stat(fd)
+			if err != nil {
+				fd.fileErr(f.path, err)
+				continue
+			}
+			switch p.dir {
+			case 's':
+				v = strconv.FormatInt(info.Size(), 10)
+			case 'm':
+				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
+			case 'M':
+				v = findSymbolicMode(info.Mode())
+			case 't':
+				v = findCtime(info.ModTime())
+			case 'T':
+				v = findTimeField(info.ModTime(), p.sub)
+			}
+		}
+		fmt.Fprintf(&b, p.spec+"s", v)
+	}
+	fd.print(b.String())
+}
+
+func findDirname(p string) string {
+	trimmed := strings.TrimRight(p, "/")
+	i := strings.LastIndexByte(trimmed, '/')
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return "/"
+	}
+	return trimmed[:i]
+}
+
+func findCtime(t time.Time) string {
+	t = t.UTC()
+	return fmt.Sprintf("%s %2d %02d:%02d:%02d.%09d0 %d", t.Format("Mon Jan"), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Year())
+}
+
+func findTimeField(t time.Time, k byte) string {
+	t = t.UTC()
+	switch k {
+	case '@':
+		return fmt.Sprintf("%d.%09d0", t.Unix(), t.Nanosecond())
+	case 'Y':
+		return strconv.Itoa(t.Year())
+	case 'y':
+		return fmt.Sprintf("%02d", t.Year()%100)
+	case 'm':
+		return fmt.Sprintf("%02d", int(t.Month()))
+	case 'd':
+		return fmt.Sprintf("%02d", t.Day())
+	case 'e':
+		return fmt.Sprintf("%2d", t.Day())
+	case 'H':
+		return fmt.Sprintf("%02d", t.Hour())
+	case 'k':
+		return fmt.Sprintf("%2d", t.Hour())
+	case 'I':
+		return fmt.Sprintf("%02d", (t.Hour()+11)%12+1)
+	case 'l':
+		return fmt.Sprintf("%2d", (t.Hour()+11)%12+1)
+	case 'M':
+		return fmt.Sprintf("%02d", t.Minute())
+	case 'S':
+		return fmt.Sprintf("%02d.%09d0", t.Second(), t.Nanosecond())
+	case 'p':
+		if t.Hour() < 12 {
+			return "AM"
+		}
+		return "PM"
+	case 'r':
+		return t.Format("03:04:05 PM")
+	case 'T':
+		return fmt.Sprintf("%02d:%02d:%02d.%09d0", t.Hour(), t.Minute(), t.Second(), t.Nanosecond())
+	case 'X':
+		return fmt.Sprintf("%02d:%02d:%02d.%09d0", t.Hour(), t.Minute(), t.Second(), t.Nanosecond())
+	case '+':
+		return fmt.Sprintf("%04d-%02d-%02d+%02d:%02d:%02d.%09d0", t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond())
+	case 'Z':
+		return "UTC"
+	case 'z':
+		return "+0000"
+	case 'a':
+		return t.Format("Mon")
+	case 'A':
+		return t.Format("Monday")
+	case 'b', 'h':
+		return t.Format("Jan")
+	case 'B':
+		return t.Format("January")
+	case 'c':
+		return t.Format("Mon Jan _2 15:04:05 2006")
+	case 'D', 'x':
+		return t.Format("01/02/06")
+	case 'F':
+		return t.Format("2006-01-02")
+	case 'j':
+		return fmt.Sprintf("%03d", t.YearDay())
+	case 'u':
+		wd := int(t.Weekday())
+		if wd == 0 {
+			wd = 7
+		}
+		return strconv.Itoa(wd)
+	case 'w':
+		return strconv.Itoa(int(t.Weekday()))
+	case 's':
+		return strconv.FormatInt(t.Unix(), 10)
+	}
+	return "%T" + string(k)
+}
+
+// --- -exec / -execdir ---
+
+const findExecSize = 131072
+
+func (fd *finder) parseExec(name string) (findExpr, error) {
+	start := fd.pos
+	var cmd []string
+	plus := false
+	for {
+		if fd.pos >= len(fd.toks) {
+			return nil, findErrf("missing argument to `%s'", name)
+		}
+		t := fd.next()
+		if t == ";" {
+			break
+		}
+		if t == "+" && len(cmd) > 0 && cmd[len(cmd)-1] == "{}" {
+			plus = true
+			break
+		}
+		cmd = append(cmd, t)
+	}
+	if len(cmd) == 0 {
+		return nil, findErrf("invalid argument `%s' to `%s'", fd.toks[start], name)
+	}
+	dirMode := name == "-execdir"
+	if plus {
+		for _, a := range cmd[:len(cmd)-1] {
+			if strings.Contains(a, "{}") {
+				return nil, findErrf("Only one instance of {} is supported with %s ... +", name)
+			}
+		}
+		b := &findBatch{cmd: cmd}
+		fd.batches = append(fd.batches, b)
+		return func(f *findEnt) bool {
+			arg, dir := f.path, ""
+			if dirMode {
+				arg, dir = "./"+findBase(f.path), findDirOf(f)
+				if len(b.files) > 0 && b.dir != dir {
+					fd.runBatch(b)
+				}
+				b.dir = dir
+			}
+			if len(b.files) > 0 && b.size+len(arg)+1 > findExecSize {
+				fd.runBatch(b)
+			}
+			b.files = append(b.files, arg)
+			b.size += len(arg) + 1
+			return true
+		}, nil
+	}
+	return func(f *findEnt) bool {
+		arg, dir := f.path, ""
+		if dirMode {
+			arg, dir = "./"+findBase(f.path), findDirOf(f)
+		}
+		args := make([]string, len(cmd))
+		for i, a := range cmd {
+			args[i] = strings.ReplaceAll(a, "{}", arg)
+		}
+		return fd.run(args, dir) == 0
+	}, nil
+}
+
+// findDirOf is the absolute directory holding f, where -execdir runs.
+func findDirOf(f *findEnt) string {
+	return path.Dir(f.abs)
+}
+
+// run runs a command through env.Exec; dir, if set, is the directory to
+// run it in (-execdir), reached through the shell's 'sh -c' and cd.
+func (fd *finder) run(args []string, dir string) int {
+	if err := fd.out.Flush(); err != nil && IsBrokenPipe(err) {
+		fd.quit = true
+		return 1
+	}
+	if fd.env.Exec == nil {
+		fd.env.Errorf("cannot run commands here")
+		fd.status = 1
+		return 126
+	}
+	if dir != "" {
+		args = append([]string{"sh", "-c", `cd -- "$0" && "$@"`, dir}, args...)
+	}
+	return fd.env.Exec(fd.ctx, args, fd.env.Stdin, fd.env.Stdout, fd.env.Stderr)
+}
+
+func (fd *finder) runBatch(b *findBatch) {
+	if len(b.files) == 0 {
+		return
+	}
+	args := append(append([]string(nil), b.cmd[:len(b.cmd)-1]...), b.files...)
+	b.files, b.size = nil, 0
+	if fd.run(args, b.dir) != 0 {
+		fd.status = 1
+	}
+}
+
+func (fd *finder) runBatches() {
+	for _, b := range fd.batches {
+		if fd.ctx.Err() != nil {
+			return
+		}
+		fd.runBatch(b)
+	}
+}

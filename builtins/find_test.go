@@ -1,0 +1,262 @@
+package builtins
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// findTree is the tree of the find tests. GNU find walks directories in
+// readdir order; ours is sorted by name, so the expected outputs below are
+// GNU's (findutils 4.9.0, LC_ALL=C, same tree) in sorted walk order.
+var findTree = map[string]string{
+	"a.txt":     "hi\n",
+	"b.log":     "",
+	"d/e/f.c":   "x\n",
+	"d/empty":   "",
+	"d/g.TXT":   "abc",
+	".hidden":   "h",
+	"emptydir/": "",
+}
+
+const findAll = ".\n./.hidden\n./a.txt\n./b.log\n./d\n./d/e\n./d/e/f.c\n./d/empty\n./d/g.TXT\n./emptydir\n"
+
+func TestFind(t *testing.T) {
+	c := func(name string, args []string, out, err string, status int) execCase {
+		return execCase{name, findTree, "", append([]string{"find"}, args...), out, err, status}
+	}
+	runExecCases(t, []execCase{
+		c("default", nil, findAll, "", 0),
+		c("dot", []string{"."}, findAll, "", 0),
+		c("-print", []string{".", "-print"}, findAll, "", 0),
+		c("-name", []string{".", "-name", "*.txt"}, "./a.txt\n", "", 0),
+		c("-name is case sensitive", []string{".", "-name", "*.TXT"}, "./d/g.TXT\n", "", 0),
+		c("-iname", []string{".", "-iname", "*.txt"}, "./a.txt\n./d/g.TXT\n", "", 0),
+		c("-name leading dot", []string{".", "-name", "*hidden"}, "./.hidden\n", "", 0),
+		c("-name bracket", []string{".", "-name", "[ab].*"}, "./a.txt\n./b.log\n", "", 0),
+		c("-name negated bracket", []string{".", "-name", "[!ab.]*"}, "./d\n./d/e\n./d/e/f.c\n./d/empty\n./d/g.TXT\n./emptydir\n", "", 0),
+		c("-name escaped star", []string{".", "-name", `a\*`}, "", "", 0),
+		c("-name unterminated bracket", []string{".", "-name", "["}, "", "", 0),
+		c("-type d", []string{".", "-type", "d"}, ".\n./d\n./d/e\n./emptydir\n", "", 0),
+		c("-type f,d", []string{".", "-maxdepth", "1", "-type", "f,d"}, ".\n./.hidden\n./a.txt\n./b.log\n./d\n./emptydir\n", "", 0),
+		c("-o", []string{".", "-type", "f", "-name", "*.c", "-o", "-name", "*.log"}, "./b.log\n./d/e/f.c\n", "", 0),
+		c("!", []string{".", "!", "-name", "*.txt", "-type", "f"}, "./.hidden\n./b.log\n./d/e/f.c\n./d/empty\n./d/g.TXT\n", "", 0),
+		c("-not", []string{".", "-not", "-type", "d"}, "./.hidden\n./a.txt\n./b.log\n./d/e/f.c\n./d/empty\n./d/g.TXT\n", "", 0),
+		c("parentheses", []string{".", "-type", "f", "(", "-name", "a*", "-o", "-name", "f*", ")"}, "./a.txt\n./d/e/f.c\n", "", 0),
+		c("-a explicit", []string{".", "-type", "f", "-a", "-name", "a*"}, "./a.txt\n", "", 0),
+		c("comma", []string{".", "-name", "*.c", ",", "-name", "*.log"}, "./b.log\n", "", 0),
+		c("-path", []string{".", "-path", "./d/*", "-type", "f"}, "./d/e/f.c\n./d/empty\n./d/g.TXT\n", "", 0),
+		c("-wholename", []string{".", "-wholename", "./d/e"}, "./d/e\n", "", 0),
+		c("-ipath", []string{".", "-ipath", "./D/G*"}, "./d/g.TXT\n", "", 0),
+		c("-prune", []string{".", "-path", "./d", "-prune", "-o", "-type", "f", "-print"}, "./.hidden\n./a.txt\n./b.log\n", "", 0),
+		c("-maxdepth 1", []string{".", "-maxdepth", "1"}, ".\n./.hidden\n./a.txt\n./b.log\n./d\n./emptydir\n", "", 0),
+		c("-maxdepth 0", []string{".", "-maxdepth", "0"}, ".\n", "", 0),
+		c("-mindepth 2", []string{".", "-mindepth", "2"}, "./d/e\n./d/e/f.c\n./d/empty\n./d/g.TXT\n", "", 0),
+		c("-mindepth -maxdepth", []string{".", "-mindepth", "1", "-maxdepth", "1", "-type", "f"}, "./.hidden\n./a.txt\n./b.log\n", "", 0),
+		c("-empty", []string{".", "-empty"}, "./b.log\n./d/empty\n./emptydir\n", "", 0),
+		c("-size -1", []string{".", "-size", "-1"}, "./b.log\n./d/empty\n", "", 0),
+		c("-size +1c", []string{".", "-type", "f", "-size", "+1c"}, "./a.txt\n./d/e/f.c\n./d/g.TXT\n", "", 0),
+		c("-size 3c", []string{".", "-size", "3c"}, "./a.txt\n./d/g.TXT\n", "", 0),
+		c("-size 1k", []string{".", "-type", "f", "-size", "1k"}, "./.hidden\n./a.txt\n./d/e/f.c\n./d/g.TXT\n", "", 0),
+		c("-regex emacs", []string{".", "-regex", `.*\.\(c\|log\)`}, "./b.log\n./d/e/f.c\n", "", 0),
+		c("-regex whole path", []string{".", "-regex", `a\.txt`}, "", "", 0),
+		c("-regextype posix-extended", []string{".", "-regextype", "posix-extended", "-regex", `.*/[a-z]\.(c|txt)`}, "./a.txt\n./d/e/f.c\n", "", 0),
+		c("-iregex", []string{".", "-iregex", ".*TXT"}, "./a.txt\n./d/g.TXT\n", "", 0),
+		c("-print0", []string{"d", "-print0"}, "d\x00d/e\x00d/e/f.c\x00d/empty\x00d/g.TXT\x00", "", 0),
+		c("-depth", []string{".", "-depth"}, "./.hidden\n./a.txt\n./b.log\n./d/e/f.c\n./d/e\n./d/empty\n./d/g.TXT\n./d\n./emptydir\n.\n", "", 0),
+		c("-true -false", []string{".", "-true", "-false"}, "", "", 0),
+		c("-quit before print", []string{".", "-name", "a.txt", "-quit"}, "", "", 0),
+		c("-print -quit", []string{".", "-type", "f", "-name", "f.c", "-print", "-quit"}, "./d/e/f.c\n", "", 0),
+		c("start with slash", []string{"d/", "-maxdepth", "1"}, "d/\nd/e\nd/empty\nd/g.TXT\n", "", 0),
+		c("-name on trailing slash", []string{"./d/e/", "-name", "e"}, "./d/e/\n", "", 0),
+		c("file operand", []string{"a.txt", "b.log"}, "a.txt\nb.log\n", "", 0),
+		c("-printf fields", []string{".", "-type", "f", "-printf", `%p %f %h %P %H %s %d %m %M %y\n`},
+			"./.hidden .hidden . .hidden . 1 1 644 -rw-r--r-- f\n./a.txt a.txt . a.txt . 3 1 644 -rw-r--r-- f\n./b.log b.log . b.log . 0 1 644 -rw-r--r-- f\n"+
+				"./d/e/f.c f.c ./d/e d/e/f.c . 2 3 644 -rw-r--r-- f\n./d/empty empty ./d d/empty . 0 2 644 -rw-r--r-- f\n./d/g.TXT g.TXT ./d d/g.TXT . 3 2 644 -rw-r--r-- f\n", "", 0),
+		c("-printf %P %h %f", []string{"d", "-printf", `[%P] [%h] [%f]\n`}, "[] [.] [d]\n[e] [d] [e]\n[e/f.c] [d/e] [f.c]\n[empty] [d] [empty]\n[g.TXT] [d] [g.TXT]\n", "", 0),
+		c("-printf on a file operand", []string{"a.txt", "-printf", `%f %h %P\n`}, "a.txt . \n", "", 0),
+		c("-printf width", []string{".", "-maxdepth", "1", "-type", "f", "-printf", `%-8f|%5s|\n`}, ".hidden |    1|\na.txt   |    3|\nb.log   |    0|\n", "", 0),
+		c("-printf escapes", []string{"a.txt", "-printf", `a\tb\0c\\%%\101\n`}, "a\tb\x00c\\%A\n", "", 0),
+		c("-printf \\c", []string{".", "-maxdepth", "1", "-printf", `a\cb\n`}, "aaaaaa", "", 0),
+		c("-printf unknown escape", []string{"a.txt", "-printf", `a\qb\n`}, "a\\qb\n", "find: warning: unrecognized escape `\\q'\n", 0),
+		c("-printf unknown directive", []string{"a.txt", "-printf", `%Q\n`}, "%Q\n", "find: warning: unrecognized format directive `%Q'\n", 0),
+		c("-printf % at end", []string{"a.txt", "-printf", `x%`}, "", "find: error: % at end of format string\n", 1),
+
+		c("missing file", []string{"nope"}, "", "find: 'nope': No such file or directory\n", 1),
+		c("missing and present", []string{"nope", "a.txt"}, "a.txt\n", "find: 'nope': No such file or directory\n", 1),
+		c("unknown predicate", []string{".", "-foo"}, "", "find: unknown predicate `-foo'\n", 1),
+		c("missing argument", []string{".", "-name"}, "", "find: missing argument to `-name'\n", 1),
+		c("path after expression", []string{".", "-name", "a", "foo"}, "", "find: paths must precede expression: `foo'\n", 1),
+		c("bad -type", []string{".", "-type", "x"}, "", "find: Unknown argument to -type: x\n", 1),
+		c("-type list missing last", []string{".", "-type", "f,"}, "", "find: Last file type in list argument to -type is missing, i.e., list is ending on: ','\n", 1),
+		c("-type not separated", []string{".", "-type", "fd"}, "", "find: Must separate multiple arguments to -type using: ','\n", 1),
+		c("bad -maxdepth", []string{".", "-maxdepth", "x"}, "", "find: Expected a positive decimal integer argument to -maxdepth, but got 'x'\n", 1),
+		c("negative -mindepth", []string{".", "-mindepth", "-1"}, "", "find: Expected a positive decimal integer argument to -mindepth, but got '-1'\n", 1),
+		c("bad -size unit", []string{".", "-size", "1x"}, "", "find: invalid -size type `x'\n", 1),
+		c("bad -size sign only", []string{".", "-size", "+"}, "", "find: invalid -size type `+'\n", 1),
+		c("bad -mtime", []string{".", "-mtime", "x"}, "", "find: invalid argument `x' to `-mtime'\n", 1),
+		c("-newer missing", []string{".", "-newer", "nope"}, "", "find: 'nope': No such file or directory\n", 1),
+		c("unclosed paren", []string{".", "(", "-name", "a"}, "", "find: invalid expression; I was expecting to find a ')' somewhere but did not see one.\n", 1),
+		c("too many parens", []string{".", "-name", "a", ")"}, "", "find: invalid expression; you have too many ')'\n", 1),
+		c("empty parens", []string{".", "(", ")"}, "", "find: invalid expression; empty parentheses are not allowed.\n", 1),
+		c("-o at start", []string{".", "-o"}, "", "find: invalid expression; you have used a binary operator '-o' with nothing before it.\n", 1),
+		c("-o at end", []string{".", "-name", "a", "-o"}, "", "find: expected an expression after '-o'\n", 1),
+		c("! at end", []string{".", "!"}, "", "find: expected an expression after '!'\n", 1),
+		c("comma at end", []string{".", "-name", "a", ","}, "", "find: expected an expression after ','\n", 1),
+		c("bad -regextype", []string{".", "-regextype", "foo"}, "", "find: Unknown regular expression type 'foo'; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.\n", 1),
+		c("-exec unterminated", []string{".", "-exec", "echo"}, "", "find: missing argument to `-exec'\n", 1),
+		c("-exec empty", []string{".", "-exec", ";"}, "", "find: invalid argument `;' to `-exec'\n", 1),
+		c("-exec + two {}", []string{".", "-exec", "echo", "{}x", "{}", "+"}, "", "find: Only one instance of {} is supported with -exec ... +\n", 1),
+		c("-ok refused", []string{".", "-ok", "echo", "{}", ";"}, "", "find: -ok: interactive prompting is not supported (no terminal)\n", 1),
+
+		c("-exec ;", []string{".", "-name", "f.c", "-exec", "echo", "found", "{}", ";"}, "found ./d/e/f.c\n", "", 0),
+		c("-exec {} inside an argument", []string{".", "-maxdepth", "1", "-name", "a*", "-exec", "echo", "<{}>", ";"}, "<./a.txt>\n", "", 0),
+		c("-exec as a test", []string{".", "-type", "f", "-exec", "grep", "-q", "x", "{}", ";", "-print"}, "./d/e/f.c\n", "", 0),
+		c("-exec +", []string{".", "-type", "f", "-name", "*.c", "-exec", "cat", "{}", "+"}, "x\n", "", 0),
+		c("-exec + batches", []string{"d", "-type", "f", "-exec", "echo", "{}", "+"}, "d/e/f.c d/empty d/g.TXT\n", "", 0),
+		c("-exec + nothing found", []string{".", "-name", "nothing", "-exec", "echo", "x", "{}", "+"}, "", "", 0),
+		c("-exec ; failure keeps status 0", []string{"a.txt", "-exec", "cat", "nope", ";"}, "", "cat: nope: No such file or directory\n", 0),
+		c("-exec + failure is status 1", []string{"a.txt", "-exec", "cat", "nope", "{}", "+"}, "hi\n", "cat: nope: No such file or directory\n", 1),
+		c("-exec output order", []string{".", "-maxdepth", "1", "-type", "f", "-print", "-exec", "cat", "{}", ";"}, "./.hidden\nh./a.txt\nhi\n./b.log\n", "", 0),
+		c("-exec host program refused", []string{"a.txt", "-exec", "/bin/echo", "{}", ";"}, "", "llmsh: /bin/echo: command not found\n", 0),
+		c("-exec host program refused +", []string{"a.txt", "-exec", "/bin/cat", "/etc/passwd", "{}", "+"}, "", "llmsh: /bin/cat: command not found\n", 1),
+	})
+}
+
+// TestFindExecConfined: a command run by -exec reads only through the FS
+// it was given: a path outside the granted directory is refused.
+func TestFindExecConfined(t *testing.T) {
+	e := newExecEnv(t, context.Background(), findTree, "", "find", "a.txt", "-exec", "cat", "{}", "../../../../../../../etc/passwd", "/etc/passwd", ";")
+	got := e.run()
+	if got.stdout != "hi\n" || strings.Count(got.stderr, "Permission denied") != 2 || strings.Contains(got.stdout, "root:") {
+		t.Errorf("got %q %q %d", got.stdout, got.stderr, got.status)
+	}
+	// find itself cannot walk outside either.
+	e = newExecEnv(t, context.Background(), findTree, "", "find", "/etc", "-maxdepth", "1", "-name", "passwd")
+	got = e.run()
+	if got.stdout != "" || got.stderr != "find: '/etc': Permission denied\n" || got.status != 1 {
+		t.Errorf("walk outside: got %q %q %d", got.stdout, got.stderr, got.status)
+	}
+}
+
+// TestFindExecdir: -execdir runs the command with ./NAME in the file's
+// directory, through the shell's 'sh -c' (ExecFunc has no directory of
+// its own); batches of + are cut where the directory changes.
+func TestFindExecdir(t *testing.T) {
+	e := newExecEnv(t, context.Background(), findTree, "", "find", "d", "-type", "f", "-execdir", "echo", "{}", "+")
+	var got [][]string
+	e.extra["sh"] = func(env *Env) int {
+		got = append(got, env.Args[3:])
+		return 0
+	}
+	if r := e.run(); r.status != 0 || r.stderr != "" {
+		t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+	}
+	dir := e.Dir
+	want := [][]string{{dir + "/d/e", "echo", "./f.c"}, {dir + "/d", "echo", "./empty", "./g.TXT"}}
+	if strings.Join(flat(got), "|") != strings.Join(flat(want), "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, c := range e.calls {
+		if c.args[0] != "sh" || c.args[1] != "-c" || c.args[2] != `cd -- "$0" && "$@"` {
+			t.Errorf("call %q", c.args)
+		}
+	}
+}
+
+func flat(x [][]string) []string {
+	var out []string
+	for _, s := range x {
+		out = append(out, strings.Join(s, " "))
+	}
+	return out
+}
+
+// TestFindTimes checks -mtime, -mmin and -newer on files whose times the
+// test sets (on the host, as setup), against GNU's rounding rules:
+// -mtime counts whole days down, -mmin N means (N-1, N] minutes.
+func TestFindTimes(t *testing.T) {
+	now := time.Now()
+	ages := map[string]time.Duration{
+		"s30": 30 * time.Second, "s90": 90 * time.Second, "s150": 150 * time.Second,
+		"h1": time.Hour, "h25": 25 * time.Hour, "h49": 49 * time.Hour,
+	}
+	files := map[string]string{}
+	for n := range ages {
+		files[n] = ""
+	}
+	cases := []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"-mmin", "1"}, "./s30\n"},
+		{[]string{"-mmin", "2"}, "./s90\n"},
+		{[]string{"-mmin", "-2"}, "./s30\n./s90\n"},
+		{[]string{"-mmin", "+1"}, "./h1\n./h25\n./h49\n./s150\n./s90\n"},
+		{[]string{"-mtime", "0"}, "./h1\n./s150\n./s30\n./s90\n"},
+		{[]string{"-mtime", "1"}, "./h25\n"},
+		{[]string{"-mtime", "+0"}, "./h25\n./h49\n"},
+		{[]string{"-mtime", "-2"}, "./h1\n./h25\n./s150\n./s30\n./s90\n"},
+		{[]string{"-newer", "h25"}, "./h1\n./s150\n./s30\n./s90\n"},
+	}
+	for _, c := range cases {
+		e := newExecEnv(t, context.Background(), files, "", append([]string{"find", ".", "-type", "f"}, c.args...)...)
+		for n, age := range ages {
+			if err := os.Chtimes(filepath.Join(e.Dir, n), now.Add(-age), now.Add(-age)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.Env.Exec = nil
+		got := e.run()
+		if got.stdout != c.out || got.status != 0 {
+			t.Errorf("%q: got %q %q %d, want %q", c.args, got.stdout, got.stderr, got.status, c.out)
+		}
+	}
+}
+
+// lstatFS adds Lstat to the test FS (answered by the host: the test's
+// directory has the same absolute name on both sides).
+type lstatFS struct{ FS }
+
+func (l lstatFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
+
+// TestFindSymlinks: with an FS that can Lstat, a link is type l and is not
+// followed; with -L it is followed. Checked against GNU find 4.9.0.
+func TestFindSymlinks(t *testing.T) {
+	cases := []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"find", "."}, ".\n./d\n./d/f\n./link\n"},
+		{[]string{"find", ".", "-type", "l"}, "./link\n"},
+		{[]string{"find", "-L", ".", "-type", "f"}, "./d/f\n./link/f\n"},
+		{[]string{"find", "-L", ".", "-type", "l"}, ""},
+		{[]string{"find", ".", "-follow", "-name", "f"}, "./d/f\n./link/f\n"},
+		{[]string{"find", ".", "-name", "link", "-printf", "%y %Y\n"}, "l d\n"},
+		{[]string{"find", ".", "-xtype", "d"}, ".\n./d\n./link\n"},
+	}
+	for _, c := range cases {
+		e := newExecEnv(t, context.Background(), map[string]string{"d/f": "x"}, "", c.args...)
+		if err := os.Symlink("d", filepath.Join(e.Dir, "link")); err != nil {
+			t.Fatal(err)
+		}
+		e.FS = lstatFS{e.FS}
+		if got := e.run(); got.stdout != c.out || got.stderr != "" || got.status != 0 {
+			t.Errorf("%q: got %q %q %d, want %q", c.args, got.stdout, got.stderr, got.status, c.out)
+		}
+	}
+}
+
+// TestFindStops: a cancelled context stops the walk quietly with status 1.
+func TestFindStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e := newExecEnv(t, ctx, findTree, "", "find", ".")
+	if got := e.run(); got.status != 1 || got.stdout != "" {
+		t.Errorf("got %q %q %d", got.stdout, got.stderr, got.status)
+	}
+}
