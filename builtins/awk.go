@@ -202,6 +202,9 @@ func awk(env *Env) int {
 			return awkOpen(env, name)
 		},
 		CreateFile: func(name string, appending bool) (io.WriteCloser, error) {
+			if name == "/dev/null" {
+				return awkDiscard{}, nil
+			}
 			if env.FS == nil {
 				return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{syscall.EPERM}}
 			}
@@ -258,8 +261,11 @@ func awk(env *Env) int {
 // with GNU wording on failure; a directory is reported as EISDIR (gawk
 // skips a directory operand and getline from one returns -1).
 func awkOpen(env *Env, name string) (io.ReadCloser, error) {
-	if name == "-" || name == "/dev/stdin" {
+	switch name {
+	case "-", "/dev/stdin":
 		return env.Open("-")
+	case "/dev/null":
+		return io.NopCloser(strings.NewReader("")), nil
 	}
 	if env.FS == nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{syscall.EPERM}}
@@ -274,6 +280,12 @@ func awkOpen(env *Env, name string) (io.ReadCloser, error) {
 	}
 	return r, nil
 }
+
+// awkDiscard is print > "/dev/null".
+type awkDiscard struct{}
+
+func (awkDiscard) Write(p []byte) (int, error) { return len(p), nil }
+func (awkDiscard) Close() error                { return nil }
 
 // pathReason is the GNU reason text of an awkOpen error.
 func pathReason(err error) string {

@@ -97,6 +97,8 @@ func TestAwk(t *testing.T) {
 		{name: "print > truncates", files: map[string]string{"o.txt": "old\n"}, args: []string{`BEGIN { printf "%s", "new" > "o.txt" }`}, check: "o.txt", want: "new"},
 		{name: "split into files", files: people, args: []string{`{ print $1 > ($3 ".txt") }`, "people"}, check: "NY.txt", want: "alice\ncarol\n"},
 		{name: "/dev/stderr and /dev/stdout", args: []string{`BEGIN { print "e" > "/dev/stderr"; print "o" > "/dev/stdout" }`}, out: "o\n", err: "e\n"},
+		{name: "read /dev/null", args: []string{`BEGIN { print (getline l < "/dev/null") } { print "no input" } END { print NR }`, "/dev/null"}, out: "0\n0\n"},
+		{name: "print > /dev/null", args: []string{`BEGIN { print "gone" > "/dev/null"; printf "x" >> "/dev/null"; print "kept" }`}, out: "kept\n"},
 		{name: "/dev/stdin operand", stdin: "in\n", args: []string{"{print}", "/dev/stdin"}, out: "in\n"},
 		{name: "ENVIRON holds only env.Environ", environ: []string{"A=1", "B=two words"},
 			args: []string{`BEGIN { n = 0; for (k in ENVIRON) n++; print n, ENVIRON["A"], ENVIRON["B"], ("HOME" in ENVIRON), ("PATH" in ENVIRON) }`},
