@@ -220,7 +220,7 @@ func awk(env *Env) int {
 			if err != nil {
 				return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{err}}
 			}
-			return w, nil
+			return awkWriter{w, name}, nil
 		},
 	}
 	if fieldSepSet {
@@ -279,6 +279,28 @@ func awkOpen(env *Env, name string) (io.ReadCloser, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: awkErr{syscall.EISDIR}}
 	}
 	return r, nil
+}
+
+// awkWriter is an output file whose write and close errors carry GNU
+// wording (the interpreter reports a failed close at exit).
+type awkWriter struct {
+	f    File
+	name string
+}
+
+func (w awkWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil {
+		err = &fs.PathError{Op: "write", Path: w.name, Err: awkErr{err}}
+	}
+	return n, err
+}
+
+func (w awkWriter) Close() error {
+	if err := w.f.Close(); err != nil {
+		return &fs.PathError{Op: "close", Path: w.name, Err: awkErr{err}}
+	}
+	return nil
 }
 
 // awkDiscard is print > "/dev/null".

@@ -543,11 +543,17 @@ func validCSVSeparator(r rune) bool {
 	return r != 0 && r != '"' && r != '\r' && r != '\n' && utf8.ValidRune(r) && r != utf8.RuneError
 }
 
-func (p *interp) executeAll() (int, error) {
-	defer p.closeAll()
+func (p *interp) executeAll() (status int, err error) {
+	// llmsh: an output file that fails to flush or close when the program
+	// ends is an error (upstream ignored it, losing the data silently).
+	defer func() {
+		if closeErr := p.closeAll(); closeErr != nil && err == nil {
+			status, err = 0, closeErr
+		}
+	}()
 
 	// Execute the program: BEGIN, then pattern/actions, then END
-	err := p.execute(p.program.Compiled.Begin)
+	err = p.execute(p.program.Compiled.Begin)
 	if err != nil && err != errExit {
 		if p.checkCtx {
 			ctxErr := p.checkContextNow()

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"regexp"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -811,16 +812,26 @@ func writeOutput(w io.Writer, s string) error {
 	return err
 }
 
-// Close all streams and so on (after program execution).
-func (p *interp) closeAll() {
+// Close all streams and so on (after program execution). llmsh: it
+// returns an error for the first output file (in name order) that could
+// not be flushed or closed.
+func (p *interp) closeAll() error {
 	if prevInput, ok := p.input.(io.Closer); ok {
 		_ = prevInput.Close()
 	}
 	for _, r := range p.inputStreams {
 		_ = r.Close()
 	}
-	for _, w := range p.outputStreams {
-		_ = w.Close()
+	names := make([]string, 0, len(p.outputStreams))
+	for name := range p.outputStreams {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var firstErr error
+	for _, name := range names {
+		if err := p.outputStreams[name].Close(); err != nil && firstErr == nil {
+			firstErr = newError("error writing `%s': %s", name, pathErrText(err))
+		}
 	}
 	if f, ok := p.output.(flusher); ok {
 		_ = f.Flush()
@@ -828,6 +839,7 @@ func (p *interp) closeAll() {
 	if f, ok := p.errorOutput.(flusher); ok {
 		_ = f.Flush()
 	}
+	return firstErr
 }
 
 // Flush all output streams as well as standard output. Report whether all

@@ -29,6 +29,9 @@ type memWriter struct {
 
 func (w *memWriter) Write(p []byte) (int, error) { return w.buf.Write(p) }
 func (w *memWriter) Close() error {
+	if strings.HasPrefix(w.name, "/full/") {
+		return &fs.PathError{Op: "close", Path: w.name, Err: errors.New("No space left on device")}
+	}
 	w.fs.files[w.name] += w.buf.String()
 	return nil
 }
@@ -109,6 +112,10 @@ func TestLLMSHHooks(t *testing.T) {
 			out: "B1\n", stderr: "awk: warning: command line argument `dir' is a directory: skipped\n"},
 		{name: "redirect error", src: `BEGIN { print "x" > "/denied/f" }`,
 			err: "cannot redirect to `/denied/f': Permission denied"},
+		{name: "close error at exit", src: `BEGIN { print "x" > "/full/f"; print "y" > "o" }`,
+			err: "error writing `/full/f': No space left on device", files: map[string]string{"o": "y\n"}},
+		{name: "close error at exit after exit", src: `BEGIN { print "x" > "/full/f"; exit 3 }`,
+			err: "error writing `/full/f': No space left on device"},
 		{name: "system refused", src: `BEGIN { system("echo hi") }`, err: "system() is not allowed in llmsh"},
 		{name: "output pipe refused", src: `BEGIN { print "hi" | "cat" }`, err: `print | "command" is not allowed in llmsh`},
 		{name: "input pipe refused", src: `BEGIN { "echo hi" | getline x }`, err: `"command" | getline is not allowed in llmsh`},
