@@ -49,7 +49,7 @@ Differences from GNU find: directory entries are visited in sorted order
 llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
 times are shown in UTC; -printf has no owner, inode, block or access/change
-time directives; -delete needs a file system that can remove files.
+time directives.
 `
 
 // findError is a command-line error: "find: MSG", status 1.
@@ -98,9 +98,9 @@ type finder struct {
 	regType  string
 	status   int
 	quit     bool
-	batches  []*findBatch
-	lstat    func(string) (fs.FileInfo, error)
-	remove   func(string) error
+	// -delete with -prune needs an explicit -depth, as in GNU.
+	explicitDepth, hasPrune, hasDelete bool
+	batches                            []*findBatch
 	// parser state
 	toks      []string
 	pos       int
@@ -119,14 +119,6 @@ func find(env *Env) int {
 		return 0
 	}
 	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}}
-	if l, ok := env.FS.(interface {
-		Lstat(string) (fs.FileInfo, error)
-	}); ok {
-		fd.lstat = l.Lstat
-	}
-	if r, ok := env.FS.(interface{ Remove(string) error }); ok {
-		fd.remove = r.Remove
-	}
 	// Leading options -H -L -P (and -D/-O, which take an argument).
 	for len(args) > 0 {
 		a := args[0]
@@ -216,8 +208,8 @@ func (fd *finder) print(s string) {
 
 // statOf describes abs, not following a final symbolic link unless -L.
 func (fd *finder) statOf(abs string) (fs.FileInfo, error) {
-	if fd.lstat != nil && !fd.follow {
-		return fd.lstat(abs)
+	if !fd.follow {
+		return fd.env.FS.Lstat(abs)
 	}
 	return fd.env.FS.Stat(abs)
 }
@@ -342,6 +334,9 @@ func (fd *finder) parse() (findExpr, error) {
 	e, err := fd.parseComma()
 	if err != nil {
 		return nil, err
+	}
+	if fd.hasDelete && fd.hasPrune && !fd.explicitDepth {
+		return nil, findErrf("The -delete action automatically turns on -depth, but -prune does nothing when -depth is in effect.  If you want to carry on anyway, just explicitly use the -depth option.")
 	}
 	if t, ok := fd.peek(); ok {
 		if t == ")" {
@@ -474,7 +469,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	switch t {
 	// Options: always true.
 	case "-depth", "-d":
-		fd.depthF = true
+		fd.depthF, fd.explicitDepth = true, true
 		return yes, nil
 	case "-maxdepth", "-mindepth":
 		v, err := fd.arg(t)
@@ -688,6 +683,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		}
 		return func(f *findEnt) bool { fd.printf(format, f); return true }, nil
 	case "-prune":
+		fd.hasPrune = true
 		return func(f *findEnt) bool {
 			if !fd.depthF {
 				f.prune = true
@@ -698,15 +694,12 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return func(f *findEnt) bool { fd.quit = true; return true }, nil
 	case "-delete":
 		fd.hasAction = true
-		if fd.remove == nil {
-			return nil, findErrf("-delete is not supported: this file system cannot remove files")
-		}
-		fd.depthF = true
+		fd.depthF, fd.hasDelete = true, true
 		return func(f *findEnt) bool {
 			if f.path == "." {
 				return true // GNU never deletes the starting point "."
 			}
-			if err := fd.remove(f.abs); err != nil {
+			if err := fd.env.FS.Remove(f.abs); err != nil {
 				fd.env.Errorf("cannot delete %s: %s", laQuote(f.path), ErrText(err))
 				fd.status = 1
 				return false
