@@ -1,0 +1,236 @@
+package builtins
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// Helpers shared by the file and tree builtins (mkdir, rm, rmdir, cp, mv,
+// touch, stat, du, realpath).
+
+// ftQuote quotes a file name as GNU's quote() does in the C locale (gnulib
+// shell-escape-always style): 'name'; "it's" when a single quote is the
+// only special character; otherwise single-quoted runs with '\” for a
+// quote and $'\t' runs for unprintable bytes.
+func ftQuote(s string) string {
+	plain := true
+	dq := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20 || c >= 0x7f:
+			plain, dq = false, false
+		case c == '\'':
+			plain = false
+		case strings.IndexByte("$`\\\"!", c) >= 0:
+			dq = false
+		}
+	}
+	if plain {
+		return "'" + s + "'"
+	}
+	if dq {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	inEsc := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f {
+			if !inEsc {
+				if i > 0 {
+					b.WriteByte('\'')
+				} else {
+					b.WriteString("''")
+				}
+				b.WriteString("$'")
+				inEsc = true
+			}
+			switch c {
+			case '\a':
+				b.WriteString(`\a`)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			case '\v':
+				b.WriteString(`\v`)
+			default:
+				b.WriteString(`\` + strconv.FormatInt(int64(c), 8))
+			}
+			continue
+		}
+		if inEsc || i == 0 {
+			if inEsc {
+				b.WriteByte('\'')
+			}
+			b.WriteByte('\'')
+			inEsc = false
+		}
+		if c == '\'' {
+			b.WriteString(`'\''`)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// ftErrorf prints "NAME: what 'FILE': reason", the GNU form of a failed
+// operation on a file ("cannot remove 'x': No such file or directory").
+func (e *Env) ftErrorf(what, file string, err error) {
+	e.Errorf("%s %s: %s", what, ftQuote(file), ErrText(err))
+}
+
+// ftIsErrno reports whether err wraps errno.
+func ftIsErrno(err error, errno syscall.Errno) bool {
+	var got syscall.Errno
+	return errors.As(err, &got) && got == errno
+}
+
+// ftDefaultDirMode and ftDefaultFileMode are what a new directory and a
+// new file get: llmsh's umask is 022.
+const (
+	ftDefaultDirMode  fs.FileMode = 0o755
+	ftDefaultFileMode fs.FileMode = 0o644
+	ftUmask           fs.FileMode = 0o022
+)
+
+// ftParseMode parses a chmod-style mode, octal ("750") or symbolic
+// ("u=rwx,go-w", "a+X"), applied to base. isDir matters for X. Bits above
+// 0777 (setuid, setgid, sticky) are accepted in the syntax and dropped:
+// vfsd sets permission bits only.
+func ftParseMode(s string, base fs.FileMode, isDir bool) (fs.FileMode, bool) {
+	if s == "" {
+		return 0, false
+	}
+	if s[0] >= '0' && s[0] <= '7' {
+		n, err := strconv.ParseUint(s, 8, 32)
+		if err != nil || n > 0o7777 {
+			return 0, false
+		}
+		return fs.FileMode(n) & fs.ModePerm, true
+	}
+	mode := base & fs.ModePerm
+	for _, clause := range strings.Split(s, ",") {
+		i := 0
+		var who fs.FileMode
+		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
+			switch clause[i] {
+			case 'u':
+				who |= 0o700
+			case 'g':
+				who |= 0o070
+			case 'o':
+				who |= 0o007
+			case 'a':
+				who |= 0o777
+			}
+		}
+		if i == len(clause) {
+			return 0, false
+		}
+		for i < len(clause) {
+			op := clause[i]
+			if op != '+' && op != '-' && op != '=' {
+				return 0, false
+			}
+			i++
+			var perm fs.FileMode
+			for ; i < len(clause) && strings.IndexByte("rwxXst", clause[i]) >= 0; i++ {
+				switch clause[i] {
+				case 'r':
+					perm |= 0o444
+				case 'w':
+					perm |= 0o222
+				case 'x':
+					perm |= 0o111
+				case 'X':
+					if isDir || mode&0o111 != 0 {
+						perm |= 0o111
+					}
+				}
+			}
+			mask := who
+			if who == 0 {
+				// No "who": like a, but the umask limits + and =.
+				mask = 0o777
+				if op != '-' {
+					mask &^= ftUmask
+				}
+			}
+			switch op {
+			case '+':
+				mode |= perm & mask
+			case '-':
+				mode &^= perm & mask
+			case '=':
+				clear := who
+				if who == 0 {
+					clear = 0o777
+				}
+				mode = mode&^clear | perm&mask
+			}
+		}
+	}
+	return mode, true
+}
+
+// ftCopyFile copies the regular file src to dst (created or truncated,
+// atomically on a real file) and returns the source's info. srcErr is a
+// failure to open or read src, dstErr one to create or write dst.
+func ftCopyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error) {
+	in, err := env.FS.OpenFile(src, os.O_RDONLY)
+	if err != nil {
+		return nil, err, nil
+	}
+	defer in.Close()
+	if fi, err = in.Stat(); err != nil {
+		return nil, err, nil
+	}
+	out, err := env.FS.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if err != nil {
+		return nil, nil, err
+	}
+	buf := make([]byte, 64<<10)
+	for {
+		if err := env.Ctx.Err(); err != nil {
+			out.Close()
+			return nil, nil, err
+		}
+		n, rerr := in.Read(buf)
+		if n > 0 {
+			if _, werr := out.Write(buf[:n]); werr != nil {
+				out.Close()
+				return nil, nil, werr
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			out.Close()
+			return nil, rerr, nil
+		}
+	}
+	if err := out.Close(); err != nil {
+		return nil, nil, err
+	}
+	return fi, nil, nil
+}
+
+// errNotDir is ENOTDIR, for a path component that exists but is not a
+// directory.
+var errNotDir error = syscall.ENOTDIR

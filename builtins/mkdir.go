@@ -1,0 +1,120 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "mkdir", Summary: "make directories", Run: mkdir})
+}
+
+func mkdir(env *Env) int {
+	f := NewFlags(env, "Create the DIRECTORY(ies), if they do not already exist.\n\n"+
+		"Directories can be made only inside trees granted writable (-o). Special\n"+
+		"mode bits (setuid, setgid, sticky) are not set.", "[OPTION]... DIRECTORY...")
+	parents := f.Bool('p', "parents", "no error if existing, make parent directories as needed")
+	verbose := f.Bool('v', "verbose", "print a message for each created directory")
+	modeStr, modeSet := f.String('m', "mode", "MODE", "set file mode (as in chmod), not a=rwx - umask")
+	dirs, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	mode := ftDefaultDirMode
+	if *modeSet {
+		m, ok := ftParseMode(*modeStr, 0o777, true)
+		if !ok {
+			env.Errorf("invalid mode %s", ftQuote(*modeStr))
+			return 1
+		}
+		mode = m
+	}
+	if len(dirs) == 0 {
+		return f.Fail(&UsageError{"missing operand"}, 1)
+	}
+	status := 0
+	created := func(name string) {
+		if *verbose {
+			fmt.Fprintf(env.Stdout, "%s: created directory %s\n", env.Name(), ftQuote(name))
+		}
+	}
+	for _, d := range dirs {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		if !*parents {
+			if err := env.FS.Mkdir(env.Abs(d), mode); err != nil {
+				env.ftErrorf("cannot create directory", d, err)
+				status = 1
+				continue
+			}
+			created(d)
+			continue
+		}
+		if !mkdirParents(env, d, mode, created) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// mkdirParents makes d and its missing ancestors (mode 0755 for them, mode
+// for d), reporting each component as the user spelled its prefix.
+func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bool {
+	comps := strings.Split(d, "/")
+	prefix := ""
+	if strings.HasPrefix(d, "/") {
+		prefix = "/"
+	}
+	var last int
+	for i, c := range comps {
+		if c != "" && c != "." {
+			last = i
+		}
+	}
+	for i, c := range comps {
+		if c == "" {
+			continue
+		}
+		if prefix != "" && !strings.HasSuffix(prefix, "/") {
+			prefix += "/"
+		}
+		prefix += c
+		if c == "." || c == ".." {
+			continue
+		}
+		m := ftDefaultDirMode
+		if i == last {
+			m = mode
+		}
+		abs := env.Abs(prefix)
+		fi, err := env.FS.Stat(abs)
+		if err == nil {
+			if fi.IsDir() {
+				continue
+			}
+			if i == last {
+				err = fs.ErrExist
+			} else {
+				err = errNotDir
+			}
+			env.ftErrorf("cannot create directory", prefix, err)
+			return false
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			env.ftErrorf("cannot create directory", prefix, err)
+			return false
+		}
+		if err := env.FS.Mkdir(abs, m); err != nil {
+			if fi, serr := env.FS.Stat(abs); errors.Is(err, fs.ErrExist) && serr == nil && fi.IsDir() {
+				continue
+			}
+			env.ftErrorf("cannot create directory", prefix, err)
+			return false
+		}
+		created(prefix)
+	}
+	return true
+}
