@@ -188,3 +188,24 @@ func TestLLMSHEnviron(t *testing.T) {
 		t.Fatalf("ENVIRON = %q", lines)
 	}
 }
+
+// TestLLMSHNumbers: string-to-number conversion of input data as in gawk
+// 5.2.1 (checked with gawk '{print $1+0, ($1 == $1+0)}'): no hexadecimal,
+// nan and inf only with a sign. GoAWK still prints infinity as "inf" where
+// gawk prints "+inf" (and "nan" for "-nan").
+func TestLLMSHNumbers(t *testing.T) {
+	prog, err := parser.ParseProgram([]byte(`{ print $1+0, ($1 == $1+0) }`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in := "0x10\n0X1f\n-0x1\nnan\ninf\ninfinity\n+inf\n-nan\n1e3\n 12 \n.5\n0x\n"
+	_, err = interp.ExecProgram(prog, &interp.Config{Stdin: strings.NewReader(in), Output: &out, Error: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0 0\n0 0\n0 0\n0 0\n0 0\n0 0\ninf 1\nnan 0\n1000 1\n12 1\n0.5 1\n0 0\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

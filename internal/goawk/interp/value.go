@@ -103,9 +103,12 @@ func (v value) boolean() bool {
 	}
 }
 
-// Like strconv.ParseFloat, but allow hex floating point without exponent, and
-// allow "+nan" and "-nan" (though they both return math.NaN()). Also disallow
-// underscore digit separators.
+// Like strconv.ParseFloat, but allow "+nan" and "-nan" (though they both
+// return math.NaN()). Also disallow underscore digit separators.
+//
+// llmsh: as in gawk, hexadecimal ("0x1A") is not a number in input data
+// (upstream accepted it), and nan/inf are numbers only with an explicit
+// sign ("+inf", "-nan"; plain "inf" and "nan" are strings).
 func parseFloat(s string) (float64, error) {
 	s = strings.TrimSpace(s)
 	if len(s) > 1 && (s[0] == '+' || s[0] == '-') {
@@ -113,11 +116,13 @@ func parseFloat(s string) (float64, error) {
 			// ParseFloat doesn't handle "nan" with sign prefix, so handle it here.
 			return math.NaN(), nil
 		}
-		if len(s) > 3 && hasHexPrefix(s[1:]) && strings.IndexByte(s, 'p') < 0 {
-			s += "p0"
+		if len(s) > 2 && hasHexPrefix(s[1:]) {
+			return 0, strconv.ErrSyntax
 		}
-	} else if len(s) > 2 && hasHexPrefix(s) && strings.IndexByte(s, 'p') < 0 {
-		s += "p0"
+	} else if len(s) > 1 && hasHexPrefix(s) {
+		return 0, strconv.ErrSyntax
+	} else if len(s) >= 3 && (hasNaNPrefix(s) || hasInfPrefix(s)) {
+		return 0, strconv.ErrSyntax
 	}
 	n, err := strconv.ParseFloat(s, 64)
 	if err == nil && strings.IndexByte(s, '_') >= 0 {
@@ -178,11 +183,14 @@ func parseFloatPrefix(s string) float64 {
 	}
 	start := i
 
-	// Parse optional sign and check for NaN and Inf.
+	// Parse optional sign and check for NaN and Inf (llmsh: only after a
+	// sign, as gawk).
+	signed := false
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
 		i++
+		signed = true
 	}
-	if i+3 <= len(s) {
+	if signed && i+3 <= len(s) {
 		if hasNaNPrefix(s[i:]) {
 			return math.NaN()
 		}
@@ -195,9 +203,7 @@ func parseFloatPrefix(s string) float64 {
 	}
 
 	// Parse mantissa: initial digit(s), optional '.', then more digits
-	if i+2 < len(s) && hasHexPrefix(s[i:]) {
-		return parseHexFloatPrefix(s, start, i+2)
-	}
+	// (llmsh: "0x1A" is 0 followed by junk, as in gawk; upstream parsed hex)
 	gotDigit := false
 	for i < len(s) && isDigit(s[i]) {
 		gotDigit = true
@@ -245,50 +251,6 @@ func hasInfPrefix(s string) bool {
 	return (s[0] == 'i' || s[0] == 'I') && (s[1] == 'n' || s[1] == 'N') && (s[2] == 'f' || s[2] == 'F')
 }
 
-// Helper used by parseFloatPrefix to handle hexadecimal floating point.
-func parseHexFloatPrefix(s string, start, i int) float64 {
-	gotDigit := false
-	for i < len(s) && isHexDigit(s[i]) {
-		gotDigit = true
-		i++
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-	}
-	for i < len(s) && isHexDigit(s[i]) {
-		gotDigit = true
-		i++
-	}
-	if !gotDigit {
-		return 0
-	}
-
-	gotExponent := false
-	end := i
-	if i < len(s) && (s[i] == 'p' || s[i] == 'P') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		for i < len(s) && isDigit(s[i]) {
-			gotExponent = true
-			i++
-			end = i
-		}
-	}
-
-	floatStr := s[start:end]
-	if !gotExponent {
-		floatStr += "p0" // AWK allows "0x12", ParseFloat requires "0x12p0"
-	}
-	f, _ := strconv.ParseFloat(floatStr, 64)
-	return f // Returns infinity in case of "value out of range" error
-}
-
 func isDigit(c byte) bool {
 	return c >= '0' && c <= '9'
-}
-
-func isHexDigit(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
