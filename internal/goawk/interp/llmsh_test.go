@@ -191,8 +191,8 @@ func TestLLMSHEnviron(t *testing.T) {
 
 // TestLLMSHNumbers: string-to-number conversion of input data as in gawk
 // 5.2.1 (checked with gawk '{print $1+0, ($1 == $1+0)}'): no hexadecimal,
-// nan and inf only with a sign. GoAWK still prints infinity as "inf" where
-// gawk prints "+inf" (and "nan" for "-nan").
+// nan and inf only with a sign. Printing still differs: GoAWK prints "inf"
+// and "nan" where gawk prints "+inf" and "-nan".
 func TestLLMSHNumbers(t *testing.T) {
 	prog, err := parser.ParseProgram([]byte(`{ print $1+0, ($1 == $1+0) }`), nil)
 	if err != nil {
