@@ -1326,7 +1326,7 @@ func (fd *finder) run(args []string, dir string) int {
 		return 126
 	}
 	if dir != "" {
-		args = append([]string{"sh", "-c", `cd -- "$0" && "$@"`, dir}, args...)
+		args = append([]string{"sh", "-c", `cd "$0" && "$@"`, dir}, args...)
 	}
 	return fd.env.Exec(fd.ctx, args, fd.env.Stdin, fd.env.Stdout, fd.env.Stderr)
 }

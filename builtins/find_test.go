@@ -161,7 +161,7 @@ func TestFindExecdir(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	for _, c := range e.calls {
-		if c.args[0] != "sh" || c.args[1] != "-c" || c.args[2] != `cd -- "$0" && "$@"` {
+		if c.args[0] != "sh" || c.args[1] != "-c" || c.args[2] != `cd "$0" && "$@"` {
 			t.Errorf("call %q", c.args)
 		}
 	}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCommandRunnersConfined runs find -exec/-execdir, xargs and timeout
+// through the real binary and vfsd: the commands they start are builtins
+// only (a host program path is "command not found"), and files outside
+// the granted tree stay out of reach.
+func TestCommandRunnersConfined(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "d", "e"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "d", "a.txt"), []byte("alpha\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d", "e", "b.txt"), []byte("beta\n"), 0o644)
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("MARKER\n"), 0o644)
+	cd := "cd " + dir + " && "
+	tests := []struct {
+		name       string
+		script     string
+		out, errIn string
+		code       int
+	}{
+		{"find -exec host program", cd + `find d -name a.txt -exec /bin/echo {} \; ; echo "status $?"`,
+			"status 0\n", "llmsh: /bin/echo: command not found", 0},
+		{"find -exec + host program", cd + `find d -name a.txt -exec /bin/cat {} +`,
+			"", "llmsh: /bin/cat: command not found", 1},
+		{"find -exec sh host program", cd + `find d -name a.txt -exec sh -c '/usr/bin/id' \;`,
+			"", "llmsh: /usr/bin/id: command not found", 0},
+		{"find -exec reads outside", cd + `find d -name a.txt -exec cat {} ` + outside + `/secret \;`,
+			"alpha\n", "Permission denied", 0},
+		{"find walks outside", `find ` + outside + ` -name secret`,
+			"", "Permission denied", 1},
+		{"find -execdir", cd + `find d -type f -execdir cat {} \;`,
+			"alpha\nbeta\n", "", 0},
+		{"find -execdir +", cd + `find d -type f -execdir echo {} +`,
+			"./a.txt\n./b.txt\n", "", 0},
+		{"xargs host program", cd + `echo d/a.txt | xargs /bin/cat`,
+			"", "llmsh: /bin/cat: command not found", 127},
+		{"xargs reads outside", cd + `printf '%s\n' d/a.txt ` + outside + `/secret | xargs -n1 cat`,
+			"alpha\n", "Permission denied", 123},
+		{"xargs -I sh host program", cd + `echo x | xargs -I{} sh -c '/bin/echo {}'`,
+			"", "llmsh: /bin/echo: command not found", 127},
+		{"timeout host program", `timeout 5 /bin/sleep 1`,
+			"", "llmsh: /bin/sleep: command not found", 127},
+		{"timeout fires", `timeout 0.2 sleep 30; echo "status $?"`,
+			"status 124\n", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := runLlmsh(t, "", "-o", dir, "-c", tc.script)
+			if out != tc.out || code != tc.code || !strings.Contains(errs, tc.errIn) || strings.Contains(errs, "MARKER") || strings.Contains(out, "MARKER") {
+				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)
+			}
+		})
+	}
+}
