@@ -234,3 +234,6 @@ func ftCopyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error
 // errNotDir is ENOTDIR, for a path component that exists but is not a
 // directory.
 var errNotDir error = syscall.ENOTDIR
+
+// errFtIsDir is EISDIR, for a directory operand where a file is needed.
+var errFtIsDir error = syscall.EISDIR

@@ -13,7 +13,8 @@ import (
 // ftCase is one call of a file or tree builtin in a fresh directory that
 // is granted read-write through a real vfsd session. "@OUT@" in args is
 // replaced by a host directory outside the grant holding "secret" (a file)
-// and "sd/" (an empty directory). tree, when not "-", is the expected
+// and "sd/" (an empty directory), "@DIR@" by the working directory (in
+// args, and back in the output). tree, when not "-", is the expected
 // listing of the working directory afterwards (ftTree).
 type ftCase struct {
 	files  map[string]string
@@ -42,7 +43,7 @@ func ftRun(t *testing.T, cases []ftCase) {
 		}
 		args := make([]string, len(c.args))
 		for i, a := range c.args {
-			args[i] = strings.ReplaceAll(a, "@OUT@", outside)
+			args[i] = strings.ReplaceAll(strings.ReplaceAll(a, "@OUT@", outside), "@DIR@", dir)
 		}
 		b, ok := Lookup(args[0])
 		if !ok {
@@ -53,6 +54,7 @@ func ftRun(t *testing.T, cases []ftCase) {
 			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
 		st := Run(b, env)
 		gotErr := strings.ReplaceAll(errb.String(), outside, "@OUT@")
+		gotErr = strings.ReplaceAll(gotErr, dir, "@DIR@")
 		gotOut := strings.ReplaceAll(out.String(), outside, "@OUT@")
 		gotOut = strings.ReplaceAll(gotOut, dir, "@DIR@")
 		if gotOut != c.out || gotErr != c.err || st != c.status {

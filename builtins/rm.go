@@ -1,0 +1,161 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "rm", Summary: "remove files or directories", Run: rm})
+}
+
+func rm(env *Env) int {
+	f := NewFlags(env, "Remove (unlink) the FILE(s).\n\n"+
+		"Files can be removed only inside trees granted writable (-o); a granted\n"+
+		"directory itself is never removed. Interactive removal (-i, -I,\n"+
+		"--interactive) is refused: llmsh scripts are non-interactive.", "[OPTION]... [FILE]...")
+	force := f.Bool('f', "force", "ignore nonexistent files and arguments, never prompt")
+	recursive := f.Bool('r', "recursive", "remove directories and their contents recursively")
+	f.BoolVar(recursive, 'R', "", "same as -r")
+	dirs := f.Bool('d', "dir", "remove empty directories")
+	verbose := f.Bool('v', "verbose", "explain what is being done")
+	interactive := false
+	f.BoolVar(&interactive, 'i', "", "refused: prompt before every removal")
+	f.BoolVar(&interactive, 'I', "", "refused: prompt once before removing many files")
+	f.Func(0, "interactive", OptionalArg, "WHEN", "refused: prompt according to WHEN", func(v string, present bool) error {
+		if v != "never" {
+			interactive = true
+		}
+		return nil
+	})
+	f.Bool(0, "preserve-root", "do not remove '/' (default; always on in llmsh)")
+	noPreserve := f.Bool(0, "no-preserve-root", "accepted, but '/' is never removed in llmsh")
+	f.Bool(0, "one-file-system", "accepted; a granted tree is one file system")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	_ = noPreserve
+	if interactive {
+		env.Errorf("interactive removal (-i, -I, --interactive) is not supported: llmsh scripts are non-interactive")
+		return 1
+	}
+	if len(files) == 0 {
+		if *force {
+			return 0
+		}
+		return f.Fail(&UsageError{"missing operand"}, 1)
+	}
+	r := &remover{env: env, force: *force, recursive: *recursive, dirs: *dirs, verbose: *verbose}
+	status := 0
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		if !r.operand(name) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// remover removes files and trees for rm (and mv's fallback).
+type remover struct {
+	env                             *Env
+	force, recursive, dirs, verbose bool
+}
+
+// operand removes one command-line operand.
+func (r *remover) operand(name string) bool {
+	env := r.env
+	abs := env.Abs(name)
+	if r.recursive {
+		if abs == "/" {
+			env.Errorf("it is dangerous to operate recursively on %s", ftQuote(name))
+			env.Errorf("use --no-preserve-root to override this failsafe")
+			return false
+		}
+		base := path.Base(strings.TrimRight(name, "/"))
+		if base == "." || base == ".." {
+			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", ftQuote(name))
+			return false
+		}
+	}
+	fi, err := env.FS.Lstat(abs)
+	if err != nil {
+		if r.force && errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+		env.ftErrorf("cannot remove", name, err)
+		return false
+	}
+	return r.remove(name, abs, fi)
+}
+
+// remove removes name (absolute abs) described by fi.
+func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
+	env := r.env
+	if !fi.IsDir() {
+		return r.unlink(name, abs, false)
+	}
+	if !r.recursive {
+		if r.dirs {
+			return r.unlink(name, abs, true)
+		}
+		env.ftErrorf("cannot remove", name, errFtIsDir)
+		return false
+	}
+	entries, err := env.FS.ReadDir(abs)
+	if err != nil {
+		env.ftErrorf("cannot remove", name, err)
+		return false
+	}
+	ok := true
+	for _, e := range entries {
+		if env.Ctx.Err() != nil {
+			return false
+		}
+		cname := path.Join(name, e.Name())
+		if strings.HasSuffix(name, "/") {
+			cname = name + e.Name()
+		}
+		cabs := path.Join(abs, e.Name())
+		cfi, err := env.FS.Lstat(cabs)
+		if err != nil {
+			if !(r.force && errors.Is(err, fs.ErrNotExist)) {
+				env.ftErrorf("cannot remove", cname, err)
+				ok = false
+			}
+			continue
+		}
+		if !r.remove(cname, cabs, cfi) {
+			ok = false
+		}
+	}
+	if !ok {
+		return false
+	}
+	return r.unlink(name, abs, true)
+}
+
+// unlink removes one file or empty directory and reports it under -v.
+func (r *remover) unlink(name, abs string, dir bool) bool {
+	if err := r.env.FS.Remove(abs); err != nil {
+		if r.force && errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+		r.env.ftErrorf("cannot remove", name, err)
+		return false
+	}
+	if r.verbose {
+		if dir {
+			fmt.Fprintf(r.env.Stdout, "removed directory %s\n", ftQuote(name))
+		} else {
+			fmt.Fprintf(r.env.Stdout, "removed %s\n", ftQuote(name))
+		}
+	}
+	return true
+}

@@ -1,0 +1,33 @@
+package builtins
+
+import "testing"
+
+// Expected values checked against GNU coreutils 9.1 rm (LC_ALL=C).
+func TestRm(t *testing.T) {
+	tree := map[string]string{"f": "x", "d/e/g": "g", "d/h": "h", "empty/": ""}
+	ftRun(t, []ftCase{
+		{tree, []string{"rm", "f"}, "", "", 0, "d/ d/e/ d/e/g=g d/h=h empty/"},
+		{tree, []string{"rm", "-v", "f", "d/h"}, "removed 'f'\nremoved 'd/h'\n", "", 0, "d/ d/e/ d/e/g=g empty/"},
+		{tree, []string{"rm", "nope"}, "", "rm: cannot remove 'nope': No such file or directory\n", 1, "-"},
+		{tree, []string{"rm", "-f", "nope", "f"}, "", "", 0, "d/ d/e/ d/e/g=g d/h=h empty/"},
+		{tree, []string{"rm", "-f"}, "", "", 0, "-"},
+		{tree, []string{"rm"}, "", "rm: missing operand\nTry 'rm --help' for more information.\n", 1, "-"},
+		{tree, []string{"rm", "d"}, "", "rm: cannot remove 'd': Is a directory\n", 1, "-"},
+		{tree, []string{"rm", "-d", "d"}, "", "rm: cannot remove 'd': Directory not empty\n", 1, "-"},
+		{tree, []string{"rm", "-dv", "empty"}, "removed directory 'empty'\n", "", 0, "d/ d/e/ d/e/g=g d/h=h f=x"},
+		{tree, []string{"rm", "-rv", "d"}, "removed 'd/e/g'\nremoved directory 'd/e'\nremoved 'd/h'\nremoved directory 'd'\n", "", 0, "empty/ f=x"},
+		{tree, []string{"rm", "-R", "d/", "empty"}, "", "", 0, "f=x"},
+		{tree, []string{"rm", "-r", "."}, "", "rm: refusing to remove '.' or '..' directory: skipping '.'\n", 1, "-"},
+		{tree, []string{"rm", "-r", "d/.."}, "", "rm: refusing to remove '.' or '..' directory: skipping 'd/..'\n", 1, "-"},
+		{tree, []string{"rm", "-rf", "/"}, "", "rm: it is dangerous to operate recursively on '/'\nrm: use --no-preserve-root to override this failsafe\n", 1, "-"},
+		{tree, []string{"rm", "."}, "", "rm: cannot remove '.': Is a directory\n", 1, "-"},
+		{tree, []string{"rm", "-i", "f"}, "", "rm: interactive removal (-i, -I, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, "-"},
+		{tree, []string{"rm", "-I", "-r", "d"}, "", "rm: interactive removal (-i, -I, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, "-"},
+		{tree, []string{"rm", "--interactive=never", "f"}, "", "", 0, "d/ d/e/ d/e/g=g d/h=h empty/"},
+		// Outside the granted tree, and the granted tree itself.
+		{tree, []string{"rm", "@OUT@/secret"}, "", "rm: cannot remove '@OUT@/secret': Permission denied\n", 1, "-"},
+		{tree, []string{"rm", "-rf", "@OUT@/sd", "@OUT@"}, "", "rm: cannot remove '@OUT@/sd': Permission denied\nrm: cannot remove '@OUT@': Permission denied\n", 1, "-"},
+		{tree, []string{"rm", "-f", "../x"}, "", "rm: cannot remove '../x': Permission denied\n", 1, "-"},
+		{tree, []string{"rm", "-rf", "@DIR@"}, "", "rm: cannot remove '@DIR@': Permission denied\n", 1, ""},
+	})
+}
