@@ -280,3 +280,17 @@ func TestFindDelete(t *testing.T) {
 		}
 	}
 }
+
+// TestFindPrintfTimes: time directives, checked against GNU find 4.9.0
+// with TZ=UTC (llmsh shows times in UTC).
+func TestFindPrintfTimes(t *testing.T) {
+	e := newExecEnv(t, context.Background(), map[string]string{"a.txt": "x"}, "", "find", "a.txt", "-printf", `%t|%T@|%TY-%Tm-%Td|%Tk|%TT|%T+|%TS|%Ta %Tb %Te|%Tj|%Ts\n`)
+	mt := time.Date(2024, 1, 2, 3, 4, 5, 250000000, time.UTC)
+	if err := os.Chtimes(filepath.Join(e.Dir, "a.txt"), mt, mt); err != nil {
+		t.Fatal(err)
+	}
+	want := "Tue Jan  2 03:04:05.2500000000 2024|1704164645.2500000000|2024-01-02| 3|03:04:05.2500000000|2024-01-02+03:04:05.2500000000|05.2500000000|Tue Jan  2|002|1704164645\n"
+	if got := e.run(); got.stdout != want || got.stderr != "" {
+		t.Errorf("got %q %q, want %q", got.stdout, got.stderr, want)
+	}
+}

@@ -455,6 +455,7 @@ func xargs(env *Env) int {
 	trace := f.Bool('t', "verbose", "print commands before executing them")
 	exitX := f.Bool('x', "exit", "exit if the size (see -s) is exceeded")
 	interactive := f.Bool('p', "interactive", "prompt before running commands (refused: llmsh has no terminal to ask)")
+	f.Epilog = "Exit status: 0 on success; 123 if any command exited with status 1-125;\n124 if a command exited with 255; 126 or 127 if a command could not be run or\nwas not found (a command that itself exits 126 or 127 counts as that too);\n1 on a usage or input error.\nWith -P, each command's output reaches standard output a whole line at a time."
 	cmd, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
