@@ -32,6 +32,7 @@ var awkVarName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // program operand.
 type awkSource struct {
 	name string // for messages: "cmd. line" or the -f file as given
+	file bool   // a -f file, read before parsing
 	text string
 }
 
@@ -55,7 +56,6 @@ func awk(env *Env) int {
 		fieldSepSet bool
 		vars        []string
 		sources     []awkSource
-		progFiles   []string
 		badVar      error
 	)
 	f.Func('F', "field-separator", RequiredArg, "FS", "use FS for the input field separator (the FS variable)", func(v string, _ bool) error {
@@ -78,8 +78,7 @@ func awk(env *Env) int {
 		return nil
 	})
 	f.Func('f', "file", RequiredArg, "PROGFILE", "read the program from PROGFILE (- for standard input); may be repeated", func(v string, _ bool) error {
-		progFiles = append(progFiles, v)
-		sources = append(sources, awkSource{name: v})
+		sources = append(sources, awkSource{name: v, file: true})
 		return nil
 	})
 	f.Func('e', "source", RequiredArg, "PROGRAM", "use PROGRAM as program text; may be repeated and mixed with -f", func(v string, _ bool) error {
@@ -117,7 +116,7 @@ func awk(env *Env) int {
 	// Read the -f files through the FS.
 	for i := range sources {
 		s := &sources[i]
-		if s.name == "cmd. line" {
+		if !s.file {
 			continue
 		}
 		r, err := awkOpen(env, s.name)
