@@ -1,0 +1,85 @@
+package builtins
+
+import (
+	"fmt"
+	"strings"
+	"syscall"
+)
+
+func init() {
+	Register(Builtin{Name: "rmdir", Summary: "remove empty directories", Run: rmdir})
+}
+
+func rmdir(env *Env) int {
+	f := NewFlags(env, "Remove the DIRECTORY(ies), if they are empty.\n\n"+
+		"Directories can be removed only inside trees granted writable (-o); a\n"+
+		"granted directory itself is never removed.", "[OPTION]... DIRECTORY...")
+	ignore := f.Bool(0, "ignore-fail-on-non-empty", "ignore each failure to remove a non-empty directory")
+	parents := f.Bool('p', "parents", "remove DIRECTORY and its ancestors; e.g., 'rmdir -p a/b' is similar to 'rmdir a/b a'")
+	verbose := f.Bool('v', "verbose", "output a diagnostic for every directory processed")
+	dirs, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(dirs) == 0 {
+		return f.Fail(&UsageError{"missing operand"}, 1)
+	}
+	// remove removes one directory; quiet reports an ignored failure.
+	remove := func(d string) (ok, quiet bool, err error) {
+		if *verbose {
+			fmt.Fprintf(env.Stdout, "%s: removing directory, %s\n", env.Name(), ftQuote(d))
+		}
+		abs := env.Abs(d)
+		fi, err := env.FS.Lstat(abs)
+		if err == nil && !fi.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err == nil {
+			err = env.FS.Remove(abs)
+		}
+		if err == nil {
+			return true, false, nil
+		}
+		if *ignore && ftIsErrno(err, syscall.ENOTEMPTY) {
+			return false, true, err
+		}
+		return false, false, err
+	}
+	status := 0
+	for _, d := range dirs {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		ok, quiet, err := remove(d)
+		if !ok {
+			if !quiet {
+				env.Errorf("failed to remove %s: %s", ftQuote(d), ErrText(err))
+				status = 1
+			}
+			continue
+		}
+		if !*parents {
+			continue
+		}
+		p := strings.TrimRight(d, "/")
+		for {
+			i := strings.LastIndexByte(p, '/')
+			if i < 0 {
+				break
+			}
+			p = strings.TrimRight(p[:i], "/")
+			if p == "" {
+				break
+			}
+			ok, quiet, err := remove(p)
+			if !ok {
+				if !quiet {
+					env.Errorf("failed to remove directory %s: %s", ftQuote(p), ErrText(err))
+					status = 1
+				}
+				break
+			}
+		}
+	}
+	return status
+}
