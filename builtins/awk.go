@@ -261,7 +261,7 @@ func awk(env *Env) int {
 // skips a directory operand and getline from one returns -1).
 func awkOpen(env *Env, name string) (io.ReadCloser, error) {
 	switch name {
-	case "-", "/dev/stdin":
+	case "-", "/dev/stdin", "/dev/fd/0":
 		return env.Open("-")
 	case "/dev/null":
 		return io.NopCloser(strings.NewReader("")), nil

@@ -238,16 +238,17 @@ type Config struct {
 	NoFileReads  bool
 
 	// OpenFile opens a file for reading: the input files named in ARGV
-	// and "getline <file". The names "-" and "/dev/stdin" are standard
-	// input and never reach it. If it is nil, reading files fails (llmsh:
+	// and "getline <file". The names "-", "/dev/stdin" and "/dev/fd/0" are
+	// standard input and never reach it. If it is nil, reading files fails (llmsh:
 	// this copy never opens files with the os package). An error it
 	// returns for a missing or unreadable file should be an
 	// *fs.PathError, so that getline returns -1 as AWK requires.
 	OpenFile func(name string) (io.ReadCloser, error)
 
 	// CreateFile opens a file for "print >file" (truncating) or
-	// "print >>file" (append is true). The names "-", "/dev/stdout" and
-	// "/dev/stderr" are the output and error writers and never reach it.
+	// "print >>file" (append is true). The names "-", "/dev/stdout",
+	// "/dev/fd/1", "/dev/stderr" and "/dev/fd/2" are the output and error
+	// writers and never reach it.
 	// If it is nil, writing files fails.
 	CreateFile func(name string, append bool) (io.WriteCloser, error)
 

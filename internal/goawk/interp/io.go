@@ -120,11 +120,11 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 			return nil, newError("can't write to file due to NoFileWrites")
 		}
 		// llmsh: /dev/stdout and /dev/stderr are the configured writers
-		// on every platform (gawk does the same).
+		// on every platform (gawk does the same, also for /dev/fd/1 and 2).
 		switch name {
-		case "/dev/stdout":
+		case "/dev/stdout", "/dev/fd/1":
 			return p.output, nil
-		case "/dev/stderr":
+		case "/dev/stderr", "/dev/fd/2":
 			p.flushOutputAndError() // ensure synchronization
 			return p.errorOutput, nil
 		}
@@ -188,9 +188,9 @@ func (p *interp) getInputScannerFile(name string) (*bufio.Scanner, error) {
 	if _, ok := p.inputStreams[name]; ok {
 		return p.scanners[name], nil
 	}
-	if name == "-" || name == "/dev/stdin" {
+	if name == "-" || name == "/dev/stdin" || name == "/dev/fd/0" {
 		// filename of "-" means read from stdin, eg: getline <"-"
-		// (llmsh: and so does /dev/stdin, sharing one scanner)
+		// (llmsh: and so do /dev/stdin and /dev/fd/0, sharing one scanner)
 		if scanner, ok := p.scanners["-"]; ok {
 			return scanner, nil
 		}
@@ -745,7 +745,7 @@ func (p *interp) nextLine() (string, error) {
 					// ARGV arg is empty string, skip
 					p.input = nil
 					continue
-				} else if filename == "-" || filename == "/dev/stdin" {
+				} else if filename == "-" || filename == "/dev/stdin" || filename == "/dev/fd/0" {
 					// ARGV arg is "-" meaning stdin
 					p.input = p.stdin
 					p.setFile(filename)
