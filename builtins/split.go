@@ -1,0 +1,622 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "split", Summary: "split a file into pieces", Run: split})
+}
+
+// splitSize parses a size with coreutils' multiplier suffixes: b (512),
+// K/k, M/m, G, T, P, E (powers of 1024, or of 1000 with a B: KB, MB),
+// KiB and the like.
+func splitSize(s string) (uint64, error) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, strconv.ErrSyntax
+	}
+	v, err := strconv.ParseUint(s[:i], 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	suf := s[i:]
+	mult := uint64(1)
+	if suf != "" {
+		if suf == "b" {
+			mult = 512
+		} else {
+			p := strings.IndexByte("KMGTPEZY", byte(strings.ToUpper(suf[:1])[0]))
+			if p < 0 || p > 5 || (suf[0] == 'g' || suf[0] == 't' || suf[0] == 'p' || suf[0] == 'e') {
+				return 0, strconv.ErrSyntax
+			}
+			base := uint64(1024)
+			switch suf[1:] {
+			case "", "iB":
+			case "B":
+				base = 1000
+			default:
+				return 0, strconv.ErrSyntax
+			}
+			for ; p >= 0; p-- {
+				mult *= base
+			}
+		}
+	}
+	if v > math.MaxUint64/mult {
+		return 0, strconv.ErrRange
+	}
+	return v * mult, nil
+}
+
+type splitter struct {
+	env        *Env
+	prefix     string
+	addSuffix  string
+	alphabet   string
+	sufLen     int
+	auto       bool
+	idx        []int
+	started    bool
+	verbose    bool
+	elide      bool
+	cur        File
+	curName    string
+	curWritten bool
+}
+
+var errSplitExhausted = errors.New("output file suffixes exhausted")
+
+// nextName advances to the next output name as GNU split does: when the
+// suffix length was not given, reaching the last letter in the first
+// position widens the name ("xyz" is followed by "xzaaa").
+func (s *splitter) nextName() (string, error) {
+	if !s.started {
+		s.started = true
+	} else {
+		i := len(s.idx) - 1
+		for ; i >= 0; i-- {
+			s.idx[i]++
+			if s.auto && i == 0 && s.idx[0]+1 == len(s.alphabet) {
+				s.prefix += s.alphabet[len(s.alphabet)-1:]
+				s.idx = make([]int, len(s.idx)+1)
+				break
+			}
+			if s.idx[i] < len(s.alphabet) {
+				break
+			}
+			s.idx[i] = 0
+		}
+		if i < 0 {
+			return "", errSplitExhausted
+		}
+	}
+	var b strings.Builder
+	b.WriteString(s.prefix)
+	for _, d := range s.idx {
+		b.WriteByte(s.alphabet[d])
+	}
+	b.WriteString(s.addSuffix)
+	return b.String(), nil
+}
+
+// open closes the current file and starts the next one.
+func (s *splitter) open() error {
+	if err := s.close(); err != nil {
+		return err
+	}
+	name, err := s.nextName()
+	if err != nil {
+		return err
+	}
+	if s.verbose {
+		fmt.Fprintf(s.env.Stdout, "creating file %s\n", laQuote(name))
+	}
+	f, err := s.env.Create(name)
+	if err != nil {
+		return &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	s.cur, s.curName = f, name
+	return nil
+}
+
+func (s *splitter) close() error {
+	if s.cur == nil {
+		return nil
+	}
+	err := s.cur.Close()
+	s.cur = nil
+	if err != nil {
+		return &fs.PathError{Op: "close", Path: s.curName, Err: err}
+	}
+	return nil
+}
+
+func (s *splitter) write(p []byte) error {
+	if _, err := s.cur.Write(p); err != nil {
+		return &fs.PathError{Op: "write", Path: s.curName, Err: err}
+	}
+	return nil
+}
+
+func split(env *Env) int {
+	f := NewFlags(env, "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\ndefault size is 1000 lines, and default PREFIX is 'x'.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE [PREFIX]]")
+	mode := byte('l')
+	var count uint64 = 1000
+	var chunkK, chunkN uint64
+	chunkKind := byte(0)
+	setMode := func(m byte) error {
+		if mode != 'l' && mode != m || (m != 'l' && mode == 'l' && count != 1000) {
+			return &UsageError{"cannot split in more than one way"}
+		}
+		mode = m
+		return nil
+	}
+	f.Func('b', "bytes", RequiredArg, "SIZE", "put SIZE bytes per output file", func(v string, _ bool) error {
+		if err := setMode('b'); err != nil {
+			return err
+		}
+		n, err := splitSize(v)
+		if err != nil || n == 0 {
+			if n == 0 && err == nil || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("invalid number of bytes: %s: Numerical result out of range", laQuote(v))
+			}
+			return fmt.Errorf("invalid number of bytes: %s", laQuote(v))
+		}
+		count = n
+		return nil
+	})
+	f.Func('l', "lines", RequiredArg, "NUMBER", "put NUMBER lines/records per output file", func(v string, _ bool) error {
+		if mode != 'l' {
+			return &UsageError{"cannot split in more than one way"}
+		}
+		n, err := splitSize(v)
+		if err != nil || n == 0 {
+			if n == 0 && err == nil || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("invalid number of lines: %s: Numerical result out of range", laQuote(v))
+			}
+			return fmt.Errorf("invalid number of lines: %s", laQuote(v))
+		}
+		count = n
+		return nil
+	})
+	f.Func('n', "number", RequiredArg, "CHUNKS", "generate CHUNKS output files; see explanation below", func(v string, _ bool) error {
+		if err := setMode('n'); err != nil {
+			return err
+		}
+		spec := v
+		chunkKind = 'b'
+		if strings.HasPrefix(spec, "l/") || strings.HasPrefix(spec, "r/") {
+			chunkKind = spec[0]
+			spec = spec[2:]
+		}
+		parts := strings.Split(spec, "/")
+		if len(parts) > 2 {
+			return fmt.Errorf("invalid number of chunks: %s", laQuote(v))
+		}
+		n, err := strconv.ParseUint(parts[len(parts)-1], 10, 64)
+		if err != nil || n == 0 {
+			if err == nil || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", laQuote(parts[len(parts)-1]))
+			}
+			return fmt.Errorf("invalid number of chunks: %s", laQuote(parts[len(parts)-1]))
+		}
+		chunkN, chunkK = n, 0
+		if len(parts) == 2 {
+			k, err := strconv.ParseUint(parts[0], 10, 64)
+			if err != nil || k == 0 || k > n {
+				if err == nil || errors.Is(err, strconv.ErrRange) {
+					return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", laQuote(parts[0]))
+				}
+				return fmt.Errorf("invalid chunk number: %s", laQuote(parts[0]))
+			}
+			chunkK = k
+		}
+		return nil
+	})
+	sufLen, sufLenSet := 2, false
+	f.Func('a', "suffix-length", RequiredArg, "N", "generate suffixes of length N (default 2)", func(v string, _ bool) error {
+		n, err := strconv.ParseUint(v, 10, 31)
+		if err != nil {
+			return fmt.Errorf("invalid suffix length: %s", laQuote(v))
+		}
+		sufLen, sufLenSet = int(n), true
+		return nil
+	})
+	addSuffix, _ := f.String(0, "additional-suffix", "SUFFIX", "append an additional SUFFIX to file names")
+	alphabet := "abcdefghijklmnopqrstuvwxyz"
+	var start uint64
+	startSet := false
+	numeric := func(digits string) func(string, bool) error {
+		return func(v string, present bool) error {
+			alphabet = digits
+			if present {
+				n, err := strconv.ParseUint(v, len(digits), 64)
+				if err != nil {
+					return fmt.Errorf("invalid number: %s", laQuote(v))
+				}
+				start, startSet = n, true
+			}
+			return nil
+		}
+	}
+	f.Func('d', "", NoArg, "", "use numeric suffixes starting at 0, not alphabetic", numeric("0123456789"))
+	f.Func(0, "numeric-suffixes", OptionalArg, "FROM", "same as -d, but allow setting the start value", numeric("0123456789"))
+	f.Func('x', "", NoArg, "", "use hex suffixes starting at 0, not alphabetic", numeric("0123456789abcdef"))
+	f.Func(0, "hex-suffixes", OptionalArg, "FROM", "same as -x, but allow setting the start value", numeric("0123456789abcdef"))
+	elide := f.Bool('e', "elide-empty-files", "do not generate empty output files with '-n'")
+	verbose := f.Bool(0, "verbose", "print a diagnostic just before each output file is opened")
+	sep := byte('\n')
+	f.Func('t', "separator", RequiredArg, "SEP", "use SEP instead of newline as the record separator", func(v string, _ bool) error {
+		switch {
+		case v == `\0`:
+			sep = 0
+		case len(v) == 1:
+			sep = v[0]
+		case v == "":
+			return errors.New("empty record separator")
+		default:
+			return fmt.Errorf("multi-character separator %s", laQuote(v))
+		}
+		return nil
+	})
+	ops, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(ops) > 2 {
+		env.Errorf("extra operand %s", laQuote(ops[2]))
+		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+		return 1
+	}
+	in, prefix := "-", "x"
+	if len(ops) > 0 {
+		in = ops[0]
+	}
+	if len(ops) > 1 {
+		prefix = ops[1]
+	}
+	if strings.Contains(*addSuffix, "/") {
+		env.Errorf("invalid suffix %s, contains directory separator", laQuote(*addSuffix))
+		return 1
+	}
+	base := uint64(len(alphabet))
+	if mode == 'n' && chunkK == 0 {
+		// The suffix must be long enough for every chunk.
+		need := 1
+		for v := base; v < chunkN+start; v *= base {
+			need++
+			if v > math.MaxUint64/base {
+				break
+			}
+		}
+		if !sufLenSet {
+			sufLen = max(sufLen, need)
+		} else if sufLen < need {
+			env.Errorf("the suffix length needs to be at least %d", need)
+			return 1
+		}
+	}
+	s := &splitter{env: env, prefix: prefix, addSuffix: *addSuffix, alphabet: alphabet,
+		sufLen: sufLen, auto: !sufLenSet && mode != 'n' && !startSet, verbose: *verbose, elide: *elide}
+	s.idx = make([]int, sufLen)
+	if startSet {
+		v := start
+		for i := sufLen - 1; i >= 0; i-- {
+			s.idx[i] = int(v % base)
+			v /= base
+		}
+		if v != 0 {
+			env.Errorf("numerical suffix start value is too large for the suffix length")
+			return 1
+		}
+	}
+
+	r, err := env.Open(in)
+	if err != nil {
+		env.Errorf("cannot open %s for reading: %s", laQuote(in), ErrText(err))
+		return 1
+	}
+	defer r.Close()
+	var size int64 = -1
+	if mode == 'n' {
+		var st interface{ Stat() (fs.FileInfo, error) }
+		if x, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			st = x
+		} else if x, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok && in == "-" {
+			st = x
+		}
+		if st != nil {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+				size = fi.Size()
+			}
+		}
+		if size < 0 {
+			env.Errorf("%s: cannot determine file size", in)
+			return 1
+		}
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	switch {
+	case mode == 'l':
+		err = s.byLines(br, count, sep)
+	case mode == 'b':
+		err = s.byBytes(br, count)
+	case chunkKind == 'b':
+		err = s.byteChunks(br, uint64(size), chunkN, chunkK, w)
+	case chunkKind == 'l':
+		err = s.lineChunks(br, uint64(size), chunkN, chunkK, sep, w)
+	default:
+		err = s.roundRobin(br, chunkN, chunkK, sep, w)
+	}
+	if cerr := s.close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		var pe *fs.PathError
+		switch {
+		case errors.Is(err, errSkCancelled):
+		case errors.Is(err, errSplitExhausted):
+			env.Errorf("%s", err)
+		case IsBrokenPipe(err):
+		case errors.As(err, &pe) && pe.Op != "read":
+			env.PathError(pe.Path, pe.Err)
+		default:
+			env.PathError(in, err)
+		}
+		return 1
+	}
+	return 0
+}
+
+func (s *splitter) byLines(br *bufio.Reader, n uint64, sep byte) error {
+	var lines uint64
+	for k := 0; ; k++ {
+		if k&0xfff == 0 && s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		line, err := br.ReadSlice(sep)
+		if len(line) > 0 {
+			if s.cur == nil || lines == n {
+				if err := s.open(); err != nil {
+					return err
+				}
+				lines = 0
+			}
+			if werr := s.write(line); werr != nil {
+				return werr
+			}
+			if err == nil || err == io.EOF {
+				lines++
+			}
+		}
+		switch err {
+		case nil, bufio.ErrBufferFull:
+		case io.EOF:
+			return nil
+		default:
+			return err
+		}
+	}
+}
+
+func (s *splitter) byBytes(br *bufio.Reader, n uint64) error {
+	buf := make([]byte, 64<<10)
+	left := uint64(0)
+	for {
+		if s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		m, err := br.Read(buf)
+		p := buf[:m]
+		for len(p) > 0 {
+			if s.cur == nil || left == 0 {
+				if err := s.open(); err != nil {
+					return err
+				}
+				left = n
+			}
+			k := min(uint64(len(p)), left)
+			if werr := s.write(p[:k]); werr != nil {
+				return werr
+			}
+			p, left = p[k:], left-k
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// chunkBounds is GNU's split of size bytes into n chunks: each is
+// size/n bytes and the last takes the remainder; with fewer bytes than
+// chunks, each of the first chunks gets one byte.
+func chunkBounds(size, n, k uint64) (uint64, uint64) {
+	if size < n {
+		if k <= size {
+			return k - 1, k
+		}
+		return size, size
+	}
+	cs := size / n
+	start := (k - 1) * cs
+	end := k * cs
+	if k == n {
+		end = size
+	}
+	return start, end
+}
+
+func (s *splitter) byteChunks(br *bufio.Reader, size, n, only uint64, w *bufio.Writer) error {
+	if only > 0 {
+		start, end := chunkBounds(size, n, only)
+		if _, err := io.CopyN(io.Discard, br, int64(start)); err != nil && err != io.EOF {
+			return err
+		}
+		if _, err := io.CopyN(splitCtxWriter{s.env, w}, br, int64(end-start)); err != nil && err != io.EOF {
+			return err
+		}
+		return nil
+	}
+	for k := uint64(1); k <= n; k++ {
+		start, end := chunkBounds(size, n, k)
+		if s.elide && end == start {
+			continue
+		}
+		if err := s.open(); err != nil {
+			return err
+		}
+		if _, err := io.CopyN(splitCtxWriter{s.env, fileWriter{s}}, br, int64(end-start)); err != nil && err != io.EOF {
+			return err
+		}
+	}
+	return nil
+}
+
+// lineChunks puts each line in the chunk where it starts, so that no
+// line is split (GNU's -n l/N).
+func (s *splitter) lineChunks(br *bufio.Reader, size, n, only uint64, sep byte, w *bufio.Writer) error {
+	cs := size / n
+	var off uint64
+	chunk := uint64(0) // chunks opened so far
+	for i := 0; ; i++ {
+		if i&0xfff == 0 && s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		line, err := br.ReadBytes(sep)
+		if len(line) > 0 {
+			k := n
+			if cs > 0 && off/cs+1 < n {
+				k = off/cs + 1
+			}
+			off += uint64(len(line))
+			if only > 0 {
+				if k == only {
+					if _, werr := w.Write(line); werr != nil {
+						return werr
+					}
+				} else if k > only {
+					return nil
+				}
+			} else {
+				for chunk < k {
+					chunk++
+					if s.elide && chunk < k {
+						continue
+					}
+					if oerr := s.open(); oerr != nil {
+						return oerr
+					}
+				}
+				if werr := s.write(line); werr != nil {
+					return werr
+				}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for only == 0 && chunk < n && !s.elide {
+		chunk++
+		if err := s.open(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *splitter) roundRobin(br *bufio.Reader, n, only uint64, sep byte, w *bufio.Writer) error {
+	var files []File
+	var names []string
+	defer func() {
+		for _, f := range files {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}()
+	if only == 0 {
+		for k := uint64(0); k < n; k++ {
+			if err := s.open(); err != nil {
+				return err
+			}
+			files, names = append(files, s.cur), append(names, s.curName)
+			s.cur = nil
+		}
+	}
+	for i := uint64(0); ; i++ {
+		if i&0xfff == 0 && s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		line, err := br.ReadBytes(sep)
+		if len(line) > 0 {
+			k := i % n
+			if only > 0 {
+				if k == only-1 {
+					if _, werr := w.Write(line); werr != nil {
+						return werr
+					}
+				}
+			} else if _, werr := files[k].Write(line); werr != nil {
+				return &fs.PathError{Op: "write", Path: names[k], Err: werr}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for k, f := range files {
+		files[k] = nil
+		if err := f.Close(); err != nil {
+			return &fs.PathError{Op: "close", Path: names[k], Err: err}
+		}
+	}
+	return nil
+}
+
+// fileWriter writes to the splitter's current file.
+type fileWriter struct{ s *splitter }
+
+func (f fileWriter) Write(p []byte) (int, error) {
+	if err := f.s.write(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// splitCtxWriter stops a copy once the command is cancelled.
+type splitCtxWriter struct {
+	env *Env
+	w   io.Writer
+}
+
+func (c splitCtxWriter) Write(p []byte) (int, error) {
+	if c.env.Ctx.Err() != nil {
+		return 0, errSkCancelled
+	}
+	return c.w.Write(p)
+}
