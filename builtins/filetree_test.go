@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // ftCase is one call of a file or tree builtin in a fresh directory that
@@ -167,4 +169,10 @@ func runCmdIn(t *testing.T, dir string, args ...string) result {
 		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir}
 	st := Run(b, env)
 	return result{out.String(), errb.String(), st}
+}
+
+// ftAtime is the access time of a host file.
+func ftAtime(fi fs.FileInfo) time.Time {
+	st := fi.Sys().(*syscall.Stat_t)
+	return time.Unix(st.Atim.Sec, st.Atim.Nsec)
 }
