@@ -87,17 +87,19 @@ type findBatch struct {
 }
 
 type finder struct {
-	env      *Env
-	out      *bufio.Writer
-	ctx      context.Context
-	now      time.Time
-	follow   bool // -L
-	depthF   bool // -depth
-	maxDepth int
-	minDepth int
-	regType  string
-	status   int
-	quit     bool
+	env    *Env
+	out    *bufio.Writer
+	ctx    context.Context
+	now    time.Time
+	follow bool // -L
+	// -H: follow symbolic links named on the command line only.
+	followArgs bool
+	depthF     bool // -depth
+	maxDepth   int
+	minDepth   int
+	regType    string
+	status     int
+	quit       bool
 	// -delete with -prune needs an explicit -depth, as in GNU.
 	explicitDepth, hasPrune, hasDelete bool
 	batches                            []*findBatch
@@ -141,7 +143,7 @@ func find(env *Env) int {
 			break
 		}
 		for _, c := range a[1:] {
-			fd.follow = c == 'L'
+			fd.follow, fd.followArgs = c == 'L', c == 'H'
 		}
 		args = args[1:]
 	}
@@ -242,7 +244,16 @@ func (fd *finder) fileErr(name string, err error) {
 func (fd *finder) start(p string, expr findExpr) {
 	abs := fd.env.Abs(p)
 	f := &findEnt{path: p, abs: abs, start: p}
-	info, err := f.stat(fd)
+	var info fs.FileInfo
+	var err error
+	if fd.followArgs {
+		info, err = fd.env.FS.Stat(abs)
+		if err == nil {
+			f.info, f.done, f.typ, f.known = info, true, info.Mode().Type(), true
+		}
+	} else {
+		info, err = f.stat(fd)
+	}
 	if err != nil {
 		fd.fileErr(p, err)
 		return

@@ -231,6 +231,10 @@ func TestFindSymlinks(t *testing.T) {
 		{[]string{"find", ".", "-follow", "-name", "f"}, "./d/f\n./link/f\n"},
 		{[]string{"find", ".", "-name", "link", "-printf", "%y %Y\n"}, "l d\n"},
 		{[]string{"find", ".", "-xtype", "d"}, ".\n./d\n./link\n"},
+		{[]string{"find", "link"}, "link\n"},
+		{[]string{"find", "-H", "link"}, "link\nlink/f\n"},
+		{[]string{"find", "-H", ".", "-type", "l"}, "./link\n"},
+		{[]string{"find", "-L", "link", "-type", "f"}, "link/f\n"},
 	}
 	for _, c := range cases {
 		e := newExecEnv(t, context.Background(), map[string]string{"d/f": "x"}, "", c.args...)
