@@ -21,6 +21,7 @@ type duCase struct {
 	out     string
 	err     string
 	status  int
+	tree    map[string]string // if not nil: every file (and empty directory, "d/") afterwards
 }
 
 // duMtime is the modification time of the files duRun creates.
@@ -60,6 +61,31 @@ func duRun(t *testing.T, c duCase) (result, string) {
 	return result{out.String(), errb.String(), st}, dir
 }
 
+// duSnapshot reads every file under dir (empty directories as "d/").
+func duSnapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	tree := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			if ents, _ := os.ReadDir(p); len(ents) == 0 {
+				tree[rel+"/"] = ""
+			}
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		tree[rel] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
 func duRunAll(t *testing.T, cases []duCase) {
 	t.Helper()
 	for _, c := range cases {
@@ -68,10 +94,25 @@ func duRunAll(t *testing.T, cases []duCase) {
 			name = strings.Join(c.args, " ")
 		}
 		t.Run(name, func(t *testing.T) {
-			r, _ := duRun(t, c)
+			r, dir := duRun(t, c)
 			if r.stdout != c.out || r.stderr != c.err || r.status != c.status {
 				t.Errorf("%q:\n got out %q err %q status %d\nwant out %q err %q status %d",
 					c.args, r.stdout, r.stderr, r.status, c.out, c.err, c.status)
+			}
+			if c.tree != nil {
+				got := duSnapshot(t, dir)
+				for name, want := range c.tree {
+					if g, ok := got[name]; !ok {
+						t.Errorf("%s: missing afterwards", name)
+					} else if g != want {
+						t.Errorf("%s holds %q, want %q", name, g, want)
+					}
+				}
+				for name := range got {
+					if _, ok := c.tree[name]; !ok {
+						t.Errorf("%s: unexpected afterwards", name)
+					}
+				}
 			}
 		})
 	}

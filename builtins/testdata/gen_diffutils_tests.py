@@ -118,6 +118,83 @@ DIFF_CASES = [
 ]
 
 
+def tmpl_files():
+    f = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+    new = "1\n2\nthree\n4\n5\n6\n7\n8\n9\nten\n"
+    p1 = ("--- a/sub/f\t2026-11-23 10:43:40.608236076 +0000\n+++ b/sub/f\t2026-11-23 10:43:40.632241014 +0000\n"
+          "@@ -1,10 +1,10 @@\n 1\n 2\n-3\n+three\n 4\n 5\n 6\n 7\n 8\n 9\n-10\n+ten\n")
+    big = "".join("l%d\n" % i for i in range(1, 41))
+    big_diff = run_text(["diff", "-u", "--label", "big", "--label", "big", "-", "big2"], big,
+                        {"big2": "".join(("L%d\n" % i if i in (5, 20) else "" if i == 30 else
+                                          "l38\nextra\n" if i == 38 else "l%d\n" % i) for i in range(1, 41))})
+    return {
+        "sub/f": f, "p1.diff": p1, "off": "0\n00\n" + f, "bad": f.replace("9\n", "nine\n"),
+        "already": new, "two": f,
+        "two.diff": "--- f\n+++ f\n@@ -1,2 +1,2 @@\n 1\n-2\n+two\n@@ -9,2 +9,2 @@\n 9\n-XX\n+ten\n",
+        "create.diff": "--- /dev/null\n+++ b/new/file.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n",
+        "del.diff": "--- a/new/file.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-hello\n-world\n",
+        "new/file.txt": "hello\nworld\n",
+        "evil1.diff": "--- ../outside\n+++ ../outside\n@@ -0,0 +1 @@\n+evil\n",
+        "evil2.diff": "--- /tmp/abs-outside\n+++ /tmp/abs-outside\n@@ -0,0 +1 @@\n+evil\n",
+        "nr.diff": "--- f\n+++ f\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n", "g": "1\n2\n3",
+        "nn": "a\nb\nc", "nn.diff": "--- nn\n+++ nn\n@@ -1,3 +1,3 @@\n a\n b\n-c\n\\ No newline at end of file\n+C\n",
+        "garbage.diff": "junk\n", "empty.diff": "",
+        "big.diff": big_diff, "bigoff": "pre1\npre2\n" + big,
+        "multi.diff": "diff -u a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-x\n+X\ndiff -u a/y b/y\n--- a/y\n+++ b/y\n@@ -1,2 +1,2 @@\n-y\n+Y\n z\n",
+        "x": "x\n", "y": "y\nz\n",
+    }
+
+
+def run_text(args, stdin, files):
+    d = setup(files)
+    p = subprocess.run(args, cwd=d, input=stdin.encode(), capture_output=True, env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"})
+    return p.stdout.decode("latin-1")
+
+
+PATCH_CASES = [
+    ("strip 1", "", ["-p1", "-i", "p1.diff"]),
+    ("stdin strip 1", "@p1.diff", ["-p1"]),
+    ("default basename", "@p1.diff", []),
+    ("wrong strip", "@p1.diff", ["-p2"]),
+    ("offset", "", ["off", "p1.diff"]),
+    ("fails", "", ["bad", "p1.diff"]),
+    ("already applied", "", ["already", "-i", "p1.diff"]),
+    ("already applied forward", "", ["-N", "already", "-i", "p1.diff"]),
+    ("already applied dry run", "", ["--dry-run", "already", "-i", "p1.diff"]),
+    ("dry run", "", ["--dry-run", "-p1", "-i", "p1.diff"]),
+    ("second hunk fails", "@two.diff", ["two"]),
+    ("create", "@create.diff", ["-p1"]),
+    ("delete", "@del.diff", ["-p1"]),
+    ("create exists", "@create.diff", ["-p1"]),
+    ("dangerous dotdot", "@evil1.diff", ["-p0"]),
+    ("dangerous absolute", "@evil2.diff", ["-p0"]),
+    ("fuzz at end of file", "", ["g", "nr.diff"]),
+    ("no newline", "@nn.diff", ["-p0"]),
+    ("reverse", "", ["-R", "-p1", "-i", "p1.diff", "sub/f"]),
+    ("unreversed", "", ["-R", "already", "p1.diff"]),
+    ("garbage", "@garbage.diff", []),
+    ("empty", "@empty.diff", []),
+    ("no patch file", "", ["-i", "nosuch"]),
+    ("output", "", ["-o", "out.txt", "off", "p1.diff"]),
+    ("hunks offset", "", ["bigoff", "big.diff"]),
+    ("multi file", "@multi.diff", ["-p1"]),
+]
+
+
+def snapshot(d):
+    tree = {}
+    for root, dirs, files in os.walk(d):
+        for n in dirs:
+            p = os.path.relpath(os.path.join(root, n), d)
+            if not os.listdir(os.path.join(root, n)):
+                tree[p + "/"] = ""
+        for n in files:
+            p = os.path.join(root, n)
+            with open(p, "rb") as f:
+                tree[os.path.relpath(p, d)] = f.read().decode("latin-1")
+    return tree
+
+
 def go_str(s):
     out = ['"']
     for ch in s.encode("latin-1"):
@@ -178,6 +255,21 @@ def main():
         w("\t\t{name: %s, files: %s, stdin: %s, args: []string{%s}, out: %s, err: %s, status: %d},\n" % (
             go_str(name), fv, go_str(stdin), ", ".join(go_str(a) for a in ["diff"] + args),
             go_str(out), go_str(err), st))
+    w("\t})\n}\n\n")
+    pf = tmpl_files()
+    w("var duPatchFiles = %s\n\n" % files_var(pf))
+    w("// Checked against GNU patch 2.7.6: output, status and the whole tree after.\n")
+    w("func TestPatchGNU(t *testing.T) {\n\tduRunAll(t, []duCase{\n")
+    for name, stdin, args in PATCH_CASES:
+        if stdin.startswith("@"):
+            stdin = pf[stdin[1:]]
+        d = setup(pf)
+        p = subprocess.run(["patch"] + args, executable="/usr/bin/patch", cwd=d, input=stdin.encode("latin-1"),
+                           capture_output=True, env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"})
+        tree = snapshot(d)
+        w("\t\t{name: %s, files: duPatchFiles, stdin: %s, args: []string{%s}, out: %s, err: %s, status: %d,\n\t\t\ttree: %s},\n" % (
+            go_str(name), go_str(stdin), ", ".join(go_str(a) for a in ["patch"] + args),
+            go_str(p.stdout.decode("latin-1")), go_str(p.stderr.decode("latin-1")), p.returncode, files_var(tree)))
     w("\t})\n}\n")
 
 

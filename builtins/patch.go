@@ -1,0 +1,845 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "patch", Summary: "apply a unified diff to files", Run: patch})
+}
+
+const patchSummary = `Apply a diff file to an original.
+
+Unified diffs are understood. A hunk is placed where its context matches
+exactly, searching outward from the line the diff names, or with up to
+--fuzz context lines ignored (default 2) as GNU patch does. Failed hunks
+are saved to FILE.rej; when a hunk does not apply cleanly the original is
+kept as FILE.orig. File names in the diff that are absolute or contain
+'..' are ignored.`
+
+// patchLine is one line of a hunk: ' ' context, '-' deleted, '+' added.
+type patchLine struct {
+	kind  byte
+	text  []byte
+	noEOL bool // followed by "\ No newline at end of file"
+}
+
+type patchHunk struct {
+	oldStart, oldLen int
+	newStart, newLen int
+	lines            []patchLine
+	inputLine        int // line number of the @@ header
+}
+
+// filePatch is the part of a diff about one file.
+type filePatch struct {
+	oldName, newName string // as written, before stripping
+	oldTime, newTime string // what follows the name (after a tab), if anything
+	leading          []string
+	hunks            []*patchHunk
+}
+
+// pattern returns the lines a hunk expects in the file (context and
+// deleted lines, or context and added lines when reversed).
+func (h *patchHunk) pattern(reverse bool) []patchLine {
+	drop := byte('+')
+	if reverse {
+		drop = '-'
+	}
+	var p []patchLine
+	for _, l := range h.lines {
+		if l.kind != drop {
+			p = append(p, l)
+		}
+	}
+	return p
+}
+
+// contextLens returns the number of leading and trailing context lines.
+func (h *patchHunk) contextLens() (prefix, suffix int) {
+	for prefix < len(h.lines) && h.lines[prefix].kind == ' ' {
+		prefix++
+	}
+	if prefix == len(h.lines) {
+		return prefix, prefix
+	}
+	for suffix < len(h.lines) && h.lines[len(h.lines)-1-suffix].kind == ' ' {
+		suffix++
+	}
+	return prefix, suffix
+}
+
+// reversed returns the hunk with old and new swapped.
+func (h *patchHunk) reversed() *patchHunk {
+	r := &patchHunk{oldStart: h.newStart, oldLen: h.newLen, newStart: h.oldStart, newLen: h.oldLen, inputLine: h.inputLine}
+	for _, l := range h.lines {
+		switch l.kind {
+		case '-':
+			l.kind = '+'
+		case '+':
+			l.kind = '-'
+		}
+		r.lines = append(r.lines, l)
+	}
+	// Keep deletions before additions within each run of changes.
+	for i := 0; i < len(r.lines); {
+		if r.lines[i].kind == ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(r.lines) && r.lines[j].kind != ' ' {
+			j++
+		}
+		var del, add []patchLine
+		for _, l := range r.lines[i:j] {
+			if l.kind == '-' {
+				del = append(del, l)
+			} else {
+				add = append(add, l)
+			}
+		}
+		copy(r.lines[i:], append(del, add...))
+		i = j
+	}
+	return r
+}
+
+var errPatchGarbage = errors.New("Only garbage was found in the patch input.")
+
+// parseHunkHeader parses "@@ -a,b +c,d @@".
+func parseHunkHeader(s string) (*patchHunk, bool) {
+	rest, ok := strings.CutPrefix(s, "@@ -")
+	if !ok {
+		return nil, false
+	}
+	oldR, rest, ok := strings.Cut(rest, " +")
+	if !ok {
+		return nil, false
+	}
+	newR, _, ok := strings.Cut(rest, " @@")
+	if !ok {
+		return nil, false
+	}
+	rng := func(r string) (int, int, bool) {
+		a, b, two := strings.Cut(r, ",")
+		start, err := strconv.Atoi(a)
+		if err != nil || start < 0 {
+			return 0, 0, false
+		}
+		n := 1
+		if two {
+			if n, err = strconv.Atoi(b); err != nil || n < 0 {
+				return 0, 0, false
+			}
+		}
+		return start, n, true
+	}
+	h := &patchHunk{}
+	var ok1, ok2 bool
+	h.oldStart, h.oldLen, ok1 = rng(oldR)
+	h.newStart, h.newLen, ok2 = rng(newR)
+	return h, ok1 && ok2
+}
+
+// parsePatch splits a unified diff into file patches.
+func parsePatch(data []byte) ([]*filePatch, error) {
+	var lines []string
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			lines = append(lines, string(data))
+			break
+		}
+		lines = append(lines, string(data[:i]))
+		data = data[i+1:]
+	}
+	var out []*filePatch
+	var leading []string
+	splitName := func(s string) (string, string) {
+		s = strings.TrimRight(s, "\r")
+		if name, t, ok := strings.Cut(s, "\t"); ok {
+			return name, t
+		}
+		return strings.TrimRight(s, " "), ""
+	}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -") {
+			fp := &filePatch{}
+			fp.oldName, fp.oldTime = splitName(l[4:])
+			fp.newName, fp.newTime = splitName(lines[i+1][4:])
+			fp.leading = append(leading, l, lines[i+1])
+			leading = nil
+			i += 2
+			for i < len(lines) {
+				h, ok := parseHunkHeader(lines[i])
+				if !ok {
+					break
+				}
+				h.inputLine = i + 1
+				i++
+				oldN, newN := 0, 0
+				for i < len(lines) && (oldN < h.oldLen || newN < h.newLen) {
+					t := strings.TrimSuffix(lines[i], "\r")
+					if t == "" {
+						t = " "
+					}
+					kind := t[0]
+					switch kind {
+					case ' ':
+						oldN++
+						newN++
+					case '-':
+						oldN++
+					case '+':
+						newN++
+					case '\\':
+						if n := len(h.lines); n > 0 {
+							h.lines[n-1].noEOL = true
+						}
+						i++
+						continue
+					default:
+						return nil, fmt.Errorf("malformed patch at line %d: %s", i+1, lines[i])
+					}
+					h.lines = append(h.lines, patchLine{kind: kind, text: []byte(t[1:])})
+					i++
+				}
+				if oldN != h.oldLen || newN != h.newLen {
+					return nil, fmt.Errorf("unexpected end of file in patch")
+				}
+				if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
+					if n := len(h.lines); n > 0 {
+						h.lines[n-1].noEOL = true
+					}
+					i++
+				}
+				fp.hunks = append(fp.hunks, h)
+			}
+			i--
+			out = append(out, fp)
+			continue
+		}
+		leading = append(leading, l)
+	}
+	if len(out) == 0 {
+		for _, l := range lines {
+			if strings.TrimSpace(l) != "" {
+				return nil, errPatchGarbage
+			}
+		}
+	}
+	return out, nil
+}
+
+// patcher holds one run of patch.
+type patcher struct {
+	env      *Env
+	out      *bufio.Writer
+	strip    int // -1: not given (basename)
+	reverse  bool
+	forward  bool
+	dryRun   bool
+	fuzz     int
+	origFile string
+	outFile  string
+}
+
+func patch(env *Env) int {
+	f := NewFlags(env, patchSummary, "[OPTION]... [ORIGFILE [PATCHFILE]]")
+	p := &patcher{env: env, strip: -1, fuzz: 2}
+	var badStrip, badFuzz string
+	f.Func('p', "strip", RequiredArg, "NUM", "strip NUM leading components from file names", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			badStrip = v
+			return nil
+		}
+		p.strip = n
+		return nil
+	})
+	input, inputSet := f.String('i', "input", "PATCHFILE", "read patch from PATCHFILE instead of stdin")
+	f.BoolVar(&p.reverse, 'R', "reverse", "assume patches were created with old and new files swapped")
+	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
+	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
+	f.StringVar(&p.outFile, 'o', "output", "FILE", "output patched files to FILE")
+	f.Func('F', "fuzz", RequiredArg, "LINES", "set the fuzz factor to LINES for inexact matching", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			badFuzz = v
+			return nil
+		}
+		p.fuzz = n
+		return nil
+	})
+	var unified bool
+	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
+	var batch, force, silent bool
+	f.BoolVar(&batch, 't', "batch", "ask no questions")
+	f.BoolVar(&force, 'f', "force", "like -t, but ignore bad-Prereq patches")
+	f.BoolVar(&silent, 's', "quiet", "work silently, unless an error occurs")
+	f.BoolVar(&silent, 0, "silent", "")
+	ops, err := f.Parse(env.Args[1:])
+	if err != nil {
+		if ue, ok := err.(*UsageError); ok {
+			fmt.Fprintf(env.Stderr, "%s: %s\n%s: Try '%s --help' for more information.\n", env.Name(), ue.Msg, env.Name(), env.Name())
+			return 2
+		}
+		return f.Fail(err, 2)
+	}
+	if badStrip != "" {
+		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", badStrip)
+		return 2
+	}
+	if badFuzz != "" {
+		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", badFuzz)
+		return 2
+	}
+	if len(ops) > 2 {
+		fmt.Fprintf(env.Stderr, "patch: **** Only one file and one patch file may be given\n")
+		return 2
+	}
+	if len(ops) > 0 {
+		p.origFile = ops[0]
+	}
+	if len(ops) > 1 {
+		*input, *inputSet = ops[1], true
+	}
+	var data []byte
+	if *inputSet && *input != "-" {
+		r, err := env.Open(*input)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", *input, ErrText(err))
+			return 2
+		}
+		data, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
+			return 2
+		}
+	} else {
+		if data, err = io.ReadAll(env.Stdin); err != nil {
+			fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
+			return 2
+		}
+	}
+	patches, err := parsePatch(data)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
+		return 2
+	}
+	w := io.Writer(env.Stdout)
+	if silent {
+		w = io.Discard
+	}
+	p.out = bufio.NewWriter(w)
+	defer p.out.Flush()
+	status := 0
+	for _, fp := range patches {
+		if env.Ctx.Err() != nil {
+			return 2
+		}
+		st := p.apply(fp)
+		status = max(status, st)
+		p.out.Flush()
+		if st == 2 {
+			break
+		}
+	}
+	return status
+}
+
+// stripName applies -p to a file name from the diff; "" means no usable
+// name.
+func (p *patcher) stripName(name string) string {
+	if name == "" || name == "/dev/null" {
+		return ""
+	}
+	if p.strip < 0 {
+		return path.Base(name)
+	}
+	s := name
+	for n := 0; n < p.strip; n++ {
+		i := strings.IndexByte(s, '/')
+		if i < 0 {
+			return ""
+		}
+		s = strings.TrimLeft(s[i+1:], "/")
+	}
+	return s
+}
+
+func dangerousName(name string) bool {
+	if strings.HasPrefix(name, "/") {
+		return true
+	}
+	for _, c := range strings.Split(name, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *patcher) exists(name string) bool {
+	fi, err := p.env.FS.Stat(p.env.Abs(name))
+	return err == nil && !fi.IsDir()
+}
+
+// pickName chooses the file to patch as GNU patch does outside POSIX mode:
+// among the names that exist, the one with the fewest components, then
+// the shortest base name, then the shortest; "" if none does.
+func pickName(names []string, ok func(string) bool) string {
+	best := ""
+	for _, n := range names {
+		if n == "" || !ok(n) {
+			continue
+		}
+		if best == "" {
+			best = n
+			continue
+		}
+		cb, cn := strings.Count(best, "/"), strings.Count(n, "/")
+		bb, bn := len(path.Base(best)), len(path.Base(n))
+		if cn < cb || cn == cb && (bn < bb || bn == bb && len(n) < len(best)) {
+			best = n
+		}
+	}
+	return best
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func (p *patcher) apply(fp *filePatch) int {
+	env := p.env
+	hunks := fp.hunks
+	if p.reverse {
+		hunks = make([]*patchHunk, len(fp.hunks))
+		for i, h := range fp.hunks {
+			hunks[i] = h.reversed()
+		}
+	}
+	oldName, newName := fp.oldName, fp.newName
+	creates, deletes := oldName == "/dev/null", newName == "/dev/null"
+	if p.reverse {
+		creates, deletes = deletes, creates
+	}
+	var name string
+	if p.origFile != "" {
+		name = p.origFile
+	} else {
+		var cands []string
+		seen := map[string]bool{}
+		for _, n := range []string{oldName, newName} {
+			s := p.stripName(n)
+			if s != "" && dangerousName(s) {
+				if !seen[s] {
+					fmt.Fprintf(p.out, "Ignoring potentially dangerous file name %s\n", s)
+					seen[s] = true
+				}
+				s = ""
+			}
+			cands = append(cands, s)
+		}
+		name = pickName(cands, p.exists)
+		if name == "" && creates {
+			name = pickName(cands, func(string) bool { return true })
+		}
+		if name == "" {
+			line := 0
+			if len(fp.hunks) > 0 {
+				line = fp.hunks[0].inputLine
+			}
+			fmt.Fprintf(p.out, "can't find file to patch at input line %d\n", line)
+			if p.strip < 0 {
+				fmt.Fprintf(p.out, "Perhaps you should have used the -p or --strip option?\n")
+			} else {
+				fmt.Fprintf(p.out, "Perhaps you used the wrong -p or --strip option?\n")
+			}
+			fmt.Fprintf(p.out, "The text leading up to this was:\n--------------------------\n")
+			for _, l := range fp.leading {
+				fmt.Fprintf(p.out, "|%s\n", l)
+			}
+			fmt.Fprintf(p.out, "--------------------------\nFile to patch: \nSkip this patch? [y] \nSkipping patch.\n")
+			fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
+			return 1
+		}
+	}
+	// Read the original.
+	var orig []byte
+	existed := false
+	if r, err := env.Open(name); err == nil {
+		orig, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			p.out.Flush()
+			fmt.Fprintf(env.Stderr, "patch: **** Can't open file %s : %s\n", name, ErrText(err))
+			return 2
+		}
+		existed = true
+	} else if !creates {
+		p.out.Flush()
+		fmt.Fprintf(env.Stderr, "patch: **** Can't open file %s : %s\n", name, ErrText(err))
+		return 2
+	}
+	if creates && existed && len(orig) > 0 {
+		if p.forward {
+			fmt.Fprintf(p.out, "The next patch would create the file %s,\nwhich already exists!  Skipping patch.\n", name)
+		} else {
+			fmt.Fprintf(p.out, "The next patch would create the file %s,\nwhich already exists!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n", name)
+		}
+		fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
+		return 1
+	}
+	target := name
+	if p.outFile != "" {
+		target = p.outFile
+	}
+	verb := "patching"
+	if p.dryRun {
+		verb = "checking"
+	}
+	if target != name {
+		fmt.Fprintf(p.out, "%s file %s (read from %s)\n", verb, target, name)
+	} else {
+		fmt.Fprintf(p.out, "%s file %s\n", verb, target)
+	}
+	in := splitDiffLines(orig)
+	var result [][]byte
+	resultNoEOL := false
+	inPos := 0 // next input line (0-based) not yet copied
+	lastOffset := 0
+	mismatch := false
+	var failed []*patchHunk
+	skipRest := false
+	ignoredMsg := ""
+	for hi, h := range hunks {
+		if env.Ctx.Err() != nil {
+			return 2
+		}
+		if skipRest {
+			failed = append(failed, h)
+			continue
+		}
+		where, fuzz := -1, 0
+		prefix, suffix := h.contextLens()
+		maxFuzz := min(p.fuzz, max(prefix, suffix))
+		for fuzz = 0; fuzz <= maxFuzz; fuzz++ {
+			where = p.locate(in, h, h.pattern(false), inPos, &lastOffset, fuzz)
+			if where >= 0 {
+				break
+			}
+			if hi == 0 && fuzz == 0 {
+				// A reversed or already applied patch?
+				rh := h.reversed()
+				lo := lastOffset
+				if p.locate(in, rh, rh.pattern(false), inPos, &lo, 0) >= 0 {
+					switch {
+					case p.forward:
+						fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Skipping patch.\n")
+					case p.reverse:
+						fmt.Fprintf(p.out, "Unreversed patch detected!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+					default:
+						fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+					}
+					skipRest = true
+					ignoredMsg = "ignored"
+					break
+				}
+			}
+		}
+		if skipRest {
+			failed = append(failed, h)
+			continue
+		}
+		if where < 0 {
+			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+lastOffset)
+			failed = append(failed, h)
+			mismatch = true
+			continue
+		}
+		// Copy up to where, then apply.
+		for ; inPos < where; inPos++ {
+			result = append(result, in.lines[inPos])
+		}
+		resultNoEOL = false
+		for _, l := range h.lines {
+			switch l.kind {
+			case ' ':
+				result = append(result, in.lines[inPos])
+				resultNoEOL = inPos == len(in.lines)-1 && in.missingNewline
+				inPos++
+			case '-':
+				inPos++
+			case '+':
+				result = append(result, l.text)
+				resultNoEOL = l.noEOL
+			}
+		}
+		if fuzz > 0 || lastOffset != 0 {
+			mismatch = true
+			newAt := h.newStart + lastOffset
+			if h.newLen == 0 {
+				newAt++
+			}
+			fmt.Fprintf(p.out, "Hunk #%d succeeded at %d", hi+1, newAt)
+			if fuzz > 0 {
+				fmt.Fprintf(p.out, " with fuzz %d", fuzz)
+			}
+			if lastOffset != 0 {
+				fmt.Fprintf(p.out, " (offset %d %s)", lastOffset, plural(abs(lastOffset), "line"))
+			}
+			fmt.Fprintf(p.out, ".\n")
+		}
+	}
+	// The rest of the input.
+	if inPos < len(in.lines) {
+		result = append(result, in.lines[inPos:]...)
+		resultNoEOL = in.missingNewline
+	}
+	var buf bytes.Buffer
+	for i, l := range result {
+		buf.Write(l)
+		if i < len(result)-1 || !resultNoEOL {
+			buf.WriteByte('\n')
+		}
+	}
+	status := 0
+	if len(failed) > 0 {
+		status = 1
+		if ignoredMsg == "" {
+			ignoredMsg = "FAILED"
+		}
+		msg := fmt.Sprintf("%d out of %d %s %s", len(failed), len(hunks), plural(len(hunks), "hunk"), ignoredMsg)
+		if p.dryRun {
+			fmt.Fprintf(p.out, "%s\n", msg)
+		} else {
+			rej := target + ".rej"
+			fmt.Fprintf(p.out, "%s -- saving rejects to file %s\n", msg, rej)
+			// Rejects are saved as they were tried: reversed under -R.
+			if err := p.writeRejects(rej, fp, failed, p.reverse); err != nil {
+				p.out.Flush()
+				fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", rej, ErrText(err))
+				return 2
+			}
+		}
+		if skipRest {
+			if p.outFile != "" && !p.dryRun {
+				// GNU patch has already created the output file.
+				if err := p.writeFile(p.outFile, nil); err != nil {
+					p.out.Flush()
+					fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", p.outFile, ErrText(err))
+					return 2
+				}
+			}
+			return 1
+		}
+	}
+	if p.dryRun {
+		return status
+	}
+	if mismatch && existed && p.outFile == "" {
+		if err := p.writeFile(name+".orig", orig); err != nil {
+			p.out.Flush()
+			fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s.orig : %s\n", name, ErrText(err))
+			return 2
+		}
+	}
+	if deletes && buf.Len() == 0 && p.outFile == "" {
+		if existed {
+			if err := env.FS.Remove(env.Abs(target)); err != nil {
+				p.out.Flush()
+				fmt.Fprintf(env.Stderr, "patch: **** Can't remove file %s : %s\n", target, ErrText(err))
+				return 2
+			}
+			// Remove directories left empty, up to the working directory.
+			for dir := path.Dir(target); dir != "." && dir != "/" && !strings.HasPrefix(target, "/"); dir = path.Dir(dir) {
+				if env.FS.Remove(env.Abs(dir)) != nil {
+					break
+				}
+			}
+		}
+		return status
+	}
+	if err := p.writeFile(target, buf.Bytes()); err != nil {
+		p.out.Flush()
+		fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", target, ErrText(err))
+		return 2
+	}
+	return status
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// first is GNU patch's pch_first: the 1-based line where the hunk's old
+// text starts (the line after, for an insertion).
+func (p *patcher) first(h *patchHunk) int {
+	if h.oldLen == 0 {
+		return h.oldStart + 1
+	}
+	return h.oldStart
+}
+
+// locate finds where the hunk's pattern matches in, as GNU patch's
+// locate_hunk: at the expected line plus the running offset, then
+// alternately further down and up, never before the end of the previous
+// hunk; a hunk with less leading (trailing) context than trailing
+// (leading) can only match at the start (end) of the file. It returns the
+// 0-based line or -1, and updates *lastOffset.
+func (p *patcher) locate(in *diffFile, h *patchHunk, pat []patchLine, frozen int, lastOffset *int, fuzz int) int {
+	inputLines := len(in.lines)
+	firstGuess := p.first(h) + *lastOffset // 1-based
+	patLines := len(pat)
+	prefix, suffix := h.contextLens()
+	context := max(prefix, suffix)
+	prefixFuzz := fuzz + prefix - context
+	suffixFuzz := fuzz + suffix - context
+	maxWhere := inputLines - (patLines - suffixFuzz) + 1
+	minWhere := frozen + 1 - (prefix - prefixFuzz)
+	maxPos := maxWhere - firstGuess
+	maxNeg := firstGuess - minWhere
+	maxOffset := max(maxPos, maxNeg)
+	if patLines == 0 {
+		return firstGuess - 1
+	}
+	if firstGuess <= maxNeg {
+		maxNeg = firstGuess - 1
+	}
+	match := func(offset, pf, sf int) bool {
+		base := firstGuess + offset // 1-based line of pat[0]
+		for k := pf; k < patLines-sf; k++ {
+			il := base - 1 + k
+			if il < 0 || il >= inputLines {
+				return false
+			}
+			pl := pat[k]
+			inNoEOL := il == inputLines-1 && in.missingNewline
+			if !bytes.Equal(in.lines[il], pl.text) || inNoEOL != pl.noEOL {
+				return false
+			}
+		}
+		return true
+	}
+	if prefixFuzz < 0 && p.first(h) <= 1 {
+		if suffixFuzz < 0 && (patLines != inputLines || prefix < frozen) {
+			return -1
+		}
+		offset := 1 - firstGuess
+		if frozen <= prefix && offset <= maxPos && match(offset, 0, max(suffixFuzz, 0)) {
+			*lastOffset += offset
+			return firstGuess + offset - 1
+		}
+		return -1
+	} else if prefixFuzz < 0 {
+		prefixFuzz = 0
+	}
+	if suffixFuzz < 0 {
+		offset := firstGuess - (inputLines - patLines + 1)
+		if offset <= maxNeg && match(-offset, prefixFuzz, 0) {
+			*lastOffset -= offset
+			return firstGuess - offset - 1
+		}
+		return -1
+	}
+	for offset := 0; offset <= maxOffset; offset++ {
+		if offset <= maxPos && match(offset, prefixFuzz, suffixFuzz) {
+			*lastOffset += offset
+			return firstGuess + offset - 1
+		}
+		if offset > 0 && offset <= maxNeg && match(-offset, prefixFuzz, suffixFuzz) {
+			*lastOffset -= offset
+			return firstGuess - offset - 1
+		}
+	}
+	return -1
+}
+
+func (p *patcher) writeFile(name string, data []byte) error {
+	env := p.env
+	// Create missing parent directories.
+	if dir := path.Dir(env.Abs(name)); dir != "/" {
+		if _, err := env.FS.Stat(dir); err != nil {
+			var dirs []string
+			for d := dir; d != "/" && d != "."; d = path.Dir(d) {
+				if _, err := env.FS.Stat(d); err == nil {
+					break
+				}
+				dirs = append(dirs, d)
+			}
+			for i := len(dirs) - 1; i >= 0; i-- {
+				if err := env.FS.Mkdir(dirs[i], 0o755); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	f, err := env.Create(name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeRejects saves failed hunks in unified form.
+func (p *patcher) writeRejects(rej string, fp *filePatch, failed []*patchHunk, swap bool) error {
+	var b bytes.Buffer
+	// The header names the files as the patch does, after -p.
+	hdr := func(mark, name, t string) {
+		if s := p.stripName(name); s != "" {
+			name = s
+		}
+		if t != "" {
+			fmt.Fprintf(&b, "%s %s\t%s\n", mark, name, t)
+		} else {
+			fmt.Fprintf(&b, "%s %s\n", mark, name)
+		}
+	}
+	if swap {
+		hdr("---", fp.newName, fp.newTime)
+		hdr("+++", fp.oldName, fp.oldTime)
+	} else {
+		hdr("---", fp.oldName, fp.oldTime)
+		hdr("+++", fp.newName, fp.newTime)
+	}
+	rng := func(start, n int) string {
+		if n == 1 {
+			return strconv.Itoa(start)
+		}
+		return fmt.Sprintf("%d,%d", start, n)
+	}
+	for _, h := range failed {
+		fmt.Fprintf(&b, "@@ -%s +%s @@\n", rng(h.oldStart, h.oldLen), rng(h.newStart, h.newLen))
+		for _, l := range h.lines {
+			b.WriteByte(l.kind)
+			b.Write(l.text)
+			b.WriteByte('\n')
+			if l.noEOL {
+				b.WriteString("\\ No newline at end of file\n")
+			}
+		}
+	}
+	return p.writeFile(rej, b.Bytes())
+}
