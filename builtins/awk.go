@@ -7,8 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
+
+	"github.com/itchyny/timefmt-go"
 
 	"github.com/llmsh/llmsh/internal/goawk/interp"
 	"github.com/llmsh/llmsh/internal/goawk/lexer"
@@ -51,6 +55,10 @@ func awk(env *Env) int {
 		"[-F fs] [-v var=val]... [-f progfile]... [--] 'program' [file|var=val]...",
 		"[-F fs] [-v var=val]... -f progfile [-f progfile]... [--] [file|var=val]...")
 	f.StopAtOperand = true
+	f.Epilog = "Besides POSIX awk: gawk's systime(), strftime() and mktime() (in the zone of the\n" +
+		"script's TZ, UTC by default); the special files -, /dev/stdin, /dev/stdout,\n" +
+		"/dev/stderr, /dev/fd/0-2 and /dev/null. Exit status: the program's, 1 for a\n" +
+		"usage or syntax error, 2 for a fatal error (as gawk)."
 	var (
 		fieldSep    string
 		fieldSepSet bool
@@ -149,7 +157,8 @@ func awk(env *Env) int {
 			line++
 		}
 	}
-	prog, err := parser.ParseProgram([]byte(src.String()), nil)
+	funcs := awkTimeFuncs(env)
+	prog, err := parser.ParseProgram([]byte(src.String()), &parser.ParserConfig{Funcs: funcs})
 	if err != nil {
 		var pe *parser.ParseError
 		if !errors.As(err, &pe) {
@@ -197,6 +206,7 @@ func awk(env *Env) int {
 		Args:    operands,
 		Vars:    vars,
 		Environ: environ,
+		Funcs:   funcs,
 		OpenFile: func(name string) (io.ReadCloser, error) {
 			return awkOpen(env, name)
 		},
@@ -315,4 +325,60 @@ func pathReason(err error) string {
 		return pe.Err.Error()
 	}
 	return ErrText(err)
+}
+
+// awkTimeFuncs are gawk's time functions, which GoAWK lacks: systime(),
+// strftime([format [, timestamp [, utc]]]) and mktime("YYYY MM DD HH MM SS"
+// [, utc]). Local time is the zone named by the script's TZ variable (UTC
+// when it is unset or not a zoneinfo name); the host's is never used. A
+// function the program defines itself takes precedence.
+func awkTimeFuncs(env *Env) map[string]any {
+	loc := time.UTC
+	for _, kv := range env.Environ {
+		if tz, ok := strings.CutPrefix(kv, "TZ="); ok {
+			tz = strings.TrimPrefix(tz, ":")
+			loc = time.UTC
+			if tz != "" && tz != "Local" && !strings.HasPrefix(tz, "/") && !strings.Contains(tz, "..") {
+				if l, err := time.LoadLocation(tz); err == nil {
+					loc = l
+				}
+			}
+		}
+	}
+	gmt := time.FixedZone("GMT", 0) // gawk's zone name with the utc flag
+	return map[string]any{
+		"systime": func() float64 { return float64(time.Now().Unix()) },
+		"strftime": func(format string, rest ...float64) string {
+			if format == "" {
+				format = "%a %b %e %H:%M:%S %Z %Y" // gawk's PROCINFO["strftime"]
+			}
+			t := time.Now()
+			if len(rest) > 0 {
+				t = time.Unix(int64(rest[0]), 0)
+			}
+			if len(rest) > 1 && rest[1] != 0 {
+				return timefmt.Format(t.In(gmt), format)
+			}
+			return timefmt.Format(t.In(loc), format)
+		},
+		"mktime": func(spec string, utc ...float64) float64 {
+			f := strings.Fields(spec)
+			if len(f) < 6 {
+				return -1
+			}
+			var n [6]int
+			for i := range n {
+				v, err := strconv.Atoi(f[i])
+				if err != nil {
+					return -1
+				}
+				n[i] = v
+			}
+			l := loc
+			if len(utc) > 0 && utc[0] != 0 {
+				l = time.UTC
+			}
+			return float64(time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, l).Unix())
+		},
+	}
 }

@@ -109,6 +109,14 @@ func TestAwk(t *testing.T) {
 		{name: "-f - reads the program from stdin", stdin: `BEGIN { print "stdin prog" }`, args: []string{"-f", "-"}, out: "stdin prog\n"},
 		{name: "--", args: []string{"--", `BEGIN { print "dd" }`}, out: "dd\n"},
 		{name: "--version", args: []string{"--version"}, out: awkVersion},
+		// gawk's time functions, checked with TZ=UTC gawk and TZ=Europe/Paris gawk.
+		{name: "strftime and mktime", environ: []string{"TZ=UTC"},
+			args: []string{`BEGIN { print strftime("%Y-%m-%d %H:%M:%S", 1700000000); print strftime("%j %a %b %e|%Z", 0, 1); print mktime("2024 02 29 12 00 00"), mktime("2024 13 01 00 00 00"), mktime("garbage"); print strftime("%s", "86400.9"); print (systime() > 1700000000); print strftime("%Y", 1e11) }`},
+			out:  "2023-11-14 22:13:20\n001 Thu Jan  1|GMT\n1709208000 1735689600 -1\n86400\n1\n5138\n"},
+		{name: "strftime in TZ", environ: []string{"TZ=Europe/Paris"},
+			args: []string{`BEGIN { print strftime("%H:%M %Z", 0); print strftime("%H:%M %Z", 0, 1); print mktime("1970 01 01 01 00 00") }`},
+			out:  "01:00 CET\n00:00 GMT\n0\n"},
+		{name: "a program's own strftime wins (as in mawk; gawk refuses to redefine it)", args: []string{`function strftime(x) { return "mine" } BEGIN { print strftime("%Y") }`}, out: "mine\n"},
 
 		// Errors.
 		{name: "missing file (gawk words and status)", files: people, args: []string{"{print $1}", "kv.csv", "nope", "people"},
