@@ -1,0 +1,238 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "cp", Summary: "copy files and directories", Run: cp})
+}
+
+func cp(env *Env) int {
+	f := NewFlags(env, "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n"+
+		"Sources are read through vfsd; destinations must be writable (-o trees, or\n"+
+		"virtual files). Copies are written atomically. Symbolic links are followed\n"+
+		"(llmsh never creates links), except that -r does not descend into a link to\n"+
+		"a directory. New files get mode 0644; -p keeps the modification time (vfsd\n"+
+		"exposes no owner, and no chmod). Two names are the same file when their\n"+
+		"cleaned absolute paths are equal.",
+		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
+	recursive := f.Bool('r', "recursive", "copy directories recursively")
+	f.BoolVar(recursive, 'R', "", "same as -r")
+	archive := f.Bool('a', "archive", "same as -pR (links are followed in llmsh)")
+	noClobber := f.Bool('n', "no-clobber", "do not overwrite an existing file")
+	f.Bool('f', "force", "if an existing destination file cannot be opened, try again (accepted)")
+	preserve := f.Bool('p', "", "preserve the modification time")
+	f.Func(0, "preserve", OptionalArg, "ATTR_LIST", "preserve the specified attributes (only timestamps are kept)", func(string, bool) error {
+		*preserve = true
+		return nil
+	})
+	verbose := f.Bool('v', "verbose", "explain what is being done")
+	target, targetSet := f.String('t', "target-directory", "DIRECTORY", "copy all SOURCE arguments into DIRECTORY")
+	noTarget := f.Bool('T', "no-target-directory", "treat DEST as a normal file")
+	f.Bool('L', "dereference", "always follow symbolic links in SOURCE (always on)")
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *archive {
+		*recursive, *preserve = true, true
+	}
+	c := &copier{env: env, recursive: *recursive, noClobber: *noClobber, preserve: *preserve, verbose: *verbose}
+	return ftTransfer(env, f, operands, *target, *targetSet, *noTarget, c.operand)
+}
+
+// ftTransfer works out the (source, destination) pairs of cp and mv from
+// their operands and calls do for each; it returns the exit status.
+func ftTransfer(env *Env, f *Flags, operands []string, target string, targetSet, noTarget bool,
+	do func(src, dst string) bool) int {
+	if targetSet && noTarget {
+		return f.Fail(&UsageError{"cannot combine --target-directory (-t) and --no-target-directory (-T)"}, 1)
+	}
+	if len(operands) == 0 {
+		return f.Fail(&UsageError{"missing file operand"}, 1)
+	}
+	if !targetSet {
+		if len(operands) == 1 {
+			return f.Fail(&UsageError{"missing destination file operand after " + ftQuote(operands[0])}, 1)
+		}
+		if noTarget && len(operands) > 2 {
+			return f.Fail(&UsageError{"extra operand " + ftQuote(operands[2])}, 1)
+		}
+		target = operands[len(operands)-1]
+		operands = operands[:len(operands)-1]
+	}
+	intoDir := targetSet || len(operands) > 1
+	if !noTarget {
+		fi, err := env.FS.Stat(env.Abs(target))
+		switch {
+		case err == nil && fi.IsDir():
+			intoDir = true
+		case intoDir && err != nil:
+			env.Errorf("target %s: %s", ftQuote(target), ErrText(err))
+			return 1
+		case intoDir:
+			env.Errorf("target %s is not a directory", ftQuote(target))
+			return 1
+		}
+	}
+	status := 0
+	for _, src := range operands {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		dst := target
+		if intoDir {
+			base := path.Base(strings.TrimRight(src, "/"))
+			if strings.HasSuffix(target, "/") {
+				dst = target + base
+			} else {
+				dst = target + "/" + base
+			}
+		}
+		if !do(src, dst) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// copier copies files and trees for cp and for mv across trees.
+type copier struct {
+	env                                     *Env
+	recursive, noClobber, preserve, verbose bool
+}
+
+// operand copies the command-line source src to dst.
+func (c *copier) operand(src, dst string) bool {
+	env := c.env
+	sabs, dabs := env.Abs(src), env.Abs(dst)
+	fi, err := env.FS.Stat(sabs)
+	if err != nil {
+		env.ftErrorf("cannot stat", src, err)
+		return false
+	}
+	if fi.IsDir() && !c.recursive {
+		env.Errorf("-r not specified; omitting directory %s", ftQuote(src))
+		return false
+	}
+	if sabs == dabs {
+		env.Errorf("%s and %s are the same file", ftQuote(src), ftQuote(dst))
+		return false
+	}
+	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
+		env.Errorf("cannot copy a directory, %s, into itself, %s", ftQuote(src), ftQuote(dst))
+		return false
+	}
+	return c.copy(src, sabs, dst, dabs, fi)
+}
+
+// copy copies src (absolute sabs, described by fi) to dst.
+func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
+	env := c.env
+	dfi, derr := env.FS.Stat(dabs)
+	if fi.IsDir() {
+		if derr == nil && !dfi.IsDir() {
+			env.Errorf("cannot overwrite non-directory %s with directory %s", ftQuote(dst), ftQuote(src))
+			return false
+		}
+		if derr != nil {
+			if err := env.FS.Mkdir(dabs, ftDefaultDirMode); err != nil {
+				env.ftErrorf("cannot create directory", dst, err)
+				return false
+			}
+			c.report(src, dst)
+		}
+		return c.copyDir(src, sabs, dst, dabs, fi)
+	}
+	if derr == nil {
+		if dfi.IsDir() {
+			env.Errorf("cannot overwrite directory %s with non-directory", ftQuote(dst))
+			return false
+		}
+		if c.noClobber {
+			return true
+		}
+	}
+	_, srcErr, dstErr := ftCopyFile(env, sabs, dabs)
+	switch {
+	case srcErr != nil:
+		env.Errorf("cannot open %s for reading: %s", ftQuote(src), ErrText(srcErr))
+		return false
+	case dstErr != nil:
+		if env.Ctx.Err() == nil {
+			env.ftErrorf("cannot create regular file", dst, dstErr)
+		}
+		return false
+	}
+	c.report(src, dst)
+	if c.preserve {
+		c.keepTimes(dst, dabs, fi.ModTime())
+	}
+	return true
+}
+
+// copyDir copies the entries of the directory src into the existing
+// directory dst.
+func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
+	env := c.env
+	entries, err := env.FS.ReadDir(sabs)
+	if err != nil {
+		env.Errorf("cannot access %s: %s", ftQuote(src), ErrText(err))
+		return false
+	}
+	ok := true
+	for _, e := range entries {
+		if env.Ctx.Err() != nil {
+			return false
+		}
+		cs, cd := ftJoin(src, e.Name()), ftJoin(dst, e.Name())
+		csabs, cdabs := path.Join(sabs, e.Name()), path.Join(dabs, e.Name())
+		cfi, err := env.FS.Lstat(csabs)
+		if err == nil && cfi.Mode()&fs.ModeSymlink != 0 {
+			if cfi, err = env.FS.Stat(csabs); err == nil && cfi.IsDir() {
+				env.Errorf("not following symbolic link to a directory %s", ftQuote(cs))
+				ok = false
+				continue
+			}
+		}
+		if err != nil {
+			env.ftErrorf("cannot stat", cs, err)
+			ok = false
+			continue
+		}
+		if !c.copy(cs, csabs, cd, cdabs, cfi) {
+			ok = false
+		}
+	}
+	if c.preserve {
+		c.keepTimes(dst, dabs, fi.ModTime())
+	}
+	return ok
+}
+
+func (c *copier) report(src, dst string) {
+	if c.verbose {
+		fmt.Fprintf(c.env.Stdout, "%s -> %s\n", ftQuote(src), ftQuote(dst))
+	}
+}
+
+// keepTimes sets both times of dst to mtime (vfsd reports no access time).
+func (c *copier) keepTimes(dst, dabs string, mtime time.Time) {
+	if err := c.env.FS.Chtimes(dabs, mtime, mtime); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		c.env.Errorf("preserving times for %s: %s", ftQuote(dst), ErrText(err))
+	}
+}
+
+// ftJoin appends a directory entry to a name as the user spelled it.
+func ftJoin(dir, name string) string {
+	if strings.HasSuffix(dir, "/") {
+		return dir + name
+	}
+	return dir + "/" + name
+}

@@ -1,0 +1,77 @@
+package builtins
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// Expected values checked against GNU coreutils 9.1 cp (LC_ALL=C); -v
+// lists a directory's entries sorted by name where GNU follows the order
+// of readdir.
+func TestCp(t *testing.T) {
+	tree := map[string]string{"f": "F", "g": "G", "d/a": "A", "d/s/b": "B", "e/": ""}
+	const base = "d/ d/a=A d/s/ d/s/b=B e/ f=F g=G"
+	ftRun(t, []ftCase{
+		{tree, []string{"cp", "f", "new"}, "", "", 0, base + " new=F"},
+		{tree, []string{"cp", "-v", "f", "g"}, "'f' -> 'g'\n", "", 0, "d/ d/a=A d/s/ d/s/b=B e/ f=F g=F"},
+		{tree, []string{"cp", "-n", "f", "g"}, "", "", 0, base},
+		{tree, []string{"cp", "f", "g", "e"}, "", "", 0, "d/ d/a=A d/s/ d/s/b=B e/ e/f=F e/g=G f=F g=G"},
+		{tree, []string{"cp", "-vt", "e/", "f"}, "'f' -> 'e/f'\n", "", 0, "d/ d/a=A d/s/ d/s/b=B e/ e/f=F f=F g=G"},
+		{tree, []string{"cp", "d", "x"}, "", "cp: -r not specified; omitting directory 'd'\n", 1, base},
+		{tree, []string{"cp", "-rv", "d", "x"}, "'d' -> 'x'\n'd/a' -> 'x/a'\n'd/s' -> 'x/s'\n'd/s/b' -> 'x/s/b'\n", "", 0, base + " x/ x/a=A x/s/ x/s/b=B"},
+		{tree, []string{"cp", "-R", "d", "e"}, "", "", 0, "d/ d/a=A d/s/ d/s/b=B e/ e/d/ e/d/a=A e/d/s/ e/d/s/b=B f=F g=G"},
+		{tree, []string{"cp", "-r", "d/", "z/"}, "", "", 0, base + " z/ z/a=A z/s/ z/s/b=B"},
+		{tree, []string{"cp", "f", "f"}, "", "cp: 'f' and 'f' are the same file\n", 1, base},
+		{tree, []string{"cp", "-r", "d", "d/s"}, "", "cp: cannot copy a directory, 'd', into itself, 'd/s/d'\n", 1, base},
+		{tree, []string{"cp", "f", "g", "h"}, "", "cp: target 'h': No such file or directory\n", 1, base},
+		{tree, []string{"cp", "f", "g", "g"}, "", "cp: target 'g' is not a directory\n", 1, base},
+		{tree, []string{"cp", "nope", "x"}, "", "cp: cannot stat 'nope': No such file or directory\n", 1, base},
+		{tree, []string{"cp", "f", "nodir/x"}, "", "cp: cannot create regular file 'nodir/x': No such file or directory\n", 1, base},
+		{tree, []string{"cp", "-r", "d", "f"}, "", "cp: cannot overwrite non-directory 'f' with directory 'd'\n", 1, base},
+		{map[string]string{"f": "F", "k/f/": ""}, []string{"cp", "f", "k"}, "", "cp: cannot overwrite directory 'k/f' with non-directory\n", 1, "f=F k/ k/f/"},
+		{tree, []string{"cp"}, "", "cp: missing file operand\nTry 'cp --help' for more information.\n", 1, base},
+		{tree, []string{"cp", "f"}, "", "cp: missing destination file operand after 'f'\nTry 'cp --help' for more information.\n", 1, base},
+		{tree, []string{"cp", "-T", "f", "g", "h"}, "", "cp: extra operand 'h'\nTry 'cp --help' for more information.\n", 1, base},
+		// Outside the granted tree, both ways.
+		{tree, []string{"cp", "@OUT@/secret", "s"}, "", "cp: cannot stat '@OUT@/secret': Permission denied\n", 1, base},
+		{tree, []string{"cp", "f", "@OUT@/f"}, "", "cp: cannot create regular file '@OUT@/f': Permission denied\n", 1, base},
+		{tree, []string{"cp", "-r", "d", "@OUT@/sd"}, "", "cp: cannot create directory '@OUT@/sd': Permission denied\n", 1, base},
+		{tree, []string{"cp", "f", "../f"}, "", "cp: cannot create regular file '../f': Permission denied\n", 1, base},
+	})
+}
+
+func TestCpPreserve(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	if err := os.MkdirAll(filepath.Join(dir, "d", "s"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"d/s/f", "d/s", "d"} {
+		full := filepath.Join(dir, p)
+		if p == "d/s/f" {
+			if err := os.WriteFile(full, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chtimes(full, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := runCmdIn(t, dir, "cp", "-rp", "d", "e"); r.status != 0 || r.stderr != "" {
+		t.Fatalf("cp -rp: %+v", r)
+	}
+	if r := runCmdIn(t, dir, "cp", "d/s/f", "plain"); r.status != 0 || r.stderr != "" {
+		t.Fatalf("cp: %+v", r)
+	}
+	for _, p := range []string{"e", "e/s", "e/s/f"} {
+		fi, err := os.Stat(filepath.Join(dir, p))
+		if err != nil || !fi.ModTime().Equal(old) {
+			t.Errorf("%s: %v %v, want mtime %v", p, fi.ModTime(), err, old)
+		}
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "plain")); err != nil || fi.ModTime().Equal(old) {
+		t.Errorf("plain copy kept the time: %v %v", fi.ModTime(), err)
+	}
+}
