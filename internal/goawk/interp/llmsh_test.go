@@ -213,3 +213,23 @@ func TestLLMSHNumbers(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestLLMSHBigIntegers: integral values beyond int64 print with all their
+// digits, as gawk 5.2.1 prints them (checked with gawk), in print, in
+// string conversion and as array subscripts.
+func TestLLMSHBigIntegers(t *testing.T) {
+	src := `BEGIN { print 1e20, 1e30, -2^70, 2^53, 0.5; x = 1e20 ""; print x; a[1e20] = 1; for (k in a) print k }`
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader("")}); err != nil {
+		t.Fatal(err)
+	}
+	want := "100000000000000000000 1000000000000000019884624838656 -1180591620717411303424 9007199254740992 0.5\n" +
+		"100000000000000000000\n100000000000000000000\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

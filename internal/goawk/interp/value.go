@@ -148,6 +148,11 @@ func (v value) str(floatFormat string) string {
 			}
 		case v.n == float64(int64(v.n)):
 			return strconv.FormatInt(int64(v.n), 10)
+		case v.n == math.Trunc(v.n):
+			// llmsh: as gawk, an integral value beyond int64 prints
+			// as all its digits (1e20 is 100000000000000000000, not
+			// 1e+20 as upstream printed it).
+			return strconv.FormatFloat(v.n, 'f', 0, 64)
 		default:
 			if floatFormat == "%.6g" {
 				return strconv.FormatFloat(v.n, 'g', 6, 64)
