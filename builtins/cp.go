@@ -106,6 +106,7 @@ func ftTransfer(env *Env, f *Flags, operands []string, target string, targetSet,
 type copier struct {
 	env                                     *Env
 	recursive, noClobber, preserve, verbose bool
+	verb                                    string // "copied " for mv's -v, "" for cp's
 }
 
 // operand copies the command-line source src to dst.
@@ -218,7 +219,7 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 
 func (c *copier) report(src, dst string) {
 	if c.verbose {
-		fmt.Fprintf(c.env.Stdout, "%s -> %s\n", ftQuote(src), ftQuote(dst))
+		fmt.Fprintf(c.env.Stdout, "%s%s -> %s\n", c.verb, ftQuote(src), ftQuote(dst))
 	}
 }
 

@@ -1,0 +1,91 @@
+package builtins
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// Expected values checked against GNU coreutils 9.1 mv (LC_ALL=C).
+func TestMv(t *testing.T) {
+	tree := map[string]string{"f": "F", "g": "G", "d/s/b": "B", "k/f/": "", "e/": ""}
+	const base = "d/ d/s/ d/s/b=B e/ f=F g=G k/ k/f/"
+	ftRun(t, []ftCase{
+		{tree, []string{"mv", "-v", "f", "h"}, "renamed 'f' -> 'h'\n", "", 0, "d/ d/s/ d/s/b=B e/ g=G h=F k/ k/f/"},
+		{tree, []string{"mv", "f", "g"}, "", "", 0, "d/ d/s/ d/s/b=B e/ g=F k/ k/f/"},
+		{tree, []string{"mv", "-n", "f", "g"}, "", "", 0, base},
+		{tree, []string{"mv", "-f", "f", "g", "e"}, "", "", 0, "d/ d/s/ d/s/b=B e/ e/f=F e/g=G k/ k/f/"},
+		{tree, []string{"mv", "-vt", "e", "d"}, "renamed 'd' -> 'e/d'\n", "", 0, "e/ e/d/ e/d/s/ e/d/s/b=B f=F g=G k/ k/f/"},
+		{tree, []string{"mv", "-T", "e", "k/f"}, "", "", 0, "d/ d/s/ d/s/b=B f=F g=G k/ k/f/"},
+		{tree, []string{"mv", "f", "f"}, "", "mv: 'f' and 'f' are the same file\n", 1, base},
+		{tree, []string{"mv", "d", "d/s"}, "", "mv: cannot move 'd' to a subdirectory of itself, 'd/s/d'\n", 1, base},
+		{tree, []string{"mv", "nope", "x"}, "", "mv: cannot stat 'nope': No such file or directory\n", 1, base},
+		{tree, []string{"mv", "f", "nodir/x"}, "", "mv: cannot move 'f' to 'nodir/x': No such file or directory\n", 1, base},
+		{tree, []string{"mv", "f", "k"}, "", "mv: cannot overwrite directory 'k/f' with non-directory\n", 1, base},
+		{tree, []string{"mv", "d", "f"}, "", "mv: cannot overwrite non-directory 'f' with directory 'd'\n", 1, base},
+		{tree, []string{"mv", "-i", "f", "x"}, "", "mv: interactive prompting (-i, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, base},
+		{tree, []string{"mv", "f"}, "", "mv: missing destination file operand after 'f'\nTry 'mv --help' for more information.\n", 1, base},
+		// Outside the granted tree, both ways, and the grant itself.
+		{tree, []string{"mv", "@OUT@/secret", "s"}, "", "mv: cannot stat '@OUT@/secret': Permission denied\n", 1, base},
+		{tree, []string{"mv", "f", "@OUT@/f"}, "", "mv: cannot move 'f' to '@OUT@/f': Permission denied\n", 1, base},
+		{tree, []string{"mv", "f", "../f"}, "", "mv: cannot move 'f' to '../f': Permission denied\n", 1, base},
+		{tree, []string{"mv", "@DIR@", "@DIR@2"}, "", "mv: cannot move '@DIR@' to '@DIR@2': Permission denied\n", 1, base},
+	})
+}
+
+// TestMvAcrossTrees moves between two granted trees: vfsd answers EXDEV
+// and mv copies (keeping times) then removes the source.
+func TestMvAcrossTrees(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other")
+	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	for name, content := range map[string]string{"f": "F", "d/s/b": "B"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fsys := clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir, other}, Dir: dir, Strict: true})}
+	run := func(args ...string) result {
+		b, _ := Lookup(args[0])
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
+			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		st := Run(b, env)
+		return result{out.String(), errb.String(), st}
+	}
+	if r := run("mv", "-v", "f", "other/g"); r.status != 0 || r.stderr != "" ||
+		r.stdout != "copied 'f' -> 'other/g'\nremoved 'f'\n" {
+		t.Errorf("mv f: %+v", r)
+	}
+	if r := run("mv", "d", "other"); r.status != 0 || r.stderr != "" {
+		t.Errorf("mv d: %+v", r)
+	}
+	if got := ftTree(t, dir); got != "other/ other/d/ other/d/s/ other/d/s/b=B other/g=F" {
+		t.Errorf("tree %q", got)
+	}
+	for _, p := range []string{"other/g", "other/d/s/b"} {
+		if fi, err := os.Stat(filepath.Join(dir, p)); err != nil || !fi.ModTime().Equal(old) {
+			t.Errorf("%s: time not kept: %v %v", p, fi, err)
+		}
+	}
+	// The granted tree itself cannot be moved away.
+	if r := run("mv", "other", "moved"); r.status != 1 || r.stderr != "mv: cannot move 'other' to 'moved': Permission denied\n" {
+		t.Errorf("mv other: %+v", r)
+	}
+}
