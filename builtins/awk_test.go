@@ -116,6 +116,13 @@ func TestAwk(t *testing.T) {
 		{name: "strftime in TZ", environ: []string{"TZ=Europe/Paris"},
 			args: []string{`BEGIN { print strftime("%H:%M %Z", 0); print strftime("%H:%M %Z", 0, 1); print mktime("1970 01 01 01 00 00") }`},
 			out:  "01:00 CET\n00:00 GMT\n0\n"},
+		// Characters in a UTF-8 locale, bytes otherwise (gawk 5.2.1 with LANG=C.UTF-8 / LANG=C).
+		{name: "UTF-8 locale counts characters", environ: []string{"LANG=C.UTF-8"},
+			args: []string{`BEGIN { s = "h\303\251llo"; print length(s), substr(s, 2, 2), index(s, "l"), match(s, /l+/), RLENGTH }`},
+			out:  "5 \303\251l 3 3 2\n"},
+		{name: "C locale counts bytes", environ: []string{"LANG=C.UTF-8", "LC_ALL=C"},
+			args: []string{`BEGIN { s = "h\303\251llo"; print length(s), substr(s, 2, 2), index(s, "l"), match(s, /l+/), RLENGTH }`},
+			out:  "6 \303\251 4 4 2\n"},
 		{name: "a program's own strftime wins (as in mawk; gawk refuses to redefine it)", args: []string{`function strftime(x) { return "mine" } BEGIN { print strftime("%Y") }`}, out: "mine\n"},
 
 		// Errors.
