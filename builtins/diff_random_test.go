@@ -1,0 +1,40 @@
+package builtins
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDiffRandomGNU compares diff with GNU diff 3.8 on random file pairs:
+// testdata/diff_random.json holds GNU's output for each (made by
+// testdata/gen_diff_random.py). The hunks must be the same, not just
+// equally small.
+func TestDiffRandomGNU(t *testing.T) {
+	data, err := os.ReadFile("testdata/diff_random.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		A, B   string
+		Args   []string
+		Out    string
+		Status int
+	}
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 100 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for i, c := range cases {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			r, _ := duRun(t, duCase{files: map[string]string{"a": c.A, "b": c.B}, args: append([]string{"diff"}, c.Args...)})
+			if r.stdout != c.Out || r.status != c.Status || r.stderr != "" {
+				t.Errorf("diff %s\na=%q\nb=%q\ngot (%d):\n%s\nwant (%d):\n%s", strings.Join(c.Args, " "), c.A, c.B, r.status, r.stdout, c.Status, c.Out)
+			}
+		})
+	}
+}
