@@ -233,3 +233,26 @@ func TestLLMSHBigIntegers(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestLLMSHCase: toupper and tolower change only ASCII letters in bytes
+// mode, all letters with Config.Chars (gawk 5.2.1 with LC_ALL=C and with
+// LANG=C.UTF-8).
+func TestLLMSHCase(t *testing.T) {
+	prog, err := parser.ParseProgram([]byte(`BEGIN { print toupper("\303\240b\303\251"), tolower("\303\200B\303\211") }`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chars := range []bool{false, true} {
+		var out bytes.Buffer
+		if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader(""), Chars: chars}); err != nil {
+			t.Fatal(err)
+		}
+		want := "\303\240B\303\251 \303\200b\303\211\n"
+		if chars {
+			want = "\303\200B\303\211 \303\240b\303\251\n"
+		}
+		if out.String() != want {
+			t.Errorf("chars=%v: got %q, want %q", chars, out.String(), want)
+		}
+	}
+}

@@ -1113,10 +1113,20 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		return ErrNoExec{"system()"}
 
 	case compiler.BuiltinTolower:
-		p.replaceTop(str(strings.ToLower(p.toString(p.peekTop()))))
+		// llmsh: in bytes mode (a C locale), only ASCII letters change,
+		// as in gawk; upstream always mapped all of Unicode.
+		if p.chars {
+			p.replaceTop(str(strings.ToLower(p.toString(p.peekTop()))))
+		} else {
+			p.replaceTop(str(asciiMap(p.toString(p.peekTop()), 'A', 'Z', 'a'-'A')))
+		}
 
 	case compiler.BuiltinToupper:
-		p.replaceTop(str(strings.ToUpper(p.toString(p.peekTop()))))
+		if p.chars {
+			p.replaceTop(str(strings.ToUpper(p.toString(p.peekTop()))))
+		} else {
+			p.replaceTop(str(asciiMap(p.toString(p.peekTop()), 'a', 'z', 'A'-'a')))
+		}
 	}
 
 	return nil
@@ -1283,4 +1293,23 @@ func (p *interp) augAssignOp(op compiler.AugOp, l, r value) (value, error) {
 		}
 		return num(math.Mod(l.num(), rf)), nil
 	}
+}
+
+// asciiMap adds delta to every byte of s between lo and hi (llmsh: the
+// C-locale toupper and tolower).
+func asciiMap(s string, lo, hi byte, delta int) string {
+	i := 0
+	for i < len(s) && (s[i] < lo || s[i] > hi) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if b[i] >= lo && b[i] <= hi {
+			b[i] = byte(int(b[i]) + delta)
+		}
+	}
+	return string(b)
 }
