@@ -1,0 +1,295 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "stat", Summary: "display file status", Run: stat})
+}
+
+const statHelp = `Display file status.
+
+vfsd reveals a file's name, size, kind, permission bits and modification
+time, nothing else. What it does not reveal prints as GNU stat prints an
+unknown value: %x %z %w (access, change, birth time) print '-', %X %Z %W
+print 0, %U %G print UNKNOWN, and %u %g %i %h %d %D %m %C print '?'.
+%b is estimated from the size (4 KiB blocks). Symbolic links are described
+themselves unless -L is given; %N does not show a link's target.
+
+Directives: %a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U
+%w %W %x %X %y %Y %z %Z %C %%, with printf flags (-0 +#'), width and
+precision.`
+
+func stat(env *Env) int {
+	f := NewFlags(env, statHelp, "[OPTION]... FILE...")
+	deref := f.Bool('L', "dereference", "follow links")
+	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default; output a newline after each use of FORMAT")
+	printf, printfSet := f.String(0, "printf", "FORMAT", "like --format, but interpret backslash escapes, and do not output a mandatory trailing newline")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(files) == 0 {
+		return f.Fail(&UsageError{"missing operand"}, 1)
+	}
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	status := 0
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		var fi fs.FileInfo
+		if *deref {
+			fi, err = env.FS.Stat(env.Abs(name))
+		} else {
+			fi, err = env.FS.Lstat(env.Abs(name))
+		}
+		if err != nil {
+			w.Flush()
+			env.ftErrorf("cannot statx", name, err)
+			status = 1
+			continue
+		}
+		switch {
+		case *printfSet:
+			w.WriteString(statFormat(statEscapes(*printf), name, fi))
+		case *formatSet:
+			w.WriteString(statFormat(*format, name, fi) + "\n")
+		default:
+			w.WriteString(statFormat(statDefault, name, fi))
+		}
+	}
+	return status
+}
+
+const statDefault = `  File: %n
+  Size: %-10s	Blocks: %-10b IO Block: %-6o %F
+Device: %D	Inode: %-11i Links: %h
+Access: (%04a/%A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)
+Access: %x
+Modify: %y
+Change: %z
+ Birth: %w
+`
+
+// statFormat expands the directives of format for name described by fi.
+func statFormat(format, name string, fi fs.FileInfo) string {
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("-0 +#'", format[j]) >= 0 {
+			j++
+		}
+		for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+			j++
+		}
+		if j < len(format) && format[j] == '.' {
+			j++
+			for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+				j++
+			}
+		}
+		if j >= len(format) {
+			b.WriteString(format[i:])
+			break
+		}
+		spec := strings.ReplaceAll(format[i+1:j], "'", "")
+		d := format[j]
+		i = j
+		if d == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		v, numeric, ok := statValue(d, name, fi)
+		if !ok {
+			b.WriteString("?")
+			continue
+		}
+		if numeric {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				b.WriteString(fmt.Sprintf("%"+spec+"d", n))
+				continue
+			}
+		}
+		if d == 'a' && strings.Contains(spec, "0") {
+			// %04a: octal digits padded with zeros.
+			n, _ := strconv.ParseInt(v, 8, 64)
+			b.WriteString(fmt.Sprintf("%"+spec+"o", n))
+			continue
+		}
+		b.WriteString(fmt.Sprintf("%"+strings.Trim(spec, "0+ #")+"s", v))
+	}
+	return b.String()
+}
+
+// statValue is the value of directive d; numeric values are formatted
+// with the directive's flags as integers.
+func statValue(d byte, name string, fi fs.FileInfo) (v string, numeric, ok bool) {
+	mode := fi.Mode()
+	switch d {
+	case 'n':
+		return name, false, true
+	case 'N':
+		return ftQuote(name), false, true
+	case 's':
+		return strconv.FormatInt(fi.Size(), 10), true, true
+	case 'b':
+		return strconv.FormatInt(statBlocks(fi), 10), true, true
+	case 'B':
+		return "512", true, true
+	case 'o':
+		return "4096", true, true
+	case 'F':
+		switch {
+		case mode&fs.ModeSymlink != 0:
+			return "symbolic link", false, true
+		case mode.IsDir():
+			return "directory", false, true
+		case mode&fs.ModeNamedPipe != 0:
+			return "fifo", false, true
+		case fi.Size() == 0:
+			return "regular empty file", false, true
+		}
+		return "regular file", false, true
+	case 'a':
+		return strconv.FormatUint(uint64(mode.Perm()), 8), false, true
+	case 'A':
+		return statModeString(mode), false, true
+	case 'f':
+		return strconv.FormatUint(uint64(statRawMode(mode)), 16), false, true
+	case 'Y':
+		return strconv.FormatInt(fi.ModTime().Unix(), 10), true, true
+	case 'y':
+		return statTime(fi.ModTime()), false, true
+	case 'x', 'z', 'w':
+		return "-", false, true
+	case 'X', 'Z', 'W', 't', 'T':
+		return "0", true, true
+	case 'U', 'G':
+		return "UNKNOWN", false, true
+	case 'u', 'g', 'i', 'h', 'd', 'D', 'm', 'C':
+		return "?", false, true
+	}
+	return "", false, false
+}
+
+// statBlocks estimates the 512-byte blocks of fi: whole 4 KiB blocks.
+func statBlocks(fi fs.FileInfo) int64 {
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return 0
+	case fi.IsDir():
+		return max(8, (fi.Size()+4095)/4096*8)
+	}
+	return (fi.Size() + 4095) / 4096 * 8
+}
+
+// statRawMode is the st_mode of fi: file type bits and permissions.
+func statRawMode(m fs.FileMode) uint32 {
+	raw := uint32(m.Perm())
+	switch {
+	case m&fs.ModeSymlink != 0:
+		raw |= 0o120000
+	case m.IsDir():
+		raw |= 0o040000
+	case m&fs.ModeNamedPipe != 0:
+		raw |= 0o010000
+	default:
+		raw |= 0o100000
+	}
+	return raw
+}
+
+// statModeString is ls -l's "-rw-r--r--".
+func statModeString(m fs.FileMode) string {
+	b := []byte("-rwxrwxrwx")
+	switch {
+	case m&fs.ModeSymlink != 0:
+		b[0] = 'l'
+	case m.IsDir():
+		b[0] = 'd'
+	case m&fs.ModeNamedPipe != 0:
+		b[0] = 'p'
+	}
+	for i := 0; i < 9; i++ {
+		if m&(1<<uint(8-i)) == 0 {
+			b[i+1] = '-'
+		}
+	}
+	return string(b)
+}
+
+// statTime is GNU's %y: "2006-01-02 15:04:05.000000000 +0000", in UTC.
+func statTime(t time.Time) string {
+	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
+}
+
+// statEscapes interprets the backslash escapes of --printf.
+func statEscapes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '"', '\'':
+			b.WriteByte(c)
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && strings.IndexByte("0123456789abcdefABCDEF", s[j]) >= 0 {
+				j++
+			}
+			if j == i+1 {
+				b.WriteString(`\x`)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			if c >= '0' && c <= '7' {
+				j := i
+				for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+					j++
+				}
+				n, _ := strconv.ParseUint(s[i:j], 8, 16)
+				b.WriteByte(byte(n))
+				i = j - 1
+				continue
+			}
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
