@@ -453,9 +453,15 @@ func (fd *finder) arg(name string) (string, error) {
 }
 
 func (fd *finder) parsePrimary() (findExpr, error) {
+	if fd.pos >= len(fd.toks) {
+		return nil, findErrf("invalid expression")
+	}
 	t := fd.next()
 	switch t {
 	case "(":
+		if _, ok := fd.peek(); !ok {
+			return nil, findErrf("invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('")
+		}
 		if t2, ok := fd.peek(); ok && t2 == ")" {
 			return nil, findErrf("invalid expression; empty parentheses are not allowed.")
 		}

@@ -101,6 +101,7 @@ func TestFind(t *testing.T) {
 		c("-newer missing", []string{".", "-newer", "nope"}, "", "find: 'nope': No such file or directory\n", 1),
 		c("unclosed paren", []string{".", "(", "-name", "a"}, "", "find: invalid expression; I was expecting to find a ')' somewhere but did not see one.\n", 1),
 		c("too many parens", []string{".", "-name", "a", ")"}, "", "find: invalid expression; you have too many ')'\n", 1),
+		c("open paren at end", []string{".", "!", "("}, "", "find: invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('\n", 1),
 		c("empty parens", []string{".", "(", ")"}, "", "find: invalid expression; empty parentheses are not allowed.\n", 1),
 		c("-o at start", []string{".", "-o"}, "", "find: invalid expression; you have used a binary operator '-o' with nothing before it.\n", 1),
 		c("-o at end", []string{".", "-name", "a", "-o"}, "", "find: expected an expression after '-o'\n", 1),
