@@ -31,6 +31,12 @@ var duMtime = time.Date(2026, 11, 23, 10, 0, 0, 123456789, time.UTC)
 func duRun(t *testing.T, c duCase) (result, string) {
 	t.Helper()
 	dir := t.TempDir()
+	return duRunIn(t, dir, c), dir
+}
+
+// duRunIn is duRun in an existing directory.
+func duRunIn(t *testing.T, dir string, c duCase) result {
+	t.Helper()
 	for name, content := range c.files {
 		p := filepath.Join(dir, name)
 		if strings.HasSuffix(name, "/") {
@@ -58,7 +64,7 @@ func duRun(t *testing.T, c duCase) (result, string) {
 	env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(c.stdin),
 		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir, Environ: c.environ}
 	st := Run(b, env)
-	return result{out.String(), errb.String(), st}, dir
+	return result{out.String(), errb.String(), st}
 }
 
 // duSnapshot reads every file under dir (empty directories as "d/").
