@@ -1,0 +1,650 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "numfmt", Summary: "convert numbers to and from human-readable strings", Run: numfmt})
+}
+
+const (
+	nfNone = iota
+	nfSI
+	nfIEC
+	nfIECI
+	nfAuto
+)
+
+const (
+	nfUp = iota
+	nfDown
+	nfFromZero
+	nfTowardsZero
+	nfNearest
+)
+
+type numfmtOpts struct {
+	from, to             int
+	fromUnit, toUnit     *big.Rat
+	round                int
+	suffix               string
+	padding              int
+	paddingSet           bool
+	fields               []nfRange
+	delim                byte
+	delimSet             bool
+	header               int
+	invalid              string
+	zero                 bool
+	fmtPrefix, fmtSuffix string
+	fmtWidth, fmtPrec    int
+	fmtLeft, fmtZero     bool
+	fmtSet               bool
+}
+
+type nfRange struct{ lo, hi int }
+
+// nfArgError is GNU's "invalid argument" message for an enumerated option.
+func nfArgError(val, opt string, valid []string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "invalid argument %s for %s\nValid arguments are:", laQuote(val), laQuote("--"+opt))
+	for _, v := range valid {
+		fmt.Fprintf(&b, "\n  - %s", laQuote(v))
+	}
+	return &UsageError{b.String()}
+}
+
+func nfScale(v, opt string, auto bool) (int, error) {
+	names := []string{"none", "si", "iec", "iec-i"}
+	if auto {
+		names = append(names, "auto")
+	}
+	for i, n := range names {
+		if v == n {
+			return i, nil
+		}
+	}
+	return 0, nfArgError(v, opt, names)
+}
+
+// nfUnit parses a unit size: K is 1000 and Ki 1024, as in GNU numfmt.
+func nfUnit(v string) (*big.Rat, error) {
+	t := v
+	if t != "" && (t[len(t)-1] < '0' || t[len(t)-1] > '9') {
+		if len(t) >= 2 && t[len(t)-1] == 'i' && (t[len(t)-2] < '0' || t[len(t)-2] > '9') {
+			t = t[:len(t)-1]
+		} else {
+			t += "B"
+		}
+	}
+	n, err := splitSize(t)
+	if err != nil || n == 0 {
+		return nil, fmt.Errorf("invalid unit size: %s", laQuote(v))
+	}
+	return new(big.Rat).SetInt(new(big.Int).SetUint64(n)), nil
+}
+
+// nfParseFields parses --field: N, N-M, N-, -M, comma separated.
+func nfParseFields(v string) ([]nfRange, error) {
+	if v == "-" {
+		return []nfRange{{1, math.MaxInt}}, nil
+	}
+	var out []nfRange
+	for _, part := range strings.Split(v, ",") {
+		lo, hi := 0, 0
+		a, b, isRange := strings.Cut(part, "-")
+		var err error
+		if a == "" && !isRange {
+			return nil, fmt.Errorf("invalid field value %s", laQuote(part))
+		}
+		if a == "" {
+			lo = 1
+		} else if lo, err = strconv.Atoi(a); err != nil || lo < 1 {
+			if err == nil && lo == 0 {
+				return nil, &UsageError{"fields are numbered from 1"}
+			}
+			return nil, fmt.Errorf("invalid field value %s", laQuote(a))
+		}
+		switch {
+		case !isRange:
+			hi = lo
+		case b == "":
+			hi = math.MaxInt
+		default:
+			if hi, err = strconv.Atoi(b); err != nil || hi < 1 {
+				return nil, fmt.Errorf("invalid field value %s", laQuote(b))
+			}
+			if hi < lo {
+				return nil, fmt.Errorf("invalid decreasing range")
+			}
+		}
+		out = append(out, nfRange{lo, hi})
+	}
+	return out, nil
+}
+
+func (o *numfmtOpts) parseFormat(v string) error {
+	bad := fmt.Errorf("invalid format %s, directive must be %%[0]['][-][N][.][N]f", laQuote(v))
+	i := 0
+	var pre strings.Builder
+	for ; i < len(v); i++ {
+		if v[i] == '%' {
+			if i+1 < len(v) && v[i+1] == '%' {
+				pre.WriteByte('%')
+				i++
+				continue
+			}
+			break
+		}
+		pre.WriteByte(v[i])
+	}
+	if i >= len(v) {
+		return fmt.Errorf("format %s has no %% directive", laQuote(v))
+	}
+	i++
+	for ; i < len(v); i++ {
+		switch v[i] {
+		case '0':
+			o.fmtZero = true
+			continue
+		case '\'':
+			continue
+		case '-':
+			o.fmtLeft = true
+			continue
+		}
+		break
+	}
+	j := i
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i > j {
+		o.fmtWidth, _ = strconv.Atoi(v[j:i])
+	}
+	o.fmtPrec = -1
+	if i < len(v) && v[i] == '.' {
+		i++
+		j = i
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+		o.fmtPrec, _ = strconv.Atoi(v[j:i])
+	}
+	if i >= len(v) || v[i] != 'f' {
+		return bad
+	}
+	i++
+	var suf strings.Builder
+	for ; i < len(v); i++ {
+		if v[i] == '%' {
+			if i+1 < len(v) && v[i+1] == '%' {
+				suf.WriteByte('%')
+				i++
+				continue
+			}
+			return fmt.Errorf("format %s has too many %% directives", laQuote(v))
+		}
+		suf.WriteByte(v[i])
+	}
+	o.fmtPrefix, o.fmtSuffix, o.fmtSet = pre.String(), suf.String(), true
+	return nil
+}
+
+func numfmt(env *Env) int {
+	o := &numfmtOpts{round: nfFromZero, invalid: "abort", fromUnit: big.NewRat(1, 1), toUnit: big.NewRat(1, 1), fmtPrec: -1}
+	f := NewFlags(env, "Reformat NUMBER(s), or the numbers from standard input if none are specified.", "[OPTION]... [NUMBER]...")
+	f.Func(0, "from", RequiredArg, "UNIT", "auto-scale input numbers to UNITs; default is 'none'", func(v string, _ bool) error {
+		var err error
+		o.from, err = nfScale(v, "from", true)
+		return err
+	})
+	f.Func(0, "from-unit", RequiredArg, "N", "specify the input unit size (instead of the default 1)", func(v string, _ bool) (err error) {
+		o.fromUnit, err = nfUnit(v)
+		return err
+	})
+	f.Func(0, "to", RequiredArg, "UNIT", "auto-scale output numbers to UNITs", func(v string, _ bool) error {
+		var err error
+		o.to, err = nfScale(v, "to", false)
+		return err
+	})
+	f.Func(0, "to-unit", RequiredArg, "N", "the output unit size (instead of the default 1)", func(v string, _ bool) (err error) {
+		o.toUnit, err = nfUnit(v)
+		return err
+	})
+	f.Func(0, "round", RequiredArg, "METHOD", "use METHOD for rounding when scaling (up, down, from-zero, towards-zero, nearest)", func(v string, _ bool) error {
+		names := []string{"up", "down", "from-zero", "towards-zero", "nearest"}
+		for i, n := range names {
+			if v == n {
+				o.round = i
+				return nil
+			}
+		}
+		return nfArgError(v, "round", names)
+	})
+	f.StringVar(&o.suffix, 0, "suffix", "SUFFIX", "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers")
+	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N right-aligns, negative left-aligns", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n == 0 {
+			return fmt.Errorf("invalid padding value %s", laQuote(v))
+		}
+		o.padding, o.paddingSet = n, true
+		return nil
+	})
+	o.fields = []nfRange{{1, 1}}
+	f.Func(0, "field", RequiredArg, "FIELDS", "replace the numbers in these input fields (default=1)", func(v string, _ bool) (err error) {
+		o.fields, err = nfParseFields(v)
+		return err
+	})
+	f.Func('d', "delimiter", RequiredArg, "X", "use X instead of whitespace for field delimiter", func(v string, _ bool) error {
+		if len(v) != 1 {
+			return fmt.Errorf("the delimiter must be a single character")
+		}
+		o.delim, o.delimSet = v[0], true
+		return nil
+	})
+	f.Func(0, "format", RequiredArg, "FORMAT", "use printf style floating-point FORMAT", func(v string, _ bool) error { return o.parseFormat(v) })
+	f.Func(0, "header", OptionalArg, "N", "print (without converting) the first N header lines; N defaults to 1", func(v string, present bool) error {
+		o.header = 1
+		if present {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return fmt.Errorf("invalid header value %s", laQuote(v))
+			}
+			o.header = n
+		}
+		return nil
+	})
+	f.Func(0, "invalid", RequiredArg, "MODE", "failure mode for invalid numbers: abort, fail, warn, ignore", func(v string, _ bool) error {
+		for _, n := range []string{"abort", "fail", "warn", "ignore"} {
+			if v == n {
+				o.invalid = v
+				return nil
+			}
+		}
+		return nfArgError(v, "invalid", []string{"abort", "fail", "warn", "ignore"})
+	})
+	f.Bool(0, "grouping", "use locale-defined grouping of digits (none in the C locale)")
+	f.BoolVar(&o.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	args := env.Args[1:]
+	ops, err := f.Parse(args)
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if o.to == nfAuto {
+		return f.Fail(nfArgError("auto", "to", []string{"none", "si", "iec", "iec-i"}), 1)
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	status := 0
+	eol := byte('\n')
+	if o.zero {
+		eol = 0
+	}
+	// convert handles one line; it reports whether to stop (abort).
+	convert := func(line string) bool {
+		out, ok := o.line(env, line)
+		w.WriteString(out)
+		if !ok && o.invalid == "abort" {
+			// GNU stops mid-line, after the text before the bad field.
+			status = 2
+			return true
+		}
+		w.WriteByte(eol)
+		if !ok {
+			switch o.invalid {
+			case "fail":
+				status = 2
+			}
+		}
+		return false
+	}
+	if len(ops) > 0 {
+		for _, op := range ops {
+			if convert(op) {
+				break
+			}
+		}
+		return skFlush(env, w, status)
+	}
+	br := bufio.NewReaderSize(env.Stdin, 64<<10)
+	for n := 0; ; n++ {
+		if n&0xfff == 0 && env.Ctx.Err() != nil {
+			return 1
+		}
+		line, err := br.ReadString(eol)
+		if line == "" && err != nil {
+			if err != io.EOF {
+				env.Errorf("read error: %s", ErrText(err))
+				return 2
+			}
+			break
+		}
+		line = strings.TrimSuffix(line, string(eol))
+		if n < o.header {
+			w.WriteString(line)
+			w.WriteByte(eol)
+			continue
+		}
+		if convert(line) {
+			break
+		}
+		if _, err := w.Write(nil); err != nil {
+			break
+		}
+	}
+	return skFlush(env, w, status)
+}
+
+func (o *numfmtOpts) inField(n int) bool {
+	for _, r := range o.fields {
+		if n >= r.lo && n <= r.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// line converts the selected fields of one line.
+func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
+	var b strings.Builder
+	ok := true
+	if o.delimSet {
+		for i, field := range strings.Split(line, string(o.delim)) {
+			if i > 0 {
+				b.WriteByte(o.delim)
+			}
+			if o.inField(i + 1) {
+				s, good := o.number(env, field, 0)
+				if !good {
+					ok = false
+					if o.invalid == "abort" {
+						return b.String(), false
+					}
+				}
+				b.WriteString(s)
+			} else {
+				b.WriteString(field)
+			}
+		}
+		return b.String(), ok
+	}
+	// Blank-separated: each field keeps its leading blanks.
+	n := 0
+	for i := 0; i < len(line); {
+		j := i
+		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+			j++
+		}
+		k := j
+		for k < len(line) && line[k] != ' ' && line[k] != '\t' {
+			k++
+		}
+		n++
+		field := line[i:k]
+		if o.inField(n) {
+			width := 0
+			if !o.paddingSet && j > i {
+				width = len(field)
+			}
+			s, good := o.number(env, line[j:k], width)
+			if !good {
+				ok = false
+				if o.invalid == "abort" {
+					return b.String() + line[i:j], false
+				}
+				s = field
+			}
+			b.WriteString(s)
+		} else {
+			b.WriteString(field)
+		}
+		i = k
+	}
+	return b.String(), ok
+}
+
+var nfPowers = "KMGTPEZY"
+
+// number converts one field; autoWidth right-aligns to the field's width.
+func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
+	text := strings.TrimLeft(s, " \t")
+	if o.suffix != "" {
+		text = strings.TrimSuffix(text, o.suffix)
+	}
+	val, prec, err := o.parse(text)
+	if err != nil {
+		if o.invalid != "ignore" {
+			env.Errorf("%s", err)
+		}
+		return s, false
+	}
+	val.Mul(val, o.fromUnit)
+	val.Quo(val, o.toUnit)
+	out, err := o.format(val, prec)
+	if err != nil {
+		if o.invalid != "ignore" {
+			env.Errorf("%s", err)
+		}
+		return s, false
+	}
+	out += o.suffix
+	switch {
+	case o.paddingSet && o.padding > 0:
+		out = fmt.Sprintf("%*s", o.padding, out)
+	case o.paddingSet:
+		out = fmt.Sprintf("%-*s", -o.padding, out)
+	case autoWidth > 0:
+		out = fmt.Sprintf("%*s", autoWidth, out)
+	}
+	return out, true
+}
+
+// parse reads a number with an optional unit suffix, as --from says.
+func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+		digits++
+	}
+	prec := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			digits++
+			prec++
+		}
+	}
+	if digits == 0 {
+		return nil, 0, fmt.Errorf("invalid number: %s", laQuote(s))
+	}
+	if digits > 27 {
+		return nil, 0, fmt.Errorf("value too large to be converted: %s", laQuote(s))
+	}
+	val, ok := new(big.Rat).SetString(s[:i])
+	if !ok {
+		return nil, 0, fmt.Errorf("invalid number: %s", laQuote(s))
+	}
+	rest := s[i:]
+	if rest == "" {
+		return val, prec, nil
+	}
+	p := strings.IndexByte(nfPowers, rest[0])
+	if p < 0 {
+		return nil, 0, fmt.Errorf("invalid suffix in input: %s", laQuote(s))
+	}
+	if o.from == nfNone {
+		return nil, 0, fmt.Errorf("rejecting suffix in input: %s (consider using --from)", laQuote(s))
+	}
+	base := int64(1000)
+	hasI := len(rest) > 1 && rest[1] == 'i'
+	switch o.from {
+	case nfIEC:
+		base = 1024
+	case nfIECI:
+		base = 1024
+		if !hasI {
+			return nil, 0, fmt.Errorf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", laQuote(s))
+		}
+	case nfAuto:
+		if hasI {
+			base = 1024
+		}
+	}
+	n := 2
+	if !hasI || o.from == nfSI || o.from == nfIEC {
+		n = 1
+	}
+	if len(rest) > n {
+		return nil, 0, fmt.Errorf("invalid suffix in input %s: %s", laQuote(s), laQuote(rest[n:]))
+	}
+	mult := new(big.Int).Exp(big.NewInt(base), big.NewInt(int64(p+1)), nil)
+	val.Mul(val, new(big.Rat).SetInt(mult))
+	return val, 0, nil
+}
+
+// nfRound rounds x to an integer as --round says.
+func nfRound(x *big.Rat, mode int) *big.Rat {
+	num, den := x.Num(), x.Denom()
+	q, m := new(big.Int).QuoRem(num, den, new(big.Int)) // truncated toward zero
+	if m.Sign() == 0 {
+		return new(big.Rat).SetInt(q)
+	}
+	neg := x.Sign() < 0
+	one := big.NewInt(1)
+	away := func() { // away from zero
+		if neg {
+			q.Sub(q, one)
+		} else {
+			q.Add(q, one)
+		}
+	}
+	switch mode {
+	case nfUp:
+		if !neg {
+			q.Add(q, one)
+		}
+	case nfDown:
+		if neg {
+			q.Sub(q, one)
+		}
+	case nfFromZero:
+		away()
+	case nfTowardsZero:
+	case nfNearest:
+		twice := new(big.Int).Mul(new(big.Int).Abs(m), big.NewInt(2))
+		if twice.Cmp(den) >= 0 {
+			away()
+		}
+	}
+	return new(big.Rat).SetInt(q)
+}
+
+func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
+	if o.fmtSet && o.fmtPrec >= 0 {
+		prec = o.fmtPrec
+	}
+	var body string
+	if o.to == nfNone {
+		f, _ := val.Float64()
+		if math.Abs(f) > 1e18 {
+			return "", fmt.Errorf("value too large to be printed: '%s' (consider using --to)", nfG(f))
+		}
+		scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(prec)), nil))
+		r := nfRound(new(big.Rat).Mul(val, scale), o.round)
+		r.Quo(r, scale)
+		body = r.FloatString(prec)
+	} else {
+		base := big.NewRat(1000, 1)
+		if o.to != nfSI {
+			base = big.NewRat(1024, 1)
+		}
+		x := new(big.Rat).Set(val)
+		power := 0
+		abs := func(r *big.Rat) *big.Rat { return new(big.Rat).Abs(r) }
+		for abs(x).Cmp(base) >= 0 && power < 9 {
+			x.Quo(x, base)
+			power++
+		}
+		if power > 8 {
+			f, _ := val.Float64()
+			return "", fmt.Errorf("value too large to be printed: '%s' (cannot handle values > 999Y)", nfG(f))
+		}
+		if o.fmtSet && o.fmtPrec >= 0 {
+			scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(o.fmtPrec)), nil))
+			r := nfRound(new(big.Rat).Mul(x, scale), o.round)
+			x = r.Quo(r, scale)
+			body = x.FloatString(o.fmtPrec)
+		} else {
+			ten := big.NewRat(10, 1)
+			small := abs(x).Cmp(ten) < 0
+			if small {
+				x.Mul(x, ten)
+			}
+			x = nfRound(x, o.round)
+			if small {
+				x.Quo(x, ten)
+			}
+			if abs(x).Cmp(base) >= 0 {
+				x.Quo(x, base)
+				power++
+			}
+			if x.Sign() != 0 && abs(x).Cmp(ten) < 0 && power > 0 {
+				body = x.FloatString(1)
+			} else {
+				f, _ := x.Float64()
+				body = strconv.FormatFloat(f, 'f', 0, 64)
+				if body == "-0" {
+					body = "0"
+				}
+			}
+		}
+		if power > 0 {
+			body += nfPowers[power-1 : power]
+			if o.to == nfIECI {
+				body += "i"
+			}
+		}
+	}
+	if o.fmtSet {
+		pad := body
+		if o.fmtWidth > len(body) {
+			switch {
+			case o.fmtLeft:
+				pad = body + strings.Repeat(" ", o.fmtWidth-len(body))
+			case o.fmtZero && o.to == nfNone:
+				sign := ""
+				if strings.HasPrefix(body, "-") {
+					sign, body = "-", body[1:]
+				}
+				pad = sign + strings.Repeat("0", o.fmtWidth-len(body)-len(sign)) + body
+			default:
+				pad = strings.Repeat(" ", o.fmtWidth-len(body)) + body
+			}
+		}
+		body = o.fmtPrefix + pad + o.fmtSuffix
+	}
+	return body, nil
+}
+
+// nfG is C's %Lg for the messages about values too large.
+func nfG(f float64) string {
+	s := strconv.FormatFloat(f, 'e', 5, 64)
+	mant, exp, _ := strings.Cut(s, "e")
+	if strings.Contains(mant, ".") {
+		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	}
+	e, _ := strconv.Atoi(exp)
+	return fmt.Sprintf("%se%c%02d", mant, map[bool]byte{true: '-', false: '+'}[e < 0], max(e, -e))
+}
