@@ -23,12 +23,15 @@ func splitSize(s string) (uint64, error) {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
-	if i == 0 {
+	v := uint64(1) // as xstrtoumax: a bare suffix counts one unit
+	if i == 0 && (s == "" || strings.IndexByte("bKkMmGTPE", s[0]) < 0) {
 		return 0, strconv.ErrSyntax
 	}
-	v, err := strconv.ParseUint(s[:i], 10, 64)
-	if err != nil {
-		return 0, err
+	if i > 0 {
+		var err error
+		if v, err = strconv.ParseUint(s[:i], 10, 64); err != nil {
+			return 0, err
+		}
 	}
 	suf := s[i:]
 	mult := uint64(1)

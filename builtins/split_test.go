@@ -70,6 +70,7 @@ func TestSplitReal(t *testing.T) {
 		{"", []string{"split", "-x", "--hex-suffixes=3", "-l", "3", "in"}, "", "", 0, map[string]string{"x03": "1\n2\n3\n", "x04": "4\n5\n6\n", "x05": "7\n8\n9\n", "x06": "10\n"}},
 		{"", []string{"split", "-n", "3/30", "ten"}, "2", "", 0, map[string]string{}},
 		{"", []string{"split", "-n", "11/30", "ten"}, "", "", 0, map[string]string{}},
+		{"", []string{"split", "-b", "K", "ten"}, "", "", 0, map[string]string{"xaa": "0123456789"}},
 	}
 	for _, c := range cases {
 		r, after := gzRun(t, files, c.stdin, c.args...)
