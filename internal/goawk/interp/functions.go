@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -421,6 +422,14 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 			v = a.num()
 		case 'u':
 			v = uint64(int64(a.num()))
+		}
+		if t == 'd' || t == 'f' || t == 'u' {
+			// llmsh: gawk's "+inf", "-nan" for any numeric verb.
+			if n := a.num(); math.IsNaN(n) || math.IsInf(n, 0) {
+				v = nonFinite(n)
+			}
+		}
+		switch t {
 		case 'c':
 			var c []byte
 			n, isStr := a.isTrueStr()

@@ -195,8 +195,7 @@ func TestLLMSHEnviron(t *testing.T) {
 
 // TestLLMSHNumbers: string-to-number conversion of input data as in gawk
 // 5.2.1 (checked with gawk '{print $1+0, ($1 == $1+0)}'): no hexadecimal,
-// nan and inf only with a sign. Printing still differs: GoAWK prints "inf"
-// and "nan" where gawk prints "+inf" and "-nan".
+// nan and inf only with a sign.
 func TestLLMSHNumbers(t *testing.T) {
 	prog, err := parser.ParseProgram([]byte(`{ print $1+0, ($1 == $1+0) }`), nil)
 	if err != nil {
@@ -208,7 +207,7 @@ func TestLLMSHNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "0 0\n0 0\n0 0\n0 0\n0 0\n0 0\ninf 1\nnan 0\n1000 1\n12 1\n0.5 1\n0 0\n"
+	want := "0 0\n0 0\n0 0\n0 0\n0 0\n0 0\n+inf 1\n-nan 0\n1000 1\n12 1\n0.5 1\n0 0\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
@@ -254,5 +253,29 @@ func TestLLMSHCase(t *testing.T) {
 		if out.String() != want {
 			t.Errorf("chars=%v: got %q, want %q", chars, out.String(), want)
 		}
+	}
+}
+
+// TestLLMSHNonFinite: infinities and NaNs print as gawk 5.2.1 on x86-64
+// prints them (checked with gawk), in print, string conversion and every
+// numeric printf verb.
+func TestLLMSHNonFinite(t *testing.T) {
+	src := `BEGIN { x = 1e400; printf "%f %d %e %g %s|%5.1f %x %i %c|\n", x, x, -x, x, x, x, x, -x, 65
+	n = log(-1); printf "%f %d %s\n", n, n, n
+	print x, -x, n, sqrt(-1), -log(-1), x - x, x "" }
+	{ print $1 + 0 }`
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in := "+nan\n-nan\n+inf\n-inf\nnan\n"
+	if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader(in)}); err != nil {
+		t.Fatal(err)
+	}
+	want := "+inf +inf -inf +inf +inf|+inf +inf -inf A|\n-nan -nan -nan\n+inf -inf -nan -nan +nan -nan +inf\n" +
+		"+nan\n-nan\n+inf\n-inf\n0\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }

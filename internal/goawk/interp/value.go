@@ -114,7 +114,8 @@ func parseFloat(s string) (float64, error) {
 	if len(s) > 1 && (s[0] == '+' || s[0] == '-') {
 		if len(s) == 4 && hasNaNPrefix(s[1:]) {
 			// ParseFloat doesn't handle "nan" with sign prefix, so handle it here.
-			return math.NaN(), nil
+			// llmsh: the sign is kept, as gawk prints it.
+			return signedNaN(s[0] == '-'), nil
 		}
 		if len(s) > 2 && hasHexPrefix(s[1:]) {
 			return 0, strconv.ErrSyntax
@@ -138,14 +139,8 @@ func parseFloat(s string) (float64, error) {
 func (v value) str(floatFormat string) string {
 	if v.typ == typeNum {
 		switch {
-		case math.IsNaN(v.n):
-			return "nan"
-		case math.IsInf(v.n, 0):
-			if v.n < 0 {
-				return "-inf"
-			} else {
-				return "inf"
-			}
+		case math.IsNaN(v.n) || math.IsInf(v.n, 0):
+			return nonFiniteString(v.n)
 		case v.n == float64(int64(v.n)):
 			return strconv.FormatInt(int64(v.n), 10)
 		case v.n == math.Trunc(v.n):
@@ -197,7 +192,7 @@ func parseFloatPrefix(s string) float64 {
 	}
 	if signed && i+3 <= len(s) {
 		if hasNaNPrefix(s[i:]) {
-			return math.NaN()
+			return signedNaN(s[start] == '-')
 		}
 		if hasInfPrefix(s[i:]) {
 			if s[start] == '-' {
@@ -258,4 +253,35 @@ func hasInfPrefix(s string) bool {
 
 func isDigit(c byte) bool {
 	return c >= '0' && c <= '9'
+}
+
+// signedNaN is a NaN with the sign bit set when negative is true.
+func signedNaN(negative bool) float64 {
+	if negative {
+		return math.Copysign(math.NaN(), -1)
+	}
+	return math.NaN()
+}
+
+// nonFiniteString is how gawk writes infinities and NaNs: always with a
+// sign (llmsh: upstream wrote "inf", "-inf" and "nan").
+func nonFiniteString(n float64) string {
+	switch {
+	case math.IsInf(n, 1):
+		return "+inf"
+	case math.IsInf(n, -1):
+		return "-inf"
+	case math.Signbit(n):
+		return "-nan"
+	}
+	return "+nan"
+}
+
+// nonFinite formats an infinity or NaN for a numeric printf verb as gawk
+// does: its signed name, without width or precision (upstream passed it
+// to fmt, giving "+Inf", "NaN" or, for %d, -9223372036854775808).
+type nonFinite float64
+
+func (n nonFinite) Format(f fmt.State, verb rune) {
+	_, _ = fmt.Fprint(f, nonFiniteString(float64(n)))
 }

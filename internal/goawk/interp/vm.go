@@ -1012,7 +1012,7 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(float64(length)))
 
 	case compiler.BuiltinLog:
-		p.replaceTop(num(math.Log(p.peekTop().num())))
+		p.replaceTop(num(negNaN(math.Log(p.peekTop().num()))))
 
 	case compiler.BuiltinMatch:
 		sValue, regex := p.peekPop()
@@ -1041,7 +1041,7 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(math.Sin(p.peekTop().num())))
 
 	case compiler.BuiltinSqrt:
-		p.replaceTop(num(math.Sqrt(p.peekTop().num())))
+		p.replaceTop(num(negNaN(math.Sqrt(p.peekTop().num()))))
 
 	case compiler.BuiltinSrand:
 		prevSeed := p.randSeed
@@ -1312,4 +1312,14 @@ func asciiMap(s string, lo, hi byte, delta int) string {
 		}
 	}
 	return string(b)
+}
+
+// negNaN gives the NaN of log and sqrt of a negative number the sign bit
+// that the C library sets on x86, so that it prints as gawk's "-nan"
+// (llmsh).
+func negNaN(n float64) float64 {
+	if math.IsNaN(n) {
+		return math.Copysign(n, -1)
+	}
+	return n
 }
