@@ -1,0 +1,501 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "expand", Summary: "convert tabs to spaces", Run: expand})
+	Register(Builtin{Name: "unexpand", Summary: "convert spaces to tabs", Run: unexpand})
+}
+
+// tabStops is the tab stop list of expand and unexpand, parsed and
+// interpreted as GNU's expand-common does: explicit stops, then either a
+// repeat size after the last one ('/N'), an increment relative to it ('+N'),
+// or nothing (past the last stop a blank is no longer converted).
+type tabStops struct {
+	list      []uint64
+	size      uint64 // every size columns, when the list has a single entry
+	extend    uint64 // '/N'
+	increment uint64 // '+N'
+}
+
+const tabsEpilog = `LIST is a comma or blank separated list of tab positions. The last one
+can be prefixed with '/' to give a tab size to use after the last explicit
+tab stop, or with '+' to align the remaining tab stops relative to it.`
+
+// add parses a -t LIST into ts; the error holds every complaint GNU prints.
+func (ts *tabStops) add(name, stops string) error {
+	var msgs []string
+	have, extendVal, incrVal := false, false, false
+	var val uint64
+	numStart := 0
+	setSpecial := func() bool {
+		if extendVal {
+			if ts.extend != 0 {
+				msgs = append(msgs, "'/' specifier only allowed with the last value")
+				ts.extend = val
+				return false
+			}
+			ts.extend = val
+		} else if incrVal {
+			if ts.increment != 0 {
+				msgs = append(msgs, "'+' specifier only allowed with the last value")
+				ts.increment = val
+				return false
+			}
+			ts.increment = val
+		} else {
+			ts.list = append(ts.list, val)
+		}
+		return true
+	}
+	ok := true
+loop:
+	for i := 0; i < len(stops); i++ {
+		c := stops[i]
+		switch {
+		case c == ',' || c == ' ' || c == '\t':
+			if have && !setSpecial() {
+				ok = false
+				break loop
+			}
+			have = false
+		case c == '/' || c == '+':
+			if have {
+				msgs = append(msgs, fmt.Sprintf("'%c' specifier not at start of number: %s", c, tabQuote(stops[i:])))
+				ok = false
+			}
+			extendVal, incrVal = c == '/', c == '+'
+		case c >= '0' && c <= '9':
+			if !have {
+				val, have, numStart = 0, true, i
+			}
+			d := uint64(c - '0')
+			if val > (math.MaxUint64-d)/10 {
+				j := numStart
+				for j < len(stops) && stops[j] >= '0' && stops[j] <= '9' {
+					j++
+				}
+				msgs = append(msgs, fmt.Sprintf("tab stop is too large %s", tabQuote(stops[numStart:j])))
+				ok = false
+				i = j - 1
+				continue
+			}
+			val = val*10 + d
+		default:
+			msgs = append(msgs, fmt.Sprintf("tab size contains invalid character(s): %s", tabQuote(stops[i:])))
+			ok = false
+			break loop
+		}
+	}
+	if ok && have && !setSpecial() {
+		ok = false
+	}
+	if !ok {
+		return errors.New(strings.Join(msgs, "\n"+name+": "))
+	}
+	return nil
+}
+
+// finish validates the stops once every option is parsed.
+func (ts *tabStops) finish() error {
+	var prev uint64
+	for _, t := range ts.list {
+		if t == 0 {
+			return errors.New("tab size cannot be 0")
+		}
+		if t <= prev {
+			return errors.New("tab sizes must be ascending")
+		}
+		prev = t
+	}
+	if ts.increment != 0 && ts.extend != 0 {
+		return errors.New("'/' specifier is mutually exclusive with '+'")
+	}
+	switch {
+	case len(ts.list) == 0:
+		ts.size = 8
+		if ts.extend != 0 {
+			ts.size = ts.extend
+		} else if ts.increment != 0 {
+			ts.size = ts.increment
+		}
+	case len(ts.list) == 1 && ts.extend == 0 && ts.increment == 0:
+		ts.size = ts.list[0]
+	}
+	return nil
+}
+
+// next returns the tab stop after column, advancing *idx through the list;
+// last reports that column is past the last stop.
+func (ts *tabStops) next(column uint64, idx *int) (stop uint64, last bool) {
+	if ts.size != 0 {
+		return column + (ts.size - column%ts.size), false
+	}
+	for ; *idx < len(ts.list); *idx++ {
+		if t := ts.list[*idx]; column < t {
+			return t, false
+		}
+	}
+	if ts.extend != 0 {
+		return column + (ts.extend - column%ts.extend), false
+	}
+	if ts.increment != 0 {
+		end := ts.list[len(ts.list)-1]
+		return column + (ts.increment - (column-end)%ts.increment), false
+	}
+	return 0, true
+}
+
+// tabQuote quotes s as GNU's quote() does in the C locale
+// (locale_quoting_style): 'like this', with C escapes inside.
+func tabQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\'', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			if c < ' ' || c >= 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// errTabFatal carries a message that ends expand or unexpand at once
+// (GNU's die), printed as "NAME: message".
+type errTabFatal struct{ msg string }
+
+func (e errTabFatal) Error() string { return e.msg }
+
+// tabRun reads every operand as one stream through step, which consumes a
+// chunk of input and writes to w; end runs after the last operand. Open
+// and read errors are reported as GNU's next_file does and the next
+// operand follows; cancellation, broken pipes, write and fatal errors stop.
+func tabRun(env *Env, files []string, w *bufio.Writer, step func(chunk []byte) error, end func()) int {
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	buf := make([]byte, 64<<10)
+	status := 0
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		r, err := env.Open(name)
+		if err != nil {
+			env.PathError(name, err)
+			status = 1
+			continue
+		}
+		err = tabCopy(env, r, w, buf, step)
+		r.Close()
+		if err != nil {
+			if st, stop := skFailed(env, err); stop {
+				return st
+			}
+			env.PathError(name, err)
+			status = 1
+		}
+	}
+	end()
+	return skFlush(env, w, status)
+}
+
+func tabCopy(env *Env, r io.Reader, w *bufio.Writer, buf []byte, step func(chunk []byte) error) error {
+	for {
+		if env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		n, err := r.Read(buf)
+		if n > 0 {
+			if serr := step(buf[:n]); serr != nil {
+				return serr
+			}
+			if _, werr := w.Write(nil); werr != nil {
+				return skWriteError{werr}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// tabFatal reports err from a step: a fatal message is printed and turned
+// into a quiet stop for skEachFile.
+func tabFatal(env *Env, w *bufio.Writer, err error) error {
+	var fe errTabFatal
+	if errors.As(err, &fe) {
+		w.Flush()
+		env.Errorf("%s", fe.msg)
+		return errSkCancelled
+	}
+	return err
+}
+
+// writeSpaces writes n spaces, checking for cancellation on long runs.
+func writeSpaces(env *Env, w *bufio.Writer, n uint64) error {
+	const chunk = 4096
+	sp := strings.Repeat(" ", chunk)
+	for n > 0 {
+		k := min(n, chunk)
+		if _, err := w.WriteString(sp[:k]); err != nil {
+			return skWriteError{err}
+		}
+		n -= k
+		if n > 0 && env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+	}
+	return nil
+}
+
+func expand(env *Env) int {
+	f := NewFlags(env, "Convert tabs in each FILE to spaces, writing to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	f.Epilog = tabsEpilog
+	initial := f.Bool('i', "initial", "do not convert tabs after non blanks")
+	var ts tabStops
+	f.Func('t', "tabs", RequiredArg, "LIST", "have tabs N characters apart, not 8, or use a LIST of tab positions", func(v string, _ bool) error {
+		return ts.add(env.Name(), v)
+	})
+	// The obsolete -N and -N,M... forms: a digit option whose attached
+	// argument continues the list.
+	for d := '0'; d <= '9'; d++ {
+		f.Func(d, "", OptionalArg, "", "", func(v string, _ bool) error {
+			return ts.add(env.Name(), string(d)+v)
+		})
+	}
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if err := ts.finish(); err != nil {
+		env.Errorf("%s", err)
+		return 1
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	var column uint64
+	tabIndex := 0
+	convert := true
+	step := func(chunk []byte) error {
+		start := 0 // chunk[start:i] is pending verbatim output
+		for i := 0; i < len(chunk); i++ {
+			c := chunk[i]
+			if convert {
+				switch c {
+				case '\t':
+					next, last := ts.next(column, &tabIndex)
+					if last {
+						next = column + 1
+					}
+					if next < column {
+						return tabFatal(env, w, errTabFatal{"input line is too long"})
+					}
+					w.Write(chunk[start:i])
+					start = i + 1
+					if err := writeSpaces(env, w, next-column); err != nil {
+						return err
+					}
+					column = next
+					c = ' '
+				case '\b':
+					if column > 0 {
+						column--
+					}
+					if tabIndex > 0 {
+						tabIndex--
+					}
+				default:
+					column++
+					if column == 0 {
+						return tabFatal(env, w, errTabFatal{"input line is too long"})
+					}
+				}
+				convert = !*initial || c == ' ' || c == '\t'
+			}
+			if c == '\n' {
+				column, tabIndex, convert = 0, 0, true
+			}
+		}
+		w.Write(chunk[start:])
+		return nil
+	}
+	return tabRun(env, files, w, step, func() {})
+}
+
+func unexpand(env *Env) int {
+	f := NewFlags(env, "Convert blanks in each FILE to tabs, writing to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	f.Epilog = tabsEpilog
+	all := false
+	f.BoolVar(&all, 'a', "all", "convert all blanks, instead of just initial blanks")
+	firstOnly := f.Bool(0, "first-only", "convert only leading sequences of blanks (overrides -a)")
+	var ts tabStops
+	f.Func('t', "tabs", RequiredArg, "LIST", "have tabs N characters apart instead of 8, or use a LIST of tab positions (enables -a)", func(v string, _ bool) error {
+		all = true
+		return ts.add(env.Name(), v)
+	})
+	// The obsolete -N form: each digit is an option of its own that
+	// accumulates into a tab stop; ',' ends one.
+	var tabval uint64
+	haveTabval := false
+	for d := '0'; d <= '9'; d++ {
+		f.Func(d, "", NoArg, "", "", func(string, bool) error {
+			if !haveTabval {
+				tabval, haveTabval = 0, true
+			}
+			dv := uint64(d - '0')
+			if tabval > (math.MaxUint64-dv)/10 {
+				return errors.New("tab stop value is too large")
+			}
+			tabval = tabval*10 + dv
+			return nil
+		})
+	}
+	f.Func(',', "", NoArg, "", "", func(string, bool) error {
+		if haveTabval {
+			ts.list = append(ts.list, tabval)
+		}
+		haveTabval = false
+		return nil
+	})
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *firstOnly {
+		all = false
+	}
+	if haveTabval {
+		ts.list = append(ts.list, tabval)
+	}
+	if err := ts.finish(); err != nil {
+		env.Errorf("%s", err)
+		return 1
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+
+	// Line state, as in GNU's unexpand.
+	var column, nextTab uint64
+	tabIndex := 0
+	convert, oneBlankBeforeStop, prevBlank := true, false, true
+	var pending []byte
+	reset := func() {
+		column, nextTab, tabIndex = 0, 0, 0
+		convert, oneBlankBeforeStop, prevBlank = true, false, true
+		pending = pending[:0]
+	}
+	flushPending := func() {
+		if len(pending) > 0 {
+			if len(pending) > 1 && oneBlankBeforeStop {
+				pending[0] = '\t'
+			}
+			w.Write(pending)
+			pending = pending[:0]
+			oneBlankBeforeStop = false
+		}
+	}
+	n := 0
+	step := func(chunk []byte) error {
+		for _, c := range chunk {
+			if convert {
+				blank := c == ' ' || c == '\t'
+				switch {
+				case blank:
+					var last bool
+					nextTab, last = ts.next(column, &tabIndex)
+					if last {
+						convert = false
+						break
+					}
+					if nextTab < column {
+						return tabFatal(env, w, errTabFatal{"input line is too long"})
+					}
+					if c == '\t' {
+						column = nextTab
+						if len(pending) > 0 {
+							pending[0] = '\t'
+						}
+					} else {
+						column++
+						if !(prevBlank && column == nextTab) {
+							if column == nextTab {
+								oneBlankBeforeStop = true
+							}
+							pending = append(pending, c)
+							prevBlank = true
+							if n++; n&0xffff == 0 && env.Ctx.Err() != nil {
+								return errSkCancelled
+							}
+							continue
+						}
+						c = '\t'
+						if len(pending) > 0 {
+							pending[0] = '\t'
+						}
+					}
+					// Drop the pending blanks, except a single one just
+					// before the previous tab stop.
+					if oneBlankBeforeStop {
+						pending = pending[:1]
+					} else {
+						pending = pending[:0]
+					}
+				case c == '\b':
+					if column > 0 {
+						column--
+					}
+					nextTab = column
+					if tabIndex > 0 {
+						tabIndex--
+					}
+				default:
+					column++
+					if column == 0 {
+						return tabFatal(env, w, errTabFatal{"input line is too long"})
+					}
+				}
+				flushPending()
+				prevBlank = blank
+				convert = convert && (all || blank)
+			}
+			w.WriteByte(c)
+			if c == '\n' {
+				reset()
+			}
+		}
+		return nil
+	}
+	return tabRun(env, files, w, step, flushPending)
+}
