@@ -141,4 +141,3 @@ func realpath(env *Env) int {
 	}
 	return status
 }
-
