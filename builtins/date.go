@@ -1,0 +1,766 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // zone data inside the binary: llmsh cannot read the host's
+)
+
+func init() {
+	Register(Builtin{Name: "date", Summary: "print the date and time", Run: date})
+}
+
+// now is the clock date reads; tests replace it.
+var now = time.Now
+
+// dateDefaultFormat is the C locale's date_fmt, GNU date's default.
+const dateDefaultFormat = "%a %b %e %H:%M:%S %Z %Y"
+
+func date(env *Env) int {
+	f := NewFlags(env, "Display the current time in the given FORMAT, or set the system date.\n\n"+
+		"The time zone is taken from the script's TZ variable (UTC when it is unset);\n"+
+		"llmsh never sets the system date.",
+		"[OPTION]... [+FORMAT]", "[-u|--utc|--universal] [MMDDhhmm[[CC]YY][.ss]]")
+	var (
+		dateStr    string
+		dateSet    bool
+		refFile    string
+		refSet     bool
+		utc        bool
+		formats    []string
+		sources    int
+		sourceErr  bool
+		setStr     string
+		setGiven   bool
+		isoChoices = []string{"hours", "minutes", "date", "seconds", "ns"}
+		isoFormats = map[string]string{
+			"date":    "%Y-%m-%d",
+			"hours":   "%Y-%m-%dT%H%:z",
+			"minutes": "%Y-%m-%dT%H:%M%:z",
+			"seconds": "%Y-%m-%dT%H:%M:%S%:z",
+			"ns":      "%Y-%m-%dT%H:%M:%S,%N%:z",
+		}
+		rfcChoices = []string{"date", "seconds", "ns"}
+		rfcFormats = map[string]string{
+			"date":    "%Y-%m-%d",
+			"seconds": "%Y-%m-%d %H:%M:%S%:z",
+			"ns":      "%Y-%m-%d %H:%M:%S.%N%:z",
+		}
+	)
+	source := func() {
+		sources++
+		if sources > 1 {
+			sourceErr = true
+		}
+	}
+	f.Func('d', "date", RequiredArg, "STRING", "display time described by STRING, not 'now'", func(v string, _ bool) error {
+		if !dateSet {
+			source()
+		}
+		dateStr, dateSet = v, true
+		return nil
+	})
+	f.Func('I', "iso-8601", OptionalArg, "FMT", "output date/time in ISO 8601 format.\n"+
+		"                            FMT='date' for date only (the default),\n"+
+		"                            'hours', 'minutes', 'seconds', or 'ns'", func(v string, present bool) error {
+		if !present {
+			v = "date"
+		}
+		c, err := dateArgmatch(v, isoChoices, "--iso-8601")
+		if err != nil {
+			return err
+		}
+		formats = append(formats, isoFormats[c])
+		return nil
+	})
+	f.Func('R', "rfc-email", NoArg, "", "output date and time in RFC 5322 format.\n"+
+		"                            Example: Mon, 14 Aug 2006 02:34:56 -0600", func(string, bool) error {
+		formats = append(formats, "%a, %d %b %Y %H:%M:%S %z")
+		return nil
+	})
+	f.Func(0, "rfc-3339", RequiredArg, "FMT", "output date/time in RFC 3339 format.\n"+
+		"                            FMT='date', 'seconds', or 'ns'", func(v string, _ bool) error {
+		c, err := dateArgmatch(v, rfcChoices, "--rfc-3339")
+		if err != nil {
+			return err
+		}
+		formats = append(formats, rfcFormats[c])
+		return nil
+	})
+	f.Func('r', "reference", RequiredArg, "FILE", "display the last modification time of FILE", func(v string, _ bool) error {
+		if !refSet {
+			source()
+		}
+		refFile, refSet = v, true
+		return nil
+	})
+	f.Func('s', "set", RequiredArg, "STRING", "set time described by STRING (always refused)", func(v string, _ bool) error {
+		setStr, setGiven = v, true
+		return nil
+	})
+	f.BoolVar(&utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
+	f.BoolVar(&utc, 0, "universal", "")
+	f.Epilog = dateHelpEpilog
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if sourceErr {
+		return f.Fail(&UsageError{"the options to specify dates for printing are mutually exclusive"}, 1)
+	}
+	var format string
+	hasFormat := false
+	if len(operands) > 0 && strings.HasPrefix(operands[0], "+") {
+		format, hasFormat = operands[0][1:], true
+		if len(operands) > 1 {
+			return f.Fail(&UsageError{"extra operand " + cQuote(operands[1])}, 1)
+		}
+		formats = append(formats, format)
+	} else if len(operands) > 1 {
+		return f.Fail(&UsageError{"extra operand " + cQuote(operands[1])}, 1)
+	}
+	if len(formats) > 1 {
+		env.Errorf("multiple output formats specified")
+		return 1
+	}
+	if len(formats) == 1 {
+		format = formats[0]
+	} else {
+		format = dateDefaultFormat
+	}
+	_ = hasFormat
+	loc := time.UTC
+	if !utc {
+		loc = dateLocation(env)
+	}
+	if len(operands) == 1 && !strings.HasPrefix(operands[0], "+") {
+		// MMDDhhmm[[CC]YY][.ss] would set the clock.
+		if sources > 0 {
+			return f.Fail(&UsageError{"the argument " + cQuote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
+		}
+		if !datePosixValid(operands[0]) {
+			env.Errorf("invalid date %s", cQuote(operands[0]))
+			return 1
+		}
+		env.Errorf("cannot set date: %s", ErrText(errPermSet))
+		return 1
+	}
+	if setGiven {
+		if _, err := dateParse(setStr, now(), loc); err != nil {
+			env.Errorf("invalid date %s", cQuote(setStr))
+			return 1
+		}
+		env.Errorf("cannot set date: %s", ErrText(errPermSet))
+		return 1
+	}
+	var t time.Time
+	switch {
+	case dateSet:
+		t, err = dateParse(dateStr, now(), loc)
+		if err != nil {
+			env.Errorf("invalid date %s", cQuote(dateStr))
+			return 1
+		}
+	case refSet:
+		fi, err := env.FS.Stat(env.Abs(refFile))
+		if err != nil {
+			env.PathError(refFile, err)
+			return 1
+		}
+		t = fi.ModTime()
+	default:
+		t = now()
+	}
+	t = t.In(loc)
+	out := dateFormat(t, format, utc) + "\n"
+	if _, err := env.Stdout.Write([]byte(out)); err != nil {
+		if !IsBrokenPipe(err) {
+			env.Errorf("write error: %s", ErrText(err))
+		}
+		return 1
+	}
+	return 0
+}
+
+// errPermSet is why the clock is never set.
+var errPermSet = errors.New("Operation not permitted")
+
+const dateHelpEpilog = `FORMAT controls the output.  Interpreted sequences are:
+
+  %%   a literal %
+  %a   locale's abbreviated weekday name (e.g., Sun)
+  %A   locale's full weekday name (e.g., Sunday)
+  %b   locale's abbreviated month name (e.g., Jan)
+  %B   locale's full month name (e.g., January)
+  %c   locale's date and time (e.g., Thu Mar  3 23:05:25 2005)
+  %C   century; like %Y, except omit last two digits (e.g., 20)
+  %d   day of month (e.g., 01)
+  %D   date; same as %m/%d/%y
+  %e   day of month, space padded; same as %_d
+  %F   full date; like %+4Y-%m-%d
+  %g   last two digits of year of ISO week number (see %G)
+  %G   year of ISO week number (see %V); normally useful only with %V
+  %h   same as %b
+  %H   hour (00..23)
+  %I   hour (01..12)
+  %j   day of year (001..366)
+  %k   hour, space padded ( 0..23); same as %_H
+  %l   hour, space padded ( 1..12); same as %_I
+  %m   month (01..12)
+  %M   minute (00..59)
+  %n   a newline
+  %N   nanoseconds (000000000..999999999)
+  %p   locale's equivalent of either AM or PM; blank if not known
+  %P   like %p, but lower case
+  %q   quarter of year (1..4)
+  %r   locale's 12-hour clock time (e.g., 11:11:04 PM)
+  %R   24-hour hour and minute; same as %H:%M
+  %s   seconds since the Epoch (1970-01-01 00:00 UTC)
+  %S   second (00..60)
+  %t   a tab
+  %T   time; same as %H:%M:%S
+  %u   day of week (1..7); 1 is Monday
+  %U   week number of year, with Sunday as first day of week (00..53)
+  %V   ISO week number, with Monday as first day of week (01..53)
+  %w   day of week (0..6); 0 is Sunday
+  %W   week number of year, with Monday as first day of week (00..53)
+  %x   locale's date representation (e.g., 12/31/99)
+  %X   locale's time representation (e.g., 23:13:48)
+  %y   last two digits of year (00..99)
+  %Y   year
+  %z   +hhmm numeric time zone (e.g., -0400)
+  %:z  +hh:mm numeric time zone (e.g., -04:00)
+  %::z  +hh:mm:ss numeric time zone (e.g., -04:00:00)
+  %:::z  numeric time zone with : to necessary precision (e.g., -04, +05:30)
+  %Z   alphabetic time zone abbreviation (e.g., EDT)
+
+By default, date pads numeric fields with zeroes.
+The following optional flags may follow '%':
+
+  -  (hyphen) do not pad the field
+  _  (underscore) pad with spaces
+  0  (zero) pad with zeros
+  ^  use upper case if possible
+  #  use opposite case if possible
+
+After any flags comes an optional field width, as a decimal number;
+then an optional modifier, which is either
+E to use the locale's alternate representations if available, or
+O to use the locale's alternate numeric symbols if available.`
+
+// dateArgmatch resolves v among choices as GNU's argmatch does: an exact
+// match or an unambiguous prefix.
+func dateArgmatch(v string, choices []string, opt string) (string, error) {
+	var match []string
+	for _, c := range choices {
+		if c == v {
+			return c, nil
+		}
+		if strings.HasPrefix(c, v) {
+			match = append(match, c)
+		}
+	}
+	if len(match) == 1 {
+		return match[0], nil
+	}
+	kind := "invalid"
+	if len(match) > 1 {
+		kind = "ambiguous"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, cQuote(v), cQuote(opt))
+	for _, c := range choices {
+		fmt.Fprintf(&b, "\n  - %s", cQuote(c))
+	}
+	return "", &UsageError{b.String()}
+}
+
+// dateLocation is the time zone named by the script's TZ variable: a
+// zoneinfo name (Europe/Paris), or a POSIX "STDoffset" such as UTC0 or
+// EST5; UTC when TZ is unset or empty. The host's TZ is never consulted.
+func dateLocation(env *Env) *time.Location {
+	tz, ok := "", false
+	for _, kv := range env.Environ {
+		if v, found := strings.CutPrefix(kv, "TZ="); found {
+			tz, ok = v, true
+		}
+	}
+	if !ok {
+		return time.UTC
+	}
+	tz = strings.TrimPrefix(tz, ":")
+	if tz == "" {
+		return time.UTC
+	}
+	if tz != "Local" && !strings.HasPrefix(tz, "/") && !strings.Contains(tz, "..") {
+		if loc, err := time.LoadLocation(tz); err == nil {
+			return loc
+		}
+	}
+	return datePosixTZ(tz)
+}
+
+// datePosixTZ reads the standard-time part of a POSIX TZ string
+// ("EST5", "<+03>-3", "JST-9"); as glibc does, a string it cannot read
+// names a zone at UTC. Daylight-saving rules are not applied.
+func datePosixTZ(s string) *time.Location {
+	var name string
+	i := 0
+	if strings.HasPrefix(s, "<") {
+		if k := strings.IndexByte(s, '>'); k > 0 {
+			name, i = s[1:k], k+1
+		}
+	} else {
+		for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+			i++
+		}
+		name = s[:i]
+	}
+	if len(name) < 3 {
+		return time.FixedZone("UTC", 0)
+	}
+	sign := 1
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		if s[i] == '-' {
+			sign = -1
+		}
+		i++
+	}
+	secs := 0
+	for part, mul := 0, 3600; part < 3 && i < len(s) && s[i] >= '0' && s[i] <= '9'; part, mul = part+1, mul/60 {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			n = n*10 + int(s[i]-'0')
+			i++
+		}
+		secs += n * mul
+		if i < len(s) && s[i] == ':' {
+			i++
+		} else {
+			break
+		}
+	}
+	return time.FixedZone(name, -sign*secs)
+}
+
+// datePosixValid reports whether s has the form MMDDhhmm[[CC]YY][.ss].
+func datePosixValid(s string) bool {
+	main, sec, hasSec := strings.Cut(s, ".")
+	if hasSec && (len(sec) != 2 || strings.Trim(sec, "0123456789") != "") {
+		return false
+	}
+	if strings.Trim(main, "0123456789") != "" || (len(main) != 8 && len(main) != 10 && len(main) != 12) {
+		return false
+	}
+	n := func(k int) int { v, _ := strconv.Atoi(main[k : k+2]); return v }
+	mon, day, hour, min := n(0), n(2), n(4), n(6)
+	return mon >= 1 && mon <= 12 && day >= 1 && day <= 31 && hour <= 23 && min <= 59
+}
+
+var (
+	dateDays   = []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
+	dateMonths = []string{"January", "February", "March", "April", "May", "June", "July",
+		"August", "September", "October", "November", "December"}
+)
+
+// dateFormat expands a GNU date FORMAT for t (C locale).
+func dateFormat(t time.Time, format string, utc bool) string {
+	var b strings.Builder
+	dateFormatTo(&b, t, format, utc, 0)
+	return b.String()
+}
+
+// dateFormatTo appends the expansion of format; yrPad is the padding flag
+// of an enclosing composite (%D, %F...), which gnulib passes on to the
+// year conversions inside it.
+func dateFormatTo(b *strings.Builder, t time.Time, format string, utc bool, yrPad byte) {
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		start := i
+		// Flags.
+		pad := byte(0)
+		upper, swap := false, false
+		j := i + 1
+	flags:
+		for ; j < len(format); j++ {
+			switch format[j] {
+			case '_', '-', '0', '+':
+				pad = format[j]
+			case '^':
+				upper = true
+			case '#':
+				swap = true
+			default:
+				break flags
+			}
+		}
+		width := -1
+		for ; j < len(format) && format[j] >= '0' && format[j] <= '9'; j++ {
+			if width < 0 {
+				width = 0
+			}
+			if width < 1<<20 {
+				width = width*10 + int(format[j]-'0')
+			}
+		}
+		mod := byte(0)
+		if j < len(format) && (format[j] == 'E' || format[j] == 'O') {
+			mod = format[j]
+			j++
+		}
+		colons := 0
+		for ; j < len(format) && format[j] == ':'; j++ {
+			colons++
+		}
+		// A sequence that is not a conversion is copied, padded to width.
+		if j >= len(format) {
+			datePadString(b, format[start:], pad, width)
+			return
+		}
+		if colons > 0 && (format[j] != 'z' || mod == 'O') {
+			j = strings.IndexByte(format[start:], ':') + start
+			datePadString(b, format[start:j+1], pad, width)
+			i = j
+			continue
+		}
+		conv := format[j]
+		i = j
+		bad := func() {
+			s := format[start : j+1]
+			if upper {
+				s = strings.ToUpper(s)
+			}
+			datePadString(b, s, pad, width)
+		}
+		if mod == 'E' && strings.IndexByte("aAbBhDFNdeHIjklmMSUVwWgG", conv) >= 0 ||
+			mod == 'O' && strings.IndexByte("aADFqcxXY", conv) >= 0 {
+			bad()
+			continue
+		}
+		num := func(v int64, digits int, spacePad bool) {
+			if mod == 'O' {
+				// Alternate digits: the flags are ignored, the width pads with spaces.
+				var nb strings.Builder
+				dateNumber(&nb, v, digits, spacePad, 0, -1)
+				p := byte(0)
+				if pad == '-' {
+					p = '-'
+				}
+				datePadString(b, nb.String(), p, width)
+				return
+			}
+			dateNumber(b, v, digits, spacePad, pad, width)
+		}
+		str := func(s string, lowerSwap bool) {
+			switch {
+			case swap && lowerSwap:
+				s = strings.ToLower(s)
+			case upper || swap:
+				s = strings.ToUpper(s)
+			}
+			datePadString(b, s, pad, width)
+		}
+		yearNum := func(v int64, digits int) {
+			if pad == 0 && mod != 'O' {
+				switch yrPad {
+				case '_', '-':
+					dateNumber(b, v, digits, false, '-', width)
+					return
+				case '0', '+':
+					dateNumber(b, v, digits, false, '0', width)
+					return
+				}
+			}
+			num(v, digits, false)
+		}
+		sub := func(f string) {
+			var sb strings.Builder
+			dateFormatTo(&sb, t, f, utc, pad)
+			s := sb.String()
+			if upper {
+				s = strings.ToUpper(s)
+			}
+			datePadString(b, s, pad, width)
+		}
+		year := int64(t.Year())
+		switch conv {
+		case '%':
+			if j == start+1 {
+				b.WriteByte('%')
+			} else {
+				// gnulib copies a decorated %% and pads it one wider.
+				datePadString(b, format[start:j+1], pad, width+1)
+			}
+		case 'a':
+			str(dateDays[t.Weekday()][:3], false)
+		case 'A':
+			str(dateDays[t.Weekday()], false)
+		case 'b', 'h':
+			str(dateMonths[t.Month()-1][:3], false)
+		case 'B':
+			str(dateMonths[t.Month()-1], false)
+		case 'c':
+			// glibc's %c, whose year is not padded.
+			sub("%a %b %e %H:%M:%S " + strconv.Itoa(t.Year()))
+		case 'C':
+			yearNum(dateFloorDiv(year, 100), 2)
+		case 'd':
+			num(int64(t.Day()), 2, false)
+		case 'D':
+			sub("%m/%d/%y")
+		case 'e':
+			num(int64(t.Day()), 2, true)
+		case 'F':
+			sub("%Y-%m-%d")
+		case 'g':
+			y, _ := t.ISOWeek()
+			yearNum(int64((y%100+100)%100), 2)
+		case 'G':
+			y, _ := t.ISOWeek()
+			yearNum(int64(y), 4)
+		case 'H':
+			num(int64(t.Hour()), 2, false)
+		case 'I':
+			num(int64((t.Hour()+11)%12+1), 2, false)
+		case 'j':
+			num(int64(t.YearDay()), 3, false)
+		case 'k':
+			num(int64(t.Hour()), 2, true)
+		case 'l':
+			num(int64((t.Hour()+11)%12+1), 2, true)
+		case 'm':
+			num(int64(t.Month()), 2, false)
+		case 'M':
+			num(int64(t.Minute()), 2, false)
+		case 'n':
+			datePadString(b, "\n", pad, width)
+		case 'N':
+			dateNanos(b, t.Nanosecond(), pad, width)
+		case 'p':
+			if t.Hour() < 12 {
+				str("AM", true)
+			} else {
+				str("PM", true)
+			}
+		case 'P':
+			upper, swap = false, false
+			if t.Hour() < 12 {
+				str("am", false)
+			} else {
+				str("pm", false)
+			}
+		case 'q':
+			num(int64((t.Month()-1)/3+1), 1, false)
+		case 'r':
+			sub("%I:%M:%S %p")
+		case 'R':
+			sub("%H:%M")
+		case 's':
+			num(t.Unix(), 1, false)
+		case 'S':
+			num(int64(t.Second()), 2, false)
+		case 't':
+			datePadString(b, "\t", pad, width)
+		case 'T':
+			sub("%H:%M:%S")
+		case 'u':
+			num(int64((t.Weekday()+6)%7+1), 1, false)
+		case 'U':
+			num(int64((t.YearDay()-1-int(t.Weekday())+7)/7), 2, false)
+		case 'V':
+			_, w := t.ISOWeek()
+			num(int64(w), 2, false)
+		case 'w':
+			num(int64(t.Weekday()), 1, false)
+		case 'W':
+			num(int64((t.YearDay()-1-(int(t.Weekday())+6)%7+7)/7), 2, false)
+		case 'x':
+			sub("%m/%d/%y")
+		case 'X':
+			sub("%H:%M:%S")
+		case 'y':
+			yearNum((year%100+100)%100, 2)
+		case 'Y':
+			yearNum(year, 4)
+		case 'z':
+			if colons > 3 {
+				bad()
+				continue
+			}
+			_, off := t.Zone()
+			dateZoneOffset(b, off, colons, pad, width)
+		case 'Z':
+			name, _ := t.Zone()
+			if utc {
+				name = "UTC"
+			}
+			upperName := upper
+			upper = false
+			if upperName {
+				name = strings.ToUpper(name)
+			}
+			str(name, true)
+		default:
+			bad()
+		}
+	}
+}
+
+func dateFloorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// dateNumber writes v padded as gnulib's strftime pads numbers: to
+// digits places with zeros (spaces for %e %k %l), or to width.
+func dateNumber(b *strings.Builder, v int64, digits int, spacePad bool, pad byte, width int) {
+	neg := v < 0
+	s := strconv.FormatInt(v, 10)
+	if neg {
+		s = s[1:]
+	}
+	fill := byte('0')
+	if spacePad {
+		fill = ' '
+	}
+	switch pad {
+	case '-':
+		if neg {
+			s = "-" + s
+		}
+		b.WriteString(s)
+		return
+	case '_':
+		fill = ' '
+	case '0', '+':
+		fill = '0'
+	}
+	w := digits
+	if width >= 0 {
+		w = width
+	}
+	if neg {
+		w--
+	}
+	if fill == '0' {
+		if neg {
+			b.WriteByte('-')
+		}
+		for k := len(s); k < w; k++ {
+			b.WriteByte('0')
+		}
+		b.WriteString(s)
+		return
+	}
+	for k := len(s); k < w; k++ {
+		b.WriteByte(' ')
+	}
+	if neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(s)
+}
+
+// datePadString pads a text conversion to width with spaces (zeros with
+// the 0 flag); the - flag turns padding off.
+func datePadString(b *strings.Builder, s string, pad byte, width int) {
+	if pad != '-' {
+		fill := " "
+		if pad == '0' || pad == '+' {
+			fill = "0"
+		}
+		for k := len(s); k < width; k++ {
+			b.WriteString(fill)
+		}
+	}
+	b.WriteString(s)
+}
+
+// dateNanos writes %N as gnulib does: the fraction's significant digits,
+// at most width of them (9 by default), then padded on the right to
+// width with zeros (spaces with _, nothing with - and an explicit width).
+func dateNanos(b *strings.Builder, ns int, pad byte, width int) {
+	if width <= 0 {
+		width = 9
+		if pad == '-' {
+			pad = '0'
+		}
+	}
+	n, ndigs := ns, 9
+	for width < ndigs || (ndigs > 1 && n%10 == 0) {
+		ndigs--
+		n /= 10
+	}
+	s := fmt.Sprintf("%0*d", ndigs, n)
+	b.WriteString(s)
+	if pad == '-' {
+		return
+	}
+	fill := "0"
+	if pad == '_' {
+		fill = " "
+	}
+	for k := len(s); k < width; k++ {
+		b.WriteString(fill)
+	}
+}
+
+// dateZoneOffset writes %z, %:z, %::z or %:::z.
+func dateZoneOffset(b *strings.Builder, off, colons int, pad byte, width int) {
+	sign := byte('+')
+	if off < 0 {
+		sign, off = '-', -off
+	}
+	h, m, s := off/3600, off/60%60, off%60
+	var num int
+	var digits int
+	var suffix string
+	switch colons {
+	case 0:
+		num, digits = h*100+m, 4
+	case 1:
+		num, digits, suffix = h, 2, fmt.Sprintf(":%02d", m)
+	case 2:
+		num, digits, suffix = h, 2, fmt.Sprintf(":%02d:%02d", m, s)
+	default:
+		num, digits = h, 2
+		if s != 0 {
+			suffix = fmt.Sprintf(":%02d:%02d", m, s)
+		} else if m != 0 {
+			suffix = fmt.Sprintf(":%02d", m)
+		}
+	}
+	ds := strconv.Itoa(num)
+	w := digits + 1 // the sign
+	if width >= 0 {
+		w = width - len(suffix)
+	}
+	switch pad {
+	case '-':
+		b.WriteByte(sign)
+		b.WriteString(ds)
+	case '_':
+		for k := len(ds) + 1; k < w; k++ {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(sign)
+		b.WriteString(ds)
+	default:
+		b.WriteByte(sign)
+		for k := len(ds) + 1; k < w; k++ {
+			b.WriteByte('0')
+		}
+		b.WriteString(ds)
+	}
+	b.WriteString(suffix)
+}
