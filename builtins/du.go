@@ -1,0 +1,183 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+)
+
+func init() {
+	Register(Builtin{Name: "du", Summary: "estimate file space usage", Run: du})
+}
+
+const duHelp = `Summarize the space used by each FILE, recursively for directories.
+
+llmsh's du always reports apparent sizes, as 'du --apparent-size' does: vfsd
+does not reveal allocated blocks. Sizes are summed in bytes and shown in
+1024-byte units rounded up (or bytes with -b, human-readable with -h).
+Symbolic links are counted, never followed; a name met twice is counted
+once (GNU du counts an inode once).`
+
+func du(env *Env) int {
+	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...")
+	all := f.Bool('a', "all", "write counts for all files, not just directories")
+	f.Bool(0, "apparent-size", "print apparent sizes rather than disk usage (always on)")
+	bytes := f.Bool('b', "bytes", "equivalent to '--apparent-size --block-size=1'")
+	total := f.Bool('c', "total", "produce a grand total")
+	human := f.Bool('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)")
+	unit := int64(1024)
+	f.Func('k', "", NoArg, "", "like --block-size=1K", func(string, bool) error { unit = 1024; return nil })
+	f.Func('m', "", NoArg, "", "like --block-size=1M", func(string, bool) error { unit = 1 << 20; return nil })
+	summarize := f.Bool('s', "summarize", "display only a total for each argument")
+	maxDepth := -1
+	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory only if it is N or fewer levels below the command line argument", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("invalid maximum depth %s", ftQuote(v))
+		}
+		maxDepth = n
+		return nil
+	})
+	zero := f.Bool('0', "null", "end each output line with NUL, not newline")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *summarize {
+		if maxDepth > 0 {
+			env.Errorf("warning: summarizing conflicts with --max-depth=%d", maxDepth)
+			fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+			return 1
+		}
+		maxDepth = 0
+	}
+	if *bytes {
+		unit = 1
+	}
+	if len(files) == 0 {
+		files = []string{"."}
+	}
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	end := "\n"
+	if *zero {
+		end = "\x00"
+	}
+	d := &duWalker{env: env, w: w, all: *all, human: *human, unit: unit, maxDepth: maxDepth, end: end,
+		seen: map[string]bool{}}
+	var grand int64
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		abs := env.Abs(name)
+		fi, err := env.FS.Lstat(abs)
+		if err != nil {
+			w.Flush()
+			env.ftErrorf("cannot access", name, err)
+			d.status = 1
+			continue
+		}
+		if d.seen[abs] {
+			continue
+		}
+		grand += d.walk(name, abs, fi, 0)
+	}
+	if *total {
+		d.print(grand, "total")
+	}
+	return d.status
+}
+
+type duWalker struct {
+	env      *Env
+	w        *bufio.Writer
+	all      bool
+	human    bool
+	unit     int64
+	maxDepth int
+	end      string
+	seen     map[string]bool
+	status   int
+}
+
+// walk returns the apparent size of name (absolute abs) and prints the
+// lines due for it and below it.
+func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
+	d.seen[abs] = true
+	size := fi.Size()
+	shown := d.maxDepth < 0 || depth <= d.maxDepth
+	if !fi.IsDir() {
+		if depth == 0 || (d.all && shown) {
+			d.print(size, name)
+		}
+		return size
+	}
+	entries, err := d.env.FS.ReadDir(abs)
+	if err != nil {
+		d.w.Flush()
+		d.env.Errorf("cannot read directory %s: %s", ftQuote(name), ErrText(err))
+		d.status = 1
+	}
+	for _, e := range entries {
+		if d.env.Ctx.Err() != nil {
+			d.status = 1
+			return size
+		}
+		cabs := path.Join(abs, e.Name())
+		if d.seen[cabs] {
+			continue
+		}
+		cname := ftJoin(name, e.Name())
+		cfi, err := d.env.FS.Lstat(cabs)
+		if err != nil {
+			d.w.Flush()
+			d.env.ftErrorf("cannot access", cname, err)
+			d.status = 1
+			continue
+		}
+		size += d.walk(cname, cabs, cfi, depth+1)
+	}
+	if shown {
+		d.print(size, name)
+	}
+	return size
+}
+
+func (d *duWalker) print(size int64, name string) {
+	var s string
+	switch {
+	case d.human:
+		s = duHuman(size)
+	default:
+		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10)
+	}
+	d.w.WriteString(s + "\t" + name + d.end)
+}
+
+// duHuman is GNU's -h: powers of 1024, rounded up, one decimal below 10.
+func duHuman(n int64) string {
+	if n < 1024 {
+		return strconv.FormatInt(n, 10)
+	}
+	const suffixes = "KMGTPE"
+	e, div := 0, int64(1024)
+	for n/div >= 1024 && e < len(suffixes)-1 {
+		div *= 1024
+		e++
+	}
+	tenths := (n*10 + div - 1) / div
+	if n > (1<<62)/10 {
+		tenths = 100 // too large for tenths: integer display
+	}
+	if tenths < 100 {
+		return fmt.Sprintf("%d.%d%c", tenths/10, tenths%10, suffixes[e])
+	}
+	whole := (n + div - 1) / div
+	if whole >= 1024 && e < len(suffixes)-1 {
+		return "1.0" + string(suffixes[e+1])
+	}
+	return strconv.FormatInt(whole, 10) + string(suffixes[e])
+}

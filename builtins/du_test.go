@@ -1,0 +1,70 @@
+package builtins
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Expected values checked against GNU coreutils 9.1 'du --apparent-size'
+// (LC_ALL=C, ext4: a directory is 4096 bytes).
+func TestDu(t *testing.T) {
+	dir := t.TempDir()
+	for name, size := range map[string]int{"d/a": 3, "d/s/big": 5000} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Repeat("x", size)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dsz := func(p string) int64 {
+		fi, err := os.Stat(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	if dsz("d") != 4096 || dsz("d/s") != 4096 {
+		t.Skip("directory sizes are not 4096 on this file system; the expectations assume ext4")
+	}
+	outside := t.TempDir()
+	for _, tc := range []struct {
+		args     []string
+		out, err string
+		status   int
+	}{
+		{[]string{"du", "d"}, "9\td/s\n13\td\n", "", 0},
+		{[]string{"du", "-a", "d"}, "1\td/a\n5\td/s/big\n9\td/s\n13\td\n", "", 0},
+		{[]string{"du", "-s", "d", "d/a"}, "13\td\n", "", 0},
+		{[]string{"du", "-sh", "d"}, "13K\td\n", "", 0},
+		{[]string{"du", "-ah", "d"}, "3\td/a\n4.9K\td/s/big\n8.9K\td/s\n13K\td\n", "", 0},
+		{[]string{"du", "-c", "d/a", "d/s/big"}, "1\td/a\n5\td/s/big\n5\ttotal\n", "", 0},
+		{[]string{"du", "-b", "d"}, "9096\td/s\n13195\td\n", "", 0},
+		{[]string{"du", "-d", "0", "d"}, "13\td\n", "", 0},
+		{[]string{"du", "--max-depth=1"}, "13\t./d\n17\t.\n", "", 0},
+		{[]string{"du", "-s", "--max-depth=1", "d"}, "", "du: warning: summarizing conflicts with --max-depth=1\nTry 'du --help' for more information.\n", 1},
+		{[]string{"du", "nope", "d/a"}, "1\td/a\n", "du: cannot access 'nope': No such file or directory\n", 1},
+		// Outside the granted tree.
+		{[]string{"du", "-s", outside}, "", "du: cannot access '" + outside + "': Permission denied\n", 1},
+		{[]string{"du", "-s", "../x"}, "", "du: cannot access '../x': Permission denied\n", 1},
+	} {
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {
+			t.Errorf("%q:\n got %q %q %d\nwant %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.status)
+		}
+	}
+}
+
+func TestDuHuman(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0", 3: "3", 1023: "1023", 1024: "1.0K", 1025: "1.1K", 5000: "4.9K", 10240: "10K",
+		10241: "11K", 13195: "13K", 1048575: "1.0M", 1048576: "1.0M", 20000000: "20M", 1 << 40: "1.0T",
+	} {
+		if got := duHuman(n); got != want {
+			t.Errorf("duHuman(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
