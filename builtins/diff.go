@@ -45,6 +45,9 @@ type differ struct {
 	opts        diffOpts
 	labels      []string
 	switches    string // the options as given, for "diff -r a/x b/x" lines
+	color       bool
+	stripCR     bool
+	exclude     []string
 	stdinData   []byte
 	stdinRead   bool
 	now         time.Time
@@ -127,6 +130,25 @@ func diff(env *Env) int {
 	f.BoolVar(&d.ignoreBlank, 'B', "ignore-blank-lines", "ignore changes where lines are all blank")
 	f.BoolVar(&d.text, 'a', "text", "treat all files as text")
 	f.BoolVar(&d.opts.minimal, 'd', "minimal", "try hard to find a smaller set of changes")
+	f.BoolVar(&d.stripCR, 0, "strip-trailing-cr", "strip trailing carriage return on input")
+	f.Func('x', "exclude", RequiredArg, "PAT", "exclude files that match PAT", func(v string, _ bool) error {
+		d.exclude = append(d.exclude, v)
+		return nil
+	})
+	var badColor string
+	f.Func(0, "color", OptionalArg, "WHEN", "color output; WHEN is 'never', 'always', or 'auto'", func(v string, present bool) error {
+		switch {
+		case !present || v == "auto":
+			d.color = env.Terminal
+		case v == "always":
+			d.color = true
+		case v == "never":
+			d.color = false
+		default:
+			badColor = v
+		}
+		return nil
+	})
 	// -C and -U take a required argument when short; the parser treats
 	// OptionalArg short options as attached-only, so a separate argument
 	// is joined here.
@@ -148,6 +170,9 @@ func diff(env *Env) int {
 	ops, err := f.Parse(args)
 	if err != nil {
 		return diffutilsFail(env, f, err)
+	}
+	if badColor != "" {
+		return diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", badColor))
 	}
 	if badContext != "" {
 		return diffutilsUsage(env, fmt.Sprintf("invalid context length '%s'", badContext))
@@ -195,9 +220,70 @@ func diffSwitches(args, ops []string) string {
 			k++
 			continue
 		}
-		sw = append(sw, a)
+		sw = append(sw, diffShellQuote(a))
 	}
 	return strings.Join(sw, " ")
+}
+
+// diffShellQuote quotes a word for a shell when it needs it, as GNU diff
+// shows its options (gnulib's shell quoting style).
+func diffShellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if !strings.ContainsAny(s, " \t\n!\"$&'()*;<=>?[\\]^`|") && s[0] != '#' && s[0] != '~' {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// diffQuoteName quotes a file name as GNU diff 3.8 does in headers: in double
+// quotes with C escapes when it holds a space or a character that needs
+// escaping; unchanged otherwise.
+func diffQuoteName(s string) string {
+	need := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ' ' || c == '"' || c == '\\' || c < 32 || c >= 127 {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '"':
+			b.WriteString(`\"`)
+		default:
+			if c < 32 || c >= 127 {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func diffTakesArg(a string) bool {
@@ -395,6 +481,9 @@ func (d *differ) compareDirs(a, b *diffInput) int {
 			i++
 			j++
 		}
+		if d.excluded(name) {
+			continue
+		}
 		st := d.compare(join(a.name, name), join(b.name, name), false, a.name, b.name)
 		status = max(status, st)
 		if d.env.Ctx.Err() != nil {
@@ -402,6 +491,16 @@ func (d *differ) compareDirs(a, b *diffInput) int {
 		}
 	}
 	return status
+}
+
+// excluded reports whether a directory entry matches an -x pattern.
+func (d *differ) excluded(name string) bool {
+	for _, pat := range d.exclude {
+		if ok, _ := path.Match(pat, name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func hasNUL(data []byte) bool {
@@ -428,7 +527,12 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		}
 		return 1
 	}
-	f0, f1 := splitDiffLines(a.data), splitDiffLines(b.data)
+	d0, d1 := a.data, b.data
+	if d.stripCR {
+		d0 = bytes.ReplaceAll(d0, []byte("\r\n"), []byte("\n"))
+		d1 = bytes.ReplaceAll(d1, []byte("\r\n"), []byte("\n"))
+	}
+	f0, f1 := splitDiffLines(d0), splitDiffLines(d1)
 	script, err := diffLines(d.env.Ctx, f0, f1, &d.opts)
 	if err != nil {
 		return 2
@@ -456,10 +560,17 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		return 1
 	}
 	if !top {
+		q0, q1 := name0, name1
+		if len(d.labels) < 1 {
+			q0 = diffQuoteName(q0)
+		}
+		if len(d.labels) < 2 {
+			q1 = diffQuoteName(q1)
+		}
 		if d.switches != "" {
-			fmt.Fprintf(d.out, "diff %s %s %s\n", d.switches, name0, name1)
+			fmt.Fprintf(d.out, "diff %s %s %s\n", d.switches, q0, q1)
 		} else {
-			fmt.Fprintf(d.out, "diff %s %s\n", name0, name1)
+			fmt.Fprintf(d.out, "diff %s %s\n", q0, q1)
 		}
 	}
 	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}}
@@ -519,7 +630,7 @@ func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
 			mark = mark1
 		}
 		if i < len(p.d.labels) {
-			fmt.Fprintf(p.d.out, "%s %s\n", mark, p.d.labels[i])
+			p.colored(sgrHeader, fmt.Sprintf("%s %s", mark, p.d.labels[i]))
 			continue
 		}
 		t := p.d.now
@@ -534,16 +645,42 @@ func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
 			// POSIX's format for context diffs in the C locale.
 			layout = "Mon Jan _2 15:04:05 2006"
 		}
-		fmt.Fprintf(p.d.out, "%s %s\t%s\n", mark, in.name, t.UTC().Format(layout))
+		p.colored(sgrHeader, fmt.Sprintf("%s %s\t%s", mark, diffQuoteName(in.name), t.UTC().Format(layout)))
 	}
 }
 
-// line writes line i of file f after prefix, and the no-newline marker
-// if it is an incomplete last line.
-func (p *diffPrinter) line(prefix string, f, i int) {
+// SGR colours of GNU diff's default palette.
+const (
+	sgrHeader = "1"
+	sgrHunk   = "36"
+	sgrDelete = "31"
+	sgrAdd    = "32"
+)
+
+// colored writes s and a newline, in colour sgr under --color.
+func (p *diffPrinter) colored(sgr, s string) {
 	w := p.d.out
+	if p.d.color && sgr != "" {
+		fmt.Fprintf(w, "\x1b[%sm%s\x1b[0m\n", sgr, s)
+		return
+	}
+	w.WriteString(s)
+	w.WriteByte('\n')
+}
+
+// line writes line i of file f after prefix, and the no-newline marker
+// if it is an incomplete last line; sgr colours it under --color.
+func (p *diffPrinter) line(sgr, prefix string, f, i int) {
+	w := p.d.out
+	color := p.d.color && sgr != ""
+	if color {
+		fmt.Fprintf(w, "\x1b[%sm", sgr)
+	}
 	w.WriteString(prefix)
 	w.Write(p.f[f].lines[i])
+	if color {
+		w.WriteString("\x1b[0m")
+	}
 	w.WriteByte('\n')
 	if i == len(p.f[f].lines)-1 && p.f[f].missingNewline {
 		w.WriteString("\\ No newline at end of file\n")
@@ -572,22 +709,22 @@ func (p *diffPrinter) normal(script []diffChange) {
 		}
 		r0 := rangeNormal(c.line0, c.line0+c.deleted)
 		r1 := rangeNormal(c.line1, c.line1+c.inserted)
+		op := "c"
 		switch {
 		case c.inserted == 0:
-			fmt.Fprintf(w, "%sd%s\n", r0, r1)
+			op = "d"
 		case c.deleted == 0:
-			fmt.Fprintf(w, "%sa%s\n", r0, r1)
-		default:
-			fmt.Fprintf(w, "%sc%s\n", r0, r1)
+			op = "a"
 		}
+		p.colored(sgrHunk, r0+op+r1)
 		for i := c.line0; i < c.line0+c.deleted; i++ {
-			p.line("< ", 0, i)
+			p.line(sgrDelete, "< ", 0, i)
 		}
 		if c.deleted > 0 && c.inserted > 0 {
 			w.WriteString("---\n")
 		}
 		for i := c.line1; i < c.line1+c.inserted; i++ {
-			p.line("> ", 1, i)
+			p.line(sgrAdd, "> ", 1, i)
 		}
 	}
 }
@@ -661,24 +798,23 @@ func contextRange(a, b int) string {
 }
 
 func (p *diffPrinter) unifiedHunk(hunk []diffChange, first0, last0, first1, last1 int) {
-	w := p.d.out
-	fmt.Fprintf(w, "@@ -%s +%s @@\n", unifiedRange(first0, last0), unifiedRange(first1, last1))
+	p.colored(sgrHunk, fmt.Sprintf("@@ -%s +%s @@", unifiedRange(first0, last0), unifiedRange(first1, last1)))
 	i, j := first0, first1
 	next := 0
 	for i <= last0 || j <= last1 {
 		if next >= len(hunk) || i < hunk[next].line0 {
-			p.line(" ", 0, i)
+			p.line("", " ", 0, i)
 			i++
 			j++
 			continue
 		}
 		c := hunk[next]
 		for n := 0; n < c.deleted; n++ {
-			p.line("-", 0, i)
+			p.line(sgrDelete, "-", 0, i)
 			i++
 		}
 		for n := 0; n < c.inserted; n++ {
-			p.line("+", 1, j)
+			p.line(sgrAdd, "+", 1, j)
 			j++
 		}
 		next++
@@ -688,7 +824,7 @@ func (p *diffPrinter) unifiedHunk(hunk []diffChange, first0, last0, first1, last
 func (p *diffPrinter) contextHunk(hunk []diffChange, first0, last0, first1, last1 int, old, new bool) {
 	w := p.d.out
 	w.WriteString("***************\n")
-	fmt.Fprintf(w, "*** %s ****\n", contextRange(first0, last0))
+	p.colored(sgrHunk, fmt.Sprintf("*** %s ****", contextRange(first0, last0)))
 	if old {
 		next := 0
 		for i := first0; i <= last0; i++ {
@@ -702,10 +838,11 @@ func (p *diffPrinter) contextHunk(hunk []diffChange, first0, last0, first1, last
 					prefix = "! "
 				}
 			}
-			p.line(prefix, 0, i)
+			// GNU colours the whole old section, context included.
+			p.line(sgrDelete, prefix, 0, i)
 		}
 	}
-	fmt.Fprintf(w, "--- %s ----\n", contextRange(first1, last1))
+	p.colored(sgrHunk, fmt.Sprintf("--- %s ----", contextRange(first1, last1)))
 	if new {
 		next := 0
 		for i := first1; i <= last1; i++ {
@@ -719,7 +856,7 @@ func (p *diffPrinter) contextHunk(hunk []diffChange, first0, last0, first1, last
 					prefix = "! "
 				}
 			}
-			p.line(prefix, 1, i)
+			p.line(sgrAdd, prefix, 1, i)
 		}
 	}
 }
