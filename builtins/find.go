@@ -988,11 +988,12 @@ func findSymbolicMode(m fs.FileMode) string {
 // findFmt is one piece of a -printf format: literal text, or a directive
 // with its printf-style flags and width.
 type findFmt struct {
-	lit  string
-	dir  byte   // 0 for literal
-	sub  byte   // for %T and %t-style: the time field
-	spec string // "%-10" etc., without the verb
-	stop bool   // \c: stop output here
+	lit   string
+	dir   byte   // 0 for literal
+	sub   byte   // for %T and %t-style: the time field
+	spec  string // "%-10" etc., without the verb
+	flags string // the flags as written (+, space and # matter to some directives)
+	stop  bool   // \c: stop output here
 }
 
 func (fd *finder) warnOnce(msg string) {
@@ -1075,17 +1076,36 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			if j >= len(s) {
 				return nil, findErrf("error: %% at end of format string")
 			}
-			spec := "%" + s[i+1:j]
+			// Only '-', the width and the precision apply to the text GNU
+			// prints (it ignores 0, +, space and #).
+			spec := "%" + strings.Map(func(r rune) rune {
+				if strings.ContainsRune("+ #", r) {
+					return -1
+				}
+				return r
+			}, s[i+1:j])
+			if k := strings.IndexFunc(spec[1:], func(r rune) bool { return r != '-' && r != '0' }); k >= 0 {
+				spec = "%" + strings.ReplaceAll(spec[1:k+1], "0", "") + spec[k+1:]
+			} else {
+				spec = strings.ReplaceAll(spec, "0", "")
+			}
 			d := s[j]
 			switch d {
 			case '%':
 				lit.WriteByte('%')
 			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l':
 				flushLit()
-				out = append(out, findFmt{dir: d, spec: spec})
+				flags := s[i+1 : j]
+				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
+					flags = flags[:k]
+				}
+				out = append(out, findFmt{dir: d, spec: spec, flags: flags})
 			case 'T':
 				if j+1 >= len(s) {
-					return nil, findErrf("error: %s%c at end of format string", spec, d)
+					fd.warnOnce("format directive `%T' should be followed by another character")
+					lit.WriteString(s[i:])
+					i = j
+					continue
 				}
 				j++
 				flushLit()
@@ -1130,6 +1150,11 @@ func (fd *finder) printf(format []findFmt, f *findEnt) {
 			v = f.start
 		case 'd':
 			v = strconv.Itoa(f.depth)
+			if strings.Contains(p.flags, "+") {
+				v = "+" + v
+			} else if strings.Contains(p.flags, " ") {
+				v = " " + v
+			}
 		case 'y':
 			v = string(findTypeChar(f.fileType(fd)))
 		case 'Y':
@@ -1157,6 +1182,9 @@ func (fd *finder) printf(format []findFmt, f *findEnt) {
 				v = strconv.FormatInt(info.Size(), 10)
 			case 'm':
 				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
+				if strings.Contains(p.flags, "#") {
+					v = "0" + v
+				}
 			case 'M':
 				v = findSymbolicMode(info.Mode())
 			case 't':
@@ -1258,7 +1286,7 @@ func findTimeField(t time.Time, k byte) string {
 	case 's':
 		return strconv.FormatInt(t.Unix(), 10)
 	}
-	return "%T" + string(k)
+	return "%" + string(k)
 }
 
 // --- -exec / -execdir ---
