@@ -113,6 +113,9 @@ func column(env *Env) int {
 	f.BoolVar(&ctl.noHeadings, 'd', "table-noheadings", "don't print header")
 	f.StringVar(&ctl.hide, 'H', "table-hide", "<columns>", "don't print the columns")
 	f.StringVar(&ctl.right, 'R', "table-right", "<columns>", "right align text in these columns")
+	// Repeating the header once per terminal page never applies: the
+	// output is not a terminal.
+	f.Bool('e', "table-header-repeat", "repeat header for each page")
 	f.BoolVar(&ctl.keepEmpty, 'L', "keep-empty-lines", "don't ignore empty lines")
 	f.BoolVar(&ctl.keepEmpty, 0, "table-empty-lines", "")
 	f.Func('J', "json", NoArg, "", "use JSON output format for table", func(string, bool) error {

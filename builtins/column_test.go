@@ -43,6 +43,7 @@ func TestColumn(t *testing.T) {
 		{"X,YYYYYY,z\n", []string{"column", "-t", "-s,", "-R", "2", "-N", "aaa,bbbb"}, "aaa    bbbb  \nX    YYYYYY  z\n", "", 0},
 		{t1, []string{"column", "-t", "-N", "X,Y,Z"}, "X   Y  Z\na   b  c\nd      \nee  f  \n", "", 0},
 		{t1, []string{"column", "-t", "-N", "X,Y,Z", "-d"}, "a   b  c\nd      \nee  f  \n", "", 0},
+		{"a b\nc d\n", []string{"column", "-t", "-N", "X,Y", "-e"}, "X  Y\na  b\nc  d\n", "", 0},
 		{"a b c d\nee f\n", []string{"column", "-t", "-l", "2"}, "a   b c d\nee  f\n", "", 0},
 		{"ihe  e,,fge\nabcdef x\n", []string{"column", "-t", "-l", "2"}, "ihe      e,,fge\nabcdef  x\n", "", 0},
 		{"abc  \nd\n", []string{"column", "-t", "-l", "2"}, "abc   \nd    \n", "", 0},

@@ -1,8 +1,10 @@
 package builtins
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +37,8 @@ func date(env *Env) int {
 		sourceErr  bool
 		setStr     string
 		setGiven   bool
+		batchFile  string
+		batchSet   bool
 		isoChoices = []string{"hours", "minutes", "date", "seconds", "ns"}
 		isoFormats = map[string]string{
 			"date":    "%Y-%m-%d",
@@ -88,6 +92,13 @@ func date(env *Env) int {
 			return err
 		}
 		formats = append(formats, rfcFormats[c])
+		return nil
+	})
+	f.Func('f', "file", RequiredArg, "DATEFILE", "like --date; once for each line of DATEFILE", func(v string, _ bool) error {
+		if !batchSet {
+			source()
+		}
+		batchFile, batchSet = v, true
 		return nil
 	})
 	f.Func('r', "reference", RequiredArg, "FILE", "display the last modification time of FILE", func(v string, _ bool) error {
@@ -156,6 +167,9 @@ func date(env *Env) int {
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
 		return 1
 	}
+	if batchSet {
+		return dateBatch(env, batchFile, format, loc, utc)
+	}
 	var t time.Time
 	switch {
 	case dateSet:
@@ -183,6 +197,46 @@ func date(env *Env) int {
 		return 1
 	}
 	return 0
+}
+
+// dateBatch prints the date of each line of name ("-" for standard
+// input), as date -f does; unparsable lines are reported and skipped.
+func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int {
+	r, err := env.Open(name)
+	if err != nil {
+		env.PathError(name, err)
+		return 1
+	}
+	defer r.Close()
+	lr := newSkLines(env, r)
+	w := bufio.NewWriter(env.Stdout)
+	status := 0
+	for {
+		line, _, err := lr.next('\n')
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if st, stop := skFailed(env, err); stop {
+				return st
+			}
+			w.Flush()
+			env.PathError(name, err)
+			return 1
+		}
+		t, perr := dateParse(string(line), now(), loc)
+		if perr != nil {
+			w.Flush()
+			env.Errorf("invalid date %s", cQuote(string(line)))
+			status = 1
+			continue
+		}
+		w.WriteString(dateFormat(t.In(loc), format, utc))
+		if err := w.WriteByte('\n'); err != nil {
+			break
+		}
+	}
+	return skFlush(env, w, status)
 }
 
 // errPermSet is why the clock is never set.
