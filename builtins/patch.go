@@ -44,6 +44,7 @@ type filePatch struct {
 	oldTime, newTime string // what follows the name (after a tab), if anything
 	leading          []string
 	hunks            []*patchHunk
+	err              error // the diff is malformed after these hunks
 }
 
 // pattern returns the lines a hunk expects in the file (context and
@@ -208,13 +209,22 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 						i++
 						continue
 					default:
-						return nil, fmt.Errorf("malformed patch at line %d: %s", i+1, lines[i])
+						// GNU prints the line with its newline, then one more.
+						fp.err = fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
+						return append(out, fp), nil
 					}
 					h.lines = append(h.lines, patchLine{kind: kind, text: []byte(t[1:])})
 					i++
 				}
 				if oldN != h.oldLen || newN != h.newLen {
-					return nil, fmt.Errorf("unexpected end of file in patch")
+					// GNU patch takes one missing line at the end of the
+					// input for a blank context line that a mailer chopped.
+					if h.oldLen-oldN == 1 && h.newLen-newN == 1 {
+						h.lines = append(h.lines, patchLine{kind: ' '})
+					} else {
+						fp.err = errors.New("unexpected end of file in patch")
+						return append(out, fp), nil
+					}
 				}
 				if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
 					if n := len(h.lines); n > 0 {
@@ -517,6 +527,13 @@ func (p *patcher) apply(fp *filePatch) int {
 		fmt.Fprintf(p.out, "%s file %s (read from %s)\n", verb, target, name)
 	} else {
 		fmt.Fprintf(p.out, "%s file %s\n", verb, target)
+	}
+	if fp.err != nil {
+		// GNU patch reads hunks as it applies them: it names the file
+		// before it meets the malformed line, and changes nothing.
+		p.out.Flush()
+		fmt.Fprintf(env.Stderr, "patch: **** %s\n", fp.err)
+		return 2
 	}
 	in := splitDiffLines(orig)
 	var result [][]byte

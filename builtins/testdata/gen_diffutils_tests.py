@@ -157,6 +157,10 @@ def tmpl_files():
         "big.diff": big_diff, "bigoff": "pre1\npre2\n" + big,
         "multi.diff": "diff -u a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-x\n+X\ndiff -u a/y b/y\n--- a/y\n+++ b/y\n@@ -1,2 +1,2 @@\n-y\n+Y\n z\n",
         "x": "x\n", "y": "y\nz\n",
+        "m": "1\n2\n3\n4\n",
+        "mal.diff": "--- m\n+++ m\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n@@ -3,2 +3,2 @@\n 3\n-4\n+four\n",
+        "eof.diff": "--- m\n+++ m\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n",
+        "short.diff": "--- m\n+++ m\n@@ -1,2 +1,2 @@\n 1\n-2\n+two\n 3\n@@ -4 +4 @@\n-4\n+four\n",
     }
 
 
@@ -193,6 +197,9 @@ PATCH_CASES = [
     ("output", "", ["-o", "out.txt", "off", "p1.diff"]),
     ("hunks offset", "", ["bigoff", "big.diff"]),
     ("multi file", "@multi.diff", ["-p1"]),
+    ("malformed", "@mal.diff", []),
+    ("chopped blank context", "@eof.diff", []),
+    ("count too small", "@short.diff", []),
 ]
 
 
