@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"sync"
@@ -25,6 +26,9 @@ type Input struct {
 	closed chan struct{}
 	once   sync.Once
 }
+
+// ctrlC is the byte Ctrl-C sends in raw mode.
+const ctrlC = 0x03
 
 type chunk struct {
 	data []byte
@@ -119,8 +123,11 @@ type feed struct {
 	finish func()
 }
 
-// command starts feeding the terminal to one command.
-func (in *Input) command() (*feed, error) {
+// command starts feeding the terminal to one command. A Ctrl-C byte in
+// the feed was typed before the terminal left raw mode (afterwards the
+// terminal turns it into SIGINT): onCtrlC is called for it, and what
+// follows it goes back to the queue.
+func (in *Input) command(onCtrlC func()) (*feed, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -132,6 +139,15 @@ func (in *Input) command() (*feed, error) {
 		buf := make([]byte, 4096)
 		for {
 			n, err := in.read(buf, stop, nil)
+			if i := bytes.IndexByte(buf[:n], ctrlC); i >= 0 && onCtrlC != nil {
+				in.unread(buf[i+1 : n])
+				if i > 0 {
+					pw.Write(buf[:i])
+				}
+				pw.Close()
+				onCtrlC()
+				return
+			}
 			if n > 0 {
 				if _, werr := pw.Write(buf[:n]); werr != nil {
 					in.unread(buf[:n])

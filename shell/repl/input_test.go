@@ -12,7 +12,7 @@ func TestInputFeedGivesBackUnreadInput(t *testing.T) {
 	ed := in.editor(nil)
 
 	go typed.Write([]byte("for the command\n"))
-	fd, err := in.command()
+	fd, err := in.command(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestInputInterruptEndsRead(t *testing.T) {
 	term, typed := io.Pipe()
 	in := NewInput(term)
 	defer in.Close()
-	fd, err := in.command()
+	fd, err := in.command(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,4 +84,27 @@ func (s *scripted) Read(p []byte) (int, error) {
 	c := s.reads[0]
 	s.reads = s.reads[1:]
 	return copy(p, c.data), c.err
+}
+
+func TestInputCtrlCByteInterrupts(t *testing.T) {
+	term, typed := io.Pipe()
+	in := NewInput(term)
+	defer in.Close()
+	called := make(chan struct{})
+	fd, err := in.command(func() { close(called) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	go typed.Write([]byte("ab\x03next\n"))
+	got, err := io.ReadAll(fd.stdin)
+	if err != nil || string(got) != "ab" {
+		t.Fatalf("command read %q %v", got, err)
+	}
+	<-called
+	fd.finish()
+	buf := make([]byte, 64)
+	n, err := in.editor(nil).Read(buf)
+	if err != nil || string(buf[:n]) != "next\n" {
+		t.Fatalf("editor read %q %v", buf[:n], err)
+	}
 }

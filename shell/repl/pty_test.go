@@ -371,3 +371,54 @@ func TestHistoryOutsideREPL(t *testing.T) {
 		t.Fatalf("history outside the REPL: %v %q", err, out)
 	}
 }
+
+func TestCommandsReadTheTerminal(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("read -r x; echo got:$x\r")
+	s.expect("read -r x; echo got:$x\r\n", wait)
+	s.send("typed line\r")
+	s.expect("got:typed line\r\n", wait)
+	s.expect(prompt, wait)
+	// cat reads until Ctrl-D, which ends its input, not the session.
+	s.send("cat | tr a-z A-Z\r")
+	s.expect("cat | tr a-z A-Z\r\n", wait)
+	s.send("shout\r")
+	s.expect("shout\r\n", wait) // the terminal's echo
+	s.send("\x04")
+	s.expect("SHOUT\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("echo after-cat\r")
+	s.expect("\r\nafter-cat\r\n", wait)
+	s.expect(prompt, wait)
+	// Ctrl-C while a command waits for the terminal.
+	s.send("cat\r")
+	s.expect("cat\r\n", wait)
+	s.send("\x03")
+	s.expect("[130]", wait)
+	s.send("echo after-interrupt\r")
+	s.expect("after-interrupt\r\n", wait)
+}
+
+func TestRefusedInputEndsCommandNotSession(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never")
+	s.expect(prompt, wait)
+	s.send("x=1; echo " + strings.Repeat("{", 1001) + "\r")
+	s.expect("nested too deeply", wait)
+	s.expect("[2]$ ", wait)
+	s.send("echo alive:$x\r")
+	s.expect("\r\nalive:\r\n", wait) // nothing of the refused line ran
+	s.send("exit 0\r")
+	if st := s.exitStatus(wait); st != 0 {
+		t.Fatalf("exit status %d", st)
+	}
+}
+
+func TestTypeAheadReachesThePrompt(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("echo started; sleep 1\r")
+	s.expect("started\r\n", wait)
+	s.send("echo typed-ahead\r")          // while sleep runs and does not read
+	s.expect("\r\ntyped-ahead\r\n", wait) // the output, not the echo
+}

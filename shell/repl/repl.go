@@ -228,22 +228,26 @@ func Run(ctx context.Context, o Options) int {
 			rl.SaveHistory(entry)
 		}
 
-		fd, err := o.Input.command()
+		cmdCtx, cancel := context.WithCancel(ctx)
+		interrupted.Store(false)
+		fd, err := o.Input.command(func() {
+			interrupted.Store(true)
+			cancel()
+		})
 		if err == nil {
 			err = o.Shell.SetStdin(fd.stdin)
 		}
 		if err != nil {
+			cancel()
 			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: %v", err))
 			return 1
 		}
-		cmdCtx, cancel := context.WithCancel(ctx)
 		mu.Lock()
 		cancelCmd = func() {
 			cancel()
 			fd.interrupt()
 		}
 		mu.Unlock()
-		interrupted.Store(false)
 		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
 		mu.Lock()
 		cancelCmd = nil
