@@ -34,6 +34,9 @@ func (e errXaQuote) Error() string {
 	return "unmatched " + q + " quote; by default quotes are special to xargs unless you use the -0 option"
 }
 
+// errXaLong is an input item longer than the command line may be.
+var errXaLong = errors.New("argument line too long")
+
 // xaReader splits xargs' input into arguments as GNU xargs does.
 type xaReader struct {
 	br      *bufio.Reader
@@ -43,6 +46,7 @@ type xaReader struct {
 	eofSet  bool
 	eof     bool
 	lines   int // completed input lines (for -L)
+	max     int // the longest item accepted (-s)
 	ctx     context.Context
 }
 
@@ -148,6 +152,10 @@ func (r *xaReader) line() (args []string, err error) {
 		case backslash:
 			state = norm
 		}
+		if len(buf) >= r.max {
+			r.eof = true
+			return args, errXaLong
+		}
 		buf = append(buf, c)
 		prev = c
 	}
@@ -175,6 +183,10 @@ func (r *xaReader) item() ([]string, error) {
 		if int(c) == r.delim {
 			r.lines++
 			return []string{string(buf)}, nil
+		}
+		if len(buf) >= r.max {
+			r.eof = true
+			return nil, errXaLong
 		}
 		if buf == nil {
 			buf = []byte{}
@@ -498,7 +510,7 @@ func xargs(env *Env) int {
 		return 1
 	}
 
-	r := &xaReader{br: bufio.NewReaderSize(in, 64<<10), delim: delim, replace: replSet, eofStr: eofStr, eofSet: eofSet, ctx: env.Ctx}
+	r := &xaReader{br: bufio.NewReaderSize(in, 64<<10), delim: delim, replace: replSet, eofStr: eofStr, eofSet: eofSet, ctx: env.Ctx, max: size}
 	out := &xaPipeWatch{w: env.Stdout}
 	var outMu sync.Mutex
 	var wg sync.WaitGroup
@@ -647,6 +659,9 @@ func xargs(env *Env) int {
 		env.Errorf("argument list too long")
 		return 1
 	case tooLong:
+		env.Errorf("argument line too long")
+		return 1
+	case errors.Is(readErr, errXaLong):
 		env.Errorf("argument line too long")
 		return 1
 	case readErr != nil:

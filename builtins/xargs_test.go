@@ -51,6 +51,8 @@ func TestXargs(t *testing.T) {
 		{"-s", nil, "1 2 3 4 5 6 7 8 9 10\n", []string{"xargs", "-s", "12", "echo"}, "1 2 3\n4 5 6\n7 8 9\n10\n", "", 0},
 		{"-s too small", nil, "1\n", []string{"xargs", "-s", "5", "echo"}, "", "xargs: argument line too long\n", 1},
 		{"-s 0", nil, "a\n", []string{"xargs", "-s", "0"}, "", "xargs: value 0 for -s option should be >= 1\nxargs: cannot fit single argument within argument list size limit\n", 1},
+		{"item longer than -s", nil, "a b " + strings.Repeat("x", 200) + " c\n", []string{"xargs", "-s", "100", "echo"}, "a b\n", "xargs: argument line too long\n", 1},
+		{"-0 item longer than -s", nil, "a\x00" + strings.Repeat("x", 200), []string{"xargs", "-0", "-s", "100", "echo"}, "a\n", "xargs: argument line too long\n", 1},
 		{"-x -s", nil, "1 2 3\n", []string{"xargs", "-x", "-s", "9", "echo"}, "1 2\n3\n", "", 0},
 		{"-n 0", nil, "a\n", []string{"xargs", "-n", "0"}, "", "xargs: value 0 for -n option should be >= 1\n" + try, 1},
 		{"-L 0", nil, "a\n", []string{"xargs", "-L", "0"}, "", "xargs: value 0 for -L option should be >= 1\n" + try, 1},
