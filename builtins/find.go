@@ -41,7 +41,8 @@ Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
       -type [fdlpscb] -size [-+]N[bcwkMG] -mtime [-+]N -mmin [-+]N
       -newer FILE -empty -perm [-/]MODE -true -false
 
-Actions: -print -print0 -printf FORMAT -prune -quit -delete
+Actions: -print -print0 -printf FORMAT -fprint FILE -fprint0 FILE
+      -fprintf FILE FORMAT -prune -quit -delete
       -exec COMMAND ; -exec COMMAND {} + -execdir COMMAND ; -execdir COMMAND {} +
 
 Differences from GNU find: directory entries are visited in sorted order
@@ -103,6 +104,7 @@ type finder struct {
 	// -delete with -prune needs an explicit -depth, as in GNU.
 	explicitDepth, hasPrune, hasDelete bool
 	batches                            []*findBatch
+	files                              []*findFile
 	// parser state
 	toks      []string
 	pos       int
@@ -160,6 +162,8 @@ func find(env *Env) int {
 		paths = []string{"."}
 	}
 	fd.toks = args
+	fd.out = bufio.NewWriterSize(env.Stdout, 32<<10)
+	defer fd.closeFiles()
 	expr, err := fd.parse()
 	if err != nil {
 		var fe *findError
@@ -179,7 +183,6 @@ func find(env *Env) int {
 			return true
 		}
 	}
-	fd.out = bufio.NewWriterSize(env.Stdout, 32<<10)
 	for _, p := range paths {
 		if fd.quit || fd.ctx.Err() != nil {
 			break
@@ -187,6 +190,7 @@ func find(env *Env) int {
 		fd.start(p, expr)
 	}
 	fd.runBatches()
+	fd.closeFiles()
 	if err := fd.out.Flush(); err != nil && fd.status == 0 {
 		if !IsBrokenPipe(err) {
 			env.Errorf("write error: %s", ErrText(err))
@@ -199,13 +203,63 @@ func find(env *Env) int {
 	return fd.status
 }
 
-func (fd *finder) print(s string) {
-	if _, err := fd.out.WriteString(s); err != nil {
+func (fd *finder) print(s string) { fd.printTo(fd.out, s) }
+
+func (fd *finder) printTo(w *bufio.Writer, s string) {
+	if _, err := w.WriteString(s); err != nil {
 		if IsBrokenPipe(err) {
 			fd.quit = true
 			fd.status = 1
 		}
 	}
+}
+
+// findFile is a file opened by -fprint, -fprint0 or -fprintf.
+type findFile struct {
+	name string
+	w    *bufio.Writer
+	f    File // nil for /dev/stdout and /dev/stderr
+}
+
+// outFile opens (truncating, at parse time, as GNU does) the file of an
+// -fprint action; the same name twice shares one stream.
+func (fd *finder) outFile(name string) (*bufio.Writer, error) {
+	for _, f := range fd.files {
+		if f.name == name {
+			return f.w, nil
+		}
+	}
+	switch name {
+	case "/dev/stdout":
+		return fd.out, nil
+	case "/dev/stderr":
+		w := bufio.NewWriterSize(fd.env.Stderr, 0)
+		fd.files = append(fd.files, &findFile{name: name, w: w})
+		return w, nil
+	}
+	f, err := fd.env.Create(name)
+	if err != nil {
+		return nil, findErrf("%s: %s", laQuote(name), ErrText(err))
+	}
+	w := bufio.NewWriterSize(f, 32<<10)
+	fd.files = append(fd.files, &findFile{name: name, w: w, f: f})
+	return w, nil
+}
+
+func (fd *finder) closeFiles() {
+	for _, f := range fd.files {
+		err := f.w.Flush()
+		if f.f != nil {
+			if cerr := f.f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fd.env.Errorf("%s: %s", laQuote(f.name), ErrText(err))
+			fd.status = 1
+		}
+	}
+	fd.files = nil
 }
 
 // statOf describes abs, not following a final symbolic link unless -L.
@@ -698,7 +752,34 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(f *findEnt) bool { fd.printf(format, f); return true }, nil
+		return func(f *findEnt) bool { fd.printf(fd.out, format, f); return true }, nil
+	case "-fprint", "-fprint0", "-fprintf":
+		fd.hasAction = true
+		name, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		var format []findFmt
+		if t == "-fprintf" {
+			v, err := fd.arg(t)
+			if err != nil {
+				return nil, err
+			}
+			if format, err = fd.parseFormat(v); err != nil {
+				return nil, err
+			}
+		}
+		w, err := fd.outFile(name)
+		if err != nil {
+			return nil, err
+		}
+		switch t {
+		case "-fprint":
+			return func(f *findEnt) bool { fd.printTo(w, f.path+"\n"); return true }, nil
+		case "-fprint0":
+			return func(f *findEnt) bool { fd.printTo(w, f.path+"\x00"); return true }, nil
+		}
+		return func(f *findEnt) bool { fd.printf(w, format, f); return true }, nil
 	case "-prune":
 		fd.hasPrune = true
 		return func(f *findEnt) bool {
@@ -1123,7 +1204,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 	return out, nil
 }
 
-func (fd *finder) printf(format []findFmt, f *findEnt) {
+func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 	var b strings.Builder
 	for _, p := range format {
 		if p.stop {
@@ -1195,7 +1276,7 @@ func (fd *finder) printf(format []findFmt, f *findEnt) {
 		}
 		fmt.Fprintf(&b, p.spec+"s", v)
 	}
-	fd.print(b.String())
+	fd.printTo(w, b.String())
 }
 
 func findDirname(p string) string {

@@ -303,3 +303,31 @@ func TestFindPrintfTimes(t *testing.T) {
 		t.Errorf("got %q %q, want %q", got.stdout, got.stderr, want)
 	}
 }
+
+// TestFindFprint writes through the FS: the file is truncated when the
+// expression is parsed, and one name used twice is one stream. Checked
+// against GNU find 4.9.0.
+func TestFindFprint(t *testing.T) {
+	steps := []struct {
+		args     []string
+		out, err string
+		status   int
+	}{
+		{[]string{"find", ".", "-name", "*.txt", "-fprint", "list", "-o", "-name", "*.log", "-fprintf", "list", `log %f\n`}, "", "", 0},
+		{[]string{"cat", "list"}, "./a.txt\nlog b.log\n", "", 0},
+		{[]string{"find", "d", "-type", "f", "-fprint0", "list0", "-fprint", "/dev/stdout"}, "d/e/f.c\nd/empty\nd/g.TXT\n", "", 0},
+		{[]string{"cat", "list0"}, "d/e/f.c\x00d/empty\x00d/g.TXT\x00", "", 0},
+		{[]string{"find", ".", "-name", "nothing", "-fprint", "list"}, "", "", 0},
+		{[]string{"cat", "list"}, "", "", 0},
+		{[]string{"find", ".", "-fprint", "nodir/x"}, "", "find: 'nodir/x': No such file or directory\n", 1},
+	}
+	e := newExecEnv(t, context.Background(), findTree, "", "find")
+	for _, s := range steps {
+		e.out.b.Reset()
+		e.errb.b.Reset()
+		e.Args = s.args
+		if got := e.run(); got.stdout != s.out || got.stderr != s.err || got.status != s.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", s.args, got.stdout, got.stderr, got.status, s.out, s.err, s.status)
+		}
+	}
+}
