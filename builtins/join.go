@@ -35,6 +35,7 @@ type joinField struct{ beg, end int }
 type joinLine struct {
 	data   []byte
 	fields []joinField
+	fbuf   [6]joinField // fields' storage for short lines
 }
 
 func (l *joinLine) nfields() int {
@@ -491,6 +492,7 @@ func (j *joiner) getLine(i int) (*joinLine, error) {
 		data = data[:len(data)-1]
 	}
 	line := &joinLine{data: bytes.Clone(data)}
+	line.fields = line.fbuf[:0]
 	j.split(line)
 	in.lineNo++
 	if in.prev != nil {
