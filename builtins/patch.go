@@ -540,8 +540,9 @@ func (p *patcher) apply(fp *filePatch) int {
 	resultNoEOL := false
 	inPos := 0 // next input line (0-based) not yet copied
 	lastOffset := 0
+	netAdded := 0 // lines added minus lines deleted by the hunks applied so far
 	mismatch := false
-	var failed []*patchHunk
+	var failed []rejHunk
 	skipRest := false
 	ignoredMsg := ""
 	for hi, h := range hunks {
@@ -549,7 +550,7 @@ func (p *patcher) apply(fp *filePatch) int {
 			return 2
 		}
 		if skipRest {
-			failed = append(failed, h)
+			failed = append(failed, rejHunk{h, 0})
 			continue
 		}
 		where, fuzz := -1, 0
@@ -580,12 +581,14 @@ func (p *patcher) apply(fp *filePatch) int {
 			}
 		}
 		if skipRest {
-			failed = append(failed, h)
+			failed = append(failed, rejHunk{h, 0})
 			continue
 		}
 		if where < 0 {
-			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+lastOffset)
-			failed = append(failed, h)
+			// GNU reports the line shifted by what earlier hunks
+			// added, not by the offset they were found at.
+			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+netAdded)
+			failed = append(failed, rejHunk{h, netAdded})
 			mismatch = true
 			continue
 		}
@@ -607,6 +610,7 @@ func (p *patcher) apply(fp *filePatch) int {
 				resultNoEOL = l.noEOL
 			}
 		}
+		netAdded += h.newLen - h.oldLen
 		if fuzz > 0 || lastOffset != 0 {
 			mismatch = true
 			newAt := h.newStart + lastOffset
@@ -821,7 +825,14 @@ func (p *patcher) writeFile(name string, data []byte) error {
 }
 
 // writeRejects saves failed hunks in unified form.
-func (p *patcher) writeRejects(rej string, fp *filePatch, failed []*patchHunk, swap bool) error {
+// rejHunk is a hunk that did not apply, and how far the hunks applied
+// before it moved it (GNU numbers rejected hunks as in the output).
+type rejHunk struct {
+	h     *patchHunk
+	shift int
+}
+
+func (p *patcher) writeRejects(rej string, fp *filePatch, failed []rejHunk, swap bool) error {
 	var b bytes.Buffer
 	// The header names the files as the patch does, after -p.
 	hdr := func(mark, name, t string) {
@@ -847,8 +858,9 @@ func (p *patcher) writeRejects(rej string, fp *filePatch, failed []*patchHunk, s
 		}
 		return fmt.Sprintf("%d,%d", start, n)
 	}
-	for _, h := range failed {
-		fmt.Fprintf(&b, "@@ -%s +%s @@\n", rng(h.oldStart, h.oldLen), rng(h.newStart, h.newLen))
+	for _, f := range failed {
+		h := f.h
+		fmt.Fprintf(&b, "@@ -%s +%s @@\n", rng(h.oldStart+f.shift, h.oldLen), rng(h.newStart+f.shift, h.newLen))
 		for _, l := range h.lines {
 			b.WriteByte(l.kind)
 			b.Write(l.text)
