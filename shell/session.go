@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -108,7 +109,27 @@ func (s *Shell) runStmt(ctx context.Context, st *syntax.Stmt) (status int) {
 			status = 2
 		}
 	}()
-	return s.status(ctx, s.runner.Run(ctx, st))
+	return s.interactiveStatus(ctx, s.runner.Run(ctx, st))
+}
+
+// interactiveStatus is the status of one statement at the prompt. Unlike a
+// script's, it depends on nothing left from earlier statements: a limit
+// that fired ends its own command only.
+func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
+	var es interp.ExitStatus
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &es):
+		return int(es)
+	case errors.Is(err, ErrLimit):
+		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
+		return 125
+	case ctx.Err() != nil:
+		return 130
+	}
+	fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
+	return 1
 }
 
 // Finish ends an interactive session: it runs the EXIT trap, if any.
