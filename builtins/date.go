@@ -112,6 +112,7 @@ func date(env *Env) int {
 		setStr, setGiven = v, true
 		return nil
 	})
+	debug := f.Bool(0, "debug", "annotate the parsed date, and warn about questionable usage to stderr")
 	f.BoolVar(&utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
 	f.BoolVar(&utc, 0, "universal", "")
 	f.Epilog = dateHelpEpilog
@@ -189,6 +190,16 @@ func date(env *Env) int {
 		t = now()
 	}
 	t = t.In(loc)
+	if *debug {
+		if dateSet {
+			_, off := t.Zone()
+			u := t.UTC()
+			fmt.Fprintf(env.Stderr, "%s: final: %d.%09d (epoch-seconds)\n", env.Name(), t.Unix(), t.Nanosecond())
+			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC)\n", env.Name(), u.Format("2006-01-02 15:04:05"))
+			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC%s)\n", env.Name(), t.Format("2006-01-02 15:04:05"), dateFormat(time.Unix(0, 0).In(time.FixedZone("", off)), "%:::z", false))
+		}
+		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), cQuote(format))
+	}
 	out := dateFormat(t, format, utc) + "\n"
 	if _, err := env.Stdout.Write([]byte(out)); err != nil {
 		if !IsBrokenPipe(err) {
@@ -345,6 +356,11 @@ func dateLocation(env *Env) *time.Location {
 	if !ok {
 		return time.UTC
 	}
+	return dateZoneNamed(tz)
+}
+
+// dateZoneNamed is the zone a TZ value names.
+func dateZoneNamed(tz string) *time.Location {
 	tz = strings.TrimPrefix(tz, ":")
 	if tz == "" {
 		return time.UTC
@@ -522,6 +538,18 @@ func dateFormatTo(b *strings.Builder, t time.Time, format string, utc bool, yrPa
 			datePadString(b, s, pad, width)
 		}
 		yearNum := func(v int64, digits int) {
+			if pad == '+' && mod != 'O' {
+				// gnulib: a sign when the year overflows its digits or the width.
+				limit := int64(9999)
+				if digits == 2 {
+					limit = 99
+				}
+				if v >= 0 && (v > limit || digits < width) {
+					b.WriteByte('+')
+					dateNumber(b, v, digits-1, false, '0', width-1)
+					return
+				}
+			}
 			if pad == 0 && mod != 'O' {
 				switch yrPad {
 				case '_', '-':

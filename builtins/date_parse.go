@@ -263,6 +263,25 @@ func (p *dateParser) word(k int) (int, int64, dateUnit) {
 
 // dateParse reads s relative to now, interpreting wall-clock fields in loc.
 func dateParse(s string, now time.Time, loc *time.Location) (time.Time, error) {
+	// A leading TZ="..." names the zone of the rest of the string.
+	if rest := strings.TrimLeft(s, " \t\n\v\f\r"); strings.HasPrefix(rest, `TZ="`) {
+		var tz strings.Builder
+		i := 4
+		for ; i < len(rest) && rest[i] != '"'; i++ {
+			if rest[i] == '\\' {
+				i++
+				if i >= len(rest) || (rest[i] != '\\' && rest[i] != '"') {
+					return time.Time{}, errDateInvalid
+				}
+			}
+			tz.WriteByte(rest[i])
+		}
+		if i >= len(rest) {
+			return time.Time{}, errDateInvalid
+		}
+		t, err := dateParse(rest[i+1:], now, dateZoneNamed(tz.String()))
+		return t.In(loc), err
+	}
 	toks, err := dateLex(s)
 	if err != nil {
 		return time.Time{}, err
