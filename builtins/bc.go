@@ -1,0 +1,867 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "bc", Summary: "an arbitrary precision calculator language", Run: bc})
+}
+
+// ---- lexer ----
+
+type bcTok struct {
+	kind string // "num", "name", "str", "op", "nl", "eof", or a keyword
+	text string
+	line int
+}
+
+var bcKeywords = map[string]bool{"if": true, "else": true, "while": true, "for": true, "break": true,
+	"continue": true, "quit": true, "halt": true, "return": true, "define": true, "auto": true,
+	"print": true, "length": true, "sqrt": true, "scale": true, "ibase": true, "obase": true,
+	"last": true, "limits": true, "void": true, "read": true, "warranty": true}
+
+type bcLexer struct {
+	src  string
+	pos  int
+	line int
+}
+
+// errBcEOFComment is reported without a file and line, as GNU bc does.
+var errBcEOFComment = errors.New("EOF encountered in a comment.")
+
+func (l *bcLexer) next() (bcTok, error) {
+	for {
+		if l.pos >= len(l.src) {
+			return bcTok{kind: "eof", line: l.line}, nil
+		}
+		c := l.src[l.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			l.pos++
+			continue
+		case c == '\\' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '\n':
+			l.pos += 2
+			l.line++
+			continue
+		case c == '#':
+			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+				l.pos++
+			}
+			continue
+		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '*':
+			end := strings.Index(l.src[l.pos+2:], "*/")
+			if end < 0 {
+				l.pos = len(l.src)
+				return bcTok{}, errBcEOFComment
+			}
+			l.line += strings.Count(l.src[l.pos:l.pos+2+end], "\n")
+			l.pos += end + 4
+			continue
+		}
+		break
+	}
+	c := l.src[l.pos]
+	start := l.pos
+	switch {
+	case c == '\n':
+		l.pos++
+		l.line++
+		return bcTok{kind: "nl", text: "\n", line: l.line}, nil
+	case c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c == '.' && l.pos+1 < len(l.src) && (l.src[l.pos+1] >= '0' && l.src[l.pos+1] <= '9' || l.src[l.pos+1] >= 'A' && l.src[l.pos+1] <= 'F'):
+		var b strings.Builder
+		dot := false
+		for l.pos < len(l.src) {
+			c := l.src[l.pos]
+			if c >= '0' && c <= '9' || c >= 'A' && c <= 'F' {
+				b.WriteByte(c)
+			} else if c == '.' && !dot {
+				dot = true
+				b.WriteByte(c)
+			} else if c == '\\' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '\n' {
+				l.pos++
+				l.line++
+			} else {
+				break
+			}
+			l.pos++
+		}
+		return bcTok{kind: "num", text: b.String(), line: l.line}, nil
+	case c >= 'a' && c <= 'z':
+		for l.pos < len(l.src) && (l.src[l.pos] >= 'a' && l.src[l.pos] <= 'z' || l.src[l.pos] >= '0' && l.src[l.pos] <= '9' || l.src[l.pos] == '_') {
+			l.pos++
+		}
+		w := l.src[start:l.pos]
+		if bcKeywords[w] {
+			return bcTok{kind: w, text: w, line: l.line}, nil
+		}
+		return bcTok{kind: "name", text: w, line: l.line}, nil
+	case c == '"':
+		end := strings.IndexByte(l.src[l.pos+1:], '"')
+		if end < 0 {
+			l.pos = len(l.src)
+			return bcTok{}, errors.New("illegal character: \"")
+		}
+		s := l.src[l.pos+1 : l.pos+1+end]
+		l.line += strings.Count(s, "\n")
+		l.pos += end + 2
+		return bcTok{kind: "str", text: s, line: l.line}, nil
+	}
+	for _, op := range []string{"^=", "*=", "/=", "%=", "+=", "-=", "==", "<=", ">=", "!=", "&&", "||", "++", "--"} {
+		if strings.HasPrefix(l.src[l.pos:], op) {
+			l.pos += 2
+			return bcTok{kind: "op", text: op, line: l.line}, nil
+		}
+	}
+	if strings.IndexByte("+-*/%^=<>!(){}[],;.", c) >= 0 {
+		l.pos++
+		return bcTok{kind: "op", text: string(c), line: l.line}, nil
+	}
+	l.pos++
+	return bcTok{}, fmt.Errorf("illegal character: %c", c)
+}
+
+// ---- syntax tree ----
+
+type bcExpr interface{}
+
+type (
+	bcNumLit struct{ text string }
+	bcVar    struct {
+		name  string
+		index bcExpr // nil for a scalar
+	}
+	bcSpecial struct{ name string } // scale, ibase, obase, last
+	bcBinary  struct {
+		op   string
+		l, r bcExpr
+	}
+	bcUnary struct {
+		op string
+		x  bcExpr
+	}
+	bcAssign struct {
+		op    string // "=", "+=", ...
+		lhs   bcExpr
+		rhs   bcExpr
+		paren bool
+	}
+	bcIncDec struct {
+		op     string // "++" or "--"
+		prefix bool
+		x      bcExpr
+	}
+	bcCall struct {
+		name string
+		args []bcExpr // an array argument is *bcArrayArg
+	}
+	bcArrayArg    struct{ name string }
+	bcBuiltinCall struct {
+		name string // length, sqrt, scale
+		x    bcExpr
+	}
+)
+
+type bcStmt interface{}
+
+type (
+	bcExprStmt struct{ x bcExpr }
+	bcStrStmt  struct{ s string }
+	bcPrint    struct{ items []bcExpr } // string items are bcStrStmt
+	bcBlock    struct{ list []bcStmt }
+	bcIf       struct {
+		cond      bcExpr
+		then, els bcStmt
+	}
+	bcWhile struct {
+		cond bcExpr
+		body bcStmt
+	}
+	bcFor struct {
+		init, cond, post bcExpr
+		body             bcStmt
+	}
+	bcBreak    struct{}
+	bcContinue struct{}
+	bcHalt     struct{}
+	bcReturn   struct{ x bcExpr }
+	bcLimits   struct{}
+)
+
+type bcFunc struct {
+	params []string // array parameters end in "[]"
+	autos  []string
+	body   []bcStmt
+	void   bool
+}
+
+// ---- parser ----
+
+type bcParser struct {
+	lx     *bcLexer
+	tok    bcTok
+	peeked bool
+	quit   bool
+	inFunc bool
+	depth  int
+	nest   int
+	loops  int
+}
+
+type bcSyntaxError struct {
+	line int
+	msg  string
+}
+
+func (e *bcSyntaxError) Error() string { return e.msg }
+
+func (p *bcParser) peek() bcTok {
+	if !p.peeked {
+		t, err := p.lx.next()
+		if err != nil {
+			panic(&bcSyntaxError{p.lx.line, err.Error()})
+		}
+		p.tok, p.peeked = t, true
+	}
+	return p.tok
+}
+
+func (p *bcParser) advance() bcTok {
+	t := p.peek()
+	p.peeked = false
+	return t
+}
+
+func (p *bcParser) fail() {
+	panic(&bcSyntaxError{p.peek().line, "syntax error"})
+}
+
+func (p *bcParser) isOp(s string) bool {
+	t := p.peek()
+	return t.kind == "op" && t.text == s
+}
+
+func (p *bcParser) expectOp(s string) {
+	if !p.isOp(s) {
+		p.fail()
+	}
+	p.advance()
+}
+
+func (p *bcParser) skipNewlines() {
+	for p.peek().kind == "nl" {
+		p.advance()
+	}
+}
+
+// statement parses one statement (without its terminator).
+func (p *bcParser) statement() bcStmt {
+	p.nest++
+	defer func() { p.nest-- }()
+	if p.nest > bcMaxNest {
+		panic(&bcSyntaxError{p.peek().line, "statement nesting too deep"})
+	}
+	t := p.peek()
+	switch t.kind {
+	case "nl", "eof":
+		return nil
+	case "op":
+		switch t.text {
+		case ";":
+			return nil
+		case "{":
+			p.advance()
+			b := &bcBlock{}
+			b.list = p.stmtList("}")
+			p.expectOp("}")
+			return b
+		}
+	case "str":
+		p.advance()
+		return &bcStrStmt{t.text}
+	case "print":
+		p.advance()
+		pr := &bcPrint{}
+		for {
+			if p.peek().kind == "str" {
+				pr.items = append(pr.items, &bcStrStmt{p.advance().text})
+			} else {
+				pr.items = append(pr.items, p.expr())
+			}
+			if !p.isOp(",") {
+				break
+			}
+			p.advance()
+		}
+		return pr
+	case "if":
+		p.advance()
+		p.expectOp("(")
+		s := &bcIf{cond: p.expr()}
+		p.expectOp(")")
+		p.skipNewlines()
+		s.then = p.statement()
+		// "else" may follow on the same line, after a ';', or on the next line.
+		save := *p.lx
+		saveTok, savePeeked := p.tok, p.peeked
+		if p.isOp(";") {
+			p.advance()
+		}
+		if p.peek().kind == "nl" && p.inBlockOrFunc() {
+			p.skipNewlines()
+		}
+		if p.peek().kind == "else" {
+			p.advance()
+			p.skipNewlines()
+			s.els = p.statement()
+		} else {
+			*p.lx, p.tok, p.peeked = save, saveTok, savePeeked
+		}
+		return s
+	case "while":
+		p.advance()
+		p.expectOp("(")
+		s := &bcWhile{cond: p.expr()}
+		p.expectOp(")")
+		p.skipNewlines()
+		p.loops++
+		s.body = p.statement()
+		p.loops--
+		return s
+	case "for":
+		p.advance()
+		p.expectOp("(")
+		s := &bcFor{}
+		if !p.isOp(";") {
+			s.init = p.expr()
+		}
+		p.expectOp(";")
+		if !p.isOp(";") {
+			s.cond = p.expr()
+		}
+		p.expectOp(";")
+		if !p.isOp(")") {
+			s.post = p.expr()
+		}
+		p.expectOp(")")
+		p.skipNewlines()
+		p.loops++
+		s.body = p.statement()
+		p.loops--
+		return s
+	case "break":
+		p.advance()
+		if p.loops == 0 {
+			panic(&bcSyntaxError{t.line, "Break outside a for/while"})
+		}
+		return &bcBreak{}
+	case "continue":
+		p.advance()
+		if p.loops == 0 {
+			panic(&bcSyntaxError{t.line, "Continue outside a for/while"})
+		}
+		return &bcContinue{}
+	case "quit":
+		p.advance()
+		p.quit = true
+		return nil
+	case "halt":
+		p.advance()
+		return &bcHalt{}
+	case "limits":
+		p.advance()
+		return &bcLimits{}
+	case "return":
+		p.advance()
+		if !p.inFunc {
+			panic(&bcSyntaxError{t.line, "Return outside of a function."})
+		}
+		r := &bcReturn{}
+		nt := p.peek()
+		if !(nt.kind == "nl" || nt.kind == "eof" || nt.kind == "op" && (nt.text == ";" || nt.text == "}")) {
+			r.x = p.expr()
+		}
+		return r
+	}
+	return &bcExprStmt{p.expr()}
+}
+
+func (p *bcParser) inBlockOrFunc() bool { return p.inFunc || p.depth > 0 }
+
+// stmtList parses statements up to the closing token (not consumed).
+func (p *bcParser) stmtList(end string) []bcStmt {
+	p.depth++
+	defer func() { p.depth-- }()
+	var list []bcStmt
+	for {
+		p.skipTerminators()
+		if p.isOp(end) || p.peek().kind == "eof" {
+			return list
+		}
+		if s := p.statement(); s != nil {
+			list = append(list, s)
+		}
+		if p.quit {
+			return list
+		}
+		t := p.peek()
+		if !(t.kind == "nl" || t.kind == "op" && (t.text == ";" || t.text == end)) {
+			p.fail()
+		}
+	}
+}
+
+func (p *bcParser) skipTerminators() {
+	for {
+		t := p.peek()
+		if t.kind == "nl" || t.kind == "op" && t.text == ";" {
+			p.advance()
+			continue
+		}
+		return
+	}
+}
+
+func (p *bcParser) define(funcs map[string]*bcFunc) {
+	p.advance() // define
+	f := &bcFunc{}
+	if p.peek().kind == "void" {
+		p.advance()
+		f.void = true
+	}
+	nt := p.advance()
+	if nt.kind != "name" {
+		p.fail()
+	}
+	p.expectOp("(")
+	for !p.isOp(")") {
+		if p.isOp("*") {
+			p.advance()
+		}
+		a := p.advance()
+		if a.kind != "name" {
+			p.fail()
+		}
+		name := a.text
+		if p.isOp("[") {
+			p.advance()
+			p.expectOp("]")
+			name += "[]"
+		}
+		f.params = append(f.params, name)
+		if !p.isOp(",") {
+			break
+		}
+		p.advance()
+	}
+	p.expectOp(")")
+	p.skipNewlines()
+	p.expectOp("{")
+	p.skipNewlines()
+	if p.peek().kind == "auto" {
+		p.advance()
+		for {
+			a := p.advance()
+			if a.kind != "name" {
+				p.fail()
+			}
+			name := a.text
+			if p.isOp("[") {
+				p.advance()
+				p.expectOp("]")
+				name += "[]"
+			}
+			f.autos = append(f.autos, name)
+			if !p.isOp(",") {
+				break
+			}
+			p.advance()
+		}
+		t := p.peek()
+		if !(t.kind == "nl" || t.kind == "op" && t.text == ";") {
+			p.fail()
+		}
+	}
+	p.inFunc = true
+	f.body = p.stmtList("}")
+	p.inFunc = false
+	p.expectOp("}")
+	funcs[nt.text] = f
+}
+
+// bcMaxNest bounds the nesting of expressions and statements, so that no
+// input can exhaust the Go stack.
+const bcMaxNest = 5000
+
+func (p *bcParser) expr() bcExpr {
+	p.nest++
+	defer func() { p.nest-- }()
+	if p.nest > bcMaxNest {
+		panic(&bcSyntaxError{p.peek().line, "expression nesting too deep"})
+	}
+	return p.orExpr()
+}
+
+func (p *bcParser) orExpr() bcExpr {
+	x := p.andExpr()
+	for p.isOp("||") {
+		p.advance()
+		x = &bcBinary{"||", x, p.andExpr()}
+	}
+	return x
+}
+
+func (p *bcParser) andExpr() bcExpr {
+	x := p.notExpr()
+	for p.isOp("&&") {
+		p.advance()
+		x = &bcBinary{"&&", x, p.notExpr()}
+	}
+	return x
+}
+
+func (p *bcParser) notExpr() bcExpr {
+	if p.isOp("!") {
+		p.advance()
+		return &bcUnary{"!", p.notExpr()}
+	}
+	return p.relExpr()
+}
+
+func (p *bcParser) relExpr() bcExpr {
+	x := p.assignExpr()
+	for {
+		t := p.peek()
+		if t.kind == "op" && (t.text == "<" || t.text == ">" || t.text == "<=" || t.text == ">=" || t.text == "==" || t.text == "!=") {
+			p.advance()
+			x = &bcBinary{t.text, x, p.assignExpr()}
+			continue
+		}
+		return x
+	}
+}
+
+func bcIsLvalue(x bcExpr) bool {
+	switch x.(type) {
+	case *bcVar, *bcSpecial:
+		return true
+	}
+	return false
+}
+
+func (p *bcParser) assignExpr() bcExpr {
+	x := p.addExpr()
+	t := p.peek()
+	if t.kind == "op" && (t.text == "=" || t.text == "+=" || t.text == "-=" || t.text == "*=" || t.text == "/=" || t.text == "%=" || t.text == "^=") {
+		if !bcIsLvalue(x) {
+			p.fail()
+		}
+		p.advance()
+		return &bcAssign{op: t.text, lhs: x, rhs: p.assignExpr()}
+	}
+	return x
+}
+
+func (p *bcParser) addExpr() bcExpr {
+	x := p.mulExpr()
+	for p.isOp("+") || p.isOp("-") {
+		op := p.advance().text
+		x = &bcBinary{op, x, p.mulExpr()}
+	}
+	return x
+}
+
+func (p *bcParser) mulExpr() bcExpr {
+	x := p.powExpr()
+	for p.isOp("*") || p.isOp("/") || p.isOp("%") {
+		op := p.advance().text
+		x = &bcBinary{op, x, p.powExpr()}
+	}
+	return x
+}
+
+func (p *bcParser) powExpr() bcExpr {
+	x := p.unaryExpr()
+	if p.isOp("^") {
+		p.advance()
+		return &bcBinary{"^", x, p.powExpr()}
+	}
+	return x
+}
+
+func (p *bcParser) unaryExpr() bcExpr {
+	if p.isOp("-") {
+		p.advance()
+		p.nest++
+		defer func() { p.nest-- }()
+		if p.nest > bcMaxNest {
+			panic(&bcSyntaxError{p.peek().line, "expression nesting too deep"})
+		}
+		return &bcUnary{"-", p.unaryExpr()}
+	}
+	if p.isOp("++") || p.isOp("--") {
+		op := p.advance().text
+		x := p.primary()
+		if !bcIsLvalue(x) {
+			p.fail()
+		}
+		return &bcIncDec{op, true, x}
+	}
+	x := p.primary()
+	if (p.isOp("++") || p.isOp("--")) && bcIsLvalue(x) {
+		return &bcIncDec{p.advance().text, false, x}
+	}
+	return x
+}
+
+func (p *bcParser) primary() bcExpr {
+	t := p.advance()
+	switch t.kind {
+	case "num":
+		return &bcNumLit{t.text}
+	case "op":
+		switch t.text {
+		case "(":
+			x := p.expr()
+			p.expectOp(")")
+			if a, ok := x.(*bcAssign); ok {
+				b := *a
+				b.paren = true
+				return &b
+			}
+			return &bcUnary{"()", x}
+		case ".":
+			return &bcSpecial{"last"}
+		}
+	case "scale":
+		if p.isOp("(") {
+			p.advance()
+			x := p.expr()
+			p.expectOp(")")
+			return &bcBuiltinCall{"scale", x}
+		}
+		return &bcSpecial{"scale"}
+	case "ibase", "obase", "last":
+		return &bcSpecial{t.kind}
+	case "length", "sqrt":
+		p.expectOp("(")
+		x := p.expr()
+		p.expectOp(")")
+		return &bcBuiltinCall{t.kind, x}
+	case "name":
+		if p.isOp("[") {
+			p.advance()
+			idx := p.expr()
+			p.expectOp("]")
+			return &bcVar{t.text, idx}
+		}
+		if p.isOp("(") {
+			p.advance()
+			c := &bcCall{name: t.text}
+			for !p.isOp(")") {
+				// An array argument: NAME[]
+				if p.peek().kind == "name" {
+					save := *p.lx
+					saveTok := p.tok
+					n := p.advance()
+					if p.isOp("[") {
+						p.advance()
+						if p.isOp("]") {
+							p.advance()
+							c.args = append(c.args, &bcArrayArg{n.text})
+							goto next
+						}
+					}
+					*p.lx, p.tok, p.peeked = save, saveTok, true
+				}
+				c.args = append(c.args, p.expr())
+			next:
+				if !p.isOp(",") {
+					break
+				}
+				p.advance()
+			}
+			p.expectOp(")")
+			return c
+		}
+		return &bcVar{t.text, nil}
+	}
+	p.peeked = true
+	p.tok = t
+	p.fail()
+	return nil
+}
+
+// ---- driver ----
+
+func bc(env *Env) int {
+	f := NewFlags(env, "An arbitrary precision calculator language: reads FILEs, then standard input.", "[options] [file ...]")
+	mathlib := f.Bool('l', "mathlib", "use the predefined math routines (s c a l e j) and scale=20")
+	f.Bool('q', "quiet", "don't print initial banner")
+	f.Bool('i', "interactive", "force interactive mode")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	defer w.Flush()
+	in := newBcInterp(env, w)
+	if *mathlib {
+		in.mathlib = true
+		in.scale = 20
+	}
+	for _, name := range files {
+		r, err := env.Open(name)
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(env.Stderr, "File %s is unavailable.\n", name)
+			return 1
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(env.Stderr, "File %s is unavailable.\n", name)
+			return 1
+		}
+		if done, st := in.run(name, string(data), w); done {
+			return st
+		}
+	}
+	data, err := io.ReadAll(env.Stdin)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return 1
+	}
+	_, st := in.run("(standard_in)", string(data), w)
+	return st
+}
+
+// run parses and runs one source. Each line's statements run once the
+// line is complete; a runtime error abandons the rest of that line, as in
+// GNU bc. It reports whether bc must stop (quit, halt, cancellation).
+func (in *bcInterp) run(name, src string, w *bufio.Writer) (done bool, status int) {
+	p := &bcParser{lx: &bcLexer{src: src, line: 1}}
+	var batch []bcStmt
+	execBatch := func() bool {
+		for _, s := range batch {
+			err := in.exec(s)
+			if err == nil {
+				continue
+			}
+			var re *bcRuntimeError
+			switch {
+			case errors.Is(err, errBcHalt):
+				return true
+			case errors.Is(err, errSkCancelled):
+				status = 1
+				if in.werr != nil && !IsBrokenPipe(in.werr) {
+					fmt.Fprintf(in.env.Stderr, "bc: write error: %s\n", ErrText(in.werr))
+				}
+				return true
+			case errors.As(err, &re):
+				w.Flush()
+				fmt.Fprintf(in.env.Stderr, "Runtime error (func=%s): %s\n", re.fn, re.msg)
+				in.fname = ""
+			}
+			break
+		}
+		batch = batch[:0]
+		return false
+	}
+	for {
+		stop, eof := in.parseLine(p, name, &batch, w)
+		if p.quit {
+			return true, status
+		}
+		if stop {
+			if in.env.Ctx.Err() != nil {
+				status = 1
+			}
+			return true, status
+		}
+		if execBatch() {
+			return true, status
+		}
+		if eof {
+			return false, status
+		}
+	}
+}
+
+// parseLine parses the statements of one input line into batch; after a
+// syntax error it reports it, drops the line and skips to the next one.
+func (in *bcInterp) parseLine(p *bcParser, name string, batch *[]bcStmt, w *bufio.Writer) (stop, eof bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			se, ok := v.(*bcSyntaxError)
+			if !ok {
+				panic(v)
+			}
+			w.Flush()
+			if se.msg == errBcEOFComment.Error() {
+				fmt.Fprintf(in.env.Stderr, "%s\n", se.msg)
+			} else {
+				fmt.Fprintf(in.env.Stderr, "%s %d: %s\n", name, se.line, se.msg)
+			}
+			*batch = (*batch)[:0]
+			p.inFunc, p.loops, p.depth, p.nest = false, 0, 0, 0
+			// Skip the rest of the line.
+			for {
+				t, err := p.lx.next()
+				if err != nil {
+					continue
+				}
+				if t.kind == "nl" {
+					break
+				}
+				if t.kind == "eof" {
+					eof = true
+					break
+				}
+			}
+			p.peeked = false
+		}
+	}()
+	lineUsed := false
+	for {
+		if in.env.Ctx.Err() != nil {
+			return true, false
+		}
+		t := p.peek()
+		if t.kind != "define" && t.kind != "nl" && !(t.kind == "op" && t.text == ";") {
+			lineUsed = true
+		}
+		switch {
+		case t.kind == "eof":
+			return false, true
+		case t.kind == "nl":
+			p.advance()
+			return false, false
+		case t.kind == "op" && t.text == ";":
+			p.advance()
+			continue
+		case t.kind == "define":
+			// A definition must begin a line.
+			if lineUsed {
+				p.fail()
+			}
+			p.define(in.funcs)
+		default:
+			s := p.statement()
+			if p.quit {
+				return true, false
+			}
+			if s != nil {
+				*batch = append(*batch, s)
+			}
+		}
+		t = p.peek()
+		if !(t.kind == "nl" || t.kind == "eof" || t.kind == "op" && t.text == ";") {
+			p.fail()
+		}
+	}
+}
