@@ -112,6 +112,69 @@ func (g *gateWriter) close() {
 	g.mu.Unlock()
 }
 
+// toStdin hands the command its standard input through a goroutine, so
+// that a read blocked on a pipe or terminal that never delivers ends with
+// the command's context instead of outliving the timeout.
+type toStdin struct {
+	ctx  context.Context
+	r    io.Reader
+	once sync.Once
+	ch   chan toChunk
+	left []byte
+	err  error
+}
+
+type toChunk struct {
+	b   []byte
+	err error
+}
+
+func (t *toStdin) pump() {
+	defer close(t.ch)
+	for {
+		buf := make([]byte, 32<<10)
+		n, err := t.r.Read(buf)
+		select {
+		case t.ch <- toChunk{buf[:n], err}:
+		case <-t.ctx.Done():
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (t *toStdin) Read(p []byte) (int, error) {
+	if len(t.left) > 0 {
+		n := copy(p, t.left)
+		t.left = t.left[n:]
+		return n, nil
+	}
+	if t.err != nil {
+		return 0, t.err
+	}
+	t.once.Do(func() {
+		t.ch = make(chan toChunk)
+		go t.pump()
+	})
+	select {
+	case c, ok := <-t.ch:
+		if !ok {
+			return 0, io.EOF
+		}
+		n := copy(p, c.b)
+		t.left = c.b[n:]
+		t.err = c.err
+		if n == 0 && c.err != nil {
+			return 0, c.err
+		}
+		return n, nil
+	case <-t.ctx.Done():
+		return 0, t.ctx.Err()
+	}
+}
+
 func timeoutCmd(env *Env) int {
 	f := NewFlags(env, "Start COMMAND, and kill it if still running after DURATION.\n\nCOMMAND runs inside llmsh through the shell (builtins and functions only);\n\"killing\" it cancels its context, which every builtin honours.", "[OPTION] DURATION COMMAND [ARG]...", "[OPTION]")
 	f.StopAtOperand = true
@@ -163,7 +226,7 @@ func timeoutCmd(env *Env) int {
 	go func() {
 		st := 2
 		defer func() { done <- st }()
-		st = env.Exec(ctx, cmd, env.Stdin, out, errw)
+		st = env.Exec(ctx, cmd, &toStdin{ctx: ctx, r: env.Stdin}, out, errw)
 	}()
 
 	var fire <-chan time.Time
@@ -201,6 +264,10 @@ func timeoutCmd(env *Env) int {
 		}
 		return 124
 	}
+	// The command is "killed": it stops through its context, and nothing
+	// it writes from now on gets out, as with a process killed by signal.
+	out.close()
+	errw.close()
 	cancel()
 	if killAfter <= 0 || killAfter == math.MaxInt64 {
 		return timedOut(<-done)
@@ -214,10 +281,7 @@ func timeoutCmd(env *Env) int {
 		if *verbose {
 			env.Errorf("sending signal KILL to command %s", laQuote(cmd[0]))
 		}
-		// The command ignored its cancellation: abandon it, and let none
-		// of its later output through.
-		out.close()
-		errw.close()
+		// The command ignored its cancellation: abandon it.
 		return 128 + 9
 	}
 }

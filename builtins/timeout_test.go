@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"io"
 	"testing"
 	"time"
 )
@@ -107,4 +108,22 @@ func TestEcho(t *testing.T) {
 		{"escapes", nil, "", []string{"echo", "-e", `a\101b\0101c\x41\xg\q\cZ`}, `aAbAcA\xg\q`, "", 0},
 		{"-E wins last", nil, "", []string{"echo", "-eE", `a\tb`}, `a\tb` + "\n", "", 0},
 	})
+}
+
+// TestTimeoutBlockedRead: a command blocked reading a pipe that never
+// delivers still ends when the limit fires (the pipe is never written).
+func TestTimeoutBlockedRead(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	e := newExecEnv(t, ctx, nil, "", "timeout", "0.1", "cat")
+	e.Stdin = pr
+	got := e.run()
+	if ctx.Err() != nil {
+		t.Fatal("timeout waited for the blocked read")
+	}
+	if got.status != 124 || got.stdout != "" || got.stderr != "" {
+		t.Errorf("got %q %q %d, want 124 quietly", got.stdout, got.stderr, got.status)
+	}
 }
