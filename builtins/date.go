@@ -373,10 +373,49 @@ func dateZoneNamed(tz string) *time.Location {
 	return datePosixTZ(tz)
 }
 
-// datePosixTZ reads the standard-time part of a POSIX TZ string
-// ("EST5", "<+03>-3", "JST-9"); as glibc does, a string it cannot read
-// names a zone at UTC. Daylight-saving rules are not applied.
+// datePosixTZ reads a POSIX TZ string ("EST5", "<+03>-3", "JST-9",
+// "PST8PDT,M4.1.0,M10.5.0"); as glibc does, a string it cannot read names
+// a zone at UTC. A daylight-saving part is applied by Go's own reading of
+// TZ rules: the string becomes the footer of a zoneinfo file without
+// transitions.
 func datePosixTZ(s string) *time.Location {
+	name, off, rest := datePosixStd(s)
+	if rest != "" {
+		if loc, err := time.LoadLocationFromTZData(s, dateTZif(name, off, s)); err == nil {
+			return loc
+		}
+	}
+	return time.FixedZone(name, off)
+}
+
+// dateTZif builds a zoneinfo (TZif version 2) file with one zone type,
+// no transitions, and tz as its footer rule.
+func dateTZif(name string, off int, tz string) []byte {
+	var b []byte
+	be32 := func(v uint32) { b = append(b, byte(v>>24), byte(v>>16), byte(v>>8), byte(v)) }
+	block := func(version byte) {
+		b = append(b, "TZif"...)
+		b = append(b, version)
+		b = append(b, make([]byte, 15)...)
+		// isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+		for _, n := range []int{0, 0, 0, 0, 1, len(name) + 1} {
+			be32(uint32(n))
+		}
+		be32(uint32(int32(off)))
+		b = append(b, 0, 0)
+		b = append(b, name...)
+		b = append(b, 0)
+	}
+	block('2')
+	block('2')
+	b = append(b, '\n')
+	b = append(b, tz...)
+	return append(b, '\n')
+}
+
+// datePosixStd reads the standard-time name and offset (seconds east) at
+// the start of a POSIX TZ string, and returns what follows them.
+func datePosixStd(s string) (string, int, string) {
 	var name string
 	i := 0
 	if strings.HasPrefix(s, "<") {
@@ -390,7 +429,7 @@ func datePosixTZ(s string) *time.Location {
 		name = s[:i]
 	}
 	if len(name) < 3 {
-		return time.FixedZone("UTC", 0)
+		return "", 0, "" // glibc: no usable name, UTC without an abbreviation
 	}
 	sign := 1
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
@@ -403,8 +442,11 @@ func datePosixTZ(s string) *time.Location {
 	for part, mul := 0, 3600; part < 3 && i < len(s) && s[i] >= '0' && s[i] <= '9'; part, mul = part+1, mul/60 {
 		n := 0
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			n = n*10 + int(s[i]-'0')
+			n = min(n*10+int(s[i]-'0'), 1000)
 			i++
+		}
+		if part == 0 {
+			n = min(n, 24) // glibc caps the hours
 		}
 		secs += n * mul
 		if i < len(s) && s[i] == ':' {
@@ -413,7 +455,7 @@ func datePosixTZ(s string) *time.Location {
 			break
 		}
 	}
-	return time.FixedZone(name, -sign*secs)
+	return name, -sign * secs, s[i:]
 }
 
 // datePosixValid reports whether s has the form MMDDhhmm[[CC]YY][.ss].

@@ -52,6 +52,14 @@ func TestDate(t *testing.T) {
 		{[]string{"TZ=<+03>-3"}, []string{"-d", "@1700000000", "+%T %Z %z"}, "01:13:20 +03 +0300\n", "", 0},
 		{[]string{"TZ=Foo"}, []string{"-d", "@1700000000", "+%T %Z %z"}, "22:13:20 Foo +0000\n", "", 0},
 		{[]string{"TZ=Local"}, []string{"-d", "@0", "+%Z %z"}, "Local +0000\n", "", 0},
+		{[]string{"TZ=XX"}, []string{"-d", "@0", "+%Z %z"}, " +0000\n", "", 0},
+		{[]string{"TZ=ABC+25"}, []string{"-d", "@0", "+%Z %z"}, "ABC -2400\n", "", 0},
+		// POSIX rules with daylight saving time.
+		{[]string{"TZ=PST8PDT,M4.1.0,M10.5.0"}, []string{"-d", "2006-04-01 12:00", "+%F %T %Z %z"}, "2006-04-01 12:00:00 PST -0800\n", "", 0},
+		{[]string{"TZ=PST8PDT,M4.1.0,M10.5.0"}, []string{"-d", "2006-04-03 12:00", "+%F %T %Z %z"}, "2006-04-03 12:00:00 PDT -0700\n", "", 0},
+		{[]string{"TZ=CET-1CEST,M3.5.0,M10.5.0/3"}, []string{"-d", "2024-10-27T00:30Z", "+%F %T %Z %z"}, "2024-10-27 02:30:00 CEST +0200\n", "", 0},
+		{[]string{"TZ=CET-1CEST,M3.5.0,M10.5.0/3"}, []string{"-d", "2024-10-27T01:30Z", "+%F %T %Z %z"}, "2024-10-27 02:30:00 CET +0100\n", "", 0},
+		{[]string{"TZ=AAA3BBB"}, []string{"-d", "2024-07-01 12:00", "+%Z %z"}, "BBB -0200\n", "", 0},
 		// Every conversion, at a fixed instant.
 		{nil, []string{"-d", "@1700000000", "+%a|%A|%b|%B|%c|%C|%d|%D|%e|%F|%g|%G|%h|%H|%I|%j|%k|%l|%m|%M|%n|%N|%p|%P|%q|%r|%R|%s|%S|%t|%T|%u|%U|%V|%w|%W|%x|%X|%y|%Y|%z|%:z|%Z|%%"},
 			"Tue|Tuesday|Nov|November|Tue Nov 14 22:13:20 2023|20|14|11/14/23|14|2023-11-14|23|2023|Nov|22|10|318|22|10|11|13|\n|000000000|PM|pm|4|10:13:20 PM|22:13|1700000000|20|\t|22:13:20|2|46|46|2|46|11/14/23|22:13:20|23|2023|+0000|+00:00|UTC|%\n", "", 0},
