@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -36,9 +35,6 @@ type gzipState struct {
 	listed                                      int
 	totIn, totOut, lastOverhead                 int64
 }
-
-// gzipRemover is the part of an FS that can delete files.
-type gzipRemover interface{ Remove(name string) error }
 
 var errGzipCancelled = errors.New("cancelled")
 
@@ -171,11 +167,7 @@ func (s *gzipState) stat(name string) (string, fs.FileInfo, error) {
 }
 
 func (s *gzipState) remove(name string) error {
-	r, ok := s.env.FS.(gzipRemover)
-	if !ok {
-		return &fs.PathError{Op: "remove", Path: name, Err: syscall.ENOTSUP}
-	}
-	return r.Remove(s.env.Abs(name))
+	return s.env.FS.Remove(s.env.Abs(name))
 }
 
 // gzipCounter counts the bytes passing through a writer or a reader.
@@ -412,6 +404,11 @@ func (s *gzipState) fileOne(arg string) {
 	if dstFile != nil {
 		if cerr := dstFile.Close(); err == nil && cerr != nil {
 			err = skWriteError{cerr}
+		}
+		if err == nil {
+			// The output keeps the input's modification time, as GNU gzip
+			// and gunzip (without -N) leave it.
+			s.env.FS.Chtimes(s.env.Abs(outName), time.Time{}, fi.ModTime())
 		}
 	}
 	if err != nil && !errors.Is(err, errGzipTrailing) {

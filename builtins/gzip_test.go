@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Compressed inputs made by GNU gzip 1.12 on this machine:
@@ -22,32 +23,12 @@ const (
 	gzSecond     = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03+NM\xce\xcfK\xe1\x02\x00~\xc0\x0f\x06\x07\x00\x00\x00"
 )
 
-// gzTestFS adds Remove to the test FS, over the same directory.
-type gzTestFS struct {
-	FS
-	root *os.Root
-	dir  string
-}
-
-func (g gzTestFS) Remove(name string) error {
-	rel, err := filepath.Rel(g.dir, name)
-	if err != nil {
-		return err
-	}
-	return g.root.Remove(rel)
-}
-
 // gzRun runs a command over files in a fresh directory and returns the
 // result and the directory's content afterwards.
 func gzRun(t *testing.T, files map[string]string, stdin string, args ...string) (result, map[string]string) {
 	t.Helper()
 	dir := t.TempDir()
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { root.Close() })
-	fsys := gzTestFS{FS: testFS(t, dir), root: root, dir: dir}
+	fsys := testFS(t, dir)
 	for name, content := range files {
 		writeTestFile(t, fsys, dir+"/"+name, content)
 	}
@@ -208,6 +189,30 @@ func TestGzipCompress(t *testing.T) {
 	r, _ = gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "-v", "a.txt")
 	if !strings.HasPrefix(r.stderr, "a.txt:\t") || !strings.HasSuffix(r.stderr, "% -- replaced with a.txt.gz\n") {
 		t.Errorf("gzip -v: %q", r.stderr)
+	}
+}
+
+func TestGzipKeepsMtime(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/m", "data\n")
+	when := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	if err := fsys.Chtimes(dir+"/m", time.Time{}, when); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Lookup("gzip")
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"gzip", "m"}, Stdin: strings.NewReader(""),
+		Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+	if st := Run(b, env); st != 0 {
+		t.Fatalf("gzip m: %d %q", st, errb.String())
+	}
+	fi, err := os.Stat(filepath.Join(dir, "m.gz"))
+	if err != nil || !fi.ModTime().Equal(when) {
+		t.Errorf("m.gz mtime %v, want %v (%v)", fi.ModTime(), when, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "m")); !os.IsNotExist(err) {
+		t.Errorf("m not removed: %v", err)
 	}
 }
 
