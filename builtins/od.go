@@ -1,0 +1,1171 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "od", Summary: "dump files in octal and other formats", Run: od})
+}
+
+// odSpec is one output format (-t TYPE or a traditional option), as GNU
+// od's struct tspec.
+type odSpec struct {
+	kind  byte // d o u x f a c
+	size  int  // bytes per item
+	width int  // field width, excluding the leading space
+	pad   int  // total padding divided among the fields of a line
+	z     bool // printable characters at the end of the line
+}
+
+// Field widths by item size, from GNU od.
+var (
+	odOctDigits  = [...]int{0, 3, 6, 8, 11, 14, 16, 19, 22}
+	odSDecDigits = [...]int{1, 4, 6, 8, 11, 13, 16, 18, 20}
+	odUDecDigits = [...]int{0, 3, 5, 8, 10, 13, 15, 17, 20}
+	odHexDigits  = [...]int{0, 2, 4, 6, 8, 10, 12, 14, 16}
+)
+
+var odCharNames = [...]string{
+	"nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel",
+	"bs", "ht", "nl", "vt", "ff", "cr", "so", "si",
+	"dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb",
+	"can", "em", "sub", "esc", "fs", "gs", "rs", "us",
+	"sp",
+}
+
+// odParseType decodes a -t TYPE string (several specs may follow each
+// other: "x1z" "d4u2").
+func odParseType(s string) ([]odSpec, error) {
+	orig := s
+	var out []odSpec
+	for s != "" {
+		var sp odSpec
+		c := s[0]
+		s = s[1:]
+		switch c {
+		case 'd', 'o', 'u', 'x':
+			size := 4
+			if s != "" {
+				switch s[0] {
+				case 'C':
+					size, s = 1, s[1:]
+				case 'S':
+					size, s = 2, s[1:]
+				case 'I':
+					size, s = 4, s[1:]
+				case 'L':
+					size, s = 8, s[1:]
+				default:
+					n, rest := odSmallInt(s)
+					if rest != s {
+						if n != 1 && n != 2 && n != 4 && n != 8 {
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", tabQuote(orig), n)
+						}
+						size, s = int(n), rest
+					}
+				}
+			}
+			sp = odSpec{kind: c, size: size}
+			switch c {
+			case 'd':
+				sp.width = odSDecDigits[size]
+			case 'o':
+				sp.width = odOctDigits[size]
+			case 'u':
+				sp.width = odUDecDigits[size]
+			case 'x':
+				sp.width = odHexDigits[size]
+			}
+		case 'f':
+			size := 8
+			if s != "" {
+				switch s[0] {
+				case 'F':
+					size, s = 4, s[1:]
+				case 'D':
+					size, s = 8, s[1:]
+				case 'L':
+					size, s = 16, s[1:]
+				default:
+					n, rest := odSmallInt(s)
+					if rest != s {
+						if n != 4 && n != 8 && n != 16 {
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", tabQuote(orig), n)
+						}
+						size, s = int(n), rest
+					}
+				}
+			}
+			sp = odSpec{kind: 'f', size: size}
+			switch size {
+			case 4:
+				sp.width = 15
+			case 8:
+				sp.width = 24
+			default:
+				sp.width = 29
+			}
+		case 'a', 'c':
+			sp = odSpec{kind: c, size: 1, width: 3}
+		default:
+			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, tabQuote(orig))
+		}
+		if s != "" && s[0] == 'z' {
+			sp.z = true
+			s = s[1:]
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// odSmallInt reads leading decimal digits as a size (saturating).
+func odSmallInt(s string) (n uint64, rest string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		n = min(n*10+uint64(s[i]-'0'), math.MaxInt64)
+		i++
+	}
+	return n, s[i:]
+}
+
+// odParseSize is gnulib's xstrtoumax with od's multiplier suffixes: the
+// error names the option as the user spelt it (-j or --skip-bytes).
+func odParseSize(arg, opt string, base int, suffixes string) (uint64, error) {
+	s := strings.TrimLeft(arg, " \t\n\v\f\r")
+	invalid := fmt.Errorf("invalid %s argument %s", opt, tabQuote(arg))
+	if strings.HasPrefix(s, "-") {
+		return 0, invalid
+	}
+	// strtoumax: an optional '+', then for base 0 or 16 a 0x prefix, and
+	// for base 0 a leading 0 meaning octal.
+	s = strings.TrimPrefix(s, "+")
+	b := base
+	if (b == 0 || b == 16) && len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && odDigitVal(s[2]) < 16 {
+		b, s = 16, s[2:]
+	} else if b == 0 {
+		b = 10
+		if s != "" && s[0] == '0' {
+			b = 8
+		}
+	}
+	digits := s
+	i := 0
+	var v uint64
+	overflow := false
+	for i < len(digits) && odDigitVal(digits[i]) < b {
+		d := uint64(odDigitVal(digits[i]))
+		if v > (math.MaxUint64-d)/uint64(b) {
+			overflow = true
+			v = math.MaxUint64
+		} else if !overflow {
+			v = v*uint64(b) + d
+		}
+		i++
+	}
+	if i == 0 {
+		// strtoumax found no number; xstrtol accepts a lone valid
+		// suffix as 1 of that unit.
+		if digits == "" || !strings.ContainsRune(suffixes, rune(digits[0])) {
+			return 0, invalid
+		}
+		v = 1
+	}
+	rest := digits[i:]
+	tooLarge := fmt.Errorf("%s argument %s too large", opt, tabQuote(arg))
+	badSuffix := fmt.Errorf("invalid suffix in %s argument %s", opt, tabQuote(arg))
+	if rest != "" {
+		if suffixes == "" || !strings.ContainsRune(suffixes, rune(rest[0])) {
+			return 0, badSuffix
+		}
+		pow, unit := 0, uint64(1024)
+		n := 1
+		switch rest[0] {
+		case 'b':
+			unit, pow = 512, 1
+		case 'B':
+			unit, pow = 1024, 1
+		case 'c':
+		case 'w':
+			unit, pow = 2, 1
+		case 'k', 'K':
+			pow = 1
+		case 'M', 'm':
+			pow = 2
+		case 'G', 'g':
+			pow = 3
+		case 'T', 't':
+			pow = 4
+		case 'P':
+			pow = 5
+		case 'E':
+			pow = 6
+		case 'Z':
+			pow = 7
+		case 'Y':
+			pow = 8
+		case 'R':
+			pow = 9
+		case 'Q':
+			pow = 10
+		default:
+			return 0, badSuffix
+		}
+		if strings.ContainsRune("EGgkKMmPQRTtYZ", rune(rest[0])) && strings.ContainsRune(suffixes, '0') && len(rest) > 1 {
+			switch rest[1] {
+			case 'i':
+				if len(rest) > 2 && rest[2] == 'B' {
+					n += 2
+				}
+			case 'B', 'D':
+				unit = 1000
+				n++
+			}
+		}
+		for range pow {
+			if v > math.MaxUint64/unit {
+				overflow = true
+				v = math.MaxUint64
+			} else {
+				v *= unit
+			}
+		}
+		if rest[n:] != "" {
+			return 0, badSuffix
+		}
+	}
+	if overflow {
+		return 0, tooLarge
+	}
+	return v, nil
+}
+
+func odDigitVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return 99
+}
+
+// odParseOldOffset parses a traditional [+]OFFSET[.][b] operand.
+func odParseOldOffset(s string) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	s = strings.TrimPrefix(s, "+")
+	base := 8
+	if strings.Contains(s, ".") {
+		base = 10
+	} else if len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		base = 16
+	}
+	v, err := odParseSize(s, "", base, "Bb")
+	return v, err == nil
+}
+
+// odInput is the concatenation of the operands, opened one at a time as
+// GNU od does, with open and read errors reported as they happen.
+type odInput struct {
+	env    *Env
+	names  []string
+	cur    io.ReadCloser
+	name   string // for messages
+	failed bool
+}
+
+// next opens the following operand that can be opened; it leaves cur nil
+// at the end of the list.
+func (in *odInput) next() {
+	if in.cur != nil {
+		in.cur.Close()
+		in.cur = nil
+	}
+	for len(in.names) > 0 {
+		name := in.names[0]
+		in.names = in.names[1:]
+		r, err := in.env.Open(name)
+		if err != nil {
+			in.env.PathError(name, err)
+			in.failed = true
+			continue
+		}
+		in.cur, in.name = r, name
+		if name == "-" {
+			in.name = "standard input"
+		}
+		return
+	}
+}
+
+// Read reads from the current operand, moving on to the next at its end.
+func (in *odInput) Read(p []byte) (int, error) {
+	for in.cur != nil {
+		n, err := in.cur.Read(p)
+		if n > 0 {
+			return n, nil
+		}
+		if err == nil {
+			continue
+		}
+		if err != io.EOF {
+			if IsBrokenPipe(err) {
+				return 0, err
+			}
+			in.env.PathError(in.name, err)
+			in.failed = true
+		}
+		in.next()
+	}
+	return 0, io.EOF
+}
+
+// skip skips n bytes of the combined input, seeking where the operand
+// is a regular file; it reports whether the input was long enough.
+func (in *odInput) skip(n uint64) (bool, error) {
+	buf := make([]byte, 32<<10)
+	for n > 0 && in.cur != nil {
+		if err := in.env.Ctx.Err(); err != nil {
+			return false, errSkCancelled
+		}
+		if f, ok := in.cur.(File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				size := uint64(max(fi.Size(), 0))
+				if size < n {
+					n -= size
+					in.next()
+					continue
+				}
+				if _, err := f.Seek(int64(n), io.SeekCurrent); err == nil {
+					return true, nil
+				}
+			}
+		}
+		k, err := in.cur.Read(buf[:min(uint64(len(buf)), n)])
+		n -= uint64(k)
+		if err == io.EOF || (k == 0 && err == nil) {
+			if err == io.EOF {
+				in.next()
+			}
+			continue
+		}
+		if err != nil {
+			if IsBrokenPipe(err) {
+				return false, err
+			}
+			in.env.PathError(in.name, err)
+			in.failed = true
+			in.next()
+		}
+	}
+	return n == 0, nil
+}
+
+// odDumper formats blocks.
+type odDumper struct {
+	specs    []odSpec
+	perBlock int
+	addrBase int // 8, 10, 16, or 0 for none
+	addrPad  int
+	label    bool   // traditional pseudo-address in parentheses
+	labelOff uint64 // pseudo address minus offset
+	paren    bool   // only the pseudo-address (-A n with a label)
+	swap     bool
+	buf      []byte
+}
+
+func (d *odDumper) addrStd(a uint64, c byte) {
+	var s string
+	switch d.addrBase {
+	case 8:
+		s = strconv.FormatUint(a, 8)
+	case 10:
+		s = strconv.FormatUint(a, 10)
+	case 16:
+		s = strconv.FormatUint(a, 16)
+	}
+	for i := len(s); i < d.addrPad; i++ {
+		d.buf = append(d.buf, '0')
+	}
+	d.buf = append(d.buf, s...)
+	if c != 0 {
+		d.buf = append(d.buf, c)
+	}
+}
+
+// address writes the offset a as GNU's format_address does, followed by c
+// (0 for nothing).
+func (d *odDumper) address(a uint64, c byte) {
+	switch {
+	case d.paren:
+		// GNU's format_address_paren prints the offset itself.
+		d.buf = append(d.buf, '(')
+		d.addrStd(a, ')')
+		if c != 0 {
+			d.buf = append(d.buf, c)
+		}
+	case d.label:
+		d.addrStd(a, ' ')
+		d.buf = append(d.buf, '(')
+		d.addrStd(a+d.labelOff, ')')
+		if c != 0 {
+			d.buf = append(d.buf, c)
+		}
+	case d.addrBase == 0:
+	default:
+		d.addrStd(a, c)
+	}
+}
+
+func (d *odDumper) padTo(width int, s []byte) {
+	for i := len(s); i < width; i++ {
+		d.buf = append(d.buf, ' ')
+	}
+	d.buf = append(d.buf, s...)
+}
+
+// item formats the item at p with spec sp into tmp.
+func (d *odDumper) item(sp *odSpec, p []byte, tmp []byte) []byte {
+	tmp = tmp[:0]
+	if sp.kind == 'a' {
+		c := p[0] & 0x7f
+		switch {
+		case c == 127:
+			return append(tmp, "del"...)
+		case c <= ' ':
+			return append(tmp, odCharNames[c]...)
+		}
+		return append(tmp, c)
+	}
+	if sp.kind == 'c' {
+		c := p[0]
+		switch c {
+		case 0:
+			return append(tmp, `\0`...)
+		case '\a':
+			return append(tmp, `\a`...)
+		case '\b':
+			return append(tmp, `\b`...)
+		case '\f':
+			return append(tmp, `\f`...)
+		case '\n':
+			return append(tmp, `\n`...)
+		case '\r':
+			return append(tmp, `\r`...)
+		case '\t':
+			return append(tmp, `\t`...)
+		case '\v':
+			return append(tmp, `\v`...)
+		}
+		if c >= ' ' && c < 0x7f {
+			return append(tmp, c)
+		}
+		return append(tmp, '0'+c>>6, '0'+c>>3&7, '0'+c&7)
+	}
+	var raw [16]byte
+	copy(raw[:], p[:sp.size])
+	if d.swap {
+		for i, j := 0, sp.size-1; i < j; i, j = i+1, j-1 {
+			raw[i], raw[j] = raw[j], raw[i]
+		}
+	}
+	if sp.kind == 'f' {
+		switch sp.size {
+		case 4:
+			return odFormatFloat(tmp, float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[:]))), 32)
+		case 8:
+			return odFormatFloat(tmp, math.Float64frombits(binary.LittleEndian.Uint64(raw[:])), 64)
+		default:
+			return odFormatLongDouble(tmp, raw[:10])
+		}
+	}
+	var v uint64
+	switch sp.size {
+	case 1:
+		v = uint64(raw[0])
+	case 2:
+		v = uint64(binary.LittleEndian.Uint16(raw[:]))
+	case 4:
+		v = uint64(binary.LittleEndian.Uint32(raw[:]))
+	default:
+		v = binary.LittleEndian.Uint64(raw[:])
+	}
+	switch sp.kind {
+	case 'd':
+		shift := 64 - 8*uint(sp.size)
+		return strconv.AppendInt(tmp, int64(v<<shift)>>shift, 10)
+	case 'u':
+		return strconv.AppendUint(tmp, v, 10)
+	case 'o', 'x':
+		base, digits := 8, odOctDigits[sp.size]
+		if sp.kind == 'x' {
+			base, digits = 16, odHexDigits[sp.size]
+		}
+		s := strconv.FormatUint(v, base)
+		for i := len(s); i < digits; i++ {
+			tmp = append(tmp, '0')
+		}
+		return append(tmp, s...)
+	}
+	return tmp
+}
+
+// odFormatFloat is gnulib's ftoastr/dtoastr: the shortest %.*g (from
+// FLT_DIG or DBL_DIG digits up) that reads back as the same value.
+func odFormatFloat(tmp []byte, x float64, bits int) []byte {
+	switch {
+	case math.IsNaN(x):
+		if math.Signbit(x) {
+			return append(tmp, "-nan"...)
+		}
+		return append(tmp, "nan"...)
+	case math.IsInf(x, 1):
+		return append(tmp, "inf"...)
+	case math.IsInf(x, -1):
+		return append(tmp, "-inf"...)
+	}
+	// FLT_DIG and FLT_MIN, or DBL_DIG and DBL_MIN; the digits needed to
+	// read any value back are at most 9 or 17.
+	prec, maxPrec, minNormal := 6, 9, 1.1754943508222875e-38
+	if bits == 64 {
+		prec, maxPrec, minNormal = 15, 17, 2.2250738585072014e-308
+	}
+	if math.Abs(x) < minNormal {
+		prec = 1
+	}
+	for ; ; prec++ {
+		s := strconv.FormatFloat(x, 'g', prec, 64)
+		if prec >= maxPrec {
+			return append(tmp, s...)
+		}
+		y, err := strconv.ParseFloat(s, bits)
+		if err == nil && y == x {
+			return append(tmp, s...)
+		}
+	}
+}
+
+// odFormatLongDouble formats an x87 80-bit extended value (the long double
+// of amd64 and i386) as ldtoastr does: %.*Lg from LDBL_DIG (18) digits up
+// until it reads back exactly.
+func odFormatLongDouble(tmp []byte, raw []byte) []byte {
+	mant := binary.LittleEndian.Uint64(raw[:8])
+	se := binary.LittleEndian.Uint16(raw[8:10])
+	neg := se&0x8000 != 0
+	exp := int(se & 0x7fff)
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	switch {
+	case exp == 0x7fff:
+		if mant<<1 == 0 && mant>>63 == 1 {
+			return append(tmp, sign+"inf"...)
+		}
+		return append(tmp, sign+"nan"...)
+	case exp != 0 && mant>>63 == 0:
+		// An unnormal: glibc prints it as a NaN.
+		return append(tmp, sign+"nan"...)
+	}
+	// A pseudo-denormal (integer bit set on a denormal): glibc's printf
+	// ignores the integer bit, but the x87 compare does not, so the
+	// read-back test never succeeds and all 21 digits are printed.
+	pseudo := exp == 0 && mant>>63 == 1
+	if exp == 0 {
+		mant &^= 1 << 63
+	}
+	if mant == 0 {
+		return append(tmp, sign+"0"...)
+	}
+	e := exp - 16383 - 63
+	if exp == 0 {
+		e = 1 - 16383 - 63
+	}
+	x := new(big.Float).SetPrec(64).SetMantExp(new(big.Float).SetUint64(mant), e)
+	if neg {
+		x.Neg(x)
+	}
+	// The precision of the value's own grid: 64 bits for normal numbers,
+	// fewer for denormals.
+	gridPrec := uint(64)
+	if exp == 0 {
+		gridPrec = uint(64 - odLeadingZeros(mant))
+	}
+	prec := 18
+	if exp == 0 {
+		prec = 1
+	}
+	for ; ; prec++ {
+		s := odCFormatG(x, prec)
+		if prec >= 21 {
+			return append(tmp, s...)
+		}
+		if pseudo {
+			continue
+		}
+		y, _, err := big.ParseFloat(s, 10, gridPrec, big.ToNearestEven)
+		if err == nil && y.Cmp(x) == 0 {
+			return append(tmp, s...)
+		}
+	}
+}
+
+func odLeadingZeros(v uint64) int {
+	n := 0
+	for v&(1<<63) == 0 {
+		v <<= 1
+		n++
+	}
+	return n
+}
+
+// odCFormatG formats x like C's %.{prec}g: %e style when the decimal
+// exponent is below -4 or at least prec, trailing zeros removed.
+func odCFormatG(x *big.Float, prec int) string {
+	e := x.Text('e', prec-1) // d.ddde±XX
+	mant, expStr, _ := strings.Cut(e, "e")
+	exp, _ := strconv.Atoi(expStr)
+	if exp < -4 || exp >= prec {
+		if strings.Contains(mant, ".") {
+			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		}
+		sign := "+"
+		if exp < 0 {
+			sign, exp = "-", -exp
+		}
+		es := strconv.Itoa(exp)
+		if len(es) < 2 {
+			es = "0" + es
+		}
+		return mant + "e" + sign + es
+	}
+	f := x.Text('f', max(prec-1-exp, 0))
+	if strings.Contains(f, ".") {
+		f = strings.TrimRight(strings.TrimRight(f, "0"), ".")
+	}
+	return f
+}
+
+// block writes the lines for one block of n bytes (data is padded with
+// zeros to a multiple of every item size).
+func (d *odDumper) block(offset uint64, data []byte, n int) {
+	var tmp [64]byte
+	for i := range d.specs {
+		sp := &d.specs[i]
+		fields := d.perBlock / sp.size
+		blank := (d.perBlock - n) / sp.size
+		if i == 0 {
+			d.address(offset, 0)
+		} else {
+			for range d.addrWidth() {
+				d.buf = append(d.buf, ' ')
+			}
+		}
+		padRemaining := sp.pad
+		p := data
+		for f := fields; f > blank; f-- {
+			next := sp.pad * (f - 1) / fields
+			s := d.item(sp, p, tmp[:0])
+			d.padTo(padRemaining-next+sp.width, s)
+			p = p[sp.size:]
+			padRemaining = next
+		}
+		if sp.z {
+			for range blank*sp.width + sp.pad*blank/fields {
+				d.buf = append(d.buf, ' ')
+			}
+			d.buf = append(d.buf, "  >"...)
+			for _, c := range data[:n] {
+				if c < ' ' || c >= 0x7f {
+					c = '.'
+				}
+				d.buf = append(d.buf, c)
+			}
+			d.buf = append(d.buf, '<')
+		}
+		d.buf = append(d.buf, '\n')
+	}
+}
+
+// addrWidth is GNU's address_pad_len, the indent of continuation lines.
+func (d *odDumper) addrWidth() int {
+	if d.addrBase == 0 && !d.paren {
+		return 0
+	}
+	return d.addrPad
+}
+
+func od(env *Env) int {
+	f := NewFlags(env, "Write an unambiguous representation, octal bytes by default,\nof FILE to standard output.  With more than one FILE argument,\nconcatenate them in the listed order to form the input.\n\nWith no FILE, or when FILE is -, read standard input.",
+		"[OPTION]... [FILE]...", "[-abcdfilosx]... [FILE] [[+]OFFSET[.][b]]", "--traditional [OPTION]... [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]")
+	f.Epilog = `Traditional format specifications may be intermixed; they accumulate:
+  -a   same as -t a,  select named characters, ignoring high-order bit
+  -b   same as -t o1, select octal bytes
+  -c   same as -t c,  select printable characters or backslash escapes
+  -d   same as -t u2, select unsigned decimal 2-byte units
+  -f   same as -t fF, select floats
+  -i   same as -t dI, select decimal ints
+  -l   same as -t dL, select decimal longs
+  -o   same as -t o2, select octal 2-byte units
+  -s   same as -t d2, select decimal 2-byte units
+  -x   same as -t x2, select hexadecimal 2-byte units
+
+TYPE is made up of one or more of these specifications:
+  a          named character, ignoring high-order bit
+  c          printable character or backslash escape
+  d[SIZE]    signed decimal, SIZE bytes per integer
+  f[SIZE]    floating point, SIZE bytes per float
+  o[SIZE]    octal, SIZE bytes per integer
+  u[SIZE]    unsigned decimal, SIZE bytes per integer
+  x[SIZE]    hexadecimal, SIZE bytes per integer
+
+SIZE is a number.  For TYPE in [doux], SIZE may also be C for
+sizeof(char), S for sizeof(short), I for sizeof(int) or L for
+sizeof(long).  If TYPE is f, SIZE may also be F for sizeof(float), D
+for sizeof(double) or L for sizeof(long double).
+
+Adding a z suffix to any type displays printable characters at the end of
+each output line.
+
+BYTES is hex with 0x or 0X prefix, and may have a multiplier suffix:
+  b    512
+  KB   1000
+  K    1024
+  MB   1000*1000
+  M    1024*1024
+and so on for G, T, P, E, Z, Y, R, Q.
+Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
+
+	var (
+		specs                    []odSpec
+		modern, traditional      bool
+		addrBase, addrPad        = 8, 7
+		skipBytes, limit         uint64
+		limited, noDup, strMode  bool
+		strMin                   uint64 = 3
+		width                    int
+		widthSet, swap, typeFail bool
+	)
+	const mult = "bEGKkMmPQRTYZ0"
+	addType := func(t string) error {
+		s, err := odParseType(t)
+		if err != nil {
+			typeFail = true
+			return err
+		}
+		specs = append(specs, s...)
+		return nil
+	}
+	f.Func('A', "address-radix", RequiredArg, "RADIX", "output format for file offsets; RADIX is one of [doxn], for Decimal, Octal, Hex or None", func(v string, _ bool) error {
+		modern = true
+		c := byte(0)
+		if v != "" {
+			c = v[0]
+		}
+		switch c {
+		case 'd':
+			addrBase, addrPad = 10, 7
+		case 'o':
+			addrBase, addrPad = 8, 7
+		case 'x':
+			addrBase, addrPad = 16, 6
+		case 'n':
+			addrBase, addrPad = 0, 0
+		default:
+			return fmt.Errorf("invalid output address radix '%c'; it must be one character from [doxn]", c)
+		}
+		return nil
+	})
+	f.Func(0, "endian", RequiredArg, "{big|little}", "swap input bytes according the specified order", func(v string, _ bool) error {
+		valid := "\nValid arguments are:\n  - 'little'\n  - 'big'\nTry '" + env.Name() + " --help' for more information."
+		switch {
+		case v == "":
+			return fmt.Errorf("ambiguous argument %s for '--endian'%s", tabQuote(v), valid)
+		case strings.HasPrefix("big", v):
+			swap = true
+		case strings.HasPrefix("little", v):
+			swap = false
+		default:
+			return fmt.Errorf("invalid argument %s for '--endian'%s", tabQuote(v), valid)
+		}
+		return nil
+	})
+	sizeOpt := func(short rune, long, help string, fn func(v uint64)) {
+		set := func(opt string) func(string, bool) error {
+			return func(v string, _ bool) error {
+				modern = true
+				n, err := odParseSize(v, opt, 0, mult)
+				if err != nil {
+					return err
+				}
+				fn(n)
+				return nil
+			}
+		}
+		f.Func(short, "", RequiredArg, "BYTES", help, set("-"+string(short)))
+		f.Func(0, long, RequiredArg, "BYTES", "same as -"+string(short), set("--"+long))
+	}
+	sizeOpt('j', "skip-bytes", "skip BYTES input bytes first", func(v uint64) { skipBytes = v })
+	sizeOpt('N', "read-bytes", "limit dump to BYTES input bytes", func(v uint64) { limit, limited = v, true })
+	strOpt := func(opt string) func(string, bool) error {
+		return func(v string, present bool) error {
+			modern, strMode = true, true
+			if !present {
+				strMin = 3
+				return nil
+			}
+			n, err := odParseSize(v, opt, 0, mult)
+			if err != nil {
+				return err
+			}
+			if n > math.MaxInt32 {
+				return fmt.Errorf("%s is too large", tabQuote(v))
+			}
+			strMin = n
+			return nil
+		}
+	}
+	f.Func('S', "", RequiredArg, "BYTES", "show only NUL terminated strings of at least BYTES (3) printable characters", strOpt("-S"))
+	f.Func(0, "strings", OptionalArg, "BYTES", "same as -S, BYTES defaulting to 3", strOpt("--strings"))
+	f.Func('t', "format", RequiredArg, "TYPE", "select output format or formats", func(v string, _ bool) error {
+		modern = true
+		return addType(v)
+	})
+	f.Func('v', "output-duplicates", NoArg, "", "do not use * to mark line suppression", func(string, bool) error {
+		modern, noDup = true, true
+		return nil
+	})
+	widthOpt := func(opt string) func(string, bool) error {
+		return func(v string, present bool) error {
+			modern, widthSet = true, true
+			if !present {
+				width = 32
+				return nil
+			}
+			n, err := odParseSize(v, opt, 10, "")
+			if err != nil {
+				return err
+			}
+			if n > math.MaxInt32 {
+				return fmt.Errorf("%s is too large", tabQuote(v))
+			}
+			width = int(n)
+			return nil
+		}
+	}
+	f.Func('w', "", OptionalArg, "BYTES", "output BYTES bytes per output line; 32 is implied when BYTES is not specified", widthOpt("-w"))
+	f.Func(0, "width", OptionalArg, "BYTES", "same as -w", widthOpt("--width"))
+	f.BoolVar(&traditional, 0, "traditional", "accept arguments in third form above")
+	for _, o := range []struct {
+		c rune
+		t string
+	}{{'a', "a"}, {'b', "o1"}, {'c', "c"}, {'D', "u4"}, {'d', "u2"}, {'F', "fD"}, {'e', "fD"}, {'f', "fF"},
+		{'X', "x4"}, {'H', "x4"}, {'i', "dI"}, {'I', "dL"}, {'L', "dL"}, {'l', "dL"}, {'O', "o4"}, {'B', "o2"},
+		{'o', "o2"}, {'s', "d2"}, {'h', "x2"}, {'x', "x2"}} {
+		f.Func(o.c, "", NoArg, "", "", func(string, bool) error { return addType(o.t) })
+	}
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if typeFail {
+		return 1
+	}
+	if strMode && len(specs) > 0 {
+		env.Errorf("no type may be specified when dumping strings")
+		return 1
+	}
+	var labelStart uint64
+	haveLabel := false
+	if !modern || traditional {
+		switch len(files) {
+		case 1:
+			if traditional || strings.HasPrefix(files[0], "+") {
+				if o, ok := odParseOldOffset(files[0]); ok {
+					skipBytes, files = o, nil
+				}
+			}
+		case 2:
+			if c := files[1]; traditional || c != "" && (c[0] == '+' || c[0] >= '0' && c[0] <= '9') {
+				if o2, ok := odParseOldOffset(files[1]); ok {
+					if o1, ok1 := odParseOldOffset(files[0]); traditional && ok1 {
+						skipBytes, labelStart, haveLabel, files = o1, o2, true, nil
+					} else {
+						skipBytes, files = o2, files[:1]
+					}
+				}
+			}
+		case 3:
+			if traditional {
+				o1, ok1 := odParseOldOffset(files[1])
+				o2, ok2 := odParseOldOffset(files[2])
+				if ok1 && ok2 {
+					skipBytes, labelStart, haveLabel, files = o1, o2, true, files[:1]
+				}
+			}
+		}
+		if traditional && len(files) > 1 {
+			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), tabQuote(files[1]), env.Name(), env.Name())
+			return 1
+		}
+	}
+	d := &odDumper{addrBase: addrBase, addrPad: addrPad, swap: swap}
+	if haveLabel {
+		if addrBase == 0 {
+			d.paren, d.addrBase, d.addrPad = true, 8, 7
+		} else {
+			d.label = true
+		}
+	}
+	var end uint64
+	if limited {
+		end = skipBytes + limit
+		if end < skipBytes {
+			env.Errorf("skip-bytes + read-bytes is too large")
+			return 1
+		}
+	}
+	if len(specs) == 0 {
+		specs, _ = odParseType("oS")
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	in := &odInput{env: env, names: files}
+	in.next()
+	if in.cur == nil {
+		return 1
+	}
+	defer func() {
+		if in.cur != nil {
+			in.cur.Close()
+		}
+	}()
+	ok, err := in.skip(skipBytes)
+	if err != nil {
+		return 1
+	}
+	if !ok {
+		env.Errorf("cannot skip past end of combined input")
+		return 1
+	}
+	if in.cur == nil {
+		return 1
+	}
+	d.labelOff = labelStart - skipBytes
+
+	lcm := 1
+	for _, sp := range specs {
+		lcm = lcm * sp.size / odGCD(lcm, sp.size)
+	}
+	switch {
+	case widthSet && width != 0 && width%lcm == 0:
+		d.perBlock = width
+	case widthSet:
+		env.Errorf("warning: invalid width %d; using %d instead", width, lcm)
+		d.perBlock = lcm
+	case lcm < 16:
+		d.perBlock = lcm * (16 / lcm)
+	default:
+		d.perBlock = lcm
+	}
+	widthPerBlock := 0
+	for _, sp := range specs {
+		widthPerBlock = max(widthPerBlock, (sp.width+1)*(d.perBlock/sp.size))
+	}
+	for i := range specs {
+		specs[i].pad = widthPerBlock - specs[i].width*(d.perBlock/specs[i].size)
+	}
+	d.specs = specs
+
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	var runErr error
+	if strMode {
+		runErr = d.strings(env, in, w, skipBytes, strMin, limited, end)
+	} else {
+		runErr = d.dump(env, in, w, skipBytes, limited, end, !noDup)
+	}
+	if runErr != nil {
+		if st, stop := skFailed(env, runErr); stop {
+			return st
+		}
+		return 1
+	}
+	status := 0
+	if in.failed {
+		status = 1
+	}
+	return skFlush(env, w, status)
+}
+
+func odGCD(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// flush writes the pending output once it is large.
+func (d *odDumper) flush(w *bufio.Writer, force bool) error {
+	if len(d.buf) < 32<<10 && !force {
+		return nil
+	}
+	_, err := w.Write(d.buf)
+	d.buf = d.buf[:0]
+	if err != nil {
+		return skWriteError{err}
+	}
+	return nil
+}
+
+func (d *odDumper) dump(env *Env, in *odInput, w *bufio.Writer, offset uint64, limited bool, end uint64, abbreviate bool) error {
+	bpb := d.perBlock
+	cur := make([]byte, bpb+16)
+	prev := make([]byte, bpb+16)
+	first, prevEqual := true, false
+	n := 0
+	for count := 0; ; count++ {
+		if count&255 == 0 && env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		want := bpb
+		if limited {
+			if offset >= end {
+				n = 0
+				break
+			}
+			want = int(min(end-offset, uint64(bpb)))
+		}
+		var err error
+		n, err = io.ReadFull(in, cur[:want])
+		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			return err
+		}
+		if n < bpb {
+			break
+		}
+		if abbreviate && !first && bytes.Equal(prev[:bpb], cur[:bpb]) {
+			if !prevEqual {
+				d.buf = append(d.buf, "*\n"...)
+				prevEqual = true
+			}
+		} else {
+			prevEqual = false
+			d.block(offset, cur, bpb)
+		}
+		first = false
+		if err := d.flush(w, false); err != nil {
+			return err
+		}
+		offset += uint64(bpb)
+		cur, prev = prev, cur
+	}
+	if n > 0 {
+		clear(cur[n:])
+		// A short last block is never a duplicate.
+		d.block(offset, cur, n)
+		offset += uint64(n)
+	}
+	d.address(offset, '\n')
+	return d.flush(w, true)
+}
+
+// strings is od -S: NUL-terminated runs of at least min printable
+// characters, each with its address.
+func (d *odDumper) strings(env *Env, in *odInput, w *bufio.Writer, addr, strMin uint64, limited bool, end uint64) error {
+	br := bufio.NewReaderSize(in, 64<<10)
+	var s []byte
+	printable := func(c byte) bool { return c >= ' ' && c < 0x7f }
+	count := 0
+	readByte := func() (byte, bool, error) {
+		count++
+		if count&0xffff == 0 && env.Ctx.Err() != nil {
+			return 0, false, errSkCancelled
+		}
+		c, err := br.ReadByte()
+		if err != nil {
+			if err == io.EOF {
+				return 0, false, nil
+			}
+			return 0, false, err
+		}
+		return c, true, nil
+	}
+outer:
+	for {
+		if limited && (end < strMin || end-strMin <= addr) {
+			break
+		}
+		s = s[:0]
+		for uint64(len(s)) < strMin {
+			c, ok, err := readByte()
+			addr++
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return d.flush(w, true)
+			}
+			if !printable(c) {
+				continue outer
+			}
+			s = append(s, c)
+		}
+		for !limited || addr < end {
+			c, ok, err := readByte()
+			addr++
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return d.flush(w, true)
+			}
+			if c == 0 {
+				break
+			}
+			if !printable(c) {
+				continue outer
+			}
+			s = append(s, c)
+		}
+		d.address(addr-uint64(len(s))-1, ' ')
+		for _, c := range s {
+			switch c {
+			case '\a':
+				d.buf = append(d.buf, `\a`...)
+			case '\b':
+				d.buf = append(d.buf, `\b`...)
+			case '\f':
+				d.buf = append(d.buf, `\f`...)
+			case '\n':
+				d.buf = append(d.buf, `\n`...)
+			case '\r':
+				d.buf = append(d.buf, `\r`...)
+			case '\t':
+				d.buf = append(d.buf, `\t`...)
+			case '\v':
+				d.buf = append(d.buf, `\v`...)
+			default:
+				d.buf = append(d.buf, c)
+			}
+		}
+		d.buf = append(d.buf, '\n')
+		if err := d.flush(w, false); err != nil {
+			return err
+		}
+	}
+	return d.flush(w, true)
+}
