@@ -132,11 +132,9 @@ func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
 	return 1
 }
 
-// Finish ends an interactive session: it runs the EXIT trap, if any.
+// Finish ends an interactive session left other than by exit (which runs
+// the trap itself): it runs the EXIT trap, if any.
 func (s *Shell) Finish(ctx context.Context) {
-	if s.runner.Exited() {
-		return // exit already ran the trap
-	}
 	_ = s.runner.Run(ctx, &syntax.File{})
 }
 

@@ -203,6 +203,12 @@ func TestCtrlCInterruptsCommand(t *testing.T) {
 	if d := time.Since(sent); d > time.Second {
 		t.Fatalf("the prompt came back after %v", d)
 	}
+	// A loop of the interpreter's own commands stops too, and the
+	// session goes on.
+	s.send("while true; do :; done\r")
+	s.expect("done\r\n", wait)
+	s.send("\x03")
+	s.expect("[130]", wait)
 	s.send("echo still-here\r")
 	s.expect("still-here\r\n", wait)
 	s.send("exit\r")

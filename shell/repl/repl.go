@@ -249,6 +249,8 @@ func Run(ctx context.Context, o Options) int {
 		}
 		mu.Unlock()
 		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
+		// The interpreter also reports an interrupted run as exited.
+		exited := o.Shell.Exited() && cmdCtx.Err() == nil
 		mu.Lock()
 		cancelCmd = nil
 		mu.Unlock()
@@ -262,7 +264,7 @@ func Run(ctx context.Context, o Options) int {
 			status = 130
 			fmt.Fprintln(o.Stderr)
 		}
-		if o.Shell.Exited() {
+		if exited {
 			return status
 		}
 	}
