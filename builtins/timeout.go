@@ -114,14 +114,17 @@ func (g *gateWriter) close() {
 
 // toStdin hands the command its standard input through a goroutine, so
 // that a read blocked on a pipe or terminal that never delivers ends with
-// the command's context instead of outliving the timeout.
+// the command's context instead of outliving the timeout. The goroutine
+// reads only when asked, never ahead of the command.
 type toStdin struct {
-	ctx  context.Context
-	r    io.Reader
-	once sync.Once
-	ch   chan toChunk
-	left []byte
-	err  error
+	ctx      context.Context
+	r        io.Reader
+	once     sync.Once
+	req      chan int
+	ch       chan toChunk
+	inflight bool
+	left     []byte
+	err      error
 }
 
 type toChunk struct {
@@ -130,16 +133,20 @@ type toChunk struct {
 }
 
 func (t *toStdin) pump() {
-	defer close(t.ch)
 	for {
-		buf := make([]byte, 32<<10)
-		n, err := t.r.Read(buf)
 		select {
-		case t.ch <- toChunk{buf[:n], err}:
+		case n := <-t.req:
+			buf := make([]byte, n)
+			n, err := t.r.Read(buf)
+			select {
+			case t.ch <- toChunk{buf[:n], err}:
+			case <-t.ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
 		case <-t.ctx.Done():
-			return
-		}
-		if err != nil {
 			return
 		}
 	}
@@ -154,15 +161,21 @@ func (t *toStdin) Read(p []byte) (int, error) {
 	if t.err != nil {
 		return 0, t.err
 	}
+	if len(p) == 0 {
+		return 0, nil
+	}
 	t.once.Do(func() {
-		t.ch = make(chan toChunk)
+		t.req = make(chan int, 1)
+		t.ch = make(chan toChunk, 1)
 		go t.pump()
 	})
+	if !t.inflight {
+		t.req <- len(p)
+		t.inflight = true
+	}
 	select {
-	case c, ok := <-t.ch:
-		if !ok {
-			return 0, io.EOF
-		}
+	case c := <-t.ch:
+		t.inflight = false
 		n := copy(p, c.b)
 		t.left = c.b[n:]
 		t.err = c.err

@@ -3,6 +3,7 @@ package builtins
 import (
 	"context"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -125,5 +126,27 @@ func TestTimeoutBlockedRead(t *testing.T) {
 	}
 	if got.status != 124 || got.stdout != "" || got.stderr != "" {
 		t.Errorf("got %q %q %d, want 124 quietly", got.stdout, got.stderr, got.status)
+	}
+}
+
+// TestTimeoutStdinNotOverread: the command's input is read only as the
+// command asks; what it leaves stays for the next reader.
+func TestTimeoutStdinNotOverread(t *testing.T) {
+	in := strings.NewReader("first\nsecond\n")
+	e := newExecEnv(t, context.Background(), nil, "", "timeout", "5", "onebyte")
+	e.Stdin = in
+	e.extra["onebyte"] = func(env *Env) int {
+		b := make([]byte, 1)
+		n, err := env.Stdin.Read(b)
+		if n != 1 || err != nil || b[0] != 'f' {
+			return 2
+		}
+		return 0
+	}
+	if got := e.run(); got.status != 0 {
+		t.Fatalf("status %d", got.status)
+	}
+	if rest, _ := io.ReadAll(in); string(rest) != "irst\nsecond\n" {
+		t.Errorf("left %q", rest)
 	}
 }
