@@ -75,3 +75,34 @@ func TestCpPreserve(t *testing.T) {
 		t.Errorf("plain copy kept the time: %v %v", fi.ModTime(), err)
 	}
 }
+
+// TestCpSymlinks: links to files are copied as files (llmsh creates no
+// links); -r does not descend into a link to a directory, and a link out
+// of the tree is refused by vfsd.
+func TestCpSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("s"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "src", "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src", "f"), []byte("F"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"lf": "f", "ld": "d", "esc": filepath.Join(outside, "secret")} {
+		if err := os.Symlink(to, filepath.Join(dir, "src", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runCmdIn(t, dir, "cp", "-r", "src", "dst")
+	want := "cp: cannot stat 'src/esc': Permission denied\ncp: not following symbolic link to a directory 'src/ld'\n"
+	if r.status != 1 || r.stderr != want {
+		t.Errorf("cp -r: %+v", r)
+	}
+	got := ftTree(t, filepath.Join(dir, "dst"))
+	if got != "d/ f=F lf=F" {
+		t.Errorf("dst: %q", got)
+	}
+}

@@ -1,6 +1,10 @@
 package builtins
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // Expected values checked against GNU coreutils 9.1 rm (LC_ALL=C).
 func TestRm(t *testing.T) {
@@ -30,4 +34,38 @@ func TestRm(t *testing.T) {
 		{tree, []string{"rm", "-f", "../x"}, "", "rm: cannot remove '../x': Permission denied\n", 1, "-"},
 		{tree, []string{"rm", "-rf", "@DIR@"}, "", "rm: cannot remove '@DIR@': Permission denied\n", 1, ""},
 	})
+}
+
+// TestRmSymlinks: rm -r removes a link to a directory, never what it
+// points to; a link leading out of the tree is removed as a link too.
+func TestRmSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "keep"), []byte("k"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "target", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "target", "sub", "f"), []byte("f"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "links"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"in": "../target", "out": outside} {
+		if err := os.Symlink(to, filepath.Join(dir, "links", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runCmdIn(t, dir, "rm", "-rv", "links")
+	if r.status != 0 || r.stderr != "" || r.stdout != "removed 'links/in'\nremoved 'links/out'\nremoved directory 'links'\n" {
+		t.Errorf("rm -rv links: %+v", r)
+	}
+	if got := ftTree(t, dir); got != "target/ target/sub/ target/sub/f=f" {
+		t.Errorf("tree after rm: %q", got)
+	}
+	if got := ftTree(t, outside); got != "keep=k" {
+		t.Errorf("outside after rm: %q", got)
+	}
 }
