@@ -49,6 +49,15 @@ type columnCtl struct {
 
 	cols  []*columnCol
 	lines [][]string
+
+	// Tree output (-r, -i, -p): each line's parent and children, the
+	// order of output and the tree column's prefixes.
+	tree, treeID, treeParent string
+	treeCol                  *columnCol
+	children                 [][]int
+	roots                    []int
+	rowOrder                 []int
+	prefix                   []string
 }
 
 // columnCol is one table column.
@@ -135,6 +144,9 @@ func column(env *Env) int {
 		ctl.inSep, ctl.greedy = v, false
 		return nil
 	})
+	f.StringVar(&ctl.tree, 'r', "tree", "<column>", "column to use tree-like output for the table")
+	f.StringVar(&ctl.treeID, 'i', "tree-id", "<column>", "line ID to specify child-parent relation")
+	f.StringVar(&ctl.treeParent, 'p', "tree-parent", "<column>", "parent to specify child-parent relation")
 	f.Func('x', "fillrows", NoArg, "", "fill rows before columns", func(string, bool) error {
 		ctl.mode = columnFillRows
 		return excl('x')
@@ -149,6 +161,13 @@ func column(env *Env) int {
 	}
 	if ctl.termwidth < 0 {
 		ctl.termwidth = 80 // standard output is never a terminal width source here
+	}
+	if ctl.tree != "" {
+		ctl.mode = columnTable
+		if ctl.treeParent == "" || ctl.treeID == "" {
+			env.Errorf("options --tree-id and --tree-parent are required for tree formatting")
+			return 1
+		}
 	}
 	if ctl.mode != columnTable && (ctl.order != "" || ctl.hasName || ctl.hide != "" || ctl.right != "" || ctl.names != nil) {
 		env.Errorf("option --table required for all --table-*")
@@ -450,6 +469,9 @@ func (ctl *columnCtl) modify() error {
 			return err
 		}
 	}
+	if err := ctl.createTree(); err != nil {
+		return err
+	}
 	if ctl.order != "" {
 		var wanted []*columnCol
 		for _, one := range strings.Split(ctl.order, ",") {
@@ -500,10 +522,8 @@ func (ctl *columnCtl) printTable(w *bufio.Writer) {
 		if headings {
 			widths[k] = columnWidth(c.name)
 		}
-		for _, l := range ctl.lines {
-			if i := c.idx; i < len(l) {
-				widths[k] = max(widths[k], columnWidth(l[i]))
-			}
+		for n := range ctl.lines {
+			widths[k] = max(widths[k], columnWidth(ctl.cell(n, c)))
 		}
 	}
 	row := func(cell func(c *columnCol) string) {
@@ -532,14 +552,121 @@ func (ctl *columnCtl) printTable(w *bufio.Writer) {
 	if headings {
 		row(func(c *columnCol) string { return c.name })
 	}
-	for _, l := range ctl.lines {
-		row(func(c *columnCol) string {
-			if i := c.idx; i < len(l) {
-				return l[i]
-			}
-			return ""
-		})
+	for _, n := range ctl.rowOrder {
+		row(func(c *columnCol) string { return ctl.cell(n, c) })
 	}
+}
+
+// cell is what line n shows in column c: its data, after the tree
+// drawing in the tree column.
+func (ctl *columnCtl) cell(n int, c *columnCol) string {
+	s := ""
+	if l := ctl.lines[n]; c.idx < len(l) {
+		s = l[c.idx]
+	}
+	if c == ctl.treeCol {
+		s = ctl.prefix[n] + s
+	}
+	return s
+}
+
+// createTree links lines whose parent column holds another line's ID, as
+// util-linux does: for each line in turn, every line naming it as parent
+// becomes its child (leaving any earlier parent), unless that would make
+// a cycle. Without -r the order is the input order.
+func (ctl *columnCtl) createTree() error {
+	n := len(ctl.lines)
+	ctl.prefix = make([]string, n)
+	ctl.rowOrder = make([]int, n)
+	for i := range ctl.rowOrder {
+		ctl.rowOrder[i] = i
+	}
+	if ctl.tree == "" {
+		return nil
+	}
+	var cols [3]*columnCol
+	for k, name := range []string{ctl.tree, ctl.treeParent, ctl.treeID} {
+		c, err := ctl.lookup(name)
+		if err != nil {
+			return &columnErr{err.Error()}
+		}
+		cols[k] = c
+	}
+	treeCol, pcol, icol := cols[0], cols[1], cols[2]
+	if treeCol == nil || pcol == nil || icol == nil {
+		return nil // util-linux silently ignores the request
+	}
+	ctl.treeCol = treeCol
+	data := func(l int, c *columnCol) (string, bool) {
+		if c.idx < len(ctl.lines[l]) {
+			return ctl.lines[l][c.idx], true
+		}
+		return "", false
+	}
+	byParent := map[string][]int{}
+	for l := range ctl.lines {
+		if p, ok := data(l, pcol); ok {
+			byParent[p] = append(byParent[p], l)
+		}
+	}
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = -1
+	}
+	ctl.children = make([][]int, n)
+	for li := range ctl.lines {
+		id, ok := data(li, icol)
+		if !ok {
+			continue
+		}
+		for _, ln := range byParent[id] {
+			cycle := false
+			for x := li; x >= 0; x = parent[x] {
+				if x == ln {
+					cycle = true
+					break
+				}
+			}
+			if cycle {
+				continue
+			}
+			if p := parent[ln]; p >= 0 {
+				kids := ctl.children[p]
+				for k, x := range kids {
+					if x == ln {
+						ctl.children[p] = append(kids[:k:k], kids[k+1:]...)
+						break
+					}
+				}
+			}
+			parent[ln] = li
+			ctl.children[li] = append(ctl.children[li], ln)
+		}
+	}
+	ctl.rowOrder = ctl.rowOrder[:0]
+	ctl.roots = nil
+	var walk func(l int, indent string)
+	walk = func(l int, indent string) {
+		ctl.rowOrder = append(ctl.rowOrder, l)
+		kids := ctl.children[l]
+		for k, c := range kids {
+			last := k == len(kids)-1
+			if last {
+				ctl.prefix[c] = indent + "└─"
+				walk(c, indent+"  ")
+			} else {
+				ctl.prefix[c] = indent + "├─"
+				walk(c, indent+"│ ")
+			}
+		}
+	}
+	for l := range ctl.lines {
+		if parent[l] < 0 {
+			ctl.roots = append(ctl.roots, l)
+			walk(l, "")
+		}
+	}
+	return nil
 }
 
 func (ctl *columnCtl) printJSON(w *bufio.Writer) {
@@ -550,34 +677,54 @@ func (ctl *columnCtl) printJSON(w *bufio.Writer) {
 	w.WriteString("{\n   ")
 	columnJSONString(w, name)
 	w.WriteString(": [\n")
-	for n, l := range ctl.lines {
-		if n == 0 {
-			w.WriteString("      {\n")
-		} else {
-			w.WriteString("      },{\n")
-		}
-		var vis []*columnCol
-		for _, c := range ctl.cols {
-			if !c.hidden {
-				vis = append(vis, c)
-			}
-		}
-		for k, c := range vis {
-			w.WriteString("         ")
-			columnJSONString(w, strings.ToLower(c.name))
-			w.WriteString(": ")
-			if i := c.idx; i < len(l) && l[i] != "" {
-				columnJSONString(w, l[i])
-			} else {
-				w.WriteString("null")
-			}
-			if k < len(vis)-1 {
-				w.WriteByte(',')
-			}
-			w.WriteByte('\n')
+	var vis []*columnCol
+	for _, c := range ctl.cols {
+		if !c.hidden {
+			vis = append(vis, c)
 		}
 	}
-	w.WriteString("      }\n   ]\n}\n")
+	// Lines (a tree's children nested under their parent), at an indent.
+	var list func(lines []int, indent string)
+	list = func(lines []int, indent string) {
+		for n, li := range lines {
+			if n == 0 {
+				w.WriteString(indent + "{\n")
+			} else {
+				w.WriteString(indent + "},{\n")
+			}
+			l := ctl.lines[li]
+			var kids []int
+			if ctl.treeCol != nil {
+				kids = ctl.children[li]
+			}
+			for k, c := range vis {
+				w.WriteString(indent + "   ")
+				columnJSONString(w, strings.ToLower(c.name))
+				w.WriteString(": ")
+				if i := c.idx; i < len(l) && l[i] != "" {
+					columnJSONString(w, l[i])
+				} else {
+					w.WriteString("null")
+				}
+				if k < len(vis)-1 || len(kids) > 0 {
+					w.WriteByte(',')
+				}
+				w.WriteByte('\n')
+			}
+			if len(kids) > 0 {
+				w.WriteString(indent + "   \"children\": [\n")
+				list(kids, indent+"      ")
+				w.WriteString(indent + "   ]\n")
+			}
+		}
+		w.WriteString(indent + "}\n")
+	}
+	if ctl.treeCol != nil {
+		list(ctl.roots, "      ")
+	} else {
+		list(ctl.rowOrder, "      ")
+	}
+	w.WriteString("   ]\n}\n")
 }
 
 // columnJSONString writes s as a JSON string the way libsmartcols does.

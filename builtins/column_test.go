@@ -7,7 +7,7 @@ import (
 )
 
 // Expected values checked against util-linux 2.38.1 column (non-ASCII
-// cases against LC_ALL=C.UTF-8, the rest against LC_ALL=C).
+// cases and trees against LC_ALL=C.UTF-8, the rest against LC_ALL=C).
 func TestColumn(t *testing.T) {
 	t1 := "a b c\nd\nee f\n"
 	seq := func(n int) string {
@@ -59,6 +59,20 @@ func TestColumn(t *testing.T) {
 		{"é x\n日本 y\n\xff z\n", []string{"column", "-t"}, "é     x\n日本  y\n\\xff  z\n", "", 0},
 		{"\n", []string{"column", "-t", "-L"}, "", "", 1},
 		{"", []string{"column", "-t"}, "", "", 0},
+		// Trees (checked against util-linux in LC_ALL=C.UTF-8).
+		{"1 0 a\n2 1 b\n3 1 c\n4 2 d\n5 9 e\n6 5 f\n", []string{"column", "-t", "-r", "3", "-i", "1", "-p", "2"},
+			"1  0  a\n2  1  ├─b\n4  2  │ └─d\n3  1  └─c\n5  9  e\n6  5  └─f\n", "", 0},
+		{"1 0 a\n1 0 b\n2 1 c\n", []string{"column", "-t", "-r", "3", "-i", "1", "-p", "2"}, "1  0  a\n1  0  b\n2  1  └─c\n", "", 0},
+		{"1 2 a\n2 1 b\n3 3 c\n", []string{"column", "-t", "-r", "3", "-i", "1", "-p", "2"}, "1  2  a\n2  1  └─b\n3  3  c\n", "", 0},
+		{"x 1 0 aaaa\ny 2 1 b\nz 3 2 c\n", []string{"column", "-r", "4", "-i", "2", "-p", "3", "-R", "1"}, "x  1  0  aaaa\ny  2  1  └─b\nz  3  2    └─c\n", "", 0},
+		{"1 0 a\n2 1 b\n", []string{"column", "-t", "-r", "1", "-i", "1", "-p", "2"}, "1    0  a\n└─2  1  b\n", "", 0},
+		{"1 0 a\n2 1 b\n", []string{"column", "-t", "-N", "ID,P,NAME", "-r", "name", "-i", "id", "-p", "p"}, "ID  P  NAME\n1   0  a\n2   1  └─b\n", "", 0},
+		{"1 0 a\n2 1\n3 1 c\n", []string{"column", "-t", "-r", "3", "-i", "1", "-p", "2"}, "1  0  a\n2  1  ├─\n3  1  └─c\n", "", 0},
+		{"1 0 a\n2 1 b\n", []string{"column", "-t", "-r", "7", "-i", "1", "-p", "2"}, "1  0  a\n2  1  b\n", "", 0},
+		{"1 0 a\n2 1 b\n", []string{"column", "-t", "-r", "x", "-i", "1", "-p", "2"}, "", "column: undefined column name 'x'\n", 1},
+		{"1 0 a\n2 1 b\n", []string{"column", "-t", "-r", "3", "-i", "1"}, "", "column: options --tree-id and --tree-parent are required for tree formatting\n", 1},
+		{"1 0 a\n2 1 b\n4 2 d\n3 1 c\n5 0 e\n", []string{"column", "-J", "-N", "id,p,name", "-r", "name", "-i", "id", "-p", "p"},
+			"{\n   \"table\": [\n      {\n         \"id\": \"1\",\n         \"p\": \"0\",\n         \"name\": \"a\",\n         \"children\": [\n            {\n               \"id\": \"2\",\n               \"p\": \"1\",\n               \"name\": \"b\",\n               \"children\": [\n                  {\n                     \"id\": \"4\",\n                     \"p\": \"2\",\n                     \"name\": \"d\"\n                  }\n               ]\n            },{\n               \"id\": \"3\",\n               \"p\": \"1\",\n               \"name\": \"c\"\n            }\n         ]\n      },{\n         \"id\": \"5\",\n         \"p\": \"0\",\n         \"name\": \"e\"\n      }\n   ]\n}\n", "", 0},
 		// JSON.
 		{"a b c\nd\n", []string{"column", "-J", "-N", "X,Y,Z"}, "{\n   \"table\": [\n      {\n         \"x\": \"a\",\n         \"y\": \"b\",\n         \"z\": \"c\"\n      },{\n         \"x\": \"d\",\n         \"y\": null,\n         \"z\": null\n      }\n   ]\n}\n", "", 0},
 		{"a \"q\"\\\x01\tb\n", []string{"column", "-J", "-n", "foo", "-s", "\t", "-N", "Foo Bar,Y", "-H", "y"}, "{\n   \"foo\": [\n      {\n         \"foo bar\": \"a \\\"q\\\"\\\\\\u0001\"\n      }\n   ]\n}\n", "", 0},
