@@ -5,7 +5,9 @@
 // Errors: a failed operation returns an *fs.PathError whose Err is an
 // *Error carrying the protocol code; *Error unwraps to the syscall.Errno
 // that GNU tools would have met (E_NOENT→ENOENT, E_PERM→EACCES,
-// "is a directory"→EISDIR, "not a directory"→ENOTDIR, E_IO→EIO,
+// "is a directory"→EISDIR, "not a directory"→ENOTDIR, and for the tree
+// operations "file exists"→EEXIST, "directory not empty"→ENOTEMPTY,
+// "cross-device link"→EXDEV; E_IO→EIO,
 // E_RANGE→EFBIG, E_CLOSED→EBADF, E_ARG→EINVAL, E_UNSUPPORTED→ENOTSUP), so
 // errors.Is(err, fs.ErrNotExist) and errors.As(err, &errno) both work.
 //
@@ -60,6 +62,12 @@ func (e *Error) Errno() syscall.Errno {
 			return syscall.EISDIR
 		case "not a directory":
 			return syscall.ENOTDIR
+		case "file exists":
+			return syscall.EEXIST
+		case "directory not empty":
+			return syscall.ENOTEMPTY
+		case "cross-device link":
+			return syscall.EXDEV
 		}
 		return syscall.EINVAL
 	case vfsproto.ERange:

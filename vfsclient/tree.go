@@ -1,46 +1,16 @@
 package vfsclient
 
 import (
-	"errors"
 	"io/fs"
 	"path"
-	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
-// treeErrno names the errno of the tree operations' E_ARG messages, which
-// the protocol's codes alone do not tell apart.
-var treeErrno = map[string]syscall.Errno{
-	"directory not empty": syscall.ENOTEMPTY,
-	"file exists":         syscall.EEXIST,
-	"cross-device link":   syscall.EXDEV,
-}
-
-// preciseError is an *Error whose message names a more precise errno than
-// its code: it unwraps to that errno first, then to the *Error.
-type preciseError struct {
-	err   *Error
-	errno syscall.Errno
-}
-
-func (e *preciseError) Error() string   { return e.err.Error() }
-func (e *preciseError) Unwrap() []error { return []error{e.errno, e.err} }
-
-// treeErr wraps err of a tree operation on name as an *fs.PathError.
-func treeErr(op, name string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var pe *Error
-	if errors.As(err, &pe) && pe.Code == vfsproto.EArg {
-		if errno, ok := treeErrno[pe.Msg]; ok {
-			err = &preciseError{err: pe, errno: errno}
-		}
-	}
-	return pathErr(op, name, err)
-}
+// treeErr wraps err of a tree operation on name as an *fs.PathError (the
+// *Error inside names the precise errno: see Error.Errno).
+func treeErr(op, name string, err error) error { return pathErr(op, name, err) }
 
 // Lstat describes name without following a final symbolic link: Mode has
 // fs.ModeSymlink for a link.
