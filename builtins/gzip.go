@@ -364,7 +364,10 @@ func (s *gzipState) fileOne(arg string) {
 		outName = base
 	} else {
 		if s.hasSuffix(name) && !s.force && !s.stdout {
-			s.warnf("%s already has %s suffix -- unchanged", name, s.suffix)
+			// GNU gzip 1.12 says so but leaves the exit status alone.
+			if !s.quiet {
+				fmt.Fprintf(s.env.Stderr, "gzip: %s already has %s suffix -- unchanged\n", name, s.suffix)
+			}
 			return
 		}
 		outName = name + s.suffix
