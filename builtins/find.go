@@ -1407,7 +1407,7 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 		return func(f *findEnt) bool {
 			arg, dir := f.path, ""
 			if dirMode {
-				arg, dir = "./"+findBase(f.path), findDirOf(f)
+				arg, dir = "./"+findBase(f.path), fd.dirOf(f)
 				if len(b.files) > 0 && b.dir != dir {
 					fd.runBatch(b)
 				}
@@ -1424,7 +1424,7 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 	return func(f *findEnt) bool {
 		arg, dir := f.path, ""
 		if dirMode {
-			arg, dir = "./"+findBase(f.path), findDirOf(f)
+			arg, dir = "./"+findBase(f.path), fd.dirOf(f)
 		}
 		args := make([]string, len(cmd))
 		for i, a := range cmd {
@@ -1434,9 +1434,11 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 	}, nil
 }
 
-// findDirOf is the absolute directory holding f, where -execdir runs.
-func findDirOf(f *findEnt) string {
-	return path.Dir(f.abs)
+// dirOf is the absolute directory where -execdir runs for f: the
+// directory part of its name as printed ("." for a starting point without
+// a slash, "." itself included).
+func (fd *finder) dirOf(f *findEnt) string {
+	return fd.env.Abs(findDirname(f.path))
 }
 
 // run runs a command through env.Exec; dir, if set, is the directory to

@@ -165,6 +165,18 @@ func TestFindExecdir(t *testing.T) {
 	if strings.Join(flat(got), "|") != strings.Join(flat(want), "|") {
 		t.Errorf("got %q, want %q", got, want)
 	}
+	// A starting point runs in the directory it was named from: "." in
+	// ".", as GNU does.
+	got = nil
+	e.out.b.Reset()
+	e.Args = []string{"find", ".", "d", "-maxdepth", "0", "-execdir", "echo", "{}", ";"}
+	if r := e.run(); r.status != 0 || r.stderr != "" {
+		t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+	}
+	want = [][]string{{dir, "echo", "./."}, {dir, "echo", "./d"}}
+	if strings.Join(flat(got), "|") != strings.Join(flat(want), "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
 	for _, c := range e.calls {
 		if c.args[0] != "sh" || c.args[1] != "-c" || c.args[2] != `cd "$0" && "$@"` {
 			t.Errorf("call %q", c.args)
