@@ -428,3 +428,24 @@ func TestTypeAheadReachesThePrompt(t *testing.T) {
 	s.send("echo typed-ahead\r")          // while sleep runs and does not read
 	s.expect("\r\ntyped-ahead\r\n", wait) // the output, not the echo
 }
+
+func TestExitTrapRunsOnceAtTheEnd(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("trap 'echo trap-ran' EXIT\r")
+	s.expect(prompt, wait)
+	s.send("echo one; history | tail -n 1\r")
+	out := s.expect("\r\none\r\n    2  echo one; history | tail -n 1\r\n", wait)
+	s.expect(prompt, wait)
+	if strings.Contains(out, "trap-ran\r\n") {
+		t.Fatalf("the EXIT trap ran after a line: %q", out)
+	}
+	s.send("\x04")
+	s.expect("trap-ran\r\n", wait)
+	if st := s.exitStatus(wait); st != 0 {
+		t.Fatalf("exit status %d", st)
+	}
+	if n := strings.Count(s.all(), "trap-ran\r\n"); n != 1 {
+		t.Fatalf("the EXIT trap ran %d times:\n%q", n, s.all())
+	}
+}
