@@ -1,7 +1,9 @@
 package shell
 
 import (
+	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins"
@@ -67,6 +69,7 @@ func envCmd(env *builtins.Env) int {
 		out = append(out, rest[0])
 		rest = rest[1:]
 	}
+	out = setEnviron(out)
 	if len(rest) == 0 {
 		end := "\n"
 		if *null {
@@ -81,9 +84,8 @@ func envCmd(env *builtins.Env) int {
 		env.Errorf("cannot run commands here")
 		return 126
 	}
-	// The command sees the same exported variables as env itself; the
-	// NAME=VALUE pairs apply to env's own listing only.
-	return env.Exec(env.Ctx, rest, env.Stdin, env.Stdout, env.Stderr)
+	ctx := context.WithValue(env.Ctx, environKey{}, setEnviron(out))
+	return env.Exec(ctx, rest, env.Stdin, env.Stdout, env.Stderr)
 }
 
 func printenv(env *builtins.Env) int {
@@ -118,4 +120,19 @@ func printenv(env *builtins.Env) int {
 		}
 	}
 	return status
+}
+
+// setEnviron keeps the last assignment of each name, sorted by name.
+func setEnviron(kvs []string) []string {
+	last := map[string]string{}
+	for _, kv := range kvs {
+		name, _, _ := strings.Cut(kv, "=")
+		last[name] = kv
+	}
+	out := make([]string, 0, len(last))
+	for _, kv := range last {
+		out = append(out, kv)
+	}
+	sort.Strings(out)
+	return out
 }

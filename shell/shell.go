@@ -8,12 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
+	"golang.org/x/term"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
@@ -28,6 +32,9 @@ type Limits struct {
 	MaxGoFrames   int   // interpreter stack depth (bounds function recursion)
 	MaxScriptSize int   // bytes of script text
 	MaxNesting    int   // bracket nesting of the script text
+	// MaxGoroutines bounds how much runs at once (background jobs and
+	// pipelines each take goroutines): it is what stops a fork bomb.
+	MaxGoroutines int
 }
 
 // Default limits: generous enough that real scripts never meet them.
@@ -36,6 +43,7 @@ const (
 	DefaultMaxGoFrames   = 100_000
 	DefaultMaxScriptSize = 16 << 20
 	DefaultMaxNesting    = 1000
+	DefaultMaxGoroutines = 20_000
 )
 
 // Options configure a Shell.
@@ -59,6 +67,13 @@ type Shell struct {
 	opts     Options
 	runner   *interp.Runner
 	commands *atomic.Int64
+	inflight *atomic.Int64 // builtins running now, in all runners
+	isNested bool          // runs inside another shell's command
+
+	mu      sync.Mutex
+	cancel  context.CancelFunc // of the run in progress
+	tripped error              // a limit that fired in a background job
+	exited  bool               // the last RunFile's script ran exit
 }
 
 // ErrLimit is returned (wrapped) when a limit stops a script.
@@ -93,10 +108,13 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxNesting == 0 {
 		l.MaxNesting = DefaultMaxNesting
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64)}
+	if l.MaxGoroutines == 0 {
+		l.MaxGoroutines = DefaultMaxGoroutines
+	}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64)}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
-		interp.Env(expand.ListEnviron(env...)),
+		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
 		interp.Dir(opts.Dir),
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
 		interp.Params(append([]string{"--"}, opts.Args...)...),
@@ -119,15 +137,24 @@ var framePool = sync.Pool{New: func() any { return make([]uintptr, DefaultMaxGoF
 // callHandler sees every simple command: it enforces the command-count and
 // depth limits and refuses what would touch the host.
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
-	if n := s.commands.Add(1); n > s.opts.Limits.MaxCommands {
-		return nil, fmt.Errorf("%w: more than %d commands", ErrLimit, s.opts.Limits.MaxCommands)
+	n := s.commands.Add(1)
+	if n > s.opts.Limits.MaxCommands {
+		return nil, s.trip(fmt.Errorf("%w: more than %d commands", ErrLimit, s.opts.Limits.MaxCommands))
 	}
-	buf := framePool.Get().([]uintptr)
-	max := min(s.opts.Limits.MaxGoFrames, len(buf)-1)
-	n := runtime.Callers(0, buf[:max+1])
-	framePool.Put(buf)
-	if n > max {
-		return nil, fmt.Errorf("%w: maximum call depth exceeded", ErrLimit)
+	if runtime.NumGoroutine() > s.opts.Limits.MaxGoroutines {
+		return nil, s.trip(fmt.Errorf("%w: more than %d concurrent jobs (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
+	}
+	// Walking the stack costs its depth, so it is measured on every 16th
+	// command only: a recursion gains one level per command, and overshoots
+	// the limit by at most 16 levels before it is stopped.
+	if n%16 == 0 {
+		buf := framePool.Get().([]uintptr)
+		max := min(s.opts.Limits.MaxGoFrames, len(buf)-1)
+		depth := runtime.Callers(0, buf[:max+1])
+		framePool.Put(buf)
+		if depth > max {
+			return nil, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
+		}
 	}
 	if len(args) > 0 {
 		switch args[0] {
@@ -139,13 +166,12 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 				}
 			}
 		case "read":
-			for _, a := range args[1:] {
-				if a == "-s" || (strings.HasPrefix(a, "-") && strings.Contains(a, "s") && !strings.HasPrefix(a, "--")) {
-					hc := interp.HandlerCtx(ctx)
-					fmt.Fprintln(hc.Stderr, "llmsh: read: -s is not supported (no terminal control)")
-					return []string{"false"}, nil
-				}
-			}
+			return s.readArgs(ctx, args), nil
+		case "test", "[":
+			return s.testArgs(ctx, args), nil
+		}
+		if out, ok := s.lookupCommand(ctx, args); ok {
+			return out, nil
 		}
 	}
 	return args, nil
@@ -187,9 +213,14 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 		return 127
 	}
 	switch name {
+	case statusCmd:
+		st, _ := strconv.Atoi(args[1])
+		return st
 	case "sh", "bash", "llmsh":
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)
 	}
+	s.inflight.Add(1)
+	defer s.inflight.Add(-1)
 	b, ok := builtins.Lookup(name)
 	if !ok {
 		fmt.Fprintf(stderr, "llmsh: %s: command not found\n", name)
@@ -200,7 +231,11 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 		FS: clientFS{s.client}, Dir: dir, Environ: environ,
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
-		return s.exec(ctx, args, in, out, errw, dir, environ)
+		vars := environ
+		if e, ok := ctx.Value(environKey{}).([]string); ok {
+			vars = e // set by env NAME=VALUE
+		}
+		return s.exec(ctx, args, in, out, errw, dir, vars)
 	}
 	return builtins.Run(b, env)
 }
@@ -223,8 +258,12 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands = s.commands
-	return sub.Run(ctx, args[2], o.Name)
+	sub.commands, sub.inflight, sub.isNested = s.commands, s.inflight, true
+	st := sub.Run(ctx, args[2], o.Name)
+	if err := sub.limitErr(); err != nil {
+		s.trip(err) // a limit ends the whole run, not only sh -c
+	}
+	return st
 }
 
 // Run parses and runs src and returns its exit status. Errors are printed
@@ -246,14 +285,82 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 	return s.RunFile(ctx, file)
 }
 
-// RunFile runs a parsed script.
+// RunFile runs a parsed script. A top-level run then waits for the
+// background jobs still running, as a caller reading llmsh's output
+// through a pipe would wait for bash's: --timeout bounds the wait.
 func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
+	base := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.mu.Lock()
+	s.cancel, s.tripped = cancel, nil
+	s.mu.Unlock()
+	s.exited = false
 	err := s.runner.Run(ctx, file)
+	if !s.isNested {
+		s.waitBackground(ctx, base)
+	}
 	return s.status(ctx, err)
+}
+
+var waitStmt = func() *syntax.Stmt {
+	f, err := syntax.NewParser().Parse(strings.NewReader("wait"), "")
+	if err != nil {
+		panic(err)
+	}
+	return f.Stmts[0]
+}()
+
+// waitBackground waits for the background jobs the script started (as
+// `wait` would), then for the jobs those started in turn, for as long as
+// commands keep being started or builtins keep running in them. A fork
+// bomb never idles, so it meets the goroutine limit.
+func (s *Shell) waitBackground(ctx context.Context, base int) {
+	s.exited = s.runner.Exited() // running wait clears it
+	s.runner.Run(ctx, waitStmt)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	last, idle := s.commands.Load(), 0
+	for runtime.NumGoroutine() > base && ctx.Err() == nil {
+		n := s.commands.Load()
+		if n == last && s.inflight.Load() == 0 {
+			if idle++; idle > 10 {
+				return
+			}
+		} else {
+			idle = 0
+		}
+		last = n
+		<-tick.C
+	}
+}
+
+// trip records a limit that fired (possibly in a background job, whose
+// errors the interpreter drops) and cancels the run; it returns err.
+func (s *Shell) trip(err error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tripped == nil {
+		s.tripped = err
+		if s.cancel != nil {
+			s.cancel()
+		}
+	}
+	return err
+}
+
+func (s *Shell) limitErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tripped
 }
 
 func (s *Shell) status(ctx context.Context, err error) int {
 	var es interp.ExitStatus
+	if lerr := s.limitErr(); lerr != nil {
+		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", lerr)
+		return 125
+	}
 	switch {
 	case err == nil:
 		return 0
@@ -270,7 +377,7 @@ func (s *Shell) status(ctx context.Context, err error) int {
 }
 
 // Exited reports whether the script ran exit.
-func (s *Shell) Exited() bool { return s.runner.Exited() }
+func (s *Shell) Exited() bool { return s.exited || s.runner.Exited() }
 
 // precheck bounds the script's size and bracket nesting before the parser
 // runs: Go's stack overflow cannot be recovered.
@@ -296,12 +403,21 @@ func precheck(src string, l Limits) error {
 }
 
 // refuse rejects constructs that cannot be run without the host:
-// process substitution would create FIFOs in a host directory.
+// process substitution would create FIFOs in a host directory. It also
+// turns [[ -O F ]] and [[ -G F ]] into [[ -e F ]]: interp would ask the
+// host's user database, and every file a script can see is its own.
 func refuse(file *syntax.File) error {
 	var err error
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if _, ok := n.(*syntax.ProcSubst); ok && err == nil {
-			err = errors.New("process substitution is not supported")
+		switch n := n.(type) {
+		case *syntax.ProcSubst:
+			if err == nil {
+				err = errors.New("process substitution is not supported")
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
+				n.Op = syntax.TsExists
+			}
 		}
 		return err == nil
 	})
@@ -314,3 +430,65 @@ func Incomplete(src string) bool {
 	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 	return err != nil && syntax.IsIncomplete(err)
 }
+
+// readArgs adapts read's options. -s only turns off a terminal's echo,
+// which llmsh never controls: reading without it gives the same value.
+// -p PROMPT is shown, as bash does, only when input is a terminal and on
+// stderr (interp would print it on stdout, always).
+func (s *Shell) readArgs(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	args, prompt := readOptions(args)
+	if prompt != nil {
+		if f, ok := hc.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			fmt.Fprint(hc.Stderr, *prompt)
+		}
+	}
+	return args
+}
+
+// readOptions returns read's arguments without -s and -p PROMPT, and the
+// prompt if there was one.
+func readOptions(args []string) ([]string, *string) {
+	var prompt *string
+	out := []string{args[0]}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || a[0] != '-' || a == "--" {
+			return append(out, args[i:]...), prompt
+		}
+		var kept strings.Builder
+		kept.WriteByte('-')
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			if strings.IndexByte("adinNptu", c) >= 0 {
+				value := a[j+1:]
+				if value == "" && i+1 < len(args) {
+					i++
+					value = args[i]
+				}
+				if c == 'p' {
+					prompt = &value
+				} else {
+					kept.WriteByte(c)
+					if kept.Len() > 1 {
+						out = append(out, kept.String())
+					}
+					out = append(out, value)
+					kept.Reset()
+					kept.WriteByte('-')
+				}
+				break
+			}
+			if c != 's' {
+				kept.WriteByte(c)
+			}
+		}
+		if kept.Len() > 1 {
+			out = append(out, kept.String())
+		}
+	}
+	return out, prompt
+}
+
+// environKey carries the environment that `env` gives the command it runs.
+type environKey struct{}

@@ -1,0 +1,252 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/llmsh/llmsh/builtins"
+)
+
+// statusCmd is an internal command that only returns the status in its
+// argument. The call handler rewrites commands it has run itself into it.
+// No function or builtin can have this name.
+const statusCmd = "\x00status"
+
+func statusArgs(st int) []string { return []string{statusCmd, strconv.Itoa(st)} }
+
+// The command-lookup builtins. interp's own type, command -v and hash
+// search $PATH on the host (an empty PATH means the host's current
+// directory); llmsh answers them from what it really has: keywords,
+// functions, interp builtins and llmsh builtins. Nothing is a file.
+func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, bool) {
+	switch args[0] {
+	case "type":
+		return s.typeCmd(ctx, args), true
+	case "command":
+		if len(args) > 1 && (args[1] == "-v" || args[1] == "-V" || args[1] == "-pv" || args[1] == "-pV") {
+			return s.commandV(ctx, args[2:], strings.HasSuffix(args[1], "V")), true
+		}
+	case "hash":
+		return s.hashCmd(ctx, args), true
+	case "which":
+		return s.whichCmd(ctx, args), true
+	}
+	return nil, false
+}
+
+// kind says what name is: "keyword", "function", "builtin" or "".
+func (s *Shell) kind(name string) string {
+	switch {
+	case syntax.IsKeyword(name):
+		return "keyword"
+	case s.runner.Funcs[name] != nil:
+		return "function"
+	case interp.IsBuiltin(name), name == "sh", name == "bash", name == "llmsh":
+		return "builtin"
+	}
+	if _, ok := builtins.Lookup(name); ok {
+		return "builtin"
+	}
+	return ""
+}
+
+// describe writes bash's `type NAME` text for a name of kind k.
+func (s *Shell) describe(w io.Writer, name, k string) {
+	switch k {
+	case "keyword":
+		fmt.Fprintf(w, "%s is a shell keyword\n", name)
+	case "builtin":
+		fmt.Fprintf(w, "%s is a shell builtin\n", name)
+	case "function":
+		fmt.Fprintf(w, "%s is a function\n%s", name, funcText(name, s.runner.Funcs[name]))
+	}
+}
+
+// funcText prints a function definition the way bash's type does.
+func funcText(name string, body *syntax.Stmt) string {
+	var b bytes.Buffer
+	b.WriteString(name + " () \n{ \n")
+	if blk, ok := body.Cmd.(*syntax.Block); ok {
+		p := syntax.NewPrinter(syntax.Indent(4))
+		for _, st := range blk.Stmts {
+			var sb bytes.Buffer
+			p.Print(&sb, st)
+			for _, l := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
+				b.WriteString("    " + l + "\n")
+			}
+		}
+	} else {
+		p := syntax.NewPrinter(syntax.Indent(4))
+		p.Print(&b, body)
+		b.WriteString("\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	mode := ""
+	names := args[1:]
+	for len(names) > 0 && strings.HasPrefix(names[0], "-") && names[0] != "-" {
+		if names[0] == "--" {
+			names = names[1:]
+			break
+		}
+		for _, c := range names[0][1:] {
+			switch c {
+			case 't', 'p', 'P':
+				mode = string(c)
+			case 'a', 'f':
+			default:
+				fmt.Fprintf(hc.Stderr, "llmsh: type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", c)
+				return statusArgs(2)
+			}
+		}
+		names = names[1:]
+	}
+	st := 0
+	for _, n := range names {
+		k := s.kind(n)
+		switch {
+		case k == "":
+			if mode == "" {
+				fmt.Fprintf(hc.Stderr, "llmsh: type: %s: not found\n", n)
+			}
+			st = 1
+		case mode == "t":
+			fmt.Fprintln(hc.Stdout, k)
+		case mode == "p":
+			// bash prints nothing for a name that is not a file.
+		case mode == "P":
+			st = 1 // no command is a file in llmsh
+		default:
+			s.describe(hc.Stdout, n, k)
+		}
+	}
+	return statusArgs(st)
+}
+
+func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []string {
+	hc := interp.HandlerCtx(ctx)
+	found := false
+	for _, n := range names {
+		k := s.kind(n)
+		switch {
+		case k == "":
+			if verbose {
+				fmt.Fprintf(hc.Stderr, "llmsh: command: %s: not found\n", n)
+			}
+			continue
+		case verbose:
+			s.describe(hc.Stdout, n, k)
+		default:
+			fmt.Fprintln(hc.Stdout, n)
+		}
+		found = true
+	}
+	if found || len(names) == 0 {
+		return statusArgs(0)
+	}
+	return statusArgs(1)
+}
+
+func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	names := args[1:]
+	if len(names) > 0 && (names[0] == "-r" || names[0] == "-l" || names[0] == "-d") {
+		return statusArgs(0)
+	}
+	if len(names) == 0 {
+		fmt.Fprintln(hc.Stdout, "hash: hash table empty")
+		return statusArgs(0)
+	}
+	st := 0
+	for _, n := range names {
+		if s.kind(n) == "" {
+			fmt.Fprintf(hc.Stderr, "llmsh: hash: %s: not found\n", n)
+			st = 1
+		}
+	}
+	return statusArgs(st)
+}
+
+// whichCmd answers `which NAME…`: the name of each command that exists
+// (there are no program files to show a path for), status 1 if any does
+// not.
+func (s *Shell) whichCmd(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	names := args[1:]
+	if len(names) > 0 && (names[0] == "--help" || names[0] == "-h") {
+		fmt.Fprintln(hc.Stdout, "Usage: which [-a] COMMAND...\nPrint the name of each COMMAND that llmsh can run (every command is built in; none is a file).")
+		return statusArgs(0)
+	}
+	if len(names) > 0 && names[0] == "-a" {
+		names = names[1:]
+	}
+	st := 0
+	for _, n := range names {
+		if k := s.kind(n); k == "builtin" || k == "function" {
+			fmt.Fprintln(hc.Stdout, n)
+		} else {
+			st = 1
+		}
+	}
+	return statusArgs(st)
+}
+
+// noHostUsers is the base environment: it answers interp's "HOME user"
+// queries itself, so `~user` never reads the host's user database. Only
+// llmsh's own user has a home; `~other` stays as written, as in bash for
+// an unknown user.
+type noHostUsers struct{ expand.Environ }
+
+func (e noHostUsers) Get(name string) expand.Variable {
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		if user == "llmsh" {
+			return e.Environ.Get("HOME")
+		}
+		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
+	}
+	return e.Environ.Get(name)
+}
+
+// testArgs adapts test and [ before interp sees them: -O and -G become -e
+// (interp would read the host's user database; every file a script can
+// see is its own), and FILE1 -ef FILE2 is answered here, since interp
+// compares host inodes: two names are the same file when both exist and
+// name the same path.
+func (s *Shell) testArgs(ctx context.Context, args []string) []string {
+	ops := args[1:]
+	if args[0] == "[" && len(ops) > 0 && ops[len(ops)-1] == "]" {
+		ops = ops[:len(ops)-1]
+	}
+	if len(ops) == 3 && ops[1] == "-ef" {
+		hc := interp.HandlerCtx(ctx)
+		a, b := absPath(hc.Dir, ops[0]), absPath(hc.Dir, ops[2])
+		_, errA := s.client.Stat(a)
+		_, errB := s.client.Stat(b)
+		if errA == nil && errB == nil && a == b {
+			return statusArgs(0)
+		}
+		return statusArgs(1)
+	}
+	out := append([]string(nil), args...)
+	for i := 1; i < len(ops); i++ {
+		if ops[i-1] != "-O" && ops[i-1] != "-G" {
+			continue
+		}
+		if i-1 == 0 || ops[i-2] == "!" || ops[i-2] == "(" || ops[i-2] == "-a" || ops[i-2] == "-o" {
+			out[i] = "-e" // out[i] is ops[i-1]
+		}
+	}
+	return out
+}

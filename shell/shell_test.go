@@ -1,0 +1,196 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+func init() {
+	builtins.Register(builtins.Builtin{Name: "test-panic", Summary: "a builtin that panics (shell tests only)", Run: func(*builtins.Env) int {
+		var m map[string]int
+		m["x"] = 1 // a nil-map write: a runtime panic
+		return 0
+	}})
+}
+
+// run runs src in a new shell whose working directory dir is granted
+// read-write through a real in-process vfsd.
+func run(t *testing.T, dir, src string, lim Limits) (string, string, int) {
+	t.Helper()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir, Limits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := sh.Run(context.Background(), src, "llmsh")
+	return out.String(), errb.String(), st
+}
+
+// lockedBuffer is a bytes.Buffer that background jobs and the foreground
+// may write concurrently, as they may write a real stdout.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func TestShell(t *testing.T) {
+	tests := []struct {
+		name, src  string
+		out, errIn string
+		status     int
+	}{
+		{"type builtin", "type cat echo", "cat is a shell builtin\necho is a shell builtin\n", "", 0},
+		{"type -t", "f(){ :; }; type -t cat if f", "builtin\nkeyword\nfunction\n", "", 0},
+		{"type function", "f(){ echo hi; }; type f", "f is a function\nf () \n{ \n    echo hi\n}\n", "", 0},
+		{"type not found", "type nosuch", "", "llmsh: type: nosuch: not found", 1},
+		{"type -P is never a file", "type -P cat", "", "", 1},
+		{"command -v", "f(){ :; }; command -v cat f nosuch", "cat\nf\n", "", 0},
+		{"command -v none", "command -v nosuch", "", "", 1},
+		{"command -V", "command -V cat", "cat is a shell builtin\n", "", 0},
+		{"command runs builtins", "command echo hi", "hi\n", "", 0},
+		{"which", "which cat; which nosuch; echo $?", "cat\n1\n", "", 0},
+		{"hash", "hash; hash cat; hash nosuch", "hash: hash table empty\n", "llmsh: hash: nosuch: not found", 1},
+		{"tilde user never looked up", "echo ~root ~root/x ~ ~llmsh/y", "~root ~root/x /home/llmsh /home/llmsh/y\n", "", 0},
+		{"read -s reads", "read -rs x <<< 'a b'; echo \"$x\"", "a b\n", "", 0},
+		{"read -sp keeps the prompt arg", "read -sp P y <<< v; echo $y", "v\n", "", 0},
+		{"env pairs reach the command", "env FOO=bar printenv FOO", "bar\n", "", 0},
+		{"env pairs reach sh -c", "env X=5 sh -c 'echo $X'", "5\n", "", 0},
+		{"env -u", "export A=1; env -u A printenv A; echo $?", "1\n", "", 0},
+		{"env last assignment wins", "env -i A=1 A=2 env", "A=2\n", "", 0},
+		{"panicking builtin", "test-panic; echo after $?", "after 2\n", "llmsh: test-panic: internal error", 0},
+		{"unknown command", "nosuch", "", "llmsh: nosuch: command not found", 127},
+		{"host path is unknown", "/bin/sh -c 'echo x'", "", "llmsh: /bin/sh: command not found", 127},
+		{"background output waited for", "(read x; echo bg $x) <<< 1 & echo fg >&2", "bg 1\n", "fg", 0},
+
+		{"test -O is -e", "test -O . ; echo $?; [ -G nosuch ]; echo $?; [[ -O . && ! -G nosuch ]]; echo $?", "0\n1\n0\n", "", 0},
+		{"test -ef", "touch a 2>/dev/null; echo x > a; test a -ef ./a; echo $?; [ a -ef nosuch ]; echo $?", "0\n1\n", "", 0},
+		{"pwd -P is logical", "pwd -P >/dev/null; echo $?", "0\n", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, st := run(t, t.TempDir(), tc.src, Limits{})
+			if out != tc.out || st != tc.status || !strings.Contains(errs, tc.errIn) || strings.Contains(errs, "goroutine ") {
+				t.Errorf("out=%q err=%q status=%d; want out=%q err~%q status=%d", out, errs, st, tc.out, tc.errIn, tc.status)
+			}
+		})
+	}
+}
+
+func TestForkBombStops(t *testing.T) {
+	out, errs, st := run(t, t.TempDir(), ":(){ :|:& };:", Limits{MaxGoroutines: 2000})
+	if st != 125 || !strings.Contains(errs, "concurrent jobs") || out != "" {
+		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
+	}
+}
+
+func TestRecursionLimit(t *testing.T) {
+	_, errs, st := run(t, t.TempDir(), "f(){ f; }; f", Limits{MaxGoFrames: 5000})
+	if st != 125 || !strings.Contains(errs, "maximum call depth exceeded") {
+		t.Fatalf("err=%q status=%d", errs, st)
+	}
+}
+
+func TestCommandLimit(t *testing.T) {
+	_, errs, st := run(t, t.TempDir(), "while true; do :; done", Limits{MaxCommands: 10000})
+	if st != 125 || !strings.Contains(errs, "more than 10000 commands") {
+		t.Fatalf("err=%q status=%d", errs, st)
+	}
+}
+
+func TestLimitInBackgroundJobEndsRun(t *testing.T) {
+	// The limit fires in a background job, whose errors interp drops: the
+	// run must still end with the limit's message and status.
+	_, errs, st := run(t, t.TempDir(), "f(){ f; }; f & wait; echo unreachable-status $?", Limits{MaxGoFrames: 5000})
+	if st != 125 || !strings.Contains(errs, "maximum call depth exceeded") {
+		t.Fatalf("err=%q status=%d", errs, st)
+	}
+}
+
+func TestCancelStopsBackgroundWait(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	out := &signalWriter{want: "started", seen: make(chan struct{})}
+	var errb bytes.Buffer
+	sh, err := New(Options{Client: c, Stdout: out, Stderr: &errb, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() { done <- sh.Run(ctx, "sleep 100 & echo started; :", "llmsh") }()
+	// Once "started" is out, the foreground part is (nearly) done and the
+	// run must then wait for the background sleep until cancelled.
+	select {
+	case <-out.seen:
+	case <-time.After(10 * time.Second):
+		t.Fatal("script did not start")
+	}
+	select {
+	case st := <-done:
+		t.Fatalf("returned %d while the background job runs", st)
+	default:
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("cancel did not end the wait for the background job")
+	}
+}
+
+// signalWriter closes seen once want has been written.
+type signalWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want string
+	seen chan struct{}
+	once sync.Once
+}
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.want) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return len(p), nil
+}
+
+func TestSourceThroughVfsd(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "lib.sh"), []byte("greet(){ echo hello $1; }\n"), 0o644)
+	out, errs, st := run(t, dir, "source ./lib.sh; greet you; . "+dir+"/lib.sh && greet again", Limits{})
+	if out != "hello you\nhello again\n" || st != 0 {
+		t.Fatalf("out=%q err=%q st=%d", out, errs, st)
+	}
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "x.sh"), []byte("echo leaked\n"), 0o644)
+	out, errs, st = run(t, dir, "source "+outside+"/x.sh", Limits{})
+	if strings.Contains(out, "leaked") || st == 0 {
+		t.Fatalf("source outside the grants ran: out=%q err=%q st=%d", out, errs, st)
+	}
+}
