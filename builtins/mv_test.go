@@ -89,3 +89,41 @@ func TestMvAcrossTrees(t *testing.T) {
 		t.Errorf("mv other: %+v", r)
 	}
 }
+
+// TestMvVirtual: without --strict, a write outside the grants makes a
+// virtual file; mv renames it among virtual names, and moves it into the
+// granted tree by copying.
+func TestMvVirtual(t *testing.T) {
+	dir := t.TempDir()
+	fsys := clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir}, Dir: dir})}
+	vf, err := fsys.OpenFile("/virt/a", os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vf.Write([]byte("virtual\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := vf.Close(); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) result {
+		b, _ := Lookup(args[0])
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
+			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		st := Run(b, env)
+		return result{out.String(), errb.String(), st}
+	}
+	if r := run("mv", "-v", "/virt/a", "/virt/b"); r.status != 0 || r.stdout != "renamed '/virt/a' -> '/virt/b'\n" {
+		t.Errorf("mv virtual: %+v", r)
+	}
+	if r := run("mv", "/virt/b", "real"); r.status != 0 || r.stderr != "" {
+		t.Errorf("mv into the tree: %+v", r)
+	}
+	if got := ftTree(t, dir); got != "real=virtual\n" {
+		t.Errorf("tree %q", got)
+	}
+	if _, err := fsys.Stat("/virt/b"); err == nil {
+		t.Error("the virtual source is still there")
+	}
+}
