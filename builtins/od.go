@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 func init() {
@@ -298,6 +300,11 @@ func (in *odInput) next() {
 		name := in.names[0]
 		in.names = in.names[1:]
 		r, err := in.env.Open(name)
+		if errors.Is(err, syscall.EISDIR) {
+			// GNU od opens a directory and fails on reading it: the
+			// error comes at read time and the dump goes on.
+			r, err = odErrReader{err}, nil
+		}
 		if err != nil {
 			in.env.PathError(name, err)
 			in.failed = true
@@ -310,6 +317,12 @@ func (in *odInput) next() {
 		return
 	}
 }
+
+// odErrReader is an operand that fails on its first read.
+type odErrReader struct{ err error }
+
+func (r odErrReader) Read([]byte) (int, error) { return 0, r.err }
+func (r odErrReader) Close() error             { return nil }
 
 // Read reads from the current operand, moving on to the next at its end.
 func (in *odInput) Read(p []byte) (int, error) {
@@ -340,6 +353,11 @@ func (in *odInput) skip(n uint64) (bool, error) {
 	for n > 0 && in.cur != nil {
 		if err := in.env.Ctx.Err(); err != nil {
 			return false, errSkCancelled
+		}
+		if _, ok := in.cur.(odErrReader); ok {
+			// GNU seeks the directory stream, which succeeds and uses
+			// up the whole skip.
+			return true, nil
 		}
 		if f, ok := in.cur.(File); ok {
 			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {

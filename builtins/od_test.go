@@ -1,7 +1,9 @@
 package builtins
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 )
@@ -123,5 +125,34 @@ func TestOdStops(t *testing.T) {
 	var out strings.Builder
 	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &out, "od", "-tx1z"); st != 1 || msg != "" || out.Len() != 0 {
 		t.Errorf("cancelled: %d %q, %d bytes out", st, msg, out.Len())
+	}
+}
+
+// A directory operand fails on reading, as GNU od's fopen'd directory
+// does: the error is reported, a -j skip is used up by it, and the dump
+// goes on with the next operand. Checked against GNU coreutils 9.1.
+func TestOdDirectory(t *testing.T) {
+	if testFS == nil {
+		t.Fatal("needs the vfsd test session")
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(dir+"/sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/a", "0123456789")
+	for _, c := range []struct {
+		args        []string
+		out, errout string
+	}{
+		{[]string{"od", "sub"}, "0000000\n", "od: sub: Is a directory\n"},
+		{[]string{"od", "-j", "3", "-c", "sub", "a"}, "0000003   0   1   2   3   4   5   6   7   8   9\n0000015\n", "od: sub: Is a directory\n"},
+	} {
+		var out, errb bytes.Buffer
+		env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		b, _ := Lookup("od")
+		if st := Run(b, env); out.String() != c.out || errb.String() != c.errout || st != 1 {
+			t.Errorf("%q: got %q %q %d, want %q %q 1", c.args, out.String(), errb.String(), st, c.out, c.errout)
+		}
 	}
 }
