@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestInteractiveFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args      []string
+		color     string
+		noHistory bool
+		errIn     string
+	}{
+		{[]string{"--no-history"}, "", true, ""},
+		{[]string{"--color=never"}, "never", false, ""},
+		{[]string{"--color=always", "--no-history"}, "always", true, ""},
+		{[]string{"--colour=auto"}, "auto", false, ""},
+		{[]string{"--color"}, "always", false, ""},
+		{[]string{"--color=sometimes"}, "", false, "invalid --color 'sometimes'"},
+	} {
+		var stderr bytes.Buffer
+		o, st := parseArgs(tc.args, &stderr)
+		if tc.errIn != "" {
+			if st != 2 || !strings.Contains(stderr.String(), tc.errIn) {
+				t.Errorf("%q: status %d, stderr %q", tc.args, st, stderr.String())
+			}
+			continue
+		}
+		if st != -1 || o.color != tc.color || o.noHistory != tc.noHistory {
+			t.Errorf("%q: status %d, %+v", tc.args, st, o)
+		}
+	}
+}
+
+func TestColorWanted(t *testing.T) {
+	var notTerminal bytes.Buffer
+	t.Setenv("NO_COLOR", "")
+	if colorWanted("auto", &notTerminal) {
+		t.Error("auto coloured a stdout that is not a terminal")
+	}
+	if !colorWanted("always", &notTerminal) || colorWanted("never", &notTerminal) {
+		t.Error("always/never not obeyed")
+	}
+	t.Setenv("NO_COLOR", "1")
+	if !colorWanted("always", &notTerminal) {
+		t.Error("--color=always must win over NO_COLOR")
+	}
+}
