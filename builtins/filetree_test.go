@@ -176,3 +176,28 @@ func ftAtime(fi fs.FileInfo) time.Time {
 	st := fi.Sys().(*syscall.Stat_t)
 	return time.Unix(st.Atim.Sec, st.Atim.Nsec)
 }
+
+// TestFileTreeCancelled: with the context already cancelled, the tree
+// builtins stop before changing anything and fail.
+func TestFileTreeCancelled(t *testing.T) {
+	for _, args := range [][]string{
+		{"rm", "-r", "d"}, {"cp", "-r", "d", "e"}, {"mv", "d", "e"}, {"mkdir", "-p", "x/y"},
+		{"rmdir", "d/s"}, {"touch", "new"}, {"du", "d"}, {"stat", "d"}, {"realpath", "d"},
+	} {
+		dir := t.TempDir()
+		fsys := testFS(t, dir)
+		writeTestFile(t, fsys, dir+"/d/s/", "")
+		writeTestFile(t, fsys, dir+"/d/f", "f")
+		b, _ := Lookup(args[0])
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		var out, errb strings.Builder
+		st := Run(b, &Env{Ctx: ctx, Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir})
+		if st != 1 {
+			t.Errorf("%q: status %d", args, st)
+		}
+		if got := ftTree(t, dir); got != "d/ d/f=f d/s/" {
+			t.Errorf("%q changed the tree: %q", args, got)
+		}
+	}
+}
