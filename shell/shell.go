@@ -190,14 +190,23 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 	}
 }
 
+// exported lists the exported variables, "NAME=value", sorted. interp's
+// environments list outer scopes first, so a later entry for a name (a
+// VAR=value prefix, a local, an unset) replaces an earlier one.
 func exported(env expand.Environ) []string {
-	var out []string
+	vals := map[string]string{}
 	env.Each(func(name string, vr expand.Variable) bool {
 		if vr.Exported && vr.IsSet() {
-			out = append(out, name+"="+vr.String())
+			vals[name] = vr.String()
+		} else {
+			delete(vals, name)
 		}
 		return true
 	})
+	out := make([]string, 0, len(vals))
+	for name, v := range vals {
+		out = append(out, name+"="+v)
+	}
 	sort.Strings(out)
 	return out
 }

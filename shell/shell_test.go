@@ -79,6 +79,8 @@ func TestShell(t *testing.T) {
 		{"env pairs reach the command", "env FOO=bar printenv FOO", "bar\n", "", 0},
 		{"env pairs reach sh -c", "env X=5 sh -c 'echo $X'", "5\n", "", 0},
 		{"env -u", "export A=1; env -u A printenv A; echo $?", "1\n", "", 0},
+		{"prefix assignment replaces an export", "LANG=X printenv LANG; export A=1; A=2 printenv A; env | grep -c '^A='", "X\n2\n1\n", "", 0},
+		{"unset export is gone", "export B=1; unset B; printenv B; echo $?", "1\n", "", 0},
 		{"env last assignment wins", "env -i A=1 A=2 env", "A=2\n", "", 0},
 		{"panicking builtin", "test-panic; echo after $?", "after 2\n", "llmsh: test-panic: internal error", 0},
 		{"unknown command", "nosuch", "", "llmsh: nosuch: command not found", 127},
