@@ -164,7 +164,10 @@ func Run(ctx context.Context, o Options) int {
 	// the terminal raw): it cancels that command.
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt)
-	defer signal.Stop(sigc)
+	defer func() {
+		signal.Stop(sigc)
+		close(sigc)
+	}()
 	var mu sync.Mutex
 	var cancelCmd context.CancelFunc
 	interrupted := atomic.Bool{}
@@ -230,12 +233,12 @@ func Run(ctx context.Context, o Options) int {
 
 		cmdCtx, cancel := context.WithCancel(ctx)
 		interrupted.Store(false)
-		fd, err := o.Input.command(func() {
+		cmdIn, err := o.Input.command(func() {
 			interrupted.Store(true)
 			cancel()
 		})
 		if err == nil {
-			err = o.Shell.SetStdin(fd.stdin)
+			err = o.Shell.SetStdin(cmdIn.stdin)
 		}
 		if err != nil {
 			cancel()
@@ -245,7 +248,7 @@ func Run(ctx context.Context, o Options) int {
 		mu.Lock()
 		cancelCmd = func() {
 			cancel()
-			fd.interrupt()
+			cmdIn.interrupt()
 		}
 		mu.Unlock()
 		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
@@ -255,7 +258,7 @@ func Run(ctx context.Context, o Options) int {
 		cancelCmd = nil
 		mu.Unlock()
 		cancel()
-		fd.finish()
+		cmdIn.finish()
 		status = st2
 		if rerr != nil {
 			showError(o.Stderr, pal, rerr, src)
