@@ -34,6 +34,7 @@ type job struct {
 	op    string
 	start time.Time
 	path  string
+	to    string // rename's target, for the log
 	h     int64
 	max   int64
 	data  []byte

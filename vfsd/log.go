@@ -17,6 +17,9 @@ func (s *Server) logRequest(j *job, code vfsproto.Code, n int) {
 	if j.path != "" {
 		attrs = append(attrs, slog.String("path", j.path))
 	}
+	if j.to != "" {
+		attrs = append(attrs, slog.String("to", j.to))
+	}
 	if j.h != 0 {
 		attrs = append(attrs, slog.Int64("handle", j.h))
 	}

@@ -58,7 +58,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if e := decodeParams(j.raw, &p, "from", "to"); e != nil {
 			return nil, e, 0
 		}
-		j.path = p.From
+		j.path, j.to = p.From, p.To
 		if e := s.rename(p.From, p.To); e != nil {
 			return nil, e, 0
 		}

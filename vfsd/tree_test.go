@@ -2,9 +2,11 @@ package vfsd
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -233,4 +235,35 @@ func TestTreeOpsSingleFileGrant(t *testing.T) {
 	if readFile(t, one) != "secret\n" {
 		t.Fatal("granted file changed")
 	}
+}
+
+// TestTreeOpsLogged: tree operations, refused ones included, are in the
+// audit log with their paths (rename with its target).
+func TestTreeOpsLogged(t *testing.T) {
+	tr := newTree(t)
+	var log strings.Builder
+	cfg := tr.config()
+	cfg.Log = &syncWriter{w: &log}
+	c := connect(t, newServer(t, cfg))
+	c.ok("rename", vfsproto.RenameParams{From: "out/o.txt", To: "out/p.txt"}, nil)
+	c.code("remove", vfsproto.PathParams{Path: "secret/s.txt"})
+	c.hangUp()
+	got := log.String()
+	for _, want := range []string{`"op":"rename","path":"out/o.txt","to":"out/p.txt"`, `"op":"remove","path":"secret/s.txt"`, `"code":"E_PERM"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// syncWriter serialises writes to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
