@@ -161,7 +161,8 @@ func Run(ctx context.Context, o Options) int {
 	}
 
 	// SIGINT reaches llmsh only while a command runs (line editing keeps
-	// the terminal raw): it cancels that command.
+	// the terminal raw): it cancels that command. One that comes after
+	// the line was read but before the command has started is kept for it.
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt)
 	defer func() {
@@ -170,6 +171,7 @@ func Run(ctx context.Context, o Options) int {
 	}()
 	var mu sync.Mutex
 	var cancelCmd context.CancelFunc
+	pending := false // guarded by mu
 	interrupted := atomic.Bool{}
 	go func() {
 		for range sigc {
@@ -177,6 +179,8 @@ func Run(ctx context.Context, o Options) int {
 			if cancelCmd != nil {
 				interrupted.Store(true)
 				cancelCmd()
+			} else {
+				pending = true
 			}
 			mu.Unlock()
 		}
@@ -195,6 +199,9 @@ func Run(ctx context.Context, o Options) int {
 			st.ps = vars["PS2"]
 			rl.SetPrompt(continuationPrompt(st))
 		}
+		mu.Lock()
+		pending = false
+		mu.Unlock()
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
@@ -249,6 +256,11 @@ func Run(ctx context.Context, o Options) int {
 		cancelCmd = func() {
 			cancel()
 			cmdIn.interrupt()
+		}
+		if pending {
+			pending = false
+			interrupted.Store(true)
+			cancelCmd()
 		}
 		mu.Unlock()
 		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
