@@ -39,7 +39,7 @@ Options: -depth -d -maxdepth LEVELS -mindepth LEVELS -regextype TYPE
 Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
       -wholename PATTERN -iwholename PATTERN -regex PATTERN -iregex PATTERN
       -type [fdlpscb] -size [-+]N[bcwkMG] -mtime [-+]N -mmin [-+]N
-      -newer FILE -empty -perm [-/]MODE -true -false
+      -newer FILE -newermt DATE -newermm FILE -empty -perm [-/]MODE -true -false
 
 Actions: -print -print0 -printf FORMAT -fprint FILE -fprint0 FILE
       -fprintf FILE FORMAT -prune -quit -delete
@@ -49,7 +49,7 @@ Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec and -execdir are
 llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
-times are shown in UTC; -printf has no owner, inode, block or access/change
+times are shown in the script's TZ (UTC when unset); -printf has no owner, inode, block or access/change
 time directives.
 `
 
@@ -92,7 +92,8 @@ type finder struct {
 	out    *bufio.Writer
 	ctx    context.Context
 	now    time.Time
-	follow bool // -L
+	loc    *time.Location // the script's TZ (UTC when unset)
+	follow bool           // -L
 	// -H: follow symbolic links named on the command line only.
 	followArgs bool
 	depthF     bool // -depth
@@ -122,7 +123,7 @@ func find(env *Env) int {
 		io.WriteString(env.Stdout, "find (llmsh), GNU findutils 4.9 compatible\n")
 		return 0
 	}
-	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}}
+	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}, loc: dateLocation(env)}
 	// Leading options -H -L -P (and -D/-O, which take an argument).
 	for len(args) > 0 {
 		a := args[0]
@@ -689,6 +690,29 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			info, err := f.stat(fd)
 			return err == nil && info.ModTime().After(mt)
 		}, nil
+	case "-newermm", "-newermt":
+		if fd.pos >= len(fd.toks) {
+			return nil, findErrf("The '%s' test needs an argument", t)
+		}
+		v := fd.next()
+		var mt time.Time
+		if t == "-newermt" {
+			d, err := dateParse(v, fd.now, fd.loc)
+			if err != nil {
+				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", laQuote(v))
+			}
+			mt = d
+		} else {
+			ref, err := fd.statOf(fd.env.Abs(v))
+			if err != nil {
+				return nil, findErrf("%s: %s", laQuote(v), ErrText(err))
+			}
+			mt = ref.ModTime()
+		}
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			return err == nil && info.ModTime().After(mt)
+		}, nil
 	case "-empty":
 		return func(f *findEnt) bool {
 			typ := f.fileType(fd)
@@ -809,6 +833,15 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return fd.parseExec(t)
 	case "-ok", "-okdir":
 		return nil, findErrf("%s: interactive prompting is not supported (no terminal)", t)
+	}
+	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
+		if t[6] == 'B' || t[7] == 'B' {
+			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
+		}
+		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+	}
+	if strings.HasPrefix(t, "-newer") && len(t) == 8 {
+		return nil, findErrf("invalid predicate `%s'", t)
 	}
 	return nil, findErrf("unknown predicate `%s'", t)
 }
@@ -1269,9 +1302,9 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			case 'M':
 				v = findSymbolicMode(info.Mode())
 			case 't':
-				v = findCtime(info.ModTime())
+				v = findCtime(info.ModTime().In(fd.loc))
 			case 'T':
-				v = findTimeField(info.ModTime(), p.sub)
+				v = findTimeField(info.ModTime().In(fd.loc), p.sub)
 			}
 		}
 		fmt.Fprintf(&b, p.spec+"s", v)
@@ -1292,12 +1325,10 @@ func findDirname(p string) string {
 }
 
 func findCtime(t time.Time) string {
-	t = t.UTC()
 	return fmt.Sprintf("%s %2d %02d:%02d:%02d.%09d0 %d", t.Format("Mon Jan"), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Year())
 }
 
 func findTimeField(t time.Time, k byte) string {
-	t = t.UTC()
 	switch k {
 	case '@':
 		return fmt.Sprintf("%d.%09d0", t.Unix(), t.Nanosecond())
@@ -1337,9 +1368,9 @@ func findTimeField(t time.Time, k byte) string {
 	case '+':
 		return fmt.Sprintf("%04d-%02d-%02d+%02d:%02d:%02d.%09d0", t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond())
 	case 'Z':
-		return "UTC"
+		return t.Format("MST")
 	case 'z':
-		return "+0000"
+		return t.Format("-0700")
 	case 'a':
 		return t.Format("Mon")
 	case 'A':

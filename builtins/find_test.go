@@ -343,3 +343,36 @@ func TestFindFprint(t *testing.T) {
 		}
 	}
 }
+
+// TestFindNewermt compares with dates read by date's parser, in the
+// script's TZ, which also applies to -printf times. Checked against GNU
+// find 4.9.0 with TZ=EST5.
+func TestFindNewermt(t *testing.T) {
+	mt := time.Date(2024, 1, 2, 3, 4, 5, 250000000, time.UTC)
+	cases := []struct {
+		args     []string
+		out, err string
+		status   int
+	}{
+		{[]string{"find", "a.txt", "-newermt", "2024-01-01 22:04"}, "a.txt\n", "", 0},
+		{[]string{"find", "a.txt", "-newermt", "2024-01-01 22:05"}, "", "", 0},
+		{[]string{"find", "a.txt", "!", "-newermt", "1 day ago"}, "a.txt\n", "", 0},
+		{[]string{"find", "a.txt", "-newermm", "b"}, "", "", 0},
+		{[]string{"find", "b", "-newermm", "a.txt"}, "b\n", "", 0},
+		{[]string{"find", "a.txt", "-printf", `%t|%TZ|%Tz|%TH\n`}, "Mon Jan  1 22:04:05.2500000000 2024|EST|-0500|22\n", "", 0},
+		{[]string{"find", ".", "-newermt", "xyz"}, "", "find: I cannot figure out how to interpret 'xyz' as a date or time\n", 1},
+		{[]string{"find", ".", "-newermt"}, "", "find: The '-newermt' test needs an argument\n", 1},
+		{[]string{"find", ".", "-newerBt", "2020-01-01"}, "", "find: This system does not provide a way to find the birth time of a file.\n", 1},
+		{[]string{"find", ".", "-newerxt", "2020"}, "", "find: invalid predicate `-newerxt'\n", 1},
+	}
+	for _, c := range cases {
+		e := newExecEnv(t, context.Background(), map[string]string{"a.txt": "x", "b": ""}, "", c.args...)
+		e.Environ = []string{"TZ=EST5"}
+		if err := os.Chtimes(filepath.Join(e.Dir, "a.txt"), mt, mt); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.run(); got.stdout != c.out || got.stderr != c.err || got.status != c.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", c.args, got.stdout, got.stderr, got.status, c.out, c.err, c.status)
+		}
+	}
+}
