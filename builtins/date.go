@@ -642,7 +642,22 @@ func dateFormatTo(b *strings.Builder, t time.Time, format string, utc bool, yrPa
 		case 'e':
 			num(int64(t.Day()), 2, true)
 		case 'F':
-			sub("%Y-%m-%d")
+			// gnulib: the width goes to the year, which by default is
+			// %+4Y (a sign beyond 9999).
+			ypad, ywidth := pad, max(width-6, 0)
+			if pad == 0 && width < 0 {
+				ypad, ywidth = '+', 4
+			}
+			if y := year; ypad == '+' && y >= 0 && (y > 9999 || ywidth > 4) {
+				b.WriteByte('+')
+				dateNumber(b, y, 3, false, '0', ywidth-1)
+			} else {
+				if ypad == '+' {
+					ypad = '0'
+				}
+				dateNumber(b, y, 4, false, ypad, ywidth)
+			}
+			fmt.Fprintf(b, "-%02d-%02d", int(t.Month()), t.Day())
 		case 'g':
 			y, _ := t.ISOWeek()
 			yearNum(int64((y%100+100)%100), 2)
