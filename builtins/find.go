@@ -49,8 +49,10 @@ Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec and -execdir are
 llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
-times are shown in the script's TZ (UTC when unset); -printf has no owner, inode, block or access/change
-time directives.
+times are shown in the script's TZ (UTC when unset); only modification
+times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
+group, inode, link count, block or access/change time directives; there
+are no -user, -group, -links, -inum, -samefile, -ls or -readable tests.
 `
 
 // findError is a command-line error: "find: MSG", status 1.
@@ -833,6 +835,13 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return fd.parseExec(t)
 	case "-ok", "-okdir":
 		return nil, findErrf("%s: interactive prompting is not supported (no terminal)", t)
+	}
+	switch t {
+	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
+		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum", "-samefile",
+		"-ls", "-fls", "-readable", "-writable", "-executable", "-lname", "-ilname", "-context", "-fstype":
+		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
 		if t[6] == 'B' || t[7] == 'B' {

@@ -92,6 +92,8 @@ func TestFind(t *testing.T) {
 		c("missing file", []string{"nope"}, "", "find: 'nope': No such file or directory\n", 1),
 		c("missing and present", []string{"nope", "a.txt"}, "a.txt\n", "find: 'nope': No such file or directory\n", 1),
 		c("unknown predicate", []string{".", "-foo"}, "", "find: unknown predicate `-foo'\n", 1),
+		c("no access times", []string{".", "-atime", "1"}, "", "find: -atime: access and status change times are not available here (only modification times)\n", 1),
+		c("no owners", []string{".", "-user", "root"}, "", "find: -user is not supported in llmsh (see find --help)\n", 1),
 		c("missing argument", []string{".", "-name"}, "", "find: missing argument to `-name'\n", 1),
 		c("path after expression", []string{".", "-name", "a", "foo"}, "", "find: paths must precede expression: `foo'\n", 1),
 		c("bad -type", []string{".", "-type", "x"}, "", "find: Unknown argument to -type: x\n", 1),
