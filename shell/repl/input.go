@@ -123,10 +123,11 @@ type feed struct {
 	finish func()
 }
 
-// command starts feeding the terminal to one command. A Ctrl-C byte in
-// the feed was typed before the terminal left raw mode (afterwards the
-// terminal turns it into SIGINT): onCtrlC is called for it, and what
-// follows it goes back to the queue.
+// command starts feeding the terminal to one command. Bytes typed before
+// the terminal left raw mode (right after Enter) are given as the normal
+// mode would have: a carriage return as a newline, a Ctrl-D as the end of
+// the command's input, and a Ctrl-C, which the terminal would have turned
+// into SIGINT, calls onCtrlC; what follows either goes back to the queue.
 func (in *Input) command(onCtrlC func()) (*feed, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
@@ -139,13 +140,20 @@ func (in *Input) command(onCtrlC func()) (*feed, error) {
 		buf := make([]byte, 4096)
 		for {
 			n, err := in.read(buf, stop, nil)
-			if i := bytes.IndexByte(buf[:n], ctrlC); i >= 0 && onCtrlC != nil {
+			for i, c := range buf[:n] {
+				if c == '\r' {
+					buf[i] = '\n'
+				}
+			}
+			if i := bytes.IndexAny(buf[:n], "\x03\x04"); i >= 0 {
 				in.unread(buf[i+1 : n])
 				if i > 0 {
 					pw.Write(buf[:i])
 				}
 				pw.Close()
-				onCtrlC()
+				if buf[i] == ctrlC && onCtrlC != nil {
+					onCtrlC()
+				}
 				return
 			}
 			if n > 0 {

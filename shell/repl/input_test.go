@@ -95,9 +95,9 @@ func TestInputCtrlCByteInterrupts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go typed.Write([]byte("ab\x03next\n"))
+	go typed.Write([]byte("a\rb\x03next\n"))
 	got, err := io.ReadAll(fd.stdin)
-	if err != nil || string(got) != "ab" {
+	if err != nil || string(got) != "a\nb" {
 		t.Fatalf("command read %q %v", got, err)
 	}
 	<-called
@@ -105,6 +105,27 @@ func TestInputCtrlCByteInterrupts(t *testing.T) {
 	buf := make([]byte, 64)
 	n, err := in.editor(nil).Read(buf)
 	if err != nil || string(buf[:n]) != "next\n" {
+		t.Fatalf("editor read %q %v", buf[:n], err)
+	}
+}
+
+func TestInputCtrlDByteEndsCommandInput(t *testing.T) {
+	term, typed := io.Pipe()
+	in := NewInput(term)
+	defer in.Close()
+	fd, err := in.command(func() { t.Error("Ctrl-D taken for Ctrl-C") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	go typed.Write([]byte("last\r\x04echo next\r"))
+	got, err := io.ReadAll(fd.stdin)
+	if err != nil || string(got) != "last\n" {
+		t.Fatalf("command read %q %v", got, err)
+	}
+	fd.finish()
+	buf := make([]byte, 64)
+	n, err := in.editor(nil).Read(buf)
+	if err != nil || string(buf[:n]) != "echo next\n" {
 		t.Fatalf("editor read %q %v", buf[:n], err)
 	}
 }

@@ -381,14 +381,16 @@ func TestHistoryOutsideREPL(t *testing.T) {
 func TestCommandsReadTheTerminal(t *testing.T) {
 	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
 	s.expect(prompt, wait)
-	s.send("read -r x; echo got:$x\r")
-	s.expect("read -r x; echo got:$x\r\n", wait)
+	// "ready" shows that the command runs, so the terminal is in its
+	// normal mode and echoes what is typed.
+	s.send("echo ready; read -r x; echo got:$x\r")
+	s.expect("\r\nready\r\n", wait)
 	s.send("typed line\r")
 	s.expect("got:typed line\r\n", wait)
 	s.expect(prompt, wait)
 	// cat reads until Ctrl-D, which ends its input, not the session.
-	s.send("cat | tr a-z A-Z\r")
-	s.expect("cat | tr a-z A-Z\r\n", wait)
+	s.send("echo ready; cat | tr a-z A-Z\r")
+	s.expect("\r\nready\r\n", wait)
 	s.send("shout\r")
 	s.expect("shout\r\n", wait) // the terminal's echo
 	s.send("\x04")
@@ -398,8 +400,8 @@ func TestCommandsReadTheTerminal(t *testing.T) {
 	s.expect("\r\nafter-cat\r\n", wait)
 	s.expect(prompt, wait)
 	// Ctrl-C while a command waits for the terminal.
-	s.send("cat\r")
-	s.expect("cat\r\n", wait)
+	s.send("echo ready; cat\r")
+	s.expect("\r\nready\r\n", wait)
 	s.send("\x03")
 	s.expect("[130]", wait)
 	s.send("echo after-interrupt\r")
