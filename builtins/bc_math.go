@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"math/big"
 )
 
@@ -19,6 +20,8 @@ func bcFixDiv(x, y *big.Int, one *big.Int) *big.Int {
 	r := new(big.Int).Mul(x, one)
 	return r.Quo(r, y)
 }
+
+var errBcMathTooBig = errors.New("argument or scale too large for the math library")
 
 func (in *bcInterp) mathCall(c *bcCall) (bcNum, bool, error) {
 	want := 1
@@ -45,6 +48,24 @@ func (in *bcInterp) mathCall(c *bcCall) (bcNum, bool, error) {
 		args = append(args, v)
 	}
 	scale := in.scale
+	// Bounds that keep every library call short (big.Int work cannot be
+	// interrupted): 20000 digits of precision, and arguments whose
+	// results stay under bcMaxDigits.
+	for _, a := range args {
+		if scale+bcIntDigits(a) > 20000 {
+			return bcNum{}, true, in.rt("%s", errBcMathTooBig)
+		}
+	}
+	if c.name == "e" || c.name == "j" {
+		if lim := bcInt(2000000); bcCmp(bcNum{new(big.Int).Abs(args[len(args)-1].v), args[len(args)-1].s}, lim) > 0 {
+			return bcNum{}, true, in.rt("%s", errBcMathTooBig)
+		}
+	}
+	if c.name == "j" {
+		if n, ok := args[0].toInt64(); !ok || n > 100000 || n < -100000 {
+			return bcNum{}, true, in.rt("%s", errBcMathTooBig)
+		}
+	}
 	var r bcNum
 	switch c.name {
 	case "e":

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"strings"
 )
@@ -17,7 +18,15 @@ type bcNum struct {
 var (
 	bcTen        = big.NewInt(10)
 	errBcDivZero = errors.New("Divide by zero")
+	// errBcTooBig stops computations that big.Int could not interrupt: a
+	// result of more than bcMaxDigits digits is refused.
+	errBcTooBig = errors.New("number too large (more than 1048576 digits)")
 )
+
+const bcMaxDigits = 1 << 20
+
+// bcDigits estimates the decimal digits of |v| from its bit length.
+func bcDigits(v *big.Int) int { return v.BitLen()*30103/100000 + 1 }
 
 func bcPow10(n int) *big.Int {
 	return new(big.Int).Exp(bcTen, big.NewInt(int64(n)), nil)
@@ -50,14 +59,20 @@ func bcSub(a, b bcNum) bcNum {
 	return bcNum{new(big.Int).Sub(x.v, y.v), s}
 }
 
-func bcMul(a, b bcNum, scale int) bcNum {
+func bcMul(a, b bcNum, scale int) (bcNum, error) {
+	if bcDigits(a.v)+bcDigits(b.v) > bcMaxDigits {
+		return bcNum{}, errBcTooBig
+	}
 	full := bcNum{new(big.Int).Mul(a.v, b.v), a.s + b.s}
-	return full.rescale(min(a.s+b.s, max(scale, a.s, b.s)))
+	return full.rescale(min(a.s+b.s, max(scale, a.s, b.s))), nil
 }
 
 func bcDiv(a, b bcNum, scale int) (bcNum, error) {
 	if b.isZero() {
 		return bcNum{}, errBcDivZero
+	}
+	if bcDigits(a.v)+b.s+scale > bcMaxDigits {
+		return bcNum{}, errBcTooBig
 	}
 	num := new(big.Int).Mul(a.v, bcPow10(b.s+scale))
 	den := new(big.Int).Mul(b.v, bcPow10(a.s))
@@ -70,7 +85,11 @@ func bcMod(a, b bcNum, scale int) (bcNum, error) {
 		return bcNum{}, err
 	}
 	rs := max(scale+b.s, a.s)
-	return bcSub(a, bcMul(q, b, rs)), nil
+	m, err := bcMul(q, b, rs)
+	if err != nil {
+		return m, err
+	}
+	return bcSub(a, m), nil
 }
 
 func bcCmp(a, b bcNum) int {
@@ -105,6 +124,9 @@ func bcPow(a bcNum, e *big.Int, scale int) (bcNum, error) {
 		// a is 1 or -1 here.
 		n = 2 + int64(ae.Bit(0))
 	}
+	if int64(bcDigits(a.v))*n > bcMaxDigits {
+		return bcNum{}, errBcTooBig
+	}
 	full := bcNum{new(big.Int).Exp(a.v, big.NewInt(n), nil), a.s * int(n)}
 	if neg {
 		return bcDiv(bcInt(1), full, scale)
@@ -119,6 +141,9 @@ func bcSqrt(a bcNum, scale int) (bcNum, error) {
 		return bcNum{}, errBcSqrtNeg
 	}
 	r := max(scale, a.s)
+	if bcDigits(a.v)+2*r > bcMaxDigits {
+		return bcNum{}, errBcTooBig
+	}
 	x := new(big.Int).Mul(a.v, bcPow10(2*r-a.s))
 	return bcNum{x.Sqrt(x), r}, nil
 }
@@ -166,55 +191,73 @@ func (a bcNum) format(obase int) string {
 		}
 		return b.String()
 	}
-	const hexd = "0123456789ABCDEF"
 	width := len(big.NewInt(int64(obase - 1)).String())
-	digit := func(d int64, first bool) {
+	ob := big.NewInt(int64(obase))
+	// digits returns v's digits in base obase, most significant first,
+	// at least n of them.
+	digits := func(v *big.Int, n int) []int64 {
+		var ds []int64
 		if obase <= 16 {
-			b.WriteByte(hexd[d])
+			for _, c := range v.Text(obase) {
+				if c <= '9' {
+					ds = append(ds, int64(c-'0'))
+				} else {
+					ds = append(ds, int64(c-'a')+10)
+				}
+			}
+			if v.Sign() == 0 {
+				ds = ds[:0]
+			}
+		} else {
+			x := new(big.Int).Set(v)
+			m := new(big.Int)
+			for x.Sign() != 0 {
+				x.QuoRem(x, ob, m)
+				ds = append(ds, m.Int64())
+			}
+			for i, j := 0, len(ds)-1; i < j; i, j = i+1, j-1 {
+				ds[i], ds[j] = ds[j], ds[i]
+			}
+		}
+		for len(ds) < n {
+			ds = append([]int64{0}, ds...)
+		}
+		return ds
+	}
+	put := func(d int64, space bool) {
+		if obase <= 16 {
+			b.WriteByte("0123456789ABCDEF"[d])
 			return
 		}
-		if !first || true {
+		if space {
 			b.WriteByte(' ')
 		}
-		s := big.NewInt(d).String()
-		b.WriteString(strings.Repeat("0", width-len(s)))
-		b.WriteString(s)
+		t := big.NewInt(d).String()
+		b.WriteString(strings.Repeat("0", width-len(t)))
+		b.WriteString(t)
 	}
-	ob := big.NewInt(int64(obase))
 	if ip.Sign() != 0 {
-		var ds []int64
-		x := new(big.Int).Set(ip)
-		m := new(big.Int)
-		for x.Sign() != 0 {
-			x.QuoRem(x, ob, m)
-			ds = append(ds, m.Int64())
-		}
-		for i := len(ds) - 1; i >= 0; i-- {
-			digit(ds[i], i == len(ds)-1)
+		for _, d := range digits(ip, 0) {
+			put(d, true)
 		}
 	} else if obase > 16 && a.s == 0 {
-		digit(0, true)
+		put(0, true)
 	}
 	if a.s > 0 {
 		b.WriteByte('.')
-		// Digits until obase^k exceeds 10^scale, as GNU bc.
+		// As many digits as it takes for obase^k to exceed 10^scale (GNU
+		// bc), each the truncated expansion of the fraction.
 		limit := bcPow10(a.s)
-		pw := big.NewInt(1)
-		f := new(big.Int).Set(fp)
-		first := true
+		k := max(int(float64(a.s)*math.Log(10)/math.Log(float64(obase)))-1, 0)
+		pw := new(big.Int).Exp(ob, big.NewInt(int64(k)), nil)
 		for pw.Cmp(limit) < 0 {
-			f.Mul(f, ob)
-			d := new(big.Int).Quo(f, scaleDiv)
-			f.Sub(f, new(big.Int).Mul(d, scaleDiv))
-			if obase > 16 && first {
-				s := d.String()
-				b.WriteString(strings.Repeat("0", width-len(s)))
-				b.WriteString(s)
-			} else {
-				digit(d.Int64(), first)
-			}
-			first = false
 			pw.Mul(pw, ob)
+			k++
+		}
+		f := new(big.Int).Mul(fp, new(big.Int).Exp(ob, big.NewInt(int64(k)), nil))
+		f.Quo(f, scaleDiv)
+		for i, d := range digits(f, k) {
+			put(d, i > 0)
 		}
 	}
 	return b.String()

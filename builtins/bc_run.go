@@ -218,17 +218,16 @@ func (in *bcInterp) parseNum(text string) bcNum {
 	if fp == "" {
 		return bcNum{iv, 0}
 	}
-	if in.ibase == 10 {
-		fv, _ := new(big.Int).SetString(fp, 10)
-		return bcAdd(bcNum{iv, 0}, bcNum{fv, len(fp)})
-	}
 	fv := new(big.Int)
 	for i := 0; i < len(fp); i++ {
 		fv.Mul(fv, base)
 		fv.Add(fv, big.NewInt(val(fp[i])))
 	}
 	den := new(big.Int).Exp(base, big.NewInt(int64(len(fp))), nil)
-	frac, _ := bcDiv(bcNum{fv, 0}, bcNum{den, 0}, len(fp))
+	frac, err := bcDiv(bcNum{fv, 0}, bcNum{den, 0}, len(fp))
+	if err != nil {
+		return bcNum{iv, 0}
+	}
 	return bcAdd(bcNum{iv, 0}, frac)
 }
 
@@ -351,7 +350,11 @@ func (in *bcInterp) arith(op string, l, r bcNum) (bcNum, error) {
 	case "-":
 		return bcSub(l, r), nil
 	case "*":
-		return bcMul(l, r, in.scale), nil
+		v, err := bcMul(l, r, in.scale)
+		if err != nil {
+			return v, in.rt("%s", err)
+		}
+		return v, nil
 	case "/":
 		v, err := bcDiv(l, r, in.scale)
 		if err != nil {
@@ -360,8 +363,10 @@ func (in *bcInterp) arith(op string, l, r bcNum) (bcNum, error) {
 		return v, nil
 	case "%":
 		v, err := bcMod(l, r, in.scale)
-		if err != nil {
+		if errors.Is(err, errBcDivZero) {
 			return v, in.rt("Modulo by zero")
+		} else if err != nil {
+			return v, in.rt("%s", err)
 		}
 		return v, nil
 	case "^":

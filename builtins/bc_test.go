@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Expected output produced by GNU bc 1.07.1 on this machine. Runtime messages there carry
@@ -212,4 +213,25 @@ func TestBcStops(t *testing.T) {
 			t.Errorf("cancelled %q: %d", prog, st)
 		}
 	}
+}
+
+// FuzzBc checks that no program makes bc panic (Run turns a panic into
+// "internal error", which must never appear) or run away.
+func FuzzBc(f *testing.F) {
+	for _, s := range []string{"scale=4; 10/3\n", "define f(x) {\n auto a[]; a[x]=x; return (a[x]^2)\n}\nf(3)\n",
+		"obase=16; ibase=2; 101.1 * -11\n", "for (i=0; i<3; i++) { if (i == 1) continue; print i, \"\\n\" }\n",
+		"x = 1 /* c */ + 2 # hi\n++x--\n", "s(1); c(2); a(3); l(4); e(5); j(2, 6)\n", "1 +\n", "\"abc\n", "obase=200; -12345.678\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, prog string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		var out, errb strings.Builder
+		b, _ := Lookup("bc")
+		env := &Env{Ctx: ctx, Args: []string{"bc", "-l"}, Stdin: strings.NewReader(prog), Stdout: &out, Stderr: &errb}
+		Run(b, env)
+		if strings.Contains(errb.String(), "internal error") {
+			t.Fatalf("bc panicked on %q", prog)
+		}
+	})
 }
