@@ -293,6 +293,11 @@ func shuf(env *Env) int {
 		lines, nLines, headLines = rs, n, n
 	}
 	var perm []uint64
+	if !*repeat && headLines > 1<<27 {
+		// GNU shuf allocates the permutation too, and fails the same way.
+		env.Errorf("memory exhausted")
+		return 1
+	}
 	if !*repeat {
 		var err error
 		if perm, err = shufPerm(r, headLines, nLines); err != nil {

@@ -102,3 +102,13 @@ func TestShufStops(t *testing.T) {
 		t.Errorf("cancelled: %d", st)
 	}
 }
+
+// Checked against GNU coreutils 9.1 shuf with the same random source.
+func TestShufHugeRanges(t *testing.T) {
+	files := map[string]string{"rs.bin": shufTestSource()}
+	i6Run(t, files, []i6Case{
+		{"", []string{"shuf", "--random-source=rs.bin", "-i", "1-4000000000", "-n", "3"}, "1609362279\n324609017\n2689976014\n", "", 0},
+		{"", []string{"shuf", "--random-source=rs.bin", "-i", "1-18446744073709551615", "-n", "2"}, "6912158355717386041\n15659711261408062587\n", "", 0},
+		{"", []string{"shuf", "-i", "1-18446744073709551615"}, "", "shuf: memory exhausted\n", 1},
+	})
+}
