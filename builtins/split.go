@@ -230,7 +230,8 @@ func split(env *Env) int {
 	sufLen, sufLenSet := 2, false
 	f.Func('a', "suffix-length", RequiredArg, "N", "generate suffixes of length N (default 2)", func(v string, _ bool) error {
 		n, err := strconv.ParseUint(v, 10, 31)
-		if err != nil {
+		if err != nil || n > 1<<20 {
+			// Longer suffixes could never name a file (NAME_MAX is 255).
 			return fmt.Errorf("invalid suffix length: %s", laQuote(v))
 		}
 		sufLen, sufLenSet = int(n), true
@@ -479,6 +480,9 @@ func (s *splitter) byteChunks(br *bufio.Reader, size, n, only uint64, w *bufio.W
 		return nil
 	}
 	for k := uint64(1); k <= n; k++ {
+		if s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
 		start, end := chunkBounds(size, n, k)
 		if s.elide && end == start {
 			continue
@@ -541,6 +545,9 @@ func (s *splitter) lineChunks(br *bufio.Reader, size, n, only uint64, sep byte, 
 		}
 	}
 	for only == 0 && chunk < n && !s.elide {
+		if s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
 		chunk++
 		if err := s.open(); err != nil {
 			return err
@@ -561,6 +568,9 @@ func (s *splitter) roundRobin(br *bufio.Reader, n, only uint64, sep byte, w *buf
 	}()
 	if only == 0 {
 		for k := uint64(0); k < n; k++ {
+			if s.env.Ctx.Err() != nil {
+				return errSkCancelled
+			}
 			if err := s.open(); err != nil {
 				return err
 			}
