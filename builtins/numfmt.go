@@ -168,6 +168,9 @@ func (o *numfmtOpts) parseFormat(v string) error {
 	}
 	if i > j {
 		o.fmtWidth, _ = strconv.Atoi(v[j:i])
+		if o.fmtWidth > 1<<24 || i-j > 9 {
+			return bad
+		}
 	}
 	o.fmtPrec = -1
 	if i < len(v) && v[i] == '.' {
@@ -177,6 +180,9 @@ func (o *numfmtOpts) parseFormat(v string) error {
 			i++
 		}
 		o.fmtPrec, _ = strconv.Atoi(v[j:i])
+		if i-j > 5 {
+			return bad
+		}
 	}
 	if i >= len(v) || v[i] != 'f' {
 		return bad
@@ -232,7 +238,7 @@ func numfmt(env *Env) int {
 	f.StringVar(&o.suffix, 0, "suffix", "SUFFIX", "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers")
 	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N right-aligns, negative left-aligns", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
-		if err != nil || n == 0 {
+		if err != nil || n == 0 || n > 1<<24 || n < -(1<<24) {
 			return fmt.Errorf("invalid padding value %s", laQuote(v))
 		}
 		o.padding, o.paddingSet = n, true
