@@ -675,8 +675,16 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 				env.Errorf("Sorry, cannot seek backwards.")
 				return 5
 			}
-			for ; haveOff < target; haveOff++ {
-				w.WriteByte(0)
+			zeros := make([]byte, 64<<10)
+			for haveOff < target {
+				if env.Ctx.Err() != nil {
+					return 1
+				}
+				n := min(target-haveOff, int64(len(zeros)))
+				if _, err := w.Write(zeros[:n]); err != nil {
+					return fail(err)
+				}
+				haveOff += n
 			}
 		}
 		if n2 >= 0 && n1 >= 0 {

@@ -82,3 +82,17 @@ func TestXxdStops(t *testing.T) {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
+
+// A far address in xxd -r zero-fills a pipe as xxd does, in bounded
+// steps that stop when the command is cancelled.
+func TestXxdRevertFarAddress(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if st, _ := skRunEnv(t, ctx, strings.NewReader("7fffffffffff: 41\n"), &strings.Builder{}, "xxd", "-r"); st != 1 {
+		t.Errorf("cancelled: %d", st)
+	}
+	var out strings.Builder
+	if st, msg := skRunEnv(t, context.Background(), strings.NewReader("20: 41\n"), &out, "xxd", "-r"); st != 0 || msg != "" || out.String() != strings.Repeat("\x00", 32)+"A" {
+		t.Errorf("xxd -r: %d %q %q", st, msg, out.String())
+	}
+}
