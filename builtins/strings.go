@@ -87,7 +87,7 @@ func stringsCmd(env *Env) int {
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	scan := func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
-		buf := make([]byte, 0, minLen)
+		buf := make([]byte, 0, min(minLen, 4096))
 		var off, start int64
 		streaming := false
 		for {
