@@ -362,7 +362,7 @@ func (p *bcParser) statement() bcStmt {
 	case "continue":
 		p.advance()
 		if p.loops == 0 {
-			panic(&bcSyntaxError{t.line, "Continue outside a for/while"})
+			panic(&bcSyntaxError{t.line, "Continue outside a for"})
 		}
 		return &bcContinue{}
 	case "quit":

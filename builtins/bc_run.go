@@ -154,7 +154,11 @@ func (in *bcInterp) store(x bcExpr, v bcNum) error {
 		n, ok := v.toInt64()
 		switch x.name {
 		case "scale":
-			if !ok || n < 0 || n > 2147483647 {
+			switch {
+			case ok && n < 0 || !ok && v.v.Sign() < 0:
+				in.warn("negative scale, set to 0")
+				n = 0
+			case !ok || n > 2147483647:
 				return in.rt("Scale too big.")
 			}
 			in.scale = int(n)
@@ -425,7 +429,7 @@ func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 		isArr := strings.HasSuffix(f.params[i], "[]")
 		if aa, ok := a.(*bcArrayArg); ok {
 			if !isArr {
-				return bcNum{}, in.rt("Parameter type mismatch")
+				return bcNum{}, in.rt("Parameter type mismatch, parameter (null).\nRuntime error (func=%s): Parameter number mismatch", in.funcName())
 			}
 			cp := map[int64]bcNum{}
 			for k, v := range in.arrays[aa.name] {
@@ -435,7 +439,7 @@ func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 			continue
 		}
 		if isArr {
-			return bcNum{}, in.rt("Parameter type mismatch")
+			return bcNum{}, in.rt("Parameter type mismatch parameter %s.\nRuntime error (func=%s): Parameter number mismatch", strings.TrimSuffix(f.params[i], "[]"), in.funcName())
 		}
 		v, err := in.eval(a)
 		if err != nil {
