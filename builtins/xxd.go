@@ -23,7 +23,8 @@ Options:
     -b          binary digit dump (incompatible with -ps,-i,-r). Default hex.
     -C          capitalize variable names in C include file style (-i).
     -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).
-    -g bytes    number of octets per group in normal output. Default 2.
+    -e          little-endian dump (incompatible with -ps,-i,-r).
+    -g bytes    number of octets per group in normal output. Default 2 (-e: 4).
     -h          print this summary.
     -i          output in C include file style.
     -l len      stop after <len> octets.
@@ -86,6 +87,7 @@ func xxdDigit(c byte) int {
 
 type xxdOpts struct {
 	autoskip, bits, upper, ps, cinc, capital, decimal, revert bool
+	little                                                    bool
 	cols, group                                               int
 	colsGiven                                                 bool
 	length                                                    int64
@@ -135,13 +137,15 @@ func xxd(env *Env) int {
 		case 'a':
 			o.autoskip = !o.autoskip
 		case 'b':
-			o.bits, o.ps, o.cinc = true, false, false
+			o.bits, o.ps, o.cinc, o.little = true, false, false, false
+		case 'e':
+			o.bits, o.ps, o.cinc, o.little = false, false, false, true
 		case 'u':
 			o.upper = true
 		case 'p':
-			o.bits, o.ps, o.cinc = false, true, false
+			o.bits, o.ps, o.cinc, o.little = false, true, false, false
 		case 'i':
-			o.bits, o.ps, o.cinc = false, false, true
+			o.bits, o.ps, o.cinc, o.little = false, false, true, false
 		case 'C':
 			o.capital = true
 		case 'd':
@@ -222,6 +226,8 @@ func xxd(env *Env) int {
 			o.group = 1
 		case o.ps || o.cinc:
 			o.group = 0
+		case o.little:
+			o.group = 4
 		default:
 			o.group = 2
 		}
@@ -232,6 +238,9 @@ func xxd(env *Env) int {
 	}
 	if o.group < 1 || o.group > o.cols {
 		o.group = o.cols
+	} else if o.little && o.group&(o.group-1) != 0 {
+		env.Errorf("number of octets per group must be a power of 2 with -e.")
+		return 1
 	}
 	if len(args) > 2 {
 		return usage()
@@ -287,7 +296,7 @@ func xxd(env *Env) int {
 
 func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out io.Writer, outFile File) int {
 	if o.revert {
-		if o.cinc || o.bits {
+		if o.cinc || o.bits || o.little {
 			env.Errorf("Sorry, cannot revert this type of hexdump")
 			return 255
 		}
@@ -537,16 +546,23 @@ func xxdNormal(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx str
 			}
 			// An address wider than eight digits pushes the line right.
 			shift = len(addr) - 9
-			if need := shift + asciiCol + o.cols + 1; cap(line) < need {
+			// Room for -e's reordered groups, which may reach past the
+			// ASCII column as in xxd (the line is cut at its newline).
+			need := shift + asciiCol + o.cols + 1 + grplen*(o.cols+o.group)/o.group + 12
+			if cap(line) < need {
 				line = make([]byte, need)
 			}
-			line = line[:shift+asciiCol+o.cols+1]
+			line = line[:need]
 			for i := range line {
 				line[i] = ' '
 			}
 			copy(line, addr)
 		}
-		c := shift + 10 + (grplen*p)/o.group
+		pos := p
+		if o.little {
+			pos = p ^ (o.group - 1)
+		}
+		c := shift + 10 + (grplen*pos)/o.group
 		if o.bits {
 			for i := 7; i >= 0; i-- {
 				line[c] = '0' + (e>>i)&1

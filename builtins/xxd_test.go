@@ -96,3 +96,34 @@ func TestXxdRevertFarAddress(t *testing.T) {
 		t.Errorf("xxd -r: %d %q %q", st, msg, out.String())
 	}
 }
+
+// Expected output produced by xxd 2022-01-14 on this machine (-e).
+func TestXxdLittleEndianReal(t *testing.T) {
+	files := map[string]string{
+		"1x.y":  "ab",
+		"az":    "abcdefghijklmnopqrstuvwxyz",
+		"e":     "",
+		"r.bin": "\x0b0Uz\x9f\xc4\xe9\x0e3X}\xa2\xc7\xec\x116[\x80\xa5\xca\xef\x149^\x83\xa8\xcd\xf2\x17<a\x86\xab\xd0\xf5\x1a?d\x89\xae\xd3\xf8\x1dBg\x8c\xb1\xd6\xfb Ej\x8f\xb4\xd9\xfe#Hm\x92\xb7\xdc\x01&Kp\x95\xba\xdf\x04)Ns\x98\xbd\xe2\x07,Qv\x9b\xc0\xe5\n/Ty\x9e\xc3\xe8\x0d2W|\xa1\xc6\xeb\x105Z",
+		"r.ps":  "48656c6c6f\n2c20 776f\n",
+		"s.bin": "abc\x00defg\thij\nklmnop\x01\x80qrstuvwxyz0123 \x7f ab\n",
+		"t.bin": "Hello, world! This is xxd.\n\x00\x01\xff",
+		"t.hex": "00000000: 4865 6c6c 6f2c 2077 6f72 6c64 2120 5468  Hello, world! Th\n00000010: 6973 2069 7320 7878 642e 0a00 01ff       is is xxd.....\n",
+		"z.bin": "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00x\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+	}
+	i6Run(t, files, []i6Case{
+		{"", []string{"xxd", "-e", "t.bin"}, "00000000: 6c6c6548 77202c6f 646c726f 68542021  Hello, world! Th\n00000010: 69207369 78782073 000a2e64     ff01  is is xxd.....\n", "", 0},
+		{"", []string{"xxd", "-e", "-g", "2", "t.bin"}, "00000000: 6548 6c6c 2c6f 7720 726f 646c 2021 6854  Hello, world! Th\n00000010: 7369 6920 2073 7878 2e64 000a ff01       is is xxd.....\n", "", 0},
+		{"", []string{"xxd", "-e", "-g", "3", "t.bin"}, "", "xxd: number of octets per group must be a power of 2 with -e.\n", 1},
+		{"", []string{"xxd", "-e", "-c", "6", "t.bin"}, "00000000: 6c6c6548     2c6fllo,\n00000006: 726f7720     646corld\n0000000c: 68542021     7369This\n00000012: 20736920     7878s xx\n00000018: 000a2e64     ff01....\n", "", 0},
+		{"", []string{"xxd", "-e", "-g", "8", "az"}, "00000000: 6867666564636261 706f6e6d6c6b6a69  abcdefghijklmnop\n00000010: 7877767574737271             7a79  qrstuvwxyz\n", "", 0},
+		{"", []string{"xxd", "-e", "-p", "t.bin"}, "48656c6c6f2c20776f726c64212054686973206973207878642e0a0001ff\n", "", 0},
+		{"", []string{"xxd", "-p", "-e", "t.bin"}, "00000000: 6c6c6548 77202c6f 646c726f 68542021  Hello, world! Th\n00000010: 69207369 78782073 000a2e64     ff01  is is xxd.....\n", "", 0},
+		{"", []string{"xxd", "-e", "-r", "t.hex"}, "", "xxd: Sorry, cannot revert this type of hexdump\n", 255},
+		{"", []string{"xxd", "-e", "-c", "1", "t.bin"}, "00000000: 48  H\n00000001: 65  e\n00000002: 6c  l\n00000003: 6c  l\n00000004: 6f  o\n00000005: 2c  ,\n00000006: 20   \n00000007: 77  w\n00000008: 6f  o\n00000009: 72  r\n0000000a: 6c  l\n0000000b: 64  d\n0000000c: 21  !\n0000000d: 20   \n0000000e: 54  T\n0000000f: 68  h\n00000010: 69  i\n00000011: 73  s\n00000012: 20   \n00000013: 69  i\n00000014: 73  s\n00000015: 20   \n00000016: 78  x\n00000017: 78  x\n00000018: 64  d\n00000019: 2e  .\n0000001a: 0a  .\n0000001b: 00  .\n0000001c: 01  .\n0000001d: ff  .\n", "", 0},
+		{"", []string{"xxd", "-e", "-c", "5", "-g", "2", "r.bin"}, "00000000: 300b 7a55   9f.0Uz.\n00000005: e9c4 330e   58...3X\n0000000a: a27d ecc7   11}....\n0000000f: 5b36 a580   ca6[...\n00000014: 14ef 5e39   83..9^.\n00000019: cda8 17f2   3c....<\n0000001e: 8661 d0ab   f5a....\n00000023: 3f1a 8964   ae.?d..\n00000028: f8d3 421d   67...Bg\n0000002d: b18c fbd6   20.... \n00000032: 6a45 b48f   d9Ej...\n00000037: 23fe 6d48   92.#Hm.\n0000003c: dcb7 2601   4b...&K\n00000041: 9570 dfba   04p....\n00000046: 4e29 9873   bd)Ns..\n0000004b: 07e2 512c   76..,Qv\n00000050: c09b 0ae5   2f..../\n00000055: 7954 c39e   e8Ty...\n0000005a: 320d 7c57   a1.2W|.\n0000005f: ebc6 3510   5a...5Z\n", "", 0},
+		{"", []string{"xxd", "-e", "-g", "1", "t.bin"}, "00000000: 48 65 6c 6c 6f 2c 20 77 6f 72 6c 64 21 20 54 68  Hello, world! Th\n00000010: 69 73 20 69 73 20 78 78 64 2e 0a 00 01 ff        is is xxd.....\n", "", 0},
+		{"", []string{"xxd", "-e", "-u", "-s", "3", "-l", "21", "r.bin"}, "00000003: E9C49F7A 7D58330E 11ECC7A2 A5805B36  z....3X}....6[..\n00000013: 3914EFCA       5E                    ...9^\n", "", 0},
+		{"", []string{"xxd", "-e", "-a", "z.bin"}, "00000000: 00000000 00000000 00000000 00000000  ................\n*\n00000040: 00000078 00000000 00000000 00000000  x...............\n00000050: 00000000 00000000 00000000 00000000  ................\n00000060: 00000000 00000000 00000000 00000000  ................\n00000070:       00                             .\n", "", 0},
+		{"", []string{"xxd", "-e", "-g", "16", "r.bin"}, "00000000: 3611ecc7a27d58330ee9c49f7a55300b  .0Uz....3X}....6\n00000010: 86613c17f2cda8835e3914efcaa5805b  [.....9^.....<a.\n00000020: d6b18c67421df8d3ae89643f1af5d0ab  ....?d.....Bg...\n00000030: 2601dcb7926d4823fed9b48f6a4520fb  . Ej....#Hm....&\n00000040: 76512c07e2bd98734e2904dfba95704b  Kp....)Ns....,Qv\n00000050: c6a17c57320de8c39e79542f0ae5c09b  ..../Ty....2W|..\n00000060:                         5a3510eb  ..5Z\n", "", 0},
+	})
+}
