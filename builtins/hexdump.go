@@ -70,7 +70,16 @@ func hexdumpSize(s string) (int64, error) {
 
 func hexdump(env *Env) int {
 	f := NewFlags(env, "Display file contents in hexadecimal, decimal, octal, or ascii.", "[options] <file>...")
-	canonical := f.Bool('C', "canonical", "canonical hex+ASCII display")
+	var formats []byte
+	addFormat := func(c byte) func(string, bool) error {
+		return func(string, bool) error { formats = append(formats, c); return nil }
+	}
+	f.Func('b', "one-byte-octal", NoArg, "", "one-byte octal display", addFormat('b'))
+	f.Func('c', "one-byte-char", NoArg, "", "one-byte character display", addFormat('c'))
+	f.Func('C', "canonical", NoArg, "", "canonical hex+ASCII display", addFormat('C'))
+	f.Func('d', "two-bytes-decimal", NoArg, "", "two-byte decimal display", addFormat('d'))
+	f.Func('o', "two-bytes-octal", NoArg, "", "two-byte octal display", addFormat('o'))
+	f.Func('x', "two-bytes-hex", NoArg, "", "two-byte hexadecimal display", addFormat('x'))
 	verbose := f.Bool('v', "no-squeezing", "output identical lines")
 	var length int64 = -1
 	var skip int64
@@ -95,7 +104,16 @@ func hexdump(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if env.Name() == "hd" {
-		*canonical = true
+		formats = append([]byte{'C'}, formats...)
+	}
+	if len(formats) == 0 {
+		formats = []byte{'D'}
+	}
+	canonicalOnly := true
+	for _, c := range formats {
+		if c != 'C' {
+			canonicalOnly = false
+		}
 	}
 
 	// The operands are read as one stream; a file that cannot be opened is
@@ -193,10 +211,12 @@ func hexdump(env *Env) int {
 			}
 		} else {
 			starred = false
-			if *canonical {
-				hexdumpCanonical(w, addr, block[:n])
-			} else {
-				hexdumpDefault(w, addr, block[:n])
+			for _, c := range formats {
+				if c == 'C' {
+					hexdumpCanonical(w, addr, block[:n])
+				} else {
+					hexdumpUnits(w, c, addr, block[:n])
+				}
 			}
 		}
 		prev, havePrev = block, n == 16
@@ -212,7 +232,7 @@ func hexdump(env *Env) int {
 		}
 	}
 	if printed || addr > 0 {
-		if *canonical {
+		if canonicalOnly {
 			fmt.Fprintf(w, "%08x\n", addr)
 		} else {
 			fmt.Fprintf(w, "%07x\n", addr)
@@ -259,16 +279,70 @@ func hexdumpCanonical(w *bufio.Writer, addr int64, b []byte) {
 	w.Write(line.Bytes())
 }
 
-func hexdumpDefault(w *bufio.Writer, addr int64, b []byte) {
+// hexdumpUnits prints one line of the default format (D) or of -b, -c,
+// -d, -o, -x: the address, then each byte or little-endian two-byte unit,
+// blank-padded where the block ends early.
+func hexdumpUnits(w *bufio.Writer, format byte, addr int64, b []byte) {
 	fmt.Fprintf(w, "%07x", addr)
-	for i := 0; i < 16; i += 2 {
-		switch {
-		case i+1 < len(b):
-			fmt.Fprintf(w, " %04x", uint16(b[i])|uint16(b[i+1])<<8)
-		case i < len(b):
-			fmt.Fprintf(w, " %04x", uint16(b[i]))
-		default:
-			w.WriteString("     ")
+	switch format {
+	case 'b', 'c':
+		for i := 0; i < 16; i++ {
+			if i >= len(b) {
+				w.WriteString("    ")
+				continue
+			}
+			c := b[i]
+			if format == 'b' {
+				fmt.Fprintf(w, " %03o", c)
+				continue
+			}
+			switch {
+			case c >= 0x20 && c < 0x7f:
+				fmt.Fprintf(w, "   %c", c)
+			case c == 0:
+				w.WriteString("  \\0")
+			case c == '\a':
+				w.WriteString("  \\a")
+			case c == '\b':
+				w.WriteString("  \\b")
+			case c == '\f':
+				w.WriteString("  \\f")
+			case c == '\n':
+				w.WriteString("  \\n")
+			case c == '\r':
+				w.WriteString("  \\r")
+			case c == '\t':
+				w.WriteString("  \\t")
+			case c == '\v':
+				w.WriteString("  \\v")
+			default:
+				fmt.Fprintf(w, " %03o", c)
+			}
+		}
+	default:
+		for i := 0; i < 16; i += 2 {
+			if i >= len(b) {
+				if format == 'D' {
+					w.WriteString("     ")
+				} else {
+					w.WriteString("        ")
+				}
+				continue
+			}
+			u := uint16(b[i])
+			if i+1 < len(b) {
+				u |= uint16(b[i+1]) << 8
+			}
+			switch format {
+			case 'D':
+				fmt.Fprintf(w, " %04x", u)
+			case 'd':
+				fmt.Fprintf(w, "   %05d", u)
+			case 'o':
+				fmt.Fprintf(w, "  %06o", u)
+			case 'x':
+				fmt.Fprintf(w, "    %04x", u)
+			}
 		}
 	}
 	w.WriteByte('\n')
