@@ -27,7 +27,7 @@ func init() {
 type gzipState struct {
 	env                                         *Env
 	stdout, decompress, keep, force, list, test bool
-	quiet, noName                               bool
+	quiet, noName, recursive                    bool
 	verbose                                     int
 	level                                       int
 	suffix                                      string
@@ -57,6 +57,7 @@ func gzipMain(env *Env) int {
 	f.BoolVar(&s.noName, 'n', "no-name", "do not save the original name and timestamp")
 	f.Func('N', "name", NoArg, "", "save the original name and timestamp", func(string, bool) error { s.noName = false; return nil })
 	f.BoolVar(&s.quiet, 'q', "quiet", "suppress all warnings")
+	f.BoolVar(&s.recursive, 'r', "recursive", "operate recursively on directories")
 	f.StringVar(&s.suffix, 'S', "suffix", "SUF", "use suffix SUF on compressed files")
 	f.BoolVar(&s.test, 't', "test", "test compressed file integrity")
 	f.CountVar(&s.verbose, 'v', "verbose", "verbose mode")
@@ -98,7 +99,7 @@ func gzipMain(env *Env) int {
 		}
 	}
 	if s.list && s.listed > 1 {
-		s.listRow(s.totOut, s.totIn, s.lastOverhead, "(totals)")
+		s.listRow(s.totOut, s.totIn, s.lastOverhead, "(totals)", 0, time.Time{})
 	}
 	return s.status
 }
@@ -351,6 +352,10 @@ func (s *gzipState) fileOne(arg string) {
 		return
 	}
 	if fi.IsDir() {
+		if s.recursive {
+			s.eachInDir(name, s.fileOne)
+			return
+		}
 		s.dirWarning(name)
 		return
 	}
@@ -358,14 +363,17 @@ func (s *gzipState) fileOne(arg string) {
 	if s.decompress {
 		base, ok := s.stripSuffix(name)
 		if !ok && !s.stdout && !s.test {
-			s.warnf("%s: unknown suffix -- ignored", name)
+			// Quiet under -r unless -v, as GNU gzip.
+			if !s.recursive || s.verbose > 0 {
+				s.warnf("%s: unknown suffix -- ignored", name)
+			}
 			return
 		}
 		outName = base
 	} else {
 		if s.hasSuffix(name) && !s.force && !s.stdout {
 			// GNU gzip 1.12 says so but leaves the exit status alone.
-			if !s.quiet {
+			if !s.quiet && (!s.recursive || s.verbose > 0) {
 				fmt.Fprintf(s.env.Stderr, "gzip: %s already has %s suffix -- unchanged\n", name, s.suffix)
 			}
 			return
@@ -472,9 +480,15 @@ func (s *gzipState) listOne(arg string) {
 		shown    string
 		seekable File
 		name     = arg
+		mtime    time.Time
 	)
 	if arg == "-" {
 		r, shown = env.Stdin, "stdout"
+		if st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil {
+				mtime = fi.ModTime()
+			}
+		}
 	} else {
 		n, fi, err := s.stat(arg)
 		if err != nil {
@@ -483,9 +497,14 @@ func (s *gzipState) listOne(arg string) {
 		}
 		name = n
 		if fi.IsDir() {
+			if s.recursive {
+				s.eachInDir(name, s.listOne)
+				return
+			}
 			s.dirWarning(name)
 			return
 		}
+		mtime = fi.ModTime()
 		f, err := env.FS.OpenFile(env.Abs(name), os.O_RDONLY)
 		if err != nil {
 			s.errorf("%s: %s", name, ErrText(err))
@@ -543,18 +562,45 @@ func (s *gzipState) listOne(arg string) {
 		size = total
 	}
 	usize := int64(binary.LittleEndian.Uint32(trailer[4:]))
-	s.listRow(size, usize, int64(hdr)+8, shown)
+	if s.verbose > 0 && s.listed == 0 {
+		fmt.Fprintf(s.env.Stdout, "method  crc     date  time  ")
+	}
+	s.listRow(size, usize, int64(hdr)+8, shown, binary.LittleEndian.Uint32(trailer[:4]), mtime)
 	s.lastOverhead = int64(hdr) + 8
 	s.listed++
 	s.totIn += usize
 	s.totOut += size
 }
 
-func (s *gzipState) listRow(comp, uncomp, overhead int64, name string) {
+// listRow prints a -l line (with -v: method, CRC and the file's date,
+// in UTC since llmsh has no host time zone).
+func (s *gzipState) listRow(comp, uncomp, overhead int64, name string, crc uint32, mtime time.Time) {
 	if s.listed == 0 && name != "(totals)" {
 		fmt.Fprintf(s.env.Stdout, "         compressed        uncompressed  ratio uncompressed_name\n")
 	}
+	if s.verbose > 0 {
+		if name == "(totals)" {
+			fmt.Fprintf(s.env.Stdout, "%28s", "")
+		} else {
+			fmt.Fprintf(s.env.Stdout, "defla %08x %s ", crc, mtime.UTC().Format("Jan _2 15:04"))
+		}
+	}
 	fmt.Fprintf(s.env.Stdout, "%19d %19d %s %s\n", comp, uncomp, gzipRatio(uncomp-(comp-overhead), uncomp), name)
+}
+
+// eachInDir runs fn on every entry of dir (-r), in name order.
+func (s *gzipState) eachInDir(dir string, fn func(string)) {
+	ents, err := s.env.FS.ReadDir(s.env.Abs(dir))
+	if err != nil {
+		s.errorf("%s: %s", dir, ErrText(err))
+		return
+	}
+	for _, e := range ents {
+		if s.env.Ctx.Err() != nil {
+			return
+		}
+		fn(path.Join(dir, e.Name()))
+	}
 }
 
 // gzipReadHeaderLen reads a gzip member header from br and returns its

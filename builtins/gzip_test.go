@@ -237,3 +237,46 @@ func TestGzipStops(t *testing.T) {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
+
+// Layouts checked against GNU gzip 1.12 (-r skips suffix mismatches
+// quietly; -lv adds method, CRC and date).
+func TestGzipRecursiveAndVerboseList(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	mkdirAllTest(t, fsys, dir+"/rr/sub")
+	writeTestFile(t, fsys, dir+"/rr/a", "a\n")
+	writeTestFile(t, fsys, dir+"/rr/sub/b.gz", gzSecond)
+	run := func(args ...string) (string, string, int) {
+		b, _ := Lookup(args[0])
+		var out, errb bytes.Buffer
+		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		st := Run(b, env)
+		return out.String(), errb.String(), st
+	}
+	if out, errs, st := run("gzip", "-r", "rr"); out != "" || errs != "" || st != 0 {
+		t.Errorf("gzip -r: %q %q %d", out, errs, st)
+	}
+	for _, name := range []string{"rr/a.gz", "rr/sub/b.gz"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	when := time.Date(2026, 11, 23, 10, 33, 0, 0, time.UTC)
+	writeTestFile(t, fsys, dir+"/h.gz", gzHelloNamed)
+	writeTestFile(t, fsys, dir+"/s.gz", gzSecond)
+	fsys.Chtimes(dir+"/h.gz", time.Time{}, when)
+	fsys.Chtimes(dir+"/s.gz", time.Time{}, when)
+	want := "method  crc     date  time           compressed        uncompressed  ratio uncompressed_name\n" +
+		"defla af083b2d Nov 23 10:33                  34                  12 -16.7% h\n" +
+		"defla 060fc07e Nov 23 10:33                  27                   7 -28.6% s\n" +
+		"                                             61                  19 -126.3% (totals)\n"
+	if out, errs, st := run("gzip", "-lv", "h.gz", "s.gz"); out != want || errs != "" || st != 0 {
+		t.Errorf("gzip -lv:\n%s%q %d", out, errs, st)
+	}
+	if out, errs, st := run("gzip", "-dr", "rr"); out != "" || errs != "" || st != 0 {
+		t.Errorf("gzip -dr: %q %q %d", out, errs, st)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "rr/sub/b")); err != nil || string(data) != "second\n" {
+		t.Errorf("rr/sub/b: %q %v", data, err)
+	}
+}
