@@ -179,6 +179,20 @@ func split(env *Env) int {
 		count = n
 		return nil
 	})
+	f.Func('C', "line-bytes", RequiredArg, "SIZE", "put at most SIZE bytes of records per output file", func(v string, _ bool) error {
+		if err := setMode('C'); err != nil {
+			return err
+		}
+		n, err := splitSize(v)
+		if err != nil || n == 0 {
+			if n == 0 && err == nil || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("invalid number of bytes: %s: Numerical result out of range", laQuote(v))
+			}
+			return fmt.Errorf("invalid number of bytes: %s", laQuote(v))
+		}
+		count = n
+		return nil
+	})
 	f.Func('l', "lines", RequiredArg, "NUMBER", "put NUMBER lines/records per output file", func(v string, _ bool) error {
 		if mode != 'l' {
 			return &UsageError{"cannot split in more than one way"}
@@ -357,6 +371,8 @@ func split(env *Env) int {
 		err = s.byLines(br, count, sep)
 	case mode == 'b':
 		err = s.byBytes(br, count)
+	case mode == 'C':
+		err = s.byLineBytes(br, count, sep)
 	case chunkKind == 'b':
 		err = s.byteChunks(br, uint64(size), chunkN, chunkK, w)
 	case chunkKind == 'l':
@@ -413,6 +429,51 @@ func (s *splitter) byLines(br *bufio.Reader, n uint64, sep byte) error {
 		case io.EOF:
 			return nil
 		default:
+			return err
+		}
+	}
+}
+
+// byLineBytes is -C: whole records up to n bytes per file; a record
+// longer than n fills files of its own, its tail sharing the next one.
+func (s *splitter) byLineBytes(br *bufio.Reader, n uint64, sep byte) error {
+	var used uint64
+	need := true
+	put := func(p []byte) error {
+		if need {
+			if err := s.open(); err != nil {
+				return err
+			}
+			used, need = 0, false
+		}
+		used += uint64(len(p))
+		return s.write(p)
+	}
+	for k := 0; ; k++ {
+		if k&0xfff == 0 && s.env.Ctx.Err() != nil {
+			return errSkCancelled
+		}
+		line, err := br.ReadBytes(sep)
+		if len(line) > 0 {
+			if !need && uint64(len(line)) > n-used {
+				need = true
+			}
+			for uint64(len(line)) > n {
+				if werr := put(line[:n]); werr != nil {
+					return werr
+				}
+				line, need = line[n:], true
+			}
+			if len(line) > 0 {
+				if werr := put(line); werr != nil {
+					return werr
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
 	}

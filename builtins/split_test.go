@@ -9,6 +9,7 @@ import (
 // Expected output and files produced by GNU coreutils 9.1 split on this machine.
 func TestSplitReal(t *testing.T) {
 	files := map[string]string{
+		"cl":   "aa\nbbbbbbbbbbbbb\nc\ndd\neeeee\nf\n",
 		"csv":  "a,b,c,d",
 		"in":   "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n",
 		"long": "aaaaaaaaaaaaaaaaaaaa\nb\nc\n",
@@ -71,6 +72,14 @@ func TestSplitReal(t *testing.T) {
 		{"", []string{"split", "-n", "3/30", "ten"}, "2", "", 0, map[string]string{}},
 		{"", []string{"split", "-n", "11/30", "ten"}, "", "", 0, map[string]string{}},
 		{"", []string{"split", "-b", "K", "ten"}, "", "", 0, map[string]string{"xaa": "0123456789"}},
+		{"", []string{"split", "-C", "5", "cl"}, "", "", 0, map[string]string{"xaa": "aa\n", "xab": "bbbbb", "xac": "bbbbb", "xad": "bbb\n", "xae": "c\ndd\n", "xaf": "eeeee", "xag": "\nf\n"}},
+		{"", []string{"split", "-C", "4", "cl"}, "", "", 0, map[string]string{"xaa": "aa\n", "xab": "bbbb", "xac": "bbbb", "xad": "bbbb", "xae": "b\nc\n", "xaf": "dd\n", "xag": "eeee", "xah": "e\nf\n"}},
+		{"", []string{"split", "-C", "100", "cl"}, "", "", 0, map[string]string{"xaa": "aa\nbbbbbbbbbbbbb\nc\ndd\neeeee\nf\n"}},
+		{"", []string{"split", "-C", "1", "cl"}, "", "", 0, map[string]string{"xaa": "a", "xab": "a", "xac": "\n", "xad": "b", "xae": "b", "xaf": "b", "xag": "b", "xah": "b", "xai": "b", "xaj": "b", "xak": "b", "xal": "b", "xam": "b", "xan": "b", "xao": "b", "xap": "b", "xaq": "\n", "xar": "c", "xas": "\n", "xat": "d", "xau": "d", "xav": "\n", "xaw": "e", "xax": "e", "xay": "e", "xaz": "e", "xba": "e", "xbb": "\n", "xbc": "f", "xbd": "\n"}},
+		{"", []string{"split", "-C", "3", "-d", "in"}, "", "", 0, map[string]string{"x00": "1\n", "x01": "2\n", "x02": "3\n", "x03": "4\n", "x04": "5\n", "x05": "6\n", "x06": "7\n", "x07": "8\n", "x08": "9\n", "x09": "10\n"}},
+		{"", []string{"split", "-C", "0", "cl"}, "", "split: invalid number of bytes: '0': Numerical result out of range\n", 1, map[string]string{}},
+		{"", []string{"split", "-C", "5", "-l", "2", "cl"}, "", "split: cannot split in more than one way\nTry 'split --help' for more information.\n", 1, map[string]string{}},
+		{"", []string{"split", "-l", "2", "-C", "5", "cl"}, "", "split: cannot split in more than one way\nTry 'split --help' for more information.\n", 1, map[string]string{}},
 	}
 	for _, c := range cases {
 		r, after := gzRun(t, files, c.stdin, c.args...)
