@@ -556,17 +556,21 @@ func (p *patcher) apply(fp *filePatch) int {
 		where, fuzz := -1, 0
 		prefix, suffix := h.contextLens()
 		maxFuzz := min(p.fuzz, max(prefix, suffix))
+	fuzzLoop:
 		for fuzz = 0; fuzz <= maxFuzz; fuzz++ {
 			where = p.locate(in, h, h.pattern(false), inPos, &lastOffset, fuzz)
 			if where >= 0 {
 				break
 			}
-			if hi == 0 && fuzz == 0 {
-				// A reversed or already applied patch?
+			if hi == 0 {
+				// A reversed or already applied patch? GNU tries the
+				// swapped hunk at each fuzz factor.
 				rh := h.reversed()
 				lo := lastOffset
-				if p.locate(in, rh, rh.pattern(false), inPos, &lo, 0) >= 0 {
+				if p.locate(in, rh, rh.pattern(false), inPos, &lo, fuzz) >= 0 {
 					switch {
+					case p.forward && p.reverse:
+						fmt.Fprintf(p.out, "Unreversed patch detected!  Skipping patch.\n")
 					case p.forward:
 						fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Skipping patch.\n")
 					case p.reverse:
@@ -576,7 +580,7 @@ func (p *patcher) apply(fp *filePatch) int {
 					}
 					skipRest = true
 					ignoredMsg = "ignored"
-					break
+					break fuzzLoop
 				}
 			}
 		}
@@ -592,20 +596,31 @@ func (p *patcher) apply(fp *filePatch) int {
 			mismatch = true
 			continue
 		}
-		// Copy up to where, then apply.
-		for ; inPos < where; inPos++ {
-			result = append(result, in.lines[inPos])
+		// Apply as GNU patch's apply_hunk: input lines are copied up to
+		// each change, context comes from the input, and trailing
+		// context is left to be copied later (a fuzzed match of the next
+		// hunk may overlap it). Lines past the end of the input are none.
+		emit := func(i int) {
+			if i < len(in.lines) {
+				result = append(result, in.lines[i])
+				resultNoEOL = i == len(in.lines)-1 && in.missingNewline
+			}
 		}
-		resultNoEOL = false
+		pos := where
 		for _, l := range h.lines {
 			switch l.kind {
 			case ' ':
-				result = append(result, in.lines[inPos])
-				resultNoEOL = inPos == len(in.lines)-1 && in.missingNewline
-				inPos++
+				pos++
 			case '-':
-				inPos++
+				for ; inPos < pos; inPos++ {
+					emit(inPos)
+				}
+				inPos = max(inPos, pos+1)
+				pos++
 			case '+':
+				for ; inPos < pos; inPos++ {
+					emit(inPos)
+				}
 				result = append(result, l.text)
 				resultNoEOL = l.noEOL
 			}
@@ -613,24 +628,22 @@ func (p *patcher) apply(fp *filePatch) int {
 		netAdded += h.newLen - h.oldLen
 		if fuzz > 0 || lastOffset != 0 {
 			mismatch = true
-			newAt := h.newStart + lastOffset
-			if h.newLen == 0 {
-				newAt++
-			}
+			// GNU reports where the hunk went in the output.
+			newAt := where + 1 + netAdded - (h.newLen - h.oldLen)
 			fmt.Fprintf(p.out, "Hunk #%d succeeded at %d", hi+1, newAt)
 			if fuzz > 0 {
 				fmt.Fprintf(p.out, " with fuzz %d", fuzz)
 			}
 			if lastOffset != 0 {
-				fmt.Fprintf(p.out, " (offset %d %s)", lastOffset, plural(abs(lastOffset), "line"))
+				fmt.Fprintf(p.out, " (offset %d %s)", lastOffset, plural(lastOffset, "line")) // GNU: "-1 lines"
 			}
 			fmt.Fprintf(p.out, ".\n")
 		}
 	}
 	// The rest of the input.
-	if inPos < len(in.lines) {
-		result = append(result, in.lines[inPos:]...)
-		resultNoEOL = in.missingNewline
+	for ; inPos < len(in.lines); inPos++ {
+		result = append(result, in.lines[inPos])
+		resultNoEOL = inPos == len(in.lines)-1 && in.missingNewline
 	}
 	var buf bytes.Buffer
 	for i, l := range result {
@@ -735,7 +748,7 @@ func (p *patcher) locate(in *diffFile, h *patchHunk, pat []patchLine, frozen int
 	prefixFuzz := fuzz + prefix - context
 	suffixFuzz := fuzz + suffix - context
 	maxWhere := inputLines - (patLines - suffixFuzz) + 1
-	minWhere := frozen + 1 - (prefix - prefixFuzz)
+	minWhere := frozen + 1 // GNU patch 2.7.6; 2.8 lets fuzzed context overlap
 	maxPos := maxWhere - firstGuess
 	maxNeg := firstGuess - minWhere
 	maxOffset := max(maxPos, maxNeg)
@@ -781,12 +794,19 @@ func (p *patcher) locate(in *diffFile, h *patchHunk, pat []patchLine, frozen int
 		}
 		return -1
 	}
-	for offset := 0; offset <= maxOffset; offset++ {
+	minOffset := 0
+	switch {
+	case maxPos < 0:
+		minOffset = firstGuess - maxWhere
+	case maxNeg < 0:
+		minOffset = firstGuess - minWhere
+	}
+	for offset := minOffset; offset <= maxOffset; offset++ {
 		if offset <= maxPos && match(offset, prefixFuzz, suffixFuzz) {
 			*lastOffset += offset
 			return firstGuess + offset - 1
 		}
-		if offset > 0 && offset <= maxNeg && match(-offset, prefixFuzz, suffixFuzz) {
+		if offset <= maxNeg && match(-offset, prefixFuzz, suffixFuzz) {
 			*lastOffset -= offset
 			return firstGuess - offset - 1
 		}
