@@ -306,6 +306,11 @@ func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName strin
 			break
 		}
 		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+			if first && s.force && (s.stdout || name == "stdin") && !s.test {
+				// -f with -c passes data that is not gzip through unchanged.
+				_, err := io.Copy(out, br)
+				return in.n, out.n, err
+			}
 			if first {
 				if len(magic) == 1 && magic[0] == 0x1f || len(magic) == 0 {
 					return in.n, out.n, io.ErrUnexpectedEOF
