@@ -189,7 +189,8 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 				i++
 				oldN, newN := 0, 0
 				for i < len(lines) && (oldN < h.oldLen || newN < h.newLen) {
-					t := strings.TrimSuffix(lines[i], "\r")
+					// Lines keep a CR: a CRLF file is patched by a CRLF diff.
+					t := lines[i]
 					if t == "" {
 						t = " "
 					}
@@ -314,7 +315,7 @@ func patch(env *Env) int {
 		return 2
 	}
 	if len(ops) > 2 {
-		fmt.Fprintf(env.Stderr, "patch: **** Only one file and one patch file may be given\n")
+		fmt.Fprintf(env.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", ops[2])
 		return 2
 	}
 	if len(ops) > 0 {

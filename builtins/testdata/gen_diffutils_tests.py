@@ -158,6 +158,8 @@ def tmpl_files():
         "multi.diff": "diff -u a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-x\n+X\ndiff -u a/y b/y\n--- a/y\n+++ b/y\n@@ -1,2 +1,2 @@\n-y\n+Y\n z\n",
         "x": "x\n", "y": "y\nz\n",
         "m": "1\n2\n3\n4\n",
+        "crlf": "a\r\nb\r\n",
+        "crlf.diff": "--- crlf\n+++ crlf\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+B\r\n",
         "u.diff": "--- u\n+++ u2\n@@ -1,6 +1,7 @@\n 1\n 2\n 3\n+new\n 4\n 5\n 6\n@@ -12,7 +13,7 @@\n 12\n 13\n 14\n-15\n+fifteen\n 16\n 17\n 18\n",
         "u3": "".join("%d\n" % i if i != 16 else "X\n" for i in range(1, 21)),
         "u5": "0\n" + "".join("%d\n" % i if i != 16 else "X\n" for i in range(1, 21)),
@@ -203,6 +205,8 @@ PATCH_CASES = [
     ("failed after added lines", "", ["u3", "u.diff"]),
     ("failed after offset", "", ["u5", "u.diff"]),
     ("malformed", "@mal.diff", []),
+    ("crlf", "", ["crlf", "crlf.diff"]),
+    ("extra operand", "", ["a", "b", "c"]),
     ("chopped blank context", "@eof.diff", []),
     ("count too small", "@short.diff", []),
 ]
