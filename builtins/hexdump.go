@@ -80,6 +80,20 @@ func hexdump(env *Env) int {
 	f.Func('d', "two-bytes-decimal", NoArg, "", "two-byte decimal display", addFormat('d'))
 	f.Func('o', "two-bytes-octal", NoArg, "", "two-byte octal display", addFormat('o'))
 	f.Func('x', "two-bytes-hex", NoArg, "", "two-byte hexadecimal display", addFormat('x'))
+	var custom []*hdFormat
+	f.Func('e', "format", RequiredArg, "format_string", "format string to be used for displaying data", func(v string, _ bool) error {
+		cf, err := hdParseFormat(v)
+		if err != nil {
+			return err
+		}
+		custom = append(custom, cf)
+		return nil
+	})
+	var formatFiles []string
+	f.Func('f', "format-file", RequiredArg, "file", "file that contains format strings", func(v string, _ bool) error {
+		formatFiles = append(formatFiles, v)
+		return nil
+	})
 	verbose := f.Bool('v', "no-squeezing", "output identical lines")
 	var length int64 = -1
 	var skip int64
@@ -106,8 +120,42 @@ func hexdump(env *Env) int {
 	if env.Name() == "hd" {
 		formats = append([]byte{'C'}, formats...)
 	}
-	if len(formats) == 0 {
+	for _, ff := range formatFiles {
+		r, err := env.Open(ff)
+		if err != nil {
+			env.Errorf("can't read %s: %s", ff, ErrText(err))
+			return 1
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			env.PathError(ff, err)
+			return 1
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if t := strings.TrimSpace(line); t == "" || t[0] == '#' {
+				continue
+			}
+			cf, err := hdParseFormat(line)
+			if err != nil {
+				env.Errorf("%s", err)
+				return 1
+			}
+			custom = append(custom, cf)
+		}
+	}
+	if len(formats) == 0 && len(custom) == 0 {
 		formats = []byte{'D'}
+	}
+	bs := 0
+	if len(formats) > 0 {
+		bs = 16
+	}
+	for _, cf := range custom {
+		bs = max(bs, cf.size())
+	}
+	if bs == 0 {
+		bs = 1
 	}
 	canonicalOnly := true
 	for _, c := range formats {
@@ -192,7 +240,7 @@ func hexdump(env *Env) int {
 	if length >= 0 {
 		in = io.LimitReader(br, length)
 	}
-	var block, prev [16]byte
+	block, prev := make([]byte, bs), make([]byte, bs)
 	havePrev, starred := false, false
 	printed := false
 	for {
@@ -204,7 +252,7 @@ func hexdump(env *Env) int {
 			break
 		}
 		printed = true
-		if n == 16 && havePrev && !*verbose && block == prev {
+		if n == bs && havePrev && !*verbose && bytes.Equal(block, prev) {
 			if !starred {
 				w.WriteString("*\n")
 				starred = true
@@ -218,8 +266,12 @@ func hexdump(env *Env) int {
 					hexdumpUnits(w, c, addr, block[:n])
 				}
 			}
+			for _, cf := range custom {
+				cf.print(w, block[:n], addr)
+			}
 		}
-		prev, havePrev = block, n == 16
+		copy(prev, block)
+		havePrev = n == bs
 		addr += int64(n)
 		if err != nil {
 			if errors.Is(err, errSkCancelled) {
@@ -231,7 +283,11 @@ func hexdump(env *Env) int {
 			break
 		}
 	}
-	if printed || addr > 0 {
+	if len(formats) == 0 {
+		for _, cf := range custom {
+			cf.printEnd(w, addr)
+		}
+	} else if printed || addr > 0 {
 		if canonicalOnly {
 			fmt.Fprintf(w, "%08x\n", addr)
 		} else {

@@ -96,3 +96,49 @@ func TestHexdumpFormatsReal(t *testing.T) {
 		{"", []string{"hexdump", "-bcdox", "t.bin"}, "0000000 110 145 154 154 157 054 040 167 157 162 154 144 041 040 124 150\n0000000   H   e   l   l   o   ,       w   o   r   l   d   !       T   h\n0000000   25928   27756   11375   30496   29295   25708   08225   26708\n0000000  062510  066154  026157  073440  071157  062154  020041  064124\n0000000    6548    6c6c    2c6f    7720    726f    646c    2021    6854\n0000010 151 163 040 151 163 040 170 170 144 056 012 000 001 377        \n0000010   i   s       i   s       x   x   d   .  \\n  \\0 001 377        \n0000010   29545   26912   08307   30840   11876   00010   65281        \n0000010  071551  064440  020163  074170  027144  000012  177401        \n0000010    7369    6920    2073    7878    2e64    000a    ff01        \n000001e\n", "", 0},
 	})
 }
+
+// Expected output produced by util-linux hexdump 2.38 on this machine (-e).
+func TestHexdumpFormatStringsReal(t *testing.T) {
+	files := map[string]string{
+		"1x.y":  "ab",
+		"e":     "",
+		"r.bin": "\x0b0Uz\x9f\xc4\xe9\x0e3X}\xa2\xc7\xec\x116[\x80\xa5\xca\xef\x149^\x83\xa8\xcd\xf2\x17<a\x86\xab\xd0\xf5\x1a?d\x89\xae\xd3\xf8\x1dBg\x8c\xb1\xd6\xfb Ej\x8f\xb4\xd9\xfe#Hm\x92\xb7\xdc\x01&Kp\x95\xba\xdf\x04)Ns\x98\xbd\xe2\x07,Qv\x9b\xc0\xe5\n/Ty\x9e\xc3\xe8\x0d2W|\xa1\xc6\xeb\x105Z",
+		"r.ps":  "48656c6c6f\n2c20 776f\n",
+		"s.bin": "abc\x00defg\thij\nklmnop\x01\x80qrstuvwxyz0123 \x7f ab\n",
+		"t.bin": "Hello, world! This is xxd.\n\x00\x01\xff",
+		"t.hex": "00000000: 4865 6c6c 6f2c 2077 6f72 6c64 2120 5468  Hello, world! Th\n00000010: 6973 2069 7320 7878 642e 0a00 01ff       is is xxd.....\n",
+		"z.bin": "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00x\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+	}
+	i6Run(t, files, []i6Case{
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "16/1 \"%02x\" \"\\n\""}, "6162636465666768696a6b6c6d6e6f70\n7172737475                      \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-v", "-e", "/1 \"%02x\""}, "6162636465666768696a6b6c6d6e6f707172737475", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "\"%08_ax: \" 16/1 \"%02x \" \"\\n\""}, "00000000: 61 62 63 64 65 66 67 68 69 6a 6b 6c 6d 6e 6f 70\n00000010: 71 72 73 74 75                                 \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "/1 \"%02X \""}, "61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 70 71 72 73 74 75 ", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "2/4 \"%08x \" \"\\n\""}, "64636261 68676665\n6c6b6a69 706f6e6d\n74737271 00000075\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "16/1 \"%_p\"", "-e", "\"\\n\""}, "abcdefghijklmnop\nqrstu\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "1/1 \"%c|\"", "-e", "\"\\n\""}, "a|\nb|\nc|\nd|\ne|\nf|\ng|\nh|\ni|\nj|\nk|\nl|\nm|\nn|\no|\np|\nq|\nr|\ns|\nt|\nu|\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "\"%07.7_Ax\\n\"", "-e", "\"%07.7_ax \" 8/2 \"%04x \" \"\\n\""}, "0000000 6261 6463 6665 6867 6a69 6c6b 6e6d 706f\n0000010 7271 7473 0075                         \n0000015\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "4/1 \"%3d\"", "-e", "\"\\n\"", "t.bin"}, " 72101108108\n111 44 32119\n111114108100\n 33 32 84104\n105115 32105\n115 32120120\n100 46 10  0\n  1 -1      \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "4/1 \"%_c\"", "-e", "\"\\n\"", "t.bin"}, "Hell\no, w\norld\n! Th\nis i\ns xx\nd.\\n\\0\n001377\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "2/2 \"%6u\"", "-e", "\"\\n\"", "t.bin"}, " 25928 27756\n 11375 30496\n 29295 25708\n  8225 26708\n 29545 26912\n  8307 30840\n 11876    10\n 65281      \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "1/4 \"%i \"", "-e", "\"\\n\"", "r.bin"}, "2052403211 \n250201247 \n-1568843725 \n907144391 \n-895123365 \n1580799215 \n-221403005 \n-2040447977 \n452317355 \n-1366727617 \n1109260499 \n-693007257 \n1782915323 \n-19286897 \n-1838331869 \n637656247 \n-1164611509 \n1311311071 \n-490891149 \n1985031175 \n182829211 \n-1636215761 \n839772355 \n-962495401 \n1513427179 \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "16/1 \"%02x\" \"\\n\"", "z.bin"}, "00000000000000000000000000000000\n*\n78000000000000000000000000000000\n00000000000000000000000000000000\n*\n00                              \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-v", "-e", "16/1 \"%02x\" \"\\n\"", "z.bin"}, "00000000000000000000000000000000\n00000000000000000000000000000000\n00000000000000000000000000000000\n00000000000000000000000000000000\n78000000000000000000000000000000\n00000000000000000000000000000000\n00000000000000000000000000000000\n00                              \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "\"%_ad: \" 8/1 \"%_p\" \"\\n\"", "t.bin"}, "0: Hello, w\n8: orld! Th\n16: is is xx\n24: d.....\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "8/1 \"%o \"", "-e", "\"\\n\"", "t.bin"}, "110 145 154 154 157 54 40 167\n157 162 154 144 41 40 124 150\n151 163 40 151 163 40 170 170\n144 56 12 0 1 377  \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "1/8 \"%e\\n\"", "r.bin"}, "7.914348e-237\n3.066182e-48\n7.829902e+145\n-6.076574e-278\n-1.633808e-84\n-4.121328e+109\n-1.101739e+303\n1.319369e-125\n3.372560e+68\n8.448838e+261\n-7.037488e-162\n-1.773261e+32\n7.477324e-315\n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "\"x"}, "", "hexdump: bad format {\"x}\n", 1},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "3/3 \"%x\""}, "", "hexdump: bad byte count for conversion character x\n", 1},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-e", "16/1 \"%02x\" \"\\n\"", "-n", "5", "-s", "3", "t.bin"}, "6c6f2c2077                      \n", "", 0},
+		{"abcdefghijklmnopqrstu", []string{"hexdump", "-C", "-e", "16/1 \"%_p\" \"\\n\"", "t.bin"}, "00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 20 54 68  |Hello, world! Th|\nHello, world! Th\n00000010  69 73 20 69 73 20 78 78  64 2e 0a 00 01 ff        |is is xxd.....|\nis is xxd.....\n0000001e\n", "", 0},
+	})
+}
+
+// Checked against util-linux hexdump 2.38.
+func TestHexdumpFormatFile(t *testing.T) {
+	files := map[string]string{"fmt": "# bytes as hex\n4/1 \"%02x\" \"\\n\"\n", "d": "abcdef"}
+	i6Run(t, files, []i6Case{
+		{"", []string{"hexdump", "-f", "fmt", "d"}, "61626364\n6566    \n", "", 0},
+		{"", []string{"hexdump", "-f", "nosuch", "d"}, "", "hexdump: can't read nosuch: No such file or directory\n", 1},
+	})
+}
