@@ -142,3 +142,19 @@ func TestHexdumpFormatFile(t *testing.T) {
 		{"", []string{"hexdump", "-f", "nosuch", "d"}, "", "hexdump: can't read nosuch: No such file or directory\n", 1},
 	})
 }
+
+// FuzzHexdumpFormat: no format string makes hexdump panic.
+func FuzzHexdumpFormat(f *testing.F) {
+	for _, s := range []string{`16/1 "%02x" "\n"`, `"%08_ax: " 16/1 "%02x " "\n"`, `"%07.7_Ax\n"`, `1/8 "%e\n"`, `4/1 "%_c"`, `2/2 "%6u"`, `"%"`, `3/ "%x"`} {
+		f.Add(s, "abcdefghijklmnopqrstu")
+	}
+	f.Fuzz(func(t *testing.T, format, data string) {
+		var out, errb strings.Builder
+		b, _ := Lookup("hexdump")
+		env := &Env{Ctx: context.Background(), Args: []string{"hexdump", "-e", format}, Stdin: strings.NewReader(data), Stdout: &out, Stderr: &errb}
+		Run(b, env)
+		if strings.Contains(errb.String(), "internal error") {
+			t.Fatalf("hexdump panicked on %q", format)
+		}
+	})
+}
