@@ -88,3 +88,23 @@ func TestNumfmtStops(t *testing.T) {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
+
+// FuzzNumfmt: no input line or format makes numfmt panic.
+func FuzzNumfmt(f *testing.F) {
+	f.Add("1500 x 2.5K", "--to=si", "%08.2f")
+	f.Add("-1.5Mi", "--from=auto", "%'-10f")
+	f.Add("99999999999999999999999", "--to=iec-i", "x%fy")
+	f.Fuzz(func(t *testing.T, line, mode, format string) {
+		var out, errb strings.Builder
+		b, _ := Lookup("numfmt")
+		args := []string{"numfmt", "--field=-", "--invalid=ignore", "--format=" + format}
+		if strings.HasPrefix(mode, "--") {
+			args = append(args, mode)
+		}
+		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(line), Stdout: &out, Stderr: &errb}
+		Run(b, env)
+		if strings.Contains(errb.String(), "internal error") {
+			t.Fatalf("numfmt panicked on %q %q", args, line)
+		}
+	})
+}

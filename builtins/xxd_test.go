@@ -127,3 +127,25 @@ func TestXxdLittleEndianReal(t *testing.T) {
 		{"", []string{"xxd", "-e", "-g", "16", "r.bin"}, "00000000: 3611ecc7a27d58330ee9c49f7a55300b  .0Uz....3X}....6\n00000010: 86613c17f2cda8835e3914efcaa5805b  [.....9^.....<a.\n00000020: d6b18c67421df8d3ae89643f1af5d0ab  ....?d.....Bg...\n00000030: 2601dcb7926d4823fed9b48f6a4520fb  . Ej....#Hm....&\n00000040: 76512c07e2bd98734e2904dfba95704b  Kp....)Ns....,Qv\n00000050: c6a17c57320de8c39e79542f0ae5c09b  ..../Ty....2W|..\n00000060:                         5a3510eb  ..5Z\n", "", 0},
 	})
 }
+
+// FuzzXxd: no input or column/group setting makes xxd panic.
+func FuzzXxd(f *testing.F) {
+	f.Add("00000000: 4865 6c6c  He\n", "-r", "16", "2")
+	f.Add("48656c\n", "-rp", "30", "0")
+	f.Add("hello", "-e", "6", "4")
+	f.Add("hello", "-b", "3", "1")
+	f.Add("hello", "-i", "5", "0")
+	f.Fuzz(func(t *testing.T, data, mode, cols, group string) {
+		var out, errb strings.Builder
+		b, _ := Lookup("xxd")
+		args := []string{"xxd", "-c", cols, "-g", group}
+		if mode != "" && mode[0] == '-' {
+			args = append(args, mode)
+		}
+		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(data), Stdout: &out, Stderr: &errb}
+		Run(b, env)
+		if strings.Contains(errb.String(), "internal error") {
+			t.Fatalf("xxd panicked on %q %q", args, data)
+		}
+	})
+}
