@@ -12,12 +12,13 @@ import (
 )
 
 func init() {
-	Register(Builtin{Name: "patch", Summary: "apply a unified diff to files", Run: patch})
+	Register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
 }
 
 const patchSummary = `Apply a diff file to an original.
 
-Unified diffs are understood. A hunk is placed where its context matches
+Unified, context (diff -c) and normal diffs are understood (a normal diff
+needs ORIGFILE). A hunk is placed where its context matches
 exactly, searching outward from the line the diff names, or with up to
 --fuzz context lines ignored (default 2) as GNU patch does. Failed hunks
 are saved to FILE.rej; when a hunk does not apply cleanly the original is
@@ -45,6 +46,191 @@ type filePatch struct {
 	leading          []string
 	hunks            []*patchHunk
 	err              error // the diff is malformed after these hunks
+	normal           bool  // a normal diff (no file names, no context)
+	context          bool  // a context diff (diff -c)
+}
+
+// parseContextRange parses "N" or "N,M" after a context hunk's "*** "
+// or "--- ", before the trailing stars or dashes.
+func parseContextRange(s, prefix string) (int, int, bool) {
+	rest, ok := strings.CutPrefix(s, prefix)
+	if !ok {
+		return 0, 0, false
+	}
+	if i := strings.IndexByte(rest, ' '); i >= 0 {
+		rest = rest[:i]
+	}
+	a, b, two := strings.Cut(rest, ",")
+	x, err := strconv.Atoi(a)
+	if err != nil || x < 0 {
+		return 0, 0, false
+	}
+	y := x
+	if two {
+		if y, err = strconv.Atoi(b); err != nil || y < x {
+			return 0, 0, false
+		}
+	}
+	return x, y, true
+}
+
+// parseContextHunk parses one hunk of a context diff starting at lines[i]
+// (the "*** a,b" line) into unified form; it returns the index after it.
+func parseContextHunk(lines []string, i int) (*patchHunk, int, error) {
+	malformed := func(i int) error {
+		if i >= len(lines) {
+			return errors.New("unexpected end of file in patch")
+		}
+		return fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
+	}
+	if i >= len(lines) {
+		return nil, i, malformed(i)
+	}
+	o1, o2, ok := parseContextRange(lines[i], "*** ")
+	if !ok {
+		return nil, i, malformed(i)
+	}
+	h := &patchHunk{inputLine: i + 1}
+	i++
+	section := func() []patchLine {
+		var sec []patchLine
+		for i < len(lines) {
+			l := lines[i]
+			if strings.HasPrefix(l, "\\") {
+				if n := len(sec); n > 0 {
+					sec[n-1].noEOL = true
+				}
+				i++
+				continue
+			}
+			if len(l) < 2 || l[1] != ' ' || strings.IndexByte(" -+!", l[0]) < 0 {
+				break
+			}
+			sec = append(sec, patchLine{kind: l[0], text: []byte(l[2:])})
+			i++
+		}
+		return sec
+	}
+	oldSec := section()
+	if i >= len(lines) {
+		return nil, i, malformed(i)
+	}
+	n1, n2, ok := parseContextRange(lines[i], "--- ")
+	if !ok {
+		return nil, i, malformed(i)
+	}
+	i++
+	newSec := section()
+	// An omitted section holds only the context of the other one.
+	if len(oldSec) == 0 {
+		for _, l := range newSec {
+			if l.kind == ' ' {
+				oldSec = append(oldSec, l)
+			}
+		}
+	}
+	if len(newSec) == 0 {
+		for _, l := range oldSec {
+			if l.kind == ' ' {
+				newSec = append(newSec, l)
+			}
+		}
+	}
+	a, b := 0, 0
+	for a < len(oldSec) || b < len(newSec) {
+		switch {
+		case a < len(oldSec) && oldSec[a].kind == '-':
+			h.lines = append(h.lines, oldSec[a])
+			a++
+		case b < len(newSec) && newSec[b].kind == '+':
+			h.lines = append(h.lines, newSec[b])
+			b++
+		case a < len(oldSec) && oldSec[a].kind == '!' || b < len(newSec) && newSec[b].kind == '!':
+			for ; a < len(oldSec) && oldSec[a].kind == '!'; a++ {
+				l := oldSec[a]
+				l.kind = '-'
+				h.lines = append(h.lines, l)
+			}
+			for ; b < len(newSec) && newSec[b].kind == '!'; b++ {
+				l := newSec[b]
+				l.kind = '+'
+				h.lines = append(h.lines, l)
+			}
+		case a < len(oldSec) && b < len(newSec):
+			h.lines = append(h.lines, oldSec[a])
+			a++
+			b++
+		default:
+			return nil, i, malformed(i - 1)
+		}
+	}
+	for _, l := range h.lines {
+		switch l.kind {
+		case ' ':
+			h.oldLen++
+			h.newLen++
+		case '-':
+			h.oldLen++
+		case '+':
+			h.newLen++
+		}
+	}
+	// An empty range names the line before it, as in unified diffs.
+	h.oldStart, h.newStart = o1, n1
+	_, _ = o2, n2
+	return h, i, nil
+}
+
+// parseNormalCommand parses a normal diff command such as "2,3c2,4",
+// "5a7" or "6d5" into an empty hunk.
+func parseNormalCommand(s string) (*patchHunk, byte, bool) {
+	num := func(s string) (int, string, bool) {
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 || i > 9 {
+			return 0, s, false
+		}
+		n, _ := strconv.Atoi(s[:i])
+		return n, s[i:], true
+	}
+	rng := func(s string) (int, int, string, bool) {
+		a, rest, ok := num(s)
+		if !ok {
+			return 0, 0, s, false
+		}
+		b := a
+		if strings.HasPrefix(rest, ",") {
+			if b, rest, ok = num(rest[1:]); !ok || b < a {
+				return 0, 0, s, false
+			}
+		}
+		return a, b, rest, true
+	}
+	a1, a2, rest, ok := rng(s)
+	if !ok || rest == "" || strings.IndexByte("acd", rest[0]) < 0 {
+		return nil, 0, false
+	}
+	cmd := rest[0]
+	b1, b2, rest, ok := rng(rest[1:])
+	if !ok || rest != "" {
+		return nil, 0, false
+	}
+	h := &patchHunk{oldStart: a1, oldLen: a2 - a1 + 1, newStart: b1, newLen: b2 - b1 + 1}
+	switch cmd {
+	case 'a':
+		if a1 != a2 {
+			return nil, 0, false
+		}
+		h.oldLen = 0
+	case 'd':
+		if b1 != b2 {
+			return nil, 0, false
+		}
+		h.newLen = 0
+	}
+	return h, cmd, true
 }
 
 // pattern returns the lines a hunk expects in the file (context and
@@ -232,6 +418,73 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 						h.lines[n-1].noEOL = true
 					}
 					i++
+				}
+				fp.hunks = append(fp.hunks, h)
+			}
+			i--
+			out = append(out, fp)
+			continue
+		}
+		if strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************") {
+			fp := &filePatch{context: true}
+			fp.oldName, fp.oldTime = splitName(l[4:])
+			fp.newName, fp.newTime = splitName(lines[i+1][4:])
+			fp.leading = append(leading, l, lines[i+1])
+			leading = nil
+			i += 2
+			for i < len(lines) && strings.HasPrefix(lines[i], "***************") {
+				h, next, err := parseContextHunk(lines, i+1)
+				if err != nil {
+					fp.err = err
+					return append(out, fp), nil
+				}
+				fp.hunks = append(fp.hunks, h)
+				i = next
+			}
+			i--
+			out = append(out, fp)
+			continue
+		}
+		if _, _, ok := parseNormalCommand(l); ok {
+			fp := &filePatch{normal: true, leading: leading}
+			leading = nil
+			for i < len(lines) {
+				h, cmd, ok := parseNormalCommand(lines[i])
+				if !ok {
+					break
+				}
+				h.inputLine = i + 1
+				i++
+				take := func(n int, mark string, kind byte) bool {
+					for ; n > 0; n-- {
+						if i >= len(lines) || !strings.HasPrefix(lines[i], mark) {
+							return false
+						}
+						h.lines = append(h.lines, patchLine{kind: kind, text: []byte(lines[i][len(mark):])})
+						i++
+						if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
+							h.lines[len(h.lines)-1].noEOL = true
+							i++
+						}
+					}
+					return true
+				}
+				ok = take(h.oldLen, "< ", '-')
+				if ok && cmd == 'c' {
+					if i < len(lines) && lines[i] == "---" {
+						i++
+					} else {
+						ok = false
+					}
+				}
+				ok = ok && take(h.newLen, "> ", '+')
+				if !ok {
+					if i < len(lines) {
+						fp.err = fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
+					} else {
+						fp.err = errors.New("unexpected end of file in patch")
+					}
+					return append(out, fp), nil
 				}
 				fp.hunks = append(fp.hunks, h)
 			}
@@ -445,13 +698,26 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 	}
 	oldName, newName := fp.oldName, fp.newName
-	creates, deletes := oldName == "/dev/null", newName == "/dev/null"
+	// /dev/null names a missing side only when the hunks agree that it
+	// is empty (GNU's pch_says_nonexistent).
+	oldEmpty, newEmpty := true, true
+	for _, h := range fp.hunks {
+		oldEmpty = oldEmpty && h.oldLen == 0
+		newEmpty = newEmpty && h.newLen == 0
+	}
+	creates, deletes := oldName == "/dev/null" && oldEmpty, newName == "/dev/null" && newEmpty
 	if p.reverse {
 		creates, deletes = deletes, creates
 	}
 	var name string
 	if p.origFile != "" {
 		name = p.origFile
+	} else if fp.normal {
+		// A normal diff names no file: GNU patch, asking no questions,
+		// finds nothing it can use.
+		p.out.Flush()
+		fmt.Fprintf(env.Stderr, "patch: **** %s\n", errPatchGarbage)
+		return 2
 	} else {
 		var cands []string
 		seen := map[string]bool{}
@@ -855,6 +1121,49 @@ type rejHunk struct {
 
 func (p *patcher) writeRejects(rej string, fp *filePatch, failed []rejHunk, swap bool) error {
 	var b bytes.Buffer
+	if fp.normal {
+		// GNU patch saves rejected normal-diff hunks in its old context
+		// format, with no file names.
+		b.WriteString("*** /dev/null\n--- /dev/null\n")
+		for _, f := range failed {
+			h := f.h
+			old0 := p.first(h) + f.shift
+			old1 := old0 + h.oldLen - 1
+			new0 := h.newStart + f.shift
+			if h.newLen == 0 {
+				new0++
+			}
+			new1 := new0 + h.newLen - 1
+			b.WriteString("***************\n")
+			switch {
+			case old1 < old0:
+				b.WriteString("*** 0\n")
+			case old1 == old0:
+				fmt.Fprintf(&b, "*** %d\n", old0)
+			default:
+				fmt.Fprintf(&b, "*** %d,%d\n", old0, old1)
+			}
+			for _, l := range h.lines {
+				if l.kind == '-' {
+					fmt.Fprintf(&b, "- %s\n", l.text)
+				}
+			}
+			switch {
+			case new1 < new0:
+				b.WriteString("--- 0 -----\n")
+			case new1 == new0:
+				fmt.Fprintf(&b, "--- %d -----\n", new0)
+			default:
+				fmt.Fprintf(&b, "--- %d,%d -----\n", new0, new1)
+			}
+			for _, l := range h.lines {
+				if l.kind == '+' {
+					fmt.Fprintf(&b, "+ %s\n", l.text)
+				}
+			}
+		}
+		return p.writeFile(rej, b.Bytes())
+	}
 	// The header names the files as the patch does, after -p.
 	hdr := func(mark, name, t string) {
 		if s := p.stripName(name); s != "" {
@@ -865,6 +1174,70 @@ func (p *patcher) writeRejects(rej string, fp *filePatch, failed []rejHunk, swap
 		} else {
 			fmt.Fprintf(&b, "%s %s\n", mark, name)
 		}
+	}
+	if fp.context {
+		// Context-diff rejects are written in context form, both
+		// sections in full; a run that deletes and adds is marked '!'.
+		if swap {
+			hdr("***", fp.newName, fp.newTime)
+			hdr("---", fp.oldName, fp.oldTime)
+		} else {
+			hdr("***", fp.oldName, fp.oldTime)
+			hdr("---", fp.newName, fp.newTime)
+		}
+		crng := func(start, n int) string {
+			if n == 0 {
+				return strconv.Itoa(start)
+			}
+			if n == 1 {
+				return strconv.Itoa(start)
+			}
+			return fmt.Sprintf("%d,%d", start, start+n-1)
+		}
+		for _, f := range failed {
+			h := f.h
+			marks := make([]byte, len(h.lines))
+			for k := 0; k < len(h.lines); {
+				if h.lines[k].kind == ' ' {
+					marks[k] = ' '
+					k++
+					continue
+				}
+				e := k
+				hasDel, hasAdd := false, false
+				for e < len(h.lines) && h.lines[e].kind != ' ' {
+					hasDel = hasDel || h.lines[e].kind == '-'
+					hasAdd = hasAdd || h.lines[e].kind == '+'
+					e++
+				}
+				for ; k < e; k++ {
+					marks[k] = h.lines[k].kind
+					if hasDel && hasAdd {
+						marks[k] = '!'
+					}
+				}
+			}
+			b.WriteString("***************\n")
+			fmt.Fprintf(&b, "*** %s ****\n", crng(h.oldStart+f.shift, h.oldLen))
+			for k, l := range h.lines {
+				if l.kind != '+' {
+					fmt.Fprintf(&b, "%c %s\n", marks[k], l.text)
+					if l.noEOL {
+						b.WriteString("\\ No newline at end of file\n")
+					}
+				}
+			}
+			fmt.Fprintf(&b, "--- %s ----\n", crng(h.newStart+f.shift, h.newLen))
+			for k, l := range h.lines {
+				if l.kind != '-' {
+					fmt.Fprintf(&b, "%c %s\n", marks[k], l.text)
+					if l.noEOL {
+						b.WriteString("\\ No newline at end of file\n")
+					}
+				}
+			}
+		}
+		return p.writeFile(rej, b.Bytes())
 	}
 	if swap {
 		hdr("---", fp.newName, fp.newTime)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate builtins/testdata/patch_random.json: GNU diff -u/-U N output for
+"""Generate builtins/testdata/patch_random.json: GNU diff -u/-U N, -c/-C N and
+normal output for
 random file pairs, applied by GNU patch 2.7.6 (LC_ALL=C) to a third file
 that drifted from the original (lines changed, added in front), with and
 without -R and -N. Each case records patch's output, status, and the file,
@@ -55,7 +56,7 @@ while len(cases) < 300:
     c = mut(a, 12 + rng.randrange(20))
     if rng.randrange(3) == 0:
         c = gen(rng.randrange(4)) + c
-    flag = ["-u", "-U1", "-U2", "-U0", "-U5"][rng.randrange(5)]
+    flag = ["-u", "-U1", "-U2", "-U0", "-U5", "-c", "-C1", "--normal"][rng.randrange(8)]
     d = tempfile.mkdtemp()
     for n, content in (("a", join(a)), ("b", join(b))):
         with open(os.path.join(d, n), "w") as f:
