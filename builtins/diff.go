@@ -47,6 +47,8 @@ type differ struct {
 	switches    string // the options as given, for "diff -r a/x b/x" lines
 	color       bool
 	stripCR     bool
+	expandTabs  bool
+	initialTab  bool
 	exclude     []string
 	stdinData   []byte
 	stdinRead   bool
@@ -131,6 +133,8 @@ func diff(env *Env) int {
 	f.BoolVar(&d.text, 'a', "text", "treat all files as text")
 	f.BoolVar(&d.opts.minimal, 'd', "minimal", "try hard to find a smaller set of changes")
 	f.BoolVar(&d.stripCR, 0, "strip-trailing-cr", "strip trailing carriage return on input")
+	f.BoolVar(&d.expandTabs, 't', "expand-tabs", "expand tabs to spaces in output")
+	f.BoolVar(&d.initialTab, 'T', "initial-tab", "make tabs line up by prepending a tab")
 	f.Func('x', "exclude", RequiredArg, "PAT", "exclude files that match PAT", func(v string, _ bool) error {
 		d.exclude = append(d.exclude, v)
 		return nil
@@ -676,8 +680,33 @@ func (p *diffPrinter) line(sgr, prefix string, f, i int) {
 	if color {
 		fmt.Fprintf(w, "\x1b[%sm", sgr)
 	}
+	if p.d.initialTab {
+		// "< " becomes "<\t", a unified " " becomes "\t", "-" "-\t".
+		switch {
+		case len(prefix) == 2:
+			prefix = prefix[:1] + "\t"
+		case prefix == " ":
+			prefix = "\t"
+		default:
+			prefix += "\t"
+		}
+	}
 	w.WriteString(prefix)
-	w.Write(p.f[f].lines[i])
+	if text := p.f[f].lines[i]; p.d.expandTabs && bytes.IndexByte(text, '\t') >= 0 {
+		col := 0
+		for _, c := range text {
+			if c == '\t' {
+				n := 8 - col%8
+				w.WriteString("        "[:n])
+				col += n
+				continue
+			}
+			w.WriteByte(c)
+			col++
+		}
+	} else {
+		w.Write(text)
+	}
 	if color {
 		w.WriteString("\x1b[0m")
 	}
