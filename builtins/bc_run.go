@@ -26,6 +26,7 @@ type bcInterp struct {
 	steps   int
 	werr    error // the first output error: bc stops
 	calls   int   // active function calls
+	lineLen int   // BC_LINE_LENGTH: 0 means no wrapping
 }
 
 // bcMaxCalls bounds recursion (GNU bc is bounded by its own stack).
@@ -49,7 +50,42 @@ func (e *bcRuntimeError) Error() string { return e.msg }
 
 func newBcInterp(env *Env, out io.Writer) *bcInterp {
 	return &bcInterp{env: env, out: out, vars: map[string]bcNum{}, arrays: map[string]map[int64]bcNum{},
-		funcs: map[string]*bcFunc{}, ibase: 10, obase: 10, last: bcInt(0)}
+		funcs: map[string]*bcFunc{}, ibase: 10, obase: 10, last: bcInt(0), lineLen: bcLineLength(env.Environ)}
+}
+
+// bcLineLength reads BC_LINE_LENGTH from the script's own exported
+// variables, as GNU bc: atoi of the value, 0 for no wrapping, values
+// under 3 mean the default 70.
+func bcLineLength(environ []string) int {
+	for _, kv := range environ {
+		v, ok := strings.CutPrefix(kv, "BC_LINE_LENGTH=")
+		if !ok {
+			continue
+		}
+		i, neg := 0, false
+		for i < len(v) && (v[i] == ' ' || v[i] == '\t') {
+			i++
+		}
+		if i < len(v) && (v[i] == '-' || v[i] == '+') {
+			neg = v[i] == '-'
+			i++
+		}
+		n := 0
+		for ; i < len(v) && v[i] >= '0' && v[i] <= '9' && n < 1<<30; i++ {
+			n = n*10 + int(v[i]-'0')
+		}
+		if neg {
+			n = -n
+		}
+		if n == 0 {
+			return 0
+		}
+		if n < 3 {
+			return 70
+		}
+		return n
+	}
+	return 70
 }
 
 func (in *bcInterp) rt(format string, args ...any) error {
@@ -61,7 +97,7 @@ func (in *bcInterp) write(s string, wrap bool) {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if wrap && in.col >= 68 && c != '\n' {
+		if wrap && in.lineLen > 0 && in.col >= in.lineLen-2 && c != '\n' {
 			b.WriteString("\\\n")
 			in.col = 0
 		}

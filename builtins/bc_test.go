@@ -68,3 +68,27 @@ func FuzzBc(f *testing.F) {
 		}
 	})
 }
+
+// BC_LINE_LENGTH comes from the script's own variables; values checked
+// against GNU bc 1.07.1.
+func TestBcLineLength(t *testing.T) {
+	big := "2037035976334486086268445688409378161051468393665936250636140449354381299763336706183397376"
+	cases := []struct{ env, out string }{
+		{"BC_LINE_LENGTH=0", big + "\n"},
+		{"BC_LINE_LENGTH=abc", big + "\n"},
+		{"BC_LINE_LENGTH=", big + "\n"},
+		{"BC_LINE_LENGTH=2", big[:68] + "\\\n" + big[68:] + "\n"},
+		{"BC_LINE_LENGTH=-5", big[:68] + "\\\n" + big[68:] + "\n"},
+		{"BC_LINE_LENGTH=40", big[:38] + "\\\n" + big[38:76] + "\\\n" + big[76:] + "\n"},
+		{"OTHER=1", big[:68] + "\\\n" + big[68:] + "\n"},
+	}
+	for _, c := range cases {
+		var out, errb strings.Builder
+		b, _ := Lookup("bc")
+		env := &Env{Ctx: context.Background(), Args: []string{"bc"}, Stdin: strings.NewReader("2^300\n"),
+			Stdout: &out, Stderr: &errb, Environ: []string{c.env}}
+		if st := Run(b, env); st != 0 || out.String() != c.out || errb.Len() != 0 {
+			t.Errorf("%s: %d %q %q", c.env, st, out.String(), errb.String())
+		}
+	}
+}
