@@ -288,6 +288,9 @@ func split(env *Env) int {
 		}
 		return nil
 	})
+	f.Func(0, "filter", RequiredArg, "COMMAND", "refused: llmsh runs no shell commands", func(string, bool) error {
+		return errors.New("--filter is not supported: llmsh runs no shell commands")
+	})
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)

@@ -102,6 +102,13 @@ func TestSplitReal(t *testing.T) {
 	}
 }
 
+func TestSplitFilterRefused(t *testing.T) {
+	r := runCmd(t, map[string]string{"in": "a\n"}, "", "split", "--filter=cat > $FILE", "in")
+	if r.status != 1 || r.stdout != "" || r.stderr != "split: --filter is not supported: llmsh runs no shell commands\n" {
+		t.Errorf("split --filter: %+v", r)
+	}
+}
+
 func TestSplitCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
