@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/llmsh/llmsh/posixre"
 )
 
 func init() {
@@ -42,6 +44,8 @@ type differ struct {
 	newFile     bool
 	text        bool
 	ignoreBlank bool
+	ignoreRes   []string          // -I patterns, compiled into ignoreREs
+	ignoreREs   []*posixre.Regexp // a change whose lines all match is ignored
 	opts        diffOpts
 	labels      []string
 	switches    string // the options as given, for "diff -r a/x b/x" lines
@@ -130,6 +134,10 @@ func diff(env *Env) int {
 	f.Func('b', "ignore-space-change", NoArg, "", "ignore changes in the amount of white space", white(whiteChange))
 	f.Func('w', "ignore-all-space", NoArg, "", "ignore all white space", white(whiteAll))
 	f.BoolVar(&d.ignoreBlank, 'B', "ignore-blank-lines", "ignore changes where lines are all blank")
+	f.Func('I', "ignore-matching-lines", RequiredArg, "RE", "ignore changes where all lines match RE", func(v string, _ bool) error {
+		d.ignoreRes = append(d.ignoreRes, v)
+		return nil
+	})
 	f.BoolVar(&d.text, 'a', "text", "treat all files as text")
 	f.BoolVar(&d.opts.minimal, 'd', "minimal", "try hard to find a smaller set of changes")
 	f.BoolVar(&d.stripCR, 0, "strip-trailing-cr", "strip trailing carriage return on input")
@@ -193,6 +201,18 @@ func diff(env *Env) int {
 	}
 	if len(ops) > 2 {
 		return diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[2]))
+	}
+	for _, pat := range d.ignoreRes {
+		fl := posixre.Flags(0)
+		if d.opts.ignoreCase {
+			fl |= posixre.IgnoreCase
+		}
+		re, err := posixre.Compile(pat, fl)
+		if err != nil {
+			env.Errorf("%s: %s", pat, err)
+			return 2
+		}
+		d.ignoreREs = append(d.ignoreREs, re)
 	}
 	if contextSet < 0 {
 		contextSet = 3
@@ -516,7 +536,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	name0, name1 := d.label(0, a.name), d.label(1, b.name)
 	binary := !d.text && (hasNUL(a.data) || hasNUL(b.data))
 	same := bytes.Equal(a.data, b.data)
-	ignoring := d.opts.ignoreCase || d.opts.white != whiteExact || d.ignoreBlank
+	ignoring := d.opts.ignoreCase || d.opts.white != whiteExact || d.ignoreBlank || len(d.ignoreREs) > 0
 	if binary || (d.brief && !ignoring) || same {
 		if same {
 			if d.reportSame {
@@ -541,7 +561,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	if err != nil {
 		return 2
 	}
-	if d.ignoreBlank {
+	if d.ignoreBlank || len(d.ignoreREs) > 0 {
 		for k := range script {
 			script[k].ignore = d.blankChange(f0, f1, &script[k])
 		}
@@ -591,10 +611,19 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	return 1
 }
 
-// blankChange reports whether every line c deletes or inserts is blank
-// (-B): empty, or only white space when white space is being ignored.
+// blankChange reports whether every line c deletes or inserts can be ignored:
+// it matches an -I pattern, or it is blank under -B (empty, or only white
+// space when white space is being ignored).
 func (d *differ) blankChange(f0, f1 *diffFile, c *diffChange) bool {
 	blank := func(line []byte) bool {
+		for _, re := range d.ignoreREs {
+			if ok, _ := re.Match(line); ok {
+				return true
+			}
+		}
+		if !d.ignoreBlank {
+			return false
+		}
 		if len(line) == 0 {
 			return true
 		}
