@@ -46,6 +46,8 @@ type differ struct {
 	ignoreBlank bool
 	ignoreRes   []string          // -I patterns, compiled into ignoreREs
 	ignoreREs   []*posixre.Regexp // a change whose lines all match is ignored
+	funcRes     []string          // -p, -F patterns
+	funcREs     []*posixre.Regexp
 	opts        diffOpts
 	labels      []string
 	switches    string // the options as given, for "diff -r a/x b/x" lines
@@ -134,6 +136,16 @@ func diff(env *Env) int {
 	f.Func('b', "ignore-space-change", NoArg, "", "ignore changes in the amount of white space", white(whiteChange))
 	f.Func('w', "ignore-all-space", NoArg, "", "ignore all white space", white(whiteAll))
 	f.BoolVar(&d.ignoreBlank, 'B', "ignore-blank-lines", "ignore changes where lines are all blank")
+	showC := false
+	f.Func('p', "show-c-function", NoArg, "", "show which C function each change is in", func(string, bool) error {
+		d.funcRes = append(d.funcRes, "^[[:alpha:]$_]")
+		showC = true
+		return nil
+	})
+	f.Func('F', "show-function-line", RequiredArg, "RE", "show the most recent line matching RE", func(v string, _ bool) error {
+		d.funcRes = append(d.funcRes, v)
+		return nil
+	})
 	f.Func('I', "ignore-matching-lines", RequiredArg, "RE", "ignore changes where all lines match RE", func(v string, _ bool) error {
 		d.ignoreRes = append(d.ignoreRes, v)
 		return nil
@@ -183,6 +195,11 @@ func diff(env *Env) int {
 	if err != nil {
 		return diffutilsFail(env, f, err)
 	}
+	if showC && !styleSet {
+		// GNU: -p alone asks for a context diff.
+		d.style = diffContext
+		contextSet = max(contextSet, 3)
+	}
 	if badColor != "" {
 		return diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", badColor))
 	}
@@ -213,6 +230,14 @@ func diff(env *Env) int {
 			return 2
 		}
 		d.ignoreREs = append(d.ignoreREs, re)
+	}
+	for _, pat := range d.funcRes {
+		re, err := posixre.Compile(pat, 0)
+		if err != nil {
+			env.Errorf("%s: %s", pat, err)
+			return 2
+		}
+		d.funcREs = append(d.funcREs, re)
 	}
 	if contextSet < 0 {
 		contextSet = 3
@@ -597,7 +622,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 			fmt.Fprintf(d.out, "diff %s %s\n", q0, q1)
 		}
 	}
-	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}}
+	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}, funcFound: -1}
 	switch d.style {
 	case diffNormal:
 		p.normal(script)
@@ -654,6 +679,51 @@ func (d *differ) blankChange(f0, f1 *diffFile, c *diffChange) bool {
 type diffPrinter struct {
 	d *differ
 	f [2]*diffFile
+	// -p/-F: where the last backward search for a function line
+	// started, and the line it found (-1: none yet).
+	funcSearched, funcFound int
+}
+
+// function returns the " name" suffix of a hunk header under -p/-F: the
+// last line before line first of file 0 matching the pattern (searching
+// back to where the previous search began, else repeating its find),
+// without leading blanks, cut to 40 bytes, without trailing blanks.
+func (p *diffPrinter) function(first int) string {
+	if len(p.d.funcREs) == 0 {
+		return ""
+	}
+	lines := p.f[0].lines
+	last := p.funcSearched
+	p.funcSearched = first
+	found := -1
+	for i := first - 1; i >= last && i >= 0; i-- {
+		for _, re := range p.d.funcREs {
+			if ok, _ := re.Match(lines[i]); ok {
+				found = i
+				break
+			}
+		}
+		if found >= 0 {
+			break
+		}
+	}
+	if found >= 0 {
+		p.funcFound = found
+	} else if p.funcFound >= 0 {
+		found = p.funcFound
+	} else {
+		return ""
+	}
+	line := lines[found]
+	i := 0
+	for i < len(line) && isDiffSpace(line[i]) {
+		i++
+	}
+	j := min(i+40, len(line))
+	for j > i && isDiffSpace(line[j-1]) {
+		j--
+	}
+	return " " + string(line[i:j])
 }
 
 func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
@@ -699,6 +769,17 @@ func (p *diffPrinter) colored(sgr, s string) {
 	}
 	w.WriteString(s)
 	w.WriteByte('\n')
+}
+
+// colorPrefix writes s in colour sgr (under --color), then rest, then a
+// newline.
+func (p *diffPrinter) colorPrefix(sgr, s, rest string) {
+	w := p.d.out
+	if p.d.color {
+		fmt.Fprintf(w, "\x1b[%sm%s\x1b[0m%s\n", sgr, s, rest)
+		return
+	}
+	w.WriteString(s + rest + "\n")
 }
 
 // line writes line i of file f after prefix, and the no-newline marker
@@ -856,7 +937,12 @@ func contextRange(a, b int) string {
 }
 
 func (p *diffPrinter) unifiedHunk(hunk []diffChange, first0, last0, first1, last1 int) {
-	p.colored(sgrHunk, fmt.Sprintf("@@ -%s +%s @@", unifiedRange(first0, last0), unifiedRange(first1, last1)))
+	fn := p.function(first0)
+	if fn == "" {
+		p.colored(sgrHunk, fmt.Sprintf("@@ -%s +%s @@", unifiedRange(first0, last0), unifiedRange(first1, last1)))
+	} else {
+		p.colorPrefix(sgrHunk, fmt.Sprintf("@@ -%s +%s @@", unifiedRange(first0, last0), unifiedRange(first1, last1)), fn)
+	}
 	i, j := first0, first1
 	next := 0
 	for i <= last0 || j <= last1 {
@@ -881,7 +967,7 @@ func (p *diffPrinter) unifiedHunk(hunk []diffChange, first0, last0, first1, last
 
 func (p *diffPrinter) contextHunk(hunk []diffChange, first0, last0, first1, last1 int, old, new bool) {
 	w := p.d.out
-	w.WriteString("***************\n")
+	w.WriteString("***************" + p.function(first0) + "\n")
 	p.colored(sgrHunk, fmt.Sprintf("*** %s ****", contextRange(first0, last0)))
 	if old {
 		next := 0
