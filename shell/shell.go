@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
 	"sort"
@@ -232,12 +233,18 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	defer s.inflight.Add(-1)
 	b, ok := builtins.Lookup(name)
 	if !ok {
+		if interp.IsBuiltin(name) || s.runner.Funcs[name] != nil {
+			// Reached through env.Exec (xargs, find -exec, timeout, env):
+			// the interpreter's own builtins and the script's functions
+			// run on a nested runner.
+			return s.runInShell(ctx, args, stdin, stdout, stderr, dir, environ)
+		}
 		fmt.Fprintf(stderr, "llmsh: %s: command not found\n", name)
 		return 127
 	}
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr,
-		FS: clientFS{s.client}, Dir: dir, Environ: environ,
+		FS: clientFS{s.client}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars := environ
@@ -273,6 +280,33 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		s.trip(err) // a limit ends the whole run, not only sh -c
 	}
 	return st
+}
+
+// runInShell runs args (an interp builtin or a function of the script)
+// on a new runner in the same session, with the script's functions.
+func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
+	o := s.opts
+	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
+	o.Name, o.Args = "llmsh", args
+	sub, err := New(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: %v\n", err)
+		return 2
+	}
+	sub.commands, sub.inflight, sub.isNested = s.commands, s.inflight, true
+	sub.runner.Reset()
+	sub.runner.Funcs = maps.Clone(s.runner.Funcs)
+	st := sub.Run(ctx, `"$@"`, "llmsh")
+	if err := sub.limitErr(); err != nil {
+		s.trip(err)
+	}
+	return st
+}
+
+// isTerminal reports whether w is a terminal (grep --color=auto, ls).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // Run parses and runs src and returns its exit status. Errors are printed
