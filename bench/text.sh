@@ -3,7 +3,7 @@
 #
 # Builds llmsh and bench/gen, generates a ~100 MB, ~1,000,000-line CSV-like
 # file (bench/gen: deterministic), then times each command with the GNU tools
-# (LC_ALL=C) and inside llmsh (llmsh -i DIR -c '...'), output to /dev/null,
+# (LC_ALL=C) and inside llmsh (llmsh -i DIR -c '...'), output to a file,
 # best of 3 runs each, and prints: command, GNU s, llmsh s, ratio, target
 # (2x for wc and fixed-string grep, 3x otherwise), PASS/FAIL, and whether the
 # two outputs are the same (one extra run each, compared by md5).
@@ -67,12 +67,14 @@ add "sort|uniq -c|sort -rn|head" 3 "sort words.txt | uniq -c | sort -rn | head"
 # usec prints the time in microseconds.
 usec() { local t=$EPOCHREALTIME; printf '%s' "$((10#${t%.*} * 1000000 + 10#${t#*.}))"; }
 
-# run RUNNER CMD: run CMD once in the data dir, output discarded.
+# run RUNNER CMD: run CMD once in the data dir, output to a regular file.
+# Not /dev/null: GNU grep notices /dev/null and stops at the first match
+# (even with -c), which would time a different job.
 run() {
   if [ "$1" = gnu ]; then
-    (cd "$data" && LC_ALL=C bash -c "$2" >/dev/null 2>"$OUT/err")
+    (cd "$data" && LC_ALL=C bash -c "$2" >"$OUT/stdout" 2>"$OUT/err")
   else
-    (cd "$data" && "$llmsh" -i . -c "$2" >/dev/null 2>"$OUT/err")
+    (cd "$data" && "$llmsh" -i . -c "$2" >"$OUT/stdout" 2>"$OUT/err")
   fi
 }
 
