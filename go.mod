@@ -7,12 +7,12 @@ require (
 	github.com/creack/pty v1.1.24
 	github.com/fatih/color v1.18.0
 	github.com/itchyny/gojq v0.12.20
+	github.com/itchyny/timefmt-go v0.1.9
 	golang.org/x/term v0.45.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (
-	github.com/itchyny/timefmt-go v0.1.9 // indirect
 	github.com/mattn/go-colorable v0.1.13 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	golang.org/x/sys v0.47.0 // indirect
