@@ -1,0 +1,817 @@
+package builtins
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "tar", Summary: "create, extract or list tar archives", Run: tarMain})
+}
+
+// tarState holds the options and the exit status of one tar call.
+type tarState struct {
+	env      *Env
+	mode     byte // 'c', 'x' or 't'
+	file     string
+	gzip     bool
+	dir      string // -C, "" for the working directory
+	verbose  int
+	excludes []func(string) bool
+	toStdout bool
+	strip    int
+	status   int
+	stdlis   io.Writer       // where -v writes
+	removed  map[string]bool // prefixes already reported as removed
+	archive  string          // absolute name of the archive file, "" for - (create)
+	ugswidth int             // width of owner/group and size in long listings
+}
+
+// errTarFatal stops a tar call after its message was printed ("Error is
+// not recoverable").
+var errTarFatal = errors.New("fatal")
+
+// errTarCancelled is returned by the archive reader and writer once the
+// context is done.
+var errTarCancelled = errors.New("cancelled")
+
+// tarOldArgs are the traditional-style key letters that take an argument
+// from the following words (`tar cfC a.tar dir x`).
+const tarOldArgs = "fC"
+
+// tarExpandOld turns traditional options (`tar czf a.tgz dir`, the first
+// word without a dash) into dashed options, each letter that takes an
+// argument consuming the next word, as GNU tar does.
+func tarExpandOld(args []string) []string {
+	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
+		return args
+	}
+	rest := args[1:]
+	var out []string
+	for _, c := range args[0] {
+		out = append(out, "-"+string(c))
+		if strings.ContainsRune(tarOldArgs, c) && len(rest) > 0 {
+			out = append(out, rest[0])
+			rest = rest[1:]
+		}
+	}
+	return append(out, rest...)
+}
+
+func tarMain(env *Env) int {
+	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18}
+	var modeErr bool
+	setMode := func(m byte) func(string, bool) error {
+		return func(string, bool) error {
+			if s.mode != 0 && s.mode != m {
+				modeErr = true
+			}
+			s.mode = m
+			return nil
+		}
+	}
+	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created.",
+		"[OPTION...] [FILE]...")
+	f.Func('c', "create", NoArg, "", "create a new archive", setMode('c'))
+	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
+	f.Func(0, "get", NoArg, "", "", setMode('x'))
+	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
+	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
+	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
+	f.BoolVar(&s.gzip, 0, "gunzip", "")
+	f.BoolVar(&s.gzip, 0, "ungzip", "")
+	f.StringVar(&s.dir, 'C', "directory", "DIR", "change to directory DIR")
+	f.CountVar(&s.verbose, 'v', "verbose", "verbosely list files processed")
+	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files, given as a PATTERN", func(v string, _ bool) error {
+		s.excludes = append(s.excludes, findGlob(v, false))
+		return nil
+	})
+	f.BoolVar(&s.toStdout, 'O', "to-stdout", "extract files to standard output")
+	f.Func(0, "strip-components", RequiredArg, "NUMBER", "strip NUMBER leading components from file names on extraction", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return &UsageError{Msg: fmt.Sprintf("Invalid number of elements: %s", tarQuote(v))}
+		}
+		s.strip = n
+		return nil
+	})
+	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
+	if err != nil {
+		return f.Fail(err, 2)
+	}
+	if modeErr {
+		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	}
+	switch s.mode {
+	case 0:
+		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	case 'c':
+		if len(operands) == 0 {
+			env.Errorf("Cowardly refusing to create an empty archive")
+			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+			return 2
+		}
+		if s.file == "-" {
+			s.stdlis = env.Stderr
+		}
+		err = s.create(operands)
+	default:
+		if s.mode == 'x' && s.toStdout {
+			s.stdlis = env.Stderr
+		}
+		err = s.read(operands)
+	}
+	if errors.Is(err, errTarFatal) {
+		env.Errorf("Error is not recoverable: exiting now")
+		return 2
+	}
+	if env.Ctx.Err() != nil {
+		return 2
+	}
+	if s.status == 2 {
+		env.Errorf("Exiting with failure status due to previous errors")
+	}
+	return s.status
+}
+
+// tarQuote quotes a name in GNU's locale style ('name').
+func tarQuote(s string) string { return "'" + s + "'" }
+
+// fail reports a failure on one member or file: the call exits 2.
+func (s *tarState) fail(format string, args ...any) {
+	s.env.Errorf(format, args...)
+	s.status = 2
+}
+
+// base is the directory that operands and members are relative to.
+func (s *tarState) base() string {
+	if s.dir == "" {
+		return s.env.Dir
+	}
+	return s.env.Abs(s.dir)
+}
+
+// excluded reports whether name, or a trailing part of it starting at a
+// component, or a leading directory of such a part, matches an --exclude
+// pattern (GNU's defaults: unanchored, wildcards match '/').
+func (s *tarState) excluded(name string) bool {
+	if len(s.excludes) == 0 {
+		return false
+	}
+	name = strings.TrimRight(name, "/")
+	var starts, ends []int
+	starts = append(starts, 0)
+	for i := 0; i < len(name); i++ {
+		if name[i] == '/' {
+			starts = append(starts, i+1)
+			ends = append(ends, i)
+		}
+	}
+	ends = append(ends, len(name))
+	for _, match := range s.excludes {
+		for _, a := range starts {
+			for _, b := range ends {
+				if b >= a && match(name[a:b]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// safeName removes what makes name escape the current directory: leading
+// slashes, and everything up to a last ".." component. GNU reports each
+// removed prefix once.
+func (s *tarState) safeName(name string) string {
+	prefix, rest := tarUnsafePrefix(name)
+	if prefix != "" && !s.removed[prefix] {
+		s.removed[prefix] = true
+		s.env.Errorf("Removing leading `%s' from member names", prefix)
+	}
+	return rest
+}
+
+// tarUnsafePrefix splits name into the prefix GNU tar removes (leading
+// slashes, everything up to a last ".." component) and the rest.
+func tarUnsafePrefix(name string) (prefix, rest string) {
+	i := 0
+	for i < len(name) && name[i] == '/' {
+		i++
+	}
+	cut := i
+	for j := i; j <= len(name); {
+		end := len(name)
+		if k := strings.IndexByte(name[j:], '/'); k >= 0 {
+			end = j + k
+		}
+		if name[j:end] == ".." {
+			cut = min(end+1, len(name))
+		}
+		j = end + 1
+	}
+	return name[:cut], name[cut:]
+}
+
+// hasDotDot reports whether name has a ".." component.
+func hasDotDot(name string) bool {
+	for _, c := range strings.Split(name, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// tarCtxWriter stops writing once the context is done and marks write
+// errors so that they are told apart from read errors.
+type tarCtxWriter struct {
+	s *tarState
+	w io.Writer
+}
+
+func (w tarCtxWriter) Write(p []byte) (int, error) {
+	if w.s.env.Ctx.Err() != nil {
+		return 0, errTarCancelled
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		err = skWriteError{err}
+	}
+	return n, err
+}
+
+// tarCtxReader stops reading once the context is done.
+type tarCtxReader struct {
+	s *tarState
+	r io.Reader
+}
+
+func (r tarCtxReader) Read(p []byte) (int, error) {
+	if r.s.env.Ctx.Err() != nil {
+		return 0, errTarCancelled
+	}
+	return r.r.Read(p)
+}
+
+// create writes a new archive of operands.
+func (s *tarState) create(operands []string) error {
+	env := s.env
+	var out io.Writer
+	var outFile File
+	if s.file == "-" {
+		if env.Terminal {
+			env.Errorf("Refusing to write archive contents to terminal (missing -f option?)")
+			return errTarFatal
+		}
+		out = env.Stdout
+	} else {
+		var err error
+		outFile, err = env.Create(s.file)
+		if err != nil {
+			s.fail("%s: Cannot open: %s", s.file, ErrText(err))
+			return errTarFatal
+		}
+		s.archive = env.Abs(s.file)
+		out = outFile
+	}
+	w := io.Writer(tarCtxWriter{s, out})
+	var zw *gzip.Writer
+	if s.gzip {
+		zw = gzip.NewWriter(w)
+		w = zw
+	}
+	tw := tar.NewWriter(w)
+	if s.dir != "" {
+		if fi, err := env.FS.Stat(s.base()); err != nil || !fi.IsDir() {
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			s.fail("%s: Cannot open: %s", s.dir, ErrText(err))
+			if outFile != nil {
+				outFile.Close()
+			}
+			return errTarFatal
+		}
+	}
+	var werr error
+	for _, op := range operands {
+		if werr = s.addPath(tw, op, s.memberName(op)); werr != nil {
+			break
+		}
+	}
+	if werr == nil {
+		werr = tw.Close()
+	}
+	if werr == nil && zw != nil {
+		werr = zw.Close()
+	}
+	if outFile != nil {
+		if err := outFile.Close(); werr == nil && err != nil {
+			werr = skWriteError{err}
+		}
+	}
+	return s.writeFailure(werr)
+}
+
+// writeFailure reports an error writing the archive.
+func (s *tarState) writeFailure(err error) error {
+	if err == nil || errors.Is(err, errTarCancelled) || errors.Is(err, errTarFatal) {
+		return err
+	}
+	if IsBrokenPipe(err) {
+		s.status = 2
+		return nil
+	}
+	var we skWriteError
+	if errors.As(err, &we) {
+		err = we.err
+	}
+	s.fail("%s: Cannot write: %s", s.file, ErrText(err))
+	return errTarFatal
+}
+
+// memberName is the name an operand is stored under.
+func (s *tarState) memberName(op string) string {
+	name := s.safeName(op)
+	for len(name) > 1 && strings.HasSuffix(name, "/") {
+		name = name[:len(name)-1]
+	}
+	if name == "" || name == "/" {
+		name = "."
+	}
+	return name
+}
+
+// addPath archives the file shown as shown (as the user spelled it) under
+// the member name name, and a directory's entries after it.
+func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
+	env := s.env
+	if env.Ctx.Err() != nil {
+		return errTarCancelled
+	}
+	abs := path.Join(s.base(), shown)
+	if strings.HasPrefix(shown, "/") {
+		abs = path.Clean(shown)
+	}
+	if s.excluded(name) {
+		return nil
+	}
+	fi, err := env.FS.Lstat(abs)
+	if err != nil {
+		s.fail("%s: Cannot stat: %s", shown, ErrText(err))
+		return nil
+	}
+	if abs == s.archive {
+		env.Errorf("%s: file is the archive; not dumped", shown)
+		return nil
+	}
+	mode := fi.Mode()
+	hdr := &tar.Header{
+		Name:    name,
+		Mode:    int64(mode.Perm()),
+		ModTime: fi.ModTime().Truncate(time.Second),
+		Format:  tar.FormatGNU,
+	}
+	if mode&fs.ModeSetuid != 0 {
+		hdr.Mode |= 04000
+	}
+	if mode&fs.ModeSetgid != 0 {
+		hdr.Mode |= 02000
+	}
+	if mode&fs.ModeSticky != 0 {
+		hdr.Mode |= 01000
+	}
+	switch {
+	case mode&fs.ModeSymlink != 0:
+		env.Errorf("%s: symbolic link not archived: links are not supported in llmsh", shown)
+		return nil
+	case mode.IsDir():
+		hdr.Typeflag = tar.TypeDir
+		if !strings.HasSuffix(hdr.Name, "/") {
+			hdr.Name += "/"
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		s.listed(hdr, hdr.Name)
+		ents, err := env.FS.ReadDir(abs)
+		if err != nil {
+			s.fail("%s: Cannot open: %s", shown, ErrText(err))
+			return nil
+		}
+		for _, e := range ents {
+			if err := s.addPath(tw, ftJoin(shown, e.Name()), ftJoin(strings.TrimSuffix(hdr.Name, "/"), e.Name())); err != nil {
+				return err
+			}
+		}
+		return nil
+	case mode.IsRegular():
+		hdr.Typeflag = tar.TypeReg
+		hdr.Size = fi.Size()
+		f, err := env.FS.OpenFile(abs, os.O_RDONLY)
+		if err != nil {
+			s.fail("%s: Cannot open: %s", shown, ErrText(err))
+			return nil
+		}
+		defer f.Close()
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		s.listed(hdr, hdr.Name)
+		n, err := io.CopyN(tw, tarCtxReader{s, f}, hdr.Size)
+		if err != nil && err != io.EOF {
+			var we skWriteError
+			if errors.As(err, &we) || errors.Is(err, errTarCancelled) {
+				return err
+			}
+			s.fail("%s: Read error at byte %d, while reading %d bytes: %s", shown, n, hdr.Size-n, ErrText(err))
+		} else if n < hdr.Size {
+			s.fail("%s: File shrank by %d bytes; padding with zeros", shown, hdr.Size-n)
+		}
+		if n < hdr.Size {
+			if _, err := io.CopyN(tw, zeroReader{}, hdr.Size-n); err != nil {
+				return err
+			}
+		}
+		return nil
+	default:
+		env.Errorf("%s: file type not supported by llmsh; not dumped", shown)
+		return nil
+	}
+}
+
+// zeroReader reads zeros forever.
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// listed prints a member under -v: its name, or with -vv (and -tv) a
+// GNU long listing line.
+func (s *tarState) listed(hdr *tar.Header, name string) {
+	long := s.verbose > 1 || s.mode == 't' && s.verbose > 0
+	if s.verbose == 0 && s.mode != 't' {
+		return
+	}
+	if !long {
+		fmt.Fprintln(s.stdlis, name)
+		return
+	}
+	fmt.Fprintln(s.stdlis, tarLongLine(hdr, name, &s.ugswidth))
+}
+
+// tarLongLine formats a member as `tar -tv` does; times are UTC (llmsh has
+// no host time zone).
+func tarLongLine(hdr *tar.Header, name string, ugswidth *int) string {
+	var typ byte
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		typ = 'd'
+	case tar.TypeSymlink:
+		typ = 'l'
+	case tar.TypeLink:
+		typ = 'h'
+	case tar.TypeChar:
+		typ = 'c'
+	case tar.TypeBlock:
+		typ = 'b'
+	case tar.TypeFifo:
+		typ = 'p'
+	default:
+		typ = '-'
+	}
+	m := hdr.Mode
+	perm := []byte("rwxrwxrwx")
+	for i := 0; i < 9; i++ {
+		if m&(1<<(8-i)) == 0 {
+			perm[i] = '-'
+		}
+	}
+	setBit := func(bit int64, i int, on, off byte) {
+		if m&bit != 0 {
+			if perm[i] == 'x' {
+				perm[i] = on
+			} else {
+				perm[i] = off
+			}
+		}
+	}
+	setBit(04000, 2, 's', 'S')
+	setBit(02000, 5, 's', 'S')
+	setBit(01000, 8, 't', 'T')
+	user := hdr.Uname
+	if user == "" {
+		user = strconv.Itoa(hdr.Uid)
+	}
+	group := hdr.Gname
+	if group == "" {
+		group = strconv.Itoa(hdr.Gid)
+	}
+	size := strconv.FormatInt(hdr.Size, 10)
+	if hdr.Typeflag == tar.TypeChar || hdr.Typeflag == tar.TypeBlock {
+		size = fmt.Sprintf("%d,%d", hdr.Devmajor, hdr.Devminor)
+	}
+	// GNU widens the owner and size column for good once a line needs it.
+	pad := len(user) + 1 + len(group) + len(size)
+	*ugswidth = max(*ugswidth, pad)
+	width := *ugswidth - pad + len(size)
+	line := fmt.Sprintf("%c%s %s/%s %*s %s %s", typ, perm, user, group, width, size,
+		hdr.ModTime.UTC().Format("2006-01-02 15:04"), name)
+	switch hdr.Typeflag {
+	case tar.TypeSymlink:
+		line += " -> " + hdr.Linkname
+	case tar.TypeLink:
+		line += " link to " + hdr.Linkname
+	}
+	return line
+}
+
+// tarCounter counts the bytes read through it.
+type tarCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *tarCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// read lists or extracts an archive.
+func (s *tarState) read(operands []string) error {
+	env := s.env
+	var in io.Reader
+	if s.file == "-" {
+		in = env.Stdin
+	} else {
+		f, err := env.FS.OpenFile(env.Abs(s.file), os.O_RDONLY)
+		if err != nil {
+			s.fail("%s: Cannot open: %s", s.file, ErrText(err))
+			return errTarFatal
+		}
+		defer f.Close()
+		in = f
+	}
+	br := bufio.NewReaderSize(tarCtxReader{s, in}, 64<<10)
+	magic, _ := br.Peek(2)
+	compressed := len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
+	var r io.Reader = br
+	switch {
+	case s.gzip:
+		if !compressed {
+			fmt.Fprintf(env.Stderr, "\ngzip: stdin: not in gzip format\n")
+			env.Errorf("Child returned status 1")
+			s.status = 2
+			return errTarFatal
+		}
+		fallthrough
+	case compressed:
+		if !s.gzip && s.file == "-" {
+			env.Errorf("Archive is compressed. Use -z option")
+			s.status = 2
+			return errTarFatal
+		}
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			if env.Ctx.Err() != nil {
+				return errTarCancelled
+			}
+			fmt.Fprintf(env.Stderr, "\ngzip: stdin: unexpected end of file\n")
+			env.Errorf("Child returned status 1")
+			s.status = 2
+			return errTarFatal
+		}
+		r = zr
+	}
+	raw := &tarCounter{r: r}
+	tr := tar.NewReader(raw)
+	found := make([]bool, len(operands))
+	type dirTime struct {
+		abs   string
+		mtime time.Time
+	}
+	var dirs []dirTime
+	for first := true; ; first = false {
+		if env.Ctx.Err() != nil {
+			return errTarCancelled
+		}
+		hdr, err := tr.Next()
+		if err == io.EOF && raw.n%512 != 0 {
+			// archive/tar takes an archive cut inside a member's padding
+			// for its end; GNU tar does not.
+			err = io.ErrUnexpectedEOF
+		}
+		if err == io.EOF {
+			if first {
+				s.fail("This does not look like a tar archive")
+			}
+			break
+		}
+		if err != nil {
+			if env.Ctx.Err() != nil {
+				return errTarCancelled
+			}
+			if first {
+				s.fail("This does not look like a tar archive")
+				break
+			}
+			s.fail("Unexpected EOF in archive")
+			return errTarFatal
+		}
+		name := hdr.Name
+		if len(operands) > 0 {
+			match := false
+			_, rest := tarUnsafePrefix(name)
+			clean := strings.TrimRight(rest, "/")
+			for i, op := range operands {
+				o := strings.TrimRight(op, "/")
+				if clean == o || strings.HasPrefix(clean, o+"/") {
+					found[i], match = true, true
+				}
+			}
+			if !match {
+				continue
+			}
+		}
+		if s.excluded(name) {
+			continue
+		}
+		if s.mode == 't' {
+			s.safeName(name)
+			s.listed(hdr, name)
+			continue
+		}
+		if err := s.extract(tr, hdr, func(abs string, mtime time.Time) {
+			dirs = append(dirs, dirTime{abs, mtime})
+		}); err != nil {
+			return err
+		}
+	}
+	// Directory times last, deepest first, since extracting into a
+	// directory changes its time.
+	for i := len(dirs) - 1; i >= 0; i-- {
+		env.FS.Chtimes(dirs[i].abs, time.Time{}, dirs[i].mtime)
+	}
+	for i, op := range operands {
+		if !found[i] {
+			s.fail("%s: Not found in archive", op)
+		}
+	}
+	return nil
+}
+
+// extract writes one member below the base directory (or to standard
+// output with -O). Members that would leave the base directory, links and
+// special files are refused.
+func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string, time.Time)) error {
+	env := s.env
+	orig := hdr.Name
+	name := s.safeName(orig)
+	if hasDotDot(orig) {
+		s.fail("%s: Member name contains '..'", orig)
+		return nil
+	}
+	if s.strip > 0 {
+		var parts []string
+		for _, p := range strings.Split(name, "/") {
+			if p != "" {
+				parts = append(parts, p)
+			}
+		}
+		if len(parts) <= s.strip {
+			return nil
+		}
+		name = strings.Join(parts[s.strip:], "/")
+	}
+	if s.toStdout {
+		switch hdr.Typeflag {
+		case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
+			s.listed(hdr, orig)
+			if _, err := io.Copy(tarCtxWriter{s, env.Stdout}, tr); err != nil {
+				return s.copyFailure(orig, "", err)
+			}
+		}
+		return nil
+	}
+	abs := path.Join(s.base(), name)
+	switch hdr.Typeflag {
+	case tar.TypeSymlink:
+		s.fail("%s: Cannot create symlink: links are not supported in llmsh", orig)
+		return nil
+	case tar.TypeLink:
+		s.fail("%s: Cannot create hard link: links are not supported in llmsh", orig)
+		return nil
+	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
+		s.fail("%s: Cannot mknod: device and fifo members are not supported in llmsh", orig)
+		return nil
+	case tar.TypeDir:
+		s.listed(hdr, orig)
+		if err := s.mkdirAll(abs, tarDirPerm(hdr.Mode)); err != nil {
+			s.fail("%s: Cannot mkdir: %s", orig, ErrText(err))
+			return nil
+		}
+		dirDone(abs, hdr.ModTime)
+		return nil
+	case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
+	default:
+		env.Errorf("%s: Unknown file type '%c', extracted as normal file", orig, hdr.Typeflag)
+	}
+	s.listed(hdr, orig)
+	if err := s.mkdirAll(path.Dir(abs), 0o755); err != nil {
+		s.fail("%s: Cannot mkdir: %s", path.Dir(name), ErrText(err))
+		return nil
+	}
+	if fi, err := env.FS.Lstat(abs); err == nil && fi.IsDir() {
+		s.fail("%s: Cannot open: Is a directory", orig)
+		return nil
+	}
+	f, err := env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if err != nil {
+		s.fail("%s: Cannot open: %s", orig, ErrText(err))
+		return nil
+	}
+	_, err = io.Copy(tarCtxWriter{s, f}, tr)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = skWriteError{cerr}
+	}
+	if err != nil {
+		return s.copyFailure(orig, abs, err)
+	}
+	env.FS.Chtimes(abs, time.Time{}, hdr.ModTime)
+	return nil
+}
+
+// copyFailure reports an error while copying member data: a write error
+// is the member's, a read error is the archive's and stops the call.
+func (s *tarState) copyFailure(name, abs string, err error) error {
+	if errors.Is(err, errTarCancelled) {
+		return err
+	}
+	var we skWriteError
+	if errors.As(err, &we) {
+		if abs == "" {
+			if IsBrokenPipe(err) {
+				s.status = 2
+				return errTarCancelled
+			}
+			s.fail("stdout: Cannot write: %s", ErrText(we.err))
+			return errTarFatal
+		}
+		s.fail("%s: Cannot write: %s", name, ErrText(we.err))
+		return nil
+	}
+	if abs != "" {
+		s.env.FS.Remove(abs)
+	}
+	s.fail("Unexpected EOF in archive")
+	return errTarFatal
+}
+
+// tarDirPerm is the permission a directory member is created with: its
+// own bits less a 022 umask, and always writable and searchable by its
+// owner so that its entries can be extracted.
+func tarDirPerm(mode int64) fs.FileMode {
+	return fs.FileMode(mode&0o777&^0o022) | 0o700
+}
+
+// mkdirAll creates dir and its missing parents below the base directory.
+func (s *tarState) mkdirAll(dir string, perm fs.FileMode) error {
+	fi, err := s.env.FS.Stat(dir)
+	if err == nil {
+		if fi.IsDir() {
+			return nil
+		}
+		return syscall.ENOTDIR
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if parent := path.Dir(dir); parent != dir {
+		if err := s.mkdirAll(parent, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := s.env.FS.Mkdir(dir, perm); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return nil
+}

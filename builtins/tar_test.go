@@ -1,0 +1,423 @@
+package builtins
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tarRun runs a command with dir as the working directory, granted
+// read-write through a real vfsd session.
+func tarRun(t *testing.T, dir string, stdin []byte, args ...string) result {
+	t.Helper()
+	b, ok := Lookup(args[0])
+	if !ok {
+		t.Fatalf("no builtin %q", args[0])
+	}
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: args, Stdin: bytes.NewReader(stdin),
+		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir}
+	st := Run(b, env)
+	return result{out.String(), errb.String(), st}
+}
+
+// tarTree lists the files and directories below dir on the host, with a
+// file's content after "=" and a directory marked by a trailing "/".
+func tarTree(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case rel == ".":
+		case fi.Mode()&os.ModeSymlink != 0:
+			out = append(out, rel+"@")
+		case fi.IsDir():
+			out = append(out, rel+"/")
+		default:
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out = append(out, rel+"="+string(data))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// tarMake builds a file tree on the host: names ending in "/" are
+// directories; every entry gets the modification time mtime.
+func tarMake(t *testing.T, dir string, files map[string]string, mtime time.Time) {
+	t.Helper()
+	var names []string
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(names)))
+	for _, name := range names {
+		p := filepath.Join(dir, name)
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(files[name]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, name := range names {
+		if err := os.Chtimes(filepath.Join(dir, name), mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// tarArchive builds an archive in memory from headers (Size and content
+// taken from body when the type is regular).
+func tarArchive(t *testing.T, members []tar.Header, bodies map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, h := range members {
+		h := h
+		body := bodies[h.Name]
+		if h.Typeflag == tar.TypeReg {
+			h.Size = int64(len(body))
+		}
+		if err := tw.WriteHeader(&h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag == tar.TypeReg {
+			if _, err := tw.Write([]byte(body)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+var tarTime = time.Date(2024, 3, 5, 6, 7, 8, 0, time.UTC)
+
+func TestTarRoundTrip(t *testing.T) {
+	files := map[string]string{"src/": "", "src/a.txt": "alpha\n", "src/sub/": "", "src/sub/b.txt": "beta\n", "src/empty/": ""}
+	for _, tc := range []struct {
+		name   string
+		create []string
+		// extract runs in dir; the tree lands in out/.
+		extract []string
+		gz      bool
+	}{
+		{"plain", []string{"tar", "-cf", "a.tar", "src"}, []string{"tar", "-xf", "a.tar", "-C", "out"}, false},
+		{"old style", []string{"tar", "cf", "a.tar", "src"}, []string{"tar", "xfC", "a.tar", "out"}, false},
+		{"gzip", []string{"tar", "czf", "a.tgz", "src"}, []string{"tar", "-xzf", "a.tgz", "-C", "out"}, true},
+		{"gzip autodetect", []string{"tar", "--create", "--gzip", "--file=a.tgz", "src"}, []string{"tar", "--extract", "--file", "a.tgz", "--directory=out"}, true},
+		{"stdout", []string{"tar", "-cf", "-", "src"}, []string{"tar", "-x", "-C", "out"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tarMake(t, dir, files, tarTime)
+			os.Mkdir(filepath.Join(dir, "out"), 0o755)
+			r := tarRun(t, dir, nil, tc.create...)
+			if r.status != 0 || r.stderr != "" {
+				t.Fatalf("create: status %d, stderr %q", r.status, r.stderr)
+			}
+			var archive []byte
+			if tc.create[2] == "-" {
+				archive = []byte(r.stdout)
+			} else {
+				var err error
+				if archive, err = os.ReadFile(filepath.Join(dir, tc.create[2])); err != nil {
+					archive, err = os.ReadFile(filepath.Join(dir, "a.tgz"))
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if isGz := bytes.HasPrefix(archive, []byte{0x1f, 0x8b}); isGz != tc.gz {
+				t.Fatalf("archive gzip-compressed = %v, want %v", isGz, tc.gz)
+			}
+			r = tarRun(t, dir, archive, tc.extract...)
+			if r.status != 0 || r.stderr != "" || r.stdout != "" {
+				t.Fatalf("extract: %+v", r)
+			}
+			got := strings.Join(tarTree(t, filepath.Join(dir, "out")), "\n")
+			want := "src/\nsrc/a.txt=alpha\n\nsrc/empty/\nsrc/sub/\nsrc/sub/b.txt=beta\n"
+			if got != want {
+				t.Fatalf("extracted tree:\n%s\nwant:\n%s", got, want)
+			}
+			for _, name := range []string{"src", "src/a.txt", "src/sub", "src/sub/b.txt", "src/empty"} {
+				fi, err := os.Stat(filepath.Join(dir, "out", name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !fi.ModTime().Equal(tarTime) {
+					t.Errorf("%s: mtime %v, want %v", name, fi.ModTime(), tarTime)
+				}
+				if fi.IsDir() && fi.Mode().Perm() != 0o755 {
+					t.Errorf("%s: mode %v, want 0755", name, fi.Mode().Perm())
+				}
+			}
+		})
+	}
+}
+
+// The listings below are GNU tar 1.34's for the same archive
+// (TZ=UTC tar -tvf, tar -tf).
+func TestTarList(t *testing.T) {
+	archive := tarArchive(t, []tar.Header{
+		{Name: "d/", Typeflag: tar.TypeDir, Mode: 0o755, ModTime: tarTime, Uname: "alice", Gname: "staff"},
+		{Name: "d/a", Typeflag: tar.TypeReg, Mode: 0o644, ModTime: tarTime, Uname: "alice", Gname: "staff"},
+		{Name: "d/x", Typeflag: tar.TypeReg, Mode: 0o4755, ModTime: tarTime, Uid: 1000, Gid: 100},
+		{Name: "d/l", Typeflag: tar.TypeSymlink, Linkname: "a", Mode: 0o777, ModTime: tarTime},
+		{Name: "d/h", Typeflag: tar.TypeLink, Linkname: "d/a", Mode: 0o644, ModTime: tarTime},
+		{Name: "d/big", Typeflag: tar.TypeReg, Mode: 0o600, ModTime: tarTime, Uname: "a-rather-long-user", Gname: "grp"},
+	}, map[string]string{"d/a": "hello\n", "d/x": "#!\n", "d/big": strings.Repeat("x", 12345)})
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tar", "-tf", "a.tar"}, "d/\nd/a\nd/x\nd/l\nd/h\nd/big\n"},
+		{[]string{"tar", "tvf", "a.tar"}, "" +
+			"drwxr-xr-x alice/staff       0 2024-03-05 06:07 d/\n" +
+			"-rw-r--r-- alice/staff       6 2024-03-05 06:07 d/a\n" +
+			"-rwsr-xr-x 1000/100          3 2024-03-05 06:07 d/x\n" +
+			"lrwxrwxrwx 0/0               0 2024-03-05 06:07 d/l -> a\n" +
+			"hrw-r--r-- 0/0               0 2024-03-05 06:07 d/h link to d/a\n" +
+			"-rw------- a-rather-long-user/grp 12345 2024-03-05 06:07 d/big\n"},
+		{[]string{"tar", "-tf", "a.tar", "d/x", "d/l"}, "d/x\nd/l\n"},
+		{[]string{"tar", "-tf", "a.tar", "--exclude", "a"}, "d/\nd/x\nd/l\nd/h\nd/big\n"},
+		{[]string{"tar", "-tf", "a.tar", "--exclude", "?"}, ""},
+		{[]string{"tar", "-t", "--file=a.tar", "--strip-components=1"}, "d/\nd/a\nd/x\nd/l\nd/h\nd/big\n"},
+	} {
+		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "a.tar"), archive, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := tarRun(t, dir, nil, tc.args...)
+			if r.status != 0 || r.stderr != "" || r.stdout != tc.want {
+				t.Fatalf("got status %d stderr %q stdout\n%s\nwant\n%s", r.status, r.stderr, r.stdout, tc.want)
+			}
+		})
+	}
+}
+
+// TestTarEscape extracts a hostile archive into work/, the only granted
+// directory: nothing may appear outside it, and no link is created.
+func TestTarEscape(t *testing.T) {
+	archive := tarArchive(t, []tar.Header{
+		{Name: "../evil", Typeflag: tar.TypeReg, Mode: 0o644},
+		{Name: "/abs", Typeflag: tar.TypeReg, Mode: 0o644},
+		{Name: "x/../../y", Typeflag: tar.TypeReg, Mode: 0o644},
+		{Name: "sl", Typeflag: tar.TypeSymlink, Linkname: "/etc/passwd", Mode: 0o777},
+		{Name: "sl2", Typeflag: tar.TypeSymlink, Linkname: "..", Mode: 0o777},
+		{Name: "sl2/z", Typeflag: tar.TypeReg, Mode: 0o644},
+		{Name: "hl", Typeflag: tar.TypeLink, Linkname: "../evil", Mode: 0o644},
+		{Name: "ff", Typeflag: tar.TypeFifo, Mode: 0o644},
+		{Name: "ok", Typeflag: tar.TypeReg, Mode: 0o644},
+	}, map[string]string{"../evil": "E", "/abs": "A", "x/../../y": "Y", "sl2/z": "Z", "ok": "K"})
+	parent := t.TempDir()
+	work := filepath.Join(parent, "work")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "a.tar"), archive, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := tarRun(t, work, nil, "tar", "xvf", "a.tar")
+	wantErr := "" +
+		"tar: Removing leading `../' from member names\n" +
+		"tar: ../evil: Member name contains '..'\n" +
+		"tar: Removing leading `/' from member names\n" +
+		"tar: Removing leading `x/../../' from member names\n" +
+		"tar: x/../../y: Member name contains '..'\n" +
+		"tar: sl: Cannot create symlink: links are not supported in llmsh\n" +
+		"tar: sl2: Cannot create symlink: links are not supported in llmsh\n" +
+		"tar: hl: Cannot create hard link: links are not supported in llmsh\n" +
+		"tar: ff: Cannot mknod: device and fifo members are not supported in llmsh\n" +
+		"tar: Exiting with failure status due to previous errors\n"
+	if r.status != 2 || r.stderr != wantErr || r.stdout != "/abs\nsl2/z\nok\n" {
+		t.Fatalf("status %d\nstderr:\n%s\nwant:\n%s\nstdout:\n%s", r.status, r.stderr, wantErr, r.stdout)
+	}
+	if got := strings.Join(tarTree(t, parent), " "); got != "work/ work/a.tar="+string(archive)+" work/abs=A work/ok=K work/sl2/ work/sl2/z=Z" {
+		t.Fatalf("tree after extraction: %q", strings.ReplaceAll(got, string(archive), "ARCHIVE"))
+	}
+	// With -O nothing is written, links are silently passed over, and the
+	// '..' members are still refused.
+	r = tarRun(t, work, nil, "tar", "-xOf", "a.tar")
+	if r.status != 2 || r.stdout != "AZK" || !strings.Contains(r.stderr, "../evil: Member name contains '..'") {
+		t.Fatalf("-O: %+v", r)
+	}
+}
+
+func TestTarCases(t *testing.T) {
+	files := map[string]string{"d/": "", "d/a": "A\n", "d/b.log": "B\n", "d/s/": "", "d/s/c": "C\n", "d/x.tar": ""}
+	archive := tarArchive(t, []tar.Header{
+		{Name: "d/", Typeflag: tar.TypeDir, Mode: 0o755, ModTime: tarTime},
+		{Name: "d/a", Typeflag: tar.TypeReg, Mode: 0o644, ModTime: tarTime},
+		{Name: "d/s/c", Typeflag: tar.TypeReg, Mode: 0o644, ModTime: tarTime},
+	}, map[string]string{"d/a": "A\n", "d/s/c": "C\n"})
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(archive)
+	zw.Close()
+	for _, tc := range []struct {
+		name    string
+		stdin   []byte
+		args    []string
+		status  int
+		stdout  string
+		stderr  string
+		treeHas []string // entries expected in the tree afterwards
+		treeNot []string // entries that must be absent
+	}{
+		{name: "no mode", args: []string{"tar", "-f", "x.tar"}, status: 2,
+			stderr: "tar: You must specify one of the '-Acdtrux', '--delete' or '--test-label' options\nTry 'tar --help' or 'tar --usage' for more information.\n"},
+		{name: "two modes", args: []string{"tar", "-cx"}, status: 2,
+			stderr: "tar: You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option\nTry 'tar --help' or 'tar --usage' for more information.\n"},
+		{name: "empty create", args: []string{"tar", "cf", "x.tar"}, status: 2,
+			stderr: "tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.\n"},
+		{name: "missing archive", args: []string{"tar", "xf", "nosuch.tar"}, status: 2,
+			stderr: "tar: nosuch.tar: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n"},
+		{name: "missing operand", args: []string{"tar", "cf", "x.tar", "nosuch", "d/a"}, status: 2,
+			stderr: "tar: nosuch: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n"},
+		{name: "not in archive", stdin: archive, args: []string{"tar", "-x", "nothere", "d/a"}, status: 2,
+			stderr:  "tar: nothere: Not found in archive\ntar: Exiting with failure status due to previous errors\n",
+			treeHas: []string{"d/a=A\n"}},
+		{name: "not a tar", stdin: []byte("junk\n"), args: []string{"tar", "-t"}, status: 2,
+			stderr: "tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors\n"},
+		{name: "empty input", stdin: nil, args: []string{"tar", "-t"}, status: 2,
+			stderr: "tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors\n"},
+		{name: "z on plain", stdin: archive, args: []string{"tar", "-tz"}, status: 2,
+			stderr: "\ngzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n"},
+		{name: "compressed stdin", stdin: gz.Bytes(), args: []string{"tar", "-t"}, status: 2,
+			stderr: "tar: Archive is compressed. Use -z option\ntar: Error is not recoverable: exiting now\n"},
+		{name: "gz stdin", stdin: gz.Bytes(), args: []string{"tar", "-tz"}, stdout: "d/\nd/a\nd/s/c\n"},
+		{name: "truncated", stdin: archive[:1100], args: []string{"tar", "-t"}, status: 2, stdout: "d/\nd/a\n",
+			stderr: "tar: Unexpected EOF in archive\ntar: Error is not recoverable: exiting now\n"},
+		{name: "to stdout", stdin: archive, args: []string{"tar", "-xvO"}, stdout: "A\nC\n", stderr: "d/a\nd/s/c\n"},
+		{name: "strip", stdin: archive, args: []string{"tar", "-xv", "--strip-components", "1", "-C", "out"},
+			stdout: "d/a\nd/s/c\n", treeHas: []string{"out/a=A\n", "out/s/c=C\n"}, treeNot: []string{"out/d/"}},
+		{name: "bad strip", args: []string{"tar", "-x", "--strip-components=x"}, status: 2,
+			stderr: "tar: Invalid number of elements: 'x'\nTry 'tar --help' for more information.\n"},
+		{name: "extract exclude", stdin: archive, args: []string{"tar", "-x", "--exclude=s", "-C", "out"},
+			treeHas: []string{"out/d/a=A\n"}, treeNot: []string{"out/d/s/"}},
+		{name: "create verbose to stderr", args: []string{"tar", "-cvf", "-", "--exclude=*.log", "d"},
+			stderr: "d/\nd/a\nd/s/\nd/s/c\nd/x.tar\n"},
+		{name: "create verbose", args: []string{"tar", "-cvf", "x.tar", "d/s", "/d/a"},
+			stdout: "d/s/\nd/s/c\nDIR/d/a\n", stderr: "tar: Removing leading `/' from member names\n"},
+		{name: "archive inside", args: []string{"tar", "-cf", "d/x.tar", "d"},
+			stderr: "tar: d/x.tar: file is the archive; not dumped\n"},
+		{name: "bad option", args: []string{"tar", "-cq"}, status: 2,
+			stderr: "tar: invalid option -- 'q'\nTry 'tar --help' for more information.\n"},
+		{name: "help", args: []string{"tar", "--help"}, stdout: "Usage: tar"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tarMake(t, dir, files, tarTime)
+			if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			// "/d/a" stands for the absolute name of d/a.
+			args := append([]string(nil), tc.args...)
+			for i, a := range args {
+				if a == "/d/a" {
+					args[i] = dir + "/d/a"
+				}
+			}
+			r := tarRun(t, dir, tc.stdin, args...)
+			if tc.name == "help" {
+				if r.status != 0 || !strings.HasPrefix(r.stdout, tc.stdout) {
+					t.Fatalf("%+v", r)
+				}
+				return
+			}
+			if tc.name == "create verbose to stderr" {
+				r.stdout = ""
+			}
+			tc.stdout = strings.ReplaceAll(tc.stdout, "DIR", strings.TrimPrefix(dir, "/"))
+			if r.status != tc.status || r.stdout != tc.stdout || r.stderr != tc.stderr {
+				t.Fatalf("got status %d\nstdout %q\nstderr %q\nwant status %d\nstdout %q\nstderr %q",
+					r.status, r.stdout, r.stderr, tc.status, tc.stdout, tc.stderr)
+			}
+			tree := strings.Join(tarTree(t, dir), "\x00") + "\x00"
+			for _, e := range tc.treeHas {
+				if !strings.Contains(tree, e+"\x00") {
+					t.Errorf("tree lacks %q: %q", e, tree)
+				}
+			}
+			for _, e := range tc.treeNot {
+				if strings.Contains(tree, e) {
+					t.Errorf("tree has %q: %q", e, tree)
+				}
+			}
+		})
+	}
+}
+
+// TestTarCreateSkipsSymlinks: a symbolic link met while creating is
+// reported and left out; the rest is archived.
+func TestTarCreateSkipsSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	tarMake(t, dir, map[string]string{"d/": "", "d/a": "A"}, tarTime)
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "d", "link")); err != nil {
+		t.Fatal(err)
+	}
+	r := tarRun(t, dir, nil, "tar", "-cf", "-", "d")
+	if r.status != 0 || r.stderr != "tar: d/link: symbolic link not archived: links are not supported in llmsh\n" {
+		t.Fatalf("%+v", r)
+	}
+	tr := tar.NewReader(strings.NewReader(r.stdout))
+	var names []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, h.Name)
+	}
+	if strings.Join(names, " ") != "d/ d/a" {
+		t.Fatalf("members %q", names)
+	}
+}
+
+// TestTarCancelled: a cancelled context stops tar with status 2.
+func TestTarCancelled(t *testing.T) {
+	dir := t.TempDir()
+	tarMake(t, dir, map[string]string{"d/": "", "d/a": strings.Repeat("x", 1<<20)}, tarTime)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b, _ := Lookup("tar")
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: ctx, Args: []string{"tar", "-cf", "-", "d"}, Stdin: strings.NewReader(""),
+		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir}
+	if st := Run(b, env); st != 2 || out.Len() > 0 {
+		t.Fatalf("status %d, %d bytes written, stderr %q", st, out.Len(), errb.String())
+	}
+}
