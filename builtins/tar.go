@@ -115,6 +115,17 @@ func tarMain(env *Env) int {
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 		return 2
 	}
+	if s.dir != "" && s.mode != 0 && s.mode != 't' && !(s.mode == 'x' && s.toStdout) {
+		// -C names an existing directory; tar never creates it.
+		if fi, err := env.FS.Stat(s.base()); err != nil || !fi.IsDir() {
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			env.Errorf("%s: Cannot open: %s", s.dir, ErrText(err))
+			env.Errorf("Error is not recoverable: exiting now")
+			return 2
+		}
+	}
 	switch s.mode {
 	case 0:
 		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
@@ -297,18 +308,6 @@ func (s *tarState) create(operands []string) error {
 		w = zw
 	}
 	tw := tar.NewWriter(w)
-	if s.dir != "" {
-		if fi, err := env.FS.Stat(s.base()); err != nil || !fi.IsDir() {
-			if err == nil {
-				err = syscall.ENOTDIR
-			}
-			s.fail("%s: Cannot open: %s", s.dir, ErrText(err))
-			if outFile != nil {
-				outFile.Close()
-			}
-			return errTarFatal
-		}
-	}
 	var werr error
 	for _, op := range operands {
 		if werr = s.addPath(tw, op, s.memberName(op)); werr != nil {
@@ -743,6 +742,13 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	if fi, err := env.FS.Lstat(abs); err == nil && fi.IsDir() {
 		s.fail("%s: Cannot open: Is a directory", orig)
 		return nil
+	} else if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// GNU tar unlinks an existing file before extracting over it; for
+		// a symbolic link this also keeps the write from following it.
+		if err := env.FS.Remove(abs); err != nil {
+			s.fail("%s: Cannot unlink: %s", orig, ErrText(err))
+			return nil
+		}
 	}
 	f, err := env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 	if err != nil {

@@ -331,6 +331,8 @@ func TestTarCases(t *testing.T) {
 			stdout: "d/s/\nd/s/c\nDIR/d/a\n", stderr: "tar: Removing leading `/' from member names\n"},
 		{name: "archive inside", args: []string{"tar", "-cf", "d/x.tar", "d"},
 			stderr: "tar: d/x.tar: file is the archive; not dumped\n"},
+		{name: "missing -C dir", stdin: archive, args: []string{"tar", "-x", "-C", "nosuch"}, status: 2,
+			stderr: "tar: nosuch: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n", treeNot: []string{"nosuch"}},
 		{name: "bad option", args: []string{"tar", "-cq"}, status: 2,
 			stderr: "tar: invalid option -- 'q'\nTry 'tar --help' for more information.\n"},
 		{name: "help", args: []string{"tar", "--help"}, stdout: "Usage: tar"},
@@ -404,6 +406,31 @@ func TestTarCreateSkipsSymlinks(t *testing.T) {
 	}
 	if strings.Join(names, " ") != "d/ d/a" {
 		t.Fatalf("members %q", names)
+	}
+}
+
+// TestTarOverSymlink: a member extracted where the target tree holds a
+// symbolic link replaces the link and never writes through it.
+func TestTarOverSymlink(t *testing.T) {
+	parent := t.TempDir()
+	work := filepath.Join(parent, "work")
+	outside := filepath.Join(parent, "outside")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(outside, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(work, "f")); err != nil {
+		t.Fatal(err)
+	}
+	archive := tarArchive(t, []tar.Header{{Name: "f", Typeflag: tar.TypeReg, Mode: 0o644}}, map[string]string{"f": "new"})
+	r := tarRun(t, work, archive, "tar", "-x")
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("%+v", r)
+	}
+	if got := strings.Join(tarTree(t, parent), " "); got != "outside=keep work/ work/f=new" {
+		t.Fatalf("tree %q", got)
 	}
 }
 
