@@ -135,6 +135,10 @@ func New(opts Options) (*Shell, error) {
 
 var framePool = sync.Pool{New: func() any { return make([]uintptr, DefaultMaxGoFrames+1) }}
 
+// printfCmd is the name under which the call handler sends a script's
+// printf to the printf builtin, past the interpreter's own.
+const printfCmd = "\x00printf"
+
 // callHandler sees every simple command: it enforces the command-count and
 // depth limits and refuses what would touch the host.
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
@@ -170,6 +174,12 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.readArgs(ctx, args), nil
 		case "test", "[":
 			return s.testArgs(ctx, args), nil
+		case "printf":
+			// interp's printf differs from bash's; llmsh's builtin is
+			// bash's. printf -v VAR assigns a variable: interp keeps it.
+			if s.runner.Funcs["printf"] == nil && (len(args) < 2 || !strings.HasPrefix(args[1], "-v")) {
+				return append([]string{printfCmd}, args[1:]...), nil
+			}
 		}
 		if out, ok := s.lookupCommand(ctx, args); ok {
 			return out, nil
@@ -215,6 +225,10 @@ func exported(env expand.Environ) []string {
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
+	if name == printfCmd {
+		name = "printf"
+		args = append([]string{name}, args[1:]...)
+	}
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}

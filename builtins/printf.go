@@ -1,0 +1,988 @@
+package builtins
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// printf is bash's printf builtin. The shell routes a script's printf here
+// (printf -v VAR stays with the interpreter, which can assign variables);
+// xargs, find -exec, timeout and env reach it too.
+func init() {
+	Register(Builtin{Name: "printf", Summary: "format and print ARGUMENTS under control of FORMAT (bash's printf)", Run: printfCmd})
+}
+
+// printfStart stands for the shell's start time, the time of %(FMT)T's
+// argument -2.
+var printfStart = time.Now()
+
+const printfUsage = "printf: usage: printf [-v var] format [arguments]\n"
+
+// printfMaxWidth caps a field width or precision; bash's printf fails
+// with EOVERFLOW long before a width this large could be written.
+const printfMaxWidth = 1 << 24
+
+type printfState struct {
+	env    *Env
+	out    bytes.Buffer
+	args   []string
+	next   int  // index of the next argument
+	failed bool // an argument was not a valid number
+	werr   error
+}
+
+func printfCmd(env *Env) int {
+	args := env.Args[1:]
+	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		switch {
+		case args[0] == "--":
+			args = args[1:]
+		case args[0] == "--help":
+			NewFlags(env, "Format and print ARGUMENTS under control of the FORMAT, as bash's printf does:\n"+
+				"%d %i %o %u %x %X %e %E %f %F %g %G %a %A %c %s %b %q %Q %(FMT)T and %%, with the\n"+
+				"flags -+ #0, a width and a precision (* takes them from the arguments). The format\n"+
+				"is reused until the arguments are consumed. -v VAR (in a script) assigns the\n"+
+				"output to VAR instead of printing it.", "[-v var] format [arguments]").PrintHelp(env.Stdout)
+			return 0
+		case strings.HasPrefix(args[0], "-v"):
+			fmt.Fprint(env.Stderr, "llmsh: printf: -v: only a script's own printf can assign a variable\n"+printfUsage)
+			return 2
+		default:
+			fmt.Fprintf(env.Stderr, "llmsh: printf: %s: invalid option\n%s", args[0][:2], printfUsage)
+			return 2
+		}
+	}
+	if len(args) == 0 {
+		fmt.Fprint(env.Stderr, printfUsage)
+		return 2
+	}
+	p := &printfState{env: env, args: args[1:]}
+	format := args[0]
+	status := 0
+	for {
+		before := p.next
+		ok, stop := p.pass(format)
+		p.flush() // bash flushes after each pass over the format
+		if !ok {
+			status = 1
+			break
+		}
+		if stop || p.next == before || p.next >= len(p.args) || p.werr != nil {
+			break
+		}
+	}
+	p.flush()
+	if p.werr != nil {
+		if !IsBrokenPipe(p.werr) {
+			fmt.Fprintf(env.Stderr, "llmsh: printf: write error: %s\n", ErrText(p.werr))
+		}
+		return 1
+	}
+	if p.failed {
+		status = 1
+	}
+	return status
+}
+
+// errorf reports on stderr at once; like bash's, printf's own output is
+// buffered until it ends (or the buffer fills).
+func (p *printfState) errorf(format string, a ...any) {
+	fmt.Fprintf(p.env.Stderr, "llmsh: printf: "+format+"\n", a...)
+}
+
+func (p *printfState) flush() {
+	if p.out.Len() == 0 || p.werr != nil {
+		p.out.Reset()
+		return
+	}
+	_, p.werr = p.env.Stdout.Write(p.out.Bytes())
+	p.out.Reset()
+}
+
+// pass runs the format once. ok is false after a fatal format error; stop
+// is true after \c in a %b argument.
+func (p *printfState) pass(f string) (ok, stop bool) {
+	for i := 0; i < len(f); i++ {
+		if p.out.Len() > 32<<10 {
+			p.flush()
+			if p.werr != nil {
+				return true, true
+			}
+		}
+		c := f[i]
+		if c == '\\' {
+			n, _ := p.escape(&p.out, f[i+1:], false)
+			i += n
+			continue
+		}
+		if c != '%' {
+			p.out.WriteByte(c)
+			continue
+		}
+		start := i
+		i++
+		if i < len(f) && f[i] == '%' {
+			p.out.WriteByte('%')
+			continue
+		}
+		var sp printfSpec
+		sp.prec = -1
+	flags:
+		for ; i < len(f); i++ {
+			switch f[i] {
+			case '-':
+				sp.minus = true
+			case '+':
+				sp.plus = true
+			case ' ':
+				sp.space = true
+			case '#':
+				sp.hash = true
+			case '0':
+				sp.zero = true
+			case '\'':
+			default:
+				break flags
+			}
+		}
+		if i < len(f) && f[i] == '*' {
+			i++
+			w := p.intArg()
+			if w < 0 {
+				sp.minus = true
+				w = -w
+			}
+			sp.width = min(w, printfMaxWidth)
+		} else {
+			for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+				sp.width = min(sp.width*10+int(f[i]-'0'), printfMaxWidth)
+			}
+		}
+		if i < len(f) && f[i] == '.' {
+			i++
+			if i < len(f) && f[i] == '*' {
+				i++
+				pr := p.intArg()
+				if pr >= 0 {
+					sp.prec = min(pr, printfMaxWidth)
+				}
+			} else {
+				neg := i < len(f) && f[i] == '-'
+				if neg {
+					i++
+				}
+				pr := 0
+				for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+					pr = min(pr*10+int(f[i]-'0'), printfMaxWidth)
+				}
+				if !neg {
+					sp.prec = pr
+				}
+			}
+		}
+		for i < len(f) && strings.IndexByte("hjlLtz", f[i]) >= 0 {
+			i++
+		}
+		if i >= len(f) {
+			p.errorf("`%s': missing format character", f[start:])
+			return false, false
+		}
+		sp.conv = f[i]
+		switch sp.conv {
+		case 'c':
+			var b []byte
+			if a, ok := p.arg(); ok && a != "" {
+				b = []byte{a[0]}
+			} else {
+				b = []byte{0}
+			}
+			sp.prec = -1
+			p.pad(b, sp)
+		case 's':
+			a, _ := p.arg()
+			p.str(a, sp)
+		case 'b':
+			a, _ := p.arg()
+			var b bytes.Buffer
+			stopped := false
+			for j := 0; j < len(a); j++ {
+				if a[j] != '\\' {
+					b.WriteByte(a[j])
+					continue
+				}
+				n, sawC := p.escape(&b, a[j+1:], true)
+				if sawC {
+					stopped = true
+					break
+				}
+				j += n
+			}
+			p.str(b.String(), sp)
+			if stopped {
+				return true, true
+			}
+		case 'q', 'Q':
+			a, _ := p.arg()
+			if sp.conv == 'Q' && sp.prec >= 0 && sp.prec < len(a) {
+				a = a[:sp.prec]
+			}
+			if sp.conv == 'Q' {
+				sp.prec = -1
+			}
+			p.str(printfQuote(a), sp)
+		case '(':
+			depth, j := 1, i+1
+			for ; j < len(f); j++ {
+				if f[j] == '(' {
+					depth++
+				} else if f[j] == ')' {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			if j+1 >= len(f) || f[j+1] != 'T' {
+				bad := byte(0)
+				if j+1 < len(f) {
+					bad = f[j+1]
+				}
+				fmt.Fprintf(p.env.Stderr, "llmsh: printf: warning: `%c': invalid time format specification\n", bad)
+				p.out.WriteByte('%')
+				i = start
+				continue
+			}
+			tf := f[i+1 : j]
+			i = j + 1
+			if tf == "" {
+				tf = "%X"
+			}
+			secs := int64(-1)
+			if p.next < len(p.args) {
+				v, _ := p.intVal(false)
+				secs = int64(v)
+			}
+			t := time.Now()
+			switch secs {
+			case -1:
+			case -2:
+				t = printfStart
+			default:
+				t = time.Unix(secs, 0)
+			}
+			p.str(dateFormat(t.In(dateLocation(p.env)), tf, false), sp)
+		case 'n':
+			p.arg()
+			p.errorf("%%n: cannot assign a variable here")
+			return false, false
+		case 'd', 'i':
+			v, _ := p.intVal(false)
+			p.integer(int64(v) < 0, printfAbs(int64(v)), sp)
+		case 'o', 'u', 'x', 'X':
+			v, _ := p.intVal(true)
+			p.integer(false, v, sp)
+		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
+			p.float(p.floatArg(), sp)
+		default:
+			p.errorf("`%c': invalid format character", sp.conv)
+			return false, false
+		}
+	}
+	return true, false
+}
+
+// printfSpec is one conversion specification.
+type printfSpec struct {
+	minus, plus, space, hash, zero bool
+	width                          int
+	prec                           int // -1: none
+	conv                           byte
+}
+
+func printfAbs(v int64) uint64 {
+	if v < 0 {
+		return uint64(-(v + 1)) + 1
+	}
+	return uint64(v)
+}
+
+// arg returns the next argument; ok is false when none is left.
+func (p *printfState) arg() (string, bool) {
+	if p.next >= len(p.args) {
+		return "", false
+	}
+	p.next++
+	return p.args[p.next-1], true
+}
+
+// escape expands the backslash escape whose text (after the backslash)
+// starts s, as bash's tescape does, and returns how many bytes of s it
+// used. inB selects %b's rules: \0NNN octal, \c (sawC), and \' \" \?
+// kept with their backslash.
+func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC bool) {
+	if s == "" {
+		b.WriteByte('\\')
+		return 0, false
+	}
+	c := s[0]
+	switch c {
+	case 'a':
+		b.WriteByte('\a')
+	case 'b':
+		b.WriteByte('\b')
+	case 'e', 'E':
+		b.WriteByte(0x1b)
+	case 'f':
+		b.WriteByte('\f')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'v':
+		b.WriteByte('\v')
+	case '\\':
+		b.WriteByte('\\')
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		v := int(c - '0')
+		more := 2
+		if v == 0 && inB {
+			more = 3
+		}
+		n = 1
+		for ; more > 0 && n < len(s) && s[n] >= '0' && s[n] <= '7'; more-- {
+			v = v*8 + int(s[n]-'0')
+			n++
+		}
+		b.WriteByte(byte(v))
+		return n, false
+	case 'x':
+		v := 0
+		n = 1
+		for ; n < 3 && n < len(s) && echoIsHex(s[n]); n++ {
+			v = v*16 + echoHexVal(s[n])
+		}
+		if n == 1 {
+			p.errorf("missing hex digit for \\x")
+			b.WriteByte('\\')
+			return 0, false
+		}
+		b.WriteByte(byte(v))
+		return n, false
+	case 'u', 'U':
+		max := 4
+		if c == 'U' {
+			max = 8
+		}
+		var v uint32
+		n = 1
+		for ; n <= max && n < len(s) && echoIsHex(s[n]); n++ {
+			v = v*16 + uint32(echoHexVal(s[n]))
+		}
+		if n == 1 {
+			p.errorf("missing unicode digit for \\%c", c)
+			b.WriteByte('\\')
+			return 0, false
+		}
+		if v <= 0x7f {
+			b.WriteByte(byte(v))
+		} else {
+			b.Write(utf8.AppendRune(nil, rune(v)))
+		}
+		return n, false
+	case '\'', '"', '?':
+		if inB {
+			b.WriteByte('\\')
+			return 0, false
+		}
+		b.WriteByte(c)
+	case 'c':
+		if inB {
+			return 1, true
+		}
+		b.WriteByte('\\')
+		return 0, false
+	default:
+		b.WriteByte('\\')
+		return 0, false
+	}
+	return 1, false
+}
+
+// str writes s as %s does: precision cuts bytes, width pads with spaces.
+func (p *printfState) str(s string, sp printfSpec) {
+	if sp.prec >= 0 && sp.prec < len(s) {
+		s = s[:sp.prec]
+	}
+	p.pad([]byte(s), sp)
+}
+
+func (p *printfState) pad(b []byte, sp printfSpec) {
+	fill := sp.width - len(b)
+	if fill > 0 && !sp.minus {
+		p.out.Write(bytes.Repeat([]byte{' '}, fill))
+	}
+	p.out.Write(b)
+	if fill > 0 && sp.minus {
+		p.out.Write(bytes.Repeat([]byte{' '}, fill))
+	}
+}
+
+// field writes sign+prefix+digits padded to the width: with zeros after
+// the prefix when zero is set, else with spaces.
+func (p *printfState) field(prefix, digits string, sp printfSpec, zero bool) {
+	fill := sp.width - len(prefix) - len(digits)
+	switch {
+	case fill <= 0:
+		p.out.WriteString(prefix + digits)
+	case sp.minus:
+		p.out.WriteString(prefix + digits + strings.Repeat(" ", fill))
+	case zero:
+		p.out.WriteString(prefix + strings.Repeat("0", fill) + digits)
+	default:
+		p.out.WriteString(strings.Repeat(" ", fill) + prefix + digits)
+	}
+}
+
+func (p *printfState) integer(neg bool, mag uint64, sp printfSpec) {
+	var digits, prefix string
+	switch sp.conv {
+	case 'o':
+		digits = strconv.FormatUint(mag, 8)
+	case 'x':
+		digits = strconv.FormatUint(mag, 16)
+	case 'X':
+		digits = strings.ToUpper(strconv.FormatUint(mag, 16))
+	default:
+		digits = strconv.FormatUint(mag, 10)
+	}
+	if sp.prec == 0 && mag == 0 {
+		digits = ""
+	}
+	if sp.prec > len(digits) {
+		digits = strings.Repeat("0", sp.prec-len(digits)) + digits
+	}
+	switch sp.conv {
+	case 'd', 'i':
+		switch {
+		case neg:
+			prefix = "-"
+		case sp.plus:
+			prefix = "+"
+		case sp.space:
+			prefix = " "
+		}
+	case 'o':
+		if sp.hash && !strings.HasPrefix(digits, "0") {
+			digits = "0" + digits
+		}
+	case 'x', 'X':
+		if sp.hash && mag != 0 {
+			prefix = "0" + string(sp.conv)
+		}
+	}
+	p.field(prefix, digits, sp, sp.zero && sp.prec < 0)
+}
+
+// intArg reads a * width or precision.
+func (p *printfState) intArg() int {
+	if p.next >= len(p.args) {
+		return 0
+	}
+	a := p.args[p.next]
+	v, _ := p.intVal(false)
+	s := int64(v)
+	if s > 1<<31-1 || s < -1<<31 {
+		p.errorf("warning: %s: Numerical result out of range", a)
+		if s > 0 {
+			return 1<<31 - 1
+		}
+		return -1 << 31
+	}
+	return int(s)
+}
+
+// intVal reads the next argument as strtoimax (or strtoumax) does, with
+// bash's 'c and "c character values. A bad number is reported and its
+// accumulated value used.
+func (p *printfState) intVal(unsigned bool) (uint64, bool) {
+	a, ok := p.arg()
+	if !ok {
+		return 0, true
+	}
+	if a != "" && (a[0] == '\'' || a[0] == '"') {
+		return uint64(printfCharCode(a[1:])), true
+	}
+	v, end, erange := printfParseInt(a, unsigned)
+	if end < len(a) {
+		printfInvalid(p, a)
+		return v, false
+	}
+	if erange {
+		p.errorf("warning: %s: Numerical result out of range", a)
+	}
+	return v, true
+}
+
+func printfCharCode(s string) int {
+	if s == "" {
+		return 0
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
+		return int(s[0])
+	}
+	return int(r)
+}
+
+func printfInvalid(p *printfState, a string) {
+	msg := "invalid number"
+	if len(a) > 1 && a[0] == '0' && a[1] >= '0' && a[1] <= '9' {
+		msg = "invalid octal number"
+	} else if len(a) > 1 && a[0] == '0' && a[1] == 'x' {
+		msg = "invalid hex number"
+	}
+	p.errorf("%s: %s", a, msg)
+	p.failed = true
+}
+
+func printfSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// printfParseInt is C's strtoimax/strtoumax with base 0: it returns the
+// value (as uint64 bits), where parsing ended, and whether it overflowed.
+func printfParseInt(s string, unsigned bool) (uint64, int, bool) {
+	i := 0
+	for i < len(s) && printfSpace(s[i]) {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	base := uint64(10)
+	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && i+2 < len(s) && echoIsHex(s[i+2]) {
+		base = 16
+		i += 2
+	} else if i < len(s) && s[i] == '0' {
+		base = 8
+	}
+	var v uint64
+	over := false
+	start := i
+	for ; i < len(s); i++ {
+		d := uint64(36)
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			d = uint64(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = uint64(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			d = uint64(c-'A') + 10
+		}
+		if d >= base {
+			break
+		}
+		if v > (1<<64-1-d)/base {
+			over = true
+		}
+		v = v*base + d
+	}
+	if i == start {
+		return 0, 0, false
+	}
+	if unsigned {
+		if over {
+			return 1<<64 - 1, i, true
+		}
+		if neg {
+			v = -v
+		}
+		return v, i, false
+	}
+	limit := uint64(1<<63 - 1)
+	if neg {
+		limit++
+	}
+	if over || v > limit {
+		if neg {
+			return 1 << 63, i, true
+		}
+		return 1<<63 - 1, i, true
+	}
+	if neg {
+		return -v, i, false
+	}
+	return v, i, false
+}
+
+// printfFloat is a long double: a 64-bit mantissa, or inf or nan.
+type printfFloat struct {
+	x        *big.Float
+	inf, nan bool
+	neg      bool
+}
+
+func (p *printfState) floatArg() printfFloat {
+	a, ok := p.arg()
+	if !ok {
+		return printfFloat{x: new(big.Float).SetPrec(64)}
+	}
+	if a != "" && (a[0] == '\'' || a[0] == '"') {
+		return printfFloat{x: new(big.Float).SetPrec(64).SetInt64(int64(printfCharCode(a[1:])))}
+	}
+	f, end := printfParseFloat(a)
+	if end < len(a) {
+		printfInvalid(p, a)
+	} else if f.inf && !strings.Contains(strings.ToLower(a), "inf") {
+		p.errorf("warning: %s: Numerical result out of range", a)
+	}
+	return f
+}
+
+// printfParseFloat is C's strtold: the value of the longest prefix of s
+// that is a number, and where that prefix ends (0 when there is none).
+func printfParseFloat(s string) (printfFloat, int) {
+	zero := printfFloat{x: new(big.Float).SetPrec(64)}
+	i := 0
+	for i < len(s) && printfSpace(s[i]) {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	rest := strings.ToLower(s[i:])
+	switch {
+	case strings.HasPrefix(rest, "infinity"):
+		return printfFloat{inf: true, neg: neg}, i + 8
+	case strings.HasPrefix(rest, "inf"):
+		return printfFloat{inf: true, neg: neg}, i + 3
+	case strings.HasPrefix(rest, "nan"):
+		n := i + 3
+		if n < len(s) && s[n] == '(' {
+			j := n + 1
+			for j < len(s) && (s[j] == '_' || s[j] < 0x80 && (unicode.IsLetter(rune(s[j])) || unicode.IsDigit(rune(s[j])))) {
+				j++
+			}
+			if j < len(s) && s[j] == ')' {
+				n = j + 1
+			}
+		}
+		return printfFloat{nan: true, neg: neg}, n
+	}
+	hex := strings.HasPrefix(rest, "0x") && len(rest) > 2 && (echoIsHex(rest[2]) || len(rest) > 3 && rest[2] == '.' && echoIsHex(rest[3]))
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' || hex && echoIsHex(c) }
+	j := i
+	if hex {
+		j += 2
+	}
+	nd := 0
+	for j < len(s) && isDigit(s[j]) {
+		j++
+		nd++
+	}
+	if j < len(s) && s[j] == '.' {
+		k := j + 1
+		for k < len(s) && isDigit(s[k]) {
+			k++
+			nd++
+		}
+		if nd > 0 {
+			j = k
+		}
+	}
+	if nd == 0 {
+		return zero, 0
+	}
+	num := s[i:j]
+	expc := byte('e')
+	if hex {
+		expc = 'p'
+	}
+	if j < len(s) && (s[j]|0x20) == expc {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		ds := k
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k > ds {
+			num = s[i:k]
+			j = k
+		}
+	}
+	if hex && !strings.ContainsAny(num, "pP") {
+		num += "p0"
+	}
+	// Exponents far beyond long double's range overflow or underflow
+	// without building huge numbers.
+	x, _, err := big.ParseFloat(printfClampExp(num, hex), 0, 64, big.ToNearestEven)
+	if err != nil {
+		return zero, 0
+	}
+	if neg {
+		x.Neg(x)
+	}
+	if e := x.MantExp(nil); e > 16384 {
+		return printfFloat{inf: true, neg: neg}, j
+	} else if e < -16445 {
+		x.SetInt64(0)
+		if neg {
+			x.Neg(x)
+		}
+	}
+	return printfFloat{x: x, neg: neg}, j
+}
+
+// printfClampExp bounds the written exponent of num so that parsing
+// stays cheap; the result still overflows or underflows as num would.
+func printfClampExp(num string, hex bool) string {
+	k := strings.LastIndexAny(num, "eEpP")
+	if k < 0 {
+		return num
+	}
+	e, err := strconv.Atoi(num[k+1:])
+	limit := 20000
+	if hex {
+		limit = 70000
+	}
+	if err != nil || e > limit {
+		return num[:k+1] + strconv.Itoa(limit)
+	}
+	if e < -limit {
+		return num[:k+1] + strconv.Itoa(-limit)
+	}
+	return num
+}
+
+func (p *printfState) float(f printfFloat, sp printfSpec) {
+	upper := sp.conv == 'E' || sp.conv == 'F' || sp.conv == 'G' || sp.conv == 'A'
+	prefix := ""
+	switch {
+	case f.neg:
+		prefix = "-"
+	case sp.plus:
+		prefix = "+"
+	case sp.space:
+		prefix = " "
+	}
+	if f.inf || f.nan {
+		s := "inf"
+		if f.nan {
+			s = "nan"
+		}
+		if upper {
+			s = strings.ToUpper(s)
+		}
+		p.field(prefix, s, sp, false)
+		return
+	}
+	x := new(big.Float).SetPrec(64).Abs(f.x)
+	prec := sp.prec
+	var digits string
+	switch sp.conv | 0x20 {
+	case 'f':
+		if prec < 0 {
+			prec = 6
+		}
+		digits = x.Text('f', prec)
+		if sp.hash && prec == 0 {
+			digits += "."
+		}
+	case 'e':
+		if prec < 0 {
+			prec = 6
+		}
+		digits = printfExp(x, prec, sp.hash)
+	case 'g':
+		if prec < 0 {
+			prec = 6
+		}
+		if prec == 0 {
+			prec = 1
+		}
+		e := printfExp(x, prec-1, false)
+		exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+		if exp < -4 || exp >= prec {
+			digits = printfExp(x, prec-1, sp.hash)
+		} else {
+			digits = x.Text('f', prec-1-exp)
+			if sp.hash && !strings.Contains(digits, ".") {
+				digits += "."
+			}
+		}
+		if !sp.hash {
+			digits = printfTrimZeros(digits)
+		}
+	case 'a':
+		prefix += "0x"
+		digits = printfHex(x, prec, sp.hash)
+	}
+	if upper {
+		digits = strings.ToUpper(digits)
+		prefix = strings.ToUpper(prefix)
+	}
+	p.field(prefix, digits, sp, sp.zero)
+}
+
+// printfExp is C's %.{prec}e of x >= 0.
+func printfExp(x *big.Float, prec int, hash bool) string {
+	s := x.Text('e', prec)
+	if hash && prec == 0 {
+		k := strings.IndexByte(s, 'e')
+		s = s[:k] + "." + s[k:]
+	}
+	return s
+}
+
+// printfTrimZeros removes trailing zeros of the fraction (and a bare
+// point), as %g does without #.
+func printfTrimZeros(s string) string {
+	mant, exp := s, ""
+	if k := strings.IndexByte(s, 'e'); k >= 0 {
+		mant, exp = s[:k], s[k:]
+	}
+	if strings.Contains(mant, ".") {
+		mant = strings.TrimRight(mant, "0")
+		mant = strings.TrimSuffix(mant, ".")
+	}
+	return mant + exp
+}
+
+// printfHex is glibc's %a of a long double x >= 0 without the "0x": the
+// leading hex digit holds the top four bits of the 64-bit mantissa.
+func printfHex(x *big.Float, prec int, hash bool) string {
+	if x.Sign() == 0 {
+		s := "0"
+		if prec > 0 {
+			s += "." + strings.Repeat("0", prec)
+		} else if hash {
+			s += "."
+		}
+		return s + "p+0"
+	}
+	mant := new(big.Float).SetPrec(64)
+	exp := x.MantExp(mant)
+	m, _ := mant.SetMantExp(mant, 64).Uint64()
+	exp -= 4
+	lead := m >> 60
+	frac := m & (1<<60 - 1)
+	fd := strconv.FormatUint(frac, 16)
+	fd = strings.Repeat("0", 15-len(fd)) + fd
+	if prec < 0 {
+		fd = strings.TrimRight(fd, "0")
+	} else if prec < 15 {
+		// Round to prec hex digits, ties to even.
+		shift := uint(4 * (15 - prec))
+		q := frac >> shift
+		r := frac & (1<<shift - 1)
+		half := uint64(1) << (shift - 1)
+		if r > half || r == half && q&1 == 1 {
+			q++
+		}
+		if q>>(4*uint(prec)) != 0 {
+			q &= 1<<(4*uint(prec)) - 1
+			lead++
+		}
+		fd = ""
+		if prec > 0 {
+			fd = strconv.FormatUint(q, 16)
+			fd = strings.Repeat("0", prec-len(fd)) + fd
+		}
+	} else {
+		fd += strings.Repeat("0", prec-15)
+	}
+	s := strconv.FormatUint(lead, 16)
+	if fd != "" || hash {
+		s += "." + fd
+	}
+	sign := "+"
+	if exp < 0 {
+		sign = "-"
+		exp = -exp
+	}
+	return s + "p" + sign + strconv.Itoa(exp)
+}
+
+// printfQuote is bash's %q: ” for an empty string, $'...' for one with
+// unprintable characters, backslashes before special characters
+// otherwise.
+func printfQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	printable := true
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 || !unicode.IsPrint(r) && r != ' ' {
+			printable = false
+			break
+		}
+		i += size
+	}
+	var b strings.Builder
+	if !printable {
+		b.WriteString("$'")
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 || r < 0x80 && !unicode.IsPrint(r) && r != ' ' || r >= 0x80 && !unicode.IsPrint(r) {
+				for j := 0; j < size; j++ {
+					switch c := s[i+j]; c {
+					case '\a':
+						b.WriteString(`\a`)
+					case '\b':
+						b.WriteString(`\b`)
+					case 0x1b:
+						b.WriteString(`\E`)
+					case '\f':
+						b.WriteString(`\f`)
+					case '\n':
+						b.WriteString(`\n`)
+					case '\r':
+						b.WriteString(`\r`)
+					case '\t':
+						b.WriteString(`\t`)
+					case '\v':
+						b.WriteString(`\v`)
+					default:
+						fmt.Fprintf(&b, "\\%03o", c)
+					}
+				}
+			} else if r == '\\' || r == '\'' {
+				b.WriteByte('\\')
+				b.WriteRune(r)
+			} else {
+				b.WriteString(s[i : i+size])
+			}
+			i += size
+		}
+		b.WriteByte('\'')
+		return b.String()
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case strings.IndexByte(" \t\n!\"$&'()*,;<>?[\\]^`{|}", c) >= 0:
+			b.WriteByte('\\')
+		case c == '#' && i == 0:
+			b.WriteByte('\\')
+		case c == '~' && (i == 0 || s[i-1] == ':' || s[i-1] == '='):
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,112 @@
+package builtins
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestPrintf compares with bash 5.2.15 on this machine: every expected
+// stdout, stderr and status below was produced by
+// bash -c 'printf "$@"' printf ARGS... (LANG=C.UTF-8, TZ=UTC), with bash's
+// "NAME: line 1: " prefix written as llmsh's "llmsh: ".
+func TestPrintf(t *testing.T) {
+	tests := []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{[]string{"printf", "%X %#x %#o\n", "255", "255", "8"}, "FF 0xff 010\n", "", 0},
+		{[]string{"printf", "%+d % d|%+5d\n", "7", "7", "-3"}, "+7  7|   -3\n", "", 0},
+		{[]string{"printf", "%d %d\n", "'A", "\"z"}, "65 122\n", "", 0},
+		{[]string{"printf", "%d %d %d\n", "'", "'é", "-0x10"}, "0 233 -16\n", "", 0},
+		{[]string{"printf", "%i %d %d\n", "010", "0X1F", " 12"}, "8 31 12\n", "", 0},
+		{[]string{"printf", "%u %x %o\n", "-1", "-1", "-1"}, "18446744073709551615 ffffffffffffffff 1777777777777777777777\n", "", 0},
+		{[]string{"printf", "%d\n", "abc"}, "0\n", "llmsh: printf: abc: invalid number\n", 1},
+		{[]string{"printf", "%d|%d|%d\n", "12abc", "0x1g", "08"}, "12|1|0\n", "llmsh: printf: 12abc: invalid number\nllmsh: printf: 0x1g: invalid hex number\nllmsh: printf: 08: invalid octal number\n", 1},
+		{[]string{"printf", "%d\n", "1.5"}, "1\n", "llmsh: printf: 1.5: invalid number\n", 1},
+		{[]string{"printf", "%d\n", "99999999999999999999"}, "9223372036854775807\n", "llmsh: printf: warning: 99999999999999999999: Numerical result out of range\n", 0},
+		{[]string{"printf", "%d|\n", ""}, "0|\n", "", 0},
+		{[]string{"printf", "%+.3d|% 05d|%-+6d|%06.2d|%#x|%#X|%#o|%#.0o|%.0d|\n", "5", "-5", "5", "5", "0", "255", "0", "0", "0"}, "+005|-0005|+5    |    05|0|0XFF|0|0||\n", "", 0},
+		{[]string{"printf", "%.2f\n", "3.14159"}, "3.14\n", "", 0},
+		{[]string{"printf", "%8.3f|%-8.1f|%08.2f\n", "2.5", "2.5", "-2.5"}, "   2.500|2.5     |-0002.50\n", "", 0},
+		{[]string{"printf", "%f %e %g\n", "1.5", "1234.5", "0.0001"}, "1.500000 1.234500e+03 0.0001\n", "", 0},
+		{[]string{"printf", "%.0f %.0f %.0f %.0f\n", "0.5", "1.5", "2.5", "3.5"}, "0 2 2 4\n", "", 0},
+		{[]string{"printf", "%.20f %.30e\n", "0.1", "0.1"}, "0.10000000000000000000 1.000000000000000000013552527156e-01\n", "", 0},
+		{[]string{"printf", "%g %g %g %g %#g %g %G %.3g %.0g %g\n", "100000", "1000000", "0.0001", "0.00001", "1.5", "123456789", "1e-10", "3.14159", "25", "0"}, "100000 1e+06 0.0001 1e-05 1.50000 1.23457e+08 1E-10 3.14 2e+01 0\n", "", 0},
+		{[]string{"printf", "%+08.3f|%-+9.2e|% f|%010.3e|%#.0f|%#.0e\n", "3.14159", "-2.5", "1", "-12345.678", "3", "3"}, "+003.142|-2.50e+00| 1.000000|-1.235e+04|3.|3.e+00\n", "", 0},
+		{[]string{"printf", "%a %A %a %a %.2a %.0a %#a %a\n", "1.5", "1.5", "0.1", "0", "1.999", "1.5", "1", "-3.75"}, "0xcp-3 0XCP-3 0xc.ccccccccccccccdp-7 0x0p+0 0xf.fep-3 0xcp-3 0x8.p-3 -0xfp-2\n", "", 0},
+		{[]string{"printf", "%f %f %f %F %e %E|%5f|%-5f|\n", "inf", "nan", "-nan", "inf", "-inf", "nan", "inf", "inf"}, "inf nan -nan INF -inf NAN|  inf|inf  |\n", "", 0},
+		{[]string{"printf", "%f|%f|%f|%f\n", "1,5", "0x10", " 2", "0x1.8p1"}, "1.000000|16.000000|2.000000|3.000000\n", "llmsh: printf: 1,5: invalid number\n", 1},
+		{[]string{"printf", "%e\n", "1e5000"}, "inf\n", "llmsh: printf: warning: 1e5000: Numerical result out of range\n", 0},
+		{[]string{"printf", "%.2s|%.0s|\n", "abcdef", "xyz"}, "ab||\n", "", 0},
+		{[]string{"printf", "%*d|%-*s|\n", "6", "42", "4", "ab"}, "    42|ab  |\n", "", 0},
+		{[]string{"printf", "%*d|%.*f|%*s|\n", "-5", "3", "-1", "2.5", "3", "x"}, "3    |2.500000|  x|\n", "", 0},
+		{[]string{"printf", "%10.4s|\n", "truncated"}, "      trun|\n", "", 0},
+		{[]string{"printf", "%05s|%-5s|\n", "ab", "cd"}, "   ab|cd   |\n", "", 0},
+		{[]string{"printf", "%c%c%c|%c|\n", "abc", "é", "x"}, "a\xc3x|\x00|\n", "", 0},
+		{[]string{"printf", "%s %s\n", "a", "b", "c"}, "a b\nc \n", "", 0},
+		{[]string{"printf", "%s\n"}, "\n", "", 0},
+		{[]string{"printf", "no args\n", "extra"}, "no args\n", "", 0},
+		{[]string{"printf", "%%|%ld %hhd %lld %zu\n", "1", "2", "3", "4"}, "%|1 2 3 4\n", "", 0},
+		{[]string{"printf", "%y|\n", "1"}, "", "llmsh: printf: `y': invalid format character\n", 1},
+		{[]string{"printf", "ab%"}, "ab", "llmsh: printf: `%': missing format character\n", 1},
+		{[]string{"printf", "ab%5"}, "ab", "llmsh: printf: `%5': missing format character\n", 1},
+		{[]string{"printf", "%5%|\n"}, "", "llmsh: printf: `%': invalid format character\n", 1},
+		{[]string{"printf", "\\cx|a\\\\|\\q\\\"\\?\\e|\\0101\\101\\x41\\u00e9\\U0001F600\n"}, "\\cx|a\\|\\q\"?\x1b|\b1AAé😀\n", "", 0},
+		{[]string{"printf", "a\\"}, "a\\", "", 0},
+		{[]string{"printf", "\\x\\u|\n"}, "\\x\\u|\n", "llmsh: printf: missing hex digit for \\x\nllmsh: printf: missing unicode digit for \\u\n", 0},
+		{[]string{"printf", "%b|\n", "a\\0101\\101\\c", "z"}, "aAA", "", 0},
+		{[]string{"printf", "%b|%b|\n", "a\\x41\\u00e9\\q\\'\\\"", "\\e\\n\\\\"}, "aAé\\q\\'\\\"|\x1b\n\\|\n", "", 0},
+		{[]string{"printf", "%-5b|%.2b|\n", "a\\tb", "xyz"}, "a\tb  |xy|\n", "", 0},
+		{[]string{"printf", "%q\n", "a b'c", "", "#x", "a#b", "~x", "a:~b", "x=~", "!$&()*,;<>?[]^`{|}", "a\tb", "é", "\x01\x1b\\", "it's", "a\nb"}, "a\\ b\\'c\n''\n\\#x\na#b\n\\~x\na:\\~b\nx=\\~\n\\!\\$\\&\\(\\)\\*\\,\\;\\<\\>\\?\\[\\]\\^\\`\\{\\|\\}\n$'a\\tb'\né\n$'\\001\\E\\\\'\nit\\'s\n$'a\\nb'\n", "", 0},
+		{[]string{"printf", "%#q %10q| %-6q| %5.2q|\n", "a'b", "ab", "cd", "abc"}, "a\\'b         ab| cd    |    ab|\n", "", 0},
+		{[]string{"printf", "%Q|%.1Q|\n", "a b", "a b"}, "a\\ b|a|\n", "", 0},
+		{[]string{"printf", "%()T|%(%Y-%m-%d %H:%M)T|%(x)Y\n", "0", "86400"}, "00:00:00|1970-01-02 00:00|%(x)Y\n", "llmsh: printf: warning: `Y': invalid time format specification\n", 0},
+		{[]string{"printf", "%(%s)T\n", "1700000000"}, "1700000000\n", "", 0},
+		{[]string{"printf", "%s\n", "--", "x"}, "--\nx\n", "", 0},
+		{[]string{"printf", "--", "--- x\n"}, "--- x\n", "", 0},
+		{[]string{"printf", "--"}, "", "printf: usage: printf [-v var] format [arguments]\n", 2},
+		{[]string{"printf", "-x"}, "", "llmsh: printf: -x: invalid option\nprintf: usage: printf [-v var] format [arguments]\n", 2},
+		{[]string{"printf"}, "", "printf: usage: printf [-v var] format [arguments]\n", 2},
+		{[]string{"printf", ""}, "", "", 0},
+		{[]string{"printf", "%'d\n", "1234567"}, "1234567\n", "", 0},
+	}
+	for _, tt := range tests {
+		r := runCmd(t, nil, "", tt.args...)
+		if r.stdout != tt.stdout || r.stderr != tt.stderr || r.status != tt.status {
+			t.Errorf("%q:\n got %q %q %d\nwant %q %q %d", tt.args, r.stdout, r.stderr, r.status, tt.stdout, tt.stderr, tt.status)
+		}
+	}
+}
+
+// TestPrintfTZ checks that %(FMT)T uses the script's TZ (bash 5.2:
+// TZ=JST-9 printf '%(%H:%M %Z)T|\n' 0 prints "09:00 JST|").
+func TestPrintfTZ(t *testing.T) {
+	b, _ := Lookup("printf")
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"printf", "%(%H:%M %Z)T|\n", "0"},
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Environ: []string{"TZ=JST-9"}}
+	if st := Run(b, env); st != 0 || out.String() != "09:00 JST|\n" || errb.Len() != 0 {
+		t.Errorf("got %q %q %d", out.String(), errb.String(), st)
+	}
+}
+
+// TestPrintfNoPanic runs malformed formats and arguments: no panic, and
+// no unbounded output.
+func TestPrintfNoPanic(t *testing.T) {
+	for _, args := range [][]string{
+		{"printf", "%"}, {"printf", "%*"}, {"printf", "%.*"}, {"printf", "%("}, {"printf", "%(%"},
+		{"printf", "%(x)"}, {"printf", "%d", "'"}, {"printf", "%f", "\""}, {"printf", "%f", "0x"},
+		{"printf", "%f", "0x.p"}, {"printf", "%a", "1e-5000"}, {"printf", "%.99999999999999999999f", "1"},
+		{"printf", "%99999999999999999999d", "1"}, {"printf", "%*d", "99999999999999999999", "1"},
+		{"printf", "\\"}, {"printf", "%b", "\\"}, {"printf", "%b", "\\x"}, {"printf", "%b", "\\0"},
+		{"printf", "%f", "nan(abc"}, {"printf", "%e", "1e99999999999999999999"}, {"printf", "%.3a", "0xf.f8p0"},
+	} {
+		r := runCmd(t, nil, "", args...)
+		if strings.Contains(r.stderr, "internal error") || len(r.stdout) > 1<<25 {
+			t.Errorf("%q: %q (%d bytes of output)", args, r.stderr, len(r.stdout))
+		}
+	}
+}
