@@ -32,6 +32,7 @@ type printfState struct {
 	env    *Env
 	out    bytes.Buffer
 	args   []string
+	mark   int  // p.out holds the output of the passes done up to here
 	next   int  // index of the next argument
 	failed bool // an argument was not a valid number
 	werr   error
@@ -68,7 +69,12 @@ func printfCmd(env *Env) int {
 	for {
 		before := p.next
 		ok, stop := p.pass(format)
-		p.flush() // bash flushes after each pass over the format
+		// bash flushes after each pass over the format; here the passes
+		// done stay buffered until an error message must follow them.
+		p.mark = p.out.Len()
+		if p.mark > 32<<10 {
+			p.flush()
+		}
 		if !ok {
 			status = 1
 			break
@@ -93,16 +99,30 @@ func printfCmd(env *Env) int {
 // errorf reports on stderr at once; like bash's, printf's own output is
 // buffered until it ends (or the buffer fills).
 func (p *printfState) errorf(format string, a ...any) {
+	p.flushPasses()
 	fmt.Fprintf(p.env.Stderr, "llmsh: printf: "+format+"\n", a...)
 }
 
 func (p *printfState) flush() {
-	if p.out.Len() == 0 || p.werr != nil {
-		p.out.Reset()
+	if p.out.Len() > 0 && p.werr == nil {
+		_, p.werr = p.env.Stdout.Write(p.out.Bytes())
+	}
+	p.out.Reset()
+	p.mark = 0
+}
+
+// flushPasses writes the output of the passes done, which bash has
+// flushed before the current pass's messages.
+func (p *printfState) flushPasses() {
+	if p.mark == 0 {
 		return
 	}
-	_, p.werr = p.env.Stdout.Write(p.out.Bytes())
-	p.out.Reset()
+	if p.werr == nil {
+		_, p.werr = p.env.Stdout.Write(p.out.Next(p.mark))
+	} else {
+		p.out.Next(p.mark)
+	}
+	p.mark = 0
 }
 
 // pass runs the format once. ok is false after a fatal format error; stop
@@ -253,6 +273,7 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 				if j+1 < len(f) {
 					bad = f[j+1]
 				}
+				p.flushPasses()
 				fmt.Fprintf(p.env.Stderr, "llmsh: printf: warning: `%c': invalid time format specification\n", bad)
 				p.out.WriteByte('%')
 				i = start

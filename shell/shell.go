@@ -180,6 +180,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			if s.runner.Funcs["printf"] == nil && (len(args) < 2 || !strings.HasPrefix(args[1], "-v")) {
 				return append([]string{printfCmd}, args[1:]...), nil
 			}
+		case "command", "builtin":
+			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
+				return append([]string{printfCmd}, args[2:]...), nil
+			}
 		}
 		if out, ok := s.lookupCommand(ctx, args); ok {
 			return out, nil
