@@ -8,6 +8,7 @@ require (
 	github.com/fatih/color v1.18.0
 	github.com/itchyny/gojq v0.12.20
 	github.com/itchyny/timefmt-go v0.1.9
+	github.com/landlock-lsm/go-landlock v0.11.0
 	golang.org/x/term v0.45.0
 	mvdan.cc/sh/v3 v3.14.1
 )
@@ -15,5 +16,6 @@ require (
 require (
 	github.com/mattn/go-colorable v0.1.13 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
-	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	kernel.org/pub/linux/libs/security/libcap/psx v1.2.77 // indirect
 )

@@ -264,6 +264,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: vfsd did not answer: %v\n", err)
 		return 1
 	}
+	restrictSelf(o.verbose, stderr)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

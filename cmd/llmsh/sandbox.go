@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/landlock-lsm/go-landlock/landlock"
+	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+)
+
+// afterRestrict, when set (by tests), runs right after restrictSelf.
+var afterRestrict func()
+
+// restrictSelf is the defence in depth under the handlers: once vfsd runs
+// and the history file is open, llmsh needs no file system and no network
+// of its own, so it asks Landlock to forbid both to every thread of this
+// process. A bug in llmsh, interp or a builtin that opened a host path
+// directly then fails with EACCES. Descriptors already open (vfsd's pipes,
+// stdio, the history file) keep working. Where the kernel lacks Landlock
+// this degrades to nothing, and --verbose says so.
+func restrictSelf(verbose bool, stderr io.Writer) {
+	abi, _ := llsys.LandlockGetABIVersion()
+	errFS := landlock.V8.BestEffort().RestrictPaths()
+	errNet := landlock.V8.BestEffort().RestrictNet()
+	switch {
+	case errFS != nil || errNet != nil:
+		fmt.Fprintf(stderr, "llmsh: Landlock self-restriction failed: %v %v\n", errFS, errNet)
+	case !verbose:
+	case abi <= 0:
+		fmt.Fprintln(stderr, "llmsh: Landlock is not available in this kernel: no self-restriction (vfsd's checks still apply)")
+	case abi < 4:
+		fmt.Fprintf(stderr, "llmsh: Landlock ABI %d: file system closed to llmsh itself; network not restrictable before ABI 4\n", abi)
+	default:
+		fmt.Fprintf(stderr, "llmsh: Landlock ABI %d: file system and TCP closed to llmsh itself\n", abi)
+	}
+	if afterRestrict != nil {
+		afterRestrict()
+	}
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+)
+
+// In the llmsh child of TestLandlockSelfRestriction, the probe plays a bug
+// that bypasses the handlers: it opens a host file and dials TCP directly,
+// right after llmsh restricted itself.
+func init() {
+	file, addr := os.Getenv("LLMSH_PROBE_FILE"), os.Getenv("LLMSH_PROBE_ADDR")
+	if file == "" {
+		return
+	}
+	afterRestrict = func() {
+		_, err := os.ReadFile(file)
+		fmt.Fprintf(os.Stderr, "probe-read: %v\n", err)
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+		}
+		fmt.Fprintf(os.Stderr, "probe-dial: %v\n", err)
+	}
+}
+
+func TestLandlockSelfRestriction(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret")
+	os.WriteFile(secret, []byte("MARKER"), 0o644)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+
+	exe, _ := os.Executable()
+	// The grant covers the file: vfsd may read it, llmsh itself may not.
+	cmd := exec.Command(exe, "-test.run=TestHelperLlmsh", "--", "-v", "-i", dir, "-c", "cat "+secret)
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_ADDR=" + ln.Addr().String()}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	if out.String() != "MARKER" {
+		t.Fatalf("cat through vfsd: %q (stderr %q)", out.String(), errb.String())
+	}
+	abi, _ := llsys.LandlockGetABIVersion()
+	errs := errb.String()
+	switch {
+	case abi <= 0:
+		if !strings.Contains(errs, "Landlock is not available") {
+			t.Fatalf("no Landlock, but --verbose did not say so: %q", errs)
+		}
+	default:
+		if !strings.Contains(errs, "probe-read: open "+secret+": permission denied") {
+			t.Fatalf("llmsh could open a host file itself after restricting: %q", errs)
+		}
+		if abi >= 4 && !strings.Contains(errs, "probe-dial: dial tcp "+ln.Addr().String()+": connect: permission denied") {
+			t.Fatalf("llmsh could connect to TCP after restricting: %q", errs)
+		}
+		if !strings.Contains(errs, fmt.Sprintf("Landlock ABI %d", abi)) {
+			t.Fatalf("--verbose did not report the ABI: %q", errs)
+		}
+	}
+}
