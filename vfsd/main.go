@@ -25,6 +25,12 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
+// Restrict, when set, is called by Main once the allowlists are open and
+// before serving, to confine the process to them (the vfsd and llmsh
+// commands set it to their Landlock layer; in tests it stays nil, since
+// Main then runs inside the test process).
+var Restrict func(inputs, outputs []string) error
+
 // Main is the vfsd command line: it parses args, serves one client and
 // returns the exit status (0 after a clean end of stream, 1 on a serving
 // error, 2 on bad usage).
@@ -96,6 +102,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer s.Close()
+	if Restrict != nil {
+		if err := Restrict(inputs, outputs); err != nil {
+			fmt.Fprintf(stderr, "vfsd: Landlock: %v\n", err)
+			return 1
+		}
+	}
 	if err := s.Serve(in, out); err != nil {
 		fmt.Fprintf(stderr, "vfsd: %v\n", err)
 		return 1

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/landlock-lsm/go-landlock/landlock"
-	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/vfsd"
 )
 
 // afterRestrict, when set (by tests), runs right after restrictSelf.
@@ -19,12 +19,11 @@ var afterRestrict func()
 // stdio, the history file) keep working. Where the kernel lacks Landlock
 // this degrades to nothing, and --verbose says so.
 func restrictSelf(verbose bool, stderr io.Writer) {
-	abi, _ := llsys.LandlockGetABIVersion()
-	errFS := landlock.V8.BestEffort().RestrictPaths()
-	errNet := landlock.V8.BestEffort().RestrictNet()
+	abi := sandbox.ABI()
+	err := sandbox.RestrictSelf()
 	switch {
-	case errFS != nil || errNet != nil:
-		fmt.Fprintf(stderr, "llmsh: Landlock self-restriction failed: %v %v\n", errFS, errNet)
+	case err != nil:
+		fmt.Fprintf(stderr, "llmsh: Landlock self-restriction failed: %v\n", err)
 	case !verbose:
 	case abi <= 0:
 		fmt.Fprintln(stderr, "llmsh: Landlock is not available in this kernel: no self-restriction (vfsd's checks still apply)")
@@ -37,3 +36,15 @@ func restrictSelf(verbose bool, stderr io.Writer) {
 		afterRestrict()
 	}
 }
+
+// restrictVfsd is vfsd's Landlock layer in llmsh's server mode (and in
+// cmd/vfsd): only the allowlisted trees, no TCP.
+func restrictVfsd(inputs, outputs []string) error {
+	err := sandbox.RestrictToGrants(inputs, outputs)
+	if afterRestrict != nil {
+		afterRestrict()
+	}
+	return err
+}
+
+func init() { vfsd.Restrict = restrictVfsd }

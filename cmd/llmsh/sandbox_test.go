@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"github.com/llmsh/llmsh/internal/sandbox"
 )
 
 // In the llmsh child of TestLandlockSelfRestriction, the probe plays a bug
@@ -22,6 +22,10 @@ func init() {
 		return
 	}
 	afterRestrict = func() {
+		if ok := os.Getenv("LLMSH_PROBE_OK"); ok != "" {
+			_, err := os.ReadFile(ok)
+			fmt.Fprintf(os.Stderr, "probe-ok: %v\n", err)
+		}
 		_, err := os.ReadFile(file)
 		fmt.Fprintf(os.Stderr, "probe-read: %v\n", err)
 		c, err := net.Dial("tcp", addr)
@@ -63,7 +67,7 @@ func TestLandlockSelfRestriction(t *testing.T) {
 	if out.String() != "MARKER" {
 		t.Fatalf("cat through vfsd: %q (stderr %q)", out.String(), errb.String())
 	}
-	abi, _ := llsys.LandlockGetABIVersion()
+	abi := sandboxABI()
 	errs := errb.String()
 	switch {
 	case abi <= 0:
@@ -82,3 +86,44 @@ func TestLandlockSelfRestriction(t *testing.T) {
 		}
 	}
 }
+
+// TestVfsdLandlock runs vfsd (the test binary in server mode) with a probe
+// that, after vfsd confined itself, reads a granted file, a file outside
+// the grants and dials TCP, bypassing vfsd's own policy as a bug would.
+func TestVfsdLandlock(t *testing.T) {
+	if sandboxABI() <= 0 {
+		t.Log("no Landlock in this kernel: vfsd runs unconfined (vfsd's policy still applies)")
+		return
+	}
+	grant, outside := t.TempDir(), t.TempDir()
+	inside := filepath.Join(grant, "ok")
+	os.WriteFile(inside, []byte("ok"), 0o644)
+	secret := filepath.Join(outside, "secret")
+	os.WriteFile(secret, []byte("MARKER"), 0o644)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, serverModeArg, "-i", grant)
+	cmd.Env = []string{"LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_OK=" + inside, "LLMSH_PROBE_ADDR=" + ln.Addr().String()}
+	cmd.Stdin = strings.NewReader("") // end of requests: vfsd exits after the probe
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	errs := errb.String()
+	for _, want := range []string{
+		"probe-ok: <nil>",
+		"probe-read: open " + secret + ": permission denied",
+		"probe-dial: dial tcp " + ln.Addr().String() + ": connect: permission denied",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("vfsd stderr lacks %q: %q", want, errs)
+		}
+	}
+}
+
+func sandboxABI() int { return sandbox.ABI() }

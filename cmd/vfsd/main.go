@@ -6,9 +6,11 @@ package main
 import (
 	"os"
 
+	"github.com/llmsh/llmsh/internal/sandbox"
 	"github.com/llmsh/llmsh/vfsd"
 )
 
 func main() {
+	vfsd.Restrict = sandbox.RestrictToGrants
 	os.Exit(vfsd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
