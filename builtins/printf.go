@@ -79,7 +79,12 @@ func printfCmd(env *Env) int {
 			status = 1
 			break
 		}
-		if stop || p.next == before || p.next >= len(p.args) || p.werr != nil {
+		if stop {
+			// bash returns at \c before it counts bad numbers.
+			p.failed = false
+			break
+		}
+		if p.next == before || p.next >= len(p.args) || p.werr != nil {
 			break
 		}
 	}
@@ -157,7 +162,7 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 		for ; i < len(f); i++ {
 			switch f[i] {
 			case '-':
-				sp.minus = true
+				sp.minus, sp.minusFlag = true, true
 			case '+':
 				sp.plus = true
 			case ' ':
@@ -167,6 +172,7 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 			case '0':
 				sp.zero = true
 			case '\'':
+				sp.group = true
 			default:
 				break flags
 			}
@@ -189,6 +195,7 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 			if i < len(f) && f[i] == '*' {
 				i++
 				pr := p.intArg()
+				sp.precNum, sp.precStar = true, true
 				if pr >= 0 {
 					sp.prec = min(pr, printfMaxWidth)
 				}
@@ -197,12 +204,14 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 				if neg {
 					i++
 				}
-				pr := 0
+				ds, pr := i, 0
 				for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
 					pr = min(pr*10+int(f[i]-'0'), printfMaxWidth)
 				}
-				if !neg {
-					sp.prec = pr
+				if neg {
+					sp.negPrec = "-" + f[ds:i]
+				} else {
+					sp.prec, sp.precNum = pr, i > ds
 				}
 			}
 		}
@@ -214,6 +223,21 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 			return false, false
 		}
 		sp.conv = f[i]
+		if sp.negPrec != "" && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0 {
+			// bash hands "%.-N" to the C library, which prints such an
+			// invalid specification back (its argument is used up).
+			p.unknown(sp)
+			continue
+		}
+		if sp.negPrec != "" {
+			// bash's own conversions read the precision as 0.
+			sp.prec = 0
+			if sp.conv == 'q' || sp.conv == 'Q' {
+				p.arg()
+				p.pad(nil, sp)
+				continue
+			}
+		}
 		switch sp.conv {
 		case 'c':
 			var b []byte
@@ -249,10 +273,13 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 			}
 		case 'q', 'Q':
 			a, _ := p.arg()
-			if sp.conv == 'Q' && sp.prec >= 0 && sp.prec < len(a) {
-				a = a[:sp.prec]
-			}
-			if sp.conv == 'Q' {
+			if sp.conv == 'Q' && sp.precNum {
+				// A written precision cuts the unquoted string (a bare
+				// "." leaves precision 0 for the quoted one); bash
+				// ignores a * precision here.
+				if !sp.precStar && sp.prec >= 0 && sp.prec < len(a) {
+					a = a[:sp.prec]
+				}
 				sp.prec = -1
 			}
 			p.str(printfQuote(a), sp)
@@ -321,8 +348,13 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 // printfSpec is one conversion specification.
 type printfSpec struct {
 	minus, plus, space, hash, zero bool
+	group                          bool // ' (no effect in the C locale)
+	minusFlag                      bool // - was written (not a negative * width)
 	width                          int
-	prec                           int // -1: none
+	prec                           int    // -1: none; 0 for bash's own conversions after ".-N"
+	negPrec                        string // "-N" of a precision written ".-N"
+	precNum                        bool   // the precision has digits or is *
+	precStar                       bool   // the precision is *
 	conv                           byte
 }
 
@@ -331,6 +363,50 @@ func printfAbs(v int64) uint64 {
 		return uint64(-(v + 1)) + 1
 	}
 	return uint64(v)
+}
+
+// unknown uses up the argument of a conversion whose precision is
+// ".-N" and prints what glibc's printf prints for the invalid
+// specification bash makes of it: the spec rebuilt with precision 0, then
+// the rest as text, with bash's length modifier.
+func (p *printfState) unknown(sp printfSpec) {
+	mod := ""
+	switch sp.conv {
+	case 'c', 's':
+		p.arg()
+	case 'd', 'i':
+		p.intVal(false)
+		mod = "l"
+	case 'o', 'u', 'x', 'X':
+		p.intVal(true)
+		mod = "l"
+	default:
+		p.floatArg()
+		mod = "L"
+	}
+	b := []byte{'%'}
+	if sp.hash {
+		b = append(b, '#')
+	}
+	if sp.group {
+		b = append(b, '\'')
+	}
+	if sp.plus {
+		b = append(b, '+')
+	} else if sp.space {
+		b = append(b, ' ')
+	}
+	if sp.minus {
+		b = append(b, '-')
+	}
+	if sp.zero && !sp.minusFlag {
+		b = append(b, '0')
+	}
+	if sp.width != 0 {
+		b = strconv.AppendInt(b, int64(sp.width), 10)
+	}
+	p.out.Write(b)
+	p.out.WriteString(".0" + sp.negPrec + mod + string(sp.conv))
 }
 
 // arg returns the next argument; ok is false when none is left.
@@ -517,14 +593,18 @@ func (p *printfState) intArg() int {
 	if p.next >= len(p.args) {
 		return 0
 	}
-	a := p.args[p.next]
 	v, _ := p.intVal(false)
 	s := int64(v)
-	if s > 1<<31-1 || s < -1<<31 {
-		p.errorf("warning: %s: Numerical result out of range", a)
-		if s > 0 {
-			return 1<<31 - 1
-		}
+	if p.next >= len(p.args) {
+		return int(int32(s)) // bash's C conversion to int
+	}
+	// bash names the argument after the one out of range.
+	if s > 1<<31-1 {
+		p.errorf("warning: %s: Numerical result out of range", p.args[p.next])
+		return 1<<31 - 1
+	}
+	if s < -1<<31 {
+		p.errorf("warning: %s: Numerical result out of range", p.args[p.next])
 		return -1 << 31
 	}
 	return int(s)
@@ -899,32 +979,37 @@ func printfHex(x *big.Float, prec int, hash bool) string {
 	exp := x.MantExp(mant)
 	m, _ := mant.SetMantExp(mant, 64).Uint64()
 	exp -= 4
-	lead := m >> 60
-	frac := m & (1<<60 - 1)
-	fd := strconv.FormatUint(frac, 16)
-	fd = strings.Repeat("0", 15-len(fd)) + fd
-	if prec < 0 {
-		fd = strings.TrimRight(fd, "0")
-	} else if prec < 15 {
-		// Round to prec hex digits, ties to even.
-		shift := uint(4 * (15 - prec))
-		q := frac >> shift
-		r := frac & (1<<shift - 1)
-		half := uint64(1) << (shift - 1)
-		if r > half || r == half && q&1 == 1 {
-			q++
-		}
-		if q>>(4*uint(prec)) != 0 {
-			q &= 1<<(4*uint(prec)) - 1
-			lead++
-		}
-		fd = ""
-		if prec > 0 {
-			fd = strconv.FormatUint(q, 16)
-			fd = strings.Repeat("0", prec-len(fd)) + fd
+	var lead uint64
+	fd := ""
+	if prec < 0 || prec >= 15 {
+		lead = m >> 60
+		fd = strconv.FormatUint(m&(1<<60-1), 16)
+		fd = strings.Repeat("0", 15-len(fd)) + fd
+		if prec < 0 {
+			fd = strings.TrimRight(fd, "0")
+		} else {
+			fd += strings.Repeat("0", prec-15)
 		}
 	} else {
-		fd += strings.Repeat("0", prec-15)
+		// Round to prec hex digits, ties to even.
+		shift := uint(4 * (15 - prec))
+		v := m >> shift
+		r := m & (1<<shift - 1)
+		half := uint64(1) << (shift - 1)
+		if r > half || r == half && v&1 == 1 {
+			v++
+		}
+		fbits := 4 * uint(prec)
+		lead = v >> fbits
+		if lead >= 16 { // a carry out of the leading digit
+			lead = 1
+			exp += 4
+			v = 0
+		}
+		if prec > 0 {
+			fd = strconv.FormatUint(v&(1<<fbits-1), 16)
+			fd = strings.Repeat("0", prec-len(fd)) + fd
+		}
 	}
 	s := strconv.FormatUint(lead, 16)
 	if fd != "" || hash {

@@ -72,6 +72,12 @@ func TestPrintf(t *testing.T) {
 		{[]string{"printf"}, "", "printf: usage: printf [-v var] format [arguments]\n", 2},
 		{[]string{"printf", ""}, "", "", 0},
 		{[]string{"printf", "%'d\n", "1234567"}, "1234567\n", "", 0},
+		{[]string{"printf", "%.0a %.1a %.0A\n", "0x1f", "0x1.fffp0", "0xe.8p0"}, "0x1p+5 0x1.0p+1 0XEP+0\n", "", 0},
+		{[]string{"printf", "%.*Q|%5.*q|%.0Q|%5.Q|\n", "1", "a b c", "2", "a b c", "xyz", "xyz"}, "a\\ b\\ c|   a\\|''|     |\n", "", 0},
+		{[]string{"printf", "%-5.-2d|%0*.-2s|%#.-3q|\n", "7", "-4", "x", "y"}, "%-5.0-2ld|%-04.0-2s||\n", "", 0},
+		{[]string{"printf", "%d|%b|%d\n", "zz", "a\\cb", "1"}, "0|a", "llmsh: printf: zz: invalid number\n", 0},
+		{[]string{"printf", "%d|%s\n", "1", "a", "x", "b"}, "1|a\n0|b\n", "llmsh: printf: x: invalid number\n", 1},
+		{[]string{"printf", "%*d|\n", "4294967301"}, "    0|\n", "", 0},
 	}
 	for _, tt := range tests {
 		r := runCmd(t, nil, "", tt.args...)
