@@ -488,11 +488,7 @@ func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC b
 			b.WriteByte('\\')
 			return 0, false
 		}
-		if v <= 0x7f {
-			b.WriteByte(byte(v))
-		} else {
-			b.Write(utf8.AppendRune(nil, rune(v)))
-		}
+		b.Write(printfUTF8(v))
 		return n, false
 	case '\'', '"', '?':
 		if inB {
@@ -511,6 +507,35 @@ func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC b
 		return 0, false
 	}
 	return 1, false
+}
+
+// printfUTF8 is bash's u32toutf8: UTF-8 extended to 31 bits (surrogates
+// and values past U+10FFFF encoded as they come), nothing beyond.
+func printfUTF8(v uint32) []byte {
+	var n int
+	switch {
+	case v < 0x80:
+		return []byte{byte(v)}
+	case v < 0x800:
+		n = 2
+	case v < 0x10000:
+		n = 3
+	case v < 0x200000:
+		n = 4
+	case v < 0x4000000:
+		n = 5
+	case v < 0x80000000:
+		n = 6
+	default:
+		return nil
+	}
+	b := make([]byte, n)
+	for i := n - 1; i > 0; i-- {
+		b[i] = byte(v&0x3f) | 0x80
+		v >>= 6
+	}
+	b[0] = byte(v) | byte(uint16(0xff00)>>n)
+	return b
 }
 
 // str writes s as %s does: precision cuts bytes, width pads with spaces.

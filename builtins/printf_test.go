@@ -78,6 +78,9 @@ func TestPrintf(t *testing.T) {
 		{[]string{"printf", "%d|%b|%d\n", "zz", "a\\cb", "1"}, "0|a", "llmsh: printf: zz: invalid number\n", 0},
 		{[]string{"printf", "%d|%s\n", "1", "a", "x", "b"}, "1|a\n0|b\n", "llmsh: printf: x: invalid number\n", 1},
 		{[]string{"printf", "%*d|\n", "4294967301"}, "    0|\n", "", 0},
+		// bash 5.2: printf '\U1F600a|\UFFFFFFFF|\ud800|' (bash's own UTF-8
+		// encoder goes past U+10FFFF and encodes surrogates).
+		{[]string{"printf", "\\U1F600a|\\UFFFFFFFF|\\ud800|"}, "\xf7\xb6\x80\x8a||\xed\xa0\x80|", "", 0},
 	}
 	for _, tt := range tests {
 		r := runCmd(t, nil, "", tt.args...)
