@@ -199,7 +199,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, st := parseArgs(args, stderr)
 	switch st {
 	case -2:
-		fmt.Fprintf(stdout, "llmsh %s\n", version)
+		fmt.Fprintf(stdout, "llmsh %s\n%s\n", version, sandboxLevel())
 		return 0
 	case -3:
 		fmt.Fprint(stdout, usage)

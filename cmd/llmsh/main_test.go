@@ -126,7 +126,7 @@ func TestCLI(t *testing.T) {
 		{"procsubst refused", []string{"-c", "cat <(echo x)"}, "", "", "process substitution is not supported", 2},
 		{"nested sh -c", []string{"-c", "x=1; export x; sh -c 'echo in:$x'"}, "", "in:1\n", "", 0},
 		{"cd virtual", []string{"-i", dir, "-c", "cd " + dir + " && cat in.txt | head -1 && cd /etc; echo $?"}, "", "b\n1\n", "", 0},
-		{"version", []string{"--version"}, "", "llmsh 0.1.0\n", "", 0},
+		{"version", []string{"--version"}, "", "llmsh 0.1.0\n" + sandboxLevel() + "\n", "", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -48,3 +48,15 @@ func restrictVfsd(inputs, outputs []string) error {
 }
 
 func init() { vfsd.Restrict = restrictVfsd }
+
+// sandboxLevel is the --version line that says what the kernel enforces.
+func sandboxLevel() string {
+	abi := sandbox.ABI()
+	switch {
+	case abi <= 0:
+		return "sandbox: none (no Landlock in this kernel; vfsd's policy and llmsh's handlers only)"
+	case abi < 4:
+		return fmt.Sprintf("sandbox: Landlock ABI %d (llmsh: no file system; vfsd: its allowlists; TCP not restrictable)", abi)
+	}
+	return fmt.Sprintf("sandbox: Landlock ABI %d (llmsh: no file system, no TCP; vfsd: its allowlists, no TCP)", abi)
+}

@@ -26,6 +26,11 @@ func init() {
 			_, err := os.ReadFile(ok)
 			fmt.Fprintf(os.Stderr, "probe-ok: %v\n", err)
 		}
+		if x := os.Getenv("LLMSH_PROBE_EXEC"); x != "" {
+			c := exec.Command(x)
+			c.Stdin, c.Stdout, c.Stderr = os.Stderr, os.Stderr, os.Stderr // no /dev/null to open
+			fmt.Fprintf(os.Stderr, "probe-exec: %v\n", c.Run())
+		}
 		_, err := os.ReadFile(file)
 		fmt.Fprintf(os.Stderr, "probe-read: %v\n", err)
 		c, err := net.Dial("tcp", addr)
@@ -98,6 +103,9 @@ func TestVfsdLandlock(t *testing.T) {
 	grant, outside := t.TempDir(), t.TempDir()
 	inside := filepath.Join(grant, "ok")
 	os.WriteFile(inside, []byte("ok"), 0o644)
+	prog := filepath.Join(grant, "prog")
+	self, _ := os.ReadFile("/bin/true")
+	os.WriteFile(prog, self, 0o755)
 	secret := filepath.Join(outside, "secret")
 	os.WriteFile(secret, []byte("MARKER"), 0o644)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -107,7 +115,7 @@ func TestVfsdLandlock(t *testing.T) {
 	defer ln.Close()
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe, serverModeArg, "-i", grant)
-	cmd.Env = []string{"LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_OK=" + inside, "LLMSH_PROBE_ADDR=" + ln.Addr().String()}
+	cmd.Env = []string{"LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_OK=" + inside, "LLMSH_PROBE_ADDR=" + ln.Addr().String(), "LLMSH_PROBE_EXEC=" + prog}
 	cmd.Stdin = strings.NewReader("") // end of requests: vfsd exits after the probe
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
@@ -117,6 +125,7 @@ func TestVfsdLandlock(t *testing.T) {
 	errs := errb.String()
 	for _, want := range []string{
 		"probe-ok: <nil>",
+		"probe-exec: fork/exec " + prog + ": permission denied",
 		"probe-read: open " + secret + ": permission denied",
 		"probe-dial: dial tcp " + ln.Addr().String() + ": connect: permission denied",
 	} {

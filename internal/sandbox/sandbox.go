@@ -30,9 +30,20 @@ func RestrictSelf() error {
 	return landlock.V8.BestEffort().RestrictNet()
 }
 
+// The rights vfsd keeps: reading, and under -o making and removing regular
+// files and directories, truncating and renaming. Never executing a file,
+// and never making a symlink, device, fifo or socket.
+const (
+	readFile = landlock.AccessFSSet(llsys.AccessFSReadFile)
+	readDir  = readFile | landlock.AccessFSSet(llsys.AccessFSReadDir)
+	writeDir = readDir | landlock.AccessFSSet(llsys.AccessFSWriteFile|llsys.AccessFSRemoveDir|
+		llsys.AccessFSRemoveFile|llsys.AccessFSMakeDir|llsys.AccessFSMakeReg|
+		llsys.AccessFSRefer|llsys.AccessFSTruncate)
+)
+
 // RestrictToGrants limits this process to vfsd's allowlists: reading under
-// each readable path, reading and writing under each writable one, and no
-// TCP. Relative paths are taken from the working directory. A writable
+// each readable path, reading and writing under each writable one, no
+// execution anywhere, and no TCP. Relative paths are taken from the working directory. A writable
 // file grants its parent directory at this layer, because vfsd's atomic
 // writes put a temporary file beside the target and rename it over; vfsd's
 // own policy still confines the client to the file itself. Paths that do
@@ -48,9 +59,9 @@ func RestrictToGrants(readable, writable []string) error {
 		switch st, err := os.Stat(abs); {
 		case err != nil:
 		case st.IsDir():
-			rules = append(rules, landlock.RODirs(abs))
+			rules = append(rules, landlock.PathAccess(readDir, abs))
 		default:
-			rules = append(rules, landlock.ROFiles(abs))
+			rules = append(rules, landlock.PathAccess(readFile, abs))
 		}
 	}
 	for _, p := range writable {
@@ -65,7 +76,7 @@ func RestrictToGrants(readable, writable []string) error {
 				continue
 			}
 		}
-		rules = append(rules, landlock.RWDirs(abs).WithRefer()) // rename across directories
+		rules = append(rules, landlock.PathAccess(writeDir, abs))
 	}
 	// One layer for files, TCP and IPC scopes: a second layer that did not
 	// handle "refer" would forbid every rename across directories.
