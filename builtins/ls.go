@@ -139,6 +139,11 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 			continue
 		}
 		info, err := e.Info()
+		if err == nil && (o.long || o.byTime) {
+			// A listing carries name, size and kind only: the long format
+			// and -t need the whole stat (mtime, mode).
+			info, err = env.FS.Lstat(env.Abs(path.Join(dir, e.Name())))
+		}
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", path.Join(dir, e.Name()), ErrText(err))
 			status = 1

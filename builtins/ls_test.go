@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -39,5 +40,41 @@ func TestLsHumanAndTime(t *testing.T) {
 	}
 	if got := lsTime(time.Date(2025, 1, 5, 0, 0, 0, 0, time.UTC), now); got != "Jan  5  2025" {
 		t.Errorf("old: %q", got)
+	}
+}
+
+// ls -l shows each entry's real mtime and -t sorts by it: a directory
+// listing carries no times, so ls must stat the entries.
+func TestLsLongAndTimeUseStat(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	for _, n := range []string{"old", "new"} {
+		writeTestFile(t, fsys, dir+"/"+n, n+"\n")
+	}
+	if err := fsys.Chtimes(dir+"/old", time.Unix(0, 0), time.Date(2020, 3, 4, 5, 6, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	if err := fsys.Chtimes(dir+"/new", time.Unix(0, 0), time.Date(2024, 7, 8, 9, 10, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: append([]string{"ls"}, args...), Stdin: strings.NewReader(""),
+			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		b, _ := Lookup("ls")
+		if st := Run(b, env); st != 0 {
+			t.Fatalf("ls %v: status %d: %s", args, st, errb.String())
+		}
+		return out.String()
+	}
+	long := run("-l")
+	if !strings.Contains(long, "Jul  8  2024 new") || !strings.Contains(long, "Mar  4  2020 old") {
+		t.Errorf("ls -l:\n%s", long)
+	}
+	if got := run("-t"); got != "new\nold\n" {
+		t.Errorf("ls -t = %q", got)
+	}
+	if got := run("-tr"); got != "old\nnew\n" {
+		t.Errorf("ls -tr = %q", got)
 	}
 }
