@@ -116,7 +116,13 @@ func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileIn
 
 func (s *Shell) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
 	hc := interp.HandlerCtx(ctx)
-	return s.client.ReadDir(absPath(hc.Dir, name))
+	ents, err := s.client.ReadDir(absPath(hc.Dir, name))
+	if err != nil && hidden(err) {
+		// A directory outside the grants matches nothing, silently, as a
+		// directory that does not exist does in bash.
+		return nil, nil
+	}
+	return ents, err
 }
 
 // accessHandler answers cd and test -r/-w/-x from vfsd, never access(2).

@@ -4,12 +4,14 @@
 package shell
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"os"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -179,6 +181,9 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			// bash's. printf -v VAR assigns a variable: interp keeps it.
 			if s.runner.Funcs["printf"] == nil && (len(args) < 2 || !strings.HasPrefix(args[1], "-v")) {
 				return append([]string{printfCmd}, args[1:]...), nil
+			}
+			if s.runner.Funcs["printf"] == nil {
+				return s.printfV(ctx, args), nil
 			}
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
@@ -463,6 +468,37 @@ func precheck(src string, l Limits) error {
 	return nil
 }
 
+// unescapeLits does the quote removal that interp v3.14.1 skips in an
+// assignment's value (`q=a\'b` kept the backslash): each unquoted \X in a
+// literal becomes a single-quoted X, so it is neither a backslash nor
+// special (a leading \~ stays a literal ~).
+func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for _, p := range parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, "\\") {
+			out = append(out, p)
+			continue
+		}
+		v := lit.Value
+		for {
+			i := strings.IndexByte(v, '\\')
+			if i < 0 || i == len(v)-1 {
+				break
+			}
+			if i > 0 {
+				out = append(out, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: v[:i]})
+			}
+			out = append(out, &syntax.SglQuoted{Left: lit.ValuePos, Right: lit.ValueEnd, Value: v[i+1 : i+2]})
+			v = v[i+2:]
+		}
+		if v != "" {
+			out = append(out, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: v})
+		}
+	}
+	return out
+}
+
 // refuse rejects constructs that cannot be run without the host:
 // process substitution would create FIFOs in a host directory. It also
 // turns [[ -O F ]] and [[ -G F ]] into [[ -e F ]]: interp would ask the
@@ -478,6 +514,10 @@ func refuse(file *syntax.File) error {
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				n.Op = syntax.TsExists
+			}
+		case *syntax.Assign:
+			if n.Value != nil {
+				n.Value.Parts = unescapeLits(n.Value.Parts)
 			}
 		}
 		return err == nil
@@ -553,3 +593,42 @@ func readOptions(args []string) ([]string, *string) {
 
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
+
+// validAssignTarget matches a variable name, or an array element NAME[...].
+var validAssignTarget = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?$`)
+
+// printfV runs `printf -v VAR FORMAT [ARG...]` (interp has no -v): llmsh's
+// printf formats into a buffer, and the command becomes an eval of
+// VAR=<quoted output>, which assigns in the current scope as bash's
+// printf -v does. The status stays printf's.
+func (s *Shell) printfV(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	var name string
+	rest := args[1:]
+	switch {
+	case rest[0] == "-v" && len(rest) > 1:
+		name, rest = rest[1], rest[2:]
+	case rest[0] != "-v":
+		name, rest = strings.TrimPrefix(rest[0], "-v"), rest[1:]
+	default:
+		fmt.Fprintln(hc.Stderr, "llmsh: printf: -v: option requires an argument")
+		fmt.Fprintln(hc.Stderr, "printf: usage: printf [-v var] format [arguments]")
+		return statusArgs(2)
+	}
+	if !validAssignTarget.MatchString(name) {
+		fmt.Fprintf(hc.Stderr, "llmsh: printf: `%s': not a valid identifier\n", name)
+		return statusArgs(2)
+	}
+	var out bytes.Buffer
+	st := s.exec(ctx, append([]string{"printf"}, rest...), hc.Stdin, &out, hc.Stderr, hc.Dir, exported(hc.Env))
+	assign := name + "=" + ansiQuote(out.String())
+	if st != 0 {
+		assign += fmt.Sprintf("; (exit %d)", st)
+	}
+	return []string{"eval", assign}
+}
+
+// ansiQuote quotes s for the shell as one $'...' word.
+func ansiQuote(s string) string {
+	return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`).Replace(s) + "'"
+}
