@@ -245,3 +245,27 @@ func TestMuxServesStdioLocally(t *testing.T) {
 	}
 	m.Close(h)
 }
+
+// A small file costs a small read-ahead (the window starts at 4 requests
+// and doubles while data keeps coming): opening many small files must not
+// cost a full read-ahead each.
+func TestSmallFileFewReads(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "small"), []byte("tiny\n"), 0o644)
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	f, err := c.Open(filepath.Join(dir, "small"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := io.ReadAll(f); err != nil || string(b) != "tiny\n" {
+		t.Fatalf("%q %v", b, err)
+	}
+	f.Close()
+	st, err := c.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Reads > 4 {
+		t.Fatalf("a 5-byte file took %d read requests, want at most 4", st.Reads)
+	}
+}

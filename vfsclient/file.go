@@ -11,7 +11,8 @@ import (
 )
 
 const (
-	readAhead   = 16       // outstanding read requests on a sequential reader
+	readAhead   = 96       // most outstanding read requests on a sequential reader
+	firstWindow = 4        // outstanding reads at first: a small file costs few requests
 	writeBehind = 16       // outstanding write requests before waiting
 	writeChunk  = 64 << 10 // bytes per write request
 )
@@ -26,6 +27,7 @@ type File struct {
 
 	mu     sync.Mutex
 	reads  []chan answer // outstanding reads, in order
+	window int           // read-ahead depth now (grows to readAhead)
 	buf    []byte        // data read but not yet returned
 	bufp   *[]byte       // pooled storage of buf, recycled once buf is consumed
 	eof    bool
@@ -80,10 +82,13 @@ func (f *File) Read(p []byte) (int, error) {
 			f.drainReads()
 			return 0, io.EOF
 		}
-		if len(f.reads) <= readAhead/2 {
+		if f.window == 0 {
+			f.window = firstWindow
+		}
+		if len(f.reads) <= f.window/2 {
 			// Top up in one batch: one Write for several requests.
 			var err error
-			f.reads, err = f.c.sendReads(f.h, vfsproto.MaxRead, readAhead-len(f.reads), f.reads)
+			f.reads, err = f.c.sendReads(f.h, vfsproto.MaxRead, f.window-len(f.reads), f.reads)
 			if err != nil {
 				f.drainReads()
 				return 0, pathErr("read", f.name, err)
@@ -108,6 +113,11 @@ func (f *File) Read(p []byte) (int, error) {
 			f.buf, f.bufp = *a.data, a.data
 		}
 		f.eof = a.eof || len(f.buf) == 0
+		if len(f.buf) == vfsproto.MaxRead {
+			// A full chunk: more is likely to come, so the window
+			// doubles, up to readAhead.
+			f.window = min(2*f.window, readAhead)
+		}
 	}
 	n := copy(p, f.buf)
 	f.buf = f.buf[n:]
@@ -188,6 +198,7 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 	f.drainReads()
 	putBuf(f.bufp)
 	f.buf, f.bufp, f.eof = nil, nil, false
+	f.window = 0 // a new position starts with a small read-ahead again
 	w := vfsproto.SeekSet
 	switch whence {
 	case io.SeekCurrent:
