@@ -305,20 +305,8 @@ func diffQuoteName(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch c {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\v':
-			b.WriteString(`\v`)
+		case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
+			b.WriteString(cEscape(c))
 		case '\\':
 			b.WriteString(`\\`)
 		case '"':

@@ -68,7 +68,7 @@ loop:
 			have = false
 		case c == '/' || c == '+':
 			if have {
-				msgs = append(msgs, fmt.Sprintf("'%c' specifier not at start of number: %s", c, tabQuote(stops[i:])))
+				msgs = append(msgs, fmt.Sprintf("'%c' specifier not at start of number: %s", c, cQuote(stops[i:])))
 				ok = false
 			}
 			extendVal, incrVal = c == '/', c == '+'
@@ -82,14 +82,14 @@ loop:
 				for j < len(stops) && stops[j] >= '0' && stops[j] <= '9' {
 					j++
 				}
-				msgs = append(msgs, fmt.Sprintf("tab stop is too large %s", tabQuote(stops[numStart:j])))
+				msgs = append(msgs, fmt.Sprintf("tab stop is too large %s", cQuote(stops[numStart:j])))
 				ok = false
 				i = j - 1
 				continue
 			}
 			val = val*10 + d
 		default:
-			msgs = append(msgs, fmt.Sprintf("tab size contains invalid character(s): %s", tabQuote(stops[i:])))
+			msgs = append(msgs, fmt.Sprintf("tab size contains invalid character(s): %s", cQuote(stops[i:])))
 			ok = false
 			break loop
 		}
@@ -151,43 +151,6 @@ func (ts *tabStops) next(column uint64, idx *int) (stop uint64, last bool) {
 		return column + (ts.increment - (column-end)%ts.increment), false
 	}
 	return 0, true
-}
-
-// tabQuote quotes s as GNU's quote() does in the C locale
-// (locale_quoting_style): 'like this', with C escapes inside.
-func tabQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\'', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\v':
-			b.WriteString(`\v`)
-		default:
-			if c < ' ' || c >= 0x7f {
-				fmt.Fprintf(&b, "\\%03o", c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
 }
 
 // errTabFatal carries a message that ends expand or unexpand at once

@@ -52,20 +52,8 @@ func ftQuote(s string) string {
 				inEsc = true
 			}
 			switch c {
-			case '\a':
-				b.WriteString(`\a`)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\v':
-				b.WriteString(`\v`)
+			case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
+				b.WriteString(cEscape(c))
 			default:
 				b.WriteString(`\` + strconv.FormatInt(int64(c), 8))
 			}

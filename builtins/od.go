@@ -70,7 +70,7 @@ func odParseType(s string) ([]odSpec, error) {
 					n, rest := odSmallInt(s)
 					if rest != s {
 						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", tabQuote(orig), n)
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", cQuote(orig), n)
 						}
 						size, s = int(n), rest
 					}
@@ -101,7 +101,7 @@ func odParseType(s string) ([]odSpec, error) {
 					n, rest := odSmallInt(s)
 					if rest != s {
 						if n != 4 && n != 8 && n != 16 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", tabQuote(orig), n)
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", cQuote(orig), n)
 						}
 						size, s = int(n), rest
 					}
@@ -119,7 +119,7 @@ func odParseType(s string) ([]odSpec, error) {
 		case 'a', 'c':
 			sp = odSpec{kind: c, size: 1, width: 3}
 		default:
-			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, tabQuote(orig))
+			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, cQuote(orig))
 		}
 		if s != "" && s[0] == 'z' {
 			sp.z = true
@@ -144,7 +144,7 @@ func odSmallInt(s string) (n uint64, rest string) {
 // error names the option as the user spelt it (-j or --skip-bytes).
 func odParseSize(arg, opt string, base int, suffixes string) (uint64, error) {
 	s := strings.TrimLeft(arg, " \t\n\v\f\r")
-	invalid := fmt.Errorf("invalid %s argument %s", opt, tabQuote(arg))
+	invalid := fmt.Errorf("invalid %s argument %s", opt, cQuote(arg))
 	if strings.HasPrefix(s, "-") {
 		return 0, invalid
 	}
@@ -183,8 +183,8 @@ func odParseSize(arg, opt string, base int, suffixes string) (uint64, error) {
 		v = 1
 	}
 	rest := digits[i:]
-	tooLarge := fmt.Errorf("%s argument %s too large", opt, tabQuote(arg))
-	badSuffix := fmt.Errorf("invalid suffix in %s argument %s", opt, tabQuote(arg))
+	tooLarge := fmt.Errorf("%s argument %s too large", opt, cQuote(arg))
+	badSuffix := fmt.Errorf("invalid suffix in %s argument %s", opt, cQuote(arg))
 	if rest != "" {
 		if suffixes == "" || !strings.ContainsRune(suffixes, rune(rest[0])) {
 			return 0, badSuffix
@@ -811,13 +811,13 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 		valid := "\nValid arguments are:\n  - 'little'\n  - 'big'\nTry '" + env.Name() + " --help' for more information."
 		switch {
 		case v == "":
-			return fmt.Errorf("ambiguous argument %s for '--endian'%s", tabQuote(v), valid)
+			return fmt.Errorf("ambiguous argument %s for '--endian'%s", cQuote(v), valid)
 		case strings.HasPrefix("big", v):
 			swap = true
 		case strings.HasPrefix("little", v):
 			swap = false
 		default:
-			return fmt.Errorf("invalid argument %s for '--endian'%s", tabQuote(v), valid)
+			return fmt.Errorf("invalid argument %s for '--endian'%s", cQuote(v), valid)
 		}
 		return nil
 	})
@@ -850,7 +850,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 				return err
 			}
 			if n > math.MaxInt32 {
-				return fmt.Errorf("%s is too large", tabQuote(v))
+				return fmt.Errorf("%s is too large", cQuote(v))
 			}
 			strMin = n
 			return nil
@@ -878,7 +878,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 				return err
 			}
 			if n > math.MaxInt32 {
-				return fmt.Errorf("%s is too large", tabQuote(v))
+				return fmt.Errorf("%s is too large", cQuote(v))
 			}
 			width = int(n)
 			return nil
@@ -936,7 +936,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 			}
 		}
 		if traditional && len(files) > 1 {
-			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), tabQuote(files[1]), env.Name(), env.Name())
+			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), cQuote(files[1]), env.Name(), env.Name())
 			return 1
 		}
 	}

@@ -271,20 +271,8 @@ func xaQuote(s string) string {
 			}
 			b.WriteString("$'")
 			switch c {
-			case '\a':
-				b.WriteString(`\a`)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\v':
-				b.WriteString(`\v`)
+			case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
+				b.WriteString(cEscape(c))
 			default:
 				fmt.Fprintf(&b, `\%03o`, c)
 			}
