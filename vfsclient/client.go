@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -90,6 +91,8 @@ type answer struct {
 	data    *[]byte
 	eof     bool
 	written int
+	bulk    bool // a read_bulk answer: size raw bytes followed the frame
+	size    int
 }
 
 // Client is a connection to one vfsd session. It is safe for concurrent use.
@@ -99,15 +102,19 @@ type Client struct {
 	mu     sync.Mutex
 	next   uint64
 	wait   map[uint64]chan answer
+	bulkID map[uint64]bool // ids of the read_bulk requests awaiting an answer
 	done   chan struct{}
 	err    error
 	closer io.Closer
+	// bulk is set once hello has negotiated read_bulk (before any File
+	// exists, so it is read without a lock).
+	bulk bool
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).
 // If w is an io.Closer, Close closes it.
 func New(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, wait: map[uint64]chan answer{}, done: make(chan struct{})}
+	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64]bool{}, done: make(chan struct{})}
 	if cl, ok := w.(io.Closer); ok {
 		c.closer = cl
 	}
@@ -139,13 +146,52 @@ func (c *Client) readLoop(r io.Reader) {
 		c.mu.Lock()
 		ch := c.wait[id]
 		delete(c.wait, id)
+		bulk := c.bulkID[id]
+		if bulk {
+			delete(c.bulkID, id)
+		}
 		c.mu.Unlock()
+		if bulk {
+			if err := readBulkData(r, &a); err != nil {
+				if ch != nil {
+					ch <- answer{err: err}
+				}
+				c.fail(err)
+				return
+			}
+		}
 		if ch != nil {
 			ch <- a
 		} else {
 			putBuf(a.data)
 		}
 	}
+}
+
+// readBulkData reads the raw data that follows a successful read_bulk
+// answer into a pooled buffer. A size out of range is a protocol error.
+func readBulkData(r io.Reader, a *answer) error {
+	if !a.fast {
+		if !a.resp.OK {
+			return nil // an error answer: no data follows
+		}
+		var res vfsproto.ReadBulkResult
+		if err := json.Unmarshal(a.resp.Result, &res); err != nil {
+			return err
+		}
+		a.fast, a.bulk, a.size, a.eof = true, true, res.Size, res.EOF
+	}
+	if !a.bulk || a.size < 0 || a.size > vfsproto.MaxBulkRead {
+		return errors.New("vfsclient: malformed read_bulk answer")
+	}
+	buf := getBulkBuf()
+	*buf = (*buf)[:a.size]
+	if _, err := io.ReadFull(r, *buf); err != nil {
+		putBuf(buf)
+		return err
+	}
+	a.data = buf
+	return nil
 }
 
 func (c *Client) fail(cause error) {
@@ -159,6 +205,7 @@ func (c *Client) fail(cause error) {
 		ch <- answer{err: c.err}
 		delete(c.wait, id)
 	}
+	clear(c.bulkID)
 	close(c.done)
 }
 
@@ -210,13 +257,14 @@ func (c *Client) send(op string, params any) (chan answer, error) {
 // sendRead sends a read request without encoding/json.
 func (c *Client) sendRead(h int64, max int) (chan answer, error) {
 	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
-		return appendReadRequest(dst, id, h, max)
+		return appendReadRequest(dst, id, vfsproto.OpRead, h, max)
 	})
 }
 
 // sendReads sends n read requests of max bytes on handle h in one Write
-// and returns their answer channels in order.
-func (c *Client) sendReads(h int64, max, n int, chans []chan answer) ([]chan answer, error) {
+// and returns their answer channels in order. With bulk they are
+// read_bulk requests.
+func (c *Client) sendReads(h int64, max, n int, bulk bool, chans []chan answer) ([]chan answer, error) {
 	c.mu.Lock()
 	if c.err != nil {
 		err := c.err
@@ -228,14 +276,21 @@ func (c *Client) sendReads(h int64, max, n int, chans []chan answer) ([]chan ans
 		c.next++
 		ch := make(chan answer, 1)
 		c.wait[c.next] = ch
+		if bulk {
+			c.bulkID[c.next] = true
+		}
 		chans = append(chans, ch)
 	}
 	c.mu.Unlock()
 	buf := getBuf()
 	b := (*buf)[:0]
 	var err error
+	op := vfsproto.OpRead
+	if bulk {
+		op = vfsproto.OpReadBulk
+	}
 	for i := 0; i < n && err == nil; i++ {
-		b, err = appendReadRequest(b, first+uint64(i), h, max)
+		b, err = appendReadRequest(b, first+uint64(i), op, h, max)
 	}
 	if err == nil {
 		c.wmu.Lock()
@@ -337,10 +392,18 @@ func (c *Client) call(op string, params, out any) error {
 	return recv(ch, out)
 }
 
-// Hello exchanges versions with vfsd.
+// Hello exchanges versions with vfsd and asks for the read_bulk feature:
+// when vfsd grants it, files opened read-only are then read in chunks of
+// up to 1 MiB of raw bytes instead of 4 KiB of base64. Call Hello before
+// opening any file (and at most once).
 func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
-	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{Version: vfsproto.Version}, &r)
+	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{
+		Version: vfsproto.Version, Features: []string{vfsproto.FeatureReadBulk},
+	}, &r)
+	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
+		c.bulk = true
+	}
 	return r, err
 }
 

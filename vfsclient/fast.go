@@ -17,6 +17,7 @@ import (
 //
 //	{"id":"N","ok":true,"result":{"data":"B64","eof":BOOL}}
 //	{"id":"N","ok":true,"result":{"written":N}}
+//	{"id":"N","ok":true,"result":{"size":N,"eof":BOOL}}   (read_bulk)
 //
 // Any other answer falls back to encoding/json, so the fast path changes
 // speed, never meaning.
@@ -27,17 +28,31 @@ var (
 	respEOFT    = []byte(`","eof":true}}`)
 	respEOFF    = []byte(`","eof":false}}`)
 	respWritten = []byte(`","ok":true,"result":{"written":`)
+	respSize    = []byte(`","ok":true,"result":{"size":`)
+	respSizeT   = []byte(`,"eof":true}}`)
+	respSizeF   = []byte(`,"eof":false}}`)
 )
 
 // bufPool holds request frames and decoded read payloads.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
 
+// bulkPool holds read_bulk payloads, MaxBulkRead bytes each.
+var bulkPool = sync.Pool{New: func() any { b := make([]byte, vfsproto.MaxBulkRead); return &b }}
+
 const maxPooledBuf = 256 << 10
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
+func getBulkBuf() *[]byte { return bulkPool.Get().(*[]byte) }
+
+// putBuf returns a buffer of either pool.
 func putBuf(b *[]byte) {
-	if b != nil && cap(*b) <= maxPooledBuf {
+	switch {
+	case b == nil:
+	case cap(*b) == vfsproto.MaxBulkRead:
+		*b = (*b)[:cap(*b)]
+		bulkPool.Put(b)
+	case cap(*b) <= maxPooledBuf:
 		*b = (*b)[:0]
 		bufPool.Put(b)
 	}
@@ -65,10 +80,10 @@ func finishRequest(b []byte, start int) ([]byte, error) {
 	return b, nil
 }
 
-// appendReadRequest appends a complete read request frame.
-func appendReadRequest(dst []byte, id uint64, h int64, max int) ([]byte, error) {
+// appendReadRequest appends a complete read (or read_bulk) request frame.
+func appendReadRequest(dst []byte, id uint64, op string, h int64, max int) ([]byte, error) {
 	start := len(dst)
-	dst = beginRequest(dst, id, vfsproto.OpRead)
+	dst = beginRequest(dst, id, op)
 	dst = append(dst, `{"h":`...)
 	dst = strconv.AppendInt(dst, h, 10)
 	dst = append(dst, `,"max":`...)
@@ -132,6 +147,28 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 		}
 		*buf = data
 		a.fast, a.data = true, buf
+		return id, a, true
+	case bytes.HasPrefix(b, respSize):
+		b = b[len(respSize):]
+		j := 0
+		for j < len(b) && j < 8 && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		if j == 0 || j == 8 {
+			return 0, a, false
+		}
+		switch tail := b[j:]; {
+		case bytes.Equal(tail, respSizeT):
+			a.eof = true
+		case bytes.Equal(tail, respSizeF):
+		default:
+			return 0, a, false
+		}
+		n, err := strconv.Atoi(string(b[:j]))
+		if err != nil {
+			return 0, a, false
+		}
+		a.fast, a.bulk, a.size = true, true, n
 		return id, a, true
 	case bytes.HasPrefix(b, respWritten):
 		b = b[len(respWritten):]

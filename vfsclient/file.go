@@ -15,6 +15,14 @@ const (
 	firstWindow = 4        // outstanding reads at first: a small file costs few requests
 	writeBehind = 16       // outstanding write requests before waiting
 	writeChunk  = 64 << 10 // bytes per write request
+
+	// With read_bulk: the first requests ask for bulkFirst bytes (a
+	// small file costs one round trip), each full chunk makes the next
+	// request four times larger up to bulkChunk, and bulkAhead requests
+	// are kept in flight.
+	bulkFirst = 64 << 10
+	bulkChunk = vfsproto.MaxBulkRead
+	bulkAhead = 3
 )
 
 // File is an open vfsd handle. One goroutine uses a File at a time; Close
@@ -28,6 +36,8 @@ type File struct {
 	mu     sync.Mutex
 	reads  []chan answer // outstanding reads, in order
 	window int           // read-ahead depth now (grows to readAhead)
+	chunk  int           // read_bulk: bytes asked by the next request
+	sizes  []int         // read_bulk: bytes asked by each of reads
 	buf    []byte        // data read but not yet returned
 	bufp   *[]byte       // pooled storage of buf, recycled once buf is consumed
 	eof    bool
@@ -82,20 +92,16 @@ func (f *File) Read(p []byte) (int, error) {
 			f.drainReads()
 			return 0, io.EOF
 		}
-		if f.window == 0 {
-			f.window = firstWindow
-		}
-		if len(f.reads) <= f.window/2 {
-			// Top up in one batch: one Write for several requests.
-			var err error
-			f.reads, err = f.c.sendReads(f.h, vfsproto.MaxRead, f.window-len(f.reads), f.reads)
-			if err != nil {
-				f.drainReads()
-				return 0, pathErr("read", f.name, err)
-			}
+		if err := f.topUp(); err != nil {
+			f.drainReads()
+			return 0, pathErr("read", f.name, err)
 		}
 		ch := f.reads[0]
 		f.reads = f.reads[1:]
+		asked := vfsproto.MaxRead
+		if len(f.sizes) > 0 {
+			asked, f.sizes = f.sizes[0], f.sizes[1:]
+		}
 		a := <-ch
 		if !a.fast {
 			// An error, or an answer in a shape the fast path does not
@@ -113,9 +119,18 @@ func (f *File) Read(p []byte) (int, error) {
 			f.buf, f.bufp = *a.data, a.data
 		}
 		f.eof = a.eof || len(f.buf) == 0
-		if len(f.buf) == vfsproto.MaxRead {
-			// A full chunk: more is likely to come, so the window
-			// doubles, up to readAhead.
+		switch {
+		case len(f.buf) != asked:
+		case a.bulk:
+			// A full chunk: more is likely to come, so the
+			// chunks grow, up to bulkChunk, and then one more
+			// is kept in flight.
+			f.chunk = min(4*f.chunk, bulkChunk)
+			if f.chunk == bulkChunk {
+				f.window = bulkAhead
+			}
+		default:
+			// A full chunk: the window doubles, up to readAhead.
 			f.window = min(2*f.window, readAhead)
 		}
 	}
@@ -125,12 +140,37 @@ func (f *File) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// topUp sends more read requests when few are in flight: 4 KiB reads in a
+// window that grows to readAhead, or read_bulk requests of growing size
+// when vfsd offers them.
+func (f *File) topUp() error {
+	var err error
+	if f.c.bulk {
+		if f.window == 0 {
+			f.window, f.chunk = 2, bulkFirst
+		}
+		for len(f.reads) < f.window && err == nil {
+			f.reads, err = f.c.sendReads(f.h, f.chunk, 1, true, f.reads)
+			f.sizes = append(f.sizes, f.chunk)
+		}
+		return err
+	}
+	if f.window == 0 {
+		f.window = firstWindow
+	}
+	if len(f.reads) <= f.window/2 {
+		// Top up in one batch: one Write for several requests.
+		f.reads, err = f.c.sendReads(f.h, vfsproto.MaxRead, f.window-len(f.reads), false, f.reads)
+	}
+	return err
+}
+
 // drainReads waits for every outstanding read and forgets its data.
 func (f *File) drainReads() {
 	for _, ch := range f.reads {
 		recv(ch, nil)
 	}
-	f.reads = nil
+	f.reads, f.sizes = nil, nil
 }
 
 // Write sends p in chunks without waiting for each answer; an error shows

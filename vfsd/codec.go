@@ -10,8 +10,17 @@ import (
 )
 
 // frameBuf is a response frame under construction: a 4-byte length header
-// followed by the JSON payload. Frames are pooled and reused.
-type frameBuf struct{ b []byte }
+// followed by the JSON payload, and for read_bulk the raw data written
+// right after the frame (tail). Frames are pooled and reused.
+type frameBuf struct {
+	b       []byte
+	tail    []byte
+	tailBuf *[]byte // pooled storage of tail
+	release func()  // called once the frame is written (or dropped)
+}
+
+// bulkPool holds read_bulk data buffers of MaxBulkRead bytes.
+var bulkPool = sync.Pool{New: func() any { b := make([]byte, vfsproto.MaxBulkRead); return &b }}
 
 var framePool = sync.Pool{New: func() any { return &frameBuf{b: make([]byte, 0, 8192)} }}
 
@@ -19,6 +28,13 @@ var framePool = sync.Pool{New: func() any { return &frameBuf{b: make([]byte, 0, 
 const maxPooledFrame = 64 << 10
 
 func putFrame(f *frameBuf) {
+	if f.tailBuf != nil {
+		bulkPool.Put(f.tailBuf)
+	}
+	if f.release != nil {
+		f.release()
+	}
+	f.tail, f.tailBuf, f.release = nil, nil, nil
 	if cap(f.b) <= maxPooledFrame {
 		framePool.Put(f)
 	}
@@ -97,6 +113,25 @@ func readFrameResp(id string, data []byte, eof bool) *frameBuf {
 		f.b = append(f.b, `","eof":false}`...)
 	}
 	return f.finish(id)
+}
+
+// bulkFrameResp encodes the answer of read_bulk; data (pooled in buf) is
+// written right after the frame, and buf goes back to the pool then.
+func bulkFrameResp(id string, data []byte, buf *[]byte, eof bool) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":true,"result":{"size":`...)
+	f.b = strconv.AppendInt(f.b, int64(len(data)), 10)
+	if eof {
+		f.b = append(f.b, `,"eof":true}`...)
+	} else {
+		f.b = append(f.b, `,"eof":false}`...)
+	}
+	if g := f.finish(id); g != f {
+		bulkPool.Put(buf) // an id too long for a frame: the error has no tail
+		return g
+	}
+	f.tail, f.tailBuf = data, buf
+	return f
 }
 
 // writtenFrame encodes the response of a write without encoding/json.

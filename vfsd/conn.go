@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -65,7 +66,17 @@ type conn struct {
 	next    int64
 	opWG    sync.WaitGroup
 	hWG     sync.WaitGroup
+	// bulk is set once hello negotiated read_bulk on this connection.
+	bulk atomic.Bool
+	// bulkSem bounds the read_bulk buffers held by one client (read and
+	// not yet written out): a client that sends many read_bulk requests
+	// and reads slowly costs at most maxBulkInFlight MiB.
+	bulkSem chan struct{}
 }
+
+// maxBulkInFlight is the number of read_bulk answers of one client that
+// may wait in memory for the writer.
+const maxBulkInFlight = 4
 
 // Serve serves one client, reading requests from r and writing responses to
 // w, until r reaches EOF (nil) or a framing error closes the connection.
@@ -78,6 +89,7 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 		s:       s,
 		out:     make(chan *frameBuf, 256),
 		sem:     make(chan struct{}, maxConcurrentOps),
+		bulkSem: make(chan struct{}, maxBulkInFlight),
 		handles: make(map[int64]*handle),
 		next:    vfsproto.FirstHandle,
 	}
@@ -123,6 +135,9 @@ func (c *conn) writeLoop(w io.Writer) error {
 	for f := range c.out {
 		if err == nil {
 			_, err = bw.Write(f.b)
+		}
+		if err == nil && len(f.tail) > 0 {
+			_, err = bw.Write(f.tail)
 		}
 		putFrame(f)
 		if err == nil && len(c.out) == 0 {
@@ -174,8 +189,14 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 	}()
 	if fr, ok := parseFast(frame); ok {
 		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, data: fr.data, buf: fr.buf}
-		if fr.op == vfsproto.OpRead {
+		switch fr.op {
+		case vfsproto.OpRead:
 			if e := checkMax(j.max); e != nil {
+				c.fail(j, e)
+				return nil
+			}
+		case vfsproto.OpReadBulk:
+			if e := c.checkBulk(j.max); e != nil {
 				c.fail(j, e)
 				return nil
 			}
@@ -203,6 +224,21 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 		}
 		j.h, j.max = p.H, int64(p.Max)
 		if e := checkMax(j.max); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+	case vfsproto.OpReadBulk:
+		if !c.bulk.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.ReadParams
+		if e := decodeParams(req.Params, &p, "h", "max"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h, j.max = p.H, int64(p.Max)
+		if e := c.checkBulk(j.max); e != nil {
 			c.fail(j, e)
 			return nil
 		}
@@ -265,6 +301,20 @@ func checkMax(m int64) *vfsproto.Error {
 		return perr(vfsproto.EArg, "max must be at least 1")
 	case m > vfsproto.MaxRead:
 		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.MaxRead))
+	}
+	return nil
+}
+
+// checkBulk validates a read_bulk request: the feature must have been
+// negotiated, and max must be in 1..MaxBulkRead.
+func (c *conn) checkBulk(m int64) *vfsproto.Error {
+	switch {
+	case !c.bulk.Load():
+		return perr(vfsproto.EUnsupported, "unsupported operation")
+	case m <= 0:
+		return perr(vfsproto.EArg, "max must be at least 1")
+	case m > vfsproto.MaxBulkRead:
+		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.MaxBulkRead))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -41,6 +42,32 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.s.stats.reads.Add(1)
 		c.s.stats.bytesOut.Add(int64(n))
 		return readFrameResp(j.id, buf[:n], n == 0), nil, n
+	case vfsproto.OpReadBulk:
+		if !h.canRead {
+			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
+		}
+		// The buffer and its slot in bulkSem go with the frame, which
+		// gives them back once it is written; on any other way out
+		// (error, panic) they are given back here.
+		c.bulkSem <- struct{}{}
+		buf := bulkPool.Get().(*[]byte)
+		handed := false
+		defer func() {
+			if !handed {
+				bulkPool.Put(buf)
+				<-c.bulkSem
+			}
+		}()
+		n, err := h.f.Read((*buf)[:j.max])
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, ioError(err), 0
+		}
+		c.s.stats.reads.Add(1)
+		c.s.stats.bytesOut.Add(int64(n))
+		f := bulkFrameResp(j.id, (*buf)[:n], buf, n == 0)
+		f.release = func() { <-c.bulkSem }
+		handed = true
+		return f, nil, n
 	case vfsproto.OpWrite:
 		if !h.canWrite {
 			return nil, perr(vfsproto.EPerm, "handle not open for writing"), 0
@@ -160,10 +187,17 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if p.Version < 1 {
 			return nil, perr(vfsproto.EArg, "invalid version"), 0
 		}
-		return okFrame(j.id, vfsproto.HelloResult{
+		r := vfsproto.HelloResult{
 			Version: vfsproto.Version, Ops: supportedOps,
 			MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
-		}), nil, 0
+		}
+		if slices.Contains(p.Features, vfsproto.FeatureReadBulk) {
+			c.bulk.Store(true)
+			r.Ops = append(slices.Clip(supportedOps), vfsproto.OpReadBulk)
+			r.Features = []string{vfsproto.FeatureReadBulk}
+			r.MaxBulkRead = vfsproto.MaxBulkRead
+		}
+		return okFrame(j.id, r), nil, 0
 	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes:
 		return c.doTreeOp(j)
 	case vfsproto.OpStats:

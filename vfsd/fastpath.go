@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/base64"
 	"sync"
+
+	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // The fast decoder recognises exactly the read and write requests that
 // vfsproto's types marshal to with encoding/json:
 //
 //	{"id":"ID","op":"read","params":{"h":N,"max":N}}
+//	{"id":"ID","op":"read_bulk","params":{"h":N,"max":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //
 // Anything else (whitespace, other key orders, escapes in the id) falls
@@ -19,6 +22,7 @@ var (
 	fastPrefix    = []byte(`{"id":"`)
 	fastReadMid   = []byte(`","op":"read","params":{"h":`)
 	fastReadMax   = []byte(`,"max":`)
+	fastBulkMid   = []byte(`","op":"read_bulk","params":{"h":`)
 	fastWriteMid  = []byte(`","op":"write","params":{"h":`)
 	fastWriteData = []byte(`,"data":"`)
 	fastFinalT    = []byte(`,"final":true`)
@@ -27,7 +31,7 @@ var (
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // opRead or opWrite
+	op   string // OpRead, OpReadBulk or OpWrite
 	id   string
 	h    int64
 	max  int64
@@ -81,8 +85,14 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 	id := b[:i]
 	b = b[i:]
 	switch {
-	case bytes.HasPrefix(b, fastReadMid):
-		b = b[len(fastReadMid):]
+	case bytes.HasPrefix(b, fastReadMid), bytes.HasPrefix(b, fastBulkMid):
+		op := vfsproto.OpRead
+		if bytes.HasPrefix(b, fastReadMid) {
+			b = b[len(fastReadMid):]
+		} else {
+			op = vfsproto.OpReadBulk
+			b = b[len(fastBulkMid):]
+		}
 		h, rest, ok := fastInt(b)
 		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
 			return r, false
@@ -91,7 +101,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		if !ok || string(rest) != "}}" {
 			return r, false
 		}
-		return fastReq{op: "read", id: string(id), h: h, max: m}, true
+		return fastReq{op: op, id: string(id), h: h, max: m}, true
 	case bytes.HasPrefix(b, fastWriteMid):
 		b = b[len(fastWriteMid):]
 		h, rest, ok := fastInt(b)
@@ -120,7 +130,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		*buf = data
-		return fastReq{op: "write", id: string(id), h: h, data: data, buf: buf}, true
+		return fastReq{op: vfsproto.OpWrite, id: string(id), h: h, data: data, buf: buf}, true
 	}
 	return r, false
 }

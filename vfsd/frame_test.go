@@ -107,6 +107,7 @@ func TestFastPathMatchesJSON(t *testing.T) {
 	cases := []vfsproto.Request{
 		{ID: "1", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 4096})},
 		{ID: "abc-9", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 12345, Max: 1})},
+		{ID: "7", Op: "read_bulk", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 1 << 20})},
 		{ID: "2", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 3, Data: []byte("hello, world")})},
 		{ID: "3", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: []byte{}, Final: true})},
 		{ID: "4", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: bytes.Repeat([]byte{0, 255, 7}, 1000)})},
@@ -121,7 +122,7 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			t.Fatalf("%s: id/op %q %q", b, fr.id, fr.op)
 		}
 		switch req.Op {
-		case "read":
+		case "read", "read_bulk":
 			var p vfsproto.ReadParams
 			mustUnmarshal(t, req.Params, &p)
 			if fr.h != p.H || fr.max != int64(p.Max) {
@@ -144,6 +145,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"write","params":{"h":3,"data":"!!"}}`,
 		`{"id":"1","op":"write","params":{"h":3,"data":"eA==","final":1}}`,
 		`{"id":"1","op":"read","params":{"h":3,"max":99999999999999999999}}`,
+		`{"id":"1","op":"read_bulk","params":{"h":3}}`,
+		`{"id":"1","op":"read_bulkx","params":{"h":3,"max":1}}`,
 	} {
 		if _, ok := parseFast([]byte(b)); ok {
 			t.Errorf("fast path accepted non-canonical %s", b)
@@ -160,6 +163,14 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		if resp.ID != id || !resp.OK || !bytes.Equal(rr.Data, data) || !rr.EOF {
 			t.Fatalf("read response %s", f.b[4:])
 		}
+		buf := bulkPool.Get().(*[]byte)
+		f = bulkFrameResp(id, (*buf)[:7], buf, false)
+		resp = vfsproto.Response{}
+		mustUnmarshal(t, f.b[4:], &resp)
+		if resp.ID != id || !resp.OK || string(resp.Result) != `{"size":7,"eof":false}` || len(f.tail) != 7 {
+			t.Fatalf("read_bulk response %s", f.b[4:])
+		}
+		putFrame(f)
 		f = writtenFrame(id, 42)
 		mustUnmarshal(t, f.b[4:], &resp)
 		if resp.ID != id || string(resp.Result) != `{"written":42}` {

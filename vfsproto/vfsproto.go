@@ -28,6 +28,15 @@ const MaxFrame = 1 << 20
 // MaxRead is the largest value of the read operation's max parameter.
 const MaxRead = 4096
 
+// MaxBulkRead is the largest value of read_bulk's max parameter (the
+// read_bulk feature, negotiated in hello).
+const MaxBulkRead = 1 << 20
+
+// FeatureReadBulk is the hello feature that enables the read_bulk
+// operation on a connection: raw bytes after the answer frame instead of
+// base64 inside it.
+const FeatureReadBulk = "read_bulk"
+
 // FirstHandle is the lowest handle vfsd allocates; 0, 1 and 2 are reserved
 // for the client's stdin, stdout and stderr and are served by the MUX.
 const FirstHandle = 3
@@ -50,8 +59,9 @@ const (
 	OpRemove     = "remove"
 	OpRename     = "rename"
 	OpUtimes     = "utimes"
-	OpLLMCMD     = "LLMCMD" // reserved: always E_UNSUPPORTED
-	OpQUOTA      = "QUOTA"  // reserved: always E_UNSUPPORTED
+	OpReadBulk   = "read_bulk" // only after hello negotiated FeatureReadBulk
+	OpLLMCMD     = "LLMCMD"    // reserved: always E_UNSUPPORTED
+	OpQUOTA      = "QUOTA"     // reserved: always E_UNSUPPORTED
 )
 
 // Code is a protocol error code.
@@ -316,17 +326,30 @@ type ListResult struct {
 	Entries []Entry `json:"entries"`
 }
 
-// HelloParams are the parameters of hello.
-type HelloParams struct {
-	Version int `json:"version"`
+// ReadBulkResult is the answer frame of read_bulk: exactly Size raw bytes
+// of data follow the frame on the stream (none when Size is 0).
+type ReadBulkResult struct {
+	Size int  `json:"size"`
+	EOF  bool `json:"eof"`
 }
 
-// HelloResult is the result of hello.
-type HelloResult struct {
+// HelloParams are the parameters of hello. Features asks for optional
+// protocol extensions on this connection (FeatureReadBulk); unknown names
+// are ignored.
+type HelloParams struct {
 	Version  int      `json:"version"`
-	Ops      []string `json:"ops"`
-	MaxRead  int      `json:"max_read"`
-	MaxFrame int      `json:"max_frame"`
+	Features []string `json:"features,omitempty"`
+}
+
+// HelloResult is the result of hello. Features lists the requested
+// features the server enabled; MaxBulkRead is set when read_bulk is one.
+type HelloResult struct {
+	Version     int      `json:"version"`
+	Ops         []string `json:"ops"`
+	MaxRead     int      `json:"max_read"`
+	MaxFrame    int      `json:"max_frame"`
+	Features    []string `json:"features,omitempty"`
+	MaxBulkRead int      `json:"max_bulk_read,omitempty"`
 }
 
 // StatsResult is the result of stats: the server's counters.

@@ -32,6 +32,7 @@ func main() {
 	sizeArg := flag.String("size", "1G", "bytes to stream each way (suffixes K M G)")
 	dirArg := flag.String("dir", "", "directory for the data files (default: a new temp dir)")
 	prof := flag.String("cpuprofile", "", "write the client's CPU profile here")
+	noBulk := flag.Bool("no-bulk", false, "skip hello: read with seed 000's 4 KiB base64 reads, not read_bulk")
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -51,7 +52,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
 		os.Exit(2)
 	}
-	if err := run(*vfsdPath, size, *dirArg); err != nil {
+	if err := run(*vfsdPath, size, *dirArg, !*noBulk); err != nil {
 		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
@@ -75,7 +76,7 @@ func parseSize(s string) (int64, error) {
 	return n * mult, nil
 }
 
-func run(vfsdPath string, size int64, dir string) error {
+func run(vfsdPath string, size int64, dir string, hello bool) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "vfsstream")
 		if err != nil {
@@ -120,6 +121,12 @@ func run(vfsdPath string, size int64, dir string) error {
 		return err
 	}
 	c := vfsclient.New(out, in)
+	if hello {
+		// As llmsh does: negotiates read_bulk.
+		if _, err := c.Hello(); err != nil {
+			return err
+		}
+	}
 
 	buf := make([]byte, 64<<10)
 	t0 := time.Now()
@@ -169,7 +176,7 @@ func run(vfsdPath string, size int64, dir string) error {
 	server := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 
 	mb := float64(size) / 1e6
-	fmt.Printf("streamed %d bytes each way (vfsclient in this process, vfsd %s)\n", size, vfsdPath)
+	fmt.Printf("streamed %d bytes each way (vfsclient in this process, vfsd %s, read_bulk %v)\n", size, vfsdPath, hello)
 	fmt.Printf("read:  %8.1f MB/s  (%.2fs)\n", mb/readDur.Seconds(), readDur.Seconds())
 	fmt.Printf("write: %8.1f MB/s  (%.2fs)\n", mb/writeDur.Seconds(), writeDur.Seconds())
 	fmt.Printf("peak RSS: client %.1f MB, vfsd %.1f MB\n", float64(self.Maxrss)/1024, float64(server.Maxrss)/1024)

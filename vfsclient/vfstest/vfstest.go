@@ -11,8 +11,21 @@ import (
 )
 
 // Session starts a vfsd server with cfg and returns a client connected to
-// it. Cleanup closes the client, waits for the server and closes it.
+// it, after the hello exchange llmsh makes (so files are read with
+// read_bulk, as in llmsh). Cleanup closes the client, waits for the server
+// and closes it.
 func Session(t testing.TB, cfg vfsd.Config) *vfsclient.Client {
+	t.Helper()
+	c := SessionNoHello(t, cfg)
+	if _, err := c.Hello(); err != nil {
+		t.Fatalf("hello: %v", err)
+	}
+	return c
+}
+
+// SessionNoHello is Session without the hello exchange: the client speaks
+// only seed 000's operations (4 KiB base64 reads).
+func SessionNoHello(t testing.TB, cfg vfsd.Config) *vfsclient.Client {
 	t.Helper()
 	srv, err := vfsd.New(cfg)
 	if err != nil {
