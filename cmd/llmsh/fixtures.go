@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 )
 
@@ -131,13 +132,13 @@ func runFixture(script string) (*fixtureResult, error) {
 	if err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
-	sess, err := startVfsd("", []string{"-o", dir})
+	sess, err := startVfsd("", vfsdproc.Config{Outputs: []string{dir}, Stderr: os.Stderr})
 	if err != nil {
 		return nil, err
 	}
-	defer sess.close()
+	defer sess.Close()
 	var out, errb bytes.Buffer
-	sh, err := shell.New(shell.Options{Client: sess.client, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: dir, Name: filepath.Base(script)})
+	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: dir, Name: filepath.Base(script)})
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,9 +18,10 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
-	"github.com/llmsh/llmsh/vfsd"
 )
 
 const version = "0.1.0"
@@ -68,12 +68,7 @@ type options struct {
 }
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == serverModeArg {
-		// Ctrl-C at the REPL is for the running command, not for vfsd
-		// (which shares the terminal's process group).
-		signal.Ignore(os.Interrupt)
-		os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
-	}
+	llmsh.MaybeServeVfsd() // in server mode, llmsh is vfsd
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -238,29 +233,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !ok || err1 != nil || err2 != nil || rfd < 0 || wfd < 0 {
 			return usageErr(stderr, "invalid --vfs-fds '%s' (want R,W)", o.vfsFds)
 		}
-		sess = attachVfsd(uintptr(rfd), uintptr(wfd))
+		sess = vfsdproc.Attach(uintptr(rfd), uintptr(wfd))
 	} else {
-		var vargs []string
-		for _, p := range o.inputs {
-			vargs = append(vargs, "-i", p)
-		}
-		for _, p := range o.outputs {
-			vargs = append(vargs, "-o", p)
-		}
-		if o.strict {
-			vargs = append(vargs, "--strict")
-		}
-		if o.logFile != "" {
-			vargs = append(vargs, "--log", o.logFile)
-		}
-		sess, err = startVfsd(o.vfsdPath, vargs)
+		sess, err = startVfsd(o.vfsdPath, vfsdproc.Config{
+			Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile, Stderr: os.Stderr,
+		})
 		if err != nil {
 			fmt.Fprintf(stderr, "llmsh: %v\n", err)
 			return 1
 		}
 	}
-	defer sess.close()
-	if _, err := sess.client.Hello(); err != nil {
+	defer sess.Close()
+	if _, err := sess.Client.Hello(); err != nil {
 		fmt.Fprintf(stderr, "llmsh: vfsd did not answer: %v\n", err)
 		return 1
 	}
@@ -276,7 +260,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var gone atomic.Bool
 	go func() {
 		select {
-		case <-sess.client.Done():
+		case <-sess.Client.Done():
 			gone.Store(true)
 			cancel()
 		case <-ctx.Done():
@@ -320,7 +304,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			stdin = strings.NewReader("")
 		}
 	}
-	sh, err := shell.New(shell.Options{Client: sess.client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Args: scriptArgs})
+	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Args: scriptArgs})
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
@@ -346,7 +330,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", o.timeout)
 		return 124
 	}
-	if vf, err := sess.client.VirtualFiles(); err == nil && len(vf) > 0 && !o.quiet {
+	if vf, err := sess.Client.VirtualFiles(); err == nil && len(vf) > 0 && !o.quiet {
 		names := make([]string, len(vf))
 		for i, v := range vf {
 			names[i] = v.Path
@@ -364,7 +348,7 @@ func absJoin(dir, name string) string {
 }
 
 func readThroughVfsd(sess *session, name string) ([]byte, error) {
-	f, err := sess.client.Open(name)
+	f, err := sess.Client.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -8,14 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh"
 )
 
 // TestMain lets the test binary act as vfsd, as llmsh does: startVfsd
 // re-executes the running binary in server mode.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == serverModeArg {
-		main()
-	}
+	llmsh.MaybeServeVfsd()
 	os.Exit(m.Run())
 }
 

@@ -1,0 +1,145 @@
+// Package vfsdproc runs vfsd as a child process over a pipe pair, for the
+// llmsh command and for the llmsh library. It is the only place in llmsh
+// that uses os/exec.
+//
+// vfsd is either a separate binary (cmd/vfsd) or the running executable
+// itself in server mode: a program that calls Serve first thing in main
+// (llmsh does) can be re-executed with ServerModeArg and then acts as vfsd.
+package vfsdproc
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sync/atomic"
+
+	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// ServerModeArg, as the first argument, makes a program that calls Serve
+// act as vfsd.
+const ServerModeArg = "__vfsd"
+
+// selfServes records that this executable calls Serve, so re-executing it
+// in server mode starts vfsd rather than the embedder's own main.
+var selfServes atomic.Bool
+
+// Serve makes this executable usable as vfsd. When the first argument is
+// ServerModeArg it serves one client on stdin/stdout and exits the process
+// with vfsd's status; otherwise it returns at once, and Start may from now
+// on re-execute this executable in server mode. Call it first in main (and
+// in TestMain).
+func Serve() {
+	selfServes.Store(true)
+	if len(os.Args) > 1 && os.Args[1] == ServerModeArg {
+		// Ctrl-C at a terminal is for the running command, not for vfsd
+		// (which shares the terminal's process group).
+		signal.Ignore(os.Interrupt)
+		if vfsd.Restrict == nil {
+			vfsd.Restrict = sandbox.RestrictToGrants
+		}
+		os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+}
+
+// ErrNoServer is returned by Start when there is no vfsd to start: no
+// Path, and this executable never called Serve.
+var ErrNoServer = errors.New("no vfsd to start: give the path of a vfsd (or llmsh) binary, or call llmsh.MaybeServeVfsd first in main")
+
+// Config says which vfsd to start and with which allowlists.
+type Config struct {
+	// Path is a vfsd binary (cmd/vfsd). Empty: this executable in server
+	// mode, which needs Serve.
+	Path string
+	// Inputs are readable paths, Outputs writable ones; relative paths
+	// resolve against Dir.
+	Inputs, Outputs []string
+	// Strict refuses writes outside the allowlists instead of making
+	// virtual files.
+	Strict bool
+	// Log is vfsd's request log file, if any.
+	Log string
+	// Dir is vfsd's working directory; empty is the caller's.
+	Dir string
+	// Stderr receives vfsd's own messages; nil discards them.
+	Stderr io.Writer
+}
+
+// Args is vfsd's command line for the allowlists and options of c.
+func (c Config) Args() []string {
+	var args []string
+	for _, p := range c.Inputs {
+		args = append(args, "-i", p)
+	}
+	for _, p := range c.Outputs {
+		args = append(args, "-o", p)
+	}
+	if c.Strict {
+		args = append(args, "--strict")
+	}
+	if c.Log != "" {
+		args = append(args, "--log", c.Log)
+	}
+	return args
+}
+
+// Proc is a running vfsd and its client.
+type Proc struct {
+	Client *vfsclient.Client
+	cmd    *exec.Cmd
+}
+
+// Start starts vfsd over a pipe pair with an empty environment.
+func Start(c Config) (*Proc, error) {
+	prog, argv := c.Path, c.Args()
+	if prog == "" {
+		if !selfServes.Load() {
+			return nil, ErrNoServer
+		}
+		self, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		prog, argv = self, append([]string{ServerModeArg}, argv...)
+	}
+	cmd := exec.Command(prog, argv...)
+	cmd.Env = []string{}
+	cmd.Dir = c.Dir
+	cmd.Stderr = c.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cannot start vfsd: %w", err)
+	}
+	return &Proc{Client: vfsclient.New(out, in), cmd: cmd}, nil
+}
+
+// Attach uses a vfsd that a parent process runs, on inherited descriptors.
+func Attach(rfd, wfd uintptr) *Proc {
+	r := os.NewFile(rfd, "vfsd-r")
+	w := os.NewFile(wfd, "vfsd-w")
+	return &Proc{Client: vfsclient.New(r, w)}
+}
+
+// Close ends the session (vfsd sees end of file and drops its virtual
+// files) and waits for a vfsd that Start started.
+func (p *Proc) Close() error {
+	err := p.Client.Close()
+	if p.cmd != nil {
+		if werr := p.cmd.Wait(); err == nil {
+			err = werr
+		}
+	}
+	return err
+}

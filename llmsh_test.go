@@ -1,0 +1,232 @@
+package llmsh_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh"
+)
+
+// TestMain lets the test binary act as vfsd: a Session re-executes it in
+// server mode.
+func TestMain(m *testing.M) {
+	llmsh.MaybeServeVfsd()
+	os.Exit(m.Run())
+}
+
+func newSession(t *testing.T, o llmsh.Options) *llmsh.Session {
+	t.Helper()
+	s, err := llmsh.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func run(t *testing.T, s *llmsh.Session, script string) llmsh.Result {
+	t.Helper()
+	res, err := s.Run(context.Background(), script, nil)
+	if err != nil {
+		t.Fatalf("Run(%q): %v", script, err)
+	}
+	return res
+}
+
+func TestStatePersists(t *testing.T) {
+	dir := t.TempDir()
+	s := newSession(t, llmsh.Options{Outputs: []string{dir}, Dir: dir})
+	run(t, s, `x=1; f() { echo "f:$1"; }; mkdir sub; cd sub; echo real > real.txt; echo virt > /scratch.txt; export E=e`)
+	res := run(t, s, `echo "$x $E $PWD"; f a; cat real.txt /scratch.txt`)
+	want := fmt.Sprintf("1 e %s/sub\nf:a\nreal\nvirt\n", dir)
+	if res.Stdout != want || res.Stderr != "" || res.ExitCode != 0 {
+		t.Fatalf("got %+v, want stdout %q", res, want)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "sub", "real.txt")); string(got) != "real\n" {
+		t.Errorf("real file holds %q", got)
+	}
+	if len(res.VirtualFiles) != 1 || res.VirtualFiles[0] != "/scratch.txt" {
+		t.Errorf("virtual files %q", res.VirtualFiles)
+	}
+}
+
+func TestStatusAndStreams(t *testing.T) {
+	s := newSession(t, llmsh.Options{})
+	for _, tc := range []struct {
+		script, stdin, stdout, stderr string
+		code                          int
+	}{
+		{`echo out; echo err >&2; exit 3`, "", "out\n", "err\n", 3},
+		{`false`, "", "", "", 1},
+		{`wc -l`, "a\nb\n", "2\n", "", 0},
+		{`nosuchcmd`, "", "", "llmsh: nosuchcmd: command not found\n", 127},
+		{`echo "unterminated`, "", "", "llmsh: 1:6: reached EOF without closing quote `\"`\n", 2},
+		{`cat /etc/passwd`, "", "", "cat: /etc/passwd: Permission denied\n", 1},
+		{`echo $?`, "", "1\n", "", 0}, // $? of the previous Run (cat's)
+	} {
+		res, err := s.Run(context.Background(), tc.script, strings.NewReader(tc.stdin))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.script, err)
+		}
+		if res.Stdout != tc.stdout || res.Stderr != tc.stderr || res.ExitCode != tc.code || res.Truncated {
+			t.Errorf("%q: got %q %q %d %v, want %q %q %d", tc.script, res.Stdout, res.Stderr, res.ExitCode, res.Truncated, tc.stdout, tc.stderr, tc.code)
+		}
+	}
+}
+
+func TestTimeoutKeepsSession(t *testing.T) {
+	s := newSession(t, llmsh.Options{Timeout: 200 * time.Millisecond})
+	run(t, s, `v=kept`)
+	res := run(t, s, `echo before; while :; do :; done`)
+	if res.ExitCode != 124 || res.Stdout != "before\n" || !strings.Contains(res.Stderr, "timed out after 200ms") {
+		t.Fatalf("timeout: %+v", res)
+	}
+	res = run(t, s, `echo "$v"`)
+	if res.Stdout != "kept\n" || res.ExitCode != 0 {
+		t.Fatalf("after timeout: %+v", res)
+	}
+}
+
+func TestMaxOutput(t *testing.T) {
+	s := newSession(t, llmsh.Options{MaxOutput: 10})
+	res := run(t, s, `yes`)
+	if res.Stdout != "y\ny\ny\ny\ny\n" || !res.Truncated || res.ExitCode != 125 || !strings.Contains(res.Stderr, "output limit exceeded") {
+		t.Fatalf("got %+v", res)
+	}
+	res = run(t, s, `echo ok`)
+	if res.Stdout != "ok\n" || res.Truncated || res.ExitCode != 0 {
+		t.Fatalf("after the cap: %+v", res)
+	}
+}
+
+func TestLimitKeepsSession(t *testing.T) {
+	s := newSession(t, llmsh.Options{Limits: llmsh.Limits{MaxCommands: 100}})
+	res := run(t, s, `i=0; while :; do i=$((i+1)); done`)
+	if res.ExitCode != 125 || !strings.Contains(res.Stderr, "limit exceeded") {
+		t.Fatalf("got %+v", res)
+	}
+	if res := run(t, s, `echo again`); res.Stdout != "again\n" {
+		t.Fatalf("after a limit: %+v", res)
+	}
+}
+
+// signalReader yields its text once, closing read when it is first read.
+type signalReader struct {
+	text string
+	read chan struct{}
+}
+
+func (r *signalReader) Read(p []byte) (int, error) {
+	if r.text == "" {
+		return 0, io.EOF
+	}
+	n := copy(p, r.text)
+	r.text = r.text[n:]
+	close(r.read)
+	return n, nil
+}
+
+func TestContextCancel(t *testing.T) {
+	s := newSession(t, llmsh.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	in := &signalReader{text: "x\n", read: make(chan struct{})}
+	done := make(chan struct{})
+	var err error
+	go func() {
+		_, err = s.Run(ctx, `while :; do :; done`, in)
+		close(done)
+	}()
+	<-in.read // the Run has begun
+	cancel()
+	<-done
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v", err)
+	}
+	if res := run(t, s, `echo next`); res.Stdout != "next\n" {
+		t.Fatalf("after cancel: %+v", res)
+	}
+}
+
+func TestReset(t *testing.T) {
+	s := newSession(t, llmsh.Options{})
+	run(t, s, `x=1; echo v > /v.txt`)
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, s, `echo "[$x]"; cat /v.txt`)
+	if res.Stdout != "[]\n" || res.ExitCode != 1 || len(res.VirtualFiles) != 0 {
+		t.Fatalf("after Reset: %+v", res)
+	}
+}
+
+func TestClose(t *testing.T) {
+	s, err := llmsh.New(llmsh.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Run(context.Background(), "echo", nil); !errors.Is(err, llmsh.ErrClosed) {
+		t.Fatalf("Run after Close: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+}
+
+// TestConcurrentSessions runs several sessions at once (under -race in
+// CI), each with virtual files of the same names that the others must
+// never see, and one session used from several goroutines.
+func TestConcurrentSessions(t *testing.T) {
+	const n = 4
+	var wg sync.WaitGroup
+	for i := range n {
+		s := newSession(t, llmsh.Options{})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 5 {
+				res, err := s.Run(context.Background(), fmt.Sprintf(`echo %d-%d >> /shared.txt; cat /shared.txt | wc -l; tail -n1 /shared.txt`, i, j), nil)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if want := fmt.Sprintf("%d\n%d-%d\n", j+1, i, j); res.Stdout != want {
+					t.Errorf("session %d run %d: %q, want %q", i, j, res.Stdout, want)
+				}
+			}
+		}()
+	}
+	shared := newSession(t, llmsh.Options{})
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				if _, err := shared.Run(context.Background(), `n=$((n+1))`, nil); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if res := run(t, shared, `echo $n`); res.Stdout != fmt.Sprintf("%d\n", 5*n) {
+		t.Errorf("serialised runs: n=%q", res.Stdout)
+	}
+}
+
+func TestNoVfsd(t *testing.T) {
+	_, err := llmsh.New(llmsh.Options{VfsdPath: filepath.Join(t.TempDir(), "missing")})
+	if err == nil || !strings.Contains(err.Error(), "cannot start vfsd") {
+		t.Fatalf("got %v", err)
+	}
+}
