@@ -46,6 +46,16 @@ func (o *sedOutput) text(s string) {
 	o.w.WriteString(s)
 }
 
+// textOut is what a, i and c write: the text and a newline, or nothing
+// for an "a\\" that ended the script (GNU; the pattern space still gets
+// its missing newline).
+func (c *sedCmd) textOut() string {
+	if c.bare {
+		return ""
+	}
+	return c.text + "\n"
+}
+
 // sedAppend is output queued for the end of the cycle (a, r, R).
 type sedAppend struct {
 	text  string
@@ -663,12 +673,12 @@ func (r *sedRun) exec(in *sedInput) int {
 		case '=':
 			r.out.text(strconv.FormatInt(r.lineno, 10) + "\n")
 		case 'a':
-			r.queue = append(r.queue, sedAppend{text: c.text + "\n"})
+			r.queue = append(r.queue, sedAppend{text: c.textOut()})
 		case 'i':
-			r.out.text(c.text + "\n")
+			r.out.text(c.textOut())
 		case 'c':
 			if c.a2 == nil || !c.active || c.neg {
-				r.out.text(c.text + "\n")
+				r.out.text(c.textOut())
 			}
 			return sedDelete
 		case 'b':
@@ -699,7 +709,7 @@ func (r *sedRun) exec(in *sedInput) int {
 		case 'd':
 			return sedDelete
 		case 'D':
-			i := bytes.IndexByte(r.ps, '\n')
+			i := bytes.IndexByte(r.ps, r.eol)
 			if i < 0 {
 				return sedDelete
 			}
@@ -708,11 +718,11 @@ func (r *sedRun) exec(in *sedInput) int {
 		case 'g':
 			r.ps = append(r.ps[:0], r.hs...)
 		case 'G':
-			r.ps = append(append(r.ps, '\n'), r.hs...)
+			r.ps = append(append(r.ps, r.eol), r.hs...)
 		case 'h':
 			r.hs = append(r.hs[:0], r.ps...)
 		case 'H':
-			r.hs = append(append(r.hs, '\n'), r.ps...)
+			r.hs = append(append(r.hs, r.eol), r.ps...)
 		case 'x':
 			r.ps, r.hs = r.hs, r.ps
 		case 'z':
@@ -748,12 +758,12 @@ func (r *sedRun) exec(in *sedInput) int {
 			r.flushQueue()
 			line, nl, _ := in.next()
 			r.lineno++
-			r.ps = append(append(r.ps, '\n'), line...)
+			r.ps = append(append(r.ps, r.eol), line...)
 			r.psNL = nl
 		case 'p':
 			r.out.line(r.ps, r.psNL, r.eol)
 		case 'P':
-			if i := bytes.IndexByte(r.ps, '\n'); i >= 0 {
+			if i := bytes.IndexByte(r.ps, r.eol); i >= 0 {
 				r.out.line(r.ps[:i], true, r.eol)
 			} else {
 				r.out.line(r.ps, r.psNL, r.eol)
@@ -775,7 +785,7 @@ func (r *sedRun) exec(in *sedInput) int {
 		case 'w':
 			c.wout.line(r.ps, r.psNL, r.eol)
 		case 'W':
-			if i := bytes.IndexByte(r.ps, '\n'); i >= 0 {
+			if i := bytes.IndexByte(r.ps, r.eol); i >= 0 {
 				c.wout.line(r.ps[:i], true, r.eol)
 			} else {
 				c.wout.line(r.ps, r.psNL, r.eol)
@@ -944,6 +954,6 @@ func (r *sedRun) list(width int) {
 		b = append(b, e...)
 		col += len(e)
 	}
-	b = append(b, '$', '\n')
+	b = append(b, '$', r.eol)
 	r.out.text(string(b))
 }

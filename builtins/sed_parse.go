@@ -51,6 +51,7 @@ type sedCmd struct {
 	endLine int64
 
 	text   string // a i c; label for b t T; file for r R w W
+	bare   bool   // a i c: "a\\" ended the script, the text is empty and has no newline
 	num    int64  // q Q exit code, l width (-1: default)
 	target int    // b t T: command index; {: index of the matching }
 	// s
@@ -123,7 +124,13 @@ func sedIsSpace(c byte) bool { return c == ' ' || c == '\t' }
 func (p *sedParser) parse() error {
 	if c := p.prog.pending; c != nil {
 		p.prog.pending = nil
-		c.text = p.textBody()
+		t, more := p.textBody()
+		c.text += t
+		c.bare = false
+		if more {
+			c.text += "\n"
+			p.prog.pending = c
+		}
 	}
 	for {
 		for !p.eof() && (sedIsSpace(p.peek()) || p.peek() == '\n' || p.peek() == ';') {
@@ -289,11 +296,63 @@ func (p *sedParser) delimited(delim byte, re bool) (string, bool) {
 			}
 		case c == '\n' && re:
 			return "", false
+		case c == '[' && re:
+			if !p.bracket(&b) {
+				return "", false
+			}
 		default:
 			b.WriteByte(c)
 		}
 	}
 	return "", false
+}
+
+// bracket copies a bracket expression of a regex, its '[' already read:
+// the delimiter does not end the regex inside it and a backslash is an
+// ordinary character there, except that "\n" and "\t" are a newline and
+// a tab (GNU sed 4.9: s/[/]// works, [\/] matches '\' and '/').
+func (p *sedParser) bracket(b *strings.Builder) bool {
+	b.WriteByte('[')
+	if p.peek() == '^' {
+		b.WriteByte(p.next())
+	}
+	if p.peek() == ']' {
+		b.WriteByte(p.next())
+	}
+	for !p.eof() {
+		c := p.next()
+		switch {
+		case c == ']':
+			b.WriteByte(c)
+			return true
+		case c == '\n':
+			return false
+		case c == '[' && (p.peek() == ':' || p.peek() == '.' || p.peek() == '='):
+			kind := p.next()
+			b.WriteByte(c)
+			b.WriteByte(kind)
+			for !p.eof() {
+				d := p.next()
+				if d == '\n' {
+					return false
+				}
+				b.WriteByte(d)
+				if d == kind && p.peek() == ']' {
+					b.WriteByte(p.next())
+					break
+				}
+			}
+		case c == '\\' && p.peek() == 'n':
+			p.i++
+			b.WriteByte('\n')
+		case c == '\\' && p.peek() == 't':
+			p.i++
+			b.WriteByte('\t')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return false
 }
 
 func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
@@ -325,15 +384,15 @@ func (p *sedParser) endCommand() error {
 	return p.fail("extra characters after command")
 }
 
-// label reads a label: up to a newline or ';' (GNU), trailing spaces
-// removed.
+// label reads a label: up to a newline, ';', '}' or a blank (GNU 4.9:
+// "b end}" closes a block, ":a p" is the label a and the command p).
 func (p *sedParser) label() string {
 	p.skipSpace()
 	s := p.i
-	for !p.eof() && p.peek() != '\n' && p.peek() != ';' {
+	for !p.eof() && p.peek() != '\n' && p.peek() != ';' && p.peek() != '}' && !sedIsSpace(p.peek()) {
 		p.i++
 	}
-	return strings.TrimRight(p.src[s:p.i], " \t")
+	return p.src[s:p.i]
 }
 
 // filename reads the rest of the line.
@@ -362,14 +421,24 @@ func (p *sedParser) text() (string, error) {
 			p.i++
 		}
 	}
-	return p.textBody(), nil
+	t, more := p.textBody()
+	if more {
+		return t + "\n", errSedMore
+	}
+	return t, nil
 }
 
-// errSedPending marks an "a\\" at the end of an -e piece.
-var errSedPending = &sedError{"pending text"}
+// errSedPending marks an "a\\" at the end of an -e piece, errSedMore a
+// text whose last line ends in a backslash there: GNU joins the -e pieces
+// with newlines, so the text goes on in the next piece.
+var (
+	errSedPending = &sedError{"pending text"}
+	errSedMore    = &sedError{"more text"}
+)
 
-// textBody reads text up to an unescaped newline.
-func (p *sedParser) textBody() string {
+// textBody reads text up to an unescaped newline; more reports a
+// backslash that ends an -e piece (the text continues in the next one).
+func (p *sedParser) textBody() (text string, more bool) {
 	var b strings.Builder
 	for !p.eof() {
 		c := p.next()
@@ -378,13 +447,82 @@ func (p *sedParser) textBody() string {
 		}
 		if c == '\\' {
 			if p.eof() {
-				break
+				return b.String(), !p.isFile
+			}
+			if e, n, ok := sedCharEscape(p.src[p.i:]); ok {
+				p.i += n
+				b.WriteByte(e)
+				continue
 			}
 			c = p.next()
 		}
 		b.WriteByte(c)
 	}
-	return b.String()
+	return b.String(), false
+}
+
+// sedCharEscape decodes the GNU escape that s (the text after a
+// backslash) starts with: \a \f \n \r \t \v, \cX (control-X), \dNNN
+// (decimal), \oNNN (octal) and \xHH (hex); n is the bytes it used.
+func sedCharEscape(s string) (b byte, n int, ok bool) {
+	if s == "" {
+		return 0, 0, false
+	}
+	switch s[0] {
+	case 'a':
+		return '\a', 1, true
+	case 'f':
+		return '\f', 1, true
+	case 'n':
+		return '\n', 1, true
+	case 'r':
+		return '\r', 1, true
+	case 't':
+		return '\t', 1, true
+	case 'v':
+		return '\v', 1, true
+	case 'c':
+		if len(s) < 2 {
+			return 0, 0, false
+		}
+		x := s[1]
+		if x >= 'a' && x <= 'z' {
+			x -= 'a' - 'A'
+		}
+		return x ^ 0x40, 2, true
+	case 'd', 'o', 'x':
+		base, max := 10, 3
+		if s[0] == 'o' {
+			base = 8
+		} else if s[0] == 'x' {
+			base, max = 16, 2
+		}
+		v, i := 0, 1
+		for ; i <= max && i < len(s); i++ {
+			d := digitVal(s[i])
+			if d < 0 || d >= base {
+				break
+			}
+			v = v*base + d
+		}
+		if i == 1 {
+			return 0, 0, false
+		}
+		return byte(v), i, true
+	}
+	return 0, 0, false
+}
+
+func digitVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 func (p *sedParser) command(cmd *sedCmd) error {
@@ -412,9 +550,14 @@ func (p *sedParser) command(cmd *sedCmd) error {
 		return p.endCommand()
 	case 'a', 'i', 'c':
 		t, err := p.text()
-		if err == errSedPending {
+		switch err {
+		case nil:
+		case errSedPending:
 			p.prog.pending = cmd
-		} else if err != nil {
+			cmd.bare = true
+		case errSedMore:
+			p.prog.pending = cmd
+		default:
 			return err
 		}
 		cmd.text = t
@@ -612,17 +755,12 @@ func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
 			parts = append(parts, sedRepl{group: -1, cas: d})
 		case d == 'n':
 			lit = append(lit, '\n')
-		case d == 't':
-			lit = append(lit, '\t')
-		case d == 'r':
-			lit = append(lit, '\r')
-		case d == 'a':
-			lit = append(lit, '\a')
-		case d == 'f':
-			lit = append(lit, '\f')
-		case d == 'v':
-			lit = append(lit, '\v')
 		default:
+			if e, n, ok := sedCharEscape(rep[i:]); ok {
+				lit = append(lit, e)
+				i += n - 1
+				continue
+			}
 			lit = append(lit, d)
 		}
 	}

@@ -169,3 +169,44 @@ func FuzzSedParse(f *testing.F) {
 		}
 	})
 }
+
+// Behaviour found with a conformance run against a public utility test
+// suite; every expected value was checked against GNU sed 4.9.
+func TestSedConformance(t *testing.T) {
+	grepRunCases(t, nil, []grepCase{
+		// The delimiter does not end a regex inside a bracket expression,
+		// and a backslash is an ordinary character there ([\/] is '\' or '/').
+		{"one/two\n", []string{"sed", "s/[/]//"}, "onetwo\n", "", 0},
+		{"a\\b/c\n", []string{"sed", `s/[\/]/X/g`}, "aXbXc\n", "", 0},
+		{"[\n", []string{"sed", "s][[]]X]g"}, "X\n", "", 0},
+		{"ABaaCDa EFaa\n", []string{"sed", `sa\a[a[:space:]bc]*aXXag`}, "ABXXCDXXEFXX\n", "", 0},
+		{"he llo\n", []string{"sed", `s/\([^a-zA-Z0-9.:_\-\/]\)/\\\1/g`}, "he\\ llo\n", "", 0},
+		{"a\tb\\t\n", []string{"sed", `s/[\t]/X/g`}, "aXb\\t\n", "", 0},
+		{"a/b\n", []string{"sed", "-n", `\,[,],p`}, "", "", 0},
+		{"a,b\n", []string{"sed", "-n", `\,[,],p`}, "a,b\n", "", 0},
+		// Labels end at blanks, ';' and '}'.
+		{"a\nSTART\nb\nc\nEND\nd\n", []string{"sed", "-n", "/START/{:a;n;/END/q;p;ba}"}, "b\nc\n", "", 0},
+		{"a\n", []string{"sed", "-n", "b x ; :x;p"}, "a\n", "", 0},
+		// Text that ends an -e piece in a backslash goes on in the next.
+		{"hello", []string{"sed", "-e", `c\`, "-e", `two\`, "-e", ""}, "two\n\n", "", 0},
+		{"hello\n", []string{"sed", "-e", `a \l \x\`, "-e", "ab\\\nc"}, "hello\nl x\nab\nc\n", "", 0},
+		{"hello\n", []string{"sed", "-e", `a foo\`, "-e", "bar"}, "hello\nfoo\nbar\n", "", 0},
+		// A lone "a\" appends nothing but the missing newline.
+		{"hello", []string{"sed", `a\`}, "hello\n", "", 0},
+		{"hello\n", []string{"sed", `$a\`}, "hello\n", "", 0},
+		// Escapes in a, i, c text and in replacements.
+		{"x\n", []string{"sed", `a foo\tbar\nbaz`}, "x\nfoo\tbar\nbaz\n", "", 0},
+		{"x\n", []string{"sed", `c foo\abar`}, "foo\abar\n", "", 0},
+		{"x\n", []string{"sed", `a \d065\o101\x41\cb`}, "x\nd065AA\x02\n", "", 0},
+		{"x\n", []string{"sed", "a\\\n\\tfoo"}, "x\n\tfoo\n", "", 0},
+		{"x\n", []string{"sed", `s/x/\d065\o101\x41\ca\cZ/`}, "AAA\x01\x1a\n", "", 0},
+		{"x\n", []string{"sed", `s/x/\x4g/`}, "\x04g\n", "", 0},
+		// -z: N, G, H, D, P join and split on NUL; l ends in "$" and NUL.
+		{"one\x00two\x00", []string{"sed", "-z", "N"}, "one\x00two\x00", "", 0},
+		{"one\x00two", []string{"sed", "-z", "N;P"}, "one\x00one\x00two", "", 0},
+		{"one\x00two", []string{"sed", "-z", "N;D"}, "two", "", 0},
+		{"one", []string{"sed", "-z", "h;G"}, "one\x00one", "", 0},
+		{"one", []string{"sed", "-z", "H;g"}, "\x00one", "", 0},
+		{"one\x00two\x00", []string{"sed", "-zn", "N;l"}, "one\\000two$\x00", "", 0},
+	})
+}
