@@ -17,9 +17,17 @@ import (
 )
 
 // clientFS adapts a vfsclient.Client to the builtins' FS interface.
-type clientFS struct{ c *vfsclient.Client }
+type clientFS struct {
+	c     *vfsclient.Client
+	psubs *psubs // process substitutions' pipes, served in-process
+}
 
 func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
+	if f.psubs != nil {
+		if pf, ok := f.psubs.open(name); ok {
+			return pf, nil
+		}
+	}
 	file, err := f.c.OpenFile(name, flag)
 	if err != nil {
 		return nil, err
@@ -27,7 +35,15 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	return file, nil
 }
 
-func (f clientFS) Stat(name string) (fs.FileInfo, error)      { return f.c.Stat(name) }
+func (f clientFS) Stat(name string) (fs.FileInfo, error) {
+	if f.psubs != nil {
+		if info, ok := f.psubs.stat(name); ok {
+			return info, nil
+		}
+	}
+	return f.c.Stat(name)
+}
+
 func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
 func (f clientFS) Lstat(name string) (fs.FileInfo, error)     { return f.c.Lstat(name) }
 func (f clientFS) Mkdir(name string, perm fs.FileMode) error  { return f.c.Mkdir(name, perm) }
@@ -89,24 +105,38 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	case "/dev/stderr":
 		return nopRWC{w: hc.Stderr}, nil
 	}
+	if pf, ok := s.psubs.open(absPath(hc.Dir, name)); ok {
+		return pf, nil
+	}
+	if strings.HasPrefix(absPath(hc.Dir, name), "/dev/fd/") {
+		// Descriptors are not files: never a virtual file in vfsd.
+		return nil, redirError(name, syscall.ENOENT)
+	}
 	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
 	if err != nil {
-		return nil, &redirError{name: name, err: err}
+		return nil, redirError(name, err)
 	}
 	return f, nil
 }
 
-// redirError words a failed redirection as bash does: "FILE: reason".
-type redirError struct {
-	name string
-	err  error
+// redirError words a failed redirection as bash does: "llmsh: FILE:
+// reason". It is an *fs.PathError because interp prints those and goes on
+// with status 1, as bash does; any other error would end the script.
+func redirError(name string, err error) error {
+	return &fs.PathError{Op: "llmsh:", Path: name, Err: redirReason{err}}
 }
 
-func (e *redirError) Error() string { return e.name + ": " + builtins.ErrText(e.err) }
-func (e *redirError) Unwrap() error { return e.err }
+// redirReason is err in GNU's words.
+type redirReason struct{ err error }
+
+func (r redirReason) Error() string { return builtins.ErrText(r.err) }
+func (r redirReason) Unwrap() error { return r.err }
 
 func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileInfo, error) {
 	hc := interp.HandlerCtx(ctx)
+	if info, ok := s.psubs.stat(absPath(hc.Dir, name)); ok {
+		return info, nil
+	}
 	info, err := s.client.Stat(absPath(hc.Dir, name))
 	if err != nil && hidden(err) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -70,8 +71,20 @@ func (s *Shell) describe(w io.Writer, name, k string) {
 	}
 }
 
-// funcText prints a function definition the way bash's type does.
+// funcText prints a function definition the way bash's type does, as the
+// script wrote it (before the pre-pass rewrote it).
 func funcText(name string, body *syntax.Stmt) string {
+	if text, ok := funcSource.Load(body); ok {
+		return strings.Replace(text.(string), "\x00NAME", name, 1)
+	}
+	return printFunc(name, body)
+}
+
+// funcSource holds the text of each function body that refuse saw, by
+// body, with \x00NAME standing for the name.
+var funcSource sync.Map
+
+func printFunc(name string, body *syntax.Stmt) string {
 	var b bytes.Buffer
 	b.WriteString(name + " () \n{ \n")
 	if blk, ok := body.Cmd.(*syntax.Block); ok {
@@ -238,6 +251,22 @@ func (s *Shell) testArgs(ctx context.Context, args []string) []string {
 			return statusArgs(0)
 		}
 		return statusArgs(1)
+	}
+	neg := len(ops) == 4 && ops[0] == "!"
+	if neg {
+		ops = ops[1:]
+	}
+	if len(ops) == 3 && (ops[1] == "<" || ops[1] == ">") {
+		// interp's test knows no string ordering; bash compares bytes
+		// (in the C and C.UTF-8 locales llmsh has).
+		c := strings.Compare(ops[0], ops[2])
+		if (ops[1] == "<" && c < 0 || ops[1] == ">" && c > 0) != neg {
+			return statusArgs(0)
+		}
+		return statusArgs(1)
+	}
+	if neg {
+		ops = args[1 : len(ops)+2]
 	}
 	out := append([]string(nil), args...)
 	for i := 1; i < len(ops); i++ {

@@ -71,6 +71,7 @@ type Shell struct {
 	runner   *interp.Runner
 	commands *atomic.Int64
 	inflight *atomic.Int64 // builtins running now, in all runners
+	psubs    *psubs        // process substitutions' pipes, shared with nested shells
 	isNested bool          // runs inside another shell's command
 
 	mu      sync.Mutex
@@ -114,7 +115,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64)}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs)}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -185,6 +186,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			if s.runner.Funcs["printf"] == nil {
 				return s.printfV(ctx, args), nil
 			}
+		case psubCmd, psubDoneCmd:
+			return s.psubCall(ctx, args), nil
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
@@ -267,7 +270,7 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	}
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr,
-		FS: clientFS{s.client}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
+		FS: clientFS{s.client, s.psubs}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars := environ
@@ -297,7 +300,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.isNested = s.commands, s.inflight, true
+	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
 	st := sub.Run(ctx, args[2], o.Name)
 	if err := sub.limitErr(); err != nil {
 		s.trip(err) // a limit ends the whole run, not only sh -c
@@ -316,7 +319,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.isNested = s.commands, s.inflight, true
+	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.runner.Funcs)
 	st := sub.Run(ctx, `"$@"`, "llmsh")
@@ -364,6 +367,7 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	s.exited = false
 	err := s.runner.Run(ctx, file)
 	if !s.isNested {
+		s.psubs.closeAll()
 		s.waitBackground(ctx, base)
 	}
 	return s.status(ctx, err)
@@ -507,10 +511,13 @@ func refuse(file *syntax.File) error {
 	var err error
 	syntax.Walk(file, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.ProcSubst:
-			if err == nil {
-				err = errors.New("process substitution is not supported")
+		case *syntax.FuncDecl:
+			if n.Name != nil && n.Body != nil {
+				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
 			}
+		case *syntax.Stmt:
+			procSubstStmt(n)
+			cstyleLoop(n)
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				n.Op = syntax.TsExists

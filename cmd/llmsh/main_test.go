@@ -123,7 +123,7 @@ func TestCLI(t *testing.T) {
 		{"recursion", []string{"-c", "f(){ f; }; f"}, "", "", "maximum call depth exceeded", 125},
 		{"output cap", []string{"--max-output", "1000", "-c", "yes"}, "", "", "output limit exceeded", 1},
 		{"deep nesting", []string{"-c", strings.Repeat("(", 100000)}, "", "", "nested too deeply", 2},
-		{"procsubst refused", []string{"-c", "cat <(echo x)"}, "", "", "process substitution is not supported", 2},
+		{"procsubst in-process, no host FIFO", []string{"-c", "cat <(echo x); TMPDIR=/tmp; cat <(echo y)"}, "", "x\ny\n", "", 0},
 		{"nested sh -c", []string{"-c", "x=1; export x; sh -c 'echo in:$x'"}, "", "in:1\n", "", 0},
 		{"cd virtual", []string{"-i", dir, "-c", "cd " + dir + " && cat in.txt | head -1 && cd /etc; echo $?"}, "", "b\n1\n", "", 0},
 		{"version", []string{"--version"}, "", "llmsh 0.1.0\n" + sandboxLevel() + "\n", "", 0},

@@ -1,0 +1,57 @@
+package shell
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// Behaviours of the pre-pass rewrites; outputs were checked against
+// GNU bash 5.2.
+func TestRewrites(t *testing.T) {
+	tests := []struct {
+		name, src  string
+		out, errIn string
+		status     int
+	}{
+		{"output process substitution", "tee >(tr a-z A-Z) <<< hello >/dev/null; wait", "HELLO\n", "", 0},
+		{"unread process substitution ends its job", "true <(yes); echo $?", "0\n", "", 0},
+		{"process substitution in a function body", "f() { cat <(echo \"in $1\"); }; f x; f y", "in x\nin y\n", "", 0},
+		{"nested process substitution", "cat <(cat <(echo deep))", "deep\n", "", 0},
+		{"process substitution in a pipeline", "cat <(seq 3) | wc -l", "3\n", "", 0},
+		{"negated statement with process substitution", "! grep -q z <(echo abc); echo $?", "0\n", "", 0},
+		{"a descriptor path is no file", "echo x > /dev/fd/40; echo $?", "1\n", "/dev/fd/40", 0},
+		{"a failed redirection is not fatal", "cat < nosuch || echo fallback; echo $?", "fallback\n0\n", "llmsh: nosuch: ", 0},
+		{"type shows the loop as written", "f() { for ((i = 0; i < 2; i++)); do echo $i; done; }; type f",
+			"f is a function\nf () \n{ \n    for ((i = 0; i < 2; i++)); do echo $i; done\n}\n", "", 0},
+		{"c-style loop in a function, recursion", "f() { local i; for ((i = 0; i < $1; i++)); do ((i == 1)) && f 1; echo \"$1:$i\"; false; done; }; f 2",
+			"2:0\n1:0\n2:1\n", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, st := run(t, t.TempDir(), tc.src, Limits{})
+			if out != tc.out || st != tc.status || !strings.Contains(errs, tc.errIn) || strings.Contains(errs, "goroutine ") {
+				t.Errorf("out=%q err=%q status=%d; want out=%q err~%q status=%d", out, errs, st, tc.out, tc.errIn, tc.status)
+			}
+		})
+	}
+}
+
+// Process substitution never reaches vfsd: no virtual file is made.
+func TestProcSubstNoVirtualFiles(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := sh.Run(context.Background(), "cat <(echo a) >/dev/null; [ -p <(true) ]; echo >(cat) >/dev/null; wait", "llmsh")
+	vf, err := c.VirtualFiles()
+	if err != nil || len(vf) != 0 || st != 0 {
+		t.Fatalf("virtual files %v (%v), status %d, stderr %q", vf, err, st, errb.String())
+	}
+}
