@@ -4,7 +4,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,6 +38,8 @@ Run a bash-style script with builtins only; all file I/O goes through vfsd.
       --vfs-fds R,W    use a vfsd that the parent already runs, on inherited fds
       --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
       --strict         writes outside -o fail instead of going to virtual files
+      --json           print one JSON object {stdout, stderr, exit_code, truncated,
+                       duration_ms, virtual_files} instead of streaming the output
       --timeout DUR    wall-clock limit for the whole run (exit status 124)
       --max-output N   cap on stdout+stderr bytes
       --log FILE       vfsd's structured request log
@@ -63,6 +67,7 @@ type options struct {
 	logFile          string
 	verbose, quiet   bool
 	noHistory        bool
+	json             bool
 	color            string
 	operands         []string
 }
@@ -134,6 +139,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 			}
 		case "--strict":
 			o.strict = true
+		case "--json":
+			o.json = true
 		case "-v", "--verbose":
 			o.verbose = true
 		case "-q", "--quiet":
@@ -203,13 +210,60 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return st
 	}
+	if o.json {
+		return runJSON(o, stdin, stdout)
+	}
+	return runOpts(o, stdin, stdout, stderr, nil)
+}
+
+// report is what --json adds to the output of a run.
+type report struct {
+	truncated    bool
+	virtualFiles []string
+}
+
+// jsonResult is the one object that --json prints.
+type jsonResult struct {
+	Stdout       string   `json:"stdout"`
+	Stderr       string   `json:"stderr"`
+	ExitCode     int      `json:"exit_code"`
+	Truncated    bool     `json:"truncated"`
+	DurationMS   int64    `json:"duration_ms"`
+	VirtualFiles []string `json:"virtual_files"`
+}
+
+// runJSON runs with the output collected, and prints it as one JSON
+// object on stdout. The exit status is the script's, as without --json.
+func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
+	var out, errb bytes.Buffer
+	rep := &report{}
+	start := time.Now()
+	st := runOpts(o, stdin, &out, &errb, rep)
+	res := jsonResult{
+		Stdout: out.String(), Stderr: errb.String(), ExitCode: st, Truncated: rep.truncated,
+		DurationMS: time.Since(start).Milliseconds(), VirtualFiles: rep.virtualFiles,
+	}
+	if res.VirtualFiles == nil {
+		res.VirtualFiles = []string{}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(res); err != nil {
+		return 1
+	}
+	return st
+}
+
+// runOpts runs the shell as the options say. With rep (--json) nothing is
+// interactive, and the virtual files go to rep rather than to a message.
+func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report) int {
 	cwd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
 	}
 	var hist *repl.History // opened before vfsd starts and before any self-restriction
-	if !o.haveScript && len(o.operands) == 0 && !o.noHistory && isTerminal(stdin) {
+	if !o.haveScript && len(o.operands) == 0 && !o.noHistory && rep == nil && isTerminal(stdin) {
 		hist = openHistory(stderr)
 		defer hist.Close()
 	}
@@ -268,8 +322,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}()
 	stopGuard := memoryGuard(ctx, cancel, stderr)
 	defer stopGuard()
+	left := new(atomic.Int64)
 	if o.maxOutput > 0 {
-		left := new(atomic.Int64)
 		left.Store(o.maxOutput)
 		once := new(sync.Once)
 		stdout = &limitWriter{w: stdout, left: left, cancel: cancel, once: once, stderr: stderr}
@@ -291,7 +345,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		src = string(b)
 	default:
-		if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if f, ok := stdin.(*os.File); ok && rep == nil && term.IsTerminal(int(f.Fd())) {
 			interactive = true
 			tty, input = f, repl.NewInput(f)
 		} else {
@@ -322,6 +376,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		status = sh.Run(ctx, src, name)
 	}
+	if rep != nil {
+		rep.truncated = left.Load() < 0
+	}
 	switch {
 	case gone.Load():
 		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
@@ -330,12 +387,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", o.timeout)
 		return 124
 	}
-	if vf, err := sess.Client.VirtualFiles(); err == nil && len(vf) > 0 && !o.quiet {
+	if vf, err := sess.Client.VirtualFiles(); err == nil && len(vf) > 0 {
 		names := make([]string, len(vf))
 		for i, v := range vf {
 			names[i] = v.Path
 		}
-		fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", strings.Join(names, " "))
+		switch {
+		case rep != nil:
+			rep.virtualFiles = names
+		case !o.quiet:
+			fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", strings.Join(names, " "))
+		}
 	}
 	return status
 }

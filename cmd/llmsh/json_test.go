@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestJSON runs llmsh --json in its own process and decodes the one
+// object it prints.
+func TestJSON(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("b\na\n"), 0o644)
+	script := filepath.Join(dir, "s.sh")
+	os.WriteFile(script, []byte("echo \"file:$1\"\n"), 0o644)
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  jsonResult // DurationMS is not compared
+		code  int
+	}{
+		{"streams and status", []string{"--json", "-c", "echo out; echo err >&2; exit 3"}, "",
+			jsonResult{Stdout: "out\n", Stderr: "err\n", ExitCode: 3, VirtualFiles: []string{}}, 3},
+		{"pipeline over a grant", []string{"--json", "-i", dir, "-c", "sort " + dir + "/in.txt | head -1"}, "",
+			jsonResult{Stdout: "a\n", VirtualFiles: []string{}}, 0},
+		{"virtual files listed, not announced", []string{"--json", "-c", "echo v > /tmp/x; echo w > /y"}, "",
+			jsonResult{VirtualFiles: []string{"/tmp/x", "/y"}}, 0},
+		{"script on stdin", []string{"--json"}, "echo from-stdin",
+			jsonResult{Stdout: "from-stdin\n", VirtualFiles: []string{}}, 0},
+		{"script file", []string{"--json", script, "arg"}, "",
+			jsonResult{Stdout: "file:arg\n", VirtualFiles: []string{}}, 0},
+		{"output cap", []string{"--json", "--max-output", "1000", "-c", "yes"}, "",
+			jsonResult{Stderr: "llmsh: output limit exceeded\n", ExitCode: 1, Truncated: true, VirtualFiles: []string{}}, 1},
+		{"denied path", []string{"--json", "-c", "cat /etc/passwd"}, "",
+			jsonResult{Stderr: "cat: /etc/passwd: Permission denied\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
+		{"not JSON-escaped HTML, invalid UTF-8 replaced", []string{"--json", "-c", `printf '<&>\xff\n'`}, "",
+			jsonResult{Stdout: "<&>\uFFFD\n", VirtualFiles: []string{}}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := runLlmsh(t, tc.stdin, tc.args...)
+			if errs != "" || code != tc.code {
+				t.Fatalf("stderr %q, status %d (want %d)", errs, code, tc.code)
+			}
+			if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "}\n") {
+				t.Fatalf("not one JSON line: %q", out)
+			}
+			var got jsonResult
+			dec := json.NewDecoder(strings.NewReader(out))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&got); err != nil {
+				t.Fatalf("%v in %q", err, out)
+			}
+			if got.DurationMS < 0 {
+				t.Errorf("duration_ms %d", got.DurationMS)
+			}
+			got.DurationMS = 0
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+			for _, key := range []string{`"stdout":`, `"stderr":`, `"exit_code":`, `"truncated":`, `"duration_ms":`, `"virtual_files":`} {
+				if !strings.Contains(out, key) {
+					t.Errorf("no %s in %s", key, out)
+				}
+			}
+		})
+	}
+}
