@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -37,6 +38,7 @@ import (
 
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
+	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // MaybeServeVfsd makes the running executable usable as vfsd. When the
@@ -120,6 +122,7 @@ type Session struct {
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the Run in progress
+	vfs    *vfsclient.Client  // the current vfsd's client, for ReadFile
 }
 
 // New starts a session: its vfsd, with the allowlists of opts, and a
@@ -168,6 +171,9 @@ func (s *Session) start() error {
 	}
 	sh.RouteBuiltins("help", "history")
 	s.proc, s.sh = p, sh
+	s.mu.Lock()
+	s.vfs = p.Client
+	s.mu.Unlock()
 	return nil
 }
 
@@ -176,6 +182,9 @@ func (s *Session) stop() error {
 	if s.proc == nil {
 		return nil
 	}
+	s.mu.Lock()
+	s.vfs = nil
+	s.mu.Unlock()
 	err := s.proc.Close()
 	s.proc, s.sh = nil, nil
 	return err
@@ -290,6 +299,63 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 	}
 	return res, runErr
 }
+
+// client is the current vfsd's client.
+func (s *Session) client() (*vfsclient.Client, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.vfs == nil {
+		return nil, ErrClosed
+	}
+	return s.vfs, nil
+}
+
+// abs resolves name against Options.Dir.
+func (s *Session) abs(name string) string {
+	if filepath.IsAbs(name) {
+		return filepath.Clean(name)
+	}
+	return filepath.Join(s.dir, name)
+}
+
+// ReadFile reads the named file as the session's scripts see it, through
+// its vfsd: a file under the grants or a virtual file. A relative name
+// resolves against Options.Dir. It may be called while a Run is in
+// progress.
+func (s *Session) ReadFile(name string) ([]byte, error) {
+	c, err := s.client()
+	if err != nil {
+		return nil, err
+	}
+	f, err := c.Open(s.abs(name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// ReadDir lists the named directory as the session's scripts see it,
+// sorted by name.
+func (s *Session) ReadDir(name string) ([]fs.DirEntry, error) {
+	c, err := s.client()
+	if err != nil {
+		return nil, err
+	}
+	return c.ReadDir(s.abs(name))
+}
+
+// Stat describes the named file as the session's scripts see it.
+func (s *Session) Stat(name string) (fs.FileInfo, error) {
+	c, err := s.client()
+	if err != nil {
+		return nil, err
+	}
+	return c.Stat(s.abs(name))
+}
+
+// Dir is the session's initial working directory, absolute.
+func (s *Session) Dir() string { return s.dir }
 
 // stdinPipe gives the shell its standard input as the read end of a pipe
 // fed from r (the interpreter wants an *os.File). Closing it after the Run

@@ -230,3 +230,29 @@ func TestNoVfsd(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestReadFileAndDir(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("A"), 0o644)
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("S"), 0o644)
+	s := newSession(t, llmsh.Options{Inputs: []string{dir}, Dir: dir})
+	run(t, s, `echo virtual > /v.txt`)
+	if b, err := s.ReadFile("a.txt"); err != nil || string(b) != "A" {
+		t.Errorf("ReadFile(a.txt) = %q, %v", b, err)
+	}
+	if b, err := s.ReadFile("/v.txt"); err != nil || string(b) != "virtual\n" {
+		t.Errorf("ReadFile(/v.txt) = %q, %v", b, err)
+	}
+	if _, err := s.ReadFile(filepath.Join(outside, "secret")); !errors.Is(err, os.ErrPermission) {
+		t.Errorf("ReadFile outside the grants: %v", err)
+	}
+	ents, err := s.ReadDir(dir)
+	if err != nil || len(ents) != 1 || ents[0].Name() != "a.txt" {
+		t.Errorf("ReadDir = %v, %v", ents, err)
+	}
+	s.Close()
+	if _, err := s.ReadFile("a.txt"); !errors.Is(err, llmsh.ErrClosed) {
+		t.Errorf("ReadFile after Close: %v", err)
+	}
+}
