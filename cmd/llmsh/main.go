@@ -29,8 +29,11 @@ import (
 const version = "0.1.0"
 
 const usage = `Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...]
+       llmsh mcp [-i PATH]... [-o PATH]... [--strict] [--timeout DUR]
        llmsh test [--update] PATH...
 Run a bash-style script with builtins only; all file I/O goes through vfsd.
+"llmsh mcp" serves the shell to an agent over the Model Context Protocol
+(stdio); "llmsh mcp --help" says more.
 
   -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
   -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
@@ -197,6 +200,9 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "test" {
 		return runFixtures(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "mcp" {
+		return runMCP(args[1:], stdin, stdout, stderr)
 	}
 	o, st := parseArgs(args, stderr)
 	switch st {

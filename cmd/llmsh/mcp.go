@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/mcpserver"
+)
+
+const mcpUsage = `Usage: llmsh mcp [OPTIONS]
+Serve the Model Context Protocol on stdin/stdout: a "bash" tool (input
+command, optional stdin and timeout_ms; output text plus structured stdout,
+stderr and exit_code) whose calls share one shell, and the files of the
+granted trees as resources (file:///PATH, read through vfsd).
+
+  -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
+  -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
+      --strict         writes outside -o fail instead of going to scratch virtual files
+      --timeout DUR    wall-clock limit for each call (exit code 124)
+      --max-output N   cap on the stdout+stderr bytes of each call (default 1000000)
+      --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
+      --log FILE       vfsd's structured request log
+  -v, --verbose        say more on stderr
+  -h, --help           print this help
+
+Client configuration, for example:
+  {"mcpServers": {"llmsh": {"command": "llmsh", "args": ["mcp", "-i", ".", "-o", "./out"]}}}
+`
+
+// defaultMCPOutput bounds a tool call's output unless --max-output says
+// otherwise: a model's context is small.
+const defaultMCPOutput = 1_000_000
+
+// nopCloser gives a reader or writer the Close that the transport wants,
+// leaving the caller's stdin and stdout open.
+type nopCloser struct {
+	io.Reader
+	io.Writer
+}
+
+func (nopCloser) Close() error { return nil }
+
+// runMCP is `llmsh mcp`: one session, served until the client hangs up.
+func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, st := parseArgs(args, stderr)
+	switch st {
+	case -2:
+		fmt.Fprintf(stdout, "llmsh %s\n%s\n", version, sandboxLevel())
+		return 0
+	case -3:
+		fmt.Fprint(stdout, mcpUsage)
+		return 0
+	case -1:
+	default:
+		return st
+	}
+	switch {
+	case o.haveScript:
+		return usageErr(stderr, "mcp: -c cannot be used: the client sends the commands")
+	case len(o.operands) > 0:
+		return usageErr(stderr, "mcp: unexpected argument '%s'", o.operands[0])
+	case o.vfsFds != "", o.json:
+		return usageErr(stderr, "mcp: --vfs-fds and --json cannot be used")
+	}
+	if o.maxOutput == 0 {
+		o.maxOutput = defaultMCPOutput
+	}
+	sess, err := llmsh.New(llmsh.Options{
+		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout,
+		MaxOutput: o.maxOutput, VfsdPath: o.vfsdPath, VfsdLog: o.logFile,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	defer sess.Close()
+	// vfsd runs: from here on llmsh needs no file system of its own.
+	restrictSelf(o.verbose, stderr)
+	srv := mcpserver.New(sess, mcpserver.Config{
+		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, Version: version,
+	})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = srv.Run(ctx, &mcp.IOTransport{Reader: nopCloser{Reader: stdin}, Writer: nopCloser{Writer: stdout}})
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+		fmt.Fprintf(stderr, "llmsh: mcp: %v\n", err)
+		return 1
+	}
+	return 0
+}

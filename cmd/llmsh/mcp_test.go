@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMCPStdio drives `llmsh mcp` in its own process (Landlock applied,
+// where the kernel has it) with the SDK's client over the process's stdio.
+func TestMCPStdio(t *testing.T) {
+	in, out, outside := t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(in, "data.txt"), []byte("b\na\n"), 0o644)
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644)
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "-test.run=TestHelperLlmsh", "--", "mcp", "-i", in, "-o", out, "--timeout", "20s")
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1"}
+	cmd.Stderr = os.Stderr
+	ctx := context.Background()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "bash" {
+		t.Fatalf("tools: %+v %v", tools, err)
+	}
+	bash := func(command string) (*mcp.CallToolResult, map[string]any) {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "bash", Arguments: map[string]any{"command": command}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]any
+		b, _ := json.Marshal(res.StructuredContent)
+		json.Unmarshal(b, &out)
+		return res, out
+	}
+	if _, got := bash("sort " + in + "/data.txt | tr a-z A-Z; echo v > /tmp/v"); got["stdout"] != "A\nB\n" || got["exit_code"] != 0.0 {
+		t.Errorf("pipeline: %v", got)
+	}
+	if _, got := bash("cat /tmp/v; echo w > " + out + "/w.txt"); got["stdout"] != "v\n" {
+		t.Errorf("scratch file in the next call: %v", got)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "w.txt")); string(b) != "w\n" {
+		t.Errorf("written file: %q", b)
+	}
+	res, got := bash("cat " + outside + "/secret")
+	if !res.IsError || got["exit_code"] != 1.0 || !strings.Contains(got["stderr"].(string), "Permission denied") {
+		t.Errorf("denied: %v", got)
+	}
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/data.txt"})
+	if err != nil || rr.Contents[0].Text != "b\na\n" {
+		t.Errorf("resource: %+v %v", rr, err)
+	}
+	if err := cs.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+}
+
+func TestMCPUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		out   string
+		errIn string
+		code  int
+	}{
+		{[]string{"mcp", "-c", "echo"}, "", "the client sends the commands", 2},
+		{[]string{"mcp", "script.sh"}, "", "unexpected argument 'script.sh'", 2},
+		{[]string{"mcp", "--json"}, "", "cannot be used", 2},
+		{[]string{"mcp", "--help"}, "Usage: llmsh mcp", "", 0},
+	} {
+		out, errs, code := runLlmsh(t, "", tc.args...)
+		if !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.errIn) || code != tc.code {
+			t.Errorf("%q: out=%q err=%q code=%d", tc.args, out, errs, code)
+		}
+	}
+	if out, _, _ := runLlmsh(t, "", "--help"); !strings.Contains(out, "--json") || !strings.Contains(out, "llmsh mcp") {
+		t.Errorf("--help lacks --json or mcp:\n%s", out)
+	}
+}

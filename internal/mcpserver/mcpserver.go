@@ -1,0 +1,239 @@
+// Package mcpserver serves an llmsh Session over the Model Context
+// Protocol (github.com/modelcontextprotocol/go-sdk): a bash tool whose
+// calls share the session, and the granted trees as resources read
+// through the session's vfsd.
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/llmsh/llmsh"
+)
+
+// Config describes the session to the model; it must match the Options
+// the Session was made with.
+type Config struct {
+	// Inputs and Outputs are the session's grants, as given.
+	Inputs, Outputs []string
+	// Strict says writes outside Outputs are refused (else they go to
+	// scratch virtual files).
+	Strict bool
+	// Timeout is the session's limit per call, zero for none.
+	Timeout time.Duration
+	// Version is llmsh's version, for the server's Implementation.
+	Version string
+	// MaxResources bounds how many files of the granted trees are listed
+	// as resources (all of them stay readable through the template);
+	// zero means 1000.
+	MaxResources int
+}
+
+// BashInput is the bash tool's input.
+type BashInput struct {
+	Command   string `json:"command" jsonschema:"the bash script to run (one command or many lines)"`
+	Stdin     string `json:"stdin,omitempty" jsonschema:"text given to the script as its standard input"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty" jsonschema:"stop the script after this many milliseconds (exit code 124)"`
+}
+
+// BashOutput is the bash tool's structured output.
+type BashOutput struct {
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr"`
+	ExitCode int    `json:"exit_code"`
+}
+
+// New returns an MCP server for sess. Its bash tool runs every call in
+// sess, one at a time; closing sess is the caller's business.
+func New(sess *llmsh.Session, cfg Config) *mcp.Server {
+	desc := Description(sess.Dir(), cfg)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "llmsh", Title: "llmsh restricted shell", Version: cfg.Version},
+		&mcp.ServerOptions{Instructions: desc})
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "bash",
+		Title:       "Run a bash script in llmsh",
+		Description: desc,
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
+		return runBash(ctx, sess, in)
+	})
+	addResources(srv, sess, cfg)
+	return srv
+}
+
+// runBash runs one call of the bash tool.
+func runBash(ctx context.Context, sess *llmsh.Session, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
+	runCtx := ctx
+	if in.TimeoutMS > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, time.Duration(in.TimeoutMS)*time.Millisecond)
+		defer cancel()
+	}
+	res, err := sess.Run(runCtx, in.Command, strings.NewReader(in.Stdin))
+	if err != nil {
+		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+			return nil, BashOutput{}, err
+		}
+		res.ExitCode = 124
+		res.Stderr += fmt.Sprintf("llmsh: timed out after %dms\n", in.TimeoutMS)
+	}
+	out := BashOutput{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode}
+	var text strings.Builder
+	text.WriteString(res.Stdout)
+	if res.Stderr != "" {
+		if text.Len() > 0 && !strings.HasSuffix(text.String(), "\n") {
+			text.WriteByte('\n')
+		}
+		text.WriteString(res.Stderr)
+	}
+	if res.Truncated {
+		text.WriteString("[output truncated]\n")
+	}
+	if res.ExitCode != 0 {
+		if text.Len() > 0 && !strings.HasSuffix(text.String(), "\n") {
+			text.WriteByte('\n')
+		}
+		fmt.Fprintf(&text, "[exit code %d]", res.ExitCode)
+	}
+	if text.Len() == 0 {
+		text.WriteString("(no output)")
+	}
+	return &mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: text.String()}},
+		IsError: res.ExitCode != 0,
+	}, out, nil
+}
+
+// Description tells the model what the bash tool can and cannot do.
+func Description(dir string, cfg Config) string {
+	abs := func(ps []string) string {
+		if len(ps) == 0 {
+			return "nothing"
+		}
+		out := make([]string, len(ps))
+		for i, p := range ps {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			out[i] = filepath.Clean(p)
+		}
+		return strings.Join(out, ", ")
+	}
+	elsewhere := "A write anywhere else creates a scratch file that only this shell sees: later calls can read it, and it is discarded when the server exits (it never reaches the disk)."
+	if cfg.Strict {
+		elsewhere = "A write anywhere else fails with \"Permission denied\"."
+	}
+	timeout := ""
+	if cfg.Timeout > 0 {
+		timeout = fmt.Sprintf(" Each call stops after %s at most (exit code 124).", cfg.Timeout)
+	}
+	return fmt.Sprintf(`Run a bash script in llmsh, a restricted shell. The bash language works in full (pipes, redirections, variables, functions, loops, conditionals, here-documents), but every command is one of llmsh's builtins: the common text and file tools (cat, ls, grep, sed, awk, jq, find, sort, uniq, cut, tr, head, tail, wc, diff, xargs, tar and more; run "help" for the list). No other program exists: python, node, git, curl, make, compilers and package managers cannot be run, there is no network, and the host's environment variables are not visible.
+
+Readable: %s. Writable (and readable): %s. Everything else is denied ("Permission denied"). %s
+
+The shell persists across calls, like a terminal: variables, functions, the working directory (initially %s) and scratch files carry over. Background jobs (&) end when the call returns; use wait to collect them.%s`,
+		abs(append(append([]string{}, cfg.Inputs...), cfg.Outputs...)), abs(cfg.Outputs), elsewhere, dir, timeout)
+}
+
+// fileURI is the file: URI of an absolute path.
+func fileURI(p string) string {
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// uriPath is the absolute path of a file: URI.
+func uriPath(uri string) (string, error) {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") || !path.IsAbs(u.Path) {
+		return "", fmt.Errorf("not a file URI with an absolute path: %q", uri)
+	}
+	return path.Clean(u.Path), nil
+}
+
+// addResources lists the files of the granted trees (up to a bound) as
+// resources, and adds a template through which any file the session may
+// read (virtual files included) can be read by its file: URI.
+func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
+	read := func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		uri := req.Params.URI
+		p, err := uriPath(uri)
+		if err != nil {
+			return nil, err
+		}
+		b, err := sess.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, mcp.ResourceNotFoundError(uri)
+		}
+		if err != nil {
+			return nil, err
+		}
+		c := &mcp.ResourceContents{URI: uri}
+		if utf8.Valid(b) {
+			c.MIMEType, c.Text = "text/plain", string(b)
+		} else {
+			c.MIMEType, c.Blob = "application/octet-stream", b
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}}, nil
+	}
+	srv.AddResourceTemplate(&mcp.ResourceTemplate{
+		Name:        "file",
+		Title:       "A file as the shell sees it",
+		Description: "Any file the shell may read: under the granted paths, or a scratch file it wrote.",
+		URITemplate: "file:///{+path}",
+	}, read)
+
+	limit := cfg.MaxResources
+	if limit <= 0 {
+		limit = 1000
+	}
+	n := 0
+	add := func(p string, size int64) {
+		n++
+		srv.AddResource(&mcp.Resource{URI: fileURI(p), Name: filepath.Base(p), Title: p, Size: size}, read)
+	}
+	var walk func(dir string)
+	walk = func(dir string) {
+		ents, err := sess.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			if n >= limit {
+				return
+			}
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.IsDir():
+				walk(p)
+			case e.Type().IsRegular():
+				var size int64
+				if info, err := e.Info(); err == nil {
+					size = info.Size()
+				}
+				add(p, size)
+			}
+		}
+	}
+	for _, g := range append(append([]string{}, cfg.Inputs...), cfg.Outputs...) {
+		if !filepath.IsAbs(g) {
+			g = filepath.Join(sess.Dir(), g)
+		}
+		g = filepath.Clean(g)
+		info, err := sess.Stat(g)
+		switch {
+		case err != nil:
+		case info.IsDir():
+			walk(g)
+		case info.Mode().IsRegular() && n < limit:
+			add(g, info.Size())
+		}
+	}
+}

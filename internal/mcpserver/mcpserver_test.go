@@ -1,0 +1,226 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/llmsh/llmsh"
+)
+
+// TestMain lets the test binary act as the sessions' vfsd.
+func TestMain(m *testing.M) {
+	llmsh.MaybeServeVfsd()
+	os.Exit(m.Run())
+}
+
+// connect serves a session with grants in and out over an in-memory
+// transport and returns the SDK's own client for it.
+func connect(t *testing.T, cfg Config) (*mcp.ClientSession, *llmsh.Session) {
+	t.Helper()
+	sess, err := llmsh.New(llmsh.Options{Inputs: cfg.Inputs, Outputs: cfg.Outputs, Strict: cfg.Strict, Timeout: cfg.Timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	srv := New(sess, cfg)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs, sess
+}
+
+// call runs the bash tool and decodes its structured output.
+func call(t *testing.T, cs *mcp.ClientSession, args map[string]any) (*mcp.CallToolResult, BashOutput) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "bash", Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out BashOutput
+	b, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("structured content %s: %v", b, err)
+	}
+	return res, out
+}
+
+func text(res *mcp.CallToolResult) string {
+	var sb strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			sb.WriteString(tc.Text)
+		}
+	}
+	return sb.String()
+}
+
+func grants(t *testing.T) (in, out, outside string) {
+	in, out, outside = t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(in, "data.txt"), []byte("pear\napple\nfig\n"), 0o644)
+	os.MkdirAll(filepath.Join(in, "sub"), 0o755)
+	os.WriteFile(filepath.Join(in, "sub", "bin.dat"), []byte{0xff, 0, 1}, 0o644)
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644)
+	return in, out, outside
+}
+
+func TestListTools(t *testing.T) {
+	in, out, _ := grants(t)
+	cs, _ := connect(t, Config{Inputs: []string{in}, Outputs: []string{out}})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tools) != 1 || res.Tools[0].Name != "bash" {
+		t.Fatalf("tools: %+v", res.Tools)
+	}
+	tool := res.Tools[0]
+	for _, want := range []string{"Readable: " + in + ", " + out, "Writable (and readable): " + out, "no network", "scratch file", "persists across calls"} {
+		if !strings.Contains(tool.Description, want) {
+			t.Errorf("description lacks %q:\n%s", want, tool.Description)
+		}
+	}
+	schema, _ := json.Marshal(tool.InputSchema)
+	for _, want := range []string{`"command"`, `"stdin"`, `"timeout_ms"`, `"required":["command"]`} {
+		if !strings.Contains(string(schema), want) {
+			t.Errorf("input schema lacks %s: %s", want, schema)
+		}
+	}
+	schema, _ = json.Marshal(tool.OutputSchema)
+	for _, want := range []string{`"stdout"`, `"stderr"`, `"exit_code"`} {
+		if !strings.Contains(string(schema), want) {
+			t.Errorf("output schema lacks %s: %s", want, schema)
+		}
+	}
+}
+
+func TestBashTool(t *testing.T) {
+	in, out, outside := grants(t)
+	cs, _ := connect(t, Config{Inputs: []string{in}, Outputs: []string{out}})
+
+	res, got := call(t, cs, map[string]any{"command": "sort " + in + "/data.txt | head -2 | tr a-z A-Z"})
+	if got != (BashOutput{Stdout: "APPLE\nFIG\n"}) || res.IsError || text(res) != "APPLE\nFIG\n" {
+		t.Errorf("pipeline: %+v %q", got, text(res))
+	}
+
+	res, got = call(t, cs, map[string]any{"command": "wc -l", "stdin": "a\nb\nc\n"})
+	if got.Stdout != "3\n" || res.IsError {
+		t.Errorf("stdin: %+v", got)
+	}
+
+	// A scratch file and a variable persist into the next call.
+	call(t, cs, map[string]any{"command": "echo draft > /tmp/notes.txt; n=41"})
+	res, got = call(t, cs, map[string]any{"command": "cat /tmp/notes.txt; echo $((n+1))"})
+	if got.Stdout != "draft\n42\n" || res.IsError {
+		t.Errorf("persistence: %+v", got)
+	}
+
+	// A real file under -o.
+	call(t, cs, map[string]any{"command": "echo kept > " + out + "/result.txt"})
+	if b, _ := os.ReadFile(filepath.Join(out, "result.txt")); string(b) != "kept\n" {
+		t.Errorf("written file holds %q", b)
+	}
+
+	// A denied path: a clean error result, not a protocol error.
+	res, got = call(t, cs, map[string]any{"command": "cat " + outside + "/secret"})
+	want := BashOutput{Stderr: "cat: " + outside + "/secret: Permission denied\n", ExitCode: 1}
+	if got != want || !res.IsError || text(res) != want.Stderr+"[exit code 1]" {
+		t.Errorf("denied: %+v %q", got, text(res))
+	}
+	if strings.Contains(text(res), "SECRET") {
+		t.Error("secret leaked")
+	}
+
+	// Writes into a read-only grant are refused.
+	_, got = call(t, cs, map[string]any{"command": "echo x > " + in + "/data.txt"})
+	if got.ExitCode != 1 || !strings.Contains(got.Stderr, "Permission denied") {
+		t.Errorf("read-only grant: %+v", got)
+	}
+
+	// No host programs.
+	_, got = call(t, cs, map[string]any{"command": "python3 -c 1"})
+	if got != (BashOutput{Stderr: "llmsh: python3: command not found\n", ExitCode: 127}) {
+		t.Errorf("host program: %+v", got)
+	}
+
+	// timeout_ms stops the call, not the session.
+	res, got = call(t, cs, map[string]any{"command": "while :; do :; done", "timeout_ms": 100})
+	if got.ExitCode != 124 || !strings.Contains(got.Stderr, "timed out after 100ms") || !res.IsError {
+		t.Errorf("timeout: %+v", got)
+	}
+	_, got = call(t, cs, map[string]any{"command": "cat /tmp/notes.txt"})
+	if got.Stdout != "draft\n" {
+		t.Errorf("after the timeout: %+v", got)
+	}
+
+	// A missing command argument is the tool's error.
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "bash", Arguments: map[string]any{}})
+	if err != nil || !res.IsError {
+		t.Errorf("no command: %v %+v", err, res)
+	}
+}
+
+func TestResources(t *testing.T) {
+	in, out, outside := grants(t)
+	cs, _ := connect(t, Config{Inputs: []string{in}, Outputs: []string{out}})
+	ctx := context.Background()
+	lr, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range lr.Resources {
+		uris = append(uris, r.URI)
+	}
+	sort.Strings(uris)
+	want := []string{"file://" + in + "/data.txt", "file://" + in + "/sub/bin.dat"}
+	if strings.Join(uris, " ") != strings.Join(want, " ") {
+		t.Errorf("resources %q, want %q", uris, want)
+	}
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/data.txt"})
+	if err != nil || len(rr.Contents) != 1 || rr.Contents[0].Text != "pear\napple\nfig\n" {
+		t.Fatalf("read: %+v %v", rr, err)
+	}
+	rr, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/sub/bin.dat"})
+	if err != nil || len(rr.Contents) != 1 || string(rr.Contents[0].Blob) != "\xff\x00\x01" {
+		t.Fatalf("read binary: %+v %v", rr, err)
+	}
+	// A scratch file, through the template.
+	call(t, cs, map[string]any{"command": "echo scratch > /tmp/s.txt"})
+	rr, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file:///tmp/s.txt"})
+	if err != nil || rr.Contents[0].Text != "scratch\n" {
+		t.Fatalf("read scratch: %+v %v", rr, err)
+	}
+	// Outside the grants: an error, and no content.
+	if rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + outside + "/secret"}); err == nil {
+		t.Fatalf("read outside the grants: %+v", rr)
+	} else if strings.Contains(err.Error(), "SECRET") {
+		t.Fatal("secret leaked")
+	}
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/missing"}); err == nil {
+		t.Fatal("read of a missing file succeeded")
+	}
+}
+
+func TestStrictDescription(t *testing.T) {
+	d := Description("/w", Config{Inputs: []string{"a"}, Strict: true})
+	if !strings.Contains(d, "Readable: /w/a.") || !strings.Contains(d, "Writable (and readable): nothing") || !strings.Contains(d, `fails with "Permission denied"`) {
+		t.Errorf("strict description:\n%s", d)
+	}
+}
