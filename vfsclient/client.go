@@ -93,16 +93,26 @@ type answer struct {
 	written int
 	bulk    bool // a read_bulk answer: size raw bytes followed the frame
 	size    int
+	direct  int // of them, the first direct went into the reader's buffer
+}
+
+// pendingRead is a read request in flight.
+type pendingRead struct {
+	ch   chan answer
+	id   uint64
+	size int // bytes asked
 }
 
 // Client is a connection to one vfsd session. It is safe for concurrent use.
 type Client struct {
-	w      io.Writer
-	wmu    sync.Mutex
-	mu     sync.Mutex
-	next   uint64
-	wait   map[uint64]chan answer
-	bulkID map[uint64]bool // ids of the read_bulk requests awaiting an answer
+	w    io.Writer
+	wmu  sync.Mutex
+	mu   sync.Mutex
+	next uint64
+	wait map[uint64]chan answer
+	// bulkID holds the read_bulk requests awaiting an answer, with the
+	// buffer of the reader waiting for it, if any (see setDst).
+	bulkID map[uint64][]byte
 	done   chan struct{}
 	err    error
 	closer io.Closer
@@ -114,11 +124,13 @@ type Client struct {
 // New starts a client speaking to vfsd over r (answers) and w (requests).
 // If w is an io.Closer, Close closes it.
 func New(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64]bool{}, done: make(chan struct{})}
+	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64][]byte{}, done: make(chan struct{})}
 	if cl, ok := w.(io.Closer); ok {
 		c.closer = cl
 	}
-	go c.readLoop(bufio.NewReaderSize(r, 256<<10))
+	// Not larger: bytes the buffer holds ahead of a read_bulk answer's
+	// data are copied once more on their way to the reader.
+	go c.readLoop(bufio.NewReaderSize(r, 64<<10))
 	return c
 }
 
@@ -146,13 +158,13 @@ func (c *Client) readLoop(r io.Reader) {
 		c.mu.Lock()
 		ch := c.wait[id]
 		delete(c.wait, id)
-		bulk := c.bulkID[id]
+		dst, bulk := c.bulkID[id]
 		if bulk {
 			delete(c.bulkID, id)
 		}
 		c.mu.Unlock()
 		if bulk {
-			if err := readBulkData(r, &a); err != nil {
+			if err := readBulkData(r, &a, dst); err != nil {
 				if ch != nil {
 					ch <- answer{err: err}
 				}
@@ -169,8 +181,10 @@ func (c *Client) readLoop(r io.Reader) {
 }
 
 // readBulkData reads the raw data that follows a successful read_bulk
-// answer into a pooled buffer. A size out of range is a protocol error.
-func readBulkData(r io.Reader, a *answer) error {
+// answer: first into dst (the buffer of the reader waiting for it, which
+// saves a copy), the rest into a pooled buffer. A size out of range is a
+// protocol error.
+func readBulkData(r io.Reader, a *answer, dst []byte) error {
 	if !a.fast {
 		if !a.resp.OK {
 			return nil // an error answer: no data follows
@@ -184,14 +198,34 @@ func readBulkData(r io.Reader, a *answer) error {
 	if !a.bulk || a.size < 0 || a.size > vfsproto.MaxBulkRead {
 		return errors.New("vfsclient: malformed read_bulk answer")
 	}
+	a.direct = min(a.size, len(dst))
+	if _, err := io.ReadFull(r, dst[:a.direct]); err != nil {
+		return err
+	}
+	if a.size == a.direct {
+		return nil
+	}
 	buf := getBulkBuf()
-	*buf = (*buf)[:a.size]
+	*buf = (*buf)[:a.size-a.direct]
 	if _, err := io.ReadFull(r, *buf); err != nil {
 		putBuf(buf)
 		return err
 	}
 	a.data = buf
 	return nil
+}
+
+// setDst asks for the data of the read_bulk request id to be read into
+// p, if its answer has not started arriving. When it returns true, the
+// caller must not touch p until the answer is received.
+func (c *Client) setDst(id uint64, p []byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.bulkID[id]; !ok {
+		return false
+	}
+	c.bulkID[id] = p
+	return true
 }
 
 func (c *Client) fail(cause error) {
@@ -262,14 +296,14 @@ func (c *Client) sendRead(h int64, max int) (chan answer, error) {
 }
 
 // sendReads sends n read requests of max bytes on handle h in one Write
-// and returns their answer channels in order. With bulk they are
-// read_bulk requests.
-func (c *Client) sendReads(h int64, max, n int, bulk bool, chans []chan answer) ([]chan answer, error) {
+// and appends them to reads in order. With bulk they are read_bulk
+// requests.
+func (c *Client) sendReads(h int64, max, n int, bulk bool, reads []pendingRead) ([]pendingRead, error) {
 	c.mu.Lock()
 	if c.err != nil {
 		err := c.err
 		c.mu.Unlock()
-		return chans, err
+		return reads, err
 	}
 	first := c.next + 1
 	for i := 0; i < n; i++ {
@@ -277,9 +311,9 @@ func (c *Client) sendReads(h int64, max, n int, bulk bool, chans []chan answer) 
 		ch := make(chan answer, 1)
 		c.wait[c.next] = ch
 		if bulk {
-			c.bulkID[c.next] = true
+			c.bulkID[c.next] = nil
 		}
-		chans = append(chans, ch)
+		reads = append(reads, pendingRead{ch: ch, id: c.next, size: max})
 	}
 	c.mu.Unlock()
 	buf := getBuf()
@@ -301,9 +335,9 @@ func (c *Client) sendReads(h int64, max, n int, bulk bool, chans []chan answer) 
 	putBuf(buf)
 	if err != nil {
 		c.fail(err)
-		return chans, c.Err()
+		return reads, c.Err()
 	}
-	return chans, nil
+	return reads, nil
 }
 
 // sendWrite sends a write request without encoding/json. data is encoded

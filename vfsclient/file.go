@@ -34,10 +34,9 @@ type File struct {
 	mode vfsproto.Mode
 
 	mu     sync.Mutex
-	reads  []chan answer // outstanding reads, in order
+	reads  []pendingRead // outstanding reads, in order
 	window int           // read-ahead depth now (grows to readAhead)
 	chunk  int           // read_bulk: bytes asked by the next request
-	sizes  []int         // read_bulk: bytes asked by each of reads
 	buf    []byte        // data read but not yet returned
 	bufp   *[]byte       // pooled storage of buf, recycled once buf is consumed
 	eof    bool
@@ -96,12 +95,12 @@ func (f *File) Read(p []byte) (int, error) {
 			f.drainReads()
 			return 0, pathErr("read", f.name, err)
 		}
-		ch := f.reads[0]
+		pr := f.reads[0]
 		f.reads = f.reads[1:]
-		asked := vfsproto.MaxRead
-		if len(f.sizes) > 0 {
-			asked, f.sizes = f.sizes[0], f.sizes[1:]
-		}
+		ch, asked := pr.ch, pr.size
+		// A read_bulk answer may go straight into p (one copy less),
+		// when p is large enough to be worth it.
+		direct := f.c.bulk && len(p) >= 16<<10 && f.c.setDst(pr.id, p)
 		a := <-ch
 		if !a.fast {
 			// An error, or an answer in a shape the fast path does not
@@ -118,9 +117,13 @@ func (f *File) Read(p []byte) (int, error) {
 		if a.data != nil {
 			f.buf, f.bufp = *a.data, a.data
 		}
-		f.eof = a.eof || len(f.buf) == 0
+		got := len(f.buf) // bytes of this answer
+		if a.bulk {
+			got = a.size // some went straight into p
+		}
+		f.eof = a.eof || got == 0
 		switch {
-		case len(f.buf) != asked:
+		case got != asked:
 		case a.bulk:
 			// A full chunk: more is likely to come, so the
 			// chunks grow, up to bulkChunk, and then one more
@@ -132,6 +135,10 @@ func (f *File) Read(p []byte) (int, error) {
 		default:
 			// A full chunk: the window doubles, up to readAhead.
 			f.window = min(2*f.window, readAhead)
+		}
+		if direct && a.direct > 0 {
+			f.pos += int64(a.direct)
+			return a.direct, nil
 		}
 	}
 	n := copy(p, f.buf)
@@ -151,7 +158,6 @@ func (f *File) topUp() error {
 		}
 		for len(f.reads) < f.window && err == nil {
 			f.reads, err = f.c.sendReads(f.h, f.chunk, 1, true, f.reads)
-			f.sizes = append(f.sizes, f.chunk)
 		}
 		return err
 	}
@@ -167,10 +173,10 @@ func (f *File) topUp() error {
 
 // drainReads waits for every outstanding read and forgets its data.
 func (f *File) drainReads() {
-	for _, ch := range f.reads {
-		recv(ch, nil)
+	for _, pr := range f.reads {
+		recv(pr.ch, nil)
 	}
-	f.reads, f.sizes = nil, nil
+	f.reads = nil
 }
 
 // Write sends p in chunks without waiting for each answer; an error shows

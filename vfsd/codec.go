@@ -16,7 +16,11 @@ type frameBuf struct {
 	b       []byte
 	tail    []byte
 	tailBuf *[]byte // pooled storage of tail
-	release func()  // called once the frame is written (or dropped)
+	// Or the raw data waits in a private pipe (zero-copy read_bulk).
+	pipe    *bulkPipe
+	pipeN   int
+	sp      *splicer
+	release func() // called once the frame is written (or dropped)
 }
 
 // bulkPool holds read_bulk data buffers of MaxBulkRead bytes.
@@ -31,6 +35,10 @@ func putFrame(f *frameBuf) {
 	if f.tailBuf != nil {
 		bulkPool.Put(f.tailBuf)
 	}
+	if f.pipe != nil {
+		f.sp.put(f.pipe, false) // not written out: the data is still in it
+	}
+	f.pipe, f.sp = nil, nil
 	if f.release != nil {
 		f.release()
 	}
@@ -115,23 +123,21 @@ func readFrameResp(id string, data []byte, eof bool) *frameBuf {
 	return f.finish(id)
 }
 
-// bulkFrameResp encodes the answer of read_bulk; data (pooled in buf) is
-// written right after the frame, and buf goes back to the pool then.
-func bulkFrameResp(id string, data []byte, buf *[]byte, eof bool) *frameBuf {
-	f := beginFrame(id)
+// bulkFrameResp encodes the answer of read_bulk announcing size bytes of
+// data; the caller attaches the data (tail or pipe) when ok. ok is false
+// when the answer became an error (an id too long for a frame), which
+// carries no data.
+func bulkFrameResp(id string, size int, eof bool) (f *frameBuf, ok bool) {
+	f = beginFrame(id)
 	f.b = append(f.b, `,"ok":true,"result":{"size":`...)
-	f.b = strconv.AppendInt(f.b, int64(len(data)), 10)
+	f.b = strconv.AppendInt(f.b, int64(size), 10)
 	if eof {
 		f.b = append(f.b, `,"eof":true}`...)
 	} else {
 		f.b = append(f.b, `,"eof":false}`...)
 	}
-	if g := f.finish(id); g != f {
-		bulkPool.Put(buf) // an id too long for a frame: the error has no tail
-		return g
-	}
-	f.tail, f.tailBuf = data, buf
-	return f
+	g := f.finish(id)
+	return g, g == f
 }
 
 // writtenFrame encodes the response of a write without encoding/json.

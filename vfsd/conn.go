@@ -72,6 +72,7 @@ type conn struct {
 	// not yet written out): a client that sends many read_bulk requests
 	// and reads slowly costs at most maxBulkInFlight MiB.
 	bulkSem chan struct{}
+	sp      *splicer
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -92,7 +93,9 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 		bulkSem: make(chan struct{}, maxBulkInFlight),
 		handles: make(map[int64]*handle),
 		next:    vfsproto.FirstHandle,
+		sp:      newSplicer(w),
 	}
+	defer c.sp.close() // after the writer is done (below)
 	writerDone := make(chan error, 1)
 	go func() { writerDone <- c.writeLoop(w) }()
 
@@ -138,6 +141,12 @@ func (c *conn) writeLoop(w io.Writer) error {
 		}
 		if err == nil && len(f.tail) > 0 {
 			_, err = bw.Write(f.tail)
+		}
+		if err == nil && f.pipe != nil {
+			if err = bw.Flush(); err == nil {
+				err = f.sp.drain(f.pipe, f.pipeN)
+			}
+			f.pipe = nil // drain gave it back
 		}
 		putFrame(f)
 		if err == nil && len(c.out) == 0 {

@@ -50,6 +50,22 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		// gives them back once it is written; on any other way out
 		// (error, panic) they are given back here.
 		c.bulkSem <- struct{}{}
+		if p, n, ok, err := c.sp.fill(h.f, int(j.max)); ok {
+			if err != nil {
+				<-c.bulkSem
+				return nil, ioError(err), 0
+			}
+			c.s.stats.reads.Add(1)
+			c.s.stats.bytesOut.Add(int64(n))
+			f, ok := bulkFrameResp(j.id, n, n == 0)
+			if ok && n > 0 {
+				f.pipe, f.pipeN, f.sp = p, n, c.sp
+			} else {
+				c.sp.put(p, n == 0)
+			}
+			f.release = func() { <-c.bulkSem }
+			return f, nil, n
+		}
 		buf := bulkPool.Get().(*[]byte)
 		handed := false
 		defer func() {
@@ -64,7 +80,12 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 		c.s.stats.reads.Add(1)
 		c.s.stats.bytesOut.Add(int64(n))
-		f := bulkFrameResp(j.id, (*buf)[:n], buf, n == 0)
+		f, ok := bulkFrameResp(j.id, n, n == 0)
+		if ok {
+			f.tail, f.tailBuf = (*buf)[:n], buf
+		} else {
+			bulkPool.Put(buf)
+		}
 		f.release = func() { <-c.bulkSem }
 		handed = true
 		return f, nil, n

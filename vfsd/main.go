@@ -108,6 +108,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	growPipe(in)
+	growPipe(out)
 	if err := s.Serve(in, out); err != nil {
 		fmt.Fprintf(stderr, "vfsd: %v\n", err)
 		return 1
