@@ -58,6 +58,9 @@ type FS interface {
 	// Chtimes sets the access and modification times of name; a zero
 	// time is left unchanged.
 	Chtimes(name string, atime, mtime time.Time) error
+	// Chmod sets the permission bits of name (0 to 0777), following
+	// symbolic links.
+	Chmod(name string, perm fs.FileMode) error
 }
 
 // ExecFunc runs another command in-process (for xargs, find -exec, timeout,

@@ -18,17 +18,18 @@ func cp(env *Env) int {
 		"Sources are read through vfsd; destinations must be writable (-o trees, or\n"+
 		"virtual files). Copies are written atomically. Symbolic links are followed\n"+
 		"(llmsh never creates links), except that -r does not descend into a link to\n"+
-		"a directory. New files get mode 0644; -p keeps the modification time (vfsd\n"+
-		"exposes no owner, and no chmod). Two names are the same file when their\n"+
-		"cleaned absolute paths are equal.",
+		"a directory. A new file or directory gets the source's permission bits less\n"+
+		"the umask (022); -p keeps the permission bits and the modification time\n"+
+		"(vfsd exposes no owner; setuid, setgid and sticky bits are never set).\n"+
+		"Two names are the same file when their cleaned absolute paths are equal.",
 		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
 	recursive := f.Bool('r', "recursive", "copy directories recursively")
 	f.BoolVar(recursive, 'R', "", "same as -r")
 	archive := f.Bool('a', "archive", "same as -pR (links are followed in llmsh)")
 	noClobber := f.Bool('n', "no-clobber", "do not overwrite an existing file")
 	f.Bool('f', "force", "if an existing destination file cannot be opened, try again (accepted)")
-	preserve := f.Bool('p', "", "preserve the modification time")
-	f.Func(0, "preserve", OptionalArg, "ATTR_LIST", "preserve the specified attributes (only timestamps are kept)", func(string, bool) error {
+	preserve := f.Bool('p', "", "preserve the mode and the modification time")
+	f.Func(0, "preserve", OptionalArg, "ATTR_LIST", "preserve the specified attributes (mode and timestamps are kept)", func(string, bool) error {
 		*preserve = true
 		return nil
 	})
@@ -142,14 +143,23 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			env.Errorf("cannot overwrite non-directory %s with directory %s", ftQuote(dst), ftQuote(src))
 			return false
 		}
-		if derr != nil {
-			if err := env.FS.Mkdir(dabs, ftDefaultDirMode); err != nil {
+		created := derr != nil
+		if created {
+			// Writable and searchable while its entries are copied; the
+			// final bits are set after.
+			if err := env.FS.Mkdir(dabs, c.newMode(fi)|0o700); err != nil {
 				env.ftErrorf("cannot create directory", dst, err)
 				return false
 			}
 			c.report(src, dst)
 		}
-		return c.copyDir(src, sabs, dst, dabs, fi)
+		ok := c.copyDir(src, sabs, dst, dabs, fi)
+		if created || c.preserve {
+			if m := c.newMode(fi); m&0o700 != 0o700 || c.preserve {
+				ok = c.setMode(dst, dabs, m) && ok
+			}
+		}
+		return ok
 	}
 	if derr == nil {
 		if dfi.IsDir() {
@@ -172,8 +182,35 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		return false
 	}
 	c.report(src, dst)
+	ok := true
+	if m := c.newMode(fi); c.preserve || derr != nil && m != ftDefaultFileMode {
+		ok = c.setMode(dst, dabs, m)
+	}
 	if c.preserve {
 		c.keepTimes(dst, dabs, fi.ModTime())
+	}
+	return ok
+}
+
+// newMode is the permission a copy of fi gets: its own bits with -p, less
+// the umask otherwise (GNU cp's rule for a new file; an existing one
+// keeps its mode). Setuid, setgid and sticky bits are never copied.
+func (c *copier) newMode(fi fs.FileInfo) fs.FileMode {
+	if c.preserve {
+		return fi.Mode().Perm()
+	}
+	return fi.Mode().Perm() &^ ftUmask
+}
+
+// setMode gives dst the permission bits m.
+func (c *copier) setMode(dst, dabs string, m fs.FileMode) bool {
+	if err := c.env.FS.Chmod(dabs, m); err != nil {
+		what := "setting"
+		if c.preserve {
+			what = "preserving"
+		}
+		c.env.Errorf("%s permissions for %s: %s", what, ftQuote(dst), ErrText(err))
+		return false
 	}
 	return true
 }

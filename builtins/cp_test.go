@@ -106,3 +106,56 @@ func TestCpSymlinks(t *testing.T) {
 		t.Errorf("dst: %q", got)
 	}
 }
+
+// TestCpModes: a new copy gets the source's bits less the umask 022, -p
+// and -a keep them exactly, an existing destination keeps its own unless
+// -p. Checked against GNU coreutils 9.1 cp.
+func TestCpModes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want map[string]os.FileMode
+	}{
+		{[]string{"cp", "s/a", "n"}, map[string]os.FileMode{"n": 0o750}},
+		{[]string{"cp", "s/w", "n"}, map[string]os.FileMode{"n": 0o644}},
+		{[]string{"cp", "-p", "s/w", "n"}, map[string]os.FileMode{"n": 0o666}},
+		{[]string{"cp", "s/a", "e"}, map[string]os.FileMode{"e": 0o600}},
+		{[]string{"cp", "-p", "s/a", "e"}, map[string]os.FileMode{"e": 0o750}},
+		{[]string{"cp", "-r", "s", "r"}, map[string]os.FileMode{"r": 0o755, "r/a": 0o750, "r/w": 0o644, "r/sub": 0o500, "r/sub/b": 0o600}},
+		{[]string{"cp", "-a", "s", "r"}, map[string]os.FileMode{"r": 0o775, "r/a": 0o750, "r/w": 0o666, "r/sub": 0o500, "r/sub/b": 0o600}},
+	} {
+		dir := t.TempDir()
+		for _, e := range []struct {
+			name string
+			m    os.FileMode
+		}{{"s/", 0o775}, {"s/a", 0o750}, {"s/w", 0o666}, {"s/sub/", 0o700}, {"s/sub/b", 0o600}, {"e", 0o600}} {
+			name, m := e.name, e.m
+			p := filepath.Join(dir, name)
+			var err error
+			if name[len(name)-1] == '/' {
+				err = os.Mkdir(p, 0o755)
+			} else {
+				err = os.WriteFile(p, []byte(name), 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(p, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chmod(filepath.Join(dir, "s/sub"), 0o500); err != nil {
+			t.Fatal(err)
+		}
+		if r := runCmdIn(t, dir, tc.args...); r.status != 0 || r.stderr != "" {
+			t.Fatalf("%q: %+v", tc.args, r)
+		}
+		for name, want := range tc.want {
+			fi, err := os.Stat(filepath.Join(dir, name))
+			if err != nil || fi.Mode().Perm() != want {
+				t.Errorf("%q: %s mode %o (%v), want %o", tc.args, name, fi.Mode().Perm(), err, want)
+			}
+		}
+		os.Chmod(filepath.Join(dir, "s/sub"), 0o700)
+		os.Chmod(filepath.Join(dir, "r/sub"), 0o700)
+	}
+}

@@ -97,83 +97,16 @@ const (
 )
 
 // ftParseMode parses a chmod-style mode, octal ("750") or symbolic
-// ("u=rwx,go-w", "a+X"), applied to base. isDir matters for X. Bits above
-// 0777 (setuid, setgid, sticky) are accepted in the syntax and dropped:
-// vfsd sets permission bits only.
+// ("u=rwx,go-w", "a+X", "g=u"), applied to base with llmsh's umask as
+// chmod does. isDir matters for X. Bits above 0777 (setuid, setgid,
+// sticky) are accepted in the syntax and dropped: vfsd sets permission
+// bits only.
 func ftParseMode(s string, base fs.FileMode, isDir bool) (fs.FileMode, bool) {
-	if s == "" {
+	changes, ok := compileMode(s)
+	if !ok {
 		return 0, false
 	}
-	if s[0] >= '0' && s[0] <= '7' {
-		n, err := strconv.ParseUint(s, 8, 32)
-		if err != nil || n > 0o7777 {
-			return 0, false
-		}
-		return fs.FileMode(n) & fs.ModePerm, true
-	}
-	mode := base & fs.ModePerm
-	for _, clause := range strings.Split(s, ",") {
-		i := 0
-		var who fs.FileMode
-		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
-			switch clause[i] {
-			case 'u':
-				who |= 0o700
-			case 'g':
-				who |= 0o070
-			case 'o':
-				who |= 0o007
-			case 'a':
-				who |= 0o777
-			}
-		}
-		if i == len(clause) {
-			return 0, false
-		}
-		for i < len(clause) {
-			op := clause[i]
-			if op != '+' && op != '-' && op != '=' {
-				return 0, false
-			}
-			i++
-			var perm fs.FileMode
-			for ; i < len(clause) && strings.IndexByte("rwxXst", clause[i]) >= 0; i++ {
-				switch clause[i] {
-				case 'r':
-					perm |= 0o444
-				case 'w':
-					perm |= 0o222
-				case 'x':
-					perm |= 0o111
-				case 'X':
-					if isDir || mode&0o111 != 0 {
-						perm |= 0o111
-					}
-				}
-			}
-			mask := who
-			if who == 0 {
-				// No "who": like a, but the umask limits + and =.
-				mask = 0o777
-				if op != '-' {
-					mask &^= ftUmask
-				}
-			}
-			switch op {
-			case '+':
-				mode |= perm & mask
-			case '-':
-				mode &^= perm & mask
-			case '=':
-				clear := who
-				if who == 0 {
-					clear = 0o777
-				}
-				mode = mode&^clear | perm&mask
-			}
-		}
-	}
-	return mode, true
+	return fs.FileMode(adjustMode(changes, uint32(base.Perm()), isDir, uint32(ftUmask)) & 0o777), true
 }
 
 // ftCopyFile copies the regular file src to dst (created or truncated,

@@ -25,6 +25,7 @@ func (e emptyFS) Mkdir(name string, _ fs.FileMode) error     { return e.err("mkd
 func (e emptyFS) Remove(name string) error                   { return e.err("remove", name) }
 func (e emptyFS) Rename(oldname, _ string) error             { return e.err("rename", oldname) }
 func (e emptyFS) Chtimes(name string, _, _ time.Time) error  { return e.err("chtimes", name) }
+func (e emptyFS) Chmod(name string, _ fs.FileMode) error     { return e.err("chmod", name) }
 
 // FuzzFindArgs: no argument list makes find panic or hang; errors are
 // reported as "find: ..." with status 1.

@@ -40,6 +40,7 @@ func (f clientFS) Rename(oldname, newname string) error       { return f.c.Renam
 func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
 	return f.c.Chtimes(name, atime, mtime)
 }
+func (f clientFS) Chmod(name string, perm fs.FileMode) error { return f.c.Chmod(name, perm) }
 
 // mkdirAllTest creates dir and its missing parents through fsys.
 func mkdirAllTest(t *testing.T, fsys FS, dir string) {

@@ -36,6 +36,7 @@ type tarState struct {
 	removed  map[string]bool // prefixes already reported as removed
 	archive  string          // absolute name of the archive file, "" for - (create)
 	ugswidth int             // width of owner/group and size in long listings
+	samePerm bool            // -p: extract permission bits exactly, not less the umask
 }
 
 // errTarFatal stops a tar call after its message was printed ("Error is
@@ -48,7 +49,7 @@ var errTarCancelled = errors.New("cancelled")
 
 // tarOldArgs are the traditional-style key letters that take an argument
 // from the following words (`tar cfC a.tar dir x`).
-const tarOldArgs = "fC"
+const tarOldArgs = "fCTX"
 
 // tarExpandOld turns traditional options (`tar czf a.tgz dir`, the first
 // word without a dash) into dashed options, each letter that takes an
@@ -81,7 +82,7 @@ func tarMain(env *Env) int {
 			return nil
 		}
 	}
-	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created.",
+	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created. Names read\nwith -T come after the names given as arguments. Extracted members get\ntheir archived permission bits less the umask (022), exactly with -p;\nsetuid, setgid and sticky bits are never set.",
 		"[OPTION...] [FILE]...")
 	f.Func('c', "create", NoArg, "", "create a new archive", setMode('c'))
 	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
@@ -97,6 +98,21 @@ func tarMain(env *Env) int {
 		s.excludes = append(s.excludes, findGlob(v, false))
 		return nil
 	})
+	var filesFrom, excludeFrom []string
+	null := false
+	f.Func('T', "files-from", RequiredArg, "FILE", "get names to extract or create from FILE", func(v string, _ bool) error {
+		filesFrom = append(filesFrom, v)
+		return nil
+	})
+	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude patterns listed in FILE", func(v string, _ bool) error {
+		excludeFrom = append(excludeFrom, v)
+		return nil
+	})
+	f.BoolVar(&null, 0, "null", "-T and -X read null-terminated names")
+	f.Func(0, "no-null", NoArg, "", "-T and -X read newline-terminated names (the default)", func(string, bool) error { null = false; return nil })
+	f.BoolVar(&s.samePerm, 'p', "preserve-permissions", "extract information about file permissions (permission bits only; setuid, setgid and sticky bits are dropped)")
+	f.BoolVar(&s.samePerm, 0, "same-permissions", "same as -p")
+	f.Func(0, "no-same-permissions", NoArg, "", "apply the umask (022) to extracted permissions (the default)", func(string, bool) error { s.samePerm = false; return nil })
 	f.BoolVar(&s.toStdout, 'O', "to-stdout", "extract files to standard output")
 	f.Func(0, "strip-components", RequiredArg, "NUMBER", "strip NUMBER leading components from file names on extraction", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
@@ -109,6 +125,26 @@ func tarMain(env *Env) int {
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
 	if err != nil {
 		return f.Fail(err, 2)
+	}
+	for _, name := range excludeFrom {
+		pats, err := s.readList(name, null)
+		if err != nil {
+			env.Errorf("%s: %s", name, ErrText(err))
+			env.Errorf("Error is not recoverable: exiting now")
+			return 2
+		}
+		for _, p := range pats {
+			s.excludes = append(s.excludes, findGlob(p, false))
+		}
+	}
+	for _, name := range filesFrom {
+		names, err := s.readList(name, null)
+		if err != nil {
+			env.Errorf("%s: Cannot stat: %s", name, ErrText(err))
+			env.Errorf("Error is not recoverable: exiting now")
+			return 2
+		}
+		operands = append(operands, names...)
 	}
 	if modeErr {
 		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
@@ -167,6 +203,38 @@ func tarQuote(s string) string { return "'" + s + "'" }
 func (s *tarState) fail(format string, args ...any) {
 	s.env.Errorf(format, args...)
 	s.status = 2
+}
+
+// readList reads the names of a -T or -X file ("-" is standard input):
+// one a line (NUL-terminated with --null), empty ones skipped.
+func (s *tarState) readList(name string, null bool) ([]string, error) {
+	r, err := s.env.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	sep := byte('\n')
+	if null {
+		sep = 0
+	}
+	var out []string
+	br := bufio.NewReader(r)
+	for {
+		if err := s.env.Ctx.Err(); err != nil {
+			return nil, err
+		}
+		line, err := br.ReadString(sep)
+		line = strings.TrimSuffix(line, string(sep))
+		if line != "" {
+			out = append(out, line)
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // base is the directory that operands and members are relative to.
@@ -606,7 +674,9 @@ func (s *tarState) read(operands []string) error {
 	found := make([]bool, len(operands))
 	type dirTime struct {
 		abs   string
+		name  string
 		mtime time.Time
+		mode  int64
 	}
 	var dirs []dirTime
 	for first := true; ; first = false {
@@ -660,14 +730,15 @@ func (s *tarState) read(operands []string) error {
 			continue
 		}
 		if err := s.extract(tr, hdr, func(abs string, mtime time.Time) {
-			dirs = append(dirs, dirTime{abs, mtime})
+			dirs = append(dirs, dirTime{abs, name, mtime, hdr.Mode})
 		}); err != nil {
 			return err
 		}
 	}
-	// Directory times last, deepest first, since extracting into a
-	// directory changes its time.
+	// Directory modes and times last, deepest first, since extracting
+	// into a directory changes its time (and needs it writable).
 	for i := len(dirs) - 1; i >= 0; i-- {
+		s.setMode(dirs[i].abs, dirs[i].name, dirs[i].mode)
 		env.FS.Chtimes(dirs[i].abs, time.Time{}, dirs[i].mtime)
 	}
 	for i, op := range operands {
@@ -762,8 +833,25 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	if err != nil {
 		return s.copyFailure(orig, abs, err)
 	}
+	s.setMode(abs, orig, hdr.Mode)
 	env.FS.Chtimes(abs, time.Time{}, hdr.ModTime)
 	return nil
+}
+
+// setMode gives an extracted member its archived permission bits, less
+// the umask unless -p (GNU tar's default for a user other than root).
+// Setuid, setgid and sticky bits are never set.
+func (s *tarState) setMode(abs, name string, mode int64) {
+	perm := fs.FileMode(mode & 0o777)
+	if !s.samePerm {
+		perm &^= ftUmask
+	}
+	if fi, err := s.env.FS.Stat(abs); err == nil && fi.Mode().Perm() == perm {
+		return
+	}
+	if err := s.env.FS.Chmod(abs, perm); err != nil {
+		s.fail("%s: Cannot change mode to %s: %s", name, permString(uint32(perm)), ErrText(err))
+	}
 }
 
 // copyFailure reports an error while copying member data: a write error

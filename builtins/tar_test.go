@@ -448,3 +448,79 @@ func TestTarCancelled(t *testing.T) {
 		t.Fatalf("status %d, %d bytes written, stderr %q", st, out.Len(), errb.String())
 	}
 }
+
+// TestTarListsAndModes: -T and -X read names and patterns from files
+// (--null for NUL-terminated lists, "-" for standard input); extraction
+// restores permission bits less the umask, exactly with -p, and never the
+// setuid, setgid or sticky bits. Messages checked against GNU tar 1.34.
+func TestTarListsAndModes(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{"a": "A", "b.log": "B", "c": "C"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "list"), []byte("a\n\nc\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "list0"), []byte("c\x00a\x00"), 0o644)
+	os.WriteFile(filepath.Join(dir, "ex"), []byte("*.log\nlist*\n"), 0o644)
+	for _, tc := range []struct {
+		args   []string
+		stdin  string
+		out    string
+		err    string
+		status int
+	}{
+		{[]string{"tar", "cvf", "1.tar", "-T", "list"}, "", "a\nc\n", "", 0},
+		{[]string{"tar", "cvf", "2.tar", "--null", "-T", "list0"}, "", "c\na\n", "", 0},
+		{[]string{"tar", "cvf", "3.tar", "-T", "-"}, "c\n", "c\n", "", 0},
+		{[]string{"tar", "cvfT", "4.tar", "list"}, "", "a\nc\n", "", 0},
+		{[]string{"tar", "-cvf", "5.tar", "-X", "ex", "a", "b.log", "list"}, "", "a\n", "", 0},
+		{[]string{"tar", "-cvf", "6.tar", "--exclude-from=ex", "--exclude=a", "a", "b.log", "c"}, "", "c\n", "", 0},
+		{[]string{"tar", "-tf", "1.tar", "-T", "list0", "--null"}, "", "a\nc\n", "", 0},
+		{[]string{"tar", "cf", "x.tar", "-T", "nolist"}, "", "", "tar: nolist: Cannot stat: No such file or directory\ntar: Error is not recoverable: exiting now\n", 2},
+		{[]string{"tar", "cf", "x.tar", "-X", "noex", "a"}, "", "", "tar: noex: No such file or directory\ntar: Error is not recoverable: exiting now\n", 2},
+	} {
+		r := tarRun(t, dir, []byte(tc.stdin), tc.args...)
+		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.status)
+		}
+	}
+
+	// Modes: an archive with 0775 d/, 0666 d/f, 0750 d/x, 04755 d/s.
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, m := range []struct {
+		name string
+		mode int64
+	}{{"d/", 0o775}, {"d/f", 0o666}, {"d/x", 0o750}, {"d/s", 0o4755}, {"d/ro/", 0o555}, {"d/ro/g", 0o444}} {
+		hdr := &tar.Header{Name: m.name, Mode: m.mode, Typeflag: tar.TypeReg, Size: 1, ModTime: time.Unix(1e9, 0)}
+		if strings.HasSuffix(m.name, "/") {
+			hdr.Typeflag, hdr.Size = tar.TypeDir, 0
+		}
+		tw.WriteHeader(hdr)
+		if hdr.Size > 0 {
+			tw.Write([]byte("z"))
+		}
+	}
+	tw.Close()
+	for _, tc := range []struct {
+		flags string
+		want  map[string]os.FileMode
+	}{
+		{"-xf", map[string]os.FileMode{"d": 0o755, "d/f": 0o644, "d/x": 0o750, "d/s": 0o755, "d/ro": 0o555, "d/ro/g": 0o444}},
+		{"-xpf", map[string]os.FileMode{"d": 0o775, "d/f": 0o666, "d/x": 0o750, "d/s": 0o755, "d/ro": 0o555, "d/ro/g": 0o444}},
+	} {
+		out := t.TempDir()
+		r := tarRun(t, out, buf.Bytes(), "tar", tc.flags, "-")
+		if r.status != 0 || r.stderr != "" {
+			t.Fatalf("%s: %+v", tc.flags, r)
+		}
+		for name, want := range tc.want {
+			fi, err := os.Stat(filepath.Join(out, name))
+			if err != nil || fi.Mode()&(os.ModePerm|os.ModeSetuid) != want {
+				t.Errorf("%s: %s mode %v (%v), want %o", tc.flags, name, fi.Mode(), err, want)
+			}
+		}
+		os.Chmod(filepath.Join(out, "d/ro"), 0o755)
+	}
+}

@@ -52,6 +52,7 @@ func (f clientFS) Rename(oldname, newname string) error       { return f.c.Renam
 func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
 	return f.c.Chtimes(name, atime, mtime)
 }
+func (f clientFS) Chmod(name string, perm fs.FileMode) error { return f.c.Chmod(name, perm) }
 
 func absPath(dir, name string) string {
 	if strings.HasPrefix(name, "/") {

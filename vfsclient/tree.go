@@ -58,3 +58,10 @@ func (c *Client) Chtimes(name string, atime, mtime time.Time) error {
 	}
 	return treeErr("utimes", name, c.call(vfsproto.OpUtimes, p, nil))
 }
+
+// Chmod sets the permission bits of name (perm.Perm(); setuid, setgid and
+// sticky bits are refused by vfsd with E_ARG). It follows symbolic links
+// inside the tree. A directory grant itself cannot be changed.
+func (c *Client) Chmod(name string, perm fs.FileMode) error {
+	return treeErr("chmod", name, c.call(vfsproto.OpChmod, vfsproto.ChmodParams{Path: name, Mode: uint32(perm & 0o7777)}, nil))
+}

@@ -289,7 +289,7 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 		j.h = *p.H
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
-		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes:
+		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
 		c.spawn(j)
 		return nil
 	case "":

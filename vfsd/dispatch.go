@@ -17,7 +17,7 @@ var supportedOps = []string{
 	vfsproto.OpOpen, vfsproto.OpRead, vfsproto.OpWrite, vfsproto.OpClose,
 	vfsproto.OpSeek, vfsproto.OpStat, vfsproto.OpCreateTemp, vfsproto.OpList,
 	vfsproto.OpHello, vfsproto.OpStats, vfsproto.OpVirtuals,
-	vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes,
+	vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
 }
 
 var readBufPool = sync.Pool{New: func() any { return new([vfsproto.MaxRead]byte) }}
@@ -219,7 +219,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			r.MaxBulkRead = vfsproto.MaxBulkRead
 		}
 		return okFrame(j.id, r), nil, 0
-	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes:
+	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
 		return c.doTreeOp(j)
 	case vfsproto.OpStats:
 		return okFrame(j.id, s.Stats()), nil, 0

@@ -10,12 +10,12 @@ import (
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
-// Tree operations: lstat, mkdir, remove, rename and utimes. Every change
+// Tree operations: lstat, mkdir, remove, rename, utimes and chmod. Every change
 // needs the path inside a writable (-o) grant and goes through that
 // grant's os.Root, so that ".." and symlinks cannot lead out of it. A
 // granted path itself, and an ancestor of one, is never removed or
 // renamed. Virtual files can be removed, renamed among virtual names and
-// have their modification time set.
+// have their modification time and permission bits set.
 
 // doTreeOp decodes and runs a tree operation.
 func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
@@ -76,6 +76,18 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			mt = time.Unix(0, *p.Mtime)
 		}
 		if e := s.utimes(p.Path, at, mt); e != nil {
+			return nil, e, 0
+		}
+	case vfsproto.OpChmod:
+		var p vfsproto.ChmodParams
+		if e := decodeParams(j.raw, &p, "path", "mode"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		if p.Mode > 0o777 {
+			return nil, perr(vfsproto.EArg, "invalid mode"), 0
+		}
+		if e := s.chmod(p.Path, fs.FileMode(p.Mode)); e != nil {
 			return nil, e, 0
 		}
 	default:
@@ -332,6 +344,36 @@ func (s *Server) utimes(name string, atime, mtime time.Time) *vfsproto.Error {
 		return s.reject(msgPerm)
 	}
 	if err := g.root.Chtimes(g.rel(abs), atime, mtime); err != nil {
+		return fsError(err)
+	}
+	return nil
+}
+
+// chmod implements chmod{path, mode}: permission bits only (the caller
+// has checked mode <= 0777). It follows symbolic links inside the tree. A
+// directory grant itself and an ancestor of a grant are E_PERM (a grant's
+// root must stay usable for the session); a single-file grant may be
+// changed. A virtual file keeps the bits for stat.
+func (s *Server) chmod(name string, mode fs.FileMode) *vfsproto.Error {
+	abs, e := s.cleanPath(name)
+	if e != nil {
+		return e
+	}
+	if vf := s.virt.lookup(abs); vf != nil {
+		s.virt.setMode(vf, uint32(mode))
+		return nil
+	}
+	g := s.pol.writable(abs)
+	if g == nil {
+		if s.pol.readable(abs) != nil {
+			return s.reject(msgReadOnly)
+		}
+		return s.reject(msgOutside)
+	}
+	if s.pol.isAncestor(abs) || (g.file == "" && s.pol.isGrant(abs)) {
+		return s.reject(msgPerm)
+	}
+	if err := g.root.Chmod(g.rel(abs), mode); err != nil {
 		return fsError(err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -266,4 +267,73 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.Write(p)
+}
+
+// TestChmodOp: chmod sets permission bits inside -o trees only, never on a
+// directory grant or an ancestor, never special bits, and keeps virtual
+// files' bits for stat.
+func TestChmodOp(t *testing.T) {
+	tr, c := treeLayout(t)
+	for _, tc := range []struct {
+		name, params string
+		want         vfsproto.Code
+		msg          string
+	}{
+		{"file", `{"path":"out/x.txt","mode":448}`, "", ""},
+		{"dir", `{"path":"out/full","mode":493}`, "", ""},
+		{"zero", `{"path":"out/o.txt","mode":0}`, "", ""},
+		{"through inner link", `{"path":"out/inlink","mode":488}`, "", ""},
+		{"setuid", `{"path":"out/x.txt","mode":2541}`, vfsproto.EArg, "invalid mode"},
+		{"sticky", `{"path":"out/d","mode":1023}`, vfsproto.EArg, "invalid mode"},
+		{"negative", `{"path":"out/x.txt","mode":-1}`, vfsproto.EArg, ""},
+		{"missing mode", `{"path":"out/x.txt"}`, vfsproto.EArg, "missing mode"},
+		{"missing path", `{"mode":420}`, vfsproto.EArg, "missing path"},
+		{"missing file", `{"path":"out/none","mode":420}`, vfsproto.ENoEnt, ""},
+		{"read-only", `{"path":"in/a.txt","mode":511}`, vfsproto.EPerm, "path is read-only"},
+		{"outside", `{"path":"secret/s.txt","mode":511}`, vfsproto.EPerm, "path outside the allowlist"},
+		{"grant root", `{"path":"out","mode":0}`, vfsproto.EPerm, ""},
+		{"ancestor", `{"path":"` + tr.dir + `","mode":511}`, vfsproto.EPerm, ""},
+		{"dotdot escape", `{"path":"out/../secret/s.txt","mode":511}`, vfsproto.EPerm, ""},
+		{"symlink escape", `{"path":"out/esc/s.txt","mode":511}`, vfsproto.EPerm, ""},
+		{"symlink to outside", `{"path":"out/esc","mode":511}`, vfsproto.EPerm, ""},
+		{"virtual", `{"path":"/virt/v.txt","mode":493}`, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := c.call("chmod", json.RawMessage(tc.params))
+			var got vfsproto.Code
+			if !resp.OK {
+				got = resp.Error.Code
+				if tc.msg != "" && resp.Error.Message != tc.msg {
+					t.Fatalf("message %q, want %q", resp.Error.Message, tc.msg)
+				}
+			}
+			if got != tc.want {
+				t.Fatalf("code %q (%v), want %q", got, resp.Error, tc.want)
+			}
+		})
+	}
+	for p, want := range map[string]os.FileMode{"out/x.txt": 0o700, "out/full": 0o755, "out/o.txt": 0, "out/d": 0o750, "in/a.txt": 0o644, "secret/s.txt": 0o644} {
+		fi, err := os.Stat(filepath.Join(tr.dir, p))
+		if err != nil || fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v (%v), want %v", p, fi.Mode().Perm(), err, want)
+		}
+	}
+	if fi, err := os.Stat(tr.out); err != nil || fi.Mode().Perm() == 0 {
+		t.Errorf("grant root changed: %v %v", fi, err)
+	}
+	var st vfsproto.StatResult
+	c.ok("stat", map[string]string{"path": "/virt/v.txt"}, &st)
+	if st.Mode != 0o755 {
+		t.Errorf("virtual mode %o", st.Mode)
+	}
+	c.ok("chmod", json.RawMessage(`{"path":"/virt/v.txt","mode":0}`), nil)
+	c.ok("stat", map[string]string{"path": "/virt/v.txt"}, &st)
+	if st.Mode != 0 {
+		t.Errorf("virtual mode after 0: %o", st.Mode)
+	}
+	var h vfsproto.HelloResult
+	c.ok("hello", vfsproto.HelloParams{Version: 1}, &h)
+	if !slices.Contains(h.Ops, "chmod") {
+		t.Errorf("hello ops lack chmod: %v", h.Ops)
+	}
 }

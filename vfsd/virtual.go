@@ -22,7 +22,8 @@ const TempDir = "/tmp/llmsh-virtual"
 type vfile struct {
 	data  []byte
 	mtime time.Time
-	gone  bool // removed or replaced: its bytes no longer count against the budget
+	mode  uint32 // permission bits set by chmod; 0 means 0644
+	gone  bool   // removed or replaced: its bytes no longer count against the budget
 }
 
 // virtualStore holds the virtual files of a session. One mutex guards every
@@ -133,6 +134,16 @@ func (v *virtualStore) setMtime(f *vfile, t time.Time) {
 	f.mtime = t
 }
 
+// setMode sets the permission bits of f.
+func (v *virtualStore) setMode(f *vfile, mode uint32) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f.mode = mode
+	if mode == 0 {
+		f.mode = 0o1000 // remembered as "no bits" (0 means the default)
+	}
+}
+
 // createTemp makes a new empty virtual file under TempDir.
 func (v *virtualStore) createTemp(prefix string) (string, *vfile) {
 	v.mu.Lock()
@@ -192,7 +203,11 @@ func (v *virtualStore) writeAt(f *vfile, p []byte, off int64, appending bool) (i
 func (v *virtualStore) stat(f *vfile) vfsproto.StatResult {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return vfsproto.StatResult{Size: int64(len(f.data)), Mtime: f.mtime.UnixNano(), Mode: 0o644}
+	mode := uint32(0o644)
+	if f.mode != 0 {
+		mode = f.mode & 0o777
+	}
+	return vfsproto.StatResult{Size: int64(len(f.data)), Mtime: f.mtime.UnixNano(), Mode: mode}
 }
 
 // size is the length of f.

@@ -59,6 +59,7 @@ const (
 	OpRemove     = "remove"
 	OpRename     = "rename"
 	OpUtimes     = "utimes"
+	OpChmod      = "chmod"
 	OpReadBulk   = "read_bulk" // only after hello negotiated FeatureReadBulk
 	OpLLMCMD     = "LLMCMD"    // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"     // reserved: always E_UNSUPPORTED
@@ -295,6 +296,13 @@ type UtimesParams struct {
 	Path  string `json:"path"`
 	Atime *int64 `json:"atime,omitempty"`
 	Mtime *int64 `json:"mtime,omitempty"`
+}
+
+// ChmodParams are the parameters of chmod: the permission bits to set
+// (0 to 0777; setuid, setgid and sticky bits are refused).
+type ChmodParams struct {
+	Path string `json:"path"`
+	Mode uint32 `json:"mode"`
 }
 
 // CreateTempParams are the parameters of create_temp.
