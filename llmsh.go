@@ -204,7 +204,9 @@ func (s *Session) unlock() { <-s.sem }
 // Run runs script in the session, with stdin as its standard input (nil
 // for none), and returns its output and status. Variables, functions,
 // the working directory and virtual files carry over to the next Run.
-// Background jobs end with the Run (collect them with wait).
+// Background jobs end with the Run (collect them with wait). stdin is
+// copied to the script by a goroutine until its end or the end of the Run;
+// a reader that blocks keeps that goroutine until it returns.
 //
 // The error is nil whenever the script ran, whatever its status; it is
 // ErrClosed, a wrapped ErrVfsdGone, or ctx's error when ctx ended the Run
