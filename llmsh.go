@@ -72,6 +72,10 @@ type Options struct {
 	// VfsdPath is a vfsd binary (cmd/vfsd) to run as the file server.
 	// Empty: this executable in server mode (see MaybeServeVfsd).
 	VfsdPath string
+	// MaxVirtualBytes bounds the total size of the session's virtual
+	// files (writes beyond it fail with "File too large"); zero
+	// is vfsd's default.
+	MaxVirtualBytes int64
 	// VfsdLog, if set, is a file to which vfsd appends one JSON line per
 	// request.
 	VfsdLog string
@@ -151,7 +155,8 @@ func New(opts Options) (*Session, error) {
 func (s *Session) start() error {
 	p, err := vfsdproc.Start(vfsdproc.Config{
 		Path: s.opts.VfsdPath, Inputs: s.opts.Inputs, Outputs: s.opts.Outputs,
-		Strict: s.opts.Strict, Log: s.opts.VfsdLog, Dir: s.dir, Stderr: os.Stderr,
+		Strict: s.opts.Strict, Log: s.opts.VfsdLog, MaxVirtualBytes: s.opts.MaxVirtualBytes,
+		Dir: s.dir, Stderr: os.Stderr,
 	})
 	if err != nil {
 		return fmt.Errorf("llmsh: %w", err)

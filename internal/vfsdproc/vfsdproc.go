@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/llmsh/llmsh/internal/sandbox"
@@ -64,6 +65,9 @@ type Config struct {
 	Strict bool
 	// Log is vfsd's request log file, if any.
 	Log string
+	// MaxVirtualBytes bounds the virtual files' total size; zero is
+	// vfsd's default.
+	MaxVirtualBytes int64
 	// Dir is vfsd's working directory; empty is the caller's.
 	Dir string
 	// Stderr receives vfsd's own messages; nil discards them.
@@ -84,6 +88,9 @@ func (c Config) Args() []string {
 	}
 	if c.Log != "" {
 		args = append(args, "--log", c.Log)
+	}
+	if c.MaxVirtualBytes > 0 {
+		args = append(args, "--max-virtual-bytes", strconv.FormatInt(c.MaxVirtualBytes, 10))
 	}
 	return args
 }
