@@ -1,15 +1,57 @@
 package shell
 
 import (
+	"bytes"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // This file holds the pre-pass rewrites of the syntax tree that make
-// interp v3.14.1 behave as bash where it does not by itself. Each works on
-// one statement and is applied by refuse's walk before the script runs.
+// interp v3.14.1 behave as bash where it does not by itself, or keep it
+// off the host. Each works on one node.
+
+// rewriter walks a syntax tree parsed from src and rewrites it in place.
+type rewriter struct {
+	src  string
+	done map[syntax.Node]bool // words made from other text, already rewritten
+}
+
+func (r *rewriter) walk(root syntax.Node) {
+	syntax.Walk(root, func(n syntax.Node) bool {
+		if r.done[n] {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Name != nil && n.Body != nil {
+				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
+			}
+		case *syntax.Stmt:
+			procSubstStmt(n)
+			cstyleLoop(n)
+			r.arithStmt(n)
+		case *syntax.Word:
+			r.arithParts(n.Parts)
+		case *syntax.DblQuoted:
+			r.arithParts(n.Parts)
+		case *syntax.UnaryTest:
+			// [[ -O F ]] and [[ -G F ]] are [[ -e F ]]: interp would ask
+			// the host's user database, and every file a script can see
+			// is its own.
+			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
+				n.Op = syntax.TsExists
+			}
+		case *syntax.Assign:
+			if n.Value != nil {
+				n.Value.Parts = unescapeLits(n.Value.Parts)
+			}
+		}
+		return true
+	})
+}
 
 var loopSeq atomic.Int64
 
@@ -59,3 +101,146 @@ func cstyleLoop(st *syntax.Stmt) {
 }
 
 func arithLit(s string) *syntax.Word { return litWord(s) }
+
+// Arithmetic whose words hold expansions. interp expands `$x` in
+// $(( $x * 2 )) to a number or to 0, where bash expands the text first and
+// then evaluates it (x="1+2" gives 5); and it takes a quoted let argument
+// (let "a = b + 1") for a single word. The pre-pass hands such arithmetic
+// to llmsh as text:
+//
+//	(( E )) and let ARG...  ->  \x00let "TEXT"...      (then an eval of (( E1, E2 )))
+//	$(( E ))                ->  $(\x00arith "TEXT")    (when E assigns nothing)
+//
+// TEXT is E as written, expanded as in double quotes. An arithmetic
+// expansion that assigns ($(( i = $i + 1 ))) is left to interp: it must
+// assign in the current shell, and its words are numbers in practice.
+
+const (
+	letCmd   = "\x00let"
+	arithCmd = "\x00arith"
+)
+
+// hasExpansion reports whether x has a word with an expansion or quotes.
+func hasExpansion(x syntax.Node) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			for _, p := range w.Parts {
+				if _, lit := p.(*syntax.Lit); !lit {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// assigns reports whether x assigns a variable.
+func assigns(x syntax.Node) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				found = true
+			}
+		case *syntax.BinaryArithm:
+			switch n.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+				syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				found = true
+			}
+		case *syntax.CmdSubst:
+			return false // its own statements
+		}
+		return !found
+	})
+	return found
+}
+
+// textWord makes the word "TEXT" for the source of x: TEXT parsed as a
+// here-document body (expansions active, quotes literal) inside double
+// quotes. ok is false if src does not hold x.
+func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
+	src := r.src
+	from, to := int(x.Pos().Offset()), int(x.End().Offset())
+	if !x.Pos().IsValid() || from > to || to > len(src) {
+		return nil, false
+	}
+	text := strings.TrimSpace(src[from:to])
+	if strings.Contains(text, "\n") && strings.Contains(text, "\\\n") {
+		text = strings.ReplaceAll(text, "\\\n", "")
+	}
+	doc, err := syntax.NewParser().Document(strings.NewReader(text))
+	if err != nil {
+		return nil, false
+	}
+	// The new word's positions are offsets in text: rewrite it now, with
+	// text as its source, and not again as part of src.
+	(&rewriter{src: text, done: r.done}).walk(doc)
+	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
+	r.done[w] = true
+	return w, true
+}
+
+// arithStmt rewrites (( E )) and let ARG... whose words hold expansions.
+func (r *rewriter) arithStmt(st *syntax.Stmt) {
+	var words []*syntax.Word
+	switch cm := st.Cmd.(type) {
+	case *syntax.ArithmCmd:
+		if !hasExpansion(cm.X) {
+			return
+		}
+		w, ok := r.textWord(cm.X)
+		if !ok {
+			return
+		}
+		words = append(words, w)
+	case *syntax.LetClause:
+		if !hasExpansion(cm) {
+			return
+		}
+		for _, x := range cm.Exprs {
+			if w, ok := x.(*syntax.Word); ok {
+				words = append(words, w)
+				continue
+			}
+			w, ok := r.textWord(x)
+			if !ok {
+				return
+			}
+			words = append(words, w)
+		}
+	default:
+		return
+	}
+	st.Cmd = &syntax.CallExpr{Args: append([]*syntax.Word{litWord(letCmd)}, words...)}
+}
+
+// arithParts rewrites each $(( E )) of a word's (or a double-quoted
+// string's) parts that holds expansions and assigns nothing.
+func (r *rewriter) arithParts(parts []syntax.WordPart) {
+	for i, p := range parts {
+		ae, ok := p.(*syntax.ArithmExp)
+		if !ok || !hasExpansion(ae.X) || assigns(ae.X) {
+			continue
+		}
+		tw, ok := r.textWord(ae.X)
+		if !ok {
+			continue
+		}
+		parts[i] = &syntax.CmdSubst{Left: ae.Left, Right: ae.Right, Stmts: []*syntax.Stmt{{
+			Position: ae.Left, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(arithCmd), tw}},
+		}}}
+	}
+}
+
+// printArithm prints an arithmetic expression (parsed from its own text,
+// so that positions do not make the printer break lines) as shell source.
+func printArithm(x syntax.ArithmExpr) string {
+	var b bytes.Buffer
+	syntax.NewPrinter().Print(&b, &syntax.ArithmCmd{X: x})
+	out := strings.TrimSpace(b.String())
+	return strings.TrimSuffix(strings.TrimPrefix(out, "(("), "))")
+}

@@ -24,6 +24,14 @@ func TestRewrites(t *testing.T) {
 		{"process substitution in a pipeline", "cat <(seq 3) | wc -l", "3\n", "", 0},
 		{"negated statement with process substitution", "! grep -q z <(echo abc); echo $?", "0\n", "", 0},
 		{"a descriptor path is no file", "echo x > /dev/fd/40; echo $?", "1\n", "/dev/fd/40", 0},
+		{"let with quoted expressions", `k=3; let "m = (k + 1) / 2" "n = m * 10"; echo $m $n`, "2 20\n", "", 0},
+		{"let syntax error", `let "x = 1 +"; echo $?`, "1\n", "syntax error", 0},
+		{"arithmetic over expanded text", `x="1+2"; echo $(( $x * 2 )) "$(( $x ))"; cat <<EOF
+$(( $x * 3 ))
+EOF`, "5 3\n7\n", "", 0},
+		{"expanded variable naming an expression", `s="3 + 4"; t=s; echo $(( $t * 2 ))`, "14\n", "", 0},
+		{"(( )) over expanded text assigns", `n=5; (( t = $n * 2 )); echo $t; (( $n - 5 )); echo $?`, "10\n1\n", "", 0},
+		{"nested arithmetic expansion", `x=3; echo $(( $(( $x + 1 )) * 2 ))`, "8\n", "", 0},
 		{"a failed redirection is not fatal", "cat < nosuch || echo fallback; echo $?", "fallback\n0\n", "llmsh: nosuch: ", 0},
 		{"type shows the loop as written", "f() { for ((i = 0; i < 2; i++)); do echo $i; done; }; type f",
 			"f is a function\nf () \n{ \n    for ((i = 0; i < 2; i++)); do echo $i; done\n}\n", "", 0},

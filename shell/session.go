@@ -84,7 +84,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err != nil {
 		return 2, err
 	}
-	if err := refuse(file); err != nil {
+	if err := refuse(file, src); err != nil {
 		return 2, err
 	}
 	s.commands.Store(0)

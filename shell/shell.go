@@ -188,6 +188,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			}
 		case psubCmd, psubDoneCmd:
 			return s.psubCall(ctx, args), nil
+		case letCmd:
+			return s.letCall(ctx, args), nil
+		case arithCmd:
+			return s.arithCall(ctx, args), nil
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
@@ -347,7 +351,7 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	if err := refuse(file); err != nil {
+	if err := refuse(file, src); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
@@ -503,33 +507,12 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 	return out
 }
 
-// refuse rejects constructs that cannot be run without the host:
-// process substitution would create FIFOs in a host directory. It also
-// turns [[ -O F ]] and [[ -G F ]] into [[ -e F ]]: interp would ask the
-// host's user database, and every file a script can see is its own.
-func refuse(file *syntax.File) error {
-	var err error
-	syntax.Walk(file, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.FuncDecl:
-			if n.Name != nil && n.Body != nil {
-				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
-			}
-		case *syntax.Stmt:
-			procSubstStmt(n)
-			cstyleLoop(n)
-		case *syntax.UnaryTest:
-			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
-				n.Op = syntax.TsExists
-			}
-		case *syntax.Assign:
-			if n.Value != nil {
-				n.Value.Parts = unescapeLits(n.Value.Parts)
-			}
-		}
-		return err == nil
-	})
-	return err
+// refuse rewrites, before the script runs, what interp would run unlike
+// bash or on the host (see rewriter). It rejects nothing at present; the
+// error is for constructs that llmsh may have to refuse.
+func refuse(file *syntax.File, src string) error {
+	(&rewriter{src: src, done: map[syntax.Node]bool{}}).walk(file)
+	return nil
 }
 
 // Incomplete reports whether src ends inside an unfinished construct (an

@@ -1,0 +1,105 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// parseArith parses text as one arithmetic expression, or says why not in
+// bash's words.
+func parseArith(text string) (syntax.ArithmExpr, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	x, err := syntax.NewParser().Arithmetic(strings.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("%s: syntax error in expression", text)
+	}
+	return x, nil
+}
+
+// letCall answers \x00let TEXT...: each text is parsed as arithmetic and
+// the command becomes an eval of (( (E1), (E2)... )), which interp
+// evaluates in the current shell, assignments and all; the status is that
+// of the last, as let's and (( ))'s.
+func (s *Shell) letCall(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	var parts []string
+	for _, text := range args[1:] {
+		x, err := parseArith(text)
+		if err != nil {
+			fmt.Fprintf(hc.Stderr, "llmsh: let: %v\n", err)
+			return statusArgs(1)
+		}
+		if x == nil {
+			parts = append(parts, "0")
+			continue
+		}
+		parts = append(parts, "("+printArithm(x)+")")
+	}
+	if len(parts) == 0 {
+		fmt.Fprintln(hc.Stderr, "llmsh: let: expression expected")
+		return statusArgs(1)
+	}
+	return []string{"eval", "((" + strings.Join(parts, ", ") + "))"}
+}
+
+// arithCall answers \x00arith TEXT (the body of a $(( )) that assigns
+// nothing): it prints the value of TEXT, in which a variable whose value is
+// itself an expression counts as that expression, as in bash.
+func (s *Shell) arithCall(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	text := strings.Join(args[1:], " ")
+	x, err := parseArith(text)
+	if err == nil && x != nil && assigns(x) {
+		err = fmt.Errorf("%s: attempted assignment in an expanded expression", text)
+	}
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "llmsh: %v\n", err)
+		return statusArgs(1)
+	}
+	n := 0
+	if x != nil {
+		n, err = expand.Arithm(&expand.Config{Env: arithEnv{hc.Env, 0}}, x)
+		if err != nil {
+			fmt.Fprintf(hc.Stderr, "llmsh: %s: %v\n", text, err)
+			return statusArgs(1)
+		}
+	}
+	fmt.Fprint(hc.Stdout, n)
+	return statusArgs(0)
+}
+
+// arithEnv evaluates a variable whose value is an expression ("3 + 4") to
+// its number when arithmetic reads it, as bash does.
+type arithEnv struct {
+	expand.Environ
+	depth int
+}
+
+func (e arithEnv) Get(name string) expand.Variable {
+	v := e.Environ.Get(name)
+	if v.Kind != expand.String || e.depth > 32 {
+		return v
+	}
+	str := strings.TrimSpace(v.Str)
+	if _, err := strconv.ParseInt(str, 0, 64); err == nil || str == "" || syntax.ValidName(str) {
+		return v
+	}
+	x, err := parseArith(str)
+	if err != nil || x == nil || assigns(x) {
+		return v
+	}
+	n, err := expand.Arithm(&expand.Config{Env: arithEnv{e.Environ, e.depth + 1}}, x)
+	if err != nil {
+		return v
+	}
+	v.Str = strconv.Itoa(n)
+	return v
+}
