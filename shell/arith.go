@@ -103,3 +103,18 @@ func (e arithEnv) Get(name string) expand.Variable {
 	v.Str = strconv.Itoa(n)
 	return v
 }
+
+// quoteCall answers \x00quote KIND TEXT: it prints TEXT escaped for a
+// pattern (KIND glob) or a regular expression (re).
+func quoteCall(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	if len(args) != 3 {
+		return statusArgs(2)
+	}
+	if args[1] == "re" {
+		fmt.Fprint(hc.Stdout, reQuote(args[2]))
+	} else {
+		fmt.Fprint(hc.Stdout, globQuote(args[2]))
+	}
+	return statusArgs(0)
+}

@@ -2,10 +2,12 @@ package shell
 
 import (
 	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
 
+	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -37,6 +39,23 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.arithParts(n.Parts)
 		case *syntax.DblQuoted:
 			r.arithParts(n.Parts)
+		case *syntax.ParamExp:
+			if n.Repl != nil && n.Repl.With != nil {
+				// interp keeps the backslash of \$ in ${x/o/\$}.
+				n.Repl.With.Parts = unescapeLits(n.Repl.With.Parts)
+			}
+			if n.Exp != nil && n.Exp.Word != nil {
+				switch n.Exp.Op {
+				case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+					quoteParts(n.Exp.Word.Parts, "glob")
+				}
+			}
+		case *syntax.BinaryTest:
+			if n.Op == syntax.TsReMatch {
+				if w, ok := n.Y.(*syntax.Word); ok {
+					quoteParts(w.Parts, "re")
+				}
+			}
 		case *syntax.UnaryTest:
 			// [[ -O F ]] and [[ -G F ]] are [[ -e F ]]: interp would ask
 			// the host's user database, and every file a script can see
@@ -243,4 +262,74 @@ func printArithm(x syntax.ArithmExpr) string {
 	syntax.NewPrinter().Print(&b, &syntax.ArithmCmd{X: x})
 	out := strings.TrimSpace(b.String())
 	return strings.TrimSuffix(strings.TrimPrefix(out, "(("), "))")
+}
+
+// Quoted parts of a pattern. Bash matches the quoted parts of the pattern
+// in ${v#PAT} ${v%PAT} (and their ## %% forms) and of the regular
+// expression in [[ s =~ RE ]] literally; interp expands them to plain
+// text, special characters and all. The pre-pass escapes them: a quoted
+// part with no expansions becomes an escaped literal; one with expansions
+// becomes $(\x00quote KIND "...") which escapes its value when it runs.
+
+const quoteCmd = "\x00quote"
+
+// quoteParts escapes the quoted parts of parts for kind "glob" or "re".
+func quoteParts(parts []syntax.WordPart, kind string) {
+	quote := globQuote
+	if kind == "re" {
+		quote = reQuote
+	}
+	for i, p := range parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quote(p.Value)}
+			}
+		case *syntax.DblQuoted:
+			text, static := dqLiteral(p)
+			if static {
+				parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quote(text)}
+				continue
+			}
+			parts[i] = &syntax.CmdSubst{Left: p.Left, Right: p.Right, Stmts: []*syntax.Stmt{{
+				Position: p.Left,
+				Cmd:      &syntax.CallExpr{Args: []*syntax.Word{litWord(quoteCmd), litWord(kind), {Parts: []syntax.WordPart{p}}}},
+			}}}
+		}
+	}
+}
+
+// dqLiteral returns the text of a double-quoted string without
+// expansions, its backslash escapes removed.
+func dqLiteral(dq *syntax.DblQuoted) (string, bool) {
+	var b strings.Builder
+	for _, p := range dq.Parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			return "", false
+		}
+		v := lit.Value
+		for i := 0; i < len(v); i++ {
+			if v[i] == '\\' && i+1 < len(v) && strings.IndexByte("$`\"\\\n", v[i+1]) >= 0 {
+				i++
+				if v[i] == '\n' {
+					continue
+				}
+			}
+			b.WriteByte(v[i])
+		}
+	}
+	return b.String(), true
+}
+
+// globQuote escapes s for a pattern. A newline is written [\n], so that a
+// command substitution does not drop a trailing one.
+func globQuote(s string) string {
+	return strings.ReplaceAll(pattern.QuoteMeta(s, 0), "\n", "[\n]")
+}
+
+// reQuote escapes s for a regular expression (newline as \n, for the
+// same reason).
+func reQuote(s string) string {
+	return strings.ReplaceAll(regexp.QuoteMeta(s), "\n", `\n`)
 }

@@ -192,6 +192,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.letCall(ctx, args), nil
 		case arithCmd:
 			return s.arithCall(ctx, args), nil
+		case quoteCmd:
+			return quoteCall(ctx, args), nil
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
