@@ -474,6 +474,11 @@ func (r *sedRun) process(in *sedInput) {
 		}
 		restart = false
 		res := r.exec(in)
+		if r.failed {
+			// GNU sed exits at a run-time error: no autoprint, and the
+			// queued a/r/R text is dropped.
+			return
+		}
 		switch res {
 		case sedEndCycle, sedQuit:
 			if !r.quiet {

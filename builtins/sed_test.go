@@ -123,6 +123,10 @@ func TestSed(t *testing.T) {
 		{"x\n", []string{"sed", "y/a/"}, "", "sed: -e expression #1, char 4: unterminated `y' command\n", 1},
 		{"x\n", []string{"sed", "-n", "-e", "p", "-e", "k"}, "", "sed: -e expression #2, char 1: unknown command: `k'\n", 1},
 		{"x\n", []string{"sed", "s//y/"}, "", "sed: -e expression #1, char 0: no previous regular expression\n", 1},
+		// A run-time error ends sed at once, without the cycle's
+		// autoprint or queued text (GNU sed 4.9; FuzzSedParse found it).
+		{"a\nb\n", []string{"sed", "0,//a0"}, "", "sed: -e expression #1, char 0: no previous regular expression\n", 1},
+		{"a\nb\n", []string{"sed", "p;//p"}, "a\n", "sed: -e expression #1, char 0: no previous regular expression\n", 1},
 		{"x\n", []string{"sed", "-E", "s/(x/y/"}, "", "sed: -e expression #1, char 7: Unmatched ( or \\(\n", 1},
 		{"x\n", []string{"sed", "-i", "p"}, "", "sed: no input files\n", 4},
 	})
@@ -154,18 +158,39 @@ func FuzzSedParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, script string) {
-		// A script may loop for ever (":a;ba"), as in GNU sed: the
-		// context's deadline stops it.
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		defer cancel()
-		b, _ := Lookup("sed")
-		var out, errb bytes.Buffer
-		env := &Env{Ctx: ctx, Args: []string{"sed", "-e", script}, Stdin: strings.NewReader("a\nb\naa\n"),
-			Stdout: &out, Stderr: &errb, FS: testFS(t, t.TempDir())}
-		env.Dir = "/nonexistent"
-		Run(b, env)
-		if strings.Contains(errb.String(), "internal error") {
-			t.Fatalf("%q: %s", script, errb.String())
+		run := func() (out, errs string, st int, finished bool) {
+			// A script may loop for ever (":a;ba"), as in GNU sed: the
+			// context's deadline stops it.
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			b, _ := Lookup("sed")
+			var o, e bytes.Buffer
+			env := &Env{Ctx: ctx, Args: []string{"sed", "-e", script}, Stdin: strings.NewReader("a\nb\naa\n"),
+				Stdout: &o, Stderr: &e, FS: testFS(t, t.TempDir())}
+			env.Dir = "/nonexistent"
+			st = Run(b, env)
+			return o.String(), e.String(), st, ctx.Err() == nil
+		}
+		out, errs, st, finished := run()
+		if strings.Contains(errs, "internal error") {
+			t.Fatalf("%q: %s", script, errs)
+		}
+		// As in GNU sed, the whole script is parsed before any input is
+		// read: a script error comes with no output and status 1. (An
+		// empty regex with no previous one is found while running, as
+		// in GNU sed, though it is reported in the same form.)
+		if strings.HasPrefix(errs, "sed: -e expression #") && !strings.Contains(errs, "no previous regular expression") && (out != "" || st != 1) {
+			t.Fatalf("%q: script error after output %q, status %d: %s", script, out, st, errs)
+		}
+		// A script that ends by itself does the same on a second run
+		// (fresh files): no state survives a run, nothing depends on
+		// map order.
+		if !finished {
+			return
+		}
+		out2, errs2, st2, finished2 := run()
+		if finished2 && (out2 != out || errs2 != errs || st2 != st) {
+			t.Fatalf("%q: two runs differ: %q %q %d, then %q %q %d", script, out, errs, st, out2, errs2, st2)
 		}
 	})
 }

@@ -355,8 +355,8 @@ func Run(cfg Config) (*Report, error) {
 		}
 	}
 	rep.Wall = time.Since(start)
-	// cat, sort, the copy's read and write, wc, head: six passes.
-	rep.Bytes = int64(cfg.Sessions) * 6 * cfg.Size
+	// cat, sort, the copy's read and write, wc: five passes; and head.
+	rep.Bytes = int64(cfg.Sessions) * (5*cfg.Size + min(cfg.Size, headBytes))
 
 	// Nothing left behind: no process naming our directory (llmsh waits
 	// for its vfsd, so none may remain), no descriptor in this process,
