@@ -79,8 +79,13 @@ type Env struct {
 	Dir     string   // the virtual working directory, absolute
 	Environ []string // the script's exported variables, "NAME=value", sorted
 	Exec    ExecFunc // runs another command in-process; nil where unavailable
-	// Terminal reports whether Stdout is a terminal (ls layout, --color=auto).
+	// Terminal reports whether Stdout is a terminal (ls layout, gzip's
+	// refusal to write compressed data to one).
 	Terminal bool
+	// Color reports whether --color=auto colours: Stdout is a terminal and
+	// the operator has not turned colour off (NO_COLOR, llmsh
+	// --color=never), or llmsh runs with --color=always.
+	Color bool
 }
 
 // Func is the body of a builtin: it returns the exit status.

@@ -163,7 +163,7 @@ func diff(env *Env) int {
 	f.Func(0, "color", OptionalArg, "WHEN", "color output; WHEN is 'never', 'always', or 'auto'", func(v string, present bool) error {
 		switch {
 		case !present || v == "auto":
-			d.color = env.Terminal
+			d.color = env.Color
 		case v == "always":
 			d.color = true
 		case v == "never":

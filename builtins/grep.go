@@ -183,7 +183,7 @@ func grepMain(env *Env, mode byte) int {
 		case "never", "no", "none":
 			o.color = false
 		case "auto", "tty", "if-tty":
-			o.color = env.Terminal
+			o.color = env.Color
 		default:
 			// GNU grep shows its help for an unknown WHEN.
 			return ErrHelp

@@ -75,8 +75,11 @@ func (s *Shell) CommandNames() []string {
 // statement, as bash does at its prompt: the EXIT trap does not fire, the
 // command budget starts afresh, and a syntax error or a limit ends the chunk
 // but not the session. A syntax error is returned (a *syntax.ParseError)
-// for the caller to show; the status is then 2.
+// for the caller to show; the status is then 2. A limit that fires is
+// reported on the shell's stderr and the status is 125. Exited reports
+// afterwards whether the chunk ran exit.
 func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err error) {
+	s.exited = false
 	if err := precheck(src, s.opts.Limits); err != nil {
 		return 2, err
 	}
@@ -87,6 +90,17 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err := refuse(file, src); err != nil {
 		return 2, err
 	}
+	// A limit that fires cancels this chunk only (through trip).
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.mu.Lock()
+	s.cancel, s.tripped = cancel, nil
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+	}()
 	s.commands.Store(0)
 	for _, st := range file.Stmts {
 		status = s.runStmt(ctx, st)
@@ -94,6 +108,9 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 			break
 		}
 	}
+	// The interpreter also reports a cancelled run, or one that a limit
+	// stopped, as exited.
+	s.exited = s.runner.Exited() && ctx.Err() == nil && s.limitErr() == nil
 	return status, nil
 }
 
@@ -117,6 +134,11 @@ func (s *Shell) runStmt(ctx context.Context, st *syntax.Stmt) (status int) {
 // that fired ends its own command only.
 func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
 	var es interp.ExitStatus
+	if lerr := s.limitErr(); lerr != nil {
+		// It may have fired in a background job or a nested shell, and
+		// the run then ends as cancelled.
+		err = lerr
+	}
 	switch {
 	case err == nil:
 		return 0

@@ -59,6 +59,10 @@ type Options struct {
 	Name   string   // $0
 	Args   []string // $1…
 	Limits Limits
+	// Color is the operator's choice for builtins' --color=auto: "" or
+	// "auto" colours when the command's stdout is a terminal, "always"
+	// always, "never" never (as when NO_COLOR is set).
+	Color string
 	// Vars are extra variables "NAME=value" set before the defaults are
 	// overridden by nothing else (used by nested sh -c to inherit exports).
 	Vars []string
@@ -277,6 +281,7 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		FS: clientFS{s.client, s.psubs}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
+		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars := environ
@@ -335,9 +340,11 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 	return st
 }
 
-// isTerminal reports whether w is a terminal (grep --color=auto, ls).
+// isTerminal reports whether w is a terminal (grep --color=auto, ls). A
+// writer that wraps a file (llmsh's output limit) tells its descriptor
+// through an Fd method, as *os.File does.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := w.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
@@ -452,8 +459,9 @@ func (s *Shell) status(ctx context.Context, err error) int {
 	return 1
 }
 
-// Exited reports whether the script ran exit.
-func (s *Shell) Exited() bool { return s.exited || s.runner.Exited() }
+// Exited reports whether the script (or, after RunInteractive, the
+// chunk) ran exit.
+func (s *Shell) Exited() bool { return s.exited || (s.isNested && s.runner.Exited()) }
 
 // precheck bounds the script's size and bracket nesting before the parser
 // runs: Go's stack overflow cannot be recovered.

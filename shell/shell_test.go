@@ -205,3 +205,51 @@ func TestSourceThroughVfsd(t *testing.T) {
 		t.Fatalf("source outside the grants ran: out=%q err=%q st=%d", out, errs, st)
 	}
 }
+
+// TestInteractiveLimitEndsChunkOnly: at the prompt, a limit that fires
+// (the command count, the call depth, also in a background job or sh -c)
+// or a panicking builtin ends that chunk with a message, and the session
+// goes on with its variables; exit still leaves, and the EXIT trap does not
+// run for a limit.
+func TestInteractiveLimitEndsChunkOnly(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir, Limits: Limits{MaxCommands: 100_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		src, errIn string
+		status     int
+	}{
+		{"x=kept; trap 'echo trap-ran' EXIT\n", "", 0},
+		{"while true; do :; done; echo not-reached\n", "llmsh: limit exceeded: more than 100000 commands\n", 125},
+		{"f() { f; }; f\n", "llmsh: limit exceeded: maximum call depth exceeded\n", 125},
+		{"sh -c 'while :; do :; done'; echo not-reached\n", "llmsh: limit exceeded: more than 100000 commands\n", 125},
+		{"test-panic; echo after-panic $x\n", "test-panic", 0},
+		{"echo $x\n", "", 0},
+	} {
+		out.mu.Lock()
+		out.b.Reset()
+		out.mu.Unlock()
+		errb.mu.Lock()
+		errb.b.Reset()
+		errb.mu.Unlock()
+		st, err := sh.RunInteractive(ctx, tc.src)
+		if err != nil || st != tc.status || sh.Exited() {
+			t.Fatalf("%q: status %d, error %v, exited %v; stderr %q", tc.src, st, err, sh.Exited(), errb.String())
+		}
+		if !strings.Contains(errb.String(), tc.errIn) || strings.Contains(out.String(), "not-reached") || strings.Contains(out.String(), "trap-ran") {
+			t.Fatalf("%q: stdout %q, stderr %q, want %q in stderr", tc.src, out.String(), errb.String(), tc.errIn)
+		}
+	}
+	if out.String() != "kept\n" {
+		t.Fatalf("the session lost its variables: %q", out.String())
+	}
+	st, err := sh.RunInteractive(ctx, "exit 3\n")
+	if err != nil || st != 3 || !sh.Exited() {
+		t.Fatalf("exit 3: status %d, error %v, exited %v", st, err, sh.Exited())
+	}
+}

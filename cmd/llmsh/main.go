@@ -14,11 +14,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/term"
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
@@ -42,21 +39,27 @@ Run a bash-style script with builtins only; all file I/O goes through vfsd.
       --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
       --strict         writes outside -o fail instead of going to virtual files
       --json           print one JSON object {stdout, stderr, exit_code, truncated,
-                       duration_ms, virtual_files} instead of streaming the output
-      --timeout DUR    wall-clock limit for the whole run (exit status 124)
-      --max-output N   cap on stdout+stderr bytes
+                         duration_ms, virtual_files} instead of streaming the output
+      --timeout DUR    wall-clock limit for the whole run (exit status 124);
+                         interactive: for each command line
+      --max-output N   cap on stdout+stderr bytes; interactive: per command line
+      --max-commands N cap on the commands run (default 50,000,000);
+                         interactive: per command line
       --log FILE       vfsd's structured request log
   -v, --verbose        say more about the session on stderr
   -q, --quiet          do not name discarded virtual files at exit
       --no-history     interactive: do not read or write the history file
-      --color=WHEN     interactive: colour llmsh's messages: auto (default), always, never
+      --color=WHEN     colour llmsh's messages and builtins' --color=auto output:
+                         auto (default: when stdout is a terminal and NO_COLOR
+                         is not set), always, never
       --version        print the version
   -h, --help           print this help
 
 Limits: at most 50,000,000 commands per run, an interpreter depth of 100,000
 frames (bounds recursion), scripts of at most 16 MiB nested at most 1000
 brackets deep, and a memory guard at 2 GiB of heap; each stops the script with
-a message and status 125.
+a message and status 125. In the interactive shell a limit, --timeout and
+--max-output stop the command line that met them, and the session goes on.
 `
 
 type options struct {
@@ -67,6 +70,7 @@ type options struct {
 	strict           bool
 	timeout          time.Duration
 	maxOutput        int64
+	maxCommands      int64
 	logFile          string
 	verbose, quiet   bool
 	noHistory        bool
@@ -102,7 +106,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 		}
 		name, _, _ := strings.Cut(a, "=")
 		switch name {
-		case "-i", "--input", "-o", "--output", "-c", "--vfs-fds", "--vfsd", "--timeout", "--max-output", "--log":
+		case "-i", "--input", "-o", "--output", "-c", "--vfs-fds", "--vfsd", "--timeout", "--max-output", "--max-commands", "--log":
 			v, ok := val()
 			if !ok {
 				return nil, usageErr(stderr, "option '%s' requires an argument", name)
@@ -137,6 +141,12 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 					return nil, usageErr(stderr, "invalid --max-output '%s'", v)
 				}
 				o.maxOutput = n
+			case "--max-commands":
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n <= 0 {
+					return nil, usageErr(stderr, "invalid --max-commands '%s'", v)
+				}
+				o.maxCommands = n
 			case "--log":
 				o.logFile = v
 			}
@@ -174,27 +184,6 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 		}
 	}
 	return o, -1
-}
-
-// limitWriter counts bytes against a shared budget and cancels the run
-// when it is spent.
-type limitWriter struct {
-	w      io.Writer
-	left   *atomic.Int64
-	cancel func()
-	once   *sync.Once
-	stderr io.Writer
-}
-
-func (l *limitWriter) Write(p []byte) (int, error) {
-	if l.left.Add(-int64(len(p))) < 0 {
-		l.once.Do(func() {
-			fmt.Fprintln(l.stderr, "llmsh: output limit exceeded")
-			l.cancel()
-		})
-		return 0, errors.New("output limit exceeded")
-	}
-	return l.w.Write(p)
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -310,9 +299,10 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	}
 	restrictSelf(o.verbose, stderr)
 
+	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if o.timeout > 0 {
+	if o.timeout > 0 && !interactive { // the REPL times each command line
 		var c2 context.CancelFunc
 		ctx, c2 = context.WithTimeout(ctx, o.timeout)
 		defer c2()
@@ -326,20 +316,15 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		case <-ctx.Done():
 		}
 	}()
-	stopGuard := memoryGuard(ctx, cancel, stderr)
+	lim := &limiter{stderr: stderr, maxOutput: o.maxOutput}
+	stopGuard := memoryGuard(ctx, memoryLimit, lim)
 	defer stopGuard()
-	left := new(atomic.Int64)
-	if o.maxOutput > 0 {
-		left.Store(o.maxOutput)
-		once := new(sync.Once)
-		stdout = &limitWriter{w: stdout, left: left, cancel: cancel, once: once, stderr: stderr}
-		stderr = &limitWriter{w: stderr, left: left, cancel: cancel, once: once, stderr: stderr}
-	}
+	termErr := stderr // the REPL's prompt and editing, outside the output budget
+	stdout, stderr = lim.writer(stdout), lim.writer(stderr)
 
 	var src string
 	var input *repl.Input
 	var tty *os.File
-	interactive := false
 	switch {
 	case o.haveScript:
 		src = o.script
@@ -351,9 +336,8 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		}
 		src = string(b)
 	default:
-		if f, ok := stdin.(*os.File); ok && rep == nil && term.IsTerminal(int(f.Fd())) {
-			interactive = true
-			tty, input = f, repl.NewInput(f)
+		if interactive {
+			tty, input = stdin.(*os.File), repl.NewInput(stdin.(*os.File))
 		} else {
 			b, err := io.ReadAll(stdin)
 			if err != nil {
@@ -364,7 +348,12 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 			stdin = strings.NewReader("")
 		}
 	}
-	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Args: scriptArgs})
+	builtinColor := o.color // builtins' --color=auto follows llmsh's --color and NO_COLOR
+	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
+		builtinColor = "never"
+	}
+	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Args: scriptArgs,
+		Color: builtinColor, Limits: shell.Limits{MaxCommands: o.maxCommands}})
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
@@ -375,15 +364,18 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	var status int
 	if interactive {
 		status = repl.Run(ctx, repl.Options{
-			Shell: sh, Input: input, Terminal: tty, Stderr: stderr, History: hist, Color: colour,
+			Shell: sh, Input: input, Terminal: tty, Stderr: termErr, History: hist, Color: colour,
+			Timeout: o.timeout, Begin: lim.begin, End: lim.end,
 			Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
 			Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
 		})
 	} else {
+		lim.begin(cancel)
 		status = sh.Run(ctx, src, name)
+		lim.end()
 	}
 	if rep != nil {
-		rep.truncated = left.Load() < 0
+		rep.truncated = lim.truncated()
 	}
 	switch {
 	case gone.Load():

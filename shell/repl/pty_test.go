@@ -451,3 +451,101 @@ func TestExitTrapRunsOnceAtTheEnd(t *testing.T) {
 		t.Fatalf("the EXIT trap ran %d times:\n%q", n, s.all())
 	}
 }
+
+// TestLimitsEndTheLineNotTheSession: --timeout, --max-output and
+// --max-commands apply to each command line; one that fires ends that
+// line with a message and a status, and the next line runs with a fresh
+// budget in the same session.
+func TestLimitsEndTheLineNotTheSession(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never", "--timeout", "1s")
+	s.expect(prompt, wait)
+	s.send("x=kept; echo started; sleep 5\r")
+	s.expect("started\r\n", wait)
+	s.expect("llmsh: timed out after 1s\r\n", wait)
+	s.expect("[124]$ ", wait)
+	s.send("echo ok-1 $x\r")
+	s.expect("\r\nok-1 kept\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("exit\r")
+	if st := s.exitStatus(wait); st != 0 {
+		t.Fatalf("exit status %d, want 0", st)
+	}
+
+	s = start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never", "--max-output", "1000", "--max-commands", "10000")
+	s.expect(prompt, wait)
+	s.send("yes\r")
+	s.expect("llmsh: output limit exceeded\r\n", wait)
+	s.expect("[125]$ ", wait)
+	s.send("echo ok-2\r")
+	s.expect("\r\nok-2\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("while true; do :; done\r")
+	s.expect("llmsh: limit exceeded: more than 10000 commands\r\n", wait)
+	s.expect("[125]$ ", wait)
+	s.send("f() { f; }; f\r")
+	s.expect("llmsh: limit exceeded: maximum call depth exceeded\r\n", wait)
+	s.expect("[125]$ ", wait)
+	// Each line has the whole budget again: 600 bytes twice, and more
+	// commands than one line may run.
+	for i := 0; i < 2; i++ {
+		s.send("for i in $(seq 20); do echo 012345678901234567890123456789; done | wc -c\r")
+		s.expect("\r\n620\r\n", wait)
+		s.expect(prompt, wait)
+	}
+	for i := 0; i < 2; i++ {
+		s.send("i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done; echo counted $i\r")
+		s.expect("\r\ncounted 3000\r\n", wait)
+		s.expect(prompt, wait)
+	}
+	s.send("exit 4\r")
+	if st := s.exitStatus(wait); st != 4 {
+		t.Fatalf("exit status %d, want 4", st)
+	}
+}
+
+// TestBuiltinsFollowColorChoice: grep --color=auto colours on the
+// terminal, and not with NO_COLOR, with --color=never or into a pipe;
+// --color=always makes it colour into a pipe too.
+func TestBuiltinsFollowColorChoice(t *testing.T) {
+	csi := regexp.MustCompile(`\x1b\[[0-9;]*[mK]`)      // grep's colours and erase-line
+	const match = "\x1b[01;31m\x1b[Kneedle\x1b[m\x1b[K" // GNU grep's default mt=01;31
+	for _, tc := range []struct {
+		name    string
+		environ []string
+		args    []string
+		colour  bool // grep --color=auto on the terminal
+		piped   bool // grep --color=auto | cat
+	}{
+		{"auto", nil, nil, true, false},
+		{"NO_COLOR", []string{"NO_COLOR=1"}, nil, false, false},
+		{"never", nil, []string{"--color=never"}, false, false},
+		{"always", []string{"NO_COLOR=1"}, []string{"--color=always"}, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t, t.TempDir(), env(t.TempDir(), tc.environ...), append([]string{"--no-history"}, tc.args...)...)
+			s.expect(prompt, wait)
+			s.send("echo hay-needle-hay | grep --color=auto needle; echo end-$((1))\r")
+			s.expect("end-$((1))", wait) // the typed line
+			out := s.expect("end-1\r\n", wait)
+			if got := strings.Contains(out, match); got != tc.colour {
+				t.Fatalf("coloured %v, want %v: %q", got, tc.colour, out)
+			}
+			if !strings.Contains(csi.ReplaceAllString(out, ""), "hay-needle-hay\r\n") {
+				t.Fatalf("grep's line is missing: %q", out)
+			}
+			s.send("echo hay-needle-hay | grep --color=auto needle | cat; echo end-$((2))\r")
+			s.expect("end-$((2))", wait)
+			out = s.expect("end-2\r\n", wait)
+			if got := strings.Contains(out, match); got != tc.piped {
+				t.Fatalf("piped: coloured %v, want %v: %q", got, tc.piped, out)
+			}
+			// An explicit --color=always or never is grep's own choice.
+			s.send("echo hay-needle-hay | grep --color=always needle | cat; echo hay-needle-hay | grep --color=never needle; echo end-$((3))\r")
+			s.expect("end-$((3))", wait)
+			out = s.expect("end-3\r\n", wait)
+			if strings.Count(out, match) != 1 {
+				t.Fatalf("grep --color=always/never: %q", out)
+			}
+		})
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/chzyer/readline"
 	"mvdan.cc/sh/v3/syntax"
@@ -49,6 +50,15 @@ type Options struct {
 	Readable, Writable []string
 	// Roots are the absolute grant paths, offered by path completion.
 	Roots []string
+	// Timeout, when positive, bounds each command line's run (status 124).
+	Timeout time.Duration
+	// Begin, when set, is called before each command line runs, with the
+	// function that stops it; End after it has run, reporting whether a
+	// limit stopped it (which has said so; the status is then 125). They
+	// let the operator's limits (output, memory) end the line, not the
+	// session.
+	Begin func(stop func())
+	End   func() bool
 }
 
 // current is the history of the running REPL, which the history builtin
@@ -239,6 +249,9 @@ func Run(ctx context.Context, o Options) int {
 		}
 
 		cmdCtx, cancel := context.WithCancel(ctx)
+		if o.Timeout > 0 {
+			cmdCtx, cancel = context.WithTimeout(ctx, o.Timeout)
+		}
 		interrupted.Store(false)
 		cmdIn, err := o.Input.command(func() {
 			interrupted.Store(true)
@@ -263,7 +276,12 @@ func Run(ctx context.Context, o Options) int {
 			cancelCmd()
 		}
 		mu.Unlock()
+		if o.Begin != nil {
+			o.Begin(cancel)
+		}
 		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
+		limited := o.End != nil && o.End()
+		timedOut := errors.Is(cmdCtx.Err(), context.DeadlineExceeded)
 		// The interpreter also reports an interrupted run as exited.
 		exited := o.Shell.Exited() && cmdCtx.Err() == nil
 		mu.Lock()
@@ -275,9 +293,15 @@ func Run(ctx context.Context, o Options) int {
 		if rerr != nil {
 			showError(o.Stderr, pal, rerr, src)
 		}
-		if interrupted.Load() {
+		switch {
+		case interrupted.Load():
 			status = 130
 			fmt.Fprintln(o.Stderr)
+		case limited:
+			status = 125
+		case timedOut:
+			status = 124
+			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: timed out after %s", o.Timeout))
 		}
 		if exited {
 			return status
