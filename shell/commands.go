@@ -3,8 +3,13 @@ package shell
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
+	"unsafe"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
 )
@@ -15,10 +20,66 @@ func init() {
 	builtins.Register(builtins.Builtin{Name: "printenv", Summary: "print the values of the script's exported variables", Run: printenv})
 }
 
-// interpBuiltins are the commands mvdan.cc/sh's interpreter runs itself.
-var interpBuiltins = "true false exit set shift unset echo printf break continue pwd cd wait " +
-	"builtin trap type source . command dirs pushd popd umask alias unalias fg bg getopts eval " +
-	"test [ exec return read mapfile readarray shopt declare local export readonly typeset let"
+// The one list of the commands the shell itself provides (as against the
+// registered builtins): those mvdan.cc/sh's interpreter runs, and the
+// nested shells llmsh runs on a new runner. type, command -v, which, hash,
+// help, the REPL's completion and env's command lookup all ask these.
+var (
+	interpBuiltins = strings.Fields(": true false exit set shift unset echo printf break continue pwd cd wait " +
+		"builtin trap type source . command dirs pushd popd umask alias unalias fg bg getopts eval " +
+		"test [ exec return read mapfile readarray shopt declare local export readonly typeset let times")
+	nestedShells = []string{"sh", "bash", "llmsh"}
+	shellCmdSet  = func() map[string]int {
+		m := map[string]int{}
+		for _, n := range interpBuiltins {
+			m[n] = 1
+		}
+		for _, n := range nestedShells {
+			m[n] = 2
+		}
+		return m
+	}()
+)
+
+// isInterpBuiltin reports whether the interpreter runs name itself.
+func isInterpBuiltin(name string) bool { return shellCmdSet[name] == 1 }
+
+// isNestedShell reports whether name is sh, bash or llmsh.
+func isNestedShell(name string) bool { return shellCmdSet[name] == 2 }
+
+// isShellCommand reports whether name is one of the shell's own commands.
+func isShellCommand(name string) bool { return shellCmdSet[name] != 0 }
+
+// shellCommands lists the shell's own commands.
+func shellCommands() []string {
+	return append(append([]string(nil), interpBuiltins...), nestedShells...)
+}
+
+// funcs returns the functions of the runner that runs the command of ctx
+// (a subshell has its own), or the shell's when ctx is no handler's.
+func (s *Shell) funcs(ctx context.Context) map[string]*syntax.Stmt {
+	if r := currentRunner(ctx); r != nil {
+		return r.Funcs
+	}
+	return s.runner.Funcs
+}
+
+// currentRunner returns the runner behind a handler's context. interp
+// keeps it in an unexported field of HandlerContext; the test
+// TestCurrentRunner guards this against a change of mvdan.cc/sh.
+func currentRunner(ctx context.Context) (r *interp.Runner) {
+	defer func() {
+		if recover() != nil {
+			r = nil // not a handler's context
+		}
+	}()
+	hc := interp.HandlerCtx(ctx)
+	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
+	if !v.IsValid() || v.Type() != reflect.TypeOf(r) {
+		return nil
+	}
+	return *(**interp.Runner)(unsafe.Pointer(v.UnsafeAddr()))
+}
 
 func help(env *builtins.Env) int {
 	f := builtins.NewFlags(env, "List the commands llmsh provides. Every command runs inside llmsh; no host program is ever executed.", "")
@@ -27,7 +88,7 @@ func help(env *builtins.Env) int {
 	}
 	fmt.Fprintln(env.Stdout, "llmsh: a restricted shell. Files go through vfsd; unknown commands are not found.")
 	fmt.Fprintln(env.Stdout, "\nShell builtins (bash-compatible, from mvdan.cc/sh):")
-	fmt.Fprintln(env.Stdout, "  "+interpBuiltins)
+	fmt.Fprintln(env.Stdout, "  "+strings.Join(interpBuiltins, " "))
 	fmt.Fprintln(env.Stdout, "\nCommands (each takes --help):")
 	for _, b := range builtins.All() {
 		fmt.Fprintf(env.Stdout, "  %-10s %s\n", b.Name, b.Summary)

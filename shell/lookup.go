@@ -44,13 +44,15 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 }
 
 // kind says what name is: "keyword", "function", "builtin" or "".
-func (s *Shell) kind(name string) string {
+// Functions are those of the runner that runs the command: a subshell's
+// own count.
+func (s *Shell) kind(ctx context.Context, name string) string {
 	switch {
 	case syntax.IsKeyword(name):
 		return "keyword"
-	case s.runner.Funcs[name] != nil:
+	case s.funcs(ctx)[name] != nil:
 		return "function"
-	case interp.IsBuiltin(name), name == "sh", name == "bash", name == "llmsh":
+	case isShellCommand(name):
 		return "builtin"
 	}
 	if _, ok := builtins.Lookup(name); ok {
@@ -60,14 +62,14 @@ func (s *Shell) kind(name string) string {
 }
 
 // describe writes bash's `type NAME` text for a name of kind k.
-func (s *Shell) describe(w io.Writer, name, k string) {
+func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 	switch k {
 	case "keyword":
 		fmt.Fprintf(w, "%s is a shell keyword\n", name)
 	case "builtin":
 		fmt.Fprintf(w, "%s is a shell builtin\n", name)
 	case "function":
-		fmt.Fprintf(w, "%s is a function\n%s", name, funcText(name, s.runner.Funcs[name]))
+		fmt.Fprintf(w, "%s is a function\n%s", name, funcText(name, s.funcs(ctx)[name]))
 	}
 }
 
@@ -128,7 +130,7 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 	}
 	st := 0
 	for _, n := range names {
-		k := s.kind(n)
+		k := s.kind(ctx, n)
 		switch {
 		case k == "":
 			if mode == "" {
@@ -142,7 +144,7 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 		case mode == "P":
 			st = 1 // no command is a file in llmsh
 		default:
-			s.describe(hc.Stdout, n, k)
+			s.describe(ctx, hc.Stdout, n, k)
 		}
 	}
 	return statusArgs(st)
@@ -152,7 +154,7 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 	hc := interp.HandlerCtx(ctx)
 	found := false
 	for _, n := range names {
-		k := s.kind(n)
+		k := s.kind(ctx, n)
 		switch {
 		case k == "":
 			if verbose {
@@ -160,7 +162,7 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 			}
 			continue
 		case verbose:
-			s.describe(hc.Stdout, n, k)
+			s.describe(ctx, hc.Stdout, n, k)
 		default:
 			fmt.Fprintln(hc.Stdout, n)
 		}
@@ -184,7 +186,7 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 	}
 	st := 0
 	for _, n := range names {
-		if s.kind(n) == "" {
+		if s.kind(ctx, n) == "" {
 			fmt.Fprintf(hc.Stderr, "llmsh: hash: %s: not found\n", n)
 			st = 1
 		}
@@ -207,7 +209,7 @@ func (s *Shell) whichCmd(ctx context.Context, args []string) []string {
 	}
 	st := 0
 	for _, n := range names {
-		if k := s.kind(n); k == "builtin" || k == "function" {
+		if k := s.kind(ctx, n); k == "builtin" || k == "function" {
 			fmt.Fprintln(hc.Stdout, n)
 		} else {
 			st = 1
@@ -243,11 +245,7 @@ func (s *Shell) testArgs(ctx context.Context, args []string) []string {
 		ops = ops[:len(ops)-1]
 	}
 	if len(ops) == 3 && ops[1] == "-ef" {
-		hc := interp.HandlerCtx(ctx)
-		a, b := absPath(hc.Dir, ops[0]), absPath(hc.Dir, ops[2])
-		_, errA := s.client.Stat(a)
-		_, errB := s.client.Stat(b)
-		if errA == nil && errB == nil && a == b {
+		if s.sameFile(ctx, ops[0], ops[2]) {
 			return statusArgs(0)
 		}
 		return statusArgs(1)
@@ -278,4 +276,28 @@ func (s *Shell) testArgs(ctx context.Context, args []string) []string {
 		}
 	}
 	return out
+}
+
+// sameFile answers A -ef B: vfsd reveals no device or inode, so two names
+// are the same file when both exist and name the same path.
+func (s *Shell) sameFile(ctx context.Context, a, b string) bool {
+	hc := interp.HandlerCtx(ctx)
+	a, b = absPath(hc.Dir, a), absPath(hc.Dir, b)
+	_, errA := s.client.Stat(a)
+	_, errB := s.client.Stat(b)
+	return errA == nil && errB == nil && a == b
+}
+
+// efCmd is the internal command that [[ A -ef B ]] becomes (see
+// rewriter): it prints 0 when A and B are the same file, else 1.
+const efCmd = "\x00ef"
+
+func (s *Shell) efCall(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	if len(args) == 3 && s.sameFile(ctx, args[1], args[2]) {
+		fmt.Fprint(hc.Stdout, "0")
+	} else {
+		fmt.Fprint(hc.Stdout, "1")
+	}
+	return statusArgs(0)
 }

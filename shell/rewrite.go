@@ -51,6 +51,19 @@ func (r *rewriter) walk(root syntax.Node) {
 				}
 			}
 		case *syntax.BinaryTest:
+			if n.Op == syntax.TsDevIno {
+				// interp compares host inodes: [[ A -ef B ]] becomes
+				// [[ $(\x00ef A B) == 0 ]].
+				x, okx := n.X.(*syntax.Word)
+				y, oky := n.Y.(*syntax.Word)
+				if okx && oky {
+					n.Op = syntax.TsMatch
+					n.X = &syntax.Word{Parts: []syntax.WordPart{&syntax.CmdSubst{Left: x.Pos(), Right: y.End(), Stmts: []*syntax.Stmt{{
+						Position: x.Pos(), Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(efCmd), dq(x), dq(y)}},
+					}}}}}
+					n.Y = litWord("0")
+				}
+			}
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
 					quoteParts(w.Parts, "re")
@@ -332,4 +345,9 @@ func globQuote(s string) string {
 // same reason).
 func reQuote(s string) string {
 	return strings.ReplaceAll(regexp.QuoteMeta(s), "\n", `\n`)
+}
+
+// dq makes w one field, unglobbed, as the words of [[ ]] are.
+func dq(w *syntax.Word) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: w.Pos(), Right: w.End(), Parts: w.Parts}}}
 }

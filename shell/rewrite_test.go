@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"mvdan.cc/sh/v3/interp"
+
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )
@@ -35,6 +37,7 @@ EOF`, "5 3\n7\n", "", 0},
 		{"quoted trim pattern with an expansion", `v="a/b*/c"; d="b*/"; echo "${v#*"$d"}" "${v%/"c"}"; n=$'x\n'; s="ab$n"; echo "[${s%"$n"}]"`, "c a/b*\n[ab]\n", "", 0},
 		{"quoted regex with an expansion", `p="a.c"; [[ xa.cy =~ x"$p"(y) ]] && echo "${BASH_REMATCH[1]}"; [[ xabcy =~ x"$p" ]] || echo no`, "y\nno\n", "", 0},
 		{"escaped dollar in a replacement", `x=foo; echo "${x/o/\$}" ${x//o/\\}`, "f$o f\\\\\n", "", 0},
+		{"[[ -ef ]]", `echo x > a; [[ a -ef ./a ]]; echo $?; [[ a -ef nosuch ]]; echo $?; [[ ! a -ef a ]]; echo $?; echo y > 'b c'; f='b c'; [[ $f -ef "./b c" ]]; echo $?`, "0\n1\n1\n0\n", "", 0},
 		{"a failed redirection is not fatal", "cat < nosuch || echo fallback; echo $?", "fallback\n0\n", "llmsh: nosuch: ", 0},
 		{"type shows the loop as written", "f() { for ((i = 0; i < 2; i++)); do echo $i; done; }; type f",
 			"f is a function\nf () \n{ \n    for ((i = 0; i < 2; i++)); do echo $i; done\n}\n", "", 0},
@@ -64,5 +67,27 @@ func TestProcSubstNoVirtualFiles(t *testing.T) {
 	vf, err := c.VirtualFiles()
 	if err != nil || len(vf) != 0 || st != 0 {
 		t.Fatalf("virtual files %v (%v), status %d, stderr %q", vf, err, st, errb.String())
+	}
+}
+
+// The shell's own command list names only what the interpreter runs.
+func TestInterpBuiltinsList(t *testing.T) {
+	for _, n := range interpBuiltins {
+		if !interp.IsBuiltin(n) {
+			t.Errorf("%q is not an interp builtin", n)
+		}
+	}
+}
+
+// currentRunner reaches the runner behind a handler's context (it reads
+// an unexported field of interp.HandlerContext): functions defined in a
+// subshell are seen there.
+func TestCurrentRunner(t *testing.T) {
+	out, errs, st := run(t, t.TempDir(), "( g() { :; }; type -t g; command -v g ); type g 2>/dev/null || echo gone", Limits{})
+	if out != "function\ng\ngone\n" || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
+	}
+	if currentRunner(context.Background()) != nil {
+		t.Fatal("a runner from a context that is no handler's")
 	}
 }

@@ -53,12 +53,12 @@ func (s *Shell) Vars() map[string]string {
 // registered builtins, the interpreter's own builtins, sh/bash/llmsh and
 // the functions the session has defined; sorted, without duplicates.
 func (s *Shell) CommandNames() []string {
-	seen := map[string]bool{"sh": true, "bash": true, "llmsh": true}
+	seen := map[string]bool{}
+	for _, n := range shellCommands() {
+		seen[n] = true
+	}
 	for _, b := range builtins.All() {
 		seen[b.Name] = true
-	}
-	for _, n := range strings.Fields(interpBuiltins) {
-		seen[n] = true
 	}
 	for n := range s.runner.Funcs {
 		seen[n] = true

@@ -184,10 +184,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		case "printf":
 			// interp's printf differs from bash's; llmsh's builtin is
 			// bash's. printf -v VAR assigns a variable: interp keeps it.
-			if s.runner.Funcs["printf"] == nil && (len(args) < 2 || !strings.HasPrefix(args[1], "-v")) {
+			if s.funcs(ctx)["printf"] == nil && (len(args) < 2 || !strings.HasPrefix(args[1], "-v")) {
 				return append([]string{printfCmd}, args[1:]...), nil
 			}
-			if s.runner.Funcs["printf"] == nil {
+			if s.funcs(ctx)["printf"] == nil {
 				return s.printfV(ctx, args), nil
 			}
 		case psubCmd, psubDoneCmd:
@@ -198,6 +198,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.arithCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
+		case efCmd:
+			return s.efCall(ctx, args), nil
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
@@ -262,14 +264,15 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	case statusCmd:
 		st, _ := strconv.Atoi(args[1])
 		return st
-	case "sh", "bash", "llmsh":
+	}
+	if isNestedShell(name) {
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)
 	}
 	s.inflight.Add(1)
 	defer s.inflight.Add(-1)
 	b, ok := builtins.Lookup(name)
 	if !ok {
-		if interp.IsBuiltin(name) || s.runner.Funcs[name] != nil {
+		if isInterpBuiltin(name) || s.funcs(ctx)[name] != nil {
 			// Reached through env.Exec (xargs, find -exec, timeout, env):
 			// the interpreter's own builtins and the script's functions
 			// run on a nested runner.
@@ -332,7 +335,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
 	sub.runner.Reset()
-	sub.runner.Funcs = maps.Clone(s.runner.Funcs)
+	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
 	st := sub.Run(ctx, `"$@"`, "llmsh")
 	if err := sub.limitErr(); err != nil {
 		s.trip(err)
