@@ -30,6 +30,10 @@ const (
 	diffNormal diffStyle = iota
 	diffUnified
 	diffContext
+	diffEd    // -e
+	diffRCS   // -n
+	diffIfdef // -D NAME
+	diffSide  // -y
 )
 
 // differ holds one run of diff: the options and the output.
@@ -59,12 +63,16 @@ type differ struct {
 	stdinData   []byte
 	stdinRead   bool
 	now         time.Time
+	ifdefName   string // -D
+	width       int    // -W, for -y
+	// -y: --suppress-common-lines, --left-column
+	suppressCommon, leftColumn bool
 }
 
 func diff(env *Env) int {
 	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
 	f.Epilog = diffEpilog
-	d := &differ{env: env, now: time.Now()}
+	d := &differ{env: env, now: time.Now(), width: 130}
 	styleSet := false
 	var styleErr bool
 	contextSet := -1
@@ -119,6 +127,35 @@ func diff(env *Env) int {
 		}
 		return nil
 	})
+	f.Func('e', "ed", NoArg, "", "output an ed script", func(string, bool) error {
+		setStyle(diffEd)
+		return nil
+	})
+	f.Func('n', "rcs", NoArg, "", "output an RCS format diff", func(string, bool) error {
+		setStyle(diffRCS)
+		return nil
+	})
+	f.Func('D', "ifdef", RequiredArg, "NAME", "output merged file with '#ifdef NAME' diffs", func(v string, _ bool) error {
+		setStyle(diffIfdef)
+		d.ifdefName = v
+		return nil
+	})
+	f.Func('y', "side-by-side", NoArg, "", "output in two columns", func(string, bool) error {
+		setStyle(diffSide)
+		return nil
+	})
+	var badWidth string
+	f.Func('W', "width", RequiredArg, "NUM", "output at most NUM (default 130) print columns", func(v string, _ bool) error {
+		n, ok := parseDiffWidth(v)
+		if !ok {
+			badWidth = v
+			return nil
+		}
+		d.width = n
+		return nil
+	})
+	f.BoolVar(&d.leftColumn, 0, "left-column", "output only the left column of common lines")
+	f.BoolVar(&d.suppressCommon, 0, "suppress-common-lines", "do not output common lines")
 	f.Func(0, "label", RequiredArg, "LABEL", "use LABEL instead of file name and timestamp (can be repeated)", func(v string, _ bool) error {
 		d.labels = append(d.labels, v)
 		return nil
@@ -202,6 +239,9 @@ func diff(env *Env) int {
 	}
 	if badColor != "" {
 		return diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", badColor))
+	}
+	if badWidth != "" {
+		return diffutilsUsage(env, fmt.Sprintf("invalid width '%s'", badWidth))
 	}
 	if badContext != "" {
 		return diffutilsUsage(env, fmt.Sprintf("invalid context length '%s'", badContext))
@@ -481,6 +521,11 @@ func (d *differ) label(i int, name string) string {
 
 // compareDirs compares two directories entry by entry.
 func (d *differ) compareDirs(a, b *diffInput) int {
+	if d.style == diffIfdef {
+		d.out.Flush()
+		d.env.Errorf("-D option not supported with directories")
+		return 2
+	}
 	var names [2][]string
 	for i, p := range []*diffInput{a, b} {
 		if p.missing {
@@ -550,7 +595,9 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	binary := !d.text && (hasNUL(a.data) || hasNUL(b.data))
 	same := bytes.Equal(a.data, b.data)
 	ignoring := d.opts.ignoreCase || d.opts.white != whiteExact || d.ignoreBlank || len(d.ignoreREs) > 0
-	if binary || (d.brief && !ignoring) || same {
+	// -D and -y print the whole file even when nothing differs.
+	whole := !d.brief && !binary && (d.style == diffIfdef || d.style == diffSide)
+	if binary || (d.brief && !ignoring) || same && !whole {
 		if same {
 			if d.reportSame {
 				fmt.Fprintf(d.out, "Files %s and %s are identical\n", name0, name1)
@@ -570,6 +617,26 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		d1 = bytes.ReplaceAll(d1, []byte("\r\n"), []byte("\n"))
 	}
 	f0, f1 := splitDiffLines(d0), splitDiffLines(d1)
+	edStatus := 0
+	if d.style == diffEd {
+		// An ed script cannot express a missing final newline: GNU
+		// compares the line as if it had one, and warns after the
+		// script.
+		var warn []string
+		for i, f := range []*diffFile{f0, f1} {
+			if f.missingNewline {
+				warn = append(warn, []string{name0, name1}[i])
+				f.missingNewline = false
+				edStatus = 2
+			}
+		}
+		defer func() {
+			d.out.Flush()
+			for _, name := range warn {
+				d.env.Errorf("%s: No newline at end of file\n", name)
+			}
+		}()
+	}
 	script, err := diffLines(d.env.Ctx, f0, f1, &d.opts)
 	if err != nil {
 		return 2
@@ -587,10 +654,18 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		}
 	}
 	if !changes {
+		if whole {
+			p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}, funcFound: -1}
+			if d.style == diffIfdef {
+				p.ifdef(script)
+			} else {
+				p.sideBySide(script)
+			}
+		}
 		if d.reportSame {
 			fmt.Fprintf(d.out, "Files %s and %s are identical\n", name0, name1)
 		}
-		return 0
+		return edStatus
 	}
 	if d.brief {
 		fmt.Fprintf(d.out, "Files %s and %s differ\n", name0, name1)
@@ -620,6 +695,15 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	case diffContext:
 		p.header("***", "---", a, b)
 		p.contextual(script, false)
+	case diffEd:
+		p.ed(script)
+		return max(1, edStatus)
+	case diffRCS:
+		p.rcs(script)
+	case diffIfdef:
+		p.ifdef(script)
+	case diffSide:
+		p.sideBySide(script)
 	}
 	return 1
 }
