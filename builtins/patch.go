@@ -9,6 +9,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 func init() {
@@ -515,11 +516,16 @@ type patcher struct {
 	fuzz     int
 	origFile string
 	outFile  string
+	// -b, --no-backup-if-mismatch, -z: backups of the originals.
+	backup, noBackupIfMismatch bool
+	suffix                     string
+	rejFile                    string // -r; "-" discards rejects
+	removeEmpty                bool   // -E
 }
 
 func patch(env *Env) int {
 	f := NewFlags(env, patchSummary, "[OPTION]... [ORIGFILE [PATCHFILE]]")
-	p := &patcher{env: env, strip: -1, fuzz: 2}
+	p := &patcher{env: env, strip: -1, fuzz: 2, suffix: ".orig"}
 	var badStrip, badFuzz string
 	f.Func('p', "strip", RequiredArg, "NUM", "strip NUM leading components from file names", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
@@ -544,6 +550,16 @@ func patch(env *Env) int {
 		p.fuzz = n
 		return nil
 	})
+	f.BoolVar(&p.backup, 'b', "backup", "back up the original contents of each file (as FILE.orig)")
+	f.Func(0, "backup-if-mismatch", NoArg, "", "back up if the patch does not match exactly (the default)", func(string, bool) error {
+		p.noBackupIfMismatch = false
+		return nil
+	})
+	f.BoolVar(&p.noBackupIfMismatch, 0, "no-backup-if-mismatch", "back up mismatches only if otherwise requested")
+	f.StringVar(&p.suffix, 'z', "suffix", "SUFFIX", "use SUFFIX as the backup extension instead of .orig")
+	f.StringVar(&p.rejFile, 'r', "reject-file", "FILE", "output rejects to FILE ('-' discards them)")
+	f.BoolVar(&p.removeEmpty, 'E', "remove-empty-files", "remove output files that are empty after patching")
+	dir, dirSet := f.String('d', "directory", "DIR", "change the working directory to DIR first")
 	var unified bool
 	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
 	var batch, force, silent bool
@@ -570,6 +586,21 @@ func patch(env *Env) int {
 	if len(ops) > 2 {
 		fmt.Fprintf(env.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", ops[2])
 		return 2
+	}
+	if *dirSet {
+		abs := env.Abs(*dir)
+		fi, err := env.FS.Stat(abs)
+		if err == nil && !fi.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", *dir, ErrText(err))
+			return 2
+		}
+		sub := *env
+		sub.Dir = abs
+		env = &sub
+		p.env = env
 	}
 	if len(ops) > 0 {
 		p.origFile = ops[0]
@@ -926,10 +957,13 @@ func (p *patcher) apply(fp *filePatch) int {
 			ignoredMsg = "FAILED"
 		}
 		msg := fmt.Sprintf("%d out of %d %s %s", len(failed), len(hunks), plural(len(hunks), "hunk"), ignoredMsg)
-		if p.dryRun {
+		rej := target + ".rej"
+		if p.rejFile != "" {
+			rej = p.rejFile
+		}
+		if p.dryRun || rej == "-" {
 			fmt.Fprintf(p.out, "%s\n", msg)
 		} else {
-			rej := target + ".rej"
 			fmt.Fprintf(p.out, "%s -- saving rejects to file %s\n", msg, rej)
 			// Rejects are saved as they were tried: reversed under -R.
 			if err := p.writeRejects(rej, fp, failed, p.reverse); err != nil {
@@ -953,14 +987,15 @@ func (p *patcher) apply(fp *filePatch) int {
 	if p.dryRun {
 		return status
 	}
-	if mismatch && existed && p.outFile == "" {
-		if err := p.writeFile(name+".orig", orig); err != nil {
+	if p.outFile == "" && (p.backup || mismatch && existed && !p.noBackupIfMismatch) {
+		// -b backs up a file that did not exist as an empty one.
+		if err := p.writeFile(name+p.suffix, orig); err != nil {
 			p.out.Flush()
-			fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s.orig : %s\n", name, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s%s : %s\n", name, p.suffix, ErrText(err))
 			return 2
 		}
 	}
-	if deletes && buf.Len() == 0 && p.outFile == "" {
+	if (deletes || p.removeEmpty) && buf.Len() == 0 && p.outFile == "" {
 		if existed {
 			if err := env.FS.Remove(env.Abs(target)); err != nil {
 				p.out.Flush()
