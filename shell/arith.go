@@ -118,3 +118,26 @@ func quoteCall(ctx context.Context, args []string) []string {
 	}
 	return statusArgs(0)
 }
+
+// getoptsArgs handles what interp's getopts gets wrong: at an argument
+// "--" it stops without stepping OPTIND past it, as bash does. Anything
+// else is left to interp.
+func (s *Shell) getoptsArgs(ctx context.Context, args []string) []string {
+	if len(args) < 3 || !syntax.ValidName(args[2]) {
+		return args
+	}
+	hc := interp.HandlerCtx(ctx)
+	params := args[3:]
+	if len(args) == 3 {
+		r := currentRunner(ctx)
+		if r == nil {
+			return args
+		}
+		params = r.Params
+	}
+	optind, err := strconv.Atoi(hc.Env.Get("OPTIND").String())
+	if err != nil || optind < 1 || optind > len(params) || params[optind-1] != "--" {
+		return args
+	}
+	return []string{"eval", args[2] + "='?'; unset OPTARG; OPTIND=" + strconv.Itoa(optind+1) + "; false"}
+}

@@ -198,6 +198,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.arithCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
+		case "getopts":
+			return s.getoptsArgs(ctx, args), nil
 		case efCmd:
 			return s.efCall(ctx, args), nil
 		case "command", "builtin":
