@@ -3,8 +3,10 @@ package builtins
 import (
 	"bytes"
 	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/posixre"
 )
@@ -24,7 +26,13 @@ type grepMatcher struct {
 	exact bool           // scan's matches need no confirmation
 	must  []byte         // a literal in every match (one pattern)
 	fold  bool           // must is compared ignoring ASCII case
-	perl  *regexp.Regexp // -P
+	// win, when set, decides whether a line matches by looking only at a
+	// window of winLen bytes on each side of an occurrence of must: the
+	// pattern's matches are at most winLen bytes long and depend on
+	// nothing outside themselves (no anchors, no word boundaries).
+	win    *regexp.Regexp
+	winLen int
+	perl   *regexp.Regexp // -P
 }
 
 type grepPatternError struct{ msg string }
@@ -134,11 +142,121 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 		}
 	}
 	if len(m.res) == 1 {
-		if must := m.res[0].Must(); must != "" {
+		if must := m.res[0].Must(); must != "" && strings.IndexByte(must, eol) < 0 {
 			m.must, m.fold = []byte(must), icase
+			if re, exact := m.res[0].RE2(); re != nil && exact {
+				if n, ok := grepMaxLen(re.String()); ok && n >= len(must) {
+					m.win, m.winLen = re, n
+				}
+			}
 		}
 	}
 	return m, warnings, nil
+}
+
+// grepMaxWindow bounds the pattern length for which the window check is
+// used: longer windows cost about what a whole line does.
+const grepMaxWindow = 256
+
+// grepMaxLen returns the most bytes a match of the RE2 expression expr can
+// span, and false when that is unbounded or large, or when the expression
+// holds an empty-width assertion (^ $ \b \B \A \z), whose result would
+// depend on bytes outside the match.
+func grepMaxLen(expr string) (int, bool) {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return 0, false
+	}
+	n := grepMaxLenOf(re.Simplify())
+	return n, n >= 0 && n <= grepMaxWindow
+}
+
+// grepMaxLenOf is grepMaxLen on a syntax tree; -1 means no bound.
+func grepMaxLenOf(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpNoMatch, syntax.OpEmptyMatch:
+		return 0
+	case syntax.OpLiteral:
+		n := 0
+		for _, r := range re.Rune {
+			if re.Flags&syntax.FoldCase != 0 || r >= utf8.RuneSelf {
+				n += utf8.UTFMax // a case variant may be longer (K, ſ)
+			} else {
+				n++
+			}
+		}
+		return n
+	case syntax.OpCharClass:
+		if len(re.Rune) == 0 {
+			return 0
+		}
+		if hi := re.Rune[len(re.Rune)-1]; hi < utf8.RuneSelf {
+			return 1
+		}
+		return utf8.UTFMax
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return utf8.UTFMax
+	case syntax.OpCapture:
+		return grepMaxLenOf(re.Sub[0])
+	case syntax.OpQuest:
+		return grepMaxLenOf(re.Sub[0])
+	case syntax.OpRepeat:
+		n := grepMaxLenOf(re.Sub[0])
+		if re.Max < 0 || n < 0 || re.Max > grepMaxWindow {
+			return -1
+		}
+		return min(n*re.Max, grepMaxWindow+1)
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, sub := range re.Sub {
+			n := grepMaxLenOf(sub)
+			if n < 0 {
+				return -1
+			}
+			if re.Op == syntax.OpConcat {
+				total = min(total+n, grepMaxWindow+1)
+			} else {
+				total = max(total, n)
+			}
+		}
+		return total
+	}
+	// OpStar, OpPlus (unbounded) and the empty-width assertions.
+	return -1
+}
+
+// winMatch reports whether a match lies around the occurrence of must at
+// buf[i]: it looks at most winLen bytes each way, and not beyond the line
+// (from is at or before the line's start, end after its terminator). The
+// window is widened to whole UTF-8 sequences, so that it decodes as the
+// line does.
+func (m *grepMatcher) winMatch(buf []byte, from, end, i int) bool {
+	eol := m.eol
+	ws := max(from, i-(m.winLen-len(m.must)))
+	if j := bytes.LastIndexByte(buf[ws:i], eol); j >= 0 {
+		ws += j + 1
+	} else {
+		for ws > from && !utf8.RuneStart(buf[ws]) && buf[ws-1] != eol {
+			ws--
+		}
+	}
+	we := min(end, i+m.winLen)
+	if j := bytes.IndexByte(buf[i:we], eol); j >= 0 {
+		we = i + j
+	} else {
+		for we < end && !utf8.RuneStart(buf[we]) {
+			we++
+		}
+	}
+	return m.win.Match(buf[ws:we])
+}
+
+// indexMust finds must in b.
+func (m *grepMatcher) indexMust(b []byte) int {
+	if m.fold {
+		return grepIndexFold(b, m.must)
+	}
+	return bytes.Index(b, m.must)
 }
 
 // lineAt returns the bounds of the line holding buf[i]: its start and the
@@ -165,16 +283,25 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 			ls, le := m.lineAt(buf, from, from+i)
 			return ls, le, nil
 		case m.must != nil:
-			var i int
-			if m.fold {
-				i = grepIndexFold(buf[from:end], m.must)
-			} else {
-				i = bytes.Index(buf[from:end], m.must)
-			}
+			i := m.indexMust(buf[from:end])
 			if i < 0 {
 				return -1, -1, nil
 			}
-			ls, le := m.lineAt(buf, from, from+i)
+			i += from
+			if m.win != nil {
+				// Each occurrence of must until one has a match
+				// around it; the lines skipped meanwhile have none.
+				for !m.winMatch(buf, from, end, i) {
+					k := m.indexMust(buf[i+1 : end])
+					if k < 0 {
+						return -1, -1, nil
+					}
+					i += 1 + k
+				}
+				ls, le := m.lineAt(buf, from, i)
+				return ls, le, nil
+			}
+			ls, le := m.lineAt(buf, from, i)
 			ok, err := m.matchLine(buf[ls:le])
 			if err != nil || ok {
 				return ls, le, err
