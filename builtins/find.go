@@ -42,7 +42,7 @@ Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
       -newer FILE -newermt DATE -newermm FILE -empty -perm [-/]MODE -true -false
 
 Actions: -print -print0 -printf FORMAT -fprint FILE -fprint0 FILE
-      -fprintf FILE FORMAT -prune -quit -delete
+      -fprintf FILE FORMAT -ls -fls FILE -prune -quit -delete
       -exec COMMAND ; -exec COMMAND {} + -execdir COMMAND ; -execdir COMMAND {} +
 
 Differences from GNU find: directory entries are visited in sorted order
@@ -51,8 +51,10 @@ llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
 times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
-group, inode, link count, block or access/change time directives; there
-are no -user, -group, -links, -inum, -samefile, -ls or -readable tests.
+group, inode, link count, block or access/change time directives; -ls
+shows inode 0, blocks from the size, one link (two for a directory) and
+llmsh as owner and group, as ls -l does; there are no -user, -group,
+-links, -inum, -samefile or -readable tests.
 `
 
 // findError is a command-line error: "find: MSG", status 1.
@@ -207,6 +209,27 @@ func find(env *Env) int {
 }
 
 func (fd *finder) print(s string) { fd.printTo(fd.out, s) }
+
+// ls writes f as GNU find's -ls does ("%9i %6k %M %3n %-8u %-8g %8s %t
+// %p"), with what vfsd knows: no inode number (0), blocks from the size
+// in 1 KiB units, one link (two for a directory) and llmsh as owner and
+// group, as ls -l shows them.
+func (fd *finder) ls(w *bufio.Writer, f *findEnt) {
+	info, err := f.stat(fd)
+	if err != nil {
+		return
+	}
+	links := 1
+	if info.IsDir() {
+		links = 2
+	}
+	mode := lsMode(info)
+	if info.Mode()&fs.ModeSymlink != 0 {
+		mode = "l" + mode[1:]
+	}
+	fd.printTo(w, fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8d %s %s\n", 0, (info.Size()+1023)/1024, mode, links,
+		"llmsh", "llmsh", info.Size(), lsTime(info.ModTime().In(fd.loc), fd.now), f.path))
+}
 
 func (fd *finder) printTo(w *bufio.Writer, s string) {
 	if _, err := w.WriteString(s); err != nil {
@@ -806,6 +829,20 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			return func(f *findEnt) bool { fd.printTo(w, f.path+"\x00"); return true }, nil
 		}
 		return func(f *findEnt) bool { fd.printf(w, format, f); return true }, nil
+	case "-ls":
+		fd.hasAction = true
+		return func(f *findEnt) bool { fd.ls(fd.out, f); return true }, nil
+	case "-fls":
+		fd.hasAction = true
+		name, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		w, err := fd.outFile(name)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *findEnt) bool { fd.ls(w, f); return true }, nil
 	case "-prune":
 		fd.hasPrune = true
 		return func(f *findEnt) bool {
@@ -840,7 +877,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
 		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
 	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum", "-samefile",
-		"-ls", "-fls", "-readable", "-writable", "-executable", "-lname", "-ilname", "-context", "-fstype":
+		"-readable", "-writable", "-executable", "-lname", "-ilname", "-context", "-fstype":
 		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -376,5 +377,44 @@ func TestFindNewermt(t *testing.T) {
 		if got := e.run(); got.stdout != c.out || got.stderr != c.err || got.status != c.status {
 			t.Errorf("%q: got %q %q %d, want %q %q %d", c.args, got.stdout, got.stderr, got.status, c.out, c.err, c.status)
 		}
+	}
+}
+
+// TestFindLs: -ls and -fls write GNU find's -ls columns (inode, blocks,
+// mode, links, owner, group, size, time, name) with llmsh's values for
+// what vfsd does not expose; column layout checked against findutils 4.9.
+func TestFindLs(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/d/f", "hello")
+	writeTestFile(t, fsys, dir+"/d/big", strings.Repeat("x", 2049))
+	now := time.Now()
+	recent := now.Add(-time.Hour).Truncate(time.Minute)
+	old := time.Date(2020, 3, 4, 5, 6, 7, 0, time.UTC)
+	for p, mt := range map[string]time.Time{"d": recent, "d/f": recent, "d/big": old} {
+		if err := os.Chtimes(filepath.Join(dir, p), mt, mt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Join(dir, "d/big"), 0o640)
+	stamp := recent.UTC().Format("Jan _2 15:04")
+	dfi, err := os.Stat(filepath.Join(dir, "d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("        0 %6d drwxr-xr-x   2 llmsh    llmsh    %8d ", (dfi.Size()+1023)/1024, dfi.Size()) + stamp + " d\n" +
+		"        0      3 -rw-r-----   1 llmsh    llmsh        2049 Mar  4  2020 d/big\n" +
+		"        0      1 -rw-r--r--   1 llmsh    llmsh           5 " + stamp + " d/f\n"
+	if r := runCmdIn(t, dir, "find", "d", "-ls"); r.stdout != want || r.stderr != "" || r.status != 0 {
+		t.Errorf("-ls: got %q %q %d\nwant %q", r.stdout, r.stderr, r.status, want)
+	}
+	if r := runCmdIn(t, dir, "find", "d", "-name", "f", "-fls", "out"); r.stdout != "" || r.status != 0 {
+		t.Errorf("-fls: %+v", r)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "out")); err != nil || !strings.HasSuffix(string(got), " d/f\n") || strings.Count(string(got), "\n") != 1 {
+		t.Errorf("-fls wrote %q %v", got, err)
+	}
+	if r := runCmdIn(t, dir, "find", "d", "-fls"); r.status != 1 || r.stderr != "find: missing argument to `-fls'\n" {
+		t.Errorf("-fls without FILE: %+v", r)
 	}
 }
