@@ -17,8 +17,10 @@ import (
 
 // rewriter walks a syntax tree parsed from src and rewrites it in place.
 type rewriter struct {
-	src  string
-	done map[syntax.Node]bool // words made from other text, already rewritten
+	src        string
+	done       map[syntax.Node]bool // words made from other text, already rewritten
+	pipeStatus bool                 // set PIPESTATUS after pipelines
+	piped      map[*syntax.BinaryCmd]bool
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -34,6 +36,9 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.Stmt:
 			procSubstStmt(n)
 			cstyleLoop(n)
+			if r.pipeStatus {
+				r.pipeStatusStmt(n)
+			}
 			r.arithStmt(n)
 		case *syntax.Word:
 			r.arithParts(n.Parts)
@@ -210,7 +215,7 @@ func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
 	}
 	// The new word's positions are offsets in text: rewrite it now, with
 	// text as its source, and not again as part of src.
-	(&rewriter{src: text, done: r.done}).walk(doc)
+	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus}).walk(doc)
 	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
 	r.done[w] = true
 	return w, true

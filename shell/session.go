@@ -87,9 +87,8 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err != nil {
 		return 2, err
 	}
-	if err := refuse(file, src); err != nil {
-		return 2, err
-	}
+	// At the prompt, any later line may ask for PIPESTATUS.
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true}).walk(file)
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -76,6 +76,7 @@ type Shell struct {
 	commands *atomic.Int64
 	inflight *atomic.Int64 // builtins running now, in all runners
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
+	pipes    *pipeStatuses // statuses of running pipelines, for PIPESTATUS
 	isNested bool          // runs inside another shell's command
 
 	mu      sync.Mutex
@@ -119,7 +120,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs)}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses)}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -200,6 +201,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return quoteCall(ctx, args), nil
 		case "getopts":
 			return s.getoptsArgs(ctx, args), nil
+		case psRecCmd, psSetCmd:
+			return s.pipeCall(ctx, args), nil
 		case efCmd:
 			return s.efCall(ctx, args), nil
 		case "command", "builtin":
@@ -316,7 +319,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, true
 	st := sub.Run(ctx, args[2], o.Name)
 	if err := sub.limitErr(); err != nil {
 		s.trip(err) // a limit ends the whole run, not only sh -c
@@ -335,7 +338,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, true
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
 	st := sub.Run(ctx, `"$@"`, "llmsh")
@@ -526,7 +529,7 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 // bash or on the host (see rewriter). It rejects nothing at present; the
 // error is for constructs that llmsh may have to refuse.
 func refuse(file *syntax.File, src string) error {
-	(&rewriter{src: src, done: map[syntax.Node]bool{}}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS")}).walk(file)
 	return nil
 }
 
