@@ -116,9 +116,10 @@ type Client struct {
 	done   chan struct{}
 	err    error
 	closer io.Closer
-	// bulk is set once hello has negotiated read_bulk (before any File
-	// exists, so it is read without a lock).
-	bulk bool
+	// bulk and bulkW are set once hello has negotiated read_bulk and
+	// write_bulk (before any File exists, so they are read without a
+	// lock).
+	bulk, bulkW bool
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).
@@ -348,9 +349,30 @@ func (c *Client) sendWrite(h int64, data []byte) (chan answer, error) {
 	})
 }
 
+// sendWriteBulk sends a write_bulk request: the frame, then data raw. The
+// data is written before sendWriteBulk returns, so the caller may reuse it.
+func (c *Client) sendWriteBulk(h int64, data []byte) (chan answer, error) {
+	return c.sendFrameThen(func(dst []byte, id uint64) ([]byte, error) {
+		start := len(dst)
+		dst = beginRequest(dst, id, vfsproto.OpWriteBulk)
+		dst = append(dst, `{"h":`...)
+		dst = strconv.AppendInt(dst, h, 10)
+		dst = append(dst, `,"size":`...)
+		dst = strconv.AppendInt(dst, int64(len(data)), 10)
+		dst = append(dst, '}')
+		return finishRequest(dst, start)
+	}, data)
+}
+
 // sendFrame registers a new id, lets encode append the request frame for
 // it, and writes the frame in one Write call.
 func (c *Client) sendFrame(encode func(dst []byte, id uint64) ([]byte, error)) (chan answer, error) {
+	return c.sendFrameThen(encode, nil)
+}
+
+// sendFrameThen is sendFrame followed by raw bytes, written with no other
+// request between them.
+func (c *Client) sendFrameThen(encode func(dst []byte, id uint64) ([]byte, error), raw []byte) (chan answer, error) {
 	ch := make(chan answer, 1)
 	c.mu.Lock()
 	if c.err != nil {
@@ -365,8 +387,14 @@ func (c *Client) sendFrame(encode func(dst []byte, id uint64) ([]byte, error)) (
 	buf := getBuf()
 	b, err := encode((*buf)[:0], id)
 	if err == nil {
+		if len(raw) <= 16<<10 {
+			b, raw = append(b, raw...), nil // small: one write call
+		}
 		c.wmu.Lock()
 		_, err = c.w.Write(b)
+		if err == nil && len(raw) > 0 {
+			_, err = c.w.Write(raw)
+		}
 		c.wmu.Unlock()
 	}
 	*buf = b
@@ -426,17 +454,21 @@ func (c *Client) call(op string, params, out any) error {
 	return recv(ch, out)
 }
 
-// Hello exchanges versions with vfsd and asks for the read_bulk feature:
-// when vfsd grants it, files opened read-only are then read in chunks of
-// up to 1 MiB of raw bytes instead of 4 KiB of base64. Call Hello before
-// opening any file (and at most once).
+// Hello exchanges versions with vfsd and asks for the read_bulk and
+// write_bulk features: when vfsd grants them, files opened read-only are
+// read in chunks of up to 1 MiB of raw bytes instead of 4 KiB of base64,
+// and writes go as raw chunks of up to 1 MiB instead of 64 KiB of base64.
+// Call Hello before opening any file (and at most once).
 func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
 	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{
-		Version: vfsproto.Version, Features: []string{vfsproto.FeatureReadBulk},
+		Version: vfsproto.Version, Features: []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk},
 	}, &r)
 	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
 		c.bulk = true
+	}
+	if err == nil && r.MaxBulkWrite >= bulkWriteChunk && slices.Contains(r.Features, vfsproto.FeatureWriteBulk) {
+		c.bulkW = true
 	}
 	return r, err
 }

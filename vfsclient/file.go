@@ -23,6 +23,10 @@ const (
 	bulkFirst = 64 << 10
 	bulkChunk = vfsproto.MaxBulkRead
 	bulkAhead = 3
+
+	// With write_bulk: bytes per request, and requests in flight.
+	bulkWriteChunk  = vfsproto.MaxBulkWrite
+	bulkWriteBehind = 4
 )
 
 // File is an open vfsd handle. One goroutine uses a File at a time; Close
@@ -194,15 +198,25 @@ func (f *File) Write(p []byte) (int, error) {
 		return 0, pathErr("write", f.name, &Error{Code: vfsproto.EPerm, Msg: "handle is read-only"})
 	}
 	written := 0
+	chunk, behind := writeChunk, writeBehind
+	if f.c.bulkW {
+		chunk, behind = bulkWriteChunk, bulkWriteBehind
+	}
 	for len(p) > 0 {
-		n := min(len(p), writeChunk)
-		ch, err := f.c.sendWrite(f.h, p[:n])
+		n := min(len(p), chunk)
+		var ch chan answer
+		var err error
+		if f.c.bulkW {
+			ch, err = f.c.sendWriteBulk(f.h, p[:n])
+		} else {
+			ch, err = f.c.sendWrite(f.h, p[:n])
+		}
 		if err != nil {
 			f.werr = pathErr("write", f.name, err)
 			return written, f.werr
 		}
 		f.writes = append(f.writes, ch)
-		for len(f.writes) >= writeBehind {
+		for len(f.writes) >= behind {
 			if err := f.waitWrite(); err != nil {
 				return written, err
 			}

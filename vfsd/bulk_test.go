@@ -272,3 +272,140 @@ func jsonInt(n int64) string {
 	b, _ := json.Marshal(n)
 	return strings.TrimSpace(string(b))
 }
+
+// writeBulkFrame is a write_bulk request followed by its data.
+func (c *client) writeBulkFrame(h int64, data []byte) (string, []byte) {
+	id, b := c.request(vfsproto.OpWriteBulk, vfsproto.WriteBulkParams{H: h, Size: len(data)})
+	f, err := vfsproto.AppendFrame(nil, b)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return id, append(f, data...)
+}
+
+// writeBulk sends a write_bulk and returns its answer.
+func (c *client) writeBulk(h int64, data []byte) vfsproto.Response {
+	c.t.Helper()
+	id, b := c.writeBulkFrame(h, data)
+	go c.w.Write(b) // may exceed the pipe: written while the answer is read
+	resp := c.recv()
+	if resp.ID != id {
+		c.t.Fatalf("write_bulk answer id %q, want %q", resp.ID, id)
+	}
+	return resp
+}
+
+func TestWriteBulk(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxVirtualBytes = 100
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	h := c.open("out/w.txt", vfsproto.ModeWrite)
+
+	// Without hello asking for it: an unknown operation, nothing read
+	// after the frame, the connection goes on.
+	if code := c.code(vfsproto.OpWriteBulk, vfsproto.WriteBulkParams{H: h, Size: 0}); code != vfsproto.EUnsupported {
+		t.Fatalf("write_bulk before hello: %q", code)
+	}
+	var hr vfsproto.HelloResult
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureWriteBulk}}, &hr)
+	if !slices.Equal(hr.Features, []string{vfsproto.FeatureWriteBulk}) || hr.MaxBulkWrite != vfsproto.MaxBulkWrite ||
+		hr.MaxBulkRead != 0 || !slices.Contains(hr.Ops, vfsproto.OpWriteBulk) || slices.Contains(hr.Ops, vfsproto.OpReadBulk) {
+		t.Fatalf("hello = %+v", hr)
+	}
+
+	big := bytes.Repeat([]byte("write_bulk\x00\xff\n"), 100_000) // 1.3 MB: two requests
+	want := append([]byte("head "), big...)
+	if resp := c.writeBulk(h, []byte("head ")); string(resp.Result) != `{"written":5}` {
+		t.Fatalf("write_bulk: %+v", resp)
+	}
+	for p := big; len(p) > 0; {
+		n := min(len(p), vfsproto.MaxBulkWrite)
+		if resp := c.writeBulk(h, p[:n]); !resp.OK {
+			t.Fatalf("write_bulk: %+v", resp.Error)
+		}
+		p = p[n:]
+	}
+	if resp := c.writeBulk(h, nil); string(resp.Result) != `{"written":0}` {
+		t.Fatalf("empty write_bulk: %+v", resp)
+	}
+
+	// Errors on a handle still consume the data: the next request is
+	// read as a request.
+	r := c.open("in/a.txt", vfsproto.ModeRead)
+	for _, tc := range []struct {
+		h    int64
+		code vfsproto.Code
+	}{{r, vfsproto.EPerm}, {999, vfsproto.ENoEnt}, {2, vfsproto.EPerm}} {
+		if resp := c.writeBulk(tc.h, []byte(`{"id":"x","op":"stats"}`)); resp.OK || resp.Error.Code != tc.code {
+			t.Errorf("write_bulk on %d: %+v, want %s", tc.h, resp, tc.code)
+		}
+	}
+	// The slow path (another key order).
+	id, _ := c.request("", nil)
+	payload := []byte(`{"op":"write_bulk","params":{"size":4,"h":` + jsonInt(h) + `},"id":"` + id + `"}`)
+	frame, _ := vfsproto.AppendFrame(nil, payload)
+	c.w.Write(append(frame, " end"...))
+	if resp := c.recv(); resp.ID != id || string(resp.Result) != `{"written":4}` {
+		t.Fatalf("slow-path write_bulk: %+v", resp)
+	}
+	want = append(want, " end"...)
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+	if got := readFile(t, filepath.Join(tr.out, "w.txt")); got != string(want) {
+		t.Fatalf("file holds %d bytes, want %d", len(got), len(want))
+	}
+
+	// A virtual file over its budget: E_RANGE, the stream in step.
+	v := c.open("/elsewhere/v", vfsproto.ModeWrite)
+	if resp := c.writeBulk(v, make([]byte, 101)); resp.OK || resp.Error.Code != vfsproto.ERange {
+		t.Fatalf("write_bulk over the budget: %+v", resp)
+	}
+	var st vfsproto.StatsResult
+	c.ok(vfsproto.OpStats, nil, &st)
+	if st.BytesIn != int64(len(want)) {
+		t.Fatalf("bytes_in = %d, want %d", st.BytesIn, len(want))
+	}
+}
+
+// A write_bulk whose data cannot be delimited closes the connection, after
+// an answer that says why.
+func TestWriteBulkBadSize(t *testing.T) {
+	tr := newTree(t)
+	for _, tc := range []struct {
+		payload string
+		code    vfsproto.Code
+	}{
+		{`{"id":"1","op":"write_bulk","params":{"h":3,"size":1048577}}`, vfsproto.ERange},
+		{`{"id":"1","op":"write_bulk","params":{"h":3,"size":-1}}`, vfsproto.ERange},
+		{`{"id":"1","op":"write_bulk","params":{"h":3}}`, vfsproto.EArg},
+		{`{"id":"1","op":"write_bulk","params":{"h":3,"size":"9"}}`, vfsproto.EArg},
+	} {
+		c := connect(t, newServer(t, tr.config()))
+		var hr vfsproto.HelloResult
+		c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureWriteBulk}}, &hr)
+		c.send([]byte(tc.payload))
+		if resp := c.recv(); resp.OK || resp.Error.Code != tc.code || resp.ID != "1" {
+			t.Errorf("%s: %+v, want %s", tc.payload, resp, tc.code)
+		}
+		if _, err := vfsproto.ReadFrame(c.r, nil); err != io.EOF {
+			t.Errorf("%s: connection not closed (%v)", tc.payload, err)
+		}
+		if err := c.hangUp(); err == nil {
+			t.Errorf("%s: Serve returned nil", tc.payload)
+		}
+	}
+	// Data cut short by the end of the stream.
+	c := connect(t, newServer(t, tr.config()))
+	c.helloBulk()
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureWriteBulk}}, nil)
+	h := c.open("out/o.txt", vfsproto.ModeWrite)
+	_, b := c.writeBulkFrame(h, []byte("0123456789"))
+	c.w.Write(b[:len(b)-3])
+	if err := c.hangUp(); err == nil {
+		t.Fatal("Serve returned nil after a truncated write_bulk")
+	}
+	if got := readFile(t, filepath.Join(tr.out, "o.txt")); got != "old\n" {
+		t.Fatalf("target changed: %q", got)
+	}
+}

@@ -40,8 +40,10 @@ type job struct {
 	max   int64
 	data  []byte
 	buf   *[]byte // pooled storage of data (fast path), released when done
-	seek  vfsproto.SeekParams
-	raw   json.RawMessage
+	// release, when set, gives back data's storage instead (write_bulk).
+	release func()
+	seek    vfsproto.SeekParams
+	raw     json.RawMessage
 }
 
 // handle is an open handle of one client. Its requests are served in order
@@ -66,8 +68,12 @@ type conn struct {
 	next    int64
 	opWG    sync.WaitGroup
 	hWG     sync.WaitGroup
-	// bulk is set once hello negotiated read_bulk on this connection.
-	bulk atomic.Bool
+	// bulk is set once hello negotiated read_bulk on this connection,
+	// bulkW once it negotiated write_bulk.
+	bulk  atomic.Bool
+	bulkW atomic.Bool
+	// wbulkSem bounds the write_bulk payloads read and not yet written.
+	wbulkSem chan struct{}
 	// bulkSem bounds the read_bulk buffers held by one client (read and
 	// not yet written out): a client that sends many read_bulk requests
 	// and reads slowly costs at most maxBulkInFlight MiB.
@@ -87,13 +93,14 @@ const maxBulkInFlight = 4
 // discarded, and all its goroutines have exited.
 func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	c := &conn{
-		s:       s,
-		out:     make(chan *frameBuf, 256),
-		sem:     make(chan struct{}, maxConcurrentOps),
-		bulkSem: make(chan struct{}, maxBulkInFlight),
-		handles: make(map[int64]*handle),
-		next:    vfsproto.FirstHandle,
-		sp:      newSplicer(w),
+		s:        s,
+		out:      make(chan *frameBuf, 256),
+		sem:      make(chan struct{}, maxConcurrentOps),
+		bulkSem:  make(chan struct{}, maxBulkInFlight),
+		wbulkSem: make(chan struct{}, maxBulkInFlight),
+		handles:  make(map[int64]*handle),
+		next:     vfsproto.FirstHandle,
+		sp:       newSplicer(w),
 	}
 	defer c.sp.close() // after the writer is done (below)
 	writerDone := make(chan error, 1)
@@ -111,7 +118,7 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 		if cap(frame) <= 1<<20 && cap(frame) > cap(buf) {
 			buf = frame[:0]
 		}
-		if err = c.handleFrame(frame); err != nil {
+		if err = c.handleFrame(frame, br); err != nil {
 			break
 		}
 	}
@@ -178,9 +185,10 @@ func (c *conn) shutdown() {
 	close(c.out)
 }
 
-// handleFrame decodes one request and runs it or queues it. A non-nil
-// error closes the connection.
-func (c *conn) handleFrame(frame []byte) (err error) {
+// handleFrame decodes one request and runs it or queues it; the data of a
+// write_bulk is read from r, the stream after the frame. A non-nil error
+// closes the connection.
+func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 	c.s.stats.requests.Add(1)
 	var start time.Time
 	if c.s.log != nil {
@@ -209,6 +217,8 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 				c.fail(j, e)
 				return nil
 			}
+		case vfsproto.OpWriteBulk:
+			return c.writeBulk(j, int64(fr.max), r)
 		}
 		c.route(j)
 		return nil
@@ -251,6 +261,21 @@ func (c *conn) handleFrame(frame []byte) (err error) {
 			c.fail(j, e)
 			return nil
 		}
+	case vfsproto.OpWriteBulk:
+		if !c.bulkW.Load() {
+			// Not negotiated: an unknown operation, and nothing
+			// after the frame belongs to it.
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.WriteBulkParams
+		if e := decodeParams(req.Params, &p, "h", "size"); e != nil {
+			// Without a size the stream cannot be followed further.
+			c.fail(j, e)
+			return errBulkSize
+		}
+		j.h = p.H
+		return c.writeBulk(j, int64(p.Size), r)
 	case vfsproto.OpWrite:
 		var p vfsproto.WriteParams
 		if e := decodeParams(req.Params, &p, "h", "data"); e != nil {
@@ -311,6 +336,42 @@ func checkMax(m int64) *vfsproto.Error {
 	case m > vfsproto.MaxRead:
 		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.MaxRead))
 	}
+	return nil
+}
+
+// errBulkSize closes a connection whose write_bulk has no usable size:
+// the data after it cannot be told from the next frame.
+var errBulkSize = errors.New("vfsd: write_bulk without a valid size")
+
+// writeBulk reads the size bytes that follow a write_bulk frame and queues
+// the write. The data is read even when the write will fail (a bad handle),
+// so the stream stays in step; a size out of range closes the connection.
+func (c *conn) writeBulk(j *job, size int64, r io.Reader) error {
+	if !c.bulkW.Load() {
+		// Not negotiated: an unknown operation, and nothing after the
+		// frame belongs to it.
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		return nil
+	}
+	if size < 0 || size > vfsproto.MaxBulkWrite {
+		c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("size exceeds %d", vfsproto.MaxBulkWrite)))
+		return errBulkSize
+	}
+	c.wbulkSem <- struct{}{}
+	buf := bulkPool.Get().(*[]byte)
+	release := func() {
+		bulkPool.Put(buf)
+		<-c.wbulkSem
+	}
+	if _, err := io.ReadFull(r, (*buf)[:size]); err != nil {
+		release()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return err
+	}
+	j.data, j.release = (*buf)[:size], release
+	c.route(j)
 	return nil
 }
 
@@ -414,6 +475,10 @@ func (c *conn) send(j *job, f *frameBuf, code vfsproto.Code, n int) {
 	if j.buf != nil {
 		putDataBuf(j.buf)
 		j.buf, j.data = nil, nil
+	}
+	if j.release != nil {
+		j.release()
+		j.release, j.data = nil, nil
 	}
 	if l := c.s.log; l != nil {
 		c.s.logRequest(j, code, n)

@@ -89,7 +89,7 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		f.release = func() { <-c.bulkSem }
 		handed = true
 		return f, nil, n
-	case vfsproto.OpWrite:
+	case vfsproto.OpWrite, vfsproto.OpWriteBulk:
 		if !h.canWrite {
 			return nil, perr(vfsproto.EPerm, "handle not open for writing"), 0
 		}
@@ -212,11 +212,18 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			Version: vfsproto.Version, Ops: supportedOps,
 			MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
 		}
+		r.Ops = slices.Clip(supportedOps)
 		if slices.Contains(p.Features, vfsproto.FeatureReadBulk) {
 			c.bulk.Store(true)
-			r.Ops = append(slices.Clip(supportedOps), vfsproto.OpReadBulk)
-			r.Features = []string{vfsproto.FeatureReadBulk}
+			r.Ops = append(r.Ops, vfsproto.OpReadBulk)
+			r.Features = append(r.Features, vfsproto.FeatureReadBulk)
 			r.MaxBulkRead = vfsproto.MaxBulkRead
+		}
+		if slices.Contains(p.Features, vfsproto.FeatureWriteBulk) {
+			c.bulkW.Store(true)
+			r.Ops = append(r.Ops, vfsproto.OpWriteBulk)
+			r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
+			r.MaxBulkWrite = vfsproto.MaxBulkWrite
 		}
 		return okFrame(j.id, r), nil, 0
 	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:

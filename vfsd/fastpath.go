@@ -13,6 +13,7 @@ import (
 //
 //	{"id":"ID","op":"read","params":{"h":N,"max":N}}
 //	{"id":"ID","op":"read_bulk","params":{"h":N,"max":N}}
+//	{"id":"ID","op":"write_bulk","params":{"h":N,"size":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //
 // Anything else (whitespace, other key orders, escapes in the id) falls
@@ -23,6 +24,8 @@ var (
 	fastReadMid   = []byte(`","op":"read","params":{"h":`)
 	fastReadMax   = []byte(`,"max":`)
 	fastBulkMid   = []byte(`","op":"read_bulk","params":{"h":`)
+	fastWBulkMid  = []byte(`","op":"write_bulk","params":{"h":`)
+	fastWBulkSize = []byte(`,"size":`)
 	fastWriteMid  = []byte(`","op":"write","params":{"h":`)
 	fastWriteData = []byte(`,"data":"`)
 	fastFinalT    = []byte(`,"final":true`)
@@ -31,7 +34,7 @@ var (
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // OpRead, OpReadBulk or OpWrite
+	op   string // OpRead, OpReadBulk, OpWrite or OpWriteBulk (max holds its size)
 	id   string
 	h    int64
 	max  int64
@@ -102,6 +105,16 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: op, id: string(id), h: h, max: m}, true
+	case bytes.HasPrefix(b, fastWBulkMid):
+		h, rest, ok := fastInt(b[len(fastWBulkMid):])
+		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {
+			return r, false
+		}
+		n, rest, ok := fastInt(rest[len(fastWBulkSize):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpWriteBulk, id: string(id), h: h, max: n}, true
 	case bytes.HasPrefix(b, fastWriteMid):
 		b = b[len(fastWriteMid):]
 		h, rest, ok := fastInt(b)

@@ -108,6 +108,7 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "1", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 4096})},
 		{ID: "abc-9", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 12345, Max: 1})},
 		{ID: "7", Op: "read_bulk", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 1 << 20})},
+		{ID: "8", Op: "write_bulk", Params: mustJSON(t, vfsproto.WriteBulkParams{H: 5, Size: 1 << 20})},
 		{ID: "2", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 3, Data: []byte("hello, world")})},
 		{ID: "3", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: []byte{}, Final: true})},
 		{ID: "4", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: bytes.Repeat([]byte{0, 255, 7}, 1000)})},
@@ -126,6 +127,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			var p vfsproto.ReadParams
 			mustUnmarshal(t, req.Params, &p)
 			if fr.h != p.H || fr.max != int64(p.Max) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
+		case "write_bulk":
+			var p vfsproto.WriteBulkParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.h != p.H || fr.max != int64(p.Size) {
 				t.Fatalf("%s: %+v", b, fr)
 			}
 		case "write":
@@ -147,6 +154,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"read","params":{"h":3,"max":99999999999999999999}}`,
 		`{"id":"1","op":"read_bulk","params":{"h":3}}`,
 		`{"id":"1","op":"read_bulkx","params":{"h":3,"max":1}}`,
+		`{"id":"1","op":"write_bulk","params":{"h":3,"max":1}}`,
+		`{"id":"1","op":"write_bulk","params":{"size":1,"h":3}}`,
 	} {
 		if _, ok := parseFast([]byte(b)); ok {
 			t.Errorf("fast path accepted non-canonical %s", b)

@@ -32,6 +32,13 @@ const MaxRead = 4096
 // read_bulk feature, negotiated in hello).
 const MaxBulkRead = 1 << 20
 
+// MaxBulkWrite is the largest value of write_bulk's size parameter.
+const MaxBulkWrite = 1 << 20
+
+// FeatureWriteBulk is the hello feature that enables write_bulk: the data
+// of a write follows the request frame raw instead of base64 inside it.
+const FeatureWriteBulk = "write_bulk"
+
 // FeatureReadBulk is the hello feature that enables the read_bulk
 // operation on a connection: raw bytes after the answer frame instead of
 // base64 inside it.
@@ -60,9 +67,10 @@ const (
 	OpRename     = "rename"
 	OpUtimes     = "utimes"
 	OpChmod      = "chmod"
-	OpReadBulk   = "read_bulk" // only after hello negotiated FeatureReadBulk
-	OpLLMCMD     = "LLMCMD"    // reserved: always E_UNSUPPORTED
-	OpQUOTA      = "QUOTA"     // reserved: always E_UNSUPPORTED
+	OpReadBulk   = "read_bulk"  // only after hello negotiated FeatureReadBulk
+	OpWriteBulk  = "write_bulk" // only after hello negotiated FeatureWriteBulk
+	OpLLMCMD     = "LLMCMD"     // reserved: always E_UNSUPPORTED
+	OpQUOTA      = "QUOTA"      // reserved: always E_UNSUPPORTED
 )
 
 // Code is a protocol error code.
@@ -341,6 +349,13 @@ type ReadBulkResult struct {
 	EOF  bool `json:"eof"`
 }
 
+// WriteBulkParams are the parameters of write_bulk: exactly Size raw
+// bytes of data follow the request frame on the stream.
+type WriteBulkParams struct {
+	H    int64 `json:"h"`
+	Size int   `json:"size"`
+}
+
 // HelloParams are the parameters of hello. Features asks for optional
 // protocol extensions on this connection (FeatureReadBulk); unknown names
 // are ignored.
@@ -350,14 +365,16 @@ type HelloParams struct {
 }
 
 // HelloResult is the result of hello. Features lists the requested
-// features the server enabled; MaxBulkRead is set when read_bulk is one.
+// features the server enabled; MaxBulkRead is set when read_bulk is one,
+// MaxBulkWrite when write_bulk is.
 type HelloResult struct {
-	Version     int      `json:"version"`
-	Ops         []string `json:"ops"`
-	MaxRead     int      `json:"max_read"`
-	MaxFrame    int      `json:"max_frame"`
-	Features    []string `json:"features,omitempty"`
-	MaxBulkRead int      `json:"max_bulk_read,omitempty"`
+	Version      int      `json:"version"`
+	Ops          []string `json:"ops"`
+	MaxRead      int      `json:"max_read"`
+	MaxFrame     int      `json:"max_frame"`
+	Features     []string `json:"features,omitempty"`
+	MaxBulkRead  int      `json:"max_bulk_read,omitempty"`
+	MaxBulkWrite int      `json:"max_bulk_write,omitempty"`
 }
 
 // StatsResult is the result of stats: the server's counters.
