@@ -21,6 +21,7 @@ type rewriter struct {
 	done       map[syntax.Node]bool // words made from other text, already rewritten
 	pipeStatus bool                 // set PIPESTATUS after pipelines
 	piped      map[*syntax.BinaryCmd]bool
+	assoc      map[string]bool // names declared -A somewhere in the script
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -42,8 +43,12 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.arithStmt(n)
 		case *syntax.Word:
 			r.arithParts(n.Parts)
+			r.assocCountParts(n.Parts)
 		case *syntax.DblQuoted:
 			r.arithParts(n.Parts)
+			r.assocCountParts(n.Parts)
+		case *syntax.CallExpr:
+			n.Assigns = r.assocAppend(n.Assigns)
 		case *syntax.ParamExp:
 			if n.Repl != nil && n.Repl.With != nil {
 				// interp keeps the backslash of \$ in ${x/o/\$}.
@@ -75,6 +80,7 @@ func (r *rewriter) walk(root syntax.Node) {
 				}
 			}
 		case *syntax.UnaryTest:
+			varSetTest(n)
 			// [[ -O F ]] and [[ -G F ]] are [[ -e F ]]: interp would ask
 			// the host's user database, and every file a script can see
 			// is its own.
@@ -215,7 +221,7 @@ func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
 	}
 	// The new word's positions are offsets in text: rewrite it now, with
 	// text as its source, and not again as part of src.
-	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus}).walk(doc)
+	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc}).walk(doc)
 	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
 	r.done[w] = true
 	return w, true

@@ -203,6 +203,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.getoptsArgs(ctx, args), nil
 		case psRecCmd, psSetCmd:
 			return s.pipeCall(ctx, args), nil
+		case countCmd:
+			return countCall(ctx, args), nil
 		case efCmd:
 			return s.efCall(ctx, args), nil
 		case "command", "builtin":
@@ -529,7 +531,7 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 // bash or on the host (see rewriter). It rejects nothing at present; the
 // error is for constructs that llmsh may have to refuse.
 func refuse(file *syntax.File, src string) error {
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS")}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file)}).walk(file)
 	return nil
 }
 
