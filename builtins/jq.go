@@ -101,19 +101,24 @@ func jq(env *Env) int {
 	names = append(names, "$ARGS")
 	values = append(values, map[string]any{"positional": append([]any{}, o.positional...), "named": named})
 	environ := env.Environ
+	w := bufio.NewWriterSize(env.Stdout, 32<<10)
+	defer w.Flush()
+	r := &jqRunner{env: env, o: &o, w: w, values: values, status: 0}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	r.in = &jqInputs{r: r, files: files}
 	code, err := gojq.Compile(query,
 		gojq.WithVariables(names),
 		gojq.WithEnvironLoader(func() []string { return environ }),
-		gojq.WithInputIter(nil))
+		gojq.WithInputIter(r.in),
+		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "jq: error: %s\njq: 1 compile error\n", err)
 		return jqExitCompile
 	}
-
-	w := bufio.NewWriterSize(env.Stdout, 32<<10)
-	defer w.Flush()
-	r := &jqRunner{env: env, o: &o, w: w, code: code, values: values, status: 0}
-	r.run(files)
+	r.code = code
+	r.run()
 	if err := w.Flush(); err != nil && !IsBrokenPipe(err) {
 		env.Errorf("error: %s", ErrText(err))
 		return jqExitUsage
@@ -293,106 +298,148 @@ type jqRunner struct {
 	w       *bufio.Writer
 	code    *gojq.Code
 	values  []any
+	in      *jqInputs
 	status  int
 	outputs bool
 	last    any
 	stop    bool
 }
 
-func (r *jqRunner) run(files []string) {
-	if r.o.nullIn {
+// run evaluates the filter on each input (once on null with -n, once on
+// the array of all inputs with -s); input and inputs in the filter read
+// from the same sequence.
+func (r *jqRunner) run() {
+	switch {
+	case r.o.nullIn:
 		r.eval(nil, "<unknown>")
-		return
-	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	var slurped []any
-	var rawAll strings.Builder
-	for _, name := range files {
-		if r.stop {
-			return
-		}
-		fh, err := r.env.Open(name)
-		if err != nil {
-			fmt.Fprintf(r.env.Stderr, "jq: error: Could not open %s: %s\n", name, ErrText(err))
-			r.status = jqExitUsage
-			continue
-		}
-		label := name
-		if name == "-" {
-			label = "<stdin>"
-		}
-		if r.o.rawIn {
-			if r.o.slurp {
-				b, err := io.ReadAll(fh)
-				rawAll.Write(b)
-				if err != nil {
-					r.env.PathError(name, err)
-					r.status = jqExitUsage
-				}
-			} else {
-				r.rawLines(fh, label)
+	case r.o.slurp && r.o.rawIn:
+		var all strings.Builder
+		for _, name := range r.in.files {
+			if r.stop || r.env.Ctx.Err() != nil {
+				return
 			}
-		} else {
-			r.jsonValues(fh, label, &slurped)
-		}
-		fh.Close()
-	}
-	if r.o.slurp && !r.stop {
-		if r.o.rawIn {
-			r.eval(rawAll.String(), "<stdin>")
-		} else {
-			if slurped == nil {
-				slurped = []any{}
+			b, err := jqReadAll(r.env, name)
+			if err != nil {
+				r.in.openErr(name, err)
+				continue
 			}
+			all.Write(b)
+		}
+		r.eval(all.String(), "<stdin>")
+	case r.o.slurp:
+		slurped := []any{}
+		for {
+			v, ok := r.in.Next()
+			if !ok {
+				break
+			}
+			slurped = append(slurped, v)
+		}
+		if !r.stop {
 			r.eval(slurped, "<stdin>")
 		}
-	}
-}
-
-func (r *jqRunner) rawLines(fh io.Reader, label string) {
-	br := bufio.NewReaderSize(fh, 64<<10)
-	for !r.stop {
-		if r.env.Ctx.Err() != nil {
-			r.stop, r.status = true, 1
-			return
-		}
-		line, err := br.ReadString('\n')
-		if len(line) > 0 {
-			r.eval(strings.TrimSuffix(line, "\n"), label)
-		}
-		if err != nil {
-			return
+	default:
+		for !r.stop {
+			v, ok := r.in.Next()
+			if !ok {
+				return
+			}
+			r.evalAt(v, r.in.label, r.in.line)
 		}
 	}
 }
 
-func (r *jqRunner) jsonValues(fh io.Reader, label string, slurped *[]any) {
-	lc := &jqLineCounter{r: fh}
-	dec := json.NewDecoder(lc)
-	dec.UseNumber()
-	for !r.stop {
+// jqInputs reads the input values of every file in turn: JSON texts, or
+// lines with -R. It is the filter's input iterator too.
+type jqInputs struct {
+	r     *jqRunner
+	files []string
+	next  int
+	fh    io.ReadCloser
+	dec   *json.Decoder
+	lc    *jqLineCounter
+	br    *bufio.Reader
+	label string // the current input for messages: a file name or <stdin>
+	fname any    // input_filename: the current file's name, null for stdin
+	line  int    // the line of the last value read
+}
+
+func (in *jqInputs) openErr(name string, err error) {
+	fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open %s: %s\n", name, ErrText(err))
+	in.r.status = jqExitUsage
+}
+
+func (in *jqInputs) close() {
+	if in.fh != nil {
+		in.fh.Close()
+	}
+	in.fh, in.dec, in.br = nil, nil, nil
+}
+
+// Next returns the next input value; decode errors are reported and end
+// their file, as in jq.
+func (in *jqInputs) Next() (any, bool) {
+	r := in.r
+	for {
+		if r.stop {
+			return nil, false
+		}
 		if r.env.Ctx.Err() != nil {
 			r.stop, r.status = true, 1
-			return
+			in.close()
+			return nil, false
 		}
-		var v any
-		err := dec.Decode(&v)
-		if err == io.EOF {
-			return
+		if in.fh == nil {
+			if in.next >= len(in.files) {
+				return nil, false
+			}
+			name := in.files[in.next]
+			in.next++
+			fh, err := r.env.Open(name)
+			if err != nil {
+				in.openErr(name, err)
+				continue
+			}
+			in.fh, in.label, in.fname = fh, name, any(name)
+			if name == "-" {
+				in.label, in.fname = "<stdin>", nil
+			}
+			if r.o.rawIn {
+				in.br = bufio.NewReaderSize(fh, 64<<10)
+			} else {
+				in.lc = &jqLineCounter{r: fh}
+				in.dec = json.NewDecoder(in.lc)
+				in.dec.UseNumber()
+			}
 		}
-		if err != nil {
-			fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", label, lc.lineAt(dec.InputOffset()+1), jqDecodeErr(err))
-			r.status = jqExitUsage
-			return
-		}
-		v = jqNormalize(v)
-		if r.o.slurp {
-			*slurped = append(*slurped, v)
+		if in.br != nil {
+			line, err := in.br.ReadString('\n')
+			if err != nil && err != io.EOF {
+				r.env.PathError(in.label, err)
+				r.status = jqExitUsage
+			}
+			if err != nil {
+				in.close()
+			}
+			if len(line) > 0 {
+				return strings.TrimSuffix(line, "\n"), true
+			}
 			continue
 		}
-		r.evalAt(v, label, lc.lineAt(dec.InputOffset()+1))
+		var v any
+		err := in.dec.Decode(&v)
+		if err == io.EOF {
+			in.close()
+			continue
+		}
+		in.line = in.lc.lineAt(in.dec.InputOffset() + 1)
+		if err != nil {
+			fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", in.label, in.line, jqDecodeErr(err))
+			r.status = jqExitUsage
+			in.close()
+			continue
+		}
+		return jqNormalize(v), true
 	}
 }
 
@@ -446,8 +493,9 @@ func (r *jqRunner) evalAt(v any, label string, line int) {
 			} else {
 				fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", label, line, err)
 			}
+			// jq abandons the rest of the filter for this input.
 			r.status = jqExitRuntime
-			continue
+			return
 		}
 		r.outputs = true
 		r.last = x

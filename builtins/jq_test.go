@@ -59,3 +59,38 @@ func jqContains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestJqInputs: input and inputs read the same sequence of values as the
+// main loop, across files, and input_filename names the current file.
+// Checked against jq 1.6.
+func TestJqInputs(t *testing.T) {
+	files := map[string]string{"a.json": "1 2\n", "b.json": "3\n", "bad.json": "4 {\n", "l.txt": "x\ny\n"}
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		out   string
+		err   string
+		st    int
+	}{
+		{"1 2 3", []string{"jq", "-nc", "[inputs]"}, "[1,2,3]\n", "", 0},
+		{"1 2 3", []string{"jq", "-n", "reduce inputs as $x (0; . + $x)"}, "6\n", "", 0},
+		{"1 2 3", []string{"jq", "-c", "[., input]"}, "[1,2]\n", "jq: error (at <stdin>:0): break\n", 5},
+		{"", []string{"jq", "-n", "1, error(\"x\"), 2"}, "1\n", "jq: error (at <unknown>:0): x\n", 5},
+		{"1 2 3 4", []string{"jq", "-c", "[., input]"}, "[1,2]\n[3,4]\n", "", 0},
+		{"", []string{"jq", "-nc", "[inputs]", "a.json", "b.json"}, "[1,2,3]\n", "", 0},
+		{"", []string{"jq", "-c", "[., input_filename]", "a.json", "b.json"}, "[1,\"a.json\"]\n[2,\"a.json\"]\n[3,\"b.json\"]\n", "", 0},
+		{"1", []string{"jq", "input_filename"}, "null\n", "", 0},
+		{"", []string{"jq", "-n", "input_filename"}, "null\n", "", 0},
+		{"", []string{"jq", "-nR", "[inputs]", "-c", "l.txt"}, "[\"x\",\"y\"]\n", "", 0},
+		{"", []string{"jq", "-n", "input", "l.txt", "-R"}, "\"x\"\n", "", 0},
+		{"", []string{"jq", "-nc", "[inputs]", "bad.json", "b.json"}, "[4,3]\n", "jq: error (at bad.json:0): Unfinished JSON term at EOF\n", 2},
+		{"", []string{"jq", "-nc", "[inputs]", "nope", "b.json"}, "[3]\n", "jq: error: Could not open nope: No such file or directory\n", 2},
+		{"", []string{"jq", "-sc", ".", "a.json", "b.json"}, "[1,2,3]\n", "", 0},
+		{"", []string{"jq", "-sc", "[., [inputs]]", "a.json"}, "[[1,2],[]]\n", "", 0},
+	} {
+		r := runCmd(t, files, tc.stdin, tc.args...)
+		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.st {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.st)
+		}
+	}
+}
