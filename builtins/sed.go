@@ -634,8 +634,16 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 		return true
 	}
 	if !r.addrMatch(c.a1, in) {
-		return false
+		// GNU: a range whose first line number went by unseen (the
+		// command was skipped there) starts at the first line after it,
+		// once, unless its end is a line number already passed (sed -n
+		// '1d;1,3p' prints lines 2 and 3, '2d;2,2p' prints nothing).
+		if c.a1.kind != sedAddrLine || c.begun || r.lineno < c.a1.n ||
+			c.a2.kind == sedAddrLine && c.a2.n < r.lineno {
+			return false
+		}
 	}
+	c.begun = true
 	switch c.a2.kind {
 	case sedAddrLine:
 		if c.a2.n > r.lineno {

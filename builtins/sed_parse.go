@@ -48,6 +48,7 @@ type sedCmd struct {
 	name   byte
 	// range state
 	active  bool
+	begun   bool // the range has started once (a numeric start cannot again)
 	endLine int64
 
 	text   string // a i c; label for b t T; file for r R w W

@@ -233,5 +233,14 @@ func TestSedConformance(t *testing.T) {
 		{"one", []string{"sed", "-z", "h;G"}, "one\x00one", "", 0},
 		{"one", []string{"sed", "-z", "H;g"}, "\x00one", "", 0},
 		{"one\x00two\x00", []string{"sed", "-zn", "N;l"}, "one\\000two$\x00", "", 0},
+		// A range whose first line went by while the command was skipped
+		// starts on the next line, unless its end line is already past.
+		{"1\n2\n3\n4\n", []string{"sed", "-n", "1d;1,3p"}, "2\n3\n", "", 0},
+		{"1\n2\n3\nx\n5\n", []string{"sed", "-n", "1,2d;1,/x/p"}, "3\nx\n", "", 0},
+		{"1\n2\n3\n4\n", []string{"sed", "-n", "2d;2,2p"}, "", "", 0},
+		{"1\n2\n3\n4\n", []string{"sed", "-n", "2d;2,1p"}, "", "", 0},
+		{"1\n2\n3\n4\n", []string{"sed", "-n", "2d;2,3p"}, "3\n", "", 0},
+		{"1\n2\n3\n4\n5\n", []string{"sed", "-n", "n;n;1,2p"}, "", "", 0},
+		{"1\n2\n3\n4\n5\n", []string{"sed", "-n", "n;n;1,4p"}, "3\n", "", 0},
 	})
 }
