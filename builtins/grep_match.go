@@ -33,6 +33,7 @@ type grepMatcher struct {
 	win    *regexp.Regexp
 	winLen int
 	perl   *regexp.Regexp // -P
+	only   *grepMatcher   // with all: the non-empty patterns, for -o
 }
 
 type grepPatternError struct{ msg string }
@@ -83,11 +84,26 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 		return m, nil, nil
 	}
 	if !word && !line {
+		var rest []string
 		for _, p := range pats {
 			if p == "" {
 				m.all = true
-				return m, nil, nil
+			} else {
+				rest = append(rest, p)
 			}
+		}
+		if m.all {
+			// Every line matches; -o still prints what the other
+			// patterns match (GNU: grep -o -e '' -e two).
+			if len(rest) > 0 {
+				only, warnings, err := newGrepMatcher(rest, mode, icase, word, line, eol)
+				if err != nil {
+					return nil, nil, err
+				}
+				m.only = only
+				return m, warnings, nil
+			}
+			return m, nil, nil
 		}
 	}
 	fl := posixre.Lines
@@ -358,6 +374,9 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 	switch {
 	case m.all:
+		if m.only != nil {
+			return m.only.eachMatch(line, fn)
+		}
 		return nil
 	case m.fixed != nil:
 		for p := 0; ; {

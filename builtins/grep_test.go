@@ -139,3 +139,15 @@ func TestGrepColorHelp(t *testing.T) {
 		t.Errorf("got %q, %q, %d", r.stdout, r.stderr, r.status)
 	}
 }
+
+// An empty pattern selects every line, yet -o prints what the other
+// patterns match (checked against GNU grep 3.8).
+func TestGrepEmptyPatternOnlyMatching(t *testing.T) {
+	grepRunCases(t, nil, []grepCase{
+		{"one two three\none two\none\n", []string{"grep", "-o", "-e", "", "-e", "two"}, "two\ntwo\n", "", 0},
+		{"one two three\none\n", []string{"grep", "-o", "-e", "two", "-e", ""}, "two\n", "", 0},
+		{"a two\nb\n", []string{"grep", "-c", "-e", "", "-e", "two"}, "2\n", "", 0},
+		{"a TWO\n", []string{"grep", "-oi", "-F", "-e", "", "-e", "two"}, "TWO\n", "", 0},
+		{"one\n", []string{"grep", "-o", ""}, "", "", 0},
+	})
+}
