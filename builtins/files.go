@@ -10,11 +10,20 @@ type nopReadCloser struct{ io.Reader }
 
 func (nopReadCloser) Close() error { return nil }
 
+// eofReader is an empty input.
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
 // Open opens a file operand for reading. "-" is standard input (closing it
-// is a no-op). Relative names are resolved against Dir.
+// is a no-op) and /dev/null is empty, as in the shell's redirections.
+// Relative names are resolved against Dir.
 func (e *Env) Open(name string) (io.ReadCloser, error) {
-	if name == "-" {
+	switch name {
+	case "-":
 		return nopReadCloser{e.Stdin}, nil
+	case "/dev/null":
+		return nopReadCloser{eofReader{}}, nil
 	}
 	return e.FS.OpenFile(e.Abs(name), os.O_RDONLY)
 }

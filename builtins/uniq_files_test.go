@@ -13,3 +13,14 @@ func TestUniqFiles(t *testing.T) {
 		{in, []string{"uniq", "in", "sub/out"}, "", "uniq: sub/out: No such file or directory\n", 1, "", ""},
 	})
 }
+
+// /dev/null reads as an empty file, as in GNU (checked against coreutils
+// 9.1: uniq, wc and md5sum of /dev/null).
+func TestDevNullOperand(t *testing.T) {
+	skRunFiles(t, []skFileCase{
+		{nil, []string{"uniq", "/dev/null"}, "", "", 0, "", ""},
+		{nil, []string{"wc", "-l", "/dev/null"}, "0 /dev/null\n", "", 0, "", ""},
+		{nil, []string{"md5sum", "/dev/null"}, "d41d8cd98f00b204e9800998ecf8427e  /dev/null\n", "", 0, "", ""},
+		{nil, []string{"cat", "/dev/null"}, "", "", 0, "", ""},
+	})
+}
