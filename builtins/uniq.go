@@ -54,6 +54,18 @@ func uniq(env *Env) int {
 		}
 		return &UsageError{fmt.Sprintf("invalid argument '%s' for '--all-repeated'\nValid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'", v)}
 	})
+	group := ""
+	f.Func(0, "group", OptionalArg, "METHOD", "show all items, separating groups with an empty line;\n                          METHOD={separate(default),prepend,append,both}", func(v string, present bool) error {
+		if !present {
+			v = "separate"
+		}
+		switch v {
+		case "separate", "prepend", "append", "both":
+			group = v
+			return nil
+		}
+		return &UsageError{fmt.Sprintf("invalid argument '%s' for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'", v)}
+	})
 	var skipFields, skipChars int
 	checkChars := math.MaxInt
 	f.Func('f', "skip-fields", RequiredArg, "N", "avoid comparing the first N fields", func(v string, _ bool) (err error) {
@@ -81,6 +93,12 @@ func uniq(env *Env) int {
 	}
 	if len(files) > 2 {
 		return f.Fail(&UsageError{fmt.Sprintf("extra operand '%s'", files[2])}, 1)
+	}
+	if group != "" {
+		if *count || !outUnique || !outFirst || outLater {
+			return f.Fail(&UsageError{"--group is mutually exclusive with -c/-d/-D/-u"}, 1)
+		}
+		outLater = true
 	}
 	if *count && outLater {
 		return f.Fail(&UsageError{"printing all duplicated lines and repeat counts is meaningless"}, 1)
@@ -191,6 +209,9 @@ func uniq(env *Env) int {
 		prevField := field(prev[:len(prev)-1])
 		matches := 0
 		first := true
+		if group == "prepend" || group == "both" {
+			w.WriteByte(delim)
+		}
 		for n := 0; ; n++ {
 			if n&1023 == 0 && env.Ctx.Err() != nil {
 				return 1
@@ -215,6 +236,9 @@ func uniq(env *Env) int {
 			}
 			if !match || outLater {
 				writeline(prev, match, matches)
+				if group != "" && !match {
+					w.WriteByte(delim)
+				}
 				prev, cur = cur, prev
 				prevField = curField
 				if !match {
@@ -223,6 +247,9 @@ func uniq(env *Env) int {
 			}
 		}
 		writeline(prev, false, matches)
+		if group == "append" || group == "both" {
+			w.WriteByte(delim)
+		}
 	}
 	if err != nil && err != io.EOF {
 		env.PathError(in, err)

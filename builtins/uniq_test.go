@@ -43,6 +43,16 @@ func TestUniq(t *testing.T) {
 		{"a\n", []string{"uniq", "-x"}, "", "uniq: invalid option -- 'x'\nTry 'uniq --help' for more information.\n", 1},
 		{"a\n", []string{"uniq", "-f", "99999999999999999999"}, "a\n", "", 0},
 		{"\xff\xfe\n\xff\xfe\nz\n", []string{"uniq", "-c"}, "      2 \xff\xfe\n      1 z\n", "", 0},
+		// --group, checked against GNU coreutils 9.1.
+		{"b\nb\na\nc\nc\n", []string{"uniq", "--group"}, "b\nb\n\na\n\nc\nc\n", "", 0},
+		{"b\nb\na\nc\nc\n", []string{"uniq", "--group=prepend"}, "\nb\nb\n\na\n\nc\nc\n", "", 0},
+		{"b\nb\na\nc\nc\n", []string{"uniq", "--group=append"}, "b\nb\n\na\n\nc\nc\n\n", "", 0},
+		{"b\nb\na\nc\nc\n", []string{"uniq", "--group=both"}, "\nb\nb\n\na\n\nc\nc\n\n", "", 0},
+		{"a\nA\nb\n", []string{"uniq", "-i", "--group=both"}, "\na\nA\n\nb\n\n", "", 0},
+		{"a\x00a\x00b\x00", []string{"uniq", "-z", "--group"}, "a\x00a\x00\x00b\x00", "", 0},
+		{"", []string{"uniq", "--group=both"}, "", "", 0},
+		{"a\n", []string{"uniq", "--group", "-u"}, "", "uniq: --group is mutually exclusive with -c/-d/-D/-u\nTry 'uniq --help' for more information.\n", 1},
+		{"a\n", []string{"uniq", "--group=x"}, "", "uniq: invalid argument 'x' for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'\nTry 'uniq --help' for more information.\n", 1},
 	})
 }
 
