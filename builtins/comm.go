@@ -68,18 +68,28 @@ func comm(env *Env) int {
 	var warned [2]bool
 	unpairable := false
 	// advance reads file i's next line, checking the order.
+	var nread [2]int
 	advance := func(i int) error {
 		line, _, err := lr[i].next(eol)
 		if err == io.EOF {
+			// GNU re-checks the last two lines at the end of a file: an
+			// unpairable line may have turned up since they were read.
+			if have[i] && nread[i] >= 2 && check == 0 && unpairable && !warned[i] && bytes.Compare(prev[i], cur[i]) > 0 {
+				w.Flush() // GNU's error() flushes stdout first
+				env.Errorf("file %d is not in sorted order", i+1)
+				warned[i] = true
+			}
 			have[i] = false
 			return nil
 		}
 		if err != nil {
 			return err
 		}
+		nread[i]++
 		prev[i], cur[i] = cur[i], append(prev[i][:0], line...)
 		if have[i] && check >= 0 && (check == 1 || unpairable) && !warned[i] {
 			if bytes.Compare(prev[i], cur[i]) > 0 {
+				w.Flush() // GNU's error() flushes stdout first
 				env.Errorf("file %d is not in sorted order", i+1)
 				if check == 1 {
 					return errSkCancelled

@@ -27,3 +27,16 @@ func TestCommFiles(t *testing.T) {
 		{z, []string{"comm", "-z", "z1", "z2"}, "a\x00\t\tb\x00\tc\x00", "", 0, "", ""},
 	})
 }
+
+// A disorder read before the first unpairable line is still reported: GNU
+// re-checks a file's last two lines when it ends (checked against GNU
+// coreutils 9.1 comm).
+func TestCommLateDisorder(t *testing.T) {
+	in := map[string]string{"ba": "b\na\n", "bc": "b\nc\n", "ab": "a\nb\n", "cb": "c\nb\n"}
+	skRunFiles(t, []skFileCase{
+		{in, []string{"comm", "ba", "bc"}, "\t\tb\na\n\tc\n", "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n", 1, "", ""},
+		{in, []string{"comm", "ab", "cb"}, "a\nb\n\tc\n\tb\n", "comm: file 2 is not in sorted order\ncomm: input is not in sorted order\n", 1, "", ""},
+		{in, []string{"comm", "--nocheck-order", "ba", "bc"}, "\t\tb\na\n\tc\n", "", 0, "", ""},
+		{in, []string{"comm", "ba", "ba"}, "\t\tb\n\t\ta\n", "", 0, "", ""},
+	})
+}
