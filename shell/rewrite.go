@@ -36,6 +36,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			}
 		case *syntax.Stmt:
 			procSubstStmt(n)
+			anchorStmt(n)
 			cstyleLoop(n)
 			if r.pipeStatus {
 				r.pipeStatusStmt(n)

@@ -203,6 +203,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.getoptsArgs(ctx, args), nil
 		case psRecCmd, psSetCmd:
 			return s.pipeCall(ctx, args), nil
+		case anchorCmd:
+			return anchorCall(ctx, args), nil
 		case countCmd:
 			return countCall(ctx, args), nil
 		case efCmd:
