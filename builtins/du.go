@@ -14,16 +14,19 @@ func init() {
 
 const duHelp = `Summarize the space used by each FILE, recursively for directories.
 
-llmsh's du always reports apparent sizes, as 'du --apparent-size' does: vfsd
-does not reveal allocated blocks. Sizes are summed in bytes and shown in
-1024-byte units rounded up (or bytes with -b, human-readable with -h).
+vfsd does not reveal allocated blocks: disk usage is estimated as GNU du
+sees it on a file system of 4 KiB blocks without sparse files (each file's
+size rounded up to 4096 bytes, a directory at least 4096, a symbolic link
+0), the same estimate as stat's %b. --apparent-size (and -b) sum the sizes
+in bytes instead. Totals are shown in 1024-byte units rounded up (or bytes
+with -b, human-readable with -h).
 Symbolic links are counted, never followed; a name met twice is counted
 once (GNU du counts an inode once).`
 
 func du(env *Env) int {
 	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...")
 	all := f.Bool('a', "all", "write counts for all files, not just directories")
-	f.Bool(0, "apparent-size", "print apparent sizes rather than disk usage (always on)")
+	apparent := f.Bool(0, "apparent-size", "print apparent sizes rather than disk usage")
 	bytes := f.Bool('b', "bytes", "equivalent to '--apparent-size --block-size=1'")
 	total := f.Bool('c', "total", "produce a grand total")
 	human := f.Bool('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)")
@@ -54,7 +57,7 @@ func du(env *Env) int {
 		maxDepth = 0
 	}
 	if *bytes {
-		unit = 1
+		unit, *apparent = 1, true
 	}
 	if len(files) == 0 {
 		files = []string{"."}
@@ -65,7 +68,7 @@ func du(env *Env) int {
 	if *zero {
 		end = "\x00"
 	}
-	d := &duWalker{env: env, w: w, all: *all, human: *human, unit: unit, maxDepth: maxDepth, end: end,
+	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
 		seen: map[string]bool{}}
 	var grand int64
 	for _, name := range files {
@@ -96,6 +99,7 @@ type duWalker struct {
 	w        *bufio.Writer
 	all      bool
 	human    bool
+	apparent bool // sizes rather than estimated disk usage
 	unit     int64
 	maxDepth int
 	end      string
@@ -103,11 +107,20 @@ type duWalker struct {
 	status   int
 }
 
-// walk returns the apparent size of name (absolute abs) and prints the
-// lines due for it and below it.
+// usage is what fi counts for: its size with --apparent-size, else its
+// estimated allocation.
+func (d *duWalker) usage(fi fs.FileInfo) int64 {
+	if d.apparent {
+		return fi.Size()
+	}
+	return statBlocks(fi) * 512
+}
+
+// walk returns the usage of name (absolute abs) and prints the lines due
+// for it and below it.
 func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 	d.seen[abs] = true
-	size := fi.Size()
+	size := d.usage(fi)
 	shown := d.maxDepth < 0 || depth <= d.maxDepth
 	if !fi.IsDir() {
 		if depth == 0 || (d.all && shown) {

@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// Expected values checked against GNU coreutils 9.1 'du --apparent-size'
-// (LC_ALL=C, ext4: a directory is 4096 bytes).
+// Expected values checked against GNU coreutils 9.1 du, with and without
+// --apparent-size (LC_ALL=C, ext4: a directory is 4096 bytes, blocks are
+// 4 KiB).
 func TestDu(t *testing.T) {
 	dir := t.TempDir()
 	for name, size := range map[string]int{"d/a": 3, "d/s/big": 5000} {
@@ -36,17 +37,25 @@ func TestDu(t *testing.T) {
 		out, err string
 		status   int
 	}{
-		{[]string{"du", "d"}, "9\td/s\n13\td\n", "", 0},
-		{[]string{"du", "-a", "d"}, "1\td/a\n5\td/s/big\n9\td/s\n13\td\n", "", 0},
-		{[]string{"du", "-s", "d", "d/a"}, "13\td\n", "", 0},
-		{[]string{"du", "-sh", "d"}, "13K\td\n", "", 0},
-		{[]string{"du", "-ah", "d"}, "3\td/a\n4.9K\td/s/big\n8.9K\td/s\n13K\td\n", "", 0},
-		{[]string{"du", "-c", "d/a", "d/s/big"}, "1\td/a\n5\td/s/big\n5\ttotal\n", "", 0},
+		{[]string{"du", "--apparent-size", "d"}, "9\td/s\n13\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "-a", "d"}, "1\td/a\n5\td/s/big\n9\td/s\n13\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "-s", "d", "d/a"}, "13\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "-sh", "d"}, "13K\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "-ah", "d"}, "3\td/a\n4.9K\td/s/big\n8.9K\td/s\n13K\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "-c", "d/a", "d/s/big"}, "1\td/a\n5\td/s/big\n5\ttotal\n", "", 0},
 		{[]string{"du", "-b", "d"}, "9096\td/s\n13195\td\n", "", 0},
-		{[]string{"du", "-d", "0", "d"}, "13\td\n", "", 0},
-		{[]string{"du", "--max-depth=1"}, "13\t./d\n17\t.\n", "", 0},
+		// Disk usage, the default: sizes rounded up to 4 KiB blocks.
+		{[]string{"du", "d"}, "12\td/s\n20\td\n", "", 0},
+		{[]string{"du", "-a", "d"}, "4\td/a\n8\td/s/big\n12\td/s\n20\td\n", "", 0},
+		{[]string{"du", "-sh", "d"}, "20K\td\n", "", 0},
+		{[]string{"du", "-ah", "d"}, "4.0K\td/a\n8.0K\td/s/big\n12K\td/s\n20K\td\n", "", 0},
+		{[]string{"du", "-c", "d/a", "d/s/big"}, "4\td/a\n8\td/s/big\n12\ttotal\n", "", 0},
+		{[]string{"du", "--max-depth=1"}, "20\t./d\n24\t.\n", "", 0},
+		{[]string{"du", "-m", "d"}, "1\td/s\n1\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "-d", "0", "d"}, "13\td\n", "", 0},
+		{[]string{"du", "--apparent-size", "--max-depth=1"}, "13\t./d\n17\t.\n", "", 0},
 		{[]string{"du", "-s", "--max-depth=1", "d"}, "", "du: warning: summarizing conflicts with --max-depth=1\nTry 'du --help' for more information.\n", 1},
-		{[]string{"du", "nope", "d/a"}, "1\td/a\n", "du: cannot access 'nope': No such file or directory\n", 1},
+		{[]string{"du", "--apparent-size", "nope", "d/a"}, "1\td/a\n", "du: cannot access 'nope': No such file or directory\n", 1},
 		// Outside the granted tree.
 		{[]string{"du", "-s", outside}, "", "du: cannot access '" + outside + "': Permission denied\n", 1},
 		{[]string{"du", "-s", "../x"}, "", "du: cannot access '../x': Permission denied\n", 1},
