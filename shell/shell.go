@@ -538,10 +538,25 @@ func refuse(file *syntax.File, src string) error {
 }
 
 // Incomplete reports whether src ends inside an unfinished construct (an
-// open quote, a loop without done, a here-doc, a trailing pipe).
+// open quote, a loop without done, a here-doc, a trailing pipe or a
+// trailing backslash that continues the line).
 func Incomplete(src string) bool {
 	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
-	return err != nil && syntax.IsIncomplete(err)
+	if err != nil {
+		return syntax.IsIncomplete(err)
+	}
+	if !strings.HasSuffix(src, "\\\n") {
+		return false
+	}
+	// A whole script may end in a line continuation (it joins nothing);
+	// the interactive parser tells whether this one does.
+	p := syntax.NewParser()
+	incomplete := false
+	p.Interactive(strings.NewReader(src), func([]*syntax.Stmt) bool {
+		incomplete = p.Incomplete()
+		return true
+	})
+	return incomplete
 }
 
 // readArgs adapts read's options. -s only turns off a terminal's echo,

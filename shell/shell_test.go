@@ -253,3 +253,32 @@ func TestInteractiveLimitEndsChunkOnly(t *testing.T) {
 		t.Fatalf("exit 3: status %d, error %v, exited %v", st, err, sh.Exited())
 	}
 }
+
+// TestIncomplete: what makes the REPL show a continuation prompt (checked
+// against bash's PS2 behaviour).
+func TestIncomplete(t *testing.T) {
+	for src, want := range map[string]bool{
+		"echo x\n":                      false,
+		"echo 'x\n":                     true,
+		"echo \"x\n":                    true,
+		"for i in 1 2; do\n":            true,
+		"for i in 1 2; do echo; done\n": false,
+		"cat <<EOF\nline\n":             true,
+		"cat <<EOF\nline\nEOF\n":        false,
+		"echo a |\n":                    true,
+		"echo a &&\n":                   true,
+		"echo x\\\n":                    true,
+		"echo x\\\\\n":                  false, // an escaped backslash
+		"echo 'x\\\n":                   true,  // inside single quotes: still open
+		"echo 'x\\'\n":                  false,
+		"# comment\\\n":                 false,
+		"echo a\necho b\\\n":            true,
+		"echo a\\\nb\n":                 false,
+		"if true; then echo; fi |\n":    true,
+		"echo )\n":                      false, // a syntax error, not unfinished
+	} {
+		if got := Incomplete(src); got != want {
+			t.Errorf("Incomplete(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

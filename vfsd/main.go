@@ -11,12 +11,13 @@ import (
 )
 
 const usage = `usage: vfsd [-i PATH]... [-o PATH]... [--strict] [--log FILE]
-            [--max-virtual-bytes N] [--vfs-fds R,W] [-h|--help]
+            [--max-virtual-bytes N] [--hide FILE]... [--vfs-fds R,W] [-h|--help]
 
 vfsd serves the FS Proxy Protocol to one client on stdin/stdout (or on the
 inherited file descriptors R,W), allowing reads under -i and -o paths and
 writes under -o paths. Writes elsewhere go to in-memory virtual files
-(refused with --strict).
+(refused with --strict). A --hide FILE is never opened, by any name
+(llmsh hides its REPL history from scripts).
 `
 
 // listFlag collects a repeatable string flag.
@@ -39,12 +40,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var (
 		inputs, outputs listFlag
+		hidden          listFlag
 		strict, help    bool
 		logFile, fds    string
 		maxVirtual      int64
 	)
 	fs.Var(&inputs, "i", "readable path (repeatable)")
 	fs.Var(&outputs, "o", "writable path (repeatable)")
+	fs.Var(&hidden, "hide", "file never opened, by any name (repeatable)")
 	fs.BoolVar(&strict, "strict", false, "refuse writes outside the allowlists")
 	fs.StringVar(&logFile, "log", "", "append one JSON line per request to FILE")
 	fs.Int64Var(&maxVirtual, "max-virtual-bytes", 0, "budget of virtual files in bytes")
@@ -86,7 +89,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer wf.Close()
 		in, out = rf, wf
 	}
-	cfg := Config{Inputs: inputs, Outputs: outputs, Strict: strict, MaxVirtualBytes: maxVirtual}
+	cfg := Config{Inputs: inputs, Outputs: outputs, Strict: strict, MaxVirtualBytes: maxVirtual, Hidden: hidden}
 	if logFile != "" {
 		lf, err := os.OpenFile(logFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 		if err != nil {

@@ -51,7 +51,7 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 	}
 	if !canWrite {
 		if g := s.pol.readable(abs); g != nil {
-			f, e = openReal(g, g.rel(abs), mode)
+			f, e = s.openReal(g, g.rel(abs), mode)
 			return f, canRead, canWrite, e
 		}
 		if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
@@ -60,7 +60,7 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 		return nil, false, false, s.reject(msgOutside)
 	}
 	if g := s.pol.writable(abs); g != nil {
-		f, e = openReal(g, g.rel(abs), mode)
+		f, e = s.openReal(g, g.rel(abs), mode)
 		return f, canRead, canWrite, e
 	}
 	if s.pol.readable(abs) != nil {
@@ -83,6 +83,37 @@ func (s *Server) openVirtual(abs string, mode vfsproto.Mode) (file, *vfsproto.Er
 		return nil, e
 	}
 	return &virtualHandle{store: s.virt, f: vf, appending: mode == vfsproto.ModeAppend}, nil
+}
+
+// openReal opens rel inside g's root, unless it is one of the hidden
+// files.
+func (s *Server) openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	if len(s.hidden) == 0 {
+		return openReal(g, rel, mode)
+	}
+	if mode == vfsproto.ModeWrite { // replaced on close: look before
+		if fi, err := g.root.Stat(rel); err == nil && s.isHidden(fi) {
+			return nil, s.reject(msgOutside)
+		}
+	}
+	f, e := openReal(g, rel, mode)
+	if rf, ok := f.(realFile); ok {
+		if fi, err := rf.File.Stat(); err == nil && s.isHidden(fi) {
+			f.abort()
+			return nil, s.reject(msgOutside)
+		}
+	}
+	return f, e
+}
+
+// isHidden reports whether fi is one of Config.Hidden.
+func (s *Server) isHidden(fi os.FileInfo) bool {
+	for _, h := range s.hidden {
+		if os.SameFile(fi, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // openReal opens rel inside g's root. Truncating writes are atomic.

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,11 @@ type Config struct {
 	MaxVirtualBytes int64     // total bytes of virtual files; 0 means DefaultMaxVirtualBytes
 	Log             io.Writer // if non-nil: one slog JSON line per request
 	Dir             string    // base for relative paths; "" means the working directory
+	// Hidden are files never opened, whatever the allowlists say (llmsh's
+	// REPL history): E_PERM. They are matched by identity (device and
+	// inode), so no other name or link reaches them; one that does not
+	// exist when the server starts is ignored.
+	Hidden []string
 }
 
 // Server is one vfsd session: the allowlists, the virtual files and the
@@ -33,6 +39,7 @@ type Server struct {
 	cfg    Config
 	pol    *policy
 	virt   *virtualStore
+	hidden []os.FileInfo // Config.Hidden, for os.SameFile
 	log    *slog.Logger
 	stats  counters
 	mu     sync.Mutex
@@ -67,6 +74,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("vfsd: " + err.Error())
 	}
 	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes)}
+	for _, h := range cfg.Hidden {
+		if fi, err := os.Stat(h); err == nil {
+			s.hidden = append(s.hidden, fi)
+		}
+	}
 	if cfg.Log != nil {
 		s.log = slog.New(slog.NewJSONHandler(cfg.Log, nil))
 	}

@@ -34,6 +34,15 @@ func openHistory(stderr io.Writer) *repl.History {
 	return h
 }
 
+// hiddenFiles are the files vfsd must never open: the REPL's history,
+// which is llmsh's own state, even where a grant covers it.
+func hiddenFiles(h *repl.History) []string {
+	if name := h.Name(); name != "" {
+		return []string{name}
+	}
+	return nil
+}
+
 // colorWanted decides whether llmsh's own messages are coloured: --color
 // always or never, else (auto) when stdout is a terminal and the operator
 // has not set NO_COLOR.

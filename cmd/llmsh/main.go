@@ -286,6 +286,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	} else {
 		sess, err = startVfsd(o.vfsdPath, vfsdproc.Config{
 			Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile, Stderr: os.Stderr,
+			Hidden: hiddenFiles(hist),
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "llmsh: %v\n", err)

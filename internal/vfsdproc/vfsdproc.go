@@ -68,6 +68,8 @@ type Config struct {
 	// MaxVirtualBytes bounds the virtual files' total size; zero is
 	// vfsd's default.
 	MaxVirtualBytes int64
+	// Hidden are files vfsd never opens, by any name (the REPL's history).
+	Hidden []string
 	// Dir is vfsd's working directory; empty is the caller's.
 	Dir string
 	// Stderr receives vfsd's own messages; nil discards them.
@@ -88,6 +90,9 @@ func (c Config) Args() []string {
 	}
 	if c.Log != "" {
 		args = append(args, "--log", c.Log)
+	}
+	for _, p := range c.Hidden {
+		args = append(args, "--hide", p)
 	}
 	if c.MaxVirtualBytes > 0 {
 		args = append(args, "--max-virtual-bytes", strconv.FormatInt(c.MaxVirtualBytes, 10))

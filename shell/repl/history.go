@@ -120,6 +120,20 @@ func (h *History) Add(src string) (string, error) {
 	return entry, err
 }
 
+// Name is the history file's name; "" for a history kept in memory only
+// (and for a nil History).
+func (h *History) Name() string {
+	if h == nil {
+		return ""
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.file == nil {
+		return ""
+	}
+	return h.file.Name()
+}
+
 // Close closes the history file. A nil History is a no-op.
 func (h *History) Close() error {
 	if h == nil {

@@ -549,3 +549,64 @@ func TestBuiltinsFollowColorChoice(t *testing.T) {
 		})
 	}
 }
+
+// TestHistoryNotReadableByScripts: the history file is llmsh's own state;
+// a grant that covers it (here the whole state directory, read-write) does
+// not let a command read, copy or overwrite it, by its name or a link.
+func TestHistoryNotReadableByScripts(t *testing.T) {
+	state := t.TempDir()
+	histDir := filepath.Join(state, "xdg", "llmsh")
+	if err := os.MkdirAll(histDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	hist := filepath.Join(histDir, "history")
+	if err := os.WriteFile(hist, []byte("echo earlier-secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(hist, filepath.Join(state, "link")); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, state, env(state), "--color=never", "-o", state)
+	s.expect(prompt, wait)
+	s.send("cat xdg/llmsh/history link; echo status=$?\r")
+	out := s.expect("status=1\r\n", wait)
+	if strings.Count(out, "Permission denied") != 2 || strings.Contains(out, "earlier-secret\r\n") {
+		t.Fatalf("reading the history: %q", out)
+	}
+	s.send("echo overwritten > xdg/llmsh/history; echo status=$?\r")
+	s.expect("status=1\r\n", wait)
+	s.send("history 1\r")
+	s.expect("    4  history 1\r\n", wait) // the REPL's own view is whole
+	s.send("exit\r")
+	s.exitStatus(wait)
+	data, err := os.ReadFile(hist)
+	if err != nil || !strings.HasPrefix(string(data), "echo earlier-secret\ncat xdg/llmsh/history link; echo status=$?\n") {
+		t.Fatalf("history file: %q %v", data, err)
+	}
+}
+
+// TestContinuationPrompts: an open quote, a here-document, a trailing pipe
+// and a trailing backslash each get the continuation prompt, as in bash.
+func TestContinuationPrompts(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never")
+	s.expect(prompt, wait)
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"echo 'open", "quote'"}, "open\r\nquote\r\n"},
+		{[]string{"tr a-z A-Z <<EOF", "here doc", "EOF"}, "HERE DOC\r\n"},
+		{[]string{"echo piped |", "tr a-z A-Z"}, "PIPED\r\n"},
+		{[]string{"echo back\\", "slash"}, "backslash\r\n"},
+		{[]string{"for w in x y; do", "echo w-$w", "done"}, "w-x\r\nw-y\r\n"},
+	} {
+		for i, l := range tc.lines {
+			s.send(l + "\r")
+			if i < len(tc.lines)-1 {
+				s.expect("\r> ", wait) // the prompt, redrawn at the start of a line
+			}
+		}
+		s.expect("\r\n"+tc.want, wait)
+		s.expect(prompt, wait)
+	}
+}
