@@ -179,7 +179,11 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 				}
 			}
 		case "read":
-			return s.readArgs(ctx, args), nil
+			args = s.readArgs(ctx, args)
+			if alt := s.ifsRead(ctx, args); alt != nil {
+				return alt, nil
+			}
+			return args, nil
 		case "test", "[":
 			return s.testArgs(ctx, args), nil
 		case "printf":
