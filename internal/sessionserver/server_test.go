@@ -1,0 +1,451 @@
+package sessionserver
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// TestMain lets the test binary act as the sessions' vfsd.
+func TestMain(m *testing.M) {
+	llmsh.MaybeServeVfsd()
+	os.Exit(m.Run())
+}
+
+// fakeClock is a clock that moves only when told.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// start runs a server on a socket in a fresh directory and returns it
+// with the socket's path; it is closed at the end of the test.
+func start(t *testing.T, cfg Config) (*Server, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "s.sock")
+	srv := New(cfg)
+	if err := srv.Listen(path); err != nil {
+		t.Fatal(err)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve() }()
+	t.Cleanup(func() {
+		if err := srv.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+		if err := <-errc; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return srv, path
+}
+
+func dial(t *testing.T, path string) *Client {
+	t.Helper()
+	c, err := Dial(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func code(err error) vfsproto.Code {
+	var e *vfsproto.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+func mustRun(t *testing.T, c *Client, id, script, stdin string) RunResult {
+	t.Helper()
+	r, err := c.Run(id, script, stdin)
+	if err != nil {
+		t.Fatalf("run %q: %v", script, err)
+	}
+	return r
+}
+
+func TestSocketMode(t *testing.T) {
+	_, path := start(t, Config{})
+	fi, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode()&os.ModeSocket == 0 || fi.Mode().Perm() != 0o600 {
+		t.Errorf("socket mode %v, want a socket with 0600", fi.Mode())
+	}
+	// Nothing but the socket is left in its directory.
+	ents, _ := os.ReadDir(filepath.Dir(path))
+	if len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want the socket only", len(ents))
+	}
+}
+
+func TestSessionsIsolatedAndPersistent(t *testing.T) {
+	_, path := start(t, Config{})
+	out := t.TempDir()
+	c := dial(t, path)
+	a, err := c.Open(OpenParams{Outputs: []string{out}, Dir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.Open(OpenParams{Dir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a == b || len(a) != 32 {
+		t.Fatalf("session IDs %q and %q", a, b)
+	}
+	r := mustRun(t, c, a, "x=from-a; echo scratch > /tmp/virt.txt; echo real > kept.txt; f() { echo fn; }", "")
+	if r.ExitCode != 0 || r.Stderr != "" {
+		t.Fatalf("setup: %+v", r)
+	}
+	if len(r.VirtualFiles) != 1 || r.VirtualFiles[0] != "/tmp/virt.txt" {
+		t.Errorf("virtual files %q", r.VirtualFiles)
+	}
+	// A second connection sees session a's state: state lives in the
+	// server, not in the connection.
+	c2 := dial(t, path)
+	r = mustRun(t, c2, a, `echo "$x"; cat /tmp/virt.txt; f; cat kept.txt`, "")
+	if r.Stdout != "from-a\nscratch\nfn\nreal\n" || r.ExitCode != 0 {
+		t.Errorf("session a on a new connection: %+v", r)
+	}
+	r = mustRun(t, c2, b, `echo "[$x]"; cat /tmp/virt.txt; f`, "")
+	if r.Stdout != "[]\n" || r.ExitCode != 127 ||
+		!strings.Contains(r.Stderr, "cat: /tmp/virt.txt: ") ||
+		!strings.Contains(r.Stderr, "f: command not found") {
+		t.Errorf("session b sees a's state: %+v", r)
+	}
+	if len(r.VirtualFiles) != 0 {
+		t.Errorf("session b virtual files %q", r.VirtualFiles)
+	}
+	// Session b did not get a's grant: its write is virtual.
+	r = mustRun(t, c2, b, `echo b > kept.txt; cat kept.txt`, "")
+	if r.Stdout != "b\n" || len(r.VirtualFiles) != 1 {
+		t.Errorf("b's write: %+v", r)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "kept.txt")); string(got) != "real\n" {
+		t.Errorf("b's write reached the disk: %q", got)
+	}
+	r = mustRun(t, c, a, "tr a-z A-Z", "hello\n")
+	if r.Stdout != "HELLO\n" {
+		t.Errorf("stdin: %+v", r)
+	}
+
+	if err := c.CloseSession(a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Run(a, "echo hi", ""); code(err) != ENoSession {
+		t.Errorf("run after close: %v, want %s", err, ENoSession)
+	}
+	if err := c.CloseSession(a); code(err) != ENoSession {
+		t.Errorf("second close: %v, want %s", err, ENoSession)
+	}
+	r = mustRun(t, c, b, "echo still", "")
+	if r.Stdout != "still\n" {
+		t.Errorf("b after a closed: %+v", r)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	_, path := start(t, Config{MaxSessions: 1})
+	c := dial(t, path)
+	if _, err := c.Run("nope", "echo", ""); code(err) != ENoSession || !strings.Contains(err.Error(), `unknown session "nope"`) {
+		t.Errorf("unknown session: %v", err)
+	}
+	if err := c.Call("session.frobnicate", struct{}{}, nil); code(err) != EUnsupported {
+		t.Errorf("unknown method: %v", err)
+	}
+	if err := c.Call(MethodOpen, map[string]any{"inputs": "notalist"}, nil); code(err) != EArg {
+		t.Errorf("bad params: %v", err)
+	}
+	if err := c.Call(MethodOpen, map[string]any{"colour": true}, nil); code(err) != EArg {
+		t.Errorf("unknown field: %v", err)
+	}
+	if err := c.Call(MethodRun, nil, nil); code(err) != EArg {
+		t.Errorf("missing params: %v", err)
+	}
+	for _, p := range []OpenParams{{MaxOutput: -1}, {MaxOutput: MaxOutputLimit + 1}, {Timeout: -1}, {Dir: "rel"}, {Limits: &Limits{MaxCommands: -3}}} {
+		if _, err := c.Open(p); code(err) != EArg {
+			t.Errorf("open %+v: %v, want %s", p, err, EArg)
+		}
+	}
+	id, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Open(OpenParams{}); code(err) != ETooMany {
+		t.Errorf("second session over max 1: %v", err)
+	}
+	if err := c.CloseSession(id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Open(OpenParams{}); err != nil {
+		t.Errorf("open after close frees the slot: %v", err)
+	}
+}
+
+func TestRunLimits(t *testing.T) {
+	_, path := start(t, Config{})
+	c := dial(t, path)
+	id, err := c.Open(OpenParams{MaxOutput: 10, Limits: &Limits{MaxCommands: 50}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, c, id, "echo 0123456789abcdef", "")
+	if !r.Truncated || r.ExitCode != 125 || r.Stdout != "0123456789" {
+		t.Errorf("max_output: %+v", r)
+	}
+	r = mustRun(t, c, id, "while :; do :; done", "")
+	if r.ExitCode != 125 {
+		t.Errorf("max_commands: %+v", r)
+	}
+	r = mustRun(t, c, id, "echo ok", "")
+	if r.Stdout != "ok\n" || r.ExitCode != 0 {
+		t.Errorf("after a limit: %+v", r)
+	}
+	var p OpenParams
+	if err := json.Unmarshal([]byte(`{"timeout": "1m30s"}`), &p); err != nil || time.Duration(p.Timeout) != 90*time.Second {
+		t.Errorf("timeout string: %v %v", p.Timeout, err)
+	}
+	if err := json.Unmarshal([]byte(`{"timeout": 2.5}`), &p); err != nil || time.Duration(p.Timeout) != 2500*time.Millisecond {
+		t.Errorf("timeout number: %v %v", p.Timeout, err)
+	}
+	if err := json.Unmarshal([]byte(`{"timeout": "soon"}`), &p); err == nil {
+		t.Errorf("timeout \"soon\" accepted")
+	}
+}
+
+// rawConn is a connection on which the test writes frames by hand.
+func rawConn(t *testing.T, path string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func readResp(t *testing.T, c net.Conn) vfsproto.Response {
+	t.Helper()
+	frame, err := vfsproto.ReadFrame(c, nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	var r vfsproto.Response
+	if err := json.Unmarshal(frame, &r); err != nil {
+		t.Fatalf("answer %q: %v", frame, err)
+	}
+	return r
+}
+
+func TestMalformedFrames(t *testing.T) {
+	_, path := start(t, Config{})
+	// Not JSON: answered, and the connection goes on.
+	c := rawConn(t, path)
+	if err := vfsproto.WriteFrame(c, []byte("{not json")); err != nil {
+		t.Fatal(err)
+	}
+	if r := readResp(t, c); r.OK || r.Error == nil || r.Error.Code != EArg {
+		t.Errorf("not JSON: %+v", r)
+	}
+	if err := vfsproto.WriteFrame(c, []byte(`{"id":"7","op":"session.close","params":{"session":"x"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if r := readResp(t, c); r.ID != "7" || r.Error == nil || r.Error.Code != ENoSession {
+		t.Errorf("after a bad frame: %+v", r)
+	}
+	// Too long: answered before any allocation, then closed.
+	c = rawConn(t, path)
+	var hdr [4]byte
+	binary.BigEndian.PutUint32(hdr[:], vfsproto.MaxFrame+1)
+	if _, err := c.Write(hdr[:]); err != nil {
+		t.Fatal(err)
+	}
+	if r := readResp(t, c); r.Error == nil || r.Error.Code != EFrame {
+		t.Errorf("too long: %+v", r)
+	}
+	if _, err := vfsproto.ReadFrame(c, nil); err == nil {
+		t.Errorf("connection still open after a frame too long")
+	}
+	// A frame cut short by hang-up: the server goes on serving others.
+	c = rawConn(t, path)
+	binary.BigEndian.PutUint32(hdr[:], 100)
+	c.Write(append(hdr[:], `{"id":`...))
+	c.Close()
+	c2 := dial(t, path)
+	if _, err := c2.Open(OpenParams{}); err != nil {
+		t.Errorf("server after bad clients: %v", err)
+	}
+}
+
+func TestIdleExpiry(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
+	srv, path := start(t, Config{Idle: time.Hour, Now: clock.Now})
+	c := dial(t, path)
+	old, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(40 * time.Minute)
+	used, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(10 * time.Minute)
+	mustRun(t, c, old, "x=1", "") // a run renews the session
+	if n := srv.ExpireIdle(); n != 0 {
+		t.Fatalf("expired %d sessions before their time", n)
+	}
+	clock.Add(55 * time.Minute) // used is idle 65 min, old 55 min
+	if n := srv.ExpireIdle(); n != 1 {
+		t.Fatalf("expired %d sessions, want 1", n)
+	}
+	if _, err := c.Run(used, "echo", ""); code(err) != ENoSession {
+		t.Errorf("expired session: %v", err)
+	}
+	if r := mustRun(t, c, old, `echo "$x"`, ""); r.Stdout != "1\n" {
+		t.Errorf("surviving session lost its state: %+v", r)
+	}
+	if d := srv.nextExpiry(); d != time.Hour {
+		t.Errorf("next expiry in %v, want 1h (just used)", d)
+	}
+	clock.Add(30 * time.Minute)
+	if d := srv.nextExpiry(); d != 30*time.Minute {
+		t.Errorf("next expiry in %v, want 30m", d)
+	}
+	clock.Add(2 * time.Hour)
+	if srv.ExpireIdle() != 1 || srv.Sessions() != 0 {
+		t.Errorf("sessions left: %d", srv.Sessions())
+	}
+}
+
+func TestCheckPeer(t *testing.T) {
+	uid := os.Getuid()
+	if err := checkPeer(&unix.Ucred{Pid: 1, Uid: uint32(uid), Gid: 0}, uid); err != nil {
+		t.Errorf("own uid refused: %v", err)
+	}
+	other := uint32(uid + 1)
+	err := checkPeer(&unix.Ucred{Pid: 1, Uid: other, Gid: uint32(os.Getgid())}, uid)
+	if err == nil || !strings.Contains(err.Error(), "is not the server's uid") {
+		t.Errorf("uid %d admitted: %v", other, err)
+	}
+	if err := checkPeer(nil, uid); err == nil {
+		t.Errorf("missing credentials admitted")
+	}
+	// The real credentials of a connection are our own.
+	_, path := start(t, Config{})
+	c := rawConn(t, path)
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	if _, err := peerCred(a); err == nil {
+		t.Errorf("peerCred of a non-socket succeeded")
+	}
+	// A request on c is served: the server admitted our uid.
+	vfsproto.WriteFrame(c, []byte(`{"id":"1","op":"session.close","params":{"session":"x"}}`))
+	if r := readResp(t, c); r.Error == nil || r.Error.Code != ENoSession {
+		t.Errorf("own uid: %+v", r)
+	}
+}
+
+func TestListenRefusesExisting(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, []byte("keep"), 0o644)
+	if err := New(Config{}).Listen(file); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Errorf("regular file: %v", err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "keep" {
+		t.Errorf("file changed: %q", b)
+	}
+	// A live socket is refused.
+	_, live := start(t, Config{})
+	if err := New(Config{}).Listen(live); err == nil || !strings.Contains(err.Error(), "already listening") {
+		t.Errorf("live socket: %v", err)
+	}
+	// A stale socket (bound, nobody listening) is replaced.
+	stale := filepath.Join(dir, "stale.sock")
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: stale, Net: "unix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.SetUnlinkOnClose(false)
+	l.Close()
+	srv := New(Config{})
+	if err := srv.Listen(stale); err != nil {
+		t.Fatalf("stale socket: %v", err)
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(stale); !os.IsNotExist(err) {
+		t.Errorf("socket left after Close: %v", err)
+	}
+}
+
+func TestCloseEndsSessions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.sock")
+	srv := New(Config{})
+	started := make(chan struct{})
+	srv.onRun = func() { close(started) }
+	if err := srv.Listen(path); err != nil {
+		t.Fatal(err)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve() }()
+	c := dial(t, path)
+	id, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A run in progress is cancelled by Close.
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Run(id, "while :; do :; done", "")
+		done <- err
+	}()
+	<-started
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-errc; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if err := <-done; err == nil {
+		t.Errorf("run survived Close")
+	}
+	if _, err := os.Lstat(path); !os.IsNotExist(err) {
+		t.Errorf("socket left: %v", err)
+	}
+	if srv.Sessions() != 0 {
+		t.Errorf("sessions left: %d", srv.Sessions())
+	}
+}
