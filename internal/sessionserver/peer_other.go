@@ -15,4 +15,6 @@ func peerCred(net.Conn) (*ucred, error) {
 	return nil, errors.New("peer credentials are not supported on this system")
 }
 
-func checkPeer(*ucred, int) error { return errors.New("peer credentials are not supported on this system") }
+func checkPeer(*ucred, int) error {
+	return errors.New("peer credentials are not supported on this system")
+}

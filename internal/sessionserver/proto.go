@@ -29,14 +29,14 @@ const (
 // Error codes of the session protocol. E_ARG and E_UNSUPPORTED are vfsd's;
 // the others are the server's own.
 const (
-	EArg            vfsproto.Code = vfsproto.EArg         // malformed request or bad params
-	EUnsupported    vfsproto.Code = vfsproto.EUnsupported // unknown method
-	ENoSession      vfsproto.Code = "E_NO_SESSION"        // unknown, closed or expired session
-	ETooMany        vfsproto.Code = "E_TOO_MANY_SESSIONS" // --max-sessions reached
-	ESession        vfsproto.Code = "E_SESSION"           // the session could not start, or its vfsd died
-	EPeer           vfsproto.Code = "E_PEER"              // the peer's uid is not the server's
-	EFrame          vfsproto.Code = "E_FRAME"             // a frame over the maximum size; the connection is closed
-	EShuttingDown   vfsproto.Code = "E_SHUTTING_DOWN"     // the server is stopping
+	EArg          vfsproto.Code = vfsproto.EArg         // malformed request or bad params
+	EUnsupported  vfsproto.Code = vfsproto.EUnsupported // unknown method
+	ENoSession    vfsproto.Code = "E_NO_SESSION"        // unknown, closed or expired session
+	ETooMany      vfsproto.Code = "E_TOO_MANY_SESSIONS" // --max-sessions reached
+	ESession      vfsproto.Code = "E_SESSION"           // the session could not start, or its vfsd died
+	EPeer         vfsproto.Code = "E_PEER"              // the peer's uid is not the server's
+	EFrame        vfsproto.Code = "E_FRAME"             // a frame over the maximum size; the connection is closed
+	EShuttingDown vfsproto.Code = "E_SHUTTING_DOWN"     // the server is stopping
 )
 
 // Output caps of a run: the default, and the most a session may ask for
