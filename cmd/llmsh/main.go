@@ -27,10 +27,17 @@ const version = "0.1.0"
 
 const usage = `Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...]
        llmsh mcp [-i PATH]... [-o PATH]... [--strict] [--timeout DUR]
+       llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
+       llmsh session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
+       llmsh --session ID [--socket PATH] [--json] -c SCRIPT
+       llmsh session close [--socket PATH] ID
        llmsh test [--update] PATH...
 Run a bash-style script with builtins only; all file I/O goes through vfsd.
 "llmsh mcp" serves the shell to an agent over the Model Context Protocol
-(stdio); "llmsh mcp --help" says more.
+(stdio); "llmsh mcp --help" says more. "llmsh serve" keeps sessions alive
+on a Unix socket for callers that run one command at a time; "llmsh session
+open" opens one there and prints its ID, "llmsh --session ID -c SCRIPT" runs
+a script in it; "llmsh serve --help" says more.
 
   -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
   -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
@@ -38,6 +45,9 @@ Run a bash-style script with builtins only; all file I/O goes through vfsd.
       --vfs-fds R,W    use a vfsd that the parent already runs, on inherited fds
       --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
       --strict         writes outside -o fail instead of going to virtual files
+      --session ID     run -c SCRIPT in session ID of "llmsh serve" (stdin is sent
+                         unless it is a terminal)
+      --socket PATH    the socket of "llmsh serve" (default $XDG_RUNTIME_DIR/llmsh.sock)
       --json           print one JSON object {stdout, stderr, exit_code, truncated,
                          duration_ms, virtual_files} instead of streaming the output
       --timeout DUR    wall-clock limit for the whole run (exit status 124);
@@ -76,6 +86,7 @@ type options struct {
 	noHistory        bool
 	json             bool
 	color            string
+	session, socket  string
 	operands         []string
 }
 
@@ -106,7 +117,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 		}
 		name, _, _ := strings.Cut(a, "=")
 		switch name {
-		case "-i", "--input", "-o", "--output", "-c", "--vfs-fds", "--vfsd", "--timeout", "--max-output", "--max-commands", "--log":
+		case "-i", "--input", "-o", "--output", "-c", "--vfs-fds", "--vfsd", "--timeout", "--max-output", "--max-commands", "--log", "--session", "--socket":
 			v, ok := val()
 			if !ok {
 				return nil, usageErr(stderr, "option '%s' requires an argument", name)
@@ -149,6 +160,10 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 				o.maxCommands = n
 			case "--log":
 				o.logFile = v
+			case "--session":
+				o.session = v
+			case "--socket":
+				o.socket = v
 			}
 		case "--strict":
 			o.strict = true
@@ -193,6 +208,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "mcp" {
 		return runMCP(args[1:], stdin, stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "serve" {
+		return runServe(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "session" {
+		return runSessionCmd(args[1:], stdout, stderr)
+	}
 	o, st := parseArgs(args, stderr)
 	switch st {
 	case -2:
@@ -204,6 +225,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case -1:
 	default:
 		return st
+	}
+	if o.session != "" {
+		return runClient(o, stdin, stdout, stderr)
+	}
+	if o.socket != "" {
+		return usageErr(stderr, "--socket needs --session ID")
 	}
 	if o.json {
 		return runJSON(o, stdin, stdout)

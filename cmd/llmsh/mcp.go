@@ -67,8 +67,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr(stderr, "mcp: -c cannot be used: the client sends the commands")
 	case len(o.operands) > 0:
 		return usageErr(stderr, "mcp: unexpected argument '%s'", o.operands[0])
-	case o.vfsFds != "", o.json:
-		return usageErr(stderr, "mcp: --vfs-fds and --json cannot be used")
+	case o.vfsFds != "", o.json, o.session != "", o.socket != "":
+		return usageErr(stderr, "mcp: --vfs-fds, --json, --session and --socket cannot be used")
 	}
 	if o.maxOutput == 0 {
 		o.maxOutput = defaultMCPOutput

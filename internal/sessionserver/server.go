@@ -68,6 +68,9 @@ type Server struct {
 	path     string      // the socket's path
 	sock     os.FileInfo // the socket file as created, so that Close removes only ours
 
+	closeOnce sync.Once
+	closeErr  error
+
 	onRun func() // test hook: a run is about to start
 }
 
@@ -213,13 +216,15 @@ func (s *Server) Serve() error {
 }
 
 // Close stops the server: no more connections, every session closed (their
-// vfsd exit, runs in progress are cancelled), the socket removed.
+// vfsd exit, runs in progress are cancelled), the socket removed. Every
+// call returns when that is done.
 func (s *Server) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.close() })
+	return s.closeErr
+}
+
+func (s *Server) close() error {
 	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil
-	}
 	s.closed = true
 	ents := s.sessions
 	s.sessions = map[string]*entry{}

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/internal/sessionserver"
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+const serveUsage = `Usage: llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
+Keep shell sessions alive across calls, for callers that run one command at
+a time: listen on a Unix socket (mode 0600; only processes of this uid are
+served) and answer session.open, session.run and session.close requests in
+vfsd's framing (docs/serve.md). Each session has its own vfsd, with the
+grants its client asks for: any path this uid can reach.
+
+      --socket PATH      the socket (default: $XDG_RUNTIME_DIR/llmsh.sock)
+      --idle DUR         close sessions unused this long (default 30m)
+      --max-sessions N   sessions open at once (default 16)
+      --vfsd PATH        run this vfsd binary instead of llmsh's own server mode
+      --log FILE         vfsd's structured request log (all sessions)
+  -v, --verbose          log sessions opened, closed and expired on stderr
+  -h, --help             print this help
+
+Clients:
+  id=$(llmsh session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
+                          [--timeout DUR] [--max-output N] [--max-commands N])
+  llmsh --session "$id" [--socket PATH] [--json] -c SCRIPT   (stdin is sent unless a terminal)
+  llmsh session close [--socket PATH] "$id"
+`
+
+// defaultSocket is $XDG_RUNTIME_DIR/llmsh.sock: llmsh's own configuration,
+// read by the CLI process (scripts never see the environment).
+func defaultSocket() (string, error) {
+	d := os.Getenv("XDG_RUNTIME_DIR")
+	if d == "" {
+		return "", errors.New("no --socket given and XDG_RUNTIME_DIR is not set")
+	}
+	return filepath.Join(d, "llmsh.sock"), nil
+}
+
+// runServe is `llmsh serve`.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	var cfg sessionserver.Config
+	var socket string
+	verbose := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, v, hasVal := strings.Cut(a, "=")
+		switch name {
+		case "--socket", "--idle", "--max-sessions", "--vfsd", "--log":
+			if !hasVal {
+				if i+1 >= len(args) {
+					return usageErr(stderr, "serve: option '%s' requires an argument", name)
+				}
+				i++
+				v = args[i]
+			}
+			switch name {
+			case "--socket":
+				socket = v
+			case "--idle":
+				d, err := time.ParseDuration(v)
+				if err != nil || d <= 0 {
+					return usageErr(stderr, "serve: invalid --idle '%s'", v)
+				}
+				cfg.Idle = d
+			case "--max-sessions":
+				n, err := strconv.Atoi(v)
+				if err != nil || n <= 0 {
+					return usageErr(stderr, "serve: invalid --max-sessions '%s'", v)
+				}
+				cfg.MaxSessions = n
+			case "--vfsd":
+				cfg.VfsdPath = v
+			case "--log":
+				cfg.VfsdLog = v
+			}
+		case "-v", "--verbose":
+			verbose = true
+		case "-h", "--help":
+			fmt.Fprint(stdout, serveUsage)
+			return 0
+		default:
+			return usageErr(stderr, "serve: unexpected argument '%s'", a)
+		}
+	}
+	if socket == "" {
+		var err error
+		if socket, err = defaultSocket(); err != nil {
+			return usageErr(stderr, "serve: %v", err)
+		}
+	}
+	if verbose {
+		cfg.Log = stderr
+	}
+	if cfg.VfsdLog != "" {
+		abs, err := filepath.Abs(cfg.VfsdLog)
+		if err == nil {
+			cfg.VfsdLog = abs
+		}
+	}
+	srv := sessionserver.New(cfg)
+	if err := srv.Listen(socket); err != nil {
+		fmt.Fprintf(stderr, "llmsh: serve: %v\n", err)
+		return 1
+	}
+	// No Landlock here: each session starts a vfsd with the grants its
+	// client asks for, so this process keeps the file system (docs/security.md).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	if verbose {
+		fmt.Fprintf(stderr, "llmsh serve: listening on %s\n", socket)
+	}
+	err := srv.Serve()
+	cerr := srv.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: serve: %v\n", err)
+		return 1
+	}
+	if cerr != nil {
+		fmt.Fprintf(stderr, "llmsh: serve: %v\n", cerr)
+		return 1
+	}
+	return 0
+}
+
+// dialSession connects to the socket that o names (or the default one).
+func dialSession(o *options, stderr io.Writer) (*sessionserver.Client, int) {
+	socket := o.socket
+	if socket == "" {
+		var err error
+		if socket, err = defaultSocket(); err != nil {
+			return nil, usageErr(stderr, "%v", err)
+		}
+	}
+	c, err := sessionserver.Dial(socket)
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: cannot reach the session server: %v\n", err)
+		return nil, 1
+	}
+	return c, 0
+}
+
+// sessionErr reports a failed request, with the server's code.
+func sessionErr(stderr io.Writer, err error) int {
+	var pe *vfsproto.Error
+	if errors.As(err, &pe) {
+		fmt.Fprintf(stderr, "llmsh: session: %s (%s)\n", pe.Message, pe.Code)
+	} else {
+		fmt.Fprintf(stderr, "llmsh: session: %v\n", err)
+	}
+	return 1
+}
+
+// runSessionCmd is `llmsh session open|close`.
+func runSessionCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || (args[0] != "open" && args[0] != "close") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			fmt.Fprint(stdout, serveUsage)
+			return 0
+		}
+		return usageErr(stderr, "session: want 'open' or 'close'")
+	}
+	verb := args[0]
+	o, st := parseArgs(args[1:], stderr)
+	switch st {
+	case -3:
+		fmt.Fprint(stdout, serveUsage)
+		return 0
+	case -1:
+	default:
+		if st == -2 {
+			return usageErr(stderr, "session: unexpected --version")
+		}
+		return st
+	}
+	switch {
+	case o.haveScript:
+		return usageErr(stderr, "session %s: -c cannot be used (llmsh --session ID -c SCRIPT runs it)", verb)
+	case o.session != "" || o.vfsFds != "" || o.json:
+		return usageErr(stderr, "session %s: --session, --vfs-fds and --json cannot be used", verb)
+	}
+	if verb == "close" {
+		if len(o.operands) != 1 {
+			return usageErr(stderr, "session close: want one session ID")
+		}
+		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 {
+			return usageErr(stderr, "session close: only --socket and the ID")
+		}
+		c, st := dialSession(o, stderr)
+		if c == nil {
+			return st
+		}
+		defer c.Close()
+		if err := c.CloseSession(o.operands[0]); err != nil {
+			return sessionErr(stderr, err)
+		}
+		return 0
+	}
+	if len(o.operands) > 0 {
+		return usageErr(stderr, "session open: unexpected argument '%s'", o.operands[0])
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: %v\n", err)
+		return 1
+	}
+	p := sessionserver.OpenParams{
+		Inputs: o.inputs, Outputs: o.outputs, Dir: cwd, Strict: o.strict,
+		Timeout: sessionserver.Duration(o.timeout), MaxOutput: o.maxOutput,
+	}
+	if o.maxCommands > 0 {
+		p.Limits = &sessionserver.Limits{MaxCommands: o.maxCommands}
+	}
+	c, st := dialSession(o, stderr)
+	if c == nil {
+		return st
+	}
+	defer c.Close()
+	id, err := c.Open(p)
+	if err != nil {
+		return sessionErr(stderr, err)
+	}
+	fmt.Fprintln(stdout, id)
+	return 0
+}
+
+// runClient is `llmsh --session ID -c SCRIPT`: the script runs in the
+// server's session; its output is printed and its status returned.
+func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
+	switch {
+	case !o.haveScript:
+		return usageErr(stderr, "--session needs -c SCRIPT")
+	case len(o.operands) > 0:
+		return usageErr(stderr, "--session: arguments after -c SCRIPT are not supported")
+	case len(o.inputs)+len(o.outputs) > 0 || o.strict || o.vfsFds != "" || o.vfsdPath != "" ||
+		o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.logFile != "":
+		return usageErr(stderr, "--session: grants and limits are set by 'llmsh session open'")
+	}
+	var in string
+	if stdin != nil && !isTerminal(stdin) {
+		b, err := io.ReadAll(io.LimitReader(stdin, vfsproto.MaxFrame+1))
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: reading stdin: %v\n", err)
+			return 1
+		}
+		if len(b)+len(o.script) > vfsproto.MaxFrame-4096 {
+			fmt.Fprintf(stderr, "llmsh: --session: script and stdin exceed %d bytes\n", vfsproto.MaxFrame-4096)
+			return 1
+		}
+		in = string(b)
+	}
+	c, st := dialSession(o, stderr)
+	if c == nil {
+		return st
+	}
+	defer c.Close()
+	res, err := c.Run(o.session, o.script, in)
+	if err != nil {
+		return sessionErr(stderr, err)
+	}
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res); err != nil {
+			return 1
+		}
+		return res.ExitCode
+	}
+	io.WriteString(stdout, res.Stdout)
+	io.WriteString(stderr, res.Stderr)
+	return res.ExitCode
+}

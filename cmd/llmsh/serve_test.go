@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// startServe runs `llmsh serve -v` (the test binary through
+// TestHelperLlmsh) on a socket in a fresh directory, and returns once it
+// has said that it listens.
+func startServe(t *testing.T, extra ...string) (string, *exec.Cmd) {
+	t.Helper()
+	sock := filepath.Join(t.TempDir(), "llmsh.sock")
+	exe, _ := os.Executable()
+	args := append([]string{"-test.run=TestHelperLlmsh", "--", "serve", "-v", "--socket", sock}, extra...)
+	cmd := exec.Command(exe, args...)
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1"}
+	errp, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	sc := bufio.NewScanner(errp)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), "listening on "+sock) {
+			go func() { // keep draining the log
+				for sc.Scan() {
+				}
+			}()
+			return sock, cmd
+		}
+	}
+	t.Fatalf("llmsh serve did not start: %v", sc.Err())
+	return "", nil
+}
+
+func TestServeCLI(t *testing.T) {
+	sock, srv := startServe(t)
+	if fi, err := os.Lstat(sock); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("socket: %v %v", fi, err)
+	}
+	out := t.TempDir()
+	id, errs, code := runLlmsh(t, "", "session", "open", "--socket", sock, "-o", out)
+	id = strings.TrimSpace(id)
+	if code != 0 || len(id) != 32 || errs != "" {
+		t.Fatalf("session open: %q %q %d", id, errs, code)
+	}
+	other, _, code := runLlmsh(t, "", "session", "open", "--socket", sock)
+	other = strings.TrimSpace(other)
+	if code != 0 || other == id {
+		t.Fatalf("second session: %q %d", other, code)
+	}
+
+	// State persists across calls; stdin is sent; the status is the script's.
+	o, e, code := runLlmsh(t, "piped\n", "--session", id, "--socket", sock, "-c",
+		`x=kept; echo scratch > /tmp/v.txt; echo real > `+filepath.Join(out, "r.txt")+`; cat; echo oops >&2; exit 3`)
+	if o != "piped\n" || e != "oops\n" || code != 3 {
+		t.Errorf("first call: %q %q %d", o, e, code)
+	}
+	o, e, code = runLlmsh(t, "", "--session", id, "--socket", sock, "-c", `echo "$x"; cat /tmp/v.txt; echo $CANARY_SECRET`)
+	if o != "kept\nscratch\n\n" || e != "" || code != 0 {
+		t.Errorf("second call: %q %q %d", o, e, code)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "r.txt")); string(b) != "real\n" {
+		t.Errorf("granted write: %q", b)
+	}
+	// The other session sees none of it.
+	o, _, code = runLlmsh(t, "", "--session", other, "--socket", sock, "-c", `echo "[$x]"; cat /tmp/v.txt`)
+	if o != "[]\n" || code != 1 {
+		t.Errorf("other session: %q %d", o, code)
+	}
+	// --json prints the object of `llmsh --json`.
+	o, _, code = runLlmsh(t, "", "--session", id, "--socket", sock, "--json", "-c", `echo "$x"; exit 4`)
+	var res struct {
+		Stdout       string   `json:"stdout"`
+		ExitCode     int      `json:"exit_code"`
+		VirtualFiles []string `json:"virtual_files"`
+	}
+	if err := json.Unmarshal([]byte(o), &res); err != nil || res.Stdout != "kept\n" || res.ExitCode != 4 || code != 4 ||
+		len(res.VirtualFiles) != 1 || res.VirtualFiles[0] != "/tmp/v.txt" {
+		t.Errorf("--json: %q %v %d", o, err, code)
+	}
+
+	if _, e, code = runLlmsh(t, "", "session", "close", "--socket", sock, id); code != 0 || e != "" {
+		t.Errorf("session close: %q %d", e, code)
+	}
+	_, e, code = runLlmsh(t, "", "--session", id, "--socket", sock, "-c", "echo")
+	if code != 1 || !strings.Contains(e, "E_NO_SESSION") {
+		t.Errorf("closed session: %q %d", e, code)
+	}
+	// Usage errors.
+	for _, args := range [][]string{
+		{"--session", other, "--socket", sock},
+		{"--session", other, "--socket", sock, "-i", out, "-c", "echo"},
+		{"--socket", sock, "-c", "echo"},
+		{"session", "frob"},
+		{"session", "close", "--socket", sock},
+		{"serve", "--idle", "soon"},
+	} {
+		if _, _, code := runLlmsh(t, "", args...); code != 2 {
+			t.Errorf("%q: status %d, want 2", args, code)
+		}
+	}
+	if _, e, code := runLlmsh(t, "", "session", "open", "--socket", filepath.Join(t.TempDir(), "none")); code != 1 ||
+		!strings.Contains(e, "cannot reach the session server") {
+		t.Errorf("no server: %q %d", e, code)
+	}
+	// A second server on the same socket is refused.
+	if _, e, code := runLlmsh(t, "", "serve", "--socket", sock); code != 1 || !strings.Contains(e, "already listening") {
+		t.Errorf("second server: %q %d", e, code)
+	}
+
+	// SIGTERM: sessions closed, socket removed, status 0.
+	if err := srv.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Wait(); err != nil {
+		t.Errorf("serve after SIGTERM: %v", err)
+	}
+	if _, err := os.Lstat(sock); !os.IsNotExist(err) {
+		t.Errorf("socket left after SIGTERM: %v", err)
+	}
+}
+
+func TestServeHelp(t *testing.T) {
+	o, _, code := runLlmsh(t, "", "--help")
+	if code != 0 || !strings.Contains(o, "llmsh serve [--socket PATH]") || !strings.Contains(o, "--session ID") {
+		t.Errorf("--help does not list serve and --session:\n%s", o)
+	}
+	o, _, code = runLlmsh(t, "", "serve", "--help")
+	if code != 0 || !strings.Contains(o, "--max-sessions N") || !strings.Contains(o, "session close") {
+		t.Errorf("serve --help:\n%s", o)
+	}
+}
