@@ -466,6 +466,15 @@ func TestLimitsEndTheLineNotTheSession(t *testing.T) {
 	s.send("echo ok-1 $x\r")
 	s.expect("\r\nok-1 kept\r\n", wait)
 	s.expect(prompt, wait)
+	// A command reading the terminal is stopped too, and what is typed
+	// next goes to the prompt.
+	s.send("echo reading; cat\r")
+	s.expect("\r\nreading\r\n", wait)
+	s.expect("llmsh: timed out after 1s\r\n", wait)
+	s.expect("[124]$ ", wait)
+	s.send("echo ok-$((1+1))\r")
+	s.expect("\r\nok-2\r\n", wait)
+	s.expect(prompt, wait)
 	s.send("exit\r")
 	if st := s.exitStatus(wait); st != 0 {
 		t.Fatalf("exit status %d, want 0", st)
@@ -608,5 +617,52 @@ func TestContinuationPrompts(t *testing.T) {
 		}
 		s.expect("\r\n"+tc.want, wait)
 		s.expect(prompt, wait)
+	}
+}
+
+// TestHistoryFallsBackToHome: without XDG_STATE_HOME the history is
+// ~/.local/state/llmsh/history.
+func TestHistoryFallsBackToHome(t *testing.T) {
+	home := t.TempDir()
+	s := start(t, t.TempDir(), []string{"HOME=" + home, "TERM=xterm", "PATH=/nonexistent"}, "--color=never")
+	s.expect(prompt, wait)
+	s.send("echo in-home-history\r")
+	s.expect("\r\nin-home-history\r\n", wait)
+	s.send("exit\r")
+	s.exitStatus(wait)
+	data, err := os.ReadFile(filepath.Join(home, ".local", "state", "llmsh", "history"))
+	if err != nil || string(data) != "echo in-home-history\nexit\n" {
+		t.Fatalf("history file: %q %v", data, err)
+	}
+}
+
+// TestCompletionOfVirtualFiles: a virtual file (written outside every
+// grant) completes like a real one, through vfsd's list.
+func TestCompletionOfVirtualFiles(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never")
+	s.expect(prompt, wait)
+	s.send("echo kept-virtually > /tmp/llmsh-virtual-only.txt\r")
+	s.expect(prompt, wait)
+	s.send("cat /tmp/llmsh-virtual-o\t")
+	s.expect("cat /tmp/llmsh-virtual-only.txt ", wait)
+	s.send("\r")
+	s.expect("\r\nkept-virtually\r\n", wait)
+}
+
+// TestCtrlCAtContinuationPrompt: Ctrl-C drops the unfinished command and
+// returns to the primary prompt; nothing of it runs.
+func TestCtrlCAtContinuationPrompt(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never")
+	s.expect(prompt, wait)
+	s.send("for i in 1 2; do\r")
+	s.expect("\r> ", wait)
+	s.send("echo dropped-$i\r")
+	s.expect("\r> ", wait)
+	s.send("\x03")
+	s.expect(prompt, wait)
+	s.send("echo fresh-$((6*7))\r")
+	out := s.expect("\r\nfresh-42\r\n", wait)
+	if strings.Contains(out, "dropped-1") {
+		t.Fatalf("the dropped loop ran: %q", out)
 	}
 }

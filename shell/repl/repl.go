@@ -279,7 +279,11 @@ func Run(ctx context.Context, o Options) int {
 		if o.Begin != nil {
 			o.Begin(cancel)
 		}
+		// A timeout or a limit that ends the line also ends a read from
+		// the terminal, as Ctrl-C does.
+		stopFeed := context.AfterFunc(cmdCtx, cmdIn.interrupt)
 		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
+		stopFeed()
 		limited := o.End != nil && o.End()
 		timedOut := errors.Is(cmdCtx.Err(), context.DeadlineExceeded)
 		// The interpreter also reports an interrupted run as exited.
