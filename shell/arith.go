@@ -105,9 +105,16 @@ func (e arithEnv) Get(name string) expand.Variable {
 }
 
 // quoteCall answers \x00quote KIND TEXT: it prints TEXT escaped for a
-// pattern (KIND glob) or a regular expression (re).
+// pattern (KIND glob) or a regular expression (re); and \x00quote sh SET
+// VALUE, ${v@Q} (nothing when SET is empty: v is unset).
 func quoteCall(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
+	if len(args) == 4 && args[1] == "sh" {
+		if args[2] != "" { // set: ${v@Q} of an unset v is empty
+			fmt.Fprint(hc.Stdout, bashQuote(args[3]))
+		}
+		return statusArgs(0)
+	}
 	if len(args) != 3 {
 		return statusArgs(2)
 	}

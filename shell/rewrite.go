@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -45,9 +46,11 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.Word:
 			r.arithParts(n.Parts)
 			r.assocCountParts(n.Parts)
+			quoteOpParts(n.Parts)
 		case *syntax.DblQuoted:
 			r.arithParts(n.Parts)
 			r.assocCountParts(n.Parts)
+			quoteOpParts(n.Parts)
 		case *syntax.CallExpr:
 			n.Assigns = r.assocAppend(n.Assigns)
 		case *syntax.ParamExp:
@@ -362,4 +365,74 @@ func reQuote(s string) string {
 // dq makes w one field, unglobbed, as the words of [[ ]] are.
 func dq(w *syntax.Word) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: w.Pos(), Right: w.End(), Parts: w.Parts}}}
+}
+
+// quoteOpParts rewrites ${v@Q} among parts (a scalar or one element):
+// interp quotes in its own style ("it's"), bash as 'it'\”s' or, for
+// control characters, $'a\nb'. It becomes $(\x00quote sh "${v+set}" "${v}").
+func quoteOpParts(parts []syntax.WordPart) {
+	for i, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Exp.Word.Lit() != "Q" ||
+			pe.Param == nil || pe.Param.Value == "@" || pe.Param.Value == "*" || (pe.Index != nil && isAllIndex(pe.Index)) ||
+			pe.Excl || pe.Length {
+			continue
+		}
+		isSet := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index,
+			Exp: &syntax.Expansion{Op: syntax.AlternateUnset, Word: litWord("set")}}
+		value := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
+		parts[i] = &syntax.CmdSubst{Left: pe.Dollar, Right: pe.Rbrace, Stmts: []*syntax.Stmt{{
+			Position: pe.Dollar,
+			Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(quoteCmd), litWord("sh"),
+				{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{isSet}}}},
+				{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{value}}}}}},
+		}}}
+	}
+}
+
+// bashQuote quotes s as bash's ${s@Q} does.
+func bashQuote(s string) string {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			plain = false
+		}
+	}
+	if plain {
+		return shQuote(s)
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case 0x1b:
+			b.WriteString(`\E`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\'':
+			b.WriteString(`\'`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteString("'")
+	return b.String()
 }
