@@ -23,6 +23,7 @@ type rewriter struct {
 	pipeStatus bool                 // set PIPESTATUS after pipelines
 	piped      map[*syntax.BinaryCmd]bool
 	assoc      map[string]bool // names declared -A somewhere in the script
+	integer    map[string]bool // names declared -i somewhere in the script
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -53,6 +54,14 @@ func (r *rewriter) walk(root syntax.Node) {
 			quoteOpParts(n.Parts)
 		case *syntax.CallExpr:
 			n.Assigns = r.assocAppend(n.Assigns)
+			for _, a := range n.Assigns {
+				r.integerAssign(a)
+			}
+		case *syntax.DeclClause:
+			dropIntegerFlag(n)
+			for _, a := range n.Args {
+				r.integerAssign(a)
+			}
 		case *syntax.ParamExp:
 			if n.Repl != nil && n.Repl.With != nil {
 				// interp keeps the backslash of \$ in ${x/o/\$}.
@@ -225,7 +234,7 @@ func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
 	}
 	// The new word's positions are offsets in text: rewrite it now, with
 	// text as its source, and not again as part of src.
-	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc}).walk(doc)
+	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer}).walk(doc)
 	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
 	r.done[w] = true
 	return w, true

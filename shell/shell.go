@@ -537,7 +537,7 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 // bash or on the host (see rewriter). It rejects nothing at present; the
 // error is for constructs that llmsh may have to refuse.
 func refuse(file *syntax.File, src string) error {
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file)}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file)}).walk(file)
 	return nil
 }
 
