@@ -108,6 +108,8 @@ func TestServeCLI(t *testing.T) {
 		{"session", "frob"},
 		{"session", "close", "--socket", sock},
 		{"serve", "--idle", "soon"},
+		{"serve"},                          // no --socket and no XDG_RUNTIME_DIR
+		{"--session", other, "-c", "echo"}, // the same
 	} {
 		if _, _, code := runLlmsh(t, "", args...); code != 2 {
 			t.Errorf("%q: status %d, want 2", args, code)

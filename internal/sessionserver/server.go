@@ -71,7 +71,8 @@ type Server struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	onRun func() // test hook: a run is about to start
+	onRun    func()          // test hook: a run is about to start
+	onExpire func(id string) // test hook: a session expired
 }
 
 // entry is one open session.
@@ -281,6 +282,9 @@ func (s *Server) ExpireIdle() int {
 	for i, e := range old {
 		e.sess.Close()
 		s.logf("session %s expired (idle %s)", ids[i], s.cfg.Idle)
+		if s.onExpire != nil {
+			s.onExpire(ids[i])
+		}
 	}
 	return len(old)
 }

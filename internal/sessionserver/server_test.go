@@ -44,11 +44,15 @@ func (c *fakeClock) Add(d time.Duration) {
 }
 
 // start runs a server on a socket in a fresh directory and returns it
-// with the socket's path; it is closed at the end of the test.
-func start(t *testing.T, cfg Config) (*Server, string) {
+// with the socket's path; it is closed at the end of the test. setup, if
+// any, adjusts the server before it listens.
+func start(t *testing.T, cfg Config, setup ...func(*Server)) (*Server, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.sock")
 	srv := New(cfg)
+	for _, f := range setup {
+		f(srv)
+	}
 	if err := srv.Listen(path); err != nil {
 		t.Fatal(err)
 	}
@@ -471,5 +475,46 @@ func TestFitAnswerInFrame(t *testing.T) {
 	fit(&small)
 	if small.Truncated || small.Stdout != "ok\n" {
 		t.Errorf("small answer changed: %+v", small)
+	}
+}
+
+// TestIdleTimer: the server's own timer expires a session whose time has
+// come, without anyone calling ExpireIdle.
+func TestIdleTimer(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
+	expired := make(chan string, 4)
+	_, path := start(t, Config{Idle: time.Minute, Now: clock.Now}, func(s *Server) {
+		s.onExpire = func(id string) { expired <- id }
+	})
+	c := dial(t, path)
+	old, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(2 * time.Minute)
+	// A request wakes the timer, which finds old overdue and fires at once.
+	if _, err := c.Open(OpenParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if id := <-expired; id != old {
+		t.Errorf("expired %q, want %q", id, old)
+	}
+	if _, err := c.Run(old, "echo", ""); code(err) != ENoSession {
+		t.Errorf("run in the expired session: %v", err)
+	}
+}
+
+// TestPeerRefused: a peer whose SO_PEERCRED uid is not the server's is
+// answered E_PEER and disconnected. Tests cannot switch uid, so the
+// server is told that its own uid is another.
+func TestPeerRefused(t *testing.T) {
+	_, path := start(t, Config{}, func(s *Server) { s.uid = os.Getuid() + 1 })
+	c := rawConn(t, path)
+	r := readResp(t, c)
+	if r.OK || r.Error == nil || r.Error.Code != EPeer || !strings.Contains(r.Error.Message, "is not the server's uid") {
+		t.Errorf("answer to a peer of another uid: %+v", r)
+	}
+	if _, err := vfsproto.ReadFrame(c, nil); err == nil {
+		t.Errorf("connection still open")
 	}
 }
