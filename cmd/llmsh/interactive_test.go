@@ -48,3 +48,17 @@ func TestColorWanted(t *testing.T) {
 		t.Error("--color=always must win over NO_COLOR")
 	}
 }
+
+func TestMaxCommandsFlag(t *testing.T) {
+	var stderr bytes.Buffer
+	o, st := parseArgs([]string{"--max-commands", "5000", "--max-commands=7"}, &stderr)
+	if st != -1 || o.maxCommands != 7 {
+		t.Fatalf("status %d, options %+v", st, o)
+	}
+	for _, bad := range []string{"0", "-3", "many"} {
+		stderr.Reset()
+		if _, st := parseArgs([]string{"--max-commands", bad}, &stderr); st != 2 || !strings.Contains(stderr.String(), "invalid --max-commands '"+bad+"'") {
+			t.Errorf("--max-commands %s: status %d, stderr %q", bad, st, stderr.String())
+		}
+	}
+}
