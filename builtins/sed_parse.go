@@ -292,6 +292,15 @@ func (p *sedParser) delimited(delim byte, re bool) (string, bool) {
 			case d == 't' && re:
 				b.WriteByte('\t')
 			default:
+				// GNU: \xHH \dNNN \oNNN \cX \a \f \v \r give a byte that
+				// keeps any special meaning (s/\x2e/X/ is s/./X/).
+				if re && strings.IndexByte("xdocafvr", d) >= 0 {
+					if e, n, ok := sedCharEscape(p.src[p.i-1:]); ok {
+						p.i += n - 1
+						b.WriteByte(e)
+						continue
+					}
+				}
 				b.WriteByte('\\')
 				b.WriteByte(d)
 			}
@@ -310,8 +319,9 @@ func (p *sedParser) delimited(delim byte, re bool) (string, bool) {
 
 // bracket copies a bracket expression of a regex, its '[' already read:
 // the delimiter does not end the regex inside it and a backslash is an
-// ordinary character there, except that "\n" and "\t" are a newline and
-// a tab (GNU sed 4.9: s/[/]// works, [\/] matches '\' and '/').
+// ordinary character there, except in the escapes that give a byte ("\n",
+// "\t", "\xHH" and the like; GNU sed 4.9: s/[/]// works, [\/] matches '\'
+// and '/', [\n] a newline).
 func (p *sedParser) bracket(b *strings.Builder) bool {
 	b.WriteByte('[')
 	if p.peek() == '^' {
@@ -343,12 +353,13 @@ func (p *sedParser) bracket(b *strings.Builder) bool {
 					break
 				}
 			}
-		case c == '\\' && p.peek() == 'n':
-			p.i++
-			b.WriteByte('\n')
-		case c == '\\' && p.peek() == 't':
-			p.i++
-			b.WriteByte('\t')
+		case c == '\\' && p.peek() != 0 && strings.IndexByte("ntxdocafvr", p.peek()) >= 0:
+			if e, n, ok := sedCharEscape(p.src[p.i:]); ok {
+				p.i += n
+				b.WriteByte(e)
+			} else {
+				b.WriteByte(c)
+			}
 		default:
 			b.WriteByte(c)
 		}

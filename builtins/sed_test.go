@@ -233,6 +233,15 @@ func TestSedConformance(t *testing.T) {
 		{"one", []string{"sed", "-z", "h;G"}, "one\x00one", "", 0},
 		{"one", []string{"sed", "-z", "H;g"}, "\x00one", "", 0},
 		{"one\x00two\x00", []string{"sed", "-zn", "N;l"}, "one\\000two$\x00", "", 0},
+		// \xHH \dNNN \oNNN \cX in a regex give a byte that keeps its
+		// special meaning, inside brackets too.
+		{"a.b\n", []string{"sed", `s/\x2e/X/`}, "X.b\n", "", 0},
+		{"a^b\n", []string{"sed", `s/\x5e/X/`}, "Xa^b\n", "", 0},
+		{"aAb\n", []string{"sed", `s/\o101/X/`}, "aXb\n", "", 0},
+		{"a\tb\n", []string{"sed", `s/\d9/X/`}, "aXb\n", "", 0},
+		{"a\x01b\n", []string{"sed", `s/\cA/X/`}, "aXb\n", "", 0},
+		{"aNb\n", []string{"sed", `s/[\x41-\x5a]/X/`}, "aXb\n", "", 0},
+		{"one\x00two\x00", []string{"sed", "-z", `N;s/\x00/+/`}, "one+two\x00", "", 0},
 		// A range whose first line went by while the command was skipped
 		// starts on the next line, unless its end line is already past.
 		{"1\n2\n3\n4\n", []string{"sed", "-n", "1d;1,3p"}, "2\n3\n", "", 0},
