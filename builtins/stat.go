@@ -31,6 +31,7 @@ func stat(env *Env) int {
 	deref := f.Bool('L', "dereference", "follow links")
 	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default; output a newline after each use of FORMAT")
 	printf, printfSet := f.String(0, "printf", "FORMAT", "like --format, but interpret backslash escapes, and do not output a mandatory trailing newline")
+	terse := f.Bool('t', "terse", "print the information in terse form")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -62,12 +63,17 @@ func stat(env *Env) int {
 			w.WriteString(statFormat(statEscapes(*printf), name, fi))
 		case *formatSet:
 			w.WriteString(statFormat(*format, name, fi) + "\n")
+		case *terse:
+			w.WriteString(statFormat(statTerse, name, fi) + "\n")
 		default:
 			w.WriteString(statFormat(statDefault, name, fi))
 		}
 	}
 	return status
 }
+
+// statTerse is GNU stat's --terse format for a file.
+const statTerse = "%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o"
 
 const statDefault = `  File: %n
   Size: %-10s	Blocks: %-10b IO Block: %-6o %F

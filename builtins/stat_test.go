@@ -41,6 +41,9 @@ func TestStat(t *testing.T) {
 				"l|1|symbolic link|777|lrwxrwxrwx|a1ff|0|512|4096|'l'\n" +
 				"big|5000|regular file|644|-rw-r--r--|81a4|16|512|4096|'big'\n", "", 0},
 		{[]string{"stat", "-L", "-c", "%F %s", "l"}, "regular file 3\n", "", 0},
+		// GNU's --terse columns; what vfsd does not know is ? or 0.
+		{[]string{"stat", "-t", "f", "e"}, "f 3 8 81a4 ? ? ? ? ? 0 0 0 1704164645 0 0 4096\ne 0 0 81a4 ? ? ? ? ? 0 0 0 1704164645 0 0 4096\n", "", 0},
+		{[]string{"stat", "--terse", "-c", "%s", "f"}, "3\n", "", 0},
 		{[]string{"stat", "--printf", `%n\t%s\\n%%\n`, "f"}, "f\t3\\n%\n", "", 0},
 		{[]string{"stat", "-c", "%-6s|%6s|%06s|%.3n|%Y|%y", "f"}, "3     |     3|000003|f|1704164645|2024-01-02 03:04:05.000000006 +0000\n", "", 0},
 		{[]string{"stat", "-c", "%w %W %x %X %z %Z %U %G %u %Q x%", "f"}, "- 0 - 0 - 0 UNKNOWN UNKNOWN ? ? x%\n", "", 0},
