@@ -27,6 +27,8 @@ type lsOpts struct {
 	classify, slash, noSort, inode                                             bool
 	width                                                                      int
 	now                                                                        time.Time
+	noOwner, noGroup                                                           bool   // -g, -o
+	timeStyle                                                                  string // --time-style: full-iso, long-iso, iso, +FORMAT; "" for the default
 }
 
 func ls(env *Env) int {
@@ -51,6 +53,33 @@ func ls(env *Env) int {
 			return fmt.Errorf("invalid line width: '%s'", v)
 		}
 		o.width = n
+		return nil
+	})
+	f.Func('g', "", NoArg, "", "like -l, but do not list owner", func(string, bool) error {
+		o.long, o.noOwner = true, true
+		return nil
+	})
+	f.Func('o', "", NoArg, "", "like -l, but do not list group information", func(string, bool) error {
+		o.long, o.noGroup = true, true
+		return nil
+	})
+	f.Func(0, "full-time", NoArg, "", "like -l --time-style=full-iso", func(string, bool) error {
+		o.long, o.timeStyle = true, "full-iso"
+		return nil
+	})
+	f.Func(0, "time-style", RequiredArg, "TIME_STYLE", "time/date format with -l: full-iso, long-iso, iso or +FORMAT (as date)", func(v string, _ bool) error {
+		style := strings.TrimPrefix(v, "posix-")
+		switch {
+		case strings.HasPrefix(v, "+"):
+			o.timeStyle = v
+		case style != "full-iso" && style != "long-iso" && style != "iso" && style != "locale":
+			return &UsageError{"invalid argument " + ftQuote(v) + " for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format"}
+		case style == "locale" || style != v:
+			// posix-STYLE is STYLE outside the C locale, llmsh's only one.
+			o.timeStyle = ""
+		default:
+			o.timeStyle = style
+		}
 		return nil
 	})
 	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
@@ -325,8 +354,15 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 		if e.info.IsDir() {
 			links = "2"
 		}
-		fmt.Fprintf(w, "%s %s llmsh llmsh %*s %s %s%s\n", lsMode(e.info), links, sw, sizes[i],
-			lsTime(e.info.ModTime(), o.now), e.name, lsSuffix(e.info, o))
+		owner := "llmsh llmsh "
+		switch {
+		case o.noOwner && o.noGroup:
+			owner = ""
+		case o.noOwner || o.noGroup:
+			owner = "llmsh "
+		}
+		fmt.Fprintf(w, "%s %s %s%*s %s %s%s\n", lsMode(e.info), links, owner, sw, sizes[i],
+			lsTimeStyle(e.info.ModTime(), o), e.name, lsSuffix(e.info, o))
 	}
 }
 
@@ -343,6 +379,34 @@ func lsMode(info fs.FileInfo) string {
 		}
 	}
 	return string(b)
+}
+
+// lsTimeStyle formats a modification time for -l under --time-style.
+func lsTimeStyle(t time.Time, o *lsOpts) string {
+	switch {
+	case o.timeStyle == "full-iso":
+		return t.Format("2006-01-02 15:04:05.000000000 -0700")
+	case o.timeStyle == "long-iso":
+		return t.Format("2006-01-02 15:04")
+	case o.timeStyle == "iso":
+		const halfYear = 365 * 24 * time.Hour / 2
+		if t.After(o.now.Add(-halfYear)) && !t.After(o.now.Add(time.Hour)) {
+			return t.Format("01-02 15:04")
+		}
+		return t.Format("2006-01-02 ")
+	case strings.HasPrefix(o.timeStyle, "+"):
+		// +FORMAT, or +RECENT\nOLD as GNU splits it at a newline.
+		format := o.timeStyle[1:]
+		if old, recent, ok := strings.Cut(format, "\n"); ok {
+			const halfYear = 365 * 24 * time.Hour / 2
+			format = old
+			if t.After(o.now.Add(-halfYear)) && !t.After(o.now.Add(time.Hour)) {
+				format = recent
+			}
+		}
+		return dateFormat(t, format, t.Location() == time.UTC)
+	}
+	return lsTime(t, o.now)
 }
 
 // lsTime formats a modification time as GNU ls does in the C locale:

@@ -78,3 +78,34 @@ func TestLsLongAndTimeUseStat(t *testing.T) {
 		t.Errorf("ls -tr = %q", got)
 	}
 }
+
+// TestLsStyles: -g, -o, --full-time and --time-style, checked against GNU
+// coreutils 9.1 ls (LC_ALL=C, TZ=UTC; owners are llmsh here).
+func TestLsStyles(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/f", "12345678")
+	if err := fsys.Chtimes(dir+"/f", time.Time{}, time.Date(2021, 6, 7, 8, 9, 10, 500000000, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args     []string
+		out, err string
+		status   int
+	}{
+		{[]string{"ls", "-g", "f"}, "-rw-r--r-- 1 llmsh 8 Jun  7  2021 f\n", "", 0},
+		{[]string{"ls", "-o", "f"}, "-rw-r--r-- 1 llmsh 8 Jun  7  2021 f\n", "", 0},
+		{[]string{"ls", "-go", "f"}, "-rw-r--r-- 1 8 Jun  7  2021 f\n", "", 0},
+		{[]string{"ls", "--full-time", "f"}, "-rw-r--r-- 1 llmsh llmsh 8 2021-06-07 08:09:10.500000000 +0000 f\n", "", 0},
+		{[]string{"ls", "-l", "--time-style=long-iso", "f"}, "-rw-r--r-- 1 llmsh llmsh 8 2021-06-07 08:09 f\n", "", 0},
+		{[]string{"ls", "-l", "--time-style=iso", "f"}, "-rw-r--r-- 1 llmsh llmsh 8 2021-06-07  f\n", "", 0},
+		{[]string{"ls", "-l", "--time-style=+%Y/%m %%", "f"}, "-rw-r--r-- 1 llmsh llmsh 8 2021/06 % f\n", "", 0},
+		{[]string{"ls", "-l", "--time-style=posix-full-iso", "f"}, "-rw-r--r-- 1 llmsh llmsh 8 Jun  7  2021 f\n", "", 0},
+		{[]string{"ls", "-l", "--time-style=bogus", "f"}, "", "ls: invalid argument 'bogus' for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\nTry 'ls --help' for more information.\n", 2},
+	} {
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.status)
+		}
+	}
+}
