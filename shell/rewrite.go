@@ -39,6 +39,7 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.Stmt:
 			procSubstStmt(n)
 			anchorStmt(n)
+			execRedirStmt(n)
 			cstyleLoop(n)
 			if r.pipeStatus {
 				r.pipeStatusStmt(n)
@@ -444,4 +445,38 @@ func bashQuote(s string) string {
 	}
 	b.WriteString("'")
 	return b.String()
+}
+
+// execRedirStmt rewrites `exec >FILE` (exec with redirections only): interp
+// never closes a file that exec opened, and vfsd commits a truncating
+// write (a temp file renamed over the target) on close, so the output was
+// lost. `: >FILE; exec >>FILE` truncates and commits at once, then appends
+// in place, which is visible as it is written.
+func execRedirStmt(st *syntax.Stmt) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 1 || ce.Args[0].Lit() != "exec" || len(ce.Assigns) > 0 {
+		return
+	}
+	var pre []*syntax.Stmt
+	for _, rd := range st.Redirs {
+		var op syntax.RedirOperator
+		switch rd.Op {
+		case syntax.RdrOut, syntax.ClbOut:
+			op = syntax.AppOut
+		case syntax.RdrAll:
+			op = syntax.AppAll
+		default:
+			continue
+		}
+		pre = append(pre, &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}},
+			Redirs: []*syntax.Redirect{{OpPos: rd.OpPos, Op: rd.Op, Word: rd.Word}}})
+		rd.Op = op
+	}
+	if len(pre) == 0 {
+		return
+	}
+	end := st.End()
+	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: append(pre, inner)}
+	st.Redirs = nil
 }
