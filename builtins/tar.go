@@ -37,6 +37,9 @@ type tarState struct {
 	archive  string          // absolute name of the archive file, "" for - (create)
 	ugswidth int             // width of owner/group and size in long listings
 	samePerm bool            // -p: extract permission bits exactly, not less the umask
+	// --transform expressions, applied to member names on create and
+	// extract (before --strip-components).
+	transforms []tarTransform
 }
 
 // errTarFatal stops a tar call after its message was printed ("Error is
@@ -109,6 +112,17 @@ func tarMain(env *Env) int {
 		return nil
 	})
 	f.BoolVar(&null, 0, "null", "-T and -X read null-terminated names")
+	var badTransform string
+	addTransform := func(v string, _ bool) error {
+		ts, msg := parseTarTransforms(v)
+		if msg != "" && badTransform == "" {
+			badTransform = msg
+		}
+		s.transforms = append(s.transforms, ts...)
+		return nil
+	}
+	f.Func(0, "transform", RequiredArg, "EXPRESSION", "use sed replace EXPRESSION to transform file names", addTransform)
+	f.Func(0, "xform", RequiredArg, "EXPRESSION", "same as --transform", addTransform)
 	f.Func(0, "no-null", NoArg, "", "-T and -X read newline-terminated names (the default)", func(string, bool) error { null = false; return nil })
 	f.BoolVar(&s.samePerm, 'p', "preserve-permissions", "extract information about file permissions (permission bits only; setuid, setgid and sticky bits are dropped)")
 	f.BoolVar(&s.samePerm, 0, "same-permissions", "same as -p")
@@ -125,6 +139,11 @@ func tarMain(env *Env) int {
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
 	if err != nil {
 		return f.Fail(err, 2)
+	}
+	if badTransform != "" {
+		env.Errorf("%s", badTransform)
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
 	}
 	for _, name := range excludeFrom {
 		pats, err := s.readList(name, null)
@@ -450,7 +469,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
 	}
 	mode := fi.Mode()
 	hdr := &tar.Header{
-		Name:    name,
+		Name:    s.transformName(name),
 		Mode:    int64(mode.Perm()),
 		ModTime: fi.ModTime().Truncate(time.Second),
 		Format:  tar.FormatGNU,
@@ -476,14 +495,15 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
 		if err := tw.WriteHeader(hdr); err != nil {
 			return err
 		}
-		s.listed(hdr, hdr.Name)
+		// -v names the file, not its transformed member name.
+		s.listed(hdr, strings.TrimSuffix(name, "/")+"/")
 		ents, err := env.FS.ReadDir(abs)
 		if err != nil {
 			s.fail("%s: Cannot open: %s", shown, ErrText(err))
 			return nil
 		}
 		for _, e := range ents {
-			if err := s.addPath(tw, ftJoin(shown, e.Name()), ftJoin(strings.TrimSuffix(hdr.Name, "/"), e.Name())); err != nil {
+			if err := s.addPath(tw, ftJoin(shown, e.Name()), ftJoin(strings.TrimSuffix(name, "/"), e.Name())); err != nil {
 				return err
 			}
 		}
@@ -500,7 +520,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
 		if err := tw.WriteHeader(hdr); err != nil {
 			return err
 		}
-		s.listed(hdr, hdr.Name)
+		s.listed(hdr, name)
 		n, err := io.CopyN(tw, tarCtxReader{s, f}, hdr.Size)
 		if err != nil && err != io.EOF {
 			var we skWriteError
@@ -759,6 +779,18 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	if hasDotDot(orig) {
 		s.fail("%s: Member name contains '..'", orig)
 		return nil
+	}
+	if len(s.transforms) > 0 {
+		// A transformed name is checked again: it must stay below the
+		// base directory.
+		name = s.safeName(s.transformName(strings.TrimSuffix(name, "/")))
+		if hasDotDot(name) {
+			s.fail("%s: Member name contains '..'", name)
+			return nil
+		}
+		if strings.Trim(name, "/") == "" {
+			return nil // transformed away
+		}
 	}
 	if s.strip > 0 {
 		var parts []string

@@ -524,3 +524,57 @@ func TestTarListsAndModes(t *testing.T) {
 		os.Chmod(filepath.Join(out, "d/ro"), 0o755)
 	}
 }
+
+// TestTarTransform: --transform parsing and application; messages are
+// GNU tar 1.34's.
+func TestTarTransform(t *testing.T) {
+	for _, tc := range []struct {
+		expr, in, out, err string
+	}{
+		{"s/a/A/", "a/b/a", "A/b/a", ""},
+		{"s/a/A/g", "a/b/a", "A/b/A", ""},
+		{"s/a/A/2", "a/b/a", "a/b/A", ""},
+		{"s,^,pre/,", "x", "pre/x", ""},
+		{`s/\(.*\)\.txt/\1.md/`, "d/f.txt", "d/f.md", ""},
+		{`s/(.*)\.txt/\1.md/x`, "d/f.txt", "d/f.md", ""},
+		{"s/A/<&>/i", "a", "<a>", ""},
+		{`s/\//_/g`, "a/b", "a_b", ""},
+		{"s|x|y|;s|y|z|", "x", "z", ""},
+		{"s/q/r/", "abc", "abc", ""},
+		{"bad", "", "", "Invalid transform expression"},
+		{"s/a/b", "", "", "Invalid transform expression"},
+		{"s/a/b/q", "", "", "Unknown flag in transform expression: q"},
+		{`s/a/\1/`, "", "", "Invalid transform replacement: back reference out of range"},
+	} {
+		ts, msg := parseTarTransforms(tc.expr)
+		if msg != tc.err {
+			t.Errorf("%q: error %q, want %q", tc.expr, msg, tc.err)
+			continue
+		}
+		if msg != "" {
+			continue
+		}
+		s := &tarState{transforms: ts}
+		if got := s.transformName(tc.in); got != tc.out {
+			t.Errorf("%q on %q = %q, want %q", tc.expr, tc.in, got, tc.out)
+		}
+	}
+	// A transformed name cannot leave the base directory.
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	tw.WriteHeader(&tar.Header{Name: "f", Mode: 0o644, Size: 1, Typeflag: tar.TypeReg})
+	tw.Write([]byte("z"))
+	tw.Close()
+	r := tarRun(t, dir, buf.Bytes(), "tar", "-x", "--transform=s,^,/../../x/,")
+	if r.status != 0 || r.stderr != "tar: Removing leading `/../../' from member names\n" {
+		t.Errorf("escape: %+v", r)
+	}
+	if got := tarTree(t, dir); strings.Join(got, " ") != "x/ x/f=z" {
+		t.Errorf("escape: tree %q", got)
+	}
+	if r := tarRun(t, dir, nil, "tar", "-cf", "o.tar", "--transform=s/a/b/q", "x"); r.status != 2 ||
+		r.stderr != "tar: Unknown flag in transform expression: q\nTry 'tar --help' or 'tar --usage' for more information.\n" {
+		t.Errorf("bad flag: %+v", r)
+	}
+}
