@@ -16,7 +16,8 @@ type eofReader struct{}
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
 // Open opens a file operand for reading. "-" is standard input (closing it
-// is a no-op) and /dev/null is empty, as in the shell's redirections.
+// is a no-op), /dev/null is empty, as in the shell's redirections, and
+// /dev/zero an endless run of zero bytes.
 // Relative names are resolved against Dir.
 func (e *Env) Open(name string) (io.ReadCloser, error) {
 	switch name {
@@ -24,6 +25,8 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 		return nopReadCloser{e.Stdin}, nil
 	case "/dev/null":
 		return nopReadCloser{eofReader{}}, nil
+	case "/dev/zero":
+		return nopReadCloser{zeroReader{}}, nil
 	}
 	return e.FS.OpenFile(e.Abs(name), os.O_RDONLY)
 }

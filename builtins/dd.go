@@ -1,0 +1,362 @@
+package builtins
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "dd", Summary: "copy a file, converting and formatting according to the operands", Run: dd})
+}
+
+// ddSize parses a dd number: digits with an optional multiplier suffix (c
+// w b kB K MB M GB G TB T, KiB and the like) and 'x' products (2x512).
+func ddSize(s string) (int64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	total := int64(1)
+	for _, part := range strings.Split(s, "x") {
+		i := 0
+		for i < len(part) && part[i] >= '0' && part[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(part[:i], 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		mult, ok := ddSuffix(part[i:])
+		if !ok {
+			return 0, false
+		}
+		if n != 0 && (mult > (1<<62)/n || total > (1<<62)/(n*mult)) {
+			return 0, false
+		}
+		total *= n * mult
+	}
+	return total, true
+}
+
+func ddSuffix(s string) (int64, bool) {
+	switch s {
+	case "":
+		return 1, true
+	case "c":
+		return 1, true
+	case "w":
+		return 2, true
+	case "b":
+		return 512, true
+	}
+	letters := "KMGTPE"
+	c := s[0]
+	if c == 'k' {
+		c = 'K'
+	}
+	i := strings.IndexByte(letters, c)
+	if i < 0 {
+		return 0, false
+	}
+	var base int64 = 1024
+	switch s[1:] {
+	case "", "iB":
+	case "B":
+		base = 1000
+	default:
+		return 0, false
+	}
+	m := int64(1)
+	for range i + 1 {
+		m *= base
+	}
+	return m, true
+}
+
+func dd(env *Env) int {
+	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync (accepted).", "[OPERAND]...", "OPTION")
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	var (
+		in, out            = "-", ""
+		ibs, obs     int64 = 512, 512
+		bsSet        bool
+		count        int64 = -1
+		skip, seek   int64
+		ucase, lcase bool
+		notrunc, pad bool
+		status       = ""
+	)
+	for _, op := range operands {
+		key, val, ok := strings.Cut(op, "=")
+		if !ok {
+			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand '%s'", op)}, 1)
+		}
+		num := func() (int64, bool) {
+			n, ok := ddSize(val)
+			if !ok {
+				env.Errorf("invalid number: '%s'", val)
+			}
+			return n, ok
+		}
+		var good bool
+		switch key {
+		case "if":
+			in, good = val, true
+		case "of":
+			out, good = val, true
+		case "bs":
+			var n int64
+			if n, good = num(); good {
+				ibs, obs, bsSet = n, n, true
+			}
+		case "ibs":
+			ibs, good = num()
+		case "obs":
+			obs, good = num()
+		case "count":
+			count, good = num()
+		case "skip":
+			skip, good = num()
+		case "seek":
+			seek, good = num()
+		case "status":
+			switch val {
+			case "none", "noxfer", "progress":
+				status, good = val, true
+			default:
+				return f.Fail(&UsageError{fmt.Sprintf("invalid status level: '%s'", val)}, 1)
+			}
+		case "conv":
+			good = true
+			for _, c := range strings.Split(val, ",") {
+				switch c {
+				case "ucase":
+					ucase = true
+				case "lcase":
+					lcase = true
+				case "notrunc":
+					notrunc = true
+				case "sync":
+					pad = true
+				case "noerror", "fsync", "fdatasync", "":
+				default:
+					env.Errorf("invalid conversion: '%s'", c)
+					good = false
+				}
+			}
+			if ucase && lcase {
+				env.Errorf("cannot combine lcase and ucase")
+				good = false
+			}
+		default:
+			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand '%s'", op)}, 1)
+		}
+		if !good {
+			return 1
+		}
+	}
+	if ibs <= 0 || obs <= 0 {
+		env.Errorf("invalid number: '0'")
+		return 1
+	}
+	start := time.Now()
+	r, err := env.Open(in)
+	if err != nil {
+		env.Errorf("failed to open '%s': %s", in, ErrText(err))
+		return 1
+	}
+	defer r.Close()
+	var w io.Writer = env.Stdout
+	var of File
+	if out != "" {
+		of, err = ddOpenOutput(env, out, seek*obs, notrunc)
+		if err != nil {
+			env.Errorf("failed to open '%s': %s", out, ErrText(err))
+			return 1
+		}
+		w = of
+	} else if seek > 0 {
+		// Standard output cannot seek here: GNU would write zeros past a
+		// pipe; do the same.
+		if _, err := w.Write(make([]byte, seek*obs)); err != nil {
+			return ddWriteFail(env, err)
+		}
+	}
+	// Skip input blocks: seek a file, read and discard a pipe.
+	if skip > 0 {
+		n := skip * ibs
+		if s, ok := r.(io.Seeker); ok && in != "-" {
+			if _, err := s.Seek(n, io.SeekStart); err != nil {
+				env.Errorf("%s: cannot skip: %s", in, ErrText(err))
+				return 1
+			}
+		} else if _, err := io.CopyN(io.Discard, r, n); err != nil && err != io.EOF {
+			env.PathError(in, err)
+			return 1
+		}
+	}
+	var fullIn, partIn, fullOut, partOut, total int64
+	buf := make([]byte, ibs)
+	var pending []byte // output waiting to fill obs (ibs != obs)
+	flush := func(final bool) error {
+		for int64(len(pending)) >= obs || final && len(pending) > 0 {
+			n := min(int64(len(pending)), obs)
+			if _, err := w.Write(pending[:n]); err != nil {
+				return err
+			}
+			if n == obs {
+				fullOut++
+			} else {
+				partOut++
+			}
+			total += n
+			pending = pending[n:]
+		}
+		return nil
+	}
+	status1 := 0
+	for count < 0 || fullIn+partIn < count {
+		if err := env.Ctx.Err(); err != nil {
+			return 1
+		}
+		n, rerr := r.Read(buf)
+		if n > 0 {
+			blk := buf[:n]
+			if int64(n) == ibs {
+				fullIn++
+			} else {
+				partIn++
+				if pad {
+					blk = append(blk, bytes.Repeat([]byte{0}, int(ibs)-n)...)
+				}
+			}
+			switch {
+			case ucase:
+				blk = bytes.ToUpper(blk)
+			case lcase:
+				blk = bytes.ToLower(blk)
+			}
+			if bsSet {
+				// bs= writes each block as it was read.
+				if _, err := w.Write(blk); err != nil {
+					return ddWriteFail(env, err)
+				}
+				if int64(len(blk)) == obs {
+					fullOut++
+				} else {
+					partOut++
+				}
+				total += int64(len(blk))
+			} else {
+				pending = append(pending, blk...)
+				if err := flush(false); err != nil {
+					return ddWriteFail(env, err)
+				}
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			env.PathError(in, rerr)
+			status1 = 1
+			break
+		}
+	}
+	if err := flush(true); err != nil {
+		return ddWriteFail(env, err)
+	}
+	if of != nil {
+		if err := of.Close(); err != nil {
+			return ddWriteFail(env, err)
+		}
+	}
+	if status != "none" {
+		fmt.Fprintf(env.Stderr, "%d+%d records in\n%d+%d records out\n", fullIn, partIn, fullOut, partOut)
+		if status != "noxfer" {
+			secs := time.Since(start).Seconds()
+			fmt.Fprintf(env.Stderr, "%d bytes%s copied, %.3g s, %s/s\n", total, ddHuman(total), secs, ddRate(float64(total)/max(secs, 1e-9)))
+		}
+	}
+	return status1
+}
+
+// ddOpenOutput opens of= for writing at offset: truncated there (GNU's
+// O_TRUNC or ftruncate at seek) unless notrunc keeps what follows.
+func ddOpenOutput(env *Env, name string, offset int64, notrunc bool) (File, error) {
+	if offset == 0 && !notrunc {
+		return env.Create(name)
+	}
+	var keep []byte
+	if !notrunc {
+		// Keep the first offset bytes, then truncate by rewriting.
+		if old, err := env.FS.OpenFile(env.Abs(name), os.O_RDONLY); err == nil {
+			keep, _ = io.ReadAll(io.LimitReader(old, offset))
+			old.Close()
+		}
+		f, err := env.Create(name)
+		if err != nil {
+			return nil, err
+		}
+		keep = append(keep, make([]byte, offset-int64(len(keep)))...)
+		if _, err := f.Write(keep); err != nil {
+			f.Close()
+			return nil, err
+		}
+		return f, nil
+	}
+	f, err := env.FS.OpenFile(env.Abs(name), os.O_RDWR|os.O_CREATE)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func ddWriteFail(env *Env, err error) int {
+	if IsBrokenPipe(err) {
+		return 1
+	}
+	env.Errorf("error writing: %s", ErrText(err))
+	return 1
+}
+
+// ddHuman is GNU's " (1.0 MB, 977 KiB)" after a byte count of 1000 or more.
+func ddHuman(n int64) string {
+	if n < 1000 {
+		return ""
+	}
+	return " (" + ddUnits(float64(n), 1000, []string{"kB", "MB", "GB", "TB", "PB", "EB"}) + ", " + ddUnits(float64(n), 1024, []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}) + ")"
+}
+
+func ddUnits(v, base float64, units []string) string {
+	i := -1
+	for v >= base && i < len(units)-1 {
+		v /= base
+		i++
+	}
+	if i < 0 {
+		return strconv.FormatFloat(v, 'f', 0, 64) + " B"
+	}
+	if v < 10 {
+		return strconv.FormatFloat(v, 'f', 1, 64) + " " + units[i]
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64) + " " + units[i]
+}
+
+func ddRate(v float64) string {
+	return ddUnits(v, 1000, []string{"kB", "MB", "GB", "TB", "PB", "EB"})
+}
