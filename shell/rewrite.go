@@ -53,6 +53,8 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.arithParts(n.Parts)
 			r.assocCountParts(n.Parts)
 			quoteOpParts(n.Parts)
+		case *syntax.Subshell, *syntax.CmdSubst:
+			subshellTrap(n)
 		case *syntax.CallExpr:
 			n.Assigns = r.assocAppend(n.Assigns)
 			for _, a := range n.Assigns {

@@ -98,3 +98,12 @@ func TestCurrentRunner(t *testing.T) {
 		t.Fatal("a runner from a context that is no handler's")
 	}
 }
+
+// A subshell's EXIT trap runs when it ends (it is read from an unexported
+// field of interp's Runner: this guards that).
+func TestSubshellExitTrap(t *testing.T) {
+	out, errs, st := run(t, t.TempDir(), `( trap 'echo t1' EXIT; exit 3 ); echo $?; x=$(trap 'echo t2' EXIT; echo v); echo "$x"; trap 'echo main' EXIT`, Limits{})
+	if out != "t1\n3\nv\nt2\nmain\n" || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
+	}
+}

@@ -203,6 +203,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.arithCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
+		case "exit":
+			return s.exitArgs(ctx, args), nil
+		case subExitCmd:
+			return s.subExitCall(ctx, args), nil
 		case "getopts":
 			return s.getoptsArgs(ctx, args), nil
 		case psRecCmd, psSetCmd:
