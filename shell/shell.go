@@ -235,6 +235,17 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
 		st := s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env))
+		if ctx.Err() != nil {
+			// The run is over (deadline, limit, memory guard): what a
+			// command substitution collected is dropped, or interp would
+			// still split it into fields, out of the context's reach (an
+			// unquoted $(yes) cut by a 300ms deadline held enough to
+			// split for minutes and gigabytes). interp hands a
+			// substitution's writer to its last command as is.
+			if sb, ok := hc.Stdout.(*strings.Builder); ok {
+				sb.Reset()
+			}
+		}
 		if st != 0 {
 			return interp.ExitStatus(uint8(st))
 		}
