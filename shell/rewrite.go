@@ -61,6 +61,7 @@ func (r *rewriter) walk(root syntax.Node) {
 				r.integerAssign(a)
 			}
 		case *syntax.DeclClause:
+			dropEndOfOptions(n)
 			dropIntegerFlag(n)
 			for _, a := range n.Args {
 				r.integerAssign(a)
@@ -481,4 +482,22 @@ func execRedirStmt(st *syntax.Stmt) {
 	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: append(pre, inner)}
 	st.Redirs = nil
+}
+
+// dropEndOfOptions removes the "--" that ends a declaration's options
+// (declare -- X=1, local -- y, export -- Z): interp takes it for a name.
+func dropEndOfOptions(dc *syntax.DeclClause) {
+	for i, a := range dc.Args {
+		if !a.Naked || a.Name != nil || a.Value == nil {
+			return
+		}
+		lit := a.Value.Lit()
+		if lit == "--" {
+			dc.Args = append(dc.Args[:i:i], dc.Args[i+1:]...)
+			return
+		}
+		if !strings.HasPrefix(lit, "-") && !strings.HasPrefix(lit, "+") {
+			return
+		}
+	}
 }

@@ -205,6 +205,11 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return quoteCall(ctx, args), nil
 		case "exit":
 			return s.exitArgs(ctx, args), nil
+		case "eval":
+			// eval takes no options; bash accepts a "--" before the code.
+			if len(args) > 1 && args[1] == "--" {
+				return append(args[:1:1], args[2:]...), nil
+			}
 		case subExitCmd:
 			return s.subExitCall(ctx, args), nil
 		case "getopts":
