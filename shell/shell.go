@@ -206,8 +206,15 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		case "exit":
 			return s.exitArgs(ctx, args), nil
 		case "eval":
-			// eval takes no options; bash accepts a "--" before the code.
-			if len(args) > 1 && args[1] == "--" {
+			// interp parses eval's string itself: bound it as a script
+			// first (Go's stack overflow in the parser cannot be
+			// recovered) and refuse what Run refuses. eval takes no
+			// options; bash accepts a "--" before the code.
+			dashes := len(args) > 1 && args[1] == "--"
+			if st, bad := s.checkNested(ctx, "eval", strings.Join(args[1+boolInt(dashes):], " ")); bad {
+				return statusArgs(st), nil
+			}
+			if dashes {
 				return append(args[:1:1], args[2:]...), nil
 			}
 		case subExitCmd:
@@ -222,6 +229,20 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return countCall(ctx, args), nil
 		case efCmd:
 			return s.efCall(ctx, args), nil
+		case "trap":
+			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
+				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {
+					return statusArgs(st), nil
+				}
+			}
+		case "source", ".":
+			if len(args) > 1 {
+				if src, ok := s.readScript(ctx, args[1]); ok {
+					if st, bad := s.checkNested(ctx, args[0], src); bad {
+						return statusArgs(st), nil
+					}
+				}
+			}
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
@@ -499,6 +520,78 @@ func (s *Shell) status(ctx context.Context, err error) int {
 // chunk) ran exit.
 func (s *Shell) Exited() bool { return s.exited || (s.isNested && s.runner.Exited()) }
 
+// checkNested applies Run's checks to code that interp parses on its own
+// (eval's string, a sourced file). On a refusal it prints the message and
+// reports the status.
+func (s *Shell) checkNested(ctx context.Context, name, src string) (int, bool) {
+	err := precheck(src, s.opts.Limits)
+	if err == nil {
+		file, perr := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if perr != nil {
+			return 0, false // interp reports the syntax error its own way
+		}
+		err = refuseNested(file)
+	}
+	if err == nil {
+		return 0, false
+	}
+	fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "llmsh: %s: %v\n", name, err)
+	return 2, true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// refuseNested refuses in eval's string or a sourced file what Run would
+// refuse or rewrite: interp runs that code without Run's rewriting, and
+// its own process substitution would make a FIFO on the host.
+func refuseNested(file *syntax.File) error {
+	if hasCoproc(file) {
+		return errors.New("coproc is not supported")
+	}
+	psub := false
+	syntax.Walk(file, func(n syntax.Node) bool {
+		_, ok := n.(*syntax.ProcSubst)
+		psub = psub || ok
+		return !psub
+	})
+	if psub {
+		return errors.New("process substitution is not supported in eval, source or trap")
+	}
+	return nil
+}
+
+// hasCoproc reports whether file holds a coproc.
+func hasCoproc(file *syntax.File) bool {
+	found := false
+	syntax.Walk(file, func(n syntax.Node) bool {
+		_, ok := n.(*syntax.CoprocClause)
+		found = found || ok
+		return !found
+	})
+	return found
+}
+
+// readScript reads a file that source is about to run, through vfsd and
+// at most one byte past the script size limit. ok is false when it cannot
+// be read: interp then reports the error.
+func (s *Shell) readScript(ctx context.Context, name string) (string, bool) {
+	f, err := s.client.Open(absPath(interp.HandlerCtx(ctx).Dir, name))
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(s.opts.Limits.MaxScriptSize)+1))
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
 // precheck bounds the script's size and bracket nesting before the parser
 // runs: Go's stack overflow cannot be recovered.
 func precheck(src string, l Limits) error {
@@ -554,9 +647,12 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 }
 
 // refuse rewrites, before the script runs, what interp would run unlike
-// bash or on the host (see rewriter). It rejects nothing at present; the
-// error is for constructs that llmsh may have to refuse.
+// bash or on the host (see rewriter). It refuses coproc (interp does not
+// run it: it would print an internal message and go on with status 0).
 func refuse(file *syntax.File, src string) error {
+	if hasCoproc(file) {
+		return errors.New("coproc is not supported")
+	}
 	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file)}).walk(file)
 	return nil
 }

@@ -282,3 +282,37 @@ func TestIncomplete(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedCodeChecked: code that interp parses on its own (eval's
+// string, a sourced file, a trap string) meets the same size, nesting
+// and refusal checks as the script (found by the adversarial suite: a
+// 100,000-deep eval ran for minutes past --timeout).
+func TestNestedCodeChecked(t *testing.T) {
+	dir := t.TempDir()
+	deep := strings.Repeat("{", 2000)
+	mk := `d=$(printf '%2000s' '' | tr ' ' '{'); `
+	os.WriteFile(filepath.Join(dir, "deep.sh"), []byte(deep), 0o644)
+	os.WriteFile(filepath.Join(dir, "ps.sh"), []byte("cat <(echo x)\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "ok.sh"), []byte("echo sourced $1\n"), 0o644)
+	tests := []struct {
+		src, out, errIn string
+		st              int
+	}{
+		{mk + `eval "$d"; echo $?`, "2\n", "llmsh: eval: script nested too deeply (more than 1000 levels)", 0},
+		{"source deep.sh; echo $?", "2\n", "llmsh: source: script nested too deeply", 0},
+		{". ./deep.sh; echo $?", "2\n", "llmsh: .: script nested too deeply", 0},
+		{mk + `trap "$d" EXIT; echo $?`, "2\n", "llmsh: trap: script nested too deeply", 0},
+		{"eval 'cat <(echo x)'; echo $?", "2\n", "llmsh: eval: process substitution is not supported", 0},
+		{"source ps.sh; echo $?", "2\n", "llmsh: source: process substitution is not supported", 0},
+		{"eval 'coproc cat'; echo $?", "2\n", "llmsh: eval: coproc is not supported", 0},
+		{"coproc cat", "", "llmsh: coproc is not supported", 2},
+		{"eval 'echo fine'; source ok.sh arg; trap 'echo bye' EXIT", "fine\nsourced arg\nbye\n", "", 0},
+		{"eval 'echo ('; echo $?", "1\n", "eval", 0},
+	}
+	for _, tc := range tests {
+		out, errs, st := run(t, dir, tc.src, Limits{})
+		if out != tc.out || st != tc.st || !strings.Contains(errs, tc.errIn) {
+			t.Errorf("%.60s: out=%q err=%q status=%d; want out=%q err~%q status=%d", tc.src, out, errs, st, tc.out, tc.errIn, tc.st)
+		}
+	}
+}

@@ -389,6 +389,11 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	// llmsh's help and history, not the interpreter's (history lists the REPL's;
 	// elsewhere it says there is none)
 	sh.RouteBuiltins("help", "history")
+	// A builtin or the parser deep in work that ignores cancellation
+	// must not keep the run past its limit: stopStuck ends the process
+	// stuckGrace after the run was cancelled, if it has not returned.
+	runDone := make(chan struct{})
+	go stopStuck(ctx, runDone, func() { sess.Close() }, &gone, o.timeout, stderr)
 	var status int
 	if interactive {
 		status = repl.Run(ctx, repl.Options{
@@ -402,6 +407,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		status = sh.Run(ctx, src, name)
 		lim.end()
 	}
+	close(runDone)
 	if rep != nil {
 		rep.truncated = lim.truncated()
 	}
@@ -427,6 +433,43 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	}
 	return status
 }
+
+// stuckGrace is how long a cancelled run may take to return.
+const stuckGrace = time.Second
+
+// stopStuck waits for the run to be cancelled (time limit, memory or
+// output limit, vfsd gone); if it has not returned stuckGrace later, it
+// says why, ends the vfsd session and exits the process.
+func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), gone *atomic.Bool, timeout time.Duration, stderr io.Writer) {
+	select {
+	case <-runDone:
+		return
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(stuckGrace)
+	defer t.Stop()
+	select {
+	case <-runDone:
+		return
+	case <-t.C:
+	}
+	status := 125
+	switch {
+	case gone.Load():
+		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
+		status = 1
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", timeout)
+		status = 124
+	default:
+		fmt.Fprintln(stderr, "llmsh: the script did not stop when its run was cancelled")
+	}
+	endSession()
+	exit(status)
+}
+
+// exit is os.Exit (a variable for tests).
+var exit = os.Exit
 
 func absJoin(dir, name string) string {
 	if filepath.IsAbs(name) {
