@@ -16,7 +16,11 @@ import (
 // re-executes the running binary in server mode.
 func TestMain(m *testing.M) {
 	llmsh.MaybeServeVfsd()
-	os.Exit(m.Run())
+	code := m.Run()
+	if llmshBinDir != "" {
+		os.RemoveAll(llmshBinDir)
+	}
+	os.Exit(code)
 }
 
 func knownFailures(t *testing.T) map[string]bool {

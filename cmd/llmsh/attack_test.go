@@ -1,0 +1,487 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The adversarial suite: every testdata/attacks/FAMILY/NAME.sh is a hostile
+// script run through the real llmsh binary (built once, below) with its own
+// vfsd child. Whatever the script does, the harness checks that none of
+// these breaches happened:
+//
+//   - the marker held by a file outside the grants appears on stdout or stderr;
+//   - the value of a canary variable in llmsh's own environment appears;
+//   - a file outside the -o tree appears, disappears or changes
+//     (snapshot of everything but the -o tree, before and after);
+//   - a host program ran (the canary programs would create a file);
+//   - a Go stack trace, a runtime fatal error or a recovered panic
+//     ("internal error") is printed;
+//   - the run overstays its limit (the harness kills it after hardKill,
+//     which never happens to a run that honours --timeout);
+//   - a process started for the run (vfsd) is still there after llmsh exits.
+//
+// Each script also states what it expects (its status, and text that shows
+// it was refused for the right reason), so that an attack that fails for a
+// trivial reason (a typo, a parse error) does not pass silently.
+//
+// Directives are comment lines at the top of the script:
+//
+//	#@ status: N | nonzero | any     exit status (default 0)
+//	#@ stderr: TEXT                  stderr contains TEXT (repeatable)
+//	#@ stdout: TEXT                  stdout contains TEXT (repeatable)
+//	#@ no-stdout: TEXT               stdout does not contain TEXT (repeatable)
+//	#@ args: ARGS                    llmsh options instead of the default grants
+//	#@ race                          a goroutine swaps rw/swap and rw/swapdir
+//	                                 between harmless entries and links out
+//	#@ heavy                         run alone (memory- or CPU-hungry)
+//	#@ big: N                        @BIG@ becomes N bytes of text lines; the
+//	                                 script is passed on stdin
+//	#@ stdin: TEXT                   stdin of the run (a line; \n is a newline)
+//
+// Placeholders in scripts and args: @ROOT@ (the run's directory), @RO@ (the
+// -i tree), @RW@ (the -o tree, also the working directory), @OUT@ (a
+// directory outside every grant), @SECRET@ (a file in it holding the
+// marker), @CANARY@ (a host program in it that records that it ran; also
+// installed as @OUT@/bin/nosuchcmd, and @OUT@/bin is on llmsh's PATH).
+
+const (
+	hardKill       = 120 * time.Second // never reached by a run that honours its limits
+	defaultTimeout = "10s"
+)
+
+var (
+	llmshBinOnce sync.Once
+	llmshBin     string
+	llmshBinErr  error
+	llmshBinDir  string
+	heavyMu      sync.Mutex // heavy attacks run one at a time
+)
+
+// realLlmsh builds cmd/llmsh once per test binary, into a temporary
+// directory that TestMain removes.
+func realLlmsh(t *testing.T) string {
+	t.Helper()
+	llmshBinOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "llmsh-attack-bin-")
+		if err != nil {
+			llmshBinErr = err
+			return
+		}
+		llmshBinDir = dir
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+		}
+		bin := filepath.Join(dir, "llmsh")
+		cmd := exec.Command(goTool, "build", "-o", bin, ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			llmshBinErr = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		llmshBin = bin
+	})
+	if llmshBinErr != nil {
+		t.Fatal(llmshBinErr)
+	}
+	return llmshBin
+}
+
+// attack is one parsed attack script.
+type attack struct {
+	name, script   string
+	status         string
+	stderr, stdout []string
+	noStdout       []string
+	args           string
+	race, heavy    bool
+	big            int
+	stdin          string
+}
+
+func parseAttack(name, src string) (*attack, error) {
+	a := &attack{name: name, script: src, status: "0"}
+	sc := bufio.NewScanner(strings.NewReader(src))
+	for sc.Scan() {
+		line := sc.Text()
+		d, ok := strings.CutPrefix(line, "#@ ")
+		if !ok {
+			if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+				continue
+			}
+			break
+		}
+		key, val, _ := strings.Cut(d, ":")
+		val = strings.TrimSpace(val)
+		switch strings.TrimSpace(key) {
+		case "status":
+			a.status = val
+		case "stderr":
+			a.stderr = append(a.stderr, val)
+		case "stdout":
+			a.stdout = append(a.stdout, val)
+		case "no-stdout":
+			a.noStdout = append(a.noStdout, val)
+		case "args":
+			a.args = val
+		case "race":
+			a.race = true
+		case "heavy":
+			a.heavy = true
+		case "big":
+			if _, err := fmt.Sscan(val, &a.big); err != nil {
+				return nil, fmt.Errorf("big: %v", err)
+			}
+		case "stdin":
+			a.stdin = strings.ReplaceAll(val, `\n`, "\n")
+		default:
+			return nil, fmt.Errorf("unknown directive %q", key)
+		}
+	}
+	return a, nil
+}
+
+// arena is the host side of one run: the directories, the secret and the
+// canaries.
+type arena struct {
+	root, ro, rw, out string
+	secret, canary    string
+	ranFile           string
+	marker, envValue  string
+}
+
+func randomHex(t *testing.T) string {
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+func newArena(t *testing.T) *arena {
+	t.Helper()
+	root := t.TempDir()
+	a := &arena{
+		root: root, ro: filepath.Join(root, "ro"), rw: filepath.Join(root, "rw"), out: filepath.Join(root, "out"),
+		marker: "MARK" + randomHex(t), envValue: "ENVCANARY" + randomHex(t),
+	}
+	a.secret = filepath.Join(a.out, "secret")
+	a.canary = filepath.Join(a.out, "canary")
+	a.ranFile = filepath.Join(root, "host-program-ran")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{a.ro, a.rw, a.out, filepath.Join(a.out, "bin"), filepath.Join(a.ro, "sub")} {
+		must(os.MkdirAll(d, 0o755))
+	}
+	must(os.WriteFile(a.secret, []byte(a.marker+"\n"), 0o644))
+	must(os.WriteFile(filepath.Join(a.out, "other.txt"), []byte("untouched "+a.marker+"\n"), 0o644))
+	canary := "#!/bin/sh\necho ran >> " + a.ranFile + "\n"
+	must(os.WriteFile(a.canary, []byte(canary), 0o755))
+	must(os.WriteFile(filepath.Join(a.out, "bin", "nosuchcmd"), []byte(canary), 0o755))
+	must(os.WriteFile(filepath.Join(a.ro, "in.txt"), []byte("readable\n"), 0o644))
+	must(os.WriteFile(filepath.Join(a.ro, "sub", "deep.txt"), []byte("deep\n"), 0o644))
+	must(os.WriteFile(filepath.Join(a.rw, "work.txt"), []byte("work\n"), 0o644))
+	// Links planted inside the grants that lead out of them.
+	must(os.Symlink(a.secret, filepath.Join(a.rw, "link-abs")))
+	must(os.Symlink("../out/secret", filepath.Join(a.rw, "link-rel")))
+	must(os.Symlink(a.out, filepath.Join(a.rw, "dirlink")))
+	must(os.Symlink(a.secret, filepath.Join(a.ro, "ro-link")))
+	must(os.Symlink("/proc/self/root"+a.secret, filepath.Join(a.rw, "proc-link")))
+	must(os.Symlink("/", filepath.Join(a.rw, "rootlink")))
+	return a
+}
+
+func (a *arena) expand(s string) string {
+	return strings.NewReplacer(
+		"@ROOT@", a.root, "@RO@", a.ro, "@RW@", a.rw, "@OUT@", a.out,
+		"@SECRET@", a.secret, "@CANARY@", a.canary,
+	).Replace(s)
+}
+
+// snapshot describes every entry under root except the -o tree.
+func (a *arena) snapshot(t *testing.T) map[string]string {
+	t.Helper()
+	snap := map[string]string{}
+	err := filepath.WalkDir(a.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == a.rw {
+			return filepath.SkipDir
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		desc := fmt.Sprintf("%v %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
+		switch {
+		case fi.Mode()&os.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			desc += " -> " + target
+		case fi.Mode().IsRegular():
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			desc += fmt.Sprintf(" %x", sha256.Sum256(b))
+		}
+		snap[p] = desc
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+func diffSnapshots(before, after map[string]string) []string {
+	var d []string
+	for p, b := range before {
+		if a, ok := after[p]; !ok {
+			d = append(d, "removed "+p)
+		} else if a != b {
+			d = append(d, "changed "+p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			d = append(d, "appeared "+p)
+		}
+	}
+	sort.Strings(d)
+	return d
+}
+
+// leftovers lists live processes whose command line names the arena.
+func (a *arena) leftovers() []string {
+	var out []string
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err != nil || !bytes.Contains(b, []byte(a.root)) {
+			continue
+		}
+		if st, err := os.ReadFile(filepath.Join(filepath.Dir(p), "stat")); err == nil {
+			// A zombie has exited; it is its parent's to reap.
+			if f := strings.Fields(string(st[bytes.LastIndexByte(st, ')')+1:])); len(f) > 0 && f[0] == "Z" {
+				continue
+			}
+		}
+		out = append(out, filepath.Dir(p)+": "+strings.ReplaceAll(string(b), "\x00", " "))
+	}
+	return out
+}
+
+// racer swaps rw/swap between a harmless file and a link to the secret,
+// and rw/swapdir between a harmless directory and a link to the outside
+// directory, until stop is closed. Each swap of swap is a rename, so the
+// name always exists.
+func (a *arena) racer(t *testing.T, stop <-chan struct{}) <-chan struct{} {
+	done := make(chan struct{})
+	swap, swapdir := filepath.Join(a.rw, "swap"), filepath.Join(a.rw, "swapdir")
+	os.WriteFile(swap, []byte("harmless\n"), 0o644)
+	os.MkdirAll(swapdir, 0o755)
+	os.WriteFile(filepath.Join(swapdir, "secret"), []byte("decoy\n"), 0o644)
+	go func() {
+		defer close(done)
+		tmp := filepath.Join(a.rw, ".swap-tmp")
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			os.Remove(tmp)
+			if i%2 == 0 {
+				os.Symlink(a.secret, tmp)
+			} else {
+				os.WriteFile(tmp, []byte("harmless\n"), 0o644)
+			}
+			os.Rename(tmp, swap)
+			if i%2 == 0 {
+				os.RemoveAll(swapdir)
+				os.Symlink(a.out, swapdir)
+			} else {
+				os.Remove(swapdir)
+				os.MkdirAll(swapdir, 0o755)
+				os.WriteFile(filepath.Join(swapdir, "secret"), []byte("decoy\n"), 0o644)
+			}
+			runtime.Gosched()
+		}
+	}()
+	return done
+}
+
+func TestAttacks(t *testing.T) {
+	files, err := filepath.Glob("testdata/attacks/*/*.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 80 {
+		t.Fatalf("only %d attack scripts", len(files))
+	}
+	bin := realLlmsh(t)
+	families := map[string][]string{}
+	for _, f := range files {
+		fam := filepath.Base(filepath.Dir(f))
+		families[fam] = append(families[fam], f)
+	}
+	for fam, list := range families {
+		t.Run(fam, func(t *testing.T) {
+			for _, f := range list {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := strings.TrimSuffix(filepath.Base(f), ".sh")
+				a, err := parseAttack(name, string(src))
+				if err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					runAttack(t, bin, a)
+				})
+			}
+		})
+	}
+}
+
+func runAttack(t *testing.T, bin string, at *attack) {
+	if at.heavy {
+		heavyMu.Lock()
+		defer heavyMu.Unlock()
+	}
+	ar := newArena(t)
+	script := ar.expand(at.script)
+	args := []string{"-i", ar.ro, "-o", ar.rw, "--timeout", defaultTimeout}
+	if at.args != "" {
+		args = strings.Fields(ar.expand(at.args))
+	}
+	stdin := at.stdin
+	if at.big > 0 {
+		var b strings.Builder
+		line := strings.Repeat("x", 99) + "\n"
+		for b.Len() < at.big {
+			b.WriteString(line)
+		}
+		stdin = strings.Replace(script, "@BIG@\n", b.String(), 1)
+	} else {
+		args = append(args, "-c", script)
+	}
+	before := ar.snapshot(t)
+	ctx, cancel := context.WithTimeout(context.Background(), hardKill)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = ar.rw
+	cmd.Env = []string{
+		"LLMSH_ATTACK_CANARY=" + ar.envValue,
+		"HOME=" + ar.out,
+		"PATH=" + filepath.Join(ar.out, "bin") + ":/usr/bin:/bin",
+		"TMPDIR=" + ar.out,
+		"USER=root",
+	}
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var stopRace chan struct{}
+	var raceDone <-chan struct{}
+	if at.race {
+		stopRace = make(chan struct{})
+		raceDone = ar.racer(t, stopRace)
+	}
+	err := cmd.Run()
+	if at.race {
+		close(stopRace)
+		<-raceDone
+	}
+	status := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		status = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("running llmsh: %v", err)
+	}
+	out, errs := stdout.String(), stderr.String()
+	report := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf("BREACH: "+format+"\nstatus %d\nstdout %.2000q\nstderr %.2000q", append(args, status, out, errs)...)
+	}
+	if ctx.Err() != nil {
+		report("the run overstayed its limit and was killed after %v", hardKill)
+	}
+	if strings.Contains(out+errs, ar.marker) {
+		report("the marker of %s leaked", ar.secret)
+	}
+	if strings.Contains(out+errs, ar.envValue) {
+		report("the canary environment variable leaked")
+	}
+	if _, err := os.Lstat(ar.ranFile); err == nil {
+		report("a host program ran")
+	}
+	for _, s := range []string{"goroutine ", "panic:", "fatal error:", "internal error", "[signal "} {
+		if strings.Contains(errs, s) {
+			report("stderr has %q", s)
+		}
+	}
+	if left := ar.leftovers(); len(left) > 0 {
+		report("processes left behind: %v", left)
+	}
+	if d := diffSnapshots(before, ar.snapshot(t)); len(d) > 0 {
+		report("files outside -o changed: %v", d)
+	}
+	if t.Failed() {
+		return
+	}
+	// What the script itself expects.
+	switch at.status {
+	case "any":
+	case "nonzero":
+		if status == 0 {
+			t.Errorf("status 0, want non-zero\nstdout %.2000q\nstderr %.2000q", out, errs)
+		}
+	default:
+		if fmt.Sprint(status) != at.status {
+			t.Errorf("status %d, want %s\nstdout %.2000q\nstderr %.2000q", status, at.status, out, errs)
+		}
+	}
+	for _, s := range at.stderr {
+		if s = ar.expand(s); !strings.Contains(errs, s) {
+			t.Errorf("stderr lacks %q\nstderr %.2000q", s, errs)
+		}
+	}
+	for _, s := range at.stdout {
+		if s = ar.expand(strings.ReplaceAll(s, `\n`, "\n")); !strings.Contains(out, s) {
+			t.Errorf("stdout lacks %q\nstdout %.2000q", s, out)
+		}
+	}
+	for _, s := range at.noStdout {
+		if s = ar.expand(s); strings.Contains(out, s) {
+			t.Errorf("stdout has %q\nstdout %.2000q", s, out)
+		}
+	}
+}

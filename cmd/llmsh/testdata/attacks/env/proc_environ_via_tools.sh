@@ -1,0 +1,7 @@
+# The environment through /proc with tools other than cat.
+#@ status: any
+#@ stderr: Permission denied
+tr '\0' '\n' < /proc/self/environ
+xargs -0 -n1 < /proc/self/environ
+od -c /proc/self/environ
+awk 1 /proc/self/environ

@@ -1,0 +1,4 @@
+# The secret's absolute path.
+#@ status: 1
+#@ stderr: cat: @SECRET@: Permission denied
+cat @SECRET@

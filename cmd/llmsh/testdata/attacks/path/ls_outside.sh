@@ -1,0 +1,8 @@
+# Listing outside the grants shows nothing of the host.
+#@ status: 2
+#@ no-stdout: secret
+#@ no-stdout: other.txt
+#@ stderr: ls: cannot access '@OUT@': Permission denied
+ls @OUT@
+ls -la ..
+ls -R ../out

@@ -1,0 +1,8 @@
+# Input redirections and command substitutions of the secret.
+#@ status: any
+#@ stderr: Permission denied
+cat < @SECRET@
+x=$(< @SECRET@); echo "[$x]"
+read -r y < @SECRET@; echo "[$y]"
+while read -r l; do echo "$l"; done < @SECRET@
+mapfile -t arr < @SECRET@; echo "${arr[@]}"

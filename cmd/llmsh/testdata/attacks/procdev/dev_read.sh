@@ -1,0 +1,8 @@
+# Host devices are not readable.
+#@ status: 1
+#@ stderr: Permission denied
+head -c 8 /dev/urandom
+head -c 8 /dev/zero
+cat /dev/mem
+cat /dev/sda
+cat /dev/tty

@@ -1,0 +1,11 @@
+# Process information through /proc/self.
+#@ status: any
+#@ stderr: Permission denied
+cat /proc/self/cmdline
+cat /proc/self/maps
+cat /proc/self/status
+cat /proc/self/mountinfo
+ls /proc/self/fd
+readlink /proc/self/exe
+cat /proc/self/cwd/../out/secret
+cat /proc/self/root@SECRET@

@@ -1,0 +1,3 @@
+#@ status: 125
+#@ stderr: maximum call depth exceeded
+f() { f; }; f

@@ -1,0 +1,5 @@
+#@ heavy
+#@ args: -i @RO@ -o @RW@ --timeout 30s
+#@ status: 125
+#@ stderr: a fork bomb?
+:(){ :|:& };:

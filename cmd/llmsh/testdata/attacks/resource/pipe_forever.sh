@@ -1,0 +1,3 @@
+#@ args: -i @RO@ -o @RW@ --timeout 2s
+#@ status: 124
+yes | while read -r l; do :; done

@@ -1,0 +1,3 @@
+#@ args: -i @RO@ -o @RW@ --timeout 1s
+#@ status: 124
+sleep 1e9
