@@ -1,4 +1,8 @@
-# Process substitution would make a host FIFO: refused before running.
-#@ status: 2
-#@ stderr: process substitution is not supported
+# Process substitution runs its list in-process (an in-memory pipe at
+# /dev/fd/N, no host FIFO): a program named in it is not found.
+#@ status: 0
+#@ stdout: x
+#@ stderr: command not found
 cat <(@CANARY@)
+@CANARY@ > >(cat)
+cat <(echo x)
