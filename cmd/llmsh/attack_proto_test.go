@@ -1,0 +1,374 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// protoPeer is a raw client of a real vfsd (the llmsh binary in server
+// mode) attached, as --vfs-fds does, to inherited pipe descriptors 3 and 4.
+type protoPeer struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	w      *os.File // requests (vfsd's fd 3)
+	r      *os.File // answers (vfsd's fd 4)
+	stderr *bytes.Buffer
+	seen   bytes.Buffer // every byte vfsd answered
+	exited chan error
+}
+
+func startProtoPeer(t *testing.T, bin string, ar *arena) *protoPeer {
+	t.Helper()
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	respR, respW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &protoPeer{t: t, w: reqW, r: respR, stderr: new(bytes.Buffer), exited: make(chan error, 1)}
+	p.cmd = exec.Command(bin, serverModeArg, "-i", ar.ro, "-o", ar.rw, "--vfs-fds", "3,4")
+	p.cmd.Dir = ar.rw
+	p.cmd.Env = []string{"LLMSH_ATTACK_CANARY=" + ar.envValue}
+	p.cmd.ExtraFiles = []*os.File{reqR, respW}
+	p.cmd.Stderr = p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	reqR.Close()
+	respW.Close()
+	go func() { p.exited <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		p.w.Close()
+		p.r.Close()
+		p.cmd.Process.Kill()
+	})
+	return p
+}
+
+func (p *protoPeer) raw(b []byte) {
+	if _, err := p.w.Write(b); err != nil {
+		p.t.Logf("write: %v", err)
+	}
+}
+
+func (p *protoPeer) frame(payload string) {
+	b := binary.BigEndian.AppendUint32(nil, uint32(len(payload)))
+	p.raw(append(b, payload...))
+}
+
+// recv reads one answer; nil when vfsd closed the connection.
+func (p *protoPeer) recv() *vfsproto.Response {
+	b, err := vfsproto.ReadFrame(p.r, nil)
+	if err != nil {
+		return nil
+	}
+	p.seen.Write(b)
+	var resp vfsproto.Response
+	if err := json.Unmarshal(b, &resp); err != nil {
+		p.t.Fatalf("vfsd answered a frame that is not JSON: %q", b)
+	}
+	return &resp
+}
+
+// call sends a request (params as raw JSON) and returns the answer.
+func (p *protoPeer) call(id, op, params string) *vfsproto.Response {
+	p.frame(fmt.Sprintf(`{"id":%q,"op":%q,"params":%s}`, id, op, params))
+	return p.recv()
+}
+
+// finish hangs up and waits for vfsd to exit (a hang is reported after
+// hardKill, and vfsd killed).
+func (p *protoPeer) finish() error {
+	p.w.Close()
+	io.Copy(&p.seen, p.r)
+	select {
+	case err := <-p.exited:
+		return err
+	case <-time.After(hardKill):
+		p.cmd.Process.Kill()
+		p.t.Errorf("BREACH: vfsd did not exit after its client hung up")
+		return <-p.exited
+	}
+}
+
+func jsonStr(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// TestProtocolAttacks sends malformed and hostile traffic straight to a
+// real vfsd over inherited pipes, bypassing llmsh's shell and client. For
+// each: no stack trace, no marker or canary in any answer, nothing outside
+// -o changes, and vfsd exits once its client hangs up.
+func TestProtocolAttacks(t *testing.T) {
+	bin := realLlmsh(t)
+	type attackFn func(t *testing.T, p *protoPeer, ar *arena)
+	// wantErr checks an answer is a refusal with one of the codes.
+	wantErr := func(t *testing.T, resp *vfsproto.Response, codes ...vfsproto.Code) {
+		t.Helper()
+		if resp == nil {
+			t.Fatalf("connection closed, want an error answer %v", codes)
+		}
+		if resp.OK || resp.Error == nil {
+			t.Fatalf("BREACH: request accepted: %+v (result %s)", resp, resp.Result)
+		}
+		for _, c := range codes {
+			if resp.Error.Code == c {
+				return
+			}
+		}
+		t.Fatalf("error %v, want one of %v", resp.Error, codes)
+	}
+	// usable checks the connection still serves a granted file.
+	usable := func(t *testing.T, p *protoPeer, ar *arena) {
+		t.Helper()
+		resp := p.call("u", "stat", `{"path":`+jsonStr(filepath.Join(ar.ro, "in.txt"))+`}`)
+		if resp == nil || !resp.OK {
+			t.Fatalf("connection unusable after the attack: %+v", resp)
+		}
+	}
+	closed := func(t *testing.T, p *protoPeer) {
+		t.Helper()
+		if resp := p.recv(); resp != nil {
+			t.Fatalf("want the connection closed, got %+v", resp)
+		}
+	}
+	cases := []struct {
+		name string
+		fn   attackFn
+	}{
+		{"truncated_header", func(t *testing.T, p *protoPeer, ar *arena) {
+			p.raw([]byte{0, 0})
+		}},
+		{"truncated_body", func(t *testing.T, p *protoPeer, ar *arena) {
+			p.raw(append(binary.BigEndian.AppendUint32(nil, 100), `{"id":"1"`...))
+		}},
+		{"length_4GiB", func(t *testing.T, p *protoPeer, ar *arena) {
+			// Closed before the body is read (none is sent): vfsd
+			// neither waits for 4 GiB nor allocates it.
+			p.raw([]byte{0xff, 0xff, 0xff, 0xff})
+			closed(t, p)
+		}},
+		{"length_over_max", func(t *testing.T, p *protoPeer, ar *arena) {
+			p.raw(binary.BigEndian.AppendUint32(nil, vfsproto.MaxFrame+1))
+			closed(t, p)
+		}},
+		{"not_json", func(t *testing.T, p *protoPeer, ar *arena) {
+			p.frame("\x00\x01garbage")
+			closed(t, p)
+		}},
+		{"invalid_utf8_path", func(t *testing.T, p *protoPeer, ar *arena) {
+			for _, path := range []string{ar.ro + "/\xff\xfe", ar.secret + "\xff", ar.ro + "/../out/secret\xc0\xaf"} {
+				resp := p.call("1", "open", `{"path":"`+path+`","mode":"r"}`)
+				if resp == nil {
+					t.Fatal("connection closed on invalid UTF-8")
+				}
+				if resp.OK {
+					h := string(resp.Result)
+					t.Fatalf("BREACH? invalid UTF-8 path %q opened: %s", path, h)
+				}
+			}
+			usable(t, p, ar)
+		}},
+		{"invalid_utf8_id", func(t *testing.T, p *protoPeer, ar *arena) {
+			p.frame("{\"id\":\"\xff\xfe\",\"op\":\"stats\",\"params\":{}}")
+			if resp := p.recv(); resp == nil {
+				t.Fatal("connection closed")
+			}
+			usable(t, p, ar)
+		}},
+		{"wrong_types", func(t *testing.T, p *protoPeer, ar *arena) {
+			in := jsonStr(filepath.Join(ar.ro, "in.txt"))
+			for _, c := range []struct{ op, params string }{
+				{"open", `{"path":7,"mode":"r"}`},
+				{"open", `{"path":` + in + `,"mode":["r"]}`},
+				{"open", `{"path":` + in + `,"mode":"x"}`},
+				{"open", `[1,2,3]`},
+				{"open", `"` + ar.secret + `"`},
+				{"read", `{"h":"3","max":10}`},
+				{"read", `{"h":3.5,"max":10}`},
+				{"read", `{"h":3,"max":-1}`},
+				{"read", `{"h":3,"max":99999999999}`},
+				{"write", `{"h":3,"data":"not base64!"}`},
+				{"seek", `{"h":3,"offset":-9223372036854775808,"whence":"SEEK_SET"}`},
+				{"seek", `{"h":3,"offset":0,"whence":"SEEK_NOWHERE"}`},
+				{"stat", `{}`},
+				{"stat", `{"h":3,"path":` + in + `}`},
+				{"list", `{"path":null}`},
+				{"rename", `{"from":` + in + `}`},
+				{"hello", `{"version":"x","features":7}`},
+			} {
+				resp := p.call("w", c.op, c.params)
+				if resp == nil {
+					t.Fatalf("%s %s: connection closed", c.op, c.params)
+				}
+				if resp.OK && c.op != "hello" {
+					t.Fatalf("BREACH? %s %s accepted: %s", c.op, c.params, resp.Result)
+				}
+			}
+			usable(t, p, ar)
+		}},
+		{"unknown_and_reserved_ops", func(t *testing.T, p *protoPeer, ar *arena) {
+			for _, op := range []string{"LLMCMD", "QUOTA", "exec", "spawn", "chmod", "symlink", "link", ""} {
+				wantErr(t, p.call("o", op, `{"cmd":"`+ar.canary+`","path":"`+ar.secret+`"}`), vfsproto.EUnsupported, vfsproto.EArg)
+			}
+			usable(t, p, ar)
+		}},
+		{"handles_never_issued", func(t *testing.T, p *protoPeer, ar *arena) {
+			for _, h := range []string{"0", "1", "2", "3", "4", "-1", "4611686018427387904"} {
+				wantErr(t, p.call("h", "read", `{"h":`+h+`,"max":100}`), vfsproto.ENoEnt, vfsproto.EClosed, vfsproto.EArg, vfsproto.EPerm)
+				wantErr(t, p.call("h", "write", `{"h":`+h+`,"data":"eA=="}`), vfsproto.ENoEnt, vfsproto.EClosed, vfsproto.EArg, vfsproto.EPerm)
+			}
+			usable(t, p, ar)
+		}},
+		{"handles_of_another_client", func(t *testing.T, p *protoPeer, ar *arena) {
+			// Another client (its own vfsd) opens a granted file; its handle
+			// number means nothing here, and closing it here leaves it open
+			// there.
+			other := startProtoPeer(t, bin, ar)
+			resp := other.call("o", "open", `{"path":`+jsonStr(filepath.Join(ar.ro, "in.txt"))+`,"mode":"r"}`)
+			if resp == nil || !resp.OK {
+				t.Fatalf("open in the other client: %+v", resp)
+			}
+			var or vfsproto.OpenResult
+			json.Unmarshal(resp.Result, &or)
+			h := fmt.Sprint(or.Handle)
+			wantErr(t, p.call("x", "read", `{"h":`+h+`,"max":100}`), vfsproto.ENoEnt, vfsproto.EClosed)
+			wantErr(t, p.call("x", "close", `{"h":`+h+`}`), vfsproto.ENoEnt, vfsproto.EClosed)
+			if resp := other.call("r", "read", `{"h":`+h+`,"max":100}`); resp == nil || !resp.OK {
+				t.Fatalf("the other client's handle was disturbed: %+v", resp)
+			}
+			if err := other.finish(); err != nil {
+				t.Fatalf("other vfsd: %v %s", err, other.stderr)
+			}
+		}},
+		{"handle_mode_confusion", func(t *testing.T, p *protoPeer, ar *arena) {
+			resp := p.call("o", "open", `{"path":`+jsonStr(filepath.Join(ar.ro, "in.txt"))+`,"mode":"r"}`)
+			if resp == nil || !resp.OK {
+				t.Fatalf("open: %+v", resp)
+			}
+			var or vfsproto.OpenResult
+			json.Unmarshal(resp.Result, &or)
+			h := fmt.Sprint(or.Handle)
+			wantErr(t, p.call("w", "write", `{"h":`+h+`,"data":"cHdu"}`), vfsproto.EPerm, vfsproto.EArg, vfsproto.EUnsupported)
+			p.call("c", "close", `{"h":`+h+`}`)
+			wantErr(t, p.call("r", "read", `{"h":`+h+`,"max":10}`), vfsproto.ENoEnt, vfsproto.EClosed)
+		}},
+		{"paths_outside", func(t *testing.T, p *protoPeer, ar *arena) {
+			for _, path := range []string{
+				ar.secret, ar.ro + "/../out/secret", "/proc/self/root" + ar.secret,
+				ar.rw + "/dirlink/secret", ar.rw + "/link-abs", ar.rw + "/link-rel", ar.ro + "/ro-link",
+				"../out/secret", ar.secret + "\x00" + ar.ro + "/in.txt", "/proc/self/environ", "/proc/self/fd/3",
+				"/dev/zero", "/etc/passwd",
+			} {
+				// A link inside a grant may be lstat'ed itself; nothing
+				// may be stat'ed or listed through it. (stat first: an "rw" open outside the grants makes a
+				// virtual file of that name, which stat then shows.)
+				for _, op := range []string{"stat", "lstat", "list"} {
+					if resp := p.call("s", op, `{"path":`+jsonStr(path)+`}`); resp != nil && resp.OK && !(op == "lstat" && (strings.HasPrefix(path, ar.rw) || strings.HasPrefix(path, ar.ro))) {
+						t.Fatalf("BREACH: %s %q answered: %s", op, path, resp.Result)
+					}
+				}
+				for _, mode := range []string{"r", "rw"} {
+					resp := p.call("p", "open", `{"path":`+jsonStr(path)+`,"mode":"`+mode+`"}`)
+					if resp != nil && resp.OK && mode == "r" {
+						t.Fatalf("BREACH: %q opened for reading: %s", path, resp.Result)
+					}
+				}
+			}
+			usable(t, p, ar)
+		}},
+		{"tree_ops_outside", func(t *testing.T, p *protoPeer, ar *arena) {
+			work := jsonStr(filepath.Join(ar.rw, "work.txt"))
+			for _, c := range []struct{ op, params string }{
+				{"remove", `{"path":` + jsonStr(ar.secret) + `}`},
+				{"remove", `{"path":` + jsonStr(ar.rw+"/dirlink/secret") + `}`},
+				{"remove", `{"path":` + jsonStr(ar.out) + `,"recursive":true}`},
+				{"rename", `{"from":` + jsonStr(ar.secret) + `,"to":` + work + `}`},
+				{"rename", `{"from":` + work + `,"to":` + jsonStr(ar.out+"/moved") + `}`},
+				{"rename", `{"from":` + work + `,"to":` + jsonStr(ar.rw+"/dirlink/moved") + `}`},
+				{"mkdir", `{"path":` + jsonStr(ar.out+"/d") + `}`},
+				{"mkdir", `{"path":` + jsonStr(ar.rw+"/dirlink/d") + `}`},
+				{"utimes", `{"path":` + jsonStr(ar.secret) + `,"atime":0,"mtime":0}`},
+				{"utimes", `{"path":` + jsonStr(ar.rw+"/link-abs") + `,"atime":0,"mtime":0}`},
+				{"create_temp", `{"dir":` + jsonStr(ar.out) + `}`},
+			} {
+				if resp := p.call("t", c.op, c.params); resp == nil {
+					t.Fatalf("%s %s: connection closed", c.op, c.params)
+				}
+			}
+			usable(t, p, ar)
+		}},
+		{"write_through_link", func(t *testing.T, p *protoPeer, ar *arena) {
+			for _, mode := range []string{"w", "a", "rw"} {
+				resp := p.call("o", "open", `{"path":`+jsonStr(ar.rw+"/link-abs")+`,"mode":"`+mode+`"}`)
+				if resp == nil || !resp.OK {
+					continue
+				}
+				var or vfsproto.OpenResult
+				json.Unmarshal(resp.Result, &or)
+				h := fmt.Sprint(or.Handle)
+				p.call("w", "write", `{"h":`+h+`,"data":"cHdu"}`)
+				p.call("c", "close", `{"h":`+h+`}`)
+			}
+		}},
+		{"pipelined_flood_then_hangup", func(t *testing.T, p *protoPeer, ar *arena) {
+			// Many requests without reading an answer, then a hang-up in the
+			// middle of a frame: vfsd must still exit.
+			var mu sync.Mutex
+			go func() { mu.Lock(); defer mu.Unlock(); io.Copy(io.Discard, p.r) }()
+			req := `{"id":"f","op":"open","params":{"path":` + jsonStr(ar.secret) + `,"mode":"r"}}`
+			var b []byte
+			for range 2000 {
+				b = binary.BigEndian.AppendUint32(b, uint32(len(req)))
+				b = append(b, req...)
+			}
+			p.raw(b)
+			p.raw([]byte{0, 0, 1})
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ar := newArena(t)
+			before := ar.snapshot(t)
+			p := startProtoPeer(t, bin, ar)
+			tc.fn(t, p, ar)
+			err := p.finish()
+			var ee *exec.ExitError
+			if err != nil && !errors.As(err, &ee) {
+				t.Fatalf("vfsd: %v", err)
+			}
+			seen, errs := p.seen.String(), p.stderr.String()
+			if strings.Contains(seen+errs, ar.marker) {
+				t.Errorf("BREACH: the marker reached the client: %.500q", seen)
+			}
+			if strings.Contains(seen+errs, ar.envValue) {
+				t.Errorf("BREACH: the canary environment variable reached the client")
+			}
+			for _, s := range []string{"goroutine ", "panic:", "fatal error:"} {
+				if strings.Contains(errs, s) {
+					t.Errorf("BREACH: vfsd stderr has %q: %.2000s", s, errs)
+				}
+			}
+			if d := diffSnapshots(before, ar.snapshot(t)); len(d) > 0 {
+				t.Errorf("BREACH: files outside -o changed: %v", d)
+			}
+			if _, err := os.Lstat(ar.ranFile); err == nil {
+				t.Errorf("BREACH: a host program ran")
+			}
+		})
+	}
+}
