@@ -164,6 +164,7 @@ type arena struct {
 	secret, canary    string
 	ranFile           string
 	marker, envValue  string
+	stdout            bytes.Buffer // of the faults tests' runs
 }
 
 func randomHex(t *testing.T) string {

@@ -21,6 +21,7 @@ import (
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
+	"github.com/llmsh/llmsh/vfsclient"
 )
 
 const version = "0.1.0"
@@ -419,7 +420,14 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", o.timeout)
 		return 124
 	}
-	if vf, err := sess.Client.VirtualFiles(); err == nil && len(vf) > 0 {
+	vf, err := sess.Client.VirtualFiles()
+	if errors.Is(err, vfsclient.ErrServerGone) {
+		// vfsd died as the script ended, before the watcher above saw it:
+		// the script's last writes may be lost, so the run failed.
+		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
+		return 1
+	}
+	if err == nil && len(vf) > 0 {
 		names := make([]string, len(vf))
 		for i, v := range vf {
 			names[i] = v.Path
