@@ -73,6 +73,10 @@ func (e *Error) Errno() syscall.Errno {
 		return syscall.EINVAL
 	case vfsproto.ERange:
 		return syscall.EFBIG
+	case vfsproto.EIO:
+		if e.Msg == "no space left on device" {
+			return syscall.ENOSPC
+		}
 	case vfsproto.EClosed:
 		return syscall.EBADF
 	case vfsproto.EUnsupported:

@@ -269,3 +269,20 @@ func TestSmallFileFewReads(t *testing.T) {
 		t.Fatalf("a 5-byte file took %d read requests, want at most 4", st.Reads)
 	}
 }
+
+// TestErrnoOfFullDisk: vfsd's E_IO "no space left on device" is ENOSPC to
+// the tools (GNU's "No space left on device"); other E_IO is EIO.
+func TestErrnoOfFullDisk(t *testing.T) {
+	for _, c := range []struct {
+		e    vfsclient.Error
+		want syscall.Errno
+	}{
+		{vfsclient.Error{Code: vfsproto.EIO, Msg: "no space left on device"}, syscall.ENOSPC},
+		{vfsclient.Error{Code: vfsproto.EIO, Msg: "input/output error"}, syscall.EIO},
+		{vfsclient.Error{Code: vfsproto.ERange, Msg: "file too large"}, syscall.EFBIG},
+	} {
+		if got := c.e.Errno(); got != c.want || !errors.Is(&c.e, c.want) {
+			t.Errorf("%+v: %v, want %v", c.e, got, c.want)
+		}
+	}
+}

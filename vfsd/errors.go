@@ -19,6 +19,7 @@ const (
 	msgOutside    = "path outside the allowlist"
 	msgReadOnly   = "path is read-only"
 	msgIO         = "input/output error"
+	msgNoSpace    = "no space left on device"
 	msgInternal   = "internal error"
 	msgNotRegular = "not a regular file"
 	msgNotEmpty   = "directory not empty"
@@ -66,8 +67,12 @@ func fsError(err error) *vfsproto.Error {
 		return perr(vfsproto.ENoEnt, msgNotDir)
 	case errors.Is(err, syscall.ENXIO), errors.Is(err, syscall.ENODEV):
 		return perr(vfsproto.EArg, msgNotRegular)
-	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EFBIG), errors.Is(err, syscall.EDQUOT):
-		return perr(vfsproto.ERange, "no space left")
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		// A full disk is an I/O failure of the host (E_IO), worded so
+		// that the client can print GNU's message.
+		return perr(vfsproto.EIO, msgNoSpace)
+	case errors.Is(err, syscall.EFBIG):
+		return perr(vfsproto.ERange, "file too large")
 	case errors.Is(err, syscall.EINVAL):
 		return perr(vfsproto.EArg, "invalid argument")
 	case errors.Is(err, os.ErrClosed):

@@ -2,8 +2,10 @@ package vfsd
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -234,5 +236,26 @@ func TestHelloStatsVirtuals(t *testing.T) {
 	c.ok("virtual_files", nil, &vr)
 	if len(vr.Files) != 1 || vr.Files[0] != (vfsproto.VirtualFile{Path: "/elsewhere/v.txt", Size: 7}) {
 		t.Fatalf("virtual_files = %+v", vr)
+	}
+}
+
+// TestFullDiskIsEIO: a full disk or quota (ENOSPC, EDQUOT from a write or
+// close of a real file) is E_IO "no space left on device", the words
+// vfsclient maps back to ENOSPC; a file over RLIMIT_FSIZE is E_RANGE. The
+// errors are made here, not by a full disk: CI has none to fill.
+func TestFullDiskIsEIO(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		code vfsproto.Code
+		msg  string
+	}{
+		{&os.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}, vfsproto.EIO, "no space left on device"},
+		{&os.PathError{Op: "close", Path: "x", Err: syscall.EDQUOT}, vfsproto.EIO, "no space left on device"},
+		{&os.PathError{Op: "write", Path: "x", Err: syscall.EFBIG}, vfsproto.ERange, "file too large"},
+		{&os.PathError{Op: "read", Path: "x", Err: syscall.EIO}, vfsproto.EIO, "input/output error"},
+	} {
+		if got := fsError(c.err); got.Code != c.code || got.Message != c.msg {
+			t.Errorf("%v: %v, want %s %q", c.err, got, c.code, c.msg)
+		}
 	}
 }
