@@ -114,7 +114,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	growPipe(in)
 	growPipe(out)
 	if err := s.Serve(in, out); err != nil {
-		fmt.Fprintf(stderr, "vfsd: %v\n", err)
+		// ErrMalformed already names vfsd.
+		fmt.Fprintf(stderr, "vfsd: %s\n", strings.TrimPrefix(err.Error(), "vfsd: "))
 		return 1
 	}
 	return 0

@@ -168,3 +168,25 @@ func TestMainVFSFds(t *testing.T) {
 		t.Fatalf("stat over fds: %+v", got)
 	}
 }
+
+// TestMainProtocolErrors: a connection closed on a protocol error exits 1
+// with one line on stderr that names vfsd once.
+func TestMainProtocolErrors(t *testing.T) {
+	tooLong := []byte{0x00, 0x10, 0x00, 0x01} // 1 MiB + 1
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"no id", append([]byte{0, 0, 0, 7}, "garbage"...), "vfsd: malformed request without id\n"},
+		{"too long", tooLong, "vfsd: vfsproto: frame exceeds maximum size\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			status := Main([]string{"-i", t.TempDir()}, bytes.NewReader(tc.in), &out, &errOut)
+			if status != 1 || errOut.String() != tc.want || out.Len() != 0 {
+				t.Fatalf("status %d, stdout %q, stderr %q; want 1, nothing, %q", status, out.String(), errOut.String(), tc.want)
+			}
+		})
+	}
+}
