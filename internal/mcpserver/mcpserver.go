@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/llmsh/llmsh"
@@ -166,14 +167,18 @@ func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
 		uri := req.Params.URI
 		p, err := uriPath(uri)
 		if err != nil {
-			return nil, err
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}
 		b, err := sess.ReadFile(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, mcp.ResourceNotFoundError(uri)
 		}
+		if errors.Is(err, fs.ErrPermission) {
+			// A JSON-RPC error with a code (the SDK would send 0).
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+		}
 		if err != nil {
-			return nil, err
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 		}
 		c := &mcp.ResourceContents{URI: uri}
 		if utf8.Valid(b) {

@@ -3,12 +3,14 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/llmsh/llmsh"
@@ -208,13 +210,23 @@ func TestResources(t *testing.T) {
 		t.Fatalf("read scratch: %+v %v", rr, err)
 	}
 	// Outside the grants: an error, and no content.
-	if rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + outside + "/secret"}); err == nil {
-		t.Fatalf("read outside the grants: %+v", rr)
-	} else if strings.Contains(err.Error(), "SECRET") {
-		t.Fatal("secret leaked")
-	}
-	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/missing"}); err == nil {
-		t.Fatal("read of a missing file succeeded")
+	// Errors carry a JSON-RPC code: invalid params for a denied path or a
+	// URI that is not file:///PATH, resource not found for a missing file.
+	for _, tc := range []struct {
+		uri  string
+		code int64
+	}{
+		{"file://" + outside + "/secret", jsonrpc.CodeInvalidParams},
+		{"http://example.com/x", jsonrpc.CodeInvalidParams},
+		{"file://" + in + "/missing", mcp.CodeResourceNotFound},
+	} {
+		rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: tc.uri})
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || werr.Code != tc.code {
+			t.Errorf("read %s: %+v, %v; want code %d", tc.uri, rr, err, tc.code)
+		} else if strings.Contains(err.Error(), "SECRET") {
+			t.Fatal("secret leaked")
+		}
 	}
 }
 
