@@ -560,8 +560,9 @@ func patch(env *Env) int {
 	f.StringVar(&p.rejFile, 'r', "reject-file", "FILE", "output rejects to FILE ('-' discards them)")
 	f.BoolVar(&p.removeEmpty, 'E', "remove-empty-files", "remove output files that are empty after patching")
 	dir, dirSet := f.String('d', "directory", "DIR", "change the working directory to DIR first")
-	var unified bool
+	var unified, ed bool
 	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
+	f.BoolVar(&ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
 	var batch, force, silent bool
 	f.BoolVar(&batch, 't', "batch", "ask no questions")
 	f.BoolVar(&force, 'f', "force", "like -t, but ignore bad-Prereq patches")
@@ -626,6 +627,15 @@ func patch(env *Env) int {
 			fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
 			return 2
 		}
+	}
+	if ed || p.origFile != "" && looksLikeEd(data) {
+		w := io.Writer(env.Stdout)
+		if silent {
+			w = io.Discard
+		}
+		p.out = bufio.NewWriter(w)
+		defer p.out.Flush()
+		return p.applyEd(data)
 	}
 	patches, err := parsePatch(data)
 	if err != nil {

@@ -70,3 +70,25 @@ func TestPatchRejectsMissingNewline(t *testing.T) {
 		t.Errorf("f.orig = %q", orig)
 	}
 }
+
+// TestPatchEdErrors: ed scripts that do not fit the file, or use commands
+// diff -e never writes, are refused without changing it (llmsh's wording:
+// GNU patch would hand them to ed).
+func TestPatchEdErrors(t *testing.T) {
+	for _, tc := range []struct{ script, err string }{
+		{"9d\n", "patch: **** ed script line 1: address out of range\n"},
+		{"3,2d\n", "patch: **** ed script line 1: address out of range\n"},
+		{"1a\nx\n", "patch: **** ed script line 1: text not ended by '.'\n"},
+		{"1d\n!ls\n", "patch: **** ed script line 2: unsupported command \"!ls\"\n"},
+		{"2c\n\n.\ns/.//\n", "patch: **** ed script line 4: no match\n"},
+	} {
+		r := runCmd(t, map[string]string{"f": "a\nb\n", "e.ed": tc.script}, "", "patch", "-e", "f", "e.ed")
+		if r.status != 2 || r.stderr != tc.err || r.stdout != "" {
+			t.Errorf("%q: got %+v, want %q", tc.script, r, tc.err)
+		}
+	}
+	r := runCmd(t, map[string]string{"f": "a\nb\n", "e.ed": "1c\nA\n.\n"}, "", "patch", "-R", "-e", "f", "e.ed")
+	if r.status != 2 || r.stderr != "patch: **** ed scripts cannot be reversed\n" {
+		t.Errorf("-R: %+v", r)
+	}
+}

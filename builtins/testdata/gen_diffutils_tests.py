@@ -217,6 +217,7 @@ def tmpl_files():
         "nr.diff": "--- f\n+++ f\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n", "g": "1\n2\n3",
         "nn": "a\nb\nc", "nn.diff": "--- nn\n+++ nn\n@@ -1,3 +1,3 @@\n a\n b\n-c\n\\ No newline at end of file\n+C\n",
         "garbage.diff": "junk\n", "empty.diff": "",
+        "e.ed": "10c\nten\n.\n3c\nthree\n.\n", "dot.ed": "1a\n..\n.\ns/.//\na\nx\n.\n5,6d\n",
         "one": "only\n", "empty1.diff": "--- one\n+++ one\n@@ -1 +0,0 @@\n-only\n",
         "big.diff": big_diff, "bigoff": "pre1\npre2\n" + big,
         "multi.diff": "diff -u a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-x\n+X\ndiff -u a/y b/y\n--- a/y\n+++ b/y\n@@ -1,2 +1,2 @@\n-y\n+Y\n z\n",
@@ -289,6 +290,13 @@ PATCH_CASES = [
     ("remove empty", "@empty1.diff", ["-E"]),
     ("keep empty", "@empty1.diff", []),
     ("reverse backup", "", ["-R", "-b", "already", "p1.diff"]),
+    ("ed", "", ["-e", "sub/f", "e.ed"]),
+    ("ed detected", "@e.ed", ["sub/f"]),
+    ("ed dot line", "", ["--ed", "sub/f", "dot.ed"]),
+    ("ed no file", "@e.ed", []),
+    ("ed missing file", "", ["-e", "nosuch", "e.ed"]),
+    ("ed dry run", "", ["-e", "--dry-run", "sub/f", "e.ed"]),
+    ("ed backup", "", ["-e", "-b", "sub/f", "e.ed"]),
 ]
 
 
