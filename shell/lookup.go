@@ -221,7 +221,8 @@ func (s *Shell) whichCmd(ctx context.Context, args []string) []string {
 // noHostUsers is the base environment: it answers interp's "HOME user"
 // queries itself, so `~user` never reads the host's user database. Only
 // llmsh's own user has a home; `~other` stays as written, as in bash for
-// an unknown user.
+// an unknown user. $UID, $EUID and $GID are the virtual user's (not
+// exported, read-only, as in bash), never the host's.
 type noHostUsers struct{ expand.Environ }
 
 func (e noHostUsers) Get(name string) expand.Variable {
@@ -230,6 +231,13 @@ func (e noHostUsers) Get(name string) expand.Variable {
 			return e.Environ.Get("HOME")
 		}
 		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
+	}
+	switch name {
+	case "UID", "EUID":
+		// interp would read the host's ids when these are unset.
+		return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Str: strconv.Itoa(builtins.VirtualUID)}
+	case "GID":
+		return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Str: strconv.Itoa(builtins.VirtualGID)}
 	}
 	return e.Environ.Get(name)
 }

@@ -98,6 +98,7 @@ func TestShell(t *testing.T) {
 
 		{"test -O is -e", "test -O . ; echo $?; [ -G nosuch ]; echo $?; [[ -O . && ! -G nosuch ]]; echo $?", "0\n1\n0\n", "", 0},
 		{"test -ef", "touch a 2>/dev/null; echo x > a; test a -ef ./a; echo $?; [ a -ef nosuch ]; echo $?", "0\n1\n", "", 0},
+		{"ids are the virtual user's", "echo $UID $EUID $GID; [ \"$(id -u)\" = \"$UID\" ] && echo same; env | grep -c ID=; UID=0; echo $?", "1000 1000 1000\nsame\n0\n1\n", "UID: readonly variable", 0},
 		{"pwd -P is logical", "pwd -P >/dev/null; echo $?", "0\n", "", 0},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,99 @@
+package builtins
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// The one identity a script has: llmsh never looks at the host's users.
+// The shell's $UID, $EUID and $GID, ls -l's owner and find -ls agree.
+const (
+	VirtualUser = "llmsh"
+	VirtualUID  = 1000
+	VirtualGID  = 1000
+)
+
+func init() {
+	Register(Builtin{Name: "id", Summary: "print the user and group identity", Run: id})
+	Register(Builtin{Name: "whoami", Summary: "print the user name", Run: whoami})
+}
+
+func id(env *Env) int {
+	f := NewFlags(env, "Print user and group information for USER,\nor (when USER is omitted) for the current user.\n\nllmsh has one user, "+VirtualUser+", whose uid and gid are "+strconv.Itoa(VirtualUID)+"; the host's users are never consulted.", "[OPTION]... [USER]...")
+	f.Bool('a', "", "ignore, for compatibility with other versions")
+	user := f.Bool('u', "user", "print only the effective user ID")
+	group := f.Bool('g', "group", "print only the effective group ID")
+	groups := f.Bool('G', "groups", "print all group IDs")
+	name := f.Bool('n', "name", "print a name instead of a number, for -ugG")
+	real := f.Bool('r', "real", "print the real ID instead of the effective ID, with -ugG")
+	zero := f.Bool('z', "zero", "delimit entries with NUL characters, not whitespace;\nnot permitted in default format")
+	users, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	only := 0
+	for _, b := range []bool{*user, *group, *groups} {
+		if b {
+			only++
+		}
+	}
+	switch {
+	case only > 1:
+		return f.Fail(fmt.Errorf(`cannot print "only" of more than one choice`), 1)
+	case only == 0 && (*name || *real):
+		return f.Fail(fmt.Errorf("cannot print only names or real IDs in default format"), 1)
+	case only == 0 && *zero:
+		return f.Fail(fmt.Errorf("option --zero not permitted in default format"), 1)
+	}
+	if len(users) == 0 {
+		users = []string{""}
+	}
+	w := laWriter(env)
+	status := 0
+	for _, u := range users {
+		if u != "" && u != VirtualUser && u != strconv.Itoa(VirtualUID) {
+			if err := w.Flush(); err != nil {
+				return laWriteFailed(env, err)
+			}
+			env.Errorf("%s: no such user", laQuote(u))
+			status = 1
+			continue
+		}
+		num, nam := strconv.Itoa(VirtualUID), VirtualUser
+		if *group || *groups {
+			num = strconv.Itoa(VirtualGID)
+		}
+		switch {
+		case only == 0:
+			fmt.Fprintf(w, "uid=%d(%s) gid=%d(%s) groups=%d(%s)\n", VirtualUID, VirtualUser, VirtualGID, VirtualUser, VirtualGID, VirtualUser)
+			continue
+		case *name:
+			w.WriteString(nam)
+		default:
+			w.WriteString(num)
+		}
+		if *zero {
+			w.WriteByte(0)
+			if len(users) > 1 {
+				w.WriteByte(0)
+			}
+		} else {
+			w.WriteByte('\n')
+		}
+	}
+	return laFinish(env, w, status)
+}
+
+func whoami(env *Env) int {
+	f := NewFlags(env, "Print the user name associated with the current effective user ID.\nIn llmsh that is always "+VirtualUser+".", "[OPTION]...")
+	args, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(args) > 0 {
+		return f.Fail(&UsageError{"extra operand " + laQuote(args[0])}, 1)
+	}
+	w := laWriter(env)
+	w.WriteString(VirtualUser + "\n")
+	return laFinish(env, w, 0)
+}
