@@ -41,3 +41,19 @@ func (e *Env) Create(name string) (File, error) {
 func (e *Env) Append(name string) (File, error) {
 	return e.FS.OpenFile(e.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 }
+
+// WriteFile creates (or truncates) name and writes data to it. The error
+// of the write or, since vfsd may answer a write only by then, of the
+// close is returned: a file that could not be written whole is never
+// reported as written.
+func (e *Env) WriteFile(name string, data []byte) error {
+	f, err := e.Create(name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1145,15 +1145,7 @@ func (p *patcher) writeFile(name string, data []byte) error {
 			}
 		}
 	}
-	f, err := env.Create(name)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return env.WriteFile(name, data)
 }
 
 // writeRejects saves failed hunks in unified form.

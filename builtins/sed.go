@@ -226,6 +226,7 @@ func sed(env *Env) int {
 		}
 		r.process(r.newInput(operands))
 	}
+	wOK := r.closeOutputs()
 	if err := stdout.w.Flush(); err != nil && r.werr == nil {
 		r.werr = err
 	}
@@ -234,6 +235,9 @@ func sed(env *Env) int {
 			return 1
 		}
 		env.Errorf("couldn't flush stdout: %s", ErrText(r.werr))
+		return 4
+	}
+	if !wOK {
 		return 4
 	}
 	if r.failed {
@@ -266,16 +270,27 @@ func (r *sedRun) openW(name string) (*sedOutput, error) {
 	return o, nil
 }
 
-func (r *sedRun) closeOutputs() {
+// closeOutputs flushes and closes the files of w commands, once; a
+// failure is reported as GNU sed words it, and makes ok false.
+func (r *sedRun) closeOutputs() (ok bool) {
+	ok = true
 	for name, o := range r.outs {
 		if name == "/dev/stdout" {
 			continue
 		}
-		o.w.Flush()
+		delete(r.outs, name)
+		err := o.w.Flush()
 		if o.f != nil {
-			o.f.Close()
+			if cerr := o.f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			r.env.Errorf("couldn't flush %s: %s", name, ErrText(err))
+			ok = false
 		}
 	}
+	return ok
 }
 
 // inPlace edits one file: the output goes to memory and then replaces the
@@ -307,7 +322,7 @@ func (r *sedRun) inPlace(name, suffix string) {
 				bak = dir + bak
 			}
 		}
-		if err := r.writeFile(bak, data); err != nil {
+		if err := r.env.WriteFile(bak, data); err != nil {
 			r.env.Errorf("couldn't open file %s: %s", bak, ErrText(err))
 			r.failed = true
 			return
@@ -320,22 +335,10 @@ func (r *sedRun) inPlace(name, suffix string) {
 	r.process(in)
 	r.out.w.Flush()
 	r.out = saved
-	if err := r.writeFile(name, buf.Bytes()); err != nil {
+	if err := r.env.WriteFile(name, buf.Bytes()); err != nil {
 		r.env.Errorf("couldn't open file %s: %s", name, ErrText(err))
 		r.failed = true
 	}
-}
-
-func (r *sedRun) writeFile(name string, data []byte) error {
-	f, err := r.env.Create(name)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // sedInput is the stream of input lines, with one line of look-ahead so

@@ -8,7 +8,7 @@ func init() {
 	Register(Builtin{Name: "tee", Summary: "read from standard input and write to standard output and files", Run: tee})
 }
 
-func tee(env *Env) int {
+func tee(env *Env) (status int) {
 	f := NewFlags(env, "Copy standard input to each FILE, and also to standard output.", "[OPTION]... [FILE]...")
 	appendMode := f.Bool('a', "append", "append to the given FILEs, do not overwrite")
 	f.Bool('i', "ignore-interrupts", "ignore interrupt signals")
@@ -35,7 +35,6 @@ func tee(env *Env) int {
 		c    io.Closer
 	}
 	outs := []*out{{name: "standard output", w: env.Stdout}}
-	status := 0
 	for _, name := range files {
 		var fl File
 		var err error
@@ -53,10 +52,15 @@ func tee(env *Env) int {
 	}
 	defer func() {
 		for _, o := range outs {
-			if o.c != nil {
-				if err := o.c.Close(); err != nil {
-					env.PathError(o.name, err)
-				}
+			if o.c == nil {
+				continue
+			}
+			// A write that failed late (vfsd answers writes
+			// asynchronously) shows here: GNU tee's close_stream
+			// failure, reported once and status 1.
+			if err := o.c.Close(); err != nil && o.w != nil {
+				env.PathError(o.name, err)
+				status = 1
 			}
 		}
 	}()
