@@ -1,7 +1,9 @@
 package builtins
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // echo is also one of the shell's own builtins: a script's `echo` never
@@ -12,9 +14,17 @@ func init() {
 	Register(Builtin{Name: "echo", Summary: "display a line of text (for xargs, find -exec, timeout; scripts use the shell's echo)", Run: echoCmd})
 }
 
-func echoCmd(env *Env) int {
+func echoCmd(env *Env) int { return echo(env, false) }
+
+// ShellEcho is the shell's own echo, as bash has it: no --help or
+// --version, -e knows \E, \uHHHH and \UHHHHHHHH but not \NNN without a
+// leading 0, and a write error is "llmsh: echo: write error: REASON" with
+// status 1.
+func ShellEcho(env *Env) int { return echo(env, true) }
+
+func echo(env *Env, bash bool) int {
 	args := env.Args[1:]
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "--version") {
+	if !bash && len(args) == 1 && (args[0] == "--help" || args[0] == "--version") {
 		if args[0] == "--version" {
 			env.Stdout.Write([]byte("echo (llmsh)\n"))
 			return 0
@@ -50,7 +60,7 @@ func echoCmd(env *Env) int {
 			b.WriteString(a)
 			continue
 		}
-		if stop := echoEscapes(&b, a); stop {
+		if stop := echoEscapes(&b, a, bash); stop {
 			newline = false
 			break
 		}
@@ -60,6 +70,9 @@ func echoCmd(env *Env) int {
 	}
 	if _, err := env.Stdout.Write([]byte(b.String())); err != nil {
 		if !IsBrokenPipe(err) {
+			if bash {
+				fmt.Fprint(env.Stderr, "llmsh: ")
+			}
 			env.Errorf("write error: %s", ErrText(err))
 		}
 		return 1
@@ -67,9 +80,9 @@ func echoCmd(env *Env) int {
 	return 0
 }
 
-// echoEscapes writes s with GNU echo -e's escapes; it reports \c, which
-// ends all output.
-func echoEscapes(b *strings.Builder, s string) bool {
+// echoEscapes writes s with GNU echo -e's escapes, or bash's when bash is
+// set; it reports \c, which ends all output.
+func echoEscapes(b *strings.Builder, s string, bash bool) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' || i+1 >= len(s) {
@@ -117,7 +130,40 @@ func echoEscapes(b *strings.Builder, s string) bool {
 				v = v*8 + int(s[i]-'0')
 			}
 			b.WriteByte(byte(v))
+		case 'E', 'u', 'U':
+			if !bash {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				break
+			}
+			if c == 'E' {
+				b.WriteByte(0x1b)
+				break
+			}
+			v, n, max := 0, 0, 4
+			if c == 'U' {
+				max = 8
+			}
+			for n < max && i+1 < len(s) && echoIsHex(s[i+1]) {
+				i++
+				v = v*16 + echoHexVal(s[i])
+				n++
+			}
+			switch {
+			case n == 0:
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case v > utf8.MaxRune:
+				b.WriteRune(utf8.RuneError)
+			default:
+				b.WriteRune(rune(v))
+			}
 		case '1', '2', '3', '4', '5', '6', '7':
+			if bash {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				break
+			}
 			v := int(c - '0')
 			for n := 1; n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; n++ {
 				i++

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"strings"
 	"syscall"
@@ -23,6 +24,9 @@ type clientFS struct {
 }
 
 func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
+	if d, ok := openDevice(name); ok {
+		return d, nil
+	}
 	if f.psubs != nil {
 		if pf, ok := f.psubs.open(name); ok {
 			return pf, nil
@@ -36,6 +40,9 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 }
 
 func (f clientFS) Stat(name string) (fs.FileInfo, error) {
+	if info, ok := statDevice(name); ok {
+		return info, nil
+	}
 	if f.psubs != nil {
 		if info, ok := f.psubs.stat(name); ok {
 			return info, nil
@@ -45,10 +52,15 @@ func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 }
 
 func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
-func (f clientFS) Lstat(name string) (fs.FileInfo, error)     { return f.c.Lstat(name) }
-func (f clientFS) Mkdir(name string, perm fs.FileMode) error  { return f.c.Mkdir(name, perm) }
-func (f clientFS) Remove(name string) error                   { return f.c.Remove(name) }
-func (f clientFS) Rename(oldname, newname string) error       { return f.c.Rename(oldname, newname) }
+func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
+	if info, ok := statDevice(name); ok {
+		return info, nil
+	}
+	return f.c.Lstat(name)
+}
+func (f clientFS) Mkdir(name string, perm fs.FileMode) error { return f.c.Mkdir(name, perm) }
+func (f clientFS) Remove(name string) error                  { return f.c.Remove(name) }
+func (f clientFS) Rename(oldname, newname string) error      { return f.c.Rename(oldname, newname) }
 func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
 	return f.c.Chtimes(name, atime, mtime)
 }
@@ -66,12 +78,6 @@ func absPath(dir, name string) string {
 func hidden(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
 }
-
-type devNull struct{}
-
-func (devNull) Read([]byte) (int, error)    { return 0, io.EOF }
-func (devNull) Write(p []byte) (int, error) { return len(p), nil }
-func (devNull) Close() error                { return nil }
 
 type nopRWC struct {
 	r io.Reader
@@ -93,12 +99,18 @@ func (n nopRWC) Write(p []byte) (int, error) {
 func (nopRWC) Close() error { return nil }
 
 // openHandler routes every redirection through vfsd; the /dev names that
-// a script may use are served locally.
+// a script may use are served locally. An output redirection is an
+// outFile, so that its write errors are never lost (see writes.go).
 func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.FileMode) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
+	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
+	if d, ok := openDevice(absPath(hc.Dir, name)); ok {
+		if output && d.full() {
+			return &outFile{f: d, name: name, stderr: hc.Stderr}, nil
+		}
+		return d, nil
+	}
 	switch name {
-	case "/dev/null":
-		return devNull{}, nil
 	case "/dev/stdin":
 		return nopRWC{r: hc.Stdin}, nil
 	case "/dev/stdout":
@@ -116,6 +128,9 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
 	if err != nil {
 		return nil, redirError(name, err)
+	}
+	if output {
+		return &outFile{f: f, name: name, stderr: hc.Stderr}, nil
 	}
 	return f, nil
 }
@@ -135,6 +150,9 @@ func (r redirReason) Unwrap() error { return r.err }
 
 func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileInfo, error) {
 	hc := interp.HandlerCtx(ctx)
+	if info, ok := statDevice(absPath(hc.Dir, name)); ok {
+		return info, nil
+	}
 	if info, ok := s.psubs.stat(absPath(hc.Dir, name)); ok {
 		return info, nil
 	}

@@ -147,6 +147,11 @@ var framePool = sync.Pool{New: func() any { return make([]uintptr, DefaultMaxGoF
 // printf to the printf builtin, past the interpreter's own.
 const printfCmd = "\x00printf"
 
+// echoCmd is the name under which the call handler sends a script's echo
+// to builtins.ShellEcho: interp's echo ignores write errors and knows
+// neither combined options (-ne) nor all of bash's escapes.
+const echoCmd = "\x00echo"
+
 // callHandler sees every simple command: it enforces the command-count and
 // depth limits and refuses what would touch the host.
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
@@ -194,6 +199,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			}
 			if s.funcs(ctx)["printf"] == nil {
 				return s.printfV(ctx, args), nil
+			}
+		case "echo":
+			if s.funcs(ctx)["echo"] == nil {
+				return append([]string{echoCmd}, args[1:]...), nil
 			}
 		case psubCmd, psubDoneCmd:
 			return s.psubCall(ctx, args), nil
@@ -246,6 +255,9 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
+			}
+			if len(args) > 1 && args[1] == "echo" {
+				return append([]string{echoCmd}, args[2:]...), nil
 			}
 		}
 		if out, ok := s.lookupCommand(ctx, args); ok {
@@ -303,8 +315,9 @@ func exported(env expand.Environ) []string {
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
-	if name == printfCmd {
-		name = "printf"
+	shellBuiltin := name == printfCmd || name == echoCmd
+	if shellBuiltin {
+		name = name[1:]
 		args = append([]string{name}, args[1:]...)
 	}
 	if stdin == nil {
@@ -325,6 +338,9 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	s.inflight.Add(1)
 	defer s.inflight.Add(-1)
 	b, ok := builtins.Lookup(name)
+	if shellBuiltin && name == "echo" {
+		b = builtins.Builtin{Name: "echo", Run: builtins.ShellEcho}
+	}
 	if !ok {
 		if isInterpBuiltin(name) || s.funcs(ctx)[name] != nil {
 			// Reached through env.Exec (xargs, find -exec, timeout, env):
@@ -347,7 +363,9 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 		}
 		return s.exec(ctx, args, in, out, errw, dir, vars)
 	}
-	return builtins.Run(b, env)
+	marks := markOutputs(stdout, stderr)
+	st := builtins.Run(b, env)
+	return settleOutputs(name, shellBuiltin, stdout, stderr, marks, st)
 }
 
 // nested runs `sh -c SCRIPT [NAME ARG...]` on a new runner in the same

@@ -237,6 +237,16 @@ func (f *File) waitWrite() error {
 	return f.werr
 }
 
+// Flush waits for the answers to every write sent so far and returns the
+// first write error of the file, as a later Write, Seek, Stat or Close
+// would. The shell calls it when a command ends, so that a failed write
+// to a redirection is that command's failure.
+func (f *File) Flush() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.flushWrites()
+}
+
 // flushWrites waits for every outstanding write.
 func (f *File) flushWrites() error {
 	for len(f.writes) > 0 {

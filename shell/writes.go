@@ -1,0 +1,223 @@
+package shell
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/builtins"
+)
+
+// Write errors are never silent. vfsclient sends writes without waiting
+// for their answers, so a write to a redirection may fail after the Write
+// call that made it has returned. The shell therefore wraps every output
+// redirection in an outFile and, when a command ends, waits for the
+// answers to what it wrote (settle): a failure that the command never
+// heard of is reported in GNU's words, "NAME: write error: REASON", and
+// makes the command's status 1, as a write to /dev/full does in bash. What
+// the interpreter's own builtins write is checked when the redirection is
+// closed, and a failure then is reported as bash reports a failed
+// redirection, "llmsh: FILE: REASON".
+
+// flushWriter is an output whose writes may fail late: Flush reports a
+// failure of any write made so far.
+type flushWriter interface {
+	io.ReadWriteCloser
+	Flush() error
+}
+
+// outFile is a redirection's output file.
+type outFile struct {
+	f      flushWriter
+	name   string    // as the script wrote it
+	stderr io.Writer // where a failure found only on Close is reported
+
+	mu         sync.Mutex
+	writes     int64 // Write calls
+	told       int64 // failures made known: returned by Write, or reported by the shell
+	attributed int64 // told when the last command's settle ended
+	settled    int64 // writes when the last command's settle ended
+}
+
+func (o *outFile) Read(p []byte) (int, error) { return o.f.Read(p) }
+
+func (o *outFile) Write(p []byte) (int, error) {
+	n, err := o.f.Write(p)
+	o.mu.Lock()
+	o.writes++
+	if err != nil {
+		o.told++
+	}
+	o.mu.Unlock()
+	return n, err
+}
+
+// Close closes the file and reports, on the stderr of the redirection, a
+// failure that no command was told of: a write made by one of the
+// interpreter's builtins, or the close itself (where a real file is
+// renamed into place).
+func (o *outFile) Close() error {
+	werr := o.f.Flush()
+	err := o.f.Close()
+	if err == nil {
+		err = werr
+	}
+	o.mu.Lock()
+	unsettled := o.writes > o.settled
+	o.mu.Unlock()
+	if err != nil && (werr == nil || unsettled) {
+		fmt.Fprintf(o.stderr, "llmsh: %s: %s\n", o.name, builtins.ErrText(err))
+	}
+	return err
+}
+
+// outMark is an outFile's counters when a command starts.
+type outMark struct{ writes, told int64 }
+
+func (o *outFile) mark() outMark {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return outMark{o.writes, o.told}
+}
+
+// settle waits for what was written since m and returns the failure that
+// the command (which ended with status st) must be charged with: one it
+// wrote into and nobody was told of, or one it was told of and ignored
+// (it ended with status 0). Nil means nothing to report.
+func (o *outFile) settle(m outMark, st int) error {
+	ferr := o.f.Flush()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var charge error
+	switch {
+	case ferr == nil || o.writes == m.writes:
+	case o.told == m.told, o.told > o.attributed && st == 0:
+		o.told++
+		charge = ferr
+	}
+	o.attributed, o.settled = o.told, o.writes
+	return charge
+}
+
+// settleOutputs charges a command that ended with status st with the
+// failures of its redirected stdout and stderr (see settle). shellBuiltin
+// words the message as bash words its own builtins' ("llmsh: echo: write
+// error: …").
+func settleOutputs(name string, shellBuiltin bool, stdout, stderr io.Writer, marks [2]outMark, st int) int {
+	outs := [2]io.Writer{stdout, stderr}
+	for i, w := range outs {
+		o, ok := w.(*outFile)
+		if !ok || (i == 1 && w == stdout) {
+			continue
+		}
+		err := o.settle(marks[i], st)
+		if err == nil {
+			continue
+		}
+		if st == 0 {
+			st = 1
+		}
+		if i == 1 {
+			continue // stderr is what failed: nowhere to say so
+		}
+		prefix := ""
+		if shellBuiltin {
+			prefix = "llmsh: "
+		}
+		fmt.Fprintf(stderr, "%s%s: write error: %s\n", prefix, name, builtins.ErrText(err))
+	}
+	return st
+}
+
+// markOutputs records the counters of stdout and stderr, when they are
+// redirections, before a command runs.
+func markOutputs(stdout, stderr io.Writer) (marks [2]outMark) {
+	if o, ok := stdout.(*outFile); ok {
+		marks[0] = o.mark()
+	}
+	if o, ok := stderr.(*outFile); ok {
+		marks[1] = o.mark()
+	}
+	return marks
+}
+
+// Devices that llmsh serves itself, for redirections and for builtins:
+// /dev/null (reads nothing, swallows writes) and /dev/full (reads zero
+// bytes without end, fails every write with ENOSPC, as Linux's does).
+
+// devFile is an open /dev/null or /dev/full.
+type devFile struct {
+	name   string
+	mu     sync.Mutex
+	failed bool // a write to /dev/full was made
+}
+
+// openDevice returns the local device called name, if it is one.
+func openDevice(name string) (*devFile, bool) {
+	switch name {
+	case "/dev/null", "/dev/full":
+		return &devFile{name: name}, true
+	}
+	return nil, false
+}
+
+func (d *devFile) full() bool { return d.name == "/dev/full" }
+
+func (d *devFile) Read(p []byte) (int, error) {
+	if !d.full() {
+		return 0, io.EOF
+	}
+	clear(p)
+	return len(p), nil
+}
+
+func (d *devFile) Write(p []byte) (int, error) {
+	if !d.full() {
+		return len(p), nil
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	d.mu.Lock()
+	d.failed = true
+	d.mu.Unlock()
+	return 0, &fs.PathError{Op: "write", Path: d.name, Err: syscall.ENOSPC}
+}
+
+// Flush reports ENOSPC once a write to /dev/full was made.
+func (d *devFile) Flush() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.failed {
+		return &fs.PathError{Op: "write", Path: d.name, Err: syscall.ENOSPC}
+	}
+	return nil
+}
+
+func (d *devFile) Seek(int64, int) (int64, error) { return 0, nil }
+func (d *devFile) Close() error                   { return nil }
+func (d *devFile) Stat() (fs.FileInfo, error)     { return deviceInfo(d.name), nil }
+
+// deviceInfo describes a local device: a character device anyone may read
+// and write.
+func deviceInfo(name string) fs.FileInfo { return devInfo(name[len("/dev/"):]) }
+
+// statDevice describes name if it is a local device.
+func statDevice(name string) (fs.FileInfo, bool) {
+	if _, ok := openDevice(name); ok {
+		return deviceInfo(name), true
+	}
+	return nil, false
+}
+
+type devInfo string
+
+func (d devInfo) Name() string     { return string(d) }
+func (devInfo) Size() int64        { return 0 }
+func (devInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice | 0o666 }
+func (devInfo) ModTime() time.Time { return time.Time{} }
+func (devInfo) IsDir() bool        { return false }
+func (devInfo) Sys() any           { return nil }

@@ -1,0 +1,84 @@
+package shell
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// runBudget runs src with dir granted read-write, ro granted read-only,
+// and a virtual-file budget of 100 bytes.
+func runBudget(t *testing.T, src string) (string, string, int) {
+	t.Helper()
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ro, "f"), []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{filepath.Join(dir, "rw")}, Inputs: []string{ro}, Dir: dir, MaxVirtualBytes: 100})
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := sh.Run(context.Background(), src, "llmsh")
+	return out.String(), errb.String(), st
+}
+
+func TestWriteErrors(t *testing.T) {
+	tests := []struct {
+		name, src, out, err string
+		status              int
+	}{
+		{"printf over the budget", `printf %200s x > /a; echo $?; wc -c < /a`, "1\n0\n", "llmsh: printf: write error: File too large\n", 0},
+		{"echo over the budget", `echo $(seq 100) > /a; echo $?`, "1\n", "llmsh: echo: write error: File too large\n", 0},
+		{"the command in a pipeline", `seq 1000 | cat > /b; echo $? ${PIPESTATUS[@]}`, "1 0 1\n", "cat: write error: File too large\n", 0},
+		{"a write that fails late", `seq 100000 > /e; echo $?`, "1\n", "seq: write error: File too large\n", 0},
+		{"last status", `seq 1000 > /e`, "", "seq: write error: File too large\n", 1},
+		{"within the budget", `echo hi > /ok; echo $?; cat /ok`, "0\nhi\n", "", 0},
+		{"each command of a loop", `for i in $(seq 40); do echo $i; done > /d; echo $?; cat /d | wc -c`, "1\n99\n", strings.Repeat("llmsh: echo: write error: File too large\n", 4), 0},
+		{"tee", `seq 1000 | tee /g > /dev/null; echo $?`, "1\n", "tee: /g: File too large\n", 0},
+		{"a command that runs another reports once", `echo a b | xargs echo $(seq 60) > /x; echo $?`, "1\n", "xargs: write error: File too large\n", 0},
+		{"the shell's own builtins, on close", `pwd > /p; declare -p PWD > /p2; echo done`, "done\n", "llmsh: /p2: File too large\n", 0},
+		{"nothing written, nothing to report", `seq 200 > /a; true > /a; echo $?`, "0\n", "seq: write error: File too large\n", 0},
+		{"stderr redirected to a failing file", `seq 1000 | cat 2>/dev/null > /a; echo $?`, "1\n", "", 0},
+		{"read-only tree", `printf x > ro/f; echo $?; cat ro/f`, "1\nold\n", "llmsh: ro/f: Permission denied\n", 0},
+		{"dev full", `echo x > /dev/full; echo $?; printf x > /dev/full; echo $?`, "1\n1\n", "llmsh: echo: write error: No space left on device\nllmsh: printf: write error: No space left on device\n", 0},
+		{"dev full for builtins", `echo x | tee /dev/full; echo $?; head -c 3 /dev/full | od -An -tx1`, "x\n1\n 00 00 00\n", "tee: /dev/full: No space left on device\n", 0},
+		{"dev full, interp builtin", `pwd > /dev/full; echo $?`, "0\n", "llmsh: /dev/full: No space left on device\n", 0},
+		{"dev null is no virtual file", `echo x | tee /dev/null; test -f /dev/null || echo device; test -c /dev/null && echo char`, "x\ndevice\nchar\n", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := runBudget(t, tt.src)
+			if out != tt.out || errs != tt.err || st != tt.status {
+				t.Errorf("%s\ngot  out=%q err=%q status=%d\nwant out=%q err=%q status=%d", tt.src, out, errs, st, tt.out, tt.err, tt.status)
+			}
+		})
+	}
+}
+
+func TestShellEcho(t *testing.T) {
+	tests := []struct{ src, out string }{
+		{`echo -ne 'a\tb'; echo`, "a\tb\n"},
+		{`echo -e '\101|\0101|\u00e9|\x41|\E' | od -An -c`, "   \\   1   0   1   |   A   | 303 251   |   A   | 033  \\n\n"},
+		{`echo --help -n`, "--help -n\n"},
+		{`echo -nx; echo -n -`, "-nx\n-"},
+		{`command echo hi; builtin echo there`, "hi\nthere\n"},
+		{`echo() { builtin echo "<$*>"; }; echo x`, "<x>\n"},
+	}
+	for _, tt := range tests {
+		out, errs, st := run(t, t.TempDir(), tt.src, Limits{})
+		if out != tt.out || errs != "" || st != 0 {
+			t.Errorf("%s: got out=%q err=%q status=%d, want out=%q", tt.src, out, errs, st, tt.out)
+		}
+	}
+}
