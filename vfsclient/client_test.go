@@ -155,6 +155,36 @@ func TestWriteBehindErrorSurfaces(t *testing.T) {
 	}
 }
 
+// TestFlushReportsLateWriteError: a Write that returned before vfsd
+// answered is reported by Flush, and every later Write, Flush and Close
+// report it again; a Flush with nothing outstanding is nil.
+func TestFlushReportsLateWriteError(t *testing.T) {
+	c, _, _ := session(t)
+	f, err := c.Create("/tmp/over")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(make([]byte, 1<<20-10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Flush(); err != nil {
+		t.Fatalf("Flush after writes that fit: %v", err)
+	}
+	if _, err := f.Write(make([]byte, 20)); err != nil {
+		t.Fatalf("the write is sent without waiting, yet failed at once: %v", err)
+	}
+	err = f.Flush()
+	if !errors.Is(err, syscall.EFBIG) {
+		t.Fatalf("Flush: want the budget's EFBIG, got %v", err)
+	}
+	if _, err := f.Write([]byte("x")); !errors.Is(err, syscall.EFBIG) {
+		t.Fatalf("a later Write: want EFBIG, got %v", err)
+	}
+	if err := f.Close(); !errors.Is(err, syscall.EFBIG) {
+		t.Fatalf("Close: want EFBIG, got %v", err)
+	}
+}
+
 func TestConcurrentClients(t *testing.T) {
 	c, _, out := session(t)
 	var wg sync.WaitGroup
