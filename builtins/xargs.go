@@ -353,6 +353,10 @@ func (p *xaPipeWatch) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// Unwrap is the output watched: the shell looks through it to charge the
+// command xargs runs with a failed write to a redirection.
+func (p *xaPipeWatch) Unwrap() io.Writer { return p.w }
+
 func (p *xaPipeWatch) isBroken() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -102,15 +102,32 @@ func (o *outFile) settle(m outMark, st int) error {
 	return charge
 }
 
+// asOutFile returns the redirection that w is, or that w writes to
+// through writers that tell theirs with an Unwrap method (xargs' watch on
+// the output of the commands it runs).
+func asOutFile(w io.Writer) (*outFile, bool) {
+	for range 8 {
+		switch x := w.(type) {
+		case *outFile:
+			return x, true
+		case interface{ Unwrap() io.Writer }:
+			w = x.Unwrap()
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
 // settleOutputs charges a command that ended with status st with the
 // failures of its redirected stdout and stderr (see settle). shellBuiltin
 // words the message as bash words its own builtins' ("llmsh: echo: write
 // error: …").
 func settleOutputs(name string, shellBuiltin bool, stdout, stderr io.Writer, marks [2]outMark, st int) int {
-	outs := [2]io.Writer{stdout, stderr}
-	for i, w := range outs {
-		o, ok := w.(*outFile)
-		if !ok || (i == 1 && w == stdout) {
+	out, _ := asOutFile(stdout)
+	for i, w := range [2]io.Writer{stdout, stderr} {
+		o, ok := asOutFile(w)
+		if !ok || (i == 1 && o == out) {
 			continue
 		}
 		err := o.settle(marks[i], st)
@@ -135,10 +152,10 @@ func settleOutputs(name string, shellBuiltin bool, stdout, stderr io.Writer, mar
 // markOutputs records the counters of stdout and stderr, when they are
 // redirections, before a command runs.
 func markOutputs(stdout, stderr io.Writer) (marks [2]outMark) {
-	if o, ok := stdout.(*outFile); ok {
+	if o, ok := asOutFile(stdout); ok {
 		marks[0] = o.mark()
 	}
-	if o, ok := stderr.(*outFile); ok {
+	if o, ok := asOutFile(stderr); ok {
 		marks[1] = o.mark()
 	}
 	return marks
