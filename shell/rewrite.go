@@ -35,7 +35,6 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.FuncDecl:
 			if n.Name != nil && n.Body != nil {
 				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
-				funcName(n)
 			}
 		case *syntax.Stmt:
 			procSubstStmt(n)
@@ -501,21 +500,4 @@ func dropEndOfOptions(dc *syntax.DeclClause) {
 			return
 		}
 	}
-}
-
-// funcName makes FUNCNAME, which interp does not set, hold the function's
-// name and then its callers' (bash's FUNCNAME[0] is the running function):
-// a function whose body is a { … } block starts with
-// local -a FUNCNAME=(NAME "${FUNCNAME[@]}").
-func funcName(fd *syntax.FuncDecl) {
-	blk, ok := fd.Body.Cmd.(*syntax.Block)
-	if !ok {
-		return
-	}
-	src := `local -a FUNCNAME=(` + shQuote(fd.Name.Value) + ` "${FUNCNAME[@]}")`
-	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return
-	}
-	blk.Stmts = append([]*syntax.Stmt{f.Stmts[0]}, blk.Stmts...)
 }
