@@ -148,8 +148,9 @@ var framePool = sync.Pool{New: func() any { return make([]uintptr, DefaultMaxGoF
 const printfCmd = "\x00printf"
 
 // echoCmd is the name under which the call handler sends a script's echo
-// to builtins.ShellEcho: interp's echo ignores write errors and knows
-// neither combined options (-ne) nor all of bash's escapes.
+// to builtins.ShellEcho when it has options or writes to a redirection:
+// interp's echo ignores write errors and knows neither combined options
+// (-ne) nor all of bash's escapes.
 const echoCmd = "\x00echo"
 
 // callHandler sees every simple command: it enforces the command-count and
@@ -201,7 +202,11 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 				return s.printfV(ctx, args), nil
 			}
 		case "echo":
-			if s.funcs(ctx)["echo"] == nil {
+			// interp's echo is bash's for plain words to a pipe or a
+			// buffer, and cheaper: llmsh's takes options and the
+			// output of a redirection, whose write errors it reports.
+			_, redirected := asOutFile(interp.HandlerCtx(ctx).Stdout)
+			if (redirected || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
 				return append([]string{echoCmd}, args[1:]...), nil
 			}
 		case psubCmd, psubDoneCmd:
