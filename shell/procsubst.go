@@ -117,23 +117,32 @@ func (p *psubs) done(name string) {
 		return
 	}
 	delete(p.pipes, name)
+	pp.closeCommandSide()
+}
+
+// closeAll ends every pipe left: the script is over. A background job
+// may not have opened its end yet (it starts concurrently with the rest
+// of the script): its entry stays, with the command's side closed, so the
+// job's open still succeeds and its writes fail (or its reads end) as
+// they would in bash, instead of the open going to vfsd and failing.
+func (p *psubs) closeAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for name, pp := range p.pipes {
+		pp.closeCommandSide()
+		delete(p.pipes, name)
+	}
+	for _, pp := range p.jobs {
+		pp.closeCommandSide()
+	}
+}
+
+// closeCommandSide closes the end that the command, not the job, uses.
+func (pp *psubPipe) closeCommandSide() {
 	if pp.jobWrites {
 		pp.r.Close()
 	} else {
 		pp.w.Close()
-	}
-}
-
-// closeAll ends every pipe left: the script is over.
-func (p *psubs) closeAll() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, m := range []map[string]*psubPipe{p.pipes, p.jobs} {
-		for name, pp := range m {
-			pp.r.Close()
-			pp.w.Close()
-			delete(m, name)
-		}
 	}
 }
 
