@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"strconv"
 	"unicode"
@@ -152,6 +153,26 @@ func wc(env *Env) int {
 	return laFinish(env, w, status)
 }
 
+// wcLineCounter is the io.Writer that wc -l and wc -c hand to a reader
+// with WriteTo: it counts bytes and, if lines, newlines, and stops the
+// copy with errLaCancelled once ctx is done.
+type wcLineCounter struct {
+	ctx     context.Context
+	lines   bool
+	n, size int64
+}
+
+func (c *wcLineCounter) Write(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, errLaCancelled
+	}
+	c.size += int64(len(p))
+	if c.lines {
+		c.n += int64(bytes.Count(p, []byte{'\n'}))
+	}
+	return len(p), nil
+}
+
 // Byte classes for the counting loop.
 const (
 	wcWord    = iota // printable, not a space: starts or continues a word
@@ -195,6 +216,13 @@ var wcClass = func() (t [256]uint8) {
 func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 	var c wcCounts
 	if !what.words && !what.chars && !what.maxLen {
+		if wt, ok := r.(io.WriterTo); ok {
+			// The reader's own buffers, counted as they come: no copy
+			// into buf (a vfsd file hands over its read_bulk answers).
+			lc := &wcLineCounter{ctx: env.Ctx, lines: what.lines}
+			_, err := wt.WriteTo(lc)
+			return wcCounts{lines: lc.n, bytes: lc.size}, err
+		}
 		for {
 			if env.Ctx.Err() != nil {
 				return c, errLaCancelled

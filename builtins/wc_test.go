@@ -1,6 +1,8 @@
 package builtins
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
 )
@@ -40,5 +42,32 @@ func TestWcChunkBoundaries(t *testing.T) {
 	want := "      3   90003  390006  780009  160001\n"
 	if got.stdout != want || got.status != 0 {
 		t.Errorf("got %q (status %d), want %q", got.stdout, got.status, want)
+	}
+}
+
+// A reader with WriteTo (a vfsd file has one) is counted from its own
+// buffers: the same counts as through Read, and a cancelled context stops
+// the count.
+func TestWcCountWriterTo(t *testing.T) {
+	data := strings.Repeat("some line\n", 50_000) + "tail"
+	buf := make([]byte, laBufSize+4)
+	env := &Env{Ctx: context.Background()}
+	for _, what := range []wcWhat{{lines: true}, {bytes: true}, {lines: true, bytes: true}} {
+		viaWT, err := wcCount(env, strings.NewReader(data), what, buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		viaRead, err := wcCount(env, struct{ io.Reader }{strings.NewReader(data)}, what, buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if viaWT != viaRead || viaWT.bytes != int64(len(data)) || (what.lines && viaWT.lines != 50_000) {
+			t.Fatalf("%+v: WriteTo %+v, Read %+v", what, viaWT, viaRead)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := wcCount(&Env{Ctx: ctx}, strings.NewReader(data), wcWhat{lines: true}, buf); err != errLaCancelled {
+		t.Fatalf("cancelled: err = %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package vfsclient_test
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -176,3 +177,72 @@ func TestWriteBulkAndBase64Agree(t *testing.T) {
 		t.Fatalf("bytes in: bulk %d, base64 %d; write requests: bulk %d, base64 %d", bs.BytesIn, ps.BytesIn, bs.Writes, ps.Writes)
 	}
 }
+
+// chunkRecorder is an io.Writer that keeps what it is given and the
+// largest single Write.
+type chunkRecorder struct {
+	bytes.Buffer
+	largest int
+}
+
+func (c *chunkRecorder) Write(p []byte) (int, error) {
+	c.largest = max(c.largest, len(p))
+	return c.Buffer.Write(p)
+}
+
+// WriteTo hands over the rest of a file (after a partial Read, too) with
+// read_bulk and without hello, in chunks of up to 1 MiB with read_bulk,
+// and a writer's error stops it and comes back.
+func TestWriteToRestOfFile(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 4))
+	want := make([]byte, 5<<20+11)
+	for i := range want {
+		want[i] = byte(rng.UintN(256))
+	}
+	name := filepath.Join(dir, "f")
+	if err := os.WriteFile(name, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bulk := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	plain := vfstest.SessionNoHello(t, vfsd.Config{Inputs: []string{dir}})
+	for _, c := range []*vfsclient.Client{bulk, plain} {
+		for _, first := range []int{0, 1, 70_000, len(want)} {
+			f, err := c.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			head := make([]byte, first)
+			if _, err := io.ReadFull(f, head); err != nil {
+				t.Fatal(err)
+			}
+			var rec chunkRecorder
+			n, err := f.WriteTo(&rec)
+			got := append(head, rec.Bytes()...)
+			if err != nil || n != int64(len(want)-first) || !bytes.Equal(got, want) {
+				t.Fatalf("bulk %v, after %d: WriteTo = %d, %v; %d bytes, equal %v", c == bulk, first, n, err, len(got), bytes.Equal(got, want))
+			}
+			if c == bulk && first == 0 && rec.largest != 1<<20 {
+				t.Fatalf("largest chunk with read_bulk: %d, want 1 MiB", rec.largest)
+			}
+			if pos, err := f.Seek(0, io.SeekCurrent); err != nil || pos != int64(len(want)) {
+				t.Fatalf("offset after WriteTo: %d, %v", pos, err)
+			}
+			f.Close()
+		}
+		f, err := c.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop := errors.New("stop")
+		n, err := f.WriteTo(failWriter{stop})
+		if err != stop || n != 0 {
+			t.Fatalf("WriteTo to a failing writer = %d, %v", n, err)
+		}
+		f.Close()
+	}
+}
+
+type failWriter struct{ err error }
+
+func (w failWriter) Write(p []byte) (int, error) { return 0, w.err }

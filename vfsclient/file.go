@@ -95,60 +95,134 @@ func (f *File) Read(p []byte) (int, error) {
 			f.drainReads()
 			return 0, io.EOF
 		}
-		if err := f.topUp(); err != nil {
-			f.drainReads()
-			return 0, pathErr("read", f.name, err)
+		direct, err := f.fill(p)
+		if err != nil {
+			return 0, err
 		}
-		pr := f.reads[0]
-		f.reads = f.reads[1:]
-		ch, asked := pr.ch, pr.size
-		// A read_bulk answer may go straight into p (one copy less),
-		// when p is large enough to be worth it.
-		direct := f.c.bulk && len(p) >= 16<<10 && f.c.setDst(pr.id, p)
-		a := <-ch
-		if !a.fast {
-			// An error, or an answer in a shape the fast path does not
-			// know: decode it the general way.
-			ch <- a
-			var r vfsproto.ReadResult
-			if err := recv(ch, &r); err != nil {
-				f.drainReads()
-				return 0, pathErr("read", f.name, err)
-			}
-			f.buf, f.eof = r.Data, r.EOF || len(r.Data) == 0
-			continue
-		}
-		if a.data != nil {
-			f.buf, f.bufp = *a.data, a.data
-		}
-		got := len(f.buf) // bytes of this answer
-		if a.bulk {
-			got = a.size // some went straight into p
-		}
-		f.eof = a.eof || got == 0
-		switch {
-		case got != asked:
-		case a.bulk:
-			// A full chunk: more is likely to come, so the
-			// chunks grow, up to bulkChunk, and then one more
-			// is kept in flight.
-			f.chunk = min(4*f.chunk, bulkChunk)
-			if f.chunk == bulkChunk {
-				f.window = bulkAhead
-			}
-		default:
-			// A full chunk: the window doubles, up to readAhead.
-			f.window = min(2*f.window, readAhead)
-		}
-		if direct && a.direct > 0 {
-			f.pos += int64(a.direct)
-			return a.direct, nil
+		if direct > 0 {
+			f.pos += int64(direct)
+			return direct, nil
 		}
 	}
 	n := copy(p, f.buf)
 	f.buf = f.buf[n:]
 	f.pos += int64(n)
 	return n, nil
+}
+
+// fill receives the answer to the oldest read in flight of a read-only
+// file (sending more first, see topUp) into f.buf, f.bufp and f.eof. A
+// read_bulk answer may go straight into p (one copy less) when p is large
+// enough to be worth it: direct is then how many bytes it put there. The
+// caller holds f.mu and has consumed f.buf.
+func (f *File) fill(p []byte) (direct int, err error) {
+	if err := f.topUp(); err != nil {
+		f.drainReads()
+		return 0, pathErr("read", f.name, err)
+	}
+	pr := f.reads[0]
+	f.reads = f.reads[1:]
+	ch, asked := pr.ch, pr.size
+	isDirect := f.c.bulk && len(p) >= 16<<10 && f.c.setDst(pr.id, p)
+	a := <-ch
+	if !a.fast {
+		// An error, or an answer in a shape the fast path does not
+		// know: decode it the general way.
+		ch <- a
+		var r vfsproto.ReadResult
+		if err := recv(ch, &r); err != nil {
+			f.drainReads()
+			return 0, pathErr("read", f.name, err)
+		}
+		f.buf, f.eof = r.Data, r.EOF || len(r.Data) == 0
+		return 0, nil
+	}
+	if a.data != nil {
+		f.buf, f.bufp = *a.data, a.data
+	}
+	got := len(f.buf) // bytes of this answer
+	if a.bulk {
+		got = a.size // some went straight into p
+	}
+	f.eof = a.eof || got == 0
+	switch {
+	case got != asked:
+	case a.bulk:
+		// A full chunk: more is likely to come, so the chunks grow,
+		// up to bulkChunk, and then one more is kept in flight.
+		f.chunk = min(4*f.chunk, bulkChunk)
+		if f.chunk == bulkChunk {
+			f.window = bulkAhead
+		}
+	default:
+		// A full chunk: the window doubles, up to readAhead.
+		f.window = min(2*f.window, readAhead)
+	}
+	if isDirect {
+		return a.direct, nil
+	}
+	return 0, nil
+}
+
+// WriteTo writes the rest of a read-only file to w, for io.Copy and for
+// builtins that consume a whole file (wc). Over read_bulk it hands w
+// each answer's buffer as it arrived, with no copy through a caller's
+// buffer, and asks for bulkChunk bytes per request from the start (the
+// caller wants everything, so the small first requests that spare a small
+// file a larger read would only add round trips). f.mu is not held while
+// w.Write runs.
+func (f *File) WriteTo(w io.Writer) (int64, error) {
+	if f.mode != vfsproto.ModeRead || !f.c.bulk {
+		return io.Copy(w, struct{ io.Reader }{f})
+	}
+	var n int64
+	for {
+		b, bp, err := f.nextChunk()
+		if len(b) > 0 {
+			m, werr := w.Write(b)
+			n += int64(m)
+			if werr == nil && m < len(b) {
+				werr = io.ErrShortWrite
+			}
+			if werr != nil {
+				putBuf(bp)
+				return n, werr
+			}
+		}
+		putBuf(bp)
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
+// nextChunk takes the next data of a read-only file over read_bulk out of
+// f: the caller owns b (and recycles bp with putBuf once done with b).
+func (f *File) nextChunk() (b []byte, bp *[]byte, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return nil, nil, pathErr("read", f.name, fs.ErrClosed)
+	}
+	for len(f.buf) == 0 {
+		putBuf(f.bufp)
+		f.buf, f.bufp = nil, nil
+		if f.eof {
+			f.drainReads()
+			return nil, nil, io.EOF
+		}
+		f.chunk, f.window = bulkChunk, bulkAhead
+		if _, err := f.fill(nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	b, bp = f.buf, f.bufp
+	f.buf, f.bufp = nil, nil
+	f.pos += int64(len(b))
+	return b, bp, nil
 }
 
 // topUp sends more read requests when few are in flight: 4 KiB reads in a
