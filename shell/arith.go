@@ -3,8 +3,12 @@ package shell
 import (
 	"context"
 	"fmt"
+	"io"
+	"reflect"
 	"strconv"
 	"strings"
+	"syscall"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -50,31 +54,81 @@ func (s *Shell) letCall(ctx context.Context, args []string) []string {
 	return []string{"eval", "((" + strings.Join(parts, ", ") + "))"}
 }
 
-// arithCall answers \x00arith TEXT (the body of a $(( )) that assigns
-// nothing): it prints the value of TEXT, in which a variable whose value is
-// itself an expression counts as that expression, as in bash.
-func (s *Shell) arithCall(ctx context.Context, args []string) []string {
-	hc := interp.HandlerCtx(ctx)
-	text := strings.Join(args[1:], " ")
-	x, err := parseArith(text)
-	if err == nil && x != nil && assigns(x) {
-		err = fmt.Errorf("%s: attempted assignment in an expanded expression", text)
+// arithOpen answers the open of \x01arith ID, a $(( )) that assigns
+// nothing (see arithParts), with a file that holds its value. Its text is
+// expanded as interp expands words, then evaluated; a variable whose value
+// is itself an expression counts as that expression, as in bash. An error
+// is the file's read error: interp reports it as an expansion error and,
+// since it is an UnsetParameterError, ends the current shell with status 1
+// as bash does.
+func arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
+	n, _ := strconv.ParseUint(id, 10, 64)
+	w, ok := arithWords.Load(n)
+	ecfg := runnerExpandConfig(currentRunner(ctx))
+	if !ok || ecfg == nil {
+		return nil, redirError(arithFile+id, syscall.ENOENT)
 	}
+	// A copy: the runner's own config holds the buffer of the command
+	// substitution that is reading this file.
+	cfg := *ecfg
+	text, err := expand.Literal(&cfg, w.(*syntax.Word))
 	if err != nil {
-		fmt.Fprintf(hc.Stderr, "llmsh: %v\n", err)
-		return statusArgs(1)
+		return nopRWC{r: &errReader{err}}, nil
 	}
-	n := 0
-	if x != nil {
-		n, err = expand.Arithm(&expand.Config{Env: arithEnv{hc.Env, 0}}, x)
-		if err != nil {
-			fmt.Fprintf(hc.Stderr, "llmsh: %s: %v\n", text, err)
-			return statusArgs(1)
-		}
+	v, err := arithValue(cfg.Env, text)
+	if err != nil {
+		return nopRWC{r: &errReader{expand.UnsetParameterError{
+			Node:    &syntax.ParamExp{Param: &syntax.Lit{Value: "llmsh"}},
+			Message: err.Error(),
+		}}}, nil
 	}
-	fmt.Fprint(hc.Stdout, n)
-	return statusArgs(0)
+	return valueFile{strings.NewReader(strconv.Itoa(v))}, nil
 }
+
+// valueFile is the file of a value. It is an io.WriterTo, so that interp's
+// io.Copy of it allocates no buffer.
+type valueFile struct{ *strings.Reader }
+
+func (valueFile) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (valueFile) Close() error              { return nil }
+
+// arithValue evaluates text, which must assign nothing, in env.
+func arithValue(env expand.Environ, text string) (int, error) {
+	x, err := parseArith(text)
+	if err != nil {
+		return 0, err
+	}
+	if x == nil {
+		return 0, nil
+	}
+	if assigns(x) {
+		return 0, fmt.Errorf("%s: attempted assignment in an expanded expression", text)
+	}
+	v, err := expand.Arithm(&expand.Config{Env: arithEnv{env, 0}}, x)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %v", text, err)
+	}
+	return v, nil
+}
+
+// runnerExpandConfig returns the expansion config of r, which interp keeps
+// in an unexported field; TestArithNoSubshell guards this against a change
+// of mvdan.cc/sh.
+func runnerExpandConfig(r *interp.Runner) *expand.Config {
+	if r == nil {
+		return nil
+	}
+	v := reflect.ValueOf(r).Elem().FieldByName("ecfg")
+	if !v.IsValid() || v.Type() != reflect.TypeFor[*expand.Config]() {
+		return nil
+	}
+	return *(**expand.Config)(unsafe.Pointer(v.UnsafeAddr()))
+}
+
+// errReader is a reader whose every read fails with err.
+type errReader struct{ err error }
+
+func (e *errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // arithEnv evaluates a variable whose value is an expression ("3 + 4") to
 // its number when arithmetic reads it, as bash does.

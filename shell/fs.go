@@ -102,6 +102,9 @@ func (nopRWC) Close() error { return nil }
 // a script may use are served locally. An output redirection is an
 // outFile, so that its write errors are never lost (see writes.go).
 func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.FileMode) (io.ReadWriteCloser, error) {
+	if text, ok := strings.CutPrefix(name, arithFile); ok && flag == os.O_RDONLY {
+		return arithOpen(ctx, text)
+	}
 	hc := interp.HandlerCtx(ctx)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	if d, ok := openDevice(absPath(hc.Dir, name)); ok {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/pattern"
@@ -169,15 +170,15 @@ func arithLit(s string) *syntax.Word { return litWord(s) }
 // to llmsh as text:
 //
 //	(( E )) and let ARG...  ->  \x00let "TEXT"...      (then an eval of (( E1, E2 )))
-//	$(( E ))                ->  $(\x00arith "TEXT")    (when E assigns nothing)
+//	$(( E ))                ->  $(<"\x01arith ID")     (when E assigns nothing; ID names "TEXT")
 //
 // TEXT is E as written, expanded as in double quotes. An arithmetic
 // expansion that assigns ($(( i = $i + 1 ))) is left to interp: it must
 // assign in the current shell, and its words are numbers in practice.
 
 const (
-	letCmd   = "\x00let"
-	arithCmd = "\x00arith"
+	letCmd    = "\x00let"
+	arithFile = "\x01arith "
 )
 
 // hasExpansion reports whether x has a word with an expansion or quotes.
@@ -279,7 +280,12 @@ func (r *rewriter) arithStmt(st *syntax.Stmt) {
 }
 
 // arithParts rewrites each $(( E )) of a word's (or a double-quoted
-// string's) parts that holds expansions and assigns nothing.
+// string's) parts that holds expansions and assigns nothing into
+// $(<"\x01arith ID"), ID naming the word "TEXT" in arithWords. interp
+// reads a $(<FILE) through the open handler in the current shell, with no
+// subshell; the open handler expands TEXT and evaluates it (see arithOpen).
+// FILE is one literal: interp's $(<FILE) shares its output buffer with
+// the expansion of FILE, which a word of several parts would leave in it.
 func (r *rewriter) arithParts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		ae, ok := p.(*syntax.ArithmExp)
@@ -290,11 +296,23 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 		if !ok {
 			continue
 		}
-		parts[i] = &syntax.CmdSubst{Left: ae.Left, Right: ae.Right, Stmts: []*syntax.Stmt{{
-			Position: ae.Left, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(arithCmd), tw}},
+		id := arithID.Add(1)
+		arithWords.Store(id, tw)
+		file := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ae.Left, ValueEnd: ae.Left, Value: arithFile + strconv.FormatUint(id, 10)}}}
+		cs := &syntax.CmdSubst{Left: ae.Left, Right: ae.Right, Stmts: []*syntax.Stmt{{
+			Position: ae.Left,
+			Redirs:   []*syntax.Redirect{{OpPos: ae.Left, Op: syntax.RdrIn, Word: file}},
 		}}}
+		r.done[cs] = true
+		parts[i] = cs
 	}
 }
+
+// arithWords holds the text word of each rewritten $(( )) by its ID.
+var (
+	arithWords sync.Map // uint64 -> *syntax.Word
+	arithID    atomic.Uint64
+)
 
 // printArithm prints an arithmetic expression (parsed from its own text,
 // so that positions do not make the printer break lines) as shell source.

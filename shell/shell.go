@@ -213,8 +213,6 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.psubCall(ctx, args), nil
 		case letCmd:
 			return s.letCall(ctx, args), nil
-		case arithCmd:
-			return s.arithCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "exit":
