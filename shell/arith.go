@@ -63,34 +63,63 @@ func (s *Shell) letCall(ctx context.Context, args []string) []string {
 // as bash does.
 func arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
 	n, _ := strconv.ParseUint(id, 10, 64)
-	w, ok := arithWords.Load(n)
+	e, ok := arithWords.Load(n)
 	ecfg := runnerExpandConfig(currentRunner(ctx))
 	if !ok || ecfg == nil {
 		return nil, redirError(arithFile+id, syscall.ENOENT)
 	}
+	ae := e.(*arithExpr)
 	// A copy: the runner's own config holds the buffer of the command
 	// substitution that is reading this file.
 	cfg := *ecfg
-	text, err := expand.Literal(&cfg, w.(*syntax.Word))
+	var v int
+	plain, err := plainOperands(&cfg, ae)
+	if err == nil && plain {
+		// Each word's text is one number or name: evaluating the
+		// expression as parsed is evaluating the expanded text. On an
+		// error, the text is evaluated again below for bash's message.
+		v, err = expand.Arithm(&expand.Config{Env: arithEnv{cfg.Env, 0}, NoUnset: cfg.NoUnset}, ae.x)
+		plain = err == nil
+		err = nil
+	}
+	if err == nil && !plain {
+		var text string
+		text, err = expand.Literal(&cfg, ae.text)
+		if err == nil {
+			v, err = arithValue(cfg.Env, text)
+			if err != nil {
+				err = arithError(err)
+			}
+		}
+	}
 	if err != nil {
 		return nopRWC{r: &errReader{err}}, nil
-	}
-	v, err := arithValue(cfg.Env, text)
-	if err != nil {
-		return nopRWC{r: &errReader{expand.UnsetParameterError{
-			Node:    &syntax.ParamExp{Param: &syntax.Lit{Value: "llmsh"}},
-			Message: err.Error(),
-		}}}, nil
 	}
 	return valueFile{strings.NewReader(strconv.Itoa(v))}, nil
 }
 
-// valueFile is the file of a value. It is an io.WriterTo, so that interp's
-// io.Copy of it allocates no buffer.
-type valueFile struct{ *strings.Reader }
+// arithError is err as an expansion error that ends the shell.
+func arithError(err error) error {
+	return expand.UnsetParameterError{
+		Node:    &syntax.ParamExp{Param: &syntax.Lit{Value: "llmsh"}},
+		Message: err.Error(),
+	}
+}
 
-func (valueFile) Write([]byte) (int, error) { return 0, syscall.EBADF }
-func (valueFile) Close() error              { return nil }
+// plainOperands reports whether ae has words, and each expands to a
+// decimal number or a name.
+func plainOperands(cfg *expand.Config, ae *arithExpr) (bool, error) {
+	for _, w := range ae.words {
+		s, err := expand.Literal(cfg, w)
+		if err != nil {
+			return false, err
+		}
+		if !syntax.ValidName(s) && (s == "" || strings.Trim(s, "0123456789") != "") {
+			return false, nil
+		}
+	}
+	return len(ae.words) > 0, nil
+}
 
 // arithValue evaluates text, which must assign nothing, in env.
 func arithValue(env expand.Environ, text string) (int, error) {
@@ -202,3 +231,10 @@ func (s *Shell) getoptsArgs(ctx context.Context, args []string) []string {
 	}
 	return []string{"eval", args[2] + "='?'; unset OPTARG; OPTIND=" + strconv.Itoa(optind+1) + "; false"}
 }
+
+// valueFile is the file of a value. It is an io.WriterTo, so that interp's
+// io.Copy of it allocates no buffer.
+type valueFile struct{ *strings.Reader }
+
+func (valueFile) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (valueFile) Close() error              { return nil }

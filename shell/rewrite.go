@@ -297,7 +297,7 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 			continue
 		}
 		id := arithID.Add(1)
-		arithWords.Store(id, tw)
+		arithWords.Store(id, newArithExpr(tw, ae.X))
 		file := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ae.Left, ValueEnd: ae.Left, Value: arithFile + strconv.FormatUint(id, 10)}}}
 		cs := &syntax.CmdSubst{Left: ae.Left, Right: ae.Right, Stmts: []*syntax.Stmt{{
 			Position: ae.Left,
@@ -308,11 +308,48 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 	}
 }
 
-// arithWords holds the text word of each rewritten $(( )) by its ID.
+// arithWords holds each rewritten $(( )) by its ID.
 var (
-	arithWords sync.Map // uint64 -> *syntax.Word
+	arithWords sync.Map // uint64 -> *arithExpr
 	arithID    atomic.Uint64
 )
+
+// arithExpr is a rewritten $(( X )): text is X as a word "TEXT"; words
+// are the words of X when they are all made of literals and plain
+// parameter expansions ($x, ${x}, $1), which expand without side effects.
+type arithExpr struct {
+	text  *syntax.Word
+	x     syntax.ArithmExpr
+	words []*syntax.Word
+}
+
+func newArithExpr(text *syntax.Word, x syntax.ArithmExpr) *arithExpr {
+	var words []*syntax.Word
+	simple := true
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			words = append(words, w)
+			for _, p := range w.Parts {
+				switch p := p.(type) {
+				case *syntax.Lit:
+				case *syntax.ParamExp:
+					if p.Excl || p.Length || p.Width || p.IsSet || p.Flags != nil || p.Index != nil ||
+						p.Slice != nil || p.Repl != nil || p.Names != 0 || p.Exp != nil {
+						simple = false
+					}
+				default:
+					simple = false
+				}
+			}
+			return false
+		}
+		return simple
+	})
+	if !simple {
+		words = nil
+	}
+	return &arithExpr{text: text, x: x, words: words}
+}
 
 // printArithm prints an arithmetic expression (parsed from its own text,
 // so that positions do not make the printer break lines) as shell source.
