@@ -62,23 +62,59 @@ func (s *Shell) letCall(ctx context.Context, args []string) []string {
 // since it is an UnsetParameterError, ends the current shell with status 1
 // as bash does.
 func arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
+	v, err, ok := arithEval(ctx, id)
+	if !ok {
+		return nil, redirError(arithFile+id, syscall.ENOENT)
+	}
+	if err != nil {
+		return nopRWC{r: &errReader{err}}, nil
+	}
+	return valueFile{strings.NewReader(strconv.Itoa(v))}, nil
+}
+
+// arithCmdCall answers \x00arithcmd ID, a (( E )) that assigns nothing:
+// its status is 0 if E is not 0; an error is reported with status 1.
+func arithCmdCall(ctx context.Context, args []string) []string {
+	if len(args) != 2 {
+		return statusArgs(2)
+	}
+	v, err, ok := arithEval(ctx, args[1])
+	if !ok {
+		return statusArgs(2)
+	}
+	if err != nil {
+		msg := err.Error()
+		if u, isU := err.(expand.UnsetParameterError); isU && u.Node.Param.Value == "llmsh" {
+			msg = "((: " + u.Message
+		}
+		fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "llmsh: %s\n", msg)
+		return statusArgs(1)
+	}
+	if v == 0 {
+		return statusArgs(1)
+	}
+	return statusArgs(0)
+}
+
+// arithEval evaluates the rewritten arithmetic ID in the shell of ctx; ok
+// is false if there is no such ID or no shell.
+func arithEval(ctx context.Context, id string) (v int, err error, ok bool) {
 	n, _ := strconv.ParseUint(id, 10, 64)
 	e, ok := arithWords.Load(n)
 	ecfg := runnerExpandConfig(currentRunner(ctx))
 	if !ok || ecfg == nil {
-		return nil, redirError(arithFile+id, syscall.ENOENT)
+		return 0, nil, false
 	}
 	ae := e.(*arithExpr)
 	// A copy: the runner's own config holds the buffer of the command
 	// substitution that is reading this file.
 	cfg := *ecfg
-	var v int
 	plain, err := plainOperands(&cfg, ae)
 	if err == nil && plain {
 		// Each word's text is one number or name: evaluating the
 		// expression as parsed is evaluating the expanded text. On an
 		// error, the text is evaluated again below for bash's message.
-		v, err = expand.Arithm(&expand.Config{Env: arithEnv{cfg.Env, 0}, NoUnset: cfg.NoUnset}, ae.x)
+		v, err = arithm(cfg.Env, cfg.NoUnset, ae.x, "")
 		plain = err == nil
 		err = nil
 	}
@@ -92,10 +128,7 @@ func arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
 			}
 		}
 	}
-	if err != nil {
-		return nopRWC{r: &errReader{err}}, nil
-	}
-	return valueFile{strings.NewReader(strconv.Itoa(v))}, nil
+	return v, err, true
 }
 
 // arithError is err as an expansion error that ends the shell.
@@ -133,9 +166,9 @@ func arithValue(env expand.Environ, text string) (int, error) {
 	if assigns(x) {
 		return 0, fmt.Errorf("%s: attempted assignment in an expanded expression", text)
 	}
-	v, err := expand.Arithm(&expand.Config{Env: arithEnv{env, 0}}, x)
+	v, err := arithm(env, false, x, text)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %v", text, err)
+		return 0, err
 	}
 	return v, nil
 }
@@ -160,10 +193,12 @@ type errReader struct{ err error }
 func (e *errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // arithEnv evaluates a variable whose value is an expression ("3 + 4") to
-// its number when arithmetic reads it, as bash does.
+// its number when arithmetic reads it, as bash does. The first value that
+// is no valid expression is recorded in *err.
 type arithEnv struct {
 	expand.Environ
 	depth int
+	err   *error
 }
 
 func (e arithEnv) Get(name string) expand.Variable {
@@ -176,15 +211,32 @@ func (e arithEnv) Get(name string) expand.Variable {
 		return v
 	}
 	x, err := parseArith(str)
-	if err != nil || x == nil || assigns(x) {
-		return v
+	if err == nil && assigns(x) {
+		err = fmt.Errorf("%s: attempted assignment in an expanded expression", str)
 	}
-	n, err := expand.Arithm(&expand.Config{Env: arithEnv{e.Environ, e.depth + 1}}, x)
+	n := 0
+	if err == nil {
+		n, err = expand.Arithm(&expand.Config{Env: arithEnv{e.Environ, e.depth + 1, e.err}}, x)
+	}
 	if err != nil {
+		if *e.err == nil {
+			*e.err = err
+		}
 		return v
 	}
 	v.Str = strconv.Itoa(n)
 	return v
+}
+
+// arithm evaluates x, written text, in env, where a variable may hold an
+// expression.
+func arithm(env expand.Environ, noUnset bool, x syntax.ArithmExpr, text string) (int, error) {
+	var verr error
+	n, err := expand.Arithm(&expand.Config{Env: arithEnv{env, 0, &verr}, NoUnset: noUnset}, x)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %v", text, err)
+	}
+	return n, verr
 }
 
 // quoteCall answers \x00quote KIND TEXT: it prints TEXT escaped for a

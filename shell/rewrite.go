@@ -25,6 +25,7 @@ type rewriter struct {
 	piped      map[*syntax.BinaryCmd]bool
 	assoc      map[string]bool // names declared -A somewhere in the script
 	integer    map[string]bool // names declared -i somewhere in the script
+	exprs      map[string]bool // names that may hold an expression (see exprNames)
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -239,7 +240,7 @@ func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
 	}
 	// The new word's positions are offsets in text: rewrite it now, with
 	// text as its source, and not again as part of src.
-	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer}).walk(doc)
+	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs}).walk(doc)
 	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
 	r.done[w] = true
 	return w, true
@@ -251,6 +252,13 @@ func (r *rewriter) arithStmt(st *syntax.Stmt) {
 	switch cm := st.Cmd.(type) {
 	case *syntax.ArithmCmd:
 		if !hasExpansion(cm.X) {
+			if !assigns(cm.X) && readsAny(cm.X, r.exprs) {
+				if w, ok := r.textWord(cm.X); ok {
+					id := arithID.Add(1)
+					arithWords.Store(id, newArithExpr(w, cm.X))
+					st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(arithCmdCmd), litWord(strconv.FormatUint(id, 10))}}
+				}
+			}
 			return
 		}
 		w, ok := r.textWord(cm.X)
@@ -289,7 +297,7 @@ func (r *rewriter) arithStmt(st *syntax.Stmt) {
 func (r *rewriter) arithParts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		ae, ok := p.(*syntax.ArithmExp)
-		if !ok || !hasExpansion(ae.X) || assigns(ae.X) {
+		if !ok || assigns(ae.X) || !hasExpansion(ae.X) && !readsAny(ae.X, r.exprs) {
 			continue
 		}
 		tw, ok := r.textWord(ae.X)
@@ -306,6 +314,86 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 		r.done[cs] = true
 		parts[i] = cs
 	}
+}
+
+// A bare name in arithmetic ($((s)), (( s == 7 ))) whose value is an
+// expression (s="3 + 4") is that expression in bash; interp reads the
+// value as a number. Arithmetic that reads a name the script may set to
+// something other than a number (see exprNames) and assigns nothing is
+// rewritten as above, or, for (( E )), into \x00arithcmd ID; the rest keeps
+// interp's evaluation, which is faster.
+
+const arithCmdCmd = "\x00arithcmd"
+
+// exprNames returns the names that the script assigns a value other than
+// a decimal number or an arithmetic expansion, that a for loop sets to
+// another word, or that read sets.
+func exprNames(root syntax.Node) map[string]bool {
+	names := map[string]bool{}
+	syntax.Walk(root, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil && n.Array == nil && n.Value != nil && !numberWord(n.Value) {
+				names[n.Name.Value] = true
+			}
+		case *syntax.WordIter:
+			if n.InPos.IsValid() {
+				for _, w := range n.Items {
+					if !numberWord(w) {
+						names[n.Name.Value] = true
+					}
+				}
+			} else {
+				names[n.Name.Value] = true
+			}
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 && n.Args[0].Lit() == "read" {
+				for _, w := range n.Args[1:] {
+					if name := w.Lit(); syntax.ValidName(name) {
+						names[name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// numberWord reports whether w is a decimal number or an arithmetic
+// expansion.
+func numberWord(w *syntax.Word) bool {
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ArithmExp:
+		case *syntax.Lit:
+			v := p.Value
+			if i == 0 {
+				v = strings.TrimPrefix(v, "-")
+			}
+			if strings.Trim(v, "0123456789") != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// readsAny reports whether x has a word that is one of names.
+func readsAny(x syntax.Node, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok && names[w.Lit()] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // arithWords holds each rewritten $(( )) by its ID.

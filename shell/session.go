@@ -88,7 +88,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 		return 2, err
 	}
 	// At the prompt, any later line may ask for PIPESTATUS.
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file)}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file)}).walk(file)
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -213,6 +213,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.psubCall(ctx, args), nil
 		case letCmd:
 			return s.letCall(ctx, args), nil
+		case arithCmdCmd:
+			return arithCmdCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "exit":
@@ -674,7 +676,7 @@ func refuse(file *syntax.File, src string) error {
 	if hasCoproc(file) {
 		return errors.New("coproc is not supported")
 	}
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file)}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file)}).walk(file)
 	return nil
 }
 
