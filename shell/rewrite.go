@@ -55,7 +55,10 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.arithParts(n.Parts)
 			r.assocCountParts(n.Parts)
 			quoteOpParts(n.Parts)
-		case *syntax.Subshell, *syntax.CmdSubst:
+		case *syntax.CmdSubst:
+			catShortcut(n)
+			subshellTrap(n)
+		case *syntax.Subshell:
 			subshellTrap(n)
 		case *syntax.CallExpr:
 			n.Assigns = r.assocAppend(n.Assigns)
@@ -643,4 +646,34 @@ func dropEndOfOptions(dc *syntax.DeclClause) {
 			return
 		}
 	}
+}
+
+// catCmd is the name under which $(<FILE) runs llmsh's cat when FILE is
+// a word of several parts: no script function can shadow it.
+const catCmd = "\x00cat"
+
+// catShortcut turns $(<WORD) into $(\x00cat <WORD) when WORD has several
+// parts ("$d/x", ./$f): interp v3.14.1 expands such a word into the
+// buffer it is writing the substitution to, so the path came out in
+// front of the file's contents ($(<"./$f") gave "./xhi").
+func catShortcut(cs *syntax.CmdSubst) {
+	if len(cs.Stmts) != 1 {
+		return
+	}
+	st := cs.Stmts[0]
+	if st.Cmd != nil || st.Negated || st.Background || st.Coprocess || st.Disown || len(st.Redirs) != 1 {
+		return
+	}
+	r := st.Redirs[0]
+	if r.Op != syntax.RdrIn || r.Word == nil || len(r.Word.Parts) == 1 && !isDblQuotedMulti(r.Word.Parts[0]) {
+		return
+	}
+	st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(catCmd)}}
+}
+
+// isDblQuotedMulti reports whether p is a double-quoted string of several
+// parts, which interp joins in the same shared buffer.
+func isDblQuotedMulti(p syntax.WordPart) bool {
+	dq, ok := p.(*syntax.DblQuoted)
+	return ok && len(dq.Parts) > 1
 }

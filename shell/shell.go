@@ -320,7 +320,7 @@ func exported(env expand.Environ) []string {
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
-	shellBuiltin := name == printfCmd || name == echoCmd
+	shellBuiltin := name == printfCmd || name == echoCmd || name == catCmd
 	if shellBuiltin {
 		name = name[1:]
 		args = append([]string{name}, args[1:]...)
