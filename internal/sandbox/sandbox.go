@@ -23,11 +23,15 @@ func ABI() int {
 
 // RestrictSelf forbids every thread of this process any file system access
 // and TCP bind/connect from now on. Descriptors already open keep working.
+// One layer handles both (not RestrictPaths then RestrictNet): each layer
+// costs a prctl and a landlock_restrict_self on every thread, which
+// without the kernel's TSYNC flag means signalling each thread and
+// waiting for it (psx). IPC scopes stay open: llmsh signals vfsd, which
+// is outside its domain.
 func RestrictSelf() error {
-	if err := landlock.V8.BestEffort().RestrictPaths(); err != nil {
-		return err
-	}
-	return landlock.V8.BestEffort().RestrictNet()
+	c := landlock.V8
+	c.Scoped = 0
+	return c.BestEffort().Restrict()
 }
 
 // The rights vfsd keeps: reading, and under -o making and removing regular
