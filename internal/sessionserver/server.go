@@ -178,11 +178,18 @@ func clearStale(path string) error {
 func (s *Server) Serve() error {
 	s.mu.Lock()
 	ln := s.ln
-	s.mu.Unlock()
 	if ln == nil {
+		s.mu.Unlock()
 		return errors.New("sessionserver: Serve before Listen")
 	}
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	// Added under mu, after the closed check: Close sets closed under mu
+	// before it waits, so this Add never races with that Wait.
 	s.wg.Add(1)
+	s.mu.Unlock()
 	go s.reap()
 	for {
 		c, err := ln.Accept()
