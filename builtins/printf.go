@@ -1071,26 +1071,7 @@ func printfQuote(s string) string {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size <= 1 || r < 0x80 && !unicode.IsPrint(r) && r != ' ' || r >= 0x80 && !unicode.IsPrint(r) {
 				for j := 0; j < size; j++ {
-					switch c := s[i+j]; c {
-					case '\a':
-						b.WriteString(`\a`)
-					case '\b':
-						b.WriteString(`\b`)
-					case 0x1b:
-						b.WriteString(`\E`)
-					case '\f':
-						b.WriteString(`\f`)
-					case '\n':
-						b.WriteString(`\n`)
-					case '\r':
-						b.WriteString(`\r`)
-					case '\t':
-						b.WriteString(`\t`)
-					case '\v':
-						b.WriteString(`\v`)
-					default:
-						fmt.Fprintf(&b, "\\%03o", c)
-					}
+					b.WriteString(BashEscapeByte(s[i+j]))
 				}
 			} else if r == '\\' || r == '\'' {
 				b.WriteByte('\\')
