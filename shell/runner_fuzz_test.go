@@ -3,9 +3,6 @@ package shell
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/treesnap"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )
@@ -57,41 +55,6 @@ func (w *scanWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.head.String()
-}
-
-// treeState describes every entry under root except the subtree skip,
-// without following links.
-func treeState(t *testing.T, root, skip string) map[string]string {
-	st := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == skip {
-			return filepath.SkipDir
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		desc := fi.Mode().String()
-		if fi.Mode().IsRegular() {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			desc += fmt.Sprintf(" %x", sha256.Sum256(b))
-		} else if fi.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			desc += " -> " + target
-		}
-		st[p] = desc
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
 }
 
 // FuzzRunner runs fuzzed scripts under small limits and a short deadline,
@@ -184,7 +147,10 @@ func FuzzRunner(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		before := treeState(t, root, out)
+		before, err := treesnap.Take(root, out)
+		if err != nil {
+			t.Fatal(err)
+		}
 
 		c := vfstest.Session(t, vfsd.Config{
 			Inputs:          []string{filepath.Join(work, "in")},
@@ -222,16 +188,12 @@ func FuzzRunner(f *testing.F) {
 			(strings.Contains(e, "internal error") || strings.Contains(e, "goroutine ")) {
 			t.Fatalf("%q: %s", script, e)
 		}
-		after := treeState(t, root, out)
-		for p, d := range after {
-			if before[p] != d {
-				t.Fatalf("%q changed %s outside out/: %q -> %q", script, p, before[p], d)
-			}
+		after, err := treesnap.Take(root, out)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for p := range before {
-			if _, ok := after[p]; !ok {
-				t.Fatalf("%q removed %s outside out/", script, p)
-			}
+		if d := treesnap.Diff(before, after); len(d) > 0 {
+			t.Fatalf("%q changed the tree outside out/: %v", script, d)
 		}
 	})
 }

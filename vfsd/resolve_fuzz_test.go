@@ -1,17 +1,14 @@
 package vfsd
 
 import (
-	"crypto/sha256"
-	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/treesnap"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -74,46 +71,6 @@ func resolveTree(t *testing.T) (root, base string) {
 		mustSymlink(t, target, filepath.Join(root, name))
 	}
 	return root, base
-}
-
-// snapshot describes every entry under root, without following links,
-// except the subtree skip (the -o grant, which the fuzzed operation may
-// change).
-func snapshot(t *testing.T, root, skip string) map[string]string {
-	snap := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == skip {
-			return filepath.SkipDir
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		desc := fi.Mode().String()
-		switch {
-		case fi.Mode()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			if err != nil {
-				return err
-			}
-			desc += " -> " + target
-		case fi.Mode().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			desc += fmt.Sprintf(" %x", sha256.Sum256(b))
-		}
-		snap[p] = desc
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap
 }
 
 // within reports whether the cleaned absolute p lies in the tree dir.
@@ -182,7 +139,10 @@ func FuzzResolve(f *testing.F) {
 	f.Fuzz(func(t *testing.T, op uint8, p1, p2 string) {
 		root, base := resolveTree(t)
 		out := filepath.Join(base, "out")
-		before := snapshot(t, root, out)
+		before, err := treesnap.Take(root, out)
+		if err != nil {
+			t.Fatal(err)
+		}
 		s, err := New(Config{
 			Inputs:          []string{"in", "single/f.txt"},
 			Outputs:         []string{"out"},
@@ -289,16 +249,12 @@ func FuzzResolve(f *testing.F) {
 			check("utimes", s.utimes(p1, time.Unix(1, 0), time.Unix(2, 0)))
 		}
 
-		after := snapshot(t, root, out)
-		for p, d := range after {
-			if before[p] != d {
-				t.Fatalf("op %d %q %q changed %s outside the -o tree: %q -> %q", op%11, p1, p2, p, before[p], d)
-			}
+		after, err := treesnap.Take(root, out)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for p := range before {
-			if _, ok := after[p]; !ok {
-				t.Fatalf("op %d %q %q removed %s outside the -o tree", op%11, p1, p2, p)
-			}
+		if d := treesnap.Diff(before, after); len(d) > 0 {
+			t.Fatalf("op %d %q %q changed the tree outside the -o grant: %v", op%11, p1, p2, d)
 		}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/treesnap"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -363,7 +364,7 @@ func TestProtocolAttacks(t *testing.T) {
 					t.Errorf("BREACH: vfsd stderr has %q: %.2000s", s, errs)
 				}
 			}
-			if d := diffSnapshots(before, ar.snapshot(t)); len(d) > 0 {
+			if d := treesnap.Diff(before, ar.snapshot(t)); len(d) > 0 {
 				t.Errorf("BREACH: files outside -o changed: %v", d)
 			}
 			if _, err := os.Lstat(ar.ranFile); err == nil {

@@ -5,16 +5,14 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
+	"github.com/llmsh/llmsh/internal/treesnap"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -222,58 +220,11 @@ func (a *arena) expand(s string) string {
 // snapshot describes every entry under root except the -o tree.
 func (a *arena) snapshot(t *testing.T) map[string]string {
 	t.Helper()
-	snap := map[string]string{}
-	err := filepath.WalkDir(a.root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == a.rw {
-			return filepath.SkipDir
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		desc := fmt.Sprintf("%v %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
-		switch {
-		case fi.Mode()&os.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			if err != nil {
-				return err
-			}
-			desc += " -> " + target
-		case fi.Mode().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			desc += fmt.Sprintf(" %x", sha256.Sum256(b))
-		}
-		snap[p] = desc
-		return nil
-	})
+	snap, err := treesnap.Take(a.root, a.rw)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return snap
-}
-
-func diffSnapshots(before, after map[string]string) []string {
-	var d []string
-	for p, b := range before {
-		if a, ok := after[p]; !ok {
-			d = append(d, "removed "+p)
-		} else if a != b {
-			d = append(d, "changed "+p)
-		}
-	}
-	for p := range after {
-		if _, ok := before[p]; !ok {
-			d = append(d, "appeared "+p)
-		}
-	}
-	sort.Strings(d)
-	return d
 }
 
 // leftovers lists live processes whose command line names the arena.
@@ -452,7 +403,7 @@ func runAttack(t *testing.T, bin string, at *attack) {
 	if left := ar.leftovers(); len(left) > 0 {
 		report("processes left behind: %v", left)
 	}
-	if d := diffSnapshots(before, ar.snapshot(t)); len(d) > 0 {
+	if d := treesnap.Diff(before, ar.snapshot(t)); len(d) > 0 {
 		report("files outside -o changed: %v", d)
 	}
 	if t.Failed() {
