@@ -205,8 +205,15 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			// interp's echo is bash's for plain words to a pipe or a
 			// buffer, and cheaper: llmsh's takes options and the
 			// output of a redirection, whose write errors it reports.
-			_, redirected := asOutFile(interp.HandlerCtx(ctx).Stdout)
-			if (redirected || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
+			// In a pipeline (stdout one of interp's host pipes), interp's
+			// echo writes each word and the newline separately, so a
+			// reader that stops early (tee into head) saw part of a line;
+			// bash's echo writes once, as llmsh's does.
+			stdout := interp.HandlerCtx(ctx).Stdout
+			_, redirected := asOutFile(stdout)
+			_, piped := stdout.(*os.File)
+			piped = piped && stdout != s.opts.Stdout
+			if (redirected || piped || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
 				return append([]string{echoCmd}, args[1:]...), nil
 			}
 		case psubCmd, psubDoneCmd:

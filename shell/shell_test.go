@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,14 @@ func init() {
 	builtins.Register(builtins.Builtin{Name: "test-panic", Summary: "a builtin that panics (shell tests only)", Run: func(*builtins.Env) int {
 		var m map[string]int
 		m["x"] = 1 // a nil-map write: a runtime panic
+		return 0
+	}})
+	// test-read1 prints what one Read of its stdin returns: a line that a
+	// pipeline's echo wrote in one write arrives whole.
+	builtins.Register(builtins.Builtin{Name: "test-read1", Summary: "one read of stdin (shell tests only)", Run: func(env *builtins.Env) int {
+		b := make([]byte, 4096)
+		n, _ := env.Stdin.Read(b)
+		fmt.Fprintf(env.Stdout, "[%s]", b[:n])
 		return 0
 	}})
 }
@@ -99,6 +108,7 @@ func TestShell(t *testing.T) {
 		{"test -O is -e", "test -O . ; echo $?; [ -G nosuch ]; echo $?; [[ -O . && ! -G nosuch ]]; echo $?", "0\n1\n0\n", "", 0},
 		{"test -ef", "touch a 2>/dev/null; echo x > a; test a -ef ./a; echo $?; [ a -ef nosuch ]; echo $?", "0\n1\n", "", 0},
 		{"ids are the virtual user's", "echo $UID $EUID $GID; [ \"$(id -u)\" = \"$UID\" ] && echo same; env | grep -c ID=; UID=0; echo $?", "1000 1000 1000\nsame\n0\n1\n", "UID: readonly variable", 0},
+		{"a pipeline's echo writes its line at once", "echo a b c | test-read1", "[a b c\n]", "", 0},
 		{"pwd -P is logical", "pwd -P >/dev/null; echo $?", "0\n", "", 0},
 	}
 	for _, tc := range tests {
