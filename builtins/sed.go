@@ -76,6 +76,7 @@ type sedRun struct {
 	lineno   int64
 	ps, hs   []byte
 	psNL     bool
+	hsNL     bool // GNU keeps a buffer's missing newline with it: h, H, g, G, x carry it
 	sbuf     []byte
 	queue    []sedAppend
 	tflag    bool
@@ -90,7 +91,7 @@ type sedRun struct {
 
 func sed(env *Env) int {
 	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
-	r := &sedRun{env: env, eol: '\n', wrap: 70, outs: map[string]*sedOutput{}, rfiles: map[string]*bufio.Reader{}}
+	r := &sedRun{env: env, eol: '\n', wrap: 70, hsNL: true, outs: map[string]*sedOutput{}, rfiles: map[string]*bufio.Reader{}}
 	type piece struct {
 		src, where string
 		file       bool
@@ -733,14 +734,19 @@ func (r *sedRun) exec(in *sedInput) int {
 			return sedRestart
 		case 'g':
 			r.ps = append(r.ps[:0], r.hs...)
+			r.psNL = r.hsNL
 		case 'G':
 			r.ps = append(append(r.ps, r.eol), r.hs...)
+			r.psNL = r.hsNL
 		case 'h':
 			r.hs = append(r.hs[:0], r.ps...)
+			r.hsNL = r.psNL
 		case 'H':
 			r.hs = append(append(r.hs, r.eol), r.ps...)
+			r.hsNL = r.psNL
 		case 'x':
 			r.ps, r.hs = r.hs, r.ps
+			r.psNL, r.hsNL = r.hsNL, r.psNL
 		case 'z':
 			r.ps = r.ps[:0]
 		case 'F':

@@ -41,6 +41,17 @@ func TestSed(t *testing.T) {
 		{"1\n2\n3\n", []string{"sed", "-n", "h;n;G;p"}, "2\n1\n", "", 0},
 		{"1\n2\n3\n", []string{"sed", "1!G;h;$!d"}, "3\n2\n1\n", "", 0},
 		{"1\n2\n3\n", []string{"sed", "x"}, "\n1\n2\n", "", 0},
+		// A buffer keeps its missing final newline through h, H, g, G and x
+		// (GNU sed 4.9: the hold space starts with one).
+		{"a", []string{"sed", "G"}, "a\n\n", "", 0},
+		{"a", []string{"sed", "x"}, "\n", "", 0},
+		{"a", []string{"sed", "g"}, "\n", "", 0},
+		{"a", []string{"sed", "h;x"}, "a", "", 0},
+		{"a", []string{"sed", "H;x"}, "\na", "", 0},
+		{"a\nb", []string{"sed", "x"}, "\na\n", "", 0},
+		{"a\nb", []string{"sed", "1h;$G"}, "a\nb\na\n", "", 0},
+		{"a\nb", []string{"sed", "-n", "1h;${H;x;p}"}, "a\nb", "", 0},
+		{"a", []string{"sed", "-n", "h;H;G;p"}, "a\na\na", "", 0},
 		{"1\n2\n3\n", []string{"sed", "n;d"}, "1\n3\n", "", 0},
 		{"1\n2\n3\n", []string{"sed", "a\\\nfoo"}, "1\nfoo\n2\nfoo\n3\nfoo\n", "", 0},
 		{"1\n2\n3\n", []string{"sed", "2i\\  bar"}, "1\n  bar\n2\n3\n", "", 0},
