@@ -29,7 +29,7 @@ func tac(env *Env) int {
 	}
 	w := laWriter(env)
 	var werr error
-	ok := env.EachFile(files, func(name string, r io.Reader) error {
+	each := func(name string, r io.Reader) error {
 		data, err := laReadAll(env, r)
 		if err != nil {
 			return err
@@ -86,7 +86,34 @@ func tac(env *Env) int {
 			}
 		}
 		return nil
-	})
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	ok := true
+	for _, name := range files {
+		if env.Ctx.Err() != nil {
+			ok = false
+			break
+		}
+		r, err := env.Open(name)
+		if err != nil {
+			// GNU tac's own wording for a file it cannot open.
+			env.Errorf("failed to open %s for reading: %s", ftQuote(name), ErrText(err))
+			ok = false
+			continue
+		}
+		err = each(name, r)
+		r.Close()
+		if err != nil {
+			if IsBrokenPipe(err) {
+				ok = false
+				break
+			}
+			env.PathError(name, err)
+			ok = false
+		}
+	}
 	if werr != nil {
 		return laWriteFailed(env, werr)
 	}

@@ -17,6 +17,8 @@ func TestTac(t *testing.T) {
 		{nil, []string{"tac", "-r", "-s", "\\."}, "a.b.c.", "c.b.a.", "", 0},
 		{nil, []string{"tac", "-rb", "-s", "[0-9]"}, "a1b2c3", "32c1ba", "", 0},
 		{nil, []string{"tac", "-", "-"}, "x\ny\n", "y\nx\n", "", 0},
+		{map[string]string{"a": "1\n2\n"}, []string{"tac", "nosuch", "a"}, "", "2\n1\n", "tac: failed to open 'nosuch' for reading: No such file or directory\n", 1},
+		{map[string]string{}, []string{"tac", "it's"}, "", "", "tac: failed to open \"it's\" for reading: No such file or directory\n", 1},
 		{nil, []string{"tac", "-q"}, "", "", "tac: invalid option -- 'q'\nTry 'tac --help' for more information.\n", 1},
 	})
 }
