@@ -377,8 +377,11 @@ type diffInput struct {
 }
 
 func (d *differ) stat(name string) (fs.FileInfo, error) {
-	if name == "-" {
+	if name == "-" || isDevStdin(name) {
 		return nil, nil
+	}
+	if name == "/dev/null" {
+		return devInfo{name}, nil
 	}
 	return d.env.FS.Stat(d.env.Abs(name))
 }
@@ -387,7 +390,7 @@ func (d *differ) read(in *diffInput) error {
 	if in.missing {
 		return nil
 	}
-	if in.name == "-" {
+	if in.name == "-" || isDevStdin(in.name) {
 		if !d.stdinRead {
 			data, err := io.ReadAll(d.env.Stdin)
 			if err != nil {

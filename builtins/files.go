@@ -2,7 +2,10 @@ package builtins
 
 import (
 	"io"
+	"io/fs"
 	"os"
+	"syscall"
+	"time"
 )
 
 // nopReadCloser lets stdin be handled like an opened file without closing it.
@@ -15,13 +18,16 @@ type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
+// isDevStdin reports whether name is the device name of standard input.
+func isDevStdin(name string) bool { return name == "/dev/stdin" || name == "/dev/fd/0" }
+
 // Open opens a file operand for reading. "-" is standard input (closing it
-// is a no-op), /dev/null is empty, as in the shell's redirections, and
-// /dev/zero an endless run of zero bytes.
+// is a no-op), and so are /dev/stdin and /dev/fd/0; /dev/null is empty, as
+// in the shell's redirections, and /dev/zero an endless run of zero bytes.
 // Relative names are resolved against Dir.
 func (e *Env) Open(name string) (io.ReadCloser, error) {
 	switch name {
-	case "-":
+	case "-", "/dev/stdin", "/dev/fd/0":
 		return nopReadCloser{e.Stdin}, nil
 	case "/dev/null":
 		return nopReadCloser{eofReader{}}, nil
@@ -33,12 +39,20 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 
 // Create opens name for writing, creating or truncating it. On a real file
 // the new content replaces the old one atomically when the file is closed.
+// /dev/stdout and /dev/stderr (and /dev/fd/1, /dev/fd/2) are the
+// builtin's own outputs, never files in vfsd.
 func (e *Env) Create(name string) (File, error) {
+	if f, ok := e.stdStream(name); ok {
+		return f, nil
+	}
 	return e.FS.OpenFile(e.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 }
 
 // Append opens name for appending, creating it if needed.
 func (e *Env) Append(name string) (File, error) {
+	if f, ok := e.stdStream(name); ok {
+		return f, nil
+	}
 	return e.FS.OpenFile(e.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 }
 
@@ -57,3 +71,43 @@ func (e *Env) WriteFile(name string, data []byte) error {
 	}
 	return f.Close()
 }
+
+// stdStream returns the builtin's standard output or error for their
+// device names.
+func (e *Env) stdStream(name string) (File, bool) {
+	switch name {
+	case "/dev/stdout", "/dev/fd/1":
+		return &streamFile{w: e.Stdout, name: name}, true
+	case "/dev/stderr", "/dev/fd/2":
+		return &streamFile{w: e.Stderr, name: name}, true
+	}
+	return nil, false
+}
+
+// streamFile is an output stream opened by its device name: writes go to
+// it, closing it leaves it open, and it cannot be read or seeked.
+type streamFile struct {
+	w    io.Writer
+	name string
+}
+
+func (f *streamFile) Write(p []byte) (int, error) { return f.w.Write(p) }
+func (f *streamFile) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: f.name, Err: syscall.EBADF}
+}
+func (f *streamFile) Seek(int64, int) (int64, error) {
+	return 0, &fs.PathError{Op: "seek", Path: f.name, Err: syscall.ESPIPE}
+}
+func (f *streamFile) Close() error               { return nil }
+func (f *streamFile) Stat() (fs.FileInfo, error) { return devInfo{f.name}, nil }
+
+// devInfo describes a device served in the process (a streamFile,
+// /dev/null): a character device of size 0.
+type devInfo struct{ name string }
+
+func (i devInfo) Name() string       { return i.name[len("/dev/"):] }
+func (i devInfo) Size() int64        { return 0 }
+func (i devInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice | 0o620 }
+func (i devInfo) ModTime() time.Time { return time.Time{} }
+func (i devInfo) IsDir() bool        { return false }
+func (i devInfo) Sys() any           { return nil }
