@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 )
 
 func init() {
@@ -1083,6 +1084,12 @@ func sortMain(env *Env) int {
 		keys = append(keys, k)
 		return nil
 	})
+	var files0 string
+	var files0Set bool
+	f.Func(0, "files0-from", RequiredArg, "F", "read input from the files specified by NUL-terminated names in file F;\n                            if F is - then read names from standard input", func(v string, _ bool) error {
+		files0, files0Set = v, true
+		return nil
+	})
 	f.BoolVar(&merge, 'm', "merge", "merge already sorted files; do not sort")
 	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
 		output, outSet = v, true
@@ -1121,6 +1128,15 @@ func sortMain(env *Env) int {
 		return f.Fail(err, 2)
 	}
 	name := env.Name()
+	if files0Set {
+		if len(files) > 0 {
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", ftQuote(files[0]))}, 2)
+		}
+		var st int
+		if files, st = skFiles0(env, files0); files == nil {
+			return st
+		}
+	}
 	for _, k := range keys {
 		if k.isDefault() && !k.reverse {
 			k.ignore, k.translate = g.ignore, g.translate
@@ -1168,11 +1184,14 @@ func sortMain(env *Env) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	if merge {
+		return s.merge(env, files, delim, outSet, output)
+	}
 	var chunks [][]skRec
 	for _, file := range files {
 		r, err := env.Open(file)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: cannot read: %s: %s\n", name, file, ErrText(err))
+			skOpenFailed(env, file, err)
 			return 2
 		}
 		chunks, err = s.readLines(env, r, delim, chunks)
@@ -1181,7 +1200,7 @@ func sortMain(env *Env) int {
 			return 1
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, file, ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, quoteIfNeeded(file), ErrText(err))
 			return 2
 		}
 	}
@@ -1194,26 +1213,14 @@ func sortMain(env *Env) int {
 		recs = append(recs, c...)
 	}
 	chunks = nil
-	// -m merges sorted inputs: a stable sort of their concatenation gives
-	// the same result.
-	if merge {
-		s.stable = s.stable || len(keys) == 0
-	}
 	recs = s.sortRecs(recs)
 	if env.Ctx.Err() != nil {
 		return 1
 	}
-	out := env.Stdout
-	var of File
-	if outSet {
-		of, err = env.Create(output)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", name, output, ErrText(err))
-			return 2
-		}
-		out = of
+	o, st := skOpenOutput(env, outSet, output)
+	if o == nil {
+		return st
 	}
-	w := bufio.NewWriterSize(out, 64<<10)
 	var prev *skRec
 	for i := range recs {
 		r := &recs[i]
@@ -1221,17 +1228,97 @@ func sortMain(env *Env) int {
 			continue
 		}
 		prev = r
-		w.Write(r.line)
-		if err := w.WriteByte(delim); err != nil {
+		o.w.Write(r.line)
+		if err := o.w.WriteByte(delim); err != nil {
 			break
 		}
 		if i&0xffff == 0 && env.Ctx.Err() != nil {
 			return 1
 		}
 	}
-	err = w.Flush()
-	if of != nil {
-		if cerr := of.Close(); err == nil {
+	return o.finish(env)
+}
+
+// skFiles0 reads the operands of --files0-from=F: NUL-terminated names
+// (the last terminator may be missing). It reports a failure in GNU sort's
+// words and returns nil and the exit status.
+func skFiles0(env *Env, from string) ([]string, int) {
+	r, err := env.Open(from)
+	if errors.Is(err, syscall.EISDIR) {
+		// GNU opens a directory and fails reading it.
+		env.Errorf("cannot read file names from %s", ftQuote(from))
+		return nil, 2
+	}
+	if err != nil {
+		env.Errorf("open failed: %s: %s", quoteIfNeeded(from), ErrText(err))
+		return nil, 2
+	}
+	data, err := io.ReadAll(r)
+	r.Close()
+	if err != nil {
+		env.Errorf("cannot read file names from %s", ftQuote(from))
+		return nil, 2
+	}
+	if len(data) == 0 {
+		env.Errorf("no input from %s", ftQuote(from))
+		return nil, 2
+	}
+	data = bytes.TrimSuffix(data, []byte{0})
+	var names []string
+	for i, n := range bytes.Split(data, []byte{0}) {
+		switch {
+		case len(n) == 0:
+			env.Errorf("%s:%d: invalid zero-length file name", quoteIfNeeded(from), i+1)
+			return nil, 2
+		case string(n) == "-":
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", ftQuote("-"))
+			return nil, 2
+		}
+		names = append(names, string(n))
+	}
+	return names, 0
+}
+
+// skOpenFailed reports an input that could not be opened. GNU opens a
+// directory and fails reading it, so that is a read failure.
+func skOpenFailed(env *Env, file string, err error) {
+	what := "cannot read"
+	if errors.Is(err, syscall.EISDIR) {
+		what = "read failed"
+	}
+	env.Errorf("%s: %s: %s", what, quoteIfNeeded(file), ErrText(err))
+}
+
+// skOutput is where sort writes: standard output or the -o file.
+type skOutput struct {
+	w      *bufio.Writer
+	of     File
+	name   string
+	outSet bool
+}
+
+// skOpenOutput opens the output; on failure it reports it and returns nil
+// and the exit status.
+func skOpenOutput(env *Env, outSet bool, output string) (*skOutput, int) {
+	o := &skOutput{name: output, outSet: outSet}
+	out := env.Stdout
+	if outSet {
+		of, err := env.Create(output)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", env.Name(), quoteIfNeeded(output), ErrText(err))
+			return nil, 2
+		}
+		o.of, out = of, of
+	}
+	o.w = bufio.NewWriterSize(out, 64<<10)
+	return o, 0
+}
+
+// finish flushes and closes the output and returns sort's exit status.
+func (o *skOutput) finish(env *Env) int {
+	err := o.w.Flush()
+	if o.of != nil {
+		if cerr := o.of.Close(); err == nil {
 			err = cerr
 		}
 	}
@@ -1239,21 +1326,126 @@ func sortMain(env *Env) int {
 		if IsBrokenPipe(err) {
 			return 1
 		}
-		if outSet {
-			fmt.Fprintf(env.Stderr, "%s: write failed: %s: %s\n", name, output, ErrText(err))
+		if o.outSet {
+			fmt.Fprintf(env.Stderr, "%s: write failed: %s: %s\n", env.Name(), quoteIfNeeded(o.name), ErrText(err))
 		} else {
-			fmt.Fprintf(env.Stderr, "%s: write failed: 'standard output': %s\n", name, ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: write failed: 'standard output': %s\n", env.Name(), ErrText(err))
 		}
 		return 2
 	}
 	return 0
 }
 
+// skMergeIn is one input of -m and the record at its head.
+type skMergeIn struct {
+	name string
+	rc   io.ReadCloser
+	br   *bufio.Reader
+	buf  []byte
+	rec  skRec
+	ok   bool // rec holds a line
+}
+
+// advance reads in's next record.
+func (s *skSorter) advance(in *skMergeIn, delim byte) error {
+	in.buf = in.buf[:0]
+	in.ok = false
+	for {
+		chunk, err := in.br.ReadSlice(delim)
+		in.buf = append(in.buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if len(in.buf) == 0 {
+			return nil
+		}
+		if in.buf[len(in.buf)-1] == delim {
+			in.buf = in.buf[:len(in.buf)-1]
+		}
+		in.rec = skRec{line: in.buf}
+		s.prepare(&in.rec)
+		in.ok = true
+		return nil
+	}
+}
+
+// merge implements -m as GNU does: a streaming merge of inputs taken to be
+// sorted already (their order is not checked), holding one line of each;
+// of equal lines the one of the earlier operand comes first.
+func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, output string) int {
+	name := env.Name()
+	ins := make([]*skMergeIn, 0, len(files))
+	defer func() {
+		for _, in := range ins {
+			in.rc.Close()
+		}
+	}()
+	for _, file := range files {
+		r, err := env.Open(file)
+		if err != nil {
+			skOpenFailed(env, file, err)
+			return 2
+		}
+		ins = append(ins, &skMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)})
+	}
+	readFailed := func(in *skMergeIn, err error) int {
+		fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, quoteIfNeeded(in.name), ErrText(err))
+		return 2
+	}
+	for _, in := range ins {
+		if err := s.advance(in, delim); err != nil {
+			return readFailed(in, err)
+		}
+	}
+	o, st := skOpenOutput(env, outSet, output)
+	if o == nil {
+		return st
+	}
+	var prev skRec
+	var prevBuf []byte
+	havePrev := false
+	for n := 0; ; n++ {
+		if n&0xfff == 0 && env.Ctx.Err() != nil {
+			o.finish(env)
+			return 1
+		}
+		var min *skMergeIn
+		for _, in := range ins {
+			if in.ok && (min == nil || s.cmp(&in.rec, &min.rec) < 0) {
+				min = in
+			}
+		}
+		if min == nil {
+			break
+		}
+		if !s.unique || !havePrev || s.cmp(&prev, &min.rec) != 0 {
+			o.w.Write(min.rec.line)
+			if err := o.w.WriteByte(delim); err != nil {
+				break
+			}
+			if s.unique {
+				prevBuf = append(prevBuf[:0], min.rec.line...)
+				prev = skRec{line: prevBuf}
+				s.prepare(&prev)
+				havePrev = true
+			}
+		}
+		if err := s.advance(min, delim); err != nil {
+			o.w.Flush()
+			return readFailed(min, err)
+		}
+	}
+	return o.finish(env)
+}
+
 // check implements -c and -C, streaming with only two lines in memory.
 func (s *skSorter) check(env *Env, file string, delim byte, quiet bool) int {
 	r, err := env.Open(file)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "%s: cannot read: %s: %s\n", env.Name(), file, ErrText(err))
+		skOpenFailed(env, file, err)
 		return 2
 	}
 	defer r.Close()
