@@ -105,6 +105,21 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	if text, ok := strings.CutPrefix(name, arithFile); ok && flag == os.O_RDONLY {
 		return arithOpen(ctx, text)
 	}
+	if spec, ok := strings.CutPrefix(name, fdFile); ok {
+		return s.fdOpen(ctx, spec)
+	}
+	f, err := s.openPlain(ctx, name, flag)
+	if err != nil || flag&(os.O_WRONLY|os.O_RDWR) == 0 {
+		return f, err
+	}
+	// A redirection of stdout or stderr carries the descriptor table on.
+	return s.carry(interp.HandlerCtx(ctx), f), nil
+}
+
+// openPlain opens a redirection's file: a device, a process
+// substitution's pipe, a descriptor of the table as /dev/fd/N, or a file
+// through vfsd.
+func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	if d, ok := openDevice(absPath(hc.Dir, name)); ok {
@@ -117,12 +132,15 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	case "/dev/stdin":
 		return nopRWC{r: hc.Stdin}, nil
 	case "/dev/stdout":
-		return nopRWC{w: hc.Stdout}, nil
+		return nopRWC{w: plainWriter(hc.Stdout)}, nil
 	case "/dev/stderr":
-		return nopRWC{w: hc.Stderr}, nil
+		return nopRWC{w: plainWriter(hc.Stderr)}, nil
 	}
 	if pf, ok := s.psubs.open(absPath(hc.Dir, name)); ok {
 		return pf, nil
+	}
+	if f, ok := s.fdDevPath(hc, absPath(hc.Dir, name), output); ok {
+		return f, nil
 	}
 	if strings.HasPrefix(absPath(hc.Dir, name), "/dev/fd/") {
 		// Descriptors are not files: never a virtual file in vfsd.

@@ -42,6 +42,7 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.Stmt:
 			procSubstStmt(n)
 			anchorStmt(n)
+			fdRedirStmt(n)
 			execRedirStmt(n)
 			cstyleLoop(n)
 			if r.pipeStatus {

@@ -157,6 +157,7 @@ func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
 // the trap itself): it runs the EXIT trap, if any.
 func (s *Shell) Finish(ctx context.Context) {
 	_ = s.runner.Run(ctx, &syntax.File{})
+	s.fds.closeAll()
 }
 
 // SetStdin makes f the standard input of the commands run from now on.

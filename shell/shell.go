@@ -77,6 +77,7 @@ type Shell struct {
 	inflight *atomic.Int64 // builtins running now, in all runners
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
 	pipes    *pipeStatuses // statuses of running pipelines, for PIPESTATUS
+	fds      *fdState      // descriptors 3 and up, shared with nested shells
 	isNested bool          // runs inside another shell's command
 
 	mu      sync.Mutex
@@ -120,7 +121,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses)}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState()}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -186,6 +187,9 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			}
 		case "read":
 			args = s.readArgs(ctx, args)
+			if alt, ok := s.fdRead(ctx, args); ok {
+				return alt, nil
+			}
 			if alt := s.ifsRead(ctx, args); alt != nil {
 				return alt, nil
 			}
@@ -211,11 +215,20 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			// bash's echo writes once, as llmsh's does.
 			stdout := interp.HandlerCtx(ctx).Stdout
 			_, redirected := asOutFile(stdout)
+			if c, ok := stdout.(*fdCarrier); ok {
+				// A descriptor that may refuse writes (not open for
+				// writing): interp's echo would not say so.
+				_, bad := c.w.(badWriter)
+				redirected = redirected || bad
+				stdout = c.w
+			}
 			_, piped := stdout.(*os.File)
 			piped = piped && stdout != s.opts.Stdout
 			if (redirected || piped || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
 				return append([]string{echoCmd}, args[1:]...), nil
 			}
+		case fdAllocCmd:
+			return s.fdAllocCall(ctx, args), nil
 		case psubCmd, psubDoneCmd:
 			return s.psubCall(ctx, args), nil
 		case letCmd:
@@ -292,7 +305,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			// unquoted $(yes) cut by a 300ms deadline held enough to
 			// split for minutes and gigabytes). interp hands a
 			// substitution's writer to its last command as is.
-			if sb, ok := hc.Stdout.(*strings.Builder); ok {
+			if sb, ok := plainWriter(hc.Stdout).(*strings.Builder); ok {
 				sb.Reset()
 			}
 		}
@@ -398,7 +411,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, true
+	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
 	st := sub.Run(ctx, args[2], o.Name)
 	if err := sub.limitErr(); err != nil {
 		s.trip(err) // a limit ends the whole run, not only sh -c
@@ -417,7 +430,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, true
+	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
 	st := sub.Run(ctx, `"$@"`, "llmsh")
@@ -431,7 +444,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 // writer that wraps a file (llmsh's output limit) tells its descriptor
 // through an Fd method, as *os.File does.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(interface{ Fd() uintptr })
+	f, ok := plainWriter(w).(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
@@ -469,6 +482,7 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	if !s.isNested {
 		s.psubs.closeAll()
 		s.waitBackground(ctx, base)
+		s.fds.closeAll()
 	}
 	return s.status(ctx, err)
 }

@@ -1,0 +1,900 @@
+package shell
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// File descriptors 3 and up. interp knows only 0, 1 and 2: `exec 3>FILE`,
+// `cmd >&3`, `read -u 3`, `{ …; } 3>out` all fail there with "unsupported
+// redirect fd". llmsh keeps its own descriptor table, and the pre-pass
+// (fdRedirStmt) turns each redirection that names a descriptor above 2
+// into a redirection of stdout or stderr to an internal name that the open
+// handler serves from that table:
+//
+//	N>FILE N>>FILE N<FILE N<>FILE N>&M N<&M N>&-   ->  1>>"\x01fd ID N ARG" 2>>"\x01fd sync"
+//	>&N 2>&N (N > 2, or a word like $fd)           ->  1>>"\x01fd ID 1 N" (2>>… for 2>&N)
+//	<&N                                           ->  0<"\x01fd ID 0 N"
+//	read … <&N                                    ->  read -u N …
+//	{var}>FILE …                                  ->  { \x00fdalloc var; … "$var">FILE …; }
+//
+// The table travels with the shell's stdout and stderr: the writer that
+// the first redirection installs as stdout is an fdCarrier, the shell's
+// stdout as it was with the new table attached, and the "sync" one gives
+// stderr the same table. So the table is what bash's is: inherited by
+// subshells (interp copies their stdout and stderr), restored when the
+// command whose redirections changed it ends (interp restores stdout and
+// stderr and closes what the redirections opened: closing a carrier gives
+// back the descriptors it added), and kept by exec (interp keeps both).
+// Redirections of stdout and stderr to files carry the table on too.
+//
+// A descriptor is an fdObj: a file opened through the open handler (so
+// through vfsd, with writes confirmed as every redirection's), or the
+// stdin, stdout or stderr that `N<&0`, `N>&1`, `N>&2` duplicated. Its
+// input is read through one buffer shared by every reader of the
+// descriptor, so successive `read -u N` continue where the last stopped.
+
+const (
+	fdFile     = "\x01fd "
+	fdAllocCmd = "\x00fdalloc"
+	fdMax      = 1 << 16
+)
+
+// fdOpKind is what a rewritten redirection does.
+type fdOpKind int
+
+const (
+	fdOpen     fdOpKind = iota // N>FILE and the other file redirections
+	fdDup                      // N>&M, N<&M: M a descriptor, "-" or "M-"
+	fdToStdout                 // >&N, 2>&N: stdout or stderr becomes N
+	fdToStdin                  // <&N
+)
+
+// fdOp is one rewritten redirection.
+type fdOp struct {
+	kind       fdOpKind
+	flag       int    // os.O_* for fdOpen
+	truncate   bool   // N>FILE: truncate first
+	persistent bool   // under exec: the change outlives the command
+	src        string // the redirection's word as written, for messages
+}
+
+var (
+	fdOps   sync.Map // uint64 -> *fdOp
+	fdOpSeq atomic.Uint64
+)
+
+// fdTable maps descriptors to entries. It is never changed once made.
+type fdTable struct{ m map[int]*fdEntry }
+
+func (t *fdTable) get(n int) *fdEntry {
+	if t == nil {
+		return nil
+	}
+	return t.m[n]
+}
+
+func (t *fdTable) with(n int, e *fdEntry) *fdTable {
+	m := map[int]*fdEntry{}
+	if t != nil {
+		for k, v := range t.m {
+			m[k] = v
+		}
+	}
+	if e == nil {
+		delete(m, n)
+	} else {
+		m[n] = e
+	}
+	return &fdTable{m: m}
+}
+
+// fdEntry is one descriptor's reference to an fdObj. Releasing an entry
+// more than once counts once.
+type fdEntry struct {
+	obj      *fdObj
+	released atomic.Bool
+}
+
+func (e *fdEntry) release() {
+	if e.released.CompareAndSwap(false, true) {
+		e.obj.unref()
+	}
+}
+
+// fdObj is an open descriptor's file.
+type fdObj struct {
+	st    *fdState
+	w     io.Writer // nil: not open for writing
+	r     *fdReader // nil: not open for reading
+	close func() error
+	refs  atomic.Int32
+}
+
+func (st *fdState) newObj(w io.Writer, r *fdReader, close func() error) *fdObj {
+	o := &fdObj{st: st, w: w, r: r, close: close}
+	if close != nil {
+		st.mu.Lock()
+		st.open[o] = true
+		st.mu.Unlock()
+	}
+	return o
+}
+
+func (o *fdObj) entry() *fdEntry {
+	o.refs.Add(1)
+	return &fdEntry{obj: o}
+}
+
+func (o *fdObj) unref() {
+	if o.refs.Add(-1) == 0 {
+		o.closeNow()
+	}
+}
+
+func (o *fdObj) closeNow() {
+	if o.close == nil {
+		return
+	}
+	o.st.mu.Lock()
+	open := o.st.open[o]
+	delete(o.st.open, o)
+	o.st.mu.Unlock()
+	if open {
+		o.close()
+	}
+}
+
+// writer is where writes to the descriptor go: EBADF if it is not open
+// for writing, as in bash.
+func (o *fdObj) writer() io.Writer {
+	if o.w == nil {
+		return badWriter{}
+	}
+	return o.w
+}
+
+type badWriter struct{}
+
+func (badWriter) Write([]byte) (int, error) { return 0, syscall.EBADF }
+
+// fdState is the descriptors of a shell and the shells nested in it.
+type fdState struct {
+	mu   sync.Mutex
+	open map[*fdObj]bool
+	last *fdTable // the table of the latest exec: used where neither stdout nor stderr carries one
+}
+
+func newFdState() *fdState { return &fdState{open: map[*fdObj]bool{}} }
+
+// closeAll closes every descriptor still open: the script is over.
+func (st *fdState) closeAll() {
+	st.mu.Lock()
+	objs := make([]*fdObj, 0, len(st.open))
+	for o := range st.open {
+		objs = append(objs, o)
+	}
+	st.open = map[*fdObj]bool{}
+	st.last = nil
+	st.mu.Unlock()
+	for _, o := range objs {
+		o.close()
+	}
+}
+
+// fdReader is a descriptor's input: one buffer for all its readers.
+type fdReader struct {
+	mu sync.Mutex
+	br *bufio.Reader
+	r  io.Reader // unbuffered (a duplicated stdin): one byte at a time
+}
+
+func newFdReader(r io.Reader, buffered bool) *fdReader {
+	if buffered {
+		return &fdReader{br: bufio.NewReader(r)}
+	}
+	return &fdReader{r: r}
+}
+
+// readLocked reads with fr.mu held.
+func (fr *fdReader) readLocked(p []byte) (int, error) {
+	if fr.br != nil {
+		return fr.br.Read(p)
+	}
+	if len(p) > 1 {
+		p = p[:1]
+	}
+	return fr.r.Read(p)
+}
+
+// readByteLocked reads one byte with fr.mu held.
+func (fr *fdReader) readByteLocked() (byte, error) {
+	var b [1]byte
+	for {
+		n, err := fr.readLocked(b[:])
+		if n == 1 {
+			return b[0], nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// fdReadEnd is a descriptor's input given to a command as its stdin.
+// Closing it ends its reads, not the descriptor.
+type fdReadEnd struct {
+	obj    *fdObj
+	closed atomic.Bool
+}
+
+func (e *fdReadEnd) Read(p []byte) (int, error) {
+	if e.closed.Load() {
+		return 0, io.EOF
+	}
+	fr := e.obj.r
+	if fr == nil {
+		return 0, syscall.EBADF
+	}
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	return fr.readLocked(p)
+}
+
+func (e *fdReadEnd) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (e *fdReadEnd) Close() error              { e.closed.Store(true); return nil }
+
+// fdCarrier is the shell's stdout or stderr with the descriptor table.
+type fdCarrier struct {
+	w     io.Writer
+	tab   *fdTable
+	owned io.Closer  // a redirection's file, closed with the carrier
+	rel   []*fdEntry // descriptors a command's redirections added
+}
+
+func (c *fdCarrier) Write(p []byte) (int, error) { return c.w.Write(p) }
+func (c *fdCarrier) Read([]byte) (int, error)    { return 0, syscall.EBADF }
+
+// Unwrap is the stream itself (asOutFile looks through it).
+func (c *fdCarrier) Unwrap() io.Writer { return c.w }
+
+// Close gives back the descriptors that the redirection added, and closes
+// the file it opened.
+func (c *fdCarrier) Close() error {
+	for _, e := range c.rel {
+		e.release()
+	}
+	if c.owned != nil {
+		return c.owned.Close()
+	}
+	return nil
+}
+
+// plainWriter is w without the carrier.
+func plainWriter(w io.Writer) io.Writer {
+	if c, ok := w.(*fdCarrier); ok {
+		return c.w
+	}
+	return w
+}
+
+// fdTableOf is the table in force for a handler.
+func (s *Shell) fdTableOf(hc interp.HandlerContext) *fdTable {
+	if c, ok := hc.Stdout.(*fdCarrier); ok {
+		return c.tab
+	}
+	if c, ok := hc.Stderr.(*fdCarrier); ok {
+		return c.tab
+	}
+	s.fds.mu.Lock()
+	defer s.fds.mu.Unlock()
+	return s.fds.last
+}
+
+// carry attaches the table in force to a redirection's output file.
+func (s *Shell) carry(hc interp.HandlerContext, f io.ReadWriteCloser) io.ReadWriteCloser {
+	tab := s.fdTableOf(hc)
+	if tab == nil || len(tab.m) == 0 {
+		return f
+	}
+	return &fdCarrier{w: f, tab: tab, owned: f}
+}
+
+// fdBadErr is bash's "N: Bad file descriptor".
+func fdBadErr(n string) error { return redirError(n, syscall.EBADF) }
+
+// parseFd reads a descriptor number.
+func parseFd(s string) (int, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n < fdMax
+}
+
+// fdOpen serves the open handler's "\x01fd ID N ARG" names.
+func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, error) {
+	hc := interp.HandlerCtx(ctx)
+	if spec == "sync" {
+		return &fdCarrier{w: plainWriter(hc.Stderr), tab: s.fdTableOf(hc)}, nil
+	}
+	idText, rest, _ := strings.Cut(spec, " ")
+	target, arg, _ := strings.Cut(rest, " ")
+	id, _ := strconv.ParseUint(idText, 10, 64)
+	v, ok := fdOps.Load(id)
+	if !ok {
+		return nil, redirError(spec, syscall.ENOENT)
+	}
+	op := v.(*fdOp)
+	tab := s.fdTableOf(hc)
+	switch op.kind {
+	case fdToStdout, fdToStdin:
+		if arg == "" {
+			return nil, redirError(op.src, errAmbiguous)
+		}
+		m, ok := parseFd(arg)
+		if !ok && arg != "-" {
+			return nil, redirError(op.src, errAmbiguous)
+		}
+		if op.kind == fdToStdin {
+			switch {
+			case arg == "-":
+				return &fdReadEnd{obj: &fdObj{r: newFdReader(strings.NewReader(""), false)}}, nil
+			case m == 0:
+				return nil, redirError(op.src, errAmbiguous) // left to interp by the pre-pass
+			}
+			e := s.fdGet(hc, tab, m)
+			if e == nil {
+				return nil, fdBadErr(arg)
+			}
+			return &fdReadEnd{obj: e.obj}, nil
+		}
+		var w io.Writer
+		switch {
+		case arg == "-":
+			w = io.Discard
+		case m == 1:
+			w = plainWriter(hc.Stdout)
+		case m == 2:
+			w = plainWriter(hc.Stderr)
+		default:
+			e := s.fdGet(hc, tab, m)
+			if e == nil {
+				return nil, fdBadErr(arg)
+			}
+			w = e.obj.writer()
+		}
+		return &fdCarrier{w: w, tab: tab}, nil
+	}
+	n, ok := parseFd(target)
+	if !ok {
+		return nil, redirError(target, errAmbiguous)
+	}
+	var e *fdEntry
+	switch op.kind {
+	case fdOpen:
+		o, err := s.fdOpenFile(ctx, hc, arg, op)
+		if err != nil {
+			return nil, err
+		}
+		e = o.entry()
+	case fdDup:
+		move := false
+		if a, ok := strings.CutSuffix(arg, "-"); ok && a != "" {
+			arg, move = a, true
+		}
+		if arg != "-" {
+			m, ok := parseFd(arg)
+			if !ok {
+				return nil, redirError(op.src, errAmbiguous)
+			}
+			switch m {
+			case 0:
+				in := hc.Stdin
+				if in == nil {
+					in = strings.NewReader("")
+				}
+				e = s.fds.newObj(nil, newFdReader(in, false), nil).entry()
+			case 1:
+				e = s.fds.newObj(plainWriter(hc.Stdout), nil, nil).entry()
+			case 2:
+				e = s.fds.newObj(plainWriter(hc.Stderr), nil, nil).entry()
+			default:
+				old := s.fdGet(hc, tab, m)
+				if old == nil {
+					return nil, fdBadErr(arg)
+				}
+				e = old.obj.entry()
+			}
+			if move && m > 2 {
+				if old := tab.get(m); old != nil && op.persistent {
+					old.release()
+				}
+				tab = tab.with(m, nil)
+			}
+		}
+	}
+	if old := tab.get(n); old != nil && old != e && op.persistent {
+		old.release()
+	}
+	tab = tab.with(n, e)
+	c := &fdCarrier{w: plainWriter(hc.Stdout), tab: tab}
+	if op.persistent {
+		s.fds.mu.Lock()
+		s.fds.last = tab
+		s.fds.mu.Unlock()
+	} else if e != nil {
+		c.rel = []*fdEntry{e}
+	}
+	return c, nil
+}
+
+// fdGet is descriptor m of tab; 0, 1 and 2 are the shell's own streams.
+func (s *Shell) fdGet(hc interp.HandlerContext, tab *fdTable, m int) *fdEntry {
+	return tab.get(m)
+}
+
+var errAmbiguous = fmt.Errorf("ambiguous redirect")
+
+// fdOpenFile opens the file of N>FILE (and the others) through the open
+// handler's own routes: devices, process substitutions, vfsd.
+func (s *Shell) fdOpenFile(ctx context.Context, hc interp.HandlerContext, name string, op *fdOp) (*fdObj, error) {
+	if op.truncate {
+		// vfsd commits a truncating write on close (a temp file renamed
+		// over the target): truncate at once, then write in place, so
+		// that what is written is visible as in bash.
+		f, err := s.openPlain(ctx, name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		if err != nil {
+			return nil, err
+		}
+		o, ok := f.(*outFile)
+		if !ok {
+			return s.fdObjFor(f, op.flag), nil
+		}
+		if err := o.Close(); err != nil {
+			return nil, redirError(name, err)
+		}
+	}
+	f, err := s.openPlain(ctx, name, op.flag)
+	if err != nil {
+		return nil, err
+	}
+	return s.fdObjFor(f, op.flag), nil
+}
+
+// fdObjFor makes a descriptor of an open file.
+func (s *Shell) fdObjFor(f io.ReadWriteCloser, flag int) *fdObj {
+	lf := &lockedFile{f: f}
+	var w io.Writer
+	var r *fdReader
+	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+		w = lf
+		if o, ok := f.(*outFile); ok {
+			o.f = &lockedFile{f: o.f}
+			w = o
+		}
+	}
+	if flag&os.O_WRONLY == 0 {
+		r = newFdReader(lf, true)
+	}
+	return s.fds.newObj(w, r, f.Close)
+}
+
+// lockedFile serialises the use of a file that several commands may
+// share (vfsclient's File is used by one goroutine at a time).
+type lockedFile struct {
+	mu sync.Mutex
+	f  io.ReadWriteCloser
+}
+
+func (l *lockedFile) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.f.Read(p)
+}
+
+func (l *lockedFile) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.f.Write(p)
+}
+
+func (l *lockedFile) Flush() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if f, ok := l.f.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+func (l *lockedFile) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.f.Close()
+}
+
+// fdAllocCall runs `\x00fdalloc NAME...`: each NAME gets the lowest free
+// descriptor from 10 up, as bash's {NAME}>FILE does.
+func (s *Shell) fdAllocCall(ctx context.Context, args []string) []string {
+	hc := interp.HandlerCtx(ctx)
+	tab := s.fdTableOf(hc)
+	var src strings.Builder
+	n := 10
+	for _, name := range args[1:] {
+		for tab.get(n) != nil {
+			n++
+		}
+		fmt.Fprintf(&src, "%s=%d; ", name, n)
+		n++
+	}
+	return []string{"eval", src.String()}
+}
+
+// fdDevPath serves /dev/fd/N for a descriptor of the table.
+func (s *Shell) fdDevPath(hc interp.HandlerContext, name string, output bool) (io.ReadWriteCloser, bool) {
+	text, ok := strings.CutPrefix(name, "/dev/fd/")
+	if !ok {
+		return nil, false
+	}
+	n, ok := parseFd(text)
+	if !ok {
+		return nil, false
+	}
+	switch n {
+	case 0:
+		return nopRWC{r: hc.Stdin}, true
+	case 1:
+		return nopRWC{w: plainWriter(hc.Stdout)}, true
+	case 2:
+		return nopRWC{w: plainWriter(hc.Stderr)}, true
+	}
+	tab := s.fdTableOf(hc)
+	e := tab.get(n)
+	if e == nil {
+		return nil, false
+	}
+	if output {
+		return &fdCarrier{w: e.obj.writer(), tab: tab}, true
+	}
+	return &fdReadEnd{obj: e.obj}, true
+}
+
+// fdRead runs `read -u N …` for a descriptor of llmsh's table: the line
+// is read byte by byte from the descriptor's shared buffer (nothing past
+// it is taken) and assigned through an eval. ok is false for reads that
+// are interp's.
+func (s *Shell) fdRead(ctx context.Context, args []string) ([]string, bool) {
+	hc := interp.HandlerCtx(ctx)
+	var (
+		raw          bool
+		array, fdArg string
+		delim        = byte('\n')
+		nchars       = -1
+		exact        bool
+		names        []string
+	)
+	rest := args[1:]
+	sawU := false
+	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && rest[0] != "-" {
+		a := rest[0]
+		rest = rest[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			c := a[i]
+			switch c {
+			case 'r':
+				raw = true
+			case 's', 'e':
+			case 'a', 'd', 'n', 'N', 'u', 't', 'i':
+				val := a[i+1:]
+				if val == "" {
+					if len(rest) == 0 {
+						return nil, false // interp reports it
+					}
+					val, rest = rest[0], rest[1:]
+				}
+				i = len(a)
+				switch c {
+				case 'a':
+					array = val
+				case 'd':
+					delim = 0
+					if val != "" {
+						delim = val[0]
+					}
+				case 'n', 'N':
+					n, err := strconv.Atoi(val)
+					if err != nil || n < 0 {
+						return nil, false
+					}
+					nchars, exact = n, c == 'N'
+				case 'u':
+					fdArg, sawU = val, true
+				}
+			default:
+				return nil, false
+			}
+		}
+	}
+	if !sawU {
+		return nil, false
+	}
+	names = rest
+	n, ok := parseFd(fdArg)
+	if !ok {
+		fmt.Fprintf(hc.Stderr, "llmsh: read: %s: invalid file descriptor specification\n", fdArg)
+		return statusArgs(1), true
+	}
+	if n == 0 {
+		return nil, false
+	}
+	for _, name := range append(names[:len(names):len(names)], array) {
+		if name != "" && !syntax.ValidName(name) {
+			fmt.Fprintf(hc.Stderr, "llmsh: read: `%s': not a valid identifier\n", name)
+			return statusArgs(1), true
+		}
+	}
+	e := s.fdTableOf(hc).get(n)
+	if e == nil {
+		fmt.Fprintf(hc.Stderr, "llmsh: read: %d: invalid file descriptor: Bad file descriptor\n", n)
+		return statusArgs(1), true
+	}
+	fr := e.obj.r
+	if fr == nil {
+		fmt.Fprintf(hc.Stderr, "llmsh: read: read error: %d: Bad file descriptor\n", n)
+		return statusArgs(1), true
+	}
+	if array == "" && len(names) == 0 {
+		names = []string{"REPLY"}
+	}
+	fr.mu.Lock()
+	line, esc, eof := readRecord(fr, raw, delim, nchars, exact)
+	fr.mu.Unlock()
+	ifs := " \t\n"
+	if v := hc.Env.Get("IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	var src strings.Builder
+	switch {
+	case array != "":
+		src.WriteString(array + "=(")
+		for i, f := range splitAll(line, esc, ifs) {
+			if i > 0 {
+				src.WriteByte(' ')
+			}
+			src.WriteString(shQuote(f))
+		}
+		src.WriteString(")")
+	case exact || len(names) == 1 && names[0] == "REPLY" && len(args) > 0 && !hasName(args, "REPLY"):
+		// REPLY (no name given) and -N keep the line as read.
+		src.WriteString(names[0] + "=" + shQuote(string(line)))
+	default:
+		vals := splitVars(line, esc, ifs, len(names))
+		for i, name := range names {
+			if i > 0 {
+				src.WriteByte(' ')
+			}
+			src.WriteString(name + "=" + shQuote(vals[i]))
+		}
+	}
+	if eof {
+		src.WriteString("; (exit 1)")
+	}
+	return []string{"eval", src.String()}, true
+}
+
+func hasName(args []string, name string) bool {
+	for _, a := range args {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// readRecord reads up to delim (or nchars characters; exactly nchars,
+// delimiters included, if exact) one byte at a time. Without raw a
+// backslash escapes the next character and backslash-newline continues
+// the line. eof is true when input ended first.
+func readRecord(fr *fdReader, raw bool, delim byte, nchars int, exact bool) (line []byte, esc []bool, eof bool) {
+	backslash := false
+	for nchars < 0 || len(line) < nchars {
+		c, err := fr.readByteLocked()
+		if err != nil {
+			return line, esc, true
+		}
+		switch {
+		case exact:
+			line, esc = append(line, c), append(esc, false)
+		case backslash:
+			backslash = false
+			if c == '\n' {
+				continue
+			}
+			line, esc = append(line, c), append(esc, true)
+		case c == '\\' && !raw:
+			backslash = true
+		case c == delim:
+			return line, esc, false
+		default:
+			line, esc = append(line, c), append(esc, false)
+		}
+	}
+	return line, esc, false
+}
+
+// fdRedirStmt rewrites the redirections of st that name descriptors above
+// 2 (see the comment at the top of this file).
+func fdRedirStmt(st *syntax.Stmt) {
+	if !hasFdRedir(st) {
+		return
+	}
+	persistent := false
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) == 1 && ce.Args[0].Lit() == "exec" && len(ce.Assigns) == 0 {
+		persistent = true
+	}
+	readToFd(st)
+	var allocs []*syntax.Word
+	var out []*syntax.Redirect
+	for _, rd := range st.Redirs {
+		n, isVar, ok := redirFd(rd)
+		if !ok {
+			out = append(out, rd)
+			continue
+		}
+		op := &fdOp{persistent: persistent, src: wordSource(rd.Word)}
+		var target *syntax.Word
+		switch {
+		case isVar:
+			target = quotedParam(n)
+		default:
+			target = litWord(n)
+		}
+		fdN, _ := parseFd(n)
+		switch rd.Op {
+		case syntax.RdrOut, syntax.ClbOut:
+			op.kind, op.flag, op.truncate = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND, true
+		case syntax.AppOut:
+			op.kind, op.flag = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND
+		case syntax.RdrIn:
+			op.kind, op.flag = fdOpen, os.O_RDONLY
+		case syntax.RdrInOut:
+			op.kind, op.flag = fdOpen, os.O_RDWR|os.O_CREATE
+		case syntax.DplOut, syntax.DplIn:
+			op.kind = fdDup
+			if !isVar && fdN <= 2 {
+				op.kind = fdToStdout
+				if fdN == 0 {
+					op.kind = fdToStdin
+				}
+			}
+		default:
+			out = append(out, rd) // interp reports it
+			continue
+		}
+		if isVar && !(op.kind == fdDup && rd.Word.Lit() == "-") {
+			allocs = append(allocs, litWord(n))
+		}
+		id := fdOpSeq.Add(1)
+		fdOps.Store(id, op)
+		word := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: fdFile + strconv.FormatUint(id, 10) + " "}}}
+		word.Parts = append(word.Parts, target.Parts...)
+		word.Parts = append(word.Parts, &syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: " "})
+		word.Parts = append(word.Parts, rd.Word.Parts...)
+		switch op.kind {
+		case fdToStdin:
+			out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.RdrIn, Word: word})
+		case fdToStdout:
+			out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: strconv.Itoa(fdN)}, Word: word})
+		default:
+			out = append(out,
+				&syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "1"}, Word: word},
+				&syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdFile + "sync")})
+		}
+	}
+	st.Redirs = out
+	if len(allocs) == 0 {
+		return
+	}
+	end := st.End()
+	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
+	alloc := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(fdAllocCmd)}, allocs...)}}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: []*syntax.Stmt{alloc, inner}}
+	st.Redirs = nil
+}
+
+// redirFd tells whether rd is one that llmsh serves: n is the descriptor
+// it sets (a number, or a variable's name if isVar) when that is above 2,
+// or when it duplicates one above 2 (or one named by an expansion) into
+// 0, 1 or 2.
+func redirFd(rd *syntax.Redirect) (n string, isVar, ok bool) {
+	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrAll, syntax.AppAll:
+		return "", false, false
+	}
+	if rd.N != nil {
+		n = rd.N.Value
+		if name, found := strings.CutPrefix(n, "{"); found {
+			name = strings.TrimSuffix(name, "}")
+			return name, true, syntax.ValidName(name)
+		}
+	} else if rd.Op == syntax.RdrIn || rd.Op == syntax.DplIn || rd.Op == syntax.RdrInOut {
+		n = "0"
+	} else {
+		n = "1"
+	}
+	fd, valid := parseFd(n)
+	if !valid {
+		return "", false, false
+	}
+	if fd > 2 {
+		return n, false, true
+	}
+	if rd.Op != syntax.DplOut && rd.Op != syntax.DplIn {
+		return "", false, false
+	}
+	lit := rd.Word.Lit()
+	if lit == "" && len(rd.Word.Parts) > 0 {
+		return n, false, true // >&$fd: known when it runs
+	}
+	m, isNum := parseFd(strings.TrimSuffix(lit, "-"))
+	return n, false, isNum && m > 2
+}
+
+// hasFdRedir reports whether st has a redirection that llmsh serves, or
+// is a read from a descriptor above 2.
+func hasFdRedir(st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		if _, _, ok := redirFd(rd); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// readToFd turns `read ARG... <&N` into `read -u N ARG...`: read then
+// takes its line from the descriptor's buffer, and no more.
+func readToFd(st *syntax.Stmt) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "read" {
+		return
+	}
+	idx := -1
+	for i, rd := range st.Redirs {
+		n, _, ok := redirFd(rd)
+		input := rd.Op == syntax.RdrIn || rd.Op == syntax.DplIn || rd.Op == syntax.RdrInOut || rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc
+		if input && (rd.N == nil || rd.N.Value == "0") {
+			idx = -1
+			if ok && n == "0" && rd.Op == syntax.DplIn && !strings.HasSuffix(rd.Word.Lit(), "-") {
+				idx = i
+			}
+		}
+	}
+	if idx < 0 {
+		return
+	}
+	rd := st.Redirs[idx]
+	st.Redirs = append(st.Redirs[:idx:idx], st.Redirs[idx+1:]...)
+	ce.Args = append([]*syntax.Word{ce.Args[0], litWord("-u"), rd.Word}, ce.Args[1:]...)
+}
+
+// wordSource is w as written, for messages.
+func wordSource(w *syntax.Word) string {
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, w)
+	return b.String()
+}
