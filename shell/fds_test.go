@@ -1,0 +1,117 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestFdConcurrentWriters has pipelines in background jobs and in the
+// foreground write to one descriptor at once (run with -race): every line
+// arrives whole, once, and the file is complete when the descriptor is
+// closed.
+func TestFdConcurrentWriters(t *testing.T) {
+	dir := t.TempDir()
+	src := `exec 3>shared.txt
+for j in 1 2 3 4 5 6 7 8; do
+  seq 200 | while read -r n; do echo "job$j line$n"; done >&3 &
+done
+seq 200 | sed 's/^/fg line/' >&3
+{ seq 200 | tr 0-9 a-j; } 2>&1 >&3 | cat
+wait
+exec 3>&-
+wc -l < shared.txt`
+	out, errs, st := run(t, dir, src, Limits{})
+	if st != 0 || errs != "" || out != "2000\n" {
+		t.Fatalf("got out=%q err=%q status=%d", out, errs, st)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "shared.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	var want []string
+	for j := 1; j <= 8; j++ {
+		for n := 1; n <= 200; n++ {
+			want = append(want, fmt.Sprintf("job%d line%d", j, n))
+		}
+	}
+	for n := 1; n <= 200; n++ {
+		want = append(want, fmt.Sprintf("fg line%d", n))
+		want = append(want, strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r - '0' + 'a'
+			}
+			return r
+		}, fmt.Sprint(n)))
+	}
+	sort.Strings(lines)
+	sort.Strings(want)
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("shared.txt has %d lines, not the %d written whole", len(lines), len(want))
+	}
+}
+
+// TestFdMessages checks the messages and statuses of descriptors used
+// wrongly, and that a descriptor's file goes through the grants and the
+// write checks as any redirection's.
+func TestFdMessages(t *testing.T) {
+	tests := []struct {
+		name, src, out, err string
+	}{
+		{"unopened", `echo x >&7; echo $?`, "1\n", "llmsh: 7: Bad file descriptor\n"},
+		{"closed", `exec 3>/v; exec 3>&-; echo y >&3; echo $?`, "1\n", "llmsh: 3: Bad file descriptor\n"},
+		{"stderr to unopened", `echo x 2>&5; echo $?`, "1\n", "llmsh: 5: Bad file descriptor\n"},
+		{"stdin from unopened", `cat <&6; echo $?`, "1\n", "llmsh: 6: Bad file descriptor\n"},
+		{"dup of unopened", `exec 4>&8; echo $?`, "1\n", "llmsh: 8: Bad file descriptor\n"},
+		{"read unopened", `read -u 9 v; echo $?`, "1\n", "llmsh: read: 9: invalid file descriptor: Bad file descriptor\n"},
+		{"read bad spec", `read -u x v; echo $?`, "1\n", "llmsh: read: x: invalid file descriptor specification\n"},
+		{"read from a writer", `exec 3>/v; read -u 3 v; echo $?`, "1\n", "llmsh: read: read error: 3: Bad file descriptor\n"},
+		{"write to a reader", `echo hi > /v; exec 3</v; echo x >&3; echo $?`, "1\n", "llmsh: echo: write error: Bad file descriptor\n"},
+		{"expansion not a number", `f=abc; echo x >&$f; echo $?`, "1\n", "llmsh: $f: ambiguous redirect\n"},
+		{"read-only tree, as other redirections", `printf x > ro/f; echo $?; exec 3>ro/f; echo $?; cat ro/f`, "1\n1\nold\n", "llmsh: ro/f: Permission denied\nllmsh: ro/f: Permission denied\n"},
+		{"missing file", `exec 3<ro/none; echo $?; { echo never; } 4<ro/none; echo $?`, "1\n1\n", "llmsh: ro/none: No such file or directory\nllmsh: ro/none: No such file or directory\n"},
+		{"outside the grants, as other redirections", `cat < /etc/hostname; echo $?; exec 3</etc/hostname; echo $?`, "1\n1\n", "llmsh: /etc/hostname: Permission denied\nllmsh: /etc/hostname: Permission denied\n"},
+		{"failed writes confirmed", `exec 3>/a; printf %200s x >&3; echo $?; exec 3>&-`, "1\n", "llmsh: printf: write error: File too large\n"},
+		{"virtual file read back", `exec 3>/v; echo one >&3; echo two >&3; exec 3>&-; cat /v`, "one\ntwo\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := runBudget(t, tt.src)
+			if out != tt.out || errs != tt.err || st != 0 {
+				t.Errorf("%s\ngot  out=%q err=%q status=%d\nwant out=%q err=%q status=0", tt.src, out, errs, st, tt.out, tt.err)
+			}
+		})
+	}
+}
+
+// TestFdLifetime checks when descriptors open and close: a command's own
+// descriptors end with it, exec's last until closed or until the script
+// ends (and their writes are then committed), subshells get copies.
+func TestFdLifetime(t *testing.T) {
+	tests := []struct{ name, src, out string }{
+		{"left open at the end", `exec 3>a.txt; echo kept >&3`, ""},
+		{"command's own", `{ echo in >&3; } 3>b.txt; { echo x >&3; } 2>/dev/null || echo gone; cat b.txt`, "gone\nin\n"},
+		{"restored after the command", `exec 3>c1.txt; { echo two >&3; } 3>c2.txt; echo one >&3; exec 3>&-; cat c1.txt c2.txt`, "one\ntwo\n"},
+		{"{var} numbers from 10", `exec {a}>f1.txt {b}>f2.txt; echo $a $b; exec {a}>&- {b}>&-; exec {c}>f3.txt; echo $c`, "10 11\n10\n"},
+		{"stderr redirection keeps the table", `exec 3>&1; { echo a >&3; echo b; } >g.txt 2>&1; cat g.txt`, "a\nb\n"},
+		{"read continues across commands", `printf '1\n2\n3\n' > h.txt; exec 3<h.txt; read -u 3 x; read y <&3; head -n 1 <&3; echo $x$y`, "3\n12\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out, errs, st := run(t, dir, tt.src, Limits{})
+			if out != tt.out || errs != "" || st != 0 {
+				t.Errorf("%s\ngot  out=%q err=%q status=%d\nwant out=%q", tt.src, out, errs, st, tt.out)
+			}
+		})
+	}
+	dir := t.TempDir()
+	run(t, dir, `exec 3>a.txt; echo kept >&3; exec 4>>a.txt; echo more >&4`, Limits{})
+	if b, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(b) != "kept\nmore\n" {
+		t.Errorf("a descriptor left open at the end: a.txt holds %q", b)
+	}
+}
