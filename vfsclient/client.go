@@ -124,6 +124,10 @@ type Client struct {
 	// write_bulk (before any File exists, so they are read without a
 	// lock).
 	bulk, bulkW bool
+	// shm is the read_shm region (UseShm), and shmFree its free slots
+	// once hello has negotiated read_shm (nil before, and without it).
+	shm     []byte
+	shmFree chan int
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).
@@ -462,17 +466,27 @@ func (c *Client) call(op string, params, out any) error {
 // write_bulk features: when vfsd grants them, files opened read-only are
 // read in chunks of up to 1 MiB of raw bytes instead of 4 KiB of base64,
 // and writes go as raw chunks of up to 1 MiB instead of 64 KiB of base64.
+// After UseShm it also asks for read_shm, which WriteTo then uses.
 // Call Hello before opening any file (and at most once).
 func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
-	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{
-		Version: vfsproto.Version, Features: []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk},
-	}, &r)
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk}
+	if len(c.shm) >= vfsproto.ShmSlot {
+		features = append(features, vfsproto.FeatureReadShm)
+	}
+	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{Version: vfsproto.Version, Features: features}, &r)
 	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
 		c.bulk = true
 	}
 	if err == nil && r.MaxBulkWrite >= bulkWriteChunk && slices.Contains(r.Features, vfsproto.FeatureWriteBulk) {
 		c.bulkW = true
+	}
+	if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
+		slices.Contains(r.Features, vfsproto.FeatureReadShm) {
+		c.shmFree = make(chan int, n)
+		for i := range n {
+			c.shmFree <- i
+		}
 	}
 	return r, err
 }

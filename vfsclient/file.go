@@ -165,14 +165,22 @@ func (f *File) fill(p []byte) (direct int, err error) {
 }
 
 // WriteTo writes the rest of a read-only file to w, for io.Copy and for
-// builtins that consume a whole file (wc). Over read_bulk it hands w
+// builtins that consume a whole file (wc). With read_shm it hands w the
+// slots of the shared region as vfsd fills them (see writeToShm); else,
+// over read_bulk, it hands w
 // each answer's buffer as it arrived, with no copy through a caller's
 // buffer, and asks for bulkChunk bytes per request from the start (the
 // caller wants everything, so the small first requests that spare a small
 // file a larger read would only add round trips). f.mu is not held while
 // w.Write runs.
 func (f *File) WriteTo(w io.Writer) (int64, error) {
-	if f.mode != vfsproto.ModeRead || !f.c.bulk {
+	if f.mode != vfsproto.ModeRead {
+		return io.Copy(w, struct{ io.Reader }{f})
+	}
+	if n, ok, err := f.writeToShm(w); ok {
+		return n, err
+	}
+	if !f.c.bulk {
 		return io.Copy(w, struct{ io.Reader }{f})
 	}
 	var n int64

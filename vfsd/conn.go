@@ -38,6 +38,7 @@ type job struct {
 	to    string // rename's target, for the log
 	h     int64
 	max   int64
+	slot  int64 // read_shm
 	data  []byte
 	buf   *[]byte // pooled storage of data (fast path), released when done
 	// release, when set, gives back data's storage instead (write_bulk).
@@ -79,6 +80,11 @@ type conn struct {
 	// and reads slowly costs at most maxBulkInFlight MiB.
 	bulkSem chan struct{}
 	sp      *splicer
+	// shm is the read_shm region given to ServeShm (nil: none), and
+	// shmSlots its number of slots once hello has negotiated read_shm
+	// (0 before, and always without a region).
+	shm      []byte
+	shmSlots atomic.Int64
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -92,7 +98,18 @@ const maxBulkInFlight = 4
 // every handle of the client is closed, unfinished atomic writes are
 // discarded, and all its goroutines have exited.
 func (s *Server) Serve(r io.Reader, w io.Writer) error {
+	return s.ServeShm(r, w, nil)
+}
+
+// ServeShm is Serve for a client that also shares the memory region shm
+// with vfsd (vfsd --shm-fd): when the client's hello asks for read_shm,
+// read_shm requests read file data into slots of shm instead of sending
+// it on w. vfsd only ever writes to shm, never reads from it, so what the
+// client puts there means nothing to vfsd. shm must not be shared with
+// any other client.
+func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 	c := &conn{
+		shm:      shm,
 		s:        s,
 		out:      make(chan *frameBuf, 256),
 		sem:      make(chan struct{}, maxConcurrentOps),
@@ -261,6 +278,21 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 			c.fail(j, e)
 			return nil
 		}
+	case vfsproto.OpReadShm:
+		if c.shmSlots.Load() == 0 {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.ReadShmParams
+		if e := decodeParams(req.Params, &p, "h", "max", "slot"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h, j.max, j.slot = p.H, int64(p.Max), int64(p.Slot)
+		if e := c.checkShm(j.max, j.slot); e != nil {
+			c.fail(j, e)
+			return nil
+		}
 	case vfsproto.OpWriteBulk:
 		if !c.bulkW.Load() {
 			// Not negotiated: an unknown operation, and nothing
@@ -385,6 +417,20 @@ func (c *conn) checkBulk(m int64) *vfsproto.Error {
 		return perr(vfsproto.EArg, "max must be at least 1")
 	case m > vfsproto.MaxBulkRead:
 		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.MaxBulkRead))
+	}
+	return nil
+}
+
+// checkShm validates a read_shm request (negotiated, as handleFrame has
+// checked): max must be in 1..ShmSlot and the slot one of the region's.
+func (c *conn) checkShm(m, slot int64) *vfsproto.Error {
+	switch {
+	case m <= 0:
+		return perr(vfsproto.EArg, "max must be at least 1")
+	case m > vfsproto.ShmSlot:
+		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.ShmSlot))
+	case slot < 0 || slot >= c.shmSlots.Load():
+		return perr(vfsproto.ERange, fmt.Sprintf("slot must be in 0..%d", c.shmSlots.Load()-1))
 	}
 	return nil
 }

@@ -89,6 +89,20 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		f.release = func() { <-c.bulkSem }
 		handed = true
 		return f, nil, n
+	case vfsproto.OpReadShm:
+		if !h.canRead {
+			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
+		}
+		// handleFrame checked the slot and max against the region.
+		off := j.slot * vfsproto.ShmSlot
+		n, err := h.f.Read(c.shm[off : off+j.max : off+j.max])
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, ioError(err), 0
+		}
+		c.s.stats.reads.Add(1)
+		c.s.stats.bytesOut.Add(int64(n))
+		f, _ := bulkFrameResp(j.id, n, n == 0)
+		return f, nil, n
 	case vfsproto.OpWrite, vfsproto.OpWriteBulk:
 		if !h.canWrite {
 			return nil, perr(vfsproto.EPerm, "handle not open for writing"), 0
@@ -224,6 +238,13 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			r.Ops = append(r.Ops, vfsproto.OpWriteBulk)
 			r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
 			r.MaxBulkWrite = vfsproto.MaxBulkWrite
+		}
+		if slots := min(len(c.shm)/vfsproto.ShmSlot, vfsproto.MaxShmSlots); slots > 0 &&
+			slices.Contains(p.Features, vfsproto.FeatureReadShm) {
+			c.shmSlots.Store(int64(slots))
+			r.Ops = append(r.Ops, vfsproto.OpReadShm)
+			r.Features = append(r.Features, vfsproto.FeatureReadShm)
+			r.ShmSlots = slots
 		}
 		return okFrame(j.id, r), nil, 0
 	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:

@@ -11,13 +11,16 @@ import (
 )
 
 const usage = `usage: vfsd [-i PATH]... [-o PATH]... [--strict] [--log FILE]
-            [--max-virtual-bytes N] [--hide FILE]... [--vfs-fds R,W] [-h|--help]
+            [--max-virtual-bytes N] [--hide FILE]... [--vfs-fds R,W]
+            [--shm-fd N] [-h|--help]
 
 vfsd serves the FS Proxy Protocol to one client on stdin/stdout (or on the
 inherited file descriptors R,W), allowing reads under -i and -o paths and
 writes under -o paths. Writes elsewhere go to in-memory virtual files
 (refused with --strict). A --hide FILE is never opened, by any name
-(llmsh hides its REPL history from scripts).
+(llmsh hides its REPL history from scripts). --shm-fd N is a sealed
+memory file shared with the client, into which read_shm reads (llmsh
+makes one when it starts vfsd).
 `
 
 // listFlag collects a repeatable string flag.
@@ -44,6 +47,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		strict, help    bool
 		logFile, fds    string
 		maxVirtual      int64
+		shmFD           int
 	)
 	fs.Var(&inputs, "i", "readable path (repeatable)")
 	fs.Var(&outputs, "o", "writable path (repeatable)")
@@ -52,6 +56,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&logFile, "log", "", "append one JSON line per request to FILE")
 	fs.Int64Var(&maxVirtual, "max-virtual-bytes", 0, "budget of virtual files in bytes")
 	fs.StringVar(&fds, "vfs-fds", "", "serve on inherited descriptors R,W")
+	fs.IntVar(&shmFD, "shm-fd", -1, "shared memory file for read_shm")
 	fs.BoolVar(&help, "h", false, "show help")
 	fs.BoolVar(&help, "help", false, "show help")
 	bad := func(msg string) int {
@@ -74,6 +79,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if maxVirtual < 0 {
 		return bad("--max-virtual-bytes must not be negative")
+	}
+	var shm []byte
+	if shmFD >= 0 && shmFD < 3 {
+		return bad("--shm-fd must be 3 or more")
+	}
+	if shmFD >= 0 {
+		var err error
+		if shm, err = MapShm(shmFD); err != nil {
+			return bad(err.Error())
+		}
 	}
 	in, out := stdin, stdout
 	if fds != "" {
@@ -113,7 +128,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	growPipe(in)
 	growPipe(out)
-	if err := s.Serve(in, out); err != nil {
+	if err := s.ServeShm(in, out, shm); err != nil {
 		// ErrMalformed already names vfsd.
 		fmt.Fprintf(stderr, "vfsd: %s\n", strings.TrimPrefix(err.Error(), "vfsd: "))
 		return 1

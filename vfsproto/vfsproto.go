@@ -44,6 +44,20 @@ const FeatureWriteBulk = "write_bulk"
 // base64 inside it.
 const FeatureReadBulk = "read_bulk"
 
+// FeatureReadShm is the hello feature that enables the read_shm
+// operation: vfsd reads into a slot of a shared memory region that the
+// client gave it when it started it (vfsd --shm-fd), and the answer frame
+// says only how many bytes are there. It is granted only on a connection
+// that has such a region.
+const FeatureReadShm = "read_shm"
+
+// ShmSlot is the size of one slot of the read_shm region, and the
+// largest value of read_shm's max parameter.
+const ShmSlot = 1 << 20
+
+// MaxShmSlots is the most slots a read_shm region may have.
+const MaxShmSlots = 16
+
 // FirstHandle is the lowest handle vfsd allocates; 0, 1 and 2 are reserved
 // for the client's stdin, stdout and stderr and are served by the MUX.
 const FirstHandle = 3
@@ -69,6 +83,7 @@ const (
 	OpChmod      = "chmod"
 	OpReadBulk   = "read_bulk"  // only after hello negotiated FeatureReadBulk
 	OpWriteBulk  = "write_bulk" // only after hello negotiated FeatureWriteBulk
+	OpReadShm    = "read_shm"   // only after hello negotiated FeatureReadShm
 	OpLLMCMD     = "LLMCMD"     // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"      // reserved: always E_UNSUPPORTED
 )
@@ -349,6 +364,16 @@ type ReadBulkResult struct {
 	EOF  bool `json:"eof"`
 }
 
+// ReadShmParams are the parameters of read_shm: read up to Max bytes
+// (1..ShmSlot) of handle H into slot Slot (0..ShmSlots-1) of the shared
+// region, that is at byte Slot*ShmSlot. The answer is a ReadBulkResult
+// with no data after the frame: Size bytes are in the slot.
+type ReadShmParams struct {
+	H    int64 `json:"h"`
+	Max  int   `json:"max"`
+	Slot int   `json:"slot"`
+}
+
 // WriteBulkParams are the parameters of write_bulk: exactly Size raw
 // bytes of data follow the request frame on the stream.
 type WriteBulkParams struct {
@@ -366,7 +391,7 @@ type HelloParams struct {
 
 // HelloResult is the result of hello. Features lists the requested
 // features the server enabled; MaxBulkRead is set when read_bulk is one,
-// MaxBulkWrite when write_bulk is.
+// MaxBulkWrite when write_bulk is, ShmSlots when read_shm is.
 type HelloResult struct {
 	Version      int      `json:"version"`
 	Ops          []string `json:"ops"`
@@ -375,6 +400,9 @@ type HelloResult struct {
 	Features     []string `json:"features,omitempty"`
 	MaxBulkRead  int      `json:"max_bulk_read,omitempty"`
 	MaxBulkWrite int      `json:"max_bulk_write,omitempty"`
+	// ShmSlots is the number of read_shm slots, set when read_shm is
+	// one of the features.
+	ShmSlots int `json:"shm_slots,omitempty"`
 }
 
 // StatsResult is the result of stats: the server's counters.

@@ -104,9 +104,12 @@ func (c Config) Args() []string {
 type Proc struct {
 	Client *vfsclient.Client
 	cmd    *exec.Cmd
+	shm    []byte // the read_shm region shared with vfsd, if any
 }
 
-// Start starts vfsd over a pipe pair with an empty environment.
+// Start starts vfsd over a pipe pair with an empty environment. Where
+// the kernel has sealed memory files it also shares a read_shm region
+// with vfsd (--shm-fd), which the client uses once Hello negotiates it.
 func Start(c Config) (*Proc, error) {
 	prog, argv := c.Path, c.Args()
 	if prog == "" {
@@ -131,10 +134,26 @@ func Start(c Config) (*Proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	shmFile, shm, _ := newShm()
+	if shmFile != nil {
+		cmd.ExtraFiles = []*os.File{shmFile} // descriptor 3 in vfsd
+		cmd.Args = append(cmd.Args, "--shm-fd", "3")
+	}
+	err = cmd.Start()
+	if shmFile != nil {
+		shmFile.Close() // vfsd has its own; the mapping stays
+	}
+	if err != nil {
+		if shm != nil {
+			unmapShm(shm)
+		}
 		return nil, fmt.Errorf("cannot start vfsd: %w", err)
 	}
-	return &Proc{Client: vfsclient.New(out, in), cmd: cmd}, nil
+	p := &Proc{Client: vfsclient.New(out, in), cmd: cmd, shm: shm}
+	if shm != nil {
+		p.Client.UseShm(shm)
+	}
+	return p, nil
 }
 
 // Attach uses a vfsd that a parent process runs, on inherited descriptors.
@@ -152,6 +171,12 @@ func (p *Proc) Close() error {
 		if werr := p.cmd.Wait(); err == nil {
 			err = werr
 		}
+	}
+	// vfsd is gone; the region is unmapped unless a reader still holds
+	// a slot (then it stays, rather than fault under that reader).
+	if p.shm != nil && p.Client.DetachShm() {
+		unmapShm(p.shm)
+		p.shm = nil
 	}
 	return err
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // Session starts a vfsd server with cfg and returns a client connected to
@@ -23,9 +24,30 @@ func Session(t testing.TB, cfg vfsd.Config) *vfsclient.Client {
 	return c
 }
 
+// SessionShm is Session with a read_shm region of the given number of
+// slots shared by the client and the server (memory of the test process,
+// where llmsh shares a memory file with its vfsd process). It returns
+// the region too.
+func SessionShm(t testing.TB, cfg vfsd.Config, slots int) (*vfsclient.Client, []byte) {
+	t.Helper()
+	shm := make([]byte, slots*vfsproto.ShmSlot)
+	c := session(t, cfg, shm)
+	c.UseShm(shm)
+	if _, err := c.Hello(); err != nil {
+		t.Fatalf("hello: %v", err)
+	}
+	return c, shm
+}
+
 // SessionNoHello is Session without the hello exchange: the client speaks
 // only seed 000's operations (4 KiB base64 reads).
 func SessionNoHello(t testing.TB, cfg vfsd.Config) *vfsclient.Client {
+	t.Helper()
+	return session(t, cfg, nil)
+}
+
+// session starts the server, with the read_shm region shm if not nil.
+func session(t testing.TB, cfg vfsd.Config, shm []byte) *vfsclient.Client {
 	t.Helper()
 	srv, err := vfsd.New(cfg)
 	if err != nil {
@@ -41,7 +63,7 @@ func SessionNoHello(t testing.TB, cfg vfsd.Config) *vfsclient.Client {
 	}
 	done := make(chan error, 1)
 	go func() {
-		err := srv.Serve(reqR, respW)
+		err := srv.ServeShm(reqR, respW, shm)
 		respW.Close()
 		reqR.Close()
 		done <- err

@@ -1,0 +1,212 @@
+package vfsclient
+
+import (
+	"encoding/json"
+	"io"
+	"io/fs"
+	"strconv"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// read_shm: when vfsd was started with a memory region shared with this
+// process (vfsd --shm-fd), WriteTo has vfsd read the file into slots of
+// that region and hands the writer each slot's bytes, with no copy in
+// this process at all: vfsd's copy from the page cache runs on one CPU
+// while the writer (wc counting lines) works on the previous slot on
+// another. vfsd only writes to the region; this process only reads it.
+
+// shmAhead is the most slots one WriteTo uses: shmAhead-1 reads in
+// flight while the writer has the last.
+const shmAhead = 4
+
+// UseShm gives the client the memory region it shares with vfsd (the one
+// vfsd was started with, --shm-fd): Hello then asks for the read_shm
+// feature. Call it before Hello.
+func (c *Client) UseShm(mem []byte) { c.shm = mem }
+
+// takeSlots takes up to n free read_shm slots without waiting (none when
+// read_shm was not negotiated or all are in use).
+func (c *Client) takeSlots(n int) []int {
+	var s []int
+	for len(s) < n {
+		select {
+		case i := <-c.shmFree:
+			s = append(s, i)
+		default:
+			return s
+		}
+	}
+	return s
+}
+
+// putSlots gives back slots whose reads have all been answered.
+func (c *Client) putSlots(s []int) {
+	for _, i := range s {
+		c.shmFree <- i
+	}
+}
+
+// slot is the memory of read_shm slot i.
+func (c *Client) slot(i int) []byte {
+	return c.shm[i*vfsproto.ShmSlot : (i+1)*vfsproto.ShmSlot : (i+1)*vfsproto.ShmSlot]
+}
+
+// appendShmRequest appends a complete read_shm request frame.
+func appendShmRequest(dst []byte, id uint64, h int64, max, slot int) ([]byte, error) {
+	start := len(dst)
+	dst = beginRequest(dst, id, vfsproto.OpReadShm)
+	dst = append(dst, `{"h":`...)
+	dst = strconv.AppendInt(dst, h, 10)
+	dst = append(dst, `,"max":`...)
+	dst = strconv.AppendInt(dst, int64(max), 10)
+	dst = append(dst, `,"slot":`...)
+	dst = strconv.AppendInt(dst, int64(slot), 10)
+	dst = append(dst, '}')
+	return finishRequest(dst, start)
+}
+
+// sendShm asks vfsd to read up to max bytes of handle h into slot.
+func (c *Client) sendShm(h int64, max, slot int) (chan answer, error) {
+	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		return appendShmRequest(dst, id, h, max, slot)
+	})
+}
+
+// recvShm waits for the answer to a read_shm of at most max bytes.
+func recvShm(ch chan answer, max int) (size int, eof bool, err error) {
+	a := <-ch
+	switch {
+	case a.err != nil:
+		return 0, false, a.err
+	case a.fast && a.bulk:
+		size, eof = a.size, a.eof
+	case a.fast:
+		putBuf(a.data)
+		return 0, false, &Error{Code: vfsproto.EIO, Msg: "malformed answer"}
+	case !a.resp.OK:
+		if a.resp.Error == nil {
+			return 0, false, &Error{Code: vfsproto.EIO, Msg: "malformed answer"}
+		}
+		return 0, false, &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
+	default:
+		var r vfsproto.ReadBulkResult
+		if err := json.Unmarshal(a.resp.Result, &r); err != nil {
+			return 0, false, err
+		}
+		size, eof = r.Size, r.EOF
+	}
+	if size < 0 || size > max {
+		return 0, false, &Error{Code: vfsproto.EIO, Msg: "malformed answer"}
+	}
+	return size, eof || size == 0, nil
+}
+
+// writeToShm is WriteTo over read_shm. ok is false when it did nothing
+// and the caller should use another way: read_shm is not negotiated, no
+// slots are free (others are reading), or the file has reads in flight
+// or data buffered from earlier Reads.
+func (f *File) writeToShm(w io.Writer) (n int64, ok bool, err error) {
+	f.mu.Lock()
+	if f.closed {
+		f.mu.Unlock()
+		return 0, true, pathErr("read", f.name, fs.ErrClosed)
+	}
+	if f.c.shmFree == nil || len(f.reads) > 0 || len(f.buf) > 0 {
+		f.mu.Unlock()
+		return 0, false, nil
+	}
+	if f.eof {
+		f.mu.Unlock()
+		return 0, true, nil
+	}
+	slots := f.c.takeSlots(shmAhead)
+	if len(slots) < 2 {
+		f.c.putSlots(slots)
+		f.mu.Unlock()
+		return 0, false, nil
+	}
+	f.mu.Unlock()
+
+	type read struct {
+		ch   chan answer
+		slot int
+	}
+	var (
+		inFlight []read
+		free     = slots
+		eof      bool
+	)
+	// Every read sent is answered before its slot is given back: vfsd
+	// may write to a slot until it has answered.
+	defer func() {
+		for _, r := range inFlight {
+			recvShm(r.ch, vfsproto.ShmSlot)
+		}
+		f.c.putSlots(slots)
+	}()
+	for {
+		// Keep all slots but the one being written busy.
+		for !eof && len(free) > 0 {
+			ch, err := f.c.sendShm(f.h, vfsproto.ShmSlot, free[0])
+			if err != nil {
+				return n, true, pathErr("read", f.name, err)
+			}
+			inFlight = append(inFlight, read{ch, free[0]})
+			free = free[1:]
+		}
+		if len(inFlight) == 0 {
+			return n, true, nil
+		}
+		r := inFlight[0]
+		inFlight = inFlight[1:]
+		size, atEOF, err := recvShm(r.ch, vfsproto.ShmSlot)
+		if err != nil {
+			return n, true, pathErr("read", f.name, err)
+		}
+		if eof {
+			// A read sent before the end was seen: its bytes (a file
+			// that grew meanwhile) are dropped, as Read's read-ahead
+			// drops them.
+			free = append(free, r.slot)
+			continue
+		}
+		f.mu.Lock()
+		f.pos += int64(size)
+		if atEOF {
+			f.eof, eof = true, true
+		}
+		f.mu.Unlock()
+		if size > 0 {
+			m, werr := w.Write(f.c.slot(r.slot)[:size])
+			n += int64(m)
+			if werr == nil && m < size {
+				werr = io.ErrShortWrite
+			}
+			if werr != nil {
+				free = append(free, r.slot)
+				return n, true, werr
+			}
+		}
+		free = append(free, r.slot)
+	}
+}
+
+// DetachShm forgets the read_shm region when no read is using it, and
+// then reports true: the caller may unmap it (once vfsd cannot write to
+// it any more). It reports false when a slot is still in use; the region
+// must then stay mapped.
+func (c *Client) DetachShm() bool {
+	if c.shmFree == nil {
+		return true
+	}
+	s := c.takeSlots(cap(c.shmFree))
+	if len(s) < cap(c.shmFree) {
+		c.putSlots(s)
+		return false
+	}
+	c.mu.Lock()
+	c.shm = nil
+	c.mu.Unlock()
+	return true
+}

@@ -1,0 +1,232 @@
+package vfsclient_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// regionWriter collects what WriteTo hands it and counts the slices that
+// came straight from the read_shm region (no copy in the client).
+type regionWriter struct {
+	region   []byte
+	got      bytes.Buffer
+	inRegion int
+	outside  int
+}
+
+func (w *regionWriter) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(w.region)))
+		at := uintptr(unsafe.Pointer(&p[0]))
+		if at >= start && at+uintptr(len(p)) <= start+uintptr(len(w.region)) {
+			w.inRegion++
+		} else {
+			w.outside++
+		}
+	}
+	return w.got.Write(p)
+}
+
+// randomFiles writes files of the given sizes under dir.
+func randomFiles(t *testing.T, dir string, sizes []int) map[string][]byte {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	data := map[string][]byte{}
+	for _, n := range sizes {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.UintN(256))
+		}
+		name := filepath.Join(dir, "f"+itoa(n))
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		data[name] = b
+	}
+	return data
+}
+
+// WriteTo over read_shm gives the writer the file's bytes straight from
+// the shared region, for sizes around the slot size.
+func TestWriteToShm(t *testing.T) {
+	dir := t.TempDir()
+	data := randomFiles(t, dir, []int{0, 1, 4096, 1<<20 - 1, 1 << 20, 1<<20 + 1, 5<<20 + 7})
+	c, region := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 4)
+	for name, want := range data {
+		f, err := c.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &regionWriter{region: region}
+		n, err := f.WriteTo(w)
+		if err != nil || n != int64(len(want)) || !bytes.Equal(w.got.Bytes(), want) {
+			t.Fatalf("%s: WriteTo = %d, %v; got %d bytes, want %d", name, n, err, w.got.Len(), len(want))
+		}
+		if w.outside != 0 || (len(want) > 0) != (w.inRegion > 0) {
+			t.Fatalf("%s: %d writes from the region, %d from elsewhere", name, w.inRegion, w.outside)
+		}
+		// At the end: Read says EOF, the position is the size.
+		if k, err := f.Read(make([]byte, 10)); k != 0 || err != io.EOF {
+			t.Fatalf("%s: Read after WriteTo = %d, %v", name, k, err)
+		}
+		if pos, err := f.Seek(0, io.SeekCurrent); err != nil || pos != int64(len(want)) {
+			t.Fatalf("%s: position after WriteTo = %d, %v", name, pos, err)
+		}
+		f.Close()
+	}
+	// A virtual file goes the same way.
+	v, err := c.Create("/nowhere/v.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Write([]byte("virtual\n"))
+	v.Close()
+	f, err := c.Open("/nowhere/v.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &regionWriter{region: region}
+	if _, err := f.WriteTo(w); err != nil || w.got.String() != "virtual\n" || w.inRegion != 1 {
+		t.Fatalf("virtual file: %q, %v, %d from the region", w.got.String(), err, w.inRegion)
+	}
+	f.Close()
+}
+
+// WriteTo falls back to the pipe when read_shm cannot serve it: the file
+// has buffered data from a Read, no slot is free, or vfsd has no region.
+// The bytes are the same every way.
+func TestWriteToShmFallback(t *testing.T) {
+	dir := t.TempDir()
+	data := randomFiles(t, dir, []int{3<<20 + 5})
+	var name string
+	var want []byte
+	for name, want = range data {
+	}
+	c, region := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 4)
+
+	// After a Read: the rest comes from the read-ahead already asked.
+	f, _ := c.Open(name)
+	head := make([]byte, 1000)
+	if _, err := io.ReadFull(f, head); err != nil {
+		t.Fatal(err)
+	}
+	w := &regionWriter{region: region}
+	if _, err := f.WriteTo(w); err != nil || !bytes.Equal(append(head, w.got.Bytes()...), want) || w.inRegion != 0 {
+		t.Fatalf("WriteTo after Read: %d bytes, %v, %d from the region", w.got.Len(), err, w.inRegion)
+	}
+	f.Close()
+
+	// While another WriteTo holds every slot (its writer is blocked), a
+	// second one goes through the pipe, and the region stays in use.
+	a, _ := c.Open(name)
+	b, _ := c.Open(name)
+	entered, release := make(chan struct{}), make(chan struct{})
+	var wa blockingWriter
+	wa.entered, wa.release = entered, release
+	done := make(chan error, 1)
+	go func() { _, err := a.WriteTo(&wa); done <- err }()
+	<-entered
+	wb := &regionWriter{region: region}
+	if _, err := b.WriteTo(wb); err != nil || !bytes.Equal(wb.got.Bytes(), want) || wb.inRegion != 0 {
+		t.Fatalf("second WriteTo: %d bytes, %v, %d from the region", wb.got.Len(), err, wb.inRegion)
+	}
+	if c.DetachShm() {
+		t.Fatal("DetachShm while a WriteTo holds slots")
+	}
+	close(release)
+	if err := <-done; err != nil || !bytes.Equal(wa.got.Bytes(), want) {
+		t.Fatalf("first WriteTo: %d bytes, %v", wa.got.Len(), err)
+	}
+	a.Close()
+	b.Close()
+
+	// Without a region: the pipe.
+	plain := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	f, _ = plain.Open(name)
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil || !bytes.Equal(buf.Bytes(), want) {
+		t.Fatalf("WriteTo without a region: %d bytes, %v", buf.Len(), err)
+	}
+	f.Close()
+	if !plain.DetachShm() || !c.DetachShm() {
+		t.Fatal("DetachShm with no reader")
+	}
+	// Once detached, nothing reads through the region any more.
+	f, _ = c.Open(name)
+	w = &regionWriter{region: region}
+	if _, err := f.WriteTo(w); err != nil || !bytes.Equal(w.got.Bytes(), want) || w.inRegion != 0 {
+		t.Fatalf("WriteTo after DetachShm: %d bytes, %v, %d from the region", w.got.Len(), err, w.inRegion)
+	}
+	f.Close()
+}
+
+// blockingWriter blocks in its first Write until released.
+type blockingWriter struct {
+	once             sync.Once
+	entered, release chan struct{}
+	got              bytes.Buffer
+}
+
+func (w *blockingWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() {
+		close(w.entered)
+		<-w.release
+	})
+	return w.got.Write(p)
+}
+
+// A writer's error ends WriteTo with that error, the reads in flight are
+// answered before their slots are used again, and the next WriteTo of
+// another file reads correctly through the same slots.
+func TestWriteToShmWriterError(t *testing.T) {
+	dir := t.TempDir()
+	data := randomFiles(t, dir, []int{4<<20 + 3, 2<<20 + 1})
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 4)
+	boom := errors.New("boom")
+	for name, want := range data {
+		f, _ := c.Open(name)
+		w := &failingWriter{after: 1, err: boom}
+		if n, err := f.WriteTo(w); !errors.Is(err, boom) || n != int64(min(len(want), vfsproto.ShmSlot)) {
+			t.Fatalf("%s: WriteTo = %d, %v", name, n, err)
+		}
+		f.Close()
+		f, _ = c.Open(name)
+		var buf bytes.Buffer
+		if _, err := f.WriteTo(&buf); err != nil || !bytes.Equal(buf.Bytes(), want) {
+			t.Fatalf("%s: WriteTo after an error: %d bytes, %v", name, buf.Len(), err)
+		}
+		f.Close()
+		// A closed file says so.
+		if _, err := f.WriteTo(&buf); err == nil {
+			t.Fatalf("%s: WriteTo on a closed file", name)
+		}
+	}
+	if !c.DetachShm() {
+		t.Fatal("slots not given back")
+	}
+}
+
+// failingWriter accepts after writes and then fails with err.
+type failingWriter struct {
+	after int
+	err   error
+}
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.after == 0 {
+		return 0, w.err
+	}
+	w.after--
+	return len(p), nil
+}

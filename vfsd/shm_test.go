@@ -1,0 +1,192 @@
+package vfsd
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// connectShm is connect for a client sharing the region shm.
+func connectShm(t testing.TB, s *Server, shm []byte) *client {
+	t.Helper()
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	respR, respW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &client{t: t, w: reqW, r: respR, done: make(chan error, 1)}
+	go func() {
+		err := s.ServeShm(reqR, respW, shm)
+		reqR.Close()
+		respW.Close()
+		c.done <- err
+	}()
+	t.Cleanup(func() {
+		c.hangUp()
+		c.r.Close()
+	})
+	return c
+}
+
+// helloShm negotiates read_shm (and read_bulk).
+func (c *client) helloShm() vfsproto.HelloResult {
+	c.t.Helper()
+	var hr vfsproto.HelloResult
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk, vfsproto.FeatureReadShm}}, &hr)
+	return hr
+}
+
+// readShm sends a read_shm request and returns its result.
+func (c *client) readShm(h int64, max, slot int) vfsproto.ReadBulkResult {
+	c.t.Helper()
+	var r vfsproto.ReadBulkResult
+	c.ok(vfsproto.OpReadShm, vfsproto.ReadShmParams{H: h, Max: max, Slot: slot}, &r)
+	if r.EOF != (r.Size == 0) || r.Size < 0 || r.Size > max {
+		c.t.Fatalf("read_shm(max %d) = %+v", max, r)
+	}
+	return r
+}
+
+// read_shm is granted only to a connection with a region, and only when
+// hello asks for it; otherwise it is an unknown operation.
+func TestReadShmNeedsRegionAndHello(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	params := func(h int64) vfsproto.ReadShmParams { return vfsproto.ReadShmParams{H: h, Max: 10, Slot: 0} }
+
+	// No region: hello does not grant it.
+	c := connect(t, s)
+	h := c.open("in/a.txt", vfsproto.ModeRead)
+	if hr := c.helloShm(); slices.Contains(hr.Features, vfsproto.FeatureReadShm) || hr.ShmSlots != 0 ||
+		slices.Contains(hr.Ops, vfsproto.OpReadShm) {
+		t.Fatalf("hello without a region = %+v", hr)
+	}
+	if code := c.code(vfsproto.OpReadShm, params(h)); code != vfsproto.EUnsupported {
+		t.Fatalf("read_shm without a region: %q", code)
+	}
+
+	// A region, but hello did not ask.
+	shm := make([]byte, 2*vfsproto.ShmSlot)
+	c = connectShm(t, s, shm)
+	h = c.open("in/a.txt", vfsproto.ModeRead)
+	if code := c.code(vfsproto.OpReadShm, params(h)); code != vfsproto.EUnsupported {
+		t.Fatalf("read_shm before hello: %q", code)
+	}
+	var hr vfsproto.HelloResult
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk}}, &hr)
+	if slices.Contains(hr.Features, vfsproto.FeatureReadShm) || hr.ShmSlots != 0 {
+		t.Fatalf("hello without read_shm = %+v", hr)
+	}
+	if code := c.code(vfsproto.OpReadShm, params(h)); code != vfsproto.EUnsupported {
+		t.Fatalf("read_shm after a hello without it: %q", code)
+	}
+	if !bytes.Equal(shm, make([]byte, len(shm))) {
+		t.Fatal("the region was written without read_shm")
+	}
+
+	// A region too small for one slot is no region.
+	c = connectShm(t, s, make([]byte, vfsproto.ShmSlot-1))
+	if hr := c.helloShm(); hr.ShmSlots != 0 {
+		t.Fatalf("hello with a short region = %+v", hr)
+	}
+}
+
+func TestReadShm(t *testing.T) {
+	tr := newTree(t)
+	big := bytes.Repeat([]byte("0123456789abcdef\n"), 3<<16) // 3.2 MiB, not a multiple of 1 MiB
+	writeFile(t, filepath.Join(tr.in, "big"), string(big))
+	s := newServer(t, tr.config())
+	shm := make([]byte, 3*vfsproto.ShmSlot+100) // the tail is no slot
+	c := connectShm(t, s, shm)
+	hr := c.helloShm()
+	if hr.ShmSlots != 3 || !slices.Contains(hr.Features, vfsproto.FeatureReadShm) || !slices.Contains(hr.Ops, vfsproto.OpReadShm) {
+		t.Fatalf("hello = %+v", hr)
+	}
+
+	// The whole file, slot after slot: the bytes land at the slot's
+	// offset and nowhere else.
+	h := c.open("in/big", vfsproto.ModeRead)
+	var got []byte
+	for i := 0; ; i++ {
+		slot := i % 3
+		clear(shm)
+		r := c.readShm(h, vfsproto.ShmSlot, slot)
+		if r.Size == 0 {
+			break
+		}
+		off := slot * vfsproto.ShmSlot
+		got = append(got, shm[off:off+r.Size]...)
+		if !bytes.Equal(shm[:off], make([]byte, off)) || !bytes.Equal(shm[off+r.Size:], make([]byte, len(shm)-off-r.Size)) {
+			t.Fatalf("read_shm into slot %d wrote outside its %d bytes", slot, r.Size)
+		}
+	}
+	if !bytes.Equal(got, big) {
+		t.Fatalf("read %d bytes through the region, want %d", len(got), len(big))
+	}
+
+	// A small max, the last slot, and a virtual file.
+	h = c.open("in/a.txt", vfsproto.ModeRead)
+	if r := c.readShm(h, 3, 2); r.Size != 3 || string(shm[2*vfsproto.ShmSlot:][:3]) != "hel" {
+		t.Fatalf("read_shm max 3 = %+v %q", r, shm[2*vfsproto.ShmSlot:][:3])
+	}
+	c.put("/elsewhere/v.txt", vfsproto.ModeWrite, "virtual bytes")
+	v := c.open("/elsewhere/v.txt", vfsproto.ModeRead)
+	if r := c.readShm(v, 100, 1); string(shm[vfsproto.ShmSlot:][:r.Size]) != "virtual bytes" {
+		t.Fatalf("read_shm of a virtual file = %q", shm[vfsproto.ShmSlot:][:r.Size])
+	}
+
+	// Errors: bad max and slot, a write-only handle, a closed or unknown
+	// handle; each leaves the stream in step.
+	w := c.open("out/w.txt", vfsproto.ModeWrite)
+	for _, tc := range []struct {
+		p    vfsproto.ReadShmParams
+		want vfsproto.Code
+	}{
+		{vfsproto.ReadShmParams{H: h, Max: 0, Slot: 0}, vfsproto.EArg},
+		{vfsproto.ReadShmParams{H: h, Max: vfsproto.ShmSlot + 1, Slot: 0}, vfsproto.ERange},
+		{vfsproto.ReadShmParams{H: h, Max: 10, Slot: 3}, vfsproto.ERange},
+		{vfsproto.ReadShmParams{H: h, Max: 10, Slot: -1}, vfsproto.ERange},
+		{vfsproto.ReadShmParams{H: w, Max: 10, Slot: 0}, vfsproto.EPerm},
+		{vfsproto.ReadShmParams{H: 999, Max: 10, Slot: 0}, vfsproto.ENoEnt},
+		{vfsproto.ReadShmParams{H: 1, Max: 10, Slot: 0}, vfsproto.EPerm},
+	} {
+		if code := c.code(vfsproto.OpReadShm, tc.p); code != tc.want {
+			t.Errorf("read_shm %+v: %q, want %q", tc.p, code, tc.want)
+		}
+	}
+	if code := c.code(vfsproto.OpReadShm, map[string]any{"h": h, "max": 10}); code != vfsproto.EArg {
+		t.Errorf("read_shm without a slot: %q", code)
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+	if code := c.code(vfsproto.OpReadShm, vfsproto.ReadShmParams{H: h, Max: 10, Slot: 0}); code != vfsproto.EClosed {
+		t.Errorf("read_shm on a closed handle: %q", code)
+	}
+	if got := c.cat("in/a.txt"); got != "hello\n" {
+		t.Fatalf("after the errors: %q", got)
+	}
+}
+
+// Two connections of one server never share a region: each has its own
+// (or none), and read_shm on one writes only to its own.
+func TestReadShmRegionPerConnection(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	shmA, shmB := make([]byte, vfsproto.ShmSlot), make([]byte, vfsproto.ShmSlot)
+	a, b := connectShm(t, s, shmA), connectShm(t, s, shmB)
+	a.helloShm()
+	b.helloShm()
+	ha := a.open("in/a.txt", vfsproto.ModeRead)
+	hb := b.open("in/sub/b.txt", vfsproto.ModeRead)
+	a.readShm(ha, 100, 0)
+	b.readShm(hb, 100, 0)
+	if string(shmA[:6]) != "hello\n" || string(shmB[:4]) != "bee\n" || shmB[4] != 0 {
+		t.Fatalf("regions: %q, %q", shmA[:6], shmB[:6])
+	}
+}
