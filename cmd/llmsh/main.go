@@ -322,11 +322,19 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		}
 	}
 	defer sess.Close()
-	if _, err := sess.Client.Hello(); err != nil {
+	// vfsd is running (exec has succeeded), so llmsh restricts itself
+	// while vfsd is still starting up and answering hello: the two take
+	// their time side by side instead of one after the other.
+	hello := make(chan error, 1)
+	go func() {
+		_, err := sess.Client.Hello()
+		hello <- err
+	}()
+	restrictSelf(o.verbose, stderr)
+	if err := <-hello; err != nil {
 		fmt.Fprintf(stderr, "llmsh: vfsd did not answer: %v\n", err)
 		return 1
 	}
-	restrictSelf(o.verbose, stderr)
 
 	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
 	ctx, cancel := context.WithCancel(context.Background())
