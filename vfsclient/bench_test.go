@@ -59,3 +59,33 @@ func BenchmarkStreamWrite(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStreamWriteTo has a 100 MB file written to io.Discard by
+// File.WriteTo (the path of wc -l), through a read_shm region and over
+// read_bulk.
+func BenchmarkStreamWriteTo(b *testing.B) {
+	dir := b.TempDir()
+	name := filepath.Join(dir, "data")
+	f, _ := os.Create(name)
+	f.Truncate(benchSize)
+	f.Close()
+	for _, shm := range []bool{true, false} {
+		b.Run(map[bool]string{true: "shm", false: "bulk"}[shm], func(b *testing.B) {
+			c := vfstest.Session(b, vfsd.Config{Inputs: []string{dir}})
+			if shm {
+				c, _ = vfstest.SessionShm(b, vfsd.Config{Inputs: []string{dir}}, 8)
+			}
+			b.SetBytes(benchSize)
+			for b.Loop() {
+				r, err := c.Open(name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if n, err := r.WriteTo(io.Discard); err != nil || n != benchSize {
+					b.Fatal(n, err)
+				}
+				r.Close()
+			}
+		})
+	}
+}

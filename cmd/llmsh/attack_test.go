@@ -74,7 +74,7 @@ var (
 
 // realLlmsh builds cmd/llmsh once per test binary, into a temporary
 // directory that TestMain removes.
-func realLlmsh(t *testing.T) string {
+func realLlmsh(t testing.TB) string {
 	t.Helper()
 	llmshBinOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "llmsh-attack-bin-")
