@@ -192,7 +192,32 @@ func (s *Shell) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry,
 		// directory that does not exist does in bash.
 		return nil, nil
 	}
+	for i, e := range ents {
+		if isDir, _, ok := vfsclient.LinkTarget(e); ok {
+			ents[i] = globLink{e, isDir}
+		}
+	}
 	return ents, err
+}
+
+// globLink is a symbolic link as the glob sees it: of its target's kind,
+// which vfsd already reported in the listing. bash's "*/" matches a link
+// to a directory; interp would find that out by listing the link, which
+// readDirHandler answers with no error for a link that dangles or leaves
+// the grants (hidden), so such a link would wrongly match "*/". A link
+// whose target leaves the tree is no directory here: vfsd does not say
+// what it leads to.
+type globLink struct {
+	fs.DirEntry
+	isDir bool
+}
+
+func (g globLink) IsDir() bool { return g.isDir }
+func (g globLink) Type() fs.FileMode {
+	if g.isDir {
+		return fs.ModeDir
+	}
+	return 0
 }
 
 // accessHandler answers cd and test -r/-w/-x from vfsd, never access(2).

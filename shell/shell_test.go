@@ -327,3 +327,34 @@ func TestNestedCodeChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobSymlinks: "*" lists links, "*/" matches a link to a directory
+// (bash does), and a dangling link or one leaving the grant never does;
+// nothing of what lies outside shows. Outputs checked against bash 5.2 on
+// the same tree (where lout/ also matches, lout being a link to a host
+// directory: llmsh cannot know that, and says nothing).
+func TestGlobSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	secret := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "d", "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "d", "sub", "f"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "f"), nil, 0o644)
+	os.WriteFile(filepath.Join(secret, "s"), nil, 0o644)
+	for name, to := range map[string]string{"ld": "d", "lf": "f", "ldangle": "nowhere", "lout": secret} {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"echo *", "d f ld ldangle lf lout\n"},
+		{"echo */", "d/ ld/\n"},
+		{"echo l*/", "ld/\n"},
+		{"echo */sub/*", "d/sub/f ld/sub/f\n"},
+		{"echo l*/*", "ld/sub\n"},
+	} {
+		out, errs, st := run(t, dir, tc.src, Limits{})
+		if out != tc.want || errs != "" || st != 0 {
+			t.Errorf("%s: %q %q %d, want %q", tc.src, out, errs, st, tc.want)
+		}
+	}
+}

@@ -316,3 +316,65 @@ func TestErrnoOfFullDisk(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDirSymlinks: an entry that is a symbolic link follows
+// os.ReadDir's contract (Type is fs.ModeSymlink, IsDir false, Info
+// describes the link itself, with the link's size), and LinkTarget says
+// what vfsd reached through the tree. A link leaving the tree shows
+// nothing of its target.
+func TestReadDirSymlinks(t *testing.T) {
+	c, in, _ := session(t)
+	secret := t.TempDir()
+	os.Mkdir(filepath.Join(secret, "d"), 0o755)
+	for name, to := range map[string]string{
+		"lfile": "r.txt", "ldir": "sub", "ldangle": "none",
+		"lout": filepath.Join(secret, "d"),
+	} {
+		if err := os.Symlink(to, filepath.Join(in, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := c.ReadDir(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadDir(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("readdir %v, os %v", got, want)
+	}
+	targets := map[string]struct {
+		isDir bool
+		size  int64
+	}{"lfile": {false, 9}, "ldir": {true, 0}, "ldangle": {false, 0}, "lout": {false, 0}}
+	for i, g := range got {
+		w := want[i]
+		if g.Name() != w.Name() || g.IsDir() != w.IsDir() || g.Type() != w.Type() {
+			t.Errorf("entry %v, os %v", g, w)
+		}
+		gi, err := g.Info()
+		if err != nil {
+			t.Fatalf("%s: Info: %v", g.Name(), err)
+		}
+		wi, _ := w.Info()
+		if gi.Mode().Type() != wi.Mode().Type() || gi.IsDir() != wi.IsDir() || gi.Name() != wi.Name() {
+			t.Errorf("%s: Info mode %v, os %v", g.Name(), gi.Mode(), wi.Mode())
+		}
+		isDir, size, ok := vfsclient.LinkTarget(g)
+		tw, isLink := targets[g.Name()]
+		if ok != isLink {
+			t.Errorf("%s: LinkTarget ok %v", g.Name(), ok)
+		}
+		if !isLink {
+			continue
+		}
+		if gi.Size() != wi.Size() {
+			t.Errorf("%s: link size %d, os %d", g.Name(), gi.Size(), wi.Size())
+		}
+		if isDir != tw.isDir || size != tw.size {
+			t.Errorf("%s: LinkTarget %v %d, want %v %d", g.Name(), isDir, size, tw.isDir, tw.size)
+		}
+	}
+}

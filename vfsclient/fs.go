@@ -111,26 +111,54 @@ func (c *Client) Stat(name string) (fs.FileInfo, error) {
 	return &FileInfo{name: path.Base(name), st: r}, nil
 }
 
-type dirEntry struct{ e vfsproto.Entry }
+// dirEntry is one entry of ReadDir. A symbolic link is reported as
+// os.ReadDir reports one: Type is fs.ModeSymlink, IsDir is false and Info
+// describes the link itself (an lstat, made when asked for).
+type dirEntry struct {
+	c   *Client
+	dir string
+	e   vfsproto.Entry
+}
 
 func (d dirEntry) Name() string { return d.e.Name }
-func (d dirEntry) IsDir() bool  { return d.e.IsDir }
+func (d dirEntry) IsDir() bool  { return d.e.IsDir && !d.e.Symlink }
 func (d dirEntry) Type() fs.FileMode {
-	if d.e.IsDir {
+	switch {
+	case d.e.Symlink:
+		return fs.ModeSymlink
+	case d.e.IsDir:
 		return fs.ModeDir
 	}
 	return 0
 }
 func (d dirEntry) Info() (fs.FileInfo, error) {
+	if d.e.Symlink {
+		return d.c.Lstat(path.Join(d.dir, d.e.Name))
+	}
 	st := vfsproto.StatResult{Size: d.e.Size, IsDir: d.e.IsDir, Mode: 0o644}
 	if d.e.IsDir {
 		st.Mode = 0o755
 	}
 	return &FileInfo{name: d.e.Name, st: st}, nil
 }
+func (d dirEntry) String() string { return fs.FormatDirEntry(d) }
+
+// LinkTarget reports, for an entry of ReadDir that is a symbolic link,
+// whether its target is a directory and the target's size, as vfsd
+// reached it through the granted tree when it listed the directory (a
+// target that is missing or leaves the tree is no directory, of size 0).
+// ok is false for any other entry.
+func LinkTarget(de fs.DirEntry) (isDir bool, size int64, ok bool) {
+	d, isOurs := de.(dirEntry)
+	if !isOurs || !d.e.Symlink {
+		return false, 0, false
+	}
+	return d.e.IsDir, d.e.Size, true
+}
 
 // ReadDir lists the directory name, sorted by name. The entries' Info
-// carries name, size and kind only.
+// carries name, size and kind only; for a symbolic link it is the
+// link's Lstat (see LinkTarget for what the link leads to).
 func (c *Client) ReadDir(name string) ([]fs.DirEntry, error) {
 	var r vfsproto.ListResult
 	if err := c.call(vfsproto.OpList, vfsproto.ListParams{Path: name}, &r); err != nil {
@@ -138,7 +166,7 @@ func (c *Client) ReadDir(name string) ([]fs.DirEntry, error) {
 	}
 	out := make([]fs.DirEntry, len(r.Entries))
 	for i, e := range r.Entries {
-		out[i] = dirEntry{e}
+		out[i] = dirEntry{c: c, dir: name, e: e}
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package vfsd
 
 import (
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -42,6 +43,20 @@ func TestProtocolDocCoversOps(t *testing.T) {
 		}
 		if !strings.Contains(sec, `← {"id":`) {
 			t.Errorf("docs/protocol.md: section %q has no example response", op)
+		}
+	}
+	// Every field of a list entry and of a stat result is named in the
+	// sections that return them.
+	for op, v := range map[string]any{vfsproto.OpList: vfsproto.Entry{}, vfsproto.OpStat: vfsproto.StatResult{}, vfsproto.OpLstat: vfsproto.StatResult{}} {
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			if op == vfsproto.OpStat && name == "symlink" {
+				continue // stat follows links; only lstat and list set it
+			}
+			if !strings.Contains(sections[op], `"`+name+`"`) {
+				t.Errorf("docs/protocol.md: section %q does not name the field %q", op, name)
+			}
 		}
 	}
 	for _, op := range []string{vfsproto.OpLLMCMD, vfsproto.OpQUOTA} {

@@ -331,8 +331,10 @@ func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
 	for _, de := range des {
 		en := vfsproto.Entry{Name: de.Name(), IsDir: de.IsDir()}
 		if de.Type()&fs.ModeSymlink != 0 {
-			// Follow the link only through the root: a link that leaves
-			// the tree shows as a plain entry of size 0.
+			// Marked as a link (lstat says as much), and followed only
+			// through the root for is_dir and size: a link that leaves
+			// the tree, or dangles, shows as a non-directory of size 0.
+			en.Symlink = true
 			if fi, err := g.root.Stat(path.Join(rel, de.Name())); err == nil {
 				en.IsDir, en.Size = fi.IsDir(), sizeOf(fi)
 			}

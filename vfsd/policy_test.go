@@ -266,6 +266,14 @@ func TestListAndAncestors(t *testing.T) {
 	writeFile(t, filepath.Join(tr.dir, "single", "hidden.txt"), "no")
 	mustSymlink(t, "a.txt", filepath.Join(tr.in, "ln"))
 	mustSymlink(t, "../secret/s.txt", filepath.Join(tr.in, "lnout"))
+	// A link to a directory inside, one to the secret directory outside,
+	// one dangling inside and one to a missing path outside: the two that
+	// leave the tree look exactly like the dangling one (is_dir false,
+	// size 0), so list reveals no more about them than lstat does.
+	mustSymlink(t, "sub", filepath.Join(tr.in, "lnsub"))
+	mustSymlink(t, "../secret", filepath.Join(tr.in, "lnsecret"))
+	mustSymlink(t, "nothing", filepath.Join(tr.in, "lndangle"))
+	mustSymlink(t, "../secret/nothing", filepath.Join(tr.in, "lnoutdangle"))
 	cfg := tr.config()
 	cfg.Inputs = append(cfg.Inputs, filepath.Join(tr.dir, "single", "f.txt"))
 	c := connect(t, newServer(t, cfg))
@@ -278,10 +286,23 @@ func TestListAndAncestors(t *testing.T) {
 	}
 	got := list("in")
 	want := []vfsproto.Entry{
-		{Name: "a.txt", Size: 6}, {Name: "ln", Size: 6}, {Name: "lnout"}, {Name: "sub", IsDir: true},
+		{Name: "a.txt", Size: 6}, {Name: "ln", Size: 6, Symlink: true},
+		{Name: "lndangle", Symlink: true}, {Name: "lnout", Symlink: true},
+		{Name: "lnoutdangle", Symlink: true}, {Name: "lnsecret", Symlink: true},
+		{Name: "lnsub", IsDir: true, Symlink: true}, {Name: "sub", IsDir: true},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("list in = %+v", got)
+	}
+	// On the wire the field is additive: absent for a plain entry.
+	resp := c.call("list", vfsproto.ListParams{Path: "in"})
+	raw := string(resp.Result)
+	for _, frag := range []string{`{"name":"a.txt","is_dir":false,"size":6}`,
+		`{"name":"lnsecret","is_dir":false,"size":0,"symlink":true}`,
+		`{"name":"lnsub","is_dir":true,"size":0,"symlink":true}`} {
+		if !strings.Contains(raw, frag) {
+			t.Errorf("list in: %s lacks %s", raw, frag)
+		}
 	}
 	// The temp dir: only granted children show, never "secret".
 	got = list(tr.dir)

@@ -345,11 +345,16 @@ type ListParams struct {
 	Path string `json:"path"`
 }
 
-// Entry is one directory entry in a list result.
+// Entry is one directory entry in a list result. For a symbolic link,
+// Symlink is set and IsDir and Size describe the link's target as it is
+// reached through the granted tree (false and 0 when the target is
+// missing or leaves the tree), so a client that ignores Symlink sees the
+// followed entry as before.
 type Entry struct {
-	Name  string `json:"name"`
-	IsDir bool   `json:"is_dir"`
-	Size  int64  `json:"size"`
+	Name    string `json:"name"`
+	IsDir   bool   `json:"is_dir"`
+	Size    int64  `json:"size"`
+	Symlink bool   `json:"symlink,omitempty"`
 }
 
 // ListResult is the result of list, entries sorted by name.

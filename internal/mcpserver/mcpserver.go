@@ -215,6 +215,8 @@ func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
 				return
 			}
 			p := filepath.Join(dir, e.Name())
+			// A symbolic link is neither: each file is listed once, by
+			// its own path, and a link loop makes no endless tree.
 			switch {
 			case e.IsDir():
 				walk(p)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // Source is what completion asks about the session. *shell.Shell, with
@@ -184,7 +185,13 @@ func (c *Completer) paths(word string) []string {
 	}
 	if ents, err := c.src.ReadDir(listDir); err == nil {
 		for _, e := range ents {
-			add(e.Name(), e.IsDir())
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 && strings.HasPrefix(e.Name(), base) {
+				// A link to a directory completes with "/", as in bash
+				// with mark-symlinked-directories on.
+				isDir = c.linkIsDir(e, path.Join(listDir, e.Name()))
+			}
+			add(e.Name(), isDir)
 		}
 	}
 	// The grants and the virtual files are reachable although their
@@ -203,6 +210,15 @@ func (c *Completer) paths(word string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// linkIsDir reports whether the symbolic link e (at p) leads to a
+// directory: vfsd's listing says so already; another source is asked.
+func (c *Completer) linkIsDir(e fs.DirEntry, p string) bool {
+	if isDir, _, ok := vfsclient.LinkTarget(e); ok {
+		return isDir
+	}
+	return c.isDir(p)
 }
 
 func (c *Completer) isDir(p string) bool {

@@ -15,6 +15,7 @@ import (
 type fakeSource struct {
 	dir   string
 	files map[string]bool // absolute path -> is a directory
+	links map[string]bool // absolute path of a symbolic link -> leads to a directory
 	roots []string
 }
 
@@ -34,12 +35,20 @@ func (f fakeSource) ReadDir(dir string) ([]fs.DirEntry, error) {
 			out = append(out, entry{name: path.Base(p), dir: d})
 		}
 	}
+	for p := range f.links {
+		if path.Dir(p) == dir {
+			out = append(out, entry{name: path.Base(p), link: true})
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out, nil
 }
 
 func (f fakeSource) Stat(name string) (fs.FileInfo, error) {
 	d, ok := f.files[name]
+	if ld, isLink := f.links[name]; isLink {
+		d, ok = ld, true
+	}
 	if !ok {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
@@ -47,18 +56,21 @@ func (f fakeSource) Stat(name string) (fs.FileInfo, error) {
 }
 
 type entry struct {
-	name string
-	dir  bool
+	name      string
+	dir, link bool
 }
 
 func (e entry) Name() string               { return e.name }
-func (e entry) IsDir() bool                { return e.dir }
+func (e entry) IsDir() bool                { return e.dir && !e.link }
 func (e entry) Type() fs.FileMode          { return e.Mode().Type() }
 func (e entry) Info() (fs.FileInfo, error) { return e, nil }
 func (e entry) Size() int64                { return 0 }
 func (e entry) ModTime() time.Time         { return time.Time{} }
 func (e entry) Sys() any                   { return nil }
 func (e entry) Mode() fs.FileMode {
+	if e.link {
+		return fs.ModeSymlink | 0o777
+	}
 	if e.dir {
 		return fs.ModeDir | 0o755
 	}
@@ -77,6 +89,7 @@ func testSource() fakeSource {
 			"/work/proj/.hidden":       false,
 			"/tmp/virt.txt":            false,
 		},
+		links: map[string]bool{"/work/proj/linkdir": true, "/work/proj/linkfile": false},
 		roots: []string{"/work/proj", "/tmp/virt.txt"},
 	}
 }
@@ -95,6 +108,7 @@ func TestComplete(t *testing.T) {
 		{"cat no", []string{"notebook/", "notes.txt "}},
 		{"cat notebook/", []string{"notebook/a.md "}},
 		{"cat my", []string{`my\ file.txt `}},
+		{"cat lin", []string{"linkdir/", "linkfile "}},
 		{"cat 'my", []string{`'my file.txt' `}},
 		{"cat .h", []string{".hidden "}},
 		{"cat /wo", []string{"/work/"}},
