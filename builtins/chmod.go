@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -101,6 +102,12 @@ func chmod(env *Env) int {
 		}
 		fi, err := env.FS.Stat(abs)
 		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				if li, lerr := env.FS.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+					c.dangling(name)
+					continue
+				}
+			}
 			c.noStat(name, err)
 			continue
 		}
@@ -141,6 +148,18 @@ type chmodRun struct {
 func (c *chmodRun) noStat(name string, err error) {
 	if !c.silent {
 		c.env.ftErrorf("cannot access", name, err)
+	}
+	if c.verbose == 2 {
+		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", ftQuote(name))
+	}
+	c.status = 1
+}
+
+// dangling reports a named link whose target does not exist, in GNU's
+// words.
+func (c *chmodRun) dangling(name string) {
+	if !c.silent {
+		c.env.Errorf("cannot operate on dangling symlink %s", ftQuote(name))
 	}
 	if c.verbose == 2 {
 		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", ftQuote(name))

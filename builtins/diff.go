@@ -554,12 +554,13 @@ func (d *differ) compareDirs(a, b *diffInput) int {
 	i, j := 0, 0
 	for i < len(names[0]) || j < len(names[1]) {
 		var name string
+		only := "" // the directory that alone has name
 		switch {
 		case j >= len(names[1]) || i < len(names[0]) && names[0][i] < names[1][j]:
-			name = names[0][i]
+			name, only = names[0][i], a.name
 			i++
 		case i >= len(names[0]) || names[1][j] < names[0][i]:
-			name = names[1][j]
+			name, only = names[1][j], b.name
 			j++
 		default:
 			name = names[0][i]
@@ -567,6 +568,13 @@ func (d *differ) compareDirs(a, b *diffInput) int {
 			j++
 		}
 		if d.excluded(name) {
+			continue
+		}
+		if only != "" && !d.newFile {
+			// Listed on one side only: GNU says so without a stat, so
+			// a dangling link there is "Only in" too.
+			fmt.Fprintf(d.out, "Only in %s: %s\n", only, name)
+			status = max(status, 1)
 			continue
 		}
 		st := d.compare(join(a.name, name), join(b.name, name), false, a.name, b.name)

@@ -289,11 +289,25 @@ func (fd *finder) closeFiles() {
 }
 
 // statOf describes abs, not following a final symbolic link unless -L.
+// Under -L a link that cannot be followed (dangling, or leading out of
+// the grants) is described itself, as GNU find does for a broken link.
 func (fd *finder) statOf(abs string) (fs.FileInfo, error) {
 	if !fd.follow {
 		return fd.env.FS.Lstat(abs)
 	}
-	return fd.env.FS.Stat(abs)
+	return fd.statFollow(abs)
+}
+
+// statFollow describes abs following links, or the link itself when it
+// cannot be followed.
+func (fd *finder) statFollow(abs string) (fs.FileInfo, error) {
+	info, err := fd.env.FS.Stat(abs)
+	if err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)) {
+		if li, lerr := fd.env.FS.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			return li, nil
+		}
+	}
+	return info, err
 }
 
 func (f *findEnt) stat(fd *finder) (fs.FileInfo, error) {
@@ -327,7 +341,7 @@ func (fd *finder) start(p string, expr findExpr) {
 	var info fs.FileInfo
 	var err error
 	if fd.followArgs {
-		info, err = fd.env.FS.Stat(abs)
+		info, err = fd.statFollow(abs)
 		if err == nil {
 			f.info, f.done, f.typ, f.known = info, true, info.Mode().Type(), true
 		}
@@ -646,7 +660,13 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		xtype := t == "-xtype"
 		return func(f *findEnt) bool {
 			typ := f.fileType(fd)
-			if xtype && typ&fs.ModeSymlink != 0 {
+			switch {
+			case xtype && fd.follow:
+				// Under -L, -xtype is the type of the link itself.
+				if info, err := fd.env.FS.Lstat(f.abs); err == nil {
+					typ = info.Mode().Type()
+				}
+			case xtype && typ&fs.ModeSymlink != 0:
 				if info, err := fd.env.FS.Stat(f.abs); err == nil {
 					typ = info.Mode().Type()
 				}

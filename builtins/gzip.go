@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -351,6 +352,14 @@ func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName strin
 // fileOne handles one file operand.
 func (s *gzipState) fileOne(arg string) {
 	env := s.env
+	if !s.stdout && !s.test && !s.force {
+		// GNU gzip opens with O_NOFOLLOW unless -c or -f: a symbolic
+		// link, named or met under -r, is refused, never followed.
+		if fi, err := env.FS.Lstat(env.Abs(arg)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			s.errorf("%s: %s", arg, ErrText(syscall.ELOOP))
+			return
+		}
+	}
 	name, fi, err := s.stat(arg)
 	if err != nil {
 		s.errorf("%s: %s", name, ErrText(err))
@@ -604,7 +613,7 @@ func (s *gzipState) eachInDir(dir string, fn func(string)) {
 		if s.env.Ctx.Err() != nil {
 			return
 		}
-		fn(path.Join(dir, e.Name()))
+		fn(ftJoin(dir, e.Name())) // "./d" gives "./d/f", as GNU gzip names it
 	}
 }
 

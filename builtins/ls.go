@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,12 +23,21 @@ type lsEntry struct {
 	info fs.FileInfo
 }
 
+// Which symbolic links ls follows (GNU ls's dereference modes).
+const (
+	lsDerefDefault = iota // a link to a directory named on the command line, unless -d, -F or -l
+	lsDerefNever          // -d, -F or -l: no link
+	lsDerefArgs           // -H: links named on the command line
+	lsDerefAlways         // -L: every link
+)
+
 type lsOpts struct {
 	long, all, almost, one, recursive, human, bySize, byTime, reverse, dirSelf bool
 	classify, slash, noSort, inode                                             bool
 	width                                                                      int
 	now                                                                        time.Time
 	noOwner, noGroup                                                           bool   // -g, -o
+	deref                                                                      int    // lsDeref*
 	timeStyle                                                                  string // --time-style: full-iso, long-iso, iso, +FORMAT; "" for the default
 }
 
@@ -44,7 +54,15 @@ func ls(env *Env) int {
 	f.BoolVar(&o.byTime, 't', "", "sort by time, newest first")
 	f.BoolVar(&o.reverse, 'r', "reverse", "reverse order while sorting")
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
-	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of /) to entries")
+	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of /@) to entries")
+	f.Func('H', "dereference-command-line", NoArg, "", "follow symbolic links listed on the command line", func(string, bool) error {
+		o.deref = lsDerefArgs
+		return nil
+	})
+	f.Func('L', "dereference", NoArg, "", "show information for the file a symbolic link references rather than for the link itself", func(string, bool) error {
+		o.deref = lsDerefAlways
+		return nil
+	})
 	f.BoolVar(&o.slash, 'p', "", "append / indicator to directories")
 	f.BoolVar(&o.noSort, 'U', "", "do not sort; list entries in directory order")
 	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS; 0 means no limit", func(v string, _ bool) error {
@@ -97,6 +115,9 @@ func ls(env *Env) int {
 			}
 		}
 	}
+	if o.deref == lsDerefDefault && (o.dirSelf || o.classify || o.long) {
+		o.deref = lsDerefNever
+	}
 	o.now = time.Now()
 	w := bufio.NewWriterSize(env.Stdout, 32<<10)
 	defer w.Flush()
@@ -108,7 +129,7 @@ func ls(env *Env) int {
 	var files []lsEntry
 	var dirs []string
 	for _, op := range operands {
-		info, err := env.FS.Stat(env.Abs(op))
+		info, err := lsStatArg(env, op, &o)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", op, ErrText(err))
 			status = 2
@@ -167,14 +188,28 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 		if strings.HasPrefix(e.Name(), ".") && !o.all && !o.almost {
 			continue
 		}
+		name := ftJoin(dir, e.Name()) // GNU's attach: "." adds nothing
+		if dir == "." {
+			name = e.Name()
+		}
 		info, err := e.Info()
 		if err == nil && (o.long || o.byTime) {
 			// A listing carries name, size and kind only: the long format
 			// and -t need the whole stat (mtime, mode).
-			info, err = env.FS.Lstat(env.Abs(path.Join(dir, e.Name())))
+			info, err = env.FS.Lstat(env.Abs(name))
+		}
+		if err == nil && o.deref == lsDerefAlways && e.Type()&fs.ModeSymlink != 0 {
+			// -L: the target; a link that cannot be followed is
+			// reported and listed as itself, as GNU ls does.
+			if ti, terr := env.FS.Stat(env.Abs(name)); terr == nil {
+				info = ti
+			} else {
+				fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", name, ErrText(terr))
+				status = 1
+			}
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", path.Join(dir, e.Name()), ErrText(err))
+			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", name, ErrText(err))
 			status = 1
 			continue
 		}
@@ -197,10 +232,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 		for _, e := range list {
 			if e.info.IsDir() && e.name != "." && e.name != ".." {
 				w.WriteString("\n")
-				sub := path.Join(dir, e.name)
-				if dir == "." {
-					sub = "./" + e.name
-				}
+				sub := ftJoin(dir, e.name) // "d/" gives "d/s", as GNU ls names it
 				if st := lsDir(w, env, sub, true, o); st > status {
 					status = st
 				}
@@ -249,10 +281,39 @@ func lsSort(list []lsEntry, o *lsOpts) {
 }
 
 func lsSuffix(info fs.FileInfo, o *lsOpts) string {
-	if (o.classify || o.slash) && info.IsDir() {
+	switch {
+	case (o.classify || o.slash) && info.IsDir():
 		return "/"
+	case o.classify && !o.long && info.Mode()&fs.ModeSymlink != 0:
+		// GNU's -l shows "-> TARGET/" instead; llmsh shows no target.
+		return "@"
 	}
 	return ""
+}
+
+// lsStatArg describes a command-line operand as GNU ls does: links
+// followed under -L and -H; by default only a link to a directory is
+// (one that cannot be followed is described itself); under -d, -F and -l
+// none is.
+func lsStatArg(env *Env, op string, o *lsOpts) (fs.FileInfo, error) {
+	abs := env.Abs(op)
+	switch o.deref {
+	case lsDerefArgs, lsDerefAlways:
+		return env.FS.Stat(abs)
+	case lsDerefDefault:
+		info, err := env.FS.Stat(abs)
+		if err == nil && info.IsDir() {
+			return info, nil
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
+			return nil, err
+		}
+		if li, lerr := env.FS.Lstat(abs); lerr == nil {
+			return li, nil
+		}
+		return info, err
+	}
+	return env.FS.Lstat(abs)
 }
 
 func lsPrint(w *bufio.Writer, env *Env, list []lsEntry, o *lsOpts) {
@@ -369,8 +430,11 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 func lsMode(info fs.FileInfo) string {
 	m := info.Mode()
 	b := []byte("----------")
-	if m.IsDir() {
+	switch {
+	case m.IsDir():
 		b[0] = 'd'
+	case m&fs.ModeSymlink != 0:
+		b[0] = 'l'
 	}
 	const rwx = "rwxrwxrwx"
 	for i := 0; i < 9; i++ {

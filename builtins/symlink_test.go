@@ -1,0 +1,153 @@
+package builtins
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// linkTree makes, on the host under a new temporary directory, the tree
+// the symbolic-link tests share: d/f, d/s/g and top (each "x\n"), ld -> d,
+// lf -> d/f and ldangle -> nowhere; extra links are added as given.
+func linkTree(t *testing.T, extra map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "d", "s"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"d/f", "d/s/g", "top"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	links := map[string]string{"ld": "d", "lf": "d/f", "ldangle": "nowhere"}
+	for name, to := range extra {
+		links[name] = to
+	}
+	for name, to := range links {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestSymlinkWalks: the commands that walk a tree treat the links they
+// meet as their GNU counterparts do. Checked against GNU grep 3.8, find
+// 4.9.0, coreutils 9.1 (ls, du, chmod, wc, cat), gzip 1.12 and diffutils
+// 3.8 on the same tree: the same lines, which GNU prints in directory
+// order and llmsh in name order.
+func TestSymlinkWalks(t *testing.T) {
+	for _, tc := range []struct {
+		args        []string
+		out, errout string
+		status      int
+	}{
+		// grep -r follows only the links named on the command line, -R all.
+		{[]string{"grep", "-r", "x"}, "d/f:x\nd/s/g:x\ntop:x\n", "", 0},
+		{[]string{"grep", "-rl", "x", "."}, "./d/f\n./d/s/g\n./top\n", "", 0},
+		{[]string{"grep", "-r", "x", "ld", "lf"}, "ld/f:x\nld/s/g:x\nlf:x\n", "", 0},
+		{[]string{"grep", "-R", "x"}, "d/f:x\nd/s/g:x\nld/f:x\nld/s/g:x\nlf:x\ntop:x\n", "grep: ldangle: No such file or directory\n", 2},
+		// find never follows by default; -L does, and a link it cannot
+		// follow stays type l.
+		{[]string{"find", ".", "-type", "l"}, "./ld\n./ldangle\n./lf\n", "", 0},
+		{[]string{"find", "-L", ".", "-type", "l"}, "./ldangle\n", "", 0},
+		{[]string{"find", "-L", ".", "-name", "g"}, "./d/s/g\n./ld/s/g\n", "", 0},
+		// ls: "@" with -F; a named link to a directory is listed as the
+		// directory unless -d, -F or -l; -R never descends into a link.
+		{[]string{"ls", "-F"}, "d/\nld@\nldangle@\nlf@\ntop\n", "", 0},
+		{[]string{"ls", "-p"}, "d/\nld\nldangle\nlf\ntop\n", "", 0},
+		{[]string{"ls", "-R"}, ".:\nd\nld\nldangle\nlf\ntop\n\n./d:\nf\ns\n\n./d/s:\ng\n", "", 0},
+		{[]string{"ls", "ld", "ldangle"}, "ldangle\n\nld:\nf\ns\n", "", 0},
+		{[]string{"ls", "-F", "ld"}, "ld@\n", "", 0},
+		{[]string{"ls", "-dF", "ld", "lf", "ldangle"}, "ld@\nldangle@\nlf@\n", "", 0},
+		{[]string{"ls", "-H", "-F", "ld"}, "f\ns/\n", "", 0},
+		{[]string{"ls", "-L", "-F"}, "d/\nld/\nldangle@\nlf\ntop\n", "ls: cannot access 'ldangle': No such file or directory\n", 1},
+		{[]string{"ls", "-L", "ldangle"}, "", "ls: cannot access 'ldangle': No such file or directory\n", 2},
+		// du counts a link (0 blocks) and never follows it.
+		{[]string{"du", "-a", "."}, "4\t./d/f\n4\t./d/s/g\n8\t./d/s\n16\t./d\n0\t./ld\n0\t./ldangle\n0\t./lf\n4\t./top\n24\t.\n", "", 0},
+		{[]string{"du", "-s", "ld"}, "0\tld\n", "", 0},
+		// chmod -R changes no link met in the recursion, and follows a
+		// named one.
+		// (The granted directory itself is never chmod-ed: d holds links.)
+		{[]string{"chmod", "-Rv", "go-r", "d"}, "mode of 'd' changed from 0755 (rwxr-xr-x) to 0711 (rwx--x--x)\n" +
+			"mode of 'd/f' changed from 0644 (rw-r--r--) to 0600 (rw-------)\n" +
+			"neither symbolic link 'd/ls' nor referent has been changed\n" +
+			"neither symbolic link 'd/lx' nor referent has been changed\n" +
+			"mode of 'd/s' changed from 0755 (rwxr-xr-x) to 0711 (rwx--x--x)\n" +
+			"mode of 'd/s/g' changed from 0644 (rw-r--r--) to 0600 (rw-------)\n", "", 0},
+		{[]string{"chmod", "-Rc", "go-r", "ld"}, "mode of 'ld' changed from 0755 (rwxr-xr-x) to 0711 (rwx--x--x)\n" +
+			"mode of 'ld/f' changed from 0644 (rw-r--r--) to 0600 (rw-------)\n" +
+			"mode of 'ld/s' changed from 0755 (rwxr-xr-x) to 0711 (rwx--x--x)\n" +
+			"mode of 'ld/s/g' changed from 0644 (rw-r--r--) to 0600 (rw-------)\n", "", 0},
+		{[]string{"chmod", "g-r", "ldangle"}, "", "chmod: cannot operate on dangling symlink 'ldangle'\n", 1},
+		{[]string{"chmod", "-f", "g-r", "ldangle"}, "", "", 1},
+		// gzip refuses links (it opens with O_NOFOLLOW) unless -c or -f.
+		{[]string{"gzip", "-r", "."}, "", "gzip: ./ld: Too many levels of symbolic links\n" +
+			"gzip: ./ldangle: Too many levels of symbolic links\ngzip: ./lf: Too many levels of symbolic links\n", 1},
+		{[]string{"gzip", "lf"}, "", "gzip: lf: Too many levels of symbolic links\n", 1},
+		// diff -r follows links, and a name on one side only is "Only in",
+		// dangling or not.
+		{[]string{"diff", "-r", "d", "ld"}, "", "", 0},
+		{[]string{"diff", "-r", ".", "d"}, "Only in .: d\nOnly in d: f\nOnly in .: ld\nOnly in .: ldangle\nOnly in .: lf\nOnly in d: s\nOnly in .: top\n", "", 1},
+		// Reading through a link is unaffected.
+		{[]string{"cat", "lf", "ld/f"}, "x\nx\n", "", 0},
+		{[]string{"wc", "-c", "lf", "ld/s/g"}, "2 lf\n2 ld/s/g\n4 total\n", "", 0},
+	} {
+		dir := linkTree(t, nil)
+		if tc.args[0] == "chmod" && tc.args[len(tc.args)-1] == "d" {
+			for name, to := range map[string]string{"d/ls": "s", "d/lx": "../top"} {
+				if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.out || r.stderr != tc.errout || r.status != tc.status {
+			t.Errorf("%q: got %q %q %d\nwant %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.errout, tc.status)
+		}
+	}
+}
+
+// TestSymlinkOutOfTree: a link leading out of the grant is listed as a
+// link and never followed by a walk; what it points to never shows, and
+// the host outside is unchanged. (GNU would follow it under -R, -L, -H.)
+func TestSymlinkOutOfTree(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("x SECRET\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args        []string
+		out, errout string
+		status      int
+	}{
+		{[]string{"grep", "-r", "x", "."}, "./d/f:x\n./d/s/g:x\n./top:x\n", "", 0},
+		{[]string{"ls", "-F"}, "d/\nld@\nldangle@\nlf@\nlout@\ntop\n", "", 0},
+		{[]string{"ls", "-F", "lout"}, "lout@\n", "", 0},
+		{[]string{"ls", "lout"}, "lout\n", "", 0},
+		{[]string{"find", "-L", ".", "-type", "l"}, "./d/lout\n./ld/lout\n./ldangle\n./lout\n", "", 0},
+		{[]string{"du", "-s", "lout"}, "0\tlout\n", "", 0},
+		{[]string{"chmod", "-Rv", "go-r", "d"}, "mode of 'd' changed from 0755 (rwxr-xr-x) to 0711 (rwx--x--x)\n" +
+			"mode of 'd/f' changed from 0644 (rw-r--r--) to 0600 (rw-------)\n" +
+			"neither symbolic link 'd/lout' nor referent has been changed\n" +
+			"mode of 'd/s' changed from 0755 (rwxr-xr-x) to 0711 (rwx--x--x)\n" +
+			"mode of 'd/s/g' changed from 0644 (rw-r--r--) to 0600 (rw-------)\n", "", 0},
+		{[]string{"gzip", "-r", "."}, "", "gzip: ./d/lout: Too many levels of symbolic links\n" +
+			"gzip: ./ld: Too many levels of symbolic links\ngzip: ./ldangle: Too many levels of symbolic links\n" +
+			"gzip: ./lf: Too many levels of symbolic links\ngzip: ./lout: Too many levels of symbolic links\n", 1},
+	} {
+		dir := linkTree(t, map[string]string{"lout": outside, "d/lout": outside})
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.out || r.stderr != tc.errout || r.status != tc.status {
+			t.Errorf("%q: got %q %q %d\nwant %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.errout, tc.status)
+		}
+		if strings.Contains(r.stdout+r.stderr, "secret") || strings.Contains(r.stdout+r.stderr, "SECRET") {
+			t.Errorf("%q: the outside shows: %q %q", tc.args, r.stdout, r.stderr)
+		}
+		if got := ftTree(t, outside); got != "secret=x SECRET\n" {
+			t.Errorf("%q: outside changed: %q", tc.args, got)
+		}
+	}
+}
