@@ -169,7 +169,7 @@ type redirReason struct{ err error }
 func (r redirReason) Error() string { return builtins.ErrText(r.err) }
 func (r redirReason) Unwrap() error { return r.err }
 
-func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileInfo, error) {
+func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
 	hc := interp.HandlerCtx(ctx)
 	if info, ok := statDevice(absPath(hc.Dir, name)); ok {
 		return info, nil
@@ -177,7 +177,11 @@ func (s *Shell) statHandler(ctx context.Context, name string, _ bool) (fs.FileIn
 	if info, ok := s.psubs.stat(absPath(hc.Dir, name)); ok {
 		return info, nil
 	}
-	info, err := s.client.Stat(absPath(hc.Dir, name))
+	stat := s.client.Stat
+	if !follow {
+		stat = s.client.Lstat // test -L and -h
+	}
+	info, err := stat(absPath(hc.Dir, name))
 	if err != nil && hidden(err) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}

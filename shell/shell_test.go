@@ -330,6 +330,7 @@ func TestNestedCodeChecked(t *testing.T) {
 
 // TestGlobSymlinks: "*" lists links, "*/" matches a link to a directory
 // (bash does), and a dangling link or one leaving the grant never does;
+// test -L tells links;
 // nothing of what lies outside shows. Outputs checked against bash 5.2 on
 // the same tree (where lout/ also matches, lout being a link to a host
 // directory: llmsh cannot know that, and says nothing).
@@ -351,6 +352,10 @@ func TestGlobSymlinks(t *testing.T) {
 		{"echo l*/", "ld/\n"},
 		{"echo */sub/*", "d/sub/f ld/sub/f\n"},
 		{"echo l*/*", "ld/sub\n"},
+		// test -L and -h describe the link itself (interp asks the stat
+		// handler not to follow).
+		{"for f in *; do [ -L $f ] && echo $f; done; [ -h ldangle ] && [ ! -L d ] && echo ok", "ld\nldangle\nlf\nlout\nok\n"},
+		{"[ -L /etc/passwd ] || echo no", "no\n"},
 	} {
 		out, errs, st := run(t, dir, tc.src, Limits{})
 		if out != tc.want || errs != "" || st != 0 {
