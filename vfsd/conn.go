@@ -222,7 +222,7 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 		}
 	}()
 	if fr, ok := parseFast(frame); ok {
-		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, data: fr.data, buf: fr.buf}
+		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, data: fr.data, buf: fr.buf}
 		switch fr.op {
 		case vfsproto.OpRead:
 			if e := checkMax(j.max); e != nil {
@@ -231,6 +231,15 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 			}
 		case vfsproto.OpReadBulk:
 			if e := c.checkBulk(j.max); e != nil {
+				c.fail(j, e)
+				return nil
+			}
+		case vfsproto.OpReadShm:
+			if c.shmSlots.Load() == 0 {
+				c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+				return nil
+			}
+			if e := c.checkShm(j.max, j.slot); e != nil {
 				c.fail(j, e)
 				return nil
 			}

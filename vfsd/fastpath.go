@@ -13,6 +13,7 @@ import (
 //
 //	{"id":"ID","op":"read","params":{"h":N,"max":N}}
 //	{"id":"ID","op":"read_bulk","params":{"h":N,"max":N}}
+//	{"id":"ID","op":"read_shm","params":{"h":N,"max":N,"slot":N}}
 //	{"id":"ID","op":"write_bulk","params":{"h":N,"size":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //
@@ -24,6 +25,8 @@ var (
 	fastReadMid   = []byte(`","op":"read","params":{"h":`)
 	fastReadMax   = []byte(`,"max":`)
 	fastBulkMid   = []byte(`","op":"read_bulk","params":{"h":`)
+	fastShmMid    = []byte(`","op":"read_shm","params":{"h":`)
+	fastShmSlot   = []byte(`,"slot":`)
 	fastWBulkMid  = []byte(`","op":"write_bulk","params":{"h":`)
 	fastWBulkSize = []byte(`,"size":`)
 	fastWriteMid  = []byte(`","op":"write","params":{"h":`)
@@ -34,10 +37,11 @@ var (
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // OpRead, OpReadBulk, OpWrite or OpWriteBulk (max holds its size)
+	op   string // OpRead, OpReadBulk, OpReadShm, OpWrite or OpWriteBulk (max holds its size)
 	id   string
 	h    int64
 	max  int64
+	slot int64   // OpReadShm
 	data []byte  // decoded write payload
 	buf  *[]byte // pooled storage of data, released after the write
 }
@@ -105,6 +109,20 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: op, id: string(id), h: h, max: m}, true
+	case bytes.HasPrefix(b, fastShmMid):
+		h, rest, ok := fastInt(b[len(fastShmMid):])
+		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
+			return r, false
+		}
+		m, rest, ok := fastInt(rest[len(fastReadMax):])
+		if !ok || !bytes.HasPrefix(rest, fastShmSlot) {
+			return r, false
+		}
+		slot, rest, ok := fastInt(rest[len(fastShmSlot):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpReadShm, id: string(id), h: h, max: m, slot: slot}, true
 	case bytes.HasPrefix(b, fastWBulkMid):
 		h, rest, ok := fastInt(b[len(fastWBulkMid):])
 		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {

@@ -190,3 +190,56 @@ func TestReadShmRegionPerConnection(t *testing.T) {
 		t.Fatalf("regions: %q, %q", shmA[:6], shmB[:6])
 	}
 }
+
+// The client's canonical read_shm frames take vfsd's fast path, and other
+// shapes the slow one: both check the same things.
+func TestReadShmFastAndSlowPaths(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	shm := make([]byte, 2*vfsproto.ShmSlot)
+	c := connectShm(t, s, shm)
+	h := c.open("in/a.txt", vfsproto.ModeRead)
+	// Before hello both paths say unsupported.
+	for _, frame := range []string{
+		`{"id":"f","op":"read_shm","params":{"h":3,"max":10,"slot":1}}`,
+		`{"id":"s","op":"read_shm","params":{"slot":1,"h":3,"max":10}}`,
+	} {
+		c.send([]byte(frame))
+		if resp := c.recv(); resp.OK || resp.Error.Code != vfsproto.EUnsupported {
+			t.Fatalf("%s before hello: %+v", frame, resp)
+		}
+	}
+	c.helloShm()
+	for _, tc := range []struct {
+		frame string
+		want  vfsproto.Code // "" for a read of 2 bytes into slot 1
+	}{
+		{`{"id":"f","op":"read_shm","params":{"h":3,"max":2,"slot":1}}`, ""},
+		{`{"id":"s","op":"read_shm","params":{"slot":1,"max":2,"h":3}}`, ""},
+		{`{"id":"f","op":"read_shm","params":{"h":3,"max":2,"slot":2}}`, vfsproto.ERange},
+		{`{"id":"s","op":"read_shm","params":{"slot":2,"h":3,"max":2}}`, vfsproto.ERange},
+		{`{"id":"f","op":"read_shm","params":{"h":3,"max":0,"slot":0}}`, vfsproto.EArg},
+		{`{"id":"f","op":"read_shm","params":{"h":3,"max":1048577,"slot":0}}`, vfsproto.ERange},
+	} {
+		if h != 3 {
+			t.Fatalf("handle %d, the frames say 3", h)
+		}
+		clear(shm)
+		c.send([]byte(tc.frame))
+		resp := c.recv()
+		switch {
+		case tc.want != "":
+			if resp.OK || resp.Error.Code != tc.want {
+				t.Errorf("%s: %+v, want %s", tc.frame, resp, tc.want)
+			}
+		case !resp.OK:
+			t.Errorf("%s: %+v", tc.frame, resp)
+		default:
+			var r vfsproto.ReadBulkResult
+			mustUnmarshal(t, resp.Result, &r)
+			if r.Size != 2 || shm[vfsproto.ShmSlot] == 0 || shm[vfsproto.ShmSlot+2] != 0 {
+				t.Errorf("%s: %+v, slot holds %q", tc.frame, r, shm[vfsproto.ShmSlot:][:3])
+			}
+		}
+	}
+}
