@@ -42,6 +42,48 @@ func TestHiddenFile(t *testing.T) {
 			}
 		}
 	}
+	// Nor is it removed, renamed, replaced by a rename, or changed in
+	// mode or times, by any name.
+	mtime := int64(1e18)
+	other := filepath.Join(dir, "other.txt")
+	for _, name := range []string{hist, "hard"} {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		for _, req := range []struct {
+			op     string
+			params any
+		}{
+			{vfsproto.OpRemove, vfsproto.PathParams{Path: p}},
+			{vfsproto.OpRename, vfsproto.RenameParams{From: p, To: filepath.Join(dir, "moved")}},
+			{vfsproto.OpRename, vfsproto.RenameParams{From: other, To: p}},
+			{vfsproto.OpChmod, vfsproto.ChmodParams{Path: p, Mode: 0o666}},
+			{vfsproto.OpUtimes, vfsproto.UtimesParams{Path: p, Mtime: &mtime}},
+		} {
+			if code := c.code(req.op, req.params); code != vfsproto.EPerm {
+				t.Errorf("%s %+v: %q, want E_PERM", req.op, req.params, code)
+			}
+		}
+	}
+	for _, req := range []struct {
+		op     string
+		params any
+	}{
+		{vfsproto.OpChmod, vfsproto.ChmodParams{Path: filepath.Join(dir, "sym"), Mode: 0o666}},
+		{vfsproto.OpUtimes, vfsproto.UtimesParams{Path: filepath.Join(dir, "sym"), Mtime: &mtime}},
+	} {
+		if code := c.code(req.op, req.params); code != vfsproto.EPerm {
+			t.Errorf("%s through a link %+v: %q, want E_PERM", req.op, req.params, code)
+		}
+	}
+	// The link itself is the script's own: it may go.
+	if code := c.code(vfsproto.OpRemove, vfsproto.PathParams{Path: filepath.Join(dir, "sym")}); code != "" {
+		t.Errorf("remove sym: %q", code)
+	}
+	if fi, err := os.Stat(hist); err != nil || fi.Mode().Perm() != 0o600 || fi.ModTime().UnixNano() == mtime {
+		t.Fatalf("the hidden file's metadata changed: %v %v", fi, err)
+	}
 	if got := c.readAll(c.open(filepath.Join(dir, "other.txt"), vfsproto.ModeRead)); got != "other\n" {
 		t.Fatalf("a neighbour reads %q", got)
 	}

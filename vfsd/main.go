@@ -113,6 +113,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer lf.Close()
 		cfg.Log = lf
+		// The audit log is vfsd's own record: no client reads it (a
+		// script's cat of it would feed itself forever) or rewrites it.
+		cfg.Hidden = append(cfg.Hidden, logFile)
 	}
 	s, err := New(cfg)
 	if err != nil {

@@ -190,3 +190,32 @@ func TestMainProtocolErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestMainHidesItsLog: the --log file inside a writable grant is vfsd's
+// own record. A client can neither read it (llmsh -o . --log log -c 'cat
+// log' fed the log with its own reads forever) nor write, truncate or
+// remove it; the log still records those refusals.
+func TestMainHidesItsLog(t *testing.T) {
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "vfsd.log")
+	var reqs []vfsproto.Request
+	for i, mode := range []vfsproto.Mode{vfsproto.ModeRead, vfsproto.ModeWrite, vfsproto.ModeAppend, vfsproto.ModeReadWrite} {
+		reqs = append(reqs, vfsproto.Request{ID: fmt.Sprint("o", i), Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: logPath, Mode: mode})})
+	}
+	reqs = append(reqs, vfsproto.Request{ID: "rm", Op: "remove", Params: mustJSON(t, vfsproto.PathParams{Path: logPath})})
+	var out, errOut bytes.Buffer
+	status := Main([]string{"-o", dir, "--log", logPath}, bytes.NewReader(script(t, reqs...)), &out, &errOut)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errOut.String())
+	}
+	got := responses(t, &out)
+	for _, r := range reqs {
+		if resp := got[r.ID]; resp.OK || resp.Error.Code != vfsproto.EPerm {
+			t.Errorf("%s: %+v, want E_PERM", r.ID, resp)
+		}
+	}
+	data, err := os.ReadFile(logPath)
+	if err != nil || strings.Count(string(data), "\n") != len(reqs) || !strings.Contains(string(data), `"op":"remove"`) {
+		t.Fatalf("log %q %v", data, err)
+	}
+}

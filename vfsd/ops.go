@@ -106,6 +106,21 @@ func (s *Server) openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsp
 	return f, e
 }
 
+// hiddenAt reports whether rel inside g's root names one of the hidden
+// files: through a final symbolic link when follow is set, else the name
+// itself (remove and rename act on the link, not on its target).
+func (s *Server) hiddenAt(g *grant, rel string, follow bool) bool {
+	if len(s.hidden) == 0 {
+		return false
+	}
+	stat := g.root.Lstat
+	if follow {
+		stat = g.root.Stat
+	}
+	fi, err := stat(rel)
+	return err == nil && s.isHidden(fi)
+}
+
 // isHidden reports whether fi is one of Config.Hidden.
 func (s *Server) isHidden(fi os.FileInfo) bool {
 	for _, h := range s.hidden {

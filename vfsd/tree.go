@@ -212,6 +212,9 @@ func (s *Server) remove(name string) *vfsproto.Error {
 	if e != nil {
 		return e
 	}
+	if s.hiddenAt(g, g.rel(abs), false) {
+		return s.reject(msgOutside)
+	}
 	if err := g.root.Remove(g.rel(abs)); err != nil {
 		return fsError(err)
 	}
@@ -263,6 +266,9 @@ func (s *Server) rename(from, to string) *vfsproto.Error {
 	}
 	if gd != gs {
 		return perr(vfsproto.EArg, msgXDev)
+	}
+	if s.hiddenAt(gs, gs.rel(src), false) || s.hiddenAt(gd, gd.rel(dst), false) {
+		return s.reject(msgOutside)
 	}
 	return renameReal(gs.root, gs.rel(src), gs.rel(dst))
 }
@@ -340,7 +346,7 @@ func (s *Server) utimes(name string, atime, mtime time.Time) *vfsproto.Error {
 		}
 		return s.reject(msgOutside)
 	}
-	if s.pol.isAncestor(abs) {
+	if s.pol.isAncestor(abs) || s.hiddenAt(g, g.rel(abs), true) {
 		return s.reject(msgPerm)
 	}
 	if err := g.root.Chtimes(g.rel(abs), atime, mtime); err != nil {
@@ -370,7 +376,7 @@ func (s *Server) chmod(name string, mode fs.FileMode) *vfsproto.Error {
 		}
 		return s.reject(msgOutside)
 	}
-	if s.pol.isAncestor(abs) || (g.file == "" && s.pol.isGrant(abs)) {
+	if s.pol.isAncestor(abs) || (g.file == "" && s.pol.isGrant(abs)) || s.hiddenAt(g, g.rel(abs), true) {
 		return s.reject(msgPerm)
 	}
 	if err := g.root.Chmod(g.rel(abs), mode); err != nil {
