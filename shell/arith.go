@@ -203,7 +203,9 @@ type arithEnv struct {
 
 func (e arithEnv) Get(name string) expand.Variable {
 	v := e.Environ.Get(name)
-	if v.Kind != expand.String || e.depth > 32 {
+	// IFS is read by every expansion, arithmetic too, and is no
+	// operand: IFS=, must not make ${x} in $(( … )) a syntax error.
+	if v.Kind != expand.String || e.depth > 32 || name == "IFS" {
 		return v
 	}
 	str := strings.TrimSpace(v.Str)
