@@ -105,6 +105,9 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	if text, ok := strings.CutPrefix(name, arithFile); ok && flag == os.O_RDONLY {
 		return arithOpen(ctx, text)
 	}
+	if arg, ok := strings.CutPrefix(name, splitFile); ok && flag == os.O_RDONLY {
+		return splitOpen(ctx, arg)
+	}
 	if spec, ok := strings.CutPrefix(name, fdFile); ok {
 		return s.fdOpen(ctx, spec)
 	}

@@ -27,6 +27,7 @@ type rewriter struct {
 	assoc      map[string]bool // names declared -A somewhere in the script
 	integer    map[string]bool // names declared -i somewhere in the script
 	exprs      map[string]bool // names that may hold an expression (see exprNames)
+	ifsSplit   bool            // split words by bash's rules (see splitPass)
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -118,6 +119,9 @@ func (r *rewriter) walk(root syntax.Node) {
 		}
 		return true
 	})
+	if r.ifsSplit {
+		r.splitPass(root)
+	}
 }
 
 var loopSeq atomic.Int64
@@ -245,7 +249,7 @@ func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
 	}
 	// The new word's positions are offsets in text: rewrite it now, with
 	// text as its source, and not again as part of src.
-	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs}).walk(doc)
+	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs, ifsSplit: r.ifsSplit}).walk(doc)
 	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
 	r.done[w] = true
 	return w, true

@@ -87,8 +87,11 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err != nil {
 		return 2, err
 	}
-	// At the prompt, any later line may ask for PIPESTATUS.
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file)}).walk(file)
+	// Once a line may set IFS to a non-whitespace character, the lines
+	// after it split words by bash's rules too. At the prompt, any later
+	// line may ask for PIPESTATUS.
+	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: s.ifsSplit}).walk(file)
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -80,6 +80,10 @@ type Shell struct {
 	pipes    *pipeStatuses // statuses of running pipelines, for PIPESTATUS
 	fds      *fdState      // descriptors 3 and up, shared with nested shells
 	isNested bool          // runs inside another shell's command
+	// ifsSplit is set once a script run on this shell may set IFS to a
+	// non-whitespace character, or IFS came so from the environment:
+	// from then on, words are split by bash's rules (see splitPass).
+	ifsSplit bool
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the run in progress
@@ -123,6 +127,11 @@ func New(opts Options) (*Shell, error) {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState()}
+	for _, v := range opts.Vars {
+		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
+			s.ifsSplit = true
+		}
+	}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -464,7 +473,8 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	if err := refuse(file, src); err != nil {
+	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
+	if err := refuse(file, src, s.ifsSplit); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
@@ -697,11 +707,12 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 // refuse rewrites, before the script runs, what interp would run unlike
 // bash or on the host (see rewriter). It refuses coproc (interp does not
 // run it: it would print an internal message and go on with status 0).
-func refuse(file *syntax.File, src string) error {
+// ifsSplit asks for words to be split by bash's rules (see splitPass).
+func refuse(file *syntax.File, src string, ifsSplit bool) error {
 	if hasCoproc(file) {
 		return errors.New("coproc is not supported")
 	}
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file)}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit}).walk(file)
 	return nil
 }
 
