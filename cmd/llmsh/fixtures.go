@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,6 +16,26 @@ import (
 	"github.com/llmsh/llmsh/shell"
 )
 
+// testHelp is the help of `llmsh test`.
+const testHelp = `Usage: llmsh test [--update] PATH...
+Run each NAME.sh fixture (PATH is a NAME.sh or a directory of them) with
+its own vfsd, in a fresh temp copy of NAME.files/ (if any) that is the
+working directory and is granted read-write, with stdin from NAME.stdin
+(if any), and compare its output with the goldens NAME.stdout,
+NAME.stderr and NAME.status that exist. One line per fixture, then
+"N passed, N failed"; exit status 1 when a fixture failed.
+
+  --update   rewrite NAME.stdout and NAME.status, and NAME.stderr when it
+             exists (create it empty to keep one), with what llmsh printed
+`
+
+// testUsageErr reports a usage error of `llmsh test`: status 2.
+func testUsageErr(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "llmsh: test: "+format+"\n", args...)
+	fmt.Fprintln(stderr, "Usage: llmsh test [--update] PATH... (llmsh test --help for more)")
+	return 2
+}
+
 // runFixtures implements `llmsh test [--update] PATH...`.
 func runFixtures(args []string, stdout, stderr io.Writer) int {
 	update := false
@@ -26,17 +45,17 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 		case "--update":
 			update = true
 		case "-h", "--help":
-			fmt.Fprintln(stdout, "Usage: llmsh test [--update] PATH...\nRun each NAME.sh fixture in a temp copy of NAME.files/ and compare with NAME.stdout, NAME.stderr, NAME.status.")
+			fmt.Fprint(stdout, testHelp)
 			return 0
 		default:
 			if strings.HasPrefix(a, "-") {
-				return usageErr(stderr, "test: unrecognized option '%s'", a)
+				return testUsageErr(stderr, "unrecognized option '%s'", a)
 			}
 			paths = append(paths, a)
 		}
 	}
 	if len(paths) == 0 {
-		return usageErr(stderr, "test: no fixture PATH given")
+		return testUsageErr(stderr, "no fixture PATH given")
 	}
 	var scripts []string
 	for _, p := range paths {
@@ -46,6 +65,9 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if !info.IsDir() {
+			if !strings.HasSuffix(p, ".sh") {
+				return testUsageErr(stderr, "%s: not a NAME.sh fixture", p)
+			}
 			scripts = append(scripts, p)
 			continue
 		}
@@ -63,10 +85,10 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if update {
-			os.WriteFile(name+".stdout", res.stdout, 0o644)
-			os.WriteFile(name+".status", []byte(strconv.Itoa(res.status)+"\n"), 0o644)
-			if _, err := os.Stat(name + ".stderr"); err == nil {
-				os.WriteFile(name+".stderr", res.stderr, 0o644)
+			if err := res.update(name); err != nil {
+				fmt.Fprintf(stdout, "FAIL %s: %v\n", name, err)
+				failed++
+				continue
 			}
 			fmt.Fprintf(stdout, "updated %s\n", name)
 			passed++
@@ -90,6 +112,22 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 type fixtureResult struct {
 	stdout, stderr []byte
 	status         int
+}
+
+// update rewrites the goldens of fixture name: stdout and status, and
+// stderr when it has a golden (bash's own messages are not llmsh's, so
+// most fixtures keep none).
+func (r *fixtureResult) update(name string) error {
+	if err := os.WriteFile(name+".stdout", r.stdout, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(name+".status", []byte(strconv.Itoa(r.status)+"\n"), 0o644); err != nil {
+		return err
+	}
+	if _, err := os.Stat(name + ".stderr"); err == nil {
+		return os.WriteFile(name+".stderr", r.stderr, 0o644)
+	}
+	return nil
 }
 
 func (r *fixtureResult) compare(name string) string {
@@ -147,5 +185,3 @@ func runFixture(script string) (*fixtureResult, error) {
 	st := sh.Run(ctx, string(src), filepath.Base(script))
 	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
 }
-
-var _ fs.FS = os.DirFS(".")

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTestSubcommand drives `llmsh test` as a fixture author does: the
+// output format, NAME.stdin, NAME.files copied to a temp working directory
+// (the original untouched), the goldens that exist compared, --update,
+// and the statuses (1 when a fixture fails, 2 for usage errors).
+func TestTestSubcommand(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(name string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	write("a.sh", "read -r l; echo \"got $l\"; cat data.txt; echo new > made.txt; ls; case $PWD in \""+dir+"\"*) echo in-repo;; esac; echo oops >&2; exit 3\n")
+	write("a.stdin", "in put\n")
+	write("a.files/data.txt", "data\n")
+	write("a.stdout", "got in put\ndata\ndata.txt\nmade.txt\n")
+	write("a.status", "3\n")
+	write("b.sh", "echo b\n")
+	write("b.stdout", "wrong\n")
+	write("b.stderr", "")
+	write("c.sh", "nosuch\n")
+
+	run1 := func(args ...string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"test"}, args...), strings.NewReader(""), &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	out, errs, code := run1(dir)
+	want := "ok   " + dir + "/a\n" +
+		"FAIL " + dir + "/b\n  .stdout differs:\n    want \"wrong\\n\"\n    got  \"b\\n\"\n" +
+		"ok   " + dir + "/c\n" +
+		"2 passed, 1 failed\n"
+	if out != want || errs != "" || code != 1 {
+		t.Fatalf("llmsh test DIR: status %d\nstdout %q\nwant   %q\nstderr %q", code, out, want, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.files", "made.txt")); err == nil {
+		t.Fatal("the fixture wrote into NAME.files itself")
+	}
+
+	out, _, code = run1("--update", dir)
+	if code != 0 || out != "updated "+dir+"/a\nupdated "+dir+"/b\nupdated "+dir+"/c\n3 passed, 0 failed\n" {
+		t.Fatalf("--update: status %d, %q", code, out)
+	}
+	for name, want := range map[string]string{
+		"a.stdout": "got in put\ndata\ndata.txt\nmade.txt\n", "a.status": "3\n",
+		"b.stdout": "b\n", "b.stderr": "", "b.status": "0\n",
+		"c.stdout": "", "c.status": "127\n",
+	} {
+		if got := read(name); got != want {
+			t.Errorf("after --update %s = %q, want %q", name, got, want)
+		}
+	}
+	for _, name := range []string{"a.stderr", "c.stderr"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("--update created %s", name)
+		}
+	}
+	out, _, code = run1(filepath.Join(dir, "b.sh"), filepath.Join(dir, "a.sh"))
+	if code != 0 || out != "ok   "+dir+"/a\nok   "+dir+"/b\n2 passed, 0 failed\n" {
+		t.Fatalf("llmsh test FILE FILE: status %d, %q", code, out)
+	}
+	// A stderr golden that exists is compared.
+	write("c.stderr", "")
+	out, _, code = run1(filepath.Join(dir, "c.sh"))
+	if code != 1 || !strings.Contains(out, ".stderr differs:") || !strings.Contains(out, "nosuch: command not found") {
+		t.Fatalf("stderr golden: status %d, %q", code, out)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{nil, "llmsh: test: no fixture PATH given\n"},
+		{[]string{"--bogus", dir}, "llmsh: test: unrecognized option '--bogus'\n"},
+		{[]string{filepath.Join(dir, "a.stdout")}, "not a NAME.sh fixture"},
+		{[]string{filepath.Join(dir, "absent")}, "absent"},
+	} {
+		out, errs, code := run1(tc.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.msg) {
+			t.Errorf("llmsh test %q: status %d, stdout %q, stderr %q", tc.args, code, out, errs)
+		}
+	}
+	if _, errs, _ := run1("--bogus"); !strings.Contains(errs, "Usage: llmsh test [--update] PATH...") {
+		t.Errorf("usage line: %q", errs)
+	}
+	if out, _, code := run1("--help"); code != 0 || !strings.HasPrefix(out, "Usage: llmsh test [--update] PATH...") {
+		t.Errorf("--help: %d %q", code, out)
+	}
+	// A golden that cannot be written is a failure, not "updated".
+	os.Remove(filepath.Join(dir, "b.stdout"))
+	if err := os.Mkdir(filepath.Join(dir, "b.stdout"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = run1("--update", filepath.Join(dir, "b.sh"))
+	if code != 1 || !strings.HasPrefix(out, "FAIL "+dir+"/b: ") || !strings.HasSuffix(out, "0 passed, 1 failed\n") {
+		t.Fatalf("--update of an unwritable golden: status %d, %q", code, out)
+	}
+}
