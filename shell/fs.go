@@ -111,6 +111,9 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	if spec, ok := strings.CutPrefix(name, fdFile); ok {
 		return s.fdOpen(ctx, spec)
 	}
+	if file, ok := strings.CutPrefix(name, rdwrFile); ok {
+		return s.openReadWrite(ctx, file, flag)
+	}
 	f, err := s.openPlain(ctx, name, flag)
 	if err != nil || flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		return f, err

@@ -43,6 +43,7 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.Stmt:
 			procSubstStmt(n)
 			anchorStmt(n)
+			stdRedirStmt(n)
 			fdRedirStmt(n)
 			execRedirStmt(n)
 			cstyleLoop(n)
