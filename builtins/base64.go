@@ -138,6 +138,22 @@ func base64Decode(env *Env, w *bufio.Writer, r io.Reader, garbage bool) error {
 			pend = append(pend[:0], pend[m:]...)
 		}
 	}
+	// partial decodes an incomplete last group (as if padded) and fails.
+	partial := func() error {
+		if len(pend)%4 == 1 {
+			pend = pend[:len(pend)-1]
+		}
+		for len(pend)%4 != 0 {
+			pend = append(pend, '=')
+		}
+		if len(pend) > 0 {
+			dec, _ := base64.StdEncoding.DecodeString(string(pend))
+			if _, werr := w.Write(dec); werr != nil {
+				return &laWriteErr{werr}
+			}
+		}
+		return errBase64Invalid
+	}
 	for {
 		if env.Ctx.Err() != nil {
 			return errLaCancelled
@@ -152,7 +168,8 @@ func base64Decode(env *Env, w *bufio.Writer, r io.Reader, garbage bool) error {
 				if ferr := flush(); ferr != nil {
 					return ferr
 				}
-				return errBase64Invalid
+				// GNU writes what the group before the bad byte holds.
+				return partial()
 			}
 		}
 		if ferr := flush(); ferr != nil {
@@ -169,10 +186,5 @@ func base64Decode(env *Env, w *bufio.Writer, r io.Reader, garbage bool) error {
 		return nil
 	}
 	// A final group without its padding: decode what it holds, and fail.
-	for len(pend)%4 != 0 {
-		pend = append(pend, '=')
-	}
-	dec, _ := base64.StdEncoding.DecodeString(string(pend))
-	w.Write(dec)
-	return errBase64Invalid
+	return partial()
 }

@@ -16,6 +16,10 @@ func TestBase64(t *testing.T) {
 		{nil, []string{"base64", "-d"}, "aGVs\nbG8=", "hello", "", 0},
 		{nil, []string{"base64", "-d"}, "aGVsbG8", "hello", "base64: invalid input\n", 1},
 		{nil, []string{"base64", "-d"}, "aGVs*bG8=", "hel", "base64: invalid input\n", 1},
+		// The incomplete group before a bad byte is decoded too (GNU 9.1).
+		{nil, []string{"base64", "-d"}, "one two", "\xa2w", "base64: invalid input\n", 1},
+		{nil, []string{"base64", "-d"}, "aG @", "h", "base64: invalid input\n", 1},
+		{nil, []string{"base64", "-d"}, "a @", "", "base64: invalid input\n", 1},
 		{nil, []string{"base64", "-di"}, "aGVs*bG8=", "hello", "", 0},
 		{nil, []string{"base64", "--decode"}, "", "", "", 0},
 		{nil, []string{"base64", "-d"}, "aGVsbG8=aGk=", "hellohi", "", 0},
