@@ -25,7 +25,8 @@ type grepOpts struct {
 	listNon, lineNum, byteOff, only bool
 	quiet, silent, word, line       bool
 	null, nullData, color           bool
-	withName                        int // 0 default, 1 -H, -1 -h, 2 decided per operand
+	initialTab                      bool // -T
+	withName                        int  // 0 default, 1 -H, -1 -h, 2 decided per operand
 	maxCount                        int64
 	after, before                   int
 	groupSep                        string
@@ -118,6 +119,7 @@ func grepMain(env *Env, mode byte) int {
 	})
 	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
 	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
+	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
 	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
 	f.Func('H', "with-filename", NoArg, "", "print file name with output lines", func(string, bool) error { o.withName = 1; return nil })
 	f.Func('h', "no-filename", NoArg, "", "suppress the file name prefix on output", func(string, bool) error { o.withName = -1; return nil })

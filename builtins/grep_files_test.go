@@ -85,3 +85,20 @@ func TestGrepFiles(t *testing.T) {
 		{"x\n", []string{"grep", "-sq", "y", "nonexistent"}, "", "", 2},
 	})
 }
+
+// -T: numbers padded to the digits of the file's size (plus one with -n),
+// of the largest int64 for a pipe, and a tab before non-empty lines that
+// have a prefix. Checked against GNU grep 3.8.
+func TestGrepInitialTab(t *testing.T) {
+	a := "one two three\nfour five\nsix\n\nseven eight nine ten\none two three\nlast line here\n"
+	grepRunCases(t, map[string]string{"a": a}, []grepCase{
+		{"", []string{"grep", "-T", "one", "a"}, "one two three\none two three\n", "", 0},
+		{"", []string{"grep", "-nT", "one", "a"}, " 1:\tone two three\n 6:\tone two three\n", "", 0},
+		{"", []string{"grep", "-bT", "one", "a"}, " 0:\tone two three\n50:\tone two three\n", "", 0},
+		{"", []string{"grep", "-HnbT", "one", "a"}, "a: 1: 0:\tone two three\na: 6:50:\tone two three\n", "", 0},
+		{"", []string{"grep", "-nT", "-C1", "six", "a"}, " 2-\tfour five\n 3:\tsix\n 4-\n", "", 0},
+		{"", []string{"grep", "-onbT", "on", "a"}, " 1: 0:\ton\n 6:50:\ton\n", "", 0},
+		{"", []string{"grep", "-ZHT", "one", "a"}, "a\x00\tone two three\na\x00\tone two three\n", "", 0},
+		{a, []string{"grep", "-nT", "one"}, "                  1:\tone two three\n                  6:\tone two three\n", "", 0},
+	})
+}

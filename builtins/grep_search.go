@@ -3,6 +3,8 @@ package builtins
 import (
 	"bytes"
 	"io"
+	"io/fs"
+	"math"
 	"strconv"
 )
 
@@ -25,6 +27,7 @@ type grepFile struct {
 	binary     bool
 	binMatched bool
 	num        []byte
+	width      int // -T: minimum width of line numbers and byte offsets
 }
 
 // search runs the matcher over one input and prints what grep prints for
@@ -32,6 +35,9 @@ type grepFile struct {
 func (g *grepRun) search(name string, r io.Reader, showName bool) {
 	s := &grepFile{g: g, name: name, showName: showName, lastOut: -1, lineno: 1}
 	o := g.o
+	if o.initialTab {
+		s.width = grepOffsetWidth(r, o.lineNum)
+	}
 	if g.buf == nil {
 		g.buf = make([]byte, grepBufSize)
 	}
@@ -261,7 +267,7 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 			return
 		}
 		err := g.m.eachMatch(line, func(ms, me int) {
-			s.prefix(':', lineno, abs+int64(ms))
+			s.prefix(':', lineno, abs+int64(ms), me-ms)
 			if o.color {
 				w.WriteString(grepColMatch)
 				w.Write(line[ms:me])
@@ -276,7 +282,7 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 		}
 		return
 	}
-	s.prefix(sep, lineno, abs)
+	s.prefix(sep, lineno, abs, len(line))
 	if colored {
 		p := 0
 		err := g.m.eachMatch(line, func(ms, me int) {
@@ -320,7 +326,11 @@ func (s *grepFile) writeName() {
 
 func (s *grepFile) number(n int64) {
 	w := s.g.w
-	s.num = strconv.AppendInt(s.num[:0], n, 10)
+	s.num = s.num[:0]
+	for d := grepDigits(n); d < s.width; d++ {
+		s.num = append(s.num, ' ')
+	}
+	s.num = strconv.AppendInt(s.num, n, 10)
 	if s.g.o.color {
 		w.WriteString(grepColNum)
 		w.Write(s.num)
@@ -330,7 +340,9 @@ func (s *grepFile) number(n int64) {
 	}
 }
 
-func (s *grepFile) prefix(sep byte, lineno, off int64) {
+// prefix prints the file name, line number and byte offset that come
+// before an output line of n bytes, as asked for, and -T's tab.
+func (s *grepFile) prefix(sep byte, lineno, off int64, n int) {
 	o := s.g.o
 	if s.showName {
 		s.writeName()
@@ -348,6 +360,38 @@ func (s *grepFile) prefix(sep byte, lineno, off int64) {
 		s.number(off)
 		s.sep(sep)
 	}
+	if o.initialTab && (s.showName || o.lineNum || o.byteOff) && n != 0 {
+		s.g.w.WriteByte('\t')
+	}
+}
+
+// grepOffsetWidth is GNU grep's width for -T's numbers: the digits of the
+// input's size (plus one with -n) when it is a regular file, of the
+// largest int64 otherwise.
+func grepOffsetWidth(r io.Reader, lineNum bool) int {
+	if n, ok := r.(nopReadCloser); ok {
+		r = n.Reader
+	}
+	num := int64(math.MaxInt64)
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			num = fi.Size()
+			if lineNum {
+				num++
+			}
+		}
+	}
+	return grepDigits(num)
+}
+
+// grepDigits is the number of decimal digits of n >= 0.
+func grepDigits(n int64) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
 }
 
 // finish prints what grep prints after an input: the count, the name for
