@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"strconv"
 	"strings"
 )
 
@@ -73,74 +72,13 @@ func posixLocale(env *Env, category string) bool {
 	return loc == "" || loc == "C" || loc == "POSIX"
 }
 
-// parseSkip parses a byte count with xstrtoumax's conventions: base 0
-// (0x.. hex, 0.. octal), an optional multiplicative suffix (K, M, G, ...
-// for powers of 1024, KB/kB, MB, ... for powers of 1000, KiB, MiB, ... for
-// 1024). Values too large saturate, as GNU cmp does.
+// parseSkip parses a byte count of -i, -n or a SKIP operand as GNU cmp
+// (diffutils 3.8): parseSize in base 0 (0x.. hex, 0.. octal) with the
+// suffixes kKMGTPEZY and their B and iB forms, at most the largest int64.
 func parseSkip(s string) (int64, bool) {
-	i := 0
-	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
-		i = 2
-		for i < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i]) >= 0 {
-			i++
-		}
-		if i == 2 {
-			return 0, false
-		}
-	} else {
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == 0 {
-			return 0, false
-		}
-	}
-	num, suffix := s[:i], s[i:]
-	var v uint64
-	var err error
-	switch {
-	case strings.HasPrefix(num, "0x") || strings.HasPrefix(num, "0X"):
-		v, err = strconv.ParseUint(num[2:], 16, 64)
-	case len(num) > 1 && num[0] == '0':
-		v, err = strconv.ParseUint(num[1:], 8, 64)
-	default:
-		v, err = strconv.ParseUint(num, 10, 64)
-	}
-	overflow := false
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			overflow = true
-		} else {
-			return 0, false
-		}
-	}
-	if suffix != "" {
-		power := strings.IndexByte("KMGTPEZY", suffix[0]) + 1
-		if suffix[0] == 'k' {
-			power = 1
-		}
-		if power == 0 {
-			return 0, false
-		}
-		base := uint64(1024)
-		switch suffix[1:] {
-		case "":
-		case "B":
-			base = 1000
-		case "iB":
-		default:
-			return 0, false
-		}
-		for ; power > 0; power-- {
-			if v > math.MaxUint64/base {
-				overflow = true
-				break
-			}
-			v *= base
-		}
-	}
-	if overflow || v > math.MaxInt64 {
-		return math.MaxInt64, true
+	v, e := parseSize(s, 0, "kKMGTPEZY0")
+	if e != sizeOK || v > math.MaxInt64 {
+		return 0, false
 	}
 	return int64(v), true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -14,70 +15,43 @@ func init() {
 	Register(Builtin{Name: "dd", Summary: "copy a file, converting and formatting according to the operands", Run: dd})
 }
 
-// ddSize parses a dd number: digits with an optional multiplier suffix (c
-// w b kB K MB M GB G TB T, KiB and the like) and 'x' products (2x512).
-func ddSize(s string) (int64, bool) {
-	if s == "" {
+// ddSize parses a dd number as GNU dd 9.1: parseSize in base 10 with the
+// suffixes c w b B kB K KiB MB M ... (no lower-case m, g, t), or one
+// product A x B of two such numbers (2x512). It reports an invalid value
+// or one above the largest int64 (overflow) in GNU's words; a product of
+// zero written 0x... gets GNU's warning.
+func ddSize(env *Env, s string) (int64, bool) {
+	const suffixes = "BbcEGkKMPTwYZ0"
+	fail := func(e sizeErr) (int64, bool) {
+		if e == sizeOverflow {
+			env.Errorf("invalid number: %s: Value too large for defined data type", laQuote(s))
+		} else {
+			env.Errorf("invalid number: %s", laQuote(s))
+		}
 		return 0, false
 	}
-	total := int64(1)
-	for _, part := range strings.Split(s, "x") {
-		i := 0
-		for i < len(part) && part[i] >= '0' && part[i] <= '9' {
-			i++
+	left, right, prod := strings.Cut(s, "x")
+	a, e := parseSize(left, 10, suffixes)
+	if e&^sizeOverflow != 0 || left == "" {
+		return fail(sizeInvalid)
+	}
+	if prod {
+		b, f := parseSize(right, 10, suffixes)
+		if f&^sizeOverflow != 0 || strings.Contains(right, "x") {
+			return fail(sizeInvalid)
 		}
-		if i == 0 {
-			return 0, false
+		if e|f != 0 || b != 0 && a > math.MaxInt64/b {
+			return fail(sizeOverflow)
 		}
-		n, err := strconv.ParseInt(part[:i], 10, 64)
-		if err != nil {
-			return 0, false
+		a *= b
+		if a == 0 && strings.HasPrefix(s, "0x") {
+			env.Errorf("warning: '0x' is a zero multiplier; use '00x' if that is intended")
 		}
-		mult, ok := ddSuffix(part[i:])
-		if !ok {
-			return 0, false
-		}
-		if n != 0 && (mult > (1<<62)/n || total > (1<<62)/(n*mult)) {
-			return 0, false
-		}
-		total *= n * mult
 	}
-	return total, true
-}
-
-func ddSuffix(s string) (int64, bool) {
-	switch s {
-	case "":
-		return 1, true
-	case "c":
-		return 1, true
-	case "w":
-		return 2, true
-	case "b":
-		return 512, true
+	if e != sizeOK || a > math.MaxInt64 {
+		return fail(sizeOverflow)
 	}
-	letters := "KMGTPE"
-	c := s[0]
-	if c == 'k' {
-		c = 'K'
-	}
-	i := strings.IndexByte(letters, c)
-	if i < 0 {
-		return 0, false
-	}
-	var base int64 = 1024
-	switch s[1:] {
-	case "", "iB":
-	case "B":
-		base = 1000
-	default:
-		return 0, false
-	}
-	m := int64(1)
-	for range i + 1 {
-		m *= base
-	}
-	return m, true
+	return int64(a), true
 }
 
 func dd(env *Env) int {
@@ -101,13 +75,7 @@ func dd(env *Env) int {
 		if !ok {
 			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand '%s'", op)}, 1)
 		}
-		num := func() (int64, bool) {
-			n, ok := ddSize(val)
-			if !ok {
-				env.Errorf("invalid number: '%s'", val)
-			}
-			return n, ok
-		}
+		num := func() (int64, bool) { return ddSize(env, val) }
 		var good bool
 		switch key {
 		case "if":
@@ -168,6 +136,17 @@ func dd(env *Env) int {
 	if ibs <= 0 || obs <= 0 {
 		env.Errorf("invalid number: '0'")
 		return 1
+	}
+	// A buffer is allocated whole: GNU's words when that cannot be done
+	// (llmsh's bound is 1 GiB, in process).
+	for _, b := range []struct {
+		what string
+		n    int64
+	}{{"input", ibs}, {"output", obs}} {
+		if b.n > 1<<30 {
+			env.Errorf("memory exhausted by %s buffer of size %d bytes (%s)", b.what, b.n, ddUnits(float64(b.n), 1024, []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}))
+			return 1
+		}
 	}
 	start := time.Now()
 	r, err := env.Open(in)

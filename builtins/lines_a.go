@@ -147,33 +147,19 @@ func laPrintable(s string) bool {
 	return true
 }
 
-// laSize parses a count with GNU's multiplier suffixes (b 512, kB 1000,
-// K/KiB 1024, MB, M, GB, G, ... up to Q) after optional blanks and '+'.
-// It returns laSizeBad on a malformed value and laSizeBig above 2^64-1;
-// values from 2^63 to 2^64-1 saturate to the largest int64.
+// laSize parses the count of head and tail: parseSize with their
+// suffixes (b, kB 1000, K/KiB 1024, MB, M, ... up to Y). It returns
+// laSizeBad on a malformed value and laSizeBig above 2^64-1; values from
+// 2^63 to 2^64-1 saturate to the largest int64.
 func laSize(s string) (int64, int) {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	s = strings.TrimPrefix(s, "+")
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == 0 {
+	v, e := parseSize(s, 10, "bkKmMGTPEZY0")
+	switch e {
+	case sizeOK:
+	case sizeOverflow:
+		return 0, laSizeBig
+	default:
 		return 0, laSizeBad
 	}
-	v, err := strconv.ParseUint(s[:i], 10, 64)
-	mult := uint64(1)
-	if suf := s[i:]; suf != "" {
-		m, ok := laMultiplier(suf)
-		if !ok {
-			return 0, laSizeBad
-		}
-		mult = m
-	}
-	if err != nil || mult == 0 && v != 0 || mult != 0 && v > (1<<64-1)/mult {
-		return 0, laSizeBig
-	}
-	v *= mult
 	if v > 1<<63-1 {
 		v = 1<<63 - 1
 	}
@@ -186,47 +172,6 @@ const (
 	laSizeBad
 	laSizeBig
 )
-
-// laMultiplier returns the value of a GNU size suffix; 0 means larger than
-// any int64.
-func laMultiplier(suf string) (uint64, bool) {
-	if suf == "b" {
-		return 512, true
-	}
-	if suf == "c" {
-		return 1, true
-	}
-	if suf == "w" {
-		return 2, true
-	}
-	const letters = "KMGTPEZYRQ"
-	p := strings.IndexByte(letters, suf[0])
-	if suf[0] == 'k' {
-		p = 0
-	}
-	if p < 0 {
-		return 0, false
-	}
-	base := uint64(1024)
-	switch suf[1:] {
-	case "", "iB":
-		if suf[0] == 'k' && suf[1:] == "iB" {
-			return 0, false
-		}
-	case "B":
-		base = 1000
-	default:
-		return 0, false
-	}
-	m := uint64(1)
-	for k := 0; k <= p; k++ {
-		if m > (1<<64-1)/base {
-			return 0, true
-		}
-		m *= base
-	}
-	return m, true
-}
 
 // laQueue holds the end of a stream in 64 KiB chunks, for the commands that
 // must see the end of their input before they know what to print (tail on

@@ -84,8 +84,8 @@ func nfUnit(v string) (*big.Rat, error) {
 			t += "B"
 		}
 	}
-	n, err := splitSize(t)
-	if err != nil || n == 0 {
+	n, e := parseSize(t, 10, "KMGTPEZY0")
+	if e != sizeOK || n == 0 {
 		return nil, fmt.Errorf("invalid unit size: %s", laQuote(v))
 	}
 	return new(big.Rat).SetInt(new(big.Int).SetUint64(n)), nil

@@ -140,127 +140,19 @@ func odSmallInt(s string) (n uint64, rest string) {
 	return n, s[i:]
 }
 
-// odParseSize is gnulib's xstrtoumax with od's multiplier suffixes: the
-// error names the option as the user spelt it (-j or --skip-bytes).
+// odParseSize is parseSize with od's messages (gnulib's xstrtol_fatal):
+// the error names the option as the user spelt it (-j or --skip-bytes).
 func odParseSize(arg, opt string, base int, suffixes string) (uint64, error) {
-	s := strings.TrimLeft(arg, " \t\n\v\f\r")
-	invalid := fmt.Errorf("invalid %s argument %s", opt, cQuote(arg))
-	if strings.HasPrefix(s, "-") {
-		return 0, invalid
-	}
-	// strtoumax: an optional '+', then for base 0 or 16 a 0x prefix, and
-	// for base 0 a leading 0 meaning octal.
-	s = strings.TrimPrefix(s, "+")
-	b := base
-	if (b == 0 || b == 16) && len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && odDigitVal(s[2]) < 16 {
-		b, s = 16, s[2:]
-	} else if b == 0 {
-		b = 10
-		if s != "" && s[0] == '0' {
-			b = 8
-		}
-	}
-	digits := s
-	i := 0
-	var v uint64
-	overflow := false
-	for i < len(digits) && odDigitVal(digits[i]) < b {
-		d := uint64(odDigitVal(digits[i]))
-		if v > (math.MaxUint64-d)/uint64(b) {
-			overflow = true
-			v = math.MaxUint64
-		} else if !overflow {
-			v = v*uint64(b) + d
-		}
-		i++
-	}
-	if i == 0 {
-		// strtoumax found no number; xstrtol accepts a lone valid
-		// suffix as 1 of that unit.
-		if digits == "" || !strings.ContainsRune(suffixes, rune(digits[0])) {
-			return 0, invalid
-		}
-		v = 1
-	}
-	rest := digits[i:]
-	tooLarge := fmt.Errorf("%s argument %s too large", opt, cQuote(arg))
-	badSuffix := fmt.Errorf("invalid suffix in %s argument %s", opt, cQuote(arg))
-	if rest != "" {
-		if suffixes == "" || !strings.ContainsRune(suffixes, rune(rest[0])) {
-			return 0, badSuffix
-		}
-		pow, unit := 0, uint64(1024)
-		n := 1
-		switch rest[0] {
-		case 'b':
-			unit, pow = 512, 1
-		case 'B':
-			unit, pow = 1024, 1
-		case 'c':
-		case 'w':
-			unit, pow = 2, 1
-		case 'k', 'K':
-			pow = 1
-		case 'M', 'm':
-			pow = 2
-		case 'G', 'g':
-			pow = 3
-		case 'T', 't':
-			pow = 4
-		case 'P':
-			pow = 5
-		case 'E':
-			pow = 6
-		case 'Z':
-			pow = 7
-		case 'Y':
-			pow = 8
-		case 'R':
-			pow = 9
-		case 'Q':
-			pow = 10
-		default:
-			return 0, badSuffix
-		}
-		if strings.ContainsRune("EGgkKMmPQRTtYZ", rune(rest[0])) && strings.ContainsRune(suffixes, '0') && len(rest) > 1 {
-			switch rest[1] {
-			case 'i':
-				if len(rest) > 2 && rest[2] == 'B' {
-					n += 2
-				}
-			case 'B', 'D':
-				unit = 1000
-				n++
-			}
-		}
-		for range pow {
-			if v > math.MaxUint64/unit {
-				overflow = true
-				v = math.MaxUint64
-			} else {
-				v *= unit
-			}
-		}
-		if rest[n:] != "" {
-			return 0, badSuffix
-		}
-	}
-	if overflow {
-		return 0, tooLarge
+	v, e := parseSize(arg, base, suffixes)
+	switch {
+	case e&sizeInvalid != 0:
+		return 0, fmt.Errorf("invalid %s argument %s", opt, cQuote(arg))
+	case e&sizeInvalidSuffix != 0:
+		return 0, fmt.Errorf("invalid suffix in %s argument %s", opt, cQuote(arg))
+	case e == sizeOverflow:
+		return 0, fmt.Errorf("%s argument %s too large", opt, cQuote(arg))
 	}
 	return v, nil
-}
-
-func odDigitVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'z':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'Z':
-		return int(c-'A') + 10
-	}
-	return 99
 }
 
 // odParseOldOffset parses a traditional [+]OFFSET[.][b] operand.

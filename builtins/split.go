@@ -15,51 +15,20 @@ func init() {
 	Register(Builtin{Name: "split", Summary: "split a file into pieces", Run: split})
 }
 
-// splitSize parses a size with coreutils' multiplier suffixes: b (512),
-// K/k, M/m, G, T, P, E (powers of 1024, or of 1000 with a B: KB, MB),
-// KiB and the like.
-func splitSize(s string) (uint64, error) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
+// splitCount parses the value of -b, -C (suffixes "bEGKkMmPTYZ0", at most
+// the largest int64) or -l (no suffixes, any uint64) as GNU split 9.1:
+// zero is out of range, an overflow or a value above max too large.
+func splitCount(v, suffixes, what string, max uint64) (uint64, error) {
+	n, e := parseSize(v, 10, suffixes)
+	switch {
+	case e&^sizeOverflow != 0:
+		return 0, fmt.Errorf("%s: %s", what, laQuote(v))
+	case e == sizeOverflow || n > max:
+		return 0, fmt.Errorf("%s: %s: Value too large for defined data type", what, laQuote(v))
+	case n == 0:
+		return 0, fmt.Errorf("%s: %s: Numerical result out of range", what, laQuote(v))
 	}
-	v := uint64(1) // as xstrtoumax: a bare suffix counts one unit
-	if i == 0 && (s == "" || strings.IndexByte("bKkMmGTPE", s[0]) < 0) {
-		return 0, strconv.ErrSyntax
-	}
-	if i > 0 {
-		var err error
-		if v, err = strconv.ParseUint(s[:i], 10, 64); err != nil {
-			return 0, err
-		}
-	}
-	suf := s[i:]
-	mult := uint64(1)
-	if suf != "" {
-		if suf == "b" {
-			mult = 512
-		} else {
-			p := strings.IndexByte("KMGTPEZY", byte(strings.ToUpper(suf[:1])[0]))
-			if p < 0 || p > 5 || (suf[0] == 'g' || suf[0] == 't' || suf[0] == 'p' || suf[0] == 'e') {
-				return 0, strconv.ErrSyntax
-			}
-			base := uint64(1024)
-			switch suf[1:] {
-			case "", "iB":
-			case "B":
-				base = 1000
-			default:
-				return 0, strconv.ErrSyntax
-			}
-			for ; p >= 0; p-- {
-				mult *= base
-			}
-		}
-	}
-	if v > math.MaxUint64/mult {
-		return 0, strconv.ErrRange
-	}
-	return v * mult, nil
+	return n, nil
 }
 
 type splitter struct {
@@ -169,12 +138,9 @@ func split(env *Env) int {
 		if err := setMode('b'); err != nil {
 			return err
 		}
-		n, err := splitSize(v)
-		if err != nil || n == 0 {
-			if n == 0 && err == nil || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("invalid number of bytes: %s: Numerical result out of range", laQuote(v))
-			}
-			return fmt.Errorf("invalid number of bytes: %s", laQuote(v))
+		n, err := splitCount(v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
+		if err != nil {
+			return err
 		}
 		count = n
 		return nil
@@ -183,12 +149,9 @@ func split(env *Env) int {
 		if err := setMode('C'); err != nil {
 			return err
 		}
-		n, err := splitSize(v)
-		if err != nil || n == 0 {
-			if n == 0 && err == nil || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("invalid number of bytes: %s: Numerical result out of range", laQuote(v))
-			}
-			return fmt.Errorf("invalid number of bytes: %s", laQuote(v))
+		n, err := splitCount(v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
+		if err != nil {
+			return err
 		}
 		count = n
 		return nil
@@ -197,12 +160,9 @@ func split(env *Env) int {
 		if mode != 'l' {
 			return &UsageError{"cannot split in more than one way"}
 		}
-		n, err := splitSize(v)
-		if err != nil || n == 0 {
-			if n == 0 && err == nil || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("invalid number of lines: %s: Numerical result out of range", laQuote(v))
-			}
-			return fmt.Errorf("invalid number of lines: %s", laQuote(v))
+		n, err := splitCount(v, "", "invalid number of lines", math.MaxUint64)
+		if err != nil {
+			return err
 		}
 		count = n
 		return nil
