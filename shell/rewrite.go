@@ -24,10 +24,12 @@ type rewriter struct {
 	done       map[syntax.Node]bool // words made from other text, already rewritten
 	pipeStatus bool                 // set PIPESTATUS after pipelines
 	piped      map[*syntax.BinaryCmd]bool
-	assoc      map[string]bool // names declared -A somewhere in the script
-	integer    map[string]bool // names declared -i somewhere in the script
-	exprs      map[string]bool // names that may hold an expression (see exprNames)
-	ifsSplit   bool            // split words by bash's rules (see splitPass)
+	assoc      map[string]bool         // names declared -A somewhere in the script
+	integer    map[string]bool         // names declared -i somewhere in the script
+	exprs      map[string]bool         // names that may hold an expression (see exprNames)
+	ifsSplit   bool                    // split words by bash's rules (see splitPass)
+	loops      map[syntax.Command]bool // loops whose status is set (see loopStatus)
+	facts      *loopFacts              // what the script's text shows (nil at the prompt)
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -35,12 +37,14 @@ func (r *rewriter) walk(root syntax.Node) {
 		if r.done[n] {
 			return false
 		}
+		r.loopLists(n)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name != nil && n.Body != nil {
 				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
 			}
 		case *syntax.Stmt:
+			r.loopGroup(n)
 			procSubstStmt(n)
 			anchorStmt(n)
 			stdRedirStmt(n)

@@ -56,7 +56,7 @@ EOF`, "5 3\n7\n", "", 0},
 		{"type shows the loop as written", "f() { for ((i = 0; i < 2; i++)); do echo $i; done; }; type f",
 			"f is a function\nf () \n{ \n    for ((i = 0; i < 2; i++)); do echo $i; done\n}\n", "", 0},
 		{"c-style loop in a function, recursion", "f() { local i; for ((i = 0; i < $1; i++)); do ((i == 1)) && f 1; echo \"$1:$i\"; false; done; }; f 2",
-			"2:0\n1:0\n2:1\n", "", 0},
+			"2:0\n1:0\n2:1\n", "", 1}, // bash: the loop, then f, ends with false
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -265,6 +265,14 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.subExitCall(ctx, args), nil
 		case "getopts":
 			return s.getoptsArgs(ctx, args), nil
+		case loopStatusCmd:
+			return loopStatusArgs(args), nil
+		case "return":
+			// bash's return with no argument returns $?; interp's
+			// returns 0.
+			if len(args) == 1 {
+				return []string{"return", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
+			}
 		case psRecCmd, psSetCmd:
 			return s.pipeCall(ctx, args), nil
 		case anchorCmd:
@@ -712,7 +720,7 @@ func refuse(file *syntax.File, src string, ifsSplit bool) error {
 	if hasCoproc(file) {
 		return errors.New("coproc is not supported")
 	}
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit, facts: scriptLoopFacts(file)}).walk(file)
 	return nil
 }
 
