@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -16,16 +17,18 @@ func init() {
 func cp(env *Env) int {
 	f := NewFlags(env, "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n"+
 		"Sources are read through vfsd; destinations must be writable (-o trees, or\n"+
-		"virtual files). Copies are written atomically. Symbolic links are followed\n"+
-		"(llmsh never creates links), except that -r does not descend into a link to\n"+
-		"a directory. A new file or directory gets the source's permission bits less\n"+
+		"virtual files). Copies are written atomically. A symbolic link is followed\n"+
+		"as GNU cp follows it: without -r, or with -L (every link), or -H (the links\n"+
+		"named as SOURCE). Any other link GNU cp would copy as a link, which llmsh\n"+
+		"cannot create: it says so (\"cannot create symbolic link\"), copies the rest\n"+
+		"and exits 1. A new file or directory gets the source's permission bits less\n"+
 		"the umask (022); -p keeps the permission bits and the modification time\n"+
 		"(vfsd exposes no owner; setuid, setgid and sticky bits are never set).\n"+
 		"Two names are the same file when their cleaned absolute paths are equal.",
 		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
 	recursive := f.Bool('r', "recursive", "copy directories recursively")
 	f.BoolVar(recursive, 'R', "", "same as -r")
-	archive := f.Bool('a', "archive", "same as -pR (links are followed in llmsh)")
+	archive := f.Bool('a', "archive", "same as -dR --preserve=all")
 	noClobber := f.Bool('n', "no-clobber", "do not overwrite an existing file")
 	f.Bool('f', "force", "if an existing destination file cannot be opened, try again (accepted)")
 	preserve := f.Bool('p', "", "preserve the mode and the modification time")
@@ -36,15 +39,32 @@ func cp(env *Env) int {
 	verbose := f.Bool('v', "verbose", "explain what is being done")
 	target, targetSet := f.String('t', "target-directory", "DIRECTORY", "copy all SOURCE arguments into DIRECTORY")
 	noTarget := f.Bool('T', "no-target-directory", "treat DEST as a normal file")
-	f.Bool('L', "dereference", "always follow symbolic links in SOURCE (always on)")
+	deref := cpDerefUnset
+	derefFlag := func(mode int) func(string, bool) error {
+		return func(string, bool) error { deref = mode; return nil }
+	}
+	f.Func('L', "dereference", NoArg, "", "always follow symbolic links in SOURCE", derefFlag(cpDerefAlways))
+	f.Func('P', "no-dereference", NoArg, "", "never follow symbolic links in SOURCE", derefFlag(cpDerefNever))
+	f.Func('H', "", NoArg, "", "follow command-line symbolic links in SOURCE", derefFlag(cpDerefArgs))
+	f.Func('d', "", NoArg, "", "same as --no-dereference --preserve=links", derefFlag(cpDerefNever))
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
 	if *archive {
 		*recursive, *preserve = true, true
+		if deref == cpDerefUnset {
+			deref = cpDerefNever
+		}
 	}
-	c := &copier{env: env, recursive: *recursive, noClobber: *noClobber, preserve: *preserve, verbose: *verbose}
+	if deref == cpDerefUnset {
+		// GNU cp: -r copies links as links, a plain copy follows them.
+		deref = cpDerefAlways
+		if *recursive {
+			deref = cpDerefNever
+		}
+	}
+	c := &copier{env: env, recursive: *recursive, noClobber: *noClobber, preserve: *preserve, verbose: *verbose, deref: deref}
 	return ftTransfer(env, f, operands, *target, *targetSet, *noTarget, c.operand)
 }
 
@@ -103,10 +123,19 @@ func ftTransfer(env *Env, f *Flags, operands []string, target string, targetSet,
 	return status
 }
 
+// Which symbolic links in SOURCE cp follows.
+const (
+	cpDerefUnset  = iota
+	cpDerefNever  // -P, -d, and -r or -a without -L/-H
+	cpDerefArgs   // -H: the SOURCE operands only
+	cpDerefAlways // -L, and a copy without -r
+)
+
 // copier copies files and trees for cp and for mv across trees.
 type copier struct {
 	env                                     *Env
 	recursive, noClobber, preserve, verbose bool
+	deref                                   int    // cpDeref*
 	verb                                    string // "copied " for mv's -v, "" for cp's
 }
 
@@ -114,7 +143,11 @@ type copier struct {
 func (c *copier) operand(src, dst string) bool {
 	env := c.env
 	sabs, dabs := env.Abs(src), env.Abs(dst)
-	fi, err := env.FS.Stat(sabs)
+	stat := env.FS.Lstat
+	if c.deref == cpDerefAlways || c.deref == cpDerefArgs {
+		stat = env.FS.Stat
+	}
+	fi, err := stat(sabs)
 	if err != nil {
 		env.ftErrorf("cannot stat", src, err)
 		return false
@@ -137,6 +170,11 @@ func (c *copier) operand(src, dst string) bool {
 // copy copies src (absolute sabs, described by fi) to dst.
 func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	env := c.env
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		// GNU cp would make dst a link; vfsd makes none.
+		env.ftErrorf("cannot create symbolic link", dst, syscall.ENOTSUP)
+		return false
+	}
 	dfi, derr := env.FS.Stat(dabs)
 	if fi.IsDir() {
 		if derr == nil && !dfi.IsDir() {
@@ -231,14 +269,11 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		}
 		cs, cd := ftJoin(src, e.Name()), ftJoin(dst, e.Name())
 		csabs, cdabs := path.Join(sabs, e.Name()), path.Join(dabs, e.Name())
-		cfi, err := env.FS.Lstat(csabs)
-		if err == nil && cfi.Mode()&fs.ModeSymlink != 0 {
-			if cfi, err = env.FS.Stat(csabs); err == nil && cfi.IsDir() {
-				env.Errorf("not following symbolic link to a directory %s", ftQuote(cs))
-				ok = false
-				continue
-			}
+		stat := env.FS.Lstat
+		if c.deref == cpDerefAlways {
+			stat = env.FS.Stat
 		}
+		cfi, err := stat(csabs)
 		if err != nil {
 			env.ftErrorf("cannot stat", cs, err)
 			ok = false

@@ -14,7 +14,9 @@ func mv(env *Env) int {
 	f := NewFlags(env, "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n"+
 		"Both names must be writable (-o trees, or virtual files). Within one granted\n"+
 		"tree a move is a rename; between trees (or between a tree and the virtual\n"+
-		"files) mv copies, keeping modification times, then removes the source.\n"+
+		"files) mv copies, keeping modification times, then removes the source; a\n"+
+		"symbolic link cannot be copied so (vfsd makes no links): mv says so and\n"+
+		"keeps the source.\n"+
 		"Interactive prompting (-i) is refused: llmsh scripts are non-interactive.",
 		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
 	force := f.Bool('f', "force", "do not prompt before overwriting")
@@ -80,14 +82,10 @@ func (m *mover) operand(src, dst string) bool {
 		env.Errorf("cannot move %s to %s: %s", ftQuote(src), ftQuote(dst), ErrText(err))
 		return false
 	}
-	// Across trees: copy, then remove the source.
-	if fi.Mode().Type() != 0 && !fi.IsDir() {
-		if fi, err = env.FS.Stat(sabs); err != nil {
-			env.ftErrorf("cannot stat", src, err)
-			return false
-		}
-	}
-	c := &copier{env: env, recursive: true, preserve: true, verbose: m.verbose, verb: "copied "}
+	// Across trees: copy, then remove the source. GNU mv copies a link as
+	// a link, which vfsd cannot make: the copy says so and the source
+	// stays.
+	c := &copier{env: env, recursive: true, preserve: true, verbose: m.verbose, verb: "copied ", deref: cpDerefNever}
 	if !c.copy(src, sabs, dst, dabs, fi) {
 		return false
 	}

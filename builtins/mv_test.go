@@ -90,6 +90,53 @@ func TestMvAcrossTrees(t *testing.T) {
 	}
 }
 
+// TestMvLinkAcrossTrees: GNU mv copies a link between file systems as a
+// link; vfsd makes none, so mv says so in cp's words and removes nothing
+// (a link within one tree is renamed as usual).
+func TestMvLinkAcrossTrees(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other")
+	for _, d := range []string{other, filepath.Join(dir, "d")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("F"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"l": "f", "d/l2": "../f", "l3": "f"} {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fsys := clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir, other}, Dir: dir, Strict: true})}
+	run := func(args ...string) result {
+		b, _ := Lookup(args[0])
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
+			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		st := Run(b, env)
+		return result{out.String(), errb.String(), st}
+	}
+	if r := run("mv", "l", "other/"); r.status != 1 || r.stderr != "mv: cannot create symbolic link 'other/l': Operation not supported\n" {
+		t.Errorf("mv l: %+v", r)
+	}
+	if r := run("mv", "d", "other"); r.status != 1 || r.stderr != "mv: cannot create symbolic link 'other/d/l2': Operation not supported\n" {
+		t.Errorf("mv d: %+v", r)
+	}
+	if r := run("mv", "l3", "l4"); r.status != 0 || r.stderr != "" {
+		t.Errorf("mv l3 l4: %+v", r)
+	}
+	for _, name := range []string{"l", "d/l2", "l4"} {
+		if fi, err := os.Lstat(filepath.Join(dir, name)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v %v", name, fi, err)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(other, "l")); err == nil {
+		t.Error("other/l was made")
+	}
+}
+
 // TestMvVirtual: without --strict, a write outside the grants makes a
 // virtual file; mv renames it among virtual names, and moves it into the
 // granted tree by copying.

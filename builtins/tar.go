@@ -37,6 +37,7 @@ type tarState struct {
 	archive  string          // absolute name of the archive file, "" for - (create)
 	ugswidth int             // width of owner/group and size in long listings
 	samePerm bool            // -p: extract permission bits exactly, not less the umask
+	deref    bool            // -h: archive what links lead to
 	// --transform expressions, applied to member names on create and
 	// extract (before --strip-components).
 	transforms []tarTransform
@@ -85,7 +86,7 @@ func tarMain(env *Env) int {
 			return nil
 		}
 	}
-	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created. Names read\nwith -T come after the names given as arguments. Extracted members get\ntheir archived permission bits less the umask (022), exactly with -p;\nsetuid, setgid and sticky bits are never set.",
+	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created, and a\nsymbolic link is archived only with -h, as what it leads to. Names read\nwith -T come after the names given as arguments. Extracted members get\ntheir archived permission bits less the umask (022), exactly with -p;\nsetuid, setgid and sticky bits are never set.",
 		"[OPTION...] [FILE]...")
 	f.Func('c', "create", NoArg, "", "create a new archive", setMode('c'))
 	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
@@ -128,6 +129,7 @@ func tarMain(env *Env) int {
 	f.BoolVar(&s.samePerm, 0, "same-permissions", "same as -p")
 	f.Func(0, "no-same-permissions", NoArg, "", "apply the umask (022) to extracted permissions (the default)", func(string, bool) error { s.samePerm = false; return nil })
 	f.BoolVar(&s.toStdout, 'O', "to-stdout", "extract files to standard output")
+	f.BoolVar(&s.deref, 'h', "dereference", "follow symlinks; archive and dump the files they point to")
 	f.Func(0, "strip-components", RequiredArg, "NUMBER", "strip NUMBER leading components from file names on extraction", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -397,7 +399,7 @@ func (s *tarState) create(operands []string) error {
 	tw := tar.NewWriter(w)
 	var werr error
 	for _, op := range operands {
-		if werr = s.addPath(tw, op, s.memberName(op)); werr != nil {
+		if werr = s.addPath(tw, op, s.memberName(op), true); werr != nil {
 			break
 		}
 	}
@@ -446,7 +448,7 @@ func (s *tarState) memberName(op string) string {
 
 // addPath archives the file shown as shown (as the user spelled it) under
 // the member name name, and a directory's entries after it.
-func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
+func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	env := s.env
 	if env.Ctx.Err() != nil {
 		return errTarCancelled
@@ -459,6 +461,17 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
 		return nil
 	}
 	fi, err := env.FS.Lstat(abs)
+	if err == nil && s.deref && fi.Mode()&fs.ModeSymlink != 0 {
+		// -h: the file the link leads to.
+		ti, terr := env.FS.Stat(abs)
+		if terr != nil && errors.Is(terr, fs.ErrNotExist) && !top {
+			// A dangling link met in a directory, in GNU's words.
+			env.Errorf("%s: File removed before we read it", shown)
+			s.status = max(s.status, 1)
+			return nil
+		}
+		fi, err = ti, terr
+	}
 	if err != nil {
 		s.fail("%s: Cannot stat: %s", shown, ErrText(err))
 		return nil
@@ -485,7 +498,8 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
 	}
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		env.Errorf("%s: symbolic link not archived: links are not supported in llmsh", shown)
+		// GNU tar stores the link; llmsh cannot read where it leads.
+		s.fail("%s: Cannot readlink: links are not supported in llmsh (-h archives what it leads to)", shown)
 		return nil
 	case mode.IsDir():
 		hdr.Typeflag = tar.TypeDir
@@ -503,7 +517,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string) error {
 			return nil
 		}
 		for _, e := range ents {
-			if err := s.addPath(tw, ftJoin(shown, e.Name()), ftJoin(strings.TrimSuffix(name, "/"), e.Name())); err != nil {
+			if err := s.addPath(tw, ftJoin(shown, e.Name()), ftJoin(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
 			}
 		}

@@ -381,7 +381,8 @@ func TestTarCases(t *testing.T) {
 }
 
 // TestTarCreateSkipsSymlinks: a symbolic link met while creating is
-// reported and left out; the rest is archived.
+// reported (GNU's "Cannot readlink" shape, failure status) and left out;
+// the rest is archived.
 func TestTarCreateSkipsSymlinks(t *testing.T) {
 	dir := t.TempDir()
 	tarMake(t, dir, map[string]string{"d/": "", "d/a": "A"}, tarTime)
@@ -389,7 +390,8 @@ func TestTarCreateSkipsSymlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := tarRun(t, dir, nil, "tar", "-cf", "-", "d")
-	if r.status != 0 || r.stderr != "tar: d/link: symbolic link not archived: links are not supported in llmsh\n" {
+	if r.status != 2 || r.stderr != "tar: d/link: Cannot readlink: links are not supported in llmsh (-h archives what it leads to)\n"+
+		"tar: Exiting with failure status due to previous errors\n" {
 		t.Fatalf("%+v", r)
 	}
 	tr := tar.NewReader(strings.NewReader(r.stdout))
@@ -406,6 +408,55 @@ func TestTarCreateSkipsSymlinks(t *testing.T) {
 	}
 	if strings.Join(names, " ") != "d/ d/a" {
 		t.Fatalf("members %q", names)
+	}
+}
+
+// TestTarCreateDereference: with -h a link is archived as what it leads
+// to; a dangling one named on the command line cannot be stat-ed (status
+// 2), one met in a directory was "removed before we read it" (status 1).
+// Checked against GNU tar 1.34, which stores lf as a hard link to ld/a
+// (the same inode; vfsd shows no inodes, so llmsh stores it again).
+func TestTarCreateDereference(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		members string
+		stderr  string
+		status  int
+	}{
+		{[]string{"tar", "-chf", "-", "ld", "lf", "dangle"}, "ld/ ld/a lf",
+			"tar: dangle: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n", 2},
+		{[]string{"tar", "-chf", "-", "."}, "./ ./d/ ./d/a ./ld/ ./ld/a ./lf",
+			"tar: ./dangle: File removed before we read it\n", 1},
+	} {
+		dir := t.TempDir()
+		tarMake(t, dir, map[string]string{"d/": "", "d/a": "A"}, tarTime)
+		for name, to := range map[string]string{"ld": "d", "lf": "d/a", "dangle": "nowhere"} {
+			if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := tarRun(t, dir, nil, tc.args...)
+		if r.status != tc.status || r.stderr != tc.stderr {
+			t.Errorf("%q: %d %q", tc.args, r.status, r.stderr)
+		}
+		tr := tar.NewReader(strings.NewReader(r.stdout))
+		var names []string
+		for {
+			h, err := tr.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Typeflag == tar.TypeSymlink {
+				t.Errorf("%q: %s stored as a link", tc.args, h.Name)
+			}
+			names = append(names, h.Name)
+		}
+		if got := strings.Join(names, " "); got != tc.members {
+			t.Errorf("%q: members %q, want %q", tc.args, got, tc.members)
+		}
 	}
 }
 
