@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -20,8 +21,10 @@ size rounded up to 4096 bytes, a directory at least 4096, a symbolic link
 0), the same estimate as stat's %b. --apparent-size (and -b) sum the sizes
 in bytes instead. Totals are shown in 1024-byte units rounded up (or bytes
 with -b, human-readable with -h).
-Symbolic links are counted, never followed; a name met twice is counted
-once (GNU du counts an inode once).`
+Symbolic links are counted, not followed, unless -L (every link) or -H
+(the FILE operands) says so; a name met twice is counted once (GNU du
+counts an inode once: vfsd shows no inodes, so under -L a directory
+reached both by its name and through a link is counted twice).`
 
 func du(env *Env) int {
 	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...")
@@ -44,6 +47,9 @@ func du(env *Env) int {
 		return nil
 	})
 	zero := f.Bool('0', "null", "end each output line with NUL, not newline")
+	deref := f.Bool('L', "dereference", "dereference all symbolic links")
+	derefArgs := f.Bool('H', "", "equivalent to --dereference-args (-D)")
+	f.BoolVar(derefArgs, 'D', "dereference-args", "dereference only symlinks that are listed on the command line")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -69,17 +75,21 @@ func du(env *Env) int {
 		end = "\x00"
 	}
 	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
-		seen: map[string]bool{}}
+		seen: map[string]bool{}, deref: *deref}
 	var grand int64
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
 			return 1
 		}
 		abs := env.Abs(name)
-		fi, err := env.FS.Lstat(abs)
+		stat := env.FS.Lstat
+		if *deref || *derefArgs {
+			stat = env.FS.Stat
+		}
+		fi, err := stat(abs)
 		if err != nil {
 			w.Flush()
-			env.ftErrorf("cannot access", name, err)
+			d.cannotAccess(name, abs, err)
 			d.status = 1
 			continue
 		}
@@ -104,6 +114,7 @@ type duWalker struct {
 	maxDepth int
 	end      string
 	seen     map[string]bool
+	deref    bool // -L
 	status   int
 }
 
@@ -144,10 +155,14 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 			continue
 		}
 		cname := ftJoin(name, e.Name())
-		cfi, err := d.env.FS.Lstat(cabs)
+		stat := d.env.FS.Lstat
+		if d.deref {
+			stat = d.env.FS.Stat
+		}
+		cfi, err := stat(cabs)
 		if err != nil {
 			d.w.Flush()
-			d.env.ftErrorf("cannot access", cname, err)
+			d.cannotAccess(cname, cabs, err)
 			d.status = 1
 			continue
 		}
@@ -157,6 +172,18 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 		d.print(size, name)
 	}
 	return size
+}
+
+// cannotAccess reports a file that could not be described; a dangling
+// link followed under -L or -H gets GNU's message without a reason.
+func (d *duWalker) cannotAccess(name, abs string, err error) {
+	if errors.Is(err, fs.ErrNotExist) {
+		if li, lerr := d.env.FS.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			d.env.Errorf("cannot access %s", ftQuote(name))
+			return
+		}
+	}
+	d.env.ftErrorf("cannot access", name, err)
 }
 
 func (d *duWalker) print(size int64, name string) {

@@ -68,6 +68,12 @@ func TestSymlinkWalks(t *testing.T) {
 		// du counts a link (0 blocks) and never follows it.
 		{[]string{"du", "-a", "."}, "4\t./d/f\n4\t./d/s/g\n8\t./d/s\n16\t./d\n0\t./ld\n0\t./ldangle\n0\t./lf\n4\t./top\n24\t.\n", "", 0},
 		{[]string{"du", "-s", "ld"}, "0\tld\n", "", 0},
+		// -L follows every link, -H (-D) the named ones; a dangling one
+		// followed is reported without a reason, as GNU du does.
+		{[]string{"du", "-aL", "ld"}, "4\tld/f\n4\tld/s/g\n8\tld/s\n16\tld\n", "", 0},
+		{[]string{"du", "-sH", "ld"}, "16\tld\n", "", 0},
+		{[]string{"du", "-L", "ldangle"}, "", "du: cannot access 'ldangle'\n", 1},
+		{[]string{"du", "-aD", "ld/s"}, "4\tld/s/g\n8\tld/s\n", "", 0},
 		// chmod -R changes no link met in the recursion, and follows a
 		// named one.
 		// (The granted directory itself is never chmod-ed: d holds links.)
