@@ -343,7 +343,8 @@ func (s *Session) ReadFile(name string) ([]byte, error) {
 }
 
 // ReadDir lists the named directory as the session's scripts see it,
-// sorted by name.
+// sorted by name. A symbolic link is an entry of type fs.ModeSymlink, as
+// os.ReadDir reports it; vfsclient.LinkTarget tells what it leads to.
 func (s *Session) ReadDir(name string) ([]fs.DirEntry, error) {
 	c, err := s.client()
 	if err != nil {
