@@ -143,11 +143,13 @@ type copier struct {
 func (c *copier) operand(src, dst string) bool {
 	env := c.env
 	sabs, dabs := env.Abs(src), env.Abs(dst)
-	stat := env.FS.Lstat
+	var fi fs.FileInfo
+	var err error
 	if c.deref == cpDerefAlways || c.deref == cpDerefArgs {
-		stat = env.FS.Stat
+		fi, err = env.FS.Stat(sabs)
+	} else {
+		fi, err = ftLstat(env, src)
 	}
-	fi, err := stat(sabs)
 	if err != nil {
 		env.ftErrorf("cannot stat", src, err)
 		return false

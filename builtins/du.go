@@ -82,11 +82,12 @@ func du(env *Env) int {
 			return 1
 		}
 		abs := env.Abs(name)
-		stat := env.FS.Lstat
+		var fi fs.FileInfo
 		if *deref || *derefArgs {
-			stat = env.FS.Stat
+			fi, err = env.FS.Stat(abs)
+		} else {
+			fi, err = ftLstat(env, name)
 		}
-		fi, err := stat(abs)
 		if err != nil {
 			w.Flush()
 			d.cannotAccess(name, abs, err)

@@ -76,6 +76,16 @@ func ftQuote(s string) string {
 	return b.String()
 }
 
+// ftLstat describes the operand name as lstat(2) does: a final symbolic
+// link is described itself, unless name ends in "/", which makes the
+// system resolve it (Env.Abs drops the slash, so vfsd would not).
+func ftLstat(env *Env, name string) (fs.FileInfo, error) {
+	if strings.HasSuffix(name, "/") {
+		return env.FS.Stat(env.Abs(name))
+	}
+	return env.FS.Lstat(env.Abs(name))
+}
+
 // ftErrorf prints "NAME: what 'FILE': reason", the GNU form of a failed
 // operation on a file ("cannot remove 'x': No such file or directory").
 func (e *Env) ftErrorf(what, file string, err error) {

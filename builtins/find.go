@@ -340,7 +340,8 @@ func (fd *finder) start(p string, expr findExpr) {
 	f := &findEnt{path: p, abs: abs, start: p}
 	var info fs.FileInfo
 	var err error
-	if fd.followArgs {
+	if fd.followArgs || strings.HasSuffix(p, "/") && !fd.follow {
+		// -H, or a trailing slash, which resolves a link as lstat(2) does.
 		info, err = fd.statFollow(abs)
 		if err == nil {
 			f.info, f.done, f.typ, f.known = info, true, info.Mode().Type(), true

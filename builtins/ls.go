@@ -243,10 +243,14 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 }
 
 // lsBlocks estimates a file's 1 KiB blocks as a 4 KiB-block file system
-// would allocate them (vfsd does not reveal real block counts).
+// would allocate them (vfsd does not reveal real block counts); a
+// symbolic link takes none (its target is in the inode), as du counts it.
 func lsBlocks(info fs.FileInfo) int64 {
-	if info.IsDir() {
+	switch {
+	case info.IsDir():
 		return 4
+	case info.Mode()&fs.ModeSymlink != 0:
+		return 0
 	}
 	return (info.Size() + 4095) / 4096 * 4
 }
@@ -308,12 +312,12 @@ func lsStatArg(env *Env, op string, o *lsOpts) (fs.FileInfo, error) {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
 			return nil, err
 		}
-		if li, lerr := env.FS.Lstat(abs); lerr == nil {
+		if li, lerr := ftLstat(env, op); lerr == nil {
 			return li, nil
 		}
 		return info, err
 	}
-	return env.FS.Lstat(abs)
+	return ftLstat(env, op)
 }
 
 func lsPrint(w *bufio.Writer, env *Env, list []lsEntry, o *lsOpts) {

@@ -50,7 +50,7 @@ func stat(env *Env) int {
 		if *deref {
 			fi, err = env.FS.Stat(env.Abs(name))
 		} else {
-			fi, err = env.FS.Lstat(env.Abs(name))
+			fi, err = ftLstat(env, name)
 		}
 		if err != nil {
 			w.Flush()
