@@ -79,9 +79,15 @@ type limitWriter struct {
 var errOutputLimit = errors.New("output limit exceeded")
 
 func (lw *limitWriter) Write(p []byte) (int, error) {
-	if lw.l.left.Add(-int64(len(p))) < 0 {
+	if left := lw.l.left.Add(-int64(len(p))); left < 0 {
+		// What fitted in the budget before this write goes out: the
+		// output is cut at the cap, not before it.
+		n := 0
+		if fit := int64(len(p)) + left; fit > 0 {
+			n, _ = lw.w.Write(p[:fit])
+		}
 		lw.l.fire("output limit exceeded")
-		return 0, errOutputLimit
+		return n, errOutputLimit
 	}
 	return lw.w.Write(p)
 }

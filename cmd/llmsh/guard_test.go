@@ -60,6 +60,15 @@ func TestOutputBudgetPerRun(t *testing.T) {
 	if msgs.Len() != len("llmsh: output limit exceeded\n")*2 {
 		t.Fatalf("a limit fired between runs: %q", msgs.String())
 	}
+	// A write that crosses the cap puts out what fits.
+	out.Reset()
+	l.begin(func() {})
+	if n, err := w.Write([]byte("0123456")); n != 7 || err != nil {
+		t.Fatalf("write within the budget: %d %v", n, err)
+	}
+	if n, err := w.Write([]byte("789abc")); n != 3 || err != errOutputLimit || out.String() != "0123456789" || !l.end() {
+		t.Fatalf("write across the cap: %d %v, output %q", n, err, out.String())
+	}
 	l.begin(func() {})
 	if l.end() {
 		t.Fatal("a run no limit stopped reports one")

@@ -34,7 +34,7 @@ func TestJSON(t *testing.T) {
 		{"script file", []string{"--json", script, "arg"}, "",
 			jsonResult{Stdout: "file:arg\n", VirtualFiles: []string{}}, 0},
 		{"output cap", []string{"--json", "--max-output", "1000", "-c", "yes"}, "",
-			jsonResult{Stderr: "llmsh: output limit exceeded\n", ExitCode: 1, Truncated: true, VirtualFiles: []string{}}, 1},
+			jsonResult{Stdout: strings.Repeat("y\n", 500), Stderr: "llmsh: output limit exceeded\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
 		{"denied path", []string{"--json", "-c", "cat /etc/passwd"}, "",
 			jsonResult{Stderr: "cat: /etc/passwd: Permission denied\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
 		{"not JSON-escaped HTML, invalid UTF-8 replaced", []string{"--json", "-c", `printf '<&>\xff\n'`}, "",

@@ -66,10 +66,12 @@ a script in it; "llmsh serve --help" says more.
       --version        print the version
   -h, --help           print this help
 
-Limits: at most 50,000,000 commands per run, an interpreter depth of 100,000
-frames (bounds recursion), scripts of at most 16 MiB nested at most 1000
-brackets deep, and a memory guard at 2 GiB of heap; each stops the script with
-a message and status 125. In the interactive shell a limit, --timeout and
+Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
+Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
+scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
+(output is kept up to the cap) and a memory guard at 2 GiB of heap; each
+stops the script with a message and status 125 (a script too large or too
+deep: status 2, before it runs). In the interactive shell a limit, --timeout and
 --max-output stop the command line that met them, and the session goes on.
 `
 
@@ -414,7 +416,9 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	} else {
 		lim.begin(cancel)
 		status = sh.Run(ctx, src, name)
-		lim.end()
+		if lim.end() && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			status = 125 // the output cap or the memory guard, which said so
+		}
 	}
 	close(runDone)
 	if rep != nil {

@@ -125,7 +125,7 @@ func TestCLI(t *testing.T) {
 		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},
 		{"timeout", []string{"--timeout", "300ms", "-c", "while true; do :; done"}, "", "", "timed out", 124},
 		{"recursion", []string{"-c", "f(){ f; }; f"}, "", "", "maximum call depth exceeded", 125},
-		{"output cap", []string{"--max-output", "1000", "-c", "yes"}, "", "", "output limit exceeded", 1},
+		{"output cap", []string{"--max-output", "1000", "-c", "yes"}, "", strings.Repeat("y\n", 500), "llmsh: output limit exceeded\n", 125},
 		{"command cap", []string{"--max-commands", "100", "-c", "while :; do :; done; echo not-reached"}, "", "", "llmsh: limit exceeded: more than 100 commands", 125},
 		{"deep nesting", []string{"-c", strings.Repeat("(", 100000)}, "", "", "nested too deeply", 2},
 		{"procsubst in-process, no host FIFO", []string{"-c", "cat <(echo x); TMPDIR=/tmp; cat <(echo y)"}, "", "x\ny\n", "", 0},
