@@ -227,6 +227,28 @@ func TestProtocolAttacks(t *testing.T) {
 			}
 			usable(t, p, ar)
 		}},
+		{"read_shm_without_region", func(t *testing.T, p *protoPeer, ar *arena) {
+			// This vfsd was started without --shm-fd: asking for read_shm
+			// gets nothing, and read_shm stays an unknown operation
+			// whatever slot it names.
+			in := jsonStr(filepath.Join(ar.ro, "in.txt"))
+			resp := p.call("o", "open", `{"path":`+in+`,"mode":"r"}`)
+			if resp == nil || !resp.OK {
+				t.Fatalf("open: %+v", resp)
+			}
+			var or vfsproto.OpenResult
+			json.Unmarshal(resp.Result, &or)
+			h := fmt.Sprint(or.Handle)
+			resp = p.call("hi", "hello", `{"version":1,"features":["read_shm"]}`)
+			var hr vfsproto.HelloResult
+			if resp == nil || !resp.OK || json.Unmarshal(resp.Result, &hr) != nil || hr.ShmSlots != 0 || len(hr.Features) != 0 {
+				t.Fatalf("BREACH: hello granted read_shm without a region: %+v", resp)
+			}
+			for _, slot := range []string{"0", "1", "-1", "16", "4611686018427387904"} {
+				wantErr(t, p.call("s", "read_shm", `{"h":`+h+`,"max":100,"slot":`+slot+`}`), vfsproto.EUnsupported)
+			}
+			usable(t, p, ar)
+		}},
 		{"handles_never_issued", func(t *testing.T, p *protoPeer, ar *arena) {
 			for _, h := range []string{"0", "1", "2", "3", "4", "-1", "4611686018427387904"} {
 				wantErr(t, p.call("h", "read", `{"h":`+h+`,"max":100}`), vfsproto.ENoEnt, vfsproto.EClosed, vfsproto.EArg, vfsproto.EPerm)
