@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"unsafe"
 
@@ -177,15 +178,23 @@ func arithValue(env expand.Environ, text string) (int, error) {
 // in an unexported field; TestArithNoSubshell guards this against a change
 // of mvdan.cc/sh.
 func runnerExpandConfig(r *interp.Runner) *expand.Config {
-	if r == nil {
+	off := ecfgOffset()
+	if r == nil || off == ^uintptr(0) {
 		return nil
 	}
-	v := reflect.ValueOf(r).Elem().FieldByName("ecfg")
-	if !v.IsValid() || v.Type() != reflect.TypeFor[*expand.Config]() {
-		return nil
-	}
-	return *(**expand.Config)(unsafe.Pointer(v.UnsafeAddr()))
+	return *(**expand.Config)(unsafe.Add(unsafe.Pointer(r), off))
 }
+
+// ecfgOffset is the offset of the Runner's ecfg field, or ^0 if it has no
+// such field of that type; it is looked up once (a split or an
+// arithmetic expansion asks for it each time).
+var ecfgOffset = sync.OnceValue(func() uintptr {
+	f, ok := reflect.TypeFor[interp.Runner]().FieldByName("ecfg")
+	if !ok || len(f.Index) != 1 || f.Type != reflect.TypeFor[*expand.Config]() {
+		return ^uintptr(0)
+	}
+	return f.Offset
+})
 
 // errReader is a reader whose every read fails with err.
 type errReader struct{ err error }

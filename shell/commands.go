@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/interp"
@@ -74,12 +75,22 @@ func currentRunner(ctx context.Context) (r *interp.Runner) {
 		}
 	}()
 	hc := interp.HandlerCtx(ctx)
-	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
-	if !v.IsValid() || v.Type() != reflect.TypeOf(r) {
+	off := runnerOffset()
+	if off == ^uintptr(0) {
 		return nil
 	}
-	return *(**interp.Runner)(unsafe.Pointer(v.UnsafeAddr()))
+	return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), off))
 }
+
+// runnerOffset is the offset of HandlerContext's runner field, or ^0 if
+// it has no such field of that type; it is looked up once.
+var runnerOffset = sync.OnceValue(func() uintptr {
+	f, ok := reflect.TypeFor[interp.HandlerContext]().FieldByName("runner")
+	if !ok || len(f.Index) != 1 || f.Type != reflect.TypeFor[*interp.Runner]() {
+		return ^uintptr(0)
+	}
+	return f.Offset
+})
 
 func help(env *builtins.Env) int {
 	f := builtins.NewFlags(env, "List the commands llmsh provides. Every command runs inside llmsh; no host program is ever executed.", "")
