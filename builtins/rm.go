@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"syscall"
 )
 
 func init() {
@@ -15,7 +16,9 @@ func init() {
 func rm(env *Env) int {
 	f := NewFlags(env, "Remove (unlink) the FILE(s).\n\n"+
 		"Files can be removed only inside trees granted writable (-o); a granted\n"+
-		"directory itself is never removed. Interactive removal (-i, -I,\n"+
+		"directory itself is never removed, and rm never removes anything through\n"+
+		"a symbolic link: \"rm -r link/\" fails, where GNU rm empties the directory\n"+
+		"the link leads to. Interactive removal (-i, -I,\n"+
 		"--interactive) is refused: llmsh scripts are non-interactive.", "[OPTION]... [FILE]...")
 	force := f.Bool('f', "force", "ignore nonexistent files and arguments, never prompt")
 	recursive := f.Bool('r', "recursive", "remove directories and their contents recursively")
@@ -88,6 +91,23 @@ func (r *remover) operand(name string) bool {
 	if err != nil {
 		if r.force && errors.Is(err, fs.ErrNotExist) {
 			return true
+		}
+		env.ftErrorf("cannot remove", name, err)
+		return false
+	}
+	if strings.HasSuffix(name, "/") && fi.Mode()&fs.ModeSymlink != 0 {
+		// "link/" names what the link leads to, which GNU rm would
+		// empty (-r) and then fail to unlink; llmsh removes nothing
+		// through a link, and the link itself is not "link/".
+		err := error(syscall.ENOTDIR)
+		if ti, serr := env.FS.Stat(abs); serr == nil && ti.IsDir() && !r.recursive {
+			err = errFtIsDir
+			if r.dirs {
+				err = syscall.ENOTEMPTY
+				if ents, lerr := env.FS.ReadDir(abs); lerr == nil && len(ents) == 0 {
+					err = syscall.ENOTDIR
+				}
+			}
 		}
 		env.ftErrorf("cannot remove", name, err)
 		return false

@@ -1,8 +1,11 @@
 package builtins
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -68,4 +71,62 @@ func TestRmSymlinks(t *testing.T) {
 	if got := ftTree(t, outside); got != "keep=k" {
 		t.Errorf("outside after rm: %q", got)
 	}
+}
+
+// TestRmLinkSlash: "link/" names what the link leads to: rm refuses it in
+// GNU's words and removes nothing, neither the link nor (as GNU rm -r
+// would) the entries of the directory it leads to; rmdir says GNU's
+// "Symbolic link not followed". Messages and statuses checked against GNU
+// coreutils 9.1.
+func TestRmLinkSlash(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"rm", "ld/"}, "rm: cannot remove 'ld/': Is a directory\n"},
+		{[]string{"rm", "-r", "ld/"}, "rm: cannot remove 'ld/': Not a directory\n"},
+		{[]string{"rm", "-rf", "ld/"}, "rm: cannot remove 'ld/': Not a directory\n"},
+		{[]string{"rm", "-d", "ld/"}, "rm: cannot remove 'ld/': Directory not empty\n"},
+		{[]string{"rm", "lf/"}, "rm: cannot remove 'lf/': Not a directory\n"},
+		{[]string{"rm", "-r", "ldangle/"}, "rm: cannot remove 'ldangle/': Not a directory\n"},
+		{[]string{"rmdir", "ld/"}, "rmdir: failed to remove 'ld/': Symbolic link not followed\n"},
+	} {
+		dir := linkTree(t, nil)
+		before := linkTreeState(t, dir)
+		r := runCmdIn(t, dir, tc.args...)
+		if r.status != 1 || r.stderr != tc.stderr || r.stdout != "" {
+			t.Errorf("%q: %+v, want %q", tc.args, r, tc.stderr)
+		}
+		if after := linkTreeState(t, dir); after != before {
+			t.Errorf("%q changed the tree: %q, was %q", tc.args, after, before)
+		}
+	}
+}
+
+// linkTreeState lists dir's entries with lstat: links by name, files with
+// their content.
+func linkTreeState(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			to, _ := os.Readlink(p)
+			fmt.Fprintf(&b, "%s->%s ", rel, to)
+		case d.IsDir():
+			fmt.Fprintf(&b, "%s/ ", rel)
+		default:
+			data, _ := os.ReadFile(p)
+			fmt.Fprintf(&b, "%s=%q ", rel, data)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

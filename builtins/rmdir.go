@@ -1,10 +1,16 @@
 package builtins
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"syscall"
 )
+
+// errRmdirSymlink is GNU rmdir's reason for "link/" when the link leads
+// to a directory.
+var errRmdirSymlink = errors.New("Symbolic link not followed")
 
 func init() {
 	Register(Builtin{Name: "rmdir", Summary: "remove empty directories", Run: rmdir})
@@ -31,7 +37,14 @@ func rmdir(env *Env) int {
 		}
 		abs := env.Abs(d)
 		fi, err := env.FS.Lstat(abs)
-		if err == nil && !fi.IsDir() {
+		switch {
+		case err == nil && fi.Mode()&fs.ModeSymlink != 0 && strings.HasSuffix(d, "/"):
+			if ti, serr := env.FS.Stat(abs); serr == nil && ti.IsDir() {
+				err = errRmdirSymlink // "link/" is the directory; GNU will not remove it
+			} else {
+				err = syscall.ENOTDIR
+			}
+		case err == nil && !fi.IsDir():
 			err = syscall.ENOTDIR
 		}
 		if err == nil {
