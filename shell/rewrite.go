@@ -48,6 +48,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			procSubstStmt(n)
 			anchorStmt(n)
 			stdRedirStmt(n)
+			declListStmt(n)
 			fdRedirStmt(n)
 			execRedirStmt(n)
 			cstyleLoop(n)
@@ -76,6 +77,7 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.DeclClause:
 			dropEndOfOptions(n)
 			dropIntegerFlag(n)
+			splitDeclFlags(n)
 			for _, a := range n.Args {
 				r.integerAssign(a)
 			}

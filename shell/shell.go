@@ -237,6 +237,12 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			if (redirected || piped || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
 				return append([]string{echoCmd}, args[1:]...), nil
 			}
+		case "set":
+			if len(args) == 1 && s.funcs(ctx)["set"] == nil {
+				return declListCall(ctx, args), nil
+			}
+		case declListCmd:
+			return declListCall(ctx, args), nil
 		case fdAllocCmd:
 			return s.fdAllocCall(ctx, args), nil
 		case psubCmd, psubDoneCmd:

@@ -116,6 +116,7 @@ func TestCLI(t *testing.T) {
 		{"not found", []string{"-c", "nosuchcmd"}, "", "", "llmsh: nosuchcmd: command not found", 127},
 		{"no exec of paths", []string{"-c", "/bin/echo hi"}, "", "", "llmsh: /bin/echo: command not found", 127},
 		{"no host env", []string{"-c", "echo \"[$CANARY_SECRET]\"; env | grep -c CANARY"}, "", "[]\n0\n", "", 1},
+		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANARY; export -p | grep -c CANARY; declare -p | grep -c CANARY; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llmsh"}, "", "0\n0\n0\n1\n1\n", "", 0},
 		{"read granted", []string{"-i", dir, "-c", "sort " + dir + "/in.txt"}, "", "a\nb\nc\n", "", 0},
 		{"outside denied", []string{"-i", dir, "-c", "cat " + outside + "/secret"}, "", "", "Permission denied", 1},
 		{"test -e outside false", []string{"-c", "test -e " + outside + "/secret && echo yes || echo no"}, "", "no\n", "", 0},
