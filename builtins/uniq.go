@@ -213,8 +213,13 @@ func uniq(env *Env) int {
 			w.WriteByte(delim)
 		}
 		for n := 0; ; n++ {
-			if n&1023 == 0 && env.Ctx.Err() != nil {
-				return 1
+			if n&1023 == 0 {
+				if env.Ctx.Err() != nil {
+					return 1
+				}
+				if _, werr := w.Write(nil); werr != nil {
+					break // the output failed (its reader gone): stop reading
+				}
 			}
 			cur, err = readLine(cur)
 			if err != nil {
