@@ -14,7 +14,8 @@
 #
 # It prints a table per command (the first word of the case) with the cases
 # and how many agree, then every differing case (with -v: the two outputs).
-# -k DIR keeps the work directory there. Exit status 0 when every case
+# -k DIR keeps the work directory there; LLMSH=PATH uses that llmsh binary
+# instead of building this checkout's. Exit status 0 when every case
 # agrees, 1 otherwise. Needs bash, GNU coreutils/grep/sed/diffutils, go.
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,8 +32,12 @@ work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
-llmsh=$work/llmsh
-(cd "$repo" && go build -o "$llmsh" ./cmd/llmsh) || exit 1
+if [ -n "${LLMSH:-}" ]; then
+	llmsh=$LLMSH # a prebuilt binary (say, of an older commit, for a before/after count)
+else
+	llmsh=$work/llmsh
+	(cd "$repo" && go build -o "$llmsh" ./cmd/llmsh) || exit 1
+fi
 
 # The sample inputs.
 in=$work/inputs
