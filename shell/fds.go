@@ -76,7 +76,49 @@ var (
 )
 
 // fdTable maps descriptors to entries. It is never changed once made.
-type fdTable struct{ m map[int]*fdEntry }
+type fdTable struct {
+	m     map[int]*fdEntry
+	scope *fdScope // the subshell the table belongs to; nil at the top
+}
+
+// fdScope is a subshell's own entries: the copies it started with and
+// those its exec made. They are released when the subshell ends, so that
+// what it closes or replaces is its copy, not its parent's descriptor.
+type fdScope struct {
+	mu      sync.Mutex
+	entries []*fdEntry
+}
+
+func (sc *fdScope) add(e *fdEntry) {
+	sc.mu.Lock()
+	sc.entries = append(sc.entries, e)
+	sc.mu.Unlock()
+}
+
+func (sc *fdScope) Close() error {
+	sc.mu.Lock()
+	entries := sc.entries
+	sc.entries = nil
+	sc.mu.Unlock()
+	for _, e := range entries {
+		e.release()
+	}
+	return nil
+}
+
+// fork is t for a subshell: every descriptor a new entry of its own.
+func (t *fdTable) fork() *fdTable {
+	sc := &fdScope{}
+	m := map[int]*fdEntry{}
+	if t != nil {
+		for k, e := range t.m {
+			ne := e.obj.entry()
+			sc.add(ne)
+			m[k] = ne
+		}
+	}
+	return &fdTable{m: m, scope: sc}
+}
 
 func (t *fdTable) get(n int) *fdEntry {
 	if t == nil {
@@ -87,17 +129,19 @@ func (t *fdTable) get(n int) *fdEntry {
 
 func (t *fdTable) with(n int, e *fdEntry) *fdTable {
 	m := map[int]*fdEntry{}
+	var sc *fdScope
 	if t != nil {
 		for k, v := range t.m {
 			m[k] = v
 		}
+		sc = t.scope
 	}
 	if e == nil {
 		delete(m, n)
 	} else {
 		m[n] = e
 	}
-	return &fdTable{m: m}
+	return &fdTable{m: m, scope: sc}
 }
 
 // fdEntry is one descriptor's reference to an fdObj. Releasing an entry
@@ -326,8 +370,12 @@ func parseFd(s string) (int, bool) {
 // fdOpen serves the open handler's "\x01fd ID N ARG" names.
 func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
-	if spec == "sync" {
+	switch spec {
+	case "sync":
 		return &fdCarrier{w: plainWriter(hc.Stderr), tab: s.fdTableOf(hc)}, nil
+	case "fork":
+		tab := s.fdTableOf(hc).fork()
+		return &fdCarrier{w: plainWriter(hc.Stdout), tab: tab, owned: tab.scope}, nil
 	}
 	idText, rest, _ := strings.Cut(spec, " ")
 	target, arg, _ := strings.Cut(rest, " ")
@@ -431,9 +479,15 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 	tab = tab.with(n, e)
 	c := &fdCarrier{w: plainWriter(hc.Stdout), tab: tab}
 	if op.persistent {
-		s.fds.mu.Lock()
-		s.fds.last = tab
-		s.fds.mu.Unlock()
+		if tab.scope != nil {
+			if e != nil {
+				tab.scope.add(e)
+			}
+		} else {
+			s.fds.mu.Lock()
+			s.fds.last = tab
+			s.fds.mu.Unlock()
+		}
 	} else if e != nil {
 		c.rel = []*fdEntry{e}
 	}
@@ -897,4 +951,75 @@ func wordSource(w *syntax.Word) string {
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, w)
 	return b.String()
+}
+
+// forkFds gives a subshell (a ( … ), a $( … ), a pipeline's first
+// commands, a background job) whose text runs exec on a descriptor a copy
+// of the table of its own (see fdScope). execFd holds the nodes whose
+// text does (see execFdNodes).
+func forkFds(n syntax.Node, execFd map[syntax.Node]bool) {
+	var stmts *[]*syntax.Stmt
+	switch n := n.(type) {
+	case *syntax.Subshell:
+		stmts = &n.Stmts
+	case *syntax.CmdSubst:
+		stmts = &n.Stmts
+	case *syntax.BinaryCmd:
+		if n.Op != syntax.Pipe && n.Op != syntax.PipeAll {
+			return
+		}
+		// interp runs the last command in the shell itself; bash, as
+		// the others, in a subshell.
+		for _, st := range []*syntax.Stmt{n.X, n.Y} {
+			if execFd[st] {
+				st.Redirs = append(forkRedirs(st.Pos()), st.Redirs...)
+			}
+		}
+		return
+	case *syntax.Stmt:
+		if n.Background && execFd[n] {
+			n.Redirs = append(forkRedirs(n.Pos()), n.Redirs...)
+		}
+		return
+	default:
+		return
+	}
+	if len(*stmts) == 0 || !execFd[n] {
+		return
+	}
+	pos := n.Pos()
+	*stmts = []*syntax.Stmt{{Position: pos, Cmd: &syntax.Block{Lbrace: pos, Rbrace: n.End(), Stmts: *stmts}, Redirs: forkRedirs(pos)}}
+}
+
+func forkRedirs(pos syntax.Pos) []*syntax.Redirect {
+	return []*syntax.Redirect{
+		{OpPos: pos, Op: syntax.AppOut, N: &syntax.Lit{Value: "1"}, Word: litWord(fdFile + "fork")},
+		{OpPos: pos, Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdFile + "sync")},
+	}
+}
+
+// execFdNodes returns the nodes of root that hold an exec with a
+// redirection of a descriptor above 2, in one walk.
+func execFdNodes(root syntax.Node) map[syntax.Node]bool {
+	marked := map[syntax.Node]bool{}
+	var stack []syntax.Node
+	syntax.Walk(root, func(n syntax.Node) bool {
+		if n == nil {
+			done := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if marked[done] && len(stack) > 0 {
+				marked[stack[len(stack)-1]] = true
+			}
+			return true
+		}
+		stack = append(stack, n)
+		if st, ok := n.(*syntax.Stmt); ok {
+			ce, isCall := st.Cmd.(*syntax.CallExpr)
+			if isCall && len(ce.Args) == 1 && ce.Args[0].Lit() == "exec" && hasFdRedir(st) {
+				marked[st] = true
+			}
+		}
+		return true
+	})
+	return marked
 }

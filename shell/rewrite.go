@@ -30,9 +30,13 @@ type rewriter struct {
 	ifsSplit   bool                    // split words by bash's rules (see splitPass)
 	loops      map[syntax.Command]bool // loops whose status is set (see loopStatus)
 	facts      *loopFacts              // what the script's text shows (nil at the prompt)
+	execFd     map[syntax.Node]bool
 }
 
 func (r *rewriter) walk(root syntax.Node) {
+	if r.execFd == nil {
+		r.execFd = execFdNodes(root)
+	}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if r.done[n] {
 			return false
@@ -45,6 +49,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			}
 		case *syntax.Stmt:
 			r.loopGroup(n)
+			forkFds(n, r.execFd)
 			procSubstStmt(n)
 			anchorStmt(n)
 			stdRedirStmt(n)
@@ -67,8 +72,12 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.CmdSubst:
 			catShortcut(n)
 			subshellTrap(n)
+			forkFds(n, r.execFd)
 		case *syntax.Subshell:
 			subshellTrap(n)
+			forkFds(n, r.execFd)
+		case *syntax.BinaryCmd:
+			forkFds(n, r.execFd)
 		case *syntax.CallExpr:
 			n.Assigns = r.assocAppend(n.Assigns)
 			for _, a := range n.Assigns {
