@@ -96,7 +96,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.mu.Lock()
-	s.cancel, s.tripped = cancel, nil
+	s.cancel, s.tripped, s.tripSaid = cancel, nil, false
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()

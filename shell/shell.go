@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"regexp"
@@ -67,6 +68,9 @@ type Options struct {
 	// Vars are extra variables "NAME=value" set before the defaults are
 	// overridden by nothing else (used by nested sh -c to inherit exports).
 	Vars []string
+	// ShellOpts are options as `set` takes them ("-e", "-o", "pipefail"),
+	// set before the script runs (a nested `sh -e -c …`).
+	ShellOpts []string
 }
 
 // Shell runs scripts in one vfsd session.
@@ -85,10 +89,11 @@ type Shell struct {
 	// from then on, words are split by bash's rules (see splitPass).
 	ifsSplit bool
 
-	mu      sync.Mutex
-	cancel  context.CancelFunc // of the run in progress
-	tripped error              // a limit that fired in a background job
-	exited  bool               // the last RunFile's script ran exit
+	mu       sync.Mutex
+	cancel   context.CancelFunc // of the run in progress
+	tripped  error              // a limit that fired in a background job
+	tripSaid bool               // a nested shell has reported tripped
+	exited   bool               // the last RunFile's script ran exit
 }
 
 // ErrLimit is returned (wrapped) when a limit stops a script.
@@ -137,7 +142,7 @@ func New(opts Options) (*Shell, error) {
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
 		interp.Dir(opts.Dir),
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
-		interp.Params(append([]string{"--"}, opts.Args...)...),
+		interp.Params(append(append(slices.Clone(opts.ShellOpts), "--"), opts.Args...)...),
 		interp.CallHandler(s.callHandler),
 		interp.ExecHandlers(s.execMiddleware),
 		interp.OpenHandler(s.openHandler),
@@ -417,33 +422,151 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	return settleOutputs(name, shellBuiltin, stdout, stderr, marks, st)
 }
 
-// nested runs `sh -c SCRIPT [NAME ARG...]` on a new runner in the same
-// session, with the same command budget.
+// nested runs a nested shell (sh, bash or llmsh) on a new runner in the
+// same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
+// [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
+// [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
+// options but -c: its grants and limits are the session's.
 func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
-	if len(args) < 3 || args[1] != "-c" {
-		fmt.Fprintf(stderr, "llmsh: %s: only '%s -c SCRIPT [NAME [ARG...]]' is supported\n", args[0], args[0])
+	inv, msg := parseNestedArgs(args)
+	if msg != "" {
+		fmt.Fprintf(stderr, "llmsh: %s: %s\n", args[0], msg)
+		if args[0] == "llmsh" {
+			fmt.Fprintln(stderr, "Usage: llmsh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]] (a nested llmsh shares the session's grants and limits)")
+		} else {
+			fmt.Fprintf(stderr, "Usage: %s [-eufxa] [-o OPTION]... [-c SCRIPT [NAME [ARG...]] | FILE [ARG...] | -s [ARG...]]\n", args[0])
+		}
 		return 2
+	}
+	src := inv.script
+	switch {
+	case inv.file != "":
+		f, err := s.client.Open(absPath(dir, inv.file))
+		if err != nil && hidden(err) {
+			err = fs.ErrNotExist // outside the grants: as if it did not exist
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: %s: %s\n", inv.file, builtins.ErrText(err))
+			return 127
+		}
+		b, err := io.ReadAll(io.LimitReader(f, int64(s.opts.Limits.MaxScriptSize)+1))
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: %s: %s\n", inv.file, builtins.ErrText(err))
+			return 126
+		}
+		src = string(b)
+	case !inv.command:
+		b, err := io.ReadAll(io.LimitReader(stdin, int64(s.opts.Limits.MaxScriptSize)+1))
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: %s: reading the script: %s\n", args[0], builtins.ErrText(err))
+			return 1
+		}
+		src, stdin = string(b), strings.NewReader("")
 	}
 	o := s.opts
 	// bash takes no IFS from its environment: the new shell starts with
 	// the default.
 	environ = slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "IFS=") })
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
-	o.Name, o.Args = args[0], nil
-	if len(args) > 3 {
-		o.Name, o.Args = args[3], args[4:]
-	}
+	o.Name, o.Args, o.ShellOpts = inv.name, inv.args, inv.opts
 	sub, err := New(o)
 	if err != nil {
-		fmt.Fprintf(stderr, "llmsh: %v\n", err)
+		fmt.Fprintf(stderr, "llmsh: %s: %v\n", args[0], err)
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
-	st := sub.Run(ctx, args[2], o.Name)
+	st := sub.Run(ctx, src, o.Name)
 	if err := sub.limitErr(); err != nil {
-		s.trip(err) // a limit ends the whole run, not only sh -c
+		// A limit ends the whole run, not only the nested shell, which
+		// has said so already.
+		s.trip(err)
+		s.mu.Lock()
+		s.tripSaid = true
+		s.mu.Unlock()
 	}
 	return st
+}
+
+// nestedInvocation is what a nested shell's arguments ask for.
+type nestedInvocation struct {
+	opts    []string // shell options for interp.Params: -e, +u, -o pipefail, …
+	command bool     // -c
+	script  string   // -c's SCRIPT
+	file    string   // FILE
+	name    string   // $0
+	args    []string // $1…
+}
+
+// parseNestedArgs reads `sh`/`bash`/`llmsh` arguments; msg says what is
+// wrong with them.
+func parseNestedArgs(args []string) (inv nestedInvocation, msg string) {
+	inv.name = args[0]
+	fromStdin := false
+	i := 1
+options:
+	for ; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-":
+			i++
+			break options
+		case args[0] == "llmsh" && a != "-c":
+			if strings.HasPrefix(a, "-") {
+				return inv, fmt.Sprintf("%s: a nested llmsh takes no options but -c", a)
+			}
+			break options
+		case a == "--norc" || a == "--noprofile" || a == "--posix" || a == "--login":
+			// start-up files and modes that llmsh does not have
+		case strings.HasPrefix(a, "--"):
+			return inv, fmt.Sprintf("%s: invalid option", a)
+		case (a == "-o" || a == "+o"):
+			if i+1 >= len(args) {
+				return inv, a + ": option requires an argument"
+			}
+			switch args[i+1] {
+			case "errexit", "nounset", "xtrace", "noglob", "allexport", "pipefail", "noexec":
+			default:
+				return inv, fmt.Sprintf("%s: invalid option name", args[i+1])
+			}
+			inv.opts = append(inv.opts, a, args[i+1])
+			i++
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			for _, c := range a[1:] {
+				switch c {
+				case 'c':
+					inv.command = true
+				case 's':
+					fromStdin = true
+				case 'e', 'u', 'x', 'f', 'a', 'n':
+					inv.opts = append(inv.opts, a[:1]+string(c))
+				case 'l', 'i', 'h', 'B', 'H', 'P':
+					// login, interactive, hashing, brace expansion on,
+					// history: nothing to do for a script
+				default:
+					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+				}
+			}
+		default:
+			break options
+		}
+	}
+	rest := args[i:]
+	switch {
+	case inv.command:
+		if len(rest) == 0 {
+			return inv, "-c: option requires an argument"
+		}
+		inv.script = rest[0]
+		if len(rest) > 1 {
+			inv.name, inv.args = rest[1], rest[2:]
+		}
+	case len(rest) > 0 && !fromStdin:
+		inv.file, inv.name, inv.args = rest[0], rest[0], rest[1:]
+	default:
+		inv.args = rest
+	}
+	return inv, ""
 }
 
 // runInShell runs args (an interp builtin or a function of the script)
@@ -503,7 +626,7 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.mu.Lock()
-	s.cancel, s.tripped = cancel, nil
+	s.cancel, s.tripped, s.tripSaid = cancel, nil, false
 	s.mu.Unlock()
 	s.exited = false
 	err := s.runner.Run(ctx, file)
@@ -570,7 +693,12 @@ func (s *Shell) limitErr() error {
 func (s *Shell) status(ctx context.Context, err error) int {
 	var es interp.ExitStatus
 	if lerr := s.limitErr(); lerr != nil {
-		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", lerr)
+		s.mu.Lock()
+		said := s.tripSaid
+		s.mu.Unlock()
+		if !said {
+			fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", lerr)
+		}
 		return 125
 	}
 	switch {

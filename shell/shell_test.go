@@ -363,3 +363,42 @@ func TestGlobSymlinks(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedShells: sh, bash and llmsh run in-process as bash would run
+// them (-c, a script file read through vfsd, the script on stdin, shell
+// options), share the limits (one message when a limit fires inside), and
+// refuse what they cannot do with a usage error.
+func TestNestedShells(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "s.sh"), []byte("echo \"file: $0 $1 $#\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		src, out, errIn string
+		st              int
+	}{
+		{"sh s.sh a b", "file: s.sh a 2\n", "", 0},
+		{"echo 'echo \"stdin $# $1\"' | bash -s x", "stdin 1 x\n", "", 0},
+		{"echo 'echo plain' | sh", "plain\n", "", 0},
+		{"sh -e -c 'false; echo no'; echo $?", "1\n", "", 0},
+		{"bash -ec 'false; echo no'; echo $?", "1\n", "", 0},
+		{"bash -o pipefail -c 'false | true'; echo $?", "1\n", "", 0},
+		{"sh -u -c 'echo $nosuch'; echo $?", "1\n", "nosuch: unbound variable", 0},
+		{"llmsh s.sh z", "file: s.sh z 1\n", "", 0},
+		{"sh nosuch.sh", "", "llmsh: nosuch.sh: No such file or directory\n", 127},
+		{"sh /etc/passwd", "", "llmsh: /etc/passwd: No such file or directory\n", 127},
+		{"sh -c", "", "llmsh: sh: -c: option requires an argument\nUsage: sh", 2},
+		{"bash -k -c true", "", "llmsh: bash: -k: invalid option\n", 2},
+		{"sh -o bogus -c true", "", "llmsh: sh: bogus: invalid option name\n", 2},
+		{"llmsh -i / -c 'cat /etc/passwd'", "", "llmsh: llmsh: -i: a nested llmsh takes no options but -c\n", 2},
+	} {
+		out, errs, st := run(t, dir, tc.src, Limits{})
+		if out != tc.out || st != tc.st || !strings.Contains(errs, tc.errIn) || tc.errIn == "" && errs != "" {
+			t.Errorf("%s: out=%q err=%q status=%d; want out=%q err~%q status=%d", tc.src, out, errs, st, tc.out, tc.errIn, tc.st)
+		}
+	}
+	_, errs, st := run(t, dir, `sh -c 'bash -c "while :; do :; done"'; echo after`, Limits{MaxCommands: 1000})
+	if st != 125 || errs != "llmsh: limit exceeded: more than 1000 commands\n" {
+		t.Errorf("a limit in a nested shell: status %d, stderr %q (want one message)", st, errs)
+	}
+}
