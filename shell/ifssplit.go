@@ -41,8 +41,10 @@ import (
 // and stores the fields in the array _llmsh_split; the quoted "${…[@]}"
 // gives them as they are, empty ones included; opening "\x01split -"
 // unsets the array again. The files read empty, and an empty unquoted
-// expansion makes no field. When IFS holds only whitespace as the word is
-// expanded, W is expanded by interp's own rules (which are then bash's).
+// expansion makes no field. The same rules hold when IFS holds only
+// whitespace or nothing as the word is expanded (interp's expansion then
+// splits as bash does, but takes the quoted parts of ${v:-"…"} for
+// unquoted ones, and ${!a[@]} for one field when IFS is empty).
 // Scripts that never set IFS so are not rewritten and pay nothing.
 
 const (
@@ -187,10 +189,6 @@ func splitFields(cfg *expand.Config, parts []syntax.WordPart) ([]string, error) 
 	if v := cfg.Env.Get("IFS"); v.IsSet() {
 		ifs = v.String()
 	}
-	if ifs == "" {
-		// Nothing is split; interp gives the elements of $@ as fields.
-		return expand.Fields(cfg, word)
-	}
 	copied := *word // SplitBraces replaces the Parts of the word it is given
 	words := []*syntax.Word{&copied}
 	if syntax.SplitBraces(&copied) {
@@ -228,6 +226,7 @@ const (
 	chunkQuoted                  // quoted text (maybe empty): neither split nor a pattern; the field exists
 	chunkExp                     // the value of an unquoted expansion: split, and a pattern
 	chunkBreak                   // a field boundary between the elements of "$@"
+	chunkSep                     // a boundary between the elements of $@ when IFS is empty: as IFS whitespace
 )
 
 type chunk struct {
@@ -371,8 +370,31 @@ func (b *chunker) paramExp(pe *syntax.ParamExp) error {
 		if err != nil {
 			return err
 		}
-		_, size := utf8.DecodeRuneInString(b.ifs)
-		b.add(chunkExp, strings.Join(elems, b.ifs[:size]))
+		if b.ifs != "" {
+			_, size := utf8.DecodeRuneInString(b.ifs)
+			b.add(chunkExp, strings.Join(elems, b.ifs[:size]))
+			return nil
+		}
+		// IFS empty: no splitting, but each element is a field of its
+		// own (an empty one is none), as in bash; bash joins by spaces
+		// the keys ${!a[*]} and an array's elements trimmed by # or %.
+		trim := false
+		if pe.Exp != nil {
+			switch pe.Exp.Op {
+			case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+				trim = pe.Param.Value != "@" && pe.Param.Value != "*"
+			}
+		}
+		if trim || pe.Excl && indexLit(pe) == "*" {
+			b.add(chunkExp, strings.Join(elems, " "))
+			return nil
+		}
+		for k, e := range elems {
+			if k > 0 {
+				b.add(chunkSep, "")
+			}
+			b.add(chunkExp, e)
+		}
 		return nil
 	}
 	if pe.Exp != nil && pe.Exp.Word != nil && plainParam(pe) {
@@ -428,12 +450,7 @@ func listExp(pe *syntax.ParamExp) bool {
 	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 {
 		return false
 	}
-	name, index := pe.Param.Value, ""
-	if pe.Index != nil {
-		if w, ok := pe.Index.(*syntax.Word); ok {
-			index = w.Lit()
-		}
-	}
+	name, index := pe.Param.Value, indexLit(pe)
 	if name != "@" && name != "*" && index != "@" && index != "*" {
 		return false
 	}
@@ -449,6 +466,14 @@ func listExp(pe *syntax.ParamExp) bool {
 		}
 	}
 	return true
+}
+
+// indexLit returns the index of pe when it is a literal word (@, *).
+func indexLit(pe *syntax.ParamExp) string {
+	if w, ok := pe.Index.(*syntax.Word); ok {
+		return w.Lit()
+	}
+	return ""
 }
 
 // plainParam reports whether pe names a variable or parameter with no
@@ -522,6 +547,10 @@ func splitChunks(chunks []chunk, ifs string, dollarAt bool) []splitField {
 			settle()
 			if exists {
 				emit()
+			}
+		case chunkSep:
+			if !after {
+				pending = true
 			}
 		case chunkExp:
 			s := c.text

@@ -55,6 +55,8 @@ func TestIFSSplit(t *testing.T) {
 		{"command name from an expansion", `IFS=:; c='printf:%s|:x::y'; $c; echo`, "x||y|\n"},
 		{"status before the word", `IFS=:; v=a:b; false; show $? $v`, "3:<1><a><b>\n"},
 		{"IFS unset and empty", `IFS=:; unset IFS; v=' a:b  c '; show $v; IFS=; show $v`, "2:<a:b><c>\n1:< a:b  c >\n"},
+		{"IFS empty", `IFS=:; IFS=; arr=(a "" "b c"); show ${!arr[@]}; b=; show ${u:-"$b"}; set -- a "" "b c"; show x$@y`,
+			"3:<0><1><2>\n1:<>\n2:<xa><b cy>\n"},
 		{"restored whitespace IFS", `old=$IFS; IFS=:; IFS=$old; v=' a  b '; show $v`, "2:<a><b>\n"},
 		{"not split", `IFS=:; v=k:v; case $v in k:v) echo case;; esac; x=$v; echo "$x"; [[ $v == k:v ]] && echo test; cat <<E
 $v
@@ -139,6 +141,7 @@ func TestSplitChunks(t *testing.T) {
 		{":", false, []chunk{quo("a"), brk, quo("b"), exp(":c")}, "[a]|[b]|[c]"},
 		{"é", false, []chunk{exp("aébéé")}, "[a]|[b]|[]"},
 		{":", false, []chunk{lit("a:b")}, "[a:b]"},
+		{"", false, []chunk{lit("x"), exp("a"), {kind: chunkSep}, exp(""), {kind: chunkSep}, exp("b c")}, "[xa]|[b c]"},
 	}
 	for _, tc := range tests {
 		var got []string
