@@ -93,6 +93,11 @@ func TestReadBulkSeekAndGrowth(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Write([]byte("first "))
+	// Writes are pipelined: vfsd may answer a request on another handle
+	// before it has applied them. Flush waits for their answers.
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	r, err := c.Open("/virtual/grow")
 	if err != nil {
 		t.Fatal(err)
