@@ -195,10 +195,14 @@ func (r *rewriter) loopStatus(st *syntax.Stmt) []*syntax.Stmt {
 		for i := 0; i < len(pairs); i += 2 {
 			ce.Assigns = append(ce.Assigns, &syntax.Assign{Name: &syntax.Lit{Value: pairs[i]}, Value: wordOf(pairs[i+1])})
 		}
-		return &syntax.Stmt{Position: pos, Cmd: ce}
+		st := &syntax.Stmt{Position: pos, Cmd: ce}
+		r.markInternal(st)
+		return st
 	}
 	call := func(args ...*syntax.Word) *syntax.Stmt {
-		return &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: args}}
+		st := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: args}}
+		r.markInternal(st)
+		return st
 	}
 	var do *[]*syntax.Stmt
 	switch cm := st.Cmd.(type) {
@@ -226,6 +230,7 @@ func (r *rewriter) loopStatus(st *syntax.Stmt) []*syntax.Stmt {
 	post := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
 		X: call(litWord(loopStatusCmd), &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}, quotedParam(s)),
 		Y: call(litWord(":"))}}
+	r.markInternal(post)
 	return []*syntax.Stmt{assign(pre...), st, post}
 }
 

@@ -35,6 +35,7 @@ func TestLoopStatus(t *testing.T) {
 		{"test calls a function", `c() { echo "c$?"; [ $# -gt 0 ]; }; false; while c; do :; done`, "c1\n"},
 		{"eval", `eval 'g() { echo "g$?"; }'; while [ -z "$x" ]; do x=1; false; done; g`, "g1\n"},
 		{"errexit by eval", `eval 'set -e'; for x in a; do false && :; done; echo "after $?"`, "after 1\n"},
+		{"exit in a pipeline's last element", `true | exit 3; echo "after $?"`, "after 3\n"},
 		{"missing redirection", `while read l; do :; done < nope; echo $?`, "1\n"},
 	}
 	for _, tc := range tests {
@@ -58,6 +59,7 @@ func BenchmarkLoop(b *testing.B) {
 		{"test-reads-status", `i=0; while [ $? = 0 ] && [ $i -lt 2000 ]; do i=$((i + 1)); done; echo $i`, "2000\n"},
 		{"for", `for i in {1..2000}; do :; done; echo $i`, "2000\n"},
 		{"for-errexit", `set -e; for i in {1..2000}; do :; done; echo $i`, "2000\n"},
+		{"pipestatus", `i=0; while [ $i -lt 2000 ]; do i=$((i + 1)); done; echo $i ${PIPESTATUS[0]}`, "2000 1\n"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			dir := b.TempDir()

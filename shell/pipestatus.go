@@ -2,11 +2,14 @@ package shell
 
 import (
 	"context"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -16,14 +19,45 @@ import (
 //	{ { A; } | { B; \x00psrec ID 1 "$?"; } | ...; \x00psset ID 3 "$?"; }
 //
 // (each element records its status, the last statement assigns the array
-// and keeps the pipeline's status). An element that did not get to record
-// (set -e ended it) counts as failed, the last one as the pipeline's
-// status.
+// and keeps the pipeline's status). An element that holds an exit, or any
+// element when the script may turn on set -e, runs as ( A ), so that its
+// status is recorded however it ends; an element that did not get to
+// record counts as failed, the last one as the pipeline's status.
+//
+// bash also sets PIPESTATUS to (N) after each simple command (an
+// assignment, [[ ]], (( )), ( … ), a function call), but not after a
+// compound command (if, while, { … }: their last command set it). The
+// pre-pass follows each such statement S in a list with
+//
+//	\x00ps1 "$?" && :
+//
+// which sets the array and keeps S's status (an && list: set -e and the ERR
+// trap ignore it); an operand of && or || becomes { S; \x00ps1 "$?" && :; },
+// and ! S becomes ! { S; … }, so that the array holds S's own status.
 
 const (
 	psRecCmd = "\x00psrec"
 	psSetCmd = "\x00psset"
+	psOneCmd = "\x00ps1"
 )
+
+// setShellVar assigns name in the runner that runs the command of ctx
+// (its subshell's or its function's scope as an assignment would). interp
+// offers handlers no way to assign; its runner keeps the variables in an
+// unexported field, read here by reflection (TestSetShellVar guards this
+// against a change of mvdan.cc/sh). It reports whether it could.
+func setShellVar(ctx context.Context, name string, vr expand.Variable) bool {
+	r := currentRunner(ctx)
+	if r == nil {
+		return false
+	}
+	v := reflect.ValueOf(r).Elem().FieldByName("writeEnv")
+	if !v.IsValid() || v.Type() != reflect.TypeOf((*expand.WriteEnviron)(nil)).Elem() {
+		return false
+	}
+	env := *(*expand.WriteEnviron)(unsafe.Pointer(v.UnsafeAddr()))
+	return env != nil && env.Set(name, vr) == nil
+}
 
 var pipeSeq atomic.Int64
 
@@ -53,8 +87,28 @@ func (p *pipeStatuses) take(id string) map[int]int {
 	return m
 }
 
-// pipeCall answers \x00psrec ID I STATUS and \x00psset ID N STATUS.
-func (s *Shell) pipeCall(_ context.Context, args []string) []string {
+// pipeCall answers \x00psrec ID I STATUS, \x00psset ID N STATUS and
+// \x00ps1 STATUS.
+func (s *Shell) pipeCall(ctx context.Context, args []string) []string {
+	if args[0] == psOneCmd && len(args) == 2 {
+		st, _ := strconv.Atoi(args[1])
+		if setShellVar(ctx, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{args[1]}}) {
+			// interp's own : and false are cheaper than llmsh's status
+			// command, when no function has their name.
+			if st == 0 && s.funcs(ctx)[":"] == nil {
+				return []string{":"}
+			}
+			if st == 1 && s.funcs(ctx)["false"] == nil {
+				return []string{"false"}
+			}
+			return statusArgs(st)
+		}
+		src := "PIPESTATUS=(" + strconv.Itoa(st) + ")"
+		if st != 0 {
+			src += "; (exit " + strconv.Itoa(st) + ")"
+		}
+		return []string{"eval", src}
+	}
 	if len(args) != 4 {
 		return statusArgs(2)
 	}
@@ -76,6 +130,9 @@ func (s *Shell) pipeCall(_ context.Context, args []string) []string {
 			v = 1
 		}
 		list[i] = strconv.Itoa(v)
+	}
+	if setShellVar(ctx, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: list}) {
+		return statusArgs(st)
 	}
 	src := "PIPESTATUS=(" + strings.Join(list, " ") + ")"
 	if st != 0 {
@@ -106,14 +163,161 @@ func (r *rewriter) pipeStatusStmt(st *syntax.Stmt) {
 	elems := append(pipeElems(bc.X), pipeElems(bc.Y)...)
 	id := strconv.FormatInt(pipeSeq.Add(1), 10)
 	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
+	errexit := r.facts == nil || r.facts.dynamic || r.facts.errexit
 	for i, e := range elems {
 		inner := &syntax.Stmt{Position: e.Position, Cmd: e.Cmd, Redirs: e.Redirs, Negated: e.Negated}
+		if errexit || callsExit(e) {
+			inner = &syntax.Stmt{Position: e.Position, Cmd: &syntax.Subshell{Lparen: e.Position, Rparen: e.End(), Stmts: []*syntax.Stmt{inner}}}
+		}
+		r.markInternal(inner)
 		rec := &syntax.Stmt{Position: e.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
 			litWord(psRecCmd), litWord(id), litWord(strconv.Itoa(i)), status}}}
 		e.Cmd, e.Redirs, e.Negated = &syntax.Block{Lbrace: e.Position, Rbrace: e.End(), Stmts: []*syntax.Stmt{inner, rec}}, nil, false
 	}
+	r.markInternal(st)
 	pipe := &syntax.Stmt{Position: st.Position, Cmd: bc}
 	set := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
 		litWord(psSetCmd), litWord(id), litWord(strconv.Itoa(len(elems))), status}}}
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{pipe, set}}
+}
+
+// exitLastElem runs the last element of the pipeline st as ( … ) when it
+// holds exit: interp runs that element in the shell itself, so that
+// `true | exit 3` ended the script; in bash it ends the element only.
+func exitLastElem(st *syntax.Stmt) {
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll) || !callsExit(bc.Y) {
+		return
+	}
+	y := bc.Y
+	inner := &syntax.Stmt{Position: y.Position, Cmd: y.Cmd, Redirs: y.Redirs, Negated: y.Negated}
+	y.Cmd, y.Redirs, y.Negated = &syntax.Subshell{Lparen: y.Position, Rparen: y.End(), Stmts: []*syntax.Stmt{inner}}, nil, false
+}
+
+// callsExit reports whether st runs exit outside a subshell of its own.
+func callsExit(st *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl:
+			return false
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 && n.Args[0].Lit() == "exit" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (r *rewriter) markInternal(st *syntax.Stmt) {
+	if r.internal == nil {
+		r.internal = map[*syntax.Stmt]bool{}
+	}
+	r.internal[st] = true
+}
+
+// psLists follows the simple commands of n's lists with \x00ps1 (see
+// above).
+func (r *rewriter) psLists(n syntax.Node) {
+	if !r.pipeStatus {
+		return
+	}
+	switch n := n.(type) {
+	case *syntax.File:
+		n.Stmts = r.psList(n.Stmts)
+	case *syntax.Block:
+		n.Stmts = r.psList(n.Stmts)
+	case *syntax.Subshell:
+		n.Stmts = r.psList(n.Stmts)
+	case *syntax.CmdSubst:
+		n.Stmts = r.psList(n.Stmts)
+	case *syntax.IfClause:
+		n.Cond = r.psList(n.Cond)
+		n.Then = r.psList(n.Then)
+	case *syntax.WhileClause:
+		n.Cond = r.psList(n.Cond)
+		n.Do = r.psList(n.Do)
+	case *syntax.ForClause:
+		n.Do = r.psList(n.Do)
+	case *syntax.CaseItem:
+		n.Stmts = r.psList(n.Stmts)
+	}
+}
+
+// psRecord makes \x00ps1 "$?" && : at pos.
+func (r *rewriter) psRecord(pos syntax.Pos) *syntax.Stmt {
+	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
+	st := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
+		X: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(psOneCmd), status}}},
+		Y: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}}}}}
+	r.markInternal(st)
+	return st
+}
+
+// psSimple reports whether st is a simple command after which bash sets
+// PIPESTATUS, and not one of the pre-pass's own.
+func (r *rewriter) psSimple(st *syntax.Stmt) bool {
+	if r.internal[st] || st.Background || st.Coprocess || st.Disown {
+		return false
+	}
+	switch cm := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(cm.Args) > 0 {
+			name := cm.Args[0].Lit()
+			return !strings.HasPrefix(name, "\x00") && name != "break" && name != "continue" && name != "return" && name != "exit"
+		}
+		for _, a := range cm.Assigns {
+			if strings.HasPrefix(a.Name.Value, "_llmsh_") {
+				return false
+			}
+		}
+		return true
+	case *syntax.ArithmCmd, *syntax.TestClause, *syntax.Subshell, *syntax.DeclClause, *syntax.LetClause:
+		return true
+	}
+	return false
+}
+
+// psGroup turns st into { st; \x00ps1 "$?" && :; } (negation kept outside).
+func (r *rewriter) psGroup(st *syntax.Stmt) {
+	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
+	r.markInternal(inner)
+	blk := &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{inner, r.psRecord(st.Position)}}
+	st.Cmd, st.Redirs = blk, nil
+	r.markInternal(st)
+}
+
+// psOperands records the simple operands of an && or || list.
+func (r *rewriter) psOperands(st *syntax.Stmt) {
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (bc.Op != syntax.AndStmt && bc.Op != syntax.OrStmt) || r.internal[st] {
+		return
+	}
+	for _, op := range []*syntax.Stmt{bc.X, bc.Y} {
+		if r.psSimple(op) {
+			r.psGroup(op)
+		} else {
+			r.psOperands(op)
+		}
+	}
+}
+
+// psList returns stmts with each simple command followed by a record.
+func (r *rewriter) psList(stmts []*syntax.Stmt) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	for _, st := range stmts {
+		switch {
+		case r.psSimple(st) && st.Negated:
+			r.psGroup(st)
+			out = append(out, st)
+		case r.psSimple(st):
+			out = append(out, st, r.psRecord(st.Position))
+		default:
+			r.psOperands(st)
+			out = append(out, st)
+		}
+	}
+	return out
 }

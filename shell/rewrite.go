@@ -31,6 +31,7 @@ type rewriter struct {
 	loops      map[syntax.Command]bool // loops whose status is set (see loopStatus)
 	facts      *loopFacts              // what the script's text shows (nil at the prompt)
 	execFd     map[syntax.Node]bool
+	internal   map[*syntax.Stmt]bool // statements the pre-pass made (see psList)
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -42,6 +43,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			return false
 		}
 		r.loopLists(n)
+		r.psLists(n)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name != nil && n.Body != nil {
@@ -57,6 +59,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			fdRedirStmt(n)
 			execRedirStmt(n)
 			cstyleLoop(n)
+			exitLastElem(n)
 			if r.pipeStatus {
 				r.pipeStatusStmt(n)
 			}

@@ -2,10 +2,13 @@ package shell
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
@@ -43,7 +46,7 @@ EOF`, "5 3\n7\n", "", 0},
 		{"quoted regex with an expansion", `p="a.c"; [[ xa.cy =~ x"$p"(y) ]] && echo "${BASH_REMATCH[1]}"; [[ xabcy =~ x"$p" ]] || echo no`, "y\nno\n", "", 0},
 		{"escaped dollar in a replacement", `x=foo; echo "${x/o/\$}" ${x//o/\\}`, "f$o f\\\\\n", "", 0},
 		{"[[ -ef ]]", `echo x > a; [[ a -ef ./a ]]; echo $?; [[ a -ef nosuch ]]; echo $?; [[ ! a -ef a ]]; echo $?; echo y > 'b c'; f='b c'; [[ $f -ef "./b c" ]]; echo $?`, "0\n1\n1\n0\n", "", 0},
-		{"PIPESTATUS", `true | false | true; echo ${PIPESTATUS[*]}; f() { echo x | { read -r l; exit 4; } | cat; echo ${PIPESTATUS[@]}; }; f`, "0 1 0\n0 1 0\n", "", 0},
+		{"PIPESTATUS", `true | false | true; echo ${PIPESTATUS[*]}; f() { echo x | { read -r l; exit 4; } | cat; echo ${PIPESTATUS[@]}; }; f`, "0 1 0\n0 4 0\n", "", 0},
 		{"associative arrays", `declare -A m=([a]=1); m+=([b]=2 [c]=3); echo "${#m[@]} ${m[c]}"; [[ -v m[b] && ! -v m[z] ]] && echo ok`, "3 3\nok\n", "", 0},
 		{"anchored replacement", `s=a.b.c; f() { echo "${*/#/-}"; }; f x y; echo "${s/#*./X}" "${s/%.*/Y}"`, "-x -y\nXc aY\n", "", 0},
 		{"read with a comma IFS", `IFS=, read -r a b c <<< "1,,3"; echo "[$a][$b][$c]"; f() { local x; IFS=: read -r x <<< "p:q"; echo "$x"; }; f; echo "[$x]"`, "[1][][3]\np:q\n[]\n", "", 0},
@@ -111,6 +114,37 @@ func TestCurrentRunner(t *testing.T) {
 func TestSubshellExitTrap(t *testing.T) {
 	out, errs, st := run(t, t.TempDir(), `( trap 'echo t1' EXIT; exit 3 ); echo $?; x=$(trap 'echo t2' EXIT; echo v); echo "$x"; trap 'echo main' EXIT`, Limits{})
 	if out != "t1\n3\nv\nt2\nmain\n" || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
+	}
+}
+
+// TestSetShellVar guards setShellVar, which reaches interp's variables by
+// reflection: PIPESTATUS after a simple command must be set through it
+// (not through its fallback, eval), in the shell, a subshell and a function.
+func TestSetShellVar(t *testing.T) {
+	ran := false
+	r, err := interp.New(interp.CallHandler(func(ctx context.Context, args []string) ([]string, error) {
+		if args[0] == "setit" {
+			ran = true
+			if !setShellVar(ctx, "V", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{args[1]}}) {
+				t.Error("setShellVar failed: has interp's Runner changed?")
+			}
+			return []string{"true"}, nil
+		}
+		return args, nil
+	}), interp.StdIO(nil, io.Discard, io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(`setit 1; f() { setit 2; }; f; (setit 3; [ "$V" = 3 ] || exit 1) || exit 1; [ "${V[0]}" = 2 ]`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), f); err != nil || !ran {
+		t.Fatalf("run: %v (ran %v)", err, ran)
+	}
+	out, errs, st := run(t, t.TempDir(), `false; echo "${PIPESTATUS[*]}"; f() { (exit 3); echo "${PIPESTATUS[*]}"; }; f`, Limits{})
+	if out != "1\n3\n" || st != 0 {
 		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
 	}
 }

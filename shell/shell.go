@@ -284,7 +284,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			if len(args) == 1 {
 				return []string{"return", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
 			}
-		case psRecCmd, psSetCmd:
+		case psRecCmd, psSetCmd, psOneCmd:
 			return s.pipeCall(ctx, args), nil
 		case anchorCmd:
 			return anchorCall(ctx, args), nil
