@@ -93,9 +93,31 @@ var runnerOffset = sync.OnceValue(func() uintptr {
 })
 
 func help(env *builtins.Env) int {
-	f := builtins.NewFlags(env, "List the commands llmsh provides. Every command runs inside llmsh; no host program is ever executed.", "")
-	if _, err := f.Parse(env.Args[1:]); err != nil {
+	f := builtins.NewFlags(env, "List the commands llmsh provides, or describe each NAME (a command's own --help). Every command runs inside llmsh; no host program is ever executed.", "[NAME]...")
+	names, err := f.Parse(env.Args[1:])
+	if err != nil {
 		return f.Fail(err, 2)
+	}
+	if len(names) > 0 {
+		st := 0
+		for _, name := range names {
+			switch b, ok := builtins.Lookup(name); {
+			case ok:
+				e := *env
+				e.Args = []string{name, "--help"}
+				if builtins.Run(b, &e) != 0 {
+					st = 1
+				}
+			case isInterpBuiltin(name):
+				fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash (from mvdan.cc/sh)\n", name)
+			case isNestedShell(name):
+				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
+			default:
+				fmt.Fprintf(env.Stderr, "llmsh: help: no help topics match '%s'\n", name)
+				st = 1
+			}
+		}
+		return st
 	}
 	fmt.Fprintln(env.Stdout, "llmsh: a restricted shell. Files go through vfsd; unknown commands are not found.")
 	fmt.Fprintln(env.Stdout, "\nShell builtins (bash-compatible, from mvdan.cc/sh):")
@@ -104,9 +126,12 @@ func help(env *builtins.Env) int {
 	for _, b := range builtins.All() {
 		fmt.Fprintf(env.Stdout, "  %-10s %s\n", b.Name, b.Summary)
 	}
-	fmt.Fprintln(env.Stdout, "  sh, bash  run 'sh -c SCRIPT' on a new shell in the same session")
+	fmt.Fprintln(env.Stdout, "  sh, bash   "+nestedShellHelp)
 	return 0
 }
+
+// nestedShellHelp describes sh, bash and a nested llmsh.
+const nestedShellHelp = "run a script (-c SCRIPT, a FILE, or stdin) on a new shell in the same session and limits"
 
 func envCmd(env *builtins.Env) int {
 	f := builtins.NewFlags(env, "Print the script's exported variables, or set NAME=VALUE pairs and run COMMAND with them.", "[OPTION]... [NAME=VALUE]... [COMMAND [ARG]...]")

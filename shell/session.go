@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -175,6 +176,7 @@ func (s *Shell) SetStdin(f *os.File) error {
 // history, for one, and implements it not at all). The builtin's status
 // reaches the script as 0 or 1.
 func (s *Shell) RouteBuiltins(names ...string) error {
+	s.routes = slices.Clone(names) // for nested shells
 	route := map[string]bool{}
 	for _, n := range names {
 		route[n] = true

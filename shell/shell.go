@@ -93,6 +93,7 @@ type Shell struct {
 	cancel   context.CancelFunc // of the run in progress
 	tripped  error              // a limit that fired in a background job
 	tripSaid bool               // a nested shell has reported tripped
+	routes   []string           // RouteBuiltins' names, routed in nested shells too
 	exited   bool               // the last RunFile's script ran exit
 }
 
@@ -476,6 +477,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
+	if len(s.routes) > 0 {
+		sub.RouteBuiltins(s.routes...)
+	}
 	st := sub.Run(ctx, src, o.Name)
 	if err := sub.limitErr(); err != nil {
 		// A limit ends the whole run, not only the nested shell, which

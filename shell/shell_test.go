@@ -402,3 +402,38 @@ func TestNestedShells(t *testing.T) {
 		t.Errorf("a limit in a nested shell: status %d, stderr %q (want one message)", st, errs)
 	}
 }
+
+// TestHelpTopics: help lists every command; help NAME describes it (a
+// command's own --help), and an unknown NAME is status 1, as in bash; a
+// nested shell routes help as its parent does.
+func TestHelpTopics(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	run := func(src string) (string, string, int) {
+		var out, errb lockedBuffer
+		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sh.RouteBuiltins("help", "history"); err != nil {
+			t.Fatal(err)
+		}
+		st := sh.Run(context.Background(), src, "llmsh")
+		return out.String(), errb.String(), st
+	}
+	for _, src := range []string{"help", "sh -c help"} {
+		out, errs, st := run(src)
+		if st != 0 || errs != "" || !strings.Contains(out, "\n  cat ") || !strings.Contains(out, "  sh, bash ") || !strings.Contains(out, " cd ") {
+			t.Fatalf("%s: %d %q %q", src, st, out, errs)
+		}
+	}
+	out, errs, st := run("help cat cd sh")
+	if st != 0 || errs != "" || !strings.HasPrefix(out, "Usage: cat [OPTION]... [FILE]...\n") ||
+		!strings.Contains(out, "\ncd: a shell builtin") || !strings.Contains(out, "\nsh: run a script") {
+		t.Fatalf("help cat cd sh: %d %q %q", st, out, errs)
+	}
+	out, errs, st = run("help nosuch")
+	if st != 1 || out != "" || errs != "llmsh: help: no help topics match 'nosuch'\n" {
+		t.Fatalf("help nosuch: %d %q %q", st, out, errs)
+	}
+}
