@@ -427,6 +427,9 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 	}
 	n, ok := parseFd(target)
 	if !ok {
+		if target != "" && strings.Trim(target, "0123456789") == "" {
+			return nil, fdBadErr(target)
+		}
 		return nil, redirError(target, errAmbiguous)
 	}
 	var e *fdEntry
@@ -818,7 +821,8 @@ func fdRedirStmt(st *syntax.Stmt) {
 		default:
 			target = litWord(n)
 		}
-		fdN, _ := parseFd(n)
+		fdN, valid := parseFd(n)
+		small := !isVar && valid && fdN <= 2
 		switch rd.Op {
 		case syntax.RdrOut, syntax.ClbOut:
 			op.kind, op.flag, op.truncate = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND, true
@@ -830,7 +834,7 @@ func fdRedirStmt(st *syntax.Stmt) {
 			op.kind, op.flag = fdOpen, os.O_RDWR|os.O_CREATE
 		case syntax.DplOut, syntax.DplIn:
 			op.kind = fdDup
-			if !isVar && fdN <= 2 {
+			if small {
 				op.kind = fdToStdout
 				if fdN == 0 {
 					op.kind = fdToStdin
@@ -891,11 +895,12 @@ func redirFd(rd *syntax.Redirect) (n string, isVar, ok bool) {
 	} else {
 		n = "1"
 	}
-	fd, valid := parseFd(n)
-	if !valid {
+	if n == "" || strings.Trim(n, "0123456789") != "" {
 		return "", false, false
 	}
-	if fd > 2 {
+	fd, valid := parseFd(n)
+	if !valid || fd > 2 {
+		// A number too large is a bad descriptor when it is used.
 		return n, false, true
 	}
 	if rd.Op != syntax.DplOut && rd.Op != syntax.DplIn {

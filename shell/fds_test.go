@@ -67,6 +67,7 @@ func TestFdMessages(t *testing.T) {
 		{"stderr to unopened", `echo x 2>&5; echo $?`, "1\n", "llmsh: 5: Bad file descriptor\n"},
 		{"stdin from unopened", `cat <&6; echo $?`, "1\n", "llmsh: 6: Bad file descriptor\n"},
 		{"dup of unopened", `exec 4>&8; echo $?`, "1\n", "llmsh: 8: Bad file descriptor\n"},
+		{"too large", `exec 70000>/v; echo $?`, "1\n", "llmsh: 70000: Bad file descriptor\n"},
 		{"read unopened", `read -u 9 v; echo $?`, "1\n", "llmsh: read: 9: invalid file descriptor: Bad file descriptor\n"},
 		{"read bad spec", `read -u x v; echo $?`, "1\n", "llmsh: read: x: invalid file descriptor specification\n"},
 		{"read from a writer", `exec 3>/v; read -u 3 v; echo $?`, "1\n", "llmsh: read: read error: 3: Bad file descriptor\n"},
