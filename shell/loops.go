@@ -20,7 +20,7 @@ import (
 //
 //	S=0 [C=$?]
 //	while [\x00status "$C";] COND; do S=0 [C=0]; BODY; S=$? [C=$?]; done
-//	\x00loopst "$?" "$S" && :
+//	\x00loopst "$?" "$S" && (( 1 ))
 //
 // so that the loop itself ends with 0 (its body ends with an assignment),
 // or 1 if a redirection of its own failed (then it is that status), and
@@ -229,9 +229,16 @@ func (r *rewriter) loopStatus(st *syntax.Stmt) []*syntax.Stmt {
 	*do = append(append(body, *do...), assign(end...))
 	post := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
 		X: call(litWord(loopStatusCmd), &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}, quotedParam(s)),
-		Y: call(litWord(":"))}}
+		Y: trueStmt(pos)}}
 	r.markInternal(post)
 	return []*syntax.Stmt{assign(pre...), st, post}
+}
+
+// trueStmt makes (( 1 )), which succeeds and, unlike : or true, no
+// function of the script can replace. The pre-pass ends its status-keeping
+// lists X && (( 1 )) with it.
+func trueStmt(pos syntax.Pos) *syntax.Stmt {
+	return &syntax.Stmt{Position: pos, Cmd: &syntax.ArithmCmd{Left: pos, Right: pos, X: litWord("1")}}
 }
 
 // wordOf makes the word for "0" or "$?".

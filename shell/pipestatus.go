@@ -29,10 +29,10 @@ import (
 // compound command (if, while, { … }: their last command set it). The
 // pre-pass follows each such statement S in a list with
 //
-//	\x00ps1 "$?" && :
+//	\x00ps1 "$?" && (( 1 ))
 //
 // which sets the array and keeps S's status (an && list: set -e and the ERR
-// trap ignore it); an operand of && or || becomes { S; \x00ps1 "$?" && :; },
+// trap ignore it); an operand of && or || becomes { S; \x00ps1 "$?" && (( 1 )); },
 // and ! S becomes ! { S; … }, so that the array holds S's own status.
 
 const (
@@ -93,15 +93,7 @@ func (s *Shell) pipeCall(ctx context.Context, args []string) []string {
 	if args[0] == psOneCmd && len(args) == 2 {
 		st, _ := strconv.Atoi(args[1])
 		if setShellVar(ctx, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{args[1]}}) {
-			// interp's own : and false are cheaper than llmsh's status
-			// command, when no function has their name.
-			if st == 0 && s.funcs(ctx)[":"] == nil {
-				return []string{":"}
-			}
-			if st == 1 && s.funcs(ctx)["false"] == nil {
-				return []string{"false"}
-			}
-			return statusArgs(st)
+			return s.statusCmd(ctx, st)
 		}
 		src := "PIPESTATUS=(" + strconv.Itoa(st) + ")"
 		if st != 0 {
@@ -246,12 +238,12 @@ func (r *rewriter) psLists(n syntax.Node) {
 	}
 }
 
-// psRecord makes \x00ps1 "$?" && : at pos.
+// psRecord makes \x00ps1 "$?" && (( 1 )) at pos.
 func (r *rewriter) psRecord(pos syntax.Pos) *syntax.Stmt {
 	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
 	st := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
 		X: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(psOneCmd), status}}},
-		Y: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}}}}}
+		Y: trueStmt(pos)}}
 	r.markInternal(st)
 	return st
 }
@@ -280,7 +272,7 @@ func (r *rewriter) psSimple(st *syntax.Stmt) bool {
 	return false
 }
 
-// psGroup turns st into { st; \x00ps1 "$?" && :; } (negation kept outside).
+// psGroup turns st into { st; \x00ps1 "$?" && (( 1 )); } (negation kept outside).
 func (r *rewriter) psGroup(st *syntax.Stmt) {
 	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
 	r.markInternal(inner)

@@ -49,6 +49,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			if n.Name != nil && n.Body != nil {
 				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
 			}
+			r.funcNameStmt(n)
 		case *syntax.Stmt:
 			r.loopGroup(n)
 			forkFds(n, r.execFd)

@@ -279,6 +279,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.getoptsArgs(ctx, args), nil
 		case loopStatusCmd:
 			return loopStatusArgs(args), nil
+		case funcNameCmd:
+			return s.funcNameCall(ctx, args), nil
 		case "return":
 			// bash's return with no argument returns $?; interp's
 			// returns 0.

@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"context"
+	"strconv"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// FUNCNAME, which interp does not set. bash gives a running function the
+// array of the functions being run, itself first and "main" (the script)
+// last. The pre-pass starts the body of each function NAME of the text with
+//
+//	\x00fname NAME "$?" && (( 1 ))
+//
+// whose handler assigns FUNCNAME, local to the function (so that the
+// caller's comes back when it returns), as NAME followed by the caller's
+// FUNCNAME, or by main; it keeps the $? that the function sees (an EXIT
+// trap's handler reads it), and, as part of an && list, is ignored by set
+// -e and the ERR trap. A function defined in eval's code or a sourced file
+// is not rewritten and leaves FUNCNAME as its caller had it.
+
+const funcNameCmd = "\x00fname"
+
+// funcNameStmt starts the body of fd with \x00fname (see above).
+func (r *rewriter) funcNameStmt(fd *syntax.FuncDecl) {
+	if fd.Name == nil || fd.Body == nil {
+		return
+	}
+	pos := fd.Body.Position
+	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
+	st := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
+		X: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(funcNameCmd), litWord(fd.Name.Value), status}}},
+		Y: trueStmt(pos)}}
+	r.markInternal(st)
+	switch b := fd.Body.Cmd.(type) {
+	case *syntax.Block:
+		b.Stmts = append([]*syntax.Stmt{st}, b.Stmts...)
+	case *syntax.Subshell:
+		b.Stmts = append([]*syntax.Stmt{st}, b.Stmts...)
+	default:
+		inner := &syntax.Stmt{Position: pos, Cmd: fd.Body.Cmd}
+		fd.Body.Cmd = &syntax.Block{Lbrace: pos, Rbrace: fd.Body.End(), Stmts: []*syntax.Stmt{st, inner}}
+	}
+}
+
+// funcNameCall answers \x00fname NAME STATUS.
+func (s *Shell) funcNameCall(ctx context.Context, args []string) []string {
+	if len(args) != 3 {
+		return statusArgs(2)
+	}
+	st, _ := strconv.Atoi(args[2])
+	caller := interp.HandlerCtx(ctx).Env.Get("FUNCNAME")
+	list := []string{args[1]}
+	if caller.Kind == expand.Indexed && len(caller.List) > 0 {
+		list = append(list, caller.List...)
+	} else {
+		list = append(list, "main")
+	}
+	setShellVar(ctx, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+	return s.statusCmd(ctx, st)
+}
+
+// statusCmd returns a command whose status is st: interp's own : or false
+// when no function has their name (cheaper than llmsh's status command).
+func (s *Shell) statusCmd(ctx context.Context, st int) []string {
+	if st == 0 && s.funcs(ctx)[":"] == nil {
+		return []string{":"}
+	}
+	if st == 1 && s.funcs(ctx)["false"] == nil {
+		return []string{"false"}
+	}
+	return statusArgs(st)
+}
