@@ -250,6 +250,34 @@ func assigns(x syntax.Node) bool {
 	return found
 }
 
+// mayDivideByZero reports whether x divides (/ or %) by anything but a
+// non-zero number written out. interp reports a division by zero in $(( ))
+// and goes on with 0 and status 0; bash ends the shell with status 1, as
+// llmsh's evaluation of a rewritten $(( )) does. $((i % 2)) keeps
+// interp's faster evaluation.
+func mayDivideByZero(x syntax.Node) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if n.Op == syntax.Quo || n.Op == syntax.Rem {
+				w, ok := n.Y.(*syntax.Word)
+				if !ok {
+					found = true
+					break
+				}
+				if v, err := strconv.ParseInt(w.Lit(), 0, 64); err != nil || v == 0 {
+					found = true
+				}
+			}
+		case *syntax.CmdSubst:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
 // textWord makes the word "TEXT" for the source of x: TEXT parsed as a
 // here-document body (expansions active, quotes literal) inside double
 // quotes. ok is false if src does not hold x.
@@ -326,7 +354,7 @@ func (r *rewriter) arithStmt(st *syntax.Stmt) {
 func (r *rewriter) arithParts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		ae, ok := p.(*syntax.ArithmExp)
-		if !ok || assigns(ae.X) || !hasExpansion(ae.X) && !readsAny(ae.X, r.exprs) {
+		if !ok || assigns(ae.X) || !hasExpansion(ae.X) && !readsAny(ae.X, r.exprs) && !mayDivideByZero(ae.X) {
 			continue
 		}
 		tw, ok := r.textWord(ae.X)
