@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
@@ -370,8 +372,13 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	case name != "llmsh":
 		b, err := readThroughVfsd(sess, absJoin(cwd, name))
 		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: %s: %v\n", name, err)
-			return 127
+			// bash's words and statuses: 126 for a file that cannot be
+			// read as a script, 127 for one that does not exist.
+			fmt.Fprintf(stderr, "llmsh: %s: %s\n", name, builtins.ErrText(err))
+			if errors.Is(err, fs.ErrNotExist) {
+				return 127
+			}
+			return 126
 		}
 		src = string(b)
 	default:
