@@ -55,6 +55,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			forkFds(n, r.execFd)
 			procSubstStmt(n)
 			anchorStmt(n)
+			r.quoteAllStmt(n)
 			stdRedirStmt(n)
 			declListStmt(n)
 			fdRedirStmt(n)

@@ -281,6 +281,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return loopStatusArgs(args), nil
 		case funcNameCmd:
 			return s.funcNameCall(ctx, args), nil
+		case quoteAllCmd:
+			return s.quoteAllCall(ctx, args), nil
 		case "return":
 			// bash's return with no argument returns $?; interp's
 			// returns 0.
