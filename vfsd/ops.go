@@ -293,7 +293,7 @@ func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
 		entries[n] = en
 	}
 	if !found {
-		if anc != nil {
+		if anc != nil || s.pol.isAncestor(abs) { // the root with nothing under it
 			return []vfsproto.Entry{}, nil
 		}
 		return nil, s.reject(msgOutside)

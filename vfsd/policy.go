@@ -206,7 +206,15 @@ func (p *policy) ancestorChildren(abs string) map[string]*grant {
 func (p *policy) isAncestor(abs string) bool {
 	prefix := abs + "/"
 	if abs == "/" {
-		prefix = "/"
+		// The root is the way to everything, even with no grant (or
+		// only virtual files) under it: it is a directory (cd /, ls /
+		// as anywhere), unless it is a grant itself.
+		for _, g := range p.grants {
+			if g.path == "/" {
+				return false
+			}
+		}
+		return true
 	}
 	for _, g := range p.grants {
 		if g.path != abs && strings.HasPrefix(g.path, prefix) {

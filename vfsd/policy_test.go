@@ -382,3 +382,34 @@ func TestNewErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRootIsADirectory: / is a directory however little is granted (cd /
+// and ls / work as on any system): with no grant it lists nothing, then
+// the virtual files' way; a grant of / itself is served as it is.
+func TestRootIsADirectory(t *testing.T) {
+	c := connect(t, newServer(t, Config{}))
+	var st vfsproto.StatResult
+	c.ok(vfsproto.OpStat, vfsproto.PathParams{Path: "/"}, &st)
+	if !st.IsDir {
+		t.Fatalf("stat /: %+v", st)
+	}
+	var ls vfsproto.ListResult
+	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
+	if len(ls.Entries) != 0 {
+		t.Fatalf("list / with no grant: %+v", ls.Entries)
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("/tmp/v.txt", vfsproto.ModeWrite)}, nil)
+	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
+	if len(ls.Entries) != 1 || ls.Entries[0].Name != "tmp" || !ls.Entries[0].IsDir {
+		t.Fatalf("list / over a virtual file: %+v", ls.Entries)
+	}
+	if code := c.code(vfsproto.OpList, vfsproto.PathParams{Path: "/etc"}); code != vfsproto.EPerm {
+		t.Fatalf("list /etc: %q, want E_PERM", code)
+	}
+	if code := c.code(vfsproto.OpMkdir, vfsproto.PathParams{Path: "/"}); code == "" {
+		t.Fatal("mkdir / succeeded")
+	}
+	if code := c.code(vfsproto.OpRemove, vfsproto.PathParams{Path: "/"}); code == "" {
+		t.Fatal("remove / succeeded")
+	}
+}
