@@ -56,6 +56,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			procSubstStmt(n)
 			anchorStmt(n)
 			r.quoteAllStmt(n)
+			declFuncStmt(n)
 			stdRedirStmt(n)
 			declListStmt(n)
 			fdRedirStmt(n)

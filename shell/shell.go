@@ -283,6 +283,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.funcNameCall(ctx, args), nil
 		case quoteAllCmd:
 			return s.quoteAllCall(ctx, args), nil
+		case declFuncCmd:
+			return s.declFuncCall(ctx, args), nil
 		case "return":
 			// bash's return with no argument returns $?; interp's
 			// returns 0.
