@@ -249,6 +249,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			}
 		case declListCmd:
 			return declListCall(ctx, args), nil
+		case "cd":
+			return s.cdArgs(ctx, args), nil
+		case "shift":
+			return s.shiftArgs(ctx, args), nil
 		case fdAllocCmd:
 			return s.fdAllocCall(ctx, args), nil
 		case psubCmd, psubDoneCmd:
