@@ -2,9 +2,9 @@ package builtins
 
 import (
 	"bufio"
-	"fmt"
+	"errors"
 	"io"
-	"strconv"
+	"math"
 )
 
 func init() {
@@ -17,12 +17,9 @@ func fold(env *Env) int {
 	spaces := f.Bool('s', "spaces", "break at spaces")
 	width := 80
 	f.Func('w', "width", RequiredArg, "WIDTH", "use WIDTH columns instead of 80", func(v string, _ bool) error {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil || n == 0 {
-			if n == 0 && err == nil || err != nil && err.(*strconv.NumError).Err == strconv.ErrRange {
-				return fmt.Errorf("invalid number of columns: '%s': Numerical result out of range", v)
-			}
-			return fmt.Errorf("invalid number of columns: '%s'", v)
+		n, e := parseSize(v, 10, "")
+		if msg, bad := sizeMessage("invalid number of columns", v, n, e, 1, math.MaxUint64-9); bad {
+			return errors.New(msg)
 		}
 		width = int(min(n, 1<<40))
 		return nil

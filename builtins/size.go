@@ -138,19 +138,23 @@ func sizeDigit(c byte) int {
 	return 99
 }
 
-// sizeMessage is coreutils' xnumtoumax report of a failed parseSize (or a
-// value above max): "WHAT: 'ARG'", followed by ": Value too large for
-// defined data type" for a plain overflow and ": Numerical result out of
-// range" for a value beyond max. ok is false when there is nothing to
-// report.
-func sizeMessage(what, arg string, v uint64, e sizeErr, max uint64) (msg string, ok bool) {
+// sizeMessage is gnulib's xnumtoumax report of a parseSize outcome for a
+// value that must lie in [min, max]: "WHAT: 'ARG'", followed by ": Value
+// too large for defined data type" for an overflow or a value out of range
+// above 2^30, ": Numerical result out of range" for one below. ok is false
+// when the value is good.
+func sizeMessage(what, arg string, v uint64, e sizeErr, min, max uint64) (msg string, ok bool) {
+	errno := ""
 	switch {
-	case e == sizeOK && v <= max:
-		return "", false
+	case e == sizeOK && (v < min || v > max):
+		errno = ": Numerical result out of range"
+		if v > math.MaxInt32/2 {
+			errno = ": Value too large for defined data type"
+		}
 	case e == sizeOK:
-		return what + ": " + laQuote(arg) + ": Numerical result out of range", true
+		return "", false
 	case e == sizeOverflow:
-		return what + ": " + laQuote(arg) + ": Value too large for defined data type", true
+		errno = ": Value too large for defined data type"
 	}
-	return what + ": " + laQuote(arg), true
+	return what + ": " + laQuote(arg) + errno, true
 }

@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,14 +12,11 @@ func init() {
 	Register(Builtin{Name: "uniq", Summary: "report or omit repeated lines", Run: uniq})
 }
 
-// uniqCount parses a non-negative count, saturating as GNU does.
+// uniqCount parses a count of -f, -s or -w as GNU uniq: parseSize without
+// suffixes, saturating on overflow.
 func uniqCount(v, what string) (int, error) {
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		var ne *strconv.NumError
-		if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
-			return math.MaxInt, nil
-		}
+	n, e := parseSize(v, 10, "")
+	if e&^sizeOverflow != 0 {
 		return 0, fmt.Errorf("%s: %s", v, what)
 	}
 	if n > math.MaxInt {
