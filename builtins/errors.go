@@ -62,7 +62,23 @@ func (e *Env) Errorf(format string, args ...any) {
 }
 
 // PathError prints "NAME: FILE: reason" on Stderr, as GNU tools report a
-// failure on a file operand. file is printed as the user wrote it.
+// failure on a file operand. file is printed as the user wrote it, or, for
+// the coreutils that quote it (gnulib's quotef), quoted when the shell
+// would need it to be: 'a b', and the empty name as a pair of quotes.
 func (e *Env) PathError(file string, err error) {
+	if quotefCommands[e.Name()] {
+		file = quoteIfNeeded(file)
+	}
 	fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Name(), file, ErrText(err))
+}
+
+// quotefCommands are the builtins whose GNU tool names a file operand it
+// cannot read through quotef (coreutils 9.1); grep, sed, diff, column and
+// the others print it as it is.
+var quotefCommands = map[string]bool{
+	"base64": true, "cat": true, "comm": true, "cut": true, "expand": true,
+	"fold": true, "join": true, "md5sum": true, "nl": true, "od": true,
+	"paste": true, "sha1sum": true, "sha224sum": true, "sha256sum": true,
+	"sha384sum": true, "sha512sum": true, "shuf": true, "split": true,
+	"tee": true, "unexpand": true, "uniq": true, "wc": true,
 }

@@ -18,6 +18,10 @@ type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
+// errEmptyName is opening "": there is no such file, as open(2) says (Abs
+// would make it the working directory).
+var errEmptyName = &fs.PathError{Op: "open", Path: "", Err: syscall.ENOENT}
+
 // isDevStdin reports whether name is the device name of standard input.
 func isDevStdin(name string) bool { return name == "/dev/stdin" || name == "/dev/fd/0" }
 
@@ -27,6 +31,8 @@ func isDevStdin(name string) bool { return name == "/dev/stdin" || name == "/dev
 // Relative names are resolved against Dir.
 func (e *Env) Open(name string) (io.ReadCloser, error) {
 	switch name {
+	case "":
+		return nil, errEmptyName
 	case "-", "/dev/stdin", "/dev/fd/0":
 		return nopReadCloser{e.Stdin}, nil
 	case "/dev/null":
@@ -42,6 +48,9 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 // /dev/stdout and /dev/stderr (and /dev/fd/1, /dev/fd/2) are the
 // builtin's own outputs, never files in vfsd.
 func (e *Env) Create(name string) (File, error) {
+	if name == "" {
+		return nil, errEmptyName
+	}
 	if f, ok := e.stdStream(name); ok {
 		return f, nil
 	}
@@ -50,6 +59,9 @@ func (e *Env) Create(name string) (File, error) {
 
 // Append opens name for appending, creating it if needed.
 func (e *Env) Append(name string) (File, error) {
+	if name == "" {
+		return nil, errEmptyName
+	}
 	if f, ok := e.stdStream(name); ok {
 		return f, nil
 	}

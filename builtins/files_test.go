@@ -21,3 +21,22 @@ func TestStdStreamNames(t *testing.T) {
 		{"b\na\n", []string{"sort", "-o", "/dev/stdout"}, "a\nb\n", "", 0},
 	})
 }
+
+// A file that cannot be opened is named as the GNU tool names it: quoted
+// when the shell would need it by the coreutils (quotef), as written by
+// grep; "" is no such file (not the working directory). Checked against
+// GNU coreutils 9.1 and grep 3.8.
+func TestFileOperandNames(t *testing.T) {
+	grepRunCases(t, map[string]string{"s": "x\n"}, []grepCase{
+		{"", []string{"cat", "a b"}, "", "cat: 'a b': No such file or directory\n", 1},
+		{"", []string{"cat", "", "s"}, "x\n", "cat: '': No such file or directory\n", 1},
+		{"", []string{"cut", "-c1", "a$b"}, "", "cut: 'a$b': No such file or directory\n", 1},
+		{"", []string{"md5sum", "it's"}, "", "md5sum: \"it's\": No such file or directory\n", 1},
+		{"", []string{"od", ""}, "", "od: '': No such file or directory\n", 1},
+		{"", []string{"grep", "x", "a b"}, "", "grep: a b: No such file or directory\n", 2},
+		{"", []string{"grep", "x", ""}, "", "grep: : No such file or directory\n", 2},
+		{"", []string{"head", "-c1", ""}, "", "head: cannot open '' for reading: No such file or directory\n", 1},
+		{"", []string{"sort", ""}, "", "sort: cannot read: '': No such file or directory\n", 2},
+		{"x\n", []string{"tee", ""}, "x\n", "tee: '': No such file or directory\n", 1},
+	})
+}
