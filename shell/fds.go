@@ -797,6 +797,7 @@ func readRecord(fr *fdReader, raw bool, delim byte, nchars int, exact bool) (lin
 // fdRedirStmt rewrites the redirections of st that name descriptors above
 // 2 (see the comment at the top of this file).
 func fdRedirStmt(st *syntax.Stmt) {
+	mapfileFromFd(st)
 	if !hasFdRedir(st) {
 		return
 	}
@@ -1027,4 +1028,29 @@ func execFdNodes(root syntax.Node) map[syntax.Node]bool {
 		return true
 	})
 	return marked
+}
+
+// mapfileFromFd turns `mapfile … -u N …` (and readarray's), which interp
+// does not take, into `mapfile … … <&N`: mapfile reads to the end.
+func mapfileFromFd(st *syntax.Stmt) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 3 || (ce.Args[0].Lit() != "mapfile" && ce.Args[0].Lit() != "readarray") {
+		return
+	}
+	for i := 1; i < len(ce.Args)-1; i++ {
+		a := ce.Args[i].Lit()
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			return
+		}
+		if a != "-u" {
+			if strings.ContainsAny(a[1:], "dnOsCc") && len(a) == 2 {
+				i++ // an option's value
+			}
+			continue
+		}
+		fd := ce.Args[i+1]
+		ce.Args = append(ce.Args[:i:i], ce.Args[i+2:]...)
+		st.Redirs = append(st.Redirs, &syntax.Redirect{OpPos: fd.Pos(), Op: syntax.DplIn, Word: fd})
+		return
+	}
 }
