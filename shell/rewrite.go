@@ -356,7 +356,11 @@ func (r *rewriter) arithStmt(st *syntax.Stmt) {
 func (r *rewriter) arithParts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		ae, ok := p.(*syntax.ArithmExp)
-		if !ok || assigns(ae.X) || !hasExpansion(ae.X) && !readsAny(ae.X, r.exprs) && !mayDivideByZero(ae.X) {
+		if !ok {
+			continue
+		}
+		_, bad := badArith.Load(ae.X)
+		if !bad && (assigns(ae.X) || !hasExpansion(ae.X) && !readsAny(ae.X, r.exprs) && !mayDivideByZero(ae.X)) {
 			continue
 		}
 		tw, ok := r.textWord(ae.X)
@@ -364,7 +368,11 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 			continue
 		}
 		id := arithID.Add(1)
-		arithWords.Store(id, newArithExpr(tw, ae.X))
+		expr := newArithExpr(tw, ae.X)
+		if bad {
+			expr.words = nil // the text, never the placeholder
+		}
+		arithWords.Store(id, expr)
 		file := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ae.Left, ValueEnd: ae.Left, Value: arithFile + strconv.FormatUint(id, 10)}}}
 		cs := &syntax.CmdSubst{Left: ae.Left, Right: ae.Right, Stmts: []*syntax.Stmt{{
 			Position: ae.Left,

@@ -84,7 +84,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err := precheck(src, s.opts.Limits); err != nil {
 		return 2, err
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	file, err := parseScript(src, "")
 	if err != nil {
 		return 2, err
 	}

@@ -619,7 +619,7 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	file, err := parseScript(src, name)
 	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
