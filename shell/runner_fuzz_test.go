@@ -104,6 +104,8 @@ func FuzzRunner(f *testing.F) {
 		"case $(cat in/a.txt) in a*) echo A;; *) echo B;; esac; arr=(1 2 3); echo ${arr[@]:1}",
 		"trap 'echo bye' EXIT; set -e; false; echo unreachable",
 		"exec > out/redir; echo hi; exec 3< ../secret/s.txt; cat <&3",
+		"exec 3<../secret/s.txt; read -u 3 x; echo $x; exec 4<in/link/s.txt; mapfile -u 4 a; echo ${a[@]}; cat /dev/fd/4 <&4",
+		"exec {f}>out/x 5>&1 6<&0 7<>../secret/s.txt; echo hi >&$f >/dev/fd/7; ( exec 5>&-; echo >&5 ) | cat; exec 8>&7- {f}>&-; cat <&8",
 		"timeout 1 sleep 5; echo $?",
 		"",
 		"((",
