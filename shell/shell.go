@@ -662,24 +662,27 @@ var waitStmt = func() *syntax.Stmt {
 
 // waitBackground waits for the background jobs the script started (as
 // `wait` would), then for the jobs those started in turn, for as long as
-// commands keep being started or builtins keep running in them. A fork
-// bomb never idles, so it meets the goroutine limit.
+// commands keep being started, builtins keep running or goroutines keep
+// coming and going in them. A fork bomb never idles, so it meets the
+// goroutine limit. (The goroutine count matters on a loaded machine: a
+// bomb of thousands of jobs could go 50 ms without one of them reaching
+// its next command, and the run then ended with status 0.)
 func (s *Shell) waitBackground(ctx context.Context, base int) {
 	s.exited = s.runner.Exited() // running wait clears it
 	s.runner.Run(ctx, waitStmt)
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
-	last, idle := s.commands.Load(), 0
-	for runtime.NumGoroutine() > base && ctx.Err() == nil {
+	last, lastG, idle := s.commands.Load(), runtime.NumGoroutine(), 0
+	for g := lastG; g > base && ctx.Err() == nil; g = runtime.NumGoroutine() {
 		n := s.commands.Load()
-		if n == last && s.inflight.Load() == 0 {
+		if n == last && g == lastG && s.inflight.Load() == 0 {
 			if idle++; idle > 10 {
 				return
 			}
 		} else {
 			idle = 0
 		}
-		last = n
+		last, lastG = n, g
 		<-tick.C
 	}
 }
