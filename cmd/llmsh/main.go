@@ -102,9 +102,12 @@ func main() {
 
 func usageErr(stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "llmsh: "+format+"\n", args...)
-	fmt.Fprintln(stderr, "Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...] (llmsh --help for more)")
+	fmt.Fprintln(stderr, usageLine)
 	return 2
 }
+
+// usageLine follows every usage error of llmsh.
+const usageLine = "Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...] (llmsh --help for more)"
 
 func parseArgs(args []string, stderr io.Writer) (*options, int) {
 	o := &options{}
@@ -336,6 +339,11 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	}()
 	restrictSelf(o.verbose, stderr)
 	if err := <-hello; err != nil {
+		if vfsdproc.Refused(sess.Close()) {
+			// vfsd refused a grant (-i/-o) and said why: a usage error.
+			fmt.Fprintln(stderr, usageLine)
+			return 2
+		}
 		fmt.Fprintf(stderr, "llmsh: vfsd did not answer: %v\n", err)
 		return 1
 	}

@@ -119,6 +119,7 @@ func TestCLI(t *testing.T) {
 		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANARY; export -p | grep -c CANARY; declare -p | grep -c CANARY; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llmsh"}, "", "0\n0\n0\n1\n1\n", "", 0},
 		{"script file missing", []string{filepath.Join(dir, "nosuch.sh")}, "", "", "llmsh: " + filepath.Join(dir, "nosuch.sh") + ": No such file or directory\n", 127},
 		{"script file a directory", []string{dir}, "", "", "llmsh: " + dir + ": Is a directory\n", 126},
+		{"grant refused by vfsd is a usage error", []string{"-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "", "", "Usage: llmsh", 2},
 		{"read granted", []string{"-i", dir, "-c", "sort " + dir + "/in.txt"}, "", "a\nb\nc\n", "", 0},
 		{"outside denied", []string{"-i", dir, "-c", "cat " + outside + "/secret"}, "", "", "Permission denied", 1},
 		{"test -e outside false", []string{"-c", "test -e " + outside + "/secret && echo yes || echo no"}, "", "no\n", "", 0},

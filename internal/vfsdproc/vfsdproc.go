@@ -180,3 +180,11 @@ func (p *Proc) Close() error {
 	}
 	return err
 }
+
+// Refused reports whether err, returned by Close, says that vfsd refused
+// its arguments (a grant it cannot serve): it exits with status 2 after
+// saying why on its stderr.
+func Refused(err error) bool {
+	var ee *exec.ExitError
+	return errors.As(err, &ee) && ee.ExitCode() == 2
+}
