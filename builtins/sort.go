@@ -1096,7 +1096,8 @@ func sortMain(env *Env) int {
 		return nil
 	})
 	f.BoolVar(&s.stable, 's', "stable", "stabilize sort by disabling last-resort comparison")
-	f.Func('S', "buffer-size", RequiredArg, "SIZE", "use SIZE for main memory buffer (accepted, ignored)", func(string, bool) error { return nil })
+	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer (checked as GNU does, then ignored)", func(v string, _ bool) error { return skBufferSize("-S", v) })
+	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return skBufferSize("--buffer-size", v) })
 	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", func(v string, _ bool) error {
 		t := -1
 		switch {
@@ -1237,6 +1238,40 @@ func sortMain(env *Env) int {
 		}
 	}
 	return o.finish(env)
+}
+
+// skBufferSize checks the SIZE of -S as GNU sort does (the value is not
+// used: llmsh sorts in memory): a number of KiB, or with a suffix of
+// "EgGkKmMPtTYZ" (powers of 1024), b for bytes or % of memory.
+func skBufferSize(opt, v string) error {
+	n, e := parseSize(v, 10, "EgGkKmMPtTYZ")
+	last := byte(0)
+	if v != "" {
+		last = v[len(v)-1]
+	}
+	digitEnd := last >= '0' && last <= '9'
+	if e == sizeOK && digitEnd {
+		if n > math.MaxUint64/1024 {
+			e = sizeOverflow
+		}
+	}
+	if e == sizeInvalidSuffix && (last == 'b' || last == '%') {
+		body := v[:len(v)-1]
+		if b := body[len(body)-1:]; b >= "0" && b <= "9" {
+			if _, be := parseSize(body, 10, ""); be == sizeOK {
+				e = sizeOK
+			}
+		}
+	}
+	switch {
+	case e == sizeOK:
+		return nil
+	case e&sizeInvalid != 0:
+		return fmt.Errorf("invalid %s argument %s", opt, laQuote(v))
+	case e&sizeInvalidSuffix != 0:
+		return fmt.Errorf("invalid suffix in %s argument %s", opt, laQuote(v))
+	}
+	return fmt.Errorf("%s argument %s too large", opt, laQuote(v))
 }
 
 // skFiles0 reads the operands of --files0-from=F: NUL-terminated names

@@ -78,6 +78,13 @@ func TestSortFiles(t *testing.T) {
 		{map[string]string{"s1": "a\nc\n", "s2": "b\n"}, []string{"sort", "-m", "-o", "s1", "s1", "s2"}, "", "", 0, "s1", "a\nb\nc\n"},
 		{map[string]string{"s1": "a\n", "d/x": ""}, []string{"sort", "-m", "d", "s1"}, "", "sort: read failed: d: Is a directory\n", 2, "", ""},
 		{map[string]string{"s1": "a\n"}, []string{"sort", "-m", "s1", "nosuch"}, "", "sort: cannot read: nosuch: No such file or directory\n", 2, "", ""},
+		// -S is checked as GNU sort checks it (then ignored).
+		{map[string]string{"s": "b\na\n"}, []string{"sort", "-S", "1b", "s"}, "a\nb\n", "", 0, "", ""},
+		{map[string]string{"s": "b\na\n"}, []string{"sort", "-S", "5%", "s"}, "a\nb\n", "", 0, "", ""},
+		{map[string]string{"s": "b\na\n"}, []string{"sort", "-S", "1KB", "s"}, "", "sort: invalid suffix in -S argument '1KB'\n", 2, "", ""},
+		{map[string]string{"s": "b\na\n"}, []string{"sort", "--buffer-size=1Z", "s"}, "", "sort: --buffer-size argument '1Z' too large\n", 2, "", ""},
+		{map[string]string{"s": "b\na\n"}, []string{"sort", "-S", "18014398509481984", "s"}, "", "sort: -S argument '18014398509481984' too large\n", 2, "", ""},
+		{map[string]string{"s": "b\na\n"}, []string{"sort", "-S", "", "s"}, "", "sort: invalid -S argument ''\n", 2, "", ""},
 		// --files0-from.
 		{map[string]string{"f0": "s1\x00s2\x00", "s1": "c\na\n", "s2": "b\n"}, []string{"sort", "--files0-from=f0"}, "a\nb\nc\n", "", 0, "", ""},
 		{map[string]string{"f0": "s1\x00s2", "s1": "a\nc\n", "s2": "b\n"}, []string{"sort", "-m", "--files0-from", "f0"}, "a\nb\nc\n", "", 0, "", ""},
