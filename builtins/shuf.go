@@ -161,15 +161,11 @@ func shuf(env *Env) int {
 	})
 	headLines := uint64(math.MaxUint64)
 	f.Func('n', "head-count", RequiredArg, "COUNT", "output at most COUNT lines", func(v string, _ bool) error {
-		n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
-		if err != nil {
-			if errors.Is(err, strconv.ErrRange) {
-				n = math.MaxUint64
-			} else {
-				return fmt.Errorf("invalid line count: %s", laQuote(v))
-			}
+		n, e := parseSize(v, 10, "")
+		if e&^sizeOverflow != 0 {
+			return fmt.Errorf("invalid line count: %s", laQuote(v))
 		}
-		headLines = min(headLines, n)
+		headLines = min(headLines, n) // an overflow is 2^64-1: no limit
 		return nil
 	})
 	outFile, outSet := f.String('o', "output", "FILE", "write result to FILE instead of standard output")

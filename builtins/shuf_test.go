@@ -24,6 +24,7 @@ func TestShufReal(t *testing.T) {
 	files := map[string]string{
 		"e":      "",
 		"l7":     "a\nb\nc\nd\ne\nf\ng\n",
+		"l1":     "x\n",
 		"rs.bin": shufTestSource(),
 		"z":      "a\x00b\x00c\x00",
 	}
@@ -46,6 +47,9 @@ func TestShufReal(t *testing.T) {
 		{"", []string{"shuf", "--random-source=rs.bin", "-i", "5-3"}, "", "shuf: invalid input range: '5-3'\n", 1},
 		{"", []string{"shuf", "-i", "x-3"}, "", "shuf: invalid input range: 'x'\n", 1},
 		{"", []string{"shuf", "-n", "x", "l7"}, "", "shuf: invalid line count: 'x'\n", 1},
+		{"", []string{"shuf", "-n", " +1", "l1"}, "x\n", "", 0},
+		{"", []string{"shuf", "-n", "1K", "l1"}, "", "shuf: invalid line count: '1K'\n", 1},
+		{"", []string{"shuf", "-n", "99999999999999999999", "l1"}, "x\n", "", 0},
 		{"", []string{"shuf", "-e", "-i", "1-2"}, "", "shuf: cannot combine -e and -i options\nTry 'shuf --help' for more information.\n", 1},
 		{"", []string{"shuf", "l7", "l7"}, "", "shuf: extra operand 'l7'\nTry 'shuf --help' for more information.\n", 1},
 		{"", []string{"shuf", "-i", "1-2", "l7"}, "", "shuf: extra operand 'l7'\nTry 'shuf --help' for more information.\n", 1},
