@@ -76,6 +76,15 @@ func dd(env *Env) int {
 			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand '%s'", op)}, 1)
 		}
 		num := func() (int64, bool) { return ddSize(env, val) }
+		if (key == "bs" || key == "ibs" || key == "obs") && val != "" {
+			// A block size of 0 is named as written (bs=0x10, with its warning).
+			if n, ok := ddSize(env, val); !ok {
+				return 1
+			} else if n == 0 {
+				env.Errorf("invalid number: %s", laQuote(val))
+				return 1
+			}
+		}
 		var good bool
 		switch key {
 		case "if":

@@ -109,6 +109,7 @@ func TestSizeMessages(t *testing.T) {
 		{"", []string{"dd", "if=f", "status=none", "bs=3x3x3"}, "", "dd: invalid number: '3x3x3'\n", 1},
 		{"", []string{"dd", "if=f", "status=none", "bs=9223372036854775808"}, "", "dd: invalid number: '9223372036854775808': Value too large for defined data type\n", 1},
 		{"", []string{"dd", "if=f", "status=none", "count=0x1"}, "", "dd: warning: '0x' is a zero multiplier; use '00x' if that is intended\n", 0},
+		{"", []string{"dd", "if=f", "status=none", "bs=0x10"}, "", "dd: warning: '0x' is a zero multiplier; use '00x' if that is intended\ndd: invalid number: '0x10'\n", 1},
 		{"", []string{"dd", "if=f", "status=none", "bs=1E"}, "", "dd: memory exhausted by input buffer of size 1152921504606846976 bytes (1.0 EiB)\n", 1},
 	})
 }
