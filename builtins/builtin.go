@@ -45,6 +45,9 @@ type FS interface {
 	// Lstat describes name without following a final symbolic link
 	// (Mode has fs.ModeSymlink for a link).
 	Lstat(name string) (fs.FileInfo, error)
+	// Readlink returns the text of the symbolic link name, unresolved;
+	// anything that is not a link is EINVAL.
+	Readlink(name string) (string, error)
 	// Mkdir creates the directory name with exactly the permission bits
 	// of perm. An existing name is EEXIST.
 	Mkdir(name string, perm fs.FileMode) error

@@ -20,6 +20,7 @@ func (emptyFS) err(op, name string) error {
 func (e emptyFS) OpenFile(name string, _ int) (File, error)  { return nil, e.err("open", name) }
 func (e emptyFS) Stat(name string) (fs.FileInfo, error)      { return nil, e.err("stat", name) }
 func (e emptyFS) Lstat(name string) (fs.FileInfo, error)     { return nil, e.err("lstat", name) }
+func (e emptyFS) Readlink(name string) (string, error)       { return "", e.err("readlink", name) }
 func (e emptyFS) ReadDir(name string) ([]fs.DirEntry, error) { return nil, e.err("readdir", name) }
 func (e emptyFS) Mkdir(name string, _ fs.FileMode) error     { return e.err("mkdir", name) }
 func (e emptyFS) Remove(name string) error                   { return e.err("remove", name) }

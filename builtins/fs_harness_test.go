@@ -34,6 +34,7 @@ func (f clientFS) OpenFile(name string, flag int) (File, error) {
 func (f clientFS) Stat(name string) (fs.FileInfo, error)      { return f.c.Stat(name) }
 func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
 func (f clientFS) Lstat(name string) (fs.FileInfo, error)     { return f.c.Lstat(name) }
+func (f clientFS) Readlink(name string) (string, error)       { return f.c.Readlink(name) }
 func (f clientFS) Mkdir(name string, perm fs.FileMode) error  { return f.c.Mkdir(name, perm) }
 func (f clientFS) Remove(name string) error                   { return f.c.Remove(name) }
 func (f clientFS) Rename(oldname, newname string) error       { return f.c.Rename(oldname, newname) }

@@ -21,6 +21,31 @@ func init() {
 type lsEntry struct {
 	name string // as printed
 	info fs.FileInfo
+	link string // for a symbolic link under -l: " -> TARGET" as printed
+}
+
+// lsLink gives the " -> TARGET" that GNU ls -l prints after a symbolic
+// link named name (the target followed by its -F indicator when it can be
+// reached); "" when info is not a link or the listing is not long. A link
+// whose text cannot be read is reported as GNU does, and *status set.
+func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) string {
+	if !o.long || info.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	abs := env.Abs(name)
+	target, err := env.FS.Readlink(abs)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "ls: cannot read symbolic link '%s': %s\n", name, ErrText(err))
+		*status = max(*status, 1)
+		return ""
+	}
+	s := " -> " + target
+	if o.classify {
+		if ti, err := env.FS.Stat(abs); err == nil && ti.IsDir() {
+			s += "/"
+		}
+	}
+	return s
 }
 
 // Which symbolic links ls follows (GNU ls's dereference modes).
@@ -138,7 +163,7 @@ func ls(env *Env) int {
 		if info.IsDir() && !o.dirSelf {
 			dirs = append(dirs, op)
 		} else {
-			files = append(files, lsEntry{op, info})
+			files = append(files, lsEntry{op, info, lsLink(env, op, info, &o, &status)})
 		}
 	}
 	lsSort(files, &o)
@@ -179,7 +204,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 	if o.all {
 		for _, n := range []string{".", ".."} {
 			if info, err := env.FS.Stat(env.Abs(path.Join(dir, n))); err == nil {
-				list = append(list, lsEntry{n, info})
+				list = append(list, lsEntry{n, info, ""})
 			}
 		}
 	}
@@ -213,7 +238,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 			status = 1
 			continue
 		}
-		list = append(list, lsEntry{e.Name(), info})
+		list = append(list, lsEntry{e.Name(), info, lsLink(env, name, info, o, &status)})
 	}
 	lsSort(list, o)
 	if o.long {
@@ -289,7 +314,7 @@ func lsSuffix(info fs.FileInfo, o *lsOpts) string {
 	case (o.classify || o.slash) && info.IsDir():
 		return "/"
 	case o.classify && !o.long && info.Mode()&fs.ModeSymlink != 0:
-		// GNU's -l shows "-> TARGET/" instead; llmsh shows no target.
+		// GNU's -l shows " -> TARGET/" instead (lsLink).
 		return "@"
 	}
 	return ""
@@ -426,8 +451,8 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 		case o.noOwner || o.noGroup:
 			owner = "llmsh "
 		}
-		fmt.Fprintf(w, "%s %s %s%*s %s %s%s\n", lsMode(e.info), links, owner, sw, sizes[i],
-			lsTimeStyle(e.info.ModTime(), o), e.name, lsSuffix(e.info, o))
+		fmt.Fprintf(w, "%s %s %s%*s %s %s%s%s\n", lsMode(e.info), links, owner, sw, sizes[i],
+			lsTimeStyle(e.info.ModTime(), o), e.name, lsSuffix(e.info, o), e.link)
 	}
 }
 

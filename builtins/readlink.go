@@ -2,7 +2,7 @@ package builtins
 
 import (
 	"fmt"
-	"io/fs"
+	"strings"
 	"syscall"
 )
 
@@ -12,10 +12,8 @@ func init() {
 
 func readlink(env *Env) int {
 	f := NewFlags(env, "Print the value of a symbolic link or canonical file name.\n\n"+
-		"With -f, -e or -m the name is made absolute against the working directory\n"+
-		"and '..' is applied lexically (see realpath). vfsd does not reveal the\n"+
-		"target of a symbolic link: without those options, a link is reported as\n"+
-		"an error, and any other file fails silently as with GNU readlink.", "[OPTION]... FILE...")
+		"Links are read through vfsd: with -f, -e or -m a link (or any component)\n"+
+		"that leads outside the granted trees cannot be resolved further.", "[OPTION]... FILE...")
 	canon := f.Bool('f', "canonicalize", "canonicalize by following every symlink in every component of the given name recursively; all but the last component must exist")
 	existing := f.Bool('e', "canonicalize-existing", "canonicalize as -f; all components must exist")
 	missing := f.Bool('m', "canonicalize-missing", "canonicalize as -f; without requirements on components existence")
@@ -69,16 +67,24 @@ func readlink(env *Env) int {
 			fmt.Fprint(env.Stdout, p+end)
 			continue
 		}
-		fi, err := env.FS.Lstat(env.Abs(name))
-		switch {
-		case err != nil:
-			report(name, err)
-		case fi.Mode()&fs.ModeSymlink == 0:
-			report(name, syscall.EINVAL)
-		default:
-			env.Errorf("%s: reading the target of a symbolic link is not supported in llmsh", name)
+		if strings.HasSuffix(name, "/") {
+			// readlink(2) follows a link named with a trailing slash,
+			// so the name is never a link.
+			if _, err := env.FS.Stat(env.Abs(name)); err != nil {
+				report(name, err)
+			} else {
+				report(name, syscall.EINVAL)
+			}
+			status = 1
+			continue
 		}
-		status = 1
+		target, err := env.FS.Readlink(env.Abs(name))
+		if err != nil {
+			report(name, err)
+			status = 1
+			continue
+		}
+		fmt.Fprint(env.Stdout, target+end)
 	}
 	return status
 }

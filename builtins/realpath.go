@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 	"syscall"
 )
@@ -21,37 +22,103 @@ const (
 	canonMissing                     // -m: none
 )
 
-// canonicalize makes name absolute against env.Dir and cleans it; "." and
-// ".." are applied lexically and symbolic links are not resolved (vfsd does
-// not reveal link targets). The components that mode requires to exist are
-// checked through vfsd: each one before the last must be a directory.
+// maxLinks bounds the symbolic links followed while canonicalising one
+// name (Linux's MAXSYMLINKS); more is ELOOP, as for a loop of links.
+const maxLinks = 40
+
+// canonicalize makes name absolute against env.Dir and resolves it as
+// GNU's canonicalize_filename_mode does: "." is dropped, ".." goes to the
+// parent of what has been resolved so far, and each symbolic link is
+// replaced by its text (read through vfsd, so only links inside the grants
+// are followed: a component outside them is EACCES, whether or not it
+// exists). The components that mode requires to exist must exist, and
+// each one before the last must be a directory.
 func canonicalize(env *Env, name string, mode canonMode) (string, error) {
+	return canonicalizeHow(env, name, mode, true, false)
+}
+
+// canonicalizeHow is canonicalize; with follow false symbolic links are
+// not expanded and ".." is applied lexically (realpath -s); with logical
+// ".." is applied lexically before links are expanded (realpath -L).
+func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool) (string, error) {
 	if name == "" {
 		return "", syscall.ENOENT
 	}
-	abs := env.Abs(name)
-	if mode == canonMissing || abs == "/" {
-		return abs, nil
+	p := name
+	if !strings.HasPrefix(p, "/") {
+		p = env.Dir + "/" + p
 	}
-	comps := strings.Split(abs[1:], "/")
-	prefix := ""
-	for i, c := range comps {
+	if !follow || logical {
+		p = path.Clean(p)
+	}
+	rest := strings.Split(p, "/")
+	resolved := "/"
+	links := 0
+	for len(rest) > 0 {
 		if env.Ctx.Err() != nil {
 			return "", env.Ctx.Err()
 		}
-		prefix += "/" + c
-		fi, err := env.FS.Stat(prefix)
-		last := i == len(comps)-1
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			resolved = path.Dir(resolved)
+			continue
+		}
+		next := path.Join(resolved, c)
+		last := true
+		for _, r := range rest {
+			if r != "" && r != "." {
+				last = false
+				break
+			}
+		}
+		var fi fs.FileInfo
+		var err error
+		if follow {
+			fi, err = env.FS.Lstat(next)
+		} else {
+			fi, err = env.FS.Stat(next)
+		}
 		switch {
-		case err == nil && !last && !fi.IsDir():
-			return "", syscall.ENOTDIR
-		case err == nil:
-		case last && mode == canonAllButLast && errors.Is(err, fs.ErrNotExist):
-		default:
+		case err != nil && mode == canonMissing:
+			// -m asks nothing of the components: what cannot be
+			// described is taken as it is written.
+			resolved = next
+			continue
+		case err != nil && last && mode == canonAllButLast && errors.Is(err, fs.ErrNotExist):
+			resolved = next
+			continue
+		case err != nil:
 			return "", err
 		}
+		if follow && fi.Mode()&fs.ModeSymlink != 0 {
+			if links++; links > maxLinks {
+				if mode != canonMissing {
+					return "", syscall.ELOOP
+				}
+				// -m keeps a link it cannot resolve as written, as GNU.
+				resolved = next
+				continue
+			}
+			target, err := env.FS.Readlink(next)
+			if err != nil {
+				return "", err
+			}
+			if strings.HasPrefix(target, "/") {
+				resolved = "/"
+			}
+			rest = append(strings.Split(target, "/"), rest...)
+			continue
+		}
+		if !last && !fi.IsDir() && mode != canonMissing {
+			return "", syscall.ENOTDIR
+		}
+		resolved = next
 	}
-	return abs, nil
+	return resolved, nil
 }
 
 // relativeTo expresses the absolute path p relative to the absolute
@@ -81,17 +148,17 @@ func relativeTo(p, base string) string {
 
 func realpath(env *Env) int {
 	f := NewFlags(env, "Print the resolved absolute file name; all but the last component must exist.\n\n"+
-		"Names are resolved against the working directory and '..' is applied\n"+
-		"lexically; symbolic links are not expanded (vfsd does not reveal link\n"+
-		"targets), so -s, -L and -P change nothing.", "[OPTION]... FILE...")
+		"Names are resolved against the working directory. Symbolic links are\n"+
+		"read through vfsd: a link (or any component) that leads outside the\n"+
+		"granted trees cannot be resolved further.", "[OPTION]... FILE...")
 	existing := f.Bool('e', "canonicalize-existing", "all components of the path must exist")
 	missing := f.Bool('m', "canonicalize-missing", "no path components need exist or be a directory")
 	f.Bool('E', "", "all but the last component must exist (default)")
-	f.Bool('L', "logical", "resolve '..' components before symlinks")
-	f.Bool('P', "physical", "resolve symlinks as encountered (default)")
+	logical := f.Bool('L', "logical", "resolve '..' components before symlinks")
+	physical := f.Bool('P', "physical", "resolve symlinks as encountered (default)")
 	quiet := f.Bool('q', "quiet", "suppress most error messages")
-	f.Bool('s', "strip", "don't expand symlinks")
-	f.Bool(0, "no-symlinks", "same as -s")
+	strip := f.Bool('s', "strip", "don't expand symlinks")
+	f.BoolVar(strip, 0, "no-symlinks", "same as -s")
 	relTo, relSet := f.String(0, "relative-to", "DIR", "print the resolved path relative to DIR")
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline")
 	files, err := f.Parse(env.Args[1:])
@@ -108,9 +175,16 @@ func realpath(env *Env) int {
 	case *existing:
 		mode = canonAll
 	}
+	if *logical && *physical {
+		// The later of -L and -P wins, as in GNU.
+		*logical = lastOption(env.Args[1:], 'L', "logical", 'P', "physical")
+	}
+	canon := func(name string) (string, error) {
+		return canonicalizeHow(env, name, mode, !*strip, *logical)
+	}
 	base := ""
 	if *relSet {
-		if base, err = canonicalize(env, *relTo, mode); err != nil {
+		if base, err = canon(*relTo); err != nil {
 			if !*quiet {
 				env.PathError(xaQuote(*relTo), err)
 			}
@@ -123,7 +197,7 @@ func realpath(env *Env) int {
 	}
 	status := 0
 	for _, name := range files {
-		p, err := canonicalize(env, name, mode)
+		p, err := canon(name)
 		if err != nil {
 			if env.Ctx.Err() != nil {
 				return 1
@@ -140,4 +214,32 @@ func realpath(env *Env) int {
 		fmt.Fprint(env.Stdout, p+end)
 	}
 	return status
+}
+
+// lastOption reports whether, of two boolean options (a short letter and a
+// long name each), the first was given after the second in args.
+func lastOption(args []string, a rune, along string, b rune, blong string) bool {
+	first := false
+	for _, arg := range args {
+		switch {
+		case arg == "--":
+			return first
+		case strings.HasPrefix(arg, "--"):
+			if l := arg[2:]; l != "" && strings.HasPrefix(along, l) && !strings.HasPrefix(blong, l) {
+				first = true
+			} else if l != "" && strings.HasPrefix(blong, l) && !strings.HasPrefix(along, l) {
+				first = false
+			}
+		case strings.HasPrefix(arg, "-") && len(arg) > 1:
+			for _, r := range arg[1:] {
+				switch r {
+				case a:
+					first = true
+				case b:
+					first = false
+				}
+			}
+		}
+	}
+	return first
 }

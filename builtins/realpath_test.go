@@ -1,8 +1,7 @@
 package builtins
 
 import (
-	"os"
-	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,13 +39,44 @@ func TestRealpath(t *testing.T) {
 	})
 }
 
-func TestReadlinkLink(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.Symlink("target", filepath.Join(dir, "l")); err != nil {
-		t.Fatal(err)
+// TestReadlinkLinks: readlink prints a link's text and -f/-e/-m and
+// realpath resolve through links inside the grant. Expected output
+// checked against GNU coreutils 9.1 readlink and realpath on the same
+// tree (LC_ALL=C); @DIR@ is the working directory. A link that leaves
+// the grant is printed as its text but cannot be resolved (GNU would
+// go on into the host).
+func TestReadlinkLinks(t *testing.T) {
+	dir := linkTree(t, map[string]string{"chain": "lf", "loop1": "loop2", "loop2": "loop1",
+		"rel": "d/s/../f", "sub": "ld/s", "abs": "/etc/passwd", "esc": "../x"})
+	cases := []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{[]string{"readlink", "lf", "ld", "chain", "abs", "esc"}, "d/f\nd\nlf\n/etc/passwd\n../x\n", "", 0},
+		{[]string{"readlink", "top"}, "", "", 1},
+		{[]string{"readlink", "-v", "top", "d", "nope"}, "", "readlink: top: Invalid argument\nreadlink: d: Invalid argument\nreadlink: nope: No such file or directory\n", 1},
+		{[]string{"readlink", "lf/"}, "", "", 1},
+		{[]string{"readlink", "ld/"}, "", "", 1},
+		{[]string{"readlink", "-z", "lf"}, "d/f\x00", "", 0},
+		{[]string{"readlink", "-f", "chain", "ld/s/g", "ldangle", "loop1", "rel", "sub/..", "ld/.."}, "@DIR@/d/f\n@DIR@/d/s/g\n@DIR@/nowhere\n@DIR@/d/f\n@DIR@/d\n@DIR@\n", "", 1},
+		{[]string{"readlink", "-e", "ldangle"}, "", "", 1},
+		{[]string{"readlink", "-ve", "ldangle", "loop1"}, "", "readlink: ldangle: No such file or directory\nreadlink: loop1: Too many levels of symbolic links\n", 1},
+		{[]string{"readlink", "-m", "ldangle/x/../y", "loop1/z"}, "@DIR@/nowhere/y\n@DIR@/loop1/z\n", "", 0},
+		{[]string{"realpath", "chain", "sub/..", "ld/..", "loop1"}, "@DIR@/d/f\n@DIR@/d\n@DIR@\n", "realpath: loop1: Too many levels of symbolic links\n", 1},
+		{[]string{"realpath", "-s", "chain", "sub/.."}, "@DIR@/chain\n@DIR@\n", "", 0},
+		{[]string{"realpath", "-L", "sub/.."}, "@DIR@\n", "", 0},
+		{[]string{"realpath", "-LP", "sub/.."}, "@DIR@/d\n", "", 0},
+		{[]string{"realpath", "-PL", "sub/.."}, "@DIR@\n", "", 0},
+		{[]string{"realpath", "--relative-to=ld", "lf"}, "f\n", "", 0},
+		// Leaving the grant: refused, whatever the host has there.
+		{[]string{"realpath", "-e", "esc"}, "", "realpath: esc: Permission denied\n", 1},
 	}
-	r := runCmdIn(t, dir, "readlink", "l")
-	if r.status != 1 || r.stdout != "" || r.stderr != "readlink: l: reading the target of a symbolic link is not supported in llmsh\n" {
-		t.Errorf("readlink l: %+v", r)
+	for _, tc := range cases {
+		r := runCmdIn(t, dir, tc.args...)
+		want := strings.ReplaceAll(tc.stdout, "@DIR@", dir)
+		if r.stdout != want || r.stderr != tc.stderr || r.status != tc.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, want, tc.stderr, tc.status)
+		}
 	}
 }

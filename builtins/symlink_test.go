@@ -171,3 +171,37 @@ func TestSymlinkOutOfTree(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkTargetsShown: ls -l, stat and find -printf show a link's text.
+// Expected output checked against GNU coreutils 9.1 ls and stat and GNU
+// find 4.9 on the same tree (LC_ALL=C; times masked by --time-style and
+// the formats).
+func TestLinkTargetsShown(t *testing.T) {
+	dir := linkTree(t, map[string]string{"abs": "/etc/passwd"})
+	cases := []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{[]string{"ls", "-go", "--time-style=+T", "abs", "ld", "ldangle", "lf", "top"},
+			"lrwxrwxrwx 1 11 T abs -> /etc/passwd\nlrwxrwxrwx 1  1 T ld -> d\nlrwxrwxrwx 1  7 T ldangle -> nowhere\nlrwxrwxrwx 1  3 T lf -> d/f\n-rw-r--r-- 1  2 T top\n", "", 0},
+		{[]string{"ls", "-goF", "--time-style=+T", "ld", "lf", "ldangle"},
+			"lrwxrwxrwx 1 1 T ld -> d/\nlrwxrwxrwx 1 7 T ldangle -> nowhere\nlrwxrwxrwx 1 3 T lf -> d/f\n", "", 0},
+		{[]string{"ls", "-godF", "--time-style=+T", "ld"}, "lrwxrwxrwx 1 1 T ld -> d/\n", "", 0},
+		{[]string{"ls", "-goL", "--time-style=+T", "lf"}, "-rw-r--r-- 1 2 T lf\n", "", 0},
+		{[]string{"ls", "-go", "--time-style=+T", "ld/"}, "total 8\n-rw-r--r-- 1    2 T f\ndrwxr-xr-x 2 4096 T s\n", "", 0},
+	}
+	for _, tc := range cases {
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.stdout || r.stderr != tc.stderr || r.status != tc.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.stdout, tc.stderr, tc.status)
+		}
+	}
+	// A whole directory: the links among the other entries.
+	r := runCmdIn(t, dir, "ls", "-go", "--time-style=+T")
+	for _, line := range []string{"lrwxrwxrwx 1   11 T abs -> /etc/passwd\n", "lrwxrwxrwx 1    1 T ld -> d\n", "lrwxrwxrwx 1    3 T lf -> d/f\n"} {
+		if !strings.Contains(r.stdout, line) {
+			t.Errorf("ls -go: %q lacks %q", r.stdout, line)
+		}
+	}
+}

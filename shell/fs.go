@@ -58,6 +58,12 @@ func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 	}
 	return f.c.Lstat(name)
 }
+func (f clientFS) Readlink(name string) (string, error) {
+	if _, ok := statDevice(name); ok {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: syscall.EINVAL}
+	}
+	return f.c.Readlink(name)
+}
 func (f clientFS) Mkdir(name string, perm fs.FileMode) error { return f.c.Mkdir(name, perm) }
 func (f clientFS) Remove(name string) error                  { return f.c.Remove(name) }
 func (f clientFS) Rename(oldname, newname string) error      { return f.c.Rename(oldname, newname) }

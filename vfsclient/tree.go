@@ -22,6 +22,17 @@ func (c *Client) Lstat(name string) (fs.FileInfo, error) {
 	return &FileInfo{name: path.Base(name), st: r}, nil
 }
 
+// Readlink returns the text of the symbolic link name, as stored (it is
+// not resolved and may name a path outside the grants). Anything that is
+// not a link gives syscall.EINVAL, as readlink(2).
+func (c *Client) Readlink(name string) (string, error) {
+	var r vfsproto.ReadlinkResult
+	if err := c.call(vfsproto.OpReadlink, vfsproto.PathParams{Path: name}, &r); err != nil {
+		return "", pathErr("readlink", name, err)
+	}
+	return r.Target, nil
+}
+
 // Mkdir creates the directory name with the permission bits of perm set
 // exactly (vfsd applies no umask when a mode is given). An existing name
 // is an error satisfying errors.Is(err, fs.ErrExist).

@@ -119,7 +119,7 @@ func testReadBulk(t *testing.T, connect func(testing.TB, *Server) *client) {
 	c := connect(t, s)
 	hr := c.helloBulk()
 	if !slices.Equal(hr.Features, []string{vfsproto.FeatureReadBulk}) || hr.MaxBulkRead != vfsproto.MaxBulkRead ||
-		!slices.Contains(hr.Ops, vfsproto.OpReadBulk) || len(hr.Ops) != 18 {
+		!slices.Contains(hr.Ops, vfsproto.OpReadBulk) || len(hr.Ops) != 19 {
 		t.Fatalf("hello = %+v", hr)
 	}
 

@@ -355,7 +355,8 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 		j.h = *p.H
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
-		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
+		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
+		vfsproto.OpReadlink:
 		c.spawn(j)
 		return nil
 	case "":

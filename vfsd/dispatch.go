@@ -18,6 +18,7 @@ var supportedOps = []string{
 	vfsproto.OpSeek, vfsproto.OpStat, vfsproto.OpCreateTemp, vfsproto.OpList,
 	vfsproto.OpHello, vfsproto.OpStats, vfsproto.OpVirtuals,
 	vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
+	vfsproto.OpReadlink,
 }
 
 var readBufPool = sync.Pool{New: func() any { return new([vfsproto.MaxRead]byte) }}
@@ -247,7 +248,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			r.ShmSlots = slots
 		}
 		return okFrame(j.id, r), nil, 0
-	case vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
+	case vfsproto.OpLstat, vfsproto.OpReadlink, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
 		return c.doTreeOp(j)
 	case vfsproto.OpStats:
 		return okFrame(j.id, s.Stats()), nil, 0

@@ -25,6 +25,7 @@ const (
 	msgNotEmpty   = "directory not empty"
 	msgExist      = "file exists"
 	msgXDev       = "cross-device link"
+	msgNotLink    = "not a symbolic link"
 )
 
 // errPathEscapesText is the text of os.Root's unexported escape error. A

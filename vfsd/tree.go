@@ -10,7 +10,7 @@ import (
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
-// Tree operations: lstat, mkdir, remove, rename, utimes and chmod. Every change
+// Tree operations: lstat, readlink, mkdir, remove, rename, utimes and chmod. Every change
 // needs the path inside a writable (-o) grant and goes through that
 // grant's os.Root, so that ".." and symlinks cannot lead out of it. A
 // granted path itself, and an ancestor of one, is never removed or
@@ -32,6 +32,17 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			return nil, e, 0
 		}
 		return okFrame(j.id, st), nil, 0
+	case vfsproto.OpReadlink:
+		var p vfsproto.PathParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
+		target, e := s.readlinkPath(p.Path)
+		if e != nil {
+			return nil, e, 0
+		}
+		return okFrame(j.id, vfsproto.ReadlinkResult{Target: target}), nil, 0
 	case vfsproto.OpMkdir:
 		var p vfsproto.MkdirParams
 		if e := decodeParams(j.raw, &p, "path"); e != nil {
@@ -158,6 +169,45 @@ func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 		return dirStat, nil
 	}
 	return vfsproto.StatResult{}, s.reject(msgOutside)
+}
+
+// readlinkPath implements readlink{path}: the text of a symbolic link
+// inside a readable grant, reached as lstat reaches it (the final link is
+// not followed). The text is returned as stored, also when it names a
+// path outside the grants: it is data of the granted tree, like the
+// bytes of a file there, and following it stays E_PERM (see
+// docs/security.md). Anything that is not a link is E_ARG "not a symbolic
+// link" (GNU's EINVAL).
+func (s *Server) readlinkPath(name string) (string, *vfsproto.Error) {
+	abs, e := s.cleanPath(name)
+	if e != nil {
+		return "", e
+	}
+	if s.virt.lookup(abs) != nil {
+		return "", perr(vfsproto.EArg, msgNotLink)
+	}
+	if g := s.pol.readable(abs); g != nil {
+		rel := g.rel(abs)
+		fi, err := g.root.Lstat(rel)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && s.virt.isDir(abs) {
+				return "", perr(vfsproto.EArg, msgNotLink)
+			}
+			return "", fsError(err)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return "", perr(vfsproto.EArg, msgNotLink)
+		}
+		target, err := g.root.Readlink(rel)
+		if err != nil {
+			return "", fsError(err)
+		}
+		return target, nil
+	}
+	if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
+		return "", perr(vfsproto.EArg, msgNotLink)
+	}
+	return "", s.reject(msgOutside)
 }
 
 // mkdir implements mkdir{path, mode}.

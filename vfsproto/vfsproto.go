@@ -58,6 +58,13 @@ const ShmSlot = 1 << 20
 // MaxShmSlots is the most slots a read_shm region may have.
 const MaxShmSlots = 16
 
+// ReadlinkResult is the result of readlink: the text of the symbolic
+// link, exactly as stored (it may name a path outside every grant; it is
+// not resolved).
+type ReadlinkResult struct {
+	Target string `json:"target"`
+}
+
 // FirstHandle is the lowest handle vfsd allocates; 0, 1 and 2 are reserved
 // for the client's stdin, stdout and stderr and are served by the MUX.
 const FirstHandle = 3
@@ -81,6 +88,7 @@ const (
 	OpRename     = "rename"
 	OpUtimes     = "utimes"
 	OpChmod      = "chmod"
+	OpReadlink   = "readlink"
 	OpReadBulk   = "read_bulk"  // only after hello negotiated FeatureReadBulk
 	OpWriteBulk  = "write_bulk" // only after hello negotiated FeatureWriteBulk
 	OpReadShm    = "read_shm"   // only after hello negotiated FeatureReadShm
@@ -294,7 +302,7 @@ type StatResult struct {
 }
 
 // PathParams are the parameters of the operations that name only a path
-// (lstat, remove).
+// (lstat, readlink, remove).
 type PathParams struct {
 	Path string `json:"path"`
 }

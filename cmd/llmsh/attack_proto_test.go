@@ -296,11 +296,12 @@ func TestProtocolAttacks(t *testing.T) {
 				"../out/secret", ar.secret + "\x00" + ar.ro + "/in.txt", "/proc/self/environ", "/proc/self/fd/3",
 				"/dev/zero", "/etc/passwd",
 			} {
-				// A link inside a grant may be lstat'ed itself; nothing
+				// A link inside a grant may be lstat'ed and read itself
+				// (readlink: its text, docs/security.md T-LINK-3); nothing
 				// may be stat'ed or listed through it. (stat first: an "rw" open outside the grants makes a
 				// virtual file of that name, which stat then shows.)
-				for _, op := range []string{"stat", "lstat", "list"} {
-					if resp := p.call("s", op, `{"path":`+jsonStr(path)+`}`); resp != nil && resp.OK && !(op == "lstat" && (strings.HasPrefix(path, ar.rw) || strings.HasPrefix(path, ar.ro))) {
+				for _, op := range []string{"stat", "lstat", "readlink", "list"} {
+					if resp := p.call("s", op, `{"path":`+jsonStr(path)+`}`); resp != nil && resp.OK && !((op == "lstat" || op == "readlink") && (strings.HasPrefix(path, ar.rw) || strings.HasPrefix(path, ar.ro))) {
 						t.Fatalf("BREACH: %s %q answered: %s", op, path, resp.Result)
 					}
 				}
