@@ -227,8 +227,16 @@ func (fd *finder) ls(w *bufio.Writer, f *findEnt) {
 	if info.Mode()&fs.ModeSymlink != 0 {
 		mode = "l" + mode[1:]
 	}
-	fd.printTo(w, fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8d %s %s\n", 0, (info.Size()+1023)/1024, mode, links,
-		"llmsh", "llmsh", info.Size(), lsTime(info.ModTime().In(fd.loc), fd.now), f.path))
+	target := ""
+	if info.Mode()&fs.ModeSymlink != 0 {
+		if t, err := fd.env.FS.Readlink(f.abs); err == nil {
+			target = " -> " + t
+		} else {
+			fd.fileErr(f.path, err)
+		}
+	}
+	fd.printTo(w, fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8d %s %s%s\n", 0, (info.Size()+1023)/1024, mode, links,
+		"llmsh", "llmsh", info.Size(), lsTime(info.ModTime().In(fd.loc), fd.now), f.path, target))
 }
 
 func (fd *finder) printTo(w *bufio.Writer, s string) {
@@ -1351,7 +1359,15 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				v = string(findTypeChar(typ))
 			}
 		case 'l':
-			v = "" // link targets are not exposed
+			// The link's text; empty for anything else (under -L, a
+			// link that can be followed is its target).
+			if f.fileType(fd)&fs.ModeSymlink != 0 {
+				if t, err := fd.env.FS.Readlink(f.abs); err == nil {
+					v = t
+				} else {
+					fd.fileErr(f.path, err)
+				}
+			}
 		default:
 			info, err := f.stat(fd)
 			if err != nil {

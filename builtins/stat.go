@@ -20,7 +20,7 @@ time, nothing else. What it does not reveal prints as GNU stat prints an
 unknown value: %x %z %w (access, change, birth time) print '-', %X %Z %W
 print 0, %U %G print UNKNOWN, and %u %g %i %h %d %D %m %C print '?'.
 %b is estimated from the size (4 KiB blocks). Symbolic links are described
-themselves unless -L is given; %N does not show a link's target.
+themselves unless -L is given; %N and the File line show a link's text.
 
 Directives: %a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U
 %w %W %x %X %y %Y %z %Z %C %%, with printf flags (-0 +#'), width and
@@ -58,15 +58,30 @@ func stat(env *Env) int {
 			status = 1
 			continue
 		}
+		target, isLink := "", false
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			if target, err = env.FS.Readlink(env.Abs(name)); err != nil {
+				w.Flush()
+				env.ftErrorf("cannot read symbolic link", name, err)
+				status = 1
+				continue
+			}
+			isLink = true
+		}
+		file := statFile{name, fi, target, isLink}
 		switch {
 		case *printfSet:
-			w.WriteString(statFormat(statEscapes(*printf), name, fi))
+			w.WriteString(statFormat(statEscapes(*printf), file))
 		case *formatSet:
-			w.WriteString(statFormat(*format, name, fi) + "\n")
+			w.WriteString(statFormat(*format, file) + "\n")
 		case *terse:
-			w.WriteString(statFormat(statTerse, name, fi) + "\n")
+			w.WriteString(statFormat(statTerse, file) + "\n")
 		default:
-			w.WriteString(statFormat(statDefault, name, fi))
+			first := "  File: " + name
+			if isLink {
+				first += " -> " + target
+			}
+			w.WriteString(first + "\n" + statFormat(statDefault, file))
 		}
 	}
 	return status
@@ -75,8 +90,9 @@ func stat(env *Env) int {
 // statTerse is GNU stat's --terse format for a file.
 const statTerse = "%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o"
 
-const statDefault = `  File: %n
-  Size: %-10s	Blocks: %-10b IO Block: %-6o %F
+// statDefault is GNU stat's default format after its File line (which
+// shows a link's text, unquoted).
+const statDefault = `  Size: %-10s	Blocks: %-10b IO Block: %-6o %F
 Device: %D	Inode: %-11i Links: %h
 Access: (%04a/%A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)
 Access: %x
@@ -85,8 +101,17 @@ Change: %z
  Birth: %w
 `
 
-// statFormat expands the directives of format for name described by fi.
-func statFormat(format, name string, fi fs.FileInfo) string {
+// statFile is what stat describes: the name as given, its FileInfo and,
+// for a symbolic link described itself, the link's text.
+type statFile struct {
+	name   string
+	fi     fs.FileInfo
+	target string
+	isLink bool
+}
+
+// statFormat expands the directives of format for file.
+func statFormat(format string, file statFile) string {
 	var b strings.Builder
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -118,7 +143,7 @@ func statFormat(format, name string, fi fs.FileInfo) string {
 			b.WriteByte('%')
 			continue
 		}
-		v, numeric, ok := statValue(d, name, fi)
+		v, numeric, ok := statValue(d, file)
 		if !ok {
 			b.WriteString("?")
 			continue
@@ -142,12 +167,16 @@ func statFormat(format, name string, fi fs.FileInfo) string {
 
 // statValue is the value of directive d; numeric values are formatted
 // with the directive's flags as integers.
-func statValue(d byte, name string, fi fs.FileInfo) (v string, numeric, ok bool) {
+func statValue(d byte, file statFile) (v string, numeric, ok bool) {
+	name, fi := file.name, file.fi
 	mode := fi.Mode()
 	switch d {
 	case 'n':
 		return name, false, true
 	case 'N':
+		if file.isLink {
+			return ftQuote(name) + " -> " + ftQuote(file.target), false, true
+		}
 		return ftQuote(name), false, true
 	case 's':
 		return strconv.FormatInt(fi.Size(), 10), true, true

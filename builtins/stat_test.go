@@ -38,7 +38,7 @@ func TestStat(t *testing.T) {
 			"f|3|regular file|644|-rw-r--r--|81a4|8|512|4096|'f'\n" +
 				"e|0|regular empty file|644|-rw-r--r--|81a4|0|512|4096|'e'\n" +
 				"d|4096|directory|750|drwxr-x---|41e8|8|512|4096|'d'\n" +
-				"l|1|symbolic link|777|lrwxrwxrwx|a1ff|0|512|4096|'l'\n" +
+				"l|1|symbolic link|777|lrwxrwxrwx|a1ff|0|512|4096|'l' -> 'f'\n" +
 				"big|5000|regular file|644|-rw-r--r--|81a4|16|512|4096|'big'\n", "", 0},
 		{[]string{"stat", "-L", "-c", "%F %s", "l"}, "regular file 3\n", "", 0},
 		// GNU's --terse columns; what vfsd does not know is ? or 0.

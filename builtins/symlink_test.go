@@ -190,12 +190,24 @@ func TestLinkTargetsShown(t *testing.T) {
 		{[]string{"ls", "-godF", "--time-style=+T", "ld"}, "lrwxrwxrwx 1 1 T ld -> d/\n", "", 0},
 		{[]string{"ls", "-goL", "--time-style=+T", "lf"}, "-rw-r--r-- 1 2 T lf\n", "", 0},
 		{[]string{"ls", "-go", "--time-style=+T", "ld/"}, "total 8\n-rw-r--r-- 1    2 T f\ndrwxr-xr-x 2 4096 T s\n", "", 0},
+		{[]string{"stat", "-c", "%N|%n", "lf", "top", "ld", "abs"}, "'lf' -> 'd/f'|lf\n'top'|top\n'ld' -> 'd'|ld\n'abs' -> '/etc/passwd'|abs\n", "", 0},
+		{[]string{"stat", "-L", "-c", "%N", "lf"}, "'lf'\n", "", 0},
+		{[]string{"stat", "-c", "%N", "ldangle"}, "'ldangle' -> 'nowhere'\n", "", 0},
+		{[]string{"find", ".", "-name", "l*", "-printf", "%p|%l|%y\n"}, "./ld|d|l\n./ldangle|nowhere|l\n./lf|d/f|l\n", "", 0},
+		{[]string{"find", "-L", ".", "-name", "l*", "-printf", "%p|%l|%y\n"}, "./ld||d\n./ldangle|nowhere|l\n./lf||f\n", "", 0},
 	}
 	for _, tc := range cases {
 		r := runCmdIn(t, dir, tc.args...)
 		if r.stdout != tc.stdout || r.stderr != tc.stderr || r.status != tc.status {
 			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.stdout, tc.stderr, tc.status)
 		}
+	}
+	// stat's default format: the File line shows the link's text unquoted.
+	if r := runCmdIn(t, dir, "stat", "lf"); !strings.HasPrefix(r.stdout, "  File: lf -> d/f\n  Size: 3         \tBlocks: 0          IO Block: 4096   symbolic link\n") {
+		t.Errorf("stat lf: %q", r.stdout)
+	}
+	if r := runCmdIn(t, dir, "find", "lf", "-ls"); !strings.HasSuffix(r.stdout, " lf -> d/f\n") {
+		t.Errorf("find lf -ls: %q", r.stdout)
 	}
 	// A whole directory: the links among the other entries.
 	r := runCmdIn(t, dir, "ls", "-go", "--time-style=+T")

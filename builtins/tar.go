@@ -86,7 +86,7 @@ func tarMain(env *Env) int {
 			return nil
 		}
 	}
-	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created, and a\nsymbolic link is archived only with -h, as what it leads to. Names read\nwith -T come after the names given as arguments. Extracted members get\ntheir archived permission bits less the umask (022), exactly with -p;\nsetuid, setgid and sticky bits are never set.",
+	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created; a\nsymbolic link is archived as a link (with -h, as what it leads to). Names read\nwith -T come after the names given as arguments. Extracted members get\ntheir archived permission bits less the umask (022), exactly with -p;\nsetuid, setgid and sticky bits are never set.",
 		"[OPTION...] [FILE]...")
 	f.Func('c', "create", NoArg, "", "create a new archive", setMode('c'))
 	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
@@ -498,8 +498,18 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	}
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		// GNU tar stores the link; llmsh cannot read where it leads.
-		s.fail("%s: Cannot readlink: links are not supported in llmsh (-h archives what it leads to)", shown)
+		// Stored as a link (type 2), its text as the link name.
+		target, err := env.FS.Readlink(abs)
+		if err != nil {
+			s.fail("%s: Cannot readlink: %s", shown, ErrText(err))
+			return nil
+		}
+		hdr.Typeflag = tar.TypeSymlink
+		hdr.Linkname = s.transformLink(target)
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		s.listed(hdr, name)
 		return nil
 	case mode.IsDir():
 		hdr.Typeflag = tar.TypeDir

@@ -11,14 +11,15 @@ type tarTransform struct {
 	re     *posixre.Regexp
 	repl   string
 	global bool
-	nth    int // replace only the Nth match (0: the first, or all with g)
+	nth    int  // replace only the Nth match (0: the first, or all with g)
+	noLink bool // flag S: not applied to symbolic link targets
 }
 
 // parseTarTransforms parses a --transform argument: expressions
 // s/REGEX/REPLACEMENT/[FLAGS] separated by ';', any delimiter after s,
 // flags g (every match), i (ignore case), x (extended regex), a number N
-// (the Nth match) and the scope flags r, R, s, S, h, H (accepted: llmsh
-// archives no links). The message of an error is GNU tar's.
+// (the Nth match) and the scope flags r, R, s, S, h, H (s and S: whether
+// it applies to symbolic link targets; llmsh archives no hard links). The message of an error is GNU tar's.
 func parseTarTransforms(arg string) ([]tarTransform, string) {
 	var out []tarTransform
 	for p := 0; p < len(arg); {
@@ -67,7 +68,11 @@ func parseTarTransforms(arg string) ([]tarTransform, string) {
 				fl |= posixre.IgnoreCase
 			case c == 'x':
 				fl |= posixre.ERE
-			case strings.IndexByte("rRsShH", c) >= 0:
+			case c == 'S':
+				t.noLink = true
+			case c == 's':
+				t.noLink = false
+			case strings.IndexByte("rRhH", c) >= 0:
 			case c >= '0' && c <= '9':
 				t.nth = t.nth*10 + int(c-'0')
 			default:
@@ -137,6 +142,17 @@ func (t *tarTransform) apply(name string) string {
 }
 
 // transformName applies every --transform expression in order.
+// transformLink applies the --transform expressions whose scope takes in
+// symbolic link targets (all but those with the S flag) to target.
+func (s *tarState) transformLink(target string) string {
+	for i := range s.transforms {
+		if !s.transforms[i].noLink {
+			target = s.transforms[i].apply(target)
+		}
+	}
+	return target
+}
+
 func (s *tarState) transformName(name string) string {
 	for i := range s.transforms {
 		name = s.transforms[i].apply(name)
