@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // statusCmd is an internal command that only returns the status in its
@@ -246,7 +247,7 @@ func (e noHostUsers) Get(name string) expand.Variable {
 // (interp would read the host's user database; every file a script can
 // see is its own), and FILE1 -ef FILE2 is answered here, since interp
 // compares host inodes: two names are the same file when both exist and
-// name the same path.
+// vfsd gives them the same file identity (see sameFile).
 func (s *Shell) testArgs(ctx context.Context, args []string) []string {
 	ops := args[1:]
 	if args[0] == "[" && len(ops) > 0 && ops[len(ops)-1] == "]" {
@@ -286,14 +287,23 @@ func (s *Shell) testArgs(ctx context.Context, args []string) []string {
 	return out
 }
 
-// sameFile answers A -ef B: vfsd reveals no device or inode, so two names
-// are the same file when both exist and name the same path.
+// sameFile answers A -ef B: both exist and vfsd gives them the same file
+// identity (hard links, a symbolic link and its target); files without
+// one (virtual files) are the same when they name the same path.
 func (s *Shell) sameFile(ctx context.Context, a, b string) bool {
 	hc := interp.HandlerCtx(ctx)
 	a, b = absPath(hc.Dir, a), absPath(hc.Dir, b)
-	_, errA := s.client.Stat(a)
-	_, errB := s.client.Stat(b)
-	return errA == nil && errB == nil && a == b
+	fa, errA := s.client.Stat(a)
+	fb, errB := s.client.Stat(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	ia, okA := vfsclient.FileID(fa)
+	ib, okB := vfsclient.FileID(fb)
+	if okA && okB {
+		return ia == ib
+	}
+	return a == b
 }
 
 // efCmd is the internal command that [[ A -ef B ]] becomes (see

@@ -102,6 +102,18 @@ func (i *FileInfo) IsDir() bool { return i.st.IsDir && !i.st.Symlink }
 // Sys returns nil: vfsd reveals no owner or device.
 func (i *FileInfo) Sys() any { return nil }
 
+// FileID returns vfsd's opaque identity of the file fi describes (a
+// FileInfo from Stat, Lstat or a handle's Stat): equal for two names of
+// the same file within one session. ok is false when fi has none (a
+// virtual file, an ancestor of a grant, or a FileInfo not from vfsd).
+func FileID(fi fs.FileInfo) (id string, ok bool) {
+	i, isOurs := fi.(*FileInfo)
+	if !isOurs || i.st.ID == "" {
+		return "", false
+	}
+	return i.st.ID, true
+}
+
 // Stat describes name.
 func (c *Client) Stat(name string) (fs.FileInfo, error) {
 	var r vfsproto.StatResult

@@ -1,8 +1,14 @@
 package vfsd
 
 import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"io"
 	"os"
+	"syscall"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -27,7 +33,34 @@ func statOf(fi os.FileInfo) vfsproto.StatResult {
 		Mtime: fi.ModTime().UnixNano(),
 		Mode:  uint32(fi.Mode().Perm()),
 		IsDir: fi.IsDir(),
+		ID:    fileID(fi),
 	}
+}
+
+// idKey is this vfsd process's key for file identities: random, never
+// written anywhere, so an id says nothing of the host's device and inode
+// numbers and ids of one file differ from one vfsd process to the next.
+var idKey = func() []byte {
+	k := make([]byte, 32)
+	rand.Read(k) // crypto/rand.Read never fails (Go 1.24+)
+	return k
+}()
+
+// fileID is the opaque identity of a real file: HMAC-SHA256 of its device
+// and inode under idKey, truncated to 128 bits, in hex. Two names of the
+// same file (hard links, a link and its target) have the same id; "" when
+// the system gives no device and inode.
+func fileID(fi os.FileInfo) string {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return ""
+	}
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], uint64(st.Dev))
+	binary.LittleEndian.PutUint64(b[8:], st.Ino)
+	m := hmac.New(sha256.New, idKey)
+	m.Write(b[:])
+	return hex.EncodeToString(m.Sum(nil)[:16])
 }
 
 // realFile is a file opened in place.

@@ -299,6 +299,11 @@ type StatResult struct {
 	Mode    uint32 `json:"mode"`
 	IsDir   bool   `json:"is_dir"`
 	Symlink bool   `json:"symlink,omitempty"`
+	// ID is an opaque identity of a real file: equal for two names of
+	// the same file within one vfsd process, unrelated across processes,
+	// revealing nothing of the host's device and inode. Absent for
+	// virtual files and synthesised directories.
+	ID string `json:"id,omitempty"`
 }
 
 // PathParams are the parameters of the operations that name only a path
