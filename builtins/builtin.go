@@ -66,6 +66,16 @@ type FS interface {
 	Chmod(name string, perm fs.FileMode) error
 }
 
+// SameFile reports whether a and b (FileInfos from the FS) describe the
+// same file by the identity the FS gives them (vfsd's "id": hard links, a
+// followed link and its target). It is false when either has none.
+func SameFile(a, b fs.FileInfo) bool {
+	type ider interface{ FileID() string }
+	ia, okA := a.(ider)
+	ib, okB := b.(ider)
+	return okA && okB && ia.FileID() != "" && ia.FileID() == ib.FileID()
+}
+
 // ExecFunc runs another command in-process (for xargs, find -exec, timeout,
 // sh -c): args[0] is a builtin name or a shell function; it returns the
 // exit status.

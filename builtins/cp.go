@@ -24,7 +24,8 @@ func cp(env *Env) int {
 		"and exits 1. A new file or directory gets the source's permission bits less\n"+
 		"the umask (022); -p keeps the permission bits and the modification time\n"+
 		"(vfsd exposes no owner; setuid, setgid and sticky bits are never set).\n"+
-		"Two names are the same file when their cleaned absolute paths are equal.",
+		"Two names are the same file when vfsd gives them the same file identity\n"+
+		"(hard links, a symbolic link and its target) or name the same path.",
 		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
 	recursive := f.Bool('r', "recursive", "copy directories recursively")
 	f.BoolVar(recursive, 'R', "", "same as -r")
@@ -158,7 +159,14 @@ func (c *copier) operand(src, dst string) bool {
 		env.Errorf("-r not specified; omitting directory %s", ftQuote(src))
 		return false
 	}
-	if sabs == dabs {
+	same := sabs == dabs
+	if !same && fi.Mode()&fs.ModeSymlink == 0 {
+		// Two names of one file (a hard link, a link to it).
+		if dfi, err := env.FS.Stat(dabs); err == nil {
+			same = SameFile(fi, dfi)
+		}
+	}
+	if same {
 		env.Errorf("%s and %s are the same file", ftQuote(src), ftQuote(dst))
 		return false
 	}

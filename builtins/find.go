@@ -54,7 +54,7 @@ times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
 group, inode, link count, block or access/change time directives; -ls
 shows inode 0, blocks from the size, one link (two for a directory) and
 llmsh as owner and group, as ls -l does; there are no -user, -group,
--links, -inum, -samefile or -readable tests.
+-links, -inum or -readable tests (-samefile compares vfsd's file identity).
 `
 
 // findError is a command-line error: "find: MSG", status 1.
@@ -637,6 +637,36 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		}
 		m := findGlob(v, t == "-iname")
 		return func(f *findEnt) bool { return m(findBase(f.path)) }, nil
+	case "-lname", "-ilname":
+		// A symbolic link whose text matches (under -L, only a link
+		// that cannot be followed is still one).
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		m := findGlob(v, t == "-ilname")
+		return func(f *findEnt) bool {
+			if f.fileType(fd)&fs.ModeSymlink == 0 {
+				return false
+			}
+			target, err := fd.env.FS.Readlink(f.abs)
+			return err == nil && m(target)
+		}, nil
+	case "-samefile":
+		// The same file by vfsd's identity (hard links; under -L a link
+		// and its target).
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		ref, err := fd.statOf(fd.env.Abs(v))
+		if err != nil {
+			return nil, findErrf("%s: %s", laQuote(v), ErrText(err))
+		}
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			return err == nil && SameFile(info, ref)
+		}, nil
 	case "-path", "-ipath", "-wholename", "-iwholename":
 		v, err := fd.arg(t)
 		if err != nil {
@@ -905,8 +935,8 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	switch t {
 	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
 		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
-	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum", "-samefile",
-		"-readable", "-writable", "-executable", "-lname", "-ilname", "-context", "-fstype":
+	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum",
+		"-readable", "-writable", "-executable", "-context", "-fstype":
 		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {

@@ -102,6 +102,10 @@ func (i *FileInfo) IsDir() bool { return i.st.IsDir && !i.st.Symlink }
 // Sys returns nil: vfsd reveals no owner or device.
 func (i *FileInfo) Sys() any { return nil }
 
+// FileID is vfsd's opaque identity of the file, "" when it has none (see
+// the function FileID).
+func (i *FileInfo) FileID() string { return i.st.ID }
+
 // FileID returns vfsd's opaque identity of the file fi describes (a
 // FileInfo from Stat, Lstat or a handle's Stat): equal for two names of
 // the same file within one session. ok is false when fi has none (a
