@@ -22,9 +22,9 @@ size rounded up to 4096 bytes, a directory at least 4096, a symbolic link
 in bytes instead. Totals are shown in 1024-byte units rounded up (or bytes
 with -b, human-readable with -h).
 Symbolic links are counted, not followed, unless -L (every link) or -H
-(the FILE operands) says so; a name met twice is counted once (GNU du
-counts an inode once: vfsd shows no inodes, so under -L a directory
-reached both by its name and through a link is counted twice).`
+(the FILE operands) says so. A file met twice (two hard links, a
+directory reached again through a link under -L) is counted and shown
+once, by vfsd's file identity, as GNU du counts an inode once.`
 
 func du(env *Env) int {
 	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...")
@@ -75,7 +75,7 @@ func du(env *Env) int {
 		end = "\x00"
 	}
 	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
-		seen: map[string]bool{}, deref: *deref}
+		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref}
 	var grand int64
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
@@ -115,7 +115,8 @@ type duWalker struct {
 	maxDepth int
 	end      string
 	seen     map[string]bool
-	deref    bool // -L
+	ids      map[string]bool // file identities counted (hard links once)
+	deref    bool            // -L
 	status   int
 }
 
@@ -132,6 +133,12 @@ func (d *duWalker) usage(fi fs.FileInfo) int64 {
 // for it and below it.
 func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 	d.seen[abs] = true
+	if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" {
+		if d.ids[id.FileID()] {
+			return 0
+		}
+		d.ids[id.FileID()] = true
+	}
 	size := d.usage(fi)
 	shown := d.maxDepth < 0 || depth <= d.maxDepth
 	if !fi.IsDir() {

@@ -288,3 +288,35 @@ func TestFindLinkTests(t *testing.T) {
 		}
 	}
 }
+
+// TestDuHardLinks: du counts and shows a file with several names once,
+// by vfsd's file identity. Checked against GNU coreutils 9.1 du on the
+// same tree (sizes are llmsh's 4 KiB-block estimate, as GNU's on ext4).
+func TestDuHardLinks(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d", "a"), make([]byte, 5000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"d/b", "c"} {
+		if err := os.Link(filepath.Join(dir, "d", "a"), filepath.Join(dir, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args   []string
+		stdout string
+	}{
+		{[]string{"du", "-a", "."}, "8\t./c\n4\t./d\n16\t.\n"},
+		{[]string{"du", "d", "c"}, "12\td\n"},
+		{[]string{"du", "c", "d/a"}, "8\tc\n"},
+		{[]string{"du", "-ab", "d"}, "5000\td/a\n9096\td\n"},
+	} {
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.stdout || r.stderr != "" || r.status != 0 {
+			t.Errorf("%q: got %q %q %d, want %q", tc.args, r.stdout, r.stderr, r.status, tc.stdout)
+		}
+	}
+}
