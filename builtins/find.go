@@ -361,11 +361,24 @@ func (fd *finder) start(p string, expr findExpr) {
 		fd.fileErr(p, err)
 		return
 	}
-	fd.visit(f, expr, []fs.FileInfo{info})
+	fd.visit(f, expr, []findAncestor{{f.path, info}})
+}
+
+// findAncestor is a directory above the one being walked, for loop
+// detection.
+type findAncestor struct {
+	path string
+	info fs.FileInfo
+}
+
+// findSameFile reports whether a and b describe one file: by the host's
+// device and inode where the FS gives them, else by vfsd's file identity.
+func findSameFile(a, b fs.FileInfo) bool {
+	return os.SameFile(a, b) || SameFile(a, b)
 }
 
 // visit evaluates expr on f and walks into it if it is a directory.
-func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []fs.FileInfo) {
+func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 	if fd.quit || fd.ctx.Err() != nil {
 		return
 	}
@@ -381,7 +394,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []fs.FileInfo) {
 			fd.fileErr(f.path, err)
 		} else {
 			if f.done && f.info != nil {
-				ancestors = append(ancestors, f.info)
+				ancestors = append(ancestors, findAncestor{f.path, f.info})
 			}
 			for _, e := range entries {
 				if fd.quit || fd.ctx.Err() != nil {
@@ -399,12 +412,14 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []fs.FileInfo) {
 				if child.known && child.typ.IsDir() || fd.follow {
 					// Guard against directory loops where the FS can tell.
 					if info, err := child.stat(fd); err == nil && info.IsDir() {
-						loop := false
+						loop := ""
 						for _, a := range ancestors {
-							loop = loop || os.SameFile(a, info)
+							if loop == "" && findSameFile(a.info, info) {
+								loop = a.path
+							}
 						}
-						if loop {
-							fd.env.Errorf("File system loop detected; %s is part of the same file system loop as %s.", laQuote(child.path), laQuote(f.start))
+						if loop != "" {
+							fd.env.Errorf("File system loop detected; %s is part of the same file system loop as %s.", laQuote(child.path), laQuote(loop))
 							fd.status = 1
 							continue
 						}
