@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -318,6 +319,7 @@ type grepRun struct {
 	stop      bool // -q matched, output failed, or cancelled
 	werr      error
 	cancelled bool
+	dirIDs    []string // -R: identities of the directories being walked
 }
 
 func (g *grepRun) fail(name string, err error) {
@@ -424,6 +426,21 @@ func (g *grepRun) walk(dir string) {
 	if err := g.env.Ctx.Err(); err != nil {
 		g.stop, g.cancelled = true, true
 		return
+	}
+	if g.o.deref {
+		// -R: a directory reached again through a link is a loop, told
+		// by vfsd's file identity, and not walked again.
+		if fi, err := g.env.FS.Stat(g.env.Abs(dir)); err == nil {
+			if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" {
+				if slices.Contains(g.dirIDs, id.FileID()) {
+					g.w.Flush()
+					g.env.Errorf("%s: warning: recursive directory loop", dir)
+					return
+				}
+				g.dirIDs = append(g.dirIDs, id.FileID())
+				defer func() { g.dirIDs = g.dirIDs[:len(g.dirIDs)-1] }()
+			}
+		}
 	}
 	ents, err := g.env.FS.ReadDir(g.env.Abs(dir))
 	if err != nil {

@@ -341,3 +341,30 @@ func TestFindLoopByIdentity(t *testing.T) {
 		t.Errorf("find -L .: got %q %q %d", r.stdout, r.stderr, r.status)
 	}
 }
+
+// TestGrepLoopByIdentity: grep -R warns of a link leading back to a
+// directory being walked and does not walk it again (vfsd's file
+// identity). Checked against GNU grep 3.8 (LC_ALL=C) on the same tree.
+func TestGrepLoopByIdentity(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d", "f"), []byte("hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"d/l": ".", "d/up": ".."} {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runCmdIn(t, dir, "grep", "-R", "hi", "d")
+	want := "grep: d/l: warning: recursive directory loop\ngrep: d/up/d: warning: recursive directory loop\n"
+	if r.stdout != "d/f:hi\n" || r.stderr != want || r.status != 0 {
+		t.Errorf("grep -R hi d: got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+	// -r does not follow the links met in the walk.
+	if r := runCmdIn(t, dir, "grep", "-r", "hi", "d"); r.stdout != "d/f:hi\n" || r.stderr != "" || r.status != 0 {
+		t.Errorf("grep -r hi d: %+v", r)
+	}
+}
