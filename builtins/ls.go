@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,6 +58,7 @@ const (
 )
 
 type lsOpts struct {
+	active                                                                     []string // -R: identities of the directories being listed
 	long, all, almost, one, recursive, human, bySize, byTime, reverse, dirSelf bool
 	classify, slash, noSort, inode                                             bool
 	width                                                                      int
@@ -192,6 +194,14 @@ func ls(env *Env) int {
 
 // lsDir lists one directory (and, with -R, its subdirectories).
 func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
+	if o.recursive {
+		if fi, err := env.FS.Stat(env.Abs(dir)); err == nil {
+			if id := lsFileID(fi); id != "" {
+				o.active = append(o.active, id)
+				defer func() { o.active = o.active[:len(o.active)-1] }()
+			}
+		}
+	}
 	ents, err := env.FS.ReadDir(env.Abs(dir))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "ls: cannot open directory '%s': %s\n", dir, ErrText(err))
@@ -256,8 +266,23 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 	if o.recursive {
 		for _, e := range list {
 			if e.info.IsDir() && e.name != "." && e.name != ".." {
-				w.WriteString("\n")
 				sub := ftJoin(dir, e.name) // "d/" gives "d/s", as GNU ls names it
+				id := lsFileID(e.info)
+				if id == "" && len(o.active) > 0 && o.deref == lsDerefAlways {
+					// A listing's entry carries no identity; only a
+					// walk that follows links can meet a directory again.
+					if fi, err := env.FS.Stat(env.Abs(sub)); err == nil {
+						id = lsFileID(fi)
+					}
+				}
+				if id != "" && slices.Contains(o.active, id) {
+					// -LR: a link back to a directory being listed.
+					w.Flush()
+					fmt.Fprintf(env.Stderr, "ls: %s: not listing already-listed directory\n", sub)
+					status = 2
+					continue
+				}
+				w.WriteString("\n")
 				if st := lsDir(w, env, sub, true, o); st > status {
 					status = st
 				}
@@ -265,6 +290,14 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 		}
 	}
 	return status
+}
+
+// lsFileID is vfsd's identity of the file info describes, "" if none.
+func lsFileID(info fs.FileInfo) string {
+	if i, ok := info.(interface{ FileID() string }); ok {
+		return i.FileID()
+	}
+	return ""
 }
 
 // lsBlocks estimates a file's 1 KiB blocks as a 4 KiB-block file system

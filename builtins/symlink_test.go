@@ -368,3 +368,26 @@ func TestGrepLoopByIdentity(t *testing.T) {
 		t.Errorf("grep -r hi d: %+v", r)
 	}
 }
+
+// TestLsLoopByIdentity: ls -LR does not list again a directory it is
+// listing, reached through a link (vfsd's file identity). Checked against
+// GNU coreutils 9.1 ls (LC_ALL=C) on the same tree.
+func TestLsLoopByIdentity(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d", "f"), []byte("hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"d/l": ".", "d/up": ".."} {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runCmdIn(t, dir, "ls", "-LR", "d")
+	want := "ls: d/l: not listing already-listed directory\nls: d/up/d: not listing already-listed directory\n"
+	if r.stdout != "d:\nf\nl\nup\n\nd/up:\nd\n" || r.stderr != want || r.status != 2 {
+		t.Errorf("ls -LR d: got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+}
