@@ -391,3 +391,23 @@ func TestLsLoopByIdentity(t *testing.T) {
 		t.Errorf("ls -LR d: got %q %q %d", r.stdout, r.stderr, r.status)
 	}
 }
+
+// TestDuLoopByIdentity: du -L counts a directory reached again through a
+// link once and ends, as GNU du 9.1 does silently (LC_ALL=C, same tree).
+func TestDuLoopByIdentity(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d", "f"), []byte("hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"d/l": ".", "d/up": ".."} {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := runCmdIn(t, dir, "du", "-L", "d"); r.stdout != "4\td/up\n12\td\n" || r.stderr != "" || r.status != 0 {
+		t.Errorf("du -L d: %+v", r)
+	}
+}
