@@ -1,10 +1,14 @@
 package builtins
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
+	"syscall"
 	"unicode"
 	"unicode/utf8"
 )
@@ -27,6 +31,12 @@ func wc(env *Env) int {
 	f.BoolVar(&what.lines, 'l', "lines", "print the newline counts")
 	f.BoolVar(&what.maxLen, 'L', "max-line-length", "print the maximum display width")
 	f.BoolVar(&what.words, 'w', "words", "print the word counts")
+	var files0 string
+	var files0Set bool
+	f.Func(0, "files0-from", RequiredArg, "F", "read input from the files specified by\n                            NUL-terminated names in file F;\n                            If F is - then read names from standard input", func(v string, _ bool) error {
+		files0, files0Set = v, true
+		return nil
+	})
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -34,19 +44,29 @@ func wc(env *Env) int {
 	if what == (wcWhat{}) {
 		what = wcWhat{lines: true, words: true, bytes: true}
 	}
+	if files0Set {
+		if len(files) > 0 {
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", ftQuote(files[0]))}, 1)
+		}
+		return wcFiles0(env, what, files0)
+	}
 	named := len(files) > 0
 	if !named {
 		files = []string{"-"}
 	}
+	return wcRun(env, what, files, named, wcWidth(env, what, files))
+}
+
+// wcWidth is the column width, as GNU computes it: the digits of the total
+// size of the regular files, at least 7 if any input is not a regular file,
+// and 1 when a single input has a single count.
+func wcWidth(env *Env, what wcWhat, files []string) int {
 	nwhat := 0
 	for _, b := range []bool{what.lines, what.words, what.chars, what.bytes, what.maxLen} {
 		if b {
 			nwhat++
 		}
 	}
-	// Column width, as GNU computes it: the digits of the total size of
-	// the regular files, at least 7 if any input is not a regular file,
-	// and 1 when a single input has a single count.
 	width := 1
 	if !(len(files) == 1 && nwhat == 1) {
 		minWidth := 1
@@ -73,84 +93,230 @@ func wc(env *Env) int {
 			width = minWidth
 		}
 	}
+	return width
+}
 
-	w := laWriter(env)
-	status := 0
-	var tot wcCounts
-	buf := make([]byte, laBufSize+utf8.UTFMax)
-	line := make([]byte, 0, 64)
-	print := func(c wcCounts, name string, withName bool) error {
-		line = line[:0]
-		for _, v := range []struct {
-			on bool
-			n  int64
-		}{{what.lines, c.lines}, {what.words, c.words}, {what.chars, c.chars}, {what.bytes, c.bytes}, {what.maxLen, c.maxLen}} {
-			if !v.on {
-				continue
-			}
-			if len(line) > 0 {
-				line = append(line, ' ')
-			}
-			var num [20]byte
-			d := strconv.AppendInt(num[:0], v.n, 10)
-			for pad := width - len(d); pad > 0; pad-- {
-				line = append(line, ' ')
-			}
-			line = append(line, d...)
-		}
-		if withName {
-			line = append(line, ' ')
-			line = append(line, name...)
-		}
-		line = append(line, '\n')
-		_, err := w.Write(line)
-		return err
+// wcFiles0 is wc --files0-from=F: the inputs are the NUL-terminated names
+// in F (the last terminator may be missing). As GNU, names read from
+// standard input (or any F that is not a regular file) are counted as they
+// come, in columns of width 1; the names of a regular F are read first,
+// for the column width.
+func wcFiles0(env *Env, what wcWhat, from string) int {
+	r, fi, err := laOpen(env, from)
+	if errors.Is(err, syscall.EISDIR) {
+		env.Errorf("%s: read error: %s", quoteIfNeeded(from), ErrText(err))
+		return 1
 	}
-	for _, name := range files {
-		if env.Ctx.Err() != nil {
-			w.Flush()
-			return 1
+	if err != nil {
+		env.Errorf("cannot open %s for reading: %s", ftQuote(from), ErrText(err))
+		return 1
+	}
+	defer r.Close()
+	br := bufio.NewReader(r)
+	next := func() (string, bool, error) {
+		name, err := br.ReadString(0)
+		if err == io.EOF {
+			return name, name != "", nil
 		}
-		r, fi, err := laOpen(env, name)
 		if err != nil {
-			w.Flush()
-			env.PathError(name, err)
+			return "", false, err
+		}
+		return name[:len(name)-1], true, nil
+	}
+	status := 0
+	var names []string
+	stream := fi == nil || !fi.Mode().IsRegular()
+	width := 1
+	if !stream {
+		for {
+			name, ok, err := next()
+			if err != nil {
+				env.Errorf("%s: read error: %s", quoteIfNeeded(from), ErrText(err))
+				return 1
+			}
+			if !ok {
+				break
+			}
+			names = append(names, name)
+		}
+		var valid []string
+		for _, n := range names {
+			if n != "" {
+				valid = append(valid, n)
+			}
+		}
+		if len(valid) > 0 {
+			width = wcWidth(env, what, valid)
+		}
+	}
+	c := newWcCounter(env, what, width, true)
+	count := 0
+	for i := 0; ; i++ {
+		var name string
+		if stream {
+			n, ok, err := next()
+			if err != nil {
+				env.Errorf("%s: read error: %s", quoteIfNeeded(from), ErrText(err))
+				status = 1
+				break
+			}
+			if !ok {
+				break
+			}
+			name = n
+		} else {
+			if i == len(names) {
+				break
+			}
+			name = names[i]
+		}
+		count++
+		switch {
+		case name == "":
+			c.w.Flush()
+			env.Errorf("%s:%d: invalid zero-length file name", quoteIfNeeded(from), i+1)
+			status = 1
+			continue
+		case name == "-" && from == "-":
+			c.w.Flush()
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", ftQuote("-"))
 			status = 1
 			continue
 		}
-		var c wcCounts
-		switch {
-		case fi != nil && fi.IsDir():
-			err = errLaIsDir
-		case fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 && what == (wcWhat{bytes: true}):
-			c.bytes = fi.Size()
-		default:
-			c, err = wcCount(env, r, what, buf)
-		}
-		r.Close()
-		if err != nil {
-			if laReadError(env, name, err) {
-				w.Flush()
-				return 1
-			}
-			w.Flush()
+		if stop, st := c.one(name); stop {
+			return st
+		} else if st != 0 {
 			status = 1
 		}
-		tot.lines += c.lines
-		tot.words += c.words
-		tot.chars += c.chars
-		tot.bytes += c.bytes
-		tot.maxLen = max(tot.maxLen, c.maxLen)
-		if err := print(c, name, named); err != nil {
-			return laWriteFailed(env, err)
+	}
+	return c.finish(count > 1, status)
+}
+
+// wcRun counts each of files and prints their counts, and a total if
+// there are several.
+func wcRun(env *Env, what wcWhat, files []string, named bool, width int) int {
+	c := newWcCounter(env, what, width, named)
+	status := 0
+	for _, name := range files {
+		if stop, st := c.one(name); stop {
+			return st
+		} else if st != 0 {
+			status = 1
 		}
 	}
-	if len(files) > 1 {
-		if err := print(tot, "total", true); err != nil {
-			return laWriteFailed(env, err)
+	return c.finish(len(files) > 1, status)
+}
+
+// wcCounter counts inputs one by one and keeps their total.
+type wcCounter struct {
+	env   *Env
+	what  wcWhat
+	width int
+	named bool
+	w     *bufio.Writer
+	buf   []byte
+	line  []byte
+	tot   wcCounts
+}
+
+func newWcCounter(env *Env, what wcWhat, width int, named bool) *wcCounter {
+	return &wcCounter{env: env, what: what, width: width, named: named,
+		w: laWriter(env), buf: make([]byte, laBufSize+utf8.UTFMax)}
+}
+
+// print writes one line of counts.
+func (k *wcCounter) print(c wcCounts, name string, withName bool) error {
+	line := k.line[:0]
+	what := k.what
+	for _, v := range []struct {
+		on bool
+		n  int64
+	}{{what.lines, c.lines}, {what.words, c.words}, {what.chars, c.chars}, {what.bytes, c.bytes}, {what.maxLen, c.maxLen}} {
+		if !v.on {
+			continue
+		}
+		if len(line) > 0 {
+			line = append(line, ' ')
+		}
+		var num [20]byte
+		d := strconv.AppendInt(num[:0], v.n, 10)
+		for pad := k.width - len(d); pad > 0; pad-- {
+			line = append(line, ' ')
+		}
+		line = append(line, d...)
+	}
+	if withName {
+		line = append(line, ' ')
+		line = append(line, name...)
+	}
+	line = append(line, '\n')
+	k.line = line
+	_, err := k.w.Write(line)
+	return err
+}
+
+// one counts the input name and prints its line. It returns stop and the
+// exit status when wc must end now (cancelled, output failed), else the
+// status of this input (1 when it could not be read).
+func (k *wcCounter) one(name string) (stop bool, status int) {
+	env := k.env
+	w := k.w
+	if env.Ctx.Err() != nil {
+		w.Flush()
+		return true, 1
+	}
+	r, fi, err := laOpen(env, name)
+	if err != nil {
+		w.Flush()
+		env.PathError(name, err)
+		if !errors.Is(err, syscall.EISDIR) {
+			return false, 1
+		}
+		// GNU opens a directory, fails to read it and prints its zero
+		// counts all the same.
+		if err := k.print(wcCounts{}, name, k.named); err != nil {
+			return true, laWriteFailed(env, err)
+		}
+		return false, 1
+	}
+	var c wcCounts
+	what := k.what
+	switch {
+	case fi != nil && fi.IsDir():
+		err = errLaIsDir
+	case fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 && what == (wcWhat{bytes: true}):
+		c.bytes = fi.Size()
+	default:
+		c, err = wcCount(env, r, what, k.buf)
+	}
+	r.Close()
+	if err != nil {
+		if laReadError(env, name, err) {
+			w.Flush()
+			return true, 1
+		}
+		w.Flush()
+		status = 1
+	}
+	k.tot.lines += c.lines
+	k.tot.words += c.words
+	k.tot.chars += c.chars
+	k.tot.bytes += c.bytes
+	k.tot.maxLen = max(k.tot.maxLen, c.maxLen)
+	if err := k.print(c, name, k.named); err != nil {
+		return true, laWriteFailed(env, err)
+	}
+	return false, status
+}
+
+// finish prints the total line if wanted and flushes the output.
+func (k *wcCounter) finish(total bool, status int) int {
+	if total {
+		if err := k.print(k.tot, "total", true); err != nil {
+			return laWriteFailed(k.env, err)
 		}
 	}
-	return laFinish(env, w, status)
+	return laFinish(k.env, k.w, status)
 }
 
 // wcLineCounter is the io.Writer that wc -l and wc -c hand to a reader
