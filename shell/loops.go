@@ -92,6 +92,13 @@ func (r *rewriter) loopLists(n syntax.Node) {
 func (r *rewriter) loopList(stmts []*syntax.Stmt) []*syntax.Stmt {
 	var out []*syntax.Stmt
 	for i, st := range stmts {
+		if r.compoundStmt(st) {
+			if out == nil {
+				out = append(make([]*syntax.Stmt, 0, len(stmts)+2), stmts[:i]...)
+			}
+			out = append(out, r.compoundStatus(st)...)
+			continue
+		}
 		if !loopStmt(st) || r.loops[st.Cmd] {
 			if out != nil {
 				out = append(out, st)
@@ -256,6 +263,7 @@ type loopFacts struct {
 	funcs   map[string]bool // functions the text defines
 	dynamic bool            // the text runs code it does not show (eval, source, $cmd)
 	errexit bool            // the text may turn on set -e or set an ERR trap
+	errTrap bool            // the text may set an ERR trap
 }
 
 // codeRunners run code or commands that the text does not show.
@@ -284,6 +292,9 @@ func scriptLoopFacts(root syntax.Node) *loopFacts {
 					v := a.Lit()
 					if v == "" || v == "errexit" || v == "ERR" || len(v) > 1 && (v[0] == '-' || v[0] == '+') && strings.Contains(v, "e") {
 						f.errexit = true
+					}
+					if name == "trap" && (v == "" || v == "ERR") {
+						f.errTrap = true
 					}
 				}
 			}

@@ -1,0 +1,190 @@
+package shell
+
+import (
+	"strconv"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Compound status under set -e. bash does not end the shell (nor run the
+// ERR trap) when a compound command other than a subshell ends with a
+// failure that set -e ignored: the last command of { …; }, of a branch of
+// if, or of a case item was an && or || list, a negated command, or a
+// loop. interp acts on any statement that ends with a failure, so that
+//
+//	set -e; if true; then [ -f x ] && echo y; fi; echo ok
+//
+// ended the shell. And interp ran the ERR trap twice for `{ false; }`,
+// once for false and once for the group; bash runs it once.
+//
+// When the text may turn on set -e or set an ERR trap, the pre-pass
+// rewrites such a compound C that stands in a list (when it may set an
+// ERR trap: any if, case or group) into
+//
+//	[S=0 C=$?; \x00status "$C" && (( 1 ))]   (case only, see below)
+//	C'   (each branch ends with S=$?; an if without else gets else S=0)
+//	\x00loopst "$?" "$S" && (( 1 ))
+//
+// as the loops are (see loopStatus): C' ends with an assignment, so it
+// succeeds (or fails only when a redirection of its own fails, and then
+// set -e acts as in bash), and the status comes from an && list, which
+// set -e and the ERR trap ignore. A failure inside C that set -e does not
+// ignore still ends the shell where it happens. A case statement that
+// matches no item has status 0: S is set to 0 before it, and $? is then
+// given back (the case word, a pattern or an item may read it).
+//
+// Limits: only a compound that stands in a list is rewritten; one that is
+// an element of a pipeline already ends the shell in bash too, but one in
+// a function's body is not rewritten (the call is a simple command: bash
+// also ends the shell). S is one variable per compound of the text (see
+// the limits of loopStatus on recursion).
+
+// compoundEndsIgnored reports whether the compound st may end with a
+// failure that set -e ignored.
+func compoundEndsIgnored(st *syntax.Stmt) bool {
+	switch cm := st.Cmd.(type) {
+	case *syntax.Block:
+		return listEndsIgnored(cm.Stmts)
+	case *syntax.IfClause:
+		for c := cm; c != nil; c = c.Else {
+			if listEndsIgnored(c.Then) {
+				return true
+			}
+		}
+	case *syntax.CaseClause:
+		for _, it := range cm.Items {
+			if listEndsIgnored(it.Stmts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// listEndsIgnored reports whether the last statement of stmts may fail
+// where set -e is ignored.
+func listEndsIgnored(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	st := stmts[len(stmts)-1]
+	if st.Negated {
+		return true
+	}
+	switch cm := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return cm.Op == syntax.AndStmt || cm.Op == syntax.OrStmt
+	case *syntax.WhileClause, *syntax.ForClause:
+		return true // the loop rewrite ends with an && list
+	case *syntax.Block, *syntax.IfClause, *syntax.CaseClause:
+		return compoundEndsIgnored(st)
+	}
+	return false
+}
+
+// compoundStmt reports whether the pre-pass may rewrite st (see above).
+func (r *rewriter) compoundStmt(st *syntax.Stmt) bool {
+	if f := r.facts; f != nil && !f.dynamic && !f.errexit {
+		return false
+	}
+	if st.Negated || st.Background || st.Coprocess || st.Disown || r.loops[st.Cmd] {
+		return false
+	}
+	if f := r.facts; f == nil || f.dynamic || f.errTrap {
+		switch st.Cmd.(type) {
+		case *syntax.Block, *syntax.IfClause, *syntax.CaseClause:
+			return true // interp runs the ERR trap again for the compound
+		}
+	}
+	return compoundEndsIgnored(st)
+}
+
+// compoundStatus returns the statements that replace the compound st.
+func (r *rewriter) compoundStatus(st *syntax.Stmt) []*syntax.Stmt {
+	r.markLoop(st)
+	id := strconv.FormatInt(loopStatusSeq.Add(1), 10)
+	s := "_llmsh_cs" + id
+	pos := st.Position
+	assign := func(pairs ...string) *syntax.Stmt {
+		ce := &syntax.CallExpr{}
+		for i := 0; i < len(pairs); i += 2 {
+			ce.Assigns = append(ce.Assigns, &syntax.Assign{Name: &syntax.Lit{Value: pairs[i]}, Value: wordOf(pairs[i+1])})
+		}
+		st := &syntax.Stmt{Position: pos, Cmd: ce}
+		r.markInternal(st)
+		return st
+	}
+	keep := func(stmts []*syntax.Stmt) []*syntax.Stmt {
+		if len(stmts) == 0 {
+			return append(stmts, assign(s, "0"))
+		}
+		return append(stmts, assign(s, "$?"))
+	}
+	// andTrue makes X && (( 1 )), whose status is X's and which set -e
+	// and the ERR trap ignore.
+	andTrue := func(args ...*syntax.Word) *syntax.Stmt {
+		x := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: args}}
+		r.markInternal(x)
+		st := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt, X: x, Y: trueStmt(pos)}}
+		r.markInternal(st)
+		return st
+	}
+	var pre []*syntax.Stmt
+	switch cm := st.Cmd.(type) {
+	case *syntax.Block:
+		cm.Stmts = keep(cm.Stmts)
+	case *syntax.IfClause:
+		c := cm
+		for {
+			c.Then = keep(c.Then)
+			if c.Else == nil {
+				break
+			}
+			c = c.Else
+		}
+		if len(c.Cond) > 0 {
+			c.Else = &syntax.IfClause{Position: pos, ThenPos: pos, FiPos: pos, Then: []*syntax.Stmt{assign(s, "0")}}
+		}
+	case *syntax.CaseClause:
+		for _, it := range cm.Items {
+			it.Stmts = keep(it.Stmts)
+		}
+		if r.caseReadsStatus(cm) {
+			c := "_llmsh_cc" + id
+			pre = []*syntax.Stmt{assign(s, "0", c, "$?"), andTrue(litWord(statusCmd), quotedParam(c))}
+		} else {
+			pre = []*syntax.Stmt{assign(s, "0")}
+		}
+	}
+	post := andTrue(litWord(loopStatusCmd), &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}, quotedParam(s))
+	return append(append(pre, st), post)
+}
+
+// caseReadsStatus reports whether the word, the patterns or the items of
+// cm may read the $? from before the case statement.
+func (r *rewriter) caseReadsStatus(cm *syntax.CaseClause) bool {
+	reads := false
+	check := func(n syntax.Node) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.ParamExp:
+				if n.Param != nil && n.Param.Value == "?" {
+					reads = true
+				}
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				reads = true
+			}
+			return !reads
+		})
+	}
+	check(cm.Word)
+	for _, it := range cm.Items {
+		for _, p := range it.Patterns {
+			check(p)
+		}
+		if !reads && r.facts.readsStatus(it.Stmts) {
+			reads = true
+		}
+	}
+	return reads
+}
