@@ -65,30 +65,34 @@ func atoiStatus(s string) int {
 }
 
 // loopLists rewrites the loops that stand in n's lists of statements.
-func (r *rewriter) loopLists(n syntax.Node) {
+func (r *rewriter) loopLists(n syntax.Node) { mapStmtLists(n, r.loopList) }
+
+// mapStmtLists replaces each list of statements that n holds directly
+// (a file's, a block's, a subshell's, a command substitution's, an if's
+// test and body, a loop's test and body, a case item's) by f of it.
+func mapStmtLists(n syntax.Node, f func([]*syntax.Stmt) []*syntax.Stmt) {
 	switch n := n.(type) {
 	case *syntax.File:
-		n.Stmts = r.loopList(n.Stmts)
+		n.Stmts = f(n.Stmts)
 	case *syntax.Block:
-		n.Stmts = r.loopList(n.Stmts)
+		n.Stmts = f(n.Stmts)
 	case *syntax.Subshell:
-		n.Stmts = r.loopList(n.Stmts)
+		n.Stmts = f(n.Stmts)
 	case *syntax.CmdSubst:
-		n.Stmts = r.loopList(n.Stmts)
+		n.Stmts = f(n.Stmts)
 	case *syntax.IfClause:
-		n.Cond = r.loopList(n.Cond)
-		n.Then = r.loopList(n.Then)
+		n.Cond = f(n.Cond)
+		n.Then = f(n.Then)
 	case *syntax.WhileClause:
-		n.Cond = r.loopList(n.Cond)
-		n.Do = r.loopList(n.Do)
+		n.Cond = f(n.Cond)
+		n.Do = f(n.Do)
 	case *syntax.ForClause:
-		n.Do = r.loopList(n.Do)
+		n.Do = f(n.Do)
 	case *syntax.CaseItem:
-		n.Stmts = r.loopList(n.Stmts)
+		n.Stmts = f(n.Stmts)
 	}
 }
 
-// loopList returns stmts with each loop rewritten in place (see above).
 func (r *rewriter) loopList(stmts []*syntax.Stmt) []*syntax.Stmt {
 	var out []*syntax.Stmt
 	for i, st := range stmts {

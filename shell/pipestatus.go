@@ -213,28 +213,8 @@ func (r *rewriter) markInternal(st *syntax.Stmt) {
 // psLists follows the simple commands of n's lists with \x00ps1 (see
 // above).
 func (r *rewriter) psLists(n syntax.Node) {
-	if !r.pipeStatus {
-		return
-	}
-	switch n := n.(type) {
-	case *syntax.File:
-		n.Stmts = r.psList(n.Stmts)
-	case *syntax.Block:
-		n.Stmts = r.psList(n.Stmts)
-	case *syntax.Subshell:
-		n.Stmts = r.psList(n.Stmts)
-	case *syntax.CmdSubst:
-		n.Stmts = r.psList(n.Stmts)
-	case *syntax.IfClause:
-		n.Cond = r.psList(n.Cond)
-		n.Then = r.psList(n.Then)
-	case *syntax.WhileClause:
-		n.Cond = r.psList(n.Cond)
-		n.Do = r.psList(n.Do)
-	case *syntax.ForClause:
-		n.Do = r.psList(n.Do)
-	case *syntax.CaseItem:
-		n.Stmts = r.psList(n.Stmts)
+	if r.pipeStatus {
+		mapStmtLists(n, r.psList)
 	}
 }
 
