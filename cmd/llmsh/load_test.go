@@ -25,7 +25,7 @@ func TestConcurrentSessions(t *testing.T) {
 		Dir:      t.TempDir(),
 		Command: func(args ...string) *exec.Cmd {
 			cmd := exec.Command(exe, append([]string{"-test.run=TestHelperLlmsh", "--"}, args...)...)
-			cmd.Env = []string{"LLMSH_TEST_HELPER=1"}
+			cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0"}
 			return cmd
 		},
 	})

@@ -69,7 +69,7 @@ func runLlmsh(t *testing.T, stdin string, args ...string) (string, string, int) 
 	exe, _ := os.Executable()
 	// The test binary runs run() through the env hook below.
 	cmd := exec.Command(exe, append([]string{"-test.run=TestHelperLlmsh", "--"}, args...)...)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "CANARY_SECRET=leaked"}
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0", "CANARY_SECRET=leaked"}
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -20,7 +20,7 @@ func TestMCPStdio(t *testing.T) {
 	os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644)
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe, "-test.run=TestHelperLlmsh", "--", "mcp", "-i", in, "-o", out, "--timeout", "20s")
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1"}
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0"}
 	cmd.Stderr = os.Stderr
 	ctx := context.Background()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)

@@ -63,7 +63,7 @@ func TestLandlockSelfRestriction(t *testing.T) {
 	exe, _ := os.Executable()
 	// The grant covers the file: vfsd may read it, llmsh itself may not.
 	cmd := exec.Command(exe, "-test.run=TestHelperLlmsh", "--", "-v", "-i", dir, "-c", "cat "+secret)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_ADDR=" + ln.Addr().String()}
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0", "LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_ADDR=" + ln.Addr().String()}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

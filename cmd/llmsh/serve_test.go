@@ -20,7 +20,7 @@ func startServe(t *testing.T, extra ...string) (string, *exec.Cmd) {
 	exe, _ := os.Executable()
 	args := append([]string{"-test.run=TestHelperLlmsh", "--", "serve", "-v", "--socket", sock}, extra...)
 	cmd := exec.Command(exe, args...)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1"}
+	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0"}
 	errp, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

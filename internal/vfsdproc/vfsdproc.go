@@ -123,7 +123,7 @@ func Start(c Config) (*Proc, error) {
 		prog, argv = self, append([]string{ServerModeArg}, argv...)
 	}
 	cmd := exec.Command(prog, argv...)
-	cmd.Env = []string{}
+	cmd.Env = childEnv()
 	cmd.Dir = c.Dir
 	cmd.Stderr = c.Stderr
 	in, err := cmd.StdinPipe()
