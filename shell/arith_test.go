@@ -1,12 +1,8 @@
 package shell
 
 import (
-	"context"
 	"strconv"
 	"testing"
-
-	"github.com/llmsh/llmsh/vfsclient/vfstest"
-	"github.com/llmsh/llmsh/vfsd"
 )
 
 // BenchmarkArithLoop measures the agents' counting loop, whose arithmetic
@@ -17,20 +13,6 @@ func BenchmarkArithLoop(b *testing.B) {
 		{"dollar", `i=0; while [ $i -lt 2000 ]; do i=$(( $i + 1 )); done; echo $i`},
 		{"bare", `i=0; while [ $i -lt 2000 ]; do i=$((i + 1)); done; echo $i`},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			dir := b.TempDir()
-			c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-			var out, errb lockedBuffer
-			sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for b.Loop() {
-				out.b.Reset()
-				if st := sh.Run(context.Background(), bc.src, "llmsh"); st != 0 || out.String() != strconv.Itoa(2000)+"\n" {
-					b.Fatalf("status %d, out %q: %s", st, out.String(), errb.String())
-				}
-			}
-		})
+		b.Run(bc.name, func(b *testing.B) { benchScript(b, bc.src, strconv.Itoa(2000)+"\n") })
 	}
 }

@@ -2,12 +2,9 @@ package shell
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/llmsh/llmsh/vfsclient/vfstest"
-	"github.com/llmsh/llmsh/vfsd"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -82,20 +79,6 @@ func BenchmarkCompoundErrexit(b *testing.B) {
 		{"errexit", `set -e; for i in {1..2000}; do if true; then [ $i = 0 ] && :; fi; done; echo $i`},
 		{"errexit-colon", `set -e; for i in {1..2000}; do if true; then [ $i = 0 ] && :; :; fi; done; echo $i`},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			dir := b.TempDir()
-			c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-			var out, errb lockedBuffer
-			sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for b.Loop() {
-				out.b.Reset()
-				if st := sh.Run(context.Background(), bc.src, "llmsh"); st != 0 || out.String() != "2000\n" {
-					b.Fatalf("status %d, out %q: %s", st, out.String(), errb.String())
-				}
-			}
-		})
+		b.Run(bc.name, func(b *testing.B) { benchScript(b, bc.src, "2000\n") })
 	}
 }

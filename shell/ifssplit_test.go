@@ -278,20 +278,6 @@ func BenchmarkIFSSplit(b *testing.B) {
 		{"whitespace", `IFS=$' \t\n'; line='a b  c d'; ` + loop},
 		{"colon", `IFS=:; line='a:b::c'; ` + loop},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			dir := b.TempDir()
-			c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-			var out, errb lockedBuffer
-			sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for b.Loop() {
-				out.b.Reset()
-				if st := sh.Run(context.Background(), bc.src, "llmsh"); st != 0 || out.String() != "4\n" {
-					b.Fatalf("status %d, out %q: %s", st, out.String(), errb.String())
-				}
-			}
-		})
+		b.Run(bc.name, func(b *testing.B) { benchScript(b, bc.src, "4\n") })
 	}
 }

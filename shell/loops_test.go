@@ -1,11 +1,7 @@
 package shell
 
 import (
-	"context"
 	"testing"
-
-	"github.com/llmsh/llmsh/vfsclient/vfstest"
-	"github.com/llmsh/llmsh/vfsd"
 )
 
 // TestLoopStatus checks the status of loops against what bash 5.2 prints
@@ -61,20 +57,6 @@ func BenchmarkLoop(b *testing.B) {
 		{"for-errexit", `set -e; for i in {1..2000}; do :; done; echo $i`, "2000\n"},
 		{"pipestatus", `i=0; while [ $i -lt 2000 ]; do i=$((i + 1)); done; echo $i ${PIPESTATUS[0]}`, "2000 1\n"},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			dir := b.TempDir()
-			c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-			var out, errb lockedBuffer
-			sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for b.Loop() {
-				out.b.Reset()
-				if st := sh.Run(context.Background(), bc.src, "llmsh"); st != 0 || out.String() != bc.want {
-					b.Fatalf("status %d, out %q: %s", st, out.String(), errb.String())
-				}
-			}
-		})
+		b.Run(bc.name, func(b *testing.B) { benchScript(b, bc.src, bc.want) })
 	}
 }
