@@ -99,9 +99,76 @@ func (r *rewriter) compoundStmt(st *syntax.Stmt) bool {
 	return compoundEndsIgnored(st)
 }
 
+// andOrCompound returns the last command of the && or || list st when it
+// is a compound (an if, case, { }, while or for) that the pre-pass may
+// rewrite (see andOrStatus), else nil.
+func (r *rewriter) andOrCompound(st *syntax.Stmt) *syntax.Stmt {
+	if f := r.facts; f != nil && !f.dynamic && !f.errexit {
+		return nil
+	}
+	if st.Negated || st.Background || st.Coprocess || st.Disown {
+		return nil
+	}
+	b, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || b.Op != syntax.AndStmt && b.Op != syntax.OrStmt {
+		return nil
+	}
+	y := b.Y
+	if y == nil || y.Negated || y.Background || y.Coprocess || y.Disown || r.loops[y.Cmd] {
+		return nil
+	}
+	switch y.Cmd.(type) {
+	case *syntax.Block, *syntax.IfClause, *syntax.CaseClause:
+	case *syntax.WhileClause, *syntax.ForClause:
+		if !loopStmt(y) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if f := r.facts; f == nil || f.dynamic || f.errTrap || listEndsIgnored([]*syntax.Stmt{y}) {
+		return y
+	}
+	return nil
+}
+
+// andOrStatus returns the statements that replace the && or || list st
+// whose last command is the compound y (from andOrCompound). bash does
+// not end the shell when such a compound ends with a failure that set -e
+// ignored (false || { [ -f x ] && echo y; }), where interp acts on the
+// compound as on any command after && or ||. The list becomes
+//
+//	S=0 [C=$?; \x00status "$C" && (( 1 ))]
+//	X && Y' (or X || Y')
+//	\x00loopst "$?" "$S" && (( 1 ))
+//
+// where Y' is the compound rewritten as compoundStatus does (each branch
+// ends with S=$?; a loop is first put in a group): Y' ends with an
+// assignment, and the status of the list comes from the last && list,
+// which set -e and the ERR trap ignore. When Y does not run, S stays 0
+// and the list's status is X's (not 0 only after &&, and then it is the
+// status that \x00loopst gives). C gives X the $? from before the list
+// when X may read it.
+func (r *rewriter) andOrStatus(st, y *syntax.Stmt) []*syntax.Stmt {
+	if loopStmt(y) {
+		r.loopGroup(y)
+	}
+	x := st.Cmd.(*syntax.BinaryCmd).X
+	return r.keepStatus(y, st, r.facts.readsStatus([]*syntax.Stmt{x}))
+}
+
 // compoundStatus returns the statements that replace the compound st.
 func (r *rewriter) compoundStatus(st *syntax.Stmt) []*syntax.Stmt {
-	r.markLoop(st)
+	return r.keepStatus(st, st, false)
+}
+
+// keepStatus rewrites the compound cst so that each of its branches ends
+// with S=$? and returns the statements that replace st, the statement
+// that holds cst (cst itself, or an && or || list that ends with it): S
+// is set to 0 before st (keeping $? when keepPrev), and its status is given
+// after it.
+func (r *rewriter) keepStatus(cst, st *syntax.Stmt, keepPrev bool) []*syntax.Stmt {
+	r.markLoop(cst)
 	id := strconv.FormatInt(loopStatusSeq.Add(1), 10)
 	s := "_llmsh_cs" + id
 	pos := st.Position
@@ -130,7 +197,13 @@ func (r *rewriter) compoundStatus(st *syntax.Stmt) []*syntax.Stmt {
 		return st
 	}
 	var pre []*syntax.Stmt
-	switch cm := st.Cmd.(type) {
+	if keepPrev {
+		c := "_llmsh_cc" + id
+		pre = []*syntax.Stmt{assign(s, "0", c, "$?"), andTrue(litWord(statusCmd), quotedParam(c))}
+	} else if cst != st {
+		pre = []*syntax.Stmt{assign(s, "0")}
+	}
+	switch cm := cst.Cmd.(type) {
 	case *syntax.Block:
 		cm.Stmts = keep(cm.Stmts)
 	case *syntax.IfClause:
@@ -149,7 +222,9 @@ func (r *rewriter) compoundStatus(st *syntax.Stmt) []*syntax.Stmt {
 		for _, it := range cm.Items {
 			it.Stmts = keep(it.Stmts)
 		}
-		if r.caseReadsStatus(cm) {
+		if pre != nil {
+			// S=0 is already set before st.
+		} else if r.caseReadsStatus(cm) {
 			c := "_llmsh_cc" + id
 			pre = []*syntax.Stmt{assign(s, "0", c, "$?"), andTrue(litWord(statusCmd), quotedParam(c))}
 		} else {

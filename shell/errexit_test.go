@@ -30,6 +30,14 @@ func TestCompoundErrexit(t *testing.T) {
 		{"err trap once", `trap 'echo ERR' ERR; { false; }; if true; then false; fi; case a in a) false;; esac; echo "ok $?"`, "ERR\nERR\nERR\nok 1\n", 0},
 		{"err trap ignored", `trap 'echo ERR' ERR; if true; then false && :; fi; echo "ok $?"`, "ok 1\n", 0},
 		{"pipefail", `set -e -o pipefail; if true; then false | true && :; fi; echo "ok $?"; { false && :; } | cat; echo no`, "ok 1\n", 1},
+		{"or group", `set -e; false || { false && true; }; echo "ok $?"`, "ok 1\n", 0},
+		{"and if", `set -e; true && if true; then ! true; fi; echo "ok $?"`, "ok 1\n", 0},
+		{"or loop", `set -e; false || for i in 1; do false && :; done; echo "ok $?"`, "ok 1\n", 0},
+		{"or case reads $?", `set -e; (exit 4) || case $? in 4) false && :;; esac; echo "ok $?"`, "ok 1\n", 0},
+		{"or group not run", `set -e; true || { false && true; }; echo "ok $?"`, "ok 0\n", 0},
+		{"and group not run", `set -e; (exit 5) && { false && true; }; echo "ok $?"`, "ok 5\n", 0},
+		{"or group failure", `set -e; false || { true && false; }; echo no`, "", 1},
+		{"or group err trap", `trap 'echo ERR' ERR; false || { false; }; echo "ok $?"`, "ERR\nok 1\n", 0},
 		{"return from a group", `set -e; f() { { [ "$1" = x ] && return 3; }; echo "f $1"; }; f y; f x || echo "got $?"`, "f y\ngot 3\n", 0},
 	}
 	for _, tc := range tests {
@@ -54,6 +62,9 @@ func TestCompoundErrexitOnlyWhenNeeded(t *testing.T) {
 		{`set -o errexit; { false && :; }`, true},
 		{`trap 'echo e' ERR; { false; }`, true},
 		{`set -e; if true; then false; fi; { echo; }`, false}, // no ignored failure at the end
+		{`set -e; false || { false && :; }`, true},
+		{`false || { false && :; }`, false},
+		{`set -e; false || { false; }`, false},
 	} {
 		file, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
 		if err != nil {

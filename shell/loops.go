@@ -96,6 +96,13 @@ func mapStmtLists(n syntax.Node, f func([]*syntax.Stmt) []*syntax.Stmt) {
 func (r *rewriter) loopList(stmts []*syntax.Stmt) []*syntax.Stmt {
 	var out []*syntax.Stmt
 	for i, st := range stmts {
+		if y := r.andOrCompound(st); y != nil {
+			if out == nil {
+				out = append(make([]*syntax.Stmt, 0, len(stmts)+2), stmts[:i]...)
+			}
+			out = append(out, r.andOrStatus(st, y)...)
+			continue
+		}
 		if r.compoundStmt(st) {
 			if out == nil {
 				out = append(make([]*syntax.Stmt, 0, len(stmts)+2), stmts[:i]...)
