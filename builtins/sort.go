@@ -124,7 +124,9 @@ func (k *skKey) setOpt(c byte, end bool) bool {
 	case 'd':
 		k.ignore = &skNonDict
 	case 'i':
-		k.ignore = &skNonPrnt
+		if k.ignore == nil { // as GNU: -i does not override -d
+			k.ignore = &skNonPrnt
+		}
 	case 'f':
 		k.translate = &skFold
 	case 'g':
@@ -232,6 +234,9 @@ type skSorter struct {
 	stable  bool
 	reverse bool // global -r, for the last-resort comparison
 	seed    maphash.Seed
+	// --debug: annotate each output line; gkeyOnly: keys[0] is the key
+	// of the global options (no -k was given).
+	debug, gkeyOnly bool
 }
 
 // begfield and limfield follow GNU sort exactly.
@@ -1016,7 +1021,7 @@ func sortMain(env *Env) int {
 	var keys []*skKey
 	var keyErr error
 	s := &skSorter{tab: -1, seed: maphash.MakeSeed()}
-	var check, quiet, merge, zero, badWord bool
+	var check, quiet, merge, zero, badWord, debug bool
 	var output string
 	var outSet bool
 	tabSet := false
@@ -1090,6 +1095,7 @@ func sortMain(env *Env) int {
 		files0, files0Set = v, true
 		return nil
 	})
+	f.BoolVar(&debug, 0, "debug", "annotate the part of the line used to sort,\n                            and warn about questionable usage to stderr")
 	f.BoolVar(&merge, 'm', "merge", "merge already sorted files; do not sort")
 	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
 		output, outSet = v, true
@@ -1145,20 +1151,30 @@ func sortMain(env *Env) int {
 			k.month, k.numeric, k.general, k.human = g.month, g.numeric, g.general, g.human
 			k.version, k.random, k.reverse = g.version, g.random, g.reverse
 		}
+	}
+	gkeyOnly := len(keys) == 0 && !g.isDefault()
+	if gkeyOnly {
+		keys = append(keys, g)
+	}
+	for _, k := range keys {
 		if k.incompatible() {
-			env.Errorf("options '-%s' are incompatible", k.opts())
+			// GNU names the ordering options only, without b and r.
+			c := *k
+			c.skipSB, c.skipEB, c.reverse = false, false, false
+			env.Errorf("options '-%s' are incompatible", c.opts())
 			return 2
 		}
 	}
-	if g.incompatible() {
-		env.Errorf("options '-%s' are incompatible", g.opts())
-		return 2
-	}
-	if len(keys) == 0 && !g.isDefault() {
-		keys = append(keys, g)
-	}
 	s.keys = keys
 	s.reverse = g.reverse
+	if debug {
+		if check || outSet {
+			env.Errorf("%s", skDebugConflict(check, quiet))
+			return 2
+		}
+		s.skDebugWarnings(env, g, gkeyOnly)
+	}
+	s.debug, s.gkeyOnly = debug, gkeyOnly
 	delim := byte('\n')
 	if zero {
 		delim = 0
@@ -1229,9 +1245,15 @@ func sortMain(env *Env) int {
 			continue
 		}
 		prev = r
-		o.w.Write(r.line)
-		if err := o.w.WriteByte(delim); err != nil {
-			break
+		if s.debug {
+			if s.skDebugWrite(o.w, r.line, s.gkeyOnly) != nil {
+				break
+			}
+		} else {
+			o.w.Write(r.line)
+			if err := o.w.WriteByte(delim); err != nil {
+				break
+			}
 		}
 		if i&0xffff == 0 && env.Ctx.Err() != nil {
 			return 1
@@ -1457,9 +1479,15 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 			break
 		}
 		if !s.unique || !havePrev || s.cmp(&prev, &min.rec) != 0 {
-			o.w.Write(min.rec.line)
-			if err := o.w.WriteByte(delim); err != nil {
-				break
+			if s.debug {
+				if s.skDebugWrite(o.w, min.rec.line, s.gkeyOnly) != nil {
+					break
+				}
+			} else {
+				o.w.Write(min.rec.line)
+				if err := o.w.WriteByte(delim); err != nil {
+					break
+				}
 			}
 			if s.unique {
 				prevBuf = append(prevBuf[:0], min.rec.line...)

@@ -189,3 +189,40 @@ func TestSortStops(t *testing.T) {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
+
+// Expected values checked against GNU coreutils 9.1 sort --debug (LC_ALL=C).
+func TestSortDebug(t *testing.T) {
+	skRun(t, []skCase{
+		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug"}, "a 10\n____\na 2\n___\nb 1\n___\nb 2\n___\nc 1\n___\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug", "-r"}, "c 1\n___\nb 2\n___\nb 1\n___\na 2\n___\na 10\n____\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug", "-u", "-s"}, "a 10\n____\na 2\n___\nb 1\n___\nb 2\n___\nc 1\n___\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"10\n9\n-3\n1.5\n 2\nabc\n\n-0\n+4\n1.\n.\n-\n", []string{"sort", "--debug", "-n"}, "-3\n__\n__\n\n^ no match for key\n^ no match for key\n+4\n^ no match for key\n__\n-\n^ no match for key\n_\n-0\n__\n__\n.\n^ no match for key\n_\nabc\n^ no match for key\n___\n1.\n__\n__\n1.5\n___\n___\n 2\n _\n__\n9\n_\n_\n10\n__\n__\n", "sort: text ordering performed using simple byte comparison\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"1K\n2M\n512\n-1K\n0.5M\n3k\n", []string{"sort", "--debug", "-h"}, "-1K\n___\n___\n512\n___\n___\n1K\n__\n__\n3k\n__\n__\n0.5M\n____\n____\n2M\n__\n__\n", "sort: text ordering performed using simple byte comparison\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"Feb\njan\nDEC\nfoo\n mar\n", []string{"sort", "--debug", "-M"}, "foo\n^ no match for key\n___\njan\n___\n___\nFeb\n___\n___\n mar\n ___\n____\nDEC\n___\n___\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"a1.10\na1.2\nb\n", []string{"sort", "--debug", "-V"}, "a1.2\n____\n____\na1.10\n_____\n_____\nb\n_\n_\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"1.5e3 x\n-inf\nINFINITY y\nnan(0x1)z\n 0x1p3q\n0x\n.5\n1e\n", []string{"sort", "--debug", "-g"}, "nan(0x1)z\n________\n_________\n-inf\n____\n____\n0x\n_\n__\n.5\n__\n__\n1e\n_\n__\n 0x1p3q\n _____\n_______\n1.5e3 x\n_____\n_______\nINFINITY y\n________\n__________\n", "sort: text ordering performed using simple byte comparison\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"x  b\nx a\n x c\n", []string{"sort", "--debug", "-b"}, "x  b\n____\n____\nx a\n___\n___\n x c\n ___\n____\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"B\na\nA\nb\n", []string{"sort", "--debug", "-f"}, "A\n_\n_\na\n_\n_\nB\n_\n_\nb\n_\n_\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-k2"}, "b 1\n __\n___\na 10\n ___\n____\nb 2\n __\n___\n", "sort: text ordering performed using simple byte comparison\nsort: leading blanks are significant in key 1; consider also specifying 'b'\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-k2n"}, "b 1\n  _\n___\nb 2\n  _\n___\na 10\n  __\n____\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-k1,1", "-k2,2n"}, "a 10\n_\n  __\n____\nb 1\n_\n  _\n___\nb 2\n_\n  _\n___\n", "sort: text ordering performed using simple byte comparison\nsort: leading blanks are significant in key 1; consider also specifying 'b'\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-k2n", "-r"}, "b 1\n  _\n___\nb 2\n  _\n___\na 10\n  __\n____\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: note numbers use '.' as a decimal point in this locale\nsort: option '-r' only applies to last-resort comparison\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-u", "-r", "-k2n"}, "b 1\n  _\nb 2\n  _\na 10\n  __\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: note numbers use '.' as a decimal point in this locale\nsort: option '-r' is ignored\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-s", "-b", "-f", "-r", "-k2n"}, "b 1\n  _\nb 2\n  _\na 10\n  __\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: note numbers use '.' as a decimal point in this locale\nsort: options '-bfr' are ignored\n", 0},
+		{"b 2\na 10\nb 1\n", []string{"sort", "--debug", "-nr", "-k2"}, "a 10\n  __\n____\nb 2\n  _\n___\nb 1\n  _\n___\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"a-1.5 x\nb-2\n", []string{"sort", "--debug", "-t-", "-k2n"}, "a-1.5 x\n  ___\n_______\nb-2\n  _\n___\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: field separator '-' is treated as a minus sign in numbers\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"a.1\nb.2\n", []string{"sort", "--debug", "-t.", "-k2n"}, "a.1\n  _\n___\nb.2\n  _\n___\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: field separator '.' is treated as a decimal point in numbers\n", 0},
+		{"a+1\nb+2\n", []string{"sort", "--debug", "-t+", "-k2g"}, "a+1\n  _\n___\nb+2\n  _\n___\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 is numeric and spans multiple fields\nsort: field separator '+' is treated as a plus sign in numbers\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"ab cd ef\nx\n", []string{"sort", "--debug", "-k2,1"}, "ab cd ef\n  ^ no match for key\n________\nx\n ^ no match for key\n_\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 has zero width and will be ignored\n", 0},
+		{"ab cd ef\nx\n", []string{"sort", "--debug", "-k2.2,1.1n"}, "ab cd ef\n   ^ no match for key\n________\nx\n ^ no match for key\n_\n", "sort: text ordering performed using simple byte comparison\nsort: key 1 has zero width and will be ignored\nsort: note numbers use '.' as a decimal point in this locale\n", 0},
+		{"ab cd ef\nx\n", []string{"sort", "--debug", "-k1.5"}, "x\n ^ no match for key\n_\nab cd ef\n    ____\n________\n", "sort: text ordering performed using simple byte comparison\nsort: leading blanks are significant in key 1; consider also specifying 'b'\n", 0},
+		{"a\tb\tc\n\x01x\xff\tq\n", []string{"sort", "--debug", "-k2"}, "a>b>c\n ____\n_____\n\x01x\xff>q\n  __\n____\n", "sort: text ordering performed using simple byte comparison\nsort: leading blanks are significant in key 1; consider also specifying 'b'\n", 0},
+		{"a\tb\tc\n\x01x\xff\tq\n", []string{"sort", "--debug", "-t\t", "-k2,2"}, "a>b>c\n  _\n_____\n\x01x\xff>q\n   _\n____\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"s2\x00s1\x00", []string{"sort", "--debug", "-z"}, "s1\n__\ns2\n__\n", "sort: text ordering performed using simple byte comparison\n", 0},
+		{"a\n", []string{"sort", "--debug", "-c"}, "", "sort: options '-c --debug' are incompatible\n", 2},
+		{"a\n", []string{"sort", "--debug", "-C"}, "", "sort: options '-C --debug' are incompatible\n", 2},
+		{"a\n", []string{"sort", "--debug", "-o", "x"}, "", "sort: options '-o --debug' are incompatible\n", 2},
+		{"a-b\nab\na b\n", []string{"sort", "-i", "-d"}, "a b\na-b\nab\n", "", 0},
+		{"a\n", []string{"sort", "-bnrM"}, "", "sort: options '-Mn' are incompatible\n", 2},
+	})
+}
