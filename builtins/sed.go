@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -89,6 +90,51 @@ type sedRun struct {
 	werr     error
 }
 
+// sedUsage is GNU sed 4.9's usage text after "Usage: NAME ", which GNU
+// prints to standard error for a usage error or a missing script.
+const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
+
+  -n, --quiet, --silent
+                 suppress automatic printing of pattern space
+      --debug
+                 annotate program execution
+  -e script, --expression=script
+                 add the script to the commands to be executed
+  -f script-file, --file=script-file
+                 add the contents of script-file to the commands to be executed
+  --follow-symlinks
+                 follow symlinks when processing in place
+  -i[SUFFIX], --in-place[=SUFFIX]
+                 edit files in place (makes backup if SUFFIX supplied)
+  -l N, --line-length=N
+                 specify the desired line-wrap length for the ` + "`" + `l' command
+  --posix
+                 disable all GNU extensions.
+  -E, -r, --regexp-extended
+                 use extended regular expressions in the script
+                 (for portability use POSIX -E).
+  -s, --separate
+                 consider files as separate rather than as a single,
+                 continuous long stream.
+      --sandbox
+                 operate in sandbox mode (disable e/r/w commands).
+  -u, --unbuffered
+                 load minimal amounts of data from the input files and flush
+                 the output buffers more often
+  -z, --null-data
+                 separate lines by NUL characters
+      --help     display this help and exit
+      --version  output version information and exit
+
+If no -e, --expression, -f, or --file option is given, then the first
+non-option argument is taken as the sed script to interpret.  All
+remaining arguments are names of input files; if no input files are
+specified, then the standard input is read.
+
+GNU sed home page: <https://www.gnu.org/software/sed/>.
+General help using GNU software: <https://www.gnu.org/gethelp/>.
+`
+
 func sed(env *Env) int {
 	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
 	r := &sedRun{env: env, eol: '\n', wrap: 70, hsNL: true, outs: map[string]*sedOutput{}, rfiles: map[string]*bufio.Reader{}}
@@ -132,11 +178,7 @@ func sed(env *Env) int {
 		return nil
 	})
 	f.Func('l', "line-length", RequiredArg, "N", "specify the desired line-wrap length for the `l' command", func(v string, _ bool) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return errors.New("invalid line length: " + v)
-		}
-		r.wrap = n
+		r.wrap = max(0, sedAtoi(v)) // GNU uses atoi: "3x" is 3, "x" is 0
 		return nil
 	})
 	f.Func(0, "posix", NoArg, "", "disable all GNU extensions (accepted)", func(string, bool) error { return nil })
@@ -153,7 +195,7 @@ func sed(env *Env) int {
 		var ue *UsageError
 		if errors.As(err, &ue) {
 			env.Errorf("%s", ue.Msg)
-			f.PrintHelp(env.Stderr)
+			fmt.Fprintf(env.Stderr, "Usage: %s %s", env.Name(), sedUsage)
 			return 1
 		}
 		return f.Fail(err, 1)
@@ -167,7 +209,7 @@ func sed(env *Env) int {
 	}
 	if len(pieces) == 0 {
 		if len(operands) == 0 {
-			f.PrintHelp(env.Stderr)
+			fmt.Fprintf(env.Stderr, "Usage: %s %s", env.Name(), sedUsage)
 			return 1
 		}
 		pieces = append(pieces, piece{src: operands[0]})
@@ -978,4 +1020,29 @@ func (r *sedRun) list(width int) {
 	}
 	b = append(b, '$', r.eol)
 	r.out.text(string(b))
+}
+
+// sedAtoi is C's atoi: leading white space, a sign, the digits up to the
+// first other byte; 0 when there are none. It saturates instead of
+// overflowing.
+func sedAtoi(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	n := 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		if n < 1<<31 {
+			n = n*10 + int(s[i]-'0')
+		}
+	}
+	if neg {
+		return -n
+	}
+	return n
 }
