@@ -1,11 +1,13 @@
 package vfsclient_test
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )
@@ -61,19 +63,22 @@ func BenchmarkStreamWrite(b *testing.B) {
 }
 
 // BenchmarkStreamWriteTo has a 100 MB file written to io.Discard by
-// File.WriteTo (the path of wc -l), through a read_shm region and over
-// read_bulk.
+// File.WriteTo (the path of wc -l), through a read_shm region (read_shm_at,
+// and read_shm in order) and over read_bulk.
 func BenchmarkStreamWriteTo(b *testing.B) {
 	dir := b.TempDir()
 	name := filepath.Join(dir, "data")
 	f, _ := os.Create(name)
-	f.Truncate(benchSize)
+	f.Write(bytes.Repeat([]byte("0123456789abcdef\n"), benchSize/17+1)[:benchSize])
 	f.Close()
-	for _, shm := range []bool{true, false} {
-		b.Run(map[bool]string{true: "shm", false: "bulk"}[shm], func(b *testing.B) {
+	for _, way := range []string{"shm_at", "shm", "bulk"} {
+		b.Run(way, func(b *testing.B) {
 			c := vfstest.Session(b, vfsd.Config{Inputs: []string{dir}})
-			if shm {
+			if way != "bulk" {
 				c, _ = vfstest.SessionShm(b, vfsd.Config{Inputs: []string{dir}}, 8)
+			}
+			if way == "shm" {
+				vfsclient.StopShmAt(c)
 			}
 			b.SetBytes(benchSize)
 			for b.Loop() {

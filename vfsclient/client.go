@@ -128,6 +128,8 @@ type Client struct {
 	// once hello has negotiated read_shm (nil before, and without it).
 	shm     []byte
 	shmFree chan int
+	// shmAt is set once hello has negotiated read_shm_at too.
+	shmAt bool
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).
@@ -472,7 +474,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
 	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk}
 	if len(c.shm) >= vfsproto.ShmSlot {
-		features = append(features, vfsproto.FeatureReadShm)
+		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt)
 	}
 	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{Version: vfsproto.Version, Features: features}, &r)
 	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
@@ -487,6 +489,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 		for i := range n {
 			c.shmFree <- i
 		}
+		c.shmAt = slices.Contains(r.Features, vfsproto.FeatureReadShmAt)
 	}
 	return r, err
 }

@@ -177,7 +177,10 @@ func (f *File) WriteTo(w io.Writer) (int64, error) {
 	if f.mode != vfsproto.ModeRead {
 		return io.Copy(w, struct{ io.Reader }{f})
 	}
-	if n, ok, err := f.writeToShm(w); ok {
+	if n, ok, err := f.writeToShm(w, true); ok {
+		return n, err
+	}
+	if n, ok, err := f.writeToShm(w, false); ok {
 		return n, err
 	}
 	if !f.c.bulk {

@@ -14,7 +14,10 @@ import (
 // that region and hands the writer each slot's bytes, with no copy in
 // this process at all: vfsd's copy from the page cache runs on one CPU
 // while the writer (wc counting lines) works on the previous slot on
-// another. vfsd only writes to the region; this process only reads it.
+// another. With read_shm_at the reads name their offsets, so vfsd copies
+// the chunks in flight at the same time instead of one after the other
+// (a 100 MB wc -l: 39 -> 36 ms, bench/text.sh). vfsd only writes to the
+// region; this process only reads it.
 
 // shmAhead is the most slots one WriteTo uses: shmAhead-1 reads in
 // flight while the writer has the last.
@@ -66,9 +69,29 @@ func appendShmRequest(dst []byte, id uint64, h int64, max, slot int) ([]byte, er
 	return finishRequest(dst, start)
 }
 
-// sendShm asks vfsd to read up to max bytes of handle h into slot.
-func (c *Client) sendShm(h int64, max, slot int) (chan answer, error) {
+// appendShmAtRequest appends a complete read_shm_at request frame.
+func appendShmAtRequest(dst []byte, id uint64, h, off int64, max, slot int) ([]byte, error) {
+	start := len(dst)
+	dst = beginRequest(dst, id, vfsproto.OpReadShmAt)
+	dst = append(dst, `{"h":`...)
+	dst = strconv.AppendInt(dst, h, 10)
+	dst = append(dst, `,"off":`...)
+	dst = strconv.AppendInt(dst, off, 10)
+	dst = append(dst, `,"max":`...)
+	dst = strconv.AppendInt(dst, int64(max), 10)
+	dst = append(dst, `,"slot":`...)
+	dst = strconv.AppendInt(dst, int64(slot), 10)
+	dst = append(dst, '}')
+	return finishRequest(dst, start)
+}
+
+// sendShm asks vfsd to read up to max bytes of handle h into slot: from
+// off when off >= 0 (read_shm_at), else from the handle's position.
+func (c *Client) sendShm(h, off int64, max, slot int) (chan answer, error) {
 	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		if off >= 0 {
+			return appendShmAtRequest(dst, id, h, off, max, slot)
+		}
 		return appendShmRequest(dst, id, h, max, slot)
 	})
 }
@@ -102,23 +125,33 @@ func recvShm(ch chan answer, max int) (size int, eof bool, err error) {
 	return size, eof || size == 0, nil
 }
 
-// writeToShm is WriteTo over read_shm. ok is false when it did nothing
-// and the caller should use another way: read_shm is not negotiated, no
-// slots are free (others are reading), or the file has reads in flight
-// or data buffered from earlier Reads.
-func (f *File) writeToShm(w io.Writer) (n int64, ok bool, err error) {
+// writeToShm is WriteTo over read_shm, or read_shm_at when at is set.
+// ok is false when it did nothing and the caller should use another way:
+// read_shm (or read_shm_at) is not negotiated, no slots are free (others
+// are reading), or the file has reads in flight or data buffered from
+// earlier Reads.
+//
+// With read_shm_at the reads name their offsets, from f.pos on, and leave
+// vfsd's position of the handle where it was: only a read-only file's
+// WriteTo uses it, and after it f is at its end, where Read stays until a
+// Seek, which names its target.
+func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
 		return 0, true, pathErr("read", f.name, fs.ErrClosed)
 	}
-	if f.c.shmFree == nil || len(f.reads) > 0 || len(f.buf) > 0 {
+	if f.c.shmFree == nil || (at && !f.c.shmAt) || len(f.reads) > 0 || len(f.buf) > 0 {
 		f.mu.Unlock()
 		return 0, false, nil
 	}
 	if f.eof {
 		f.mu.Unlock()
 		return 0, true, nil
+	}
+	chunk, next := vfsproto.ShmSlot, int64(-1)
+	if at {
+		next = f.pos
 	}
 	slots := f.c.takeSlots(shmAhead)
 	if len(slots) < 2 {
@@ -141,16 +174,19 @@ func (f *File) writeToShm(w io.Writer) (n int64, ok bool, err error) {
 	// may write to a slot until it has answered.
 	defer func() {
 		for _, r := range inFlight {
-			recvShm(r.ch, vfsproto.ShmSlot)
+			recvShm(r.ch, chunk)
 		}
 		f.c.putSlots(slots)
 	}()
 	for {
 		// Keep all slots but the one being written busy.
 		for !eof && len(free) > 0 {
-			ch, err := f.c.sendShm(f.h, vfsproto.ShmSlot, free[0])
+			ch, err := f.c.sendShm(f.h, next, chunk, free[0])
 			if err != nil {
 				return n, true, pathErr("read", f.name, err)
+			}
+			if at {
+				next += int64(chunk)
 			}
 			inFlight = append(inFlight, read{ch, free[0]})
 			free = free[1:]
@@ -160,7 +196,7 @@ func (f *File) writeToShm(w io.Writer) (n int64, ok bool, err error) {
 		}
 		r := inFlight[0]
 		inFlight = inFlight[1:]
-		size, atEOF, err := recvShm(r.ch, vfsproto.ShmSlot)
+		size, atEOF, err := recvShm(r.ch, chunk)
 		if err != nil {
 			return n, true, pathErr("read", f.name, err)
 		}
@@ -173,7 +209,7 @@ func (f *File) writeToShm(w io.Writer) (n int64, ok bool, err error) {
 		}
 		f.mu.Lock()
 		f.pos += int64(size)
-		if atEOF {
+		if atEOF || size == 0 {
 			f.eof, eof = true, true
 		}
 		f.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 	"github.com/llmsh/llmsh/vfsproto"
@@ -57,12 +58,25 @@ func randomFiles(t *testing.T, dir string, sizes []int) map[string][]byte {
 	return data
 }
 
-// WriteTo over read_shm gives the writer the file's bytes straight from
-// the shared region, for sizes around the slot size.
+// WriteTo over read_shm_at, and over read_shm in order (a vfsd without
+// read_shm_at), gives the writer the file's bytes straight from the
+// shared region, for sizes around the slot size.
 func TestWriteToShm(t *testing.T) {
+	for _, at := range []bool{true, false} {
+		t.Run(map[bool]string{true: "read_shm_at", false: "read_shm"}[at], func(t *testing.T) { testWriteToShm(t, at) })
+	}
+}
+
+func testWriteToShm(t *testing.T, at bool) {
 	dir := t.TempDir()
 	data := randomFiles(t, dir, []int{0, 1, 4096, 1<<20 - 1, 1 << 20, 1<<20 + 1, 5<<20 + 7})
 	c, region := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 4)
+	if !vfsclient.ShmAt(c) {
+		t.Fatal("read_shm_at not negotiated")
+	}
+	if !at {
+		vfsclient.StopShmAt(c)
+	}
 	for name, want := range data {
 		f, err := c.Open(name)
 		if err != nil {
@@ -82,6 +96,20 @@ func TestWriteToShm(t *testing.T) {
 		}
 		if pos, err := f.Seek(0, io.SeekCurrent); err != nil || pos != int64(len(want)) {
 			t.Fatalf("%s: position after WriteTo = %d, %v", name, pos, err)
+		}
+		// From a position set by Seek, and then Read from the start.
+		if len(want) > 5 {
+			if _, err := f.Seek(5, io.SeekStart); err != nil {
+				t.Fatal(err)
+			}
+			w := &regionWriter{region: region}
+			if n, err := f.WriteTo(w); err != nil || n != int64(len(want)-5) || !bytes.Equal(w.got.Bytes(), want[5:]) {
+				t.Fatalf("%s: WriteTo from 5 = %d, %v", name, n, err)
+			}
+			f.Seek(0, io.SeekStart)
+			if got, err := io.ReadAll(f); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%s: ReadAll after WriteTo and Seek: %d bytes, %v", name, len(got), err)
+			}
 		}
 		f.Close()
 	}

@@ -38,7 +38,8 @@ type job struct {
 	to    string // rename's target, for the log
 	h     int64
 	max   int64
-	slot  int64 // read_shm
+	slot  int64 // read_shm, read_shm_at
+	off   int64 // read_shm_at
 	data  []byte
 	buf   *[]byte // pooled storage of data (fast path), released when done
 	// release, when set, gives back data's storage instead (write_bulk).
@@ -85,6 +86,8 @@ type conn struct {
 	// (0 before, and always without a region).
 	shm      []byte
 	shmSlots atomic.Int64
+	// shmAt is set once hello has negotiated read_shm_at.
+	shmAt atomic.Bool
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -222,7 +225,7 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 		}
 	}()
 	if fr, ok := parseFast(frame); ok {
-		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, data: fr.data, buf: fr.buf}
+		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf}
 		switch fr.op {
 		case vfsproto.OpRead:
 			if e := checkMax(j.max); e != nil {
@@ -243,6 +246,9 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 				c.fail(j, e)
 				return nil
 			}
+		case vfsproto.OpReadShmAt:
+			c.readShmAt(j)
+			return nil
 		case vfsproto.OpWriteBulk:
 			return c.writeBulk(j, int64(fr.max), r)
 		}
@@ -302,6 +308,17 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 			c.fail(j, e)
 			return nil
 		}
+	case vfsproto.OpReadShmAt:
+		var p vfsproto.ReadShmAtParams
+		if c.shmAt.Load() {
+			if e := decodeParams(req.Params, &p, "h", "off", "max", "slot"); e != nil {
+				c.fail(j, e)
+				return nil
+			}
+		}
+		j.h, j.off, j.max, j.slot = p.H, p.Off, int64(p.Max), int64(p.Slot)
+		c.readShmAt(j)
+		return nil
 	case vfsproto.OpWriteBulk:
 		if !c.bulkW.Load() {
 			// Not negotiated: an unknown operation, and nothing
@@ -448,9 +465,23 @@ func (c *conn) checkShm(m, slot int64) *vfsproto.Error {
 // route queues a handle operation on its handle, or answers at once when
 // the handle is reserved, closed or unknown.
 func (c *conn) route(j *job) {
+	h := c.lookup(j)
+	if h == nil {
+		return
+	}
+	h.queue <- j
+	if j.op == vfsproto.OpClose {
+		close(h.queue)
+	}
+}
+
+// lookup returns the handle j names, removing it from the table when j
+// closes it, or answers j with an error and returns nil when the handle
+// is reserved, closed or unknown.
+func (c *conn) lookup(j *job) *handle {
 	if j.h >= 0 && j.h < vfsproto.FirstHandle {
 		c.fail(j, perr(vfsproto.EPerm, "reserved handle"))
-		return
+		return nil
 	}
 	c.mu.Lock()
 	h := c.handles[j.h]
@@ -465,12 +496,54 @@ func (c *conn) route(j *job) {
 		} else {
 			c.fail(j, perr(vfsproto.ENoEnt, "no such handle"))
 		}
+	}
+	return h
+}
+
+// readShmAt serves a read_shm_at. It does not wait in the handle's queue:
+// it runs at once on its own goroutine (at most maxConcurrentOps with the
+// operations without a handle), so several chunks of one file are copied
+// at the same time. A handle closed meanwhile makes it fail, never read
+// another file: the descriptor stays open until the read returns.
+func (c *conn) readShmAt(j *job) {
+	if !c.shmAt.Load() {
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
 		return
 	}
-	h.queue <- j
-	if j.op == vfsproto.OpClose {
-		close(h.queue)
+	if e := c.checkShm(j.max, j.slot); e != nil {
+		c.fail(j, e)
+		return
 	}
+	if j.off < 0 {
+		c.fail(j, perr(vfsproto.EArg, "negative offset"))
+		return
+	}
+	h := c.lookup(j)
+	if h == nil {
+		return
+	}
+	if !h.canRead {
+		c.fail(j, perr(vfsproto.EPerm, "handle not open for reading"))
+		return
+	}
+	file := h.f
+	c.sem <- struct{}{}
+	c.opWG.Add(1)
+	go func() {
+		defer func() { <-c.sem; c.opWG.Done() }()
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) {
+			off := j.slot * vfsproto.ShmSlot
+			n, err := file.ReadAt(c.shm[off:off+j.max:off+j.max], j.off)
+			eof := errors.Is(err, io.EOF)
+			if err != nil && !eof {
+				return nil, ioError(err), 0
+			}
+			c.s.stats.reads.Add(1)
+			c.s.stats.bytesOut.Add(int64(n))
+			f, _ := bulkFrameResp(j.id, n, eof)
+			return f, nil, n
+		})
+	}()
 }
 
 // spawn runs an operation without a handle on its own goroutine, at most

@@ -246,6 +246,11 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			r.Ops = append(r.Ops, vfsproto.OpReadShm)
 			r.Features = append(r.Features, vfsproto.FeatureReadShm)
 			r.ShmSlots = slots
+			if slices.Contains(p.Features, vfsproto.FeatureReadShmAt) {
+				c.shmAt.Store(true)
+				r.Ops = append(r.Ops, vfsproto.OpReadShmAt)
+				r.Features = append(r.Features, vfsproto.FeatureReadShmAt)
+			}
 		}
 		return okFrame(j.id, r), nil, 0
 	case vfsproto.OpLstat, vfsproto.OpReadlink, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:

@@ -14,6 +14,7 @@ import (
 //	{"id":"ID","op":"read","params":{"h":N,"max":N}}
 //	{"id":"ID","op":"read_bulk","params":{"h":N,"max":N}}
 //	{"id":"ID","op":"read_shm","params":{"h":N,"max":N,"slot":N}}
+//	{"id":"ID","op":"read_shm_at","params":{"h":N,"off":N,"max":N,"slot":N}}
 //	{"id":"ID","op":"write_bulk","params":{"h":N,"size":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //
@@ -27,6 +28,8 @@ var (
 	fastBulkMid   = []byte(`","op":"read_bulk","params":{"h":`)
 	fastShmMid    = []byte(`","op":"read_shm","params":{"h":`)
 	fastShmSlot   = []byte(`,"slot":`)
+	fastShmAtMid  = []byte(`","op":"read_shm_at","params":{"h":`)
+	fastShmAtOff  = []byte(`,"off":`)
 	fastWBulkMid  = []byte(`","op":"write_bulk","params":{"h":`)
 	fastWBulkSize = []byte(`,"size":`)
 	fastWriteMid  = []byte(`","op":"write","params":{"h":`)
@@ -37,11 +40,12 @@ var (
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // OpRead, OpReadBulk, OpReadShm, OpWrite or OpWriteBulk (max holds its size)
+	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size)
 	id   string
 	h    int64
 	max  int64
-	slot int64   // OpReadShm
+	slot int64   // OpReadShm, OpReadShmAt
+	off  int64   // OpReadShmAt
 	data []byte  // decoded write payload
 	buf  *[]byte // pooled storage of data, released after the write
 }
@@ -109,8 +113,19 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: op, id: string(id), h: h, max: m}, true
-	case bytes.HasPrefix(b, fastShmMid):
-		h, rest, ok := fastInt(b[len(fastShmMid):])
+	case bytes.HasPrefix(b, fastShmMid), bytes.HasPrefix(b, fastShmAtMid):
+		op, rest := vfsproto.OpReadShm, b[len(fastShmMid):]
+		if bytes.HasPrefix(b, fastShmAtMid) {
+			op, rest = vfsproto.OpReadShmAt, b[len(fastShmAtMid):]
+		}
+		h, rest, ok := fastInt(rest)
+		var off int64
+		if ok && op == vfsproto.OpReadShmAt {
+			if !bytes.HasPrefix(rest, fastShmAtOff) {
+				return r, false
+			}
+			off, rest, ok = fastInt(rest[len(fastShmAtOff):])
+		}
 		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
 			return r, false
 		}
@@ -122,7 +137,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		if !ok || string(rest) != "}}" {
 			return r, false
 		}
-		return fastReq{op: vfsproto.OpReadShm, id: string(id), h: h, max: m, slot: slot}, true
+		return fastReq{op: op, id: string(id), h: h, max: m, slot: slot, off: off}, true
 	case bytes.HasPrefix(b, fastWBulkMid):
 		h, rest, ok := fastInt(b[len(fastWBulkMid):])
 		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {

@@ -17,6 +17,9 @@ import (
 // os.Root, a temp file of an atomic write, or a virtual file.
 type file interface {
 	Read(p []byte) (int, error)
+	// ReadAt reads at an offset without the handle's position, at the
+	// same time as the handle's other operations (read_shm_at).
+	ReadAt(p []byte, off int64) (int, error)
 	Write(p []byte) (int, error)
 	Seek(offset int64, whence int) (int64, error)
 	stat() (vfsproto.StatResult, error)
@@ -122,6 +125,16 @@ func (h *virtualHandle) Read(p []byte) (int, error) {
 	h.off += int64(n)
 	if n == 0 && len(p) > 0 {
 		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// ReadAt reads at off without moving the handle's offset; io.EOF when
+// the file ends before p is full.
+func (h *virtualHandle) ReadAt(p []byte, off int64) (int, error) {
+	n := h.store.readAt(h.f, p, off)
+	if n < len(p) {
+		return n, io.EOF
 	}
 	return n, nil
 }

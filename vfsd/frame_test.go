@@ -110,6 +110,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "7", Op: "read_bulk", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 1 << 20})},
 		{ID: "8", Op: "write_bulk", Params: mustJSON(t, vfsproto.WriteBulkParams{H: 5, Size: 1 << 20})},
 		{ID: "9", Op: "read_shm", Params: mustJSON(t, vfsproto.ReadShmParams{H: 3, Max: 1 << 20, Slot: 7})},
+		{ID: "10", Op: "read_shm_at", Params: mustJSON(t, vfsproto.ReadShmAtParams{H: 3, Off: 123456789012, Max: 1 << 20, Slot: 7})},
+		{ID: "11", Op: "read_shm_at", Params: mustJSON(t, vfsproto.ReadShmAtParams{H: 4, Off: 0, Max: 1, Slot: 0})},
 		{ID: "2", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 3, Data: []byte("hello, world")})},
 		{ID: "3", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: []byte{}, Final: true})},
 		{ID: "4", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: bytes.Repeat([]byte{0, 255, 7}, 1000)})},
@@ -134,6 +136,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			var p vfsproto.ReadShmParams
 			mustUnmarshal(t, req.Params, &p)
 			if fr.h != p.H || fr.max != int64(p.Max) || fr.slot != int64(p.Slot) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
+		case "read_shm_at":
+			var p vfsproto.ReadShmAtParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.h != p.H || fr.off != p.Off || fr.max != int64(p.Max) || fr.slot != int64(p.Slot) {
 				t.Fatalf("%s: %+v", b, fr)
 			}
 		case "write_bulk":
@@ -166,6 +174,10 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"read_shm","params":{"h":3,"max":1}}`,
 		`{"id":"1","op":"read_shm","params":{"h":3,"max":1,"slot":-1}}`,
 		`{"id":"1","op":"read_shm","params":{"h":3,"slot":1,"max":1}}`,
+		`{"id":"1","op":"read_shm_at","params":{"h":3,"max":1,"slot":1}}`,
+		`{"id":"1","op":"read_shm_at","params":{"h":3,"max":1,"off":0,"slot":1}}`,
+		`{"id":"1","op":"read_shm_at","params":{"h":3,"off":-1,"max":1,"slot":1}}`,
+		`{"id":"1","op":"read_shm","params":{"h":3,"off":0,"max":1,"slot":1}}`,
 	} {
 		if _, ok := parseFast([]byte(b)); ok {
 			t.Errorf("fast path accepted non-canonical %s", b)

@@ -51,6 +51,13 @@ const FeatureReadBulk = "read_bulk"
 // that has such a region.
 const FeatureReadShm = "read_shm"
 
+// FeatureReadShmAt is the hello feature that enables read_shm_at, the
+// positional form of read_shm: it names the offset to read from, leaves
+// the handle's position alone, and may be answered out of order with the
+// other requests on the handle, so that vfsd can copy several chunks of a
+// file at once. It is granted only together with FeatureReadShm.
+const FeatureReadShmAt = "read_shm_at"
+
 // ShmSlot is the size of one slot of the read_shm region, and the
 // largest value of read_shm's max parameter.
 const ShmSlot = 1 << 20
@@ -89,11 +96,12 @@ const (
 	OpUtimes     = "utimes"
 	OpChmod      = "chmod"
 	OpReadlink   = "readlink"
-	OpReadBulk   = "read_bulk"  // only after hello negotiated FeatureReadBulk
-	OpWriteBulk  = "write_bulk" // only after hello negotiated FeatureWriteBulk
-	OpReadShm    = "read_shm"   // only after hello negotiated FeatureReadShm
-	OpLLMCMD     = "LLMCMD"     // reserved: always E_UNSUPPORTED
-	OpQUOTA      = "QUOTA"      // reserved: always E_UNSUPPORTED
+	OpReadBulk   = "read_bulk"   // only after hello negotiated FeatureReadBulk
+	OpWriteBulk  = "write_bulk"  // only after hello negotiated FeatureWriteBulk
+	OpReadShm    = "read_shm"    // only after hello negotiated FeatureReadShm
+	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
+	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
+	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
 )
 
 // Code is a protocol error code.
@@ -388,6 +396,18 @@ type ReadBulkResult struct {
 // with no data after the frame: Size bytes are in the slot.
 type ReadShmParams struct {
 	H    int64 `json:"h"`
+	Max  int   `json:"max"`
+	Slot int   `json:"slot"`
+}
+
+// ReadShmAtParams are the parameters of read_shm_at: read up to Max
+// bytes (1..ShmSlot) of handle H from byte Off of the file into slot
+// Slot, as read_shm does, without moving the handle's position. The
+// answer is a ReadBulkResult; EOF is set when the file ends within the
+// range asked for (fewer than Max bytes are there).
+type ReadShmAtParams struct {
+	H    int64 `json:"h"`
+	Off  int64 `json:"off"`
 	Max  int   `json:"max"`
 	Slot int   `json:"slot"`
 }
