@@ -184,20 +184,36 @@ func (r redirReason) Unwrap() error { return r.err }
 func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
 	hc := interp.HandlerCtx(ctx)
 	if info, ok := statDevice(absPath(hc.Dir, name)); ok {
-		return info, nil
+		return ownedInfo{info}, nil
 	}
 	if info, ok := s.psubs.stat(absPath(hc.Dir, name)); ok {
-		return info, nil
+		return ownedInfo{info}, nil
 	}
 	stat := s.client.Stat
 	if !follow {
 		stat = s.client.Lstat // test -L and -h
 	}
 	info, err := stat(absPath(hc.Dir, name))
-	if err != nil && hidden(err) {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	if err != nil {
+		if hidden(err) {
+			return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+		}
+		return nil, err
 	}
-	return info, err
+	return ownedInfo{info}, nil
+}
+
+// ownedInfo is a file as interp's tests see it. interp's -O and -G read
+// the owner from Sys() as a *syscall.Stat_t and panic on anything else
+// (the rewrite turns them into -e, but not in eval'd text); its -N reads
+// the access time there. vfsd reports neither owners nor access times, so
+// every file it reaches counts as the user's own, as -e does for the
+// rewritten -O and -G, and was last read when it was last written.
+type ownedInfo struct{ fs.FileInfo }
+
+func (i ownedInfo) Sys() any {
+	t := syscall.NsecToTimespec(i.ModTime().UnixNano())
+	return &syscall.Stat_t{Uid: uint32(os.Getuid()), Gid: uint32(os.Getgid()), Atim: t, Mtim: t}
 }
 
 func (s *Shell) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
