@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/text.sh — issue 4's speed table: llmsh builtins against GNU tools.
 #
-# Builds llmsh and bench/gen, generates a ~100 MB, ~1,000,000-line CSV-like
+# Builds llmsh (static, CGO_ENABLED=0, as the README recommends) and
+# bench/gen, generates a ~100 MB, ~1,000,000-line CSV-like
 # file (bench/gen: deterministic), then times each command with the GNU tools
 # (LC_ALL=C) and inside llmsh (llmsh -i DIR -c '...'), output to a file,
 # best of 3 runs each, and prints: command, GNU s, llmsh s, ratio, target
@@ -35,7 +36,7 @@ cd "$repo"
 go build -o "$OUT/gen" ./bench/gen
 llmsh=${LLMSH:-}
 if [ -z "$llmsh" ]; then
-  if go build -o "$OUT/llmsh" ./cmd/llmsh 2>"$OUT/build.log"; then
+  if CGO_ENABLED=0 go build -o "$OUT/llmsh" ./cmd/llmsh 2>"$OUT/build.log"; then
     llmsh=$OUT/llmsh
   else
     echo "bench: llmsh does not build yet; timing GNU only:" >&2

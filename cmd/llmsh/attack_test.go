@@ -73,7 +73,10 @@ var (
 )
 
 // realLlmsh builds cmd/llmsh once per test binary, into a temporary
-// directory that TestMain removes.
+// directory that TestMain removes. It builds what the README recommends,
+// CGO_ENABLED=0 (static; Landlock on all threads through the Go runtime's
+// own AllThreadsSyscall), so the adversarial suite runs against that
+// build while the rest of the tests run in the race detector's cgo one.
 func realLlmsh(t testing.TB) string {
 	t.Helper()
 	llmshBinOnce.Do(func() {
@@ -89,6 +92,7 @@ func realLlmsh(t testing.TB) string {
 		}
 		bin := filepath.Join(dir, "llmsh")
 		cmd := exec.Command(goTool, "build", "-o", bin, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			llmshBinErr = fmt.Errorf("go build: %v\n%s", err, out)
 			return

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"debug/elf"
 	"fmt"
 	"net"
 	"os"
@@ -136,3 +137,36 @@ func TestVfsdLandlock(t *testing.T) {
 }
 
 func sandboxABI() int { return sandbox.ABI() }
+
+// TestReleaseBuildLandlock runs the build the README recommends
+// (CGO_ENABLED=0, as the adversarial suite does): a static binary, no
+// program interpreter, whose llmsh and vfsd both confine every thread with
+// the Go runtime's AllThreadsSyscall (psx without cgo) and report it.
+func TestReleaseBuildLandlock(t *testing.T) {
+	bin := realLlmsh(t)
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			t.Fatalf("%s has a program interpreter: not a static (CGO_ENABLED=0) build", bin)
+		}
+	}
+	f.Close()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("MARKER"), 0o644)
+	cmd := exec.Command(bin, "-v", "-i", dir, "-c", "cat "+filepath.Join(dir, "f"))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil || out.String() != "MARKER" {
+		t.Fatalf("%v: %q, stderr %q", err, out.String(), errb.String())
+	}
+	errs := errb.String()
+	if strings.Contains(errs, "failed") {
+		t.Fatalf("stderr: %q", errs)
+	}
+	if abi := sandboxABI(); abi > 0 && !strings.Contains(errs, fmt.Sprintf("Landlock ABI %d: file system", abi)) {
+		t.Fatalf("--verbose did not report the restriction: %q", errs)
+	}
+}

@@ -10,16 +10,31 @@ import (
 
 // BenchmarkStartup runs the real binary on an empty script: what one
 // agent call costs before its first command (llmsh's and vfsd's start-up,
-// the read_shm region, Landlock on both sides, hello, exit).
+// the read_shm region, Landlock on both sides, hello, exit). "static" is
+// the build the README recommends (CGO_ENABLED=0), "cgo" a default build
+// on a machine with a C compiler (a dynamic binary; Landlock on every
+// thread through libpsx's C signal walk).
 func BenchmarkStartup(b *testing.B) {
-	bin := realLlmsh(b)
 	dir := b.TempDir()
-	for b.Loop() {
-		cmd := exec.Command(bin, "-i", dir, "-c", "true")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
-			b.Fatalf("llmsh -c true: %v %q", err, out)
-		}
+	for _, build := range []string{"static", "cgo"} {
+		b.Run(build, func(b *testing.B) {
+			bin := realLlmsh(b)
+			if build == "cgo" {
+				bin = filepath.Join(b.TempDir(), "llmsh-cgo")
+				cmd := exec.Command("go", "build", "-o", bin, ".")
+				cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Skipf("no cgo build here: %v\n%s", err, out)
+				}
+			}
+			for b.Loop() {
+				cmd := exec.Command(bin, "-i", dir, "-c", "true")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
+					b.Fatalf("llmsh -c true: %v %q", err, out)
+				}
+			}
+		})
 	}
 }
 
