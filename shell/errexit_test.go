@@ -93,3 +93,32 @@ func BenchmarkCompoundErrexit(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) { benchScript(b, bc.src, "2000\n") })
 	}
 }
+
+// TestErrTrapAndOptions checks the ERR trap's runs, set -E and set -C
+// against what bash 5.2 prints for the same scripts.
+func TestErrTrapAndOptions(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		status          int
+	}{
+		{"call only", `trap 'echo ERR' ERR; f() { false; }; f; echo "ok $?"`, "ERR\nok 1\n", 0},
+		{"errtrace", `set -E; trap 'echo ERR' ERR; f() { false; }; f; echo "ok $?"`, "ERR\nERR\nok 1\n", 0},
+		{"errtrace nested", `set -o errtrace; trap 'echo ERR' ERR; f() { g; }; g() { false; }; f`, "ERR\nERR\nERR\n", 1},
+		{"return", `trap 'echo "ERR $?"' ERR; f() { return 3; }; f; echo "ok $?"`, "ERR 3\nok 3\n", 0},
+		{"exit", `trap 'echo ERR' ERR; exit 3`, "", 3},
+		{"errexit once", `set -e; trap 'echo ERR' ERR; { false; }; echo no`, "ERR\n", 1},
+		{"errexit errtrace", `set -eE; trap 'echo ERR' ERR; f() { false && :; }; f; echo no`, "ERR\n", 1},
+		{"trap -p", `trap 'echo "it'\''s"' ERR EXIT; trap -p; trap - EXIT; trap`, "trap -- 'echo \"it'\\''s\"' EXIT\ntrap -- 'echo \"it'\\''s\"' ERR\ntrap -- 'echo \"it'\\''s\"' ERR\n", 0},
+		{"set keeps the rest", `set -Cu -- a b; echo "$1 $2"; set +C -e; echo "$1"`, "a b\na\n", 0},
+		{"noclobber", `echo a >f; set -C; echo b >f; echo "st $?"; echo c >|f; echo d >>f; cat f`, "st 1\nc\nd\n", 0},
+		{"noclobber exec", `echo a >f; set -C; exec >f; echo "st $?"`, "st 1\n", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errb, st := run(t, t.TempDir(), tc.src, Limits{})
+			if out != tc.want || st != tc.status {
+				t.Errorf("stdout %q status %d, want %q %d (stderr %q)", out, st, tc.want, tc.status, errb)
+			}
+		})
+	}
+}

@@ -66,6 +66,7 @@ type fdOp struct {
 	kind       fdOpKind
 	flag       int    // os.O_* for fdOpen
 	truncate   bool   // N>FILE: truncate first
+	clobber    bool   // N>|FILE: even under set -C
 	persistent bool   // under exec: the change outlives the command
 	src        string // the redirection's word as written, for messages
 }
@@ -511,7 +512,11 @@ func (s *Shell) fdOpenFile(ctx context.Context, hc interp.HandlerContext, name s
 		// vfsd commits a truncating write on close (a temp file renamed
 		// over the target): truncate at once, then write in place, so
 		// that what is written is visible as in bash.
-		f, err := s.openPlain(ctx, name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		first := name
+		if op.clobber {
+			first = clobberFile + name
+		}
+		f, err := s.openPlain(ctx, first, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 		if err != nil {
 			return nil, err
 		}
@@ -827,6 +832,7 @@ func fdRedirStmt(st *syntax.Stmt) {
 		switch rd.Op {
 		case syntax.RdrOut, syntax.ClbOut:
 			op.kind, op.flag, op.truncate = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND, true
+			op.clobber = rd.Op == syntax.ClbOut
 		case syntax.AppOut:
 			op.kind, op.flag = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND
 		case syntax.RdrIn:

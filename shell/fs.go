@@ -133,6 +133,7 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 // through vfsd.
 func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
+	name, clobber := strings.CutPrefix(name, clobberFile)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	if d, ok := openDevice(absPath(hc.Dir, name)); ok {
 		if output && d.full() {
@@ -157,6 +158,12 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 	if strings.HasPrefix(absPath(hc.Dir, name), "/dev/fd/") {
 		// Descriptors are not files: never a virtual file in vfsd.
 		return nil, redirError(name, syscall.ENOENT)
+	}
+	if flag&os.O_TRUNC != 0 && !clobber && optionOn(hc.Env, noclobberVar) {
+		// set -C: > does not overwrite an existing regular file.
+		if info, err := s.client.Stat(absPath(hc.Dir, name)); err == nil && info.Mode().IsRegular() {
+			return nil, redirError(name, errNoClobber)
+		}
 	}
 	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
 	if err != nil {

@@ -35,14 +35,26 @@ func (r *rewriter) funcNameStmt(fd *syntax.FuncDecl) {
 		X: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(funcNameCmd), litWord(fd.Name.Value), status}}},
 		Y: trueStmt(pos)}}
 	r.markInternal(st)
+	var tail []*syntax.Stmt
+	if f := r.facts; f == nil || f.dynamic || f.errtrace {
+		// \x00errbody "$?"; \x00loopst 0 "$_llmsh_ebst" && (( 1 )):
+		// see errBodyCall.
+		t1 := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(errBodyCmd), status}}}
+		t2 := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
+			X: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(loopStatusCmd), litWord("0"), quotedParam(errStatusVar)}}},
+			Y: trueStmt(pos)}}
+		r.markInternal(t1)
+		r.markInternal(t2)
+		tail = []*syntax.Stmt{t1, t2}
+	}
 	switch b := fd.Body.Cmd.(type) {
 	case *syntax.Block:
-		b.Stmts = append([]*syntax.Stmt{st}, b.Stmts...)
+		b.Stmts = append(append([]*syntax.Stmt{st}, b.Stmts...), tail...)
 	case *syntax.Subshell:
 		b.Stmts = append([]*syntax.Stmt{st}, b.Stmts...)
 	default:
 		inner := &syntax.Stmt{Position: pos, Cmd: fd.Body.Cmd}
-		fd.Body.Cmd = &syntax.Block{Lbrace: pos, Rbrace: fd.Body.End(), Stmts: []*syntax.Stmt{st, inner}}
+		fd.Body.Cmd = &syntax.Block{Lbrace: pos, Rbrace: fd.Body.End(), Stmts: append([]*syntax.Stmt{st, inner}, tail...)}
 	}
 }
 

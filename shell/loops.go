@@ -271,10 +271,11 @@ func wordOf(v string) *syntax.Word {
 // A nil *loopFacts (at the prompt, where an earlier line may have set
 // anything) knows nothing.
 type loopFacts struct {
-	funcs   map[string]bool // functions the text defines
-	dynamic bool            // the text runs code it does not show (eval, source, $cmd)
-	errexit bool            // the text may turn on set -e or set an ERR trap
-	errTrap bool            // the text may set an ERR trap
+	funcs    map[string]bool // functions the text defines
+	dynamic  bool            // the text runs code it does not show (eval, source, $cmd)
+	errexit  bool            // the text may turn on set -e or set an ERR trap
+	errTrap  bool            // the text may set an ERR trap
+	errtrace bool            // the text may turn on set -E (errtrace)
 }
 
 // codeRunners run code or commands that the text does not show.
@@ -306,6 +307,9 @@ func scriptLoopFacts(root syntax.Node) *loopFacts {
 					}
 					if name == "trap" && (v == "" || v == "ERR") {
 						f.errTrap = true
+					}
+					if name == "set" && (v == "" || v == "errtrace" || len(v) > 1 && (v[0] == '-' || v[0] == '+') && strings.Contains(v, "E")) {
+						f.errtrace = true
 					}
 				}
 			}

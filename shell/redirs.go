@@ -14,7 +14,7 @@ import (
 // (it says "unhandled redirect op" and skips the command). The pre-pass
 // (stdRedirStmt) turns each into one that it does:
 //
-//	>|FILE, N>|FILE       ->  >FILE, N>FILE (llmsh has no noclobber)
+//	>|FILE, N>|FILE       ->  >"\x01clobber FILE" (set -C does not refuse it)
 //	>&FILE, 1>&FILE       ->  &>FILE (bash: a word that is not a descriptor)
 //	<>FILE, N<>FILE       ->  <"\x01rdwr FILE", N>>"\x01rdwr FILE"
 //
@@ -33,6 +33,7 @@ func stdRedirStmt(st *syntax.Stmt) {
 		switch {
 		case rd.Op == syntax.ClbOut && (n == "" || n == "0" || n == "1" || n == "2"):
 			rd.Op = syntax.RdrOut
+			rd.Word = clobberWord(rd)
 		case rd.Op == syntax.DplOut && (n == "" || n == "1"):
 			if w, ok := staticText(rd.Word); ok && w != "-" {
 				if _, isFd := parseFd(strings.TrimSuffix(w, "-")); !isFd {
@@ -50,6 +51,14 @@ func stdRedirStmt(st *syntax.Stmt) {
 			}
 		}
 	}
+}
+
+// clobberWord is the word of >|FILE marked for the open handler, which
+// then opens FILE even under set -C.
+func clobberWord(rd *syntax.Redirect) *syntax.Word {
+	word := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: clobberFile}}}
+	word.Parts = append(word.Parts, rd.Word.Parts...)
+	return word
 }
 
 // staticText is the value of a word without expansions (literal and

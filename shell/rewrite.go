@@ -644,8 +644,8 @@ func bashQuote(s string) string {
 // execRedirStmt rewrites `exec >FILE` (exec with redirections only): interp
 // never closes a file that exec opened, and vfsd commits a truncating
 // write (a temp file renamed over the target) on close, so the output was
-// lost. `: >FILE; exec >>FILE` truncates and commits at once, then appends
-// in place, which is visible as it is written.
+// lost. `: >FILE && exec >>FILE` truncates and commits at once, then
+// appends in place, which is visible as it is written.
 func execRedirStmt(st *syntax.Stmt) {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) != 1 || ce.Args[0].Lit() != "exec" || len(ce.Assigns) > 0 {
@@ -669,9 +669,14 @@ func execRedirStmt(st *syntax.Stmt) {
 	if len(pre) == 0 {
 		return
 	}
+	// { : >F && exec >>F; }: when the truncation fails (set -C), exec
+	// does not run and the group fails with it.
 	end := st.End()
-	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
-	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: append(pre, inner)}
+	chain := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
+	for i := len(pre) - 1; i >= 0; i-- {
+		chain = &syntax.Stmt{Position: st.Position, Cmd: &syntax.BinaryCmd{OpPos: st.Position, Op: syntax.AndStmt, X: pre[i], Y: chain}}
+	}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: []*syntax.Stmt{chain}}
 	st.Redirs = nil
 }
 

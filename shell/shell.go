@@ -247,6 +247,13 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			if len(args) == 1 && s.funcs(ctx)["set"] == nil {
 				return declListCall(ctx, args), nil
 			}
+			if s.funcs(ctx)["set"] == nil {
+				return setArgs(ctx, args), nil
+			}
+		case errGateCmd:
+			return s.errGateCall(ctx, args), nil
+		case errBodyCmd:
+			return s.errBodyCall(ctx, args), nil
 		case declListCmd:
 			return declListCall(ctx, args), nil
 		case "cd":
@@ -308,6 +315,9 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {
 					return statusArgs(st), nil
 				}
+			}
+			if s.funcs(ctx)["trap"] == nil {
+				return s.trapArgs(ctx, args), nil
 			}
 		case "source", ".":
 			if len(args) > 1 {

@@ -1,0 +1,299 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"io"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// Shell options that interp lacks: set -E (errtrace) and set -C
+// (noclobber). The call handler takes them out of set's arguments and
+// keeps them in variables of the shell (_llmsh_errtrace,
+// _llmsh_noclobber, "1" when on), so that a subshell inherits them and
+// its own set does not reach its parent. `$-` and `set -o` do not show
+// them.
+
+const (
+	errtraceVar  = "_llmsh_errtrace"
+	noclobberVar = "_llmsh_noclobber"
+)
+
+// optionOn reports whether the option kept in the variable name is on.
+func optionOn(env expand.Environ, name string) bool {
+	return env != nil && env.Get(name).String() == "1"
+}
+
+// setOptionVar turns the option kept in name on or off.
+func setOptionVar(ctx context.Context, name string, on bool) {
+	v := ""
+	if on {
+		v = "1"
+	}
+	setShellVar(ctx, name, expand.Variable{Set: true, Kind: expand.String, Str: v})
+}
+
+// setArgs takes -E, -C, -o errtrace and -o noclobber (and their + forms)
+// out of set's arguments, applies them, and returns what is left for
+// interp's set (or a command of status 0 when nothing is).
+func setArgs(ctx context.Context, args []string) []string {
+	var out []string
+	changed := false
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		on := a[0] == '-'
+		if a[1:] == "o" {
+			if i+1 < len(args) {
+				switch args[i+1] {
+				case "errtrace":
+					setOptionVar(ctx, errtraceVar, on)
+					changed = true
+					i++
+					continue
+				case "noclobber":
+					setOptionVar(ctx, noclobberVar, on)
+					changed = true
+					i++
+					continue
+				}
+				out = append(out, a, args[i+1])
+				i++
+				continue
+			}
+			out = append(out, a)
+			continue
+		}
+		if strings.Contains(a, "o") {
+			out = append(out, a) // -eo NAME: left to interp
+			continue
+		}
+		kept := a[:1]
+		for _, c := range a[1:] {
+			switch c {
+			case 'E':
+				setOptionVar(ctx, errtraceVar, on)
+				changed = true
+			case 'C':
+				setOptionVar(ctx, noclobberVar, on)
+				changed = true
+			default:
+				kept += string(c)
+			}
+		}
+		if len(kept) > 1 {
+			out = append(out, kept)
+		}
+	}
+	if !changed {
+		return args
+	}
+	if len(out) == 0 && i == len(args) {
+		return statusArgs(0)
+	}
+	return append(append(args[:1:1], out...), args[i:]...)
+}
+
+// The ERR trap. interp runs it for every statement that ends with a
+// failure where set -e is not ignored: for the failing command, again for
+// each { }, if or function body that ends with it, and in functions,
+// where bash runs it only under set -E (errtrace), and again for a
+// statement the shell is already leaving (set -e, exit, return). The call
+// handler gives interp the trap's action as
+//
+//	\x01errgate "$?" || {
+//	ACTION
+//	}
+//
+// The gate fails with the status (so ACTION runs and sees it as $?) only
+// when bash would run the trap: not while the shell is leaving or a
+// function is returning, and not in a function unless errtrace is on.
+// `trap` and `trap -p` print the action as it was given.
+
+const errGateCmd = "\x01errgate"
+
+const errGatePrefix = errGateCmd + " \"$?\" || {\n"
+
+// wrapErrTrap gives interp the action of an ERR trap.
+func wrapErrTrap(action string) string { return errGatePrefix + action + "\n}" }
+
+// unwrapErrTrap gives back the action that wrapErrTrap wrapped.
+func unwrapErrTrap(cb string) string {
+	if a, ok := strings.CutPrefix(cb, errGatePrefix); ok {
+		return strings.TrimSuffix(a, "\n}")
+	}
+	return cb
+}
+
+// errBodyCmd STATUS ends the body of a function when set -E may be on
+// (see funcNameStmt), followed by \x00loopst 0 "$_llmsh_ebst" && (( 1 )),
+// which gives the body its status back: interp runs the ERR trap for the
+// body (a { } that ends with the failing command, for which it already
+// ran) and then for the call; bash runs it for the call only, and ends
+// the shell under set -e there. errBodyCall, a statement of the body
+// itself, sees whether set -e is ignored there; when the trap is about to
+// run for the body, it tells the gate to skip that run and to let the
+// next one (the call's) run even though interp is then leaving the shell.
+const errBodyCmd = "\x00errbody"
+
+const (
+	errSkipVar   = "_llmsh_errskip"
+	errStatusVar = "_llmsh_ebst"
+)
+
+// errBodyCall answers \x00errbody STATUS.
+func (s *Shell) errBodyCall(ctx context.Context, args []string) []string {
+	if len(args) != 2 {
+		return statusArgs(2)
+	}
+	setShellVar(ctx, errStatusVar, expand.Variable{Set: true, Kind: expand.String, Str: args[1]})
+	if args[1] != "0" && optionOn(interp.HandlerCtx(ctx).Env, errtraceVar) {
+		if r := currentRunner(ctx); r != nil {
+			v := reflect.ValueOf(r).Elem()
+			f := v.FieldByName("noErrExit")
+			cb := v.FieldByName("callbackErr")
+			if f.IsValid() && f.Kind() == reflect.Bool && !f.Bool() && cb.IsValid() && cb.Kind() == reflect.String && cb.String() != "" {
+				setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "body"})
+			}
+		}
+	}
+	return s.statusCmd(ctx, 0)
+}
+
+// errGateCall answers \x01errgate STATUS.
+func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
+	if len(args) != 2 {
+		return statusArgs(2)
+	}
+	st, _ := strconv.Atoi(args[1])
+	if r := currentRunner(ctx); r != nil {
+		v := reflect.ValueOf(r).Elem()
+		last := v.FieldByName("lastExit")
+		flag := func(v reflect.Value, name string) bool {
+			if !v.IsValid() || v.Kind() != reflect.Struct {
+				return false
+			}
+			f := v.FieldByName(name)
+			return f.IsValid() && f.Kind() == reflect.Bool && f.Bool()
+		}
+		env := interp.HandlerCtx(ctx).Env
+		if flag(last, "returning") {
+			// return N (and the body it leaves): the trap runs for
+			// the call, where interp's set -e has already acted.
+			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "call"})
+			return statusArgs(0)
+		}
+		switch env.Get(errSkipVar).String() {
+		case "body":
+			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "call"})
+			return statusArgs(0)
+		case "call":
+			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String})
+			if flag(v, "inFunc") && !optionOn(env, errtraceVar) {
+				return statusArgs(0)
+			}
+			return statusArgs(st)
+		}
+		if flag(last, "exiting") {
+			return statusArgs(0)
+		}
+		if flag(v, "inFunc") && !optionOn(env, errtraceVar) {
+			return statusArgs(0)
+		}
+	}
+	return statusArgs(st)
+}
+
+// trapArgs wraps an ERR trap's action (see above) and prints the traps
+// for `trap` and `trap -p`.
+func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
+	if len(args) == 1 || args[1] == "-p" {
+		return s.trapList(ctx, args)
+	}
+	i := 1
+	if args[1] == "--" {
+		i = 2
+	}
+	if len(args) < i+2 || args[i] == "" || args[i] == "-" || strings.HasPrefix(args[i], "-") {
+		return args
+	}
+	sigs := args[i+1:]
+	if !slices.Contains(sigs, "ERR") {
+		return args
+	}
+	action := args[i]
+	var others []string
+	for _, sig := range sigs {
+		if sig != "ERR" {
+			others = append(others, sig)
+		}
+	}
+	if len(others) == 0 {
+		return []string{"trap", "--", wrapErrTrap(action), "ERR"}
+	}
+	// Each trap of the eval goes through the call handler again.
+	code := "trap -- " + shQuote(action) + " ERR && trap -- " + shQuote(action)
+	for _, sig := range others {
+		code += " " + shQuote(sig)
+	}
+	return []string{"eval", code}
+}
+
+// trapList prints the traps as bash's trap -p does.
+func (s *Shell) trapList(ctx context.Context, args []string) []string {
+	r := currentRunner(ctx)
+	if r == nil {
+		return args
+	}
+	v := reflect.ValueOf(r).Elem()
+	get := func(name string) (string, bool) {
+		f := v.FieldByName(name)
+		if !f.IsValid() || f.Kind() != reflect.String {
+			return "", false
+		}
+		return f.String(), true
+	}
+	exit, ok1 := get("callbackExit")
+	errCb, ok2 := get("callbackErr")
+	if !ok1 || !ok2 {
+		return args
+	}
+	traps := map[string]string{"EXIT": exit, "ERR": unwrapErrTrap(errCb)}
+	names := []string{"EXIT", "ERR"}
+	if len(args) > 2 {
+		names = args[2:]
+		if names[0] == "--" {
+			names = names[1:]
+		}
+		for _, n := range names {
+			if _, ok := traps[n]; !ok {
+				return args // interp reports it
+			}
+		}
+	}
+	var b strings.Builder
+	for _, n := range names {
+		if traps[n] != "" {
+			b.WriteString("trap -- " + shQuote(traps[n]) + " " + n + "\n")
+		}
+	}
+	if _, err := io.WriteString(interp.HandlerCtx(ctx).Stdout, b.String()); err != nil {
+		return statusArgs(1)
+	}
+	return statusArgs(0)
+}
+
+// errNoClobber is the error of > onto an existing file under set -C.
+var errNoClobber = errors.New("cannot overwrite existing file")
+
+// clobberFile marks the file of >|FILE, which set -C does not refuse.
+const clobberFile = "\x01clobber "
