@@ -174,8 +174,9 @@ func (r *rewriter) pipeStatusStmt(st *syntax.Stmt) {
 }
 
 // exitLastElem runs the last element of the pipeline st as ( … ) when it
-// holds exit: interp runs that element in the shell itself, so that
-// `true | exit 3` ended the script; in bash it ends the element only.
+// holds exit or return: interp runs that element in the shell itself, so
+// that `true | exit 3` ended the script (and `true | return 3` returned
+// from the function); in bash it ends the element only.
 func exitLastElem(st *syntax.Stmt) {
 	bc, ok := st.Cmd.(*syntax.BinaryCmd)
 	if !ok || (bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll) || !callsExit(bc.Y) {
@@ -186,7 +187,8 @@ func exitLastElem(st *syntax.Stmt) {
 	y.Cmd, y.Redirs, y.Negated = &syntax.Subshell{Lparen: y.Position, Rparen: y.End(), Stmts: []*syntax.Stmt{inner}}, nil, false
 }
 
-// callsExit reports whether st runs exit outside a subshell of its own.
+// callsExit reports whether st runs exit or return outside a subshell of
+// its own.
 func callsExit(st *syntax.Stmt) bool {
 	found := false
 	syntax.Walk(st, func(n syntax.Node) bool {
@@ -194,7 +196,7 @@ func callsExit(st *syntax.Stmt) bool {
 		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl:
 			return false
 		case *syntax.CallExpr:
-			if len(n.Args) > 0 && n.Args[0].Lit() == "exit" {
+			if len(n.Args) > 0 && (n.Args[0].Lit() == "exit" || n.Args[0].Lit() == "return") {
 				found = true
 			}
 		}

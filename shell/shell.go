@@ -297,6 +297,9 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		case declFuncCmd:
 			return s.declFuncCall(ctx, args), nil
 		case "return":
+			if alt, ok := s.returnArgs(ctx, args); ok {
+				return alt, nil
+			}
 			// bash's return with no argument returns $?; interp's
 			// returns 0.
 			if len(args) == 1 {
