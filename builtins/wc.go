@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"syscall"
 	"unicode"
@@ -58,7 +59,7 @@ func wc(env *Env) int {
 }
 
 // wcWidth is the column width, as GNU computes it: the digits of the total
-// size of the regular files, at least 7 if any input is not a regular file,
+// size of the regular files (standard input included), at least 7 if any input is not a regular file,
 // and 1 when a single input has a single count.
 func wcWidth(env *Env, what wcWhat, files []string) int {
 	nwhat := 0
@@ -72,11 +73,22 @@ func wcWidth(env *Env, what wcWhat, files []string) int {
 		minWidth := 1
 		var total int64
 		for _, name := range files {
+			var fi fs.FileInfo
+			var err error
 			if name == "-" {
-				minWidth = 7
-				continue
+				// GNU fstats standard input: a file redirected to it
+				// counts by its size (llmsh's is a vfsd file).
+				st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) })
+				if ok {
+					fi, err = st.Stat()
+				}
+				if !ok || err != nil {
+					minWidth = 7 // a pipe or a terminal
+					continue
+				}
+			} else {
+				fi, err = env.FS.Stat(env.Abs(name))
 			}
-			fi, err := env.FS.Stat(env.Abs(name))
 			if err != nil {
 				continue
 			}

@@ -121,8 +121,14 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 		return s.openReadWrite(ctx, file, flag)
 	}
 	f, err := s.openPlain(ctx, name, flag)
-	if err != nil || flag&(os.O_WRONLY|os.O_RDWR) == 0 {
+	if err != nil {
 		return f, err
+	}
+	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
+		if vf, ok := f.(*vfsclient.File); ok {
+			return redirPipe(vf) // so that the command's stdin can be stat'ed
+		}
+		return f, nil
 	}
 	// A redirection of stdout or stderr carries the descriptor table on.
 	return s.carry(interp.HandlerCtx(ctx), f), nil

@@ -430,7 +430,7 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 		return 127
 	}
 	env := &builtins.Env{
-		Ctx: ctx, Args: args, Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		Ctx: ctx, Args: args, Stdin: withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
 		FS: clientFS{s.client, s.psubs}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 	}
