@@ -72,6 +72,15 @@ func (s *Shell) funcNameCall(ctx context.Context, args []string) []string {
 		list = append(list, "main")
 	}
 	setShellVar(ctx, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+	if s.opts.Source != "" {
+		// The function was defined in the script's text: its file
+		// comes first, then the caller's BASH_SOURCE.
+		src := []string{s.opts.Source}
+		if c := interp.HandlerCtx(ctx).Env.Get("BASH_SOURCE"); c.Kind == expand.Indexed {
+			src = append(src, c.List...)
+		}
+		setShellVar(ctx, "BASH_SOURCE", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: src})
+	}
 	return s.statusCmd(ctx, st)
 }
 

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -51,6 +52,11 @@ func setShellVar(ctx context.Context, name string, vr expand.Variable) bool {
 	if r == nil {
 		return false
 	}
+	return setRunnerVar(r, name, vr)
+}
+
+// setRunnerVar assigns name in the runner r (see setShellVar).
+func setRunnerVar(r *interp.Runner, name string, vr expand.Variable) bool {
 	v := reflect.ValueOf(r).Elem().FieldByName("writeEnv")
 	if !v.IsValid() || v.Type() != reflect.TypeOf((*expand.WriteEnviron)(nil)).Elem() {
 		return false

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -331,4 +332,53 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 	}
 	fmt.Fprintln(hc.Stderr, "llmsh: return: can only `return' from a function or sourced script")
 	return statusArgs(2), true
+}
+
+// BASH_SOURCE in a sourced file. The call handler runs `source FILE
+// ARG…` as
+//
+//	eval 'builtin source FILE ARG…; \x01srcpop "$?" K'
+//
+// having put FILE in front of BASH_SOURCE and kept the old value in
+// _llmsh_bsK; \x01srcpop gives it back and returns the status of source.
+// A `return` in the file ends the source, not the eval.
+
+const sourcePopCmd = "\x01srcpop"
+
+var sourceSeq atomic.Int64
+
+// sourceArgs answers source FILE ARG… and . FILE ARG….
+func (s *Shell) sourceArgs(ctx context.Context, args []string) []string {
+	if s.funcs(ctx)[args[0]] != nil || s.funcs(ctx)["builtin"] != nil || currentRunner(ctx) == nil {
+		return args
+	}
+	old := interp.HandlerCtx(ctx).Env.Get("BASH_SOURCE")
+	k := strconv.FormatInt(sourceSeq.Add(1), 10)
+	saved := "_llmsh_bs" + k
+	if old.IsSet() {
+		setShellVar(ctx, saved, old)
+	}
+	list := []string{args[1]}
+	if old.Kind == expand.Indexed {
+		list = append(list, old.List...)
+	}
+	setShellVar(ctx, "BASH_SOURCE", expand.Variable{Set: true, Kind: expand.Indexed, List: list})
+	code := "builtin source"
+	for _, a := range args[1:] {
+		code += " " + shQuote(a)
+	}
+	return []string{"eval", code + "\n" + sourcePopCmd + ` "$?" ` + k}
+}
+
+// sourcePopCall answers \x01srcpop STATUS K.
+func (s *Shell) sourcePopCall(ctx context.Context, args []string) []string {
+	if len(args) != 3 {
+		return statusArgs(2)
+	}
+	st, _ := strconv.Atoi(args[1])
+	saved := "_llmsh_bs" + args[2]
+	old := interp.HandlerCtx(ctx).Env.Get(saved)
+	setShellVar(ctx, "BASH_SOURCE", old)
+	setShellVar(ctx, saved, expand.Variable{})
+	return statusArgs(st)
 }

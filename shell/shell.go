@@ -57,8 +57,12 @@ type Options struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
-	Dir    string   // the virtual working directory, absolute
-	Name   string   // $0
+	Dir    string // the virtual working directory, absolute
+	Name   string // $0
+	// Source is the script file as it was named (llmsh FILE, sh FILE),
+	// "" for -c and stdin: ${BASH_SOURCE[0]} at the top level, and in
+	// the functions of the script's text.
+	Source string
 	Args   []string // $1…
 	Limits Limits
 	// Color is the operator's choice for builtins' --color=auto: "" or
@@ -155,6 +159,12 @@ func New(opts Options) (*Shell, error) {
 		return nil, err
 	}
 	s.runner = r
+	if opts.Source != "" {
+		// interp's Run resets a runner only once: the variable set
+		// here stays.
+		r.Reset()
+		setRunnerVar(r, "BASH_SOURCE", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{opts.Source}})
+	}
 	return s, nil
 }
 
@@ -329,7 +339,10 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 						return statusArgs(st), nil
 					}
 				}
+				return s.sourceArgs(ctx, args), nil
 			}
+		case sourcePopCmd:
+			return s.sourcePopCall(ctx, args), nil
 		case "command", "builtin":
 			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
 				return append([]string{printfCmd}, args[2:]...), nil
@@ -493,7 +506,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	// the default.
 	environ = slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "IFS=") })
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
-	o.Name, o.Args, o.ShellOpts = inv.name, inv.args, inv.opts
+	o.Name, o.Args, o.ShellOpts, o.Source = inv.name, inv.args, inv.opts, inv.file
 	sub, err := New(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %s: %v\n", args[0], err)

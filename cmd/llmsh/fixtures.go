@@ -176,7 +176,7 @@ func runFixture(script string) (*fixtureResult, error) {
 	}
 	defer sess.Close()
 	var out, errb bytes.Buffer
-	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: dir, Name: filepath.Base(script)})
+	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: dir, Name: filepath.Base(script), Source: filepath.Base(script)})
 	if err != nil {
 		return nil, err
 	}

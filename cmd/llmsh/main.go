@@ -371,13 +371,14 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	termErr := stderr // the REPL's prompt and editing, outside the output budget
 	stdout, stderr = lim.writer(stdout), lim.writer(stderr)
 
-	var src string
+	var src, source string
 	var input *repl.Input
 	var tty *os.File
 	switch {
 	case o.haveScript:
 		src = o.script
 	case name != "llmsh":
+		source = name
 		b, err := readThroughVfsd(sess, absJoin(cwd, name))
 		if err != nil {
 			// bash's words and statuses: 126 for a file that cannot be
@@ -406,7 +407,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
 		builtinColor = "never"
 	}
-	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Args: scriptArgs,
+	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Source: source, Args: scriptArgs,
 		Color: builtinColor, Limits: shell.Limits{MaxCommands: o.maxCommands}})
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
