@@ -55,28 +55,21 @@ func (c *Client) slot(i int) []byte {
 	return c.shm[i*vfsproto.ShmSlot : (i+1)*vfsproto.ShmSlot : (i+1)*vfsproto.ShmSlot]
 }
 
-// appendShmRequest appends a complete read_shm request frame.
-func appendShmRequest(dst []byte, id uint64, h int64, max, slot int) ([]byte, error) {
+// appendShmRequest appends a complete read_shm request frame, or a
+// read_shm_at one when off >= 0.
+func appendShmRequest(dst []byte, id uint64, h, off int64, max, slot int) ([]byte, error) {
 	start := len(dst)
-	dst = beginRequest(dst, id, vfsproto.OpReadShm)
+	op := vfsproto.OpReadShm
+	if off >= 0 {
+		op = vfsproto.OpReadShmAt
+	}
+	dst = beginRequest(dst, id, op)
 	dst = append(dst, `{"h":`...)
 	dst = strconv.AppendInt(dst, h, 10)
-	dst = append(dst, `,"max":`...)
-	dst = strconv.AppendInt(dst, int64(max), 10)
-	dst = append(dst, `,"slot":`...)
-	dst = strconv.AppendInt(dst, int64(slot), 10)
-	dst = append(dst, '}')
-	return finishRequest(dst, start)
-}
-
-// appendShmAtRequest appends a complete read_shm_at request frame.
-func appendShmAtRequest(dst []byte, id uint64, h, off int64, max, slot int) ([]byte, error) {
-	start := len(dst)
-	dst = beginRequest(dst, id, vfsproto.OpReadShmAt)
-	dst = append(dst, `{"h":`...)
-	dst = strconv.AppendInt(dst, h, 10)
-	dst = append(dst, `,"off":`...)
-	dst = strconv.AppendInt(dst, off, 10)
+	if off >= 0 {
+		dst = append(dst, `,"off":`...)
+		dst = strconv.AppendInt(dst, off, 10)
+	}
 	dst = append(dst, `,"max":`...)
 	dst = strconv.AppendInt(dst, int64(max), 10)
 	dst = append(dst, `,"slot":`...)
@@ -89,10 +82,7 @@ func appendShmAtRequest(dst []byte, id uint64, h, off int64, max, slot int) ([]b
 // off when off >= 0 (read_shm_at), else from the handle's position.
 func (c *Client) sendShm(h, off int64, max, slot int) (chan answer, error) {
 	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
-		if off >= 0 {
-			return appendShmAtRequest(dst, id, h, off, max, slot)
-		}
-		return appendShmRequest(dst, id, h, max, slot)
+		return appendShmRequest(dst, id, h, off, max, slot)
 	})
 }
 
