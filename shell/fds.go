@@ -67,6 +67,7 @@ type fdOp struct {
 	flag       int    // os.O_* for fdOpen
 	truncate   bool   // N>FILE: truncate first
 	clobber    bool   // N>|FILE: even under set -C
+	toFile     bool   // >&WORD, 1>&WORD: a WORD that is no descriptor names a file, as &>WORD
 	persistent bool   // under exec: the change outlives the command
 	src        string // the redirection's word as written, for messages
 }
@@ -306,6 +307,10 @@ type fdCarrier struct {
 	tab   *fdTable
 	owned io.Closer  // a redirection's file, closed with the carrier
 	rel   []*fdEntry // descriptors a command's redirections added
+	// live: installed by exec at the top level, where the table in
+	// force is s.fds.last, which a later exec inside a command with
+	// redirections of its own ({ exec 4>f; } >log) changes too.
+	live bool
 }
 
 func (c *fdCarrier) Write(p []byte) (int, error) { return c.w.Write(p) }
@@ -336,10 +341,11 @@ func plainWriter(w io.Writer) io.Writer {
 
 // fdTableOf is the table in force for a handler.
 func (s *Shell) fdTableOf(hc interp.HandlerContext) *fdTable {
-	if c, ok := hc.Stdout.(*fdCarrier); ok {
-		return c.tab
+	c, ok := hc.Stdout.(*fdCarrier)
+	if !ok {
+		c, ok = hc.Stderr.(*fdCarrier)
 	}
-	if c, ok := hc.Stderr.(*fdCarrier); ok {
+	if ok && !c.live {
 		return c.tab
 	}
 	s.fds.mu.Lock()
@@ -373,7 +379,18 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 	hc := interp.HandlerCtx(ctx)
 	switch spec {
 	case "sync":
+		out, _ := hc.Stdout.(*fdCarrier)
+		return &fdCarrier{w: plainWriter(hc.Stderr), tab: s.fdTableOf(hc), live: out != nil && out.live}, nil
+	}
+	if arg, ok := strings.CutPrefix(spec, "both "); ok {
+		// After >&WORD (op.toFile): stderr goes where stdout now goes
+		// when WORD named a file, else stays.
+		if _, isFd := parseFd(strings.TrimSuffix(arg, "-")); !isFd && arg != "-" && arg != "" && !strings.HasSuffix(arg, "-") {
+			return &fdCarrier{w: plainWriter(hc.Stdout), tab: s.fdTableOf(hc)}, nil
+		}
 		return &fdCarrier{w: plainWriter(hc.Stderr), tab: s.fdTableOf(hc)}, nil
+	}
+	switch spec {
 	case "fork":
 		tab := s.fdTableOf(hc).fork()
 		return &fdCarrier{w: plainWriter(hc.Stdout), tab: tab, owned: tab.scope}, nil
@@ -393,8 +410,17 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 			return nil, redirError(op.src, errAmbiguous)
 		}
 		m, ok := parseFd(arg)
+		if !ok && arg != "-" && op.toFile && !strings.HasSuffix(arg, "-") {
+			// bash: >&WORD is &>WORD when WORD is no descriptor (the
+			// "both" redirection that follows gives stderr the file).
+			f, err := s.openPlain(ctx, arg, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+			if err != nil {
+				return nil, err
+			}
+			return s.carry(hc, f), nil
+		}
 		if !ok && arg != "-" {
-			return nil, redirError(op.src, errAmbiguous)
+			return nil, redirError(arg, errAmbiguous)
 		}
 		if op.kind == fdToStdin {
 			switch {
@@ -491,6 +517,7 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 			s.fds.mu.Lock()
 			s.fds.last = tab
 			s.fds.mu.Unlock()
+			c.live = true
 		}
 	} else if e != nil {
 		c.rel = []*fdEntry{e}
@@ -865,6 +892,10 @@ func fdRedirStmt(st *syntax.Stmt) {
 			out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.RdrIn, Word: word})
 		case fdToStdout:
 			out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: strconv.Itoa(fdN)}, Word: word})
+			if both := bothWord(rd, fdN); both != nil {
+				op.toFile = true
+				out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: both})
+			}
 		default:
 			out = append(out,
 				&syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "1"}, Word: word},
@@ -880,6 +911,28 @@ func fdRedirStmt(st *syntax.Stmt) {
 	alloc := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: append([]*syntax.Word{litWord(fdAllocCmd)}, allocs...)}}
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: []*syntax.Stmt{alloc, inner}}
 	st.Redirs = nil
+}
+
+// bothWord is the word of the redirection of stderr that follows >&$x
+// or 1>&${x} (x a plain name, whose value may name a file: then the
+// redirection is &>, see fdOpen), or nil for any other.
+func bothWord(rd *syntax.Redirect, fdN int) *syntax.Word {
+	if rd.Op != syntax.DplOut || fdN != 1 || len(rd.Word.Parts) != 1 {
+		return nil
+	}
+	p := rd.Word.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 && !dq.Dollar {
+		p = dq.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || !syntax.ValidName(pe.Param.Value) || pe.Excl || pe.Length || pe.Width || pe.Index != nil ||
+		pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil {
+		return nil
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{
+		&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: fdFile + "both "},
+		&syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: pe.Param.Value}}}},
+	}}
 }
 
 // redirFd tells whether rd is one that llmsh serves: n is the descriptor
