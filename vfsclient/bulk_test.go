@@ -20,20 +20,7 @@ import (
 // pieces the caller asks for, and read_bulk needs far fewer requests.
 func TestReadBulkAndBase64Agree(t *testing.T) {
 	dir := t.TempDir()
-	rng := rand.New(rand.NewPCG(1, 2))
-	sizes := []int{0, 1, 4095, 4096, 64<<10 - 1, 64 << 10, 64<<10 + 1, 320 << 10, 1 << 20, 3<<20 + 7}
-	data := map[string][]byte{}
-	for _, n := range sizes {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(rng.UintN(256))
-		}
-		name := filepath.Join(dir, "f"+itoa(n))
-		if err := os.WriteFile(name, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		data[name] = b
-	}
+	data := randomFiles(t, dir, []int{0, 1, 4095, 4096, 64<<10 - 1, 64 << 10, 64<<10 + 1, 320 << 10, 1 << 20, 3<<20 + 7})
 	bulk := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
 	plain := vfstest.SessionNoHello(t, vfsd.Config{Inputs: []string{dir}})
 	for _, c := range []*vfsclient.Client{bulk, plain} {

@@ -84,26 +84,7 @@ func TestReadBulkNeedsHello(t *testing.T) {
 // read_bulk data goes through memory instead of splice(2).
 func connectMem(t testing.TB, s *Server) *client {
 	t.Helper()
-	reqR, reqW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	respR, respW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &client{t: t, w: reqW, r: respR, done: make(chan error, 1)}
-	go func() {
-		err := s.Serve(reqR, struct{ io.Writer }{respW})
-		reqR.Close()
-		respW.Close()
-		c.done <- err
-	}()
-	t.Cleanup(func() {
-		c.hangUp()
-		c.r.Close()
-	})
-	return c
+	return connectWith(t, func(r io.Reader, w *os.File) error { return s.Serve(r, struct{ io.Writer }{w}) })
 }
 
 func TestReadBulk(t *testing.T) {

@@ -37,6 +37,13 @@ func newServer(t testing.TB, cfg Config) *Server {
 // connect starts Serve on a fresh pipe pair.
 func connect(t testing.TB, s *Server) *client {
 	t.Helper()
+	return connectWith(t, func(r io.Reader, w *os.File) error { return s.Serve(r, w) })
+}
+
+// connectWith starts serve on a fresh pipe pair: requests from the
+// client on r, responses to it on w.
+func connectWith(t testing.TB, serve func(r io.Reader, w *os.File) error) *client {
+	t.Helper()
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +54,7 @@ func connect(t testing.TB, s *Server) *client {
 	}
 	c := &client{t: t, w: reqW, r: respR, done: make(chan error, 1)}
 	go func() {
-		err := s.Serve(reqR, respW)
+		err := serve(reqR, respW)
 		reqR.Close()
 		respW.Close()
 		c.done <- err

@@ -3,6 +3,7 @@ package vfsd
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,26 +16,7 @@ import (
 // connectShm is connect for a client sharing the region shm.
 func connectShm(t testing.TB, s *Server, shm []byte) *client {
 	t.Helper()
-	reqR, reqW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	respR, respW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &client{t: t, w: reqW, r: respR, done: make(chan error, 1)}
-	go func() {
-		err := s.ServeShm(reqR, respW, shm)
-		reqR.Close()
-		respW.Close()
-		c.done <- err
-	}()
-	t.Cleanup(func() {
-		c.hangUp()
-		c.r.Close()
-	})
-	return c
+	return connectWith(t, func(r io.Reader, w *os.File) error { return s.ServeShm(r, w, shm) })
 }
 
 // helloShm negotiates read_shm (and read_bulk).
