@@ -381,29 +381,31 @@ func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
 		}
 		return b.String(), ok
 	}
-	// Blank-separated: each field keeps its leading blanks.
-	n := 0
-	for i := 0; i < len(line); {
-		j := i
-		for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
-			j++
-		}
-		k := j
-		for k < len(line) && line[k] != ' ' && line[k] != '\t' {
+	// Blank-separated, as GNU's next_field: a field is its leading blanks
+	// and the non-blanks after them; the one byte that ends it is written
+	// as a space. An empty line, or a blank at the end, makes an empty
+	// field.
+	rest := line
+	for n := 1; ; n++ {
+		k := 0
+		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t') {
 			k++
 		}
-		n++
-		field := line[i:k]
+		prefixed := k > 0
+		for k < len(rest) && rest[k] != ' ' && rest[k] != '\t' {
+			k++
+		}
+		field := rest[:k]
 		if o.inField(n) {
 			width := 0
-			if !o.paddingSet && j > i {
+			if !o.paddingSet && (prefixed || n > 1) {
 				width = len(field)
 			}
-			s, good := o.number(env, line[j:k], width)
+			s, good := o.number(env, strings.TrimLeft(field, " \t"), width)
 			if !good {
 				ok = false
 				if o.invalid == "abort" {
-					return b.String() + line[i:j], false
+					return b.String(), false
 				}
 				s = field
 			}
@@ -411,10 +413,17 @@ func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
 		} else {
 			b.WriteString(field)
 		}
-		i = k
+		if k >= len(rest) {
+			break
+		}
+		b.WriteByte(' ')
+		rest = rest[k+1:]
 	}
 	return b.String(), ok
 }
+
+// nfUnscaledMax is 10^19: without --to, GNU prints values below it.
+var nfUnscaledMax = new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(19), nil))
 
 var nfPowers = "KMGTPEZY"
 
@@ -563,8 +572,8 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 	}
 	var body string
 	if o.to == nfNone {
-		f, _ := val.Float64()
-		if math.Abs(f) > 1e18 {
+		// GNU refuses 19 integer digits or more (LDBL_DIG is 18).
+		if f, _ := val.Float64(); new(big.Rat).Abs(val).Cmp(nfUnscaledMax) >= 0 {
 			return "", fmt.Errorf("value too large to be printed: '%s' (consider using --to)", nfG(f))
 		}
 		scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(prec)), nil))

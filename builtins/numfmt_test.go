@@ -108,3 +108,24 @@ func FuzzNumfmt(f *testing.F) {
 		}
 	})
 }
+
+// Expected values checked against GNU coreutils 9.1 numfmt (LC_ALL=C).
+func TestNumfmtFieldsAndLimits(t *testing.T) {
+	skRun(t, []skCase{
+		{"", []string{"numfmt", "--from=iec", "1E", "8E", "1.5E"}, "1152921504606846976\n9223372036854775808\n1729382256910270464\n", "", 0},
+		{"", []string{"numfmt", "--from=iec", ""}, "", "numfmt: invalid number: ''\n", 2},
+		{"", []string{"numfmt", "9999999999999999999"}, "9999999999999999999\n", "", 0},
+		{"", []string{"numfmt", "10000000000000000000"}, "", "numfmt: value too large to be printed: '1e+19' (consider using --to)\n", 2},
+		{"", []string{"numfmt", "--", "-10000000000000000000"}, "", "numfmt: value too large to be printed: '-1e+19' (consider using --to)\n", 2},
+		{"\n\n", []string{"numfmt"}, "", "numfmt: invalid number: ''\n", 2},
+		{"  x\n", []string{"numfmt", "--field=1,2"}, "", "numfmt: invalid number: 'x'\n", 2},
+		{"1  x\n", []string{"numfmt", "--field=1,2"}, "1 ", "numfmt: invalid number: 'x'\n", 2},
+		{"1\t\tx\n", []string{"numfmt", "--field=1,2"}, "1 ", "numfmt: invalid number: 'x'\n", 2},
+		{"1 \n", []string{"numfmt", "--field=1,2"}, "1 ", "numfmt: invalid number: ''\n", 2},
+		{"1\t\t2000000 x\n", []string{"numfmt", "--field=2", "--to=si"}, "1     2.0M x\n", "", 0},
+		{"1\t\tx 2000\n", []string{"numfmt", "--field=1,3", "--to=si", "--invalid=warn"}, "1 \tx 2.0K\n", "", 0},
+		{"a\t\tb\n", []string{"numfmt", "--field=3", "--to=si"}, "a \tb\n", "", 0},
+		{"  1000 2000\n", []string{"numfmt", "--to=si", "--field=-"}, "  1.0K 2.0K\n", "", 0},
+		{"1000\t2000\n", []string{"numfmt", "--to=si", "--padding=8", "--field=-"}, "    1.0K     2.0K\n", "", 0},
+	})
+}

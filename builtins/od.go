@@ -741,9 +741,6 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 			if err != nil {
 				return err
 			}
-			if n > math.MaxInt32 {
-				return fmt.Errorf("%s is too large", cQuote(v))
-			}
 			strMin = n
 			return nil
 		}
@@ -903,6 +900,12 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	var runErr error
+	if strMode && strMin > odStringsMax {
+		// GNU allocates a buffer of -S bytes first and fails so; llmsh
+		// holds only the strings it finds, but refuses the same values.
+		env.Errorf("memory exhausted")
+		return 1
+	}
 	if strMode {
 		runErr = d.strings(env, in, w, skipBytes, strMin, limited, end)
 	} else {
@@ -995,6 +998,11 @@ func (d *odDumper) dump(env *Env, in *odInput, w *bufio.Writer, offset uint64, l
 
 // strings is od -S: NUL-terminated runs of at least min printable
 // characters, each with its address.
+// odStringsMax is the largest -S that llmsh takes: GNU od mallocs a
+// buffer of that size and reports "memory exhausted" where the machine
+// cannot give it (the limit depends on its memory; 16 GiB here).
+const odStringsMax = 16 << 30
+
 func (d *odDumper) strings(env *Env, in *odInput, w *bufio.Writer, addr, strMin uint64, limited bool, end uint64) error {
 	br := bufio.NewReaderSize(in, 64<<10)
 	var s []byte

@@ -64,6 +64,12 @@ func TestOd(t *testing.T) {
 		{"x", []string{"od", "-j", "-1"}, "", "od: invalid -j argument '-1'\n", 1},
 		{"x", []string{"od", "--skip-bytes=q"}, "", "od: invalid --skip-bytes argument 'q'\n", 1},
 		{"x", []string{"od", "--read=9999999999999999999999"}, "", "od: --read-bytes argument '9999999999999999999999' too large\n", 1},
+		// GNU od 9.1 mallocs -S bytes and fails with "memory exhausted"
+		// (1E and 1P here, checked against GNU); 4G works on this machine.
+		{"ab\x00cdef\x00", []string{"od", "-S", "1E"}, "", "od: memory exhausted\n", 1},
+		{"ab\x00cdef\x00", []string{"od", "-S", "1P", "-N", "3"}, "", "od: memory exhausted\n", 1},
+		{"ab\x00cdef\x00", []string{"od", "-S", "4G"}, "", "", 0},
+		{"ab\x00cdef\x00", []string{"od", "-S", "18446744073709551616"}, "", "od: -S argument '18446744073709551616' too large\n", 1},
 		{"x", []string{"od", "-w1x"}, "", "od: invalid suffix in -w argument '1x'\n", 1},
 		{"x", []string{"od", "--width=abc"}, "", "od: invalid --width argument 'abc'\n", 1},
 		{"x", []string{"od", "-tq"}, "", "od: invalid character 'q' in type string 'q'\n", 1},
