@@ -160,13 +160,19 @@ func TestFtParseMode(t *testing.T) {
 // stdin.
 func runCmdIn(t *testing.T, dir string, args ...string) result {
 	t.Helper()
+	return runCmdFS(t, testFS(t, dir), dir, args...)
+}
+
+// runCmdFS runs a builtin in dir on the file system fsys, with empty stdin.
+func runCmdFS(t *testing.T, fsys FS, dir string, args ...string) result {
+	t.Helper()
 	b, ok := Lookup(args[0])
 	if !ok {
 		t.Fatalf("no builtin %q", args[0])
 	}
 	var out, errb strings.Builder
 	env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
-		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir}
+		Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
 	st := Run(b, env)
 	return result{out.String(), errb.String(), st}
 }

@@ -1,10 +1,8 @@
 package builtins
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -61,14 +59,7 @@ func TestMvAcrossTrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	fsys := clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir, other}, Dir: dir, Strict: true})}
-	run := func(args ...string) result {
-		b, _ := Lookup(args[0])
-		var out, errb strings.Builder
-		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
-			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
-		st := Run(b, env)
-		return result{out.String(), errb.String(), st}
-	}
+	run := func(args ...string) result { return runCmdFS(t, fsys, dir, args...) }
 	if r := run("mv", "-v", "f", "other/g"); r.status != 0 || r.stderr != "" ||
 		r.stdout != "copied 'f' -> 'other/g'\nremoved 'f'\n" {
 		t.Errorf("mv f: %+v", r)
@@ -110,14 +101,7 @@ func TestMvLinkAcrossTrees(t *testing.T) {
 		}
 	}
 	fsys := clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir, other}, Dir: dir, Strict: true})}
-	run := func(args ...string) result {
-		b, _ := Lookup(args[0])
-		var out, errb strings.Builder
-		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
-			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
-		st := Run(b, env)
-		return result{out.String(), errb.String(), st}
-	}
+	run := func(args ...string) result { return runCmdFS(t, fsys, dir, args...) }
 	if r := run("mv", "l", "other/"); r.status != 1 || r.stderr != "mv: cannot create symbolic link 'other/l': Operation not supported\n" {
 		t.Errorf("mv l: %+v", r)
 	}
@@ -153,14 +137,7 @@ func TestMvVirtual(t *testing.T) {
 	if err := vf.Close(); err != nil {
 		t.Fatal(err)
 	}
-	run := func(args ...string) result {
-		b, _ := Lookup(args[0])
-		var out, errb strings.Builder
-		env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""),
-			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
-		st := Run(b, env)
-		return result{out.String(), errb.String(), st}
-	}
+	run := func(args ...string) result { return runCmdFS(t, fsys, dir, args...) }
 	if r := run("mv", "-v", "/virt/a", "/virt/b"); r.status != 0 || r.stdout != "renamed '/virt/a' -> '/virt/b'\n" {
 		t.Errorf("mv virtual: %+v", r)
 	}

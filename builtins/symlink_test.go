@@ -342,10 +342,11 @@ func TestFindLoopByIdentity(t *testing.T) {
 	}
 }
 
-// TestGrepLoopByIdentity: grep -R warns of a link leading back to a
-// directory being walked and does not walk it again (vfsd's file
-// identity). Checked against GNU grep 3.8 (LC_ALL=C) on the same tree.
-func TestGrepLoopByIdentity(t *testing.T) {
+// loopTree makes, on the host under a new temporary directory, the tree of
+// the loop tests: d/f ("hi\n"), and d/l -> . and d/up -> .., two links
+// that lead back to d.
+func loopTree(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
 		t.Fatal(err)
@@ -358,6 +359,14 @@ func TestGrepLoopByIdentity(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return dir
+}
+
+// TestGrepLoopByIdentity: grep -R warns of a link leading back to a
+// directory being walked and does not walk it again (vfsd's file
+// identity). Checked against GNU grep 3.8 (LC_ALL=C) on the same tree.
+func TestGrepLoopByIdentity(t *testing.T) {
+	dir := loopTree(t)
 	r := runCmdIn(t, dir, "grep", "-R", "hi", "d")
 	want := "grep: d/l: warning: recursive directory loop\ngrep: d/up/d: warning: recursive directory loop\n"
 	if r.stdout != "d/f:hi\n" || r.stderr != want || r.status != 0 {
@@ -373,18 +382,7 @@ func TestGrepLoopByIdentity(t *testing.T) {
 // listing, reached through a link (vfsd's file identity). Checked against
 // GNU coreutils 9.1 ls (LC_ALL=C) on the same tree.
 func TestLsLoopByIdentity(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "d", "f"), []byte("hi\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, to := range map[string]string{"d/l": ".", "d/up": ".."} {
-		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := loopTree(t)
 	r := runCmdIn(t, dir, "ls", "-LR", "d")
 	want := "ls: d/l: not listing already-listed directory\nls: d/up/d: not listing already-listed directory\n"
 	if r.stdout != "d:\nf\nl\nup\n\nd/up:\nd\n" || r.stderr != want || r.status != 2 {
@@ -395,18 +393,7 @@ func TestLsLoopByIdentity(t *testing.T) {
 // TestDuLoopByIdentity: du -L counts a directory reached again through a
 // link once and ends, as GNU du 9.1 does silently (LC_ALL=C, same tree).
 func TestDuLoopByIdentity(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "d", "f"), []byte("hi\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, to := range map[string]string{"d/l": ".", "d/up": ".."} {
-		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := loopTree(t)
 	if r := runCmdIn(t, dir, "du", "-L", "d"); r.stdout != "4\td/up\n12\td\n" || r.stderr != "" || r.status != 0 {
 		t.Errorf("du -L d: %+v", r)
 	}
