@@ -34,7 +34,9 @@ import (
 //
 // which sets the array and keeps S's status (an && list: set -e and the ERR
 // trap ignore it); an operand of && or || becomes { S; \x00ps1 "$?" && (( 1 )); },
-// and ! S becomes ! { S; … }, so that the array holds S's own status.
+// and ! S becomes ! { S; … }, so that the array holds S's own status; a
+// list of simple commands is followed by the record of its last instead
+// (see psListTail).
 
 const (
 	psRecCmd = "\x00psrec"
@@ -284,6 +286,38 @@ func (r *rewriter) psOperands(st *syntax.Stmt) {
 	}
 }
 
+// psListTail records the operands of the && or || list st but its last,
+// and reports whether st ends with a simple command whose record is to
+// follow st instead: the list's status is then that command's, or that
+// of the operand that stopped it (all operands are simple commands). A group { S; … }
+// after && or || would make interp run the ERR trap twice when S fails,
+// once for S and once for the group; the operands before it run where
+// set -e and the ERR trap are ignored.
+func (r *rewriter) psListTail(st *syntax.Stmt) bool {
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (bc.Op != syntax.AndStmt && bc.Op != syntax.OrStmt) || r.internal[st] || st.Negated || st.Background || st.Coprocess || st.Disown {
+		return false
+	}
+	if !r.psSimple(bc.Y) || bc.Y.Negated || !r.psAllSimple(bc.X) {
+		return false
+	}
+	if r.psSimple(bc.X) {
+		r.psGroup(bc.X)
+	} else {
+		r.psOperands(bc.X)
+	}
+	return true
+}
+
+// psAllSimple reports whether each operand of the && and || lists in st
+// is a simple command, not negated (its status is then what it records).
+func (r *rewriter) psAllSimple(st *syntax.Stmt) bool {
+	if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && (bc.Op == syntax.AndStmt || bc.Op == syntax.OrStmt) && !st.Negated {
+		return r.psAllSimple(bc.X) && r.psAllSimple(bc.Y)
+	}
+	return r.psSimple(st) && !st.Negated
+}
+
 // psList returns stmts with each simple command followed by a record.
 func (r *rewriter) psList(stmts []*syntax.Stmt) []*syntax.Stmt {
 	var out []*syntax.Stmt
@@ -293,6 +327,8 @@ func (r *rewriter) psList(stmts []*syntax.Stmt) []*syntax.Stmt {
 			r.psGroup(st)
 			out = append(out, st)
 		case r.psSimple(st):
+			out = append(out, st, r.psRecord(st.Position))
+		case r.psListTail(st):
 			out = append(out, st, r.psRecord(st.Position))
 		default:
 			r.psOperands(st)
