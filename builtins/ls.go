@@ -42,8 +42,9 @@ func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) str
 	}
 	s := " -> " + target
 	if o.classify {
-		if ti, err := env.FS.Stat(abs); err == nil && ti.IsDir() {
-			s += "/"
+		// The target's indicator (GNU: none for a dangling link).
+		if ti, err := env.FS.Stat(abs); err == nil {
+			s += lsIndicator(ti.Mode(), o)
 		}
 	}
 	return s
@@ -81,7 +82,7 @@ func ls(env *Env) int {
 	f.BoolVar(&o.byTime, 't', "", "sort by time, newest first")
 	f.BoolVar(&o.reverse, 'r', "reverse", "reverse order while sorting")
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
-	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of /@) to entries")
+	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of */=@|) to entries")
 	f.Func('H', "dereference-command-line", NoArg, "", "follow symbolic links listed on the command line", func(string, bool) error {
 		o.deref = lsDerefArgs
 		return nil
@@ -228,9 +229,10 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 			name = e.Name()
 		}
 		info, err := e.Info()
-		if err == nil && (o.long || o.byTime) {
+		if err == nil && (o.long || o.byTime || o.classify && e.Type()&fs.ModeType == 0) {
 			// A listing carries name, size and kind only: the long format
-			// and -t need the whole stat (mtime, mode).
+			// and -t need the whole stat (mtime, mode), and so does -F
+			// for a regular file (its execute bits: '*').
 			info, err = env.FS.Lstat(env.Abs(name))
 		}
 		if err == nil && o.deref == lsDerefAlways && e.Type()&fs.ModeSymlink != 0 {
@@ -343,12 +345,31 @@ func lsSort(list []lsEntry, o *lsOpts) {
 }
 
 func lsSuffix(info fs.FileInfo, o *lsOpts) string {
+	if o.long && info.Mode()&fs.ModeSymlink != 0 {
+		return "" // GNU's -l shows the target's after " -> TARGET" (lsLink)
+	}
+	return lsIndicator(info.Mode(), o)
+}
+
+// lsIndicator is GNU's get_type_indicator: under -F '/' for a directory,
+// '*' for a regular file with an execute bit, '@' for a symbolic link,
+// '|' for a FIFO, '=' for a socket; under -p only the '/'.
+func lsIndicator(m fs.FileMode, o *lsOpts) string {
 	switch {
-	case (o.classify || o.slash) && info.IsDir():
+	case m.IsDir() && (o.classify || o.slash):
 		return "/"
-	case o.classify && !o.long && info.Mode()&fs.ModeSymlink != 0:
-		// GNU's -l shows " -> TARGET/" instead (lsLink).
+	case !o.classify:
+		return ""
+	case m.IsRegular():
+		if m&0o111 != 0 {
+			return "*"
+		}
+	case m&fs.ModeSymlink != 0:
 		return "@"
+	case m&fs.ModeNamedPipe != 0:
+		return "|"
+	case m&fs.ModeSocket != 0:
+		return "="
 	}
 	return ""
 }

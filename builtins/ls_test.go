@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +107,45 @@ func TestLsStyles(t *testing.T) {
 		r := runCmdIn(t, dir, tc.args...)
 		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {
 			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.status)
+		}
+	}
+}
+
+// TestLsClassify: -F marks directories '/', executable regular files '*'
+// and symbolic links '@'; under -l the indicator is the link target's,
+// after " -> TARGET"; -p marks only directories. Checked against GNU ls
+// 9.1 on the same tree.
+func TestLsClassify(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/plain", "x")
+	writeTestFile(t, fsys, dir+"/exe", "#!/bin/sh\n")
+	writeTestFile(t, fsys, dir+"/gx", "")
+	writeTestFile(t, fsys, dir+"/d/", "")
+	if err := fsys.Chmod(dir+"/exe", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := fsys.Chmod(dir+"/gx", 0o710); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range [][2]string{{"exe", "lexe"}, {"d", "ld"}, {"nowhere", "dangling"}} {
+		if err := os.Symlink(l[0], dir+"/"+l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"ls", "-F"}, "d/\ndangling@\nexe*\ngx*\nld@\nlexe@\nplain\n"},
+		{[]string{"ls", "-p"}, "d/\ndangling\nexe\ngx\nld\nlexe\nplain\n"},
+		{[]string{"ls", "-F", "exe", "plain", "ld", "lexe"}, "exe*\nld@\nlexe@\nplain\n"},
+		{[]string{"ls", "-Fd", "d", "gx"}, "d/\ngx*\n"},
+		{[]string{"ls", "-goF", "--time-style=+", "lexe", "ld", "dangling", "exe"}, "lrwxrwxrwx 1  7  dangling -> nowhere\n-rwxr-xr-x 1 10  exe*\nlrwxrwxrwx 1  1  ld -> d/\nlrwxrwxrwx 1  3  lexe -> exe*\n"},
+	} {
+		r := runCmdIn(t, dir, tc.args...)
+		if r.stdout != tc.out || r.stderr != "" || r.status != 0 {
+			t.Errorf("%q: got %q %q %d, want %q", tc.args, r.stdout, r.stderr, r.status, tc.out)
 		}
 	}
 }

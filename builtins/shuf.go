@@ -208,6 +208,8 @@ func shuf(env *Env) int {
 		nLines = uint64(len(lines))
 	case rangeSet:
 		nLines = hi - lo + 1
+	case headLines == 0:
+		// -n 0: GNU neither opens the input nor reads it.
 	default:
 		inName = "-"
 		if len(operands) == 1 {
@@ -250,7 +252,7 @@ func shuf(env *Env) int {
 	}
 
 	r := &shufRandint{}
-	if *sourceSet {
+	if *sourceSet && (headLines > 0 || *repeat) { // GNU opens no source when it needs no byte
 		fh, err := env.Open(*source)
 		if err != nil {
 			env.PathError(*source, err)

@@ -30,6 +30,13 @@ func TestShufReal(t *testing.T) {
 	}
 	i6Run(t, files, []i6Case{
 		{"", []string{"shuf", "--random-source=rs.bin", "l7"}, "e\nc\na\nd\ng\nb\nf\n", "", 0},
+		// -n 0 opens neither the input nor the random source (but -r opens
+		// the source), as GNU.
+		{"", []string{"shuf", "-n", "0", "nosuch"}, "", "", 0},
+		{"", []string{"shuf", "-rn", "0", "nosuch"}, "", "", 0},
+		{"", []string{"shuf", "-n", "0", "--random-source=nosuch", "l7"}, "", "", 0},
+		{"", []string{"shuf", "-n", "0", "--random-source=nosuch", "-i", "1-3"}, "", "", 0},
+		{"", []string{"shuf", "-rn", "0", "--random-source=nosuch", "-i", "1-3"}, "", "shuf: nosuch: No such file or directory\n", 1},
 		{"", []string{"shuf", "--random-source=rs.bin", "-n", "3", "l7"}, "e\nc\na\n", "", 0},
 		{"", []string{"shuf", "--random-source=rs.bin", "-n", "1", "l7"}, "e\n", "", 0},
 		{"", []string{"shuf", "--random-source=rs.bin"}, "", "", 0},
