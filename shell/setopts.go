@@ -340,7 +340,9 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 //	eval 'builtin source FILE ARG…; \x01srcpop "$?" K'
 //
 // having put FILE in front of BASH_SOURCE and kept the old value in
-// _llmsh_bsK; \x01srcpop gives it back and returns the status of source.
+// _llmsh_bsK (in a function, "source" in front of FUNCNAME, the old value
+// in _llmsh_fnK); \x01srcpop gives them back and returns the status of
+// source.
 // A `return` in the file ends the source, not the eval.
 
 const sourcePopCmd = "\x01srcpop"
@@ -363,6 +365,12 @@ func (s *Shell) sourceArgs(ctx context.Context, args []string) []string {
 		list = append(list, old.List...)
 	}
 	setShellVar(ctx, "BASH_SOURCE", expand.Variable{Set: true, Kind: expand.Indexed, List: list})
+	if fn := interp.HandlerCtx(ctx).Env.Get("FUNCNAME"); fn.Kind == expand.Indexed && len(fn.List) > 0 {
+		// In a function, bash's FUNCNAME has "source" in front while
+		// the file runs (at the top level it stays empty).
+		setShellVar(ctx, "_llmsh_fn"+k, fn)
+		setShellVar(ctx, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: append([]string{"source"}, fn.List...)})
+	}
 	code := "builtin source"
 	for _, a := range args[1:] {
 		code += " " + shQuote(a)
@@ -380,5 +388,10 @@ func (s *Shell) sourcePopCall(ctx context.Context, args []string) []string {
 	old := interp.HandlerCtx(ctx).Env.Get(saved)
 	setShellVar(ctx, "BASH_SOURCE", old)
 	setShellVar(ctx, saved, expand.Variable{})
+	if fn := interp.HandlerCtx(ctx).Env.Get("_llmsh_fn" + args[2]); fn.IsSet() {
+		fn.Local = true
+		setShellVar(ctx, "FUNCNAME", fn)
+		setShellVar(ctx, "_llmsh_fn"+args[2], expand.Variable{})
+	}
 	return statusArgs(st)
 }
