@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -45,6 +46,11 @@ func setOptionVar(ctx context.Context, name string, on bool) {
 // out of set's arguments, applies them, and returns what is left for
 // interp's set (or a command of status 0 when nothing is).
 func setArgs(ctx context.Context, args []string) []string {
+	if len(args) == 2 && (args[1] == "-o" || args[1] == "+o") {
+		if alt, ok := setOptionList(ctx, args[1] == "+o"); ok {
+			return alt
+		}
+	}
 	var out []string
 	changed := false
 	i := 1
@@ -64,6 +70,13 @@ func setArgs(ctx context.Context, args []string) []string {
 					continue
 				case "noclobber":
 					setOptionVar(ctx, noclobberVar, on)
+					changed = true
+					i++
+					continue
+				}
+				if fixed, ok := fixedOptions[args[i+1]]; ok && fixed == on {
+					// an option bash lists that llmsh has in that
+					// state only: eval "$(set +o)" gives it back
 					changed = true
 					i++
 					continue
@@ -103,6 +116,57 @@ func setArgs(ctx context.Context, args []string) []string {
 		return statusArgs(0)
 	}
 	return append(append(args[:1:1], out...), args[i:]...)
+}
+
+// fixedOptions are the options of bash's set -o listing that llmsh has in
+// one state only (that of a script in bash), with that state.
+var fixedOptions = map[string]bool{
+	"braceexpand": true, "emacs": false, "functrace": false, "hashall": true, "histexpand": false,
+	"history": false, "ignoreeof": false, "interactive-comments": true, "keyword": false, "monitor": false,
+	"nolog": false, "notify": false, "onecmd": false, "physical": false, "posix": false, "privileged": false,
+	"verbose": false, "vi": false,
+}
+
+// interpOptions are interp's set options in the order it keeps them.
+var interpOptions = []string{"allexport", "errexit", "noexec", "noglob", "nounset", "xtrace", "pipefail"}
+
+// setOptionList prints set -o (plus: set +o) as bash does: every option
+// of bash's, interp's and llmsh's own in their state, the others in the
+// state llmsh has them in.
+func setOptionList(ctx context.Context, plus bool) ([]string, bool) {
+	r := currentRunner(ctx)
+	if r == nil {
+		return nil, false
+	}
+	opts := reflect.ValueOf(r).Elem().FieldByName("opts")
+	if !opts.IsValid() || opts.Kind() != reflect.Array || opts.Len() < len(interpOptions) || opts.Type().Elem().Kind() != reflect.Bool {
+		return nil, false
+	}
+	hc := interp.HandlerCtx(ctx)
+	state := map[string]bool{}
+	maps.Copy(state, fixedOptions)
+	for i, name := range interpOptions {
+		state[name] = opts.Index(i).Bool()
+	}
+	state["errtrace"] = optionOn(hc.Env, errtraceVar)
+	state["noclobber"] = optionOn(hc.Env, noclobberVar)
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(state)) {
+		switch {
+		case plus && state[name]:
+			b.WriteString("set -o " + name + "\n")
+		case plus:
+			b.WriteString("set +o " + name + "\n")
+		case state[name]:
+			fmt.Fprintf(&b, "%-15s\ton\n", name)
+		default:
+			fmt.Fprintf(&b, "%-15s\toff\n", name)
+		}
+	}
+	if _, err := io.WriteString(hc.Stdout, b.String()); err != nil {
+		return statusArgs(1), true
+	}
+	return statusArgs(0), true
 }
 
 // The ERR trap. interp runs it for every statement that ends with a
