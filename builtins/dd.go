@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -55,7 +56,7 @@ func ddSize(env *Env, s string) (int64, bool) {
 }
 
 func dd(env *Env) int {
-	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync (accepted).", "[OPERAND]...", "OPTION")
+	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync (accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -69,6 +70,7 @@ func dd(env *Env) int {
 		ucase, lcase bool
 		notrunc, pad bool
 		status       = ""
+		iflag, oflag ddFlags
 	)
 	for _, op := range operands {
 		key, val, ok := strings.Cut(op, "=")
@@ -113,6 +115,16 @@ func dd(env *Env) int {
 			default:
 				return f.Fail(&UsageError{fmt.Sprintf("invalid status level: '%s'", val)}, 1)
 			}
+		case "iflag", "oflag":
+			what, fl := "input", &iflag
+			if key == "oflag" {
+				what, fl = "output", &oflag
+			}
+			bad, ok := fl.parse(val)
+			if !ok {
+				return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, laQuote(bad))}, 1)
+			}
+			good = true
 		case "conv":
 			good = true
 			for _, c := range strings.Split(val, ",") {
@@ -142,6 +154,16 @@ func dd(env *Env) int {
 			return 1
 		}
 	}
+	if oflag.fullblock {
+		return f.Fail(&UsageError{"invalid output flag: 'fullblock'"}, 1)
+	}
+	if iflag.direct && iflag.nocache || oflag.direct && oflag.nocache {
+		env.Errorf("cannot combine direct and nocache")
+		return 1
+	}
+	if oflag.append && !notrunc {
+		env.Errorf("you probably want conv=notrunc with oflag=append")
+	}
 	if ibs <= 0 || obs <= 0 {
 		env.Errorf("invalid number: '0'")
 		return 1
@@ -166,32 +188,92 @@ func dd(env *Env) int {
 	defer r.Close()
 	var w io.Writer = env.Stdout
 	var of File
-	if out != "" {
-		of, err = ddOpenOutput(env, out, seek*obs, notrunc)
+	seekOff := seek * obs
+	if oflag.seekBytes {
+		seekOff = seek
+	}
+	if out != "" && oflag.append && notrunc {
+		of, err = env.Append(out) // every write goes to the end
 		if err != nil {
 			env.Errorf("failed to open '%s': %s", out, ErrText(err))
 			return 1
 		}
 		w = of
-	} else if seek > 0 {
+	} else if out != "" && oflag.seekBytes && seek < obs && !notrunc {
+		// GNU truncates whenever seek is less than one output block
+		// (seek_records is 0): the bytes before the offset become zeros.
+		of, err = env.Create(out)
+		if err == nil {
+			if _, werr := of.Write(make([]byte, seekOff)); werr != nil {
+				of.Close()
+				err = werr
+			}
+		}
+		if err != nil {
+			env.Errorf("failed to open '%s': %s", out, ErrText(err))
+			return 1
+		}
+		w = of
+	} else if out != "" {
+		of, err = ddOpenOutput(env, out, seekOff, notrunc)
+		if err != nil {
+			env.Errorf("failed to open '%s': %s", out, ErrText(err))
+			return 1
+		}
+		w = of
+	} else if seekOff > 0 {
 		// Standard output cannot seek here: GNU would write zeros past a
 		// pipe; do the same.
-		if _, err := w.Write(make([]byte, seek*obs)); err != nil {
+		if _, err := w.Write(make([]byte, seekOff)); err != nil {
 			return ddWriteFail(env, err)
 		}
 	}
-	// Skip input blocks: seek a file, read and discard a pipe.
+	// Skip input blocks: seek a file, read and discard a pipe. Skipping
+	// past the end is not an error; GNU warns.
 	if skip > 0 {
 		n := skip * ibs
+		if iflag.skipBytes {
+			n = skip
+		}
+		short := false
 		if s, ok := r.(io.Seeker); ok && in != "-" {
+			if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+				if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < n {
+					short = true
+				}
+			}
 			if _, err := s.Seek(n, io.SeekStart); err != nil {
 				env.Errorf("%s: cannot skip: %s", in, ErrText(err))
 				return 1
 			}
-		} else if _, err := io.CopyN(io.Discard, r, n); err != nil && err != io.EOF {
+		} else if m, err := io.CopyN(io.Discard, r, n); err != nil && err != io.EOF {
 			env.PathError(in, err)
 			return 1
+		} else if m < n {
+			short = true
 		}
+		if short && status != "none" {
+			name := in
+			if in == "-" {
+				name = "standard input"
+			}
+			env.Errorf("%s: cannot skip to specified offset", quoteIfNeeded(name))
+		}
+	}
+	// iflag=count_bytes: count is in bytes, the last read a short one.
+	maxRecs, maxBytes := count, int64(0)
+	if iflag.countBytes && count >= 0 {
+		maxRecs, maxBytes = count/ibs, count%ibs
+	}
+	read := func(p []byte) (int, error) {
+		if !iflag.fullblock {
+			return r.Read(p)
+		}
+		n, err := io.ReadFull(r, p)
+		if err == io.ErrUnexpectedEOF {
+			err = nil // the short block; EOF comes with the next read
+		}
+		return n, err
 	}
 	var fullIn, partIn, fullOut, partOut, total int64
 	buf := make([]byte, ibs)
@@ -213,11 +295,15 @@ func dd(env *Env) int {
 		return nil
 	}
 	status1 := 0
-	for count < 0 || fullIn+partIn < count {
+	for count < 0 || fullIn+partIn < maxRecs || maxBytes > 0 && fullIn+partIn == maxRecs {
 		if err := env.Ctx.Err(); err != nil {
 			return 1
 		}
-		n, rerr := r.Read(buf)
+		rbuf := buf
+		if count >= 0 && fullIn+partIn == maxRecs {
+			rbuf = buf[:maxBytes]
+		}
+		n, rerr := read(rbuf)
 		if n > 0 {
 			blk := buf[:n]
 			if int64(n) == ibs {
@@ -277,6 +363,42 @@ func dd(env *Env) int {
 		}
 	}
 	return status1
+}
+
+// ddFlags are the iflag= and oflag= symbols that change what dd does;
+// the others GNU takes (direct, directory, dsync, noatime, nocache, noctty,
+// nofollow, nonblock, sync) are accepted with no effect: vfsd does the I/O.
+type ddFlags struct {
+	append, fullblock, countBytes, skipBytes, seekBytes bool
+	direct, nocache                                     bool // only refused together, as GNU
+}
+
+// parse adds the comma-separated symbols of v; on an unknown one (binary,
+// text, cio and nolinks included: not on GNU/Linux) it returns it and
+// false.
+func (f *ddFlags) parse(v string) (string, bool) {
+	for _, sym := range strings.Split(v, ",") {
+		switch sym {
+		case "append":
+			f.append = true
+		case "fullblock":
+			f.fullblock = true
+		case "count_bytes":
+			f.countBytes = true
+		case "skip_bytes":
+			f.skipBytes = true
+		case "seek_bytes":
+			f.seekBytes = true
+		case "direct":
+			f.direct = true
+		case "nocache":
+			f.nocache = true
+		case "directory", "dsync", "noatime", "noctty", "nofollow", "nonblock", "sync":
+		default:
+			return sym, false
+		}
+	}
+	return "", true
 }
 
 // ddOpenOutput opens of= for writing at offset: truncated there (GNU's
