@@ -36,7 +36,7 @@ func (r *rewriter) funcNameStmt(fd *syntax.FuncDecl) {
 		Y: trueStmt(pos)}}
 	r.markInternal(st)
 	var tail []*syntax.Stmt
-	if f := r.facts; f == nil || f.dynamic || f.errtrace {
+	if f := r.facts; f == nil || f.dynamic || f.errtrace || setsErrTrap(fd.Body) {
 		// \x00errbody "$?"; \x00loopst 0 "$_llmsh_ebst" && (( 1 )):
 		// see errBodyCall.
 		t1 := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(errBodyCmd), status}}}
@@ -94,4 +94,21 @@ func (s *Shell) statusCmd(ctx context.Context, st int) []string {
 		return []string{"false"}
 	}
 	return statusArgs(st)
+}
+
+// setsErrTrap reports whether the body may set the ERR trap (see
+// trapSetHere).
+func setsErrTrap(body *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "trap" {
+			for _, a := range ce.Args[1:] {
+				if v := a.Lit(); v == "" || v == "ERR" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

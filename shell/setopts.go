@@ -222,13 +222,17 @@ func (s *Shell) errBodyCall(ctx context.Context, args []string) []string {
 		return statusArgs(2)
 	}
 	setShellVar(ctx, errStatusVar, expand.Variable{Set: true, Kind: expand.String, Str: args[1]})
-	if args[1] != "0" && optionOn(interp.HandlerCtx(ctx).Env, errtraceVar) {
+	if env := interp.HandlerCtx(ctx).Env; args[1] != "0" && (optionOn(env, errtraceVar) || trapSetHere(env)) {
 		if r := currentRunner(ctx); r != nil {
 			v := reflect.ValueOf(r).Elem()
 			f := v.FieldByName("noErrExit")
 			cb := v.FieldByName("callbackErr")
 			if f.IsValid() && f.Kind() == reflect.Bool && !f.Bool() && cb.IsValid() && cb.Kind() == reflect.String && cb.String() != "" {
-				setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "body"})
+				state := "body"
+				if !optionOn(env, errtraceVar) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
+					state = "body-nocall"
+				}
+				setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: state})
 			}
 		}
 	}
@@ -255,16 +259,26 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 		if flag(last, "returning") {
 			// return N (and the body it leaves): the trap runs for
 			// the call, where interp's set -e has already acted.
-			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "call"})
+			state := "call"
+			if !optionOn(env, errtraceVar) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
+				state = "nocall"
+			}
+			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: state})
 			return statusArgs(0)
 		}
 		switch env.Get(errSkipVar).String() {
 		case "body":
 			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "call"})
 			return statusArgs(0)
+		case "body-nocall":
+			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: "nocall"})
+			return statusArgs(0)
+		case "nocall":
+			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String})
+			return statusArgs(0)
 		case "call":
 			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String})
-			if flag(v, "inFunc") && !optionOn(env, errtraceVar) {
+			if flag(v, "inFunc") && !optionOn(env, errtraceVar) && !trapSetHere(env) {
 				return statusArgs(0)
 			}
 			return statusArgs(st)
@@ -272,11 +286,31 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 		if flag(last, "exiting") {
 			return statusArgs(0)
 		}
-		if flag(v, "inFunc") && !optionOn(env, errtraceVar) {
+		if flag(v, "inFunc") && !optionOn(env, errtraceVar) && !trapSetHere(env) {
 			return statusArgs(0)
 		}
 	}
 	return statusArgs(st)
+}
+
+// errTrapDepthVar holds, local to the function that set the ERR trap, the
+// depth of FUNCNAME there: without set -E, bash runs the trap in the
+// function that set it, not in the ones it calls.
+const errTrapDepthVar = "_llmsh_errtrapdepth"
+
+// errTrapPrevVar, local with errTrapDepthVar, is "1" when an ERR trap was
+// set before the function set its own: bash runs the trap for the call
+// of that function only then.
+const errTrapPrevVar = "_llmsh_errtrapprev"
+
+// trapSetHere reports whether the running function set the ERR trap.
+func trapSetHere(env expand.Environ) bool {
+	d := env.Get(errTrapDepthVar)
+	if !d.IsSet() || d.Str == "" {
+		return false
+	}
+	fn := env.Get("FUNCNAME")
+	return fn.Kind == expand.Indexed && strconv.Itoa(len(fn.List)) == d.Str
 }
 
 // trapArgs wraps an ERR trap's action (see above) and prints the traps
@@ -297,6 +331,19 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 		return args
 	}
 	action := args[i]
+	if fn := interp.HandlerCtx(ctx).Env.Get("FUNCNAME"); fn.Kind == expand.Indexed && len(fn.List) > 0 && !trapSetHere(interp.HandlerCtx(ctx).Env) {
+		// Set in a function: bash runs it in that function (not in
+		// the functions it calls) without set -E, and for the call
+		// only when a trap was set before; see errGateCall.
+		prev := "0"
+		if r := currentRunner(ctx); r != nil {
+			if cb := reflect.ValueOf(r).Elem().FieldByName("callbackErr"); cb.IsValid() && cb.Kind() == reflect.String && cb.String() != "" {
+				prev = "1"
+			}
+		}
+		setShellVar(ctx, errTrapDepthVar, expand.Variable{Set: true, Local: true, Kind: expand.String, Str: strconv.Itoa(len(fn.List))})
+		setShellVar(ctx, errTrapPrevVar, expand.Variable{Set: true, Local: true, Kind: expand.String, Str: prev})
+	}
 	var others []string
 	for _, sig := range sigs {
 		if sig != "ERR" {
