@@ -82,7 +82,7 @@ func ls(env *Env) int {
 	f.BoolVar(&o.byTime, 't', "", "sort by time, newest first")
 	f.BoolVar(&o.reverse, 'r', "reverse", "reverse order while sorting")
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
-	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of */=@|) to entries")
+	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of */=@|) to entries; vfsd reports FIFOs and\n                                  sockets as files, so they get none")
 	f.Func('H', "dereference-command-line", NoArg, "", "follow symbolic links listed on the command line", func(string, bool) error {
 		o.deref = lsDerefArgs
 		return nil

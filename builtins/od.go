@@ -745,7 +745,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 			return nil
 		}
 	}
-	f.Func('S', "", RequiredArg, "BYTES", "show only NUL terminated strings of at least BYTES (3) printable characters", strOpt("-S"))
+	f.Func('S', "", RequiredArg, "BYTES", "show only NUL terminated strings of at least BYTES (3) printable characters;\n                             above 16 GiB, GNU's 'memory exhausted' (GNU's limit is the machine's)", strOpt("-S"))
 	f.Func(0, "strings", OptionalArg, "BYTES", "same as -S, BYTES defaulting to 3", strOpt("--strings"))
 	f.Func('t', "format", RequiredArg, "TYPE", "select output format or formats", func(v string, _ bool) error {
 		modern = true
