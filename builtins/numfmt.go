@@ -31,6 +31,8 @@ const (
 )
 
 type numfmtOpts struct {
+	out *bufio.Writer // converted fields go here as they are done
+
 	from, to             int
 	fromUnit, toUnit     *big.Rat
 	round                int
@@ -288,6 +290,7 @@ func numfmt(env *Env) int {
 		return f.Fail(nfArgError("auto", "to", []string{"none", "si", "iec", "iec-i"}), 1)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	o.out = w
 	status := 0
 	eol := byte('\n')
 	if o.zero {
@@ -295,8 +298,7 @@ func numfmt(env *Env) int {
 	}
 	// convert handles one line; it reports whether to stop (abort).
 	convert := func(line string) bool {
-		out, ok := o.line(env, line)
-		w.WriteString(out)
+		ok := o.line(env, line)
 		if !ok && o.invalid == "abort" {
 			// GNU stops mid-line, after the text before the bad field.
 			status = 2
@@ -357,9 +359,11 @@ func (o *numfmtOpts) inField(n int) bool {
 	return false
 }
 
-// line converts the selected fields of one line.
-func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
-	var b strings.Builder
+// line writes one line with its selected fields converted (without the
+// line's end); on an invalid field under --invalid=abort it stops after
+// the text before it, as GNU.
+func (o *numfmtOpts) line(env *Env, line string) bool {
+	b := o.out
 	ok := true
 	if o.delimSet {
 		for i, field := range strings.Split(line, string(o.delim)) {
@@ -371,7 +375,7 @@ func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
 				if !good {
 					ok = false
 					if o.invalid == "abort" {
-						return b.String(), false
+						return false
 					}
 				}
 				b.WriteString(s)
@@ -379,7 +383,7 @@ func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
 				b.WriteString(field)
 			}
 		}
-		return b.String(), ok
+		return ok
 	}
 	// Blank-separated, as GNU's next_field: a field is its leading blanks
 	// and the non-blanks after them; the one byte that ends it is written
@@ -405,7 +409,7 @@ func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
 			if !good {
 				ok = false
 				if o.invalid == "abort" {
-					return b.String(), false
+					return false
 				}
 				s = field
 			}
@@ -419,13 +423,20 @@ func (o *numfmtOpts) line(env *Env, line string) (string, bool) {
 		b.WriteByte(' ')
 		rest = rest[k+1:]
 	}
-	return b.String(), ok
+	return ok
 }
 
 // nfUnscaledMax is 10^19: without --to, GNU prints values below it.
 var nfUnscaledMax = new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(19), nil))
 
 var nfPowers = "KMGTPEZY"
+
+// warn reports an invalid field after what is written so far, as GNU's
+// error() flushes standard output first.
+func (o *numfmtOpts) warn(env *Env, err error) {
+	o.out.Flush()
+	env.Errorf("%s", err)
+}
 
 // number converts one field; autoWidth right-aligns to the field's width.
 func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
@@ -436,7 +447,7 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 	val, prec, err := o.parse(text)
 	if err != nil {
 		if o.invalid != "ignore" {
-			env.Errorf("%s", err)
+			o.warn(env, err)
 		}
 		return s, false
 	}
@@ -445,7 +456,7 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 	out, err := o.format(val, prec)
 	if err != nil {
 		if o.invalid != "ignore" {
-			env.Errorf("%s", err)
+			o.warn(env, err)
 		}
 		return s, false
 	}

@@ -129,3 +129,25 @@ func TestNumfmtFieldsAndLimits(t *testing.T) {
 		{"1000\t2000\n", []string{"numfmt", "--to=si", "--padding=8", "--field=-"}, "    1.0K     2.0K\n", "", 0},
 	})
 }
+
+// An invalid field is reported after the output before it, as GNU's
+// error() flushes standard output first (checked against GNU numfmt 9.1
+// with 2>&1).
+func TestNumfmtErrorAfterOutput(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		args []string
+		want string
+	}{
+		{"1  x\n", []string{"numfmt", "--field=1,2"}, "1 numfmt: invalid number: 'x'\n"},
+		{"1000 x\n2000\n", []string{"numfmt", "--to=si", "--invalid=warn", "--field=-"}, "1.0K numfmt: invalid number: 'x'\nx\n2.0K\n"},
+	} {
+		b, _ := Lookup("numfmt")
+		var out strings.Builder
+		env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(c.in), Stdout: &out, Stderr: &out}
+		Run(b, env)
+		if out.String() != c.want {
+			t.Errorf("%q: got %q, want %q", c.args, out.String(), c.want)
+		}
+	}
+}
