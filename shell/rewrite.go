@@ -78,9 +78,11 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.CmdSubst:
 			catShortcut(n)
 			subshellTrap(n)
+			r.errInherit(n)
 			forkFds(n, r.execFd)
 		case *syntax.Subshell:
 			subshellTrap(n)
+			r.errInherit(n)
 			forkFds(n, r.execFd)
 		case *syntax.BinaryCmd:
 			forkFds(n, r.execFd)

@@ -11,9 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Shell options that interp lacks: set -E (errtrace) and set -C
@@ -239,6 +241,61 @@ func (s *Shell) errBodyCall(ctx context.Context, args []string) []string {
 	return s.statusCmd(ctx, 0)
 }
 
+// errTrapVar holds the ERR trap as interp has it, for errInheritCall.
+const errTrapVar = "_llmsh_errtrap"
+
+// errInheritCmd STATUS starts each ( … ) and $( … ) of a text that may
+// turn on set -E, as \x01errinherit "$?" && (( 1 )): interp gives a
+// subshell no ERR trap, bash gives it the shell's under errtrace.
+const errInheritCmd = "\x01errinherit"
+
+// errInheritCall answers \x01errinherit STATUS: it sets the trap of the
+// subshell's runner (an unexported field, as exitTrap reads
+// callbackExit) and returns STATUS, the $? the subshell starts with.
+func (s *Shell) errInheritCall(ctx context.Context, args []string) []string {
+	if len(args) != 2 {
+		return statusArgs(2)
+	}
+	st, _ := strconv.Atoi(args[1])
+	env := interp.HandlerCtx(ctx).Env
+	if cb := env.Get(errTrapVar).Str; cb != "" && optionOn(env, errtraceVar) {
+		if r := currentRunner(ctx); r != nil && r != s.runner {
+			v := reflect.ValueOf(r).Elem().FieldByName("callbackErr")
+			if v.IsValid() && v.Kind() == reflect.String {
+				*(*string)(unsafe.Pointer(v.UnsafeAddr())) = cb
+			}
+		}
+	}
+	return statusArgs(st)
+}
+
+// errInherit starts the subshell or command substitution n with \x01errinherit (see above) when
+// the text may turn on set -E.
+func (r *rewriter) errInherit(n syntax.Node) {
+	if f := r.facts; f != nil && !f.dynamic && !(f.errtrace && f.errTrap) {
+		return
+	}
+	var stmts *[]*syntax.Stmt
+	switch n := n.(type) {
+	case *syntax.Subshell:
+		stmts = &n.Stmts
+	case *syntax.CmdSubst:
+		stmts = &n.Stmts
+	default:
+		return
+	}
+	if len(*stmts) == 0 || r.internal[(*stmts)[0]] || (*stmts)[0].Cmd == nil {
+		return // nothing, done, or $(<FILE), which interp reads itself
+	}
+	pos := n.Pos()
+	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
+	st := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
+		X: &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(errInheritCmd), status}}},
+		Y: trueStmt(pos)}}
+	r.markInternal(st)
+	*stmts = append([]*syntax.Stmt{st}, *stmts...)
+}
+
 // errGateCall answers \x01errgate STATUS.
 func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 	if len(args) != 2 {
@@ -324,6 +381,10 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 		i = 2
 	}
 	if len(args) < i+2 || args[i] == "" || args[i] == "-" || strings.HasPrefix(args[i], "-") {
+		if slices.Contains(args[i:], "ERR") {
+			// trap - ERR, trap '' ERR, trap ERR: no trap for subshells
+			setShellVar(ctx, errTrapVar, expand.Variable{Set: true, Kind: expand.String})
+		}
 		return args
 	}
 	sigs := args[i+1:]
@@ -350,6 +411,7 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 			others = append(others, sig)
 		}
 	}
+	setShellVar(ctx, errTrapVar, expand.Variable{Set: true, Kind: expand.String, Str: wrapErrTrap(action)})
 	if len(others) == 0 {
 		return []string{"trap", "--", wrapErrTrap(action), "ERR"}
 	}

@@ -264,6 +264,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.errGateCall(ctx, args), nil
 		case errBodyCmd:
 			return s.errBodyCall(ctx, args), nil
+		case errInheritCmd:
+			return s.errInheritCall(ctx, args), nil
 		case declListCmd:
 			return declListCall(ctx, args), nil
 		case "cd":
