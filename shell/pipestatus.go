@@ -164,6 +164,7 @@ func (r *rewriter) pipeStatusStmt(st *syntax.Stmt) {
 	id := strconv.FormatInt(pipeSeq.Add(1), 10)
 	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
 	errexit := r.facts == nil || r.facts.dynamic || r.facts.errexit
+	errTrap := r.facts == nil || r.facts.errTrap
 	for i, e := range elems {
 		inner := &syntax.Stmt{Position: e.Position, Cmd: e.Cmd, Redirs: e.Redirs, Negated: e.Negated}
 		if errexit || callsExit(e) {
@@ -179,6 +180,18 @@ func (r *rewriter) pipeStatusStmt(st *syntax.Stmt) {
 	set := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
 		litWord(psSetCmd), litWord(id), litWord(strconv.Itoa(len(elems))), status}}}
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{pipe, set}}
+	if errTrap {
+		// { { PIPE; SET; } && (( 1 )); }: interp would run the ERR trap
+		// for the last element's record, the pipeline, the record of
+		// PIPESTATUS and the group; it runs it once, for the outer
+		// group, which also ends the shell under set -e. The elements
+		// run in subshells (pipeErrTrap), where the && does not reach.
+		grp := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd}
+		r.markInternal(grp)
+		and := &syntax.Stmt{Position: st.Position, Cmd: &syntax.BinaryCmd{OpPos: st.Position, Op: syntax.AndStmt, X: grp, Y: trueStmt(st.Position)}}
+		r.markInternal(and)
+		st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: st.End(), Stmts: []*syntax.Stmt{and}}
+	}
 }
 
 // exitLastElem runs the last element of the pipeline st as ( … ) when it

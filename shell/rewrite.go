@@ -63,6 +63,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			execRedirStmt(n)
 			cstyleLoop(n)
 			exitLastElem(n)
+			r.pipeErrTrap(n)
 			if r.pipeStatus {
 				r.pipeStatusStmt(n)
 			}

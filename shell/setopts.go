@@ -296,6 +296,56 @@ func (r *rewriter) errInherit(n syntax.Node) {
 	*stmts = append([]*syntax.Stmt{st}, *stmts...)
 }
 
+// pipeErrTrap: interp runs the last element of a pipeline in the shell
+// itself, and so ran the ERR trap for a failing last element and again
+// for the pipeline (true | false); bash runs each element in a subshell,
+// which has the trap only under set -E. In a text that may set an ERR
+// trap, the pre-pass runs the last element as ( … ) && (( 1 )), in a
+// subshell as bash (then an assignment there does not reach the shell
+// either: echo a | read x), and as an && list, for which interp runs no
+// trap; and
+// under set -E starts an element that is a { … } with \x01errinherit
+// (a subshell already gets it).
+func (r *rewriter) pipeErrTrap(st *syntax.Stmt) {
+	f := r.facts
+	if f != nil && !f.errTrap {
+		return
+	}
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+		return
+	}
+	if y := bc.Y; !r.internal[y] {
+		// ( Y ) && (( 1 )): the element's status, and interp runs no
+		// trap for an && list (the subshell has its own set -e).
+		inner := &syntax.Stmt{Position: y.Position, Cmd: y.Cmd, Redirs: y.Redirs, Negated: y.Negated}
+		if _, simple := inner.Cmd.(*syntax.CallExpr); simple {
+			// bash runs a simple command there without the trap,
+			// even under set -E: errInherit leaves it alone.
+			r.markInternal(inner)
+		}
+		sub := &syntax.Stmt{Position: y.Position, Cmd: &syntax.Subshell{Lparen: y.Position, Rparen: y.End(), Stmts: []*syntax.Stmt{inner}}}
+		y.Cmd, y.Redirs, y.Negated = &syntax.BinaryCmd{OpPos: y.Position, Op: syntax.AndStmt, X: sub, Y: trueStmt(y.Position)}, nil, false
+		r.markInternal(y)
+	}
+	if f != nil && !f.dynamic && !f.errtrace {
+		return
+	}
+	for x := bc.X; x != nil; {
+		elem := x
+		if b, ok := x.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+			elem, x = b.Y, b.X
+		} else {
+			x = nil
+		}
+		if blk, ok := elem.Cmd.(*syntax.Block); ok {
+			sub := &syntax.Subshell{Lparen: blk.Lbrace, Rparen: blk.Rbrace, Stmts: blk.Stmts, Last: blk.Last}
+			r.errInherit(sub)
+			blk.Stmts = sub.Stmts
+		}
+	}
+}
+
 // errGateCall answers \x01errgate STATUS.
 func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 	if len(args) != 2 {
