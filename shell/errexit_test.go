@@ -112,6 +112,8 @@ func TestErrTrapAndOptions(t *testing.T) {
 		{"set in a function", `main() { trap 'echo "ERR $?"' ERR; (exit 3); h; return 4; }; h() { false; }; main; echo "st $?"`, "ERR 3\nERR 1\nst 4\n", 0},
 		{"pipeline once", `trap 'echo ERR' ERR; true | false; echo a | grep b; echo "st $?"`, "ERR\nERR\nst 1\n", 0},
 		{"pipeline with PIPESTATUS", `trap 'echo ERR' ERR; true | false; echo "${PIPESTATUS[*]}"`, "ERR\n0 1\n", 0},
+		{"set -o in a group", `set -Co pipefail; echo a >f; echo b >f; echo "st $?"; false | true; echo "pipefail $?"; set -eo errtrace; set -o | grep -E '^(errexit|errtrace|noclobber) '`, "st 1\npipefail 1\nerrexit        \ton\nerrtrace       \ton\nnoclobber      \ton\n", 0},
+		{"set -o bad name", `set -o bogus; echo "st $?"`, "st 2\n", 0},
 		{"set keeps the rest", `set -Cu -- a b; echo "$1 $2"; set +C -e; echo "$1"`, "a b\na\n", 0},
 		{"noclobber", `echo a >f; set -C; echo b >f; echo "st $?"; echo c >|f; echo d >>f; cat f`, "st 1\nc\nd\n", 0},
 		{"noclobber exec", `echo a >f; set -C; exec >f; echo "st $?"`, "st 1\n", 0},

@@ -76,6 +76,10 @@ func setArgs(ctx context.Context, args []string) []string {
 					i++
 					continue
 				}
+				if !slices.Contains(interpOptions, args[i+1]) && !hasFixed(args[i+1]) {
+					fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "llmsh: set: %s: invalid option name\n", args[i+1])
+					return statusArgs(2)
+				}
 				if fixed, ok := fixedOptions[args[i+1]]; ok && fixed == on {
 					// an option bash lists that llmsh has in that
 					// state only: eval "$(set +o)" gives it back
@@ -90,13 +94,31 @@ func setArgs(ctx context.Context, args []string) []string {
 			out = append(out, a)
 			continue
 		}
-		if strings.Contains(a, "o") {
-			out = append(out, a) // -eo NAME: left to interp
-			continue
-		}
 		kept := a[:1]
+		var named []string // -o NAME of the group (-eo pipefail), for interp
 		for _, c := range a[1:] {
 			switch c {
+			case 'o':
+				if i+1 >= len(args) {
+					kept += "o"
+					continue
+				}
+				i++
+				switch name := args[i]; {
+				case name == "errtrace":
+					setOptionVar(ctx, errtraceVar, on)
+					changed = true
+				case name == "noclobber":
+					setOptionVar(ctx, noclobberVar, on)
+					changed = true
+				case fixedOptions[name] == on && hasFixed(name):
+					changed = true
+				case !slices.Contains(interpOptions, name) && !hasFixed(name):
+					fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "llmsh: set: %s: invalid option name\n", name)
+					return statusArgs(2)
+				default:
+					named = append(named, a[:1]+"o", name)
+				}
 			case 'E':
 				setOptionVar(ctx, errtraceVar, on)
 				changed = true
@@ -109,6 +131,10 @@ func setArgs(ctx context.Context, args []string) []string {
 		}
 		if len(kept) > 1 {
 			out = append(out, kept)
+		}
+		if len(named) > 0 {
+			out = append(out, named...)
+			changed = true
 		}
 	}
 	if !changed {
@@ -127,6 +153,12 @@ var fixedOptions = map[string]bool{
 	"history": false, "ignoreeof": false, "interactive-comments": true, "keyword": false, "monitor": false,
 	"nolog": false, "notify": false, "onecmd": false, "physical": false, "posix": false, "privileged": false,
 	"verbose": false, "vi": false,
+}
+
+// hasFixed reports whether name is one of fixedOptions.
+func hasFixed(name string) bool {
+	_, ok := fixedOptions[name]
+	return ok
 }
 
 // interpOptions are interp's set options in the order it keeps them.
