@@ -2,9 +2,11 @@ package shell
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -125,5 +127,32 @@ func TestErrTrapAndOptions(t *testing.T) {
 				t.Errorf("stdout %q status %d, want %q %d (stderr %q)", out, st, tc.want, tc.status, errb)
 			}
 		})
+	}
+}
+
+// TestRunnerFieldsForErrTrap guards the unexported fields of interp's
+// Runner that the ERR trap's gate, return, set -o and the subshells'
+// trap read or set (see setopts.go) against a change of mvdan.cc/sh:
+// without them llmsh would fall back to interp's behaviour unnoticed.
+func TestRunnerFieldsForErrTrap(t *testing.T) {
+	rt := reflect.TypeFor[interp.Runner]()
+	for name, kind := range map[string]reflect.Kind{
+		"inFunc": reflect.Bool, "inSource": reflect.Bool, "noErrExit": reflect.Bool,
+		"callbackErr": reflect.String, "callbackExit": reflect.String, "opts": reflect.Array, "lastExit": reflect.Struct,
+	} {
+		f, ok := rt.FieldByName(name)
+		if !ok || f.Type.Kind() != kind {
+			t.Errorf("interp.Runner.%s: missing or not a %v", name, kind)
+		}
+	}
+	if f, ok := rt.FieldByName("opts"); ok && (f.Type.Elem().Kind() != reflect.Bool || f.Type.Len() < len(interpOptions)) {
+		t.Errorf("interp.Runner.opts: %v", f.Type)
+	}
+	if f, ok := rt.FieldByName("lastExit"); ok {
+		for _, name := range []string{"exiting", "returning"} {
+			if g, ok := f.Type.FieldByName(name); !ok || g.Type.Kind() != reflect.Bool {
+				t.Errorf("interp.Runner.lastExit.%s: missing or not a bool", name)
+			}
+		}
 	}
 }

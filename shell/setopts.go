@@ -22,8 +22,8 @@ import (
 // (noclobber). The call handler takes them out of set's arguments and
 // keeps them in variables of the shell (_llmsh_errtrace,
 // _llmsh_noclobber, "1" when on), so that a subshell inherits them and
-// its own set does not reach its parent. `$-` and `set -o` do not show
-// them.
+// its own set does not reach its parent. `set -o` and `set +o` show them
+// (setOptionList); `$-` does not.
 
 const (
 	errtraceVar  = "_llmsh_errtrace"
