@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"syscall"
 )
 
 func init() {
@@ -38,6 +39,10 @@ func base64Cmd(env *Env) int {
 		name = files[0]
 	}
 	r, err := env.Open(name)
+	if err != nil && errors.Is(err, syscall.EISDIR) {
+		env.Errorf("read error: %s", ErrText(err)) // GNU reads it and fails
+		return 1
+	}
 	if err != nil {
 		env.PathError(name, err)
 		return 1
@@ -59,7 +64,7 @@ func base64Cmd(env *Env) int {
 		if errors.Is(err, errBase64Invalid) {
 			env.Errorf("invalid input")
 		} else {
-			env.PathError(name, err)
+			env.Errorf("read error: %s", ErrText(err))
 		}
 		return 1
 	}

@@ -65,7 +65,7 @@ func cat(env *Env) int {
 		} else {
 			err = st.run(env, w, r)
 		}
-		if err != nil && !laReadError(env, name, err) {
+		if err != nil && !laReadErrorShown(env, name, err) { // GNU cat: "cat: -: ..."
 			status = 1
 			return nil
 		}

@@ -1,6 +1,11 @@
 package builtins
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+)
 
 // Expected values checked against GNU cat 9.1 (LC_ALL=C).
 func TestCat(t *testing.T) {
@@ -25,4 +30,40 @@ func TestCat(t *testing.T) {
 		{nil, []string{"cat", "--bogus"}, "", "", "cat: unrecognized option '--bogus'\nTry 'cat --help' for more information.\n", 1},
 		{nil, []string{"cat", "--number-nonblank", "--show-ends"}, "p\n\nq\n", "     1\tp$\n$\n     2\tq$\n", "", 0},
 	})
+}
+
+// stdinErr is a standard input whose reads fail, as reading a directory
+// redirected to it does (`cmd < DIR`).
+type stdinErr struct{ err error }
+
+func (r stdinErr) Read([]byte) (int, error) { return 0, r.err }
+
+// TestStdinReadError: each builtin names a failing standard input in its
+// GNU tool's words (checked against GNU coreutils 9.1, grep 3.8 and sed
+// 4.9 with `CMD < .`).
+func TestStdinReadError(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		out    string
+		err    string
+		status int
+	}{
+		{[]string{"cat"}, "", "cat: -: Is a directory\n", 1},
+		{[]string{"head", "-1"}, "", "head: error reading 'standard input': Is a directory\n", 1},
+		{[]string{"tail", "-1"}, "", "tail: error reading 'standard input': Is a directory\n", 1},
+		{[]string{"wc"}, "      0       0       0\n", "wc: 'standard input': Is a directory\n", 1},
+		{[]string{"sort"}, "", "sort: read failed: -: Is a directory\n", 2},
+		{[]string{"grep", "x"}, "", "grep: (standard input): Is a directory\n", 2},
+		{[]string{"uniq"}, "", "uniq: error reading '-'\n", 1},
+		{[]string{"base64"}, "", "base64: read error: Is a directory\n", 1},
+		{[]string{"sed", "p"}, "", "sed: read error on stdin: Is a directory\n", 4},
+	} {
+		b, _ := Lookup(c.args[0])
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: c.args, Stdin: stdinErr{syscall.EISDIR}, Stdout: &out, Stderr: &errb}
+		st := Run(b, env)
+		if out.String() != c.out || errb.String() != c.err || st != c.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", c.args, out.String(), errb.String(), st, c.out, c.err, c.status)
+		}
+	}
 }

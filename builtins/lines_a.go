@@ -79,11 +79,17 @@ func laCopy(env *Env, w io.Writer, r io.Reader, buf []byte) error {
 // status contribution: write errors and cancellation are handled by the
 // caller (stop == true), read errors are reported against name.
 func laReadError(env *Env, name string, err error) (stop bool) {
+	return laReadErrorShown(env, laDisplayName(name), err)
+}
+
+// laReadErrorShown is laReadError naming the file shown as it is (GNU cat
+// calls standard input "-").
+func laReadErrorShown(env *Env, shown string, err error) (stop bool) {
 	var we *laWriteErr
 	if errors.As(err, &we) || errors.Is(err, errLaCancelled) || IsBrokenPipe(err) {
 		return true
 	}
-	env.PathError(laDisplayName(name), err)
+	env.PathError(shown, err)
 	return false
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/posixre"
@@ -420,6 +421,13 @@ func (in *sedInput) fill() {
 				rd = in.readers[in.idx]
 			} else {
 				rc, err := in.run.env.Open(name)
+				if err != nil && errors.Is(err, syscall.EISDIR) {
+					// GNU opens a directory and fails reading it: fatal.
+					in.run.out.w.Flush()
+					in.run.env.Errorf("read error on %s: %s", name, ErrText(err))
+					in.run.failed = true
+					return
+				}
 				if err != nil {
 					in.run.out.w.Flush()
 					in.run.env.Errorf("can't read %s: %s", name, ErrText(err))
@@ -443,8 +451,12 @@ func (in *sedInput) fill() {
 			}
 			if err != nil && err != io.EOF {
 				in.run.out.w.Flush()
-				in.run.env.Errorf("read error on %s: %s", in.name, ErrText(err))
-				in.run.status = 2
+				shown := in.name
+				if shown == "-" {
+					shown = "stdin"
+				}
+				in.run.env.Errorf("read error on %s: %s", shown, ErrText(err))
+				in.run.failed = true // GNU's panic: status 4
 			}
 			break
 		}

@@ -85,7 +85,7 @@ func tail(env *Env) int {
 			if err := w.Flush(); err != nil {
 				return laWriteFailed(env, err)
 			}
-			env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
+			env.Errorf("error reading %s: %s", laQuote(laDisplayName(name)), ErrText(err))
 			status = 1
 		}
 	}

@@ -2,10 +2,12 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+	"syscall"
 )
 
 func init() {
@@ -104,6 +106,10 @@ func uniq(env *Env) int {
 		in = files[0]
 	}
 	r, err := env.Open(in)
+	if err != nil && errors.Is(err, syscall.EISDIR) {
+		env.Errorf("error reading %s", laQuote(in)) // GNU reads it and fails
+		return 1
+	}
 	if err != nil {
 		env.PathError(in, err)
 		return 1
@@ -253,7 +259,7 @@ func uniq(env *Env) int {
 		}
 	}
 	if err != nil && err != io.EOF {
-		env.PathError(in, err)
+		env.Errorf("error reading %s", laQuote(in)) // GNU gives no reason
 		status = 1
 	}
 	werr := w.Flush()

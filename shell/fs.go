@@ -121,6 +121,13 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 		return s.openReadWrite(ctx, file, flag)
 	}
 	f, err := s.openPlain(ctx, name, flag)
+	if err != nil && flag == os.O_RDONLY && errors.Is(err, syscall.EISDIR) {
+		// bash opens a directory; reading it fails (wc < DIR).
+		hc := interp.HandlerCtx(ctx)
+		if fi, serr := s.client.Stat(absPath(hc.Dir, name)); serr == nil && fi.IsDir() {
+			return redirDirPipe(fi)
+		}
+	}
 	if err != nil {
 		return f, err
 	}

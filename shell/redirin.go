@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"syscall"
 	"weak"
 
 	"github.com/llmsh/llmsh/vfsclient"
@@ -19,11 +20,16 @@ import (
 // answers Stat with the file's FileInfo.
 
 // redirInfo is the description of the file behind a redirection's pipe;
-// ready is closed once fi and err are set.
+// ready is closed once fi and err are set. The copy's read error, if any,
+// is readErr once done is closed: a builtin reading the pipe gets it
+// instead of the end of file, as it would reading the file itself (a
+// vfsd failure mid-file, or EISDIR for `cmd < DIR`).
 type redirInfo struct {
-	ready chan struct{}
-	fi    fs.FileInfo
-	err   error
+	ready   chan struct{}
+	fi      fs.FileInfo
+	err     error
+	done    chan struct{}
+	readErr error
 }
 
 // redirInfos maps the read end of each such pipe (weakly: an entry goes
@@ -38,17 +44,53 @@ func redirPipe(f *vfsclient.File) (io.ReadWriteCloser, error) {
 		f.Close()
 		return nil, err
 	}
-	info := &redirInfo{ready: make(chan struct{})}
-	key := weak.Make(pr)
-	redirInfos.Store(key, info)
-	runtime.AddCleanup(pr, func(k weak.Pointer[os.File]) { redirInfos.Delete(k) }, key)
+	info := &redirInfo{ready: make(chan struct{}), done: make(chan struct{})}
+	register(pr, info)
 	go func() {
 		info.fi, info.err = f.Stat()
 		close(info.ready)
-		io.Copy(pw, f)
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := f.Read(buf)
+			if n > 0 {
+				if _, werr := pw.Write(buf[:n]); werr != nil {
+					break // the reader is gone
+				}
+			}
+			if err != nil {
+				if err != io.EOF {
+					info.readErr = err
+				}
+				break
+			}
+		}
+		close(info.done)
 		pw.Close()
 		f.Close()
 	}()
+	return pr, nil
+}
+
+// register records info for the pipe's read end pr, until pr is
+// collected.
+func register(pr *os.File, info *redirInfo) {
+	key := weak.Make(pr)
+	redirInfos.Store(key, info)
+	runtime.AddCleanup(pr, func(k weak.Pointer[os.File]) { redirInfos.Delete(k) }, key)
+}
+
+// redirDirPipe is `cmd < DIR`: bash opens a directory, and reading it
+// fails with EISDIR; llmsh gives an empty pipe whose reads fail so.
+func redirDirPipe(fi fs.FileInfo) (io.ReadWriteCloser, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	pw.Close()
+	info := &redirInfo{ready: make(chan struct{}), done: make(chan struct{}), fi: fi, readErr: syscall.EISDIR}
+	close(info.ready)
+	close(info.done)
+	register(pr, info)
 	return pr, nil
 }
 
@@ -62,6 +104,18 @@ type redirStdin struct {
 func (r redirStdin) Stat() (fs.FileInfo, error) {
 	<-r.info.ready
 	return r.info.fi, r.info.err
+}
+
+// Read reads the pipe; at its end, the copy's read error if there was one.
+func (r redirStdin) Read(p []byte) (int, error) {
+	n, err := r.File.Read(p)
+	if err == io.EOF {
+		<-r.info.done
+		if r.info.readErr != nil {
+			return n, r.info.readErr
+		}
+	}
+	return n, err
 }
 
 // withRedirStat returns stdin, as a redirStdin if it is a redirection's
