@@ -1,7 +1,10 @@
 package shell
 
 import (
+	"context"
+	"reflect"
 	"strconv"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -262,4 +265,125 @@ func (r *rewriter) caseReadsStatus(cm *syntax.CaseClause) bool {
 		}
 	}
 	return reads
+}
+
+// negatedStmt: bash ignores set -e (and the ERR trap) for every command
+// that ! X runs, X's own and those of a function or group it calls;
+// interp ignores only X's status, and ended the shell at a failure inside
+// (set -e; ! { false; echo in; }). When the text may turn on set -e or
+// set an ERR trap, the pre-pass makes ! X into ! X && (( 1 )): X then
+// runs as the first part of an && list, where interp ignores both, and
+// the list has the status of ! X. (A subshell that X runs has set -e
+// again: interp's subshells start without that state.)
+func (r *rewriter) negatedStmt(st *syntax.Stmt) {
+	if !st.Negated || r.internal[st] || st.Background || st.Coprocess || st.Disown {
+		return
+	}
+	if f := r.facts; f != nil && !f.dynamic && !f.errexit {
+		return
+	}
+	inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs, Negated: true}
+	r.markInternal(inner)
+	st.Cmd = &syntax.BinaryCmd{OpPos: st.Position, Op: syntax.AndStmt, X: inner, Y: trueStmt(st.Position)}
+	st.Redirs, st.Negated = nil, false
+	r.markInternal(st)
+}
+
+// Subshells and set -e. bash's command substitutions do not inherit set -e
+// (outside posix mode, without shopt inherit_errexit), and a ( … ) run
+// where set -e is ignored (an if or while test, before && or ||, after !)
+// ignores it inside too; interp's subshells keep set -e in both, so that
+// set -e; x=$(false; echo in) ended the script. When the text may turn on
+// set -e, the pre-pass starts each $( … ), and each ( … ) in such a
+// place, with \x01noerrexit cmdsubst "$?" && (( 1 )), which turns set -e
+// off in the subshell's runner, or \x01noerrexit ignore "$?", which marks
+// it as ignored there.
+
+const noErrExitCmd = "\x01noerrexit"
+
+// noErrExitSub starts the statements of the subshell or command
+// substitution n with \x01noerrexit MODE.
+func (r *rewriter) noErrExitSub(n syntax.Node, mode string) {
+	if f := r.facts; f != nil && !f.dynamic && !f.errexit {
+		return
+	}
+	var stmts *[]*syntax.Stmt
+	switch n := n.(type) {
+	case *syntax.Subshell:
+		stmts = &n.Stmts
+	case *syntax.CmdSubst:
+		stmts = &n.Stmts
+	default:
+		return
+	}
+	if len(*stmts) == 0 || (*stmts)[0].Cmd == nil || isNoErrExit((*stmts)[0]) {
+		return
+	}
+	pos := n.Pos()
+	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
+	st := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(noErrExitCmd), litWord(mode), status}}}
+	if mode != "ignore" {
+		// An && list, which set -e and the ERR trap ignore. For
+		// "ignore", a plain statement: interp restores noErrExit after
+		// the first part of an && list, and the call has set it before
+		// interp looks at its status.
+		r.markInternal(st)
+		st = &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt, X: st, Y: trueStmt(pos)}}
+	}
+	r.markInternal(st)
+	*stmts = append([]*syntax.Stmt{st}, *stmts...)
+}
+
+// isNoErrExit reports whether st is a \x01noerrexit statement.
+func isNoErrExit(st *syntax.Stmt) bool {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt {
+		st = b.X
+	}
+	return isCall(st, noErrExitCmd)
+}
+
+// ignoredSubshells starts each ( … ) that the statements run where set -e
+// is ignored (see above).
+func (r *rewriter) ignoredSubshells(stmts ...*syntax.Stmt) {
+	for _, st := range stmts {
+		if st == nil {
+			continue
+		}
+		switch cm := st.Cmd.(type) {
+		case *syntax.Subshell:
+			r.noErrExitSub(cm, "ignore")
+		case *syntax.BinaryCmd:
+			if cm.Op == syntax.AndStmt || cm.Op == syntax.OrStmt {
+				r.ignoredSubshells(cm.X, cm.Y)
+			}
+		case *syntax.Block:
+			r.ignoredSubshells(cm.Stmts...)
+		}
+	}
+}
+
+// noErrExitCall answers \x01noerrexit MODE STATUS in a subshell: it sets
+// fields of the subshell's runner (TestRunnerFieldsForErrTrap guards
+// them) and returns STATUS.
+func (s *Shell) noErrExitCall(ctx context.Context, args []string) []string {
+	if len(args) != 3 {
+		return statusArgs(2)
+	}
+	st, _ := strconv.Atoi(args[2])
+	r := currentRunner(ctx)
+	if r == nil || r == s.runner {
+		return statusArgs(st)
+	}
+	v := reflect.ValueOf(r).Elem()
+	switch args[1] {
+	case "cmdsubst":
+		if f := v.FieldByName("opts"); f.IsValid() && f.Kind() == reflect.Array && f.Len() > 1 && f.Index(1).Kind() == reflect.Bool {
+			*(*bool)(unsafe.Pointer(f.Index(1).UnsafeAddr())) = false // errexit
+		}
+	case "ignore":
+		if f := v.FieldByName("noErrExit"); f.IsValid() && f.Kind() == reflect.Bool {
+			*(*bool)(unsafe.Pointer(f.UnsafeAddr())) = true
+		}
+	}
+	return statusArgs(st)
 }

@@ -51,6 +51,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			}
 			r.funcNameStmt(n)
 		case *syntax.Stmt:
+			r.negatedStmt(n)
 			r.loopGroup(n)
 			forkFds(n, r.execFd)
 			procSubstStmt(n)
@@ -80,6 +81,7 @@ func (r *rewriter) walk(root syntax.Node) {
 			catShortcut(n)
 			subshellTrap(n)
 			r.errInherit(n)
+			r.noErrExitSub(n, "cmdsubst")
 			forkFds(n, r.execFd)
 		case *syntax.Subshell:
 			subshellTrap(n)
@@ -87,6 +89,13 @@ func (r *rewriter) walk(root syntax.Node) {
 			forkFds(n, r.execFd)
 		case *syntax.BinaryCmd:
 			forkFds(n, r.execFd)
+			if n.Op == syntax.AndStmt || n.Op == syntax.OrStmt {
+				r.ignoredSubshells(n.X)
+			}
+		case *syntax.IfClause:
+			r.ignoredSubshells(n.Cond...)
+		case *syntax.WhileClause:
+			r.ignoredSubshells(n.Cond...)
 		case *syntax.CallExpr:
 			n.Assigns = r.assocAppend(n.Assigns)
 			for _, a := range n.Assigns {

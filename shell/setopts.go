@@ -316,8 +316,19 @@ func (r *rewriter) errInherit(n syntax.Node) {
 	default:
 		return
 	}
-	if len(*stmts) == 0 || r.internal[(*stmts)[0]] || (*stmts)[0].Cmd == nil {
-		return // nothing, done, or $(<FILE), which interp reads itself
+	if len(*stmts) == 0 || (*stmts)[0].Cmd == nil {
+		return // nothing, or $(<FILE), which interp reads itself
+	}
+	for _, st := range *stmts {
+		if !r.internal[st] {
+			break
+		}
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt && isCall(b.X, errInheritCmd) {
+			return // done
+		}
+	}
+	if r.internal[(*stmts)[0]] && !isNoErrExit((*stmts)[0]) {
+		return // the inner statement of a pipeline's last element (see pipeErrTrap)
 	}
 	pos := n.Pos()
 	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}

@@ -266,6 +266,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			return s.errBodyCall(ctx, args), nil
 		case errInheritCmd:
 			return s.errInheritCall(ctx, args), nil
+		case noErrExitCmd:
+			return s.noErrExitCall(ctx, args), nil
 		case declListCmd:
 			return declListCall(ctx, args), nil
 		case "cd":
