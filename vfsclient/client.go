@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -130,6 +131,9 @@ type Client struct {
 	shmFree chan int
 	// shmAt is set once hello has negotiated read_shm_at too.
 	shmAt bool
+	// changed is set once a request that can create, change or remove a
+	// file has been sent (Changed).
+	changed atomic.Bool
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).
@@ -282,6 +286,14 @@ func (c *Client) Close() error {
 
 // send writes a request and returns the channel its answer arrives on.
 func (c *Client) send(op string, params any) (chan answer, error) {
+	switch op {
+	case vfsproto.OpOpen:
+		if p, ok := params.(vfsproto.OpenParams); !ok || p.Mode != vfsproto.ModeRead {
+			c.changed.Store(true)
+		}
+	case vfsproto.OpCreateTemp, vfsproto.OpMkdir, vfsproto.OpRename, vfsproto.OpRemove, vfsproto.OpUtimes, vfsproto.OpChmod:
+		c.changed.Store(true)
+	}
 	var raw json.RawMessage
 	if params != nil {
 		b, err := json.Marshal(params)
@@ -500,6 +512,12 @@ func (c *Client) Stats() (vfsproto.StatsResult, error) {
 	err := c.call(vfsproto.OpStats, nil, &r)
 	return r, err
 }
+
+// Changed reports whether the client has asked vfsd for anything that
+// can create, change or remove a file: an open for writing, create_temp,
+// mkdir, rename, remove, utimes or chmod. A vfsd whose only client never
+// did holds no virtual files, so llmsh does not ask for them then.
+func (c *Client) Changed() bool { return c.changed.Load() }
 
 // VirtualFiles lists the session's virtual files.
 func (c *Client) VirtualFiles() ([]vfsproto.VirtualFile, error) {

@@ -378,3 +378,39 @@ func TestReadDirSymlinks(t *testing.T) {
 		}
 	}
 }
+
+// Changed says whether the client asked for anything that can make a
+// virtual file: reads, stats and listings do not; an open for writing,
+// create_temp, mkdir and the other tree changes do.
+func TestChanged(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a"), []byte("a\n"), 0o644)
+	for _, tc := range []struct {
+		name string
+		do   func(c *vfsclient.Client)
+		want bool
+	}{
+		{"reads", func(c *vfsclient.Client) {
+			f, _ := c.Open(filepath.Join(dir, "a"))
+			io.ReadAll(f)
+			f.Close()
+			c.Stat(dir)
+			c.ReadDir(dir)
+			c.Lstat(filepath.Join(dir, "nosuch"))
+		}, false},
+		{"create", func(c *vfsclient.Client) { f, _ := c.Create("/elsewhere/v"); f.Close() }, true},
+		{"append refused", func(c *vfsclient.Client) { c.OpenFile(filepath.Join(dir, "a"), os.O_WRONLY|os.O_APPEND) }, true},
+		{"create_temp", func(c *vfsclient.Client) { c.CreateTemp("x") }, true},
+		{"mkdir", func(c *vfsclient.Client) { c.Mkdir("/elsewhere/d", 0o755) }, true},
+		{"remove", func(c *vfsclient.Client) { c.Remove("/elsewhere/nosuch") }, true},
+	} {
+		c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+		tc.do(c)
+		if got := c.Changed(); got != tc.want {
+			t.Errorf("%s: Changed = %v, want %v", tc.name, got, tc.want)
+		}
+		if vf, err := c.VirtualFiles(); err != nil || (len(vf) > 0 && !c.Changed()) {
+			t.Errorf("%s: virtual files %v (%v) while Changed is false", tc.name, vf, err)
+		}
+	}
+}

@@ -448,6 +448,11 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", o.timeout)
 		return 124
 	}
+	if o.vfsFds == "" && !sess.Client.Changed() {
+		// A vfsd of this run that was never asked to write anything
+		// holds no virtual files: no need to ask.
+		return status
+	}
 	vf, err := sess.Client.VirtualFiles()
 	if errors.Is(err, vfsclient.ErrServerGone) {
 		// vfsd died as the script ended, before the watcher above saw it:
