@@ -57,6 +57,7 @@ func TestStdinReadError(t *testing.T) {
 		{[]string{"uniq"}, "", "uniq: error reading '-'\n", 1},
 		{[]string{"base64"}, "", "base64: read error: Is a directory\n", 1},
 		{[]string{"sed", "p"}, "", "sed: read error on stdin: Is a directory\n", 4},
+		{[]string{"tac"}, "", "tac: 'standard input': read error: Invalid argument\n", 1},
 	} {
 		b, _ := Lookup(c.args[0])
 		var out, errb strings.Builder
@@ -64,6 +65,31 @@ func TestStdinReadError(t *testing.T) {
 		st := Run(b, env)
 		if out.String() != c.out || errb.String() != c.err || st != c.status {
 			t.Errorf("%q: got %q %q %d, want %q %q %d", c.args, out.String(), errb.String(), st, c.out, c.err, c.status)
+		}
+	}
+}
+
+// TestDirOperandRead: a directory operand is opened and fails reading, in
+// each GNU tool's words (checked against GNU coreutils 9.1 and sed 4.9).
+func TestDirOperandRead(t *testing.T) {
+	files := map[string]string{"d/": "", "a": "x\n"}
+	for _, c := range []struct {
+		args   []string
+		out    string
+		err    string
+		status int
+	}{
+		{[]string{"head", "-1", "d"}, "", "head: error reading 'd': Is a directory\n", 1},
+		{[]string{"tail", "-1", "d"}, "", "tail: error reading 'd': Is a directory\n", 1},
+		{[]string{"head", "-1", "a", "d"}, "==> a <==\nx\n\n==> d <==\n", "head: error reading 'd': Is a directory\n", 1},
+		{[]string{"tac", "d"}, "", "tac: d: read error: Invalid argument\n", 1},
+		{[]string{"uniq", "d"}, "", "uniq: error reading 'd'\n", 1},
+		{[]string{"base64", "d"}, "", "base64: read error: Is a directory\n", 1},
+		{[]string{"sed", "p", "d"}, "", "sed: read error on d: Is a directory\n", 4},
+	} {
+		r := runCmd(t, files, "", c.args...)
+		if r.stdout != c.out || r.stderr != c.err || r.status != c.status {
+			t.Errorf("%q: got %q %q %d, want %q %q %d", c.args, r.stdout, r.stderr, r.status, c.out, c.err, c.status)
 		}
 	}
 }

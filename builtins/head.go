@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 )
 
 func init() {
@@ -121,6 +122,14 @@ func head(env *Env) int {
 			return laFinish(env, w, 1)
 		}
 		r, fi, err := laOpen(env, name)
+		if err != nil && errors.Is(err, syscall.EISDIR) {
+			// GNU opens a directory and fails reading it.
+			hdr.write(w, name)
+			w.Flush()
+			env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
+			status = 1
+			continue
+		}
 		if err != nil {
 			w.Flush()
 			env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))

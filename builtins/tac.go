@@ -2,8 +2,10 @@ package builtins
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"regexp"
+	"syscall"
 )
 
 func init() {
@@ -97,6 +99,11 @@ func tac(env *Env) int {
 			break
 		}
 		r, err := env.Open(name)
+		if err != nil && errors.Is(err, syscall.EISDIR) {
+			tacReadError(env, name, err)
+			ok = false
+			continue
+		}
 		if err != nil {
 			// GNU tac's own wording for a file it cannot open.
 			env.Errorf("failed to open %s for reading: %s", ftQuote(name), ErrText(err))
@@ -106,11 +113,11 @@ func tac(env *Env) int {
 		err = each(name, r)
 		r.Close()
 		if err != nil {
-			if IsBrokenPipe(err) {
+			if IsBrokenPipe(err) || errors.Is(err, errLaCancelled) {
 				ok = false
 				break
 			}
-			env.PathError(name, err)
+			tacReadError(env, name, err)
 			ok = false
 		}
 	}
@@ -122,4 +129,14 @@ func tac(env *Env) int {
 		status = 1
 	}
 	return laFinish(env, w, status)
+}
+
+// tacReadError is GNU tac's "NAME: read error: REASON". GNU seeks its
+// input first: on a directory that fails with EINVAL, which it reports.
+func tacReadError(env *Env, name string, err error) {
+	text := ErrText(err)
+	if errors.Is(err, syscall.EISDIR) {
+		text = ErrText(syscall.EINVAL)
+	}
+	env.Errorf("%s: read error: %s", quoteIfNeeded(laDisplayName(name)), text)
 }
