@@ -137,7 +137,7 @@ func TestErrTrapAndOptions(t *testing.T) {
 func TestRunnerFieldsForErrTrap(t *testing.T) {
 	rt := reflect.TypeFor[interp.Runner]()
 	for name, kind := range map[string]reflect.Kind{
-		"inFunc": reflect.Bool, "inSource": reflect.Bool, "noErrExit": reflect.Bool,
+		"inFunc": reflect.Bool, "inSource": reflect.Bool, "noErrExit": reflect.Bool, "handlingTrap": reflect.Bool,
 		"callbackErr": reflect.String, "callbackExit": reflect.String, "opts": reflect.Array, "lastExit": reflect.Struct,
 	} {
 		f, ok := rt.FieldByName(name)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -389,12 +390,107 @@ func (r *rewriter) pipeErrTrap(st *syntax.Stmt) {
 	}
 }
 
+// errTrapSrcVar is the ERR trap's action as the script gave it.
+const errTrapSrcVar = "_llmsh_errtrapsrc"
+
+// errLineVar is $LINENO in the ERR trap's action: bash gives the line of
+// the failing command, interp the line in the trap's own text. The call
+// handler keeps the line of the last command while an ERR trap may be
+// set; the gate puts it in this variable, which replaces LINENO in the
+// action (errTrapLineno).
+const errLineVar = "_llmsh_errline"
+
+// errLines is the line of the last command run at each depth of
+// FUNCNAME: after a function call fails, the line of the call.
+type errLines struct {
+	mu    sync.Mutex
+	lines []int
+}
+
+func funcDepth(ctx context.Context) int {
+	fn := interp.HandlerCtx(ctx).Env.Get("FUNCNAME")
+	if fn.Kind != expand.Indexed {
+		return 0
+	}
+	return min(len(fn.List), 1000)
+}
+
+// handlingTrapField is the index of interp's Runner.handlingTrap, or -1.
+var handlingTrapField = sync.OnceValue(func() int {
+	f, ok := reflect.TypeFor[interp.Runner]().FieldByName("handlingTrap")
+	if !ok || f.Type.Kind() != reflect.Bool || len(f.Index) != 1 {
+		return -1
+	}
+	return f.Index[0]
+})
+
+// note keeps the line of the command of ctx, unless a trap runs it.
+func (e *errLines) note(ctx context.Context) {
+	p := interp.HandlerCtx(ctx).Pos
+	if !p.IsValid() {
+		return
+	}
+	if i := handlingTrapField(); i >= 0 {
+		if r := currentRunner(ctx); r != nil && reflect.ValueOf(r).Elem().Field(i).Bool() {
+			return
+		}
+	}
+	d := funcDepth(ctx)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for len(e.lines) <= d {
+		e.lines = append(e.lines, 0)
+	}
+	e.lines[d] = int(p.Line())
+}
+
+// at is the line of the last command at the depth of ctx.
+func (e *errLines) at(ctx context.Context) int {
+	d := funcDepth(ctx)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if d < len(e.lines) {
+		return e.lines[d]
+	}
+	return 0
+}
+
+// errTrapLineno replaces $LINENO in action by $_llmsh_errline, or gives
+// action back as it is when it does not parse.
+func errTrapLineno(action string) string {
+	if !strings.Contains(action, "LINENO") {
+		return action
+	}
+	file, err := syntax.NewParser().Parse(strings.NewReader(action), "")
+	if err != nil {
+		return action
+	}
+	found := false
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "LINENO" {
+			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: errLineVar}
+			pe.Short = false
+			found = true
+		}
+		return true
+	})
+	if !found {
+		return action
+	}
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, file); err != nil {
+		return action
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 // errGateCall answers \x01errgate STATUS.
 func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 	if len(args) != 2 {
 		return statusArgs(2)
 	}
 	st, _ := strconv.Atoi(args[1])
+	setShellVar(ctx, errLineVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(s.errLines.at(ctx))})
 	if r := currentRunner(ctx); r != nil {
 		v := reflect.ValueOf(r).Elem()
 		last := v.FieldByName("lastExit")
@@ -436,6 +532,7 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 		if flag(last, "exiting") {
 			return statusArgs(0)
 		}
+
 		if flag(v, "inFunc") && !optionOn(env, errtraceVar) && !trapSetHere(env) {
 			return statusArgs(0)
 		}
@@ -485,6 +582,9 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 		return args
 	}
 	action := args[i]
+	setShellVar(ctx, errTrapSrcVar, expand.Variable{Set: true, Kind: expand.String, Str: action})
+	action = errTrapLineno(action)
+	s.errTraps.Store(true)
 	if fn := interp.HandlerCtx(ctx).Env.Get("FUNCNAME"); fn.Kind == expand.Indexed && len(fn.List) > 0 && !trapSetHere(interp.HandlerCtx(ctx).Env) {
 		// Set in a function: bash runs it in that function (not in
 		// the functions it calls) without set -E, and for the call
@@ -509,7 +609,7 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 		return []string{"trap", "--", wrapErrTrap(action), "ERR"}
 	}
 	// Each trap of the eval goes through the call handler again.
-	code := "trap -- " + shQuote(action) + " ERR && trap -- " + shQuote(action)
+	code := "trap -- " + shQuote(args[i]) + " ERR && trap -- " + shQuote(args[i])
 	for _, sig := range others {
 		code += " " + shQuote(sig)
 	}
@@ -535,7 +635,11 @@ func (s *Shell) trapList(ctx context.Context, args []string) []string {
 	if !ok1 || !ok2 {
 		return args
 	}
-	traps := map[string]string{"EXIT": exit, "ERR": unwrapErrTrap(errCb)}
+	errAction := unwrapErrTrap(errCb)
+	if src := interp.HandlerCtx(ctx).Env.Get(errTrapSrcVar).Str; errCb != "" && src != "" {
+		errAction = src // as given, before errTrapLineno
+	}
+	traps := map[string]string{"EXIT": exit, "ERR": errAction}
 	names := []string{"EXIT", "ERR"}
 	if len(args) > 2 {
 		names = args[2:]

@@ -84,6 +84,11 @@ type Shell struct {
 	runner   *interp.Runner
 	commands *atomic.Int64
 	inflight *atomic.Int64 // builtins running now, in all runners
+	// errLines holds, by depth of FUNCNAME, the line of the last command
+	// run there while an ERR trap may be set (errTraps): $LINENO in the
+	// trap (see errGateCall).
+	errLines *errLines
+	errTraps atomic.Bool
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
 	pipes    *pipeStatuses // statuses of running pipelines, for PIPESTATUS
 	fds      *fdState      // descriptors 3 and up, shared with nested shells
@@ -136,7 +141,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState()}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState(), errLines: new(errLines)}
 	for _, v := range opts.Vars {
 		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
 			s.ifsSplit = true
@@ -184,6 +189,9 @@ const echoCmd = "\x00echo"
 // depth limits and refuses what would touch the host.
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
 	n := s.commands.Add(1)
+	if s.errTraps.Load() && len(args) > 0 && args[0] != "" && args[0][0] > 1 {
+		s.errLines.note(ctx)
+	}
 	if n > s.opts.Limits.MaxCommands {
 		return nil, s.trip(fmt.Errorf("%w: more than %d commands", ErrLimit, s.opts.Limits.MaxCommands))
 	}
