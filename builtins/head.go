@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"syscall"
 )
 
 func init() {
@@ -121,18 +120,8 @@ func head(env *Env) int {
 		if env.Ctx.Err() != nil {
 			return laFinish(env, w, 1)
 		}
-		r, fi, err := laOpen(env, name)
-		if err != nil && errors.Is(err, syscall.EISDIR) {
-			// GNU opens a directory and fails reading it.
-			hdr.write(w, name)
-			w.Flush()
-			env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
-			status = 1
-			continue
-		}
-		if err != nil {
-			w.Flush()
-			env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))
+		r, fi, ok := laOpenReport(env, w, &hdr, name)
+		if !ok {
 			status = 1
 			continue
 		}

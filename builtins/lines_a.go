@@ -103,6 +103,26 @@ func laDisplayName(name string) string {
 
 // laOpen opens an operand like Env.Open and also returns its FileInfo
 // when it is a file of the FS (nil for standard input).
+// laOpenReport is laOpen for head and tail, which say why a file could
+// not be opened in GNU's words (a directory fails as a read, after its
+// header) and go on with the next: ok is false then.
+func laOpenReport(env *Env, w *bufio.Writer, hdr *laHeaders, name string) (io.ReadCloser, fs.FileInfo, bool) {
+	r, fi, err := laOpen(env, name)
+	switch {
+	case err == nil:
+		return r, fi, true
+	case errors.Is(err, syscall.EISDIR):
+		// GNU opens a directory and fails reading it.
+		hdr.write(w, name)
+		w.Flush()
+		env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
+	default:
+		w.Flush()
+		env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))
+	}
+	return nil, nil, false
+}
+
 func laOpen(env *Env, name string) (io.ReadCloser, fs.FileInfo, error) {
 	r, err := env.Open(name)
 	if err != nil {

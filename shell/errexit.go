@@ -307,13 +307,8 @@ func (r *rewriter) noErrExitSub(n syntax.Node, mode string) {
 	if f := r.facts; f != nil && !f.dynamic && !f.errexit {
 		return
 	}
-	var stmts *[]*syntax.Stmt
-	switch n := n.(type) {
-	case *syntax.Subshell:
-		stmts = &n.Stmts
-	case *syntax.CmdSubst:
-		stmts = &n.Stmts
-	default:
+	stmts := subshellStmts(n)
+	if stmts == nil {
 		return
 	}
 	if len(*stmts) == 0 || (*stmts)[0].Cmd == nil || isNoErrExit((*stmts)[0]) {

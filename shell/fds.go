@@ -1018,17 +1018,26 @@ func wordSource(w *syntax.Word) string {
 	return b.String()
 }
 
+// subshellStmts returns the statements of n when it is a ( … ) or a
+// $( … ), for the rewrites that put a statement in front of them; nil
+// for anything else.
+func subshellStmts(n syntax.Node) *[]*syntax.Stmt {
+	switch n := n.(type) {
+	case *syntax.Subshell:
+		return &n.Stmts
+	case *syntax.CmdSubst:
+		return &n.Stmts
+	}
+	return nil
+}
+
 // forkFds gives a subshell (a ( … ), a $( … ), a pipeline's first
 // commands, a background job) whose text runs exec on a descriptor a copy
 // of the table of its own (see fdScope). execFd holds the nodes whose
 // text does (see execFdNodes).
 func forkFds(n syntax.Node, execFd map[syntax.Node]bool) {
-	var stmts *[]*syntax.Stmt
+	stmts := subshellStmts(n)
 	switch n := n.(type) {
-	case *syntax.Subshell:
-		stmts = &n.Stmts
-	case *syntax.CmdSubst:
-		stmts = &n.Stmts
 	case *syntax.BinaryCmd:
 		if n.Op != syntax.Pipe && n.Op != syntax.PipeAll {
 			return
@@ -1046,10 +1055,8 @@ func forkFds(n syntax.Node, execFd map[syntax.Node]bool) {
 			n.Redirs = append(forkRedirs(n.Pos()), n.Redirs...)
 		}
 		return
-	default:
-		return
 	}
-	if len(*stmts) == 0 || !execFd[n] {
+	if stmts == nil || len(*stmts) == 0 || !execFd[n] {
 		return
 	}
 	pos := n.Pos()

@@ -308,13 +308,8 @@ func (r *rewriter) errInherit(n syntax.Node) {
 	if f := r.facts; f != nil && !f.dynamic && !(f.errtrace && f.errTrap) {
 		return
 	}
-	var stmts *[]*syntax.Stmt
-	switch n := n.(type) {
-	case *syntax.Subshell:
-		stmts = &n.Stmts
-	case *syntax.CmdSubst:
-		stmts = &n.Stmts
-	default:
+	stmts := subshellStmts(n)
+	if stmts == nil {
 		return
 	}
 	if len(*stmts) == 0 || (*stmts)[0].Cmd == nil {
