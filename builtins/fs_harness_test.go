@@ -2,7 +2,11 @@ package builtins
 
 import (
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,5 +56,36 @@ func mkdirAllTest(t *testing.T, fsys FS, dir string) {
 	mkdirAllTest(t, fsys, path.Dir(dir))
 	if err := fsys.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGrepRecursiveRequests: grep -r asks vfsd, per file of the walk, for
+// an open, its reads and a close, and nothing else (no stat: the listing
+// already says the entry is a regular file), and does not wait for the
+// close's answer.
+func TestGrepRecursiveRequests(t *testing.T) {
+	dir := t.TempDir()
+	const files = 20
+	for i := range files {
+		sub := []string{"", "d/"}[i%2]
+		if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, sub+"f"+strconv.Itoa(i)), []byte("x\nneedle\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}, Dir: dir})
+	before, _ := c.Stats()
+	r := runCmdFS(t, clientFS{c}, dir, "grep", "-rc", "needle", ".")
+	after, err := c.Stats()
+	if err != nil || r.status != 0 || strings.Count(r.stdout, ":1\n") != files {
+		t.Fatalf("grep -rc: %+v %v", r, err)
+	}
+	const lists, operand = 2, 1 // . and d listed; "." stat'ed as an operand
+	other := after.Requests - before.Requests - 1 - lists - operand - (after.Opens - before.Opens) - (after.Reads - before.Reads)
+	if after.Opens-before.Opens != files || other != files {
+		t.Fatalf("%d opens for %d files; %d requests besides stats, lists, opens and reads (want one close each)",
+			after.Opens-before.Opens, files, other)
 	}
 }

@@ -395,17 +395,20 @@ func (g *grepRun) operand(op string, several bool) {
 			o.withName = -1
 		}
 	}
-	g.openAndSearch(op)
+	g.openAndSearch(op, false)
 }
 
-func (g *grepRun) openAndSearch(name string) {
+// openAndSearch searches the file name; regular says the walk already
+// knows it is a regular file, so it is not asked whether it is a
+// directory (a round trip to vfsd per file).
+func (g *grepRun) openAndSearch(name string, regular bool) {
 	r, err := g.env.Open(name)
 	if err != nil {
 		g.fail(name, err)
 		return
 	}
 	defer r.Close()
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && !regular {
 		if fi, err := st.Stat(); err == nil && fi.IsDir() {
 			if g.o.dirSkip {
 				return
@@ -483,7 +486,7 @@ func (g *grepRun) walk(dir string) {
 		if g.fileExcluded(name, false) {
 			continue
 		}
-		g.openAndSearch(name)
+		g.openAndSearch(name, true)
 	}
 }
 

@@ -414,3 +414,30 @@ func TestChanged(t *testing.T) {
 		}
 	}
 }
+
+// Closing a read-only file does not wait for vfsd's answer, yet vfsd has
+// taken the handle out of its table before any later request: opening
+// and closing more files than a client may hold at once never meets the
+// handle limit.
+func TestReadOnlyCloseNotAwaited(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a")
+	os.WriteFile(name, []byte("a\n"), 0o644)
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	for i := range vfsd.MaxHandles + 100 {
+		f, err := c.Open(name)
+		if err != nil {
+			t.Fatalf("open %d: %v", i, err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatalf("close %d: %v", i, err)
+		}
+		if err := f.Close(); err == nil {
+			t.Fatalf("second close %d: no error", i)
+		}
+	}
+	st, err := c.Stats()
+	if err != nil || st.Opens != vfsd.MaxHandles+100 {
+		t.Fatalf("stats %+v, %v", st, err)
+	}
+}
