@@ -306,6 +306,16 @@ func (fd *finder) statOf(abs string) (fs.FileInfo, error) {
 	return fd.statFollow(abs)
 }
 
+// refStat describes the reference file of a test (-newer, -samefile), or
+// fails in GNU find's words.
+func (fd *finder) refStat(name string) (fs.FileInfo, error) {
+	info, err := fd.statOf(fd.env.Abs(name))
+	if err != nil {
+		return nil, findErrf("%s: %s", laQuote(name), ErrText(err))
+	}
+	return info, nil
+}
+
 // statFollow describes abs following links, or the link itself when it
 // cannot be followed.
 func (fd *finder) statFollow(abs string) (fs.FileInfo, error) {
@@ -674,9 +684,9 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		ref, err := fd.statOf(fd.env.Abs(v))
+		ref, err := fd.refStat(v)
 		if err != nil {
-			return nil, findErrf("%s: %s", laQuote(v), ErrText(err))
+			return nil, err
 		}
 		return func(f *findEnt) bool {
 			info, err := f.stat(fd)
@@ -780,9 +790,9 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		ref, err := fd.statOf(fd.env.Abs(v))
+		ref, err := fd.refStat(v)
 		if err != nil {
-			return nil, findErrf("%s: %s", laQuote(v), ErrText(err))
+			return nil, err
 		}
 		mt := ref.ModTime()
 		return func(f *findEnt) bool {
@@ -802,9 +812,9 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			}
 			mt = d
 		} else {
-			ref, err := fd.statOf(fd.env.Abs(v))
+			ref, err := fd.refStat(v)
 			if err != nil {
-				return nil, findErrf("%s: %s", laQuote(v), ErrText(err))
+				return nil, err
 			}
 			mt = ref.ModTime()
 		}

@@ -50,14 +50,14 @@ func xxdStrtol(s string) int64 {
 		s = s[1:]
 	}
 	base := int64(10)
-	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && xxdDigit(s[2]) >= 0 && xxdDigit(s[2]) < 16 {
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && sizeDigit(s[2]) < 16 {
 		base, s = 16, s[2:]
 	} else if len(s) > 1 && s[0] == '0' {
 		base, s = 8, s[1:]
 	}
 	var v int64
 	for i := 0; i < len(s); i++ {
-		d := int64(xxdDigit(s[i]))
+		d := int64(sizeDigit(s[i]))
 		if d < 0 || d >= base {
 			break
 		}
@@ -71,18 +71,6 @@ func xxdStrtol(s string) int64 {
 		return -v
 	}
 	return v
-}
-
-func xxdDigit(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'z':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'Z':
-		return int(c-'A') + 10
-	}
-	return -1
 }
 
 type xxdOpts struct {
@@ -658,7 +646,7 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 			continue
 		}
 		n3, n2 = n2, n1
-		n1 = xxdDigit(c)
+		n1 = sizeDigit(c)
 		if n1 >= 16 {
 			n1 = -1
 		}

@@ -175,15 +175,7 @@ func (r *rewriter) keepStatus(cst, st *syntax.Stmt, keepPrev bool) []*syntax.Stm
 	id := strconv.FormatInt(loopStatusSeq.Add(1), 10)
 	s := "_llmsh_cs" + id
 	pos := st.Position
-	assign := func(pairs ...string) *syntax.Stmt {
-		ce := &syntax.CallExpr{}
-		for i := 0; i < len(pairs); i += 2 {
-			ce.Assigns = append(ce.Assigns, &syntax.Assign{Name: &syntax.Lit{Value: pairs[i]}, Value: wordOf(pairs[i+1])})
-		}
-		st := &syntax.Stmt{Position: pos, Cmd: ce}
-		r.markInternal(st)
-		return st
-	}
+	assign := func(pairs ...string) *syntax.Stmt { return r.assignStmt(pos, pairs...) }
 	keep := func(stmts []*syntax.Stmt) []*syntax.Stmt {
 		if len(stmts) == 0 {
 			return append(stmts, assign(s, "0"))

@@ -751,7 +751,7 @@ func (s *Shell) fdRead(ctx context.Context, args []string) ([]string, bool) {
 		names = []string{"REPLY"}
 	}
 	fr.mu.Lock()
-	line, esc, eof := readRecord(fr, raw, delim, nchars, exact)
+	line, esc, eof := readRecord(fr.readByteLocked, raw, delim, nchars, exact)
 	fr.mu.Unlock()
 	ifs := " \t\n"
 	if v := hc.Env.Get("IFS"); v.IsSet() {
@@ -795,14 +795,16 @@ func hasName(args []string, name string) bool {
 	return false
 }
 
-// readRecord reads up to delim (or nchars characters; exactly nchars,
-// delimiters included, if exact) one byte at a time. Without raw a
-// backslash escapes the next character and backslash-newline continues
-// the line. eof is true when input ended first.
-func readRecord(fr *fdReader, raw bool, delim byte, nchars int, exact bool) (line []byte, esc []bool, eof bool) {
+// readRecord reads up to delim (or nchars characters when nchars >= 0;
+// exactly nchars, delimiters included, if exact) one byte at a time from
+// next, so that nothing after it is taken from a shared input. Without
+// raw a backslash escapes the next character (esc marks it: it is no
+// delimiter of read's fields) and backslash-newline continues the line.
+// eof is true when input ended first.
+func readRecord(next func() (byte, error), raw bool, delim byte, nchars int, exact bool) (line []byte, esc []bool, eof bool) {
 	backslash := false
 	for nchars < 0 || len(line) < nchars {
-		c, err := fr.readByteLocked()
+		c, err := next()
 		if err != nil {
 			return line, esc, true
 		}

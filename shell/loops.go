@@ -202,21 +202,25 @@ func (r *rewriter) markLoop(st *syntax.Stmt) {
 	r.loops[st.Cmd] = true
 }
 
+// assignStmt is an internal statement at pos assigning each name of
+// pairs (name, value, name, value, ...) its literal value.
+func (r *rewriter) assignStmt(pos syntax.Pos, pairs ...string) *syntax.Stmt {
+	ce := &syntax.CallExpr{}
+	for i := 0; i < len(pairs); i += 2 {
+		ce.Assigns = append(ce.Assigns, &syntax.Assign{Name: &syntax.Lit{Value: pairs[i]}, Value: wordOf(pairs[i+1])})
+	}
+	st := &syntax.Stmt{Position: pos, Cmd: ce}
+	r.markInternal(st)
+	return st
+}
+
 // loopStatus returns the statements that replace the loop st.
 func (r *rewriter) loopStatus(st *syntax.Stmt) []*syntax.Stmt {
 	r.markLoop(st)
 	id := strconv.FormatInt(loopStatusSeq.Add(1), 10)
 	s, c := "_llmsh_st"+id, ""
 	pos := st.Position
-	assign := func(pairs ...string) *syntax.Stmt {
-		ce := &syntax.CallExpr{}
-		for i := 0; i < len(pairs); i += 2 {
-			ce.Assigns = append(ce.Assigns, &syntax.Assign{Name: &syntax.Lit{Value: pairs[i]}, Value: wordOf(pairs[i+1])})
-		}
-		st := &syntax.Stmt{Position: pos, Cmd: ce}
-		r.markInternal(st)
-		return st
-	}
+	assign := func(pairs ...string) *syntax.Stmt { return r.assignStmt(pos, pairs...) }
 	call := func(args ...*syntax.Word) *syntax.Stmt {
 		st := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: args}}
 		r.markInternal(st)

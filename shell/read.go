@@ -97,37 +97,21 @@ func (s *Shell) ifsRead(ctx context.Context, args []string) []string {
 	return []string{"eval", src.String()}
 }
 
-// readLine reads one line a byte at a time (so that nothing after it is
-// taken from a shared input). Without raw, a backslash escapes the next
-// character (esc marks it: it is no delimiter) and a backslash-newline
-// continues the line. eof is true when input ended before a newline.
+// readLine reads one line of r with readRecord.
 func readLine(r io.Reader, raw bool) (line []byte, esc []bool, eof bool) {
 	var b [1]byte
-	backslash := false
-	for {
-		n, err := r.Read(b[:])
-		if n == 0 {
+	next := func() (byte, error) {
+		for {
+			n, err := r.Read(b[:])
+			if n > 0 {
+				return b[0], nil
+			}
 			if err != nil {
-				return line, esc, true
+				return 0, err
 			}
-			continue
-		}
-		c := b[0]
-		switch {
-		case backslash:
-			backslash = false
-			if c == '\n' {
-				continue
-			}
-			line, esc = append(line, c), append(esc, true)
-		case c == '\\' && !raw:
-			backslash = true
-		case c == '\n':
-			return line, esc, false
-		default:
-			line, esc = append(line, c), append(esc, false)
 		}
 	}
+	return readRecord(next, raw, '\n', -1, false)
 }
 
 // ifsSplitter splits a line by IFS as bash's read does.
