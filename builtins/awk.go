@@ -14,9 +14,9 @@ import (
 
 	"github.com/itchyny/timefmt-go"
 
-	"github.com/llmsh/llmsh/internal/goawk/interp"
-	"github.com/llmsh/llmsh/internal/goawk/lexer"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/interp"
+	"github.com/llmsh/llmsh/third_party/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 func init() {

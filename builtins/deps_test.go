@@ -8,11 +8,11 @@ import (
 )
 
 // TestNoExecDependency enforces the no-exec rule for the commands: neither
-// the builtins nor the vendored GoAWK (internal/goawk, patched to refuse
+// the builtins nor the vendored GoAWK (third_party/goawk, patched to refuse
 // system() and pipes) may depend on os/exec, directly or through another
 // package. Tests may (this one runs go list).
 func TestNoExecDependency(t *testing.T) {
-	pkgs := []string{".", "../internal/goawk/..."}
+	pkgs := []string{".", "../third_party/goawk/..."}
 	out, err := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...).Output()
 	if err != nil {
 		var ee *exec.ExitError
@@ -32,8 +32,8 @@ func TestNoExecDependency(t *testing.T) {
 	// The list must really cover the packages in question.
 	for _, want := range []string{
 		"github.com/llmsh/llmsh/builtins",
-		"github.com/llmsh/llmsh/internal/goawk/interp",
-		"github.com/llmsh/llmsh/internal/goawk/parser",
+		"github.com/llmsh/llmsh/third_party/goawk/interp",
+		"github.com/llmsh/llmsh/third_party/goawk/parser",
 	} {
 		if !seen[want] {
 			t.Errorf("go list -deps did not list %s", want)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"syscall"
 
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 
 	"github.com/llmsh/llmsh/builtins"
 )

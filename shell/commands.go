@@ -9,7 +9,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/builtins"

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 

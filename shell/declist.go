@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 

@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
-	"mvdan.cc/sh/v3/expand"
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 

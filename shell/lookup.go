@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/builtins"

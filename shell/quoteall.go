@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"mvdan.cc/sh/v3/expand"
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 

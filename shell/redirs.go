@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"mvdan.cc/sh/v3/interp"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 

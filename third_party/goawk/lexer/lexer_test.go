@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/llmsh/llmsh/internal/goawk/lexer"
+	. "github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 func TestLexer(t *testing.T) {

@@ -11,10 +11,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/ast"
-	"github.com/llmsh/llmsh/internal/goawk/internal/compiler"
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	. "github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/compiler"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	. "github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // ParseError (actually *ParseError) is the type of error returned by

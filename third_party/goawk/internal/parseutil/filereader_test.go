@@ -1,7 +1,7 @@
 package parseutil_test
 
 import (
-	. "github.com/llmsh/llmsh/internal/goawk/internal/parseutil"
+	. "github.com/llmsh/llmsh/third_party/goawk/internal/parseutil"
 	"strings"
 	"testing"
 )

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/ast"
-	"github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
+	"github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // ResolvedProgram is a parsed AWK program plus variable scope and type data

@@ -18,8 +18,8 @@ import (
 	"syscall"
 	"unicode/utf8"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	. "github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	. "github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // Print a line of output followed by a newline

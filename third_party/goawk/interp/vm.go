@@ -11,9 +11,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/compiler"
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	"github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/compiler"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	"github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // Execute a block of virtual machine instructions.

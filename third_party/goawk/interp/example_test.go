@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/llmsh/llmsh/internal/goawk/interp"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/interp"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 func Example() {

@@ -7,9 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/ast"
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	"github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	"github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // Disassemble writes a human-readable form of the program's virtual machine

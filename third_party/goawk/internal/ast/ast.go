@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	. "github.com/llmsh/llmsh/internal/goawk/lexer"
+	. "github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // Program is a parsed AWK program.

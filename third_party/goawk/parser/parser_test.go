@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/ast"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 // NOTE: apart from TestParseAndString, the parser doesn't have

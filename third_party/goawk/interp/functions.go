@@ -14,8 +14,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	. "github.com/llmsh/llmsh/internal/goawk/lexer"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	. "github.com/llmsh/llmsh/third_party/goawk/lexer"
 )
 
 // Call native-defined function with given name and arguments, return

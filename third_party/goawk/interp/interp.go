@@ -26,10 +26,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/ast"
-	"github.com/llmsh/llmsh/internal/goawk/internal/compiler"
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/compiler"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 var (

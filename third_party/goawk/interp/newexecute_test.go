@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/llmsh/llmsh/internal/goawk/interp"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/interp"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 // This definitely doesn't test that everything was reset, but it's a good start.

@@ -6,8 +6,8 @@ import (
 	"context"
 	"math"
 
-	"github.com/llmsh/llmsh/internal/goawk/internal/resolver"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 const checkContextOps = 1000 // for efficiency, only check context every N instructions

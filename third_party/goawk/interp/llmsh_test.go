@@ -11,8 +11,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/llmsh/llmsh/internal/goawk/interp"
-	"github.com/llmsh/llmsh/internal/goawk/parser"
+	"github.com/llmsh/llmsh/third_party/goawk/interp"
+	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
 // memFS is an in-memory file system for the OpenFile and CreateFile hooks.
