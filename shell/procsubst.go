@@ -277,3 +277,16 @@ func paramExp(name string) *syntax.ParamExp {
 func quotedParam(name string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp(name)}}}}
 }
+
+// procSubstHandler serves the process substitutions that interp makes
+// itself (in eval, source and trap text, which the pre-pass does not
+// rewrite) from the same registry: the command gets /dev/fd/N, the list
+// the other end, and the command's end is closed when it has run.
+func (s *Shell) procSubstHandler(ctx context.Context, jobWrites bool) (string, io.ReadWriteCloser, func(), error) {
+	path, key, err := s.psubs.newPipe(jobWrites)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	job, _ := s.psubs.open(key)
+	return path, job, func() { s.psubs.done(path) }, nil
+}

@@ -159,6 +159,8 @@ func New(opts Options) (*Shell, error) {
 		interp.StatHandler(s.statHandler),
 		interp.ReadDirHandler2(s.readDirHandler),
 		interp.AccessHandler(s.accessHandler),
+		interp.ProcSubstHandler(s.procSubstHandler),
+		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 	)
 	if err != nil {
 		return nil, err
@@ -802,20 +804,11 @@ func boolInt(b bool) int {
 }
 
 // refuseNested refuses in eval's string or a sourced file what Run would
-// refuse or rewrite: interp runs that code without Run's rewriting, and
-// its own process substitution would make a FIFO on the host.
+// refuse: interp runs that code without Run's rewriting. (interp's own
+// process substitution goes through procSubstHandler.)
 func refuseNested(file *syntax.File) error {
 	if hasCoproc(file) {
 		return errors.New("coproc is not supported")
-	}
-	psub := false
-	syntax.Walk(file, func(n syntax.Node) bool {
-		_, ok := n.(*syntax.ProcSubst)
-		psub = psub || ok
-		return !psub
-	})
-	if psub {
-		return errors.New("process substitution is not supported in eval, source or trap")
 	}
 	return nil
 }
@@ -850,24 +843,7 @@ func (s *Shell) readScript(ctx context.Context, name string) (string, bool) {
 // precheck bounds the script's size and bracket nesting before the parser
 // runs: Go's stack overflow cannot be recovered.
 func precheck(src string, l Limits) error {
-	if len(src) > l.MaxScriptSize {
-		return fmt.Errorf("script too large (%d bytes; the limit is %d)", len(src), l.MaxScriptSize)
-	}
-	depth := 0
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '(', '{', '[':
-			depth++
-			if depth > l.MaxNesting {
-				return fmt.Errorf("script nested too deeply (more than %d levels)", l.MaxNesting)
-			}
-		case ')', '}', ']':
-			if depth > 0 {
-				depth--
-			}
-		}
-	}
-	return nil
+	return interp.CheckText(src, l.MaxScriptSize, l.MaxNesting)
 }
 
 // unescapeLits does the quote removal that interp v3.14.1 skips in an

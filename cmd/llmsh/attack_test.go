@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/internal/treesnap"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/treesnap"
 )
 
 // The adversarial suite: every testdata/attacks/FAMILY/NAME.sh is a hostile
@@ -45,6 +47,7 @@ import (
 //	#@ stderr: TEXT                  stderr contains TEXT (repeatable)
 //	#@ stdout: TEXT                  stdout contains TEXT (repeatable)
 //	#@ no-stdout: TEXT               stdout does not contain TEXT (repeatable)
+//	#@ no-stderr: TEXT               stderr does not contain TEXT (repeatable)
 //	#@ args: ARGS                    llmsh options instead of the default grants
 //	#@ race                          a goroutine swaps rw/swap and rw/swapdir
 //	                                 between harmless entries and links out
@@ -111,6 +114,7 @@ type attack struct {
 	status         string
 	stderr, stdout []string
 	noStdout       []string
+	noStderr       []string
 	args           string
 	race, heavy    bool
 	big            int
@@ -138,6 +142,8 @@ func parseAttack(name, src string) (*attack, error) {
 			a.stderr = append(a.stderr, val)
 		case "stdout":
 			a.stdout = append(a.stdout, val)
+		case "no-stderr":
+			a.noStderr = append(a.noStderr, val)
 		case "no-stdout":
 			a.noStdout = append(a.noStdout, val)
 		case "args":
@@ -321,6 +327,12 @@ func TestAttacks(t *testing.T) {
 					t.Parallel()
 					runAttack(t, bin, a)
 				})
+				if a.args == "" && a.big == 0 && !a.heavy {
+					t.Run(name+"/library", func(t *testing.T) {
+						t.Parallel()
+						runAttackLibrary(t, a)
+					})
+				}
 			}
 		})
 	}
@@ -383,33 +395,10 @@ func runAttack(t *testing.T, bin string, at *attack) {
 		t.Fatalf("running llmsh: %v", err)
 	}
 	out, errs := stdout.String(), stderr.String()
-	report := func(format string, args ...any) {
-		t.Helper()
-		t.Errorf("BREACH: "+format+"\nstatus %d\nstdout %.2000q\nstderr %.2000q", append(args, status, out, errs)...)
-	}
 	if ctx.Err() != nil {
-		report("the run overstayed its limit and was killed after %v", hardKill)
+		t.Errorf("BREACH: the run overstayed its limit and was killed after %v", hardKill)
 	}
-	if strings.Contains(out+errs, ar.marker) {
-		report("the marker of %s leaked", ar.secret)
-	}
-	if strings.Contains(out+errs, ar.envValue) {
-		report("the canary environment variable leaked")
-	}
-	if _, err := os.Lstat(ar.ranFile); err == nil {
-		report("a host program ran")
-	}
-	for _, s := range []string{"goroutine ", "panic:", "fatal error:", "internal error", "[signal "} {
-		if strings.Contains(errs, s) {
-			report("stderr has %q", s)
-		}
-	}
-	if left := ar.leftovers(); len(left) > 0 {
-		report("processes left behind: %v", left)
-	}
-	if d := treesnap.Diff(before, ar.snapshot(t)); len(d) > 0 {
-		report("files outside -o changed: %v", d)
-	}
+	checkBreaches(t, ar, before, status, out, errs)
 	if t.Failed() {
 		return
 	}
@@ -440,4 +429,68 @@ func runAttack(t *testing.T, bin string, at *attack) {
 			t.Errorf("stdout has %q\nstdout %.2000q", s, out)
 		}
 	}
+	for _, s := range at.noStderr {
+		if s = ar.expand(s); strings.Contains(errs, s) {
+			t.Errorf("stderr has %q\nstderr %.2000q", s, errs)
+		}
+	}
+}
+
+// checkBreaches fails t for each breach the run shows (see the comment on
+// TestAttacks): before is the arena's snapshot from before the run.
+func checkBreaches(t *testing.T, ar *arena, before map[string]string, status int, out, errs string) {
+	t.Helper()
+	report := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf("BREACH: "+format+"\nstatus %d\nstdout %.2000q\nstderr %.2000q", append(args, status, out, errs)...)
+	}
+	if strings.Contains(out+errs, ar.marker) {
+		report("the marker of %s leaked", ar.secret)
+	}
+	if strings.Contains(out+errs, ar.envValue) {
+		report("the canary environment variable leaked")
+	}
+	if _, err := os.Lstat(ar.ranFile); err == nil {
+		report("a host program ran")
+	}
+	for _, s := range []string{"goroutine ", "panic:", "fatal error:", "internal error", "[signal "} {
+		if strings.Contains(errs, s) {
+			report("stderr has %q", s)
+		}
+	}
+	if left := ar.leftovers(); len(left) > 0 {
+		report("processes left behind: %v", left)
+	}
+	if d := treesnap.Diff(before, ar.snapshot(t)); len(d) > 0 {
+		report("files outside -o changed: %v", d)
+	}
+}
+
+// runAttackLibrary runs an attack through the Go library (llmsh.New and
+// Session.Run in this process, with its own vfsd child and no Landlock)
+// and checks for the same breaches as the CLI run. A crash of the
+// interpreter (a stack overflow, an unrecovered panic) ends this test
+// binary, which fails the suite as loudly. The script's own expectations
+// are the CLI run's to check: messages differ by surface.
+func runAttackLibrary(t *testing.T, at *attack) {
+	ar := newArena(t)
+	script := ar.expand(at.script)
+	before := ar.snapshot(t)
+	s, err := llmsh.New(llmsh.Options{Inputs: []string{ar.ro}, Outputs: []string{ar.rw}, Dir: ar.rw, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), hardKill)
+	defer cancel()
+	res, err := s.Run(ctx, script, strings.NewReader(at.stdin))
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil && !errors.Is(err, llmsh.ErrVfsdGone) {
+		t.Fatalf("Run: %v", err)
+	}
+	if ctx.Err() != nil {
+		t.Errorf("BREACH: the run overstayed its limit (%v)", hardKill)
+	}
+	checkBreaches(t, ar, before, res.ExitCode, res.Stdout, res.Stderr)
 }

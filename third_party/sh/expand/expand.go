@@ -12,7 +12,6 @@ import (
 	"iter"
 	"maps"
 	"os"
-	"os/user"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -963,18 +962,13 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 		return "", field
 	}
 
-	// Not the current user; try via "HOME <name>", otherwise fall back to
-	// os/user. There isn't a way to lookup user home dirs without cgo.
-
+	// Not the current user; try via "HOME <name>". llmsh: there is no
+	// other user database (upstream fell back to os/user, the host's);
+	// an unknown user's ~name stays as written, as in bash.
 	if vr := cfg.Env.Get("HOME " + name); vr.IsSet() {
 		return vr.String(), rest
 	}
-
-	u, err := user.Lookup(name)
-	if err != nil {
-		return "", field
-	}
-	return u.HomeDir, rest
+	return "", field
 }
 
 func findAllIndex(pat, name string, n int) [][]int {

@@ -18,9 +18,7 @@ import (
 	"io/fs"
 	"maps"
 	mathrand "math/rand/v2"
-	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -43,10 +41,8 @@ type Runner struct {
 	// Env specifies the initial environment for the interpreter, which must
 	// not be nil. It can only be set via [Env].
 	//
-	// If it includes a TMPDIR variable describing an absolute directory,
-	// it is used as the directory in which to create temporary files needed
-	// for the interpreter's use, such as named pipes for process substitutions.
-	// Otherwise, [os.TempDir] is used.
+	// llmsh: TMPDIR means nothing to the interpreter, which makes no
+	// temporary file (see [ProcSubstHandler]).
 	Env expand.Environ
 
 	// writeEnv overlays [Runner.Env] so that we can write environment variables
@@ -57,8 +53,16 @@ type Runner struct {
 	// absolute path. It can only be set via [Dir].
 	Dir string
 
-	// tempDir is either $TMPDIR from [Runner.Env], or [os.TempDir].
-	tempDir string
+	// llmsh is what the runner shares with its subshells (llmsh.go).
+	llmsh *session
+
+	// bashPid is $BASHPID: the session's $$ at the top, a new virtual id
+	// in each subshell.
+	bashPid int
+
+	// psubRelease holds the release functions of the process
+	// substitutions made by the statements running (see stmtSync).
+	psubRelease []func()
 
 	// Params are the current shell parameters, e.g. from running a shell
 	// file or calling a function. Accessible via the $@/$* family of vars.
@@ -275,6 +279,7 @@ func New(opts ...RunnerOption) (*Runner, error) {
 		readDirHandler: DefaultReadDirHandler2(),
 		statHandler:    DefaultStatHandler(),
 		accessHandler:  DefaultAccessHandler(),
+		llmsh:          newSession(),
 	}
 	r.dirStack = r.dirBootstrap[:0]
 	// turn "on" the default Bash options
@@ -293,9 +298,7 @@ func New(opts ...RunnerOption) (*Runner, error) {
 		Env(nil)(r)
 	}
 	if r.Dir == "" {
-		if err := Dir("")(r); err != nil {
-			return nil, err
-		}
+		r.Dir = "/" // llmsh: never the process's directory
 	}
 	if r.stdout == nil || r.stderr == nil {
 		StdIO(r.stdin, r.stdout, r.stderr)(r)
@@ -316,48 +319,33 @@ type RunnerOption func(*Runner) error
 // TODO(v4): consider making [Env] and [Dir] fail when applied after a reset,
 // rather than being silently held back until the next one.
 
-// Env sets the interpreter's environment. If nil, a copy of the current
-// process's environment is used.
+// Env sets the interpreter's environment. If nil, the environment is
+// empty. llmsh: never the process's environment (upstream copied
+// [os.Environ]).
 func Env(env expand.Environ) RunnerOption {
 	return func(r *Runner) error {
 		if env == nil {
-			env = expand.ListEnviron(os.Environ()...)
+			env = expand.ListEnviron()
 		}
 		r.Env = env
 		return nil
 	}
 }
 
-// Dir sets the interpreter's working directory. If empty, the process's current
-// directory is used.
+// Dir sets the interpreter's working directory, which must be an absolute
+// path. If empty, it is "/". llmsh: the path is not looked up on the host
+// (upstream used the process's directory for an empty path, made a
+// relative path absolute against it, and stat'ed the result); the
+// handlers decide what exists.
 func Dir(path string) RunnerOption {
 	return func(r *Runner) error {
 		if path == "" {
-			path, err := os.Getwd()
-			if err != nil {
-				if runtime.GOOS == "js" {
-					// js/wasm has no working directory; virtual
-					// filesystems set Runner.Dir themselves
-					r.Dir = "/"
-					return nil
-				}
-				return fmt.Errorf("could not get current dir: %w", err)
-			}
-			r.Dir = path
-			return nil
+			path = "/"
 		}
-		path, err := filepath.Abs(path)
-		if err != nil {
-			return fmt.Errorf("could not get absolute dir: %w", err)
+		if !filepath.IsAbs(path) {
+			return fmt.Errorf("interp.Dir: %q is not an absolute path", path)
 		}
-		info, err := os.Stat(path)
-		if err != nil {
-			return fmt.Errorf("could not stat: %w", err)
-		}
-		if !info.IsDir() {
-			return fmt.Errorf("%s is not a directory", path)
-		}
-		r.Dir = path
+		r.Dir = filepath.Clean(path)
 		return nil
 	}
 }
@@ -868,19 +856,12 @@ func (r *Runner) Reset() {
 		for _, mw := range slices.Backward(r.execMiddlewares) {
 			r.execHandler = mw(r.execHandler)
 		}
-		// Fill tempDir; only need to do this once given that Env will not change.
-		if dir := r.Env.Get("TMPDIR").String(); filepath.IsAbs(dir) {
-			r.tempDir = dir
-		} else {
-			r.tempDir = os.TempDir()
-		}
-		// Clean it as we will later do a string prefix match.
-		r.tempDir = filepath.Clean(r.tempDir)
 	}
 	// reset the internal state
 	*r = Runner{
 		Env:            r.Env,
-		tempDir:        r.tempDir,
+		llmsh:          r.llmsh,
+		bashPid:        r.llmsh.pid,
 		callHandler:    r.callHandler,
 		execHandler:    r.execHandler,
 		openHandler:    r.openHandler,
@@ -922,16 +903,14 @@ func (r *Runner) Reset() {
 	}
 	// TODO(v4): Use the supplied Env directly if it implements enough methods.
 	r.writeEnv = &overlayEnviron{parent: r.Env}
-	if !r.writeEnv.Get("HOME").IsSet() {
-		home, _ := os.UserHomeDir()
-		r.setVarString("HOME", home)
-	}
+	// llmsh: HOME is what the environment says; unset, it stays unset
+	// (upstream read the host's user database).
 	if !r.writeEnv.Get("UID").IsSet() {
 		r.setVar("UID", expand.Variable{
 			Set:      true,
 			Kind:     expand.String,
 			ReadOnly: true,
-			Str:      strconv.Itoa(os.Getuid()),
+			Str:      strconv.Itoa(r.llmsh.uid),
 		})
 	}
 	if !r.writeEnv.Get("EUID").IsSet() {
@@ -939,7 +918,7 @@ func (r *Runner) Reset() {
 			Set:      true,
 			Kind:     expand.String,
 			ReadOnly: true,
-			Str:      strconv.Itoa(os.Geteuid()),
+			Str:      strconv.Itoa(r.llmsh.uid),
 		})
 	}
 	if !r.writeEnv.Get("GID").IsSet() {
@@ -947,7 +926,7 @@ func (r *Runner) Reset() {
 			Set:      true,
 			Kind:     expand.String,
 			ReadOnly: true,
-			Str:      strconv.Itoa(os.Getgid()),
+			Str:      strconv.Itoa(r.llmsh.gid),
 		})
 	}
 	r.setVarString("PWD", r.Dir)
@@ -1071,7 +1050,8 @@ func (r *Runner) subshell(background bool) *Runner {
 	// sensitive ones like [errgroup.Group], and to do deep copies of slices.
 	r2 := &Runner{
 		Dir:            r.Dir,
-		tempDir:        r.tempDir,
+		llmsh:          r.llmsh,
+		bashPid:        r.llmsh.newPid(),
 		Params:         r.Params,
 		callHandler:    r.callHandler,
 		execHandler:    r.execHandler,

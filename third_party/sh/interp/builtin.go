@@ -308,16 +308,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 			args = args[1:]
 		}
-		pwd := r.envGet("PWD")
-		if evalSymlinks {
-			var err error
-			pwd, err = filepath.EvalSymlinks(pwd)
-			if err != nil {
-				exit.fatal(err) // perhaps overly dramatic?
-				return exit
-			}
-		}
-		r.outf("%s\n", pwd)
+		// llmsh: -P prints the logical directory: symbolic links are
+		// resolved by vfsd, which never says where one leads outside the
+		// grants (upstream evaluated $PWD's links on the host).
+		_ = evalSymlinks
+		r.outf("%s\n", r.envGet("PWD"))
 	case "cd":
 		var path string
 		switch len(args) {
@@ -389,7 +384,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		args := fp.args()
 		for _, arg := range args {
 			if mode == "-p" || mode == "-P" {
-				if path, err := LookPathDir(r.Dir, r.writeEnv, arg); err == nil {
+				if path, err := r.lookPath(ctx, arg, true); err == nil {
 					r.outf("%s\n", path)
 				} else {
 					anyNotFound = true
@@ -438,7 +433,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				}
 				continue
 			}
-			if path, err := LookPathDir(r.Dir, r.writeEnv, arg); err == nil {
+			if path, err := r.lookPath(ctx, arg, true); err == nil {
 				if mode == "-t" {
 					r.out("file\n")
 				} else {
@@ -458,10 +453,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// TODO: implement. for now, having this as a no-op is better than nothing.
 	case "eval":
 		src := strings.Join(args, " ")
-		p := syntax.NewParser()
-		file, err := p.Parse(strings.NewReader(src), "")
+		file, err := r.parseText(src, "")
 		if err != nil {
-			return failf(1, "eval: %v\n", err)
+			return failf(textStatus(err), "eval: %v\n", err)
 		}
 		r.stmts(ctx, file.Stmts)
 		exit = r.exit
@@ -469,7 +463,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) < 1 {
 			return failf(2, "%v: source: need filename\n", pos)
 		}
-		path, err := scriptFromPathDir(r.Dir, r.writeEnv, args[0])
+		path, err := r.lookPath(ctx, args[0], false)
 		if err != nil {
 			// If the script was not found in PATH or there was any error, pass
 			// the source path to the open handler so it has a chance to look
@@ -482,10 +476,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return failf(1, "source: %v\n", err)
 		}
 		defer f.Close()
-		p := syntax.NewParser()
-		file, err := p.Parse(f, path)
+		text, err := r.readText(f)
 		if err != nil {
 			return failf(1, "source: %v\n", err)
+		}
+		file, err := r.parseText(text, path)
+		if err != nil {
+			return failf(textStatus(err), "source: %v\n", err)
 		}
 
 		// Keep the current versions of some fields we might modify.
@@ -578,7 +575,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			last = 0
 			if r.Funcs[arg] != nil || IsBuiltin(arg) {
 				r.outf("%s\n", arg)
-			} else if path, err := LookPathDir(r.Dir, r.writeEnv, arg); err == nil {
+			} else if path, err := r.lookPath(ctx, arg, true); err == nil {
 				r.outf("%s\n", path)
 			} else {
 				last = 1

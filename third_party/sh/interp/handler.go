@@ -4,16 +4,13 @@
 package interp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
@@ -123,134 +120,28 @@ type CallHandlerFunc func(ctx context.Context, args []string) ([]string, error)
 type ExecHandlerFunc func(ctx context.Context, args []string) error
 
 // DefaultExecHandler returns the [ExecHandlerFunc] used by default.
-// It finds binaries in PATH and executes them.
-// When context is cancelled, an interrupt signal is sent to running processes.
-// killTimeout is a duration to wait before sending the kill signal.
-// A negative value means that a kill signal will be sent immediately.
 //
-// On Windows, the kill signal is always sent immediately,
-// because Go doesn't currently support sending Interrupt on Windows.
-// [Runner] defaults to a killTimeout of 2 seconds.
-//
-// On Unix, a file which fails to execute with ENOEXEC, such as a script
-// without a shebang line, is run as a shell script with a new [Runner]
-// using default options and handlers, like other shells do.
-//
-// TODO: perhaps intercept ENOEXEC scripts as well as shell shebangs
-// such as "#!/bin/sh" so that they reuse the runner's configured handlers.
+// llmsh: no host program is ever run. The default handler prints
+// "NAME: command not found" to the handler's stderr and returns exit status
+// 127, as bash does for a command it cannot find. killTimeout is kept for
+// the API's sake and unused.
 func DefaultExecHandler(killTimeout time.Duration) ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		hc := HandlerCtx(ctx)
-		path, err := LookPathDir(hc.Dir, hc.Env, args[0])
-		if err != nil {
-			fmt.Fprintln(hc.Stderr, err)
-			return ExitStatus(127)
-		}
-		newCmd := func() *exec.Cmd {
-			cmd := exec.CommandContext(ctx, path)
-			cmd.Args = args
-			cmd.Env = execEnv(hc.Env)
-			cmd.Dir = hc.Dir
-			cmd.Stdin = hc.Stdin
-			cmd.Stdout = hc.Stdout
-			cmd.Stderr = hc.Stderr
-			if killTimeout > 0 && runtime.GOOS != "windows" {
-				// On cancellation, send an interrupt signal first, and let
-				// WaitDelay escalate to a kill signal if the process does not
-				// exit in time. Otherwise, keep the default of killing right away.
-				cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-				cmd.WaitDelay = killTimeout
-			}
-			return cmd
-		}
-		cmd := newCmd()
-		err = cmd.Start()
-		// On Unix, a concurrently forked process may briefly hold a write
-		// file descriptor for the file inherited before its exec, making
-		// our exec fail with ETXTBSY; see https://go.dev/issue/22315.
-		// The window is short-lived, so retry with backoff. A failed Start
-		// closes the command's pipes, so build a fresh one for each attempt.
-		for delay := time.Millisecond; isETXTBSY(err) && delay < 300*time.Millisecond; delay *= 2 {
-			time.Sleep(delay)
-			cmd = newCmd()
-			err = cmd.Start()
-		}
-		if isENOEXEC(err) {
-			// Like other shells, run a file which the kernel refuses to
-			// execute with ENOEXEC, such as a script without a shebang line,
-			// as a shell script with a new copy of the shell.
-			return runScriptENOEXEC(ctx, hc, killTimeout, path, args)
-		}
-		if err == nil {
-			err = cmd.Wait()
-		}
-
-		switch err := err.(type) {
-		case *exec.ExitError:
-			// Windows and Plan9 do not have support for [syscall.WaitStatus]
-			// with methods like Signaled and Signal, so for those, [waitStatus] is a no-op.
-			// Note: [waitStatus] is an alias [syscall.WaitStatus]
-			if status, ok := err.Sys().(waitStatus); ok && status.Signaled() {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				return ExitStatus(128 + status.Signal())
-			}
-			return ExitStatus(err.ExitCode())
-		case *exec.Error:
-			// did not start
-			fmt.Fprintf(hc.Stderr, "%v\n", err)
-			return ExitStatus(127)
-		default:
-			// The command exited with success, but WaitDelay elapsed with its
-			// I/O pipes still open, e.g. due to an orphaned subprocess.
-			if errors.Is(err, exec.ErrWaitDelay) {
-				return nil
-			}
-			return err
-		}
+		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
+		return ExitStatus(127)
 	}
 }
 
-// runScriptENOEXEC runs a file as a shell script with a new shell,
-// as POSIX requires when the kernel fails to execute it with ENOEXEC.
-// The new shell does not inherit functions or unexported variables.
-func runScriptENOEXEC(ctx context.Context, hc HandlerContext, killTimeout time.Duration, path string, args []string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintln(hc.Stderr, err)
-		return ExitStatus(126)
-	}
-	// Like Bash, refuse to run the file as a script
-	// if a null byte appears before the first newline.
-	line, _, _ := bytes.Cut(b, []byte("\n"))
-	if bytes.IndexByte(line, 0) >= 0 {
-		fmt.Fprintf(hc.Stderr, "%s: cannot execute binary file\n", args[0])
-		return ExitStatus(126)
-	}
-	file, err := syntax.NewParser().Parse(bytes.NewReader(b), args[0])
-	if err != nil {
-		fmt.Fprintln(hc.Stderr, err)
-		return ExitStatus(2) // like Bash with a syntax error
-	}
-	r, err := New(
-		Dir(hc.Dir),
-		Env(expand.ListEnviron(execEnv(hc.Env)...)),
-		StdIO(hc.Stdin, hc.Stdout, hc.Stderr),
-		ExecHandler(DefaultExecHandler(killTimeout)),
-	)
-	if err != nil {
-		return err
-	}
-	r.Params = args[1:]
-	return r.Run(ctx, file)
-}
-
-func checkStat(dir, file string, checkExec bool) (string, error) {
+// statFile returns the path of file (relative to dir) when the runner's
+// stat handler finds a file there that is not a directory, and, with
+// checkExec, that has an execute bit. llmsh: upstream's checkStat called
+// os.Stat on the host.
+func (r *Runner) statFile(ctx context.Context, dir, file string, checkExec bool) (string, error) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(dir, file)
 	}
-	info, err := os.Stat(file)
+	info, err := r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), file, true)
 	if err != nil {
 		return "", err
 	}
@@ -258,78 +149,24 @@ func checkStat(dir, file string, checkExec bool) (string, error) {
 	if m.IsDir() {
 		return "", fmt.Errorf("is a directory")
 	}
-	if checkExec && runtime.GOOS != "windows" && m&0o111 == 0 {
+	if checkExec && m&0o111 == 0 {
 		return "", fmt.Errorf("permission denied")
 	}
 	return file, nil
 }
 
-func winHasExt(file string) bool {
-	i := strings.LastIndex(file, ".")
-	if i < 0 {
-		return false
+// lookPath searches $PATH for file as [os/exec.LookPath] does, through
+// the runner's stat handler: with exec, for an executable file (type,
+// command -v, hash); without, for any file (source and . search $PATH
+// for a name without a slash). llmsh: upstream's LookPathDir and
+// scriptFromPathDir stat the host, and are removed.
+func (r *Runner) lookPath(ctx context.Context, file string, exec bool) (string, error) {
+	if strings.Contains(file, "/") {
+		return r.statFile(ctx, r.Dir, file, exec)
 	}
-	return strings.LastIndexAny(file, `:\/`) < i
-}
-
-// findExecutable returns the path to an existing executable file.
-func findExecutable(dir, file string, exts []string) (string, error) {
-	if len(exts) == 0 {
-		// non-windows
-		return checkStat(dir, file, true)
-	}
-	if winHasExt(file) {
-		if file, err := checkStat(dir, file, true); err == nil {
-			return file, nil
-		}
-	}
-	for _, e := range exts {
-		f := file + e
-		if f, err := checkStat(dir, f, true); err == nil {
-			return f, nil
-		}
-	}
-	return "", fmt.Errorf("not found")
-}
-
-// findFile returns the path to an existing file.
-func findFile(dir, file string, _ []string) (string, error) {
-	return checkStat(dir, file, false)
-}
-
-// LookPath is deprecated; see [LookPathDir].
-func LookPath(env expand.Environ, file string) (string, error) {
-	return LookPathDir(env.Get("PWD").String(), env, file)
-}
-
-// LookPathDir is similar to [os/exec.LookPath], with the difference that it uses the
-// provided environment. env is used to fetch relevant environment variables
-// such as PWD and PATH.
-//
-// If no error is returned, the returned path must be valid.
-func LookPathDir(cwd string, env expand.Environ, file string) (string, error) {
-	return lookPathDir(cwd, env, file, findExecutable)
-}
-
-// findAny defines a function to pass to [lookPathDir].
-type findAny = func(dir string, file string, exts []string) (string, error)
-
-func lookPathDir(cwd string, env expand.Environ, file string, find findAny) (string, error) {
-	if find == nil {
-		panic("no find function found")
-	}
-
-	pathList := filepath.SplitList(env.Get("PATH").String())
+	pathList := filepath.SplitList(r.writeEnv.Get("PATH").String())
 	if len(pathList) == 0 {
 		pathList = []string{""}
-	}
-	chars := `/`
-	if runtime.GOOS == "windows" {
-		chars = `:\/`
-	}
-	exts := pathExts(env)
-	if strings.ContainsAny(file, chars) {
-		return find(cwd, file, exts)
 	}
 	for _, elem := range pathList {
 		var path string
@@ -340,38 +177,11 @@ func lookPathDir(cwd string, env expand.Environ, file string, find findAny) (str
 		default:
 			path = filepath.Join(elem, file)
 		}
-		if f, err := find(cwd, path, exts); err == nil {
+		if f, err := r.statFile(ctx, r.Dir, path, exec); err == nil {
 			return f, nil
 		}
 	}
 	return "", fmt.Errorf("%q: executable file not found in $PATH", file)
-}
-
-// scriptFromPathDir is similar to [LookPathDir], with the difference that it looks
-// for both executable and non-executable files.
-func scriptFromPathDir(cwd string, env expand.Environ, file string) (string, error) {
-	return lookPathDir(cwd, env, file, findFile)
-}
-
-func pathExts(env expand.Environ) []string {
-	if runtime.GOOS != "windows" {
-		return nil
-	}
-	pathext := env.Get("PATHEXT").String()
-	if pathext == "" {
-		return []string{".com", ".exe", ".bat", ".cmd"}
-	}
-	var exts []string
-	for e := range strings.SplitSeq(strings.ToLower(pathext), `;`) {
-		if e == "" {
-			continue
-		}
-		if e[0] != '.' {
-			e = "." + e
-		}
-		exts = append(exts, e)
-	}
-	return exts
 }
 
 // OpenHandlerFunc is a handler which opens files.
@@ -393,23 +203,16 @@ type OpenHandlerFunc func(ctx context.Context, path string, flag int, perm os.Fi
 
 // TODO: paths passed to [OpenHandlerFunc] should be cleaned.
 
+// errNoFileSystem is the error of the default handlers. llmsh: a Runner
+// touches no file of the host; without handlers it has no file system.
+var errNoFileSystem = errors.New("no file system configured")
+
 // DefaultOpenHandler returns the [OpenHandlerFunc] used by default.
-// It uses [os.OpenFile] to open files.
-//
-// For the sake of portability, /dev/null opens NUL on Windows.
+// llmsh: it opens nothing (upstream used [os.OpenFile]); every open fails
+// with an [*os.PathError] saying that no file system is configured.
 func DefaultOpenHandler() OpenHandlerFunc {
 	return func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
-		mc := HandlerCtx(ctx)
-		if runtime.GOOS == "windows" && path == "/dev/null" {
-			path = "NUL"
-			// Note that even though https://go.dev/issue/71752 was resolved for Windows,
-			// the workaround here seems to still be required for Wine as of 10.14.
-			// TODO(mvdan): Why? Is this Wine's fault?
-			flag &^= os.O_TRUNC
-		} else if path != "" && !filepath.IsAbs(path) {
-			path = filepath.Join(mc.Dir, path)
-		}
-		return os.OpenFile(path, flag, perm)
+		return nil, &os.PathError{Op: "open", Path: path, Err: errNoFileSystem}
 	}
 }
 
@@ -425,32 +228,20 @@ type ReadDirHandlerFunc func(ctx context.Context, path string) ([]fs.FileInfo, e
 type ReadDirHandlerFunc2 func(ctx context.Context, path string) ([]fs.DirEntry, error)
 
 // DefaultReadDirHandler returns the [ReadDirHandlerFunc] used by default.
-// It uses [os.ReadDir].
+// llmsh: it lists nothing (upstream used [os.ReadDir]).
 //
 // Deprecated: use [DefaultReadDirHandler2], which uses [fs.DirEntry].
 func DefaultReadDirHandler() ReadDirHandlerFunc {
 	return func(ctx context.Context, path string) ([]fs.FileInfo, error) {
-		entries, err := os.ReadDir(path)
-		if err != nil {
-			return nil, err
-		}
-		infos := make([]fs.FileInfo, 0, len(entries))
-		for _, entry := range entries {
-			info, err := entry.Info()
-			if err != nil {
-				return nil, err
-			}
-			infos = append(infos, info)
-		}
-		return infos, nil
+		return nil, &os.PathError{Op: "open", Path: path, Err: errNoFileSystem}
 	}
 }
 
 // DefaultReadDirHandler2 returns the [ReadDirHandlerFunc2] used by default.
-// It uses [os.ReadDir].
+// llmsh: it lists nothing (upstream used [os.ReadDir]).
 func DefaultReadDirHandler2() ReadDirHandlerFunc2 {
 	return func(ctx context.Context, path string) ([]fs.DirEntry, error) {
-		return os.ReadDir(path)
+		return nil, &os.PathError{Op: "open", Path: path, Err: errNoFileSystem}
 	}
 }
 
@@ -459,14 +250,10 @@ func DefaultReadDirHandler2() ReadDirHandlerFunc2 {
 type StatHandlerFunc func(ctx context.Context, name string, followSymlinks bool) (fs.FileInfo, error)
 
 // DefaultStatHandler returns the [StatHandlerFunc] used by default.
-// It makes use of [os.Stat] and [os.Lstat], depending on followSymlinks.
+// llmsh: it finds nothing (upstream used [os.Stat] and [os.Lstat]).
 func DefaultStatHandler() StatHandlerFunc {
 	return func(ctx context.Context, path string, followSymlinks bool) (fs.FileInfo, error) {
-		if !followSymlinks {
-			return os.Lstat(path)
-		} else {
-			return os.Stat(path)
-		}
+		return nil, &os.PathError{Op: "stat", Path: path, Err: errNoFileSystem}
 	}
 }
 
@@ -490,9 +277,9 @@ const (
 type AccessHandlerFunc func(ctx context.Context, path string, mode AccessMode) error
 
 // DefaultAccessHandler returns the [AccessHandlerFunc] used by default.
-// On Unix it uses access(2), which consults the real filesystem and the
-// current user's role. On other platforms, which lack access(2), it
-// approximates the check via the stat handler and the file's permission bits.
+// llmsh: it allows nothing (upstream called access(2) on the host).
 func DefaultAccessHandler() AccessHandlerFunc {
-	return defaultAccess
+	return func(ctx context.Context, path string, mode AccessMode) error {
+		return &os.PathError{Op: "access", Path: path, Err: errNoFileSystem}
+	}
 }

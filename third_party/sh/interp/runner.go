@@ -13,10 +13,7 @@ import (
 	"io/fs"
 	"iter"
 	"math"
-	mathrand "math/rand/v2"
 	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,8 +35,6 @@ const (
 	// shellReplyVar, or REPLY, is a special variable in Bash that is used to store the result of
 	// the select command or of the read command, when no variable name is specified
 	shellReplyVar = "REPLY"
-
-	fifoNamePrefix = "sh-interp-"
 )
 
 func (r *Runner) fillExpandConfig(ctx context.Context) {
@@ -78,35 +73,32 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if ps.Op == syntax.CmdInTemp { // zsh's =(...)
 				return "", fmt.Errorf("unsupported")
 			}
-			if runtime.GOOS == "windows" {
-				return "", fmt.Errorf("TODO: support process substitution on Windows")
-			}
 			if len(ps.Stmts) == 0 { // nothing to do
-				return os.DevNull, nil
+				return "/dev/null", nil
 			}
-
-			// We can't atomically create a random unused temporary FIFO.
-			// Similar to [os.CreateTemp],
-			// keep trying new random paths until one does not exist.
-			// We use a uint64 because a uint32 easily runs into retries.
-			var path string
-			try := 0
-			for {
-				path = filepath.Join(r.tempDir, fifoNamePrefix+strconv.FormatUint(mathrand.Uint64(), 16))
-				err := mkfifo(path, 0o666)
-				if err == nil {
-					break
-				}
-				if !os.IsExist(err) {
-					return "", fmt.Errorf("cannot create fifo: %v", err)
-				}
-				if try++; try > 100 {
-					return "", fmt.Errorf("giving up at creating fifo: %v", err)
-				}
+			// llmsh: the pipe comes from the handler, never a FIFO on the host.
+			if r.llmsh.procSubst == nil {
+				return "", fmt.Errorf("process substitution is not supported")
 			}
+			jobWrites := ps.Op == syntax.CmdIn
+			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(r.ectx, handlerKindOpen, ps.Pos()), jobWrites)
+			if err != nil {
+				return "", err
+			}
+			r.psubRelease = append(r.psubRelease, release)
 
 			r2 := r.subshell(true)
-			stdout := r.origStdout
+			var in stdinFile
+			if jobWrites {
+				r2.stdout = job
+			} else {
+				if in, err = newStdinFile(job); err != nil {
+					job.Close()
+					return "", err
+				}
+				r2.stdin = in
+				r2.stdout = r.origStdout
+			}
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
 			// process substitution as long as it is $!; the logic here would mean we wait for all of them.
 			bg := bgProc{
@@ -116,41 +108,14 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r.bgProcs = append(r.bgProcs, bg)
 			go func() {
 				defer func() {
+					job.Close()
+					if in != nil {
+						in.Close()
+					}
 					*bg.exit = r2.exit
 					close(bg.done)
 				}()
-				switch ps.Op {
-				case syntax.CmdIn:
-					f, err := os.OpenFile(path, os.O_WRONLY, 0)
-					if err != nil {
-						r.errf("cannot open fifo for stdout: %v\n", err)
-						return
-					}
-					r2.stdout = f
-					defer func() {
-						if err := f.Close(); err != nil {
-							r.errf("closing stdout fifo: %v\n", err)
-						}
-						os.Remove(path)
-					}()
-				case syntax.CmdOut:
-					f, err := os.OpenFile(path, os.O_RDONLY, 0)
-					if err != nil {
-						r.errf("cannot open fifo for stdin: %v\n", err)
-						return
-					}
-					r2.stdin = f
-					r2.stdout = stdout
-
-					defer func() {
-						f.Close()
-						os.Remove(path)
-					}()
-				default:
-					// Should only happen if we forgot a case above.
-					panic(fmt.Sprintf("unexpected process substitution operator: %q", ps.Op))
-				}
-				r2.stmts(ctx, ps.Stmts)
+				r2.stmts(r.ectx, ps.Stmts)
 				r2.exit.exiting = false // subshells don't exit the parent shell
 			}()
 			return path, nil
@@ -334,6 +299,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 }
 
 func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
+	// llmsh: the process substitutions that this statement's words make
+	// are released when it has run.
+	defer r.releaseProcSubsts(len(r.psubRelease))
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	var closers []io.Closer
 	for _, rd := range st.Redirs {
@@ -851,9 +819,8 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	r.handlingTrap = true
 	defer func() { r.handlingTrap = false }()
 
-	p := syntax.NewParser()
 	// TODO: do this parsing when "trap" is called?
-	file, err := p.Parse(strings.NewReader(callback), name+" trap")
+	file, err := r.parseText(callback, name+" trap")
 	if err != nil {
 		r.errf(name+"trap: %v\n", err)
 		// ignore errors in the callback
@@ -1192,19 +1159,6 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 }
 
 func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileMode, print bool) (io.ReadWriteCloser, error) {
-	// If we are opening a FIFO temporary file created by the interpreter itself,
-	// don't pass this along to the open handler as it will not work at all
-	// unless [os.OpenFile] is used directly with it.
-	// Matching by directory and basename prefix isn't perfect, but works.
-	//
-	// If we want FIFOs to use a handler in the future, they probably
-	// need their own separate handler API matching Unix-like semantics.
-	dir, name := filepath.Split(path)
-	dir = strings.TrimSuffix(dir, "/")
-	if dir == r.tempDir && strings.HasPrefix(name, fifoNamePrefix) {
-		return os.OpenFile(path, flags, mode)
-	}
-
 	f, err := r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
 	// TODO: support wrapped PathError returned from openHandler.
 	switch err.(type) {

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"maps"
 	mathrand "math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -177,9 +176,12 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		// Note that we don't support some of Bash's flags, such as h or B.
 		vr.Kind, vr.Str = expand.String, r.posixOptFlags()
 	case "$":
-		vr.Kind, vr.Str = expand.String, strconv.Itoa(os.Getpid())
+		// llmsh: the session's virtual ids, never the host's.
+		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.llmsh.pid)
+	case "BASHPID":
+		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bashPid)
 	case "PPID":
-		vr.Kind, vr.Str = expand.String, strconv.Itoa(os.Getppid())
+		vr.Kind, vr.Str = expand.String, "1"
 	case "RANDOM": // not for cryptographic use
 		// Without a seed we use the global generator, which is seeded randomly
 		// and also uses ChaCha8. Note that [Runner.subshell] does not copy the

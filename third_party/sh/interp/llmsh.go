@@ -1,0 +1,187 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// This file holds what llmsh added to the interpreter: the limits on the
+// text that eval, source and traps parse, the session's virtual process
+// ids and user, and process substitution through a handler. See LLMSH.md.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The defaults of [TextLimits].
+const (
+	DefaultMaxText    = 16 << 20 // bytes of a script text
+	DefaultMaxNesting = 1000     // bracket nesting of a script text
+)
+
+// VirtualUID and VirtualGID are the user and group of every runner unless
+// [User] says otherwise: $UID, $EUID and $GID never show the host's.
+const (
+	VirtualUID = 1000
+	VirtualGID = 1000
+)
+
+// session is what a runner shares with its subshells and with the runners
+// that Reset makes of it: limits, identity and the process ids handed out.
+type session struct {
+	maxText    int
+	maxNesting int
+	uid, gid   int
+	pid        int          // $$: the session's virtual process id
+	lastPid    atomic.Int64 // the last process id handed out ($BASHPID, $!)
+	procSubst  ProcSubstHandlerFunc
+}
+
+func newSession() *session {
+	s := &session{
+		maxText:    DefaultMaxText,
+		maxNesting: DefaultMaxNesting,
+		uid:        VirtualUID,
+		gid:        VirtualGID,
+		// A number that looks like a process id and says nothing of the
+		// host: scripts use $$ in names, and bash's pids are above 300.
+		pid: 1000 + rand.IntN(30000),
+	}
+	s.lastPid.Store(int64(s.pid))
+	return s
+}
+
+// newPid returns a virtual process id not handed out before in the session.
+func (s *session) newPid() int { return int(s.lastPid.Add(1)) }
+
+// TextLimits bounds the text that the runner parses for eval, source, .,
+// and trap actions: at most maxBytes bytes, and brackets nested at most
+// maxNesting deep (Go cannot recover from the stack overflow that deeper
+// text would cause in the parser or the runner). Zero keeps a default.
+func TextLimits(maxBytes, maxNesting int) RunnerOption {
+	return func(r *Runner) error {
+		if maxBytes > 0 {
+			r.llmsh.maxText = maxBytes
+		}
+		if maxNesting > 0 {
+			r.llmsh.maxNesting = maxNesting
+		}
+		return nil
+	}
+}
+
+// User sets the ids that $UID, $EUID and $GID show (default [VirtualUID]
+// and [VirtualGID]) and that -O and -G test against.
+func User(uid, gid int) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.uid, r.llmsh.gid = uid, gid
+		return nil
+	}
+}
+
+// ProcSubstHandlerFunc makes the pipe of a process substitution <(LIST) or
+// >(LIST). path is the name that replaces the substitution in the command's
+// words (bash's /dev/fd/N); the handler's open and stat handlers must serve
+// it. job is the list's end of the pipe: the list writes to it when
+// jobWrites (<(LIST)) and reads from it otherwise (>(LIST)); the runner
+// closes it when the list ends. release is called when the command whose
+// words held the substitution has finished: it closes the command's end if
+// the command never opened it, so that the list does not wait forever.
+type ProcSubstHandlerFunc func(ctx context.Context, jobWrites bool) (path string, job io.ReadWriteCloser, release func(), err error)
+
+// ProcSubstHandler sets the handler of process substitutions. Without one,
+// a process substitution fails ("process substitution is not supported"):
+// llmsh's interpreter makes no FIFO on the host (upstream made one in
+// $TMPDIR).
+func ProcSubstHandler(f ProcSubstHandlerFunc) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.procSubst = f
+		return nil
+	}
+}
+
+// Pid returns the runner's $BASHPID: the session's $$ at the top, a new
+// virtual id in each subshell.
+func (r *Runner) Pid() int { return r.bashPid }
+
+// TextLimitError is the error of a text that passes a [TextLimits] bound.
+// eval, source and . refuse such a text with status 2, as a syntax error.
+type TextLimitError string
+
+func (e TextLimitError) Error() string { return string(e) }
+
+// textStatus is the status of eval, source or . when parsing failed.
+func textStatus(err error) uint8 {
+	var tl TextLimitError
+	if errors.As(err, &tl) {
+		return 2
+	}
+	return 1
+}
+
+// CheckText reports whether src is within maxBytes and maxNesting (see
+// [TextLimits]); the error says which limit it passes. Brackets are
+// counted as written, quotes and all, which overestimates and so errs on
+// the safe side.
+func CheckText(src string, maxBytes, maxNesting int) error {
+	if len(src) > maxBytes {
+		return TextLimitError(fmt.Sprintf("script too large (%d bytes; the limit is %d)", len(src), maxBytes))
+	}
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', '{', '[':
+			depth++
+			if depth > maxNesting {
+				return TextLimitError(fmt.Sprintf("script nested too deeply (more than %d levels)", maxNesting))
+			}
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+// parseText parses src for eval, source or a trap after checking it
+// against the runner's text limits, however the builtin was reached
+// (`command eval`, `builtin source`, a trap set through `command trap`).
+func (r *Runner) parseText(src, name string) (*syntax.File, error) {
+	if err := CheckText(src, r.llmsh.maxText, r.llmsh.maxNesting); err != nil {
+		return nil, err
+	}
+	return syntax.NewParser().Parse(strings.NewReader(src), name)
+}
+
+// readText reads at most the runner's text limit from rd (a file that
+// source or . runs), and one byte more so that a longer file is refused.
+func (r *Runner) readText(rd io.Reader) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(rd, int64(r.llmsh.maxText)+1))
+	return string(b), err
+}
+
+// unTestOwnOrGrp implements the -O and -G unary tests: every file that a
+// script can see is its own user's and group's, so they are true when the
+// file exists. llmsh: upstream compared the host's user database with the
+// host file's owner (and panicked on a FileInfo that was not a host file's).
+func (r *Runner) unTestOwnOrGrp(ctx context.Context, op syntax.UnTestOperator, x string) bool {
+	_, err := r.stat(ctx, x)
+	return err == nil
+}
+
+// releaseProcSubsts calls the release functions of the process
+// substitutions made since mark, newest first, and forgets them.
+func (r *Runner) releaseProcSubsts(mark int) {
+	for i := len(r.psubRelease) - 1; i >= mark; i-- {
+		r.psubRelease[i]()
+	}
+	clear(r.psubRelease[mark:])
+	r.psubRelease = r.psubRelease[:mark]
+}
