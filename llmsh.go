@@ -46,7 +46,13 @@ import (
 // serves the session and exits the process; otherwise it returns at once
 // and records that New may re-execute this executable as vfsd. Call it
 // first in main, before anything else reads the arguments, and in TestMain.
-func MaybeServeVfsd() { vfsdproc.Serve() }
+//
+// It also serves the worker process of an isolated session
+// (Options.Isolated), which is this executable started the same way.
+func MaybeServeVfsd() {
+	vfsdproc.WorkerMain = serveWorker
+	vfsdproc.Serve()
+}
 
 // Options configure a Session. The zero value is a session that may read
 // and write nothing of the host: its writes all go to virtual files.
@@ -79,6 +85,25 @@ type Options struct {
 	// VfsdLog, if set, is a file to which vfsd appends one JSON line per
 	// request.
 	VfsdLog string
+	// Isolated runs the session's shell in a process of its own: this
+	// executable re-executed (it must call MaybeServeVfsd first in main),
+	// confined as the llmsh command confines itself (Landlock: no file
+	// access and no network once its vfsd runs) and by MaxMemory. A crash
+	// of the shell (Go's stack overflow, the kernel's out-of-memory
+	// killer) ends that process only: the Run returns an error wrapping
+	// ErrCrashed, the embedding program and its other sessions go on,
+	// and Reset starts the session anew. llmsh serve and llmsh mcp run
+	// every session so. Without it the shell runs in the embedding
+	// process, which shares one heap and one stack limit with it: a
+	// session can then exhaust the process's memory, and the memory
+	// limit of the llmsh command does not apply.
+	Isolated bool
+	// MaxMemory bounds the heap of an isolated session's process: a Run
+	// that takes it past the limit is stopped with status 125 and
+	// "llmsh: memory limit exceeded (…)" on its stderr, and the session
+	// goes on. Zero: DefaultMaxMemory. It does not apply to a session
+	// that is not Isolated.
+	MaxMemory int64
 }
 
 // Limits bound a Run: commands run, call depth, script size and nesting,
@@ -124,9 +149,12 @@ type Session struct {
 	stdout, stderr stream
 	closed         bool
 
-	mu     sync.Mutex
-	cancel context.CancelFunc // of the Run in progress
-	vfs    *vfsclient.Client  // the current vfsd's client, for ReadFile
+	iso *isoProc // the worker of an Isolated session (under sem)
+
+	mu      sync.Mutex
+	cancel  context.CancelFunc // of the Run in progress
+	vfs     *vfsclient.Client  // the current vfsd's client, for ReadFile
+	isoLive *isoProc           // iso, for ReadFile
 }
 
 // New starts a session: its vfsd, with the allowlists of opts, and a
@@ -151,8 +179,20 @@ func New(opts Options) (*Session, error) {
 	return s, nil
 }
 
-// start starts vfsd and a fresh shell; it holds sem or is New.
+// start starts vfsd and a fresh shell (in a worker when Isolated); it
+// holds sem or is New.
 func (s *Session) start() error {
+	if s.opts.Isolated {
+		p, err := startIsolated(s.opts, s.dir)
+		if err != nil {
+			return err
+		}
+		s.iso = p
+		s.mu.Lock()
+		s.isoLive = p
+		s.mu.Unlock()
+		return nil
+	}
 	p, err := vfsdproc.Start(vfsdproc.Config{
 		Path: s.opts.VfsdPath, Inputs: s.opts.Inputs, Outputs: s.opts.Outputs,
 		Strict: s.opts.Strict, Log: s.opts.VfsdLog, MaxVirtualBytes: s.opts.MaxVirtualBytes,
@@ -184,6 +224,14 @@ func (s *Session) start() error {
 
 // stop ends the shell and vfsd; it holds sem.
 func (s *Session) stop() error {
+	if s.iso != nil {
+		s.mu.Lock()
+		s.isoLive = nil
+		s.mu.Unlock()
+		err := s.iso.close()
+		s.iso = nil
+		return err
+	}
 	if s.proc == nil {
 		return nil
 	}
@@ -224,6 +272,28 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 	defer s.unlock()
 	if s.closed {
 		return Result{}, ErrClosed
+	}
+	if s.opts.Isolated {
+		if s.iso == nil {
+			return Result{}, fmt.Errorf("%w (Reset starts a new session)", ErrCrashed)
+		}
+		// The worker's session applies Timeout and the limits; Close
+		// cancels through s.cancel.
+		runCtx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		s.mu.Lock()
+		s.cancel = cancel
+		s.mu.Unlock()
+		defer func() {
+			s.mu.Lock()
+			s.cancel = nil
+			s.mu.Unlock()
+		}()
+		res, err := s.runIsolated(runCtx, script, stdin)
+		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
+			err = nil // Close cancelled it: as an in-process Run, the output so far
+		}
+		return res, err
 	}
 	if s.sh == nil {
 		return Result{}, fmt.Errorf("%w (Reset starts a new session)", ErrVfsdGone)
@@ -330,6 +400,10 @@ func (s *Session) abs(name string) string {
 // resolves against Options.Dir. It may be called while a Run is in
 // progress.
 func (s *Session) ReadFile(name string) ([]byte, error) {
+	if s.opts.Isolated {
+		r, err := s.isoFile("readfile", s.abs(name))
+		return r.Data, err
+	}
 	c, err := s.client()
 	if err != nil {
 		return nil, err
@@ -346,6 +420,17 @@ func (s *Session) ReadFile(name string) ([]byte, error) {
 // sorted by name. A symbolic link is an entry of type fs.ModeSymlink, as
 // os.ReadDir reports it; vfsclient.LinkTarget tells what it leads to.
 func (s *Session) ReadDir(name string) ([]fs.DirEntry, error) {
+	if s.opts.Isolated {
+		r, err := s.isoFile("readdir", s.abs(name))
+		if err != nil {
+			return nil, err
+		}
+		ents := make([]fs.DirEntry, len(r.Infos))
+		for i := range r.Infos {
+			ents[i] = fs.FileInfoToDirEntry(&r.Infos[i])
+		}
+		return ents, nil
+	}
 	c, err := s.client()
 	if err != nil {
 		return nil, err
@@ -355,6 +440,16 @@ func (s *Session) ReadDir(name string) ([]fs.DirEntry, error) {
 
 // Stat describes the named file as the session's scripts see it.
 func (s *Session) Stat(name string) (fs.FileInfo, error) {
+	if s.opts.Isolated {
+		r, err := s.isoFile("stat", s.abs(name))
+		if err != nil {
+			return nil, err
+		}
+		if len(r.Infos) != 1 {
+			return nil, &fs.PathError{Op: "stat", Path: name, Err: errors.New("no answer")}
+		}
+		return &r.Infos[0], nil
+	}
 	c, err := s.client()
 	if err != nil {
 		return nil, err

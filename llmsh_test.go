@@ -22,8 +22,13 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// isolated reports whether t runs under TestIsolated, which runs the
+// session tests again with Options.Isolated.
+func isolated(t *testing.T) bool { return strings.HasPrefix(t.Name(), "TestIsolated/") }
+
 func newSession(t *testing.T, o llmsh.Options) *llmsh.Session {
 	t.Helper()
+	o.Isolated = isolated(t)
 	s, err := llmsh.New(o)
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +173,7 @@ func TestReset(t *testing.T) {
 }
 
 func TestClose(t *testing.T) {
-	s, err := llmsh.New(llmsh.Options{})
+	s, err := llmsh.New(llmsh.Options{Isolated: isolated(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +230,7 @@ func TestConcurrentSessions(t *testing.T) {
 }
 
 func TestNoVfsd(t *testing.T) {
-	_, err := llmsh.New(llmsh.Options{VfsdPath: filepath.Join(t.TempDir(), "missing")})
+	_, err := llmsh.New(llmsh.Options{VfsdPath: filepath.Join(t.TempDir(), "missing"), Isolated: isolated(t)})
 	if err == nil || !strings.Contains(err.Error(), "cannot start vfsd") {
 		t.Fatalf("got %v", err)
 	}

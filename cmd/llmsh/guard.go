@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
-	"time"
+
+	"github.com/llmsh/llmsh/internal/memguard"
 )
 
 // memoryLimit is the heap size at which the memory guard stops the script.
-const memoryLimit = 2 << 30
+const memoryLimit = memguard.Default
 
 // limiter holds the limits that stop the work in progress rather than
 // llmsh: the output budget and the memory guard. The work in progress is
@@ -103,52 +102,9 @@ func (lw *limitWriter) Fd() uintptr {
 
 // memoryGuard watches the heap and stops the run in progress, with a
 // message, before the kernel would kill the process. It returns a function
-// that stops the guard.
+// that stops the guard; the guard also stops when ctx ends.
 func memoryGuard(ctx context.Context, limit uint64, l *limiter) func() {
-	debug.SetMemoryLimit(int64(limit))
-	done := make(chan struct{})
-	go func() {
-		// HeapAlloc: live objects and dead ones not yet freed (what
-		// runtime/metrics calls /memory/classes/heap/objects:bytes; that
-		// package is not linked, its init costs every start-up of llmsh
-		// and of vfsd 0.1 ms).
-		var ms runtime.MemStats
-		over := func() bool {
-			runtime.ReadMemStats(&ms)
-			return ms.HeapAlloc > limit
-		}
-		t := time.NewTicker(50 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				// Garbage that is not yet collected does not count: what a
-				// stopped command left behind must not stop the next one.
-				if over() {
-					runtime.GC()
-					if over() {
-						l.fire(fmt.Sprintf("memory limit exceeded (%s)", sizeString(limit)))
-					}
-				}
-			}
-		}
-	}()
-	return func() { close(done) }
-}
-
-// sizeString shows a byte count in the largest binary unit that divides it.
-func sizeString(n uint64) string {
-	for _, u := range []struct {
-		shift uint
-		name  string
-	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
-		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
-			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
+	stop := memguard.Start(limit, func() { l.fire(memguard.Message(limit)) })
+	context.AfterFunc(ctx, stop)
+	return stop
 }

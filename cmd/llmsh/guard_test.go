@@ -116,11 +116,3 @@ func TestMemoryGuardStopsRun(t *testing.T) {
 	runtime.KeepAlive(hog2)
 	l.end()
 }
-
-func TestSizeString(t *testing.T) {
-	for n, want := range map[uint64]string{2 << 30: "2 GiB", 32 << 20: "32 MiB", 1536: "1536 bytes", 3 << 10: "3 KiB", 1000: "1000 bytes"} {
-		if got := sizeString(n); got != want {
-			t.Errorf("sizeString(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

@@ -76,14 +76,16 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout,
 		MaxOutput: o.maxOutput, VfsdPath: o.vfsdPath, VfsdLog: o.logFile,
+		// The shell runs in a confined process of its own (Landlock, the
+		// memory limit); this one only relays, and stays free to start
+		// that process anew after a crash.
+		Isolated: true,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	defer sess.Close()
-	// vfsd runs: from here on llmsh needs no file system of its own.
-	restrictSelf(o.verbose, stderr)
 	srv := mcpserver.New(sess, mcpserver.Config{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, Version: version,
 	})

@@ -80,6 +80,15 @@ func runBash(ctx context.Context, sess *llmsh.Session, in BashInput) (*mcp.CallT
 		defer cancel()
 	}
 	res, err := sess.Run(runCtx, in.Command, strings.NewReader(in.Stdin))
+	if errors.Is(err, llmsh.ErrCrashed) || errors.Is(err, llmsh.ErrVfsdGone) {
+		// The session's process (or its vfsd) died: start it anew so that
+		// the next call works, and say what was lost.
+		if rerr := sess.Reset(); rerr != nil {
+			return nil, BashOutput{}, fmt.Errorf("%v; starting the session anew: %w", err, rerr)
+		}
+		res = llmsh.Result{ExitCode: 125, Stderr: fmt.Sprintf("%v\nllmsh: the session was started anew: its variables, functions, working directory and virtual files are gone\n", err)}
+		err = nil
+	}
 	if err != nil {
 		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
 			return nil, BashOutput{}, err

@@ -243,3 +243,29 @@ func TestStrictDescription(t *testing.T) {
 		t.Errorf("strict description:\n%s", d)
 	}
 }
+
+// TestCrashStartsAnew: when the session's process dies (here a stack
+// overflow, reachable because the embedder lifted the nesting limit), the
+// call says what happened and what was lost, and the next call runs in a
+// new session.
+func TestCrashStartsAnew(t *testing.T) {
+	sess, err := llmsh.New(llmsh.Options{Isolated: true, Limits: llmsh.Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	ctx := context.Background()
+	if _, _, err := runBash(ctx, sess, BashInput{Command: "kept=yes"}); err != nil {
+		t.Fatal(err)
+	}
+	res, out, err := runBash(ctx, sess, BashInput{Command: `eval "$(printf '%20000000s' '' | tr ' ' '(')"`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.ExitCode != 125 || !res.IsError || !strings.Contains(out.Stderr, "stack overflow") || !strings.Contains(out.Stderr, "started anew") {
+		t.Fatalf("crashing call: %+v", out)
+	}
+	if _, out, err := runBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
+		t.Fatalf("the call after: %+v, %v", out, err)
+	}
+}

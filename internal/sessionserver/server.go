@@ -475,6 +475,9 @@ func (s *Server) open(p OpenParams) (string, vfsproto.Code, error) {
 		Inputs: p.Inputs, Outputs: p.Outputs, Dir: p.Dir, Strict: p.Strict, Limits: lim,
 		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput,
 		VfsdPath: s.cfg.VfsdPath, VfsdLog: s.cfg.VfsdLog,
+		// Each session's shell in a confined process of its own: one
+		// session's crash or heap cannot take the server down.
+		Isolated: true,
 	})
 	s.mu.Lock()
 	s.pending--
@@ -520,7 +523,7 @@ func (s *Server) run(p RunParams) (RunResult, vfsproto.Code, error) {
 	switch {
 	case errors.Is(err, llmsh.ErrClosed):
 		return RunResult{}, ENoSession, fmt.Errorf("session %q was closed", p.Session)
-	case errors.Is(err, llmsh.ErrVfsdGone):
+	case errors.Is(err, llmsh.ErrVfsdGone), errors.Is(err, llmsh.ErrCrashed):
 		return RunResult{}, ESession, err
 	case err != nil:
 		return RunResult{}, EShuttingDown, err

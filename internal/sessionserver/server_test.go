@@ -518,3 +518,36 @@ func TestPeerRefused(t *testing.T) {
 		t.Errorf("connection still open")
 	}
 }
+
+// TestCrashEndsOneSession: a session whose shell crashes (Go's stack
+// overflow, reachable because a client may raise max_nesting) ends alone:
+// its run fails with E_SESSION naming the cause, and the server and the
+// other sessions go on (issue 18, item 3: each session's shell runs in a
+// process of its own).
+func TestCrashEndsOneSession(t *testing.T) {
+	_, path := start(t, Config{})
+	c := dial(t, path)
+	other, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, c, other, "kept=yes", "")
+	bad, err := c.Open(OpenParams{Limits: &Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Run(bad, `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, "")
+	if code(err) != ESession || !strings.Contains(err.Error(), "stack overflow") {
+		t.Fatalf("crashing run: %v; want E_SESSION naming the stack overflow", err)
+	}
+	if r := mustRun(t, c, other, "echo $kept", ""); r.Stdout != "yes\n" {
+		t.Errorf("the other session: %+v", r)
+	}
+	fresh, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatalf("opening a session after the crash: %v", err)
+	}
+	if r := mustRun(t, c, fresh, "echo fresh", ""); r.Stdout != "fresh\n" {
+		t.Errorf("a new session: %+v", r)
+	}
+}

@@ -1,6 +1,7 @@
-// Package vfsdproc runs vfsd as a child process over a pipe pair, for the
-// llmsh command and for the llmsh library. It is the only place in llmsh
-// that uses os/exec.
+// Package vfsdproc runs llmsh's child processes: vfsd over a pipe pair,
+// for the llmsh command and for the llmsh library, and the worker process
+// of an isolated session (worker.go). It is the only place in llmsh that
+// uses os/exec.
 //
 // vfsd is either a separate binary (cmd/vfsd) or the running executable
 // itself in server mode: a program that calls Serve first thing in main
@@ -32,11 +33,13 @@ var selfServes atomic.Bool
 
 // Serve makes this executable usable as vfsd. When the first argument is
 // ServerModeArg it serves one client on stdin/stdout and exits the process
-// with vfsd's status; otherwise it returns at once, and Start may from now
+// with vfsd's status (with WorkerModeArg it runs WorkerMain and exits);
+// otherwise it returns at once, and Start may from now
 // on re-execute this executable in server mode. Call it first in main (and
 // in TestMain).
 func Serve() {
 	selfServes.Store(true)
+	serveWorker()
 	if len(os.Args) > 1 && os.Args[1] == ServerModeArg {
 		// Ctrl-C at a terminal is for the running command, not for vfsd
 		// (which shares the terminal's process group).

@@ -1,0 +1,75 @@
+// Package memguard stops the work in progress before the process's heap
+// outgrows its limit: the llmsh command and each isolated session's
+// process (package llmsh) run one.
+package memguard
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// Default is the heap limit of the llmsh command and of an isolated
+// session's process.
+const Default = 2 << 30
+
+// tick is how often the guard looks at the heap.
+const tick = 20 * time.Millisecond
+
+// Start sets the Go runtime's soft memory limit to limit and, from its own
+// goroutine, calls fire each time the live heap is found above limit
+// (after a collection, so that garbage a stopped command left behind does
+// not count). fire should stop the work in progress; it is called again at
+// the next tick if the heap stays above. Stop the guard with the returned
+// function (calling it again is harmless).
+func Start(limit uint64, fire func()) (stop func()) {
+	debug.SetMemoryLimit(int64(limit))
+	done := make(chan struct{})
+	go func() {
+		// HeapAlloc: live objects and dead ones not yet freed (what
+		// runtime/metrics calls /memory/classes/heap/objects:bytes; that
+		// package is not linked, its init costs every start-up 0.1 ms).
+		var ms runtime.MemStats
+		over := func() bool {
+			runtime.ReadMemStats(&ms)
+			return ms.HeapAlloc > limit
+		}
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if over() {
+					runtime.GC()
+					if over() {
+						fire()
+					}
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(done) }) }
+}
+
+// Message is the words a fired guard prints: "memory limit exceeded (2 GiB)".
+func Message(limit uint64) string {
+	return fmt.Sprintf("memory limit exceeded (%s)", SizeString(limit))
+}
+
+// SizeString shows a byte count in the largest binary unit that divides it.
+func SizeString(n uint64) string {
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,44 @@
+package memguard
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+func TestSizeString(t *testing.T) {
+	for n, want := range map[uint64]string{2 << 30: "2 GiB", 32 << 20: "32 MiB", 1536: "1536 bytes", 3 << 10: "3 KiB", 1000: "1000 bytes"} {
+		if got := SizeString(n); got != want {
+			t.Errorf("SizeString(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := Message(2 << 30); got != "memory limit exceeded (2 GiB)" {
+		t.Errorf("Message = %q", got)
+	}
+}
+
+// TestStartFires: a live heap above the limit makes the guard fire; once
+// the heap is back under it, and the guard stopped, nothing more fires.
+func TestStartFires(t *testing.T) {
+	defer debug.SetMemoryLimit(math.MaxInt64)
+	fired := make(chan struct{}, 1)
+	stop := Start(32<<20, func() {
+		select {
+		case fired <- struct{}{}:
+		default:
+		}
+	})
+	hog := make([]byte, 64<<20)
+	for i := range hog {
+		hog[i] = byte(i)
+	}
+	select {
+	case <-fired:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the guard did not fire")
+	}
+	runtime.KeepAlive(hog)
+	stop()
+}

@@ -1,0 +1,487 @@
+package llmsh
+
+// Isolated sessions: the shell in a child process of its own (the worker),
+// confined as the llmsh command confines itself, so that a crash, a
+// runaway heap or a breach of the interpreter is that one session's.
+//
+// The parent (Session with Options.Isolated) and the worker speak JSON
+// values over a Unix socket pair, one request and one response per call,
+// matched by id. A Run's standard input travels as a descriptor (the read
+// end of a pipe the parent feeds), attached to a newline written just
+// before the run request (JSON ignores the newline). The worker runs an
+// ordinary in-process Session with the same options; the parent only
+// relays.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/internal/memguard"
+	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/internal/vfsdproc"
+)
+
+// DefaultMaxMemory is an isolated session's heap limit when
+// Options.MaxMemory is zero.
+const DefaultMaxMemory = memguard.Default
+
+// ErrCrashed is returned (wrapped) by Run, ReadFile, ReadDir and Stat of an
+// isolated session whose process has died (a stack overflow, the kernel's
+// out-of-memory killer): the session is gone, and Reset starts a new one.
+// Other sessions are not affected.
+var ErrCrashed = errors.New("llmsh: the session's process died")
+
+// cancelGrace is how long a cancelled Run may take to answer before its
+// worker is killed.
+const cancelGrace = 10 * time.Second
+
+type workerReq struct {
+	ID     int64    `json:"id"`
+	Op     string   `json:"op"` // open, run, cancel, readfile, readdir, stat
+	Opts   *Options `json:"opts,omitempty"`
+	Script string   `json:"script,omitempty"`
+	Name   string   `json:"name,omitempty"`
+	Run    int64    `json:"run,omitempty"` // cancel: the id of the run
+}
+
+type workerResp struct {
+	ID     int64      `json:"id"`
+	Err    string     `json:"err,omitempty"`
+	Kind   string     `json:"kind,omitempty"` // of Err: closed, vfsd, canceled, notexist, perm, errno, other; crashed (parent only)
+	Errno  int        `json:"errno,omitempty"`
+	Result *Result    `json:"result,omitempty"`
+	Data   []byte     `json:"data,omitempty"`
+	Infos  []fileInfo `json:"infos,omitempty"`
+}
+
+// fileInfo is an fs.FileInfo on the wire.
+type fileInfo struct {
+	FName string      `json:"name"`
+	FSize int64       `json:"size"`
+	FMode fs.FileMode `json:"mode"`
+	FTime time.Time   `json:"mtime"`
+}
+
+func (f *fileInfo) Name() string       { return f.FName }
+func (f *fileInfo) Size() int64        { return f.FSize }
+func (f *fileInfo) Mode() fs.FileMode  { return f.FMode }
+func (f *fileInfo) ModTime() time.Time { return f.FTime }
+func (f *fileInfo) IsDir() bool        { return f.FMode.IsDir() }
+func (f *fileInfo) Sys() any           { return nil }
+
+func wireInfo(fi fs.FileInfo) fileInfo {
+	return fileInfo{FName: fi.Name(), FSize: fi.Size(), FMode: fi.Mode(), FTime: fi.ModTime()}
+}
+
+// errKind describes err for the wire.
+func errKind(err error, r *workerResp) {
+	r.Err, r.Kind = err.Error(), "other"
+	var errno syscall.Errno
+	switch {
+	case errors.Is(err, ErrClosed):
+		r.Kind = "closed"
+	case errors.Is(err, ErrVfsdGone):
+		r.Kind = "vfsd"
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		r.Kind = "canceled"
+	case errors.As(err, &errno):
+		r.Kind, r.Errno = "errno", int(errno)
+	case errors.Is(err, fs.ErrNotExist):
+		r.Kind = "notexist"
+	case errors.Is(err, fs.ErrPermission):
+		r.Kind = "perm"
+	}
+}
+
+// pathErr is the error of a file call as the worker described it: an
+// *fs.PathError whose Err is what the in-process call's would match.
+func (r *workerResp) pathErr(op, name string) error {
+	var e error
+	switch r.Kind {
+	case "errno":
+		e = syscall.Errno(r.Errno)
+	case "notexist":
+		e = fs.ErrNotExist
+	case "perm":
+		e = fs.ErrPermission
+	default:
+		return r.err()
+	}
+	return &fs.PathError{Op: op, Path: name, Err: e}
+}
+
+// err is the error of a call that is not about a file.
+func (r *workerResp) err() error {
+	switch r.Kind {
+	case "":
+		return nil
+	case "closed":
+		return ErrClosed
+	case "vfsd":
+		return fmt.Errorf("%w (%s)", ErrVfsdGone, r.Err)
+	case "crashed":
+		return fmt.Errorf("%w: %s (Reset starts a new session)", ErrCrashed, r.Err)
+	}
+	return errors.New(r.Err)
+}
+
+// isoProc is the parent's side of a worker.
+type isoProc struct {
+	w    *vfsdproc.Worker
+	wmu  sync.Mutex // serialises writes to the socket
+	enc  *json.Encoder
+	mu   sync.Mutex
+	next int64
+	wait map[int64]chan workerResp
+	dead bool          // the reader has ended: every call answers "crashed"
+	done chan struct{} // closed when the reader ends
+}
+
+// startIsolated starts a worker and opens the session in it.
+func startIsolated(opts Options, dir string) (*isoProc, error) {
+	w, err := vfsdproc.StartWorker(dir)
+	if err != nil {
+		return nil, fmt.Errorf("llmsh: %w", err)
+	}
+	p := &isoProc{w: w, enc: json.NewEncoder(w.Conn), wait: map[int64]chan workerResp{}, done: make(chan struct{})}
+	go p.read()
+	o := opts
+	o.Dir, o.Isolated = dir, false
+	resp := p.call(context.Background(), workerReq{Op: "open", Opts: &o}, nil)
+	if resp.Kind != "" {
+		p.close()
+		if resp.Kind == "crashed" {
+			return nil, fmt.Errorf("llmsh: the session's process did not start: %s", resp.Err)
+		}
+		return nil, errors.New(resp.Err)
+	}
+	return p, nil
+}
+
+// read delivers the worker's answers to their callers until the socket
+// ends; then every call waiting or to come answers "crashed".
+func (p *isoProc) read() {
+	dec := json.NewDecoder(p.w.Conn)
+	for {
+		var r workerResp
+		if err := dec.Decode(&r); err != nil {
+			break
+		}
+		p.mu.Lock()
+		ch := p.wait[r.ID]
+		delete(p.wait, r.ID)
+		p.mu.Unlock()
+		if ch != nil {
+			ch <- r
+		}
+	}
+	p.w.Conn.Close()
+	<-p.w.Done() // the process has exited: its stderr is whole
+	reason := p.w.Reason()
+	p.mu.Lock()
+	p.dead = true
+	for id, ch := range p.wait {
+		ch <- workerResp{ID: id, Kind: "crashed", Err: reason}
+		delete(p.wait, id)
+	}
+	p.mu.Unlock()
+	close(p.done)
+}
+
+// send writes req (with the descriptor fd attached, if not nil) and
+// returns the channel its answer comes on.
+func (p *isoProc) send(req workerReq, fd *os.File) chan workerResp {
+	ch := make(chan workerResp, 1)
+	p.mu.Lock()
+	if p.dead {
+		p.mu.Unlock()
+		ch <- workerResp{Kind: "crashed", Err: p.w.Reason()}
+		return ch
+	}
+	p.next++
+	req.ID = p.next
+	p.wait[req.ID] = ch
+	p.mu.Unlock()
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	if fd != nil {
+		// The descriptor rides on a newline that the decoder skips.
+		if _, _, err := p.w.Conn.WriteMsgUnix([]byte("\n"), syscall.UnixRights(int(fd.Fd())), nil); err != nil {
+			p.w.Kill()
+			return ch // the reader answers "crashed"
+		}
+	}
+	if err := p.enc.Encode(req); err != nil {
+		p.w.Kill()
+	}
+	return ch
+}
+
+// call sends req and waits for its answer.
+func (p *isoProc) call(ctx context.Context, req workerReq, fd *os.File) workerResp {
+	return <-p.send(req, fd)
+}
+
+// run relays a Run: when ctx ends first, the worker is told to cancel it,
+// and killed if it has not answered after cancelGrace.
+func (p *isoProc) run(ctx context.Context, script string, stdin *os.File) workerResp {
+	ch := p.send(workerReq{Op: "run", Script: script}, stdin)
+	p.mu.Lock()
+	id := p.next
+	p.mu.Unlock()
+	select {
+	case r := <-ch:
+		return r
+	case <-ctx.Done():
+	}
+	p.send(workerReq{Op: "cancel", Run: id}, nil)
+	t := time.NewTimer(cancelGrace)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return r
+	case <-t.C:
+		p.w.Kill()
+		return <-ch
+	}
+}
+
+// close ends the worker: its session sees the socket's end, closes (vfsd
+// exits, the virtual files are gone) and the process exits. One that does
+// not within cancelGrace is killed.
+func (p *isoProc) close() error {
+	p.w.Conn.CloseWrite()
+	t := time.NewTimer(cancelGrace)
+	defer t.Stop()
+	select {
+	case <-p.w.Done():
+	case <-t.C:
+		p.w.Kill()
+	}
+	<-p.done
+	return nil
+}
+
+// runIsolated is Run for an isolated session; it holds sem.
+func (s *Session) runIsolated(ctx context.Context, script string, stdin io.Reader) (Result, error) {
+	in, err := stdinPipe(stdin)
+	if err != nil {
+		return Result{}, fmt.Errorf("llmsh: %w", err)
+	}
+	defer in.Close()
+	r := s.iso.run(ctx, script, in)
+	var res Result
+	if r.Result != nil {
+		res = *r.Result
+	}
+	if r.Kind == "canceled" && ctx.Err() != nil {
+		return res, ctx.Err()
+	}
+	return res, r.err()
+}
+
+// isoFile relays ReadFile, ReadDir or Stat.
+func (s *Session) isoFile(op, name string) (workerResp, error) {
+	s.mu.Lock()
+	p := s.isoLive
+	s.mu.Unlock()
+	if p == nil {
+		return workerResp{}, ErrClosed
+	}
+	r := p.call(context.Background(), workerReq{Op: op, Name: name}, nil)
+	if r.Kind != "" {
+		return r, r.pathErr(map[string]string{"readfile": "open", "readdir": "open", "stat": "stat"}[op], name)
+	}
+	return r, nil
+}
+
+// ServeWorker is the worker's main: it opens the session its parent asks
+// for, confines the process (Landlock: no file access, no network; the
+// heap limit), then serves calls until the socket ends.
+func serveWorker(conn *net.UnixConn) int {
+	fr := &fdReader{c: conn}
+	dec := json.NewDecoder(fr)
+	var wmu sync.Mutex
+	enc := json.NewEncoder(conn)
+	reply := func(r workerResp) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		enc.Encode(r)
+	}
+	var req workerReq
+	if err := dec.Decode(&req); err != nil || req.Op != "open" || req.Opts == nil {
+		fmt.Fprintln(os.Stderr, "llmsh: session worker: no open request")
+		return 2
+	}
+	opts := *req.Opts
+	sess, err := New(opts)
+	if err != nil {
+		reply(workerResp{ID: req.ID, Kind: "other", Err: err.Error()})
+		return 1
+	}
+	defer sess.Close()
+	// vfsd is running: from now on this process needs no file and no
+	// network, and could not execute a program.
+	if err := sandbox.RestrictSelf(); err != nil {
+		reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: cannot confine the session's process: " + err.Error()})
+		return 1
+	}
+	limit := uint64(opts.MaxMemory)
+	if opts.MaxMemory <= 0 {
+		limit = DefaultMaxMemory
+	}
+	var cur struct {
+		sync.Mutex
+		id     int64
+		cancel context.CancelFunc
+		fired  bool
+	}
+	stop := memguard.Start(limit, func() {
+		cur.Lock()
+		defer cur.Unlock()
+		if cur.cancel != nil && !cur.fired {
+			cur.fired = true
+			cur.cancel()
+		}
+	})
+	defer stop()
+	reply(workerResp{ID: req.ID})
+
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		var req workerReq
+		if err := dec.Decode(&req); err != nil {
+			// The parent closed the session (or is gone): end the run in
+			// progress, if any, and exit.
+			cur.Lock()
+			if cur.cancel != nil {
+				cur.cancel()
+			}
+			cur.Unlock()
+			return 0
+		}
+		switch req.Op {
+		case "run":
+			stdin := fr.take()
+			ctx, cancel := context.WithCancel(context.Background())
+			cur.Lock()
+			cur.id, cur.cancel, cur.fired = req.ID, cancel, false
+			cur.Unlock()
+			wg.Add(1)
+			go func(id int64, script string) {
+				defer wg.Done()
+				defer cancel()
+				var in io.Reader
+				if stdin != nil {
+					defer stdin.Close()
+					in = stdin
+				}
+				res, err := sess.Run(ctx, script, in)
+				cur.Lock()
+				fired := cur.fired
+				cur.id, cur.cancel = 0, nil
+				cur.Unlock()
+				r := workerResp{ID: id, Result: &res}
+				if fired {
+					// The guard stopped the run: as the llmsh command says it.
+					res.ExitCode = 125
+					res.Stderr += "llmsh: " + memguard.Message(limit) + "\n"
+					err = nil
+					runtime.GC()
+				}
+				if err != nil {
+					errKind(err, &r)
+				}
+				reply(r)
+			}(req.ID, req.Script)
+		case "cancel":
+			cur.Lock()
+			if cur.id == req.Run && cur.cancel != nil {
+				cur.cancel()
+			}
+			cur.Unlock()
+		case "readfile", "readdir", "stat":
+			wg.Add(1)
+			go func(req workerReq) {
+				defer wg.Done()
+				r := workerResp{ID: req.ID}
+				var err error
+				switch req.Op {
+				case "readfile":
+					r.Data, err = sess.ReadFile(req.Name)
+				case "readdir":
+					var ents []fs.DirEntry
+					ents, err = sess.ReadDir(req.Name)
+					for _, e := range ents {
+						fi, ierr := e.Info()
+						if ierr != nil {
+							fi = &fileInfo{FName: e.Name(), FMode: e.Type()}
+						}
+						r.Infos = append(r.Infos, wireInfo(fi))
+					}
+				case "stat":
+					var fi fs.FileInfo
+					if fi, err = sess.Stat(req.Name); err == nil {
+						r.Infos = []fileInfo{wireInfo(fi)}
+					}
+				}
+				if err != nil {
+					errKind(err, &r)
+				}
+				reply(r)
+			}(req)
+		default:
+			reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: session worker: unknown request " + strconv.Quote(req.Op)})
+		}
+	}
+}
+
+// fdReader reads the socket and keeps the descriptors that arrive with
+// the bytes, in order, for the run requests that follow them.
+type fdReader struct {
+	c   *net.UnixConn
+	mu  sync.Mutex
+	fds []*os.File
+}
+
+func (r *fdReader) Read(p []byte) (int, error) {
+	oob := make([]byte, syscall.CmsgSpace(4*4))
+	n, oobn, _, _, err := r.c.ReadMsgUnix(p, oob)
+	if oobn > 0 {
+		if msgs, perr := syscall.ParseSocketControlMessage(oob[:oobn]); perr == nil {
+			for _, m := range msgs {
+				fds, _ := syscall.ParseUnixRights(&m)
+				r.mu.Lock()
+				for _, fd := range fds {
+					r.fds = append(r.fds, os.NewFile(uintptr(fd), "stdin"))
+				}
+				r.mu.Unlock()
+			}
+		}
+	}
+	return n, err
+}
+
+// take returns the oldest descriptor not yet taken, nil if none came.
+func (r *fdReader) take() *os.File {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.fds) == 0 {
+		return nil
+	}
+	f := r.fds[0]
+	r.fds = r.fds[1:]
+	return f
+}

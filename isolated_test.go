@@ -1,0 +1,142 @@
+package llmsh_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/llmsh/llmsh"
+)
+
+// TestIsolated runs the session tests again with Options.Isolated: the
+// shell in a worker process, every call relayed.
+func TestIsolated(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"StatePersists", TestStatePersists},
+		{"StatusAndStreams", TestStatusAndStreams},
+		{"TimeoutKeepsSession", TestTimeoutKeepsSession},
+		{"MaxOutput", TestMaxOutput},
+		{"LimitKeepsSession", TestLimitKeepsSession},
+		{"ContextCancel", TestContextCancel},
+		{"Reset", TestReset},
+		{"Close", TestClose},
+		{"ConcurrentSessions", TestConcurrentSessions},
+		{"NoVfsd", TestNoVfsd},
+		{"ReadFileAndDir", TestReadFileAndDir},
+		{"MaxVirtualBytes", TestMaxVirtualBytes},
+		{"Stat", testStat},
+	} {
+		t.Run(tc.name, tc.f)
+	}
+}
+
+func testStat(t *testing.T) {
+	dir := t.TempDir()
+	s := newSession(t, llmsh.Options{Outputs: []string{dir}, Dir: dir})
+	run(t, s, `mkdir -p w/d; printf 12345 > w/f; printf v > /virt`)
+	fi, err := s.Stat("w/f")
+	if err != nil || fi.Size() != 5 || fi.IsDir() || fi.Name() != "f" {
+		t.Fatalf("Stat(w/f) = %v, %v", fi, err)
+	}
+	if fi, err := s.Stat("/virt"); err != nil || fi.Size() != 1 {
+		t.Fatalf("Stat(/virt) = %v, %v", fi, err)
+	}
+	ents, err := s.ReadDir("w")
+	if err != nil || len(ents) != 2 || ents[0].Name() != "d" || !ents[0].IsDir() || ents[1].Name() != "f" {
+		t.Fatalf("ReadDir(w) = %v, %v", ents, err)
+	}
+	if _, err := s.Stat("w/none"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Stat of a missing file: %v", err)
+	}
+}
+
+// TestIsolatedCrash: a shell that crashes (here Go's unrecoverable stack
+// overflow, reached by lifting the nesting limit) ends its own session
+// only: its Run says so, another session in the same program goes on, and
+// Reset starts the crashed one anew.
+func TestIsolatedCrash(t *testing.T) {
+	other := newIsolated(t, llmsh.Options{})
+	run(t, other, `kept=yes`)
+	s := newIsolated(t, llmsh.Options{Limits: llmsh.Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
+	res, err := s.Run(context.Background(), `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, nil)
+	if !errors.Is(err, llmsh.ErrCrashed) || !strings.Contains(err.Error(), "stack overflow") {
+		t.Fatalf("Run: %+v, %v; want ErrCrashed naming the stack overflow", res, err)
+	}
+	if strings.Contains(err.Error(), "goroutine ") {
+		t.Errorf("the error holds a stack trace: %v", err)
+	}
+	if _, err := s.Run(context.Background(), `echo`, nil); !errors.Is(err, llmsh.ErrCrashed) {
+		t.Errorf("Run after the crash: %v", err)
+	}
+	if _, err := s.ReadFile("/x"); !errors.Is(err, llmsh.ErrCrashed) {
+		t.Errorf("ReadFile after the crash: %v", err)
+	}
+	if r := run(t, other, `echo $kept`); r.Stdout != "yes\n" {
+		t.Errorf("the other session: %+v", r)
+	}
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, s, `echo again`); r.Stdout != "again\n" {
+		t.Errorf("after Reset: %+v", r)
+	}
+}
+
+// TestIsolatedMemoryLimit: a Run whose heap passes MaxMemory is stopped
+// with status 125 and the llmsh command's message, and the session goes
+// on.
+func TestIsolatedMemoryLimit(t *testing.T) {
+	s := newIsolated(t, llmsh.Options{MaxMemory: 64 << 20})
+	run(t, s, `kept=yes`)
+	res := run(t, s, `x=$(yes); echo never`)
+	if res.ExitCode != 125 || !strings.Contains(res.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(res.Stdout, "never") {
+		t.Fatalf("got %+v", res)
+	}
+	if r := run(t, s, `echo $kept`); r.Stdout != "yes\n" || r.ExitCode != 0 {
+		t.Fatalf("after the limit: %+v", r)
+	}
+}
+
+// TestIsolatedParallelFileCalls: ReadFile and Stat answer while a Run is in
+// progress, from several goroutines.
+func TestIsolatedParallelFileCalls(t *testing.T) {
+	s := newIsolated(t, llmsh.Options{})
+	run(t, s, `echo data > /f`)
+	started := &signalReader{text: "go\n", read: make(chan struct{})}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Run(context.Background(), `read x; while [ ! -e /stop ]; do :; done`, started)
+	}()
+	<-started.read
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if b, err := s.ReadFile("/f"); err != nil || string(b) != "data\n" {
+				t.Errorf("ReadFile = %q, %v", b, err)
+			}
+		}()
+	}
+	wg.Wait()
+	s.Close() // cancels the Run
+	<-done
+}
+
+func newIsolated(t *testing.T, o llmsh.Options) *llmsh.Session {
+	t.Helper()
+	o.Isolated = true
+	s, err := llmsh.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
