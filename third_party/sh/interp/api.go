@@ -64,6 +64,10 @@ type Runner struct {
 	// substitutions made by the statements running (see stmtSync).
 	psubRelease []func()
 
+	// node is the CallExpr or Redirect that the next call, exec or open
+	// handler runs for; see [HandlerContext.Node]. (llmsh)
+	node syntax.Node
+
 	// Params are the current shell parameters, e.g. from running a shell
 	// file or calling a function. Accessible via the $@/$* family of vars.
 	// It can only be set via [Params].

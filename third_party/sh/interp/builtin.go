@@ -471,6 +471,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// it to look for the sourced script in the current directory.
 			path = args[0]
 		}
+		r.node = nil
 		f, err := r.open(ctx, path, os.O_RDONLY, 0, false)
 		if err != nil {
 			return failf(1, "source: %v\n", err)

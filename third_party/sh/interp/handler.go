@@ -64,6 +64,14 @@ type HandlerContext struct {
 	// It may be invalid if the operation has no relevant position information.
 	Pos syntax.Pos
 
+	// Node is the syntax node that a call, exec or open handler runs for:
+	// the [*syntax.CallExpr] of the command (also for a command that
+	// `command` or `exec` runs), the [*syntax.Redirect] of a redirection
+	// or of a $(<FILE). It is nil for other handlers, and for an open
+	// that no redirection asked for (`source FILE`). (llmsh: lets a
+	// handler tell the nodes its own program made from a script's.)
+	Node syntax.Node
+
 	// TODO(v4): use an os.File for stdin below directly.
 
 	// Stdin is the interpreter's current standard input reader.

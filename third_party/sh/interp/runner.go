@@ -51,6 +51,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					break
 				}
 				path := r.literal(word)
+				r.node = cs.Stmts[0].Redirs[0]
 				f, err := r.open(ctx, path, os.O_RDONLY, 0, true)
 				if err != nil {
 					return err
@@ -237,6 +238,9 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		Stdout:         r.stdout,
 		Stderr:         r.stderr,
 		LastExitStatus: int(r.lastExit.code),
+	}
+	if kind == handlerKindCall || kind == handlerKindExec || kind == handlerKindOpen {
+		hc.Node = r.node
 	}
 	if r.stdin != nil { // do not leave hc.Stdin as a typed nil
 		hc.Stdin = r.stdin
@@ -451,6 +455,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
 
+		r.node = cm
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		for _, restore := range restores {
 			r.setVar(restore.name, restore.vr)
@@ -1072,6 +1077,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect) (io.Closer, err
 	case syntax.RdrOut, syntax.RdrAll:
 		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	}
+	r.node = rd
 	f, err := r.open(ctx, arg, mode, 0o644, false)
 	if err != nil {
 		return nil, err
