@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
@@ -22,10 +21,8 @@ import (
 
 const anchorCmd = "\x00anchor"
 
-var anchorSeq atomic.Int64
-
 // anchorStmt rewrites st if its own words hold anchored replacements.
-func anchorStmt(st *syntax.Stmt) {
+func (r *rewriter) anchorStmt(st *syntax.Stmt) {
 	var pre []*syntax.Stmt
 	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
 	syntax.Walk(st, func(n syntax.Node) bool {
@@ -51,7 +48,7 @@ func anchorStmt(st *syntax.Stmt) {
 			case n.Param.Value == "@" || n.Param.Value == "*":
 				mode, idx = "a", litWord(n.Param.Value)
 			}
-			v := "_llmsh_rep" + strconv.FormatInt(anchorSeq.Add(1), 10)
+			v := "_llmsh_rep" + r.st.next()
 			with := []syntax.WordPart{}
 			if n.Repl.With != nil {
 				with = n.Repl.With.Parts

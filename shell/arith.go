@@ -62,8 +62,8 @@ func (s *Shell) letCall(ctx context.Context, args []string) []string {
 // is the file's read error: interp reports it as an expansion error and,
 // since it is an UnsetParameterError, ends the current shell with status 1
 // as bash does.
-func arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
-	v, err, ok := arithEval(ctx, id)
+func (s *Shell) arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
+	v, err, ok := s.arithEval(ctx)
 	if !ok {
 		return nil, redirError(arithFile+id, syscall.ENOENT)
 	}
@@ -75,11 +75,11 @@ func arithOpen(ctx context.Context, id string) (io.ReadWriteCloser, error) {
 
 // arithCmdCall answers \x00arithcmd ID, a (( E )) that assigns nothing:
 // its status is 0 if E is not 0; an error is reported with status 1.
-func arithCmdCall(ctx context.Context, args []string) []string {
+func (s *Shell) arithCmdCall(ctx context.Context, args []string) []string {
 	if len(args) != 2 {
 		return statusArgs(2)
 	}
-	v, err, ok := arithEval(ctx, args[1])
+	v, err, ok := s.arithEval(ctx)
 	if !ok {
 		return statusArgs(2)
 	}
@@ -97,16 +97,16 @@ func arithCmdCall(ctx context.Context, args []string) []string {
 	return statusArgs(0)
 }
 
-// arithEval evaluates the rewritten arithmetic ID in the shell of ctx; ok
-// is false if there is no such ID or no shell.
-func arithEval(ctx context.Context, id string) (v int, err error, ok bool) {
-	n, _ := strconv.ParseUint(id, 10, 64)
-	e, ok := arithWords.Load(n)
+// arithEval evaluates the rewritten arithmetic of the handler's node (the
+// \x00arithcmd call or the \x01arith redirection) in the shell of ctx; ok
+// is false if the node holds none or there is no shell.
+func (s *Shell) arithEval(ctx context.Context) (v int, err error, ok bool) {
+	e, _ := s.state.made(interp.HandlerCtx(ctx).Node)
+	ae, ok := e.(*arithExpr)
 	ecfg := runnerExpandConfig(currentRunner(ctx))
 	if !ok || ecfg == nil {
 		return 0, nil, false
 	}
-	ae := e.(*arithExpr)
 	// A copy: the runner's own config holds the buffer of the command
 	// substitution that is reading this file.
 	cfg := *ecfg

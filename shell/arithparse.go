@@ -3,7 +3,6 @@ package shell
 import (
 	"errors"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -19,15 +18,13 @@ import (
 // offsets, when the expansion runs: the text is expanded, then evaluated,
 // and an error ends the shell with status 1, as bash's does.
 
-// badArith holds the words that stand for such a text.
-var badArith sync.Map
-
 // parseScript parses src as described above; it returns the error of
-// the first parse if it cannot repair it.
-func parseScript(src, name string) (*syntax.File, error) {
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+// the first parse if it cannot repair it. bad are the words that stand
+// for such a text.
+func parseScript(src, name string) (file *syntax.File, bad map[*syntax.Word]bool, err error) {
+	file, err = syntax.NewParser().Parse(strings.NewReader(src), name)
 	if err == nil {
-		return file, nil
+		return file, nil, nil
 	}
 	first := err
 	patched := src
@@ -35,11 +32,11 @@ func parseScript(src, name string) (*syntax.File, error) {
 	for range 32 {
 		var perr syntax.ParseError
 		if !errors.As(err, &perr) {
-			return nil, first
+			return nil, nil, first
 		}
 		from, to, ok := arithSpan(patched, int(perr.Pos.Offset()))
 		if !ok {
-			return nil, first
+			return nil, nil, first
 		}
 		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
 		spans = append(spans, [2]int{from, to})
@@ -49,21 +46,22 @@ func parseScript(src, name string) (*syntax.File, error) {
 		}
 	}
 	if err != nil {
-		return nil, first
+		return nil, nil, first
 	}
+	bad = map[*syntax.Word]bool{}
 	syntax.Walk(file, func(n syntax.Node) bool {
 		if ae, ok := n.(*syntax.ArithmExp); ok {
 			if w, ok := ae.X.(*syntax.Word); ok {
 				for _, sp := range spans {
 					if int(w.Pos().Offset()) == sp[0] {
-						badArith.Store(w, true)
+						bad[w] = true
 					}
 				}
 			}
 		}
 		return true
 	})
-	return file, nil
+	return file, bad, nil
 }
 
 // arithSpan finds the text between the $(( and the )) that hold offset

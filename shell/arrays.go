@@ -220,7 +220,10 @@ func (r *rewriter) integerAssign(a *syntax.Assign) {
 	if err != nil || len(doc.Parts) != 1 {
 		return
 	}
-	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs}).walk(doc)
+	neutralize(doc)
+	sub := r.sub(text)
+	sub.ifsSplit = false
+	sub.walk(doc)
 	r.done[doc] = true
 	a.Value, a.Append = doc, false
 }

@@ -89,7 +89,7 @@ func (s *Shell) declFuncCall(ctx context.Context, args []string) []string {
 		case namesOnly:
 			b.WriteString(name + "\n")
 		default:
-			b.WriteString(funcText(name, body))
+			b.WriteString(s.funcText(name, body))
 		}
 	}
 	if _, err := io.WriteString(hc.Stdout, b.String()); err != nil {

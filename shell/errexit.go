@@ -172,7 +172,7 @@ func (r *rewriter) compoundStatus(st *syntax.Stmt) []*syntax.Stmt {
 // after it.
 func (r *rewriter) keepStatus(cst, st *syntax.Stmt, keepPrev bool) []*syntax.Stmt {
 	r.markLoop(cst)
-	id := strconv.FormatInt(loopStatusSeq.Add(1), 10)
+	id := r.st.next()
 	s := "_llmsh_cs" + id
 	pos := st.Position
 	assign := func(pairs ...string) *syntax.Stmt { return r.assignStmt(pos, pairs...) }

@@ -72,11 +72,6 @@ type fdOp struct {
 	src        string // the redirection's word as written, for messages
 }
 
-var (
-	fdOps   sync.Map // uint64 -> *fdOp
-	fdOpSeq atomic.Uint64
-)
-
 // fdTable maps descriptors to entries. It is never changed once made.
 type fdTable struct {
 	m     map[int]*fdEntry
@@ -395,14 +390,13 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 		tab := s.fdTableOf(hc).fork()
 		return &fdCarrier{w: plainWriter(hc.Stdout), tab: tab, owned: tab.scope}, nil
 	}
-	idText, rest, _ := strings.Cut(spec, " ")
+	_, rest, _ := strings.Cut(spec, " ")
 	target, arg, _ := strings.Cut(rest, " ")
-	id, _ := strconv.ParseUint(idText, 10, 64)
-	v, ok := fdOps.Load(id)
+	v, _ := s.state.made(hc.Node)
+	op, ok := v.(*fdOp)
 	if !ok {
 		return nil, redirError(spec, syscall.ENOENT)
 	}
-	op := v.(*fdOp)
 	tab := s.fdTableOf(hc)
 	switch op.kind {
 	case fdToStdout, fdToStdin:
@@ -413,7 +407,7 @@ func (s *Shell) fdOpen(ctx context.Context, spec string) (io.ReadWriteCloser, er
 		if !ok && arg != "-" && op.toFile && !strings.HasSuffix(arg, "-") {
 			// bash: >&WORD is &>WORD when WORD is no descriptor (the
 			// "both" redirection that follows gives stderr the file).
-			f, err := s.openPlain(ctx, arg, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+			f, err := s.openPlain(ctx, arg, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, false)
 			if err != nil {
 				return nil, err
 			}
@@ -539,11 +533,7 @@ func (s *Shell) fdOpenFile(ctx context.Context, hc interp.HandlerContext, name s
 		// vfsd commits a truncating write on close (a temp file renamed
 		// over the target): truncate at once, then write in place, so
 		// that what is written is visible as in bash.
-		first := name
-		if op.clobber {
-			first = clobberFile + name
-		}
-		f, err := s.openPlain(ctx, first, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		f, err := s.openPlain(ctx, name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, op.clobber)
 		if err != nil {
 			return nil, err
 		}
@@ -555,7 +545,7 @@ func (s *Shell) fdOpenFile(ctx context.Context, hc interp.HandlerContext, name s
 			return nil, redirError(name, err)
 		}
 	}
-	f, err := s.openPlain(ctx, name, op.flag)
+	f, err := s.openPlain(ctx, name, op.flag, false)
 	if err != nil {
 		return nil, err
 	}
@@ -830,7 +820,7 @@ func readRecord(next func() (byte, error), raw bool, delim byte, nchars int, exa
 
 // fdRedirStmt rewrites the redirections of st that name descriptors above
 // 2 (see the comment at the top of this file).
-func fdRedirStmt(st *syntax.Stmt) {
+func (r *rewriter) fdRedirStmt(st *syntax.Stmt) {
 	mapfileFromFd(st)
 	if !hasFdRedir(st) {
 		return
@@ -883,26 +873,28 @@ func fdRedirStmt(st *syntax.Stmt) {
 		if isVar && !(op.kind == fdDup && rd.Word.Lit() == "-") {
 			allocs = append(allocs, litWord(n))
 		}
-		id := fdOpSeq.Add(1)
-		fdOps.Store(id, op)
-		word := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: fdFile + strconv.FormatUint(id, 10) + " "}}}
+		word := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: fdFile + r.st.next() + " "}}}
 		word.Parts = append(word.Parts, target.Parts...)
 		word.Parts = append(word.Parts, &syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: " "})
 		word.Parts = append(word.Parts, rd.Word.Parts...)
+		var made *syntax.Redirect
 		switch op.kind {
 		case fdToStdin:
-			out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.RdrIn, Word: word})
+			made = &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.RdrIn, Word: word}
+			out = append(out, made)
 		case fdToStdout:
-			out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: strconv.Itoa(fdN)}, Word: word})
+			made = &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: strconv.Itoa(fdN)}, Word: word}
+			out = append(out, made)
 			if both := bothWord(rd, fdN); both != nil {
 				op.toFile = true
 				out = append(out, &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: both})
 			}
 		default:
-			out = append(out,
-				&syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "1"}, Word: word},
+			made = &syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "1"}, Word: word}
+			out = append(out, made,
 				&syntax.Redirect{OpPos: rd.OpPos, Op: syntax.AppOut, N: &syntax.Lit{Value: "2"}, Word: litWord(fdFile + "sync")})
 		}
+		r.st.put(made, op)
 	}
 	st.Redirs = out
 	if len(allocs) == 0 {

@@ -107,25 +107,36 @@ func (nopRWC) Close() error { return nil }
 // openHandler routes every redirection through vfsd; the /dev names that
 // a script may use are served locally. An output redirection is an
 // outFile, so that its write errors are never lost (see writes.go).
+//
+// The internal names of the rewrites (\x01arith, \x01split, \x01fd,
+// \x01rdwr, \x01clobber) are honoured only in the redirections that the
+// rewrites made (HandlerContext.Node); in any other, such a name is a
+// file's, as in bash.
 func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.FileMode) (io.ReadWriteCloser, error) {
-	if text, ok := strings.CutPrefix(name, arithFile); ok && flag == os.O_RDONLY {
-		return arithOpen(ctx, text)
+	clobber := false
+	if hiddenFile(name) {
+		if _, ok := s.state.made(interp.HandlerCtx(ctx).Node); ok {
+			if text, ok := strings.CutPrefix(name, arithFile); ok && flag == os.O_RDONLY {
+				return s.arithOpen(ctx, text)
+			}
+			if arg, ok := strings.CutPrefix(name, splitFile); ok && flag == os.O_RDONLY {
+				return s.splitOpen(ctx, arg)
+			}
+			if spec, ok := strings.CutPrefix(name, fdFile); ok {
+				return s.fdOpen(ctx, spec)
+			}
+			if file, ok := strings.CutPrefix(name, rdwrFile); ok {
+				return s.openReadWrite(ctx, file, flag)
+			}
+			name, clobber = strings.CutPrefix(name, clobberFile)
+		}
 	}
-	if arg, ok := strings.CutPrefix(name, splitFile); ok && flag == os.O_RDONLY {
-		return splitOpen(ctx, arg)
-	}
-	if spec, ok := strings.CutPrefix(name, fdFile); ok {
-		return s.fdOpen(ctx, spec)
-	}
-	if file, ok := strings.CutPrefix(name, rdwrFile); ok {
-		return s.openReadWrite(ctx, file, flag)
-	}
-	f, err := s.openPlain(ctx, name, flag)
+	f, err := s.openPlain(ctx, name, flag, clobber)
 	if err != nil && flag == os.O_RDONLY && errors.Is(err, syscall.EISDIR) {
 		// bash opens a directory; reading it fails (wc < DIR).
 		hc := interp.HandlerCtx(ctx)
 		if fi, serr := s.client.Stat(absPath(hc.Dir, name)); serr == nil && fi.IsDir() {
-			return redirDirPipe(fi)
+			return s.state.redirDirPipe(fi)
 		}
 	}
 	if err != nil {
@@ -133,7 +144,7 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		if vf, ok := f.(*vfsclient.File); ok {
-			return redirPipe(vf) // so that the command's stdin can be stat'ed
+			return s.state.redirPipe(vf) // so that the command's stdin can be stat'ed
 		}
 		return f, nil
 	}
@@ -143,10 +154,9 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 
 // openPlain opens a redirection's file: a device, a process
 // substitution's pipe, a descriptor of the table as /dev/fd/N, or a file
-// through vfsd.
-func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
+// through vfsd. clobber opens it even under set -C (>|).
+func (s *Shell) openPlain(ctx context.Context, name string, flag int, clobber bool) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
-	name, clobber := strings.CutPrefix(name, clobberFile)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	if d, ok := openDevice(absPath(hc.Dir, name)); ok {
 		if output && d.full() {

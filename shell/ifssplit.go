@@ -7,12 +7,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -50,12 +49,6 @@ import (
 const (
 	splitFile = "\x01split "
 	splitVar  = "_llmsh_split"
-)
-
-// splitWords holds each rewritten word's parts by its ID.
-var (
-	splitWords sync.Map // uint64 -> []syntax.WordPart
-	splitID    atomic.Uint64
 )
 
 // splitPass rewrites the field-split words of root that have unquoted
@@ -105,26 +98,27 @@ func (r *rewriter) splitPass(root syntax.Node) {
 	// The words' parts were walked above with their own words: rewriting
 	// a word now only replaces its Parts.
 	for _, w := range words {
-		id := splitID.Add(1)
-		splitWords.Store(id, w.Parts)
+		parts := w.Parts
 		pos, end := w.Pos(), w.End()
-		open := func(name string) *syntax.CmdSubst {
-			return &syntax.CmdSubst{Left: pos, Right: end, Stmts: []*syntax.Stmt{{
-				Position: pos,
-				Redirs: []*syntax.Redirect{{OpPos: pos, Op: syntax.RdrIn, Word: &syntax.Word{Parts: []syntax.WordPart{
-					&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: name}}}}},
-			}}}
+		open := func(name string, data any) *syntax.CmdSubst {
+			rd := &syntax.Redirect{OpPos: pos, Op: syntax.RdrIn, Word: &syntax.Word{Parts: []syntax.WordPart{
+				&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: name}}}}
+			r.st.put(rd, data)
+			return &syntax.CmdSubst{Left: pos, Right: end, Stmts: []*syntax.Stmt{{Position: pos, Redirs: []*syntax.Redirect{rd}}}}
 		}
 		elems := &syntax.ParamExp{Dollar: pos, Rbrace: end, Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: splitVar},
 			Index: litWord("@")}
 		w.Parts = []syntax.WordPart{
-			open(splitFile + strconv.FormatUint(id, 10)),
+			open(splitFile+r.st.next(), splitParts(parts)),
 			&syntax.DblQuoted{Left: pos, Right: end, Parts: []syntax.WordPart{elems}},
-			open(splitFile + "-"),
+			open(splitFile+"-", nil),
 		}
 		r.done[w] = true
 	}
 }
+
+// splitParts are the parts of a word that "\x01split ID" splits.
+type splitParts []syntax.WordPart
 
 // splitNeeded reports whether w has an unquoted expansion that field
 // splitting applies to. A word with a process substitution is left to
@@ -146,7 +140,7 @@ func splitNeeded(w *syntax.Word) bool {
 // into _llmsh_split) and of "\x01split -" (unset _llmsh_split) with an
 // empty file. An expansion error is the file's read error, which interp
 // reports as it would have reported it expanding the word itself.
-func splitOpen(ctx context.Context, arg string) (io.ReadWriteCloser, error) {
+func (s *Shell) splitOpen(ctx context.Context, arg string) (io.ReadWriteCloser, error) {
 	ecfg := runnerExpandConfig(currentRunner(ctx))
 	if ecfg == nil {
 		return nil, redirError(splitFile+arg, syscall.ENOENT)
@@ -159,15 +153,15 @@ func splitOpen(ctx context.Context, arg string) (io.ReadWriteCloser, error) {
 		env.Set(splitVar, expand.Variable{})
 		return valueFile{strings.NewReader("")}, nil
 	}
-	n, _ := strconv.ParseUint(arg, 10, 64)
-	parts, ok := splitWords.Load(n)
+	data, _ := s.state.made(interp.HandlerCtx(ctx).Node)
+	parts, ok := data.(splitParts)
 	if !ok {
 		return nil, redirError(splitFile+arg, syscall.ENOENT)
 	}
 	// A copy: the runner's own config holds the buffer of the command
 	// substitution that is reading this file.
 	cfg := *ecfg
-	fields, err := splitFields(&cfg, parts.([]syntax.WordPart))
+	fields, err := splitFields(&cfg, parts)
 	if err != nil {
 		return nopRWC{r: &errReader{err}}, nil
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -208,7 +207,8 @@ func TestIFSSplitOnlyWhenNeeded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := refuse(f, src, needsIFSSplit(f, src)); err != nil {
+		st := newSessionState()
+		if _, err := refuse(st, f, src, nil, needsIFSSplit(f, src)); err != nil {
 			t.Fatal(err)
 		}
 		// The words' original parts are kept aside: walk them too.
@@ -216,20 +216,20 @@ func TestIFSSplitOnlyWhenNeeded(t *testing.T) {
 		var walk func(syntax.Node)
 		walk = func(root syntax.Node) {
 			syntax.Walk(root, func(node syntax.Node) bool {
-				l, ok := node.(*syntax.Lit)
-				if !ok || !strings.HasPrefix(l.Value, splitFile) {
+				rd, ok := node.(*syntax.Redirect)
+				if !ok || rd.Word == nil || !strings.HasPrefix(rd.Word.Lit(), splitFile) {
 					return true
 				}
 				n++
-				id, err := strconv.ParseUint(strings.TrimPrefix(l.Value, splitFile), 10, 64)
-				if err != nil {
+				if rd.Word.Lit() == splitFile+"-" {
 					return true
 				}
-				parts, ok := splitWords.Load(id)
+				data, _ := st.made(rd)
+				parts, ok := data.(splitParts)
 				if !ok {
-					t.Fatalf("no word for %q", l.Value)
+					t.Fatalf("no word for %q", rd.Word.Lit())
 				}
-				walk(&syntax.Word{Parts: parts.([]syntax.WordPart)})
+				walk(&syntax.Word{Parts: parts})
 				return true
 			})
 		}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -70,22 +69,18 @@ func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 	case "builtin":
 		fmt.Fprintf(w, "%s is a shell builtin\n", name)
 	case "function":
-		fmt.Fprintf(w, "%s is a function\n%s", name, funcText(name, s.funcs(ctx)[name]))
+		fmt.Fprintf(w, "%s is a function\n%s", name, s.funcText(name, s.funcs(ctx)[name]))
 	}
 }
 
 // funcText prints a function definition the way bash's type does, as the
 // script wrote it (before the pre-pass rewrote it).
-func funcText(name string, body *syntax.Stmt) string {
-	if text, ok := funcSource.Load(body); ok {
-		return strings.Replace(text.(string), "\x00NAME", name, 1)
+func (s *Shell) funcText(name string, body *syntax.Stmt) string {
+	if text, ok := s.state.funcSourceOf(body); ok {
+		return strings.Replace(text, "\x00NAME", name, 1)
 	}
 	return printFunc(name, body)
 }
-
-// funcSource holds the text of each function body that refuse saw, by
-// body, with \x00NAME standing for the name.
-var funcSource sync.Map
 
 func printFunc(name string, body *syntax.Stmt) string {
 	var b bytes.Buffer

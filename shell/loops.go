@@ -3,7 +3,6 @@ package shell
 import (
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -41,8 +40,6 @@ import (
 // outer run gives that run the inner run's status; the first command of an
 // until loop's body sees $? 0 (bash: the test's status), as interp clears
 // it before the body.
-
-var loopStatusSeq atomic.Int64
 
 // loopStatusCmd ST S is the status of a rewritten loop: ST (the loop
 // statement's, not 0 only if a redirection failed), else S.
@@ -126,7 +123,7 @@ func (r *rewriter) loopList(stmts []*syntax.Stmt) []*syntax.Stmt {
 		}
 		if fc, ok := st.Cmd.(*syntax.ForClause); ok {
 			if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
-				cstyleLoop(st)
+				r.cstyleLoop(st)
 				if len(st.Redirs) > 0 {
 					// The group keeps the redirections; its list is
 					// rewritten when the walk reaches it.
@@ -217,7 +214,7 @@ func (r *rewriter) assignStmt(pos syntax.Pos, pairs ...string) *syntax.Stmt {
 // loopStatus returns the statements that replace the loop st.
 func (r *rewriter) loopStatus(st *syntax.Stmt) []*syntax.Stmt {
 	r.markLoop(st)
-	id := strconv.FormatInt(loopStatusSeq.Add(1), 10)
+	id := r.st.next()
 	s, c := "_llmsh_st"+id, ""
 	pos := st.Position
 	assign := func(pairs ...string) *syntax.Stmt { return r.assignStmt(pos, pairs...) }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -66,8 +65,6 @@ func setRunnerVar(r *interp.Runner, name string, vr expand.Variable) bool {
 	env := *(*expand.WriteEnviron)(unsafe.Pointer(v.UnsafeAddr()))
 	return env != nil && env.Set(name, vr) == nil
 }
-
-var pipeSeq atomic.Int64
 
 // pipeStatuses holds the statuses recorded by running pipelines.
 type pipeStatuses struct {
@@ -161,7 +158,7 @@ func (r *rewriter) pipeStatusStmt(st *syntax.Stmt) {
 	}
 	r.piped[bc] = true
 	elems := append(pipeElems(bc.X), pipeElems(bc.Y)...)
-	id := strconv.FormatInt(pipeSeq.Add(1), 10)
+	id := r.st.next()
 	status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
 	errexit := r.facts == nil || r.facts.dynamic || r.facts.errexit
 	errTrap := r.facts == nil || r.facts.errTrap

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -190,8 +189,6 @@ func (pipeInfo) ModTime() time.Time { return time.Time{} }
 func (pipeInfo) IsDir() bool        { return false }
 func (pipeInfo) Sys() any           { return nil }
 
-var psubSeq atomic.Int64
-
 // psubCall runs the two internal commands of process substitution.
 func (s *Shell) psubCall(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
@@ -214,7 +211,7 @@ func (s *Shell) psubCall(ctx context.Context, args []string) []string {
 
 // procSubstStmt rewrites st if its own words (not those of statements
 // nested in it) hold process substitutions; see the comment above.
-func procSubstStmt(st *syntax.Stmt) {
+func (r *rewriter) procSubstStmt(st *syntax.Stmt) {
 	type found struct {
 		v   string
 		ps  *syntax.ProcSubst
@@ -231,7 +228,7 @@ func procSubstStmt(st *syntax.Stmt) {
 				if !ok {
 					continue
 				}
-				v := "_llmsh_psub" + strconv.FormatInt(psubSeq.Add(1), 10)
+				v := "_llmsh_psub" + r.st.next()
 				subs = append(subs, found{v, ps, ps.Op == syntax.CmdOut})
 				n.Parts[i] = &syntax.DblQuoted{Left: ps.OpPos, Right: ps.Rparen, Parts: []syntax.WordPart{paramExp(v)}}
 			}

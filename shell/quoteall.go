@@ -3,7 +3,6 @@ package shell
 import (
 	"context"
 	"strconv"
-	"sync/atomic"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -21,8 +20,6 @@ import (
 // (a=(x) cmd "${a[@]@Q}") is not seen.
 
 const quoteAllCmd = "\x00qall"
-
-var quoteAllSeq atomic.Int64
 
 // quoteAllStmt rewrites the ${a[@]@Q} of st (not of statements nested in
 // it, which the walk reaches on their own).
@@ -49,7 +46,7 @@ func (r *rewriter) quoteAllStmt(st *syntax.Stmt) {
 				star = n.Index.(*syntax.Word).Lit() == "*"
 				values.Index = litWord("@")
 			}
-			v := "_llmsh_q" + strconv.FormatInt(quoteAllSeq.Add(1), 10)
+			v := "_llmsh_q" + r.st.next()
 			status := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}
 			call := &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
 				litWord(quoteAllCmd), litWord(v), status,

@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
-	"sync"
 	"syscall"
 	"weak"
 
@@ -32,20 +31,16 @@ type redirInfo struct {
 	readErr error
 }
 
-// redirInfos maps the read end of each such pipe (weakly: an entry goes
-// when its pipe is collected) to its *redirInfo.
-var redirInfos sync.Map
-
 // redirPipe returns the read end of a pipe that f is copied into, and
 // closes f when the copy ends (f's end, or the pipe's reader gone).
-func redirPipe(f *vfsclient.File) (io.ReadWriteCloser, error) {
+func (st *sessionState) redirPipe(f *vfsclient.File) (io.ReadWriteCloser, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	info := &redirInfo{ready: make(chan struct{}), done: make(chan struct{})}
-	register(pr, info)
+	st.registerPipe(pr, info)
 	go func() {
 		info.fi, info.err = f.Stat()
 		close(info.ready)
@@ -79,15 +74,15 @@ func (p *pipeWriter) Write(b []byte) (int, error) {
 
 // register records info for the pipe's read end pr, until pr is
 // collected.
-func register(pr *os.File, info *redirInfo) {
+func (st *sessionState) registerPipe(pr *os.File, info *redirInfo) {
 	key := weak.Make(pr)
-	redirInfos.Store(key, info)
-	runtime.AddCleanup(pr, func(k weak.Pointer[os.File]) { redirInfos.Delete(k) }, key)
+	st.redirInfos.Store(key, info)
+	runtime.AddCleanup(pr, func(k weak.Pointer[os.File]) { st.redirInfos.Delete(k) }, key)
 }
 
 // redirDirPipe is `cmd < DIR`: bash opens a directory, and reading it
 // fails with EISDIR; llmsh gives an empty pipe whose reads fail so.
-func redirDirPipe(fi fs.FileInfo) (io.ReadWriteCloser, error) {
+func (st *sessionState) redirDirPipe(fi fs.FileInfo) (io.ReadWriteCloser, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -96,7 +91,7 @@ func redirDirPipe(fi fs.FileInfo) (io.ReadWriteCloser, error) {
 	info := &redirInfo{ready: make(chan struct{}), done: make(chan struct{}), fi: fi, readErr: syscall.EISDIR}
 	close(info.ready)
 	close(info.done)
-	register(pr, info)
+	st.registerPipe(pr, info)
 	return pr, nil
 }
 
@@ -126,12 +121,12 @@ func (r redirStdin) Read(p []byte) (int, error) {
 
 // withRedirStat returns stdin, as a redirStdin if it is a redirection's
 // pipe.
-func withRedirStat(stdin io.Reader) io.Reader {
+func (st *sessionState) withRedirStat(stdin io.Reader) io.Reader {
 	f, ok := stdin.(*os.File)
 	if !ok {
 		return stdin
 	}
-	if v, ok := redirInfos.Load(weak.Make(f)); ok {
+	if v, ok := st.redirInfos.Load(weak.Make(f)); ok {
 		return redirStdin{File: f, info: v.(*redirInfo)}
 	}
 	return stdin

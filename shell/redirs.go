@@ -94,7 +94,7 @@ func staticText(w *syntax.Word) (string, bool) {
 
 // openReadWrite serves a "\x01rdwr NAME" redirection.
 func (s *Shell) openReadWrite(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
-	f, err := s.openPlain(ctx, name, os.O_RDWR|os.O_CREATE)
+	f, err := s.openPlain(ctx, name, os.O_RDWR|os.O_CREATE, false)
 	if err != nil || flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		return f, err
 	}

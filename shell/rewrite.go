@@ -2,14 +2,11 @@ package shell
 
 import (
 	"bytes"
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
-
-	"mvdan.cc/sh/v3/pattern"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
 )
@@ -32,6 +29,13 @@ type rewriter struct {
 	facts      *loopFacts              // what the script's text shows (nil at the prompt)
 	execFd     map[syntax.Node]bool
 	internal   map[*syntax.Stmt]bool // statements the pre-pass made (see psList)
+	st         *sessionState         // the session's (see state.go)
+	bad        map[*syntax.Word]bool // words standing for arithmetic interp's parser refused (see parseScript)
+}
+
+// sub is a rewriter for a word made from text, a part of r.src.
+func (r *rewriter) sub(text string) *rewriter {
+	return &rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs, ifsSplit: r.ifsSplit, st: r.st, bad: r.bad}
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -47,22 +51,22 @@ func (r *rewriter) walk(root syntax.Node) {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name != nil && n.Body != nil {
-				funcSource.Store(n.Body, printFunc("\x00NAME", n.Body))
+				r.st.setFuncSource(n.Body, printFunc("\x00NAME", n.Body))
 			}
 			r.funcNameStmt(n)
 		case *syntax.Stmt:
 			r.negatedStmt(n)
 			r.loopGroup(n)
 			forkFds(n, r.execFd)
-			procSubstStmt(n)
-			anchorStmt(n)
+			r.procSubstStmt(n)
+			r.anchorStmt(n)
 			r.quoteAllStmt(n)
 			declFuncStmt(n)
 			stdRedirStmt(n)
 			declListStmt(n)
-			fdRedirStmt(n)
+			r.fdRedirStmt(n)
 			execRedirStmt(n)
-			cstyleLoop(n)
+			r.cstyleLoop(n)
 			exitLastElem(n)
 			r.pipeErrTrap(n)
 			if r.pipeStatus {
@@ -158,8 +162,6 @@ func (r *rewriter) walk(root syntax.Node) {
 	}
 }
 
-var loopSeq atomic.Int64
-
 // cstyleLoop rewrites `for ((I; C; P)); do BODY; done`, which interp ends
 // as soon as an iteration's last command fails, into the equivalent
 //
@@ -168,7 +170,7 @@ var loopSeq atomic.Int64
 // F marks the first test, before which P is not evaluated; continue still
 // evaluates P, as it goes to the loop's test. The status is that of the
 // last command of the body, or 0, as in bash.
-func cstyleLoop(st *syntax.Stmt) {
+func (r *rewriter) cstyleLoop(st *syntax.Stmt) {
 	fc, ok := st.Cmd.(*syntax.ForClause)
 	if !ok {
 		return
@@ -177,7 +179,7 @@ func cstyleLoop(st *syntax.Stmt) {
 	if !ok {
 		return
 	}
-	f := "_llmsh_for" + strconv.FormatInt(loopSeq.Add(1), 10)
+	f := "_llmsh_for" + r.st.next()
 	var post, cond syntax.ArithmExpr = arithLit("0"), arithLit("1")
 	if cl.Post != nil {
 		post = cl.Post
@@ -309,9 +311,10 @@ func (r *rewriter) textWord(x syntax.Node) (*syntax.Word, bool) {
 	if err != nil {
 		return nil, false
 	}
+	neutralize(doc)
 	// The new word's positions are offsets in text: rewrite it now, with
 	// text as its source, and not again as part of src.
-	(&rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs, ifsSplit: r.ifsSplit}).walk(doc)
+	r.sub(text).walk(doc)
 	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: x.Pos(), Right: x.End(), Parts: doc.Parts}}}
 	r.done[w] = true
 	return w, true
@@ -325,9 +328,9 @@ func (r *rewriter) arithStmt(st *syntax.Stmt) {
 		if !hasExpansion(cm.X) {
 			if !assigns(cm.X) && readsAny(cm.X, r.exprs) {
 				if w, ok := r.textWord(cm.X); ok {
-					id := arithID.Add(1)
-					arithWords.Store(id, newArithExpr(w, cm.X))
-					st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(arithCmdCmd), litWord(strconv.FormatUint(id, 10))}}
+					call := &syntax.CallExpr{Args: []*syntax.Word{litWord(arithCmdCmd), litWord(r.st.next())}}
+					r.st.put(call, newArithExpr(w, cm.X))
+					st.Cmd = call
 				}
 			}
 			return
@@ -371,7 +374,8 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 		if !ok {
 			continue
 		}
-		_, bad := badArith.Load(ae.X)
+		w, _ := ae.X.(*syntax.Word)
+		bad := w != nil && r.bad[w]
 		if !bad && (assigns(ae.X) || !hasExpansion(ae.X) && !readsAny(ae.X, r.exprs) && !mayDivideByZero(ae.X)) {
 			continue
 		}
@@ -379,16 +383,16 @@ func (r *rewriter) arithParts(parts []syntax.WordPart) {
 		if !ok {
 			continue
 		}
-		id := arithID.Add(1)
 		expr := newArithExpr(tw, ae.X)
 		if bad {
 			expr.words = nil // the text, never the placeholder
 		}
-		arithWords.Store(id, expr)
-		file := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ae.Left, ValueEnd: ae.Left, Value: arithFile + strconv.FormatUint(id, 10)}}}
+		file := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ae.Left, ValueEnd: ae.Left, Value: arithFile + r.st.next()}}}
+		rd := &syntax.Redirect{OpPos: ae.Left, Op: syntax.RdrIn, Word: file}
+		r.st.put(rd, expr)
 		cs := &syntax.CmdSubst{Left: ae.Left, Right: ae.Right, Stmts: []*syntax.Stmt{{
 			Position: ae.Left,
-			Redirs:   []*syntax.Redirect{{OpPos: ae.Left, Op: syntax.RdrIn, Word: file}},
+			Redirs:   []*syntax.Redirect{rd},
 		}}}
 		r.done[cs] = true
 		parts[i] = cs
@@ -474,12 +478,6 @@ func readsAny(x syntax.Node, names map[string]bool) bool {
 	})
 	return found
 }
-
-// arithWords holds each rewritten $(( )) by its ID.
-var (
-	arithWords sync.Map // uint64 -> *arithExpr
-	arithID    atomic.Uint64
-)
 
 // arithExpr is a rewritten $(( X )): text is X as a word "TEXT"; words
 // are the words of X when they are all made of literals and plain

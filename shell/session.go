@@ -84,15 +84,23 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err := precheck(src, s.opts.Limits); err != nil {
 		return 2, err
 	}
-	file, err := parseScript(src, "")
+	file, bad, err := parseScript(src, "")
 	if err != nil {
 		return 2, err
 	}
+	if err := refuseInternalFuncs(file); err != nil {
+		return 2, err
+	}
+	neutralize(file)
 	// Once a line may set IFS to a non-whitespace character, the lines
 	// after it split words by bash's rules too. At the prompt, any later
 	// line may ask for PIPESTATUS.
 	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: s.ifsSplit}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: s.ifsSplit, st: s.state, bad: bad}).walk(file)
+	s.state.register(file)
+	// Of what the rewrites made, only the functions' nodes outlive the
+	// chunk.
+	defer s.state.prune(s.runner.Funcs)
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -222,14 +221,15 @@ func setOptionList(ctx context.Context, plus bool) ([]string, bool) {
 
 const errGateCmd = "\x01errgate"
 
-const errGatePrefix = errGateCmd + " \"$?\" || {\n"
+// errGatePrefix is the gate of the session (its key: see sessionState).
+func (s *Shell) errGatePrefix() string { return errGateCmd + " " + s.state.gateKey + " \"$?\" || {\n" }
 
 // wrapErrTrap gives interp the action of an ERR trap.
-func wrapErrTrap(action string) string { return errGatePrefix + action + "\n}" }
+func (s *Shell) wrapErrTrap(action string) string { return s.errGatePrefix() + action + "\n}" }
 
 // unwrapErrTrap gives back the action that wrapErrTrap wrapped.
-func unwrapErrTrap(cb string) string {
-	if a, ok := strings.CutPrefix(cb, errGatePrefix); ok {
+func (s *Shell) unwrapErrTrap(cb string) string {
+	if a, ok := strings.CutPrefix(cb, s.errGatePrefix()); ok {
 		return strings.TrimSuffix(a, "\n}")
 	}
 	return cb
@@ -274,7 +274,8 @@ func (s *Shell) errBodyCall(ctx context.Context, args []string) []string {
 	return s.statusCmd(ctx, 0)
 }
 
-// errTrapVar holds the ERR trap as interp has it, for errInheritCall.
+// errTrapVar holds the ERR trap's action (unwrapped: the gate's key is
+// no variable's), for errInheritCall.
 const errTrapVar = "_llmsh_errtrap"
 
 // errInheritCmd STATUS starts each ( … ) and $( … ) of a text that may
@@ -292,6 +293,7 @@ func (s *Shell) errInheritCall(ctx context.Context, args []string) []string {
 	st, _ := strconv.Atoi(args[1])
 	env := interp.HandlerCtx(ctx).Env
 	if cb := env.Get(errTrapVar).Str; cb != "" && optionOn(env, errtraceVar) {
+		cb = s.wrapErrTrap(cb)
 		if r := currentRunner(ctx); r != nil && r != s.runner {
 			v := reflect.ValueOf(r).Elem().FieldByName("callbackErr")
 			if v.IsValid() && v.Kind() == reflect.String {
@@ -479,8 +481,13 @@ func errTrapLineno(action string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// errGateCall answers \x01errgate STATUS.
+// errGateCall answers \x01errgate KEY STATUS; without the session's key
+// it is no command (see sessionState.gateKey).
 func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
+	if len(args) < 2 || args[1] != s.state.gateKey {
+		return notFound(args[0])
+	}
+	args = args[1:]
 	if len(args) != 2 {
 		return statusArgs(2)
 	}
@@ -599,9 +606,9 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 			others = append(others, sig)
 		}
 	}
-	setShellVar(ctx, errTrapVar, expand.Variable{Set: true, Kind: expand.String, Str: wrapErrTrap(action)})
+	setShellVar(ctx, errTrapVar, expand.Variable{Set: true, Kind: expand.String, Str: action})
 	if len(others) == 0 {
-		return []string{"trap", "--", wrapErrTrap(action), "ERR"}
+		return []string{"trap", "--", s.wrapErrTrap(action), "ERR"}
 	}
 	// Each trap of the eval goes through the call handler again.
 	code := "trap -- " + shQuote(args[i]) + " ERR && trap -- " + shQuote(args[i])
@@ -630,7 +637,7 @@ func (s *Shell) trapList(ctx context.Context, args []string) []string {
 	if !ok1 || !ok2 {
 		return args
 	}
-	errAction := unwrapErrTrap(errCb)
+	errAction := s.unwrapErrTrap(errCb)
 	if src := interp.HandlerCtx(ctx).Env.Get(errTrapSrcVar).Str; errCb != "" && src != "" {
 		errAction = src // as given, before errTrapLineno
 	}
@@ -712,15 +719,13 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 
 const sourcePopCmd = "\x01srcpop"
 
-var sourceSeq atomic.Int64
-
 // sourceArgs answers source FILE ARG… and . FILE ARG….
 func (s *Shell) sourceArgs(ctx context.Context, args []string) []string {
 	if s.funcs(ctx)[args[0]] != nil || s.funcs(ctx)["builtin"] != nil || currentRunner(ctx) == nil {
 		return args
 	}
 	old := interp.HandlerCtx(ctx).Env.Get("BASH_SOURCE")
-	k := strconv.FormatInt(sourceSeq.Add(1), 10)
+	k := s.state.nonce()
 	saved := "_llmsh_bs" + k
 	if old.IsSet() {
 		setShellVar(ctx, saved, old)
@@ -743,11 +748,13 @@ func (s *Shell) sourceArgs(ctx context.Context, args []string) []string {
 	return []string{"eval", code + "\n" + sourcePopCmd + ` "$?" ` + k}
 }
 
-// sourcePopCall answers \x01srcpop STATUS K.
+// sourcePopCall answers \x01srcpop STATUS K; with a K that sourceArgs did
+// not issue (or that was popped) it is no command.
 func (s *Shell) sourcePopCall(ctx context.Context, args []string) []string {
-	if len(args) != 3 {
-		return statusArgs(2)
+	if len(args) != 3 || !s.state.hasNonce(args[2]) {
+		return notFound(args[0])
 	}
+	s.state.dropNonce(args[2])
 	st, _ := strconv.Atoi(args[1])
 	saved := "_llmsh_bs" + args[2]
 	old := interp.HandlerCtx(ctx).Env.Get(saved)

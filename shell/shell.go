@@ -93,6 +93,7 @@ type Shell struct {
 	pipes    *pipeStatuses // statuses of running pipelines, for PIPESTATUS
 	fds      *fdState      // descriptors 3 and up, shared with nested shells
 	isNested bool          // runs inside another shell's command
+	state    *sessionState // the rewrites' nodes and data, shared with nested shells
 	// ifsSplit is set once a script run on this shell may set IFS to a
 	// non-whitespace character, or IFS came so from the environment:
 	// from then on, words are split by bash's rules (see splitPass).
@@ -141,7 +142,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState(), errLines: new(errLines)}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState(), errLines: new(errLines), state: newSessionState()}
 	for _, v := range opts.Vars {
 		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
 			s.ifsSplit = true
@@ -188,8 +189,24 @@ const printfCmd = "\x00printf"
 const echoCmd = "\x00echo"
 
 // callHandler sees every simple command: it enforces the command-count and
-// depth limits and refuses what would touch the host.
+// depth limits and refuses what would touch the host. An internal command
+// name is honoured only in a call that the rewrites made (see gate).
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
+	if alt, refused := s.gate(ctx, args); refused {
+		s.commands.Add(1)
+		return alt, nil
+	}
+	out, err := s.call(ctx, args)
+	if err == nil && len(out) > 0 && internal(out[0]) && s.funcs(ctx)[out[0]] != nil {
+		// A function of an internal name (defined by text that no
+		// check saw) would stand in for llmsh's command.
+		delete(s.funcs(ctx), out[0])
+	}
+	return out, err
+}
+
+// call is callHandler's work on a command that passed the gate.
+func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	n := s.commands.Add(1)
 	if s.errTraps.Load() && len(args) > 0 && args[0] != "" && args[0][0] > 1 {
 		s.errLines.note(ctx)
@@ -291,7 +308,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		case letCmd:
 			return s.letCall(ctx, args), nil
 		case arithCmdCmd:
-			return arithCmdCall(ctx, args), nil
+			return s.arithCmdCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "exit":
@@ -429,13 +446,14 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 		stdin = strings.NewReader("")
 	}
 	if strings.Contains(name, "/") {
-		fmt.Fprintf(stderr, "llmsh: %s: command not found\n", name)
-		return 127
+		return notFoundStatus(stderr, name)
 	}
 	switch name {
 	case statusCmd:
 		st, _ := strconv.Atoi(args[1])
 		return st
+	case notFoundCmd:
+		return notFoundStatus(stderr, args[1])
 	}
 	if isNestedShell(name) {
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)
@@ -453,11 +471,10 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 			// run on a nested runner.
 			return s.runInShell(ctx, args, stdin, stdout, stderr, dir, environ)
 		}
-		fmt.Fprintf(stderr, "llmsh: %s: command not found\n", name)
-		return 127
+		return notFoundStatus(stderr, name)
 	}
 	env := &builtins.Env{
-		Ctx: ctx, Args: args, Stdin: withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
+		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
 		FS: clientFS{s.client, s.psubs}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 	}
@@ -465,6 +482,11 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 		vars := environ
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
 			vars = e // set by env NAME=VALUE
+		}
+		if len(args) > 0 && internal(args[0]) {
+			// A name that a builtin runs (xargs, env, find -exec) is
+			// data: never one of llmsh's internal commands.
+			return notFoundStatus(errw, args[0])
 		}
 		return s.exec(ctx, args, in, out, errw, dir, vars)
 	}
@@ -527,6 +549,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
+	sub.state = s.state
 	if len(s.routes) > 0 {
 		sub.RouteBuiltins(s.routes...)
 	}
@@ -635,6 +658,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
+	sub.state = s.state
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
 	st := sub.Run(ctx, `"$@"`, "llmsh")
@@ -659,17 +683,36 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	file, err := parseScript(src, name)
+	file, bad, err := parseScript(src, name)
 	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
 	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	if err := refuse(file, src, s.ifsSplit); err != nil {
+	made, err := refuse(s.state, file, src, bad, s.ifsSplit)
+	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	return s.RunFile(ctx, file)
+	st := s.RunFile(ctx, file)
+	if s.isNested && !hasBackground(file) {
+		// What a nested shell's text made ends with it (its functions
+		// too), unless a job it left behind still runs it.
+		s.state.release(made)
+	}
+	return st
+}
+
+// hasBackground reports whether file starts a job in the background.
+func hasBackground(file *syntax.File) bool {
+	found := false
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok && (st.Background || st.Coprocess) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // RunFile runs a parsed script. A top-level run then waits for the
@@ -688,6 +731,9 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 		s.psubs.closeAll()
 		s.waitBackground(ctx, base)
 		s.fds.closeAll()
+		// The run is over: of what the rewrites made, only the
+		// functions' nodes are needed again.
+		s.state.prune(s.runner.Funcs)
 	}
 	return s.status(ctx, err)
 }
@@ -810,6 +856,9 @@ func refuseNested(file *syntax.File) error {
 	if hasCoproc(file) {
 		return errors.New("coproc is not supported")
 	}
+	if err := refuseInternalFuncs(file); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -881,12 +930,18 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 // bash or on the host (see rewriter). It refuses coproc (interp does not
 // run it: it would print an internal message and go on with status 0).
 // ifsSplit asks for words to be split by bash's rules (see splitPass).
-func refuse(file *syntax.File, src string, ifsSplit bool) error {
+// It returns the nodes that the rewrites made (see sessionState), which
+// are recorded in st; bad are parseScript's words.
+func refuse(st *sessionState, file *syntax.File, src string, bad map[*syntax.Word]bool, ifsSplit bool) ([]syntax.Node, error) {
 	if hasCoproc(file) {
-		return errors.New("coproc is not supported")
+		return nil, errors.New("coproc is not supported")
 	}
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit, facts: scriptLoopFacts(file)}).walk(file)
-	return nil
+	if err := refuseInternalFuncs(file); err != nil {
+		return nil, err
+	}
+	neutralize(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st, bad: bad}).walk(file)
+	return st.register(file), nil
 }
 
 // Incomplete reports whether src ends inside an unfinished construct (an
