@@ -1,0 +1,227 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// internalCommands are every internal command name of the rewrites and
+// the call handler.
+var internalCommands = []string{
+	anchorCmd, countCmd, declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd, efCmd,
+	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd, quoteAllCmd, letCmd, arithCmdCmd,
+	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
+	subExitCmd,
+}
+
+// newTestShell makes a shell on client c in dir.
+func newTestShell(t testing.TB, c *vfsclient.Client, dir string) (*Shell, *lockedBuffer, *lockedBuffer) {
+	t.Helper()
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sh, &out, &errb
+}
+
+// ansiC writes s as a $'…' word, every byte escaped.
+func ansiC(s string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); i++ {
+		fmt.Fprintf(&b, "\\x%02x", s[i])
+	}
+	b.WriteString("'")
+	return b.String()
+}
+
+// TestSessionsIsolated runs two sessions in one process: A keeps
+// functions whose rewritten nodes hold its text (split words,
+// arithmetic, descriptor redirections), B tries every internal name with
+// every small id, and the other way round. Neither sees the other's text.
+func TestSessionsIsolated(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	ctx := context.Background()
+	secretScript := func(tag string) string {
+		return `IFS=:
+n=1
+f_` + tag + `() { v="a:SECRET_` + tag + `_SPLIT"; echo $v; echo $(( $n + SECRET_` + tag + `_ARITH )); (( $n + SECRET_` + tag + `_CMD )); exec 3>&1; echo SECRET_` + tag + `_FD >&3; }
+f_` + tag + `
+`
+	}
+	probe := `unset IFS
+for i in $(seq 0 300); do
+  : < $'\x01split '$i && declare -p _llmsh_split
+  cat < $'\x01arith '$i
+  cat < $'\x01split '$i
+  : 3< $'\x01fd '$i' 0 0' && cat <&3
+  echo x > $'\x01fd '$i' 1 1'
+  $'\x00arithcmd' $i
+  $'\x00let' $i
+done 2>&1
+true
+`
+	shells := map[string]*Shell{}
+	outs := map[string]*lockedBuffer{}
+	for _, tag := range []string{"A", "B"} {
+		sh, out, errb := newTestShell(t, c, dir)
+		if st := sh.Run(ctx, secretScript(tag), "llmsh"); st != 0 {
+			t.Fatalf("session %s: status %d, stderr %q", tag, st, errb.String())
+		}
+		if !strings.Contains(out.String(), "SECRET_"+tag+"_SPLIT") || !strings.Contains(out.String(), "SECRET_"+tag+"_FD") {
+			t.Fatalf("session %s ran wrong: %q %q", tag, out.String(), errb.String())
+		}
+		if sh.state.size() == 0 {
+			t.Fatalf("session %s keeps no nodes for its function", tag)
+		}
+		shells[tag], outs[tag] = sh, out
+	}
+	for tag, other := range map[string]string{"A": "B", "B": "A"} {
+		sh, out := shells[tag], outs[tag]
+		before := len(out.String())
+		sh.Run(ctx, probe, "llmsh")
+		got := out.String()[before:]
+		if strings.Contains(got, "SECRET_"+other) {
+			t.Errorf("session %s read session %s's text:\n%s", tag, other, got)
+		}
+		if strings.Contains(got, "SECRET_"+tag) {
+			t.Errorf("session %s read its own rewritten text through an internal name:\n%s", tag, got)
+		}
+		if strings.Count(got, "command not found") < 2*301 || strings.Count(got, "No such file") < 3*301 {
+			t.Errorf("session %s: the probe's internal commands ran: %s", tag, got[:min(len(got), 500)])
+		}
+	}
+	for _, sh := range shells {
+		if sh.state == shells["A"].state && sh != shells["A"] {
+			t.Error("two sessions share their state")
+		}
+	}
+}
+
+// TestInternalNamesNotCommands calls every internal command name from
+// data, in every way a script can make a command name of bytes: each is
+// an unknown command (status 127, bash's message), never a Go panic.
+func TestInternalNamesNotCommands(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	ctx := context.Background()
+	for _, name := range internalCommands {
+		// The name as data: a NUL that mapfile -d '' keeps, or $'\x01'.
+		mk := `n=` + ansiC(name)
+		if name[0] == 0 {
+			mk = `mapfile -d '' z < <(printf '\0'); n="${z}` + name[1:] + `"`
+		}
+		for _, form := range []string{
+			`"$n" 3`,
+			`"$n"`,
+			`"$n" 2 2 2`,
+			`printf -v v '%s' "$n"; "$v" 0`,
+			`eval '"$n" 0'`,
+			`command "$n" 0`,
+			`command command "$n" 0`,
+			`builtin "$n" 0`,
+			`(exec "$n" 0)`,
+			`echo 0 | xargs "$n"`,
+			`env "$n" 0`,
+			`sh -c '"$@"' sh "$n" 0`,
+			`f=$n; $f 0`,
+		} {
+			if name[0] == 0 && strings.HasPrefix(form, "printf") {
+				continue // printf's output stops at a NUL, as bash's
+			}
+			src := mk + "\n" + form + "\necho \"st=$?\""
+			sh, out, errb := newTestShell(t, c, dir)
+			sh.Run(ctx, src, "llmsh")
+			o, e := out.String(), errb.String()
+			if strings.Contains(e, "goroutine") || strings.Contains(e, "internal error") || strings.Contains(e, "panic") {
+				t.Errorf("%q %q: %s", name, form, e)
+				continue
+			}
+			if o != "st=127\n" || !strings.Contains(e, "llmsh: "+commandText(name)+": command not found\n") {
+				t.Errorf("%q %q: stdout %q stderr %q", name, form, o, e)
+			}
+		}
+	}
+	// bash's words for such a name.
+	_, e, st := run(t, dir, `$'\x01split' 1`, Limits{})
+	if want := "llmsh: $'\\001split': command not found\n"; e != want || st != 127 {
+		t.Errorf("got %q %d, want %q 127", e, st, want)
+	}
+}
+
+// TestHiddenFilesArePlain: an internal file name in a redirection that no
+// rewrite made is a plain file's name, as in bash.
+func TestHiddenFilesArePlain(t *testing.T) {
+	dir := t.TempDir()
+	for _, prefix := range []string{arithFile, splitFile, fdFile, rdwrFile, clobberFile} {
+		q := ansiC(prefix + "1")
+		src := `IFS=:; x=a:b; echo $x $(( $x + 0 )) 2>/dev/null; echo data > ` + q + `; cat < ` + q + `; cat ` + q
+		out, e, st := run(t, dir, src, Limits{})
+		if !strings.HasSuffix(out, "data\ndata\n") || st != 0 {
+			t.Errorf("%q: stdout %q stderr %q status %d", prefix, out, e, st)
+		}
+	}
+}
+
+// TestMemoryAfterRuns: 1000 runs on one session, and 1000 sessions of one
+// run each, leave nothing behind: the session's state is back to what its
+// functions need, and the heap in use to its level (a generous margin).
+func TestMemoryAfterRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1000 runs")
+	}
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	ctx := context.Background()
+	// Each run rewrites some 400 words, as split words and arithmetic.
+	var b strings.Builder
+	b.WriteString("IFS=:; x=a:b:c; n=2\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "echo $x %d:$x; : $(( $n + %d ))\n", i, i)
+	}
+	b.WriteString("g() { echo $x $(( $n * 2 )); }\n")
+	src := b.String()
+	heap := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapInuse
+	}
+	sh, out, _ := newTestShell(t, c, dir)
+	sh.Run(ctx, src, "llmsh")
+	kept := sh.state.size()
+	base := heap()
+	for range 1000 {
+		sh.Run(ctx, src, "llmsh")
+		sh.Run(ctx, `sh -c 'IFS=:; y=p:q; echo $y $(( 1 + $n ))'`, "llmsh")
+	}
+	if n := sh.state.size(); n > kept {
+		t.Errorf("after 1000 runs the session keeps %d nodes, texts and keys, after one %d", n, kept)
+	}
+	if !strings.Contains(out.String(), "a b c 99:a b c") {
+		t.Fatalf("the runs went wrong: %q", out.String()[:200])
+	}
+	after := heap()
+	const margin = 16 << 20
+	if after > base+margin {
+		t.Errorf("heap in use %d MB after 1000 runs, %d MB after one", after>>20, base>>20)
+	}
+	for range 1000 {
+		s2, _, _ := newTestShell(t, c, dir)
+		s2.Run(ctx, src, "llmsh")
+	}
+	if after2 := heap(); after2 > base+margin {
+		t.Errorf("heap in use %d MB after 1000 sessions, %d MB after one", after2>>20, base>>20)
+	}
+	runtime.KeepAlive(sh)
+}
