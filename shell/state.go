@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,6 +42,10 @@ type sessionState struct {
 	// is honoured only with a key that llmsh issued.
 	nonces map[string]bool
 
+	// attrs are the attributes of functions, by name: "r", "x" or "rx"
+	// (see declFuncCall).
+	attrs map[string]string
+
 	// gateKey is the key of the ERR trap's gate (see errGateCall).
 	gateKey string
 
@@ -48,7 +53,7 @@ type sessionState struct {
 }
 
 func newSessionState() *sessionState {
-	return &sessionState{nodes: map[syntax.Node]any{}, funcSource: map[*syntax.Stmt]string{}, nonces: map[string]bool{}, gateKey: randomKey()}
+	return &sessionState{nodes: map[syntax.Node]any{}, funcSource: map[*syntax.Stmt]string{}, nonces: map[string]bool{}, attrs: map[string]string{}, gateKey: randomKey()}
 }
 
 // randomKey returns 96 random bits in hex.
@@ -137,6 +142,38 @@ func (st *sessionState) funcSourceOf(body *syntax.Stmt) (string, bool) {
 	defer st.mu.Unlock()
 	t, ok := st.funcSource[body]
 	return t, ok
+}
+
+// funcAttrs returns the attributes of function name, sorted ("", "r",
+// "x", "rx").
+func (st *sessionState) funcAttrs(name string) string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.attrs[name]
+}
+
+// setFuncAttrs adds the attributes in set to function name's, or with
+// unset takes the export attribute away.
+func (st *sessionState) setFuncAttrs(name, set string, unset bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	a := st.attrs[name]
+	if unset {
+		a = strings.ReplaceAll(a, "x", "")
+	} else {
+		for _, c := range "rx" {
+			if strings.ContainsRune(set, c) && !strings.ContainsRune(a, c) {
+				a += string(c)
+			}
+		}
+	}
+	b := []byte(a)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	if len(b) == 0 {
+		delete(st.attrs, name)
+	} else {
+		st.attrs[name] = string(b)
+	}
 }
 
 // nonce issues a key for an internal call written into text.

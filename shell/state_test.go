@@ -225,3 +225,18 @@ func TestMemoryAfterRuns(t *testing.T) {
 	}
 	runtime.KeepAlive(sh)
 }
+
+// TestExportFunctions: export -f, readonly -f and declare -f with
+// attributes print the functions as written, as bash 5.2 does (checked
+// against it), never the rewritten body.
+func TestExportFunctions(t *testing.T) {
+	dir := t.TempDir()
+	src := `f(){ :; }; g(){ :; }; export -f f; echo "st=$?"; export -f; declare -F; echo ---
+declare -fx; declare -fp f; export -nf f; readonly -f g h; echo "st=$?"; readonly -pf`
+	want := "st=0\nf () \n{ \n    :\n}\ndeclare -fx f\ndeclare -fx f\ndeclare -f g\n---\n" +
+		"f () \n{ \n    :\n}\ndeclare -fx f\nf () \n{ \n    :\n}\ndeclare -fx f\nst=1\ng () \n{ \n    :\n}\ndeclare -fr g\n"
+	out, e, st := run(t, dir, src, Limits{})
+	if out != want || e != "llmsh: readonly: h: not a function\n" || st != 0 {
+		t.Errorf("got %q %q %d\nwant %q", out, e, st, want)
+	}
+}
