@@ -1,0 +1,27 @@
+# A NUL that mapfile -d '' keeps made a word that is one of llmsh's internal
+# command names ("${z}status" ended in a Go stack trace, issue 18). Every
+# internal command name made of data, however it is run, is an unknown
+# command: 127 and bash's message, never a panic or the command itself.
+#@ status: 0
+#@ stdout: every status 127
+#@ no-stdout: a status not 127
+#@ stdout: $'\000status': command not found
+#@ no-stdout: SHOULD_NOT_PRINT
+mapfile -d '' z < <(printf '\0')
+r=()
+for name in status printf echo cat let quote qall anchor count declfunc declist fdalloc fname ef loopst psrec psset ps1 psub psubdone arithcmd errbody subexit notfound; do
+  n="${z}$name"
+  "$n" 3; r+=($?)
+  "$n" '%s' SHOULD_NOT_PRINT; r+=($?)
+  command "$n" 3; r+=($?)
+  command command "$n" 3; r+=($?)
+  builtin "$n" 3; r+=($?)
+  (exec "$n" 3); r+=($?)
+  eval '"$n" 3'; r+=($?)
+  echo SHOULD_NOT_PRINT | xargs "$n"; r+=($?)
+  env "$n" SHOULD_NOT_PRINT; r+=($?)
+  sh -c '"$@"' sh "$n" SHOULD_NOT_PRINT; r+=($?)
+done > msgs 2>&1
+sort -u msgs
+for st in "${r[@]}"; do [ "$st" = 127 ] || echo "a status not 127: $st"; done
+[ "${#r[@]}" = 240 ] && echo "every status 127"
