@@ -16,6 +16,13 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
+// The package-level variables left in shell hold no session's data: the
+// command tables (commands.go, loops.go, setopts.go), regular
+// expressions, sentinel errors and the parsed `wait` statement are never
+// changed; ecfgOffset, runnerOffset and handlingTrapField are field
+// offsets looked up once; framePool lends scratch buffers for
+// runtime.Callers.
+
 // sessionState is what llmsh's rewrites keep for one session: the nodes
 // they made, with the data that some of those carry, the text of the
 // script's functions, and the counter that names hidden variables. A
