@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -105,7 +106,7 @@ func touch(env *Env) int {
 			err = env.FS.Chtimes(abs, atime, mtime)
 		}
 		if err != nil {
-			if errors.Is(err, fs.ErrPermission) {
+			if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) {
 				env.ftErrorf("cannot touch", name, err)
 			} else {
 				env.Errorf("setting times of %s: %s", ftQuote(name), ErrText(err))

@@ -3,6 +3,7 @@ package builtins
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -21,6 +22,8 @@ func TestTouch(t *testing.T) {
 		// Outside the granted tree.
 		{f, []string{"touch", "@OUT@/secret"}, "", "touch: cannot touch '@OUT@/secret': Permission denied\n", 1, "f=x"},
 		{f, []string{"touch", "@OUT@/new"}, "", "touch: cannot touch '@OUT@/new': Permission denied\n", 1, "f=x"},
+		// A component over NAME_MAX (255 bytes).
+		{f, []string{"touch", strings.Repeat("n", 256)}, "", "touch: cannot touch '" + strings.Repeat("n", 256) + "': File name too long\n", 1, "f=x"},
 	})
 }
 

@@ -70,9 +70,14 @@ func (e *Error) Errno() syscall.Errno {
 			return syscall.ENOTEMPTY
 		case "cross-device link":
 			return syscall.EXDEV
+		case "file name too long":
+			return syscall.ENAMETOOLONG
 		}
 		return syscall.EINVAL
 	case vfsproto.ERange:
+		if e.Msg == "no space left on device" {
+			return syscall.ENOSPC // the virtual budget, for a new name
+		}
 		return syscall.EFBIG
 	case vfsproto.EIO:
 		if e.Msg == "no space left on device" {

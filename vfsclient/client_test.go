@@ -310,6 +310,9 @@ func TestErrnoOfFullDisk(t *testing.T) {
 		{vfsclient.Error{Code: vfsproto.EIO, Msg: "no space left on device"}, syscall.ENOSPC},
 		{vfsclient.Error{Code: vfsproto.EIO, Msg: "input/output error"}, syscall.EIO},
 		{vfsclient.Error{Code: vfsproto.ERange, Msg: "file too large"}, syscall.EFBIG},
+		// A new virtual name past the virtual budget, as a full tmpfs.
+		{vfsclient.Error{Code: vfsproto.ERange, Msg: "no space left on device"}, syscall.ENOSPC},
+		{vfsclient.Error{Code: vfsproto.EArg, Msg: "file name too long"}, syscall.ENAMETOOLONG},
 	} {
 		if got := c.e.Errno(); got != c.want || !errors.Is(&c.e, c.want) {
 			t.Errorf("%+v: %v, want %v", c.e, got, c.want)

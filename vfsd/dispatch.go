@@ -207,7 +207,10 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if !validPrefix(p.Prefix) {
 			return nil, perr(vfsproto.EArg, "invalid prefix"), 0
 		}
-		name, vf := s.virt.createTemp(p.Prefix)
+		name, vf, e := s.virt.createTemp(p.Prefix)
+		if e != nil {
+			return nil, e, 0
+		}
 		j.path = name
 		num, e := c.addHandle(&virtualHandle{store: s.virt, f: vf}, true, true)
 		if e != nil {

@@ -12,20 +12,21 @@ import (
 // Fixed error messages. They never carry a host path: the client knows which
 // path it named, and the server must not reveal any other.
 const (
-	msgIsDir      = "is a directory"
-	msgNotDir     = "not a directory"
-	msgNoEnt      = "no such file or directory"
-	msgPerm       = "permission denied"
-	msgOutside    = "path outside the allowlist"
-	msgReadOnly   = "path is read-only"
-	msgIO         = "input/output error"
-	msgNoSpace    = "no space left on device"
-	msgInternal   = "internal error"
-	msgNotRegular = "not a regular file"
-	msgNotEmpty   = "directory not empty"
-	msgExist      = "file exists"
-	msgXDev       = "cross-device link"
-	msgNotLink    = "not a symbolic link"
+	msgIsDir       = "is a directory"
+	msgNotDir      = "not a directory"
+	msgNoEnt       = "no such file or directory"
+	msgPerm        = "permission denied"
+	msgOutside     = "path outside the allowlist"
+	msgReadOnly    = "path is read-only"
+	msgIO          = "input/output error"
+	msgNoSpace     = "no space left on device"
+	msgInternal    = "internal error"
+	msgNotRegular  = "not a regular file"
+	msgNotEmpty    = "directory not empty"
+	msgExist       = "file exists"
+	msgXDev        = "cross-device link"
+	msgNotLink     = "not a symbolic link"
+	msgNameTooLong = "file name too long"
 )
 
 // errPathEscapesText is the text of os.Root's unexported escape error. A
@@ -74,6 +75,8 @@ func fsError(err error) *vfsproto.Error {
 		return perr(vfsproto.EIO, msgNoSpace)
 	case errors.Is(err, syscall.EFBIG):
 		return perr(vfsproto.ERange, "file too large")
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return perr(vfsproto.EArg, msgNameTooLong)
 	case errors.Is(err, syscall.EINVAL):
 		return perr(vfsproto.EArg, "invalid argument")
 	case errors.Is(err, os.ErrClosed):

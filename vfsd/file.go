@@ -165,5 +165,5 @@ func (h *virtualHandle) Seek(offset int64, whence int) (int64, error) {
 }
 
 func (h *virtualHandle) stat() (vfsproto.StatResult, error) { return h.store.stat(h.f), nil }
-func (h *virtualHandle) commit() error                      { return nil }
-func (h *virtualHandle) abort()                             {}
+func (h *virtualHandle) commit() error                      { h.store.release(h.f); return nil }
+func (h *virtualHandle) abort()                             { h.store.release(h.f) }

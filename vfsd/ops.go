@@ -169,6 +169,10 @@ func openInPlace(root *os.Root, rel string, flag int) (file, *vfsproto.Error) {
 	return realFile{f}, nil
 }
 
+// tempBaseMax is the most of the target's name that a temp file's name
+// repeats: "." and ".llmsh-tmp-" and 13 base-36 digits make 255.
+const tempBaseMax = NameMax - 1 - len(".llmsh-tmp-") - 13
+
 // openAtomic starts a truncating write of rel: a temp file beside it, with
 // the target's permissions, renamed over it on close. A symlink target is
 // written in place (through the root) so that the link survives.
@@ -189,6 +193,9 @@ func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 		perm = fi.Mode().Perm()
 	}
 	dir, base := path.Split(rel)
+	if len(base) > tempBaseMax {
+		base = base[:tempBaseMax] // the temp name must fit NAME_MAX too
+	}
 	for range 8 {
 		tmp := dir + "." + base + ".llmsh-tmp-" + strconv.FormatUint(rand.Uint64(), 36)
 		f, err := g.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)

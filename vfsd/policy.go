@@ -111,9 +111,38 @@ func (p *policy) close() error {
 	return first
 }
 
+// PathMax and NameMax are Linux's limits on a path (PATH_MAX, its
+// terminating NUL included) and on one component of it (NAME_MAX), in
+// bytes. vfsd holds every path it is given to them, for real and virtual
+// files alike, so that a virtual name costs at most a few KiB.
+const (
+	PathMax = 4096
+	NameMax = 255
+)
+
+// tooLong reports whether name, or one of its components, is longer than
+// Linux allows (ENAMETOOLONG).
+func tooLong(name string) bool {
+	if len(name) >= PathMax {
+		return true
+	}
+	for len(name) > NameMax {
+		i := strings.IndexByte(name, '/')
+		if i < 0 {
+			return true
+		}
+		if i > NameMax {
+			return true
+		}
+		name = name[i+1:]
+	}
+	return false
+}
+
 // clean turns a client path into a cleaned absolute path. Relative paths
 // resolve against the base. A NUL byte, or a ".." that leaves a granted
-// tree (lexically), is E_PERM.
+// tree (lexically), is E_PERM; a path or a component over PathMax or
+// NameMax (also once made absolute) is E_ARG "file name too long".
 func (p *policy) clean(name string) (string, *vfsproto.Error) {
 	if name == "" {
 		return "", perr(vfsproto.EArg, "missing path")
@@ -121,8 +150,14 @@ func (p *policy) clean(name string) (string, *vfsproto.Error) {
 	if strings.IndexByte(name, 0) >= 0 {
 		return "", perr(vfsproto.EPerm, msgPerm)
 	}
+	if tooLong(name) {
+		return "", perr(vfsproto.EArg, msgNameTooLong)
+	}
 	if name[0] != '/' {
 		name = p.base + "/" + name
+		if len(name) >= PathMax {
+			return "", perr(vfsproto.EArg, msgNameTooLong)
+		}
 	}
 	if !strings.Contains(name, "..") {
 		return filepath.Clean(name), nil

@@ -20,12 +20,19 @@ import (
 
 // Config configures a Server.
 type Config struct {
-	Inputs          []string  // -i: readable trees or files
-	Outputs         []string  // -o: writable (and readable) trees or files
-	Strict          bool      // unlisted writes are E_PERM instead of virtual files
-	MaxVirtualBytes int64     // total bytes of virtual files; 0 means DefaultMaxVirtualBytes
-	Log             io.Writer // if non-nil: one slog JSON line per request
-	Dir             string    // base for relative paths; "" means the working directory
+	Inputs          []string // -i: readable trees or files
+	Outputs         []string // -o: writable (and readable) trees or files
+	Strict          bool     // unlisted writes are E_PERM instead of virtual files
+	MaxVirtualBytes int64    // total bytes of virtual files; 0 means DefaultMaxVirtualBytes
+	// MaxVirtualNameBytes bounds the names of virtual files and
+	// directories (their lengths plus a fixed cost per entry); 0 means
+	// DefaultMaxVirtualNameBytes.
+	MaxVirtualNameBytes int64
+	// MaxVirtualEntries is the most virtual files and directories at
+	// once; 0 means DefaultMaxVirtualEntries.
+	MaxVirtualEntries int
+	Log               io.Writer // if non-nil: one slog JSON line per request
+	Dir               string    // base for relative paths; "" means the working directory
 	// Hidden are files never opened, whatever the allowlists say (llmsh's
 	// REPL history): E_PERM. They are matched by identity (device and
 	// inode), so no other name or link reaches them; one that does not
@@ -57,8 +64,8 @@ type counters struct {
 // granted path that does not exist is a single file whose parent must
 // exist.
 func New(cfg Config) (*Server, error) {
-	if cfg.MaxVirtualBytes < 0 {
-		return nil, errors.New("vfsd: negative MaxVirtualBytes")
+	if cfg.MaxVirtualBytes < 0 || cfg.MaxVirtualNameBytes < 0 || cfg.MaxVirtualEntries < 0 {
+		return nil, errors.New("vfsd: negative virtual budget")
 	}
 	base := cfg.Dir
 	if base == "" || !filepath.IsAbs(base) {
@@ -73,7 +80,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, errors.New("vfsd: " + err.Error())
 	}
-	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes)}
+	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes, cfg.MaxVirtualNameBytes, cfg.MaxVirtualEntries)}
 	for _, h := range cfg.Hidden {
 		if fi, err := os.Stat(h); err == nil {
 			s.hidden = append(s.hidden, fi)
@@ -87,7 +94,7 @@ func New(cfg Config) (*Server, error) {
 
 // Stats returns a snapshot of the server's counters.
 func (s *Server) Stats() vfsproto.StatsResult {
-	files, bytes := s.virt.counts()
+	files, dirs, bytes, names := s.virt.counts()
 	return vfsproto.StatsResult{
 		Opens:           s.stats.opens.Load(),
 		Reads:           s.stats.reads.Load(),
@@ -101,6 +108,8 @@ func (s *Server) Stats() vfsproto.StatsResult {
 		OpenHandles:     s.stats.openHandles.Load(),
 		VirtualFiles:    files,
 		VirtualBytes:    bytes,
+		VirtualDirs:     dirs,
+		VirtualNames:    names,
 	}
 }
 

@@ -10,9 +10,28 @@ import (
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
-// DefaultMaxVirtualBytes is the budget of virtual files when
-// Config.MaxVirtualBytes is 0.
+// DefaultMaxVirtualBytes is the budget of the contents of virtual files
+// when Config.MaxVirtualBytes is 0.
 const DefaultMaxVirtualBytes = 256 << 20
+
+// DefaultMaxVirtualNameBytes is the budget of the names of virtual files
+// and of the virtual directories that hold them (see entryCost) when
+// Config.MaxVirtualNameBytes is 0: 4000 files of the longest names Linux
+// allows, or 65536 of 192 bytes.
+const DefaultMaxVirtualNameBytes = 16 << 20
+
+// DefaultMaxVirtualEntries is the most virtual files and virtual
+// directories a session holds at once when Config.MaxVirtualEntries is 0.
+const DefaultMaxVirtualEntries = 1 << 16
+
+// entryOverhead is what one virtual file or directory costs in the budget
+// besides its name and contents: about what the maps and the vfile hold
+// for it, so that a million empty files with one-byte names are not free.
+const entryOverhead = 64
+
+// entryCost is the budget a virtual file or directory named abs takes
+// whatever its contents.
+func entryCost(abs string) int64 { return int64(len(abs)) + entryOverhead }
 
 // TempDir is the directory under which create_temp names its virtual files.
 // Nothing is ever created on disk there.
@@ -23,25 +42,52 @@ type vfile struct {
 	data  []byte
 	mtime time.Time
 	mode  uint32 // permission bits set by chmod; 0 means 0644
-	gone  bool   // removed or replaced: its bytes no longer count against the budget
+	gone  bool   // removed or replaced: no longer in the store
+	refs  int    // open handles; the bytes of a gone file count until the last closes
 }
 
 // virtualStore holds the virtual files of a session. One mutex guards every
-// file and the byte budget.
+// file and the budget.
+//
+// The budget has three parts: the bytes of every file still named or
+// still open (max, "File too large" past it); entryCost for every virtual
+// file and every virtual directory, the ancestors of a virtual file that
+// are not themselves files (maxNames: names are memory too, and 600 empty
+// files with 500 KB names once held vfsd at 484 MB); and the number of
+// files and directories (maxEntries). A new name past either of the last
+// two is "No space left on device", as a full tmpfs says.
 type virtualStore struct {
 	mu    sync.Mutex
 	files map[string]*vfile
-	total int64
-	max   int64
-	seq   int64
+	// dirs counts, for each virtual directory (never "/"), the virtual
+	// files somewhere under it; its key is a copy, so that it costs
+	// exactly entryCost.
+	dirs       map[string]int
+	total      int64 // bytes of contents (files named or still open)
+	names      int64 // entryCost of every file and directory
+	max        int64
+	maxNames   int64
+	maxEntries int
+	seq        int64
 }
 
-func newVirtualStore(max int64) *virtualStore {
+func newVirtualStore(max, maxNames int64, maxEntries int) *virtualStore {
 	if max <= 0 {
 		max = DefaultMaxVirtualBytes
 	}
-	return &virtualStore{files: make(map[string]*vfile), max: max}
+	if maxNames <= 0 {
+		maxNames = DefaultMaxVirtualNameBytes
+	}
+	if maxEntries <= 0 {
+		maxEntries = DefaultMaxVirtualEntries
+	}
+	return &virtualStore{files: make(map[string]*vfile), dirs: make(map[string]int),
+		max: max, maxNames: maxNames, maxEntries: maxEntries}
 }
+
+// errNoSpace is the answer when a new name does not fit the budget or the
+// entry limit: what a full tmpfs says (ENOSPC).
+func errNoSpace() *vfsproto.Error { return perr(vfsproto.ERange, msgNoSpace) }
 
 // lookup returns the virtual file at abs, or nil.
 func (v *virtualStore) lookup(abs string) *vfile {
@@ -50,8 +96,64 @@ func (v *virtualStore) lookup(abs string) *vfile {
 	return v.files[abs]
 }
 
+// newDirsLocked returns the cost and number of the virtual directories
+// that naming a file abs would add, or ENOTDIR when one of its ancestors
+// is a virtual file.
+func (v *virtualStore) newDirsLocked(abs string) (cost int64, n int, e *vfsproto.Error) {
+	for d := parentDir(abs); d != "/"; d = parentDir(d) {
+		if v.files[d] != nil {
+			return 0, 0, perr(vfsproto.ENoEnt, msgNotDir)
+		}
+		if v.dirs[d] > 0 {
+			break // and so are all its ancestors
+		}
+		cost += entryCost(d)
+		n++
+	}
+	return cost, n, nil
+}
+
+// linkLocked names f abs (which is neither a file nor a directory) after
+// checking that every ancestor of abs is a directory and that the name
+// fits the budget (unless force is set: putting back a name just taken
+// out).
+func (v *virtualStore) linkLocked(abs string, f *vfile, force bool) *vfsproto.Error {
+	dcost, dn, e := v.newDirsLocked(abs)
+	if e != nil {
+		return e
+	}
+	cost := entryCost(abs) + dcost
+	if !force && (v.names+cost > v.maxNames || len(v.files)+len(v.dirs)+1+dn > v.maxEntries) {
+		return errNoSpace()
+	}
+	v.files[abs] = f
+	v.names += entryCost(abs)
+	for d := parentDir(abs); d != "/"; d = parentDir(d) {
+		if v.dirs[d] == 0 {
+			d = strings.Clone(d)
+			v.names += entryCost(d)
+		}
+		v.dirs[d]++
+	}
+	return nil
+}
+
+// unlinkLocked takes the name abs of f out of the store; f's bytes still
+// count while a handle holds it.
+func (v *virtualStore) unlinkLocked(abs string, f *vfile) {
+	delete(v.files, abs)
+	v.names -= entryCost(abs)
+	for d := parentDir(abs); d != "/"; d = parentDir(d) {
+		if v.dirs[d]--; v.dirs[d] == 0 {
+			delete(v.dirs, d)
+			v.names -= entryCost(d)
+		}
+	}
+}
+
 // open returns the virtual file at abs, creating it when create is set and
-// truncating it when trunc is set. created reports a new file.
+// truncating it when trunc is set, and counts a handle on it: the caller
+// calls release when the handle ends.
 func (v *virtualStore) open(abs string, create, trunc bool) (*vfile, *vfsproto.Error) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
@@ -63,25 +165,32 @@ func (v *virtualStore) open(abs string, create, trunc bool) (*vfile, *vfsproto.E
 		if v.isDirLocked(abs) {
 			return nil, perr(vfsproto.EArg, msgIsDir)
 		}
-		for d := parentDir(abs); d != "/"; d = parentDir(d) {
-			if v.files[d] != nil {
-				return nil, perr(vfsproto.ENoEnt, msgNotDir)
-			}
-		}
 		f = &vfile{mtime: time.Now()}
-		v.files[abs] = f
-		return f, nil
-	}
-	if trunc {
+		if e := v.linkLocked(abs, f, false); e != nil {
+			return nil, e
+		}
+	} else if trunc {
 		v.total -= int64(len(f.data))
 		f.data = nil
 		f.mtime = time.Now()
 	}
+	f.refs++
 	return f, nil
 }
 
+// release ends a handle on f counted by open or createTemp.
+func (v *virtualStore) release(f *vfile) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f.refs--
+	if f.gone && f.refs == 0 {
+		v.total -= int64(len(f.data))
+		f.data = nil
+	}
+}
+
 // remove deletes the virtual file abs. Handles still open on it keep
-// working on the orphaned file.
+// working on the orphaned file, whose bytes count until the last closes.
 func (v *virtualStore) remove(abs string) *vfsproto.Error {
 	v.mu.Lock()
 	defer v.mu.Unlock()
@@ -94,9 +203,12 @@ func (v *virtualStore) remove(abs string) *vfsproto.Error {
 }
 
 func (v *virtualStore) dropLocked(abs string, f *vfile) {
-	delete(v.files, abs)
-	v.total -= int64(len(f.data))
+	v.unlinkLocked(abs, f)
 	f.gone = true
+	if f.refs == 0 {
+		v.total -= int64(len(f.data))
+		f.data = nil
+	}
 }
 
 // rename moves the virtual file from to the virtual path to, replacing a
@@ -119,11 +231,27 @@ func (v *virtualStore) rename(from, to string) *vfsproto.Error {
 			return perr(vfsproto.ENoEnt, msgNotDir)
 		}
 	}
-	if old := v.files[to]; old != nil {
-		v.dropLocked(to, old)
+	// The new name is checked against the budget with the old one (and
+	// that of a file replaced) given back.
+	old := v.files[to]
+	v.unlinkLocked(from, f)
+	if old != nil {
+		v.unlinkLocked(to, old)
 	}
-	delete(v.files, from)
-	v.files[to] = f
+	if e := v.linkLocked(to, f, false); e != nil {
+		if old != nil {
+			v.linkLocked(to, old, true)
+		}
+		v.linkLocked(from, f, true)
+		return e
+	}
+	if old != nil {
+		old.gone = true
+		if old.refs == 0 {
+			v.total -= int64(len(old.data))
+			old.data = nil
+		}
+	}
 	return nil
 }
 
@@ -144,17 +272,20 @@ func (v *virtualStore) setMode(f *vfile, mode uint32) {
 	}
 }
 
-// createTemp makes a new empty virtual file under TempDir.
-func (v *virtualStore) createTemp(prefix string) (string, *vfile) {
+// createTemp makes a new empty virtual file under TempDir, with a handle
+// counted on it (see open).
+func (v *virtualStore) createTemp(prefix string) (string, *vfile, *vfsproto.Error) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	for {
 		v.seq++
 		name := fmt.Sprintf("%s/%s-%d", TempDir, prefix, v.seq)
 		if v.files[name] == nil && !v.isDirLocked(name) {
-			f := &vfile{mtime: time.Now()}
-			v.files[name] = f
-			return name, f
+			f := &vfile{mtime: time.Now(), refs: 1}
+			if e := v.linkLocked(name, f, false); e != nil {
+				return "", nil, e
+			}
+			return name, f, nil
 		}
 	}
 }
@@ -183,9 +314,7 @@ func (v *virtualStore) writeAt(f *vfile, p []byte, off int64, appending bool) (i
 		if v.total+grow > v.max {
 			return off, perr(vfsproto.ERange, "virtual file budget exceeded")
 		}
-		if !f.gone {
-			v.total += grow
-		}
+		v.total += grow
 		if end > int64(cap(f.data)) {
 			n := make([]byte, end, max(end, 2*int64(cap(f.data))))
 			copy(n, f.data)
@@ -225,16 +354,10 @@ func (v *virtualStore) isDir(abs string) bool {
 }
 
 func (v *virtualStore) isDirLocked(abs string) bool {
-	prefix := abs + "/"
 	if abs == "/" {
-		prefix = "/"
+		return len(v.files) > 0
 	}
-	for p := range v.files {
-		if strings.HasPrefix(p, prefix) {
-			return true
-		}
-	}
-	return false
+	return v.dirs[abs] > 0
 }
 
 // children returns the entries of the virtual directory abs: the virtual
@@ -276,11 +399,12 @@ func (v *virtualStore) snapshot() []vfsproto.VirtualFile {
 	return out
 }
 
-// counts returns the number of virtual files and their total size.
-func (v *virtualStore) counts() (files, bytes int64) {
+// counts returns the number of virtual files and directories, the bytes
+// of their contents and the budget their names take.
+func (v *virtualStore) counts() (files, dirs, bytes, names int64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return int64(len(v.files)), v.total
+	return int64(len(v.files)), int64(len(v.dirs)), v.total, v.names
 }
 
 // reset drops every virtual file.
@@ -288,7 +412,8 @@ func (v *virtualStore) reset() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.files = make(map[string]*vfile)
-	v.total = 0
+	v.dirs = make(map[string]int)
+	v.total, v.names = 0, 0
 }
 
 // parentDir is the lexical parent of a cleaned absolute path.

@@ -457,6 +457,13 @@ type StatsResult struct {
 	OpenHandles     int64 `json:"open_handles"`
 	VirtualFiles    int64 `json:"virtual_files"`
 	VirtualBytes    int64 `json:"virtual_bytes"`
+	// VirtualDirs is the number of virtual directories (ancestors of a
+	// virtual file outside every grant).
+	VirtualDirs int64 `json:"virtual_dirs"`
+	// VirtualNames is what the names of the virtual files and
+	// directories take of their budget: their lengths plus a fixed cost
+	// per entry.
+	VirtualNames int64 `json:"virtual_names"`
 }
 
 // VirtualFile describes one session-scoped virtual file.

@@ -1,0 +1,220 @@
+package vfsd
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// errOf calls op and returns its error (nil on success).
+func (c *client) errOf(op string, params any) *vfsproto.Error {
+	c.t.Helper()
+	resp := c.call(op, params)
+	if resp.OK {
+		return nil
+	}
+	return resp.Error
+}
+
+// TestNameTooLong: a path of PathMax bytes or more, or with a component
+// longer than NameMax, is E_ARG "file name too long" (ENAMETOOLONG) for
+// every operation, virtual or real, before anything is stored; the
+// longest names Linux allows work.
+func TestNameTooLong(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	long := strings.Repeat("n", NameMax+1)
+	ok := strings.Repeat("n", NameMax)
+	deep := strings.Repeat("/"+strings.Repeat("d", 99), 41) // 4100 bytes, short components
+	for _, p := range []string{
+		"/v/" + long, "/v/" + long + "/x", "out/" + long, "in/" + long, long,
+		"/v/" + long + "/..", deep, deep[:PathMax],
+	} {
+		for _, req := range []struct {
+			op     string
+			params any
+		}{
+			{"open", vfsproto.OpenParams{Path: p, Mode: "w"}},
+			{"open", vfsproto.OpenParams{Path: p, Mode: "r"}},
+			{"stat", vfsproto.PathParams{Path: p}},
+			{"lstat", vfsproto.PathParams{Path: p}},
+			{"list", vfsproto.ListParams{Path: p}},
+			{"mkdir", vfsproto.MkdirParams{Path: p}},
+			{"remove", vfsproto.PathParams{Path: p}},
+			{"rename", vfsproto.RenameParams{From: "/v/a", To: p}},
+		} {
+			if e := c.errOf(req.op, req.params); e == nil || e.Code != vfsproto.EArg || e.Message != msgNameTooLong {
+				t.Errorf("%s %.40q…: %v, want E_ARG %q", req.op, p, e, msgNameTooLong)
+			}
+		}
+	}
+	if st := s.Stats(); st.VirtualFiles != 0 || st.VirtualNames != 0 {
+		t.Fatalf("a refused name was stored: %+v", st)
+	}
+	// NAME_MAX and PATH_MAX - 1 themselves are fine.
+	c.put("/v/"+ok, "w", "x")
+	c.put("out/"+ok, "w", "y")
+	edge := deep[:PathMax-1]
+	c.put(edge, "w", "z")
+	if c.cat("/v/"+ok) != "x" || readFile(t, tr.out+"/"+ok) != "y" || c.cat(edge) != "z" {
+		t.Fatal("longest names")
+	}
+	// A relative path that is too long once made absolute.
+	rel := deep[1 : PathMax-2]
+	if e := c.errOf("open", vfsproto.OpenParams{Path: rel, Mode: "w"}); e == nil || e.Message != msgNameTooLong {
+		t.Errorf("relative path too long once absolute: %v", e)
+	}
+}
+
+// TestVirtualNameBudget: the names of virtual files and of the virtual
+// directories above them have a budget of their own (issue 18, D4: 600
+// empty files with 500 KB names held vfsd at 484 MB).
+func TestVirtualNameBudget(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	name := func(i int) string {
+		return "/v/" + strings.Repeat("x", 200) + strings.Repeat("0", 3) + string(rune('a'+i%26)) + string(rune('a'+i/26))
+	}
+	per := entryCost(name(0))
+	cfg.MaxVirtualNameBytes = entryCost("/v") + 10*per
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	for i := range 10 {
+		c.put(name(i), "w", "")
+	}
+	e := c.errOf("open", vfsproto.OpenParams{Path: name(10), Mode: "w"})
+	if e == nil || e.Code != vfsproto.ERange || e.Message != msgNoSpace {
+		t.Fatalf("an 11th empty file: %v, want E_RANGE %q", e, msgNoSpace)
+	}
+	if e := c.errOf("create_temp", nil); e == nil || e.Message != msgNoSpace {
+		t.Fatalf("create_temp over the budget: %v", e)
+	}
+	st := s.Stats()
+	if st.VirtualFiles != 10 || st.VirtualDirs != 1 || st.VirtualNames != cfg.MaxVirtualNameBytes || st.VirtualBytes != 0 {
+		t.Fatalf("stats %+v, want 10 files, 1 dir, names %d", st, cfg.MaxVirtualNameBytes)
+	}
+	// The contents have their own budget.
+	c.put(name(0), "a", "contents")
+	// Removing a file gives its name back; a rename to a longer name
+	// that does not fit is refused and changes nothing.
+	c.ok("remove", vfsproto.PathParams{Path: name(9)}, nil)
+	c.put(name(10), "w", "")
+	if e := c.errOf("rename", vfsproto.RenameParams{From: name(10), To: "/w/" + name(10)[3:]}); e == nil || e.Message != msgNoSpace {
+		t.Fatalf("rename into a new directory over the budget: %v", e)
+	}
+	if got := s.Stats(); c.cat(name(10)) != "" || got.VirtualFiles != st.VirtualFiles ||
+		got.VirtualDirs != st.VirtualDirs || got.VirtualNames != st.VirtualNames {
+		t.Fatalf("a refused rename changed the store: %+v, was %+v", got, st)
+	}
+	// A rename over another file frees the replaced name.
+	c.ok("rename", vfsproto.RenameParams{From: name(10), To: name(0)}, nil)
+	if got := s.Stats(); got.VirtualFiles != 9 || got.VirtualNames != cfg.MaxVirtualNameBytes-per {
+		t.Fatalf("after rename over: %+v", got)
+	}
+	c.put("/w/a", "w", "") // fits now: /w/a and /w
+	if got := s.Stats(); got.VirtualDirs != 2 {
+		t.Fatalf("dirs %+v", got)
+	}
+	c.ok("remove", vfsproto.PathParams{Path: "/w/a"}, nil)
+	if got := s.Stats(); got.VirtualDirs != 1 || got.VirtualNames != cfg.MaxVirtualNameBytes-per {
+		t.Fatalf("a directory outlived its last file: %+v", got)
+	}
+
+	// Deep directories cost their names too.
+	cfg.MaxVirtualNameBytes = entryCost("/a") + entryCost("/a/b") + entryCost("/a/b/c")
+	s = newServer(t, cfg)
+	c = connect(t, s)
+	if e := c.errOf("open", vfsproto.OpenParams{Path: "/a/b/c/d", Mode: "w"}); e == nil || e.Message != msgNoSpace {
+		t.Fatalf("a file below three new directories: %v", e)
+	}
+	c.put("/a/b/c", "w", "")
+	if st := s.Stats(); st.VirtualNames != cfg.MaxVirtualNameBytes || st.VirtualDirs != 2 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// TestVirtualEntryLimit: at most MaxVirtualEntries virtual files and
+// directories exist at once.
+func TestVirtualEntryLimit(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxVirtualEntries = 10
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	for i := range 9 {
+		c.put("/e/"+string(rune('a'+i)), "w", "")
+	}
+	for _, p := range []string{"/e/z", "/f"} {
+		if e := c.errOf("open", vfsproto.OpenParams{Path: p, Mode: "a"}); e == nil || e.Message != msgNoSpace {
+			t.Fatalf("entry 11 (%s): %v", p, e)
+		}
+	}
+	c.ok("remove", vfsproto.PathParams{Path: "/e/a"}, nil)
+	c.put("/f", "w", "")
+	if st := s.Stats(); st.VirtualFiles+st.VirtualDirs != 10 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// TestRemovedVirtualFileStillCounts: a virtual file removed (or replaced)
+// while a handle holds it keeps its bytes in the budget until the last
+// handle closes, so that writing to it cannot pass the budget.
+func TestRemovedVirtualFileStillCounts(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxVirtualBytes = 10
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	h := c.open("/v/a", "w")
+	c.write(h, "12345678")
+	c.ok("remove", vfsproto.PathParams{Path: "/v/a"}, nil)
+	c.write(h, "90")
+	if e := c.errOf("write", vfsproto.WriteParams{H: h, Data: []byte("x")}); e == nil || e.Code != vfsproto.ERange {
+		t.Fatalf("write to a removed file past the budget: %v", e)
+	}
+	if st := s.Stats(); st.VirtualBytes != 10 || st.VirtualFiles != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	h2 := c.open("/v/b", "w")
+	if e := c.errOf("write", vfsproto.WriteParams{H: h2, Data: []byte("x")}); e == nil || e.Code != vfsproto.ERange {
+		t.Fatalf("another file while the removed one is open: %v", e)
+	}
+	c.ok("close", vfsproto.HandleParams{H: h}, nil)
+	c.write(h2, "0123456789")
+	c.ok("close", vfsproto.HandleParams{H: h2}, nil)
+	// A replaced file held open counts too.
+	h = c.open("/v/b", "r")
+	c.put("/v/c", "w", "")
+	c.ok("rename", vfsproto.RenameParams{From: "/v/c", To: "/v/b"}, nil)
+	if st := s.Stats(); st.VirtualBytes != 10 {
+		t.Fatalf("replaced file held open: %+v", st)
+	}
+	if got := c.readAll(h); got != "0123456789" {
+		t.Fatalf("replaced file read %q", got)
+	}
+	c.ok("close", vfsproto.HandleParams{H: h}, nil)
+	if st := s.Stats(); st.VirtualBytes != 0 || st.VirtualFiles != 1 {
+		t.Fatalf("after the last close: %+v", st)
+	}
+}
+
+// TestHugeNamesHeldNowhere is issue 18's D4: empty virtual files with
+// 500 KB names (600 held vfsd at 484 MB; 30 here, to be quick). Every one
+// is refused before anything is stored.
+func TestHugeNamesHeldNowhere(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	huge := strings.Repeat("x", 500_000)
+	for i := range 30 {
+		p := "/tmp/" + huge + string(rune('a'+i%26))
+		if e := c.errOf("open", vfsproto.OpenParams{Path: p, Mode: "w"}); e == nil || e.Message != msgNameTooLong {
+			t.Fatalf("file %d: %v", i, e)
+		}
+	}
+	if st := s.Stats(); st.VirtualFiles != 0 || st.VirtualNames != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
