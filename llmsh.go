@@ -125,6 +125,10 @@ type Result struct {
 	// after the Run: files written outside Outputs, which exist only in
 	// vfsd's memory until the session ends.
 	VirtualFiles []string
+	// VirtualFilesOmitted counts the virtual files that VirtualFiles does
+	// not name: when their names are too long to list in one answer of
+	// vfsd (about 1 MiB), VirtualFiles names the shortest.
+	VirtualFilesOmitted int64
 }
 
 // ErrClosed is returned by Run on a closed Session.
@@ -368,10 +372,11 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 	res.ExitCode = status
 	res.Duration = time.Since(start)
 	if runErr == nil {
-		if vf, err := client.VirtualFiles(); err == nil {
-			for _, v := range vf {
+		if vl, err := client.VirtualListing(); err == nil {
+			for _, v := range vl.Files {
 				res.VirtualFiles = append(res.VirtualFiles, v.Path)
 			}
+			res.VirtualFilesOmitted = vl.Omitted
 		}
 	}
 	return res, runErr

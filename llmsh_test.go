@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -267,5 +268,17 @@ func TestMaxVirtualBytes(t *testing.T) {
 	res := run(t, s, `seq 10 > /small; seq 1000 | sort -o /big; echo $?; wc -l < /small`)
 	if res.Stdout != "2\n10\n" || !strings.Contains(res.Stderr, "sort: write failed: /big: File too large") {
 		t.Fatalf("got %+v", res)
+	}
+}
+
+// TestVirtualFilesOmitted: a Result names the shortest virtual files when
+// their names do not fit one listing, and counts the others.
+func TestVirtualFilesOmitted(t *testing.T) {
+	s := newSession(t, llmsh.Options{})
+	res := run(t, s, `d=/tmp/$(printf "%0250d/" $(seq 15)); for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`)
+	if !slices.Contains(res.VirtualFiles, "/tmp/important") || res.VirtualFilesOmitted == 0 ||
+		int(res.VirtualFilesOmitted)+len(res.VirtualFiles) != 301 {
+		t.Fatalf("%d named, %d omitted, /tmp/important named: %v", len(res.VirtualFiles), res.VirtualFilesOmitted,
+			slices.Contains(res.VirtualFiles, "/tmp/important"))
 	}
 }

@@ -524,9 +524,18 @@ func (c *Client) Stats() (vfsproto.StatsResult, error) {
 // did holds no virtual files, so llmsh does not ask for them then.
 func (c *Client) Changed() bool { return c.changed.Load() }
 
-// VirtualFiles lists the session's virtual files.
+// VirtualFiles lists the session's virtual files: all of them, unless
+// their names are too many to fit an answer; then it lists the shortest
+// names and VirtualListing says how many it left out.
 func (c *Client) VirtualFiles() ([]vfsproto.VirtualFile, error) {
+	r, err := c.VirtualListing()
+	return r.Files, err
+}
+
+// VirtualListing is VirtualFiles with the number of virtual files it does
+// not name (Omitted), when they are too many for one answer.
+func (c *Client) VirtualListing() (vfsproto.VirtualsResult, error) {
 	var r vfsproto.VirtualsResult
 	err := c.call(vfsproto.OpVirtuals, nil, &r)
-	return r.Files, err
+	return r, err
 }

@@ -261,7 +261,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	case vfsproto.OpStats:
 		return okFrame(j.id, s.Stats()), nil, 0
 	case vfsproto.OpVirtuals:
-		return okFrame(j.id, vfsproto.VirtualsResult{Files: s.virt.snapshot()}), nil, 0
+		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing)), nil, 0
 	}
 	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
 }

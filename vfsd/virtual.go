@@ -1,6 +1,7 @@
 package vfsd
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -387,16 +388,38 @@ func (v *virtualStore) children(abs string) map[string]vfsproto.Entry {
 	return out
 }
 
-// snapshot lists every virtual file, sorted by path.
-func (v *virtualStore) snapshot() []vfsproto.VirtualFile {
+// maxVirtualsListing bounds the encoded files of a virtual_files answer,
+// so that it always fits a frame.
+const maxVirtualsListing = vfsproto.MaxFrame - 4096
+
+// snapshot lists the virtual files, sorted by path. When their encoding
+// would pass limit bytes it names the shortest paths that fit and counts
+// the others as omitted: a flood of long names never hides a short one
+// (a listing too big for a frame was once answered with nothing).
+func (v *virtualStore) snapshot(limit int) vfsproto.VirtualsResult {
 	v.mu.Lock()
-	defer v.mu.Unlock()
 	out := make([]vfsproto.VirtualFile, 0, len(v.files))
 	for p, f := range v.files {
 		out = append(out, vfsproto.VirtualFile{Path: p, Size: int64(len(f.data))})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
+	v.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i].Path) != len(out[j].Path) {
+			return len(out[i].Path) < len(out[j].Path)
+		}
+		return out[i].Path < out[j].Path
+	})
+	n, size := 0, 0
+	for ; n < len(out); n++ {
+		b, _ := json.Marshal(out[n])
+		if size+len(b)+1 > limit {
+			break
+		}
+		size += len(b) + 1
+	}
+	r := vfsproto.VirtualsResult{Files: out[:n], Omitted: int64(len(out) - n)}
+	sort.Slice(r.Files, func(i, j int) bool { return r.Files[i].Path < r.Files[j].Path })
+	return r
 }
 
 // counts returns the number of virtual files and directories, the bytes

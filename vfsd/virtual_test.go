@@ -1,6 +1,9 @@
 package vfsd
 
 import (
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -216,5 +219,44 @@ func TestHugeNamesHeldNowhere(t *testing.T) {
 	}
 	if st := s.Stats(); st.VirtualFiles != 0 || st.VirtualNames != 0 {
 		t.Fatalf("stats %+v", st)
+	}
+}
+
+// TestVirtualsListingTruncated: when the names of the virtual files do
+// not fit one answer, virtual_files names the shortest and counts the
+// others; it never answers with nothing, and a flood of long names never
+// hides a short one.
+func TestVirtualsListingTruncated(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	dir := "/tmp/" + strings.Repeat(strings.Repeat("d", 250)+"/", 15) // 3770 bytes
+	const n = 300                                                     // 300 names of 4000 bytes: 1.2 MB
+	for i := range n {
+		c.put(fmt.Sprintf("%s%0*d", dir, 4000-len(dir), i), "w", "")
+	}
+	c.put("/tmp/important", "w", "keep me")
+	c.put("/zz", "w", "")
+	var vr vfsproto.VirtualsResult
+	c.ok("virtual_files", nil, &vr)
+	if vr.Omitted == 0 || int(vr.Omitted)+len(vr.Files) != n+2 {
+		t.Fatalf("%d named, %d omitted; want %d in all, some omitted", len(vr.Files), vr.Omitted, n+2)
+	}
+	important := slices.Index(vr.Files, vfsproto.VirtualFile{Path: "/tmp/important", Size: 7})
+	if important < 0 || vr.Files[len(vr.Files)-1].Path != "/zz" ||
+		!slices.IsSortedFunc(vr.Files, func(a, b vfsproto.VirtualFile) int { return strings.Compare(a.Path, b.Path) }) {
+		t.Fatalf("the short names first, sorted by path: /tmp/important at %d, last %.60v", important, vr.Files[len(vr.Files)-1])
+	}
+	// The answer is as full as a frame allows.
+	if b, _ := json.Marshal(vr); len(b) > maxVirtualsListing+100 || len(b) < maxVirtualsListing-5000 {
+		t.Fatalf("listing of %d bytes, limit %d", len(b), maxVirtualsListing)
+	}
+	// The store's own limit, small.
+	got := s.virt.snapshot(100)
+	if len(got.Files) != 2 || got.Files[0].Path != "/tmp/important" || got.Files[1].Path != "/zz" || got.Omitted != n {
+		t.Fatalf("snapshot(100) = %+v", got)
+	}
+	if got := s.virt.snapshot(10); len(got.Files) != 0 || got.Omitted != n+2 {
+		t.Fatalf("snapshot(10) = %+v", got)
 	}
 }

@@ -472,8 +472,10 @@ type VirtualFile struct {
 	Size int64  `json:"size"`
 }
 
-// VirtualsResult is the result of virtual_files: every virtual file of the
-// session, sorted by path.
+// VirtualsResult is the result of virtual_files: the virtual files of the
+// session, sorted by path. When naming them all would not fit a frame,
+// Files names the shortest paths that fit and Omitted counts the others.
 type VirtualsResult struct {
-	Files []VirtualFile `json:"files"`
+	Files   []VirtualFile `json:"files"`
+	Omitted int64         `json:"omitted,omitempty"`
 }

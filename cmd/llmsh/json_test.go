@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,32 @@ func TestJSON(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// manyLongNames makes 300 virtual files with 4000-byte names (1.2 MB of
+// names, more than one answer of vfsd holds) and /tmp/important.
+const manyLongNames = `d=/tmp/$(printf "%0250d/" $(seq 15)); for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`
+
+// TestVirtualFilesTruncated: when the virtual files' names do not fit
+// one listing, llmsh names the shortest and counts the others, on stderr
+// and in --json; a flood of long names never hides /tmp/important (the
+// listing was empty then: issue 18).
+func TestVirtualFilesTruncated(t *testing.T) {
+	_, errs, code := runLlmsh(t, "", "-c", manyLongNames)
+	last := errs[strings.LastIndex(strings.TrimSuffix(errs, "\n"), "\n")+1:]
+	if code != 0 || !strings.HasPrefix(errs, "llmsh: discarded virtual files: ") || strings.Count(errs, "\n") != 1 ||
+		!strings.Contains(errs, " /tmp/important ") || !strings.HasSuffix(last, " more not named)\n") {
+		t.Fatalf("status %d, stderr %.200q … %q", code, errs, last[max(0, len(last)-100):])
+	}
+	out, errs, code := runLlmsh(t, "", "--json", "-c", manyLongNames)
+	var got jsonResult
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q, %v", code, errs, err)
+	}
+	if !slices.Contains(got.VirtualFiles, "/tmp/important") || got.VirtualFilesOmitted == 0 ||
+		int(got.VirtualFilesOmitted)+len(got.VirtualFiles) != 301 {
+		t.Fatalf("%d named (/tmp/important among them: %v), %d omitted", len(got.VirtualFiles),
+			slices.Contains(got.VirtualFiles, "/tmp/important"), got.VirtualFilesOmitted)
 	}
 }

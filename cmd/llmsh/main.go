@@ -250,6 +250,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type report struct {
 	truncated    bool
 	virtualFiles []string
+	omitted      int64 // virtual files not named in virtualFiles
 }
 
 // jsonResult is the one object that --json prints.
@@ -260,6 +261,9 @@ type jsonResult struct {
 	Truncated    bool     `json:"truncated"`
 	DurationMS   int64    `json:"duration_ms"`
 	VirtualFiles []string `json:"virtual_files"`
+	// VirtualFilesOmitted counts the virtual files not named in
+	// VirtualFiles (too many long names for one listing).
+	VirtualFilesOmitted int64 `json:"virtual_files_omitted,omitempty"`
 }
 
 // runJSON runs with the output collected, and prints it as one JSON
@@ -272,6 +276,7 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 	res := jsonResult{
 		Stdout: out.String(), Stderr: errb.String(), ExitCode: st, Truncated: rep.truncated,
 		DurationMS: time.Since(start).Milliseconds(), VirtualFiles: rep.virtualFiles,
+		VirtualFilesOmitted: rep.omitted,
 	}
 	if res.VirtualFiles == nil {
 		res.VirtualFiles = []string{}
@@ -453,26 +458,41 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		// holds no virtual files: no need to ask.
 		return status
 	}
-	vf, err := sess.Client.VirtualFiles()
+	vl, err := sess.Client.VirtualListing()
 	if errors.Is(err, vfsclient.ErrServerGone) {
 		// vfsd died as the script ended, before the watcher above saw it:
 		// the script's last writes may be lost, so the run failed.
 		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
 		return 1
 	}
-	if err == nil && len(vf) > 0 {
-		names := make([]string, len(vf))
-		for i, v := range vf {
+	if err == nil && len(vl.Files)+int(vl.Omitted) > 0 {
+		names := make([]string, len(vl.Files))
+		for i, v := range vl.Files {
 			names[i] = v.Path
 		}
 		switch {
 		case rep != nil:
-			rep.virtualFiles = names
+			rep.virtualFiles, rep.omitted = names, vl.Omitted
 		case !o.quiet:
-			fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", strings.Join(names, " "))
+			fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", discardedList(names, vl.Omitted))
 		}
+	} else if err != nil && !o.quiet {
+		fmt.Fprintf(stderr, "llmsh: cannot list the discarded virtual files: %v\n", err)
 	}
 	return status
+}
+
+// discardedList is the text after "discarded virtual files: ": the names,
+// and how many more were not named.
+func discardedList(names []string, omitted int64) string {
+	s := strings.Join(names, " ")
+	if omitted > 0 {
+		if s != "" {
+			s += " "
+		}
+		s += fmt.Sprintf("(and %d more not named)", omitted)
+	}
+	return s
 }
 
 // stuckGrace is how long a cancelled run may take to return.

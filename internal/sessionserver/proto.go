@@ -139,6 +139,9 @@ type RunResult struct {
 	Truncated    bool     `json:"truncated"`
 	DurationMS   int64    `json:"duration_ms"`
 	VirtualFiles []string `json:"virtual_files"`
+	// VirtualFilesOmitted counts the virtual files not named in
+	// VirtualFiles (llmsh.Result.VirtualFilesOmitted).
+	VirtualFilesOmitted int64 `json:"virtual_files_omitted,omitempty"`
 }
 
 // CloseParams are the params of session.close.

@@ -531,6 +531,7 @@ func (s *Server) run(p RunParams) (RunResult, vfsproto.Code, error) {
 	out := RunResult{
 		Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, Truncated: res.Truncated,
 		DurationMS: res.Duration.Milliseconds(), VirtualFiles: res.VirtualFiles,
+		VirtualFilesOmitted: res.VirtualFilesOmitted,
 	}
 	if out.VirtualFiles == nil {
 		out.VirtualFiles = []string{}
