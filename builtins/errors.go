@@ -29,9 +29,21 @@ var errnoText = map[syscall.Errno]string{
 }
 
 // ErrText returns GNU's wording for err: the strerror text of the errno it
-// wraps ("No such file or directory"), or a sensible phrase otherwise. It
-// never includes a path.
+// wraps ("No such file or directory"), or a sensible phrase otherwise,
+// followed by vfsd's reason in parentheses when the errno does not say
+// why ("Permission denied (file has other hard links, …)"). It never
+// includes a path.
 func ErrText(err error) string {
+	var r interface{ Reason() string }
+	if errors.As(err, &r) {
+		if reason := r.Reason(); reason != "" {
+			return errText(err) + " (" + reason + ")"
+		}
+	}
+	return errText(err)
+}
+
+func errText(err error) string {
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		if s, ok := errnoText[errno]; ok {

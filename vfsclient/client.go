@@ -48,6 +48,17 @@ func (e *Error) Error() string {
 // Unwrap returns the errno equivalent of the protocol error.
 func (e *Error) Unwrap() error { return e.Errno() }
 
+// Reason is why vfsd refused, when its errno alone does not say it and
+// the user needs to know (a file with other hard links is "Permission
+// denied", however writable it looks); "" otherwise. Tools print it after
+// the errno's text.
+func (e *Error) Reason() string {
+	if e.Code == vfsproto.EPerm && e.Msg == vfsproto.MsgHardLinks {
+		return e.Msg
+	}
+	return ""
+}
+
 // Errno maps the protocol error to the errno a GNU tool would report.
 func (e *Error) Errno() syscall.Errno {
 	switch e.Code {

@@ -27,6 +27,7 @@ const (
 	msgXDev        = "cross-device link"
 	msgNotLink     = "not a symbolic link"
 	msgNameTooLong = "file name too long"
+	msgHardLinks   = vfsproto.MsgHardLinks
 )
 
 // errPathEscapesText is the text of os.Root's unexported escape error. A

@@ -81,15 +81,25 @@ func (f realFile) commit() error { return f.File.Close() }
 func (f realFile) abort()        { f.File.Close() }
 
 // atomicFile is a truncating write: data goes to a temp file beside the
-// target, renamed over it on commit and removed on abort.
+// target, renamed over it on commit and removed on abort. The temp file
+// is either unnamed (dir is set: O_TMPFILE, linked at commit) or named tmp.
 type atomicFile struct {
 	realFile
 	root   *os.Root
-	tmp    string // temp name relative to root
-	target string // target name relative to root
+	tmp    string   // temp name relative to root (named temp)
+	dir    *os.File // the target's directory (unnamed temp)
+	target string   // target name relative to root, or in dir
 }
 
 func (f *atomicFile) commit() error {
+	if f.dir != nil {
+		err := commitUnnamed(f.File, f.dir, f.target)
+		if cerr := f.File.Close(); err == nil {
+			err = cerr
+		}
+		f.dir.Close()
+		return err
+	}
 	if err := f.File.Close(); err != nil {
 		f.root.Remove(f.tmp)
 		return err
@@ -103,6 +113,10 @@ func (f *atomicFile) commit() error {
 
 func (f *atomicFile) abort() {
 	f.File.Close()
+	if f.dir != nil {
+		f.dir.Close() // the unnamed file is gone with its last descriptor
+		return
+	}
 	f.root.Remove(f.tmp)
 }
 

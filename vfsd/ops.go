@@ -147,9 +147,30 @@ func openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) 
 	return openInPlace(g.root, rel, flag)
 }
 
-// openInPlace opens rel with flag and refuses anything but a regular file.
+// linkCount is the number of hard links of the file fi describes (1 when
+// the system does not say).
+func linkCount(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
+// hardLinked reports whether fi is a regular file with more than one
+// name. vfsd writes through no such file (open for writing, truncating or
+// appending, chmod, utimes): its other names may lie outside every grant,
+// where a write through this one would change a file the script was never
+// given (docs/security.md, T-LINK-4).
+func hardLinked(fi fs.FileInfo) bool {
+	return fi.Mode().IsRegular() && linkCount(fi) > 1
+}
+
+// openInPlace opens rel with flag and refuses anything but a regular file,
+// and, for writing, a file with other hard links. O_TRUNC is applied
+// after those checks, so a refused file keeps its content.
 func openInPlace(root *os.Root, rel string, flag int) (file, *vfsproto.Error) {
-	f, err := root.OpenFile(rel, flag|openFlags, 0o644)
+	trunc := flag&os.O_TRUNC != 0
+	f, err := root.OpenFile(rel, flag&^os.O_TRUNC|openFlags, 0o644)
 	if err != nil {
 		return nil, fsError(err)
 	}
@@ -166,6 +187,16 @@ func openInPlace(root *os.Root, rel string, flag int) (file, *vfsproto.Error) {
 		f.Close()
 		return nil, perr(vfsproto.EArg, msgNotRegular)
 	}
+	if flag&(os.O_WRONLY|os.O_RDWR) != 0 && hardLinked(fi) {
+		f.Close()
+		return nil, perr(vfsproto.EPerm, msgHardLinks)
+	}
+	if trunc {
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, fsError(err)
+		}
+	}
 	return realFile{f}, nil
 }
 
@@ -173,9 +204,20 @@ func openInPlace(root *os.Root, rel string, flag int) (file, *vfsproto.Error) {
 // repeats: "." and ".llmsh-tmp-" and 13 base-36 digits make 255.
 const tempBaseMax = NameMax - 1 - len(".llmsh-tmp-") - 13
 
+// tempName is a fresh hidden name for a temp file beside base.
+func tempName(base string) string {
+	if len(base) > tempBaseMax {
+		base = base[:tempBaseMax] // the temp name must fit NAME_MAX too
+	}
+	return "." + base + ".llmsh-tmp-" + strconv.FormatUint(rand.Uint64(), 36)
+}
+
 // openAtomic starts a truncating write of rel: a temp file beside it, with
-// the target's permissions, renamed over it on close. A symlink target is
-// written in place (through the root) so that the link survives.
+// the target's permissions, renamed over it on close. The temp file is
+// unnamed (O_TMPFILE) until that close where the file system allows it, so
+// that a vfsd killed mid-write leaves nothing behind; elsewhere it is
+// .NAME.llmsh-tmp-RANDOM. A symlink target is written in place (through
+// the root) so that the link survives.
 func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 	perm := os.FileMode(0o644)
 	fi, err := g.root.Lstat(rel)
@@ -189,15 +231,17 @@ func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 		return nil, perr(vfsproto.EArg, msgIsDir)
 	case !fi.Mode().IsRegular():
 		return nil, perr(vfsproto.EArg, msgNotRegular)
+	case hardLinked(fi):
+		return nil, perr(vfsproto.EPerm, msgHardLinks)
 	default:
 		perm = fi.Mode().Perm()
 	}
 	dir, base := path.Split(rel)
-	if len(base) > tempBaseMax {
-		base = base[:tempBaseMax] // the temp name must fit NAME_MAX too
+	if f, d, err := openUnnamed(g.root, path.Clean("./"+dir), perm); err == nil {
+		return &atomicFile{realFile: realFile{f}, dir: d, target: base}, nil
 	}
 	for range 8 {
-		tmp := dir + "." + base + ".llmsh-tmp-" + strconv.FormatUint(rand.Uint64(), 36)
+		tmp := dir + tempName(base)
 		f, err := g.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if errors.Is(err, fs.ErrExist) {
 			continue

@@ -399,6 +399,9 @@ func (s *Server) utimes(name string, atime, mtime time.Time) *vfsproto.Error {
 	if s.pol.isAncestor(abs) || s.hiddenAt(g, g.rel(abs), true) {
 		return s.reject(msgPerm)
 	}
+	if e := refuseHardLinked(g, g.rel(abs)); e != nil {
+		return e
+	}
 	if err := g.root.Chtimes(g.rel(abs), atime, mtime); err != nil {
 		return fsError(err)
 	}
@@ -429,8 +432,21 @@ func (s *Server) chmod(name string, mode fs.FileMode) *vfsproto.Error {
 	if s.pol.isAncestor(abs) || (g.file == "" && s.pol.isGrant(abs)) || s.hiddenAt(g, g.rel(abs), true) {
 		return s.reject(msgPerm)
 	}
+	if e := refuseHardLinked(g, g.rel(abs)); e != nil {
+		return e
+	}
 	if err := g.root.Chmod(g.rel(abs), mode); err != nil {
 		return fsError(err)
+	}
+	return nil
+}
+
+// refuseHardLinked is E_PERM when rel (followed through links) is a
+// regular file with other hard links: its mode and times are those of
+// every name it has, some perhaps outside the grants (see hardLinked).
+func refuseHardLinked(g *grant, rel string) *vfsproto.Error {
+	if fi, err := g.root.Stat(rel); err == nil && hardLinked(fi) {
+		return perr(vfsproto.EPerm, msgHardLinks)
 	}
 	return nil
 }

@@ -127,6 +127,11 @@ func (c Code) Valid() bool {
 	return false
 }
 
+// MsgHardLinks is the message of the E_PERM that refuses a write (open
+// for writing, chmod, utimes) through a regular file with more than one
+// hard link: its other names may lie outside the grants.
+const MsgHardLinks = "file has other hard links, which may lie outside the grants"
+
 // Error is the error object of a failed response. It implements error.
 type Error struct {
 	Code    Code   `json:"code"`

@@ -61,6 +61,7 @@ import (
 // directory outside every grant), @SECRET@ (a file in it holding the
 // marker), @CANARY@ (a host program in it that records that it ran; also
 // installed as @OUT@/bin/nosuchcmd, and @OUT@/bin is on llmsh's PATH).
+// @RW@/hardlink is a hard link to @OUT@/linked.txt.
 
 const (
 	hardKill       = 120 * time.Second // never reached by a run that honours its limits
@@ -217,6 +218,11 @@ func newArena(t *testing.T) *arena {
 	must(os.Symlink(a.secret, filepath.Join(a.ro, "ro-link")))
 	must(os.Symlink("/proc/self/root"+a.secret, filepath.Join(a.rw, "proc-link")))
 	must(os.Symlink("/", filepath.Join(a.rw, "rootlink")))
+	// A hard link planted in the writable grant to a file outside it
+	// (without the marker: reading a file through a name in a grant is
+	// allowed; changing it is what must not happen).
+	must(os.WriteFile(filepath.Join(a.out, "linked.txt"), []byte("linked outside\n"), 0o644))
+	must(os.Link(filepath.Join(a.out, "linked.txt"), filepath.Join(a.rw, "hardlink")))
 	return a
 }
 

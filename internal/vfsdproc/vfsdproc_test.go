@@ -65,3 +65,78 @@ func TestStartSharesRegion(t *testing.T) {
 		t.Fatal("region still mapped after Close")
 	}
 }
+
+// TestKilledMidWriteLeavesNothing kills a vfsd child (SIGKILL, under its
+// Landlock confinement) in the middle of a truncating write of 8 MB: the
+// target keeps its old content and nothing else is left in the tree,
+// since the temp file had no name yet (O_TMPFILE). A write through a new
+// vfsd then works as usual. (A vfsd that named its temp file left it
+// behind: issue 18 found a hidden 1.2 GB one.)
+func TestKilledMidWriteLeavesNothing(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("O_TMPFILE is Linux's")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.txt")
+	if err := os.WriteFile(target, []byte("old content\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Start(Config{Outputs: []string{dir}, Stderr: os.Stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Client.Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := bytes.Repeat([]byte("new content\n"), 1<<16)
+	for range 10 {
+		if _, err := f.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Flush(); err != nil { // vfsd has every byte
+		t.Fatal(err)
+	}
+	if err := p.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	p.cmd.Wait()
+	p.Client.Close()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "target.txt" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("left in the tree: %v", names)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "old content\n" {
+		t.Fatalf("target after the kill: %.40q", b)
+	}
+
+	p, err = Start(Config{Outputs: []string{dir}, Stderr: os.Stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err = p.Client.Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(chunk); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); !bytes.Equal(b, chunk) {
+		t.Fatalf("a write after the kill: %d bytes", len(b))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("%d entries after a committed write", len(entries))
+	}
+}
