@@ -1110,19 +1110,8 @@ func findTypes(v string) (map[byte]bool, error) {
 }
 
 func findTypeChar(t fs.FileMode) byte {
-	switch {
-	case t&fs.ModeDir != 0:
-		return 'd'
-	case t&fs.ModeSymlink != 0:
-		return 'l'
-	case t&fs.ModeNamedPipe != 0:
-		return 'p'
-	case t&fs.ModeSocket != 0:
-		return 's'
-	case t&fs.ModeCharDevice != 0:
-		return 'c'
-	case t&fs.ModeDevice != 0:
-		return 'b'
+	if c := typeOf(t).letter; c != '-' {
+		return c
 	}
 	return 'f'
 }

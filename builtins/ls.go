@@ -513,12 +513,7 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 func lsMode(info fs.FileInfo) string {
 	m := info.Mode()
 	b := []byte("----------")
-	switch {
-	case m.IsDir():
-		b[0] = 'd'
-	case m&fs.ModeSymlink != 0:
-		b[0] = 'l'
-	}
+	b[0] = typeOf(m).letter
 	const rwx = "rwxrwxrwx"
 	for i := 0; i < 9; i++ {
 		if m.Perm()&(1<<uint(8-i)) != 0 {

@@ -187,17 +187,7 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 	case 'o':
 		return "4096", true, true
 	case 'F':
-		switch {
-		case mode&fs.ModeSymlink != 0:
-			return "symbolic link", false, true
-		case mode.IsDir():
-			return "directory", false, true
-		case mode&fs.ModeNamedPipe != 0:
-			return "fifo", false, true
-		case fi.Size() == 0:
-			return "regular empty file", false, true
-		}
-		return "regular file", false, true
+		return typeText(mode, fi.Size()), false, true
 	case 'a':
 		return strconv.FormatUint(uint64(mode.Perm()), 8), false, true
 	case 'A':
@@ -233,31 +223,13 @@ func statBlocks(fi fs.FileInfo) int64 {
 
 // statRawMode is the st_mode of fi: file type bits and permissions.
 func statRawMode(m fs.FileMode) uint32 {
-	raw := uint32(m.Perm())
-	switch {
-	case m&fs.ModeSymlink != 0:
-		raw |= 0o120000
-	case m.IsDir():
-		raw |= 0o040000
-	case m&fs.ModeNamedPipe != 0:
-		raw |= 0o010000
-	default:
-		raw |= 0o100000
-	}
-	return raw
+	return uint32(m.Perm()) | typeOf(m).bits
 }
 
 // statModeString is ls -l's "-rw-r--r--".
 func statModeString(m fs.FileMode) string {
 	b := []byte("-rwxrwxrwx")
-	switch {
-	case m&fs.ModeSymlink != 0:
-		b[0] = 'l'
-	case m.IsDir():
-		b[0] = 'd'
-	case m&fs.ModeNamedPipe != 0:
-		b[0] = 'p'
-	}
+	b[0] = typeOf(m).letter
 	for i := 0; i < 9; i++ {
 		if m&(1<<uint(8-i)) == 0 {
 			b[i+1] = '-'

@@ -50,11 +50,15 @@ func (e *Error) Unwrap() error { return e.Errno() }
 
 // Reason is why vfsd refused, when its errno alone does not say it and
 // the user needs to know (a file with other hard links is "Permission
-// denied", however writable it looks); "" otherwise. Tools print it after
-// the errno's text.
+// denied", however writable it looks; a FIFO, socket or device is
+// "Invalid argument" to open); "" otherwise. Tools print it after the
+// errno's text.
 func (e *Error) Reason() string {
-	if e.Code == vfsproto.EPerm && e.Msg == vfsproto.MsgHardLinks {
+	switch {
+	case e.Code == vfsproto.EPerm && e.Msg == vfsproto.MsgHardLinks:
 		return e.Msg
+	case e.Code == vfsproto.EArg && e.Msg == "not a regular file":
+		return "not a regular file: llmsh opens no fifo, socket or device"
 	}
 	return ""
 }

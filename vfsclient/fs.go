@@ -79,8 +79,9 @@ func (i *FileInfo) Name() string { return i.name }
 // Size is the length in bytes.
 func (i *FileInfo) Size() int64 { return i.st.Size }
 
-// Mode is the permission bits, with fs.ModeDir for directories and
-// fs.ModeSymlink for a symbolic link described by Lstat.
+// Mode is the permission bits, with fs.ModeDir for directories,
+// fs.ModeSymlink for a symbolic link described by Lstat, and the type
+// bits of a named pipe, socket or device.
 func (i *FileInfo) Mode() fs.FileMode {
 	m := fs.FileMode(i.st.Mode) & fs.ModePerm
 	switch {
@@ -88,8 +89,25 @@ func (i *FileInfo) Mode() fs.FileMode {
 		m |= fs.ModeSymlink
 	case i.st.IsDir:
 		m |= fs.ModeDir
+	default:
+		m |= typeBits(i.st.Type)
 	}
 	return m
+}
+
+// typeBits are the fs.FileMode type bits of a vfsproto type name.
+func typeBits(t string) fs.FileMode {
+	switch t {
+	case vfsproto.TypeFIFO:
+		return fs.ModeNamedPipe
+	case vfsproto.TypeSocket:
+		return fs.ModeSocket
+	case vfsproto.TypeChar:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case vfsproto.TypeBlock:
+		return fs.ModeDevice
+	}
+	return 0
 }
 
 // ModTime is the modification time.
@@ -145,13 +163,13 @@ func (d dirEntry) Type() fs.FileMode {
 	case d.e.IsDir:
 		return fs.ModeDir
 	}
-	return 0
+	return typeBits(d.e.Type)
 }
 func (d dirEntry) Info() (fs.FileInfo, error) {
 	if d.e.Symlink {
 		return d.c.Lstat(path.Join(d.dir, d.e.Name))
 	}
-	st := vfsproto.StatResult{Size: d.e.Size, IsDir: d.e.IsDir, Mode: 0o644}
+	st := vfsproto.StatResult{Size: d.e.Size, IsDir: d.e.IsDir, Mode: 0o644, Type: d.e.Type}
 	if d.e.IsDir {
 		st.Mode = 0o755
 	}

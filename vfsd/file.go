@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"io"
+	"io/fs"
 	"os"
 	"syscall"
 
@@ -36,8 +37,25 @@ func statOf(fi os.FileInfo) vfsproto.StatResult {
 		Mtime: fi.ModTime().UnixNano(),
 		Mode:  uint32(fi.Mode().Perm()),
 		IsDir: fi.IsDir(),
+		Type:  typeOf(fi.Mode()),
 		ID:    fileID(fi),
 	}
+}
+
+// typeOf is the protocol's name for a file type that is neither regular,
+// nor a directory, nor a symbolic link; "" for those.
+func typeOf(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return vfsproto.TypeFIFO
+	case m&fs.ModeSocket != 0:
+		return vfsproto.TypeSocket
+	case m&fs.ModeCharDevice != 0:
+		return vfsproto.TypeChar
+	case m&fs.ModeDevice != 0:
+		return vfsproto.TypeBlock
+	}
+	return ""
 }
 
 // idKey is this vfsd process's key for file identities: random, never

@@ -402,10 +402,11 @@ func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
 			// the tree, or dangles, shows as a non-directory of size 0.
 			en.Symlink = true
 			if fi, err := g.root.Stat(path.Join(rel, de.Name())); err == nil {
-				en.IsDir, en.Size = fi.IsDir(), sizeOf(fi)
+				en.IsDir, en.Size, en.Type = fi.IsDir(), sizeOf(fi), typeOf(fi.Mode())
 			}
 		} else if info, err := de.Info(); err == nil {
 			en.Size = sizeOf(info)
+			en.Type = typeOf(info.Mode())
 		}
 		out = append(out, en)
 	}

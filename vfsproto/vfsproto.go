@@ -312,6 +312,10 @@ type StatResult struct {
 	Mode    uint32 `json:"mode"`
 	IsDir   bool   `json:"is_dir"`
 	Symlink bool   `json:"symlink,omitempty"`
+	// Type is the kind of a file that is neither regular, nor a
+	// directory, nor a symbolic link: TypeFIFO, TypeSocket, TypeChar or
+	// TypeBlock. Empty otherwise.
+	Type string `json:"type,omitempty"`
 	// ID is an opaque identity of a real file: equal for two names of
 	// the same file within one vfsd process, unrelated across processes,
 	// revealing nothing of the host's device and inode. Absent for
@@ -381,7 +385,16 @@ type Entry struct {
 	IsDir   bool   `json:"is_dir"`
 	Size    int64  `json:"size"`
 	Symlink bool   `json:"symlink,omitempty"`
+	Type    string `json:"type,omitempty"` // as StatResult.Type
 }
+
+// The values of StatResult.Type and Entry.Type.
+const (
+	TypeFIFO   = "fifo"   // a named pipe
+	TypeSocket = "socket" // a Unix domain socket
+	TypeChar   = "char"   // a character device
+	TypeBlock  = "block"  // a block device
+)
 
 // ListResult is the result of list, entries sorted by name.
 type ListResult struct {

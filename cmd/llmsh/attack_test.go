@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -61,7 +62,8 @@ import (
 // directory outside every grant), @SECRET@ (a file in it holding the
 // marker), @CANARY@ (a host program in it that records that it ran; also
 // installed as @OUT@/bin/nosuchcmd, and @OUT@/bin is on llmsh's PATH).
-// @RW@/hardlink is a hard link to @OUT@/linked.txt.
+// @RW@/hardlink is a hard link to @OUT@/linked.txt; @SPECIAL@ (not
+// granted unless a script's args say so) holds a FIFO and a socket.
 
 const (
 	hardKill       = 120 * time.Second // never reached by a run that honours its limits
@@ -223,12 +225,24 @@ func newArena(t *testing.T) *arena {
 	// allowed; changing it is what must not happen).
 	must(os.WriteFile(filepath.Join(a.out, "linked.txt"), []byte("linked outside\n"), 0o644))
 	must(os.Link(filepath.Join(a.out, "linked.txt"), filepath.Join(a.rw, "hardlink")))
+	// A FIFO and a socket in a directory of their own (granted only by
+	// the scripts that ask for it).
+	special := filepath.Join(root, "special")
+	must(os.Mkdir(special, 0o755))
+	must(syscall.Mkfifo(filepath.Join(special, "fifo"), 0o644))
+	if fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0); err == nil {
+		err = syscall.Bind(fd, &syscall.SockaddrUnix{Name: filepath.Join(special, "sock")})
+		syscall.Close(fd) // the socket file stays
+		if err != nil {
+			t.Fatalf("socket in the arena (a path over 108 bytes?): %v", err)
+		}
+	}
 	return a
 }
 
 func (a *arena) expand(s string) string {
 	return strings.NewReplacer(
-		"@ROOT@", a.root, "@RO@", a.ro, "@RW@", a.rw, "@OUT@", a.out,
+		"@ROOT@", a.root, "@RO@", a.ro, "@RW@", a.rw, "@OUT@", a.out, "@SPECIAL@", filepath.Join(a.root, "special"),
 		"@SECRET@", a.secret, "@CANARY@", a.canary,
 	).Replace(s)
 }
