@@ -176,10 +176,16 @@ func (e *Env) Name() string {
 	return path.Base(e.Args[0])
 }
 
-// Abs makes name absolute against the working directory and cleans it.
+// Abs makes name absolute against the working directory and cleans it,
+// keeping a final slash (or "/."): such a name must be a directory, and
+// vfsd answers ENOTDIR for a file, as the kernel would.
 func (e *Env) Abs(name string) string {
+	p := path.Join(e.Dir, name)
 	if strings.HasPrefix(name, "/") {
-		return path.Clean(name)
+		p = path.Clean(name)
 	}
-	return path.Join(e.Dir, name)
+	if p != "/" && (strings.HasSuffix(name, "/") || strings.HasSuffix(name, "/.")) {
+		p += "/" // name must be a directory: vfsd says ENOTDIR for a file
+	}
+	return p
 }

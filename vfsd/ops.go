@@ -38,12 +38,13 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 	default:
 		return nil, false, false, perr(vfsproto.EArg, "invalid mode")
 	}
-	abs, e := s.pol.clean(name)
+	abs, e := s.cleanPath(name)
 	if e != nil {
-		if e.Code == vfsproto.EPerm {
-			s.stats.rejects.Add(1)
-		}
 		return nil, false, false, e
+	}
+	if canWrite && dirSyntax(name) {
+		// open("new/", O_CREAT) is EISDIR, whatever is there.
+		return nil, false, false, perr(vfsproto.EArg, msgIsDir)
 	}
 	if vf := s.virt.lookup(abs); vf != nil {
 		f, e = s.openVirtual(abs, mode)
@@ -265,11 +266,8 @@ var dirStat = vfsproto.StatResult{Mode: 0o555, IsDir: true}
 
 // statPath implements stat{path}.
 func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
-	abs, e := s.pol.clean(name)
+	abs, e := s.cleanPath(name)
 	if e != nil {
-		if e.Code == vfsproto.EPerm {
-			s.stats.rejects.Add(1)
-		}
 		return vfsproto.StatResult{}, e
 	}
 	if vf := s.virt.lookup(abs); vf != nil {
@@ -296,11 +294,8 @@ const maxListEntries = 16384
 
 // list implements list{path}.
 func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
-	abs, e := s.pol.clean(name)
+	abs, e := s.cleanPath(name)
 	if e != nil {
-		if e.Code == vfsproto.EPerm {
-			s.stats.rejects.Add(1)
-		}
 		return nil, e
 	}
 	if s.virt.lookup(abs) != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 
@@ -107,13 +108,43 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	return okFrame(j.id, nil), nil, 0
 }
 
-// cleanPath is policy.clean counting a rejection.
+// cleanPath is policy.clean counting a rejection, and, for a name that
+// ends in a slash (or "/."), which must name a directory, ENOTDIR when
+// abs is a virtual file or a file of a readable grant (the kernel's rule:
+// cat file.txt/ is "Not a directory").
 func (s *Server) cleanPath(name string) (string, *vfsproto.Error) {
 	abs, e := s.pol.clean(name)
-	if e != nil && e.Code == vfsproto.EPerm {
-		s.stats.rejects.Add(1)
+	if e != nil {
+		if e.Code == vfsproto.EPerm {
+			s.stats.rejects.Add(1)
+		}
+		return abs, e
 	}
-	return abs, e
+	if dirSyntax(name) && s.isNonDir(abs) {
+		return abs, perr(vfsproto.ENoEnt, msgNotDir)
+	}
+	return abs, nil
+}
+
+// dirSyntax reports whether name says it is a directory: a final slash,
+// or a final "." or ".." component.
+func dirSyntax(name string) bool {
+	return strings.HasSuffix(name, "/") || name == "." || name == ".." ||
+		strings.HasSuffix(name, "/.") || strings.HasSuffix(name, "/..")
+}
+
+// isNonDir reports whether abs exists and is not a directory (followed
+// through symbolic links, as the kernel follows them before a final
+// slash).
+func (s *Server) isNonDir(abs string) bool {
+	if s.virt.lookup(abs) != nil {
+		return true
+	}
+	if g := s.pol.readable(abs); g != nil {
+		fi, err := g.root.Stat(g.rel(abs))
+		return err == nil && !fi.IsDir()
+	}
+	return false
 }
 
 // isGrant reports whether abs is exactly a granted path.
