@@ -100,7 +100,9 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	s.state.register(file)
 	// Of what the rewrites made, only the functions' nodes outlive the
 	// chunk.
-	defer s.state.prune(s.runner.Funcs)
+	// (A closure: the runner's map is the one the chunk leaves, made by
+	// the chunk's first function definition if there was none.)
+	defer func() { s.state.prune(s.runner.Funcs) }()
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

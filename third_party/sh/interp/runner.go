@@ -82,7 +82,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return "", fmt.Errorf("process substitution is not supported")
 			}
 			jobWrites := ps.Op == syntax.CmdIn
-			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(r.ectx, handlerKindOpen, ps.Pos()), jobWrites)
+			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(ctx, handlerKindOpen, ps.Pos()), jobWrites)
 			if err != nil {
 				return "", err
 			}
@@ -116,7 +116,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					*bg.exit = r2.exit
 					close(bg.done)
 				}()
-				r2.stmts(r.ectx, ps.Stmts)
+				r2.stmts(ctx, ps.Stmts)
 				r2.exit.exiting = false // subshells don't exit the parent shell
 			}()
 			return path, nil
