@@ -72,11 +72,21 @@ func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
 }
 func (f clientFS) Chmod(name string, perm fs.FileMode) error { return f.c.Chmod(name, perm) }
 
+//
+// A name that ends in "/" or "/." keeps one trailing slash (the root
+// excepted): vfsd then wants a directory there, so that `cat f/`, `> f/`
+// and `test -e f/` fail with "Not a directory" on a file, as on Linux.
 func absPath(dir, name string) string {
+	var p string
 	if strings.HasPrefix(name, "/") {
-		return path.Clean(name)
+		p = path.Clean(name)
+	} else {
+		p = path.Join(dir, name)
 	}
-	return path.Join(dir, name)
+	if p != "/" && (strings.HasSuffix(name, "/") || strings.HasSuffix(name, "/.")) {
+		p += "/"
+	}
+	return p
 }
 
 // hidden reports whether err means "not there, as far as the script may

@@ -185,3 +185,15 @@ func (r *Runner) releaseProcSubsts(mark int) {
 	clear(r.psubRelease[mark:])
 	r.psubRelease = r.psubRelease[:mark]
 }
+
+// fileArg is absPath for a file that a test or the stat and access
+// handlers look at: a name that ends in "/" or "/." keeps one trailing
+// slash (the root excepted), so that the handler wants a directory there
+// and `test -e FILE/` is false, as on Linux (upstream cleaned it away).
+func fileArg(dir, name string) string {
+	p := absPath(dir, name)
+	if p != "" && p != "/" && (strings.HasSuffix(name, "/") || strings.HasSuffix(name, "/.")) {
+		p += "/"
+	}
+	return p
+}

@@ -7,6 +7,8 @@
 #@ stdout: refused 8
 #@ stdout: dirs ok
 #@ stdout: work
+#@ stdout: shell refused 5
+#@ stdout: shell dirs ok
 #@ stderr: cat: @RO@/in.txt/: Not a directory
 #@ stderr: ls: cannot access 'work.txt/': Not a directory
 #@ stderr: cp: cannot create regular file 'work.txt/': Not a directory
@@ -25,3 +27,12 @@ grep x @RO@/in.txt/ 2>/dev/null; [ $? = 2 ] && n=$((n+1))
 echo refused $n
 ls @RO@/sub/ >/dev/null && cat @RO@/sub/./deep.txt >/dev/null && echo dirs ok
 cat work.txt
+# The shell's own paths: redirections and tests.
+m=0
+cat < work.txt/ 2>/dev/null || m=$((m+1))
+echo x > work.txt/ 2>/dev/null || m=$((m+1))
+test -e work.txt/ || m=$((m+1))
+[[ -f @RO@/in.txt/ ]] || m=$((m+1))
+[ -r /tmp/v/. ] || m=$((m+1))
+echo shell refused $m
+[ -d @RO@/sub/ ] && [[ -e @RO@/sub/. ]] && echo shell dirs ok
