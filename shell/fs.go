@@ -72,9 +72,10 @@ func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
 }
 func (f clientFS) Chmod(name string, perm fs.FileMode) error { return f.c.Chmod(name, perm) }
 
-// A name that ends in "/" or "/." keeps one trailing slash (the root
-// excepted): vfsd then wants a directory there, so that `cat f/`, `> f/`
-// and `test -e f/` fail with "Not a directory" on a file, as on Linux.
+// absPath makes name absolute against dir, cleaned. A name that ends in
+// "/" or "/." keeps one trailing slash (the root excepted): vfsd then
+// wants a directory there, so that `cat f/`, `> f/` and `test -e f/` fail
+// with "Not a directory" on a file, as on Linux.
 func absPath(dir, name string) string {
 	var p string
 	if strings.HasPrefix(name, "/") {
