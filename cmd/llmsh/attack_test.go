@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/sessionserver"
 	"github.com/llmsh/llmsh/internal/treesnap"
 )
 
@@ -352,6 +353,10 @@ func TestAttacks(t *testing.T) {
 						t.Parallel()
 						runAttackLibrary(t, a)
 					})
+					t.Run(name+"/serve", func(t *testing.T) {
+						t.Parallel()
+						runAttackServe(t, a)
+					})
 				}
 			}
 		})
@@ -511,6 +516,49 @@ func runAttackLibrary(t *testing.T, at *attack) {
 	}
 	if ctx.Err() != nil {
 		t.Errorf("BREACH: the run overstayed its limit (%v)", hardKill)
+	}
+	checkBreaches(t, ar, before, res.ExitCode, res.Stdout, res.Stderr)
+}
+
+// runAttackServe runs an attack through llmsh serve's server (in this
+// process, as cmd/llmsh runs it: every session's shell in a worker
+// process of its own) over its socket, and checks for the same breaches
+// as the CLI run. A run the server refuses or loses (E_SESSION: the
+// session's process died) is a failure too.
+func runAttackServe(t *testing.T, at *attack) {
+	ar := newArena(t)
+	script := ar.expand(at.script)
+	before := ar.snapshot(t)
+	srv := sessionserver.New(sessionserver.Config{})
+	sock := filepath.Join(t.TempDir(), "s.sock") // outside the arena's snapshot
+	if err := srv.Listen(sock); err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve() }()
+	res, err := func() (sessionserver.RunResult, error) {
+		c, err := sessionserver.Dial(sock)
+		if err != nil {
+			return sessionserver.RunResult{}, err
+		}
+		defer c.Close()
+		id, err := c.Open(sessionserver.OpenParams{Inputs: []string{ar.ro}, Outputs: []string{ar.rw}, Dir: ar.rw,
+			Timeout: sessionserver.Duration(10 * time.Second)})
+		if err != nil {
+			return sessionserver.RunResult{}, err
+		}
+		return c.Run(id, script, at.stdin)
+	}()
+	// The server ends every session (each worker and its vfsd) before
+	// the checks look for processes left behind.
+	if cerr := srv.Close(); cerr != nil {
+		t.Errorf("server Close: %v", cerr)
+	}
+	if serr := <-served; serr != nil {
+		t.Errorf("Serve: %v", serr)
+	}
+	if err != nil {
+		t.Fatalf("run: %v", err)
 	}
 	checkBreaches(t, ar, before, res.ExitCode, res.Stdout, res.Stderr)
 }
