@@ -650,6 +650,35 @@ func (s *Shell) fdDevPath(hc interp.HandlerContext, name string, output bool) (i
 	return &fdReadEnd{obj: e.obj}, true
 }
 
+// fdOpener gives a builtin its descriptors by their /dev/fd/N names:
+// 0, 1 and 2 are the builtin's own standard streams, others the
+// descriptors of the table in force for it (awk's getline < "/dev/fd/3",
+// print > "/dev/fd/4", cat /dev/fd/3 after exec 3<file).
+func (s *Shell) fdOpener(stdin io.Reader, stdout, stderr io.Writer) func(n int, output bool) (io.ReadWriteCloser, bool) {
+	return func(n int, output bool) (io.ReadWriteCloser, bool) {
+		switch n {
+		case 0:
+			return nopRWC{r: stdin}, stdin != nil
+		case 1:
+			return nopRWC{w: plainWriter(stdout)}, true
+		case 2:
+			return nopRWC{w: plainWriter(stderr)}, true
+		}
+		tab := s.fdTableOf(interp.HandlerContext{Stdout: stdout, Stderr: stderr})
+		if tab == nil {
+			return nil, false
+		}
+		e := tab.get(n)
+		if e == nil {
+			return nil, false
+		}
+		if output {
+			return nopRWC{w: e.obj.writer()}, true
+		}
+		return &fdReadEnd{obj: e.obj}, true
+	}
+}
+
 // fdRead runs `read -u N …` for a descriptor of llmsh's table: the line
 // is read byte by byte from the descriptor's shared buffer (nothing past
 // it is taken) and assigned through an eval. ok is false for reads that

@@ -120,3 +120,37 @@ func TestFdLifetime(t *testing.T) {
 		t.Errorf("a descriptor left open at the end: a.txt holds %q", b)
 	}
 }
+
+// TestBuiltinDevFd: builtins open the shell's descriptors by their
+// /dev/fd/N names (awk's files, cat's operands), their own standard
+// streams as 0-2, and any other /dev/fd/N fails as on Linux: it is never
+// a file in vfsd (awk's print > "/dev/fd/9" made a virtual file).
+func TestBuiltinDevFd(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("line\n"), 0o644)
+	src := `exec 3>out.txt 4<in.txt
+awk 'BEGIN { print "to3" > "/dev/fd/3" }'
+awk '{ print "awk:" $0 }' /dev/fd/4
+exec 4<in.txt
+cat /dev/fd/4
+echo w | awk '{ print > "/dev/fd/1" }'
+echo in | cat /dev/fd/0
+exec 3>&-
+cat out.txt
+echo z | awk '{ print > "/dev/fd/9" }'; echo "st=$?"
+cat /dev/fd/7; echo "st=$?"
+ls /`
+	out, errs, st := run(t, dir, src, Limits{})
+	want := "awk:line\nline\nw\nin\nto3\nst=2\nst=1\n"
+	if st != 0 || !strings.HasPrefix(out, want) {
+		t.Fatalf("got out=%q err=%q status=%d, want out starting %q", out, errs, st, want)
+	}
+	if strings.Contains(out[len(want):], "dev") {
+		t.Errorf("a /dev/fd name became a virtual file: ls / = %q", out[len(want):])
+	}
+	for _, msg := range []string{"awk: fatal: cannot redirect to `/dev/fd/9': No such file or directory", "cat: /dev/fd/7: No such file or directory"} {
+		if !strings.Contains(errs, msg) {
+			t.Errorf("stderr %q lacks %q", errs, msg)
+		}
+	}
+}

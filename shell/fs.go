@@ -21,11 +21,47 @@ import (
 type clientFS struct {
 	c     *vfsclient.Client
 	psubs *psubs // process substitutions' pipes, served in-process
+	// fd opens /dev/fd/N for the builtin (see Shell.fdOpener); nil: none.
+	fd func(n int, output bool) (io.ReadWriteCloser, bool)
 }
+
+// devFd serves /dev/fd/N: a descriptor the builtin has, or "No such file
+// or directory". ok is false for other names. A descriptor is never a
+// file in vfsd (awk's print > "/dev/fd/3" made a virtual one).
+func (f clientFS) devFd(name string, flag int) (builtins.File, bool, error) {
+	text, ok := strings.CutPrefix(name, "/dev/fd/")
+	if !ok {
+		return nil, false, nil
+	}
+	if n, ok := parseFd(text); ok && f.fd != nil {
+		if rw, ok := f.fd(n, flag&(os.O_WRONLY|os.O_RDWR) != 0); ok {
+			return fdDevFile{rw, name}, true, nil
+		}
+	}
+	return nil, true, &fs.PathError{Op: "open", Path: name, Err: syscall.ENOENT}
+}
+
+// fdDevFile is a descriptor opened by its /dev/fd/N name: a pipe to the
+// builtin, which cannot seek.
+type fdDevFile struct {
+	io.ReadWriteCloser
+	name string
+}
+
+func (f fdDevFile) Seek(int64, int) (int64, error) { return 0, syscall.ESPIPE }
+func (f fdDevFile) Stat() (fs.FileInfo, error)     { return pipeInfo(f.name), nil }
 
 func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	if d, ok := openDevice(name); ok {
 		return d, nil
+	}
+	if f.psubs != nil {
+		if pf, ok := f.psubs.open(name); ok {
+			return pf, nil
+		}
+	}
+	if file, ok, err := f.devFd(name, flag); ok {
+		return file, err
 	}
 	if f.psubs != nil {
 		if pf, ok := f.psubs.open(name); ok {
@@ -47,6 +83,18 @@ func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 		if info, ok := f.psubs.stat(name); ok {
 			return info, nil
 		}
+	}
+	if text, ok := strings.CutPrefix(name, "/dev/fd/"); ok {
+		if n, ok := parseFd(text); ok && f.fd != nil && n <= 2 {
+			return pipeInfo(name), nil
+		}
+		if n, ok := parseFd(text); ok && f.fd != nil {
+			if rw, ok := f.fd(n, false); ok {
+				rw.Close()
+				return pipeInfo(name), nil
+			}
+		}
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOENT}
 	}
 	return f.c.Stat(name)
 }

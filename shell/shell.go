@@ -475,7 +475,7 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	}
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
-		FS: clientFS{s.client, s.psubs}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
+		FS: clientFS{c: s.client, psubs: s.psubs, fd: s.fdOpener(stdin, stdout, stderr)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
