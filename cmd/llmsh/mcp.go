@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/internal/mcpserver"
@@ -38,15 +37,6 @@ Client configuration, for example:
 // defaultMCPOutput bounds a tool call's output unless --max-output says
 // otherwise: a model's context is small.
 const defaultMCPOutput = 1_000_000
-
-// nopCloser gives a reader or writer the Close that the transport wants,
-// leaving the caller's stdin and stdout open.
-type nopCloser struct {
-	io.Reader
-	io.Writer
-}
-
-func (nopCloser) Close() error { return nil }
 
 // runMCP is `llmsh mcp`: one session, served until the client hangs up.
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -91,7 +81,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = srv.Run(ctx, &mcp.IOTransport{Reader: nopCloser{Reader: stdin}, Writer: nopCloser{Writer: stdout}})
+	err = srv.Run(ctx, mcpserver.Transport(stdin, stdout))
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		fmt.Fprintf(stderr, "llmsh: mcp: %v\n", err)
 		return 1

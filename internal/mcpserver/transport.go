@@ -1,0 +1,198 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MaxLine is the longest message Transport accepts, in bytes.
+const MaxLine = 16 << 20
+
+// JSON-RPC 2.0 error codes.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+)
+
+// Transport is llmsh mcp's transport: newline-delimited JSON-RPC 2.0 read
+// from r and written to w. A line that is not a JSON-RPC message gets an
+// error answer and the session goes on: -32700 for bytes that are not
+// JSON, -32600 for JSON that is not one request, response or notification
+// (a batch included: MCP has none since 2025-06-18) and for a line over
+// MaxLine. The SDK's own transports end the session on such a line.
+//
+// At the end of r the session ends once every request read has been
+// answered, so that `printf … | llmsh mcp` gets all its answers.
+func Transport(r io.Reader, w io.Writer) mcp.Transport {
+	pr, pw := io.Pipe()
+	lw := &lockedWriter{w: w, pending: map[string]bool{}}
+	lw.cond = sync.NewCond(&lw.mu)
+	go func() {
+		err := filterLines(r, &requestCounter{pw, lw}, lw)
+		if err == nil {
+			lw.drain()
+		}
+		pw.CloseWithError(err)
+	}()
+	return &mcp.IOTransport{Reader: pr, Writer: lw}
+}
+
+// requestCounter records the ids of the requests passed to the SDK.
+type requestCounter struct {
+	w  io.Writer
+	lw *lockedWriter
+}
+
+func (c *requestCounter) Write(line []byte) (int, error) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+	}
+	if json.Unmarshal(line, &m) == nil && m.ID != nil && m.Method != nil {
+		c.lw.mu.Lock()
+		c.lw.pending[string(m.ID)] = true
+		c.lw.mu.Unlock()
+	}
+	return c.w.Write(line)
+}
+
+// filterLines copies the JSON-RPC messages of r to out, one per line, and
+// answers every other line on errw. It returns nil at r's end.
+func filterLines(r io.Reader, out io.Writer, errw io.Writer) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, tooLong, err := readLine(br)
+		if len(line) > 0 || tooLong {
+			if werr := filterLine(line, tooLong, out, errw); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readLine returns the next line of br without its newline; a line over
+// MaxLine is read to its end and dropped (tooLong).
+func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > MaxLine+1 {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return bytes.TrimSpace(line), tooLong, err
+	}
+}
+
+func filterLine(line []byte, tooLong bool, out, errw io.Writer) error {
+	switch {
+	case tooLong:
+		return answer(errw, nil, codeInvalidRequest, "Invalid Request: message over 16 MiB")
+	case !json.Valid(line):
+		return answer(errw, nil, codeParseError, "Parse error")
+	case line[0] == '[':
+		return answer(errw, nil, codeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported")
+	}
+	var probe struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	json.Unmarshal(line, &probe)
+	_, err := jsonrpc.DecodeMessage(line)
+	if err == nil && probe.Method == nil && probe.Result == nil && probe.Error == nil {
+		// The SDK takes it for a response with neither result nor error.
+		err = errors.New("neither a method nor a result nor an error")
+	}
+	if err != nil {
+		return answer(errw, probe.ID, codeInvalidRequest, "Invalid Request: "+err.Error())
+	}
+	_, err = out.Write(append(line, '\n'))
+	return err
+}
+
+// answer writes a JSON-RPC error response with id (null when nil or not
+// an id).
+func answer(w io.Writer, id json.RawMessage, code int, msg string) error {
+	if len(id) == 0 || !(id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9') {
+		id = json.RawMessage("null")
+	}
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}{JSONRPC: "2.0", ID: id, Error: struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}{code, msg}})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	if errors.Is(err, io.ErrClosedPipe) {
+		return nil
+	}
+	return err
+}
+
+// lockedWriter serialises the SDK's messages and Transport's answers, one
+// whole line per Write, and strikes off the requests answered.
+type lockedWriter struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	w       io.Writer
+	pending map[string]bool // ids of requests not yet answered
+	failed  bool            // a write failed: nobody reads the answers
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+	}
+	json.Unmarshal(p, &m)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n, err := l.w.Write(p)
+	if m.ID != nil && m.Method == nil {
+		delete(l.pending, string(m.ID))
+	}
+	if err != nil {
+		l.failed = true
+	}
+	l.cond.Broadcast()
+	return n, err
+}
+
+// drain waits until every request passed on has been answered.
+func (l *lockedWriter) drain() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for len(l.pending) > 0 && !l.failed {
+		l.cond.Wait()
+	}
+}
+
+func (l *lockedWriter) Close() error { return nil }
