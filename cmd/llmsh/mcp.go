@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/internal/mcpserver"
 )
