@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"iter"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -88,6 +87,15 @@ type Config struct {
 	// pattern matching features when performing pathname expansion (globbing).
 	ExtGlob bool
 
+	// PatsubReplacement is bash's option of that name: an unquoted & in
+	// the replacement of ${v/pat/rep} stands for the matched text.
+	PatsubReplacement bool
+
+	// Warn, when not nil, reports a problem that bash reports on stderr
+	// and goes on from (`a: bad array subscript` in an expansion,
+	// `warning: r: circular name reference`).
+	Warn func(msg string)
+
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart
 	fieldsAlloc [4][]fieldPart
@@ -96,6 +104,10 @@ type Config struct {
 	// A pointer to a parameter expansion node, if we're inside one.
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
+
+	// dblQuoted is true while a parameter expansion inside double
+	// quotes is expanded (llmsh).
+	dblQuoted bool
 }
 
 // UnexpectedCommandError is returned if a command substitution is encountered
@@ -594,7 +606,10 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) ([]fieldPart,
 				field = append(field, part)
 			}
 		case *syntax.ParamExp:
+			old := cfg.dblQuoted
+			cfg.dblQuoted = ql == quoteDouble
 			val, err := cfg.paramExp(wp)
+			cfg.dblQuoted = old
 			if err != nil {
 				return nil, err
 			}
@@ -802,17 +817,31 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	if pe.Param == nil { // e.g. zsh's ${}; paramExp rejects it
 		return nil, false, false
 	}
+	// llmsh: "${!x}" with x=a[@], a nameref to an array.
+	pe, err := cfg.resolveParam(pe)
+	if err != nil || pe.Excl {
+		return nil, false, false
+	}
 	switch name := pe.Param.Value; name {
 	case "*", "@":
 		return cfg.sliceElems(pe, cfg.Env.Get(name).List, nil, true), name == "*", true
 	}
 	switch lit := nodeLit(pe.Index); lit {
 	case "@", "*":
-		switch vr := cfg.Env.Get(pe.Param.Value); vr.Kind {
+		vr := cfg.Env.Get(pe.Param.Value)
+		if _, v := vr.Resolve(cfg.Env); v.Kind != NameRef {
+			vr = v
+		}
+		switch vr.Kind {
 		case Indexed:
 			return cfg.sliceElems(pe, vr.List, vr.Indexes, false), lit == "*", true
 		case Associative:
-			return slices.Sorted(maps.Values(vr.Map)), lit == "*", true
+			return vr.assocValues(), lit == "*", true
+		case String:
+			// ${s[@]} of a scalar: its one element.
+			if vr.IsSet() {
+				return []string{vr.Str}, lit == "*", true
+			}
 		}
 	}
 	return nil, false, false
@@ -835,6 +864,11 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	if pe == nil || pe.Param == nil || pe.Length || pe.Width || pe.IsSet {
 		return nil, nil
 	}
+	// llmsh: "${!x}" with x=a[@], a nameref to an array.
+	pe, err := cfg.resolveParam(pe)
+	if err != nil {
+		return nil, err
+	}
 	name := pe.Param.Value
 	if pe.Excl {
 		switch pe.Names {
@@ -849,7 +883,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 			case Indexed:
 				return vr.indexedKeys(), nil
 			case Associative:
-				return slices.Collect(maps.Keys(vr.Map)), nil
+				return vr.AssocKeys(), nil
 			}
 		}
 		return nil, nil

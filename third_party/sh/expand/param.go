@@ -58,6 +58,11 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 	if pe.Param == nil { // e.g. zsh's ${}
 		return "", fmt.Errorf("unsupported")
 	}
+	// llmsh: ${!x} and namerefs to elements name another parameter.
+	pe, err := cfg.resolveParam(pe)
+	if err != nil {
+		return "", err
+	}
 	name := pe.Param.Value
 	index := pe.Index
 	switch name {
@@ -87,8 +92,11 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 	orig := vr
 	if n, v := vr.Resolve(cfg.Env); n != "" {
 		name, vr = n, v
+		if !v.Declared() && cfg.Warn != nil && circularRef(cfg.Env, orig) {
+			cfg.Warn("warning: " + pe.Param.Value + ": circular name reference")
+		}
 	}
-	if cfg.NoUnset && !vr.IsSet() && !overridingUnset(pe) {
+	if cfg.NoUnset && !vr.IsSet() && !overridingUnset(pe) && !(pe.Excl && pe.Index != nil) && !(allIndex(index) && vr.Kind != Unknown) {
 		return "", UnsetParameterError{
 			Node:    pe,
 			Message: "unbound variable",
@@ -132,6 +140,12 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			callVarInd = false
 			elems = cfg.sliceElems(pe, vr.List, vr.Indexes, name == "@" || name == "*")
 			str = join(elems)
+		case Associative:
+			// llmsh: in bash's order, and sliced as a list.
+			indexAllElements = true
+			callVarInd = false
+			elems = cfg.sliceElems(pe, vr.assocValues(), nil, false)
+			str = join(elems)
 		}
 	}
 	if callVarInd {
@@ -164,14 +178,12 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 		case pe.Index != nil && vr.Kind == Indexed:
 			strs = vr.indexedKeys()
 		case pe.Index != nil && vr.Kind == Associative:
-			strs = slices.Sorted(maps.Keys(vr.Map))
-		case !vr.IsSet():
-			return "", fmt.Errorf("invalid indirect expansion")
-		case str == "":
-			return "", nil
-		default:
-			vr = cfg.Env.Get(str)
-			strs = append(strs, vr.String())
+			strs = vr.AssocKeys()
+		case pe.Index != nil:
+			// ${!s[@]} of a scalar: its one key, 0.
+			if vr.IsSet() {
+				strs = append(strs, "0")
+			}
 		}
 		str = join(strs)
 	case pe.Width:
@@ -197,6 +209,10 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 				rs = rs[slicePos(sliceOffset):]
 			}
 			if pe.Slice.Length != nil {
+				if sliceLen < 0 && len(rs)+sliceLen < 0 {
+					// llmsh: bash's error for an end before the start.
+					return "", ParamError{Msg: strconv.Itoa(sliceLen) + ": substring expression < 0"}
+				}
 				rs = rs[:slicePos(sliceLen)]
 			}
 			str = string(rs)
@@ -208,7 +224,12 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 		}
 		str = join(elems)
 	case pe.Exp != nil:
-		arg, err := Literal(cfg, pe.Exp.Word)
+		word := pe.Exp.Word
+		if cfg.dblQuoted && overridingUnset(pe) {
+			// llmsh: in "${v:-'x'}" the single quotes are characters.
+			word = sglQuotesLiteral(word)
+		}
+		arg, err := Literal(cfg, word)
 		if err != nil {
 			return "", err
 		}
@@ -235,9 +256,15 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			if set {
 				break
 			}
-			fallthrough
+			if arg == "" {
+				arg = "parameter not set"
+			}
+			return "", UnsetParameterError{Node: pe, Message: arg}
 		case syntax.ErrorUnsetOrNull:
 			if str == "" {
+				if arg == "" {
+					arg = "parameter null or not set"
+				}
 				return "", UnsetParameterError{
 					Node:    pe,
 					Message: arg,
@@ -264,31 +291,28 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 		case syntax.OtherParamOps:
 			switch arg {
 			case "Q":
-				str, err = syntax.Quote(str, syntax.LangBash)
-				if err != nil {
-					// Is this even possible? If a user runs into this panic,
-					// it's most likely a bug we need to fix.
-					panic(err)
+				// llmsh: bash's quoting ('…', $'…'); nothing for an unset one.
+				if set {
+					str = BashQuote(str)
 				}
 			case "E":
-				tail := str
-				var rns []rune
-				for tail != "" {
-					var rn rune
-					rn, _, tail, _ = strconv.UnquoteChar(tail, 0)
-					rns = append(rns, rn)
-				}
-				str = string(rns)
+				// llmsh: the escapes of $'…', as bash expands them.
+				str, _, _ = Format(cfg, str, nil)
 			case "a":
 				// ${var@a} returns variable attribute flags.
 				// We use orig (before nameref resolve) for the attributes.
 				str = orig.Flags()
 			case "A":
 				// ${var@A} returns a declare statement that recreates the variable.
+				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
+				if !set && !indexAllElements {
+					str = ""
+					break
+				}
 				flags := orig.Flags()
-				quoted, err := syntax.Quote(str, syntax.LangBash)
-				if err != nil {
-					return "", err
+				quoted := BashQuote(str)
+				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
+					quoted = vr.DeclValue()
 				}
 				if flags == "" {
 					str = fmt.Sprintf("%s=%s", name, quoted)
@@ -296,7 +320,7 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 					str = fmt.Sprintf("declare -%s %s=%s", flags, name, quoted)
 				}
 			case "P":
-				// TODO: implement prompt expansion (\u, \h, \w, etc.).
+				str = cfg.promptExpand(str)
 			case "U":
 				str = strings.ToUpper(str)
 			case "u":
@@ -308,7 +332,13 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			case "L":
 				str = strings.ToLower(str)
 			case "K", "k":
-				// TODO: implement, like @A but listing keys for assoc arrays.
+				// llmsh: key-value pairs of an array (@K quoted);
+				// a scalar as @Q.
+				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
+					str = join(vr.kvPairs(arg == "K"))
+				} else if set {
+					str = BashQuote(str)
+				}
 			default:
 				panic(fmt.Sprintf("unexpected @%s param expansion", arg))
 			}
@@ -381,7 +411,8 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if orig == "" {
 		return elems, nil // nothing to replace
 	}
-	with, err := Literal(cfg, repl.With)
+	// llmsh: backslashes and & as bash reads them (replTemplate).
+	with, err := cfg.replTemplate(repl.With)
 	if err != nil {
 		return nil, err
 	}
@@ -396,7 +427,13 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		last := 0
 		for _, loc := range locs {
 			sb.WriteString(elem[last:loc[0]])
-			sb.WriteString(with)
+			for _, seg := range with {
+				if seg.match {
+					sb.WriteString(elem[loc[0]:loc[1]])
+				} else {
+					sb.WriteString(seg.text)
+				}
+			}
 			last = loc[1]
 		}
 		sb.WriteString(elem[last:])
@@ -460,6 +497,8 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		case Associative:
 			str, ok := vr.Map["0"]
 			return str, ok, nil
+		case NameRef:
+			return "", false, nil // a nameref whose target is not set
 		}
 		return vr.String(), vr.IsSet(), nil
 	}
@@ -484,7 +523,11 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		if i < 0 {
 			// Negative indices count from one past the maximum index.
 			if i += internal.IndexedMax(vr.List, vr.Indexes) + 1; i < 0 {
-				return "", false, fmt.Errorf("negative array index")
+				// llmsh: bash reports it and expands to nothing.
+				if cfg.Warn != nil && cfg.curParam != nil {
+					cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
+				}
+				return "", false, nil
 			}
 		}
 		if str, ok := vr.indexedVal(i); ok {
@@ -493,7 +536,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 	case Associative:
 		switch lit := nodeLit(idx); lit {
 		case "@", "*":
-			strs := slices.Sorted(maps.Values(vr.Map))
+			strs := vr.assocValues()
 			if lit == "*" {
 				return cfg.ifsJoin(strs), vr.IsSet(), nil
 			}

@@ -724,6 +724,11 @@ var bashOptsTable = [...]bashOpt{
 		defaultState: false,
 		supported:    true,
 	},
+	{
+		name:         "patsub_replacement",
+		defaultState: true,
+		supported:    true,
+	},
 	// unsupported options, sorted alphabetically by name
 	{name: "assoc_expand_once"},
 	{name: "autocd"},
@@ -828,6 +833,7 @@ const (
 	optGlobStar
 	optNoCaseGlob
 	optNullGlob
+	optPatsubReplacement
 )
 
 // Reset returns a runner to its initial state, right before the first call to

@@ -210,6 +210,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "unset":
 		vars := true
 		funcs := true
+		refs := false // llmsh: unset -n unsets the nameref itself
+		done := len(args)
 	unsetOpts:
 		for i, arg := range args {
 			switch arg {
@@ -217,13 +219,27 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				funcs = false
 			case "-f":
 				vars = false
+			case "-n":
+				refs, funcs = true, false
 			default:
-				args = args[i:]
+				done = i
 				break unsetOpts
 			}
 		}
+		args = args[done:]
 
 		for _, arg := range args {
+			if vars && !refs && syntax.ValidName(arg) {
+				// llmsh: through a nameref, which may name an element.
+				if name, idx := r.refTarget(arg, nil); idx != nil {
+					r.unsetElem(name, subscriptText(idx))
+					continue
+				} else if vr := r.lookupVar(arg); vr.Kind == expand.NameRef {
+					if n, _ := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
+						arg = n
+					}
+				}
+			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)
 			} else if vars && r.lookupVar(arg).IsSet() {

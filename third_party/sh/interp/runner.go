@@ -41,6 +41,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ectx = ctx
 	r.ecfg = &expand.Config{
 		Env: expandEnv{r},
+		Warn: func(msg string) {
+			r.errf("%s\n", msg)
+		},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
 			switch len(cs.Stmts) {
 			case 0: // nothing to do
@@ -155,6 +158,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.NullGlob = r.opts[optNullGlob]
 	r.ecfg.NoUnset = r.opts[optNoUnset]
 	r.ecfg.ExtGlob = r.opts[optExtGlob]
+	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
 }
 
 func (r *Runner) expandErr(err error) {
@@ -165,7 +169,7 @@ func (r *Runner) expandErr(err error) {
 	fmt.Fprintln(r.stderr, errMsg)
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
 	switch {
-	case unsetParam, errMsg == "invalid indirect expansion":
+	case unsetParam, errors.As(err, new(expand.ParamError)):
 		// TODO: These errors are treated as fatal by bash.
 		// Make the error type reflect that.
 		r.exit.code = 1
@@ -393,7 +397,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fields := r.fields(args...)
 		if len(fields) == 0 {
 			for _, as := range cm.Assigns {
-				name := as.Name.Value
+				// llmsh: through a nameref, which may name an element.
+				name, index := r.refTarget(as.Name.Value, as.Index)
 
 				prev := r.lookupVar(name)
 				// Here we have a naked "foo=bar", so if we inherited a local var from a parent
@@ -402,8 +407,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// TODO: there is likely a better way to do this.
 				prev.Local = false
 
-				name, vr := r.assignVal(name, prev, as, "")
-				r.setVarWithIndex(prev, name, as.Index, vr)
+				name, vr, ok := r.assignValIndex(name, prev, as, "", index)
+				if !ok {
+					continue
+				}
+				r.setVarWithIndex(prev, name, index, vr)
 
 				if !tracingEnabled {
 					continue
@@ -443,7 +451,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				name, prev = n, v
 			}
 
-			name, vr := r.assignVal(name, prev, as, "")
+			name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
 			// Inline command vars are always exported.
 			vr.Exported = true
 
@@ -732,49 +740,31 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit.code = 1
 					continue
 				}
-				flags := vr.Flags()
-				if flags == "" {
-					flags = "-"
-				}
-				switch vr.Kind {
-				case expand.Indexed:
-					r.outf("declare -%s %s=(", flags, name)
-					for i, v := range vr.List {
-						if i > 0 {
-							r.out(" ")
-						}
-						idx := i
-						if vr.Indexes != nil {
-							idx = vr.Indexes[i]
-						}
-						r.outf("[%d]=%q", idx, v)
-					}
-					r.out(")\n")
-				case expand.Associative:
-					r.outf("declare -%s %s=(", flags, name)
-					first := true
-					for k, v := range vr.Map {
-						if !first {
-							r.out(" ")
-						}
-						r.outf("[%s]=%q", k, v)
-						first = false
-					}
-					r.out(")\n")
-				default:
-					r.outf("declare -%s %s=%q\n", flags, name, vr.Str)
-				}
+				// llmsh: bash's format (declare -a a=([0]="x"), declare -A
+				// m=([k]="v" ), declare -n r="t", declare -a c when unset).
+				r.outf("%s\n", declLine(name, vr))
 				continue
 			}
 			vr := r.lookupVar(name)
+			// llmsh: bash's conversions between kinds, and its errors.
+			if !r.declKind(name, &vr, valType, as) {
+				continue
+			}
 			if as.Naked {
-				if valType == "-A" {
-					vr.Kind = expand.Associative
-				} else {
+				if vr.Kind == expand.Unknown || (valType == "" && vr.IsSet()) {
 					vr.Kind = expand.KeepValue
 				}
 			} else {
-				name, vr = r.assignVal(name, vr, as, valType)
+				var ok bool
+				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
+				if !ok {
+					continue
+				}
+				if as.Index != nil {
+					prev := r.lookupVar(name)
+					r.setVarWithIndex(prev, name, as.Index, vr)
+					continue
+				}
 			}
 			if global {
 				vr.Local = false

@@ -284,8 +284,9 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 				&syntax.Lit{Value: "0"},
 			}}
 		case expand.Associative:
+			// llmsh: m=v sets the key 0, as in bash.
 			index = &syntax.Word{Parts: []syntax.WordPart{
-				&syntax.DblQuoted{},
+				&syntax.Lit{Value: "0"},
 			}}
 		}
 	}
@@ -310,11 +311,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	case expand.Associative:
 		// if the existing variable is already an AssocArray, try our
 		// best to convert the key to a string
-		w, ok := index.(*syntax.Word)
-		if !ok {
-			return
-		}
-		k := r.literal(w)
+		k := r.literal(&syntax.Word{Parts: assocKeyParts(index)})
 
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		prev.Map = maps.Clone(prev.Map)
@@ -322,6 +319,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 			prev.Map = make(map[string]string)
 		}
 		prev.Map[k] = valStr
+		prev.Set = true
 		r.setVar(name, prev)
 		return
 	}
@@ -329,12 +327,15 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	if k < 0 {
 		// Negative indices count from one past the maximum index.
 		if k += internal.IndexedMax(list, indexes) + 1; k < 0 {
-			r.errf("%s: bad array subscript\n", name)
+			// llmsh: bash names the element and abandons the command.
+			r.errf("%s[%s]: bad array subscript\n", name, subscriptText(index))
 			r.exit.code = 1
+			r.exit.exiting = true
 			return
 		}
 	}
 	list, indexes = internal.SetIndexedElem(list, indexes, k, valStr)
+	prev.Set = true
 	prev.Kind = expand.Indexed
 	prev.List = list
 	prev.Indexes = indexes
@@ -429,66 +430,109 @@ func stringIndex(index syntax.ArithmExpr) bool {
 // TODO: make assignVal and [setVar] consistent with the [expand.WriteEnviron] interface
 
 func (r *Runner) assignVal(name string, prev expand.Variable, as *syntax.Assign, valType string) (string, expand.Variable) {
-	if n, v := prev.Resolve(r.writeEnv); n != "" {
-		name, prev = n, v
+	name, vr, _ := r.assignValIndex(name, prev, as, valType, nil)
+	return name, vr
+}
+
+// assignValIndex is assignVal for an assignment whose subscript (after
+// namerefs) is index; ok is false when bash refuses the assignment (it
+// then said why).
+func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.Assign, valType string, index syntax.ArithmExpr) (string, expand.Variable, bool) {
+	if valType != "-n" {
+		if n, v := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
+			name, prev = n, v
+		}
 	}
+	emptyRef := prev.Kind == expand.NameRef // a nameref with no target yet
 	prev.Set = true
 	if as.Value != nil {
 		s := r.literal(as.Value)
+		if index != nil {
+			// llmsh: a[i]=v, a[i]+=v: the element's value, which
+			// setVarWithIndex stores.
+			if as.Append {
+				s = r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
+					Param: &syntax.Lit{Value: name}, Index: index}}}) + s
+			}
+			return name, expand.Variable{Set: true, Kind: expand.String, Str: s}, true
+		}
 		if !as.Append {
 			prev.Kind = expand.String
-			if valType == "-n" {
+			if valType == "-n" || emptyRef {
 				prev.Kind = expand.NameRef
 			}
+			if prev.Kind == expand.NameRef && !r.validRef(name, s) {
+				return name, prev, false
+			}
 			prev.Str = s
-			return name, prev
+			return name, prev, true
 		}
 		switch prev.Kind {
-		case expand.String, expand.Unknown:
-			prev.Kind = expand.String
+		case expand.String, expand.Unknown, expand.NameRef:
+			if prev.Kind == expand.Unknown {
+				prev.Kind = expand.String
+			}
 			prev.Str += s
 		case expand.Indexed:
 			// Appends to the element at index 0, creating it if unset.
+			// llmsh: on a copy, as the list may be shared.
+			prev.List, prev.Indexes = slices.Clone(prev.List), slices.Clone(prev.Indexes)
 			if len(prev.List) > 0 && (prev.Indexes == nil || prev.Indexes[0] == 0) {
 				prev.List[0] += s
 			} else {
 				prev.List, prev.Indexes = internal.SetIndexedElem(prev.List, prev.Indexes, 0, s)
 			}
 		case expand.Associative:
-			// TODO
+			// llmsh: m+=v appends to the element of key 0, as in bash.
+			prev.Map = maps.Clone(prev.Map)
+			if prev.Map == nil {
+				prev.Map = map[string]string{}
+			}
+			prev.Map["0"] += s
 		}
-		return name, prev
+		return name, prev, true
 	}
 	if as.Array == nil {
+		if index != nil {
+			return name, expand.Variable{Set: true, Kind: expand.String}, true
+		}
 		// don't return the zero value, as that's an unset variable
 		prev.Kind = expand.String
-		if valType == "-n" {
+		if valType == "-n" || emptyRef {
 			prev.Kind = expand.NameRef
 		}
 		prev.Str = ""
-		return name, prev
+		return name, prev, true
 	}
 	// Array assignment.
 	elems := as.Array.Elems
 	if valType == "" {
 		valType = "-a" // indexed
-		if len(elems) > 0 && stringIndex(elems[0].Index) {
+		if prev.Kind == expand.Associative || (len(elems) > 0 && stringIndex(elems[0].Index)) {
 			valType = "-A" // associative
 		}
 	}
 	if valType == "-A" {
+		// llmsh: m+=([k]=v) adds to the array; an element without a
+		// subscript is refused, as in bash.
 		amap := make(map[string]string, len(elems))
+		if as.Append && prev.Kind == expand.Associative {
+			amap = maps.Clone(prev.Map)
+			if amap == nil {
+				amap = map[string]string{}
+			}
+		}
 		for _, elem := range elems {
-			k := r.literal(elem.Index.(*syntax.Word))
+			if elem.Index == nil {
+				r.errf("%s: %s: must use subscript when assigning associative array\n", name, r.literal(elem.Value))
+				continue
+			}
+			k := r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
 			amap[k] = r.literal(elem.Value)
 		}
-		if !as.Append {
-			prev.Kind = expand.Associative
-			prev.Map = amap
-			return name, prev
-		}
-		// TODO
-		return name, prev
+		prev.Kind = expand.Associative
+		prev.Map = amap
+		return name, prev, true
 	}
 	// The base array which the new elements are set on; empty unless
 	// we are appending to an existing value.
@@ -505,7 +549,7 @@ func (r *Runner) assignVal(name string, prev expand.Variable, as *syntax.Assign,
 			indexes = slices.Clone(prev.Indexes)
 		case expand.Associative:
 			// TODO
-			return name, prev
+			return name, prev, true
 		default:
 			// Should only happen if we forgot a case above.
 			panic(fmt.Sprintf("unexpected conversion of kind %d", prev.Kind))
@@ -514,26 +558,26 @@ func (r *Runner) assignVal(name string, prev expand.Variable, as *syntax.Assign,
 	// Evaluate values for each array element. An explicit index like
 	// [5]=x resets our index counter, which otherwise advances for every
 	// value, starting after the maximum index of the base array.
-	index := internal.IndexedMax(list, indexes) + 1
+	next := internal.IndexedMax(list, indexes) + 1
 	for _, elem := range elems {
 		if elem.Index != nil {
 			// Index resets our index with a literal value.
-			index = r.arithm(elem.Index)
-			if index < 0 {
+			next = r.arithm(elem.Index)
+			if next < 0 {
 				// Negative indices count from one past the maximum index.
-				if index += internal.IndexedMax(list, indexes) + 1; index < 0 {
+				if next += internal.IndexedMax(list, indexes) + 1; next < 0 {
 					r.errf("%s: bad array subscript\n", name)
 					r.exit.code = 1
 					break
 				}
 			}
-			list, indexes = internal.SetIndexedElem(list, indexes, index, r.literal(elem.Value))
-			index++
+			list, indexes = internal.SetIndexedElem(list, indexes, next, r.literal(elem.Value))
+			next++
 		} else {
 			// Implicit index, advancing for every word.
 			for _, val := range r.fields(elem.Value) {
-				list, indexes = internal.SetIndexedElem(list, indexes, index, val)
-				index++
+				list, indexes = internal.SetIndexedElem(list, indexes, next, val)
+				next++
 			}
 		}
 	}
@@ -544,5 +588,147 @@ func (r *Runner) assignVal(name string, prev expand.Variable, as *syntax.Assign,
 	prev.Kind = expand.Indexed
 	prev.List = list
 	prev.Indexes = indexes
-	return name, prev
+	return name, prev, true
+}
+
+// refTarget follows the namerefs from name (llmsh): the variable that an
+// assignment to name[index] sets, and its subscript, which comes from
+// the nameref when it names an element (declare -n r='a[1]').
+func (r *Runner) refTarget(name string, index syntax.ArithmExpr) (string, syntax.ArithmExpr) {
+	vr := r.lookupVar(name)
+	if vr.Kind != expand.NameRef {
+		return name, index
+	}
+	ref, _ := vr.Resolve(r.writeEnv)
+	if ref == "" {
+		return name, index // no target yet: the assignment sets it
+	}
+	if syntax.ValidName(ref) {
+		return ref, index
+	}
+	if p, idx, ok := expand.ParseRef(ref); ok && idx != nil {
+		if index == nil {
+			index = idx
+		}
+		return p.Value, index
+	}
+	return name, index
+}
+
+// validRef reports whether a nameref called name may refer to ref, and
+// says why not as bash does.
+func (r *Runner) validRef(name, ref string) bool {
+	if ref == "" {
+		return true
+	}
+	if ref == name {
+		r.errf("declare: %s: nameref variable self references not allowed\n", name)
+		r.exit.code = 1
+		return false
+	}
+	if p, _, ok := expand.ParseRef(ref); !ok || !syntax.ValidName(p.Value) {
+		r.errf("declare: `%s': invalid variable name for name reference\n", ref)
+		r.exit.code = 1
+		return false
+	}
+	return true
+}
+
+// declKind applies declare -a/-A to vr as bash converts a variable (a
+// scalar becomes element 0 of the array) and refuses what bash refuses;
+// false means the declaration of this name is abandoned.
+func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
+	switch valType {
+	case "-A":
+		switch vr.Kind {
+		case expand.Indexed:
+			r.errf("declare: %s: cannot convert indexed to associative array\n", name)
+			r.exit.code = 1
+			return false
+		case expand.String:
+			if as.Naked || as.Array == nil {
+				m := map[string]string{}
+				if vr.IsSet() {
+					m["0"] = vr.Str
+				}
+				vr.Kind, vr.Map, vr.Str = expand.Associative, m, ""
+			}
+		case expand.Unknown:
+			vr.Kind = expand.Associative
+		}
+	case "-a":
+		switch vr.Kind {
+		case expand.Associative:
+			r.errf("declare: %s: cannot convert associative to indexed array\n", name)
+			r.exit.code = 1
+			return false
+		case expand.String:
+			if as.Naked || as.Array == nil {
+				var list []string
+				if vr.IsSet() {
+					list = []string{vr.Str}
+				}
+				vr.Kind, vr.List, vr.Indexes, vr.Str = expand.Indexed, list, nil, ""
+			}
+		case expand.Unknown:
+			vr.Kind = expand.Indexed
+		}
+	case "-n":
+		if as.Naked && (vr.Kind == expand.Unknown || vr.Kind == expand.String) {
+			if vr.IsSet() && !r.validRef(name, vr.Str) {
+				return false
+			}
+			vr.Kind = expand.NameRef
+		}
+	}
+	return true
+}
+
+// declLine prints a variable as `declare -p` does.
+func declLine(name string, vr expand.Variable) string {
+	flags := vr.Flags()
+	if flags == "" {
+		flags = "-"
+	}
+	head := "declare -" + flags + " " + name
+	if !vr.IsSet() {
+		return head
+	}
+	switch vr.Kind {
+	case expand.Indexed, expand.Associative:
+		return head + "=" + vr.DeclValue()
+	}
+	return head + "=" + expand.DeclQuote(vr.Str)
+}
+
+// assocKeyParts gives the parts of an associative array's subscript: the
+// parser reads a subscript as arithmetic, and a key is its text.
+func assocKeyParts(idx syntax.ArithmExpr) []syntax.WordPart {
+	if w, ok := idx.(*syntax.Word); ok {
+		return w.Parts
+	}
+	return []syntax.WordPart{&syntax.Lit{Value: subscriptText(idx)}}
+}
+
+// subscriptText prints a subscript as written.
+func subscriptText(idx syntax.ArithmExpr) string {
+	if w, ok := idx.(*syntax.Word); ok {
+		if lit := w.Lit(); lit != "" {
+			return lit
+		}
+	}
+	switch x := idx.(type) {
+	case *syntax.UnaryArithm:
+		if x.Post {
+			return subscriptText(x.X) + x.Op.String()
+		}
+		return x.Op.String() + subscriptText(x.X)
+	case *syntax.BinaryArithm:
+		return subscriptText(x.X) + x.Op.String() + subscriptText(x.Y)
+	case *syntax.ParenArithm:
+		return "(" + subscriptText(x.X) + ")"
+	}
+	var sb strings.Builder
+	syntax.NewPrinter().Print(&sb, idx)
+	return sb.String()
 }

@@ -1,0 +1,512 @@
+package expand
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// This file holds llmsh's additions to the expand package (see
+// third_party/sh/LLMSH.md): bash's order of associative arrays, bash's
+// expansion errors, and the parameter references of indirection and
+// namerefs.
+
+// ParamError is a parameter expansion that failed, with bash's message
+// (`x: invalid indirect expansion`, `a: bad array subscript`). A
+// non-interactive bash abandons the command it is running with status 1;
+// the runner ends the shell, as `bash -c` does.
+type ParamError struct {
+	Msg string
+}
+
+func (e ParamError) Error() string { return e.Msg }
+
+// timeNow is the clock of prompt expansion.
+var timeNow = time.Now
+
+// bashHash is bash's hash_string (FNV-1, 32 bits), which places the keys
+// of an associative array in its buckets.
+func bashHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h *= 16777619
+		h ^= uint32(s[i])
+	}
+	return h
+}
+
+// AssocKeys returns the keys of an associative array in the order bash
+// 5.2 lists them (`${!m[@]}`, `${m[@]}`, `declare -p`): by bucket of
+// bash's hash table (1024 buckets, four times more each time the table
+// holds twice as many keys as buckets). Bash lists the keys of one bucket
+// newest first; llmsh does not keep the order of insertion and lists
+// them in byte order.
+func (v Variable) AssocKeys() []string {
+	keys := make([]string, 0, len(v.Map))
+	for k := range v.Map {
+		keys = append(keys, k)
+	}
+	nb := uint32(1024)
+	for uint32(len(keys)) > nb*2 {
+		nb *= 4
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		ba, bb := bashHash(a)&(nb-1), bashHash(b)&(nb-1)
+		switch {
+		case ba < bb:
+			return -1
+		case ba > bb:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+}
+
+// assocValues returns the values of an associative array in the order of
+// [Variable.AssocKeys].
+func (v Variable) assocValues() []string {
+	keys := v.AssocKeys()
+	for i, k := range keys {
+		keys[i] = v.Map[k]
+	}
+	return keys
+}
+
+// ParseRef parses what a nameref or an indirect expansion names: a
+// variable name, an element `name[subscript]`, a positional parameter
+// (digits) or a special parameter (`@ * # ? - $ !`). ok is false for
+// anything else, which bash calls an invalid variable name.
+func ParseRef(s string) (param *syntax.Lit, index syntax.ArithmExpr, ok bool) {
+	if s == "" {
+		return nil, nil, false
+	}
+	if syntax.ValidName(s) {
+		return &syntax.Lit{Value: s}, nil, true
+	}
+	switch s {
+	case "@", "*", "#", "?", "-", "$", "!":
+		return &syntax.Lit{Value: s}, nil, true
+	}
+	if strings.Trim(s, "0123456789") == "" {
+		return &syntax.Lit{Value: s}, nil, true
+	}
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") || !syntax.ValidName(s[:i]) {
+		return nil, nil, false
+	}
+	f, err := syntax.NewParser().Document(strings.NewReader("${" + s + "}"))
+	if err != nil || len(f.Parts) != 1 {
+		return nil, nil, false
+	}
+	pe, isPE := f.Parts[0].(*syntax.ParamExp)
+	if !isPE || pe.Index == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length {
+		return nil, nil, false
+	}
+	return pe.Param, pe.Index, true
+}
+
+// resolveParam gives the parameter expansion that pe stands for once its
+// indirection and namerefs are followed: `${!x}` with x=a[2] is `${a[2]}`
+// with pe's operators, a nameref to `a[1]` is `${a[1]}`. pe itself is
+// returned when there is nothing to follow (and for `${!ref}` of a
+// nameref, which gives the name it refers to).
+func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
+	if pe == nil || pe.Param == nil {
+		return pe, nil
+	}
+	if pe.Excl && pe.Names == 0 && !allIndex(pe.Index) {
+		name := pe.Param.Value
+		vr := cfg.Env.Get(name)
+		if vr.Kind == NameRef && pe.Index == nil {
+			return pe, nil // ${!ref}: the name
+		}
+		inner := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
+		val, err := cfg.paramExp(inner)
+		if err != nil {
+			return nil, err
+		}
+		if val == "" {
+			if !cfg.isSet(inner) {
+				ref := name
+				if pe.Index != nil {
+					ref = name + "[" + subscriptText(pe.Index) + "]"
+				}
+				return nil, ParamError{Msg: ref + ": invalid indirect expansion"}
+			}
+			return nil, ParamError{Msg: ": invalid variable name"}
+		}
+		param, index, ok := ParseRef(val)
+		if !ok {
+			return nil, ParamError{Msg: val + ": invalid variable name"}
+		}
+		npe := *pe
+		npe.Excl, npe.Param, npe.Index = false, param, index
+		return cfg.resolveParam(&npe)
+	}
+	if pe.Excl {
+		return pe, nil
+	}
+	vr := cfg.Env.Get(pe.Param.Value)
+	if vr.Kind != NameRef {
+		return pe, nil
+	}
+	ref, _ := vr.Resolve(cfg.Env)
+	if ref == "" || syntax.ValidName(ref) {
+		return pe, nil // followed by paramExp itself
+	}
+	param, index, ok := ParseRef(ref)
+	if !ok || index == nil {
+		return pe, nil
+	}
+	npe := *pe
+	npe.Param = param
+	if npe.Index == nil {
+		npe.Index = index
+	}
+	return &npe, nil
+}
+
+// isSet reports whether the parameter (or element) of pe is set.
+func (cfg *Config) isSet(pe *syntax.ParamExp) bool {
+	vr := cfg.Env.Get(pe.Param.Value)
+	if _, v := vr.Resolve(cfg.Env); v.Kind != Unknown || v.Set {
+		vr = v
+	}
+	if pe.Index == nil {
+		return vr.IsSet()
+	}
+	_, set, err := cfg.varInd(vr, pe.Index)
+	return err == nil && set
+}
+
+func allIndex(idx syntax.ArithmExpr) bool {
+	switch nodeLit(idx) {
+	case "@", "*":
+		return true
+	}
+	return false
+}
+
+// subscriptText prints a subscript as written.
+func subscriptText(idx syntax.ArithmExpr) string {
+	if w, ok := idx.(*syntax.Word); ok {
+		if lit := w.Lit(); lit != "" {
+			return lit
+		}
+	}
+	switch x := idx.(type) {
+	case *syntax.UnaryArithm:
+		if x.Post {
+			return subscriptText(x.X) + x.Op.String()
+		}
+		return x.Op.String() + subscriptText(x.X)
+	case *syntax.BinaryArithm:
+		return subscriptText(x.X) + x.Op.String() + subscriptText(x.Y)
+	case *syntax.ParenArithm:
+		return "(" + subscriptText(x.X) + ")"
+	}
+	var sb strings.Builder
+	syntax.NewPrinter().Print(&sb, idx)
+	return sb.String()
+}
+
+// replSeg is a piece of the replacement of ${v/pat/rep}: text, or (match)
+// the text that the pattern matched.
+type replSeg struct {
+	text  string
+	match bool
+}
+
+// replTemplate expands the replacement of ${v/pat/rep} as bash does:
+// a backslash quotes the next character of an unquoted part, and, with
+// patsub_replacement, an unquoted & (also one that an unquoted expansion
+// gives) stands for the matched text.
+func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
+	if w == nil {
+		return nil, nil
+	}
+	field, err := cfg.wordField(w.Parts, quoteNone)
+	if err != nil {
+		return nil, err
+	}
+	var segs []replSeg
+	var sb strings.Builder
+	for _, fp := range field {
+		if fp.quote != quoteNone {
+			sb.WriteString(fp.val)
+			continue
+		}
+		s := fp.val
+		for i := 0; i < len(s); i++ {
+			switch c := s[i]; {
+			case c == '\\' && i+1 < len(s):
+				i++
+				sb.WriteByte(s[i])
+			case c == '&' && cfg.PatsubReplacement:
+				segs = append(segs, replSeg{text: sb.String()}, replSeg{match: true})
+				sb.Reset()
+			default:
+				sb.WriteByte(c)
+			}
+		}
+	}
+	return append(segs, replSeg{text: sb.String()}), nil
+}
+
+// hasControl reports whether s holds a control character, which bash's
+// quoting writes as $'…'.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\''), or
+// $'…' when s holds a control character.
+func BashQuote(s string) string {
+	if !hasControl(s) {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' || c == '\'':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < 0x20 || c == 0x7f:
+			b.WriteString(ansiEscape(c))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteString("'")
+	return b.String()
+}
+
+// ansiEscape is bash's $'…' escape of a control byte.
+func ansiEscape(c byte) string {
+	switch c {
+	case '\a':
+		return `\a`
+	case '\b':
+		return `\b`
+	case '\f':
+		return `\f`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	case '\v':
+		return `\v`
+	case 0x1b:
+		return `\E`
+	}
+	const octal = "01234567"
+	return string([]byte{'\\', octal[c>>6], octal[c>>3&7], octal[c&7]})
+}
+
+// DeclQuote quotes a value as `declare -p` prints it: "…" with \ " $ `
+// escaped, or $'…' when s holds a control character.
+func DeclQuote(s string) string {
+	if hasControl(s) {
+		return BashQuote(s)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '"', '$', '`':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// declKey quotes an associative array's key as `declare -p` prints it:
+// as it is, or as DeclQuote quotes it when it holds a character special
+// to the shell.
+func declKey(k string) string {
+	if k == "" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || hasControl(k) {
+		return DeclQuote(k)
+	}
+	return k
+}
+
+// DeclValue prints the value of an array as `declare -p` and ${a[@]@A}
+// do, without the name: `([0]="x" [2]="y")` for an indexed array,
+// `([k]="v" )` for an associative one (bash leaves that space).
+func (v Variable) DeclValue() string {
+	var b strings.Builder
+	b.WriteByte('(')
+	switch v.Kind {
+	case Indexed:
+		for i, k := range v.indexedKeys() {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString("[" + k + "]=" + DeclQuote(v.List[i]))
+		}
+	case Associative:
+		for _, k := range v.AssocKeys() {
+			b.WriteString("[" + declKey(k) + "]=" + DeclQuote(v.Map[k]) + " ")
+		}
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// kvPairs gives the keys and values of an array in turn, for ${a[@]@k}
+// and (quoted) ${a[@]@K}.
+func (v Variable) kvPairs(quote bool) []string {
+	var out []string
+	switch v.Kind {
+	case Indexed:
+		for i, k := range v.indexedKeys() {
+			val := v.List[i]
+			if quote {
+				val = DeclQuote(val)
+			}
+			out = append(out, k, val)
+		}
+	case Associative:
+		for _, k := range v.AssocKeys() {
+			val := v.Map[k]
+			if quote {
+				k, val = declKey(k), DeclQuote(val)
+			}
+			out = append(out, k, val)
+		}
+	}
+	return out
+}
+
+// promptExpand expands the backslash escapes of a prompt string, as
+// ${v@P} does (\u \h \H \w \W \s \v \V \d \t \T \@ \A \n \r \a \e \$ \\ \[ \]
+// \NNN). Bash then also expands parameters, commands and arithmetic in
+// the result; llmsh does not.
+func (cfg *Config) promptExpand(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'u':
+			b.WriteString(cfg.envGet("USER"))
+		case 'h', 'H':
+			h := cfg.envGet("HOSTNAME")
+			if e == 'h' {
+				h, _, _ = strings.Cut(h, ".")
+			}
+			b.WriteString(h)
+		case 'w', 'W':
+			w, home := cfg.envGet("PWD"), cfg.envGet("HOME")
+			if home != "" && (w == home || strings.HasPrefix(w, home+"/")) {
+				w = "~" + w[len(home):]
+			}
+			if e == 'W' && w != "/" && w != "~" {
+				if j := strings.LastIndexByte(w, '/'); j >= 0 {
+					w = w[j+1:]
+				}
+			}
+			b.WriteString(w)
+		case 's':
+			b.WriteString("bash")
+		case 'v':
+			b.WriteString("5.2")
+		case 'V':
+			b.WriteString("5.2.15")
+		case 'd':
+			b.WriteString(timeNow().Format("Mon Jan 02"))
+		case 't':
+			b.WriteString(timeNow().Format("15:04:05"))
+		case 'T':
+			b.WriteString(timeNow().Format("03:04:05"))
+		case '@':
+			b.WriteString(timeNow().Format("03:04 PM"))
+		case 'A':
+			b.WriteString(timeNow().Format("15:04"))
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'e':
+			b.WriteByte(0x1b)
+		case '$':
+			if cfg.envGet("EUID") == "0" {
+				b.WriteByte('#')
+			} else {
+				b.WriteByte('$')
+			}
+		case '\\':
+			b.WriteByte('\\')
+		case '[', ']':
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, j := 0, i
+			for ; j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7'; j++ {
+				n = n*8 + int(s[j]-'0')
+			}
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
+// circularRef reports whether the nameref chain from vr comes back on
+// itself.
+func circularRef(env Environ, vr Variable) bool {
+	seen := map[string]bool{}
+	for vr.Kind == NameRef {
+		if seen[vr.Str] {
+			return true
+		}
+		seen[vr.Str] = true
+		vr = env.Get(vr.Str)
+	}
+	return false
+}
+
+// sglQuotesLiteral gives w with its single-quoted parts as literal text,
+// quotes included, as bash reads the word of ${v:-word} inside double
+// quotes.
+func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
+	if w == nil {
+		return nil
+	}
+	var parts []syntax.WordPart
+	changed := false
+	for _, p := range w.Parts {
+		if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
+			parts = append(parts, &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.Lit{Value: "'" + sq.Value + "'"}}})
+			changed = true
+			continue
+		}
+		parts = append(parts, p)
+	}
+	if !changed {
+		return w
+	}
+	return &syntax.Word{Parts: parts}
+}
