@@ -267,7 +267,7 @@ func hasControl(s string) bool {
 	return false
 }
 
-// BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\''), or
+// BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\”), or
 // $'…' when s holds a control character.
 func BashQuote(s string) string {
 	if !hasControl(s) {
