@@ -145,3 +145,9 @@ func anchorCall(_ context.Context, args []string) []string {
 
 // shQuote quotes s as one single-quoted shell word.
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// isAllIndex reports whether x is the subscript @ or *.
+func isAllIndex(x syntax.ArithmExpr) bool {
+	w, ok := x.(*syntax.Word)
+	return ok && (w.Lit() == "@" || w.Lit() == "*")
+}

@@ -21,7 +21,6 @@ type rewriter struct {
 	done       map[syntax.Node]bool // words made from other text, already rewritten
 	pipeStatus bool                 // set PIPESTATUS after pipelines
 	piped      map[*syntax.BinaryCmd]bool
-	assoc      map[string]bool         // names declared -A somewhere in the script
 	integer    map[string]bool         // names declared -i somewhere in the script
 	exprs      map[string]bool         // names that may hold an expression (see exprNames)
 	ifsSplit   bool                    // split words by bash's rules (see splitPass)
@@ -35,7 +34,7 @@ type rewriter struct {
 
 // sub is a rewriter for a word made from text, a part of r.src.
 func (r *rewriter) sub(text string) *rewriter {
-	return &rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, assoc: r.assoc, integer: r.integer, exprs: r.exprs, ifsSplit: r.ifsSplit, st: r.st, bad: r.bad}
+	return &rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, integer: r.integer, exprs: r.exprs, ifsSplit: r.ifsSplit, st: r.st, bad: r.bad}
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -60,7 +59,6 @@ func (r *rewriter) walk(root syntax.Node) {
 			forkFds(n, r.execFd)
 			r.procSubstStmt(n)
 			r.anchorStmt(n)
-			r.quoteAllStmt(n)
 			declFuncStmt(n)
 			stdRedirStmt(n)
 			declListStmt(n)
@@ -75,12 +73,8 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.arithStmt(n)
 		case *syntax.Word:
 			r.arithParts(n.Parts)
-			r.assocCountParts(n.Parts)
-			quoteOpParts(n.Parts)
 		case *syntax.DblQuoted:
 			r.arithParts(n.Parts)
-			r.assocCountParts(n.Parts)
-			quoteOpParts(n.Parts)
 		case *syntax.CmdSubst:
 			catShortcut(n)
 			subshellTrap(n)
@@ -101,7 +95,6 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.WhileClause:
 			r.ignoredSubshells(n.Cond...)
 		case *syntax.CallExpr:
-			n.Assigns = r.assocAppend(n.Assigns)
 			for _, a := range n.Assigns {
 				r.integerAssign(a)
 			}
@@ -113,10 +106,6 @@ func (r *rewriter) walk(root syntax.Node) {
 				r.integerAssign(a)
 			}
 		case *syntax.ParamExp:
-			if n.Repl != nil && n.Repl.With != nil {
-				// interp keeps the backslash of \$ in ${x/o/\$}.
-				n.Repl.With.Parts = unescapeLits(n.Repl.With.Parts)
-			}
 			if n.Exp != nil && n.Exp.Word != nil {
 				switch n.Exp.Op {
 				case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
@@ -143,7 +132,6 @@ func (r *rewriter) walk(root syntax.Node) {
 				}
 			}
 		case *syntax.UnaryTest:
-			varSetTest(n)
 			// [[ -O F ]] and [[ -G F ]] are [[ -e F ]]: interp would ask
 			// the host's user database, and every file a script can see
 			// is its own.
@@ -598,29 +586,6 @@ func reQuote(s string) string {
 // dq makes w one field, unglobbed, as the words of [[ ]] are.
 func dq(w *syntax.Word) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: w.Pos(), Right: w.End(), Parts: w.Parts}}}
-}
-
-// quoteOpParts rewrites ${v@Q} among parts (a scalar or one element):
-// interp quotes in its own style ("it's"), bash as 'it'\”s' or, for
-// control characters, $'a\nb'. It becomes $(\x00quote sh "${v+set}" "${v}").
-func quoteOpParts(parts []syntax.WordPart) {
-	for i, p := range parts {
-		pe, ok := p.(*syntax.ParamExp)
-		if !ok || pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Exp.Word.Lit() != "Q" ||
-			pe.Param == nil || pe.Param.Value == "@" || pe.Param.Value == "*" || (pe.Index != nil && isAllIndex(pe.Index)) ||
-			pe.Excl || pe.Length {
-			continue
-		}
-		isSet := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index,
-			Exp: &syntax.Expansion{Op: syntax.AlternateUnset, Word: litWord("set")}}
-		value := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
-		parts[i] = &syntax.CmdSubst{Left: pe.Dollar, Right: pe.Rbrace, Stmts: []*syntax.Stmt{{
-			Position: pe.Dollar,
-			Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(quoteCmd), litWord("sh"),
-				{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{isSet}}}},
-				{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{value}}}}}},
-		}}}
-	}
 }
 
 // bashQuote quotes s as bash's ${s@Q} does.

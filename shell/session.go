@@ -96,7 +96,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	// after it split words by bash's rules too. At the prompt, any later
 	// line may ask for PIPESTATUS.
 	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: s.ifsSplit, st: s.state, bad: bad}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, integer: integerNames(file), exprs: exprNames(file), ifsSplit: s.ifsSplit, st: s.state, bad: bad}).walk(file)
 	s.state.register(file)
 	// Of what the rewrites made, only the functions' nodes outlive the
 	// chunk.

@@ -333,8 +333,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return loopStatusArgs(args), nil
 		case funcNameCmd:
 			return s.funcNameCall(ctx, args), nil
-		case quoteAllCmd:
-			return s.quoteAllCall(ctx, args), nil
 		case declFuncCmd:
 			return s.declFuncCall(ctx, args), nil
 		case "return":
@@ -350,8 +348,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return s.pipeCall(ctx, args), nil
 		case anchorCmd:
 			return anchorCall(ctx, args), nil
-		case countCmd:
-			return countCall(ctx, args), nil
 		case efCmd:
 			return s.efCall(ctx, args), nil
 		case "trap":
@@ -940,7 +936,7 @@ func refuse(st *sessionState, file *syntax.File, src string, bad map[*syntax.Wor
 		return nil, err
 	}
 	neutralize(file)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), assoc: assocNames(file), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st, bad: bad}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st, bad: bad}).walk(file)
 	return st.register(file), nil
 }
 

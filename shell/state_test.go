@@ -15,8 +15,8 @@ import (
 // internalCommands are every internal command name of the rewrites and
 // the call handler.
 var internalCommands = []string{
-	anchorCmd, countCmd, declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd, efCmd,
-	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd, quoteAllCmd, letCmd, arithCmdCmd,
+	anchorCmd, declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd, efCmd,
+	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd, letCmd, arithCmdCmd,
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
 	subExitCmd,
 }

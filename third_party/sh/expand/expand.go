@@ -888,6 +888,9 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		}
 		return nil, nil
 	}
+	if fields, ok, err := cfg.wholeListOp(pe); ok {
+		return fields, err
+	}
 	if elems, star, ok := cfg.listElems(pe); ok {
 		// Operators like "${foo[@]#prefix}" apply to each element.
 		elems, err := cfg.perElemOps(pe, elems)

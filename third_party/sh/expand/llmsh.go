@@ -510,3 +510,56 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	}
 	return &syntax.Word{Parts: parts}
 }
+
+// elemAtOp applies ${v@OP} for an OP that works on each element of a
+// list alone (Q E U u L a); vr is the variable, for a.
+func (cfg *Config) elemAtOp(op, s string, vr Variable) string {
+	switch op {
+	case "Q":
+		return BashQuote(s)
+	case "E":
+		s, _, _ = Format(cfg, s, nil)
+		return s
+	case "U":
+		return strings.ToUpper(s)
+	case "L":
+		return strings.ToLower(s)
+	case "u":
+		for i, r := range s {
+			return s[:i] + strings.ToUpper(string(r)) + s[i+len(string(r)):]
+		}
+	case "a":
+		return vr.Flags()
+	}
+	return s
+}
+
+// wholeListOp gives the fields of "${a[@]@K}", "${a[@]@k}" and
+// "${a[@]@A}", which describe the whole array; ok is false for other
+// expansions.
+func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, err error) {
+	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || !allIndex(pe.Index) {
+		return nil, false, nil
+	}
+	switch op := nodeLit(pe.Exp.Word); op {
+	case "k":
+		vr := cfg.Env.Get(pe.Param.Value)
+		if _, v := vr.Resolve(cfg.Env); v.Kind == Indexed || v.Kind == Associative {
+			pairs := v.kvPairs(false)
+			if nodeLit(pe.Index) == "*" {
+				return []string{cfg.ifsJoin(pairs)}, true, nil
+			}
+			return pairs, true, nil
+		}
+	case "K", "A":
+		s, err := cfg.paramExp(pe)
+		if err != nil {
+			return nil, true, err
+		}
+		if op == "A" && nodeLit(pe.Index) == "@" && strings.HasPrefix(s, "declare ") {
+			return strings.SplitN(s, " ", 3), true, nil
+		}
+		return []string{s}, true, nil
+	}
+	return nil, false, nil
+}

@@ -289,6 +289,15 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			syntax.LowerFirst, syntax.LowerAll:
 			str = join(cfg.caseConvElems(op, arg, elems))
 		case syntax.OtherParamOps:
+			if indexAllElements && strings.Contains("QEUuLa", arg) && len(arg) == 1 {
+				// llmsh: each element, as bash does.
+				out := make([]string, len(elems))
+				for i, e := range elems {
+					out[i] = cfg.elemAtOp(arg, e, orig)
+				}
+				str = join(out)
+				break
+			}
 			switch arg {
 			case "Q":
 				// llmsh: bash's quoting ('…', $'…'); nothing for an unset one.
@@ -336,6 +345,9 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 				// a scalar as @Q.
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
 					str = join(vr.kvPairs(arg == "K"))
+					if vr.Kind == Associative && arg == "K" {
+						str += " " // as bash prints it
+					}
 				} else if set {
 					str = BashQuote(str)
 				}
@@ -391,6 +403,16 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			return nil, err
 		}
 		switch op := pe.Exp.Op; op {
+		case syntax.OtherParamOps:
+			// llmsh: "${a[@]@Q}" and the like, element by element.
+			if len(arg) == 1 && strings.Contains("QEUuLa", arg) {
+				vr := cfg.Env.Get(pe.Param.Value)
+				out := make([]string, len(elems))
+				for i, e := range elems {
+					out[i] = cfg.elemAtOp(arg, e, vr)
+				}
+				return out, nil
+			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
 			return cfg.removePatternElems(op, arg, elems), nil

@@ -732,3 +732,16 @@ func subscriptText(idx syntax.ArithmExpr) string {
 	syntax.NewPrinter().Print(&sb, idx)
 	return sb.String()
 }
+
+// varSet reports whether [[ -v X ]] holds: X names a set variable, or a
+// set element (a[i], m[k]), namerefs followed.
+func (r *Runner) varSet(x string) bool {
+	param, index, ok := expand.ParseRef(x)
+	if !ok {
+		return false
+	}
+	pe := &syntax.ParamExp{Param: param, Index: index,
+		Exp: &syntax.Expansion{Op: syntax.AlternateUnset, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "1"}}}}}
+	s, err := expand.Literal(r.ecfg, &syntax.Word{Parts: []syntax.WordPart{pe}})
+	return err == nil && s == "1"
+}
