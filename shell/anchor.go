@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"mvdan.cc/sh/v3/pattern"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // Anchored replacement. interp's parser takes the # of ${v/#pat/rep} (and

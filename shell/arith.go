@@ -13,7 +13,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // parseArith parses text as one arithmetic expression, or says why not in

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // Arithmetic that interp's parser refuses. bash parses the text of

@@ -3,7 +3,7 @@ package shell
 import (
 	"strings"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // Integer variables. interp knows no declare -i (nor local -i): the

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // declare -f and declare -F, export -f, readonly -f. interp knows no -F,

@@ -9,7 +9,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // Listing the variables. interp prints nothing for `set` without

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // Compound status under set -e. bash does not end the shell (nor run the

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // TestCompoundErrexit checks set -e and the ERR trap on if, case and { }

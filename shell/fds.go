@@ -13,7 +13,7 @@ import (
 	"syscall"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // File descriptors 3 and up. interp knows only 0, 1 and 2: `exec 3>FILE`,

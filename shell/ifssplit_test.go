@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/vfsclient"

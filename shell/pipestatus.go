@@ -10,7 +10,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // PIPESTATUS, which interp does not set. When a script mentions it, the

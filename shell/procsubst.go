@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
 )

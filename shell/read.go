@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // read with an IFS that holds non-whitespace characters (IFS=, or IFS=:).

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // Redirections of stdin, stdout and stderr that interp does not know

@@ -2,8 +2,8 @@ package shell
 
 import (
 	"bytes"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"mvdan.cc/sh/v3/pattern"
-	"mvdan.cc/sh/v3/syntax"
 	"regexp"
 	"strconv"
 	"strings"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"

@@ -24,8 +24,8 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"golang.org/x/term"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/vfsclient"

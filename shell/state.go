@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // The package-level variables left in shell hold no session's data: the

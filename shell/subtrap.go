@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // EXIT traps in subshells. interp runs the EXIT trap at the end of the

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // HistoryPath returns where the REPL keeps its history:

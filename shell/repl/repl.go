@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"github.com/chzyer/readline"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/shell"

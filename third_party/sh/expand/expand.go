@@ -21,8 +21,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/internal"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"mvdan.cc/sh/v3/pattern"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // A Config specifies details about how shell expansion should be performed. The

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // This file holds llmsh's additions to the expand package (see

@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // A Runner interprets shell programs. It can be reused, but it is not safe for

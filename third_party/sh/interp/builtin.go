@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // TODO: given the categories below, perhaps this should be more like:

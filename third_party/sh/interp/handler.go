@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // HandlerCtx returns the [HandlerContext] value stored in ctx,

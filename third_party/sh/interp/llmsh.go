@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // The defaults of [TextLimits].

@@ -22,8 +22,8 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"mvdan.cc/sh/v3/pattern"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 const (

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // non-empty string is true, empty string is false
