@@ -124,10 +124,19 @@ func TestShell(t *testing.T) {
 	}
 }
 
+// TestForkBombStops: a fork bomb whose jobs wait for their children
+// grows until the goroutine limit stops it (125). The classic one, whose
+// jobs return at once, may instead end with the script (its jobs are
+// cancelled when the script is over): either way it stops, and it never
+// runs past the limit.
 func TestForkBombStops(t *testing.T) {
-	out, errs, st := run(t, t.TempDir(), ":(){ :|:& };:", Limits{MaxGoroutines: 2000})
+	out, errs, st := run(t, t.TempDir(), ":(){ :|:& wait; };:", Limits{MaxGoroutines: 2000})
 	if st != 125 || !strings.Contains(errs, "concurrent jobs") || out != "" {
-		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
+		t.Fatalf("waiting bomb: out=%q err=%q status=%d", out, errs, st)
+	}
+	out, errs, st = run(t, t.TempDir(), ":(){ :|:& };:", Limits{MaxGoroutines: 2000})
+	if (st != 125 || !strings.Contains(errs, "concurrent jobs")) && (st != 0 || errs != "") || out != "" {
+		t.Fatalf("classic bomb: out=%q err=%q status=%d", out, errs, st)
 	}
 }
 
