@@ -238,15 +238,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 					return []string{"pwd"}, nil
 				}
 			}
-		case "read":
-			args = s.readArgs(ctx, args)
-			if alt, ok := s.fdRead(ctx, args); ok {
-				return alt, nil
-			}
-			if alt := s.ifsRead(ctx, args); alt != nil {
-				return alt, nil
-			}
-			return args, nil
 		case "test", "[":
 			return s.testArgs(ctx, args), nil
 		case "printf":
@@ -960,65 +951,6 @@ func Incomplete(src string) bool {
 		return true
 	})
 	return incomplete
-}
-
-// readArgs adapts read's options. -s only turns off a terminal's echo,
-// which llmsh never controls: reading without it gives the same value.
-// -p PROMPT is shown, as bash does, only when input is a terminal and on
-// stderr (interp would print it on stdout, always).
-func (s *Shell) readArgs(ctx context.Context, args []string) []string {
-	hc := interp.HandlerCtx(ctx)
-	args, prompt := readOptions(args)
-	if prompt != nil {
-		if f, ok := hc.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			fmt.Fprint(hc.Stderr, *prompt)
-		}
-	}
-	return args
-}
-
-// readOptions returns read's arguments without -s and -p PROMPT, and the
-// prompt if there was one.
-func readOptions(args []string) ([]string, *string) {
-	var prompt *string
-	out := []string{args[0]}
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if len(a) < 2 || a[0] != '-' || a == "--" {
-			return append(out, args[i:]...), prompt
-		}
-		var kept strings.Builder
-		kept.WriteByte('-')
-		for j := 1; j < len(a); j++ {
-			c := a[j]
-			if strings.IndexByte("adinNptu", c) >= 0 {
-				value := a[j+1:]
-				if value == "" && i+1 < len(args) {
-					i++
-					value = args[i]
-				}
-				if c == 'p' {
-					prompt = &value
-				} else {
-					kept.WriteByte(c)
-					if kept.Len() > 1 {
-						out = append(out, kept.String())
-					}
-					out = append(out, value)
-					kept.Reset()
-					kept.WriteByte('-')
-				}
-				break
-			}
-			if c != 's' {
-				kept.WriteByte(c)
-			}
-		}
-		if kept.Len() > 1 {
-			out = append(out, kept.String())
-		}
-	}
-	return out, prompt
 }
 
 // environKey carries the environment that `env` gives the command it runs.

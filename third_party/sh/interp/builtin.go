@@ -4,19 +4,14 @@
 package interp
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"golang.org/x/term"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -692,143 +687,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		exit.returning = true
 	case "read":
-		var prompt string
-		raw := false
-		silent := false
-		readArray := false
-		fp := flagParser{remaining: args}
-		for fp.more() {
-			switch flag := fp.flag(); flag {
-			case "-s":
-				silent = true
-			case "-r":
-				raw = true
-			case "-a":
-				readArray = true
-			case "-p":
-				prompt = fp.value()
-				if prompt == "" {
-					return failf(2, "read: -p: option requires an argument\n")
-				}
-			default:
-				return failf(2, "read: invalid option %q\n", flag)
-			}
-		}
-
-		args := fp.args()
-		for _, name := range args {
-			if !syntax.ValidName(name) {
-				return failf(2, "read: invalid identifier %q\n", name)
-			}
-		}
-
-		if prompt != "" {
-			r.out(prompt)
-		}
-
-		var line []byte
-		var err error
-		fd, terminal := -1, false
-		if silent {
-			fd, terminal = stdinTerminal(r.stdin)
-		}
-		if terminal {
-			// Only a terminal echoes what we read, so it is the only case
-			// where we need to read without echoing.
-			line, err = term.ReadPassword(fd)
-		} else {
-			line, err = r.readLine(ctx, raw)
-		}
-		if readArray {
-			// read -a arrayname: split line into fields and assign to indexed array.
-			arrayName := shellReplyVar
-			if len(args) > 0 {
-				arrayName = args[0]
-			}
-			// Use -1 as max to get all fields without joining the last ones.
-			values := expand.ReadFields(r.ecfg, string(line), -1, raw)
-			r.setVar(arrayName, expand.Variable{
-				Set:  true,
-				Kind: expand.Indexed,
-				List: values,
-			})
-		} else if len(args) == 0 {
-			// Bare "read" assigns the whole line to REPLY without any
-			// trimming, only discarding backslash escapes unless raw.
-			val := string(line)
-			if !raw {
-				var sb strings.Builder
-				esc := false
-				for i := range len(val) {
-					if val[i] == '\\' && !esc {
-						esc = true
-						continue
-					}
-					sb.WriteByte(val[i])
-					esc = false
-				}
-				val = sb.String()
-			}
-			r.setVarString(shellReplyVar, val)
-		} else {
-			values := expand.ReadFields(r.ecfg, string(line), len(args), raw)
-			for i, name := range args {
-				val := ""
-				if i < len(values) {
-					val = values[i]
-				}
-				r.setVarString(name, val)
-			}
-		}
-
-		// We can get data back from readLine and an error at the same time, so
-		// check err after we process the data.
-		if err != nil {
-			exit.code = 1
-			return exit
-		}
+		return r.readBuiltin(ctx, args)
 
 	case "getopts":
-		if len(args) < 2 {
-			return failf(2, "getopts: usage: getopts optstring name [arg ...]\n")
-		}
-		optind, _ := strconv.Atoi(r.envGet("OPTIND"))
-		if optind-1 != r.optState.argidx {
-			if optind < 1 {
-				optind = 1
-			}
-			r.optState = getopts{argidx: optind - 1}
-		}
-		optstr := args[0]
-		name := args[1]
-		if !syntax.ValidName(name) {
-			return failf(2, "getopts: invalid identifier: %q\n", name)
-		}
-		args = args[2:]
-		if len(args) == 0 {
-			args = r.Params
-		}
-		diagnostics := !strings.HasPrefix(optstr, ":")
-
-		opt, optarg, done := r.optState.next(optstr, args)
-
-		r.setVarString(name, string(opt))
-		r.delVar("OPTARG")
-		switch {
-		case opt == '?' && diagnostics && !done:
-			r.errf("getopts: illegal option -- %q\n", optarg)
-		case opt == ':' && diagnostics:
-			r.errf("getopts: option requires an argument -- %q\n", optarg)
-		default:
-			if optarg != "" {
-				r.setVarString("OPTARG", optarg)
-			}
-		}
-		if optind-1 != r.optState.argidx {
-			r.setVarString("OPTIND", strconv.FormatInt(int64(r.optState.argidx+1), 10))
-		}
-
-		exit.oneIf(done)
+		return r.getoptsBuiltin(args)
 
 	case "shopt":
 		mode := ""
@@ -988,83 +850,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 
 	case "readarray", "mapfile":
-		dropDelim := false
-		delim := "\n"
-		fp := flagParser{remaining: args}
-		for fp.more() {
-			switch flag := fp.flag(); flag {
-			case "-t":
-				// Remove the delim from each line read
-				dropDelim = true
-			case "-d":
-				if len(fp.remaining) == 0 {
-					return failf(2, "%s: -d: option requires an argument\n", name)
-				}
-				delim = fp.value()
-				if delim == "" {
-					// Bash sets the delim to an ASCII NUL if provided with an empty
-					// string.
-					delim = "\x00"
-				}
-			default:
-				return failf(2, "%s: invalid option %q\n", name, flag)
-			}
-		}
-
-		args := fp.args()
-		var arrayName string
-		switch len(args) {
-		case 0:
-			arrayName = "MAPFILE"
-		case 1:
-			if !syntax.ValidName(args[0]) {
-				return failf(2, "%s: invalid identifier %q\n", name, args[0])
-			}
-			arrayName = args[0]
-		default:
-			return failf(2, "%s: Only one array name may be specified, %v\n", name, args)
-		}
-
-		var vr expand.Variable
-		vr.Kind = expand.Indexed
-		scanner := bufio.NewScanner(r.stdin)
-		scanner.Split(mapfileSplit(delim[0], dropDelim))
-		for scanner.Scan() {
-			vr.List = append(vr.List, scanner.Text())
-		}
-		if err := scanner.Err(); err != nil {
-			return failf(2, "%s: unable to read, %v\n", name, err)
-		}
-		r.setVar(arrayName, vr)
+		return r.mapfileBuiltin(ctx, name, args)
 
 	default:
 		return failf(2, "%s: unsupported builtin\n", name)
 	}
 	return exit
-}
-
-// mapfileSplit returns a suitable Split function for a [bufio.Scanner];
-// the code is mostly stolen from [bufio.ScanLines].
-func mapfileSplit(delim byte, dropDelim bool) bufio.SplitFunc {
-	return func(data []byte, atEOF bool) (advance int, token []byte, err error) {
-		if atEOF && len(data) == 0 {
-			return 0, nil, nil
-		}
-		if i := bytes.IndexByte(data, delim); i >= 0 {
-			// We have a full newline-terminated line.
-			if dropDelim {
-				return i + 1, data[0:i], nil
-			} else {
-				return i + 1, data[0 : i+1], nil
-			}
-		}
-		// If we're at EOF, we have a final, non-terminated line. Return it.
-		if atEOF {
-			return len(data), data, nil
-		}
-		// Request more data.
-		return 0, nil, nil
-	}
 }
 
 func (r *Runner) printOptLine(name string, enabled, supported bool) {
@@ -1074,53 +865,6 @@ func (r *Runner) printOptLine(name string, enabled, supported bool) {
 		return
 	}
 	r.outf("%s\t%s\t(%q not supported)\n", name, state, r.optStatusText(!enabled))
-}
-
-func (r *Runner) readLine(ctx context.Context, raw bool) ([]byte, error) {
-	if r.stdin == nil {
-		return nil, errors.New("interp: can't read, there's no stdin")
-	}
-
-	var line []byte
-	esc := false
-
-	stopc := make(chan struct{})
-	stop := context.AfterFunc(ctx, func() {
-		r.stdin.SetReadDeadline(time.Now())
-		close(stopc)
-	})
-	defer func() {
-		if !stop() {
-			// The AfterFunc was started.
-			// Wait for it to complete, and reset the file's deadline.
-			<-stopc
-			r.stdin.SetReadDeadline(time.Time{})
-		}
-	}()
-	for {
-		var buf [1]byte
-		n, err := r.stdin.Read(buf[:])
-		if n > 0 {
-			b := buf[0]
-			switch {
-			case !raw && b == '\\':
-				line = append(line, b)
-				esc = !esc
-			case !raw && b == '\n' && esc:
-				// line continuation; drop the trailing backslash
-				line = line[:len(line)-1]
-				esc = false
-			case b == '\n':
-				return line, nil
-			default:
-				line = append(line, b)
-				esc = false
-			}
-		}
-		if err != nil {
-			return line, err
-		}
-	}
 }
 
 func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
@@ -1221,57 +965,6 @@ func (p *flagParser) value() string {
 }
 
 func (p *flagParser) args() []string { return p.remaining }
-
-type getopts struct {
-	argidx  int
-	runeidx int
-}
-
-func (g *getopts) next(optstr string, args []string) (opt rune, optarg string, done bool) {
-	if len(args) == 0 || g.argidx >= len(args) {
-		return '?', "", true
-	}
-	arg := []rune(args[g.argidx])
-	if len(arg) < 2 || arg[0] != '-' || arg[1] == '-' {
-		return '?', "", true
-	}
-
-	opts := arg[1:]
-	opt = opts[g.runeidx]
-
-	i := strings.IndexRune(optstr, opt)
-	if i >= 0 && i+1 < len(optstr) && optstr[i+1] == ':' {
-		// the option requires an argument
-		if g.runeidx+1 < len(opts) {
-			// attached to the option in the same word, like -bval
-			optarg = string(opts[g.runeidx+1:])
-		} else if g.argidx+1 < len(args) {
-			// the word that follows
-			optarg = args[g.argidx+1]
-			g.argidx++
-		} else {
-			// missing argument
-			g.argidx++
-			g.runeidx = 0
-			return ':', string(opt), false
-		}
-		g.argidx++
-		g.runeidx = 0
-		return opt, optarg, false
-	}
-
-	if g.runeidx+1 < len(opts) {
-		g.runeidx++
-	} else {
-		g.argidx++
-		g.runeidx = 0
-	}
-	if i < 0 {
-		// invalid option
-		return '?', string(opt), false
-	}
-	return opt, "", false
-}
 
 // optStatusText returns a shell option's status text display
 func (r *Runner) optStatusText(status bool) string {

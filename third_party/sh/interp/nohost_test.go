@@ -54,6 +54,10 @@ var hostUses = map[string]string{
 	"filepath.FromSlash":             "string manipulation",
 	"term.IsTerminal":                "asks whether the shell's own stdin or stdout descriptor is a terminal",
 	"term.ReadPassword":              "read -s on the shell's own terminal stdin",
+	"os.ErrDeadlineExceeded":         "an error value compared with errors.Is (read -t on the runner's stdin pipe)",
+	"syscall.Select":                 "read -t 0: a zero-timeout select(2) on the runner's own stdin descriptor (no path, reads nothing)",
+	"syscall.FdSet":                  "the descriptor set of that select(2)",
+	"syscall.Timeval":                "the zero timeout of that select(2)",
 }
 
 // importExceptions are forbidden imports one file may have, with why.

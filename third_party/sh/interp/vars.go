@@ -261,6 +261,11 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	if err := r.writeEnv.Set(name, vr); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	if name == "OPTIND" {
+		// llmsh: as bash, an assignment to OPTIND starts getopts again
+		// at the start of the argument it names.
+		r.optState.runeidx = 0
+	}
 	if name == "RANDOM" && vr.Kind == expand.String {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only

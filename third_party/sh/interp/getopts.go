@@ -1,0 +1,144 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// bash's getopts, written for llmsh (see LLMSH.md, "read, getopts, test,
+// mapfile as bash").
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// getopts is where getopts stands: the argument it reads (OPTIND-1) and
+// the position of the next option character in it (0: at its start).
+// Assigning OPTIND starts it again (see setVarErr), as in bash.
+type getopts struct {
+	argidx  int
+	runeidx int
+}
+
+// getoptsBuiltin is bash's getopts.
+func (r *Runner) getoptsBuiltin(args []string) exitStatus {
+	var exit exitStatus
+	if len(args) < 2 {
+		r.errf("getopts: usage: getopts optstring name [arg ...]\n")
+		exit.code = 2
+		return exit
+	}
+	optstr, name := args[0], args[1]
+	if !syntax.ValidName(name) {
+		r.shErrf("getopts: `%s': not a valid identifier\n", name)
+		exit.code = 1
+		return exit
+	}
+	params := args[2:]
+	if len(args) == 2 {
+		params = r.Params
+	}
+	optind, ok := legalNumber(r.envGet("OPTIND"))
+	if !ok || optind < 1 {
+		optind = 1
+	}
+	g := r.optState
+	if int64(g.argidx+1) != optind {
+		g = getopts{argidx: int(optind - 1)}
+	}
+	silent := strings.HasPrefix(optstr, ":")
+	if silent {
+		optstr = optstr[1:]
+	}
+	report := !silent
+	if v := r.lookupVar("OPTERR"); v.IsSet() {
+		if n, ok := legalNumber(v.String()); ok && n == 0 {
+			report = false
+		}
+	}
+	finish := func(opt string, optarg *string) {
+		r.setVarString("OPTIND", strconv.Itoa(g.argidx+1))
+		r.optState = g // after OPTIND, whose assignment resets it
+		r.setVarString(name, opt)
+		if optarg != nil {
+			r.setVarString("OPTARG", *optarg)
+		} else {
+			r.delVar("OPTARG")
+		}
+	}
+
+	if g.runeidx == 0 {
+		if g.argidx >= len(params) {
+			finish("?", nil)
+			exit.code = 1
+			return exit
+		}
+		arg := params[g.argidx]
+		if arg == "--" {
+			g.argidx++
+			finish("?", nil)
+			exit.code = 1
+			return exit
+		}
+		if len(arg) < 2 || arg[0] != '-' {
+			finish("?", nil)
+			exit.code = 1
+			return exit
+		}
+		g.runeidx = 1
+	}
+	arg := params[g.argidx]
+	c := arg[g.runeidx]
+	g.runeidx++
+	last := g.runeidx >= len(arg)
+	advance := func() {
+		if last {
+			g.argidx++
+			g.runeidx = 0
+		}
+	}
+	copt := string(c)
+	i := strings.IndexByte(optstr, c)
+	if i < 0 || c == ':' {
+		advance()
+		if report {
+			r.errf("%s: illegal option -- %c\n", r.lookupVar("0").String(), c)
+		}
+		if silent {
+			finish("?", &copt)
+		} else {
+			finish("?", nil)
+		}
+		return exit
+	}
+	if i+1 < len(optstr) && optstr[i+1] == ':' {
+		var optarg string
+		switch {
+		case !last:
+			optarg = arg[g.runeidx:]
+			g.argidx++
+		case g.argidx+1 < len(params):
+			optarg = params[g.argidx+1]
+			g.argidx += 2
+		default:
+			g.argidx++
+			g.runeidx = 0
+			if report {
+				r.errf("%s: option requires an argument -- %c\n", r.lookupVar("0").String(), c)
+			}
+			if silent {
+				finish(":", &copt)
+			} else {
+				finish("?", nil)
+			}
+			return exit
+		}
+		g.runeidx = 0
+		finish(copt, &optarg)
+		return exit
+	}
+	advance()
+	finish(copt, nil)
+	return exit
+}

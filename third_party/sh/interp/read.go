@@ -1,0 +1,699 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// This file holds bash's read and mapfile (readarray), written for llmsh
+// (see LLMSH.md, "read, getopts, test, mapfile as bash"). Both take their
+// input one byte at a time, so that nothing past what they use is taken
+// from an input that other commands share (a loop's stdin, a descriptor
+// opened by exec).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// shellName is the name that llmsh's own builtin messages start with.
+const shellName = "llmsh"
+
+// shErrf prints a builtin's message as bash does, with the shell's name
+// in front ("llmsh: read: -x: invalid option").
+func (r *Runner) shErrf(format string, a ...any) {
+	r.errf(shellName+": "+format, a...)
+}
+
+const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"
+
+// errReadTimeout ends a read whose -t timeout passed.
+var errReadTimeout = errors.New("read timed out")
+
+// validTimeout matches read -t's number: digits with an optional fraction.
+var validTimeout = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`)
+
+// validArrayRef matches NAME[SUBSCRIPT], which read and mapfile assign to.
+var validArrayRef = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`)
+
+// legalNumber parses an integer as bash's legal_number: blanks around it
+// and a sign are allowed.
+func legalNumber(s string) (int64, bool) {
+	t := strings.Trim(s, " \t\n")
+	if t == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	return n, err == nil
+}
+
+// byteInput is where read and mapfile take their bytes from.
+type byteInput struct {
+	f     *os.File  // the runner's stdin (deadlines work on it), or nil
+	rd    io.Reader // a descriptor opened through the open handler
+	close func()
+	timed bool // a deadline is set on f
+}
+
+// inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
+// other is asked of the open handler as /dev/fd/N (llmsh serves its
+// descriptor table there). The message is bash's.
+func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, bool) {
+	if fd == 0 {
+		if r.stdin == nil {
+			r.shErrf("%s: read error: 0: Bad file descriptor\n", name)
+			return nil, false
+		}
+		return &byteInput{f: r.stdin, close: func() {}}, true
+	}
+	f, err := r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), "/dev/fd/"+strconv.Itoa(fd), os.O_RDONLY, 0)
+	if err != nil {
+		r.shErrf("%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
+		return nil, false
+	}
+	return &byteInput{rd: f, close: func() { f.Close() }}, true
+}
+
+// next reads one byte.
+func (in *byteInput) next() (byte, error) {
+	var b [1]byte
+	for {
+		var n int
+		var err error
+		if in.f != nil {
+			n, err = in.f.Read(b[:])
+		} else {
+			n, err = in.rd.Read(b[:])
+		}
+		if n == 1 {
+			return b[0], nil
+		}
+		if err != nil {
+			if in.timed && errors.Is(err, os.ErrDeadlineExceeded) {
+				return 0, errReadTimeout
+			}
+			return 0, err
+		}
+	}
+}
+
+// watch makes a read of in end when ctx is cancelled, or at deadline
+// when it is not zero; the returned function undoes it.
+func (in *byteInput) watch(ctx context.Context, deadline time.Time) func() {
+	if in.f == nil {
+		return func() {}
+	}
+	if !deadline.IsZero() && in.f.SetReadDeadline(deadline) == nil {
+		in.timed = true
+	}
+	stopc := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		in.f.SetReadDeadline(time.Now())
+		close(stopc)
+	})
+	return func() {
+		if !stop() {
+			<-stopc
+		}
+		if in.timed || ctx.Err() != nil {
+			in.f.SetReadDeadline(time.Time{})
+		}
+	}
+}
+
+// readRecord reads up to delim (delim < 0: no delimiter), or nchars
+// characters when nchars >= 0. Without raw a backslash escapes the next
+// character (esc marks it: it is no IFS delimiter) and backslash-newline
+// is removed. NUL bytes are dropped unless NUL is the delimiter. err is
+// io.EOF when input ended before the delimiter, errReadTimeout on a
+// timeout, or a read error.
+func readRecord(next func() (byte, error), raw bool, delim int, nchars int) (line []byte, esc []bool, err error) {
+	backslash := false
+	for nchars < 0 || len(line) < nchars {
+		c, err := next()
+		if err != nil {
+			return line, esc, err
+		}
+		switch {
+		case c == 0 && delim != 0:
+			continue
+		case backslash:
+			backslash = false
+			if c == '\n' {
+				continue
+			}
+			line, esc = append(line, c), append(esc, true)
+		case c == '\\' && !raw:
+			backslash = true
+		case int(c) == delim:
+			return line, esc, nil
+		default:
+			line, esc = append(line, c), append(esc, false)
+		}
+	}
+	return line, esc, nil
+}
+
+// ifsSplitter splits a line by IFS as bash's read does.
+type ifsSplitter struct {
+	line []byte
+	esc  []bool
+	ifs  string
+	pos  int
+}
+
+func (p *ifsSplitter) isIFS(i int) bool {
+	return !p.esc[i] && strings.IndexByte(p.ifs, p.line[i]) >= 0
+}
+
+func (p *ifsSplitter) isWS(i int) bool {
+	c := p.line[i]
+	return (c == ' ' || c == '\t' || c == '\n') && p.isIFS(i)
+}
+
+func (p *ifsSplitter) skipWS() {
+	for p.pos < len(p.line) && p.isWS(p.pos) {
+		p.pos++
+	}
+}
+
+// field takes one field and the delimiter after it.
+func (p *ifsSplitter) field() string {
+	start := p.pos
+	for p.pos < len(p.line) && !p.isIFS(p.pos) {
+		p.pos++
+	}
+	f := string(p.line[start:p.pos])
+	p.skipWS()
+	if p.pos < len(p.line) && p.isIFS(p.pos) && !p.isWS(p.pos) {
+		p.pos++
+		p.skipWS()
+	}
+	return f
+}
+
+// rest is what remains, its trailing IFS whitespace removed.
+func (p *ifsSplitter) rest() string {
+	end := len(p.line)
+	for end > p.pos && p.isWS(end-1) {
+		end--
+	}
+	return string(p.line[p.pos:end])
+}
+
+// splitVars gives n values: a field for each name but the last, which
+// gets the rest of the line (or its one remaining field, without the
+// delimiter after it).
+func splitVars(line []byte, esc []bool, ifs string, n int) []string {
+	p := &ifsSplitter{line: line, esc: esc, ifs: ifs}
+	p.skipWS()
+	vals := make([]string, n)
+	for i := 0; i < n-1 && p.pos < len(line); i++ {
+		vals[i] = p.field()
+	}
+	if p.pos < len(line) {
+		save := p.pos
+		f := p.field()
+		if p.pos >= len(line) {
+			vals[n-1] = f
+		} else {
+			p.pos = save
+			vals[n-1] = p.rest()
+		}
+	}
+	return vals
+}
+
+// splitAll gives every field (read -a): no field after a final delimiter.
+func splitAll(line []byte, esc []bool, ifs string) []string {
+	if ifs == "" {
+		if len(line) == 0 {
+			return nil
+		}
+		return []string{string(line)}
+	}
+	p := &ifsSplitter{line: line, esc: esc, ifs: ifs}
+	p.skipWS()
+	var out []string
+	for p.pos < len(line) {
+		out = append(out, p.field())
+	}
+	return out
+}
+
+// ifs is $IFS, or its default when unset.
+func (r *Runner) ifs() string {
+	if v := r.lookupVar("IFS"); v.IsSet() {
+		return v.String()
+	}
+	return " \t\n"
+}
+
+// validReadName reports whether read or mapfile may assign to name: a
+// variable name, or an array element NAME[SUBSCRIPT].
+func validReadName(name string) bool {
+	return syntax.ValidName(name) || validArrayRef.MatchString(name)
+}
+
+// assignName assigns value to name, which may be NAME[SUBSCRIPT].
+func (r *Runner) assignName(name, value string) {
+	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
+	if syntax.ValidName(name) {
+		r.setVarWithIndex(r.lookupVar(name), name, nil, vr)
+		return
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(name+"=''"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		r.shErrf("`%s': not a valid identifier\n", name)
+		r.exit.code = 1
+		return
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) != 1 || ce.Assigns[0].Index == nil {
+		r.shErrf("`%s': not a valid identifier\n", name)
+		r.exit.code = 1
+		return
+	}
+	base := ce.Assigns[0].Name.Value
+	r.setVarWithIndex(r.lookupVar(base), base, ce.Assigns[0].Index, vr)
+}
+
+// readBuiltin is bash's read.
+func (r *Runner) readBuiltin(ctx context.Context, args []string) exitStatus {
+	var exit exitStatus
+	fail := func(code uint8, format string, a ...any) exitStatus {
+		r.shErrf(format, a...)
+		exit.code = code
+		return exit
+	}
+	var (
+		raw, silent, edit, exact bool
+		array                    string
+		prompt                   *string
+		delim                    = int('\n')
+		nchars                   = -1
+		timeout                  = -1.0
+		fd                       = 0
+	)
+	i := 0
+opts:
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			switch c {
+			case 'r':
+				raw = true
+				continue
+			case 's':
+				silent = true
+				continue
+			case 'e':
+				edit = true
+				continue
+			case 'a', 'd', 'i', 'n', 'N', 'p', 't', 'u':
+			default:
+				r.shErrf("read: -%c: invalid option\n", c)
+				r.errf(readUsage)
+				exit.code = 2
+				return exit
+			}
+			val := a[j+1:]
+			if val == "" {
+				if i+1 >= len(args) {
+					r.shErrf("read: -%c: option requires an argument\n", c)
+					r.errf(readUsage)
+					exit.code = 2
+					return exit
+				}
+				i++
+				val = args[i]
+			}
+			switch c {
+			case 'a':
+				array = val
+			case 'd':
+				delim = 0
+				if val != "" {
+					delim = int(val[0])
+				}
+			case 'i':
+				// Only for readline (-e), which llmsh does not have.
+			case 'n', 'N':
+				n, ok := legalNumber(val)
+				if !ok || n < 0 {
+					return fail(1, "read: %s: invalid number\n", val)
+				}
+				nchars, exact = int(n), c == 'N'
+			case 'p':
+				prompt = &val
+			case 't':
+				if !validTimeout.MatchString(val) {
+					return fail(1, "read: %s: invalid timeout specification\n", val)
+				}
+				timeout, _ = strconv.ParseFloat(val, 64)
+			case 'u':
+				n, ok := legalNumber(val)
+				if !ok || n < 0 || n > 1<<20 {
+					return fail(1, "read: %s: invalid file descriptor specification\n", val)
+				}
+				fd = int(n)
+			}
+			continue opts
+		}
+	}
+	names := args[i:]
+	if array != "" {
+		if !syntax.ValidName(array) {
+			return fail(1, "read: `%s': not a valid identifier\n", array)
+		}
+		names = nil
+	}
+	for _, name := range names {
+		if !validReadName(name) {
+			return fail(1, "read: `%s': not a valid identifier\n", name)
+		}
+	}
+	if timeout < 0 {
+		// As bash, $TMOUT is the default timeout.
+		if t := r.envGet("TMOUT"); validTimeout.MatchString(t) {
+			if v, _ := strconv.ParseFloat(t, 64); v > 0 {
+				timeout = v
+			}
+		}
+	}
+	if nchars == 0 {
+		// bash reads nothing, and assigns the empty value.
+		if timeout == 0 {
+			return exit
+		}
+		r.readAssign(names, array, nil, nil, exact)
+		return exit
+	}
+
+	in, ok := r.inputFd(ctx, "read", fd)
+	if !ok {
+		exit.code = 1
+		return exit
+	}
+	defer in.close()
+	terminal := false
+	if in.f != nil {
+		_, terminal = stdinTerminal(in.f)
+	}
+	if edit && terminal {
+		return fail(2, "read: -e: line editing is not available in llmsh\n")
+	}
+	if timeout == 0 {
+		// Whether input is ready, without reading it.
+		if in.f != nil && !inputReady(in.f) {
+			exit.code = 1
+		}
+		return exit
+	}
+	if prompt != nil && terminal {
+		fmt.Fprint(r.stderr, *prompt)
+	}
+
+	var deadline time.Time
+	if timeout > 0 {
+		deadline = time.Now().Add(time.Duration(timeout * float64(time.Second)))
+	}
+	var (
+		line []byte
+		esc  []bool
+		err  error
+	)
+	if silent && terminal && delim == '\n' && nchars < 0 {
+		// Only a terminal echoes what it reads.
+		fdn, _ := stdinTerminal(in.f)
+		line, err = term.ReadPassword(fdn)
+		esc = make([]bool, len(line))
+	} else {
+		undo := in.watch(ctx, deadline)
+		d := delim
+		if exact {
+			d = -1
+		}
+		line, esc, err = readRecord(in.next, raw, d, nchars)
+		undo()
+	}
+	if err != nil && ctx.Err() != nil {
+		exit.code = 1
+		return exit
+	}
+	r.readAssign(names, array, line, esc, exact)
+	switch {
+	case err == nil:
+	case errors.Is(err, errReadTimeout):
+		exit.code = 142 // 128 + SIGALRM, as bash
+	case err == io.EOF:
+		exit.code = 1
+	default:
+		r.shErrf("read: read error: %d: %s\n", fd, errText(err))
+		exit.code = 1
+	}
+	if r.exit.code != 0 && exit.code == 0 {
+		exit.code = r.exit.code // a readonly variable
+	}
+	return exit
+}
+
+// errText is an error's text as bash prints it ("Bad file descriptor").
+func errText(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	s := err.Error()
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s
+}
+
+// readAssign gives read's variables their values: REPLY the line as read
+// when no name is given, -N's one variable the line unsplit, -a's array
+// every field, and the names the fields by IFS, the last one the rest.
+func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) {
+	switch {
+	case array != "":
+		var fields []string
+		if exact {
+			fields = []string{string(line)}
+		} else {
+			fields = splitAll(line, esc, r.ifs())
+		}
+		r.setVar(array, expand.Variable{Set: true, Kind: expand.Indexed, List: fields})
+	case len(names) == 0:
+		r.setVarString("REPLY", string(line))
+	case exact:
+		r.assignName(names[0], string(line))
+		for _, name := range names[1:] {
+			r.assignName(name, "")
+		}
+	default:
+		vals := splitVars(line, esc, r.ifs(), len(names))
+		for i, name := range names {
+			r.assignName(name, vals[i])
+		}
+	}
+}
+
+const mapfileUsage = "%s: usage: %s [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n"
+
+// mapfileBuiltin is bash's mapfile and readarray.
+func (r *Runner) mapfileBuiltin(ctx context.Context, name string, args []string) exitStatus {
+	var exit exitStatus
+	fail := func(code uint8, format string, a ...any) exitStatus {
+		r.shErrf(format, a...)
+		exit.code = code
+		return exit
+	}
+	var (
+		delim    = byte('\n')
+		count    = int64(0)
+		origin   = int64(0)
+		hasOrig  bool
+		skip     = int64(0)
+		trim     bool
+		fd       = 0
+		callback string
+		quantum  = int64(5000)
+	)
+	i := 0
+opts:
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			if c == 't' {
+				trim = true
+				continue
+			}
+			if strings.IndexByte("dnOsuCc", c) < 0 {
+				r.shErrf("%s: -%c: invalid option\n", name, c)
+				r.errf(mapfileUsage, name, name)
+				exit.code = 2
+				return exit
+			}
+			val := a[j+1:]
+			if val == "" {
+				if i+1 >= len(args) {
+					r.shErrf("%s: -%c: option requires an argument\n", name, c)
+					r.errf(mapfileUsage, name, name)
+					exit.code = 2
+					return exit
+				}
+				i++
+				val = args[i]
+			}
+			n, isNum := legalNumber(val)
+			switch c {
+			case 'd':
+				delim = 0
+				if val != "" {
+					delim = val[0]
+				}
+			case 'n':
+				if !isNum || n < 0 {
+					return fail(1, "%s: %s: invalid line count\n", name, val)
+				}
+				count = n
+			case 'O':
+				if !isNum || n < 0 {
+					return fail(1, "%s: %s: invalid array origin\n", name, val)
+				}
+				origin, hasOrig = n, true
+			case 's':
+				if !isNum || n < 0 {
+					return fail(1, "%s: %s: invalid line count\n", name, val)
+				}
+				skip = n
+			case 'u':
+				if !isNum || n < 0 || n > 1<<20 {
+					return fail(1, "%s: %s: invalid file descriptor specification\n", name, val)
+				}
+				fd = int(n)
+			case 'C':
+				callback = val
+			case 'c':
+				if !isNum || n <= 0 {
+					return fail(1, "%s: %s: invalid callback quantum\n", name, val)
+				}
+				quantum = n
+			}
+			continue opts
+		}
+	}
+	rest := args[i:]
+	arrayName := "MAPFILE"
+	if len(rest) > 0 {
+		arrayName = rest[0]
+	}
+	if !syntax.ValidName(arrayName) {
+		return fail(1, "%s: `%s': not a valid identifier\n", name, arrayName)
+	}
+	if vr := r.lookupVar(arrayName); vr.Kind == expand.Associative {
+		return fail(1, "%s: %s: not an indexed array\n", name, arrayName)
+	}
+	in, ok := r.inputFd(ctx, name, fd)
+	if !ok {
+		exit.code = 1
+		return exit
+	}
+	defer in.close()
+	undo := in.watch(ctx, time.Time{})
+	defer undo()
+
+	if !hasOrig {
+		r.setVar(arrayName, expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}})
+	}
+	index := origin
+	var lines int64
+	for count == 0 || lines < count {
+		var rec []byte
+		var err error
+		for {
+			var c byte
+			c, err = in.next()
+			if err != nil {
+				break
+			}
+			rec = append(rec, c)
+			if c == delim {
+				break
+			}
+		}
+		if len(rec) == 0 {
+			break
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if trim && rec[len(rec)-1] == delim {
+			rec = rec[:len(rec)-1]
+		}
+		if callback != "" && (index-origin+1)%quantum == 0 {
+			src := callback + " " + strconv.FormatInt(index, 10) + " " + quoteSingle(string(rec))
+			if file, err := r.parseText(src, ""); err == nil {
+				r.stmts(ctx, file.Stmts)
+			}
+		}
+		r.setVarWithIndex(r.lookupVar(arrayName), arrayName, litWord(strconv.FormatInt(index, 10)),
+			expand.Variable{Set: true, Kind: expand.String, Str: string(rec)})
+		index++
+		lines++
+		if err != nil {
+			break
+		}
+	}
+	return exit
+}
+
+// litWord is a word of one literal.
+func litWord(s string) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
+}
+
+// quoteSingle quotes s for the shell in single quotes.
+func quoteSingle(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// readLine reads one line of the runner's stdin (for select).
+func (r *Runner) readLine(ctx context.Context, raw bool) ([]byte, error) {
+	if r.stdin == nil {
+		return nil, errors.New("interp: can't read, there's no stdin")
+	}
+	in := &byteInput{f: r.stdin}
+	undo := in.watch(ctx, time.Time{})
+	defer undo()
+	line, _, err := readRecord(in.next, raw, '\n', -1)
+	return line, err
+}

@@ -1,0 +1,12 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+//go:build !linux
+
+package interp
+
+import "os"
+
+// inputReady reports whether a read of f would not block, for read -t 0;
+// outside Linux llmsh cannot ask without reading, and says yes.
+func inputReady(f *os.File) bool { return true }
