@@ -299,6 +299,15 @@ func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.F
 // rewritten -O and -G, and was last read when it was last written.
 type ownedInfo struct{ fs.FileInfo }
 
+// FileID is vfsd's identity of the file, which the interpreter's -ef
+// compares (empty for a file without one).
+func (i ownedInfo) FileID() string {
+	if f, ok := i.FileInfo.(interface{ FileID() string }); ok {
+		return f.FileID()
+	}
+	return ""
+}
+
 func (i ownedInfo) Sys() any {
 	t := syscall.NsecToTimespec(i.ModTime().UnixNano())
 	return &syscall.Stat_t{Uid: uint32(os.Getuid()), Gid: uint32(os.Getgid()), Atim: t, Mtim: t}

@@ -13,7 +13,6 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
-	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // statusCmd is an internal command that only returns the status in its
@@ -236,81 +235,4 @@ func (e noHostUsers) Get(name string) expand.Variable {
 		return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Str: strconv.Itoa(builtins.VirtualGID)}
 	}
 	return e.Environ.Get(name)
-}
-
-// testArgs adapts test and [ before interp sees them: -O and -G become -e
-// (interp would read the host's user database; every file a script can
-// see is its own), and FILE1 -ef FILE2 is answered here, since interp
-// compares host inodes: two names are the same file when both exist and
-// vfsd gives them the same file identity (see sameFile).
-func (s *Shell) testArgs(ctx context.Context, args []string) []string {
-	ops := args[1:]
-	if args[0] == "[" && len(ops) > 0 && ops[len(ops)-1] == "]" {
-		ops = ops[:len(ops)-1]
-	}
-	if len(ops) == 3 && ops[1] == "-ef" {
-		if s.sameFile(ctx, ops[0], ops[2]) {
-			return statusArgs(0)
-		}
-		return statusArgs(1)
-	}
-	neg := len(ops) == 4 && ops[0] == "!"
-	if neg {
-		ops = ops[1:]
-	}
-	if len(ops) == 3 && (ops[1] == "<" || ops[1] == ">") {
-		// interp's test knows no string ordering; bash compares bytes
-		// (in the C and C.UTF-8 locales llmsh has).
-		c := strings.Compare(ops[0], ops[2])
-		if (ops[1] == "<" && c < 0 || ops[1] == ">" && c > 0) != neg {
-			return statusArgs(0)
-		}
-		return statusArgs(1)
-	}
-	if neg {
-		ops = args[1 : len(ops)+2]
-	}
-	out := append([]string(nil), args...)
-	for i := 1; i < len(ops); i++ {
-		if ops[i-1] != "-O" && ops[i-1] != "-G" {
-			continue
-		}
-		if i-1 == 0 || ops[i-2] == "!" || ops[i-2] == "(" || ops[i-2] == "-a" || ops[i-2] == "-o" {
-			out[i] = "-e" // out[i] is ops[i-1]
-		}
-	}
-	return out
-}
-
-// sameFile answers A -ef B: both exist and vfsd gives them the same file
-// identity (hard links, a symbolic link and its target); files without
-// one (virtual files) are the same when they name the same path.
-func (s *Shell) sameFile(ctx context.Context, a, b string) bool {
-	hc := interp.HandlerCtx(ctx)
-	a, b = absPath(hc.Dir, a), absPath(hc.Dir, b)
-	fa, errA := s.client.Stat(a)
-	fb, errB := s.client.Stat(b)
-	if errA != nil || errB != nil {
-		return false
-	}
-	ia, okA := vfsclient.FileID(fa)
-	ib, okB := vfsclient.FileID(fb)
-	if okA && okB {
-		return ia == ib
-	}
-	return a == b
-}
-
-// efCmd is the internal command that [[ A -ef B ]] becomes (see
-// rewriter): it prints 0 when A and B are the same file, else 1.
-const efCmd = "\x00ef"
-
-func (s *Shell) efCall(ctx context.Context, args []string) []string {
-	hc := interp.HandlerCtx(ctx)
-	if len(args) == 3 && s.sameFile(ctx, args[1], args[2]) {
-		fmt.Fprint(hc.Stdout, "0")
-	} else {
-		fmt.Fprint(hc.Stdout, "1")
-	}
-	return statusArgs(0)
 }

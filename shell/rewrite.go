@@ -113,30 +113,10 @@ func (r *rewriter) walk(root syntax.Node) {
 				}
 			}
 		case *syntax.BinaryTest:
-			if n.Op == syntax.TsDevIno {
-				// interp compares host inodes: [[ A -ef B ]] becomes
-				// [[ $(\x00ef A B) == 0 ]].
-				x, okx := n.X.(*syntax.Word)
-				y, oky := n.Y.(*syntax.Word)
-				if okx && oky {
-					n.Op = syntax.TsMatch
-					n.X = &syntax.Word{Parts: []syntax.WordPart{&syntax.CmdSubst{Left: x.Pos(), Right: y.End(), Stmts: []*syntax.Stmt{{
-						Position: x.Pos(), Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(efCmd), dq(x), dq(y)}},
-					}}}}}
-					n.Y = litWord("0")
-				}
-			}
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
 					quoteParts(w.Parts, "re")
 				}
-			}
-		case *syntax.UnaryTest:
-			// [[ -O F ]] and [[ -G F ]] are [[ -e F ]]: interp would ask
-			// the host's user database, and every file a script can see
-			// is its own.
-			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
-				n.Op = syntax.TsExists
 			}
 		case *syntax.Assign:
 			if n.Value != nil {

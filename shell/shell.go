@@ -238,8 +238,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 					return []string{"pwd"}, nil
 				}
 			}
-		case "test", "[":
-			return s.testArgs(ctx, args), nil
 		case "printf":
 			// interp's printf differs from bash's; llmsh's builtin is
 			// bash's. printf -v VAR assigns a variable: interp keeps it.
@@ -339,8 +337,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return s.pipeCall(ctx, args), nil
 		case anchorCmd:
 			return anchorCall(ctx, args), nil
-		case efCmd:
-			return s.efCall(ctx, args), nil
 		case "trap":
 			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {

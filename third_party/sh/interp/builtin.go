@@ -527,26 +527,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		exit.returning = false
 	case "[":
 		if len(args) == 0 || args[len(args)-1] != "]" {
-			return failf(2, "%v: [: missing matching ]\n", pos)
+			return failf(2, "%s: [: missing `]'\n", shellName)
 		}
-		args = args[:len(args)-1]
-		fallthrough
+		exit.code = r.runClassicTest(ctx, "[", args[:len(args)-1])
 	case "test":
-		parseErr := false
-		p := testParser{
-			rem: args,
-			err: func(err error) {
-				r.errf("%v: %v\n", pos, err)
-				parseErr = true
-			},
-		}
-		p.next()
-		expr := p.classicTest("[", false)
-		if parseErr {
-			exit.code = 2
-			return exit
-		}
-		exit.oneIf(r.bashTest(ctx, expr, true) == "")
+		exit.code = r.runClassicTest(ctx, "test", args)
 	case "exec":
 		// TODO: Consider unix.Exec, i.e. actually replacing
 		// the process. It's in theory what a shell should do,

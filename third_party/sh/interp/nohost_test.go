@@ -40,7 +40,6 @@ var hostUses = map[string]string{
 	"os.O_RDONLY": "a constant", "os.O_WRONLY": "a constant",
 	"os.O_CREATE": "a constant", "os.O_APPEND": "a constant", "os.O_TRUNC": "a constant",
 	"os.PathError": "an error type: handlers' errors",
-	"os.SameFile":  "compares two FileInfos from the stat handler (false unless both are host files of the same process, which handlers never return)",
 	"os.Pipe":      "an anonymous kernel pipe inside the process: no path, no file of the host",
 
 	"syscall.Stat_t":                 "a type assertion on a FileInfo's Sys(), with ok",

@@ -94,12 +94,9 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 		}
 		return info1.ModTime().After(info2.ModTime())
 	case syntax.TsDevIno:
-		info1, err1 := r.stat(ctx, x)
-		info2, err2 := r.stat(ctx, y)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		return os.SameFile(info1, info2)
+		// llmsh: by the stat handler's file identity (upstream:
+		// os.SameFile, which only knows host files).
+		return r.sameFile(ctx, x, y)
 	case syntax.TsEql:
 		return atoi(x) == atoi(y)
 	case syntax.TsNeq:

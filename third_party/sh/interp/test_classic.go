@@ -4,113 +4,13 @@
 package interp
 
 import (
-	"fmt"
-
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
+// llmsh: the parser of test's arguments that was here is replaced by
+// test_posix.go; the operator tables stay.
+
 const illegalTok = 0
-
-type testParser struct {
-	eof bool
-	val string
-	rem []string
-
-	err func(err error)
-}
-
-func (p *testParser) errf(format string, a ...any) {
-	p.err(fmt.Errorf(format, a...))
-}
-
-func (p *testParser) next() {
-	if p.eof || len(p.rem) == 0 {
-		p.eof = true
-		p.val = ""
-		return
-	}
-	p.val = p.rem[0]
-	p.rem = p.rem[1:]
-}
-
-func (p *testParser) followWord(fval string) *syntax.Word {
-	if p.eof {
-		p.errf("%s must be followed by a word", fval)
-	}
-	w := &syntax.Word{Parts: []syntax.WordPart{
-		&syntax.Lit{Value: p.val},
-	}}
-	p.next()
-	return w
-}
-
-func (p *testParser) classicTest(fval string, pastAndOr bool) syntax.TestExpr {
-	var left syntax.TestExpr
-	if pastAndOr {
-		left = p.testExprBase(fval)
-	} else {
-		left = p.classicTest(fval, true)
-	}
-	if left == nil || p.eof || p.val == ")" {
-		return left
-	}
-	opStr := p.val
-	op := testBinaryOp(p.val)
-	if op == illegalTok {
-		p.errf("not a valid test operator: %#q", p.val)
-	}
-	b := &syntax.BinaryTest{
-		Op: op,
-		X:  left,
-	}
-	p.next()
-	switch b.Op {
-	case syntax.AndTest, syntax.OrTest:
-		if b.Y = p.classicTest(opStr, false); b.Y == nil {
-			p.errf("%s must be followed by an expression", opStr)
-		}
-	default:
-		b.Y = p.followWord(opStr)
-	}
-	return b
-}
-
-func (p *testParser) testExprBase(fval string) syntax.TestExpr {
-	if p.eof || p.val == ")" {
-		return nil
-	}
-	op := testUnaryOp(p.val)
-	switch op {
-	case syntax.TsNot:
-		u := &syntax.UnaryTest{Op: op}
-		p.next()
-		u.X = p.classicTest(op.String(), false)
-		return u
-	case syntax.TsParen:
-		pe := &syntax.ParenTest{}
-		p.next()
-		pe.X = p.classicTest(op.String(), false)
-		if p.val != ")" {
-			p.errf("reached %s without matching '(' with ')'", p.val)
-		}
-		p.next()
-		return pe
-	case illegalTok:
-		return p.followWord(fval)
-	default:
-		u := &syntax.UnaryTest{Op: op}
-		p.next()
-		if p.eof {
-			// make [ -e ] fall back to [ -n -e ], i.e. use
-			// the operator as an argument
-			return &syntax.Word{Parts: []syntax.WordPart{
-				&syntax.Lit{Value: op.String()},
-			}}
-		}
-		u.X = p.followWord(op.String())
-		return u
-	}
-}
 
 // testUnaryOp is an exact copy of syntax's.
 func testUnaryOp(val string) syntax.UnTestOperator {
