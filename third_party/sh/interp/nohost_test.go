@@ -54,9 +54,9 @@ var hostUses = map[string]string{
 	"term.IsTerminal":                "asks whether the shell's own stdin or stdout descriptor is a terminal",
 	"term.ReadPassword":              "read -s on the shell's own terminal stdin",
 	"os.ErrDeadlineExceeded":         "an error value compared with errors.Is (read -t on the runner's stdin pipe)",
-	"syscall.Select":                 "read -t 0: a zero-timeout select(2) on the runner's own stdin descriptor (no path, reads nothing)",
+	"syscall.Select":                 "read -t: select(2) on the runner's own stdin descriptor (no path, reads nothing)",
 	"syscall.FdSet":                  "the descriptor set of that select(2)",
-	"syscall.Timeval":                "the zero timeout of that select(2)",
+	"syscall.NsecToTimeval":          "the timeout of that select(2)",
 }
 
 // importExceptions are forbidden imports one file may have, with why.

@@ -63,6 +63,10 @@ type byteInput struct {
 	rd    io.Reader // a descriptor opened through the open handler
 	close func()
 	timed bool // a deadline is set on f
+
+	// deadline, for an f that takes none (a terminal): each byte is
+	// waited for with select(2) until then.
+	deadline time.Time
 }
 
 // inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
@@ -91,6 +95,9 @@ func (in *byteInput) next() (byte, error) {
 		var n int
 		var err error
 		if in.f != nil {
+			if !in.deadline.IsZero() && !inputWait(in.f, time.Until(in.deadline)) {
+				return 0, errReadTimeout
+			}
 			n, err = in.f.Read(b[:])
 		} else {
 			n, err = in.rd.Read(b[:])
@@ -113,8 +120,12 @@ func (in *byteInput) watch(ctx context.Context, deadline time.Time) func() {
 	if in.f == nil {
 		return func() {}
 	}
-	if !deadline.IsZero() && in.f.SetReadDeadline(deadline) == nil {
-		in.timed = true
+	if !deadline.IsZero() {
+		if in.f.SetReadDeadline(deadline) == nil {
+			in.timed = true
+		} else {
+			in.deadline = deadline
+		}
 	}
 	stopc := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
@@ -128,6 +139,7 @@ func (in *byteInput) watch(ctx context.Context, deadline time.Time) func() {
 		if in.timed || ctx.Err() != nil {
 			in.f.SetReadDeadline(time.Time{})
 		}
+		in.deadline = time.Time{}
 	}
 }
 

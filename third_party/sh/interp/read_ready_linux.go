@@ -9,13 +9,19 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"time"
 )
 
 // inputReady reports whether a read of f would not block (data or end of
-// input), for read -t 0. It asks select(2) with a zero timeout about the
-// runner's own stdin, which is an in-process pipe or the shell's stdin;
-// it reads nothing.
-func inputReady(f *os.File) bool {
+// input), for read -t 0.
+func inputReady(f *os.File) bool { return inputWait(f, 0) }
+
+// inputWait waits at most d for f to have input (data or its end), for
+// read -t on a descriptor that takes no deadline (a terminal or a pipe
+// the process was given). It asks select(2) about the runner's own stdin
+// descriptor, which is an in-process pipe or the shell's stdin; it reads
+// nothing.
+func inputWait(f *os.File, d time.Duration) bool {
 	sc, err := f.SyscallConn()
 	if err != nil {
 		return true
@@ -28,7 +34,7 @@ func inputReady(f *os.File) bool {
 			return
 		}
 		set.Bits[fd/bits] |= 1 << (fd % bits)
-		var tv syscall.Timeval
+		tv := syscall.NsecToTimeval(max(d, 0).Nanoseconds())
 		n, err := syscall.Select(int(fd)+1, &set, nil, nil, &tv)
 		ready = err != nil || n > 0
 	})

@@ -5,8 +5,15 @@
 
 package interp
 
-import "os"
+import (
+	"os"
+	"time"
+)
 
 // inputReady reports whether a read of f would not block, for read -t 0;
 // outside Linux llmsh cannot ask without reading, and says yes.
 func inputReady(f *os.File) bool { return true }
+
+// inputWait says yes at once outside Linux: read -t then waits for input
+// on a descriptor that takes no deadline.
+func inputWait(f *os.File, d time.Duration) bool { return true }
