@@ -201,7 +201,7 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		return false
 	case syntax.TsVarSet:
 		// llmsh: an element (-v 'a[i]'), through namerefs, as bash.
-		return r.varSet(x)
+		return r.testVarSet(x)
 	case syntax.TsRefVar:
 		return r.lookupVar(x).Kind == expand.NameRef
 	case syntax.TsNot:

@@ -14,6 +14,9 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // testSyntaxError ends a test whose arguments do not parse.
@@ -239,7 +242,7 @@ func (t *classicTest) unary(op, x string) bool {
 		}
 	}
 	if op == "-v" {
-		return t.r.varSet(x)
+		return t.r.testVarSet(x)
 	}
 	return t.r.unTest(t.ctx, testUnaryOp(op), x)
 }
@@ -309,4 +312,31 @@ func fileID(fi fs.FileInfo) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// testVarSet is -v in test and [[ ]]: varSet, and as bash for what it
+// does not parse as bash does: NAME[@] and NAME[*] are true when the
+// array has an element, and an associative array's key without an
+// expansion is the key as written (m[two words]).
+func (r *Runner) testVarSet(x string) bool {
+	if base, sub, ok := strings.Cut(x, "["); ok && strings.HasSuffix(sub, "]") && syntax.ValidName(base) {
+		sub = sub[:len(sub)-1]
+		vr := r.lookupVar(base)
+		switch {
+		case !vr.IsSet():
+			return false
+		case sub == "@" || sub == "*":
+			switch vr.Kind {
+			case expand.Indexed:
+				return len(vr.List) > 0
+			case expand.Associative:
+				return len(vr.Map) > 0
+			}
+			return true
+		case vr.Kind == expand.Associative && !strings.ContainsAny(sub, "$`"):
+			_, ok := vr.Map[sub]
+			return ok
+		}
+	}
+	return r.varSet(x)
 }
