@@ -286,7 +286,8 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
 			str = join(cfg.removePatternElems(op, arg, elems))
 		case syntax.UpperFirst, syntax.UpperAll,
-			syntax.LowerFirst, syntax.LowerAll:
+			syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
 			str = join(cfg.caseConvElems(op, arg, elems))
 		case syntax.OtherParamOps:
 			if indexAllElements && strings.Contains("QEUuLa", arg) && len(arg) == 1 {
@@ -417,7 +418,8 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
 			return cfg.removePatternElems(op, arg, elems), nil
 		case syntax.UpperFirst, syntax.UpperAll,
-			syntax.LowerFirst, syntax.LowerAll:
+			syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
 			return cfg.caseConvElems(op, arg, elems), nil
 		}
 	}
@@ -478,10 +480,18 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 // caseConvElems applies a case conversion operator to each element.
 func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []string) []string {
 	caseFunc := unicode.ToLower
-	if op == syntax.UpperFirst || op == syntax.UpperAll {
+	switch op {
+	case syntax.UpperFirst, syntax.UpperAll:
 		caseFunc = unicode.ToUpper
+	case syntax.ToggleFirst, syntax.ToggleAll: // llmsh: bash's ~ and ~~
+		caseFunc = func(r rune) rune {
+			if unicode.IsUpper(r) {
+				return unicode.ToLower(r)
+			}
+			return unicode.ToUpper(r)
+		}
 	}
-	all := op == syntax.UpperAll || op == syntax.LowerAll
+	all := op == syntax.UpperAll || op == syntax.LowerAll || op == syntax.ToggleAll
 
 	// empty string means '?'; nothing to do there
 	expr, err := pattern.Regexp(arg, 0)

@@ -794,6 +794,12 @@ func (p *Parser) paramToken(r rune) token {
 			return dblComma
 		}
 		return comma
+	case '~': // llmsh: bash's ${s~} and ${s~~}
+		if p.rune() == '~' {
+			p.rune()
+			return dblTilde
+		}
+		return tilde
 	case '@':
 		p.rune()
 		return at

@@ -170,6 +170,9 @@ const (
 	globPlus  // +(
 	globAt    // @(
 	globExcl  // !(
+
+	// llmsh: at the end, so that the values above stay upstream's.
+	dblTilde // ~~
 )
 
 func (t token) isLit() bool {
@@ -267,6 +270,10 @@ const (
 	LowerFirst                                         // ,
 	LowerAll                                           // ,,
 	OtherParamOps                                      // @
+
+	// llmsh: bash's case toggling, ${s~} and ${s~~}.
+	ToggleFirst = ParExpOperator(tilde)    // ~
+	ToggleAll   = ParExpOperator(dblTilde) // ~~
 )
 
 type UnAritOperator token

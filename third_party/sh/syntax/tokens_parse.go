@@ -158,6 +158,10 @@ func (o *ParExpOperator) UnmarshalText(text []byte) error {
 		*o = LowerFirst
 	case ",,":
 		*o = LowerAll
+	case "~":
+		*o = ToggleFirst
+	case "~~":
+		*o = ToggleAll
 	case "@":
 		*o = OtherParamOps
 	default:
