@@ -38,6 +38,8 @@ import (
 
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"github.com/llmsh/llmsh/vfsclient"
 )
 
@@ -346,7 +348,16 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		}
 	}()
 	status, perr := s.sh.RunInteractive(runCtx, script)
-	if perr != nil {
+	var syn syntax.ParseError
+	switch {
+	case errors.As(perr, &syn):
+		// In bash's words, as bash reading a script on its stdin says
+		// them (the whole lines before the error have run).
+		line, msgs := interp.SyntaxError(syn, script)
+		for _, m := range msgs {
+			fmt.Fprintf(&out.stderr, "llmsh: line %d: %s\n", line, m)
+		}
+	case perr != nil:
 		fmt.Fprintf(&out.stderr, "llmsh: %v\n", perr)
 	}
 	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil

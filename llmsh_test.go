@@ -74,7 +74,8 @@ func TestStatusAndStreams(t *testing.T) {
 		{`false`, "", "", "", 1},
 		{`wc -l`, "a\nb\n", "2\n", "", 0},
 		{`nosuchcmd`, "", "", "llmsh: nosuchcmd: command not found\n", 127},
-		{`echo "unterminated`, "", "", "llmsh: 1:6: reached EOF without closing quote `\"`\n", 2},
+		{`echo "unterminated`, "", "", "llmsh: line 1: unexpected EOF while looking for matching `\"'\n", 2},
+		{"echo before\nfi\necho after", "", "before\n", "llmsh: line 2: syntax error near unexpected token `fi'\nllmsh: line 2: `fi'\n", 2},
 		{`cat /etc/passwd`, "", "", "cat: /etc/passwd: Permission denied\n", 1},
 		{`echo $?`, "", "1\n", "", 0}, // $? of the previous Run (cat's)
 	} {

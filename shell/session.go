@@ -75,8 +75,9 @@ func (s *Shell) CommandNames() []string {
 // RunInteractive runs one chunk of interactive input, statement by
 // statement, as bash does at its prompt: the EXIT trap does not fire, the
 // command budget starts afresh, and a syntax error or a limit ends the chunk
-// but not the session. A syntax error is returned (a *syntax.ParseError)
-// for the caller to show; the status is then 2. A limit that fires is
+// but not the session. A syntax error is returned (a syntax.ParseError)
+// for the caller to show (interp.SyntaxError words it as bash), after the
+// whole lines before it have run; the status is then 2. A limit that fires is
 // reported on the shell's stderr and the status is 125. Exited reports
 // afterwards whether the chunk ran exit.
 func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err error) {
@@ -86,6 +87,16 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	}
 	file, bad, err := parseScript(src, "")
 	if err != nil {
+		// As bash reads its input: the whole lines before the error run.
+		var perr syntax.ParseError
+		if errors.As(err, &perr) {
+			if prefix := interp.CompleteLines(src, perr); prefix != "" {
+				st, _ := s.RunInteractive(ctx, prefix)
+				if s.exited || ctx.Err() != nil {
+					return st, nil
+				}
+			}
+		}
 		return 2, err
 	}
 	if err := refuseInternalFuncs(file); err != nil {

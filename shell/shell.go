@@ -63,8 +63,12 @@ type Options struct {
 	// "" for -c and stdin: ${BASH_SOURCE[0]} at the top level, and in
 	// the functions of the script's text.
 	Source string
-	Args   []string // $1…
-	Limits Limits
+	// Command says the script is a -c string: syntax errors then read
+	// "NAME: -c: line N: …", as bash's (a file's "FILE: line N: …", a
+	// script on stdin's "NAME: line N: …").
+	Command bool
+	Args    []string // $1…
+	Limits  Limits
 	// Color is the operator's choice for builtins' --color=auto: "" or
 	// "auto" colours when the command's stdout is a terminal, "always"
 	// always, "never" never (as when NO_COLOR is set).
@@ -525,7 +529,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	// the default.
 	environ = slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "IFS=") })
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
-	o.Name, o.Args, o.ShellOpts, o.Source = inv.name, inv.args, inv.opts, inv.file
+	o.Name, o.Args, o.ShellOpts, o.Source, o.Command = inv.name, inv.args, inv.opts, inv.file, inv.command
 	sub, err := New(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %s: %v\n", args[0], err)
@@ -668,8 +672,7 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 	}
 	file, bad, err := parseScript(src, name)
 	if err != nil {
-		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
-		return 2
+		return s.runToSyntaxError(ctx, src, name, err)
 	}
 	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
 	made, err := refuse(s.state, file, src, bad, s.ifsSplit)

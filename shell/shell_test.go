@@ -339,7 +339,7 @@ func TestNestedCodeChecked(t *testing.T) {
 		{"eval 'coproc cat'; echo $?", "2\n", "llmsh: eval: coproc is not supported", 0},
 		{"coproc cat", "", "llmsh: coproc is not supported", 2},
 		{"eval 'echo fine'; source ok.sh arg; trap 'echo bye' EXIT", "fine\nsourced arg\nbye\n", "", 0},
-		{"eval 'echo ('; echo $?", "1\n", "eval", 0},
+		{"eval 'echo ('; echo $?", "2\n", "llmsh: syntax error", 0},
 	}
 	for _, tc := range tests {
 		out, errs, st := run(t, dir, tc.src, Limits{})

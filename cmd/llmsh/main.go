@@ -412,7 +412,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
 		builtinColor = "never"
 	}
-	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Source: source, Args: scriptArgs,
+	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Source: source, Command: o.haveScript, Args: scriptArgs,
 		Color: builtinColor, Limits: shell.Limits{MaxCommands: o.maxCommands}})
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)

@@ -6,6 +6,7 @@ package interp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -465,6 +466,22 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "eval":
 		src := strings.Join(args, " ")
 		file, err := r.parseText(src, "")
+		var perr syntax.ParseError
+		if errors.As(err, &perr) {
+			// llmsh: as bash, the whole lines before a syntax error run,
+			// then the error in bash's words; the status is 2.
+			if prefix, _ := r.parseText(CompleteLines(src, perr), ""); prefix != nil {
+				r.stmts(ctx, prefix.Stmts)
+				if r.exit.exiting {
+					return r.exit
+				}
+			}
+			_, msgs := SyntaxError(perr, src)
+			for _, m := range msgs {
+				r.errf("%s: %s\n", shellName, m)
+			}
+			return exitStatus{code: 2}
+		}
 		if err != nil {
 			return failf(textStatus(err), "eval: %v\n", err)
 		}
@@ -493,6 +510,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return failf(1, "source: %v\n", err)
 		}
 		file, err := r.parseText(text, path)
+		var synErrs []string
+		if perr := (syntax.ParseError{}); errors.As(err, &perr) {
+			// llmsh: as bash, the whole lines before a syntax error run,
+			// then the error in bash's words ("FILE: line N: …"), status 2.
+			line, msgs := SyntaxError(perr, text)
+			for _, m := range msgs {
+				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
+			}
+			file, err = r.parseText(CompleteLines(text, perr), path)
+		}
 		if err != nil {
 			return failf(textStatus(err), "source: %v\n", err)
 		}
@@ -525,6 +552,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 
 		exit = r.exit
 		exit.returning = false
+		if synErrs != nil && !exit.exiting {
+			for _, m := range synErrs {
+				r.errf("%s", m)
+			}
+			exit.code = 2
+		}
 	case "[":
 		if len(args) == 0 || args[len(args)-1] != "]" {
 			return failf(2, "%s: [: missing `]'\n", shellName)

@@ -1,0 +1,44 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/llmsh/llmsh/third_party/sh/interp"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// runToSyntaxError is Run for a script with a syntax error, as bash runs
+// one: the complete command lines before the error run, then the error is
+// printed in bash's words and the status is 2 (unless those lines ran
+// exit).
+func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err error) int {
+	var perr syntax.ParseError
+	if !errors.As(err, &perr) {
+		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
+		return 2
+	}
+	if prefix := interp.CompleteLines(src, perr); prefix != "" {
+		st := s.Run(ctx, prefix, name)
+		if s.Exited() || ctx.Err() != nil || s.limitErr() != nil {
+			return st
+		}
+	}
+	line, msgs := interp.SyntaxError(perr, src)
+	for _, m := range msgs {
+		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), line, m)
+	}
+	return 2
+}
+
+// errPrefix is what bash prints before "line N: " in a script's messages.
+func (s *Shell) errPrefix() string {
+	switch {
+	case s.opts.Source != "":
+		return s.opts.Source + ": "
+	case s.opts.Command:
+		return s.opts.Name + ": -c: "
+	}
+	return s.opts.Name + ": "
+}

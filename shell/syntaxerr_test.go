@@ -1,0 +1,51 @@
+package shell
+
+import (
+	"context"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+)
+
+// TestSyntaxErrorAsBash: a script with a syntax error runs its whole
+// lines before the error, then says so in bash 5.2's words with the
+// script's name as bash gives it (checked against bash -c, bash FILE and
+// bash < FILE), status 2; an exit before the error wins.
+func TestSyntaxErrorAsBash(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		opts           Options
+		src, out, errs string
+		st             int
+	}{
+		{"-c", Options{Name: "llmsh", Command: true}, "echo a; echo b\necho c; fi\necho d", "a\nb\n",
+			"llmsh: -c: line 2: syntax error near unexpected token `fi'\nllmsh: -c: line 2: `echo c; fi'\n", 2},
+		{"file", Options{Name: "s.sh", Source: "s.sh"}, "echo one\nif true; then\n  echo two\n", "one\n",
+			"s.sh: line 4: syntax error: unexpected end of file\n", 2},
+		{"stdin", Options{Name: "llmsh"}, "x=1\necho \"$x\n", "",
+			"llmsh: line 2: unexpected EOF while looking for matching `\"'\n", 2},
+		{"exit first", Options{Name: "llmsh", Command: true}, "echo a\nexit 3\ndone", "a\n", "", 3},
+		{"heredoc kept", Options{Name: "llmsh", Command: true}, "cat <<E\nbody\nE\nthen", "body\n",
+			"llmsh: -c: line 4: syntax error near unexpected token `then'\nllmsh: -c: line 4: `then'\n", 2},
+		{"must be followed", Options{Name: "sh", Command: true}, "echo hi | | cat", "",
+			"sh: -c: line 1: syntax error near unexpected token `|'\nsh: -c: line 1: `echo hi | | cat'\n", 2},
+		{"eval", Options{Name: "llmsh", Command: true}, "eval 'echo in\nfi'; echo \"st=$?\"", "in\nst=2\n",
+			"llmsh: syntax error near unexpected token `fi'\nllmsh: `fi'\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var out, errb lockedBuffer
+			o := tc.opts
+			o.Client, o.Stdout, o.Stderr, o.Dir = vfstest.Session(t, vfsd.Config{Outputs: []string{dir}}), &out, &errb, dir
+			sh, err := New(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := sh.Run(context.Background(), tc.src, o.Name)
+			if out.String() != tc.out || errb.String() != tc.errs || st != tc.st {
+				t.Errorf("got out=%q err=%q status=%d\nwant out=%q err=%q status=%d", out.String(), errb.String(), st, tc.out, tc.errs, tc.st)
+			}
+		})
+	}
+}

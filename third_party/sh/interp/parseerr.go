@@ -1,0 +1,157 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// llmsh: syntax errors in bash's words (see LLMSH.md).
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// SyntaxError describes a parse error of src as bash reports it: the line
+// bash names, and the lines it prints after its "NAME: line N: " prefix
+// ("syntax error near unexpected token `fi'" and the offending line
+// quoted, "syntax error: unexpected end of file", or "unexpected EOF
+// while looking for matching `)'").
+func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
+	text := perr.Text
+	lines := strings.Count(src, "\n") // complete lines…
+	if src != "" && !strings.HasSuffix(src, "\n") {
+		lines++ // …and a last one without its newline
+	}
+	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
+		switch {
+		// bash names the line where the quote or bracket opened, but
+		// the line after the text for $( (it parses a command list).
+		case strings.Contains(text, "closing quote"):
+			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", quoteIn(text))}
+		case strings.Contains(text, "`$(` with `)`"), strings.Contains(text, "`$((` with `))`"):
+			return lines + 1, []string{"unexpected EOF while looking for matching `)'"}
+		case strings.Contains(text, "without matching"):
+			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", closerIn(text))}
+		}
+		return lines + 1, []string{"syntax error: unexpected end of file"}
+	}
+	off := int(perr.Pos.Offset())
+	if off > len(src) {
+		off = len(src)
+	}
+	tok, end := tokenAt(src, off)
+	if strings.Contains(text, "must be followed by") {
+		tok, _ = tokenAt(src, end) // bash names what came instead
+	}
+	if tok == "" {
+		return lines + 1, []string{"syntax error: unexpected end of file"}
+	}
+	line = int(perr.Pos.Line())
+	return line, []string{
+		fmt.Sprintf("syntax error near unexpected token `%s'", tok),
+		fmt.Sprintf("`%s'", lineText(src, line)),
+	}
+}
+
+// quoteIn is the quote named in a "closing quote `X`" message.
+func quoteIn(text string) string {
+	i := strings.LastIndex(text, "quote ")
+	q := strings.TrimSpace(text[i+len("quote "):])
+	if len(q) >= 3 {
+		return q[1 : len(q)-1] // `"` or "`"
+	}
+	return "`"
+}
+
+// closerIn is the closing bracket of a "without matching `X` with `Y`"
+// message.
+func closerIn(text string) string {
+	i := strings.LastIndex(text, " with ")
+	if i < 0 {
+		return ")"
+	}
+	return strings.Trim(text[i+len(" with "):], "` ")
+}
+
+// shellOps are bash's operator tokens, longest first.
+var shellOps = []string{";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "<&", ">&", "&>", "((", "))", "(", ")", ";", "&", "|", "<", ">"}
+
+// tokenAt returns the token that starts at or after offset off of src
+// (spaces skipped, not newlines) and the offset after it; "" at the end of
+// the text or of the line.
+func tokenAt(src string, off int) (string, int) {
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	if off >= len(src) || src[off] == '\n' {
+		return "", off
+	}
+	for _, op := range shellOps {
+		if strings.HasPrefix(src[off:], op) {
+			return op, off + len(op)
+		}
+	}
+	end := off
+	for end < len(src) && !strings.ContainsRune(" \t\n;&|()<>", rune(src[end])) {
+		end++
+	}
+	return src[off:end], end
+}
+
+// lineText is line n (from 1) of src.
+func lineText(src string, n int) string {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return src
+}
+
+// CompleteLines is the text of the whole command lines of src before the
+// one that holds the syntax error perr: what bash has run by the time its
+// parser meets the error. Commands that share a line with the failing one
+// (echo a; fi) do not run.
+func CompleteLines(src string, perr syntax.ParseError) string {
+	var stmts []*syntax.Stmt
+	syntax.NewParser().Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
+		stmts = append(stmts, st)
+		return true
+	})
+	next := perr.Pos.Line() // the line where the failing command starts
+	k := len(stmts)
+	for k > 0 && (stmts[k-1].End().Line() >= next || stmts[k-1].Pos().Line() >= next) {
+		k--
+	}
+	for k > 0 {
+		if k < len(stmts) {
+			next = min(next, stmts[k].Pos().Line())
+		}
+		if stmts[k-1].End().Line() < next {
+			break
+		}
+		k--
+	}
+	if k == 0 {
+		return ""
+	}
+	if k < len(stmts) {
+		next = min(next, stmts[k].Pos().Line())
+	}
+	// The text up to the start of line next.
+	off := 0
+	for l := uint(1); l < next; l++ {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return src
+		}
+		off += i + 1
+	}
+	return src[:off]
+}
