@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/llmsh/llmsh/vfsd"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
 )
 
 // TestSyntaxErrorAsBash: a script with a syntax error runs its whole
