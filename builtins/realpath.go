@@ -30,8 +30,9 @@ const maxLinks = 40
 // GNU's canonicalize_filename_mode does: "." is dropped, ".." goes to the
 // parent of what has been resolved so far, and each symbolic link is
 // replaced by its text (read through vfsd, so only links inside the grants
-// are followed: a component outside them is EACCES, whether or not it
-// exists). The components that mode requires to exist must exist, and
+// are followed: a link leading out of its tree is EACCES, and a component
+// outside the grants is ENOENT, whether or not the host has it). The
+// components that mode requires to exist must exist, and
 // each one before the last must be a directory.
 func canonicalize(env *Env, name string, mode canonMode) (string, error) {
 	return canonicalizeHow(env, name, mode, true, false)
@@ -54,6 +55,7 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 	rest := strings.Split(p, "/")
 	resolved := "/"
 	links := 0
+	lastLink := "" // the last link followed
 	for len(rest) > 0 {
 		if env.Ctx.Err() != nil {
 			return "", env.Ctx.Err()
@@ -88,6 +90,11 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 			// described is taken as it is written.
 			resolved = next
 			continue
+		case err != nil && errors.Is(err, fs.ErrNotExist) && lastLink != "" && escapes(env, lastLink):
+			// Missing because a link led out of its tree: refused
+			// (EACCES), as every other tool meets that link, not
+			// "missing" as the path it names outside the grants is.
+			return "", syscall.EACCES
 		case err != nil && last && mode == canonAllButLast && errors.Is(err, fs.ErrNotExist):
 			resolved = next
 			continue
@@ -103,6 +110,7 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 				resolved = next
 				continue
 			}
+			lastLink = next
 			target, err := env.FS.Readlink(next)
 			if err != nil {
 				return "", err
@@ -119,6 +127,13 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 		resolved = next
 	}
 	return resolved, nil
+}
+
+// escapes reports whether the symbolic link abs leads out of its tree,
+// which vfsd refuses to follow.
+func escapes(env *Env, abs string) bool {
+	_, err := env.FS.Stat(abs)
+	return errors.Is(err, fs.ErrPermission)
 }
 
 // relativeTo expresses the absolute path p relative to the absolute
