@@ -54,6 +54,6 @@ func ExampleSession_Run() {
 	// fig 1
 	// pear 1
 	// FROM STDIN
-	// ls: cannot access '/etc': Permission denied
+	// ls: cannot access '/etc': No such file or directory
 	// exit code: 2
 }

@@ -55,8 +55,8 @@ func TestChmod(t *testing.T) {
 		{args: []string{"chmod", "4755", "f"}, err: "chmod: changing permissions of 'f': Operation not permitted\n", status: 1, after: "f=644"},
 		{args: []string{"chmod", "-v", "+t", "d"}, out: "failed to change mode of 'd' from 0755 (rwxr-xr-x) to 1755 (rwxr-xr-t)\n",
 			err: "chmod: changing permissions of 'd': Operation not permitted\n", status: 1, after: "d=755"},
-		{args: []string{"chmod", "777", "@OUT@/secret"}, err: "chmod: cannot access '@OUT@/secret': Permission denied\n", status: 1},
-		{args: []string{"chmod", "777", "../x"}, err: "chmod: cannot access '../x': Permission denied\n", status: 1},
+		{args: []string{"chmod", "777", "@OUT@/secret"}, err: "chmod: cannot access '@OUT@/secret': No such file or directory\n", status: 1},
+		{args: []string{"chmod", "777", "../x"}, err: "chmod: cannot access '../x': No such file or directory\n", status: 1},
 		{args: []string{"chmod", "000", "."}, err: "chmod: changing permissions of '.': Permission denied\n", status: 1},
 		{args: []string{"chmod", "--preserve-root", "-R", "777", "/"}, err: "chmod: it is dangerous to operate recursively on '/'\nchmod: use --no-preserve-root to override this failsafe\n", status: 1},
 	} {

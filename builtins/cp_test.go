@@ -35,10 +35,10 @@ func TestCp(t *testing.T) {
 		{tree, []string{"cp", "f"}, "", "cp: missing destination file operand after 'f'\nTry 'cp --help' for more information.\n", 1, base},
 		{tree, []string{"cp", "-T", "f", "g", "h"}, "", "cp: extra operand 'h'\nTry 'cp --help' for more information.\n", 1, base},
 		// Outside the granted tree, both ways.
-		{tree, []string{"cp", "@OUT@/secret", "s"}, "", "cp: cannot stat '@OUT@/secret': Permission denied\n", 1, base},
-		{tree, []string{"cp", "f", "@OUT@/f"}, "", "cp: cannot create regular file '@OUT@/f': Permission denied\n", 1, base},
-		{tree, []string{"cp", "-r", "d", "@OUT@/sd"}, "", "cp: cannot create directory '@OUT@/sd': Permission denied\n", 1, base},
-		{tree, []string{"cp", "f", "../f"}, "", "cp: cannot create regular file '../f': Permission denied\n", 1, base},
+		{tree, []string{"cp", "@OUT@/secret", "s"}, "", "cp: cannot stat '@OUT@/secret': No such file or directory\n", 1, base},
+		{tree, []string{"cp", "f", "@OUT@/f"}, "", "cp: cannot create regular file '@OUT@/f': Permission denied (outside the writable paths)\n", 1, base},
+		{tree, []string{"cp", "-r", "d", "@OUT@/sd"}, "", "cp: cannot create directory '@OUT@/sd': Permission denied (outside the writable paths)\n", 1, base},
+		{tree, []string{"cp", "f", "../f"}, "", "cp: cannot create regular file '../f': Permission denied (outside the writable paths)\n", 1, base},
 	})
 }
 

@@ -22,9 +22,9 @@ func TestMkdir(t *testing.T) {
 		{f, []string{"mkdir"}, "", "mkdir: missing operand\nTry 'mkdir --help' for more information.\n", 1, "f=x"},
 		{f, []string{"mkdir", "d", "f", "e"}, "", "mkdir: cannot create directory 'f': File exists\n", 1, "d/ e/ f=x"},
 		// Outside the granted tree.
-		{f, []string{"mkdir", "@OUT@/new"}, "", "mkdir: cannot create directory '@OUT@/new': Permission denied\n", 1, "f=x"},
-		{f, []string{"mkdir", "-p", "@OUT@/sd/new"}, "", "mkdir: cannot create directory '@OUT@': Permission denied\n", 1, "f=x"},
-		{f, []string{"mkdir", "../escape"}, "", "mkdir: cannot create directory '../escape': Permission denied\n", 1, "f=x"},
+		{f, []string{"mkdir", "@OUT@/new"}, "", "mkdir: cannot create directory '@OUT@/new': Permission denied (outside the writable paths)\n", 1, "f=x"},
+		{f, []string{"mkdir", "-p", "@OUT@/sd/new"}, "", "mkdir: cannot create directory '@OUT@': Permission denied (outside the writable paths)\n", 1, "f=x"},
+		{f, []string{"mkdir", "../escape"}, "", "mkdir: cannot create directory '../escape': Permission denied (outside the writable paths)\n", 1, "f=x"},
 	})
 }
 

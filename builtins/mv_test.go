@@ -30,9 +30,9 @@ func TestMv(t *testing.T) {
 		{tree, []string{"mv", "-i", "f", "x"}, "", "mv: interactive prompting (-i, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, base},
 		{tree, []string{"mv", "f"}, "", "mv: missing destination file operand after 'f'\nTry 'mv --help' for more information.\n", 1, base},
 		// Outside the granted tree, both ways, and the grant itself.
-		{tree, []string{"mv", "@OUT@/secret", "s"}, "", "mv: cannot stat '@OUT@/secret': Permission denied\n", 1, base},
-		{tree, []string{"mv", "f", "@OUT@/f"}, "", "mv: cannot move 'f' to '@OUT@/f': Permission denied\n", 1, base},
-		{tree, []string{"mv", "f", "../f"}, "", "mv: cannot move 'f' to '../f': Permission denied\n", 1, base},
+		{tree, []string{"mv", "@OUT@/secret", "s"}, "", "mv: cannot stat '@OUT@/secret': No such file or directory\n", 1, base},
+		{tree, []string{"mv", "f", "@OUT@/f"}, "", "mv: cannot move 'f' to '@OUT@/f': Permission denied (outside the writable paths)\n", 1, base},
+		{tree, []string{"mv", "f", "../f"}, "", "mv: cannot move 'f' to '../f': Permission denied (outside the writable paths)\n", 1, base},
 		{tree, []string{"mv", "@DIR@", "@DIR@2"}, "", "mv: cannot move '@DIR@' to '@DIR@2': Permission denied\n", 1, base},
 	})
 }

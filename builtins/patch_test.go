@@ -18,9 +18,9 @@ func TestPatchOutsideRefused(t *testing.T) {
 		err  string
 	}{
 		{"origfile dotdot", []string{"patch", "../outside", "p.diff"}, "patching file ../outside\n",
-			"patch: **** Can't create file ../outside : Permission denied\n"},
+			"patch: **** Can't create file ../outside : Permission denied (outside the writable paths)\n"},
 		{"output dotdot", []string{"patch", "-o", "../outside", "-i", "p.diff"}, "patching file ../outside (read from x)\n",
-			"patch: **** Can't create file ../outside : Permission denied\n"},
+			"patch: **** Can't create file ../outside : Permission denied (outside the writable paths)\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, dir := duRun(t, duCase{files: map[string]string{"p.diff": create}, args: c.args})

@@ -53,8 +53,8 @@ func TestStat(t *testing.T) {
 		{[]string{"stat", "-c", "%s", "nope", "f"}, "3\n", "stat: cannot statx 'nope': No such file or directory\n", 1},
 		{[]string{"stat"}, "", "stat: missing operand\nTry 'stat --help' for more information.\n", 1},
 		// Outside the granted tree.
-		{[]string{"stat", "-c", "%s", outside}, "", "stat: cannot statx '" + outside + "': Permission denied\n", 1},
-		{[]string{"stat", "-c", "%s", "../x"}, "", "stat: cannot statx '../x': Permission denied\n", 1},
+		{[]string{"stat", "-c", "%s", outside}, "", "stat: cannot statx '" + outside + "': No such file or directory\n", 1},
+		{[]string{"stat", "-c", "%s", "../x"}, "", "stat: cannot statx '../x': No such file or directory\n", 1},
 	} {
 		r := runCmdIn(t, dir, tc.args...)
 		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {

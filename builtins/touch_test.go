@@ -20,8 +20,8 @@ func TestTouch(t *testing.T) {
 		{f, []string{"touch", "-r", "nope", "f"}, "", "touch: failed to get attributes of 'nope': No such file or directory\n", 1, "f=x"},
 		{f, []string{"touch"}, "", "touch: missing file operand\nTry 'touch --help' for more information.\n", 1, "f=x"},
 		// Outside the granted tree.
-		{f, []string{"touch", "@OUT@/secret"}, "", "touch: cannot touch '@OUT@/secret': Permission denied\n", 1, "f=x"},
-		{f, []string{"touch", "@OUT@/new"}, "", "touch: cannot touch '@OUT@/new': Permission denied\n", 1, "f=x"},
+		{f, []string{"touch", "@OUT@/secret"}, "", "touch: cannot touch '@OUT@/secret': Permission denied (outside the writable paths)\n", 1, "f=x"},
+		{f, []string{"touch", "@OUT@/new"}, "", "touch: cannot touch '@OUT@/new': Permission denied (outside the writable paths)\n", 1, "f=x"},
 		// A component over NAME_MAX (255 bytes).
 		{f, []string{"touch", strings.Repeat("n", 256)}, "", "touch: cannot touch '" + strings.Repeat("n", 256) + "': File name too long\n", 1, "f=x"},
 	})

@@ -161,7 +161,7 @@ func TestXargsConfined(t *testing.T) {
 	if got.stdout != "inside\n" || got.status != 123 {
 		t.Errorf("got %q %d", got.stdout, got.status)
 	}
-	if strings.Count(got.stderr, "Permission denied") != 2 || strings.Contains(got.stdout, "root:") {
+	if strings.Count(got.stderr, "No such file or directory") != 2 || strings.Contains(got.stdout, "root:") {
 		t.Errorf("stderr %q", got.stderr)
 	}
 }

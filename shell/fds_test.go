@@ -76,7 +76,7 @@ func TestFdMessages(t *testing.T) {
 		{"expansion not a number", `f=abc; echo x 2>&$f; echo $?`, "1\n", "llmsh: abc: ambiguous redirect\n"},
 		{"read-only tree, as other redirections", `printf x > ro/f; echo $?; exec 3>ro/f; echo $?; cat ro/f`, "1\n1\nold\n", "llmsh: ro/f: Permission denied\nllmsh: ro/f: Permission denied\n"},
 		{"missing file", `exec 3<ro/none; echo $?; { echo never; } 4<ro/none; echo $?`, "1\n1\n", "llmsh: ro/none: No such file or directory\nllmsh: ro/none: No such file or directory\n"},
-		{"outside the grants, as other redirections", `cat < /etc/hostname; echo $?; exec 3</etc/hostname; echo $?`, "1\n1\n", "llmsh: /etc/hostname: Permission denied\nllmsh: /etc/hostname: Permission denied\n"},
+		{"outside the grants, as other redirections", `cat < /etc/hostname; echo $?; exec 3</etc/hostname; echo $?`, "1\n1\n", "llmsh: /etc/hostname: No such file or directory\nllmsh: /etc/hostname: No such file or directory\n"},
 		{"failed writes confirmed", `exec 3>/a; printf %200s x >&3; echo $?; exec 3>&-`, "1\n", "llmsh: printf: write error: File too large\n"},
 		{"virtual file read back", `exec 3>/v; echo one >&3; echo two >&3; exec 3>&-; cat /v`, "one\ntwo\n", ""},
 	}

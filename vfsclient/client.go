@@ -50,18 +50,25 @@ func (e *Error) Unwrap() error { return e.Errno() }
 
 // Reason is why vfsd refused, when its errno alone does not say it and
 // the user needs to know (a file with other hard links is "Permission
-// denied", however writable it looks; a FIFO, socket or device is
-// "Invalid argument" to open); "" otherwise. Tools print it after the
-// errno's text.
+// denied", however writable it looks; under --strict a write outside the
+// -o trees is refused where it would otherwise make a virtual file; a
+// FIFO, socket or device is "Invalid argument" to open); "" otherwise.
+// Tools print it after the errno's text.
 func (e *Error) Reason() string {
 	switch {
 	case e.Code == vfsproto.EPerm && e.Msg == vfsproto.MsgHardLinks:
 		return e.Msg
+	case e.Code == vfsproto.EPerm && e.Msg == vfsproto.MsgOutside:
+		return ReasonOutside
 	case e.Code == vfsproto.EArg && e.Msg == "not a regular file":
 		return "not a regular file: llmsh opens no fifo, socket or device"
 	}
 	return ""
 }
+
+// ReasonOutside is the Reason of a write refused under --strict because
+// its path lies outside the writable (-o) trees.
+const ReasonOutside = "outside the writable paths"
 
 // Errno maps the protocol error to the errno a GNU tool would report.
 func (e *Error) Errno() syscall.Errno {

@@ -85,10 +85,11 @@ func TestErrorMapping(t *testing.T) {
 		is    error
 	}{
 		{"missing", func() error { _, err := c.Open(filepath.Join(in, "nope")); return err }, syscall.ENOENT, fs.ErrNotExist},
-		{"outside", func() error { _, err := c.Open("/etc/passwd"); return err }, syscall.EACCES, fs.ErrPermission},
+		{"outside", func() error { _, err := c.Open("/etc/passwd"); return err }, syscall.ENOENT, fs.ErrNotExist},
 		{"read-only tree", func() error { _, err := c.Create(filepath.Join(in, "w")); return err }, syscall.EACCES, fs.ErrPermission},
 		{"directory", func() error { _, err := c.Open(filepath.Join(in, "sub")); return err }, syscall.EISDIR, nil},
-		{"stat outside", func() error { _, err := c.Stat("/etc/passwd"); return err }, syscall.EACCES, fs.ErrPermission},
+		{"stat outside", func() error { _, err := c.Stat("/etc/passwd"); return err }, syscall.ENOENT, fs.ErrNotExist},
+		{"virtual dir", func() error { return c.Mkdir("/scratch/d", 0o755) }, syscall.ENOENT, fs.ErrNotExist},
 	}
 	for _, tc := range tests {
 		err := tc.open()
@@ -102,6 +103,28 @@ func TestErrorMapping(t *testing.T) {
 		var pe *vfsclient.Error
 		if !errors.As(err, &pe) {
 			t.Errorf("%s: no protocol error in %v", tc.name, err)
+		}
+	}
+}
+
+// TestStrictReason: a write refused under --strict because it lies
+// outside the -o trees is EACCES with the reason tools print after it; a
+// write into a read-only tree is EACCES with none.
+func TestStrictReason(t *testing.T) {
+	in, out := t.TempDir(), t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{in}, Outputs: []string{out}, Strict: true})
+	for _, tc := range []struct {
+		name   string
+		err    error
+		reason string
+	}{
+		{"mkdir outside", c.Mkdir("/scratch", 0o755), vfsclient.ReasonOutside},
+		{"create outside", func() error { _, err := c.Create("/x"); return err }(), vfsclient.ReasonOutside},
+		{"create read-only", func() error { _, err := c.Create(filepath.Join(in, "x")); return err }(), ""},
+	} {
+		var pe *vfsclient.Error
+		if !errors.Is(tc.err, syscall.EACCES) || !errors.As(tc.err, &pe) || pe.Reason() != tc.reason {
+			t.Errorf("%s: %v, want EACCES with reason %q", tc.name, tc.err, tc.reason)
 		}
 	}
 }

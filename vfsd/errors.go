@@ -16,7 +16,7 @@ const (
 	msgNotDir      = "not a directory"
 	msgNoEnt       = "no such file or directory"
 	msgPerm        = "permission denied"
-	msgOutside     = "path outside the allowlist"
+	msgOutside     = vfsproto.MsgOutside
 	msgReadOnly    = "path is read-only"
 	msgIO          = "input/output error"
 	msgNoSpace     = "no space left on device"

@@ -92,7 +92,7 @@ func TestMainServesStdio(t *testing.T) {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}
 	got := responses(t, &out)
-	if !got["h"].OK || !got["o"].OK || got["x"].Error.Code != vfsproto.EPerm || got["w"].Error.Code != vfsproto.EPerm {
+	if !got["h"].OK || !got["o"].OK || got["x"].Error.Code != vfsproto.ENoEnt || got["w"].Error.Code != vfsproto.EPerm {
 		t.Fatalf("responses %+v", got)
 	}
 	// One JSON log line per request, rejected ones included.
@@ -122,7 +122,7 @@ func TestMainServesStdio(t *testing.T) {
 		}
 		byID[l["id"].(string)] = l
 	}
-	if byID["x"]["code"] != "E_PERM" || byID["o"]["code"] != "OK" || byID["o"]["handle"] != float64(3) ||
+	if byID["x"]["code"] != "E_NOENT" || byID["o"]["code"] != "OK" || byID["o"]["handle"] != float64(3) ||
 		byID["x"]["path"] != filepath.Join(tr.secret, "s.txt") {
 		t.Fatalf("log lines %v", byID)
 	}

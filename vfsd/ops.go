@@ -25,6 +25,53 @@ func (s *Server) reject(msg string) *vfsproto.Error {
 	return perr(vfsproto.EPerm, msg)
 }
 
+// absent counts a policy rejection and answers that the path does not
+// exist: outside every grant, a path that is neither virtual nor on the
+// way to a grant is absent, whatever the host has there, so that no
+// answer tells whether a host path exists.
+func (s *Server) absent() *vfsproto.Error {
+	s.stats.rejects.Add(1)
+	return perr(vfsproto.ENoEnt, msgNoEnt)
+}
+
+// StandingDir is the directory that every session without Config.Strict
+// finds outside the grants before it makes anything: /tmp, where scripts
+// make their scratch files and directories (mkdir /tmp/work, mktemp -d).
+// It holds only the session's virtual entries, and cannot be removed.
+// Inside a readable grant the real /tmp is seen instead.
+const StandingDir = "/tmp"
+
+// standingStat is how StandingDir is described while nothing has been
+// made in it.
+var standingStat = vfsproto.StatResult{Mode: 0o777, IsDir: true}
+
+// isStanding reports whether abs is StandingDir in the virtual space.
+func (s *Server) isStanding(abs string) bool {
+	return abs == StandingDir && !s.cfg.Strict && s.pol.readable(abs) == nil
+}
+
+// isVirtualDir reports whether abs is a directory of the virtual space:
+// a virtual directory, or StandingDir.
+func (s *Server) isVirtualDir(abs string) bool {
+	return s.virt.isDir(abs) || s.isStanding(abs)
+}
+
+// outsideDir describes abs when it is a directory outside the readable
+// grants: a virtual directory, StandingDir, or an ancestor of a grant
+// (which reveals nothing but that it is a directory: dirStat).
+func (s *Server) outsideDir(abs string) (vfsproto.StatResult, bool) {
+	if st, ok := s.virt.statDir(abs); ok {
+		return st, true
+	}
+	if s.isStanding(abs) {
+		return standingStat, true
+	}
+	if s.pol.isAncestor(abs) {
+		return dirStat, true
+	}
+	return vfsproto.StatResult{}, false
+}
+
 // openPath opens the client path name in mode and reports what the handle
 // may do.
 func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, canWrite bool, e *vfsproto.Error) {
@@ -55,10 +102,10 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 			f, e = s.openReal(g, g.rel(abs), mode)
 			return f, canRead, canWrite, e
 		}
-		if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
+		if s.pol.isAncestor(abs) || s.isVirtualDir(abs) {
 			return nil, false, false, perr(vfsproto.EArg, msgIsDir)
 		}
-		return nil, false, false, s.reject(msgOutside)
+		return nil, false, false, s.absent()
 	}
 	if g := s.pol.writable(abs); g != nil {
 		f, e = s.openReal(g, g.rel(abs), mode)
@@ -67,7 +114,7 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 	if s.pol.readable(abs) != nil {
 		return nil, false, false, s.reject(msgReadOnly)
 	}
-	if s.pol.isAncestor(abs) {
+	if s.pol.isAncestor(abs) || s.isStanding(abs) {
 		return nil, false, false, perr(vfsproto.EArg, msgIsDir)
 	}
 	if s.cfg.Strict {
@@ -94,14 +141,14 @@ func (s *Server) openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsp
 	}
 	if mode == vfsproto.ModeWrite { // replaced on close: look before
 		if fi, err := g.root.Stat(rel); err == nil && s.isHidden(fi) {
-			return nil, s.reject(msgOutside)
+			return nil, s.reject(msgPerm)
 		}
 	}
 	f, e := openReal(g, rel, mode)
 	if rf, ok := f.(realFile); ok {
 		if fi, err := rf.File.Stat(); err == nil && s.isHidden(fi) {
 			f.abort()
-			return nil, s.reject(msgOutside)
+			return nil, s.reject(msgPerm)
 		}
 	}
 	return f, e
@@ -260,8 +307,8 @@ func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 	return nil, perr(vfsproto.EIO, msgIO)
 }
 
-// dirStat is what an ancestor of a granted path (or of a virtual file)
-// reveals: a directory, and nothing else.
+// dirStat is what an ancestor of a granted path reveals: a directory, and
+// nothing else.
 var dirStat = vfsproto.StatResult{Mode: 0o555, IsDir: true}
 
 // statPath implements stat{path}.
@@ -276,17 +323,17 @@ func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 	if g := s.pol.readable(abs); g != nil {
 		fi, err := g.root.Stat(g.rel(abs))
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && s.virt.isDir(abs) {
-				return dirStat, nil
+			if st, ok := s.virt.statDir(abs); ok && errors.Is(err, fs.ErrNotExist) {
+				return st, nil
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
 		return statOf(fi), nil
 	}
-	if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
-		return dirStat, nil
+	if st, ok := s.outsideDir(abs); ok {
+		return st, nil
 	}
-	return vfsproto.StatResult{}, s.reject(msgOutside)
+	return vfsproto.StatResult{}, s.absent()
 }
 
 // maxListEntries bounds a list result (it must fit in one frame).
@@ -338,11 +385,19 @@ func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
 		}
 		entries[n] = en
 	}
+	if d := parentDir(StandingDir); abs == d && s.isStanding(StandingDir) {
+		if _, ok := entries[path.Base(StandingDir)]; !ok {
+			found = true
+			entries[path.Base(StandingDir)] = vfsproto.Entry{Name: path.Base(StandingDir), IsDir: true}
+		}
+	}
 	if !found {
-		if anc != nil || s.pol.isAncestor(abs) { // the root with nothing under it
+		if anc != nil || s.pol.isAncestor(abs) || s.isVirtualDir(abs) {
+			// The root with nothing under it, an empty virtual
+			// directory.
 			return []vfsproto.Entry{}, nil
 		}
-		return nil, s.reject(msgOutside)
+		return nil, s.absent()
 	}
 	if len(entries) > maxListEntries {
 		return nil, perr(vfsproto.ERange, "too many entries")

@@ -32,13 +32,13 @@ func TestTraversal(t *testing.T) {
 		{"dotdot out of tree", "in/../secret/s.txt", "r", vfsproto.EPerm},
 		{"dotdot out of tree write", "out/../secret/new.txt", "w", vfsproto.EPerm},
 		{"dotdot past root", "in/../../../../etc/passwd", "r", vfsproto.EPerm},
-		{"absolute outside", filepath.Join(tr.secret, "s.txt"), "r", vfsproto.EPerm},
-		{"absolute etc", "/etc/passwd", "r", vfsproto.EPerm},
+		{"absolute outside", filepath.Join(tr.secret, "s.txt"), "r", vfsproto.ENoEnt},
+		{"absolute etc", "/etc/passwd", "r", vfsproto.ENoEnt},
 		{"relative symlink out", "in/relout", "r", vfsproto.EPerm},
 		{"absolute symlink out", "in/absout", "r", vfsproto.EPerm},
 		{"magic link", "in/procroot/etc/passwd", "r", vfsproto.EPerm},
-		{"proc self root", "/proc/self/root/etc/passwd", "r", vfsproto.EPerm},
-		{"proc self cwd", "/proc/self/cwd/secret/s.txt", "r", vfsproto.EPerm},
+		{"proc self root", "/proc/self/root/etc/passwd", "r", vfsproto.ENoEnt},
+		{"proc self cwd", "/proc/self/cwd/secret/s.txt", "r", vfsproto.ENoEnt},
 		{"write through dir symlink out", "out/dirout/s.txt", "w", vfsproto.EPerm},
 		{"append through dir symlink out", "out/dirout/s.txt", "a", vfsproto.EPerm},
 		{"NUL", "in/a.txt\x00", "r", vfsproto.EPerm},
@@ -168,7 +168,7 @@ func TestVirtualFiles(t *testing.T) {
 	if code := c.code("open", vfsproto.OpenParams{Path: "/nowhere/deep/v.txt/x", Mode: "w"}); code != vfsproto.ENoEnt {
 		t.Fatalf("write under virtual file: %q", code)
 	}
-	if code := c.code("open", vfsproto.OpenParams{Path: "/nowhere/none", Mode: "r"}); code != vfsproto.EPerm {
+	if code := c.code("open", vfsproto.OpenParams{Path: "/nowhere/none", Mode: "r"}); code != vfsproto.ENoEnt {
 		t.Fatalf("read missing virtual: %q", code)
 	}
 
@@ -328,16 +328,16 @@ func TestListAndAncestors(t *testing.T) {
 	if st != (vfsproto.StatResult{Mode: 0o555, IsDir: true}) {
 		t.Fatalf("stat single = %+v", st)
 	}
-	if code := c.code("open", vfsproto.OpenParams{Path: "single/hidden.txt", Mode: "r"}); code != vfsproto.EPerm {
+	if code := c.code("open", vfsproto.OpenParams{Path: "single/hidden.txt", Mode: "r"}); code != vfsproto.ENoEnt {
 		t.Fatalf("sibling of a granted file: %q", code)
 	}
-	if code := c.code("stat", map[string]string{"path": "single/hidden.txt"}); code != vfsproto.EPerm {
+	if code := c.code("stat", map[string]string{"path": "single/hidden.txt"}); code != vfsproto.ENoEnt {
 		t.Fatalf("stat sibling: %q", code)
 	}
 	if got := c.cat("single/f.txt"); got != "12345" {
 		t.Fatalf("granted file %q", got)
 	}
-	if code := c.code("list", vfsproto.ListParams{Path: "/definitely/not/granted"}); code != vfsproto.EPerm {
+	if code := c.code("list", vfsproto.ListParams{Path: "/definitely/not/granted"}); code != vfsproto.ENoEnt {
 		t.Fatalf("list ungranted: %q", code)
 	}
 }
@@ -351,7 +351,7 @@ func TestSingleFileOutput(t *testing.T) {
 	if got := readFile(t, out); got != "done" {
 		t.Fatalf("result %q", got)
 	}
-	if code := c.code("open", vfsproto.OpenParams{Path: "sib.txt", Mode: "r"}); code != vfsproto.EPerm {
+	if code := c.code("open", vfsproto.OpenParams{Path: "sib.txt", Mode: "r"}); code != vfsproto.ENoEnt {
 		t.Fatalf("sibling read: %q", code)
 	}
 	if code := c.code("open", vfsproto.OpenParams{Path: "sib.txt", Mode: "w"}); code != vfsproto.EPerm {
@@ -384,27 +384,37 @@ func TestNewErrors(t *testing.T) {
 }
 
 // TestRootIsADirectory: / is a directory however little is granted (cd /
-// and ls / work as on any system): with no grant it lists nothing, then
-// the virtual files' way; a grant of / itself is served as it is.
+// and ls / work as on any system): with no grant it lists the standing
+// /tmp (nothing at all under --strict), then the virtual files' way; a
+// grant of / itself is served as it is.
 func TestRootIsADirectory(t *testing.T) {
-	c := connect(t, newServer(t, Config{}))
+	strict := connect(t, newServer(t, Config{Strict: true}))
 	var st vfsproto.StatResult
+	strict.ok(vfsproto.OpStat, vfsproto.PathParams{Path: "/"}, &st)
+	if !st.IsDir {
+		t.Fatalf("stat / (strict): %+v", st)
+	}
+	var ls vfsproto.ListResult
+	strict.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
+	if len(ls.Entries) != 0 {
+		t.Fatalf("list / with no grant (strict): %+v", ls.Entries)
+	}
+	c := connect(t, newServer(t, Config{}))
 	c.ok(vfsproto.OpStat, vfsproto.PathParams{Path: "/"}, &st)
 	if !st.IsDir {
 		t.Fatalf("stat /: %+v", st)
 	}
-	var ls vfsproto.ListResult
-	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
-	if len(ls.Entries) != 0 {
-		t.Fatalf("list / with no grant: %+v", ls.Entries)
-	}
-	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("/tmp/v.txt", vfsproto.ModeWrite)}, nil)
 	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
 	if len(ls.Entries) != 1 || ls.Entries[0].Name != "tmp" || !ls.Entries[0].IsDir {
+		t.Fatalf("list / with no grant: %+v", ls.Entries)
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("/var/v.txt", vfsproto.ModeWrite)}, nil)
+	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
+	if len(ls.Entries) != 2 || ls.Entries[0].Name != "tmp" || ls.Entries[1].Name != "var" || !ls.Entries[1].IsDir {
 		t.Fatalf("list / over a virtual file: %+v", ls.Entries)
 	}
-	if code := c.code(vfsproto.OpList, vfsproto.PathParams{Path: "/etc"}); code != vfsproto.EPerm {
-		t.Fatalf("list /etc: %q, want E_PERM", code)
+	if code := c.code(vfsproto.OpList, vfsproto.PathParams{Path: "/etc"}); code != vfsproto.ENoEnt {
+		t.Fatalf("list /etc: %q, want E_NOENT", code)
 	}
 	if code := c.code(vfsproto.OpMkdir, vfsproto.PathParams{Path: "/"}); code == "" {
 		t.Fatal("mkdir / succeeded")

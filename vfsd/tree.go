@@ -12,11 +12,14 @@ import (
 )
 
 // Tree operations: lstat, readlink, mkdir, remove, rename, utimes and chmod. Every change
-// needs the path inside a writable (-o) grant and goes through that
-// grant's os.Root, so that ".." and symlinks cannot lead out of it. A
-// granted path itself, and an ancestor of one, is never removed or
-// renamed. Virtual files can be removed, renamed among virtual names and
-// have their modification time and permission bits set.
+// of a real file needs the path inside a writable (-o) grant and goes
+// through that grant's os.Root, so that ".." and symlinks cannot lead out
+// of it. A granted path itself, and an ancestor of one, is never removed
+// or renamed. Outside every grant the tree is virtual: mkdir makes a
+// virtual directory (unless Config.Strict), and virtual files and
+// directories can be removed, renamed among virtual names and have their
+// modification time and permission bits set. A path outside the grants
+// that is not virtual is absent (E_NOENT), as for reads.
 
 // doTreeOp decodes and runs a tree operation.
 func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
@@ -187,8 +190,8 @@ func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 	if g := s.pol.readable(abs); g != nil {
 		fi, err := g.root.Lstat(g.rel(abs))
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && s.virt.isDir(abs) {
-				return dirStat, nil
+			if st, ok := s.virt.statDir(abs); ok && errors.Is(err, fs.ErrNotExist) {
+				return st, nil
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
@@ -196,10 +199,10 @@ func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 		st.Symlink = fi.Mode()&fs.ModeSymlink != 0
 		return st, nil
 	}
-	if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
-		return dirStat, nil
+	if st, ok := s.outsideDir(abs); ok {
+		return st, nil
 	}
-	return vfsproto.StatResult{}, s.reject(msgOutside)
+	return vfsproto.StatResult{}, s.absent()
 }
 
 // readlinkPath implements readlink{path}: the text of a symbolic link
@@ -235,19 +238,20 @@ func (s *Server) readlinkPath(name string) (string, *vfsproto.Error) {
 		}
 		return target, nil
 	}
-	if s.pol.isAncestor(abs) || s.virt.isDir(abs) {
+	if s.pol.isAncestor(abs) || s.isVirtualDir(abs) {
 		return "", perr(vfsproto.EArg, msgNotLink)
 	}
-	return "", s.reject(msgOutside)
+	return "", s.absent()
 }
 
-// mkdir implements mkdir{path, mode}.
+// mkdir implements mkdir{path, mode}: a real directory inside a
+// writable grant, a virtual one outside every grant.
 func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
 	abs, e := s.cleanPath(name)
 	if e != nil {
 		return e
 	}
-	if s.virt.lookup(abs) != nil || s.virt.isDir(abs) || s.pol.isAncestor(abs) {
+	if s.virt.lookup(abs) != nil || s.isVirtualDir(abs) || s.pol.isAncestor(abs) {
 		return perr(vfsproto.EArg, msgExist)
 	}
 	g := s.pol.writable(abs)
@@ -255,7 +259,10 @@ func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
 		if s.pol.readable(abs) != nil {
 			return s.reject(msgReadOnly)
 		}
-		return s.reject(msgOutside)
+		if s.cfg.Strict {
+			return s.reject(msgOutside)
+		}
+		return s.mkdirVirtual(abs, mode)
 	}
 	if g.file != "" {
 		// A single-file grant never becomes a tree.
@@ -276,6 +283,31 @@ func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
 	return nil
 }
 
+// mkdirVirtual makes the virtual directory abs (outside every grant),
+// whose parent must be a directory, as mkdir(2) wants: the root, a
+// virtual directory, StandingDir or an ancestor of a grant.
+func (s *Server) mkdirVirtual(abs string, mode *uint32) *vfsproto.Error {
+	parent := parentDir(abs)
+	if parent != "/" && !s.isVirtualDir(parent) && !s.pol.isAncestor(parent) {
+		if s.isNonDir(parent) {
+			return perr(vfsproto.ENoEnt, msgNotDir)
+		}
+		return perr(vfsproto.ENoEnt, msgNoEnt)
+	}
+	m := uint32(0o755)
+	if mode != nil {
+		m = *mode
+	}
+	return s.virt.mkdir(abs, m)
+}
+
+// outsideOnly reports whether abs lies outside every grant and is not
+// on the way to one: the virtual space, where only virtual files and
+// directories exist.
+func (s *Server) outsideOnly(abs string) bool {
+	return s.pol.readable(abs) == nil && !s.pol.isAncestor(abs)
+}
+
 // remove implements remove{path}: a file, a symbolic link or an empty
 // directory.
 func (s *Server) remove(name string) *vfsproto.Error {
@@ -286,15 +318,21 @@ func (s *Server) remove(name string) *vfsproto.Error {
 	if s.virt.lookup(abs) != nil {
 		return s.virt.remove(abs)
 	}
-	if s.pol.writable(abs) == nil && s.virt.isDir(abs) && !s.pol.isAncestor(abs) {
-		return perr(vfsproto.EArg, msgNotEmpty)
+	if s.pol.writable(abs) == nil && !s.pol.isAncestor(abs) && s.virt.isDir(abs) {
+		return s.virt.rmdir(abs)
+	}
+	if s.outsideOnly(abs) {
+		if s.isStanding(abs) {
+			return s.reject(msgPerm)
+		}
+		return s.absent()
 	}
 	g, e := s.changeable(abs)
 	if e != nil {
 		return e
 	}
 	if s.hiddenAt(g, g.rel(abs), false) {
-		return s.reject(msgOutside)
+		return s.reject(msgPerm)
 	}
 	if err := g.root.Remove(g.rel(abs)); err != nil {
 		return fsError(err)
@@ -318,12 +356,22 @@ func (s *Server) rename(from, to string) *vfsproto.Error {
 	if s.virt.lookup(src) != nil {
 		return s.renameVirtual(src, dst)
 	}
-	if s.pol.writable(src) == nil && s.virt.isDir(src) && !s.pol.isAncestor(src) {
-		// A directory of virtual files: the client moves its files.
-		if _, e := s.virtualTarget(dst); e != nil {
+	if s.pol.writable(src) == nil && !s.pol.isAncestor(src) && s.virt.isDir(src) {
+		ok, e := s.virtualTarget(dst)
+		if e != nil {
 			return e
 		}
-		return perr(vfsproto.EArg, msgXDev)
+		if !ok {
+			// Into a grant: the client copies the tree.
+			return perr(vfsproto.EArg, msgXDev)
+		}
+		return s.virt.renameDir(src, dst)
+	}
+	if s.outsideOnly(src) {
+		if s.isStanding(src) {
+			return s.reject(msgPerm)
+		}
+		return s.absent()
 	}
 	gs, e := s.changeable(src)
 	if e != nil {
@@ -349,7 +397,7 @@ func (s *Server) rename(from, to string) *vfsproto.Error {
 		return perr(vfsproto.EArg, msgXDev)
 	}
 	if s.hiddenAt(gs, gs.rel(src), false) || s.hiddenAt(gd, gd.rel(dst), false) {
-		return s.reject(msgOutside)
+		return s.reject(msgPerm)
 	}
 	return renameReal(gs.root, gs.rel(src), gs.rel(dst))
 }
@@ -387,7 +435,7 @@ func (s *Server) virtualTarget(dst string) (ok bool, e *vfsproto.Error) {
 		return false, nil
 	case s.pol.readable(dst) != nil:
 		return false, s.reject(msgReadOnly)
-	case s.pol.isAncestor(dst):
+	case s.pol.isAncestor(dst), s.isStanding(dst):
 		return false, s.reject(msgPerm)
 	case s.cfg.Strict:
 		return false, s.reject(msgOutside)
@@ -425,7 +473,19 @@ func (s *Server) utimes(name string, atime, mtime time.Time) *vfsproto.Error {
 		if s.pol.readable(abs) != nil {
 			return s.reject(msgReadOnly)
 		}
-		return s.reject(msgOutside)
+		if s.pol.isAncestor(abs) {
+			return s.reject(msgPerm)
+		}
+		if s.virt.isDir(abs) {
+			if !mtime.IsZero() {
+				s.virt.setDirMtime(abs, mtime)
+			}
+			return nil
+		}
+		if s.isStanding(abs) {
+			return nil // touch /tmp: there is nothing to set
+		}
+		return s.outsideChange(abs)
 	}
 	if s.pol.isAncestor(abs) || s.hiddenAt(g, g.rel(abs), true) {
 		return s.reject(msgPerm)
@@ -458,7 +518,10 @@ func (s *Server) chmod(name string, mode fs.FileMode) *vfsproto.Error {
 		if s.pol.readable(abs) != nil {
 			return s.reject(msgReadOnly)
 		}
-		return s.reject(msgOutside)
+		if !s.pol.isAncestor(abs) && !s.isStanding(abs) && s.virt.setDirMode(abs, uint32(mode)) {
+			return nil
+		}
+		return s.outsideChange(abs)
 	}
 	if s.pol.isAncestor(abs) || (g.file == "" && s.pol.isGrant(abs)) || s.hiddenAt(g, g.rel(abs), true) {
 		return s.reject(msgPerm)
@@ -470,6 +533,17 @@ func (s *Server) chmod(name string, mode fs.FileMode) *vfsproto.Error {
 		return fsError(err)
 	}
 	return nil
+}
+
+// outsideChange is the answer to changing the mode or times of abs,
+// outside the readable grants and not virtual: E_PERM for the ancestors
+// of a grant and StandingDir, which are seen but not changed; absent
+// otherwise.
+func (s *Server) outsideChange(abs string) *vfsproto.Error {
+	if s.pol.isAncestor(abs) || s.isStanding(abs) {
+		return s.reject(msgPerm)
+	}
+	return s.absent()
 }
 
 // refuseHardLinked is E_PERM when rel (followed through links) is a

@@ -57,8 +57,12 @@ func TestTreeOpCodes(t *testing.T) {
 		{"mkdir ancestor", "mkdir", `{"path":"."}`, vfsproto.EArg, "file exists"},
 		{"mkdir missing parent", "mkdir", `{"path":"out/no/such"}`, vfsproto.ENoEnt, ""},
 		{"mkdir read-only", "mkdir", `{"path":"in/new"}`, vfsproto.EPerm, ""},
-		{"mkdir outside", "mkdir", `{"path":"secret/new"}`, vfsproto.EPerm, ""},
-		{"mkdir virtual space", "mkdir", `{"path":"/virt/dir"}`, vfsproto.EPerm, ""},
+		{"mkdir outside", "mkdir", `{"path":"secret/new"}`, vfsproto.ENoEnt, "no such file or directory"},
+		{"mkdir virtual space", "mkdir", `{"path":"/virt/dir"}`, "", ""},
+		{"mkdir virtual exists", "mkdir", `{"path":"/virt/dir"}`, vfsproto.EArg, "file exists"},
+		{"mkdir virtual missing parent", "mkdir", `{"path":"/nowhere/dir"}`, vfsproto.ENoEnt, "no such file or directory"},
+		{"mkdir under virtual file", "mkdir", `{"path":"/virt/w.txt/d"}`, vfsproto.ENoEnt, "not a directory"},
+		{"mkdir standing tmp", "mkdir", `{"path":"/tmp"}`, vfsproto.EArg, "file exists"},
 		{"mkdir dotdot escape", "mkdir", `{"path":"out/../secret/new"}`, vfsproto.EPerm, ""},
 		{"mkdir symlink escape", "mkdir", `{"path":"out/esc/new"}`, vfsproto.EPerm, ""},
 		{"mkdir through inner link", "mkdir", `{"path":"out/inlink/sub"}`, "", ""},
@@ -69,8 +73,9 @@ func TestTreeOpCodes(t *testing.T) {
 		{"remove non-empty dir", "remove", `{"path":"out/full"}`, vfsproto.EArg, "directory not empty"},
 		{"remove missing", "remove", `{"path":"out/none"}`, vfsproto.ENoEnt, ""},
 		{"remove read-only", "remove", `{"path":"in/a.txt"}`, vfsproto.EPerm, ""},
-		{"remove outside", "remove", `{"path":"secret/s.txt"}`, vfsproto.EPerm, ""},
-		{"remove outside missing", "remove", `{"path":"/nonexistent/x"}`, vfsproto.EPerm, ""},
+		{"remove outside", "remove", `{"path":"secret/s.txt"}`, vfsproto.ENoEnt, ""},
+		{"remove outside missing", "remove", `{"path":"/nonexistent/x"}`, vfsproto.ENoEnt, ""},
+		{"remove standing tmp", "remove", `{"path":"/tmp"}`, vfsproto.EPerm, ""},
 		{"remove grant root", "remove", `{"path":"out"}`, vfsproto.EPerm, ""},
 		{"remove ancestor", "remove", `{"path":"` + tr.dir + `"}`, vfsproto.EPerm, ""},
 		{"remove root", "remove", `{"path":"/"}`, vfsproto.EPerm, ""},
@@ -78,7 +83,7 @@ func TestTreeOpCodes(t *testing.T) {
 		{"remove symlink escape", "remove", `{"path":"out/esc/s.txt"}`, vfsproto.EPerm, ""},
 		{"remove virtual", "remove", `{"path":"/virt/w.txt"}`, "", ""},
 		{"remove virtual dir", "remove", `{"path":"/virt"}`, vfsproto.EArg, "directory not empty"},
-		{"remove virtual gone", "remove", `{"path":"/virt/w.txt"}`, vfsproto.EPerm, ""},
+		{"remove virtual gone", "remove", `{"path":"/virt/w.txt"}`, vfsproto.ENoEnt, ""},
 		{"rename ok", "rename", `{"from":"out/x.txt","to":"out/d/y.txt"}`, "", ""},
 		{"rename missing", "rename", `{"from":"out/x.txt","to":"out/z"}`, vfsproto.ENoEnt, ""},
 		{"rename dir over non-empty", "rename", `{"from":"out/d","to":"out/full"}`, vfsproto.EArg, "directory not empty"},
@@ -86,7 +91,7 @@ func TestTreeOpCodes(t *testing.T) {
 		{"rename dir over empty dir", "rename", `{"from":"out/d3","to":"out/d4"}`, "", ""},
 		{"rename from read-only", "rename", `{"from":"in/a.txt","to":"out/a"}`, vfsproto.EPerm, ""},
 		{"rename to read-only", "rename", `{"from":"out/d/y.txt","to":"in/y"}`, vfsproto.EPerm, ""},
-		{"rename from outside", "rename", `{"from":"secret/s.txt","to":"out/s"}`, vfsproto.EPerm, ""},
+		{"rename from outside", "rename", `{"from":"secret/s.txt","to":"out/s"}`, vfsproto.ENoEnt, ""},
 		{"rename to outside", "rename", `{"from":"out/d/y.txt","to":"secret/y"}`, vfsproto.EArg, "cross-device link"},
 		{"rename grant root", "rename", `{"from":"out","to":"out2"}`, vfsproto.EPerm, ""},
 		{"rename onto grant root", "rename", `{"from":"out/d","to":"out"}`, vfsproto.EPerm, ""},
@@ -102,12 +107,13 @@ func TestTreeOpCodes(t *testing.T) {
 		{"utimes grant root", "utimes", `{"path":"out","mtime":3000000000}`, "", ""},
 		{"utimes missing", "utimes", `{"path":"out/none","mtime":1}`, vfsproto.ENoEnt, ""},
 		{"utimes read-only", "utimes", `{"path":"in/a.txt","mtime":1}`, vfsproto.EPerm, ""},
-		{"utimes outside", "utimes", `{"path":"secret/s.txt","mtime":1}`, vfsproto.EPerm, ""},
+		{"utimes outside", "utimes", `{"path":"secret/s.txt","mtime":1}`, vfsproto.ENoEnt, ""},
+		{"utimes ancestor", "utimes", `{"path":"/","mtime":1}`, vfsproto.EPerm, ""},
 		{"utimes symlink escape", "utimes", `{"path":"out/esc/s.txt","mtime":1}`, vfsproto.EPerm, ""},
 		{"utimes virtual", "utimes", `{"path":"/virt2/v.txt","mtime":5000000000}`, "", ""},
 		{"utimes bad type", "utimes", `{"path":"out/full","mtime":"x"}`, vfsproto.EArg, ""},
 		{"lstat link", "lstat", `{"path":"out/esc"}`, "", ""},
-		{"lstat outside", "lstat", `{"path":"secret/s.txt"}`, vfsproto.EPerm, ""},
+		{"lstat outside", "lstat", `{"path":"secret/s.txt"}`, vfsproto.ENoEnt, ""},
 		{"lstat missing", "lstat", `{"path":"out/none"}`, vfsproto.ENoEnt, ""},
 	}
 	for _, tc := range cases {
@@ -173,7 +179,7 @@ func TestTreeOpCodes(t *testing.T) {
 	}
 	var vr vfsproto.VirtualsResult
 	c.ok("virtual_files", nil, &vr)
-	if len(vr.Files) != 1 || vr.Files[0].Path != "/virt2/v.txt" {
+	if len(vr.Files) != 2 || vr.Files[0] != (vfsproto.VirtualFile{Path: "/virt/dir/", Dir: true}) || vr.Files[1].Path != "/virt2/v.txt" {
 		t.Errorf("virtual files %+v", vr.Files)
 	}
 }
@@ -250,7 +256,7 @@ func TestTreeOpsLogged(t *testing.T) {
 	c.code("remove", vfsproto.PathParams{Path: "secret/s.txt"})
 	c.hangUp()
 	got := log.String()
-	for _, want := range []string{`"op":"rename","path":"out/o.txt","to":"out/p.txt"`, `"op":"remove","path":"secret/s.txt"`, `"code":"E_PERM"`} {
+	for _, want := range []string{`"op":"rename","path":"out/o.txt","to":"out/p.txt"`, `"op":"remove","path":"secret/s.txt"`, `"code":"E_NOENT"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("log lacks %s:\n%s", want, got)
 		}
@@ -290,7 +296,7 @@ func TestChmodOp(t *testing.T) {
 		{"missing path", `{"mode":420}`, vfsproto.EArg, "missing path"},
 		{"missing file", `{"path":"out/none","mode":420}`, vfsproto.ENoEnt, ""},
 		{"read-only", `{"path":"in/a.txt","mode":511}`, vfsproto.EPerm, "path is read-only"},
-		{"outside", `{"path":"secret/s.txt","mode":511}`, vfsproto.EPerm, "path outside the allowlist"},
+		{"outside", `{"path":"secret/s.txt","mode":511}`, vfsproto.ENoEnt, "no such file or directory"},
 		{"grant root", `{"path":"out","mode":0}`, vfsproto.EPerm, ""},
 		{"ancestor", `{"path":"` + tr.dir + `","mode":511}`, vfsproto.EPerm, ""},
 		{"dotdot escape", `{"path":"out/../secret/s.txt","mode":511}`, vfsproto.EPerm, ""},

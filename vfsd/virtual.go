@@ -47,23 +47,33 @@ type vfile struct {
 	refs  int    // open handles; the bytes of a gone file count until the last closes
 }
 
-// virtualStore holds the virtual files of a session. One mutex guards every
-// file and the budget.
+// vdir is one virtual directory. An explicit one was made by mkdir and
+// exists, empty or not, until it is removed; an implicit one is an
+// ancestor of a virtual file or explicit directory that nobody made, and
+// goes with the last entry under it (a write to /x/y/f needs no mkdir).
+type vdir struct {
+	n        int // virtual files and explicit directories under it, at any depth
+	explicit bool
+	mtime    time.Time
+	mode     uint32 // permission bits set by mkdir or chmod; 0 means 0755
+}
+
+// virtualStore holds the virtual files and directories of a session. One
+// mutex guards every file, every directory and the budget.
 //
 // The budget has three parts: the bytes of every file still named or
 // still open (max, "File too large" past it); entryCost for every virtual
-// file and every virtual directory, the ancestors of a virtual file that
-// are not themselves files (maxNames: names are memory too, and 600 empty
-// files with 500 KB names once held vfsd at 484 MB); and the number of
-// files and directories (maxEntries). A new name past either of the last
-// two is "No space left on device", as a full tmpfs says.
+// file and every virtual directory, explicit or implicit (maxNames: names
+// are memory too, and 600 empty files with 500 KB names once held vfsd at
+// 484 MB); and the number of files and directories (maxEntries). A new
+// name past either of the last two is "No space left on device", as a
+// full tmpfs says.
 type virtualStore struct {
 	mu    sync.Mutex
 	files map[string]*vfile
-	// dirs counts, for each virtual directory (never "/"), the virtual
-	// files somewhere under it; its key is a copy, so that it costs
-	// exactly entryCost.
-	dirs       map[string]int
+	// dirs holds every virtual directory (never "/"); its key is a copy,
+	// so that it costs exactly entryCost.
+	dirs       map[string]*vdir
 	total      int64 // bytes of contents (files named or still open)
 	names      int64 // entryCost of every file and directory
 	max        int64
@@ -82,7 +92,7 @@ func newVirtualStore(max, maxNames int64, maxEntries int) *virtualStore {
 	if maxEntries <= 0 {
 		maxEntries = DefaultMaxVirtualEntries
 	}
-	return &virtualStore{files: make(map[string]*vfile), dirs: make(map[string]int),
+	return &virtualStore{files: make(map[string]*vfile), dirs: make(map[string]*vdir),
 		max: max, maxNames: maxNames, maxEntries: maxEntries}
 }
 
@@ -98,14 +108,14 @@ func (v *virtualStore) lookup(abs string) *vfile {
 }
 
 // newDirsLocked returns the cost and number of the virtual directories
-// that naming a file abs would add, or ENOTDIR when one of its ancestors
-// is a virtual file.
+// that naming a file or directory abs would add, or ENOTDIR when one of
+// its ancestors is a virtual file.
 func (v *virtualStore) newDirsLocked(abs string) (cost int64, n int, e *vfsproto.Error) {
 	for d := parentDir(abs); d != "/"; d = parentDir(d) {
 		if v.files[d] != nil {
 			return 0, 0, perr(vfsproto.ENoEnt, msgNotDir)
 		}
-		if v.dirs[d] > 0 {
+		if v.dirs[d] != nil {
 			break // and so are all its ancestors
 		}
 		cost += entryCost(d)
@@ -114,11 +124,10 @@ func (v *virtualStore) newDirsLocked(abs string) (cost int64, n int, e *vfsproto
 	return cost, n, nil
 }
 
-// linkLocked names f abs (which is neither a file nor a directory) after
-// checking that every ancestor of abs is a directory and that the name
-// fits the budget (unless force is set: putting back a name just taken
-// out).
-func (v *virtualStore) linkLocked(abs string, f *vfile, force bool) *vfsproto.Error {
+// fitsLocked checks that naming abs (neither a file nor a directory)
+// fits the budget with the directories it adds, unless force is set
+// (putting back a name just taken out).
+func (v *virtualStore) fitsLocked(abs string, force bool) *vfsproto.Error {
 	dcost, dn, e := v.newDirsLocked(abs)
 	if e != nil {
 		return e
@@ -127,16 +136,72 @@ func (v *virtualStore) linkLocked(abs string, f *vfile, force bool) *vfsproto.Er
 	if !force && (v.names+cost > v.maxNames || len(v.files)+len(v.dirs)+1+dn > v.maxEntries) {
 		return errNoSpace()
 	}
+	return nil
+}
+
+// linkLocked names f abs (which is neither a file nor a directory) after
+// checking that every ancestor of abs is a directory and that the name
+// fits the budget (unless force is set).
+func (v *virtualStore) linkLocked(abs string, f *vfile, force bool) *vfsproto.Error {
+	if e := v.fitsLocked(abs, force); e != nil {
+		return e
+	}
 	v.files[abs] = f
 	v.names += entryCost(abs)
+	v.addAncestorsLocked(abs)
+	return nil
+}
+
+// mkdirLocked makes abs (which is not a file, nor a directory unless an
+// implicit one) an explicit directory, as linkLocked names a file.
+func (v *virtualStore) mkdirLocked(abs string, d *vdir, force bool) *vfsproto.Error {
+	if old := v.dirs[abs]; old != nil {
+		old.explicit = true
+		old.mode, old.mtime = d.mode, d.mtime
+		return nil
+	}
+	if e := v.fitsLocked(abs, force); e != nil {
+		return e
+	}
+	d.n, d.explicit = 0, true
+	v.dirs[strings.Clone(abs)] = d
+	v.names += entryCost(abs)
+	v.addAncestorsLocked(abs)
+	return nil
+}
+
+// addAncestorsLocked counts a new entry abs in each of its ancestors,
+// making the missing ones implicit directories.
+func (v *virtualStore) addAncestorsLocked(abs string) {
+	now := time.Now()
 	for d := parentDir(abs); d != "/"; d = parentDir(d) {
-		if v.dirs[d] == 0 {
-			d = strings.Clone(d)
+		vd := v.dirs[d]
+		if vd == nil {
+			vd = &vdir{mtime: now}
+			v.dirs[strings.Clone(d)] = vd
 			v.names += entryCost(d)
 		}
-		v.dirs[d]++
+		if d == parentDir(abs) {
+			vd.mtime = now
+		}
+		vd.n++
 	}
-	return nil
+}
+
+// dropAncestorsLocked uncounts the entry abs in each of its ancestors,
+// dropping the implicit directories left empty.
+func (v *virtualStore) dropAncestorsLocked(abs string) {
+	now := time.Now()
+	for d := parentDir(abs); d != "/"; d = parentDir(d) {
+		vd := v.dirs[d]
+		if d == parentDir(abs) {
+			vd.mtime = now
+		}
+		if vd.n--; vd.n == 0 && !vd.explicit {
+			delete(v.dirs, d)
+			v.names -= entryCost(d)
+		}
+	}
 }
 
 // unlinkLocked takes the name abs of f out of the store; f's bytes still
@@ -144,12 +209,187 @@ func (v *virtualStore) linkLocked(abs string, f *vfile, force bool) *vfsproto.Er
 func (v *virtualStore) unlinkLocked(abs string, f *vfile) {
 	delete(v.files, abs)
 	v.names -= entryCost(abs)
-	for d := parentDir(abs); d != "/"; d = parentDir(d) {
-		if v.dirs[d]--; v.dirs[d] == 0 {
-			delete(v.dirs, d)
-			v.names -= entryCost(d)
+	v.dropAncestorsLocked(abs)
+}
+
+// rmdirLocked takes out the explicit directory abs, which is empty.
+func (v *virtualStore) rmdirLocked(abs string) {
+	delete(v.dirs, abs)
+	v.names -= entryCost(abs)
+	v.dropAncestorsLocked(abs)
+}
+
+// mkdir makes the explicit virtual directory abs with the permission bits
+// mode. The caller has checked that its parent exists; an existing file
+// or directory at abs is EEXIST.
+func (v *virtualStore) mkdir(abs string, mode uint32) *vfsproto.Error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.files[abs] != nil || v.dirs[abs] != nil {
+		return perr(vfsproto.EArg, msgExist)
+	}
+	return v.mkdirLocked(abs, &vdir{mtime: time.Now(), mode: dirMode(mode)}, false)
+}
+
+// dirMode is mode as a vdir keeps it (0 means the default).
+func dirMode(mode uint32) uint32 {
+	if mode == 0 {
+		return 0o1000 // remembered as "no bits" (0 means the default)
+	}
+	return mode
+}
+
+// rmdir removes the virtual directory abs: ENOTEMPTY unless it is an
+// explicit directory with nothing under it.
+func (v *virtualStore) rmdir(abs string) *vfsproto.Error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	d := v.dirs[abs]
+	switch {
+	case d == nil:
+		return perr(vfsproto.ENoEnt, msgNoEnt)
+	case d.n > 0:
+		return perr(vfsproto.EArg, msgNotEmpty)
+	}
+	v.rmdirLocked(abs)
+	return nil
+}
+
+// statDir describes the virtual directory abs; ok is false when there is
+// none.
+func (v *virtualStore) statDir(abs string) (st vfsproto.StatResult, ok bool) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	d := v.dirs[abs]
+	if d == nil {
+		return st, false
+	}
+	mode := uint32(0o755)
+	if d.mode != 0 {
+		mode = d.mode & 0o777
+	}
+	return vfsproto.StatResult{Mtime: d.mtime.UnixNano(), Mode: mode, IsDir: true}, true
+}
+
+// setDirMtime and setDirMode set the modification time and permission
+// bits of the virtual directory abs; they report whether there is one.
+func (v *virtualStore) setDirMtime(abs string, t time.Time) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if d := v.dirs[abs]; d != nil {
+		d.mtime = t
+		return true
+	}
+	return false
+}
+
+func (v *virtualStore) setDirMode(abs string, mode uint32) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if d := v.dirs[abs]; d != nil {
+		d.mode = dirMode(mode)
+		return true
+	}
+	return false
+}
+
+// renameDir moves the virtual directory from, with everything under it,
+// to the virtual path to, with rename(2)'s rules: to may be missing or an
+// empty explicit directory (replaced); a file there is ENOTDIR, a
+// directory with entries ENOTEMPTY, to inside from EINVAL. Open handles
+// follow their files. Past the budget nothing moves.
+func (v *virtualStore) renameDir(from, to string) *vfsproto.Error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.dirs[from] == nil {
+		return perr(vfsproto.ENoEnt, msgNoEnt)
+	}
+	if from == to {
+		return nil
+	}
+	if strings.HasPrefix(to, from+"/") {
+		return perr(vfsproto.EArg, "invalid argument")
+	}
+	if v.files[to] != nil {
+		return perr(vfsproto.ENoEnt, msgNotDir)
+	}
+	old := v.dirs[to]
+	if old != nil && old.n > 0 {
+		return perr(vfsproto.EArg, msgNotEmpty)
+	}
+	for d := parentDir(to); d != "/"; d = parentDir(d) {
+		if v.files[d] != nil {
+			return perr(vfsproto.ENoEnt, msgNotDir)
 		}
 	}
+	type fileAt struct {
+		path string
+		f    *vfile
+	}
+	type dirAt struct {
+		path string
+		d    *vdir
+	}
+	var files []fileAt
+	var dirs []dirAt
+	prefix := from + "/"
+	for p, f := range v.files {
+		if strings.HasPrefix(p, prefix) {
+			files = append(files, fileAt{p, f})
+		}
+	}
+	for p, d := range v.dirs {
+		if d.explicit && (p == from || strings.HasPrefix(p, prefix)) {
+			dirs = append(dirs, dirAt{p, d})
+		}
+	}
+	// Parents before children when linking, children first when not.
+	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i].path) < len(dirs[j].path) })
+	unlinkAll := func(files []fileAt, dirs []dirAt) {
+		for _, f := range files {
+			v.unlinkLocked(f.path, f.f)
+		}
+		for i := len(dirs) - 1; i >= 0; i-- {
+			v.rmdirLocked(dirs[i].path)
+		}
+	}
+	linkAll := func(files []fileAt, dirs []dirAt, force bool) (nf, nd int, e *vfsproto.Error) {
+		for _, d := range dirs {
+			if e := v.mkdirLocked(d.path, d.d, force); e != nil {
+				return nf, nd, e
+			}
+			nd++
+		}
+		for _, f := range files {
+			if e := v.linkLocked(f.path, f.f, force); e != nil {
+				return nf, nd, e
+			}
+			nf++
+		}
+		return nf, nd, nil
+	}
+	unlinkAll(files, dirs)
+	if old != nil {
+		v.rmdirLocked(to)
+	}
+	moved := func(p string) string { return to + p[len(from):] }
+	nfiles := make([]fileAt, len(files))
+	for i, f := range files {
+		nfiles[i] = fileAt{moved(f.path), f.f}
+	}
+	ndirs := make([]dirAt, len(dirs))
+	for i, d := range dirs {
+		ndirs[i] = dirAt{moved(d.path), d.d}
+	}
+	if nf, nd, e := linkAll(nfiles, ndirs, false); e != nil {
+		unlinkAll(nfiles[:nf], ndirs[:nd])
+		if old != nil {
+			v.mkdirLocked(to, old, true)
+		}
+		linkAll(files, dirs, true)
+		return e
+	}
+	return nil
 }
 
 // open returns the virtual file at abs, creating it when create is set and
@@ -347,7 +587,8 @@ func (v *virtualStore) size(f *vfile) int64 {
 	return int64(len(f.data))
 }
 
-// isDir reports whether some virtual file lies under abs.
+// isDir reports whether abs is a virtual directory (explicit, or holding
+// a virtual entry somewhere under it).
 func (v *virtualStore) isDir(abs string) bool {
 	v.mu.Lock()
 	defer v.mu.Unlock()
@@ -356,13 +597,13 @@ func (v *virtualStore) isDir(abs string) bool {
 
 func (v *virtualStore) isDirLocked(abs string) bool {
 	if abs == "/" {
-		return len(v.files) > 0
+		return len(v.files)+len(v.dirs) > 0
 	}
-	return v.dirs[abs] > 0
+	return v.dirs[abs] != nil
 }
 
 // children returns the entries of the virtual directory abs: the virtual
-// files in it and the next component toward deeper ones.
+// files and directories in it.
 func (v *virtualStore) children(abs string) map[string]vfsproto.Entry {
 	v.mu.Lock()
 	defer v.mu.Unlock()
@@ -371,18 +612,27 @@ func (v *virtualStore) children(abs string) map[string]vfsproto.Entry {
 		prefix = "/"
 	}
 	var out map[string]vfsproto.Entry
+	add := func(name string, en vfsproto.Entry) {
+		if out == nil {
+			out = make(map[string]vfsproto.Entry)
+		}
+		out[name] = en
+	}
 	for p, f := range v.files {
 		if !strings.HasPrefix(p, prefix) {
 			continue
 		}
-		if out == nil {
-			out = make(map[string]vfsproto.Entry)
-		}
 		name, _, deeper := strings.Cut(p[len(prefix):], "/")
 		if deeper {
-			out[name] = vfsproto.Entry{Name: name, IsDir: true}
+			add(name, vfsproto.Entry{Name: name, IsDir: true})
 		} else {
-			out[name] = vfsproto.Entry{Name: name, Size: int64(len(f.data))}
+			add(name, vfsproto.Entry{Name: name, Size: int64(len(f.data))})
+		}
+	}
+	for p := range v.dirs {
+		if strings.HasPrefix(p, prefix) {
+			name, _, _ := strings.Cut(p[len(prefix):], "/")
+			add(name, vfsproto.Entry{Name: name, IsDir: true})
 		}
 	}
 	return out
@@ -392,15 +642,22 @@ func (v *virtualStore) children(abs string) map[string]vfsproto.Entry {
 // so that it always fits a frame.
 const maxVirtualsListing = vfsproto.MaxFrame - 4096
 
-// snapshot lists the virtual files, sorted by path. When their encoding
-// would pass limit bytes it names the shortest paths that fit and counts
-// the others as omitted: a flood of long names never hides a short one
-// (a listing too big for a frame was once answered with nothing).
+// snapshot lists the virtual files, and the empty explicit directories
+// (their paths ending in "/": the others are implied by what they hold),
+// sorted by path. When their encoding would pass limit bytes it names the
+// shortest paths that fit and counts the others as omitted: a flood of
+// long names never hides a short one (a listing too big for a frame was
+// once answered with nothing).
 func (v *virtualStore) snapshot(limit int) vfsproto.VirtualsResult {
 	v.mu.Lock()
 	out := make([]vfsproto.VirtualFile, 0, len(v.files))
 	for p, f := range v.files {
 		out = append(out, vfsproto.VirtualFile{Path: p, Size: int64(len(f.data))})
+	}
+	for p, d := range v.dirs {
+		if d.explicit && d.n == 0 {
+			out = append(out, vfsproto.VirtualFile{Path: p + "/", Dir: true})
+		}
 	}
 	v.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool {
@@ -430,12 +687,12 @@ func (v *virtualStore) counts() (files, dirs, bytes, names int64) {
 	return int64(len(v.files)), int64(len(v.dirs)), v.total, v.names
 }
 
-// reset drops every virtual file.
+// reset drops every virtual file and directory.
 func (v *virtualStore) reset() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.files = make(map[string]*vfile)
-	v.dirs = make(map[string]int)
+	v.dirs = make(map[string]*vdir)
 	v.total, v.names = 0, 0
 }
 

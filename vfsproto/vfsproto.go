@@ -132,6 +132,12 @@ func (c Code) Valid() bool {
 // hard link: its other names may lie outside the grants.
 const MsgHardLinks = "file has other hard links, which may lie outside the grants"
 
+// MsgOutside is the message of the E_PERM that refuses to create or
+// change something outside every grant under --strict (where it would
+// otherwise be virtual). Reads there are E_NOENT instead: a path outside
+// the grants that is not virtual is absent.
+const MsgOutside = "path outside the allowlist"
+
 // Error is the error object of a failed response. It implements error.
 type Error struct {
 	Code    Code   `json:"code"`
@@ -484,10 +490,12 @@ type StatsResult struct {
 	VirtualNames int64 `json:"virtual_names"`
 }
 
-// VirtualFile describes one session-scoped virtual file.
+// VirtualFile describes one session-scoped virtual file, or an empty
+// virtual directory made by mkdir (Dir set, Path ending in "/").
 type VirtualFile struct {
 	Path string `json:"path"`
 	Size int64  `json:"size"`
+	Dir  bool   `json:"dir,omitempty"`
 }
 
 // VirtualsResult is the result of virtual_files: the virtual files of the

@@ -290,6 +290,16 @@ func TestProtocolAttacks(t *testing.T) {
 			wantErr(t, p.call("r", "read", `{"h":`+h+`,"max":10}`), vfsproto.ENoEnt, vfsproto.EClosed)
 		}},
 		{"paths_outside", func(t *testing.T, p *protoPeer, ar *arena) {
+			// (First, before the "rw" opens below make virtual files.)
+			// Outside the grants the secret is absent, as a name that
+			// exists nowhere; a link in a grant leading to it, and a ".."
+			// out of a grant, are refused.
+			for _, path := range []string{ar.secret, ar.out + "/nosuch", "/etc/passwd"} {
+				wantErr(t, p.call("s", "stat", `{"path":`+jsonStr(path)+`}`), vfsproto.ENoEnt)
+			}
+			for _, path := range []string{ar.rw + "/link-abs", ar.rw + "/dirlink/secret", ar.ro + "/../out/secret"} {
+				wantErr(t, p.call("s", "stat", `{"path":`+jsonStr(path)+`}`), vfsproto.EPerm)
+			}
 			for _, path := range []string{
 				ar.secret, ar.ro + "/../out/secret", "/proc/self/root" + ar.secret,
 				ar.rw + "/dirlink/secret", ar.rw + "/link-abs", ar.rw + "/link-rel", ar.ro + "/ro-link",

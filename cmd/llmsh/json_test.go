@@ -37,7 +37,7 @@ func TestJSON(t *testing.T) {
 		{"output cap", []string{"--json", "--max-output", "1000", "-c", "yes"}, "",
 			jsonResult{Stdout: strings.Repeat("y\n", 500), Stderr: "llmsh: output limit exceeded\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
 		{"denied path", []string{"--json", "-c", "cat /etc/passwd"}, "",
-			jsonResult{Stderr: "cat: /etc/passwd: Permission denied\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
+			jsonResult{Stderr: "cat: /etc/passwd: No such file or directory\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
 		{"not JSON-escaped HTML, invalid UTF-8 replaced", []string{"--json", "-c", `printf '<&>\xff\n'`}, "",
 			jsonResult{Stdout: "<&>\uFFFD\n", VirtualFiles: []string{}}, 0},
 	}

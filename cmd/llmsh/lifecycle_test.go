@@ -67,7 +67,7 @@ func TestVfsFdsWithExternalVfsd(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v: %s", err, errb.String())
 	}
-	if out.String() != "from the external vfsd\nstatus 1\n" || !strings.Contains(errb.String(), "Permission denied") {
+	if out.String() != "from the external vfsd\nstatus 1\n" || !strings.Contains(errb.String(), "No such file or directory") {
 		t.Fatalf("out=%q err=%q", out.String(), errb.String())
 	}
 }

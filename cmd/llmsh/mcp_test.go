@@ -55,8 +55,8 @@ func TestMCPStdio(t *testing.T) {
 		t.Errorf("written file: %q", b)
 	}
 	res, got := bash("cat " + outside + "/secret")
-	if !res.IsError || got["exit_code"] != 1.0 || !strings.Contains(got["stderr"].(string), "Permission denied") {
-		t.Errorf("denied: %v", got)
+	if !res.IsError || got["exit_code"] != 1.0 || !strings.Contains(got["stderr"].(string), "No such file or directory") {
+		t.Errorf("absent: %v", got)
 	}
 	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/data.txt"})
 	if err != nil || rr.Contents[0].Text != "b\na\n" {

@@ -138,9 +138,9 @@ func Description(dir string, cfg Config) string {
 		}
 		return strings.Join(out, ", ")
 	}
-	elsewhere := "A write anywhere else creates a scratch file that only this shell sees: later calls can read it, and it is discarded when the server exits (it never reaches the disk)."
+	elsewhere := "A write anywhere else (or mkdir, mktemp -d: /tmp is there for them) creates a scratch file or directory that only this shell sees: later calls can read it, and it is discarded when the server exits (it never reaches the disk)."
 	if cfg.Strict {
-		elsewhere = "A write anywhere else fails with \"Permission denied\"."
+		elsewhere = "A write anywhere else fails with \"Permission denied (outside the writable paths)\"."
 	}
 	timeout := ""
 	if cfg.Timeout > 0 {
@@ -148,7 +148,7 @@ func Description(dir string, cfg Config) string {
 	}
 	return fmt.Sprintf(`Run a bash script in llmsh, a restricted shell. The bash language works in full (pipes, redirections, variables, functions, loops, conditionals, here-documents), but every command is one of llmsh's builtins: the common text and file tools (cat, ls, grep, sed, awk, jq, find, sort, uniq, cut, tr, head, tail, wc, diff, xargs, tar and more; run "help" for the list). No other program exists: python, node, git, curl, make, compilers and package managers cannot be run, there is no network, and the host's environment variables are not visible.
 
-Readable: %s. Writable (and readable): %s. Everything else is denied ("Permission denied"). %s
+Readable: %s. Writable (and readable): %s. Everything else is absent ("No such file or directory") until the script makes it; a write to a readable path that is not writable is "Permission denied". %s
 
 The shell persists across calls, like a terminal: variables, functions, the working directory (initially %s) and scratch files carry over. Background jobs (&) end when the call returns; use wait to collect them.%s`,
 		abs(append(append([]string{}, cfg.Inputs...), cfg.Outputs...)), abs(cfg.Outputs), elsewhere, dir, timeout)

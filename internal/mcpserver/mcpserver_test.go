@@ -141,7 +141,7 @@ func TestBashTool(t *testing.T) {
 
 	// A denied path: a clean error result, not a protocol error.
 	res, got = call(t, cs, map[string]any{"command": "cat " + outside + "/secret"})
-	want := BashOutput{Stderr: "cat: " + outside + "/secret: Permission denied\n", ExitCode: 1}
+	want := BashOutput{Stderr: "cat: " + outside + "/secret: No such file or directory\n", ExitCode: 1}
 	if got != want || !res.IsError || text(res) != want.Stderr+"[exit code 1]" {
 		t.Errorf("denied: %+v %q", got, text(res))
 	}
@@ -239,7 +239,7 @@ func TestResources(t *testing.T) {
 
 func TestStrictDescription(t *testing.T) {
 	d := Description("/w", Config{Inputs: []string{"a"}, Strict: true})
-	if !strings.Contains(d, "Readable: /w/a.") || !strings.Contains(d, "Writable (and readable): nothing") || !strings.Contains(d, `fails with "Permission denied"`) {
+	if !strings.Contains(d, "Readable: /w/a.") || !strings.Contains(d, "Writable (and readable): nothing") || !strings.Contains(d, `fails with "Permission denied (outside the writable paths)"`) {
 		t.Errorf("strict description:\n%s", d)
 	}
 }

@@ -1,4 +1,4 @@
 # The secret's absolute path.
 #@ status: 1
-#@ stderr: cat: @SECRET@: Permission denied
+#@ stderr: cat: @SECRET@: No such file or directory
 cat @SECRET@

@@ -1,7 +1,7 @@
 # cd out of the grants fails; relative reads stay confined.
 #@ status: 1
 #@ stdout: @RW@
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 cd @OUT@
 cd ../out
 pwd

@@ -1,4 +1,4 @@
 # More .. than the path has components, then down to the secret.
 #@ status: 1
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 cat ../../../../../../../../../../../..@SECRET@

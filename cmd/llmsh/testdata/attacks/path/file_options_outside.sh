@@ -1,6 +1,6 @@
 # Options that name files: xargs -a, paste, join, comm, tee input, diff -r.
 #@ status: any
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 xargs -a @SECRET@ echo
 paste @SECRET@ @RO@/in.txt
 join @SECRET@ @SECRET@

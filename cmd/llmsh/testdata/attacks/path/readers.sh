@@ -1,7 +1,7 @@
 # Every reader refuses the secret: no content, no size, no digest.
 #@ status: any
 #@ no-stdout: 10
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 wc -c @SECRET@
 sort @SECRET@
 md5sum @SECRET@

@@ -1,6 +1,6 @@
 # Input redirections and command substitutions of the secret.
 #@ status: any
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 cat < @SECRET@
 x=$(< @SECRET@); echo "[$x]"
 read -r y < @SECRET@; echo "[$y]"

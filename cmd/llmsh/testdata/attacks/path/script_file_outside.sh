@@ -1,7 +1,7 @@
 # Reading a script, an awk program, a sed script or a pattern file from
 # outside: a message quoting its content would leak the marker.
 #@ status: any
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 source @SECRET@
 awk -f @SECRET@
 echo x | sed -f @SECRET@

@@ -1,6 +1,6 @@
 # Host devices are not readable.
 #@ status: 1
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 head -c 8 /dev/urandom
 head -c 8 /dev/zero
 cat /dev/mem

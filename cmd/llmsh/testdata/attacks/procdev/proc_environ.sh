@@ -1,6 +1,6 @@
 # The host environment through /proc.
 #@ status: 1
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 cat /proc/self/environ
 cat /proc/$$/environ
 cat /proc/1/environ

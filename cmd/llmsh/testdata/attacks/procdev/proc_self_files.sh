@@ -1,6 +1,6 @@
 # Process information through /proc/self.
 #@ status: any
-#@ stderr: Permission denied
+#@ stderr: No such file or directory
 cat /proc/self/cmdline
 cat /proc/self/maps
 cat /proc/self/status

@@ -1,6 +1,11 @@
-# Removing, moving, touching, creating directories outside: refused.
+# Removing, moving, touching, creating directories outside: the host's
+# files are absent (nothing to remove or move), and what is created there
+# (a touched name, a moved file, directories) is virtual, named at exit.
 #@ status: any
-#@ stderr: Permission denied
+#@ stderr: rm: cannot remove '@SECRET@': No such file or directory
+#@ stderr: mv: cannot stat '@SECRET@': No such file or directory
+#@ stderr: rmdir: failed to remove '@OUT@/bin': No such file or directory
+#@ stderr: discarded virtual files: @OUT@/a/b/ @OUT@/d/ @OUT@/moved @OUT@/other.txt @OUT@/secret
 rm @SECRET@
 rm -rf @OUT@
 rm -rf ../out
