@@ -13,8 +13,11 @@ func init() {
 
 func mkdir(env *Env) int {
 	f := NewFlags(env, "Create the DIRECTORY(ies), if they do not already exist.\n\n"+
-		"Directories can be made only inside trees granted writable (-o). Special\n"+
-		"mode bits (setuid, setgid, sticky) are not set.", "[OPTION]... DIRECTORY...")
+		"Inside the granted trees, directories can be made only in those granted\n"+
+		"writable (-o). Outside every grant a directory is a virtual directory of\n"+
+		"the session, held in memory and gone when it ends (refused under --strict);\n"+
+		"/tmp is there to make them in. Special mode bits (setuid, setgid, sticky)\n"+
+		"are not set.", "[OPTION]... DIRECTORY...")
 	parents := f.Bool('p', "parents", "no error if existing, make parent directories as needed")
 	verbose := f.Bool('v', "verbose", "print a message for each created directory")
 	modeStr, modeSet := f.String('m', "mode", "MODE", "set file mode (as in chmod), not a=rwx - umask")

@@ -19,10 +19,9 @@ TEMPLATE must contain at least 3 consecutive 'X's in last component.
 If TEMPLATE is not specified, use tmp.XXXXXXXXXX, and --tmpdir is implied.
 Files are created u+rw, and directories u+rwx.
 
-Outside the granted trees a temporary file is a virtual file of the session
-(gone when it ends; under --strict, refused); directories can be made only
-inside trees granted writable (-o), so 'mktemp -d' needs TMPDIR or -p to
-name one. llmsh's placeholder TMPDIR (/nonexistent-llmsh-tmp, which keeps the
+Outside the granted trees a temporary file or directory is virtual: it is
+held in the session's memory and gone when it ends (under --strict, refused).
+llmsh's placeholder TMPDIR (/nonexistent-llmsh-tmp, which keeps the
 interpreter off the host) counts as unset: the default directory is /tmp.`
 
 // mktempPlaceholder is the TMPDIR that llmsh's shell sets for its own
