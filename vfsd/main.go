@@ -16,8 +16,9 @@ const usage = `usage: vfsd [-i PATH]... [-o PATH]... [--strict] [--log FILE]
 
 vfsd serves the FS Proxy Protocol to one client on stdin/stdout (or on the
 inherited file descriptors R,W), allowing reads under -i and -o paths and
-writes under -o paths. Writes elsewhere go to in-memory virtual files
-(refused with --strict). A --hide FILE is never opened, by any name
+writes under -o paths. Writes and mkdir elsewhere make in-memory
+virtual files and directories (refused with --strict); a path elsewhere
+that is not virtual is absent. A --hide FILE is never opened, by any name
 (llmsh hides its REPL history from scripts). --shm-fd N is a sealed
 memory file shared with the client, into which read_shm reads (llmsh
 makes one when it starts vfsd).

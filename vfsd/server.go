@@ -1,7 +1,7 @@
 // Package vfsd is the I/O-only server of llmsh: it serves the FS Proxy
 // Protocol (package vfsproto) to llmsh's clients, enforcing read and write
-// allowlists with os.Root and keeping session-scoped virtual files in
-// memory. It runs no program, opens no network connection and reads no
+// allowlists with os.Root and keeping session-scoped virtual files and
+// directories in memory (outside the grants, nothing else exists). It runs no program, opens no network connection and reads no
 // environment variable.
 package vfsd
 
