@@ -115,7 +115,11 @@ type OpenParams struct {
 	Timeout Duration `json:"timeout,omitempty"`
 	// MaxOutput caps the stdout+stderr bytes kept per run (status 125,
 	// truncated); zero: 512 KiB. At most MaxFrame less 64 KiB.
-	MaxOutput int64   `json:"max_output,omitempty"`
+	MaxOutput int64 `json:"max_output,omitempty"`
+	// MaxMemory bounds the heap of the session's process in bytes (a run
+	// past it: status 125, "llmsh: memory limit exceeded"); zero: 2 GiB,
+	// which is also the most.
+	MaxMemory int64   `json:"max_memory,omitempty"`
 	Limits    *Limits `json:"limits,omitempty"`
 }
 

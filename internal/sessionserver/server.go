@@ -454,6 +454,8 @@ func (s *Server) open(p OpenParams) (string, vfsproto.Code, error) {
 		return "", EArg, errors.New("timeout must not be negative")
 	case p.MaxOutput < 0 || p.MaxOutput > MaxOutputLimit:
 		return "", EArg, fmt.Errorf("max_output must be between 0 and %d", MaxOutputLimit)
+	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory:
+		return "", EArg, fmt.Errorf("max_memory must be between 0 and %d", llmsh.DefaultMaxMemory)
 	case p.Dir != "" && !filepath.IsAbs(p.Dir):
 		return "", EArg, errors.New("dir must be an absolute path")
 	}
@@ -473,7 +475,7 @@ func (s *Server) open(p OpenParams) (string, vfsproto.Code, error) {
 	s.mu.Unlock()
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: p.Inputs, Outputs: p.Outputs, Dir: p.Dir, Strict: p.Strict, Limits: lim,
-		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput,
+		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput, MaxMemory: p.MaxMemory,
 		VfsdPath: s.cfg.VfsdPath, VfsdLog: s.cfg.VfsdLog,
 		// Each session's shell in a confined process of its own: one
 		// session's crash or heap cannot take the server down.

@@ -551,3 +551,33 @@ func TestCrashEndsOneSession(t *testing.T) {
 		t.Errorf("a new session: %+v", r)
 	}
 }
+
+// TestMemoryLimitEndsOneRun: x=$(yes) in a session with a small
+// max_memory stops with 125 and the memory message; the session, and
+// another one beside it, go on (issue 20 item 2).
+func TestMemoryLimitEndsOneRun(t *testing.T) {
+	_, path := start(t, Config{})
+	c := dial(t, path)
+	other, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, c, other, "kept=yes", "")
+	hog, err := c.Open(OpenParams{MaxMemory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, c, hog, "x=$(yes); echo never", "")
+	if r.ExitCode != 125 || !strings.Contains(r.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(r.Stdout, "never") {
+		t.Fatalf("hog: %+v", r)
+	}
+	if r := mustRun(t, c, hog, "echo again", ""); r.Stdout != "again\n" {
+		t.Errorf("the hog session after its limit: %+v", r)
+	}
+	if r := mustRun(t, c, other, "echo $kept", ""); r.Stdout != "yes\n" {
+		t.Errorf("the other session: %+v", r)
+	}
+	if _, err := c.Open(OpenParams{MaxMemory: 3 << 30}); code(err) != EArg {
+		t.Errorf("max_memory over 2 GiB: %v, want E_ARG", err)
+	}
+}
