@@ -397,7 +397,9 @@ func serveWorker(conn *net.UnixConn) int {
 				if fired {
 					// The guard stopped the run: as the llmsh command says it.
 					res.ExitCode = 125
-					res.Stderr += "llmsh: " + memguard.Message(limit) + "\n"
+					msg := "llmsh: " + memguard.Message(limit) + "\n"
+					res.Stderr += msg
+					res.Output += msg
 					err = nil
 					runtime.GC()
 				}

@@ -115,6 +115,9 @@ type Limits = shell.Limits
 // Result is what one Run produced.
 type Result struct {
 	Stdout, Stderr string
+	// Output is stdout and stderr together in the order they were
+	// written, as a terminal shows them (within MaxOutput, as they are).
+	Output string
 	// ExitCode is the status of the last command, as $? would show it:
 	// 124 after Options.Timeout, 125 when a limit (or MaxOutput) stopped
 	// the script, 2 for a syntax error.
@@ -533,6 +536,7 @@ func (s *Session) Close() error {
 type capture struct {
 	mu             sync.Mutex
 	stdout, stderr half
+	all            bytes.Buffer // both, in the order written
 	left           int64 // bytes still allowed; -1 for no cap
 	cut            bool
 	cancel         func()
@@ -549,12 +553,15 @@ func (h *half) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.left < 0 {
+		c.all.Write(p)
 		return h.buf.Write(p)
 	}
 	if int64(len(p)) <= c.left {
 		c.left -= int64(len(p))
+		c.all.Write(p)
 		return h.buf.Write(p)
 	}
+	c.all.Write(p[:c.left])
 	h.buf.Write(p[:c.left])
 	c.left = 0
 	if !c.cut {
@@ -584,12 +591,13 @@ func (c *capture) note(msg string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stderr.buf.WriteString(msg)
+	c.all.WriteString(msg)
 }
 
 func (c *capture) result() Result {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return Result{Stdout: c.stdout.buf.String(), Stderr: c.stderr.buf.String(), Truncated: c.cut}
+	return Result{Stdout: c.stdout.buf.String(), Stderr: c.stderr.buf.String(), Output: c.all.String(), Truncated: c.cut}
 }
 
 // stream is the shell's stdout or stderr: the current Run's capture, or

@@ -76,7 +76,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer sess.Close()
 	srv := mcpserver.New(sess, mcpserver.Config{
-		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, Version: version,
+		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, MaxOutput: o.maxOutput, Version: version,
 	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -31,7 +31,7 @@ func TestMCPStdio(t *testing.T) {
 	defer cs.Close()
 
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "bash" {
+	if err != nil || len(tools.Tools) != 2 || tools.Tools[0].Name != "bash" || tools.Tools[1].Name != "reset" {
 		t.Fatalf("tools: %+v %v", tools, err)
 	}
 	bash := func(command string) (*mcp.CallToolResult, map[string]any) {

@@ -32,6 +32,9 @@ type Config struct {
 	Strict bool
 	// Timeout is the session's limit per call, zero for none.
 	Timeout time.Duration
+	// MaxOutput is the session's cap on a call's stdout+stderr bytes,
+	// zero for none.
+	MaxOutput int64
 	// Version is llmsh's version, for the server's Implementation.
 	Version string
 	// MaxResources bounds how many files of the granted trees are listed
@@ -52,6 +55,17 @@ type BashOutput struct {
 	Stdout   string `json:"stdout"`
 	Stderr   string `json:"stderr"`
 	ExitCode int    `json:"exit_code"`
+	// Truncated: the output cap cut the output (the call was stopped).
+	Truncated bool `json:"truncated"`
+	// VirtualFiles are the session's scratch files and directories after
+	// the call (paths; a directory's ends in /… as llmsh lists it).
+	VirtualFiles []string `json:"virtual_files"`
+	DurationMS   int64    `json:"duration_ms"`
+}
+
+// ResetOutput is the reset tool's structured output.
+type ResetOutput struct {
+	Dir string `json:"dir" jsonschema:"the working directory the new shell starts in"`
 }
 
 // New returns an MCP server for sess. Its bash tool runs every call in
@@ -66,6 +80,17 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Description: desc,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
 		return runBash(ctx, sess, in)
+	})
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "reset",
+		Title:       "Start the llmsh shell anew",
+		Description: "Start the shell anew, as a new terminal: its variables, functions, working directory, background jobs and scratch files are discarded. Files written under the writable paths stay.",
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, ResetOutput, error) {
+		if err := sess.Reset(); err != nil {
+			return nil, ResetOutput{}, err
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "The shell was started anew in " + sess.Dir() + "."}}},
+			ResetOutput{Dir: sess.Dir()}, nil
 	})
 	addResources(srv, sess, cfg)
 	return srv
@@ -96,15 +121,19 @@ func runBash(ctx context.Context, sess *llmsh.Session, in BashInput) (*mcp.CallT
 		res.ExitCode = 124
 		res.Stderr += fmt.Sprintf("llmsh: timed out after %dms\n", in.TimeoutMS)
 	}
-	out := BashOutput{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode}
-	var text strings.Builder
-	text.WriteString(res.Stdout)
-	if res.Stderr != "" {
-		if text.Len() > 0 && !strings.HasSuffix(text.String(), "\n") {
-			text.WriteByte('\n')
-		}
-		text.WriteString(res.Stderr)
+	out := BashOutput{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, Truncated: res.Truncated,
+		VirtualFiles: res.VirtualFiles, DurationMS: res.Duration.Milliseconds()}
+	if out.VirtualFiles == nil {
+		out.VirtualFiles = []string{}
 	}
+	var text strings.Builder
+	// stdout and stderr as a terminal shows them, each message beside the
+	// output of the command that wrote it.
+	output := res.Output
+	if output == "" {
+		output = res.Stdout + res.Stderr
+	}
+	text.WriteString(output)
 	if res.Truncated {
 		text.WriteString("[output truncated]\n")
 	}
@@ -144,8 +173,12 @@ func Description(dir string, cfg Config) string {
 	}
 	timeout := ""
 	if cfg.Timeout > 0 {
-		timeout = fmt.Sprintf(" Each call stops after %s at most (exit code 124).", cfg.Timeout)
+		timeout = fmt.Sprintf(" Each call stops after %s at most (exit code 124); timeout_ms can shorten that, not extend it.", cfg.Timeout)
 	}
+	if cfg.MaxOutput > 0 {
+		timeout += fmt.Sprintf(" A call keeps at most %d bytes of output; past that it is stopped (exit code 125, truncated).", cfg.MaxOutput)
+	}
+	timeout += " Calls run one at a time: a call waits for the one in progress. The reset tool starts the shell anew."
 	return fmt.Sprintf(`Run a bash script in llmsh, a restricted shell. The bash language works in full (pipes, redirections, variables, functions, loops, conditionals, here-documents), but every command is one of llmsh's builtins: the common text and file tools (cat, ls, grep, sed, awk, jq, find, sort, uniq, cut, tr, head, tail, wc, diff, xargs, tar and more; run "help" for the list). No other program exists: python, node, git, curl, make, compilers and package managers cannot be run, there is no network, and the host's environment variables are not visible.
 
 Readable: %s. Writable (and readable): %s. Everything else is absent ("No such file or directory") until the script makes it; a write to a readable path that is not writable is "Permission denied". %s

@@ -89,11 +89,11 @@ func TestListTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Tools) != 1 || res.Tools[0].Name != "bash" {
+	if len(res.Tools) != 2 || res.Tools[0].Name != "bash" || res.Tools[1].Name != "reset" {
 		t.Fatalf("tools: %+v", res.Tools)
 	}
 	tool := res.Tools[0]
-	for _, want := range []string{"Readable: " + in + ", " + out, "Writable (and readable): " + out, "no network", "scratch file", "persists across calls"} {
+	for _, want := range []string{"Readable: " + in + ", " + out, "Writable (and readable): " + out, "no network", "scratch file", "persists across calls", "one at a time", "reset tool"} {
 		if !strings.Contains(tool.Description, want) {
 			t.Errorf("description lacks %q:\n%s", want, tool.Description)
 		}
@@ -117,7 +117,7 @@ func TestBashTool(t *testing.T) {
 	cs, _ := connect(t, Config{Inputs: []string{in}, Outputs: []string{out}})
 
 	res, got := call(t, cs, map[string]any{"command": "sort " + in + "/data.txt | head -2 | tr a-z A-Z"})
-	if got != (BashOutput{Stdout: "APPLE\nFIG\n"}) || res.IsError || text(res) != "APPLE\nFIG\n" {
+	if got.Stdout != "APPLE\nFIG\n" || got.Stderr != "" || got.ExitCode != 0 || got.Truncated || len(got.VirtualFiles) != 0 || res.IsError || text(res) != "APPLE\nFIG\n" {
 		t.Errorf("pipeline: %+v %q", got, text(res))
 	}
 
@@ -142,7 +142,7 @@ func TestBashTool(t *testing.T) {
 	// A denied path: a clean error result, not a protocol error.
 	res, got = call(t, cs, map[string]any{"command": "cat " + outside + "/secret"})
 	want := BashOutput{Stderr: "cat: " + outside + "/secret: No such file or directory\n", ExitCode: 1}
-	if got != want || !res.IsError || text(res) != want.Stderr+"[exit code 1]" {
+	if got.Stdout != want.Stdout || got.Stderr != want.Stderr || got.ExitCode != want.ExitCode || !res.IsError || text(res) != want.Stderr+"[exit code 1]" {
 		t.Errorf("denied: %+v %q", got, text(res))
 	}
 	if strings.Contains(text(res), "SECRET") {
@@ -157,7 +157,7 @@ func TestBashTool(t *testing.T) {
 
 	// No host programs.
 	_, got = call(t, cs, map[string]any{"command": "python3 -c 1"})
-	if got != (BashOutput{Stderr: "llmsh: python3: command not found\n", ExitCode: 127}) {
+	if got.Stdout != "" || got.Stderr != "llmsh: python3: command not found\n" || got.ExitCode != 127 {
 		t.Errorf("host program: %+v", got)
 	}
 
@@ -267,5 +267,27 @@ func TestCrashStartsAnew(t *testing.T) {
 	}
 	if _, out, err := runBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
 		t.Fatalf("the call after: %+v, %v", out, err)
+	}
+}
+
+// TestInterleavedAndReset: the text shows stdout and stderr in the order
+// they were written; structured content carries truncated, the virtual
+// files and the duration; the reset tool starts the shell anew.
+func TestInterleavedAndReset(t *testing.T) {
+	cs, _ := connect(t, Config{})
+	res, got := call(t, cs, map[string]any{"command": "echo one; echo oops >&2; echo two > /tmp/s.txt; echo three"})
+	if text(res) != "one\noops\nthree\n" || got.Stdout != "one\nthree\n" || got.Stderr != "oops\n" {
+		t.Errorf("order: %q %+v", text(res), got)
+	}
+	if len(got.VirtualFiles) != 1 || got.VirtualFiles[0] != "/tmp/s.txt" || got.DurationMS < 0 {
+		t.Errorf("structured: %+v", got)
+	}
+	call(t, cs, map[string]any{"command": "v=kept"})
+	rr, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "reset", Arguments: map[string]any{}})
+	if err != nil || rr.IsError || !strings.Contains(text(rr), "started anew") {
+		t.Fatalf("reset: %v %+v", err, rr)
+	}
+	if res, got := call(t, cs, map[string]any{"command": "echo \"[$v]\"; cat /tmp/s.txt"}); got.Stdout != "[]\n" || got.ExitCode != 1 {
+		t.Errorf("after reset: %q %+v", text(res), got)
 	}
 }
