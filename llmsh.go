@@ -537,7 +537,7 @@ type capture struct {
 	mu             sync.Mutex
 	stdout, stderr half
 	all            bytes.Buffer // both, in the order written
-	left           int64 // bytes still allowed; -1 for no cap
+	left           int64        // bytes still allowed; -1 for no cap
 	cut            bool
 	cancel         func()
 }
