@@ -590,8 +590,12 @@ func (c *capture) truncated() bool {
 func (c *capture) note(msg string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.stderr.buf.WriteString(msg)
-	c.all.WriteString(msg)
+	for _, b := range []*bytes.Buffer{&c.stderr.buf, &c.all} {
+		if b.Len() > 0 && b.Bytes()[b.Len()-1] != '\n' {
+			b.WriteByte('\n') // on a line of its own, not glued to a cut line
+		}
+		b.WriteString(msg)
+	}
 }
 
 func (c *capture) result() Result {

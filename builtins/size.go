@@ -158,3 +158,15 @@ func sizeMessage(what, arg string, v uint64, e sizeErr, min, max uint64) (msg st
 	}
 	return what + ": " + laQuote(arg) + errno, true
 }
+
+// ParseSize reads a positive byte count with GNU's multiplier suffixes
+// (1K and 1KiB are 1024, 1KB is 1000; M, G, T, P, E likewise), as the
+// llmsh command's --max-output takes it. ok is false for anything else,
+// zero, or a count past 2^63-1.
+func ParseSize(s string) (n int64, ok bool) {
+	v, err := parseSize(s, 10, "kKMGTPE0")
+	if err != sizeOK || v == 0 || v > math.MaxInt64 || strings.TrimSpace(s) != s {
+		return 0, false
+	}
+	return int64(v), true
+}

@@ -23,10 +23,11 @@ type limiter struct {
 	stderr    io.Writer // where a limit that fires says so
 	maxOutput int64     // bytes of stdout+stderr per run; 0 for no cap
 
-	left   atomic.Int64 // output budget left in this run
-	mu     sync.Mutex
-	cancel func() // of the run in progress; nil between runs
-	fired  bool   // a limit stopped the run in progress
+	left    atomic.Int64 // output budget left in this run
+	midLine atomic.Bool  // the last byte written was not a newline
+	mu      sync.Mutex
+	cancel  func() // of the run in progress; nil between runs
+	fired   bool   // a limit stopped the run in progress
 }
 
 // begin starts a run that cancel stops, with a fresh output budget.
@@ -35,6 +36,7 @@ func (l *limiter) begin(cancel func()) {
 	defer l.mu.Unlock()
 	l.cancel, l.fired = cancel, false
 	l.left.Store(l.maxOutput)
+	l.midLine.Store(false)
 }
 
 // end ends the run and reports whether a limit stopped it.
@@ -53,7 +55,13 @@ func (l *limiter) fire(msg string) {
 		return
 	}
 	l.fired = true
-	fmt.Fprintln(l.stderr, "llmsh: "+msg)
+	if l.midLine.Load() {
+		// The message on a line of its own, not glued to the cut line.
+		msg = "\n" + "llmsh: " + msg
+	} else {
+		msg = "llmsh: " + msg
+	}
+	fmt.Fprintln(l.stderr, msg)
 	l.cancel()
 }
 
@@ -84,9 +92,13 @@ func (lw *limitWriter) Write(p []byte) (int, error) {
 		n := 0
 		if fit := int64(len(p)) + left; fit > 0 {
 			n, _ = lw.w.Write(p[:fit])
+			lw.l.midLine.Store(p[fit-1] != '\n')
 		}
-		lw.l.fire("output limit exceeded")
+		lw.l.fire(fmt.Sprintf("output limit exceeded (%d bytes)", lw.l.maxOutput))
 		return n, errOutputLimit
+	}
+	if len(p) > 0 {
+		lw.l.midLine.Store(p[len(p)-1] != '\n')
 	}
 	return lw.w.Write(p)
 }

@@ -35,7 +35,7 @@ func TestJSON(t *testing.T) {
 		{"script file", []string{"--json", script, "arg"}, "",
 			jsonResult{Stdout: "file:arg\n", VirtualFiles: []string{}}, 0},
 		{"output cap", []string{"--json", "--max-output", "1000", "-c", "yes"}, "",
-			jsonResult{Stdout: strings.Repeat("y\n", 500), Stderr: "llmsh: output limit exceeded\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
+			jsonResult{Stdout: strings.Repeat("y\n", 500), Stderr: "llmsh: output limit exceeded (1000 bytes)\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
 		{"denied path", []string{"--json", "-c", "cat /etc/passwd"}, "",
 			jsonResult{Stderr: "cat: /etc/passwd: No such file or directory\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
 		{"not JSON-escaped HTML, invalid UTF-8 replaced", []string{"--json", "-c", `printf '<&>\xff\n'`}, "",

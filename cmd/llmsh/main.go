@@ -55,7 +55,8 @@ a script in it; "llmsh serve --help" says more.
                          duration_ms, virtual_files} instead of streaming the output
       --timeout DUR    wall-clock limit for the whole run (exit status 124);
                          interactive: for each command line
-      --max-output N   cap on stdout+stderr bytes; interactive: per command line
+      --max-output N   cap on stdout+stderr bytes (suffixes K, M, G: 1K = 1024,
+                         1KB = 1000); interactive: per command line
       --max-commands N cap on the commands run (default 50,000,000);
                          interactive: per command line
       --log FILE       vfsd's structured request log
@@ -155,8 +156,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 				}
 				o.timeout = d
 			case "--max-output":
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || n <= 0 {
+				n, ok := builtins.ParseSize(v) // 100000, 1K, 10M, 1MB
+				if !ok {
 					return nil, usageErr(stderr, "invalid --max-output '%s'", v)
 				}
 				o.maxOutput = n
@@ -324,6 +325,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		}
 		sess = vfsdproc.Attach(uintptr(rfd), uintptr(wfd))
 	} else {
+		prepareOutputs(o.outputs, stderr)
 		sess, err = startVfsd(o.vfsdPath, vfsdproc.Config{
 			Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile, Stderr: os.Stderr,
 			Hidden: hiddenFiles(hist),
@@ -546,4 +548,24 @@ func readThroughVfsd(sess *session, name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(f)
+}
+
+// prepareOutputs settles the -o paths that do not exist yet, before vfsd
+// opens its grants: one written with a trailing slash (-o out/) is made as
+// a directory, as the operator asked; any other is granted as a single
+// file, and a line on stderr says so (writes under it would otherwise be
+// refused with no word of why).
+func prepareOutputs(outputs []string, stderr io.Writer) {
+	for _, p := range outputs {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if strings.HasSuffix(p, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				fmt.Fprintf(stderr, "llmsh: cannot create -o directory '%s': %s\n", p, builtins.ErrText(err))
+			}
+			continue
+		}
+		fmt.Fprintf(stderr, "llmsh: -o '%s' does not exist: granted as a single file (-o '%s/' makes it a directory)\n", p, p)
+	}
 }
