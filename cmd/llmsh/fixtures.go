@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 )
@@ -22,8 +24,10 @@ Run each NAME.sh fixture (PATH is a NAME.sh or a directory of them) with
 its own vfsd, in a fresh temp copy of NAME.files/ (if any) that is the
 working directory and is granted read-write, with stdin from NAME.stdin
 (if any), and compare its output with the goldens NAME.stdout,
-NAME.stderr and NAME.status that exist. One line per fixture, then
-"N passed, N failed"; exit status 1 when a fixture failed.
+NAME.stderr and NAME.status (NAME.stdout and NAME.status must exist;
+NAME.stderr is compared when it exists). One line per fixture, a unified
+diff under each that failed, then "N passed, N failed"; exit status 1
+when a fixture failed.
 
   --update   rewrite NAME.stdout and NAME.status, and NAME.stderr when it
              exists (create it empty to keep one), with what llmsh printed
@@ -61,7 +65,7 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: test: %v\n", err)
+			fmt.Fprintf(stderr, "llmsh: test: %s: %s\n", p, builtins.ErrText(err))
 			return 2
 		}
 		if !info.IsDir() {
@@ -71,8 +75,7 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 			scripts = append(scripts, p)
 			continue
 		}
-		m, _ := filepath.Glob(filepath.Join(p, "*.sh"))
-		scripts = append(scripts, m...)
+		scripts = append(scripts, fixtureScripts(p)...)
 	}
 	sort.Strings(scripts)
 	passed, failed := 0, 0
@@ -130,20 +133,27 @@ func (r *fixtureResult) update(name string) error {
 	return nil
 }
 
+// compare says how the run differs from the goldens of fixture name: a
+// unified diff (the golden as ---, llmsh's output as +++) for each that
+// differs, and a golden .stdout or .status that is missing is a failure
+// too (.stderr is optional: bash's own messages are not llmsh's).
 func (r *fixtureResult) compare(name string) string {
 	var b strings.Builder
-	check := func(ext string, got []byte) {
+	check := func(ext string, got []byte, required bool) {
 		want, err := os.ReadFile(name + ext)
 		if err != nil {
+			if required {
+				fmt.Fprintf(&b, "  %s%s: %s (llmsh test --update %s.sh records it)\n", name, ext, builtins.ErrText(err), name)
+			}
 			return
 		}
 		if !bytes.Equal(want, got) {
-			fmt.Fprintf(&b, "  %s differs:\n    want %.300q\n    got  %.300q\n", ext, want, got)
+			fmt.Fprintf(&b, "--- %s%s\n+++ %s%s (llmsh)\n%s", name, ext, name, ext, builtins.UnifiedDiff(want, got))
 		}
 	}
-	check(".stdout", r.stdout)
-	check(".stderr", r.stderr)
-	check(".status", []byte(strconv.Itoa(r.status)+"\n"))
+	check(".stdout", r.stdout, true)
+	check(".stderr", r.stderr, false)
+	check(".status", []byte(strconv.Itoa(r.status)+"\n"), true)
 	return b.String()
 }
 
@@ -184,4 +194,11 @@ func runFixture(script string) (*fixtureResult, error) {
 	defer cancel()
 	st := sh.Run(ctx, string(src), filepath.Base(script))
 	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
+}
+
+// fixtureScripts lists the NAME.sh fixtures of dir: every .sh file but
+// regen-*.sh, the scripts that make goldens (testdata/fixtures/regen-bash.sh).
+func fixtureScripts(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "*.sh"))
+	return slices.DeleteFunc(m, func(p string) bool { return strings.HasPrefix(filepath.Base(p), "regen-") })
 }

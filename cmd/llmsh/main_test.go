@@ -41,7 +41,7 @@ func knownFailures(t *testing.T) map[string]bool {
 
 // TestFixtures runs testdata/fixtures (goldens from bash 5.2).
 func TestFixtures(t *testing.T) {
-	scripts, _ := filepath.Glob("../../testdata/fixtures/*.sh")
+	scripts := fixtureScripts("../../testdata/fixtures")
 	if len(scripts) < 60 {
 		t.Fatalf("only %d fixtures", len(scripts))
 	}
@@ -154,5 +154,32 @@ func TestCLI(t *testing.T) {
 				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)
 			}
 		})
+	}
+}
+
+// TestLlmshTestCommand: llmsh test shows a difference as a unified diff,
+// fails a fixture whose goldens are missing, and words a missing PATH as
+// GNU tools do.
+func TestLlmshTestCommand(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.sh"), []byte("echo one\necho two\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.stdout"), []byte("one\nTWO\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.status"), []byte("0\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.sh"), []byte("echo b\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "regen-x.sh"), []byte("exit 1\n"), 0o644)
+	out, errs, st := runLlmsh(t, "", "test", dir)
+	a := filepath.Join(dir, "a")
+	for _, want := range []string{"FAIL " + a + "\n--- " + a + ".stdout\n+++ " + a + ".stdout (llmsh)\n@@ -1,2 +1,2 @@\n one\n-TWO\n+two\n",
+		filepath.Join(dir, "b.stdout") + ": No such file or directory (llmsh test --update", "0 passed, 2 failed\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if st != 1 || errs != "" || strings.Contains(out, "regen-x") {
+		t.Errorf("status %d, stderr %q, out %q", st, errs, out)
+	}
+	_, errs, st = runLlmsh(t, "", "test", filepath.Join(dir, "nope.sh"))
+	if st != 2 || errs != "llmsh: test: "+filepath.Join(dir, "nope.sh")+": No such file or directory\n" {
+		t.Errorf("missing PATH: status %d, stderr %q", st, errs)
 	}
 }
