@@ -156,6 +156,10 @@ var PanicHook func(name string, v any, stack []byte)
 // writer (see ErrClosedPipe handling in the shell) is the shell's business;
 // Run treats every panic alike.
 func Run(b Builtin, env *Env) (status int) {
+	if len(env.Args) == 2 && env.Args[1] == "--version" && !ownVersion[b.Name] {
+		fmt.Fprintf(env.Stdout, "%s (llmsh) %s\n", b.Name, Version)
+		return 0
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			if PanicHook != nil {
@@ -167,6 +171,15 @@ func Run(b Builtin, env *Env) (status int) {
 	}()
 	return b.Run(env)
 }
+
+// Version is llmsh's version, which `NAME --version` prints for every
+// command ("grep (llmsh) 0.1.0", in the place of GNU's "grep (GNU grep)
+// 3.8"); the llmsh command sets it.
+var Version = "0.0.0"
+
+// ownVersion are the commands whose --version is theirs: echo and printf
+// (bash's print --version as an operand or refuse it), jq (jq-VERSION).
+var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true}
 
 // Name is the command name for messages: Args[0] without any directory.
 func (e *Env) Name() string {

@@ -42,7 +42,15 @@ func TestBuiltinDocs(t *testing.T) {
 	}
 }
 
+// TestEveryBuiltinHasHelp walks every command: --help exits 0 with a usage
+// line, --version exits 0 naming the command, and an option it does not
+// know fails with the command's name and the option in the message, as
+// GNU's tools do (issue 23).
 func TestEveryBuiltinHasHelp(t *testing.T) {
+	// GNU's expr and xxd take an unknown --option as an operand; GNU's
+	// egrep and fgrep are grep and say so.
+	operand := map[string]bool{"expr": true, "xxd": true}
+	says := map[string]string{"egrep": "grep", "fgrep": "grep"}
 	for _, bi := range All() {
 		if bi.Summary == "" {
 			t.Errorf("%s: no summary", bi.Name)
@@ -50,6 +58,21 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 		r := runCmd(t, nil, "", bi.Name, "--help")
 		if r.status != 0 || !strings.Contains(r.stdout, "Usage:") {
 			t.Errorf("%s --help: status %d, stdout %.80q, stderr %.80q", bi.Name, r.status, r.stdout, r.stderr)
+		}
+		r = runCmd(t, nil, "", bi.Name, "--version")
+		if ownVersion[bi.Name] {
+			continue
+		}
+		if r.status != 0 || r.stdout != bi.Name+" (llmsh) "+Version+"\n" {
+			t.Errorf("%s --version: status %d, stdout %.80q, stderr %.80q", bi.Name, r.status, r.stdout, r.stderr)
+		}
+		r = runCmd(t, nil, "", bi.Name, "--no-such-option-x")
+		name := bi.Name
+		if s, ok := says[name]; ok {
+			name = s
+		}
+		if !operand[bi.Name] && (r.status == 0 || !strings.Contains(r.stderr, name) || !strings.Contains(r.stderr, "no-such-option-x")) {
+			t.Errorf("%s --no-such-option-x: status %d, stderr %.120q", bi.Name, r.status, r.stderr)
 		}
 	}
 }

@@ -28,6 +28,8 @@ import (
 
 const version = "0.1.0"
 
+func init() { builtins.Version = version }
+
 const usage = `Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...]
        llmsh mcp [-i PATH]... [-o PATH]... [--strict] [--timeout DUR]
        llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
