@@ -109,7 +109,11 @@ func help(env *builtins.Env) int {
 					st = 1
 				}
 			case isInterpBuiltin(name):
-				fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash (from mvdan.cc/sh)\n", name)
+				if syn, desc, ok := interp.BuiltinHelp(name); ok {
+					fmt.Fprintf(env.Stdout, "%s: %s\n    %s\n", name, syn, desc)
+				} else {
+					fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash\n", name)
+				}
 			case isNestedShell(name):
 				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
 			default:

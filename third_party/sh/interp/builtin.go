@@ -152,6 +152,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		exit.code = code
 		return exit
 	}
+	if st, ok := r.dashHelp(name, args); ok { // llmsh: NAME --help as bash
+		return st
+	}
 	switch name {
 	case ":", "true":
 	case "false":

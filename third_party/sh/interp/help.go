@@ -212,3 +212,28 @@ patterns:
 	}
 	return exit
 }
+
+// BuiltinHelp returns the synopsis and description that `help NAME` shows
+// for a shell builtin. llmsh: its own help command shows them for the
+// interpreter's builtins.
+func BuiltinHelp(name string) (synopsis, desc string, ok bool) {
+	h, ok := helpTable[name]
+	return h.synopsis, h.desc, ok
+}
+
+// noDashHelp are the builtins that take --help as an operand, as bash's.
+var noDashHelp = map[string]bool{"echo": true, "test": true, "[": true, ":": true, "true": true, "false": true}
+
+// dashHelp answers `NAME --help` for a builtin as bash does: the help
+// text on stdout, status 2. ok is false when NAME takes --help otherwise.
+func (r *Runner) dashHelp(name string, args []string) (exitStatus, bool) {
+	if len(args) != 1 || args[0] != "--help" || noDashHelp[name] {
+		return exitStatus{}, false
+	}
+	h, ok := helpTable[name]
+	if !ok {
+		return exitStatus{}, false
+	}
+	r.outf("%s: %s\n    %s\n", name, h.synopsis, h.desc)
+	return exitStatus{code: 2}, true
+}
