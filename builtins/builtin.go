@@ -178,8 +178,9 @@ func Run(b Builtin, env *Env) (status int) {
 var Version = "0.0.0"
 
 // ownVersion are the commands whose --version is theirs: echo and printf
-// (bash's print --version as an operand or refuse it), jq (jq-VERSION).
-var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true}
+// (bash's print --version as an operand or refuse it), jq (jq-VERSION),
+// awk (GoAWK's origin and what llmsh refuses of it).
+var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true}
 
 // Name is the command name for messages: Args[0] without any directory.
 func (e *Env) Name() string {

@@ -48,10 +48,13 @@ func TestTestSubcommand(t *testing.T) {
 		return out.String(), errb.String(), code
 	}
 	out, errs, code := run1(dir)
+	missing := func(name, ext string) string {
+		return "  " + dir + "/" + name + ext + ": No such file or directory (llmsh test --update " + dir + "/" + name + ".sh records it)\n"
+	}
 	want := "ok   " + dir + "/a\n" +
-		"FAIL " + dir + "/b\n  .stdout differs:\n    want \"wrong\\n\"\n    got  \"b\\n\"\n" +
-		"ok   " + dir + "/c\n" +
-		"2 passed, 1 failed\n"
+		"FAIL " + dir + "/b\n--- " + dir + "/b.stdout\n+++ " + dir + "/b.stdout (llmsh)\n@@ -1 +1 @@\n-wrong\n+b\n" + missing("b", ".status") +
+		"FAIL " + dir + "/c\n" + missing("c", ".stdout") + missing("c", ".status") +
+		"1 passed, 2 failed\n"
 	if out != want || errs != "" || code != 1 {
 		t.Fatalf("llmsh test DIR: status %d\nstdout %q\nwant   %q\nstderr %q", code, out, want, errs)
 	}
@@ -84,7 +87,7 @@ func TestTestSubcommand(t *testing.T) {
 	// A stderr golden that exists is compared.
 	write("c.stderr", "")
 	out, _, code = run1(filepath.Join(dir, "c.sh"))
-	if code != 1 || !strings.Contains(out, ".stderr differs:") || !strings.Contains(out, "nosuch: command not found") {
+	if code != 1 || !strings.Contains(out, "+++ "+dir+"/c.stderr (llmsh)\n@@ -0,0 +1 @@\n+llmsh: nosuch: command not found\n") {
 		t.Fatalf("stderr golden: status %d, %q", code, out)
 	}
 

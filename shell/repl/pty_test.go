@@ -483,7 +483,7 @@ func TestLimitsEndTheLineNotTheSession(t *testing.T) {
 	s = start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never", "--max-output", "1000", "--max-commands", "10000")
 	s.expect(prompt, wait)
 	s.send("yes\r")
-	s.expect("llmsh: output limit exceeded\r\n", wait)
+	s.expect("llmsh: output limit exceeded (1000 bytes)\r\n", wait)
 	s.expect("[125]$ ", wait)
 	s.send("echo ok-2\r")
 	s.expect("\r\nok-2\r\n", wait)
