@@ -40,6 +40,11 @@ type Limits struct {
 	// MaxGoroutines bounds how much runs at once (background jobs and
 	// pipelines each take goroutines): it is what stops a fork bomb.
 	MaxGoroutines int
+	// MaxValue bounds the bytes of one value: a command substitution's
+	// output, an expanded word ("value too large", status 1). A value
+	// that big would take the heap past the memory limit (2 GiB) in a
+	// few doublings, faster than the guard can stop it.
+	MaxValue int
 }
 
 // Default limits: generous enough that real scripts never meet them.
@@ -49,6 +54,7 @@ const (
 	DefaultMaxScriptSize = 16 << 20
 	DefaultMaxNesting    = 1000
 	DefaultMaxGoroutines = 20_000
+	DefaultMaxValue      = 256 << 20
 )
 
 // Options configure a Shell.
@@ -143,6 +149,9 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxNesting == 0 {
 		l.MaxNesting = DefaultMaxNesting
 	}
+	if l.MaxValue == 0 {
+		l.MaxValue = DefaultMaxValue
+	}
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
@@ -166,6 +175,7 @@ func New(opts Options) (*Shell, error) {
 		interp.AccessHandler(s.accessHandler),
 		interp.ProcSubstHandler(s.procSubstHandler),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
+		interp.ValueLimit(l.MaxValue),
 	)
 	if err != nil {
 		return nil, err
@@ -394,8 +404,11 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			// unquoted $(yes) cut by a 300ms deadline held enough to
 			// split for minutes and gigabytes). interp hands a
 			// substitution's writer to its last command as is.
-			if sb, ok := plainWriter(hc.Stdout).(*strings.Builder); ok {
-				sb.Reset()
+			switch w := plainWriter(hc.Stdout).(type) {
+			case *strings.Builder:
+				w.Reset()
+			case interface{ DropOutput() }: // the fork's bounded writer
+				w.DropOutput()
 			}
 		}
 		if st != 0 {
@@ -802,6 +815,9 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		return int(es)
 	case errors.Is(err, ErrLimit):
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
+		return 125
+	case errors.As(err, new(expand.ValueTooLargeError)):
+		fmt.Fprintf(s.opts.Stderr, "llmsh: limit exceeded: %v\n", err)
 		return 125
 	case ctx.Err() != nil:
 		return 124

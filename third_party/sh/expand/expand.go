@@ -49,6 +49,12 @@ type Config struct {
 	// UnexpectedCommandError.
 	CmdSubst func(io.Writer, *syntax.CmdSubst) error
 
+	// MaxValue bounds, in bytes, the output a command substitution keeps
+	// and each word a Literal or Fields expands to (ValueTooLargeError
+	// past it); zero for no bound. llmsh: a value that big would take the
+	// shell's heap past its limit before the memory guard could stop it.
+	MaxValue int
+
 	// ProcSubst expands a process substitution node.
 	ProcSubst func(*syntax.ProcSubst) (string, error)
 
@@ -202,7 +208,7 @@ func Literal(cfg *Config, word *syntax.Word) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return cfg.fieldJoin(field), nil
+	return cfg.checkValue(cfg.fieldJoin(field))
 }
 
 // Document expands a single shell word as if it were a here-document body.
@@ -473,6 +479,9 @@ func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		if _, err := cfg.checkValue(s); err != nil {
+			return nil, err
+		}
 		fields = append(fields, s)
 	}
 	return fields, nil
@@ -649,7 +658,18 @@ func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		return "", UnexpectedCommandError{Node: cs}
 	}
 	sb := cfg.strBuilder()
-	if err := cfg.CmdSubst(sb, cs); err != nil {
+	if cfg.MaxValue > 0 {
+		// llmsh: the output past MaxValue fails the writer (the command
+		// stops on its write error) and the substitution.
+		lw := &valueWriter{sb: sb, max: cfg.MaxValue}
+		err := cfg.CmdSubst(lw, cs)
+		if lw.over {
+			return "", ValueTooLargeError{Limit: cfg.MaxValue}
+		}
+		if err != nil {
+			return "", err
+		}
+	} else if err := cfg.CmdSubst(sb, cs); err != nil {
 		return "", err
 	}
 	out := sb.String()

@@ -1,8 +1,10 @@
 package expand
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -562,4 +564,41 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 		return []string{s}, true, nil
 	}
 	return nil, false, nil
+}
+
+// ValueTooLargeError is the error of a command substitution or a word
+// whose value passes Config.MaxValue.
+type ValueTooLargeError struct{ Limit int }
+
+func (e ValueTooLargeError) Error() string {
+	return fmt.Sprintf("value too large (more than %d bytes)", e.Limit)
+}
+
+// checkValue returns s, or ValueTooLargeError when it passes MaxValue.
+func (cfg *Config) checkValue(s string) (string, error) {
+	if cfg.MaxValue > 0 && len(s) > cfg.MaxValue {
+		return "", ValueTooLargeError{Limit: cfg.MaxValue}
+	}
+	return s, nil
+}
+
+// valueWriter is a command substitution's output up to a bound; a write
+// past it fails with ENOSPC ("No space left on device"), as a full disk.
+type valueWriter struct {
+	sb   *strings.Builder
+	max  int
+	over bool
+}
+
+// DropOutput forgets what was written (llmsh's exec handler calls it when
+// the run is cancelled under the substitution, as it resets a
+// strings.Builder: the output is then not split into fields).
+func (w *valueWriter) DropOutput() { w.sb.Reset() }
+
+func (w *valueWriter) Write(p []byte) (int, error) {
+	if w.sb.Len()+len(p) > w.max {
+		w.over = true
+		return 0, syscall.ENOSPC
+	}
+	return w.sb.Write(p)
 }

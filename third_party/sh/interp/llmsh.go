@@ -41,6 +41,7 @@ type session struct {
 	pid        int          // $$: the session's virtual process id
 	lastPid    atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst  ProcSubstHandlerFunc
+	maxValue   int // expand.Config.MaxValue
 }
 
 func newSession() *session {
@@ -72,6 +73,16 @@ func TextLimits(maxBytes, maxNesting int) RunnerOption {
 		if maxNesting > 0 {
 			r.llmsh.maxNesting = maxNesting
 		}
+		return nil
+	}
+}
+
+// ValueLimit bounds, in bytes, the output a command substitution keeps
+// and each word an expansion makes (expand.Config.MaxValue): past it the
+// command fails with "value too large". Zero: no bound.
+func ValueLimit(n int) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.maxValue = n
 		return nil
 	}
 }

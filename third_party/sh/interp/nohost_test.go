@@ -45,6 +45,7 @@ var hostUses = map[string]string{
 	"syscall.Stat_t":                 "a type assertion on a FileInfo's Sys(), with ok",
 	"syscall.Win32FileAttributeData": "a type assertion on a FileInfo's Sys(), with ok (Windows)",
 	"syscall.ENOTDIR":                "an error value compared with errors.Is",
+	"syscall.ENOSPC":                 "an error value: a command substitution's output past its bound",
 	"filepath.Join":                  "string manipulation",
 	"filepath.Clean":                 "string manipulation",
 	"filepath.IsAbs":                 "string manipulation",

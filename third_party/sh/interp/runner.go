@@ -40,7 +40,8 @@ const (
 func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ectx = ctx
 	r.ecfg = &expand.Config{
-		Env: expandEnv{r},
+		Env:      expandEnv{r},
+		MaxValue: r.llmsh.maxValue,
 		Warn: func(msg string) {
 			r.errf("%s\n", msg)
 		},
@@ -163,6 +164,12 @@ func (r *Runner) updateExpandOpts() {
 
 func (r *Runner) expandErr(err error) {
 	if err == nil {
+		return
+	}
+	if _, ok := errors.AsType[expand.ValueTooLargeError](err); ok {
+		// llmsh: a limit, as the memory guard: the run stops (a loop
+		// that doubles a string would otherwise go on failing).
+		r.exit.fatal(err)
 		return
 	}
 	errMsg := err.Error()
