@@ -68,6 +68,19 @@ type Runner struct {
 	// handler runs for; see [HandlerContext.Node]. (llmsh)
 	node syntax.Node
 
+	// llmsh: traps other than EXIT and ERR (traps.go), by name: DEBUG,
+	// RETURN and the signals ("INT"). An empty action ignores the signal.
+	traps map[string]string
+	// shownTraps are the traps that trap -p shows in a subshell that has
+	// set none: its parent's (bash).
+	shownTraps map[string]string
+	// curCmd is $BASH_COMMAND: the simple command running or about to.
+	curCmd syntax.Command
+	// secondsBase is when $SECONDS was 0.
+	secondsBase time.Time
+	// umask is the file mode creation mask of the shell (umask.go).
+	umask fs.FileMode
+
 	// Params are the current shell parameters, e.g. from running a shell
 	// file or calling a function. Accessible via the $@/$* family of vars.
 	// It can only be set via [Params].
@@ -135,6 +148,9 @@ type Runner struct {
 	inFunc       bool
 	inSource     bool
 	handlingTrap bool // whether we're currently in a trap callback
+	// inTrap is true in a trap's action and the subshells it starts:
+	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
+	inTrap bool
 
 	// track if a sourced script set positional parameters
 	sourceSetParams bool
@@ -152,13 +168,17 @@ type Runner struct {
 
 	lastExpandExit exitStatus // used to surface exit statuses while expanding fields
 
-	// bgProcs holds all background shells spawned by this runner.
-	// Their PIDs are 1-indexed, from 1 to len(bgProcs), with a "g" prefix
-	// to distinguish them from real PIDs on the host operating system.
+	// bgProcs holds all background shells spawned by this runner, the
+	// jobs of jobs.go (llmsh: numbered by the session's virtual pids;
+	// upstream named them g1, g2…).
 	//
 	// Note that each shell only tracks its direct children;
 	// subshells do not share nor inherit the background PIDs they can wait for.
-	bgProcs []bgProc
+	bgProcs []*bgProc
+
+	// inheritedJobs are the parent's jobs that a subshell lists (jobs,
+	// kill %N) but cannot wait for. (llmsh)
+	inheritedJobs []*bgProc
 
 	opts runnerOpts
 
@@ -255,14 +275,6 @@ func (e *exitStatus) fromHandlerError(err error) {
 	} else {
 		e.fatal(err) // handler's custom fatal error
 	}
-}
-
-type bgProc struct {
-	// closed when the background process finishes,
-	// after which point the result fields below are set.
-	done chan struct{}
-
-	exit *exitStatus
 }
 
 type alias struct {
@@ -942,6 +954,7 @@ func (r *Runner) Reset() {
 	r.setVarString("PWD", r.Dir)
 	r.setVarString("IFS", " \t\n")
 	r.setVarString("OPTIND", "1")
+	r.resetSpecialVars() // llmsh: specialvars.go
 
 	r.dirStack = append(r.dirStack, r.Dir)
 
@@ -1079,6 +1092,15 @@ func (r *Runner) subshell(background bool) *Runner {
 		lastExit:       r.lastExit,
 
 		origStdout: r.origStdout, // used for process substitutions
+
+		inTrap:      r.inTrap,
+		secondsBase: r.secondsBase, // llmsh: $SECONDS counts on
+		umask:       r.umask,
+		curCmd:      r.curCmd,
+	}
+	r.subshellTraps(r2) // llmsh: traps.go
+	if len(r.bgProcs) > 0 || len(r.inheritedJobs) > 0 {
+		r2.inheritedJobs = r.tableJobs() // llmsh: jobs.go
 	}
 	r2.writeEnv = newOverlayEnviron(r.writeEnv, background)
 	// Funcs are copied, since they might be modified.

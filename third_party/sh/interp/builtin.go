@@ -346,33 +346,20 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return failf(2, "usage: cd [dir]\n")
 		}
 		exit.code = r.changeDir(ctx, "cd", path)
-	case "wait":
-		fp := flagParser{remaining: args}
-		for fp.more() {
-			switch flag := fp.flag(); flag {
-			case "-n", "-p":
-				return failf(2, "wait: unsupported option %q\n", flag)
-			default:
-				return failf(2, "wait: invalid option %q\n", flag)
-			}
-		}
-		if len(args) == 0 {
-			// Note that "wait" without arguments always returns exit status zero.
-			for _, bg := range r.bgProcs {
-				<-bg.done
-			}
-			break
-		}
-		for _, arg := range args {
-			arg, ok := strings.CutPrefix(arg, "g")
-			pid := atoi(arg)
-			if !ok || pid <= 0 || pid > int64(len(r.bgProcs)) {
-				return failf(1, "wait: pid %s is not a child of this shell\n", arg)
-			}
-			bg := r.bgProcs[pid-1]
-			<-bg.done
-			exit = *bg.exit
-		}
+	case "wait": // llmsh: jobs.go
+		exit = r.builtinWait(ctx, args)
+	case "jobs":
+		exit = r.builtinJobs(args)
+	case "kill":
+		exit = r.builtinKill(ctx, args)
+	case "disown":
+		exit = r.builtinDisown(args)
+	case "fg", "bg":
+		exit = r.builtinFgBg(ctx, name, args)
+	case "umask": // llmsh: umask.go
+		exit = r.builtinUmask(args)
+	case "ulimit":
+		exit = r.builtinUlimit(args)
 	case "builtin":
 		if len(args) < 1 {
 			break
@@ -544,6 +531,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.sourceSetParams = false
 		r.inSource = true // know that we're inside a sourced script.
 		r.stmts(ctx, file.Stmts)
+		r.runReturnTrap(ctx) // llmsh: traps.go
 
 		// If we modified the parameters and the sourced file didn't
 		// explicitly set them, we restore the old ones.
@@ -822,53 +810,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			delete(r.alias, name)
 		}
 
-	case "trap":
-		fp := flagParser{remaining: args}
-		callback := "-"
-		for fp.more() {
-			switch flag := fp.flag(); flag {
-			case "-l", "-p":
-				return failf(2, "trap: %q: NOT IMPLEMENTED flag\n", flag)
-			case "-":
-				// default signal
-			default:
-				r.errf("trap: %q: invalid option\n", flag)
-				r.errf("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
-				exit.code = 2
-				return exit
-			}
-		}
-		args := fp.args()
-		switch len(args) {
-		case 0:
-			// Print non-default signals
-			if r.callbackExit != "" {
-				r.outf("trap -- %q EXIT\n", r.callbackExit)
-			}
-			if r.callbackErr != "" {
-				r.outf("trap -- %q ERR\n", r.callbackErr)
-			}
-		case 1:
-			// assume it's a signal, the default will be restored
-		default:
-			callback = args[0]
-			args = args[1:]
-		}
-		// For now, treat both empty and - the same since ERR and EXIT have no
-		// default callback.
-		if callback == "-" {
-			callback = ""
-		}
-		for _, arg := range args {
-			switch arg {
-			case "ERR":
-				r.callbackErr = callback
-			case "EXIT":
-				r.callbackExit = callback
-			default:
-				return failf(2, "trap: %s: invalid signal specification\n", arg)
-			}
-		}
+	case "trap": // llmsh: traps.go
+		exit = r.builtinTrap(args)
 
 	case "readarray", "mapfile":
 		return r.mapfileBuiltin(ctx, name, args)

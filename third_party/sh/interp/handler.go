@@ -84,6 +84,12 @@ type HandlerContext struct {
 	// Stderr is the interpreter's current standard error writer.
 	Stderr io.Writer
 
+	// Umask is the shell's file mode creation mask (the umask builtin;
+	// 022 at start). A handler that creates a file gives it 0666 (0777
+	// for a directory) less Umask. (llmsh: the process's own umask is
+	// never read nor changed.)
+	Umask fs.FileMode
+
 	// LastExitStatus is the value that "$?" would hold when the handler is called.
 	// A [CallHandlerFunc] or [ExecHandlerFunc] runs as part of its own command,
 	// so this refers to the command before it.

@@ -14,6 +14,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -35,13 +36,17 @@ const (
 // session is what a runner shares with its subshells and with the runners
 // that Reset makes of it: limits, identity and the process ids handed out.
 type session struct {
-	maxText    int
-	maxNesting int
-	uid, gid   int
-	pid        int          // $$: the session's virtual process id
-	lastPid    atomic.Int64 // the last process id handed out ($BASHPID, $!)
-	procSubst  ProcSubstHandlerFunc
-	maxValue   int // expand.Config.MaxValue
+	maxText     int
+	maxNesting  int
+	uid, gid    int
+	pid         int          // $$: the session's virtual process id
+	lastPid     atomic.Int64 // the last process id handed out ($BASHPID, $!)
+	procSubst   ProcSubstHandlerFunc
+	procs       sync.Map                  // pid → *bgProc: the jobs still running, for kill
+	jobsStarted atomic.Int64              // background jobs started in the session
+	ulimits     map[byte]int64            // what ulimit shows, by flag (umask.go)
+	untraced    func(syntax.Command) bool // see [Untraced]
+	maxValue    int                       // expand.Config.MaxValue
 }
 
 func newSession() *session {

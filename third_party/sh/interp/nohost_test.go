@@ -58,6 +58,9 @@ var hostUses = map[string]string{
 	"syscall.Select":                 "read -t: select(2) on the runner's own stdin descriptor (no path, reads nothing)",
 	"syscall.FdSet":                  "the descriptor set of that select(2)",
 	"syscall.NsecToTimeval":          "the timeout of that select(2)",
+	"syscall.Getrusage":              "the time keyword: the llmsh process's own CPU time (RUSAGE_SELF), nothing of the host's other processes",
+	"syscall.Rusage":                 "a type, for Getrusage",
+	"syscall.RUSAGE_SELF":            "a constant, for Getrusage",
 }
 
 // importExceptions are forbidden imports one file may have, with why.

@@ -12,13 +12,11 @@ import (
 	"io"
 	"io/fs"
 	"iter"
-	"math"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -67,6 +65,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2 := r.subshell(false)
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
+			r2.subshellExit(ctx)    // llmsh: its own EXIT trap
 			r2.exit.exiting = false // subshells don't exit the parent shell
 			r.lastExpandExit = r2.exit
 			if r2.exit.fatalExit {
@@ -106,21 +105,17 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			}
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
 			// process substitution as long as it is $!; the logic here would mean we wait for all of them.
-			bg := bgProc{
-				done: make(chan struct{}),
-				exit: new(exitStatus),
-			}
-			r.bgProcs = append(r.bgProcs, bg)
+			bg, jctx := r.startJob(ctx, nil) // llmsh: its pid is $!, kill stops it
 			go func() {
 				defer func() {
 					job.Close()
 					if in != nil {
 						in.Close()
 					}
-					*bg.exit = r2.exit
-					close(bg.done)
+					bg.finish(r2, r2.exit)
 				}()
-				r2.stmts(ctx, ps.Stmts)
+				r2.stmts(jctx, ps.Stmts)
+				r2.subshellExit(jctx)   // llmsh: its own EXIT trap
 				r2.exit.exiting = false // subshells don't exit the parent shell
 			}()
 			return path, nil
@@ -249,6 +244,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		Stdout:         r.stdout,
 		Stderr:         r.stderr,
 		LastExitStatus: int(r.lastExit.code),
+		Umask:          r.umask,
 	}
 	if kind == handlerKindCall || kind == handlerKindExec || kind == handlerKindOpen {
 		hc.Node = r.node
@@ -296,16 +292,14 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
-		bg := bgProc{
-			done: make(chan struct{}),
-			exit: new(exitStatus),
-		}
-		r.bgProcs = append(r.bgProcs, bg)
+		// llmsh: a job of the table (jobs.go), under a context of its
+		// own that kill cancels.
+		bg, jctx := r.startJob(ctx, st)
 		go func() {
-			r2.Run(ctx, &st2)
+			r2.Run(jctx, &st2)
+			r2.subshellExit(jctx)   // its own EXIT trap (Run runs it only at exit)
 			r2.exit.exiting = false // subshells don't exit the parent shell
-			*bg.exit = r2.exit
-			close(bg.done)
+			bg.finish(r2, r2.exit)
 		}()
 	} else {
 		r.stmtSync(ctx, st)
@@ -371,6 +365,19 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		return
 	}
 
+	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go), for the
+	// commands bash runs the trap before. Not while a trap runs.
+	if !r.inTrap {
+		switch cm.(type) {
+		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd,
+			*syntax.TestClause, *syntax.CaseClause, *syntax.ForClause:
+			r.curCmd = cm
+			if r.traps != nil {
+				r.debugTrap(ctx, cm)
+			}
+		}
+	}
+
 	tracingEnabled := r.opts[optXTrace]
 	trace := r.tracer()
 
@@ -380,6 +387,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Subshell:
 		r2 := r.subshell(false)
 		r2.stmts(ctx, cm.Stmts)
+		r2.subshellExit(ctx)    // llmsh: its own EXIT trap
 		r2.exit.exiting = false // subshells don't exit the parent shell
 		r.exit = r2.exit
 	case *syntax.CallExpr:
@@ -503,6 +511,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			var wg sync.WaitGroup
 			wg.Go(func() {
 				r2.stmt(ctx, cm.X)
+				r2.subshellExit(ctx)    // llmsh: its own EXIT trap
 				r2.exit.exiting = false // subshells don't exit the parent shell
 				pw.Close()
 			})
@@ -789,21 +798,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.setVar(name, vr)
 		}
 	case *syntax.TimeClause:
-		start := time.Now()
-		if cm.Stmt != nil {
-			r.stmt(ctx, cm.Stmt)
-		}
-		format := "%s\t%s\n"
-		if cm.PosixFormat {
-			format = "%s %s\n"
-		} else {
-			r.outf("\n")
-		}
-		real := time.Since(start)
-		r.outf(format, "real", elapsedString(real, cm.PosixFormat))
-		// TODO: can we do these?
-		r.outf(format, "user", elapsedString(0, cm.PosixFormat))
-		r.outf(format, "sys", elapsedString(0, cm.PosixFormat))
+		r.timeClause(ctx, cm) // llmsh: timing.go
 	default:
 		// Should only happen if we forgot a case above.
 		r.errf("unhandled command node: %T\n", cm)
@@ -819,7 +814,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 		return // don't recurse, as that could lead to cycles
 	}
 	r.handlingTrap = true
-	defer func() { r.handlingTrap = false }()
+	oldInTrap := r.inTrap
+	r.inTrap = true // llmsh: no $BASH_COMMAND nor DEBUG trap in it
+	defer func() { r.handlingTrap, r.inTrap = false, oldInTrap }()
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
@@ -897,15 +894,6 @@ func (r *Runner) match(pat, name string) bool {
 		return false
 	}
 	return matcher(name)
-}
-
-func elapsedString(d time.Duration, posix bool) string {
-	if posix {
-		return fmt.Sprintf("%.2f", d.Seconds())
-	}
-	mins := int(d.Minutes())
-	sec := math.Mod(d.Seconds(), 60.0)
-	return fmt.Sprintf("%dm%.3fs", mins, sec)
 }
 
 func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
@@ -1075,7 +1063,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect) (io.Closer, err
 		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	}
 	r.node = rd
-	f, err := r.open(ctx, arg, mode, 0o644, false)
+	f, err := r.open(ctx, arg, mode, r.createMode(), false)
 	if err != nil {
 		return nil, err
 	}
@@ -1141,7 +1129,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		origEnv := r.writeEnv
 		r.writeEnv = &overlayEnviron{parent: r.writeEnv, funcScope: true}
 
+		saved := r.enterFunc() // llmsh: DEBUG and RETURN traps
 		r.stmt(ctx, body)
+		r.leaveFunc(ctx, saved)
 
 		r.writeEnv = origEnv
 

@@ -167,8 +167,13 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 			vr.List = r.Params
 		}
 	case "!":
+		// llmsh: the virtual pid of the last job (upstream: "g1").
 		if n := len(r.bgProcs); n > 0 {
-			vr.Kind, vr.Str = expand.String, "g"+strconv.Itoa(n)
+			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bgProcs[n-1].pid)
+		}
+	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASH_COMMAND":
+		if v, ok := r.specialVar(name); ok { // llmsh: specialvars.go
+			return v
 		}
 	case "?":
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(int(r.lastExit.code))
@@ -266,6 +271,7 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		// at the start of the argument it names.
 		r.optState.runeidx = 0
 	}
+	r.assignSpecial(name, vr) // llmsh: SECONDS=N
 	if name == "RANDOM" && vr.Kind == expand.String {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only

@@ -1,0 +1,645 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// This file holds llmsh's job control for one process: the session's own
+// background jobs, numbered and listed as bash lists them (jobs), stopped
+// by cancelling their context (kill), waited for with bash's statuses
+// (wait, wait -n, wait %N) and forgotten (disown). There is no terminal
+// and no process group: fg and bg need job control, which only an
+// interactive shell has. See LLMSH.md.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// bgProc is a background job of a runner: a command run with & (a job of
+// the table that jobs lists), or the list of a process substitution (not
+// a job, but its pid is $! as in bash).
+type bgProc struct {
+	// closed when the background process finishes,
+	// after which point the result fields below are set.
+	done chan struct{}
+
+	exit *exitStatus
+
+	pid    int    // its virtual process id ($!)
+	seq    int64  // the session's count of jobs started, with this one
+	num    int    // its job number (%N); 0 for a process substitution
+	text   string // the command as jobs shows it
+	cancel context.CancelFunc
+
+	mu       sync.Mutex
+	sig      int  // the signal that kill sent it before it finished
+	reaped   bool // waited for, or reported done: no longer in the table
+	disowned bool // taken out of the table by disown
+}
+
+// startJob makes the record of a background job run by r; the job runs
+// under the context it returns, which kill cancels.
+func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, context.Context) {
+	jctx, cancel := context.WithCancel(ctx)
+	bg := &bgProc{
+		done:   make(chan struct{}),
+		exit:   new(exitStatus),
+		pid:    r.llmsh.newPid(),
+		seq:    r.llmsh.jobsStarted.Add(1),
+		cancel: cancel,
+	}
+	if st != nil {
+		bg.text = jobText(st)
+		for _, j := range r.tableJobs() {
+			bg.num = max(bg.num, j.num)
+		}
+		bg.num++
+	}
+	r.pruneJobs()
+	r.bgProcs = append(r.bgProcs, bg)
+	r.llmsh.procs.Store(bg.pid, bg)
+	return bg, jctx
+}
+
+// finish records the end of a job: its status, or 128+N when kill sent
+// it signal N while it ran (its runner stopped part way).
+func (bg *bgProc) finish(r *Runner, exit exitStatus) {
+	bg.mu.Lock()
+	if bg.sig != 0 {
+		exit = exitStatus{code: uint8(128 + bg.sig)}
+	}
+	*bg.exit = exit
+	bg.mu.Unlock()
+	// Its context ends with it, unless a job was started since it began:
+	// that job may be its own child (or a child's), which goes on after
+	// it as an orphan, until the run ends or kill stops it.
+	if r.llmsh.jobsStarted.Load() == bg.seq {
+		bg.cancel()
+	}
+	r.llmsh.procs.Delete(bg.pid)
+	close(bg.done)
+}
+
+func (bg *bgProc) finished() bool {
+	select {
+	case <-bg.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// inTable reports whether jobs lists bg.
+func (bg *bgProc) inTable() bool {
+	bg.mu.Lock()
+	defer bg.mu.Unlock()
+	return bg.num > 0 && !bg.reaped && !bg.disowned
+}
+
+func (bg *bgProc) reap() {
+	bg.mu.Lock()
+	bg.reaped = true
+	bg.mu.Unlock()
+}
+
+// signal sends sig to bg: a job still running is stopped (its context
+// cancelled) and ends with status 128+sig. It reports whether bg had not
+// finished yet (bash can signal a job that has ended but was not waited
+// for; the signal then changes nothing).
+func (bg *bgProc) signal(sig int) {
+	if sig == 0 || !sigTerminates(sig) {
+		return
+	}
+	bg.mu.Lock()
+	defer bg.mu.Unlock()
+	if bg.finished() || bg.sig != 0 {
+		return
+	}
+	bg.sig = sig
+	bg.cancel()
+}
+
+// maxReaped bounds how many ended jobs a runner remembers for `wait PID`
+// (bash remembers a bounded number of statuses too).
+const maxReaped = 1024
+
+// pruneJobs forgets the oldest jobs that were waited for when there are
+// more than maxReaped, so that a long loop of `cmd &` does not grow
+// without bound.
+func (r *Runner) pruneJobs() {
+	n := 0
+	for _, j := range r.bgProcs {
+		if j.finished() && (j.num == 0 || !j.inTable()) {
+			n++
+		}
+	}
+	if n <= maxReaped {
+		return
+	}
+	drop := n - maxReaped/2
+	r.bgProcs = slices.DeleteFunc(r.bgProcs, func(j *bgProc) bool {
+		if drop > 0 && j.finished() && (j.num == 0 || !j.inTable()) {
+			drop--
+			return true
+		}
+		return false
+	})
+}
+
+// jobText is the command of a job as jobs shows it, on one line.
+func jobText(st *syntax.Stmt) string {
+	st2 := *st
+	st2.Background, st2.Disown = false, false
+	var sb strings.Builder
+	syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, &st2)
+	return strings.TrimSpace(sb.String())
+}
+
+// tableJobs returns the jobs that jobs lists, oldest first: in a
+// subshell, its parent's (which it can list and kill, not wait for, as
+// a forked bash can), then its own.
+func (r *Runner) tableJobs() []*bgProc {
+	var js []*bgProc
+	for _, j := range r.inheritedJobs {
+		if j.inTable() {
+			js = append(js, j)
+		}
+	}
+	for _, j := range r.bgProcs {
+		if j.inTable() {
+			js = append(js, j)
+		}
+	}
+	return js
+}
+
+// currentJobs returns the current job (%+, %%) and the previous one (%-):
+// the last two jobs started that still run, or, short of those, that
+// have ended and are still in the table (bash prefers running jobs).
+func (r *Runner) currentJobs() (cur, prev *bgProc) {
+	js := r.tableJobs()
+	var picked []*bgProc
+	for _, running := range []bool{true, false} {
+		for _, j := range slices.Backward(js) {
+			if len(picked) < 2 && j.finished() != running {
+				picked = append(picked, j)
+			}
+		}
+	}
+	if len(picked) > 0 {
+		cur = picked[0]
+	}
+	if len(picked) > 1 {
+		prev = picked[1]
+	}
+	return cur, prev
+}
+
+// findJob resolves a job spec (%N, %%, %+, %-, %STRING, %?STRING).
+func (r *Runner) findJob(spec string) (*bgProc, string) {
+	s := strings.TrimPrefix(spec, "%")
+	cur, prev := r.currentJobs()
+	switch {
+	case s == "" || s == "%" || s == "+":
+		if cur == nil {
+			return nil, "no such job"
+		}
+		return cur, ""
+	case s == "-":
+		if prev == nil {
+			if cur != nil {
+				return cur, ""
+			}
+			return nil, "no such job"
+		}
+		return prev, ""
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		for _, j := range r.tableJobs() {
+			if j.num == n {
+				return j, ""
+			}
+		}
+		return nil, "no such job"
+	}
+	var found *bgProc
+	for _, j := range r.tableJobs() {
+		var ok bool
+		if sub, isSub := strings.CutPrefix(s, "?"); isSub {
+			ok = strings.Contains(j.text, sub)
+		} else {
+			ok = strings.HasPrefix(j.text, s)
+		}
+		if ok {
+			if found != nil {
+				return nil, "ambiguous job spec"
+			}
+			found = j
+		}
+	}
+	if found == nil {
+		return nil, "no such job"
+	}
+	return found, ""
+}
+
+// jobByPid returns the job of this runner whose process id is pid, also
+// one already waited for (bash remembers their statuses).
+func (r *Runner) jobByPid(pid int) *bgProc {
+	for _, j := range slices.Backward(r.bgProcs) {
+		if j.pid == pid {
+			return j
+		}
+	}
+	return nil
+}
+
+// jobStatus is the state column of jobs: Running, Done, Exit N, or the
+// description of the signal that ended it.
+func (bg *bgProc) jobStatus() string {
+	if !bg.finished() {
+		return "Running"
+	}
+	bg.mu.Lock()
+	sig, code := bg.sig, bg.exit.code
+	bg.mu.Unlock()
+	switch {
+	case sig != 0:
+		return signalDescription(sig)
+	case code == 0:
+		return "Done"
+	}
+	return "Exit " + strconv.Itoa(int(code))
+}
+
+// jobLine formats a job as bash's jobs does: [N]+  STATE  COMMAND, with
+// the process id after the marker for jobs -l.
+func (r *Runner) jobLine(j *bgProc, long bool) string {
+	cur, prev := r.currentJobs()
+	mark := ' '
+	switch j {
+	case cur:
+		mark = '+'
+	case prev:
+		mark = '-'
+	}
+	state := j.jobStatus()
+	text := j.text
+	if state == "Running" {
+		text += " &"
+	}
+	if long {
+		return fmt.Sprintf("[%d]%c %5d %-24s%s\n", j.num, mark, j.pid, state, text)
+	}
+	return fmt.Sprintf("[%d]%c  %-24s%s\n", j.num, mark, state, text)
+}
+
+// builtinJobs is the jobs builtin.
+func (r *Runner) builtinJobs(args []string) exitStatus {
+	var exit exitStatus
+	long, pids, running, stopped := false, false, false, false
+	fp := flagParser{remaining: args}
+	for fp.more() {
+		switch flag := fp.flag(); flag {
+		case "-l":
+			long = true
+		case "-p":
+			pids = true
+		case "-r":
+			running = true
+		case "-s":
+			stopped = true
+		case "-n":
+		case "-x":
+			r.errf("jobs: -x: job control commands are not run\n")
+			exit.code = 2
+			return exit
+		default:
+			r.errf("jobs: %s: invalid option\n", flag)
+			r.errf("jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n")
+			exit.code = 2
+			return exit
+		}
+	}
+	var list []*bgProc
+	if specs := fp.args(); len(specs) > 0 {
+		for _, spec := range specs {
+			j, msg := r.findJob(spec)
+			if j == nil {
+				r.errf("jobs: %s: %s\n", spec, msg)
+				exit.code = 1
+				continue
+			}
+			list = append(list, j)
+		}
+	} else {
+		list = r.tableJobs()
+	}
+	var sb strings.Builder
+	for _, j := range list {
+		done := j.finished()
+		if (running && done) || stopped {
+			continue
+		}
+		if pids {
+			fmt.Fprintf(&sb, "%d\n", j.pid)
+		} else {
+			sb.WriteString(r.jobLine(j, long))
+		}
+		if done && !pids && !slices.Contains(r.inheritedJobs, j) {
+			// A finished job is reported once, then leaves the table.
+			defer j.reap()
+		}
+	}
+	r.outf("%s", sb.String())
+	return exit
+}
+
+// builtinWait is the wait builtin: wait for all jobs (status 0), for the
+// jobs and process ids given (the status of the last), or with -n for
+// the next job to end. An id that is not a job of this shell is status
+// 127, as in bash.
+func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
+	var exit exitStatus
+	next, varName := false, ""
+	fp := flagParser{remaining: args}
+	for fp.more() {
+		switch flag := fp.flag(); flag {
+		case "-n":
+			next = true
+		case "-f":
+		case "-p":
+			if len(fp.remaining) == 0 {
+				r.errf("wait: -p: option requires an argument\n")
+				exit.code = 2
+				return exit
+			}
+			varName = fp.value()
+			if !syntax.ValidName(varName) {
+				r.errf("wait: `%s': not a valid identifier\n", varName)
+				exit.code = 2
+				return exit
+			}
+		default:
+			r.errf("wait: %s: invalid option\n", flag)
+			r.errf("wait: usage: wait [-fn] [-p var] [id ...]\n")
+			exit.code = 2
+			return exit
+		}
+	}
+	if varName != "" {
+		r.delVar(varName)
+	}
+	var ids []*bgProc
+	for _, arg := range fp.args() {
+		var j *bgProc
+		if strings.HasPrefix(arg, "%") {
+			var msg string
+			if j, msg = r.findJob(arg); j == nil {
+				r.errf("wait: %s: %s\n", arg, msg)
+				exit.code = 127
+				continue
+			}
+		} else if pid, err := strconv.Atoi(arg); err != nil {
+			r.errf("wait: `%s': not a pid or valid job spec\n", arg)
+			exit.code = 2
+			continue
+		} else if j = r.jobByPid(pid); j == nil {
+			r.errf("wait: pid %s is not a child of this shell\n", arg)
+			exit.code = 127
+			continue
+		}
+		if !next {
+			if !r.waitJob(ctx, j) {
+				return exit
+			}
+			exit = *j.exit
+			exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
+			if varName != "" {
+				r.setVarString(varName, strconv.Itoa(j.pid))
+			}
+			continue
+		}
+		ids = append(ids, j)
+	}
+	if !next {
+		if len(fp.args()) == 0 {
+			// Without ids: every job, and the status is 0.
+			for _, j := range r.bgProcs {
+				j.mu.Lock()
+				disowned := j.disowned
+				j.mu.Unlock()
+				if !disowned && !r.waitJob(ctx, j) {
+					return exit
+				}
+			}
+		}
+		return exit
+	}
+	if len(fp.args()) == 0 {
+		for _, j := range r.bgProcs {
+			if j.num > 0 && j.inTable() {
+				ids = append(ids, j)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		exit.code = 127
+		return exit
+	}
+	j := r.waitAny(ctx, ids)
+	if j == nil {
+		return exit
+	}
+	j.reap()
+	exit = *j.exit
+	exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
+	if varName != "" {
+		r.setVarString(varName, strconv.Itoa(j.pid))
+	}
+	return exit
+}
+
+// waitJob waits for j to end and takes it out of the table; it reports
+// false when ctx ended first.
+func (r *Runner) waitJob(ctx context.Context, j *bgProc) bool {
+	select {
+	case <-j.done:
+		j.reap()
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// waitAny waits for the first of js to end (one that already has, first).
+func (r *Runner) waitAny(ctx context.Context, js []*bgProc) *bgProc {
+	for _, j := range js {
+		if j.finished() {
+			return j
+		}
+	}
+	any := make(chan *bgProc, len(js))
+	stop := make(chan struct{})
+	defer close(stop)
+	for _, j := range js {
+		go func() {
+			select {
+			case <-j.done:
+				any <- j
+			case <-stop:
+			}
+		}()
+	}
+	select {
+	case j := <-any:
+		return j
+	case <-ctx.Done():
+		return nil
+	}
+}
+
+// builtinDisown is the disown builtin: the jobs leave the table, and
+// wait without ids no longer waits for them (they still end with the
+// script). -h keeps them in the table: there is no SIGHUP to ignore.
+func (r *Runner) builtinDisown(args []string) exitStatus {
+	var exit exitStatus
+	all, runningOnly, keep := false, false, false
+	fp := flagParser{remaining: args}
+	for fp.more() {
+		switch flag := fp.flag(); flag {
+		case "-a":
+			all = true
+		case "-r":
+			runningOnly = true
+		case "-h":
+			keep = true
+		default:
+			r.errf("disown: %s: invalid option\n", flag)
+			r.errf("disown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n")
+			exit.code = 2
+			return exit
+		}
+	}
+	var list []*bgProc
+	specs := fp.args()
+	switch {
+	case len(specs) > 0:
+		for _, spec := range specs {
+			var j *bgProc
+			if pid, err := strconv.Atoi(spec); err == nil {
+				if j = r.jobByPid(pid); j == nil || !j.inTable() {
+					r.errf("disown: %s: no such job\n", spec)
+					exit.code = 1
+					continue
+				}
+			} else {
+				var msg string
+				if j, msg = r.findJob(spec); j == nil {
+					r.errf("disown: %s: %s\n", spec, msg)
+					exit.code = 1
+					continue
+				}
+			}
+			list = append(list, j)
+		}
+	case all || runningOnly:
+		list = r.tableJobs()
+	default:
+		cur, _ := r.currentJobs()
+		if cur == nil {
+			r.errf("disown: current: no such job\n")
+			exit.code = 1
+			return exit
+		}
+		list = []*bgProc{cur}
+	}
+	for _, j := range list {
+		if (runningOnly && j.finished()) || keep {
+			continue
+		}
+		j.mu.Lock()
+		j.disowned = true
+		j.mu.Unlock()
+	}
+	return exit
+}
+
+// builtinFgBg is fg and bg. Without job control (a script, llmsh's
+// default) they fail as bash's do: "no job control". At an interactive
+// shell, fg waits for the job as if it ran in the foreground (there is
+// no terminal to give it) and bg says the job already runs in the
+// background, as every job does.
+func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) exitStatus {
+	var exit exitStatus
+	if !r.opts[optExpandAliases] { // set by Interactive only
+		r.errf("%s: no job control\n", name)
+		exit.code = 1
+		return exit
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	spec := "%+"
+	if len(args) > 0 {
+		spec = args[0]
+	}
+	j, msg := r.findJob(spec)
+	if j == nil {
+		if len(args) == 0 {
+			spec = "current"
+		}
+		r.errf("%s: %s: %s\n", name, spec, msg)
+		exit.code = 1
+		return exit
+	}
+	if name == "bg" {
+		r.errf("bg: job %d already in background\n", j.num)
+		return exit
+	}
+	r.outf("%s\n", j.text)
+	if !r.waitJob(ctx, j) {
+		return exit
+	}
+	exit = *j.exit
+	exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
+	return exit
+}
+
+// HangUp ends the background jobs of the runner that still run, as a
+// closing terminal hangs up the jobs of its shell: their contexts are
+// cancelled (and so those of the jobs they started), and HangUp waits
+// for them to stop, at most wait in all. It returns the jobs it ended,
+// as jobs would list them ("sleep 5 &"). llmsh calls it when a script
+// has ended, so that no job keeps a run alive after its script.
+func (r *Runner) HangUp(wait time.Duration) []string {
+	var ended []string
+	var hung []*bgProc
+	for _, j := range r.bgProcs {
+		if j.finished() {
+			continue
+		}
+		if j.num > 0 {
+			ended = append(ended, j.text+" &")
+		}
+		j.signal(sigHUP)
+		hung = append(hung, j)
+	}
+	deadline := time.NewTimer(wait)
+	defer deadline.Stop()
+	for _, j := range hung {
+		select {
+		case <-j.done:
+		case <-deadline.C:
+			return ended
+		}
+	}
+	return ended
+}

@@ -1,0 +1,256 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// Signal names and numbers as bash on Linux knows them, for kill, trap and
+// jobs. No signal of the host is ever sent or received: kill stops the
+// session's own jobs (see jobs.go) and runs the traps of the shell it is
+// sent to. See LLMSH.md.
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+const (
+	sigHUP  = 1
+	sigINT  = 2
+	sigKILL = 9
+	sigTERM = 15
+	sigMax  = 64
+)
+
+// signalNames are Linux's signal names without SIG, by number.
+var signalNames = [...]string{
+	1: "HUP", 2: "INT", 3: "QUIT", 4: "ILL", 5: "TRAP", 6: "ABRT", 7: "BUS", 8: "FPE",
+	9: "KILL", 10: "USR1", 11: "SEGV", 12: "USR2", 13: "PIPE", 14: "ALRM", 15: "TERM",
+	16: "STKFLT", 17: "CHLD", 18: "CONT", 19: "STOP", 20: "TSTP", 21: "TTIN", 22: "TTOU",
+	23: "URG", 24: "XCPU", 25: "XFSZ", 26: "VTALRM", 27: "PROF", 28: "WINCH", 29: "IO",
+	30: "PWR", 31: "SYS",
+}
+
+// signalDescriptions are what jobs shows for a job a signal ended
+// (strsignal's words).
+var signalDescriptions = [...]string{
+	1: "Hangup", 2: "Interrupt", 3: "Quit", 4: "Illegal instruction", 5: "Trace/breakpoint trap",
+	6: "Aborted", 7: "Bus error", 8: "Floating point exception", 9: "Killed",
+	10: "User defined signal 1", 11: "Segmentation fault", 12: "User defined signal 2",
+	13: "Broken pipe", 14: "Alarm clock", 15: "Terminated", 16: "Stack fault",
+	17: "Child exited", 18: "Continued", 19: "Stopped (signal)", 20: "Stopped",
+	21: "Stopped (tty input)", 22: "Stopped (tty output)", 23: "Urgent I/O condition",
+	24: "CPU time limit exceeded", 25: "File size limit exceeded", 26: "Virtual timer expired",
+	27: "Profiling timer expired", 28: "Window changed", 29: "I/O possible", 30: "Power failure",
+	31: "Bad system call",
+}
+
+// signalName is the name of signal n without SIG ("TERM", "RTMIN+2"), or
+// "" for a number that is no signal.
+func signalName(n int) string {
+	switch {
+	case n > 0 && n < len(signalNames):
+		return signalNames[n]
+	case n == 34:
+		return "RTMIN"
+	case n > 34 && n <= 49:
+		return "RTMIN+" + strconv.Itoa(n-34)
+	case n >= 50 && n < 64:
+		return "RTMAX-" + strconv.Itoa(64-n)
+	case n == 64:
+		return "RTMAX"
+	}
+	return ""
+}
+
+func signalDescription(n int) string {
+	if n > 0 && n < len(signalDescriptions) {
+		return signalDescriptions[n]
+	}
+	return "Real-time signal " + strconv.Itoa(n-34)
+}
+
+// signalNumber parses a signal given by name (TERM, SIGTERM, term) or by
+// number; ok is false for neither. 0 is a valid signal for kill.
+func signalNumber(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if n == 0 || signalName(n) != "" {
+			return n, true
+		}
+		return 0, false
+	}
+	name := strings.TrimPrefix(strings.ToUpper(s), "SIG")
+	for n := 1; n <= sigMax; n++ {
+		if signalName(n) == name {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// sigTerminates reports whether a signal's default action ends the
+// process. The stop signals are not delivered (nothing can be stopped
+// and continued without a terminal), and those ignored by default
+// change nothing.
+func sigTerminates(n int) bool {
+	switch n {
+	case 17, 18, 19, 20, 21, 22, 23, 28:
+		return false
+	}
+	return n > 0
+}
+
+// listSignals prints the signals as kill -l and trap -l do: five to a
+// line, " 1) SIGHUP".
+func listSignals(out func(format string, a ...any)) {
+	var sb strings.Builder
+	i := 0
+	for n := 1; n <= sigMax; n++ {
+		name := signalName(n)
+		if name == "" {
+			continue
+		}
+		fmt.Fprintf(&sb, "%2d) SIG%s", n, name)
+		i++
+		if i%5 == 0 {
+			sb.WriteByte('\n')
+		} else {
+			sb.WriteByte('\t')
+		}
+	}
+	if i%5 != 0 {
+		sb.WriteByte('\n')
+	}
+	out("%s", sb.String())
+}
+
+// builtinKill is the kill builtin, for the session's own processes:
+// a job (%N) or process id of the session is stopped by its context; a
+// signal sent to the shell itself ($$, $BASHPID) runs its trap, or ends
+// it with 128+N as the signal's default action would.
+func (r *Runner) builtinKill(ctx context.Context, args []string) exitStatus {
+	var exit exitStatus
+	usage := func() exitStatus {
+		r.errf("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n")
+		exit.code = 2
+		return exit
+	}
+	if len(args) == 0 {
+		return usage()
+	}
+	sig := sigTERM
+	badSig := func(s string) exitStatus {
+		r.errf("kill: %s: invalid signal specification\n", s)
+		exit.code = 1
+		return exit
+	}
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		a := args[0]
+		switch a {
+		case "--":
+			args = args[1:]
+			goto targets
+		case "-l", "-L":
+			return r.killList(args[1:])
+		case "-s", "-n":
+			if len(args) < 2 {
+				r.errf("kill: %s: option requires an argument\n", a)
+				return usage()
+			}
+			n, ok := signalNumber(args[1])
+			if !ok {
+				return badSig(args[1])
+			}
+			sig, args = n, args[2:]
+			continue
+		}
+		n, ok := signalNumber(a[1:])
+		if !ok {
+			return badSig(a[1:])
+		}
+		sig, args = n, args[1:]
+		break
+	}
+targets:
+	if len(args) == 0 {
+		return usage()
+	}
+	for _, arg := range args {
+		if strings.HasPrefix(arg, "%") {
+			j, msg := r.findJob(arg)
+			if j == nil {
+				r.errf("kill: %s: %s\n", arg, msg)
+				exit.code = 1
+				continue
+			}
+			j.signal(sig)
+			continue
+		}
+		pid, err := strconv.Atoi(arg)
+		if err != nil {
+			r.errf("kill: %s: arguments must be process or job IDs\n", arg)
+			exit.code = 1
+			continue
+		}
+		if pid == r.bashPid || (pid == r.llmsh.pid && r.bashPid == r.llmsh.pid) {
+			if r.signalSelf(ctx, sig) {
+				// The signal's default action: the shell ends.
+				return exitStatus{code: uint8(128 + sig), exiting: true}
+			}
+			continue
+		}
+		if j := r.jobByPid(pid); j != nil {
+			j.signal(sig)
+			continue
+		}
+		if v, ok := r.llmsh.procs.Load(pid); ok {
+			v.(*bgProc).signal(sig)
+			continue
+		}
+		r.errf("kill: (%d) - No such process\n", pid)
+		exit.code = 1
+	}
+	return exit
+}
+
+// signalSelf delivers sig to the shell running r: its trap runs, an
+// ignored signal does nothing, and otherwise signalSelf reports whether
+// the signal ends the shell (with status 128+sig).
+func (r *Runner) signalSelf(ctx context.Context, sig int) bool {
+	name := signalName(sig)
+	if action, ok := r.traps[name]; ok {
+		if action != "" {
+			r.trapCallback(ctx, action, name)
+		}
+		return false
+	}
+	return sigTerminates(sig)
+}
+
+// killList is kill -l: every signal, or the name of each number (a status
+// above 128 names its signal) and the number of each name.
+func (r *Runner) killList(args []string) exitStatus {
+	var exit exitStatus
+	if len(args) == 0 {
+		listSignals(r.outf)
+		return exit
+	}
+	for _, a := range args {
+		if n, err := strconv.Atoi(a); err == nil {
+			if n > 128 {
+				n -= 128
+			}
+			if name := signalName(n); name != "" {
+				r.outf("%s\n", name)
+				continue
+			}
+		} else if n, ok := signalNumber(a); ok {
+			r.outf("%d\n", n)
+			continue
+		}
+		r.errf("kill: %s: invalid signal specification\n", a)
+		exit.code = 1
+	}
+	return exit
+}

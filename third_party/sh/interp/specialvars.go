@@ -1,0 +1,90 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// bash's special variables that upstream lacks: $BASH_VERSION and
+// $BASH_VERSINFO, $SECONDS (assignable), $EPOCHSECONDS, $EPOCHREALTIME,
+// $BASH_COMMAND, $HOSTNAME and $SHLVL. See LLMSH.md.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// The bash that llmsh's interpreter behaves as: its behaviour is checked
+// against GNU bash 5.2.15 (testdata/fixtures), so scripts that test
+// $BASH_VERSION or ${BASH_VERSINFO[0]} take their bash 5 paths.
+const (
+	BashVersion  = "5.2.15(1)-release"
+	bashMachType = "x86_64-pc-linux-gnu"
+)
+
+var bashVersInfo = []string{"5", "2", "15", "1", "release", bashMachType}
+
+// VirtualHostname is $HOSTNAME: never the host's name.
+const VirtualHostname = "llmsh"
+
+// resetSpecialVars sets the variables bash sets at start-up, unless the
+// environment has them (HOSTNAME), and starts the $SECONDS clock.
+func (r *Runner) resetSpecialVars() {
+	r.secondsBase = time.Now()
+	r.umask = defaultUmask
+	r.setVar("BASH_VERSION", expand.Variable{Set: true, Kind: expand.String, Str: BashVersion})
+	r.setVar("BASH_VERSINFO", expand.Variable{Set: true, Kind: expand.Indexed, ReadOnly: true, List: bashVersInfo})
+	if !r.writeEnv.Get("HOSTNAME").IsSet() {
+		r.setVarString("HOSTNAME", VirtualHostname)
+	}
+	if !r.writeEnv.Get("MACHTYPE").IsSet() {
+		r.setVarString("MACHTYPE", bashMachType)
+	}
+	// SHLVL counts the shells started from one another: one more than
+	// the environment says, exported so that a nested shell counts on.
+	lvl := 1
+	if v := r.writeEnv.Get("SHLVL"); v.IsSet() {
+		if n, err := strconv.Atoi(strings.TrimSpace(v.String())); err == nil && n >= 0 {
+			lvl = n + 1
+		}
+	}
+	r.setVar("SHLVL", expand.Variable{Set: true, Kind: expand.String, Exported: true, Str: strconv.Itoa(lvl)})
+}
+
+// specialVar computes the value of a variable that bash computes when it
+// is read; ok is false for any other name.
+func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
+	switch name {
+	case "SECONDS":
+		if v := r.writeEnv.Get(name); v.Declared() && !v.IsSet() {
+			return vr, false // unset: no longer special (bash)
+		}
+		secs := int64(time.Since(r.secondsBase) / time.Second)
+		return expand.Variable{Set: true, Kind: expand.String, Str: strconv.FormatInt(secs, 10)}, true
+	case "EPOCHSECONDS":
+		return expand.Variable{Set: true, Kind: expand.String, Str: strconv.FormatInt(time.Now().Unix(), 10)}, true
+	case "EPOCHREALTIME":
+		now := time.Now()
+		return expand.Variable{Set: true, Kind: expand.String, Str: fmt.Sprintf("%d.%06d", now.Unix(), now.Nanosecond()/1000)}, true
+	case "BASH_COMMAND":
+		if r.curCmd == nil {
+			return vr, false
+		}
+		var sb strings.Builder
+		syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, r.curCmd)
+		return expand.Variable{Set: true, Kind: expand.String, Str: strings.TrimSpace(sb.String())}, true
+	}
+	return vr, false
+}
+
+// assignSpecial handles an assignment to a variable whose value bash
+// computes: SECONDS=N sets the clock so that it reads N now.
+func (r *Runner) assignSpecial(name string, vr expand.Variable) {
+	if name == "SECONDS" && vr.Kind == expand.String {
+		n := atoi(vr.Str)
+		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)
+	}
+}

@@ -1,0 +1,102 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// The time keyword as bash reports it: real, user and system time on the
+// shell's stderr, in $TIMEFORMAT's format (bash's default, or POSIX's
+// with -p). User and system time are the llmsh process's own CPU time
+// over the pipeline's run (getrusage of the process, which the jobs and
+// sessions running at the same time share). See LLMSH.md.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+const (
+	defaultTimeFormat = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
+	posixTimeFormat   = "real %2R\nuser %2U\nsys %2S"
+)
+
+func (r *Runner) timeClause(ctx context.Context, cm *syntax.TimeClause) {
+	start := time.Now()
+	user0, sys0 := processTimes()
+	if cm.Stmt != nil {
+		r.stmt(ctx, cm.Stmt)
+	}
+	real := time.Since(start)
+	user1, sys1 := processTimes()
+	format := defaultTimeFormat
+	if cm.PosixFormat {
+		format = posixTimeFormat
+	} else if v := r.lookupVar("TIMEFORMAT"); v.IsSet() {
+		format = v.String()
+		if format == "" {
+			return
+		}
+	}
+	r.errf("%s\n", formatTimes(format, real, user1-user0, sys1-sys0))
+}
+
+// formatTimes expands a $TIMEFORMAT: %[p][l]R, U, S (p digits after the
+// point, 0 to 3; l for minutes and seconds), %P (CPU percentage), %%.
+func formatTimes(format string, real, user, sys time.Duration) string {
+	var sb strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' || i+1 >= len(format) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		if format[i] == '%' {
+			sb.WriteByte('%')
+			continue
+		}
+		prec, long := 3, false
+		if d := format[i]; d >= '0' && d <= '9' {
+			prec = min(int(d-'0'), 3)
+			i++
+		}
+		if i < len(format) && format[i] == 'l' {
+			long = true
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		var d time.Duration
+		switch format[i] {
+		case 'R':
+			d = real
+		case 'U':
+			d = user
+		case 'S':
+			d = sys
+		case 'P':
+			pct := 0.0
+			if real > 0 {
+				pct = float64(user+sys) / float64(real) * 100
+			}
+			fmt.Fprintf(&sb, "%.2f", pct)
+			continue
+		default:
+			sb.WriteByte('%')
+			sb.WriteByte(format[i])
+			continue
+		}
+		secs := d.Seconds()
+		if long {
+			mins := int(secs / 60)
+			fmt.Fprintf(&sb, "%dm%.*fs", mins, prec, secs-float64(mins*60))
+		} else {
+			fmt.Fprintf(&sb, "%.*f", prec, secs)
+		}
+	}
+	return sb.String()
+}

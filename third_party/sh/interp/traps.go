@@ -1,0 +1,328 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// The trap builtin as bash has it: EXIT, ERR, DEBUG, RETURN and the
+// signals by name or number, trap -l, trap -p, a subshell's own EXIT
+// trap, and the DEBUG and RETURN traps kept out of functions that do not
+// set them. Signals reach a shell only from kill (signals.go): the host's
+// are never caught. See LLMSH.md.
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// Trap names that are no signal, after the signals in trap -p's order.
+const (
+	trapDebug  = "DEBUG"
+	trapReturn = "RETURN"
+)
+
+// trapSpec resolves a trap's signal spec: EXIT (or 0), ERR, DEBUG,
+// RETURN, or a signal by name (INT, SIGINT, int) or number. ok is false
+// for anything else.
+func trapSpec(s string) (string, bool) {
+	switch u := strings.ToUpper(s); u {
+	case "EXIT", "0", "SIGEXIT":
+		return "EXIT", true
+	case "ERR", "DEBUG", "RETURN":
+		return u, true
+	}
+	n, ok := signalNumber(s)
+	if !ok || n == 0 {
+		return "", false
+	}
+	return signalName(n), true
+}
+
+// trapOrder lists the traps in bash's order for trap -p: EXIT, the
+// signals by number, DEBUG, ERR, RETURN.
+func trapOrder() []string {
+	names := []string{"EXIT"}
+	for n := 1; n <= sigMax; n++ {
+		if name := signalName(n); name != "" {
+			names = append(names, name)
+		}
+	}
+	return append(names, trapDebug, "ERR", trapReturn)
+}
+
+// trapAction returns the action of a trap and whether it is set ("" set:
+// the signal is ignored).
+func (r *Runner) trapAction(name string) (string, bool) {
+	switch name {
+	case "EXIT":
+		return r.callbackExit, r.callbackExit != ""
+	case "ERR":
+		return r.callbackErr, r.callbackErr != ""
+	}
+	a, ok := r.traps[name]
+	return a, ok
+}
+
+func (r *Runner) setTrap(name, action string, reset bool) {
+	switch name {
+	case "EXIT":
+		r.callbackExit = action
+	case "ERR":
+		r.callbackErr = action
+	default:
+		if reset {
+			delete(r.traps, name)
+			break
+		}
+		if r.traps == nil {
+			r.traps = make(map[string]string)
+		}
+		r.traps[name] = action
+	}
+	// A subshell shows its parent's traps until it sets one (bash).
+	r.shownTraps = nil
+}
+
+// shQuoteAlways quotes s in single quotes as bash's trap -p does, also
+// when s needs no quoting.
+func shQuoteAlways(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// trapLine is one line of trap -p.
+func trapLine(name, action string) string {
+	shown := name
+	switch name {
+	case "EXIT", "ERR", trapDebug, trapReturn:
+	default:
+		shown = "SIG" + name
+	}
+	return "trap -- " + shQuoteAlways(action) + " " + shown + "\n"
+}
+
+// TrapListing is the text of trap -p for the given trap names (all when
+// names is empty), with errAction shown as the ERR trap's action when it
+// is not empty (llmsh's shell gives the action as the script wrote it).
+// ok is false when a name is no trap.
+func (r *Runner) TrapListing(names []string, errAction string) (string, bool) {
+	get := r.trapAction
+	if r.shownTraps != nil {
+		get = func(name string) (string, bool) {
+			a, ok := r.shownTraps[name]
+			return a, ok
+		}
+	}
+	var sb strings.Builder
+	if len(names) == 0 {
+		names = trapOrder()
+	}
+	for _, n := range names {
+		name, ok := trapSpec(n)
+		if !ok {
+			return "", false
+		}
+		action, set := get(name)
+		if name == "ERR" && errAction != "" && r.shownTraps == nil {
+			action, set = errAction, true
+		}
+		if set {
+			sb.WriteString(trapLine(name, action))
+		}
+	}
+	return sb.String(), true
+}
+
+// builtinTrap is the trap builtin.
+func (r *Runner) builtinTrap(args []string) exitStatus {
+	var exit exitStatus
+	print, list := false, false
+	// "-" is an action (reset), not an option.
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'l':
+				list = true
+			case 'p', 'P':
+				print = true
+			default:
+				r.errf("trap: -%c: invalid option\n", c)
+				r.errf("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+				exit.code = 2
+				return exit
+			}
+		}
+		args = args[1:]
+	}
+	if list {
+		listSignals(r.outf)
+		return exit
+	}
+	if print || len(args) == 0 {
+		for _, a := range args {
+			if _, ok := trapSpec(a); !ok {
+				r.errf("trap: %s: invalid signal specification\n", a)
+				exit.code = 1
+			}
+		}
+		var valid []string
+		for _, a := range args {
+			if _, ok := trapSpec(a); ok {
+				valid = append(valid, a)
+			}
+		}
+		if len(args) > 0 && len(valid) == 0 {
+			return exit
+		}
+		text, _ := r.TrapListing(valid, "")
+		r.outf("%s", text)
+		return exit
+	}
+	action, reset := args[0], false
+	sigs := args[1:]
+	switch {
+	case len(args) == 1:
+		// trap SIG: reset SIG.
+		action, reset, sigs = "", true, args
+	case action == "-":
+		action, reset = "", true
+	default:
+		// POSIX: a first operand that is a number is a signal, and
+		// all the operands are reset.
+		if _, err := strconv.ParseUint(action, 10, 32); err == nil {
+			action, reset, sigs = "", true, args
+		}
+	}
+	for _, s := range sigs {
+		name, ok := trapSpec(s)
+		if !ok {
+			r.errf("trap: %s: invalid signal specification\n", s)
+			exit.code = 1
+			continue
+		}
+		r.setTrap(name, action, reset)
+	}
+	return exit
+}
+
+// subshellTraps gives a subshell r2 the traps bash gives it: none but the
+// ignored signals; trap -p shows the parent's until r2 sets one.
+func (r *Runner) subshellTraps(r2 *Runner) {
+	if r.callbackExit == "" && r.callbackErr == "" && len(r.traps) == 0 && r.shownTraps == nil {
+		return
+	}
+	shown := r.shownTraps
+	if shown == nil {
+		shown = make(map[string]string, len(r.traps)+2)
+		for name, a := range r.traps {
+			shown[name] = a
+		}
+		if r.callbackExit != "" {
+			shown["EXIT"] = r.callbackExit
+		}
+		if r.callbackErr != "" {
+			shown["ERR"] = r.callbackErr
+		}
+	}
+	r2.shownTraps = shown
+	for name, a := range r.traps {
+		if a == "" && name != trapDebug && name != trapReturn {
+			if r2.traps == nil {
+				r2.traps = make(map[string]string)
+			}
+			r2.traps[name] = ""
+		}
+	}
+}
+
+// subshellExit runs the EXIT trap of a subshell that has ended, as bash
+// does when a subshell process exits.
+func (r *Runner) subshellExit(ctx context.Context) {
+	if cb := r.callbackExit; cb != "" {
+		r.callbackExit = ""
+		r.trapCallback(ctx, cb, "exit")
+	}
+}
+
+// funcTraps is what a function call keeps of its caller's DEBUG and
+// RETURN traps, which bash does not run in a function (without the trace
+// attribute) unless the function sets them.
+type funcTraps struct {
+	debug, ret     string
+	hasDebug, hasR bool
+}
+
+// enterFunc takes the DEBUG and RETURN traps away for a function's body.
+func (r *Runner) enterFunc() (saved funcTraps) {
+	if len(r.traps) == 0 {
+		return saved
+	}
+	saved.debug, saved.hasDebug = r.traps[trapDebug]
+	saved.ret, saved.hasR = r.traps[trapReturn]
+	delete(r.traps, trapDebug)
+	delete(r.traps, trapReturn)
+	return saved
+}
+
+// leaveFunc runs the RETURN trap that the function set, if any, then
+// gives back the caller's DEBUG and RETURN traps where the function left
+// them unset.
+func (r *Runner) leaveFunc(ctx context.Context, saved funcTraps) {
+	r.runReturnTrap(ctx)
+	if saved.hasDebug {
+		if _, ok := r.traps[trapDebug]; !ok {
+			r.setTrapQuiet(trapDebug, saved.debug)
+		}
+	}
+	if saved.hasR {
+		if _, ok := r.traps[trapReturn]; !ok {
+			r.setTrapQuiet(trapReturn, saved.ret)
+		}
+	}
+}
+
+func (r *Runner) setTrapQuiet(name, action string) {
+	if r.traps == nil {
+		r.traps = make(map[string]string)
+	}
+	r.traps[name] = action
+}
+
+// runReturnTrap runs the RETURN trap, at the end of a function or of a
+// sourced file.
+func (r *Runner) runReturnTrap(ctx context.Context) {
+	if a := r.traps[trapReturn]; a != "" {
+		returning := r.exit.returning
+		r.exit.returning = false
+		r.trapCallback(ctx, a, "RETURN")
+		r.exit.returning = returning
+	}
+}
+
+// debugTrap runs the DEBUG trap before a command, with $BASH_COMMAND the
+// command.
+func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
+	a := r.traps[trapDebug]
+	if a == "" || r.inTrap {
+		return
+	}
+	if f := r.llmsh.untraced; f != nil && f(cm) {
+		return
+	}
+	r.trapCallback(ctx, a, trapDebug)
+}
+
+// Untraced tells the runner which commands the program that embeds it
+// added to a script's syntax tree (llmsh's rewrites, while they last):
+// the DEBUG trap does not run for them, as they are not the script's.
+func Untraced(f func(syntax.Command) bool) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.untraced = f
+		return nil
+	}
+}
