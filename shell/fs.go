@@ -210,6 +210,22 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	return s.carry(interp.HandlerCtx(ctx), f), nil
 }
 
+// createWithUmask creates abs, if it does not exist, with the mode that
+// the shell's umask gives a new file (0666 less the mask), as bash
+// creates it: vfsd creates files 0644, and a truncating write keeps the
+// mode of the file it replaces. Errors are left to the open that follows.
+func (s *Shell) createWithUmask(abs string, umask fs.FileMode) {
+	if _, err := s.client.Stat(abs); !errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	f, err := s.client.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+	if err != nil {
+		return
+	}
+	f.Close()
+	s.client.Chmod(abs, 0o666&^umask&0o777)
+}
+
 // openPlain opens a redirection's file: a device, a process
 // substitution's pipe, a descriptor of the table as /dev/fd/N, or a file
 // through vfsd. clobber opens it even under set -C (>|).
@@ -245,6 +261,9 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int, clobber bo
 		if info, err := s.client.Stat(absPath(hc.Dir, name)); err == nil && info.Mode().IsRegular() {
 			return nil, redirError(name, errNoClobber)
 		}
+	}
+	if flag&os.O_CREATE != 0 && hc.Umask != 0o022 {
+		s.createWithUmask(absPath(hc.Dir, name), hc.Umask)
 	}
 	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
 	if err != nil {

@@ -618,49 +618,35 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 	return []string{"eval", code}
 }
 
-// trapList prints the traps as bash's trap -p does.
+// trapList prints the traps as bash's trap -p does, with the ERR trap's
+// action as the script gave it (interp holds it wrapped, see wrapErrTrap).
+// Without an ERR trap, interp's own trap -p prints them.
 func (s *Shell) trapList(ctx context.Context, args []string) []string {
 	r := currentRunner(ctx)
 	if r == nil {
 		return args
 	}
-	v := reflect.ValueOf(r).Elem()
-	get := func(name string) (string, bool) {
-		f := v.FieldByName(name)
-		if !f.IsValid() || f.Kind() != reflect.String {
-			return "", false
+	errAction := ""
+	if src := interp.HandlerCtx(ctx).Env.Get(errTrapSrcVar).Str; src != "" {
+		if listing, _ := r.TrapListing([]string{"ERR"}, ""); listing != "" {
+			errAction = src // as given, before errTrapLineno
 		}
-		return f.String(), true
 	}
-	exit, ok1 := get("callbackExit")
-	errCb, ok2 := get("callbackErr")
-	if !ok1 || !ok2 {
+	if errAction == "" {
 		return args
 	}
-	errAction := s.unwrapErrTrap(errCb)
-	if src := interp.HandlerCtx(ctx).Env.Get(errTrapSrcVar).Str; errCb != "" && src != "" {
-		errAction = src // as given, before errTrapLineno
-	}
-	traps := map[string]string{"EXIT": exit, "ERR": errAction}
-	names := []string{"EXIT", "ERR"}
+	var names []string
 	if len(args) > 2 {
 		names = args[2:]
 		if names[0] == "--" {
 			names = names[1:]
 		}
-		for _, n := range names {
-			if _, ok := traps[n]; !ok {
-				return args // interp reports it
-			}
-		}
 	}
-	var b strings.Builder
-	for _, n := range names {
-		if traps[n] != "" {
-			b.WriteString("trap -- " + shQuote(traps[n]) + " " + n + "\n")
-		}
+	listing, ok := r.TrapListing(names, errAction)
+	if !ok {
+		return args // interp reports it
 	}
-	if _, err := io.WriteString(interp.HandlerCtx(ctx).Stdout, b.String()); err != nil {
+	if _, err := io.WriteString(interp.HandlerCtx(ctx).Stdout, listing); err != nil {
 		return statusArgs(1)
 	}
 	return statusArgs(0)

@@ -115,6 +115,28 @@ type Shell struct {
 	tripSaid bool               // a nested shell has reported tripped
 	routes   []string           // RouteBuiltins' names, routed in nested shells too
 	exited   bool               // the last RunFile's script ran exit
+	hungUp   []string           // the jobs the last script's end stopped
+}
+
+// rewritten reports whether the pre-pass made cm (an internal call, an
+// assignment to hidden variables, the (( 1 )) that ends its lists): the
+// DEBUG trap does not run for it, as it is not the script's.
+func rewritten(cm syntax.Command) bool {
+	switch cm := cm.(type) {
+	case *syntax.CallExpr:
+		if len(cm.Args) > 0 {
+			return internal(cm.Args[0].Lit())
+		}
+		for _, as := range cm.Assigns {
+			if as.Name == nil || !strings.HasPrefix(as.Name.Value, "_llmsh_") {
+				return false
+			}
+		}
+		return len(cm.Assigns) > 0
+	case *syntax.ArithmCmd:
+		return cm.Left == cm.Right // made, not parsed: (( 1 ))
+	}
+	return false
 }
 
 // ErrLimit is returned (wrapped) when a limit stops a script.
@@ -168,6 +190,7 @@ func New(opts Options) (*Shell, error) {
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
 		interp.Params(append(append(slices.Clone(opts.ShellOpts), "--"), opts.Args...)...),
 		interp.CallHandler(s.callHandler),
+		interp.Untraced(rewritten),
 		interp.ExecHandlers(s.execMiddleware),
 		interp.OpenHandler(s.openHandler),
 		interp.StatHandler(s.statHandler),
@@ -719,21 +742,31 @@ func hasBackground(file *syntax.File) bool {
 	return found
 }
 
-// RunFile runs a parsed script. A top-level run then waits for the
-// background jobs still running, as a caller reading llmsh's output
-// through a pipe would wait for bash's: --timeout bounds the wait.
+// RunFile runs a parsed script. When a top-level script ends, the
+// background jobs still running are hung up, as a closing terminal hangs
+// up the jobs of its shell: their contexts are cancelled, so that no job
+// keeps the run alive after its script (`wait` is the way to keep their
+// output). HungUp names them afterwards.
 func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
-	base := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.mu.Lock()
 	s.cancel, s.tripped, s.tripSaid = cancel, nil, false
 	s.mu.Unlock()
 	s.exited = false
-	err := s.runner.Run(ctx, file)
+	// The jobs run under runCtx, which ends with the script; ctx stays
+	// alive for the status.
+	runCtx, endRun := context.WithCancel(ctx)
+	defer endRun()
+	err := s.runner.Run(runCtx, file)
 	if !s.isNested {
+		s.exited = s.runner.Exited()
 		s.psubs.closeAll()
-		s.waitBackground(ctx, base)
+		s.hungUp = s.runner.HangUp(hangUpWait)
+		// What the jobs started in turn (nested shells' jobs, process
+		// substitutions) ends with the run too.
+		endRun()
+		s.settle(hangUpWait)
 		s.fds.closeAll()
 		// The run is over: of what the rewrites made, only the
 		// functions' nodes are needed again.
@@ -742,38 +775,30 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	return s.status(ctx, err)
 }
 
-var waitStmt = func() *syntax.Stmt {
-	f, err := syntax.NewParser().Parse(strings.NewReader("wait"), "")
-	if err != nil {
-		panic(err)
-	}
-	return f.Stmts[0]
-}()
+// hangUpWait bounds how long the end of a script waits for the jobs it
+// hung up to stop (a builtin blocked on input that is not its context's
+// may not notice at once).
+const hangUpWait = time.Second
 
-// waitBackground waits for the background jobs the script started (as
-// `wait` would), then for the jobs those started in turn, for as long as
-// commands keep being started, builtins keep running or goroutines keep
-// coming and going in them. A fork bomb never idles, so it meets the
-// goroutine limit. (The goroutine count matters on a loaded machine: a
-// bomb of thousands of jobs could go 50 ms without one of them reaching
-// its next command, and the run then ended with status 0.)
-func (s *Shell) waitBackground(ctx context.Context, base int) {
-	s.exited = s.runner.Exited() // running wait clears it
-	s.runner.Run(ctx, waitStmt)
-	tick := time.NewTicker(5 * time.Millisecond)
+// HungUp returns the background jobs that the last script left running
+// and that its end stopped, as jobs lists them ("sleep 5 &").
+func (s *Shell) HungUp() []string { return s.hungUp }
+
+// settle waits, at most max, for the builtins still running in jobs that
+// were hung up to return.
+func (s *Shell) settle(max time.Duration) {
+	if s.inflight.Load() == 0 {
+		return
+	}
+	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
-	last, lastG, idle := s.commands.Load(), runtime.NumGoroutine(), 0
-	for g := lastG; g > base && ctx.Err() == nil; g = runtime.NumGoroutine() {
-		n := s.commands.Load()
-		if n == last && g == lastG && s.inflight.Load() == 0 {
-			if idle++; idle > 10 {
-				return
-			}
-		} else {
-			idle = 0
+	deadline := time.After(max)
+	for s.inflight.Load() > 0 {
+		select {
+		case <-tick.C:
+		case <-deadline:
+			return
 		}
-		last, lastG = n, g
-		<-tick.C
 	}
 }
 

@@ -103,7 +103,7 @@ func TestShell(t *testing.T) {
 		{"glob outside the grants matches nothing, silently", "cd /; echo /etc/pass*", "/etc/pass*\n", "", 0},
 		{"unknown command", "nosuch", "", "llmsh: nosuch: command not found", 127},
 		{"host path is unknown", "/bin/sh -c 'echo x'", "", "llmsh: /bin/sh: command not found", 127},
-		{"background output waited for", "(read x; echo bg $x) <<< 1 & echo fg >&2", "bg 1\n", "fg", 0},
+		{"background output kept by wait", "(read x; echo bg $x) <<< 1 & echo fg >&2; wait", "bg 1\n", "fg", 0},
 
 		{"test -O is -e", "test -O . ; echo $?; [ -G nosuch ]; echo $?; [[ -O . && ! -G nosuch ]]; echo $?", "0\n1\n0\n", "", 0},
 		// eval's text is not rewritten: interp's own -O/-G and -N see a

@@ -441,6 +441,13 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	} else {
 		lim.begin(cancel)
 		status = sh.Run(ctx, src, name)
+		if o.verbose {
+			// The jobs still running when the script ended were
+			// stopped with it (as a terminal's hang-up stops them).
+			for _, job := range sh.HungUp() {
+				fmt.Fprintf(stderr, "llmsh: stopped at the end of the script: %s\n", job)
+			}
+		}
 		if lim.end() && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			status = 125 // the output cap or the memory guard, which said so
 		}
