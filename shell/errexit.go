@@ -374,3 +374,9 @@ func (s *Shell) noErrExitCall(ctx context.Context, args []string) []string {
 	}
 	return statusArgs(st)
 }
+
+// isCall reports whether st is a call of the command name.
+func isCall(st *syntax.Stmt, name string) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(ce.Args) > 0 && ce.Args[0].Lit() == name
+}

@@ -77,12 +77,10 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.arithParts(n.Parts)
 		case *syntax.CmdSubst:
 			catShortcut(n)
-			subshellTrap(n)
 			r.errInherit(n)
 			r.noErrExitSub(n, "cmdsubst")
 			forkFds(n, r.execFd)
 		case *syntax.Subshell:
-			subshellTrap(n)
 			r.errInherit(n)
 			forkFds(n, r.execFd)
 		case *syntax.BinaryCmd:

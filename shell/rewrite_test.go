@@ -109,11 +109,10 @@ func TestCurrentRunner(t *testing.T) {
 	}
 }
 
-// A subshell's EXIT trap runs when it ends (it is read from an unexported
-// field of interp's Runner: this guards that).
+// A subshell's EXIT trap runs when it ends, also when set -e ends it.
 func TestSubshellExitTrap(t *testing.T) {
-	out, errs, st := run(t, t.TempDir(), `( trap 'echo t1' EXIT; exit 3 ); echo $?; x=$(trap 'echo t2' EXIT; echo v); echo "$x"; trap 'echo main' EXIT`, Limits{})
-	if out != "t1\n3\nv\nt2\nmain\n" || st != 0 {
+	out, errs, st := run(t, t.TempDir(), `( trap 'echo t1' EXIT; exit 3 ); echo $?; x=$(trap 'echo t2' EXIT; echo v); echo "$x"; ( set -e; trap 'echo t3 $?' EXIT; false; echo no ); trap 'echo main' EXIT`, Limits{})
+	if out != "t1\n3\nv\nt2\nt3 1\nmain\n" || st != 0 {
 		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
 	}
 }

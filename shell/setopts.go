@@ -284,7 +284,7 @@ const errTrapVar = "_llmsh_errtrap"
 const errInheritCmd = "\x01errinherit"
 
 // errInheritCall answers \x01errinherit STATUS: it sets the trap of the
-// subshell's runner (an unexported field, as exitTrap reads
+// subshell's runner (an unexported field, read by reflection
 // callbackExit) and returns STATUS, the $? the subshell starts with.
 func (s *Shell) errInheritCall(ctx context.Context, args []string) []string {
 	if len(args) != 2 {
@@ -679,9 +679,9 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 	hc := interp.HandlerCtx(ctx)
 	if fn := hc.Env.Get("FUNCNAME"); fn.Kind == expand.Indexed && len(fn.List) > 0 && r != s.runner {
 		if len(args) == 1 {
-			return s.exitArgs(ctx, []string{"exit", strconv.Itoa(hc.LastExitStatus)}), true
+			return []string{"exit", strconv.Itoa(hc.LastExitStatus)}, true
 		}
-		return s.exitArgs(ctx, append([]string{"exit"}, args[1:]...)), true
+		return append([]string{"exit"}, args[1:]...), true
 	}
 	if len(args) > 1 {
 		if _, err := strconv.Atoi(args[1]); err != nil {

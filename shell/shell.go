@@ -342,8 +342,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return s.arithCmdCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
-		case "exit":
-			return s.exitArgs(ctx, args), nil
 		case "eval":
 			// interp parses eval's string itself: bound it as a script
 			// first (Go's stack overflow in the parser cannot be
@@ -356,8 +354,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if dashes {
 				return append(args[:1:1], args[2:]...), nil
 			}
-		case subExitCmd:
-			return s.subExitCall(ctx, args), nil
 		case "getopts":
 			return s.getoptsArgs(ctx, args), nil
 		case loopStatusCmd:

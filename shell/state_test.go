@@ -18,7 +18,6 @@ var internalCommands = []string{
 	anchorCmd, declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd,
 	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd, letCmd, arithCmdCmd,
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
-	subExitCmd,
 }
 
 // newTestShell makes a shell on client c in dir.

@@ -828,6 +828,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	oldExit, oldLastExit := r.exit, r.lastExit
 	r.lastExit = r.exit
 	r.stmts(ctx, file.Stmts)
+	if r.exit.exiting {
+		// llmsh: exit in a trap's action ends the shell with its
+		// status, as in bash (`trap 'exit 7' EXIT`).
+		r.lastExit = oldLastExit
+		return
+	}
 	r.exit, r.lastExit = oldExit, oldLastExit // traps on EXIT or ERR should not modify the result
 }
 
