@@ -143,6 +143,12 @@ func TestCLI(t *testing.T) {
 		{"command cap", []string{"--max-commands", "100", "-c", "while :; do :; done; echo not-reached"}, "", "", "llmsh: limit exceeded: more than 100 commands", 125},
 		{"deep nesting", []string{"-c", strings.Repeat("(", 100000)}, "", "", "nested too deeply", 2},
 		{"procsubst in-process, no host FIFO", []string{"-c", "cat <(echo x); TMPDIR=/tmp; cat <(echo y)"}, "", "x\ny\n", "", 0},
+		// A job still running when the script ends is stopped with it (as a
+		// terminal's hang-up stops it): the run ends at once.
+		{"background job hung up at the end", []string{"-c", "( while :; do sleep 1; done ) & echo started"}, "", "started\n", "", 0},
+		{"hung-up jobs named by --verbose", []string{"-v", "-c", "sleep 60 & echo x"}, "", "x\n", "llmsh: stopped at the end of the script: sleep 60 &\n", 0},
+		{"wait keeps a job's output", []string{"-c", "{ sleep 0; echo bg; } & wait; echo end"}, "", "bg\nend\n", "", 0},
+		{"a nested shell's job ends with the run", []string{"-c", "bash -c 'while :; do sleep 1; done &'; echo after"}, "", "after\n", "", 0},
 		{"nested sh -c", []string{"-c", "x=1; export x; sh -c 'echo in:$x'"}, "", "in:1\n", "", 0},
 		{"cd virtual", []string{"-i", dir, "-c", "cd " + dir + " && cat in.txt | head -1 && cd /etc; echo $?"}, "", "b\n1\n", "", 0},
 		{"version", []string{"--version"}, "", "llmsh 0.1.0\n" + sandboxLevel() + "\n", "", 0},

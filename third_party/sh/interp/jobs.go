@@ -110,12 +110,14 @@ func (bg *bgProc) reap() {
 }
 
 // signal sends sig to bg: a job still running is stopped (its context
-// cancelled) and ends with status 128+sig. It reports whether bg had not
-// finished yet (bash can signal a job that has ended but was not waited
-// for; the signal then changes nothing).
+// cancelled) and ends with status 128+sig. A job that has ended but was
+// not waited for keeps its status, as in bash.
 func (bg *bgProc) signal(sig int) {
 	if sig == 0 || !sigTerminates(sig) {
 		return
+	}
+	if bg.num > 0 && (sig == sigINT || sig == sigQUIT) {
+		return // a job of & ignores them without job control (bash)
 	}
 	bg.mu.Lock()
 	defer bg.mu.Unlock()

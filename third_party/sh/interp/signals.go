@@ -18,6 +18,7 @@ import (
 const (
 	sigHUP  = 1
 	sigINT  = 2
+	sigQUIT = 3
 	sigKILL = 9
 	sigTERM = 15
 	sigMax  = 64
@@ -195,7 +196,11 @@ targets:
 		}
 		if pid == r.bashPid || (pid == r.llmsh.pid && r.bashPid == r.llmsh.pid) {
 			if r.signalSelf(ctx, sig) {
-				// The signal's default action: the shell ends.
+				// The signal's default action: the shell ends. bash
+				// runs the EXIT trap of the shell, not of a subshell.
+				if r.bashPid != r.llmsh.pid {
+					r.callbackExit = ""
+				}
 				return exitStatus{code: uint8(128 + sig), exiting: true}
 			}
 			continue

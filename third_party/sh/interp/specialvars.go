@@ -74,8 +74,15 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 			return vr, false
 		}
 		var sb strings.Builder
-		syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, r.curCmd)
-		return expand.Variable{Set: true, Kind: expand.String, Str: strings.TrimSpace(sb.String())}, true
+		p := syntax.NewPrinter(syntax.SingleLine(true))
+		p.Print(&sb, r.curCmd)
+		text := strings.TrimSpace(sb.String())
+		if _, ok := r.curCmd.(*syntax.ArithmCmd); ok {
+			// bash shows (( x++ )), the printer ((x++)).
+			inner := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
+			text = "(( " + strings.TrimSpace(inner) + " ))"
+		}
+		return expand.Variable{Set: true, Kind: expand.String, Str: text}, true
 	}
 	return vr, false
 }

@@ -1,0 +1,106 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// runScript runs src on a new runner and returns its stdout, stderr and
+// status.
+func runScript(t *testing.T, src string, opts ...RunnerOption) (string, string, int) {
+	t.Helper()
+	var out, errb strings.Builder
+	r, err := New(append([]RunnerOption{StdIO(nil, &out, &errb)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = r.Run(context.Background(), f)
+	st := 0
+	if es, ok := err.(ExitStatus); ok {
+		st = int(es)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), st
+}
+
+func TestFormatTimes(t *testing.T) {
+	real, user, sys := 61500*time.Millisecond, 250*time.Millisecond, 1250*time.Millisecond
+	for _, tc := range []struct{ format, want string }{
+		{defaultTimeFormat, "\nreal\t1m1.500s\nuser\t0m0.250s\nsys\t0m1.250s"},
+		{posixTimeFormat, "real 61.50\nuser 0.25\nsys 1.25"},
+		{"%R|%0R|%1lR|%%|%P|%x", "61.500|62|1m1.5s|%|2.44|%x"},
+	} {
+		if got := formatTimes(tc.format, real, user, sys); got != tc.want {
+			t.Errorf("formatTimes(%q) = %q, want %q", tc.format, got, tc.want)
+		}
+	}
+}
+
+// time reports the process's CPU time over the pipeline (not a constant
+// zero): a busy loop shows user time above zero.
+func TestTimeUserTime(t *testing.T) {
+	_, errs, _ := runScript(t, `TIMEFORMAT='%3U %3S'; time { i=0; while (( i < 200000 )); do (( i++ )); done; }`)
+	if !regexp.MustCompile(`^\d+\.\d{3} \d+\.\d{3}\n$`).MatchString(errs) {
+		t.Fatalf("time printed %q", errs)
+	}
+	if strings.HasPrefix(errs, "0.000 0.000") {
+		t.Errorf("no CPU time reported for a busy loop: %q", errs)
+	}
+}
+
+func TestUlimit(t *testing.T) {
+	out, errs, st := runScript(t, `ulimit -a; ulimit; ulimit -u; ulimit -u 10; echo "st $?"; ulimit -n 1024; echo "same $?"`, Ulimit('u', 2000))
+	lines := strings.Split(out, "\n")
+	if len(lines) < 17 || lines[1] != "core file size              (blocks, -c) 0" ||
+		lines[0] != "real-time non-blocking time  (microseconds, -R) unlimited" ||
+		lines[14] != "max user processes                  (-u) 2000" {
+		t.Fatalf("ulimit -a:\n%s", out)
+	}
+	if rest := strings.Join(lines[17:], "\n"); rest != "unlimited\n2000\nst 1\nsame 0\n" {
+		t.Errorf("ulimit: %q", rest)
+	}
+	if errs != "ulimit: max user processes: cannot modify limit: Operation not permitted\n" || st != 0 {
+		t.Errorf("stderr %q status %d", errs, st)
+	}
+}
+
+// Job pids are the session's virtual ids: $! is a number above $$, and
+// kill by pid stops a job that another subshell started.
+func TestJobPids(t *testing.T) {
+	out, _, _ := runScript(t, `sleep() { while :; do :; done; }; sleep & p=$!; (( p > $$ )) && echo above; ( kill $p ); wait $p; echo "st $?"`)
+	if out != "above\nst 143\n" {
+		t.Fatalf("out %q", out)
+	}
+}
+
+// HangUp stops the jobs still running and names them.
+func TestHangUp(t *testing.T) {
+	r, err := New(StdIO(nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := syntax.NewParser().Parse(strings.NewReader(`f() { while :; do :; done; }; f & true & wait $!`), "")
+	if err := r.Run(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	got := r.HangUp(time.Minute)
+	if len(got) != 1 || got[0] != "f &" {
+		t.Fatalf("HangUp = %q", got)
+	}
+	if n := len(r.tableJobs()); n != 1 || r.tableJobs()[0].jobStatus() != "Hangup" {
+		t.Fatalf("after HangUp: %d jobs, %q", n, r.tableJobs()[0].jobStatus())
+	}
+}
