@@ -1001,6 +1001,13 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	if !r.didReset {
 		r.Reset()
 	}
+	if r.bashPid == r.llmsh.pid {
+		// llmsh: the main shell can be sent a signal from its jobs
+		// (kill $$), which may end it (signals.go).
+		var stop func()
+		ctx, stop = r.watchTop(ctx)
+		defer stop()
+	}
 	r.fillExpandConfig(ctx)
 	r.exit = exitStatus{}
 	r.filename = ""
@@ -1014,6 +1021,12 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.cmd(ctx, node)
 	default:
 		return fmt.Errorf("node can only be File, Stmt, or Command: %T", node)
+	}
+	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
+		// Ended by a signal from one of its jobs: status 128+N, and
+		// the EXIT trap runs, as in bash.
+		r.exit = exitStatus{code: uint8(128 + sig), exiting: true}
+		ctx = context.WithoutCancel(ctx)
 	}
 	// A bare Command bypasses stmt, which normally updates lastExit.
 	r.lastExit = r.exit

@@ -46,6 +46,8 @@ type session struct {
 	jobsStarted atomic.Int64              // background jobs started in the session
 	ulimits     map[byte]int64            // what ulimit shows, by flag (umask.go)
 	untraced    func(syntax.Command) bool // see [Untraced]
+	top         topSignal                 // signals sent to $$ (signals.go)
+	topPending  atomic.Bool               // top.pending is not empty
 	maxValue    int                       // expand.Config.MaxValue
 }
 

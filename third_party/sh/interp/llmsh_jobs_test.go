@@ -104,3 +104,17 @@ func TestHangUp(t *testing.T) {
 		t.Fatalf("after HangUp: %d jobs, %q", n, r.tableJobs()[0].jobStatus())
 	}
 }
+
+// kill $$ from a job reaches the main shell: a trapped signal runs its
+// trap before the next command, an untrapped one ends it with 128+N
+// (after its EXIT trap), stopping what it was waiting for.
+func TestKillTop(t *testing.T) {
+	out, _, st := runScript(t, `trap 'echo got USR1' USR1; ( kill -USR1 $$ ) & wait; echo a`)
+	if out != "got USR1\na\n" || st != 0 {
+		t.Errorf("trapped: out %q status %d", out, st)
+	}
+	out, _, st = runScript(t, `trap 'echo bye' EXIT; loop() { while :; do :; done; }; loop & ( kill $$ ); wait; echo not reached`)
+	if out != "bye\n" || st != 143 {
+		t.Errorf("untrapped: out %q status %d", out, st)
+	}
+}

@@ -286,6 +286,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if r.stop(ctx) {
 		return
 	}
+	if r.llmsh.topPending.Load() && r.bashPid == r.llmsh.pid && !r.handlingTrap {
+		r.runPendingSignals(ctx) // llmsh: kill $$ from a job (signals.go)
+	}
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)

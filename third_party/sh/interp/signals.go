@@ -10,9 +10,11 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 const (
@@ -205,6 +207,11 @@ targets:
 			}
 			continue
 		}
+		if pid == r.llmsh.pid {
+			// $$ from a subshell or a job: the main shell gets it.
+			r.llmsh.signalTop(sig)
+			continue
+		}
 		if j := r.jobByPid(pid); j != nil {
 			j.signal(sig)
 			continue
@@ -258,4 +265,98 @@ func (r *Runner) killList(args []string) exitStatus {
 		exit.code = 1
 	}
 	return exit
+}
+
+// topSignal is what the session's main shell ($$) has been sent from its
+// subshells and jobs (`( sleep 5; kill $$ ) &`).
+type topSignal struct {
+	mu      sync.Mutex
+	cancel  context.CancelCauseFunc // of the main shell's Run, while it runs
+	trapped map[string]bool         // the signals the main shell traps
+	pending []int                   // trapped signals, run at its next command
+	fatal   int                     // the untrapped signal that ended it
+}
+
+// errTopSignal is the cause of a main shell's context that a signal ended.
+var errTopSignal = errors.New("terminated by a signal")
+
+// signalTop sends sig to the main shell: a trapped signal runs its trap
+// before the main shell's next command; an ignored one does nothing; any
+// other terminating signal ends the main shell (its context is
+// cancelled, and its status is 128+sig), as it would end bash.
+func (s *session) signalTop(sig int) {
+	t := &s.top
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cancel == nil || sig == 0 {
+		return
+	}
+	name := signalName(sig)
+	if t.trapped[name] {
+		t.pending = append(t.pending, sig)
+		s.topPending.Store(true)
+		return
+	}
+	if !sigTerminates(sig) || t.fatal != 0 {
+		return
+	}
+	t.fatal = sig
+	t.cancel(errTopSignal)
+}
+
+// watchTop makes the context under which the main shell runs a node, so
+// that a signal sent to $$ can end it; stop forgets it.
+func (r *Runner) watchTop(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	t := &r.llmsh.top
+	t.mu.Lock()
+	t.cancel, t.fatal = cancel, 0
+	t.mu.Unlock()
+	r.noteTraps()
+	return ctx, func() {
+		t.mu.Lock()
+		t.cancel = nil
+		t.mu.Unlock()
+		cancel(nil)
+	}
+}
+
+// noteTraps tells the session which signals the main shell traps, for
+// signalTop (another goroutine's): called when its traps change.
+func (r *Runner) noteTraps() {
+	if r.bashPid != r.llmsh.pid {
+		return
+	}
+	set := make(map[string]bool, len(r.traps))
+	for name := range r.traps {
+		set[name] = true
+	}
+	t := &r.llmsh.top
+	t.mu.Lock()
+	t.trapped = set
+	t.mu.Unlock()
+}
+
+// topFatal returns the signal that ended the main shell's run, if any.
+func (r *Runner) topFatal() int {
+	t := &r.llmsh.top
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.fatal
+}
+
+// runPendingSignals runs the traps of the signals sent to the main shell
+// by its subshells and jobs; it is called before each of its commands.
+func (r *Runner) runPendingSignals(ctx context.Context) {
+	t := &r.llmsh.top
+	t.mu.Lock()
+	sigs := t.pending
+	t.pending = nil
+	r.llmsh.topPending.Store(false)
+	t.mu.Unlock()
+	for _, sig := range sigs {
+		if a := r.traps[signalName(sig)]; a != "" {
+			r.trapCallback(ctx, a, signalName(sig))
+		}
+	}
 }

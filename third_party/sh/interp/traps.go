@@ -83,6 +83,7 @@ func (r *Runner) setTrap(name, action string, reset bool) {
 	}
 	// A subshell shows its parent's traps until it sets one (bash).
 	r.shownTraps = nil
+	r.noteTraps()
 }
 
 // shQuoteAlways quotes s in single quotes as bash's trap -p does, also
