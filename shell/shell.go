@@ -191,6 +191,8 @@ func New(opts Options) (*Shell, error) {
 		interp.Params(append(append(slices.Clone(opts.ShellOpts), "--"), opts.Args...)...),
 		interp.CallHandler(s.callHandler),
 		interp.Untraced(rewritten),
+		// ulimit shows llmsh's own bound on what runs at once.
+		interp.Ulimit('u', int64(opts.Limits.MaxGoroutines)),
 		interp.ExecHandlers(s.execMiddleware),
 		interp.OpenHandler(s.openHandler),
 		interp.StatHandler(s.statHandler),
