@@ -399,6 +399,13 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 	if varName != "" {
 		r.delVar(varName)
 	}
+	if r.bashPid == r.llmsh.pid {
+		// A trapped signal sent to the main shell ends its wait, as in
+		// bash: wait returns 128+N and the trap runs (signals.go).
+		var stop func()
+		ctx, stop = r.llmsh.top.interruptible(ctx)
+		defer stop()
+	}
 	var ids []*bgProc
 	for _, arg := range fp.args() {
 		var j *bgProc
@@ -420,7 +427,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		}
 		if !next {
 			if !r.waitJob(ctx, j) {
-				return exit
+				return r.waitInterrupted(exit)
 			}
 			exit = *j.exit
 			exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
@@ -439,7 +446,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 				disowned := j.disowned
 				j.mu.Unlock()
 				if !disowned && !r.waitJob(ctx, j) {
-					return exit
+					return r.waitInterrupted(exit)
 				}
 			}
 		}
@@ -458,7 +465,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 	}
 	j := r.waitAny(ctx, ids)
 	if j == nil {
-		return exit
+		return r.waitInterrupted(exit)
 	}
 	j.reap()
 	exit = *j.exit

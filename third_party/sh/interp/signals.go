@@ -273,6 +273,7 @@ type topSignal struct {
 	mu      sync.Mutex
 	cancel  context.CancelCauseFunc // of the main shell's Run, while it runs
 	trapped map[string]bool         // the signals the main shell traps
+	wake    context.CancelFunc      // ends the main shell's wait, while it waits
 	pending []int                   // trapped signals, run at its next command
 	fatal   int                     // the untrapped signal that ended it
 }
@@ -295,6 +296,9 @@ func (s *session) signalTop(sig int) {
 	if t.trapped[name] {
 		t.pending = append(t.pending, sig)
 		s.topPending.Store(true)
+		if t.wake != nil {
+			t.wake()
+		}
 		return
 	}
 	if !sigTerminates(sig) || t.fatal != 0 {
@@ -359,4 +363,34 @@ func (r *Runner) runPendingSignals(ctx context.Context) {
 			r.trapCallback(ctx, a, signalName(sig))
 		}
 	}
+}
+
+// interruptible makes the context of the main shell's wait, which a
+// trapped signal ends.
+func (t *topSignal) interruptible(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	t.mu.Lock()
+	t.wake = cancel
+	if len(t.pending) > 0 {
+		cancel()
+	}
+	t.mu.Unlock()
+	return ctx, func() {
+		t.mu.Lock()
+		t.wake = nil
+		t.mu.Unlock()
+		cancel()
+	}
+}
+
+// waitInterrupted is the status of a wait that ended before its jobs:
+// 128+N when a trapped signal N interrupted it.
+func (r *Runner) waitInterrupted(exit exitStatus) exitStatus {
+	t := &r.llmsh.top
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.pending) > 0 && r.bashPid == r.llmsh.pid {
+		return exitStatus{code: uint8(128 + t.pending[0])}
+	}
+	return exit
 }
