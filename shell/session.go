@@ -113,7 +113,13 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	// chunk.
 	// (A closure: the runner's map is the one the chunk leaves, made by
 	// the chunk's first function definition if there was none.)
-	defer func() { s.state.prune(s.runner.Funcs) }()
+	defer func() {
+		// A job still running may run nodes of the chunk that made it
+		// (jobs outlive their line): they are kept until none runs.
+		if s.runner.RunningJobs() == 0 {
+			s.state.prune(s.runner.Funcs)
+		}
+	}()
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -126,6 +132,11 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 		s.mu.Unlock()
 	}()
 	s.commands.Store(0)
+	// At the prompt, jobs outlive their line (bash's interactive job
+	// control, in one process): they run under the session's job
+	// context, which a limit, Finish or HangUp ends; fg and bg work.
+	interp.JobControl(true)(s.runner)
+	s.runner.SetJobContext(s.jobContext(ctx))
 	for _, st := range file.Stmts {
 		status = s.runStmt(ctx, st)
 		if s.runner.Exited() || ctx.Err() != nil {
@@ -182,8 +193,31 @@ func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
 // the trap itself): it runs the EXIT trap, if any.
 func (s *Shell) Finish(ctx context.Context) {
 	_ = s.runner.Run(ctx, &syntax.File{})
+	s.hungUp = s.runner.HangUp(hangUpWait)
+	s.mu.Lock()
+	if s.jobsCancel != nil {
+		s.jobsCancel()
+	}
+	s.mu.Unlock()
 	s.fds.closeAll()
 }
+
+// jobContext returns the context of the jobs started at the prompt: it
+// outlives each line (not its values' cancellation), and ends when a
+// limit fires or the session finishes.
+func (s *Shell) jobContext(ctx context.Context) context.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.jobsCtx == nil || s.jobsCtx.Err() != nil {
+		s.jobsCtx, s.jobsCancel = context.WithCancel(context.WithoutCancel(ctx))
+	}
+	return s.jobsCtx
+}
+
+// FinishedJobs reports the background jobs started at the prompt that
+// have ended since the last report ("[1]+  Done    sleep 1"), as bash
+// reports them before its prompt.
+func (s *Shell) FinishedJobs() []string { return s.runner.FinishedJobs() }
 
 // SetStdin makes f the standard input of the commands run from now on.
 // It is an *os.File because the interpreter copies any other reader into

@@ -116,6 +116,10 @@ type Shell struct {
 	routes   []string           // RouteBuiltins' names, routed in nested shells too
 	exited   bool               // the last RunFile's script ran exit
 	hungUp   []string           // the jobs the last script's end stopped
+	// jobsCtx is the context of the jobs started at the prompt, which
+	// outlive their line; jobsCancel ends them.
+	jobsCtx    context.Context
+	jobsCancel context.CancelFunc
 }
 
 // rewritten reports whether the pre-pass made cm (an internal call, an
@@ -810,6 +814,9 @@ func (s *Shell) trip(err error) error {
 		if s.cancel != nil {
 			s.cancel()
 		}
+	}
+	if s.jobsCancel != nil {
+		s.jobsCancel() // the prompt's jobs too (see jobContext)
 	}
 	return err
 }

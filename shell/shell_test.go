@@ -458,3 +458,42 @@ func TestHelpTopics(t *testing.T) {
 		t.Fatalf("help nosuch: %d %q %q", st, out, errs)
 	}
 }
+
+// TestInteractiveJobs: at the prompt, a job outlives its line (jobs, kill
+// and fg on later lines see it), fg waits for it with its status, and
+// Finish stops the jobs still running.
+func TestInteractiveJobs(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct{ src, out string }{
+		{"spin() { while :; do sleep 1; done; }; spin &\n", ""},
+		{"jobs\n", "[1]+  Running                 spin &\n"},
+		{"kill %1; wait %1; echo \"killed $?\"\n", "killed 143\n"},
+		{"(exit 3) &\n", ""},
+		{"fg; echo \"fg $?\"\n", "(exit 3)\nfg 3\n"},
+		{"fg 2>&1; bg 2>&1\n", "fg: current: no such job\nbg: current: no such job\n"},
+		{"spin &\n", ""},
+	} {
+		out.mu.Lock()
+		out.b.Reset()
+		out.mu.Unlock()
+		line, lineCancel := context.WithCancel(ctx)
+		if _, err := sh.RunInteractive(line, tc.src); err != nil {
+			t.Fatal(err)
+		}
+		lineCancel() // as the REPL ends each line's context
+		if got := out.String(); got != tc.out {
+			t.Fatalf("%q: stdout %q, want %q (stderr %q)", tc.src, got, tc.out, errb.String())
+		}
+	}
+	sh.Finish(ctx)
+	if got := sh.HungUp(); len(got) != 1 || got[0] != "spin &" {
+		t.Fatalf("Finish hung up %q", got)
+	}
+}

@@ -203,6 +203,11 @@ func Run(ctx context.Context, o Options) int {
 		vars := o.Shell.Vars()
 		st := promptState{dir: o.Shell.Dir(), home: vars["HOME"], status: status, version: o.Version}
 		if buf.Len() == 0 {
+			// The jobs that have ended since the last prompt, as
+			// bash reports them.
+			for _, job := range o.Shell.FinishedJobs() {
+				fmt.Fprintln(o.Stderr, job)
+			}
 			st.ps = vars["PS1"]
 			rl.SetPrompt(primaryPrompt(st, pal))
 		} else {

@@ -179,6 +179,9 @@ type Runner struct {
 	// inheritedJobs are the parent's jobs that a subshell lists (jobs,
 	// kill %N) but cannot wait for. (llmsh)
 	inheritedJobs []*bgProc
+	// jobCtx, when set, is the context the runner's jobs start from
+	// (SetJobContext; llmsh's REPL). Subshells do not inherit it.
+	jobCtx context.Context
 
 	opts runnerOpts
 
@@ -883,6 +886,7 @@ func (r *Runner) Reset() {
 	*r = Runner{
 		Env:            r.Env,
 		llmsh:          r.llmsh,
+		jobCtx:         r.jobCtx, // llmsh: SetJobContext outlasts Reset
 		bashPid:        r.llmsh.pid,
 		callHandler:    r.callHandler,
 		execHandler:    r.execHandler,

@@ -56,7 +56,7 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 		cancel: cancel,
 	}
 	if st != nil {
-		bg.text = jobText(st)
+		bg.text = jobText(r.untracedOut(st))
 		for _, j := range r.tableJobs() {
 			bg.num = max(bg.num, j.num)
 		}
@@ -153,6 +153,50 @@ func (r *Runner) pruneJobs() {
 		}
 		return false
 	})
+}
+
+// untracedOut returns st without the statements that the embedder added
+// at the start of a subshell or group (see [Untraced]), so that jobs
+// shows the command as the script wrote it. It copies what it changes.
+func (r *Runner) untracedOut(st *syntax.Stmt) *syntax.Stmt {
+	f := r.llmsh.untraced
+	if f == nil {
+		return st
+	}
+	added := func(st *syntax.Stmt) bool {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt {
+			return f(b.X.Cmd) && f(b.Y.Cmd)
+		}
+		return st.Cmd != nil && f(st.Cmd)
+	}
+	keep := func(stmts []*syntax.Stmt) []*syntax.Stmt {
+		return slices.DeleteFunc(slices.Clone(stmts), added)
+	}
+	st2 := *st
+	switch cm := st.Cmd.(type) {
+	case *syntax.Subshell:
+		c := *cm
+		c.Stmts = keep(cm.Stmts)
+		st2.Cmd = &c
+	case *syntax.Block:
+		c := *cm
+		c.Stmts = keep(cm.Stmts)
+		st2.Cmd = &c
+	default:
+		return st
+	}
+	return &st2
+}
+
+// RunningJobs reports how many background jobs of the runner still run.
+func (r *Runner) RunningJobs() int {
+	n := 0
+	for _, j := range r.bgProcs {
+		if !j.finished() {
+			n++
+		}
+	}
+	return n
 }
 
 // jobText is the command of a job as jobs shows it, on one line.
@@ -582,13 +626,13 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 }
 
 // builtinFgBg is fg and bg. Without job control (a script, llmsh's
-// default) they fail as bash's do: "no job control". At an interactive
-// shell, fg waits for the job as if it ran in the foreground (there is
-// no terminal to give it) and bg says the job already runs in the
-// background, as every job does.
+// default; see [JobControl]) they fail as bash's do: "no job control".
+// With it, fg waits for the job as if it ran in the foreground (there is
+// no terminal to give it; an interrupt of the wait stops the job) and bg
+// says the job already runs in the background, as every job does.
 func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) exitStatus {
 	var exit exitStatus
-	if !r.opts[optExpandAliases] { // set by Interactive only
+	if !r.llmsh.jobControl || r.bashPid != r.llmsh.pid {
 		r.errf("%s: no job control\n", name)
 		exit.code = 1
 		return exit
@@ -615,6 +659,16 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 	}
 	r.outf("%s\n", j.text)
 	if !r.waitJob(ctx, j) {
+		// Interrupted (Ctrl-C at the prompt): the job in the
+		// foreground gets it.
+		j.mu.Lock()
+		if !j.finished() && j.sig == 0 {
+			j.sig = sigINT
+			j.cancel()
+		}
+		j.reaped = true // it was in the foreground: not listed again
+		j.mu.Unlock()
+		exit.code = 128 + sigINT
 		return exit
 	}
 	exit = *j.exit
@@ -651,4 +705,46 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 		}
 	}
 	return ended
+}
+
+// JobControl turns on what an interactive shell's job control gives in
+// one process: fg and bg (see builtinFgBg). llmsh's REPL turns it on.
+func JobControl(enabled bool) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.jobControl = enabled
+		return nil
+	}
+}
+
+// SetJobContext makes the background jobs that the runner starts from
+// now on run under ctx rather than under the context of the Run that
+// starts them, so that they outlive it (an interactive shell's jobs
+// outlive their command line). nil goes back to the Run's context.
+func (r *Runner) SetJobContext(ctx context.Context) { r.jobCtx = ctx }
+
+// jobBase is the context a background job of r starts from.
+func (r *Runner) jobBase(ctx context.Context) context.Context {
+	if r.jobCtx != nil {
+		return r.jobCtx
+	}
+	return ctx
+}
+
+// FinishedJobs reports the jobs of the runner's table that have ended
+// since they were last listed, as an interactive bash reports them before
+// its prompt ("[1]+  Done                    sleep 1"), and takes them out
+// of the table.
+func (r *Runner) FinishedJobs() []string {
+	var lines []string
+	var done []*bgProc
+	for _, j := range r.tableJobs() {
+		if j.finished() {
+			lines = append(lines, strings.TrimSuffix(r.jobLine(j, false), "\n"))
+			done = append(done, j)
+		}
+	}
+	for _, j := range done {
+		j.reap()
+	}
+	return lines
 }

@@ -49,6 +49,7 @@ type session struct {
 	top         topSignal                 // signals sent to $$ (signals.go)
 	topPending  atomic.Bool               // top.pending is not empty
 	maxValue    int                       // expand.Config.MaxValue
+	jobControl  bool                      // fg and bg work (JobControl)
 }
 
 func newSession() *session {

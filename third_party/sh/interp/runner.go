@@ -297,7 +297,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		st2.Disown = false
 		// llmsh: a job of the table (jobs.go), under a context of its
 		// own that kill cancels.
-		bg, jctx := r.startJob(ctx, st)
+		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx)   // its own EXIT trap (Run runs it only at exit)
