@@ -23,6 +23,9 @@ type clientFS struct {
 	psubs *psubs // process substitutions' pipes, served in-process
 	// fd opens /dev/fd/N for the builtin (see Shell.fdOpener); nil: none.
 	fd func(n int, output bool) (io.ReadWriteCloser, bool)
+	// umask is the shell's (the umask builtin): the files and
+	// directories the builtin creates get their modes less it.
+	umask fs.FileMode
 }
 
 // devFd serves /dev/fd/N: a descriptor the builtin has, or "No such file
@@ -68,6 +71,9 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 			return pf, nil
 		}
 	}
+	if flag&os.O_CREATE != 0 && f.umask != 0o022 {
+		createWithUmask(f.c, name, f.umask)
+	}
 	file, err := f.c.OpenFile(name, flag)
 	if err != nil {
 		return nil, err
@@ -112,9 +118,17 @@ func (f clientFS) Readlink(name string) (string, error) {
 	}
 	return f.c.Readlink(name)
 }
-func (f clientFS) Mkdir(name string, perm fs.FileMode) error { return f.c.Mkdir(name, perm) }
-func (f clientFS) Remove(name string) error                  { return f.c.Remove(name) }
-func (f clientFS) Rename(oldname, newname string) error      { return f.c.Rename(oldname, newname) }
+
+// Mkdir makes a directory; the builtins' default mode (0755, which is
+// 0777 less the default umask) becomes 0777 less the shell's umask.
+func (f clientFS) Mkdir(name string, perm fs.FileMode) error {
+	if perm == 0o755 && f.umask != 0o022 {
+		perm = 0o777 &^ f.umask
+	}
+	return f.c.Mkdir(name, perm)
+}
+func (f clientFS) Remove(name string) error             { return f.c.Remove(name) }
+func (f clientFS) Rename(oldname, newname string) error { return f.c.Rename(oldname, newname) }
 func (f clientFS) Chtimes(name string, atime, mtime time.Time) error {
 	return f.c.Chtimes(name, atime, mtime)
 }
@@ -214,16 +228,16 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 // the shell's umask gives a new file (0666 less the mask), as bash
 // creates it: vfsd creates files 0644, and a truncating write keeps the
 // mode of the file it replaces. Errors are left to the open that follows.
-func (s *Shell) createWithUmask(abs string, umask fs.FileMode) {
-	if _, err := s.client.Stat(abs); !errors.Is(err, fs.ErrNotExist) {
+func createWithUmask(c *vfsclient.Client, abs string, umask fs.FileMode) {
+	if _, err := c.Stat(abs); !errors.Is(err, fs.ErrNotExist) {
 		return
 	}
-	f, err := s.client.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+	f, err := c.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 	if err != nil {
 		return
 	}
 	f.Close()
-	s.client.Chmod(abs, 0o666&^umask&0o777)
+	c.Chmod(abs, 0o666&^umask&0o777)
 }
 
 // openPlain opens a redirection's file: a device, a process
@@ -263,7 +277,7 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int, clobber bo
 		}
 	}
 	if flag&os.O_CREATE != 0 && hc.Umask != 0o022 {
-		s.createWithUmask(absPath(hc.Dir, name), hc.Umask)
+		createWithUmask(s.client, absPath(hc.Dir, name), hc.Umask)
 	}
 	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
 	if err != nil {

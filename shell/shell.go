@@ -122,6 +122,17 @@ type Shell struct {
 	jobsCancel context.CancelFunc
 }
 
+// umaskOf is the umask of the shell that runs the command of a handler's
+// context (022 for a context that is no handler's).
+func umaskOf(ctx context.Context) (m fs.FileMode) {
+	defer func() {
+		if recover() != nil {
+			m = 0o022
+		}
+	}()
+	return interp.HandlerCtx(ctx).Umask
+}
+
 // rewritten reports whether the pre-pass made cm (an internal call, an
 // assignment to hidden variables, the (( 1 )) that ends its lists): the
 // DEBUG trap does not run for it, as it is not the script's.
@@ -505,7 +516,7 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 	}
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
-		FS: clientFS{c: s.client, psubs: s.psubs, fd: s.fdOpener(stdin, stdout, stderr)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
+		FS: clientFS{c: s.client, psubs: s.psubs, fd: s.fdOpener(stdin, stdout, stderr), umask: umaskOf(ctx)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
