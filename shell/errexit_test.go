@@ -72,7 +72,7 @@ func TestCompoundErrexitOnlyWhenNeeded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := refuse(newSessionState(), file, tc.src, nil, false); err != nil {
+		if _, err := refuse(newSessionState(), file, tc.src, false); err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer

@@ -188,9 +188,6 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	clobber := false
 	if hiddenFile(name) {
 		if _, ok := s.state.made(interp.HandlerCtx(ctx).Node); ok {
-			if text, ok := strings.CutPrefix(name, arithFile); ok && flag == os.O_RDONLY {
-				return s.arithOpen(ctx, text)
-			}
 			if arg, ok := strings.CutPrefix(name, splitFile); ok && flag == os.O_RDONLY {
 				return s.splitOpen(ctx, arg)
 			}

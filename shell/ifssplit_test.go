@@ -208,7 +208,7 @@ func TestIFSSplitOnlyWhenNeeded(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := newSessionState()
-		if _, err := refuse(st, f, src, nil, needsIFSSplit(f, src)); err != nil {
+		if _, err := refuse(st, f, src, needsIFSSplit(f, src)); err != nil {
 			t.Fatal(err)
 		}
 		// The words' original parts are kept aside: walk them too.

@@ -85,7 +85,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err := precheck(src, s.opts.Limits); err != nil {
 		return 2, err
 	}
-	file, bad, err := parseScript(src, "")
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		// As bash reads its input: the whole lines before the error run.
 		var perr syntax.ParseError
@@ -107,7 +107,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	// after it split words by bash's rules too. At the prompt, any later
 	// line may ask for PIPESTATUS.
 	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, integer: integerNames(file), exprs: exprNames(file), ifsSplit: s.ifsSplit, st: s.state, bad: bad}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: true, ifsSplit: s.ifsSplit, st: s.state}).walk(file)
 	s.state.register(file)
 	// Of what the rewrites made, only the functions' nodes outlive the
 	// chunk.

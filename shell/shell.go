@@ -353,10 +353,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return s.fdAllocCall(ctx, args), nil
 		case psubCmd, psubDoneCmd:
 			return s.psubCall(ctx, args), nil
-		case letCmd:
-			return s.letCall(ctx, args), nil
-		case arithCmdCmd:
-			return s.arithCmdCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "eval":
@@ -724,12 +720,12 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	file, bad, err := parseScript(src, name)
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
 	if err != nil {
 		return s.runToSyntaxError(ctx, src, name, err)
 	}
 	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	made, err := refuse(s.state, file, src, bad, s.ifsSplit)
+	made, err := refuse(s.state, file, src, s.ifsSplit)
 	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
@@ -979,8 +975,8 @@ func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
 // run it: it would print an internal message and go on with status 0).
 // ifsSplit asks for words to be split by bash's rules (see splitPass).
 // It returns the nodes that the rewrites made (see sessionState), which
-// are recorded in st; bad are parseScript's words.
-func refuse(st *sessionState, file *syntax.File, src string, bad map[*syntax.Word]bool, ifsSplit bool) ([]syntax.Node, error) {
+// are recorded in st.
+func refuse(st *sessionState, file *syntax.File, src string, ifsSplit bool) ([]syntax.Node, error) {
 	if hasCoproc(file) {
 		return nil, errors.New("coproc is not supported")
 	}
@@ -988,7 +984,7 @@ func refuse(st *sessionState, file *syntax.File, src string, bad map[*syntax.Wor
 		return nil, err
 	}
 	neutralize(file)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), integer: integerNames(file), exprs: exprNames(file), ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st, bad: bad}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st}).walk(file)
 	return st.register(file), nil
 }
 

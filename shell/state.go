@@ -220,7 +220,7 @@ func internal(name string) bool { return name != "" && (name[0] == 0 || name[0] 
 
 // hiddenFiles are the prefixes of the internal file names that the open
 // handler serves.
-var hiddenFiles = [...]string{arithFile, splitFile, fdFile, rdwrFile, clobberFile}
+var hiddenFiles = [...]string{splitFile, fdFile, rdwrFile, clobberFile}
 
 // hiddenFile reports whether name begins with an internal file prefix.
 func hiddenFile(name string) bool {
@@ -350,12 +350,6 @@ func dataNodes(d any) []syntax.Node {
 	switch d := d.(type) {
 	case splitParts:
 		return []syntax.Node{&syntax.Word{Parts: d}}
-	case *arithExpr:
-		out := []syntax.Node{d.text}
-		if d.x != nil {
-			out = append(out, d.x)
-		}
-		return out
 	}
 	return nil
 }

@@ -16,7 +16,7 @@ import (
 // the call handler.
 var internalCommands = []string{
 	anchorCmd, declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd,
-	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd, letCmd, arithCmdCmd,
+	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd,
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
 }
 
@@ -161,9 +161,9 @@ func TestInternalNamesNotCommands(t *testing.T) {
 // rewrite made is a plain file's name, as in bash.
 func TestHiddenFilesArePlain(t *testing.T) {
 	dir := t.TempDir()
-	for _, prefix := range []string{arithFile, splitFile, fdFile, rdwrFile, clobberFile} {
+	for _, prefix := range []string{splitFile, fdFile, rdwrFile, clobberFile} {
 		q := ansiC(prefix + "1")
-		src := `IFS=:; x=a:b; echo $x $(( $x + 0 )) 2>/dev/null; echo data > ` + q + `; cat < ` + q + `; cat ` + q
+		src := `IFS=:; x=a:b; echo $x 2>/dev/null; echo data > ` + q + `; cat < ` + q + `; cat ` + q
 		out, e, st := run(t, dir, src, Limits{})
 		if !strings.HasSuffix(out, "data\ndata\n") || st != 0 {
 			t.Errorf("%q: stdout %q stderr %q status %d", prefix, out, e, st)

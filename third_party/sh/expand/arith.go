@@ -5,312 +5,982 @@ package expand
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
-// TODO(v4): the arithmetic APIs should return int64 for portability with 32-bit systems,
-// even if Bash only supports native int sizes.
+// llmsh: arithmetic is evaluated as bash 5.2 evaluates it (expr.c): the
+// expression is text, expanded first, then read by a parser that evaluates
+// as it goes. A tree from the syntax parser is printed back to text with
+// its words expanded (its spacing taken from the positions, so that error
+// messages quote the text as bash does), and that text is evaluated. So
+// `op=+; $((6 $op 7))` and `x=1+2; $(($x*2))` read as bash reads them, a
+// variable whose value is an expression is that expression, and errors
+// have bash's words. Upstream evaluated the tree, each word a number.
 
+// ArithmError is an error of arithmetic evaluation, worded as bash's:
+// "EXPR: MSG (error token is "TOKEN")". Bash abandons the command that
+// expands $(( )) with such an error; (( )) and let fail with status 1.
+type ArithmError struct {
+	Expr  string // the expression's text, leading blanks dropped
+	Msg   string
+	Token string // the text from the token at fault on
+	NoTok bool   // no "(error token is ...)" part
+}
+
+func (e *ArithmError) Error() string {
+	if e.NoTok {
+		return e.Expr + ": " + e.Msg
+	}
+	return e.Expr + ": " + e.Msg + " (error token is \"" + e.Token + "\")"
+}
+
+// Arithm evaluates an arithmetic expression as bash does.
 func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
-	switch expr := expr.(type) {
-	case *syntax.Word:
-		str, err := Literal(cfg, expr)
-		if err != nil {
-			return 0, err
+	return ArithmEnd(cfg, expr, syntax.Pos{})
+}
+
+// ArithmEnd is [Arithm] for an expression whose text, as written, ends at
+// end (the position of the closing "))"): the blanks before it are part of
+// the text that an error message quotes, as in bash.
+func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error) {
+	cfg = prepareConfig(cfg)
+	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
+		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
+			n, err := cfg.ArithmText(lit.Value)
+			return int(n), err
 		}
-		// recursively fetch vars
-		i := 0
-		for syntax.ValidName(str) {
-			val := cfg.envGet(str)
-			if val == "" {
-				break
-			}
-			if i++; i >= maxNameRefDepth {
-				break
-			}
-			str = val
+	}
+	key := arithKey{expr, end}
+	if text, ok := cfg.arithTexts[key]; ok {
+		n, err := cfg.ArithmText(text)
+		return int(n), err
+	}
+	var b strings.Builder
+	pr := arithPrinter{cfg: cfg, b: &b}
+	if err := pr.print(expr); err != nil {
+		return 0, err
+	}
+	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
+		for range end.Col() - pr.last.Col() {
+			b.WriteByte(' ')
 		}
-		// default to 0
-		return int(atoi(str)), nil
-	case *syntax.ParenArithm:
-		return Arithm(cfg, expr.X)
-	case *syntax.UnaryArithm:
-		switch expr.Op {
-		case syntax.Inc, syntax.Dec:
-			name := expr.X.(*syntax.Word).Lit()
-			old := atoi(cfg.envGet(name))
-			val := old
-			if expr.Op == syntax.Inc {
-				val++
-			} else {
-				val--
-			}
-			if err := cfg.envSet(name, strconv.FormatInt(val, 10)); err != nil {
-				return 0, err
-			}
-			if expr.Post {
-				return int(old), nil
-			}
-			return int(val), nil
+	}
+	text := b.String()
+	if !pr.expanded {
+		// Text without expansions is the same each time: a loop's
+		// $((i + 1)) is printed once per runner.
+		if cfg.arithTexts == nil {
+			cfg.arithTexts = make(map[arithKey]string)
 		}
-		val, err := Arithm(cfg, expr.X)
-		if err != nil {
-			return 0, err
+		cfg.arithTexts[key] = text
+	}
+	n, err := cfg.ArithmText(text)
+	return int(n), err
+}
+
+// arithKey names an expression whose text Config.arithTexts keeps.
+type arithKey struct {
+	x   syntax.ArithmExpr
+	end syntax.Pos
+}
+
+// arithPrinter prints an arithmetic tree as text, its words expanded.
+type arithPrinter struct {
+	cfg  *Config
+	b    *strings.Builder
+	last syntax.Pos // the end of what was printed
+
+	expanded bool // a word had an expansion
+}
+
+// gap writes the blanks between what was printed and pos.
+func (p *arithPrinter) gap(pos syntax.Pos) {
+	if p.b.Len() == 0 {
+		p.last = pos
+		return
+	}
+	if pos.IsValid() && p.last.IsValid() {
+		if pos.Line() != p.last.Line() {
+			p.b.WriteByte(' ')
+		} else {
+			for range int(pos.Col()) - int(p.last.Col()) {
+				p.b.WriteByte(' ')
+			}
 		}
-		switch expr.Op {
-		case syntax.Not:
-			return oneIf(val == 0), nil
-		case syntax.BitNegation:
-			return ^val, nil
-		case syntax.Plus:
-			return val, nil
-		case syntax.Minus:
-			return -val, nil
-		default:
-			return 0, fmt.Errorf("unsupported unary arithmetic operator: %q", expr.Op)
-		}
-	case *syntax.BinaryArithm:
-		switch expr.Op {
-		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn,
-			syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn,
-			syntax.ShlAssgn, syntax.ShrAssgn:
-			return cfg.assgnArit(expr)
-		case syntax.TernQuest: // TernColon can't happen here
-			cond, err := Arithm(cfg, expr.X)
-			if err != nil {
-				return 0, err
-			}
-			b2 := expr.Y.(*syntax.BinaryArithm) // must have Op==TernColon
-			if cond != 0 {
-				return Arithm(cfg, b2.X)
-			}
-			return Arithm(cfg, b2.Y)
-		case syntax.AndArit, syntax.OrArit:
-			// Like Bash, short-circuit the right operand.
-			left, err := Arithm(cfg, expr.X)
-			if err != nil {
-				return 0, err
-			}
-			if expr.Op == syntax.AndArit && left == 0 {
-				return 0, nil
-			}
-			if expr.Op == syntax.OrArit && left != 0 {
-				return 1, nil
-			}
-			right, err := Arithm(cfg, expr.Y)
-			if err != nil {
-				return 0, err
-			}
-			return oneIf(right != 0), nil
-		}
-		left, err := Arithm(cfg, expr.X)
-		if err != nil {
-			return 0, err
-		}
-		right, err := Arithm(cfg, expr.Y)
-		if err != nil {
-			return 0, err
-		}
-		return binArit(expr.Op, left, right)
-	case *syntax.FlagsArithm: // e.g. zsh's ${a[(r)b]}
-		return 0, fmt.Errorf("unsupported")
-	default:
-		panic(fmt.Sprintf("unexpected arithm expr: %T", expr))
+	} else {
+		p.b.WriteByte(' ')
 	}
 }
 
-func oneIf(b bool) int {
+func (p *arithPrinter) token(pos syntax.Pos, s string) {
+	p.gap(pos)
+	p.b.WriteString(s)
+	if pos.IsValid() {
+		p.last = posAdd(pos, len(s))
+	} else {
+		p.last = syntax.Pos{}
+	}
+}
+
+func posAdd(pos syntax.Pos, n int) syntax.Pos {
+	return syntax.NewPos(pos.Offset()+uint(n), pos.Line(), pos.Col()+uint(n))
+}
+
+func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
+	switch x := expr.(type) {
+	case *syntax.Word:
+		p.gap(x.Pos())
+		if len(x.Parts) == 1 {
+			switch part := x.Parts[0].(type) {
+			case *syntax.Lit:
+				p.b.WriteString(part.Value)
+				p.last = x.End()
+				return nil
+			case *syntax.ParamExp:
+				if !part.Dollar.IsValid() && part.Index != nil {
+					// An element, a[i+1]: its name and
+					// subscript as text, read by the evaluator.
+					p.b.WriteString(part.Param.Value)
+					p.b.WriteByte('[')
+					p.last = posAdd(part.Param.End(), 1)
+					if err := p.print(part.Index); err != nil {
+						return err
+					}
+					p.b.WriteByte(']')
+					p.last = x.End()
+					return nil
+				}
+			}
+		}
+		p.expanded = true
+		s, err := Literal(p.cfg, x)
+		if err != nil {
+			return err
+		}
+		p.b.WriteString(s)
+		p.last = x.End()
+	case *syntax.ParenArithm:
+		p.token(x.Lparen, "(")
+		if err := p.print(x.X); err != nil {
+			return err
+		}
+		p.token(x.Rparen, ")")
+	case *syntax.UnaryArithm:
+		if x.Post {
+			if err := p.print(x.X); err != nil {
+				return err
+			}
+			p.token(x.OpPos, x.Op.String())
+			return nil
+		}
+		p.token(x.OpPos, x.Op.String())
+		return p.print(x.X)
+	case *syntax.BinaryArithm:
+		if err := p.print(x.X); err != nil {
+			return err
+		}
+		p.token(x.OpPos, x.Op.String())
+		return p.print(x.Y)
+	case *syntax.FlagsArithm: // e.g. zsh's ${a[(r)b]}
+		return fmt.Errorf("unsupported")
+	default:
+		panic(fmt.Sprintf("unexpected arithm expr: %T", expr))
+	}
+	return nil
+}
+
+// ArithmText evaluates text, expanded already, as bash's arithmetic.
+func (cfg *Config) ArithmText(text string) (int64, error) {
+	cfg = prepareConfig(cfg)
+	ev := arithEval{cfg: cfg}
+	return ev.eval(text, 0)
+}
+
+// Tokens of the arithmetic lexer.
+const (
+	atEOF = iota
+	atNum
+	atStr // a variable, perhaps an element
+	atOp  // an operator; arithEval.op says which
+	atAssignOp
+	atPreInc
+	atPreDec
+	atPostInc
+	atPostDec
+)
+
+// arithEval is one evaluation, with bash's lexer state.
+type arithEval struct {
+	cfg    *Config
+	noeval int
+	depth  int
+}
+
+// arithState is the lexer state of one expression's text.
+type arithState struct {
+	ev      *arithEval
+	text    string
+	pos     int    // next byte
+	lastTP  int    // start of the last token read
+	tok     int    // current token
+	op      string // its operator, for atOp and atAssignOp
+	lastTok int
+	val     int64  // value of atNum and atStr
+	name    string // atStr's text
+}
+
+const maxArithDepth = 1024
+
+func (ev *arithEval) eval(text string, depth int) (int64, error) {
+	if strings.TrimLeft(text, " \t\n") == "" {
+		return 0, nil
+	}
+	if depth >= maxArithDepth {
+		return 0, &ArithmError{Expr: strings.TrimLeft(text, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(text, " \t\n")}
+	}
+	s := &arithState{ev: ev, text: text}
+	saved := ev.depth
+	ev.depth = depth
+	defer func() { ev.depth = saved }()
+	var v int64
+	err := s.catch(func() {
+		s.next()
+		v = s.comma()
+		if s.tok != atEOF {
+			s.fail("syntax error in expression")
+		}
+	})
+	return v, err
+}
+
+// arithPanic carries an error out of the recursive descent.
+type arithPanic struct{ err error }
+
+func (s *arithState) catch(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ap, ok := r.(arithPanic)
+			if !ok {
+				panic(r)
+			}
+			err = ap.err
+		}
+	}()
+	f()
+	return nil
+}
+
+func (s *arithState) fail(msg string) {
+	s.failAt(msg, s.lastTP)
+}
+
+func (s *arithState) failAt(msg string, at int) {
+	expr := strings.TrimLeft(s.text, " \t\n")
+	if at > len(s.text) {
+		at = len(s.text)
+	}
+	panic(arithPanic{&ArithmError{Expr: expr, Msg: msg, Token: s.text[at:]}})
+}
+
+func (s *arithState) failErr(err error) {
+	panic(arithPanic{err})
+}
+
+func isArithBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isNameByte(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// next reads the next token, as bash's readtok.
+func (s *arithState) next() {
+	t := s.text
+	i := s.pos
+	for i < len(t) && isArithBlank(t[i]) {
+		i++
+	}
+	if i >= len(t) {
+		s.lastTok = s.tok
+		s.tok = atEOF
+		s.pos = i
+		return
+	}
+	s.lastTP = i
+	c := t[i]
+	switch {
+	case isNameStart(c):
+		j := i + 1
+		for j < len(t) && isNameByte(t[j]) {
+			j++
+		}
+		if j < len(t) && t[j] == '[' {
+			e := skipSubscript(t, j)
+			if e < 0 {
+				s.lastTP = j
+				s.fail("bad array subscript")
+			}
+			j = e + 1
+		}
+		s.name = t[i:j]
+		s.pos = j
+		// An assignment's target is not read.
+		k := j
+		for k < len(t) && isArithBlank(t[k]) {
+			k++
+		}
+		assign := k < len(t) && t[k] == '=' && (k+1 >= len(t) || t[k+1] != '=')
+		if s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign {
+			s.val = s.varValue(s.name)
+		} else {
+			s.val = 0
+		}
+		s.lastTok = s.tok
+		s.tok = atStr
+		return
+	case isDigit(c):
+		j := i + 1
+		for j < len(t) && (isNameByte(t[j]) || t[j] == '#' || t[j] == '@') {
+			j++
+		}
+		s.pos = j
+		s.val = s.number(t[:j], i)
+		s.lastTok = s.tok
+		s.tok = atNum
+		return
+	}
+	var c1 byte
+	if i+1 < len(t) {
+		c1 = t[i+1]
+	}
+	op := string(c)
+	n := 1
+	tok := atOp
+	switch {
+	case c == '=' && c1 == '=', c == '!' && c1 == '=', c == '>' && c1 == '=', c == '<' && c1 == '=',
+		c == '&' && c1 == '&', c == '|' && c1 == '|', c == '*' && c1 == '*':
+		op, n = t[i:i+2], 2
+	case (c == '<' || c == '>') && c1 == c:
+		op, n = t[i:i+2], 2
+		if i+2 < len(t) && t[i+2] == '=' {
+			op, n, tok = op+"=", 3, atAssignOp
+		}
+	case (c == '+' || c == '-') && c1 == c && s.tok == atStr:
+		n = 2
+		tok = atPostInc
+		if c == '-' {
+			tok = atPostDec
+		}
+	case (c == '+' || c == '-') && c1 == c:
+		k := i + 2
+		for k < len(t) && isArithBlank(t[k]) {
+			k++
+		}
+		if k < len(t) && isNameStart(t[k]) {
+			n = 2
+			tok = atPreInc
+			if c == '-' {
+				tok = atPreDec
+			}
+		}
+	case c1 == '=' && strings.IndexByte("*/%+-&^|", c) >= 0:
+		op, n, tok = t[i:i+2], 2, atAssignOp
+	case strings.IndexByte("=><+-*/%&|^~!?:(),", c) < 0:
+		if s.tok == atEOF || s.tok == atOp || s.tok == atAssignOp {
+			s.fail("syntax error: operand expected")
+		}
+		s.fail("syntax error: invalid arithmetic operator")
+	}
+	s.pos = i + n
+	s.op = op
+	s.lastTok = s.tok
+	s.tok = tok
+}
+
+// skipSubscript returns the index of the "]" that closes the "[" at i, or -1.
+func skipSubscript(t string, i int) int {
+	depth := 0
+	for j := i; j < len(t); j++ {
+		switch t[j] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+func (s *arithState) is(op string) bool { return s.tok == atOp && s.op == op }
+
+// number reads a constant as bash's strlong.
+func (s *arithState) number(whole string, start int) int64 {
+	// Bash ends the text at the number for its errors.
+	t := whole[start:]
+	fail := func(msg string) {
+		panic(arithPanic{&ArithmError{Expr: strings.TrimLeft(whole, " \t\n"), Msg: msg, Token: t}})
+	}
+	base := int64(10)
+	i := 0
+	foundBase := false
+	if t[0] == '0' {
+		i++
+		if len(t) == 1 {
+			return 0
+		}
+		if t[1] == 'x' || t[1] == 'X' {
+			base = 16
+			i++
+		} else {
+			base = 8
+		}
+		foundBase = true
+	}
+	var val int64
+	for ; i < len(t); i++ {
+		c := t[i]
+		if c == '#' {
+			if foundBase {
+				fail("invalid number")
+			}
+			if val < 2 || val > 64 {
+				fail("invalid arithmetic base")
+			}
+			base, val, foundBase = val, 0, true
+			if i+1 >= len(t) || digitValue(t[i+1], base) < 0 {
+				fail("invalid integer constant")
+			}
+			continue
+		}
+		d := digitValue(c, base)
+		if d < 0 || d >= base {
+			fail("value too great for base")
+		}
+		val = val*base + d
+	}
+	return val
+}
+
+// digitValue is the value of c as a digit in base, or -1.
+func digitValue(c byte, base int64) int64 {
+	switch {
+	case c >= '0' && c <= '9':
+		return int64(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int64(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		if base <= 36 {
+			return int64(c-'A') + 10
+		}
+		return int64(c-'A') + 36
+	case c == '@':
+		return 62
+	case c == '_':
+		return 63
+	}
+	return -1
+}
+
+// varValue is the value of a variable (or element) as a number: its text
+// evaluated as an expression, 0 when empty or unset.
+func (s *arithState) varValue(name string) int64 {
+	if s.ev.noeval > 0 {
+		return 0
+	}
+	str, set, err := s.ev.cfg.arithGet(name)
+	if err != nil {
+		s.failErr(err)
+	}
+	if !set && s.ev.cfg.NoUnset {
+		s.failErr(&ArithmError{Expr: name, Msg: "unbound variable", NoTok: true})
+	}
+	if str == "" {
+		return 0
+	}
+	if n, ok := plainDecimal(str); ok {
+		return n
+	}
+	v, err := s.ev.eval(str, s.ev.depth+1)
+	if err != nil {
+		s.failErr(err)
+	}
+	return v
+}
+
+// plainDecimal reads a value that is a decimal number without leading
+// zeros, the common case, without the parser.
+func plainDecimal(str string) (int64, bool) {
+	neg := false
+	t := str
+	if t[0] == '-' {
+		neg, t = true, t[1:]
+	}
+	if t == "" || len(t) > 18 || t[0] == '0' && len(t) > 1 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(t); i++ {
+		if !isDigit(t[i]) {
+			return 0, false
+		}
+		n = n*10 + int64(t[i]-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// arithGet reads a variable, or an element when name is NAME[SUB].
+func (cfg *Config) arithGet(name string) (string, bool, error) {
+	i := strings.IndexByte(name, '[')
+	if i < 0 {
+		vr := cfg.Env.Get(name)
+		if vr.Kind == Indexed || vr.Kind == Associative {
+			s, ok, err := cfg.varInd(vr, nil)
+			return s, ok, err
+		}
+		return vr.String(), vr.IsSet(), nil
+	}
+	vr := cfg.Env.Get(name[:i])
+	return cfg.varInd(vr, subscriptWord(name[i:]))
+}
+
+// subscriptWord is the subscript of "[SUB]" as a word of its text: an
+// associative array's key as written, an indexed array's expression.
+func subscriptWord(sub string) *syntax.Word {
+	sub = sub[1 : len(sub)-1]
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+}
+
+// arithSet assigns a variable, or an element when name is NAME[SUB].
+func (cfg *Config) arithSet(name string, val int64) error {
+	str := strconv.FormatInt(val, 10)
+	i := strings.IndexByte(name, '[')
+	if i < 0 {
+		vr := cfg.Env.Get(name)
+		if vr.Kind == Indexed || vr.Kind == Associative {
+			return cfg.assignElem(name, vr, nil, str)
+		}
+		return cfg.envSet(name, str)
+	}
+	base := name[:i]
+	return cfg.assignElem(base, cfg.Env.Get(base), subscriptWord(name[i:]), str)
+}
+
+func (s *arithState) assign(name string, val int64) {
+	if s.ev.noeval > 0 {
+		return
+	}
+	if err := s.ev.cfg.arithSet(name, val); err != nil {
+		s.failErr(err)
+	}
+}
+
+// comma is bash's expcomma, the lowest precedence.
+func (s *arithState) comma() int64 {
+	v := s.assignExpr()
+	for s.is(",") {
+		s.next()
+		v = s.assignExpr()
+	}
+	return v
+}
+
+func (s *arithState) assignExpr() int64 {
+	v := s.cond()
+	if s.is("=") || s.tok == atAssignOp {
+		special := s.tok == atAssignOp
+		op := s.op
+		if s.lastTok != atStr {
+			s.fail("attempted assignment to non-variable")
+		}
+		name := s.name
+		lv := v
+		s.next()
+		v = s.assignExpr()
+		if special {
+			switch op[:len(op)-1] {
+			case "*":
+				lv *= v
+			case "/", "%":
+				if v == 0 {
+					if s.ev.noeval == 0 {
+						s.fail("division by 0")
+					}
+					v = 1
+				}
+				if op[0] == '/' {
+					lv = div(lv, v)
+				} else {
+					lv = rem(lv, v)
+				}
+			case "+":
+				lv += v
+			case "-":
+				lv -= v
+			case "<<":
+				lv <<= uint64(v) & 63
+			case ">>":
+				lv >>= uint64(v) & 63
+			case "&":
+				lv &= v
+			case "^":
+				lv ^= v
+			case "|":
+				lv |= v
+			}
+			v = lv
+		}
+		s.assign(name, v)
+	}
+	return v
+}
+
+func div(a, b int64) int64 {
+	if a == math.MinInt64 && b == -1 {
+		return a
+	}
+	return a / b
+}
+
+func rem(a, b int64) int64 {
+	if b == -1 {
+		return 0
+	}
+	return a % b
+}
+
+func (s *arithState) cond() int64 {
+	c := s.lor()
+	if s.is("?") {
+		if c == 0 {
+			s.ev.noeval++
+		}
+		s.next()
+		if s.tok == atEOF || s.is(":") {
+			s.fail("expression expected")
+		}
+		v1 := s.comma()
+		if c == 0 {
+			s.ev.noeval--
+		}
+		if !s.is(":") {
+			s.fail("`:' expected for conditional expression")
+		}
+		if c != 0 {
+			s.ev.noeval++
+		}
+		s.next()
+		if s.tok == atEOF {
+			s.fail("expression expected")
+		}
+		v2 := s.cond()
+		if c != 0 {
+			s.ev.noeval--
+		}
+		s.lastTok = atNum
+		if c != 0 {
+			return v1
+		}
+		return v2
+	}
+	return c
+}
+
+func (s *arithState) lor() int64 {
+	v := s.land()
+	for s.is("||") {
+		skip := v != 0
+		if skip {
+			s.ev.noeval++
+		}
+		s.next()
+		v2 := s.land()
+		if skip {
+			s.ev.noeval--
+		}
+		v = b2i(v != 0 || v2 != 0)
+		s.lastTok = atOp
+	}
+	return v
+}
+
+func (s *arithState) land() int64 {
+	v := s.bor()
+	for s.is("&&") {
+		skip := v == 0
+		if skip {
+			s.ev.noeval++
+		}
+		s.next()
+		v2 := s.bor()
+		if skip {
+			s.ev.noeval--
+		}
+		v = b2i(v != 0 && v2 != 0)
+		s.lastTok = atOp
+	}
+	return v
+}
+
+func b2i(b bool) int64 {
 	if b {
 		return 1
 	}
 	return 0
 }
 
-// atoi is like [strconv.ParseInt](s, BASE, 64), but it handles integer
-// base prefixes according to bash-shell's rules, ignores errors, and
-// trims whitespace.
-//
-// For more information about bash's integer base handling syntax,
-// refer to the bash manual:
-// https://www.man7.org/linux/man-pages/man1/bash.1.html
-func atoi(s string) int64 {
-	s = strings.TrimSpace(s)
-	neg := false
-	switch {
-	case strings.HasPrefix(s, "+"):
-		s = s[1:]
-	case strings.HasPrefix(s, "-"):
-		neg = true
-		s = s[1:]
+func (s *arithState) bor() int64 {
+	v := s.bxor()
+	for s.is("|") {
+		s.next()
+		v |= s.bxor()
+		s.lastTok = atNum
 	}
-	base := int64(10)
-	switch {
-	case strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X"):
-		base = 16
-		s = s[2:]
-	case strings.HasPrefix(s, "0"):
-		base = 8
-		s = s[1:]
-	default:
-		baseStr, intStr, hasSep := strings.Cut(s, "#")
-		if hasSep {
-			var err error
-			base, err = strconv.ParseInt(baseStr, 10, 8)
-			if err != nil || base < 2 || base > 64 {
-				return 0
-			}
-			s = intStr
-		}
-	}
-	var n int64
-	if base > 36 {
-		n = atoiLargeBase(s, base)
-	} else {
-		n, _ = strconv.ParseInt(s, int(base), 64)
-	}
-	if neg {
-		n = -n
-	}
-	return n
+	return v
 }
 
-// atoiLargeBase parses bases 37 to 64, which [strconv.ParseInt] does not
-// support, using bash's digit set: 0-9, a-z, A-Z, "@", and "_".
-func atoiLargeBase(s string, base int64) int64 {
-	var n int64
-	for i := range len(s) {
-		var d int64
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			d = int64(c - '0')
-		case c >= 'a' && c <= 'z':
-			d = int64(c-'a') + 10
-		case c >= 'A' && c <= 'Z':
-			d = int64(c-'A') + 36
-		case c == '@':
-			d = 62
-		case c == '_':
-			d = 63
+func (s *arithState) bxor() int64 {
+	v := s.band()
+	for s.is("^") {
+		s.next()
+		v ^= s.band()
+		s.lastTok = atNum
+	}
+	return v
+}
+
+func (s *arithState) band() int64 {
+	v := s.eq()
+	for s.is("&") {
+		s.next()
+		v &= s.eq()
+		s.lastTok = atNum
+	}
+	return v
+}
+
+func (s *arithState) eq() int64 {
+	v := s.cmp()
+	for s.is("==") || s.is("!=") {
+		op := s.op
+		s.next()
+		v2 := s.cmp()
+		v = b2i((v == v2) == (op == "=="))
+		s.lastTok = atNum
+	}
+	return v
+}
+
+func (s *arithState) cmp() int64 {
+	v := s.shift()
+	for s.is("<") || s.is(">") || s.is("<=") || s.is(">=") {
+		op := s.op
+		s.next()
+		v2 := s.shift()
+		switch op {
+		case "<":
+			v = b2i(v < v2)
+		case ">":
+			v = b2i(v > v2)
+		case "<=":
+			v = b2i(v <= v2)
 		default:
-			return 0
+			v = b2i(v >= v2)
 		}
-		if d >= base {
-			return 0
-		}
-		n = n*base + d
+		s.lastTok = atNum
 	}
-	return n
+	return v
 }
 
-func (cfg *Config) assgnArit(b *syntax.BinaryArithm) (int, error) {
-	name := b.X.(*syntax.Word).Lit()
-	val := atoi(cfg.envGet(name))
-	arg_, err := Arithm(cfg, b.Y)
+func (s *arithState) shift() int64 {
+	v := s.add()
+	for s.is("<<") || s.is(">>") {
+		op := s.op
+		s.next()
+		v2 := s.add()
+		if op == "<<" {
+			v <<= uint64(v2) & 63
+		} else {
+			v >>= uint64(v2) & 63
+		}
+		s.lastTok = atNum
+	}
+	return v
+}
+
+func (s *arithState) add() int64 {
+	v := s.mul()
+	for s.is("+") || s.is("-") {
+		op := s.op
+		s.next()
+		v2 := s.mul()
+		if op == "+" {
+			v += v2
+		} else {
+			v -= v2
+		}
+		s.lastTok = atNum
+	}
+	return v
+}
+
+func (s *arithState) mul() int64 {
+	v := s.power()
+	for s.is("*") || s.is("/") || s.is("%") {
+		op := s.op
+		after := s.pos
+		s.next()
+		v2 := s.power()
+		if op != "*" && v2 == 0 {
+			if s.ev.noeval == 0 {
+				for after < len(s.text) && isArithBlank(s.text[after]) {
+					after++
+				}
+				s.failAt("division by 0", after)
+			}
+			v2 = 1
+		}
+		switch op {
+		case "*":
+			v *= v2
+		case "/":
+			v = div(v, v2)
+		default:
+			v = rem(v, v2)
+		}
+		s.lastTok = atNum
+	}
+	return v
+}
+
+func (s *arithState) power() int64 {
+	v := s.unary()
+	if s.is("**") {
+		s.next()
+		e := s.power() // right-associative
+		s.lastTok = atNum
+		if e == 0 {
+			return 1
+		}
+		if e < 0 {
+			s.fail("exponent less than 0")
+		}
+		p := int64(1)
+		for e > 0 {
+			if e&1 != 0 {
+				p *= v
+			}
+			e >>= 1
+			v *= v
+		}
+		return p
+	}
+	return v
+}
+
+func (s *arithState) unary() int64 {
+	switch {
+	case s.is("!"):
+		s.next()
+		v := b2i(s.unary() == 0)
+		s.lastTok = atNum
+		return v
+	case s.is("~"):
+		s.next()
+		v := ^s.unary()
+		s.lastTok = atNum
+		return v
+	case s.is("-"):
+		s.next()
+		v := -s.unary()
+		s.lastTok = atNum
+		return v
+	case s.is("+"):
+		s.next()
+		v := s.unary()
+		s.lastTok = atNum
+		return v
+	}
+	return s.primary()
+}
+
+func (s *arithState) primary() int64 {
+	switch s.tok {
+	case atPreInc, atPreDec:
+		inc := int64(1)
+		if s.tok == atPreDec {
+			inc = -1
+		}
+		s.next()
+		if s.tok != atStr {
+			s.fail("identifier expected after pre-increment or pre-decrement")
+		}
+		v := s.val + inc
+		s.assign(s.name, v)
+		s.tok = atNum
+		s.next()
+		return v
+	case atOp:
+		if s.op == "(" {
+			s.next()
+			v := s.comma()
+			if !s.is(")") {
+				s.fail("missing `)'")
+			}
+			s.next()
+			return v
+		}
+	case atNum:
+		v := s.val
+		s.next()
+		return v
+	case atStr:
+		v := s.val
+		name := s.name
+		s.next()
+		if s.tok == atPostInc || s.tok == atPostDec {
+			inc := int64(1)
+			if s.tok == atPostDec {
+				inc = -1
+			}
+			s.assign(name, v+inc)
+			s.tok = atNum
+			s.next()
+		}
+		return v
+	}
+	s.fail("syntax error: operand expected")
+	return 0
+}
+
+// arithmExp evaluates $(( … )); a Raw one's text is expanded, then
+// evaluated (see syntax.ArithmExp).
+func (cfg *Config) arithmExp(ae *syntax.ArithmExp) (int, error) {
+	if !ae.Raw {
+		return ArithmEnd(cfg, ae.X, ae.Right)
+	}
+	text, err := Literal(cfg, ae.X.(*syntax.Word))
 	if err != nil {
 		return 0, err
 	}
-	arg := int64(arg_)
-	switch b.Op {
-	case syntax.Assgn:
-		val = arg
-	case syntax.AddAssgn:
-		val += arg
-	case syntax.SubAssgn:
-		val -= arg
-	case syntax.MulAssgn:
-		val *= arg
-	case syntax.QuoAssgn:
-		if arg == 0 {
-			return 0, fmt.Errorf("division by zero")
-		}
-		val /= arg
-	case syntax.RemAssgn:
-		if arg == 0 {
-			return 0, fmt.Errorf("division by zero")
-		}
-		val %= arg
-	case syntax.AndAssgn:
-		val &= arg
-	case syntax.OrAssgn:
-		val |= arg
-	case syntax.XorAssgn:
-		val ^= arg
-	case syntax.ShlAssgn:
-		val <<= uint(arg)
-	case syntax.ShrAssgn:
-		val >>= uint(arg)
-	}
-	if err := cfg.envSet(name, strconv.FormatInt(val, 10)); err != nil {
-		return 0, err
-	}
-	return int(val), nil
+	n, err := cfg.ArithmText(text)
+	return int(n), err
 }
 
-func intPow(a, b int) int {
-	p := 1
-	for b > 0 {
-		if b&1 != 0 {
-			p *= a
-		}
-		b >>= 1
-		a *= a
-	}
-	return p
-}
-
-func binArit(op syntax.BinAritOperator, x, y int) (int, error) {
-	switch op {
-	case syntax.Add:
-		return x + y, nil
-	case syntax.Sub:
-		return x - y, nil
-	case syntax.Mul:
-		return x * y, nil
-	case syntax.Quo:
-		if y == 0 {
-			return 0, fmt.Errorf("division by zero")
-		}
-		return x / y, nil
-	case syntax.Rem:
-		if y == 0 {
-			return 0, fmt.Errorf("division by zero")
-		}
-		return x % y, nil
-	case syntax.Pow:
-		if y < 0 {
-			return 0, fmt.Errorf("exponent less than 0")
-		}
-		return intPow(x, y), nil
-	case syntax.Eql:
-		return oneIf(x == y), nil
-	case syntax.Gtr:
-		return oneIf(x > y), nil
-	case syntax.Lss:
-		return oneIf(x < y), nil
-	case syntax.Neq:
-		return oneIf(x != y), nil
-	case syntax.Leq:
-		return oneIf(x <= y), nil
-	case syntax.Geq:
-		return oneIf(x >= y), nil
-	case syntax.And:
-		return x & y, nil
-	case syntax.Or:
-		return x | y, nil
-	case syntax.Xor:
-		return x ^ y, nil
-	case syntax.Shr:
-		return x >> uint(y), nil
-	case syntax.Shl:
-		return x << uint(y), nil
-	case syntax.Comma:
-		// x is executed but its result discarded
-		return y, nil
-	default:
-		return 0, fmt.Errorf("unsupported binary arithmetic operator: %q", op)
-	}
+// ArithmCmd evaluates the expression of (( … )).
+func ArithmCmd(cfg *Config, cm *syntax.ArithmCmd) (int, error) {
+	return cfg.arithmExp(&syntax.ArithmExp{Right: cm.Right, Raw: cm.Raw, X: cm.X})
 }

@@ -96,6 +96,10 @@ type Variable struct {
 	Exported bool
 	ReadOnly bool
 
+	// Integer is the integer attribute (declare -i, llmsh): each value
+	// assigned is evaluated as an arithmetic expression.
+	Integer bool
+
 	// Kind defines which of the value fields below should be used.
 	Kind ValueKind
 
@@ -120,7 +124,7 @@ func (v Variable) IsSet() bool {
 // Declared variables may not be set; `export foo` is exported but not set to a value,
 // and `declare -a foo` is an indexed array but not set to a value.
 func (v Variable) Declared() bool {
-	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Kind != Unknown
+	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Kind != Unknown
 }
 
 // Flags returns the variable's attribute flags in the order used by bash's
@@ -134,6 +138,9 @@ func (v Variable) Flags() string {
 		flags = append(flags, 'A')
 	case NameRef:
 		flags = append(flags, 'n')
+	}
+	if v.Integer {
+		flags = append(flags, 'i')
 	}
 	if v.ReadOnly {
 		flags = append(flags, 'r')

@@ -114,6 +114,10 @@ type Config struct {
 	// dblQuoted is true while a parameter expansion inside double
 	// quotes is expanded (llmsh).
 	dblQuoted bool
+
+	// arithTexts keeps the text of arithmetic expressions without
+	// expansions (llmsh; see ArithmEnd). A Config serves one runner.
+	arithTexts map[arithKey]string
 }
 
 // UnexpectedCommandError is returned if a command substitution is encountered
@@ -630,7 +634,7 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) ([]fieldPart,
 			}
 			field = append(field, fieldPart{val: val})
 		case *syntax.ArithmExp:
-			n, err := Arithm(cfg, wp.X)
+			n, err := cfg.arithmExp(wp)
 			if err != nil {
 				return nil, err
 			}
@@ -796,7 +800,7 @@ func (cfg *Config) wordFields(wps []syntax.WordPart) ([][]fieldPart, error) {
 			}
 			splitAdd(val)
 		case *syntax.ArithmExp:
-			n, err := Arithm(cfg, wp.X)
+			n, err := cfg.arithmExp(wp)
 			if err != nil {
 				return nil, err
 			}

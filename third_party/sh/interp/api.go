@@ -136,6 +136,7 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
+	line     uint   // llmsh: the line of the statement that runs
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.

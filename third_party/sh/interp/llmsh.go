@@ -13,10 +13,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -215,4 +217,87 @@ func fileArg(dir, name string) string {
 		p += "/"
 	}
 	return p
+}
+
+// errPrefix is bash's prefix of an error the shell reports while it runs
+// a command: "NAME: line N: ", NAME the script's name ($0; llmsh for -c).
+func (r *Runner) errPrefix() string {
+	name := r.filename
+	if name == "" {
+		name = "llmsh"
+	}
+	return fmt.Sprintf("%s: line %d: ", name, r.line)
+}
+
+// arithErr reports an arithmetic error as bash does; cmd is "((" or "let"
+// for those commands, empty for $(( )).
+func (r *Runner) arithErr(cmd string, ae *expand.ArithmError) {
+	if cmd != "" {
+		cmd += ": "
+	}
+	r.errf("%s%s%s\n", r.errPrefix(), cmd, ae.Error())
+}
+
+// arithCmdErr handles the error of (( )) or let: an arithmetic error is
+// reported with status 1 and the shell goes on; any other error is an
+// expansion error. It reports whether there was an error.
+func (r *Runner) arithCmdErr(cmd string, err error) bool {
+	if err == nil {
+		return false
+	}
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+		r.arithErr(cmd, ae)
+		r.exit.code = 1
+		return true
+	}
+	r.expandErr(err)
+	if r.exit.code == 0 {
+		r.exit.code = 1
+	}
+	return true
+}
+
+// arithTest compares the operands of [[ x -eq y ]] (and -ne -lt -le -gt
+// -ge) as arithmetic expressions; "1" is true, "" false. An error is
+// reported as bash's and fails the test with status 1.
+func (r *Runner) arithTest(op syntax.BinTestOperator, x, y string) string {
+	a, err := r.ecfg.ArithmText(x)
+	var b int64
+	if err == nil {
+		b, err = r.ecfg.ArithmText(y)
+	}
+	if r.arithCmdErr("[[", err) {
+		return ""
+	}
+	var ok bool
+	switch op {
+	case syntax.TsEql:
+		ok = a == b
+	case syntax.TsNeq:
+		ok = a != b
+	case syntax.TsLeq:
+		ok = a <= b
+	case syntax.TsGeq:
+		ok = a >= b
+	case syntax.TsLss:
+		ok = a < b
+	case syntax.TsGtr:
+		ok = a > b
+	}
+	if ok {
+		return "1"
+	}
+	return ""
+}
+
+// intValue is the value that an integer variable (declare -i) gets for s:
+// s evaluated as arithmetic. An error is an expansion error (see
+// expandErr); ok is then false.
+func (r *Runner) intValue(s string) (string, bool) {
+	n, err := r.ecfg.ArithmText(s)
+	if err != nil {
+		r.expandErr(err)
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
 }

@@ -168,6 +168,14 @@ func (r *Runner) expandErr(err error) {
 		return
 	}
 	errMsg := err.Error()
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+		// llmsh: bash abandons the command with status 1; as
+		// `bash -c` does, the shell ends (a subshell: only it).
+		r.arithErr("", ae)
+		r.exit.code = 1
+		r.exit.exiting = true
+		return
+	}
 	fmt.Fprintln(r.stderr, errMsg)
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
 	switch {
@@ -314,6 +322,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 	// llmsh: the process substitutions that this statement's words make
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
+	r.line = st.Position.Line() // llmsh: for bash's "NAME: line N: " prefix
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	var closers []io.Closer
 	for _, rd := range st.Redirs {
@@ -645,7 +654,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
-		r.exit.oneIf(r.arithm(cm.X) == 0)
+		// llmsh: an error is status 1 and the shell goes on, as bash.
+		n, err := expand.ArithmCmd(r.ecfg, cm)
+		if r.arithCmdErr("((", err) {
+			break
+		}
+		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
 		if tracingEnabled {
 			trace.string("let")
@@ -655,10 +669,28 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			trace.newLineFlush()
 		}
 		var val int
+		failed := false
 		for _, expr := range cm.Exprs {
-			val = r.arithm(expr)
+			// llmsh: each argument is one expression's text, as
+			// bash's let receives it.
+			var err error
+			if w, ok := expr.(*syntax.Word); ok {
+				var text string
+				if text, err = expand.Literal(r.ecfg, w); err == nil {
+					var n int64
+					n, err = r.ecfg.ArithmText(text)
+					val = int(n)
+				}
+			} else {
+				val, err = expand.Arithm(r.ecfg, expr)
+			}
+			if failed = r.arithCmdErr("let", err); failed {
+				break
+			}
 		}
-		r.exit.oneIf(val == 0)
+		if !failed {
+			r.exit.oneIf(val == 0)
+		}
 	case *syntax.CaseClause:
 		trace.string("case ")
 		trace.expr(cm.Word)
@@ -716,7 +748,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			fp := flagParser{remaining: []string{as.Name.Value}}
 			for fp.more() {
 				switch flag := fp.flag(); flag {
-				case "-x", "-r":
+				case "-x", "-r", "-i", "+i":
 					modes = append(modes, flag)
 				case "-a", "-A", "-n":
 					valType = flag
@@ -765,6 +797,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
+			// llmsh: declare -i applies to the value it assigns.
+			for _, mode := range modes {
+				switch mode {
+				case "-i":
+					vr.Integer = true
+				case "+i":
+					vr.Integer = false
+				}
+			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			if !r.declKind(name, &vr, valType, as) {
 				continue

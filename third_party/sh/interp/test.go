@@ -45,6 +45,11 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			}
 			return ""
 		}
+		if !classic && x.Op >= syntax.TsEql && x.Op <= syntax.TsGtr {
+			// llmsh: in [[ ]], the operands of -eq and the like are
+			// arithmetic expressions, as in bash.
+			return r.arithTest(x.Op, r.bashTest(ctx, x.X, classic), r.bashTest(ctx, x.Y, classic))
+		}
 		if r.binTest(ctx, x.Op, r.bashTest(ctx, x.X, classic), r.bashTest(ctx, x.Y, classic)) {
 			return "1"
 		}

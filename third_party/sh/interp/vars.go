@@ -103,7 +103,7 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	} else if prev.ReadOnly {
 		return errReadOnly
 	}
-	if !vr.IsSet() { // unsetting
+	if !vr.IsSet() && !vr.Integer { // unsetting (llmsh: declare -i n keeps n)
 		if prev.Local {
 			vr.Local = true
 			o.values[normalized] = namedVariable{name, vr}
@@ -241,7 +241,16 @@ func (r *Runner) delVar(name string) {
 }
 
 func (r *Runner) setVarString(name, value string) {
-	r.setVar(name, expand.Variable{Set: true, Kind: expand.String, Str: value})
+	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
+	if prev := r.writeEnv.Get(name); prev.Integer && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+		// llmsh: read, for, getopts… into an integer variable.
+		var ok bool
+		if vr.Str, ok = r.intValue(value); !ok {
+			return
+		}
+		vr.Integer, vr.Local, vr.Exported = true, prev.Local, prev.Exported
+	}
+	r.setVar(name, vr)
 }
 
 func (r *Runner) setVar(name string, vr expand.Variable) {
@@ -458,6 +467,34 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.Set = true
 	if as.Value != nil {
 		s := r.literal(as.Value)
+		if prev.Integer && prev.Kind != expand.NameRef {
+			// llmsh: an integer variable's value is evaluated; += adds.
+			var ok bool
+			if s, ok = r.intValue(s); !ok {
+				return name, prev, false
+			}
+			if as.Append {
+				var old string
+				if index != nil {
+					old = r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
+						Param: &syntax.Lit{Value: name}, Index: index}}})
+				} else if prev.Kind == expand.String {
+					old = prev.Str
+				} else {
+					old = prev.String()
+				}
+				if s, ok = r.intValue(old + "+(" + s + ")"); !ok {
+					return name, prev, false
+				}
+				if index == nil && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+					prev.Kind, prev.Str = expand.String, s
+					return name, prev, true
+				}
+				if index != nil {
+					return name, expand.Variable{Set: true, Kind: expand.String, Str: s}, true
+				}
+			}
+		}
 		if index != nil {
 			// llmsh: a[i]=v, a[i]+=v: the element's value, which
 			// setVarWithIndex stores.
@@ -539,7 +576,14 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				continue
 			}
 			k := r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
-			amap[k] = r.literal(elem.Value)
+			v := r.literal(elem.Value)
+			if prev.Integer {
+				var ok bool
+				if v, ok = r.intValue(v); !ok {
+					return name, prev, false
+				}
+			}
+			amap[k] = v
 		}
 		prev.Kind = expand.Associative
 		prev.Map = amap
@@ -582,11 +626,24 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					break
 				}
 			}
-			list, indexes = internal.SetIndexedElem(list, indexes, next, r.literal(elem.Value))
+			v := r.literal(elem.Value)
+			if prev.Integer {
+				var ok bool
+				if v, ok = r.intValue(v); !ok {
+					return name, prev, false
+				}
+			}
+			list, indexes = internal.SetIndexedElem(list, indexes, next, v)
 			next++
 		} else {
 			// Implicit index, advancing for every word.
 			for _, val := range r.fields(elem.Value) {
+				if prev.Integer {
+					var ok bool
+					if val, ok = r.intValue(val); !ok {
+						return name, prev, false
+					}
+				}
 				list, indexes = internal.SetIndexedElem(list, indexes, next, val)
 				next++
 			}

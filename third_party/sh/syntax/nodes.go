@@ -743,6 +743,12 @@ type ArithmExp struct {
 	Bracket     bool // deprecated $[expr] form
 	Unsigned    bool // mksh's $((# expr))
 
+	// Raw is true when the text between $(( and )) did not parse as
+	// arithmetic: X is then a word of that text, parsed as a
+	// here-document's body, which is expanded and then evaluated when
+	// the expansion runs, as bash does (llmsh).
+	Raw bool
+
 	X ArithmExpr
 }
 
@@ -760,6 +766,8 @@ func (a *ArithmExp) End() Pos {
 type ArithmCmd struct {
 	Left, Right Pos
 	Unsigned    bool // mksh's ((# expr))
+
+	Raw bool // llmsh: as ArithmExp.Raw
 
 	X ArithmExpr
 }

@@ -241,6 +241,11 @@ func NewParser(options ...ParserOption) *Parser {
 // Parse can be called more than once, but not concurrently. That is, a
 // Parser can be reused once it is done working.
 func (p *Parser) Parse(r io.Reader, name string) (*File, error) {
+	return p.parseArithRepair(r, name) // llmsh: see llmsh_arith.go
+}
+
+// parse is upstream's Parse.
+func (p *Parser) parse(r io.Reader, name string) (*File, error) {
 	p.reset()
 	p.f = &File{Name: name}
 	p.src = r

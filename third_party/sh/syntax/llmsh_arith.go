@@ -1,0 +1,125 @@
+package syntax
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+)
+
+// llmsh: bash parses the text of $(( … )) only when it expands it, after
+// the expansions in it have run: `op=+; echo $((6 $op 7))` is 13, and
+// `echo before; echo $(( 1 + ))` prints before, then fails when the
+// second command runs. The upstream parser checks such text with the
+// rest of the script and refuses both. parseArithRepair parses the
+// source; on an error inside a $(( … )), it replaces the text of that
+// expansion with a name of the same length (so that every other offset
+// stays), parses again, and gives the ArithmExp the original text as a
+// word (Raw), which the expander expands and evaluates at run time. The
+// (( … )) command is repaired the same way (bash: `(( m[a b] = 1 ))`).
+
+// maxArithRepairs bounds the repairs of one source.
+const maxArithRepairs = 32
+
+func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := p.parse(bytes.NewReader(src), name)
+	if err == nil {
+		return f, nil
+	}
+	first := f
+	firstErr := err
+	patched := string(src)
+	var spans [][2]int
+	for range maxArithRepairs {
+		var perr ParseError
+		if !errors.As(err, &perr) {
+			return first, firstErr
+		}
+		from, to, ok := arithSpan(patched, int(perr.Pos.Offset()))
+		if !ok {
+			return first, firstErr
+		}
+		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
+		spans = append(spans, [2]int{from, to})
+		f, err = p.parse(strings.NewReader(patched), name)
+		if err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return first, firstErr
+	}
+	var werr error
+	Walk(f, func(n Node) bool {
+		if werr != nil {
+			return false
+		}
+		var x *ArithmExpr
+		var raw *bool
+		switch n := n.(type) {
+		case *ArithmExp:
+			x, raw = &n.X, &n.Raw
+		case *ArithmCmd:
+			x, raw = &n.X, &n.Raw
+		default:
+			return true
+		}
+		w, ok := (*x).(*Word)
+		if !ok {
+			return true
+		}
+		for _, sp := range spans {
+			if int(w.Pos().Offset()) != sp[0] {
+				continue
+			}
+			doc, err := NewParser().Document(strings.NewReader(string(src[sp[0]:sp[1]])))
+			if err != nil {
+				werr = err
+				return false
+			}
+			*x, *raw = doc, true
+		}
+		return true
+	})
+	if werr != nil {
+		return first, firstErr
+	}
+	return f, nil
+}
+
+// arithSpan finds the text between the (( (of $(( or a command) and the
+// )) that hold offset
+// of src.
+func arithSpan(src string, off int) (from, to int, ok bool) {
+	if off > len(src) {
+		off = len(src)
+	}
+	start := strings.LastIndex(src[:off], "((")
+	if start < 0 {
+		return 0, 0, false
+	}
+	from = start + 2
+	depth := 0
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if i+1 < len(src) && src[i+1] == ')' && off <= i+1 && i > from {
+				return from, i, true
+			}
+			return 0, 0, false
+		case '\n':
+			return 0, 0, false
+		}
+	}
+	return 0, 0, false
+}
