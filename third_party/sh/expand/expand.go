@@ -93,6 +93,10 @@ type Config struct {
 	// pattern matching features when performing pathname expansion (globbing).
 	ExtGlob bool
 
+	// FailGlob is bash's failglob: a pattern that matches nothing is
+	// an error ([GlobError]). llmsh.
+	FailGlob bool
+
 	// PatsubReplacement is bash's option of that name: an unquoted & in
 	// the replacement of ${v/pat/rep} stands for the matched text.
 	PatsubReplacement bool
@@ -251,7 +255,7 @@ func Pattern(cfg *Config, word *syntax.Word) (string, error) {
 	sb := cfg.strBuilder()
 	for _, part := range field {
 		if part.quote > quoteNone {
-			sb.WriteString(pattern.QuoteMeta(part.val, 0))
+			sb.WriteString(internal.BashQuoteMeta(part.val)) // llmsh: extended patterns too
 		} else {
 			sb.WriteString(part.val)
 		}
@@ -451,7 +455,8 @@ func (cfg *Config) fieldJoin(parts []fieldPart) string {
 func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob bool) {
 	candidate := false
 	for _, part := range parts {
-		if part.quote == quoteNone && strings.ContainsAny(part.val, "*?[") {
+		if part.quote == quoteNone && (strings.ContainsAny(part.val, "*?[") ||
+			cfg.ExtGlob && strings.Contains(part.val, "(")) {
 			candidate = true
 			break
 		}
@@ -462,7 +467,8 @@ func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob boo
 	sb := cfg.strBuilder()
 	for _, part := range parts {
 		if part.quote > quoteNone {
-			sb.WriteString(pattern.QuoteMeta(part.val, 0))
+			// llmsh: extended patterns' characters too
+			sb.WriteString(internal.BashQuoteMeta(part.val))
 		} else {
 			sb.WriteString(part.val)
 		}
@@ -470,10 +476,25 @@ func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob boo
 	// Check the entire escaped word, as a bracket expression could span
 	// multiple unquoted parts, such as `[a$x` where x holds "]".
 	escaped = sb.String()
-	if pattern.HasMeta(escaped, 0) {
+	if internal.BashHasMeta(escaped, cfg.globMode()) {
 		return escaped, true
 	}
 	return "", false
+}
+
+// globMode is the pattern mode of pathname expansion (llmsh).
+func (cfg *Config) globMode() internal.PatMode {
+	mode := internal.PatFilename
+	if cfg.DotGlob {
+		mode |= internal.PatDotGlob
+	}
+	if cfg.NoCaseGlob {
+		mode |= internal.PatNoCase
+	}
+	if cfg.ExtGlob {
+		mode |= internal.PatExtGlob
+	}
+	return mode
 }
 
 // Fields is a pre-iterators API which now wraps [FieldsSeq].
@@ -517,6 +538,10 @@ func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 							yield("", err)
 							return true
 						}
+					} else if len(matches) == 0 && cfg.FailGlob {
+						// llmsh: bash's failglob
+						yield("", GlobError{Pattern: cfg.fieldJoin(field)})
+						return true
 					} else if len(matches) > 0 || cfg.NullGlob {
 						for _, m := range matches {
 							if !yield(m, nil) {
@@ -1100,7 +1125,9 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 				matches[i] = pathJoin2(dir, part)
 			}
 			continue
-		case !pattern.HasMeta(part, 0):
+		case !internal.BashHasMeta(part, cfg.globMode()):
+			// llmsh: the name without the escapes of its quoted parts
+			part = internal.CompileBashPattern(part, cfg.globMode()).Literal()
 			var newMatches []string
 			for _, dir := range matches {
 				match := dir
@@ -1161,20 +1188,9 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			}
 			continue
 		}
-		mode := pattern.Filenames | pattern.EntireString | pattern.NoGlobStar
-		if cfg.NoCaseGlob {
-			mode |= pattern.NoGlobCase
-		}
-		if cfg.DotGlob {
-			mode |= pattern.GlobLeadingDot
-		}
-		if cfg.ExtGlob {
-			mode |= pattern.ExtendedOperators
-		}
-		matcher, err := internal.ExtendedPatternMatcher(part, mode)
-		if err != nil {
-			return nil, err
-		}
+		// llmsh: bash's matching (leading dots, extended patterns)
+		matcher := internal.CompileBashPattern(part, cfg.globMode()).Match
+		var err error
 		var newMatches []string
 		for _, dir := range matches {
 			newMatches, err = cfg.globDir(base, dir, matcher, wantDir, newMatches)

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
+	"github.com/llmsh/llmsh/third_party/sh/internal"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -601,4 +603,94 @@ func (w *valueWriter) Write(p []byte) (int, error) {
 		return 0, syscall.ENOSPC
 	}
 	return w.sb.Write(p)
+}
+
+// GlobError is a pattern that matched no file under failglob: bash says
+// "no match: PATTERN", does not run the command, and a non-interactive
+// shell ends with status 1, as for a [ParamError].
+type GlobError struct {
+	Pattern string
+}
+
+func (e GlobError) Error() string { return "no match: " + e.Pattern }
+
+// extPattern is pat compiled as bash matches it when pat holds an
+// extended pattern and extglob is on, or nil: Go's regular expressions,
+// which the other patterns of parameter expansion use, cannot negate
+// (!(…)), so such patterns are matched by trying each substring, as bash
+// does.
+func (cfg *Config) extPattern(pat string) *internal.BashPattern {
+	if !cfg.ExtGlob || !strings.Contains(pat, "(") {
+		return nil
+	}
+	if p := internal.CompileBashPattern(pat, internal.PatExtGlob); p.HasExt() {
+		return p
+	}
+	return nil
+}
+
+// extRemove is ${s#p}, ${s##p}, ${s%p} and ${s%%p} for a pattern that
+// extPattern compiled.
+func extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string {
+	n := len(s)
+	switch {
+	case !suffix && shortest:
+		for k := 0; k <= n; k++ {
+			if p.Match(s[:k]) {
+				return s[k:]
+			}
+		}
+	case !suffix:
+		for k := n; k >= 0; k-- {
+			if p.Match(s[:k]) {
+				return s[k:]
+			}
+		}
+	case shortest:
+		for k := n; k >= 0; k-- {
+			if p.Match(s[k:]) {
+				return s[:k]
+			}
+		}
+	default:
+		for k := 0; k <= n; k++ {
+			if p.Match(s[k:]) {
+				return s[:k]
+			}
+		}
+	}
+	return s
+}
+
+// extFindAll gives the matches of ${s/p/r} (n 1) and ${s//p/r} (n -1) as
+// bash finds them: at each position the longest match; an empty match
+// replaces nothing but puts the replacement before the next character,
+// and the end of the string is not tried.
+func extFindAll(p *internal.BashPattern, s string, n int) [][]int {
+	var locs [][]int
+	for i := 0; i < len(s) && n != 0; {
+		found := false
+		for j := len(s); j >= i; j-- {
+			if j < len(s) && !utf8.RuneStart(s[j]) {
+				continue
+			}
+			if p.Match(s[i:j]) {
+				locs = append(locs, []int{i, j})
+				n--
+				found = true
+				if j > i {
+					i = j
+				} else {
+					_, size := utf8.DecodeRuneInString(s[i:])
+					i += size
+				}
+				break
+			}
+		}
+		if !found {
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+		}
+	}
+	return locs
 }

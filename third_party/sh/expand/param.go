@@ -446,7 +446,12 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	}
 	out := make([]string, len(elems))
 	for i, elem := range elems {
-		locs := findAllIndex(orig, elem, n)
+		var locs [][]int
+		if p := cfg.extPattern(orig); p != nil {
+			locs = extFindAll(p, elem, n)
+		} else {
+			locs = findAllIndex(orig, elem, n)
+		}
 		sb := cfg.strBuilder()
 		last := 0
 		for _, loc := range locs {
@@ -471,7 +476,12 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 	suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
 	small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
 	out := make([]string, len(elems))
+	p := cfg.extPattern(arg)
 	for i, elem := range elems {
+		if p != nil {
+			out[i] = extRemove(p, elem, suffix, small)
+			continue
+		}
 		out[i] = removePattern(elem, arg, suffix, small)
 	}
 	return out

@@ -726,12 +726,22 @@ var bashOptsTable = [...]bashOpt{
 		supported:    true,
 	},
 	{
+		name:         "failglob", // llmsh
+		defaultState: false,
+		supported:    true,
+	},
+	{
 		name:         "globstar",
 		defaultState: false,
 		supported:    true,
 	},
 	{
 		name:         "nocaseglob",
+		defaultState: false,
+		supported:    true,
+	},
+	{
+		name:         "nocasematch", // llmsh
 		defaultState: false,
 		supported:    true,
 	},
@@ -779,7 +789,6 @@ var bashOptsTable = [...]bashOpt{
 		name:         "extquote",
 		defaultState: true,
 	},
-	{name: "failglob"},
 	{
 		name:         "force_fignore",
 		defaultState: true,
@@ -809,7 +818,6 @@ var bashOptsTable = [...]bashOpt{
 	{name: "login_shell"},
 	{name: "mailwarn"},
 	{name: "no_empty_cmd_completion"},
-	{name: "nocasematch"},
 	{
 		name:         "progcomp",
 		defaultState: true,
@@ -846,8 +854,10 @@ const (
 	optDotGlob
 	optExpandAliases
 	optExtGlob
+	optFailGlob
 	optGlobStar
 	optNoCaseGlob
+	optNoCaseMatch
 	optNullGlob
 	optPatsubReplacement
 )

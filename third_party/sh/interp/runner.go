@@ -21,7 +21,6 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
-	"mvdan.cc/sh/v3/pattern"
 )
 
 const (
@@ -154,6 +153,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.NullGlob = r.opts[optNullGlob]
 	r.ecfg.NoUnset = r.opts[optNoUnset]
 	r.ecfg.ExtGlob = r.opts[optExtGlob]
+	r.ecfg.FailGlob = r.opts[optFailGlob]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
 }
 
@@ -179,7 +179,7 @@ func (r *Runner) expandErr(err error) {
 	fmt.Fprintln(r.stderr, errMsg)
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
 	switch {
-	case unsetParam, errors.As(err, new(expand.ParamError)):
+	case unsetParam, errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// TODO: These errors are treated as fatal by bash.
 		// Make the error type reflect that.
 		r.exit.code = 1
@@ -934,16 +934,13 @@ func (r *Runner) letArgString(printer *syntax.Printer, expr syntax.ArithmExpr) s
 }
 
 func (r *Runner) match(pat, name string) bool {
-	matcher, err := internal.ExtendedPatternMatcher(pat, pattern.EntireString|pattern.ExtendedOperators)
-	if err != nil {
-		// A malformed pattern simply does not match, like in bash.
-		// Any other error, such as an unsupported extended pattern, is reported.
-		if _, ok := errors.AsType[*pattern.SyntaxError](err); !ok {
-			r.expandErr(err)
-		}
-		return false
+	// llmsh: bash's matching, extended patterns always on in [[ ]] and
+	// case as bash 5.2 parses them (upstream supported one !(…) only).
+	mode := internal.PatExtGlob
+	if r.opts[optNoCaseMatch] {
+		mode |= internal.PatNoCase
 	}
-	return matcher(name)
+	return internal.CompileBashPattern(pat, mode).Match(name)
 }
 
 func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {

@@ -1,0 +1,441 @@
+// llmsh: bash's pattern matching, written for the fork (see LLMSH.md).
+
+package internal
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// PatMode says how a [BashPattern] matches.
+type PatMode uint
+
+const (
+	// PatFilename matches a file name: a leading dot is matched only by a
+	// literal dot (unless PatDotGlob), as bash's pathname expansion does.
+	PatFilename PatMode = 1 << iota
+	// PatDotGlob lets wildcards match a leading dot (shopt dotglob).
+	PatDotGlob
+	// PatNoCase matches letters without regard to case (nocaseglob,
+	// nocasematch).
+	PatNoCase
+	// PatExtGlob reads ?(…) *(…) +(…) @(…) !(…) as bash's extended
+	// patterns (shopt extglob); without it they are ordinary characters.
+	PatExtGlob
+)
+
+type patKind uint8
+
+const (
+	patLit  patKind = iota // one character
+	patAny                 // ?
+	patStar                // *
+	patSet                 // [...]
+	patExt                 // ?(…) *(…) +(…) @(…) !(…)
+)
+
+type patNode struct {
+	kind patKind
+	r    rune
+	set  *bracketSet
+	op   byte
+	alts [][]patNode
+}
+
+type bracketSet struct {
+	neg   bool
+	items []setItem
+}
+
+type setItem struct {
+	lo, hi rune
+	class  string // [:name:]
+}
+
+// BashPattern is a compiled bash pattern. Unlike mvdan's pattern
+// package, which translates to a regular expression, it matches as bash's
+// strmatch does, by backtracking, so that !(…) negates any pattern list
+// and a leading dot follows bash's rules inside extended patterns too.
+type BashPattern struct {
+	nodes []patNode
+	mode  PatMode
+}
+
+// CompileBashPattern compiles pat. Malformed parts (an unclosed [ or an
+// unclosed extended pattern) are ordinary characters, as in bash.
+func CompileBashPattern(pat string, mode PatMode) *BashPattern {
+	return &BashPattern{nodes: parsePat(pat, mode), mode: mode}
+}
+
+// IsLiteral reports whether the pattern matches one string only.
+func (p *BashPattern) IsLiteral() bool {
+	for _, n := range p.nodes {
+		if n.kind != patLit {
+			return false
+		}
+	}
+	return true
+}
+
+// Literal is the one string a literal pattern matches.
+func (p *BashPattern) Literal() string {
+	var sb strings.Builder
+	for _, n := range p.nodes {
+		sb.WriteRune(n.r)
+	}
+	return sb.String()
+}
+
+// HasExt reports whether the pattern holds an extended pattern.
+func (p *BashPattern) HasExt() bool {
+	for _, n := range p.nodes {
+		if n.kind == patExt {
+			return true
+		}
+	}
+	return false
+}
+
+// Match reports whether the pattern matches all of s.
+func (p *BashPattern) Match(s string) bool {
+	return p.matchAt(p.nodes, s, 0, len(s))
+}
+
+// BashHasMeta reports whether pat holds a character that makes it a
+// pattern rather than a literal string.
+func BashHasMeta(pat string, mode PatMode) bool {
+	return !CompileBashPattern(pat, mode).IsLiteral()
+}
+
+// BashQuoteMeta escapes every character of s that a pattern could read
+// as special, extended patterns' included.
+func BashQuoteMeta(s string) string {
+	if !strings.ContainsAny(s, `*?[]\()|!@+`) {
+		return s
+	}
+	var sb strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[]\()|!@+`, r) {
+			sb.WriteByte('\\')
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+func parsePat(pat string, mode PatMode) []patNode {
+	var nodes []patNode
+	for i := 0; i < len(pat); {
+		r, size := utf8.DecodeRuneInString(pat[i:])
+		switch {
+		case r == '\\':
+			if i+1 < len(pat) {
+				r, size = utf8.DecodeRuneInString(pat[i+1:])
+				nodes = append(nodes, patNode{kind: patLit, r: r})
+				i += 1 + size
+				continue
+			}
+			nodes = append(nodes, patNode{kind: patLit, r: '\\'})
+		case mode&PatExtGlob != 0 && strings.ContainsRune("?*+@!", r) && i+1 < len(pat) && pat[i+1] == '(':
+			if end := groupEnd(pat, i+2); end > 0 {
+				n := patNode{kind: patExt, op: byte(r)}
+				for _, alt := range splitAlts(pat[i+2 : end]) {
+					n.alts = append(n.alts, parsePat(alt, mode))
+				}
+				nodes = append(nodes, n)
+				i = end + 1
+				continue
+			}
+			nodes = append(nodes, litOrWild(r))
+		case r == '[':
+			if set, n := parseSet(pat[i+1:]); set != nil {
+				nodes = append(nodes, patNode{kind: patSet, set: set})
+				i += 1 + n
+				continue
+			}
+			nodes = append(nodes, patNode{kind: patLit, r: r})
+		case r == '*':
+			if len(nodes) == 0 || nodes[len(nodes)-1].kind != patStar {
+				nodes = append(nodes, patNode{kind: patStar})
+			}
+		default:
+			nodes = append(nodes, litOrWild(r))
+		}
+		i += size
+	}
+	return nodes
+}
+
+func litOrWild(r rune) patNode {
+	switch r {
+	case '?':
+		return patNode{kind: patAny}
+	case '*':
+		return patNode{kind: patStar}
+	}
+	return patNode{kind: patLit, r: r}
+}
+
+// groupEnd gives the index of the ) that closes a group whose text starts
+// at i, or -1.
+func groupEnd(pat string, i int) int {
+	depth := 0
+	for ; i < len(pat); i++ {
+		switch pat[i] {
+		case '\\':
+			i++
+		case '[':
+			if _, n := parseSet(pat[i+1:]); n > 0 {
+				i += n
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
+}
+
+// splitAlts splits a group's text at its top-level | characters.
+func splitAlts(s string) []string {
+	var alts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			if _, n := parseSet(s[i+1:]); n > 0 {
+				i += n
+			}
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				alts = append(alts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(alts, s[start:])
+}
+
+// parseSet reads a bracket expression after its [; it returns nil when
+// there is no closing ], and the bytes read, the ] included.
+func parseSet(s string) (*bracketSet, int) {
+	set := &bracketSet{}
+	i := 0
+	if i < len(s) && (s[i] == '!' || s[i] == '^') {
+		set.neg = true
+		i++
+	}
+	first := true
+	for i < len(s) {
+		if s[i] == ']' && !first {
+			return set, i + 1
+		}
+		first = false
+		if s[i] == '[' && i+1 < len(s) && (s[i+1] == ':' || s[i+1] == '=' || s[i+1] == '.') {
+			delim := s[i+1]
+			if end := strings.Index(s[i+2:], string(delim)+"]"); end >= 0 {
+				name := s[i+2 : i+2+end]
+				i += 2 + end + 2
+				switch delim {
+				case ':':
+					set.items = append(set.items, setItem{class: name})
+				default:
+					for _, r := range name {
+						set.items = append(set.items, setItem{lo: r, hi: r})
+					}
+				}
+				continue
+			}
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == '\\' && i+1 < len(s) {
+			r, size = utf8.DecodeRuneInString(s[i+1:])
+			size++
+		}
+		i += size
+		lo, hi := r, r
+		if i+1 < len(s) && s[i] == '-' && s[i+1] != ']' {
+			r2, size2 := utf8.DecodeRuneInString(s[i+1:])
+			if r2 == '\\' && i+2 < len(s) {
+				r2, size2 = utf8.DecodeRuneInString(s[i+2:])
+				size2++
+			}
+			hi = r2
+			i += 1 + size2
+		}
+		set.items = append(set.items, setItem{lo: lo, hi: hi})
+	}
+	return nil, 0
+}
+
+func classMatch(class string, r rune) bool {
+	switch class {
+	case "alpha":
+		return unicode.IsLetter(r)
+	case "digit":
+		return r >= '0' && r <= '9'
+	case "alnum":
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	case "upper":
+		return unicode.IsUpper(r)
+	case "lower":
+		return unicode.IsLower(r)
+	case "space":
+		return unicode.IsSpace(r)
+	case "blank":
+		return r == ' ' || r == '\t'
+	case "punct":
+		return r < 128 && unicode.IsPunct(r) || r < 128 && unicode.IsSymbol(r)
+	case "print":
+		return unicode.IsPrint(r)
+	case "graph":
+		return unicode.IsGraphic(r) && r != ' '
+	case "cntrl":
+		return unicode.IsControl(r)
+	case "xdigit":
+		return r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F'
+	case "word":
+		return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	return false
+}
+
+func (set *bracketSet) match(r rune, nocase bool) bool {
+	in := func(r rune) bool {
+		for _, it := range set.items {
+			if it.class != "" {
+				if classMatch(it.class, r) {
+					return true
+				}
+			} else if r >= it.lo && r <= it.hi {
+				return true
+			}
+		}
+		return false
+	}
+	ok := in(r)
+	if !ok && nocase {
+		ok = in(unicode.ToLower(r)) || in(unicode.ToUpper(r))
+	}
+	return ok != set.neg
+}
+
+// dotBlocked reports whether a wildcard may not match at i: a leading dot
+// of a file name.
+func (p *BashPattern) dotBlocked(s string, i int) bool {
+	return i == 0 && p.mode&(PatFilename|PatDotGlob) == PatFilename && len(s) > 0 && s[0] == '.'
+}
+
+// matchAt reports whether nodes match all of s[i:j]; s is the whole
+// subject, for the leading-dot rule.
+func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
+	for len(nodes) > 0 {
+		n := nodes[0]
+		switch n.kind {
+		case patLit, patAny, patSet:
+			if i >= j {
+				return false
+			}
+			r, size := utf8.DecodeRuneInString(s[i:j])
+			switch n.kind {
+			case patLit:
+				if r != n.r && !(p.mode&PatNoCase != 0 && unicode.ToLower(r) == unicode.ToLower(n.r)) {
+					return false
+				}
+			case patAny:
+				if p.dotBlocked(s, i) {
+					return false
+				}
+			case patSet:
+				if p.dotBlocked(s, i) || !n.set.match(r, p.mode&PatNoCase != 0) {
+					return false
+				}
+			}
+			i += size
+			nodes = nodes[1:]
+		case patStar:
+			rest := nodes[1:]
+			if p.dotBlocked(s, i) {
+				nodes = rest // only the empty string
+				continue
+			}
+			if len(rest) == 0 {
+				return true
+			}
+			for k := i; k <= j; {
+				if p.matchAt(rest, s, k, j) {
+					return true
+				}
+				if k == j {
+					break
+				}
+				_, size := utf8.DecodeRuneInString(s[k:j])
+				k += size
+			}
+			return false
+		case patExt:
+			rest := nodes[1:]
+			for k := i; k <= j; {
+				if p.extMatch(n, s, i, k) && p.matchAt(rest, s, k, j) {
+					return true
+				}
+				if k == j {
+					break
+				}
+				_, size := utf8.DecodeRuneInString(s[k:j])
+				k += size
+			}
+			return false
+		}
+	}
+	return i == j
+}
+
+func (p *BashPattern) anyAlt(n patNode, s string, i, j int) bool {
+	for _, alt := range n.alts {
+		if p.matchAt(alt, s, i, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// extMatch reports whether the extended pattern n matches all of s[i:j].
+func (p *BashPattern) extMatch(n patNode, s string, i, j int) bool {
+	switch n.op {
+	case '@':
+		return p.anyAlt(n, s, i, j)
+	case '?':
+		return i == j || p.anyAlt(n, s, i, j)
+	case '*', '+':
+		if i == j {
+			return n.op == '*' || p.anyAlt(n, s, i, j)
+		}
+		for m := i + 1; m <= j; m++ {
+			if m < j && !utf8.RuneStart(s[m]) {
+				continue
+			}
+			if p.anyAlt(n, s, i, m) && (m == j || p.extMatch(patNode{op: '*', alts: n.alts}, s, m, j)) {
+				return true
+			}
+		}
+		return false
+	case '!':
+		if p.dotBlocked(s, i) {
+			return false
+		}
+		return !p.anyAlt(n, s, i, j)
+	}
+	return false
+}
