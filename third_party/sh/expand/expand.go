@@ -97,6 +97,8 @@ type Config struct {
 	// an error ([GlobError]). llmsh.
 	FailGlob bool
 
+	assignValue bool // llmsh: expanding an assignment's value (AssignValue)
+
 	// PatsubReplacement is bash's option of that name: an unquoted & in
 	// the replacement of ${v/pat/rep} stands for the matched text.
 	PatsubReplacement bool
@@ -570,6 +572,9 @@ func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 					yield("", err)
 					return
 				}
+				if emptyLitWord(w) {
+					continue // llmsh: {a,} gives "a" alone, as in bash
+				}
 				if expandWord(w) {
 					return
 				}
@@ -604,6 +609,9 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) ([]fieldPart,
 					// like in wordFields?
 					s = prefix + rest
 				}
+			}
+			if cfg.assignValue && ql == quoteNone {
+				s = cfg.colonTilde(s, i == len(wps)-1) // llmsh
 			}
 			if (ql == quoteDouble || ql == quoteHeredoc) && strings.Contains(s, "\\") {
 				sb := cfg.strBuilder()
@@ -742,6 +750,10 @@ func (cfg *Config) wordFields(wps []syntax.WordPart) ([][]fieldPart, error) {
 			s := wp.Value
 			if i == 0 {
 				prefix, rest := cfg.expandUser(s, len(wps) > 1)
+				if prefix == "" {
+					// llmsh: NAME=~/a:~/b as an argument, as bash
+					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
+				}
 				curField = append(curField, fieldPart{
 					quote: quoteSingle,
 					val:   prefix,
@@ -1029,6 +1041,18 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 	if i >= 0 {
 		rest = name[i:]
 		name = name[:i]
+	}
+	// llmsh: ~+ is $PWD and ~- is $OLDPWD, as in bash.
+	switch name {
+	case "+", "-":
+		v := "PWD"
+		if name == "-" {
+			v = "OLDPWD"
+		}
+		if vr := cfg.Env.Get(v); vr.IsSet() {
+			return vr.String(), rest
+		}
+		return "", field
 	}
 	if name == "" {
 		// Current user; try via "HOME", otherwise fall back to the

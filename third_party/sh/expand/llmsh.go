@@ -694,3 +694,74 @@ func extFindAll(p *internal.BashPattern, s string, n int) [][]int {
 	}
 	return locs
 }
+
+// colonTilde expands a tilde prefix after each ':' of s, a literal part of
+// an assignment's value, as bash does (PATH=~/bin:~/x); last says no
+// other part follows s, so that a prefix may end at the end of s.
+func (cfg *Config) colonTilde(s string, last bool) string {
+	if !strings.Contains(s, ":~") {
+		return s
+	}
+	var sb strings.Builder
+	for i, seg := range strings.Split(s, ":") {
+		if i > 0 {
+			sb.WriteByte(':')
+			if strings.HasPrefix(seg, "~") {
+				end := strings.IndexByte(seg, '/')
+				if end < 0 {
+					end = len(seg)
+				}
+				if end < len(seg) || last || i < strings.Count(s, ":") {
+					if prefix, rest := cfg.expandUser(seg, false); prefix != "" {
+						seg = prefix + rest
+					}
+				}
+			}
+		}
+		sb.WriteString(seg)
+	}
+	return sb.String()
+}
+
+// argAssignTilde expands, in an argument that looks like an assignment
+// (NAME=~/a:~/b), the tilde prefixes after its '=' and its ':'s, as bash
+// does outside POSIX mode. It gives the expanded start of s, which is not
+// to be globbed, and the rest, or "" and s.
+func (cfg *Config) argAssignTilde(s string, last bool) (string, string) {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 || !syntax.ValidName(s[:eq]) || !strings.Contains(s[eq:], "~") {
+		return "", s
+	}
+	val := s[eq+1:]
+	if prefix, rest := cfg.expandUser(val, !last); prefix != "" {
+		val = prefix + rest
+	}
+	val = cfg.colonTilde(val, last)
+	if s[:eq+1]+val == s {
+		return "", s
+	}
+	return s[:eq+1] + val, ""
+}
+
+// AssignValue expands the value of an assignment: as [Literal], with
+// bash's tilde expansion after each ':' too.
+func AssignValue(cfg *Config, word *syntax.Word) (string, error) {
+	if word == nil {
+		return "", nil
+	}
+	cfg = prepareConfig(cfg)
+	cfg.assignValue = true
+	defer func() { cfg.assignValue = false }()
+	return Literal(cfg, word)
+}
+
+// emptyLitWord reports whether brace expansion made w an empty unquoted
+// word, which bash drops ({a,} is "a", {,} nothing).
+func emptyLitWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); !ok || l.Value != "" {
+			return false
+		}
+	}
+	return true
+}

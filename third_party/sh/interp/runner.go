@@ -209,6 +209,14 @@ func (r *Runner) literal(word *syntax.Word) string {
 	return str
 }
 
+// assignValue expands an assignment's value (llmsh: bash's tilde
+// expansion after ':').
+func (r *Runner) assignValue(word *syntax.Word) string {
+	str, err := expand.AssignValue(r.ecfg, word)
+	r.expandErr(err)
+	return str
+}
+
 func (r *Runner) document(word *syntax.Word) string {
 	str, err := expand.Document(r.ecfg, word)
 	r.expandErr(err)

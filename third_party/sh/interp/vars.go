@@ -466,7 +466,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	emptyRef := prev.Kind == expand.NameRef // a nameref with no target yet
 	prev.Set = true
 	if as.Value != nil {
-		s := r.literal(as.Value)
+		s := r.assignValue(as.Value)
 		if prev.Integer && prev.Kind != expand.NameRef {
 			// llmsh: an integer variable's value is evaluated; += adds.
 			var ok bool
