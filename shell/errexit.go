@@ -282,14 +282,13 @@ func (r *rewriter) negatedStmt(st *syntax.Stmt) {
 }
 
 // Subshells and set -e. bash's command substitutions do not inherit set -e
-// (outside posix mode, without shopt inherit_errexit), and a ( … ) run
+// (outside posix mode, without shopt inherit_errexit; the fork clears it
+// natively), and a ( … ) run
 // where set -e is ignored (an if or while test, before && or ||, after !)
 // ignores it inside too; interp's subshells keep set -e in both, so that
 // set -e; x=$(false; echo in) ended the script. When the text may turn on
-// set -e, the pre-pass starts each $( … ), and each ( … ) in such a
-// place, with \x01noerrexit cmdsubst "$?" && (( 1 )), which turns set -e
-// off in the subshell's runner, or \x01noerrexit ignore "$?", which marks
-// it as ignored there.
+// set -e, the pre-pass starts each ( … ) in such a place with
+// \x01noerrexit ignore "$?", which marks set -e as ignored there.
 
 const noErrExitCmd = "\x01noerrexit"
 
@@ -363,10 +362,6 @@ func (s *Shell) noErrExitCall(ctx context.Context, args []string) []string {
 	}
 	v := reflect.ValueOf(r).Elem()
 	switch args[1] {
-	case "cmdsubst":
-		if f := v.FieldByName("opts"); f.IsValid() && f.Kind() == reflect.Array && f.Len() > 1 && f.Index(1).Kind() == reflect.Bool {
-			*(*bool)(unsafe.Pointer(f.Index(1).UnsafeAddr())) = false // errexit
-		}
 	case "ignore":
 		if f := v.FieldByName("noErrExit"); f.IsValid() && f.Kind() == reflect.Bool {
 			*(*bool)(unsafe.Pointer(f.UnsafeAddr())) = true

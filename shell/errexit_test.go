@@ -138,15 +138,12 @@ func TestRunnerFieldsForErrTrap(t *testing.T) {
 	rt := reflect.TypeFor[interp.Runner]()
 	for name, kind := range map[string]reflect.Kind{
 		"inFunc": reflect.Bool, "inSource": reflect.Bool, "noErrExit": reflect.Bool, "handlingTrap": reflect.Bool,
-		"callbackErr": reflect.String, "callbackExit": reflect.String, "opts": reflect.Array, "lastExit": reflect.Struct,
+		"callbackErr": reflect.String, "callbackExit": reflect.String, "lastExit": reflect.Struct,
 	} {
 		f, ok := rt.FieldByName(name)
 		if !ok || f.Type.Kind() != kind {
 			t.Errorf("interp.Runner.%s: missing or not a %v", name, kind)
 		}
-	}
-	if f, ok := rt.FieldByName("opts"); ok && (f.Type.Elem().Kind() != reflect.Bool || f.Type.Len() < len(interpOptions)) {
-		t.Errorf("interp.Runner.opts: %v", f.Type)
 	}
 	if f, ok := rt.FieldByName("lastExit"); ok {
 		for _, name := range []string{"exiting", "returning"} {

@@ -267,7 +267,7 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int, clobber bo
 		// Descriptors are not files: never a virtual file in vfsd.
 		return nil, redirError(name, syscall.ENOENT)
 	}
-	if flag&os.O_TRUNC != 0 && !clobber && optionOn(hc.Env, noclobberVar) {
+	if flag&os.O_TRUNC != 0 && !clobber && hc.ShellOption("noclobber") {
 		// set -C: > does not overwrite an existing regular file.
 		if info, err := s.client.Stat(absPath(hc.Dir, name)); err == nil && info.Mode().IsRegular() {
 			return nil, redirError(name, errNoClobber)

@@ -68,7 +68,6 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.CmdSubst:
 			catShortcut(n)
 			r.errInherit(n)
-			r.noErrExitSub(n, "cmdsubst")
 			forkFds(n, r.execFd)
 		case *syntax.Subshell:
 			r.errInherit(n)

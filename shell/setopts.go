@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -18,189 +17,10 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
-// Shell options that interp lacks: set -E (errtrace) and set -C
-// (noclobber). The call handler takes them out of set's arguments and
-// keeps them in variables of the shell (_llmsh_errtrace,
-// _llmsh_noclobber, "1" when on), so that a subshell inherits them and
-// its own set does not reach its parent. `set -o` and `set +o` show them
-// (setOptionList); `$-` does not.
-
-const (
-	errtraceVar  = "_llmsh_errtrace"
-	noclobberVar = "_llmsh_noclobber"
-)
-
-// optionOn reports whether the option kept in the variable name is on.
-func optionOn(env expand.Environ, name string) bool {
-	return env != nil && env.Get(name).String() == "1"
-}
-
-// setOptionVar turns the option kept in name on or off.
-func setOptionVar(ctx context.Context, name string, on bool) {
-	v := ""
-	if on {
-		v = "1"
-	}
-	setShellVar(ctx, name, expand.Variable{Set: true, Kind: expand.String, Str: v})
-}
-
-// setArgs takes -E, -C, -o errtrace and -o noclobber (and their + forms)
-// out of set's arguments, applies them, and returns what is left for
-// interp's set (or a command of status 0 when nothing is).
-func setArgs(ctx context.Context, args []string) []string {
-	if len(args) == 2 && (args[1] == "-o" || args[1] == "+o") {
-		if alt, ok := setOptionList(ctx, args[1] == "+o"); ok {
-			return alt
-		}
-	}
-	var out []string
-	changed := false
-	i := 1
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || a == "-" || len(a) < 2 || a[0] != '-' && a[0] != '+' {
-			break
-		}
-		on := a[0] == '-'
-		if a[1:] == "o" {
-			if i+1 < len(args) {
-				switch args[i+1] {
-				case "errtrace":
-					setOptionVar(ctx, errtraceVar, on)
-					changed = true
-					i++
-					continue
-				case "noclobber":
-					setOptionVar(ctx, noclobberVar, on)
-					changed = true
-					i++
-					continue
-				}
-				if !slices.Contains(interpOptions, args[i+1]) && !hasFixed(args[i+1]) {
-					fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "llmsh: set: %s: invalid option name\n", args[i+1])
-					return statusArgs(2)
-				}
-				if fixed, ok := fixedOptions[args[i+1]]; ok && fixed == on {
-					// an option bash lists that llmsh has in that
-					// state only: eval "$(set +o)" gives it back
-					changed = true
-					i++
-					continue
-				}
-				out = append(out, a, args[i+1])
-				i++
-				continue
-			}
-			out = append(out, a)
-			continue
-		}
-		kept := a[:1]
-		var named []string // -o NAME of the group (-eo pipefail), for interp
-		for _, c := range a[1:] {
-			switch c {
-			case 'o':
-				if i+1 >= len(args) {
-					kept += "o"
-					continue
-				}
-				i++
-				switch name := args[i]; {
-				case name == "errtrace":
-					setOptionVar(ctx, errtraceVar, on)
-					changed = true
-				case name == "noclobber":
-					setOptionVar(ctx, noclobberVar, on)
-					changed = true
-				case fixedOptions[name] == on && hasFixed(name):
-					changed = true
-				case !slices.Contains(interpOptions, name) && !hasFixed(name):
-					fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "llmsh: set: %s: invalid option name\n", name)
-					return statusArgs(2)
-				default:
-					named = append(named, a[:1]+"o", name)
-				}
-			case 'E':
-				setOptionVar(ctx, errtraceVar, on)
-				changed = true
-			case 'C':
-				setOptionVar(ctx, noclobberVar, on)
-				changed = true
-			default:
-				kept += string(c)
-			}
-		}
-		if len(kept) > 1 {
-			out = append(out, kept)
-		}
-		if len(named) > 0 {
-			out = append(out, named...)
-			changed = true
-		}
-	}
-	if !changed {
-		return args
-	}
-	if len(out) == 0 && i == len(args) {
-		return statusArgs(0)
-	}
-	return append(append(args[:1:1], out...), args[i:]...)
-}
-
-// fixedOptions are the options of bash's set -o listing that llmsh has in
-// one state only (that of a script in bash), with that state.
-var fixedOptions = map[string]bool{
-	"braceexpand": true, "emacs": false, "functrace": false, "hashall": true, "histexpand": false,
-	"history": false, "ignoreeof": false, "interactive-comments": true, "keyword": false, "monitor": false,
-	"nolog": false, "notify": false, "onecmd": false, "physical": false, "posix": false, "privileged": false,
-	"verbose": false, "vi": false,
-}
-
-// hasFixed reports whether name is one of fixedOptions.
-func hasFixed(name string) bool {
-	_, ok := fixedOptions[name]
-	return ok
-}
-
-// interpOptions are interp's set options in the order it keeps them.
-var interpOptions = []string{"allexport", "errexit", "noexec", "noglob", "nounset", "xtrace", "pipefail"}
-
-// setOptionList prints set -o (plus: set +o) as bash does: every option
-// of bash's, interp's and llmsh's own in their state, the others in the
-// state llmsh has them in.
-func setOptionList(ctx context.Context, plus bool) ([]string, bool) {
-	r := currentRunner(ctx)
-	if r == nil {
-		return nil, false
-	}
-	opts := reflect.ValueOf(r).Elem().FieldByName("opts")
-	if !opts.IsValid() || opts.Kind() != reflect.Array || opts.Len() < len(interpOptions) || opts.Type().Elem().Kind() != reflect.Bool {
-		return nil, false
-	}
-	hc := interp.HandlerCtx(ctx)
-	state := map[string]bool{}
-	maps.Copy(state, fixedOptions)
-	for i, name := range interpOptions {
-		state[name] = opts.Index(i).Bool()
-	}
-	state["errtrace"] = optionOn(hc.Env, errtraceVar)
-	state["noclobber"] = optionOn(hc.Env, noclobberVar)
-	var b strings.Builder
-	for _, name := range slices.Sorted(maps.Keys(state)) {
-		switch {
-		case plus && state[name]:
-			b.WriteString("set -o " + name + "\n")
-		case plus:
-			b.WriteString("set +o " + name + "\n")
-		case state[name]:
-			fmt.Fprintf(&b, "%-15s\ton\n", name)
-		default:
-			fmt.Fprintf(&b, "%-15s\toff\n", name)
-		}
-	}
-	if _, err := io.WriteString(hc.Stdout, b.String()); err != nil {
-		return statusArgs(1), true
-	}
-	return statusArgs(0), true
+// errtraceOn reports whether set -E (errtrace) is on in the shell of ctx;
+// the option is the fork's own.
+func errtraceOn(ctx context.Context) bool {
+	return interp.HandlerCtx(ctx).ShellOption("errtrace")
 }
 
 // The ERR trap. interp runs it for every statement that ends with a
@@ -257,14 +77,14 @@ func (s *Shell) errBodyCall(ctx context.Context, args []string) []string {
 		return statusArgs(2)
 	}
 	setShellVar(ctx, errStatusVar, expand.Variable{Set: true, Kind: expand.String, Str: args[1]})
-	if env := interp.HandlerCtx(ctx).Env; args[1] != "0" && (optionOn(env, errtraceVar) || trapSetHere(env)) {
+	if env := interp.HandlerCtx(ctx).Env; args[1] != "0" && (errtraceOn(ctx) || trapSetHere(env)) {
 		if r := currentRunner(ctx); r != nil {
 			v := reflect.ValueOf(r).Elem()
 			f := v.FieldByName("noErrExit")
 			cb := v.FieldByName("callbackErr")
 			if f.IsValid() && f.Kind() == reflect.Bool && !f.Bool() && cb.IsValid() && cb.Kind() == reflect.String && cb.String() != "" {
 				state := "body"
-				if !optionOn(env, errtraceVar) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
+				if !errtraceOn(ctx) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
 					state = "body-nocall"
 				}
 				setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: state})
@@ -292,7 +112,7 @@ func (s *Shell) errInheritCall(ctx context.Context, args []string) []string {
 	}
 	st, _ := strconv.Atoi(args[1])
 	env := interp.HandlerCtx(ctx).Env
-	if cb := env.Get(errTrapVar).Str; cb != "" && optionOn(env, errtraceVar) {
+	if cb := env.Get(errTrapVar).Str; cb != "" && errtraceOn(ctx) {
 		cb = s.wrapErrTrap(cb)
 		if r := currentRunner(ctx); r != nil && r != s.runner {
 			v := reflect.ValueOf(r).Elem().FieldByName("callbackErr")
@@ -508,7 +328,7 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 			// return N (and the body it leaves): the trap runs for
 			// the call, where interp's set -e has already acted.
 			state := "call"
-			if !optionOn(env, errtraceVar) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
+			if !errtraceOn(ctx) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
 				state = "nocall"
 			}
 			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String, Str: state})
@@ -526,7 +346,7 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 			return statusArgs(0)
 		case "call":
 			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String})
-			if flag(v, "inFunc") && !optionOn(env, errtraceVar) && !trapSetHere(env) {
+			if flag(v, "inFunc") && !errtraceOn(ctx) && !trapSetHere(env) {
 				return statusArgs(0)
 			}
 			return statusArgs(st)
@@ -535,7 +355,7 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 			return statusArgs(0)
 		}
 
-		if flag(v, "inFunc") && !optionOn(env, errtraceVar) && !trapSetHere(env) {
+		if flag(v, "inFunc") && !errtraceOn(ctx) && !trapSetHere(env) {
 			return statusArgs(0)
 		}
 	}

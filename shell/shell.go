@@ -332,9 +332,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if len(args) == 1 && s.funcs(ctx)["set"] == nil {
 				return declListCall(ctx, args), nil
 			}
-			if s.funcs(ctx)["set"] == nil {
-				return setArgs(ctx, args), nil
-			}
 		case errGateCmd:
 			return s.errGateCall(ctx, args), nil
 		case errBodyCmd:

@@ -97,6 +97,9 @@ type Config struct {
 	// an error ([GlobError]). llmsh.
 	FailGlob bool
 
+	// NoBraceExpand is set +B (set +o braceexpand). llmsh.
+	NoBraceExpand bool
+
 	assignValue bool // llmsh: expanding an assignment's value (AssignValue)
 
 	// PatsubReplacement is bash's option of that name: an unquoted & in
@@ -561,7 +564,7 @@ func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 		}
 		for _, word := range words {
 			word := *word // make a copy, since SplitBraces replaces the Parts slice
-			if !syntax.SplitBraces(&word) {
+			if cfg.NoBraceExpand || !syntax.SplitBraces(&word) {
 				if expandWord(&word) {
 					return
 				}

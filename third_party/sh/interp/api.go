@@ -160,6 +160,10 @@ type Runner struct {
 	// such as the condition in a [syntax.IfClause].
 	noErrExit bool
 
+	// errExitOff: set -e is ignored in a command substitution until
+	// set -e turns it on there (llmsh, bash's non-posix mode).
+	errExitOff bool
+
 	// The current and last exit statuses. They can only be different if
 	// the interpreter is in the middle of running a statement. In that
 	// scenario, 'exit' is the status for the current statement being run,
@@ -302,10 +306,8 @@ func New(opts ...RunnerOption) (*Runner, error) {
 		llmsh:          newSession(),
 	}
 	r.dirStack = r.dirBootstrap[:0]
-	// turn "on" the default Bash options
-	for i, opt := range bashOptsTable {
-		r.opts[len(posixOptsTable)+i] = opt.defaultState
-	}
+	// llmsh: bash's default state of every set and shopt option
+	r.defaultOpts()
 
 	for _, opt := range opts {
 		if err := opt(r); err != nil {
@@ -410,33 +412,34 @@ func Params(args ...string) RunnerOption {
 			if flag[1] != 'o' {
 				opt := r.posixOptByFlag(flag[1])
 				if opt == nil {
-					return fmt.Errorf("invalid option: %q", flag)
+					return fmt.Errorf("%s: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]", flag)
+				}
+				if !optAllowed(r.optIndex(opt), enable) {
+					return fmt.Errorf("%s: not supported by llmsh", flag)
 				}
 				*opt = enable
+				if opt == &r.opts[optErrExit] {
+					r.errExitOff = false
+				}
 				continue
 			}
 			value := fp.value()
-			if value == "" && enable {
-				for i, opt := range &posixOptsTable {
-					r.printOptLine(opt.name, r.opts[i], true)
-				}
-				continue
-			}
-			if value == "" && !enable {
-				for i, opt := range &posixOptsTable {
-					setFlag := "+o"
-					if r.opts[i] {
-						setFlag = "-o"
-					}
-					r.outf("set %s %s\n", setFlag, opt.name)
-				}
+			if value == "" {
+				// llmsh: set -o and set +o list as bash
+				r.printSetOpts(!enable)
 				continue
 			}
 			opt := r.posixOptByName(value)
 			if opt == nil {
-				return fmt.Errorf("invalid option: %q", value)
+				return fmt.Errorf("%s: invalid option name", value)
+			}
+			if !optAllowed(r.optIndex(opt), enable) {
+				return fmt.Errorf("-o %s: not supported by llmsh", value)
 			}
 			*opt = enable
+			if opt == &r.opts[optErrExit] {
+				r.errExitOff = false
+			}
 		}
 		if args := fp.args(); args != nil {
 			// If "--" wasn't given and there were zero arguments,
@@ -640,227 +643,6 @@ func StdIO(in io.Reader, out, err io.Writer) RunnerOption {
 		return nil
 	}
 }
-
-func (r *Runner) posixOptByName(name string) *bool {
-	for i, opt := range &posixOptsTable {
-		if opt.name == name {
-			return &r.opts[i]
-		}
-	}
-	return nil
-}
-
-// posixOptFlags returns the one-character flags of the enabled POSIX options,
-// as held by the "$-" special parameter.
-func (r *Runner) posixOptFlags() string {
-	// Note that some options, such as pipefail, have no one-character flag.
-	flags := make([]byte, 0, len(posixOptsTable))
-	for i, opt := range &posixOptsTable {
-		if opt.flag != ' ' && r.opts[i] {
-			flags = append(flags, opt.flag)
-		}
-	}
-	slices.Sort(flags) // posixOptsTable is sorted by name rather than by flag
-	return string(flags)
-}
-
-func (r *Runner) posixOptByFlag(flag byte) *bool {
-	for i, opt := range &posixOptsTable {
-		if opt.flag == flag {
-			return &r.opts[i]
-		}
-	}
-	return nil
-}
-
-func (r *Runner) bashOptByName(name string) (status *bool, supported bool) {
-	for i, opt := range bashOptsTable {
-		if opt.name == name {
-			index := len(posixOptsTable) + i
-			return &r.opts[index], opt.supported
-		}
-	}
-	return nil, false
-}
-
-// runnerOpts contains all POSIX Shell and Bash options as one contiguous table.
-type runnerOpts [len(posixOptsTable) + len(bashOptsTable)]bool
-
-type posixOpt struct {
-	flag byte   // one-character flag form for this option; a space if none exists
-	name string // full name of the option
-}
-
-type bashOpt struct {
-	name         string
-	defaultState bool // Bash's default value for this option
-	supported    bool // whether we support the option's non-default state
-}
-
-var posixOptsTable = [...]posixOpt{
-	// sorted alphabetically by name
-	{'a', "allexport"},
-	{'e', "errexit"},
-	{'n', "noexec"},
-	{'f', "noglob"},
-	{'u', "nounset"},
-	{'x', "xtrace"},
-	{' ', "pipefail"},
-}
-
-var bashOptsTable = [...]bashOpt{
-	// supported options, sorted alphabetically by name
-	{
-		name:         "dotglob",
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "expand_aliases",
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "extglob",
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "failglob", // llmsh
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "globstar",
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "nocaseglob",
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "nocasematch", // llmsh
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "nullglob",
-		defaultState: false,
-		supported:    true,
-	},
-	{
-		name:         "patsub_replacement",
-		defaultState: true,
-		supported:    true,
-	},
-	// unsupported options, sorted alphabetically by name
-	{name: "assoc_expand_once"},
-	{name: "autocd"},
-	{name: "cdable_vars"},
-	{name: "cdspell"},
-	{name: "checkhash"},
-	{name: "checkjobs"},
-	{
-		name:         "checkwinsize",
-		defaultState: true,
-	},
-	{
-		name:         "cmdhist",
-		defaultState: true,
-	},
-	{name: "compat31"},
-	{name: "compat32"},
-	{name: "compat40"},
-	{name: "compat41"},
-	{name: "compat42"},
-	{name: "compat43"},
-	{name: "compat44"},
-	{
-		name:         "complete_fullquote",
-		defaultState: true,
-	},
-	{name: "direxpand"},
-	{name: "dirspell"},
-	{name: "execfail"},
-	{name: "extdebug"},
-	{
-		name:         "extquote",
-		defaultState: true,
-	},
-	{
-		name:         "force_fignore",
-		defaultState: true,
-	},
-	{name: "globasciiranges"},
-	{name: "gnu_errfmt"},
-	{name: "histappend"},
-	{name: "histreedit"},
-	{name: "histverify"},
-	{
-		name:         "hostcomplete",
-		defaultState: true,
-	},
-	{name: "huponexit"},
-	{
-		name:         "inherit_errexit",
-		defaultState: true,
-	},
-	{
-		name:         "interactive_comments",
-		defaultState: true,
-	},
-	{name: "lastpipe"},
-	{name: "lithist"},
-	{name: "localvar_inherit"},
-	{name: "localvar_unset"},
-	{name: "login_shell"},
-	{name: "mailwarn"},
-	{name: "no_empty_cmd_completion"},
-	{
-		name:         "progcomp",
-		defaultState: true,
-	},
-	{name: "progcomp_alias"},
-	{
-		name:         "promptvars",
-		defaultState: true,
-	},
-	{name: "restricted_shell"},
-	{name: "shift_verbose"},
-	{
-		name:         "sourcepath",
-		defaultState: true,
-	},
-	{name: "xpg_echo"},
-}
-
-// To access the shell options arrays without a linear search when we
-// know which option we're after at compile time. First come the shell options,
-// then the bash options.
-const (
-	// These correspond to indexes in [shellOptsTable]
-	optAllExport = iota
-	optErrExit
-	optNoExec
-	optNoGlob
-	optNoUnset
-	optXTrace
-	optPipeFail
-
-	// These correspond to indexes (offset by the above seven items) of
-	// supported options in [bashOptsTable]
-	optDotGlob
-	optExpandAliases
-	optExtGlob
-	optFailGlob
-	optGlobStar
-	optNoCaseGlob
-	optNoCaseMatch
-	optNullGlob
-	optPatsubReplacement
-)
 
 // Reset returns a runner to its initial state, right before the first call to
 // Run or Reset.
@@ -1115,6 +897,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		stderr:         r.stderr,
 		filename:       r.filename,
 		opts:           r.opts,
+		errExitOff:     r.errExitOff,
 		usedNew:        r.usedNew,
 		exit:           r.exit,
 		lastExit:       r.lastExit,

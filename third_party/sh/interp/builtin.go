@@ -702,57 +702,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		return r.getoptsBuiltin(args)
 
 	case "shopt":
-		mode := ""
-		posixOpts := false
-		fp := flagParser{remaining: args}
-		for fp.more() {
-			switch flag := fp.flag(); flag {
-			case "-s", "-u":
-				mode = flag
-			case "-o":
-				posixOpts = true
-			case "-p", "-q":
-				return failf(2, "shopt: unsupported option %q\n", flag)
-			default:
-				return failf(2, "shopt: invalid option %q\n", flag)
-			}
-		}
-		args := fp.args()
-		if len(args) == 0 {
-			if posixOpts {
-				for i, opt := range &posixOptsTable {
-					r.printOptLine(opt.name, r.opts[i], true)
-				}
-			} else {
-				for i, opt := range bashOptsTable {
-					r.printOptLine(opt.name, r.opts[len(posixOptsTable)+i], opt.supported)
-				}
-			}
-			break
-		}
-		for _, arg := range args {
-			opt, supported := (*bool)(nil), true
-			if posixOpts {
-				opt = r.posixOptByName(arg)
-			} else {
-				opt, supported = r.bashOptByName(arg)
-			}
-			if opt == nil {
-				return failf(1, "shopt: invalid option name %q\n", arg)
-			}
-
-			switch mode {
-			case "-s", "-u":
-				if !supported {
-					return failf(1, "shopt: unsupported option %q\n", arg)
-				}
-				*opt = mode == "-s"
-			default: // ""
-				r.printOptLine(arg, *opt, supported)
-			}
-		}
-		r.updateExpandOpts()
-
+		// llmsh: bash's shopt (shoptBuiltin).
+		exit.code = r.shoptBuiltin(args)
 	case "alias":
 		show := func(name string, als alias) {
 			var buf bytes.Buffer
@@ -820,15 +771,6 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		return failf(2, "%s: unsupported builtin\n", name)
 	}
 	return exit
-}
-
-func (r *Runner) printOptLine(name string, enabled, supported bool) {
-	state := r.optStatusText(enabled)
-	if supported {
-		r.outf("%s\t%s\n", name, state)
-		return
-	}
-	r.outf("%s\t%s\t(%q not supported)\n", name, state, r.optStatusText(!enabled))
 }
 
 func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {

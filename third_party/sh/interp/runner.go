@@ -62,6 +62,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
+			// llmsh: bash outside posix mode ignores set -e in a
+			// command substitution (shopt inherit_errexit is off);
+			// $- still shows it, and set -e there turns it back on.
+			r2.errExitOff = true
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx)    // llmsh: its own EXIT trap
@@ -154,6 +158,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.NoUnset = r.opts[optNoUnset]
 	r.ecfg.ExtGlob = r.opts[optExtGlob]
 	r.ecfg.FailGlob = r.opts[optFailGlob]
+	r.ecfg.NoBraceExpand = !r.opts[optBraceExpand]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
 }
 
@@ -364,7 +369,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 		//   conditions (if <cond>, while <cond>, etc)
 		//   part of && or || lists; excluded via "else" above
 		//   preceded by !; excluded via "else" above
-		if r.opts[optErrExit] {
+		if r.opts[optErrExit] && !r.errExitOff {
 			r.exit.exiting = true
 		}
 	}

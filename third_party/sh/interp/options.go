@@ -1,0 +1,401 @@
+// llmsh: bash's set -o and shopt options, as bash 5.2 has them (see
+// LLMSH.md). Upstream had seven set options and a shorter shopt table in
+// alphabetical order; llmsh kept errtrace and noclobber in hidden
+// variables and printed `set -o` from outside with reflect.
+
+package interp
+
+import "slices"
+
+// optKind says what llmsh does with an option.
+type optKind uint8
+
+const (
+	// optReal options change what the shell does.
+	optReal optKind = iota
+	// optNoop options are accepted in either state, kept and listed, and
+	// change nothing: they are about interactive shells, history,
+	// completion, job control or the host, which llmsh has not.
+	optNoop
+	// optFixed options have bash's default state only: the other one
+	// would change the language in a way llmsh does not implement, and
+	// is refused.
+	optFixed
+)
+
+// runnerOpts contains all set and shopt options as one contiguous table.
+type runnerOpts [len(posixOptsTable) + len(bashOptsTable)]bool
+
+type posixOpt struct {
+	flag byte   // one-character flag form for this option; a space if none exists
+	name string // full name of the option
+	kind optKind
+	def  bool // bash's default state in a script
+}
+
+type bashOpt struct {
+	name         string
+	defaultState bool // Bash's default value for this option
+	kind         optKind
+}
+
+// posixOptsTable is bash's set -o table, in the order bash lists it.
+var posixOptsTable = [...]posixOpt{
+	{'a', "allexport", optReal, false},
+	{'B', "braceexpand", optReal, true},
+	{' ', "emacs", optNoop, false},
+	{'e', "errexit", optReal, false},
+	{'E', "errtrace", optReal, false},
+	{'T', "functrace", optNoop, false},
+	{'h', "hashall", optNoop, true},
+	{'H', "histexpand", optNoop, false},
+	{' ', "history", optNoop, false},
+	{' ', "ignoreeof", optNoop, false},
+	{' ', "interactive-comments", optFixed, true},
+	{'k', "keyword", optFixed, false},
+	{'m', "monitor", optNoop, false},
+	{'C', "noclobber", optReal, false},
+	{'n', "noexec", optReal, false},
+	{'f', "noglob", optReal, false},
+	{' ', "nolog", optNoop, false},
+	{'b', "notify", optNoop, false},
+	{'u', "nounset", optReal, false},
+	{'t', "onecmd", optFixed, false},
+	{'P', "physical", optNoop, false},
+	{' ', "pipefail", optReal, false},
+	{' ', "posix", optNoop, false},
+	{'p', "privileged", optNoop, false},
+	{'v', "verbose", optFixed, false},
+	{' ', "vi", optNoop, false},
+	{'x', "xtrace", optReal, false},
+}
+
+// bashOptsTable is bash's shopt table, in the order bash lists it.
+var bashOptsTable = [...]bashOpt{
+	{"autocd", false, optNoop},
+	{"assoc_expand_once", false, optFixed},
+	{"cdable_vars", false, optFixed},
+	{"cdspell", false, optNoop},
+	{"checkhash", false, optNoop},
+	{"checkjobs", false, optNoop},
+	{"checkwinsize", true, optNoop},
+	{"cmdhist", true, optNoop},
+	{"compat31", false, optFixed},
+	{"compat32", false, optFixed},
+	{"compat40", false, optFixed},
+	{"compat41", false, optFixed},
+	{"compat42", false, optFixed},
+	{"compat43", false, optFixed},
+	{"compat44", false, optFixed},
+	{"complete_fullquote", true, optNoop},
+	{"direxpand", false, optNoop},
+	{"dirspell", false, optNoop},
+	{"dotglob", false, optReal},
+	{"execfail", false, optNoop},
+	{"expand_aliases", false, optReal},
+	{"extdebug", false, optFixed},
+	{"extglob", false, optReal},
+	{"extquote", true, optFixed},
+	{"failglob", false, optReal},
+	{"force_fignore", true, optNoop},
+	{"globasciiranges", true, optFixed},
+	{"globskipdots", true, optFixed},
+	{"globstar", false, optReal},
+	{"gnu_errfmt", false, optNoop},
+	{"histappend", false, optNoop},
+	{"histreedit", false, optNoop},
+	{"histverify", false, optNoop},
+	{"hostcomplete", true, optNoop},
+	{"huponexit", false, optNoop},
+	{"inherit_errexit", false, optFixed},
+	{"interactive_comments", true, optFixed},
+	{"lastpipe", false, optFixed},
+	{"lithist", false, optNoop},
+	{"localvar_inherit", false, optFixed},
+	{"localvar_unset", false, optFixed},
+	{"login_shell", false, optFixed},
+	{"mailwarn", false, optNoop},
+	{"no_empty_cmd_completion", false, optNoop},
+	{"nocaseglob", false, optReal},
+	{"nocasematch", false, optReal},
+	{"noexpand_translation", false, optNoop},
+	{"nullglob", false, optReal},
+	{"patsub_replacement", true, optReal},
+	{"progcomp", true, optNoop},
+	{"progcomp_alias", false, optNoop},
+	{"promptvars", true, optNoop},
+	{"restricted_shell", false, optFixed},
+	{"shift_verbose", false, optFixed},
+	{"sourcepath", true, optFixed},
+	{"varredir_close", false, optFixed},
+	{"xpg_echo", false, optFixed},
+}
+
+func posixOptIndex(name string) int {
+	for i, opt := range &posixOptsTable {
+		if opt.name == name {
+			return i
+		}
+	}
+	panic("no set option " + name)
+}
+
+func bashOptIndex(name string) int {
+	for i, opt := range &bashOptsTable {
+		if opt.name == name {
+			return len(posixOptsTable) + i
+		}
+	}
+	panic("no shopt option " + name)
+}
+
+// Indexes in runnerOpts of the options the runner reads.
+var (
+	optAllExport   = posixOptIndex("allexport")
+	optBraceExpand = posixOptIndex("braceexpand")
+	optErrExit     = posixOptIndex("errexit")
+	optErrTrace    = posixOptIndex("errtrace")
+	optNoClobber   = posixOptIndex("noclobber")
+	optNoExec      = posixOptIndex("noexec")
+	optNoGlob      = posixOptIndex("noglob")
+	optNoUnset     = posixOptIndex("nounset")
+	optXTrace      = posixOptIndex("xtrace")
+	optPipeFail    = posixOptIndex("pipefail")
+
+	optDotGlob           = bashOptIndex("dotglob")
+	optExpandAliases     = bashOptIndex("expand_aliases")
+	optExtGlob           = bashOptIndex("extglob")
+	optFailGlob          = bashOptIndex("failglob")
+	optGlobStar          = bashOptIndex("globstar")
+	optNoCaseGlob        = bashOptIndex("nocaseglob")
+	optNoCaseMatch       = bashOptIndex("nocasematch")
+	optNullGlob          = bashOptIndex("nullglob")
+	optPatsubReplacement = bashOptIndex("patsub_replacement")
+)
+
+// defaultOpts sets every option to bash's default state.
+func (r *Runner) defaultOpts() {
+	for i, opt := range &posixOptsTable {
+		r.opts[i] = opt.def
+	}
+	for i, opt := range &bashOptsTable {
+		r.opts[len(posixOptsTable)+i] = opt.defaultState
+	}
+}
+
+// posixOptByName gives the set option name, and whether it may be set to
+// on; nil when there is none.
+func (r *Runner) posixOptByName(name string) *bool {
+	for i, opt := range &posixOptsTable {
+		if opt.name == name {
+			return &r.opts[i]
+		}
+	}
+	return nil
+}
+
+// optAllowed reports whether the option at index i may be turned to on.
+func optAllowed(i int, on bool) bool {
+	if i < len(posixOptsTable) {
+		opt := posixOptsTable[i]
+		return opt.kind != optFixed || opt.def == on
+	}
+	opt := bashOptsTable[i-len(posixOptsTable)]
+	return opt.kind != optFixed || opt.defaultState == on
+}
+
+// posixOptFlags returns the one-character flags of the enabled set
+// options, as held by "$-", in bash's order.
+func (r *Runner) posixOptFlags() string {
+	const order = "abefhkmnptuvxBCEHPT"
+	flags := make([]byte, 0, len(posixOptsTable))
+	for i, opt := range &posixOptsTable {
+		if opt.flag != ' ' && r.opts[i] {
+			flags = append(flags, opt.flag)
+		}
+	}
+	slices.SortFunc(flags, func(a, b byte) int {
+		return indexByte(order, a) - indexByte(order, b)
+	})
+	return string(flags)
+}
+
+func indexByte(s string, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return i
+		}
+	}
+	return len(s)
+}
+
+func (r *Runner) posixOptByFlag(flag byte) *bool {
+	for i, opt := range &posixOptsTable {
+		if opt.flag == flag {
+			return &r.opts[i]
+		}
+	}
+	return nil
+}
+
+// bashOptByName gives the shopt option name; nil when there is none.
+func (r *Runner) bashOptByName(name string) (status *bool, supported bool) {
+	for i, opt := range bashOptsTable {
+		if opt.name == name {
+			index := len(posixOptsTable) + i
+			return &r.opts[index], true
+		}
+	}
+	return nil, false
+}
+
+// optIndex gives the index in runnerOpts of a pointer that
+// posixOptByName, posixOptByFlag or bashOptByName gave.
+func (r *Runner) optIndex(p *bool) int {
+	for i := range r.opts {
+		if &r.opts[i] == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// printSetOpts prints set -o (plus: set +o) as bash does.
+func (r *Runner) printSetOpts(plus bool) {
+	for i, opt := range &posixOptsTable {
+		switch {
+		case plus && r.opts[i]:
+			r.outf("set -o %s\n", opt.name)
+		case plus:
+			r.outf("set +o %s\n", opt.name)
+		default:
+			r.outf("%-15s\t%s\n", opt.name, r.optStatusText(r.opts[i]))
+		}
+	}
+}
+
+// ShellOption reports whether the set or shopt option name is on in the
+// shell that runs the handler (false for an unknown name).
+func (hc HandlerContext) ShellOption(name string) bool {
+	if hc.runner == nil {
+		return false
+	}
+	if p := hc.runner.posixOptByName(name); p != nil {
+		return *p
+	}
+	if p, _ := hc.runner.bashOptByName(name); p != nil {
+		return *p
+	}
+	return false
+}
+
+// shoptBuiltin is bash's shopt [-pqsu] [-o] [optname ...].
+func (r *Runner) shoptBuiltin(args []string) uint8 {
+	mode, posixOpts, print, quiet := "", false, false, false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 's', 'u':
+				if mode != "" && mode != string(c) {
+					r.errf("shopt: cannot set and unset shell options simultaneously\n")
+					return 1
+				}
+				mode = string(c)
+			case 'o':
+				posixOpts = true
+			case 'p':
+				print = true
+			case 'q':
+				quiet = true
+			default:
+				r.errf("shopt: -%c: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n", c)
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	type entry struct {
+		name string
+		idx  int
+	}
+	var all []entry
+	if posixOpts {
+		for i, opt := range &posixOptsTable {
+			all = append(all, entry{opt.name, i})
+		}
+	} else {
+		for i, opt := range &bashOptsTable {
+			all = append(all, entry{opt.name, len(posixOptsTable) + i})
+		}
+	}
+	show := func(e entry) {
+		on := r.opts[e.idx]
+		switch {
+		case quiet:
+		case print && posixOpts:
+			sign := "+"
+			if on {
+				sign = "-"
+			}
+			r.outf("set %so %s\n", sign, e.name)
+		case print:
+			sign := "u"
+			if on {
+				sign = "s"
+			}
+			r.outf("shopt -%s %s\n", sign, e.name)
+		default:
+			r.outf("%-15s\t%s\n", e.name, r.optStatusText(on))
+		}
+	}
+	if len(args) == 0 {
+		if quiet {
+			return 0
+		}
+		for _, e := range all {
+			if mode == "" || r.opts[e.idx] == (mode == "s") {
+				show(e)
+			}
+		}
+		return 0
+	}
+	var status uint8
+	for _, name := range args {
+		idx := -1
+		for _, e := range all {
+			if e.name == name {
+				idx = e.idx
+			}
+		}
+		if idx < 0 {
+			if posixOpts {
+				r.errf("shopt: %s: invalid option name\n", name)
+			} else {
+				r.errf("shopt: %s: invalid shell option name\n", name)
+			}
+			status = 1
+			continue
+		}
+		switch mode {
+		case "s", "u":
+			on := mode == "s"
+			if !optAllowed(idx, on) {
+				r.errf("shopt: %s: not supported by llmsh\n", name)
+				status = 1
+				continue
+			}
+			r.opts[idx] = on
+		default:
+			show(entry{name, idx})
+			if !r.opts[idx] {
+				status = 1
+			}
+		}
+	}
+	r.updateExpandOpts()
+	return status
+}
