@@ -490,7 +490,7 @@ func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob boo
 // globMode is the pattern mode of pathname expansion (llmsh).
 func (cfg *Config) globMode() internal.PatMode {
 	mode := internal.PatFilename
-	if cfg.DotGlob {
+	if cfg.DotGlob || cfg.envGet("GLOBIGNORE") != "" {
 		mode |= internal.PatDotGlob
 	}
 	if cfg.NoCaseGlob {
@@ -536,6 +536,7 @@ func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 					// Note that globbing requires keeping a slice state, so it doesn't
 					// really benefit from using an iterator.
 					matches, err := cfg.glob(dir, path)
+					matches = cfg.globIgnore(matches) // llmsh
 					if err != nil {
 						// We avoid [errors.As] as it allocates,
 						// and we know that [Config.glob] returns [pattern.Regexp] errors without wrapping.
@@ -1160,6 +1161,16 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 				match := dir
 				if !filepath.IsAbs(match) {
 					match = filepath.Join(base, match)
+				}
+				if !wantDir {
+					// llmsh: the last component is looked up in its
+					// directory's listing: llmsh's listing of a path
+					// that does not exist is empty, not an error, so
+					// listing the name itself told nothing.
+					if cfg.hasEntry(match, part) {
+						newMatches = append(newMatches, pathJoin2(dir, part))
+					}
+					continue
 				}
 				match = pathJoin2(match, part)
 				// We can't use [Config.ReadDir2] on the parent and match the directory

@@ -765,3 +765,51 @@ func emptyLitWord(w *syntax.Word) bool {
 	}
 	return true
 }
+
+// hasEntry reports whether the listing of dir has an entry name.
+func (cfg *Config) hasEntry(dir, name string) bool {
+	ents, err := cfg.ReadDir2(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if e.Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// globIgnore drops the matches that a pattern of $GLOBIGNORE (a
+// colon-separated list) matches, as bash does; a non-empty GLOBIGNORE
+// also lets wildcards match a leading dot (globMode).
+func (cfg *Config) globIgnore(matches []string) []string {
+	gi := cfg.envGet("GLOBIGNORE")
+	if gi == "" || len(matches) == 0 {
+		return matches
+	}
+	mode := internal.PatDotGlob
+	if cfg.ExtGlob {
+		mode |= internal.PatExtGlob
+	}
+	var pats []*internal.BashPattern
+	for _, p := range strings.Split(gi, ":") {
+		if p != "" {
+			pats = append(pats, internal.CompileBashPattern(p, mode))
+		}
+	}
+	out := matches[:0:0]
+	for _, m := range matches {
+		ignored := false
+		for _, p := range pats {
+			if p.Match(m) {
+				ignored = true
+				break
+			}
+		}
+		if !ignored {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -164,6 +164,10 @@ type Runner struct {
 	// set -e turns it on there (llmsh, bash's non-posix mode).
 	errExitOff bool
 
+	// traceLevel is how many command substitutions deep the runner is:
+	// xtrace repeats PS4's first character that many times more (llmsh).
+	traceLevel int
+
 	// The current and last exit statuses. They can only be different if
 	// the interpreter is in the middle of running a statement. In that
 	// scenario, 'exit' is the status for the current statement being run,
@@ -752,6 +756,9 @@ func (r *Runner) Reset() {
 	r.setVarString("IFS", " \t\n")
 	r.setVarString("OPTIND", "1")
 	r.resetSpecialVars() // llmsh: specialvars.go
+	if !r.writeEnv.Get("PS4").IsSet() {
+		r.setVarString("PS4", "+ ") // llmsh: bash's default
+	}
 
 	r.dirStack = append(r.dirStack, r.Dir)
 
@@ -898,6 +905,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		filename:       r.filename,
 		opts:           r.opts,
 		errExitOff:     r.errExitOff,
+		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,
 		exit:           r.exit,
 		lastExit:       r.lastExit,

@@ -66,6 +66,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// command substitution (shopt inherit_errexit is off);
 			// $- still shows it, and set -e there turns it back on.
 			r2.errExitOff = true
+			r2.traceLevel++
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx)    // llmsh: its own EXIT trap
@@ -464,7 +465,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if as.Array != nil {
 					trace.expr(as)
 				} else if as.Value != nil {
-					trace.stringf("%s=%s", name, quoteBash(vr.String()))
+					trace.stringf("%s=%s", name, traceWord(vr.String()))
 				}
 				trace.newLineFlush()
 			}

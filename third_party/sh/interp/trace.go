@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -16,6 +18,7 @@ type tracer struct {
 	printer   *syntax.Printer
 	output    io.Writer
 	needsPlus bool
+	prefix    string // llmsh: $PS4 expanded
 }
 
 func (r *Runner) tracer() *tracer {
@@ -27,7 +30,49 @@ func (r *Runner) tracer() *tracer {
 		printer:   syntax.NewPrinter(),
 		output:    r.stderr,
 		needsPlus: true,
+		prefix:    r.tracePrefix(),
 	}
+}
+
+// tracePrefix is $PS4 expanded, its first character repeated once more
+// for each command substitution the runner is in, as bash (llmsh;
+// upstream always wrote "+ ").
+func (r *Runner) tracePrefix() string {
+	ps4 := r.envGet("PS4")
+	if ps4 == "" {
+		return ""
+	}
+	if strings.ContainsAny(ps4, "$`\\") {
+		if w, err := syntax.NewParser().Document(strings.NewReader(ps4)); err == nil {
+			if s, err := expand.Document(r.ecfg, w); err == nil {
+				ps4 = s
+			}
+		}
+	}
+	if ps4 == "" || r.traceLevel == 0 {
+		return ps4
+	}
+	_, size := utf8.DecodeRuneInString(ps4)
+	return strings.Repeat(ps4[:size], r.traceLevel) + ps4
+}
+
+// traceWord quotes a traced word as bash's xtrace does: as it is when
+// it holds nothing special, else in single quotes ($'…' for control
+// characters).
+func traceWord(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		if qs, err := syntax.Quote(s, syntax.LangBash); err == nil {
+			return qs
+		}
+		return "'" + strings.ReplaceAll(strings.ReplaceAll(s, "\x00", ""), "'", `'\''`) + "'"
+	}
+	if !strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[]?^$`") && s[0] != '#' && s[0] != '~' {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // string writes s to tracer.buf if tracer is non-nil,
@@ -38,7 +83,7 @@ func (t *tracer) string(s string) {
 	}
 
 	if t.needsPlus {
-		t.buf.WriteString("+ ")
+		t.buf.WriteString(t.prefix)
 	}
 	t.needsPlus = false
 	t.buf.WriteString(s)
@@ -60,7 +105,7 @@ func (t *tracer) expr(x syntax.Node) {
 	}
 
 	if t.needsPlus {
-		t.buf.WriteString("+ ")
+		t.buf.WriteString(t.prefix)
 	}
 	t.needsPlus = false
 	if err := t.printer.Print(&t.buf, x); err != nil {
@@ -80,8 +125,8 @@ func (t *tracer) flush() {
 
 // newLineFlush is like flush, but with extra new line before tracer.buf gets flushed.
 func (t *tracer) newLineFlush() {
-	if t == nil {
-		return
+	if t == nil || t.needsPlus && t.buf.Len() == 0 {
+		return // llmsh: nothing was traced (an internal command)
 	}
 
 	t.buf.WriteString("\n")
@@ -107,13 +152,19 @@ func (t *tracer) call(cmd string, args ...string) {
 		return
 	}
 
-	s := strings.Join(args, " ")
-	if strings.TrimSpace(s) == "" {
-		// fields may be empty for function () {} declarations
-		t.string(cmd)
-	} else if IsBuiltin(cmd) {
-		t.stringf("%s %s", cmd, quoteBash(s))
-	} else {
-		t.stringf("%s %s", cmd, s)
+	// llmsh: each word quoted as bash's xtrace quotes it (upstream
+	// quoted a builtin's arguments as one word). The internal commands
+	// of llmsh's rewrite layer (names starting with a control byte,
+	// which no script can call) are not traced: bash has no such
+	// commands.
+	if cmd != "" && (cmd[0] == 0 || cmd[0] == 1) {
+		return
 	}
+	var sb strings.Builder
+	sb.WriteString(traceWord(cmd))
+	for _, a := range args {
+		sb.WriteByte(' ')
+		sb.WriteString(traceWord(a))
+	}
+	t.string(sb.String())
 }
