@@ -84,13 +84,6 @@ func (r *rewriter) walk(root syntax.Node) {
 		case *syntax.DeclClause:
 			dropEndOfOptions(n)
 			splitDeclFlags(n)
-		case *syntax.ParamExp:
-			if n.Exp != nil && n.Exp.Word != nil {
-				switch n.Exp.Op {
-				case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-					quoteParts(n.Exp.Word.Parts, "glob")
-				}
-			}
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
@@ -156,10 +149,10 @@ func (r *rewriter) cstyleLoop(st *syntax.Stmt) {
 
 func arithLit(s string) *syntax.Word { return litWord(s) }
 
-// Quoted parts of a pattern. Bash matches the quoted parts of the pattern
-// in ${v#PAT} ${v%PAT} (and their ## %% forms) and of the regular
-// expression in [[ s =~ RE ]] literally; interp expands them to plain
-// text, special characters and all. The pre-pass escapes them: a quoted
+// Quoted parts of a pattern. Bash matches the quoted parts of the regular
+// expression in [[ s =~ RE ]] (and of the pattern of an anchored
+// replacement, anchor.go) literally; interp expands them to plain text,
+// special characters and all (the fork quotes those of ${v#PAT} itself). The pre-pass escapes them: a quoted
 // part with no expansions becomes an escaped literal; one with expansions
 // becomes $(\x00quote KIND "...") which escapes its value when it runs.
 

@@ -284,7 +284,12 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-			str = join(cfg.removePatternElems(op, arg, elems))
+			// llmsh: the pattern's quoted parts match literally.
+			pat, err := Pattern(cfg, word)
+			if err != nil {
+				return "", err
+			}
+			str = join(cfg.removePatternElems(op, pat, elems))
 		case syntax.UpperFirst, syntax.UpperAll,
 			syntax.LowerFirst, syntax.LowerAll,
 			syntax.ToggleFirst, syntax.ToggleAll:
@@ -416,7 +421,12 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-			return cfg.removePatternElems(op, arg, elems), nil
+			// llmsh: the pattern's quoted parts match literally.
+			pat, err := Pattern(cfg, pe.Exp.Word)
+			if err != nil {
+				return nil, err
+			}
+			return cfg.removePatternElems(op, pat, elems), nil
 		case syntax.UpperFirst, syntax.UpperAll,
 			syntax.LowerFirst, syntax.LowerAll,
 			syntax.ToggleFirst, syntax.ToggleAll:
