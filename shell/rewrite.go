@@ -53,7 +53,6 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.loopGroup(n)
 			forkFds(n, r.execFd)
 			r.procSubstStmt(n)
-			r.anchorStmt(n)
 			declFuncStmt(n)
 			stdRedirStmt(n)
 			declListStmt(n)
@@ -338,3 +337,6 @@ func isDblQuotedMulti(p syntax.WordPart) bool {
 	dq, ok := p.(*syntax.DblQuoted)
 	return ok && len(dq.Parts) > 1
 }
+
+// shQuote quotes s as one single-quoted shell word.
+func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

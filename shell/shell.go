@@ -383,8 +383,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			}
 		case psRecCmd, psSetCmd, psOneCmd:
 			return s.pipeCall(ctx, args), nil
-		case anchorCmd:
-			return anchorCall(ctx, args), nil
 		case "trap":
 			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {

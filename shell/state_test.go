@@ -15,7 +15,7 @@ import (
 // internalCommands are every internal command name of the rewrites and
 // the call handler.
 var internalCommands = []string{
-	anchorCmd, declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd,
+	declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd,
 	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd,
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
 }

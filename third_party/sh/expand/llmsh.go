@@ -2,6 +2,7 @@ package expand
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/sh/internal"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
+	"mvdan.cc/sh/v3/pattern"
 )
 
 // This file holds llmsh's additions to the expand package (see
@@ -812,4 +814,66 @@ func (cfg *Config) globIgnore(matches []string) []string {
 		}
 	}
 	return out
+}
+
+// anchoredRepl gives the pattern word of ${v/#p/r} or ${v/%p/r} without
+// its # or %, and that character; or repl's pattern and 0.
+func anchoredRepl(repl *syntax.Replace) (*syntax.Word, byte) {
+	w := repl.Orig
+	if repl.All || w == nil || len(w.Parts) == 0 {
+		return w, 0
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || lit.Value == "" || (lit.Value[0] != '#' && lit.Value[0] != '%') {
+		return w, 0
+	}
+	parts := append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[1:]}}, w.Parts[1:]...)
+	return &syntax.Word{Parts: parts}, lit.Value[0]
+}
+
+// anchoredMatch gives the longest match of pat at the start (#) or the
+// end (%) of s, as one location, or none; ext is pat compiled when it is
+// an extended pattern.
+func anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte) [][]int {
+	if pat == "" {
+		if anchor == '#' {
+			return [][]int{{0, 0}}
+		}
+		return [][]int{{len(s), len(s)}}
+	}
+	if ext == nil {
+		// One regular expression rather than one per length.
+		expr, err := pattern.Regexp(pat, 0)
+		if err != nil {
+			return nil
+		}
+		if anchor == '#' {
+			expr = "^(?:" + expr + ")"
+		} else {
+			expr = "(?:" + expr + ")$"
+		}
+		rx, err := regexp.Compile("(?s)" + expr)
+		if err != nil {
+			return nil
+		}
+		rx.Longest()
+		if loc := rx.FindStringIndex(s); loc != nil {
+			return [][]int{loc}
+		}
+		return nil
+	}
+	if anchor == '#' {
+		for k := len(s); k >= 0; k-- {
+			if ext.Match(s[:k]) {
+				return [][]int{{0, k}}
+			}
+		}
+		return nil
+	}
+	for k := 0; k <= len(s); k++ {
+		if ext.Match(s[k:]) {
+			return [][]int{{k, len(s)}}
+		}
+	}
+	return nil
 }

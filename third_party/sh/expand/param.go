@@ -438,11 +438,14 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 
 // replaceElems applies a ${var/pattern/repl} replacement to each element.
 func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string, error) {
-	orig, err := Pattern(cfg, repl.Orig)
+	// llmsh: ${v/#p/r} and ${v/%p/r} are anchored (the parser keeps the
+	// # or % as the first character of the pattern).
+	origWord, anchor := anchoredRepl(repl)
+	orig, err := Pattern(cfg, origWord)
 	if err != nil {
 		return nil, err
 	}
-	if orig == "" {
+	if orig == "" && anchor == 0 {
 		return elems, nil // nothing to replace
 	}
 	// llmsh: backslashes and & as bash reads them (replTemplate).
@@ -457,9 +460,12 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	out := make([]string, len(elems))
 	for i, elem := range elems {
 		var locs [][]int
-		if p := cfg.extPattern(orig); p != nil {
+		switch p := cfg.extPattern(orig); {
+		case anchor != 0:
+			locs = anchoredMatch(orig, p, elem, anchor)
+		case p != nil:
 			locs = extFindAll(p, elem, n)
-		} else {
+		default:
 			locs = findAllIndex(orig, elem, n)
 		}
 		sb := cfg.strBuilder()
