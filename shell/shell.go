@@ -633,9 +633,7 @@ options:
 			if i+1 >= len(args) {
 				return inv, a + ": option requires an argument"
 			}
-			switch args[i+1] {
-			case "errexit", "nounset", "xtrace", "noglob", "allexport", "pipefail", "noexec":
-			default:
+			if !interp.IsSetOption(args[i+1], a == "-o") {
 				return inv, fmt.Sprintf("%s: invalid option name", args[i+1])
 			}
 			inv.opts = append(inv.opts, a, args[i+1])
@@ -647,9 +645,9 @@ options:
 					inv.command = true
 				case 's':
 					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n':
+				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B':
 					inv.opts = append(inv.opts, a[:1]+string(c))
-				case 'l', 'i', 'h', 'B', 'H', 'P':
+				case 'l', 'i', 'h', 'H', 'P':
 					// login, interactive, hashing, brace expansion on,
 					// history: nothing to do for a script
 				default:

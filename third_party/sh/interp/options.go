@@ -399,3 +399,15 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 	r.updateExpandOpts()
 	return status
 }
+
+// IsSetOption reports whether name is one of bash's set -o options that
+// llmsh accepts in the state on (llmsh: a nested `bash -o NAME` checks
+// its options with it).
+func IsSetOption(name string, on bool) bool {
+	for i, opt := range &posixOptsTable {
+		if opt.name == name {
+			return optAllowed(i, on)
+		}
+	}
+	return false
+}
