@@ -10,7 +10,7 @@ def recurse: recurse(.[]?);
 def recurse(f): def r: ., (f | r); r;
 def recurse(f; cond): def r: ., (f | select(cond) | r); r;
 
-def to_entries: [keys[] as $k | {key: $k, value: .[$k]}];
+def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
 def from_entries: map({ (.key // .Key // .name // .Name):
   if has("value") then .value else .Value end }) | add // {};
 def with_entries(f): to_entries | map(f) | from_entries;

@@ -34,13 +34,15 @@ func Compare(l, r any) int {
 			}
 			return cmp.Compare(len(l), len(r))
 		},
-		func(l, r map[string]any) int {
+		func(l, r *OrderedMap) int {
 			lk, rk := funcKeys(l), funcKeys(r)
 			if cmp := Compare(lk, rk); cmp != 0 {
 				return cmp
 			}
 			for _, k := range lk.([]any) {
-				if cmp := Compare(l[k.(string)], r[k.(string)]); cmp != 0 {
+				lv, _ := l.Get(k.(string))
+				rv, _ := r.Get(k.(string))
+				if cmp := Compare(lv, rv); cmp != 0 {
 					return cmp
 				}
 			}
@@ -71,7 +73,7 @@ func typeIndex(v any) int {
 		return 4
 	case []any:
 		return 5
-	case map[string]any:
+	case *OrderedMap:
 		return 6
 	}
 }

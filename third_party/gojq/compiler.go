@@ -143,7 +143,7 @@ func (c *compiler) compileImport(i *Import) error {
 		if moduleLoader, ok := c.moduleLoader.(interface {
 			LoadJSONWithMeta(string, map[string]any) (any, error)
 		}); ok {
-			if vals, err = moduleLoader.LoadJSONWithMeta(path, i.Meta.ToValue()); err != nil {
+			if vals, err = moduleLoader.LoadJSONWithMeta(path, i.Meta.ToValue().ToMap()); err != nil {
 				return err
 			}
 		} else if moduleLoader, ok := c.moduleLoader.(interface {
@@ -155,6 +155,7 @@ func (c *compiler) compileImport(i *Import) error {
 		} else {
 			return fmt.Errorf("module not found: %q", path)
 		}
+		vals = NormalizeValue(vals)
 		c.append(&code{op: oppush, v: vals})
 		c.append(&code{op: opstore, v: c.pushVariable(alias)})
 		c.append(&code{op: oppush, v: vals})
@@ -166,7 +167,7 @@ func (c *compiler) compileImport(i *Import) error {
 	if moduleLoader, ok := c.moduleLoader.(interface {
 		LoadModuleWithMeta(string, map[string]any) (*Query, error)
 	}); ok {
-		if q, err = moduleLoader.LoadModuleWithMeta(path, i.Meta.ToValue()); err != nil {
+		if q, err = moduleLoader.LoadModuleWithMeta(path, i.Meta.ToValue().ToMap()); err != nil {
 			return err
 		}
 	} else if moduleLoader, ok := c.moduleLoader.(interface {
@@ -924,11 +925,11 @@ func (c *compiler) compileFunc(e *Func) error {
 			}
 			return nil
 		} else if e.Name == "$ENV" || e.Name == "env" {
-			env := make(map[string]any)
+			env := NewOrderedMap(0)
 			if c.environLoader != nil {
 				for _, kv := range c.environLoader() {
 					if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
-						env[k] = v
+						env.Set(k, v)
 					}
 				}
 			}
@@ -1269,10 +1270,10 @@ func (c *compiler) funcModulemeta(v any, _ []any) any {
 	}
 	meta := q.Meta.ToValue()
 	if meta == nil {
-		meta = make(map[string]any)
+		meta = NewOrderedMap(2)
 	}
-	meta["defs"] = listModuleDefs(q)
-	meta["deps"] = listModuleDeps(q)
+	meta.Set("defs", listModuleDefs(q))
+	meta.Set("deps", listModuleDeps(q))
 	return meta
 }
 
@@ -1302,13 +1303,13 @@ func listModuleDeps(q *Query) []any {
 	for j, i := range q.Imports {
 		v := i.Meta.ToValue()
 		if v == nil {
-			v = make(map[string]any)
+			v = NewOrderedMap(3)
 		}
-		v["relpath"] = cmp.Or(i.ImportPath, i.IncludePath)
+		v.Set("relpath", cmp.Or(i.ImportPath, i.IncludePath))
 		if i.ImportAlias != "" {
-			v["as"] = strings.TrimPrefix(i.ImportAlias, "$")
+			v.Set("as", strings.TrimPrefix(i.ImportAlias, "$"))
 		}
-		v["is_data"] = strings.HasPrefix(i.ImportAlias, "$")
+		v.Set("is_data", strings.HasPrefix(i.ImportAlias, "$"))
 		deps[j] = v
 	}
 	return deps
@@ -1321,7 +1322,7 @@ func (c *compiler) funcMatch(v any, args []any) any {
 func (c *compiler) compileObject(e *Object) error {
 	c.appendCodeInfo(e)
 	if len(e.KeyVals) == 0 {
-		c.append(&code{op: opconst, v: map[string]any{}})
+		c.append(&code{op: opconst, v: NewOrderedMap(0)})
 		return nil
 	}
 	defer c.newScopeDepth()()
@@ -1346,9 +1347,9 @@ func (c *compiler) compileObject(e *Object) error {
 			return nil
 		}
 	}
-	w := make(map[string]any, l)
+	w := NewOrderedMap(l)
 	for i := range l {
-		w[c.codes[pc+i*3].v.(string)] = c.codes[pc+i*3+2].v
+		w.Set(c.codes[pc+i*3].v.(string), c.codes[pc+i*3+2].v)
 	}
 	c.codes[pc-1] = &code{op: opconst, v: w}
 	c.codes = c.codes[:pc]

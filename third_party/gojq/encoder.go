@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,7 +14,7 @@ import (
 // Marshal returns the jq-flavored JSON encoding of v.
 //
 // This method accepts only limited types (nil, bool, int, float64, *big.Int,
-// json.Number, string, []any, and map[string]any) because these are the
+// json.Number, string, []any, and *OrderedMap) because these are the
 // possible types a gojq iterator can emit. This method marshals NaN to null,
 // truncates infinities to (+|-) math.MaxFloat64, uses \b and \f in strings,
 // and does not escape '<', '>', '&', '\u2028', and '\u2029'. These behaviors
@@ -58,6 +56,10 @@ func (e *encoder) encode(v any) {
 			e.w.WriteString("false")
 		}
 	case int:
+		if v >= 1e17 || v <= -1e17 {
+			e.w.WriteString(formatFloat(float64(v)))
+			break
+		}
 		e.w.Write(strconv.AppendInt(e.buf[:0], int64(v), 10))
 	case float64:
 		e.encodeFloat64(v)
@@ -69,33 +71,16 @@ func (e *encoder) encode(v any) {
 		e.encodeString(v)
 	case []any:
 		e.encodeArray(v)
-	case map[string]any:
+	case *OrderedMap:
 		e.encodeObject(v)
 	default:
 		panic(fmt.Sprintf("invalid type: %[1]T (%[1]v)", v))
 	}
 }
 
-// ref: floatEncoder in encoding/json
+// encodeFloat64 writes f as jq 1.7 does (see formatFloat).
 func (e *encoder) encodeFloat64(f float64) {
-	if math.IsNaN(f) {
-		e.w.WriteString("null")
-		return
-	}
-	f = min(max(f, -math.MaxFloat64), math.MaxFloat64)
-	format := byte('f')
-	if x := math.Abs(f); x != 0 && x < 1e-6 || x >= 1e21 {
-		format = 'e'
-	}
-	buf := strconv.AppendFloat(e.buf[:0], f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9
-		if n := len(buf); n >= 4 && buf[n-4] == 'e' && buf[n-3] == '-' && buf[n-2] == '0' {
-			buf[n-2] = buf[n-1]
-			buf = buf[:n-1]
-		}
-	}
-	e.w.Write(buf)
+	e.w.WriteString(formatFloat(f))
 }
 
 // ref: encodeState#string in encoding/json
@@ -165,22 +150,10 @@ func (e *encoder) encodeArray(vs []any) {
 	e.w.WriteByte(']')
 }
 
-func (e *encoder) encodeObject(vs map[string]any) {
+// encodeObject writes the keys in their order, as jq does.
+func (e *encoder) encodeObject(vs *OrderedMap) {
 	e.w.WriteByte('{')
-	type keyVal struct {
-		key string
-		val any
-	}
-	kvs := make([]keyVal, len(vs))
-	var i int
-	for k, v := range vs {
-		kvs[i] = keyVal{k, v}
-		i++
-	}
-	slices.SortFunc(kvs, func(x, y keyVal) int {
-		return strings.Compare(x.key, y.key)
-	})
-	for i, kv := range kvs {
+	for i, kv := range vs.kvs {
 		if i > 0 {
 			e.w.WriteByte(',')
 		}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strings"
 )
 
 func (env *env) execute(bc *Code, v any, vars ...any) Iter {
@@ -58,18 +57,23 @@ loop:
 			if backtrack {
 				break loop
 			}
+			// The pairs are on the stack in reverse; the keys go in in
+			// the order written, a repeated key keeping its first place
+			// and taking its last value, as in jq.
 			n := code.v.(int)
-			m := make(map[string]any, n)
-			for range n {
+			kvs := make([]keyVal, n)
+			for i := n - 1; i >= 0; i-- {
 				v, k := env.pop(), env.pop()
 				s, ok := k.(string)
 				if !ok {
 					err = &objectKeyNotStringError{k}
 					break loop
 				}
-				if _, ok := m[s]; !ok {
-					m[s] = v
-				}
+				kvs[i] = keyVal{s, v}
+			}
+			m := NewOrderedMap(n)
+			for _, kv := range kvs {
+				m.Set(kv.key, kv.val)
 			}
 			env.push(m)
 		case opappend:
@@ -204,7 +208,7 @@ loop:
 							break loop
 						}
 						env.paths.push(pathValue{
-							path:  map[string]any{"start": args[2], "end": args[1]},
+							path:  sliceObject(args[2], args[1]),
 							value: w,
 						})
 					case "getpath":
@@ -283,24 +287,19 @@ loop:
 				for i, v := range v {
 					xs[i] = pathValue{path: i, value: v}
 				}
-			case map[string]any:
+			case *OrderedMap:
 				if !env.paths.empty() && env.expdepth == 0 && !env.pathIntact(v) {
 					err = &invalidPathIterError{v}
 					env.push(emptyIter{})
 					break loop
 				}
-				if len(v) == 0 {
+				if v.Len() == 0 {
 					break loop
 				}
-				xs = make([]pathValue, len(v))
-				var i int
-				for k, v := range v {
-					xs[i] = pathValue{path: k, value: v}
-					i++
+				xs = make([]pathValue, v.Len())
+				for i, kv := range v.kvs {
+					xs[i] = pathValue{path: kv.key, value: kv.val}
 				}
-				slices.SortFunc(xs, func(x, y pathValue) int {
-					return strings.Compare(x.path.(string), y.path.(string))
-				})
 			case Iter:
 				if w, ok := v.Next(); ok {
 					env.push(v)
@@ -419,11 +418,14 @@ type pathValue struct {
 func (env *env) pathIntact(v any) bool {
 	w := env.paths.top().value
 	switch v := v.(type) {
-	case []any, map[string]any:
-		switch w.(type) {
-		case []any, map[string]any:
+	case []any:
+		if w, ok := w.([]any); ok {
 			v, w := reflect.ValueOf(v), reflect.ValueOf(w)
 			return v.Pointer() == w.Pointer() && v.Len() == w.Len()
+		}
+	case *OrderedMap:
+		if w, ok := w.(*OrderedMap); ok {
+			return v == w
 		}
 	case float64:
 		if w, ok := w.(float64); ok {

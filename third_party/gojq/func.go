@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"maps"
 	"math"
 	"math/big"
 	"net/url"
@@ -57,6 +56,7 @@ func init() {
 		"length":         argFunc0(funcLength),
 		"utf8bytelength": argFunc0(funcUtf8ByteLength),
 		"keys":           argFunc0(funcKeys),
+		"keys_unsorted":  argFunc0(funcKeysUnsorted),
 		"has":            argFunc1(funcHas),
 		"add":            argFunc0(funcAdd),
 		"toboolean":      argFunc0(funcToBoolean),
@@ -306,8 +306,8 @@ func funcLength(v any) any {
 		return len([]rune(v))
 	case []any:
 		return len(v)
-	case map[string]any:
-		return len(v)
+	case *OrderedMap:
+		return v.Len()
 	default:
 		return &func0TypeError{"length", v}
 	}
@@ -329,9 +329,9 @@ func funcKeys(v any) any {
 			w[i] = i
 		}
 		return w
-	case map[string]any:
-		w := make([]any, len(v))
-		for i, k := range keys(v) {
+	case *OrderedMap:
+		w := make([]any, v.Len())
+		for i, k := range v.SortedKeys() {
 			w[i] = k
 		}
 		return w
@@ -340,25 +340,32 @@ func funcKeys(v any) any {
 	}
 }
 
-func keys(v map[string]any) []string {
-	w := make([]string, len(v))
-	var i int
-	for k := range v {
-		w[i] = k
-		i++
+// funcKeysUnsorted is jq's keys_unsorted: the keys in their order.
+func funcKeysUnsorted(v any) any {
+	switch v := v.(type) {
+	case []any:
+		return funcKeys(v)
+	case *OrderedMap:
+		w := make([]any, v.Len())
+		for i, kv := range v.kvs {
+			w[i] = kv.key
+		}
+		return w
+	default:
+		return &func0TypeError{"keys_unsorted", v}
 	}
-	slices.Sort(w)
-	return w
 }
 
+// values returns the elements of an array or the values of an object in
+// key order.
 func values(v any) ([]any, bool) {
 	switch v := v.(type) {
 	case []any:
 		return v, true
-	case map[string]any:
-		vs := make([]any, len(v))
-		for i, k := range keys(v) {
-			vs[i] = v[k]
+	case *OrderedMap:
+		vs := make([]any, v.Len())
+		for i, kv := range v.kvs {
+			vs[i] = kv.val
 		}
 		return vs, true
 	default:
@@ -372,10 +379,9 @@ func funcHas(v, x any) any {
 		if x, ok := ToInt(x); ok {
 			return 0 <= x && x < len(v)
 		}
-	case map[string]any:
+	case *OrderedMap:
 		if x, ok := x.(string); ok {
-			_, ok := v[x]
-			return ok
+			return v.Has(x)
 		}
 	case nil:
 		return false
@@ -417,17 +423,15 @@ func add(xs iter.Seq[any]) any {
 				v = append(w, x...)
 				continue
 			}
-		case map[string]any:
+		case *OrderedMap:
 			switch w := v.(type) {
 			case nil:
-				m := maps.Clone(x)
-				if m == nil {
-					m = map[string]any{}
-				}
-				v = m
+				v = x.Copy()
 				continue
-			case map[string]any:
-				maps.Copy(w, x)
+			case *OrderedMap:
+				for _, kv := range x.kvs {
+					w.Set(kv.key, kv.val)
+				}
 				continue
 			}
 		}
@@ -526,12 +530,12 @@ func funcContains(v, x any) any {
 			}
 			return true
 		},
-		func(l, r map[string]any) any {
-			if len(l) < len(r) {
+		func(l, r *OrderedMap) any {
+			if l.Len() < r.Len() {
 				return false
 			}
-			for k, r := range r {
-				if l, ok := l[k]; !ok || funcContains(l, r) != true {
+			for _, kv := range r.kvs {
+				if l, ok := l.Get(kv.key); !ok || funcContains(l, kv.val) != true {
 					return false
 				}
 			}
@@ -826,14 +830,19 @@ func funcFromJSON(v any) any {
 	if !ok {
 		return &func0TypeError{"fromjson", v}
 	}
-	var w any
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	if err := dec.Decode(&w); err != nil {
-		return &func0WrapError{"fromjson", v, err}
+	dec := NewDecoder(strings.NewReader(s))
+	w, err := dec.Decode()
+	if err == io.EOF {
+		// jq 1.7 gives null for a text of only white space
+		return nil
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return &func0TypeError{"fromjson", v}
+	if err == nil {
+		if _, err2 := dec.Decode(); err2 != io.EOF {
+			err = errors.New("Unexpected extra JSON values")
+		}
+	}
+	if err != nil {
+		return &fromJSONError{err, s}
 	}
 	return w
 }
@@ -920,7 +929,7 @@ func formatJoin(typ string, v any, sep string, escape func(string) string) any {
 	ss := make([]string, len(vs))
 	for i, v := range vs {
 		switch v := v.(type) {
-		case []any, map[string]any:
+		case []any, *OrderedMap:
 			return &formatRowError{typ, v}
 		case string:
 			ss[i] = escape(v)
@@ -955,8 +964,9 @@ func funcIndex2(_, v, x any) any {
 		switch v := v.(type) {
 		case nil:
 			return nil
-		case map[string]any:
-			return v[x]
+		case *OrderedMap:
+			w, _ := v.Get(x)
+			return w
 		default:
 			return &expectedObjectError{v}
 		}
@@ -981,15 +991,15 @@ func funcIndex2(_, v, x any) any {
 		default:
 			return &expectedArrayError{v}
 		}
-	case map[string]any:
+	case *OrderedMap:
 		if v == nil {
 			return nil
 		}
-		start, ok := x["start"]
+		start, ok := x.Get("start")
 		if !ok {
 			return &expectedStartEndError{x}
 		}
-		end, ok := x["end"]
+		end, ok := x.Get("end")
 		if !ok {
 			return &expectedStartEndError{x}
 		}
@@ -1472,15 +1482,21 @@ func (a allocator) allocated(v any) bool {
 // that a value handed to a query is copied on update again.
 func (a allocator) release(v any) {
 	switch v.(type) {
-	case map[string]any, []any:
+	case *OrderedMap, []any:
 		if a.allocated(v) {
 			clear(a)
 		}
 	}
 }
 
-func (a allocator) makeObject(l int) map[string]any {
-	v := make(map[string]any, l)
+// makeObject returns a copy of v (nil: an empty object) with room for l
+// keys.
+func (a allocator) makeObject(v *OrderedMap, l int) *OrderedMap {
+	if v == nil {
+		v = NewOrderedMap(l)
+	} else {
+		v = v.copyGrow(max(l-v.Len(), 0))
+	}
 	if a != nil {
 		a[reflect.ValueOf(v).Pointer()] = struct{}{}
 	}
@@ -1577,7 +1593,7 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 		switch v := v.(type) {
 		case nil:
 			return updateObject(nil, p, path[1:], n, a)
-		case map[string]any:
+		case *OrderedMap:
 			return updateObject(v, p, path[1:], n, a)
 		case struct{}:
 			return v, nil
@@ -1596,7 +1612,7 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 		default:
 			return nil, &expectedArrayError{v}
 		}
-	case map[string]any:
+	case *OrderedMap:
 		switch v := v.(type) {
 		case nil:
 			return updateArraySlice(nil, p, path[1:], n, a)
@@ -1617,8 +1633,12 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 	}
 }
 
-func updateObject(v map[string]any, k string, path []any, n any, a allocator) (any, error) {
-	x, ok := v[k]
+func updateObject(v *OrderedMap, k string, path []any, n any, a allocator) (any, error) {
+	var x any
+	var ok bool
+	if v != nil {
+		x, ok = v.Get(k)
+	}
 	if !ok && n == struct{}{} {
 		if v == nil {
 			return nil, nil
@@ -1629,13 +1649,16 @@ func updateObject(v map[string]any, k string, path []any, n any, a allocator) (a
 	if err != nil {
 		return nil, err
 	}
-	if a.allocated(v) {
-		v[k] = u
+	if v != nil && a.allocated(v) {
+		v.Set(k, u)
 		return v, nil
 	}
-	w := a.makeObject(len(v) + 1)
-	maps.Copy(w, v)
-	w[k] = u
+	var l int
+	if v != nil {
+		l = v.Len()
+	}
+	w := a.makeObject(v, l+1)
+	w.Set(k, u)
 	return w, nil
 }
 
@@ -1687,12 +1710,12 @@ func updateArrayIndex(v []any, i int, path []any, n any, a allocator) (any, erro
 	return w, nil
 }
 
-func updateArraySlice(v []any, m map[string]any, path []any, n any, a allocator) (any, error) {
-	s, ok := m["start"]
+func updateArraySlice(v []any, m *OrderedMap, path []any, n any, a allocator) (any, error) {
+	s, ok := m.Get("start")
 	if !ok {
 		return nil, &expectedStartEndError{m}
 	}
-	e, ok := m["end"]
+	e, ok := m.Get("end")
 	if !ok {
 		return nil, &expectedStartEndError{m}
 	}
@@ -1756,12 +1779,20 @@ func deleteEmpty(v any) any {
 	switch v := v.(type) {
 	case struct{}:
 		return nil
-	case map[string]any:
-		for k, w := range v {
-			if w == struct{}{} {
-				delete(v, k)
-			} else {
-				v[k] = deleteEmpty(w)
+	case *OrderedMap:
+		var j int
+		for _, kv := range v.kvs {
+			if kv.val != struct{}{} {
+				v.kvs[j] = keyVal{kv.key, deleteEmpty(kv.val)}
+				j++
+			}
+		}
+		if j < len(v.kvs) {
+			clear(v.kvs[j:])
+			v.kvs = v.kvs[:j]
+			v.idx = nil
+			if j > smallMap {
+				v.buildIndex()
 			}
 		}
 		return v
@@ -2028,27 +2059,27 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 				name = n
 			}
 			if x[j*2] < 0 {
-				captures[j-1] = map[string]any{
-					"name":   name,
-					"offset": -1,
-					"length": 0,
-					"string": nil,
-				}
+				captures[j-1] = &OrderedMap{kvs: []keyVal{
+					{"offset", -1},
+					{"length", 0},
+					{"string", nil},
+					{"name", name},
+				}}
 				continue
 			}
-			captures[j-1] = map[string]any{
-				"name":   name,
-				"offset": len([]rune(s[:x[j*2]])),
-				"length": len([]rune(s[:x[j*2+1]])) - len([]rune(s[:x[j*2]])),
-				"string": s[x[j*2]:x[j*2+1]],
-			}
+			captures[j-1] = &OrderedMap{kvs: []keyVal{
+				{"offset", len([]rune(s[:x[j*2]]))},
+				{"length", len([]rune(s[:x[j*2+1]])) - len([]rune(s[:x[j*2]]))},
+				{"string", s[x[j*2]:x[j*2+1]]},
+				{"name", name},
+			}}
 		}
-		res[i] = map[string]any{
-			"offset":   len([]rune(s[:x[0]])),
-			"length":   len([]rune(s[:x[1]])) - len([]rune(s[:x[0]])),
-			"string":   s[x[0]:x[1]],
-			"captures": captures,
-		}
+		res[i] = &OrderedMap{kvs: []keyVal{
+			{"offset", len([]rune(s[:x[0]]))},
+			{"length", len([]rune(s[:x[1]])) - len([]rune(s[:x[0]]))},
+			{"string", s[x[0]:x[1]]},
+			{"captures", captures},
+		}}
 	}
 	return res
 }
@@ -2134,11 +2165,11 @@ func funcCaptures(v any) any {
 	if !ok {
 		return &expectedArrayError{v}
 	}
-	w := make(map[string]any, len(captures))
+	w := NewOrderedMap(len(captures))
 	for _, capture := range captures {
-		if capture, ok := capture.(map[string]any); ok {
-			if name, ok := capture["name"].(string); ok {
-				w[name] = capture["string"]
+		if capture, ok := capture.(*OrderedMap); ok {
+			if name, ok := capture.getValue("name").(string); ok {
+				w.Set(name, capture.getValue("string"))
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package gojq
 
 import (
 	"encoding/json"
-	"maps"
 	"math"
 	"math/big"
 	"strings"
@@ -196,7 +195,7 @@ func binopTypeSwitch[T any](
 	callbackBigInts func(_, _ *big.Int) T,
 	callbackStrings func(_, _ string) T,
 	callbackArrays func(_, _ []any) T,
-	callbackMaps func(_, _ map[string]any) T,
+	callbackMaps func(_, _ *OrderedMap) T,
 	fallback func(_, _ any) T) T {
 	if n, ok := l.(json.Number); ok {
 		l = parseNumber(n)
@@ -252,9 +251,9 @@ func binopTypeSwitch[T any](
 		default:
 			return fallback(l, r)
 		}
-	case map[string]any:
+	case *OrderedMap:
 		switch r := r.(type) {
-		case map[string]any:
+		case *OrderedMap:
 			return callbackMaps(l, r)
 		default:
 			return fallback(l, r)
@@ -328,16 +327,17 @@ func funcOpAdd(_, l, r any) any {
 			copy(v[len(l):], r)
 			return v
 		},
-		func(l, r map[string]any) any {
-			if len(l) == 0 {
+		func(l, r *OrderedMap) any {
+			if l.Len() == 0 {
 				return r
 			}
-			if len(r) == 0 {
+			if r.Len() == 0 {
 				return l
 			}
-			m := make(map[string]any, len(l)+len(r))
-			maps.Copy(m, l)
-			maps.Copy(m, r)
+			m := l.copyGrow(r.Len())
+			for _, kv := range r.kvs {
+				m.Set(kv.key, kv.val)
+			}
 			return m
 		},
 		func(l, r any) any {
@@ -377,7 +377,7 @@ func funcOpSub(_, l, r any) any {
 			}
 			return v
 		},
-		func(l, r map[string]any) any { return &binopTypeError{"subtract", l, r} },
+		func(l, r *OrderedMap) any { return &binopTypeError{"subtract", l, r} },
 		func(l, r any) any { return &binopTypeError{"subtract", l, r} },
 	)
 }
@@ -415,18 +415,20 @@ func funcOpMul(_, l, r any) any {
 	)
 }
 
-func deepMergeObjects(l, r map[string]any) any {
-	m := make(map[string]any, len(l)+len(r))
-	maps.Copy(m, l)
-	for k, v := range r {
-		if mk, ok := m[k]; ok {
-			if mk, ok := mk.(map[string]any); ok {
-				if w, ok := v.(map[string]any); ok {
+// deepMergeObjects merges r into a copy of l as jq does: keys of l keep
+// their place, new keys of r are added last in r's order.
+func deepMergeObjects(l, r *OrderedMap) any {
+	m := l.copyGrow(r.Len())
+	for _, kv := range r.kvs {
+		k, v := kv.key, kv.val
+		if mk, ok := m.Get(k); ok {
+			if mk, ok := mk.(*OrderedMap); ok {
+				if w, ok := v.(*OrderedMap); ok {
 					v = deepMergeObjects(mk, w)
 				}
 			}
 		}
-		m[k] = v
+		m.Set(k, v)
 	}
 	return m
 }
@@ -475,7 +477,7 @@ func funcOpDiv(_, l, r any) any {
 		},
 		func(l, r string) any { return splitString(l, r) },
 		func(l, r []any) any { return &binopTypeError{"divide", l, r} },
-		func(l, r map[string]any) any { return &binopTypeError{"divide", l, r} },
+		func(l, r *OrderedMap) any { return &binopTypeError{"divide", l, r} },
 		func(l, r any) any { return &binopTypeError{"divide", l, r} },
 	)
 }
@@ -510,7 +512,7 @@ func funcOpMod(_, l, r any) any {
 		},
 		func(l, r string) any { return &binopTypeError{"modulo", l, r} },
 		func(l, r []any) any { return &binopTypeError{"modulo", l, r} },
-		func(l, r map[string]any) any { return &binopTypeError{"modulo", l, r} },
+		func(l, r *OrderedMap) any { return &binopTypeError{"modulo", l, r} },
 		func(l, r any) any { return &binopTypeError{"modulo", l, r} },
 	)
 }

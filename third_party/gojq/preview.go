@@ -8,7 +8,7 @@ import "unicode/utf8"
 //
 // This method is used by error messages of built-in operators and functions,
 // and accepts only limited types (nil, bool, int, float64, *big.Int,
-// json.Number, string, []any, and map[string]any). Note that the maximum width
+// json.Number, string, []any, and *OrderedMap). Note that the maximum width
 // and trailing strings on truncation may be changed in the future.
 func Preview(v any) string {
 	bs := jsonLimitedMarshal(v, 32)
@@ -19,7 +19,7 @@ func Preview(v any) string {
 			trailing = ` ..."`
 		case []any:
 			trailing = " ...]"
-		case map[string]any:
+		case *OrderedMap:
 			trailing = " ...}"
 		default:
 			trailing = " ..."

@@ -458,7 +458,7 @@ func (e *Index) toIndexKey() any {
 			ok = end != nil
 		}
 		if ok {
-			return map[string]any{"start": start, "end": end}
+			return sliceObject(start, end)
 		}
 	}
 	return nil
@@ -877,14 +877,14 @@ func (e *ConstObject) writeTo(s *strings.Builder) {
 	s.WriteString(" }")
 }
 
-// ToValue converts the object to map[string]any.
-func (e *ConstObject) ToValue() map[string]any {
+// ToValue converts the object to an *OrderedMap, keys in the order written.
+func (e *ConstObject) ToValue() *OrderedMap {
 	if e == nil {
 		return nil
 	}
-	v := make(map[string]any, len(e.KeyVals))
+	v := NewOrderedMap(len(e.KeyVals))
 	for _, e := range e.KeyVals {
-		v[cmp.Or(e.Key, e.KeyString)] = e.Val.toValue()
+		v.Set(cmp.Or(e.Key, e.KeyString), e.Val.toValue())
 	}
 	return v
 }

@@ -10,7 +10,7 @@ import (
 //
 // This method is used by built-in type/0 function, and accepts only limited
 // types (nil, bool, int, float64, *big.Int, json.Number, string, []any, and
-// map[string]any).
+// *OrderedMap).
 func TypeOf(v any) string {
 	switch v.(type) {
 	case nil:
@@ -23,7 +23,7 @@ func TypeOf(v any) string {
 		return "string"
 	case []any:
 		return "array"
-	case map[string]any:
+	case *OrderedMap:
 		return "object"
 	default:
 		panic(fmt.Sprintf("invalid type: %[1]T (%[1]v)", v))
