@@ -3,24 +3,25 @@ package builtins
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/big"
-	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
-	"github.com/itchyny/gojq"
+	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
 func init() {
-	Register(Builtin{Name: "jq", Summary: "command-line JSON processor (gojq)", Run: jq})
+	Register(Builtin{Name: "jq", Summary: "command-line JSON processor (jq 1.7)", Run: jq})
 }
 
-// jq exit statuses, as jq 1.6 documents them.
+// jqVersion is what --version prints: the jq whose behaviour llmsh's jq
+// follows (key order, number printing, messages, exit statuses).
+const jqVersion = "jq-1.7.1"
+
+// jq exit statuses, as jq 1.7 documents them.
 const (
 	jqExitFalsy   = 1
 	jqExitUsage   = 2
@@ -30,17 +31,29 @@ const (
 )
 
 type jqOpts struct {
-	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq bool
-	indent                                                                              int
-	names                                                                               []string
-	values                                                                              []any
-	positional                                                                          []any
+	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream bool
+	indent                                                                                      int
+	names                                                                                       []string
+	values                                                                                      []any
+	positional                                                                                  []any
 }
 
 func jq(env *Env) int {
 	o := jqOpts{indent: 2}
-	f := NewFlags(env, "Process each JSON input with the jq FILTER and print the results.\nThe filter language is jq's, implemented by gojq (object keys are printed sorted).",
+	f := NewFlags(env, "Process each JSON input with the jq FILTER and print the results, as jq 1.7.1 does:\nobjects keep the order of their keys, numbers print as jq prints them. The\nfilter language is jq's, implemented by a fork of gojq (third_party/gojq).",
 		"[OPTION]... FILTER [FILE]...", "[OPTION]... -f FILTERFILE [FILE]...")
+	f.Epilog = "Options taking two arguments:\n" +
+		"      --arg NAME VALUE       set $NAME to the string VALUE\n" +
+		"      --argjson NAME TEXT    set $NAME to the JSON value TEXT\n" +
+		"      --slurpfile NAME FILE  set $NAME to an array of the JSON values in FILE\n" +
+		"      --rawfile NAME FILE    set $NAME to the contents of FILE as a string\n" +
+		"      --args                 the remaining operands are positional string arguments\n" +
+		"      --jsonargs             the remaining operands are positional JSON arguments\n" +
+		"The named and positional arguments are also in $ARGS.\n\n" +
+		"Exit status: 0 on success; with -e, 1 if the last output was false or null and\n" +
+		"4 if there was none; 2 for a usage or input error, 3 for a compile error, 5 for\n" +
+		"a run-time error."
+	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
 	f.BoolVar(&o.compact, 'c', "compact-output", "compact instead of pretty-printed output")
@@ -48,11 +61,13 @@ func jq(env *Env) int {
 	f.BoolVar(&o.nullIn, 'n', "null-input", "use null as the single input value")
 	f.BoolVar(&o.rawIn, 'R', "raw-input", "read each line as a string instead of JSON")
 	f.BoolVar(&o.exit, 'e', "exit-status", "exit 1 if the last output is false or null, 4 if there was none")
-	f.BoolVar(&o.sortKeys, 'S', "sort-keys", "sort object keys (always the case with gojq)")
+	f.BoolVar(&o.sortKeys, 'S', "sort-keys", "print the keys of each object sorted")
 	f.BoolVar(&o.tab, 0, "tab", "indent with a tab")
 	f.BoolVar(&o.ascii, 'a', "ascii-output", "escape every non-ASCII character")
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
 	f.BoolVar(&o.seq, 0, "seq", "write an RS character before each output")
+	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
+	f.BoolVar(&showVersion, 0, "version", "print jq's version ("+jqVersion+") and exit")
 	f.Func('C', "color-output", NoArg, "", "accepted; llmsh's jq does not colour", func(string, bool) error { return nil })
 	f.Func('M', "monochrome-output", NoArg, "", "output without colours (the default)", func(string, bool) error { return nil })
 	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7)", func(v string, _ bool) error {
@@ -71,7 +86,19 @@ func jq(env *Env) int {
 	}
 	operands, err := f.Parse(args)
 	if err != nil {
+		var ue *UsageError
+		if errors.As(err, &ue) && (strings.HasPrefix(ue.Msg, "unrecognized option") || strings.HasPrefix(ue.Msg, "invalid option")) {
+			fmt.Fprintf(env.Stderr, "jq: Unknown option %s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", jqBadOption(args, ue.Msg))
+			return jqExitUsage
+		}
 		return f.Fail(err, jqExitUsage)
+	}
+	if showVersion {
+		fmt.Fprintln(env.Stdout, jqVersion)
+		return 0
+	}
+	if o.join {
+		o.raw = true
 	}
 	if len(operands) == 0 {
 		fmt.Fprintf(env.Stderr, "Usage:\tjq [OPTION]... FILTER [FILE]...\nTry 'jq --help' for more information.\n")
@@ -94,12 +121,15 @@ func jq(env *Env) int {
 	}
 	names := append([]string{}, o.names...)
 	values := append([]any{}, o.values...)
-	named := map[string]any{}
+	named := gojq.NewOrderedMap(len(o.names))
 	for i, n := range o.names {
-		named[strings.TrimPrefix(n, "$")] = o.values[i]
+		named.Set(strings.TrimPrefix(n, "$"), o.values[i])
 	}
 	names = append(names, "$ARGS")
-	values = append(values, map[string]any{"positional": append([]any{}, o.positional...), "named": named})
+	argsObj := gojq.NewOrderedMap(2)
+	argsObj.Set("positional", append([]any{}, o.positional...))
+	argsObj.Set("named", named)
+	values = append(values, argsObj)
 	environ := env.Environ
 	w := bufio.NewWriterSize(env.Stdout, 32<<10)
 	defer w.Flush()
@@ -210,6 +240,24 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 	return rest, -1
 }
 
+// jqBadOption returns the argument that the option parser's message msg
+// is about, as jq names it: the whole argument.
+func jqBadOption(args []string, msg string) string {
+	if rest, ok := strings.CutPrefix(msg, "unrecognized option '"); ok {
+		return strings.TrimSuffix(rest, "'")
+	}
+	r := strings.TrimSuffix(strings.TrimPrefix(msg, "invalid option -- '"), "'")
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a[1:], r) {
+			return a
+		}
+	}
+	return "-" + r
+}
+
 // jqHasFilter reports whether the filter operand has been seen among args.
 func jqHasFilter(args []string) bool {
 	for _, a := range args {
@@ -229,42 +277,6 @@ func jqReadAll(env *Env, name string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// jqNormalize turns decoded JSON (numbers as json.Number) into the values
-// gojq works on: int where it fits, *big.Int for larger integers, float64.
-func jqNormalize(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		s := string(v)
-		if !strings.ContainsAny(s, ".eE") {
-			if i, err := strconv.Atoi(s); err == nil {
-				return i
-			}
-			if b, ok := new(big.Int).SetString(s, 10); ok {
-				return b
-			}
-		}
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			if f > 0 {
-				return math.MaxFloat64
-			}
-			return -math.MaxFloat64
-		}
-		return f
-	case []any:
-		for i, x := range v {
-			v[i] = jqNormalize(x)
-		}
-		return v
-	case map[string]any:
-		for k, x := range v {
-			v[k] = jqNormalize(x)
-		}
-		return v
-	}
-	return v
-}
-
 func jqDecodeOne(b []byte) (any, error) {
 	vals, err := jqDecodeAll(b)
 	if err != nil {
@@ -276,18 +288,18 @@ func jqDecodeOne(b []byte) (any, error) {
 	return vals[0], nil
 }
 
+// jqDecodeAll reads every JSON value in b, objects in their key order.
 func jqDecodeAll(b []byte) ([]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
+	dec := gojq.NewDecoder(bytes.NewReader(b))
 	var out []any
 	for {
-		var v any
-		if err := dec.Decode(&v); err == io.EOF {
+		v, err := dec.Decode()
+		if err == io.EOF {
 			return out, nil
 		} else if err != nil {
 			return nil, err
 		}
-		out = append(out, jqNormalize(v))
+		out = append(out, v)
 	}
 }
 
@@ -356,12 +368,13 @@ type jqInputs struct {
 	files []string
 	next  int
 	fh    io.ReadCloser
-	dec   *json.Decoder
-	lc    *jqLineCounter
+	dec   *gojq.Decoder
 	br    *bufio.Reader
-	label string // the current input for messages: a file name or <stdin>
-	fname any    // input_filename: the current file's name, null for stdin
-	line  int    // the line of the last value read
+	// events holds the --stream events of the value read last.
+	events []any
+	label  string // the current input for messages: a file name or <stdin>
+	fname  any    // input_filename: the current file's name, null for stdin
+	line   int    // the line of the last value read
 }
 
 func (in *jqInputs) openErr(name string, err error) {
@@ -381,6 +394,11 @@ func (in *jqInputs) close() {
 func (in *jqInputs) Next() (any, bool) {
 	r := in.r
 	for {
+		if len(in.events) > 0 {
+			ev := in.events[0]
+			in.events = in.events[1:]
+			return ev, true
+		}
 		if r.stop {
 			return nil, false
 		}
@@ -407,9 +425,7 @@ func (in *jqInputs) Next() (any, bool) {
 			if r.o.rawIn {
 				in.br = bufio.NewReaderSize(fh, 64<<10)
 			} else {
-				in.lc = &jqLineCounter{r: fh}
-				in.dec = json.NewDecoder(in.lc)
-				in.dec.UseNumber()
+				in.dec = gojq.NewDecoder(fh)
 			}
 		}
 		if in.br != nil {
@@ -426,32 +442,62 @@ func (in *jqInputs) Next() (any, bool) {
 			}
 			continue
 		}
-		var v any
-		err := in.dec.Decode(&v)
+		v, err := in.dec.Decode()
 		if err == io.EOF {
 			in.close()
 			continue
 		}
-		in.line = in.lc.lineAt(in.dec.InputOffset() + 1)
+		in.line = in.dec.Line()
 		if err != nil {
-			fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", in.label, in.line, jqDecodeErr(err))
+			var de *gojq.DecodeError
+			if errors.As(err, &de) {
+				fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", in.label, in.line, err)
+			} else {
+				r.env.PathError(in.label, err)
+			}
 			r.status = jqExitUsage
 			in.close()
 			continue
 		}
-		return jqNormalize(v), true
+		if r.o.stream {
+			in.events = jqStream(nil, v, in.events[:0])
+			continue
+		}
+		return v, true
 	}
 }
 
-func jqDecodeErr(err error) string {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return se.Error()
+// jqStream appends to events the --stream form of v at path: [PATH, LEAF]
+// for each scalar and empty container, and [PATH] closing each non-empty
+// container with the path of its last element, as jq's tostream.
+func jqStream(path []any, v any, events []any) []any {
+	child := func(k any) []any {
+		p := make([]any, len(path)+1)
+		copy(p, path)
+		p[len(path)] = k
+		return p
 	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "Unfinished JSON term at EOF"
+	var last []any
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			last = child(i)
+			events = jqStream(last, e, events)
+		}
+	case *gojq.OrderedMap:
+		for k, e := range x.All() {
+			last = child(k)
+			events = jqStream(last, e, events)
+		}
 	}
-	return err.Error()
+	if last == nil {
+		p := path
+		if p == nil {
+			p = []any{}
+		}
+		return append(events, []any{p, v})
+	}
+	return append(events, []any{last})
 }
 
 func (r *jqRunner) eval(v any, label string) { r.evalAt(v, label, 0) }
@@ -519,9 +565,9 @@ func (r *jqRunner) print(v any) error {
 	} else {
 		indent := r.o.indent
 		if r.o.compact {
-			indent = -1
+			indent = 0
 		}
-		if err := jqEncode(r.w, v, indent, r.o.tab, r.o.ascii, 0); err != nil {
+		if err := jqEncode(r.w, v, r.o, indent, 0); err != nil {
 			return err
 		}
 	}
@@ -536,17 +582,23 @@ func (r *jqRunner) print(v any) error {
 
 // jqEncode writes v as jq prints it: scalars through gojq.Marshal (jq's
 // number and string formatting), arrays and objects indented by indent
-// spaces (or a tab), compact when indent < 0; object keys sorted.
-func jqEncode(w *bufio.Writer, v any, indent int, tab, ascii bool, depth int) error {
+// spaces (or a tab), compact when indent < 0 (or 0 without --tab); object
+// keys in their order, or sorted with sortKeys.
+func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
+	pretty := (indent > 0 || o.tab) && !o.compact
 	nl := func(d int) {
-		if indent < 0 || (indent == 0 && !tab) {
+		if !pretty {
 			return
 		}
 		w.WriteByte('\n')
-		if tab {
-			w.WriteString(strings.Repeat("\t", d))
+		if o.tab {
+			for range d {
+				w.WriteByte('\t')
+			}
 		} else {
-			w.WriteString(strings.Repeat(" ", d*indent))
+			for range d * indent {
+				w.WriteByte(' ')
+			}
 		}
 	}
 	switch v := v.(type) {
@@ -561,85 +613,75 @@ func jqEncode(w *bufio.Writer, v any, indent int, tab, ascii bool, depth int) er
 				w.WriteByte(',')
 			}
 			nl(depth + 1)
-			if err := jqEncode(w, x, indent, tab, ascii, depth+1); err != nil {
+			if err := jqEncode(w, x, o, indent, depth+1); err != nil {
 				return err
 			}
 		}
 		nl(depth)
 		w.WriteByte(']')
 		return nil
-	case map[string]any:
-		if len(v) == 0 {
+	case *gojq.OrderedMap:
+		if v.Len() == 0 {
 			w.WriteString("{}")
 			return nil
 		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		w.WriteByte('{')
-		for i, k := range keys {
+		i := 0
+		field := func(k string, x any) error {
 			if i > 0 {
 				w.WriteByte(',')
 			}
+			i++
 			nl(depth + 1)
-			jqScalar(w, k, ascii)
+			jqScalar(w, k, o.ascii)
 			w.WriteByte(':')
-			if indent >= 0 && !(indent == 0 && !tab) {
+			if pretty {
 				w.WriteByte(' ')
 			}
-			if err := jqEncode(w, v[k], indent, tab, ascii, depth+1); err != nil {
-				return err
+			return jqEncode(w, x, o, indent, depth+1)
+		}
+		if o.sortKeys {
+			for _, k := range v.SortedKeys() {
+				x, _ := v.Get(k)
+				if err := field(k, x); err != nil {
+					return err
+				}
+			}
+		} else {
+			for k, x := range v.All() {
+				if err := field(k, x); err != nil {
+					return err
+				}
 			}
 		}
 		nl(depth)
 		w.WriteByte('}')
 		return nil
 	}
-	return jqScalar(w, v, ascii)
+	return jqScalar(w, v, o.ascii)
 }
 
+// jqScalar writes a scalar as jq does; with ascii, every character past
+// ASCII in a string is a \uXXXX escape (a surrogate pair above U+FFFF).
 func jqScalar(w *bufio.Writer, v any, ascii bool) error {
 	b, err := gojq.Marshal(v)
 	if err != nil {
 		return err
 	}
-	if ascii {
-		if s, ok := v.(string); ok {
-			b = []byte(strconv.QuoteToASCII(s))
-			b = bytes.ReplaceAll(b, []byte(`\x`), []byte(`\u00`))
+	if _, ok := v.(string); ok && ascii {
+		for _, r := range string(b) {
+			switch {
+			case r < 0x80:
+				w.WriteByte(byte(r))
+			case r < 0x10000:
+				fmt.Fprintf(w, "\\u%04x", r)
+			default:
+				r1, r2 := utf16.EncodeRune(r)
+				fmt.Fprintf(w, "\\u%04x\\u%04x", r1, r2)
+			}
 		}
+		return nil
 	}
 	w.Write(b)
 	return nil
-}
-
-// jqLineCounter counts newlines in what the JSON decoder has read, so that
-// errors can name the line of the value, as jq does.
-type jqLineCounter struct {
-	r        io.Reader
-	nls      []int64 // offsets of newlines not yet passed by a lineAt query
-	base     int     // newlines before nls[0]
-	consumed int64
-}
-
-func (c *jqLineCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	for i := 0; i < n; i++ {
-		if p[i] == '\n' {
-			c.nls = append(c.nls, c.consumed+int64(i))
-		}
-	}
-	c.consumed += int64(n)
-	return n, err
-}
-
-// lineAt returns the number of newlines before offset; offsets must not
-// decrease between calls.
-func (c *jqLineCounter) lineAt(off int64) int {
-	i := sort.Search(len(c.nls), func(i int) bool { return c.nls[i] >= off })
-	c.base += i
-	c.nls = c.nls[i:]
-	return c.base
 }
