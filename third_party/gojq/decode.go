@@ -169,6 +169,10 @@ func (d *Decoder) value(depth int) (any, error) {
 			if !ok {
 				return nil, d.eof()
 			}
+			if c == '}' && m.Len() > 0 {
+				d.advance()
+				return nil, d.fail("Expected another key-value pair")
+			}
 			if c != '"' {
 				return nil, d.fail("Object keys must be strings")
 			}
@@ -255,6 +259,7 @@ func (d *Decoder) value(depth int) (any, error) {
 	}
 	d.sb = lb[:0]
 	lit := string(lb)
+	_, more := d.peek()
 	switch lit {
 	case "true":
 		return true, nil
@@ -268,10 +273,14 @@ func (d *Decoder) value(depth int) (any, error) {
 	if v, ok := ParseNumberLiteral(lit); ok {
 		return v, nil
 	}
-	if c := lit[0]; c == '-' || c >= '0' && c <= '9' {
-		return nil, d.fail("Invalid numeric literal")
+	atEOF := ""
+	if !more {
+		atEOF = " at EOF"
 	}
-	return nil, d.fail("Invalid literal")
+	if c := lit[0]; c == '-' || c >= '0' && c <= '9' {
+		return nil, d.fail("Invalid numeric literal" + atEOF)
+	}
+	return nil, d.fail("Invalid literal" + atEOF)
 }
 
 // str reads a string after its opening quote.
@@ -297,7 +306,7 @@ func (d *Decoder) str() (string, error) {
 	for {
 		c, ok := d.peek()
 		if !ok {
-			return "", d.eof()
+			return "", d.fail("Unfinished string at EOF")
 		}
 		d.advance()
 		switch c {
@@ -425,8 +434,8 @@ func ParseNumberLiteral(s string) (any, bool) {
 		exp = e
 	}
 	if frac == "" && len(rest) == 0 && !(neg && intPart == "0") {
-		if len(intPart) < 18 {
-			n, _ := strconv.Atoi(s)
+		// past 2^53 jq keeps the literal but computes with a double
+		if n, err := strconv.Atoi(s); err == nil && n <= 1<<53 && n >= -1<<53 {
 			return n, true
 		}
 		return json.Number(s), true

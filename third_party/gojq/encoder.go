@@ -56,7 +56,7 @@ func (e *encoder) encode(v any) {
 			e.w.WriteString("false")
 		}
 	case int:
-		if v >= 1e17 || v <= -1e17 {
+		if v > 1<<53 || v < -1<<53 {
 			e.w.WriteString(formatFloat(float64(v)))
 			break
 		}
@@ -64,7 +64,8 @@ func (e *encoder) encode(v any) {
 	case float64:
 		e.encodeFloat64(v)
 	case *big.Int:
-		e.w.Write(v.Append(e.buf[:0], 10))
+		// jq 1.7 computes with doubles
+		e.w.WriteString(formatFloat(bigToFloat(v)))
 	case json.Number:
 		e.w.WriteString(v.String())
 	case string:

@@ -32,7 +32,7 @@ type iteratorError struct {
 }
 
 func (err *iteratorError) Error() string {
-	return "cannot iterate over: " + typeErrorPreview(err.v)
+	return "Cannot iterate over " + typeErrorPreview(err.v)
 }
 
 type arrayIndexNegativeError struct {
@@ -65,7 +65,7 @@ type objectKeyNotStringError struct {
 }
 
 func (err *objectKeyNotStringError) Error() string {
-	return "expected a string for object key but got: " + typeErrorPreview(err.v)
+	return "Cannot use " + typeErrorPreview(err.v) + " as object key"
 }
 
 type arrayIndexNotNumberError struct {
@@ -109,7 +109,7 @@ type funcNotFoundError struct {
 }
 
 func (err *funcNotFoundError) Error() string {
-	return "function not defined: " + err.f.Name + "/" + strconv.Itoa(len(err.f.Args))
+	return err.f.Name + "/" + strconv.Itoa(len(err.f.Args)) + " is not defined"
 }
 
 type func0TypeError struct {
@@ -254,7 +254,12 @@ type binopTypeError struct {
 }
 
 func (err *binopTypeError) Error() string {
-	return "cannot " + err.name + ": " + typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r)
+	verb := map[string]string{"add": "added", "subtract": "subtracted", "multiply": "multiplied",
+		"divide": "divided", "modulo": "divided"}[err.name]
+	if verb == "" {
+		return "cannot " + err.name + ": " + typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r)
+	}
+	return typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r) + " cannot be " + verb
 }
 
 type zeroDivisionError struct {
@@ -262,7 +267,7 @@ type zeroDivisionError struct {
 }
 
 func (err *zeroDivisionError) Error() string {
-	return "cannot divide " + typeErrorPreview(err.l) + " by: " + typeErrorPreview(err.r)
+	return typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r) + " cannot be divided because the divisor is zero"
 }
 
 type zeroModuloError struct {
@@ -270,7 +275,7 @@ type zeroModuloError struct {
 }
 
 func (err *zeroModuloError) Error() string {
-	return "cannot modulo " + typeErrorPreview(err.l) + " by: " + typeErrorPreview(err.r)
+	return typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r) + " cannot be divided because the divisor is zero"
 }
 
 type formatNotFoundError struct {
@@ -309,7 +314,7 @@ type variableNotFoundError struct {
 }
 
 func (err *variableNotFoundError) Error() string {
-	return "variable not defined: " + err.n
+	return err.n + " is not defined"
 }
 
 type variableNameError struct {
@@ -383,13 +388,30 @@ func (err *jsonParseError) Error() string {
 	return "invalid json: " + err.fname + ": " + err.err.Error()
 }
 
+// typeErrorPreview names v as jq's messages do: its type and its JSON text,
+// cut to 11 bytes and "..." when longer than 14.
 func typeErrorPreview(v any) string {
 	switch v.(type) {
-	case nil:
-		return "null"
 	case Iter:
 		return "gojq.Iter"
 	default:
-		return TypeOf(v) + " (" + Preview(v) + ")"
+		s := jsonMarshal(v)
+		if len(s) > 14 {
+			s = s[:11] + "..."
+		}
+		return TypeOf(v) + " (" + s + ")"
 	}
+}
+
+// indexError is indexing a value with a key of the wrong type, worded as
+// jq words it.
+type indexError struct {
+	v, key any
+}
+
+func (err *indexError) Error() string {
+	if k, ok := err.key.(string); ok {
+		return "Cannot index " + TypeOf(err.v) + " with string " + jsonMarshal(k)
+	}
+	return "Cannot index " + TypeOf(err.v) + " with " + TypeOf(err.key)
 }

@@ -481,7 +481,12 @@ func funcToNumber(v any) any {
 	}
 }
 
+// toNumber converts a number literal of a program or of tonumber, keeping
+// the literal as jq 1.7 does (see ParseNumberLiteral).
 func toNumber(v string) any {
+	if n, ok := ParseNumberLiteral(v); ok {
+		return n
+	}
 	return parseNumber(json.Number(v))
 }
 
@@ -645,13 +650,14 @@ func funcEndsWith(v, x any) any {
 }
 
 func funcLtrimstr(v, x any) any {
+	// jq 1.7 returns the input as it is when either is not a string.
 	s, ok := v.(string)
 	if !ok {
-		return &func1TypeError{"ltrimstr", v, x}
+		return v
 	}
 	t, ok := x.(string)
 	if !ok {
-		return &func1TypeError{"ltrimstr", v, x}
+		return v
 	}
 	return strings.TrimPrefix(s, t)
 }
@@ -659,11 +665,11 @@ func funcLtrimstr(v, x any) any {
 func funcRtrimstr(v, x any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func1TypeError{"rtrimstr", v, x}
+		return v
 	}
 	t, ok := x.(string)
 	if !ok {
-		return &func1TypeError{"rtrimstr", v, x}
+		return v
 	}
 	return strings.TrimSuffix(s, t)
 }
@@ -968,7 +974,7 @@ func funcIndex2(_, v, x any) any {
 			w, _ := v.Get(x)
 			return w
 		default:
-			return &expectedObjectError{v}
+			return &indexError{v, x}
 		}
 	case int, float64, *big.Int, json.Number:
 		i, _ := ToInt(x)
@@ -980,7 +986,7 @@ func funcIndex2(_, v, x any) any {
 		case string:
 			return indexString(v, i)
 		default:
-			return &expectedArrayError{v}
+			return &indexError{v, x}
 		}
 	case []any:
 		switch v := v.(type) {
@@ -2059,10 +2065,11 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 				name = n
 			}
 			if x[j*2] < 0 {
+				// sic: jq 1.7 puts string before length here
 				captures[j-1] = &OrderedMap{kvs: []keyVal{
 					{"offset", -1},
-					{"length", 0},
 					{"string", nil},
+					{"length", 0},
 					{"name", name},
 				}}
 				continue

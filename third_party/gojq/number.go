@@ -98,3 +98,13 @@ func parseNumber(v json.Number) any {
 	}
 	return math.Inf(1)
 }
+
+// arithNumber is the value jq 1.7 computes with for a number literal: an
+// int when it is one and exact as a double, else a float64.
+func arithNumber(v json.Number) any {
+	if i, err := strconv.Atoi(string(v)); err == nil && i <= 1<<53 && i >= -1<<53 {
+		return i
+	}
+	f, _ := strconv.ParseFloat(string(v), 64)
+	return f
+}

@@ -198,10 +198,10 @@ func binopTypeSwitch[T any](
 	callbackMaps func(_, _ *OrderedMap) T,
 	fallback func(_, _ any) T) T {
 	if n, ok := l.(json.Number); ok {
-		l = parseNumber(n)
+		l = arithNumber(n)
 	}
 	if n, ok := r.(json.Number); ok {
-		r = parseNumber(n)
+		r = arithNumber(n)
 	}
 	switch l := l.(type) {
 	case int:
@@ -288,16 +288,17 @@ func negate(v int) any {
 func funcOpNegate(v any) any {
 	switch v := v.(type) {
 	case int:
+		if v == 0 {
+			return math.Copysign(0, -1) // jq negates doubles: -0
+		}
 		return negate(v)
 	case float64:
 		return -v
 	case *big.Int:
 		return new(big.Int).Neg(v)
 	case json.Number:
-		if strings.HasPrefix(v.String(), "-") {
-			return v[1:]
-		}
-		return "-" + v
+		// jq 1.7 computes with doubles: the literal is not kept.
+		return funcOpNegate(arithNumber(v))
 	default:
 		return &unaryTypeError{"negate", v}
 	}
