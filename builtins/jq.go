@@ -56,13 +56,20 @@ func jq(env *Env) int {
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
-	f.BoolVar(&o.compact, 'c', "compact-output", "compact instead of pretty-printed output")
+	// -c, --tab and --indent each undo the others given before them.
+	f.Func('c', "compact-output", NoArg, "", "compact instead of pretty-printed output", func(string, bool) error {
+		o.compact = true
+		return nil
+	})
 	f.BoolVar(&o.slurp, 's', "slurp", "read all inputs into one array")
 	f.BoolVar(&o.nullIn, 'n', "null-input", "use null as the single input value")
 	f.BoolVar(&o.rawIn, 'R', "raw-input", "read each line as a string instead of JSON")
 	f.BoolVar(&o.exit, 'e', "exit-status", "exit 1 if the last output is false or null, 4 if there was none")
 	f.BoolVar(&o.sortKeys, 'S', "sort-keys", "print the keys of each object sorted")
-	f.BoolVar(&o.tab, 0, "tab", "indent with a tab")
+	f.Func(0, "tab", NoArg, "", "indent with a tab", func(string, bool) error {
+		o.tab, o.compact = true, false
+		return nil
+	})
 	f.BoolVar(&o.ascii, 'a', "ascii-output", "escape every non-ASCII character")
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
 	f.BoolVar(&o.seq, 0, "seq", "write an RS character before each output")
@@ -72,10 +79,10 @@ func jq(env *Env) int {
 	f.Func('M', "monochrome-output", NoArg, "", "output without colours (the default)", func(string, bool) error { return nil })
 	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7)", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 7 {
-			return errors.New("Cannot indent more than 7 characters")
+		if err != nil || n < -1 || n > 7 {
+			return errJqIndent
 		}
-		o.indent = n
+		o.indent, o.tab, o.compact = n, false, n <= 0
 		return nil
 	})
 	// --arg and friends take two arguments; they are picked out of the
@@ -88,7 +95,11 @@ func jq(env *Env) int {
 	if err != nil {
 		var ue *UsageError
 		if errors.As(err, &ue) && (strings.HasPrefix(ue.Msg, "unrecognized option") || strings.HasPrefix(ue.Msg, "invalid option")) {
-			fmt.Fprintf(env.Stderr, "jq: Unknown option %s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", jqBadOption(args, ue.Msg))
+			jqUsageError(env, "Unknown option "+jqBadOption(args, ue.Msg))
+			return jqExitUsage
+		}
+		if errors.Is(err, errJqIndent) {
+			jqUsageError(env, "--indent takes a number between -1 and 7")
 			return jqExitUsage
 		}
 		return f.Fail(err, jqExitUsage)
@@ -109,14 +120,14 @@ func jq(env *Env) int {
 	if o.fromFile {
 		b, err := jqReadAll(env, src)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "jq: error: Could not open %s: %s\n", src, ErrText(err))
+			fmt.Fprintf(env.Stderr, "jq: Could not open %s: %s\n", src, ErrText(err))
 			return jqExitUsage
 		}
 		src = string(b)
 	}
 	query, err := gojq.Parse(src)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "jq: error: %s\njq: 1 compile error\n", err)
+		jqCompileError(env, err, src)
 		return jqExitCompile
 	}
 	names := append([]string{}, o.names...)
@@ -125,6 +136,12 @@ func jq(env *Env) int {
 	for i, n := range o.names {
 		named.Set(strings.TrimPrefix(n, "$"), o.values[i])
 	}
+	// $__loc__ names line 1 wherever it is written (jq: its own line).
+	loc := gojq.NewOrderedMap(2)
+	loc.Set("file", "<top-level>")
+	loc.Set("line", 1)
+	names = append(names, "$__loc__")
+	values = append(values, loc)
 	names = append(names, "$ARGS")
 	argsObj := gojq.NewOrderedMap(2)
 	argsObj.Set("positional", append([]any{}, o.positional...))
@@ -142,9 +159,29 @@ func jq(env *Env) int {
 		gojq.WithVariables(names),
 		gojq.WithEnvironLoader(func() []string { return environ }),
 		gojq.WithInputIter(r.in),
-		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }))
+		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }),
+		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any {
+			if r.in.dec == nil {
+				return r.in.line
+			}
+			return r.in.dec.Line()
+		}),
+		gojq.WithFunction("debug", 0, 1, func(v any, args []any) any {
+			msg := v
+			if len(args) > 0 {
+				msg = args[0]
+			}
+			b, _ := gojq.Marshal([]any{"DEBUG:", msg})
+			env.Stderr.Write(append(b, '\n'))
+			return v
+		}),
+		gojq.WithFunction("stderr", 0, 0, func(v any, _ []any) any {
+			b, _ := gojq.Marshal(v)
+			env.Stderr.Write(b)
+			return v
+		}))
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "jq: error: %s\njq: 1 compile error\n", err)
+		jqCompileError(env, err, src)
 		return jqExitCompile
 	}
 	r.code = code
@@ -185,7 +222,8 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 			continue
 		case "--arg", "--argjson", "--slurpfile", "--rawfile":
 			if i+2 >= len(args) {
-				fmt.Fprintf(env.Stderr, "jq: %s takes two parameters (e.g. %s varname value)\n", a, a)
+				what := map[string]string{"--arg": "value", "--argjson": "text", "--slurpfile": "filename", "--rawfile": "filename"}[a]
+				jqUsageError(env, fmt.Sprintf("%s takes two parameters (e.g. %s varname %s)", a, a, what))
 				return nil, jqExitUsage
 			}
 			name, val := args[i+1], args[i+2]
@@ -197,7 +235,7 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 			case "--argjson":
 				x, err := jqDecodeOne([]byte(val))
 				if err != nil {
-					fmt.Fprintf(env.Stderr, "jq: Invalid JSON text passed to --argjson\n")
+					jqUsageError(env, "invalid JSON text passed to --argjson")
 					return nil, jqExitUsage
 				}
 				v = x
@@ -228,7 +266,7 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 			} else {
 				x, err := jqDecodeOne([]byte(a))
 				if err != nil {
-					fmt.Fprintf(env.Stderr, "jq: Invalid JSON text passed to --jsonargs\n")
+					jqUsageError(env, "invalid JSON text passed to --jsonargs")
 					return nil, jqExitUsage
 				}
 				o.positional = append(o.positional, x)
@@ -238,6 +276,33 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 		rest = append(rest, a)
 	}
 	return rest, -1
+}
+
+var errJqIndent = errors.New("bad --indent")
+
+// jqUsageError prints msg as jq prints a command-line error.
+func jqUsageError(env *Env, msg string) {
+	fmt.Fprintf(env.Stderr, "jq: %s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", msg)
+}
+
+// jqAt is where a run-time error happened, as jq names it: the input and
+// its line, or <unknown> without input (-n).
+func jqAt(label string, line int) string {
+	if label == "<unknown>" {
+		return label
+	}
+	return fmt.Sprintf("%s:%d", label, line)
+}
+
+// jqCompileError reports an error in the program src as jq does. jq also
+// names the place of the error in src; llmsh's jq names line 1 and shows
+// the program for undefined names only.
+func jqCompileError(env *Env, err error, src string) {
+	msg := err.Error()
+	if strings.HasSuffix(msg, " is not defined") {
+		msg += " at <top-level>, line 1:\n" + src
+	}
+	fmt.Fprintf(env.Stderr, "jq: error: %s\njq: 1 compile error\n", msg)
 }
 
 // jqBadOption returns the argument that the option parser's message msg
@@ -345,6 +410,10 @@ func (r *jqRunner) run() {
 			if !ok {
 				break
 			}
+			if err, isErr := v.(error); isErr {
+				r.parseError(err)
+				return
+			}
 			slurped = append(slurped, v)
 		}
 		if !r.stop {
@@ -356,9 +425,21 @@ func (r *jqRunner) run() {
 			if !ok {
 				return
 			}
+			if err, isErr := v.(error); isErr {
+				r.parseError(err)
+				return
+			}
 			r.evalAt(v, r.in.label, r.in.line)
 		}
 	}
+}
+
+// parseError reports malformed input read by the main loop, which ends
+// the run as in jq 1.7 (status 5).
+func (r *jqRunner) parseError(err error) {
+	fmt.Fprintf(r.env.Stderr, "jq: parse error: %s\n", err)
+	r.status = jqExitRuntime
+	r.stop = true
 }
 
 // jqInputs reads the input values of every file in turn: JSON texts, or
@@ -378,7 +459,7 @@ type jqInputs struct {
 }
 
 func (in *jqInputs) openErr(name string, err error) {
-	fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open %s: %s\n", name, ErrText(err))
+	fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open file %s: %s\n", name, ErrText(err))
 	in.r.status = jqExitUsage
 }
 
@@ -451,10 +532,13 @@ func (in *jqInputs) Next() (any, bool) {
 		if err != nil {
 			var de *gojq.DecodeError
 			if errors.As(err, &de) {
-				fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", in.label, in.line, err)
-			} else {
-				r.env.PathError(in.label, err)
+				// jq stops reading at malformed input; the error goes to
+				// the main loop or to the filter's input/inputs.
+				in.close()
+				in.next = len(in.files)
+				return err, true
 			}
+			r.env.PathError(in.label, err)
 			r.status = jqExitUsage
 			in.close()
 			continue
@@ -531,13 +615,13 @@ func (r *jqRunner) evalAt(v any, label string, line int) {
 			var ve gojq.ValueError
 			if errors.As(err, &ve) {
 				if s, ok := ve.Value().(string); ok {
-					fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", label, line, s)
+					fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", jqAt(label, line), s)
 				} else {
 					b, _ := gojq.Marshal(ve.Value())
-					fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d) (not a string): %s\n", label, line, b)
+					fmt.Fprintf(r.env.Stderr, "jq: error (at %s) (not a string): %s\n", jqAt(label, line), b)
 				}
 			} else {
-				fmt.Fprintf(r.env.Stderr, "jq: error (at %s:%d): %s\n", label, line, err)
+				fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", jqAt(label, line), err)
 			}
 			// jq abandons the rest of the filter for this input.
 			r.status = jqExitRuntime
@@ -560,14 +644,11 @@ func (r *jqRunner) print(v any) error {
 	if r.o.seq {
 		r.w.WriteByte(0x1e)
 	}
-	if s, ok := v.(string); ok && (r.o.raw || r.o.join) {
+	// with -a, jq 1.7 prints strings as JSON even with -r
+	if s, ok := v.(string); ok && (r.o.raw || r.o.join) && !r.o.ascii {
 		r.w.WriteString(s)
 	} else {
-		indent := r.o.indent
-		if r.o.compact {
-			indent = 0
-		}
-		if err := jqEncode(r.w, v, r.o, indent, 0); err != nil {
+		if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
 			return err
 		}
 	}
