@@ -51,8 +51,12 @@ func jq(env *Env) int {
 		"      --jsonargs             the remaining operands are positional JSON arguments\n" +
 		"The named and positional arguments are also in $ARGS.\n\n" +
 		"Exit status: 0 on success; with -e, 1 if the last output was false or null and\n" +
-		"4 if there was none; 2 for a usage or input error, 3 for a compile error, 5 for\n" +
-		"a run-time error."
+		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
+		"compile error, 5 for a run-time error or malformed input.\n\n" +
+		"Differences from jq 1.7.1: no colour (-C is accepted and ignored); --seq marks\n" +
+		"the outputs but reads the input as plain JSON; syntax errors and some type errors\n" +
+		"are worded differently, and positions in parse errors may differ; $__loc__ always\n" +
+		"names line 1; modules (import, include, -L) are not available."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
@@ -77,7 +81,7 @@ func jq(env *Env) int {
 	f.BoolVar(&showVersion, 0, "version", "print jq's version ("+jqVersion+") and exit")
 	f.Func('C', "color-output", NoArg, "", "accepted; llmsh's jq does not colour", func(string, bool) error { return nil })
 	f.Func('M', "monochrome-output", NoArg, "", "output without colours (the default)", func(string, bool) error { return nil })
-	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7)", func(v string, _ bool) error {
+	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact)", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < -1 || n > 7 {
 			return errJqIndent
