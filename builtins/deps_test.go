@@ -34,6 +34,7 @@ func TestNoExecDependency(t *testing.T) {
 		"github.com/llmsh/llmsh/builtins",
 		"github.com/llmsh/llmsh/third_party/goawk/interp",
 		"github.com/llmsh/llmsh/third_party/goawk/parser",
+		"github.com/llmsh/llmsh/third_party/gojq",
 	} {
 		if !seen[want] {
 			t.Errorf("go list -deps did not list %s", want)
