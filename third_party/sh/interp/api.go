@@ -806,6 +806,14 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.Reset()
 	}
 	if r.bashPid == r.llmsh.pid {
+		if r.jobCtx == nil {
+			// llmsh: jobs start from the Run's own context, not from
+			// the one watchTop ends as Run returns: the embedder hangs
+			// up the jobs still running (HangUp) and names them, which
+			// it could not if they had been cancelled already.
+			r.jobCtx = ctx
+			defer func() { r.jobCtx = nil }()
+		}
 		// llmsh: the main shell can be sent a signal from its jobs
 		// (kill $$), which may end it (signals.go).
 		var stop func()
