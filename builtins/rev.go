@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"unicode/utf8"
 )
@@ -26,7 +27,7 @@ func rev(env *Env) int {
 	}
 	w := laWriter(env)
 	status := 0
-	var out, long []byte
+	var out, long, held []byte
 	for _, name := range files {
 		r, err := env.Open(name)
 		if err != nil {
@@ -51,7 +52,21 @@ func rev(env *Env) int {
 				}
 				line = long
 			}
-			if len(line) > 0 {
+			if k := bytes.IndexByte(line, 0); k >= 0 && delim == '\n' {
+				// util-linux reads a line with fgetws and measures it with
+				// wcslen: a NUL ends what it keeps, and the newline is
+				// lost, so the next line joins the one it cut.
+				held = append(held, line[:k]...)
+				line = nil
+			} else if len(held) > 0 {
+				held = append(held, line...)
+				line = held
+				held = held[:0]
+			}
+			if len(line) > 0 || len(held) > 0 && err == io.EOF {
+				if len(line) == 0 {
+					line, held = held, held[:0]
+				}
 				nl := line[len(line)-1] == delim
 				if nl {
 					line = line[:len(line)-1]

@@ -8,6 +8,13 @@ func TestRev(t *testing.T) {
 		{nil, []string{"rev"}, "abc\ndef\n", "cba\nfed\n", "", 0},
 		{nil, []string{"rev"}, "abc\ndef", "cba\nfed", "", 0},
 		{nil, []string{"rev"}, "ab\xc3\xa9\xe4\xb8\xad\n\n x y\n", "\xe4\xb8\xad\xc3\xa9ba\n\ny x \n", "", 0},
+		// A NUL ends the part of its line util-linux keeps, newline
+		// included: the next line joins it.
+		{nil, []string{"rev"}, "xy\x00bc\ndef\n", "fedyx\n", "", 0},
+		{nil, []string{"rev"}, "12\nxy\x00bc\nlast\n", "21\ntsalyx\n", "", 0},
+		{nil, []string{"rev"}, "xy\x00bc", "yx", "", 0},
+		{nil, []string{"rev"}, "\x00abc\nde\n", "ed\n", "", 0},
+		{nil, []string{"rev"}, "ab\x00\nc\x00d\nef\n", "fecba\n", "", 0},
 	})
 }
 
