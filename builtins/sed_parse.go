@@ -275,6 +275,10 @@ func (p *sedParser) delimited(delim byte, re bool) (string, bool) {
 			}
 			d := p.next()
 			switch {
+			case d == delim && d == '&' && !re:
+				// GNU: \& with & as the delimiter is a literal &, not
+				// the matched text.
+				b.WriteString(`\&`)
 			case d == delim:
 				b.WriteByte(d)
 			case d == 'n':

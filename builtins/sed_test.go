@@ -12,6 +12,20 @@ import (
 func TestSed(t *testing.T) {
 	grepRunCases(t, nil, []grepCase{
 		{"hello\nworld\n", []string{"sed", "s/o/0/"}, "hell0\nw0rld\n", "", 0},
+		// Special characters as the delimiter, with & in the replacement.
+		{"a.b axb a|b a,b a#b\n", []string{"sed", `s.a\.b.[&].g`}, "[a.b] [axb] [a|b] [a,b] [a#b]\n", "", 0},
+		{"a.b axb a|b a,b a#b\n", []string{"sed", `s|a\|b|[&]|g`}, "a.b axb [a|b] a,b a#b\n", "", 0},
+		{"a.b axb a|b a,b a#b\n", []string{"sed", `s,a\,b,[&],g`}, "a.b axb a|b [a,b] a#b\n", "", 0},
+		{"a.b axb a|b a,b a#b\n", []string{"sed", `s#a\#b#[&]#g`}, "a.b axb a|b a,b [a#b]\n", "", 0},
+		{"a.b axb a|b a,b a#b\n", []string{"sed", "-E", `s|a\|b|[&]|g`}, "[a].[b] [a]x[b] [a]|[b] [a],[b] [a]#[b]\n", "", 0},
+		{"a.b\n", []string{"sed", `s.b.\&\..`}, "a.&.\n", "", 0},
+		{"a&b\n", []string{"sed", `s&\&&[\&]&`}, "a[&]b\n", "", 0},
+		{"a&b\n", []string{"sed", `s&a&[\&]&`}, "[&]&b\n", "", 0},
+		{"path/to/x\n", []string{"sed", `s|/|\||g`}, "path|to|x\n", "", 0},
+		{"aaa\n", []string{"sed", `s*a*<&>*2`}, "a<a>a\n", "", 0},
+		{"a^b\n", []string{"sed", `s^a\^b^&&^`}, "a^ba^b\n", "", 0},
+		{"a$b\n", []string{"sed", `s$a\$b$&&$`}, "a$ba$b\n", "", 0},
+		{"a*b\n", []string{"sed", `s*a\*b*&&*`}, "a*bb\n", "", 0},
 		{"hello\nworld\n", []string{"sed", "s/o/0/g"}, "hell0\nw0rld\n", "", 0},
 		{"hello world\n", []string{"sed", "s/o/0/2"}, "hello w0rld\n", "", 0},
 		{"aaa\n", []string{"sed", "s/a/b/2g"}, "abb\n", "", 0},
