@@ -73,6 +73,12 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 					break
 				}
 			}
+			if s.binary && o.binMode == "binary" {
+				// GNU grep zaps the NULs of a binary file into line
+				// ends: -c and -v count NUL-separated records, and no
+				// match spans a NUL.
+				grepZapNULs(buf[n:n+k], eol)
+			}
 			n += k
 		}
 		if err == io.EOF {
@@ -427,5 +433,13 @@ func (s *grepFile) finish() {
 			return
 		}
 		io.WriteString(s.g.env.Stderr, "grep: "+s.name+": binary file matches\n")
+	}
+}
+
+// grepZapNULs turns every NUL of p into eol.
+func grepZapNULs(p []byte, eol byte) {
+	for i := bytes.IndexByte(p, 0); i >= 0; i = bytes.IndexByte(p, 0) {
+		p[i] = eol
+		p = p[i+1:]
 	}
 }
