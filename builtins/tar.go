@@ -76,7 +76,7 @@ func tarExpandOld(args []string) []string {
 
 func tarMain(env *Env) int {
 	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18}
-	var modeErr bool
+	var modeErr, badValue bool
 	setMode := func(m byte) func(string, bool) error {
 		return func(string, bool) error {
 			if s.mode != 0 && s.mode != m {
@@ -133,12 +133,24 @@ func tarMain(env *Env) int {
 	f.Func(0, "strip-components", RequiredArg, "NUMBER", "strip NUMBER leading components from file names on extraction", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return &UsageError{Msg: fmt.Sprintf("Invalid number of elements: %s", tarQuote(v))}
+			badValue = true
+			return &UsageError{Msg: v + ": Invalid number of elements"}
 		}
 		s.strip = n
 		return nil
 	})
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
+		// for an option value it rejects itself.
+		env.Errorf("%s", ue.Msg)
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		if badValue {
+			return 2
+		}
+		return 64
+	}
 	if err != nil {
 		return f.Fail(err, 2)
 	}
