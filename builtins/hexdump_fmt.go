@@ -11,11 +11,11 @@ import (
 
 // hexdump -e format strings: units of [ITER][/BYTES] "FORMAT", where
 // FORMAT mixes text with printf conversions (d i o u x X c e f g E G) and
-// hexdump's own (%_a[dox] and %_A[dox] addresses, %_c, %_p).
+// hexdump's own (%_a[dox] and %_A[dox] addresses, %_c, %_p, %_u).
 
 type hdPiece struct {
 	text  string // literal text, or the printf spec for a conversion
-	conv  byte   // 0 for text; d i o u x X c e f g E G, 'a', 'A', 'C' (%_c), 'p' (%_p)
+	conv  byte   // 0 for text; d i o u x X c e f g E G, 'a', 'A', 'C' (%_c), 'p' (%_p), 'U' (%_u)
 	size  int    // bytes consumed
 	width string // flags and width, for blanks when the data has run out
 }
@@ -191,6 +191,12 @@ func hdParseBody(body string, bytes int) ([]hdPiece, error) {
 				p.conv, p.size = map[byte]byte{'c': 'C', 'p': 'p'}[k], 1
 				p.text = spec
 				j++
+			case 'u':
+				if bytes > 1 {
+					return nil, fmt.Errorf("bad byte count for conversion character _u")
+				}
+				p.conv, p.size, p.text = 'U', 1, spec
+				j++
 			default:
 				return nil, fmt.Errorf("bad conversion character %%_%c", k)
 			}
@@ -276,6 +282,11 @@ func (f *hdFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 	}
 }
 
+// hdNames are the names %_u prints for the control characters.
+var hdNames = [0x20]string{"nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel",
+	"bs", "ht", "lf", "vt", "ff", "cr", "so", "si", "dle", "dc1", "dc2", "dc3",
+	"dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us"}
+
 func hdConvert(w *bufio.Writer, p hdPiece, b []byte) {
 	var u uint64
 	switch len(b) {
@@ -316,6 +327,19 @@ func hdConvert(w *bufio.Writer, p hdPiece, b []byte) {
 			v = math.Float64frombits(u)
 		}
 		fmt.Fprintf(w, p.text, v)
+	case 'U':
+		// util-linux's %_u: control characters by their lower-case
+		// names, bytes above 0x7f in hex.
+		switch c := b[0]; {
+		case c < 0x20:
+			fmt.Fprintf(w, p.text+"s", hdNames[c])
+		case c == 0x7f:
+			fmt.Fprintf(w, p.text+"s", "del")
+		case c > 0x7f:
+			fmt.Fprintf(w, p.text+"x", c)
+		default:
+			fmt.Fprintf(w, p.text+"s", string(rune(c)))
+		}
 	case 'p':
 		c := b[0]
 		if c < 0x20 || c >= 0x7f {
