@@ -56,7 +56,7 @@ func sumRun(env *Env, a sumAlgo) int {
 	}
 	w := laWriter(env)
 	if *check {
-		c := sumChecker{env: env, a: a, w: w, quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
+		c := sumChecker{bsdReversed: -1, env: env, a: a, w: w, quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
 		st := 0
 		for _, name := range files {
 			if c.checkFile(name) != 0 {
@@ -137,6 +137,9 @@ type sumChecker struct {
 	w                                          *bufio.Writer
 	quiet, status, strict, warn, ignoreMissing bool
 	stop                                       bool
+	// bsdReversed is GNU's state of the one-blank form over the run:
+	// -1 undecided, 1 seen, 0 ruled out by a line with a mode character.
+	bsdReversed int
 }
 
 func (c *sumChecker) checkFile(list string) int {
@@ -238,6 +241,7 @@ func (c *sumChecker) checkFile(list string) int {
 // parse reads "HASH  NAME", "HASH *NAME" or "ALGO (NAME) = HASH", with
 // GNU's leading backslash for escaped names.
 func (c *sumChecker) parse(line string, hexLen int) (sum, name string, ok bool) {
+	line = strings.TrimLeft(line, " \t")
 	escaped := strings.HasPrefix(line, "\\")
 	if escaped {
 		line = line[1:]
@@ -249,10 +253,25 @@ func (c *sumChecker) parse(line string, hexLen int) (sum, name string, ok bool) 
 		}
 		name, sum = rest[:i], rest[i+4:]
 	} else {
-		if len(line) < hexLen+2 || line[hexLen] != ' ' || line[hexLen+1] != ' ' && line[hexLen+1] != '*' {
+		// GNU's split_3: the digest, one blank, then ' ' or '*' for
+		// the mode, or the name at once ("bsd reversed"); the first
+		// line of the run to use one form rules out the other.
+		if len(line) < hexLen+2 || line[hexLen] != ' ' && line[hexLen] != '\t' {
 			return "", "", false
 		}
-		sum, name = line[:hexLen], line[hexLen+2:]
+		sum, name = line[:hexLen], line[hexLen+1:]
+		if _, err := hex.DecodeString(sum); err != nil {
+			return "", "", false
+		}
+		if len(name) == 1 || name[0] != ' ' && name[0] != '*' {
+			if c.bsdReversed == 0 {
+				return "", "", false
+			}
+			c.bsdReversed = 1
+		} else if c.bsdReversed != 1 {
+			c.bsdReversed = 0
+			name = name[1:]
+		}
 	}
 	if len(sum) != hexLen || name == "" {
 		return "", "", false

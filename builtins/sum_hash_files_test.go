@@ -21,3 +21,21 @@ func TestSumHashFiles(t *testing.T) {
 		{map[string]string{"a": "hello\n", "b": "", "ck": "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03  a\n0000000000000000000000000000000000000000000000000000000000000000  b\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 *b\nbogus line\n0000000000000000000000000000000000000000000000000000000000000000  missing\n", "good": "b1946ac92492d2347c6235b4d2611184  a\nMD5 (b) = d41d8cd98f00b204e9800998ecf8427e\n", "junk": "nothing here\n"}, []string{"md5sum", "-c", "-"}, "b1946ac92492d2347c6235b4d2611184  a\n", "a: OK\n", "", 0},
 	})
 }
+
+// TestSumHashCheckOneBlank: GNU 9.1's split_3 takes one blank between
+// digest and name ("bsd reversed"), but not mixed in one run with the
+// two-character form. Checked against GNU sha1sum 9.1.
+func TestSumHashCheckOneBlank(t *testing.T) {
+	const h = "03cfd743661f07975fa2f1220c5194cbaff48451" // sha1 of "abc\n"
+	files := map[string]string{"a.txt": "abc\n"}
+	laRun(t, []laCase{
+		{files, []string{"sha1sum", "-c"}, h + " a.txt\n", "a.txt: OK\n", "", 0},
+		{files, []string{"sha1sum", "-c"}, h + "\ta.txt\n", "a.txt: OK\n", "", 0},
+		{files, []string{"sha1sum", "-c"}, "  " + h + "  a.txt\n", "a.txt: OK\n", "", 0},
+		{files, []string{"sha1sum", "-c"}, h + " *a.txt\n", "a.txt: OK\n", "", 0},
+		{files, []string{"sha1sum", "-c"}, h + " a.txt\n" + h + "  a.txt\n", "a.txt: OK\n a.txt: FAILED open or read\n",
+			"sha1sum: ' a.txt': No such file or directory\nsha1sum: WARNING: 1 listed file could not be read\n", 1},
+		{files, []string{"sha1sum", "-c"}, h + "  a.txt\n" + h + " a.txt\n", "a.txt: OK\n",
+			"sha1sum: WARNING: 1 line is improperly formatted\n", 0},
+	})
+}
