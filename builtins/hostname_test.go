@@ -1,0 +1,13 @@
+package builtins
+
+import "testing"
+
+func TestHostname(t *testing.T) {
+	laRun(t, []laCase{
+		{nil, []string{"hostname"}, "", "llmsh\n", "", 0},
+		{nil, []string{"hostname", "-s"}, "", "llmsh\n", "", 0},
+		{nil, []string{"hostname", "--fqdn"}, "", "llmsh\n", "", 0},
+		{nil, []string{"hostname", "-d"}, "", "\n", "", 0},
+		{nil, []string{"hostname", "new"}, "", "", "hostname: you must be root to change the host name\n", 1},
+	})
+}
