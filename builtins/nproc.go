@@ -1,0 +1,51 @@
+package builtins
+
+import (
+	"errors"
+	"strconv"
+)
+
+func init() {
+	Register(Builtin{Name: "nproc", Summary: "print the number of processing units available (llmsh: always 1)", Run: nprocCmd})
+}
+
+// virtualCPUs is what nproc reports: llmsh's builtins run in one process
+// whose share of the host is not the script's business, so the answer is
+// fixed, and the same on every host.
+const virtualCPUs = 1
+
+func nprocCmd(env *Env) int {
+	f := NewFlags(env, "Print the number of processing units available to the current process,\n"+
+		"which may be less than the number of online processors.\n"+
+		"llmsh reports a fixed virtual value, 1, never the host's count.", "[OPTION]...")
+	f.Bool(0, "all", "print the number of installed processors")
+	ignore := uint64(0)
+	f.Func(0, "ignore", RequiredArg, "N", "if possible, exclude N processing units", func(v string, _ bool) error {
+		n, e := parseSize(v, 10, "")
+		if e&^sizeOverflow != 0 {
+			return errors.New("invalid number: " + laQuote(v))
+		}
+		ignore = n
+		return nil
+	})
+	version := versionOption(f)
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "GNU coreutils", "9.1")
+	}
+	if len(operands) > 0 {
+		return f.Fail(&UsageError{"extra operand " + laQuote(operands[0])}, 1)
+	}
+	n := uint64(virtualCPUs)
+	if ignore < n {
+		n -= ignore
+	} else {
+		n = 1
+	}
+	w := laWriter(env)
+	w.WriteString(strconv.FormatUint(n, 10) + "\n")
+	return laFinish(env, w, 0)
+}
