@@ -14,6 +14,11 @@ require (
 )
 
 require (
+	github.com/ulikunitz/xz v0.5.17 // indirect
+	golang.org/x/crypto v0.55.0 // indirect
+)
+
+require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/mattn/go-colorable v0.1.13 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect

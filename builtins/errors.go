@@ -88,9 +88,9 @@ func (e *Env) PathError(file string, err error) {
 // cannot read through quotef (coreutils 9.1); grep, sed, diff, column and
 // the others print it as it is.
 var quotefCommands = map[string]bool{
-	"base64": true, "cat": true, "comm": true, "cut": true, "expand": true,
+	"b2sum": true, "base32": true, "base64": true, "basenc": true, "cat": true, "cksum": true, "comm": true, "cut": true, "expand": true,
 	"fold": true, "join": true, "md5sum": true, "nl": true, "od": true,
 	"paste": true, "sha1sum": true, "sha224sum": true, "sha256sum": true,
-	"sha384sum": true, "sha512sum": true, "shuf": true, "split": true,
+	"sha384sum": true, "sha512sum": true, "shuf": true, "split": true, "sum": true,
 	"tee": true, "unexpand": true, "uniq": true, "wc": true,
 }

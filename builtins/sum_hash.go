@@ -12,23 +12,65 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"golang.org/x/crypto/blake2b"
 )
 
 // sumAlgo is one checksum command.
 type sumAlgo struct {
 	cmd, tag, bits string
 	new            func() hash.Hash
+	// blake: BLAKE2b, whose -l sets the digest length in bits; a length
+	// other than 512 shows in the tag (BLAKE2b-256).
+	blake bool
+}
+
+// sumDigests are the digest algorithms, by cksum -a name.
+var sumDigests = map[string]sumAlgo{
+	"md5":     {"md5sum", "MD5", "MD5 (128-bit)", md5.New, false},
+	"sha1":    {"sha1sum", "SHA1", "SHA1 (160-bit)", sha1.New, false},
+	"sha224":  {"sha224sum", "SHA224", "SHA224 (224-bit)", sha256.New224, false},
+	"sha256":  {"sha256sum", "SHA256", "SHA256 (256-bit)", sha256.New, false},
+	"sha384":  {"sha384sum", "SHA384", "SHA384 (384-bit)", sha512.New384, false},
+	"sha512":  {"sha512sum", "SHA512", "SHA512 (512-bit)", sha512.New, false},
+	"blake2b": {"b2sum", "BLAKE2b", "BLAKE2b (512-bit)", sumBlake(512), true},
+}
+
+// sumBlake returns the constructor of BLAKE2b with a digest of bits.
+func sumBlake(bits int) func() hash.Hash {
+	return func() hash.Hash {
+		h, _ := blake2b.New(bits/8, nil)
+		return h
+	}
+}
+
+// withLength is a with a digest of bits (BLAKE2b only).
+func (a sumAlgo) withLength(bits int) sumAlgo {
+	if !a.blake || bits == 512 {
+		return a
+	}
+	a.new = sumBlake(bits)
+	a.tag = "BLAKE2b-" + strconv.Itoa(bits)
+	return a
+}
+
+// sumLength parses -l BITS as b2sum does.
+func sumLength(env *Env, v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, errors.New("invalid length: " + laQuote(v))
+	}
+	if n > 512 {
+		return 0, errors.New("invalid length: " + laQuote(v) + "\n" + env.Name() + ": maximum digest length for 'BLAKE2b' is 512 bits")
+	}
+	if n%8 != 0 {
+		return 0, errors.New("invalid length: " + laQuote(v) + "\n" + env.Name() + ": length is not a multiple of 8")
+	}
+	return n, nil
 }
 
 func init() {
-	for _, a := range []sumAlgo{
-		{"md5sum", "MD5", "MD5 (128-bit)", md5.New},
-		{"sha1sum", "SHA1", "SHA1 (160-bit)", sha1.New},
-		{"sha224sum", "SHA224", "SHA224 (224-bit)", sha256.New224},
-		{"sha256sum", "SHA256", "SHA256 (256-bit)", sha256.New},
-		{"sha384sum", "SHA384", "SHA384 (384-bit)", sha512.New384},
-		{"sha512sum", "SHA512", "SHA512 (512-bit)", sha512.New},
-	} {
+	for _, a := range sumDigests {
 		a := a
 		Register(Builtin{Name: a.cmd, Summary: "compute and check " + a.tag + " message digest", Run: func(env *Env) int { return sumRun(env, a) }})
 	}
@@ -37,8 +79,16 @@ func init() {
 func sumRun(env *Env, a sumAlgo) int {
 	f := NewFlags(env, "Print or check "+a.bits+" checksums.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	binary := false
+	length := 0
 	f.Func('b', "binary", NoArg, "", "read in binary mode", func(string, bool) error { binary = true; return nil })
 	check := f.Bool('c', "check", "read checksums from the FILEs and check them")
+	if a.blake {
+		f.Func('l', "length", RequiredArg, "BITS", "digest length in bits; must not exceed the max for\n                          the blake2 algorithm and must be a multiple of 8", func(v string, _ bool) error {
+			n, err := sumLength(env, v)
+			length = n
+			return err
+		})
+	}
 	tag := f.Bool(0, "tag", "create a BSD-style checksum")
 	f.Func('t', "text", NoArg, "", "read in text mode (default)", func(string, bool) error { binary = false; return nil })
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
@@ -47,9 +97,13 @@ func sumRun(env *Env, a sumAlgo) int {
 	status := f.Bool(0, "status", "don't output anything, status code shows success")
 	strict := f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
 	warn := f.Bool('w', "warn", "warn about improperly formatted checksum lines")
+	version := versionOption(f)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "GNU coreutils", "9.1")
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -57,20 +111,37 @@ func sumRun(env *Env, a sumAlgo) int {
 	w := laWriter(env)
 	if *check {
 		c := sumChecker{bsdReversed: -1, env: env, a: a, w: w, quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
-		st := 0
-		for _, name := range files {
-			if c.checkFile(name) != 0 {
-				st = 1
-			}
-			if c.stop {
-				w.Flush()
-				return 1
-			}
+		if length != 0 {
+			c.a, c.fixedLen = a.withLength(length), true
 		}
-		return laFinish(env, w, st)
+		return c.run(files)
 	}
+	if length != 0 {
+		a = a.withLength(length)
+	}
+	return sumPrint(env, w, a, files, *tag, binary, *zero)
+}
+
+// run checks each list of files, and returns the status.
+func (c *sumChecker) run(files []string) int {
+	st := 0
+	for _, name := range files {
+		if c.checkFile(name) != 0 {
+			st = 1
+		}
+		if c.stop {
+			c.w.Flush()
+			return 1
+		}
+	}
+	return laFinish(c.env, c.w, st)
+}
+
+// sumPrint prints the digest line of each file, tagged ("ALGO (NAME) =
+// DIGEST") or not ("DIGEST  NAME", '*' for binary).
+func sumPrint(env *Env, w *bufio.Writer, a sumAlgo, files []string, tag, binary, zero bool) int {
 	end := byte('\n')
-	if *zero {
+	if zero {
 		end = 0
 	}
 	st := 0
@@ -87,13 +158,13 @@ func sumRun(env *Env, a sumAlgo) int {
 			continue
 		}
 		shown, escaped := name, false
-		if !*zero && strings.ContainsAny(name, "\\\n\r") {
+		if !zero && strings.ContainsAny(name, "\\\n\r") {
 			shown, escaped = sumEscape(name), true
 		}
 		if escaped {
 			w.WriteByte('\\')
 		}
-		if *tag {
+		if tag {
 			w.WriteString(a.tag + " (" + shown + ") = " + sum)
 		} else {
 			mode := " "
@@ -132,8 +203,11 @@ func sumFile(env *Env, a sumAlgo, name string) (string, error) {
 
 // sumChecker runs -c over checksum lists.
 type sumChecker struct {
-	env                                        *Env
+	env *Env
+	// a is the algorithm of the lines; with auto (cksum -c without -a)
+	// each line names its own in a tag.
 	a                                          sumAlgo
+	auto, fixedLen                             bool
 	w                                          *bufio.Writer
 	quiet, status, strict, warn, ignoreMissing bool
 	stop                                       bool
@@ -153,7 +227,6 @@ func (c *sumChecker) checkFile(list string) int {
 	defer r.Close()
 	br := bufio.NewReaderSize(r, laBufSize)
 	var bad, failed, unreadable, good, lineNo int
-	hexLen := c.a.new().Size() * 2
 	for {
 		if env.Ctx.Err() != nil {
 			c.stop = true
@@ -165,17 +238,21 @@ func (c *sumChecker) checkFile(list string) int {
 		}
 		lineNo++
 		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
-		want, name, ok := c.parse(line, hexLen)
+		la, want, name, ok := c.parse(line)
 		if !ok {
 			bad++
 			if c.warn {
 				c.w.Flush()
-				env.Errorf("%s: %d: improperly formatted %s checksum line", laDisplayName(list), lineNo, c.a.tag)
+				tag := c.a.tag
+				if c.a.blake {
+					tag = "BLAKE2b"
+				}
+				env.Errorf("%s: %d: improperly formatted %s checksum line", laDisplayName(list), lineNo, tag)
 			}
 			continue
 		}
 		good++
-		sum, err := sumFile(env, c.a, name)
+		sum, err := sumFile(env, la, name)
 		if err != nil {
 			if errors.Is(err, errLaCancelled) {
 				c.stop = true
@@ -240,32 +317,48 @@ func (c *sumChecker) checkFile(list string) int {
 
 // parse reads "HASH  NAME", "HASH *NAME" or "ALGO (NAME) = HASH", with
 // GNU's leading backslash for escaped names.
-func (c *sumChecker) parse(line string, hexLen int) (sum, name string, ok bool) {
+func (c *sumChecker) parse(line string) (a sumAlgo, sum, name string, ok bool) {
 	line = strings.TrimLeft(line, " \t")
 	escaped := strings.HasPrefix(line, "\\")
 	if escaped {
 		line = line[1:]
 	}
-	if rest, found := strings.CutPrefix(line, c.a.tag+" ("); found {
+	a = c.a
+	hexLen := 0
+	if a.new != nil {
+		hexLen = a.new().Size() * 2
+	}
+	if la, rest, found := c.tagged(line); found {
 		i := strings.LastIndex(rest, ") = ")
 		if i < 0 {
-			return "", "", false
+			return a, "", "", false
 		}
-		name, sum = rest[:i], rest[i+4:]
+		a, name, sum = la, rest[:i], rest[i+4:]
+		hexLen = a.new().Size() * 2
+	} else if c.auto {
+		return a, "", "", false
 	} else {
+		if a.blake && !c.fixedLen {
+			// b2sum takes the length from the digest.
+			hexLen = strings.IndexAny(line, " \t")
+			if hexLen < 2 || hexLen > 128 || hexLen%2 != 0 {
+				return a, "", "", false
+			}
+			a = a.withLength(hexLen * 4)
+		}
 		// GNU's split_3: the digest, one blank, then ' ' or '*' for
 		// the mode, or the name at once ("bsd reversed"); the first
 		// line of the run to use one form rules out the other.
 		if len(line) < hexLen+2 || line[hexLen] != ' ' && line[hexLen] != '\t' {
-			return "", "", false
+			return a, "", "", false
 		}
 		sum, name = line[:hexLen], line[hexLen+1:]
 		if _, err := hex.DecodeString(sum); err != nil {
-			return "", "", false
+			return a, "", "", false
 		}
 		if len(name) == 1 || name[0] != ' ' && name[0] != '*' {
 			if c.bsdReversed == 0 {
-				return "", "", false
+				return a, "", "", false
 			}
 			c.bsdReversed = 1
 		} else if c.bsdReversed != 1 {
@@ -274,13 +367,40 @@ func (c *sumChecker) parse(line string, hexLen int) (sum, name string, ok bool) 
 		}
 	}
 	if len(sum) != hexLen || name == "" {
-		return "", "", false
+		return a, "", "", false
 	}
 	if _, err := hex.DecodeString(sum); err != nil {
-		return "", "", false
+		return a, "", "", false
 	}
 	if escaped {
 		name = strings.NewReplacer("\\\\", "\\", "\\n", "\n", "\\r", "\r").Replace(name)
 	}
-	return sum, name, true
+	return a, sum, name, true
+}
+
+// tagged recognises "ALGO (" at the start of line: c.a's tag, any
+// digest's with auto, and BLAKE2b-BITS for BLAKE2b without a fixed -l.
+func (c *sumChecker) tagged(line string) (sumAlgo, string, bool) {
+	cands := []sumAlgo{c.a}
+	if c.auto {
+		cands = cands[:0]
+		for _, a := range sumDigests {
+			cands = append(cands, a)
+		}
+	}
+	for _, a := range cands {
+		if rest, ok := strings.CutPrefix(line, a.tag+" ("); ok {
+			return a, rest, true
+		}
+		if !a.blake || c.fixedLen {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "BLAKE2b-"); ok {
+			bits, rest, _ := strings.Cut(rest, " (")
+			if n, err := sumLength(c.env, bits); err == nil && n > 0 {
+				return a.withLength(n), rest, true
+			}
+		}
+	}
+	return c.a, "", false
 }

@@ -1,0 +1,251 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+func init() {
+	Register(Builtin{Name: "sum", Summary: "checksum and count the blocks in a file", Run: sumCmd})
+	Register(Builtin{Name: "cksum", Summary: "compute and verify file checksums", Run: cksumCmd})
+}
+
+// sumOld is one of the checksums older than the digests: BSD sum, System
+// V sum and POSIX cksum's CRC. It returns the line GNU prints for data.
+type sumOld func(env *Env, r io.Reader) (string, error)
+
+func sumCmd(env *Env) int {
+	f := NewFlags(env, "Print or check BSD (16-bit) checksums.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	algo := sumOld(sumBSD)
+	f.Func('r', "", NoArg, "", "use BSD sum algorithm (the default), use 1K blocks", func(string, bool) error { algo = sumBSD; return nil })
+	f.Func('s', "sysv", NoArg, "", "use System V sum algorithm, use 512 bytes blocks", func(string, bool) error { algo = sumSysV; return nil })
+	version := versionOption(f)
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "GNU coreutils", "9.1")
+	}
+	return sumOldRun(env, algo, files, false)
+}
+
+// sumOldRun prints algo's line for each file, followed by its name when
+// files were named.
+func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
+	named := len(files) > 0
+	if !named {
+		files = []string{"-"}
+	}
+	w := laWriter(env)
+	st := 0
+	for _, name := range files {
+		r, fi, err := laOpen(env, name)
+		if err == nil && fi != nil && fi.IsDir() {
+			r.Close()
+			err = errLaIsDir
+		}
+		if dirEmpty && (errors.Is(err, errLaIsDir) || errors.Is(err, syscall.EISDIR)) {
+			// cksum 9.1 reads a directory as empty input.
+			r, err = nopReadCloser{eofReader{}}, nil
+		}
+		if err != nil {
+			w.Flush()
+			env.PathError(name, err)
+			st = 1
+			continue
+		}
+		line, err := algo(env, r)
+		r.Close()
+		if err != nil {
+			if errors.Is(err, errLaCancelled) {
+				w.Flush()
+				return 1
+			}
+			w.Flush()
+			env.PathError(name, err)
+			st = 1
+			continue
+		}
+		if named {
+			line += " " + name
+		}
+		if _, err := w.WriteString(line + "\n"); err != nil {
+			return laWriteFailed(env, err)
+		}
+	}
+	return laFinish(env, w, st)
+}
+
+// sumRead calls fn with each chunk of r and returns the byte count.
+func sumRead(env *Env, r io.Reader, fn func(p []byte)) (uint64, error) {
+	var n uint64
+	err := laCopy(env, sumWriter(func(p []byte) { n += uint64(len(p)); fn(p) }), r, make([]byte, laBufSize))
+	return n, err
+}
+
+type sumWriter func(p []byte)
+
+func (w sumWriter) Write(p []byte) (int, error) { w(p); return len(p), nil }
+
+func sumBSD(env *Env, r io.Reader) (string, error) {
+	var ck uint32
+	n, err := sumRead(env, r, func(p []byte) {
+		for _, c := range p {
+			ck = (ck >> 1) + ((ck & 1) << 15)
+			ck = (ck + uint32(c)) & 0xffff
+		}
+	})
+	return fmt.Sprintf("%05d %5d", ck, (n+1023)/1024), err
+}
+
+func sumSysV(env *Env, r io.Reader) (string, error) {
+	var s uint32
+	n, err := sumRead(env, r, func(p []byte) {
+		for _, c := range p {
+			s += uint32(c)
+		}
+	})
+	rr := (s & 0xffff) + (s >> 16)
+	return fmt.Sprintf("%d %d", (rr&0xffff)+(rr>>16), (n+511)/512), err
+}
+
+// sumCRCTable is POSIX cksum's CRC-32 (polynomial 0x04C11DB7, most
+// significant bit first).
+var sumCRCTable = func() (t [256]uint32) {
+	for i := range t {
+		c := uint32(i) << 24
+		for range 8 {
+			if c&0x80000000 != 0 {
+				c = c<<1 ^ 0x04C11DB7
+			} else {
+				c <<= 1
+			}
+		}
+		t[i] = c
+	}
+	return t
+}()
+
+func sumCRC(env *Env, r io.Reader) (string, error) {
+	var crc uint32
+	n, err := sumRead(env, r, func(p []byte) {
+		for _, c := range p {
+			crc = crc<<8 ^ sumCRCTable[byte(crc>>24)^c]
+		}
+	})
+	for l := n; l != 0; l >>= 8 {
+		crc = crc<<8 ^ sumCRCTable[byte(crc>>24)^byte(l)]
+	}
+	return strconv.FormatUint(uint64(^crc), 10) + " " + strconv.FormatUint(n, 10), err
+}
+
+var sumOlds = map[string]sumOld{"bsd": sumBSD, "sysv": sumSysV, "crc": sumCRC}
+
+func cksumCmd(env *Env) int {
+	f := NewFlags(env, "Print or verify checksums.\nBy default use the 32 bit CRC algorithm.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	algoName := "crc"
+	f.Func('a', "algorithm", RequiredArg, "TYPE", "select the digest type to use.  See DIGEST below.", func(v string, _ bool) error {
+		names := []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"}
+		var match []string
+		for _, n := range names {
+			if n == v {
+				match = []string{n}
+				break
+			}
+			if strings.HasPrefix(n, v) {
+				match = append(match, n)
+			}
+		}
+		if len(match) != 1 {
+			var b strings.Builder
+			kind := "invalid"
+			if len(match) > 1 {
+				kind = "ambiguous"
+			}
+			fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, laQuote(v), laQuote("--algorithm"))
+			for _, n := range names {
+				fmt.Fprintf(&b, "\n  - %s", laQuote(n))
+			}
+			return &UsageError{b.String()}
+		}
+		algoName = match[0]
+		return nil
+	})
+	check := f.Bool('c', "check", "read checksums from the FILEs and check them")
+	length, lengthSet := 0, false
+	f.Func('l', "length", RequiredArg, "BITS", "digest length in bits; must not exceed the max for\n                          the blake2 algorithm and must be a multiple of 8", func(v string, _ bool) error {
+		n, err := sumLength(env, v)
+		length, lengthSet = n, true
+		return err
+	})
+	tag := true
+	f.Func(0, "tag", NoArg, "", "create a BSD-style checksum (the default)", func(string, bool) error { tag = true; return nil })
+	f.Func(0, "untagged", NoArg, "", "create a reversed style checksum, without digest type", func(string, bool) error { tag = false; return nil })
+	zero := f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
+	ignoreMissing := f.Bool(0, "ignore-missing", "don't fail or report status for missing files")
+	quiet := f.Bool(0, "quiet", "don't print OK for each successfully verified file")
+	status := f.Bool(0, "status", "don't output anything, status code shows success")
+	strict := f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
+	warn := f.Bool('w', "warn", "warn about improperly formatted checksum lines")
+	f.Bool(0, "debug", "indicate which implementation used")
+	version := versionOption(f)
+	var ep strings.Builder
+	ep.WriteString("DIGEST determines the digest algorithm and default output format:\n")
+	for _, d := range [][2]string{{"sysv", "(equivalent to sum -s)"}, {"bsd", "(equivalent to sum -r)"}, {"crc", "(equivalent to cksum)"}} {
+		fmt.Fprintf(&ep, "  %-9s %s\n", d[0], d[1])
+	}
+	for _, n := range []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"} {
+		fmt.Fprintf(&ep, "  %-9s (equivalent to %s)\n", n, sumDigests[n].cmd)
+	}
+	ep.WriteString("\nWhen checking, the input should be a former output of this program,\nor equivalent standalone program.")
+	f.Epilog = ep.String()
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "GNU coreutils", "9.1")
+	}
+	if lengthSet && algoName != "blake2b" {
+		env.Errorf("--length is only supported with --algorithm=blake2b")
+		return 1
+	}
+	old, isOld := sumOlds[algoName]
+	if *check && isOld && algoName != "crc" {
+		env.Errorf("--check is not supported with --algorithm={bsd,sysv,crc}")
+		return 1
+	}
+	if *check {
+		if len(files) == 0 {
+			files = []string{"-"}
+		}
+		c := sumChecker{bsdReversed: -1, env: env, w: laWriter(env), quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
+		if isOld {
+			// Without -a, each line names its algorithm in a tag.
+			c.auto = true
+		} else {
+			c.a = sumDigests[algoName]
+			if length != 0 {
+				c.a, c.fixedLen = c.a.withLength(length), true
+			}
+		}
+		return c.run(files)
+	}
+	if isOld {
+		return sumOldRun(env, old, files, algoName == "crc")
+	}
+	a := sumDigests[algoName]
+	if length != 0 {
+		a = a.withLength(length)
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	return sumPrint(env, bufio.NewWriterSize(env.Stdout, laBufSize), a, files, tag, false, *zero)
+}
