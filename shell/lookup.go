@@ -36,8 +36,6 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 		}
 	case "hash":
 		return s.hashCmd(ctx, args), true
-	case "which":
-		return s.whichCmd(ctx, args), true
 	}
 	return nil, false
 }
@@ -137,7 +135,13 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 		case mode == "p":
 			// bash prints nothing for a name that is not a file.
 		case mode == "P":
-			st = 1 // no command is a file in llmsh
+			// What which prints: the name of a command that would be a
+			// program on a GNU system (see builtins.CommandPath).
+			if p, ok := builtins.CommandPath(n); ok {
+				fmt.Fprintln(hc.Stdout, p)
+			} else {
+				st = 1
+			}
 		default:
 			s.describe(ctx, hc.Stdout, n, k)
 		}
@@ -183,30 +187,6 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 	for _, n := range names {
 		if s.kind(ctx, n) == "" {
 			fmt.Fprintf(hc.Stderr, "llmsh: hash: %s: not found\n", n)
-			st = 1
-		}
-	}
-	return statusArgs(st)
-}
-
-// whichCmd answers `which NAME…`: the name of each command that exists
-// (there are no program files to show a path for), status 1 if any does
-// not.
-func (s *Shell) whichCmd(ctx context.Context, args []string) []string {
-	hc := interp.HandlerCtx(ctx)
-	names := args[1:]
-	if len(names) > 0 && (names[0] == "--help" || names[0] == "-h") {
-		fmt.Fprintln(hc.Stdout, "Usage: which [-a] COMMAND...\nPrint the name of each COMMAND that llmsh can run (every command is built in; none is a file).")
-		return statusArgs(0)
-	}
-	if len(names) > 0 && names[0] == "-a" {
-		names = names[1:]
-	}
-	st := 0
-	for _, n := range names {
-		if k := s.kind(ctx, n); k == "builtin" || k == "function" {
-			fmt.Fprintln(hc.Stdout, n)
-		} else {
 			st = 1
 		}
 	}
