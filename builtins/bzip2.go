@@ -1,0 +1,117 @@
+package builtins
+
+import (
+	"compress/bzip2"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+)
+
+func init() {
+	for _, n := range []string{"bzip2", "bunzip2", "bzcat"} {
+		Register(Builtin{Name: n, Summary: map[string]string{
+			"bzip2":   "a block-sorting file compressor (llmsh: decompression only)",
+			"bunzip2": "expand bzip2 files",
+			"bzcat":   "expand bzip2 files to standard output",
+		}[n], Run: bzip2Cmd})
+	}
+}
+
+// bzip2Cmd is bzip2 1.0.8's decompression (-d, bunzip2, bzcat) through
+// compress/bzip2, which has no compressor: compressing is refused.
+func bzip2Cmd(env *Env) int {
+	t := &decompTool{env: env, suffixes: [][2]string{{".bz2", ""}, {".bz", ""}, {".tbz2", ".tar"}, {".tbz", ".tar"}}}
+	decompress := env.Name() != "bzip2"
+	t.stdout = env.Name() == "bzcat"
+	f := NewFlags(env, "bzip2, a block-sorting file compressor; in llmsh it decompresses only.\n\n"+
+		"   If invoked as `bzip2', default action is to compress (refused in llmsh).\n"+
+		"              as `bunzip2',  default action is to decompress.\n"+
+		"              as `bzcat', default action is to decompress to stdout.", "[flags and input files in any order]")
+	f.BoolVar(&decompress, 'd', "decompress", "force decompression")
+	compress := f.Bool('z', "compress", "force compression (not supported by llmsh)")
+	f.BoolVar(&t.keep, 'k', "keep", "keep (don't delete) input files")
+	f.BoolVar(&t.force, 'f', "force", "overwrite existing output files")
+	f.BoolVar(&t.test, 't', "test", "test compressed file integrity")
+	f.BoolVar(&t.stdout, 'c', "stdout", "output to standard out")
+	f.BoolVar(&t.quiet, 'q', "quiet", "suppress noncritical error messages")
+	f.Bool('v', "verbose", "be verbose (ignored)")
+	f.Bool('s', "small", "use less memory (ignored)")
+	for d := '1'; d <= '9'; d++ {
+		f.Bool(d, "", "")
+	}
+	f.Bool(0, "fast", "")
+	f.Bool(0, "best", "")
+	version := f.Bool('V', "version", "display software version & license")
+	f.Bool('L', "license", "")
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "bzip2", "1.0.8")
+	}
+	if t.test {
+		decompress = true
+	}
+	if *compress || !decompress {
+		env.Errorf("compression is not supported by llmsh (bzip2 -d, bunzip2 and bzcat decompress)")
+		return 1
+	}
+	t.newReader = func(r io.Reader) (io.Reader, error) { return bzip2.NewReader(r), nil }
+	t.noSuffix = func(name string) string {
+		if !t.quiet {
+			env.Errorf("Can't guess original name for %s -- using %s.out", name, name)
+		}
+		return name + ".out"
+	}
+	t.report = func(name, out string, err error) {
+		shown := name
+		if name == "-" {
+			shown = "(stdin)"
+		}
+		var format decompFormat
+		var we skWriteError
+		switch {
+		case errors.Is(err, errLaCancelled):
+			t.status = max(t.status, 1)
+		case errors.Is(err, errDecompExists):
+			env.Errorf("Output file %s already exists.", out)
+			t.status = max(t.status, 1)
+		case errors.As(err, &we):
+			if !IsBrokenPipe(err) {
+				env.Errorf("Can't create output file %s: %s.", out, ErrText(we.err))
+			}
+			t.status = max(t.status, 1)
+		case errors.As(err, &format) && bzip2Magic(format.err):
+			env.Errorf("%s is not a bzip2 file.", shown)
+			t.status = max(t.status, 2)
+		case errors.As(err, &format):
+			fmt.Fprintf(env.Stderr, "%s: Data integrity error when decompressing.\n\tInput file = %s, output file = %s\n", env.Name(), shown, bzip2Out(out))
+			t.status = max(t.status, 2)
+		default:
+			var pe *fs.PathError
+			if errors.As(err, &pe) || errors.Is(err, errLaIsDir) {
+				env.Errorf("Can't open input file %s: %s.", name, ErrText(err))
+			} else {
+				env.Errorf("%s: %s.", shown, ErrText(err))
+			}
+			t.status = max(t.status, 1)
+		}
+	}
+	return t.run(files)
+}
+
+// bzip2Magic reports whether err is compress/bzip2's refusal of the
+// stream's first bytes.
+func bzip2Magic(err error) bool {
+	var se bzip2.StructuralError
+	return errors.As(err, &se) && (string(se) == "bad magic value" || string(se) == "non-Huffman entropy encoding" || string(se) == "invalid compression level")
+}
+
+func bzip2Out(out string) string {
+	if out == "" {
+		return "(stdout)"
+	}
+	return out
+}
