@@ -24,6 +24,18 @@ type result struct {
 // session.
 func runCmd(t *testing.T, files map[string]string, stdin string, args ...string) result {
 	t.Helper()
+	return runCmdWith(t, files, nil, stdin, args...)
+}
+
+// runCmdEnv is runCmd with the script's exported variables environ and no
+// standard input.
+func runCmdEnv(t *testing.T, files map[string]string, environ []string, args ...string) result {
+	t.Helper()
+	return runCmdWith(t, files, environ, "", args...)
+}
+
+func runCmdWith(t *testing.T, files map[string]string, environ []string, stdin string, args ...string) result {
+	t.Helper()
 	b, ok := Lookup(args[0])
 	if !ok {
 		t.Fatalf("no builtin %q", args[0])
@@ -41,13 +53,14 @@ func runCmd(t *testing.T, files map[string]string, stdin string, args ...string)
 	}
 	var out, errb bytes.Buffer
 	env := &Env{
-		Ctx:    context.Background(),
-		Args:   args,
-		Stdin:  strings.NewReader(stdin),
-		Stdout: &out,
-		Stderr: &errb,
-		FS:     fsys,
-		Dir:    dir,
+		Ctx:     context.Background(),
+		Args:    args,
+		Stdin:   strings.NewReader(stdin),
+		Stdout:  &out,
+		Stderr:  &errb,
+		FS:      fsys,
+		Dir:     dir,
+		Environ: environ,
 	}
 	st := Run(b, env)
 	return result{out.String(), errb.String(), st}

@@ -1,0 +1,199 @@
+package builtins
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	Register(Builtin{Name: "tree", Summary: "list contents of directories in a tree-like format", Run: treeCmd})
+}
+
+// treeState is one call of tree (2.1's default listing).
+type treeState struct {
+	env                      *Env
+	all, dirsOnly, fullPath  bool
+	level                    int // 0: no limit
+	ignore, only             []func(string) bool
+	dirs, files              int
+	branch, last, pipe, none string
+	out                      *strings.Builder
+}
+
+func treeCmd(env *Env) int {
+	s := &treeState{env: env, out: &strings.Builder{}}
+	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-adfx] [-L level] [-P pattern] [-I pattern] [--noreport] [--] [directory ...]")
+	f.BoolVar(&s.all, 'a', "", "All files are listed.")
+	f.BoolVar(&s.dirsOnly, 'd', "", "List directories only.")
+	f.BoolVar(&s.fullPath, 'f', "", "Print the full path prefix for each file.")
+	f.Bool('x', "", "Stay on current filesystem only.")
+	levelErr := ""
+	f.Func('L', "", RequiredArg, "level", "Descend only level directories deep.", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			levelErr = "Invalid level, must be greater than 0."
+		}
+		s.level = n
+		return nil
+	})
+	patterns := func(list *[]func(string) bool) func(string, bool) error {
+		return func(v string, _ bool) error {
+			for _, p := range strings.Split(v, "|") {
+				*list = append(*list, findGlob(p, false))
+			}
+			return nil
+		}
+	}
+	f.Func('P', "", RequiredArg, "pattern", "List only those files that match the pattern given.", patterns(&s.only))
+	f.Func('I', "", RequiredArg, "pattern", "Do not list files that match the given pattern.", patterns(&s.ignore))
+	noReport := f.Bool(0, "noreport", "Turn off file/directory count at end of tree listing.")
+	version := f.Bool(0, "version", "Print version and exit.")
+	roots, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "tree", "2.1.0")
+	}
+	if levelErr != "" {
+		env.Errorf("%s", levelErr)
+		return 1
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	// tree draws with box characters in a UTF-8 locale (llmsh's
+	// default; its vertical line is padded with two no-break spaces),
+	// with ASCII otherwise.
+	s.branch, s.last, s.pipe, s.none = "├── ", "└── ", "│\u00a0\u00a0 ", "    "
+	if !treeUTF8(env.Environ) {
+		s.branch, s.last, s.pipe = "|-- ", "`-- ", "|   "
+	}
+	status := 0
+	w := laWriter(env)
+	for _, root := range roots {
+		fi, err := env.FS.Stat(env.Abs(root))
+		switch {
+		case err != nil:
+			w.WriteString(root + "  [error opening dir]\n")
+			status = 2
+			continue
+		case !fi.IsDir():
+			w.WriteString(root + "  [error opening dir]\n")
+			s.files++
+			continue
+		}
+		w.WriteString(root + "\n")
+		s.out.Reset()
+		if n := s.list(root, "", 1); n > 0 {
+			s.dirs++
+		}
+		w.WriteString(s.out.String())
+		if env.Ctx.Err() != nil {
+			w.Flush()
+			return 1
+		}
+	}
+	if !*noReport {
+		plural := func(n int, one, many string) string {
+			if n == 1 {
+				return "1 " + one
+			}
+			return strconv.Itoa(n) + " " + many
+		}
+		if s.dirsOnly {
+			fmt.Fprintf(w, "\n%s\n", plural(s.dirs, "directory", "directories"))
+		} else {
+			fmt.Fprintf(w, "\n%s, %s\n", plural(s.dirs, "directory", "directories"), plural(s.files, "file", "files"))
+		}
+	}
+	return laFinish(env, w, status)
+}
+
+// treeEntry is one listed name of a directory.
+type treeEntry struct {
+	name, link string
+	dir        bool
+	err        bool // a directory that could not be read
+}
+
+// list writes the entries of dir under prefix and returns how many it
+// listed; depth is the depth of those entries.
+func (s *treeState) list(dir, prefix string, depth int) int {
+	env := s.env
+	if env.Ctx.Err() != nil {
+		return 0
+	}
+	des, err := env.FS.ReadDir(env.Abs(dir))
+	if err != nil {
+		return 0
+	}
+	var entries []treeEntry
+	for _, de := range des {
+		name := de.Name()
+		if !s.all && strings.HasPrefix(name, ".") {
+			continue
+		}
+		p := path.Join(dir, name)
+		e := treeEntry{name: name, dir: de.IsDir()}
+		if de.Type()&fs.ModeSymlink != 0 {
+			e.link, _ = env.FS.Readlink(env.Abs(p))
+			if fi, err := env.FS.Stat(env.Abs(p)); err == nil && fi.IsDir() {
+				e.dir = true
+			}
+		}
+		if treeMatch(s.ignore, name) || s.dirsOnly && !e.dir || len(s.only) > 0 && (!e.dir || e.link != "") && !treeMatch(s.only, name) {
+			continue
+		}
+		entries = append(entries, e)
+	}
+	for i, e := range entries {
+		lead, next := s.branch, s.pipe
+		if i == len(entries)-1 {
+			lead, next = s.last, s.none
+		}
+		shown := e.name
+		if s.fullPath {
+			shown = path.Join(dir, e.name)
+			if dir == "." {
+				shown = "./" + e.name
+			}
+		}
+		if e.link != "" {
+			shown += " -> " + e.link
+		}
+		s.out.WriteString(prefix + lead + shown + "\n")
+		if !e.dir {
+			s.files++
+			continue
+		}
+		s.dirs++
+		if e.link == "" && (s.level == 0 || depth < s.level) {
+			s.list(path.Join(dir, e.name), prefix+next, depth+1)
+		}
+	}
+	return len(entries)
+}
+
+func treeMatch(pats []func(string) bool, name string) bool {
+	for _, m := range pats {
+		if m(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// treeUTF8 reports whether the script's locale variables name UTF-8.
+func treeUTF8(environ []string) bool {
+	for _, v := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if val, ok := envLookup(environ, v); ok && val != "" {
+			val = strings.ToLower(val)
+			return strings.Contains(val, "utf-8") || strings.Contains(val, "utf8")
+		}
+	}
+	return false
+}
