@@ -1,0 +1,532 @@
+package builtins
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+func init() {
+	Register(Builtin{Name: "file", Summary: "determine file type (by content, as file 5.44 for common types)", Run: fileCmd})
+}
+
+// fileReadMax is how much of a file is examined (file reads up to 7 MiB
+// of it; ELF details need the section headers, usually further on).
+const fileReadMax = 8 << 20
+
+func fileCmd(env *Env) int {
+	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
+		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
+		"line terminators, and scripts by their #! line, as file 5.44 words them.", "[-bhiL] [--mime-type] [--mime-encoding] FILE...")
+	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
+	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
+	mimeType := f.Bool(0, "mime-type", "output the MIME type")
+	mimeEnc := f.Bool(0, "mime-encoding", "output the MIME encoding")
+	follow := f.Bool('L', "dereference", "follow symlinks")
+	f.Func('h', "no-dereference", NoArg, "", "don't follow symlinks (default)", func(string, bool) error { *follow = false; return nil })
+	version := f.Bool('v', "version", "output version information and exit")
+	names, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "file", "5.44")
+	}
+	if len(names) == 0 {
+		env.Stderr.Write([]byte("Usage: file [-bchiklLNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +
+			"            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n" +
+			"            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n" +
+			"            <file> ...\n       file -C [-m <magicfiles>]\n       file [--help]\n"))
+		return 1
+	}
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	w := laWriter(env)
+	for _, n := range names {
+		if env.Ctx.Err() != nil {
+			w.Flush()
+			return 1
+		}
+		desc, mt, enc := fileDescribe(env, n, *follow)
+		switch {
+		case *mime || *mimeType && *mimeEnc:
+			if enc != "" {
+				desc = mt + "; charset=" + enc
+			} else {
+				desc = mt
+			}
+		case *mimeType:
+			desc = mt
+		case *mimeEnc:
+			desc = enc
+		}
+		if !*brief {
+			w.WriteString(n + ":" + strings.Repeat(" ", width-len(n)+1))
+		}
+		if _, err := w.WriteString(desc + "\n"); err != nil {
+			return laWriteFailed(env, err)
+		}
+	}
+	return laFinish(env, w, 0)
+}
+
+// fileDescribe returns file's text, MIME type and MIME encoding for name.
+func fileDescribe(env *Env, name string, follow bool) (desc, mimeType, enc string) {
+	abs := env.Abs(name)
+	fi, err := env.FS.Lstat(abs)
+	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		target, _ := env.FS.Readlink(abs)
+		if !follow {
+			if _, serr := env.FS.Stat(abs); serr != nil {
+				return "broken symbolic link to " + target, "inode/symlink", ""
+			}
+			return "symbolic link to " + target, "inode/symlink", "binary"
+		}
+		fi, err = env.FS.Stat(abs)
+	}
+	if err != nil {
+		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", ""
+	}
+	switch {
+	case fi.IsDir():
+		return "directory", "inode/directory", "binary"
+	case fi.Size() == 0 && fi.Mode().IsRegular():
+		return "empty", "inode/x-empty", "binary"
+	}
+	r, err := env.Open(name)
+	if err != nil {
+		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", ""
+	}
+	data, err := laReadAll(env, io.LimitReader(r, fileReadMax))
+	r.Close()
+	if err != nil {
+		return "cannot read `" + name + "' (" + ErrText(err) + ")", "", ""
+	}
+	if len(data) == 0 {
+		return "empty", "inode/x-empty", "binary"
+	}
+	if d, mt, ok := fileMagic(data, int64(len(data)) == fi.Size()); ok {
+		if mt == "application/pdf" && fileASCII(data[:min(len(data), 1024)]) {
+			return d, mt, "us-ascii"
+		}
+		return d, mt, "binary"
+	}
+	return fileText(data)
+}
+
+// fileMagic recognises the binary formats by their magic numbers.
+func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
+	has := func(p string) bool { return bytes.HasPrefix(b, []byte(p)) }
+	switch {
+	case has("\x7fELF"):
+		return fileELF(b), fileELFMime(b), true
+	case has("\x89PNG\r\n\x1a\n") && len(b) >= 29:
+		d := fmt.Sprintf("PNG image data, %d x %d", binary.BigEndian.Uint32(b[16:]), binary.BigEndian.Uint32(b[20:]))
+		depth, ct := b[24], b[25]
+		switch ct {
+		case 0:
+			d += fmt.Sprintf(", %d-bit grayscale", depth)
+		case 2:
+			d += fmt.Sprintf(", %d-bit/color RGB", depth)
+		case 3:
+			d += fmt.Sprintf(", %d-bit colormap", depth)
+		case 4:
+			d += fmt.Sprintf(", %d-bit gray+alpha", depth)
+		case 6:
+			d += fmt.Sprintf(", %d-bit/color RGBA", depth)
+		}
+		if b[28] == 0 {
+			d += ", non-interlaced"
+		} else {
+			d += ", interlaced"
+		}
+		return d, "image/png", true
+	case (has("GIF87a") || has("GIF89a")) && len(b) >= 10:
+		return fmt.Sprintf("GIF image data, version %s, %d x %d", b[3:6], binary.LittleEndian.Uint16(b[6:]), binary.LittleEndian.Uint16(b[8:])), "image/gif", true
+	case has("\xff\xd8\xff"):
+		d := "JPEG image data"
+		if len(b) >= 13 && string(b[6:11]) == "JFIF\x00" {
+			d += fmt.Sprintf(", JFIF standard %d.%02d", b[11], b[12])
+		} else if len(b) >= 10 && string(b[6:10]) == "Exif" {
+			d += ", Exif standard"
+		}
+		return d, "image/jpeg", true
+	case has("%PDF-"):
+		v := b[5:]
+		if i := bytes.IndexAny(v, "\r\n \t%"); i >= 0 {
+			v = v[:i]
+		}
+		return "PDF document, version " + string(v), "application/pdf", true
+	case has("\x1f\x8b") && len(b) >= 10:
+		return fileGzip(b, whole), "application/gzip", true
+	case has("BZh") && len(b) >= 4 && b[3] >= '1' && b[3] <= '9':
+		return fmt.Sprintf("bzip2 compressed data, block size = %c00k", b[3]), "application/x-bzip2", true
+	case has("\xfd7zXZ\x00") && len(b) >= 8:
+		check := map[byte]string{0: "none", 1: "CRC32", 4: "CRC64", 10: "SHA-256"}[b[7]&0xf]
+		if check == "" {
+			check = "Unknown"
+		}
+		return "XZ compressed data, checksum " + check, "application/x-xz", true
+	case has("PK\x03\x04") && len(b) >= 10:
+		ver := binary.LittleEndian.Uint16(b[4:])
+		method := binary.LittleEndian.Uint16(b[8:])
+		m := map[uint16]string{0: "store", 8: "deflate", 12: "bzip2", 14: "lzma"}[method]
+		if m == "" {
+			m = fmt.Sprintf("%d", method)
+		}
+		return fmt.Sprintf("Zip archive data, at least v%d.%d to extract, compression method=%s", ver/10, ver%10, m), "application/zip", true
+	case has("PK\x05\x06"):
+		return "Zip archive data (empty)", "application/zip", true
+	case len(b) >= 263 && string(b[257:265]) == "ustar  \x00":
+		return "POSIX tar archive (GNU)", "application/x-tar", true
+	case len(b) >= 263 && string(b[257:263]) == "ustar\x00":
+		return "POSIX tar archive", "application/x-tar", true
+	case has("7z\xbc\xaf\x27\x1c"):
+		return "7-zip archive data", "application/x-7z-compressed", true
+	}
+	return "", "", false
+}
+
+// fileGzip describes a gzip header (and, with the whole file, its size).
+func fileGzip(b []byte, whole bool) string {
+	d := "gzip compressed data"
+	flags := b[3]
+	p := 10
+	if flags&4 != 0 && len(b) >= p+2 { // FEXTRA
+		p += 2 + int(binary.LittleEndian.Uint16(b[p:]))
+	}
+	if flags&8 != 0 && p < len(b) { // FNAME
+		if i := bytes.IndexByte(b[p:], 0); i >= 0 {
+			d += `, was "` + string(b[p:p+i]) + `"`
+		}
+	}
+	if mt := binary.LittleEndian.Uint32(b[4:]); mt != 0 {
+		d += ", last modified: " + time.Unix(int64(mt), 0).UTC().Format("Mon Jan _2 15:04:05 2006")
+	}
+	switch b[8] {
+	case 2:
+		d += ", max compression"
+	case 4:
+		d += ", max speed"
+	}
+	if b[9] == 3 {
+		d += ", from Unix"
+	}
+	if whole && len(b) >= 18 {
+		d += fmt.Sprintf(", original size modulo 2^32 %d", binary.LittleEndian.Uint32(b[len(b)-4:]))
+	}
+	return d
+}
+
+func fileELFMime(b []byte) string {
+	f, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		return "application/octet-stream"
+	}
+	switch f.Type {
+	case elf.ET_EXEC:
+		return "application/x-executable"
+	case elf.ET_DYN:
+		if fileELFPie(f) {
+			return "application/x-pie-executable"
+		}
+		return "application/x-sharedlib"
+	case elf.ET_REL:
+		return "application/x-object"
+	case elf.ET_CORE:
+		return "application/x-coredump"
+	}
+	return "application/octet-stream"
+}
+
+func fileELFPie(f *elf.File) bool {
+	vals, err := f.DynValue(elf.DT_FLAGS_1)
+	if err == nil {
+		for _, v := range vals {
+			if v&uint64(elf.DF_1_PIE) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileELF describes an ELF file as file does for the common fields.
+func fileELF(b []byte) string {
+	if len(b) < 20 {
+		return "ELF"
+	}
+	class := map[byte]string{1: "32-bit", 2: "64-bit"}[b[4]]
+	endian := map[byte]string{1: "LSB", 2: "MSB"}[b[5]]
+	var order binary.ByteOrder = binary.LittleEndian
+	if b[5] == 2 {
+		order = binary.BigEndian
+	}
+	f, ferr := elf.NewFile(bytes.NewReader(b))
+	typ := map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}[order.Uint16(b[16:])]
+	if ferr == nil && f.Type == elf.ET_DYN && fileELFPie(f) {
+		typ = "pie executable"
+	}
+	machine := map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}[order.Uint16(b[18:])]
+	abi := map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}[b[7]]
+	d := fmt.Sprintf("ELF %s %s %s", class, endian, typ)
+	if machine != "" {
+		d += ", " + machine
+	}
+	d += fmt.Sprintf(", version %d (%s)", b[6], abi)
+	if ferr != nil || len(f.Sections) == 0 {
+		return d
+	}
+	interp := ""
+	dynamic := false
+	for _, p := range f.Progs {
+		switch p.Type {
+		case elf.PT_INTERP:
+			if data, err := io.ReadAll(p.Open()); err == nil {
+				interp = strings.TrimRight(string(data), "\x00")
+			}
+		case elf.PT_DYNAMIC:
+			dynamic = true
+		}
+	}
+	switch {
+	case interp != "":
+		d += ", dynamically linked, interpreter " + interp
+	case dynamic && f.Type == elf.ET_DYN:
+		d += ", dynamically linked"
+	case f.Type != elf.ET_REL:
+		d += ", statically linked"
+	}
+	for _, s := range f.Sections {
+		data, err := s.Data()
+		if err != nil || s.Type != elf.SHT_NOTE || len(data) < 16 {
+			continue
+		}
+		nsz, dsz, typ := order.Uint32(data), order.Uint32(data[4:]), order.Uint32(data[8:])
+		off := 12 + int((nsz+3)&^3)
+		if off+int(dsz) > len(data) {
+			continue
+		}
+		desc := data[off : off+int(dsz)]
+		switch {
+		case s.Name == ".note.gnu.build-id" && typ == 3:
+			d += fmt.Sprintf(", BuildID[%s]=%x", map[int]string{20: "sha1", 16: "md5"}[len(desc)], desc)
+		case s.Name == ".note.ABI-tag" && typ == 1 && len(desc) >= 16 && order.Uint32(desc) == 0:
+			d += fmt.Sprintf(", for GNU/Linux %d.%d.%d", order.Uint32(desc[4:]), order.Uint32(desc[8:]), order.Uint32(desc[12:]))
+		}
+	}
+	if f.Section(".symtab") != nil {
+		d += ", not stripped"
+	} else {
+		d += ", stripped"
+	}
+	return d
+}
+
+// fileText classifies data that is no known binary format: its encoding,
+// a script's interpreter, and its line terminators, in file's words.
+func fileText(b []byte) (desc, mimeType, enc string) {
+	var kind string
+	text := b
+	switch {
+	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
+		order := "little"
+		if b[0] == 0xfe {
+			order = "big"
+		}
+		enc = "utf-16" + order[:1] + "e"
+		d := "Unicode text, UTF-16, " + order + "-endian text"
+		if !bytes.Contains(b, []byte("\n\x00")) && !bytes.Contains(b, []byte("\x00\n")) {
+			d += ", with no line terminators"
+		}
+		return d, "text/plain", enc
+	case fileASCII(b):
+		kind, enc = "ASCII", "us-ascii"
+	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) && utf8.Valid(b[3:]) && fileTextBytes(b[3:]):
+		kind, enc, text = "Unicode text, UTF-8 (with BOM)", "utf-8", b[3:]
+	case utf8.Valid(b) && fileTextBytes(b):
+		kind, enc = "Unicode text, UTF-8", "utf-8"
+	case fileExtended(b, true):
+		kind, enc = "ISO-8859", "iso-8859-1"
+	case fileExtended(b, false):
+		kind, enc = "Non-ISO extended-ASCII", "unknown-8bit"
+	default:
+		return "data", "application/octet-stream", "binary"
+	}
+	mimeType = "text/plain"
+	desc = kind + " text"
+	if line, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(line, []byte("#!")) {
+		name, mt := fileInterpreter(string(bytes.TrimRight(line[2:], "\r")))
+		mimeType = mt
+		switch name {
+		case "Perl script", "Node.js script":
+			// file words these two without the encoding first.
+			desc = name + " text executable"
+			if name == "Node.js script" {
+				desc = name + " executable, " + kind + " text"
+			}
+		default:
+			desc = name + ", " + kind + " text executable"
+		}
+	} else {
+		trimmed := bytes.TrimSpace(text)
+		switch {
+		case (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
+			return "JSON text data", "application/json", enc
+		case bytes.HasPrefix(trimmed, []byte("<?xml")):
+			v := "1.0"
+			if i := bytes.Index(trimmed, []byte(`version="`)); i >= 0 {
+				if j := bytes.IndexByte(trimmed[i+9:], '"'); j >= 0 {
+					v = string(trimmed[i+9 : i+9+j])
+				}
+			}
+			desc, mimeType = "XML "+v+" document, "+desc, "text/xml"
+		case fileHTML(trimmed):
+			desc, mimeType = "HTML document, "+desc, "text/html"
+		}
+	}
+	return desc + fileLines(text), mimeType, enc
+}
+
+// fileInterpreter names the script type of a #! line.
+func fileInterpreter(line string) (string, string) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return "a script", "text/plain"
+	}
+	prog := path.Base(fields[0])
+	if prog == "env" && len(fields) > 1 {
+		prog = path.Base(fields[1])
+	}
+	switch {
+	case prog == "sh":
+		return "POSIX shell script", "text/x-shellscript"
+	case prog == "bash":
+		return "Bourne-Again shell script", "text/x-shellscript"
+	case prog == "zsh":
+		return "Paul Falstad's zsh script", "text/x-shellscript"
+	case prog == "dash" || prog == "ksh":
+		return "POSIX shell script", "text/x-shellscript"
+	case strings.HasPrefix(prog, "python"):
+		return "Python script", "text/x-script.python"
+	case strings.HasPrefix(prog, "perl"):
+		return "Perl script", "text/x-perl"
+	case strings.HasPrefix(prog, "ruby"):
+		return "Ruby script", "text/x-ruby"
+	case prog == "node" || prog == "nodejs":
+		return "Node.js script", "application/javascript"
+	case prog == "awk" || prog == "gawk" || prog == "mawk":
+		return "awk script", "text/x-awk"
+	}
+	return "a " + strings.Join(fields, " ") + " script", "text/plain"
+}
+
+// fileTextChar is file's table of the bytes text may hold: BEL to CR,
+// ESC, and printable ASCII.
+func fileTextChar(c byte) bool {
+	return c >= 7 && c <= 13 || c == 0x1b || c >= 0x20 && c < 0x7f
+}
+
+func fileASCII(b []byte) bool {
+	for _, c := range b {
+		if !fileTextChar(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// fileTextBytes reports whether the ASCII bytes of b are all text.
+func fileTextBytes(b []byte) bool {
+	for _, c := range b {
+		if c < 0x80 && !fileTextChar(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// fileExtended reports whether b is 8-bit text: ISO-8859 (no C1
+// controls) or, with iso false, any high byte.
+func fileExtended(b []byte, iso bool) bool {
+	for _, c := range b {
+		if c < 0x80 && !fileTextChar(c) || iso && c >= 0x80 && c < 0xa0 {
+			return false
+		}
+	}
+	return true
+}
+
+func fileHTML(b []byte) bool {
+	l := bytes.ToLower(b[:min(len(b), 64)])
+	for _, p := range []string{"<!doctype html", "<html", "<head", "<title", "<body"} {
+		if bytes.HasPrefix(l, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileLines is the text's "with ..." tail: very long lines, escape
+// sequences, overstriking, and the line terminators other than LF.
+func fileLines(b []byte) string {
+	var crlf, cr, lf, longest, cur int
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '\r':
+			if i+1 < len(b) && b[i+1] == '\n' {
+				crlf++
+				i++
+			} else {
+				cr++
+			}
+			longest, cur = max(longest, cur), 0
+		case '\n':
+			lf++
+			longest, cur = max(longest, cur), 0
+		default:
+			cur++
+		}
+	}
+	longest = max(longest, cur)
+	var parts []string
+	if longest > 300 {
+		parts = append(parts, fmt.Sprintf("with very long lines (%d)", longest))
+	}
+	if bytes.IndexByte(b, 0x1b) >= 0 {
+		parts = append(parts, "with escape sequences")
+	}
+	if bytes.IndexByte(b, '\b') >= 0 {
+		parts = append(parts, "with overstriking")
+	}
+	var terms []string
+	if crlf > 0 {
+		terms = append(terms, "CRLF")
+	}
+	if cr > 0 {
+		terms = append(terms, "CR")
+	}
+	if lf > 0 && len(terms) > 0 {
+		terms = append(terms, "LF")
+	}
+	switch {
+	case crlf+cr+lf == 0:
+		parts = append(parts, "with no line terminators")
+	case len(terms) > 0:
+		parts = append(parts, "with "+strings.Join(terms, ", ")+" line terminators")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,39 @@
+package builtins
+
+import (
+	"strings"
+	"testing"
+)
+
+// Expected values produced by file 5.44 on the same contents.
+func TestFile(t *testing.T) {
+	long := strings.Repeat("x", 400) + "\n"
+	files := map[string]string{
+		"ascii": "hello\n", "utf8": "h\xc3\xa9llo\n", "crlf": "a\r\nb\r\n", "cr": "a\rb\r", "noeol": "noeol",
+		"empty": "", "sh": "#!/bin/sh\necho\n", "py": "#!/usr/bin/env python3\nprint()\n", "pl": "#!/usr/bin/perl\n",
+		"node": "#!/usr/bin/env node\n", "foo": "#!/usr/bin/foo\n", "shcrlf": "#!/bin/sh\r\necho\r\n",
+		"png": "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x08\x08\x06\x00\x00\x00",
+		"gif": "GIF89a\x10\x00\x08\x00", "pdf": "%PDF-1.4\n", "bz": bzHello, "xz": xzHello,
+		"data": "a\x00b", "utf16": "\xff\xfeh\x00i\x00", "latin1": "hello\xe9\n", "nonIso": "a\x80b\n",
+		"json": "{\"a\":1}\n", "xml": "<?xml version=\"1.0\"?>\n<a/>\n", "html": "<!DOCTYPE html>\n<html></html>\n",
+		"long": long, "bom": "\xef\xbb\xbfhi\n", "mixed": "a\nb\r\n", "esc": "a\x1b[1mb\n", "bs": "a\bb\n",
+		"dir/": "", "zip": "PK\x03\x04\x0a\x00\x00\x00\x00\x00",
+	}
+	laRun(t, []laCase{
+		{files, []string{"file", "ascii", "utf8", "crlf", "cr", "noeol", "empty", "dir"}, "",
+			"ascii: ASCII text\nutf8:  Unicode text, UTF-8 text\ncrlf:  ASCII text, with CRLF line terminators\ncr:    ASCII text, with CR line terminators\nnoeol: ASCII text, with no line terminators\nempty: empty\ndir:   directory\n", "", 0},
+		{files, []string{"file", "sh", "py", "pl", "node", "foo", "shcrlf"}, "",
+			"sh:     POSIX shell script, ASCII text executable\npy:     Python script, ASCII text executable\npl:     Perl script text executable\nnode:   Node.js script executable, ASCII text\nfoo:    a /usr/bin/foo script, ASCII text executable\nshcrlf: POSIX shell script, ASCII text executable, with CRLF line terminators\n", "", 0},
+		{files, []string{"file", "png", "gif", "pdf", "bz", "xz", "zip"}, "",
+			"png: PNG image data, 16 x 8, 8-bit/color RGBA, non-interlaced\ngif: GIF image data, version 89a, 16 x 8\npdf: PDF document, version 1.4\nbz:  bzip2 compressed data, block size = 900k\nxz:  XZ compressed data, checksum CRC64\nzip: Zip archive data, at least v1.0 to extract, compression method=store\n", "", 0},
+		{files, []string{"file", "data", "utf16", "latin1", "nonIso", "json", "xml", "html"}, "",
+			"data:   data\nutf16:  Unicode text, UTF-16, little-endian text, with no line terminators\nlatin1: ISO-8859 text\nnonIso: Non-ISO extended-ASCII text\njson:   JSON text data\nxml:    XML 1.0 document, ASCII text\nhtml:   HTML document, ASCII text\n", "", 0},
+		{files, []string{"file", "long", "bom", "mixed", "esc", "bs"}, "",
+			"long:  ASCII text, with very long lines (400)\nbom:   Unicode text, UTF-8 (with BOM) text\nmixed: ASCII text, with CRLF, LF line terminators\nesc:   ASCII text, with escape sequences\nbs:    ASCII text, with overstriking\n", "", 0},
+		{files, []string{"file", "-b", "ascii"}, "", "ASCII text\n", "", 0},
+		{files, []string{"file", "-i", "ascii", "utf8", "png", "dir", "empty", "sh"}, "",
+			"ascii: text/plain; charset=us-ascii\nutf8:  text/plain; charset=utf-8\npng:   image/png; charset=binary\ndir:   inode/directory; charset=binary\nempty: inode/x-empty; charset=binary\nsh:    text/x-shellscript; charset=us-ascii\n", "", 0},
+		{files, []string{"file", "--mime-type", "png"}, "", "png: image/png\n", "", 0},
+		{files, []string{"file", "nosuch"}, "", "nosuch: cannot open `nosuch' (No such file or directory)\n", "", 0},
+	})
+}
