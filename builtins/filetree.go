@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 	"syscall"
@@ -168,3 +169,27 @@ var errNotDir error = syscall.ENOTDIR
 
 // errFtIsDir is EISDIR, for a directory operand where a file is needed.
 var errFtIsDir error = syscall.EISDIR
+
+// ftMkdirAll creates the directory dir (absolute) with perm, and its
+// missing parents with 0755; an existing directory is no error.
+func ftMkdirAll(env *Env, dir string, perm fs.FileMode) error {
+	fi, err := env.FS.Stat(dir)
+	if err == nil {
+		if fi.IsDir() {
+			return nil
+		}
+		return syscall.ENOTDIR
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if parent := path.Dir(dir); parent != dir {
+		if err := ftMkdirAll(env, parent, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := env.FS.Mkdir(dir, perm); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return nil
+}

@@ -957,23 +957,5 @@ func tarDirPerm(mode int64) fs.FileMode {
 
 // mkdirAll creates dir and its missing parents below the base directory.
 func (s *tarState) mkdirAll(dir string, perm fs.FileMode) error {
-	fi, err := s.env.FS.Stat(dir)
-	if err == nil {
-		if fi.IsDir() {
-			return nil
-		}
-		return syscall.ENOTDIR
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if parent := path.Dir(dir); parent != dir {
-		if err := s.mkdirAll(parent, 0o755); err != nil {
-			return err
-		}
-	}
-	if err := s.env.FS.Mkdir(dir, perm); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	return nil
+	return ftMkdirAll(s.env, dir, perm)
 }

@@ -1,0 +1,324 @@
+package builtins
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive", Run: unzipCmd})
+}
+
+// unzipCmd is Info-ZIP unzip 6.0's common use through archive/zip:
+// extraction (-d, -o, -n, -j, -q), listing (-l), piping (-p) and testing
+// (-t), with its output lines and exit statuses (9 no archive, 11 no
+// member matched).
+func unzipCmd(env *Env) int {
+	f := NewFlags(env, "Extract, list or test the members of a ZIP archive (Info-ZIP unzip 6.0's\n"+
+		"common options). Members may be named (shell patterns) after the archive.", "[-lpt] [-o|-n] [-jq] file[.zip] [file(s) ...] [-d exdir]")
+	list := f.Bool('l', "", "list files (short format)")
+	pipe := f.Bool('p', "", "extract files to pipe, no messages")
+	test := f.Bool('t', "", "test compressed archive data")
+	overwrite := f.Bool('o', "", "overwrite files WITHOUT prompting")
+	never := f.Bool('n', "", "never overwrite existing files")
+	junk := f.Bool('j', "", "junk paths (do not make directories)")
+	quiet := 0
+	f.CountVar(&quiet, 'q', "", "quiet mode (-qq => quieter)")
+	exdir, _ := f.String('d', "", "exdir", "extract files into exdir")
+	excludes := []string{}
+	f.Func('x', "", RequiredArg, "file", "exclude files that follow (in xlist)", func(v string, _ bool) error { excludes = append(excludes, v); return nil })
+	version := versionOption(f)
+	args, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 10)
+	}
+	if *version {
+		return printVersion(env, "Info-ZIP unzip", "6.0")
+	}
+	if len(args) == 0 {
+		f.PrintHelp(env.Stdout)
+		return 0
+	}
+	name, members := args[0], args[1:]
+	w := laWriter(env)
+	defer w.Flush()
+	zr, shown, status := unzipOpen(env, w, name, !*pipe && quiet == 0)
+	if zr == nil {
+		return status
+	}
+	matched := make([]bool, len(members))
+	selected := func(n string) bool {
+		for _, x := range excludes {
+			if ok, _ := path.Match(x, n); ok {
+				return false
+			}
+		}
+		if len(members) == 0 {
+			return true
+		}
+		for i, m := range members {
+			if ok, _ := path.Match(m, n); ok || m == n {
+				matched[i] = true
+				return true
+			}
+		}
+		return false
+	}
+	st := 0
+	switch {
+	case *list:
+		w.WriteString("  Length      Date    Time    Name\n---------  ---------- -----   ----\n")
+		var total uint64
+		n := 0
+		for _, zf := range zr.File {
+			if !selected(zf.Name) {
+				continue
+			}
+			fmt.Fprintf(w, "%9d  %s   %s\n", zf.UncompressedSize64, zf.Modified.Format("2006-01-02 15:04"), zf.Name)
+			total += zf.UncompressedSize64
+			n++
+		}
+		plural := "s"
+		if n == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(w, "---------                     -------\n%9d                     %d file%s\n", total, n, plural)
+	case *pipe, *test:
+		bad := 0
+		for _, zf := range zr.File {
+			if !selected(zf.Name) || strings.HasSuffix(zf.Name, "/") {
+				continue
+			}
+			out := io.Writer(w)
+			if *test {
+				out = io.Discard
+			}
+			err := unzipCopy(env, out, zf)
+			switch {
+			case err != nil && *test:
+				fmt.Fprintf(w, "    testing: %-22s  bad CRC or data\n", zf.Name)
+				bad++
+			case err != nil:
+				w.Flush()
+				env.Errorf("%s: %s", zf.Name, err)
+				st = 1
+			case *test && quiet == 0:
+				fmt.Fprintf(w, "    testing: %-22s   OK\n", zf.Name)
+			}
+		}
+		if *test {
+			if bad == 0 {
+				fmt.Fprintf(w, "No errors detected in compressed data of %s.\n", shown)
+			} else {
+				fmt.Fprintf(w, "At least one error was detected in %s.\n", shown)
+				st = 2
+			}
+		}
+	default:
+		base := env.Dir
+		if *exdir != "" {
+			base = env.Abs(*exdir)
+			if err := ftMkdirAll(env, base, 0o755); err != nil {
+				w.Flush()
+				fmt.Fprintf(env.Stderr, "checkdir:  cannot create extraction directory: %s\n           %s\n", *exdir, ErrText(err))
+				return 3
+			}
+		}
+		x := unzipExtractor{env: env, w: w, base: base, exdir: *exdir, overwrite: *overwrite, never: *never, junk: *junk, quiet: quiet > 0}
+		for _, zf := range zr.File {
+			if env.Ctx.Err() != nil {
+				return 1
+			}
+			if selected(zf.Name) {
+				st = max(st, x.extract(zf))
+			}
+		}
+	}
+	for i, m := range members {
+		if !matched[i] {
+			w.Flush()
+			fmt.Fprintf(env.Stderr, "caution: filename not matched:  %s\n", m)
+			st = 11
+		}
+	}
+	return laFinish(env, w, st)
+}
+
+// unzipOpen reads the archive name (or name.zip) whole and opens it; it
+// prints "Archive:  NAME" unless pipe mode is quiet. On failure it
+// reports unzip's message and returns status 9.
+func unzipOpen(env *Env, w *bufio.Writer, name string, header bool) (*zip.Reader, string, int) {
+	shown := name
+	r, err := env.Open(name)
+	if err != nil && errors.Is(err, fs.ErrNotExist) && !strings.HasSuffix(name, ".zip") {
+		if r2, err2 := env.Open(name + ".zip"); err2 == nil {
+			r, err, shown = r2, nil, name+".zip"
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "unzip:  cannot find or open %s, %s.zip or %s.ZIP.\n", name, name, name)
+		return nil, "", 9
+	}
+	data, err := laReadAll(env, r)
+	r.Close()
+	if err != nil {
+		env.Errorf("%s: %s", name, ErrText(err))
+		return nil, "", 9
+	}
+	if header {
+		fmt.Fprintf(w, "Archive:  %s\n", shown)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		w.Flush()
+		fmt.Fprintf(env.Stderr, "  End-of-central-directory signature not found.  Either this file is not\n"+
+			"  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n"+
+			"  latter case the central directory and zipfile comment will be found on\n"+
+			"  the last disk(s) of this archive.\n"+
+			"unzip:  cannot find zipfile directory in one of %s or\n"+
+			"        %s.zip, and cannot find %s.ZIP, period.\n", name, name, name)
+		return nil, "", 9
+	}
+	return zr, shown, 0
+}
+
+func unzipCopy(env *Env, w io.Writer, zf *zip.File) error {
+	rc, err := zf.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	return laCopy(env, w, rc, make([]byte, laBufSize))
+}
+
+// unzipExtractor writes members below base.
+type unzipExtractor struct {
+	env                           *Env
+	w                             *bufio.Writer
+	base, exdir                   string
+	overwrite, never, junk, quiet bool
+	all, none, eof                bool // answers "A" and "N" to the prompt, or none
+	stdin                         *bufio.Reader
+}
+
+// safeName is the member's path with leading slashes and ".." components
+// removed, as unzip does (with a warning) for names that would leave the
+// extraction directory.
+func unzipSafeName(name string) string {
+	var parts []string
+	for _, p := range strings.Split(name, "/") {
+		if p != "" && p != "." && p != ".." {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+func (x *unzipExtractor) extract(zf *zip.File) int {
+	env := x.env
+	rel := unzipSafeName(zf.Name)
+	if x.junk {
+		rel = path.Base(rel)
+	}
+	if rel == "" || rel == "." {
+		return 0
+	}
+	shown := rel
+	if x.exdir != "" {
+		shown = path.Join(x.exdir, rel)
+	}
+	dst := path.Join(x.base, rel)
+	if strings.HasSuffix(zf.Name, "/") {
+		if x.junk {
+			return 0
+		}
+		if fi, err := env.FS.Stat(dst); err == nil && fi.IsDir() {
+			return 0
+		}
+		if !x.quiet {
+			fmt.Fprintf(x.w, "   creating: %s/\n", shown)
+		}
+		if err := ftMkdirAll(env, dst, 0o755); err != nil {
+			x.w.Flush()
+			env.Errorf("%s: %s", shown, ErrText(err))
+			return 1
+		}
+		return 0
+	}
+	if _, err := env.FS.Lstat(dst); err == nil && !x.overwrite && !x.all {
+		if x.never {
+			return 0
+		}
+		if x.none || !x.ask(shown) {
+			if x.eof {
+				return 1 // unzip 6.0 ends with status 1 after EOF at its prompt
+			}
+			return 0
+		}
+	}
+	if err := ftMkdirAll(env, path.Dir(dst), 0o755); err != nil {
+		x.w.Flush()
+		fmt.Fprintf(env.Stderr, "checkdir error:  cannot create %s\n                 %s\n", path.Dir(shown), ErrText(err))
+		return 1
+	}
+	action := "inflating"
+	if zf.Method == zip.Store {
+		action = "extracting"
+	}
+	if !x.quiet {
+		fmt.Fprintf(x.w, "%11s: %-22s  \n", action, shown)
+	}
+	out, err := env.Create(dst)
+	if err == nil {
+		err = unzipCopy(env, out, zf)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		x.w.Flush()
+		env.Errorf("%s: %s", shown, ErrText(err))
+		return 1
+	}
+	if perm := zf.Mode().Perm(); perm != 0 && zf.CreatorVersion>>8 == 3 {
+		env.FS.Chmod(dst, perm&^0o022|perm&0o700)
+	}
+	if !zf.Modified.IsZero() {
+		env.FS.Chtimes(dst, time.Time{}, zf.Modified)
+	}
+	return 0
+}
+
+// ask is unzip's prompt for a file that exists; it reads the answer from
+// standard input, and takes end of input as "[N]one", as unzip does.
+func (x *unzipExtractor) ask(shown string) bool {
+	x.w.Flush()
+	fmt.Fprintf(x.env.Stderr, "replace %s? [y]es, [n]o, [A]ll, [N]one, [r]ename: ", shown)
+	if x.stdin == nil {
+		x.stdin = bufio.NewReader(x.env.Stdin)
+	}
+	line, err := x.stdin.ReadString('\n')
+	if err != nil && line == "" {
+		fmt.Fprintf(x.env.Stderr, " NULL\n(EOF or read error, treating as \"[N]one\" ...)\n")
+		x.none, x.eof = true, true
+		return false
+	}
+	switch strings.TrimSpace(line) {
+	case "y", "Y":
+		return true
+	case "A":
+		x.all = true
+		return true
+	case "N":
+		x.none = true
+	}
+	return false
+}
