@@ -1,0 +1,354 @@
+package builtins
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func init() {
+	Register(Builtin{Name: "pr", Summary: "convert text files for printing", Run: prCmd})
+}
+
+// prOpts are the options of one pr call.
+type prOpts struct {
+	columns, pageLen, width, offset int
+	across, merge, number, double   bool
+	noHeader                        bool
+	header                          string
+	headerSet                       bool
+	sep                             string // -s: columns joined by it, unpadded
+	sepSet                          bool
+	now                             time.Time
+}
+
+// prCmd is GNU pr 9.1's common use: pages of 66 lines with a header and
+// trailer, -t, -h, -l, -w, -n, -d, -o, -COLUMN down (balanced on the last
+// page) or -a across, -m to merge files, -s. Padding between columns
+// uses tabs where they fit, as pr does.
+func prCmd(env *Env) int {
+	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now()}
+	f := NewFlags(env, "Paginate or columnate FILE(s) for printing.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	for d := '0'; d <= '9'; d++ {
+		d := d
+		f.Func(d, "", NoArg, "", "", func(string, bool) error {
+			o.columns = o.columns*10 + int(d-'0')
+			return nil
+		})
+	}
+	f.BoolVar(&o.across, 'a', "across", "print columns across rather than down, used together\n                    with -COLUMN")
+	f.BoolVar(&o.double, 'd', "double-space", "double space the output")
+	f.Func('h', "header", RequiredArg, "HEADER", "use a centered HEADER instead of filename in page header", func(v string, _ bool) error {
+		o.header, o.headerSet = v, true
+		return nil
+	})
+	intArg := func(p *int, what string) func(string, bool) error {
+		return func(v string, _ bool) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 && what != "offset" || n < 0 {
+				return &UsageError{"'-" + what + "' " + laQuote(v) + ": Invalid argument"}
+			}
+			*p = n
+			return nil
+		}
+	}
+	f.Func('l', "length", RequiredArg, "PAGE_LENGTH", "set the page length to PAGE_LENGTH (66) lines", intArg(&o.pageLen, "l PAGE_LENGTH"))
+	f.BoolVar(&o.merge, 'm', "merge", "print all files in parallel, one in each column")
+	f.BoolVar(&o.number, 'n', "number-lines", "number lines (five digits and a TAB)")
+	f.Func('o', "indent", RequiredArg, "MARGIN", "offset each line with MARGIN (zero) spaces", intArg(&o.offset, "o MARGIN"))
+	f.Func('s', "separator", OptionalArg, "CHAR", "separate columns by a single character, default TAB", func(v string, present bool) error {
+		o.sep, o.sepSet = "\t", true
+		if present {
+			o.sep = v[:1]
+		}
+		return nil
+	})
+	f.BoolVar(&o.noHeader, 't', "omit-header", "omit page headers and trailers")
+	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", intArg(&o.width, "w PAGE_WIDTH"))
+	version := versionOption(f)
+	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
+	var args []string
+	for _, a := range env.Args[1:] {
+		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
+			o.columns = 0
+		}
+		args = append(args, a)
+	}
+	files, err := f.Parse(args)
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env, "GNU coreutils", "9.1")
+	}
+	if o.columns == 0 {
+		o.columns = 1
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	w := laWriter(env)
+	status := 0
+	read := func(name string) ([]string, time.Time, bool) {
+		r, fi, err := laOpen(env, name)
+		if err == nil && fi != nil && fi.IsDir() {
+			r.Close()
+			err = errLaIsDir
+		}
+		if err != nil {
+			w.Flush()
+			env.PathError(name, err)
+			status = 1
+			return nil, time.Time{}, false
+		}
+		data, err := laReadAll(env, r)
+		r.Close()
+		if err != nil {
+			w.Flush()
+			env.PathError(name, err)
+			status = 1
+			return nil, time.Time{}, false
+		}
+		mt := o.now
+		if fi != nil && name != "-" {
+			mt = fi.ModTime()
+		}
+		s := string(data)
+		if s == "" {
+			return nil, mt, true
+		}
+		return strings.Split(strings.TrimSuffix(s, "\n"), "\n"), mt, true
+	}
+	if o.merge {
+		var cols [][]string
+		for _, name := range files {
+			lines, _, ok := read(name)
+			if ok {
+				cols = append(cols, lines)
+			}
+		}
+		o.columns = len(cols)
+		prPages(w, o, prMerge(cols), o.header, o.now)
+	} else {
+		for _, name := range files {
+			lines, mt, ok := read(name)
+			if !ok {
+				continue
+			}
+			hdr := name
+			if name == "-" {
+				hdr = ""
+			}
+			if o.headerSet {
+				hdr = o.header
+			}
+			prPages(w, o, prColumns(o, lines), hdr, mt)
+		}
+	}
+	return laFinish(env, w, status)
+}
+
+// prPage is one page's body: rows of column cells.
+type prPage [][]string
+
+// prColumns lays lines out in pages of rows; with several columns, down
+// (the last page balanced: the first columns one line longer) or across.
+func prColumns(o *prOpts, lines []string) []prPage {
+	rows := prBodyLines(o)
+	if o.double {
+		rows = max(1, rows/2)
+	}
+	var pages []prPage
+	for n := 1; len(lines) > 0; n++ {
+		per := rows * o.columns
+		chunk := lines[:min(per, len(lines))]
+		lines = lines[len(chunk):]
+		var page prPage
+		switch {
+		case o.columns == 1:
+			for i, l := range chunk {
+				if o.number {
+					l = fmt.Sprintf("%5d\t%s", (n-1)*rows+i+1, l)
+				}
+				page = append(page, []string{l})
+			}
+		case o.across:
+			for i := 0; i < len(chunk); i += o.columns {
+				page = append(page, chunk[i:min(i+o.columns, len(chunk))])
+			}
+		default:
+			height := rows
+			if len(chunk) < per {
+				height = (len(chunk) + o.columns - 1) / o.columns
+			}
+			// Column c holds base lines, the first extra ones one more.
+			base, extra := len(chunk)/o.columns, len(chunk)%o.columns
+			if len(chunk) == per {
+				base, extra = rows, 0
+			}
+			page = make(prPage, height)
+			at := 0
+			for c := 0; c < o.columns; c++ {
+				h := base
+				if c < extra {
+					h++
+				}
+				for r := 0; r < h && at < len(chunk); r++ {
+					for len(page[r]) < c {
+						page[r] = append(page[r], "")
+					}
+					page[r] = append(page[r], chunk[at])
+					at++
+				}
+			}
+		}
+		pages = append(pages, page)
+	}
+	return pages
+}
+
+// prMerge lays the files side by side, one column each.
+func prMerge(cols [][]string) []prPage {
+	n := 0
+	for _, c := range cols {
+		n = max(n, len(c))
+	}
+	var all prPage
+	for r := 0; r < n; r++ {
+		row := make([]string, len(cols))
+		for i, c := range cols {
+			if r < len(c) {
+				row[i] = c[r]
+			}
+		}
+		all = append(all, row)
+	}
+	return []prPage{all} // split into pages by prPages
+}
+
+// prBodyLines is the number of text lines a page holds.
+func prBodyLines(o *prOpts) int {
+	if o.noHeader || o.pageLen <= 10 {
+		return o.pageLen
+	}
+	return o.pageLen - 10
+}
+
+// prPages writes the pages with their headers and trailers.
+func prPages(w *bufio.Writer, o *prOpts, pages []prPage, hdr string, mt time.Time) {
+	rows := prBodyLines(o)
+	if o.double {
+		rows = max(1, rows/2)
+	}
+	// Merged output arrives as one long page: cut it here.
+	if o.merge && len(pages) == 1 {
+		var cut []prPage
+		for p := pages[0]; len(p) > 0; p = p[min(rows, len(p)):] {
+			cut = append(cut, p[:min(rows, len(p))])
+		}
+		pages = cut
+	}
+	header := !o.noHeader && o.pageLen > 10
+	colWidth := o.width
+	if o.columns > 1 {
+		colWidth = (o.width - (o.columns - 1)) / o.columns
+	}
+	for n, page := range pages {
+		if header {
+			date := mt.Format("2006-01-02 15:04")
+			pg := "Page " + strconv.Itoa(n+1)
+			blank := max(0, o.width-len(date)-len(hdr)-len(pg))
+			fmt.Fprintf(w, "\n\n%s%s%s%s%s\n\n\n", date, strings.Repeat(" ", blank/2), hdr, strings.Repeat(" ", blank-blank/2), pg)
+		}
+		used := 0
+		for _, row := range page {
+			line := strings.Repeat(" ", o.offset)
+			if o.columns == 1 && !o.merge {
+				line += row[0]
+			} else {
+				line += prRow(o, row, colWidth)
+			}
+			w.WriteString(line + "\n")
+			used++
+			if o.double {
+				w.WriteByte('\n')
+				used++
+			}
+		}
+		if header {
+			for ; used < rows*prDouble(o); used++ {
+				w.WriteByte('\n')
+			}
+			w.WriteString("\n\n\n\n\n")
+		}
+	}
+}
+
+func prDouble(o *prOpts) int {
+	if o.double {
+		return 2
+	}
+	return 1
+}
+
+// prRow joins the cells of a row: truncated to the column width and
+// padded to the next column with tabs where they fit, or joined by the
+// -s separator without padding.
+func prRow(o *prOpts, row []string, colWidth int) string {
+	last := len(row) - 1
+	for last > 0 && row[last] == "" && !o.merge {
+		last--
+	}
+	var b strings.Builder
+	col := 0
+	for i := 0; i <= last; i++ {
+		cell := row[i]
+		if o.sepSet {
+			if i > 0 {
+				b.WriteString(o.sep)
+			}
+			b.WriteString(cell)
+			continue
+		}
+		if len(cell) > colWidth {
+			cell = cell[:colWidth]
+		}
+		target := i * (colWidth + 1)
+		for {
+			next := (col/8 + 1) * 8
+			if next > target || col >= target {
+				break
+			}
+			b.WriteByte('\t')
+			col = next
+		}
+		for col < target {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(cell)
+		col += prWidth(cell, col)
+		if o.merge && i == last {
+			break
+		}
+	}
+	if o.merge {
+		return b.String() // merged rows are padded to an empty last file
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// prWidth is the columns cell takes from column col (tabs expand).
+func prWidth(cell string, col int) int {
+	start := col
+	for _, r := range cell {
+		if r == '\t' {
+			col = (col/8 + 1) * 8
+		} else {
+			col++
+		}
+	}
+	return col - start
+}

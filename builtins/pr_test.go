@@ -1,0 +1,31 @@
+package builtins
+
+import (
+	"regexp"
+	"testing"
+)
+
+// Expected values produced by GNU pr 9.1.
+func TestPr(t *testing.T) {
+	files := map[string]string{"s10": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "s5": "11\n12\n13\n14\n15\n", "long": "abcdefghijklmnopqrstuvwxyz\nb\nc\n"}
+	laRun(t, []laCase{
+		{files, []string{"pr", "-t", "-n", "s10"}, "", "    1\t1\n    2\t2\n    3\t3\n    4\t4\n    5\t5\n    6\t6\n    7\t7\n    8\t8\n    9\t9\n   10\t10\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "s10"}, "", "1\t\t\t5\t\t\t8\n2\t\t\t6\t\t\t9\n3\t\t\t7\t\t\t10\n4\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "-a", "s10"}, "", "1\t\t\t2\t\t\t3\n4\t\t\t5\t\t\t6\n7\t\t\t8\t\t\t9\n10\n", "", 0},
+		{files, []string{"pr", "-t", "-m", "s10", "s5"}, "", "1\t\t\t\t    11\n2\t\t\t\t    12\n3\t\t\t\t    13\n4\t\t\t\t    14\n5\t\t\t\t    15\n6\t\t\t\t    \n7\t\t\t\t    \n8\t\t\t\t    \n9\t\t\t\t    \n10\t\t\t\t    \n", "", 0},
+		{files, []string{"pr", "-t", "-2", "-s", "s10"}, "", "1\t6\n2\t7\n3\t8\n4\t9\n5\t10\n", "", 0},
+		{files, []string{"pr", "-t", "-2", "-s:", "s10"}, "", "1:6\n2:7\n3:8\n4:9\n5:10\n", "", 0},
+		{files, []string{"pr", "-t", "-d", "s5"}, "", "11\n\n12\n\n13\n\n14\n\n15\n\n", "", 0},
+		{files, []string{"pr", "-t", "-o", "3", "s5"}, "", "   11\n   12\n   13\n   14\n   15\n", "", 0},
+		{files, []string{"pr", "-t", "-w", "20", "-2", "long"}, "", "abcdefghi c\nb\n", "", 0},
+		{files, []string{"pr", "-l", "5", "s10"}, "", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "", 0},
+		{files, []string{"pr", "nosuch"}, "", "", "pr: nosuch: No such file or directory\n", 1},
+		{files, []string{"pr", "/dev/null"}, "", "", "", 0},
+	})
+	// The header dates the file by its modification time (now, here).
+	r := runCmd(t, files, "", "pr", "-h", "HDR", "-l", "12", "s5")
+	got := regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d`).ReplaceAllString(r.stdout, "DATE")
+	if want := "\n\nDATE                       HDR                        Page 1\n\n\n11\n12\n\n\n\n\n\n\n\nDATE                       HDR                        Page 2\n\n\n13\n14\n\n\n\n\n\n\n\nDATE                       HDR                        Page 3\n\n\n15\n\n\n\n\n\n\n"; got != want || r.status != 0 {
+		t.Errorf("pr -h: got %q, want %q", got, want)
+	}
+}
