@@ -42,9 +42,7 @@ func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
 	if !named {
 		files = []string{"-"}
 	}
-	w := laWriter(env)
-	st := 0
-	for _, name := range files {
+	return sumLines(env, laWriter(env), files, func(name string) (string, error) {
 		r, fi, err := laOpen(env, name)
 		if err == nil && fi != nil && fi.IsDir() {
 			r.Close()
@@ -55,31 +53,15 @@ func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
 			r, err = nopReadCloser{eofReader{}}, nil
 		}
 		if err != nil {
-			w.Flush()
-			env.PathError(name, err)
-			st = 1
-			continue
+			return "", err
 		}
 		line, err := algo(env, r)
 		r.Close()
-		if err != nil {
-			if errors.Is(err, errLaCancelled) {
-				w.Flush()
-				return 1
-			}
-			w.Flush()
-			env.PathError(name, err)
-			st = 1
-			continue
-		}
 		if named {
 			line += " " + name
 		}
-		if _, err := w.WriteString(line + "\n"); err != nil {
-			return laWriteFailed(env, err)
-		}
-	}
-	return laFinish(env, w, st)
+		return line + "\n", err
+	})
 }
 
 // sumRead calls fn with each chunk of r and returns the byte count.

@@ -140,40 +140,46 @@ func (c *sumChecker) run(files []string) int {
 // sumPrint prints the digest line of each file, tagged ("ALGO (NAME) =
 // DIGEST") or not ("DIGEST  NAME", '*' for binary).
 func sumPrint(env *Env, w *bufio.Writer, a sumAlgo, files []string, tag, binary, zero bool) int {
-	end := byte('\n')
+	end := "\n"
 	if zero {
-		end = 0
+		end = "\x00"
 	}
-	st := 0
-	for _, name := range files {
+	return sumLines(env, w, files, func(name string) (string, error) {
 		sum, err := sumFile(env, a, name)
 		if err != nil {
+			return "", err
+		}
+		shown, lead := name, ""
+		if !zero && strings.ContainsAny(name, "\\\n\r") {
+			shown, lead = sumEscape(name), "\\"
+		}
+		if tag {
+			return lead + a.tag + " (" + shown + ") = " + sum + end, nil
+		}
+		mode := " "
+		if binary {
+			mode = "*"
+		}
+		return lead + sum + " " + mode + shown + end, nil
+	})
+}
+
+// sumLines writes the line that line makes of each file, reporting the
+// files it fails on; it returns the status.
+func sumLines(env *Env, w *bufio.Writer, files []string, line func(name string) (string, error)) int {
+	st := 0
+	for _, name := range files {
+		text, err := line(name)
+		if err != nil {
+			w.Flush()
 			if errors.Is(err, errLaCancelled) {
-				w.Flush()
 				return 1
 			}
-			w.Flush()
 			env.PathError(name, err)
 			st = 1
 			continue
 		}
-		shown, escaped := name, false
-		if !zero && strings.ContainsAny(name, "\\\n\r") {
-			shown, escaped = sumEscape(name), true
-		}
-		if escaped {
-			w.WriteByte('\\')
-		}
-		if tag {
-			w.WriteString(a.tag + " (" + shown + ") = " + sum)
-		} else {
-			mode := " "
-			if binary {
-				mode = "*"
-			}
-			w.WriteString(sum + " " + mode + shown)
-		}
-		if _, err := w.Write([]byte{end}); err != nil {
+		if _, err := w.WriteString(text); err != nil {
 			return laWriteFailed(env, err)
 		}
 	}
