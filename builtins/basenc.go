@@ -126,7 +126,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	if chosen != nil {
 		if codec = *chosen; codec == nil {

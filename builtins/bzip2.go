@@ -49,7 +49,7 @@ func bzip2Cmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "bzip2", "1.0.8")
+		return printVersion(env)
 	}
 	if t.test {
 		decompress = true

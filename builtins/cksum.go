@@ -30,7 +30,7 @@ func sumCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	return sumOldRun(env, algo, files, false)
 }
@@ -192,7 +192,7 @@ func cksumCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	if lengthSet && algoName != "blake2b" {
 		env.Errorf("--length is only supported with --algorithm=blake2b")

@@ -25,7 +25,7 @@ func clearCmd(env *Env) int {
 	}
 	switch {
 	case *version:
-		return printVersion(env, "ncurses", "6.4")
+		return printVersion(env)
 	case *curses:
 		w := laWriter(env)
 		w.WriteString("ncurses 6.4.20221231\n")

@@ -38,7 +38,7 @@ func fileCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "file", "5.44")
+		return printVersion(env)
 	}
 	if len(names) == 0 {
 		env.Stderr.Write([]byte("Usage: file [-bchiklLNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +

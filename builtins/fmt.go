@@ -85,7 +85,7 @@ func fmtCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	parseWidth := func(v string, limit int) (int, bool) {
 		n, e := parseSize(v, 10, "")

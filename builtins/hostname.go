@@ -29,7 +29,7 @@ func hostnameCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "net-tools hostname", "3.23")
+		return printVersion(env)
 	}
 	if len(operands) > 0 {
 		env.Errorf("you must be root to change the host name")

@@ -34,7 +34,7 @@ func nprocCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	if len(operands) > 0 {
 		return f.Fail(&UsageError{"extra operand " + laQuote(operands[0])}, 1)

@@ -81,7 +81,7 @@ func prCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	if o.columns == 0 {
 		o.columns = 1

@@ -103,7 +103,7 @@ func sumRun(env *Env, a sumAlgo) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	if len(files) == 0 {
 		files = []string{"-"}

@@ -56,7 +56,7 @@ func treeCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "tree", "2.1.0")
+		return printVersion(env)
 	}
 	if levelErr != "" {
 		env.Errorf("%s", levelErr)

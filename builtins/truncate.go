@@ -40,7 +40,7 @@ func truncateCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	var op byte
 	var size int64

@@ -29,7 +29,7 @@ func tsortCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "GNU coreutils", "9.1")
+		return printVersion(env)
 	}
 	if len(files) > 1 {
 		return f.Fail(&UsageError{"extra operand " + laQuote(files[1])}, 1)

@@ -41,7 +41,7 @@ func unzipCmd(env *Env) int {
 		return f.Fail(err, 10)
 	}
 	if *version {
-		return printVersion(env, "Info-ZIP unzip", "6.0")
+		return printVersion(env)
 	}
 	if len(args) == 0 {
 		f.PrintHelp(env.Stdout)

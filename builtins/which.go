@@ -43,7 +43,7 @@ func whichCmd(env *Env) int {
 		return f.Fail(err, 2)
 	}
 	if *version {
-		return printVersion(env, "debianutils which", "5.7")
+		return printVersion(env)
 	}
 	w := laWriter(env)
 	status := 0

@@ -48,7 +48,7 @@ func xzCmd(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if *version {
-		return printVersion(env, "XZ Utils", "5.4.1")
+		return printVersion(env)
 	}
 	if t.test {
 		decompress = true

@@ -47,7 +47,7 @@ func zipCmd(env *Env) int {
 		return f.Fail(err, 16)
 	}
 	if *version {
-		return printVersion(env, "Info-ZIP zip", "3.0")
+		return printVersion(env)
 	}
 	if len(args) == 0 {
 		f.PrintHelp(env.Stdout)
