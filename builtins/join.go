@@ -78,8 +78,8 @@ type joinInput struct {
 	warned bool
 }
 
-// joinDisorder ends the run after a fatal --check-order diagnostic.
-var joinDisorder = errors.New("join: disorder")
+// errJoinDisorder ends the run after a fatal --check-order diagnostic.
+var errJoinDisorder = errors.New("join: disorder")
 
 // joinReadError is a failure reading an input.
 type joinReadError struct{ err error }
@@ -331,7 +331,7 @@ func join(env *Env) int {
 	var re joinReadError
 	switch {
 	case err == nil:
-	case errors.Is(err, joinDisorder):
+	case errors.Is(err, errJoinDisorder):
 		return 1
 	case errors.As(err, &re):
 		env.Errorf("read error: %s", ErrText(re.err))
@@ -573,7 +573,7 @@ func (j *joiner) checkOrder(i int, prev, cur *joinLine) error {
 	fmt.Fprintf(j.env.Stderr, "%s: %s:%d: is not sorted: %s\n", j.env.Name(), j.in[i].name, j.in[i].lineNo, data)
 	j.in[i].warned = true
 	if o.check > 0 {
-		return joinDisorder
+		return errJoinDisorder
 	}
 	return nil
 }

@@ -61,7 +61,7 @@ const (
 type lsOpts struct {
 	active                                                                     []string // -R: identities of the directories being listed
 	long, all, almost, one, recursive, human, bySize, byTime, reverse, dirSelf bool
-	classify, slash, noSort, inode                                             bool
+	classify, slash, noSort                                                    bool
 	width                                                                      int
 	now                                                                        time.Time
 	noOwner, noGroup                                                           bool   // -g, -o

@@ -1029,13 +1029,6 @@ func (p *patcher) apply(fp *filePatch) int {
 	return status
 }
 
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
 // first is GNU patch's pch_first: the 1-based line where the hunk's old
 // text starts (the line after, for an insertion).
 func (p *patcher) first(h *patchHunk) int {

@@ -80,7 +80,6 @@ type sedParser struct {
 type sedProg struct {
 	cmds   []*sedCmd
 	blocks []int // indexes of open '{'
-	quiet  bool  // #n
 	open   func(name string) (*sedOutput, error)
 	// pending is an a, i or c whose "a\\" ended its -e piece: its text is
 	// the start of the next piece (GNU).

@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"context"
-	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -154,13 +153,6 @@ func TestSortLarge(t *testing.T) {
 	if r.stdout != strings.Join(slices.Compact(lines), "\n")+"\n" {
 		t.Fatal("large sort -u differs")
 	}
-}
-
-type skBrokenWriter struct{ n int }
-
-func (w *skBrokenWriter) Write(p []byte) (int, error) {
-	w.n++
-	return 0, errors.New("write |1: broken pipe: " + ErrBrokenPipe.Error())
 }
 
 // skRunEnv runs a builtin with a given writer and context.

@@ -32,19 +32,18 @@ func splitCount(v, suffixes, what string, max uint64) (uint64, error) {
 }
 
 type splitter struct {
-	env        *Env
-	prefix     string
-	addSuffix  string
-	alphabet   string
-	sufLen     int
-	auto       bool
-	idx        []int
-	started    bool
-	verbose    bool
-	elide      bool
-	cur        File
-	curName    string
-	curWritten bool
+	env       *Env
+	prefix    string
+	addSuffix string
+	alphabet  string
+	sufLen    int
+	auto      bool
+	idx       []int
+	started   bool
+	verbose   bool
+	elide     bool
+	cur       File
+	curName   string
 }
 
 var errSplitExhausted = errors.New("output file suffixes exhausted")

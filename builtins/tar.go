@@ -229,9 +229,6 @@ func tarMain(env *Env) int {
 	return s.status
 }
 
-// tarQuote quotes a name in GNU's locale style ('name').
-func tarQuote(s string) string { return "'" + s + "'" }
-
 // fail reports a failure on one member or file: the call exits 2.
 func (s *tarState) fail(format string, args ...any) {
 	s.env.Errorf(format, args...)
@@ -842,6 +839,7 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	}
 	if s.toStdout {
 		switch hdr.Typeflag {
+		//lint:ignore SA1019 old archives still mark regular files '\x00' (TypeRegA)
 		case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
 			s.listed(hdr, orig)
 			if _, err := io.Copy(tarCtxWriter{s, env.Stdout}, tr); err != nil {
@@ -869,6 +867,7 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 		}
 		dirDone(abs, hdr.ModTime)
 		return nil
+	//lint:ignore SA1019 old archives still mark regular files '\x00' (TypeRegA)
 	case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
 	default:
 		env.Errorf("%s: Unknown file type '%c', extracted as normal file", orig, hdr.Typeflag)

@@ -117,7 +117,6 @@ func treeCmd(env *Env) int {
 type treeEntry struct {
 	name, link string
 	dir        bool
-	err        bool // a directory that could not be read
 }
 
 // list writes the entries of dir under prefix and returns how many it

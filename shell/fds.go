@@ -259,20 +259,6 @@ func (fr *fdReader) readLocked(p []byte) (int, error) {
 	return fr.r.Read(p)
 }
 
-// readByteLocked reads one byte with fr.mu held.
-func (fr *fdReader) readByteLocked() (byte, error) {
-	var b [1]byte
-	for {
-		n, err := fr.readLocked(b[:])
-		if n == 1 {
-			return b[0], nil
-		}
-		if err != nil {
-			return 0, err
-		}
-	}
-}
-
 // fdReadEnd is a descriptor's input given to a command as its stdin.
 // Closing it ends its reads, not the descriptor.
 type fdReadEnd struct {
@@ -709,9 +695,9 @@ func (r *rewriter) fdRedirStmt(st *syntax.Stmt) {
 		fdN, valid := parseFd(n)
 		small := !isVar && valid && fdN <= 2
 		switch rd.Op {
-		case syntax.RdrOut, syntax.ClbOut:
+		case syntax.RdrOut, syntax.RdrClob:
 			op.kind, op.flag, op.truncate = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND, true
-			op.clobber = rd.Op == syntax.ClbOut
+			op.clobber = rd.Op == syntax.RdrClob
 		case syntax.AppOut:
 			op.kind, op.flag = fdOpen, os.O_WRONLY|os.O_CREATE|os.O_APPEND
 		case syntax.RdrIn:

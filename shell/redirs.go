@@ -31,7 +31,7 @@ func stdRedirStmt(st *syntax.Stmt) {
 			n = rd.N.Value
 		}
 		switch {
-		case rd.Op == syntax.ClbOut && (n == "" || n == "0" || n == "1" || n == "2"):
+		case rd.Op == syntax.RdrClob && (n == "" || n == "0" || n == "1" || n == "2"):
 			rd.Op = syntax.RdrOut
 			rd.Word = clobberWord(rd)
 		case rd.Op == syntax.DplOut && (n == "" || n == "1"):

@@ -27,11 +27,6 @@ type rewriter struct {
 	st         *sessionState         // the session's (see state.go)
 }
 
-// sub is a rewriter for a word made from text, a part of r.src.
-func (r *rewriter) sub(text string) *rewriter {
-	return &rewriter{src: text, done: r.done, pipeStatus: r.pipeStatus, ifsSplit: r.ifsSplit, st: r.st}
-}
-
 func (r *rewriter) walk(root syntax.Node) {
 	if r.execFd == nil {
 		r.execFd = execFdNodes(root)
@@ -218,11 +213,6 @@ func reQuote(s string) string {
 	return strings.ReplaceAll(regexp.QuoteMeta(s), "\n", `\n`)
 }
 
-// dq makes w one field, unglobbed, as the words of [[ ]] are.
-func dq(w *syntax.Word) *syntax.Word {
-	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: w.Pos(), Right: w.End(), Parts: w.Parts}}}
-}
-
 // bashQuote quotes s as bash's ${s@Q} does.
 func bashQuote(s string) string {
 	plain := true
@@ -265,7 +255,7 @@ func execRedirStmt(st *syntax.Stmt) {
 	for _, rd := range st.Redirs {
 		var op syntax.RedirOperator
 		switch rd.Op {
-		case syntax.RdrOut, syntax.ClbOut:
+		case syntax.RdrOut, syntax.RdrClob:
 			op = syntax.AppOut
 		case syntax.RdrAll:
 			op = syntax.AppAll

@@ -47,14 +47,6 @@ func (s *Shell) errGatePrefix() string { return errGateCmd + " " + s.state.gateK
 // wrapErrTrap gives interp the action of an ERR trap.
 func (s *Shell) wrapErrTrap(action string) string { return s.errGatePrefix() + action + "\n}" }
 
-// unwrapErrTrap gives back the action that wrapErrTrap wrapped.
-func (s *Shell) unwrapErrTrap(cb string) string {
-	if a, ok := strings.CutPrefix(cb, s.errGatePrefix()); ok {
-		return strings.TrimSuffix(a, "\n}")
-	}
-	return cb
-}
-
 // errBodyCmd STATUS ends the body of a function when set -E may be on
 // (see funcNameStmt), followed by \x00loopst 0 "$_llmsh_ebst" && (( 1 )),
 // which gives the body its status back: interp runs the ERR trap for the

@@ -230,7 +230,7 @@ func New(opts Options) (*Shell, error) {
 	return s, nil
 }
 
-var framePool = sync.Pool{New: func() any { return make([]uintptr, DefaultMaxGoFrames+1) }}
+var framePool = sync.Pool{New: func() any { b := make([]uintptr, DefaultMaxGoFrames+1); return &b }}
 
 // printfCmd is the name under which the call handler sends a script's
 // printf to the printf builtin, past the interpreter's own.
@@ -275,10 +275,11 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	// command only: a recursion gains one level per command, and overshoots
 	// the limit by at most 16 levels before it is stopped.
 	if n%16 == 0 {
-		buf := framePool.Get().([]uintptr)
+		bp := framePool.Get().(*[]uintptr)
+		buf := *bp
 		max := min(s.opts.Limits.MaxGoFrames, len(buf)-1)
 		depth := runtime.Callers(0, buf[:max+1])
-		framePool.Put(buf)
+		framePool.Put(bp)
 		if depth > max {
 			return nil, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
 		}
@@ -996,6 +997,7 @@ func Incomplete(src string) bool {
 	// the interactive parser tells whether this one does.
 	p := syntax.NewParser()
 	incomplete := false
+	//lint:ignore SA1019 Interactive's callback gives Incomplete after each line, which is what is asked here
 	p.Interactive(strings.NewReader(src), func([]*syntax.Stmt) bool {
 		incomplete = p.Incomplete()
 		return true

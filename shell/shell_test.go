@@ -19,7 +19,7 @@ import (
 func init() {
 	builtins.Register(builtins.Builtin{Name: "test-panic", Summary: "a builtin that panics (shell tests only)", Run: func(*builtins.Env) int {
 		var m map[string]int
-		m["x"] = 1 // a nil-map write: a runtime panic
+		m["x"] = 1 //lint:ignore SA5000 the point: a nil-map write, a runtime panic
 		return 0
 	}})
 	// test-read1 prints what one Read of its stdin returns: a line that a
@@ -188,25 +188,6 @@ func TestScriptEndHangsUpJobs(t *testing.T) {
 	if got := sh.HungUp(); len(got) != 1 || got[0] != "sleep 100 &" {
 		t.Errorf("HungUp = %q", got)
 	}
-}
-
-// signalWriter closes seen once want has been written.
-type signalWriter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	want string
-	seen chan struct{}
-	once sync.Once
-}
-
-func (w *signalWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if strings.Contains(w.buf.String(), w.want) {
-		w.once.Do(func() { close(w.seen) })
-	}
-	return len(p), nil
 }
 
 func TestSourceThroughVfsd(t *testing.T) {

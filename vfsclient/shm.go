@@ -210,8 +210,7 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 				werr = io.ErrShortWrite
 			}
 			if werr != nil {
-				free = append(free, r.slot)
-				return n, true, werr
+				return n, true, werr // the deferred putSlots gives every slot back
 			}
 		}
 		free = append(free, r.slot)

@@ -1,7 +1,6 @@
 package vfsd
 
 import (
-	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"io"
@@ -209,9 +208,6 @@ func (c *client) put(path string, mode vfsproto.Mode, data string) {
 func rawFrame(n uint32) []byte {
 	return binary.BigEndian.AppendUint32(nil, n)
 }
-
-// b64 is the base64 of s.
-func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 
 // writeFile writes a file for a test tree.
 func writeFile(t testing.TB, path, data string) {
