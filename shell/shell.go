@@ -783,6 +783,10 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 // may not notice at once).
 const hangUpWait = time.Second
 
+// SetLastStatus sets $? for the next chunk that RunInteractive runs (the
+// REPL's status of a line it interrupted, timed out or limited).
+func (s *Shell) SetLastStatus(st int) { s.runner.SetLastStatus(uint8(st)) }
+
 // HungUp returns the background jobs that the last script left running
 // and that its end stopped, as jobs lists them ("sleep 5 &").
 func (s *Shell) HungUp() []string { return s.hungUp }

@@ -209,6 +209,9 @@ func TestCtrlCInterruptsCommand(t *testing.T) {
 	s.expect("done\r\n", wait)
 	s.send("\x03")
 	s.expect("[130]", wait)
+	// $? agrees with the prompt (it printed 1).
+	s.send("echo \"st=$?\"\r")
+	s.expect("st=130\r\n", wait)
 	s.send("echo still-here\r")
 	s.expect("still-here\r\n", wait)
 	s.send("exit\r")

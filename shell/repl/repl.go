@@ -312,6 +312,10 @@ func Run(ctx context.Context, o Options) int {
 			status = 124
 			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: timed out after %s", o.Timeout))
 		}
+		if interrupted.Load() || limited || timedOut {
+			// $? of the next line is what the prompt shows, as bash's.
+			o.Shell.SetLastStatus(status)
+		}
 		if exited {
 			return status
 		}

@@ -301,3 +301,8 @@ func (r *Runner) intValue(s string) (string, bool) {
 	}
 	return strconv.FormatInt(n, 10), true
 }
+
+// SetLastStatus sets $? as the next Run sees it. llmsh's REPL calls it
+// when a command line was interrupted (130), timed out (124) or stopped by
+// a limit (125), which the interpreter itself did not see as a status.
+func (r *Runner) SetLastStatus(code uint8) { r.lastExit = exitStatus{code: code} }
