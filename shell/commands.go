@@ -3,11 +3,8 @@ package shell
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
-	"sync"
-	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -65,32 +62,16 @@ func (s *Shell) funcs(ctx context.Context) map[string]*syntax.Stmt {
 	return s.runner.Funcs
 }
 
-// currentRunner returns the runner behind a handler's context. interp
-// keeps it in an unexported field of HandlerContext; the test
-// TestCurrentRunner guards this against a change of mvdan.cc/sh.
+// currentRunner is the runner that calls the handler of ctx, nil outside
+// a handler's context.
 func currentRunner(ctx context.Context) (r *interp.Runner) {
 	defer func() {
 		if recover() != nil {
 			r = nil // not a handler's context
 		}
 	}()
-	hc := interp.HandlerCtx(ctx)
-	off := runnerOffset()
-	if off == ^uintptr(0) {
-		return nil
-	}
-	return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), off))
+	return interp.HandlerCtx(ctx).Runner()
 }
-
-// runnerOffset is the offset of HandlerContext's runner field, or ^0 if
-// it has no such field of that type; it is looked up once.
-var runnerOffset = sync.OnceValue(func() uintptr {
-	f, ok := reflect.TypeFor[interp.HandlerContext]().FieldByName("runner")
-	if !ok || len(f.Index) != 1 || f.Type != reflect.TypeFor[*interp.Runner]() {
-		return ^uintptr(0)
-	}
-	return f.Offset
-})
 
 func help(env *builtins.Env) int {
 	f := builtins.NewFlags(env, "List the commands llmsh provides, or describe each NAME (a command's own --help). Every command runs inside llmsh; no host program is ever executed.", "[NAME]...")

@@ -2,9 +2,7 @@ package shell
 
 import (
 	"context"
-	"reflect"
 	"strconv"
-	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
@@ -360,12 +358,8 @@ func (s *Shell) noErrExitCall(ctx context.Context, args []string) []string {
 	if r == nil || r == s.runner {
 		return statusArgs(st)
 	}
-	v := reflect.ValueOf(r).Elem()
-	switch args[1] {
-	case "ignore":
-		if f := v.FieldByName("noErrExit"); f.IsValid() && f.Kind() == reflect.Bool {
-			*(*bool)(unsafe.Pointer(f.UnsafeAddr())) = true
-		}
+	if args[1] == "ignore" {
+		r.SetNoErrExit()
 	}
 	return statusArgs(st)
 }

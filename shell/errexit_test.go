@@ -2,11 +2,9 @@ package shell
 
 import (
 	"bytes"
-	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -127,29 +125,5 @@ func TestErrTrapAndOptions(t *testing.T) {
 				t.Errorf("stdout %q status %d, want %q %d (stderr %q)", out, st, tc.want, tc.status, errb)
 			}
 		})
-	}
-}
-
-// TestRunnerFieldsForErrTrap guards the unexported fields of interp's
-// Runner that the ERR trap's gate, return, set -o and the subshells'
-// trap read or set (see setopts.go) against a change of mvdan.cc/sh:
-// without them llmsh would fall back to interp's behaviour unnoticed.
-func TestRunnerFieldsForErrTrap(t *testing.T) {
-	rt := reflect.TypeFor[interp.Runner]()
-	for name, kind := range map[string]reflect.Kind{
-		"inFunc": reflect.Bool, "inSource": reflect.Bool, "noErrExit": reflect.Bool, "handlingTrap": reflect.Bool,
-		"callbackErr": reflect.String, "callbackExit": reflect.String, "lastExit": reflect.Struct,
-	} {
-		f, ok := rt.FieldByName(name)
-		if !ok || f.Type.Kind() != kind {
-			t.Errorf("interp.Runner.%s: missing or not a %v", name, kind)
-		}
-	}
-	if f, ok := rt.FieldByName("lastExit"); ok {
-		for _, name := range []string{"exiting", "returning"} {
-			if g, ok := f.Type.FieldByName(name); !ok || g.Type.Kind() != reflect.Bool {
-				t.Errorf("interp.Runner.lastExit.%s: missing or not a bool", name)
-			}
-		}
 	}
 }

@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -802,27 +799,13 @@ func plainRef(w *syntax.Word) string {
 	return pe.Param.Value
 }
 
-// runnerExpandConfig returns the expansion config of r, which interp keeps
-// in an unexported field; TestArithNoSubshell guards this against a change
-// of mvdan.cc/sh.
+// runnerExpandConfig returns the expansion config of r.
 func runnerExpandConfig(r *interp.Runner) *expand.Config {
-	off := ecfgOffset()
-	if r == nil || off == ^uintptr(0) {
+	if r == nil {
 		return nil
 	}
-	return *(**expand.Config)(unsafe.Add(unsafe.Pointer(r), off))
+	return r.ExpandConfig()
 }
-
-// ecfgOffset is the offset of the Runner's ecfg field, or ^0 if it has no
-// such field of that type; it is looked up once (a split or an
-// arithmetic expansion asks for it each time).
-var ecfgOffset = sync.OnceValue(func() uintptr {
-	f, ok := reflect.TypeFor[interp.Runner]().FieldByName("ecfg")
-	if !ok || len(f.Index) != 1 || f.Type != reflect.TypeFor[*expand.Config]() {
-		return ^uintptr(0)
-	}
-	return f.Offset
-})
 
 // errReader is a reader whose every read fails with err.
 type errReader struct{ err error }

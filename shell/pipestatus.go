@@ -2,11 +2,9 @@ package shell
 
 import (
 	"context"
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -44,10 +42,8 @@ const (
 )
 
 // setShellVar assigns name in the runner that runs the command of ctx
-// (its subshell's or its function's scope as an assignment would). interp
-// offers handlers no way to assign; its runner keeps the variables in an
-// unexported field, read here by reflection (TestSetShellVar guards this
-// against a change of mvdan.cc/sh). It reports whether it could.
+// (its subshell's or its function's scope as an assignment would), through
+// the fork's Runner.WriteEnv (TestSetShellVar). It reports whether it could.
 func setShellVar(ctx context.Context, name string, vr expand.Variable) bool {
 	r := currentRunner(ctx)
 	if r == nil {
@@ -58,11 +54,7 @@ func setShellVar(ctx context.Context, name string, vr expand.Variable) bool {
 
 // setRunnerVar assigns name in the runner r (see setShellVar).
 func setRunnerVar(r *interp.Runner, name string, vr expand.Variable) bool {
-	v := reflect.ValueOf(r).Elem().FieldByName("writeEnv")
-	if !v.IsValid() || v.Type() != reflect.TypeOf((*expand.WriteEnviron)(nil)).Elem() {
-		return false
-	}
-	env := *(*expand.WriteEnviron)(unsafe.Pointer(v.UnsafeAddr()))
+	env := r.WriteEnv()
 	return env != nil && env.Set(name, vr) == nil
 }
 

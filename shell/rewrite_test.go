@@ -96,9 +96,8 @@ func TestInterpBuiltinsList(t *testing.T) {
 	}
 }
 
-// currentRunner reaches the runner behind a handler's context (it reads
-// an unexported field of interp.HandlerContext): functions defined in a
-// subshell are seen there.
+// currentRunner reaches the runner behind a handler's context
+// (HandlerContext.Runner): functions defined in a subshell are seen there.
 func TestCurrentRunner(t *testing.T) {
 	out, errs, st := run(t, t.TempDir(), "( g() { :; }; type -t g; command -v g ); type g 2>/dev/null || echo gone", Limits{})
 	if out != "function\ng\ngone\n" || st != 0 {
@@ -117,8 +116,8 @@ func TestSubshellExitTrap(t *testing.T) {
 	}
 }
 
-// TestSetShellVar guards setShellVar, which reaches interp's variables by
-// reflection: PIPESTATUS after a simple command must be set through it
+// TestSetShellVar guards setShellVar, which reaches interp's variables
+// (Runner.WriteEnv): PIPESTATUS after a simple command must be set through it
 // (not through its fallback, eval), in the shell, a subshell and a function.
 func TestSetShellVar(t *testing.T) {
 	ran := false

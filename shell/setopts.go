@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -71,10 +69,7 @@ func (s *Shell) errBodyCall(ctx context.Context, args []string) []string {
 	setShellVar(ctx, errStatusVar, expand.Variable{Set: true, Kind: expand.String, Str: args[1]})
 	if env := interp.HandlerCtx(ctx).Env; args[1] != "0" && (errtraceOn(ctx) || trapSetHere(env)) {
 		if r := currentRunner(ctx); r != nil {
-			v := reflect.ValueOf(r).Elem()
-			f := v.FieldByName("noErrExit")
-			cb := v.FieldByName("callbackErr")
-			if f.IsValid() && f.Kind() == reflect.Bool && !f.Bool() && cb.IsValid() && cb.Kind() == reflect.String && cb.String() != "" {
+			if !r.NoErrExit() && r.ErrTrap() != "" {
 				state := "body"
 				if !errtraceOn(ctx) && trapSetHere(env) && env.Get(errTrapPrevVar).Str == "0" {
 					state = "body-nocall"
@@ -95,9 +90,9 @@ const errTrapVar = "_llmsh_errtrap"
 // subshell no ERR trap, bash gives it the shell's under errtrace.
 const errInheritCmd = "\x01errinherit"
 
-// errInheritCall answers \x01errinherit STATUS: it sets the trap of the
-// subshell's runner (an unexported field, read by reflection
-// callbackExit) and returns STATUS, the $? the subshell starts with.
+// errInheritCall answers \x01errinherit STATUS: it sets the ERR trap of
+// the subshell's runner (Runner.SetErrTrap) and returns STATUS, the $? the
+// subshell starts with.
 func (s *Shell) errInheritCall(ctx context.Context, args []string) []string {
 	if len(args) != 2 {
 		return statusArgs(2)
@@ -107,10 +102,7 @@ func (s *Shell) errInheritCall(ctx context.Context, args []string) []string {
 	if cb := env.Get(errTrapVar).Str; cb != "" && errtraceOn(ctx) {
 		cb = s.wrapErrTrap(cb)
 		if r := currentRunner(ctx); r != nil && r != s.runner {
-			v := reflect.ValueOf(r).Elem().FieldByName("callbackErr")
-			if v.IsValid() && v.Kind() == reflect.String {
-				*(*string)(unsafe.Pointer(v.UnsafeAddr())) = cb
-			}
+			r.SetErrTrap(cb)
 		}
 	}
 	return statusArgs(st)
@@ -224,25 +216,14 @@ func funcDepth(ctx context.Context) int {
 	return min(len(fn.List), 1000)
 }
 
-// handlingTrapField is the index of interp's Runner.handlingTrap, or -1.
-var handlingTrapField = sync.OnceValue(func() int {
-	f, ok := reflect.TypeFor[interp.Runner]().FieldByName("handlingTrap")
-	if !ok || f.Type.Kind() != reflect.Bool || len(f.Index) != 1 {
-		return -1
-	}
-	return f.Index[0]
-})
-
 // note keeps the line of the command of ctx, unless a trap runs it.
 func (e *errLines) note(ctx context.Context) {
 	p := interp.HandlerCtx(ctx).Pos
 	if !p.IsValid() {
 		return
 	}
-	if i := handlingTrapField(); i >= 0 {
-		if r := currentRunner(ctx); r != nil && reflect.ValueOf(r).Elem().Field(i).Bool() {
-			return
-		}
+	if r := currentRunner(ctx); r != nil && r.HandlingTrap() {
+		return
 	}
 	d := funcDepth(ctx)
 	e.mu.Lock()
@@ -306,17 +287,8 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 	st, _ := strconv.Atoi(args[1])
 	setShellVar(ctx, errLineVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(s.errLines.at(ctx))})
 	if r := currentRunner(ctx); r != nil {
-		v := reflect.ValueOf(r).Elem()
-		last := v.FieldByName("lastExit")
-		flag := func(v reflect.Value, name string) bool {
-			if !v.IsValid() || v.Kind() != reflect.Struct {
-				return false
-			}
-			f := v.FieldByName(name)
-			return f.IsValid() && f.Kind() == reflect.Bool && f.Bool()
-		}
 		env := interp.HandlerCtx(ctx).Env
-		if flag(last, "returning") {
+		if r.LastReturning() {
 			// return N (and the body it leaves): the trap runs for
 			// the call, where interp's set -e has already acted.
 			state := "call"
@@ -338,16 +310,16 @@ func (s *Shell) errGateCall(ctx context.Context, args []string) []string {
 			return statusArgs(0)
 		case "call":
 			setShellVar(ctx, errSkipVar, expand.Variable{Set: true, Kind: expand.String})
-			if flag(v, "inFunc") && !errtraceOn(ctx) && !trapSetHere(env) {
+			if r.InFunc() && !errtraceOn(ctx) && !trapSetHere(env) {
 				return statusArgs(0)
 			}
 			return statusArgs(st)
 		}
-		if flag(last, "exiting") {
+		if r.LastExiting() {
 			return statusArgs(0)
 		}
 
-		if flag(v, "inFunc") && !errtraceOn(ctx) && !trapSetHere(env) {
+		if r.InFunc() && !errtraceOn(ctx) && !trapSetHere(env) {
 			return statusArgs(0)
 		}
 	}
@@ -405,7 +377,7 @@ func (s *Shell) trapArgs(ctx context.Context, args []string) []string {
 		// only when a trap was set before; see errGateCall.
 		prev := "0"
 		if r := currentRunner(ctx); r != nil {
-			if cb := reflect.ValueOf(r).Elem().FieldByName("callbackErr"); cb.IsValid() && cb.Kind() == reflect.String && cb.String() != "" {
+			if r.ErrTrap() != "" {
 				prev = "1"
 			}
 		}
@@ -481,12 +453,8 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 	if r == nil {
 		return nil, false
 	}
-	v := reflect.ValueOf(r).Elem()
-	for _, name := range []string{"inFunc", "inSource"} {
-		f := v.FieldByName(name)
-		if !f.IsValid() || f.Kind() != reflect.Bool || f.Bool() {
-			return nil, false
-		}
+	if r.InFunc() || r.InSource() {
+		return nil, false
 	}
 	hc := interp.HandlerCtx(ctx)
 	if fn := hc.Env.Get("FUNCNAME"); fn.Kind == expand.Indexed && len(fn.List) > 0 && r != s.runner {
