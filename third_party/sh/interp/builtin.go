@@ -452,7 +452,26 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			exit.code = 1
 		}
 	case "hash":
-		// TODO: implement. for now, having this as a no-op is better than nothing.
+		// llmsh: no program is run from a path, so nothing is
+		// remembered: the table is always empty (-r empties it); a name
+		// is checked as bash checks it (a builtin or function needs no
+		// entry; any other must be found in $PATH).
+		for len(args) > 0 && (args[0] == "-r" || args[0] == "--") {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			r.out("hash: hash table empty\n")
+			break
+		}
+		for _, name := range args {
+			if IsBuiltin(name) || r.Funcs[name] != nil {
+				continue
+			}
+			if _, err := r.lookPath(ctx, name, true); err != nil {
+				r.errf("%s: hash: %s: not found\n", shellName, name)
+				exit.code = 1
+			}
+		}
 	case "eval":
 		src := strings.Join(args, " ")
 		file, err := r.parseText(src, "")

@@ -101,11 +101,11 @@ var helpTable = map[string]builtinHelp{
 
 // helpUnsupported are recognized by this shell but not implemented; `help`
 // stars them the way bash stars disabled builtins.
+// (llmsh: jobs, kill, disown, fg, bg and ulimit are implemented now.)
 var helpUnsupported = map[string]bool{
-	"bg": true, "bind": true, "caller": true, "compgen": true, "complete": true,
-	"compopt": true, "disown": true, "enable": true, "fc": true, "fg": true,
-	"history": true, "jobs": true, "kill": true, "logout": true, "newgrp": true,
-	"suspend": true, "ulimit": true,
+	"bind": true, "caller": true, "compgen": true, "complete": true,
+	"compopt": true, "enable": true, "fc": true, "history": true,
+	"logout": true, "newgrp": true, "suspend": true,
 }
 
 // helpMatch returns the documented names matching a bash-style pattern. An
