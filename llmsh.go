@@ -290,14 +290,7 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		// cancels through s.cancel.
 		runCtx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		s.mu.Lock()
-		s.cancel = cancel
-		s.mu.Unlock()
-		defer func() {
-			s.mu.Lock()
-			s.cancel = nil
-			s.mu.Unlock()
-		}()
+		defer s.cancelWith(cancel)()
 		res, err := s.runIsolated(runCtx, script, stdin)
 		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 			err = nil // Close cancelled it: as an in-process Run, the output so far
@@ -317,14 +310,7 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		runCtx, cancel = context.WithTimeout(ctx, s.opts.Timeout)
 	}
 	defer cancel()
-	s.mu.Lock()
-	s.cancel = cancel
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.cancel = nil
-		s.mu.Unlock()
-	}()
+	defer s.cancelWith(cancel)()
 
 	out := newCapture(s.opts.MaxOutput, cancel)
 	s.stdout.set(&out.stdout)
@@ -394,6 +380,19 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		}
 	}
 	return res, runErr
+}
+
+// cancelWith makes cancel what Close calls to stop the Run in progress,
+// until the returned function is called.
+func (s *Session) cancelWith(cancel context.CancelFunc) func() {
+	s.mu.Lock()
+	s.cancel = cancel
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+	}
 }
 
 // client is the current vfsd's client.
