@@ -158,7 +158,7 @@ func startIsolated(opts Options, dir string) (*isoProc, error) {
 	go p.read()
 	o := opts
 	o.Dir, o.Isolated = dir, false
-	resp := p.call(context.Background(), workerReq{Op: "open", Opts: &o}, nil)
+	resp := p.call(workerReq{Op: "open", Opts: &o})
 	if resp.Kind != "" {
 		p.close()
 		if resp.Kind == "crashed" {
@@ -228,9 +228,9 @@ func (p *isoProc) send(req workerReq, fd *os.File) chan workerResp {
 	return ch
 }
 
-// call sends req and waits for its answer.
-func (p *isoProc) call(ctx context.Context, req workerReq, fd *os.File) workerResp {
-	return <-p.send(req, fd)
+// call sends req (without a descriptor) and waits for its answer.
+func (p *isoProc) call(req workerReq) workerResp {
+	return <-p.send(req, nil)
 }
 
 // run relays a Run: when ctx ends first, the worker is told to cancel it,
@@ -299,7 +299,7 @@ func (s *Session) isoFile(op, name string) (workerResp, error) {
 	if p == nil {
 		return workerResp{}, ErrClosed
 	}
-	r := p.call(context.Background(), workerReq{Op: op, Name: name}, nil)
+	r := p.call(workerReq{Op: op, Name: name})
 	if r.Kind != "" {
 		return r, r.pathErr(map[string]string{"readfile": "open", "readdir": "open", "stat": "stat"}[op], name)
 	}
