@@ -278,6 +278,9 @@ func (f *Flags) Fail(err error, code int) int {
 	return code
 }
 
+// helpLeftMax is the widest option column that descriptions line up after.
+const helpLeftMax = 24
+
 // PrintHelp writes the --help text: usage lines, summary, and the options.
 func (f *Flags) PrintHelp(w io.Writer) {
 	name := f.env.Name()
@@ -296,7 +299,7 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	}
 	type row struct{ left, help string }
 	var rows []row
-	width := 0
+	width, mandatory := 0, false
 	for _, o := range f.opts {
 		if o.help == "" {
 			continue
@@ -317,6 +320,7 @@ func (f *Flags) PrintHelp(w io.Writer) {
 		case RequiredArg:
 			if o.long != "" {
 				left += "=" + o.argName
+				mandatory = mandatory || o.short != 0
 			} else {
 				left += " " + o.argName
 			}
@@ -328,17 +332,27 @@ func (f *Flags) PrintHelp(w io.Writer) {
 			}
 		}
 		rows = append(rows, row{left, o.help})
-		if len(left) > width {
+		if len(left) > width && len(left) <= helpLeftMax {
 			width = len(left)
 		}
 	}
 	if len(rows) > 0 {
 		fmt.Fprintln(w)
 	}
-	for _, r := range rows {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, r.help)
+	if mandatory {
+		fmt.Fprintln(w, "Mandatory arguments to long options are mandatory for short options too.")
 	}
-	fmt.Fprintf(w, "  %-*s  %s\n", width, "    --help", "display this help and exit")
+	// GNU's layout: a description starts two columns after the widest
+	// option (one too wide to line up runs on after two spaces) and its
+	// further lines are indented two columns more than its first.
+	indent := strings.Repeat(" ", 2+width+2+2)
+	for _, r := range rows {
+		help := strings.ReplaceAll(r.help, "\n", "\n"+indent)
+		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, help)
+	}
+	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
+	fmt.Fprintln(w, "      --help        display this help and exit")
+	fmt.Fprintln(w, "      --version     output version information and exit")
 	if f.Epilog != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(f.Epilog, "\n"))
 	}

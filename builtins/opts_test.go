@@ -114,3 +114,31 @@ func TestRunRecoversPanic(t *testing.T) {
 		t.Fatalf("stderr %q", errb.String())
 	}
 }
+
+// TestPrintHelpLayout checks GNU's help layout: descriptions line up two
+// columns after the widest option, an option too wide runs on after two
+// spaces, further lines of a description are indented two more, and the
+// --help/--version lines are GNU's own.
+func TestPrintHelpLayout(t *testing.T) {
+	env := &Env{Args: []string{"demo"}}
+	f := NewFlags(env, "Do a thing.", "[OPTION]... FILE")
+	f.Bool('a', "all", "show all\nand more")
+	f.String('w', "width", "N", "use N columns")
+	f.String(0, "output-delimiter", "STRING", "separate with STRING")
+	var b strings.Builder
+	f.PrintHelp(&b)
+	want := `Usage: demo [OPTION]... FILE
+Do a thing.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -a, --all      show all
+                   and more
+  -w, --width=N  use N columns
+      --output-delimiter=STRING  separate with STRING
+      --help        display this help and exit
+      --version     output version information and exit
+`
+	if got := b.String(); got != want {
+		t.Errorf("help:\n%s\nwant:\n%s", got, want)
+	}
+}
