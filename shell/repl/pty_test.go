@@ -328,9 +328,9 @@ func TestNoColor(t *testing.T) {
 	s.send("echo 'unclosed\r")
 	s.expect("> ", wait)
 	s.send("\x04")
-	s.expect("syntax error at line 1, column 6", wait)
+	s.expect("llmsh: unexpected EOF while looking for matching `''", wait)
 	s.send("done\r")
-	s.expect("syntax error at line 1, column 1", wait)
+	s.expect("llmsh: syntax error near unexpected token `done'\r\n  done\r\n  ^", wait)
 	s.send("exit\r")
 	s.exitStatus(wait)
 	if m := sgr.FindString(s.all()); m != "" {
@@ -342,7 +342,7 @@ func TestColorAndSyntaxError(t *testing.T) {
 	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
 	s.expect(prompt, wait)
 	s.send("echo a |; echo b\r")
-	s.expect("\x1b[31mllmsh: syntax error at line 1, column 8", wait)
+	s.expect("\x1b[31mllmsh: syntax error near unexpected token `;'", wait)
 	s.expect("\x1b[31;1m[2]\x1b[0;22m$ ", wait) // the status, in red
 	s.send("echo after\r")                      // the session goes on
 	s.expect("after\r\n", wait)

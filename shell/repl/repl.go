@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/chzyer/readline"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
@@ -343,7 +344,13 @@ func showError(w io.Writer, pal *palette, err error, src string) {
 	}
 	var pe syntax.ParseError
 	if errors.As(err, &pe) {
-		fmt.Fprintln(w, pal.err.Sprintf("llmsh: syntax error at line %d, column %d: %s", pe.Pos.Line(), pe.Pos.Col(), pe.Text))
+		// In bash's words at its prompt (its first line: no line number,
+		// the offending line is not quoted), then a caret under the spot.
+		_, msgs := interp.SyntaxError(pe, src)
+		if len(msgs) == 0 {
+			msgs = []string{pe.Text}
+		}
+		fmt.Fprintln(w, pal.err.Sprintf("llmsh: %s", msgs[0]))
 		if l := errorLine(src, int(pe.Pos.Line())); l != "" {
 			fmt.Fprintf(w, "  %s\n  %s%s\n", l, strings.Repeat(" ", max(0, int(pe.Pos.Col())-1)), pal.err.Sprint("^"))
 		}
