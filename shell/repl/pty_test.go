@@ -669,3 +669,30 @@ func TestCtrlCAtContinuationPrompt(t *testing.T) {
 		t.Fatalf("the dropped loop ran: %q", out)
 	}
 }
+
+// Ctrl-C while a completion list or a history search is shown clears the
+// line, as it does at a plain prompt.
+func TestCtrlCDuringCompletionAndSearch(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("ta\t\t") // more than one command starts with "ta": a list
+	s.expect("tail", wait)
+	s.send("\x03")
+	s.expect(prompt, wait)
+	s.send("echo hi\r")
+	out := s.expect("hi\r\n", wait)
+	if strings.Contains(out, "taecho") {
+		t.Fatalf("after Ctrl-C in a completion list: %q", out)
+	}
+	s.send("echo searched\r")
+	s.expect("searched\r\n", wait)
+	s.send("echo pre\x12sear") // typed text, then a reverse search
+	s.expect("sear", wait)
+	s.send("\x03")
+	s.expect(prompt, wait)
+	s.send("echo two\r")
+	out = s.expect("two\r\n", wait)
+	if strings.Contains(out, "preecho") || strings.Contains(out, "searchedecho") {
+		t.Fatalf("after Ctrl-C in a search: %q", out)
+	}
+}

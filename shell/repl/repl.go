@@ -148,6 +148,7 @@ func Run(ctx context.Context, o Options) int {
 	sessionDone := ctx.Done()
 	stdin := o.Input.editor(sessionDone)
 	fd := int(o.Terminal.Fd())
+	var rl *readline.Instance
 	rl, err := readline.NewEx(&readline.Config{
 		Stdin:                  stdin,
 		Stdout:                 o.Stderr,
@@ -161,6 +162,20 @@ func Run(ctx context.Context, o Options) int {
 		FuncGetWidth:           func() int { return termWidth(fd) },
 		FuncMakeRaw:            rawMode(fd),
 		FuncExitRaw:            restoreMode(fd),
+		// Ctrl-C clears the line, as bash's, even while a completion
+		// list or a history search is shown (readline only leaves
+		// those): the filter runs in readline's own loop, before the key.
+		FuncFilterInputRune: func(r rune) (rune, bool) {
+			if r == readline.CharInterrupt && rl != nil {
+				if rl.Operation.IsSearchMode() {
+					rl.Operation.ExitSearchMode(true)
+				}
+				if rl.Operation.IsInCompleteMode() {
+					rl.Operation.ExitCompleteMode(true)
+				}
+			}
+			return r, true
+		},
 	})
 	if err != nil {
 		fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
