@@ -1,6 +1,9 @@
 package gojq
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // ValueError is an interface for errors with a value for internal function.
 // Return an error implementing this interface when you want to catch error
@@ -119,6 +122,28 @@ type func0TypeError struct {
 
 func (err *func0TypeError) Error() string {
 	return err.name + " cannot be applied to: " + typeErrorPreview(err.v)
+}
+
+// jqTypeError is a type error worded as jq 1.7.1's builtins word it:
+// "number (5) has no keys".
+type jqTypeError struct {
+	v   any
+	msg string
+}
+
+func (err *jqTypeError) Error() string {
+	return typeErrorPreview(err.v) + " " + err.msg
+}
+
+// jqTypeError2 is jq's type_error2: "object ({...}) and object ({...})
+// cannot be iterated over".
+type jqTypeError2 struct {
+	v, w any
+	msg  string
+}
+
+func (err *jqTypeError2) Error() string {
+	return typeErrorPreview(err.v) + " and " + typeErrorPreview(err.w) + " " + err.msg
 }
 
 type func1TypeError struct {
@@ -283,7 +308,7 @@ type formatNotFoundError struct {
 }
 
 func (err *formatNotFoundError) Error() string {
-	return "format not defined: " + err.n
+	return strings.TrimPrefix(err.n, "@") + " is not a valid format"
 }
 
 type formatRowError struct {
@@ -351,7 +376,7 @@ type invalidPathError struct {
 }
 
 func (err *invalidPathError) Error() string {
-	return "invalid path against: " + typeErrorPreview(err.v)
+	return "Invalid path expression with result " + jqDumpTrunc(err.v, 30)
 }
 
 type invalidPathIterError struct {
@@ -359,7 +384,7 @@ type invalidPathIterError struct {
 }
 
 func (err *invalidPathIterError) Error() string {
-	return "invalid path on iterating against: " + typeErrorPreview(err.v)
+	return "Invalid path expression near attempt to iterate through " + jqDumpTrunc(err.v, 30)
 }
 
 type queryParseError struct {
@@ -386,6 +411,16 @@ func (err *jsonParseError) JSONParseError() (string, string, error) {
 
 func (err *jsonParseError) Error() string {
 	return "invalid json: " + err.fname + ": " + err.err.Error()
+}
+
+// jqDumpTrunc is jq's jv_dump_string_trunc into a buffer of size n: the
+// JSON text of v, its last three bytes "..." when it does not fit.
+func jqDumpTrunc(v any, n int) string {
+	s := jsonMarshal(v)
+	if len(s) > n-1 {
+		s = s[:n-4] + "..."
+	}
+	return s
 }
 
 // typeErrorPreview names v as jq's messages do: its type and its JSON text,

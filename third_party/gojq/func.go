@@ -309,14 +309,14 @@ func funcLength(v any) any {
 	case *OrderedMap:
 		return v.Len()
 	default:
-		return &func0TypeError{"length", v}
+		return &jqTypeError{v, "has no length"}
 	}
 }
 
 func funcUtf8ByteLength(v any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func0TypeError{"utf8bytelength", v}
+		return &jqTypeError{v, "only strings have UTF-8 byte length"}
 	}
 	return len(s)
 }
@@ -336,7 +336,7 @@ func funcKeys(v any) any {
 		}
 		return w
 	default:
-		return &func0TypeError{"keys", v}
+		return &jqTypeError{v, "has no keys"}
 	}
 }
 
@@ -352,7 +352,7 @@ func funcKeysUnsorted(v any) any {
 		}
 		return w
 	default:
-		return &func0TypeError{"keys_unsorted", v}
+		return &jqTypeError{v, "has no keys"}
 	}
 }
 
@@ -477,7 +477,7 @@ func funcToNumber(v any) any {
 		}
 		return toNumber(v)
 	default:
-		return &func0TypeError{"tonumber", v}
+		return &jqTypeError{v, "cannot be parsed as a number"}
 	}
 }
 
@@ -834,7 +834,7 @@ func funcToJSON(v any) any {
 func funcFromJSON(v any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func0TypeError{"fromjson", v}
+		return &jqTypeError{v, "only strings can be parsed"}
 	}
 	dec := NewDecoder(strings.NewReader(s))
 	w, err := dec.Decode()
@@ -856,7 +856,7 @@ func funcFromJSON(v any) any {
 func funcFormat(v, x any) any {
 	s, ok := x.(string)
 	if !ok {
-		return &func0TypeError{"format", x}
+		return &jqTypeError{x, "is not a valid format"}
 	}
 	format := "@" + s
 	f := formatToFunc(format)
@@ -1190,7 +1190,7 @@ func funcRange(_ any, xs []any) any {
 func funcMin(v any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func0TypeError{"min", v}
+		return &jqTypeError2{v, v, "cannot be iterated over"}
 	}
 	return minMaxBy(vs, vs, true)
 }
@@ -1213,7 +1213,7 @@ func funcMinBy(v, x any) any {
 func funcMax(v any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func0TypeError{"max", v}
+		return &jqTypeError2{v, v, "cannot be iterated over"}
 	}
 	return minMaxBy(vs, vs, false)
 }
@@ -1255,6 +1255,9 @@ func sortItems(name string, v, x any) ([]*sortItem, error) {
 	if !ok {
 		if strings.HasSuffix(name, "_by") {
 			return nil, &func1TypeError{name, v, x}
+		}
+		if name == "sort" {
+			return nil, &jqTypeError{v, "cannot be sorted, as it is not an array"}
 		}
 		return nil, &func0TypeError{name, v}
 	}
@@ -1824,11 +1827,10 @@ func funcGetpath(v, p any) any {
 	if !ok {
 		return &func1TypeError{"getpath", v, p}
 	}
-	u := v
 	for _, x := range path {
 		v = funcIndex2(nil, v, x)
 		if err, ok := v.(error); ok {
-			return &func1WrapError{"getpath", u, p, err}
+			return err // as jq: the indexing error itself
 		}
 	}
 	return v
@@ -2036,11 +2038,11 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 	}
 	s, ok := v.(string)
 	if !ok {
-		return &func2TypeError{name, v, re, fs}
+		return &jqTypeError{v, "cannot be matched, as it is not a string"}
 	}
 	restr, ok := re.(string)
 	if !ok {
-		return &func2TypeError{name, v, re, fs}
+		return &jqTypeError{re, "is not a string"}
 	}
 	r, err := compileRegexp(restr, flags, cache)
 	if err != nil {
