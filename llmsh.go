@@ -22,6 +22,8 @@
 // The library never restricts the embedding process itself (the llmsh
 // command adds a Landlock layer on its own process; an embedder may do the
 // same once its sessions are started, see internal/sandbox).
+//
+// docs/architecture.md shows how the packages fit together.
 package llmsh
 
 import (

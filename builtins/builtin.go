@@ -6,6 +6,8 @@
 // A builtin is registered once, in an init function of its own file, with
 // Register. The shell looks commands up with Lookup and runs them with Run,
 // which turns a panic into "llmsh: NAME: internal error" and status 2.
+//
+// docs/architecture.md shows how the packages fit together.
 package builtins
 
 import (

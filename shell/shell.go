@@ -1,6 +1,8 @@
 // Package shell is llmsh's runner: mvdan.cc/sh/v3's interpreter with every
 // command a builtin, every file operation through vfsd, no host
 // environment, and limits on time, output, commands and memory.
+//
+// docs/architecture.md shows how the packages fit together.
 package shell
 
 import (

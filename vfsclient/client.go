@@ -13,6 +13,8 @@
 //
 // When vfsd goes away every pending and later call fails with an error
 // wrapping ErrServerGone.
+//
+// docs/architecture.md shows how the packages fit together.
 package vfsclient
 
 import (

@@ -3,6 +3,8 @@
 // allowlists with os.Root and keeping session-scoped virtual files and
 // directories in memory (outside the grants, nothing else exists). It runs no program, opens no network connection and reads no
 // environment variable.
+//
+// docs/architecture.md shows how the packages fit together.
 package vfsd
 
 import (

@@ -7,6 +7,8 @@
 // A frame is a 4-byte big-endian length followed by that many bytes of UTF-8
 // JSON. Requests are {id, op, params}; responses are {id, ok, result} or
 // {id, ok:false, error:{code, message}}. See docs/protocol.md.
+//
+// docs/architecture.md shows how the packages fit together.
 package vfsproto
 
 import (
