@@ -137,10 +137,18 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	// context, which a limit, Finish or HangUp ends; fg and bg work.
 	interp.JobControl(true)(s.runner)
 	s.runner.SetJobContext(s.jobContext(ctx))
-	for _, st := range file.Stmts {
-		status = s.runStmt(ctx, st)
+	for i := 0; i < len(file.Stmts); i++ {
+		status = s.runStmt(ctx, file.Stmts[i])
 		if s.runner.Exited() || ctx.Err() != nil {
 			break
+		}
+		if s.runner.Abandoned() {
+			// An expansion error abandons the rest of its line.
+			line := file.Stmts[i].End().Line()
+			for i+1 < len(file.Stmts) && file.Stmts[i+1].Pos().Line() == line {
+				i++
+				line = file.Stmts[i].End().Line()
+			}
 		}
 	}
 	// The interpreter also reports a cancelled run, or one that a limit

@@ -224,6 +224,9 @@ func TestInteractiveLimitEndsChunkOnly(t *testing.T) {
 		status     int
 	}{
 		{"x=kept; trap 'echo trap-ran' EXIT\n", "", 0},
+		// An expansion error abandons its line only, as at bash's prompt.
+		{"echo $((1/0)); echo not-reached\necho $x\n", "1/0: division by 0", 0},
+		{"y=; echo ${!y}; echo not-reached\n", ": invalid variable name", 1},
 		{"while true; do :; done; echo not-reached\n", "llmsh: limit exceeded: more than 100000 commands\n", 125},
 		{"f() { f; }; f\n", "llmsh: limit exceeded: maximum call depth exceeded\n", 125},
 		{"sh -c 'while :; do :; done'; echo not-reached\n", "llmsh: limit exceeded: more than 100000 commands\n", 125},

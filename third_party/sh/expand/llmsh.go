@@ -399,11 +399,42 @@ func (v Variable) kvPairs(quote bool) []string {
 	return out
 }
 
-// promptExpand expands the backslash escapes of a prompt string, as
-// ${v@P} does (\u \h \H \w \W \s \v \V \d \t \T \@ \A \n \r \a \e \$ \\ \[ \]
-// \NNN). Bash then also expands parameters, commands and arithmetic in
-// the result; llmsh does not.
-func (cfg *Config) promptExpand(s string) string {
+// promptExpand expands a prompt string as ${v@P} does: the backslash
+// escapes first (\u \h \H \w \W \s \v \V \d \t \T \@ \A \n \r \a \e \$ \\
+// \[ \] \NNN), what they stand for quoted, then parameters, command
+// substitutions and arithmetic, as inside double quotes (bash's
+// promptvars).
+func (cfg *Config) promptExpand(s string) (string, error) {
+	decoded := cfg.promptEscapes(s)
+	word, err := syntax.NewParser().Document(strings.NewReader(decoded))
+	if err != nil {
+		return decoded, nil // as bash, text it cannot parse stays as it is
+	}
+	field, err := cfg.wordField(word.Parts, quoteHeredoc)
+	if err != nil {
+		return "", err
+	}
+	return cfg.fieldJoin(field), nil
+}
+
+// promptQuote escapes what a prompt escape stands for (a directory, a
+// user name) so that the expansion after it leaves it as it is.
+func promptQuote(s string) string {
+	if !strings.ContainsAny(s, "$`\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("$`\\", s[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// promptEscapes decodes the backslash escapes of a prompt string.
+func (cfg *Config) promptEscapes(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -414,13 +445,13 @@ func (cfg *Config) promptExpand(s string) string {
 		i++
 		switch e := s[i]; e {
 		case 'u':
-			b.WriteString(cfg.envGet("USER"))
+			b.WriteString(promptQuote(cfg.envGet("USER")))
 		case 'h', 'H':
 			h := cfg.envGet("HOSTNAME")
 			if e == 'h' {
 				h, _, _ = strings.Cut(h, ".")
 			}
-			b.WriteString(h)
+			b.WriteString(promptQuote(h))
 		case 'w', 'W':
 			w, home := cfg.envGet("PWD"), cfg.envGet("HOME")
 			if home != "" && (w == home || strings.HasPrefix(w, home+"/")) {
@@ -431,7 +462,7 @@ func (cfg *Config) promptExpand(s string) string {
 					w = w[j+1:]
 				}
 			}
-			b.WriteString(w)
+			b.WriteString(promptQuote(w))
 		case 's':
 			b.WriteString("bash")
 		case 'v':
@@ -463,7 +494,7 @@ func (cfg *Config) promptExpand(s string) string {
 				b.WriteByte('$')
 			}
 		case '\\':
-			b.WriteByte('\\')
+			b.WriteString(`\\`) // a backslash, kept through the expansion
 		case '[', ']':
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			n, j := 0, i
@@ -518,26 +549,28 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 }
 
 // elemAtOp applies ${v@OP} for an OP that works on each element of a
-// list alone (Q E U u L a); vr is the variable, for a.
-func (cfg *Config) elemAtOp(op, s string, vr Variable) string {
+// list alone (Q E P U u L a); vr is the variable, for a.
+func (cfg *Config) elemAtOp(op, s string, vr Variable) (string, error) {
 	switch op {
 	case "Q":
-		return BashQuote(s)
+		return BashQuote(s), nil
 	case "E":
 		s, _, _ = Format(cfg, s, nil)
-		return s
+		return s, nil
+	case "P":
+		return cfg.promptExpand(s)
 	case "U":
-		return strings.ToUpper(s)
+		return strings.ToUpper(s), nil
 	case "L":
-		return strings.ToLower(s)
+		return strings.ToLower(s), nil
 	case "u":
 		for i, r := range s {
-			return s[:i] + strings.ToUpper(string(r)) + s[i+len(string(r)):]
+			return s[:i] + strings.ToUpper(string(r)) + s[i+len(string(r)):], nil
 		}
 	case "a":
-		return vr.Flags()
+		return vr.Flags(), nil
 	}
-	return s
+	return s, nil
 }
 
 // wholeListOp gives the fields of "${a[@]@K}", "${a[@]@k}" and

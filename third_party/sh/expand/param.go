@@ -295,11 +295,13 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			syntax.ToggleFirst, syntax.ToggleAll:
 			str = join(cfg.caseConvElems(op, arg, elems))
 		case syntax.OtherParamOps:
-			if indexAllElements && strings.Contains("QEUuLa", arg) && len(arg) == 1 {
+			if indexAllElements && strings.Contains("QEPUuLa", arg) && len(arg) == 1 {
 				// llmsh: each element, as bash does.
 				out := make([]string, len(elems))
 				for i, e := range elems {
-					out[i] = cfg.elemAtOp(arg, e, orig)
+					if out[i], err = cfg.elemAtOp(arg, e, orig); err != nil {
+						return "", err
+					}
 				}
 				str = join(out)
 				break
@@ -335,7 +337,9 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 					str = fmt.Sprintf("declare -%s %s=%s", flags, name, quoted)
 				}
 			case "P":
-				str = cfg.promptExpand(str)
+				if str, err = cfg.promptExpand(str); err != nil {
+					return "", err
+				}
 			case "U":
 				str = strings.ToUpper(str)
 			case "u":
@@ -411,11 +415,14 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 		switch op := pe.Exp.Op; op {
 		case syntax.OtherParamOps:
 			// llmsh: "${a[@]@Q}" and the like, element by element.
-			if len(arg) == 1 && strings.Contains("QEUuLa", arg) {
+			if len(arg) == 1 && strings.Contains("QEPUuLa", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
 				out := make([]string, len(elems))
 				for i, e := range elems {
-					out[i] = cfg.elemAtOp(arg, e, vr)
+					var err error
+					if out[i], err = cfg.elemAtOp(arg, e, vr); err != nil {
+						return nil, err
+					}
 				}
 				return out, nil
 			}

@@ -148,7 +148,11 @@ type Runner struct {
 	inLoop       bool
 	inFunc       bool
 	inSource     bool
-	handlingTrap bool // whether we're currently in a trap callback
+	sourceName   string // llmsh: the file being sourced, as given, for errPrefix
+	lineBase     uint   // llmsh: line of an eval string's first line, less one
+	lineEnd      uint   // llmsh: the last line of the statement running
+	abandoned    bool   // llmsh: the last Run of a Stmt abandoned its line
+	handlingTrap bool   // whether we're currently in a trap callback
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool
@@ -234,6 +238,13 @@ type exitStatus struct {
 	returning bool // whether the current function `return`ed
 	exiting   bool // whether the current shell is exiting
 	fatalExit bool // whether the current shell is exiting due to a fatal error; err below must not be nil
+
+	// llmsh: abandon is set with exiting by an expansion error: bash
+	// abandons the command line it is reading (a script's, a sourced
+	// file's, an eval string's) and goes on with the next one; in a
+	// subshell or a command substitution, which read no lines, it ends
+	// that shell. See readLines.
+	abandon bool
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler
@@ -826,9 +837,16 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name
-		r.stmts(ctx, node.Stmts)
+		r.readLines(ctx, node.Stmts)
 	case *syntax.Stmt:
 		r.stmt(ctx, node)
+		// llmsh: an expansion error abandoned the statement's line; the
+		// caller reads the lines (Abandoned) and the shell goes on.
+		r.abandoned = r.exit.abandon
+		if r.abandoned && !r.opts[optErrExit] {
+			r.exit.exiting = false
+		}
+		r.exit.abandon = false
 	case syntax.Command:
 		r.cmd(ctx, node)
 	default:
@@ -911,6 +929,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		stdout:         r.stdout,
 		stderr:         r.stderr,
 		filename:       r.filename,
+		sourceName:     r.sourceName,
 		opts:           r.opts,
 		errExitOff:     r.errExitOff,
 		traceLevel:     r.traceLevel,

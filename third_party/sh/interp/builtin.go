@@ -494,7 +494,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(textStatus(err), "eval: %v\n", err)
 		}
-		r.stmts(ctx, file.Stmts)
+		// llmsh: the eval string's lines count from the eval's own
+		// last line (the line bash had read when it ran the eval).
+		oldBase := r.lineBase
+		r.lineBase = r.lineEnd - 1
+		r.readLines(ctx, file.Stmts)
+		r.lineBase = oldBase
 		exit = r.exit
 	case "source", ".":
 		if len(args) < 1 {
@@ -549,7 +554,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// parameters.
 		r.sourceSetParams = false
 		r.inSource = true // know that we're inside a sourced script.
-		r.stmts(ctx, file.Stmts)
+		oldSourceName := r.sourceName
+		r.sourceName = args[0]
+		oldBase := r.lineBase
+		r.lineBase = 0
+		r.readLines(ctx, file.Stmts)
+		r.sourceName, r.lineBase = oldSourceName, oldBase
 		r.runReturnTrap(ctx) // llmsh: traps.go
 
 		// If we modified the parameters and the sourced file didn't

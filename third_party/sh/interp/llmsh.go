@@ -223,6 +223,9 @@ func fileArg(dir, name string) string {
 // a command: "NAME: line N: ", NAME the script's name ($0; llmsh for -c).
 func (r *Runner) errPrefix() string {
 	name := r.filename
+	if r.sourceName != "" {
+		name = r.sourceName
+	}
 	if name == "" {
 		name = "llmsh"
 	}
@@ -306,3 +309,34 @@ func (r *Runner) intValue(s string) (string, bool) {
 // when a command line was interrupted (130), timed out (124) or stopped by
 // a limit (125), which the interpreter itself did not see as a status.
 func (r *Runner) SetLastStatus(code uint8) { r.lastExit = exitStatus{code: code} }
+
+// readLines runs stmts as bash runs the lines it reads from a script, a
+// sourced file or an eval string: when an expansion error abandons a
+// line (exitStatus.abandon), the statements left on that line are
+// skipped and the next line runs, with $? 1. Under set -e the shell
+// exits instead, as bash's does.
+func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt) {
+	for i := 0; i < len(stmts); i++ {
+		r.stmt(ctx, stmts[i])
+		if !r.exit.abandon {
+			continue
+		}
+		if r.opts[optErrExit] || ctx.Err() != nil {
+			r.exit.abandon = false
+			return
+		}
+		r.exit.exiting, r.exit.abandon = false, false
+		r.lastExit = r.exit
+		line := stmts[i].End().Line()
+		for i+1 < len(stmts) && stmts[i+1].Pos().Line() == line {
+			i++
+			line = stmts[i].End().Line()
+		}
+	}
+}
+
+// Abandoned reports whether the statement the last Run ran was abandoned
+// by an expansion error (a bad substitution, an arithmetic error,
+// failglob): the caller that reads lines skips the statements left on
+// that line and goes on with the next, as bash does (readLines).
+func (r *Runner) Abandoned() bool { return r.abandoned }

@@ -69,8 +69,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.traceLevel++
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
-			r2.subshellExit(ctx)    // llmsh: its own EXIT trap
-			r2.exit.exiting = false // subshells don't exit the parent shell
+			r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
+			r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
 			r.lastExpandExit = r2.exit
 			if r2.exit.fatalExit {
 				return r2.exit.err // surface fatal errors immediately
@@ -119,8 +119,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					bg.finish(r2, r2.exit)
 				}()
 				r2.stmts(jctx, ps.Stmts)
-				r2.subshellExit(jctx)   // llmsh: its own EXIT trap
-				r2.exit.exiting = false // subshells don't exit the parent shell
+				r2.subshellExit(jctx)                           // llmsh: its own EXIT trap
+				r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
 			}()
 			return path, nil
 		},
@@ -179,21 +179,29 @@ func (r *Runner) expandErr(err error) {
 		// `bash -c` does, the shell ends (a subshell: only it).
 		r.arithErr("", ae)
 		r.exit.code = 1
-		r.exit.exiting = true
+		r.exit.exiting, r.exit.abandon = true, true
 		return
 	}
-	fmt.Fprintln(r.stderr, errMsg)
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
 	switch {
-	case unsetParam, errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
-		// TODO: These errors are treated as fatal by bash.
-		// Make the error type reflect that.
+	case unsetParam:
+		// llmsh: ${v:?} and set -u end a shell that is not interactive.
+		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
 		r.exit.exiting = true
+	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
+		// llmsh: a bad substitution or failglob abandons the command
+		// line, as an arithmetic error does (readLines).
+		r.errf("%s%s\n", r.errPrefix(), errMsg)
+		r.exit.code = 1
+		r.exit.exiting, r.exit.abandon = true, true
 	case errors.Is(err, errReadOnly):
 		// Like in bash, assigning to a read-only variable fails
 		// the command at hand without exiting the shell.
+		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
+	default:
+		fmt.Fprintln(r.stderr, errMsg)
 	}
 }
 
@@ -322,8 +330,8 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		go func() {
 			r2.Run(jctx, &st2)
-			r2.subshellExit(jctx)   // its own EXIT trap (Run runs it only at exit)
-			r2.exit.exiting = false // subshells don't exit the parent shell
+			r2.subshellExit(jctx)                           // its own EXIT trap (Run runs it only at exit)
+			r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
@@ -336,7 +344,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 	// llmsh: the process substitutions that this statement's words make
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
-	r.line = st.Position.Line() // llmsh: for bash's "NAME: line N: " prefix
+	r.line = r.lineBase + st.Position.Line() // llmsh: for bash's "NAME: line N: " prefix
+	r.lineEnd = r.lineBase + st.End().Line()
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	var closers []io.Closer
 	for _, rd := range st.Redirs {
@@ -413,8 +422,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Subshell:
 		r2 := r.subshell(false)
 		r2.stmts(ctx, cm.Stmts)
-		r2.subshellExit(ctx)    // llmsh: its own EXIT trap
-		r2.exit.exiting = false // subshells don't exit the parent shell
+		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
+		r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
 		r.exit = r2.exit
 	case *syntax.CallExpr:
 		// Build new slices, to not modify the caller's AST
@@ -438,6 +447,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fields := r.fields(args...)
 		if len(fields) == 0 {
 			for _, as := range cm.Assigns {
+				if r.exit.abandon {
+					break // llmsh: an expansion error abandons the rest
+				}
 				// llmsh: through a nameref, which may name an element.
 				name, index := r.refTarget(as.Name.Value, as.Index)
 
@@ -537,8 +549,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			var wg sync.WaitGroup
 			wg.Go(func() {
 				r2.stmt(ctx, cm.X)
-				r2.subshellExit(ctx)    // llmsh: its own EXIT trap
-				r2.exit.exiting = false // subshells don't exit the parent shell
+				r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
+				r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
 				pw.Close()
 			})
 			r.stmt(ctx, cm.Y)
