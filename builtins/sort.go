@@ -219,12 +219,13 @@ func skParseKey(spec string) (*skKey, error) {
 }
 
 // skRec is one input line with its first key precomputed.
+// skRec is one line and what the comparisons need of its first key:
+// 48 bytes, as there is one per line (1M lines: 48 MB).
 type skRec struct {
-	line   []byte  // without its delimiter
-	ks, ke int     // bounds of the first key in line
-	v      int64   // first key: prefix bytes, integer part, month
-	f      float64 // first key under -g
-	c      int32   // first key: class (-n fast-path valid, -h unit order, -g kind)
+	line   []byte // without its delimiter
+	ks, ke uint32 // bounds of the first key in line
+	v      int64  // first key: prefix bytes, integer part, month; the float64's bits under -g
+	c      int32  // first key: class (-n fast-path valid, -h unit order, -g kind)
 }
 
 type skSorter struct {
@@ -327,13 +328,14 @@ func (s *skSorter) bounds(line []byte, k *skKey) (int, int) {
 // prepare fills in r's first-key fields.
 func (s *skSorter) prepare(r *skRec) {
 	if len(s.keys) == 0 {
-		r.ks, r.ke = 0, len(r.line)
+		r.ks, r.ke = 0, uint32(len(r.line))
 		r.v = int64(skPrefix(r.line, nil, nil))
 		return
 	}
 	k := s.keys[0]
-	r.ks, r.ke = s.bounds(r.line, k)
-	key := r.line[r.ks:r.ke]
+	ks, ke := s.bounds(r.line, k)
+	r.ks, r.ke = uint32(ks), uint32(ke)
+	key := r.line[ks:ke]
 	switch {
 	case k.random || k.version:
 	case k.numeric:
@@ -344,7 +346,9 @@ func (s *skSorter) prepare(r *skRec) {
 		r.c = int32(skUnitOrder(key))
 		r.v, _ = n.fast()
 	case k.general:
-		r.f, r.c = skParseFloat(key)
+		var f float64
+		f, r.c = skParseFloat(key)
+		r.v = int64(math.Float64bits(f))
 	case k.month:
 		r.v = int64(skMonth(key))
 	default:
@@ -441,7 +445,7 @@ func (s *skSorter) cmpFirst(a, b *skRec, k *skKey) int {
 		}
 		return skNumCmp(ka, kb)
 	case k.general:
-		return skCmpFloat(a.f, a.c, b.f, b.c)
+		return skCmpFloat(math.Float64frombits(uint64(a.v)), a.c, math.Float64frombits(uint64(b.v)), b.c)
 	case k.month:
 		return skCmpInt(a.v, b.v)
 	default:
@@ -946,73 +950,99 @@ func (s *skSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte))
 	return nil
 }
 
-// sortRecs sorts recs, in parallel chunks merged stably.
-func (s *skSorter) sortRecs(recs []skRec) []skRec {
+// sortChunks sorts each chunk in place, in parallel. The chunks are the
+// blocks readLines filled, in input order; skMerge then yields their
+// records in order without a copy of them all (GNU sort's memory is the
+// lines and one array of pointers; a merge into a second array of
+// records doubled llmsh's).
+func (s *skSorter) sortChunks(chunks [][]skRec) {
 	cmp := func(a, b skRec) int { return s.cmp(&a, &b) }
-	sortOne := func(r []skRec) {
-		if s.stable || s.unique {
-			slices.SortStableFunc(r, cmp)
-		} else {
-			slices.SortFunc(r, cmp)
-		}
-	}
-	p := runtime.GOMAXPROCS(0)
-	if p < 2 || len(recs) < 1<<14 {
-		sortOne(recs)
-		return recs
-	}
-	p = min(p, 8)
-	chunks := make([][]skRec, p)
+	work := make(chan []skRec)
 	var wg sync.WaitGroup
-	for i := range chunks {
-		chunks[i] = recs[len(recs)*i/p : len(recs)*(i+1)/p]
+	for range max(1, min(runtime.GOMAXPROCS(0), len(chunks), 8)) {
 		wg.Add(1)
-		go func(c []skRec) {
+		go func() {
 			defer wg.Done()
-			sortOne(c)
-		}(chunks[i])
-	}
-	wg.Wait()
-	buf := make([]skRec, len(recs))
-	for len(chunks) > 1 {
-		var next [][]skRec
-		off := 0
-		for i := 0; i < len(chunks); i += 2 {
-			if i+1 == len(chunks) {
-				n := copy(buf[off:], chunks[i])
-				next = append(next, buf[off:off+n])
-				off += n
-				continue
-			}
-			a, b := chunks[i], chunks[i+1]
-			out := buf[off : off+len(a)+len(b)]
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				k := 0
-				for len(a) > 0 && len(b) > 0 {
-					if s.cmp(&b[0], &a[0]) < 0 {
-						out[k] = b[0]
-						b = b[1:]
-					} else {
-						out[k] = a[0]
-						a = a[1:]
-					}
-					k++
+			for c := range work {
+				if s.stable || s.unique {
+					slices.SortStableFunc(c, cmp)
+				} else {
+					slices.SortFunc(c, cmp)
 				}
-				k += copy(out[k:], a)
-				copy(out[k:], b)
-			}()
-			next = append(next, out)
-			off += len(out)
-		}
-		wg.Wait()
-		chunks = next
-		// The merged chunks live in buf; the next round merges into the
-		// old storage.
-		recs, buf = buf, recs
+			}
+		}()
 	}
-	return chunks[0]
+	for _, c := range chunks {
+		work <- c
+	}
+	close(work)
+	wg.Wait()
+}
+
+// skMerge is a k-way merge of sorted chunks: a binary heap of the chunks
+// by their first record, ties to the earlier chunk (so that -s and -u
+// keep input order).
+type skMerge struct {
+	s      *skSorter
+	chunks [][]skRec
+	heap   []int // indices into chunks, each non-empty
+}
+
+func (s *skSorter) newMerge(chunks [][]skRec) *skMerge {
+	m := &skMerge{s: s, chunks: chunks}
+	for i, c := range chunks {
+		if len(c) > 0 {
+			m.heap = append(m.heap, i)
+		}
+	}
+	for i := len(m.heap)/2 - 1; i >= 0; i-- {
+		m.down(i)
+	}
+	return m
+}
+
+func (m *skMerge) less(i, j int) bool {
+	if c := m.s.cmp(&m.chunks[i][0], &m.chunks[j][0]); c != 0 {
+		return c < 0
+	}
+	return i < j
+}
+
+func (m *skMerge) down(i int) {
+	h := m.heap
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		least := l
+		if r := l + 1; r < len(h) && m.less(h[r], h[l]) {
+			least = r
+		}
+		if !m.less(h[least], h[i]) {
+			return
+		}
+		h[i], h[least] = h[least], h[i]
+		i = least
+	}
+}
+
+// next returns the next record in order, nil at the end. The record
+// stays valid: chunks are only resliced.
+func (m *skMerge) next() *skRec {
+	if len(m.heap) == 0 {
+		return nil
+	}
+	top := m.heap[0]
+	r := &m.chunks[top][0]
+	m.chunks[top] = m.chunks[top][1:]
+	if len(m.chunks[top]) == 0 {
+		last := len(m.heap) - 1
+		m.heap[0] = m.heap[last]
+		m.heap = m.heap[:last]
+	}
+	m.down(0)
+	return r
 }
 
 func sortMain(env *Env) int {
@@ -1221,16 +1251,7 @@ func sortMain(env *Env) int {
 			return 2
 		}
 	}
-	total := 0
-	for _, c := range chunks {
-		total += len(c)
-	}
-	recs := make([]skRec, 0, total)
-	for _, c := range chunks {
-		recs = append(recs, c...)
-	}
-	chunks = nil
-	recs = s.sortRecs(recs)
+	s.sortChunks(chunks)
 	if env.Ctx.Err() != nil {
 		return 1
 	}
@@ -1239,8 +1260,12 @@ func sortMain(env *Env) int {
 		return st
 	}
 	var prev *skRec
-	for i := range recs {
-		r := &recs[i]
+	merged := s.newMerge(chunks)
+	for i := 0; ; i++ {
+		r := merged.next()
+		if r == nil {
+			break
+		}
 		if s.unique && prev != nil && s.cmp(prev, r) == 0 {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -217,4 +218,58 @@ func TestSortDebug(t *testing.T) {
 		{"a-b\nab\na b\n", []string{"sort", "-i", "-d"}, "a b\na-b\nab\n", "", 0},
 		{"a\n", []string{"sort", "-bnrM"}, "", "sort: options '-Mn' are incompatible\n", 2},
 	})
+}
+
+// TestSortAcrossChunks sorts more lines than one block of records holds
+// (readLines fills blocks of 1<<15), so that the k-way merge of the
+// sorted blocks decides the order: ties keep input order under -s, -u
+// keeps the first of equal lines, and plain sort breaks ties by the
+// whole line. The expected output is built with the standard library.
+func TestSortAcrossChunks(t *testing.T) {
+	const n = 100_000
+	type line struct {
+		key, text string
+	}
+	lines := make([]line, n)
+	var in strings.Builder
+	x := uint32(12345)
+	for i := range lines {
+		x = x*1664525 + 1013904223 // a fixed sequence of keys
+		k := string(rune('a' + x>>16%7))
+		lines[i] = line{k, k + " " + strconv.Itoa(i)}
+		in.WriteString(lines[i].text + "\n")
+	}
+	join := func(ls []line) string {
+		var b strings.Builder
+		for _, l := range ls {
+			b.WriteString(l.text + "\n")
+		}
+		return b.String()
+	}
+	stable := slices.Clone(lines)
+	slices.SortStableFunc(stable, func(a, b line) int { return strings.Compare(a.key, b.key) })
+	plain := slices.Clone(lines)
+	slices.SortFunc(plain, func(a, b line) int { return strings.Compare(a.text, b.text) })
+	var uniq []line
+	for _, l := range stable {
+		if len(uniq) == 0 || uniq[len(uniq)-1].key != l.key {
+			uniq = append(uniq, l)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sort", "-s", "-k1,1"}, join(stable)},
+		{[]string{"sort"}, join(plain)},
+		{[]string{"sort", "-u", "-k1,1"}, join(uniq)},
+	} {
+		got := runCmd(t, nil, in.String(), c.args...)
+		if got.status != 0 || got.stderr != "" {
+			t.Fatalf("%q: status %d, stderr %q", c.args, got.status, got.stderr)
+		}
+		if got.stdout != c.want {
+			t.Errorf("%q: output differs (%d bytes, want %d)", c.args, len(got.stdout), len(c.want))
+		}
+	}
 }
