@@ -48,20 +48,25 @@ const cancelGrace = 10 * time.Second
 
 type workerReq struct {
 	ID     int64    `json:"id"`
-	Op     string   `json:"op"` // open, run, cancel, readfile, readdir, stat
+	Op     string   `json:"op"` // open, run, cancel, readfile, readdir, stat, snapshot, apply
 	Opts   *Options `json:"opts,omitempty"`
 	Script string   `json:"script,omitempty"`
 	Name   string   `json:"name,omitempty"`
-	Run    int64    `json:"run,omitempty"` // cancel: the id of the run
+	Run    int64    `json:"run,omitempty"`  // cancel: the id of the run
+	Live   bool     `json:"live,omitempty"` // run: stream the output as it is written
+	Data   []byte   `json:"data,omitempty"` // apply: the snapshot
 }
 
 type workerResp struct {
-	ID     int64      `json:"id"`
-	Err    string     `json:"err,omitempty"`
-	Kind   string     `json:"kind,omitempty"` // of Err: closed, vfsd, canceled, notexist, perm, errno, other; crashed (parent only)
-	Errno  int        `json:"errno,omitempty"`
-	Result *Result    `json:"result,omitempty"`
-	Data   []byte     `json:"data,omitempty"`
+	ID     int64   `json:"id"`
+	Err    string  `json:"err,omitempty"`
+	Kind   string  `json:"kind,omitempty"` // of Err: closed, vfsd, canceled, notexist, perm, errno, other; crashed (parent only)
+	Errno  int     `json:"errno,omitempty"`
+	Result *Result `json:"result,omitempty"`
+	Data   []byte  `json:"data,omitempty"`
+	// Stream, when set, makes this a piece of a live run's output (Data;
+	// 1 stdout, 2 stderr), not its answer, which comes after the last.
+	Stream int        `json:"stream,omitempty"`
 	Infos  []fileInfo `json:"infos,omitempty"`
 }
 
@@ -93,6 +98,8 @@ func errKind(err error, r *workerResp) {
 		r.Kind = "closed"
 	case errors.Is(err, ErrVfsdGone):
 		r.Kind = "vfsd"
+	case errors.Is(err, ErrSnapshot):
+		r.Kind = "snapshot"
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		r.Kind = "canceled"
 	case errors.As(err, &errno):
@@ -144,8 +151,9 @@ type isoProc struct {
 	mu   sync.Mutex
 	next int64
 	wait map[int64]chan workerResp
-	dead bool          // the reader has ended: every call answers "crashed"
-	done chan struct{} // closed when the reader ends
+	live map[int64]func(stream int, p []byte) // of the runs that stream
+	dead bool                                 // the reader has ended: every call answers "crashed"
+	done chan struct{}                        // closed when the reader ends
 }
 
 // startIsolated starts a worker and opens the session in it.
@@ -154,7 +162,7 @@ func startIsolated(opts Options, dir string) (*isoProc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("llmsh: %w", err)
 	}
-	p := &isoProc{w: w, enc: json.NewEncoder(w.Conn), wait: map[int64]chan workerResp{}, done: make(chan struct{})}
+	p := &isoProc{w: w, enc: json.NewEncoder(w.Conn), wait: map[int64]chan workerResp{}, live: map[int64]func(int, []byte){}, done: make(chan struct{})}
 	go p.read()
 	o := opts
 	o.Dir, o.Isolated = dir, false
@@ -179,8 +187,17 @@ func (p *isoProc) read() {
 			break
 		}
 		p.mu.Lock()
+		if r.Stream != 0 {
+			f := p.live[r.ID]
+			p.mu.Unlock()
+			if f != nil {
+				f(r.Stream, r.Data)
+			}
+			continue
+		}
 		ch := p.wait[r.ID]
 		delete(p.wait, r.ID)
+		delete(p.live, r.ID)
 		p.mu.Unlock()
 		if ch != nil {
 			ch <- r
@@ -200,8 +217,9 @@ func (p *isoProc) read() {
 }
 
 // send writes req (with the descriptor fd attached, if not nil) and
-// returns the channel its answer comes on.
-func (p *isoProc) send(req workerReq, fd *os.File) chan workerResp {
+// returns the channel its answer comes on; live, if not nil, gets the
+// output the worker streams before it.
+func (p *isoProc) send(req workerReq, fd *os.File, live func(int, []byte)) chan workerResp {
 	ch := make(chan workerResp, 1)
 	p.mu.Lock()
 	if p.dead {
@@ -212,6 +230,9 @@ func (p *isoProc) send(req workerReq, fd *os.File) chan workerResp {
 	p.next++
 	req.ID = p.next
 	p.wait[req.ID] = ch
+	if live != nil {
+		p.live[req.ID] = live
+	}
 	p.mu.Unlock()
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
@@ -230,13 +251,13 @@ func (p *isoProc) send(req workerReq, fd *os.File) chan workerResp {
 
 // call sends req (without a descriptor) and waits for its answer.
 func (p *isoProc) call(req workerReq) workerResp {
-	return <-p.send(req, nil)
+	return <-p.send(req, nil, nil)
 }
 
 // run relays a Run: when ctx ends first, the worker is told to cancel it,
 // and killed if it has not answered after cancelGrace.
-func (p *isoProc) run(ctx context.Context, script string, stdin *os.File) workerResp {
-	ch := p.send(workerReq{Op: "run", Script: script}, stdin)
+func (p *isoProc) run(ctx context.Context, script string, stdin *os.File, live func(int, []byte)) workerResp {
+	ch := p.send(workerReq{Op: "run", Script: script, Live: live != nil}, stdin, live)
 	p.mu.Lock()
 	id := p.next
 	p.mu.Unlock()
@@ -245,7 +266,7 @@ func (p *isoProc) run(ctx context.Context, script string, stdin *os.File) worker
 		return r
 	case <-ctx.Done():
 	}
-	p.send(workerReq{Op: "cancel", Run: id}, nil)
+	p.send(workerReq{Op: "cancel", Run: id}, nil, nil)
 	t := time.NewTimer(cancelGrace)
 	defer t.Stop()
 	select {
@@ -280,7 +301,15 @@ func (s *Session) runIsolated(ctx context.Context, script string, stdin io.Reade
 		return Result{}, fmt.Errorf("llmsh: %w", err)
 	}
 	defer in.Close()
-	r := s.iso.run(ctx, script, in)
+	var live func(int, []byte)
+	if stdout, stderr := liveWriters(ctx); stdout != nil || stderr != nil {
+		live = func(stream int, p []byte) {
+			if w := [3]io.Writer{nil, stdout, stderr}[stream&3]; w != nil {
+				w.Write(p)
+			}
+		}
+	}
+	r := s.iso.run(ctx, script, in, live)
 	var res Result
 	if r.Result != nil {
 		res = *r.Result
@@ -380,7 +409,7 @@ func serveWorker(conn *net.UnixConn) int {
 			cur.id, cur.cancel, cur.fired = req.ID, cancel, false
 			cur.Unlock()
 			wg.Add(1)
-			go func(id int64, script string) {
+			go func(id int64, script string, live bool) {
 				defer wg.Done()
 				defer cancel()
 				var in io.Reader
@@ -388,7 +417,13 @@ func serveWorker(conn *net.UnixConn) int {
 					defer stdin.Close()
 					in = stdin
 				}
-				res, err := sess.Run(ctx, script, in)
+				var res Result
+				var err error
+				if live {
+					res, err = sess.RunStream(ctx, script, in, streamTo(reply, id, 1), streamTo(reply, id, 2))
+				} else {
+					res, err = sess.Run(ctx, script, in)
+				}
 				cur.Lock()
 				fired := cur.fired
 				cur.id, cur.cancel = 0, nil
@@ -407,13 +442,29 @@ func serveWorker(conn *net.UnixConn) int {
 					errKind(err, &r)
 				}
 				reply(r)
-			}(req.ID, req.Script)
+			}(req.ID, req.Script, req.Live)
 		case "cancel":
 			cur.Lock()
 			if cur.id == req.Run && cur.cancel != nil {
 				cur.cancel()
 			}
 			cur.Unlock()
+		case "snapshot", "apply":
+			wg.Add(1)
+			go func(req workerReq) {
+				defer wg.Done()
+				r := workerResp{ID: req.ID}
+				var err error
+				if req.Op == "snapshot" {
+					r.Data, err = sess.Snapshot(context.Background())
+				} else {
+					err = sess.apply(context.Background(), req.Data)
+				}
+				if err != nil {
+					errKind(err, &r)
+				}
+				reply(r)
+			}(req)
 		case "readfile", "readdir", "stat":
 			wg.Add(1)
 			go func(req workerReq) {
@@ -487,3 +538,16 @@ func (r *fdReader) take() *os.File {
 	r.fds = r.fds[1:]
 	return f
 }
+
+// streamTo is a live writer of the worker's run id: each write is one
+// stream message to the parent.
+func streamTo(reply func(workerResp), id int64, stream int) io.Writer {
+	return writerFunc(func(p []byte) (int, error) {
+		reply(workerResp{ID: id, Stream: stream, Data: p})
+		return len(p), nil
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

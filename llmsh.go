@@ -315,6 +315,7 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 	defer s.cancelWith(cancel)()
 
 	out := newCapture(s.opts.MaxOutput, cancel)
+	out.stdout.live, out.stderr.live = liveWriters(ctx)
 	s.stdout.set(&out.stdout)
 	s.stderr.set(&out.stderr)
 	defer s.stdout.set(nil)
@@ -545,8 +546,9 @@ type capture struct {
 
 // half is one of capture's two streams.
 type half struct {
-	c   *capture
-	buf bytes.Buffer
+	c    *capture
+	buf  bytes.Buffer
+	live io.Writer // also gets what is kept, as it is written (RunStream)
 }
 
 func (h *half) Write(p []byte) (int, error) {
@@ -555,14 +557,17 @@ func (h *half) Write(p []byte) (int, error) {
 	defer c.mu.Unlock()
 	if c.left < 0 {
 		c.all.Write(p)
+		h.tee(p)
 		return h.buf.Write(p)
 	}
 	if int64(len(p)) <= c.left {
 		c.left -= int64(len(p))
 		c.all.Write(p)
+		h.tee(p)
 		return h.buf.Write(p)
 	}
 	c.all.Write(p[:c.left])
+	h.tee(p[:c.left])
 	h.buf.Write(p[:c.left])
 	c.left = 0
 	if !c.cut {

@@ -50,6 +50,25 @@ func (s *Shell) Vars() map[string]string {
 	return out
 }
 
+// VarNames returns the names of the shell's variables, set or only
+// declared (declare -a x), sorted. Before the first command has run they
+// are llmsh's defaults.
+func (s *Shell) VarNames() []string {
+	var out []string
+	if len(s.runner.Vars) == 0 {
+		for _, kv := range append(Defaults(s.opts.Dir), s.opts.Vars...) {
+			k, _, _ := strings.Cut(kv, "=")
+			out = append(out, k)
+		}
+	} else {
+		for name := range s.runner.Vars {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // CommandNames lists every name that can stand in command position: the
 // registered builtins, the interpreter's own builtins, sh/bash/llmsh and
 // the functions the session has defined; sorted, without duplicates.

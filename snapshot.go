@@ -1,0 +1,440 @@
+package llmsh
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// Snapshots: a session's state in one file (docs/snapshot.md), restored
+// into another session of the same or another machine.
+//
+// The shell's state travels as the text with which bash itself prints it
+// (declare -p, declare -f, shopt -p, set +o, trap -p, alias), which the
+// interpreter reads back exactly; the virtual files travel as their bytes.
+
+// SnapshotFormat and SnapshotVersion identify a snapshot file; Restore
+// refuses any other format, and versions newer than its own.
+const (
+	SnapshotFormat  = "llmsh-snapshot"
+	SnapshotVersion = 1
+)
+
+// ErrSnapshot is wrapped by the errors of Snapshot and Restore that are
+// about the snapshot itself: a file that is not one, a version this
+// llmsh does not know, state the new session cannot take.
+var ErrSnapshot = errors.New("llmsh: snapshot")
+
+// snapshotFile is the snapshot format, version 1.
+type snapshotFile struct {
+	Format  string    `json:"format"`
+	Version int       `json:"version"`
+	Created time.Time `json:"created"`
+	// Cwd is the shell's working directory.
+	Cwd string `json:"cwd"`
+	// Vars are the variables, each as `declare -p NAME` prints it.
+	Vars []snapVar `json:"variables"`
+	// Functions is what `declare -f` prints.
+	Functions string `json:"functions"`
+	// Options are the lines of `set +o` and `shopt -p`.
+	Options []string `json:"options"`
+	// Traps are the lines of `trap -p`; Aliases what `alias` prints.
+	Traps   []string `json:"traps"`
+	Aliases string   `json:"aliases"`
+	// Args are the positional parameters ($1 …).
+	Args []string `json:"args"`
+	// Files are the virtual files and directories, sorted by path (a
+	// directory before what it holds).
+	Files []snapFile `json:"files"`
+}
+
+type snapVar struct {
+	Name string `json:"name"`
+	Decl string `json:"decl"`
+}
+
+type snapFile struct {
+	Path string      `json:"path"`
+	Dir  bool        `json:"dir,omitempty"`
+	Mode fs.FileMode `json:"mode"` // permission bits
+	Data []byte      `json:"data,omitempty"`
+}
+
+// dynamicVars change by themselves (or are the shell's own counters):
+// a snapshot does not carry them.
+var dynamicVars = map[string]bool{
+	"_": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true, "EPOCHSECONDS": true,
+	"EPOCHREALTIME": true, "LINENO": true, "BASHPID": true, "BASH_SUBSHELL": true,
+	"BASH_COMMAND": true, "PIPESTATUS": true, "FUNCNAME": true, "BASH_LINENO": true,
+	"BASH_SOURCE": true, "BASH_ARGC": true, "BASH_ARGV": true, "GROUPS": true, "PPID": true,
+	"UID": true, "EUID": true,
+}
+
+// Snapshot returns the session's state as the bytes of one snapshot file
+// (a JSON object, docs/snapshot.md): its virtual files and directories,
+// its variables (arrays, associative arrays and attributes included),
+// functions, working directory, positional parameters, shell options,
+// traps and aliases. It waits for a Run in progress. Files under the
+// grants are not in it: they are the host's.
+func (s *Session) Snapshot(ctx context.Context) ([]byte, error) {
+	if err := s.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer s.unlock()
+	if s.closed {
+		return nil, ErrClosed
+	}
+	if s.opts.Isolated {
+		if s.iso == nil {
+			return nil, fmt.Errorf("%w (Reset starts a new session)", ErrCrashed)
+		}
+		r := s.iso.call(workerReq{Op: "snapshot"})
+		if err := r.snapErr(); err != nil {
+			return nil, err
+		}
+		return r.Data, nil
+	}
+	if s.sh == nil {
+		return nil, fmt.Errorf("%w (Reset starts a new session)", ErrVfsdGone)
+	}
+	snap, err := s.exportState(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.exportFiles(snap); err != nil {
+		return nil, err
+	}
+	return json.MarshalIndent(snap, "", " ")
+}
+
+// Restore starts the session over, as Reset does (a fresh shell and vfsd
+// with the session's options), and gives it the state of snap, a
+// snapshot file from Snapshot of this or another session. The virtual
+// files are made again where the new session's grants allow: a path that
+// it may write for real (an Outputs grant) is written there, one under an
+// Inputs grant or refused by Strict fails the Restore. On an error the
+// session is left fresh, as after Reset, or wraps ErrCrashed/ErrVfsdGone.
+func (s *Session) Restore(ctx context.Context, snap []byte) error {
+	var sf snapshotFile
+	if err := decodeSnapshot(snap, &sf); err != nil {
+		return err
+	}
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	s.stop()
+	if err := s.start(); err != nil {
+		return err
+	}
+	var err error
+	if s.opts.Isolated {
+		err = s.iso.call(workerReq{Op: "apply", Data: snap}).snapErr()
+	} else {
+		err = s.applyState(ctx, &sf)
+	}
+	if err != nil {
+		// Leave no half-restored state behind.
+		s.stop()
+		if serr := s.start(); serr != nil {
+			return errors.Join(err, serr)
+		}
+	}
+	return err
+}
+
+// apply is Restore in a worker, whose session is fresh.
+func (s *Session) apply(ctx context.Context, snap []byte) error {
+	var sf snapshotFile
+	if err := decodeSnapshot(snap, &sf); err != nil {
+		return err
+	}
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	if s.sh == nil {
+		return fmt.Errorf("%w (Reset starts a new session)", ErrVfsdGone)
+	}
+	return s.applyState(ctx, &sf)
+}
+
+// snapErr is the error of a worker's snapshot or apply answer.
+func (r workerResp) snapErr() error {
+	if r.Kind == "snapshot" {
+		return fmt.Errorf("%w: %s", ErrSnapshot, strings.TrimPrefix(r.Err, ErrSnapshot.Error()+": "))
+	}
+	return r.err()
+}
+
+func decodeSnapshot(b []byte, sf *snapshotFile) error {
+	if err := json.Unmarshal(b, sf); err != nil {
+		return fmt.Errorf("%w: not a snapshot file: %v", ErrSnapshot, err)
+	}
+	switch {
+	case sf.Format != SnapshotFormat:
+		return fmt.Errorf("%w: not a snapshot file (format %q, want %q)", ErrSnapshot, sf.Format, SnapshotFormat)
+	case sf.Version < 1 || sf.Version > SnapshotVersion:
+		return fmt.Errorf("%w: version %d is not supported (this llmsh reads version 1 to %d)", ErrSnapshot, sf.Version, SnapshotVersion)
+	case !strings.HasPrefix(sf.Cwd, "/"):
+		return fmt.Errorf("%w: the working directory %q is not absolute", ErrSnapshot, sf.Cwd)
+	}
+	for _, v := range sf.Vars {
+		if !syntax.ValidName(v.Name) || !strings.HasPrefix(v.Decl, "declare -") {
+			return fmt.Errorf("%w: malformed variable %q", ErrSnapshot, v.Name)
+		}
+	}
+	return nil
+}
+
+// shellOut runs script in the shell (it holds sem, between Runs) and
+// returns what it wrote; the script's stdin is empty.
+func (s *Session) shellOut(ctx context.Context, script string) (stdout, stderr string, status int, err error) {
+	out := newCapture(0, func() {})
+	s.stdout.set(&out.stdout)
+	s.stderr.set(&out.stderr)
+	defer s.stdout.set(nil)
+	defer s.stderr.set(nil)
+	in, err := stdinPipe(nil)
+	if err != nil {
+		return "", "", 0, err
+	}
+	defer in.Close()
+	if err := s.sh.SetStdin(in); err != nil {
+		return "", "", 0, err
+	}
+	status, err = s.sh.RunInteractive(ctx, script)
+	r := out.result()
+	if err != nil {
+		return r.Stdout, r.Stderr, status, fmt.Errorf("llmsh: %w", err)
+	}
+	return r.Stdout, r.Stderr, status, nil
+}
+
+// lines splits text into its lines, without empty ones.
+func lines(text string) []string {
+	var out []string
+	for l := range strings.SplitSeq(text, "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// exportState reads the shell's state (not the files).
+func (s *Session) exportState(ctx context.Context) (*snapshotFile, error) {
+	sf := &snapshotFile{Format: SnapshotFormat, Version: SnapshotVersion, Created: time.Now().UTC(), Cwd: s.sh.Dir()}
+	// One script, its parts split by NUL bytes (which no shell string
+	// holds): functions, options, traps, aliases, then $# and "$@".
+	const parts = `declare -f; printf '\0'; set +o; shopt -p; printf '\0'; trap -p; printf '\0'; alias; printf '\0%s\0' "$#"; printf '%s\0' "$@"`
+	out, errOut, _, err := s.shellOut(ctx, parts)
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Split(out, "\x00")
+	if len(f) < 5 {
+		return nil, fmt.Errorf("%w: cannot read the shell's state: %s", ErrSnapshot, strings.TrimSpace(errOut))
+	}
+	sf.Functions, sf.Options, sf.Traps, sf.Aliases = f[0], lines(f[1]), lines(f[2]), f[3]
+	n, err := strconv.Atoi(f[4])
+	if err != nil || len(f) < 5+n {
+		return nil, fmt.Errorf("%w: cannot read the positional parameters", ErrSnapshot)
+	}
+	sf.Args = append([]string{}, f[5:5+n]...)
+	if sf.Vars, err = s.exportVars(ctx); err != nil {
+		return nil, err
+	}
+	return sf, nil
+}
+
+// exportVars is every variable as declare -p prints it.
+func (s *Session) exportVars(ctx context.Context) ([]snapVar, error) {
+	var names []string
+	var b strings.Builder
+	for _, n := range s.sh.VarNames() {
+		if dynamicVars[n] || !syntax.ValidName(n) {
+			continue
+		}
+		names = append(names, n)
+		fmt.Fprintf(&b, "declare -p %s; printf '\\0'\n", n)
+	}
+	out, _, _, err := s.shellOut(ctx, b.String())
+	if err != nil {
+		return nil, err
+	}
+	decls := strings.Split(out, "\x00")
+	if len(decls) != len(names)+1 {
+		return nil, fmt.Errorf("%w: cannot read the variables", ErrSnapshot)
+	}
+	var vars []snapVar
+	for i, n := range names {
+		// A name without a declaration (unset since) is left out.
+		if d := strings.TrimSuffix(decls[i], "\n"); strings.HasPrefix(d, "declare -") {
+			vars = append(vars, snapVar{Name: n, Decl: d})
+		}
+	}
+	return vars, nil
+}
+
+// exportFiles adds the virtual files to sf.
+func (s *Session) exportFiles(sf *snapshotFile) error {
+	c := s.proc.Client
+	vl, err := c.VirtualListing()
+	if err != nil {
+		return fmt.Errorf("llmsh: listing the virtual files: %w", err)
+	}
+	if vl.Omitted > 0 {
+		return fmt.Errorf("%w: %d virtual files have names too long to list", ErrSnapshot, vl.Omitted)
+	}
+	sf.Files = []snapFile{}
+	for _, v := range vl.Files {
+		f := snapFile{Path: v.Path, Dir: v.Dir, Mode: 0o755}
+		if fi, err := c.Stat(v.Path); err == nil {
+			f.Mode = fi.Mode().Perm()
+		}
+		if !v.Dir {
+			fh, err := c.Open(v.Path)
+			if err != nil {
+				return fmt.Errorf("llmsh: reading the virtual file: %w", err)
+			}
+			f.Data, err = io.ReadAll(fh)
+			fh.Close()
+			if err != nil {
+				return fmt.Errorf("llmsh: reading the virtual file %s: %w", v.Path, err)
+			}
+		}
+		sf.Files = append(sf.Files, f)
+	}
+	return nil
+}
+
+// applyState gives the fresh shell and vfsd of the session (it holds
+// sem) the state of sf.
+func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
+	c := s.proc.Client
+	for _, f := range sf.Files {
+		if _, err := c.Lstat(f.Path); err == nil {
+			return fmt.Errorf("%w: %s already exists in the new session", ErrSnapshot, f.Path)
+		}
+		if f.Dir {
+			if err := c.Mkdir(f.Path, f.Mode.Perm()); err != nil {
+				return fmt.Errorf("%w: %v", ErrSnapshot, err)
+			}
+			continue
+		}
+		fh, err := c.OpenFile(f.Path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrSnapshot, err)
+		}
+		_, err = fh.Write(f.Data)
+		if cerr := fh.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = c.Chmod(f.Path, f.Mode.Perm())
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrSnapshot, f.Path, err)
+		}
+	}
+	if _, errOut, st, err := s.shellOut(ctx, "cd -- "+quote(sf.Cwd)); err != nil || st != 0 {
+		return fmt.Errorf("%w: the working directory: %s", ErrSnapshot, firstLine(errOut, err))
+	}
+	// The fresh shell's variables, where it now is: what equals the
+	// snapshot's is left alone (the read-only ones among them), what the
+	// snapshot lacks is unset.
+	fresh, err := s.exportVars(ctx)
+	if err != nil {
+		return err
+	}
+	have := map[string]string{}
+	for _, v := range fresh {
+		have[v.Name] = v.Decl
+	}
+	var b strings.Builder
+	want := map[string]bool{}
+	for _, v := range sf.Vars {
+		want[v.Name] = true
+		if have[v.Name] != v.Decl {
+			b.WriteString(v.Decl + "\n")
+		}
+	}
+	for _, v := range fresh {
+		if !want[v.Name] {
+			b.WriteString("unset -v " + v.Name + "\n")
+		}
+	}
+	b.WriteString(sf.Functions)
+	if !strings.HasSuffix(sf.Functions, "\n") {
+		b.WriteString("\n")
+	}
+	b.WriteString(sf.Aliases)
+	b.WriteString("\n")
+	for _, t := range sf.Traps {
+		b.WriteString(t + "\n")
+	}
+	b.WriteString("set --")
+	for _, a := range sf.Args {
+		b.WriteString(" " + quote(a))
+	}
+	b.WriteString("\n")
+	// Options last: errexit or nounset must not act on the restoring
+	// itself. Only the lines that change something (shopt cannot set
+	// the read-only ones, which are equal).
+	opts, _, _, err := s.shellOut(ctx, "set +o; shopt -p")
+	if err != nil {
+		return err
+	}
+	now := lines(opts)
+	for _, o := range sf.Options {
+		if !slices.Contains(now, o) {
+			b.WriteString(o + "\n")
+		}
+	}
+	_, errOut, st, err := s.shellOut(ctx, b.String())
+	if err != nil || st != 0 || errOut != "" {
+		return fmt.Errorf("%w: the shell's state: %s", ErrSnapshot, firstLine(errOut, err))
+	}
+	return nil
+}
+
+// quote quotes s for the shell.
+func quote(s string) string {
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		// Only strings with NUL bytes cannot be quoted; the shell has none.
+		return "''"
+	}
+	return q
+}
+
+func firstLine(text string, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	text = strings.TrimSpace(text)
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		return text[:i] + " …"
+	}
+	if text == "" {
+		return "failed"
+	}
+	return text
+}

@@ -1,0 +1,233 @@
+package llmsh_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/llmsh/llmsh"
+)
+
+// bothWays runs f with an in-process and with an isolated session.
+func bothWays(t *testing.T, f func(t *testing.T, iso bool)) {
+	for _, iso := range []bool{false, true} {
+		t.Run(map[bool]string{false: "inprocess", true: "isolated"}[iso], func(t *testing.T) { f(t, iso) })
+	}
+}
+
+func openSession(t *testing.T, iso bool, o llmsh.Options) *llmsh.Session {
+	t.Helper()
+	o.Isolated = iso
+	s, err := llmsh.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// stateScript sets one of each kind of state a snapshot carries.
+const stateScript = `
+x='two words'; nl=$'a\nb'
+declare -a arr=(1 "2 3" '' "\$q")
+declare -A map=([k]="v w" [z]=1 ['a b']=$'x\ty')
+declare -i n=41; n+=1
+declare -rx RO=frozen
+declare -n ref=x
+declare -a empty
+export EXP=e
+unset HOSTNAME
+greet() { echo "hi $1 from $(pwd)"; }
+count() { local i; for i in "$@"; do echo "[$i]"; done; }
+set -o pipefail -o nounset
+shopt -s extglob nullglob
+trap 'echo bye' EXIT
+set -- "first arg" second
+mkdir -p /scratch/deep/er
+echo virtual > /scratch/deep/er/f.txt
+printf '\x00\xff binary' > /scratch/bin
+chmod 600 /scratch/bin
+cd /scratch/deep
+`
+
+// stateReport prints that state back.
+const stateReport = `
+ab='a b'
+echo "x=$x nl=$nl n=$n RO=$RO ref=$ref EXP=$EXP host=${HOSTNAME-unset} pwd=$PWD old=$OLDPWD"
+echo "arr=${#arr[@]}:${arr[1]}:${arr[3]} map=${map[k]}|${map[$ab]} empty=${#empty[@]}"
+declare -p arr map n RO ref empty
+greet you; count "$@"
+echo "opts=$- $(shopt -p extglob nullglob | tr '\n' ' ')$(set -o | grep pipefail)"
+trap -p EXIT
+cat er/f.txt; od -c /scratch/bin | head -1; stat -c %a /scratch/bin
+RO=x
+`
+
+func TestSnapshotRestore(t *testing.T) {
+	bothWays(t, func(t *testing.T, iso bool) {
+		ctx := context.Background()
+		a := openSession(t, iso, llmsh.Options{Dir: t.TempDir()})
+		run(t, a, stateScript)
+		want := run(t, a, stateReport)
+		if !strings.Contains(want.Stdout, "x=two words") || !strings.Contains(want.Stderr, "RO: readonly variable") {
+			t.Fatalf("the state script did not set the state: %+v", want)
+		}
+		snap, err := a.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var head struct {
+			Format  string `json:"format"`
+			Version int    `json:"version"`
+		}
+		if err := json.Unmarshal(snap, &head); err != nil || head.Format != "llmsh-snapshot" || head.Version != 1 {
+			t.Fatalf("snapshot header %+v, %v", head, err)
+		}
+		// Restored into a session of the other kind, in another
+		// directory: a new process, as on another machine.
+		b := openSession(t, !iso, llmsh.Options{Dir: t.TempDir()})
+		run(t, b, `y=leftover; mkdir /other`)
+		if err := b.Restore(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		got := run(t, b, stateReport)
+		if got.Stdout != want.Stdout || got.Stderr != want.Stderr || got.ExitCode != want.ExitCode {
+			t.Errorf("restored session reports\n%s%s(%d)\nwant\n%s%s(%d)", got.Stdout, got.Stderr, got.ExitCode,
+				want.Stdout, want.Stderr, want.ExitCode)
+		}
+		if r := run(t, b, `echo "${y-gone}"; ls -d /other 2>&1; echo $#`); r.Stdout != "gone\nls: cannot access '/other': No such file or directory\n2\n" {
+			t.Errorf("Restore kept the old state: %q", r.Stdout)
+		}
+		if !slicesEqual(got.VirtualFiles, want.VirtualFiles) {
+			t.Errorf("virtual files %q, want %q", got.VirtualFiles, want.VirtualFiles)
+		}
+		// The restored session runs on, and its snapshot is the same
+		// state again.
+		run(t, b, `n+=1; cd ..`)
+		if r := run(t, b, `echo $n $PWD`); r.Stdout != "43 /scratch\n" {
+			t.Errorf("after more runs: %q", r.Stdout)
+		}
+		c := openSession(t, iso, llmsh.Options{})
+		snap2, err := b.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Restore(ctx, snap2); err != nil {
+			t.Fatal(err)
+		}
+		if r := run(t, c, `echo $n $PWD; greet again`); r.Stdout != "43 /scratch\nhi again from /scratch\n" {
+			t.Errorf("second generation: %q", r.Stdout)
+		}
+		// The EXIT trap came along, and fires when the session ends.
+		if r := run(t, c, `exit 3`); r.ExitCode != 3 || r.Stdout != "bye\n" {
+			t.Errorf("exit in the restored session: %+v", r)
+		}
+	})
+}
+
+func slicesEqual(a, b []string) bool {
+	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+func TestRestoreRefuses(t *testing.T) {
+	ctx := context.Background()
+	s := openSession(t, false, llmsh.Options{})
+	run(t, s, `x=1; echo v > /v.txt`)
+	good, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct {
+		snap []byte
+		want string
+	}{
+		"not json":       {[]byte("{nope"), "not a snapshot file"},
+		"other format":   {[]byte(`{"format":"tarball","version":1,"cwd":"/"}`), `format "tarball"`},
+		"future version": {bytes.Replace(good, []byte(`"version": 1`), []byte(`"version": 9`), 1), "version 9 is not supported"},
+		"bad variable":   {bytes.Replace(good, []byte(`"decl": "declare -- x=`), []byte(`"decl": "echo pwned; x=`), 1), `malformed variable "x"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			err := s.Restore(ctx, tc.snap)
+			if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Restore: %v, want ErrSnapshot with %q", err, tc.want)
+			}
+			// A refused snapshot leaves the session as it was.
+			if r := run(t, s, `echo $x; cat /v.txt`); r.Stdout != "1\nv\n" {
+				t.Errorf("after a refused Restore: %+v", r)
+			}
+		})
+	}
+	// A path the new session holds already is refused, and the session
+	// is left fresh.
+	strict := openSession(t, true, llmsh.Options{Strict: true})
+	err = strict.Restore(ctx, good)
+	if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "/v.txt") {
+		t.Fatalf("Restore into a strict session: %v", err)
+	}
+	if r := run(t, strict, `echo "${x-unset}"`); r.Stdout != "unset\n" {
+		t.Errorf("after a failed Restore: %+v", r)
+	}
+}
+
+// syncBuf is a bytes.Buffer safe for the writer and the test.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestRunStream(t *testing.T) {
+	bothWays(t, func(t *testing.T, iso bool) {
+		s := openSession(t, iso, llmsh.Options{MaxOutput: 40})
+		var all, errs syncBuf
+		// The live writers see the output while the script still runs:
+		// the script reads, from its stdin, what the test writes only
+		// once the first line has come through the live writer.
+		pr, pw := io.Pipe()
+		first := make(chan struct{})
+		var once sync.Once
+		out := writerFunc(func(p []byte) (int, error) {
+			all.Write(p)
+			once.Do(func() { close(first) })
+			return len(p), nil
+		})
+		go func() {
+			<-first
+			pw.Write([]byte("go\n"))
+			pw.Close()
+		}()
+		res, err := s.RunStream(context.Background(), `echo one; read w; echo "got $w" >&2; echo two; yes | head -c 100`, pr, out,
+			writerFunc(func(p []byte) (int, error) { all.Write(p); errs.Write(p); return len(p), nil }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := "llmsh: output limit exceeded (40 bytes)\n"
+		if all.String()+"\n"+note != res.Output || errs.String() != "got go\n" {
+			t.Errorf("live output %q (stderr %q), the Result's %q", all.String(), errs.String(), res.Output)
+		}
+		if res.ExitCode != 125 || !res.Truncated || !strings.HasSuffix(res.Stderr, "llmsh: output limit exceeded (40 bytes)\n") {
+			t.Errorf("result %+v", res)
+		}
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
