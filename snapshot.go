@@ -354,10 +354,16 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 			return fmt.Errorf("%w: %s: %v", ErrSnapshot, f.Path, err)
 		}
 	}
-	if _, errOut, st, err := s.shellOut(ctx, "cd -- "+quote(sf.Cwd)); err != nil || st != 0 {
-		return fmt.Errorf("%w: the working directory: %s", ErrSnapshot, firstLine(errOut, err))
+	// The working directory as the snapshot's shell had it, entered or
+	// not: a session may start in a directory it cannot read, and the
+	// snapshot's may not exist here (the shell is then where bash is
+	// when its directory was removed). The variables below set PWD and
+	// OLDPWD. (The no-op first: the shell's first command sets it up.)
+	if _, _, _, err := s.shellOut(ctx, ":"); err != nil {
+		return err
 	}
-	// The fresh shell's variables, where it now is: what equals the
+	s.sh.SetDir(sf.Cwd)
+	// The fresh shell's variables: what equals the
 	// snapshot's is left alone (the read-only ones among them), what the
 	// snapshot lacks is unset.
 	fresh, err := s.exportVars(ctx)

@@ -50,6 +50,11 @@ func (s *Shell) Vars() map[string]string {
 	return out
 }
 
+// SetDir makes dir the working directory without looking at it, as the
+// shell starts in Options.Dir (a restored snapshot's directory, which
+// need not be visible here). PWD is the caller's to set.
+func (s *Shell) SetDir(dir string) { s.runner.Dir = dir }
+
 // VarNames returns the names of the shell's variables, set or only
 // declared (declare -a x), sorted. Before the first command has run they
 // are llmsh's defaults.

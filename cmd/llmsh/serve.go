@@ -15,14 +15,14 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/internal/sessionserver"
-	"github.com/llmsh/llmsh/vfsproto"
 )
 
 const serveUsage = `Usage: llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
-Keep shell sessions alive across calls, for callers that run one command at
-a time: listen on a Unix socket (mode 0600; only processes of this uid are
-served) and answer session.open, session.run and session.close requests in
-vfsd's framing (docs/serve.md). Each session has its own vfsd, with the
+Keep shell sessions alive across calls: listen on a Unix socket (mode 0600;
+only processes of this uid are served) and speak JSON-RPC 2.0 on it, one
+message per line: open, run (output streamed as notifications), cancel,
+reset, list, ping, close, snapshot, restore (docs/serve.md). Each session's
+shell runs in a confined process of its own, with its own vfsd and the
 grants its client asks for: any path this uid can reach.
 
       --socket PATH      the socket (default: $XDG_RUNTIME_DIR/llmsh.sock)
@@ -38,6 +38,9 @@ Clients:
                           [--timeout DUR] [--max-output N] [--max-commands N])
   llmsh --session "$id" [--socket PATH] [--json] -c SCRIPT   (stdin is sent unless a terminal)
   llmsh session close [--socket PATH] "$id"
+  llmsh session snapshot [--socket PATH] "$id" FILE      (FILE: a new file, mode 0600)
+  id=$(llmsh session restore [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
+                             [--timeout DUR] [--max-output N] [--max-commands N] FILE)
 `
 
 // defaultSocket is $XDG_RUNTIME_DIR/llmsh.sock: llmsh's own configuration,
@@ -157,25 +160,22 @@ func dialSession(o *options, stderr io.Writer) (*sessionserver.Client, int) {
 	return c, 0
 }
 
-// sessionErr reports a failed request, with the server's code.
+// sessionErr reports a failed request (with the server's code: *Error
+// says it).
 func sessionErr(stderr io.Writer, err error) int {
-	var pe *vfsproto.Error
-	if errors.As(err, &pe) {
-		fmt.Fprintf(stderr, "llmsh: session: %s (%s)\n", pe.Message, pe.Code)
-	} else {
-		fmt.Fprintf(stderr, "llmsh: session: %v\n", err)
-	}
+	fmt.Fprintf(stderr, "llmsh: session: %v\n", err)
 	return 1
 }
 
 // runSessionCmd is `llmsh session open|close`.
 func runSessionCmd(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (args[0] != "open" && args[0] != "close") {
+	verbs := map[string]bool{"open": true, "close": true, "snapshot": true, "restore": true}
+	if len(args) == 0 || !verbs[args[0]] {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			fmt.Fprint(stdout, serveUsage)
 			return 0
 		}
-		return usageErr(stderr, "session: want 'open' or 'close'")
+		return usageErr(stderr, "session: want 'open', 'close', 'snapshot' or 'restore'")
 	}
 	verb := args[0]
 	o, st := parseArgs(args[1:], stderr)
@@ -196,24 +196,54 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	case o.session != "" || o.vfsFds != "" || o.json:
 		return usageErr(stderr, "session %s: --session, --vfs-fds and --json cannot be used", verb)
 	}
-	if verb == "close" {
-		if len(o.operands) != 1 {
-			return usageErr(stderr, "session close: want one session ID")
+	if verb == "close" || verb == "snapshot" {
+		want := map[string]int{"close": 1, "snapshot": 2}[verb]
+		if len(o.operands) != want {
+			return usageErr(stderr, "session %s: want %s", verb, map[string]string{"close": "one session ID", "snapshot": "a session ID and a file"}[verb])
 		}
 		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 {
-			return usageErr(stderr, "session close: only --socket and the ID")
+			return usageErr(stderr, "session %s: only --socket and the operands", verb)
 		}
 		c, st := dialSession(o, stderr)
 		if c == nil {
 			return st
 		}
 		defer c.Close()
-		if err := c.CloseSession(o.operands[0]); err != nil {
+		if verb == "close" {
+			if err := c.CloseSession(o.operands[0]); err != nil {
+				return sessionErr(stderr, err)
+			}
+			return 0
+		}
+		snap, err := c.Snapshot(o.operands[0])
+		if err != nil {
 			return sessionErr(stderr, err)
+		}
+		f, err := os.OpenFile(o.operands[1], os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			_, err = f.Write(append(snap, '\n'))
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: session snapshot: %v\n", err)
+			return 1
 		}
 		return 0
 	}
-	if len(o.operands) > 0 {
+	var snap []byte
+	if verb == "restore" {
+		if len(o.operands) != 1 {
+			return usageErr(stderr, "session restore: want a snapshot file")
+		}
+		b, err := os.ReadFile(o.operands[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: session restore: %v\n", err)
+			return 1
+		}
+		snap = b
+	} else if len(o.operands) > 0 {
 		return usageErr(stderr, "session open: unexpected argument '%s'", o.operands[0])
 	}
 	cwd, err := os.Getwd()
@@ -233,7 +263,12 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	defer c.Close()
-	id, err := c.Open(p)
+	var id string
+	if snap != nil {
+		id, err = c.Restore(p, snap)
+	} else {
+		id, err = c.Open(p)
+	}
 	if err != nil {
 		return sessionErr(stderr, err)
 	}
@@ -255,13 +290,14 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var in string
 	if stdin != nil && !isTerminal(stdin) {
-		b, err := io.ReadAll(io.LimitReader(stdin, vfsproto.MaxFrame+1))
+		const room = sessionserver.MaxLine / 2 // JSON may escape each byte
+		b, err := io.ReadAll(io.LimitReader(stdin, room+1))
 		if err != nil {
 			fmt.Fprintf(stderr, "llmsh: reading stdin: %v\n", err)
 			return 1
 		}
-		if len(b)+len(o.script) > vfsproto.MaxFrame-4096 {
-			fmt.Fprintf(stderr, "llmsh: --session: script and stdin exceed %d bytes\n", vfsproto.MaxFrame-4096)
+		if len(b)+len(o.script) > room {
+			fmt.Fprintf(stderr, "llmsh: --session: script and stdin exceed %d bytes\n", room)
 			return 1
 		}
 		in = string(b)
@@ -271,19 +307,33 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return st
 	}
 	defer c.Close()
+	if !o.json {
+		// The output as it comes; then what the result adds (llmsh's
+		// own closing notes: a timeout, the output limit).
+		var sent [2]int
+		res, err := c.RunStream(o.session, o.script, in, func(stream, data string) {
+			i := map[string]int{"stdout": 0, "stderr": 1}[stream]
+			io.WriteString([]io.Writer{stdout, stderr}[i], data)
+			sent[i] += len(data)
+		})
+		if err != nil {
+			return sessionErr(stderr, err)
+		}
+		for i, text := range []string{res.Stdout, res.Stderr} {
+			if sent[i] <= len(text) {
+				io.WriteString([]io.Writer{stdout, stderr}[i], text[sent[i]:])
+			}
+		}
+		return res.ExitCode
+	}
 	res, err := c.Run(o.session, o.script, in)
 	if err != nil {
 		return sessionErr(stderr, err)
 	}
-	if o.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(res); err != nil {
-			return 1
-		}
-		return res.ExitCode
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(res); err != nil {
+		return 1
 	}
-	io.WriteString(stdout, res.Stdout)
-	io.WriteString(stderr, res.Stderr)
 	return res.ExitCode
 }

@@ -93,11 +93,27 @@ func TestServeCLI(t *testing.T) {
 		t.Errorf("--json: %q %v %d", o, err, code)
 	}
 
+	// A snapshot to a file, restored into a new session.
+	snap := filepath.Join(t.TempDir(), "snap.json")
+	if _, e, code := runLlmsh(t, "", "session", "snapshot", "--socket", sock, id, snap); code != 0 || e != "" {
+		t.Errorf("session snapshot: %q %d", e, code)
+	}
+	if _, e, code := runLlmsh(t, "", "session", "snapshot", "--socket", sock, id, snap); code != 1 || !strings.Contains(e, "file exists") {
+		t.Errorf("session snapshot over a file: %q %d", e, code)
+	}
+	restored, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, snap)
+	restored = strings.TrimSpace(restored)
+	if code != 0 || len(restored) != 32 || restored == id {
+		t.Fatalf("session restore: %q %q %d", restored, e, code)
+	}
+	if o, e, code := runLlmsh(t, "", "--session", restored, "--socket", sock, "-c", `echo "$x"; cat /tmp/v.txt`); o != "kept\nscratch\n" || code != 0 {
+		t.Errorf("restored session: %q %q %d", o, e, code)
+	}
 	if _, e, code = runLlmsh(t, "", "session", "close", "--socket", sock, id); code != 0 || e != "" {
 		t.Errorf("session close: %q %d", e, code)
 	}
 	_, e, code = runLlmsh(t, "", "--session", id, "--socket", sock, "-c", "echo")
-	if code != 1 || !strings.Contains(e, "E_NO_SESSION") {
+	if code != 1 || !strings.Contains(e, `llmsh: session: session "`+id+`" was closed (code -32001)`) {
 		t.Errorf("closed session: %q %d", e, code)
 	}
 	// Usage errors.

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// BenchmarkRun measures one session.run round trip over the socket: a
+// BenchmarkRun measures one run round trip over the socket: a
 // new connection per call, as a one-shot caller makes, running `echo`.
 func BenchmarkRun(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "s.sock")

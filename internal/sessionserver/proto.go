@@ -1,50 +1,76 @@
-// Package sessionserver keeps llmsh sessions alive for one-shot callers:
+// Package sessionserver keeps llmsh sessions alive for their clients:
 // `llmsh serve` listens on a Unix socket (mode 0600, same-uid peers only)
-// and answers session.open, session.run and session.close requests, each
-// session being one llmsh.Session with its own vfsd. The framing and the
-// envelope are vfsd's (package vfsproto): a 4-byte big-endian length, then
-// JSON {id, op, params}; answers {id, ok, result} or {id, ok:false,
-// error:{code, message}}. See docs/serve.md.
+// and speaks JSON-RPC 2.0 over it, one message per line, each session
+// being one isolated llmsh.Session with its own vfsd. See docs/serve.md.
 package sessionserver
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"strconv"
 	"time"
 
 	"github.com/llmsh/llmsh/shell"
-	"github.com/llmsh/llmsh/vfsproto"
 )
 
-// Method names (the op of the request envelope).
+// Method names.
 const (
-	MethodOpen  = "session.open"
-	MethodRun   = "session.run"
-	MethodClose = "session.close"
+	MethodOpen     = "open"
+	MethodRun      = "run"
+	MethodCancel   = "cancel"
+	MethodReset    = "reset"
+	MethodList     = "list"
+	MethodPing     = "ping"
+	MethodClose    = "close"
+	MethodSnapshot = "snapshot"
+	MethodRestore  = "restore"
+	// NotifyOutput is the server's notification of a piece of a run's
+	// output.
+	NotifyOutput = "output"
 )
 
-// Error codes of the session protocol. E_ARG and E_UNSUPPORTED are vfsd's;
-// the others are the server's own.
+// Error codes: JSON-RPC 2.0's, then the server's own (-32001 …).
 const (
-	EArg          vfsproto.Code = vfsproto.EArg         // malformed request or bad params
-	EUnsupported  vfsproto.Code = vfsproto.EUnsupported // unknown method
-	ENoSession    vfsproto.Code = "E_NO_SESSION"        // unknown, closed or expired session
-	ETooMany      vfsproto.Code = "E_TOO_MANY_SESSIONS" // --max-sessions reached
-	ESession      vfsproto.Code = "E_SESSION"           // the session could not start, or its vfsd died
-	EPeer         vfsproto.Code = "E_PEER"              // the peer's uid is not the server's
-	EFrame        vfsproto.Code = "E_FRAME"             // a frame over the maximum size; the connection is closed
-	EShuttingDown vfsproto.Code = "E_SHUTTING_DOWN"     // the server is stopping
+	CodeParse          = -32700 // the line is not JSON
+	CodeInvalidRequest = -32600 // not a request object, or a line over MaxLine
+	CodeNoMethod       = -32601 // unknown method
+	CodeInvalidParams  = -32602 // missing, malformed or invalid params
+	CodeInternal       = -32603
+
+	CodeNoSession    = -32001 // unknown or closed session
+	CodeExpired      = -32002 // the session expired, idle
+	CodeTooMany      = -32003 // --max-sessions sessions are open
+	CodeSession      = -32004 // the session could not start, or its process or vfsd died
+	CodeBusy         = -32005 // the session is running a script
+	CodeShuttingDown = -32006 // the server is stopping
+	CodePeer         = -32007 // the peer's uid is not the server's; the connection is closed
+	CodeSnapshot     = -32008 // a snapshot that cannot be read or restored
 )
 
-// Output caps of a run: the default, and the most a session may ask for
-// (the answer must fit in one frame).
+// MaxLine bounds one message from a client, its newline included: a
+// longer line is answered CodeInvalidRequest and skipped.
+const MaxLine = 16 << 20
+
+// Output caps of a run: the default, and the most a session may ask for.
 const (
 	DefaultMaxOutput = 512 << 10
-	MaxOutputLimit   = vfsproto.MaxFrame - 64<<10
+	MaxOutputLimit   = 8 << 20
 )
+
+// Error is a JSON-RPC error object; the Client returns the server's as
+// *Error.
+type Error struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s (code %d)", e.Message, e.Code) }
+
+func errorf(code int, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
 
 // Duration is a timeout in JSON: a number of seconds or a Go duration
 // string ("30s", "1m30s").
@@ -78,8 +104,8 @@ func (d Duration) MarshalJSON() ([]byte, error) {
 	return json.Marshal(time.Duration(d).String())
 }
 
-// Limits are the optional per-run limits of session.open; zero fields take
-// the shell's defaults.
+// Limits are the optional per-run limits of open; zero fields take the
+// shell's defaults.
 type Limits struct {
 	MaxCommands   int64 `json:"max_commands,omitempty"`
 	MaxGoFrames   int   `json:"max_go_frames,omitempty"`
@@ -101,7 +127,8 @@ func (l *Limits) shell() (shell.Limits, error) {
 	}, nil
 }
 
-// OpenParams are the params of session.open.
+// OpenParams are the params of open (and the session options of
+// restore).
 type OpenParams struct {
 	// Inputs are readable, Outputs writable paths; relative ones resolve
 	// against Dir.
@@ -114,7 +141,7 @@ type OpenParams struct {
 	// Timeout bounds each run (exit status 124); zero: none.
 	Timeout Duration `json:"timeout,omitempty"`
 	// MaxOutput caps the stdout+stderr bytes kept per run (status 125,
-	// truncated); zero: 512 KiB. At most MaxFrame less 64 KiB.
+	// truncated); zero: DefaultMaxOutput; at most MaxOutputLimit.
 	MaxOutput int64 `json:"max_output,omitempty"`
 	// MaxMemory bounds the heap of the session's process in bytes (a run
 	// past it: status 125, "llmsh: memory limit exceeded"); zero: 2 GiB,
@@ -123,19 +150,27 @@ type OpenParams struct {
 	Limits    *Limits `json:"limits,omitempty"`
 }
 
-// OpenResult is the result of session.open.
+// OpenResult is the result of open and restore.
 type OpenResult struct {
 	Session string `json:"session"`
 }
 
-// RunParams are the params of session.run.
+// SessionParams are the params of cancel, reset and close.
+type SessionParams struct {
+	Session string `json:"session"`
+}
+
+// RunParams are the params of run.
 type RunParams struct {
 	Session string `json:"session"`
 	Script  string `json:"script"`
 	Stdin   string `json:"stdin,omitempty"`
+	// Stream: false turns the output notifications off (default on).
+	Stream *bool `json:"stream,omitempty"`
 }
 
-// RunResult is the result of session.run: the fields of `llmsh --json`.
+// RunResult is the result of run: the fields of `llmsh --json`, and
+// whether cancel (or the server's shutdown) ended the run.
 type RunResult struct {
 	Stdout       string   `json:"stdout"`
 	Stderr       string   `json:"stderr"`
@@ -146,91 +181,69 @@ type RunResult struct {
 	// VirtualFilesOmitted counts the virtual files not named in
 	// VirtualFiles (llmsh.Result.VirtualFilesOmitted).
 	VirtualFilesOmitted int64 `json:"virtual_files_omitted,omitempty"`
+	// Cancelled: cancel stopped the run (exit code 130); the output is
+	// what it wrote until then.
+	Cancelled bool `json:"cancelled,omitempty"`
 }
 
-// CloseParams are the params of session.close.
-type CloseParams struct {
+// OutputParams are the params of an output notification: a piece of the
+// output of the run that request ID (the run's own id) started, in the
+// order written.
+type OutputParams struct {
+	ID      json.RawMessage `json:"id"`
+	Session string          `json:"session"`
+	Stream  string          `json:"stream"` // "stdout" or "stderr"
+	Data    string          `json:"data"`
+}
+
+// CancelResult is the result of cancel.
+type CancelResult struct {
+	// Cancelled: a run was in progress, and is being stopped.
+	Cancelled bool `json:"cancelled"`
+}
+
+// SessionInfo describes a session in the result of list.
+type SessionInfo struct {
+	Session string    `json:"session"`
+	Busy    bool      `json:"busy"`
+	Opened  time.Time `json:"opened"`
+	LastUse time.Time `json:"last_used"`
+	Dir     string    `json:"dir"`
+	Inputs  []string  `json:"inputs"`
+	Outputs []string  `json:"outputs"`
+}
+
+// ListResult is the result of list.
+type ListResult struct {
+	Sessions []SessionInfo `json:"sessions"`
+}
+
+// PingResult is the result of ping.
+type PingResult struct {
+	Sessions    int `json:"sessions"`
+	MaxSessions int `json:"max_sessions"`
+}
+
+// SnapshotParams are the params of snapshot. With Path the server writes
+// the snapshot file there (mode 0600, a new file) instead of returning
+// it.
+type SnapshotParams struct {
 	Session string `json:"session"`
+	Path    string `json:"path,omitempty"`
 }
 
-// Client speaks the session protocol over one connection. Its methods
-// must not be called concurrently.
-type Client struct {
-	conn net.Conn
-	next int
-	buf  []byte
+// SnapshotResult is the result of snapshot: the snapshot file itself, or
+// where it was written and its size.
+type SnapshotResult struct {
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
+	Path     string          `json:"path,omitempty"`
+	Bytes    int             `json:"bytes"`
 }
 
-// Dial connects to the server listening on the socket at path.
-func Dial(path string) (*Client, error) {
-	c, err := net.Dial("unix", path)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{conn: c}, nil
-}
-
-// Close closes the connection (the sessions stay open on the server).
-func (c *Client) Close() error { return c.conn.Close() }
-
-// Call sends one request and decodes its result into result. A failure
-// the server answered is a *vfsproto.Error.
-func (c *Client) Call(method string, params, result any) error {
-	c.next++
-	id := strconv.Itoa(c.next)
-	p, err := json.Marshal(params)
-	if err != nil {
-		return err
-	}
-	req, err := json.Marshal(vfsproto.Request{ID: id, Op: method, Params: p})
-	if err != nil {
-		return err
-	}
-	if err := vfsproto.WriteFrame(c.conn, req); err != nil {
-		return err
-	}
-	frame, err := vfsproto.ReadFrame(c.conn, c.buf)
-	if err != nil {
-		return fmt.Errorf("reading the answer: %w", err)
-	}
-	c.buf = frame[:cap(frame)]
-	var resp vfsproto.Response
-	if err := json.Unmarshal(frame, &resp); err != nil {
-		return fmt.Errorf("malformed answer: %w", err)
-	}
-	if !resp.OK {
-		if resp.Error == nil {
-			return errors.New("failed answer without an error")
-		}
-		return resp.Error
-	}
-	if resp.ID != id {
-		return fmt.Errorf("answer to request %q, want %q", resp.ID, id)
-	}
-	if result == nil {
-		return nil
-	}
-	return json.Unmarshal(resp.Result, result)
-}
-
-// Open opens a session and returns its ID.
-func (c *Client) Open(p OpenParams) (string, error) {
-	var r OpenResult
-	if err := c.Call(MethodOpen, p, &r); err != nil {
-		return "", err
-	}
-	return r.Session, nil
-}
-
-// Run runs script in the session.
-func (c *Client) Run(session, script, stdin string) (RunResult, error) {
-	var r RunResult
-	err := c.Call(MethodRun, RunParams{Session: session, Script: script, Stdin: stdin}, &r)
-	return r, err
-}
-
-// CloseSession closes the session: its vfsd exits and its virtual files
-// are gone.
-func (c *Client) CloseSession(session string) error {
-	return c.Call(MethodClose, CloseParams{Session: session}, nil)
+// RestoreParams are the params of restore: a new session's options (as
+// open's) and the snapshot, given inline or as a file's path.
+type RestoreParams struct {
+	OpenParams
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
+	Path     string          `json:"path,omitempty"`
 }

@@ -1,26 +1,18 @@
 package sessionserver
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/llmsh/llmsh"
-	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // Defaults of Config.
@@ -61,7 +53,9 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[string]*entry
-	pending  int // sessions being opened
+	gone     map[string]string // why a recent session is gone: "closed", "expired …"
+	goneIDs  []string          // gone's keys, oldest first (at most maxGone)
+	pending  int               // sessions being opened
 	conns    map[net.Conn]struct{}
 	closed   bool
 	ln       *net.UnixListener
@@ -77,9 +71,26 @@ type Server struct {
 
 // entry is one open session.
 type entry struct {
-	sess *llmsh.Session
-	last time.Time // end of the last request that used it
-	busy int       // runs in progress: never expired while nonzero
+	sess   *llmsh.Session
+	opts   OpenParams
+	opened time.Time
+	last   time.Time          // end of the last request that used it
+	busy   int                // requests in progress: never expired while nonzero
+	run    context.CancelFunc // of the run in progress, nil if none
+}
+
+// maxGone bounds the closed and expired sessions whose fate the server
+// remembers (an ID it has forgotten is "unknown").
+const maxGone = 4096
+
+// forget records why the session id is gone; it holds mu.
+func (s *Server) forget(id, why string) {
+	if len(s.goneIDs) >= maxGone {
+		delete(s.gone, s.goneIDs[0])
+		s.goneIDs = s.goneIDs[1:]
+	}
+	s.gone[id] = why
+	s.goneIDs = append(s.goneIDs, id)
 }
 
 // New returns a server with cfg; Listen and Serve start it.
@@ -97,7 +108,7 @@ func New(cfg Config) *Server {
 	return &Server{
 		cfg: cfg, uid: os.Getuid(), ctx: ctx, cancel: cancel,
 		kick: make(chan struct{}, 1), done: make(chan struct{}),
-		sessions: map[string]*entry{}, conns: map[net.Conn]struct{}{},
+		sessions: map[string]*entry{}, gone: map[string]string{}, conns: map[net.Conn]struct{}{},
 	}
 }
 
@@ -283,6 +294,7 @@ func (s *Server) ExpireIdle() int {
 			old = append(old, e)
 			ids = append(ids, id)
 			delete(s.sessions, id)
+			s.forget(id, fmt.Sprintf("expired (unused for %s)", s.cfg.Idle))
 		}
 	}
 	s.mu.Unlock()
@@ -335,243 +347,4 @@ func (s *Server) poke() {
 	case s.kick <- struct{}{}:
 	default:
 	}
-}
-
-// serveConn answers one client's requests in order until it hangs up.
-func (s *Server) serveConn(c net.Conn) {
-	defer c.Close()
-	cred, err := peerCred(c)
-	if err == nil {
-		err = checkPeer(cred, s.uid)
-	}
-	if err != nil {
-		s.logf("connection refused: %v", err)
-		writeResp(c, failure("", EPeer, err.Error()))
-		return
-	}
-	br := bufio.NewReader(c)
-	var buf []byte
-	for {
-		frame, err := vfsproto.ReadFrame(br, buf)
-		if err != nil {
-			if errors.Is(err, vfsproto.ErrFrameTooLarge) {
-				writeResp(c, failure("", EFrame, fmt.Sprintf("frame exceeds %d bytes; closing the connection", vfsproto.MaxFrame)))
-			}
-			return
-		}
-		buf = frame[:cap(frame)]
-		if err := writeResp(c, s.handle(frame)); err != nil {
-			return
-		}
-	}
-}
-
-func writeResp(w io.Writer, r vfsproto.Response) error {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	return vfsproto.WriteFrame(w, b)
-}
-
-func failure(id string, code vfsproto.Code, msg string) vfsproto.Response {
-	return vfsproto.Response{ID: id, Error: vfsproto.Errorf(code, "%s", msg)}
-}
-
-func success(id string, v any) vfsproto.Response {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return failure(id, ESession, err.Error())
-	}
-	return vfsproto.Response{ID: id, OK: true, Result: b}
-}
-
-// decodeParams decodes raw strictly: an object, no unknown fields.
-func decodeParams(raw json.RawMessage, v any) error {
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return errors.New("missing params")
-	}
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return fmt.Errorf("invalid params: %v", err)
-	}
-	return nil
-}
-
-// handle answers one request frame.
-func (s *Server) handle(frame []byte) vfsproto.Response {
-	var req vfsproto.Request
-	if err := json.Unmarshal(frame, &req); err != nil {
-		return failure("", EArg, "malformed request: not a JSON request object")
-	}
-	switch req.Op {
-	case MethodOpen:
-		var p OpenParams
-		if err := decodeParams(req.Params, &p); err != nil {
-			return failure(req.ID, EArg, err.Error())
-		}
-		id, code, err := s.open(p)
-		if err != nil {
-			return failure(req.ID, code, err.Error())
-		}
-		return success(req.ID, OpenResult{Session: id})
-	case MethodRun:
-		var p RunParams
-		if err := decodeParams(req.Params, &p); err != nil {
-			return failure(req.ID, EArg, err.Error())
-		}
-		res, code, err := s.run(p)
-		if err != nil {
-			return failure(req.ID, code, err.Error())
-		}
-		return success(req.ID, res)
-	case MethodClose:
-		var p CloseParams
-		if err := decodeParams(req.Params, &p); err != nil {
-			return failure(req.ID, EArg, err.Error())
-		}
-		s.mu.Lock()
-		e := s.sessions[p.Session]
-		delete(s.sessions, p.Session)
-		s.mu.Unlock()
-		if e == nil {
-			return failure(req.ID, ENoSession, fmt.Sprintf("unknown session %q", p.Session))
-		}
-		e.sess.Close()
-		s.logf("session %s closed", p.Session)
-		return success(req.ID, struct{}{})
-	}
-	return failure(req.ID, EUnsupported, fmt.Sprintf("unknown method %q", req.Op))
-}
-
-func (s *Server) open(p OpenParams) (string, vfsproto.Code, error) {
-	lim, err := p.Limits.shell()
-	switch {
-	case err != nil:
-		return "", EArg, err
-	case p.Timeout < 0:
-		return "", EArg, errors.New("timeout must not be negative")
-	case p.MaxOutput < 0 || p.MaxOutput > MaxOutputLimit:
-		return "", EArg, fmt.Errorf("max_output must be between 0 and %d", MaxOutputLimit)
-	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory:
-		return "", EArg, fmt.Errorf("max_memory must be between 0 and %d", llmsh.DefaultMaxMemory)
-	case p.Dir != "" && !filepath.IsAbs(p.Dir):
-		return "", EArg, errors.New("dir must be an absolute path")
-	}
-	if p.MaxOutput == 0 {
-		p.MaxOutput = DefaultMaxOutput
-	}
-	s.mu.Lock()
-	switch {
-	case s.closed:
-		s.mu.Unlock()
-		return "", EShuttingDown, errors.New("the server is shutting down")
-	case len(s.sessions)+s.pending >= s.cfg.MaxSessions:
-		s.mu.Unlock()
-		return "", ETooMany, fmt.Errorf("too many sessions (at most %d open at once)", s.cfg.MaxSessions)
-	}
-	s.pending++
-	s.mu.Unlock()
-	sess, err := llmsh.New(llmsh.Options{
-		Inputs: p.Inputs, Outputs: p.Outputs, Dir: p.Dir, Strict: p.Strict, Limits: lim,
-		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput, MaxMemory: p.MaxMemory,
-		VfsdPath: s.cfg.VfsdPath, VfsdLog: s.cfg.VfsdLog,
-		// Each session's shell in a confined process of its own: one
-		// session's crash or heap cannot take the server down.
-		Isolated: true,
-	})
-	s.mu.Lock()
-	s.pending--
-	if err != nil {
-		s.mu.Unlock()
-		return "", ESession, err
-	}
-	if s.closed {
-		s.mu.Unlock()
-		sess.Close()
-		return "", EShuttingDown, errors.New("the server is shutting down")
-	}
-	id := newID()
-	s.sessions[id] = &entry{sess: sess, last: s.cfg.Now()}
-	s.mu.Unlock()
-	s.poke()
-	s.logf("session %s opened (inputs %q, outputs %q)", id, p.Inputs, p.Outputs)
-	return id, "", nil
-}
-
-func (s *Server) run(p RunParams) (RunResult, vfsproto.Code, error) {
-	s.mu.Lock()
-	e := s.sessions[p.Session]
-	if e == nil {
-		s.mu.Unlock()
-		return RunResult{}, ENoSession, fmt.Errorf("unknown session %q", p.Session)
-	}
-	e.busy++
-	s.mu.Unlock()
-	if s.onRun != nil {
-		s.onRun()
-	}
-	var stdin io.Reader
-	if p.Stdin != "" {
-		stdin = strings.NewReader(p.Stdin)
-	}
-	res, err := e.sess.Run(s.ctx, p.Script, stdin)
-	s.mu.Lock()
-	e.busy--
-	e.last = s.cfg.Now()
-	s.mu.Unlock()
-	s.poke()
-	switch {
-	case errors.Is(err, llmsh.ErrClosed):
-		return RunResult{}, ENoSession, fmt.Errorf("session %q was closed", p.Session)
-	case errors.Is(err, llmsh.ErrVfsdGone), errors.Is(err, llmsh.ErrCrashed):
-		return RunResult{}, ESession, err
-	case err != nil:
-		return RunResult{}, EShuttingDown, err
-	}
-	out := RunResult{
-		Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, Truncated: res.Truncated,
-		DurationMS: res.Duration.Milliseconds(), VirtualFiles: res.VirtualFiles,
-		VirtualFilesOmitted: res.VirtualFilesOmitted,
-	}
-	if out.VirtualFiles == nil {
-		out.VirtualFiles = []string{}
-	}
-	fit(&out)
-	return out, "", nil
-}
-
-// fit trims the output of r until its answer fits in one frame (JSON
-// escapes can make it up to six times the bytes kept), and marks it
-// truncated if it had to.
-func fit(r *RunResult) {
-	const room = vfsproto.MaxFrame - 4<<10
-	for {
-		b, err := json.Marshal(r)
-		if err != nil || len(b) <= room {
-			return
-		}
-		r.Truncated = true
-		if len(r.Stdout) >= len(r.Stderr) {
-			r.Stdout = cutHalf(r.Stdout)
-		} else {
-			r.Stderr = cutHalf(r.Stderr)
-		}
-	}
-}
-
-// cutHalf keeps the first half of s, whole runes only.
-func cutHalf(s string) string {
-	n := len(s) / 2
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-func newID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }

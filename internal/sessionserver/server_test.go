@@ -1,7 +1,6 @@
 package sessionserver
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"net"
@@ -11,12 +10,10 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/llmsh/llmsh"
-	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // TestMain lets the test binary act as the sessions' vfsd.
@@ -79,12 +76,12 @@ func dial(t *testing.T, path string) *Client {
 	return c
 }
 
-func code(err error) vfsproto.Code {
-	var e *vfsproto.Error
+func code(err error) int {
+	var e *Error
 	if errors.As(err, &e) {
 		return e.Code
 	}
-	return ""
+	return 0
 }
 
 func mustRun(t *testing.T, c *Client, id, script, stdin string) RunResult {
@@ -166,11 +163,11 @@ func TestSessionsIsolatedAndPersistent(t *testing.T) {
 	if err := c.CloseSession(a); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Run(a, "echo hi", ""); code(err) != ENoSession {
-		t.Errorf("run after close: %v, want %s", err, ENoSession)
+	if _, err := c.Run(a, "echo hi", ""); code(err) != CodeNoSession {
+		t.Errorf("run after close: %v, want %d", err, CodeNoSession)
 	}
-	if err := c.CloseSession(a); code(err) != ENoSession {
-		t.Errorf("second close: %v, want %s", err, ENoSession)
+	if err := c.CloseSession(a); code(err) != CodeNoSession {
+		t.Errorf("second close: %v, want %d", err, CodeNoSession)
 	}
 	r = mustRun(t, c, b, "echo still", "")
 	if r.Stdout != "still\n" {
@@ -181,31 +178,31 @@ func TestSessionsIsolatedAndPersistent(t *testing.T) {
 func TestErrors(t *testing.T) {
 	_, path := start(t, Config{MaxSessions: 1})
 	c := dial(t, path)
-	if _, err := c.Run("nope", "echo", ""); code(err) != ENoSession || !strings.Contains(err.Error(), `unknown session "nope"`) {
+	if _, err := c.Run("nope", "echo", ""); code(err) != CodeNoSession || !strings.Contains(err.Error(), `unknown session "nope"`) {
 		t.Errorf("unknown session: %v", err)
 	}
-	if err := c.Call("session.frobnicate", struct{}{}, nil); code(err) != EUnsupported {
+	if err := c.Call("frobnicate", struct{}{}, nil); code(err) != CodeNoMethod {
 		t.Errorf("unknown method: %v", err)
 	}
-	if err := c.Call(MethodOpen, map[string]any{"inputs": "notalist"}, nil); code(err) != EArg {
+	if err := c.Call(MethodOpen, map[string]any{"inputs": "notalist"}, nil); code(err) != CodeInvalidParams {
 		t.Errorf("bad params: %v", err)
 	}
-	if err := c.Call(MethodOpen, map[string]any{"colour": true}, nil); code(err) != EArg {
+	if err := c.Call(MethodOpen, map[string]any{"colour": true}, nil); code(err) != CodeInvalidParams {
 		t.Errorf("unknown field: %v", err)
 	}
-	if err := c.Call(MethodRun, nil, nil); code(err) != EArg {
+	if err := c.Call(MethodRun, nil, nil); code(err) != CodeInvalidParams {
 		t.Errorf("missing params: %v", err)
 	}
 	for _, p := range []OpenParams{{MaxOutput: -1}, {MaxOutput: MaxOutputLimit + 1}, {Timeout: -1}, {Dir: "rel"}, {Limits: &Limits{MaxCommands: -3}}} {
-		if _, err := c.Open(p); code(err) != EArg {
-			t.Errorf("open %+v: %v, want %s", p, err, EArg)
+		if _, err := c.Open(p); code(err) != CodeInvalidParams {
+			t.Errorf("open %+v: %v, want %d", p, err, CodeInvalidParams)
 		}
 	}
 	id, err := c.Open(OpenParams{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Open(OpenParams{}); code(err) != ETooMany {
+	if _, err := c.Open(OpenParams{}); code(err) != CodeTooMany {
 		t.Errorf("second session over max 1: %v", err)
 	}
 	if err := c.CloseSession(id); err != nil {
@@ -247,70 +244,6 @@ func TestRunLimits(t *testing.T) {
 	}
 }
 
-// rawConn is a connection on which the test writes frames by hand.
-func rawConn(t *testing.T, path string) net.Conn {
-	t.Helper()
-	c, err := net.Dial("unix", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
-}
-
-func readResp(t *testing.T, c net.Conn) vfsproto.Response {
-	t.Helper()
-	frame, err := vfsproto.ReadFrame(c, nil)
-	if err != nil {
-		t.Fatalf("reading the answer: %v", err)
-	}
-	var r vfsproto.Response
-	if err := json.Unmarshal(frame, &r); err != nil {
-		t.Fatalf("answer %q: %v", frame, err)
-	}
-	return r
-}
-
-func TestMalformedFrames(t *testing.T) {
-	_, path := start(t, Config{})
-	// Not JSON: answered, and the connection goes on.
-	c := rawConn(t, path)
-	if err := vfsproto.WriteFrame(c, []byte("{not json")); err != nil {
-		t.Fatal(err)
-	}
-	if r := readResp(t, c); r.OK || r.Error == nil || r.Error.Code != EArg {
-		t.Errorf("not JSON: %+v", r)
-	}
-	if err := vfsproto.WriteFrame(c, []byte(`{"id":"7","op":"session.close","params":{"session":"x"}}`)); err != nil {
-		t.Fatal(err)
-	}
-	if r := readResp(t, c); r.ID != "7" || r.Error == nil || r.Error.Code != ENoSession {
-		t.Errorf("after a bad frame: %+v", r)
-	}
-	// Too long: answered before any allocation, then closed.
-	c = rawConn(t, path)
-	var hdr [4]byte
-	binary.BigEndian.PutUint32(hdr[:], vfsproto.MaxFrame+1)
-	if _, err := c.Write(hdr[:]); err != nil {
-		t.Fatal(err)
-	}
-	if r := readResp(t, c); r.Error == nil || r.Error.Code != EFrame {
-		t.Errorf("too long: %+v", r)
-	}
-	if _, err := vfsproto.ReadFrame(c, nil); err == nil {
-		t.Errorf("connection still open after a frame too long")
-	}
-	// A frame cut short by hang-up: the server goes on serving others.
-	c = rawConn(t, path)
-	binary.BigEndian.PutUint32(hdr[:], 100)
-	c.Write(append(hdr[:], `{"id":`...))
-	c.Close()
-	c2 := dial(t, path)
-	if _, err := c2.Open(OpenParams{}); err != nil {
-		t.Errorf("server after bad clients: %v", err)
-	}
-}
-
 func TestIdleExpiry(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
 	srv, path := start(t, Config{Idle: time.Hour, Now: clock.Now})
@@ -336,7 +269,7 @@ func TestIdleExpiry(t *testing.T) {
 	if n := srv.Sessions(); n != 1 {
 		t.Fatalf("%d sessions left, want 1", n)
 	}
-	if _, err := c.Run(used, "echo", ""); code(err) != ENoSession {
+	if _, err := c.Run(used, "echo", ""); code(err) != CodeExpired || !strings.Contains(err.Error(), "expired (unused for 1h0m0s)") {
 		t.Errorf("expired session: %v", err)
 	}
 	if r := mustRun(t, c, old, `echo "$x"`, ""); r.Stdout != "1\n" {
@@ -378,8 +311,8 @@ func TestCheckPeer(t *testing.T) {
 		t.Errorf("peerCred of a non-socket succeeded")
 	}
 	// A request on c is served: the server admitted our uid.
-	vfsproto.WriteFrame(c, []byte(`{"id":"1","op":"session.close","params":{"session":"x"}}`))
-	if r := readResp(t, c); r.Error == nil || r.Error.Code != ENoSession {
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"close","params":{"session":"x"}}`)
+	if r := c.recv(); r.Error == nil || r.Error.Code != CodeNoSession {
 		t.Errorf("own uid: %+v", r)
 	}
 }
@@ -458,26 +391,6 @@ func TestCloseEndsSessions(t *testing.T) {
 	}
 }
 
-func TestFitAnswerInFrame(t *testing.T) {
-	// Control bytes take six bytes each in JSON: 400 KiB of them would
-	// make an answer of 2.4 MB.
-	big := strings.Repeat("\x01", 400<<10)
-	r := RunResult{Stdout: big, Stderr: "é" + big, VirtualFiles: []string{}}
-	fit(&r)
-	b, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(b) > vfsproto.MaxFrame || !r.Truncated || !utf8.ValidString(r.Stderr) || !strings.HasPrefix(r.Stderr, "é") {
-		t.Errorf("answer of %d bytes, truncated %v", len(b), r.Truncated)
-	}
-	small := RunResult{Stdout: "ok\n", VirtualFiles: []string{}}
-	fit(&small)
-	if small.Truncated || small.Stdout != "ok\n" {
-		t.Errorf("small answer changed: %+v", small)
-	}
-}
-
 // TestIdleTimer: the server's own timer expires a session whose time has
 // come, without anyone calling ExpireIdle.
 func TestIdleTimer(t *testing.T) {
@@ -499,7 +412,7 @@ func TestIdleTimer(t *testing.T) {
 	if id := <-expired; id != old {
 		t.Errorf("expired %q, want %q", id, old)
 	}
-	if _, err := c.Run(old, "echo", ""); code(err) != ENoSession {
+	if _, err := c.Run(old, "echo", ""); code(err) != CodeExpired {
 		t.Errorf("run in the expired session: %v", err)
 	}
 }
@@ -510,12 +423,12 @@ func TestIdleTimer(t *testing.T) {
 func TestPeerRefused(t *testing.T) {
 	_, path := start(t, Config{}, func(s *Server) { s.uid = os.Getuid() + 1 })
 	c := rawConn(t, path)
-	r := readResp(t, c)
-	if r.OK || r.Error == nil || r.Error.Code != EPeer || !strings.Contains(r.Error.Message, "is not the server's uid") {
+	r := c.recv()
+	if r.Error == nil || r.Error.Code != CodePeer || string(r.ID) != "null" || !strings.Contains(r.Error.Message, "is not the server's uid") {
 		t.Errorf("answer to a peer of another uid: %+v", r)
 	}
-	if _, err := vfsproto.ReadFrame(c, nil); err == nil {
-		t.Errorf("connection still open")
+	if c.sc.Scan() {
+		t.Errorf("connection still open: %q", c.sc.Text())
 	}
 }
 
@@ -537,8 +450,8 @@ func TestCrashEndsOneSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Run(bad, `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, "")
-	if code(err) != ESession || !strings.Contains(err.Error(), "stack overflow") {
-		t.Fatalf("crashing run: %v; want E_SESSION naming the stack overflow", err)
+	if code(err) != CodeSession || !strings.Contains(err.Error(), "stack overflow") {
+		t.Fatalf("crashing run: %v; want CodeSession naming the stack overflow", err)
 	}
 	if r := mustRun(t, c, other, "echo $kept", ""); r.Stdout != "yes\n" {
 		t.Errorf("the other session: %+v", r)
@@ -577,7 +490,7 @@ func TestMemoryLimitEndsOneRun(t *testing.T) {
 	if r := mustRun(t, c, other, "echo $kept", ""); r.Stdout != "yes\n" {
 		t.Errorf("the other session: %+v", r)
 	}
-	if _, err := c.Open(OpenParams{MaxMemory: 3 << 30}); code(err) != EArg {
-		t.Errorf("max_memory over 2 GiB: %v, want E_ARG", err)
+	if _, err := c.Open(OpenParams{MaxMemory: 3 << 30}); code(err) != CodeInvalidParams {
+		t.Errorf("max_memory over 2 GiB: %v, want %d", err, CodeInvalidParams)
 	}
 }

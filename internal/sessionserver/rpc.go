@@ -1,0 +1,653 @@
+package sessionserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/llmsh/llmsh"
+)
+
+// maxInFlight bounds the requests of one connection in progress at once;
+// reading the next line waits for one to end.
+const maxInFlight = 64
+
+// conn is one client's connection.
+type conn struct {
+	s      *Server
+	c      net.Conn
+	ctx    context.Context // ends when the client hangs up: its runs are cancelled
+	cancel context.CancelFunc
+	wmu    sync.Mutex
+	wg     sync.WaitGroup
+	slots  chan struct{}
+}
+
+// response is a JSON-RPC response.
+type response struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  any             `json:"result,omitempty"`
+	Error   *Error          `json:"error,omitempty"`
+}
+
+// notification is a JSON-RPC notification from the server.
+type notification struct {
+	JSONRPC string `json:"jsonrpc"`
+	Method  string `json:"method"`
+	Params  any    `json:"params"`
+}
+
+var nullID = json.RawMessage("null")
+
+// send writes one message; a failed write means the client is gone.
+func (cn *conn) send(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInternal, "%v", err)})
+	}
+	cn.wmu.Lock()
+	defer cn.wmu.Unlock()
+	if _, err := cn.c.Write(append(b, '\n')); err != nil {
+		cn.cancel()
+	}
+}
+
+// serveConn answers one client's requests until it hangs up; then the runs
+// it started are cancelled.
+func (s *Server) serveConn(c net.Conn) {
+	defer c.Close()
+	ctx, cancel := context.WithCancel(s.ctx)
+	cn := &conn{s: s, c: c, ctx: ctx, cancel: cancel, slots: make(chan struct{}, maxInFlight)}
+	cred, err := peerCred(c)
+	if err == nil {
+		err = checkPeer(cred, s.uid)
+	}
+	if err != nil {
+		s.logf("connection refused: %v", err)
+		cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodePeer, "%v", err)})
+		cancel()
+		return
+	}
+	defer cn.wg.Wait()
+	defer cancel()
+	br := bufio.NewReaderSize(c, 64<<10)
+	for {
+		line, tooLong, err := readLine(br, MaxLine)
+		if tooLong {
+			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "message exceeds %d bytes", MaxLine)})
+		} else if len(bytes.TrimSpace(line)) > 0 {
+			cn.dispatch(line)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readLine reads one line of at most max bytes; a longer one is skipped
+// to its end and reported tooLong.
+func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > max {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err != bufio.ErrBufferFull {
+			return line, tooLong, err
+		}
+	}
+}
+
+// dispatch handles one line: a request, a notification or a batch.
+func (cn *conn) dispatch(line []byte) {
+	line = bytes.TrimSpace(line)
+	if !json.Valid(line) {
+		cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeParse, "parse error: not a JSON value")})
+		return
+	}
+	select {
+	case cn.slots <- struct{}{}:
+	case <-cn.ctx.Done():
+		return
+	}
+	cn.wg.Add(1)
+	go func() {
+		defer cn.wg.Done()
+		defer func() { <-cn.slots }()
+		if line[0] != '[' {
+			if r := cn.handle(line); r != nil {
+				cn.send(r)
+			}
+			return
+		}
+		var batch []json.RawMessage
+		json.Unmarshal(line, &batch)
+		if len(batch) == 0 {
+			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "invalid request: an empty batch")})
+			return
+		}
+		var out []*response
+		for _, raw := range batch {
+			if r := cn.handle(raw); r != nil {
+				out = append(out, r)
+			}
+		}
+		if len(out) > 0 {
+			cn.send(out)
+		}
+	}()
+}
+
+// handle answers one request; nil for a notification.
+func (cn *conn) handle(raw json.RawMessage) *response {
+	var req struct {
+		JSONRPC any             `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Method  any             `json:"method"`
+		Params  json.RawMessage `json:"params"`
+	}
+	if err := json.Unmarshal(raw, &req); err != nil || bytes.TrimSpace(raw)[0] != '{' {
+		return &response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "invalid request: not a request object")}
+	}
+	notify := req.ID == nil
+	id := req.ID
+	switch {
+	case notify:
+	case bytes.Equal(id, nullID):
+	case id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9'):
+	default:
+		return &response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "invalid request: id must be a string, a number or null")}
+	}
+	fail := func(e *Error) *response {
+		if notify {
+			return nil
+		}
+		return &response{JSONRPC: "2.0", ID: id, Error: e}
+	}
+	method, ok := req.Method.(string)
+	switch {
+	case req.JSONRPC != "2.0":
+		return fail(errorf(CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`))
+	case !ok:
+		return fail(errorf(CodeInvalidRequest, `invalid request: "method" must be a string`))
+	}
+	if p := bytes.TrimSpace(req.Params); len(p) > 0 && p[0] != '{' && !bytes.Equal(p, nullID) {
+		return fail(errorf(CodeInvalidParams, "invalid params: params must be an object"))
+	}
+	result, e := cn.call(method, id, notify, req.Params)
+	if e != nil {
+		return fail(e)
+	}
+	if notify {
+		return nil
+	}
+	return &response{JSONRPC: "2.0", ID: id, Result: result}
+}
+
+// decodeParams decodes raw strictly: an object, no unknown fields.
+// Methods without required params accept none.
+func decodeParams(raw json.RawMessage, v any, required bool) *Error {
+	if len(raw) == 0 || bytes.Equal(raw, nullID) {
+		if required {
+			return errorf(CodeInvalidParams, "invalid params: missing params")
+		}
+		return nil
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return errorf(CodeInvalidParams, "invalid params: %v", err)
+	}
+	return nil
+}
+
+func needSession(id string) *Error {
+	if id == "" {
+		return errorf(CodeInvalidParams, `invalid params: "session" is required`)
+	}
+	return nil
+}
+
+// call runs one method.
+func (cn *conn) call(method string, id json.RawMessage, notify bool, raw json.RawMessage) (any, *Error) {
+	s := cn.s
+	switch method {
+	case MethodPing:
+		var p struct{}
+		if e := decodeParams(raw, &p, false); e != nil {
+			return nil, e
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return PingResult{Sessions: len(s.sessions), MaxSessions: s.cfg.MaxSessions}, nil
+	case MethodList:
+		var p struct{}
+		if e := decodeParams(raw, &p, false); e != nil {
+			return nil, e
+		}
+		return ListResult{Sessions: s.list()}, nil
+	case MethodOpen:
+		var p OpenParams
+		if e := decodeParams(raw, &p, false); e != nil {
+			return nil, e
+		}
+		sess, e := s.startSession(&p)
+		if e != nil {
+			return nil, e
+		}
+		sid, e := s.register(sess, p)
+		if e != nil {
+			return nil, e
+		}
+		return OpenResult{Session: sid}, nil
+	case MethodRun:
+		var p RunParams
+		if e := decodeParams(raw, &p, true); e != nil {
+			return nil, e
+		}
+		if e := needSession(p.Session); e != nil {
+			return nil, e
+		}
+		stream := (p.Stream == nil || *p.Stream) && !notify
+		return cn.run(p, id, stream)
+	case MethodCancel, MethodReset, MethodClose:
+		var p SessionParams
+		if e := decodeParams(raw, &p, true); e != nil {
+			return nil, e
+		}
+		if e := needSession(p.Session); e != nil {
+			return nil, e
+		}
+		switch method {
+		case MethodCancel:
+			return s.cancelRun(p.Session)
+		case MethodReset:
+			return s.reset(p.Session)
+		}
+		return s.closeSession(p.Session)
+	case MethodSnapshot:
+		var p SnapshotParams
+		if e := decodeParams(raw, &p, true); e != nil {
+			return nil, e
+		}
+		if e := needSession(p.Session); e != nil {
+			return nil, e
+		}
+		return s.snapshot(cn.ctx, p)
+	case MethodRestore:
+		var p RestoreParams
+		if e := decodeParams(raw, &p, true); e != nil {
+			return nil, e
+		}
+		return s.restore(cn.ctx, p)
+	}
+	return nil, errorf(CodeNoMethod, "method not found: %q", method)
+}
+
+// noSession is the error for an ID that is not open; it holds mu.
+func (s *Server) noSession(id string) *Error {
+	switch why := s.gone[id]; {
+	case strings.HasPrefix(why, "expired"):
+		return errorf(CodeExpired, "session %q %s", id, why)
+	case why != "":
+		return errorf(CodeNoSession, "session %q was %s", id, why)
+	}
+	return errorf(CodeNoSession, "unknown session %q", id)
+}
+
+// acquire marks the session busy for a run, reset or snapshot; a session
+// already busy is refused.
+func (s *Server) acquire(id string) (*entry, *Error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.sessions[id]
+	switch {
+	case e == nil:
+		return nil, s.noSession(id)
+	case e.busy > 0:
+		return nil, errorf(CodeBusy, "session %q is busy (a run, reset or snapshot is in progress; cancel stops a run)", id)
+	}
+	e.busy++
+	return e, nil
+}
+
+func (s *Server) release(e *entry) {
+	s.mu.Lock()
+	e.busy--
+	e.run = nil
+	e.last = s.cfg.Now()
+	s.mu.Unlock()
+	s.poke()
+}
+
+// sessionErr is the protocol error of a failed session call.
+func (s *Server) sessionErr(id string, err error) *Error {
+	switch {
+	case errors.Is(err, llmsh.ErrClosed):
+		return errorf(CodeNoSession, "session %q was closed", id)
+	case errors.Is(err, llmsh.ErrSnapshot):
+		return errorf(CodeSnapshot, "%v", err)
+	case s.ctx.Err() != nil:
+		return errorf(CodeShuttingDown, "the server is shutting down")
+	}
+	return errorf(CodeSession, "%v", err)
+}
+
+func (s *Server) list() []SessionInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []SessionInfo{}
+	for id, e := range s.sessions {
+		out = append(out, SessionInfo{
+			Session: id, Busy: e.busy > 0, Opened: e.opened, LastUse: e.last, Dir: e.sess.Dir(),
+			Inputs: nonNil(e.opts.Inputs), Outputs: nonNil(e.opts.Outputs),
+		})
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// startSession validates p and starts a session with it (not yet
+// registered; it counts as pending meanwhile).
+func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
+	lim, err := p.Limits.shell()
+	switch {
+	case err != nil:
+		return nil, errorf(CodeInvalidParams, "invalid params: %v", err)
+	case p.Timeout < 0:
+		return nil, errorf(CodeInvalidParams, "invalid params: timeout must not be negative")
+	case p.MaxOutput < 0 || p.MaxOutput > MaxOutputLimit:
+		return nil, errorf(CodeInvalidParams, "invalid params: max_output must be between 0 and %d", MaxOutputLimit)
+	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory:
+		return nil, errorf(CodeInvalidParams, "invalid params: max_memory must be between 0 and %d", llmsh.DefaultMaxMemory)
+	case p.Dir != "" && !filepath.IsAbs(p.Dir):
+		return nil, errorf(CodeInvalidParams, "invalid params: dir must be an absolute path")
+	}
+	if p.MaxOutput == 0 {
+		p.MaxOutput = DefaultMaxOutput
+	}
+	s.mu.Lock()
+	switch {
+	case s.closed:
+		s.mu.Unlock()
+		return nil, errorf(CodeShuttingDown, "the server is shutting down")
+	case len(s.sessions)+s.pending >= s.cfg.MaxSessions:
+		s.mu.Unlock()
+		return nil, errorf(CodeTooMany, "too many sessions (at most %d open at once)", s.cfg.MaxSessions)
+	}
+	s.pending++
+	s.mu.Unlock()
+	sess, err := llmsh.New(llmsh.Options{
+		Inputs: p.Inputs, Outputs: p.Outputs, Dir: p.Dir, Strict: p.Strict, Limits: lim,
+		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput, MaxMemory: p.MaxMemory,
+		VfsdPath: s.cfg.VfsdPath, VfsdLog: s.cfg.VfsdLog,
+		// Each session's shell in a confined process of its own: one
+		// session's crash or heap cannot take the server down.
+		Isolated: true,
+	})
+	if err != nil {
+		s.mu.Lock()
+		s.pending--
+		s.mu.Unlock()
+		return nil, errorf(CodeSession, "%v", err)
+	}
+	return sess, nil
+}
+
+// register makes a started session open under a new ID.
+func (s *Server) register(sess *llmsh.Session, p OpenParams) (string, *Error) {
+	s.mu.Lock()
+	s.pending--
+	if s.closed {
+		s.mu.Unlock()
+		sess.Close()
+		return "", errorf(CodeShuttingDown, "the server is shutting down")
+	}
+	id := newID()
+	now := s.cfg.Now()
+	s.sessions[id] = &entry{sess: sess, opts: p, opened: now, last: now}
+	s.mu.Unlock()
+	s.poke()
+	s.logf("session %s opened (inputs %q, outputs %q)", id, p.Inputs, p.Outputs)
+	return id, nil
+}
+
+func (cn *conn) run(p RunParams, reqID json.RawMessage, stream bool) (any, *Error) {
+	s := cn.s
+	e, perr := s.acquire(p.Session)
+	if perr != nil {
+		return nil, perr
+	}
+	ctx, cancel := context.WithCancel(cn.ctx)
+	defer cancel()
+	s.mu.Lock()
+	e.run = cancel
+	s.mu.Unlock()
+	defer s.release(e)
+	if s.onRun != nil {
+		s.onRun()
+	}
+	var stdin io.Reader
+	if p.Stdin != "" {
+		stdin = strings.NewReader(p.Stdin)
+	}
+	var out, errs *notifier
+	var stdout, stderr io.Writer
+	if stream {
+		out = &notifier{cn: cn, params: OutputParams{ID: reqID, Session: p.Session, Stream: "stdout"}}
+		errs = &notifier{cn: cn, params: OutputParams{ID: reqID, Session: p.Session, Stream: "stderr"}}
+		stdout, stderr = out, errs
+	}
+	res, err := e.sess.RunStream(ctx, p.Script, stdin, stdout, stderr)
+	if stream {
+		out.flush()
+		errs.flush()
+	}
+	cancelled := false
+	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) && s.ctx.Err() == nil {
+		// cancel, or the client hung up (then nobody reads the answer).
+		cancelled, err = true, nil
+		res.ExitCode = 130
+	}
+	if err != nil {
+		return nil, s.sessionErr(p.Session, err)
+	}
+	r := RunResult{
+		Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, Truncated: res.Truncated,
+		DurationMS: res.Duration.Milliseconds(), VirtualFiles: nonNil(res.VirtualFiles),
+		VirtualFilesOmitted: res.VirtualFilesOmitted, Cancelled: cancelled,
+	}
+	return r, nil
+}
+
+// notifier sends a run's output as output notifications, whole UTF-8
+// sequences only (JSON strings cannot carry a split one).
+type notifier struct {
+	cn     *conn
+	params OutputParams
+	pend   []byte // the start of a sequence cut by the last write
+}
+
+func (n *notifier) Write(p []byte) (int, error) {
+	b := append(n.pend, p...)
+	k := len(b)
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax+1; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				k = i
+			}
+			break
+		}
+	}
+	n.emit(b[:k])
+	n.pend = append([]byte(nil), b[k:]...)
+	return len(p), nil
+}
+
+func (n *notifier) flush() {
+	n.emit(n.pend)
+	n.pend = nil
+}
+
+func (n *notifier) emit(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	p := n.params
+	p.Data = string(b)
+	n.cn.send(notification{JSONRPC: "2.0", Method: NotifyOutput, Params: p})
+}
+
+func (s *Server) cancelRun(id string) (any, *Error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.sessions[id]
+	if e == nil {
+		return nil, s.noSession(id)
+	}
+	if e.run == nil {
+		return CancelResult{}, nil
+	}
+	e.run()
+	return CancelResult{Cancelled: true}, nil
+}
+
+func (s *Server) reset(id string) (any, *Error) {
+	e, perr := s.acquire(id)
+	if perr != nil {
+		return nil, perr
+	}
+	defer s.release(e)
+	if err := e.sess.Reset(); err != nil {
+		return nil, s.sessionErr(id, err)
+	}
+	return struct{}{}, nil
+}
+
+func (s *Server) closeSession(id string) (any, *Error) {
+	s.mu.Lock()
+	e := s.sessions[id]
+	if e == nil {
+		defer s.mu.Unlock()
+		return nil, s.noSession(id)
+	}
+	delete(s.sessions, id)
+	s.forget(id, "closed")
+	s.mu.Unlock()
+	e.sess.Close()
+	s.logf("session %s closed", id)
+	return struct{}{}, nil
+}
+
+func (s *Server) snapshot(ctx context.Context, p SnapshotParams) (any, *Error) {
+	if p.Path != "" && !filepath.IsAbs(p.Path) {
+		return nil, errorf(CodeInvalidParams, "invalid params: path must be absolute")
+	}
+	e, perr := s.acquire(p.Session)
+	if perr != nil {
+		return nil, perr
+	}
+	defer s.release(e)
+	snap, err := e.sess.Snapshot(ctx)
+	if err != nil {
+		return nil, s.sessionErr(p.Session, err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, snap); err != nil {
+		return nil, errorf(CodeInternal, "%v", err)
+	}
+	if p.Path == "" {
+		return SnapshotResult{Snapshot: compact.Bytes(), Bytes: compact.Len()}, nil
+	}
+	if err := writeNew(p.Path, snap); err != nil {
+		return nil, errorf(CodeSnapshot, "writing the snapshot: %v", err)
+	}
+	return SnapshotResult{Path: p.Path, Bytes: len(snap)}, nil
+}
+
+// writeNew writes a new file of mode 0600 (an existing one is refused).
+func writeNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
+}
+
+// maxSnapshotFile bounds a snapshot file that restore reads.
+const maxSnapshotFile = 1 << 30
+
+func (s *Server) restore(ctx context.Context, p RestoreParams) (any, *Error) {
+	snap := []byte(p.Snapshot)
+	switch {
+	case (len(snap) == 0) == (p.Path == ""):
+		return nil, errorf(CodeInvalidParams, `invalid params: give one of "snapshot" and "path"`)
+	case p.Path != "" && !filepath.IsAbs(p.Path):
+		return nil, errorf(CodeInvalidParams, "invalid params: path must be absolute")
+	case p.Path != "":
+		f, err := os.Open(p.Path)
+		if err != nil {
+			return nil, errorf(CodeSnapshot, "reading the snapshot: %v", err)
+		}
+		snap, err = io.ReadAll(io.LimitReader(f, maxSnapshotFile+1))
+		f.Close()
+		if err != nil {
+			return nil, errorf(CodeSnapshot, "reading the snapshot: %v", err)
+		}
+		if len(snap) > maxSnapshotFile {
+			return nil, errorf(CodeSnapshot, "the snapshot file exceeds %d bytes", maxSnapshotFile)
+		}
+	}
+	sess, perr := s.startSession(&p.OpenParams)
+	if perr != nil {
+		return nil, perr
+	}
+	if err := sess.Restore(ctx, snap); err != nil {
+		sess.Close()
+		s.mu.Lock()
+		s.pending--
+		s.mu.Unlock()
+		return nil, s.sessionErr("", err)
+	}
+	id, perr := s.register(sess, p.OpenParams)
+	if perr != nil {
+		return nil, perr
+	}
+	return OpenResult{Session: id}, nil
+}
+
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

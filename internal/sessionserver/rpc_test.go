@@ -1,0 +1,320 @@
+package sessionserver
+
+import (
+	"bufio"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// raw is a connection on which the test writes lines by hand.
+type raw struct {
+	t  *testing.T
+	c  net.Conn
+	sc *bufio.Scanner
+}
+
+func rawConn(t *testing.T, path string) *raw {
+	t.Helper()
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	sc := bufio.NewScanner(c)
+	sc.Buffer(nil, 64<<20)
+	return &raw{t: t, c: c, sc: sc}
+}
+
+func (r *raw) send(line string) {
+	r.t.Helper()
+	if _, err := r.c.Write([]byte(line + "\n")); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// rmsg is any message of the server, as the test decodes it.
+type rmsg struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  OutputParams    `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   *Error          `json:"error"`
+}
+
+// line reads the next line.
+func (r *raw) line() string {
+	r.t.Helper()
+	if !r.sc.Scan() {
+		r.t.Fatalf("no answer: %v", r.sc.Err())
+	}
+	return r.sc.Text()
+}
+
+func (r *raw) recv() rmsg {
+	r.t.Helper()
+	l := r.line()
+	var m rmsg
+	if err := json.Unmarshal([]byte(l), &m); err != nil || m.JSONRPC != "2.0" {
+		r.t.Fatalf("message %q: %v", l, err)
+	}
+	return m
+}
+
+// TestProtocolErrors: every malformed or wrong message gets its JSON-RPC
+// error, and the connection goes on.
+func TestProtocolErrors(t *testing.T) {
+	_, path := start(t, Config{})
+	c := rawConn(t, path)
+	for _, tc := range []struct {
+		line string
+		id   string
+		code int
+	}{
+		{`{this is not json`, "null", CodeParse},
+		{`{"jsonrpc":"2.0","id":1,"method":"ping"`, "null", CodeParse},
+		{`42`, "null", CodeInvalidRequest},
+		{`{"jsonrpc":"1.0","id":2,"method":"ping"}`, "2", CodeInvalidRequest},
+		{`{"id":3,"method":"ping"}`, "3", CodeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":4,"method":7}`, "4", CodeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, "null", CodeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":"five","method":"frobnicate"}`, `"five"`, CodeNoMethod},
+		{`{"jsonrpc":"2.0","id":6,"method":"run"}`, "6", CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":7,"method":"run","params":["s","echo"]}`, "7", CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":8,"method":"run","params":{"session":"x","script":"echo","colour":1}}`, "8", CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":9,"method":"run","params":{"script":"echo"}}`, "9", CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":10,"method":"open","params":{"max_output":-1}}`, "10", CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":null,"method":"close","params":{"session":"nope"}}`, "null", CodeNoSession},
+		{`[]`, "null", CodeInvalidRequest},
+	} {
+		c.send(tc.line)
+		m := c.recv()
+		if m.Error == nil || m.Error.Code != tc.code || string(m.ID) != tc.id || m.Result != nil {
+			t.Errorf("%s\n → %+v (error %+v), want code %d, id %s", tc.line, m, m.Error, tc.code, tc.id)
+		}
+	}
+	// A notification (no id) gets no answer, even when it fails; a line
+	// over MaxLine is answered and skipped; a batch gets one array.
+	c.send(`{"jsonrpc":"2.0","method":"frobnicate"}`)
+	c.send(strings.Repeat("x", MaxLine+10))
+	if m := c.recv(); m.Error == nil || m.Error.Code != CodeInvalidRequest || !strings.Contains(m.Error.Message, "exceeds") {
+		t.Errorf("line over MaxLine: %+v", m)
+	}
+	c.send(`[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","method":"ping"},{"jsonrpc":"2.0","id":"b","method":"nope"},1]`)
+	var batch []rmsg
+	if l := c.line(); json.Unmarshal([]byte(l), &batch) != nil || len(batch) != 3 ||
+		string(batch[0].ID) != `"a"` || batch[0].Result == nil ||
+		string(batch[1].ID) != `"b"` || batch[1].Error.Code != CodeNoMethod ||
+		batch[2].Error.Code != CodeInvalidRequest {
+		t.Errorf("batch answer %s", l)
+	}
+	c.send(`{"jsonrpc":"2.0","id":11,"method":"ping"}`)
+	if m := c.recv(); string(m.ID) != "11" || string(m.Result) != `{"sessions":0,"max_sessions":16}` {
+		t.Errorf("ping after the errors: %+v", m)
+	}
+}
+
+// TestStreamedRun: a run's output comes as output notifications while it
+// runs, in the order written, then the result.
+func TestStreamedRun(t *testing.T) {
+	_, path := start(t, Config{})
+	c := rawConn(t, path)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"open","params":{}}`)
+	var open OpenResult
+	json.Unmarshal(c.recv().Result, &open)
+	// The script waits for its stdin... which it has: streaming is shown
+	// by the notifications preceding the result, with the stderr line
+	// between the stdout ones, and a multibyte character whole.
+	c.send(`{"jsonrpc":"2.0","id":"r","method":"run","params":{"session":"` + open.Session +
+		`","script":"echo one; echo two >&2; printf '\\xc3'; printf '\\xa9\\n'; cat"` + `,"stdin":"in\n"}}`)
+	var got []string
+	for {
+		m := c.recv()
+		if m.Method == "" {
+			var r RunResult
+			if err := json.Unmarshal(m.Result, &r); err != nil || string(m.ID) != `"r"` {
+				t.Fatalf("result %+v: %v", m, err)
+			}
+			if r.Stdout != "one\né\nin\n" || r.Stderr != "two\n" || r.ExitCode != 0 {
+				t.Errorf("result %+v", r)
+			}
+			break
+		}
+		if m.Method != NotifyOutput || string(m.Params.ID) != `"r"` || m.Params.Session != open.Session || m.ID != nil {
+			t.Fatalf("notification %+v", m)
+		}
+		// Pieces in a row of one stream are one (how a builtin splits
+		// its writes is its own).
+		if n := len(got); n > 0 && strings.HasPrefix(got[n-1], m.Params.Stream+":") {
+			got[n-1] += m.Params.Data
+		} else {
+			got = append(got, m.Params.Stream+":"+m.Params.Data)
+		}
+	}
+	if j := strings.Join(got, ""); j != "stdout:one\nstderr:two\nstdout:é\nin\n" {
+		t.Errorf("notifications %q", got)
+	}
+	// "stream": false: the result only.
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"run","params":{"session":"` + open.Session + `","script":"echo quiet","stream":false}}`)
+	if m := c.recv(); m.Method != "" || !strings.Contains(string(m.Result), `"stdout":"quiet\n"`) {
+		t.Errorf("unstreamed run: %+v", m)
+	}
+}
+
+// TestCancelAndBusy: a second run in a busy session is refused; cancel
+// stops the run, which answers cancelled with what it wrote; the
+// session goes on.
+func TestCancelAndBusy(t *testing.T) {
+	_, path := start(t, Config{})
+	c := dial(t, path)
+	id, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := c.Cancel(id); ok || err != nil {
+		t.Errorf("cancel with no run: %v %v", ok, err)
+	}
+	started := make(chan struct{})
+	var once sync.Once
+	done := make(chan RunResult, 1)
+	go func() {
+		r, err := c.RunStream(id, `x=before; echo started; while :; do :; done`, "", func(stream, data string) {
+			once.Do(func() { close(started) })
+		})
+		if err != nil {
+			t.Errorf("cancelled run: %v", err)
+		}
+		done <- r
+	}()
+	<-started
+	if _, err := c.Run(id, "echo", ""); code(err) != CodeBusy {
+		t.Errorf("run in a busy session: %v", err)
+	}
+	if err := c.Reset(id); code(err) != CodeBusy {
+		t.Errorf("reset of a busy session: %v", err)
+	}
+	if ok, err := c.Cancel(id); !ok || err != nil {
+		t.Errorf("cancel: %v %v", ok, err)
+	}
+	r := <-done
+	if !r.Cancelled || r.ExitCode != 130 || r.Stdout != "started\n" {
+		t.Errorf("cancelled run: %+v", r)
+	}
+	if r := mustRun(t, c, id, `echo "$x"`, ""); r.Stdout != "before\n" {
+		t.Errorf("after cancel: %+v", r)
+	}
+	if err := c.Reset(id); err != nil {
+		t.Fatal(err)
+	}
+	if r := mustRun(t, c, id, `echo "${x-reset}"`, ""); r.Stdout != "reset\n" {
+		t.Errorf("after reset: %+v", r)
+	}
+}
+
+// TestHangUpCancels: a client that hangs up during its run has the run
+// cancelled: the session is free at once for the next client.
+func TestHangUpCancels(t *testing.T) {
+	_, path := start(t, Config{})
+	c := dial(t, path)
+	id, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rawConn(t, path)
+	r.send(`{"jsonrpc":"2.0","id":1,"method":"run","params":{"session":"` + id + `","script":"echo going; while :; do :; done"}}`)
+	if m := r.recv(); m.Method != NotifyOutput {
+		t.Fatalf("first message %+v", m)
+	}
+	r.c.Close()
+	// The next run waits for nothing but the cancelled one to end; a
+	// run not cancelled would keep the session busy forever.
+	for {
+		res, err := c.Run(id, "echo free", "")
+		if code(err) == CodeBusy {
+			continue // the hang-up is being noticed
+		}
+		if err != nil || res.Stdout != "free\n" {
+			t.Fatalf("run after the hang-up: %+v %v", res, err)
+		}
+		break
+	}
+}
+
+func TestListAndPing(t *testing.T) {
+	_, path := start(t, Config{MaxSessions: 3})
+	c := dial(t, path)
+	dir := t.TempDir()
+	id, err := c.Open(OpenParams{Inputs: []string{dir}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := c.List()
+	if err != nil || len(l) != 1 || l[0].Session != id || l[0].Busy || l[0].Dir != dir ||
+		len(l[0].Inputs) != 1 || l[0].Inputs[0] != dir || l[0].Outputs == nil {
+		t.Errorf("list: %+v %v", l, err)
+	}
+	if p, err := c.Ping(); err != nil || p.Sessions != 1 || p.MaxSessions != 3 {
+		t.Errorf("ping: %+v %v", p, err)
+	}
+	c.CloseSession(id)
+	if l, err := c.List(); err != nil || len(l) != 0 {
+		t.Errorf("list after close: %+v %v", l, err)
+	}
+}
+
+// TestSnapshotOverServe: a session's state goes through snapshot (inline
+// and as a file) into restore, which opens a new session that runs on.
+func TestSnapshotOverServe(t *testing.T) {
+	_, path := start(t, Config{})
+	c := dial(t, path)
+	id, err := c.Open(OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, c, id, `declare -A m=([k]=v); f() { echo "f $1"; }; mkdir -p /w/d; echo data > /w/d/x; cd /w; set -e`, "")
+	snap, err := c.Snapshot(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const check = `echo "${m[k]} $PWD $-"; f arg; cat d/x`
+	want := "v /w ehB\nf arg\ndata\n"
+	b, err := c.Restore(OpenParams{}, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := mustRun(t, c, b, check, ""); r.Stdout != want || len(r.VirtualFiles) != 1 || r.VirtualFiles[0] != "/w/d/x" {
+		t.Errorf("restored session: %+v", r)
+	}
+	file := filepath.Join(t.TempDir(), "snap.json")
+	var sr SnapshotResult
+	if err := c.Call(MethodSnapshot, SnapshotParams{Session: id, Path: file}, &sr); err != nil || sr.Path != file || sr.Bytes == 0 {
+		t.Fatalf("snapshot to a file: %+v %v", sr, err)
+	}
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("snapshot file: %v %v", fi, err)
+	}
+	if err := c.Call(MethodSnapshot, SnapshotParams{Session: id, Path: file}, &sr); code(err) != CodeSnapshot {
+		t.Errorf("snapshot over an existing file: %v", err)
+	}
+	var or OpenResult
+	if err := c.Call(MethodRestore, RestoreParams{Path: file}, &or); err != nil {
+		t.Fatal(err)
+	}
+	if r := mustRun(t, c, or.Session, check, ""); r.Stdout != want {
+		t.Errorf("restored from a file: %+v", r)
+	}
+	if err := c.Call(MethodRestore, RestoreParams{Snapshot: json.RawMessage(`{"format":"zip"}`)}, nil); code(err) != CodeSnapshot {
+		t.Errorf("restore of a bad snapshot: %v", err)
+	}
+	if err := c.Call(MethodRestore, RestoreParams{}, nil); code(err) != CodeInvalidParams {
+		t.Errorf("restore of nothing: %v", err)
+	}
+	if p, _ := c.Ping(); p.Sessions != 3 {
+		t.Errorf("%d sessions, want 3 (a failed restore leaves none)", p.Sessions)
+	}
+}
