@@ -523,7 +523,7 @@ func runAttackLibrary(t *testing.T, at *attack) {
 // runAttackServe runs an attack through llmsh serve's server (in this
 // process, as cmd/llmsh runs it: every session's shell in a worker
 // process of its own) over its socket, and checks for the same breaches
-// as the CLI run. A run the server refuses or loses (E_SESSION: the
+// as the CLI run. A run the server refuses or loses (-32004: the
 // session's process died) is a failure too.
 func runAttackServe(t *testing.T, at *attack) {
 	ar := newArena(t)

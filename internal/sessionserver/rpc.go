@@ -454,17 +454,15 @@ func (cn *conn) run(p RunParams, reqID json.RawMessage, stream bool) (any, *Erro
 	if p.Stdin != "" {
 		stdin = strings.NewReader(p.Stdin)
 	}
-	var out, errs *notifier
+	var outs *outputs
 	var stdout, stderr io.Writer
 	if stream {
-		out = &notifier{cn: cn, params: OutputParams{ID: reqID, Session: p.Session, Stream: "stdout"}}
-		errs = &notifier{cn: cn, params: OutputParams{ID: reqID, Session: p.Session, Stream: "stderr"}}
-		stdout, stderr = out, errs
+		outs = &outputs{cn: cn, params: OutputParams{ID: reqID, Session: p.Session}}
+		stdout, stderr = outs.writer("stdout"), outs.writer("stderr")
 	}
 	res, err := e.sess.RunStream(ctx, p.Script, stdin, stdout, stderr)
 	if stream {
-		out.flush()
-		errs.flush()
+		outs.flush()
 	}
 	cancelled := false
 	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) && s.ctx.Err() == nil {
@@ -483,43 +481,79 @@ func (cn *conn) run(p RunParams, reqID json.RawMessage, stream bool) (any, *Erro
 	return r, nil
 }
 
-// notifier sends a run's output as output notifications, whole UTF-8
-// sequences only (JSON strings cannot carry a split one).
-type notifier struct {
+// outputs sends a run's output as output notifications. Writes are
+// gathered into one notification until a newline, 64 KiB, the other
+// stream's turn, or flushDelay after the first byte waiting (a prompt
+// without a newline still shows); whole UTF-8 sequences only, as JSON
+// strings cannot carry a split one.
+type outputs struct {
+	mu     sync.Mutex
 	cn     *conn
 	params OutputParams
-	pend   []byte // the start of a sequence cut by the last write
+	pend   []byte
+	timer  *time.Timer
 }
 
-func (n *notifier) Write(p []byte) (int, error) {
-	b := append(n.pend, p...)
-	k := len(b)
-	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax+1; i-- {
-		if utf8.RuneStart(b[i]) {
-			if !utf8.FullRune(b[i:]) {
+const flushDelay = 20 * time.Millisecond
+
+func (o *outputs) writer(stream string) io.Writer {
+	return writerFunc(func(p []byte) (int, error) {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		if len(o.pend) > 0 && o.params.Stream != stream {
+			o.flushLocked(true)
+		}
+		o.params.Stream = stream
+		o.pend = append(o.pend, p...)
+		switch {
+		case len(o.pend) >= 64<<10 || bytes.HasSuffix(o.pend, []byte("\n")):
+			o.flushLocked(false)
+		case o.timer == nil:
+			o.timer = time.AfterFunc(flushDelay, func() {
+				o.mu.Lock()
+				defer o.mu.Unlock()
+				o.timer = nil
+				o.flushLocked(false)
+			})
+		}
+		return len(p), nil
+	})
+}
+
+// flushLocked sends what waits, but a cut UTF-8 sequence at its end
+// unless all.
+func (o *outputs) flushLocked(all bool) {
+	if o.timer != nil {
+		o.timer.Stop()
+		o.timer = nil
+	}
+	k := len(o.pend)
+	for i := k - 1; !all && i >= 0 && i >= k-utf8.UTFMax+1; i-- {
+		if utf8.RuneStart(o.pend[i]) {
+			if !utf8.FullRune(o.pend[i:]) {
 				k = i
 			}
 			break
 		}
 	}
-	n.emit(b[:k])
-	n.pend = append([]byte(nil), b[k:]...)
-	return len(p), nil
-}
-
-func (n *notifier) flush() {
-	n.emit(n.pend)
-	n.pend = nil
-}
-
-func (n *notifier) emit(b []byte) {
-	if len(b) == 0 {
-		return
+	if k > 0 {
+		p := o.params
+		p.Data = string(o.pend[:k])
+		o.cn.send(notification{JSONRPC: "2.0", Method: NotifyOutput, Params: p})
 	}
-	p := n.params
-	p.Data = string(b)
-	n.cn.send(notification{JSONRPC: "2.0", Method: NotifyOutput, Params: p})
+	o.pend = append(o.pend[:0], o.pend[k:]...)
 }
+
+// flush sends all that waits, at the end of the run.
+func (o *outputs) flush() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.flushLocked(true)
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 func (s *Server) cancelRun(id string) (any, *Error) {
 	s.mu.Lock()

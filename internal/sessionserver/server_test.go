@@ -434,7 +434,7 @@ func TestPeerRefused(t *testing.T) {
 
 // TestCrashEndsOneSession: a session whose shell crashes (Go's stack
 // overflow, reachable because a client may raise max_nesting) ends alone:
-// its run fails with E_SESSION naming the cause, and the server and the
+// its run fails with -32004 (CodeSession) naming the cause, and the server and the
 // other sessions go on (issue 18, item 3: each session's shell runs in a
 // process of its own).
 func TestCrashEndsOneSession(t *testing.T) {
