@@ -335,6 +335,9 @@ func (s *Server) release(e *entry) {
 	e.last = s.cfg.Now()
 	s.mu.Unlock()
 	s.poke()
+	if s.onFree != nil {
+		s.onFree()
+	}
 }
 
 // sessionErr is the protocol error of a failed session call.

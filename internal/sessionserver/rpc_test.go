@@ -219,7 +219,8 @@ func TestCancelAndBusy(t *testing.T) {
 // TestHangUpCancels: a client that hangs up during its run has the run
 // cancelled: the session is free at once for the next client.
 func TestHangUpCancels(t *testing.T) {
-	_, path := start(t, Config{})
+	freed := make(chan struct{}, 1)
+	_, path := start(t, Config{}, func(s *Server) { s.onFree = func() { freed <- struct{}{} } })
 	c := dial(t, path)
 	id, err := c.Open(OpenParams{})
 	if err != nil {
@@ -231,17 +232,10 @@ func TestHangUpCancels(t *testing.T) {
 		t.Fatalf("first message %+v", m)
 	}
 	r.c.Close()
-	// The next run waits for nothing but the cancelled one to end; a
-	// run not cancelled would keep the session busy forever.
-	for {
-		res, err := c.Run(id, "echo free", "")
-		if code(err) == CodeBusy {
-			continue // the hang-up is being noticed
-		}
-		if err != nil || res.Stdout != "free\n" {
-			t.Fatalf("run after the hang-up: %+v %v", res, err)
-		}
-		break
+	// The endless run ends only if the hang-up cancelled it.
+	<-freed
+	if res, err := c.Run(id, "echo free", ""); err != nil || res.Stdout != "free\n" {
+		t.Fatalf("run after the hang-up: %+v %v", res, err)
 	}
 }
 

@@ -66,6 +66,7 @@ type Server struct {
 	closeErr  error
 
 	onRun    func()          // test hook: a run is about to start
+	onFree   func()          // test hook: a run, reset or snapshot has ended
 	onExpire func(id string) // test hook: a session expired
 }
 
