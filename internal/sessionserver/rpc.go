@@ -60,8 +60,11 @@ func (cn *conn) send(v any) {
 	}
 	cn.wmu.Lock()
 	defer cn.wmu.Unlock()
+	cn.c.SetWriteDeadline(time.Now().Add(cn.s.cfg.WriteTimeout))
 	if _, err := cn.c.Write(append(b, '\n')); err != nil {
+		// Gone, or not reading: hang up (which ends the reader too).
 		cn.cancel()
+		cn.c.Close()
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // raw is a connection on which the test writes lines by hand.
@@ -233,6 +234,25 @@ func TestHangUpCancels(t *testing.T) {
 	}
 	r.c.Close()
 	// The endless run ends only if the hang-up cancelled it.
+	<-freed
+	if res, err := c.Run(id, "echo free", ""); err != nil || res.Stdout != "free\n" {
+		t.Fatalf("run after the hang-up: %+v %v", res, err)
+	}
+}
+
+// TestClientNotReading: a client that sends a run and never reads its
+// output is hung up on after WriteTimeout, and its run cancelled.
+func TestClientNotReading(t *testing.T) {
+	freed := make(chan struct{}, 1)
+	_, path := start(t, Config{WriteTimeout: 50 * time.Millisecond}, func(s *Server) { s.onFree = func() { freed <- struct{}{} } })
+	c := dial(t, path)
+	// 8 MiB of output: far more than the socket's buffers hold.
+	id, err := c.Open(OpenParams{MaxOutput: MaxOutputLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rawConn(t, path)
+	r.send(`{"jsonrpc":"2.0","id":1,"method":"run","params":{"session":"` + id + `","script":"while :; do echo flood; done"}}`)
 	<-freed
 	if res, err := c.Run(id, "echo free", ""); err != nil || res.Stdout != "free\n" {
 		t.Fatalf("run after the hang-up: %+v %v", res, err)

@@ -17,8 +17,9 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultIdle        = 30 * time.Minute
-	DefaultMaxSessions = 16
+	DefaultIdle         = 30 * time.Minute
+	DefaultMaxSessions  = 16
+	DefaultWriteTimeout = time.Minute
 )
 
 // Config configures a Server. Every session the server opens runs with
@@ -38,6 +39,11 @@ type Config struct {
 	Now func() time.Time
 	// Log receives one line per session event; nil: none.
 	Log io.Writer
+	// WriteTimeout is how long a message to a client may take to send
+	// (a client that does not read its answers and output blocks it);
+	// past it the client is taken as gone: its connection is closed and
+	// its runs cancelled. Zero: DefaultWriteTimeout.
+	WriteTimeout time.Duration
 }
 
 // A Server keeps sessions for the clients of one Unix socket.
@@ -101,6 +107,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxSessions <= 0 {
 		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
