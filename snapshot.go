@@ -240,6 +240,13 @@ func lines(text string) []string {
 
 // exportState reads the shell's state (not the files).
 func (s *Session) exportState(ctx context.Context) (*snapshotFile, error) {
+	// The export runs these builtins by name: a function of the same
+	// name would answer instead.
+	for _, name := range []string{"declare", "printf", "set", "shopt", "trap", "alias"} {
+		if s.sh.HasFunc(name) {
+			return nil, fmt.Errorf("%w: the function %s hides the builtin a snapshot reads the state with (unset -f %s first)", ErrSnapshot, name, name)
+		}
+	}
 	sf := &snapshotFile{Format: SnapshotFormat, Version: SnapshotVersion, Created: time.Now().UTC(), Cwd: s.sh.Dir()}
 	// One script, its parts split by NUL bytes (which no shell string
 	// holds): functions, options, traps, aliases, then $# and "$@".
@@ -387,12 +394,6 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 			b.WriteString("unset -v " + v.Name + "\n")
 		}
 	}
-	b.WriteString(sf.Functions)
-	if !strings.HasSuffix(sf.Functions, "\n") {
-		b.WriteString("\n")
-	}
-	b.WriteString(sf.Aliases)
-	b.WriteString("\n")
 	for _, t := range sf.Traps {
 		b.WriteString(t + "\n")
 	}
@@ -401,9 +402,9 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 		b.WriteString(" " + quote(a))
 	}
 	b.WriteString("\n")
-	// Options last: errexit or nounset must not act on the restoring
-	// itself. Only the lines that change something (shopt cannot set
-	// the read-only ones, which are equal).
+	// Options after the variables: errexit or nounset must not act on
+	// the restoring itself. Only the lines that change something (shopt
+	// cannot set the read-only ones, which are equal).
 	opts, _, _, err := s.shellOut(ctx, "set +o; shopt -p")
 	if err != nil {
 		return err
@@ -414,6 +415,14 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 			b.WriteString(o + "\n")
 		}
 	}
+	// The functions and aliases after the builtins above, which they
+	// could hide.
+	b.WriteString(sf.Functions)
+	if !strings.HasSuffix(sf.Functions, "\n") {
+		b.WriteString("\n")
+	}
+	b.WriteString(sf.Aliases)
+	b.WriteString("\n")
 	_, errOut, st, err := s.shellOut(ctx, b.String())
 	if err != nil || st != 0 || errOut != "" {
 		return fmt.Errorf("%w: the shell's state: %s", ErrSnapshot, firstLine(errOut, err))

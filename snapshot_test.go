@@ -231,3 +231,28 @@ func TestRunStream(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestSnapshotHiddenBuiltin: a function that hides a builtin the export
+// reads the state with is refused, not exported wrongly; a function
+// named like a builtin the restore uses (unset, set) comes back and does
+// not act on the restoring.
+func TestSnapshotHiddenBuiltin(t *testing.T) {
+	ctx := context.Background()
+	s := openSession(t, false, llmsh.Options{})
+	run(t, s, `function declare { echo fake; }`)
+	if _, err := s.Snapshot(ctx); !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "the function declare hides") {
+		t.Fatalf("Snapshot with a function declare: %v", err)
+	}
+	run(t, s, `unset -f declare; function unset { echo "my unset $*"; }; x=1; unset HOME`)
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := openSession(t, false, llmsh.Options{})
+	if err := b.Restore(ctx, snap); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, b, `echo "$x ${HOME-still there}"; unset y`); r.Stdout != "1 /home/llmsh\nmy unset y\n" {
+		t.Errorf("restored: %q", r.Stdout)
+	}
+}

@@ -55,6 +55,12 @@ func (s *Shell) Vars() map[string]string {
 // need not be visible here). PWD is the caller's to set.
 func (s *Shell) SetDir(dir string) { s.runner.Dir = dir }
 
+// HasFunc reports whether the shell defines a function named name.
+func (s *Shell) HasFunc(name string) bool {
+	_, ok := s.runner.Funcs[name]
+	return ok
+}
+
 // VarNames returns the names of the shell's variables, set or only
 // declared (declare -a x), sorted. Before the first command has run they
 // are llmsh's defaults.
