@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -66,38 +65,12 @@ func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 	case "builtin":
 		fmt.Fprintf(w, "%s is a shell builtin\n", name)
 	case "function":
-		fmt.Fprintf(w, "%s is a function\n%s", name, s.funcText(name, s.funcs(ctx)[name]))
-	}
-}
-
-// funcText prints a function definition the way bash's type does, as the
-// script wrote it (before the pre-pass rewrote it).
-func (s *Shell) funcText(name string, body *syntax.Stmt) string {
-	if text, ok := s.state.funcSourceOf(body); ok {
-		return strings.Replace(text, "\x00NAME", name, 1)
-	}
-	return printFunc(name, body)
-}
-
-func printFunc(name string, body *syntax.Stmt) string {
-	var b bytes.Buffer
-	b.WriteString(name + " () \n{ \n")
-	if blk, ok := body.Cmd.(*syntax.Block); ok {
-		p := syntax.NewPrinter(syntax.Indent(4))
-		for _, st := range blk.Stmts {
-			var sb bytes.Buffer
-			p.Print(&sb, st)
-			for _, l := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
-				b.WriteString("    " + l + "\n")
-			}
+		text := ""
+		if r := currentRunner(ctx); r != nil {
+			text = r.FuncText(name)
 		}
-	} else {
-		p := syntax.NewPrinter(syntax.Indent(4))
-		p.Print(&b, body)
-		b.WriteString("\n")
+		fmt.Fprintf(w, "%s is a function\n%s", name, text)
 	}
-	b.WriteString("}\n")
-	return b.String()
 }
 
 func (s *Shell) typeCmd(ctx context.Context, args []string) []string {

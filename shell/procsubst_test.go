@@ -7,40 +7,56 @@ import (
 	"testing"
 )
 
-// A background job of a process substitution may open its end only after
-// the script has ended: the open must still be served (writes fail with
-// EPIPE, reads end), never fall through to vfsd.
-func TestPsubJobOpensAfterCloseAll(t *testing.T) {
+// When the script ends, closeAll ends the pipes of process substitutions
+// that no command opened: the list's writes fail with EPIPE, its reads
+// end, and the command's path is no longer served.
+func TestPsubCloseAll(t *testing.T) {
 	var p psubs
-	path, writerKey, err := p.newPipe(true) // <(LIST): the job writes
+	path, w, err := p.newPipe(true) // <(LIST): the list writes
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, readerKey, err := p.newPipe(false) // >(LIST): the job reads
+	path2, r, err := p.newPipe(false) // >(LIST): the list reads
 	if err != nil {
 		t.Fatal(err)
+	}
+	if path == path2 {
+		t.Fatalf("two pipes at once share %s", path)
 	}
 	p.closeAll()
 	if _, ok := p.open(path); ok {
 		t.Errorf("the command's end %s is still served after closeAll", path)
 	}
-	w, ok := p.open(writerKey)
-	if !ok {
-		t.Fatalf("the job's write end %s is not served after closeAll", writerKey)
-	}
 	if _, err := w.Write([]byte("x")); !errors.Is(err, syscall.EPIPE) {
 		t.Errorf("write after closeAll: %v, want EPIPE", err)
 	}
 	w.Close()
-	r, ok := p.open(readerKey)
-	if !ok {
-		t.Fatalf("the job's read end %s is not served after closeAll", readerKey)
-	}
 	if n, err := r.Read(make([]byte, 4)); n != 0 || err != io.EOF {
 		t.Errorf("read after closeAll: %d, %v; want 0, EOF", n, err)
 	}
 	r.Close()
-	if _, ok := p.open(writerKey); ok {
-		t.Errorf("a job's end is served twice")
+}
+
+// The command's end of a pipe is served once, under /dev/fd/N only.
+func TestPsubOpenOnce(t *testing.T) {
+	var p psubs
+	path, job, err := p.newPipe(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path != "/dev/fd/63" {
+		t.Errorf("first path %s, want /dev/fd/63 (bash's)", path)
+	}
+	f, ok := p.open(path)
+	if !ok {
+		t.Fatalf("%s is not served", path)
+	}
+	if _, ok := p.open(path); ok {
+		t.Errorf("%s is served twice", path)
+	}
+	go func() { job.Write([]byte("hi")); job.Close() }()
+	b, err := io.ReadAll(f)
+	if string(b) != "hi" || err != nil {
+		t.Errorf("read %q, %v; want \"hi\"", b, err)
 	}
 }

@@ -39,18 +39,12 @@ func (r *rewriter) walk(root syntax.Node) {
 		r.psLists(n)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
-			if n.Name != nil && n.Body != nil {
-				r.st.setFuncSource(n.Body, printFunc("\x00NAME", n.Body))
-			}
-			r.funcNameStmt(n)
+			r.errBodyStmt(n)
 		case *syntax.Stmt:
 			r.negatedStmt(n)
 			r.loopGroup(n)
 			forkFds(n, r.execFd)
-			r.procSubstStmt(n)
-			declFuncStmt(n)
 			stdRedirStmt(n)
-			declListStmt(n)
 			r.fdRedirStmt(n)
 			execRedirStmt(n)
 			r.cstyleLoop(n)
@@ -75,9 +69,6 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.ignoredSubshells(n.Cond...)
 		case *syntax.WhileClause:
 			r.ignoredSubshells(n.Cond...)
-		case *syntax.DeclClause:
-			dropEndOfOptions(n)
-			splitDeclFlags(n)
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
@@ -278,24 +269,6 @@ func execRedirStmt(st *syntax.Stmt) {
 	}
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: []*syntax.Stmt{chain}}
 	st.Redirs = nil
-}
-
-// dropEndOfOptions removes the "--" that ends a declaration's options
-// (declare -- X=1, local -- y, export -- Z): interp takes it for a name.
-func dropEndOfOptions(dc *syntax.DeclClause) {
-	for i, a := range dc.Args {
-		if !a.Naked || a.Name != nil || a.Value == nil {
-			return
-		}
-		lit := a.Value.Lit()
-		if lit == "--" {
-			dc.Args = append(dc.Args[:i:i], dc.Args[i+1:]...)
-			return
-		}
-		if !strings.HasPrefix(lit, "-") && !strings.HasPrefix(lit, "+") {
-			return
-		}
-	}
 }
 
 // catCmd is the name under which $(<FILE) runs llmsh's cat when FILE is

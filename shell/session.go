@@ -167,6 +167,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	// context, which a limit, Finish or HangUp ends; fg and bg work.
 	interp.JobControl(true)(s.runner)
 	s.runner.SetJobContext(s.jobContext(ctx))
+	s.runner.SetSource(src) // declare -f prints functions as written
 	for i := 0; i < len(file.Stmts); i++ {
 		status = s.runStmt(ctx, file.Stmts[i])
 		if s.runner.Exited() || ctx.Err() != nil {

@@ -472,15 +472,12 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 	return statusArgs(2), true
 }
 
-// BASH_SOURCE in a sourced file. The call handler runs `source FILE
-// ARG…` as
+// source FILE ARG…: the call handler runs it as
 //
 //	eval 'builtin source FILE ARG…; \x01srcpop "$?" K'
 //
-// having put FILE in front of BASH_SOURCE and kept the old value in
-// _llmsh_bsK (in a function, "source" in front of FUNCNAME, the old value
-// in _llmsh_fnK); \x01srcpop gives them back and returns the status of
-// source.
+// \x01srcpop returns the status of source (BASH_SOURCE and FUNCNAME are
+// the interpreter's own, third_party/sh/interp/callstack.go).
 // A `return` in the file ends the source, not the eval.
 
 const sourcePopCmd = "\x01srcpop"
@@ -490,23 +487,7 @@ func (s *Shell) sourceArgs(ctx context.Context, args []string) []string {
 	if s.funcs(ctx)[args[0]] != nil || s.funcs(ctx)["builtin"] != nil || currentRunner(ctx) == nil {
 		return args
 	}
-	old := interp.HandlerCtx(ctx).Env.Get("BASH_SOURCE")
 	k := s.state.nonce()
-	saved := "_llmsh_bs" + k
-	if old.IsSet() {
-		setShellVar(ctx, saved, old)
-	}
-	list := []string{args[1]}
-	if old.Kind == expand.Indexed {
-		list = append(list, old.List...)
-	}
-	setShellVar(ctx, "BASH_SOURCE", expand.Variable{Set: true, Kind: expand.Indexed, List: list})
-	if fn := interp.HandlerCtx(ctx).Env.Get("FUNCNAME"); fn.Kind == expand.Indexed && len(fn.List) > 0 {
-		// In a function, bash's FUNCNAME has "source" in front while
-		// the file runs (at the top level it stays empty).
-		setShellVar(ctx, "_llmsh_fn"+k, fn)
-		setShellVar(ctx, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: append([]string{"source"}, fn.List...)})
-	}
 	code := "builtin source"
 	for _, a := range args[1:] {
 		code += " " + shQuote(a)
@@ -522,14 +503,5 @@ func (s *Shell) sourcePopCall(ctx context.Context, args []string) []string {
 	}
 	s.state.dropNonce(args[2])
 	st, _ := strconv.Atoi(args[1])
-	saved := "_llmsh_bs" + args[2]
-	old := interp.HandlerCtx(ctx).Env.Get(saved)
-	setShellVar(ctx, "BASH_SOURCE", old)
-	setShellVar(ctx, saved, expand.Variable{})
-	if fn := interp.HandlerCtx(ctx).Env.Get("_llmsh_fn" + args[2]); fn.IsSet() {
-		fn.Local = true
-		setShellVar(ctx, "FUNCNAME", fn)
-		setShellVar(ctx, "_llmsh_fn"+args[2], expand.Variable{})
-	}
 	return statusArgs(st)
 }

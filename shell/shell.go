@@ -216,6 +216,7 @@ func New(opts Options) (*Shell, error) {
 		interp.ReadDirHandler2(s.readDirHandler),
 		interp.AccessHandler(s.accessHandler),
 		interp.ProcSubstHandler(s.procSubstHandler),
+		interp.ScriptName(opts.Source),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
 	)
@@ -223,12 +224,6 @@ func New(opts Options) (*Shell, error) {
 		return nil, err
 	}
 	s.runner = r
-	if opts.Source != "" {
-		// interp's Run resets a runner only once: the variable set
-		// here stays.
-		r.Reset()
-		setRunnerVar(r, "BASH_SOURCE", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{opts.Source}})
-	}
 	return s, nil
 }
 
@@ -331,10 +326,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if (redirected || piped || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
 				return append([]string{echoCmd}, args[1:]...), nil
 			}
-		case "set":
-			if len(args) == 1 && s.funcs(ctx)["set"] == nil {
-				return declListCall(ctx, args), nil
-			}
 		case errGateCmd:
 			return s.errGateCall(ctx, args), nil
 		case errBodyCmd:
@@ -343,16 +334,8 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return s.errInheritCall(ctx, args), nil
 		case noErrExitCmd:
 			return s.noErrExitCall(ctx, args), nil
-		case declListCmd:
-			return declListCall(ctx, args), nil
-		case "cd":
-			return s.cdArgs(ctx, args), nil
-		case "shift":
-			return s.shiftArgs(ctx, args), nil
 		case fdAllocCmd:
 			return s.fdAllocCall(ctx, args), nil
-		case psubCmd, psubDoneCmd:
-			return s.psubCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "eval":
@@ -367,14 +350,8 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if dashes {
 				return append(args[:1:1], args[2:]...), nil
 			}
-		case "getopts":
-			return s.getoptsArgs(ctx, args), nil
 		case loopStatusCmd:
 			return loopStatusArgs(args), nil
-		case funcNameCmd:
-			return s.funcNameCall(ctx, args), nil
-		case declFuncCmd:
-			return s.declFuncCall(ctx, args), nil
 		case "return":
 			if alt, ok := s.returnArgs(ctx, args); ok {
 				return alt, nil
@@ -726,6 +703,7 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
+	s.runner.SetSource(src) // declare -f prints functions as written
 	st := s.RunFile(ctx, file)
 	if s.isNested && !hasBackground(file) {
 		// What a nested shell's text made ends with it (its functions

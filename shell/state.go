@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,18 +39,11 @@ type sessionState struct {
 	// internalName), with the data of each (an *arithExpr, the parts of a
 	// split word, an *fdOp) or nil.
 	nodes map[syntax.Node]any
-	// funcSource is the text of each function body as the script wrote
-	// it, with \x00NAME standing for the name (see funcText).
-	funcSource map[*syntax.Stmt]string
 	// nonces are the keys of the internal calls that llmsh writes into
 	// text the interpreter parses itself (an ERR trap's gate, a source's
 	// epilogue), which therefore come from no rewritten node: such a call
 	// is honoured only with a key that llmsh issued.
 	nonces map[string]bool
-
-	// attrs are the attributes of functions, by name: "r", "x" or "rx"
-	// (see declFuncCall).
-	attrs map[string]string
 
 	// gateKey is the key of the ERR trap's gate (see errGateCall).
 	gateKey string
@@ -60,7 +52,7 @@ type sessionState struct {
 }
 
 func newSessionState() *sessionState {
-	return &sessionState{nodes: map[syntax.Node]any{}, funcSource: map[*syntax.Stmt]string{}, nonces: map[string]bool{}, attrs: map[string]string{}, gateKey: randomKey()}
+	return &sessionState{nodes: map[syntax.Node]any{}, nonces: map[string]bool{}, gateKey: randomKey()}
 }
 
 // randomKey returns 96 random bits in hex.
@@ -97,9 +89,6 @@ func (st *sessionState) release(nodes []syntax.Node) {
 	defer st.mu.Unlock()
 	for _, n := range nodes {
 		delete(st.nodes, n)
-		if s, ok := n.(*syntax.Stmt); ok {
-			delete(st.funcSource, s)
-		}
 	}
 }
 
@@ -109,15 +98,11 @@ func (st *sessionState) release(nodes []syntax.Node) {
 func (st *sessionState) prune(funcs map[string]*syntax.Stmt) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if len(st.nodes) == 0 && len(st.funcSource) == 0 {
+	if len(st.nodes) == 0 {
 		return
 	}
 	nodes := map[syntax.Node]any{}
-	src := map[*syntax.Stmt]string{}
 	for _, body := range funcs {
-		if t, ok := st.funcSource[body]; ok {
-			src[body] = t
-		}
 		var keep func(n syntax.Node) bool
 		keep = func(n syntax.Node) bool {
 			if d, ok := st.nodes[n]; ok {
@@ -133,54 +118,7 @@ func (st *sessionState) prune(funcs map[string]*syntax.Stmt) {
 		}
 		syntax.Walk(body, keep)
 	}
-	st.nodes, st.funcSource = nodes, src
-}
-
-// setFuncSource records the text of a function body.
-func (st *sessionState) setFuncSource(body *syntax.Stmt, text string) {
-	st.mu.Lock()
-	st.funcSource[body] = text
-	st.mu.Unlock()
-}
-
-// funcSourceOf returns the text recorded for a function body.
-func (st *sessionState) funcSourceOf(body *syntax.Stmt) (string, bool) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	t, ok := st.funcSource[body]
-	return t, ok
-}
-
-// funcAttrs returns the attributes of function name, sorted ("", "r",
-// "x", "rx").
-func (st *sessionState) funcAttrs(name string) string {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return st.attrs[name]
-}
-
-// setFuncAttrs adds the attributes in set to function name's, or with
-// unset takes the export attribute away.
-func (st *sessionState) setFuncAttrs(name, set string, unset bool) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := st.attrs[name]
-	if unset {
-		a = strings.ReplaceAll(a, "x", "")
-	} else {
-		for _, c := range "rx" {
-			if strings.ContainsRune(set, c) && !strings.ContainsRune(a, c) {
-				a += string(c)
-			}
-		}
-	}
-	b := []byte(a)
-	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
-	if len(b) == 0 {
-		delete(st.attrs, name)
-	} else {
-		st.attrs[name] = string(b)
-	}
+	st.nodes = nodes
 }
 
 // nonce issues a key for an internal call written into text.
@@ -211,7 +149,7 @@ func (st *sessionState) dropNonce(k string) {
 func (st *sessionState) size() int {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return len(st.nodes) + len(st.funcSource) + len(st.nonces)
+	return len(st.nodes) + len(st.nonces)
 }
 
 // internal reports whether name is one of llmsh's internal command or
@@ -321,10 +259,6 @@ func (st *sessionState) register(root syntax.Node) []syntax.Node {
 			}
 		case *syntax.Redirect:
 			w = n.Word
-		case *syntax.FuncDecl:
-			if _, ok := st.funcSource[n.Body]; ok {
-				out = append(out, n.Body)
-			}
 		}
 		if d, ok := st.nodes[n]; ok {
 			out = append(out, n)

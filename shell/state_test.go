@@ -15,8 +15,8 @@ import (
 // internalCommands are every internal command name of the rewrites and
 // the call handler.
 var internalCommands = []string{
-	declFuncCmd, declListCmd, noErrExitCmd, fdAllocCmd, funcNameCmd, statusCmd,
-	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, psubCmd, psubDoneCmd,
+	"\x00declfunc", "\x00declist", noErrExitCmd, fdAllocCmd, "\x00fname", statusCmd,
+	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, "\x00psub", "\x00psubdone",
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
 }
 

@@ -111,6 +111,11 @@ type Config struct {
 	// `warning: r: circular name reference`).
 	Warn func(msg string)
 
+	// LineOffset is added to $LINENO: the line, in the script, before the
+	// first line of the text running (eval text, a function that eval
+	// defined). (llmsh)
+	LineOffset int
+
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart
 	fieldsAlloc [4][]fieldPart

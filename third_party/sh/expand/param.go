@@ -84,8 +84,8 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 	case "LINENO":
 		// This is the only parameter expansion that the environment
 		// interface cannot satisfy.
-		line := uint64(cfg.curParam.Pos().Line())
-		vr = Variable{Set: true, Kind: String, Str: strconv.FormatUint(line, 10)}
+		line := int64(cfg.curParam.Pos().Line()) + int64(cfg.LineOffset) // llmsh
+		vr = Variable{Set: true, Kind: String, Str: strconv.FormatInt(line, 10)}
 	default:
 		vr = cfg.Env.Get(name)
 	}

@@ -136,7 +136,16 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
-	line     uint   // llmsh: the line of the statement that runs
+	line     int    // llmsh: the line of the statement that runs
+
+	// frames is the call stack (callstack.go); funcDefs says where each
+	// function was defined; text is the text running, for $LINENO and
+	// declare -f; funcAttrs are declare -fr/-fx's "r", "x", "rx"
+	// (declare.go). (llmsh)
+	frames    []callFrame
+	funcDefs  map[string]funcDef
+	funcAttrs map[string]string
+	text      textPlace
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.
@@ -930,6 +939,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		stderr:         r.stderr,
 		filename:       r.filename,
 		sourceName:     r.sourceName,
+		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
 		opts:           r.opts,
 		errExitOff:     r.errExitOff,
 		traceLevel:     r.traceLevel,
@@ -941,6 +951,8 @@ func (r *Runner) subshell(background bool) *Runner {
 
 		inTrap:      r.inTrap,
 		secondsBase: r.secondsBase, // llmsh: $SECONDS counts on
+		frames:      slices.Clone(r.frames),
+		text:        r.text,
 		umask:       r.umask,
 		curCmd:      r.curCmd,
 	}
@@ -951,6 +963,8 @@ func (r *Runner) subshell(background bool) *Runner {
 	r2.writeEnv = newOverlayEnviron(r.writeEnv, background)
 	// Funcs are copied, since they might be modified.
 	r2.Funcs = maps.Clone(r.Funcs)
+	r2.funcDefs = maps.Clone(r.funcDefs)
+	r2.funcAttrs = maps.Clone(r.funcAttrs)
 	r2.Vars = make(map[string]expand.Variable)
 	r2.alias = maps.Clone(r.alias)
 

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -184,28 +185,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		exit.exiting = true
 	case "set":
+		if len(args) == 0 { // llmsh: the variables and functions, as bash
+			r.declListing(&declOpts{variant: "set"})
+			break
+		}
 		if err := Params(args...)(r); err != nil {
 			return failf(2, "set: %v\n", err)
 		}
 		r.updateExpandOpts()
 	case "shift":
-		n := 1
-		switch len(args) {
-		case 0:
-		case 1:
-			if n2, err := strconv.Atoi(args[0]); err == nil {
-				n = n2
-				break
-			}
-			fallthrough
-		default:
-			return failf(2, "usage: shift [n]\n")
-		}
-		if n >= len(r.Params) {
-			r.Params = nil
-		} else {
-			r.Params = r.Params[n:]
-		}
+		exit.code = r.builtinShift(args) // llmsh: cdshift.go
 	case "unset":
 		vars := true
 		funcs := true
@@ -329,23 +318,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		_ = evalSymlinks
 		r.outf("%s\n", r.envGet("PWD"))
 	case "cd":
-		var path string
-		switch len(args) {
-		case 0:
-			path = r.envGet("HOME")
-		case 1:
-			path = args[0]
-
-			// replicate the commonly implemented behavior of `cd -`
-			// ref: https://www.man7.org/linux/man-pages/man1/cd.1p.html#OPERANDS
-			if path == "-" {
-				path = r.envGet("OLDPWD")
-				r.outf("%s\n", path)
-			}
-		default:
-			return failf(2, "usage: cd [dir]\n")
-		}
-		exit.code = r.changeDir(ctx, "cd", path)
+		exit.code = r.builtinCd(ctx, args) // llmsh: cdshift.go
 	case "wait": // llmsh: jobs.go
 		exit = r.builtinWait(ctx, args)
 	case "jobs":
@@ -474,6 +447,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 	case "eval":
 		src := strings.Join(args, " ")
+		// llmsh: eval's text is numbered from the eval's line (bash: the
+		// line where its first argument ends).
+		oldText := r.text
+		r.setText(textPlace{lineOffset: r.evalLine() - 1, src: src})
+		defer r.setText(oldText)
 		file, err := r.parseText(src, "")
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
@@ -494,12 +472,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(textStatus(err), "eval: %v\n", err)
 		}
-		// llmsh: the eval string's lines count from the eval's own
-		// last line (the line bash had read when it ran the eval).
-		oldBase := r.lineBase
-		r.lineBase = r.lineEnd - 1
+		// llmsh: the eval string's lines count from the line bash had
+		// read when it ran the eval (set above: callstack.go).
 		r.readLines(ctx, file.Stmts)
-		r.lineBase = oldBase
 		exit = r.exit
 	case "source", ".":
 		if len(args) < 1 {
@@ -556,11 +531,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.inSource = true // know that we're inside a sourced script.
 		oldSourceName := r.sourceName
 		r.sourceName = args[0]
-		oldBase := r.lineBase
-		r.lineBase = 0
+		// llmsh: "source" on the call stack (callstack.go); its lines
+		// count from 1.
+		savedText := r.pushFrame(callFrame{name: "source", file: args[0], line: r.line}, textPlace{src: text})
 		r.readLines(ctx, file.Stmts)
-		r.sourceName, r.lineBase = oldSourceName, oldBase
 		r.runReturnTrap(ctx) // llmsh: traps.go
+		r.popFrame(savedText)
+		r.sourceName = oldSourceName
 
 		// If we modified the parameters and the sourced file didn't
 		// explicitly set them, we restore the old ones.
@@ -808,13 +785,21 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 		return 1
 	}
 	apath := r.absPath(path)
+	// llmsh: bash's messages ("cd: DIR: No such file or directory").
 	info, err := r.stat(ctx, apath)
-	if err != nil || !info.IsDir() {
-		r.errf("%s: no such file or directory: %q\n", cmd, path)
+	switch {
+	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):
+		r.errf("%s: %s: %s: No such file or directory\n", shellName, cmd, path)
+		return 1
+	case err != nil:
+		r.errf("%s: %s: %s: %s\n", shellName, cmd, path, errText(err))
+		return 1
+	case !info.IsDir():
+		r.errf("%s: %s: %s: Not a directory\n", shellName, cmd, path)
 		return 1
 	}
 	if r.access(ctx, apath, AccessExec) != nil {
-		r.errf("%s: permission denied: %q\n", cmd, path)
+		r.errf("%s: %s: %s: Permission denied\n", shellName, cmd, path)
 		return 1
 	}
 	r.Dir = apath

@@ -52,6 +52,7 @@ type session struct {
 	topPending  atomic.Bool               // top.pending is not empty
 	maxValue    int                       // expand.Config.MaxValue
 	jobControl  bool                      // fg and bg work (JobControl)
+	scriptName  string                    // the script file (ScriptName)
 }
 
 func newSession() *session {

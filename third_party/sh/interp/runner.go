@@ -4,7 +4,6 @@
 package interp
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -37,8 +36,9 @@ const (
 func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ectx = ctx
 	r.ecfg = &expand.Config{
-		Env:      expandEnv{r},
-		MaxValue: r.llmsh.maxValue,
+		Env:        expandEnv{r},
+		MaxValue:   r.llmsh.maxValue,
+		LineOffset: r.text.lineOffset,
 		Warn: func(msg string) {
 			r.errf("%s\n", msg)
 		},
@@ -268,7 +268,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 	hc := HandlerContext{
 		runner:         r,
 		kind:           kind,
-		Env:            &overlayEnviron{parent: r.writeEnv},
+		Env:            &overlayEnviron{parent: stackEnviron{r.writeEnv, r}}, // llmsh: callstack.go
 		Dir:            r.Dir,
 		Pos:            pos,
 		Stdout:         r.stdout,
@@ -344,7 +344,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 	// llmsh: the process substitutions that this statement's words make
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
-	r.line = r.lineBase + st.Position.Line() // llmsh: for bash's "NAME: line N: " prefix
+	r.line = int(r.lineBase + st.Position.Line()) // llmsh: for bash's "NAME: line N: " prefix
 	r.lineEnd = r.lineBase + st.End().Line()
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	var closers []io.Closer
@@ -746,12 +746,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.code = 1
 		}
 	case *syntax.DeclClause:
-		local, global := false, false
-		var modes []string
-		valType := ""
-		declQuery := "" // "-f" or "-p" for query mode
+		local := false
+		// llmsh: every option of a group (-rx), "--", the listings and
+		// the functions as bash (declare.go).
+		o := &declOpts{variant: cm.Variant.Value}
 		switch cm.Variant.Value {
-		case "declare":
+		case "declare", "typeset":
 			// When used in a function, "declare" acts as "local"
 			// unless the "-g" option is used.
 			local = r.inFunc
@@ -763,53 +763,59 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			local = true
 		case "export":
-			modes = append(modes, "-x")
+			o.modes = append(o.modes, "-x")
 		case "readonly":
-			modes = append(modes, "-r")
+			o.modes = append(o.modes, "-r")
 		case "nameref":
-			valType = "-n"
+			o.valType = "-n"
 		}
-	assignLoop:
+		var assigns []*syntax.Assign
+		optsDone := false
 		for as := range r.flattenAssigns(cm.Args) {
-			fp := flagParser{remaining: []string{as.Name.Value}}
-			for fp.more() {
-				switch flag := fp.flag(); flag {
-				case "-x", "-r", "-i", "+i":
-					modes = append(modes, flag)
-				case "-a", "-A", "-n":
-					valType = flag
-				case "-g":
-					global = true
-				case "-f", "-p":
-					declQuery = flag
-				default:
-					r.errf("declare: invalid option %q\n", flag)
-					r.exit.code = 2
-					return
+			if !optsDone && as.Naked && as.Index == nil && as.Name != nil {
+				opt := as.Name.Value
+				if opt == "--" {
+					optsDone = true
+					continue
 				}
-				continue assignLoop
+				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+') {
+					for i := 1; i < len(opt); i++ {
+						if !o.option(opt[0], opt[i]) {
+							r.errf("%s: %s: %c%c: invalid option\n%s: usage: %s\n", shellName, o.variant, opt[0], opt[i], o.variant, declUsage[o.variant])
+							r.exit.code = 2
+							return
+						}
+					}
+					continue
+				}
 			}
+			optsDone = true
+			assigns = append(assigns, as)
+		}
+		modes, valType, global := o.modes, o.valType, o.global
+		if o.unexport && !o.funcs {
+			modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
+		}
+		if o.funcs {
+			names := make([]string, len(assigns))
+			for i, as := range assigns {
+				names[i] = as.Name.Value
+			}
+			r.exit.code = r.declFuncs(o, names)
+			return
+		}
+		if len(assigns) == 0 && cm.Variant.Value != "local" {
+			r.declListing(o)
+			return
+		}
+		for _, as := range assigns {
 			name := as.Name.Value
 			if !syntax.ValidName(name) {
 				r.errf("declare: invalid name %q\n", name)
 				r.exit.code = 1
 				return
 			}
-			if declQuery == "-f" {
-				// declare -f name: print function definition.
-				// Bash silently returns exit 1 for missing functions.
-				if body := r.Funcs[name]; body != nil {
-					r.outf("%s()\n", name)
-					printer := syntax.NewPrinter()
-					var buf bytes.Buffer
-					printer.Print(&buf, body)
-					r.outf("%s\n", buf.String())
-				} else {
-					r.exit.code = 1
-				}
-				continue
-			}
-			if declQuery == "-p" {
+			if o.print {
 				// declare -p name: print variable with attributes.
 				vr := r.lookupVar(name)
 				if !vr.Declared() {
@@ -861,6 +867,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				switch mode {
 				case "-x":
 					vr.Exported = true
+				case "+x":
+					vr.Exported = false
 				case "-r":
 					vr.ReadOnly = true
 				}
@@ -897,7 +905,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	}
 	oldExit, oldLastExit := r.exit, r.lastExit
 	r.lastExit = r.exit
+	// llmsh: a trap's action is numbered from its own first line.
+	oldText := r.text
+	r.setText(textPlace{src: callback})
 	r.stmts(ctx, file.Stmts)
+	r.setText(oldText)
 	if r.exit.exiting {
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
@@ -1202,9 +1214,13 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		origEnv := r.writeEnv
 		r.writeEnv = &overlayEnviron{parent: r.writeEnv, funcScope: true}
 
+		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
+		def := r.funcDefs[name]
+		savedText := r.pushFrame(callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}, def.text)
 		saved := r.enterFunc() // llmsh: DEBUG and RETURN traps
 		r.stmt(ctx, body)
 		r.leaveFunc(ctx, saved)
+		r.popFrame(savedText)
 
 		r.writeEnv = origEnv
 

@@ -171,6 +171,10 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		if n := len(r.bgProcs); n > 0 {
 			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bgProcs[n-1].pid)
 		}
+	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO":
+		if v, ok := r.callStackVar(name); ok { // llmsh: callstack.go
+			return v
+		}
 	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASH_COMMAND":
 		if v, ok := r.specialVar(name); ok { // llmsh: specialvars.go
 			return v
@@ -433,6 +437,7 @@ func (r *Runner) setFunc(name string, body *syntax.Stmt) {
 		r.Funcs = make(map[string]*syntax.Stmt, 4)
 	}
 	r.Funcs[name] = body
+	r.defineFunc(name) // llmsh: callstack.go
 }
 
 func stringIndex(index syntax.ArithmExpr) bool {

@@ -1,0 +1,197 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// bash's call stack: FUNCNAME, BASH_SOURCE and BASH_LINENO, and $LINENO
+// in eval text, sourced files, trap actions and functions defined in
+// them. See LLMSH.md.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// callFrame is one entry of the call stack: a function being run, or a
+// file being sourced.
+type callFrame struct {
+	name   string // FUNCNAME: the function's name, or "source"
+	file   string // BASH_SOURCE: the file the running code comes from
+	line   int    // BASH_LINENO: the line of the call, in the caller
+	isFunc bool
+}
+
+// funcDef is where a function was defined: the file (its BASH_SOURCE)
+// and the text it was parsed from.
+type funcDef struct {
+	file string
+	text textPlace
+}
+
+// textPlace is the text that runs: its source, when the runner knows it
+// (eval text, a sourced file, a trap's action, a script given to
+// [Runner.SetSource]), and the number added to its lines for $LINENO
+// (eval text is numbered from the line of the eval).
+type textPlace struct {
+	lineOffset int
+	src        string
+}
+
+// SetSource gives the runner the source text that the next nodes given to
+// Run were parsed from: declare -f and type then print the functions it
+// defines from that text, as it was written (an embedder may have changed
+// the tree since).
+func (r *Runner) SetSource(src string) {
+	if !r.didReset {
+		r.Reset()
+	}
+	r.setText(textPlace{src: src})
+}
+
+// writtenBody returns the body of function name as its text was written,
+// parsed again from that text, or nil when the runner does not have it.
+func (r *Runner) writtenBody(name string, body *syntax.Stmt) *syntax.Stmt {
+	src := r.funcDefs[name].text.src
+	start, end := int(body.Pos().Offset()), int(body.End().Offset())
+	if src == "" || start >= end || end > len(src) {
+		return nil
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(src[start:end]), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	return f.Stmts[0]
+}
+
+// noFileSource is BASH_SOURCE for a function that bash -c defines: bash
+// names it so.
+const noFileSource = "environment"
+
+// ScriptName names the script file that the runner runs: the bottom of
+// BASH_SOURCE, with "main" at the bottom of FUNCNAME and 0 at the bottom
+// of BASH_LINENO, as bash running a file. Without it the runner is as
+// bash -c: FUNCNAME holds the functions only and BASH_SOURCE is unset at
+// the top.
+func ScriptName(name string) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.scriptName = name
+		return nil
+	}
+}
+
+// curFile is the file the running code comes from.
+func (r *Runner) curFile() string {
+	if n := len(r.frames); n > 0 {
+		return r.frames[n-1].file
+	}
+	if r.llmsh.scriptName != "" {
+		return r.llmsh.scriptName
+	}
+	return noFileSource
+}
+
+// defineFunc records where function name was defined.
+func (r *Runner) defineFunc(name string) {
+	if r.funcDefs == nil {
+		r.funcDefs = make(map[string]funcDef, 4)
+	}
+	r.funcDefs[name] = funcDef{file: r.curFile(), text: r.text}
+}
+
+// pushFrame enters a function or a sourced file called at line (of the
+// caller's text) and returns what popFrame needs.
+func (r *Runner) pushFrame(f callFrame, t textPlace) (saved textPlace) {
+	saved = r.text
+	r.frames = append(r.frames, f)
+	r.setText(t)
+	return saved
+}
+
+// popFrame leaves the frame that pushFrame entered.
+func (r *Runner) popFrame(saved textPlace) {
+	r.frames = r.frames[:len(r.frames)-1]
+	r.setText(saved)
+}
+
+// setText sets the text running.
+func (r *Runner) setText(t textPlace) {
+	r.text = t
+	r.lineBase = uint(max(t.lineOffset, 0)) // error messages' "line N" (llmsh.go)
+	if r.ecfg != nil {
+		r.ecfg.LineOffset = t.lineOffset
+	}
+}
+
+// callStackVar computes FUNCNAME, BASH_SOURCE and BASH_LINENO; ok is
+// false when the name is not set by the stack (FUNCNAME outside every
+// function, BASH_SOURCE and BASH_LINENO at the top of bash -c).
+func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
+	main := r.llmsh.scriptName != ""
+	switch name {
+	case "FUNCNAME":
+		if !slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc }) {
+			return vr, false
+		}
+	default:
+		if len(r.frames) == 0 && !main {
+			return vr, false
+		}
+	}
+	list := make([]string, 0, len(r.frames)+1)
+	for i := len(r.frames) - 1; i >= 0; i-- {
+		f := r.frames[i]
+		switch name {
+		case "FUNCNAME":
+			list = append(list, f.name)
+		case "BASH_SOURCE":
+			list = append(list, f.file)
+		default:
+			list = append(list, strconv.Itoa(f.line))
+		}
+	}
+	if main {
+		switch name {
+		case "FUNCNAME":
+			list = append(list, "main")
+		case "BASH_SOURCE":
+			list = append(list, r.llmsh.scriptName)
+		default:
+			list = append(list, "0")
+		}
+	}
+	return expand.Variable{Set: true, Kind: expand.Indexed, List: list}, true
+}
+
+// stackEnviron answers FUNCNAME, BASH_SOURCE and BASH_LINENO from the
+// call stack for the handlers' environment.
+type stackEnviron struct {
+	expand.Environ
+	r *Runner
+}
+
+func (e stackEnviron) Get(name string) expand.Variable {
+	switch name {
+	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO":
+		if vr, ok := e.r.callStackVar(name); ok {
+			return vr
+		}
+	}
+	return e.Environ.Get(name)
+}
+
+// evalLine is the line from which eval numbers its text: where the first
+// argument of the command running ends, as bash's parser has read it then.
+func (r *Runner) evalLine() int {
+	if ce, ok := r.node.(*syntax.CallExpr); ok && len(ce.Args) > 1 {
+		for i, w := range ce.Args[:len(ce.Args)-1] {
+			if w.Lit() == "eval" {
+				return int(ce.Args[i+1].End().Line()) + r.text.lineOffset
+			}
+		}
+	}
+	return int(r.lineEnd) // the line bash had read
+}

@@ -1,0 +1,86 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// cd and shift as bash 5.2. See LLMSH.md.
+
+import (
+	"context"
+	"strconv"
+)
+
+// builtinCd is bash's cd: -L, -P (paths are logical either way: symbolic
+// links are vfsd's), -e, -@ and "--"; no operand is $HOME, "-" is
+// $OLDPWD (printed), "" stays; bash's messages and statuses.
+func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			if c != 'L' && c != 'P' && c != 'e' && c != '@' {
+				r.errf("%s: cd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", shellName, c)
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	var dir string
+	switch len(args) {
+	case 0:
+		if dir = r.envGet("HOME"); dir == "" {
+			r.errf("%s: cd: HOME not set\n", shellName)
+			return 1
+		}
+	case 1:
+		dir = args[0]
+	default:
+		r.errf("%s: cd: too many arguments\n", shellName)
+		return 1
+	}
+	switch dir {
+	case "":
+		return 0
+	case "-":
+		if dir = r.envGet("OLDPWD"); dir == "" {
+			r.errf("%s: cd: OLDPWD not set\n", shellName)
+			return 1
+		}
+		if st := r.changeDir(ctx, "cd", dir); st != 0 {
+			return st
+		}
+		r.outf("%s\n", r.envGet("PWD"))
+		return 0
+	}
+	return r.changeDir(ctx, "cd", dir)
+}
+
+// builtinShift is bash's shift: N more than the positional parameters,
+// or negative, fails with status 1 and leaves them as they are.
+func (r *Runner) builtinShift(args []string) uint8 {
+	n := 1
+	switch len(args) {
+	case 0:
+	case 1:
+		n2, err := strconv.Atoi(args[0])
+		if err != nil {
+			r.errf("%s: shift: %s: numeric argument required\n", shellName, args[0])
+			return 1
+		}
+		n = n2
+	default:
+		r.errf("%s: shift: too many arguments\n", shellName)
+		return 1
+	}
+	if n < 0 {
+		r.errf("%s: shift: %s: shift count out of range\n", shellName, args[0])
+		return 1
+	}
+	if n > len(r.Params) {
+		return 1
+	}
+	r.Params = r.Params[n:]
+	return 0
+}

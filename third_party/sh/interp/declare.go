@@ -1,0 +1,309 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// declare, typeset, export and readonly as bash 5.2 lists and prints:
+// every option of a group (-rx), "--", the listings without names (set,
+// declare, declare -p, export -p, readonly -p, declare -x/-r/-a/-A/-i),
+// and the functions: declare -f/-F, export -f, readonly -f, export -nf,
+// printed as bash prints them. See LLMSH.md.
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// declOpts are the options of one declaration.
+type declOpts struct {
+	variant            string
+	modes              []string // -x -r -i +i +x
+	valType            string   // -a -A -n
+	global             bool
+	funcs, namesOnly   bool // -f, -F
+	print              bool // -p
+	unexport           bool // +x (export -n)
+	listAttrs          string
+	sawOpt, sawAttrOpt bool
+}
+
+// declUsage is bash's usage line of each declaration builtin.
+var declUsage = map[string]string{
+	"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
+	"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+	"local":    "local [option] name[=value] ...",
+	"export":   "export [-fn] [name[=value] ...] or export -p",
+	"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+	"nameref":  "nameref [name[=value] ...]",
+}
+
+// declOption applies one option letter c, given with sign '-' or '+'; it
+// reports false for an option bash's builtin does not take here.
+func (o *declOpts) option(sign, c byte) bool {
+	flag := string([]byte{sign, c})
+	o.sawOpt = true
+	switch c {
+	case 'x':
+		if sign == '+' {
+			o.unexport = true
+			break
+		}
+		o.modes = append(o.modes, flag)
+		o.listAttrs += "x"
+		o.sawAttrOpt = true
+	case 'r':
+		if sign == '-' {
+			o.modes = append(o.modes, flag)
+		}
+		o.listAttrs += "r"
+		o.sawAttrOpt = true
+	case 'i':
+		o.modes = append(o.modes, flag)
+		if sign == '-' {
+			o.listAttrs += "i"
+		}
+		o.sawAttrOpt = true
+	case 'a', 'A', 'n':
+		if o.variant == "export" && c != 'n' {
+			return false
+		}
+		if o.variant == "export" { // export -n: take the attribute away
+			o.unexport = true
+			break
+		}
+		if sign == '-' {
+			o.valType = flag
+		}
+		o.listAttrs += string(c)
+		o.sawAttrOpt = true
+	case 'g':
+		if o.variant == "export" || o.variant == "readonly" {
+			return false
+		}
+		o.global = true
+	case 'f':
+		o.funcs = true
+	case 'F':
+		if o.variant == "export" || o.variant == "readonly" {
+			return false
+		}
+		o.funcs, o.namesOnly = true, true
+	case 'p':
+		o.print = true
+	default:
+		return false
+	}
+	return true
+}
+
+// declListing lists the variables for a declaration without names: as
+// `set` does (NAME=VALUE, then the functions) for a bare declare or
+// typeset, else as `declare -p` does, only those with one of the
+// attributes asked for.
+func (r *Runner) declListing(o *declOpts) {
+	want := o.listAttrs
+	switch o.variant {
+	case "export":
+		want += "x"
+	case "readonly":
+		want += "r"
+	}
+	long := o.print || want != "" || o.variant == "export" || o.variant == "readonly" || o.sawAttrOpt
+	var b strings.Builder
+	for _, name := range r.declaredNames() {
+		vr := r.lookupVar(name)
+		if want != "" && !strings.ContainsAny(vr.Flags(), want) {
+			continue
+		}
+		if long {
+			b.WriteString(declLine(name, vr))
+			b.WriteByte('\n')
+			continue
+		}
+		if !vr.IsSet() {
+			continue
+		}
+		b.WriteString(name + "=")
+		switch vr.Kind {
+		case expand.Indexed, expand.Associative:
+			b.WriteString(vr.DeclValue())
+		default:
+			b.WriteString(setQuote(vr.String()))
+		}
+		b.WriteByte('\n')
+	}
+	if !long {
+		r.printFuncs(&b, r.funcNames(""), false)
+	}
+	r.out(b.String())
+}
+
+// declaredNames returns the names of the variables declared in scope,
+// sorted as bash sorts them (byte order).
+func (r *Runner) declaredNames() []string {
+	seen := map[string]bool{}
+	r.writeEnv.Each(func(name string, vr expand.Variable) bool {
+		// Outer scopes come first: a later entry (a local, an unset)
+		// replaces an earlier one.
+		seen[name] = vr.Declared()
+		return true
+	})
+	names := make([]string, 0, len(seen))
+	for name, ok := range seen {
+		if ok && syntax.ValidName(name) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// setQuote quotes a value as `set` prints it: as it is when no character
+// is special to the shell, else as ${v@Q} quotes.
+func setQuote(s string) string {
+	if s == "" {
+		return ""
+	}
+	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || strings.IndexFunc(s, func(c rune) bool { return c < 0x20 || c == 0x7f }) >= 0 {
+		return expand.BashQuote(s)
+	}
+	return s
+}
+
+// funcNames returns the names of the functions, sorted, that have every
+// attribute of attrs.
+func (r *Runner) funcNames(attrs string) []string {
+	var names []string
+	for name := range r.Funcs {
+		if strings.Trim(attrs, r.funcAttrs[name]) == "" {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// declFuncs runs a declaration with -f or -F (or export/readonly -f) over
+// names; it returns the status.
+func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
+	set := ""
+	for _, m := range o.modes {
+		if m == "-x" || m == "-r" {
+			set += m[1:]
+		}
+	}
+	switch o.variant {
+	case "export":
+		set += "x"
+	case "readonly":
+		set += "r"
+	}
+	status := uint8(0)
+	if len(names) > 0 && !o.print && (set != "" || o.unexport) && !o.namesOnly {
+		for _, name := range names {
+			if r.Funcs[name] == nil {
+				r.errf("%s: %s: %s: not a function\n", shellName, o.variant, name)
+				status = 1
+				continue
+			}
+			r.setFuncAttrs(name, set, o.unexport)
+		}
+		return status
+	}
+	listing := len(names) == 0
+	if listing {
+		names = r.funcNames(set)
+	}
+	var b strings.Builder
+	for _, name := range names {
+		switch {
+		case r.Funcs[name] == nil:
+			status = 1
+		case o.namesOnly && listing:
+			b.WriteString("declare -f" + r.funcAttrs[name] + " " + name + "\n")
+		case o.namesOnly:
+			b.WriteString(name + "\n")
+		default:
+			r.printFuncs(&b, []string{name}, listing || o.print)
+		}
+	}
+	r.out(b.String())
+	return status
+}
+
+// printFuncs writes the definitions of names, each followed by its
+// attributes (declare -fx NAME) when attrs.
+func (r *Runner) printFuncs(b *strings.Builder, names []string, attrs bool) {
+	for _, name := range names {
+		body := r.Funcs[name]
+		if body == nil {
+			continue
+		}
+		b.WriteString(r.FuncText(name))
+		if a := r.funcAttrs[name]; a != "" && attrs {
+			b.WriteString("declare -f" + a + " " + name + "\n")
+		}
+	}
+}
+
+// setFuncAttrs adds the attributes of set to function name's, or with
+// unexport takes the export attribute away.
+func (r *Runner) setFuncAttrs(name, set string, unexport bool) {
+	a := r.funcAttrs[name]
+	if unexport {
+		a = strings.ReplaceAll(a, "x", "")
+	}
+	for _, c := range "rx" {
+		if strings.ContainsRune(set, c) && !strings.ContainsRune(a, c) {
+			a += string(c)
+		}
+	}
+	bs := []byte(a)
+	slices.Sort(bs)
+	if r.funcAttrs == nil {
+		r.funcAttrs = map[string]string{}
+	}
+	if len(bs) == 0 {
+		delete(r.funcAttrs, name)
+	} else {
+		r.funcAttrs[name] = string(bs)
+	}
+}
+
+// FuncText prints function name's definition as bash prints it (declare
+// -f, type): "NAME () ", the body's braces on lines of their own, its
+// statements indented by four spaces. Statements that the embedder added
+// (see [Untraced]) are left out. It is "" when name is no function.
+func (r *Runner) FuncText(name string) string {
+	body := r.Funcs[name]
+	if body == nil {
+		return ""
+	}
+	if b := r.writtenBody(name, body); b != nil {
+		body = b
+	} else {
+		body = r.untracedOut(body)
+	}
+	var b bytes.Buffer
+	b.WriteString(name + " () \n{ \n")
+	p := syntax.NewPrinter(syntax.Indent(4))
+	if blk, ok := body.Cmd.(*syntax.Block); ok {
+		for _, st := range blk.Stmts {
+			var sb bytes.Buffer
+			p.Print(&sb, st)
+			for _, l := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
+				b.WriteString("    " + l + "\n")
+			}
+		}
+	} else {
+		p.Print(&b, body)
+		b.WriteString("\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
