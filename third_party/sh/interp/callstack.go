@@ -54,17 +54,18 @@ func (r *Runner) SetSource(src string) {
 
 // writtenBody returns the body of function name as its text was written,
 // parsed again from that text, or nil when the runner does not have it.
-func (r *Runner) writtenBody(name string, body *syntax.Stmt) *syntax.Stmt {
+func (r *Runner) writtenBody(name string, body *syntax.Stmt) (*syntax.Stmt, string) {
 	src := r.funcDefs[name].text.src
 	start, end := int(body.Pos().Offset()), int(body.End().Offset())
 	if src == "" || start >= end || end > len(src) {
-		return nil
+		return nil, ""
 	}
-	f, err := syntax.NewParser().Parse(strings.NewReader(src[start:end]), "")
+	text := src[start:end]
+	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
 	if err != nil || len(f.Stmts) != 1 {
-		return nil
+		return nil, ""
 	}
-	return f.Stmts[0]
+	return f.Stmts[0], text
 }
 
 // noFileSource is BASH_SOURCE for a function that bash -c defines: bash

@@ -10,7 +10,6 @@ package interp
 // printed as bash prints them. See LLMSH.md.
 
 import (
-	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -203,6 +202,9 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 	case "readonly":
 		set += "r"
 	}
+	if o.unexport {
+		set = strings.ReplaceAll(set, "x", "")
+	}
 	status := uint8(0)
 	if len(names) > 0 && !o.print && (set != "" || o.unexport) && !o.namesOnly {
 		for _, name := range names {
@@ -284,26 +286,8 @@ func (r *Runner) FuncText(name string) string {
 	if body == nil {
 		return ""
 	}
-	if b := r.writtenBody(name, body); b != nil {
-		body = b
-	} else {
-		body = r.untracedOut(body)
+	if b, src := r.writtenBody(name, body); b != nil {
+		return bashFuncText(name, b, src)
 	}
-	var b bytes.Buffer
-	b.WriteString(name + " () \n{ \n")
-	p := syntax.NewPrinter(syntax.Indent(4))
-	if blk, ok := body.Cmd.(*syntax.Block); ok {
-		for _, st := range blk.Stmts {
-			var sb bytes.Buffer
-			p.Print(&sb, st)
-			for _, l := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
-				b.WriteString("    " + l + "\n")
-			}
-		}
-	} else {
-		p.Print(&b, body)
-		b.WriteString("\n")
-	}
-	b.WriteString("}\n")
-	return b.String()
+	return bashFuncText(name, r.untracedOut(body), "")
 }

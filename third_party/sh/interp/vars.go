@@ -175,6 +175,8 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		if v, ok := r.callStackVar(name); ok { // llmsh: callstack.go
 			return v
 		}
+	case "LINENO": // llmsh: in arithmetic (expand knows it in ${LINENO})
+		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.line)
 	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASH_COMMAND":
 		if v, ok := r.specialVar(name); ok { // llmsh: specialvars.go
 			return v

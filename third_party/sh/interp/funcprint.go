@@ -1,0 +1,336 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// Functions printed as bash 5.2 prints them (declare -f, type): bash's
+// print_cmd.c lays a command out anew, one command a line, four spaces
+// an indent, ";" after each command of a body, compound commands over
+// several lines. Words are printed as written. See LLMSH.md.
+
+import (
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// funcPrinter writes commands in bash's layout.
+type funcPrinter struct {
+	b      strings.Builder
+	src    string // the text the nodes were parsed from, or ""
+	words  *syntax.Printer
+	hdocs  []*syntax.Redirect // here-documents due at the end of the line
+	noSemi bool               // the next separator has no ";" (after a here-document, as bash)
+}
+
+// bashFuncText prints function name with body as bash does.
+func bashFuncText(name string, body *syntax.Stmt, src string) string {
+	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true))}
+	p.function(name, body, 0, false)
+	p.b.WriteString("\n")
+	return p.b.String()
+}
+
+func (p *funcPrinter) indent(n int) { p.b.WriteString(strings.Repeat(" ", n)) }
+
+// function writes NAME () and the body as a group.
+func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword bool) {
+	if keyword {
+		p.b.WriteString("function ")
+	}
+	p.b.WriteString(name + " () \n")
+	p.indent(ind)
+	p.b.WriteString("{ \n")
+	if blk, ok := body.Cmd.(*syntax.Block); ok && len(body.Redirs) == 0 {
+		p.list(blk.Stmts, ind+4, false)
+	} else {
+		p.indent(ind + 4)
+		p.stmt(body, ind+4)
+		p.endLine()
+	}
+	p.b.WriteString("\n")
+	p.indent(ind)
+	p.b.WriteString("}")
+}
+
+// list writes stmts one a line at indent ind; with semiLast the last one
+// ends with ";" too (the bodies of if, while, for), not in a group.
+func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
+	for i, st := range stmts {
+		if i == 0 || !stmts[i-1].Background {
+			p.indent(ind)
+		}
+		p.stmt(st, ind)
+		last := i == len(stmts)-1
+		switch {
+		case st.Background && !last:
+			p.b.WriteString(" ")
+			continue
+		case st.Background:
+		case p.flushHdocs():
+			p.noSemi = true
+			if !last {
+				p.b.WriteString("\n")
+			}
+			continue
+		case (!last || semiLast) && !p.noSemi:
+			p.b.WriteString(";")
+		}
+		p.noSemi = false
+		if !last {
+			p.b.WriteString("\n")
+		} else if p.flushHdocs() {
+			p.noSemi = true
+		}
+	}
+}
+
+// endLine writes the here-documents due.
+func (p *funcPrinter) endLine() { p.flushHdocs() }
+
+// flushHdocs writes the bodies of the here-documents of the line, and
+// reports whether there were any.
+func (p *funcPrinter) flushHdocs() bool {
+	if len(p.hdocs) == 0 {
+		return false
+	}
+	for _, rd := range p.hdocs {
+		p.b.WriteString("\n")
+		body, delim := "", strings.Trim(p.text(rd.Word), `'"\`)
+		if rd.Hdoc != nil {
+			body = p.text(rd.Hdoc)
+		}
+		if body != "" && !strings.HasSuffix(body, "\n") && !strings.HasSuffix(body, delim) {
+			body += "\n"
+		}
+		if !strings.HasSuffix(body, delim) {
+			body += delim
+		}
+		p.b.WriteString(body + "\n")
+	}
+	p.hdocs = p.hdocs[:0]
+	return true
+}
+
+// text is a node as written: from the source when the runner has it, else
+// as mvdan's printer prints it.
+func (p *funcPrinter) text(n syntax.Node) string {
+	if w, ok := n.(*syntax.Word); ok && w == nil {
+		return ""
+	}
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if p.src != "" && n.Pos().IsValid() && start < end && end <= len(p.src) {
+		return p.src[start:end]
+	}
+	var sb strings.Builder
+	p.words.Print(&sb, n)
+	return sb.String()
+}
+
+func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
+	if st.Negated {
+		p.b.WriteString("! ")
+	}
+	if st.Cmd != nil {
+		p.command(st.Cmd, ind)
+	}
+	p.redirs(st.Redirs, st.Cmd == nil)
+	if st.Background {
+		p.b.WriteString(" &")
+	}
+}
+
+func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
+	for _, rd := range rds {
+		if !first {
+			p.b.WriteString(" ")
+		}
+		first = false
+		if rd.N != nil {
+			p.b.WriteString(rd.N.Value)
+		}
+		p.b.WriteString(rd.Op.String())
+		switch rd.Op {
+		case syntax.DplIn, syntax.DplOut, syntax.Hdoc, syntax.DashHdoc:
+		default:
+			p.b.WriteString(" ")
+		}
+		p.b.WriteString(p.text(rd.Word))
+		if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
+			p.hdocs = append(p.hdocs, rd)
+		}
+	}
+}
+
+func (p *funcPrinter) words_(ws []*syntax.Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = p.text(w)
+	}
+	return strings.Join(parts, " ")
+}
+
+// inline writes stmts on one line, as bash writes a condition.
+func (p *funcPrinter) inline(stmts []*syntax.Stmt, ind int) {
+	for i, st := range stmts {
+		if i > 0 {
+			if stmts[i-1].Background {
+				p.b.WriteString(" ")
+			} else {
+				p.b.WriteString("; ")
+			}
+		}
+		p.stmt(st, ind)
+	}
+}
+
+func (p *funcPrinter) command(cm syntax.Command, ind int) {
+	switch cm := cm.(type) {
+	case *syntax.CallExpr:
+		var parts []string
+		for _, as := range cm.Assigns {
+			parts = append(parts, p.text(as))
+		}
+		if len(cm.Args) > 0 {
+			parts = append(parts, p.words_(cm.Args))
+		}
+		p.b.WriteString(strings.Join(parts, " "))
+	case *syntax.DeclClause:
+		parts := []string{cm.Variant.Value}
+		for _, as := range cm.Args {
+			parts = append(parts, p.text(as))
+		}
+		p.b.WriteString(strings.Join(parts, " "))
+	case *syntax.BinaryCmd:
+		p.stmt(cm.X, ind)
+		switch cm.Op {
+		case syntax.AndStmt:
+			p.b.WriteString(" && ")
+		case syntax.OrStmt:
+			p.b.WriteString(" || ")
+		case syntax.Pipe:
+			p.b.WriteString(" | ")
+		case syntax.PipeAll:
+			p.b.WriteString(" 2>&1 | ")
+		}
+		p.stmt(cm.Y, ind)
+	case *syntax.Block:
+		p.b.WriteString("{ \n")
+		p.list(cm.Stmts, ind+4, false)
+		p.b.WriteString("\n")
+		p.indent(ind)
+		p.b.WriteString("}")
+	case *syntax.Subshell:
+		p.b.WriteString("( ")
+		for i, st := range cm.Stmts {
+			if i > 0 {
+				p.b.WriteString(";\n")
+				p.indent(ind)
+			}
+			p.stmt(st, ind)
+			p.flushHdocs()
+		}
+		p.b.WriteString(" )")
+	case *syntax.IfClause:
+		p.ifClause(cm, ind)
+	case *syntax.WhileClause:
+		if cm.Until {
+			p.b.WriteString("until ")
+		} else {
+			p.b.WriteString("while ")
+		}
+		p.inline(cm.Cond, ind)
+		p.b.WriteString("; do\n")
+		p.body(cm.Do, ind)
+		p.b.WriteString("done")
+	case *syntax.ForClause:
+		switch l := cm.Loop.(type) {
+		case *syntax.WordIter:
+			items := `"$@"`
+			if l.InPos.IsValid() {
+				items = p.words_(l.Items)
+			}
+			p.b.WriteString("for " + l.Name.Value + " in " + items + ";\n")
+		case *syntax.CStyleLoop:
+			p.b.WriteString("for ((" + p.arith(l.Init) + "; " + p.arith(l.Cond) + "; " + p.arith(l.Post) + "))\n")
+		}
+		p.indent(ind)
+		p.b.WriteString("do\n")
+		p.body(cm.Do, ind)
+		p.b.WriteString("done")
+	case *syntax.CaseClause:
+		p.b.WriteString("case " + p.text(cm.Word) + " in \n")
+		for _, it := range cm.Items {
+			p.indent(ind + 4)
+			pats := make([]string, len(it.Patterns))
+			for i, w := range it.Patterns {
+				pats[i] = p.text(w)
+			}
+			p.b.WriteString(strings.Join(pats, " | ") + ")\n")
+			p.list(it.Stmts, ind+8, false)
+			p.b.WriteString("\n")
+			p.indent(ind + 4)
+			p.b.WriteString(it.Op.String() + "\n")
+		}
+		p.indent(ind)
+		p.b.WriteString("esac")
+	case *syntax.ArithmCmd:
+		p.b.WriteString("(( " + p.arith(cm.X) + " ))")
+	case *syntax.TestClause:
+		p.b.WriteString(p.text(cm))
+	case *syntax.LetClause:
+		parts := []string{"let"}
+		for _, x := range cm.Exprs {
+			parts = append(parts, p.arith(x))
+		}
+		p.b.WriteString(strings.Join(parts, " "))
+	case *syntax.FuncDecl:
+		p.function(cm.Name.Value, cm.Body, ind, true)
+	case *syntax.TimeClause:
+		p.b.WriteString("time")
+		if cm.PosixFormat {
+			p.b.WriteString(" -p")
+		}
+		if cm.Stmt != nil {
+			p.b.WriteString(" ")
+			p.stmt(cm.Stmt, ind)
+		}
+	default:
+		p.b.WriteString(p.text(cm))
+	}
+}
+
+// body writes the body of a loop or an if: each command with ";", then
+// the indent of the closing word.
+func (p *funcPrinter) body(stmts []*syntax.Stmt, ind int) {
+	p.list(stmts, ind+4, true)
+	p.b.WriteString("\n")
+	p.indent(ind)
+}
+
+func (p *funcPrinter) ifClause(cm *syntax.IfClause, ind int) {
+	p.b.WriteString("if ")
+	p.inline(cm.Cond, ind)
+	p.b.WriteString("; then\n")
+	p.body(cm.Then, ind)
+	if e := cm.Else; e != nil {
+		p.b.WriteString("else\n")
+		if len(e.Cond) > 0 { // elif: bash writes else, if … fi
+			p.indent(ind + 4)
+			p.ifClause(e, ind+4)
+			p.b.WriteString(";\n")
+			p.indent(ind)
+		} else {
+			p.body(e.Then, ind)
+		}
+	}
+	p.b.WriteString("fi")
+}
+
+// arith is an arithmetic expression as written.
+func (p *funcPrinter) arith(x syntax.ArithmExpr) string {
+	if x == nil {
+		return ""
+	}
+	return strings.TrimSpace(p.text(x))
+}
