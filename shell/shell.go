@@ -6,15 +6,12 @@
 package shell
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"maps"
-	"os"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -217,6 +214,7 @@ func New(opts Options) (*Shell, error) {
 		interp.AccessHandler(s.accessHandler),
 		interp.ProcSubstHandler(s.procSubstHandler),
 		interp.ScriptName(opts.Source),
+		interp.ExecBuiltins(shellBuiltins...),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
 	)
@@ -229,15 +227,11 @@ func New(opts Options) (*Shell, error) {
 
 var framePool = sync.Pool{New: func() any { b := make([]uintptr, DefaultMaxGoFrames+1); return &b }}
 
-// printfCmd is the name under which the call handler sends a script's
-// printf to the printf builtin, past the interpreter's own.
-const printfCmd = "\x00printf"
-
-// echoCmd is the name under which the call handler sends a script's echo
-// to builtins.ShellEcho when it has options or writes to a redirection:
-// interp's echo ignores write errors and knows neither combined options
-// (-ne) nor all of bash's escapes.
-const echoCmd = "\x00echo"
+// shellBuiltins are the interpreter's builtins that llmsh runs itself
+// (interp.ExecBuiltins): its printf is bash's (interp's differs), and its
+// echo takes combined options (-ne) and all of bash's escapes, writes a
+// line at once and reports the write errors of a redirection.
+var shellBuiltins = []string{"echo", "printf"}
 
 // callHandler sees every simple command: it enforces the command-count and
 // depth limits and refuses what would touch the host. An internal command
@@ -294,37 +288,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 					// Symlinks are not exposed: -P is the logical path.
 					return []string{"pwd"}, nil
 				}
-			}
-		case "printf":
-			// interp's printf differs from bash's; llmsh's builtin is
-			// bash's. printf -v VAR assigns a variable: interp keeps it.
-			if s.funcs(ctx)["printf"] == nil && (len(args) < 2 || !strings.HasPrefix(args[1], "-v")) {
-				return append([]string{printfCmd}, args[1:]...), nil
-			}
-			if s.funcs(ctx)["printf"] == nil {
-				return s.printfV(ctx, args), nil
-			}
-		case "echo":
-			// interp's echo is bash's for plain words to a pipe or a
-			// buffer, and cheaper: llmsh's takes options and the
-			// output of a redirection, whose write errors it reports.
-			// In a pipeline (stdout one of interp's host pipes), interp's
-			// echo writes each word and the newline separately, so a
-			// reader that stops early (tee into head) saw part of a line;
-			// bash's echo writes once, as llmsh's does.
-			stdout := interp.HandlerCtx(ctx).Stdout
-			_, redirected := asOutFile(stdout)
-			if c, ok := stdout.(*fdCarrier); ok {
-				// A descriptor that may refuse writes (not open for
-				// writing): interp's echo would not say so.
-				_, bad := c.w.(badWriter)
-				redirected = redirected || bad
-				stdout = c.w
-			}
-			_, piped := stdout.(*os.File)
-			piped = piped && stdout != s.opts.Stdout
-			if (redirected || piped || len(args) > 1 && strings.HasPrefix(args[1], "-")) && s.funcs(ctx)["echo"] == nil {
-				return append([]string{echoCmd}, args[1:]...), nil
 			}
 		case errGateCmd:
 			return s.errGateCall(ctx, args), nil
@@ -383,13 +346,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			}
 		case sourcePopCmd:
 			return s.sourcePopCall(ctx, args), nil
-		case "command", "builtin":
-			if len(args) > 1 && args[1] == "printf" && (len(args) < 3 || !strings.HasPrefix(args[2], "-v")) {
-				return append([]string{printfCmd}, args[2:]...), nil
-			}
-			if len(args) > 1 && args[1] == "echo" {
-				return append([]string{echoCmd}, args[2:]...), nil
-			}
 		}
 		if out, ok := s.lookupCommand(ctx, args); ok {
 			return out, nil
@@ -403,7 +359,7 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
-		st := s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env))
+		st := s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env))
 		if ctx.Err() != nil {
 			// The run is over (deadline, limit, memory guard): what a
 			// command substitution collected is dropped, or interp would
@@ -448,9 +404,16 @@ func exported(env expand.Environ) []string {
 
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
+	return s.run(ctx, args, false, stdin, stdout, stderr, dir, environ)
+}
+
+// run is exec; shellBuiltin says that args[0] is the shell's builtin of
+// that name (echo, printf: see shellBuiltins), which the interpreter has
+// asked for.
+func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
-	shellBuiltin := name == printfCmd || name == echoCmd || name == catCmd
-	if shellBuiltin {
+	if name == catCmd {
+		shellBuiltin = true
 		name = name[1:]
 		args = append([]string{name}, args[1:]...)
 	}
@@ -992,41 +955,3 @@ func Incomplete(src string) bool {
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
 
-// validAssignTarget matches a variable name, or an array element NAME[...].
-var validAssignTarget = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?$`)
-
-// printfV runs `printf -v VAR FORMAT [ARG...]` (interp has no -v): llmsh's
-// printf formats into a buffer, and the command becomes an eval of
-// VAR=<quoted output>, which assigns in the current scope as bash's
-// printf -v does. The status stays printf's.
-func (s *Shell) printfV(ctx context.Context, args []string) []string {
-	hc := interp.HandlerCtx(ctx)
-	var name string
-	rest := args[1:]
-	switch {
-	case rest[0] == "-v" && len(rest) > 1:
-		name, rest = rest[1], rest[2:]
-	case rest[0] != "-v":
-		name, rest = strings.TrimPrefix(rest[0], "-v"), rest[1:]
-	default:
-		fmt.Fprintln(hc.Stderr, "llmsh: printf: -v: option requires an argument")
-		fmt.Fprintln(hc.Stderr, "printf: usage: printf [-v var] format [arguments]")
-		return statusArgs(2)
-	}
-	if !validAssignTarget.MatchString(name) {
-		fmt.Fprintf(hc.Stderr, "llmsh: printf: `%s': not a valid identifier\n", name)
-		return statusArgs(2)
-	}
-	var out bytes.Buffer
-	st := s.exec(ctx, append([]string{"printf"}, rest...), hc.Stdin, &out, hc.Stderr, hc.Dir, exported(hc.Env))
-	assign := name + "=" + ansiQuote(out.String())
-	if st != 0 {
-		assign += fmt.Sprintf("; (exit %d)", st)
-	}
-	return []string{"eval", assign}
-}
-
-// ansiQuote quotes s for the shell as one $'...' word.
-func ansiQuote(s string) string {
-	return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`).Replace(s) + "'"
-}

@@ -17,7 +17,7 @@ import (
 var internalCommands = []string{
 	"\x00declfunc", "\x00declist", noErrExitCmd, fdAllocCmd, "\x00fname", statusCmd,
 	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, "\x00psub", "\x00psubdone",
-	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, printfCmd, echoCmd, notFoundCmd,
+	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, "\x00printf", "\x00echo", notFoundCmd,
 }
 
 // newTestShell makes a shell on client c in dir.

@@ -146,6 +146,8 @@ type Runner struct {
 	funcDefs  map[string]funcDef
 	funcAttrs map[string]string
 	text      textPlace
+	// inExecBuiltin: the exec handler runs a builtin (execbuiltins.go).
+	inExecBuiltin bool
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.

@@ -153,6 +153,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		exit.code = code
 		return exit
 	}
+	if r.llmsh.execBuiltins[name] { // llmsh: execbuiltins.go
+		return r.execBuiltin(ctx, pos, name, args)
+	}
 	if st, ok := r.dashHelp(name, args); ok { // llmsh: NAME --help as bash
 		return st
 	}

@@ -95,6 +95,11 @@ type HandlerContext struct {
 	// so this refers to the command before it.
 	// At the start of a trap callback, it is the status of the command which triggered the trap.
 	LastExitStatus int
+
+	// IsBuiltin is true when an exec handler is asked to run the shell's
+	// builtin Args[0], one that [ExecBuiltins] names, not a program.
+	// (llmsh)
+	IsBuiltin bool
 }
 
 // CallHandlerFunc is a handler which runs on every [syntax.CallExpr].

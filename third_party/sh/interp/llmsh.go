@@ -53,6 +53,8 @@ type session struct {
 	maxValue    int                       // expand.Config.MaxValue
 	jobControl  bool                      // fg and bg work (JobControl)
 	scriptName  string                    // the script file (ScriptName)
+	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
+	execBuiltins map[string]bool
 }
 
 func newSession() *session {

@@ -275,6 +275,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		Stderr:         r.stderr,
 		LastExitStatus: int(r.lastExit.code),
 		Umask:          r.umask,
+		IsBuiltin:      kind == handlerKindExec && r.inExecBuiltin,
 	}
 	if kind == handlerKindCall || kind == handlerKindExec || kind == handlerKindOpen {
 		hc.Node = r.node

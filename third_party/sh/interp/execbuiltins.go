@@ -1,0 +1,74 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// Builtins that the embedder runs: see [ExecBuiltins] and LLMSH.md.
+
+import (
+	"context"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// ExecBuiltins names builtins (echo, printf) that the embedder implements
+// itself: wherever the runner would run its own (a command, `builtin
+// NAME`, `command NAME`), it runs the exec handler with
+// [HandlerContext.IsBuiltin] set, so that the handler runs the shell's
+// builtin, not a program of that name. A function of that name still
+// comes first, as for any builtin. printf's -v VAR is the runner's: the
+// handler writes the output, which the runner assigns to VAR.
+func ExecBuiltins(names ...string) RunnerOption {
+	return func(r *Runner) error {
+		if r.llmsh.execBuiltins == nil {
+			r.llmsh.execBuiltins = map[string]bool{}
+		}
+		for _, n := range names {
+			r.llmsh.execBuiltins[n] = true
+		}
+		return nil
+	}
+}
+
+// execBuiltin runs builtin name through the exec handler.
+func (r *Runner) execBuiltin(ctx context.Context, pos syntax.Pos, name string, args []string) exitStatus {
+	if name == "printf" && len(args) > 0 && strings.HasPrefix(args[0], "-v") {
+		return r.printfV(ctx, pos, args)
+	}
+	r.inExecBuiltin = true
+	r.exec(ctx, pos, append([]string{name}, args...))
+	r.inExecBuiltin = false
+	return r.exit
+}
+
+// printfV is printf -v VAR FORMAT [ARG…]: the handler's output, assigned.
+func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exitStatus {
+	name, rest := strings.TrimPrefix(args[0], "-v"), args[1:]
+	if name == "" {
+		if len(rest) == 0 {
+			r.errf("%s: printf: -v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]\n", shellName)
+			return exitStatus{code: 2}
+		}
+		name, rest = rest[0], rest[1:]
+	}
+	if !validReadName(name) {
+		r.errf("%s: printf: `%s': not a valid identifier\n", shellName, name)
+		return exitStatus{code: 2}
+	}
+	var out strings.Builder
+	oldOut := r.stdout
+	r.stdout = &out
+	r.inExecBuiltin = true
+	r.exec(ctx, pos, append([]string{"printf"}, rest...))
+	r.inExecBuiltin = false
+	r.stdout = oldOut
+	exit := r.exit
+	exit.exiting = false
+	r.exit = exitStatus{}
+	r.assignName(name, out.String())
+	if r.exit.code != 0 && exit.code == 0 {
+		exit.code = r.exit.code
+	}
+	return exit
+}
