@@ -954,4 +954,3 @@ func Incomplete(src string) bool {
 
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
-

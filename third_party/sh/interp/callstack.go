@@ -167,12 +167,10 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 	return expand.Variable{Set: true, Kind: expand.Indexed, List: list}, true
 }
 
-// stackEnviron answers FUNCNAME, BASH_SOURCE and BASH_LINENO from the
-// call stack for the handlers' environment.
-type stackEnviron struct {
-	expand.Environ
-	r *Runner
-}
+// stackEnviron is the runner's environment with FUNCNAME, BASH_SOURCE
+// and BASH_LINENO from the call stack, for the handlers. (One pointer:
+// making it an interface allocates nothing.)
+type stackEnviron struct{ r *Runner }
 
 func (e stackEnviron) Get(name string) expand.Variable {
 	switch name {
@@ -181,7 +179,11 @@ func (e stackEnviron) Get(name string) expand.Variable {
 			return vr
 		}
 	}
-	return e.Environ.Get(name)
+	return e.r.writeEnv.Get(name)
+}
+
+func (e stackEnviron) Each(f func(name string, vr expand.Variable) bool) {
+	e.r.writeEnv.Each(f)
 }
 
 // evalLine is the line from which eval numbers its text: where the first

@@ -268,7 +268,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 	hc := HandlerContext{
 		runner:         r,
 		kind:           kind,
-		Env:            &overlayEnviron{parent: stackEnviron{r.writeEnv, r}}, // llmsh: callstack.go
+		Env:            &overlayEnviron{parent: stackEnviron{r}}, // llmsh: callstack.go
 		Dir:            r.Dir,
 		Pos:            pos,
 		Stdout:         r.stdout,
