@@ -1,5 +1,5 @@
 #@ heavy
-#@ args: -i @RO@ -o @RW@ --timeout 20s
+#@ args: -i @RO@ -o @RW@ --timeout 60s
 #@ status: 125
 #@ stderr: limit exceeded
 f() { (f); }; f

@@ -1,5 +1,5 @@
 #@ heavy
-#@ args: -i @RO@ -o @RW@ --timeout 30s
+#@ args: -i @RO@ -o @RW@ --timeout 90s
 #@ status: 125
 #@ stderr: a fork bomb?
 # Each job waits for its children, so the bomb keeps the script alive
