@@ -21,8 +21,8 @@ import (
 	"io/fs"
 	"net"
 	"os"
-	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -48,26 +48,32 @@ const cancelGrace = 10 * time.Second
 
 type workerReq struct {
 	ID     int64    `json:"id"`
-	Op     string   `json:"op"` // open, run, cancel, readfile, readdir, stat, snapshot, apply
+	Op     string   `json:"op"` // open, run, cancel, readfile, readdir, stat, snapshot, apply, virtual
 	Opts   *Options `json:"opts,omitempty"`
 	Script string   `json:"script,omitempty"`
 	Name   string   `json:"name,omitempty"`
 	Run    int64    `json:"run,omitempty"`  // cancel: the id of the run
-	Live   bool     `json:"live,omitempty"` // run: stream the output as it is written
 	Data   []byte   `json:"data,omitempty"` // apply: the snapshot
+	// run: RunOptions but Stdin, the writers and OnStop; Live asks for
+	// the output as it is written (bits 1: stdout, 2: stderr), for the
+	// stop (4: OnStop), or (8) for RunStream's: the output streamed and
+	// kept in the Result too.
+	RunOpts *RunOptions `json:"run_opts,omitempty"`
+	Live    int         `json:"live,omitempty"`
 }
 
 type workerResp struct {
-	ID     int64   `json:"id"`
-	Err    string  `json:"err,omitempty"`
-	Kind   string  `json:"kind,omitempty"` // of Err: closed, vfsd, canceled, notexist, perm, errno, other; crashed (parent only)
-	Errno  int     `json:"errno,omitempty"`
-	Result *Result `json:"result,omitempty"`
-	Data   []byte  `json:"data,omitempty"`
-	// Stream, when set, makes this a piece of a live run's output (Data;
-	// 1 stdout, 2 stderr), not its answer, which comes after the last.
-	Stream int        `json:"stream,omitempty"`
+	ID     int64      `json:"id"`
+	Err    string     `json:"err,omitempty"`
+	Kind   string     `json:"kind,omitempty"` // of Err: closed, vfsd, canceled, notexist, perm, errno, other; crashed (parent only)
+	Errno  int        `json:"errno,omitempty"`
+	Result *Result    `json:"result,omitempty"`
+	Data   []byte     `json:"data,omitempty"`
 	Infos  []fileInfo `json:"infos,omitempty"`
+	// Stream: Data is output of run ID as it was written, on stdout (1)
+	// or stderr (2); 3: the run was stopped, Err names the cause (time,
+	// output, memory, vfsd). The run's answer comes later.
+	Stream int `json:"stream,omitempty"`
 }
 
 // fileInfo is an fs.FileInfo on the wire.
@@ -98,6 +104,8 @@ func errKind(err error, r *workerResp) {
 		r.Kind = "closed"
 	case errors.Is(err, ErrVfsdGone):
 		r.Kind = "vfsd"
+	case errors.Is(err, ErrGrantRefused):
+		r.Kind = "grant"
 	case errors.Is(err, ErrSnapshot):
 		r.Kind = "snapshot"
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
@@ -137,6 +145,8 @@ func (r *workerResp) err() error {
 		return ErrClosed
 	case "vfsd":
 		return fmt.Errorf("%w (%s)", ErrVfsdGone, r.Err)
+	case "grant":
+		return fmt.Errorf("%w: %s", ErrGrantRefused, strings.TrimPrefix(r.Err, ErrGrantRefused.Error()+": "))
 	case "crashed":
 		return fmt.Errorf("%w: %s (Reset starts a new session)", ErrCrashed, r.Err)
 	}
@@ -151,9 +161,9 @@ type isoProc struct {
 	mu   sync.Mutex
 	next int64
 	wait map[int64]chan workerResp
-	live map[int64]func(stream int, p []byte) // of the runs that stream
-	dead bool                                 // the reader has ended: every call answers "crashed"
-	done chan struct{}                        // closed when the reader ends
+	live map[int64]liveRun // the writers of a run's live output, its OnStop
+	dead bool              // the reader has ended: every call answers "crashed"
+	done chan struct{}     // closed when the reader ends
 }
 
 // startIsolated starts a worker and opens the session in it.
@@ -162,7 +172,7 @@ func startIsolated(opts Options, dir string) (*isoProc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("llmsh: %w", err)
 	}
-	p := &isoProc{w: w, enc: json.NewEncoder(w.Conn), wait: map[int64]chan workerResp{}, live: map[int64]func(int, []byte){}, done: make(chan struct{})}
+	p := &isoProc{w: w, enc: json.NewEncoder(w.Conn), wait: map[int64]chan workerResp{}, live: map[int64]liveRun{}, done: make(chan struct{})}
 	go p.read()
 	o := opts
 	o.Dir, o.Isolated = dir, false
@@ -172,7 +182,7 @@ func startIsolated(opts Options, dir string) (*isoProc, error) {
 		if resp.Kind == "crashed" {
 			return nil, fmt.Errorf("llmsh: the session's process did not start: %s", resp.Err)
 		}
-		return nil, errors.New(resp.Err)
+		return nil, resp.err()
 	}
 	return p, nil
 }
@@ -188,10 +198,15 @@ func (p *isoProc) read() {
 		}
 		p.mu.Lock()
 		if r.Stream != 0 {
-			f := p.live[r.ID]
+			lr := p.live[r.ID]
 			p.mu.Unlock()
-			if f != nil {
-				f(r.Stream, r.Data)
+			switch {
+			case r.Stream == 1 && lr.stdout != nil:
+				lr.stdout.Write(r.Data)
+			case r.Stream == 2 && lr.stderr != nil:
+				lr.stderr.Write(r.Data)
+			case r.Stream == 3 && lr.onStop != nil && stopCauses[r.Err] != nil:
+				lr.onStop(stopCauses[r.Err])
 			}
 			continue
 		}
@@ -217,9 +232,8 @@ func (p *isoProc) read() {
 }
 
 // send writes req (with the descriptor fd attached, if not nil) and
-// returns the channel its answer comes on; live, if not nil, gets the
-// output the worker streams before it.
-func (p *isoProc) send(req workerReq, fd *os.File, live func(int, []byte)) chan workerResp {
+// returns the channel its answer comes on.
+func (p *isoProc) send(req workerReq, fd *os.File, live ...liveRun) chan workerResp {
 	ch := make(chan workerResp, 1)
 	p.mu.Lock()
 	if p.dead {
@@ -230,8 +244,8 @@ func (p *isoProc) send(req workerReq, fd *os.File, live func(int, []byte)) chan 
 	p.next++
 	req.ID = p.next
 	p.wait[req.ID] = ch
-	if live != nil {
-		p.live[req.ID] = live
+	if len(live) == 1 {
+		p.live[req.ID] = live[0]
 	}
 	p.mu.Unlock()
 	p.wmu.Lock()
@@ -251,13 +265,13 @@ func (p *isoProc) send(req workerReq, fd *os.File, live func(int, []byte)) chan 
 
 // call sends req (without a descriptor) and waits for its answer.
 func (p *isoProc) call(req workerReq) workerResp {
-	return <-p.send(req, nil, nil)
+	return <-p.send(req, nil)
 }
 
 // run relays a Run: when ctx ends first, the worker is told to cancel it,
 // and killed if it has not answered after cancelGrace.
-func (p *isoProc) run(ctx context.Context, script string, stdin *os.File, live func(int, []byte)) workerResp {
-	ch := p.send(workerReq{Op: "run", Script: script, Live: live != nil}, stdin, live)
+func (p *isoProc) run(ctx context.Context, req workerReq, stdin *os.File, live liveRun) workerResp {
+	ch := p.send(req, stdin, live)
 	p.mu.Lock()
 	id := p.next
 	p.mu.Unlock()
@@ -266,7 +280,7 @@ func (p *isoProc) run(ctx context.Context, script string, stdin *os.File, live f
 		return r
 	case <-ctx.Done():
 	}
-	p.send(workerReq{Op: "cancel", Run: id}, nil, nil)
+	p.send(workerReq{Op: "cancel", Run: id}, nil)
 	t := time.NewTimer(cancelGrace)
 	defer t.Stop()
 	select {
@@ -295,21 +309,34 @@ func (p *isoProc) close() error {
 }
 
 // runIsolated is Run for an isolated session; it holds sem.
-func (s *Session) runIsolated(ctx context.Context, script string, stdin io.Reader) (Result, error) {
-	in, err := stdinPipe(stdin)
+func (s *Session) runIsolated(ctx context.Context, script string, ro RunOptions) (Result, error) {
+	if _, err := prelude(ro); err != nil {
+		return Result{}, err
+	}
+	in, err := stdinPipe(ro.Stdin)
 	if err != nil {
 		return Result{}, fmt.Errorf("llmsh: %w", err)
 	}
 	defer in.Close()
-	var live func(int, []byte)
-	if stdout, stderr := liveWriters(ctx); stdout != nil || stderr != nil {
-		live = func(stream int, p []byte) {
-			if w := [3]io.Writer{nil, stdout, stderr}[stream&3]; w != nil {
-				w.Write(p)
-			}
-		}
+	req := workerReq{Op: "run", Script: script, RunOpts: &RunOptions{
+		Timeout: ro.Timeout, MaxOutput: ro.MaxOutput, Dir: ro.Dir, Env: ro.Env, Script: ro.Script,
+	}}
+	if ro.Stdout != nil {
+		req.Live |= 1
 	}
-	r := s.iso.run(ctx, script, in, live)
+	if ro.Stderr != nil {
+		req.Live |= 2
+	}
+	if ro.OnStop != nil {
+		req.Live |= 4
+	}
+	live := liveRun{ro.Stdout, ro.Stderr, ro.OnStop}
+	if stdout, stderr := liveWriters(ctx); ro.Stdout == nil && ro.Stderr == nil && (stdout != nil || stderr != nil) {
+		// RunStream: streamed and kept.
+		req.Live |= 8
+		live.stdout, live.stderr = stdout, stderr
+	}
+	r := s.iso.run(ctx, req, in, live)
 	var res Result
 	if r.Result != nil {
 		res = *r.Result
@@ -354,9 +381,16 @@ func serveWorker(conn *net.UnixConn) int {
 		return 2
 	}
 	opts := *req.Opts
+	if opts.MaxMemory <= 0 {
+		opts.MaxMemory = DefaultMaxMemory
+	}
+	// The session's guard watches this process's heap: the session's
+	// own, as it is alone here.
 	sess, err := New(opts)
 	if err != nil {
-		reply(workerResp{ID: req.ID, Kind: "other", Err: err.Error()})
+		r := workerResp{ID: req.ID}
+		errKind(err, &r)
+		reply(r)
 		return 1
 	}
 	defer sess.Close()
@@ -366,25 +400,11 @@ func serveWorker(conn *net.UnixConn) int {
 		reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: cannot confine the session's process: " + err.Error()})
 		return 1
 	}
-	limit := uint64(opts.MaxMemory)
-	if opts.MaxMemory <= 0 {
-		limit = DefaultMaxMemory
-	}
 	var cur struct {
 		sync.Mutex
 		id     int64
 		cancel context.CancelFunc
-		fired  bool
 	}
-	stop := memguard.Start(limit, func() {
-		cur.Lock()
-		defer cur.Unlock()
-		if cur.cancel != nil && !cur.fired {
-			cur.fired = true
-			cur.cancel()
-		}
-	})
-	defer stop()
 	reply(workerResp{ID: req.ID})
 
 	var wg sync.WaitGroup
@@ -406,49 +426,57 @@ func serveWorker(conn *net.UnixConn) int {
 			stdin := fr.take()
 			ctx, cancel := context.WithCancel(context.Background())
 			cur.Lock()
-			cur.id, cur.cancel, cur.fired = req.ID, cancel, false
+			cur.id, cur.cancel = req.ID, cancel
 			cur.Unlock()
 			wg.Add(1)
-			go func(id int64, script string, live bool) {
+			go func(id int64, script string, ro RunOptions, live int) {
 				defer wg.Done()
 				defer cancel()
-				var in io.Reader
 				if stdin != nil {
 					defer stdin.Close()
-					in = stdin
+					ro.Stdin = stdin
 				}
-				var res Result
-				var err error
-				if live {
-					res, err = sess.RunStream(ctx, script, in, streamTo(reply, id, 1), streamTo(reply, id, 2))
-				} else {
-					res, err = sess.Run(ctx, script, in)
+				if live&1 != 0 {
+					ro.Stdout = &liveWriter{id: id, stream: 1, reply: reply}
 				}
+				if live&2 != 0 {
+					ro.Stderr = &liveWriter{id: id, stream: 2, reply: reply}
+				}
+				runCtx := ctx
+				if live&8 != 0 {
+					runCtx = context.WithValue(ctx, liveKey{}, liveOut{streamTo(reply, id, 1), streamTo(reply, id, 2)})
+				}
+				if live&4 != 0 {
+					ro.OnStop = func(cause error) {
+						for name, c := range stopCauses {
+							if errors.Is(cause, c) {
+								reply(workerResp{ID: id, Stream: 3, Err: name})
+							}
+						}
+					}
+				}
+				res, err := sess.RunWith(runCtx, script, ro)
 				cur.Lock()
-				fired := cur.fired
 				cur.id, cur.cancel = 0, nil
 				cur.Unlock()
 				r := workerResp{ID: id, Result: &res}
-				if fired {
-					// The guard stopped the run: as the llmsh command says it.
-					res.ExitCode = 125
-					msg := "llmsh: " + memguard.Message(limit) + "\n"
-					res.Stderr += msg
-					res.Output += msg
-					err = nil
-					runtime.GC()
-				}
 				if err != nil {
 					errKind(err, &r)
 				}
 				reply(r)
-			}(req.ID, req.Script, req.Live)
-		case "cancel":
-			cur.Lock()
-			if cur.id == req.Run && cur.cancel != nil {
-				cur.cancel()
-			}
-			cur.Unlock()
+			}(req.ID, req.Script, *cmpOr(req.RunOpts, &RunOptions{}), req.Live)
+		case "virtual":
+			wg.Add(1)
+			go func(id int64) {
+				defer wg.Done()
+				r := workerResp{ID: id, Result: &Result{}}
+				names, omitted, err := sess.VirtualFiles()
+				r.Result.VirtualFiles, r.Result.VirtualFilesOmitted = names, omitted
+				if err != nil {
+					errKind(err, &r)
+				}
+				reply(r)
+			}(req.ID)
 		case "snapshot", "apply":
 			wg.Add(1)
 			go func(req workerReq) {
@@ -465,6 +493,12 @@ func serveWorker(conn *net.UnixConn) int {
 				}
 				reply(r)
 			}(req)
+		case "cancel":
+			cur.Lock()
+			if cur.id == req.Run && cur.cancel != nil {
+				cur.cancel()
+			}
+			cur.Unlock()
 		case "readfile", "readdir", "stat":
 			wg.Add(1)
 			go func(req workerReq) {
@@ -499,6 +533,35 @@ func serveWorker(conn *net.UnixConn) int {
 			reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: session worker: unknown request " + strconv.Quote(req.Op)})
 		}
 	}
+}
+
+// cmpOr is p, or q when p is nil.
+func cmpOr[T any](p, q *T) *T {
+	if p != nil {
+		return p
+	}
+	return q
+}
+
+// liveRun is where a run's live output and stop go in the parent.
+type liveRun struct {
+	stdout, stderr io.Writer
+	onStop         func(error)
+}
+
+// stopCauses are RunOptions.OnStop's causes by their names on the wire.
+var stopCauses = map[string]error{"time": ErrTimedOut, "output": ErrOutputLimit, "memory": ErrMemoryLimit, "vfsd": ErrVfsdGone}
+
+// liveWriter sends a run's output to the parent as it is written.
+type liveWriter struct {
+	id     int64
+	stream int
+	reply  func(workerResp)
+}
+
+func (w *liveWriter) Write(p []byte) (int, error) {
+	w.reply(workerResp{ID: w.id, Stream: w.stream, Data: append([]byte(nil), p...)})
+	return len(p), nil
 }
 
 // fdReader reads the socket and keeps the descriptors that arrive with
@@ -542,12 +605,5 @@ func (r *fdReader) take() *os.File {
 // streamTo is a live writer of the worker's run id: each write is one
 // stream message to the parent.
 func streamTo(reply func(workerResp), id int64, stream int) io.Writer {
-	return writerFunc(func(p []byte) (int, error) {
-		reply(workerResp{ID: id, Stream: stream, Data: p})
-		return len(p), nil
-	})
+	return &liveWriter{id: id, stream: stream, reply: reply}
 }
-
-type writerFunc func([]byte) (int, error)
-
-func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -31,6 +31,12 @@ func TestIsolated(t *testing.T) {
 		{"ReadFileAndDir", TestReadFileAndDir},
 		{"MaxVirtualBytes", TestMaxVirtualBytes},
 		{"Stat", testStat},
+		{"RunWithLiveOutput", TestRunWithLiveOutput},
+		{"RunWithBoundedLimits", TestRunWithBoundedLimits},
+		{"RunWithDirAndEnv", TestRunWithDirAndEnv},
+		{"RunWithScript", TestRunWithScript},
+		{"GrantRefused", TestGrantRefused},
+		{"RunWithOnStop", TestRunWithOnStop},
 	} {
 		t.Run(tc.name, tc.f)
 	}

@@ -27,7 +27,6 @@
 package llmsh
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -35,9 +34,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -102,12 +105,48 @@ type Options struct {
 	// session can then exhaust the process's memory, and the memory
 	// limit of the llmsh command does not apply.
 	Isolated bool
-	// MaxMemory bounds the heap of an isolated session's process: a Run
-	// that takes it past the limit is stopped with status 125 and
-	// "llmsh: memory limit exceeded (…)" on its stderr, and the session
-	// goes on. Zero: DefaultMaxMemory. It does not apply to a session
-	// that is not Isolated.
+	// MaxMemory bounds the heap: a Run that takes it past the limit is
+	// stopped with status 125 and "llmsh: memory limit exceeded (…)" on
+	// its stderr, and the session goes on. For an Isolated session it is
+	// the heap of the session's own process (zero: DefaultMaxMemory).
+	// For one that is not, it is the heap of the whole embedding process,
+	// which the guard also sets as the Go runtime's soft memory limit
+	// (zero: no guard); the llmsh command, one session per process, runs
+	// so with DefaultMaxMemory.
 	MaxMemory int64
+
+	// Name is $0 (default "llmsh"), Args are $1…. Command says that the
+	// scripts are -c strings and Source that they come from that file
+	// (${BASH_SOURCE}): errors of a RunOptions.Script run are worded as
+	// bash's for them.
+	Name    string
+	Args    []string
+	Command bool
+	Source  string
+	// Color is the choice for builtins' --color=auto: "" or "auto"
+	// (when the command's stdout is a terminal), "always" or "never".
+	Color string
+	// Verbose says on a Run's stderr which background jobs the end of a
+	// RunOptions.Script run stopped.
+	Verbose bool
+	// Hidden are files vfsd never opens, whatever the grants (the
+	// interactive shell's history file).
+	Hidden []string
+	// VfsdFDs, when set, are the read and write descriptors of a vfsd
+	// that the parent process already runs: the session uses it instead
+	// of starting one (Inputs, Outputs, Strict and the other vfsd options
+	// are then that vfsd's business). Not with Isolated.
+	VfsdFDs []int
+	// VfsdStderr receives vfsd's own messages (a refused grant says why
+	// there, and the error of New repeats it); nil is os.Stderr. An
+	// Isolated session's vfsd writes to its process's stderr, which
+	// ErrCrashed quotes.
+	VfsdStderr io.Writer `json:"-"`
+	// OnStart, if set, is called once, as soon as vfsd's process runs
+	// and while it starts answering (for an Isolated session, once its
+	// process has opened the session): the llmsh command confines itself
+	// (Landlock) there, so that the two take their time side by side.
+	OnStart func() `json:"-"`
 }
 
 // Limits bound a Run: commands run, call depth, script size and nesting,
@@ -126,6 +165,11 @@ type Result struct {
 	ExitCode int
 	// Truncated reports that Options.MaxOutput cut the output short.
 	Truncated bool
+	// Limit names the limit that stopped the Run: "time" (status 124),
+	// "output" or "memory" (status 125); empty when the script ended by
+	// itself (a limit of Options.Limits, which the shell enforces, says
+	// so on stderr with status 125).
+	Limit string `json:",omitempty"`
 	// Duration is the Run's wall-clock time.
 	Duration time.Duration
 	// VirtualFiles are the absolute paths of the session's virtual files
@@ -136,6 +180,11 @@ type Result struct {
 	// not name: when their names are too long to list in one answer of
 	// vfsd (about 1 MiB), VirtualFiles names the shortest.
 	VirtualFilesOmitted int64
+	// VirtualFilesErr, if not nil, is why vfsd could not list them.
+	VirtualFilesErr error `json:"-"`
+	// HungUp names the background jobs that the end of a
+	// RunOptions.Script run stopped.
+	HungUp []string `json:",omitempty"`
 }
 
 // ErrClosed is returned by Run on a closed Session.
@@ -159,11 +208,14 @@ type Session struct {
 	sh             *shell.Shell
 	stdout, stderr stream
 	closed         bool
+	started        bool   // OnStart has been called
+	stopGuard      func() // the memory guard's, nil without one
 
 	iso *isoProc // the worker of an Isolated session (under sem)
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the Run in progress
+	lim     *limiter           // of the Run in progress, for the memory guard
 	vfs     *vfsclient.Client  // the current vfsd's client, for ReadFile
 	isoLive *isoProc           // iso, for ReadFile
 }
@@ -183,11 +235,37 @@ func New(opts Options) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("llmsh: %w", err)
 	}
+	if len(opts.VfsdFDs) != 0 && (len(opts.VfsdFDs) != 2 || opts.Isolated) {
+		return nil, errors.New("llmsh: VfsdFDs wants two descriptors, and no Isolated")
+	}
 	s := &Session{opts: opts, dir: dir, sem: make(chan struct{}, 1)}
 	if err := s.start(); err != nil {
 		return nil, err
 	}
+	if !opts.Isolated && opts.MaxMemory > 0 {
+		limit := uint64(opts.MaxMemory)
+		prev := debug.SetMemoryLimit(-1)
+		stop := memguard.Start(limit, func() {
+			s.mu.Lock()
+			l := s.lim
+			s.mu.Unlock()
+			if l != nil {
+				l.fire(ErrMemoryLimit, memguard.Message(limit))
+			}
+		})
+		s.stopGuard = func() {
+			stop()
+			debug.SetMemoryLimit(prev) // the Go runtime's soft limit as it was
+		}
+	}
 	return s, nil
+}
+
+// setLimiter makes l the limiter the memory guard fires.
+func (s *Session) setLimiter(l *limiter) {
+	s.mu.Lock()
+	s.lim = l
+	s.mu.Unlock()
 }
 
 // start starts vfsd and a fresh shell (in a worker when Isolated); it
@@ -198,28 +276,57 @@ func (s *Session) start() error {
 		if err != nil {
 			return err
 		}
+		if s.opts.OnStart != nil && !s.started {
+			s.started = true
+			s.opts.OnStart()
+		}
 		s.iso = p
 		s.mu.Lock()
 		s.isoLive = p
 		s.mu.Unlock()
 		return nil
 	}
-	p, err := vfsdproc.Start(vfsdproc.Config{
-		Path: s.opts.VfsdPath, Inputs: s.opts.Inputs, Outputs: s.opts.Outputs,
-		Strict: s.opts.Strict, Log: s.opts.VfsdLog, MaxVirtualBytes: s.opts.MaxVirtualBytes,
-		Dir: s.dir, Stderr: os.Stderr,
-	})
-	if err != nil {
-		return fmt.Errorf("llmsh: %w", err)
+	var p *vfsdproc.Proc
+	var vfsdErr *tailWriter
+	if fds := s.opts.VfsdFDs; len(fds) == 2 {
+		p = vfsdproc.Attach(uintptr(fds[0]), uintptr(fds[1]))
+	} else {
+		w := s.opts.VfsdStderr
+		if w == nil {
+			w = os.Stderr
+		}
+		vfsdErr = &tailWriter{w: w}
+		var err error
+		p, err = vfsdproc.Start(vfsdproc.Config{
+			Path: s.opts.VfsdPath, Inputs: s.opts.Inputs, Outputs: s.opts.Outputs,
+			Strict: s.opts.Strict, Log: s.opts.VfsdLog, MaxVirtualBytes: s.opts.MaxVirtualBytes,
+			Hidden: s.opts.Hidden, Dir: s.dir, Stderr: vfsdErr,
+		})
+		if err != nil {
+			return fmt.Errorf("llmsh: %w", err)
+		}
 	}
-	if _, err := p.Client.Hello(); err != nil {
-		p.Close()
+	hello := make(chan error, 1)
+	go func() {
+		_, err := p.Client.Hello()
+		hello <- err
+	}()
+	if s.opts.OnStart != nil && !s.started {
+		s.started = true
+		s.opts.OnStart()
+	}
+	if err := <-hello; err != nil {
+		if vfsdproc.Refused(p.Close()) && vfsdErr != nil {
+			// vfsd refused a grant and said why on its stderr.
+			return fmt.Errorf("%w: %s", ErrGrantRefused, vfsdErr.text())
+		}
 		return fmt.Errorf("llmsh: vfsd did not answer: %w", err)
 	}
 	s.stdout.set(nil)
 	s.stderr.set(nil)
 	sh, err := shell.New(shell.Options{
 		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
+		Name: s.opts.Name, Args: s.opts.Args, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
 	})
 	if err != nil {
 		p.Close()
@@ -266,17 +373,24 @@ func (s *Session) lock(ctx context.Context) error {
 func (s *Session) unlock() { <-s.sem }
 
 // Run runs script in the session, with stdin as its standard input (nil
-// for none), and returns its output and status. Variables, functions,
-// the working directory and virtual files carry over to the next Run.
-// Background jobs end with the Run (collect them with wait). stdin is
-// copied to the script by a goroutine until its end or the end of the Run;
-// a reader that blocks keeps that goroutine until it returns.
+// for none), and returns its output and status: RunWith with only Stdin.
+func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Result, error) {
+	return s.RunWith(ctx, script, RunOptions{Stdin: stdin})
+}
+
+// RunWith runs script in the session as ro says, and returns its output
+// and status. Variables, functions, the working directory and virtual
+// files carry over to the next Run. Background jobs end with the Run
+// (collect them with wait). A stdin that is not an *os.File is copied to
+// the script by a goroutine until its end or the end of the Run; a reader
+// that blocks keeps that goroutine until it returns.
 //
 // The error is nil whenever the script ran, whatever its status; it is
-// ErrClosed, a wrapped ErrVfsdGone, or ctx's error when ctx ended the Run
-// (the Result then holds the output so far). A Run that Options.Timeout or
-// a limit stopped does not end the session: the next Run works.
-func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Result, error) {
+// ErrClosed, a wrapped ErrVfsdGone (or ErrCrashed), or ctx's error when
+// ctx ended the Run (the Result then holds the output so far). A Run that
+// a time limit or another limit stopped does not end the session: the
+// next Run works.
+func (s *Session) RunWith(ctx context.Context, script string, ro RunOptions) (Result, error) {
 	if err := s.lock(ctx); err != nil {
 		return Result{}, err
 	}
@@ -288,12 +402,12 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		if s.iso == nil {
 			return Result{}, fmt.Errorf("%w (Reset starts a new session)", ErrCrashed)
 		}
-		// The worker's session applies Timeout and the limits; Close
-		// cancels through s.cancel.
+		// The worker's session applies the limits; Close cancels
+		// through s.cancel.
 		runCtx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer s.cancelWith(cancel)()
-		res, err := s.runIsolated(runCtx, script, stdin)
+		res, err := s.runIsolated(runCtx, script, ro)
 		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 			err = nil // Close cancelled it: as an in-process Run, the output so far
 		}
@@ -302,30 +416,101 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 	if s.sh == nil {
 		return Result{}, fmt.Errorf("%w (Reset starts a new session)", ErrVfsdGone)
 	}
-	client := s.proc.Client
-	if err := client.Err(); err != nil {
+	if err := s.proc.Client.Err(); err != nil {
 		return Result{}, fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, err)
 	}
-	start := time.Now()
-	runCtx, cancel := context.WithCancel(ctx)
-	if s.opts.Timeout > 0 {
-		runCtx, cancel = context.WithTimeout(ctx, s.opts.Timeout)
+	pre, err := prelude(ro)
+	if err != nil {
+		return Result{}, err
 	}
-	defer cancel()
-	defer s.cancelWith(cancel)()
+	return s.run(ctx, script, pre, ro)
+}
 
-	out := newCapture(s.opts.MaxOutput, cancel)
-	out.stdout.live, out.stderr.live = liveWriters(ctx)
-	s.stdout.set(&out.stdout)
-	s.stderr.set(&out.stderr)
+// prelude is the text run before a Run's script for ro's Dir and Env.
+func prelude(ro RunOptions) (string, error) {
+	var b strings.Builder
+	if ro.Dir != "" {
+		q, err := syntax.Quote(ro.Dir, syntax.LangBash)
+		if err != nil {
+			return "", fmt.Errorf("llmsh: RunOptions.Dir: %w", err)
+		}
+		fmt.Fprintf(&b, "cd -- %s\n", q)
+	}
+	for _, kv := range ro.Env {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok || !syntax.ValidName(name) {
+			return "", fmt.Errorf("llmsh: RunOptions.Env: %q is not NAME=value", kv)
+		}
+		q, err := syntax.Quote(val, syntax.LangBash)
+		if err != nil {
+			return "", fmt.Errorf("llmsh: RunOptions.Env: %s: %w", name, err)
+		}
+		fmt.Fprintf(&b, "export %s=%s\n", name, q)
+	}
+	return b.String(), nil
+}
+
+// run is an in-process Run; it holds sem.
+func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (Result, error) {
+	client := s.proc.Client
+	start := time.Now()
+	timeout := bound(s.opts.Timeout, ro.Timeout)
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if timeout > 0 {
+		var c context.CancelFunc
+		runCtx, c = context.WithTimeoutCause(runCtx, timeout, ErrTimedOut)
+		defer c()
+	}
+	defer s.cancelWith(func() { cancel(context.Canceled) })()
+
+	var out *capture
+	stdout, stderr := ro.Stdout, ro.Stderr
+	notes := stderr // where llmsh's own messages go
+	if stdout == nil || stderr == nil {
+		out = newCapture()
+		liveOut, liveErr := liveWriters(ctx) // RunStream's
+		if stdout == nil {
+			stdout = &out.stdout
+			out.stdout.live = liveOut
+		}
+		if stderr == nil {
+			stderr = &out.stderr
+			out.stderr.live = liveErr
+			notes = out.stderr.notes()
+		}
+	}
+	lim := &limiter{stderr: notes, maxOutput: bound(s.opts.MaxOutput, ro.MaxOutput)}
+	lim.begin(cancel)
+	s.setLimiter(lim)
+	defer s.setLimiter(nil)
+	errw := lim.writer(stderr)
+	s.stdout.set(lim.writer(stdout))
+	s.stderr.set(errw)
 	defer s.stdout.set(nil)
 	defer s.stderr.set(nil)
+	stopped := func() {}
+	if ro.OnStop != nil {
+		told := make(chan struct{})
+		stop := context.AfterFunc(runCtx, func() {
+			defer close(told)
+			switch c := context.Cause(runCtx); {
+			case errors.Is(c, ErrTimedOut), errors.Is(c, ErrOutputLimit), errors.Is(c, ErrMemoryLimit), errors.Is(c, ErrVfsdGone):
+				ro.OnStop(c)
+			}
+		})
+		stopped = func() {
+			if !stop() {
+				<-told // OnStop has returned before the Run does
+			}
+		}
+	}
 
-	in, err := stdinPipe(stdin)
+	in, closeIn, err := stdinFile(ro.Stdin)
 	if err != nil {
 		return Result{}, fmt.Errorf("llmsh: %w", err)
 	}
-	defer in.Close()
+	defer closeIn()
 	if err := s.sh.SetStdin(in); err != nil {
 		return Result{}, fmt.Errorf("llmsh: %w", err)
 	}
@@ -335,25 +520,55 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		select {
 		case <-client.Done():
 			close(gone)
-			cancel()
+			cancel(ErrVfsdGone)
 		case <-runCtx.Done():
 		}
 	}()
-	status, perr := s.sh.RunInteractive(runCtx, script)
-	var syn syntax.ParseError
-	switch {
-	case errors.As(perr, &syn):
-		// In bash's words, as bash reading a script on its stdin says
-		// them (the whole lines before the error have run).
-		line, msgs := interp.SyntaxError(syn, script)
-		for _, m := range msgs {
-			fmt.Fprintf(&out.stderr, "llmsh: line %d: %s\n", line, m)
+	var status int
+	run := true
+	if pre != "" {
+		// As if typed first; $? stays the last script's.
+		last := s.sh.LastStatus()
+		st, _ := s.sh.RunInteractive(runCtx, pre)
+		if run = st == 0 && runCtx.Err() == nil; run {
+			s.sh.SetLastStatus(last)
+		} else {
+			status = st
 		}
-	case perr != nil:
-		fmt.Fprintf(&out.stderr, "llmsh: %v\n", perr)
 	}
-	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
-	cancel() // background jobs end with the Run
+	var res Result
+	switch {
+	case !run:
+	case ro.Script:
+		status = s.sh.Run(runCtx, script, s.sh.Name())
+		res.HungUp = s.sh.HungUp()
+		if s.opts.Verbose {
+			// The jobs still running when the script ended were
+			// stopped with it (as a terminal's hang-up stops them).
+			for _, job := range res.HungUp {
+				fmt.Fprintf(errw, "llmsh: stopped at the end of the script: %s\n", job)
+			}
+		}
+	default:
+		var perr error
+		status, perr = s.sh.RunInteractive(runCtx, script)
+		var syn syntax.ParseError
+		switch {
+		case errors.As(perr, &syn):
+			// In bash's words, as bash reading a script on its stdin says
+			// them (the whole lines before the error have run).
+			line, msgs := interp.SyntaxError(syn, script)
+			for _, m := range msgs {
+				fmt.Fprintf(errw, "llmsh: line %d: %s\n", line, m)
+			}
+		case perr != nil:
+			fmt.Fprintf(errw, "llmsh: %v\n", perr)
+		}
+	}
+	stopped()
+	fired := lim.end()
+	cause := context.Cause(runCtx)
+	cancel(nil) // background jobs end with the Run
 	var runErr error
 	select {
 	case <-gone:
@@ -362,20 +577,45 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 	}
 	switch {
 	case runErr != nil:
-	case out.truncated():
-		status = 125
-		out.note(fmt.Sprintf("llmsh: output limit exceeded (%d bytes)\n", s.opts.MaxOutput))
-	case timedOut:
+	case fired != nil && cause == fired:
+		status = 125 // the limit said so
+		res.Limit = "output"
+		if fired == ErrMemoryLimit {
+			res.Limit = "memory"
+			runtime.GC() // the stopped script's heap, before the next Run
+		}
+	case cause == ErrTimedOut && ctx.Err() == nil:
 		status = 124
-		out.note(fmt.Sprintf("llmsh: timed out after %s\n", s.opts.Timeout))
+		res.Limit = "time"
+		lim.say(fmt.Sprintf("timed out after %s", timeout))
 	case ctx.Err() != nil:
 		runErr = ctx.Err()
 	}
-	res := out.result()
+	if out != nil {
+		out.mu.Lock()
+		if ro.Stdout == nil {
+			res.Stdout = string(out.stdout.buf)
+		}
+		if ro.Stderr == nil {
+			res.Stderr = string(out.stderr.buf)
+		}
+		res.Output = string(out.all)
+		out.mu.Unlock()
+	}
 	res.ExitCode = status
+	res.Truncated = lim.truncated()
 	res.Duration = time.Since(start)
-	if runErr == nil {
-		if vl, err := client.VirtualListing(); err == nil {
+	if runErr == nil && (len(s.opts.VfsdFDs) == 2 || client.Changed()) {
+		// A vfsd of this session that was never asked to write anything
+		// holds no virtual files: no need to ask.
+		vl, err := client.VirtualListing()
+		switch {
+		case errors.Is(err, vfsclient.ErrServerGone):
+			// vfsd died as the script ended: its last writes may be lost.
+			runErr = fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, err)
+		case err != nil:
+			res.VirtualFilesErr = err
+		default:
 			for _, v := range vl.Files {
 				res.VirtualFiles = append(res.VirtualFiles, v.Path)
 			}
@@ -383,6 +623,60 @@ func (s *Session) Run(ctx context.Context, script string, stdin io.Reader) (Resu
 		}
 	}
 	return res, runErr
+}
+
+// VirtualFiles lists the session's virtual files (as Result.VirtualFiles
+// and VirtualFilesOmitted do after a Run). It waits for a Run in progress.
+func (s *Session) VirtualFiles() (names []string, omitted int64, err error) {
+	if err := s.lock(context.Background()); err != nil {
+		return nil, 0, err
+	}
+	defer s.unlock()
+	switch {
+	case s.closed:
+		return nil, 0, ErrClosed
+	case s.opts.Isolated:
+		if s.iso == nil {
+			return nil, 0, fmt.Errorf("%w (Reset starts a new session)", ErrCrashed)
+		}
+		r := s.iso.call(workerReq{Op: "virtual"})
+		if r.Kind != "" {
+			return nil, 0, r.err()
+		}
+		return r.Result.VirtualFiles, r.Result.VirtualFilesOmitted, nil
+	case s.proc == nil:
+		return nil, 0, fmt.Errorf("%w (Reset starts a new session)", ErrVfsdGone)
+	}
+	c := s.proc.Client
+	if len(s.opts.VfsdFDs) != 2 && !c.Changed() {
+		return nil, 0, nil // never asked to write: none
+	}
+	vl, err := c.VirtualListing()
+	if errors.Is(err, vfsclient.ErrServerGone) {
+		return nil, 0, fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, err)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, v := range vl.Files {
+		names = append(names, v.Path)
+	}
+	return names, vl.Omitted, nil
+}
+
+// Kill ends the session's processes (vfsd, an isolated session's own
+// process) at once, without waiting for a Run in progress: for a program
+// about to exit because a Run does not stop. The session is then of no
+// use but to Close.
+func (s *Session) Kill() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.vfs != nil {
+		s.vfs.Close()
+	}
+	if s.isoLive != nil {
+		s.isoLive.w.Kill()
+	}
 }
 
 // cancelWith makes cancel what Close calls to stop the Run in progress,
@@ -481,6 +775,34 @@ func (s *Session) Stat(name string) (fs.FileInfo, error) {
 // Dir is the session's initial working directory, absolute.
 func (s *Session) Dir() string { return s.dir }
 
+// tailWriter passes vfsd's stderr on and keeps its first bytes: the
+// reason of a refused grant.
+type tailWriter struct {
+	w   io.Writer
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailWriter) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	if n := 4096 - len(t.buf); n > 0 {
+		t.buf = append(t.buf, p[:min(n, len(p))]...)
+	}
+	t.mu.Unlock()
+	return t.w.Write(p)
+}
+
+// text is what vfsd said, on one line.
+func (t *tailWriter) text() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	msg := strings.TrimSpace(string(t.buf))
+	if msg == "" {
+		return "vfsd exited with status 2"
+	}
+	return strings.ReplaceAll(msg, "\n", "; ")
+}
+
 // stdinPipe gives the shell its standard input as the read end of a pipe
 // fed from r (the interpreter wants an *os.File). Closing it after the Run
 // stops the copy.
@@ -531,108 +853,8 @@ func (s *Session) Close() error {
 		return nil
 	}
 	s.closed = true
+	if s.stopGuard != nil {
+		s.stopGuard()
+	}
 	return s.stop()
-}
-
-// capture collects one Run's stdout and stderr under a shared byte budget.
-type capture struct {
-	mu             sync.Mutex
-	stdout, stderr half
-	all            bytes.Buffer // both, in the order written
-	left           int64        // bytes still allowed; -1 for no cap
-	cut            bool
-	cancel         func()
-}
-
-// half is one of capture's two streams.
-type half struct {
-	c    *capture
-	buf  bytes.Buffer
-	live io.Writer // also gets what is kept, as it is written (RunStream)
-}
-
-func (h *half) Write(p []byte) (int, error) {
-	c := h.c
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.left < 0 {
-		c.all.Write(p)
-		h.tee(p)
-		return h.buf.Write(p)
-	}
-	if int64(len(p)) <= c.left {
-		c.left -= int64(len(p))
-		c.all.Write(p)
-		h.tee(p)
-		return h.buf.Write(p)
-	}
-	c.all.Write(p[:c.left])
-	h.tee(p[:c.left])
-	h.buf.Write(p[:c.left])
-	c.left = 0
-	if !c.cut {
-		c.cut = true
-		c.cancel()
-	}
-	return 0, errors.New("output limit exceeded")
-}
-
-func newCapture(max int64, cancel func()) *capture {
-	c := &capture{left: max, cancel: cancel}
-	if max <= 0 {
-		c.left = -1
-	}
-	c.stdout.c, c.stderr.c = c, c
-	return c
-}
-
-func (c *capture) truncated() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.cut
-}
-
-// note appends llmsh's own message to stderr, outside the budget.
-func (c *capture) note(msg string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, b := range []*bytes.Buffer{&c.stderr.buf, &c.all} {
-		if b.Len() > 0 && b.Bytes()[b.Len()-1] != '\n' {
-			b.WriteByte('\n') // on a line of its own, not glued to a cut line
-		}
-		b.WriteString(msg)
-	}
-}
-
-func (c *capture) result() Result {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return Result{Stdout: c.stdout.buf.String(), Stderr: c.stderr.buf.String(), Output: c.all.String(), Truncated: c.cut}
-}
-
-// stream is the shell's stdout or stderr: the current Run's capture, or
-// nowhere between Runs.
-type stream struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *stream) set(h *half) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if h == nil {
-		s.w = nil
-		return
-	}
-	s.w = h
-}
-
-func (s *stream) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	w := s.w
-	s.mu.Unlock()
-	if w == nil {
-		return len(p), nil
-	}
-	return w.Write(p)
 }

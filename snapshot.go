@@ -206,7 +206,7 @@ func decodeSnapshot(b []byte, sf *snapshotFile) error {
 // shellOut runs script in the shell (it holds sem, between Runs) and
 // returns what it wrote; the script's stdin is empty.
 func (s *Session) shellOut(ctx context.Context, script string) (stdout, stderr string, status int, err error) {
-	out := newCapture(0, func() {})
+	out := newCapture()
 	s.stdout.set(&out.stdout)
 	s.stderr.set(&out.stderr)
 	defer s.stdout.set(nil)
@@ -220,11 +220,13 @@ func (s *Session) shellOut(ctx context.Context, script string) (stdout, stderr s
 		return "", "", 0, err
 	}
 	status, err = s.sh.RunInteractive(ctx, script)
-	r := out.result()
+	out.mu.Lock()
+	stdout, stderr = string(out.stdout.buf), string(out.stderr.buf)
+	out.mu.Unlock()
 	if err != nil {
-		return r.Stdout, r.Stderr, status, fmt.Errorf("llmsh: %w", err)
+		return stdout, stderr, status, fmt.Errorf("llmsh: %w", err)
 	}
-	return r.Stdout, r.Stderr, status, nil
+	return stdout, stderr, status, nil
 }
 
 // lines splits text into its lines, without empty ones.

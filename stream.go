@@ -33,11 +33,3 @@ func (s *Session) RunStream(ctx context.Context, script string, stdin io.Reader,
 	}
 	return s.Run(ctx, script, stdin)
 }
-
-// tee gives p to the live writer, if any; its caller holds the capture's
-// lock, which keeps the two streams in the order they were written.
-func (h *half) tee(p []byte) {
-	if h.live != nil && len(p) > 0 {
-		h.live.Write(p)
-	}
-}

@@ -287,3 +287,6 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 		return []string{"true"}, nil
 	})(s.runner)
 }
+
+// Name is $0 as the shell was made with it.
+func (s *Shell) Name() string { return s.opts.Name }

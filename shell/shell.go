@@ -730,6 +730,9 @@ const hangUpWait = time.Second
 // REPL's status of a line it interrupted, timed out or limited).
 func (s *Shell) SetLastStatus(st int) { s.runner.SetLastStatus(uint8(st)) }
 
+// LastStatus is $?.
+func (s *Shell) LastStatus() int { return int(s.runner.LastStatus()) }
+
 // HungUp returns the background jobs that the last script left running
 // and that its end stopped, as jobs lists them ("sleep 5 &").
 func (s *Shell) HungUp() []string { return s.hungUp }

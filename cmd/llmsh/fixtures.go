@@ -13,9 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
-	"github.com/llmsh/llmsh/internal/vfsdproc"
-	"github.com/llmsh/llmsh/shell"
 )
 
 // testHelp is the help of `llmsh test`.
@@ -180,19 +179,20 @@ func runFixture(script string) (*fixtureResult, error) {
 	if err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
-	sess, err := startVfsd("", vfsdproc.Config{Outputs: []string{dir}, Stderr: os.Stderr})
+	base := filepath.Base(script)
+	sess, err := llmsh.New(llmsh.Options{Outputs: []string{dir}, Dir: dir, Name: base, Source: base, Timeout: 60 * time.Second})
 	if err != nil {
 		return nil, err
 	}
 	defer sess.Close()
 	var out, errb bytes.Buffer
-	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: dir, Name: filepath.Base(script), Source: filepath.Base(script)})
+	res, err := sess.RunWith(context.Background(), string(src), llmsh.RunOptions{
+		Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Script: true,
+	})
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	st := sh.Run(ctx, string(src), filepath.Base(script))
+	st := res.ExitCode
 	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
 }
 

@@ -15,15 +15,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
-	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
-	"github.com/llmsh/llmsh/vfsclient"
 )
 
 const version = "0.1.0"
@@ -292,8 +289,9 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 	return st
 }
 
-// runOpts runs the shell as the options say. With rep (--json) nothing is
-// interactive, and the virtual files go to rep rather than to a message.
+// runOpts runs the shell as the options say, in an llmsh.Session. With
+// rep (--json) nothing is interactive, and the virtual files go to rep
+// rather than to a message.
 func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report) int {
 	cwd, err := os.Getwd()
 	if err != nil {
@@ -306,15 +304,16 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		defer hist.Close()
 	}
 	colour := colorWanted(o.color, stdout)
-	name := "llmsh"
+	name, source := "llmsh", ""
 	var scriptArgs []string
 	if o.haveScript {
 		scriptArgs = o.operands
 	} else if len(o.operands) > 0 {
 		name, scriptArgs = o.operands[0], o.operands[1:]
+		source = name
 		o.inputs = append(o.inputs, name) // the script file itself, nothing beside it
 	}
-	var sess *session
+	var fds []int
 	if o.vfsFds != "" {
 		if len(o.inputs) > 0 && o.haveScript || len(o.outputs) > 0 {
 			return usageErr(stderr, "--vfs-fds cannot be combined with -i/-o")
@@ -325,84 +324,74 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		if !ok || err1 != nil || err2 != nil || rfd < 0 || wfd < 0 {
 			return usageErr(stderr, "invalid --vfs-fds '%s' (want R,W)", o.vfsFds)
 		}
-		sess = vfsdproc.Attach(uintptr(rfd), uintptr(wfd))
+		fds = []int{rfd, wfd}
 	} else {
 		prepareOutputs(o.outputs, stderr)
-		sess, err = startVfsd(o.vfsdPath, vfsdproc.Config{
-			Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile, Stderr: os.Stderr,
-			Hidden: hiddenFiles(hist),
-		})
-		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: %v\n", err)
-			return 1
-		}
 	}
-	defer sess.Close()
-	// vfsd is running (exec has succeeded), so llmsh restricts itself
-	// while vfsd is still starting up and answering hello: the two take
-	// their time side by side instead of one after the other.
-	hello := make(chan error, 1)
-	go func() {
-		_, err := sess.Client.Hello()
-		hello <- err
-	}()
-	restrictSelf(o.verbose, stderr)
-	if err := <-hello; err != nil {
-		if vfsdproc.Refused(sess.Close()) {
+	builtinColor := o.color // builtins' --color=auto follows llmsh's --color and NO_COLOR
+	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
+		builtinColor = "never"
+	}
+	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
+	sess, err := llmsh.New(llmsh.Options{
+		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
+		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: os.Stderr, Hidden: hiddenFiles(hist),
+		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: memoryLimit,
+		Limits: shell.Limits{MaxCommands: o.maxCommands},
+		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor,
+		Verbose: o.verbose,
+		// vfsd is running (exec has succeeded), so llmsh restricts
+		// itself while vfsd is still starting up and answering hello:
+		// the two take their time side by side.
+		OnStart: func() { restrictSelf(o.verbose, stderr) },
+	})
+	if err != nil {
+		if errors.Is(err, llmsh.ErrGrantRefused) {
 			// vfsd refused a grant (-i/-o) and said why: a usage error.
 			fmt.Fprintln(stderr, usageLine)
 			return 2
 		}
-		fmt.Fprintf(stderr, "llmsh: vfsd did not answer: %v\n", err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	defer sess.Close()
 
-	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if o.timeout > 0 && !interactive { // the REPL times each command line
-		var c2 context.CancelFunc
-		ctx, c2 = context.WithTimeout(ctx, o.timeout)
-		defer c2()
-	}
-	var gone atomic.Bool
-	go func() {
-		select {
-		case <-sess.Client.Done():
-			gone.Store(true)
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	lim := &limiter{stderr: stderr, maxOutput: o.maxOutput}
-	stopGuard := memoryGuard(ctx, memoryLimit, lim)
-	defer stopGuard()
-	termErr := stderr // the REPL's prompt and editing, outside the output budget
-	stdout, stderr = lim.writer(stdout), lim.writer(stderr)
-
-	var src, source string
-	var input *repl.Input
-	var tty *os.File
+	var status int
 	switch {
-	case o.haveScript:
-		src = o.script
-	case name != "llmsh":
-		source = name
-		b, err := readThroughVfsd(sess, absJoin(cwd, name))
+	case interactive:
+		tty := stdin.(*os.File)
+		status, err = sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
+			done := make(chan struct{})
+			defer close(done)
+			go stopStuck(ctx, done, sess.Kill, 0, stderr)
+			return repl.Run(ctx, repl.Options{
+				Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
+				Timeout: p.Timeout, Begin: p.Begin, End: p.End,
+				Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
+				Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
+			})
+		})
 		if err != nil {
-			// bash's words and statuses: 126 for a file that cannot be
-			// read as a script, 127 for one that does not exist.
-			fmt.Fprintf(stderr, "llmsh: %s: %s\n", name, builtins.ErrText(err))
-			if errors.Is(err, fs.ErrNotExist) {
-				return 127
-			}
-			return 126
+			return runFailed(err, stderr)
 		}
-		src = string(b)
 	default:
-		if interactive {
-			tty, input = stdin.(*os.File), repl.NewInput(stdin.(*os.File))
-		} else {
+		var src string
+		switch {
+		case o.haveScript:
+			src = o.script
+		case name != "llmsh":
+			b, err := sess.ReadFile(name)
+			if err != nil {
+				// bash's words and statuses: 126 for a file that cannot be
+				// read as a script, 127 for one that does not exist.
+				fmt.Fprintf(stderr, "llmsh: %s: %s\n", name, builtins.ErrText(err))
+				if errors.Is(err, fs.ErrNotExist) {
+					return 127
+				}
+				return 126
+			}
+			src = string(b)
+		default:
 			b, err := io.ReadAll(stdin)
 			if err != nil {
 				fmt.Fprintf(stderr, "llmsh: reading the script: %v\n", err)
@@ -411,86 +400,55 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 			src = string(b)
 			stdin = strings.NewReader("")
 		}
-	}
-	builtinColor := o.color // builtins' --color=auto follows llmsh's --color and NO_COLOR
-	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
-		builtinColor = "never"
-	}
-	sh, err := shell.New(shell.Options{Client: sess.Client, Stdin: stdin, Stdout: stdout, Stderr: stderr, Dir: cwd, Name: name, Source: source, Command: o.haveScript, Args: scriptArgs,
-		Color: builtinColor, Limits: shell.Limits{MaxCommands: o.maxCommands}})
-	if err != nil {
-		fmt.Fprintf(stderr, "llmsh: %v\n", err)
-		return 1
-	}
-	// llmsh's help and history, not the interpreter's (history lists the REPL's;
-	// elsewhere it says there is none)
-	sh.RouteBuiltins("help", "history")
-	// A builtin or the parser deep in work that ignores cancellation
-	// must not keep the run past its limit: stopStuck ends the process
-	// stuckGrace after the run was cancelled, if it has not returned.
-	runDone := make(chan struct{})
-	go stopStuck(ctx, runDone, func() { sess.Close() }, &gone, o.timeout, stderr)
-	var status int
-	if interactive {
-		status = repl.Run(ctx, repl.Options{
-			Shell: sh, Input: input, Terminal: tty, Stderr: termErr, History: hist, Color: colour,
-			Timeout: o.timeout, Begin: lim.begin, End: lim.end,
-			Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
-			Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
+		// A builtin or the parser deep in work that ignores cancellation
+		// must not keep the run past its limit: stopStuck ends the process
+		// stuckGrace after the run was stopped, if it has not returned.
+		stopped, stop := context.WithCancelCause(context.Background())
+		defer stop(nil)
+		runDone := make(chan struct{})
+		go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr)
+		res, err := sess.RunWith(context.Background(), src, llmsh.RunOptions{
+			Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, OnStop: stop,
 		})
-	} else {
-		lim.begin(cancel)
-		status = sh.Run(ctx, src, name)
-		if o.verbose {
-			// The jobs still running when the script ended were
-			// stopped with it (as a terminal's hang-up stops them).
-			for _, job := range sh.HungUp() {
-				fmt.Fprintf(stderr, "llmsh: stopped at the end of the script: %s\n", job)
-			}
+		close(runDone)
+		if rep != nil {
+			rep.truncated = res.Truncated
 		}
-		if lim.end() && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			status = 125 // the output cap or the memory guard, which said so
+		if err != nil {
+			return runFailed(err, stderr)
 		}
+		if res.Limit == "time" {
+			return res.ExitCode
+		}
+		status = res.ExitCode
 	}
-	close(runDone)
-	if rep != nil {
-		rep.truncated = lim.truncated()
-	}
+	names, omitted, err := sess.VirtualFiles()
 	switch {
-	case gone.Load():
-		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
-		return 1
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", o.timeout)
-		return 124
-	}
-	if o.vfsFds == "" && !sess.Client.Changed() {
-		// A vfsd of this run that was never asked to write anything
-		// holds no virtual files: no need to ask.
-		return status
-	}
-	vl, err := sess.Client.VirtualListing()
-	if errors.Is(err, vfsclient.ErrServerGone) {
-		// vfsd died as the script ended, before the watcher above saw it:
-		// the script's last writes may be lost, so the run failed.
-		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
-		return 1
-	}
-	if err == nil && len(vl.Files)+int(vl.Omitted) > 0 {
-		names := make([]string, len(vl.Files))
-		for i, v := range vl.Files {
-			names[i] = v.Path
+	case errors.Is(err, llmsh.ErrVfsdGone):
+		// vfsd died as the script ended: the script's last writes may be
+		// lost, so the run failed.
+		return runFailed(err, stderr)
+	case err != nil:
+		if !o.quiet {
+			fmt.Fprintf(stderr, "llmsh: cannot list the discarded virtual files: %v\n", err)
 		}
-		switch {
-		case rep != nil:
-			rep.virtualFiles, rep.omitted = names, vl.Omitted
-		case !o.quiet:
-			fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", discardedList(names, vl.Omitted))
-		}
-	} else if err != nil && !o.quiet {
-		fmt.Fprintf(stderr, "llmsh: cannot list the discarded virtual files: %v\n", err)
+	case len(names)+int(omitted) == 0:
+	case rep != nil:
+		rep.virtualFiles, rep.omitted = names, omitted
+	case !o.quiet:
+		fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", discardedList(names, omitted))
 	}
 	return status
+}
+
+// runFailed reports an error of the session that ended a run: status 1.
+func runFailed(err error, stderr io.Writer) int {
+	if errors.Is(err, llmsh.ErrVfsdGone) {
+		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
+	} else {
+		fmt.Fprintln(stderr, err)
+	}
+	return 1
 }
 
 // discardedList is the text after "discarded virtual files: ": the names,
@@ -509,10 +467,11 @@ func discardedList(names []string, omitted int64) string {
 // stuckGrace is how long a cancelled run may take to return.
 const stuckGrace = time.Second
 
-// stopStuck waits for the run to be cancelled (time limit, memory or
-// output limit, vfsd gone); if it has not returned stuckGrace later, it
-// says why, ends the vfsd session and exits the process.
-func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), gone *atomic.Bool, timeout time.Duration, stderr io.Writer) {
+// stopStuck waits for the run to be stopped (ctx ends: time limit,
+// memory or output limit, vfsd gone, with that cause); if it has not
+// returned stuckGrace later, it says why, ends the session's processes and
+// exits the process.
+func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer) {
 	select {
 	case <-runDone:
 		return
@@ -526,11 +485,11 @@ func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), 
 	case <-t.C:
 	}
 	status := 125
-	switch {
-	case gone.Load():
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, llmsh.ErrVfsdGone):
 		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
 		status = 1
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(cause, llmsh.ErrTimedOut), errors.Is(cause, context.DeadlineExceeded):
 		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", timeout)
 		status = 124
 	default:
@@ -548,15 +507,6 @@ func absJoin(dir, name string) string {
 		return filepath.Clean(name)
 	}
 	return filepath.Join(dir, name)
-}
-
-func readThroughVfsd(sess *session, name string) ([]byte, error) {
-	f, err := sess.Client.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }
 
 // prepareOutputs settles the -o paths that do not exist yet, before vfsd

@@ -12,7 +12,7 @@ import (
 	"github.com/llmsh/llmsh"
 )
 
-// TestMain lets the test binary act as vfsd, as llmsh does: startVfsd
+// TestMain lets the test binary act as vfsd, as llmsh does: a session
 // re-executes the running binary in server mode.
 func TestMain(m *testing.M) {
 	llmsh.MaybeServeVfsd()

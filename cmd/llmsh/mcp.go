@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/llmsh/llmsh"
@@ -16,8 +18,12 @@ import (
 const mcpUsage = `Usage: llmsh mcp [OPTIONS]
 Serve the Model Context Protocol on stdin/stdout: a "bash" tool (input
 command, optional stdin and timeout_ms; output text plus structured stdout,
-stderr and exit_code) whose calls share one shell, and the files of the
-granted trees as resources (file:///PATH, read through vfsd).
+stderr and exit_code) whose calls share one shell, a "reset" tool, and the
+files of the granted trees as resources (file:///PATH, read through vfsd).
+The shell starts in the working directory when a grant covers it, else in
+the first granted directory. Calls run one at a time: a tool call sent while
+another runs is refused (JSON-RPC error -32001), never queued. A call whose
+request carries a progressToken gets notifications/progress while it runs.
 
   -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
   -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
@@ -62,7 +68,19 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.maxOutput == 0 {
 		o.maxOutput = defaultMCPOutput
 	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: %v\n", err)
+		return 1
+	}
+	// The grants as absolute paths: the shell may start elsewhere.
+	for _, ps := range []*[]string{&o.inputs, &o.outputs} {
+		for i, p := range *ps {
+			(*ps)[i] = absJoin(cwd, p)
+		}
+	}
 	sess, err := llmsh.New(llmsh.Options{
+		Dir:    startDir(cwd, append(append([]string{}, o.inputs...), o.outputs...)),
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout,
 		MaxOutput: o.maxOutput, VfsdPath: o.vfsdPath, VfsdLog: o.logFile,
 		// The shell runs in a confined process of its own (Landlock, the
@@ -78,6 +96,9 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	srv := mcpserver.New(sess, mcpserver.Config{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, MaxOutput: o.maxOutput, Version: version,
 	})
+	if o.verbose {
+		fmt.Fprintf(stderr, "llmsh: mcp: the shell starts in %s\n", sess.Dir())
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err = srv.Run(ctx, mcpserver.Transport(stdin, stdout))
@@ -86,4 +107,33 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// startDir is where the shell of llmsh mcp starts: the client's working
+// directory cwd when a grant covers it, else the first granted directory
+// (a granted file's own directory is not granted), else cwd.
+func startDir(cwd string, grants []string) string {
+	first := ""
+	for _, g := range grants {
+		info, err := os.Stat(g)
+		if err != nil || !info.IsDir() {
+			continue
+		}
+		if within(cwd, g) {
+			return cwd
+		}
+		if first == "" {
+			first = g
+		}
+	}
+	if first == "" {
+		return cwd
+	}
+	return first
+}
+
+// within reports whether path is dir or under it (both absolute, clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

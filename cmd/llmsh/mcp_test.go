@@ -45,6 +45,11 @@ func TestMCPStdio(t *testing.T) {
 		json.Unmarshal(b, &out)
 		return res, out
 	}
+	// The test's working directory is not granted: the shell starts in
+	// the first granted directory.
+	if _, got := bash("pwd; ls"); got["stdout"] != in+"\ndata.txt\n" {
+		t.Errorf("start directory: %v", got)
+	}
 	if _, got := bash("sort " + in + "/data.txt | tr a-z A-Z; echo v > /tmp/v"); got["stdout"] != "A\nB\n" || got["exit_code"] != 0.0 {
 		t.Errorf("pipeline: %v", got)
 	}
@@ -86,5 +91,33 @@ func TestMCPUsage(t *testing.T) {
 	}
 	if out, _, _ := runLlmsh(t, "", "--help"); !strings.Contains(out, "--json") || !strings.Contains(out, "llmsh mcp") {
 		t.Errorf("--help lacks --json or mcp:\n%s", out)
+	}
+}
+
+// TestMCPStartDir: the shell of llmsh mcp starts in the working directory
+// when a granted directory covers it, else in the first granted directory
+// (a granted file is not one), else in the working directory.
+func TestMCPStartDir(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	file := filepath.Join(a, "f")
+	os.WriteFile(file, nil, 0o644)
+	sub := filepath.Join(b, "sub")
+	os.Mkdir(sub, 0o755)
+	for _, c := range []struct {
+		cwd    string
+		grants []string
+		want   string
+	}{
+		{sub, []string{a, b}, sub},
+		{b, []string{b}, b},
+		{"/", []string{file, b, a}, b},
+		{"/", []string{filepath.Join(a, "missing"), a}, a},
+		{a + "x", []string{a}, a},
+		{"/", []string{file}, "/"},
+		{"/", nil, "/"},
+	} {
+		if got := startDir(c.cwd, c.grants); got != c.want {
+			t.Errorf("startDir(%q, %q) = %q, want %q", c.cwd, c.grants, got, c.want)
+		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/llmsh/llmsh"
 )
 
 // TestStopStuck: a run that does not return after its time limit fired
@@ -17,20 +19,19 @@ func TestStopStuck(t *testing.T) {
 	exited := make(chan int, 1)
 	exit = func(code int) { exited <- code }
 
-	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
-	defer cancel()
-	<-ctx.Done()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(llmsh.ErrTimedOut)
 	var ended atomic.Bool
-	var gone atomic.Bool
 	var errb bytes.Buffer
-	stopStuck(ctx, make(chan struct{}), func() { ended.Store(true) }, &gone, 3*time.Second, &errb)
+	stopStuck(ctx, make(chan struct{}), func() { ended.Store(true) }, 3*time.Second, &errb)
 	if code := <-exited; code != 124 || errb.String() != "llmsh: timed out after 3s\n" || !ended.Load() {
 		t.Fatalf("code=%d stderr=%q session ended=%v", code, errb.String(), ended.Load())
 	}
 
-	gone.Store(true)
+	gctx, gcancel := context.WithCancelCause(context.Background())
+	gcancel(llmsh.ErrVfsdGone)
 	errb.Reset()
-	stopStuck(ctx, make(chan struct{}), func() {}, &gone, 0, &errb)
+	stopStuck(gctx, make(chan struct{}), func() {}, 0, &errb)
 	if code := <-exited; code != 1 || errb.String() != "llmsh: vfsd exited unexpectedly\n" {
 		t.Fatalf("code=%d stderr=%q", code, errb.String())
 	}
@@ -38,7 +39,7 @@ func TestStopStuck(t *testing.T) {
 	done := make(chan struct{})
 	close(done)
 	errb.Reset()
-	stopStuck(ctx, done, func() { t.Error("session ended for a run that returned") }, &gone, 0, &errb)
+	stopStuck(ctx, done, func() { t.Error("session ended for a run that returned") }, 0, &errb)
 	select {
 	case code := <-exited:
 		t.Fatalf("exit(%d) for a run that returned", code)

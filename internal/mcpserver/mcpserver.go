@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -41,6 +42,39 @@ type Config struct {
 	// as resources (all of them stay readable through the template);
 	// zero means 1000.
 	MaxResources int
+	// ProgressInterval is how often a bash call that runs long sends
+	// notifications/progress, when its request asked for them with a
+	// progressToken; zero means every 2 seconds.
+	ProgressInterval time.Duration
+}
+
+// CodeBusy is the JSON-RPC error code of a tool call refused because
+// another is running: the shell runs one call at a time, and a call that
+// arrives meanwhile is refused rather than queued (a queue would run calls
+// in whatever order their goroutines woke, not the order they were sent).
+const CodeBusy = -32001
+
+// oneCall admits one tool call at a time.
+type oneCall struct {
+	mu   sync.Mutex
+	busy bool
+	what string // the call running, for the refusal's words
+}
+
+// begin admits a call, or returns the JSON-RPC error that refuses it.
+func (o *oneCall) begin(what string) (end func(), err error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.busy {
+		return nil, &jsonrpc.Error{Code: CodeBusy, Message: fmt.Sprintf(
+			"llmsh: refused: %s is still running, and the shell runs one call at a time; send this call again once its answer has come (or cancel it)", o.what)}
+	}
+	o.busy, o.what = true, what
+	return func() {
+		o.mu.Lock()
+		o.busy = false
+		o.mu.Unlock()
+	}, nil
 }
 
 // BashInput is the bash tool's input.
@@ -69,16 +103,26 @@ type ResetOutput struct {
 }
 
 // New returns an MCP server for sess. Its bash tool runs every call in
-// sess, one at a time; closing sess is the caller's business.
+// sess, one at a time (a tool call sent while another runs is refused
+// with CodeBusy); closing sess is the caller's business.
 func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 	desc := Description(sess.Dir(), cfg)
+	one := &oneCall{}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "llmsh", Title: "llmsh restricted shell", Version: cfg.Version},
 		&mcp.ServerOptions{Instructions: desc})
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:        "bash",
 		Title:       "Run a bash script in llmsh",
 		Description: desc,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
+		end, err := one.begin("a bash call")
+		if err != nil {
+			return nil, BashOutput{}, err
+		}
+		defer end()
+		if tok := req.Params.GetProgressToken(); tok != nil {
+			defer progress(ctx, req, tok, cfg.ProgressInterval)()
+		}
 		return runBash(ctx, sess, in)
 	})
 	mcp.AddTool(srv, &mcp.Tool{
@@ -86,6 +130,11 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Title:       "Start the llmsh shell anew",
 		Description: "Start the shell anew, as a new terminal: its variables, functions, working directory, background jobs and scratch files are discarded. Files written under the writable paths stay.",
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, ResetOutput, error) {
+		end, err := one.begin("a bash call")
+		if err != nil {
+			return nil, ResetOutput{}, err
+		}
+		defer end()
 		if err := sess.Reset(); err != nil {
 			return nil, ResetOutput{}, err
 		}
@@ -96,15 +145,46 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 	return srv
 }
 
+// progress sends notifications/progress for the call req, with token,
+// every interval until the returned function is called: the seconds the
+// call has run, so that a client (and its user) sees it is alive.
+func progress(ctx context.Context, req *mcp.CallToolRequest, token any, interval time.Duration) (stop func()) {
+	if interval <= 0 {
+		interval = 2 * time.Second
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		start := time.Now()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			secs := time.Since(start).Seconds()
+			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+				ProgressToken: token, Progress: secs,
+				Message: fmt.Sprintf("running for %.0fs", secs),
+			})
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished // no notification after the answer
+	}
+}
+
 // runBash runs one call of the bash tool.
 func runBash(ctx context.Context, sess *llmsh.Session, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
-	runCtx := ctx
-	if in.TimeoutMS > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, time.Duration(in.TimeoutMS)*time.Millisecond)
-		defer cancel()
-	}
-	res, err := sess.Run(runCtx, in.Command, strings.NewReader(in.Stdin))
+	res, err := sess.RunWith(ctx, in.Command, llmsh.RunOptions{
+		Stdin: strings.NewReader(in.Stdin), Timeout: time.Duration(in.TimeoutMS) * time.Millisecond,
+	})
 	if errors.Is(err, llmsh.ErrCrashed) || errors.Is(err, llmsh.ErrVfsdGone) {
 		// The session's process (or its vfsd) died: start it anew so that
 		// the next call works, and say what was lost.
@@ -115,11 +195,7 @@ func runBash(ctx context.Context, sess *llmsh.Session, in BashInput) (*mcp.CallT
 		err = nil
 	}
 	if err != nil {
-		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
-			return nil, BashOutput{}, err
-		}
-		res.ExitCode = 124
-		res.Stderr += fmt.Sprintf("llmsh: timed out after %dms\n", in.TimeoutMS)
+		return nil, BashOutput{}, err
 	}
 	out := BashOutput{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode, Truncated: res.Truncated,
 		VirtualFiles: res.VirtualFiles, DurationMS: res.Duration.Milliseconds()}
@@ -178,7 +254,7 @@ func Description(dir string, cfg Config) string {
 	if cfg.MaxOutput > 0 {
 		timeout += fmt.Sprintf(" A call keeps at most %d bytes of output; past that it is stopped (exit code 125, truncated).", cfg.MaxOutput)
 	}
-	timeout += " Calls run one at a time: a call waits for the one in progress. The reset tool starts the shell anew."
+	timeout += " Calls run one at a time: a call (bash or reset) sent while another runs is refused with an error, never queued; send it again once the answer has come. The reset tool starts the shell anew."
 	return fmt.Sprintf(`Run a bash script in llmsh, a restricted shell. The bash language works in full (pipes, redirections, variables, functions, loops, conditionals, here-documents), but every command is one of llmsh's builtins: the common text and file tools (cat, ls, grep, sed, awk, jq, find, sort, uniq, cut, tr, head, tail, wc, diff, xargs, tar and more; run "help" for the list). No other program exists: python, node, git, curl, make, compilers and package managers cannot be run, there is no network, and the host's environment variables are not visible.
 
 Readable: %s. Writable (and readable): %s. Everything else is absent ("No such file or directory") until the script makes it; a write to a readable path that is not writable is "Permission denied". %s

@@ -46,3 +46,6 @@ func (r *Runner) InSource() bool { return r.inSource }
 // from a function or exits the shell.
 func (r *Runner) LastReturning() bool { return r.lastExit.returning }
 func (r *Runner) LastExiting() bool   { return r.lastExit.exiting }
+
+// LastStatus is $?: the status of the last command run.
+func (r *Runner) LastStatus() uint8 { return r.lastExit.code }

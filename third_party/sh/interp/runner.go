@@ -173,6 +173,13 @@ func (r *Runner) expandErr(err error) {
 		r.exit.fatal(err)
 		return
 	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// llmsh: the run is being stopped (a limit, a timeout, the
+		// caller), which llmsh says in its own words: a command
+		// substitution cut short prints nothing of its own.
+		r.exit.code = 1
+		return
+	}
 	errMsg := err.Error()
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
 		// llmsh: bash abandons the command with status 1; as

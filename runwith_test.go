@@ -1,0 +1,199 @@
+package llmsh_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh"
+)
+
+// lockedBuffer is a bytes.Buffer that the session's goroutines may write.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+	// on, if set, is called (outside the lock) after each write with
+	// what the buffer holds.
+	on func(string)
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	l.b.Write(p)
+	s := l.b.String()
+	l.mu.Unlock()
+	if l.on != nil {
+		l.on(s)
+	}
+	return len(p), nil
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestRunWithLiveOutput: RunOptions' writers get the output while the
+// script runs: a writer that cancels the Run on its first line stops a
+// script that would otherwise loop until the session's time limit. The
+// Result then holds no copy of what went to the writers.
+func TestRunWithLiveOutput(t *testing.T) {
+	s := newSession(t, llmsh.Options{Timeout: time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var once sync.Once
+	out := &lockedBuffer{on: func(s string) {
+		if strings.Contains(s, "first\n") {
+			once.Do(cancel)
+		}
+	}}
+	errb := &lockedBuffer{}
+	res, err := s.RunWith(ctx, "echo warn >&2; echo first; while :; do :; done", llmsh.RunOptions{Stdout: out, Stderr: errb})
+	if !errors.Is(err, context.Canceled) || res.ExitCode == 124 {
+		t.Fatalf("Run: %+v, %v (the writer did not see the first line live)", res, err)
+	}
+	if out.String() != "first\n" || errb.String() != "warn\n" || res.Stdout != "" || res.Stderr != "" || res.Output != "" {
+		t.Fatalf("stdout %q, stderr %q, result %+v", out.String(), errb.String(), res)
+	}
+	// The session goes on, and a Run without writers captures again.
+	if res := run(t, s, "echo again; echo e >&2"); res.Stdout != "again\n" || res.Output != "again\ne\n" {
+		t.Fatalf("the next Run: %+v", res)
+	}
+}
+
+// TestRunWithBoundedLimits: a call's timeout and output cap apply when
+// they are tighter than the session's, and are cut to the session's when
+// they are looser.
+func TestRunWithBoundedLimits(t *testing.T) {
+	s := newSession(t, llmsh.Options{Timeout: 200 * time.Millisecond, MaxOutput: 10})
+	loop := "while :; do :; done"
+	for _, c := range []struct {
+		name    string
+		script  string
+		ro      llmsh.RunOptions
+		status  int
+		limit   string
+		stdout  string
+		message string
+	}{
+		{"looser timeout", loop, llmsh.RunOptions{Timeout: time.Hour}, 124, "time", "", "llmsh: timed out after 200ms\n"},
+		{"tighter timeout", loop, llmsh.RunOptions{Timeout: 20 * time.Millisecond}, 124, "time", "", "llmsh: timed out after 20ms\n"},
+		{"looser cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 1000}, 125, "output", "0123456789", "\nllmsh: output limit exceeded (10 bytes)\n"},
+		{"tighter cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 4}, 125, "output", "0123", "\nllmsh: output limit exceeded (4 bytes)\n"},
+		{"within", "echo ok", llmsh.RunOptions{MaxOutput: 4, Timeout: time.Hour}, 0, "", "ok\n", ""},
+	} {
+		res, err := s.RunWith(context.Background(), c.script, c.ro)
+		if err != nil || res.ExitCode != c.status || res.Limit != c.limit || res.Stdout != c.stdout || res.Stderr != c.message || res.Truncated != (c.limit == "output") {
+			t.Errorf("%s: %+v, %v", c.name, res, err)
+		}
+	}
+}
+
+// TestRunWithDirAndEnv: Dir and Env act as a cd and exports typed before
+// the script, which persist; $? is the previous script's; a Dir that cd
+// refuses is the Run's status and message, and the script does not run.
+func TestRunWithDirAndEnv(t *testing.T) {
+	dir := t.TempDir()
+	s := newSession(t, llmsh.Options{Inputs: []string{dir}})
+	run(t, s, "(exit 3)")
+	res, err := s.RunWith(context.Background(), `echo "$? $PWD [$A] [$B]"`, llmsh.RunOptions{Dir: dir, Env: []string{"A=x  y", "B="}})
+	if want := "3 " + dir + " [x  y] []\n"; err != nil || res.Stdout != want {
+		t.Fatalf("got %+v, %v; want stdout %q", res, err, want)
+	}
+	if res := run(t, s, `echo "$PWD $A"; env | grep '^A='`); res.Stdout != dir+" x  y\nA=x  y\n" {
+		t.Fatalf("not kept: %+v", res)
+	}
+	res, err = s.RunWith(context.Background(), "echo ran", llmsh.RunOptions{Dir: dir + "/missing"})
+	if err != nil || res.ExitCode != 1 || res.Stdout != "" || !strings.Contains(res.Stderr, "cd: "+dir+"/missing: No such file or directory") {
+		t.Fatalf("a Dir that does not exist: %+v, %v", res, err)
+	}
+	for _, env := range []string{"1A=x", "NOEQUALS", "A-B=c"} {
+		if _, err := s.RunWith(context.Background(), "echo ran", llmsh.RunOptions{Env: []string{env}}); err == nil {
+			t.Errorf("Env %q: no error", env)
+		}
+	}
+}
+
+// TestRunWithScript: Script runs the text as a script file: its errors
+// name the script (at a prompt, llmsh), and the EXIT trap runs at its end.
+func TestRunWithScript(t *testing.T) {
+	s := newSession(t, llmsh.Options{Name: "job.sh"})
+	res, err := s.RunWith(context.Background(), "echo before\nif", llmsh.RunOptions{Script: true})
+	if err != nil || res.ExitCode != 2 || res.Stdout != "before\n" || res.Stderr != "job.sh: line 3: syntax error: unexpected end of file\n" {
+		t.Fatalf("script with a syntax error: %+v, %v", res, err)
+	}
+	if res := run(t, s, "echo before\nif"); res.ExitCode != 2 || res.Stdout != "before\n" || !strings.HasPrefix(res.Stderr, "llmsh: line ") {
+		t.Fatalf("the same at the prompt: %+v", res)
+	}
+	res, err = s.RunWith(context.Background(), "trap 'echo bye' EXIT; echo hi", llmsh.RunOptions{Script: true})
+	if err != nil || res.Stdout != "hi\nbye\n" {
+		t.Fatalf("EXIT trap: %+v, %v", res, err)
+	}
+	if res := run(t, s, "trap 'echo bye' EXIT; echo hi"); res.Stdout != "hi\n" {
+		t.Fatalf("EXIT trap at the prompt: %+v", res)
+	}
+}
+
+// TestGrantRefused: a grant vfsd cannot serve fails New with
+// ErrGrantRefused and vfsd's reason, which names the path.
+func TestGrantRefused(t *testing.T) {
+	var vfsdErr bytes.Buffer
+	missing := filepath.Join(t.TempDir(), "missing")
+	_, err := llmsh.New(llmsh.Options{Inputs: []string{missing + "/x"}, VfsdStderr: &vfsdErr, Isolated: isolated(t)})
+	if !errors.Is(err, llmsh.ErrGrantRefused) || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("New: %v", err)
+	}
+	if !isolated(t) && !strings.Contains(vfsdErr.String(), missing) {
+		t.Errorf("vfsd's stderr: %q", vfsdErr.String())
+	}
+}
+
+// TestInProcessMemoryLimit: with MaxMemory, a session in the embedding
+// process stops a Run whose heap passes it, with status 125 and the llmsh
+// command's message, and goes on.
+func TestInProcessMemoryLimit(t *testing.T) {
+	s, err := llmsh.New(llmsh.Options{MaxMemory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res := run(t, s, "x=$(yes | head -c 200000000); echo survived")
+	if res.ExitCode != 125 || res.Limit != "memory" || strings.Contains(res.Stdout, "survived") || res.Stderr != "llmsh: memory limit exceeded (64 MiB)\n" {
+		t.Fatalf("got status %d limit %q stdout %q stderr %q", res.ExitCode, res.Limit, res.Stdout, res.Stderr)
+	}
+	if res := run(t, s, "echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
+		t.Fatalf("the next Run: %+v", res)
+	}
+}
+
+// TestRunWithOnStop: OnStop hears why the session stopped a Run (here
+// its output cap), and nothing for a Run that ended by itself.
+func TestRunWithOnStop(t *testing.T) {
+	s := newSession(t, llmsh.Options{MaxOutput: 4})
+	var mu sync.Mutex
+	var causes []error
+	onStop := func(c error) {
+		mu.Lock()
+		causes = append(causes, c)
+		mu.Unlock()
+	}
+	res, err := s.RunWith(context.Background(), "echo ok", llmsh.RunOptions{OnStop: onStop})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	res, err = s.RunWith(context.Background(), "echo 0123456789; while :; do :; done", llmsh.RunOptions{OnStop: onStop})
+	if err != nil || res.ExitCode != 125 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(causes) != 1 || !errors.Is(causes[0], llmsh.ErrOutputLimit) {
+		t.Fatalf("causes %v", causes)
+	}
+}
