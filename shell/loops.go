@@ -7,39 +7,11 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
-// Loop status. bash gives a while or until loop the status of the last
-// command its body ran (0 after break or continue, which succeed), or 0 if
-// the body never ran; interp clears it after the last test, so the loop
-// always ends with 0. And bash's set -e never ends the shell for a loop's
-// own status (the body's last command failed where set -e was ignored, in
-// an && list say), while interp ends it for any compound command that
-// ends with a failure (a for loop whose body ends with [ -n "$x" ] && …).
-//
-// The pre-pass rewrites a loop L that stands in a list of statements into
-//
-//	S=0 [C=$?]
-//	while [\x00status "$C";] COND; do S=0 [C=0]; BODY; S=$? [C=$?]; done
-//	\x00loopst "$?" "$S" && (( 1 ))
-//
-// so that the loop itself ends with 0 (its body ends with an assignment),
-// or 1 if a redirection of its own failed (then it is that status), and
-// the status comes from the last statement, which is part of an &&
-// list: set -e and the ERR trap ignore it, as bash ignores a loop's. The
-// body's first assignment gives break and continue their status 0. C, and
-// the \x00status that gives the test the $? it sees in bash (the status
-// before the loop, then the body's), are there only when the test may read
-// $? (see readsStatus). A for loop over words gets S the same way (interp
-// gives it the right status, but set -e); a C-style for loop is first
-// rewritten to a while (see cstyleLoop). A loop that is not in a list (an
-// element of a pipeline, after && or ||, negated, in the background)
-// becomes a group { … } of the three: its status is right, and set -e
-// acts on the group as it does on any group in interp.
-//
-// Limits: S is one variable per loop of the text, so a function that runs
-// its own loop again from the body (recursion) and then breaks out of the
-// outer run gives that run the inner run's status; the first command of an
-// until loop's body sees $? 0 (bash: the test's status), as interp clears
-// it before the body.
+// The loops' own status, PIPESTATUS and C-style for loops are the
+// fork's (third_party/sh/interp/pipeline.go). What remains here serves the
+// compound-status pass of errexit.go (andOrCompound, compoundStmt,
+// keepStatus) and funcname.go, which still give a status through
+// \x00loopst, and goes with them.
 
 // loopStatusCmd ST S is the status of a rewritten loop: ST (the loop
 // statement's, not 0 only if a redirection failed), else S.
@@ -61,7 +33,8 @@ func atoiStatus(s string) int {
 	return n
 }
 
-// loopLists rewrites the loops that stand in n's lists of statements.
+// loopLists rewrites the compounds that stand in n's lists of statements
+// (see errexit.go).
 func (r *rewriter) loopLists(n syntax.Node) { mapStmtLists(n, r.loopList) }
 
 // mapStmtLists replaces each list of statements that n holds directly
@@ -107,68 +80,14 @@ func (r *rewriter) loopList(stmts []*syntax.Stmt) []*syntax.Stmt {
 			out = append(out, r.compoundStatus(st)...)
 			continue
 		}
-		if !loopStmt(st) || r.loops[st.Cmd] {
-			if out != nil {
-				out = append(out, st)
-			}
-			continue
-		}
-		if out == nil {
-			out = append(make([]*syntax.Stmt, 0, len(stmts)+2), stmts[:i]...)
-		}
-		if st.Negated || st.Background || st.Coprocess || st.Disown {
-			r.loopGroup(st)
+		if out != nil {
 			out = append(out, st)
-			continue
 		}
-		if fc, ok := st.Cmd.(*syntax.ForClause); ok {
-			if _, cstyle := fc.Loop.(*syntax.CStyleLoop); cstyle {
-				r.cstyleLoop(st)
-				if len(st.Redirs) > 0 {
-					// The group keeps the redirections; its list is
-					// rewritten when the walk reaches it.
-					out = append(out, st)
-					continue
-				}
-				blk := st.Cmd.(*syntax.Block)
-				out = append(out, blk.Stmts[:len(blk.Stmts)-1]...)
-				st = blk.Stmts[len(blk.Stmts)-1]
-			}
-		}
-		var next *syntax.Stmt
-		if i+1 < len(stmts) {
-			next = stmts[i+1]
-		}
-		if r.loopLeftAlone(st, next) {
-			r.markLoop(st)
-			out = append(out, st)
-			continue
-		}
-		out = append(out, r.loopStatus(st)...)
 	}
 	if out == nil {
 		return stmts
 	}
 	return out
-}
-
-// loopLeftAlone reports whether interp's own run of the loop st, followed
-// in its list by next (nil if st is last), cannot be told from bash's: for
-// a while loop, when its status is never read (next reads no $?) and its
-// test reads no $?; for a for loop over words (whose status interp gets
-// right), when set -e and an ERR trap cannot be on.
-func (r *rewriter) loopLeftAlone(st, next *syntax.Stmt) bool {
-	f := r.facts
-	if f == nil || f.dynamic {
-		return false
-	}
-	switch cm := st.Cmd.(type) {
-	case *syntax.WhileClause:
-		return next != nil && !f.readsStatus([]*syntax.Stmt{next}) && !f.readsStatus(cm.Cond)
-	case *syntax.ForClause:
-		return !f.errexit
-	}
-	return false
 }
 
 // loopStmt reports whether st is a loop whose status the pre-pass sets.
@@ -209,48 +128,6 @@ func (r *rewriter) assignStmt(pos syntax.Pos, pairs ...string) *syntax.Stmt {
 	st := &syntax.Stmt{Position: pos, Cmd: ce}
 	r.markInternal(st)
 	return st
-}
-
-// loopStatus returns the statements that replace the loop st.
-func (r *rewriter) loopStatus(st *syntax.Stmt) []*syntax.Stmt {
-	r.markLoop(st)
-	id := r.st.next()
-	s, c := "_llmsh_st"+id, ""
-	pos := st.Position
-	assign := func(pairs ...string) *syntax.Stmt { return r.assignStmt(pos, pairs...) }
-	call := func(args ...*syntax.Word) *syntax.Stmt {
-		st := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: args}}
-		r.markInternal(st)
-		return st
-	}
-	var do *[]*syntax.Stmt
-	switch cm := st.Cmd.(type) {
-	case *syntax.WhileClause:
-		if r.facts.readsStatus(cm.Cond) {
-			c = "_llmsh_cd" + id
-			cm.Cond = append([]*syntax.Stmt{call(litWord(statusCmd), quotedParam(c))}, cm.Cond...)
-		}
-		do = &cm.Do
-	case *syntax.ForClause:
-		do = &cm.Do
-	}
-	pre, start, end := []string{s, "0"}, []string{s, "0"}, []string{s, "$?"}
-	if c != "" {
-		pre = append(pre, c, "$?")
-		start = append(start, c, "0")
-		end = append(end, c, "$?")
-	}
-	body := make([]*syntax.Stmt, 0, len(*do)+2)
-	if r.facts == nil || r.facts.dynamic || breaks(*do) {
-		// break and continue succeed: the status after them is 0.
-		body = append(body, assign(start...))
-	}
-	*do = append(append(body, *do...), assign(end...))
-	post := &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.AndStmt,
-		X: call(litWord(loopStatusCmd), &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp("?")}}}}, quotedParam(s)),
-		Y: trueStmt(pos)}}
-	r.markInternal(post)
-	return []*syntax.Stmt{assign(pre...), st, post}
 }
 
 // trueStmt makes (( 1 )), which succeeds and, unlike : or true, no
@@ -353,20 +230,4 @@ func (f *loopFacts) readsStatus(stmts []*syntax.Stmt) bool {
 		})
 	}
 	return reads
-}
-
-// breaks reports whether the statements hold a break or continue.
-func breaks(stmts []*syntax.Stmt) bool {
-	found := false
-	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-				if name := ce.Args[0].Lit(); name == "break" || name == "continue" {
-					found = true
-				}
-			}
-			return !found
-		})
-	}
-	return found
 }

@@ -15,16 +15,22 @@ import (
 
 // rewriter walks a syntax tree parsed from src and rewrites it in place.
 type rewriter struct {
-	src        string
-	done       map[syntax.Node]bool // words made from other text, already rewritten
-	pipeStatus bool                 // set PIPESTATUS after pipelines
-	piped      map[*syntax.BinaryCmd]bool
-	ifsSplit   bool                    // split words by bash's rules (see splitPass)
-	loops      map[syntax.Command]bool // loops whose status is set (see loopStatus)
-	facts      *loopFacts              // what the script's text shows (nil at the prompt)
-	execFd     map[syntax.Node]bool
-	internal   map[*syntax.Stmt]bool // statements the pre-pass made (see psList)
-	st         *sessionState         // the session's (see state.go)
+	src      string
+	done     map[syntax.Node]bool    // words made from other text, already rewritten
+	ifsSplit bool                    // split words by bash's rules (see splitPass)
+	loops    map[syntax.Command]bool // loops whose status is set (see loopStatus)
+	facts    *loopFacts              // what the script's text shows (nil at the prompt)
+	execFd   map[syntax.Node]bool
+	internal map[*syntax.Stmt]bool // statements the pre-pass made (see markInternal)
+	st       *sessionState         // the session's (see state.go)
+}
+
+// markInternal records st as one the pre-pass made.
+func (r *rewriter) markInternal(st *syntax.Stmt) {
+	if r.internal == nil {
+		r.internal = map[*syntax.Stmt]bool{}
+	}
+	r.internal[st] = true
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -36,23 +42,16 @@ func (r *rewriter) walk(root syntax.Node) {
 			return false
 		}
 		r.loopLists(n)
-		r.psLists(n)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			r.errBodyStmt(n)
 		case *syntax.Stmt:
 			r.negatedStmt(n)
-			r.loopGroup(n)
 			forkFds(n, r.execFd)
 			stdRedirStmt(n)
 			r.fdRedirStmt(n)
 			execRedirStmt(n)
-			r.cstyleLoop(n)
-			exitLastElem(n)
 			r.pipeErrTrap(n)
-			if r.pipeStatus {
-				r.pipeStatusStmt(n)
-			}
 		case *syntax.CmdSubst:
 			catShortcut(n)
 			r.errInherit(n)
@@ -86,53 +85,6 @@ func (r *rewriter) walk(root syntax.Node) {
 		r.splitPass(root)
 	}
 }
-
-// cstyleLoop rewrites `for ((I; C; P)); do BODY; done`, which interp ends
-// as soon as an iteration's last command fails, into the equivalent
-//
-//	{ : $((I)); F=1; while ((F ? (F = 0) : (P), C)); do BODY; done; }
-//
-// F marks the first test, before which P is not evaluated; continue still
-// evaluates P, as it goes to the loop's test. The status is that of the
-// last command of the body, or 0, as in bash.
-func (r *rewriter) cstyleLoop(st *syntax.Stmt) {
-	fc, ok := st.Cmd.(*syntax.ForClause)
-	if !ok {
-		return
-	}
-	cl, ok := fc.Loop.(*syntax.CStyleLoop)
-	if !ok {
-		return
-	}
-	f := "_llmsh_for" + r.st.next()
-	var post, cond syntax.ArithmExpr = arithLit("0"), arithLit("1")
-	if cl.Post != nil {
-		post = cl.Post
-	}
-	if cl.Cond != nil {
-		cond = cl.Cond
-	}
-	test := &syntax.BinaryArithm{Op: syntax.Comma,
-		X: &syntax.BinaryArithm{Op: syntax.TernQuest, X: arithLit(f),
-			Y: &syntax.BinaryArithm{Op: syntax.TernColon,
-				X: &syntax.ParenArithm{X: &syntax.BinaryArithm{Op: syntax.Assgn, X: arithLit(f), Y: arithLit("0")}},
-				Y: &syntax.ParenArithm{X: post}}},
-		Y: cond}
-	pos := st.Position
-	var stmts []*syntax.Stmt
-	if cl.Init != nil {
-		stmts = append(stmts, &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
-			litWord(":"), {Parts: []syntax.WordPart{&syntax.ArithmExp{X: cl.Init}}}}}})
-	}
-	stmts = append(stmts,
-		&syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: f}, Value: litWord("1")}}}},
-		&syntax.Stmt{Position: pos, Cmd: &syntax.WhileClause{WhilePos: fc.ForPos, DoPos: fc.DoPos, DonePos: fc.DonePos,
-			Cond: []*syntax.Stmt{{Position: pos, Cmd: &syntax.ArithmCmd{Left: pos, X: test}}},
-			Do:   fc.Do, DoLast: fc.DoLast}})
-	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: fc.DonePos, Stmts: stmts}
-}
-
-func arithLit(s string) *syntax.Word { return litWord(s) }
 
 // Quoted parts of a pattern. Bash matches the quoted parts of the regular
 // expression in [[ s =~ RE ]] (and of the pattern of an anchored

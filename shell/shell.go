@@ -99,7 +99,6 @@ type Shell struct {
 	errLines *errLines
 	errTraps atomic.Bool
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
-	pipes    *pipeStatuses // statuses of running pipelines, for PIPESTATUS
 	fds      *fdState      // descriptors 3 and up, shared with nested shells
 	isNested bool          // runs inside another shell's command
 	state    *sessionState // the rewrites' nodes and data, shared with nested shells
@@ -191,7 +190,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), pipes: new(pipeStatuses), fds: newFdState(), errLines: new(errLines), state: newSessionState()}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), fds: newFdState(), errLines: new(errLines), state: newSessionState()}
 	for _, v := range opts.Vars {
 		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
 			s.ifsSplit = true
@@ -324,8 +323,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if len(args) == 1 {
 				return []string{"return", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
 			}
-		case psRecCmd, psSetCmd, psOneCmd:
-			return s.pipeCall(ctx, args), nil
 		case "trap":
 			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {
@@ -523,7 +520,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		fmt.Fprintf(stderr, "llmsh: %s: %v\n", args[0], err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
+	sub.commands, sub.inflight, sub.psubs, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.fds, true
 	sub.state = s.state
 	if len(s.routes) > 0 {
 		sub.RouteBuiltins(s.routes...)
@@ -630,7 +627,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.pipes, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.pipes, s.fds, true
+	sub.commands, sub.inflight, sub.psubs, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.fds, true
 	sub.state = s.state
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
@@ -928,7 +925,7 @@ func refuse(st *sessionState, file *syntax.File, src string, ifsSplit bool) ([]s
 		return nil, err
 	}
 	neutralize(file)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, pipeStatus: strings.Contains(src, "PIPESTATUS"), ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st}).walk(file)
 	return st.register(file), nil
 }
 

@@ -16,7 +16,7 @@ import (
 // the call handler.
 var internalCommands = []string{
 	"\x00declfunc", "\x00declist", noErrExitCmd, fdAllocCmd, "\x00fname", statusCmd,
-	loopStatusCmd, psRecCmd, psSetCmd, psOneCmd, "\x00psub", "\x00psubdone",
+	loopStatusCmd, "\x00psrec", "\x00psset", "\x00ps1", "\x00psub", "\x00psubdone",
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, "\x00printf", "\x00echo", notFoundCmd,
 }
 

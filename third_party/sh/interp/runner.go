@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -373,6 +372,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 	if r.exit.ok() && st.Cmd != nil {
 		r.cmd(ctx, st.Cmd)
 	}
+	if simpleCommand(st.Cmd) && !r.isUntraced(st.Cmd) {
+		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
+	}
 	if st.Negated {
 		if r.exit.ok() {
 			r.exit.code = 1
@@ -380,7 +382,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 			r.exit.clear()
 		}
 	} else if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) {
-	} else if !r.exit.ok() && !r.noErrExit {
+	} else if !r.exit.ok() && !r.noErrExit && !loopCmd(st.Cmd) {
 		r.trapCallback(ctx, r.callbackErr, "error")
 		// If the "errexit" option is set and a command failed, exit the shell. Exceptions:
 		//
@@ -540,37 +542,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.stmt(ctx, cm.Y)
 			}
 		case syntax.Pipe, syntax.PipeAll:
-			pr, pw, err := newPipe()
-			if err != nil {
-				r.exit.fatal(err) // not being able to create a pipe is rare but critical
-				return
-			}
-			r2 := r.subshell(true)
-			r2.stdout = pw
-			if cm.Op == syntax.PipeAll {
-				r2.stderr = pw
-			} else {
-				r2.stderr = r.stderr
-			}
-			oldIn := r.stdin
-			r.stdin = pr
-			var wg sync.WaitGroup
-			wg.Go(func() {
-				r2.stmt(ctx, cm.X)
-				r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-				r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
-				pw.Close()
-			})
-			r.stmt(ctx, cm.Y)
-			pr.Close()
-			wg.Wait()
-			r.stdin = oldIn
-			if r.opts[optPipeFail] && !r2.exit.ok() && r.exit.ok() {
-				r.exit = r2.exit
-			}
-			if r2.exit.fatalExit {
-				r.exit.fatal(r2.exit.err) // surface fatal errors immediately
-			}
+			r.pipeline(ctx, cm) // llmsh: pipeline.go
 		}
 	case *syntax.IfClause:
 		oldNoErrExit := r.noErrExit
@@ -587,6 +559,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.cmd(ctx, cm.Else)
 		}
 	case *syntax.WhileClause:
+		// llmsh: the loop's status is its body's (pipeline.go).
+		var body exitStatus
 		for !r.stop(ctx) {
 			oldNoErrExit := r.noErrExit
 			r.noErrExit = true
@@ -595,10 +569,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 			stop := r.exit.ok() == cm.Until
 			r.exit.clear()
-			if stop || r.loopStmtsBroken(ctx, cm.Do) {
+			if stop {
+				break
+			}
+			broken := r.loopStmtsBroken(ctx, cm.Do)
+			body = r.exit
+			if broken {
 				break
 			}
 		}
+		r.loopStatus(body)
 	case *syntax.ForClause:
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
@@ -668,17 +648,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 			}
 		case *syntax.CStyleLoop:
-			if y.Init != nil {
-				r.arithm(y.Init)
-			}
-			for y.Cond == nil || r.arithm(y.Cond) != 0 {
-				if !r.exit.ok() || r.loopStmtsBroken(ctx, cm.Do) {
-					break
-				}
-				if y.Post != nil {
-					r.arithm(y.Post)
-				}
-			}
+			r.cstyleLoop(ctx, cm, y) // llmsh: pipeline.go
 		}
 	case *syntax.FuncDecl:
 		if cm.Name == nil { // e.g. zsh's anonymous or multi-name functions
@@ -912,6 +882,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 		return
 	}
 	oldExit, oldLastExit := r.exit, r.lastExit
+	// llmsh: a trap's action leaves PIPESTATUS as it found it (bash).
+	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
+	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
 	r.lastExit = r.exit
 	// llmsh: a trap's action is numbered from its own first line.
 	oldText := r.text

@@ -1,0 +1,233 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// Pipelines, PIPESTATUS and the status of loops as bash gives them. See
+// LLMSH.md ("Pipelines, PIPESTATUS and loops").
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// pipeStatusVar is the array bash sets after each pipeline.
+const pipeStatusVar = "PIPESTATUS"
+
+// oneStatus holds, for each status, the list of a one-element PIPESTATUS.
+// The lists are shared: nothing changes a variable's list in place (an
+// assignment to an element copies it first).
+var oneStatus = func() (l [256][]string) {
+	for i := range l {
+		l[i] = []string{strconv.Itoa(i)}
+	}
+	return l
+}()
+
+// setPipeStatus sets PIPESTATUS to the statuses of a pipeline's elements.
+// It is the shell's (global) variable unless a function made it local, as
+// bash's; a read-only PIPESTATUS stays as it is.
+func (r *Runner) setPipeStatus(list []string) {
+	r.writeEnv.Set(pipeStatusVar, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
+}
+
+// simpleCommand reports whether bash sets PIPESTATUS to the status of st
+// after it: a simple command (also one that is only assignments or only
+// redirections), a declaration, let, [[ ]], (( )) and ( … ). A pipeline
+// sets it in [Runner.pipeline]; a compound command (a group, if, case, a
+// loop, a function definition) leaves what its last command set.
+func simpleCommand(cm syntax.Command) bool {
+	switch cm.(type) {
+	case nil, *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.TestClause,
+		*syntax.ArithmCmd, *syntax.Subshell, *syntax.TestDecl:
+		return true
+	}
+	return false
+}
+
+// isUntraced reports whether cm is one of the embedder's own commands
+// (see [Untraced]), which set no PIPESTATUS.
+func (r *Runner) isUntraced(cm syntax.Command) bool {
+	f := r.llmsh.untraced
+	return f != nil && cm != nil && f(cm)
+}
+
+// plainElem reports whether st, the left side of a pipe, is itself a
+// pipeline whose elements are elements of the outer one (the parser makes
+// a | b | c as (a | b) | c).
+func plainElem(st *syntax.Stmt) (*syntax.BinaryCmd, bool) {
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll) {
+		return nil, false
+	}
+	return bc, !st.Negated && len(st.Redirs) == 0 && !st.Background && !st.Coprocess && !st.Disown
+}
+
+// pipeElems lists the elements of the pipeline cm; all[i] tells whether
+// element i sends its stderr to the pipe too (|&).
+func pipeElems(cm *syntax.BinaryCmd) (elems []*syntax.Stmt, all []bool) {
+	if x, ok := plainElem(cm.X); ok {
+		elems, all = pipeElems(x)
+	} else {
+		elems = []*syntax.Stmt{cm.X}
+	}
+	return append(elems, cm.Y), append(all, cm.Op == syntax.PipeAll)
+}
+
+// pipeline runs the pipeline cm as bash does without lastpipe: each
+// element in a subshell of its own, the last one too (so `exit`,
+// `return`, `cd` or an assignment there end or change that element only),
+// all at once, connected by pipes. The status is the last element's (with
+// pipefail, the last that failed); PIPESTATUS gets each element's.
+// Upstream ran the last element in the shell itself.
+func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
+	elems, all := pipeElems(cm)
+	n := len(elems)
+	subs := make([]*Runner, n)
+	// closers[i] are closed when element i has ended: its end of the
+	// pipe it writes to (its reader sees end of file) and of the one
+	// it reads from (its writer fails as on a broken pipe).
+	closers := make([][]io.Closer, n)
+	for i := range elems {
+		// The last element runs while the shell waits for it: it may
+		// read the shell's variables through an overlay, as ( … ) does.
+		// The others run while it does, with copies.
+		subs[i] = r.subshell(i < n-1)
+	}
+	for i := 0; i < n-1; i++ {
+		pr, pw, err := newPipe()
+		if err != nil {
+			for _, cls := range closers {
+				for _, c := range cls {
+					c.Close()
+				}
+			}
+			r.exit.fatal(err) // not being able to create a pipe is rare but critical
+			return
+		}
+		subs[i].stdout = pw
+		if all[i] {
+			subs[i].stderr = pw
+		}
+		subs[i+1].stdin = pr
+		closers[i] = append(closers[i], pw)
+		closers[i+1] = append(closers[i+1], pr)
+	}
+	run := func(i int) {
+		r2 := subs[i]
+		r2.stmt(ctx, elems[i])
+		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
+		r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
+		r2.exit.returning = false
+		for _, c := range closers[i] {
+			c.Close()
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < n-1; i++ {
+		wg.Go(func() { run(i) })
+	}
+	run(n - 1)
+	wg.Wait()
+
+	list := make([]string, n)
+	r.exit = subs[n-1].exit
+	for i, r2 := range subs {
+		st := r2.exit
+		list[i] = oneStatus[st.code][0]
+		if r.opts[optPipeFail] && !st.ok() {
+			r.exit = st
+		}
+	}
+	for _, r2 := range subs {
+		if r2.exit.fatalExit {
+			r.exit.fatal(r2.exit.err) // surface fatal errors immediately
+			break
+		}
+	}
+	r.setPipeStatus(list)
+}
+
+// loopStatus is the status a loop ends with: that of the last command its
+// body ran (body), 0 if it never ran, unless the loop is being left by
+// exit, return or a fatal error (then r.exit says so).
+func (r *Runner) loopStatus(body exitStatus) {
+	if r.exit.returning || r.exit.exiting || r.exit.fatalExit {
+		return
+	}
+	r.exit.code, r.exit.err = body.code, body.err
+}
+
+// loopCmd reports whether cm is a loop: bash's set -e and ERR trap never
+// act on a loop's own status (its last command's, already acted on when
+// set -e did not ignore it).
+func loopCmd(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.WhileClause, *syntax.ForClause:
+		return true
+	}
+	return false
+}
+
+// cstyleArith evaluates an expression of for (( … )): an error is
+// reported as (( … ))'s, and ends the loop with status 1 (bash goes on
+// with the script).
+func (r *Runner) cstyleArith(expr syntax.ArithmExpr) (int, bool) {
+	n, err := expand.Arithm(r.ecfg, expr)
+	if r.arithCmdErr("((", err) {
+		return 0, false
+	}
+	return n, true
+}
+
+// cstyleLoop runs for ((INIT; COND; POST)): POST runs after each run of
+// the body, also after continue; the status is the body's last command's,
+// 0 if it never ran, 1 after an arithmetic error. Upstream stopped the
+// loop after a body whose last command failed, and an arithmetic error
+// ended the shell.
+func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax.CStyleLoop) {
+	var body exitStatus
+	fail := func() {
+		if r.exit.code == 0 {
+			r.exit.code = 1
+		}
+		body = r.exit
+	}
+	if y.Init != nil {
+		if _, ok := r.cstyleArith(y.Init); !ok {
+			fail()
+			r.loopStatus(body)
+			return
+		}
+	}
+	for !r.stop(ctx) {
+		if y.Cond != nil {
+			n, ok := r.cstyleArith(y.Cond)
+			if !ok {
+				fail()
+				break
+			}
+			if n == 0 {
+				break
+			}
+		}
+		broken := r.loopStmtsBroken(ctx, cm.Do)
+		body = r.exit
+		if broken || r.stop(ctx) {
+			break
+		}
+		if y.Post != nil {
+			r.exit = exitStatus{}
+			if _, ok := r.cstyleArith(y.Post); !ok {
+				fail()
+				break
+			}
+		}
+	}
+	r.loopStatus(body)
+}
