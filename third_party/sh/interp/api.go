@@ -157,6 +157,7 @@ type Runner struct {
 	breakEnclosing, contnEnclosing int
 
 	inLoop       bool
+	loopDepth    int // llmsh: the loops being run (break N stops at the outermost)
 	inFunc       bool
 	inSource     bool
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix

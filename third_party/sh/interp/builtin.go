@@ -283,25 +283,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 		}
 	case "break", "continue":
-		if !r.inLoop {
-			return failf(0, "%s is only useful in a loop\n", name)
-		}
-		enclosing := &r.breakEnclosing
-		if name == "continue" {
-			enclosing = &r.contnEnclosing
-		}
-		switch len(args) {
-		case 0:
-			*enclosing = 1
-		case 1:
-			if n, err := strconv.Atoi(args[0]); err == nil {
-				*enclosing = n
-				break
-			}
-			fallthrough
-		default:
-			return failf(2, "usage: %s [n]\n", name)
-		}
+		return r.loopControl(name, args) // llmsh: pipeline.go
 	case "pwd":
 		evalSymlinks := false
 		for len(args) > 0 {

@@ -10,6 +10,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -98,6 +99,12 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// read the shell's variables through an overlay, as ( … ) does.
 		// The others run while it does, with copies.
 		subs[i] = r.subshell(i < n-1)
+		// break and continue as a simple command there end nothing and
+		// say nothing, as in bash's children of a pipeline (a compound
+		// element is a subshell, which says that it runs no loop).
+		if _, simple := elems[i].Cmd.(*syntax.CallExpr); simple {
+			subs[i].inLoop = r.inLoop
+		}
 	}
 	for i := 0; i < n-1; i++ {
 		pr, pw, err := newPipe()
@@ -230,4 +237,46 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		}
 	}
 	r.loopStatus(body)
+}
+
+// loopControl runs break and continue as bash: N above the number of
+// loops being run stops at the outermost; N below 1 is an error that
+// leaves every loop (status 1), and so do more than one argument (bash
+// also abandons the rest of the line); a word that is no number ends the
+// shell (status 128). Outside a loop they say so
+// and succeed. Upstream kept an N above the depth for the loops run next,
+// which ended them at once, and answered errors with a usage line.
+func (r *Runner) loopControl(name string, args []string) exitStatus {
+	if !r.inLoop {
+		r.errf("%s%s: only meaningful in a `for', `while', or `until' loop\n", r.errPrefix(), name)
+		return exitStatus{}
+	}
+	n := 1
+	switch {
+	case len(args) > 1:
+		// bash abandons the rest of the command line; llmsh leaves
+		// every loop.
+		r.errf("%s%s: too many arguments\n", r.errPrefix(), name)
+		r.breakEnclosing = max(r.loopDepth, 1)
+		return exitStatus{code: 1}
+	case len(args) == 1:
+		v, err := strconv.Atoi(strings.TrimSpace(args[0]))
+		if err != nil {
+			r.errf("%s%s: %s: numeric argument required\n", r.errPrefix(), name, args[0])
+			return exitStatus{code: 128, exiting: true}
+		}
+		if v < 1 {
+			r.errf("%s%s: %s: loop count out of range\n", r.errPrefix(), name, args[0])
+			r.breakEnclosing = max(r.loopDepth, 1)
+			return exitStatus{code: 1}
+		}
+		n = v
+	}
+	n = min(n, max(r.loopDepth, 1))
+	if name == "continue" {
+		r.contnEnclosing = n
+	} else {
+		r.breakEnclosing = n
+	}
+	return exitStatus{}
 }
