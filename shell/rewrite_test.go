@@ -117,8 +117,8 @@ func TestSubshellExitTrap(t *testing.T) {
 }
 
 // TestSetShellVar guards setShellVar, which reaches interp's variables
-// (Runner.WriteEnv): PIPESTATUS after a simple command must be set through it
-// (not through its fallback, eval), in the shell, a subshell and a function.
+// (Runner.WriteEnv): FUNCNAME and the ERR trap's state are set through it,
+// in the shell, a subshell and a function.
 func TestSetShellVar(t *testing.T) {
 	ran := false
 	r, err := interp.New(interp.CallHandler(func(ctx context.Context, args []string) ([]string, error) {

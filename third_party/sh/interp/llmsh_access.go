@@ -6,7 +6,7 @@ package interp
 import "github.com/llmsh/llmsh/third_party/sh/expand"
 
 // The state that llmsh's shell layer reads and sets while its remaining
-// rewrites of the syntax tree (the ERR trap, PIPESTATUS, loop statuses, IFS
+// rewrites of the syntax tree (the ERR trap, compound statuses, IFS
 // splitting) still run outside the interpreter. Each accessor goes with
 // the rewrite it serves, when that behaviour moves into the fork. llmsh:
 // before these, the shell layer reached the fields by reflection and
