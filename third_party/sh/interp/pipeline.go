@@ -34,6 +34,14 @@ var oneStatus = func() (l [256][]string) {
 // It is the shell's (global) variable unless a function made it local, as
 // bash's; a read-only PIPESTATUS stays as it is.
 func (r *Runner) setPipeStatus(list []string) {
+	if len(list) == 1 {
+		// After most commands the value is the one already there (the
+		// same shared list): a lookup is cheaper than an assignment.
+		if cur := r.writeEnv.Get(pipeStatusVar); cur.Kind == expand.Indexed && len(cur.List) == 1 &&
+			&cur.List[0] == &list[0] && cur.Indexes == nil {
+			return
+		}
+	}
 	r.writeEnv.Set(pipeStatusVar, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
 }
 
