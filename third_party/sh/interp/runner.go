@@ -605,7 +605,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 					line, err := r.readLine(ctx, true)
 					if err != nil {
-						r.errf("\n")
+						r.out("\n") // llmsh: on stdout, as bash
 						r.exit.code = 1
 						break
 					}
