@@ -107,6 +107,10 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// read the shell's variables through an overlay, as ( … ) does.
 		// The others run while it does, with copies.
 		subs[i] = r.subshell(i < n-1)
+		// Where set -e is ignored (a test, before && or ||), it is
+		// ignored inside the elements too, as it was in the last one
+		// when it ran in the shell itself.
+		subs[i].noErrExit = r.noErrExit
 		// break and continue as a simple command there end nothing and
 		// say nothing, as in bash's children of a pipeline (a compound
 		// element is a subshell, which says that it runs no loop).

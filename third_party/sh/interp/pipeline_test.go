@@ -28,6 +28,8 @@ func TestPipelinesAndLoops(t *testing.T) {
 		{"many elements", `true | true | true | true | true | true | (exit 7); echo "${PIPESTATUS[6]} ${#PIPESTATUS[@]}"`, "7 7\n", 0},
 		{"exit in the last element", `true | exit 3; echo "after $?"`, "after 3\n", 0},
 		{"last element is a subshell", `x=1; echo | x=2; echo x | read -r v; echo "$x ${v:-unset}"`, "1 unset\n", 0},
+		{"set -e ignored in elements", `set -e; if true | { false; echo in; }; then echo then; fi; true | { false; echo in2; } || echo or; echo after`, "in\nthen\nin2\nafter\n", 0},
+		{"set -e in elements", `set -e; { false; echo no; } | true; echo after; true | { false; echo no; }; echo no`, "after\n", 1},
 		{"while", `i=0; while [ $i -lt 2 ]; do i=$((i + 1)); (exit 3); done; echo $?`, "3\n", 0},
 		{"until test status", `i=0; until [ $i -ge 1 ]; do echo "body sees $?"; i=1; done; echo $?`, "body sees 1\n0\n", 0},
 		{"never ran", `false; while false; do :; done; echo $?; false; for x in; do :; done; echo $?`, "0\n0\n", 0},
