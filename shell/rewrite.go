@@ -18,7 +18,7 @@ type rewriter struct {
 	src      string
 	done     map[syntax.Node]bool    // words made from other text, already rewritten
 	ifsSplit bool                    // split words by bash's rules (see splitPass)
-	loops    map[syntax.Command]bool // loops whose status is set (see loopStatus)
+	loops    map[syntax.Command]bool // loops errexit.go rewrote (see keepStatus)
 	facts    *loopFacts              // what the script's text shows (nil at the prompt)
 	execFd   map[syntax.Node]bool
 	internal map[*syntax.Stmt]bool // statements the pre-pass made (see markInternal)
