@@ -369,3 +369,16 @@ func isCall(st *syntax.Stmt, name string) bool {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	return ok && len(ce.Args) > 0 && ce.Args[0].Lit() == name
 }
+
+// subshellStmts returns the statements of n when it is a ( … ) or a
+// $( … ), for the rewrites that put a statement in front of them; nil
+// for anything else.
+func subshellStmts(n syntax.Node) *[]*syntax.Stmt {
+	switch n := n.(type) {
+	case *syntax.Subshell:
+		return &n.Stmts
+	case *syntax.CmdSubst:
+		return &n.Stmts
+	}
+	return nil
+}

@@ -180,30 +180,24 @@ func (nopRWC) Close() error { return nil }
 // a script may use are served locally. An output redirection is an
 // outFile, so that its write errors are never lost (see writes.go).
 //
-// The internal names of the rewrites (\x01arith, \x01split, \x01fd,
-// \x01rdwr, \x01clobber) are honoured only in the redirections that the
-// rewrites made (HandlerContext.Node); in any other, such a name is a
-// file's, as in bash.
+// The internal name of the IFS rewrite (\x01split) is honoured only in
+// the redirections that the rewrite made (HandlerContext.Node); in any
+// other, such a name is a file's, as in bash.
 func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.FileMode) (io.ReadWriteCloser, error) {
-	clobber := false
 	if hiddenFile(name) {
 		if _, ok := s.state.made(interp.HandlerCtx(ctx).Node); ok {
 			if arg, ok := strings.CutPrefix(name, splitFile); ok && flag == os.O_RDONLY {
 				return s.splitOpen(ctx, arg)
 			}
-			if spec, ok := strings.CutPrefix(name, fdFile); ok {
-				return s.fdOpen(ctx, spec)
-			}
-			if file, ok := strings.CutPrefix(name, rdwrFile); ok {
-				return s.openReadWrite(ctx, file, flag)
-			}
-			name, clobber = strings.CutPrefix(name, clobberFile)
 		}
 	}
-	f, err := s.openPlain(ctx, name, flag, clobber)
+	hc := interp.HandlerCtx(ctx)
+	if hc.Persist && flag&os.O_TRUNC != 0 {
+		return s.openPersistent(ctx, name, flag)
+	}
+	f, err := s.openPlain(ctx, name, flag)
 	if err != nil && flag == os.O_RDONLY && errors.Is(err, syscall.EISDIR) {
 		// bash opens a directory; reading it fails (wc < DIR).
-		hc := interp.HandlerCtx(ctx)
 		if fi, serr := s.client.Stat(absPath(hc.Dir, name)); serr == nil && fi.IsDir() {
 			return s.state.redirDirPipe(fi)
 		}
@@ -217,8 +211,38 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 		}
 		return f, nil
 	}
-	// A redirection of stdout or stderr carries the descriptor table on.
-	return s.carry(interp.HandlerCtx(ctx), f), nil
+	if o, ok := f.(*outFile); ok && hc.Persist {
+		o.f = &lockedFile{f: o.f} // a descriptor that commands may share
+	}
+	return f, nil
+}
+
+// openPersistent opens the file of a truncating redirection whose
+// descriptor may outlive its command (exec >FILE, exec 3>FILE, 3>FILE):
+// vfsd commits a truncating write on close (a temp file renamed over the
+// target), so the file is truncated at once, then opened to append in
+// place: what is written to the descriptor is visible as it is, as in
+// bash.
+func (s *Shell) openPersistent(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
+	f, err := s.openPlain(ctx, name, flag)
+	if err != nil {
+		return nil, err
+	}
+	o, ok := f.(*outFile)
+	if !ok {
+		return f, nil // a device, a pipe
+	}
+	if err := o.Close(); err != nil {
+		return nil, redirError(name, err)
+	}
+	f, err = s.openPlain(ctx, name, flag&^os.O_TRUNC|os.O_APPEND)
+	if err != nil {
+		return nil, err
+	}
+	if o, ok := f.(*outFile); ok {
+		o.f = &lockedFile{f: o.f}
+	}
+	return f, nil
 }
 
 // createWithUmask creates abs, if it does not exist, with the mode that
@@ -239,8 +263,8 @@ func createWithUmask(c *vfsclient.Client, abs string, umask fs.FileMode) {
 
 // openPlain opens a redirection's file: a device, a process
 // substitution's pipe, a descriptor of the table as /dev/fd/N, or a file
-// through vfsd. clobber opens it even under set -C (>|).
-func (s *Shell) openPlain(ctx context.Context, name string, flag int, clobber bool) (io.ReadWriteCloser, error) {
+// through vfsd.
+func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	if d, ok := openDevice(absPath(hc.Dir, name)); ok {
@@ -253,25 +277,19 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int, clobber bo
 	case "/dev/stdin":
 		return nopRWC{r: hc.Stdin}, nil
 	case "/dev/stdout":
-		return nopRWC{w: plainWriter(hc.Stdout)}, nil
+		return nopRWC{w: hc.Stdout}, nil
 	case "/dev/stderr":
-		return nopRWC{w: plainWriter(hc.Stderr)}, nil
+		return nopRWC{w: hc.Stderr}, nil
 	}
 	if pf, ok := s.psubs.open(absPath(hc.Dir, name)); ok {
 		return pf, nil
 	}
-	if f, ok := s.fdDevPath(hc, absPath(hc.Dir, name), output); ok {
+	if f, ok := fdDevPath(hc, absPath(hc.Dir, name), output); ok {
 		return f, nil
 	}
 	if strings.HasPrefix(absPath(hc.Dir, name), "/dev/fd/") {
 		// Descriptors are not files: never a virtual file in vfsd.
 		return nil, redirError(name, syscall.ENOENT)
-	}
-	if flag&os.O_TRUNC != 0 && !clobber && hc.ShellOption("noclobber") {
-		// set -C: > does not overwrite an existing regular file.
-		if info, err := s.client.Stat(absPath(hc.Dir, name)); err == nil && info.Mode().IsRegular() {
-			return nil, redirError(name, errNoClobber)
-		}
 	}
 	if flag&os.O_CREATE != 0 && hc.Umask != 0o022 {
 		createWithUmask(s.client, absPath(hc.Dir, name), hc.Umask)

@@ -20,9 +20,8 @@ type rewriter struct {
 	ifsSplit bool                    // split words by bash's rules (see splitPass)
 	loops    map[syntax.Command]bool // loops errexit.go rewrote (see keepStatus)
 	facts    *loopFacts              // what the script's text shows (nil at the prompt)
-	execFd   map[syntax.Node]bool
-	internal map[*syntax.Stmt]bool // statements the pre-pass made (see markInternal)
-	st       *sessionState         // the session's (see state.go)
+	internal map[*syntax.Stmt]bool   // statements the pre-pass made (see markInternal)
+	st       *sessionState           // the session's (see state.go)
 }
 
 // markInternal records st as one the pre-pass made.
@@ -34,9 +33,6 @@ func (r *rewriter) markInternal(st *syntax.Stmt) {
 }
 
 func (r *rewriter) walk(root syntax.Node) {
-	if r.execFd == nil {
-		r.execFd = execFdNodes(root)
-	}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if r.done[n] {
 			return false
@@ -47,20 +43,13 @@ func (r *rewriter) walk(root syntax.Node) {
 			r.errBodyStmt(n)
 		case *syntax.Stmt:
 			r.negatedStmt(n)
-			forkFds(n, r.execFd)
-			stdRedirStmt(n)
-			r.fdRedirStmt(n)
-			execRedirStmt(n)
 			r.pipeErrTrap(n)
 		case *syntax.CmdSubst:
 			catShortcut(n)
 			r.errInherit(n)
-			forkFds(n, r.execFd)
 		case *syntax.Subshell:
 			r.errInherit(n)
-			forkFds(n, r.execFd)
 		case *syntax.BinaryCmd:
-			forkFds(n, r.execFd)
 			if n.Op == syntax.AndStmt || n.Op == syntax.OrStmt {
 				r.ignoredSubshells(n.X)
 			}
@@ -182,45 +171,6 @@ func bashQuote(s string) string {
 	}
 	b.WriteString("'")
 	return b.String()
-}
-
-// execRedirStmt rewrites `exec >FILE` (exec with redirections only): interp
-// never closes a file that exec opened, and vfsd commits a truncating
-// write (a temp file renamed over the target) on close, so the output was
-// lost. `: >FILE && exec >>FILE` truncates and commits at once, then
-// appends in place, which is visible as it is written.
-func execRedirStmt(st *syntax.Stmt) {
-	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != 1 || ce.Args[0].Lit() != "exec" || len(ce.Assigns) > 0 {
-		return
-	}
-	var pre []*syntax.Stmt
-	for _, rd := range st.Redirs {
-		var op syntax.RedirOperator
-		switch rd.Op {
-		case syntax.RdrOut, syntax.RdrClob:
-			op = syntax.AppOut
-		case syntax.RdrAll:
-			op = syntax.AppAll
-		default:
-			continue
-		}
-		pre = append(pre, &syntax.Stmt{Position: st.Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}},
-			Redirs: []*syntax.Redirect{{OpPos: rd.OpPos, Op: rd.Op, Word: rd.Word}}})
-		rd.Op = op
-	}
-	if len(pre) == 0 {
-		return
-	}
-	// { : >F && exec >>F; }: when the truncation fails (set -C), exec
-	// does not run and the group fails with it.
-	end := st.End()
-	chain := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
-	for i := len(pre) - 1; i >= 0; i-- {
-		chain = &syntax.Stmt{Position: st.Position, Cmd: &syntax.BinaryCmd{OpPos: st.Position, Op: syntax.AndStmt, X: pre[i], Y: chain}}
-	}
-	st.Cmd = &syntax.Block{Lbrace: st.Position, Rbrace: end, Stmts: []*syntax.Stmt{chain}}
-	st.Redirs = nil
 }
 
 // catCmd is the name under which $(<FILE) runs llmsh's cat when FILE is

@@ -237,7 +237,7 @@ func (s *Shell) Finish(ctx context.Context) {
 		s.jobsCancel()
 	}
 	s.mu.Unlock()
-	s.fds.closeAll()
+	s.runner.CloseFds()
 }
 
 // jobContext returns the context of the jobs started at the prompt: it

@@ -2,7 +2,6 @@ package shell
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -435,12 +434,6 @@ func (s *Shell) trapList(ctx context.Context, args []string) []string {
 	}
 	return statusArgs(0)
 }
-
-// errNoClobber is the error of > onto an existing file under set -C.
-var errNoClobber = errors.New("cannot overwrite existing file")
-
-// clobberFile marks the file of >|FILE, which set -C does not refuse.
-const clobberFile = "\x01clobber "
 
 // returnArgs answers return outside a function and a sourced file as
 // bash does: its message and status 2, and the shell goes on (interp

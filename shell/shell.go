@@ -99,7 +99,6 @@ type Shell struct {
 	errLines *errLines
 	errTraps atomic.Bool
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
-	fds      *fdState      // descriptors 3 and up, shared with nested shells
 	isNested bool          // runs inside another shell's command
 	state    *sessionState // the rewrites' nodes and data, shared with nested shells
 	// ifsSplit is set once a script run on this shell may set IFS to a
@@ -190,7 +189,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), fds: newFdState(), errLines: new(errLines), state: newSessionState()}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), errLines: new(errLines), state: newSessionState()}
 	for _, v := range opts.Vars {
 		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
 			s.ifsSplit = true
@@ -296,8 +295,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return s.errInheritCall(ctx, args), nil
 		case noErrExitCmd:
 			return s.noErrExitCall(ctx, args), nil
-		case fdAllocCmd:
-			return s.fdAllocCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "eval":
@@ -364,7 +361,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			// unquoted $(yes) cut by a 300ms deadline held enough to
 			// split for minutes and gigabytes). interp hands a
 			// substitution's writer to its last command as is.
-			switch w := plainWriter(hc.Stdout).(type) {
+			switch w := hc.Stdout.(type) {
 			case *strings.Builder:
 				w.Reset()
 			case interface{ DropOutput() }: // the fork's bounded writer
@@ -447,7 +444,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
-		FS: clientFS{c: s.client, psubs: s.psubs, fd: s.fdOpener(stdin, stdout, stderr), umask: umaskOf(ctx)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
+		FS: clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
@@ -520,7 +517,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		fmt.Fprintf(stderr, "llmsh: %s: %v\n", args[0], err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.fds, true
+	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	inheritFds(ctx, sub)
+	defer sub.runner.CloseFds()
 	sub.state = s.state
 	if len(s.routes) > 0 {
 		sub.RouteBuiltins(s.routes...)
@@ -627,7 +626,9 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	sub.commands, sub.inflight, sub.psubs, sub.fds, sub.isNested = s.commands, s.inflight, s.psubs, s.fds, true
+	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	inheritFds(ctx, sub)
+	defer sub.runner.CloseFds()
 	sub.state = s.state
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
@@ -642,7 +643,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 // writer that wraps a file (llmsh's output limit) tells its descriptor
 // through an Fd method, as *os.File does.
 func isTerminal(w io.Writer) bool {
-	f, ok := plainWriter(w).(interface{ Fd() uintptr })
+	f, ok := w.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
@@ -710,7 +711,7 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 		// substitutions) ends with the run too.
 		endRun()
 		s.settle(hangUpWait)
-		s.fds.closeAll()
+		s.runner.CloseFds()
 		// The run is over: of what the rewrites made, only the
 		// functions' nodes are needed again.
 		s.state.prune(s.runner.Funcs)

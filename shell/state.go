@@ -158,7 +158,7 @@ func internal(name string) bool { return name != "" && (name[0] == 0 || name[0] 
 
 // hiddenFiles are the prefixes of the internal file names that the open
 // handler serves.
-var hiddenFiles = [...]string{splitFile, fdFile, rdwrFile, clobberFile}
+var hiddenFiles = [...]string{splitFile}
 
 // hiddenFile reports whether name begins with an internal file prefix.
 func hiddenFile(name string) bool {

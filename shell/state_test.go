@@ -15,7 +15,7 @@ import (
 // internalCommands are every internal command name of the rewrites and
 // the call handler.
 var internalCommands = []string{
-	"\x00declfunc", "\x00declist", noErrExitCmd, fdAllocCmd, "\x00fname", statusCmd,
+	"\x00declfunc", "\x00declist", noErrExitCmd, "\x00fdalloc", "\x00fname", statusCmd,
 	loopStatusCmd, "\x00psrec", "\x00psset", "\x00ps1", "\x00psub", "\x00psubdone",
 	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, "\x00printf", "\x00echo", notFoundCmd,
 }
@@ -161,7 +161,7 @@ func TestInternalNamesNotCommands(t *testing.T) {
 // rewrite made is a plain file's name, as in bash.
 func TestHiddenFilesArePlain(t *testing.T) {
 	dir := t.TempDir()
-	for _, prefix := range []string{splitFile, fdFile, rdwrFile, clobberFile} {
+	for _, prefix := range []string{splitFile} {
 		q := ansiC(prefix + "1")
 		src := `IFS=:; x=a:b; echo $x 2>/dev/null; echo data > ` + q + `; cat < ` + q + `; cat ` + q
 		out, e, st := run(t, dir, src, Limits{})

@@ -229,6 +229,16 @@ type Runner struct {
 	// It is consumed by the enclosing statement once it finishes.
 	keepRedirs bool
 
+	// llmsh: the descriptor table (fds.go). fds holds descriptors 3 and
+	// up; execClosers the files that exec opened as stdin, stdout or
+	// stderr, and execHeld the descriptors that exec made them copies
+	// of, both let go when the (sub)shell ends. persist is set while a
+	// redirection whose descriptor may outlive its command is opened.
+	fds         map[int]*fdObj
+	execClosers []io.Closer
+	execHeld    []*fdObj
+	persist     bool
+
 	// Fake signal callbacks
 	callbackErr  string
 	callbackExit string
@@ -737,6 +747,8 @@ func (r *Runner) Reset() {
 
 		dirStack: r.dirStack[:0],
 		usedNew:  r.usedNew,
+
+		fds: r.fds, // llmsh: what InheritFds gave (fds.go)
 	}
 	// Ensure we stop referencing any pointers before we reuse bgProcs.
 	clear(r.bgProcs)
@@ -960,6 +972,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		curCmd:      r.curCmd,
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
+	r.forkFds(r2)       // llmsh: fds.go
 	if len(r.bgProcs) > 0 || len(r.inheritedJobs) > 0 {
 		r2.inheritedJobs = r.tableJobs() // llmsh: jobs.go
 	}

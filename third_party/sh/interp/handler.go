@@ -90,6 +90,15 @@ type HandlerContext struct {
 	// never read nor changed.)
 	Umask fs.FileMode
 
+	// Persist is set for an open handler's call for a redirection whose
+	// descriptor may outlive its command: exec's, and those of
+	// descriptors above 2. A handler that commits a truncating write only
+	// when the file is closed should make it visible at once. (llmsh)
+	Persist bool
+
+	// fds is the descriptor table, for [HandlerContext.Fd]. (llmsh)
+	fds map[int]*fdObj
+
 	// LastExitStatus is the value that "$?" would hold when the handler is called.
 	// A [CallHandlerFunc] or [ExecHandlerFunc] runs as part of its own command,
 	// so this refers to the command before it.

@@ -70,8 +70,7 @@ type byteInput struct {
 }
 
 // inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
-// other is asked of the open handler as /dev/fd/N (llmsh serves its
-// descriptor table there). The message is bash's.
+// other one of its table (fds.go). The messages are bash's.
 func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, bool) {
 	if fd == 0 {
 		if r.stdin == nil {
@@ -80,12 +79,19 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, 
 		}
 		return &byteInput{f: r.stdin, close: func() {}}, true
 	}
-	f, err := r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), "/dev/fd/"+strconv.Itoa(fd), os.O_RDONLY, 0)
-	if err != nil {
+	o := r.fds[fd]
+	if o == nil {
 		r.shErrf("%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
 		return nil, false
 	}
-	return &byteInput{rd: f, close: func() { f.Close() }}, true
+	if o.r == nil {
+		r.shErrf("%s: read error: %d: Bad file descriptor\n", name, fd)
+		return nil, false
+	}
+	if f, ok := o.r.(*os.File); ok {
+		return &byteInput{f: f, close: func() {}}, true
+	}
+	return &byteInput{rd: o.r, close: func() {}}, true
 }
 
 // next reads one byte.

@@ -282,6 +282,8 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		LastExitStatus: int(r.lastExit.code),
 		Umask:          r.umask,
 		IsBuiltin:      kind == handlerKindExec && r.inExecBuiltin,
+		Persist:        r.persist,
+		fds:            r.fds,
 	}
 	if kind == handlerKindCall || kind == handlerKindExec || kind == handlerKindOpen {
 		hc.Node = r.node
@@ -355,8 +357,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 	r.lineEnd = r.lineBase + st.End().Line()
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	var closers []io.Closer
+	var sv redirSaves // llmsh: descriptors above 2 (fds.go)
+	if len(st.Redirs) > 0 {
+		sv.fds = r.fds
+	}
+	keep := len(st.Redirs) > 0 && isExecRedirs(st)
 	for _, rd := range st.Redirs {
-		cls, err := r.redir(ctx, rd)
+		cls, err := r.redir(ctx, rd, &sv, keep)
 		if err != nil {
 			if !r.exit.fatalExit {
 				// A fatal error from a handler is reported by [Runner.Run].
@@ -395,13 +402,17 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 	}
 	if r.keepRedirs {
 		// The exec builtin made this statement's redirections apply to the
-		// shell itself, so don't undo them and keep their files open.
+		// shell itself, so don't undo them and keep their files open
+		// (llmsh: until the shell ends, or a later exec replaces them).
 		r.keepRedirs = false
+		r.execClosers = append(r.execClosers, closers...)
+		r.restoreFds(&sv, true)
 	} else if len(st.Redirs) > 0 {
 		r.stdin, r.stdout, r.stderr = oldIn, oldOut, oldErr
 		for _, cls := range closers {
 			cls.Close()
 		}
+		r.restoreFds(&sv, false)
 	}
 }
 
@@ -968,23 +979,6 @@ func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
 	}
 }
 
-func (r *Runner) hdocReader(rd *syntax.Redirect) (stdinFile, error) {
-	pr, pw, err := newPipe()
-	if err != nil {
-		return nil, err
-	}
-	hdoc := r.hdocString(rd)
-	// We write to the pipe in a new goroutine,
-	// as pipe writes may block once the buffer gets full.
-	// We still construct and buffer the entire heredoc first,
-	// as doing it concurrently would lead to different semantics and be racy.
-	go func() {
-		io.WriteString(pw, hdoc)
-		pw.Close()
-	}()
-	return pr, nil
-}
-
 // hdocQuotedDelim reports whether a here-document delimiter word is quoted,
 // as in "<<'EOF'" or "<<\EOF", which makes its body literal.
 func hdocQuotedDelim(word *syntax.Word) bool {
@@ -1054,99 +1048,145 @@ func (r *Runner) hdocString(rd *syntax.Redirect) string {
 	return buf.String()
 }
 
-func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect) (io.Closer, error) {
+// redir applies one redirection of a statement (llmsh: any descriptor,
+// fds.go). keep is true for exec's, which outlive the statement. What it
+// returns is closed when the statement ends, or, under exec, when the
+// shell does.
+func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves, keep bool) (io.Closer, error) {
+	n, varFd, err := r.redirFd(rd)
+	if err != nil {
+		return nil, err
+	}
+	if n >= fdMax {
+		return nil, badFdError(rd.N.Value)
+	}
+	keep = keep || varFd // bash: {NAME}>FILE outlives the command
 	// Note that Hdoc is nil for an empty here-document.
-	if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
-		pr, err := r.hdocReader(rd)
-		if err != nil {
-			return nil, err
-		}
-		r.stdin = pr
-		return pr, nil
-	}
-
-	orig := &r.stdout
-	if rd.N != nil {
-		switch rd.N.Value {
-		case "0":
-			// Note that the input redirects below always use stdin (0)
-			// because we don't support anything else right now.
-		case "1":
-			// The default for the output redirects below.
-		case "2":
-			orig = &r.stderr
-		default:
-			return nil, fmt.Errorf("unsupported redirect fd: %v", rd.N.Value)
-		}
-	}
-	arg := r.literal(rd.Word)
+	var doc *string
 	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		s := r.hdocString(rd)
+		doc = &s
 	case syntax.WordHdoc:
+		s := r.literal(rd.Word) + "\n"
+		doc = &s
+	}
+	if doc != nil {
 		pr, pw, err := newPipe()
 		if err != nil {
 			return nil, err
 		}
-		r.stdin = pr
 		// We write to the pipe in a new goroutine,
 		// as pipe writes may block once the buffer gets full.
+		// We still construct and buffer the entire heredoc first,
+		// as doing it concurrently would lead to different semantics and be racy.
 		go func() {
-			io.WriteString(pw, arg)
-			io.WriteString(pw, "\n")
+			io.WriteString(pw, *doc)
 			pw.Close()
 		}()
-		return pr, nil
-	case syntax.DplOut:
-		switch arg {
-		case "1":
-			*orig = r.stdout
-		case "2":
-			*orig = r.stderr
-		case "-":
-			*orig = io.Discard // closing the output writer
-		default:
-			return nil, fmt.Errorf("unhandled %v arg: %q", rd.Op, arg)
+		if n == 0 {
+			r.stdin = pr
+			return pr, nil
 		}
-		return nil, nil
-	case syntax.RdrIn, syntax.RdrOut, syntax.AppOut,
-		syntax.RdrAll, syntax.AppAll:
-		// done further below
-	case syntax.DplIn:
-		switch arg {
-		case "-":
-			r.stdin = nil // closing the input file
-		default:
-			return nil, fmt.Errorf("unhandled %v arg: %q", rd.Op, arg)
+		if n > 2 {
+			r.replaceFd(sv, n, newFdObj(pr, nil, pr))
+			return nil, nil
 		}
+		pr.Close()
+		r.setOut(n, badFdWriter{})
 		return nil, nil
-	default:
-		return nil, fmt.Errorf("unhandled redirect op: %v", rd.Op)
 	}
-	mode := os.O_RDONLY
+	arg := r.literal(rd.Word)
 	switch rd.Op {
+	case syntax.DplOut, syntax.DplIn:
+		if arg == "-" {
+			r.closeFd(sv, n)
+			return nil, nil
+		}
+		mtext, move := strings.CutSuffix(arg, "-")
+		m, isFd := parseFd(mtext)
+		if !isFd {
+			if rd.Op == syntax.DplOut && n == 1 && !varFd && arg != "" {
+				// bash: >&WORD, 1>&WORD with WORD no descriptor is &>WORD.
+				return r.redirFile(ctx, rd, syntax.RdrAll, 1, arg, sv, keep)
+			}
+			if arg == "" {
+				arg = wordText(rd.Word)
+			}
+			return nil, ambiguousError(arg)
+		}
+		if m >= fdMax {
+			return nil, badFdError(mtext)
+		}
+		if err := r.dupFd(sv, n, m, mtext, keep); err != nil {
+			return nil, err
+		}
+		if move && m != n {
+			r.closeFd(sv, m)
+		}
+		return nil, nil
+	case syntax.RdrIn, syntax.RdrOut, syntax.RdrClob, syntax.AppOut, syntax.RdrInOut,
+		syntax.RdrAll, syntax.AppAll:
+		return r.redirFile(ctx, rd, rd.Op, n, arg, sv, keep)
+	}
+	return nil, fmt.Errorf("unhandled redirect op: %v", rd.Op)
+}
+
+// setOut sets descriptor 1 or 2.
+func (r *Runner) setOut(n int, w io.Writer) {
+	if n == 2 {
+		r.stderr = w
+	} else {
+		r.stdout = w
+	}
+}
+
+// redirFile opens the file of N<FILE, N>FILE, N>|FILE, N>>FILE, N<>FILE,
+// &>FILE and &>>FILE for descriptor n.
+func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.RedirOperator, n int, arg string, sv *redirSaves, keep bool) (io.Closer, error) {
+	mode := os.O_RDONLY
+	switch op {
 	case syntax.AppOut, syntax.AppAll:
 		mode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
-	case syntax.RdrOut, syntax.RdrAll:
+	case syntax.RdrOut, syntax.RdrClob, syntax.RdrAll:
 		mode = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	case syntax.RdrInOut:
+		mode = os.O_RDWR | os.O_CREATE
 	}
-	r.node = rd
-	f, err := r.open(ctx, arg, mode, r.createMode(), false)
+	f, err := r.openRedir(ctx, rd, op, arg, mode, keep || n > 2)
 	if err != nil {
 		return nil, err
 	}
-	switch rd.Op {
-	case syntax.RdrIn:
-		stdin, err := newStdinFile(f)
-		if err != nil {
-			return nil, err
-		}
-		r.stdin = stdin
-	case syntax.RdrOut, syntax.AppOut:
-		*orig = f
-	case syntax.RdrAll, syntax.AppAll:
+	switch {
+	case op == syntax.RdrAll || op == syntax.AppAll:
 		r.stdout = f
 		r.stderr = f
+	case n == 0:
+		var rd io.Reader = f
+		if mode == os.O_WRONLY|os.O_CREATE|os.O_TRUNC || mode == os.O_WRONLY|os.O_CREATE|os.O_APPEND {
+			rd = nil // 0>FILE: stdin not open for reading
+		}
+		if err := r.setStdin(rd); err != nil {
+			f.Close()
+			return nil, err
+		}
+	case n <= 2:
+		if mode == os.O_RDONLY {
+			r.setOut(n, badFdWriter{}) // 1<FILE: not open for writing
+		} else {
+			r.setOut(n, f)
+		}
 	default:
-		return nil, fmt.Errorf("unhandled redirect op: %v", rd.Op)
+		var rdr io.Reader
+		var w io.Writer
+		if mode&(os.O_WRONLY|os.O_RDWR) != 0 {
+			w = f
+		}
+		if mode&os.O_WRONLY == 0 {
+			rdr = fdReaderOf(f)
+		}
+		r.replaceFd(sv, n, newFdObj(rdr, w, f))
+		return nil, nil
 	}
 	return f, nil
 }

@@ -248,6 +248,7 @@ func (r *Runner) subshellExit(ctx context.Context) {
 		r.callbackExit = ""
 		r.trapCallback(ctx, cb, "exit")
 	}
+	r.closeFds() // llmsh: the subshell's descriptors (fds.go)
 }
 
 // funcTraps is what a function call keeps of its caller's DEBUG and

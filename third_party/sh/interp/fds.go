@@ -1,0 +1,420 @@
+// llmsh: the descriptor table (not in upstream, which knows only 0, 1
+// and 2 and fails on any other with "unsupported redirect fd").
+
+package interp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// Descriptors 0, 1 and 2 are the runner's stdin, stdout and stderr, as
+// upstream has them. Descriptors 3 and up are in Runner.fds, a map from
+// descriptor to fdObj, which is never changed in place once made (a
+// change makes a new map), so a subshell, a handler or a background job
+// can hold the map it was given while the shell goes on.
+//
+// An fdObj is an open file description: what `exec 3>f` opened, or a
+// copy of 0, 1 or 2 (`exec 3>&1`). Each descriptor that refers to it
+// holds a reference: the table of every (sub)shell that has it, and the
+// redirections of a running statement that replaced it (they put it
+// back when the statement ends). The file is closed when the last
+// reference goes: a subshell's copies are released when it ends, so that
+// what it closes is its copy, as in bash.
+
+// fdMax bounds descriptor numbers (bash: the process's open-file limit).
+const fdMax = 1 << 16
+
+// fdVarBase is the first descriptor that {NAME}>FILE gives, as in bash.
+const fdVarBase = 10
+
+// fdObj is an open file description of a descriptor above 2.
+type fdObj struct {
+	r    io.Reader // nil: not open for reading
+	w    io.Writer // nil: not open for writing
+	c    io.Closer // closed with the last reference; nil: not the shell's to close
+	refs atomic.Int32
+}
+
+func newFdObj(r io.Reader, w io.Writer, c io.Closer) *fdObj {
+	o := &fdObj{r: r, w: w, c: c}
+	o.refs.Store(1)
+	return o
+}
+
+func (o *fdObj) ref() *fdObj {
+	o.refs.Add(1)
+	return o
+}
+
+func (o *fdObj) release() {
+	if o.refs.Add(-1) == 0 && o.c != nil {
+		o.c.Close()
+	}
+}
+
+// writer is where writes to the descriptor go.
+func (o *fdObj) writer() io.Writer {
+	if o == nil || o.w == nil {
+		return badFdWriter{}
+	}
+	return o.w
+}
+
+// badFdWriter is a descriptor that is closed or not open for writing:
+// every write fails with EBADF, as in bash ("echo: write error: Bad file
+// descriptor").
+type badFdWriter struct{}
+
+func (badFdWriter) Write([]byte) (int, error) { return 0, syscall.EBADF }
+
+// BadDescriptor marks the writer for handlers (see [IsBadDescriptor]).
+func (badFdWriter) BadDescriptor() {}
+
+// IsBadDescriptor reports whether w is a closed descriptor, or one not
+// open for writing, that a redirection made stdout or stderr.
+func IsBadDescriptor(w io.Writer) bool {
+	_, ok := w.(badFdWriter)
+	return ok
+}
+
+// fdReader is the shared input of a descriptor whose reader is not a
+// pipe: one buffer for all its readers, so that successive `read -u N`
+// go on where the last stopped.
+type fdReader struct {
+	mu sync.Mutex
+	br *bufio.Reader
+}
+
+func (fr *fdReader) Read(p []byte) (int, error) {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	return fr.br.Read(p)
+}
+
+// fdReaderOf is what reads a descriptor opened on f.
+func fdReaderOf(f io.Reader) io.Reader {
+	if _, ok := f.(*os.File); ok {
+		return f // a pipe: every reader takes its bytes from it
+	}
+	return &fdReader{br: bufio.NewReader(f)}
+}
+
+// fdError is bash's "WORD: MESSAGE" of a failed redirection. It is an
+// [*fs.PathError], which the runner prints and goes on with status 1.
+func fdError(word string, msg string) error {
+	return &fs.PathError{Op: shellName + ":", Path: word, Err: errors.New(msg)}
+}
+
+func badFdError(word string) error     { return fdError(word, "Bad file descriptor") }
+func ambiguousError(word string) error { return fdError(word, "ambiguous redirect") }
+
+// parseFd reads a descriptor number as bash does: digits only.
+func parseFd(s string) (int, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n >= fdMax {
+		return fdMax, true // a bad descriptor when it is used
+	}
+	return n, true
+}
+
+// setFd makes descriptor n (3 and up) refer to o, nil to close it; the
+// reference of the descriptor's former object is the caller's.
+func (r *Runner) setFd(n int, o *fdObj) {
+	m := make(map[int]*fdObj, len(r.fds)+1)
+	maps.Copy(m, r.fds)
+	if o == nil {
+		delete(m, n)
+	} else {
+		m[n] = o
+	}
+	if len(m) == 0 {
+		m = nil
+	}
+	r.fds = m
+}
+
+// forkFds gives a subshell its copy of the table.
+func (r *Runner) forkFds(r2 *Runner) {
+	for _, o := range r.fds {
+		o.ref()
+	}
+	r2.fds = r.fds
+}
+
+// closeFds releases every descriptor of the (sub)shell, and closes what
+// exec opened as its stdin, stdout or stderr: it has ended.
+func (r *Runner) closeFds() {
+	fds := r.fds
+	r.fds = nil
+	for _, o := range fds {
+		o.release()
+	}
+	for _, c := range r.execClosers {
+		c.Close()
+	}
+	r.execClosers = nil
+	for _, o := range r.execHeld {
+		o.release()
+	}
+	r.execHeld = nil
+}
+
+// closeFdsTo releases the descriptors above 2 and puts back saved, the
+// table before a pipeline's last command, which runs in the shell itself
+// with a copy (see forkFds).
+func (r *Runner) closeFdsTo(saved map[int]*fdObj) {
+	for _, o := range r.fds {
+		o.release()
+	}
+	r.fds = saved
+}
+
+// CloseFds closes the descriptors that the script left open (exec 3>f,
+// exec >f): call it when the shell is done, as a process's exit would.
+// A Run after it starts with no descriptor above 2.
+func (r *Runner) CloseFds() { r.closeFds() }
+
+// Fd is descriptor n (3 and up) of the shell, for a handler: what reads
+// it and what writes to it (nil when it is not open that way); ok is
+// false when n is not open. 0, 1 and 2 are Stdin, Stdout and Stderr.
+func (hc HandlerContext) Fd(n int) (rd io.Reader, wr io.Writer, ok bool) {
+	o := hc.fds[n]
+	if o == nil {
+		return nil, nil, false
+	}
+	return o.r, o.w, true
+}
+
+// redirSaves is what a statement's redirections replaced: stdin,
+// stdout and stderr, and the descriptors above 2 that they set.
+type redirSaves struct {
+	fds     map[int]*fdObj // the table before the statement
+	touched []int          // descriptors above 2 that the redirections set
+}
+
+func (sv *redirSaves) has(n int) bool {
+	for _, m := range sv.touched {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// replaceFd sets descriptor n (3 and up) for a statement's redirection.
+// The first time, the former object stays referenced by sv (restored
+// when the statement ends); after that, it is released.
+func (r *Runner) replaceFd(sv *redirSaves, n int, o *fdObj) {
+	if sv.has(n) {
+		if cur := r.fds[n]; cur != nil {
+			cur.release()
+		}
+	} else {
+		sv.touched = append(sv.touched, n)
+	}
+	r.setFd(n, o)
+}
+
+// restoreFds ends a statement's redirections of descriptors above 2:
+// each gets back what it had, or, under exec, keeps what it has now and
+// releases what it had.
+func (r *Runner) restoreFds(sv *redirSaves, keep bool) {
+	for _, n := range sv.touched {
+		old := sv.fds[n]
+		if keep {
+			if old != nil {
+				old.release()
+			}
+			continue
+		}
+		if cur := r.fds[n]; cur != nil {
+			cur.release()
+		}
+		r.setFd(n, old)
+	}
+}
+
+// isExecRedirs reports whether st is exec with redirections only, whose
+// redirections outlive it.
+func isExecRedirs(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(ce.Args) == 1 && len(ce.Assigns) == 0 && ce.Args[0].Lit() == "exec"
+}
+
+// redirFd is the descriptor that rd sets: its number, or for
+// {NAME}>FILE the lowest free one from 10 up, assigned to NAME (or, for
+// {NAME}>&-, NAME's value). varFd tells the second.
+func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
+	if rd.N == nil {
+		switch rd.Op {
+		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			return 0, false, nil
+		}
+		return 1, false, nil
+	}
+	text := rd.N.Value
+	name, isVar := strings.CutPrefix(text, "{")
+	if !isVar {
+		n, ok := parseFd(text)
+		if !ok {
+			return 0, false, ambiguousError(text)
+		}
+		return n, false, nil
+	}
+	name = strings.TrimSuffix(name, "}")
+	if (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word.Lit() == "-" {
+		n, ok := parseFd(r.envGet(name))
+		if !ok || n >= fdMax {
+			return 0, true, ambiguousError(name)
+		}
+		return n, true, nil
+	}
+	n = fdVarBase
+	for r.fds[n] != nil {
+		n++
+	}
+	r.setVarString(name, strconv.Itoa(n))
+	return n, true, nil
+}
+
+// openRedir opens a redirection's file through the open handler. keep
+// says the descriptor may outlive the command (exec, or above 2): the
+// handler is told, as HandlerContext.Persist. Under set -C, > and &>
+// refuse an existing regular file.
+func (r *Runner) openRedir(ctx context.Context, rd *syntax.Redirect, op syntax.RedirOperator, arg string, flag int, keep bool) (io.ReadWriteCloser, error) {
+	if r.opts[optNoClobber] && (op == syntax.RdrOut || op == syntax.RdrAll) {
+		if info, err := r.stat(ctx, arg); err == nil && info.Mode().IsRegular() {
+			return nil, fdError(arg, "cannot overwrite existing file")
+		}
+	}
+	r.node = rd
+	r.persist = keep
+	f, err := r.open(ctx, arg, flag, r.createMode(), false)
+	r.persist = false
+	return f, err
+}
+
+// setStdin makes stdin read rd (nil: closed).
+func (r *Runner) setStdin(rd io.Reader) error {
+	in, err := newStdinFile(rd)
+	if err != nil {
+		return err
+	}
+	r.stdin = in
+	return nil
+}
+
+// dupFd makes descriptor n a copy of m, as N>&M and N<&M do. keep is
+// true under exec.
+func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
+	var src *fdObj
+	var rd io.Reader
+	var wr io.Writer
+	switch m {
+	case 0:
+		if r.stdin != nil {
+			rd = r.stdin
+		}
+	case 1:
+		wr = r.stdout
+	case 2:
+		wr = r.stderr
+	default:
+		src = r.fds[m]
+		if src == nil {
+			return badFdError(word)
+		}
+		rd, wr = src.r, src.w
+	}
+	switch n {
+	case 0:
+		if err := r.setStdin(rd); err != nil {
+			return err
+		}
+	case 1:
+		r.stdout = writerOrBad(wr)
+	case 2:
+		r.stderr = writerOrBad(wr)
+	default:
+		if n == m {
+			return nil
+		}
+		o := src
+		if o == nil {
+			o = newFdObj(rd, wr, nil)
+		} else {
+			o.ref()
+		}
+		r.replaceFd(sv, n, o)
+		return nil
+	}
+	if keep && src != nil {
+		// stdin, stdout or stderr uses the object for the rest of the
+		// shell: keep it open until then.
+		r.execHeld = append(r.execHeld, src.ref())
+	}
+	return nil
+}
+
+func writerOrBad(w io.Writer) io.Writer {
+	if w == nil {
+		return badFdWriter{}
+	}
+	return w
+}
+
+// closeFd closes descriptor n, as N>&- and N<&- do.
+func (r *Runner) closeFd(sv *redirSaves, n int) {
+	switch n {
+	case 0:
+		r.stdin = nil
+	case 1:
+		r.stdout = badFdWriter{}
+	case 2:
+		r.stderr = badFdWriter{}
+	default:
+		if r.fds[n] != nil || sv.has(n) {
+			r.replaceFd(sv, n, nil)
+		}
+	}
+}
+
+// wordText is a redirection's word as written, for messages.
+func wordText(w *syntax.Word) string {
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, w)
+	return b.String()
+}
+
+// InheritFds gives the Runner the descriptors above 2 of the shell that
+// hc is from, as a child process inherits its parent's (llmsh's nested
+// `sh -c`, `bash FILE`). [Runner.CloseFds] lets them go.
+func InheritFds(hc HandlerContext) RunnerOption {
+	return func(r *Runner) error {
+		for _, o := range hc.fds {
+			o.ref()
+		}
+		old := r.fds
+		r.fds = hc.fds
+		for _, o := range old {
+			o.release()
+		}
+		return nil
+	}
+}
