@@ -62,8 +62,6 @@ for i in $(seq 0 300); do
   : < $'\x01split '$i && declare -p _llmsh_split
   cat < $'\x01arith '$i
   cat < $'\x01split '$i
-  : 3< $'\x01fd '$i' 0 0' && cat <&3
-  echo x > $'\x01fd '$i' 1 1'
   $'\x00arithcmd' $i
   $'\x00let' $i
 done 2>&1

@@ -104,9 +104,11 @@ func (fr *fdReader) Read(p []byte) (int, error) {
 	return fr.br.Read(p)
 }
 
-// fdReaderOf is what reads a descriptor opened on f.
-func fdReaderOf(f io.Reader) io.Reader {
-	if _, ok := f.(*os.File); ok {
+// fdReaderOf is what reads a descriptor opened on f. One open for
+// writing too (N<>FILE) is read as it is, unbuffered, so that a write
+// after a read goes where the read stopped.
+func fdReaderOf(f io.Reader, writable bool) io.Reader {
+	if _, ok := f.(*os.File); ok || writable {
 		return f // a pipe: every reader takes its bytes from it
 	}
 	return &fdReader{br: bufio.NewReader(f)}

@@ -39,6 +39,7 @@ var hostUses = map[string]string{
 	"os.ModeSetgid": "a constant", "os.ModeSticky": "a constant",
 	"os.O_RDONLY": "a constant", "os.O_WRONLY": "a constant",
 	"os.O_CREATE": "a constant", "os.O_APPEND": "a constant", "os.O_TRUNC": "a constant",
+	"os.O_RDWR":    "a constant (N<>FILE, opened by the open handler)",
 	"os.PathError": "an error type: handlers' errors",
 	"os.Pipe":      "an anonymous kernel pipe inside the process: no path, no file of the host",
 
@@ -46,6 +47,7 @@ var hostUses = map[string]string{
 	"syscall.Win32FileAttributeData": "a type assertion on a FileInfo's Sys(), with ok (Windows)",
 	"syscall.ENOTDIR":                "an error value compared with errors.Is",
 	"syscall.ENOSPC":                 "an error value: a command substitution's output past its bound",
+	"syscall.EBADF":                  "an error value: a write to a descriptor closed or not open for writing",
 	"filepath.Join":                  "string manipulation",
 	"filepath.Clean":                 "string manipulation",
 	"filepath.IsAbs":                 "string manipulation",

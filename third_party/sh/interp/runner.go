@@ -1060,7 +1060,13 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	if n >= fdMax {
 		return nil, badFdError(rd.N.Value)
 	}
-	keep = keep || varFd // bash: {NAME}>FILE outlives the command
+	if varFd {
+		// bash: {NAME}>FILE and {NAME}>&- outlive the command.
+		var own redirSaves
+		own.fds = r.fds
+		defer r.restoreFds(&own, true)
+		sv, keep = &own, true
+	}
 	// Note that Hdoc is nil for an empty here-document.
 	var doc *string
 	switch rd.Op {
@@ -1183,7 +1189,7 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 			w = f
 		}
 		if mode&os.O_WRONLY == 0 {
-			rdr = fdReaderOf(f)
+			rdr = fdReaderOf(f, w != nil)
 		}
 		r.replaceFd(sv, n, newFdObj(rdr, w, f))
 		return nil, nil
