@@ -1,12 +1,16 @@
 package shell
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
 )
 
 // TestFdConcurrentWriters has pipelines in background jobs and in the
@@ -152,5 +156,39 @@ ls /`
 		if !strings.Contains(errs, msg) {
 			t.Errorf("stderr %q lacks %q", errs, msg)
 		}
+	}
+}
+
+// TestFdAcrossRuns: at the prompt each line is a run of its own; a
+// descriptor that one line opens serves the next ones, the same in
+// eval's code, and Finish closes what is left open, as the end of a
+// session does.
+func TestFdAcrossRuns(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	sh, out, errb := newTestShell(t, c, dir)
+	ctx := context.Background()
+	for _, line := range []string{
+		`exec 3>lines.txt`,
+		`echo one >&3`,
+		`eval 'echo two >&3'`,
+		`exec {n}>named.txt`,
+		`echo "via $n" >&$n`,
+		`cat lines.txt named.txt`,
+	} {
+		if st, err := sh.RunInteractive(ctx, line); st != 0 || err != nil {
+			t.Fatalf("%s: status %d (%v), stderr %q", line, st, err, errb.String())
+		}
+	}
+	if want := "one\ntwo\nvia 10\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+	sh.Finish(ctx)
+	if st, _ := sh.RunInteractive(ctx, `echo after >&3`); st != 1 || !strings.Contains(errb.String(), "llmsh: 3: Bad file descriptor") {
+		t.Errorf("after Finish: status %d, stderr %q", st, errb.String())
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "lines.txt"))
+	if string(b) != "one\ntwo\n" {
+		t.Errorf("lines.txt holds %q", b)
 	}
 }
