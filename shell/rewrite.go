@@ -16,20 +16,9 @@ import (
 // rewriter walks a syntax tree parsed from src and rewrites it in place.
 type rewriter struct {
 	src      string
-	done     map[syntax.Node]bool    // words made from other text, already rewritten
-	ifsSplit bool                    // split words by bash's rules (see splitPass)
-	loops    map[syntax.Command]bool // loops errexit.go rewrote (see keepStatus)
-	facts    *loopFacts              // what the script's text shows (nil at the prompt)
-	internal map[*syntax.Stmt]bool   // statements the pre-pass made (see markInternal)
-	st       *sessionState           // the session's (see state.go)
-}
-
-// markInternal records st as one the pre-pass made.
-func (r *rewriter) markInternal(st *syntax.Stmt) {
-	if r.internal == nil {
-		r.internal = map[*syntax.Stmt]bool{}
-	}
-	r.internal[st] = true
+	done     map[syntax.Node]bool // words made from other text, already rewritten
+	ifsSplit bool                 // split words by bash's rules (see splitPass)
+	st       *sessionState        // the session's (see state.go)
 }
 
 func (r *rewriter) walk(root syntax.Node) {
@@ -37,26 +26,9 @@ func (r *rewriter) walk(root syntax.Node) {
 		if r.done[n] {
 			return false
 		}
-		r.loopLists(n)
 		switch n := n.(type) {
-		case *syntax.FuncDecl:
-			r.errBodyStmt(n)
-		case *syntax.Stmt:
-			r.negatedStmt(n)
-			r.pipeErrTrap(n)
 		case *syntax.CmdSubst:
 			catShortcut(n)
-			r.errInherit(n)
-		case *syntax.Subshell:
-			r.errInherit(n)
-		case *syntax.BinaryCmd:
-			if n.Op == syntax.AndStmt || n.Op == syntax.OrStmt {
-				r.ignoredSubshells(n.X)
-			}
-		case *syntax.IfClause:
-			r.ignoredSubshells(n.Cond...)
-		case *syntax.WhileClause:
-			r.ignoredSubshells(n.Cond...)
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {

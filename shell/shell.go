@@ -93,11 +93,6 @@ type Shell struct {
 	runner   *interp.Runner
 	commands *atomic.Int64
 	inflight *atomic.Int64 // builtins running now, in all runners
-	// errLines holds, by depth of FUNCNAME, the line of the last command
-	// run there while an ERR trap may be set (errTraps): $LINENO in the
-	// trap (see errGateCall).
-	errLines *errLines
-	errTraps atomic.Bool
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
 	isNested bool          // runs inside another shell's command
 	state    *sessionState // the rewrites' nodes and data, shared with nested shells
@@ -189,7 +184,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), errLines: new(errLines), state: newSessionState()}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState()}
 	for _, v := range opts.Vars {
 		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
 			s.ifsSplit = true
@@ -251,9 +246,6 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 // call is callHandler's work on a command that passed the gate.
 func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	n := s.commands.Add(1)
-	if s.errTraps.Load() && len(args) > 0 && args[0] != "" && args[0][0] > 1 {
-		s.errLines.note(ctx)
-	}
 	if n > s.opts.Limits.MaxCommands {
 		return nil, s.trip(fmt.Errorf("%w: more than %d commands", ErrLimit, s.opts.Limits.MaxCommands))
 	}
@@ -287,14 +279,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 					return []string{"pwd"}, nil
 				}
 			}
-		case errGateCmd:
-			return s.errGateCall(ctx, args), nil
-		case errBodyCmd:
-			return s.errBodyCall(ctx, args), nil
-		case errInheritCmd:
-			return s.errInheritCall(ctx, args), nil
-		case noErrExitCmd:
-			return s.noErrExitCall(ctx, args), nil
 		case quoteCmd:
 			return quoteCall(ctx, args), nil
 		case "eval":
@@ -309,8 +293,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if dashes {
 				return append(args[:1:1], args[2:]...), nil
 			}
-		case loopStatusCmd:
-			return loopStatusArgs(args), nil
 		case "return":
 			if alt, ok := s.returnArgs(ctx, args); ok {
 				return alt, nil
@@ -325,9 +307,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {
 					return statusArgs(st), nil
 				}
-			}
-			if s.funcs(ctx)["trap"] == nil {
-				return s.trapArgs(ctx, args), nil
 			}
 		case "source", ".":
 			if len(args) > 1 {
@@ -926,7 +905,7 @@ func refuse(st *sessionState, file *syntax.File, src string, ifsSplit bool) ([]s
 		return nil, err
 	}
 	neutralize(file)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, ifsSplit: ifsSplit, facts: scriptLoopFacts(file), st: st}).walk(file)
+	(&rewriter{src: src, done: map[syntax.Node]bool{}, ifsSplit: ifsSplit, st: st}).walk(file)
 	return st.register(file), nil
 }
 

@@ -45,14 +45,11 @@ type sessionState struct {
 	// is honoured only with a key that llmsh issued.
 	nonces map[string]bool
 
-	// gateKey is the key of the ERR trap's gate (see errGateCall).
-	gateKey string
-
 	redirInfos sync.Map // weak.Pointer[os.File] -> *redirInfo (see redirin.go)
 }
 
 func newSessionState() *sessionState {
-	return &sessionState{nodes: map[syntax.Node]any{}, nonces: map[string]bool{}, gateKey: randomKey()}
+	return &sessionState{nodes: map[syntax.Node]any{}, nonces: map[string]bool{}}
 }
 
 // randomKey returns 96 random bits in hex.
@@ -230,7 +227,7 @@ func (s *Shell) gate(ctx context.Context, args []string) ([]string, bool) {
 	if !internal(name) {
 		return nil, false
 	}
-	if name == args[0] && (name == errGateCmd || name == sourcePopCmd) {
+	if name == args[0] && name == sourcePopCmd {
 		return nil, false // text's calls: their handlers check the key
 	}
 	if _, ok := s.state.made(interp.HandlerCtx(ctx).Node); ok && name == args[0] {

@@ -15,9 +15,9 @@ import (
 // internalCommands are every internal command name of the rewrites and
 // the call handler.
 var internalCommands = []string{
-	"\x00declfunc", "\x00declist", noErrExitCmd, "\x00fdalloc", "\x00fname", statusCmd,
-	loopStatusCmd, "\x00psrec", "\x00psset", "\x00ps1", "\x00psub", "\x00psubdone",
-	quoteCmd, catCmd, errGateCmd, errBodyCmd, errInheritCmd, sourcePopCmd, "\x00printf", "\x00echo", notFoundCmd,
+	"\x00declfunc", "\x00declist", "\x01noerrexit", "\x00fdalloc", "\x00fname", statusCmd,
+	"\x00loopst", "\x00psrec", "\x00psset", "\x00ps1", "\x00psub", "\x00psubdone",
+	quoteCmd, catCmd, "\x01errgate", "\x00errbody", "\x01errinherit", sourcePopCmd, "\x00printf", "\x00echo", notFoundCmd,
 }
 
 // newTestShell makes a shell on client c in dir.

@@ -125,6 +125,10 @@ type Config struct {
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
 
+	// TrapLine, when not 0, is ${LINENO}: the line of the failing
+	// command while its ERR trap runs (llmsh).
+	TrapLine uint64
+
 	// dblQuoted is true while a parameter expansion inside double
 	// quotes is expanded (llmsh).
 	dblQuoted bool

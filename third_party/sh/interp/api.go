@@ -165,6 +165,7 @@ type Runner struct {
 	lineEnd      uint   // llmsh: the last line of the statement running
 	abandoned    bool   // llmsh: the last Run of a Stmt abandoned its line
 	handlingTrap bool   // whether we're currently in a trap callback
+	inErrTrap    bool   // llmsh: in the ERR trap's action, which does not recurse
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool
@@ -173,8 +174,15 @@ type Runner struct {
 	sourceSetParams bool
 
 	// noErrExit prevents failing commands from triggering [optErrExit],
-	// such as the condition in a [syntax.IfClause].
+	// such as the condition in a [syntax.IfClause]. llmsh: and the ERR
+	// trap; subshells and command substitutions inherit it (bash).
 	noErrExit bool
+
+	// pipeElem marks the next statement as an element of a pipeline,
+	// which sets -e and the ERR trap leave to the pipeline (llmsh).
+	pipeElem bool
+	// errExited is set when set -e makes the shell leave (llmsh).
+	errExited bool
 
 	// errExitOff: set -e is ignored in a command substitution until
 	// set -e turns it on there (llmsh, bash's non-posix mode).
@@ -957,6 +965,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
 		opts:           r.opts,
 		errExitOff:     r.errExitOff,
+		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,
 		exit:           r.exit,

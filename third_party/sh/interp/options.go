@@ -46,7 +46,7 @@ var posixOptsTable = [...]posixOpt{
 	{' ', "emacs", optNoop, false},
 	{'e', "errexit", optReal, false},
 	{'E', "errtrace", optReal, false},
-	{'T', "functrace", optNoop, false},
+	{'T', "functrace", optReal, false},
 	{'h', "hashall", optNoop, true},
 	{'H', "histexpand", optNoop, false},
 	{' ', "history", optNoop, false},
@@ -107,7 +107,7 @@ var bashOptsTable = [...]bashOpt{
 	{"histverify", false, optNoop},
 	{"hostcomplete", true, optNoop},
 	{"huponexit", false, optNoop},
-	{"inherit_errexit", false, optFixed},
+	{"inherit_errexit", false, optReal},
 	{"interactive_comments", true, optFixed},
 	{"lastpipe", false, optFixed},
 	{"lithist", false, optNoop},
@@ -155,6 +155,7 @@ var (
 	optBraceExpand = posixOptIndex("braceexpand")
 	optErrExit     = posixOptIndex("errexit")
 	optErrTrace    = posixOptIndex("errtrace")
+	optFuncTrace   = posixOptIndex("functrace")
 	optNoClobber   = posixOptIndex("noclobber")
 	optNoExec      = posixOptIndex("noexec")
 	optNoGlob      = posixOptIndex("noglob")
@@ -166,6 +167,7 @@ var (
 	optExpandAliases     = bashOptIndex("expand_aliases")
 	optExtGlob           = bashOptIndex("extglob")
 	optFailGlob          = bashOptIndex("failglob")
+	optInheritErrExit    = bashOptIndex("inherit_errexit")
 	optGlobStar          = bashOptIndex("globstar")
 	optNoCaseGlob        = bashOptIndex("nocaseglob")
 	optNoCaseMatch       = bashOptIndex("nocasematch")

@@ -111,6 +111,15 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// ignored inside the elements too, as it was in the last one
 		// when it ran in the shell itself.
 		subs[i].noErrExit = r.noErrExit
+		// The pipeline, not its element, is what set -e and the ERR
+		// trap check (stmtSync); a ( … ) that ends it is checked as
+		// bash checks it, with the shell's ERR trap.
+		_, sub := elems[i].Cmd.(*syntax.Subshell)
+		sub = sub && i == n-1 && !r.untracedCmd(elems[i].Cmd)
+		subs[i].pipeElem = !sub
+		if sub {
+			subs[i].callbackErr = r.callbackErr
+		}
 		// break and continue as a simple command there end nothing and
 		// say nothing, as in bash's children of a pipeline (a compound
 		// element is a subshell, which says that it runs no loop).

@@ -62,9 +62,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			}
 			r2 := r.subshell(false)
 			// llmsh: bash outside posix mode ignores set -e in a
-			// command substitution (shopt inherit_errexit is off);
+			// command substitution unless shopt inherit_errexit is on;
 			// $- still shows it, and set -e there turns it back on.
-			r2.errExitOff = true
+			r2.errExitOff = !r.opts[optInheritErrExit]
 			r2.traceLevel++
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
@@ -307,8 +307,9 @@ func (r *Runner) errf(format string, a ...any) {
 }
 
 func (r *Runner) stop(ctx context.Context) bool {
-	// Some traps trigger on exit, so we do want those to run.
-	if !r.handlingTrap && (r.exit.returning || r.exit.exiting) {
+	// llmsh: a trap's action starts with neither (trapCallback), so
+	// that set -e, exit and return act in it as anywhere.
+	if r.exit.returning || r.exit.exiting {
 		return true
 	}
 	if err := ctx.Err(); err != nil {
@@ -325,6 +326,8 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if r.stop(ctx) {
 		return
 	}
+	elem := r.pipeElem
+	r.pipeElem = false
 	if r.llmsh.topPending.Load() && r.bashPid == r.llmsh.pid && !r.handlingTrap {
 		r.runPendingSignals(ctx) // llmsh: kill $$ from a job (signals.go)
 	}
@@ -344,17 +347,22 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
-		r.stmtSync(ctx, st)
+		r.stmtSync(ctx, st, elem)
 	}
 	r.lastExit = r.exit
 }
 
-func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
+// stmtSync runs st in the foreground; elem is true when st is an element
+// of a pipeline.
+func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// llmsh: the process substitutions that this statement's words make
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
 	r.line = int(r.lineBase + st.Position.Line()) // llmsh: for bash's "NAME: line N: " prefix
 	r.lineEnd = r.lineBase + st.End().Line()
+	// llmsh: bash runs the ERR trap for a command only when one was set
+	// before the command ran (a function may set it).
+	errTrap := r.callbackErr != ""
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	var closers []io.Closer
 	var sv redirSaves // llmsh: descriptors above 2 (fds.go)
@@ -362,6 +370,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 		sv.fds = r.fds
 	}
 	keep := len(st.Redirs) > 0 && isExecRedirs(st)
+	redirFailed := false
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
 		if err != nil {
@@ -370,6 +379,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 				r.errf("%v\n", err)
 			}
 			r.exit.code = 1
+			redirFailed = true
 			break
 		}
 		if cls != nil {
@@ -377,7 +387,15 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 		}
 	}
 	if r.exit.ok() && st.Cmd != nil {
-		r.cmd(ctx, st.Cmd)
+		if st.Negated && r.opts[optErrExit] && !r.noErrExit {
+			// llmsh: under set -e, bash ignores it (and the ERR
+			// trap) in every command that ! runs.
+			r.noErrExit = true
+			r.cmd(ctx, st.Cmd)
+			r.noErrExit = false
+		} else {
+			r.cmd(ctx, st.Cmd)
+		}
 	}
 	if simpleCommand(st.Cmd) && !r.isUntraced(st.Cmd) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
@@ -388,16 +406,25 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 		} else {
 			r.exit.clear()
 		}
-	} else if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) {
-	} else if !r.exit.ok() && !r.noErrExit && !loopCmd(st.Cmd) {
-		r.trapCallback(ctx, r.callbackErr, "error")
-		// If the "errexit" option is set and a command failed, exit the shell. Exceptions:
+	} else if !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
+		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd)) && !r.untracedCmd(st.Cmd) {
+		// llmsh: bash runs the ERR trap and acts on set -e for simple
+		// commands, subshells, pipelines, (( )) and [[ ]] (and for any
+		// command whose redirection failed), never again for the if,
+		// case, loop, { } or function body that ends with such a
+		// failure, nor for a return or an exit. The exceptions:
 		//
-		//   conditions (if <cond>, while <cond>, etc)
-		//   part of && or || lists; excluded via "else" above
-		//   preceded by !; excluded via "else" above
+		//   conditions (if <cond>, while <cond>, etc): noErrExit
+		//   part of && or || lists: noErrExit, and no errExitCmd
+		//   preceded by !: excluded via the if above
+		//   an element of a pipeline: elem (the pipeline is checked)
+		//   a command of the embedder's (Untraced): not the script's
+		if errTrap {
+			r.errTrap(ctx, st)
+		}
 		if r.opts[optErrExit] && !r.errExitOff {
 			r.exit.exiting = true
+			r.errExited = true
 		}
 	}
 	if r.keepRedirs {
@@ -414,6 +441,31 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt) {
 		}
 		r.restoreFds(&sv, false)
 	}
+}
+
+// errExitCmd reports whether a failure of cm itself is one that set -e
+// and the ERR trap act on (llmsh): not that of an if, case, loop, { },
+// && || list or time, whose status is that of a command run inside
+// (checked there, or ignored there).
+func errExitCmd(cm syntax.Command) bool {
+	switch cm := cm.(type) {
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.ArithmCmd, *syntax.TestClause,
+		*syntax.LetClause, *syntax.DeclClause:
+		return true
+	case *syntax.BinaryCmd:
+		return cm.Op == syntax.Pipe || cm.Op == syntax.PipeAll
+	}
+	return false
+}
+
+// errTrap runs the ERR trap for the statement st that failed, with
+// $LINENO the line of st (llmsh; bash's line_number_for_err_trap), in
+// eval's text counted from the eval's line as bash does.
+func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt) {
+	old := r.ecfg.TrapLine
+	r.ecfg.TrapLine = uint64(r.lineBase + st.Position.Line())
+	r.trapCallback(ctx, r.callbackErr, "error")
+	r.ecfg.TrapLine = old
 }
 
 func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
@@ -442,6 +494,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.stmts(ctx, cm.Stmts)
 	case *syntax.Subshell:
 		r2 := r.subshell(false)
+		// llmsh: a subshell that the embedder made (Untraced) around
+		// an element of a pipeline: its first statement is the element.
+		r2.pipeElem = r.untracedCmd(cm)
 		r2.stmts(ctx, cm.Stmts)
 		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
 		r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
@@ -877,13 +932,21 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	if callback == "" {
 		return // nothing to do
 	}
-	if r.handlingTrap {
+	if name == "error" {
+		// llmsh: bash runs the ERR trap in other traps' actions too,
+		// but not in its own.
+		if r.inErrTrap {
+			return
+		}
+		r.inErrTrap = true
+		defer func() { r.inErrTrap = false }()
+	} else if r.handlingTrap {
 		return // don't recurse, as that could lead to cycles
 	}
+	oldHandling, oldInTrap := r.handlingTrap, r.inTrap
 	r.handlingTrap = true
-	oldInTrap := r.inTrap
 	r.inTrap = true // llmsh: no $BASH_COMMAND nor DEBUG trap in it
-	defer func() { r.handlingTrap, r.inTrap = false, oldInTrap }()
+	defer func() { r.handlingTrap, r.inTrap = oldHandling, oldInTrap }()
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
@@ -900,6 +963,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	// llmsh: a trap's action is numbered from its own first line.
 	oldText := r.text
 	r.setText(textPlace{src: callback})
+	// llmsh: the action runs even when the shell is leaving (EXIT) or a
+	// function returning (RETURN); set -e and exit act in it.
+	r.exit.exiting, r.exit.returning = false, false
 	r.stmts(ctx, file.Stmts)
 	r.setText(oldText)
 	if r.exit.exiting {
@@ -1245,8 +1311,16 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		savedText := r.pushFrame(callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}, def.text)
-		saved := r.enterFunc() // llmsh: DEBUG and RETURN traps
+		saved := r.enterFunc() // llmsh: DEBUG, RETURN and ERR traps
+		trapLine := r.ecfg.TrapLine
+		r.ecfg.TrapLine = 0 // llmsh: a function's own $LINENO, also in a trap
+		if r.opts[optFuncTrace] && !r.inTrap {
+			// llmsh: under set -T, bash runs the DEBUG trap again as
+			// the function starts.
+			r.debugTrap(ctx, nil)
+		}
 		r.stmt(ctx, body)
+		r.ecfg.TrapLine = trapLine
 		r.leaveFunc(ctx, saved)
 		r.popFrame(savedText)
 

@@ -205,6 +205,9 @@ targets:
 				}
 				return exitStatus{code: uint8(128 + sig), exiting: true}
 			}
+			if r.exit.exiting {
+				return r.exit // llmsh: exit or set -e in the trap's action
+			}
 			continue
 		}
 		if pid == r.llmsh.pid {

@@ -103,11 +103,9 @@ func trapLine(name, action string) string {
 	return "trap -- " + shQuoteAlways(action) + " " + shown + "\n"
 }
 
-// TrapListing is the text of trap -p for the given trap names (all when
-// names is empty), with errAction shown as the ERR trap's action when it
-// is not empty (llmsh's shell gives the action as the script wrote it).
-// ok is false when a name is no trap.
-func (r *Runner) TrapListing(names []string, errAction string) (string, bool) {
+// trapListing is the text of trap -p for the given trap names (all when
+// names is empty). ok is false when a name is no trap.
+func (r *Runner) trapListing(names []string) (string, bool) {
 	get := r.trapAction
 	if r.shownTraps != nil {
 		get = func(name string) (string, bool) {
@@ -125,9 +123,6 @@ func (r *Runner) TrapListing(names []string, errAction string) (string, bool) {
 			return "", false
 		}
 		action, set := get(name)
-		if name == "ERR" && errAction != "" && r.shownTraps == nil {
-			action, set = errAction, true
-		}
 		if set {
 			sb.WriteString(trapLine(name, action))
 		}
@@ -180,7 +175,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 		if len(args) > 0 && len(valid) == 0 {
 			return exit
 		}
-		text, _ := r.TrapListing(valid, "")
+		text, _ := r.trapListing(valid)
 		r.outf("%s", text)
 		return exit
 	}
@@ -212,7 +207,8 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 }
 
 // subshellTraps gives a subshell r2 the traps bash gives it: none but the
-// ignored signals; trap -p shows the parent's until r2 sets one.
+// ignored signals, ERR under set -E, DEBUG and RETURN under set -T; trap
+// -p shows the parent's until r2 sets one.
 func (r *Runner) subshellTraps(r2 *Runner) {
 	if r.callbackExit == "" && r.callbackErr == "" && len(r.traps) == 0 && r.shownTraps == nil {
 		return
@@ -232,12 +228,18 @@ func (r *Runner) subshellTraps(r2 *Runner) {
 	}
 	r2.shownTraps = shown
 	for name, a := range r.traps {
-		if a == "" && name != trapDebug && name != trapReturn {
+		if a == "" && name != trapDebug && name != trapReturn ||
+			r.opts[optFuncTrace] && (name == trapDebug || name == trapReturn) {
+			// set -T (functrace): DEBUG and RETURN are inherited.
 			if r2.traps == nil {
 				r2.traps = make(map[string]string)
 			}
-			r2.traps[name] = ""
+			r2.traps[name] = a
 		}
+	}
+	if r.opts[optErrTrace] {
+		// set -E (errtrace): the ERR trap is inherited.
+		r2.callbackErr = r.callbackErr
 	}
 }
 
@@ -253,15 +255,22 @@ func (r *Runner) subshellExit(ctx context.Context) {
 
 // funcTraps is what a function call keeps of its caller's DEBUG and
 // RETURN traps, which bash does not run in a function (without the trace
-// attribute) unless the function sets them.
+// attribute or set -T) unless the function sets them, and of its ERR
+// trap (without set -E).
 type funcTraps struct {
-	debug, ret     string
-	hasDebug, hasR bool
+	debug, ret, err        string
+	hasDebug, hasR, hasErr bool
 }
 
-// enterFunc takes the DEBUG and RETURN traps away for a function's body.
+// enterFunc takes the DEBUG and RETURN traps away for a function's body,
+// unless set -T (functrace) is on, and the ERR trap unless set -E
+// (errtrace) is on.
 func (r *Runner) enterFunc() (saved funcTraps) {
-	if len(r.traps) == 0 {
+	if !r.opts[optErrTrace] && r.callbackErr != "" {
+		saved.err, saved.hasErr = r.callbackErr, true
+		r.callbackErr = ""
+	}
+	if len(r.traps) == 0 || r.opts[optFuncTrace] {
 		return saved
 	}
 	saved.debug, saved.hasDebug = r.traps[trapDebug]
@@ -276,6 +285,11 @@ func (r *Runner) enterFunc() (saved funcTraps) {
 // them unset.
 func (r *Runner) leaveFunc(ctx context.Context, saved funcTraps) {
 	r.runReturnTrap(ctx)
+	if saved.hasErr && r.callbackErr == "" {
+		// bash gives the ERR trap back unless the function set one,
+		// which then stays.
+		r.callbackErr = saved.err
+	}
 	if saved.hasDebug {
 		if _, ok := r.traps[trapDebug]; !ok {
 			r.setTrapQuiet(trapDebug, saved.debug)
@@ -319,9 +333,16 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
 	r.trapCallback(ctx, a, trapDebug)
 }
 
+// untracedCmd reports whether cm is one of the embedder's (Untraced).
+func (r *Runner) untracedCmd(cm syntax.Command) bool {
+	return r.llmsh.untraced != nil && r.llmsh.untraced(cm)
+}
+
 // Untraced tells the runner which commands the program that embeds it
 // added to a script's syntax tree (llmsh's rewrites, while they last):
-// the DEBUG trap does not run for them, as they are not the script's.
+// the DEBUG trap does not run for them, as they are not the script's,
+// and set -e and the ERR trap do not act on their status. A subshell that
+// f names stands for a pipeline's element, which its first statement is.
 func Untraced(f func(syntax.Command) bool) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.untraced = f
