@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -30,7 +31,7 @@ Files are read and written through llmsh's file service only; system(),
 `
 
 // awkVarName is a legal AWK variable name for -v.
-var awkVarName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var awkVarName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // awkSource is one piece of program text: a -f file, a -e text, or the
 // program operand.
@@ -75,7 +76,7 @@ func awk(env *Env) int {
 		if !ok {
 			return &UsageError{fmt.Sprintf("`%s' argument to `-v' not in `var=value' form", v)}
 		}
-		if !awkVarName.MatchString(name) && badVar == nil {
+		if !awkVarName().MatchString(name) && badVar == nil {
 			badVar = fmt.Errorf("fatal: `%s' is not a legal variable name", name)
 		}
 		// As in gawk, -v values have their escape sequences processed.

@@ -115,7 +115,7 @@ type Builtin struct {
 
 var (
 	regMu    sync.RWMutex
-	registry = map[string]Builtin{}
+	registry = make(map[string]Builtin, 256) // every builtin, without regrowing at start-up
 )
 
 // Register adds b to the registry. It panics on a duplicate name, which is

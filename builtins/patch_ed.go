@@ -7,17 +7,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // edCommand matches the commands of the ed scripts diff -e writes.
-var edCommand = regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])$`)
+var edCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)(?:,(\d+))?([acd])$`) })
 
 // looksLikeEd reports whether a patch is an ed script: its first line is
 // an ed append, change or delete command (GNU patch's intuition, which it
 // follows only when a file to patch is named).
 func looksLikeEd(data []byte) bool {
 	line, _, _ := bytes.Cut(data, []byte("\n"))
-	return edCommand.Match(bytes.TrimSuffix(line, []byte("\r")))
+	return edCommand().Match(bytes.TrimSuffix(line, []byte("\r")))
 }
 
 // applyEd applies the ed script data, as diff -e writes it (a, c and d
@@ -93,7 +94,7 @@ func (p *patcher) applyEd(data []byte) int {
 			cur += len(text)
 			continue
 		}
-		m := edCommand.FindStringSubmatch(cmd)
+		m := edCommand().FindStringSubmatch(cmd)
 		if m == nil {
 			return bad(at, "unsupported command "+strconv.Quote(cmd))
 		}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -641,7 +642,7 @@ func (e pieceEnv) Get(name string) expand.Variable {
 // ifsAssignText finds the places in a script's text that may assign IFS
 // (IFS=, IFS+=, ${IFS=…}, ${IFS:=…}): one not seen as an assignment in the
 // syntax tree is in code only run later (an eval's string).
-var ifsAssignText = regexp.MustCompile(`(^|[^A-Za-z0-9_])IFS(\+?=|:?=)`)
+var ifsAssignText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^A-Za-z0-9_])IFS(\+?=|:?=)`) })
 
 // needsIFSSplit reports whether the script may set IFS to a value with a
 // non-whitespace character: an assignment to IFS (IFS=, local/declare/
@@ -756,7 +757,7 @@ func needsIFSSplit(file *syntax.File, src string) bool {
 			return true
 		}
 	}
-	for _, m := range ifsAssignText.FindAllStringSubmatchIndex(src, -1) {
+	for _, m := range ifsAssignText().FindAllStringSubmatchIndex(src, -1) {
 		if at := m[3]; !seen[at] {
 			return true
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync"
 	"syscall"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -61,11 +62,14 @@ func typeOf(m fs.FileMode) string {
 // idKey is this vfsd process's key for file identities: random, never
 // written anywhere, so an id says nothing of the host's device and inode
 // numbers and ids of one file differ from one vfsd process to the next.
-var idKey = func() []byte {
+// It is made on first use, not at start-up: crypto/rand's first read sets
+// up its generator, which every start of llmsh and vfsd paid in package
+// init for runs that never ask a file's identity.
+var idKey = sync.OnceValue(func() []byte {
 	k := make([]byte, 32)
 	rand.Read(k) // crypto/rand.Read never fails (Go 1.24+)
 	return k
-}()
+})
 
 // fileID is the opaque identity of a real file: HMAC-SHA256 of its device
 // and inode under idKey, truncated to 128 bits, in hex. Two names of the
@@ -79,7 +83,7 @@ func fileID(fi os.FileInfo) string {
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[:8], uint64(st.Dev))
 	binary.LittleEndian.PutUint64(b[8:], st.Ino)
-	m := hmac.New(sha256.New, idKey)
+	m := hmac.New(sha256.New, idKey())
 	m.Write(b[:])
 	return hex.EncodeToString(m.Sum(nil)[:16])
 }

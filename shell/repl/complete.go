@@ -250,7 +250,7 @@ func (c *Completer) optionsOf(cmd string) []string {
 	return f
 }
 
-var optionRE = regexp.MustCompile(`(?:^|[\s,])(--?[A-Za-z0-9][-A-Za-z0-9_]*=?)`)
+var optionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[\s,])(--?[A-Za-z0-9][-A-Za-z0-9_]*=?)`) })
 
 // parseOptions picks the option names out of a GNU-style --help text: the
 // lines that start with - after indentation, up to their description.
@@ -265,7 +265,7 @@ func parseOptions(help string) []string {
 		if i := strings.Index(t, "  "); i >= 0 {
 			t = t[:i]
 		}
-		for _, m := range optionRE.FindAllStringSubmatch(t, -1) {
+		for _, m := range optionRE().FindAllStringSubmatch(t, -1) {
 			if o := m[1]; !seen[o] {
 				seen[o] = true
 				out = append(out, o)

@@ -74,6 +74,7 @@ type funcinfo struct {
 
 // Compile compiles a query.
 func Compile(q *Query, options ...CompilerOption) (*Code, error) {
+	loadFuncTables()
 	c := &compiler{}
 	for _, opt := range options {
 		opt(c)

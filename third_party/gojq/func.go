@@ -44,7 +44,15 @@ func (fn function) accept(cnt int) bool {
 
 var internalFuncs map[string]function
 
-func init() {
+// loadFuncTables fills builtinFuncDefs and internalFuncs, which upstream
+// builds in package init: on first use (Compile), so that a program that
+// links gojq but runs no jq query does not pay for them at start-up.
+var loadFuncTables = sync.OnceFunc(func() {
+	initBuiltinFuncDefs()
+	initInternalFuncs()
+})
+
+func initInternalFuncs() {
 	internalFuncs = map[string]function{
 		"empty":          argFunc0(nil),
 		"path":           argFunc1(nil),
@@ -863,7 +871,7 @@ func funcFormat(v, x any) any {
 	if f == nil {
 		return &formatNotFoundError{format}
 	}
-	return internalFuncs[f.Name].callback(v, nil)
+	return internalFuncs[f.Name].callback(v, nil) // filled: this runs compiled code
 }
 
 var htmlEscaper = strings.NewReplacer(

@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
@@ -41,7 +42,7 @@ var (
 	errCSVSeparator = errors.New("invalid CSV field separator or comment delimiter")
 
 	crlfNewline = runtime.GOOS == "windows"
-	varRegex    = regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`)
+	varRegex    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`) })
 )
 
 // Error (actually *Error) is returned by Exec and Eval functions on

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/term"
@@ -41,10 +42,10 @@ const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n 
 var errReadTimeout = errors.New("read timed out")
 
 // validTimeout matches read -t's number: digits with an optional fraction.
-var validTimeout = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`)
+var validTimeout = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`) })
 
 // validArrayRef matches NAME[SUBSCRIPT], which read and mapfile assign to.
-var validArrayRef = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`)
+var validArrayRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`) })
 
 // legalNumber parses an integer as bash's legal_number: blanks around it
 // and a sign are allowed.
@@ -280,7 +281,7 @@ func (r *Runner) ifs() string {
 // validReadName reports whether read or mapfile may assign to name: a
 // variable name, or an array element NAME[SUBSCRIPT].
 func validReadName(name string) bool {
-	return syntax.ValidName(name) || validArrayRef.MatchString(name)
+	return syntax.ValidName(name) || validArrayRef().MatchString(name)
 }
 
 // assignName assigns value to name, which may be NAME[SUBSCRIPT].
@@ -383,7 +384,7 @@ opts:
 			case 'p':
 				prompt = &val
 			case 't':
-				if !validTimeout.MatchString(val) {
+				if !validTimeout().MatchString(val) {
 					return fail(1, "read: %s: invalid timeout specification\n", val)
 				}
 				timeout, _ = strconv.ParseFloat(val, 64)
@@ -411,7 +412,7 @@ opts:
 	}
 	if timeout < 0 {
 		// As bash, $TMOUT is the default timeout.
-		if t := r.envGet("TMOUT"); validTimeout.MatchString(t) {
+		if t := r.envGet("TMOUT"); validTimeout().MatchString(t) {
 			if v, _ := strconv.ParseFloat(t, 64); v > 0 {
 				timeout = v
 			}
