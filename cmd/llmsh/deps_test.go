@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,12 +12,14 @@ import (
 // TestOnlyVfsdprocExecs enforces the no-exec guarantee on what llmsh is
 // built from: among the project's packages that the llmsh binary, the Go
 // library and the MCP and socket servers depend on, only internal/vfsdproc
-// (which starts vfsd) imports os/exec. The harnesses that start llmsh
+// (which starts vfsd) imports os/exec, and only internal/earlyvfsd (which
+// starts the llmsh command's vfsd during init) calls syscall.ForkExec; no
+// other calls os.StartProcess, syscall.Exec or syscall.ForkExec. The harnesses that start llmsh
 // binaries (internal/loadtest, bench/load, bench/vfsstream) must stay out
 // of those dependencies. Tests may exec (this one runs go list).
 func TestOnlyVfsdprocExecs(t *testing.T) {
 	pkgs := []string{".", "../..", "../../internal/mcpserver", "../../internal/sessionserver"}
-	args := append([]string{"list", "-deps", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, pkgs...)
+	args := append([]string{"list", "-deps", "-f", "{{.ImportPath}} {{.Dir}} {{join .GoFiles \",\"}} {{join .Imports \" \"}}"}, pkgs...)
 	out, err := exec.Command("go", args...).Output()
 	if err != nil {
 		var ee *exec.ExitError
@@ -36,13 +40,27 @@ func TestOnlyVfsdprocExecs(t *testing.T) {
 		if strings.HasPrefix(pkg, mod+"/internal/loadtest") || strings.HasPrefix(pkg, mod+"/bench/") {
 			t.Errorf("%s is a dependency of llmsh", pkg)
 		}
-		for _, imp := range fields[1:] {
+		if len(fields) < 3 {
+			t.Fatalf("go list: %q", line)
+		}
+		for _, f := range strings.Split(fields[2], ",") {
+			src, err := os.ReadFile(filepath.Join(fields[1], f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, call := range []string{"os.StartProcess(", "syscall.Exec(", "syscall.ForkExec(", "unix.Exec("} {
+				if strings.Contains(string(src), call) && !(call == "syscall.ForkExec(" && pkg == mod+"/internal/earlyvfsd") {
+					t.Errorf("%s/%s calls %s", pkg, f, strings.TrimSuffix(call, "("))
+				}
+			}
+		}
+		for _, imp := range fields[3:] {
 			if imp == "os/exec" && pkg != mod+"/internal/vfsdproc" {
 				t.Errorf("%s imports os/exec; only internal/vfsdproc may", pkg)
 			}
 		}
 	}
-	for _, want := range []string{mod + "/cmd/llmsh", mod, mod + "/internal/vfsdproc", mod + "/shell", mod + "/builtins"} {
+	for _, want := range []string{mod + "/cmd/llmsh", mod, mod + "/internal/vfsdproc", mod + "/shell", mod + "/builtins", mod + "/internal/earlyvfsd"} {
 		if !seen[want] {
 			t.Errorf("go list -deps did not list %s", want)
 		}

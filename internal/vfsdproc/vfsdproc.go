@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	"github.com/llmsh/llmsh/internal/sandbox"
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsd"
@@ -25,7 +26,7 @@ import (
 
 // ServerModeArg, as the first argument, makes a program that calls Serve
 // act as vfsd.
-const ServerModeArg = "__vfsd"
+const ServerModeArg = earlyvfsd.ServerModeArg
 
 // selfServes records that this executable calls Serve, so re-executing it
 // in server mode starts vfsd rather than the embedder's own main.
@@ -81,32 +82,14 @@ type Config struct {
 
 // Args is vfsd's command line for the allowlists and options of c.
 func (c Config) Args() []string {
-	var args []string
-	for _, p := range c.Inputs {
-		args = append(args, "-i", p)
-	}
-	for _, p := range c.Outputs {
-		args = append(args, "-o", p)
-	}
-	if c.Strict {
-		args = append(args, "--strict")
-	}
-	if c.Log != "" {
-		args = append(args, "--log", c.Log)
-	}
-	for _, p := range c.Hidden {
-		args = append(args, "--hide", p)
-	}
-	if c.MaxVirtualBytes > 0 {
-		args = append(args, "--max-virtual-bytes", strconv.FormatInt(c.MaxVirtualBytes, 10))
-	}
-	return args
+	return earlyvfsd.Argv(c.Inputs, c.Outputs, c.Strict, c.Log, c.Hidden, c.MaxVirtualBytes)
 }
 
 // Proc is a running vfsd and its client.
 type Proc struct {
 	Client *vfsclient.Client
 	cmd    *exec.Cmd
+	pid    int    // a vfsd started early (earlyvfsd), instead of cmd
 	shm    []byte // the read_shm region shared with vfsd, if any
 }
 
@@ -123,10 +106,20 @@ func Start(c Config) (*Proc, error) {
 		if err != nil {
 			return nil, err
 		}
+		if c.Dir == "" && c.Stderr == os.Stderr {
+			// llmsh's main may have started this very vfsd already.
+			if e := earlyvfsd.Take(argv); e != nil {
+				p := &Proc{Client: vfsclient.New(e.R, e.W), pid: e.Pid, shm: e.Shm}
+				if e.Shm != nil {
+					p.Client.UseShm(e.Shm)
+				}
+				return p, nil
+			}
+		}
 		prog, argv = self, append([]string{ServerModeArg}, argv...)
 	}
 	cmd := exec.Command(prog, argv...)
-	cmd.Env = childEnv()
+	cmd.Env = earlyvfsd.ChildEnv()
 	cmd.Dir = c.Dir
 	cmd.Stderr = c.Stderr
 	in, err := cmd.StdinPipe()
@@ -137,7 +130,7 @@ func Start(c Config) (*Proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	shmFile, shm, _ := newShm()
+	shmFile, shm := earlyvfsd.NewShm()
 	if shmFile != nil {
 		cmd.ExtraFiles = []*os.File{shmFile} // descriptor 3 in vfsd
 		cmd.Args = append(cmd.Args, "--shm-fd", "3")
@@ -148,7 +141,7 @@ func Start(c Config) (*Proc, error) {
 	}
 	if err != nil {
 		if shm != nil {
-			unmapShm(shm)
+			earlyvfsd.UnmapShm(shm)
 		}
 		return nil, fmt.Errorf("cannot start vfsd: %w", err)
 	}
@@ -175,10 +168,16 @@ func (p *Proc) Close() error {
 			err = werr
 		}
 	}
+	if p.pid != 0 {
+		if st := earlyvfsd.Wait(p.pid); st != 0 && err == nil {
+			err = &ExitError{Status: st}
+		}
+		p.pid = 0
+	}
 	// vfsd is gone; the region is unmapped unless a reader still holds
 	// a slot (then it stays, rather than fault under that reader).
 	if p.shm != nil && p.Client.DetachShm() {
-		unmapShm(p.shm)
+		earlyvfsd.UnmapShm(p.shm)
 		p.shm = nil
 	}
 	return err
@@ -189,5 +188,14 @@ func (p *Proc) Close() error {
 // saying why on its stderr.
 func Refused(err error) bool {
 	var ee *exec.ExitError
-	return errors.As(err, &ee) && ee.ExitCode() == 2
+	var ours *ExitError
+	return errors.As(err, &ee) && ee.ExitCode() == 2 || errors.As(err, &ours) && ours.Status == 2
 }
+
+// ExitError is Close's error for a vfsd started early that did not exit
+// with status 0 (exec.ExitError for the others).
+type ExitError struct {
+	Status int // the exit status, 128+N for signal N, -1 if unknown
+}
+
+func (e *ExitError) Error() string { return "vfsd: exit status " + strconv.Itoa(e.Status) }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -37,7 +38,7 @@ func TestStartSharesRegion(t *testing.T) {
 	if shared != (runtime.GOOS == "linux") || shared != (p.shm != nil) {
 		t.Fatalf("read_shm negotiated %v on %s (region %d bytes)", shared, runtime.GOOS, len(p.shm))
 	}
-	if shared && hr.ShmSlots != shmSlots {
+	if shared && hr.ShmSlots != earlyvfsd.ShmSize/vfsproto.ShmSlot {
 		t.Fatalf("hello = %+v", hr)
 	}
 	f, err := p.Client.Open(filepath.Join(dir, "f"))

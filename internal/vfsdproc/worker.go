@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
 )
 
 // WorkerModeArg, as the first argument, makes a program that calls Serve
@@ -74,7 +76,7 @@ func StartWorker(dir string) (*Worker, error) {
 	}
 	w := &Worker{Conn: c.(*net.UnixConn), errs: &tail{max: 4096}, done: make(chan struct{})}
 	w.cmd = exec.Command(self, WorkerModeArg)
-	w.cmd.Env = childEnv()
+	w.cmd.Env = earlyvfsd.ChildEnv()
 	w.cmd.Dir = dir
 	w.cmd.Stderr = w.errs
 	w.cmd.ExtraFiles = []*os.File{theirs} // descriptor 3

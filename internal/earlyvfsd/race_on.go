@@ -1,14 +1,14 @@
 //go:build race
 
-package vfsdproc
+package earlyvfsd
 
 import "os"
 
-// childEnv is the environment vfsd starts with in a race build: the race
+// ChildEnv is the environment vfsd starts with in a race build: the race
 // runtime sleeps a second at exit (so other goroutines can still report),
 // and every run would wait for its vfsd's second. A GORACE of the parent
 // is passed on as it is.
-func childEnv() []string {
+func ChildEnv() []string {
 	if v, ok := os.LookupEnv("GORACE"); ok {
 		return []string{"GORACE=" + v}
 	}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
+	"github.com/llmsh/llmsh/internal/vfsdproc"
+)
+
+// The command line that earlyvfsd reads to start vfsd during init is the
+// one runOpts gives vfsdproc.Start for the same arguments, so the early
+// vfsd is taken; where the early reading declines, nothing starts early.
+func TestEarlyVfsdArgs(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	missing := filepath.Join(dir, "missing")
+	for _, tc := range []struct {
+		args  []string
+		early bool
+	}{
+		{[]string{"-c", "true"}, true},
+		{[]string{"-i", ".", "-c", "wc -l f"}, true},
+		{[]string{"-i", "a", "--input", "b", "--input=c", "-o", out, "--output=" + out, "-c", "x", "-i", "d"}, true},
+		{[]string{"--strict", "-q", "--json", "-v", "--timeout", "5s", "--max-output=1K", "--max-commands", "9", "--log", "l", "-c", "x"}, true},
+		{[]string{"--color=never", "--colour", "--no-history", "--verbose", "--quiet", "-o", out, "-c", "-i"}, true},
+		{[]string{"--log=l", "--timeout=1", "-c", "x"}, true},
+		{[]string{"-o", missing, "-c", "x"}, false},          // llmsh may make it first
+		{[]string{"-o", missing + "/", "-c", "x"}, false},    // it does
+		{[]string{"-i", ".", "script.sh"}, false},            // a script file is a grant too
+		{[]string{"--vfsd", "/bin/vfsd", "-c", "x"}, false},  // another vfsd
+		{[]string{"--vfs-fds", "3,4", "-c", "x"}, false},     // no vfsd to start
+		{[]string{"--session", "s", "-c", "x"}, false},       // a server's
+		{[]string{"--socket", "s", "-c", "x"}, false},        //
+		{[]string{"mcp", "-i", ".", "-c", "x"}, false},       // a subcommand
+		{[]string{"-i", ".", "--help", "-c", "x"}, false},    //
+		{[]string{"--version", "-c", "x"}, false},            //
+		{[]string{"-i", ".", "--bogus", "-c", "x"}, false},   // a usage error
+		{[]string{"-i", ".", "-c"}, false},                   // -c without a script
+		{[]string{"-i"}, false},                              //
+		{[]string{"-i", ".", "-"}, false},                    // stdin
+		{[]string{"-test.run=X", "-c", "x"}, false},          // a test binary
+		{[]string{vfsdproc.ServerModeArg, "-i", "."}, false}, // vfsd itself
+	} {
+		argv, ok := earlyvfsd.ArgvFromArgs(tc.args)
+		if ok != tc.early {
+			t.Errorf("%q: early start %v, want %v", tc.args, ok, tc.early)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		o, st := parseArgs(tc.args, io.Discard)
+		if st != -1 || !o.haveScript || o.vfsFds != "" || o.vfsdPath != "" || o.session != "" || o.socket != "" {
+			t.Errorf("%q: early start, but llmsh reads it as %+v, %d", tc.args, o, st)
+			continue
+		}
+		want := vfsdproc.Config{Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile}.Args()
+		if !slices.Equal(argv, want) {
+			t.Errorf("%q: early vfsd gets %q, runOpts would start %q", tc.args, argv, want)
+		}
+	}
+}

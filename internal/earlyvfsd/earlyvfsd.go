@@ -1,0 +1,208 @@
+// Package earlyvfsd starts the llmsh command's vfsd while the rest of the
+// program is still initialising, so that vfsd's start-up (a second start
+// of the same large binary) runs beside llmsh's own package init on the
+// other CPU instead of after it.
+//
+// Package fromargs, imported by llmsh's main only, calls StartFromArgs in
+// its init, which runs before the packages that cost start-up time (this
+// package needs only os and syscall). Package vfsdproc's Start then Takes
+// the early vfsd when it was started with exactly the command line Start
+// would give it, and otherwise ends it and starts one as before: the early
+// start can only save time, never decide what vfsd serves.
+package earlyvfsd
+
+import (
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+)
+
+// ServerModeArg, as the first argument, makes llmsh act as vfsd.
+const ServerModeArg = "__vfsd"
+
+// Argv is vfsd's command line after the program name: the allowlists and
+// options in the one order that both Start and the early start use.
+func Argv(inputs, outputs []string, strict bool, log string, hidden []string, maxVirtual int64) []string {
+	var args []string
+	for _, p := range inputs {
+		args = append(args, "-i", p)
+	}
+	for _, p := range outputs {
+		args = append(args, "-o", p)
+	}
+	if strict {
+		args = append(args, "--strict")
+	}
+	if log != "" {
+		args = append(args, "--log", log)
+	}
+	for _, p := range hidden {
+		args = append(args, "--hide", p)
+	}
+	if maxVirtual > 0 {
+		args = append(args, "--max-virtual-bytes", strconv.FormatInt(maxVirtual, 10))
+	}
+	return args
+}
+
+// Proc is a vfsd started early.
+type Proc struct {
+	Pid  int
+	Argv []string // after the program name: ServerModeArg, Argv(...), then --shm-fd 3 if Shm
+	R, W *os.File // vfsd's answers, and its requests
+	Shm  []byte   // the read_shm region shared with vfsd, or nil
+}
+
+var (
+	mu    sync.Mutex
+	early *Proc
+)
+
+// Take returns the vfsd started early if its arguments, up to the shared
+// region's, are ServerModeArg followed by argv, and forgets it. Any other
+// early vfsd is ended (its pipes closed; it exits at their end of file)
+// and Take returns nil.
+func Take(argv []string) *Proc {
+	mu.Lock()
+	p := early
+	early = nil
+	mu.Unlock()
+	if p == nil {
+		return nil
+	}
+	want := append([]string{ServerModeArg}, argv...)
+	if p.Shm != nil {
+		want = append(want, "--shm-fd", "3")
+	}
+	if equal(p.Argv, want) {
+		return p
+	}
+	p.R.Close()
+	p.W.Close()
+	if p.Shm != nil {
+		UnmapShm(p.Shm)
+	}
+	go reap(p.Pid)
+	return nil
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// reap waits for an early vfsd that was not taken.
+func reap(pid int) {
+	var ws syscall.WaitStatus
+	for {
+		if _, err := syscall.Wait4(pid, &ws, 0, nil); err != syscall.EINTR {
+			return
+		}
+	}
+}
+
+// Wait waits for the process pid to exit and returns its exit status
+// (128+N for a signal N), or -1 if it could not be waited for.
+func Wait(pid int) int {
+	var ws syscall.WaitStatus
+	for {
+		_, err := syscall.Wait4(pid, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return -1
+		}
+		if ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ws.ExitStatus()
+	}
+}
+
+// StartFromArgs starts vfsd early when args (llmsh's arguments after the
+// program name) are a plain run of a -c script (see ArgvFromArgs), with the
+// allowlists they give. It does nothing for anything else.
+func StartFromArgs(args []string) {
+	argv, ok := ArgvFromArgs(args)
+	if !ok {
+		return
+	}
+	p, err := start(argv)
+	if err != nil {
+		return // Start will try again, and say why if it fails too
+	}
+	mu.Lock()
+	early = p
+	mu.Unlock()
+}
+
+// ArgvFromArgs reads llmsh's command line as llmsh's own parser does, as far as
+// vfsd's arguments go: the -i, -o, --strict and --log options before -c
+// SCRIPT. Anything it does not know for certain (another subcommand, a
+// script file, --vfsd, --vfs-fds, --session, --socket, --help, an unknown
+// option, an -o path that does not exist yet, which llmsh may first make)
+// is not an early start.
+func ArgvFromArgs(args []string) (argv []string, ok bool) {
+	var inputs, outputs []string
+	var strict bool
+	var log string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, v, hasEq := cut(a, '=')
+		if !hasEq || len(name) < 2 || name[:2] != "--" {
+			name, hasEq = a, false
+			if n, _, eq := cut(a, '='); eq {
+				name = n // "-i=x": the name is -i and the value the next argument
+			}
+		}
+		switch name {
+		case "-i", "--input", "-o", "--output", "-c", "--timeout", "--max-output", "--max-commands", "--log":
+			if !hasEq {
+				if i+1 >= len(args) {
+					return nil, false
+				}
+				i++
+				v = args[i]
+			}
+			switch name {
+			case "-i", "--input":
+				inputs = append(inputs, v)
+			case "-o", "--output":
+				if _, err := os.Lstat(v); err != nil {
+					return nil, false
+				}
+				outputs = append(outputs, v)
+			case "--log":
+				log = v
+			case "-c":
+				return Argv(inputs, outputs, strict, log, nil, 0), true
+			}
+		case "--strict":
+			strict = true
+		case "--json", "-v", "--verbose", "-q", "--quiet", "--no-history", "--color", "--colour":
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// cut is strings.Cut for one byte (this package keeps its imports few, so
+// that it is initialised early).
+func cut(s string, sep byte) (before, after string, found bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == sep {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
