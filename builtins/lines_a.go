@@ -54,8 +54,15 @@ func (e *laWriteErr) Error() string { return e.err.Error() }
 func (e *laWriteErr) Unwrap() error { return e.err }
 
 // laCopy copies r to w in large blocks, checking env.Ctx between blocks.
-// A write failure comes back wrapped in *laWriteErr.
+// A write failure comes back wrapped in *laWriteErr. A reader that writes
+// itself out (a file of vfsd: io.WriterTo) is asked to, so that its blocks
+// go to w where they arrive (the shared region of read_shm) instead of
+// being copied through buf first.
 func laCopy(env *Env, w io.Writer, r io.Reader, buf []byte) error {
+	if wt, ok := r.(io.WriterTo); ok {
+		_, err := wt.WriteTo(laCtxWriter{env, w})
+		return err
+	}
 	for {
 		if env.Ctx.Err() != nil {
 			return errLaCancelled
@@ -73,6 +80,24 @@ func laCopy(env *Env, w io.Writer, r io.Reader, buf []byte) error {
 			return err
 		}
 	}
+}
+
+// laCtxWriter is w for laCopy's io.WriterTo: it checks env.Ctx before
+// each block and wraps w's failures in *laWriteErr, as laCopy's loop does.
+type laCtxWriter struct {
+	env *Env
+	w   io.Writer
+}
+
+func (c laCtxWriter) Write(p []byte) (int, error) {
+	if c.env.Ctx.Err() != nil {
+		return 0, errLaCancelled
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		return n, &laWriteErr{err}
+	}
+	return n, nil
 }
 
 // laStatus turns the error of a per-file loop into a message and an exit
