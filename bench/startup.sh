@@ -17,16 +17,17 @@
 # original once at the end.
 #
 # Environment:
-#   BENCH_RUNS      rounds (default 40 for start-up, 5 for the write)
-#   BENCH_WRITE_MB  size of big.txt in MB (default 100; 0 skips the write row)
-#   BENCH_DIR       make the temp dir under this directory (default: mktemp -d)
-#   LLMSH           use this llmsh binary instead of building one
-#   LLMSH_BASE      also time this llmsh binary (a column "base", e.g. main's)
+#   BENCH_RUNS        start-up rounds (default 40)
+#   BENCH_WRITE_RUNS  write rounds (default 5)
+#   BENCH_WRITE_MB    size of big.txt in MB (default 100; 0 skips the write row)
+#   BENCH_DIR         make the temp dir under this directory (default: mktemp -d)
+#   LLMSH             use this llmsh binary instead of building one
+#   LLMSH_BASE        also time this llmsh binary (a column "base", e.g. main's)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 runs=${BENCH_RUNS:-40}
-wruns=${BENCH_RUNS:-5}
+wruns=${BENCH_WRITE_RUNS:-5}
 mb=${BENCH_WRITE_MB:-100}
 
 if [ -n "${BENCH_DIR:-}" ]; then
