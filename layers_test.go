@@ -20,6 +20,8 @@ var layers = []struct {
 	{"internal/sandbox", 0},
 	{"internal/memguard", 0},
 	{"internal/treesnap", 0},
+	{"internal/earlyvfsd/fromargs", 1}, // imported by cmd/llmsh only: starts vfsd in init
+	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},
