@@ -19,7 +19,6 @@ import (
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
-	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
 )
