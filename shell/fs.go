@@ -179,18 +179,7 @@ func (nopRWC) Close() error { return nil }
 // openHandler routes every redirection through vfsd; the /dev names that
 // a script may use are served locally. An output redirection is an
 // outFile, so that its write errors are never lost (see writes.go).
-//
-// The internal name of the IFS rewrite (\x01split) is honoured only in
-// the redirections that the rewrite made (HandlerContext.Node); in any
-// other, such a name is a file's, as in bash.
 func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.FileMode) (io.ReadWriteCloser, error) {
-	if hiddenFile(name) {
-		if _, ok := s.state.made(interp.HandlerCtx(ctx).Node); ok {
-			if arg, ok := strings.CutPrefix(name, splitFile); ok && flag == os.O_RDONLY {
-				return s.splitOpen(ctx, arg)
-			}
-		}
-	}
 	hc := interp.HandlerCtx(ctx)
 	if hc.Persist && flag&os.O_TRUNC != 0 {
 		return s.openPersistent(ctx, name, flag)

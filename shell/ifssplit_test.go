@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/llmsh/llmsh/third_party/sh/syntax"
-
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )
@@ -17,8 +15,9 @@ import (
 // then each argument in <>.
 const showFunc = `show() { printf '%d:' "$#"; printf '<%s>' "$@"; echo; }; `
 
-// Word splitting by an IFS with non-whitespace characters. Each expected
-// output is what GNU bash 5.2 printed for the same script (HOME aside).
+// Word splitting by an IFS with non-whitespace characters, done by the
+// fork's expand package. Each expected output is what GNU bash 5.2
+// printed for the same script (HOME aside).
 func TestIFSSplit(t *testing.T) {
 	tests := []struct{ name, src, out string }{
 		{"empty fields kept", `IFS=:; v='a::b:'; show $v; v=':a'; show $v; v='::'; show $v; v=':'; show $v`,
@@ -60,11 +59,10 @@ func TestIFSSplit(t *testing.T) {
 		{"not split", `IFS=:; v=k:v; case $v in k:v) echo case;; esac; x=$v; echo "$x"; [[ $v == k:v ]] && echo test; cat <<E
 $v
 E`, "case\nk:v\ntest\nk:v\n"},
-		{"no variable left", `IFS=:; v=a; show $v; declare -p _llmsh_split 2>/dev/null || echo none`, "1:<a>\nnone\n"},
 		{"set -u", `IFS=:; set -u; v=a:b; show $v; ( show $nope ); echo "st $?"`, "2:<a><b>\nst 1\n"},
 		{"background jobs", `IFS=:; x='a::b'; for i in 1 2 3; do ( set -- $x; echo "$#" ) & done; wait`, "3\n3\n3\n"},
 		{"brace expansion", `IFS=:; v='p:q'; show {1,2}$v`, "4:<1p><q><2p><q>\n"},
-		{"eval code is interp's", `IFS=:; v=a; eval 'show $v'`, "1:<a>\n"},
+		{"eval code", `IFS=:; v=a::b; eval 'show $v'; eval 'IFS=,; w=c,,d'; show $w`, "3:<a><><b>\n3:<c><><d>\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,141 +110,6 @@ func TestIFSSplitGlob(t *testing.T) {
 	}
 }
 
-// splitChunks is bash's field splitting over the pieces of a word.
-func TestSplitChunks(t *testing.T) {
-	lit := func(s string) chunk { return chunk{chunkLit, s} }
-	quo := func(s string) chunk { return chunk{chunkQuoted, s} }
-	exp := func(s string) chunk { return chunk{chunkExp, s} }
-	brk := chunk{kind: chunkBreak}
-	tests := []struct {
-		ifs      string
-		dollarAt bool
-		chunks   []chunk
-		want     string // fields joined by "|", each in []
-	}{
-		{":", false, []chunk{exp("a::b:")}, "[a]|[]|[b]"},
-		{":", false, []chunk{exp(":")}, "[]"},
-		{":", false, []chunk{exp("")}, ""},
-		{":", false, []chunk{quo("")}, "[]"},
-		{":", false, []chunk{quo(""), exp(":")}, "[]"},
-		{":", false, []chunk{exp(":"), quo("")}, "[]|[]"},
-		{":", false, []chunk{lit("x"), exp("a:"), lit("y")}, "[xa]|[y]"},
-		{" :", false, []chunk{exp(" : ")}, "[]"},
-		{" :", true, []chunk{exp(" : ")}, ""},
-		{" :", true, []chunk{exp(" :  :b")}, "[]|[b]"},
-		{" :", false, []chunk{exp("a "), exp(" :b")}, "[a]|[b]"},
-		{" :", false, []chunk{exp("a "), quo("q")}, "[a]|[q]"},
-		{":", false, []chunk{quo("a"), brk, quo(""), brk, quo("b")}, "[a]|[]|[b]"},
-		{":", false, []chunk{quo("a"), brk, quo("b"), exp(":c")}, "[a]|[b]|[c]"},
-		{"é", false, []chunk{exp("aébéé")}, "[a]|[b]|[]"},
-		{":", false, []chunk{lit("a:b")}, "[a:b]"},
-		{"", false, []chunk{lit("x"), exp("a"), {kind: chunkSep}, exp(""), {kind: chunkSep}, exp("b c")}, "[xa]|[b c]"},
-	}
-	for _, tc := range tests {
-		var got []string
-		for _, f := range splitChunks(tc.chunks, tc.ifs, tc.dollarAt) {
-			var b strings.Builder
-			for _, p := range f {
-				b.WriteString(p.text)
-			}
-			got = append(got, "["+b.String()+"]")
-		}
-		if g := strings.Join(got, "|"); g != tc.want {
-			t.Errorf("IFS %q %v %v: got %s, want %s", tc.ifs, tc.dollarAt, tc.chunks, g, tc.want)
-		}
-	}
-}
-
-// Only scripts that may set IFS to a non-whitespace character are
-// rewritten; the others keep interp's expansion and cost nothing more.
-func TestNeedsIFSSplit(t *testing.T) {
-	tests := []struct {
-		src  string
-		want bool
-	}{
-		{`for i in 1 2; do echo $i; done`, false},
-		{`IFS=:; set -- $x`, true},
-		{`IFS=","`, true},
-		{`IFS=$'\n'; echo $x`, false},
-		{`IFS=$' \t\n'`, false},
-		{`IFS=`, false},
-		{`old=$IFS; IFS=$'\n'; echo $x; IFS=$old`, false},
-		{`old="$IFS"; IFS=:; IFS="$old"`, true},
-		{`IFS=$sep`, true},
-		{`while IFS=, read -r a b; do echo "$a"; done`, false},
-		{`IFS=: read -ra parts <<< "$x"`, false},
-		{`f() { set -- $1; }; IFS=: f a:b`, true},
-		{`IFS=: $cmd`, true},
-		{`f() { local IFS=,; }`, true},
-		{`declare IFS=':'`, true},
-		{`export IFS=$'\t'`, false},
-		{`IFS+=:`, true},
-		{`read -r IFS`, true},
-		{`for IFS in : ,; do :; done`, true},
-		{`eval "IFS=:"`, true},
-		{`: ${IFS:=,}`, true},
-		{`echo "$IFS" $OLDIFS`, false},
-		{`OLDIFS=:`, false},
-	}
-	for _, tc := range tests {
-		f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := needsIFSSplit(f, tc.src); got != tc.want {
-			t.Errorf("%q: got %v, want %v", tc.src, got, tc.want)
-		}
-	}
-}
-
-// A script that does not set IFS is not rewritten: its words stay as
-// written.
-func TestIFSSplitOnlyWhenNeeded(t *testing.T) {
-	count := func(src string) int {
-		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := newSessionState()
-		if _, err := refuse(st, f, src, needsIFSSplit(f, src)); err != nil {
-			t.Fatal(err)
-		}
-		// The words' original parts are kept aside: walk them too.
-		n := 0
-		var walk func(syntax.Node)
-		walk = func(root syntax.Node) {
-			syntax.Walk(root, func(node syntax.Node) bool {
-				rd, ok := node.(*syntax.Redirect)
-				if !ok || rd.Word == nil || !strings.HasPrefix(rd.Word.Lit(), splitFile) {
-					return true
-				}
-				n++
-				if rd.Word.Lit() == splitFile+"-" {
-					return true
-				}
-				data, _ := st.made(rd)
-				parts, ok := data.(splitParts)
-				if !ok {
-					t.Fatalf("no word for %q", rd.Word.Lit())
-				}
-				walk(&syntax.Word{Parts: parts})
-				return true
-			})
-		}
-		walk(f)
-		return n
-	}
-	body := `for w in $list; do echo $w "$w" x$w; done; arr=($list "q"); f() { echo $(echo $1); }`
-	if n := count(body); n != 0 {
-		t.Errorf("a script without IFS has %d rewritten words", n)
-	}
-	// for's words, echo's $w and x$w (not "$w"), the array's $list, echo
-	// $(...) and the inner echo $1: two open names per word.
-	if n := count("IFS=:; " + body); n != 2*6 {
-		t.Errorf("got %d split names, want %d", n, 2*6)
-	}
-}
-
 // At the prompt, a line that sets IFS makes the later lines split as
 // bash does.
 func TestIFSSplitInteractive(t *testing.T) {
@@ -268,9 +131,8 @@ func TestIFSSplitInteractive(t *testing.T) {
 }
 
 // BenchmarkIFSSplit measures a loop that splits a line into fields 2000
-// times: with the default IFS (the script is not rewritten), with IFS set
-// to whitespace (not rewritten either), and with IFS=: (each unquoted
-// word goes through llmsh's split).
+// times: with the default IFS, with IFS set to whitespace, and with IFS=:
+// (empty fields between two colons).
 func BenchmarkIFSSplit(b *testing.B) {
 	const loop = `i=0; while [ $i -lt 2000 ]; do set -- $line; i=$((i + 1)); done; echo $#`
 	for _, bc := range []struct{ name, src string }{

@@ -133,10 +133,6 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 		return 2, err
 	}
 	neutralize(file)
-	// Once a line may set IFS to a non-whitespace character, the lines
-	// after it split words by bash's rules too.
-	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, ifsSplit: s.ifsSplit, st: s.state}).walk(file)
 	s.state.register(file)
 	// Of what the rewrites made, only the functions' nodes outlive the
 	// chunk.

@@ -96,10 +96,6 @@ type Shell struct {
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
 	isNested bool          // runs inside another shell's command
 	state    *sessionState // the rewrites' nodes and data, shared with nested shells
-	// ifsSplit is set once a script run on this shell may set IFS to a
-	// non-whitespace character, or IFS came so from the environment:
-	// from then on, words are split by bash's rules (see splitPass).
-	ifsSplit bool
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc // of the run in progress
@@ -185,11 +181,6 @@ func New(opts Options) (*Shell, error) {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState()}
-	for _, v := range opts.Vars {
-		if ifs, ok := strings.CutPrefix(v, "IFS="); ok && strings.Trim(ifs, " \t\n") != "" {
-			s.ifsSplit = true
-		}
-	}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -279,8 +270,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 					return []string{"pwd"}, nil
 				}
 			}
-		case quoteCmd:
-			return quoteCall(ctx, args), nil
 		case "eval":
 			// interp parses eval's string itself: bound it as a script
 			// first (Go's stack overflow in the parser cannot be
@@ -385,11 +374,6 @@ func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout
 // asked for.
 func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
-	if name == catCmd {
-		shellBuiltin = true
-		name = name[1:]
-		args = append([]string{name}, args[1:]...)
-	}
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
@@ -637,8 +621,7 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 	if err != nil {
 		return s.runToSyntaxError(ctx, src, name, err)
 	}
-	s.ifsSplit = s.ifsSplit || needsIFSSplit(file, src)
-	made, err := refuse(s.state, file, src, s.ifsSplit)
+	made, err := refuse(s.state, file, src)
 	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
@@ -860,44 +843,12 @@ func precheck(src string, l Limits) error {
 	return interp.CheckText(src, l.MaxScriptSize, l.MaxNesting)
 }
 
-// unescapeLits does the quote removal that interp v3.14.1 skips in an
-// assignment's value (`q=a\'b` kept the backslash): each unquoted \X in a
-// literal becomes a single-quoted X, so it is neither a backslash nor
-// special (a leading \~ stays a literal ~).
-func unescapeLits(parts []syntax.WordPart) []syntax.WordPart {
-	var out []syntax.WordPart
-	for _, p := range parts {
-		lit, ok := p.(*syntax.Lit)
-		if !ok || !strings.Contains(lit.Value, "\\") {
-			out = append(out, p)
-			continue
-		}
-		v := lit.Value
-		for {
-			i := strings.IndexByte(v, '\\')
-			if i < 0 || i == len(v)-1 {
-				break
-			}
-			if i > 0 {
-				out = append(out, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: v[:i]})
-			}
-			out = append(out, &syntax.SglQuoted{Left: lit.ValuePos, Right: lit.ValueEnd, Value: v[i+1 : i+2]})
-			v = v[i+2:]
-		}
-		if v != "" {
-			out = append(out, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: v})
-		}
-	}
-	return out
-}
-
 // refuse rewrites, before the script runs, what interp would run unlike
 // bash or on the host (see rewriter). It refuses coproc (interp does not
 // run it: it would print an internal message and go on with status 0).
-// ifsSplit asks for words to be split by bash's rules (see splitPass).
 // It returns the nodes that the rewrites made (see sessionState), which
 // are recorded in st.
-func refuse(st *sessionState, file *syntax.File, src string, ifsSplit bool) ([]syntax.Node, error) {
+func refuse(st *sessionState, file *syntax.File, src string) ([]syntax.Node, error) {
 	if hasCoproc(file) {
 		return nil, errors.New("coproc is not supported")
 	}
@@ -905,7 +856,6 @@ func refuse(st *sessionState, file *syntax.File, src string, ifsSplit bool) ([]s
 		return nil, err
 	}
 	neutralize(file)
-	(&rewriter{src: src, done: map[syntax.Node]bool{}, ifsSplit: ifsSplit, st: st}).walk(file)
 	return st.register(file), nil
 }
 

@@ -100,20 +100,15 @@ func (st *sessionState) prune(funcs map[string]*syntax.Stmt) {
 	}
 	nodes := map[syntax.Node]any{}
 	for _, body := range funcs {
-		var keep func(n syntax.Node) bool
-		keep = func(n syntax.Node) bool {
+		syntax.Walk(body, func(n syntax.Node) bool {
 			if d, ok := st.nodes[n]; ok {
 				if _, seen := nodes[n]; seen {
 					return false
 				}
 				nodes[n] = d
-				for _, r := range dataNodes(d) {
-					syntax.Walk(r, keep)
-				}
 			}
 			return true
-		}
-		syntax.Walk(body, keep)
+		})
 	}
 	st.nodes = nodes
 }
@@ -152,20 +147,6 @@ func (st *sessionState) size() int {
 // internal reports whether name is one of llmsh's internal command or
 // file names (they begin with a NUL or a \x01 byte).
 func internal(name string) bool { return name != "" && (name[0] == 0 || name[0] == 1) }
-
-// hiddenFiles are the prefixes of the internal file names that the open
-// handler serves.
-var hiddenFiles = [...]string{splitFile}
-
-// hiddenFile reports whether name begins with an internal file prefix.
-func hiddenFile(name string) bool {
-	for _, p := range hiddenFiles {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
-}
 
 // notFoundCmd NAME prints that NAME is no command, with status 127: the
 // call handler's answer to an internal name that no rewrite made.
@@ -239,15 +220,12 @@ func (s *Shell) gate(ctx context.Context, args []string) ([]string, bool) {
 // register records as made by the rewrites every node of root that
 // holds an internal name, a CallExpr's first word or a Redirect's file
 // (after neutralize, no node of the script's own text does), and returns
-// those and the nodes of root recorded already (with their data), the
-// nodes of that data included (a split word's parts, an arithmetic's
-// text: they leave the tree for the data).
+// those and the nodes of root recorded already (with their data).
 func (st *sessionState) register(root syntax.Node) []syntax.Node {
 	var out []syntax.Node
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	var visit func(n syntax.Node) bool
-	visit = func(n syntax.Node) bool {
+	visit := func(n syntax.Node) bool {
 		var w *syntax.Word
 		switch n := n.(type) {
 		case *syntax.CallExpr:
@@ -257,11 +235,8 @@ func (st *sessionState) register(root syntax.Node) []syntax.Node {
 		case *syntax.Redirect:
 			w = n.Word
 		}
-		if d, ok := st.nodes[n]; ok {
+		if _, ok := st.nodes[n]; ok {
 			out = append(out, n)
-			for _, r := range dataNodes(d) {
-				syntax.Walk(r, visit)
-			}
 			return true
 		}
 		if w != nil && len(w.Parts) > 0 {
@@ -274,15 +249,6 @@ func (st *sessionState) register(root syntax.Node) []syntax.Node {
 	}
 	syntax.Walk(root, visit)
 	return out
-}
-
-// dataNodes returns the syntax trees that a made node's data holds.
-func dataNodes(d any) []syntax.Node {
-	switch d := d.(type) {
-	case splitParts:
-		return []syntax.Node{&syntax.Word{Parts: d}}
-	}
-	return nil
 }
 
 // neutralize keeps the script's own text from holding an internal name

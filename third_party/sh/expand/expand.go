@@ -131,8 +131,21 @@ type Config struct {
 	TrapLine uint64
 
 	// dblQuoted is true while a parameter expansion inside double
-	// quotes is expanded (llmsh).
+	// quotes or a here-document is expanded (llmsh).
 	dblQuoted bool
+
+	// deferWord asks paramExp to leave the word of ${v:-WORD}, when it is
+	// used, to the caller in deferred, which splits its parts (llmsh).
+	deferWord bool
+	deferred  *syntax.Word
+
+	// splitting is set while wordFields runs: a nested call ($(<FILE)
+	// expands FILE) does not use fieldAlloc and fieldsAlloc (llmsh).
+	splitting bool
+
+	// rawLits keeps the backslashes of unquoted literal text, for the
+	// replacement of ${v/p/r}, which reads them itself (llmsh).
+	rawLits bool
 
 	// arithTexts keeps the text of arithmetic expressions without
 	// expansions (llmsh; see ArithmEnd). A Config serves one runner.
@@ -647,6 +660,13 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) ([]fieldPart,
 				}
 				s = sb.String()
 			}
+			if ql == quoteNone && !cfg.rawLits && strings.Contains(s, "\\") {
+				// llmsh: quote removal, as bash does it (upstream kept
+				// the backslashes of an assignment's value, a
+				// here-string, a case word or a redirection's file).
+				field = cfg.unescapeLit(field, s)
+				continue
+			}
 			s, _, _ = strings.Cut(s, "\x00") // TODO: why is this needed?
 			field = append(field, fieldPart{val: s})
 		case *syntax.SglQuoted:
@@ -666,10 +686,10 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) ([]fieldPart,
 				field = append(field, part)
 			}
 		case *syntax.ParamExp:
-			old := cfg.dblQuoted
-			cfg.dblQuoted = ql == quoteDouble
+			old, oldRaw := cfg.dblQuoted, cfg.rawLits
+			cfg.dblQuoted, cfg.rawLits = ql == quoteDouble || ql == quoteHeredoc, false // llmsh: a here-document too
 			val, err := cfg.paramExp(wp)
-			cfg.dblQuoted = old
+			cfg.dblQuoted, cfg.rawLits = old, oldRaw
 			if err != nil {
 				return nil, err
 			}
@@ -708,7 +728,9 @@ func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if cfg.CmdSubst == nil {
 		return "", UnexpectedCommandError{Node: cs}
 	}
-	sb := cfg.strBuilder()
+	// llmsh: a builder of its own, not the config's: $(<FILE) expands
+	// FILE with this config while the substitution writes.
+	sb := new(strings.Builder)
 	if cfg.MaxValue > 0 {
 		// llmsh: the output past MaxValue fails the writer (the command
 		// stops on its write error) and the substitution.
@@ -726,163 +748,6 @@ func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	out := sb.String()
 	out = strings.ReplaceAll(out, "\x00", "")
 	return strings.TrimRight(out, "\n"), nil
-}
-
-func (cfg *Config) wordFields(wps []syntax.WordPart) ([][]fieldPart, error) {
-	fields := cfg.fieldsAlloc[:0]
-	curField := cfg.fieldAlloc[:0]
-	allowEmpty := false
-	flush := func() {
-		if len(curField) == 0 {
-			return
-		}
-		fields = append(fields, curField)
-		curField = nil
-	}
-	splitAdd := func(val string) {
-		fieldStart := -1
-		for i, r := range val {
-			if cfg.ifsRune(r) {
-				if fieldStart >= 0 { // ending a field
-					curField = append(curField, fieldPart{val: val[fieldStart:i]})
-					fieldStart = -1
-				}
-				flush()
-			} else {
-				if fieldStart < 0 { // starting a new field
-					fieldStart = i
-				}
-			}
-		}
-		if fieldStart >= 0 { // ending a field without IFS
-			curField = append(curField, fieldPart{val: val[fieldStart:]})
-		}
-	}
-	for i, wp := range wps {
-		switch wp := wp.(type) {
-		case *syntax.Lit:
-			s := wp.Value
-			if i == 0 {
-				prefix, rest := cfg.expandUser(s, len(wps) > 1)
-				if prefix == "" {
-					// llmsh: NAME=~/a:~/b as an argument, as bash
-					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
-				}
-				curField = append(curField, fieldPart{
-					quote: quoteSingle,
-					val:   prefix,
-				})
-				s = rest
-			}
-			// Escaped characters are quoted, so that they aren't
-			// treated as metacharacters when globbing.
-			for {
-				i := strings.IndexByte(s, '\\')
-				if i < 0 || i == len(s)-1 {
-					break // a trailing backslash is kept as-is
-				}
-				_, size := utf8.DecodeRuneInString(s[i+1:])
-				curField = append(curField,
-					fieldPart{val: s[:i]},
-					fieldPart{quote: quoteSingle, val: s[i+1 : i+1+size]},
-				)
-				s = s[i+1+size:]
-			}
-			curField = append(curField, fieldPart{val: s})
-		case *syntax.SglQuoted:
-			allowEmpty = true
-			fp := fieldPart{quote: quoteSingle, val: wp.Value}
-			if wp.Dollar {
-				fp.val, _, _ = Format(cfg, fp.val, nil)
-				fp.val, _, _ = strings.Cut(fp.val, "\x00") // cut the string if format included \x00
-			}
-			curField = append(curField, fp)
-		case *syntax.DblQuoted:
-			if len(wp.Parts) == 1 {
-				pe, _ := wp.Parts[0].(*syntax.ParamExp)
-				elems, err := cfg.quotedElemFields(pe)
-				if err != nil {
-					return nil, err
-				}
-				if elems != nil {
-					for i, elem := range elems {
-						if i > 0 {
-							flush()
-						}
-						curField = append(curField, fieldPart{
-							quote: quoteDouble,
-							val:   elem,
-						})
-					}
-					continue
-				}
-			}
-			allowEmpty = true
-			wfield, err := cfg.wordField(wp.Parts, quoteDouble)
-			if err != nil {
-				return nil, err
-			}
-			for _, part := range wfield {
-				part.quote = quoteDouble
-				curField = append(curField, part)
-			}
-		case *syntax.ParamExp:
-			if elems, ok := cfg.unquotedElemFields(wp); ok {
-				// Unquoted "*" or "@" expansions produce one field per
-				// element; joining and re-splitting them would lose
-				// fields when IFS is empty.
-				for j, elem := range elems {
-					if j > 0 {
-						flush()
-					}
-					splitAdd(elem)
-				}
-				continue
-			}
-			val, err := cfg.paramExp(wp)
-			if err != nil {
-				return nil, err
-			}
-			splitAdd(val)
-		case *syntax.CmdSubst:
-			val, err := cfg.cmdSubst(wp)
-			if err != nil {
-				return nil, err
-			}
-			splitAdd(val)
-		case *syntax.ArithmExp:
-			n, err := cfg.arithmExp(wp)
-			if err != nil {
-				return nil, err
-			}
-			curField = append(curField, fieldPart{val: strconv.Itoa(n)})
-		case *syntax.ProcSubst:
-			path, err := cfg.ProcSubst(wp)
-			if err != nil {
-				return nil, err
-			}
-			splitAdd(path)
-		case *syntax.ExtGlob:
-			if !cfg.ExtGlob {
-				return nil, fmt.Errorf("extended globbing operator used without the \"extglob\" option set")
-			}
-			// We don't translate or interpret the pattern here in any way;
-			// that's done later when globbing takes place via [pattern.Regexp].
-			// Here, all we do is keep the extended globbing expression in string form.
-			//
-			// TODO(v4): perhaps the syntax parser should keep extended globbing expressions
-			// as plain literal strings, because a custom node is not particularly helpful.
-			// It's not like other globbing operators like `*` or `**` get their own nodes.
-			curField = append(curField, fieldPart{val: wp.Op.String() + wp.Pattern.Value + ")"})
-		default:
-			panic(fmt.Sprintf("unhandled word part: %T", wp))
-		}
-	}
-	flush()
-	if allowEmpty && len(fields) == 0 {
-		fields = append(fields, curField)
-	}
-	return fields, nil
 }
 
 // listElems returns the elements of a "*" or "@" expansion of a list, like
@@ -920,16 +785,6 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 		}
 	}
 	return nil, false, false
-}
-
-// unquotedElemFields returns the elements of an unquoted "*" or "@" list
-// expansion like $* or ${foo[@]}; ok is false for any other expansion.
-func (cfg *Config) unquotedElemFields(pe *syntax.ParamExp) ([]string, bool) {
-	if pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Repl != nil || pe.Exp != nil {
-		return nil, false
-	}
-	elems, _, ok := cfg.listElems(pe)
-	return elems, ok
 }
 
 // quotedElemFields returns the list of elements resulting from a quoted

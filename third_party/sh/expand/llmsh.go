@@ -234,7 +234,10 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 	if w == nil {
 		return nil, nil
 	}
+	oldRaw := cfg.rawLits
+	cfg.rawLits = true
 	field, err := cfg.wordField(w.Parts, quoteNone)
+	cfg.rawLits = oldRaw
 	if err != nil {
 		return nil, err
 	}
@@ -909,4 +912,27 @@ func anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte)
 		}
 	}
 	return nil
+}
+
+// Regexp expands the right side of [[ s =~ RE ]]: as [Literal], with the
+// quoted parts (and escaped characters) of the word escaped, so that
+// they match literally, as in bash.
+func Regexp(cfg *Config, word *syntax.Word) (string, error) {
+	if word == nil {
+		return "", nil
+	}
+	cfg = prepareConfig(cfg)
+	field, err := cfg.wordField(word.Parts, quoteNone)
+	if err != nil {
+		return "", err
+	}
+	sb := cfg.strBuilder()
+	for _, part := range field {
+		if part.quote > quoteNone {
+			sb.WriteString(regexp.QuoteMeta(part.val))
+		} else {
+			sb.WriteString(part.val)
+		}
+	}
+	return cfg.checkValue(sb.String())
 }

@@ -51,6 +51,9 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 }
 
 func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
+	// llmsh: the word of ${v:-WORD} is left to the splitter (deferWord).
+	deferWord := cfg.deferWord
+	cfg.deferWord = false
 	oldParam := cfg.curParam
 	cfg.curParam = pe
 	defer func() { cfg.curParam = oldParam }()
@@ -232,29 +235,51 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 			// llmsh: in "${v:-'x'}" the single quotes are characters.
 			word = sglQuotesLiteral(word)
 		}
-		arg, err := Literal(cfg, word)
-		if err != nil {
-			return "", err
+		// llmsh: the word is expanded only when it is used, as in bash
+		// (${v:-$((i++))} with v set leaves i alone).
+		var arg string
+		switch op := pe.Exp.Op; op {
+		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull, syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+			use := set
+			switch op {
+			case syntax.AlternateUnsetOrNull:
+				use = str != ""
+			case syntax.DefaultUnset:
+				use = !set
+			case syntax.DefaultUnsetOrNull:
+				use = str == ""
+			}
+			if !use {
+				if op == syntax.AlternateUnset || op == syntax.AlternateUnsetOrNull {
+					str = ""
+				}
+				return str, nil
+			}
+			if deferWord {
+				cfg.deferred = word
+				return "", nil
+			}
+			return Literal(cfg, word)
+		case syntax.ErrorUnset, syntax.AssignUnset:
+			if set {
+				return str, nil
+			}
+		case syntax.ErrorUnsetOrNull, syntax.AssignUnsetOrNull:
+			if str != "" {
+				return str, nil
+			}
+		}
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
+			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			// a pattern, expanded below
+		default:
+			var err error
+			if arg, err = Literal(cfg, word); err != nil {
+				return "", err
+			}
 		}
 		switch op := pe.Exp.Op; op {
-		case syntax.AlternateUnsetOrNull:
-			if str == "" {
-				break
-			}
-			fallthrough
-		case syntax.AlternateUnset:
-			if set {
-				str = arg
-			}
-		case syntax.DefaultUnset:
-			if set {
-				break
-			}
-			fallthrough
-		case syntax.DefaultUnsetOrNull:
-			if str == "" {
-				str = arg
-			}
 		case syntax.ErrorUnset:
 			if set {
 				break

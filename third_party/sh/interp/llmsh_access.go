@@ -14,9 +14,6 @@ import "github.com/llmsh/llmsh/third_party/sh/expand"
 // Runner is the runner that calls the handler, nil outside one.
 func (hc HandlerContext) Runner() *Runner { return hc.runner }
 
-// ExpandConfig is the runner's expansion configuration.
-func (r *Runner) ExpandConfig() *expand.Config { return r.ecfg }
-
 // WriteEnv is the runner's variables, writable.
 func (r *Runner) WriteEnv() expand.WriteEnviron { return r.writeEnv }
 

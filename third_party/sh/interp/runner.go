@@ -50,15 +50,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				if word == nil {
 					break
 				}
-				path := r.literal(word)
-				r.node = cs.Stmts[0].Redirs[0]
-				f, err := r.open(ctx, path, os.O_RDONLY, 0, true)
-				if err != nil {
-					return err
-				}
-				_, err = io.Copy(w, f)
-				f.Close()
-				return err
+				return r.catSubst(ctx, w, cs.Stmts[0].Redirs[0]) // llmsh
 			}
 			r2 := r.subshell(false)
 			// llmsh: bash outside posix mode ignores set -e in a

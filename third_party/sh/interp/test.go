@@ -45,6 +45,17 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			}
 			return ""
 		}
+		if yw, ok := x.Y.(*syntax.Word); ok && !classic && x.Op == syntax.TsReMatch {
+			// llmsh: the quoted parts of the expression match
+			// literally, as in bash.
+			str := r.bashTest(ctx, x.X, classic)
+			re, err := expand.Regexp(r.ecfg, yw)
+			r.expandErr(err)
+			if r.binTest(ctx, x.Op, str, re) {
+				return "1"
+			}
+			return ""
+		}
 		if !classic && x.Op >= syntax.TsEql && x.Op <= syntax.TsGtr {
 			// llmsh: in [[ ]], the operands of -eq and the like are
 			// arithmetic expressions, as in bash.

@@ -1,0 +1,543 @@
+// llmsh: field splitting as bash 5.2 does it (see LLMSH.md).
+
+package expand
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// splitter expands the parts of a word into fields as bash does, by
+// POSIX 2.6.5: only the values of unquoted expansions are split; IFS
+// whitespace (the space, tab and newline in IFS) is dropped at the start
+// and end of the word and a run of it delimits one field; every other
+// IFS character delimits one field together with the IFS whitespace
+// around it, so that two in a row delimit an empty field; a delimiter at
+// the very end makes no empty last field; an expansion that gives
+// nothing makes no field, a quoted empty string does.
+//
+// The splitting is done on line, as the word's parts are expanded: the
+// state says where in a field the text so far has left off.
+type splitter struct {
+	cfg    *Config
+	fields [][]fieldPart
+	cur    []fieldPart
+	// exists is set when cur is a field, even if empty.
+	exists bool
+	// started is set once a field was made.
+	started bool
+	// pending is set when IFS whitespace was seen after cur's text: the
+	// next text starts a new field.
+	pending bool
+	// after is set when a non-whitespace delimiter was just taken: the
+	// IFS whitespace after it belongs to it.
+	after bool
+	// dollarAt is set when the word has a list expansion ($@, ${a[@]},
+	// "$@", $*…): bash then splits the word's text without first
+	// dropping its leading IFS whitespace, which makes a delimiter of its
+	// own that takes a non-whitespace delimiter after it with it, and no
+	// field (IFS=' :'; a=(' :b'); ${a[@]} is b, where $s with s=' :b'
+	// is "" and b).
+	dollarAt bool
+	// quoteIFS is set when the word has an unquoted expansion and IFS a
+	// character that is not whitespace: the unquoted literal characters
+	// of the word that are in IFS are then quoted, as bash quotes them
+	// (IFS='*'; $d* does not glob; a word without expansions does).
+	quoteIFS bool
+}
+
+// wordFields expands the parts of a word into fields, each a list of
+// parts whose quoting tells pathname expansion what is a pattern.
+func (cfg *Config) wordFields(wps []syntax.WordPart) ([][]fieldPart, error) {
+	sp := splitter{cfg: cfg}
+	if !cfg.splitting {
+		sp.fields, sp.cur = cfg.fieldsAlloc[:0], cfg.fieldAlloc[:0]
+		cfg.splitting = true
+		defer func() { cfg.splitting = false }()
+	}
+	sp.scan(wps, nonWhiteIFS(cfg.ifs))
+	if err := sp.parts(wps, false); err != nil {
+		return nil, err
+	}
+	sp.settle()
+	if sp.exists {
+		sp.emit()
+	}
+	return sp.fields, nil
+}
+
+// nonWhiteIFS reports whether ifs holds a character other than a space,
+// a tab or a newline.
+func nonWhiteIFS(ifs string) bool {
+	for i := 0; i < len(ifs); i++ {
+		if c := ifs[i]; c != ' ' && c != '\t' && c != '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+// scan sets dollarAt and quoteIFS from the word's parts as written.
+func (sp *splitter) scan(wps []syntax.WordPart, nonWhite bool) {
+	for _, wp := range wps {
+		switch wp := wp.(type) {
+		case *syntax.ParamExp:
+			sp.quoteIFS = nonWhite
+			if listExp(wp) {
+				sp.dollarAt = true
+			} else if wordOp(wp) {
+				sp.scan(wp.Exp.Word.Parts, nonWhite)
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp:
+			sp.quoteIFS = nonWhite
+		case *syntax.DblQuoted:
+			for _, q := range wp.Parts {
+				if pe, ok := q.(*syntax.ParamExp); ok && listExp(pe) {
+					sp.dollarAt = true
+					sp.quoteIFS = nonWhite
+				}
+			}
+		}
+	}
+}
+
+// emit ends the current field.
+func (sp *splitter) emit() {
+	sp.fields = append(sp.fields, sp.cur)
+	sp.cur, sp.exists, sp.started = nil, false, true
+}
+
+// settle ends the current field before new text when IFS whitespace
+// came after it.
+func (sp *splitter) settle() {
+	if sp.pending && sp.exists {
+		sp.emit()
+	}
+	sp.pending, sp.after = false, false
+}
+
+// quoted adds text that is neither split nor a pattern; the field exists
+// even when the text is empty.
+func (sp *splitter) quoted(s string, ql quoteLevel) {
+	sp.settle()
+	sp.cur = append(sp.cur, fieldPart{val: s, quote: ql})
+	sp.exists = true
+}
+
+// literal adds unquoted literal text: a pattern, never split.
+func (sp *splitter) literal(s string) {
+	if s == "" {
+		return
+	}
+	sp.settle()
+	sp.exists = true
+	if !sp.quoteIFS {
+		sp.cur = append(sp.cur, fieldPart{val: s})
+		return
+	}
+	for s != "" {
+		end := strings.IndexFunc(s, sp.cfg.ifsRune)
+		if end == 0 {
+			_, end = utf8.DecodeRuneInString(s)
+			sp.cur = append(sp.cur, fieldPart{val: s[:end], quote: quoteSingle})
+		} else {
+			if end < 0 {
+				end = len(s)
+			}
+			sp.cur = append(sp.cur, fieldPart{val: s[:end]})
+		}
+		s = s[end:]
+	}
+}
+
+// split adds the value of an unquoted expansion: split by IFS, and a
+// pattern.
+func (sp *splitter) split(s string) {
+	ifs := sp.cfg.ifs
+	if ifs == "" {
+		if s != "" {
+			sp.settle()
+			sp.cur = append(sp.cur, fieldPart{val: s})
+			sp.exists = true
+		}
+		return
+	}
+	for s != "" {
+		c := s[0]
+		var r rune
+		size := 1
+		isIFS := false
+		if c < utf8.RuneSelf {
+			r = rune(c)
+			isIFS = strings.IndexByte(ifs, c) >= 0
+		} else {
+			r, size = utf8.DecodeRuneInString(s)
+			isIFS = strings.ContainsRune(ifs, r)
+		}
+		if !isIFS {
+			end := size
+			for end < len(s) {
+				c := s[end]
+				if c < utf8.RuneSelf {
+					if strings.IndexByte(ifs, c) >= 0 {
+						break
+					}
+					end++
+					continue
+				}
+				r, n := utf8.DecodeRuneInString(s[end:])
+				if strings.ContainsRune(ifs, r) {
+					break
+				}
+				end += n
+			}
+			sp.settle()
+			sp.cur = append(sp.cur, fieldPart{val: s[:end]})
+			sp.exists = true
+			s = s[end:]
+			continue
+		}
+		s = s[size:]
+		if r == ' ' || r == '\t' || r == '\n' {
+			if !sp.after {
+				sp.pending = true
+			}
+			continue
+		}
+		// A non-whitespace delimiter ends the field, empty or not, with
+		// the whitespace before it.
+		if !(sp.dollarAt && sp.pending && !sp.exists && !sp.started) {
+			sp.emit()
+		}
+		sp.pending, sp.after = false, true
+	}
+}
+
+// brk ends a field between two elements of "$@".
+func (sp *splitter) brk() {
+	sp.settle()
+	if sp.exists {
+		sp.emit()
+	}
+}
+
+// parts adds the parts of a word. Inside the word of an unquoted
+// ${v:-WORD}, inExp, unquoted literal text is part of the expansion's
+// value: it is split.
+func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
+	cfg := sp.cfg
+	for i, wp := range wps {
+		switch wp := wp.(type) {
+		case *syntax.Lit:
+			s := wp.Value
+			if i == 0 {
+				prefix, rest := cfg.expandUser(s, len(wps) > 1)
+				if prefix == "" && !inExp {
+					// NAME=~/a:~/b as an argument, as bash
+					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
+				}
+				if rest != s || prefix != "" {
+					sp.quoted(prefix, quoteSingle)
+					s = rest
+				}
+			}
+			// Escaped characters are quoted, so that they aren't
+			// treated as metacharacters when globbing.
+			for {
+				j := strings.IndexByte(s, '\\')
+				if j < 0 || j == len(s)-1 {
+					break // a trailing backslash is kept as-is
+				}
+				_, size := utf8.DecodeRuneInString(s[j+1:])
+				sp.text(s[:j], inExp)
+				sp.quoted(s[j+1:j+1+size], quoteSingle)
+				s = s[j+1+size:]
+			}
+			sp.text(s, inExp)
+		case *syntax.SglQuoted:
+			v := wp.Value
+			if wp.Dollar {
+				v, _, _ = Format(cfg, v, nil)
+				v, _, _ = strings.Cut(v, "\x00") // cut the string if format included \x00
+			}
+			sp.quoted(v, quoteSingle)
+		case *syntax.DblQuoted:
+			if err := sp.dblQuoted(wp); err != nil {
+				return err
+			}
+		case *syntax.ParamExp:
+			if err := sp.paramExp(wp); err != nil {
+				return err
+			}
+		case *syntax.CmdSubst:
+			val, err := cfg.cmdSubst(wp)
+			if err != nil {
+				return err
+			}
+			sp.split(val)
+		case *syntax.ArithmExp:
+			n, err := cfg.arithmExp(wp)
+			if err != nil {
+				return err
+			}
+			sp.split(strconv.Itoa(n))
+		case *syntax.ProcSubst:
+			path, err := cfg.ProcSubst(wp)
+			if err != nil {
+				return err
+			}
+			sp.split(path)
+		case *syntax.ExtGlob:
+			if !cfg.ExtGlob {
+				return fmt.Errorf("extended globbing operator used without the \"extglob\" option set")
+			}
+			// The pattern is kept as text; pathname expansion reads it.
+			sp.settle()
+			sp.cur = append(sp.cur, fieldPart{val: wp.Op.String() + wp.Pattern.Value + ")"})
+			sp.exists = true
+		default:
+			panic(fmt.Sprintf("unhandled word part: %T", wp))
+		}
+	}
+	return nil
+}
+
+// text adds unquoted literal text of a word, or of the word of an
+// unquoted ${v:-WORD} (inExp), where it is split.
+func (sp *splitter) text(s string, inExp bool) {
+	if inExp {
+		sp.split(s)
+	} else {
+		sp.literal(s)
+	}
+}
+
+// dblQuoted adds a double-quoted part: quoted text, with a field for each
+// element of "$@", "${a[@]}" and the like ("a$@b" with a, b and c as the
+// parameters is "aa", "b" and "cb"; with none, "ab").
+func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
+	cfg := sp.cfg
+	start := 0
+	for j, p := range dq.Parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || (len(dq.Parts) > 1 && !maybeList(pe)) {
+			continue
+		}
+		elems, err := cfg.quotedElemFields(pe)
+		if err != nil {
+			return err
+		}
+		if elems == nil {
+			continue
+		}
+		if err := sp.dblText(dq.Parts[start:j]); err != nil {
+			return err
+		}
+		for k, elem := range elems {
+			if k > 0 {
+				sp.brk()
+			}
+			sp.quoted(elem, quoteDouble)
+		}
+		start = j + 1
+		if len(dq.Parts) == 1 {
+			return nil
+		}
+	}
+	if start == 0 {
+		// No list: the whole string, a field even if empty.
+		if len(dq.Parts) == 0 {
+			sp.quoted("", quoteDouble)
+			return nil
+		}
+		return sp.dblText(dq.Parts)
+	}
+	return sp.dblText(dq.Parts[start:])
+}
+
+// maybeList reports whether pe, a part of a double-quoted string, may
+// expand to a list of fields.
+func maybeList(pe *syntax.ParamExp) bool {
+	return pe.Excl || pe.Index != nil || (pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*"))
+}
+
+// dblText adds the double-quoted parts wps as quoted text; none adds
+// nothing.
+func (sp *splitter) dblText(wps []syntax.WordPart) error {
+	if len(wps) == 0 {
+		return nil
+	}
+	wfield, err := sp.cfg.wordField(wps, quoteDouble)
+	if err != nil {
+		return err
+	}
+	sp.settle()
+	for _, part := range wfield {
+		part.quote = quoteDouble
+		sp.cur = append(sp.cur, part)
+	}
+	sp.exists = true
+	return nil
+}
+
+// paramExp adds an unquoted parameter expansion.
+func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
+	cfg := sp.cfg
+	if listExp(pe) {
+		// $@, $*, ${a[@]}, ${a[*]} (and their slices, replacements and
+		// trims): the elements joined by the first character of IFS,
+		// then split as one value, as bash does.
+		q := *pe
+		if q.Param.Value == "*" {
+			q.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "@"}
+		}
+		if nodeLit(q.Index) == "*" {
+			q.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}
+		}
+		elems, err := cfg.quotedElemFields(&q)
+		if err != nil {
+			return err
+		}
+		if elems != nil {
+			sp.listElems(pe, elems)
+			return nil
+		}
+	}
+	if wordOp(pe) {
+		// ${v:-WORD} and the like: when WORD is used, its quoted parts
+		// are not split (paramExp leaves it to us in cfg.deferred).
+		cfg.deferWord = true
+		val, err := cfg.paramExp(pe)
+		cfg.deferWord = false
+		if err != nil {
+			cfg.deferred = nil
+			return err
+		}
+		if w := cfg.deferred; w != nil {
+			cfg.deferred = nil
+			return sp.parts(w.Parts, true)
+		}
+		sp.split(val)
+		return nil
+	}
+	val, err := cfg.paramExp(pe)
+	if err != nil {
+		return err
+	}
+	sp.split(val)
+	return nil
+}
+
+// listElems adds the elements of an unquoted list expansion pe.
+func (sp *splitter) listElems(pe *syntax.ParamExp, elems []string) {
+	ifs := sp.cfg.ifs
+	if ifs != "" {
+		_, size := utf8.DecodeRuneInString(ifs)
+		for k, e := range elems {
+			if k > 0 {
+				sp.split(ifs[:size])
+			}
+			sp.split(e)
+		}
+		return
+	}
+	// IFS empty: no splitting, but each element is a field of its own
+	// (an empty one is none), as in bash; bash joins by spaces the keys
+	// ${!a[*]} and an array's elements trimmed by # or %.
+	trim := false
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			trim = pe.Param.Value != "@" && pe.Param.Value != "*"
+		}
+	}
+	if trim || pe.Excl && nodeLit(pe.Index) == "*" {
+		sp.split(strings.Join(elems, " "))
+		return
+	}
+	for k, e := range elems {
+		if k > 0 && !sp.after {
+			sp.pending = true // as IFS whitespace
+		}
+		sp.split(e)
+	}
+}
+
+// listExp reports whether pe expands the elements of a list ($@, $*,
+// ${a[@]}, ${a[*]}, ${!a[@]}), possibly sliced, with a replacement or
+// with an operator that applies to each element.
+func listExp(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 {
+		return false
+	}
+	if name := pe.Param.Value; name != "@" && name != "*" && !allIndex(pe.Index) {
+		return false
+	}
+	if pe.Excl && (pe.Slice != nil || pe.Repl != nil || pe.Exp != nil) {
+		return false
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix,
+			syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// wordOp reports whether pe is ${v-WORD}, ${v:-WORD}, ${v+WORD} or
+// ${v:+WORD}, whose WORD, when used, is expanded as part of the word pe
+// is in.
+func wordOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil || pe.Exp.Word == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 ||
+		pe.Slice != nil || pe.Repl != nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// unescapeLit adds to field the unquoted literal text s, its backslashes
+// removed: an escaped character is quoted (a pattern's literal
+// character). In the word of ${v:-WORD} inside double quotes, only the
+// characters special there ($ ` " \ }) are escaped; other backslashes
+// stay, as in bash.
+func (cfg *Config) unescapeLit(field []fieldPart, s string) []fieldPart {
+	if cfg.dblQuoted {
+		var sb strings.Builder
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\}", s[i+1]) >= 0 {
+				i++
+				c = s[i]
+			}
+			sb.WriteByte(c)
+		}
+		return append(field, fieldPart{val: sb.String()})
+	}
+	for {
+		j := strings.IndexByte(s, '\\')
+		if j < 0 || j == len(s)-1 {
+			break // a trailing backslash is kept as-is
+		}
+		_, size := utf8.DecodeRuneInString(s[j+1:])
+		if j > 0 {
+			field = append(field, fieldPart{val: s[:j]})
+		}
+		field = append(field, fieldPart{val: s[j+1 : j+1+size], quote: quoteSingle})
+		s = s[j+1+size:]
+	}
+	if s != "" {
+		field = append(field, fieldPart{val: s})
+	}
+	return field
+}
