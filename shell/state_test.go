@@ -43,9 +43,10 @@ func ansiC(s string) string {
 }
 
 // TestSessionsIsolated runs two sessions in one process: A keeps
-// functions whose rewritten nodes hold its text (arithmetic,
-// descriptor redirections), B tries every internal name with
-// every small id, and the other way round. Neither sees the other's text.
+// functions whose text once went through rewrites (splitting, arithmetic,
+// descriptor redirections), B tries every internal name that served them
+// with every small id, and the other way round. Neither sees the other's
+// text.
 func TestSessionsIsolated(t *testing.T) {
 	dir := t.TempDir()
 	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
@@ -75,9 +76,6 @@ true
 		}
 		if !strings.Contains(out.String(), "SECRET_"+tag+"_SPLIT") || !strings.Contains(out.String(), "SECRET_"+tag+"_FD") {
 			t.Fatalf("session %s ran wrong: %q %q", tag, out.String(), errb.String())
-		}
-		if sh.state.size() == 0 {
-			t.Fatalf("session %s keeps no nodes for its function", tag)
 		}
 		shells[tag], outs[tag] = sh, out
 	}
