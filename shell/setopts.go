@@ -39,36 +39,3 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 	return statusArgs(2), true
 }
 
-// source FILE ARG…: the call handler runs it as
-//
-//	eval 'builtin source FILE ARG…; \x01srcpop "$?" K'
-//
-// \x01srcpop returns the status of source (BASH_SOURCE and FUNCNAME are
-// the interpreter's own, third_party/sh/interp/callstack.go).
-// A `return` in the file ends the source, not the eval.
-
-const sourcePopCmd = "\x01srcpop"
-
-// sourceArgs answers source FILE ARG… and . FILE ARG….
-func (s *Shell) sourceArgs(ctx context.Context, args []string) []string {
-	if s.funcs(ctx)[args[0]] != nil || s.funcs(ctx)["builtin"] != nil || currentRunner(ctx) == nil {
-		return args
-	}
-	k := s.state.nonce()
-	code := "builtin source"
-	for _, a := range args[1:] {
-		code += " " + shQuote(a)
-	}
-	return []string{"eval", code + "\n" + sourcePopCmd + ` "$?" ` + k}
-}
-
-// sourcePopCall answers \x01srcpop STATUS K; with a K that sourceArgs did
-// not issue (or that was popped) it is no command.
-func (s *Shell) sourcePopCall(ctx context.Context, args []string) []string {
-	if len(args) != 3 || !s.state.hasNonce(args[2]) {
-		return notFound(args[0])
-	}
-	s.state.dropNonce(args[2])
-	st, _ := strconv.Atoi(args[1])
-	return statusArgs(st)
-}

@@ -231,6 +231,23 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		// check saw) would stand in for llmsh's command.
 		delete(s.funcs(ctx), out[0])
 	}
+	return answered(ctx, out, err)
+}
+
+// answered turns the call handler's own answers (statusArgs, notFound)
+// into what the interpreter takes for "the command is answered": an
+// interp.ExitStatus, so that no internal name is ever run as a command.
+func answered(ctx context.Context, out []string, err error) ([]string, error) {
+	if err != nil || len(out) != 2 {
+		return out, err
+	}
+	switch out[0] {
+	case statusCmd:
+		st, _ := strconv.Atoi(out[1])
+		return nil, interp.ExitStatus(uint8(st))
+	case notFoundCmd:
+		return nil, interp.ExitStatus(uint8(notFoundStatus(interp.HandlerCtx(ctx).Stderr, out[1])))
+	}
 	return out, err
 }
 
@@ -304,10 +321,7 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 						return statusArgs(st), nil
 					}
 				}
-				return s.sourceArgs(ctx, args), nil
 			}
-		case sourcePopCmd:
-			return s.sourcePopCall(ctx, args), nil
 		}
 		if out, ok := s.lookupCommand(ctx, args); ok {
 			return out, nil
@@ -379,13 +393,6 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	if strings.Contains(name, "/") {
 		return notFoundStatus(stderr, name)
-	}
-	switch name {
-	case statusCmd:
-		st, _ := strconv.Atoi(args[1])
-		return st
-	case notFoundCmd:
-		return notFoundStatus(stderr, args[1])
 	}
 	if isNestedShell(name) {
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)

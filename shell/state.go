@@ -2,8 +2,6 @@ package shell
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"strconv"
@@ -39,24 +37,12 @@ type sessionState struct {
 	// internalName), with the data of each (an *arithExpr, the parts of a
 	// split word, an *fdOp) or nil.
 	nodes map[syntax.Node]any
-	// nonces are the keys of the internal calls that llmsh writes into
-	// text the interpreter parses itself (an ERR trap's gate, a source's
-	// epilogue), which therefore come from no rewritten node: such a call
-	// is honoured only with a key that llmsh issued.
-	nonces map[string]bool
 
 	redirInfos sync.Map // weak.Pointer[os.File] -> *redirInfo (see redirin.go)
 }
 
 func newSessionState() *sessionState {
-	return &sessionState{nodes: map[syntax.Node]any{}, nonces: map[string]bool{}}
-}
-
-// randomKey returns 96 random bits in hex.
-func randomKey() string {
-	var b [12]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
+	return &sessionState{nodes: map[syntax.Node]any{}}
 }
 
 // next returns a new number, for a hidden variable's name or an id.
@@ -113,35 +99,11 @@ func (st *sessionState) prune(funcs map[string]*syntax.Stmt) {
 	st.nodes = nodes
 }
 
-// nonce issues a key for an internal call written into text.
-func (st *sessionState) nonce() string {
-	k := randomKey()
-	st.mu.Lock()
-	st.nonces[k] = true
-	st.mu.Unlock()
-	return k
-}
-
-// hasNonce reports whether k is a key that nonce issued (and that drop
-// has not withdrawn).
-func (st *sessionState) hasNonce(k string) bool {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return st.nonces[k]
-}
-
-// dropNonce withdraws k.
-func (st *sessionState) dropNonce(k string) {
-	st.mu.Lock()
-	delete(st.nonces, k)
-	st.mu.Unlock()
-}
-
-// size reports how many nodes, function texts and keys are kept (tests).
+// size reports how many nodes are kept (tests).
 func (st *sessionState) size() int {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return len(st.nodes) + len(st.nonces)
+	return len(st.nodes)
 }
 
 // internal reports whether name is one of llmsh's internal command or
@@ -207,9 +169,6 @@ func (s *Shell) gate(ctx context.Context, args []string) ([]string, bool) {
 	name := execName(args)
 	if !internal(name) {
 		return nil, false
-	}
-	if name == args[0] && name == sourcePopCmd {
-		return nil, false // text's calls: their handlers check the key
 	}
 	if _, ok := s.state.made(interp.HandlerCtx(ctx).Node); ok && name == args[0] {
 		return nil, false

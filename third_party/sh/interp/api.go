@@ -809,6 +809,8 @@ func (r *Runner) Reset() {
 }
 
 // ExitStatus is a non-zero status code resulting from running a shell node.
+// llmsh: a [CallHandler] that returns one answers the command itself:
+// nothing runs and the command's status is the ExitStatus (0 included).
 type ExitStatus uint8
 
 func (s ExitStatus) Error() string { return fmt.Sprintf("exit status %d", s) }

@@ -1281,6 +1281,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	if r.callHandler != nil {
 		var err error
 		args, err = r.callHandler(r.handlerCtx(ctx, handlerKindCall, pos), args)
+		if es, ok := errors.AsType[ExitStatus](err); ok {
+			// llmsh: the handler answered the command itself (a refused
+			// name, a status it decided): nothing runs, $? is es.
+			r.exit = exitStatus{code: uint8(es)}
+			return
+		}
 		if err != nil {
 			// handler's custom fatal error
 			r.exit.fatal(err)
