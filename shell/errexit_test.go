@@ -71,7 +71,7 @@ func TestErrexitNotRewritten(t *testing.T) {
 		var want, got bytes.Buffer
 		syntax.NewPrinter().Print(&want, parse())
 		file := parse()
-		if _, err := refuse(newSessionState(), file, src); err != nil {
+		if err := refuse(file); err != nil {
 			t.Fatal(err)
 		}
 		syntax.NewPrinter().Print(&got, file)

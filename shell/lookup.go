@@ -189,15 +189,3 @@ func (e noHostUsers) Get(name string) expand.Variable {
 	}
 	return e.Environ.Get(name)
 }
-
-// statusCmd returns a command whose status is st: interp's own : or false
-// when no function has their name (cheaper than llmsh's status command).
-func (s *Shell) statusCmd(ctx context.Context, st int) []string {
-	if st == 0 && s.funcs(ctx)[":"] == nil {
-		return []string{":"}
-	}
-	if st == 1 && s.funcs(ctx)["false"] == nil {
-		return []string{"false"}
-	}
-	return statusArgs(st)
-}

@@ -10,8 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/llmsh/llmsh/third_party/sh/syntax"
-
 	"github.com/llmsh/llmsh/builtins"
 )
 
@@ -164,18 +162,6 @@ func (pipeInfo) Mode() fs.FileMode  { return fs.ModeNamedPipe | 0o600 }
 func (pipeInfo) ModTime() time.Time { return time.Time{} }
 func (pipeInfo) IsDir() bool        { return false }
 func (pipeInfo) Sys() any           { return nil }
-
-func litWord(s string) *syntax.Word {
-	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
-}
-
-func paramExp(name string) *syntax.ParamExp {
-	return &syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: name}}
-}
-
-func quotedParam(name string) *syntax.Word {
-	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{paramExp(name)}}}}
-}
 
 // procSubstHandler serves the interpreter's process substitutions (see
 // above).

@@ -132,19 +132,6 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	if err := refuseInternalFuncs(file); err != nil {
 		return 2, err
 	}
-	neutralize(file)
-	s.state.register(file)
-	// Of what the rewrites made, only the functions' nodes outlive the
-	// chunk.
-	// (A closure: the runner's map is the one the chunk leaves, made by
-	// the chunk's first function definition if there was none.)
-	defer func() {
-		// A job still running may run nodes of the chunk that made it
-		// (jobs outlive their line): they are kept until none runs.
-		if s.runner.RunningJobs() == 0 {
-			s.state.prune(s.runner.Funcs)
-		}
-	}()
 	// A limit that fires cancels this chunk only (through trip).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

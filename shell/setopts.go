@@ -38,4 +38,3 @@ func (s *Shell) returnArgs(ctx context.Context, args []string) ([]string, bool) 
 	fmt.Fprintln(hc.Stderr, "llmsh: return: can only `return' from a function or sourced script")
 	return statusArgs(2), true
 }
-

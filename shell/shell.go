@@ -121,27 +121,6 @@ func umaskOf(ctx context.Context) (m fs.FileMode) {
 	return interp.HandlerCtx(ctx).Umask
 }
 
-// rewritten reports whether the pre-pass made cm (an internal call, an
-// assignment to hidden variables, the (( 1 )) that ends its lists): the
-// DEBUG trap does not run for it, as it is not the script's.
-func rewritten(cm syntax.Command) bool {
-	switch cm := cm.(type) {
-	case *syntax.CallExpr:
-		if len(cm.Args) > 0 {
-			return internal(cm.Args[0].Lit())
-		}
-		for _, as := range cm.Assigns {
-			if as.Name == nil || !strings.HasPrefix(as.Name.Value, "_llmsh_") {
-				return false
-			}
-		}
-		return len(cm.Assigns) > 0
-	case *syntax.ArithmCmd:
-		return cm.Left == cm.Right // made, not parsed: (( 1 ))
-	}
-	return false
-}
-
 // ErrLimit is returned (wrapped) when a limit stops a script.
 var ErrLimit = errors.New("limit exceeded")
 
@@ -188,7 +167,6 @@ func New(opts Options) (*Shell, error) {
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
 		interp.Params(append(append(slices.Clone(opts.ShellOpts), "--"), opts.Args...)...),
 		interp.CallHandler(s.callHandler),
-		interp.Untraced(rewritten),
 		// ulimit shows llmsh's own bound on what runs at once.
 		interp.Ulimit('u', int64(opts.Limits.MaxGoroutines)),
 		interp.ExecHandlers(s.execMiddleware),
@@ -221,32 +199,51 @@ var shellBuiltins = []string{"echo", "printf"}
 // depth limits and refuses what would touch the host. An internal command
 // name is honoured only in a call that the rewrites made (see gate).
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
-	if alt, refused := s.gate(ctx, args); refused {
+	if name := execName(args); internal(name) {
+		// A name that begins with a NUL or \x01 byte is no command (the
+		// call handler's own answers use such names; the script's
+		// never reach them).
 		s.commands.Add(1)
-		return alt, nil
+		return nil, interp.ExitStatus(uint8(notFoundStatus(interp.HandlerCtx(ctx).Stderr, name)))
 	}
 	out, err := s.call(ctx, args)
-	if err == nil && len(out) > 0 && internal(out[0]) && s.funcs(ctx)[out[0]] != nil {
-		// A function of an internal name (defined by text that no
-		// check saw) would stand in for llmsh's command.
-		delete(s.funcs(ctx), out[0])
-	}
-	return answered(ctx, out, err)
+	return answered(out, err)
 }
 
-// answered turns the call handler's own answers (statusArgs, notFound)
-// into what the interpreter takes for "the command is answered": an
-// interp.ExitStatus, so that no internal name is ever run as a command.
-func answered(ctx context.Context, out []string, err error) ([]string, error) {
-	if err != nil || len(out) != 2 {
-		return out, err
+// execName returns the name of the command that args run, past the
+// words `command` (with its options) and `exec` in front of it; "" when
+// there is none or `command -v`/`-V` only looks names up.
+func execName(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "command":
+			for i+1 < len(args) && len(args[i+1]) > 1 && args[i+1][0] == '-' {
+				i++
+				if args[i] == "--" {
+					break
+				}
+				if strings.ContainsAny(args[i], "vV") {
+					return ""
+				}
+			}
+		case "exec":
+			if i+1 < len(args) && args[i+1] == "--" {
+				i++
+			}
+		default:
+			return args[i]
+		}
 	}
-	switch out[0] {
-	case statusCmd:
+	return ""
+}
+
+// answered turns the call handler's own answer (statusArgs: the command
+// is done, with this status) into what the interpreter takes for it, an
+// interp.ExitStatus, so that no internal name is ever run as a command.
+func answered(out []string, err error) ([]string, error) {
+	if err == nil && len(out) == 2 && out[0] == statusCmd {
 		st, _ := strconv.Atoi(out[1])
 		return nil, interp.ExitStatus(uint8(st))
-	case notFoundCmd:
-		return nil, interp.ExitStatus(uint8(notFoundStatus(interp.HandlerCtx(ctx).Stderr, out[1])))
 	}
 	return out, err
 }
@@ -421,11 +418,6 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		vars := environ
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
 			vars = e // set by env NAME=VALUE
-		}
-		if len(args) > 0 && internal(args[0]) {
-			// A name that a builtin runs (xargs, env, find -exec) is
-			// data: never one of llmsh's internal commands.
-			return notFoundStatus(errw, args[0])
 		}
 		return s.exec(ctx, args, in, out, errw, dir, vars)
 	}
@@ -628,31 +620,12 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 	if err != nil {
 		return s.runToSyntaxError(ctx, src, name, err)
 	}
-	made, err := refuse(s.state, file, src)
-	if err != nil {
+	if err := refuse(file); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
 	s.runner.SetSource(src) // declare -f prints functions as written
-	st := s.RunFile(ctx, file)
-	if s.isNested && !hasBackground(file) {
-		// What a nested shell's text made ends with it (its functions
-		// too), unless a job it left behind still runs it.
-		s.state.release(made)
-	}
-	return st
-}
-
-// hasBackground reports whether file starts a job in the background.
-func hasBackground(file *syntax.File) bool {
-	found := false
-	syntax.Walk(file, func(n syntax.Node) bool {
-		if st, ok := n.(*syntax.Stmt); ok && (st.Background || st.Coprocess) {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return s.RunFile(ctx, file)
 }
 
 // RunFile runs a parsed script. When a top-level script ends, the
@@ -681,9 +654,6 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 		endRun()
 		s.settle(hangUpWait)
 		s.runner.CloseFds()
-		// The run is over: of what the rewrites made, only the
-		// functions' nodes are needed again.
-		s.state.prune(s.runner.Funcs)
 	}
 	return s.status(ctx, err)
 }
@@ -850,20 +820,14 @@ func precheck(src string, l Limits) error {
 	return interp.CheckText(src, l.MaxScriptSize, l.MaxNesting)
 }
 
-// refuse rewrites, before the script runs, what interp would run unlike
-// bash or on the host (see rewriter). It refuses coproc (interp does not
-// run it: it would print an internal message and go on with status 0).
-// It returns the nodes that the rewrites made (see sessionState), which
-// are recorded in st.
-func refuse(st *sessionState, file *syntax.File, src string) ([]syntax.Node, error) {
+// refuse refuses what interp would not run as bash: coproc (interp would
+// print an internal message and go on with status 0), and a function
+// whose name begins with a NUL or \x01 byte.
+func refuse(file *syntax.File) error {
 	if hasCoproc(file) {
-		return nil, errors.New("coproc is not supported")
+		return errors.New("coproc is not supported")
 	}
-	if err := refuseInternalFuncs(file); err != nil {
-		return nil, err
-	}
-	neutralize(file)
-	return st.register(file), nil
+	return refuseInternalFuncs(file)
 }
 
 // Incomplete reports whether src ends inside an unfinished construct (an

@@ -323,8 +323,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			break
 		}
 		if !IsBuiltin(args[0]) {
-			exit.code = 1
-			return exit
+			// llmsh: bash's message (upstream said nothing).
+			return failf(1, "%s: builtin: %s: not a shell builtin\n", shellName, args[0])
 		}
 		exit = r.builtin(ctx, pos, args[0], args[1:])
 	case "type":

@@ -5,17 +5,19 @@
 #@ status: 0
 #@ stdout: every status 127
 #@ no-stdout: a status not 127
+#@ stdout: every builtin status 1
+#@ no-stdout: a builtin status not 1
 #@ stdout: $'\000status': command not found
 #@ no-stdout: SHOULD_NOT_PRINT
 mapfile -d '' z < <(printf '\0')
-r=()
+r=() b=()
 for name in status printf echo cat let quote qall anchor count declfunc declist fdalloc fname ef loopst psrec psset ps1 psub psubdone arithcmd errbody subexit notfound; do
   n="${z}$name"
   "$n" 3; r+=($?)
   "$n" '%s' SHOULD_NOT_PRINT; r+=($?)
   command "$n" 3; r+=($?)
   command command "$n" 3; r+=($?)
-  builtin "$n" 3; r+=($?)
+  builtin "$n" 3; b+=($?)
   (exec "$n" 3); r+=($?)
   eval '"$n" 3'; r+=($?)
   echo SHOULD_NOT_PRINT | xargs "$n"; r+=($?)
@@ -24,4 +26,6 @@ for name in status printf echo cat let quote qall anchor count declfunc declist 
 done > msgs 2>&1
 sort -u msgs
 for st in "${r[@]}"; do [ "$st" = 127 ] || echo "a status not 127: $st"; done
-[ "${#r[@]}" = 240 ] && echo "every status 127"
+for st in "${b[@]}"; do [ "$st" = 1 ] || echo "a builtin status not 1: $st"; done
+[ "${#r[@]}" = 216 ] && echo "every status 127"
+[ "${#b[@]}" = 24 ] && echo "every builtin status 1"
