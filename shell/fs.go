@@ -329,11 +329,10 @@ func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.F
 }
 
 // ownedInfo is a file as interp's tests see it. interp's -O and -G read
-// the owner from Sys() as a *syscall.Stat_t and panic on anything else
-// (the rewrite turns them into -e, but not in eval'd text); its -N reads
-// the access time there. vfsd reports neither owners nor access times, so
-// every file it reaches counts as the user's own, as -e does for the
-// rewritten -O and -G, and was last read when it was last written.
+// the owner from Sys() as a *syscall.Stat_t and panic on anything else;
+// its -N reads the access time there. vfsd reports neither owners nor
+// access times, so every file it reaches counts as the user's own, and
+// was last read when it was last written.
 type ownedInfo struct{ fs.FileInfo }
 
 // FileID is vfsd's identity of the file, which the interpreter's -ef

@@ -14,9 +14,9 @@ import (
 	"github.com/llmsh/llmsh/builtins"
 )
 
-// statusCmd is an internal command that only returns the status in its
-// argument. The call handler rewrites commands it has run itself into it.
-// No function or builtin can have this name.
+// statusCmd marks the call handler's answer "done, with this status"
+// (statusArgs); callHandler gives it to the interpreter as an
+// interp.ExitStatus, so it never runs as a command.
 const statusCmd = "\x00status"
 
 func statusArgs(st int) []string { return []string{statusCmd, strconv.Itoa(st)} }

@@ -1,6 +1,15 @@
-// Package shell is llmsh's runner: mvdan.cc/sh/v3's interpreter with every
-// command a builtin, every file operation through vfsd, no host
-// environment, and limits on time, output, commands and memory.
+// Package shell is llmsh's runner: the interpreter of third_party/sh (our
+// fork of mvdan/sh, which runs bash's language itself) with every command
+// a builtin, every file operation through vfsd, no host environment, and
+// limits on time, output, commands and memory.
+//
+// A script is parsed by the fork's syntax package and run by its interp
+// as written; nothing rewrites it. The shell only supplies the handlers
+// the interpreter calls: the call handler (command count, depth and
+// goroutine limits, nested-text checks), the exec handler (builtins,
+// nested sh -c), the open, stat and readdir handlers (vfsclient, with
+// write errors settled before a status is final: writes.go), and the
+// process-substitution and descriptor hooks.
 //
 // docs/architecture.md shows how the packages fit together.
 package shell
@@ -95,7 +104,7 @@ type Shell struct {
 	inflight *atomic.Int64 // builtins running now, in all runners
 	psubs    *psubs        // process substitutions' pipes, shared with nested shells
 	isNested bool          // runs inside another shell's command
-	state    *sessionState // the rewrites' nodes and data, shared with nested shells
+	state    *sessionState // the session's own state, shared with nested shells
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc // of the run in progress
@@ -196,8 +205,8 @@ var framePool = sync.Pool{New: func() any { b := make([]uintptr, DefaultMaxGoFra
 var shellBuiltins = []string{"echo", "printf"}
 
 // callHandler sees every simple command: it enforces the command-count and
-// depth limits and refuses what would touch the host. An internal command
-// name is honoured only in a call that the rewrites made (see gate).
+// depth limits and refuses what would touch the host. What it answers
+// itself reaches the interpreter as an interp.ExitStatus (answered).
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
 	if name := execName(args); internal(name) {
 		// A name that begins with a NUL or \x01 byte is no command (the
