@@ -31,8 +31,8 @@ var layers = []struct {
 	{"shell/repl", 4},
 	{"shell", 3},
 	{"", 5}, // the library: llmsh.Session
-	{"internal/mcpserver", 6},
-	{"internal/sessionserver", 6},
+	{"server/mcpserver", 6},
+	{"server/sessionserver", 6},
 	{"cmd/", 7},
 	{"bench/", 7},
 }

@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
-	"github.com/llmsh/llmsh/internal/sessionserver"
 	"github.com/llmsh/llmsh/internal/treesnap"
+	"github.com/llmsh/llmsh/server/sessionserver"
 )
 
 // The adversarial suite: every testdata/attacks/FAMILY/NAME.sh is a hostile

@@ -18,7 +18,7 @@ import (
 // binaries (internal/loadtest, bench/load, bench/vfsstream) must stay out
 // of those dependencies. Tests may exec (this one runs go list).
 func TestOnlyVfsdprocExecs(t *testing.T) {
-	pkgs := []string{".", "../..", "../../internal/mcpserver", "../../internal/sessionserver"}
+	pkgs := []string{".", "../..", "../../server/mcpserver", "../../server/sessionserver"}
 	args := append([]string{"list", "-deps", "-f", "{{.ImportPath}} {{.Dir}} {{join .GoFiles \",\"}} {{join .Imports \" \"}}"}, pkgs...)
 	out, err := exec.Command("go", args...).Output()
 	if err != nil {

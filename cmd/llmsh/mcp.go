@@ -12,7 +12,7 @@ import (
 	"syscall"
 
 	"github.com/llmsh/llmsh"
-	"github.com/llmsh/llmsh/internal/mcpserver"
+	"github.com/llmsh/llmsh/server/mcpserver"
 )
 
 const mcpUsage = `Usage: llmsh mcp [OPTIONS]

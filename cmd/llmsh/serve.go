@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/llmsh/llmsh/internal/sessionserver"
+	"github.com/llmsh/llmsh/server/sessionserver"
 )
 
 const serveUsage = `Usage: llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
