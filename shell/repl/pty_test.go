@@ -684,10 +684,14 @@ func TestCtrlCDuringCompletionAndSearch(t *testing.T) {
 	if strings.Contains(out, "taecho") {
 		t.Fatalf("after Ctrl-C in a completion list: %q", out)
 	}
+	s.expect(prompt, wait) // typed before the prompt, keys meet a cooked terminal
 	s.send("echo searched\r")
 	s.expect("searched\r\n", wait)
+	s.expect(prompt, wait)
 	s.send("echo pre\x12sear") // typed text, then a reverse search
-	s.expect("sear", wait)
+	// The search prompt with all four letters: the history line shown
+	// ("echo searched") holds "sear" from the first letter on.
+	s.expect("bck-i-search: sear", wait)
 	s.send("\x03")
 	s.expect(prompt, wait)
 	s.send("echo two\r")
