@@ -976,6 +976,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		origStdout: r.origStdout, // used for process substitutions
 
 		inTrap:      r.inTrap,
+		inErrTrap:   r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase: r.secondsBase, // llmsh: $SECONDS counts on
 		frames:      slices.Clone(r.frames),
 		text:        r.text,
