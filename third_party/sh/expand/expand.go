@@ -753,18 +753,20 @@ func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 // listElems returns the elements of a "*" or "@" expansion of a list, like
 // $@ or ${arr[*]}, with star set for the "*" forms which join into a single
 // field when quoted. ok is false for any other parameter expansion.
-func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool) {
+// err is an error of its slice's arithmetic.
+func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool, err error) {
 	if pe.Param == nil { // e.g. zsh's ${}; paramExp rejects it
-		return nil, false, false
+		return nil, false, false, nil
 	}
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
-	pe, err := cfg.resolveParam(pe)
+	pe, err = cfg.resolveParam(pe)
 	if err != nil || pe.Excl {
-		return nil, false, false
+		return nil, false, false, nil
 	}
 	switch name := pe.Param.Value; name {
 	case "*", "@":
-		return cfg.sliceElems(pe, cfg.Env.Get(name).List, nil, true), name == "*", true
+		elems, err := cfg.sliceElems(pe, cfg.Env.Get(name).List, nil, true)
+		return elems, name == "*", true, err
 	}
 	switch lit := nodeLit(pe.Index); lit {
 	case "@", "*":
@@ -774,17 +776,18 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 		}
 		switch vr.Kind {
 		case Indexed:
-			return cfg.sliceElems(pe, vr.List, vr.Indexes, false), lit == "*", true
+			elems, err := cfg.sliceElems(pe, vr.List, vr.Indexes, false)
+			return elems, lit == "*", true, err
 		case Associative:
-			return vr.assocValues(), lit == "*", true
+			return vr.assocValues(), lit == "*", true, nil
 		case String:
 			// ${s[@]} of a scalar: its one element.
 			if vr.IsSet() {
-				return []string{vr.Str}, lit == "*", true
+				return []string{vr.Str}, lit == "*", true, nil
 			}
 		}
 	}
-	return nil, false, false
+	return nil, false, false, nil
 }
 
 // quotedElemFields returns the list of elements resulting from a quoted
@@ -821,7 +824,9 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	if fields, ok, err := cfg.wholeListOp(pe); ok {
 		return fields, err
 	}
-	if elems, star, ok := cfg.listElems(pe); ok {
+	if elems, star, ok, err := cfg.listElems(pe); err != nil {
+		return nil, err
+	} else if ok {
 		// Operators like "${foo[@]#prefix}" apply to each element.
 		elems, err := cfg.perElemOps(pe, elems)
 		if err != nil {
@@ -846,9 +851,9 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 // count from $# + 1, so $0 is reachable via large enough negative values.
 // A non-nil indexes records the index of each element in a sparse array;
 // see [Variable.Indexes].
-func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int, positional bool) []string {
+func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int, positional bool) ([]string, error) {
 	if pe.Slice == nil {
-		return elems
+		return elems, nil
 	}
 	if positional {
 		elems = append([]string{cfg.Env.Get("0").Str}, elems...)
@@ -865,9 +870,9 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 		return n
 	}
 	if pe.Slice.Offset != nil {
-		offset, err := Arithm(cfg, pe.Slice.Offset)
+		offset, err := cfg.sliceArithm(pe, pe.Slice.Offset)
 		if err != nil {
-			return elems
+			return nil, err
 		}
 		if len(indexes) > 0 {
 			// Sparse arrays slice by index: a negative offset counts
@@ -886,13 +891,33 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 		}
 	}
 	if pe.Slice.Length != nil {
-		length, err := Arithm(cfg, pe.Slice.Length)
+		length, err := cfg.sliceArithm(pe, pe.Slice.Length)
 		if err != nil {
-			return elems
+			return nil, err
 		}
 		elems = elems[:slicePos(length)]
 	}
-	return elems
+	return elems, nil
+}
+
+// sliceArithm evaluates the offset or length of a slice; an error names
+// the parameter as written, as bash's does: "a[@]: 1:1: syntax error ...".
+func (cfg *Config) sliceArithm(pe *syntax.ParamExp, expr syntax.ArithmExpr) (int, error) {
+	n, err := Arithm(cfg, expr)
+	var ae *ArithmError
+	if err != nil && errors.As(err, &ae) {
+		name := pe.Param.Value
+		if pe.Index != nil {
+			var b strings.Builder
+			if err := syntax.NewPrinter().Print(&b, pe.Index); err == nil {
+				name += "[" + b.String() + "]"
+			}
+		}
+		e := *ae
+		e.Expr = name + ": " + e.Expr
+		return 0, &e
+	}
+	return n, err
 }
 
 func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest string) {

@@ -113,13 +113,13 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 	if pe.Slice != nil {
 		var err error
 		if pe.Slice.Offset != nil {
-			sliceOffset, err = Arithm(cfg, pe.Slice.Offset)
+			sliceOffset, err = cfg.sliceArithm(pe, pe.Slice.Offset)
 			if err != nil {
 				return "", err
 			}
 		}
 		if pe.Slice.Length != nil {
-			sliceLen, err = Arithm(cfg, pe.Slice.Length)
+			sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length)
 			if err != nil {
 				return "", err
 			}
@@ -144,13 +144,17 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 		case Indexed:
 			indexAllElements = true
 			callVarInd = false
-			elems = cfg.sliceElems(pe, vr.List, vr.Indexes, name == "@" || name == "*")
+			if elems, err = cfg.sliceElems(pe, vr.List, vr.Indexes, name == "@" || name == "*"); err != nil {
+				return "", err
+			}
 			str = join(elems)
 		case Associative:
 			// llmsh: in bash's order, and sliced as a list.
 			indexAllElements = true
 			callVarInd = false
-			elems = cfg.sliceElems(pe, vr.assocValues(), nil, false)
+			if elems, err = cfg.sliceElems(pe, vr.assocValues(), nil, false); err != nil {
+				return "", err
+			}
 			str = join(elems)
 		}
 	}

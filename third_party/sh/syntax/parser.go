@@ -1628,10 +1628,16 @@ zshPrefixLoop:
 		p.quote = paramExpSlice
 		if p.next(); p.tok != colon {
 			pe.Slice.Offset = p.followArithm(colon, colonPos)
+			if w := p.arithmRest(pe.Slice.Offset, colon, rightBrace); w != nil {
+				pe.Slice.Offset = w // llmsh: ${x:1 2} fails when it runs
+			}
 		}
 		colonPos = p.pos
 		if p.got(colon) {
 			pe.Slice.Length = p.followArithm(colon, colonPos)
+			if w := p.arithmRest(pe.Slice.Length, rightBrace); w != nil {
+				pe.Slice.Length = w // llmsh: ${x:1:2:3} fails when it runs
+			}
 		}
 		// Need to use a different matched style so arithm errors
 		// get reported correctly
@@ -1837,6 +1843,9 @@ func (p *Parser) eitherIndex() ArithmExpr {
 		p.tok, p.val = _LitWord, p.tok.String()
 	}
 	expr := p.followArithm(leftBrack, lpos)
+	if w := p.arithmRest(expr, rightBrack); w != nil {
+		expr = w // llmsh: m[a b], ${m[k 1]}, ([x y]=v)
+	}
 	p.quote = old
 	p.matchedArithm(lpos, leftBrack, rightBrack)
 	return expr

@@ -1,5 +1,10 @@
 package syntax
 
+import (
+	"slices"
+	"strings"
+)
+
 // compact specifies whether we allow spaces between expressions.
 // This is true for let
 func (p *Parser) arithmExpr(compact bool) ArithmExpr {
@@ -363,4 +368,88 @@ func (p *Parser) arithmEnd(ltok token, lpos Pos, old saveState) Pos {
 	pos := p.pos
 	p.next()
 	return pos
+}
+
+// arithmRest is for an arithmetic text that bash reads as a word and only
+// evaluates when it runs: a subscript (a[k 1], [x y]=v) up to its ']' or a
+// slice's length (${x:1:2:3}) up to its '}'. Given the expression parsed so
+// far, with the current token not the stop token, it reads the tokens up
+// to a stop token and gives the whole text as one word, blanks kept as written
+// (a tab as a blank), so that an associative array's key is that text and
+// arithmetic reports bash's error when evaluated. It gives nil, consuming
+// nothing, when x cannot be written back as text.
+func (p *Parser) arithmRest(x ArithmExpr, stop ...token) ArithmExpr {
+	if !p.lang.in(langBashLike) || p.err != nil || p.tok == _EOF || slices.Contains(stop, p.tok) {
+		return nil
+	}
+	var parts []WordPart
+	var end Pos
+	add := func(pos, to Pos, wps ...WordPart) {
+		if end.IsValid() && pos.Offset() > end.Offset() {
+			gap := int(pos.Offset() - end.Offset())
+			parts = append(parts, &Lit{ValuePos: end, ValueEnd: pos, Value: strings.Repeat(" ", gap)})
+		}
+		parts = append(parts, wps...)
+		end = to
+	}
+	op := func(pos Pos, s string) {
+		to := posAddCol(pos, len(s))
+		add(pos, to, &Lit{ValuePos: pos, ValueEnd: to, Value: s})
+	}
+	var flat func(x ArithmExpr) bool
+	flat = func(x ArithmExpr) bool {
+		switch x := x.(type) {
+		case *Word:
+			for _, wp := range x.Parts {
+				if pe, ok := wp.(*ParamExp); ok && !pe.Dollar.IsValid() {
+					return false // a[i] as a name in arithmetic
+				}
+			}
+			add(x.Pos(), x.End(), x.Parts...)
+		case *BinaryArithm:
+			if !flat(x.X) {
+				return false
+			}
+			op(x.OpPos, x.Op.String())
+			return flat(x.Y)
+		case *UnaryArithm:
+			if x.Post {
+				if !flat(x.X) {
+					return false
+				}
+				op(x.OpPos, x.Op.String())
+				return true
+			}
+			op(x.OpPos, x.Op.String())
+			return flat(x.X)
+		case *ParenArithm:
+			op(x.Lparen, "(")
+			if !flat(x.X) {
+				return false
+			}
+			op(x.Rparen, ")")
+		default:
+			return false
+		}
+		return true
+	}
+	if x != nil && !flat(x) {
+		return nil
+	}
+	for !slices.Contains(stop, p.tok) && p.tok != _EOF && p.err == nil {
+		switch p.tok {
+		case _Lit, _LitWord, dollar, dollBrace, dollDblParen, dollParen, dollBrack,
+			sglQuote, dollSglQuote, dblQuote, dollDblQuote, bckQuote:
+			if w := p.getWord(); w != nil {
+				add(w.Pos(), w.End(), w.Parts...)
+				continue
+			}
+		}
+		op(p.pos, p.tok.String())
+		p.next()
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return &Word{Parts: parts}
 }
