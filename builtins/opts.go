@@ -29,6 +29,7 @@ type option struct {
 	argName string
 	help    string
 	set     func(val string, present bool) error
+	aliasOf *option // another long name of this option (Alias)
 }
 
 // Flags is a GNU getopt_long style parser for one call of a builtin. It
@@ -44,7 +45,26 @@ type Flags struct {
 	opts          []*option
 	StopAtOperand bool // POSIX style: the first operand ends the options
 	// Epilog is printed after the option list in --help.
-	Epilog string
+	Epilog  string
+	stopped bool // Stop was called: the options end after this argument
+}
+
+// Stop, called from an option's function, ends the options after the
+// command-line argument being parsed: the arguments after it are operands
+// (as bash's -c SCRIPT leaves the rest to $0, $1...).
+func (f *Flags) Stop() { f.stopped = true }
+
+// Alias registers long as another name of the option whose long name is
+// of; it is not listed by --help, and a prefix of both is not ambiguous
+// (as getopt_long treats two entries with the same flag and value).
+func (f *Flags) Alias(long, of string) {
+	for _, o := range f.opts {
+		if o.long == of {
+			f.add(&option{short: 0, long: long, kind: o.kind, argName: o.argName, set: o.set, aliasOf: o})
+			return
+		}
+	}
+	panic("builtins: Alias of an unregistered option --" + of)
 }
 
 // NewFlags starts a parser for env's command. usage holds synopsis lines
@@ -123,12 +143,18 @@ func (f *Flags) Parse(args []string) ([]string, error) {
 				return nil, err
 			}
 			i = n
+			if f.stopped {
+				return append(operands, args[i+1:]...), nil
+			}
 		case len(a) > 1 && a[0] == '-':
 			n, err := f.parseShort(args, i)
 			if err != nil {
 				return nil, err
 			}
 			i = n
+			if f.stopped {
+				return append(operands, args[i+1:]...), nil
+			}
 		default:
 			if f.StopAtOperand {
 				return append(operands, args[i:]...), nil
@@ -155,7 +181,20 @@ func (f *Flags) longMatches(name string) []*option {
 	if exact != nil {
 		return []*option{exact}
 	}
-	return matches
+	// An option and its aliases count once.
+	var out []*option
+	seen := map[*option]bool{}
+	for _, o := range matches {
+		c := o
+		if o.aliasOf != nil {
+			c = o.aliasOf
+		}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 func (f *Flags) parseLong(args []string, i int) (int, error) {

@@ -142,3 +142,49 @@ Mandatory arguments to long options are mandatory for short options too.
 		t.Errorf("help:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestFlagsStopAndAlias: Stop ends the options after the argument being
+// parsed (bash's -c SCRIPT ARG...), and an alias shares its option's
+// prefixes without making them ambiguous.
+func TestFlagsStopAndAlias(t *testing.T) {
+	type result struct {
+		script, color string
+		v             bool
+		operands      []string
+		err           string
+	}
+	parse := func(args ...string) result {
+		var r result
+		f := NewFlags(&Env{Args: []string{"x"}}, "")
+		f.StopAtOperand = true
+		f.BoolVar(&r.v, 'v', "verbose", "")
+		f.Func('c', "", RequiredArg, "SCRIPT", "", func(v string, _ bool) error { r.script = v; f.Stop(); return nil })
+		f.Func(0, "color", OptionalArg, "WHEN", "", func(v string, _ bool) error { r.color = v; return nil })
+		f.Alias("colour", "color")
+		f.BoolVar(new(bool), 0, "colon", "")
+		ops, err := f.Parse(args)
+		r.operands = ops
+		if err != nil {
+			r.err = err.Error()
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		args []string
+		want result
+	}{
+		{[]string{"-c", "s", "-v", "a"}, result{script: "s", operands: []string{"-v", "a"}}},
+		{[]string{"-vc", "s", "--", "a"}, result{script: "s", v: true, operands: []string{"--", "a"}}},
+		{[]string{"-cs", "-v"}, result{script: "s", operands: []string{"-v"}}},
+		{[]string{"-v", "f", "-c", "s"}, result{v: true, operands: []string{"f", "-c", "s"}}},
+		{[]string{"--colou=never"}, result{color: "never"}},
+		{[]string{"--colour=auto"}, result{color: "auto"}},
+		{[]string{"--colou", "f"}, result{operands: []string{"f"}}},
+		{[]string{"--col"}, result{err: "option '--col' is ambiguous; possibilities: '--color' '--colon'"}},
+	} {
+		got := parse(tc.args...)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: got %+v, want %+v", tc.args, got, tc.want)
+		}
+	}
+}

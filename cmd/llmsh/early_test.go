@@ -44,6 +44,11 @@ func TestEarlyVfsdArgs(t *testing.T) {
 		{[]string{"-i"}, false},                              //
 		{[]string{"-i", ".", "-"}, false},                    // stdin
 		{[]string{"-test.run=X", "-c", "x"}, false},          // a test binary
+		{[]string{"-i=x", "y", "-c", "x"}, false},            // -i's argument is "=x"
+		{[]string{"-iy", "-c", "x"}, false},                  // attached: llmsh's parser
+		{[]string{"-vq", "-c", "x"}, false},                  // a bundle
+		{[]string{"--inp=y", "-c", "x"}, false},              // an abbreviation
+		{[]string{"--strict=1", "-c", "x"}, false},           // a usage error
 		{[]string{vfsdproc.ServerModeArg, "-i", "."}, false}, // vfsd itself
 	} {
 		argv, ok := earlyvfsd.ArgvFromArgs(tc.args)

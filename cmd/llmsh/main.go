@@ -27,55 +27,31 @@ const version = "0.1.0"
 
 func init() { builtins.Version = version }
 
-const usage = `Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...]
-       llmsh mcp [-i PATH]... [-o PATH]... [--strict] [--timeout DUR]
-       llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
-       llmsh session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
-       llmsh --session ID [--socket PATH] [--json] -c SCRIPT
-       llmsh session close [--socket PATH] ID
-       llmsh test [--update] PATH...
-Run a bash-style script with builtins only; all file I/O goes through vfsd.
+// The --help text of llmsh: GNU's layout, printed by builtins.Flags.
+var (
+	usageLines = []string{
+		"[OPTION]... [-c SCRIPT | SCRIPT_FILE] [ARG]...",
+		"mcp [-i PATH]... [-o PATH]... [--strict] [--timeout DUR]",
+		"serve [--socket PATH] [--idle DUR] [--max-sessions N]",
+		"session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]",
+		"--session ID [--socket PATH] [--json] -c SCRIPT",
+		"session close [--socket PATH] ID",
+		"test [--update] PATH...",
+	}
+	usageSummary = `Run a bash-style script with builtins only; all file I/O goes through vfsd.
 "llmsh mcp" serves the shell to an agent over the Model Context Protocol
 (stdio); "llmsh mcp --help" says more. "llmsh serve" keeps sessions alive
 on a Unix socket for callers that run one command at a time; "llmsh session
 open" opens one there and prints its ID, "llmsh --session ID -c SCRIPT" runs
-a script in it; "llmsh serve --help" says more.
-
-  -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
-  -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
-  -c SCRIPT            run SCRIPT ($0 is llmsh, ARGs are $1...)
-      --vfs-fds R,W    use a vfsd that the parent already runs, on inherited fds
-      --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
-      --strict         writes outside -o fail instead of going to virtual files
-      --session ID     run -c SCRIPT in session ID of "llmsh serve" (stdin is sent
-                         unless it is a terminal)
-      --socket PATH    the socket of "llmsh serve" (default $XDG_RUNTIME_DIR/llmsh.sock)
-      --json           print one JSON object {stdout, stderr, exit_code, truncated,
-                         duration_ms, virtual_files} instead of streaming the output
-      --timeout DUR    wall-clock limit for the whole run (exit status 124);
-                         interactive: for each command line
-      --max-output N   cap on stdout+stderr bytes (suffixes K, M, G: 1K = 1024,
-                         1KB = 1000); interactive: per command line
-      --max-commands N cap on the commands run (default 50,000,000);
-                         interactive: per command line
-      --log FILE       vfsd's structured request log
-  -v, --verbose        say more about the session on stderr
-  -q, --quiet          do not name discarded virtual files at exit
-      --no-history     interactive: do not read or write the history file
-      --color=WHEN     colour llmsh's messages and builtins' --color=auto output:
-                         auto (default: when stdout is a terminal and NO_COLOR
-                         is not set), always, never
-      --version        print the version
-  -h, --help           print this help
-
-Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
+a script in it; "llmsh serve --help" says more.`
+	usageEpilog = `Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
 Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
 scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
 (output is kept up to the cap) and a memory guard at 2 GiB of heap; each
 stops the script with a message and status 125 (a script too large or too
 deep: status 2, before it runs). In the interactive shell a limit, --timeout and
---max-output stop the command line that met them, and the session goes on.
-`
+--max-output stop the command line that met them, and the session goes on.`
+)
 
 type options struct {
 	inputs, outputs  []string
@@ -109,103 +85,101 @@ func usageErr(stderr io.Writer, format string, args ...any) int {
 // usageLine follows every usage error of llmsh.
 const usageLine = "Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...] (llmsh --help for more)"
 
+// errVersion is returned by the --version option's function.
+var errVersion = errors.New("version requested")
+
+// newFlags is llmsh's command line, parsed into o by the getopt_long
+// parser the builtins use: options end at the first operand and after -c's
+// argument, as bash's do.
+func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
+	f := builtins.NewFlags(&builtins.Env{Args: []string{"llmsh"}, Stdout: stdout, Stderr: stderr}, usageSummary, usageLines...)
+	f.StopAtOperand = true
+	f.Epilog = usageEpilog
+	str := func(p *string) func(string, bool) error {
+		return func(v string, _ bool) error { *p = v; return nil }
+	}
+	f.Func('i', "input", builtins.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", func(v string, _ bool) error {
+		o.inputs = append(o.inputs, v)
+		return nil
+	})
+	f.Func('o', "output", builtins.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", func(v string, _ bool) error {
+		o.outputs = append(o.outputs, v)
+		return nil
+	})
+	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT ($0 is llmsh, ARGs are $1...)", func(v string, _ bool) error {
+		o.script, o.haveScript = v, true
+		f.Stop()
+		return nil
+	})
+	f.Func(0, "vfs-fds", builtins.RequiredArg, "R,W", "use a vfsd that the parent already runs, on\ninherited fds", str(&o.vfsFds))
+	f.Func(0, "vfsd", builtins.RequiredArg, "PATH", "run this vfsd binary instead of llmsh's own\nserver mode", str(&o.vfsdPath))
+	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
+	f.Func(0, "session", builtins.RequiredArg, "ID", "run -c SCRIPT in session ID of \"llmsh serve\"\n(stdin is sent unless it is a terminal)", str(&o.session))
+	f.Func(0, "socket", builtins.RequiredArg, "PATH", "the socket of \"llmsh serve\" (default\n$XDG_RUNTIME_DIR/llmsh.sock)", str(&o.socket))
+	f.BoolVar(&o.json, 0, "json", "print one JSON object {stdout, stderr, exit_code,\ntruncated, duration_ms, virtual_files} instead\nof streaming the output")
+	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for the whole run (exit status\n124); interactive: for each command line", func(v string, _ bool) error {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			if n, err2 := strconv.ParseFloat(v, 64); err2 == nil {
+				d, err = time.Duration(n*float64(time.Second)), nil
+			}
+		}
+		if err != nil || d <= 0 {
+			return fmt.Errorf("invalid --timeout '%s'", v)
+		}
+		o.timeout = d
+		return nil
+	})
+	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on stdout+stderr bytes (suffixes K, M, G:\n1K = 1024, 1KB = 1000); interactive: per\ncommand line", func(v string, _ bool) error {
+		n, ok := builtins.ParseSize(v) // 100000, 1K, 10M, 1MB
+		if !ok {
+			return fmt.Errorf("invalid --max-output '%s'", v)
+		}
+		o.maxOutput = n
+		return nil
+	})
+	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands run (default 50,000,000);\ninteractive: per command line", func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("invalid --max-commands '%s'", v)
+		}
+		o.maxCommands = n
+		return nil
+	})
+	f.Func(0, "log", builtins.RequiredArg, "FILE", "vfsd's structured request log", str(&o.logFile))
+	f.BoolVar(&o.verbose, 'v', "verbose", "say more about the session on stderr")
+	f.BoolVar(&o.quiet, 'q', "quiet", "do not name discarded virtual files at exit")
+	f.BoolVar(&o.noHistory, 0, "no-history", "interactive: do not read or write the history\nfile")
+	f.Func(0, "color", builtins.OptionalArg, "WHEN", "colour llmsh's messages and builtins'\n--color=auto output: auto (default: when stdout\nis a terminal and NO_COLOR is not set), always,\nnever", func(v string, present bool) error {
+		if !present {
+			v = "always"
+		}
+		if v != "auto" && v != "always" && v != "never" {
+			return fmt.Errorf("invalid --color '%s' (want auto, always or never)", v)
+		}
+		o.color = v
+		return nil
+	})
+	f.Alias("colour", "color")
+	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
+	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
+	return f
+}
+
+// parseArgs parses llmsh's command line. The status is -1 to go on, -2
+// for --version, -3 for --help, or 2 after a usage error was printed.
 func parseArgs(args []string, stderr io.Writer) (*options, int) {
 	o := &options{}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		val := func() (string, bool) {
-			if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "--") {
-				return v, true
-			}
-			if i+1 >= len(args) {
-				return "", false
-			}
-			i++
-			return args[i], true
-		}
-		name, _, _ := strings.Cut(a, "=")
-		switch name {
-		case "-i", "--input", "-o", "--output", "-c", "--vfs-fds", "--vfsd", "--timeout", "--max-output", "--max-commands", "--log", "--session", "--socket":
-			v, ok := val()
-			if !ok {
-				return nil, usageErr(stderr, "option '%s' requires an argument", name)
-			}
-			switch name {
-			case "-i", "--input":
-				o.inputs = append(o.inputs, v)
-			case "-o", "--output":
-				o.outputs = append(o.outputs, v)
-			case "-c":
-				o.script, o.haveScript = v, true
-				o.operands = args[i+1:]
-				return o, -1
-			case "--vfs-fds":
-				o.vfsFds = v
-			case "--vfsd":
-				o.vfsdPath = v
-			case "--timeout":
-				d, err := time.ParseDuration(v)
-				if err != nil {
-					if n, err2 := strconv.ParseFloat(v, 64); err2 == nil {
-						d, err = time.Duration(n*float64(time.Second)), nil
-					}
-				}
-				if err != nil || d <= 0 {
-					return nil, usageErr(stderr, "invalid --timeout '%s'", v)
-				}
-				o.timeout = d
-			case "--max-output":
-				n, ok := builtins.ParseSize(v) // 100000, 1K, 10M, 1MB
-				if !ok {
-					return nil, usageErr(stderr, "invalid --max-output '%s'", v)
-				}
-				o.maxOutput = n
-			case "--max-commands":
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || n <= 0 {
-					return nil, usageErr(stderr, "invalid --max-commands '%s'", v)
-				}
-				o.maxCommands = n
-			case "--log":
-				o.logFile = v
-			case "--session":
-				o.session = v
-			case "--socket":
-				o.socket = v
-			}
-		case "--strict":
-			o.strict = true
-		case "--json":
-			o.json = true
-		case "-v", "--verbose":
-			o.verbose = true
-		case "-q", "--quiet":
-			o.quiet = true
-		case "--no-history":
-			o.noHistory = true
-		case "--color", "--colour":
-			o.color = "always"
-			if _, v, ok := strings.Cut(a, "="); ok {
-				o.color = v
-			}
-			if o.color != "auto" && o.color != "always" && o.color != "never" {
-				return nil, usageErr(stderr, "invalid --color '%s' (want auto, always or never)", o.color)
-			}
-		case "--version":
-			return nil, -2
-		case "-h", "--help":
-			return nil, -3
-		case "--":
-			o.operands = args[i+1:]
-			return o, -1
-		default:
-			if strings.HasPrefix(a, "-") && a != "-" {
-				return nil, usageErr(stderr, "unrecognized option '%s'", a)
-			}
-			o.operands = args[i:]
-			return o, -1
-		}
+	operands, err := newFlags(o, io.Discard, stderr).Parse(args)
+	switch {
+	case errors.Is(err, builtins.ErrHelp):
+		return nil, -3
+	case errors.Is(err, errVersion):
+		return nil, -2
+	case err != nil:
+		return nil, usageErr(stderr, "%s", err)
 	}
+	o.operands = operands
 	return o, -1
 }
 
@@ -228,7 +202,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "llmsh %s\n%s\n", version, sandboxLevel())
 		return 0
 	case -3:
-		fmt.Fprint(stdout, usage)
+		newFlags(&options{}, stdout, stderr).PrintHelp(stdout)
 		return 0
 	case -1:
 	default:

@@ -159,10 +159,9 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 		a := args[i]
 		name, v, hasEq := cut(a, '=')
 		if !hasEq || len(name) < 2 || name[:2] != "--" {
+			// A short option with anything attached (-iPATH, -i=x, -vq) is
+			// left to llmsh's own parser, as is an abbreviated long one.
 			name, hasEq = a, false
-			if n, _, eq := cut(a, '='); eq {
-				name = n // "-i=x": the name is -i and the value the next argument
-			}
 		}
 		switch name {
 		case "-i", "--input", "-o", "--output", "-c", "--timeout", "--max-output", "--max-commands", "--log":
@@ -186,9 +185,12 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 			case "-c":
 				return Argv(inputs, outputs, strict, log, nil, 0), true
 			}
-		case "--strict":
-			strict = true
-		case "--json", "-v", "--verbose", "-q", "--quiet", "--no-history", "--color", "--colour":
+		case "--strict", "--json", "-v", "--verbose", "-q", "--quiet", "--no-history":
+			if hasEq {
+				return nil, false // a usage error
+			}
+			strict = strict || name == "--strict"
+		case "--color", "--colour":
 		default:
 			return nil, false
 		}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestParseArgsGetopt: llmsh's command line is read by the getopt_long
+// parser of the builtins: bundles, attached values, unambiguous long
+// prefixes, and options that end at the first operand or after -c SCRIPT.
+func TestParseArgsGetopt(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want options
+	}{
+		{[]string{"-c", "echo", "-v", "x"}, options{script: "echo", haveScript: true, operands: []string{"-v", "x"}}},
+		{[]string{"-vqc", "echo"}, options{script: "echo", haveScript: true, verbose: true, quiet: true}},
+		{[]string{"-iIN", "-o", "OUT", "--inp=IN2", "-cecho"}, options{inputs: []string{"IN", "IN2"}, outputs: []string{"OUT"}, script: "echo", haveScript: true}},
+		{[]string{"--str", "--no-h", "--colou=never", "f.sh", "-v"}, options{strict: true, noHistory: true, color: "never", operands: []string{"f.sh", "-v"}}},
+		{[]string{"--max-c", "9", "--js", "--", "-c"}, options{maxCommands: 9, json: true, operands: []string{"-c"}}},
+		{[]string{"--session", "s1", "--sock=p", "-"}, options{session: "s1", socket: "p", operands: []string{"-"}}},
+	} {
+		var stderr bytes.Buffer
+		o, st := parseArgs(tc.args, &stderr)
+		if st != -1 || stderr.Len() != 0 {
+			t.Errorf("%q: status %d, stderr %q", tc.args, st, stderr.String())
+			continue
+		}
+		if !reflect.DeepEqual(*o, tc.want) {
+			t.Errorf("%q: got %+v, want %+v", tc.args, *o, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		st   int
+		err  string
+	}{
+		{[]string{"--help"}, -3, ""},
+		{[]string{"-h", "-c", "x"}, -3, ""},
+		{[]string{"--he"}, -3, ""},
+		{[]string{"--version"}, -2, ""},
+		{[]string{"-c"}, 2, "llmsh: option requires an argument -- 'c'\n" + usageLine + "\n"},
+		{[]string{"--timeout"}, 2, "llmsh: option '--timeout' requires an argument\n" + usageLine + "\n"},
+		{[]string{"--bogus"}, 2, "llmsh: unrecognized option '--bogus'\n" + usageLine + "\n"},
+		{[]string{"-x"}, 2, "llmsh: invalid option -- 'x'\n" + usageLine + "\n"},
+		{[]string{"--s", "x"}, 2, "llmsh: option '--s' is ambiguous; possibilities: '--strict' '--session' '--socket'\n" + usageLine + "\n"},
+		{[]string{"--json=1"}, 2, "llmsh: option '--json' doesn't allow an argument\n" + usageLine + "\n"},
+		{[]string{"--timeout=0"}, 2, "llmsh: invalid --timeout '0'\n" + usageLine + "\n"},
+		{[]string{"--col=sometimes"}, 2, "llmsh: invalid --color 'sometimes' (want auto, always or never)\n" + usageLine + "\n"},
+	} {
+		var stderr bytes.Buffer
+		_, st := parseArgs(tc.args, &stderr)
+		if st != tc.st || stderr.String() != tc.err {
+			t.Errorf("%q: status %d, stderr %q; want %d, %q", tc.args, st, stderr.String(), tc.st, tc.err)
+		}
+	}
+}
+
+// TestHelpLayout: llmsh --help is in GNU's layout, as the builtins' is.
+func TestHelpLayout(t *testing.T) {
+	var out bytes.Buffer
+	newFlags(&options{}, &out, &out).PrintHelp(&out)
+	s := out.String()
+	for _, want := range []string{
+		"Usage: llmsh [OPTION]... [-c SCRIPT | SCRIPT_FILE] [ARG]...\n  or:  llmsh mcp ",
+		"\nMandatory arguments to long options are mandatory for short options too.\n",
+		"\n  -i, --input=PATH      PATH may be read",
+		"\n  -c SCRIPT             run SCRIPT",
+		"\n      --color[=WHEN]    colour",
+		"\n      --help        display this help and exit\n",
+		"\n\nLimits: ",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("--help lacks %q:\n%s", want, s)
+		}
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if len(line) > 80 {
+			t.Errorf("line wider than 80 columns: %q", line)
+		}
+	}
+}
