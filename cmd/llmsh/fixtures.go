@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,19 +19,15 @@ import (
 )
 
 // testHelp is the help of `llmsh test`.
-const testHelp = `Usage: llmsh test [--update] PATH...
-Run each NAME.sh fixture (PATH is a NAME.sh or a directory of them) with
+// testSummary is what `llmsh test --help` says under its usage line.
+const testSummary = `Run each NAME.sh fixture (PATH is a NAME.sh or a directory of them) with
 its own vfsd, in a fresh temp copy of NAME.files/ (if any) that is the
 working directory and is granted read-write, with stdin from NAME.stdin
 (if any), and compare its output with the goldens NAME.stdout,
 NAME.stderr and NAME.status (NAME.stdout and NAME.status must exist;
 NAME.stderr is compared when it exists). One line per fixture, a unified
 diff under each that failed, then "N passed, N failed"; exit status 1
-when a fixture failed.
-
-  --update   rewrite NAME.stdout and NAME.status, and NAME.stderr when it
-             exists (create it empty to keep one), with what llmsh printed
-`
+when a fixture failed.`
 
 // testUsageErr reports a usage error of `llmsh test`: status 2.
 func testUsageErr(stderr io.Writer, format string, args ...any) int {
@@ -42,20 +39,17 @@ func testUsageErr(stderr io.Writer, format string, args ...any) int {
 // runFixtures implements `llmsh test [--update] PATH...`.
 func runFixtures(args []string, stdout, stderr io.Writer) int {
 	update := false
-	var paths []string
-	for _, a := range args {
-		switch a {
-		case "--update":
-			update = true
-		case "-h", "--help":
-			fmt.Fprint(stdout, testHelp)
-			return 0
-		default:
-			if strings.HasPrefix(a, "-") {
-				return testUsageErr(stderr, "unrecognized option '%s'", a)
-			}
-			paths = append(paths, a)
-		}
+	f := subFlags("llmsh test", stdout, testSummary, "[--update] PATH...")
+	f.BoolVar(&update, 0, "update", "rewrite NAME.stdout and NAME.status, and\nNAME.stderr when it exists (create it empty to\nkeep one), with what llmsh printed")
+	paths, err := f.Parse(args)
+	switch {
+	case errors.Is(err, builtins.ErrHelp):
+		f.PrintHelp(stdout)
+		return 0
+	case errors.Is(err, errVersion):
+		return printVersion(stdout)
+	case err != nil:
+		return testUsageErr(stderr, "%s", err)
 	}
 	if len(paths) == 0 {
 		return testUsageErr(stderr, "no fixture PATH given")

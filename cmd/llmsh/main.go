@@ -166,6 +166,22 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	return f
 }
 
+// subFlags is the command line of a subcommand (name is "llmsh test"):
+// the builtins' getopt_long parser, with -h for --help and --version
+// (Parse returns errVersion; printVersion answers it).
+func subFlags(name string, stdout io.Writer, summary string, usage ...string) *builtins.Flags {
+	f := builtins.NewFlags(&builtins.Env{Args: []string{name}, Stdout: stdout}, summary, usage...)
+	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
+	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
+	return f
+}
+
+// printVersion is the answer to --version.
+func printVersion(stdout io.Writer) int {
+	fmt.Fprintf(stdout, "llmsh %s\n%s\n", version, sandboxLevel())
+	return 0
+}
+
 // parseArgs parses llmsh's command line. The status is -1 to go on, -2
 // for --version, -3 for --help, or 2 after a usage error was printed.
 func parseArgs(args []string, stderr io.Writer) (*options, int) {
@@ -199,8 +215,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, st := parseArgs(args, stderr)
 	switch st {
 	case -2:
-		fmt.Fprintf(stdout, "llmsh %s\n%s\n", version, sandboxLevel())
-		return 0
+		return printVersion(stdout)
 	case -3:
 		newFlags(&options{}, stdout, stderr).PrintHelp(stdout)
 		return 0

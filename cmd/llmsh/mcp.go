@@ -48,8 +48,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, st := parseArgs(args, stderr)
 	switch st {
 	case -2:
-		fmt.Fprintf(stdout, "llmsh %s\n%s\n", version, sandboxLevel())
-		return 0
+		return printVersion(stdout)
 	case -3:
 		fmt.Fprint(stdout, mcpUsage)
 		return 0

@@ -10,38 +10,64 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/server/sessionserver"
 )
 
-const serveUsage = `Usage: llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]
-Keep shell sessions alive across calls: listen on a Unix socket (mode 0600;
+// The --help text of llmsh serve (and of llmsh session).
+const (
+	serveSummary = `Keep shell sessions alive across calls: listen on a Unix socket (mode 0600;
 only processes of this uid are served) and speak JSON-RPC 2.0 on it, one
 message per line: open, run (output streamed as notifications), cancel,
 reset, list, ping, close, snapshot, restore (docs/serve.md). Each session's
 shell runs in a confined process of its own, with its own vfsd and the
-grants its client asks for: any path this uid can reach.
-
-      --socket PATH      the socket (default: $XDG_RUNTIME_DIR/llmsh.sock)
-      --idle DUR         close sessions unused this long (default 30m)
-      --max-sessions N   sessions open at once (default 16)
-      --vfsd PATH        run this vfsd binary instead of llmsh's own server mode
-      --log FILE         vfsd's structured request log (all sessions)
-  -v, --verbose          log sessions opened, closed and expired on stderr
-  -h, --help             print this help
-
-Clients:
+grants its client asks for: any path this uid can reach.`
+	serveEpilog = `Clients:
   id=$(llmsh session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
                           [--timeout DUR] [--max-output N] [--max-commands N])
   llmsh --session "$id" [--socket PATH] [--json] -c SCRIPT   (stdin is sent unless a terminal)
   llmsh session close [--socket PATH] "$id"
   llmsh session snapshot [--socket PATH] "$id" FILE      (FILE: a new file, mode 0600)
   id=$(llmsh session restore [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
-                             [--timeout DUR] [--max-output N] [--max-commands N] FILE)
-`
+                             [--timeout DUR] [--max-output N] [--max-commands N] FILE)`
+)
+
+// serveFlags is the command line of llmsh serve, read into cfg, socket
+// and verbose.
+func serveFlags(stdout io.Writer, cfg *sessionserver.Config, socket *string, verbose *bool) *builtins.Flags {
+	f := subFlags("llmsh serve", stdout, serveSummary, "[--socket PATH] [--idle DUR] [--max-sessions N]")
+	f.Epilog = serveEpilog
+	f.StringVar(socket, 0, "socket", "PATH", "the socket (default: $XDG_RUNTIME_DIR/llmsh.sock)")
+	f.Func(0, "idle", builtins.RequiredArg, "DUR", "close sessions unused this long (default 30m)", func(v string, _ bool) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("invalid --idle '%s'", v)
+		}
+		cfg.Idle = d
+		return nil
+	})
+	f.Func(0, "max-sessions", builtins.RequiredArg, "N", "sessions open at once (default 16)", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("invalid --max-sessions '%s'", v)
+		}
+		cfg.MaxSessions = n
+		return nil
+	})
+	f.StringVar(&cfg.VfsdPath, 0, "vfsd", "PATH", "run this vfsd binary instead of llmsh's own\nserver mode")
+	f.StringVar(&cfg.VfsdLog, 0, "log", "FILE", "vfsd's structured request log (all sessions)")
+	f.BoolVar(verbose, 'v', "verbose", "log sessions opened, closed and expired on\nstderr")
+	return f
+}
+
+// printServeHelp prints the --help of llmsh serve and llmsh session.
+func printServeHelp(stdout io.Writer) int {
+	serveFlags(stdout, new(sessionserver.Config), new(string), new(bool)).PrintHelp(stdout)
+	return 0
+}
 
 // defaultSocket is $XDG_RUNTIME_DIR/llmsh.sock: llmsh's own configuration,
 // read by the CLI process (scripts never see the environment).
@@ -58,46 +84,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var cfg sessionserver.Config
 	var socket string
 	verbose := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name, v, hasVal := strings.Cut(a, "=")
-		switch name {
-		case "--socket", "--idle", "--max-sessions", "--vfsd", "--log":
-			if !hasVal {
-				if i+1 >= len(args) {
-					return usageErr(stderr, "serve: option '%s' requires an argument", name)
-				}
-				i++
-				v = args[i]
-			}
-			switch name {
-			case "--socket":
-				socket = v
-			case "--idle":
-				d, err := time.ParseDuration(v)
-				if err != nil || d <= 0 {
-					return usageErr(stderr, "serve: invalid --idle '%s'", v)
-				}
-				cfg.Idle = d
-			case "--max-sessions":
-				n, err := strconv.Atoi(v)
-				if err != nil || n <= 0 {
-					return usageErr(stderr, "serve: invalid --max-sessions '%s'", v)
-				}
-				cfg.MaxSessions = n
-			case "--vfsd":
-				cfg.VfsdPath = v
-			case "--log":
-				cfg.VfsdLog = v
-			}
-		case "-v", "--verbose":
-			verbose = true
-		case "-h", "--help":
-			fmt.Fprint(stdout, serveUsage)
-			return 0
-		default:
-			return usageErr(stderr, "serve: unexpected argument '%s'", a)
-		}
+	f := serveFlags(stdout, &cfg, &socket, &verbose)
+	operands, err := f.Parse(args)
+	switch {
+	case errors.Is(err, builtins.ErrHelp):
+		f.PrintHelp(stdout)
+		return 0
+	case errors.Is(err, errVersion):
+		return printVersion(stdout)
+	case err != nil:
+		return usageErr(stderr, "serve: %s", err)
+	case len(operands) > 0:
+		return usageErr(stderr, "serve: unexpected argument '%s'", operands[0])
 	}
 	if socket == "" {
 		var err error
@@ -130,7 +128,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if verbose {
 		fmt.Fprintf(stderr, "llmsh serve: listening on %s\n", socket)
 	}
-	err := srv.Serve()
+	err = srv.Serve()
 	cerr := srv.Close()
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: serve: %v\n", err)
@@ -172,8 +170,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	verbs := map[string]bool{"open": true, "close": true, "snapshot": true, "restore": true}
 	if len(args) == 0 || !verbs[args[0]] {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprint(stdout, serveUsage)
-			return 0
+			return printServeHelp(stdout)
 		}
 		return usageErr(stderr, "session: want 'open', 'close', 'snapshot' or 'restore'")
 	}
@@ -181,8 +178,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	o, st := parseArgs(args[1:], stderr)
 	switch st {
 	case -3:
-		fmt.Fprint(stdout, serveUsage)
-		return 0
+		return printServeHelp(stdout)
 	case -1:
 	default:
 		if st == -2 {
