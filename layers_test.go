@@ -23,6 +23,7 @@ var layers = []struct {
 	{"internal/earlyvfsd/fromargs", 1}, // imported by cmd/llmsh only: starts vfsd in init
 	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},
+	{"internal/getopt", 0}, // the option parser of the builtins, llmsh and vfsd
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},
 	{"vfsclient", 1},

@@ -97,9 +97,8 @@ func awk(env *Env) int {
 	version := f.Bool('V', "version", "print version information and exit")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
-		var ue *UsageError
-		if errors.As(err, &ue) && !errors.Is(err, ErrHelp) {
-			env.Errorf("%s", ue.Msg)
+		if msg, ok := usageMessage(err); ok && !errors.Is(err, ErrHelp) {
+			env.Errorf("%s", msg)
 			f.PrintHelp(env.Stderr)
 			return 1
 		}

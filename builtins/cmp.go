@@ -43,9 +43,8 @@ func diffutilsFail(env *Env, f *Flags, err error) int {
 		f.PrintHelp(env.Stdout)
 		return 0
 	}
-	var ue *UsageError
-	if errors.As(err, &ue) {
-		return diffutilsUsage(env, ue.Msg)
+	if msg, ok := usageMessage(err); ok {
+		return diffutilsUsage(env, msg)
 	}
 	return diffutilsUsage(env, err.Error())
 }

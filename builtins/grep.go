@@ -199,9 +199,9 @@ func grepMain(env *Env, mode byte) int {
 	f.Epilog = "When FILE is '-', read standard input.  With no FILE, read '.' if\nrecursive, '-' otherwise.  With fewer than two FILEs, assume -h.\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2."
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
-		var ue *UsageError
-		if errors.As(err, &ue) {
-			env.Errorf("%s", ue.Msg)
+		msg, isUsage := usageMessage(err)
+		if isUsage {
+			env.Errorf("%s", msg)
 			io.WriteString(env.Stderr, grepUsage)
 			return 2
 		}

@@ -97,9 +97,8 @@ func jq(env *Env) int {
 	}
 	operands, err := f.Parse(args)
 	if err != nil {
-		var ue *UsageError
-		if errors.As(err, &ue) && (strings.HasPrefix(ue.Msg, "unrecognized option") || strings.HasPrefix(ue.Msg, "invalid option")) {
-			jqUsageError(env, "Unknown option "+jqBadOption(args, ue.Msg))
+		if msg, ok := usageMessage(err); ok && (strings.HasPrefix(msg, "unrecognized option") || strings.HasPrefix(msg, "invalid option")) {
+			jqUsageError(env, "Unknown option "+jqBadOption(args, msg))
 			return jqExitUsage
 		}
 		if errors.Is(err, errJqIndent) {

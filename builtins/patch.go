@@ -570,8 +570,8 @@ func patch(env *Env) int {
 	f.BoolVar(&silent, 0, "silent", "")
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
-		if ue, ok := err.(*UsageError); ok {
-			fmt.Fprintf(env.Stderr, "%s: %s\n%s: Try '%s --help' for more information.\n", env.Name(), ue.Msg, env.Name(), env.Name())
+		if msg, ok := usageMessage(err); ok {
+			fmt.Fprintf(env.Stderr, "%s: %s\n%s: Try '%s --help' for more information.\n", env.Name(), msg, env.Name(), env.Name())
 			return 2
 		}
 		return f.Fail(err, 2)

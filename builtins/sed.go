@@ -193,9 +193,9 @@ func sed(env *Env) int {
 	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag are refused: llmsh runs no programs."
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
-		var ue *UsageError
-		if errors.As(err, &ue) {
-			env.Errorf("%s", ue.Msg)
+		msg, isUsage := usageMessage(err)
+		if isUsage {
+			env.Errorf("%s", msg)
 			fmt.Fprintf(env.Stderr, "Usage: %s %s", env.Name(), sedUsage)
 			return 1
 		}

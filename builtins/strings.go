@@ -66,8 +66,8 @@ func stringsCmd(env *Env) int {
 	}
 	files, err := f.Parse(args)
 	if err != nil {
-		var ue *UsageError
-		if errors.As(err, &ue) || errors.Is(err, ErrHelp) {
+		_, isUsage := usageMessage(err)
+		if isUsage || errors.Is(err, ErrHelp) {
 			return f.Fail(err, 1)
 		}
 		env.Errorf("%s", err)

@@ -140,11 +140,11 @@ func tarMain(env *Env) int {
 		return nil
 	})
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
-	var ue *UsageError
-	if errors.As(err, &ue) {
+	msg, isUsage := usageMessage(err)
+	if isUsage {
 		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
 		// for an option value it rejects itself.
-		env.Errorf("%s", ue.Msg)
+		env.Errorf("%s", msg)
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 		if badValue {
 			return 2

@@ -1,0 +1,433 @@
+// Package getopt is the GNU getopt_long style option parser of llmsh's
+// builtins (builtins.Flags) and of llmsh's and vfsd's own command lines,
+// with GNU's --help layout. It imports only the standard library's
+// formatting and string packages, so vfsd may link it.
+package getopt
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// ErrHelp is returned by Flags.Parse when --help was given; the help text
+// has not been printed yet (Flags.Fail prints it and returns 0).
+var ErrHelp = errors.New("help requested")
+
+// ArgKind says whether an option takes an argument.
+type ArgKind int
+
+// Argument kinds.
+const (
+	NoArg       ArgKind = iota // -n, --number
+	RequiredArg                // -n 5, -n5, --lines=5, --lines 5
+	OptionalArg                // --color, --color=always, -i, -iSUFFIX (attached only)
+)
+
+type option struct {
+	short   rune
+	long    string
+	kind    ArgKind
+	argName string
+	help    string
+	set     func(val string, present bool) error
+	aliasOf *option // another long name of this option (Alias)
+}
+
+// Flags is a GNU getopt_long style parser for one command line. It
+// never exits the process and never prints on its own except through Fail:
+// bundled short options (-nE), attached or separate arguments (-n5, -n 5),
+// long options with = or a separate argument, unambiguous long prefixes,
+// "--" to end options, "-" as an operand, and options after operands
+// (argument permutation) unless StopAtOperand is set.
+type Flags struct {
+	name           string // the command's name in messages and --help
+	stdout, stderr io.Writer
+	usage          []string // synopsis lines after "Usage: "
+	summary        string
+	opts           []*option
+	StopAtOperand  bool // POSIX style: the first operand ends the options
+	// Epilog is printed after the option list in --help.
+	Epilog  string
+	stopped bool // Stop was called: the options end after this argument
+}
+
+// Stop, called from an option's function, ends the options after the
+// command-line argument being parsed: the arguments after it are operands
+// (as bash's -c SCRIPT leaves the rest to $0, $1...).
+func (f *Flags) Stop() { f.stopped = true }
+
+// Alias registers long as another name of the option whose long name is
+// of; it is not listed by --help, and a prefix of both is not ambiguous
+// (as getopt_long treats two entries with the same flag and value).
+func (f *Flags) Alias(long, of string) {
+	for _, o := range f.opts {
+		if o.long == of {
+			f.add(&option{short: 0, long: long, kind: o.kind, argName: o.argName, set: o.set, aliasOf: o})
+			return
+		}
+	}
+	panic("getopt: Alias of an unregistered option --" + of)
+}
+
+// New starts a parser for the command name, whose --help goes to stdout
+// and errors to stderr (through Fail). usage holds synopsis lines such as
+// "[OPTION]... [FILE]..." (the name is prepended); summary is the
+// one-paragraph description printed under them by --help.
+func New(name string, stdout, stderr io.Writer, summary string, usage ...string) *Flags {
+	return &Flags{name: name, stdout: stdout, stderr: stderr, usage: usage, summary: summary}
+}
+
+func (f *Flags) add(o *option) { f.opts = append(f.opts, o) }
+
+// BoolVar registers a flag that sets *p to true. short may be 0 and long
+// may be "" when the option has only one spelling.
+func (f *Flags) BoolVar(p *bool, short rune, long, help string) {
+	f.add(&option{short: short, long: long, kind: NoArg, help: help,
+		set: func(string, bool) error { *p = true; return nil }})
+}
+
+// Bool registers a boolean flag and returns its variable.
+func (f *Flags) Bool(short rune, long, help string) *bool {
+	p := new(bool)
+	f.BoolVar(p, short, long, help)
+	return p
+}
+
+// CountVar registers a flag that increments *p each time it is given.
+func (f *Flags) CountVar(p *int, short rune, long, help string) {
+	f.add(&option{short: short, long: long, kind: NoArg, help: help,
+		set: func(string, bool) error { *p++; return nil }})
+}
+
+// StringVar registers an option with a required argument; the last one
+// given wins.
+func (f *Flags) StringVar(p *string, short rune, long, argName, help string) {
+	f.add(&option{short: short, long: long, kind: RequiredArg, argName: argName, help: help,
+		set: func(v string, _ bool) error { *p = v; return nil }})
+}
+
+// String registers an option with a required argument and returns its
+// variable; set reports whether it was given at all.
+func (f *Flags) String(short rune, long, argName, help string) (val *string, set *bool) {
+	val, set = new(string), new(bool)
+	f.add(&option{short: short, long: long, kind: RequiredArg, argName: argName, help: help,
+		set: func(v string, _ bool) error { *val, *set = v, true; return nil }})
+	return val, set
+}
+
+// Func registers an option whose every occurrence calls fn, in command-line
+// order, with its argument (kind RequiredArg or OptionalArg) or "" (NoArg).
+// For OptionalArg, present tells whether an argument was attached. An error
+// returned by fn is reported as "NAME: <error>" by Fail.
+func (f *Flags) Func(short rune, long string, kind ArgKind, argName, help string, fn func(val string, present bool) error) {
+	f.add(&option{short: short, long: long, kind: kind, argName: argName, help: help, set: fn})
+}
+
+// UsageError is a command-line error, printed GNU style by Fail followed by
+// "Try 'NAME --help' for more information.".
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// UsageMessage makes *UsageError a Usage.
+func (e *UsageError) UsageMessage() string { return e.Msg }
+
+// Usage is an error that Fail prints with the "Try --help" line:
+// *UsageError, or a type of the caller's own with the same method.
+type Usage interface {
+	error
+	UsageMessage() string
+}
+
+// UsageMessage returns the message of a Usage in err's chain.
+func UsageMessage(err error) (string, bool) {
+	var u Usage
+	if errors.As(err, &u) {
+		return u.UsageMessage(), true
+	}
+	return "", false
+}
+
+// Parse parses args (without the command name) and returns the operands.
+func (f *Flags) Parse(args []string) ([]string, error) {
+	var operands []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(operands, args[i+1:]...), nil
+		case strings.HasPrefix(a, "--"):
+			if a == "--help" || (strings.HasPrefix("--help", a) && len(a) > 3 && f.longMatches(a[2:]) == nil) {
+				return nil, ErrHelp
+			}
+			n, err := f.parseLong(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i = n
+			if f.stopped {
+				return append(operands, args[i+1:]...), nil
+			}
+		case len(a) > 1 && a[0] == '-':
+			n, err := f.parseShort(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i = n
+			if f.stopped {
+				return append(operands, args[i+1:]...), nil
+			}
+		default:
+			if f.StopAtOperand {
+				return append(operands, args[i:]...), nil
+			}
+			operands = append(operands, a)
+		}
+	}
+	return operands, nil
+}
+
+func (f *Flags) longMatches(name string) []*option {
+	var exact *option
+	var matches []*option
+	for _, o := range f.opts {
+		if o.long == "" {
+			continue
+		}
+		if o.long == name {
+			exact = o
+		} else if strings.HasPrefix(o.long, name) {
+			matches = append(matches, o)
+		}
+	}
+	if exact != nil {
+		return []*option{exact}
+	}
+	// An option and its aliases count once.
+	var out []*option
+	seen := map[*option]bool{}
+	for _, o := range matches {
+		c := o
+		if o.aliasOf != nil {
+			c = o.aliasOf
+		}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (f *Flags) parseLong(args []string, i int) (int, error) {
+	a := args[i][2:]
+	name, val, hasVal := strings.Cut(a, "=")
+	m := f.longMatches(name)
+	// Several spellings registered for one variable count once.
+	if len(m) > 1 {
+		var names []string
+		for _, o := range m {
+			names = append(names, "'--"+o.long+"'")
+		}
+		return i, &UsageError{fmt.Sprintf("option '--%s' is ambiguous; possibilities: %s", name, strings.Join(names, " "))}
+	}
+	if len(m) == 0 {
+		return i, &UsageError{fmt.Sprintf("unrecognized option '--%s'", a)}
+	}
+	o := m[0]
+	switch o.kind {
+	case NoArg:
+		if hasVal {
+			return i, &UsageError{fmt.Sprintf("option '--%s' doesn't allow an argument", o.long)}
+		}
+		return i, f.call(o, "", false)
+	case RequiredArg:
+		if !hasVal {
+			if i+1 >= len(args) {
+				return i, &UsageError{fmt.Sprintf("option '--%s' requires an argument", o.long)}
+			}
+			i++
+			val = args[i]
+		}
+		return i, f.call(o, val, true)
+	default:
+		return i, f.call(o, val, hasVal)
+	}
+}
+
+func (f *Flags) short(r rune) *option {
+	for _, o := range f.opts {
+		if o.short == r && r != 0 {
+			return o
+		}
+	}
+	return nil
+}
+
+func (f *Flags) parseShort(args []string, i int) (int, error) {
+	a := args[i]
+	for j := 1; j < len(a); {
+		r := rune(a[j])
+		size := 1
+		if r >= 0x80 {
+			for _, rr := range a[j:] {
+				r = rr
+				break
+			}
+			size = len(string(r))
+		}
+		o := f.short(r)
+		if o == nil {
+			return i, &UsageError{fmt.Sprintf("invalid option -- '%c'", r)}
+		}
+		rest := a[j+size:]
+		switch o.kind {
+		case NoArg:
+			if err := f.call(o, "", false); err != nil {
+				return i, err
+			}
+			j += size
+			continue
+		case RequiredArg:
+			if rest == "" {
+				if i+1 >= len(args) {
+					return i, &UsageError{fmt.Sprintf("option requires an argument -- '%c'", r)}
+				}
+				i++
+				rest = args[i]
+			}
+			return i, f.call(o, rest, true)
+		default:
+			return i, f.call(o, rest, rest != "")
+		}
+	}
+	return i, nil
+}
+
+func (f *Flags) call(o *option, val string, present bool) error {
+	if err := o.set(val, present); err != nil {
+		if _, ok := UsageMessage(err); ok {
+			return err
+		}
+		return &valueError{err}
+	}
+	return nil
+}
+
+// valueError is an option value rejected by the option's own function: it
+// is printed without the "Try --help" line, as GNU tools do for bad values.
+type valueError struct{ err error }
+
+func (e *valueError) Error() string { return e.err.Error() }
+func (e *valueError) Unwrap() error { return e.err }
+
+// Fail reports err from Parse and returns the status the command should
+// exit with: 0 after printing help for ErrHelp, code otherwise.
+func (f *Flags) Fail(err error, code int) int {
+	if errors.Is(err, ErrHelp) {
+		f.PrintHelp(f.stdout)
+		return 0
+	}
+	name := f.name
+	if msg, ok := UsageMessage(err); ok {
+		fmt.Fprintf(f.stderr, "%s: %s\nTry '%s --help' for more information.\n", name, msg, name)
+		return code
+	}
+	fmt.Fprintf(f.stderr, "%s: %s\n", name, err)
+	return code
+}
+
+// helpLeftMax is the widest option column that descriptions line up after.
+const helpLeftMax = 24
+
+// PrintHelp writes the --help text: usage lines, summary, and the options.
+func (f *Flags) PrintHelp(w io.Writer) {
+	name := f.name
+	for i, u := range f.usage {
+		if i == 0 {
+			fmt.Fprintf(w, "Usage: %s %s\n", name, u)
+		} else {
+			fmt.Fprintf(w, "  or:  %s %s\n", name, u)
+		}
+	}
+	if len(f.usage) == 0 {
+		fmt.Fprintf(w, "Usage: %s [OPTION]...\n", name)
+	}
+	if f.summary != "" {
+		fmt.Fprintf(w, "%s\n", f.summary)
+	}
+	type row struct{ left, help string }
+	var rows []row
+	width, mandatory := 0, false
+	for _, o := range f.opts {
+		if o.help == "" {
+			continue
+		}
+		var left string
+		if o.short != 0 {
+			left = "-" + string(o.short)
+			if o.long != "" {
+				left += ", "
+			}
+		} else {
+			left = "    "
+		}
+		if o.long != "" {
+			left += "--" + o.long
+		}
+		switch o.kind {
+		case RequiredArg:
+			if o.long != "" {
+				left += "=" + o.argName
+				mandatory = mandatory || o.short != 0
+			} else {
+				left += " " + o.argName
+			}
+		case OptionalArg:
+			if o.long != "" {
+				left += "[=" + o.argName + "]"
+			} else {
+				left += "[" + o.argName + "]"
+			}
+		}
+		rows = append(rows, row{left, o.help})
+		if len(left) > width && len(left) <= helpLeftMax {
+			width = len(left)
+		}
+	}
+	if len(rows) > 0 {
+		fmt.Fprintln(w)
+	}
+	if mandatory {
+		fmt.Fprintln(w, "Mandatory arguments to long options are mandatory for short options too.")
+	}
+	// GNU's layout: a description starts two columns after the widest
+	// option (one too wide to line up runs on after two spaces) and its
+	// further lines are indented two columns more than its first.
+	indent := strings.Repeat(" ", 2+width+2+2)
+	for _, r := range rows {
+		help := strings.ReplaceAll(r.help, "\n", "\n"+indent)
+		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, help)
+	}
+	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
+	fmt.Fprintln(w, "      --help        display this help and exit")
+	fmt.Fprintln(w, "      --version     output version information and exit")
+	if f.Epilog != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(f.Epilog, "\n"))
+	}
+}
+
+// Names returns the long option names, sorted (for tab completion).
+func (f *Flags) Names() []string {
+	var out []string
+	for _, o := range f.opts {
+		if o.long != "" {
+			out = append(out, "--"+o.long)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
