@@ -1,34 +1,24 @@
 package vfsd
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/internal/getopt"
 )
 
-const usage = `usage: vfsd [-i PATH]... [-o PATH]... [--strict] [--log FILE]
-            [--max-virtual-bytes N] [--hide FILE]... [--vfs-fds R,W]
-            [--shm-fd N] [-h|--help]
-
-vfsd serves the FS Proxy Protocol to one client on stdin/stdout (or on the
+// The --help text of vfsd: GNU's layout, printed by getopt.Flags.
+const (
+	usageLine    = "[-i PATH]... [-o PATH]... [OPTION]..."
+	usageSummary = `Serve the FS Proxy Protocol to one client on stdin/stdout (or on the
 inherited file descriptors R,W), allowing reads under -i and -o paths and
 writes under -o paths. Writes and mkdir elsewhere make in-memory
 virtual files and directories (refused with --strict); a path elsewhere
-that is not virtual is absent. A --hide FILE is never opened, by any name
-(llmsh hides its REPL history from scripts). --shm-fd N is a sealed
-memory file shared with the client, into which read_shm reads (llmsh
-makes one when it starts vfsd).
-`
-
-// listFlag collects a repeatable string flag.
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+that is not virtual is absent.`
+)
 
 // Restrict, when set, is called by Main once the allowlists are open and
 // before serving, to confine the process to them (the vfsd and llmsh
@@ -40,43 +30,48 @@ var Restrict func(inputs, outputs []string) error
 // returns the exit status (0 after a clean end of stream, 1 on a serving
 // error, 2 on bad usage).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("vfsd", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var (
-		inputs, outputs listFlag
-		hidden          listFlag
-		strict, help    bool
-		logFile, fds    string
-		maxVirtual      int64
-		shmFD           int
+		inputs, outputs, hidden []string
+		strict                  bool
+		logFile, fds            string
+		maxVirtual              int64
+		shmFD                   = -1
 	)
-	fs.Var(&inputs, "i", "readable path (repeatable)")
-	fs.Var(&outputs, "o", "writable path (repeatable)")
-	fs.Var(&hidden, "hide", "file never opened, by any name (repeatable)")
-	fs.BoolVar(&strict, "strict", false, "refuse writes outside the allowlists")
-	fs.StringVar(&logFile, "log", "", "append one JSON line per request to FILE")
-	fs.Int64Var(&maxVirtual, "max-virtual-bytes", 0, "budget of virtual files in bytes")
-	fs.StringVar(&fds, "vfs-fds", "", "serve on inherited descriptors R,W")
-	fs.IntVar(&shmFD, "shm-fd", -1, "shared memory file for read_shm")
-	fs.BoolVar(&help, "h", false, "show help")
-	fs.BoolVar(&help, "help", false, "show help")
-	bad := func(msg string) int {
-		fmt.Fprintf(stderr, "vfsd: %s\n%s", msg, usage)
-		return 2
+	f := getopt.New("vfsd", stdout, stderr, usageSummary, usageLine)
+	f.NoVersion = true
+	list := func(l *[]string) func(string, bool) error {
+		return func(v string, _ bool) error { *l = append(*l, v); return nil }
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			return 0
+	f.Func('i', "input", getopt.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", list(&inputs))
+	f.Func('o', "output", getopt.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", list(&outputs))
+	f.BoolVar(&strict, 0, "strict", "refuse writes outside the -o paths instead of\nmaking virtual files")
+	f.StringVar(&logFile, 0, "log", "FILE", "append one JSON line per request to FILE")
+	f.Func(0, "max-virtual-bytes", getopt.RequiredArg, "N", "budget of virtual files in bytes", func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("invalid --max-virtual-bytes '%s'", v)
 		}
-		return bad(err.Error())
+		maxVirtual = n
+		return nil
+	})
+	f.Func(0, "hide", getopt.RequiredArg, "FILE", "never open FILE, by any name (llmsh hides its\nREPL history from scripts); repeatable", list(&hidden))
+	f.StringVar(&fds, 0, "vfs-fds", "R,W", "serve on the inherited descriptors R,W")
+	f.Func(0, "shm-fd", getopt.RequiredArg, "N", "a sealed memory file shared with the client,\ninto which read_shm reads (llmsh makes one\nwhen it starts vfsd)", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("invalid --shm-fd '%s'", v)
+		}
+		shmFD = n
+		return nil
+	})
+	f.Func('h', "", getopt.NoArg, "", "", func(string, bool) error { return getopt.ErrHelp })
+	bad := func(msg string) int { return f.Fail(&getopt.UsageError{Msg: msg}, 2) }
+	operands, err := f.Parse(args)
+	if err != nil {
+		return f.Fail(err, 2)
 	}
-	if help {
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
-	if fs.NArg() > 0 {
-		return bad("unexpected argument " + strconv.Quote(fs.Arg(0)))
+	if len(operands) > 0 {
+		return bad("unexpected argument " + strconv.Quote(operands[0]))
 	}
 	if maxVirtual < 0 {
 		return bad("--max-virtual-bytes must not be negative")

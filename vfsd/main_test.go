@@ -24,9 +24,15 @@ func TestMainUsage(t *testing.T) {
 		out    string // substring of stdout
 		errOut string // substring of stderr
 	}{
-		{"help", []string{"-h"}, 0, "usage: vfsd", ""},
-		{"long help", []string{"--help"}, 0, "usage: vfsd", ""},
-		{"unknown flag", []string{"--frob"}, 2, "", "flag provided but not defined"},
+		{"help", []string{"-h"}, 0, "Usage: vfsd [-i PATH]... [-o PATH]... [OPTION]...\n", ""},
+		{"long help", []string{"--help"}, 0, "\n      --shm-fd=N     a sealed memory file", ""},
+		{"help prefix", []string{"--he"}, 0, "Usage: vfsd", ""},
+		{"unknown flag", []string{"--frob"}, 2, "", "vfsd: unrecognized option '--frob'\nTry 'vfsd --help' for more information.\n"},
+		{"go-style flag", []string{"-strict"}, 2, "", "vfsd: invalid option -- 's'\n"},
+		{"no argument", []string{"--log"}, 2, "", "vfsd: option '--log' requires an argument\n"},
+		{"bad budget", []string{"--max-v=1x"}, 2, "", "vfsd: invalid --max-virtual-bytes '1x'\n"},
+		{"bad shm fd", []string{"--shm-fd", "x"}, 2, "", "vfsd: invalid --shm-fd 'x'\n"},
+		{"attached and prefixed", []string{"-i" + dir, "--inp", dir, "--st"}, 0, "", ""},
 		{"extra argument", []string{"x"}, 2, "", `unexpected argument "x"`},
 		{"bad fds", []string{"--vfs-fds", "3"}, 2, "", "--vfs-fds wants R,W"},
 		{"negative fds", []string{"--vfs-fds", "-1,4"}, 2, "", "--vfs-fds wants R,W"},

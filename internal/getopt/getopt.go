@@ -50,8 +50,10 @@ type Flags struct {
 	opts           []*option
 	StopAtOperand  bool // POSIX style: the first operand ends the options
 	// Epilog is printed after the option list in --help.
-	Epilog  string
-	stopped bool // Stop was called: the options end after this argument
+	Epilog string
+	// NoVersion leaves --version out of --help (a command without one).
+	NoVersion bool
+	stopped   bool // Stop was called: the options end after this argument
 }
 
 // Stop, called from an option's function, ends the options after the
@@ -414,7 +416,9 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	}
 	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
 	fmt.Fprintln(w, "      --help        display this help and exit")
-	fmt.Fprintln(w, "      --version     output version information and exit")
+	if !f.NoVersion {
+		fmt.Fprintln(w, "      --version     output version information and exit")
+	}
 	if f.Epilog != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(f.Epilog, "\n"))
 	}
