@@ -276,7 +276,7 @@ func TestMaxVirtualBytes(t *testing.T) {
 // their names do not fit one listing, and counts the others.
 func TestVirtualFilesOmitted(t *testing.T) {
 	s := newSession(t, llmsh.Options{})
-	res := run(t, s, `d=/tmp/$(printf "%0250d/" $(seq 15)); for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`)
+	res := run(t, s, `d=/tmp/$(printf "%0250d/" $(seq 15)); mkdir -p "$d"; for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`)
 	if !slices.Contains(res.VirtualFiles, "/tmp/important") || res.VirtualFilesOmitted == 0 ||
 		int(res.VirtualFilesOmitted)+len(res.VirtualFiles) != 301 {
 		t.Fatalf("%d named, %d omitted, /tmp/important named: %v", len(res.VirtualFiles), res.VirtualFilesOmitted,

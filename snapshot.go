@@ -8,12 +8,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
+	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // Snapshots: a session's state in one file (docs/snapshot.md), restored
@@ -334,6 +336,23 @@ func (s *Session) exportFiles(sf *snapshotFile) error {
 	return nil
 }
 
+// mkdirParents makes the missing directories above the virtual path name
+// (a snapshot lists a directory only when it is empty; a new file needs
+// its directory).
+func mkdirParents(c *vfsclient.Client, name string) error {
+	dir := path.Dir(strings.TrimSuffix(name, "/"))
+	if dir == "/" || dir == "." {
+		return nil
+	}
+	if fi, err := c.Stat(dir); err == nil && fi.IsDir() {
+		return nil
+	}
+	if err := mkdirParents(c, dir); err != nil {
+		return err
+	}
+	return c.Mkdir(dir, 0o755)
+}
+
 // applyState gives the fresh shell and vfsd of the session (it holds
 // sem) the state of sf.
 func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
@@ -341,6 +360,9 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	for _, f := range sf.Files {
 		if _, err := c.Lstat(f.Path); err == nil {
 			return fmt.Errorf("%w: %s already exists in the new session", ErrSnapshot, f.Path)
+		}
+		if err := mkdirParents(c, f.Path); err != nil {
+			return fmt.Errorf("%w: %v", ErrSnapshot, err)
 		}
 		if f.Dir {
 			if err := c.Mkdir(f.Path, f.Mode.Perm()); err != nil {

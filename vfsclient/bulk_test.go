@@ -75,7 +75,7 @@ func TestReadBulkSeekAndGrowth(t *testing.T) {
 	}
 	f.Close()
 
-	w, err := c.Create("/virtual/grow")
+	w, err := c.Create("/tmp/grow")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestReadBulkSeekAndGrowth(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	r, err := c.Open("/virtual/grow")
+	r, err := c.Open("/tmp/grow")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -131,6 +131,12 @@ func TestStrictReason(t *testing.T) {
 
 func TestVirtualFilesAndList(t *testing.T) {
 	c, in, _ := session(t)
+	if _, err := c.Create("/tmp/scratch/a.txt"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a file in a missing directory: %v", err)
+	}
+	if err := c.Mkdir("/tmp/scratch", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	f, err := c.Create("/tmp/scratch/a.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -424,10 +430,10 @@ func TestChanged(t *testing.T) {
 			c.ReadDir(dir)
 			c.Lstat(filepath.Join(dir, "nosuch"))
 		}, false},
-		{"create", func(c *vfsclient.Client) { f, _ := c.Create("/elsewhere/v"); f.Close() }, true},
+		{"create", func(c *vfsclient.Client) { f, _ := c.Create("/tmp/v"); f.Close() }, true},
 		{"append refused", func(c *vfsclient.Client) { c.OpenFile(filepath.Join(dir, "a"), os.O_WRONLY|os.O_APPEND) }, true},
 		{"create_temp", func(c *vfsclient.Client) { c.CreateTemp("x") }, true},
-		{"mkdir", func(c *vfsclient.Client) { c.Mkdir("/elsewhere/d", 0o755) }, true},
+		{"mkdir", func(c *vfsclient.Client) { c.Mkdir("/tmp/d", 0o755) }, true},
 		{"remove", func(c *vfsclient.Client) { c.Remove("/elsewhere/nosuch") }, true},
 	} {
 		c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})

@@ -114,13 +114,13 @@ func testWriteToShm(t *testing.T, at bool) {
 		f.Close()
 	}
 	// A virtual file goes the same way.
-	v, err := c.Create("/nowhere/v.txt")
+	v, err := c.Create("/tmp/v.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	v.Write([]byte("virtual\n"))
 	v.Close()
-	f, err := c.Open("/nowhere/v.txt")
+	f, err := c.Open("/tmp/v.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

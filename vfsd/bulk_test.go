@@ -188,6 +188,7 @@ func testReadBulk(t *testing.T, connect func(testing.TB, *Server) *client) {
 	}
 
 	// A virtual file, and a read-write handle.
+	c.mkdirAll("/elsewhere")
 	c.put("/elsewhere/v.txt", vfsproto.ModeWrite, "virtual bytes")
 	v := c.open("/elsewhere/v.txt", vfsproto.ModeReadWrite)
 	if _, data := c.readBulk(v, 100); string(data) != "virtual bytes" {
@@ -338,6 +339,7 @@ func TestWriteBulk(t *testing.T) {
 	}
 
 	// A virtual file over its budget: E_RANGE, the stream in step.
+	c.mkdirAll("/elsewhere")
 	v := c.open("/elsewhere/v", vfsproto.ModeWrite)
 	if resp := c.writeBulk(v, make([]byte, 101)); resp.OK || resp.Error.Code != vfsproto.ERange {
 		t.Fatalf("write_bulk over the budget: %+v", resp)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -257,5 +258,27 @@ func mustUnmarshal(t testing.TB, b []byte, v any) {
 	t.Helper()
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("unmarshal %s: %v", b, err)
+	}
+}
+
+// mkdirAll makes the virtual directory dir and its missing ancestors, as
+// `mkdir -p` does one level at a time (a write outside the grants needs
+// its parent to exist, as open(2) with O_CREAT does).
+func (c *client) mkdirAll(dir string) {
+	c.t.Helper()
+	end := 0
+	for end < len(dir) {
+		next := strings.IndexByte(dir[end+1:], '/')
+		if next < 0 {
+			end = len(dir)
+		} else {
+			end += 1 + next
+		}
+		c.code(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: dir[:end]}) // EEXIST is fine
+	}
+	var st vfsproto.StatResult
+	c.ok(vfsproto.OpStat, vfsproto.PathParams{Path: dir}, &st)
+	if !st.IsDir {
+		c.t.Fatalf("mkdirAll %s: not a directory", dir)
 	}
 }

@@ -120,6 +120,7 @@ func TestEOFCleanup(t *testing.T) {
 		c.open("in/a.txt", "r")
 		c.open("out/o.txt", "w")
 		c.open("out/o.txt", "a")
+		c.mkdirAll("/virtual")
 		c.open("/virtual/x", "w")
 		c.ok("create_temp", nil, nil)
 		// Leave requests in flight too.
@@ -204,7 +205,7 @@ func TestConcurrentPipelinedClients(t *testing.T) {
 				}
 			}
 			// A virtual file per client, opened concurrently with the reads.
-			_, b := c.request("open", vfsproto.OpenParams{Path: fmt.Sprintf("/v/%d", ci), Mode: "w"})
+			_, b := c.request("open", vfsproto.OpenParams{Path: fmt.Sprintf("/tmp/v%d", ci), Mode: "w"})
 			frames = append(frames, b)
 			go func() {
 				for _, b := range frames {

@@ -120,6 +120,9 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 	if s.cfg.Strict {
 		return nil, false, false, s.reject(msgOutside)
 	}
+	if e := s.virtualParent(abs); e != nil {
+		return nil, false, false, e
+	}
 	f, e = s.openVirtual(abs, mode)
 	return f, canRead, canWrite, e
 }

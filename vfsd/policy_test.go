@@ -127,6 +127,7 @@ func TestVirtualFiles(t *testing.T) {
 	c := connect(t, s)
 
 	// A write outside every allowlist is virtual: readable back, never on disk.
+	c.mkdirAll(tr.secret)
 	c.put(filepath.Join(tr.secret, "s.txt"), "w", "shadow")
 	if got := readFile(t, filepath.Join(tr.secret, "s.txt")); got != "secret\n" {
 		t.Fatalf("host file changed: %q", got)
@@ -134,6 +135,7 @@ func TestVirtualFiles(t *testing.T) {
 	if got := c.cat(filepath.Join(tr.secret, "s.txt")); got != "shadow" {
 		t.Fatalf("virtual read back %q", got)
 	}
+	c.mkdirAll("/nowhere/deep")
 	c.put("/nowhere/deep/v.txt", "a", "one")
 	c.put("/nowhere/deep/v.txt", "a", "two")
 	if got := c.cat("/nowhere/deep/v.txt"); got != "onetwo" {
@@ -240,6 +242,7 @@ func TestStrictAndBudget(t *testing.T) {
 	cfg.MaxVirtualBytes = 10
 	s := newServer(t, cfg)
 	c = connect(t, s)
+	c.mkdirAll("/v")
 	h := c.open("/v/a", "w")
 	c.write(h, "12345678")
 	if code := c.code("write", vfsproto.WriteParams{H: h, Data: []byte("abc")}); code != vfsproto.ERange {
@@ -408,6 +411,7 @@ func TestRootIsADirectory(t *testing.T) {
 	if len(ls.Entries) != 1 || ls.Entries[0].Name != "tmp" || !ls.Entries[0].IsDir {
 		t.Fatalf("list / with no grant: %+v", ls.Entries)
 	}
+	c.mkdirAll("/var")
 	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("/var/v.txt", vfsproto.ModeWrite)}, nil)
 	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
 	if len(ls.Entries) != 2 || ls.Entries[0].Name != "tmp" || ls.Entries[1].Name != "var" || !ls.Entries[1].IsDir {

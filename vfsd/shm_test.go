@@ -120,6 +120,7 @@ func TestReadShm(t *testing.T) {
 	if r := c.readShm(h, 3, 2); r.Size != 3 || string(shm[2*vfsproto.ShmSlot:][:3]) != "hel" {
 		t.Fatalf("read_shm max 3 = %+v %q", r, shm[2*vfsproto.ShmSlot:][:3])
 	}
+	c.mkdirAll("/elsewhere")
 	c.put("/elsewhere/v.txt", vfsproto.ModeWrite, "virtual bytes")
 	v := c.open("/elsewhere/v.txt", vfsproto.ModeRead)
 	if r := c.readShm(v, 100, 1); string(shm[vfsproto.ShmSlot:][:r.Size]) != "virtual bytes" {
@@ -344,6 +345,7 @@ func TestReadShmAt(t *testing.T) {
 		t.Fatalf("read after read_shm_at = %q", rr.Data)
 	}
 	// A virtual file, and a handle open for reading and writing.
+	c.mkdirAll("/elsewhere")
 	c.put("/elsewhere/v.txt", vfsproto.ModeWrite, "virtual bytes")
 	v := c.open("/elsewhere/v.txt", vfsproto.ModeRead)
 	if r := readAt(v, 8, 100, 1); r.Size != 5 || !r.EOF || string(shm[vfsproto.ShmSlot:][:5]) != "bytes" {

@@ -14,6 +14,7 @@ import (
 func TestTrailingSlash(t *testing.T) {
 	tr := newTree(t)
 	c := connect(t, newServer(t, tr.config()))
+	c.mkdirAll("/v")
 	c.put("/v/x", "w", "virtual")
 	notDir := func(op string, params any) {
 		t.Helper()

@@ -283,16 +283,28 @@ func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
 	return nil
 }
 
+// virtualParent checks that the parent of abs, a new name outside every
+// grant, is a directory in the session's view (the root, a virtual
+// directory, StandingDir or an ancestor of a grant), as open(2) with
+// O_CREAT, mkdir(2) and rename(2) want: else ENOENT, or ENOTDIR when the
+// parent is a file.
+func (s *Server) virtualParent(abs string) *vfsproto.Error {
+	parent := parentDir(abs)
+	if parent == "/" || s.isVirtualDir(parent) || s.pol.isAncestor(parent) {
+		return nil
+	}
+	if s.isNonDir(parent) {
+		return perr(vfsproto.ENoEnt, msgNotDir)
+	}
+	return perr(vfsproto.ENoEnt, msgNoEnt)
+}
+
 // mkdirVirtual makes the virtual directory abs (outside every grant),
 // whose parent must be a directory, as mkdir(2) wants: the root, a
 // virtual directory, StandingDir or an ancestor of a grant.
 func (s *Server) mkdirVirtual(abs string, mode *uint32) *vfsproto.Error {
-	parent := parentDir(abs)
-	if parent != "/" && !s.isVirtualDir(parent) && !s.pol.isAncestor(parent) {
-		if s.isNonDir(parent) {
-			return perr(vfsproto.ENoEnt, msgNotDir)
-		}
-		return perr(vfsproto.ENoEnt, msgNoEnt)
+	if e := s.virtualParent(abs); e != nil {
+		return e
 	}
 	m := uint32(0o755)
 	if mode != nil {
@@ -427,7 +439,7 @@ func renameReal(root *os.Root, src, dst string) *vfsproto.Error {
 }
 
 // virtualTarget checks that dst may name a virtual file: outside every
-// grant, not an ancestor of one, and not in strict mode. ok is false (with
+// grant, not an ancestor of one, not in strict mode, and in a directory. ok is false (with
 // a nil error) when dst lies in a writable grant.
 func (s *Server) virtualTarget(dst string) (ok bool, e *vfsproto.Error) {
 	switch {
@@ -439,6 +451,9 @@ func (s *Server) virtualTarget(dst string) (ok bool, e *vfsproto.Error) {
 		return false, s.reject(msgPerm)
 	case s.cfg.Strict:
 		return false, s.reject(msgOutside)
+	}
+	if e := s.virtualParent(dst); e != nil {
+		return false, e
 	}
 	return true, nil
 }

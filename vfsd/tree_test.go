@@ -34,6 +34,7 @@ func treeLayout(t *testing.T) (tree, *client) {
 		t.Fatal(err)
 	}
 	c := connect(t, newServer(t, tr.config()))
+	c.mkdirAll("/virt")
 	c.put("/virt/v.txt", "w", "virtual")
 	c.put("/virt/w.txt", "w", "w")
 	return tr, c
@@ -43,6 +44,7 @@ func treeLayout(t *testing.T) (tree, *client) {
 // policy's cases.
 func TestTreeOpCodes(t *testing.T) {
 	tr, c := treeLayout(t)
+	c.mkdirAll("/virt2")
 	cases := []struct {
 		name, op, params string
 		want             vfsproto.Code
@@ -99,6 +101,7 @@ func TestTreeOpCodes(t *testing.T) {
 		{"rename symlink escape to", "rename", `{"from":"out/d/y.txt","to":"out/esc/y"}`, vfsproto.EPerm, ""},
 		{"rename symlink escape from", "rename", `{"from":"out/esc/s.txt","to":"out/s"}`, vfsproto.EPerm, ""},
 		{"rename missing to", "rename", `{"from":"out/d/y.txt"}`, vfsproto.EArg, ""},
+		{"rename virtual into a missing directory", "rename", `{"from":"/virt/v.txt","to":"/virt3/v.txt"}`, vfsproto.ENoEnt, "no such file or directory"},
 		{"rename virtual", "rename", `{"from":"/virt/v.txt","to":"/virt2/v.txt"}`, "", ""},
 		{"rename virtual into grant", "rename", `{"from":"/virt2/v.txt","to":"out/v.txt"}`, vfsproto.EArg, "cross-device link"},
 		{"rename virtual to read-only", "rename", `{"from":"/virt2/v.txt","to":"in/v.txt"}`, vfsproto.EPerm, ""},
@@ -199,6 +202,7 @@ func TestTreeOpsStrictAndBudget(t *testing.T) {
 	cfg.MaxVirtualBytes = 10
 	s := newServer(t, cfg)
 	c = connect(t, s)
+	c.mkdirAll("/v")
 	c.put("/v/a", "w", "0123456789")
 	if code := c.code("open", vfsproto.OpenParams{Path: "/v/b", Mode: "w"}); code != "" {
 		t.Fatalf("open b: %q", code)

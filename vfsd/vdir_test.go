@@ -124,12 +124,13 @@ func TestVirtualDirectories(t *testing.T) {
 	c.ok(vfsproto.OpRemove, vfsproto.PathParams{Path: "/tmp/work/a"}, nil)
 	c.wantErr("stat removed", "stat", vfsproto.PathParams{Path: "/tmp/work/a"}, vfsproto.ENoEnt, msgNoEnt)
 
-	// An implicit directory (a write needs no mkdir) goes with its last
-	// file; an explicit one stays.
-	c.put("/implicit/deep/f", "w", "x")
-	c.ok(vfsproto.OpStat, vfsproto.PathParams{Path: "/implicit/deep"}, &st)
-	c.ok(vfsproto.OpRemove, vfsproto.PathParams{Path: "/implicit/deep/f"}, nil)
-	c.wantErr("implicit gone", "stat", vfsproto.PathParams{Path: "/implicit"}, vfsproto.ENoEnt, msgNoEnt)
+	// A new file outside the grants needs its directory, as open(2) with
+	// O_CREAT does: no directory is made for it.
+	c.wantErr("write into a missing directory", "open", vfsproto.OpenParams{Path: "/implicit/deep/f", Mode: "w"}, vfsproto.ENoEnt, msgNoEnt)
+	c.wantErr("nothing made", "stat", vfsproto.PathParams{Path: "/implicit"}, vfsproto.ENoEnt, msgNoEnt)
+	c.put("/tmp/work/f", "w", "x")
+	c.wantErr("write under a file", "open", vfsproto.OpenParams{Path: "/tmp/work/f/g", Mode: "w"}, vfsproto.ENoEnt, msgNotDir)
+	c.ok(vfsproto.OpRemove, vfsproto.PathParams{Path: "/tmp/work/f"}, nil)
 
 	// The empty explicit directories are named at exit, with a slash.
 	var vr vfsproto.VirtualsResult
@@ -159,6 +160,7 @@ func TestVirtualDirectoryRename(t *testing.T) {
 	c := connect(t, s)
 	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "/tmp/src"}, nil)
 	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "/tmp/src/empty"}, nil)
+	c.mkdirAll("/tmp/src/sub")
 	c.put("/tmp/src/sub/f.txt", "w", "one")
 	h := c.open("/tmp/src/g.txt", vfsproto.ModeWrite)
 	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "/tmp/dst"}, nil)

@@ -3,6 +3,7 @@ package vfsd
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -57,9 +58,11 @@ func TestNameTooLong(t *testing.T) {
 		t.Fatalf("a refused name was stored: %+v", st)
 	}
 	// NAME_MAX and PATH_MAX - 1 themselves are fine.
+	c.mkdirAll("/v")
 	c.put("/v/"+ok, "w", "x")
 	c.put("out/"+ok, "w", "y")
 	edge := deep[:PathMax-1]
+	c.mkdirAll(path.Dir(edge))
 	c.put(edge, "w", "z")
 	if c.cat("/v/"+ok) != "x" || readFile(t, tr.out+"/"+ok) != "y" || c.cat(edge) != "z" {
 		t.Fatal("longest names")
@@ -84,6 +87,7 @@ func TestVirtualNameBudget(t *testing.T) {
 	cfg.MaxVirtualNameBytes = entryCost("/v") + 10*per
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	c.mkdirAll("/v")
 	for i := range 10 {
 		c.put(name(i), "w", "")
 	}
@@ -104,8 +108,8 @@ func TestVirtualNameBudget(t *testing.T) {
 	// that does not fit is refused and changes nothing.
 	c.ok("remove", vfsproto.PathParams{Path: name(9)}, nil)
 	c.put(name(10), "w", "")
-	if e := c.errOf("rename", vfsproto.RenameParams{From: name(10), To: "/w/" + name(10)[3:]}); e == nil || e.Message != msgNoSpace {
-		t.Fatalf("rename into a new directory over the budget: %v", e)
+	if e := c.errOf("rename", vfsproto.RenameParams{From: name(10), To: name(10) + "x"}); e == nil || e.Message != msgNoSpace {
+		t.Fatalf("rename to a longer name over the budget: %v", e)
 	}
 	if got := s.Stats(); c.cat(name(10)) != "" || got.VirtualFiles != st.VirtualFiles ||
 		got.VirtualDirs != st.VirtualDirs || got.VirtualNames != st.VirtualNames {
@@ -116,21 +120,27 @@ func TestVirtualNameBudget(t *testing.T) {
 	if got := s.Stats(); got.VirtualFiles != 9 || got.VirtualNames != cfg.MaxVirtualNameBytes-per {
 		t.Fatalf("after rename over: %+v", got)
 	}
-	c.put("/w/a", "w", "") // fits now: /w/a and /w
+	c.ok("mkdir", vfsproto.MkdirParams{Path: "/w"}, nil) // fits now: /w and /w/a
+	c.put("/w/a", "w", "")
 	if got := s.Stats(); got.VirtualDirs != 2 {
 		t.Fatalf("dirs %+v", got)
 	}
 	c.ok("remove", vfsproto.PathParams{Path: "/w/a"}, nil)
+	c.ok("remove", vfsproto.PathParams{Path: "/w"}, nil)
 	if got := s.Stats(); got.VirtualDirs != 1 || got.VirtualNames != cfg.MaxVirtualNameBytes-per {
-		t.Fatalf("a directory outlived its last file: %+v", got)
+		t.Fatalf("a removed directory still counts: %+v", got)
 	}
 
 	// Deep directories cost their names too.
 	cfg.MaxVirtualNameBytes = entryCost("/a") + entryCost("/a/b") + entryCost("/a/b/c")
 	s = newServer(t, cfg)
 	c = connect(t, s)
-	if e := c.errOf("open", vfsproto.OpenParams{Path: "/a/b/c/d", Mode: "w"}); e == nil || e.Message != msgNoSpace {
-		t.Fatalf("a file below three new directories: %v", e)
+	c.mkdirAll("/a/b")
+	if e := c.errOf("mkdir", vfsproto.MkdirParams{Path: "/a/b/c/d"}); e == nil || e.Message != msgNoEnt {
+		t.Fatalf("a directory below a missing one: %v", e)
+	}
+	if e := c.errOf("open", vfsproto.OpenParams{Path: "/a/b/cc", Mode: "w"}); e == nil || e.Message != msgNoSpace {
+		t.Fatalf("a name over the budget: %v", e)
 	}
 	c.put("/a/b/c", "w", "")
 	if st := s.Stats(); st.VirtualNames != cfg.MaxVirtualNameBytes || st.VirtualDirs != 2 {
@@ -146,6 +156,7 @@ func TestVirtualEntryLimit(t *testing.T) {
 	cfg.MaxVirtualEntries = 10
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	c.mkdirAll("/e")
 	for i := range 9 {
 		c.put("/e/"+string(rune('a'+i)), "w", "")
 	}
@@ -170,6 +181,7 @@ func TestRemovedVirtualFileStillCounts(t *testing.T) {
 	cfg.MaxVirtualBytes = 10
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	c.mkdirAll("/v")
 	h := c.open("/v/a", "w")
 	c.write(h, "12345678")
 	c.ok("remove", vfsproto.PathParams{Path: "/v/a"}, nil)
@@ -232,6 +244,7 @@ func TestVirtualsListingTruncated(t *testing.T) {
 	c := connect(t, s)
 	dir := "/tmp/" + strings.Repeat(strings.Repeat("d", 250)+"/", 15) // 3770 bytes
 	const n = 300                                                     // 300 names of 4000 bytes: 1.2 MB
+	c.mkdirAll(strings.TrimSuffix(dir, "/"))
 	for i := range n {
 		c.put(fmt.Sprintf("%s%0*d", dir, 4000-len(dir), i), "w", "")
 	}

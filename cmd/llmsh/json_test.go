@@ -74,7 +74,7 @@ func TestJSON(t *testing.T) {
 
 // manyLongNames makes 300 virtual files with 4000-byte names (1.2 MB of
 // names, more than one answer of vfsd holds) and /tmp/important.
-const manyLongNames = `d=/tmp/$(printf "%0250d/" $(seq 15)); for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`
+const manyLongNames = `d=/tmp/$(printf "%0250d/" $(seq 15)); mkdir -p "$d"; for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`
 
 // TestVirtualFilesTruncated: when the virtual files' names do not fit
 // one listing, llmsh names the shortest and counts the others, on stderr

@@ -129,6 +129,8 @@ func TestCLI(t *testing.T) {
 		{"strict", []string{"--strict", "-c", "echo v > /tmp/x"}, "", "", "Permission denied (outside the writable paths)", 1},
 		{"scratch directories", []string{"-c", "mkdir -p /tmp/work/a && cd /tmp/work && touch a/t && d=$(mktemp -d) && echo hi > $d/x && cat $d/x && ls -R && rm -r $d && rmdir a; echo $?; mkdir /tmp/empty"},
 			"", "hi\n.:\na\n\n./a:\nt\n1\n", "rmdir: failed to remove 'a': Directory not empty\nllmsh: discarded virtual files: /tmp/empty/ /tmp/work/a/t\n", 0},
+		{"scratch file needs its directory", []string{"-c", "echo x > /tmp/nodir/f; echo $?; touch /tmp/nodir/g; mkdir -p /tmp/nodir && echo y > /tmp/nodir/f && cat /tmp/nodir/f; : > /tmp/nodir/f/x"},
+			"", "1\ny\n", "llmsh: /tmp/nodir/f: No such file or directory\ntouch: cannot touch '/tmp/nodir/g': No such file or directory\nllmsh: /tmp/nodir/f/x: Not a directory\nllmsh: discarded virtual files: /tmp/nodir/f\n", 1},
 		{"strict scratch directory", []string{"--strict", "-c", "mkdir /tmp/work"}, "", "", "mkdir: cannot create directory '/tmp/work': Permission denied (outside the writable paths)\n", 1},
 		{"missing -o file announced", []string{"-o", filepath.Join(dir, "single"), "-c", "echo x > " + filepath.Join(dir, "single") + "; cat " + filepath.Join(dir, "single")}, "", "x\n",
 			"llmsh: -o '" + filepath.Join(dir, "single") + "' does not exist: granted as a single file (-o '" + filepath.Join(dir, "single") + "/' makes it a directory)\n", 0},

@@ -83,7 +83,7 @@ func script(id, n int, token string) string {
 	own := fmt.Sprintf("%s/%s-%d", virtualDir, token, id)
 	// The same work on a small file first: what the runtime opens once
 	// (its poller) is open before the first count.
-	warm := "cat warm.dat | sha256sum >/dev/null; sort warm.dat >/dev/null; cat warm.dat > out/warm.dat; " +
+	warm := "mkdir -p " + virtualDir + "; cat warm.dat | sha256sum >/dev/null; sort warm.dat >/dev/null; cat warm.dat > out/warm.dat; " +
 		"wc -l < out/warm.dat >/dev/null; head -c 10 warm.dat > " + own + "; sha256sum < " + own + " >/dev/null"
 	return strings.Join([]string{
 		warm,

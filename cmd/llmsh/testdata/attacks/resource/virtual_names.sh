@@ -38,13 +38,14 @@ echo important > /tmp/important
 # Fill the name budget (16 MiB) with names of 4000 bytes in one chain of
 # 15 directories of 250 bytes: about 4100 files.
 d=/tmp/$(printf "%0250d/" $(seq 15))
+mkdir -p "$d"
 i=0
 while : > "$d$(printf %0230d $i)"; do i=$((i+1)); [ $i -gt 5000 ] && break; done
 echo budget full: $((i > 3000 && i < 5000))
 # Chains of directories of their own cost their names too.
-: > "/c/$(printf "%0250d/" $(seq 14))x" 2>/dev/null; echo new chain: $?
+mkdir -p "/c/$(printf "%0250d/" $(seq 14))" 2>/dev/null; echo new chain: $?
 rm "$d$(printf %0230d 0)"
 : > "$d$(printf %0230d 0)"; echo freed: $?
-: > "/deep/$(printf "%0250d/" $(seq 15))x" 2>/dev/null || echo deep refused
+mkdir -p "/deep/$(printf "%0250d/" $(seq 15))" 2>/dev/null || echo deep refused
 mv /tmp/important "$d/important" 2>/dev/null; echo renamed: $?
 cat /tmp/important

@@ -10,10 +10,10 @@ rm @SECRET@
 rm -rf @OUT@
 rm -rf ../out
 mv @SECRET@ stolen
+mkdir -p @OUT@/a/b
 mv work.txt @OUT@/moved
 touch @SECRET@
 touch -d 2000-01-01 @OUT@/other.txt
 mkdir @OUT@/d
-mkdir -p @OUT@/a/b
 rmdir @OUT@/bin
 ln -s @SECRET@ l2
