@@ -86,6 +86,7 @@ func TestHelpLayout(t *testing.T) {
 // TestSubcommandFlags: llmsh serve and llmsh test read their command lines
 // with the same parser (prefixes, --help, --version, GNU's messages).
 func TestSubcommandFlags(t *testing.T) {
+	const serveTry = "Try 'llmsh serve --help' for more information.\n"
 	for _, tc := range []struct {
 		args          []string
 		st            int
@@ -94,10 +95,10 @@ func TestSubcommandFlags(t *testing.T) {
 		{[]string{"serve", "--he"}, 0, "Usage: llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]\nKeep shell", ""},
 		{[]string{"serve", "-h"}, 0, "\n      --max-sessions=N  sessions open at once (default 16)\n", ""},
 		{[]string{"session", "--help"}, 0, "\nClients:\n", ""},
-		{[]string{"serve", "--max-s", "0"}, 2, "", "llmsh: serve: invalid --max-sessions '0'\n" + usageLine + "\n"},
-		{[]string{"serve", "--idle"}, 2, "", "llmsh: serve: option '--idle' requires an argument\n" + usageLine + "\n"},
-		{[]string{"serve", "-x"}, 2, "", "llmsh: serve: invalid option -- 'x'\n" + usageLine + "\n"},
-		{[]string{"serve", "--idle=1m", "extra"}, 2, "", "llmsh: serve: unexpected argument 'extra'\n" + usageLine + "\n"},
+		{[]string{"serve", "--max-s", "0"}, 2, "", "llmsh: serve: invalid --max-sessions '0'\n" + serveTry},
+		{[]string{"serve", "--idle"}, 2, "", "llmsh: serve: option '--idle' requires an argument\n" + serveTry},
+		{[]string{"serve", "-x"}, 2, "", "llmsh: serve: invalid option -- 'x'\n" + serveTry},
+		{[]string{"serve", "--idle=1m", "extra"}, 2, "", "llmsh: serve: unexpected argument 'extra'\n" + serveTry},
 		{[]string{"serve", "--version"}, 0, "llmsh " + version + "\n", ""},
 		{[]string{"test", "-h"}, 0, "Usage: llmsh test [--update] PATH...\nRun each", ""},
 		{[]string{"test", "--update=1", "x"}, 2, "", "llmsh: test: option '--update' doesn't allow an argument\nUsage: llmsh test [--update] PATH... (llmsh test --help for more)\n"},

@@ -82,6 +82,14 @@ func usageErr(stderr io.Writer, format string, args ...any) int {
 	return 2
 }
 
+// subUsageErr prints a usage error of the subcommand sub (serve, mcp),
+// GNU's way, and returns 2.
+func subUsageErr(stderr io.Writer, sub, format string, args ...any) int {
+	fmt.Fprintf(stderr, "llmsh: "+sub+": "+format+"\n", args...)
+	fmt.Fprintf(stderr, "Try 'llmsh %s --help' for more information.\n", sub)
+	return 2
+}
+
 // usageLine follows every usage error of llmsh.
 const usageLine = "Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...] (llmsh --help for more)"
 
@@ -117,27 +125,8 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.Func(0, "session", builtins.RequiredArg, "ID", "run -c SCRIPT in session ID of \"llmsh serve\"\n(stdin is sent unless it is a terminal)", str(&o.session))
 	f.Func(0, "socket", builtins.RequiredArg, "PATH", "the socket of \"llmsh serve\" (default\n$XDG_RUNTIME_DIR/llmsh.sock)", str(&o.socket))
 	f.BoolVar(&o.json, 0, "json", "print one JSON object {stdout, stderr, exit_code,\ntruncated, duration_ms, virtual_files} instead\nof streaming the output")
-	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for the whole run (exit status\n124); interactive: for each command line", func(v string, _ bool) error {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			if n, err2 := strconv.ParseFloat(v, 64); err2 == nil {
-				d, err = time.Duration(n*float64(time.Second)), nil
-			}
-		}
-		if err != nil || d <= 0 {
-			return fmt.Errorf("invalid --timeout '%s'", v)
-		}
-		o.timeout = d
-		return nil
-	})
-	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on stdout+stderr bytes (suffixes K, M, G:\n1K = 1024, 1KB = 1000); interactive: per\ncommand line", func(v string, _ bool) error {
-		n, ok := builtins.ParseSize(v) // 100000, 1K, 10M, 1MB
-		if !ok {
-			return fmt.Errorf("invalid --max-output '%s'", v)
-		}
-		o.maxOutput = n
-		return nil
-	})
+	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for the whole run (exit status\n124); interactive: for each command line", durationFlag("timeout", &o.timeout))
+	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on stdout+stderr bytes (suffixes K, M, G:\n1K = 1024, 1KB = 1000); interactive: per\ncommand line", sizeFlag("max-output", &o.maxOutput))
 	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands run (default 50,000,000);\ninteractive: per command line", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -164,6 +153,37 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
 	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
 	return f
+}
+
+// durationFlag sets *p from an option's value: a Go duration (300ms,
+// 2m) or a number of seconds, greater than zero.
+func durationFlag(name string, p *time.Duration) func(string, bool) error {
+	return func(v string, _ bool) error {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			if n, err2 := strconv.ParseFloat(v, 64); err2 == nil {
+				d, err = time.Duration(n*float64(time.Second)), nil
+			}
+		}
+		if err != nil || d <= 0 {
+			return fmt.Errorf("invalid --%s '%s'", name, v)
+		}
+		*p = d
+		return nil
+	}
+}
+
+// sizeFlag sets *p from an option's value: a byte count with an
+// optional suffix (100000, 1K, 10M, 1MB).
+func sizeFlag(name string, p *int64) func(string, bool) error {
+	return func(v string, _ bool) error {
+		n, ok := builtins.ParseSize(v)
+		if !ok {
+			return fmt.Errorf("invalid --%s '%s'", name, v)
+		}
+		*p = n
+		return nil
+	}
 }
 
 // subFlags is the command line of a subcommand (name is "llmsh test"):

@@ -12,32 +12,46 @@ import (
 	"syscall"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/server/mcpserver"
 )
 
-const mcpUsage = `Usage: llmsh mcp [OPTIONS]
-Serve the Model Context Protocol on stdin/stdout: a "bash" tool (input
+const mcpSummary = `Serve the Model Context Protocol on stdin/stdout: a "bash" tool (input
 command, optional stdin and timeout_ms; output text plus structured stdout,
 stderr and exit_code) whose calls share one shell, a "reset" tool, and the
 files of the granted trees as resources (file:///PATH, read through vfsd).
 The shell starts in the working directory when a grant covers it, else in
 the first granted directory. Calls run one at a time: a tool call sent while
 another runs is refused (JSON-RPC error -32001), never queued. A call whose
-request carries a progressToken gets notifications/progress while it runs.
+request carries a progressToken gets notifications/progress while it runs.`
 
-  -i, --input PATH     PATH may be read; a directory grants its tree; repeatable
-  -o, --output PATH    PATH may be written and read; a directory grants its tree; repeatable
-      --strict         writes outside -o fail instead of going to scratch virtual files
-      --timeout DUR    wall-clock limit for each call (exit code 124)
-      --max-output N   cap on the stdout+stderr bytes of each call (default 1000000)
-      --vfsd PATH      run this vfsd binary instead of llmsh's own server mode
-      --log FILE       vfsd's structured request log
-  -v, --verbose        say more on stderr
-  -h, --help           print this help
+const mcpEpilog = `Client configuration, for example:
+  {"mcpServers": {"llmsh": {"command": "llmsh", "args": ["mcp", "-i", ".", "-o", "./out"]}}}`
 
-Client configuration, for example:
-  {"mcpServers": {"llmsh": {"command": "llmsh", "args": ["mcp", "-i", ".", "-o", "./out"]}}}
-`
+// mcpFlags is the command line of llmsh mcp: the grants and the limits
+// of llmsh's own, each call bounded by them.
+func mcpFlags(o *options, stdout io.Writer) *builtins.Flags {
+	f := subFlags("llmsh mcp", stdout, mcpSummary, "[OPTION]...")
+	f.Epilog = mcpEpilog
+	f.Func('i', "input", builtins.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", func(v string, _ bool) error {
+		o.inputs = append(o.inputs, v)
+		return nil
+	})
+	f.Func('o', "output", builtins.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", func(v string, _ bool) error {
+		o.outputs = append(o.outputs, v)
+		return nil
+	})
+	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
+	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each call (exit code 124)", durationFlag("timeout", &o.timeout))
+	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on the stdout+stderr bytes of each call\n(default 1000000; suffixes K, M, G)", sizeFlag("max-output", &o.maxOutput))
+	f.StringVar(&o.vfsdPath, 0, "vfsd", "PATH", "run this vfsd binary instead of llmsh's own\nserver mode")
+	f.StringVar(&o.logFile, 0, "log", "FILE", "vfsd's structured request log")
+	f.BoolVar(&o.verbose, 'v', "verbose", "say more on stderr")
+	f.Func('c', "", builtins.RequiredArg, "", "", func(string, bool) error { // not listed
+		return errors.New("-c cannot be used: the client sends the commands")
+	})
+	return f
+}
 
 // defaultMCPOutput bounds a tool call's output unless --max-output says
 // otherwise: a model's context is small.
@@ -45,24 +59,19 @@ const defaultMCPOutput = 1_000_000
 
 // runMCP is `llmsh mcp`: one session, served until the client hangs up.
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, st := parseArgs(args, stderr)
-	switch st {
-	case -2:
-		return printVersion(stdout)
-	case -3:
-		fmt.Fprint(stdout, mcpUsage)
-		return 0
-	case -1:
-	default:
-		return st
-	}
+	o := &options{}
+	f := mcpFlags(o, stdout)
+	operands, err := f.Parse(args)
 	switch {
-	case o.haveScript:
-		return usageErr(stderr, "mcp: -c cannot be used: the client sends the commands")
-	case len(o.operands) > 0:
-		return usageErr(stderr, "mcp: unexpected argument '%s'", o.operands[0])
-	case o.vfsFds != "", o.json, o.session != "", o.socket != "":
-		return usageErr(stderr, "mcp: --vfs-fds, --json, --session and --socket cannot be used")
+	case errors.Is(err, builtins.ErrHelp):
+		f.PrintHelp(stdout)
+		return 0
+	case errors.Is(err, errVersion):
+		return printVersion(stdout)
+	case err != nil:
+		return subUsageErr(stderr, "mcp", "%s", err)
+	case len(operands) > 0:
+		return subUsageErr(stderr, "mcp", "unexpected argument '%s'", operands[0])
 	}
 	if o.maxOutput == 0 {
 		o.maxOutput = defaultMCPOutput

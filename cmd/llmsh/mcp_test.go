@@ -81,8 +81,10 @@ func TestMCPUsage(t *testing.T) {
 	}{
 		{[]string{"mcp", "-c", "echo"}, "", "the client sends the commands", 2},
 		{[]string{"mcp", "script.sh"}, "", "unexpected argument 'script.sh'", 2},
-		{[]string{"mcp", "--json"}, "", "cannot be used", 2},
-		{[]string{"mcp", "--help"}, "Usage: llmsh mcp", "", 0},
+		{[]string{"mcp", "--json"}, "", "llmsh: mcp: unrecognized option '--json'\nTry 'llmsh mcp --help' for more information.\n", 2},
+		{[]string{"mcp", "--timeout", "0"}, "", "llmsh: mcp: invalid --timeout '0'\n", 2},
+		{[]string{"mcp", "--help"}, "Usage: llmsh mcp [OPTION]...\nServe the Model Context Protocol", "", 0},
+		{[]string{"mcp", "--help"}, "\n      --max-output=N  cap on the stdout+stderr bytes of each call\n", "", 0},
 	} {
 		out, errs, code := runLlmsh(t, "", tc.args...)
 		if !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.errIn) || code != tc.code {

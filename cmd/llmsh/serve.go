@@ -93,14 +93,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errVersion):
 		return printVersion(stdout)
 	case err != nil:
-		return usageErr(stderr, "serve: %s", err)
+		return subUsageErr(stderr, "serve", "%s", err)
 	case len(operands) > 0:
-		return usageErr(stderr, "serve: unexpected argument '%s'", operands[0])
+		return subUsageErr(stderr, "serve", "unexpected argument '%s'", operands[0])
 	}
 	if socket == "" {
 		var err error
 		if socket, err = defaultSocket(); err != nil {
-			return usageErr(stderr, "serve: %v", err)
+			return subUsageErr(stderr, "serve", "%v", err)
 		}
 	}
 	if verbose {
