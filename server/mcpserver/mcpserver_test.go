@@ -26,7 +26,15 @@ func TestMain(m *testing.M) {
 // transport and returns the SDK's own client for it.
 func connect(t *testing.T, cfg Config) (*mcp.ClientSession, *llmsh.Session) {
 	t.Helper()
-	sess, err := llmsh.New(llmsh.Options{Inputs: cfg.Inputs, Outputs: cfg.Outputs, Strict: cfg.Strict, Timeout: cfg.Timeout})
+	return connectWith(t, cfg, llmsh.Options{})
+}
+
+// connectWith is connect with a session made from opts (the grants and
+// limits of cfg added).
+func connectWith(t *testing.T, cfg Config, opts llmsh.Options) (*mcp.ClientSession, *llmsh.Session) {
+	t.Helper()
+	opts.Inputs, opts.Outputs, opts.Strict, opts.Timeout = cfg.Inputs, cfg.Outputs, cfg.Strict, cfg.Timeout
+	sess, err := llmsh.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,6 +276,21 @@ func TestCrashStartsAnew(t *testing.T) {
 	}
 	if _, out, err := runBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
 		t.Fatalf("the call after: %+v, %v", out, err)
+	}
+}
+
+// TestMemoryLimitEndsOneCall: x=$(yes) through the MCP client, in an
+// isolated session with a small memory limit, ends that call with 125 and
+// the memory message; the session and its state go on (issue 20 item 2).
+func TestMemoryLimitEndsOneCall(t *testing.T) {
+	cs, _ := connectWith(t, Config{}, llmsh.Options{Isolated: true, MaxMemory: 64 << 20})
+	call(t, cs, map[string]any{"command": "kept=yes"})
+	res, out := call(t, cs, map[string]any{"command": "x=$(yes); echo never"})
+	if out.ExitCode != 125 || !res.IsError || !strings.Contains(out.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(out.Stdout, "never") {
+		t.Fatalf("hog call: %+v", out)
+	}
+	if _, out := call(t, cs, map[string]any{"command": "echo $kept"}); out.Stdout != "yes\n" || out.ExitCode != 0 {
+		t.Fatalf("the call after the limit: %+v", out)
 	}
 }
 
