@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,15 +40,9 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 	update := false
 	f := subFlags("llmsh test", stdout, testSummary, "[--update] PATH...")
 	f.BoolVar(&update, 0, "update", "rewrite NAME.stdout and NAME.status, and\nNAME.stderr when it exists (create it empty to\nkeep one), with what llmsh printed")
-	paths, err := f.Parse(args)
-	switch {
-	case errors.Is(err, builtins.ErrHelp):
-		f.PrintHelp(stdout)
-		return 0
-	case errors.Is(err, errVersion):
-		return printVersion(stdout)
-	case err != nil:
-		return testUsageErr(stderr, "%s", err)
+	paths, st := parseSub(f, args, stdout, func(format string, a ...any) int { return testUsageErr(stderr, format, a...) })
+	if st >= 0 {
+		return st
 	}
 	if len(paths) == 0 {
 		return testUsageErr(stderr, "no fixture PATH given")

@@ -82,6 +82,29 @@ func usageErr(stderr io.Writer, format string, args ...any) int {
 	return 2
 }
 
+// parseSub parses the arguments of a subcommand with f. It returns the
+// operands and -1 to go on, or the status after --help, --version or a
+// usage error (printed by usage).
+func parseSub(f *builtins.Flags, args []string, stdout io.Writer, usage func(string, ...any) int) ([]string, int) {
+	operands, err := f.Parse(args)
+	switch {
+	case errors.Is(err, builtins.ErrHelp):
+		f.PrintHelp(stdout)
+		return nil, 0
+	case errors.Is(err, errVersion):
+		return nil, printVersion(stdout)
+	case err != nil:
+		return nil, usage("%s", err)
+	}
+	return operands, -1
+}
+
+// subUsage is the usage error function of the subcommand sub for
+// parseSub.
+func subUsage(stderr io.Writer, sub string) func(string, ...any) int {
+	return func(format string, args ...any) int { return subUsageErr(stderr, sub, format, args...) }
+}
+
 // subUsageErr prints a usage error of the subcommand sub (serve, mcp),
 // GNU's way, and returns 2.
 func subUsageErr(stderr io.Writer, sub, format string, args ...any) int {
@@ -106,14 +129,7 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	str := func(p *string) func(string, bool) error {
 		return func(v string, _ bool) error { *p = v; return nil }
 	}
-	f.Func('i', "input", builtins.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", func(v string, _ bool) error {
-		o.inputs = append(o.inputs, v)
-		return nil
-	})
-	f.Func('o', "output", builtins.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", func(v string, _ bool) error {
-		o.outputs = append(o.outputs, v)
-		return nil
-	})
+	grantFlags(f, o)
 	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT ($0 is llmsh, ARGs are $1...)", func(v string, _ bool) error {
 		o.script, o.haveScript = v, true
 		f.Stop()
@@ -153,6 +169,18 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
 	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
 	return f
+}
+
+// grantFlags defines -i and -o, which add to o's grants.
+func grantFlags(f *builtins.Flags, o *options) {
+	f.Func('i', "input", builtins.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", func(v string, _ bool) error {
+		o.inputs = append(o.inputs, v)
+		return nil
+	})
+	f.Func('o', "output", builtins.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", func(v string, _ bool) error {
+		o.outputs = append(o.outputs, v)
+		return nil
+	})
 }
 
 // durationFlag sets *p from an option's value: a Go duration (300ms,

@@ -33,14 +33,7 @@ const mcpEpilog = `Client configuration, for example:
 func mcpFlags(o *options, stdout io.Writer) *builtins.Flags {
 	f := subFlags("llmsh mcp", stdout, mcpSummary, "[OPTION]...")
 	f.Epilog = mcpEpilog
-	f.Func('i', "input", builtins.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", func(v string, _ bool) error {
-		o.inputs = append(o.inputs, v)
-		return nil
-	})
-	f.Func('o', "output", builtins.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", func(v string, _ bool) error {
-		o.outputs = append(o.outputs, v)
-		return nil
-	})
+	grantFlags(f, o)
 	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each call (exit code 124)", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on the stdout+stderr bytes of each call\n(default 1000000; suffixes K, M, G)", sizeFlag("max-output", &o.maxOutput))
@@ -61,15 +54,10 @@ const defaultMCPOutput = 1_000_000
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &options{}
 	f := mcpFlags(o, stdout)
-	operands, err := f.Parse(args)
+	operands, st := parseSub(f, args, stdout, subUsage(stderr, "mcp"))
 	switch {
-	case errors.Is(err, builtins.ErrHelp):
-		f.PrintHelp(stdout)
-		return 0
-	case errors.Is(err, errVersion):
-		return printVersion(stdout)
-	case err != nil:
-		return subUsageErr(stderr, "mcp", "%s", err)
+	case st >= 0:
+		return st
 	case len(operands) > 0:
 		return subUsageErr(stderr, "mcp", "unexpected argument '%s'", operands[0])
 	}

@@ -85,15 +85,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var socket string
 	verbose := false
 	f := serveFlags(stdout, &cfg, &socket, &verbose)
-	operands, err := f.Parse(args)
+	operands, st := parseSub(f, args, stdout, subUsage(stderr, "serve"))
 	switch {
-	case errors.Is(err, builtins.ErrHelp):
-		f.PrintHelp(stdout)
-		return 0
-	case errors.Is(err, errVersion):
-		return printVersion(stdout)
-	case err != nil:
-		return subUsageErr(stderr, "serve", "%s", err)
+	case st >= 0:
+		return st
 	case len(operands) > 0:
 		return subUsageErr(stderr, "serve", "unexpected argument '%s'", operands[0])
 	}
@@ -128,7 +123,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if verbose {
 		fmt.Fprintf(stderr, "llmsh serve: listening on %s\n", socket)
 	}
-	err = srv.Serve()
+	err := srv.Serve()
 	cerr := srv.Close()
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: serve: %v\n", err)
