@@ -173,10 +173,7 @@ func TestStreamedRun(t *testing.T) {
 func TestCancelAndBusy(t *testing.T) {
 	_, path := start(t, Config{})
 	c := dial(t, path)
-	id, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{})
 	if ok, err := c.Cancel(id); ok || err != nil {
 		t.Errorf("cancel with no run: %v %v", ok, err)
 	}
@@ -223,10 +220,7 @@ func TestHangUpCancels(t *testing.T) {
 	freed := make(chan struct{}, 1)
 	_, path := start(t, Config{}, func(s *Server) { s.onFree = func() { freed <- struct{}{} } })
 	c := dial(t, path)
-	id, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{})
 	r := rawConn(t, path)
 	r.send(`{"jsonrpc":"2.0","id":1,"method":"run","params":{"session":"` + id + `","script":"echo going; while :; do :; done"}}`)
 	if m := r.recv(); m.Method != NotifyOutput {
@@ -247,10 +241,7 @@ func TestClientNotReading(t *testing.T) {
 	_, path := start(t, Config{WriteTimeout: 50 * time.Millisecond}, func(s *Server) { s.onFree = func() { freed <- struct{}{} } })
 	c := dial(t, path)
 	// 8 MiB of output: far more than the socket's buffers hold.
-	id, err := c.Open(OpenParams{MaxOutput: MaxOutputLimit})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{MaxOutput: MaxOutputLimit})
 	r := rawConn(t, path)
 	r.send(`{"jsonrpc":"2.0","id":1,"method":"run","params":{"session":"` + id + `","script":"while :; do echo flood; done"}}`)
 	<-freed
@@ -263,10 +254,7 @@ func TestListAndPing(t *testing.T) {
 	_, path := start(t, Config{MaxSessions: 3})
 	c := dial(t, path)
 	dir := t.TempDir()
-	id, err := c.Open(OpenParams{Inputs: []string{dir}, Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{Inputs: []string{dir}, Dir: dir})
 	l, err := c.List()
 	if err != nil || len(l) != 1 || l[0].Session != id || l[0].Busy || l[0].Dir != dir ||
 		len(l[0].Inputs) != 1 || l[0].Inputs[0] != dir || l[0].Outputs == nil {
@@ -286,10 +274,7 @@ func TestListAndPing(t *testing.T) {
 func TestSnapshotOverServe(t *testing.T) {
 	_, path := start(t, Config{})
 	c := dial(t, path)
-	id, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{})
 	mustRun(t, c, id, `declare -A m=([k]=v); f() { echo "f $1"; }; mkdir -p /w/d; echo data > /w/d/x; cd /w; set -e`, "")
 	snap, err := c.Snapshot(id)
 	if err != nil {

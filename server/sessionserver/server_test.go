@@ -84,6 +84,16 @@ func code(err error) int {
 	return 0
 }
 
+// mustOpen opens a session with p, or fails the test.
+func mustOpen(t *testing.T, c *Client, p OpenParams) string {
+	t.Helper()
+	id, err := c.Open(p)
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	return id
+}
+
 func mustRun(t *testing.T, c *Client, id, script, stdin string) RunResult {
 	t.Helper()
 	r, err := c.Run(id, script, stdin)
@@ -113,14 +123,8 @@ func TestSessionsIsolatedAndPersistent(t *testing.T) {
 	_, path := start(t, Config{})
 	out := t.TempDir()
 	c := dial(t, path)
-	a, err := c.Open(OpenParams{Outputs: []string{out}, Dir: out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := c.Open(OpenParams{Dir: out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustOpen(t, c, OpenParams{Outputs: []string{out}, Dir: out})
+	b := mustOpen(t, c, OpenParams{Dir: out})
 	if a == b || len(a) != 32 {
 		t.Fatalf("session IDs %q and %q", a, b)
 	}
@@ -200,10 +204,7 @@ func TestErrors(t *testing.T) {
 			t.Errorf("open %+v: %v, want %d", p, err, CodeInvalidParams)
 		}
 	}
-	id, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{})
 	if _, err := c.Open(OpenParams{}); code(err) != CodeTooMany {
 		t.Errorf("second session over max 1: %v", err)
 	}
@@ -218,10 +219,7 @@ func TestErrors(t *testing.T) {
 func TestRunLimits(t *testing.T) {
 	_, path := start(t, Config{})
 	c := dial(t, path)
-	id, err := c.Open(OpenParams{MaxOutput: 10, Limits: &Limits{MaxCommands: 50}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{MaxOutput: 10, Limits: &Limits{MaxCommands: 50}})
 	r := mustRun(t, c, id, "echo 0123456789abcdef", "")
 	if !r.Truncated || r.ExitCode != 125 || r.Stdout != "0123456789" {
 		t.Errorf("max_output: %+v", r)
@@ -250,15 +248,9 @@ func TestIdleExpiry(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
 	srv, path := start(t, Config{Idle: time.Hour, Now: clock.Now})
 	c := dial(t, path)
-	old, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	old := mustOpen(t, c, OpenParams{})
 	clock.Add(40 * time.Minute)
-	used, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	used := mustOpen(t, c, OpenParams{})
 	clock.Add(10 * time.Minute)
 	mustRun(t, c, old, "x=1", "") // a run renews the session
 	if n := srv.ExpireIdle(); n != 0 {
@@ -365,10 +357,7 @@ func TestCloseEndsSessions(t *testing.T) {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve() }()
 	c := dial(t, path)
-	id, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := mustOpen(t, c, OpenParams{})
 	// A run in progress is cancelled by Close.
 	done := make(chan error, 1)
 	go func() {
@@ -402,10 +391,7 @@ func TestIdleTimer(t *testing.T) {
 		s.onExpire = func(id string) { expired <- id }
 	})
 	c := dial(t, path)
-	old, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	old := mustOpen(t, c, OpenParams{})
 	clock.Add(2 * time.Minute)
 	// A request wakes the timer, which finds old overdue and fires at once.
 	if _, err := c.Open(OpenParams{}); err != nil {
@@ -442,16 +428,10 @@ func TestPeerRefused(t *testing.T) {
 func TestCrashEndsOneSession(t *testing.T) {
 	_, path := start(t, Config{})
 	c := dial(t, path)
-	other, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := mustOpen(t, c, OpenParams{})
 	mustRun(t, c, other, "kept=yes", "")
-	bad, err := c.Open(OpenParams{Limits: &Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.Run(bad, `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, "")
+	bad := mustOpen(t, c, OpenParams{Limits: &Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
+	_, err := c.Run(bad, `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, "")
 	if code(err) != CodeSession || !strings.Contains(err.Error(), "stack overflow") {
 		t.Fatalf("crashing run: %v; want CodeSession naming the stack overflow", err)
 	}
@@ -473,15 +453,9 @@ func TestCrashEndsOneSession(t *testing.T) {
 func TestMemoryLimitEndsOneRun(t *testing.T) {
 	_, path := start(t, Config{})
 	c := dial(t, path)
-	other, err := c.Open(OpenParams{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := mustOpen(t, c, OpenParams{})
 	mustRun(t, c, other, "kept=yes", "")
-	hog, err := c.Open(OpenParams{MaxMemory: 64 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hog := mustOpen(t, c, OpenParams{MaxMemory: 64 << 20})
 	r := mustRun(t, c, hog, "x=$(yes); echo never", "")
 	if r.ExitCode != 125 || !strings.Contains(r.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(r.Stdout, "never") {
 		t.Fatalf("hog: %+v", r)
