@@ -23,7 +23,8 @@ var layers = []struct {
 	{"internal/earlyvfsd/fromargs", 1}, // imported by cmd/llmsh only: starts vfsd in init
 	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},
-	{"internal/getopt", 0}, // the option parser of the builtins, llmsh and vfsd
+	{"internal/getopt", 0},       // the option parser of the builtins, llmsh and vfsd
+	{"builtins/internal/gnu", 0}, // GNU's shared conventions: quoting, escapes, sizes, errors
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},
 	{"vfsclient", 1},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -72,11 +73,11 @@ func posixLocale(env *Env, category string) bool {
 }
 
 // parseSkip parses a byte count of -i, -n or a SKIP operand as GNU cmp
-// (diffutils 3.8): parseSize in base 0 (0x.. hex, 0.. octal) with the
+// (diffutils 3.8): gnu.ParseSize in base 0 (0x.. hex, 0.. octal) with the
 // suffixes kKMGTPEZY and their B and iB forms, at most the largest int64.
 func parseSkip(s string) (int64, bool) {
-	v, e := parseSize(s, 0, "kKMGTPEZY0")
-	if e != sizeOK || v > math.MaxInt64 {
+	v, e := gnu.ParseSize(s, 0, "kKMGTPEZY0")
+	if e != gnu.SizeOK || v > math.MaxInt64 {
 		return 0, false
 	}
 	return int64(v), true

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -16,15 +17,15 @@ func init() {
 	Register(Builtin{Name: "dd", Summary: "copy a file, converting and formatting according to the operands", Run: dd})
 }
 
-// ddSize parses a dd number as GNU dd 9.1: parseSize in base 10 with the
+// ddSize parses a dd number as GNU dd 9.1: gnu.ParseSize in base 10 with the
 // suffixes c w b B kB K KiB MB M ... (no lower-case m, g, t), or one
 // product A x B of two such numbers (2x512). It reports an invalid value
 // or one above the largest int64 (overflow) in GNU's words; a product of
 // zero written 0x... gets GNU's warning.
 func ddSize(env *Env, s string) (int64, bool) {
 	const suffixes = "BbcEGkKMPTwYZ0"
-	fail := func(e sizeErr) (int64, bool) {
-		if e == sizeOverflow {
+	fail := func(e gnu.SizeErr) (int64, bool) {
+		if e == gnu.SizeOverflow {
 			env.Errorf("invalid number: %s: Value too large for defined data type", laQuote(s))
 		} else {
 			env.Errorf("invalid number: %s", laQuote(s))
@@ -32,25 +33,25 @@ func ddSize(env *Env, s string) (int64, bool) {
 		return 0, false
 	}
 	left, right, prod := strings.Cut(s, "x")
-	a, e := parseSize(left, 10, suffixes)
-	if e&^sizeOverflow != 0 || left == "" {
-		return fail(sizeInvalid)
+	a, e := gnu.ParseSize(left, 10, suffixes)
+	if e&^gnu.SizeOverflow != 0 || left == "" {
+		return fail(gnu.SizeInvalid)
 	}
 	if prod {
-		b, f := parseSize(right, 10, suffixes)
-		if f&^sizeOverflow != 0 || strings.Contains(right, "x") {
-			return fail(sizeInvalid)
+		b, f := gnu.ParseSize(right, 10, suffixes)
+		if f&^gnu.SizeOverflow != 0 || strings.Contains(right, "x") {
+			return fail(gnu.SizeInvalid)
 		}
 		if e|f != 0 || b != 0 && a > math.MaxInt64/b {
-			return fail(sizeOverflow)
+			return fail(gnu.SizeOverflow)
 		}
 		a *= b
 		if a == 0 && strings.HasPrefix(s, "0x") {
 			env.Errorf("warning: '0x' is a zero multiplier; use '00x' if that is intended")
 		}
 	}
-	if e != sizeOK || a > math.MaxInt64 {
-		return fail(sizeOverflow)
+	if e != gnu.SizeOK || a > math.MaxInt64 {
+		return fail(gnu.SizeOverflow)
 	}
 	return int64(a), true
 }

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"strings"
 )
@@ -88,10 +89,10 @@ func fmtCmd(env *Env) int {
 		return printVersion(env)
 	}
 	parseWidth := func(v string, limit int) (int, bool) {
-		n, e := parseSize(v, 10, "")
-		if e != sizeOK || n > uint64(limit) {
+		n, e := gnu.ParseSize(v, 10, "")
+		if e != gnu.SizeOK || n > uint64(limit) {
 			msg := "invalid width: " + laQuote(v)
-			if e&^sizeOverflow == 0 {
+			if e&^gnu.SizeOverflow == 0 {
 				msg += ": Numerical result out of range"
 			}
 			env.Errorf("%s", msg)

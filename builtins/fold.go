@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 )
@@ -17,8 +18,8 @@ func fold(env *Env) int {
 	spaces := f.Bool('s', "spaces", "break at spaces")
 	width := 80
 	f.Func('w', "width", RequiredArg, "WIDTH", "use WIDTH columns instead of 80", func(v string, _ bool) error {
-		n, e := parseSize(v, 10, "")
-		if msg, bad := sizeMessage("invalid number of columns", v, n, e, 1, math.MaxUint64-9); bad {
+		n, e := gnu.ParseSize(v, 10, "")
+		if msg, bad := gnu.SizeMessage("invalid number of columns", v, n, e, 1, math.MaxUint64-9); bad {
 			return errors.New(msg)
 		}
 		width = int(min(n, 1<<40))

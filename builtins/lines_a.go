@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -198,15 +199,15 @@ func laPrintable(s string) bool {
 	return true
 }
 
-// laSize parses the count of head and tail: parseSize with their
+// laSize parses the count of head and tail: gnu.ParseSize with their
 // suffixes (b, kB 1000, K/KiB 1024, MB, M, ... up to Y). It returns
 // laSizeBad on a malformed value and laSizeBig above 2^64-1; values from
 // 2^63 to 2^64-1 saturate to the largest int64.
 func laSize(s string) (int64, int) {
-	v, e := parseSize(s, 10, "bkKmMGTPEZY0")
+	v, e := gnu.ParseSize(s, 10, "bkKmMGTPEZY0")
 	switch e {
-	case sizeOK:
-	case sizeOverflow:
+	case gnu.SizeOK:
+	case gnu.SizeOverflow:
 		return 0, laSizeBig
 	default:
 		return 0, laSizeBad

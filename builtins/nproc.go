@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
 )
 
@@ -21,8 +22,8 @@ func nprocCmd(env *Env) int {
 	f.Bool(0, "all", "print the number of installed processors")
 	ignore := uint64(0)
 	f.Func(0, "ignore", RequiredArg, "N", "if possible, exclude N processing units", func(v string, _ bool) error {
-		n, e := parseSize(v, 10, "")
-		if e&^sizeOverflow != 0 {
+		n, e := gnu.ParseSize(v, 10, "")
+		if e&^gnu.SizeOverflow != 0 {
 			return errors.New("invalid number: " + laQuote(v))
 		}
 		ignore = n

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"math/big"
@@ -86,8 +87,8 @@ func nfUnit(v string) (*big.Rat, error) {
 			t += "B"
 		}
 	}
-	n, e := parseSize(t, 10, "KMGTPEZY0")
-	if e != sizeOK || n == 0 {
+	n, e := gnu.ParseSize(t, 10, "KMGTPEZY0")
+	if e != gnu.SizeOK || n == 0 {
 		return nil, fmt.Errorf("invalid unit size: %s", laQuote(v))
 	}
 	return new(big.Rat).SetInt(new(big.Int).SetUint64(n)), nil

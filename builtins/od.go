@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"math/big"
@@ -140,16 +141,16 @@ func odSmallInt(s string) (n uint64, rest string) {
 	return n, s[i:]
 }
 
-// odParseSize is parseSize with od's messages (gnulib's xstrtol_fatal):
+// odParseSize is gnu.ParseSize with od's messages (gnulib's xstrtol_fatal):
 // the error names the option as the user spelt it (-j or --skip-bytes).
 func odParseSize(arg, opt string, base int, suffixes string) (uint64, error) {
-	v, e := parseSize(arg, base, suffixes)
+	v, e := gnu.ParseSize(arg, base, suffixes)
 	switch {
-	case e&sizeInvalid != 0:
+	case e&gnu.SizeInvalid != 0:
 		return 0, fmt.Errorf("invalid %s argument %s", opt, cQuote(arg))
-	case e&sizeInvalidSuffix != 0:
+	case e&gnu.SizeInvalidSuffix != 0:
 		return 0, fmt.Errorf("invalid suffix in %s argument %s", opt, cQuote(arg))
-	case e == sizeOverflow:
+	case e == gnu.SizeOverflow:
 		return 0, fmt.Errorf("%s argument %s too large", opt, cQuote(arg))
 	}
 	return v, nil

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
 	"strings"
 
@@ -514,8 +515,8 @@ func sedCharEscape(s string) (b byte, n int, ok bool) {
 		}
 		v, i := 0, 1
 		for ; i <= max && i < len(s); i++ {
-			d := digitVal(s[i])
-			if d < 0 || d >= base {
+			d := gnu.DigitValue(s[i])
+			if d >= base {
 				break
 			}
 			v = v*base + d
@@ -526,18 +527,6 @@ func sedCharEscape(s string) (b byte, n int, ok bool) {
 		return byte(v), i, true
 	}
 	return 0, 0, false
-}
-
-func digitVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }
 
 func (p *sedParser) command(cmd *sedCmd) error {

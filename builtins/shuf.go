@@ -5,6 +5,7 @@ import (
 	crand "crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -161,8 +162,8 @@ func shuf(env *Env) int {
 	})
 	headLines := uint64(math.MaxUint64)
 	f.Func('n', "head-count", RequiredArg, "COUNT", "output at most COUNT lines", func(v string, _ bool) error {
-		n, e := parseSize(v, 10, "")
-		if e&^sizeOverflow != 0 {
+		n, e := gnu.ParseSize(v, 10, "")
+		if e&^gnu.SizeOverflow != 0 {
 			return fmt.Errorf("invalid line count: %s", laQuote(v))
 		}
 		headLines = min(headLines, n) // an overflow is 2^64-1: no limit

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"hash/maphash"
 	"io"
 	"math"
@@ -1291,31 +1292,31 @@ func sortMain(env *Env) int {
 // used: llmsh sorts in memory): a number of KiB, or with a suffix of
 // "EgGkKmMPtTYZ" (powers of 1024), b for bytes or % of memory.
 func skBufferSize(opt, v string) error {
-	n, e := parseSize(v, 10, "EgGkKmMPtTYZ")
+	n, e := gnu.ParseSize(v, 10, "EgGkKmMPtTYZ")
 	last := byte(0)
 	if v != "" {
 		last = v[len(v)-1]
 	}
 	digitEnd := last >= '0' && last <= '9'
-	if e == sizeOK && digitEnd {
+	if e == gnu.SizeOK && digitEnd {
 		if n > math.MaxUint64/1024 {
-			e = sizeOverflow
+			e = gnu.SizeOverflow
 		}
 	}
-	if e == sizeInvalidSuffix && (last == 'b' || last == '%') {
+	if e == gnu.SizeInvalidSuffix && (last == 'b' || last == '%') {
 		body := v[:len(v)-1]
 		if b := body[len(body)-1:]; b >= "0" && b <= "9" {
-			if _, be := parseSize(body, 10, ""); be == sizeOK {
-				e = sizeOK
+			if _, be := gnu.ParseSize(body, 10, ""); be == gnu.SizeOK {
+				e = gnu.SizeOK
 			}
 		}
 	}
 	switch {
-	case e == sizeOK:
+	case e == gnu.SizeOK:
 		return nil
-	case e&sizeInvalid != 0:
+	case e&gnu.SizeInvalid != 0:
 		return fmt.Errorf("invalid %s argument %s", opt, laQuote(v))
-	case e&sizeInvalidSuffix != 0:
+	case e&gnu.SizeInvalidSuffix != 0:
 		return fmt.Errorf("invalid suffix in %s argument %s", opt, laQuote(v))
 	}
 	return fmt.Errorf("%s argument %s too large", opt, laQuote(v))

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -19,11 +20,11 @@ func init() {
 // the largest int64) or -l (no suffixes, any uint64) as GNU split 9.1:
 // zero is out of range, an overflow or a value above max too large.
 func splitCount(v, suffixes, what string, max uint64) (uint64, error) {
-	n, e := parseSize(v, 10, suffixes)
+	n, e := gnu.ParseSize(v, 10, suffixes)
 	switch {
-	case e&^sizeOverflow != 0:
+	case e&^gnu.SizeOverflow != 0:
 		return 0, fmt.Errorf("%s: %s", what, laQuote(v))
-	case e == sizeOverflow || n > max:
+	case e == gnu.SizeOverflow || n > max:
 		return 0, fmt.Errorf("%s: %s: Value too large for defined data type", what, laQuote(v))
 	case n == 0:
 		return 0, fmt.Errorf("%s: %s: Numerical result out of range", what, laQuote(v))

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -49,8 +50,8 @@ func truncateCmd(env *Env) int {
 		if s != "" && strings.IndexByte("+-<>/%", s[0]) >= 0 {
 			op, s = s[0], s[1:]
 		}
-		v, e := parseSize(s, 10, "EgGkKmMPtTYZ0")
-		if e != sizeOK || v > math.MaxInt64 || strings.HasPrefix(strings.TrimLeft(s, " \t"), "-") {
+		v, e := gnu.ParseSize(s, 10, "EgGkKmMPtTYZ0")
+		if e != gnu.SizeOK || v > math.MaxInt64 || strings.HasPrefix(strings.TrimLeft(s, " \t"), "-") {
 			env.Errorf("Invalid number: %s", laQuote(*sizeArg))
 			return 1
 		}

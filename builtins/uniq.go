@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
@@ -14,11 +15,11 @@ func init() {
 	Register(Builtin{Name: "uniq", Summary: "report or omit repeated lines", Run: uniq})
 }
 
-// uniqCount parses a count of -f, -s or -w as GNU uniq: parseSize without
+// uniqCount parses a count of -f, -s or -w as GNU uniq: gnu.ParseSize without
 // suffixes, saturating on overflow.
 func uniqCount(v, what string) (int, error) {
-	n, e := parseSize(v, 10, "")
-	if e&^sizeOverflow != 0 {
+	n, e := gnu.ParseSize(v, 10, "")
+	if e&^gnu.SizeOverflow != 0 {
 		return 0, fmt.Errorf("%s: %s", v, what)
 	}
 	if n > math.MaxInt {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"os"
 	"strings"
@@ -50,14 +51,14 @@ func xxdStrtol(s string) int64 {
 		s = s[1:]
 	}
 	base := int64(10)
-	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && sizeDigit(s[2]) < 16 {
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && gnu.DigitValue(s[2]) < 16 {
 		base, s = 16, s[2:]
 	} else if len(s) > 1 && s[0] == '0' {
 		base, s = 8, s[1:]
 	}
 	var v int64
 	for i := 0; i < len(s); i++ {
-		d := int64(sizeDigit(s[i]))
+		d := int64(gnu.DigitValue(s[i]))
 		if d < 0 || d >= base {
 			break
 		}
@@ -646,7 +647,7 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 			continue
 		}
 		n3, n2 = n2, n1
-		n1 = sizeDigit(c)
+		n1 = gnu.DigitValue(c)
 		if n1 >= 16 {
 			n1 = -1
 		}
