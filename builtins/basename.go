@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
 )
 
@@ -26,7 +27,7 @@ func basename(env *Env) int {
 	}
 	if !*multi {
 		if len(names) > 2 {
-			return f.Fail(&UsageError{"extra operand " + laQuote(names[2])}, 1)
+			return f.Fail(&UsageError{"extra operand " + gnu.Quote(names[2])}, 1)
 		}
 		if len(names) == 2 {
 			*suffix = names[1]

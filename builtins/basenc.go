@@ -5,6 +5,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"syscall"
@@ -112,7 +113,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 	f.Func('w', "wrap", RequiredArg, "COLS", "wrap encoded lines after COLS character (default 76).\n                          Use 0 to disable line wrapping", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return errors.New("invalid wrap size: " + laQuote(v))
+			return errors.New("invalid wrap size: " + gnu.Quote(v))
 		}
 		wrap = n
 		return nil
@@ -134,7 +135,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		}
 	}
 	if len(files) > 1 {
-		return f.Fail(&UsageError{"extra operand " + laQuote(files[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(files[1])}, 1)
 	}
 	name := "-"
 	if len(files) == 1 {

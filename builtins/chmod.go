@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strconv"
@@ -66,21 +67,21 @@ func chmod(env *Env) int {
 		if *refSet || len(dashModes) > 0 {
 			return f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return f.Fail(&UsageError{"missing operand after " + ftQuote(mode)}, 1)
+		return f.Fail(&UsageError{"missing operand after " + gnu.QuoteAF(mode)}, 1)
 	}
 	c := &chmodRun{env: env, silent: *silent, recursive: *recursive, diagnose: len(dashModes) > 0}
 	switch {
 	case *refSet:
 		fi, err := env.FS.Stat(env.Abs(*ref))
 		if err != nil {
-			env.Errorf("failed to get attributes of %s: %s", ftQuote(*ref), ErrText(err))
+			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(*ref), ErrText(err))
 			return 1
 		}
 		c.changes = []modeChange{{op: '=', who: 0o7777, value: uint32(fi.Mode().Perm()), mentioned: 0o7777}}
 	default:
 		var ok bool
 		if c.changes, ok = compileMode(mode); !ok {
-			return f.Fail(&UsageError{"invalid mode: " + ftQuote(mode)}, 1)
+			return f.Fail(&UsageError{"invalid mode: " + gnu.QuoteAF(mode)}, 1)
 		}
 	}
 	switch {
@@ -150,7 +151,7 @@ func (c *chmodRun) noStat(name string, err error) {
 		c.env.ftErrorf("cannot access", name, err)
 	}
 	if c.verbose == 2 {
-		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", ftQuote(name))
+		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", gnu.QuoteAF(name))
 	}
 	c.status = 1
 }
@@ -159,10 +160,10 @@ func (c *chmodRun) noStat(name string, err error) {
 // words.
 func (c *chmodRun) dangling(name string) {
 	if !c.silent {
-		c.env.Errorf("cannot operate on dangling symlink %s", ftQuote(name))
+		c.env.Errorf("cannot operate on dangling symlink %s", gnu.QuoteAF(name))
 	}
 	if c.verbose == 2 {
-		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", ftQuote(name))
+		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", gnu.QuoteAF(name))
 	}
 	c.status = 1
 }
@@ -177,7 +178,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 	switch {
 	case newBits == oldBits:
 		if c.verbose == 2 {
-			fmt.Fprintf(env.Stdout, "mode of %s retained as %04o (%s)\n", ftQuote(name), oldBits, permString(oldBits))
+			fmt.Fprintf(env.Stdout, "mode of %s retained as %04o (%s)\n", gnu.QuoteAF(name), oldBits, permString(oldBits))
 		}
 		c.surprise(name, oldBits, newBits, fi.IsDir())
 	default:
@@ -193,14 +194,14 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 			}
 			if c.verbose == 2 {
 				fmt.Fprintf(env.Stdout, "failed to change mode of %s from %04o (%s) to %04o (%s)\n",
-					ftQuote(name), oldBits, permString(oldBits), newBits, permString(newBits))
+					gnu.QuoteAF(name), oldBits, permString(oldBits), newBits, permString(newBits))
 			}
 			c.status = 1
 			break
 		}
 		if c.verbose > 0 {
 			fmt.Fprintf(env.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n",
-				ftQuote(name), oldBits, permString(oldBits), newBits, permString(newBits))
+				gnu.QuoteAF(name), oldBits, permString(oldBits), newBits, permString(newBits))
 		}
 		c.surprise(name, oldBits, newBits, fi.IsDir())
 	}
@@ -210,7 +211,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 	entries, err := env.FS.ReadDir(abs)
 	if err != nil {
 		if !c.silent {
-			env.Errorf("cannot read directory %s: %s", ftQuote(name), ErrText(err))
+			env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
 		}
 		c.status = 1
 		return
@@ -228,7 +229,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 		}
 		if cfi.Mode()&fs.ModeSymlink != 0 {
 			if c.verbose == 2 {
-				fmt.Fprintf(env.Stdout, "neither symbolic link %s nor referent has been changed\n", ftQuote(cname))
+				fmt.Fprintf(env.Stdout, "neither symbolic link %s nor referent has been changed\n", gnu.QuoteAF(cname))
 			}
 			continue
 		}
@@ -244,18 +245,9 @@ func (c *chmodRun) surprise(name string, oldBits, newBits uint32, isDir bool) {
 	}
 	naive := adjustMode(c.changes, oldBits, isDir, 0)
 	if newBits&^naive != 0 {
-		c.env.Errorf("%s: new permissions are %s, not %s", quoteIfNeeded(name), permString(newBits), permString(naive))
+		c.env.Errorf("%s: new permissions are %s, not %s", gnu.QuoteF(name), permString(newBits), permString(naive))
 		c.status = 1
 	}
-}
-
-// quoteIfNeeded is gnulib's quotef: the name as it is when the shell
-// would read it back unchanged, ftQuote's form otherwise.
-func quoteIfNeeded(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-+/,:@%") == "" {
-		return s
-	}
-	return ftQuote(s)
 }
 
 // modeBits turns the permission and special bits of m into their Unix

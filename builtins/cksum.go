@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"strings"
@@ -150,9 +151,9 @@ func cksumCmd(env *Env) int {
 			if len(match) > 1 {
 				kind = "ambiguous"
 			}
-			fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, laQuote(v), laQuote("--algorithm"))
+			fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, gnu.Quote(v), gnu.Quote("--algorithm"))
 			for _, n := range names {
-				fmt.Fprintf(&b, "\n  - %s", laQuote(n))
+				fmt.Fprintf(&b, "\n  - %s", gnu.Quote(n))
 			}
 			return &UsageError{b.String()}
 		}

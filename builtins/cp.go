@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strings"
@@ -81,10 +82,10 @@ func ftTransfer(env *Env, f *Flags, operands []string, target string, targetSet,
 	}
 	if !targetSet {
 		if len(operands) == 1 {
-			return f.Fail(&UsageError{"missing destination file operand after " + ftQuote(operands[0])}, 1)
+			return f.Fail(&UsageError{"missing destination file operand after " + gnu.QuoteAF(operands[0])}, 1)
 		}
 		if noTarget && len(operands) > 2 {
-			return f.Fail(&UsageError{"extra operand " + ftQuote(operands[2])}, 1)
+			return f.Fail(&UsageError{"extra operand " + gnu.QuoteAF(operands[2])}, 1)
 		}
 		target = operands[len(operands)-1]
 		operands = operands[:len(operands)-1]
@@ -96,10 +97,10 @@ func ftTransfer(env *Env, f *Flags, operands []string, target string, targetSet,
 		case err == nil && fi.IsDir():
 			intoDir = true
 		case intoDir && err != nil:
-			env.Errorf("target %s: %s", ftQuote(target), ErrText(err))
+			env.Errorf("target %s: %s", gnu.QuoteAF(target), ErrText(err))
 			return 1
 		case intoDir:
-			env.Errorf("target %s is not a directory", ftQuote(target))
+			env.Errorf("target %s is not a directory", gnu.QuoteAF(target))
 			return 1
 		}
 	}
@@ -156,7 +157,7 @@ func (c *copier) operand(src, dst string) bool {
 		return false
 	}
 	if fi.IsDir() && !c.recursive {
-		env.Errorf("-r not specified; omitting directory %s", ftQuote(src))
+		env.Errorf("-r not specified; omitting directory %s", gnu.QuoteAF(src))
 		return false
 	}
 	same := sabs == dabs
@@ -167,11 +168,11 @@ func (c *copier) operand(src, dst string) bool {
 		}
 	}
 	if same {
-		env.Errorf("%s and %s are the same file", ftQuote(src), ftQuote(dst))
+		env.Errorf("%s and %s are the same file", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
 	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
-		env.Errorf("cannot copy a directory, %s, into itself, %s", ftQuote(src), ftQuote(dst))
+		env.Errorf("cannot copy a directory, %s, into itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
 	return c.copy(src, sabs, dst, dabs, fi)
@@ -188,7 +189,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	dfi, derr := env.FS.Stat(dabs)
 	if fi.IsDir() {
 		if derr == nil && !dfi.IsDir() {
-			env.Errorf("cannot overwrite non-directory %s with directory %s", ftQuote(dst), ftQuote(src))
+			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))
 			return false
 		}
 		created := derr != nil
@@ -211,7 +212,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	}
 	if derr == nil {
 		if dfi.IsDir() {
-			env.Errorf("cannot overwrite directory %s with non-directory", ftQuote(dst))
+			env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
 			return false
 		}
 		if c.noClobber {
@@ -221,7 +222,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	_, srcErr, dstErr := ftCopyFile(env, sabs, dabs)
 	switch {
 	case srcErr != nil:
-		env.Errorf("cannot open %s for reading: %s", ftQuote(src), ErrText(srcErr))
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(src), ErrText(srcErr))
 		return false
 	case dstErr != nil:
 		if env.Ctx.Err() == nil {
@@ -257,7 +258,7 @@ func (c *copier) setMode(dst, dabs string, m fs.FileMode) bool {
 		if c.preserve {
 			what = "preserving"
 		}
-		c.env.Errorf("%s permissions for %s: %s", what, ftQuote(dst), ErrText(err))
+		c.env.Errorf("%s permissions for %s: %s", what, gnu.QuoteAF(dst), ErrText(err))
 		return false
 	}
 	return true
@@ -269,7 +270,7 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	env := c.env
 	entries, err := env.FS.ReadDir(sabs)
 	if err != nil {
-		env.Errorf("cannot access %s: %s", ftQuote(src), ErrText(err))
+		env.Errorf("cannot access %s: %s", gnu.QuoteAF(src), ErrText(err))
 		return false
 	}
 	ok := true
@@ -301,14 +302,14 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 
 func (c *copier) report(src, dst string) {
 	if c.verbose {
-		fmt.Fprintf(c.env.Stdout, "%s%s -> %s\n", c.verb, ftQuote(src), ftQuote(dst))
+		fmt.Fprintf(c.env.Stdout, "%s%s -> %s\n", c.verb, gnu.QuoteAF(src), gnu.QuoteAF(dst))
 	}
 }
 
 // keepTimes sets both times of dst to mtime (vfsd reports no access time).
 func (c *copier) keepTimes(dst, dabs string, mtime time.Time) {
 	if err := c.env.FS.Chtimes(dabs, mtime, mtime); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		c.env.Errorf("preserving times for %s: %s", ftQuote(dst), ErrText(err))
+		c.env.Errorf("preserving times for %s: %s", gnu.QuoteAF(dst), ErrText(err))
 	}
 }
 

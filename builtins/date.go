@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"strings"
@@ -128,11 +129,11 @@ func date(env *Env) int {
 	if len(operands) > 0 && strings.HasPrefix(operands[0], "+") {
 		format, hasFormat = operands[0][1:], true
 		if len(operands) > 1 {
-			return f.Fail(&UsageError{"extra operand " + cQuote(operands[1])}, 1)
+			return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
 		}
 		formats = append(formats, format)
 	} else if len(operands) > 1 {
-		return f.Fail(&UsageError{"extra operand " + cQuote(operands[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
 	}
 	if len(formats) > 1 {
 		env.Errorf("multiple output formats specified")
@@ -151,10 +152,10 @@ func date(env *Env) int {
 	if len(operands) == 1 && !strings.HasPrefix(operands[0], "+") {
 		// MMDDhhmm[[CC]YY][.ss] would set the clock.
 		if sources > 0 {
-			return f.Fail(&UsageError{"the argument " + cQuote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
+			return f.Fail(&UsageError{"the argument " + gnu.Quote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
 		}
 		if !datePosixValid(operands[0]) {
-			env.Errorf("invalid date %s", cQuote(operands[0]))
+			env.Errorf("invalid date %s", gnu.Quote(operands[0]))
 			return 1
 		}
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
@@ -162,7 +163,7 @@ func date(env *Env) int {
 	}
 	if setGiven {
 		if _, err := dateParse(setStr, now(), loc); err != nil {
-			env.Errorf("invalid date %s", cQuote(setStr))
+			env.Errorf("invalid date %s", gnu.Quote(setStr))
 			return 1
 		}
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
@@ -176,7 +177,7 @@ func date(env *Env) int {
 	case dateSet:
 		t, err = dateParse(dateStr, now(), loc)
 		if err != nil {
-			env.Errorf("invalid date %s", cQuote(dateStr))
+			env.Errorf("invalid date %s", gnu.Quote(dateStr))
 			return 1
 		}
 	case refSet:
@@ -198,7 +199,7 @@ func date(env *Env) int {
 			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC)\n", env.Name(), u.Format("2006-01-02 15:04:05"))
 			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC%s)\n", env.Name(), t.Format("2006-01-02 15:04:05"), dateFormat(time.Unix(0, 0).In(time.FixedZone("", off)), "%:::z", false))
 		}
-		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), cQuote(format))
+		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), gnu.Quote(format))
 	}
 	out := dateFormat(t, format, utc) + "\n"
 	if _, err := env.Stdout.Write([]byte(out)); err != nil {
@@ -238,7 +239,7 @@ func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int 
 		t, perr := dateParse(string(line), now(), loc)
 		if perr != nil {
 			w.Flush()
-			env.Errorf("invalid date %s", cQuote(string(line)))
+			env.Errorf("invalid date %s", gnu.Quote(string(line)))
 			status = 1
 			continue
 		}
@@ -336,9 +337,9 @@ func dateArgmatch(v string, choices []string, opt string) (string, error) {
 		kind = "ambiguous"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, cQuote(v), cQuote(opt))
+	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, gnu.Quote(v), gnu.Quote(opt))
 	for _, c := range choices {
-		fmt.Fprintf(&b, "\n  - %s", cQuote(c))
+		fmt.Fprintf(&b, "\n  - %s", gnu.Quote(c))
 	}
 	return "", &UsageError{b.String()}
 }

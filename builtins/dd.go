@@ -26,9 +26,9 @@ func ddSize(env *Env, s string) (int64, bool) {
 	const suffixes = "BbcEGkKMPTwYZ0"
 	fail := func(e gnu.SizeErr) (int64, bool) {
 		if e == gnu.SizeOverflow {
-			env.Errorf("invalid number: %s: Value too large for defined data type", laQuote(s))
+			env.Errorf("invalid number: %s: Value too large for defined data type", gnu.Quote(s))
 		} else {
-			env.Errorf("invalid number: %s", laQuote(s))
+			env.Errorf("invalid number: %s", gnu.Quote(s))
 		}
 		return 0, false
 	}
@@ -84,7 +84,7 @@ func dd(env *Env) int {
 			if n, ok := ddSize(env, val); !ok {
 				return 1
 			} else if n == 0 {
-				env.Errorf("invalid number: %s", laQuote(val))
+				env.Errorf("invalid number: %s", gnu.Quote(val))
 				return 1
 			}
 		}
@@ -123,7 +123,7 @@ func dd(env *Env) int {
 			}
 			bad, ok := fl.parse(val)
 			if !ok {
-				return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, laQuote(bad))}, 1)
+				return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, gnu.Quote(bad))}, 1)
 			}
 			good = true
 		case "conv":
@@ -258,7 +258,7 @@ func dd(env *Env) int {
 			if in == "-" {
 				name = "standard input"
 			}
-			env.Errorf("%s: cannot skip to specified offset", quoteIfNeeded(name))
+			env.Errorf("%s: cannot skip to specified offset", gnu.QuoteF(name))
 		}
 	}
 	// iflag=count_bytes: count is in bytes, the last read a short one.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"path"
@@ -309,21 +310,9 @@ func diffSwitches(args, ops []string) string {
 			k++
 			continue
 		}
-		sw = append(sw, diffShellQuote(a))
+		sw = append(sw, gnu.QuoteStyle(a, gnu.Shell))
 	}
 	return strings.Join(sw, " ")
-}
-
-// diffShellQuote quotes a word for a shell when it needs it, as GNU diff
-// shows its options (gnulib's shell quoting style).
-func diffShellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	if !strings.ContainsAny(s, " \t\n!\"$&'()*;<=>?[\\]^`|") && s[0] != '#' && s[0] != '~' {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // diffQuoteName quotes a file name as GNU diff 3.8 does in headers: in double

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strconv"
@@ -41,7 +42,7 @@ func du(env *Env) int {
 	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory only if it is N or fewer levels below the command line argument", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return fmt.Errorf("invalid maximum depth %s", ftQuote(v))
+			return fmt.Errorf("invalid maximum depth %s", gnu.QuoteAF(v))
 		}
 		maxDepth = n
 		return nil
@@ -150,7 +151,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 	entries, err := d.env.FS.ReadDir(abs)
 	if err != nil {
 		d.w.Flush()
-		d.env.Errorf("cannot read directory %s: %s", ftQuote(name), ErrText(err))
+		d.env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
 		d.status = 1
 	}
 	for _, e := range entries {
@@ -187,7 +188,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 func (d *duWalker) cannotAccess(name, abs string, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		if li, lerr := d.env.FS.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			d.env.Errorf("cannot access %s", ftQuote(name))
+			d.env.Errorf("cannot access %s", gnu.QuoteAF(name))
 			return
 		}
 	}

@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"syscall"
 )
@@ -79,7 +80,7 @@ func (e *Env) Errorf(format string, args ...any) {
 // would need it to be: 'a b', and the empty name as a pair of quotes.
 func (e *Env) PathError(file string, err error) {
 	if quotefCommands[e.Name()] {
-		file = quoteIfNeeded(file)
+		file = gnu.QuoteF(file)
 	}
 	fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Name(), file, ErrText(err))
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strings"
@@ -68,7 +69,7 @@ loop:
 			have = false
 		case c == '/' || c == '+':
 			if have {
-				msgs = append(msgs, fmt.Sprintf("'%c' specifier not at start of number: %s", c, cQuote(stops[i:])))
+				msgs = append(msgs, fmt.Sprintf("'%c' specifier not at start of number: %s", c, gnu.Quote(stops[i:])))
 				ok = false
 			}
 			extendVal, incrVal = c == '/', c == '+'
@@ -82,14 +83,14 @@ loop:
 				for j < len(stops) && stops[j] >= '0' && stops[j] <= '9' {
 					j++
 				}
-				msgs = append(msgs, fmt.Sprintf("tab stop is too large %s", cQuote(stops[numStart:j])))
+				msgs = append(msgs, fmt.Sprintf("tab stop is too large %s", gnu.Quote(stops[numStart:j])))
 				ok = false
 				i = j - 1
 				continue
 			}
 			val = val*10 + d
 		default:
-			msgs = append(msgs, fmt.Sprintf("tab size contains invalid character(s): %s", cQuote(stops[i:])))
+			msgs = append(msgs, fmt.Sprintf("tab size contains invalid character(s): %s", gnu.Quote(stops[i:])))
 			ok = false
 			break loop
 		}

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math/big"
 	"strings"
 	"unicode/utf8"
@@ -50,7 +51,7 @@ func expr(env *Env) (status int) {
 	p := &exprParser{args: args}
 	v := p.or()
 	if p.pos < len(p.args) {
-		panic(&exprError{"syntax error: unexpected argument " + laQuote(p.args[p.pos]), 2})
+		panic(&exprError{"syntax error: unexpected argument " + gnu.Quote(p.args[p.pos]), 2})
 	}
 	w := laWriter(env)
 	w.WriteString(v + "\n")
@@ -89,7 +90,7 @@ func (p *exprParser) peek() (string, bool) {
 func (p *exprParser) next() string {
 	if p.pos >= len(p.args) {
 		prev := p.args[len(p.args)-1]
-		panic(&exprError{"syntax error: missing argument after " + laQuote(prev), 2})
+		panic(&exprError{"syntax error: missing argument after " + gnu.Quote(prev), 2})
 	}
 	p.pos++
 	return p.args[p.pos-1]
@@ -104,7 +105,7 @@ func (p *exprParser) binary(ops []string, sub func() string, apply func(op, a, b
 		}
 		p.pos++
 		if p.pos >= len(p.args) {
-			panic(&exprError{"syntax error: missing argument after " + laQuote(t), 2})
+			panic(&exprError{"syntax error: missing argument after " + gnu.Quote(t), 2})
 		}
 		v = apply(t, v, sub())
 	}
@@ -236,9 +237,9 @@ func (p *exprParser) primary() string {
 		v := p.or()
 		if c, ok := p.peek(); !ok || c != ")" {
 			if !ok {
-				panic(&exprError{"syntax error: expecting ')' after " + laQuote(p.args[len(p.args)-1]), 2})
+				panic(&exprError{"syntax error: expecting ')' after " + gnu.Quote(p.args[len(p.args)-1]), 2})
 			}
-			panic(&exprError{"syntax error: expecting ')' instead of " + laQuote(c), 2})
+			panic(&exprError{"syntax error: expecting ')' instead of " + gnu.Quote(c), 2})
 		}
 		p.pos++
 		return v

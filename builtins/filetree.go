@@ -2,80 +2,17 @@ package builtins
 
 import (
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 	"syscall"
 )
 
 // Helpers shared by the file and tree builtins (mkdir, rm, rmdir, cp, mv,
 // touch, stat, du, realpath).
-
-// ftQuote quotes a file name as GNU's quote() does in the C locale (gnulib
-// shell-escape-always style): 'name'; "it's" when a single quote is the
-// only special character; otherwise single-quoted runs with '\” for a
-// quote and $'\t' runs for unprintable bytes.
-func ftQuote(s string) string {
-	plain := true
-	dq := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c < 0x20 || c >= 0x7f:
-			plain, dq = false, false
-		case c == '\'':
-			plain = false
-		case strings.IndexByte("$`\\\"!", c) >= 0:
-			dq = false
-		}
-	}
-	if plain {
-		return "'" + s + "'"
-	}
-	if dq {
-		return `"` + s + `"`
-	}
-	var b strings.Builder
-	inEsc := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f {
-			if !inEsc {
-				if i > 0 {
-					b.WriteByte('\'')
-				} else {
-					b.WriteString("''")
-				}
-				b.WriteString("$'")
-				inEsc = true
-			}
-			switch c {
-			case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
-				b.WriteString(cEscape(c))
-			default:
-				b.WriteString(`\` + strconv.FormatInt(int64(c), 8))
-			}
-			continue
-		}
-		if inEsc || i == 0 {
-			if inEsc {
-				b.WriteByte('\'')
-			}
-			b.WriteByte('\'')
-			inEsc = false
-		}
-		if c == '\'' {
-			b.WriteString(`'\''`)
-		} else {
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
 
 // ftLstat describes the operand name as lstat(2) does: a final symbolic
 // link is described itself, unless name ends in "/", which makes the
@@ -90,7 +27,7 @@ func ftLstat(env *Env, name string) (fs.FileInfo, error) {
 // ftErrorf prints "NAME: what 'FILE': reason", the GNU form of a failed
 // operation on a file ("cannot remove 'x': No such file or directory").
 func (e *Env) ftErrorf(what, file string, err error) {
-	e.Errorf("%s %s: %s", what, ftQuote(file), ErrText(err))
+	e.Errorf("%s %s: %s", what, gnu.QuoteAF(file), ErrText(err))
 }
 
 // ftIsErrno reports whether err wraps errno.

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -124,8 +125,8 @@ func TestFtQuote(t *testing.T) {
 		"a\\b":   `'a\b'`,
 		"a'b\tc": `'a'\''b'$'\t''c'`,
 	} {
-		if got := ftQuote(in); got != want {
-			t.Errorf("ftQuote(%q) = %s, want %s", in, got, want)
+		if got := gnu.QuoteAF(in); got != want {
+			t.Errorf("gnu.QuoteAF(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
@@ -273,7 +274,7 @@ func (fd *finder) outFile(name string) (*bufio.Writer, error) {
 	}
 	f, err := fd.env.Create(name)
 	if err != nil {
-		return nil, findErrf("%s: %s", laQuote(name), ErrText(err))
+		return nil, findErrf("%s: %s", gnu.Quote(name), ErrText(err))
 	}
 	w := bufio.NewWriterSize(f, 32<<10)
 	fd.files = append(fd.files, &findFile{name: name, w: w, f: f})
@@ -289,7 +290,7 @@ func (fd *finder) closeFiles() {
 			}
 		}
 		if err != nil {
-			fd.env.Errorf("%s: %s", laQuote(f.name), ErrText(err))
+			fd.env.Errorf("%s: %s", gnu.Quote(f.name), ErrText(err))
 			fd.status = 1
 		}
 	}
@@ -311,7 +312,7 @@ func (fd *finder) statOf(abs string) (fs.FileInfo, error) {
 func (fd *finder) refStat(name string) (fs.FileInfo, error) {
 	info, err := fd.statOf(fd.env.Abs(name))
 	if err != nil {
-		return nil, findErrf("%s: %s", laQuote(name), ErrText(err))
+		return nil, findErrf("%s: %s", gnu.Quote(name), ErrText(err))
 	}
 	return info, nil
 }
@@ -349,7 +350,7 @@ func (f *findEnt) fileType(fd *finder) fs.FileMode {
 }
 
 func (fd *finder) fileErr(name string, err error) {
-	fd.env.Errorf("%s: %s", laQuote(name), ErrText(err))
+	fd.env.Errorf("%s: %s", gnu.Quote(name), ErrText(err))
 	fd.status = 1
 }
 
@@ -429,7 +430,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 							}
 						}
 						if loop != "" {
-							fd.env.Errorf("File system loop detected; %s is part of the same file system loop as %s.", laQuote(child.path), laQuote(loop))
+							fd.env.Errorf("File system loop detected; %s is part of the same file system loop as %s.", gnu.Quote(child.path), gnu.Quote(loop))
 							fd.status = 1
 							continue
 						}
@@ -623,7 +624,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || v[0] == '+' || v[0] == '-' {
-			return nil, findErrf("Expected a positive decimal integer argument to %s, but got %s", t, laQuote(v))
+			return nil, findErrf("Expected a positive decimal integer argument to %s, but got %s", t, gnu.Quote(v))
 		}
 		if t == "-maxdepth" {
 			fd.maxDepth = n
@@ -646,7 +647,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			"posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 			fd.regType = v
 		default:
-			return nil, findErrf("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", laQuote(v))
+			return nil, findErrf("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", gnu.Quote(v))
 		}
 		return yes, nil
 
@@ -808,7 +809,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if t == "-newermt" {
 			d, err := dateParse(v, fd.now, fd.loc)
 			if err != nil {
-				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", laQuote(v))
+				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", gnu.Quote(v))
 			}
 			mt = d
 		} else {
@@ -851,7 +852,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		}
 		want, err := strconv.ParseUint(mode, 8, 32)
 		if err != nil || want > 07777 {
-			return nil, findErrf("invalid mode %s", laQuote(v))
+			return nil, findErrf("invalid mode %s", gnu.Quote(v))
 		}
 		return func(f *findEnt) bool {
 			info, err := f.stat(fd)
@@ -945,7 +946,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := fd.env.FS.Remove(f.abs); err != nil {
-				fd.env.Errorf("cannot delete %s: %s", laQuote(f.path), ErrText(err))
+				fd.env.Errorf("cannot delete %s: %s", gnu.Quote(f.path), ErrText(err))
 				fd.status = 1
 				return false
 			}

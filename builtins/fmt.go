@@ -91,7 +91,7 @@ func fmtCmd(env *Env) int {
 	parseWidth := func(v string, limit int) (int, bool) {
 		n, e := gnu.ParseSize(v, 10, "")
 		if e != gnu.SizeOK || n > uint64(limit) {
-			msg := "invalid width: " + laQuote(v)
+			msg := "invalid width: " + gnu.Quote(v)
 			if e&^gnu.SizeOverflow == 0 {
 				msg += ": Numerical result out of range"
 			}
@@ -136,7 +136,7 @@ func fmtCmd(env *Env) int {
 		r, err := env.Open(name)
 		if err != nil {
 			s.w.Flush()
-			env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))
+			env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
 			status = 1
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strings"
 )
@@ -40,9 +41,9 @@ func (c *laCountSpec) parse(val string, lines bool) error {
 	n, st := laSize(s)
 	switch st {
 	case laSizeBad:
-		return fmt.Errorf("invalid number of %s: %s", what, laQuote(val))
+		return fmt.Errorf("invalid number of %s: %s", what, gnu.Quote(val))
 	case laSizeBig:
-		return fmt.Errorf("invalid number of %s: %s: Value too large for defined data type", what, laQuote(val))
+		return fmt.Errorf("invalid number of %s: %s: Value too large for defined data type", what, gnu.Quote(val))
 	}
 	c.n = n
 	return nil
@@ -141,7 +142,7 @@ func head(env *Env) int {
 			if err := w.Flush(); err != nil {
 				return laWriteFailed(env, err)
 			}
-			env.Errorf("error reading %s: %s", laQuote(laDisplayName(name)), ErrText(err))
+			env.Errorf("error reading %s: %s", gnu.QuoteAF(laDisplayName(name)), ErrText(err))
 			status = 1
 		}
 	}

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
 )
 
@@ -55,7 +56,7 @@ func id(env *Env) int {
 			if err := w.Flush(); err != nil {
 				return laWriteFailed(env, err)
 			}
-			env.Errorf("%s: no such user", laQuote(u))
+			env.Errorf("%s: no such user", gnu.Quote(u))
 			status = 1
 			continue
 		}
@@ -91,7 +92,7 @@ func whoami(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if len(args) > 0 {
-		return f.Fail(&UsageError{"extra operand " + laQuote(args[0])}, 1)
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
 	}
 	w := laWriter(env)
 	w.WriteString(VirtualUser + "\n")

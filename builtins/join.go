@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
@@ -111,7 +112,7 @@ func join(env *Env) int {
 	unpaired := func(v string) error {
 		n, ok, _ := joinParseUint(v)
 		if !ok || (n != 1 && n != 2) {
-			return fmt.Errorf("invalid field number: %s", cQuote(v))
+			return fmt.Errorf("invalid field number: %s", gnu.Quote(v))
 		}
 		o.unpaired[n-1] = true
 		return nil
@@ -163,7 +164,7 @@ func join(env *Env) int {
 		case v == `\0`:
 			tab = 0
 		case len(v) > 1:
-			return fmt.Errorf("multi-character tab %s", cQuote(v))
+			return fmt.Errorf("multi-character tab %s", gnu.Quote(v))
 		default:
 			tab = int(v[0])
 		}
@@ -218,7 +219,7 @@ func join(env *Env) int {
 			arg := names[op0]
 			switch opStatus[op0] {
 			case joinMustBeOperand:
-				return &UsageError{"extra operand " + laQuote(name)}
+				return &UsageError{"extra operand " + gnu.Quote(name)}
 			case joinMightBeJ1, joinMightBeJ2:
 				jCount[opStatus[op0]-joinMightBeJ1]--
 				n, err := joinFieldNumber(arg)
@@ -282,7 +283,7 @@ func join(env *Env) int {
 		if nfiles == 0 {
 			return f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return f.Fail(&UsageError{"missing operand after " + cQuote(env.Args[len(env.Args)-1])}, 1)
+		return f.Fail(&UsageError{"missing operand after " + gnu.Quote(env.Args[len(env.Args)-1])}, 1)
 	}
 	for i := range 2 {
 		if jCount[i] != 0 {
@@ -400,7 +401,7 @@ func joinFieldNumber(s string) (int, error) {
 		return math.MaxInt32, nil
 	}
 	if !ok || n == 0 {
-		return 0, fmt.Errorf("invalid field number: %s", cQuote(s))
+		return 0, fmt.Errorf("invalid field number: %s", gnu.Quote(s))
 	}
 	return int(n - 1), nil
 }
@@ -439,10 +440,10 @@ func joinDecodeSpec(s string) (joinSpec, error) {
 	case s == "0":
 		return joinSpec{0, 0}, nil
 	case strings.HasPrefix(s, "0"):
-		return joinSpec{}, fmt.Errorf("invalid field specifier: %s", cQuote(s))
+		return joinSpec{}, fmt.Errorf("invalid field specifier: %s", gnu.Quote(s))
 	case strings.HasPrefix(s, "1") || strings.HasPrefix(s, "2"):
 		if len(s) < 2 || s[1] != '.' {
-			return joinSpec{}, fmt.Errorf("invalid field specifier: %s", cQuote(s))
+			return joinSpec{}, fmt.Errorf("invalid field specifier: %s", gnu.Quote(s))
 		}
 		n, err := joinFieldNumber(s[2:])
 		if err != nil {
@@ -450,7 +451,7 @@ func joinDecodeSpec(s string) (joinSpec, error) {
 		}
 		return joinSpec{int(s[0] - '0'), n}, nil
 	}
-	return joinSpec{}, fmt.Errorf("invalid file number in field spec: %s", cQuote(s))
+	return joinSpec{}, fmt.Errorf("invalid file number in field spec: %s", gnu.Quote(s))
 }
 
 // joiner runs the merge of two sorted inputs.

@@ -141,10 +141,10 @@ func laOpenReport(env *Env, w *bufio.Writer, hdr *laHeaders, name string) (io.Re
 		// GNU opens a directory and fails reading it.
 		hdr.write(w, name)
 		w.Flush()
-		env.Errorf("error reading %s: %s", laQuote(name), ErrText(err))
+		env.Errorf("error reading %s: %s", gnu.QuoteAF(name), ErrText(err))
 	default:
 		w.Flush()
-		env.Errorf("cannot open %s for reading: %s", laQuote(name), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
 	}
 	return nil, nil, false
 }
@@ -167,37 +167,6 @@ func laOpen(env *Env, name string) (io.ReadCloser, fs.FileInfo, error) {
 
 // errLaIsDir is reading a directory.
 var errLaIsDir = &fs.PathError{Op: "read", Err: syscall.EISDIR}
-
-// laQuote quotes s as GNU's quote() does in the C locale: 'like this'.
-func laQuote(s string) string {
-	if !strings.Contains(s, "'") && laPrintable(s) {
-		return "'" + s + "'"
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\'':
-			b.WriteString(`'\''`)
-		case c < 0x20 || c >= 0x7f:
-			b.WriteString(`'$'\` + strconv.FormatInt(int64(c), 8) + `''`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-func laPrintable(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			return false
-		}
-	}
-	return true
-}
 
 // laSize parses the count of head and tail: gnu.ParseSize with their
 // suffixes (b, kB 1000, K/KiB 1024, MB, M, ... up to Y). It returns
@@ -669,7 +638,7 @@ func laParseFloatFormat(format string) (pre string, spec laFloatFmt, post string
 			continue
 		}
 		if found {
-			return "", spec, "", fmt.Errorf("format %s has too many %% directives", laQuote(format))
+			return "", spec, "", fmt.Errorf("format %s has too many %% directives", gnu.Quote(format))
 		}
 		found = true
 		j := i + 1
@@ -707,7 +676,7 @@ func laParseFloatFormat(format string) (pre string, spec laFloatFmt, post string
 			if end < len(format) {
 				end++
 			}
-			return "", spec, "", fmt.Errorf("format %s has unknown %s directive", laQuote(format), format[i:end])
+			return "", spec, "", fmt.Errorf("format %s has unknown %s directive", gnu.Quote(format), format[i:end])
 		}
 		spec.verb = format[j]
 		pre = b.String()
@@ -715,7 +684,7 @@ func laParseFloatFormat(format string) (pre string, spec laFloatFmt, post string
 		i = j
 	}
 	if !found {
-		return "", spec, "", fmt.Errorf("format %s has no %% directive", laQuote(format))
+		return "", spec, "", fmt.Errorf("format %s has no %% directive", gnu.Quote(format))
 	}
 	return pre, spec, b.String(), nil
 }

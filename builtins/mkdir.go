@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"strings"
 )
@@ -29,7 +30,7 @@ func mkdir(env *Env) int {
 	if *modeSet {
 		m, ok := ftParseMode(*modeStr, 0o777, true)
 		if !ok {
-			env.Errorf("invalid mode %s", ftQuote(*modeStr))
+			env.Errorf("invalid mode %s", gnu.QuoteAF(*modeStr))
 			return 1
 		}
 		mode = m
@@ -40,7 +41,7 @@ func mkdir(env *Env) int {
 	status := 0
 	created := func(name string) {
 		if *verbose {
-			fmt.Fprintf(env.Stdout, "%s: created directory %s\n", env.Name(), ftQuote(name))
+			fmt.Fprintf(env.Stdout, "%s: created directory %s\n", env.Name(), gnu.QuoteAF(name))
 		}
 	}
 	for _, d := range dirs {

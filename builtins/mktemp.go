@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"os"
 	"path"
@@ -71,7 +72,7 @@ func mktemp(env *Env) int {
 	}
 	if *suffixSet {
 		if strings.Contains(*suffix, "/") {
-			return fail("invalid suffix %s, contains directory separator", ftQuote(*suffix))
+			return fail("invalid suffix %s, contains directory separator", gnu.QuoteAF(*suffix))
 		}
 	} else {
 		// Without --suffix, what follows the last X is the suffix.
@@ -81,12 +82,12 @@ func mktemp(env *Env) int {
 	}
 	xs := len(template) - len(strings.TrimRight(template, "X"))
 	if xs < 3 {
-		return fail("too few X's in template %s", ftQuote(template+*suffix))
+		return fail("too few X's in template %s", gnu.QuoteAF(template+*suffix))
 	}
 	switch {
 	case *legacyT:
 		if strings.Contains(template, "/") {
-			return fail("invalid template, %s, contains directory separator", ftQuote(template+*suffix))
+			return fail("invalid template, %s, contains directory separator", gnu.QuoteAF(template+*suffix))
 		}
 		base := envTmp
 		if base == "" {
@@ -98,7 +99,7 @@ func mktemp(env *Env) int {
 		template = path.Join(base, template)
 	case tmpdirSet:
 		if strings.HasPrefix(template, "/") {
-			return fail("invalid template, %s; with --tmpdir, it may not be absolute", ftQuote(template+*suffix))
+			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.QuoteAF(template+*suffix))
 		}
 		base := tmpdir
 		if base == "" {
@@ -159,7 +160,7 @@ func mktemp(env *Env) int {
 		return 0
 	}
 	if !*quiet {
-		env.Errorf("failed to create %s via template %s: %s", what, ftQuote(template+*suffix), ErrText(lastErr))
+		env.Errorf("failed to create %s via template %s: %s", what, gnu.QuoteAF(template+*suffix), ErrText(lastErr))
 	}
 	return 1
 }

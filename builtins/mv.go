@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
 	"syscall"
 )
@@ -52,11 +53,11 @@ func (m *mover) operand(src, dst string) bool {
 		return false
 	}
 	if sabs == dabs {
-		env.Errorf("%s and %s are the same file", ftQuote(src), ftQuote(dst))
+		env.Errorf("%s and %s are the same file", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
 	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
-		env.Errorf("cannot move %s to a subdirectory of itself, %s", ftQuote(src), ftQuote(dst))
+		env.Errorf("cannot move %s to a subdirectory of itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
 	if dfi, err := env.FS.Stat(dabs); err == nil {
@@ -64,22 +65,22 @@ func (m *mover) operand(src, dst string) bool {
 		case m.noClobber:
 			return true
 		case dfi.IsDir() && !fi.IsDir():
-			env.Errorf("cannot overwrite directory %s with non-directory", ftQuote(dst))
+			env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
 			return false
 		case !dfi.IsDir() && fi.IsDir():
-			env.Errorf("cannot overwrite non-directory %s with directory %s", ftQuote(dst), ftQuote(src))
+			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))
 			return false
 		}
 	}
 	err = env.FS.Rename(sabs, dabs)
 	if err == nil {
 		if m.verbose {
-			fmt.Fprintf(env.Stdout, "renamed %s -> %s\n", ftQuote(src), ftQuote(dst))
+			fmt.Fprintf(env.Stdout, "renamed %s -> %s\n", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		}
 		return true
 	}
 	if !ftIsErrno(err, syscall.EXDEV) {
-		env.Errorf("cannot move %s to %s: %s", ftQuote(src), ftQuote(dst), ErrText(err))
+		env.Errorf("cannot move %s to %s: %s", gnu.QuoteAF(src), gnu.QuoteAF(dst), ErrText(err))
 		return false
 	}
 	// Across trees: copy, then remove the source. GNU mv copies a link as

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"regexp"
 	"strconv"
@@ -30,7 +31,7 @@ func (s *nlStyle) set(what, v string) error {
 		}
 		s.kind, s.re = 'p', re
 	default:
-		return &UsageError{fmt.Sprintf("invalid %s numbering style: %s", what, laQuote(v))}
+		return &UsageError{fmt.Sprintf("invalid %s numbering style: %s", what, gnu.Quote(v))}
 	}
 	return nil
 }
@@ -53,10 +54,10 @@ func nl(env *Env) int {
 		return func(v string, _ bool) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
-				return fmt.Errorf("invalid %s: %s", what, laQuote(v))
+				return fmt.Errorf("invalid %s: %s", what, gnu.Quote(v))
 			}
 			if n < lo {
-				return fmt.Errorf("invalid %s: %s: Numerical result out of range", what, laQuote(v))
+				return fmt.Errorf("invalid %s: %s: Numerical result out of range", what, gnu.Quote(v))
 			}
 			*p = n
 			return nil
@@ -68,7 +69,7 @@ func nl(env *Env) int {
 	format := "rn"
 	f.Func('n', "number-format", RequiredArg, "FORMAT", "insert line numbers according to FORMAT", func(v string, _ bool) error {
 		if v != "ln" && v != "rn" && v != "rz" {
-			return &UsageError{"invalid line numbering format: " + laQuote(v)}
+			return &UsageError{"invalid line numbering format: " + gnu.Quote(v)}
 		}
 		format = v
 		return nil

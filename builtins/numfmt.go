@@ -57,9 +57,9 @@ type nfRange struct{ lo, hi int }
 // nfArgError is GNU's "invalid argument" message for an enumerated option.
 func nfArgError(val, opt string, valid []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "invalid argument %s for %s\nValid arguments are:", laQuote(val), laQuote("--"+opt))
+	fmt.Fprintf(&b, "invalid argument %s for %s\nValid arguments are:", gnu.Quote(val), gnu.Quote("--"+opt))
 	for _, v := range valid {
-		fmt.Fprintf(&b, "\n  - %s", laQuote(v))
+		fmt.Fprintf(&b, "\n  - %s", gnu.Quote(v))
 	}
 	return &UsageError{b.String()}
 }
@@ -89,7 +89,7 @@ func nfUnit(v string) (*big.Rat, error) {
 	}
 	n, e := gnu.ParseSize(t, 10, "KMGTPEZY0")
 	if e != gnu.SizeOK || n == 0 {
-		return nil, fmt.Errorf("invalid unit size: %s", laQuote(v))
+		return nil, fmt.Errorf("invalid unit size: %s", gnu.Quote(v))
 	}
 	return new(big.Rat).SetInt(new(big.Int).SetUint64(n)), nil
 }
@@ -105,7 +105,7 @@ func nfParseFields(v string) ([]nfRange, error) {
 		a, b, isRange := strings.Cut(part, "-")
 		var err error
 		if a == "" && !isRange {
-			return nil, fmt.Errorf("invalid field value %s", laQuote(part))
+			return nil, fmt.Errorf("invalid field value %s", gnu.Quote(part))
 		}
 		if a == "" {
 			lo = 1
@@ -113,7 +113,7 @@ func nfParseFields(v string) ([]nfRange, error) {
 			if err == nil && lo == 0 {
 				return nil, &UsageError{"fields are numbered from 1"}
 			}
-			return nil, fmt.Errorf("invalid field value %s", laQuote(a))
+			return nil, fmt.Errorf("invalid field value %s", gnu.Quote(a))
 		}
 		switch {
 		case !isRange:
@@ -122,7 +122,7 @@ func nfParseFields(v string) ([]nfRange, error) {
 			hi = math.MaxInt
 		default:
 			if hi, err = strconv.Atoi(b); err != nil || hi < 1 {
-				return nil, fmt.Errorf("invalid field value %s", laQuote(b))
+				return nil, fmt.Errorf("invalid field value %s", gnu.Quote(b))
 			}
 			if hi < lo {
 				return nil, fmt.Errorf("invalid decreasing range")
@@ -134,7 +134,7 @@ func nfParseFields(v string) ([]nfRange, error) {
 }
 
 func (o *numfmtOpts) parseFormat(v string) error {
-	bad := fmt.Errorf("invalid format %s, directive must be %%[0]['][-][N][.][N]f", laQuote(v))
+	bad := fmt.Errorf("invalid format %s, directive must be %%[0]['][-][N][.][N]f", gnu.Quote(v))
 	i := 0
 	var pre strings.Builder
 	for ; i < len(v); i++ {
@@ -149,7 +149,7 @@ func (o *numfmtOpts) parseFormat(v string) error {
 		pre.WriteByte(v[i])
 	}
 	if i >= len(v) {
-		return fmt.Errorf("format %s has no %% directive", laQuote(v))
+		return fmt.Errorf("format %s has no %% directive", gnu.Quote(v))
 	}
 	i++
 	for ; i < len(v); i++ {
@@ -199,7 +199,7 @@ func (o *numfmtOpts) parseFormat(v string) error {
 				i++
 				continue
 			}
-			return fmt.Errorf("format %s has too many %% directives", laQuote(v))
+			return fmt.Errorf("format %s has too many %% directives", gnu.Quote(v))
 		}
 		suf.WriteByte(v[i])
 	}
@@ -242,7 +242,7 @@ func numfmt(env *Env) int {
 	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N right-aligns, negative left-aligns", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n == 0 || n > 1<<24 || n < -(1<<24) {
-			return fmt.Errorf("invalid padding value %s", laQuote(v))
+			return fmt.Errorf("invalid padding value %s", gnu.Quote(v))
 		}
 		o.padding, o.paddingSet = n, true
 		return nil
@@ -265,7 +265,7 @@ func numfmt(env *Env) int {
 		if present {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return fmt.Errorf("invalid header value %s", laQuote(v))
+				return fmt.Errorf("invalid header value %s", gnu.Quote(v))
 			}
 			o.header = n
 		}
@@ -494,14 +494,14 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 		}
 	}
 	if digits == 0 {
-		return nil, 0, fmt.Errorf("invalid number: %s", laQuote(s))
+		return nil, 0, fmt.Errorf("invalid number: %s", gnu.Quote(s))
 	}
 	if digits > 27 {
-		return nil, 0, fmt.Errorf("value too large to be converted: %s", laQuote(s))
+		return nil, 0, fmt.Errorf("value too large to be converted: %s", gnu.Quote(s))
 	}
 	val, ok := new(big.Rat).SetString(s[:i])
 	if !ok {
-		return nil, 0, fmt.Errorf("invalid number: %s", laQuote(s))
+		return nil, 0, fmt.Errorf("invalid number: %s", gnu.Quote(s))
 	}
 	rest := s[i:]
 	if rest == "" {
@@ -509,10 +509,10 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 	}
 	p := strings.IndexByte(nfPowers, rest[0])
 	if p < 0 {
-		return nil, 0, fmt.Errorf("invalid suffix in input: %s", laQuote(s))
+		return nil, 0, fmt.Errorf("invalid suffix in input: %s", gnu.Quote(s))
 	}
 	if o.from == nfNone {
-		return nil, 0, fmt.Errorf("rejecting suffix in input: %s (consider using --from)", laQuote(s))
+		return nil, 0, fmt.Errorf("rejecting suffix in input: %s (consider using --from)", gnu.Quote(s))
 	}
 	base := int64(1000)
 	hasI := len(rest) > 1 && rest[1] == 'i'
@@ -522,7 +522,7 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 	case nfIECI:
 		base = 1024
 		if !hasI {
-			return nil, 0, fmt.Errorf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", laQuote(s))
+			return nil, 0, fmt.Errorf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", gnu.Quote(s))
 		}
 	case nfAuto:
 		if hasI {
@@ -534,7 +534,7 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 		n = 1
 	}
 	if len(rest) > n {
-		return nil, 0, fmt.Errorf("invalid suffix in input %s: %s", laQuote(s), laQuote(rest[n:]))
+		return nil, 0, fmt.Errorf("invalid suffix in input %s: %s", gnu.Quote(s), gnu.Quote(rest[n:]))
 	}
 	mult := new(big.Int).Exp(big.NewInt(base), big.NewInt(int64(p+1)), nil)
 	val.Mul(val, new(big.Rat).SetInt(mult))

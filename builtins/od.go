@@ -71,7 +71,7 @@ func odParseType(s string) ([]odSpec, error) {
 					n, rest := odSmallInt(s)
 					if rest != s {
 						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", cQuote(orig), n)
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", gnu.Quote(orig), n)
 						}
 						size, s = int(n), rest
 					}
@@ -102,7 +102,7 @@ func odParseType(s string) ([]odSpec, error) {
 					n, rest := odSmallInt(s)
 					if rest != s {
 						if n != 4 && n != 8 && n != 16 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", cQuote(orig), n)
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", gnu.Quote(orig), n)
 						}
 						size, s = int(n), rest
 					}
@@ -120,7 +120,7 @@ func odParseType(s string) ([]odSpec, error) {
 		case 'a', 'c':
 			sp = odSpec{kind: c, size: 1, width: 3}
 		default:
-			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, cQuote(orig))
+			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, gnu.Quote(orig))
 		}
 		if s != "" && s[0] == 'z' {
 			sp.z = true
@@ -142,16 +142,17 @@ func odSmallInt(s string) (n uint64, rest string) {
 }
 
 // odParseSize is gnu.ParseSize with od's messages (gnulib's xstrtol_fatal):
-// the error names the option as the user spelt it (-j or --skip-bytes).
+// the error names the option as the user spelt it (-j or --skip-bytes)
+// and the argument between plain quotes, as gnulib's xstrtol_fatal.
 func odParseSize(arg, opt string, base int, suffixes string) (uint64, error) {
 	v, e := gnu.ParseSize(arg, base, suffixes)
 	switch {
 	case e&gnu.SizeInvalid != 0:
-		return 0, fmt.Errorf("invalid %s argument %s", opt, cQuote(arg))
+		return 0, fmt.Errorf("invalid %s argument '%s'", opt, arg)
 	case e&gnu.SizeInvalidSuffix != 0:
-		return 0, fmt.Errorf("invalid suffix in %s argument %s", opt, cQuote(arg))
+		return 0, fmt.Errorf("invalid suffix in %s argument '%s'", opt, arg)
 	case e == gnu.SizeOverflow:
-		return 0, fmt.Errorf("%s argument %s too large", opt, cQuote(arg))
+		return 0, fmt.Errorf("%s argument '%s' too large", opt, arg)
 	}
 	return v, nil
 }
@@ -704,13 +705,13 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 		valid := "\nValid arguments are:\n  - 'little'\n  - 'big'\nTry '" + env.Name() + " --help' for more information."
 		switch {
 		case v == "":
-			return fmt.Errorf("ambiguous argument %s for '--endian'%s", cQuote(v), valid)
+			return fmt.Errorf("ambiguous argument %s for '--endian'%s", gnu.Quote(v), valid)
 		case strings.HasPrefix("big", v):
 			swap = true
 		case strings.HasPrefix("little", v):
 			swap = false
 		default:
-			return fmt.Errorf("invalid argument %s for '--endian'%s", cQuote(v), valid)
+			return fmt.Errorf("invalid argument %s for '--endian'%s", gnu.Quote(v), valid)
 		}
 		return nil
 	})
@@ -768,7 +769,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 				return err
 			}
 			if n > math.MaxInt32 {
-				return fmt.Errorf("%s is too large", cQuote(v))
+				return fmt.Errorf("%s is too large", gnu.Quote(v))
 			}
 			width = int(n)
 			return nil
@@ -826,7 +827,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 			}
 		}
 		if traditional && len(files) > 1 {
-			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), cQuote(files[1]), env.Name(), env.Name())
+			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), gnu.Quote(files[1]), env.Name(), env.Name())
 			return 1
 		}
 	}

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
 	"strings"
 	"time"
@@ -48,7 +49,7 @@ func prCmd(env *Env) int {
 		return func(v string, _ bool) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 && what != "offset" || n < 0 {
-				return &UsageError{"'-" + what + "' " + laQuote(v) + ": Invalid argument"}
+				return &UsageError{"'-" + what + "' " + gnu.Quote(v) + ": Invalid argument"}
 			}
 			*p = n
 			return nil

@@ -2,33 +2,7 @@ package builtins
 
 import (
 	"fmt"
-	"strings"
 )
-
-// cQuote quotes s as GNU's quote() does in the C locale: 'like this',
-// with backslash escapes for the quote, backslashes and unprintable bytes.
-func cQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\'', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
-			b.WriteString(cEscape(c))
-		default:
-			if c < 0x20 || c >= 0x7f {
-				fmt.Fprintf(&b, `\%03o`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
 
 // BashEscapeByte is the escape of byte c inside bash's $'…' quoting, as
 // printf %q and ${v@Q} print it: a C escape, \E for ESC, else \NNN octal.

@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strings"
@@ -201,7 +202,7 @@ func realpath(env *Env) int {
 	if *relSet {
 		if base, err = canon(*relTo); err != nil {
 			if !*quiet {
-				env.PathError(xaQuote(*relTo), err)
+				env.PathError(gnu.QuoteF(*relTo), err)
 			}
 			return 1
 		}
@@ -218,7 +219,7 @@ func realpath(env *Env) int {
 				return 1
 			}
 			if !*quiet {
-				env.PathError(xaQuote(name), err)
+				env.PathError(gnu.QuoteF(name), err)
 			}
 			status = 1
 			continue

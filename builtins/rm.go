@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strings"
@@ -77,13 +78,13 @@ func (r *remover) operand(name string) bool {
 	abs := env.Abs(name)
 	if r.recursive {
 		if abs == "/" {
-			env.Errorf("it is dangerous to operate recursively on %s", ftQuote(name))
+			env.Errorf("it is dangerous to operate recursively on %s", gnu.QuoteAF(name))
 			env.Errorf("use --no-preserve-root to override this failsafe")
 			return false
 		}
 		base := path.Base(strings.TrimRight(name, "/"))
 		if base == "." || base == ".." {
-			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", ftQuote(name))
+			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", gnu.QuoteAF(name))
 			return false
 		}
 	}
@@ -172,9 +173,9 @@ func (r *remover) unlink(name, abs string, dir bool) bool {
 	}
 	if r.verbose {
 		if dir {
-			fmt.Fprintf(r.env.Stdout, "removed directory %s\n", ftQuote(name))
+			fmt.Fprintf(r.env.Stdout, "removed directory %s\n", gnu.QuoteAF(name))
 		} else {
-			fmt.Fprintf(r.env.Stdout, "removed %s\n", ftQuote(name))
+			fmt.Fprintf(r.env.Stdout, "removed %s\n", gnu.QuoteAF(name))
 		}
 	}
 	return true

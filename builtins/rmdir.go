@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"strings"
 	"syscall"
@@ -33,7 +34,7 @@ func rmdir(env *Env) int {
 	// remove removes one directory; quiet reports an ignored failure.
 	remove := func(d string) (ok, quiet bool, err error) {
 		if *verbose {
-			fmt.Fprintf(env.Stdout, "%s: removing directory, %s\n", env.Name(), ftQuote(d))
+			fmt.Fprintf(env.Stdout, "%s: removing directory, %s\n", env.Name(), gnu.QuoteAF(d))
 		}
 		abs := env.Abs(d)
 		fi, err := env.FS.Lstat(abs)
@@ -66,7 +67,7 @@ func rmdir(env *Env) int {
 		ok, quiet, err := remove(d)
 		if !ok {
 			if !quiet {
-				env.Errorf("failed to remove %s: %s", ftQuote(d), ErrText(err))
+				env.Errorf("failed to remove %s: %s", gnu.QuoteAF(d), ErrText(err))
 				status = 1
 			}
 			continue
@@ -87,7 +88,7 @@ func rmdir(env *Env) int {
 			ok, quiet, err := remove(p)
 			if !ok {
 				if !quiet {
-					env.Errorf("failed to remove directory %s: %s", ftQuote(p), ErrText(err))
+					env.Errorf("failed to remove directory %s: %s", gnu.QuoteAF(p), ErrText(err))
 					status = 1
 				}
 				break

@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"math/big"
 	"strconv"
@@ -32,10 +33,10 @@ func seqParse(arg string) (seqOperand, error) {
 	}
 	v, err := strconv.ParseFloat(num, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) || strings.Contains(s, "_") {
-		return op, fmt.Errorf("invalid floating point argument: %s", laQuote(arg))
+		return op, fmt.Errorf("invalid floating point argument: %s", gnu.Quote(arg))
 	}
 	if math.IsNaN(v) {
-		return op, fmt.Errorf("invalid 'not-a-number' argument: %s", laQuote(arg))
+		return op, fmt.Errorf("invalid 'not-a-number' argument: %s", gnu.Quote(arg))
 	}
 	op.v = v
 	if i, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64); err == nil && i > -1<<62 && i < 1<<62 {
@@ -106,7 +107,7 @@ func seq(env *Env) int {
 	case len(ops) == 0:
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	case len(ops) > 3:
-		return f.Fail(&UsageError{"extra operand " + laQuote(ops[3])}, 1)
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(ops[3])}, 1)
 	}
 	first, step := seqOperand{v: 1, width: 1, prec: 0, integer: true, i: 1}, seqOperand{v: 1, width: 1, prec: 0, integer: true, i: 1}
 	var last seqOperand
@@ -124,7 +125,7 @@ func seq(env *Env) int {
 	case 3:
 		first, step, last = parsed[0], parsed[1], parsed[2]
 		if step.v == 0 {
-			return f.Fail(&UsageError{"invalid Zero increment value: " + laQuote(ops[1])}, 1)
+			return f.Fail(&UsageError{"invalid Zero increment value: " + gnu.Quote(ops[1])}, 1)
 		}
 	}
 	if *hasFormat && *equal {

@@ -138,7 +138,7 @@ func shuf(env *Env) int {
 		// As coreutils 9.1: the message quotes the part that failed.
 		a, b, ok := strings.Cut(v, "-")
 		if !ok {
-			return fmt.Errorf("invalid input range: %s", laQuote(v))
+			return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
 		}
 		num := func(x string) (uint64, bool) {
 			x = strings.TrimLeft(x, " \t\n\v\f\r")
@@ -148,14 +148,14 @@ func shuf(env *Env) int {
 		}
 		l, okL := num(a)
 		if !okL {
-			return fmt.Errorf("invalid input range: %s", laQuote(a))
+			return fmt.Errorf("invalid input range: %s", gnu.Quote(a))
 		}
 		h, okH := num(b)
 		if !okH {
-			return fmt.Errorf("invalid input range: %s", laQuote(b))
+			return fmt.Errorf("invalid input range: %s", gnu.Quote(b))
 		}
 		if (l > 0 && h < l-1) || (l == 0 && h == math.MaxUint64) {
-			return fmt.Errorf("invalid input range: %s", laQuote(v))
+			return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
 		}
 		lo, hi, rangeSet = l, h, true
 		return nil
@@ -164,7 +164,7 @@ func shuf(env *Env) int {
 	f.Func('n', "head-count", RequiredArg, "COUNT", "output at most COUNT lines", func(v string, _ bool) error {
 		n, e := gnu.ParseSize(v, 10, "")
 		if e&^gnu.SizeOverflow != 0 {
-			return fmt.Errorf("invalid line count: %s", laQuote(v))
+			return fmt.Errorf("invalid line count: %s", gnu.Quote(v))
 		}
 		headLines = min(headLines, n) // an overflow is 2^64-1: no limit
 		return nil
@@ -191,7 +191,7 @@ func shuf(env *Env) int {
 		if !rangeSet {
 			extra = operands[1]
 		}
-		env.Errorf("extra operand %s", laQuote(extra))
+		env.Errorf("extra operand %s", gnu.Quote(extra))
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
@@ -268,7 +268,7 @@ func shuf(env *Env) int {
 	}
 	randFail := func(err error) int {
 		if errors.Is(err, errShufEOF) {
-			env.Errorf("%s: end of file", laQuote(r.name))
+			env.Errorf("%s: end of file", gnu.Quote(r.name))
 		} else if errors.Is(err, errSkCancelled) {
 			return 1
 		} else {

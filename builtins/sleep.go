@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ func sleep(env *Env) int {
 	for _, a := range args {
 		s, ok := sleepSeconds(a)
 		if !ok {
-			env.Errorf("invalid time interval %s", laQuote(a))
+			env.Errorf("invalid time interval %s", gnu.Quote(a))
 			bad = true
 			continue
 		}

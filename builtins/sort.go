@@ -1168,7 +1168,7 @@ func sortMain(env *Env) int {
 	name := env.Name()
 	if files0Set {
 		if len(files) > 0 {
-			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", ftQuote(files[0]))}, 2)
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 2)
 		}
 		var st int
 		if files, st = skFiles0(env, files0); files == nil {
@@ -1248,7 +1248,7 @@ func sortMain(env *Env) int {
 			return 1
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, quoteIfNeeded(file), ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, gnu.QuoteF(file), ErrText(err))
 			return 2
 		}
 	}
@@ -1315,11 +1315,11 @@ func skBufferSize(opt, v string) error {
 	case e == gnu.SizeOK:
 		return nil
 	case e&gnu.SizeInvalid != 0:
-		return fmt.Errorf("invalid %s argument %s", opt, laQuote(v))
+		return fmt.Errorf("invalid %s argument '%s'", opt, v)
 	case e&gnu.SizeInvalidSuffix != 0:
-		return fmt.Errorf("invalid suffix in %s argument %s", opt, laQuote(v))
+		return fmt.Errorf("invalid suffix in %s argument '%s'", opt, v)
 	}
-	return fmt.Errorf("%s argument %s too large", opt, laQuote(v))
+	return fmt.Errorf("%s argument '%s' too large", opt, v)
 }
 
 // skFiles0 reads the operands of --files0-from=F: NUL-terminated names
@@ -1329,21 +1329,21 @@ func skFiles0(env *Env, from string) ([]string, int) {
 	r, err := env.Open(from)
 	if errors.Is(err, syscall.EISDIR) {
 		// GNU opens a directory and fails reading it.
-		env.Errorf("cannot read file names from %s", ftQuote(from))
+		env.Errorf("cannot read file names from %s", gnu.QuoteAF(from))
 		return nil, 2
 	}
 	if err != nil {
-		env.Errorf("open failed: %s: %s", quoteIfNeeded(from), ErrText(err))
+		env.Errorf("open failed: %s: %s", gnu.QuoteF(from), ErrText(err))
 		return nil, 2
 	}
 	data, err := io.ReadAll(r)
 	r.Close()
 	if err != nil {
-		env.Errorf("cannot read file names from %s", ftQuote(from))
+		env.Errorf("cannot read file names from %s", gnu.QuoteAF(from))
 		return nil, 2
 	}
 	if len(data) == 0 {
-		env.Errorf("no input from %s", ftQuote(from))
+		env.Errorf("no input from %s", gnu.QuoteAF(from))
 		return nil, 2
 	}
 	data = bytes.TrimSuffix(data, []byte{0})
@@ -1351,10 +1351,10 @@ func skFiles0(env *Env, from string) ([]string, int) {
 	for i, n := range bytes.Split(data, []byte{0}) {
 		switch {
 		case len(n) == 0:
-			env.Errorf("%s:%d: invalid zero-length file name", quoteIfNeeded(from), i+1)
+			env.Errorf("%s:%d: invalid zero-length file name", gnu.QuoteF(from), i+1)
 			return nil, 2
 		case string(n) == "-":
-			env.Errorf("when reading file names from stdin, no file name of %s allowed", ftQuote("-"))
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", gnu.QuoteAF("-"))
 			return nil, 2
 		}
 		names = append(names, string(n))
@@ -1369,7 +1369,7 @@ func skOpenFailed(env *Env, file string, err error) {
 	if errors.Is(err, syscall.EISDIR) {
 		what = "read failed"
 	}
-	env.Errorf("%s: %s: %s", what, quoteIfNeeded(file), ErrText(err))
+	env.Errorf("%s: %s: %s", what, gnu.QuoteF(file), ErrText(err))
 }
 
 // skOutput is where sort writes: standard output or the -o file.
@@ -1388,7 +1388,7 @@ func skOpenOutput(env *Env, outSet bool, output string) (*skOutput, int) {
 	if outSet {
 		of, err := env.Create(output)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", env.Name(), quoteIfNeeded(output), ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", env.Name(), gnu.QuoteF(output), ErrText(err))
 			return nil, 2
 		}
 		o.of, out = of, of
@@ -1410,7 +1410,7 @@ func (o *skOutput) finish(env *Env) int {
 			return 1
 		}
 		if o.outSet {
-			fmt.Fprintf(env.Stderr, "%s: write failed: %s: %s\n", env.Name(), quoteIfNeeded(o.name), ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: write failed: %s: %s\n", env.Name(), gnu.QuoteF(o.name), ErrText(err))
 		} else {
 			fmt.Fprintf(env.Stderr, "%s: write failed: 'standard output': %s\n", env.Name(), ErrText(err))
 		}
@@ -1475,7 +1475,7 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 		ins = append(ins, &skMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)})
 	}
 	readFailed := func(in *skMergeIn, err error) int {
-		fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, quoteIfNeeded(in.name), ErrText(err))
+		fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, gnu.QuoteF(in.name), ErrText(err))
 		return 2
 	}
 	for _, in := range ins {

@@ -23,11 +23,11 @@ func splitCount(v, suffixes, what string, max uint64) (uint64, error) {
 	n, e := gnu.ParseSize(v, 10, suffixes)
 	switch {
 	case e&^gnu.SizeOverflow != 0:
-		return 0, fmt.Errorf("%s: %s", what, laQuote(v))
+		return 0, fmt.Errorf("%s: %s", what, gnu.Quote(v))
 	case e == gnu.SizeOverflow || n > max:
-		return 0, fmt.Errorf("%s: %s: Value too large for defined data type", what, laQuote(v))
+		return 0, fmt.Errorf("%s: %s: Value too large for defined data type", what, gnu.Quote(v))
 	case n == 0:
-		return 0, fmt.Errorf("%s: %s: Numerical result out of range", what, laQuote(v))
+		return 0, fmt.Errorf("%s: %s: Numerical result out of range", what, gnu.Quote(v))
 	}
 	return n, nil
 }
@@ -92,7 +92,7 @@ func (s *splitter) open() error {
 		return err
 	}
 	if s.verbose {
-		fmt.Fprintf(s.env.Stdout, "creating file %s\n", laQuote(name))
+		fmt.Fprintf(s.env.Stdout, "creating file %s\n", gnu.QuoteAF(name))
 	}
 	f, err := s.env.Create(name)
 	if err != nil {
@@ -179,23 +179,23 @@ func split(env *Env) int {
 		}
 		parts := strings.Split(spec, "/")
 		if len(parts) > 2 {
-			return fmt.Errorf("invalid number of chunks: %s", laQuote(v))
+			return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(v))
 		}
 		n, err := strconv.ParseUint(parts[len(parts)-1], 10, 64)
 		if err != nil || n == 0 {
 			if err == nil || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", laQuote(parts[len(parts)-1]))
+				return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", gnu.Quote(parts[len(parts)-1]))
 			}
-			return fmt.Errorf("invalid number of chunks: %s", laQuote(parts[len(parts)-1]))
+			return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(parts[len(parts)-1]))
 		}
 		chunkN, chunkK = n, 0
 		if len(parts) == 2 {
 			k, err := strconv.ParseUint(parts[0], 10, 64)
 			if err != nil || k == 0 || k > n {
 				if err == nil || errors.Is(err, strconv.ErrRange) {
-					return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", laQuote(parts[0]))
+					return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", gnu.Quote(parts[0]))
 				}
-				return fmt.Errorf("invalid chunk number: %s", laQuote(parts[0]))
+				return fmt.Errorf("invalid chunk number: %s", gnu.Quote(parts[0]))
 			}
 			chunkK = k
 		}
@@ -206,7 +206,7 @@ func split(env *Env) int {
 		n, err := strconv.ParseUint(v, 10, 31)
 		if err != nil || n > 1<<20 {
 			// Longer suffixes could never name a file (NAME_MAX is 255).
-			return fmt.Errorf("invalid suffix length: %s", laQuote(v))
+			return fmt.Errorf("invalid suffix length: %s", gnu.Quote(v))
 		}
 		sufLen, sufLenSet = int(n), true
 		return nil
@@ -221,7 +221,7 @@ func split(env *Env) int {
 			if present {
 				n, err := strconv.ParseUint(v, len(digits), 64)
 				if err != nil {
-					return fmt.Errorf("invalid number: %s", laQuote(v))
+					return fmt.Errorf("invalid number: %s", gnu.Quote(v))
 				}
 				start, startSet = n, true
 			}
@@ -244,7 +244,7 @@ func split(env *Env) int {
 		case v == "":
 			return errors.New("empty record separator")
 		default:
-			return fmt.Errorf("multi-character separator %s", laQuote(v))
+			return fmt.Errorf("multi-character separator %s", gnu.Quote(v))
 		}
 		return nil
 	})
@@ -256,7 +256,7 @@ func split(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if len(ops) > 2 {
-		env.Errorf("extra operand %s", laQuote(ops[2]))
+		env.Errorf("extra operand %s", gnu.Quote(ops[2]))
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
@@ -268,7 +268,7 @@ func split(env *Env) int {
 		prefix = ops[1]
 	}
 	if strings.Contains(*addSuffix, "/") {
-		env.Errorf("invalid suffix %s, contains directory separator", laQuote(*addSuffix))
+		env.Errorf("invalid suffix %s, contains directory separator", gnu.Quote(*addSuffix))
 		return 1
 	}
 	base := uint64(len(alphabet))
@@ -305,7 +305,7 @@ func split(env *Env) int {
 
 	r, err := env.Open(in)
 	if err != nil {
-		env.Errorf("cannot open %s for reading: %s", laQuote(in), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(in), ErrText(err))
 		return 1
 	}
 	defer r.Close()

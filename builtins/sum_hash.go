@@ -8,6 +8,7 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"hash"
 	"io/fs"
 	"strconv"
@@ -58,13 +59,13 @@ func (a sumAlgo) withLength(bits int) sumAlgo {
 func sumLength(env *Env, v string) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, errors.New("invalid length: " + laQuote(v))
+		return 0, errors.New("invalid length: " + gnu.Quote(v))
 	}
 	if n > 512 {
-		return 0, errors.New("invalid length: " + laQuote(v) + "\n" + env.Name() + ": maximum digest length for 'BLAKE2b' is 512 bits")
+		return 0, errors.New("invalid length: " + gnu.Quote(v) + "\n" + env.Name() + ": maximum digest length for 'BLAKE2b' is 512 bits")
 	}
 	if n%8 != 0 {
-		return 0, errors.New("invalid length: " + laQuote(v) + "\n" + env.Name() + ": length is not a multiple of 8")
+		return 0, errors.New("invalid length: " + gnu.Quote(v) + "\n" + env.Name() + ": length is not a multiple of 8")
 	}
 	return n, nil
 }

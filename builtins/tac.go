@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"regexp"
 	"syscall"
@@ -106,7 +107,7 @@ func tac(env *Env) int {
 		}
 		if err != nil {
 			// GNU tac's own wording for a file it cannot open.
-			env.Errorf("failed to open %s for reading: %s", ftQuote(name), ErrText(err))
+			env.Errorf("failed to open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
 			ok = false
 			continue
 		}
@@ -138,5 +139,5 @@ func tacReadError(env *Env, name string, err error) {
 	if errors.Is(err, syscall.EISDIR) {
 		text = ErrText(syscall.EINVAL)
 	}
-	env.Errorf("%s: read error: %s", quoteIfNeeded(laDisplayName(name)), text)
+	env.Errorf("%s: read error: %s", gnu.QuoteF(laDisplayName(name)), text)
 }

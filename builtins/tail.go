@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"strings"
@@ -83,7 +84,7 @@ func tail(env *Env) int {
 			if err := w.Flush(); err != nil {
 				return laWriteFailed(env, err)
 			}
-			env.Errorf("error reading %s: %s", laQuote(laDisplayName(name)), ErrText(err))
+			env.Errorf("error reading %s: %s", gnu.QuoteAF(laDisplayName(name)), ErrText(err))
 			status = 1
 		}
 	}

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 )
 
@@ -21,7 +22,7 @@ func tee(env *Env) (status int) {
 		case "warn", "exit":
 			warnPipe = false
 		default:
-			return &UsageError{"invalid argument " + laQuote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
+			return &UsageError{"invalid argument " + gnu.Quote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
 		}
 		return nil
 	})

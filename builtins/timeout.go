@@ -3,6 +3,7 @@ package builtins
 import (
 	"context"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
@@ -197,7 +198,7 @@ func timeoutCmd(env *Env) int {
 	f.Func('k', "kill-after", RequiredArg, "DURATION", "also send a KILL signal if COMMAND is still running this long after the initial signal was sent", func(v string, _ bool) error {
 		d, ok := toDuration(v)
 		if !ok {
-			return &UsageError{"invalid time interval " + laQuote(v)}
+			return &UsageError{"invalid time interval " + gnu.Quote(v)}
 		}
 		killAfter = d
 		return nil
@@ -206,7 +207,7 @@ func timeoutCmd(env *Env) int {
 	f.Func('s', "signal", RequiredArg, "SIGNAL", "specify the signal to be sent on timeout; SIGNAL may be a name like 'HUP' or a number", func(v string, _ bool) error {
 		n, ok := toSignal(v)
 		if !ok {
-			return &UsageError{laQuote(v) + ": invalid signal"}
+			return &UsageError{gnu.Quote(v) + ": invalid signal"}
 		}
 		sig = n
 		return nil
@@ -223,7 +224,7 @@ func timeoutCmd(env *Env) int {
 	}
 	limit, ok := toDuration(args[0])
 	if !ok {
-		return f.Fail(&UsageError{"invalid time interval " + laQuote(args[0])}, 125)
+		return f.Fail(&UsageError{"invalid time interval " + gnu.Quote(args[0])}, 125)
 	}
 	if env.Exec == nil {
 		env.Errorf("cannot run commands here")
@@ -258,7 +259,7 @@ func timeoutCmd(env *Env) int {
 	case <-fire:
 	}
 	if *verbose {
-		env.Errorf("sending signal %s to command %s", toSignalName(sig), laQuote(cmd[0]))
+		env.Errorf("sending signal %s to command %s", toSignalName(sig), gnu.Quote(cmd[0]))
 	}
 	timedOut := func(st int) int {
 		switch {
@@ -292,7 +293,7 @@ func timeoutCmd(env *Env) int {
 		return timedOut(st)
 	case <-kt.C:
 		if *verbose {
-			env.Errorf("sending signal KILL to command %s", laQuote(cmd[0]))
+			env.Errorf("sending signal KILL to command %s", gnu.Quote(cmd[0]))
 		}
 		// The command ignored its cancellation: abandon it.
 		return 128 + 9

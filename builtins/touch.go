@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"os"
 	"strconv"
@@ -36,7 +37,7 @@ func touch(env *Env) int {
 		case "modify", "mtime":
 			*onlyM = true
 		default:
-			return &UsageError{"invalid argument " + ftQuote(v) + " for '--time'\nValid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'"}
+			return &UsageError{"invalid argument " + gnu.QuoteAF(v) + " for '--time'\nValid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'"}
 		}
 		return nil
 	})
@@ -49,21 +50,21 @@ func touch(env *Env) int {
 	case *refSet:
 		fi, err := env.FS.Stat(env.Abs(*refStr))
 		if err != nil {
-			env.Errorf("failed to get attributes of %s: %s", ftQuote(*refStr), ErrText(err))
+			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(*refStr), ErrText(err))
 			return 1
 		}
 		when = fi.ModTime()
 	case *stampSet:
 		t, ok := touchStamp(*stampStr, when)
 		if !ok {
-			env.Errorf("invalid date format %s", ftQuote(*stampStr))
+			env.Errorf("invalid date format %s", gnu.QuoteAF(*stampStr))
 			return 1
 		}
 		when = t
 	case *dateSet:
 		t, ok := touchDate(*dateStr, when)
 		if !ok {
-			env.Errorf("invalid date format %s", ftQuote(*dateStr))
+			env.Errorf("invalid date format %s", gnu.QuoteAF(*dateStr))
 			return 1
 		}
 		when = t
@@ -109,7 +110,7 @@ func touch(env *Env) int {
 			if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) {
 				env.ftErrorf("cannot touch", name, err)
 			} else {
-				env.Errorf("setting times of %s: %s", ftQuote(name), ErrText(err))
+				env.Errorf("setting times of %s: %s", gnu.QuoteAF(name), ErrText(err))
 			}
 			status = 1
 		}

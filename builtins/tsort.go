@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bytes"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"sort"
 )
 
@@ -32,7 +33,7 @@ func tsortCmd(env *Env) int {
 		return printVersion(env)
 	}
 	if len(files) > 1 {
-		return f.Fail(&UsageError{"extra operand " + laQuote(files[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(files[1])}, 1)
 	}
 	name := "-"
 	if len(files) == 1 {
@@ -40,7 +41,7 @@ func tsortCmd(env *Env) int {
 	}
 	r, err := env.Open(name)
 	if err != nil {
-		env.PathError(quoteIfNeeded(name), err)
+		env.PathError(gnu.QuoteF(name), err)
 		return 1
 	}
 	data, err := laReadAll(env, r)
@@ -49,12 +50,12 @@ func tsortCmd(env *Env) int {
 		if err == errLaCancelled {
 			return 1
 		}
-		env.PathError(quoteIfNeeded(name), err)
+		env.PathError(gnu.QuoteF(name), err)
 		return 1
 	}
 	tokens := bytes.Fields(data)
 	if len(tokens)%2 != 0 {
-		env.Errorf("%s: input contains an odd number of tokens", quoteIfNeeded(name))
+		env.Errorf("%s: input contains an odd number of tokens", gnu.QuoteF(name))
 		return 1
 	}
 	byName := map[string]*tsortItem{}
@@ -110,7 +111,7 @@ func tsortCmd(env *Env) int {
 		}
 		if left > 0 {
 			w.Flush()
-			env.Errorf("%s: input contains a loop:", quoteIfNeeded(name))
+			env.Errorf("%s: input contains a loop:", gnu.QuoteF(name))
 			status = 1
 			var loop *tsortItem
 			for {

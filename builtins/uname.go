@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
 )
 
@@ -49,7 +50,7 @@ func unameCmd(env *Env) int {
 		return printVersion(env)
 	}
 	if len(operands) > 0 {
-		return f.Fail(&UsageError{"extra operand " + laQuote(operands[0])}, 1)
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[0])}, 1)
 	}
 	values := [8]string{virtualKernel, VirtualHostname, virtualRelease, virtualVersion, virtualMachine, "unknown", "unknown", virtualOS}
 	var out []string

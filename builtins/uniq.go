@@ -108,7 +108,7 @@ func uniq(env *Env) int {
 	}
 	r, err := env.Open(in)
 	if err != nil && errors.Is(err, syscall.EISDIR) {
-		env.Errorf("error reading %s", laQuote(in)) // GNU reads it and fails
+		env.Errorf("error reading %s", gnu.QuoteAF(in)) // GNU reads it and fails
 		return 1
 	}
 	if err != nil {
@@ -260,7 +260,7 @@ func uniq(env *Env) int {
 		}
 	}
 	if err != nil && err != io.EOF {
-		env.Errorf("error reading %s", laQuote(in)) // GNU gives no reason
+		env.Errorf("error reading %s", gnu.QuoteAF(in)) // GNU gives no reason
 		status = 1
 	}
 	werr := w.Flush()

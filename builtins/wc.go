@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"strconv"
@@ -47,7 +48,7 @@ func wc(env *Env) int {
 	}
 	if files0Set {
 		if len(files) > 0 {
-			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", ftQuote(files[0]))}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 1)
 		}
 		return wcFiles0(env, what, files0)
 	}
@@ -116,11 +117,11 @@ func wcWidth(env *Env, what wcWhat, files []string) int {
 func wcFiles0(env *Env, what wcWhat, from string) int {
 	r, fi, err := laOpen(env, from)
 	if errors.Is(err, syscall.EISDIR) {
-		env.Errorf("%s: read error: %s", quoteIfNeeded(from), ErrText(err))
+		env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
 		return 1
 	}
 	if err != nil {
-		env.Errorf("cannot open %s for reading: %s", ftQuote(from), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(from), ErrText(err))
 		return 1
 	}
 	defer r.Close()
@@ -143,7 +144,7 @@ func wcFiles0(env *Env, what wcWhat, from string) int {
 		for {
 			name, ok, err := next()
 			if err != nil {
-				env.Errorf("%s: read error: %s", quoteIfNeeded(from), ErrText(err))
+				env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
 				return 1
 			}
 			if !ok {
@@ -168,7 +169,7 @@ func wcFiles0(env *Env, what wcWhat, from string) int {
 		if stream {
 			n, ok, err := next()
 			if err != nil {
-				env.Errorf("%s: read error: %s", quoteIfNeeded(from), ErrText(err))
+				env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
 				status = 1
 				break
 			}
@@ -186,12 +187,12 @@ func wcFiles0(env *Env, what wcWhat, from string) int {
 		switch {
 		case name == "":
 			c.w.Flush()
-			env.Errorf("%s:%d: invalid zero-length file name", quoteIfNeeded(from), i+1)
+			env.Errorf("%s:%d: invalid zero-length file name", gnu.QuoteF(from), i+1)
 			status = 1
 			continue
 		case name == "-" && from == "-":
 			c.w.Flush()
-			env.Errorf("when reading file names from stdin, no file name of %s allowed", ftQuote("-"))
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", gnu.QuoteAF("-"))
 			status = 1
 			continue
 		}

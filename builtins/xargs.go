@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"strings"
@@ -233,70 +234,6 @@ func xaDelim(s string) (int, bool) {
 	return 0, false
 }
 
-// xaQuote quotes an argument for -t as GNU xargs does (gnulib's shell
-// escape style in the C locale).
-func xaQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	safe := true
-	compat := true // no character that double quotes would not protect
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("%+,-./:=@_^", c) >= 0:
-		case (c == '~' || c == '#') && i > 0:
-		default:
-			safe = false
-			if c < 0x20 || c >= 0x7f || strings.IndexByte("\"$`\\!", c) >= 0 {
-				compat = false
-			}
-		}
-	}
-	if safe {
-		return s
-	}
-	if strings.IndexByte(s, '\'') >= 0 && compat {
-		return `"` + s + `"`
-	}
-	var b strings.Builder
-	in := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c < 0x20 || c >= 0x7f:
-			if in {
-				b.WriteByte('\'')
-				in = false
-			}
-			b.WriteString("$'")
-			switch c {
-			case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
-				b.WriteString(cEscape(c))
-			default:
-				fmt.Fprintf(&b, `\%03o`, c)
-			}
-			b.WriteByte('\'')
-		case c == '\'':
-			if in {
-				b.WriteByte('\'')
-				in = false
-			}
-			b.WriteString(`\'`)
-		default:
-			if !in {
-				b.WriteByte('\'')
-				in = true
-			}
-			b.WriteByte(c)
-		}
-	}
-	if in {
-		b.WriteByte('\'')
-	}
-	return b.String()
-}
-
 // xaLineWriter passes whole lines to a shared writer, so that the output
 // of commands run in parallel never interleaves within a line. A partial
 // line is held until its newline, the command's end, or 64 KiB.
@@ -487,7 +424,7 @@ func xargs(env *Env) int {
 	if argFileSet {
 		rc, err := env.Open(argFile)
 		if err != nil {
-			env.Errorf("Cannot open input file %s: %s", laQuote(argFile), ErrText(err))
+			env.Errorf("Cannot open input file %s: %s", gnu.Quote(argFile), ErrText(err))
 			return 1
 		}
 		defer rc.Close()
@@ -519,7 +456,7 @@ func xargs(env *Env) int {
 		if *trace {
 			q := make([]string, len(args))
 			for i, a := range args {
-				q[i] = xaQuote(a)
+				q[i] = gnu.QuoteF(a)
 			}
 			outMu.Lock()
 			fmt.Fprintln(env.Stderr, strings.Join(q, " "))
