@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math/big"
 	"strings"
@@ -555,7 +556,8 @@ func (in *bcInterp) exec(s bcStmt) error {
 	case *bcPrint:
 		for _, it := range s.items {
 			if str, ok := it.(*bcStrStmt); ok {
-				in.write(bcEscapes(str.s), false)
+				s, _ := bcEscapes.Decode(str.s)
+				in.write(s, false)
 				continue
 			}
 			v, err := in.eval(it)
@@ -658,36 +660,5 @@ func (in *bcInterp) exec(s bcStmt) error {
 	return nil
 }
 
-// bcEscapes expands the backslash escapes of a print string.
-func bcEscapes(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 >= len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		i++
-		switch s[i] {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'q':
-			b.WriteByte('"')
-		case '\\':
-			b.WriteByte('\\')
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
-}
+// bcEscapes are the backslash escapes of a print string (\q is '"').
+var bcEscapes = gnu.Escapes{Letters: `abfnrtq\`}

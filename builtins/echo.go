@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
 	"unicode/utf8"
 )
@@ -80,114 +81,22 @@ func echo(env *Env, bash bool) int {
 	return 0
 }
 
+// The escapes of echo -e: GNU's (\0NNN and \NNN octal), or bash's
+// (\0NNN only, \E, \u and \U).
+var (
+	gnuEchoEscapes  = gnu.Escapes{Letters: `abefnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Stop: 'c'}
+	bashEchoEscapes = gnu.Escapes{Letters: `abeEfnrtv\`, Octal0: 3, Hex: 2, Stop: 'c',
+		Unicode: func(dst []byte, v uint32) []byte { return utf8.AppendRune(dst, rune(v)) }}
+)
+
 // echoEscapes writes s with GNU echo -e's escapes, or bash's when bash is
 // set; it reports \c, which ends all output.
 func echoEscapes(b *strings.Builder, s string, bash bool) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch c = s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'c':
-			return true
-		case 'e':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\':
-			b.WriteByte('\\')
-		case 'x':
-			v, n := 0, 0
-			for n < 2 && i+1 < len(s) && echoIsHex(s[i+1]) {
-				i++
-				v = v*16 + echoHexVal(s[i])
-				n++
-			}
-			if n == 0 {
-				b.WriteString(`\x`)
-			} else {
-				b.WriteByte(byte(v))
-			}
-		case '0':
-			v := 0
-			for n := 0; n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; n++ {
-				i++
-				v = v*8 + int(s[i]-'0')
-			}
-			b.WriteByte(byte(v))
-		case 'E', 'u', 'U':
-			if !bash {
-				b.WriteByte('\\')
-				b.WriteByte(c)
-				break
-			}
-			if c == 'E' {
-				b.WriteByte(0x1b)
-				break
-			}
-			v, n, max := 0, 0, 4
-			if c == 'U' {
-				max = 8
-			}
-			for n < max && i+1 < len(s) && echoIsHex(s[i+1]) {
-				i++
-				v = v*16 + echoHexVal(s[i])
-				n++
-			}
-			switch {
-			case n == 0:
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case v > utf8.MaxRune:
-				b.WriteRune(utf8.RuneError)
-			default:
-				b.WriteRune(rune(v))
-			}
-		case '1', '2', '3', '4', '5', '6', '7':
-			if bash {
-				b.WriteByte('\\')
-				b.WriteByte(c)
-				break
-			}
-			v := int(c - '0')
-			for n := 1; n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; n++ {
-				i++
-				v = v*8 + int(s[i]-'0')
-			}
-			b.WriteByte(byte(v))
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		}
+	e := &gnuEchoEscapes
+	if bash {
+		e = &bashEchoEscapes
 	}
-	return false
-}
-
-func echoIsHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func echoHexVal(c byte) int {
-	switch {
-	case c >= 'a':
-		return int(c-'a') + 10
-	case c >= 'A':
-		return int(c-'A') + 10
-	}
-	return int(c - '0')
+	out, stop := e.Decode(s)
+	b.WriteString(out)
+	return stop
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"strconv"
 	"strings"
@@ -43,37 +44,9 @@ func (f *hdFormat) size() int {
 	return n
 }
 
-func hdUnescape(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 >= len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		i++
-		switch s[i] {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'r':
-			b.WriteByte('\r')
-		case 'v':
-			b.WriteByte('\v')
-		case '0':
-			b.WriteByte(0)
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
-}
+// hdEscapes are the escapes of a format string; an unknown one is the
+// character after the backslash.
+var hdEscapes = gnu.Escapes{Letters: "abfnrtv0", DropUnknown: true}
 
 // hdParseFormat parses one -e argument.
 func hdParseFormat(s string) (*hdFormat, error) {
@@ -138,7 +111,8 @@ func hdParseBody(body string, bytes int) ([]hdPiece, error) {
 	var text strings.Builder
 	flush := func() {
 		if text.Len() > 0 {
-			out = append(out, hdPiece{text: hdUnescape(text.String())})
+			t, _ := hdEscapes.Decode(text.String())
+			out = append(out, hdPiece{text: t})
 			text.Reset()
 		}
 	}

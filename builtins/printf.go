@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math/big"
 	"strconv"
 	"strings"
@@ -418,95 +419,42 @@ func (p *printfState) arg() (string, bool) {
 	return p.args[p.next-1], true
 }
 
+// The escapes of printf's format and of its %b arguments, as bash's
+// tescape has them: %b takes \0NNN and \c and keeps \' \" \? as they are.
+var (
+	printfFormatEscapes = gnu.Escapes{Letters: `abeEfnrtv\"'?`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8}
+	printfBEscapes      = gnu.Escapes{Letters: `abeEfnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
+)
+
+func printfAppendUTF8(dst []byte, v uint32) []byte { return append(dst, printfUTF8(v)...) }
+
 // escape expands the backslash escape whose text (after the backslash)
-// starts s, as bash's tescape does, and returns how many bytes of s it
-// used. inB selects %b's rules: \0NNN octal, \c (sawC), and \' \" \?
-// kept with their backslash.
+// starts s and returns how many bytes of s it used (0: none, the
+// backslash is written as it is). inB selects %b's rules.
 func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC bool) {
-	if s == "" {
+	e := &printfFormatEscapes
+	if inB {
+		e = &printfBEscapes
+	}
+	var buf [8]byte
+	out, n, stop := e.Next(buf[:0], s)
+	if stop {
+		return 1, true
+	}
+	if n == 0 {
+		if s != "" {
+			switch s[0] {
+			case 'x':
+				p.errorf("missing hex digit for \\x")
+			case 'u', 'U':
+				p.errorf("missing unicode digit for \\%c", s[0])
+			}
+		}
 		b.WriteByte('\\')
 		return 0, false
 	}
-	c := s[0]
-	switch c {
-	case 'a':
-		b.WriteByte('\a')
-	case 'b':
-		b.WriteByte('\b')
-	case 'e', 'E':
-		b.WriteByte(0x1b)
-	case 'f':
-		b.WriteByte('\f')
-	case 'n':
-		b.WriteByte('\n')
-	case 'r':
-		b.WriteByte('\r')
-	case 't':
-		b.WriteByte('\t')
-	case 'v':
-		b.WriteByte('\v')
-	case '\\':
-		b.WriteByte('\\')
-	case '0', '1', '2', '3', '4', '5', '6', '7':
-		v := int(c - '0')
-		more := 2
-		if v == 0 && inB {
-			more = 3
-		}
-		n = 1
-		for ; more > 0 && n < len(s) && s[n] >= '0' && s[n] <= '7'; more-- {
-			v = v*8 + int(s[n]-'0')
-			n++
-		}
-		b.WriteByte(byte(v))
-		return n, false
-	case 'x':
-		v := 0
-		n = 1
-		for ; n < 3 && n < len(s) && echoIsHex(s[n]); n++ {
-			v = v*16 + echoHexVal(s[n])
-		}
-		if n == 1 {
-			p.errorf("missing hex digit for \\x")
-			b.WriteByte('\\')
-			return 0, false
-		}
-		b.WriteByte(byte(v))
-		return n, false
-	case 'u', 'U':
-		max := 4
-		if c == 'U' {
-			max = 8
-		}
-		var v uint32
-		n = 1
-		for ; n <= max && n < len(s) && echoIsHex(s[n]); n++ {
-			v = v*16 + uint32(echoHexVal(s[n]))
-		}
-		if n == 1 {
-			p.errorf("missing unicode digit for \\%c", c)
-			b.WriteByte('\\')
-			return 0, false
-		}
-		b.Write(printfUTF8(v))
-		return n, false
-	case '\'', '"', '?':
-		if inB {
-			b.WriteByte('\\')
-			return 0, false
-		}
-		b.WriteByte(c)
-	case 'c':
-		if inB {
-			return 1, true
-		}
-		b.WriteByte('\\')
-		return 0, false
-	default:
-		b.WriteByte('\\')
-		return 0, false
-	}
-	return 1, false
+	b.Write(out)
+	return n, false
 }
 
 // printfUTF8 is bash's u32toutf8: UTF-8 extended to 31 bits (surrogates
@@ -696,7 +644,7 @@ func printfParseInt(s string, unsigned bool) (uint64, int, bool) {
 		i++
 	}
 	base := uint64(10)
-	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && i+2 < len(s) && echoIsHex(s[i+2]) {
+	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && i+2 < len(s) && gnu.DigitValue(s[i+2]) < 16 {
 		base = 16
 		i += 2
 	} else if i < len(s) && s[i] == '0' {
@@ -807,8 +755,8 @@ func printfParseFloat(s string) (printfFloat, int) {
 		}
 		return printfFloat{nan: true, neg: neg}, n
 	}
-	hex := strings.HasPrefix(rest, "0x") && len(rest) > 2 && (echoIsHex(rest[2]) || len(rest) > 3 && rest[2] == '.' && echoIsHex(rest[3]))
-	isDigit := func(c byte) bool { return c >= '0' && c <= '9' || hex && echoIsHex(c) }
+	hex := strings.HasPrefix(rest, "0x") && len(rest) > 2 && (gnu.DigitValue(rest[2]) < 16 || len(rest) > 3 && rest[2] == '.' && gnu.DigitValue(rest[3]) < 16)
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' || hex && gnu.DigitValue(c) < 16 }
 	j := i
 	if hex {
 		j += 2

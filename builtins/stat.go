@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -71,7 +72,7 @@ func stat(env *Env) int {
 		file := statFile{name, fi, target, isLink}
 		switch {
 		case *printfSet:
-			w.WriteString(statFormat(statEscapes(*printf), file))
+			w.WriteString(statFormat(statEscapes(env, *printf), file))
 		case *formatSet:
 			w.WriteString(statFormat(*format, file) + "\n")
 		case *terse:
@@ -175,9 +176,9 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return name, false, true
 	case 'N':
 		if file.isLink {
-			return ftQuote(name) + " -> " + ftQuote(file.target), false, true
+			return gnu.QuoteAF(name) + " -> " + gnu.QuoteAF(file.target), false, true
 		}
-		return ftQuote(name), false, true
+		return gnu.QuoteAF(name), false, true
 	case 's':
 		return strconv.FormatInt(fi.Size(), 10), true, true
 	case 'b':
@@ -243,60 +244,11 @@ func statTime(t time.Time) string {
 	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
 }
 
-// statEscapes interprets the backslash escapes of --printf.
-func statEscapes(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		i++
-		switch c := s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '"', '\'':
-			b.WriteByte(c)
-		case 'x':
-			j := i + 1
-			for j < len(s) && j < i+3 && strings.IndexByte("0123456789abcdefABCDEF", s[j]) >= 0 {
-				j++
-			}
-			if j == i+1 {
-				b.WriteString(`\x`)
-				continue
-			}
-			n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
-			b.WriteByte(byte(n))
-			i = j - 1
-		default:
-			if c >= '0' && c <= '7' {
-				j := i
-				for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
-					j++
-				}
-				n, _ := strconv.ParseUint(s[i:j], 8, 16)
-				b.WriteByte(byte(n))
-				i = j - 1
-				continue
-			}
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+// statEscapes interprets the backslash escapes of --printf as GNU stat
+// does: an unknown one loses its backslash, with a warning.
+func statEscapes(env *Env, s string) string {
+	e := gnu.Escapes{Letters: `abefnrtv\"`, Octal: 3, Hex: 2, DropUnknown: true,
+		Unknown: func(c byte) { env.Errorf("warning: unrecognized escape '\\%c'", c) }}
+	out, _ := e.Decode(s)
+	return out
 }

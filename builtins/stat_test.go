@@ -45,6 +45,8 @@ func TestStat(t *testing.T) {
 		{[]string{"stat", "-t", "f", "e"}, "f 3 8 81a4 ? ? ? ? ? 0 0 0 1704164645 0 0 4096\ne 0 0 81a4 ? ? ? ? ? 0 0 0 1704164645 0 0 4096\n", "", 0},
 		{[]string{"stat", "--terse", "-c", "%s", "f"}, "3\n", "", 0},
 		{[]string{"stat", "--printf", `%n\t%s\\n%%\n`, "f"}, "f\t3\\n%\n", "", 0},
+		// GNU stat drops the backslash of an escape it does not know, and warns.
+		{[]string{"stat", "--printf", `\q%n\x\n`, "f"}, "qfx\n", "stat: warning: unrecognized escape '\\q'\nstat: warning: unrecognized escape '\\x'\n", 0},
 		{[]string{"stat", "-c", "%-6s|%6s|%06s|%.3n|%Y|%y", "f"}, "3     |     3|000003|f|1704164645|2024-01-02 03:04:05.000000006 +0000\n", "", 0},
 		{[]string{"stat", "-c", "%w %W %x %X %z %Z %U %G %u %Q x%", "f"}, "- 0 - 0 - 0 UNKNOWN UNKNOWN ? ? x%\n", "", 0},
 		{[]string{"stat", "f"}, "  File: f\n  Size: 3         \tBlocks: 8          IO Block: 4096   regular file\n" +
