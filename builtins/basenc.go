@@ -159,8 +159,8 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 	}
 	if err != nil {
 		w.Flush()
-		var we *laWriteErr
-		if errors.As(err, &we) || errors.Is(err, errLaCancelled) {
+		var we gnu.WriteError
+		if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 			return laWriteFailed(env, err)
 		}
 		if errors.Is(err, errBencInvalid) {
@@ -181,7 +181,7 @@ func (c *bencCodec) encodeStream(env *Env, w *bufio.Writer, r io.Reader, wrap in
 	col := int64(0)
 	for {
 		if env.Ctx.Err() != nil {
-			return errLaCancelled
+			return gnu.ErrCancelled
 		}
 		n, err := io.ReadFull(r, in)
 		if n > 0 {
@@ -201,7 +201,7 @@ func (c *bencCodec) encodeStream(env *Env, w *bufio.Writer, r io.Reader, wrap in
 				}
 			}
 			if _, werr := w.Write(nil); werr != nil {
-				return &laWriteErr{werr}
+				return gnu.WriteError{Err: werr}
 			}
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
@@ -225,7 +225,7 @@ func (c *bencCodec) decodeStream(env *Env, w *bufio.Writer, r io.Reader, garbage
 	var out []byte
 	for {
 		if env.Ctx.Err() != nil {
-			return errLaCancelled
+			return gnu.ErrCancelled
 		}
 		n, err := r.Read(in)
 		out = out[:0]
@@ -245,7 +245,7 @@ func (c *bencCodec) decodeStream(env *Env, w *bufio.Writer, r io.Reader, garbage
 			}
 		}
 		if _, werr := w.Write(out); werr != nil {
-			return &laWriteErr{werr}
+			return gnu.WriteError{Err: werr}
 		}
 		if err == io.EOF {
 			break

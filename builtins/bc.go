@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strings"
 )
@@ -756,7 +757,7 @@ func (in *bcInterp) run(name, src string, w *bufio.Writer) (done bool, status in
 			switch {
 			case errors.Is(err, errBcHalt):
 				return true
-			case errors.Is(err, errSkCancelled):
+			case errors.Is(err, gnu.ErrCancelled):
 				status = 1
 				if in.werr != nil && !IsBrokenPipe(in.werr) {
 					fmt.Fprintf(in.env.Stderr, "bc: write error: %s\n", ErrText(in.werr))

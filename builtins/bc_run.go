@@ -282,7 +282,7 @@ func bcBool(b bool) bcNum {
 func (in *bcInterp) eval(x bcExpr) (bcNum, error) {
 	in.steps++
 	if in.werr != nil || in.steps&0xfff == 0 && in.env.Ctx.Err() != nil {
-		return bcNum{}, errSkCancelled
+		return bcNum{}, gnu.ErrCancelled
 	}
 	switch x := x.(type) {
 	case *bcNumLit:
@@ -621,7 +621,7 @@ func (in *bcInterp) exec(s bcStmt) error {
 					return nil
 				}
 			} else if in.werr != nil || in.env.Ctx.Err() != nil {
-				return errSkCancelled
+				return gnu.ErrCancelled
 			}
 			if s.body != nil {
 				if err := in.exec(s.body); err != nil {

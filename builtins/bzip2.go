@@ -4,6 +4,7 @@ import (
 	"compress/bzip2"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 )
@@ -71,16 +72,16 @@ func bzip2Cmd(env *Env) int {
 			shown = "(stdin)"
 		}
 		var format decompFormat
-		var we skWriteError
+		var we gnu.WriteError
 		switch {
-		case errors.Is(err, errLaCancelled):
+		case errors.Is(err, gnu.ErrCancelled):
 			t.status = max(t.status, 1)
 		case errors.Is(err, errDecompExists):
 			env.Errorf("Output file %s already exists.", out)
 			t.status = max(t.status, 1)
 		case errors.As(err, &we):
 			if !IsBrokenPipe(err) {
-				env.Errorf("Can't create output file %s: %s.", out, ErrText(we.err))
+				env.Errorf("Can't create output file %s: %s.", out, ErrText(we.Err))
 			}
 			t.status = max(t.status, 1)
 		case errors.As(err, &format) && bzip2Magic(format.err):

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 )
@@ -94,7 +95,7 @@ func (st *catState) run(env *Env, w *bufio.Writer, r io.Reader) error {
 	var num []byte
 	for {
 		if env.Ctx.Err() != nil {
-			return errLaCancelled
+			return gnu.ErrCancelled
 		}
 		chunk, err := br.ReadSlice('\n')
 		if len(chunk) > 0 {
@@ -123,7 +124,7 @@ func (st *catState) run(env *Env, w *bufio.Writer, r io.Reader) error {
 				st.lineStart = chunk[len(chunk)-1] == '\n'
 			}
 			if _, werr := w.Write(nil); werr != nil {
-				return &laWriteErr{werr}
+				return gnu.WriteError{Err: werr}
 			}
 		}
 		if err == io.EOF {

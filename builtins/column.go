@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"os"
 	"strconv"
@@ -203,7 +204,7 @@ func column(env *Env) int {
 		case errors.As(err, &ce):
 			env.Errorf("%s", ce.msg)
 			return 1
-		case errors.Is(err, errSkCancelled):
+		case errors.Is(err, gnu.ErrCancelled):
 			return 1
 		}
 		env.Errorf("read failed: %s", ErrText(err))
@@ -268,7 +269,7 @@ func column(env *Env) int {
 		}
 	}
 	if err := w.Flush(); err != nil {
-		st, _ := skFailed(env, skWriteError{err})
+		st, _ := skFailed(env, gnu.WriteError{Err: err})
 		return st
 	}
 	if eval > 0 {

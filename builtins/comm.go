@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 )
@@ -92,7 +93,7 @@ func comm(env *Env) int {
 				w.Flush() // GNU's error() flushes stdout first
 				env.Errorf("file %d is not in sorted order", i+1)
 				if check == 1 {
-					return errSkCancelled
+					return gnu.ErrCancelled
 				}
 				warned[i] = true
 			}
@@ -102,7 +103,7 @@ func comm(env *Env) int {
 	}
 	fail := func(i int, err error) int {
 		w.Flush()
-		if err == errSkCancelled {
+		if err == gnu.ErrCancelled {
 			return 1
 		}
 		if st, stop := skFailed(env, err); stop {
@@ -147,7 +148,7 @@ func comm(env *Env) int {
 			}
 			w.Write(line)
 			if err := w.WriteByte(eol); err != nil {
-				return skFlush(env, w, 1)
+				return laFinish(env, w, 1)
 			}
 		}
 		if order <= 0 {
@@ -169,7 +170,7 @@ func comm(env *Env) int {
 		w.WriteString("total")
 		w.WriteByte(eol)
 	}
-	status := skFlush(env, w, 0)
+	status := laFinish(env, w, 0)
 	if status == 0 && (warned[0] || warned[1]) {
 		env.Errorf("input is not in sorted order")
 		return 1

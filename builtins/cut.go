@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"slices"
@@ -241,7 +242,7 @@ func cut(env *Env) int {
 		od = []byte(*outDelim)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	status := skEachFile(env, files, func(name string, r io.Reader) error {
+	ok := env.EachFile(files, func(name string, r io.Reader) error {
 		lr := newSkLines(env, r)
 		for {
 			line, _, err := lr.next(eol)
@@ -257,11 +258,11 @@ func cut(env *Env) int {
 				err = cutBytes(w, line, sel, od, *outSet, eol)
 			}
 			if err != nil {
-				return skWriteError{err}
+				return gnu.WriteError{Err: err}
 			}
 		}
 	})
-	return skFlush(env, w, status)
+	return laFinish(env, w, exitStatus(ok))
 }
 
 func cutBytes(w *bufio.Writer, line []byte, sel *cutSel, od []byte, outSet bool, eol byte) error {

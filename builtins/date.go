@@ -248,7 +248,7 @@ func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int 
 			break
 		}
 	}
-	return skFlush(env, w, status)
+	return laFinish(env, w, status)
 }
 
 // errPermSet is why the clock is never set.

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
@@ -73,12 +74,12 @@ func (t *decompTool) expand(r io.Reader, w io.Writer) error {
 	buf := make([]byte, laBufSize)
 	for {
 		if t.env.Ctx.Err() != nil {
-			return errLaCancelled
+			return gnu.ErrCancelled
 		}
 		n, rerr := dr.Read(buf)
 		if n > 0 {
 			if _, werr := w.Write(buf[:n]); werr != nil {
-				return skWriteError{werr}
+				return gnu.WriteError{Err: werr}
 			}
 		}
 		if rerr == io.EOF {
@@ -136,7 +137,7 @@ func (t *decompTool) file(name string) {
 		w = io.Discard
 	case out != "":
 		if dst, err = env.Create(out); err != nil {
-			t.report(name, out, skWriteError{err})
+			t.report(name, out, gnu.WriteError{Err: err})
 			return
 		}
 		w = dst
@@ -144,7 +145,7 @@ func (t *decompTool) file(name string) {
 	err = t.expand(src, w)
 	if dst != nil {
 		if cerr := dst.Close(); err == nil && cerr != nil {
-			err = skWriteError{cerr}
+			err = gnu.WriteError{Err: cerr}
 		}
 		if err != nil {
 			env.FS.Remove(env.Abs(out))

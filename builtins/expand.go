@@ -191,13 +191,13 @@ func tabRun(env *Env, files []string, w *bufio.Writer, step func(chunk []byte) e
 		}
 	}
 	end()
-	return skFlush(env, w, status)
+	return laFinish(env, w, status)
 }
 
 func tabCopy(env *Env, r io.Reader, w *bufio.Writer, buf []byte, step func(chunk []byte) error) error {
 	for {
 		if env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		n, err := r.Read(buf)
 		if n > 0 {
@@ -205,7 +205,7 @@ func tabCopy(env *Env, r io.Reader, w *bufio.Writer, buf []byte, step func(chunk
 				return serr
 			}
 			if _, werr := w.Write(nil); werr != nil {
-				return skWriteError{werr}
+				return gnu.WriteError{Err: werr}
 			}
 		}
 		if err == io.EOF {
@@ -218,13 +218,13 @@ func tabCopy(env *Env, r io.Reader, w *bufio.Writer, buf []byte, step func(chunk
 }
 
 // tabFatal reports err from a step: a fatal message is printed and turned
-// into a quiet stop for skEachFile.
+// into a quiet stop for the loop over the operands.
 func tabFatal(env *Env, w *bufio.Writer, err error) error {
 	var fe errTabFatal
 	if errors.As(err, &fe) {
 		w.Flush()
 		env.Errorf("%s", fe.msg)
-		return errSkCancelled
+		return gnu.ErrCancelled
 	}
 	return err
 }
@@ -236,11 +236,11 @@ func writeSpaces(env *Env, w *bufio.Writer, n uint64) error {
 	for n > 0 {
 		k := min(n, chunk)
 		if _, err := w.WriteString(sp[:k]); err != nil {
-			return skWriteError{err}
+			return gnu.WriteError{Err: err}
 		}
 		n -= k
 		if n > 0 && env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 	}
 	return nil
@@ -420,7 +420,7 @@ func unexpand(env *Env) int {
 							pending = append(pending, c)
 							prevBlank = true
 							if n++; n&0xffff == 0 && env.Ctx.Err() != nil {
-								return errSkCancelled
+								return gnu.ErrCancelled
 							}
 							continue
 						}

@@ -162,7 +162,7 @@ type laCtxReader struct {
 
 func (c *laCtxReader) Read(p []byte) (int, error) {
 	if c.env.Ctx.Err() != nil {
-		return 0, errLaCancelled
+		return 0, gnu.ErrCancelled
 	}
 	return c.r.Read(p)
 }

@@ -60,19 +60,19 @@ func fold(env *Env) int {
 		return col + 1
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	status := skEachFile(env, files, func(name string, r io.Reader) error {
+	ok := env.EachFile(files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		var out []byte
 		col := 0
 		for n := 0; ; n++ {
 			if n&0xffff == 0 && env.Ctx.Err() != nil {
-				return errSkCancelled
+				return gnu.ErrCancelled
 			}
 			c, err := br.ReadByte()
 			if err != nil {
 				if len(out) > 0 {
 					if _, werr := w.Write(out); werr != nil {
-						return skWriteError{werr}
+						return gnu.WriteError{Err: werr}
 					}
 				}
 				if err == io.EOF {
@@ -83,7 +83,7 @@ func fold(env *Env) int {
 			if c == '\n' {
 				out = append(out, c)
 				if _, werr := w.Write(out); werr != nil {
-					return skWriteError{werr}
+					return gnu.WriteError{Err: werr}
 				}
 				out, col = out[:0], 0
 				continue
@@ -116,7 +116,7 @@ func fold(env *Env) int {
 				}
 				out = append(out, '\n')
 				if _, werr := w.Write(out); werr != nil {
-					return skWriteError{werr}
+					return gnu.WriteError{Err: werr}
 				}
 				out, col = out[:0], 0
 				goto rescan
@@ -124,5 +124,5 @@ func fold(env *Env) int {
 			out = append(out, c)
 		}
 	})
-	return skFlush(env, w, status)
+	return laFinish(env, w, exitStatus(ok))
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
@@ -36,8 +37,6 @@ type gzipState struct {
 	listed                                      int
 	totIn, totOut, lastOverhead                 int64
 }
-
-var errGzipCancelled = errors.New("cancelled")
 
 func gzipMain(env *Env) int {
 	s := &gzipState{env: env, level: 6, suffix: ".gz"}
@@ -182,19 +181,19 @@ type gzipCounter struct {
 
 func (c *gzipCounter) Write(p []byte) (int, error) {
 	if c.env.Ctx.Err() != nil {
-		return 0, errGzipCancelled
+		return 0, gnu.ErrCancelled
 	}
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	if err != nil {
-		err = skWriteError{err}
+		err = gnu.WriteError{Err: err}
 	}
 	return n, err
 }
 
 func (c *gzipCounter) Read(p []byte) (int, error) {
 	if c.env.Ctx.Err() != nil {
-		return 0, errGzipCancelled
+		return 0, gnu.ErrCancelled
 	}
 	n, err := c.r.Read(p)
 	c.n += int64(n)
@@ -236,13 +235,13 @@ func (s *gzipState) stdinOne() {
 
 // report prints the failure of one input.
 func (s *gzipState) report(name string, err error) {
-	var we skWriteError
+	var we gnu.WriteError
 	switch {
-	case errors.Is(err, errGzipCancelled):
+	case errors.Is(err, gnu.ErrCancelled):
 		s.status = 1
 	case errors.As(err, &we):
 		if !IsBrokenPipe(err) {
-			s.errorf("stdout: %s", ErrText(we.err))
+			s.errorf("stdout: %s", ErrText(we.Err))
 		}
 		s.status = 1
 	case errors.Is(err, errGzipTrailing):
@@ -428,7 +427,7 @@ func (s *gzipState) fileOne(arg string) {
 	in, outN, err := s.process(name, src, dst, path.Base(name), fi.ModTime())
 	if dstFile != nil {
 		if cerr := dstFile.Close(); err == nil && cerr != nil {
-			err = skWriteError{cerr}
+			err = gnu.WriteError{Err: cerr}
 		}
 		if err == nil {
 			// The output keeps the input's modification time, as GNU gzip
@@ -440,9 +439,9 @@ func (s *gzipState) fileOne(arg string) {
 		if dstFile != nil {
 			s.remove(outName)
 		}
-		var we skWriteError
+		var we gnu.WriteError
 		if errors.As(err, &we) && dstFile != nil && !IsBrokenPipe(err) {
-			s.errorf("%s: %s", outName, ErrText(we.err))
+			s.errorf("%s: %s", outName, ErrText(we.Err))
 			return
 		}
 		s.report(name, err)

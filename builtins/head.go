@@ -134,8 +134,8 @@ func head(env *Env) int {
 		}
 		r.Close()
 		if err != nil {
-			var we *laWriteErr
-			if errors.As(err, &we) || errors.Is(err, errLaCancelled) {
+			var we gnu.WriteError
+			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 				w.Flush()
 				return laWriteFailed(env, err)
 			}
@@ -158,7 +158,7 @@ func headOne(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byt
 	buf := make([]byte, laBufSize)
 	for n > 0 {
 		if env.Ctx.Err() != nil {
-			return errLaCancelled
+			return gnu.ErrCancelled
 		}
 		k, err := r.Read(buf)
 		p := buf[:k]
@@ -182,7 +182,7 @@ func headOne(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byt
 			n -= int64(len(p))
 		}
 		if _, werr := w.Write(p); werr != nil {
-			return &laWriteErr{werr}
+			return gnu.WriteError{Err: werr}
 		}
 		if err == io.EOF {
 			return nil
@@ -208,7 +208,7 @@ func headAllBut(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim 
 				break
 			}
 			if _, werr := w.Write(q.pop()); werr != nil {
-				return &laWriteErr{werr}
+				return gnu.WriteError{Err: werr}
 			}
 		}
 		if err == io.EOF {

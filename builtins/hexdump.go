@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
@@ -179,7 +180,7 @@ func hexdump(env *Env) int {
 	read := func(p []byte) (int, error) {
 		for {
 			if env.Ctx.Err() != nil {
-				return 0, errSkCancelled
+				return 0, gnu.ErrCancelled
 			}
 			if cur == nil {
 				if next >= len(files) {
@@ -231,7 +232,7 @@ func hexdump(env *Env) int {
 		n, err := io.CopyN(io.Discard, br, skip)
 		addr = n
 		if err != nil && err != io.EOF {
-			if errors.Is(err, errSkCancelled) {
+			if errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
 		}
@@ -246,7 +247,7 @@ func hexdump(env *Env) int {
 	for {
 		n, err := io.ReadFull(in, block[:])
 		if n == 0 {
-			if err != nil && errors.Is(err, errSkCancelled) {
+			if err != nil && errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
 			break
@@ -274,7 +275,7 @@ func hexdump(env *Env) int {
 		havePrev = n == bs
 		addr += int64(n)
 		if err != nil {
-			if errors.Is(err, errSkCancelled) {
+			if errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
 			break
@@ -299,7 +300,7 @@ func hexdump(env *Env) int {
 		w.Flush()
 		return 1
 	}
-	return skFlush(env, w, status)
+	return laFinish(env, w, status)
 }
 
 // readerFunc adapts a function to io.Reader.

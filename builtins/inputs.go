@@ -18,11 +18,21 @@ func IsBrokenPipe(err error) bool {
 	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, fs.ErrClosed)
 }
 
+// exitStatus is a command's status for ok: 0, or 1.
+func exitStatus(ok bool) int {
+	if ok {
+		return 0
+	}
+	return 1
+}
+
 // EachFile opens each operand in turn ("-" when there are none, "-" meaning
 // standard input) and calls fn with it. A file that cannot be opened is
-// reported GNU style ("NAME: FILE: No such file or directory") and skipped.
-// An error returned by fn stops the loop: a broken pipe silently, any other
-// error reported against the file. EachFile returns false if anything failed.
+// reported GNU style ("NAME: FILE: No such file or directory") and skipped,
+// and so is one whose reading fails (fn's error). What ends the command
+// stops the loop: cancellation (gnu.ErrCancelled) and a broken pipe
+// quietly, an output error (gnu.WriteError) as "NAME: write error: …".
+// EachFile returns false if anything failed.
 func (e *Env) EachFile(operands []string, fn func(name string, r io.Reader) error) bool {
 	if len(operands) == 0 {
 		operands = []string{"-"}
@@ -41,7 +51,7 @@ func (e *Env) EachFile(operands []string, fn func(name string, r io.Reader) erro
 		err = fn(name, f)
 		f.Close()
 		if err != nil {
-			if IsBrokenPipe(err) {
+			if _, stop := skFailed(e, err); stop {
 				return false
 			}
 			e.PathError(name, err)

@@ -324,7 +324,7 @@ func join(env *Env) int {
 	if err == nil {
 		err = j.w.Flush()
 		if err != nil {
-			err = skWriteError{err}
+			err = gnu.WriteError{Err: err}
 		}
 	} else {
 		j.w.Flush()
@@ -471,7 +471,7 @@ func (j *joiner) getLine(i int) (*joinLine, error) {
 	in := j.in[i]
 	j.n++
 	if j.n&1023 == 0 && j.env.Ctx.Err() != nil {
-		return nil, errSkCancelled
+		return nil, gnu.ErrCancelled
 	}
 	eol := j.o.eol
 	data, err := in.br.ReadSlice(eol)
@@ -693,7 +693,7 @@ func (j *joiner) prjoin(l1, l2 *joinLine) error {
 		j.prfields(l2, o.field2, j.auto[1])
 	}
 	if err := j.w.WriteByte(o.eol); err != nil {
-		return skWriteError{err}
+		return gnu.WriteError{Err: err}
 	}
 	return nil
 }

@@ -22,9 +22,6 @@ import (
 // laBufSize is the read and write buffer size of the streaming commands.
 const laBufSize = 64 << 10
 
-// errLaCancelled stops a loop when env.Ctx is done; it is never printed.
-var errLaCancelled = errors.New("cancelled")
-
 // laWriter buffers env.Stdout.
 func laWriter(env *Env) *bufio.Writer { return bufio.NewWriterSize(env.Stdout, laBufSize) }
 
@@ -40,22 +37,15 @@ func laFinish(env *Env, w *bufio.Writer, status int) int {
 
 // laWriteFailed reports a failed write and returns status 1.
 func laWriteFailed(env *Env, err error) int {
-	if IsBrokenPipe(err) || errors.Is(err, errLaCancelled) {
+	if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
 		return 1
 	}
 	env.Errorf("write error: %s", ErrText(err))
 	return 1
 }
 
-// laWriteErr wraps an output error so that callers can tell it from a read
-// error of the same call.
-type laWriteErr struct{ err error }
-
-func (e *laWriteErr) Error() string { return e.err.Error() }
-func (e *laWriteErr) Unwrap() error { return e.err }
-
 // laCopy copies r to w in large blocks, checking env.Ctx between blocks.
-// A write failure comes back wrapped in *laWriteErr. A reader that writes
+// A write failure comes back wrapped in gnu.WriteError. A reader that writes
 // itself out (a file of vfsd: io.WriterTo) is asked to, so that its blocks
 // go to w where they arrive (the shared region of read_shm) instead of
 // being copied through buf first.
@@ -66,12 +56,12 @@ func laCopy(env *Env, w io.Writer, r io.Reader, buf []byte) error {
 	}
 	for {
 		if env.Ctx.Err() != nil {
-			return errLaCancelled
+			return gnu.ErrCancelled
 		}
 		n, err := r.Read(buf)
 		if n > 0 {
 			if _, werr := w.Write(buf[:n]); werr != nil {
-				return &laWriteErr{werr}
+				return gnu.WriteError{Err: werr}
 			}
 		}
 		if err == io.EOF {
@@ -84,7 +74,7 @@ func laCopy(env *Env, w io.Writer, r io.Reader, buf []byte) error {
 }
 
 // laCtxWriter is w for laCopy's io.WriterTo: it checks env.Ctx before
-// each block and wraps w's failures in *laWriteErr, as laCopy's loop does.
+// each block and wraps w's failures in gnu.WriteError, as laCopy's loop does.
 type laCtxWriter struct {
 	env *Env
 	w   io.Writer
@@ -92,11 +82,11 @@ type laCtxWriter struct {
 
 func (c laCtxWriter) Write(p []byte) (int, error) {
 	if c.env.Ctx.Err() != nil {
-		return 0, errLaCancelled
+		return 0, gnu.ErrCancelled
 	}
 	n, err := c.w.Write(p)
 	if err != nil {
-		return n, &laWriteErr{err}
+		return n, gnu.WriteError{Err: err}
 	}
 	return n, nil
 }
@@ -111,8 +101,8 @@ func laReadError(env *Env, name string, err error) (stop bool) {
 // laReadErrorShown is laReadError naming the file shown as it is (GNU cat
 // calls standard input "-").
 func laReadErrorShown(env *Env, shown string, err error) (stop bool) {
-	var we *laWriteErr
-	if errors.As(err, &we) || errors.Is(err, errLaCancelled) || IsBrokenPipe(err) {
+	var we gnu.WriteError
+	if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) || IsBrokenPipe(err) {
 		return true
 	}
 	env.PathError(shown, err)
@@ -212,7 +202,7 @@ type laQueue struct {
 // is exhausted (having added whatever it read).
 func (q *laQueue) fill(env *Env, r io.Reader) error {
 	if env.Ctx.Err() != nil {
-		return errLaCancelled
+		return gnu.ErrCancelled
 	}
 	var b []byte
 	if n := len(q.spare); n > 0 {
@@ -299,12 +289,12 @@ func (q *laQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 	if before {
 		for i := 0; i < ci; i++ {
 			if _, err := w.Write(q.chunks[i]); err != nil {
-				return &laWriteErr{err}
+				return gnu.WriteError{Err: err}
 			}
 		}
 		if ci < len(q.chunks) && off > 0 {
 			if _, err := w.Write(q.chunks[ci][:off]); err != nil {
-				return &laWriteErr{err}
+				return gnu.WriteError{Err: err}
 			}
 		}
 		return nil
@@ -315,7 +305,7 @@ func (q *laQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 			b = b[off:]
 		}
 		if _, err := w.Write(b); err != nil {
-			return &laWriteErr{err}
+			return gnu.WriteError{Err: err}
 		}
 	}
 	return nil
@@ -474,7 +464,7 @@ func laReadAll(env *Env, r io.Reader) ([]byte, error) {
 	buf := make([]byte, laBufSize)
 	for {
 		if env.Ctx.Err() != nil {
-			return nil, errLaCancelled
+			return nil, gnu.ErrCancelled
 		}
 		n, err := r.Read(buf)
 		data = append(data, buf[:n]...)

@@ -94,7 +94,7 @@ func nl(env *Env) int {
 		br := bufio.NewReaderSize(r, laBufSize)
 		for {
 			if env.Ctx.Err() != nil {
-				return errLaCancelled
+				return gnu.ErrCancelled
 			}
 			text, rerr := br.ReadString('\n')
 			if text == "" && rerr != nil {

@@ -320,7 +320,7 @@ func numfmt(env *Env) int {
 				break
 			}
 		}
-		return skFlush(env, w, status)
+		return laFinish(env, w, status)
 	}
 	br := bufio.NewReaderSize(env.Stdin, 64<<10)
 	for n := 0; ; n++ {
@@ -348,7 +348,7 @@ func numfmt(env *Env) int {
 			break
 		}
 	}
-	return skFlush(env, w, status)
+	return laFinish(env, w, status)
 }
 
 func (o *numfmtOpts) inField(n int) bool {

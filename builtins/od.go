@@ -246,7 +246,7 @@ func (in *odInput) skip(n uint64) (bool, error) {
 	buf := make([]byte, 32<<10)
 	for n > 0 && in.cur != nil {
 		if err := in.env.Ctx.Err(); err != nil {
-			return false, errSkCancelled
+			return false, gnu.ErrCancelled
 		}
 		if _, ok := in.cur.(odErrReader); ok {
 			// GNU seeks the directory stream, which succeeds and uses
@@ -923,7 +923,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 	if in.failed {
 		status = 1
 	}
-	return skFlush(env, w, status)
+	return laFinish(env, w, status)
 }
 
 func odGCD(a, b int) int {
@@ -941,7 +941,7 @@ func (d *odDumper) flush(w *bufio.Writer, force bool) error {
 	_, err := w.Write(d.buf)
 	d.buf = d.buf[:0]
 	if err != nil {
-		return skWriteError{err}
+		return gnu.WriteError{Err: err}
 	}
 	return nil
 }
@@ -954,7 +954,7 @@ func (d *odDumper) dump(env *Env, in *odInput, w *bufio.Writer, offset uint64, l
 	n := 0
 	for count := 0; ; count++ {
 		if count&255 == 0 && env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		want := bpb
 		if limited {
@@ -1013,7 +1013,7 @@ func (d *odDumper) strings(env *Env, in *odInput, w *bufio.Writer, addr, strMin 
 	readByte := func() (byte, bool, error) {
 		count++
 		if count&0xffff == 0 && env.Ctx.Err() != nil {
-			return 0, false, errSkCancelled
+			return 0, false, gnu.ErrCancelled
 		}
 		c, err := br.ReadByte()
 		if err != nil {

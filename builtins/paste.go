@@ -109,7 +109,7 @@ func paste(env *Env) int {
 						return st
 					}
 					env.PathError(name, err)
-					return skFlush(env, w, 1)
+					return laFinish(env, w, 1)
 				}
 				if !first {
 					w.Write(delims[k%len(delims)])
@@ -117,17 +117,17 @@ func paste(env *Env) int {
 				}
 				first = false
 				if _, err := w.Write(line); err != nil {
-					return skFlush(env, w, 1)
+					return laFinish(env, w, 1)
 				}
 			}
 			if c != nil {
 				c.Close()
 			}
 			if err := w.WriteByte(eol); err != nil {
-				return skFlush(env, w, 1)
+				return laFinish(env, w, 1)
 			}
 		}
-		return skFlush(env, w, status)
+		return laFinish(env, w, status)
 	}
 	readers := make([]*skLines, len(files))
 	for i, name := range files {
@@ -157,7 +157,7 @@ func paste(env *Env) int {
 						return st
 					}
 					env.PathError(files[i], err)
-					return skFlush(env, w, 1)
+					return laFinish(env, w, 1)
 				default:
 					any = true
 					out = append(out, line...)
@@ -172,8 +172,8 @@ func paste(env *Env) int {
 		}
 		out = append(out, eol)
 		if _, err := w.Write(out); err != nil {
-			return skFlush(env, w, 1)
+			return laFinish(env, w, 1)
 		}
 	}
-	return skFlush(env, w, 0)
+	return laFinish(env, w, 0)
 }

@@ -236,7 +236,7 @@ func shuf(env *Env) int {
 		if *repeat || headLines == math.MaxUint64 || (size >= 0 && size <= 8192*1024) {
 			lines, err = shufReadLines(env, in, eol)
 			if err != nil {
-				if errors.Is(err, errSkCancelled) {
+				if errors.Is(err, gnu.ErrCancelled) {
 					return 1
 				}
 				env.PathError(inName, err)
@@ -269,7 +269,7 @@ func shuf(env *Env) int {
 	randFail := func(err error) int {
 		if errors.Is(err, errShufEOF) {
 			env.Errorf("%s: end of file", gnu.Quote(r.name))
-		} else if errors.Is(err, errSkCancelled) {
+		} else if errors.Is(err, gnu.ErrCancelled) {
 			return 1
 		} else {
 			env.Errorf("%s: %s", r.name, ErrText(err))
@@ -280,10 +280,10 @@ func shuf(env *Env) int {
 	if reservoir {
 		rs, n, err := shufReservoir(env, in, eol, headLines, r)
 		if err != nil {
-			if errors.Is(err, errShufEOF) || r.name != "" && !errors.Is(err, errSkCancelled) && !isReadErr(err) {
+			if errors.Is(err, errShufEOF) || r.name != "" && !errors.Is(err, gnu.ErrCancelled) && !isReadErr(err) {
 				return randFail(err)
 			}
-			if errors.Is(err, errSkCancelled) {
+			if errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
 			env.PathError(inName, err)
@@ -319,14 +319,14 @@ func shuf(env *Env) int {
 	writeLine := func(b []byte) error {
 		w.Write(b)
 		if err := w.WriteByte(eol); err != nil {
-			return skWriteError{err}
+			return gnu.WriteError{Err: err}
 		}
 		return nil
 	}
 	writeNum := func(v uint64) error {
 		w.WriteString(strconv.FormatUint(v, 10))
 		if err := w.WriteByte(eol); err != nil {
-			return skWriteError{err}
+			return gnu.WriteError{Err: err}
 		}
 		return nil
 	}
@@ -370,7 +370,7 @@ func shuf(env *Env) int {
 		st, _ := skFailed(env, werr)
 		return st
 	}
-	status = skFlush(env, w, status)
+	status = laFinish(env, w, status)
 	if outF != nil {
 		if err := outF.Close(); err != nil && status == 0 {
 			env.PathError(*outFile, err)
@@ -396,7 +396,7 @@ func shufReadLines(env *Env, r io.Reader, eol byte) ([][]byte, error) {
 	var lines [][]byte
 	for {
 		if len(lines)&0xfff == 0 && env.Ctx.Err() != nil {
-			return nil, errSkCancelled
+			return nil, gnu.ErrCancelled
 		}
 		line, err := br.ReadBytes(eol)
 		if len(line) > 0 {
@@ -447,7 +447,7 @@ func shufReservoir(env *Env, r io.Reader, eol byte, k uint64, rnd *shufRandint) 
 	}
 	for {
 		if n&0xfff == 0 && env.Ctx.Err() != nil {
-			return nil, 0, errSkCancelled
+			return nil, 0, gnu.ErrCancelled
 		}
 		j, err := rnd.choose(n + 1)
 		if err != nil {

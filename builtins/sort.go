@@ -882,8 +882,6 @@ func skVerRev(s1, s2 []byte) int {
 	return 0
 }
 
-var errSkCancelled = errors.New("cancelled")
-
 // readLines appends the lines of r to recs. Input is read into blocks of
 // 1 MiB that records point into; a line crossing a block's end moves to
 // the next block, so no byte is copied more than once.
@@ -916,7 +914,7 @@ func (s *skSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte))
 	start, n := 0, 0
 	for {
 		if err := env.Ctx.Err(); err != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		if n == len(buf) {
 			size := blk
@@ -1244,7 +1242,7 @@ func sortMain(env *Env) int {
 		}
 		chunks, err = s.readLines(env, r, delim, chunks)
 		r.Close()
-		if err == errSkCancelled {
+		if err == gnu.ErrCancelled {
 			return 1
 		}
 		if err != nil {

@@ -352,7 +352,7 @@ func split(env *Env) int {
 	if err != nil {
 		var pe *fs.PathError
 		switch {
-		case errors.Is(err, errSkCancelled):
+		case errors.Is(err, gnu.ErrCancelled):
 		case errors.Is(err, errSplitExhausted):
 			env.Errorf("%s", err)
 		case IsBrokenPipe(err):
@@ -370,7 +370,7 @@ func (s *splitter) byLines(br *bufio.Reader, n uint64, sep byte) error {
 	var lines uint64
 	for k := 0; ; k++ {
 		if k&0xfff == 0 && s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		line, err := br.ReadSlice(sep)
 		if len(line) > 0 {
@@ -414,7 +414,7 @@ func (s *splitter) byLineBytes(br *bufio.Reader, n uint64, sep byte) error {
 	}
 	for k := 0; ; k++ {
 		if k&0xfff == 0 && s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		line, err := br.ReadBytes(sep)
 		if len(line) > 0 {
@@ -447,7 +447,7 @@ func (s *splitter) byBytes(br *bufio.Reader, n uint64) error {
 	left := uint64(0)
 	for {
 		if s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		m, err := br.Read(buf)
 		p := buf[:m]
@@ -505,7 +505,7 @@ func (s *splitter) byteChunks(br *bufio.Reader, size, n, only uint64, w *bufio.W
 	}
 	for k := uint64(1); k <= n; k++ {
 		if s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		start, end := chunkBounds(size, n, k)
 		if s.elide && end == start {
@@ -529,7 +529,7 @@ func (s *splitter) lineChunks(br *bufio.Reader, size, n, only uint64, sep byte, 
 	chunk := uint64(0) // chunks opened so far
 	for i := 0; ; i++ {
 		if i&0xfff == 0 && s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		line, err := br.ReadBytes(sep)
 		if len(line) > 0 {
@@ -570,7 +570,7 @@ func (s *splitter) lineChunks(br *bufio.Reader, size, n, only uint64, sep byte, 
 	}
 	for only == 0 && chunk < n && !s.elide {
 		if s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		chunk++
 		if err := s.open(); err != nil {
@@ -593,7 +593,7 @@ func (s *splitter) roundRobin(br *bufio.Reader, n, only uint64, sep byte, w *buf
 	if only == 0 {
 		for k := uint64(0); k < n; k++ {
 			if s.env.Ctx.Err() != nil {
-				return errSkCancelled
+				return gnu.ErrCancelled
 			}
 			if err := s.open(); err != nil {
 				return err
@@ -604,7 +604,7 @@ func (s *splitter) roundRobin(br *bufio.Reader, n, only uint64, sep byte, w *buf
 	}
 	for i := uint64(0); ; i++ {
 		if i&0xfff == 0 && s.env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		line, err := br.ReadBytes(sep)
 		if len(line) > 0 {
@@ -653,7 +653,7 @@ type splitCtxWriter struct {
 
 func (c splitCtxWriter) Write(p []byte) (int, error) {
 	if c.env.Ctx.Err() != nil {
-		return 0, errSkCancelled
+		return 0, gnu.ErrCancelled
 	}
 	return c.w.Write(p)
 }

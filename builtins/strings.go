@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 )
@@ -102,13 +103,13 @@ func stringsCmd(env *Env) int {
 				return err
 			}
 			if off&0xffff == 0 && env.Ctx.Err() != nil {
-				return errSkCancelled
+				return gnu.ErrCancelled
 			}
 			off++
 			if !printable(c) {
 				if streaming {
 					if _, err := w.WriteString(sep); err != nil {
-						return skWriteError{err}
+						return gnu.WriteError{Err: err}
 					}
 				}
 				buf, streaming = buf[:0], false
@@ -138,7 +139,7 @@ func stringsCmd(env *Env) int {
 				fmt.Fprintf(w, "%7x ", start)
 			}
 			if _, err := w.Write(buf); err != nil {
-				return skWriteError{err}
+				return gnu.WriteError{Err: err}
 			}
 			streaming = true
 		}
@@ -148,7 +149,7 @@ func stringsCmd(env *Env) int {
 			st, _ := skFailed(env, err)
 			return st
 		}
-		return skFlush(env, w, 0)
+		return laFinish(env, w, 0)
 	}
 	status := 0
 	for _, name := range files {
@@ -181,5 +182,5 @@ func stringsCmd(env *Env) int {
 			status = 1
 		}
 	}
-	return skFlush(env, w, status)
+	return laFinish(env, w, status)
 }

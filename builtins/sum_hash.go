@@ -173,7 +173,7 @@ func sumLines(env *Env, w *bufio.Writer, files []string, line func(name string) 
 		text, err := line(name)
 		if err != nil {
 			w.Flush()
-			if errors.Is(err, errLaCancelled) {
+			if errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
 			env.PathError(name, err)
@@ -261,7 +261,7 @@ func (c *sumChecker) checkFile(list string) int {
 		good++
 		sum, err := sumFile(env, la, name)
 		if err != nil {
-			if errors.Is(err, errLaCancelled) {
+			if errors.Is(err, gnu.ErrCancelled) {
 				c.stop = true
 				return 1
 			}

@@ -57,7 +57,7 @@ func tac(env *Env) int {
 			s := []byte(sep)
 			for lim := len(data); ; {
 				if len(cuts)&0xffff == 0 && env.Ctx.Err() != nil {
-					return errLaCancelled
+					return gnu.ErrCancelled
 				}
 				i := bytes.LastIndex(data[:lim], s)
 				if i < 0 {
@@ -114,7 +114,7 @@ func tac(env *Env) int {
 		err = each(name, r)
 		r.Close()
 		if err != nil {
-			if IsBrokenPipe(err) || errors.Is(err, errLaCancelled) {
+			if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
 				ok = false
 				break
 			}

@@ -76,8 +76,8 @@ func tail(env *Env) int {
 		}
 		r.Close()
 		if err != nil {
-			var we *laWriteErr
-			if errors.As(err, &we) || errors.Is(err, errLaCancelled) {
+			var we gnu.WriteError
+			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 				w.Flush()
 				return laWriteFailed(env, err)
 			}
@@ -178,7 +178,7 @@ func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
 	last := true
 	for pos > 0 {
 		if env.Ctx.Err() != nil {
-			return 0, errLaCancelled
+			return 0, gnu.ErrCancelled
 		}
 		blk := int64(len(buf))
 		if pos < blk {
@@ -224,7 +224,7 @@ func tailStream(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim 
 		br := bufio.NewReaderSize(r, laBufSize)
 		for skip > 0 {
 			if env.Ctx.Err() != nil {
-				return errLaCancelled
+				return gnu.ErrCancelled
 			}
 			var err error
 			if spec.lines {

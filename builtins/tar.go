@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
@@ -46,10 +47,6 @@ type tarState struct {
 // errTarFatal stops a tar call after its message was printed ("Error is
 // not recoverable").
 var errTarFatal = errors.New("fatal")
-
-// errTarCancelled is returned by the archive reader and writer once the
-// context is done.
-var errTarCancelled = errors.New("cancelled")
 
 // tarOldArgs are the traditional-style key letters that take an argument
 // from the following words (`tar cfC a.tar dir x`).
@@ -356,11 +353,11 @@ type tarCtxWriter struct {
 
 func (w tarCtxWriter) Write(p []byte) (int, error) {
 	if w.s.env.Ctx.Err() != nil {
-		return 0, errTarCancelled
+		return 0, gnu.ErrCancelled
 	}
 	n, err := w.w.Write(p)
 	if err != nil {
-		err = skWriteError{err}
+		err = gnu.WriteError{Err: err}
 	}
 	return n, err
 }
@@ -373,7 +370,7 @@ type tarCtxReader struct {
 
 func (r tarCtxReader) Read(p []byte) (int, error) {
 	if r.s.env.Ctx.Err() != nil {
-		return 0, errTarCancelled
+		return 0, gnu.ErrCancelled
 	}
 	return r.r.Read(p)
 }
@@ -420,7 +417,7 @@ func (s *tarState) create(operands []string) error {
 	}
 	if outFile != nil {
 		if err := outFile.Close(); werr == nil && err != nil {
-			werr = skWriteError{err}
+			werr = gnu.WriteError{Err: err}
 		}
 	}
 	return s.writeFailure(werr)
@@ -428,16 +425,16 @@ func (s *tarState) create(operands []string) error {
 
 // writeFailure reports an error writing the archive.
 func (s *tarState) writeFailure(err error) error {
-	if err == nil || errors.Is(err, errTarCancelled) || errors.Is(err, errTarFatal) {
+	if err == nil || errors.Is(err, gnu.ErrCancelled) || errors.Is(err, errTarFatal) {
 		return err
 	}
 	if IsBrokenPipe(err) {
 		s.status = 2
 		return nil
 	}
-	var we skWriteError
+	var we gnu.WriteError
 	if errors.As(err, &we) {
-		err = we.err
+		err = we.Err
 	}
 	s.fail("%s: Cannot write: %s", s.file, ErrText(err))
 	return errTarFatal
@@ -460,7 +457,7 @@ func (s *tarState) memberName(op string) string {
 func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	env := s.env
 	if env.Ctx.Err() != nil {
-		return errTarCancelled
+		return gnu.ErrCancelled
 	}
 	abs := path.Join(s.base(), shown)
 	if strings.HasPrefix(shown, "/") {
@@ -556,8 +553,8 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		s.listed(hdr, name)
 		n, err := io.CopyN(tw, tarCtxReader{s, f}, hdr.Size)
 		if err != nil && err != io.EOF {
-			var we skWriteError
-			if errors.As(err, &we) || errors.Is(err, errTarCancelled) {
+			var we gnu.WriteError
+			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 				return err
 			}
 			s.fail("%s: Read error at byte %d, while reading %d bytes: %s", shown, n, hdr.Size-n, ErrText(err))
@@ -713,7 +710,7 @@ func (s *tarState) read(operands []string) error {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			if env.Ctx.Err() != nil {
-				return errTarCancelled
+				return gnu.ErrCancelled
 			}
 			fmt.Fprintf(env.Stderr, "\ngzip: stdin: unexpected end of file\n")
 			env.Errorf("Child returned status 1")
@@ -734,7 +731,7 @@ func (s *tarState) read(operands []string) error {
 	var dirs []dirTime
 	for first := true; ; first = false {
 		if env.Ctx.Err() != nil {
-			return errTarCancelled
+			return gnu.ErrCancelled
 		}
 		hdr, err := tr.Next()
 		if err == io.EOF && raw.n%512 != 0 {
@@ -750,7 +747,7 @@ func (s *tarState) read(operands []string) error {
 		}
 		if err != nil {
 			if env.Ctx.Err() != nil {
-				return errTarCancelled
+				return gnu.ErrCancelled
 			}
 			if first {
 				s.fail("This does not look like a tar archive")
@@ -895,7 +892,7 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	}
 	_, err = io.Copy(tarCtxWriter{s, f}, tr)
 	if cerr := f.Close(); err == nil && cerr != nil {
-		err = skWriteError{cerr}
+		err = gnu.WriteError{Err: cerr}
 	}
 	if err != nil {
 		return s.copyFailure(orig, abs, err)
@@ -924,20 +921,20 @@ func (s *tarState) setMode(abs, name string, mode int64) {
 // copyFailure reports an error while copying member data: a write error
 // is the member's, a read error is the archive's and stops the call.
 func (s *tarState) copyFailure(name, abs string, err error) error {
-	if errors.Is(err, errTarCancelled) {
+	if errors.Is(err, gnu.ErrCancelled) {
 		return err
 	}
-	var we skWriteError
+	var we gnu.WriteError
 	if errors.As(err, &we) {
 		if abs == "" {
 			if IsBrokenPipe(err) {
 				s.status = 2
-				return errTarCancelled
+				return gnu.ErrCancelled
 			}
-			s.fail("stdout: Cannot write: %s", ErrText(we.err))
+			s.fail("stdout: Cannot write: %s", ErrText(we.Err))
 			return errTarFatal
 		}
-		s.fail("%s: Cannot write: %s", name, ErrText(we.err))
+		s.fail("%s: Cannot write: %s", name, ErrText(we.Err))
 		return nil
 	}
 	if abs != "" {

@@ -47,7 +47,7 @@ func tsortCmd(env *Env) int {
 	data, err := laReadAll(env, r)
 	r.Close()
 	if err != nil {
-		if err == errLaCancelled {
+		if err == gnu.ErrCancelled {
 			return 1
 		}
 		env.PathError(gnu.QuoteF(name), err)

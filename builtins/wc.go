@@ -334,7 +334,7 @@ func (k *wcCounter) finish(total bool, status int) int {
 
 // wcLineCounter is the io.Writer that wc -l and wc -c hand to a reader
 // with WriteTo: it counts bytes and, if lines, newlines, and stops the
-// copy with errLaCancelled once ctx is done.
+// copy with gnu.ErrCancelled once ctx is done.
 type wcLineCounter struct {
 	ctx     context.Context
 	lines   bool
@@ -343,7 +343,7 @@ type wcLineCounter struct {
 
 func (c *wcLineCounter) Write(p []byte) (int, error) {
 	if c.ctx.Err() != nil {
-		return 0, errLaCancelled
+		return 0, gnu.ErrCancelled
 	}
 	c.size += int64(len(p))
 	if c.lines {
@@ -404,7 +404,7 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 		}
 		for {
 			if env.Ctx.Err() != nil {
-				return c, errLaCancelled
+				return c, gnu.ErrCancelled
 			}
 			n, err := r.Read(buf[:laBufSize])
 			c.bytes += int64(n)
@@ -424,7 +424,7 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 	carry := 0
 	for {
 		if env.Ctx.Err() != nil {
-			return c, errLaCancelled
+			return c, gnu.ErrCancelled
 		}
 		n, err := r.Read(buf[carry:laBufSize])
 		c.bytes += int64(n)

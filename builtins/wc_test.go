@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ func TestWcCountWriterTo(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := wcCount(&Env{Ctx: ctx}, strings.NewReader(data), wcWhat{lines: true}, buf); err != errLaCancelled {
+	if _, err := wcCount(&Env{Ctx: ctx}, strings.NewReader(data), wcWhat{lines: true}, buf); err != gnu.ErrCancelled {
 		t.Fatalf("cancelled: err = %v", err)
 	}
 }

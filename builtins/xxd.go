@@ -348,10 +348,10 @@ func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out 
 		err = w.Flush()
 	}
 	if err != nil {
-		if errors.Is(err, errSkCancelled) || IsBrokenPipe(err) {
+		if errors.Is(err, gnu.ErrCancelled) || IsBrokenPipe(err) {
 			return 1
 		}
-		var we skWriteError
+		var we gnu.WriteError
 		if errors.As(err, &we) || outFile == nil {
 			env.Errorf("%s", ErrText(err))
 			return 3
@@ -400,7 +400,7 @@ func xxdInclude(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, inName,
 			return err
 		}
 		if p&0xffff == 0 && env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		switch {
 		case p == 0:
@@ -449,7 +449,7 @@ func xxdPlain(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx stri
 			return err
 		}
 		if n&0xffff == 0 && env.Ctx.Err() != nil {
-			return errSkCancelled
+			return gnu.ErrCancelled
 		}
 		n++
 		w.WriteByte(hexx[c>>4])
@@ -458,7 +458,7 @@ func xxdPlain(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx stri
 			p--
 			if p == 0 {
 				if err := w.WriteByte('\n'); err != nil {
-					return skWriteError{err}
+					return gnu.WriteError{Err: err}
 				}
 				p = o.cols
 			}
@@ -501,7 +501,7 @@ func xxdNormal(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx str
 			}
 			if nz >= 0 || zeroSeen > 0 {
 				if _, err := w.Write(l); err != nil {
-					return skWriteError{err}
+					return gnu.WriteError{Err: err}
 				}
 			}
 			if nz != 0 {
@@ -525,7 +525,7 @@ func xxdNormal(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx str
 		}
 		if p == 0 {
 			if n&0xffff == 0 && env.Ctx.Err() != nil {
-				return errSkCancelled
+				return gnu.ErrCancelled
 			}
 			var addr string
 			if o.decimal {
@@ -605,7 +605,7 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 	ignGarb := true
 	p := cols
 	fail := func(err error) int {
-		if IsBrokenPipe(err) || errors.Is(err, errSkCancelled) {
+		if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
 			return 1
 		}
 		env.Errorf("%s", ErrText(err))

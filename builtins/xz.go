@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"errors"
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 
@@ -78,14 +79,14 @@ func xzCmd(env *Env) int {
 		}
 		t.status = max(t.status, 1)
 		var format decompFormat
-		var we skWriteError
+		var we gnu.WriteError
 		switch {
-		case errors.Is(err, errLaCancelled):
+		case errors.Is(err, gnu.ErrCancelled):
 		case errors.Is(err, errDecompExists):
 			env.Errorf("%s: File exists", out)
 		case errors.As(err, &we):
 			if !IsBrokenPipe(err) {
-				env.Errorf("%s: %s", out, ErrText(we.err))
+				env.Errorf("%s: %s", out, ErrText(we.Err))
 			}
 		case errors.As(err, &format):
 			switch msg := format.err.Error(); {
