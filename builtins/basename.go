@@ -2,8 +2,9 @@ package builtins
 
 import (
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -38,15 +39,15 @@ func basename(env *Env) int {
 	if *zero {
 		end = "\x00"
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	for _, n := range names {
-		fmt.Fprint(w, laBase(n, *suffix), end)
+		fmt.Fprint(w, basenameOf(n, *suffix), end)
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }
 
-// laBase is GNU basename's result for name with suffix removed.
-func laBase(name, suffix string) string {
+// basenameOf is GNU basename's result for name with suffix removed.
+func basenameOf(name, suffix string) string {
 	trimmed := strings.TrimRight(name, "/")
 	if trimmed == "" {
 		if name == "" {

@@ -4,7 +4,7 @@ import "testing"
 
 // Expected values checked against GNU basename and dirname 9.1 (LC_ALL=C).
 func TestBasenameDirname(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"basename", "/usr/lib/x.so"}, "", "x.so\n", "", 0},
 		{nil, []string{"basename", "/usr/lib/"}, "", "lib\n", "", 0},
 		{nil, []string{"basename", "/"}, "", "/\n", "", 0},

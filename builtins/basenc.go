@@ -5,10 +5,11 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -151,7 +152,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		return 1
 	}
 	defer r.Close()
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	if *decode {
 		err = codec.decodeStream(env, w, r, *garbage)
 	} else {
@@ -161,7 +162,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		w.Flush()
 		var we gnu.WriteError
 		if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
-			return laWriteFailed(env, err)
+			return writeFailed(env, err)
 		}
 		if errors.Is(err, errBencInvalid) {
 			env.Errorf("invalid input")
@@ -170,7 +171,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		}
 		return 1
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }
 
 var errBencInvalid = errors.New("invalid input")
@@ -220,7 +221,7 @@ func (c *bencCodec) encodeStream(env *Env, w *bufio.Writer, r io.Reader, wrap in
 // decodeStream decodes r in blocks of c.block characters, newlines (and
 // with garbage every byte outside the alphabet and '=') left out.
 func (c *bencCodec) decodeStream(env *Env, w *bufio.Writer, r io.Reader, garbage bool) error {
-	in := make([]byte, laBufSize)
+	in := make([]byte, ioBufSize)
 	blk := make([]byte, 0, c.block)
 	var out []byte
 	for {

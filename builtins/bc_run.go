@@ -3,10 +3,11 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math/big"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // bcInterp holds bc's state: variables, arrays, functions, the special

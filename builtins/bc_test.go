@@ -36,13 +36,13 @@ func TestBcFilesThenStdin(t *testing.T) {
 }
 
 func TestBcStops(t *testing.T) {
-	if st, _ := skRunEnv(t, context.Background(), strings.NewReader("for (i=0; i<1000000; i++) i\n"), skPipeErr{}, "bc"); st != 1 {
+	if st, _ := runTextEnv(t, context.Background(), strings.NewReader("for (i=0; i<1000000; i++) i\n"), pipeErrWriter{}, "bc"); st != 1 {
 		t.Errorf("broken pipe: %d", st)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, prog := range []string{"while (1) { }\n", "for (;;) { }\n", "while (1) 1\n"} {
-		if st, _ := skRunEnv(t, ctx, strings.NewReader(prog), &strings.Builder{}, "bc"); st != 1 {
+		if st, _ := runTextEnv(t, ctx, strings.NewReader(prog), &strings.Builder{}, "bc"); st != 1 {
 			t.Errorf("cancelled %q: %d", prog, st)
 		}
 	}

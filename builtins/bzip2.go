@@ -4,9 +4,10 @@ import (
 	"compress/bzip2"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -92,7 +93,7 @@ func bzip2Cmd(env *Env) int {
 			t.status = max(t.status, 2)
 		default:
 			var pe *fs.PathError
-			if errors.As(err, &pe) || errors.Is(err, errLaIsDir) {
+			if errors.As(err, &pe) || errors.Is(err, errReadDir) {
 				env.Errorf("Can't open input file %s: %s.", name, ErrText(err))
 			} else {
 				env.Errorf("%s: %s.", shown, ErrText(err))

@@ -10,7 +10,7 @@ const bzHello = "\x42\x5a\x68\x39\x31\x41\x59\x26\x53\x59\xc1\xc0\x80\xe2\x00\x0
 func TestBzip2(t *testing.T) {
 	f := map[string]string{"t.bz2": bzHello, "x.tbz": bzHello, "foo": bzHello, "bad.bz2": "hello\n"}
 	tree := "bad.bz2=hello\n foo=" + bzHello + " t.bz2=" + bzHello + " x.tbz=" + bzHello
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{f, []string{"bzip2", "-d", "t.bz2"}, "", "", 0, "bad.bz2=hello\n foo=" + bzHello + " t=hello\n x.tbz=" + bzHello},
 		{f, []string{"bunzip2", "-k", "x.tbz"}, "", "", 0, "bad.bz2=hello\n foo=" + bzHello + " t.bz2=" + bzHello + " x.tar=hello\n x.tbz=" + bzHello},
 		{f, []string{"bzcat", "t.bz2", "t.bz2"}, "hello\nhello\n", "", 0, tree},
@@ -20,7 +20,7 @@ func TestBzip2(t *testing.T) {
 		{f, []string{"bzip2", "-t", "t.bz2"}, "", "", 0, tree},
 		{f, []string{"bzip2", "t.bz2"}, "", "bzip2: compression is not supported by llmsh (bzip2 -d, bunzip2 and bzcat decompress)\n", 1, tree},
 	})
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"bzip2", "-dc"}, bzHello, "hello\n", "", 0},
 		{nil, []string{"bzcat"}, bzHello + bzHello, "hello\nhello\n", "", 0},
 		{nil, []string{"bzip2", "-d"}, "hello\n", "", "bzip2: (stdin) is not a bzip2 file.\n", 2},

@@ -2,9 +2,10 @@ package builtins
 
 import (
 	"bufio"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -55,18 +56,18 @@ func cat(env *Env) int {
 	st.lineStart = true
 	plain := !(st.number || st.squeeze || st.ends || st.tabs || st.nonprint)
 
-	w := laWriter(env)
-	buf := make([]byte, laBufSize)
+	w := stdoutWriter(env)
+	buf := make([]byte, ioBufSize)
 	status := 0
 	var werr error
 	ok := env.EachFile(files, func(name string, r io.Reader) error {
 		var err error
 		if plain {
-			err = laCopy(env, w, r, buf)
+			err = copyOut(env, w, r, buf)
 		} else {
 			err = st.run(env, w, r)
 		}
-		if err != nil && !laReadErrorShown(env, name, err) { // GNU cat: "cat: -: ..."
+		if err != nil && !readFailedShown(env, name, err) { // GNU cat: "cat: -: ..."
 			status = 1
 			return nil
 		}
@@ -78,7 +79,7 @@ func cat(env *Env) int {
 	})
 	if werr != nil {
 		w.Flush()
-		return laWriteFailed(env, werr)
+		return writeFailed(env, werr)
 	}
 	if st.pendingCR {
 		w.WriteByte('\r')
@@ -86,12 +87,12 @@ func cat(env *Env) int {
 	if !ok {
 		status = 1
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // run copies r to w with cat's line options.
 func (st *catState) run(env *Env, w *bufio.Writer, r io.Reader) error {
-	br := bufio.NewReaderSize(r, laBufSize)
+	br := bufio.NewReaderSize(r, ioBufSize)
 	var num []byte
 	for {
 		if env.Ctx.Err() != nil {

@@ -9,7 +9,7 @@ import (
 
 // Expected values checked against GNU cat 9.1 (LC_ALL=C).
 func TestCat(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"cat"}, "hello\nworld\n", "hello\nworld\n", "", 0},
 		{nil, []string{"cat"}, "no newline", "no newline", "", 0},
 		{nil, []string{"cat", "-"}, "dash\n", "dash\n", "", 0},

@@ -3,12 +3,13 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -148,7 +149,7 @@ type chmodRun struct {
 
 func (c *chmodRun) noStat(name string, err error) {
 	if !c.silent {
-		c.env.ftErrorf("cannot access", name, err)
+		c.env.fileErrorf("cannot access", name, err)
 	}
 	if c.verbose == 2 {
 		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", gnu.QuoteAF(name))
@@ -174,7 +175,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 	env := c.env
 	old := fi.Mode().Perm() | fi.Mode()&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)
 	oldBits := modeBits(old)
-	newBits := adjustMode(c.changes, oldBits, fi.IsDir(), uint32(ftUmask))
+	newBits := adjustMode(c.changes, oldBits, fi.IsDir(), uint32(defaultUmask))
 	switch {
 	case newBits == oldBits:
 		if c.verbose == 2 {
@@ -190,7 +191,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 		}
 		if err != nil {
 			if !c.silent {
-				env.ftErrorf("changing permissions of", name, err)
+				env.fileErrorf("changing permissions of", name, err)
 			}
 			if c.verbose == 2 {
 				fmt.Fprintf(env.Stdout, "failed to change mode of %s from %04o (%s) to %04o (%s)\n",
@@ -221,7 +222,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 			c.status = 1
 			return
 		}
-		cname, cabs := ftJoin(name, e.Name()), path.Join(abs, e.Name())
+		cname, cabs := joinPath(name, e.Name()), path.Join(abs, e.Name())
 		cfi, err := env.FS.Lstat(cabs)
 		if err != nil {
 			c.noStat(cname, err)

@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -43,13 +44,13 @@ func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
 	if !named {
 		files = []string{"-"}
 	}
-	return sumLines(env, laWriter(env), files, func(name string) (string, error) {
-		r, fi, err := laOpen(env, name)
+	return sumLines(env, stdoutWriter(env), files, func(name string) (string, error) {
+		r, fi, err := openOperand(env, name)
 		if err == nil && fi != nil && fi.IsDir() {
 			r.Close()
-			err = errLaIsDir
+			err = errReadDir
 		}
-		if dirEmpty && (errors.Is(err, errLaIsDir) || errors.Is(err, syscall.EISDIR)) {
+		if dirEmpty && (errors.Is(err, errReadDir) || errors.Is(err, syscall.EISDIR)) {
 			// cksum 9.1 reads a directory as empty input.
 			r, err = nopReadCloser{eofReader{}}, nil
 		}
@@ -68,7 +69,7 @@ func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
 // sumRead calls fn with each chunk of r and returns the byte count.
 func sumRead(env *Env, r io.Reader, fn func(p []byte)) (uint64, error) {
 	var n uint64
-	err := laCopy(env, sumWriter(func(p []byte) { n += uint64(len(p)); fn(p) }), r, make([]byte, laBufSize))
+	err := copyOut(env, sumWriter(func(p []byte) { n += uint64(len(p)); fn(p) }), r, make([]byte, ioBufSize))
 	return n, err
 }
 
@@ -208,7 +209,7 @@ func cksumCmd(env *Env) int {
 		if len(files) == 0 {
 			files = []string{"-"}
 		}
-		c := sumChecker{bsdReversed: -1, env: env, w: laWriter(env), quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
+		c := sumChecker{bsdReversed: -1, env: env, w: stdoutWriter(env), quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
 		if isOld {
 			// Without -a, each line names its algorithm in a tag.
 			c.auto = true
@@ -230,5 +231,5 @@ func cksumCmd(env *Env) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	return sumPrint(env, bufio.NewWriterSize(env.Stdout, laBufSize), a, files, tag, false, *zero)
+	return sumPrint(env, bufio.NewWriterSize(env.Stdout, ioBufSize), a, files, tag, false, *zero)
 }

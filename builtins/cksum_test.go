@@ -12,7 +12,7 @@ func TestCksum(t *testing.T) {
 		"s1": "SHA1 (h) = f572d396fae9206628714fb2ce00f72e94f2258f\nSHA1 (hw) = 22596363b3de40b06f981fb85d82312e8c0ed511\n",
 		"m":  "b1946ac92492d2347c6235b4d2611184  h\n",
 		"b2": "93becc6e9882211c3ec3708c95bcd69baab7bb59c7f4bc84ce637b88a534b783  h\n"}
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{files, []string{"sum", "h"}, "", "36979     1 h\n", "", 0},
 		{files, []string{"sum"}, "hello\n", "36979     1\n", "", 0},
 		{files, []string{"sum", "-"}, "hello\n", "36979     1 -\n", "", 0},

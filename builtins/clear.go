@@ -27,9 +27,9 @@ func clearCmd(env *Env) int {
 	case *version:
 		return printVersion(env)
 	case *curses:
-		w := laWriter(env)
+		w := stdoutWriter(env)
 		w.WriteString("ncurses 6.4.20221231\n")
-		return laFinish(env, w, 0)
+		return finishOutput(env, w, 0)
 	case len(operands) > 0:
 		f.PrintHelp(env.Stderr)
 		return 1
@@ -54,9 +54,9 @@ func clearCmd(env *Env) int {
 	if !*keep && seq == "\x1b[H\x1b[2J" {
 		seq += "\x1b[3J"
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	w.WriteString(seq)
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }
 
 // clearXterm reports whether terminal type t clears as xterm does.

@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"os"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -184,7 +185,7 @@ func column(env *Env) int {
 
 	eval := 0
 	read := func(r io.Reader) error {
-		lr := newSkLines(env, r)
+		lr := newLineReader(env, r)
 		for {
 			line, _, err := lr.next('\n')
 			if err == io.EOF {
@@ -269,7 +270,7 @@ func column(env *Env) int {
 		}
 	}
 	if err := w.Flush(); err != nil {
-		st, _ := skFailed(env, gnu.WriteError{Err: err})
+		st, _ := stopError(env, gnu.WriteError{Err: err})
 		return st
 	}
 	if eval > 0 {
@@ -331,7 +332,7 @@ func columnWidth(s string) int {
 		if unicode.IsControl(r) {
 			continue
 		}
-		n += laRuneWidth(r)
+		n += runeWidth(r)
 	}
 	return n
 }

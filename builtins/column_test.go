@@ -17,7 +17,7 @@ func TestColumn(t *testing.T) {
 		}
 		return b.String()
 	}
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		// Fill modes: tab-stop columns in 80 (or -c) cells.
 		{t1, []string{"column"}, "a b c\td\tee f\n", "", 0},
 		{"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", []string{"column", "-c", "20"}, "1\t7\n2\t8\n3\t9\n4\t10\n5\t11\n6\t12\n", "", 0},
@@ -95,7 +95,7 @@ func TestColumn(t *testing.T) {
 // Checked against util-linux 2.38.1 column.
 func TestColumnFiles(t *testing.T) {
 	in := map[string]string{"a": "a b\n", "b": "cc d\n"}
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{in, []string{"column", "-t", "a", "b"}, "a   b\ncc  d\n", "", 0, "", ""},
 		// "-" is a file name, not standard input.
 		{in, []string{"column", "nosuch", "-", "a"}, "a b\n", "column: nosuch: No such file or directory\ncolumn: -: No such file or directory\n", 1, "", ""},
@@ -106,13 +106,13 @@ func TestColumnFiles(t *testing.T) {
 
 func TestColumnStops(t *testing.T) {
 	in := strings.Repeat("abc def ghi\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "column", "-t"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "column", "-t"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out strings.Builder
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &out, "column"); st != 1 || msg != "" || out.Len() != 0 {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &out, "column"); st != 1 || msg != "" || out.Len() != 0 {
 		t.Errorf("cancelled: %d %q %d bytes", st, msg, out.Len())
 	}
 }

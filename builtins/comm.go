@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -53,7 +54,7 @@ func comm(env *Env) int {
 	if *zero {
 		eol = 0
 	}
-	var lr [2]*skLines
+	var lr [2]*lineReader
 	for i, name := range files {
 		r, err := env.Open(name)
 		if err != nil {
@@ -61,7 +62,7 @@ func comm(env *Env) int {
 			return 1
 		}
 		defer r.Close()
-		lr[i] = newSkLines(env, r)
+		lr[i] = newLineReader(env, r)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	var cur, prev [2][]byte
@@ -106,7 +107,7 @@ func comm(env *Env) int {
 		if err == gnu.ErrCancelled {
 			return 1
 		}
-		if st, stop := skFailed(env, err); stop {
+		if st, stop := stopError(env, err); stop {
 			return st
 		}
 		env.PathError(files[i], err)
@@ -148,7 +149,7 @@ func comm(env *Env) int {
 			}
 			w.Write(line)
 			if err := w.WriteByte(eol); err != nil {
-				return laFinish(env, w, 1)
+				return finishOutput(env, w, 1)
 			}
 		}
 		if order <= 0 {
@@ -170,7 +171,7 @@ func comm(env *Env) int {
 		w.WriteString("total")
 		w.WriteByte(eol)
 	}
-	status := laFinish(env, w, 0)
+	status := finishOutput(env, w, 0)
 	if status == 0 && (warned[0] || warned[1]) {
 		env.Errorf("input is not in sorted order")
 		return 1

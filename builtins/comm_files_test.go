@@ -6,7 +6,7 @@ import "testing"
 func TestCommFiles(t *testing.T) {
 	in := map[string]string{"u1": "a\nc\nb\n", "s2": "a\nb\nd\n", "s1": "a\nb\nc", "e": ""}
 	z := map[string]string{"z1": "a\x00b\x00", "z2": "b\x00c\x00"}
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{in, []string{"comm", "u1", "s2"}, "\t\ta\n\tb\nc\nb\n\td\n", "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n", 1, "", ""},
 		{in, []string{"comm", "--check-order", "u1", "s2"}, "\t\ta\n\tb\nc\n", "comm: file 1 is not in sorted order\n", 1, "", ""},
 		{in, []string{"comm", "--nocheck-order", "u1", "s2"}, "\t\ta\n\tb\nc\nb\n\td\n", "", 0, "", ""},
@@ -33,7 +33,7 @@ func TestCommFiles(t *testing.T) {
 // coreutils 9.1 comm).
 func TestCommLateDisorder(t *testing.T) {
 	in := map[string]string{"ba": "b\na\n", "bc": "b\nc\n", "ab": "a\nb\n", "cb": "c\nb\n"}
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{in, []string{"comm", "ba", "bc"}, "\t\tb\na\n\tc\n", "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n", 1, "", ""},
 		{in, []string{"comm", "ab", "cb"}, "a\nb\n\tc\n\tb\n", "comm: file 2 is not in sorted order\ncomm: input is not in sorted order\n", 1, "", ""},
 		{in, []string{"comm", "--nocheck-order", "ba", "bc"}, "\t\tb\na\n\tc\n", "", 0, "", ""},

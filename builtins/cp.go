@@ -3,12 +3,13 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -67,12 +68,12 @@ func cp(env *Env) int {
 		}
 	}
 	c := &copier{env: env, recursive: *recursive, noClobber: *noClobber, preserve: *preserve, verbose: *verbose, deref: deref}
-	return ftTransfer(env, f, operands, *target, *targetSet, *noTarget, c.operand)
+	return copyOrMove(env, f, operands, *target, *targetSet, *noTarget, c.operand)
 }
 
-// ftTransfer works out the (source, destination) pairs of cp and mv from
+// copyOrMove works out the (source, destination) pairs of cp and mv from
 // their operands and calls do for each; it returns the exit status.
-func ftTransfer(env *Env, f *Flags, operands []string, target string, targetSet, noTarget bool,
+func copyOrMove(env *Env, f *Flags, operands []string, target string, targetSet, noTarget bool,
 	do func(src, dst string) bool) int {
 	if targetSet && noTarget {
 		return f.Fail(&UsageError{"cannot combine --target-directory (-t) and --no-target-directory (-T)"}, 1)
@@ -150,10 +151,10 @@ func (c *copier) operand(src, dst string) bool {
 	if c.deref == cpDerefAlways || c.deref == cpDerefArgs {
 		fi, err = env.FS.Stat(sabs)
 	} else {
-		fi, err = ftLstat(env, src)
+		fi, err = lstatOperand(env, src)
 	}
 	if err != nil {
-		env.ftErrorf("cannot stat", src, err)
+		env.fileErrorf("cannot stat", src, err)
 		return false
 	}
 	if fi.IsDir() && !c.recursive {
@@ -183,7 +184,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	env := c.env
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		// GNU cp would make dst a link; vfsd makes none.
-		env.ftErrorf("cannot create symbolic link", dst, syscall.ENOTSUP)
+		env.fileErrorf("cannot create symbolic link", dst, syscall.ENOTSUP)
 		return false
 	}
 	dfi, derr := env.FS.Stat(dabs)
@@ -197,7 +198,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			// Writable and searchable while its entries are copied; the
 			// final bits are set after.
 			if err := env.FS.Mkdir(dabs, c.newMode(fi)|0o700); err != nil {
-				env.ftErrorf("cannot create directory", dst, err)
+				env.fileErrorf("cannot create directory", dst, err)
 				return false
 			}
 			c.report(src, dst)
@@ -219,20 +220,20 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			return true
 		}
 	}
-	_, srcErr, dstErr := ftCopyFile(env, sabs, dabs)
+	_, srcErr, dstErr := copyFile(env, sabs, dabs)
 	switch {
 	case srcErr != nil:
 		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(src), ErrText(srcErr))
 		return false
 	case dstErr != nil:
 		if env.Ctx.Err() == nil {
-			env.ftErrorf("cannot create regular file", dst, dstErr)
+			env.fileErrorf("cannot create regular file", dst, dstErr)
 		}
 		return false
 	}
 	c.report(src, dst)
 	ok := true
-	if m := c.newMode(fi); c.preserve || derr != nil && m != ftDefaultFileMode {
+	if m := c.newMode(fi); c.preserve || derr != nil && m != defaultFileMode {
 		ok = c.setMode(dst, dabs, m)
 	}
 	if c.preserve {
@@ -248,7 +249,7 @@ func (c *copier) newMode(fi fs.FileInfo) fs.FileMode {
 	if c.preserve {
 		return fi.Mode().Perm()
 	}
-	return fi.Mode().Perm() &^ ftUmask
+	return fi.Mode().Perm() &^ defaultUmask
 }
 
 // setMode gives dst the permission bits m.
@@ -278,7 +279,7 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		if env.Ctx.Err() != nil {
 			return false
 		}
-		cs, cd := ftJoin(src, e.Name()), ftJoin(dst, e.Name())
+		cs, cd := joinPath(src, e.Name()), joinPath(dst, e.Name())
 		csabs, cdabs := path.Join(sabs, e.Name()), path.Join(dabs, e.Name())
 		stat := env.FS.Lstat
 		if c.deref == cpDerefAlways {
@@ -286,7 +287,7 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		}
 		cfi, err := stat(csabs)
 		if err != nil {
-			env.ftErrorf("cannot stat", cs, err)
+			env.fileErrorf("cannot stat", cs, err)
 			ok = false
 			continue
 		}
@@ -313,8 +314,8 @@ func (c *copier) keepTimes(dst, dabs string, mtime time.Time) {
 	}
 }
 
-// ftJoin appends a directory entry to a name as the user spelled it.
-func ftJoin(dir, name string) string {
+// joinPath appends a directory entry to a name as the user spelled it.
+func joinPath(dir, name string) string {
 	if strings.HasSuffix(dir, "/") {
 		return dir + name
 	}

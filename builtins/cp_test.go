@@ -13,7 +13,7 @@ import (
 func TestCp(t *testing.T) {
 	tree := map[string]string{"f": "F", "g": "G", "d/a": "A", "d/s/b": "B", "e/": ""}
 	const base = "d/ d/a=A d/s/ d/s/b=B e/ f=F g=G"
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{tree, []string{"cp", "f", "new"}, "", "", 0, base + " new=F"},
 		{tree, []string{"cp", "-v", "f", "g"}, "'f' -> 'g'\n", "", 0, "d/ d/a=A d/s/ d/s/b=B e/ f=F g=F"},
 		{tree, []string{"cp", "-n", "f", "g"}, "", "", 0, base},
@@ -131,12 +131,12 @@ func TestCpSymlinks(t *testing.T) {
 		if b, err := os.ReadFile(filepath.Join(dir, tc.dst)); err == nil {
 			got = string(b)
 		} else if _, err := os.Lstat(filepath.Join(dir, tc.dst)); err == nil {
-			got = ftTree(t, filepath.Join(dir, tc.dst))
+			got = listTree(t, filepath.Join(dir, tc.dst))
 		}
 		if got != tc.tree {
 			t.Errorf("%q: dst %q, want %q", tc.args, got, tc.tree)
 		}
-		if got := ftTree(t, outside); got != "secret=s" {
+		if got := listTree(t, outside); got != "secret=s" {
 			t.Errorf("%q: outside %q", tc.args, got)
 		}
 	}

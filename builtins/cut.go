@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"slices"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -243,7 +244,7 @@ func cut(env *Env) int {
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	ok := env.EachFile(files, func(name string, r io.Reader) error {
-		lr := newSkLines(env, r)
+		lr := newLineReader(env, r)
 		for {
 			line, _, err := lr.next(eol)
 			if err != nil {
@@ -262,7 +263,7 @@ func cut(env *Env) int {
 			}
 		}
 	})
-	return laFinish(env, w, exitStatus(ok))
+	return finishOutput(env, w, exitStatus(ok))
 }
 
 func cutBytes(w *bufio.Writer, line []byte, sel *cutSel, od []byte, outSet bool, eol byte) error {

@@ -8,7 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 cut (LC_ALL=C).
 func TestCut(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"abcdef\n", []string{"cut", "-b1-2,4-5", "--output-delimiter=:"}, "ab:de\n", "", 0},
 		{"abcdef\n", []string{"cut", "-b1-2,3-4", "--output-delimiter=:"}, "ab:cd\n", "", 0},
 		{"abcdef\n", []string{"cut", "-b1-3,2-4", "--output-delimiter=:"}, "abcd\n", "", 0},
@@ -52,12 +52,12 @@ func TestCut(t *testing.T) {
 
 func TestCutStops(t *testing.T) {
 	in := strings.Repeat("b,1\na,2\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "cut", "-d,", "-f2"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "cut", "-d,", "-f2"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "cut", "-c1"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "cut", "-c1"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

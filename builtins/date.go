@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone data inside the binary: llmsh cannot read the host's
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -220,7 +221,7 @@ func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int 
 		return 1
 	}
 	defer r.Close()
-	lr := newSkLines(env, r)
+	lr := newLineReader(env, r)
 	w := bufio.NewWriter(env.Stdout)
 	status := 0
 	for {
@@ -229,7 +230,7 @@ func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int 
 			break
 		}
 		if err != nil {
-			if st, stop := skFailed(env, err); stop {
+			if st, stop := stopError(env, err); stop {
 				return st
 			}
 			w.Flush()
@@ -248,7 +249,7 @@ func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int 
 			break
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // errPermSet is why the clock is never set.

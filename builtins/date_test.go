@@ -205,13 +205,13 @@ func TestDateBatch(t *testing.T) {
 	saved := now
 	now = func() time.Time { return dateClock }
 	defer func() { now = saved }()
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"2024-01-01\n\nbad\n@0\n", []string{"date", "-u", "-f", "-", "+%F"}, "2024-01-01\n2026-11-23\n1970-01-01\n", "date: invalid date 'bad'\n", 1},
 		{"@5", []string{"date", "-f", "-", "+%s"}, "5\n", "", 0},
 		{"@1\r\n", []string{"date", "--file=-", "+%s"}, "1\n", "", 0},
 		{"", []string{"date", "-f", "-", "-d", "now"}, "", "date: the options to specify dates for printing are mutually exclusive\nTry 'date --help' for more information.\n", 1},
 	})
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{map[string]string{"d": "2024-02-29 13:45\n"}, []string{"date", "-f", "d", "+%F %T"}, "2024-02-29 13:45:00\n", "", 0, "", ""},
 		{map[string]string{}, []string{"date", "-f", "nosuch"}, "", "date: nosuch: No such file or directory\n", 1, "", ""},
 	})

@@ -44,7 +44,7 @@ func TestDd(t *testing.T) {
 
 func TestDdFiles(t *testing.T) {
 	in := map[string]string{"o": "hello", "f": "abcdefgh"}
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{in, []string{"dd", "if=f", "bs=2", "skip=2", "count=3", "status=none"}, "efgh", "", 0, "", ""},
 		{in, []string{"dd", "if=f", "of=o", "bs=1", "seek=1", "count=2", "status=none"}, "", "", 0, "o", "hab"},
 		{in, []string{"dd", "if=f", "of=o", "bs=1", "seek=1", "count=2", "conv=notrunc", "status=none"}, "", "", 0, "o", "hablo"},

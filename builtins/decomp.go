@@ -2,13 +2,14 @@ package builtins
 
 import (
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // decompTool is a decompress-only command in the style of bzip2 and xz:
@@ -71,7 +72,7 @@ func (t *decompTool) expand(r io.Reader, w io.Writer) error {
 	if err != nil {
 		return decompFormat{err}
 	}
-	buf := make([]byte, laBufSize)
+	buf := make([]byte, ioBufSize)
 	for {
 		if t.env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
@@ -99,7 +100,7 @@ func (t *decompTool) file(name string) {
 	env := t.env
 	fi, err := env.FS.Stat(env.Abs(name))
 	if err == nil && fi.IsDir() {
-		err = &fs.PathError{Op: "open", Path: name, Err: errLaIsDir}
+		err = &fs.PathError{Op: "open", Path: name, Err: errReadDir}
 	}
 	if err != nil {
 		t.report(name, "", err)

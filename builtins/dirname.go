@@ -22,16 +22,16 @@ func dirname(env *Env) int {
 	if *zero {
 		end = 0
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	for _, n := range names {
-		w.WriteString(laDir(n))
+		w.WriteString(dirnameOf(n))
 		w.WriteByte(end)
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }
 
-// laDir is GNU dirname's result for name.
-func laDir(name string) string {
+// dirnameOf is GNU dirname's result for name.
+func dirnameOf(name string) string {
 	t := strings.TrimRight(name, "/")
 	if t == "" {
 		if strings.HasPrefix(name, "/") {

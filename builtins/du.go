@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -87,7 +88,7 @@ func du(env *Env) int {
 		if *deref || *derefArgs {
 			fi, err = env.FS.Stat(abs)
 		} else {
-			fi, err = ftLstat(env, name)
+			fi, err = lstatOperand(env, name)
 		}
 		if err != nil {
 			w.Flush()
@@ -163,7 +164,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 		if d.seen[cabs] {
 			continue
 		}
-		cname := ftJoin(name, e.Name())
+		cname := joinPath(name, e.Name())
 		stat := d.env.FS.Lstat
 		if d.deref {
 			stat = d.env.FS.Stat
@@ -192,7 +193,7 @@ func (d *duWalker) cannotAccess(name, abs string, err error) {
 			return
 		}
 	}
-	d.env.ftErrorf("cannot access", name, err)
+	d.env.fileErrorf("cannot access", name, err)
 }
 
 func (d *duWalker) print(size int64, name string) {

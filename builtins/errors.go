@@ -3,9 +3,10 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // errnoText is GNU libc's strerror wording for the errnos builtins meet.

@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -183,7 +184,7 @@ func tabRun(env *Env, files []string, w *bufio.Writer, step func(chunk []byte) e
 		err = tabCopy(env, r, w, buf, step)
 		r.Close()
 		if err != nil {
-			if st, stop := skFailed(env, err); stop {
+			if st, stop := stopError(env, err); stop {
 				return st
 			}
 			env.PathError(name, err)
@@ -191,7 +192,7 @@ func tabRun(env *Env, files []string, w *bufio.Writer, step func(chunk []byte) e
 		}
 	}
 	end()
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 func tabCopy(env *Env, r io.Reader, w *bufio.Writer, buf []byte, step func(chunk []byte) error) error {

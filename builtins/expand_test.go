@@ -9,7 +9,7 @@ import (
 // Every expected value below was produced by GNU coreutils 9.1 expand and
 // unexpand run with LC_ALL=C on the same input and arguments.
 func TestExpandUnexpand(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"a\tbc\tdef\tg\n  x        y   \t z\n\b\tq\n", []string{"expand"}, "a       bc      def     g\n  x        y     z\n\b        q\n", "", 0},
 		{"a\tbc\tdef\tg\n  x        y   \t z\n\b\tq\n", []string{"expand", "-t", "4,/6"}, "a   bc      def   g\n  x        y       z\n\b    q\n", "", 0},
 		{"a\tbc\tdef\tg\n  x        y   \t z\n\b\tq\n", []string{"expand", "-t", "4,+6"}, "a   bc    def   g\n  x        y     z\n\b    q\n", "", 0},
@@ -86,13 +86,13 @@ func TestExpandFiles(t *testing.T) {
 func TestExpandStops(t *testing.T) {
 	in := strings.Repeat("a\tb    c\n", 100000)
 	for _, cmd := range []string{"expand", "unexpand"} {
-		if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, cmd); st != 1 || msg != "" {
+		if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, cmd); st != 1 || msg != "" {
 			t.Errorf("%s broken pipe: %d %q", cmd, st, msg)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		var out strings.Builder
-		if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &out, cmd); st != 1 || msg != "" || out.Len() != 0 {
+		if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &out, cmd); st != 1 || msg != "" || out.Len() != 0 {
 			t.Errorf("%s cancelled: %d %q, %d bytes out", cmd, st, msg, out.Len())
 		}
 	}

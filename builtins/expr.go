@@ -2,10 +2,11 @@ package builtins
 
 import (
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math/big"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -53,13 +54,13 @@ func expr(env *Env) (status int) {
 	if p.pos < len(p.args) {
 		panic(&exprError{"syntax error: unexpected argument " + gnu.Quote(p.args[p.pos]), 2})
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	w.WriteString(v + "\n")
 	st := 0
 	if exprNull(v) {
 		st = 1
 	}
-	return laFinish(env, w, st)
+	return finishOutput(env, w, st)
 }
 
 // exprNull is expr's falsehood: the empty string or an integer zero.
@@ -73,7 +74,7 @@ func exprNull(v string) bool {
 
 func exprInt(v string) (*big.Int, bool) {
 	s := strings.TrimPrefix(v, "-")
-	if s == "" || laDigits(s) != len(s) {
+	if s == "" || headDigits(s) != len(s) {
 		return nil, false
 	}
 	n, ok := new(big.Int).SetString(v, 10)
@@ -210,7 +211,7 @@ func (p *exprParser) match() string {
 // exprMatch anchors the BRE pat at the start of s: the first group when
 // the pattern has one, else the number of characters matched.
 func exprMatch(s, pat string) string {
-	re, err := laCompileBRE(pat)
+	re, err := compileBRE(pat)
 	if err != nil {
 		panic(&exprError{err.Error(), 2})
 	}

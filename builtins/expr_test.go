@@ -4,7 +4,7 @@ import "testing"
 
 // Expected values checked against GNU expr 9.1 (LC_ALL=C).
 func TestExpr(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"expr", "1", "+", "2"}, "", "3\n", "", 0},
 		{nil, []string{"expr", "10", "-", "3", "*", "2"}, "", "4\n", "", 0},
 		{nil, []string{"expr", "7", "/", "2"}, "", "3\n", "", 0},

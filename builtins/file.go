@@ -51,7 +51,7 @@ func fileCmd(env *Env) int {
 	for _, n := range names {
 		width = max(width, len(n))
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	for _, n := range names {
 		if env.Ctx.Err() != nil {
 			w.Flush()
@@ -74,10 +74,10 @@ func fileCmd(env *Env) int {
 			w.WriteString(n + ":" + strings.Repeat(" ", width-len(n)+1))
 		}
 		if _, err := w.WriteString(desc + "\n"); err != nil {
-			return laWriteFailed(env, err)
+			return writeFailed(env, err)
 		}
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }
 
 // fileDescribe returns file's text, MIME type and MIME encoding for name.
@@ -107,7 +107,7 @@ func fileDescribe(env *Env, name string, follow bool) (desc, mimeType, enc strin
 	if err != nil {
 		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", ""
 	}
-	data, err := laReadAll(env, io.LimitReader(r, fileReadMax))
+	data, err := readAllCtx(env, io.LimitReader(r, fileReadMax))
 	r.Close()
 	if err != nil {
 		return "cannot read `" + name + "' (" + ErrText(err) + ")", "", ""

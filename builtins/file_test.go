@@ -19,7 +19,7 @@ func TestFile(t *testing.T) {
 		"long": long, "bom": "\xef\xbb\xbfhi\n", "mixed": "a\nb\r\n", "esc": "a\x1b[1mb\n", "bs": "a\bb\n",
 		"dir/": "", "zip": "PK\x03\x04\x0a\x00\x00\x00\x00\x00",
 	}
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{files, []string{"file", "ascii", "utf8", "crlf", "cr", "noeol", "empty", "dir"}, "",
 			"ascii: ASCII text\nutf8:  Unicode text, UTF-8 text\ncrlf:  ASCII text, with CRLF line terminators\ncr:    ASCII text, with CR line terminators\nnoeol: ASCII text, with no line terminators\nempty: empty\ndir:   directory\n", "", 0},
 		{files, []string{"file", "sh", "py", "pl", "node", "foo", "shcrlf"}, "",

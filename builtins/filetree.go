@@ -2,65 +2,66 @@ package builtins
 
 import (
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // Helpers shared by the file and tree builtins (mkdir, rm, rmdir, cp, mv,
 // touch, stat, du, realpath).
 
-// ftLstat describes the operand name as lstat(2) does: a final symbolic
+// lstatOperand describes the operand name as lstat(2) does: a final symbolic
 // link is described itself, unless name ends in "/", which makes the
 // system resolve it (Env.Abs drops the slash, so vfsd would not).
-func ftLstat(env *Env, name string) (fs.FileInfo, error) {
+func lstatOperand(env *Env, name string) (fs.FileInfo, error) {
 	if strings.HasSuffix(name, "/") {
 		return env.FS.Stat(env.Abs(name))
 	}
 	return env.FS.Lstat(env.Abs(name))
 }
 
-// ftErrorf prints "NAME: what 'FILE': reason", the GNU form of a failed
+// fileErrorf prints "NAME: what 'FILE': reason", the GNU form of a failed
 // operation on a file ("cannot remove 'x': No such file or directory").
-func (e *Env) ftErrorf(what, file string, err error) {
+func (e *Env) fileErrorf(what, file string, err error) {
 	e.Errorf("%s %s: %s", what, gnu.QuoteAF(file), ErrText(err))
 }
 
-// ftIsErrno reports whether err wraps errno.
-func ftIsErrno(err error, errno syscall.Errno) bool {
+// isErrno reports whether err wraps errno.
+func isErrno(err error, errno syscall.Errno) bool {
 	var got syscall.Errno
 	return errors.As(err, &got) && got == errno
 }
 
-// ftDefaultDirMode and ftDefaultFileMode are what a new directory and a
+// defaultDirMode and defaultFileMode are what a new directory and a
 // new file get: llmsh's umask is 022.
 const (
-	ftDefaultDirMode  fs.FileMode = 0o755
-	ftDefaultFileMode fs.FileMode = 0o644
-	ftUmask           fs.FileMode = 0o022
+	defaultDirMode  fs.FileMode = 0o755
+	defaultFileMode fs.FileMode = 0o644
+	defaultUmask    fs.FileMode = 0o022
 )
 
-// ftParseMode parses a chmod-style mode, octal ("750") or symbolic
+// parseMode parses a chmod-style mode, octal ("750") or symbolic
 // ("u=rwx,go-w", "a+X", "g=u"), applied to base with llmsh's umask as
 // chmod does. isDir matters for X. Bits above 0777 (setuid, setgid,
 // sticky) are accepted in the syntax and dropped: vfsd sets permission
 // bits only.
-func ftParseMode(s string, base fs.FileMode, isDir bool) (fs.FileMode, bool) {
+func parseMode(s string, base fs.FileMode, isDir bool) (fs.FileMode, bool) {
 	changes, ok := compileMode(s)
 	if !ok {
 		return 0, false
 	}
-	return fs.FileMode(adjustMode(changes, uint32(base.Perm()), isDir, uint32(ftUmask)) & 0o777), true
+	return fs.FileMode(adjustMode(changes, uint32(base.Perm()), isDir, uint32(defaultUmask)) & 0o777), true
 }
 
-// ftCopyFile copies the regular file src to dst (created or truncated,
+// copyFile copies the regular file src to dst (created or truncated,
 // atomically on a real file) and returns the source's info. srcErr is a
 // failure to open or read src, dstErr one to create or write dst.
-func ftCopyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error) {
+func copyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error) {
 	in, err := env.FS.OpenFile(src, os.O_RDONLY)
 	if err != nil {
 		return nil, err, nil
@@ -107,9 +108,9 @@ var errNotDir error = syscall.ENOTDIR
 // errFtIsDir is EISDIR, for a directory operand where a file is needed.
 var errFtIsDir error = syscall.EISDIR
 
-// ftMkdirAll creates the directory dir (absolute) with perm, and its
+// mkdirAll creates the directory dir (absolute) with perm, and its
 // missing parents with 0755; an existing directory is no error.
-func ftMkdirAll(env *Env, dir string, perm fs.FileMode) error {
+func mkdirAll(env *Env, dir string, perm fs.FileMode) error {
 	fi, err := env.FS.Stat(dir)
 	if err == nil {
 		if fi.IsDir() {
@@ -121,7 +122,7 @@ func ftMkdirAll(env *Env, dir string, perm fs.FileMode) error {
 		return err
 	}
 	if parent := path.Dir(dir); parent != dir {
-		if err := ftMkdirAll(env, parent, 0o755); err != nil {
+		if err := mkdirAll(env, parent, 0o755); err != nil {
 			return err
 		}
 	}

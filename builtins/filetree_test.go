@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"context"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,15 +10,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-// ftCase is one call of a file or tree builtin in a fresh directory that
+// treeCase is one call of a file or tree builtin in a fresh directory that
 // is granted read-write through a real vfsd session. "@OUT@" in args is
 // replaced by a host directory outside the grant holding "secret" (a file)
 // and "sd/" (an empty directory), "@DIR@" by the working directory (in
 // args, and back in the output). tree, when not "-", is the expected
-// listing of the working directory afterwards (ftTree).
-type ftCase struct {
+// listing of the working directory afterwards (listTree).
+type treeCase struct {
 	files  map[string]string
 	args   []string
 	out    string
@@ -28,8 +29,8 @@ type ftCase struct {
 	tree   string
 }
 
-// ftRun runs the cases, each in its own directory.
-func ftRun(t *testing.T, cases []ftCase) {
+// runTree runs the cases, each in its own directory.
+func runTree(t *testing.T, cases []treeCase) {
 	t.Helper()
 	for _, c := range cases {
 		dir := t.TempDir()
@@ -64,19 +65,19 @@ func ftRun(t *testing.T, cases []ftCase) {
 			t.Errorf("%q:\n got %q %q %d\nwant %q %q %d", c.args, gotOut, gotErr, st, c.out, c.err, c.status)
 		}
 		if c.tree != "-" {
-			if got := ftTree(t, dir); got != c.tree {
+			if got := listTree(t, dir); got != c.tree {
 				t.Errorf("%q: tree\n got %q\nwant %q", c.args, got, c.tree)
 			}
 		}
-		if got := ftTree(t, outside); got != "sd/ secret=s" {
+		if got := listTree(t, outside); got != "sd/ secret=s" {
 			t.Errorf("%q: the directory outside the grant changed: %q", c.args, got)
 		}
 	}
 }
 
-// ftTree lists dir on the host: sorted relative paths, directories with a
+// listTree lists dir on the host: sorted relative paths, directories with a
 // trailing slash, files as name=content, separated by spaces.
-func ftTree(t *testing.T, dir string) string {
+func listTree(t *testing.T, dir string) string {
 	t.Helper()
 	var items []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -150,9 +151,9 @@ func TestFtParseMode(t *testing.T) {
 		{"8", 0o777, 0, false},
 		{"", 0o777, 0, false},
 	} {
-		got, ok := ftParseMode(tc.s, tc.base, false)
+		got, ok := parseMode(tc.s, tc.base, false)
 		if got != tc.want || ok != tc.ok {
-			t.Errorf("ftParseMode(%q, %o) = %o %v, want %o %v", tc.s, tc.base, got, ok, tc.want, tc.ok)
+			t.Errorf("parseMode(%q, %o) = %o %v, want %o %v", tc.s, tc.base, got, ok, tc.want, tc.ok)
 		}
 	}
 }
@@ -178,8 +179,8 @@ func runCmdFS(t *testing.T, fsys FS, dir string, args ...string) result {
 	return result{out.String(), errb.String(), st}
 }
 
-// ftAtime is the access time of a host file.
-func ftAtime(fi fs.FileInfo) time.Time {
+// atimeOf is the access time of a host file.
+func atimeOf(fi fs.FileInfo) time.Time {
 	st := fi.Sys().(*syscall.Stat_t)
 	return time.Unix(st.Atim.Sec, st.Atim.Nsec)
 }
@@ -203,7 +204,7 @@ func TestFileTreeCancelled(t *testing.T) {
 		if st != 1 {
 			t.Errorf("%q: status %d", args, st)
 		}
-		if got := ftTree(t, dir); got != "d/ d/f=f d/s/" {
+		if got := listTree(t, dir); got != "d/ d/f=f d/s/" {
 			t.Errorf("%q changed the tree: %q", args, got)
 		}
 	}

@@ -2,9 +2,10 @@ package builtins
 
 import (
 	"bufio"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -130,7 +131,7 @@ func fmtCmd(env *Env) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	s.w = laWriter(env)
+	s.w = stdoutWriter(env)
 	status := 0
 	for _, name := range files {
 		r, err := env.Open(name)
@@ -140,27 +141,27 @@ func fmtCmd(env *Env) int {
 			status = 1
 			continue
 		}
-		s.in = bufio.NewReaderSize(&laCtxReader{env, r}, laBufSize)
+		s.in = bufio.NewReaderSize(&ctxReader{env, r}, ioBufSize)
 		s.file()
 		r.Close()
 		if _, err := s.w.Write(nil); err != nil {
-			return laWriteFailed(env, err)
+			return writeFailed(env, err)
 		}
 		if env.Ctx.Err() != nil {
 			s.w.Flush()
 			return 1
 		}
 	}
-	return laFinish(env, s.w, status)
+	return finishOutput(env, s.w, status)
 }
 
-// laCtxReader stops reading once the call is cancelled.
-type laCtxReader struct {
+// ctxReader stops reading once the call is cancelled.
+type ctxReader struct {
 	env *Env
 	r   interface{ Read([]byte) (int, error) }
 }
 
-func (c *laCtxReader) Read(p []byte) (int, error) {
+func (c *ctxReader) Read(p []byte) (int, error) {
 	if c.env.Ctx.Err() != nil {
 		return 0, gnu.ErrCancelled
 	}

@@ -3,9 +3,10 @@ package builtins
 import (
 	"bufio"
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -124,5 +125,5 @@ func fold(env *Env) int {
 			out = append(out, c)
 		}
 	})
-	return laFinish(env, w, exitStatus(ok))
+	return finishOutput(env, w, exitStatus(ok))
 }

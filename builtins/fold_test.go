@@ -8,7 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 fold (LC_ALL=C).
 func TestFold(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"hello world this is a test\n", []string{"fold", "-w", "10"}, "hello worl\nd this is \na test\n", "", 0},
 		{"hello world this is a test\n", []string{"fold", "-w", "10", "-s"}, "hello \nworld \nthis is a \ntest\n", "", 0},
 		{"hello world this is a test", []string{"fold", "-w10", "-s"}, "hello \nworld \nthis is a \ntest", "", 0},
@@ -28,12 +28,12 @@ func TestFold(t *testing.T) {
 
 func TestFoldStops(t *testing.T) {
 	in := strings.Repeat("abc def ghi\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "fold", "-w4"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "fold", "-w4"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "fold"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "fold"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -612,7 +613,7 @@ func (s *gzipState) eachInDir(dir string, fn func(string)) {
 		if s.env.Ctx.Err() != nil {
 			return
 		}
-		fn(ftJoin(dir, e.Name())) // "./d" gives "./d/f", as GNU gzip names it
+		fn(joinPath(dir, e.Name())) // "./d" gives "./d/f", as GNU gzip names it
 	}
 }
 

@@ -233,12 +233,12 @@ func TestGzipTerminal(t *testing.T) {
 
 func TestGzipStops(t *testing.T) {
 	in := strings.Repeat("abc def ghi\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "gzip"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "gzip"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "gzip"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "gzip"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -5,17 +5,18 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
 	Register(Builtin{Name: "head", Summary: "output the first part of files", Run: head})
 }
 
-// laCountSpec is a parsed -n/-c argument of head or tail.
-type laCountSpec struct {
+// headCountSpec is a parsed -n/-c argument of head or tail.
+type headCountSpec struct {
 	lines bool  // -n rather than -c
 	n     int64 // the count
 	sign  byte  // '-' (head: all but the last; tail: the default) or '+' (tail: from the start)
@@ -23,7 +24,7 @@ type laCountSpec struct {
 
 // parse reads a -n or -c value for cmd; a leading sign is stripped into
 // c.sign. It returns the error GNU prints.
-func (c *laCountSpec) parse(val string, lines bool) error {
+func (c *headCountSpec) parse(val string, lines bool) error {
 	c.lines = lines
 	c.sign = 0
 	s := strings.TrimLeft(val, " \t\n\v\f\r")
@@ -38,19 +39,19 @@ func (c *laCountSpec) parse(val string, lines bool) error {
 	if lines {
 		what = "lines"
 	}
-	n, st := laSize(s)
+	n, st := headTailCount(s)
 	switch st {
-	case laSizeBad:
+	case countBad:
 		return fmt.Errorf("invalid number of %s: %s", what, gnu.Quote(val))
-	case laSizeBig:
+	case countBig:
 		return fmt.Errorf("invalid number of %s: %s: Value too large for defined data type", what, gnu.Quote(val))
 	}
 	c.n = n
 	return nil
 }
 
-// laDigits returns the length of the run of ASCII digits that starts s.
-func laDigits(s string) int {
+// headDigits returns the length of the run of ASCII digits that starts s.
+func headDigits(s string) int {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
@@ -60,7 +61,7 @@ func laDigits(s string) int {
 
 func head(env *Env) int {
 	f := NewFlags(env, "Print the first 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	spec := laCountSpec{lines: true, n: 10}
+	spec := headCountSpec{lines: true, n: 10}
 	var quiet, verbose, zero bool
 	f.Func('c', "bytes", RequiredArg, "[-]NUM", "print the first NUM bytes of each file;\n                             with the leading '-', print all but the last\n                             NUM bytes of each file", func(v string, _ bool) error { return spec.parse(v, false) })
 	f.Func('n', "lines", RequiredArg, "[-]NUM", "print the first NUM lines instead of the first 10;\n                             with the leading '-', print all but the last\n                             NUM lines of each file", func(v string, _ bool) error { return spec.parse(v, true) })
@@ -71,7 +72,7 @@ func head(env *Env) int {
 	args := env.Args[1:]
 	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0][1] >= '0' && args[0][1] <= '9' {
 		a := args[0][1:]
-		d := laDigits(a)
+		d := headDigits(a)
 		num, letters := a[:d], a[d:]
 		spec.lines = true
 		mult := ""
@@ -114,21 +115,21 @@ func head(env *Env) int {
 	if zero {
 		delim = 0
 	}
-	hdr := laHeaders{on: verbose || (!quiet && len(files) > 1)}
-	w := laWriter(env)
+	hdr := fileHeaders{on: verbose || (!quiet && len(files) > 1)}
+	w := stdoutWriter(env)
 	status := 0
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
-			return laFinish(env, w, 1)
+			return finishOutput(env, w, 1)
 		}
-		r, fi, ok := laOpenReport(env, w, &hdr, name)
+		r, fi, ok := openReport(env, w, &hdr, name)
 		if !ok {
 			status = 1
 			continue
 		}
 		hdr.write(w, name)
 		if fi != nil && fi.IsDir() {
-			err = errLaIsDir
+			err = errReadDir
 		} else {
 			err = headOne(env, w, r, spec, delim)
 		}
@@ -137,25 +138,25 @@ func head(env *Env) int {
 			var we gnu.WriteError
 			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 				w.Flush()
-				return laWriteFailed(env, err)
+				return writeFailed(env, err)
 			}
 			if err := w.Flush(); err != nil {
-				return laWriteFailed(env, err)
+				return writeFailed(env, err)
 			}
-			env.Errorf("error reading %s: %s", gnu.QuoteAF(laDisplayName(name)), ErrText(err))
+			env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
 			status = 1
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // headOne writes the part of r that spec selects.
-func headOne(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byte) error {
+func headOne(env *Env, w *bufio.Writer, r io.Reader, spec headCountSpec, delim byte) error {
 	if spec.sign == '-' {
 		return headAllBut(env, w, r, spec, delim)
 	}
 	n := spec.n
-	buf := make([]byte, laBufSize)
+	buf := make([]byte, ioBufSize)
 	for n > 0 {
 		if env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
@@ -196,11 +197,11 @@ func headOne(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byt
 
 // headAllBut writes all of r but its last spec.n lines or bytes, keeping
 // only those in memory.
-func headAllBut(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byte) error {
+func headAllBut(env *Env, w *bufio.Writer, r io.Reader, spec headCountSpec, delim byte) error {
 	if spec.n == 0 {
-		return laCopy(env, w, r, make([]byte, laBufSize))
+		return copyOut(env, w, r, make([]byte, ioBufSize))
 	}
-	q := laQueue{delim: delim}
+	q := tailQueue{delim: delim}
 	for {
 		err := q.fill(env, r)
 		for len(q.chunks) > 1 {

@@ -4,7 +4,7 @@ import "testing"
 
 // Expected values checked against GNU head 9.1 (LC_ALL=C).
 func TestHead(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"head"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "", 0},
 		{nil, []string{"head"}, "a\nb", "a\nb", "", 0},
 		{nil, []string{"head", "-n", "3"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n", "", 0},

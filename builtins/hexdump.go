@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -81,9 +82,9 @@ func hexdump(env *Env) int {
 	f.Func('d', "two-bytes-decimal", NoArg, "", "two-byte decimal display", addFormat('d'))
 	f.Func('o', "two-bytes-octal", NoArg, "", "two-byte octal display", addFormat('o'))
 	f.Func('x', "two-bytes-hex", NoArg, "", "two-byte hexadecimal display", addFormat('x'))
-	var custom []*hdFormat
+	var custom []*hexdumpFormat
 	f.Func('e', "format", RequiredArg, "format_string", "format string to be used for displaying data", func(v string, _ bool) error {
-		cf, err := hdParseFormat(v)
+		cf, err := hexdumpParseFormat(v)
 		if err != nil {
 			return err
 		}
@@ -137,7 +138,7 @@ func hexdump(env *Env) int {
 			if t := strings.TrimSpace(line); t == "" || t[0] == '#' {
 				continue
 			}
-			cf, err := hdParseFormat(line)
+			cf, err := hexdumpParseFormat(line)
 			if err != nil {
 				env.Errorf("%s", err)
 				return 1
@@ -300,7 +301,7 @@ func hexdump(env *Env) int {
 		w.Flush()
 		return 1
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // readerFunc adapts a function to io.Reader.

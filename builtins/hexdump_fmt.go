@@ -4,33 +4,34 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // hexdump -e format strings: units of [ITER][/BYTES] "FORMAT", where
 // FORMAT mixes text with printf conversions (d i o u x X c e f g E G) and
 // hexdump's own (%_a[dox] and %_A[dox] addresses, %_c, %_p, %_u).
 
-type hdPiece struct {
+type hexdumpPiece struct {
 	text  string // literal text, or the printf spec for a conversion
 	conv  byte   // 0 for text; d i o u x X c e f g E G, 'a', 'A', 'C' (%_c), 'p' (%_p), 'U' (%_u)
 	size  int    // bytes consumed
 	width string // flags and width, for blanks when the data has run out
 }
 
-type hdUnit struct {
+type hexdumpUnit struct {
 	iter   int
 	bytes  int // 0: each conversion's own size
-	pieces []hdPiece
+	pieces []hexdumpPiece
 }
 
-type hdFormat struct{ units []hdUnit }
+type hexdumpFormat struct{ units []hexdumpUnit }
 
 // size is the number of bytes one pass of the format consumes.
-func (f *hdFormat) size() int {
+func (f *hexdumpFormat) size() int {
 	n := 0
 	for _, u := range f.units {
 		per := 0
@@ -44,13 +45,13 @@ func (f *hdFormat) size() int {
 	return n
 }
 
-// hdEscapes are the escapes of a format string; an unknown one is the
+// hexdumpEscapes are the escapes of a format string; an unknown one is the
 // character after the backslash.
-var hdEscapes = gnu.Escapes{Letters: "abfnrtv0", DropUnknown: true}
+var hexdumpEscapes = gnu.Escapes{Letters: "abfnrtv0", DropUnknown: true}
 
-// hdParseFormat parses one -e argument.
-func hdParseFormat(s string) (*hdFormat, error) {
-	f := &hdFormat{}
+// hexdumpParseFormat parses one -e argument.
+func hexdumpParseFormat(s string) (*hexdumpFormat, error) {
+	f := &hexdumpFormat{}
 	i := 0
 	skipSpace := func() {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
@@ -73,7 +74,7 @@ func hdParseFormat(s string) (*hdFormat, error) {
 		if i >= len(s) {
 			return f, nil
 		}
-		u := hdUnit{iter: 1}
+		u := hexdumpUnit{iter: 1}
 		if n, ok := num(); ok {
 			u.iter = max(n, 1)
 			skipSpace()
@@ -97,7 +98,7 @@ func hdParseFormat(s string) (*hdFormat, error) {
 		}
 		body := s[i+1 : i+1+end]
 		i += end + 2
-		pieces, err := hdParseBody(body, u.bytes)
+		pieces, err := hexdumpParseBody(body, u.bytes)
 		if err != nil {
 			return nil, err
 		}
@@ -106,13 +107,13 @@ func hdParseFormat(s string) (*hdFormat, error) {
 	}
 }
 
-func hdParseBody(body string, bytes int) ([]hdPiece, error) {
-	var out []hdPiece
+func hexdumpParseBody(body string, bytes int) ([]hexdumpPiece, error) {
+	var out []hexdumpPiece
 	var text strings.Builder
 	flush := func() {
 		if text.Len() > 0 {
-			t, _ := hdEscapes.Decode(text.String())
-			out = append(out, hdPiece{text: t})
+			t, _ := hexdumpEscapes.Decode(text.String())
+			out = append(out, hexdumpPiece{text: t})
 			text.Reset()
 		}
 	}
@@ -146,7 +147,7 @@ func hdParseBody(body string, bytes int) ([]hdPiece, error) {
 		spec := body[i:j]
 		width := body[i+1 : widthEnd]
 		flush()
-		p := hdPiece{width: width}
+		p := hexdumpPiece{width: width}
 		c := body[j]
 		switch {
 		case c == '_' && j+1 < len(body):
@@ -207,7 +208,7 @@ func hdParseBody(body string, bytes int) ([]hdPiece, error) {
 
 // print prints one block of data (the last may be short) with format f;
 // blockAddr is the address of data[0].
-func (f *hdFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
+func (f *hexdumpFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 	pos := 0
 	for _, u := range f.units {
 		if u.endOnly() {
@@ -238,7 +239,7 @@ func (f *hdFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 					b := make([]byte, p.size)
 					copy(b, data[pos:])
 					pos += p.size
-					hdConvert(w, p, b)
+					hexdumpConvert(w, p, b)
 					continue
 				}
 				if pos+p.size > len(data) {
@@ -250,18 +251,18 @@ func (f *hdFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 				}
 				b := data[pos : pos+p.size]
 				pos += p.size
-				hdConvert(w, p, b)
+				hexdumpConvert(w, p, b)
 			}
 		}
 	}
 }
 
-// hdNames are the names %_u prints for the control characters.
-var hdNames = [0x20]string{"nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel",
+// hexdumpNames are the names %_u prints for the control characters.
+var hexdumpNames = [0x20]string{"nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel",
 	"bs", "ht", "lf", "vt", "ff", "cr", "so", "si", "dle", "dc1", "dc2", "dc3",
 	"dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us"}
 
-func hdConvert(w *bufio.Writer, p hdPiece, b []byte) {
+func hexdumpConvert(w *bufio.Writer, p hexdumpPiece, b []byte) {
 	var u uint64
 	switch len(b) {
 	case 1:
@@ -306,7 +307,7 @@ func hdConvert(w *bufio.Writer, p hdPiece, b []byte) {
 		// names, bytes above 0x7f in hex.
 		switch c := b[0]; {
 		case c < 0x20:
-			fmt.Fprintf(w, p.text+"s", hdNames[c])
+			fmt.Fprintf(w, p.text+"s", hexdumpNames[c])
 		case c == 0x7f:
 			fmt.Fprintf(w, p.text+"s", "del")
 		case c > 0x7f:
@@ -350,7 +351,7 @@ func hdConvert(w *bufio.Writer, p hdPiece, b []byte) {
 
 // endOnly reports whether u holds a %_A conversion: such a unit prints
 // only once, after all input.
-func (u hdUnit) endOnly() bool {
+func (u hexdumpUnit) endOnly() bool {
 	for _, p := range u.pieces {
 		if p.conv == 'A' {
 			return true
@@ -360,7 +361,7 @@ func (u hdUnit) endOnly() bool {
 }
 
 // printEnd prints the %_A units once all input has been read.
-func (f *hdFormat) printEnd(w *bufio.Writer, end int64) {
+func (f *hexdumpFormat) printEnd(w *bufio.Writer, end int64) {
 	for _, u := range f.units {
 		if !u.endOnly() {
 			continue

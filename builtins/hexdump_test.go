@@ -55,12 +55,12 @@ func TestHexdumpReal(t *testing.T) {
 
 func TestHexdumpStops(t *testing.T) {
 	in := strings.Repeat("abcdefgh\x00\x01", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "hexdump"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "hexdump"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "hexdump"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "hexdump"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

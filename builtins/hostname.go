@@ -35,7 +35,7 @@ func hostnameCmd(env *Env) int {
 		env.Errorf("you must be root to change the host name")
 		return 1
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	w.WriteString(name + "\n")
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

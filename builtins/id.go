@@ -2,8 +2,9 @@ package builtins
 
 import (
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // The one identity a script has: llmsh never looks at the host's users.
@@ -49,12 +50,12 @@ func id(env *Env) int {
 	if len(users) == 0 {
 		users = []string{""}
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	status := 0
 	for _, u := range users {
 		if u != "" && u != VirtualUser && u != strconv.Itoa(VirtualUID) {
 			if err := w.Flush(); err != nil {
-				return laWriteFailed(env, err)
+				return writeFailed(env, err)
 			}
 			env.Errorf("%s: no such user", gnu.Quote(u))
 			status = 1
@@ -82,7 +83,7 @@ func id(env *Env) int {
 			w.WriteByte('\n')
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 func whoami(env *Env) int {
@@ -94,7 +95,7 @@ func whoami(env *Env) int {
 	if len(args) > 0 {
 		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	w.WriteString(VirtualUser + "\n")
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

@@ -51,7 +51,7 @@ func (e *Env) EachFile(operands []string, fn func(name string, r io.Reader) erro
 		err = fn(name, f)
 		f.Close()
 		if err != nil {
-			if _, stop := skFailed(e, err); stop {
+			if _, stop := stopError(e, err); stop {
 				return false
 			}
 			e.PathError(name, err)

@@ -5,12 +5,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -338,7 +339,7 @@ func join(env *Env) int {
 		env.Errorf("read error: %s", ErrText(re.err))
 		return 1
 	default:
-		if st, stop := skFailed(env, err); stop {
+		if st, stop := stopError(env, err); stop {
 			return st
 		}
 		env.Errorf("%s", ErrText(err))

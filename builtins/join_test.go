@@ -17,11 +17,11 @@ type joinCase struct {
 
 func joinRun(t *testing.T, cases []joinCase) {
 	t.Helper()
-	var fc []skFileCase
+	var fc []textFileCase
 	for _, c := range cases {
-		fc = append(fc, skFileCase{map[string]string{"a": c.a, "b": c.b}, append([]string{"join"}, c.args...), c.out, c.err, c.status, "", ""})
+		fc = append(fc, textFileCase{map[string]string{"a": c.a, "b": c.b}, append([]string{"join"}, c.args...), c.out, c.err, c.status, "", ""})
 	}
-	skRunFiles(t, fc)
+	runTextFiles(t, fc)
 }
 
 // Expected values checked against GNU coreutils 9.1 join (LC_ALL=C); most
@@ -113,10 +113,10 @@ func TestJoin(t *testing.T) {
 
 // Checked against GNU coreutils 9.1 join (LC_ALL=C).
 func TestJoinStdin(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"a 1\nb 2\n", []string{"join", "-", "-"}, "", "join: both files cannot be standard input\n", 1},
 	})
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{map[string]string{"b": "a x\nc y\n"}, []string{"join", "-a2", "-", "b"}, "a x\nc y\n", "", 0, "", ""},
 	})
 	// stdin as FILE2.
@@ -147,7 +147,7 @@ func TestJoinStops(t *testing.T) {
 	}
 	b, _ := Lookup("join")
 	env := &Env{Ctx: context.Background(), Args: []string{"join", "-", "k"}, Stdin: strings.NewReader(big),
-		Stdout: skPipeErr{}, Stderr: &strings.Builder{}, FS: fsys, Dir: dir}
+		Stdout: pipeErrWriter{}, Stderr: &strings.Builder{}, FS: fsys, Dir: dir}
 	if st := Run(b, env); st != 1 || env.Stderr.(*strings.Builder).String() != "" {
 		t.Errorf("broken pipe: %d %q", st, env.Stderr.(*strings.Builder).String())
 	}

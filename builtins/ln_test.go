@@ -5,7 +5,7 @@ import "testing"
 func TestLn(t *testing.T) {
 	const refused = "ln: links are not supported in llmsh\n"
 	tree := map[string]string{"f": "x"}
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{tree, []string{"ln", "-s", "f", "l"}, "", refused, 1, "f=x"},
 		{tree, []string{"ln", "f", "hard"}, "", refused, 1, "f=x"},
 		{tree, []string{"ln", "-sf", "@OUT@/secret", "l"}, "", refused, 1, "f=x"},

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"path"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -225,7 +226,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 		if strings.HasPrefix(e.Name(), ".") && !o.all && !o.almost {
 			continue
 		}
-		name := ftJoin(dir, e.Name()) // GNU's attach: "." adds nothing
+		name := joinPath(dir, e.Name()) // GNU's attach: "." adds nothing
 		if dir == "." {
 			name = e.Name()
 		}
@@ -269,7 +270,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 	if o.recursive {
 		for _, e := range list {
 			if e.info.IsDir() && e.name != "." && e.name != ".." {
-				sub := ftJoin(dir, e.name) // "d/" gives "d/s", as GNU ls names it
+				sub := joinPath(dir, e.name) // "d/" gives "d/s", as GNU ls names it
 				id := lsFileID(e.info)
 				if id == "" && len(o.active) > 0 && o.deref == lsDerefAlways {
 					// A listing's entry carries no identity; only a
@@ -392,12 +393,12 @@ func lsStatArg(env *Env, op string, o *lsOpts) (fs.FileInfo, error) {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
 			return nil, err
 		}
-		if li, lerr := ftLstat(env, op); lerr == nil {
+		if li, lerr := lstatOperand(env, op); lerr == nil {
 			return li, nil
 		}
 		return info, err
 	}
-	return ftLstat(env, op)
+	return lstatOperand(env, op)
 }
 
 func lsPrint(w *bufio.Writer, env *Env, list []lsEntry, o *lsOpts) {

@@ -3,9 +3,10 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -26,9 +27,9 @@ func mkdir(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	mode := ftDefaultDirMode
+	mode := defaultDirMode
 	if *modeSet {
-		m, ok := ftParseMode(*modeStr, 0o777, true)
+		m, ok := parseMode(*modeStr, 0o777, true)
 		if !ok {
 			env.Errorf("invalid mode %s", gnu.QuoteAF(*modeStr))
 			return 1
@@ -50,7 +51,7 @@ func mkdir(env *Env) int {
 		}
 		if !*parents {
 			if err := env.FS.Mkdir(env.Abs(d), mode); err != nil {
-				env.ftErrorf("cannot create directory", d, err)
+				env.fileErrorf("cannot create directory", d, err)
 				status = 1
 				continue
 			}
@@ -89,7 +90,7 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 		if c == "." || c == ".." {
 			continue
 		}
-		m := ftDefaultDirMode
+		m := defaultDirMode
 		if i == last {
 			m = mode
 		}
@@ -104,18 +105,18 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 			} else {
 				err = errNotDir
 			}
-			env.ftErrorf("cannot create directory", prefix, err)
+			env.fileErrorf("cannot create directory", prefix, err)
 			return false
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			env.ftErrorf("cannot create directory", prefix, err)
+			env.fileErrorf("cannot create directory", prefix, err)
 			return false
 		}
 		if err := env.FS.Mkdir(abs, m); err != nil {
 			if fi, serr := env.FS.Stat(abs); errors.Is(err, fs.ErrExist) && serr == nil && fi.IsDir() {
 				continue
 			}
-			env.ftErrorf("cannot create directory", prefix, err)
+			env.fileErrorf("cannot create directory", prefix, err)
 			return false
 		}
 		created(prefix)

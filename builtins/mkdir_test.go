@@ -9,7 +9,7 @@ import (
 // Expected values checked against GNU coreutils 9.1 mkdir (LC_ALL=C).
 func TestMkdir(t *testing.T) {
 	f := map[string]string{"f": "x"}
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{f, []string{"mkdir", "d"}, "", "", 0, "d/ f=x"},
 		{f, []string{"mkdir", "-v", "d", "e"}, "mkdir: created directory 'd'\nmkdir: created directory 'e'\n", "", 0, "d/ e/ f=x"},
 		{f, []string{"mkdir", "f"}, "", "mkdir: cannot create directory 'f': File exists\n", 1, "f=x"},

@@ -2,9 +2,10 @@ package builtins
 
 import (
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -36,7 +37,7 @@ func mv(env *Env) int {
 		return 1
 	}
 	m := &mover{env: env, noClobber: *noClobber, verbose: *verbose}
-	return ftTransfer(env, f, operands, *target, *targetSet, *noTarget, m.operand)
+	return copyOrMove(env, f, operands, *target, *targetSet, *noTarget, m.operand)
 }
 
 type mover struct {
@@ -49,7 +50,7 @@ func (m *mover) operand(src, dst string) bool {
 	sabs, dabs := env.Abs(src), env.Abs(dst)
 	fi, err := env.FS.Lstat(sabs)
 	if err != nil {
-		env.ftErrorf("cannot stat", src, err)
+		env.fileErrorf("cannot stat", src, err)
 		return false
 	}
 	if sabs == dabs {
@@ -79,7 +80,7 @@ func (m *mover) operand(src, dst string) bool {
 		}
 		return true
 	}
-	if !ftIsErrno(err, syscall.EXDEV) {
+	if !isErrno(err, syscall.EXDEV) {
 		env.Errorf("cannot move %s to %s: %s", gnu.QuoteAF(src), gnu.QuoteAF(dst), ErrText(err))
 		return false
 	}

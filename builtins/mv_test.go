@@ -14,7 +14,7 @@ import (
 func TestMv(t *testing.T) {
 	tree := map[string]string{"f": "F", "g": "G", "d/s/b": "B", "k/f/": "", "e/": ""}
 	const base = "d/ d/s/ d/s/b=B e/ f=F g=G k/ k/f/"
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{tree, []string{"mv", "-v", "f", "h"}, "renamed 'f' -> 'h'\n", "", 0, "d/ d/s/ d/s/b=B e/ g=G h=F k/ k/f/"},
 		{tree, []string{"mv", "f", "g"}, "", "", 0, "d/ d/s/ d/s/b=B e/ g=F k/ k/f/"},
 		{tree, []string{"mv", "-n", "f", "g"}, "", "", 0, base},
@@ -67,7 +67,7 @@ func TestMvAcrossTrees(t *testing.T) {
 	if r := run("mv", "d", "other"); r.status != 0 || r.stderr != "" {
 		t.Errorf("mv d: %+v", r)
 	}
-	if got := ftTree(t, dir); got != "other/ other/d/ other/d/s/ other/d/s/b=B other/g=F" {
+	if got := listTree(t, dir); got != "other/ other/d/ other/d/s/ other/d/s/b=B other/g=F" {
 		t.Errorf("tree %q", got)
 	}
 	for _, p := range []string{"other/g", "other/d/s/b"} {
@@ -144,7 +144,7 @@ func TestMvVirtual(t *testing.T) {
 	if r := run("mv", "/tmp/b", "real"); r.status != 0 || r.stderr != "" {
 		t.Errorf("mv into the tree: %+v", r)
 	}
-	if got := ftTree(t, dir); got != "real=virtual\n" {
+	if got := listTree(t, dir); got != "real=virtual\n" {
 		t.Errorf("tree %q", got)
 	}
 	if _, err := fsys.Stat("/tmp/b"); err == nil {

@@ -3,11 +3,12 @@ package builtins
 import (
 	"bufio"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -25,7 +26,7 @@ func (s *nlStyle) set(what, v string) error {
 	case v == "a" || v == "t" || v == "n":
 		s.kind, s.re = v[0], nil
 	case strings.HasPrefix(v, "p"):
-		re, err := laCompileBRE(v[1:])
+		re, err := compileBRE(v[1:])
 		if err != nil {
 			return err
 		}
@@ -84,14 +85,14 @@ func nl(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	blankPrefix := strings.Repeat(" ", int(width)+len(sep))
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	line := start
 	style := &body
 	blanks := int64(0)
 	var out []byte
 	var werr error
 	ok := env.EachFile(files, func(name string, r io.Reader) error {
-		br := bufio.NewReaderSize(r, laBufSize)
+		br := bufio.NewReaderSize(r, ioBufSize)
 		for {
 			if env.Ctx.Err() != nil {
 				return gnu.ErrCancelled
@@ -178,11 +179,11 @@ func nl(env *Env) int {
 		}
 	})
 	if werr != nil {
-		return laWriteFailed(env, werr)
+		return writeFailed(env, werr)
 	}
 	st := 0
 	if !ok {
 		st = 1
 	}
-	return laFinish(env, w, st)
+	return finishOutput(env, w, st)
 }

@@ -2,8 +2,9 @@ package builtins
 
 import (
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -46,7 +47,7 @@ func nprocCmd(env *Env) int {
 	} else {
 		n = 1
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	w.WriteString(strconv.FormatUint(n, 10) + "\n")
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

@@ -3,12 +3,13 @@ package builtins
 import (
 	"bufio"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -320,7 +321,7 @@ func numfmt(env *Env) int {
 				break
 			}
 		}
-		return laFinish(env, w, status)
+		return finishOutput(env, w, status)
 	}
 	br := bufio.NewReaderSize(env.Stdin, 64<<10)
 	for n := 0; ; n++ {
@@ -348,7 +349,7 @@ func numfmt(env *Env) int {
 			break
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 func (o *numfmtOpts) inField(n int) bool {

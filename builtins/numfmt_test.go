@@ -79,12 +79,12 @@ func TestNumfmtReal(t *testing.T) {
 
 func TestNumfmtStops(t *testing.T) {
 	in := strings.Repeat("1000 2000\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "numfmt", "--to=si"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "numfmt", "--to=si"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "numfmt"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "numfmt"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
@@ -111,7 +111,7 @@ func FuzzNumfmt(f *testing.F) {
 
 // Expected values checked against GNU coreutils 9.1 numfmt (LC_ALL=C).
 func TestNumfmtFieldsAndLimits(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"", []string{"numfmt", "--from=iec", "1E", "8E", "1.5E"}, "1152921504606846976\n9223372036854775808\n1729382256910270464\n", "", 0},
 		{"", []string{"numfmt", "--from=iec", ""}, "", "numfmt: invalid number: ''\n", 2},
 		{"", []string{"numfmt", "9999999999999999999"}, "9999999999999999999\n", "", 0},

@@ -6,13 +6,14 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -914,7 +915,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 		runErr = d.dump(env, in, w, skipBytes, limited, end, !noDup)
 	}
 	if runErr != nil {
-		if st, stop := skFailed(env, runErr); stop {
+		if st, stop := stopError(env, runErr); stop {
 			return st
 		}
 		return 1
@@ -923,7 +924,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 	if in.failed {
 		status = 1
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 func odGCD(a, b int) int {

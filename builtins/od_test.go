@@ -11,7 +11,7 @@ import (
 // Every expected value below was produced by GNU coreutils 9.1 od (amd64,
 // LC_ALL=C) on the same input and arguments.
 func TestOd(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"hello, world\n", []string{"od"}, "0000000 062550 066154 026157 073440 071157 062154 000012\n0000015\n", "", 0},
 		{"hello, world\n", []string{"od", "-c"}, "0000000   h   e   l   l   o   ,       w   o   r   l   d  \\n\n0000015\n", "", 0},
 		{"hello, world\n", []string{"od", "-An", "-tx1"}, " 68 65 6c 6c 6f 2c 20 77 6f 72 6c 64 0a\n", "", 0},
@@ -123,13 +123,13 @@ func TestOdFiles(t *testing.T) {
 
 func TestOdStops(t *testing.T) {
 	in := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "od", "-c"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "od", "-c"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out strings.Builder
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &out, "od", "-tx1z"); st != 1 || msg != "" || out.Len() != 0 {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &out, "od", "-tx1z"); st != 1 || msg != "" || out.Len() != 0 {
 		t.Errorf("cancelled: %d %q, %d bytes out", st, msg, out.Len())
 	}
 }

@@ -71,11 +71,11 @@ func paste(env *Env) int {
 		eol = 0
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	var stdin *skLines
-	open := func(name string) (*skLines, io.Closer, error) {
+	var stdin *lineReader
+	open := func(name string) (*lineReader, io.Closer, error) {
 		if name == "-" {
 			if stdin == nil {
-				stdin = newSkLines(env, env.Stdin)
+				stdin = newLineReader(env, env.Stdin)
 			}
 			return stdin, nil, nil
 		}
@@ -83,7 +83,7 @@ func paste(env *Env) int {
 		if err != nil {
 			return nil, nil, err
 		}
-		return newSkLines(env, r), r, nil
+		return newLineReader(env, r), r, nil
 	}
 	if *serial {
 		status := 0
@@ -105,11 +105,11 @@ func paste(env *Env) int {
 					if c != nil {
 						c.Close()
 					}
-					if st, stop := skFailed(env, err); stop {
+					if st, stop := stopError(env, err); stop {
 						return st
 					}
 					env.PathError(name, err)
-					return laFinish(env, w, 1)
+					return finishOutput(env, w, 1)
 				}
 				if !first {
 					w.Write(delims[k%len(delims)])
@@ -117,19 +117,19 @@ func paste(env *Env) int {
 				}
 				first = false
 				if _, err := w.Write(line); err != nil {
-					return laFinish(env, w, 1)
+					return finishOutput(env, w, 1)
 				}
 			}
 			if c != nil {
 				c.Close()
 			}
 			if err := w.WriteByte(eol); err != nil {
-				return laFinish(env, w, 1)
+				return finishOutput(env, w, 1)
 			}
 		}
-		return laFinish(env, w, status)
+		return finishOutput(env, w, status)
 	}
-	readers := make([]*skLines, len(files))
+	readers := make([]*lineReader, len(files))
 	for i, name := range files {
 		lr, c, err := open(name)
 		if err != nil {
@@ -153,11 +153,11 @@ func paste(env *Env) int {
 				case err == io.EOF:
 					done[i] = true
 				case err != nil:
-					if st, stop := skFailed(env, err); stop {
+					if st, stop := stopError(env, err); stop {
 						return st
 					}
 					env.PathError(files[i], err)
-					return laFinish(env, w, 1)
+					return finishOutput(env, w, 1)
 				default:
 					any = true
 					out = append(out, line...)
@@ -172,8 +172,8 @@ func paste(env *Env) int {
 		}
 		out = append(out, eol)
 		if _, err := w.Write(out); err != nil {
-			return laFinish(env, w, 1)
+			return finishOutput(env, w, 1)
 		}
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

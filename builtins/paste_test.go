@@ -8,7 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 paste (LC_ALL=C).
 func TestPaste(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"1\n2\n3\n", []string{"paste", "-", "-"}, "1\t2\n3\t\n", "", 0},
 		{"1\n2\n3\n", []string{"paste", "-", "-", "-", "-"}, "1\t2\t3\t\n", "", 0},
 		{"1\n2\n3\n", []string{"paste", "-d,;", "-", "-", "-", "-"}, "1,2;3,\n", "", 0},
@@ -32,12 +32,12 @@ func TestPaste(t *testing.T) {
 
 func TestPasteStops(t *testing.T) {
 	in := strings.Repeat("abc\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "paste", "-", "-"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "paste", "-", "-"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "paste", "-s"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "paste", "-s"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -3,10 +3,11 @@ package builtins
 import (
 	"bufio"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -90,13 +91,13 @@ func prCmd(env *Env) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	status := 0
 	read := func(name string) ([]string, time.Time, bool) {
-		r, fi, err := laOpen(env, name)
+		r, fi, err := openOperand(env, name)
 		if err == nil && fi != nil && fi.IsDir() {
 			r.Close()
-			err = errLaIsDir
+			err = errReadDir
 		}
 		if err != nil {
 			w.Flush()
@@ -104,7 +105,7 @@ func prCmd(env *Env) int {
 			status = 1
 			return nil, time.Time{}, false
 		}
-		data, err := laReadAll(env, r)
+		data, err := readAllCtx(env, r)
 		r.Close()
 		if err != nil {
 			w.Flush()
@@ -148,7 +149,7 @@ func prCmd(env *Env) int {
 			prPages(w, o, prColumns(o, lines), hdr, mt)
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // prPage is one page's body: rows of column cells.

@@ -8,7 +8,7 @@ import (
 // Expected values produced by GNU pr 9.1.
 func TestPr(t *testing.T) {
 	files := map[string]string{"s10": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "s5": "11\n12\n13\n14\n15\n", "long": "abcdefghijklmnopqrstuvwxyz\nb\nc\n"}
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{files, []string{"pr", "-t", "-n", "s10"}, "", "    1\t1\n    2\t2\n    3\t3\n    4\t4\n    5\t5\n    6\t6\n    7\t7\n    8\t8\n    9\t9\n   10\t10\n", "", 0},
 		{files, []string{"pr", "-t", "-3", "s10"}, "", "1\t\t\t5\t\t\t8\n2\t\t\t6\t\t\t9\n3\t\t\t7\t\t\t10\n4\n", "", 0},
 		{files, []string{"pr", "-t", "-3", "-a", "s10"}, "", "1\t\t\t2\t\t\t3\n4\t\t\t5\t\t\t6\n7\t\t\t8\t\t\t9\n10\n", "", 0},

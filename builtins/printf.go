@@ -3,13 +3,14 @@ package builtins
 import (
 	"bytes"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math/big"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // printf is bash's printf builtin. The shell routes a script's printf here

@@ -10,7 +10,7 @@ import (
 // directory.
 func TestRealpath(t *testing.T) {
 	tree := map[string]string{"f": "x", "d/g": "y"}
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{tree, []string{"realpath", "f", "d/../f", "nope", "d/"}, "@DIR@/f\n@DIR@/f\n@DIR@/nope\n@DIR@/d\n", "", 0, "-"},
 		{tree, []string{"realpath", "a/b", "f/x", "f"}, "@DIR@/f\n", "realpath: a/b: No such file or directory\nrealpath: f/x: Not a directory\n", 1, "-"},
 		{tree, []string{"realpath", "-e", "nope"}, "", "realpath: nope: No such file or directory\n", 1, "-"},

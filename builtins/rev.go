@@ -25,7 +25,7 @@ func rev(env *Env) int {
 	if *zero {
 		delim = 0
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	status := 0
 	var out, long, held []byte
 	for _, name := range files {
@@ -36,7 +36,7 @@ func rev(env *Env) int {
 			status = 1
 			continue
 		}
-		br := bufio.NewReaderSize(r, laBufSize)
+		br := bufio.NewReaderSize(r, ioBufSize)
 		for {
 			if env.Ctx.Err() != nil {
 				r.Close()
@@ -71,13 +71,13 @@ func rev(env *Env) int {
 				if nl {
 					line = line[:len(line)-1]
 				}
-				out = laReverse(out[:0], line)
+				out = reverseRunes(out[:0], line)
 				if nl {
 					out = append(out, delim)
 				}
 				if _, werr := w.Write(out); werr != nil {
 					r.Close()
-					return laWriteFailed(env, werr)
+					return writeFailed(env, werr)
 				}
 			}
 			if err == io.EOF {
@@ -92,12 +92,12 @@ func rev(env *Env) int {
 		}
 		r.Close()
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
-// laReverse appends the characters of p in reverse order to out: UTF-8
+// reverseRunes appends the characters of p in reverse order to out: UTF-8
 // sequences stay whole, invalid bytes move as single units.
-func laReverse(out, p []byte) []byte {
+func reverseRunes(out, p []byte) []byte {
 	for len(p) > 0 {
 		_, size := utf8.DecodeLastRune(p)
 		out = append(out, p[len(p)-size:]...)

@@ -4,7 +4,7 @@ import "testing"
 
 // Expected values checked against util-linux rev 2.38 (LC_ALL=C.UTF-8).
 func TestRev(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"rev"}, "abc\ndef\n", "cba\nfed\n", "", 0},
 		{nil, []string{"rev"}, "abc\ndef", "cba\nfed", "", 0},
 		{nil, []string{"rev"}, "ab\xc3\xa9\xe4\xb8\xad\n\n x y\n", "\xe4\xb8\xad\xc3\xa9ba\n\ny x \n", "", 0},

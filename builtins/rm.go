@@ -3,11 +3,12 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -93,7 +94,7 @@ func (r *remover) operand(name string) bool {
 		if r.force && errors.Is(err, fs.ErrNotExist) {
 			return true
 		}
-		env.ftErrorf("cannot remove", name, err)
+		env.fileErrorf("cannot remove", name, err)
 		return false
 	}
 	if strings.HasSuffix(name, "/") && fi.Mode()&fs.ModeSymlink != 0 {
@@ -110,7 +111,7 @@ func (r *remover) operand(name string) bool {
 				}
 			}
 		}
-		env.ftErrorf("cannot remove", name, err)
+		env.fileErrorf("cannot remove", name, err)
 		return false
 	}
 	return r.remove(name, abs, fi)
@@ -126,12 +127,12 @@ func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 		if r.dirs {
 			return r.unlink(name, abs, true)
 		}
-		env.ftErrorf("cannot remove", name, errFtIsDir)
+		env.fileErrorf("cannot remove", name, errFtIsDir)
 		return false
 	}
 	entries, err := env.FS.ReadDir(abs)
 	if err != nil {
-		env.ftErrorf("cannot remove", name, err)
+		env.fileErrorf("cannot remove", name, err)
 		return false
 	}
 	ok := true
@@ -147,7 +148,7 @@ func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 		cfi, err := env.FS.Lstat(cabs)
 		if err != nil {
 			if !(r.force && errors.Is(err, fs.ErrNotExist)) {
-				env.ftErrorf("cannot remove", cname, err)
+				env.fileErrorf("cannot remove", cname, err)
 				ok = false
 			}
 			continue
@@ -168,7 +169,7 @@ func (r *remover) unlink(name, abs string, dir bool) bool {
 		if r.force && errors.Is(err, fs.ErrNotExist) {
 			return true
 		}
-		r.env.ftErrorf("cannot remove", name, err)
+		r.env.fileErrorf("cannot remove", name, err)
 		return false
 	}
 	if r.verbose {

@@ -12,7 +12,7 @@ import (
 // Expected values checked against GNU coreutils 9.1 rm (LC_ALL=C).
 func TestRm(t *testing.T) {
 	tree := map[string]string{"f": "x", "d/e/g": "g", "d/h": "h", "empty/": ""}
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{tree, []string{"rm", "f"}, "", "", 0, "d/ d/e/ d/e/g=g d/h=h empty/"},
 		{tree, []string{"rm", "-v", "f", "d/h"}, "removed 'f'\nremoved 'd/h'\n", "", 0, "d/ d/e/ d/e/g=g empty/"},
 		{tree, []string{"rm", "nope"}, "", "rm: cannot remove 'nope': No such file or directory\n", 1, "-"},
@@ -65,10 +65,10 @@ func TestRmSymlinks(t *testing.T) {
 	if r.status != 0 || r.stderr != "" || r.stdout != "removed 'links/in'\nremoved 'links/out'\nremoved directory 'links'\n" {
 		t.Errorf("rm -rv links: %+v", r)
 	}
-	if got := ftTree(t, dir); got != "target/ target/sub/ target/sub/f=f" {
+	if got := listTree(t, dir); got != "target/ target/sub/ target/sub/f=f" {
 		t.Errorf("tree after rm: %q", got)
 	}
-	if got := ftTree(t, outside); got != "keep=k" {
+	if got := listTree(t, outside); got != "keep=k" {
 		t.Errorf("outside after rm: %q", got)
 	}
 }

@@ -3,10 +3,11 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"strings"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // errRmdirSymlink is GNU rmdir's reason for "link/" when the link leads
@@ -54,7 +55,7 @@ func rmdir(env *Env) int {
 		if err == nil {
 			return true, false, nil
 		}
-		if *ignore && ftIsErrno(err, syscall.ENOTEMPTY) {
+		if *ignore && isErrno(err, syscall.ENOTEMPTY) {
 			return false, true, err
 		}
 		return false, false, err

@@ -5,7 +5,7 @@ import "testing"
 // Expected values checked against GNU coreutils 9.1 rmdir (LC_ALL=C).
 func TestRmdir(t *testing.T) {
 	tree := map[string]string{"f": "x", "a/b/c/": "", "a/x": "", "k/l/": "", "n/z": ""}
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{tree, []string{"rmdir", "f"}, "", "rmdir: failed to remove 'f': Not a directory\n", 1, "-"},
 		{tree, []string{"rmdir", "-pv", "a/b/c"}, "rmdir: removing directory, 'a/b/c'\nrmdir: removing directory, 'a/b'\nrmdir: removing directory, 'a'\n",
 			"rmdir: failed to remove directory 'a': Directory not empty\n", 1, "a/ a/x= f=x k/ k/l/ n/ n/z="},

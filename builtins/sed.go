@@ -396,8 +396,8 @@ type sedInput struct {
 	closer  io.Closer
 	name    string
 	la      []byte
-	laNL    bool
-	laOK    bool
+	aheadNL bool
+	aheadOK bool
 	cur     []byte
 }
 
@@ -407,7 +407,7 @@ func (r *sedRun) newInput(names []string) *sedInput {
 
 // fill loads the look-ahead line if there is one.
 func (in *sedInput) fill() {
-	if in.laOK {
+	if in.aheadOK {
 		return
 	}
 	for {
@@ -461,11 +461,11 @@ func (in *sedInput) fill() {
 			break
 		}
 		if len(in.la) > 0 {
-			in.laNL = in.la[len(in.la)-1] == in.run.eol
-			if in.laNL {
+			in.aheadNL = in.la[len(in.la)-1] == in.run.eol
+			if in.aheadNL {
 				in.la = in.la[:len(in.la)-1]
 			}
-			in.laOK = true
+			in.aheadOK = true
 			return
 		}
 		if in.closer != nil {
@@ -480,17 +480,17 @@ func (in *sedInput) fill() {
 // ended with a newline.
 func (in *sedInput) next() ([]byte, bool, bool) {
 	in.fill()
-	if !in.laOK {
+	if !in.aheadOK {
 		return nil, false, false
 	}
-	in.laOK = false
+	in.aheadOK = false
 	in.cur, in.la = in.la, in.cur
-	return in.cur, in.laNL, true
+	return in.cur, in.aheadNL, true
 }
 
 func (in *sedInput) last() bool {
 	in.fill()
-	return !in.laOK
+	return !in.aheadOK
 }
 
 func (in *sedInput) close() {

@@ -1,10 +1,10 @@
 package builtins
 
 import (
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strconv"
 	"strings"
 
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/posixre"
 )
 

@@ -222,7 +222,7 @@ func TestSedUsage(t *testing.T) {
 
 // -l takes its number as C's atoi does (checked against GNU sed 4.9).
 func TestSedLineLength(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"abcdefghij\n", []string{"sed", "-n", "-l", "x", "l"}, "abcdefghij$\n", "", 0},
 		{"abcdefghij\n", []string{"sed", "-n", "-l", "3x", "l"}, "ab\\\ncd\\\nef\\\ngh\\\nij$\n", "", 0},
 		{"abcdefghij\n", []string{"sed", "-n", "-l", " 4", "l"}, "abc\\\ndef\\\nghi\\\nj$\n", "", 0},

@@ -3,11 +3,12 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -134,16 +135,16 @@ func seq(env *Env) int {
 		return 1
 	}
 	var pre, post string
-	var spec laFloatFmt
+	var spec floatFormat
 	if *hasFormat {
-		if pre, spec, post, err = laParseFloatFormat(*format); err != nil {
+		if pre, spec, post, err = parseFloatFormat(*format); err != nil {
 			env.Errorf("%s", err)
 			return 1
 		}
 	} else {
 		spec = seqDefaultFormat(first, step, last, *equal)
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	var line []byte
 	printed := false
 	emit := func(x float64, xi int64, isInt bool) bool {
@@ -197,7 +198,7 @@ func seq(env *Env) int {
 			line = append(line, num...)
 			printed = true
 			if _, err := w.Write(line); err != nil {
-				return laFinish(env, w, 1)
+				return finishOutput(env, w, 1)
 			}
 			x.Add(x, bs)
 		}
@@ -212,7 +213,7 @@ func seq(env *Env) int {
 				break
 			}
 			if !emit(0, x, true) {
-				return laFinish(env, w, 1)
+				return finishOutput(env, w, 1)
 			}
 		}
 	} else {
@@ -234,7 +235,7 @@ func seq(env *Env) int {
 				break
 			}
 			if !emit(x, 0, false) {
-				return laFinish(env, w, 1)
+				return finishOutput(env, w, 1)
 			}
 			if x == last.v {
 				break
@@ -244,7 +245,7 @@ func seq(env *Env) int {
 	if printed {
 		w.WriteString("\n")
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }
 
 // seqBig reports whether the n operands are all decimal integers.
@@ -252,7 +253,7 @@ func seqBig(ops []string, n int) bool {
 	for _, a := range ops[:n] {
 		a = strings.TrimLeft(a, " ")
 		a = strings.TrimPrefix(strings.TrimPrefix(a, "+"), "-")
-		if a == "" || laDigits(a) != len(a) {
+		if a == "" || headDigits(a) != len(a) {
 			return false
 		}
 	}
@@ -277,12 +278,12 @@ func seqAppendInt(dst []byte, x int64, width int) []byte {
 // seqDefaultFormat is GNU seq's get_default_format: %.Pf with the larger
 // precision of FIRST and INCREMENT, zero padded with -w, or %g when a
 // precision is unknown.
-func seqDefaultFormat(first, step, last seqOperand, equal bool) laFloatFmt {
+func seqDefaultFormat(first, step, last seqOperand, equal bool) floatFormat {
 	prec := max(first.prec, step.prec)
 	if first.prec < 0 || step.prec < 0 || last.prec < 0 {
-		return laFloatFmt{verb: 'g', prec: -1}
+		return floatFormat{verb: 'g', prec: -1}
 	}
-	spec := laFloatFmt{verb: 'f', prec: prec}
+	spec := floatFormat{verb: 'f', prec: prec}
 	if equal {
 		fw := first.width + (prec - first.prec)
 		lw := last.width + (prec - last.prec)

@@ -5,13 +5,14 @@ import (
 	crand "crypto/rand"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -367,10 +368,10 @@ func shuf(env *Env) int {
 		}
 	}
 	if werr != nil {
-		st, _ := skFailed(env, werr)
+		st, _ := stopError(env, werr)
 		return st
 	}
-	status = laFinish(env, w, status)
+	status = finishOutput(env, w, status)
 	if outF != nil {
 		if err := outF.Close(); err != nil && status == 0 {
 			env.PathError(*outFile, err)

@@ -104,12 +104,12 @@ func TestShufSystemRandom(t *testing.T) {
 }
 
 func TestShufStops(t *testing.T) {
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(""), skPipeErr{}, "shuf", "-i", "1-100000"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(""), pipeErrWriter{}, "shuf", "-i", "1-100000"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, _ := skRunEnv(t, ctx, strings.NewReader(strings.Repeat("x\n", 100000)), &strings.Builder{}, "shuf"); st != 1 {
+	if st, _ := runTextEnv(t, ctx, strings.NewReader(strings.Repeat("x\n", 100000)), &strings.Builder{}, "shuf"); st != 1 {
 		t.Errorf("cancelled: %d", st)
 	}
 }

@@ -2,11 +2,12 @@ package builtins
 
 import (
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {

@@ -9,7 +9,7 @@ import (
 
 // Messages and statuses checked against GNU sleep 9.1.
 func TestSleep(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"sleep", "x"}, "", "", "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", 1},
 		{nil, []string{"sleep"}, "", "", "sleep: missing operand\nTry 'sleep --help' for more information.\n", 1},
 		{nil, []string{"sleep", "1x", "y"}, "", "", "sleep: invalid time interval '1x'\nsleep: invalid time interval 'y'\nTry 'sleep --help' for more information.\n", 1},
@@ -30,7 +30,7 @@ func TestSleepCancelled(t *testing.T) {
 	for _, arg := range []string{"1d", "inf"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		start := time.Now()
-		st, _ := laRunEnv(ctx, "", io.Discard, "sleep", arg)
+		st, _ := runLinesEnv(ctx, "", io.Discard, "sleep", arg)
 		cancel()
 		if st != 1 || time.Since(start) > 5*time.Second {
 			t.Errorf("sleep %s cancelled: status %d after %v", arg, st, time.Since(start))

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"hash/maphash"
 	"io"
 	"math"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -23,28 +24,28 @@ func init() {
 
 // Character classes of the C locale, as GNU sort builds them.
 var (
-	skBlank   [256]bool // isblank or newline: field separators and skipped blanks
-	skNonDict [256]bool // ignored by -d
-	skNonPrnt [256]bool // ignored by -i
-	skFold    [256]byte // -f: toupper
+	sortBlank   [256]bool // isblank or newline: field separators and skipped blanks
+	sortNonDict [256]bool // ignored by -d
+	sortNonPrnt [256]bool // ignored by -i
+	sortFold    [256]byte // -f: toupper
 )
 
 func init() {
 	for i := 0; i < 256; i++ {
 		c := byte(i)
-		skBlank[i] = c == ' ' || c == '\t' || c == '\n'
+		sortBlank[i] = c == ' ' || c == '\t' || c == '\n'
 		alnum := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-		skNonDict[i] = !alnum && !skBlank[i]
-		skNonPrnt[i] = c < 0x20 || c > 0x7e
-		skFold[i] = c
+		sortNonDict[i] = !alnum && !sortBlank[i]
+		sortNonPrnt[i] = c < 0x20 || c > 0x7e
+		sortFold[i] = c
 		if c >= 'a' && c <= 'z' {
-			skFold[i] = c - 'a' + 'A'
+			sortFold[i] = c - 'a' + 'A'
 		}
 	}
 }
 
-// skKey is one -k key (or the whole-line key made from global options).
-type skKey struct {
+// sortKey is one -k key (or the whole-line key made from global options).
+type sortKey struct {
 	sword, schar int // start: fields and characters to skip
 	eword, echar int // end; eword < 0 means the end of the line
 	skipSB       bool
@@ -60,17 +61,17 @@ type skKey struct {
 	reverse      bool
 }
 
-func (k *skKey) isDefault() bool {
+func (k *sortKey) isDefault() bool {
 	return k.ignore == nil && k.translate == nil && !k.skipSB && !k.skipEB && !k.month &&
 		!k.numeric && !k.general && !k.human && !k.version && !k.random
 }
 
-func (k *skKey) opts() string {
+func (k *sortKey) opts() string {
 	var b []byte
 	if k.skipSB || k.skipEB {
 		b = append(b, 'b')
 	}
-	if k.ignore == &skNonDict {
+	if k.ignore == &sortNonDict {
 		b = append(b, 'd')
 	}
 	if k.translate != nil {
@@ -82,7 +83,7 @@ func (k *skKey) opts() string {
 	if k.human {
 		b = append(b, 'h')
 	}
-	if k.ignore == &skNonPrnt {
+	if k.ignore == &sortNonPrnt {
 		b = append(b, 'i')
 	}
 	if k.month {
@@ -103,7 +104,7 @@ func (k *skKey) opts() string {
 	return string(b)
 }
 
-func (k *skKey) incompatible() bool {
+func (k *sortKey) incompatible() bool {
 	n := 0
 	for _, b := range []bool{k.numeric, k.general, k.human, k.month, k.version || k.random || k.ignore != nil} {
 		if b {
@@ -114,7 +115,7 @@ func (k *skKey) incompatible() bool {
 }
 
 // setOpt applies one ordering-option letter; it reports false for others.
-func (k *skKey) setOpt(c byte, end bool) bool {
+func (k *sortKey) setOpt(c byte, end bool) bool {
 	switch c {
 	case 'b':
 		if end {
@@ -123,13 +124,13 @@ func (k *skKey) setOpt(c byte, end bool) bool {
 			k.skipSB = true
 		}
 	case 'd':
-		k.ignore = &skNonDict
+		k.ignore = &sortNonDict
 	case 'i':
 		if k.ignore == nil { // as GNU: -i does not override -d
-			k.ignore = &skNonPrnt
+			k.ignore = &sortNonPrnt
 		}
 	case 'f':
-		k.translate = &skFold
+		k.translate = &sortFold
 	case 'g':
 		k.general = true
 	case 'h':
@@ -150,8 +151,8 @@ func (k *skKey) setOpt(c byte, end bool) bool {
 	return true
 }
 
-// skParseCount parses the decimal count at the start of s (saturating).
-func skParseCount(s, spec, after string) (int, string, error) {
+// sortParseCount parses the decimal count at the start of s (saturating).
+func sortParseCount(s, spec, after string) (int, string, error) {
 	i := 0
 	n := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -169,10 +170,10 @@ func skParseCount(s, spec, after string) (int, string, error) {
 	return n, s[i:], nil
 }
 
-func skParseKey(spec string) (*skKey, error) {
-	k := &skKey{eword: -1}
+func sortParseKey(spec string) (*sortKey, error) {
+	k := &sortKey{eword: -1}
 	bad := func(why string) error { return fmt.Errorf("%s: invalid field specification '%s'", why, spec) }
-	n, s, err := skParseCount(spec, spec, "invalid number at field start")
+	n, s, err := sortParseCount(spec, spec, "invalid number at field start")
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +182,7 @@ func skParseKey(spec string) (*skKey, error) {
 	}
 	k.sword = n - 1
 	if strings.HasPrefix(s, ".") {
-		if n, s, err = skParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
+		if n, s, err = sortParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
 			return nil, err
 		}
 		if n == 0 {
@@ -196,7 +197,7 @@ func skParseKey(spec string) (*skKey, error) {
 		s = s[1:]
 	}
 	if strings.HasPrefix(s, ",") {
-		if n, s, err = skParseCount(s[1:], spec, "invalid number after ','"); err != nil {
+		if n, s, err = sortParseCount(s[1:], spec, "invalid number after ','"); err != nil {
 			return nil, err
 		}
 		if n == 0 {
@@ -204,7 +205,7 @@ func skParseKey(spec string) (*skKey, error) {
 		}
 		k.eword = n - 1
 		if strings.HasPrefix(s, ".") {
-			if n, s, err = skParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
+			if n, s, err = sortParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
 				return nil, err
 			}
 			k.echar = n
@@ -219,18 +220,18 @@ func skParseKey(spec string) (*skKey, error) {
 	return k, nil
 }
 
-// skRec is one input line with its first key precomputed.
-// skRec is one line and what the comparisons need of its first key:
+// sortRec is one input line with its first key precomputed.
+// sortRec is one line and what the comparisons need of its first key:
 // 48 bytes, as there is one per line (1M lines: 48 MB).
-type skRec struct {
+type sortRec struct {
 	line   []byte // without its delimiter
 	ks, ke uint32 // bounds of the first key in line
 	v      int64  // first key: prefix bytes, integer part, month; the float64's bits under -g
 	c      int32  // first key: class (-n fast-path valid, -h unit order, -g kind)
 }
 
-type skSorter struct {
-	keys    []*skKey
+type sortSorter struct {
+	keys    []*sortKey
 	tab     int // -1: blank-separated fields
 	unique  bool
 	stable  bool
@@ -242,7 +243,7 @@ type skSorter struct {
 }
 
 // begfield and limfield follow GNU sort exactly.
-func (s *skSorter) begfield(d []byte, k *skKey) int {
+func (s *sortSorter) begfield(d []byte, k *sortKey) int {
 	p, lim := 0, len(d)
 	sword := k.sword
 	if s.tab >= 0 {
@@ -259,23 +260,23 @@ func (s *skSorter) begfield(d []byte, k *skKey) int {
 	} else {
 		for p < lim && sword > 0 {
 			sword--
-			for p < lim && skBlank[d[p]] {
+			for p < lim && sortBlank[d[p]] {
 				p++
 			}
-			for p < lim && !skBlank[d[p]] {
+			for p < lim && !sortBlank[d[p]] {
 				p++
 			}
 		}
 	}
 	if k.skipSB {
-		for p < lim && skBlank[d[p]] {
+		for p < lim && sortBlank[d[p]] {
 			p++
 		}
 	}
 	return min(lim, p+k.schar)
 }
 
-func (s *skSorter) limfield(d []byte, k *skKey) int {
+func (s *sortSorter) limfield(d []byte, k *sortKey) int {
 	if k.eword < 0 {
 		return len(d)
 	}
@@ -298,17 +299,17 @@ func (s *skSorter) limfield(d []byte, k *skKey) int {
 	} else {
 		for p < lim && eword > 0 {
 			eword--
-			for p < lim && skBlank[d[p]] {
+			for p < lim && sortBlank[d[p]] {
 				p++
 			}
-			for p < lim && !skBlank[d[p]] {
+			for p < lim && !sortBlank[d[p]] {
 				p++
 			}
 		}
 	}
 	if echar != 0 {
 		if k.skipEB {
-			for p < lim && skBlank[d[p]] {
+			for p < lim && sortBlank[d[p]] {
 				p++
 			}
 		}
@@ -317,7 +318,7 @@ func (s *skSorter) limfield(d []byte, k *skKey) int {
 	return p
 }
 
-func (s *skSorter) bounds(line []byte, k *skKey) (int, int) {
+func (s *sortSorter) bounds(line []byte, k *sortKey) (int, int) {
 	a := s.begfield(line, k)
 	b := s.limfield(line, k)
 	if b < a {
@@ -327,10 +328,10 @@ func (s *skSorter) bounds(line []byte, k *skKey) (int, int) {
 }
 
 // prepare fills in r's first-key fields.
-func (s *skSorter) prepare(r *skRec) {
+func (s *sortSorter) prepare(r *sortRec) {
 	if len(s.keys) == 0 {
 		r.ks, r.ke = 0, uint32(len(r.line))
-		r.v = int64(skPrefix(r.line, nil, nil))
+		r.v = int64(sortPrefix(r.line, nil, nil))
 		return
 	}
 	k := s.keys[0]
@@ -340,26 +341,26 @@ func (s *skSorter) prepare(r *skRec) {
 	switch {
 	case k.random || k.version:
 	case k.numeric:
-		n := skParseNum(key)
+		n := sortParseNum(key)
 		r.v, r.c = n.fast()
 	case k.human:
-		n := skParseNum(key)
-		r.c = int32(skUnitOrder(key))
+		n := sortParseNum(key)
+		r.c = int32(sortUnitOrder(key))
 		r.v, _ = n.fast()
 	case k.general:
 		var f float64
-		f, r.c = skParseFloat(key)
+		f, r.c = sortParseFloat(key)
 		r.v = int64(math.Float64bits(f))
 	case k.month:
-		r.v = int64(skMonth(key))
+		r.v = int64(sortMonth(key))
 	default:
-		r.v = int64(skPrefix(key, k.ignore, k.translate))
+		r.v = int64(sortPrefix(key, k.ignore, k.translate))
 	}
 }
 
-// skPrefix packs the first 8 bytes of the (filtered, translated) key big
+// sortPrefix packs the first 8 bytes of the (filtered, translated) key big
 // endian, biased so that signed comparison orders like the bytes.
-func skPrefix(b []byte, ignore *[256]bool, tr *[256]byte) uint64 {
+func sortPrefix(b []byte, ignore *[256]bool, tr *[256]byte) uint64 {
 	var v uint64
 	n := 0
 	for _, c := range b {
@@ -380,7 +381,7 @@ func skPrefix(b []byte, ignore *[256]bool, tr *[256]byte) uint64 {
 }
 
 // cmp orders two records: keys, then the last-resort whole-line comparison.
-func (s *skSorter) cmp(a, b *skRec) int {
+func (s *sortSorter) cmp(a, b *sortRec) int {
 	if len(s.keys) == 0 {
 		d := 0
 		if a.v != b.v {
@@ -422,7 +423,7 @@ func (s *skSorter) cmp(a, b *skRec) int {
 	return d
 }
 
-func skCmpInt(a, b int64) int {
+func sortCmpInt(a, b int64) int {
 	if a < b {
 		return -1
 	}
@@ -432,33 +433,33 @@ func skCmpInt(a, b int64) int {
 	return 0
 }
 
-func (s *skSorter) cmpFirst(a, b *skRec, k *skKey) int {
+func (s *sortSorter) cmpFirst(a, b *sortRec, k *sortKey) int {
 	ka, kb := a.line[a.ks:a.ke], b.line[b.ks:b.ke]
 	switch {
 	case k.random || k.version:
 	case k.numeric:
 		if a.c != 0 && b.c != 0 && a.v != b.v {
-			return skCmpInt(a.v, b.v)
+			return sortCmpInt(a.v, b.v)
 		}
 	case k.human:
 		if a.c != b.c {
-			return skCmpInt(int64(a.c), int64(b.c))
+			return sortCmpInt(int64(a.c), int64(b.c))
 		}
-		return skNumCmp(ka, kb)
+		return sortNumCmp(ka, kb)
 	case k.general:
-		return skCmpFloat(math.Float64frombits(uint64(a.v)), a.c, math.Float64frombits(uint64(b.v)), b.c)
+		return sortCmpFloat(math.Float64frombits(uint64(a.v)), a.c, math.Float64frombits(uint64(b.v)), b.c)
 	case k.month:
-		return skCmpInt(a.v, b.v)
+		return sortCmpInt(a.v, b.v)
 	default:
 		if a.v != b.v {
-			return skCmpInt(a.v, b.v)
+			return sortCmpInt(a.v, b.v)
 		}
 	}
 	return s.cmpKey(ka, kb, k)
 }
 
 // cmpKey compares two extracted keys under k's ordering (without -r).
-func (s *skSorter) cmpKey(a, b []byte, k *skKey) int {
+func (s *sortSorter) cmpKey(a, b []byte, k *sortKey) int {
 	switch {
 	case k.random:
 		ha, hb := maphash.Bytes(s.seed, a), maphash.Bytes(s.seed, b)
@@ -470,20 +471,20 @@ func (s *skSorter) cmpKey(a, b []byte, k *skKey) int {
 		}
 		return bytes.Compare(a, b)
 	case k.numeric:
-		return skNumCmp(a, b)
+		return sortNumCmp(a, b)
 	case k.human:
-		if d := skUnitOrder(a) - skUnitOrder(b); d != 0 {
+		if d := sortUnitOrder(a) - sortUnitOrder(b); d != 0 {
 			return d
 		}
-		return skNumCmp(a, b)
+		return sortNumCmp(a, b)
 	case k.general:
-		fa, ca := skParseFloat(a)
-		fb, cb := skParseFloat(b)
-		return skCmpFloat(fa, ca, fb, cb)
+		fa, ca := sortParseFloat(a)
+		fb, cb := sortParseFloat(b)
+		return sortCmpFloat(fa, ca, fb, cb)
 	case k.version:
-		return skVerCmp(a, b)
+		return sortVerCmp(a, b)
 	case k.month:
-		return skMonth(a) - skMonth(b)
+		return sortMonth(a) - sortMonth(b)
 	case k.ignore != nil || k.translate != nil:
 		ig, tr := k.ignore, k.translate
 		i, j := 0, 0
@@ -521,19 +522,19 @@ func (s *skSorter) cmpKey(a, b []byte, k *skKey) int {
 	return bytes.Compare(a, b)
 }
 
-// skNum is a number as GNU's strnumcmp sees it: sign, integer digits
+// sortNum is a number as GNU's strnumcmp sees it: sign, integer digits
 // without leading zeros, fraction digits without trailing zeros.
-type skNum struct {
+type sortNum struct {
 	neg        bool
 	intg, frac []byte
 }
 
-func skParseNum(b []byte) skNum {
+func sortParseNum(b []byte) sortNum {
 	i := 0
-	for i < len(b) && skBlank[b[i]] {
+	for i < len(b) && sortBlank[b[i]] {
 		i++
 	}
-	var n skNum
+	var n sortNum
 	if i < len(b) && b[i] == '-' {
 		n.neg = true
 		i++
@@ -561,10 +562,10 @@ func skParseNum(b []byte) skNum {
 	return n
 }
 
-func (n skNum) zero() bool { return len(n.intg) == 0 && len(n.frac) == 0 }
+func (n sortNum) zero() bool { return len(n.intg) == 0 && len(n.frac) == 0 }
 
 // fast returns the truncated integer part when it fits, and 1 if it does.
-func (n skNum) fast() (int64, int32) {
+func (n sortNum) fast() (int64, int32) {
 	if len(n.intg) > 18 {
 		return 0, 0
 	}
@@ -578,9 +579,9 @@ func (n skNum) fast() (int64, int32) {
 	return v, 1
 }
 
-func skNumCmp(a, b []byte) int {
-	x, y := skParseNum(a), skParseNum(b)
-	sx, sy := skSign(x), skSign(y)
+func sortNumCmp(a, b []byte) int {
+	x, y := sortParseNum(a), sortParseNum(b)
+	sx, sy := sortSign(x), sortSign(y)
 	if sx != sy {
 		return sx - sy
 	}
@@ -602,7 +603,7 @@ func skNumCmp(a, b []byte) int {
 	return d * sx
 }
 
-func skSign(n skNum) int {
+func sortSign(n sortNum) int {
 	if n.zero() {
 		return 0
 	}
@@ -612,10 +613,10 @@ func skSign(n skNum) int {
 	return 1
 }
 
-// skUnitOrder is GNU's find_unit_order for -h.
-func skUnitOrder(b []byte) int {
+// sortUnitOrder is GNU's find_unit_order for -h.
+func sortUnitOrder(b []byte) int {
 	i := 0
-	for i < len(b) && skBlank[b[i]] {
+	for i < len(b) && sortBlank[b[i]] {
 		i++
 	}
 	neg := i < len(b) && b[i] == '-'
@@ -647,18 +648,18 @@ func skUnitOrder(b []byte) int {
 	return o
 }
 
-var skMonths = [...]string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
+var sortMonths = [...]string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
 
-func skMonth(b []byte) int {
+func sortMonth(b []byte) int {
 	i := 0
-	for i < len(b) && skBlank[b[i]] {
+	for i < len(b) && sortBlank[b[i]] {
 		i++
 	}
 	if len(b)-i < 3 {
 		return 0
 	}
-	m := [3]byte{skFold[b[i]], skFold[b[i+1]], skFold[b[i+2]]}
-	for n, name := range skMonths {
+	m := [3]byte{sortFold[b[i]], sortFold[b[i+1]], sortFold[b[i+2]]}
+	for n, name := range sortMonths {
 		if string(m[:]) == name {
 			return n + 1
 		}
@@ -666,9 +667,9 @@ func skMonth(b []byte) int {
 	return 0
 }
 
-// skParseFloat parses the longest strtold-style prefix of b. The class is
+// sortParseFloat parses the longest strtold-style prefix of b. The class is
 // 0 for a conversion failure, 1 for NaN, 2 for a number.
-func skParseFloat(b []byte) (float64, int32) {
+func sortParseFloat(b []byte) (float64, int32) {
 	i := 0
 	for i < len(b) && (b[i] == ' ' || b[i] >= '\t' && b[i] <= '\r') {
 		i++
@@ -750,7 +751,7 @@ func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
 }
 
-func skCmpFloat(a float64, ca int32, b float64, cb int32) int {
+func sortCmpFloat(a float64, ca int32, b float64, cb int32) int {
 	if ca != 2 || cb != 2 {
 		return int(ca) - int(cb)
 	}
@@ -763,8 +764,8 @@ func skCmpFloat(a float64, ca int32, b float64, cb int32) int {
 	return 0
 }
 
-// skVerCmp is gnulib's filevercmp (sort -V).
-func skVerCmp(a, b []byte) int {
+// sortVerCmp is gnulib's filevercmp (sort -V).
+func sortVerCmp(a, b []byte) int {
 	if len(a) == 0 {
 		if len(b) == 0 {
 			return 0
@@ -801,18 +802,18 @@ func skVerCmp(a, b []byte) int {
 	} else if b[0] == '.' {
 		return 1
 	}
-	ap, bp := skVerPrefix(a), skVerPrefix(b)
-	r := skVerRev(a[:ap], b[:bp])
+	ap, bp := sortVerPrefix(a), sortVerPrefix(b)
+	r := sortVerRev(a[:ap], b[:bp])
 	if r != 0 || (ap == len(a) && bp == len(b)) {
 		return r
 	}
-	return skVerRev(a, b)
+	return sortVerRev(a, b)
 }
 
-func skIsAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-func skIsDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func skVerPrefix(s []byte) int {
+func sortVerPrefix(s []byte) int {
 	n := len(s)
 	prefix := 0
 	for i := 0; ; {
@@ -821,22 +822,22 @@ func skVerPrefix(s []byte) int {
 		}
 		i++
 		prefix = i
-		for i+1 < n && s[i] == '.' && (skIsAlpha(s[i+1]) || s[i+1] == '~') {
-			for i += 2; i < n && (skIsAlpha(s[i]) || skIsDigit(s[i]) || s[i] == '~'); i++ {
+		for i+1 < n && s[i] == '.' && (isAlpha(s[i+1]) || s[i+1] == '~') {
+			for i += 2; i < n && (isAlpha(s[i]) || isDigit(s[i]) || s[i] == '~'); i++ {
 			}
 		}
 	}
 }
 
-func skVerOrder(s []byte, pos int) int {
+func sortVerOrder(s []byte, pos int) int {
 	if pos == len(s) {
 		return -1
 	}
 	c := s[pos]
 	switch {
-	case skIsDigit(c):
+	case isDigit(c):
 		return 0
-	case skIsAlpha(c):
+	case isAlpha(c):
 		return int(c)
 	case c == '~':
 		return -2
@@ -844,12 +845,12 @@ func skVerOrder(s []byte, pos int) int {
 	return int(c) + 256
 }
 
-func skVerRev(s1, s2 []byte) int {
+func sortVerRev(s1, s2 []byte) int {
 	p1, p2 := 0, 0
 	for p1 < len(s1) || p2 < len(s2) {
 		first := 0
-		for (p1 < len(s1) && !skIsDigit(s1[p1])) || (p2 < len(s2) && !skIsDigit(s2[p2])) {
-			c1, c2 := skVerOrder(s1, p1), skVerOrder(s2, p2)
+		for (p1 < len(s1) && !isDigit(s1[p1])) || (p2 < len(s2) && !isDigit(s2[p2])) {
+			c1, c2 := sortVerOrder(s1, p1), sortVerOrder(s2, p2)
 			if c1 != c2 {
 				return c1 - c2
 			}
@@ -862,17 +863,17 @@ func skVerRev(s1, s2 []byte) int {
 		for p2 < len(s2) && s2[p2] == '0' {
 			p2++
 		}
-		for p1 < len(s1) && p2 < len(s2) && skIsDigit(s1[p1]) && skIsDigit(s2[p2]) {
+		for p1 < len(s1) && p2 < len(s2) && isDigit(s1[p1]) && isDigit(s2[p2]) {
 			if first == 0 {
 				first = int(s1[p1]) - int(s2[p2])
 			}
 			p1++
 			p2++
 		}
-		if p1 < len(s1) && skIsDigit(s1[p1]) {
+		if p1 < len(s1) && isDigit(s1[p1]) {
 			return 1
 		}
-		if p2 < len(s2) && skIsDigit(s2[p2]) {
+		if p2 < len(s2) && isDigit(s2[p2]) {
 			return -1
 		}
 		if first != 0 {
@@ -885,8 +886,8 @@ func skVerRev(s1, s2 []byte) int {
 // readLines appends the lines of r to recs. Input is read into blocks of
 // 1 MiB that records point into; a line crossing a block's end moves to
 // the next block, so no byte is copied more than once.
-func (s *skSorter) readLines(env *Env, r io.Reader, delim byte, chunks [][]skRec) (_ [][]skRec, err error) {
-	var recs []skRec
+func (s *sortSorter) readLines(env *Env, r io.Reader, delim byte, chunks [][]sortRec) (_ [][]sortRec, err error) {
+	var recs []sortRec
 	if len(chunks) > 0 {
 		recs = chunks[len(chunks)-1]
 		chunks = chunks[:len(chunks)-1]
@@ -896,9 +897,9 @@ func (s *skSorter) readLines(env *Env, r io.Reader, delim byte, chunks [][]skRec
 			if recs != nil {
 				chunks = append(chunks, recs)
 			}
-			recs = make([]skRec, 0, 1<<15)
+			recs = make([]sortRec, 0, 1<<15)
 		}
-		recs = append(recs, skRec{line: line})
+		recs = append(recs, sortRec{line: line})
 		s.prepare(&recs[len(recs)-1])
 	}
 	err = s.readInto(env, r, delim, add)
@@ -908,7 +909,7 @@ func (s *skSorter) readLines(env *Env, r io.Reader, delim byte, chunks [][]skRec
 	return chunks, err
 }
 
-func (s *skSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte)) error {
+func (s *sortSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte)) error {
 	const blk = 1 << 20
 	buf := make([]byte, blk)
 	start, n := 0, 0
@@ -950,13 +951,13 @@ func (s *skSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte))
 }
 
 // sortChunks sorts each chunk in place, in parallel. The chunks are the
-// blocks readLines filled, in input order; skMerge then yields their
+// blocks readLines filled, in input order; sortMerge then yields their
 // records in order without a copy of them all (GNU sort's memory is the
 // lines and one array of pointers; a merge into a second array of
 // records doubled llmsh's).
-func (s *skSorter) sortChunks(chunks [][]skRec) {
-	cmp := func(a, b skRec) int { return s.cmp(&a, &b) }
-	work := make(chan []skRec)
+func (s *sortSorter) sortChunks(chunks [][]sortRec) {
+	cmp := func(a, b sortRec) int { return s.cmp(&a, &b) }
+	work := make(chan []sortRec)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(chunks), 8)) {
 		wg.Add(1)
@@ -978,17 +979,17 @@ func (s *skSorter) sortChunks(chunks [][]skRec) {
 	wg.Wait()
 }
 
-// skMerge is a k-way merge of sorted chunks: a binary heap of the chunks
+// sortMerge is a k-way merge of sorted chunks: a binary heap of the chunks
 // by their first record, ties to the earlier chunk (so that -s and -u
 // keep input order).
-type skMerge struct {
-	s      *skSorter
-	chunks [][]skRec
+type sortMerge struct {
+	s      *sortSorter
+	chunks [][]sortRec
 	heap   []int // indices into chunks, each non-empty
 }
 
-func (s *skSorter) newMerge(chunks [][]skRec) *skMerge {
-	m := &skMerge{s: s, chunks: chunks}
+func (s *sortSorter) newMerge(chunks [][]sortRec) *sortMerge {
+	m := &sortMerge{s: s, chunks: chunks}
 	for i, c := range chunks {
 		if len(c) > 0 {
 			m.heap = append(m.heap, i)
@@ -1000,14 +1001,14 @@ func (s *skSorter) newMerge(chunks [][]skRec) *skMerge {
 	return m
 }
 
-func (m *skMerge) less(i, j int) bool {
+func (m *sortMerge) less(i, j int) bool {
 	if c := m.s.cmp(&m.chunks[i][0], &m.chunks[j][0]); c != 0 {
 		return c < 0
 	}
 	return i < j
 }
 
-func (m *skMerge) down(i int) {
+func (m *sortMerge) down(i int) {
 	h := m.heap
 	for {
 		l := 2*i + 1
@@ -1028,7 +1029,7 @@ func (m *skMerge) down(i int) {
 
 // next returns the next record in order, nil at the end. The record
 // stays valid: chunks are only resliced.
-func (m *skMerge) next() *skRec {
+func (m *sortMerge) next() *sortRec {
 	if len(m.heap) == 0 {
 		return nil
 	}
@@ -1046,10 +1047,10 @@ func (m *skMerge) next() *skRec {
 
 func sortMain(env *Env) int {
 	f := NewFlags(env, "Write sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	g := &skKey{eword: -1}
-	var keys []*skKey
+	g := &sortKey{eword: -1}
+	var keys []*sortKey
 	var keyErr error
-	s := &skSorter{tab: -1, seed: maphash.MakeSeed()}
+	s := &sortSorter{tab: -1, seed: maphash.MakeSeed()}
 	var check, quiet, merge, zero, badWord, debug bool
 	var output string
 	var outSet bool
@@ -1108,7 +1109,7 @@ func sortMain(env *Env) int {
 		return nil
 	})
 	f.Func('k', "key", RequiredArg, "KEYDEF", "sort via a key; KEYDEF gives location and type", func(v string, _ bool) error {
-		k, err := skParseKey(v)
+		k, err := sortParseKey(v)
 		if err != nil {
 			if keyErr == nil {
 				keyErr = err
@@ -1131,8 +1132,8 @@ func sortMain(env *Env) int {
 		return nil
 	})
 	f.BoolVar(&s.stable, 's', "stable", "stabilize sort by disabling last-resort comparison")
-	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer (checked as GNU does, then ignored)", func(v string, _ bool) error { return skBufferSize("-S", v) })
-	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return skBufferSize("--buffer-size", v) })
+	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer (checked as GNU does, then ignored)", func(v string, _ bool) error { return sortBufferSize("-S", v) })
+	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return sortBufferSize("--buffer-size", v) })
 	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", func(v string, _ bool) error {
 		t := -1
 		switch {
@@ -1169,7 +1170,7 @@ func sortMain(env *Env) int {
 			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 2)
 		}
 		var st int
-		if files, st = skFiles0(env, files0); files == nil {
+		if files, st = sortFiles0(env, files0); files == nil {
 			return st
 		}
 	}
@@ -1198,10 +1199,10 @@ func sortMain(env *Env) int {
 	s.reverse = g.reverse
 	if debug {
 		if check || outSet {
-			env.Errorf("%s", skDebugConflict(check, quiet))
+			env.Errorf("%s", sortDebugConflict(check, quiet))
 			return 2
 		}
-		s.skDebugWarnings(env, g, gkeyOnly)
+		s.sortDebugWarnings(env, g, gkeyOnly)
 	}
 	s.debug, s.gkeyOnly = debug, gkeyOnly
 	delim := byte('\n')
@@ -1233,11 +1234,11 @@ func sortMain(env *Env) int {
 	if merge {
 		return s.merge(env, files, delim, outSet, output)
 	}
-	var chunks [][]skRec
+	var chunks [][]sortRec
 	for _, file := range files {
 		r, err := env.Open(file)
 		if err != nil {
-			skOpenFailed(env, file, err)
+			sortOpenFailed(env, file, err)
 			return 2
 		}
 		chunks, err = s.readLines(env, r, delim, chunks)
@@ -1254,11 +1255,11 @@ func sortMain(env *Env) int {
 	if env.Ctx.Err() != nil {
 		return 1
 	}
-	o, st := skOpenOutput(env, outSet, output)
+	o, st := sortOpenOutput(env, outSet, output)
 	if o == nil {
 		return st
 	}
-	var prev *skRec
+	var prev *sortRec
 	merged := s.newMerge(chunks)
 	for i := 0; ; i++ {
 		r := merged.next()
@@ -1270,7 +1271,7 @@ func sortMain(env *Env) int {
 		}
 		prev = r
 		if s.debug {
-			if s.skDebugWrite(o.w, r.line, s.gkeyOnly) != nil {
+			if s.sortDebugWrite(o.w, r.line, s.gkeyOnly) != nil {
 				break
 			}
 		} else {
@@ -1286,10 +1287,10 @@ func sortMain(env *Env) int {
 	return o.finish(env)
 }
 
-// skBufferSize checks the SIZE of -S as GNU sort does (the value is not
+// sortBufferSize checks the SIZE of -S as GNU sort does (the value is not
 // used: llmsh sorts in memory): a number of KiB, or with a suffix of
 // "EgGkKmMPtTYZ" (powers of 1024), b for bytes or % of memory.
-func skBufferSize(opt, v string) error {
+func sortBufferSize(opt, v string) error {
 	n, e := gnu.ParseSize(v, 10, "EgGkKmMPtTYZ")
 	last := byte(0)
 	if v != "" {
@@ -1320,10 +1321,10 @@ func skBufferSize(opt, v string) error {
 	return fmt.Errorf("%s argument '%s' too large", opt, v)
 }
 
-// skFiles0 reads the operands of --files0-from=F: NUL-terminated names
+// sortFiles0 reads the operands of --files0-from=F: NUL-terminated names
 // (the last terminator may be missing). It reports a failure in GNU sort's
 // words and returns nil and the exit status.
-func skFiles0(env *Env, from string) ([]string, int) {
+func sortFiles0(env *Env, from string) ([]string, int) {
 	r, err := env.Open(from)
 	if errors.Is(err, syscall.EISDIR) {
 		// GNU opens a directory and fails reading it.
@@ -1360,9 +1361,9 @@ func skFiles0(env *Env, from string) ([]string, int) {
 	return names, 0
 }
 
-// skOpenFailed reports an input that could not be opened. GNU opens a
+// sortOpenFailed reports an input that could not be opened. GNU opens a
 // directory and fails reading it, so that is a read failure.
-func skOpenFailed(env *Env, file string, err error) {
+func sortOpenFailed(env *Env, file string, err error) {
 	what := "cannot read"
 	if errors.Is(err, syscall.EISDIR) {
 		what = "read failed"
@@ -1370,18 +1371,18 @@ func skOpenFailed(env *Env, file string, err error) {
 	env.Errorf("%s: %s: %s", what, gnu.QuoteF(file), ErrText(err))
 }
 
-// skOutput is where sort writes: standard output or the -o file.
-type skOutput struct {
+// sortOutput is where sort writes: standard output or the -o file.
+type sortOutput struct {
 	w      *bufio.Writer
 	of     File
 	name   string
 	outSet bool
 }
 
-// skOpenOutput opens the output; on failure it reports it and returns nil
+// sortOpenOutput opens the output; on failure it reports it and returns nil
 // and the exit status.
-func skOpenOutput(env *Env, outSet bool, output string) (*skOutput, int) {
-	o := &skOutput{name: output, outSet: outSet}
+func sortOpenOutput(env *Env, outSet bool, output string) (*sortOutput, int) {
+	o := &sortOutput{name: output, outSet: outSet}
 	out := env.Stdout
 	if outSet {
 		of, err := env.Create(output)
@@ -1396,7 +1397,7 @@ func skOpenOutput(env *Env, outSet bool, output string) (*skOutput, int) {
 }
 
 // finish flushes and closes the output and returns sort's exit status.
-func (o *skOutput) finish(env *Env) int {
+func (o *sortOutput) finish(env *Env) int {
 	err := o.w.Flush()
 	if o.of != nil {
 		if cerr := o.of.Close(); err == nil {
@@ -1417,18 +1418,18 @@ func (o *skOutput) finish(env *Env) int {
 	return 0
 }
 
-// skMergeIn is one input of -m and the record at its head.
-type skMergeIn struct {
+// sortMergeIn is one input of -m and the record at its head.
+type sortMergeIn struct {
 	name string
 	rc   io.ReadCloser
 	br   *bufio.Reader
 	buf  []byte
-	rec  skRec
+	rec  sortRec
 	ok   bool // rec holds a line
 }
 
 // advance reads in's next record.
-func (s *skSorter) advance(in *skMergeIn, delim byte) error {
+func (s *sortSorter) advance(in *sortMergeIn, delim byte) error {
 	in.buf = in.buf[:0]
 	in.ok = false
 	for {
@@ -1446,7 +1447,7 @@ func (s *skSorter) advance(in *skMergeIn, delim byte) error {
 		if in.buf[len(in.buf)-1] == delim {
 			in.buf = in.buf[:len(in.buf)-1]
 		}
-		in.rec = skRec{line: in.buf}
+		in.rec = sortRec{line: in.buf}
 		s.prepare(&in.rec)
 		in.ok = true
 		return nil
@@ -1456,9 +1457,9 @@ func (s *skSorter) advance(in *skMergeIn, delim byte) error {
 // merge implements -m as GNU does: a streaming merge of inputs taken to be
 // sorted already (their order is not checked), holding one line of each;
 // of equal lines the one of the earlier operand comes first.
-func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, output string) int {
+func (s *sortSorter) merge(env *Env, files []string, delim byte, outSet bool, output string) int {
 	name := env.Name()
-	ins := make([]*skMergeIn, 0, len(files))
+	ins := make([]*sortMergeIn, 0, len(files))
 	defer func() {
 		for _, in := range ins {
 			in.rc.Close()
@@ -1467,12 +1468,12 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 	for _, file := range files {
 		r, err := env.Open(file)
 		if err != nil {
-			skOpenFailed(env, file, err)
+			sortOpenFailed(env, file, err)
 			return 2
 		}
-		ins = append(ins, &skMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)})
+		ins = append(ins, &sortMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)})
 	}
-	readFailed := func(in *skMergeIn, err error) int {
+	readFailed := func(in *sortMergeIn, err error) int {
 		fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, gnu.QuoteF(in.name), ErrText(err))
 		return 2
 	}
@@ -1481,11 +1482,11 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 			return readFailed(in, err)
 		}
 	}
-	o, st := skOpenOutput(env, outSet, output)
+	o, st := sortOpenOutput(env, outSet, output)
 	if o == nil {
 		return st
 	}
-	var prev skRec
+	var prev sortRec
 	var prevBuf []byte
 	havePrev := false
 	for n := 0; ; n++ {
@@ -1493,7 +1494,7 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 			o.finish(env)
 			return 1
 		}
-		var min *skMergeIn
+		var min *sortMergeIn
 		for _, in := range ins {
 			if in.ok && (min == nil || s.cmp(&in.rec, &min.rec) < 0) {
 				min = in
@@ -1504,7 +1505,7 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 		}
 		if !s.unique || !havePrev || s.cmp(&prev, &min.rec) != 0 {
 			if s.debug {
-				if s.skDebugWrite(o.w, min.rec.line, s.gkeyOnly) != nil {
+				if s.sortDebugWrite(o.w, min.rec.line, s.gkeyOnly) != nil {
 					break
 				}
 			} else {
@@ -1515,7 +1516,7 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 			}
 			if s.unique {
 				prevBuf = append(prevBuf[:0], min.rec.line...)
-				prev = skRec{line: prevBuf}
+				prev = sortRec{line: prevBuf}
 				s.prepare(&prev)
 				havePrev = true
 			}
@@ -1529,10 +1530,10 @@ func (s *skSorter) merge(env *Env, files []string, delim byte, outSet bool, outp
 }
 
 // check implements -c and -C, streaming with only two lines in memory.
-func (s *skSorter) check(env *Env, file string, delim byte, quiet bool) int {
+func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 	r, err := env.Open(file)
 	if err != nil {
-		skOpenFailed(env, file, err)
+		sortOpenFailed(env, file, err)
 		return 2
 	}
 	defer r.Close()
@@ -1564,8 +1565,8 @@ func (s *skSorter) check(env *Env, file string, delim byte, quiet bool) int {
 			cur = cur[:len(cur)-1]
 		}
 		if have {
-			a := skRec{line: prev}
-			b := skRec{line: cur}
+			a := sortRec{line: prev}
+			b := sortRec{line: cur}
 			s.prepare(&a)
 			s.prepare(&b)
 			d := s.cmp(&a, &b)

@@ -12,9 +12,9 @@ import (
 // llmsh sorts in the C locale, so the ordering is always "simple byte
 // comparison".
 
-// skDebugWarnings prints GNU's --debug diagnostics to stderr. g is the key
+// sortDebugWarnings prints GNU's --debug diagnostics to stderr. g is the key
 // of the global options, gkeyOnly whether it is the only key (no -k).
-func (s *skSorter) skDebugWarnings(env *Env, g *skKey, gkeyOnly bool) {
+func (s *sortSorter) sortDebugWarnings(env *Env, g *sortKey, gkeyOnly bool) {
 	env.Errorf("text ordering performed using simple byte comparison")
 	ug := *g
 	var basicNum, generalNum, basicSpan, generalSpan bool
@@ -101,9 +101,9 @@ func (s *skSorter) skDebugWarnings(env *Env, g *skKey, gkeyOnly bool) {
 	}
 }
 
-// skDebugWrite writes line as GNU sort --debug does (tabs as '>', the
+// sortDebugWrite writes line as GNU sort --debug does (tabs as '>', the
 // delimiter as a newline) followed by the key annotations.
-func (s *skSorter) skDebugWrite(w *bufio.Writer, line []byte, gkeyOnly bool) error {
+func (s *sortSorter) sortDebugWrite(w *bufio.Writer, line []byte, gkeyOnly bool) error {
 	for _, c := range line {
 		if c == '\t' {
 			c = '>'
@@ -112,19 +112,19 @@ func (s *skSorter) skDebugWrite(w *bufio.Writer, line []byte, gkeyOnly bool) err
 	}
 	w.WriteByte('\n')
 	for i, k := range s.keys {
-		s.skDebugKey(w, line, k, i == 0 && gkeyOnly)
+		s.sortDebugKey(w, line, k, i == 0 && gkeyOnly)
 	}
 	if len(s.keys) == 0 || !(s.unique || s.stable) {
-		s.skDebugKey(w, line, nil, false)
+		s.sortDebugKey(w, line, nil, false)
 	}
 	_, err := w.Write(nil) // the writer's sticky error
 	return err
 }
 
-// skDebugKey marks the part of line that key k uses (nil: the whole line,
+// sortDebugKey marks the part of line that key k uses (nil: the whole line,
 // the last-resort comparison); global is true for the key made of the
 // global options, which has no field position (GNU's sword == SIZE_MAX).
-func (s *skSorter) skDebugKey(w *bufio.Writer, line []byte, k *skKey, global bool) {
+func (s *sortSorter) sortDebugKey(w *bufio.Writer, line []byte, k *sortKey, global bool) {
 	beg, lim := 0, len(line)
 	if k != nil {
 		if !global {
@@ -138,7 +138,7 @@ func (s *skSorter) skDebugKey(w *bufio.Writer, line []byte, k *skKey, global boo
 			if lim < beg {
 				end = len(line)
 			}
-			for beg < end && skBlank[line[beg]] {
+			for beg < end && sortBlank[line[beg]] {
 				beg++
 			}
 			tight := beg
@@ -146,17 +146,17 @@ func (s *skSorter) skDebugKey(w *bufio.Writer, line []byte, k *skKey, global boo
 			case lim < beg:
 				tight = lim
 			case k.month:
-				if skMonth(line[beg:lim]) != 0 {
+				if sortMonth(line[beg:lim]) != 0 {
 					tight = beg + 3
 				}
 			case k.general:
-				tight = beg + skStrtodLen(line[beg:lim])
+				tight = beg + sortStrtodLen(line[beg:lim])
 			case k.numeric || k.human:
 				p := beg
 				if p < lim && line[p] == '-' {
 					p++
 				}
-				e, digits := skRawNumberEnd(line[:lim], p)
+				e, digits := sortRawNumberEnd(line[:lim], p)
 				if digits {
 					tight = e
 					if k.human && e < lim && strings.IndexByte("kKMGTPEZYRQ", line[e]) >= 0 {
@@ -170,10 +170,10 @@ func (s *skSorter) skDebugKey(w *bufio.Writer, line []byte, k *skKey, global boo
 		}
 	}
 	lim = max(lim, beg)
-	for n := skDebugWidth(line[:beg]); n > 0; n-- {
+	for n := sortDebugWidth(line[:beg]); n > 0; n-- {
 		w.WriteByte(' ')
 	}
-	n := skDebugWidth(line[beg:lim])
+	n := sortDebugWidth(line[beg:lim])
 	if n == 0 {
 		w.WriteString("^ no match for key\n")
 		return
@@ -184,9 +184,9 @@ func (s *skSorter) skDebugKey(w *bufio.Writer, line []byte, k *skKey, global boo
 	w.WriteByte('\n')
 }
 
-// skDebugWidth is GNU's debug_width in the C locale: mbsnwidth (printable
+// sortDebugWidth is GNU's debug_width in the C locale: mbsnwidth (printable
 // and non-ASCII bytes count 1, control characters 0) plus one per tab.
-func skDebugWidth(b []byte) int {
+func sortDebugWidth(b []byte) int {
 	n := 0
 	for _, c := range b {
 		if c >= 0x20 && c != 0x7f || c == '\t' {
@@ -196,18 +196,18 @@ func skDebugWidth(b []byte) int {
 	return n
 }
 
-// skRawNumberEnd is GNU's traverse_raw_number: the end of the digits (and
+// sortRawNumberEnd is GNU's traverse_raw_number: the end of the digits (and
 // a decimal point followed by digits) from p, and whether any digit was
 // seen. b ends where the key ends.
-func skRawNumberEnd(b []byte, p int) (int, bool) {
+func sortRawNumberEnd(b []byte, p int) (int, bool) {
 	digits := false
-	for p < len(b) && skIsDigit(b[p]) {
+	for p < len(b) && isDigit(b[p]) {
 		p++
 		digits = true
 	}
 	if p < len(b) && b[p] == '.' {
 		p++
-		for p < len(b) && skIsDigit(b[p]) {
+		for p < len(b) && isDigit(b[p]) {
 			p++
 			digits = true
 		}
@@ -215,9 +215,9 @@ func skRawNumberEnd(b []byte, p int) (int, bool) {
 	return p, digits
 }
 
-// skStrtodLen is the length of the prefix of b that C's strtold converts
+// sortStrtodLen is the length of the prefix of b that C's strtold converts
 // (0 when it converts nothing), in the C locale.
-func skStrtodLen(b []byte) int {
+func sortStrtodLen(b []byte) int {
 	i := 0
 	for i < len(b) && (b[i] == ' ' || b[i] >= '\t' && b[i] <= '\r') {
 		i++
@@ -245,7 +245,7 @@ func skStrtodLen(b []byte) int {
 		i += 3
 		if i < len(b) && b[i] == '(' {
 			j := i + 1
-			for j < len(b) && (skIsAlpha(b[j]) || skIsDigit(b[j]) || b[j] == '_') {
+			for j < len(b) && (isAlpha(b[j]) || isDigit(b[j]) || b[j] == '_') {
 				j++
 			}
 			if j < len(b) && b[j] == ')' {
@@ -269,7 +269,7 @@ func skStrtodLen(b []byte) int {
 			if i < len(b) && (b[i] == '+' || b[i] == '-') {
 				i++
 			}
-			if run(skIsDigit) == 0 {
+			if run(isDigit) == 0 {
 				i = j
 			}
 		}
@@ -288,10 +288,10 @@ func skStrtodLen(b []byte) int {
 		exponent('p')
 		return i
 	}
-	n := run(skIsDigit)
+	n := run(isDigit)
 	if i < len(b) && b[i] == '.' {
 		i++
-		n += run(skIsDigit)
+		n += run(isDigit)
 	}
 	if n == 0 {
 		return 0
@@ -300,8 +300,8 @@ func skStrtodLen(b []byte) int {
 	return i
 }
 
-// skDebugConflict is the message of --debug with -c, -C or -o.
-func skDebugConflict(check, quiet bool) string {
+// sortDebugConflict is the message of --debug with -c, -C or -o.
+func sortDebugConflict(check, quiet bool) string {
 	c := "o"
 	if check {
 		c = "c"

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// skFileCase runs args in a directory holding files and checks the
+// textFileCase runs args in a directory holding files and checks the
 // output, and afterwards the content of the file check (if not "").
-type skFileCase struct {
+type textFileCase struct {
 	files  map[string]string
 	args   []string
 	out    string
@@ -19,7 +19,7 @@ type skFileCase struct {
 	want   string // its expected content
 }
 
-func skRunFiles(t *testing.T, cases []skFileCase) {
+func runTextFiles(t *testing.T, cases []textFileCase) {
 	t.Helper()
 	for _, c := range cases {
 		dir := t.TempDir()
@@ -53,7 +53,7 @@ func skRunFiles(t *testing.T, cases []skFileCase) {
 // Expected values checked against GNU coreutils 9.1 sort (LC_ALL=C).
 func TestSortFiles(t *testing.T) {
 	ab := map[string]string{"a": "c\na\nb\n", "b": "2\n1\n"}
-	skRunFiles(t, []skFileCase{
+	runTextFiles(t, []textFileCase{
 		{ab, []string{"sort", "a", "b"}, "1\n2\na\nb\nc\n", "", 0, "", ""},
 		{ab, []string{"sort", "-o", "a", "a", "b"}, "", "", 0, "a", "1\n2\na\nb\nc\n"},
 		{ab, []string{"sort", "-r", "--output=new", "b"}, "", "", 0, "new", "2\n1\n"},

@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// skCase is one call of a text-processing builtin on standard input.
-type skCase struct {
+// textCase is one call of a text-processing builtin on standard input.
+type textCase struct {
 	in     string
 	args   []string
 	out    string
@@ -18,7 +18,7 @@ type skCase struct {
 	status int
 }
 
-func skRun(t *testing.T, cases []skCase) {
+func runText(t *testing.T, cases []textCase) {
 	t.Helper()
 	for _, c := range cases {
 		got := runCmd(t, nil, c.in, c.args...)
@@ -31,7 +31,7 @@ func skRun(t *testing.T, cases []skCase) {
 
 // Expected values checked against GNU coreutils 9.1 sort (LC_ALL=C).
 func TestSort(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"b\na\nc\n", []string{"sort"}, "a\nb\nc\n", "", 0},
 		{"b\na\nc", []string{"sort"}, "a\nb\nc\n", "", 0},
 		{"b\na\nc\n", []string{"sort", "-r"}, "c\nb\na\n", "", 0},
@@ -156,8 +156,8 @@ func TestSortLarge(t *testing.T) {
 	}
 }
 
-// skRunEnv runs a builtin with a given writer and context.
-func skRunEnv(t *testing.T, ctx context.Context, stdin io.Reader, stdout io.Writer, args ...string) (int, string) {
+// runTextEnv runs a builtin with a given writer and context.
+func runTextEnv(t *testing.T, ctx context.Context, stdin io.Reader, stdout io.Writer, args ...string) (int, string) {
 	t.Helper()
 	b, _ := Lookup(args[0])
 	var errb strings.Builder
@@ -165,27 +165,27 @@ func skRunEnv(t *testing.T, ctx context.Context, stdin io.Reader, stdout io.Writ
 	return Run(b, env), errb.String()
 }
 
-type skPipeErr struct{}
+type pipeErrWriter struct{}
 
-func (skPipeErr) Write(p []byte) (int, error) { return 0, ErrBrokenPipe }
+func (pipeErrWriter) Write(p []byte) (int, error) { return 0, ErrBrokenPipe }
 
 // TestSortStops checks the quiet status 1 on a broken pipe and on a
 // cancelled context.
 func TestSortStops(t *testing.T) {
 	in := strings.Repeat("b\na\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "sort"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "sort"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), io.Discard, "sort"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), io.Discard, "sort"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
 
 // Expected values checked against GNU coreutils 9.1 sort --debug (LC_ALL=C).
 func TestSortDebug(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug"}, "a 10\n____\na 2\n___\nb 1\n___\nb 2\n___\nc 1\n___\n", "sort: text ordering performed using simple byte comparison\n", 0},
 		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug", "-r"}, "c 1\n___\nb 2\n___\nb 1\n___\na 2\n___\na 10\n____\n", "sort: text ordering performed using simple byte comparison\n", 0},
 		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug", "-u", "-s"}, "a 10\n____\na 2\n___\nb 1\n___\nb 2\n___\nc 1\n___\n", "sort: text ordering performed using simple byte comparison\n", 0},

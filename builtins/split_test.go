@@ -112,7 +112,7 @@ func TestSplitFilterRefused(t *testing.T) {
 func TestSplitCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(strings.Repeat("x\n", 100000)), &strings.Builder{}, "split"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(strings.Repeat("x\n", 100000)), &strings.Builder{}, "split"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -3,11 +3,12 @@ package builtins
 import (
 	"bufio"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -51,11 +52,11 @@ func stat(env *Env) int {
 		if *deref {
 			fi, err = env.FS.Stat(env.Abs(name))
 		} else {
-			fi, err = ftLstat(env, name)
+			fi, err = lstatOperand(env, name)
 		}
 		if err != nil {
 			w.Flush()
-			env.ftErrorf("cannot statx", name, err)
+			env.fileErrorf("cannot statx", name, err)
 			status = 1
 			continue
 		}
@@ -63,7 +64,7 @@ func stat(env *Env) int {
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			if target, err = env.FS.Readlink(env.Abs(name)); err != nil {
 				w.Flush()
-				env.ftErrorf("cannot read symbolic link", name, err)
+				env.fileErrorf("cannot read symbolic link", name, err)
 				status = 1
 				continue
 			}

@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -146,10 +147,10 @@ func stringsCmd(env *Env) int {
 	}
 	if len(files) == 0 {
 		if err := scan("{standard input}", env.Stdin); err != nil {
-			st, _ := skFailed(env, err)
+			st, _ := stopError(env, err)
 			return st
 		}
-		return laFinish(env, w, 0)
+		return finishOutput(env, w, 0)
 	}
 	status := 0
 	for _, name := range files {
@@ -174,7 +175,7 @@ func stringsCmd(env *Env) int {
 		err = scan(name, fh)
 		fh.Close()
 		if err != nil {
-			if st, stop := skFailed(env, err); stop {
+			if st, stop := stopError(env, err); stop {
 				return st
 			}
 			w.Flush()
@@ -182,5 +183,5 @@ func stringsCmd(env *Env) int {
 			status = 1
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }

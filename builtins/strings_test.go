@@ -66,12 +66,12 @@ func i6Run(t *testing.T, files map[string]string, cases []i6Case) {
 
 func TestStringsStops(t *testing.T) {
 	in := strings.Repeat("abcdefgh\x00\x01", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "strings"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "strings"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "strings"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "strings"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -8,12 +8,12 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"hash"
 	"io/fs"
 	"strconv"
 	"strings"
 
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"golang.org/x/crypto/blake2b"
 )
 
@@ -109,7 +109,7 @@ func sumRun(env *Env, a sumAlgo) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	if *check {
 		c := sumChecker{bsdReversed: -1, env: env, a: a, w: w, quiet: *quiet, status: *status, strict: *strict, warn: *warn, ignoreMissing: *ignoreMissing}
 		if length != 0 {
@@ -135,7 +135,7 @@ func (c *sumChecker) run(files []string) int {
 			return 1
 		}
 	}
-	return laFinish(c.env, c.w, st)
+	return finishOutput(c.env, c.w, st)
 }
 
 // sumPrint prints the digest line of each file, tagged ("ALGO (NAME) =
@@ -181,10 +181,10 @@ func sumLines(env *Env, w *bufio.Writer, files []string, line func(name string) 
 			continue
 		}
 		if _, err := w.WriteString(text); err != nil {
-			return laWriteFailed(env, err)
+			return writeFailed(env, err)
 		}
 	}
-	return laFinish(env, w, st)
+	return finishOutput(env, w, st)
 }
 
 func sumEscape(s string) string {
@@ -193,16 +193,16 @@ func sumEscape(s string) string {
 
 // sumFile returns the hex digest of a file operand.
 func sumFile(env *Env, a sumAlgo, name string) (string, error) {
-	r, fi, err := laOpen(env, name)
+	r, fi, err := openOperand(env, name)
 	if err != nil {
 		return "", err
 	}
 	defer r.Close()
 	if fi != nil && fi.IsDir() {
-		return "", errLaIsDir
+		return "", errReadDir
 	}
 	h := a.new()
-	if err := laCopy(env, h, r, make([]byte, laBufSize)); err != nil {
+	if err := copyOut(env, h, r, make([]byte, ioBufSize)); err != nil {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
@@ -232,7 +232,7 @@ func (c *sumChecker) checkFile(list string) int {
 		return 1
 	}
 	defer r.Close()
-	br := bufio.NewReaderSize(r, laBufSize)
+	br := bufio.NewReaderSize(r, ioBufSize)
 	var bad, failed, unreadable, good, lineNo int
 	for {
 		if env.Ctx.Err() != nil {
@@ -254,7 +254,7 @@ func (c *sumChecker) checkFile(list string) int {
 				if c.a.blake {
 					tag = "BLAKE2b"
 				}
-				env.Errorf("%s: %d: improperly formatted %s checksum line", laDisplayName(list), lineNo, tag)
+				env.Errorf("%s: %d: improperly formatted %s checksum line", displayName(list), lineNo, tag)
 			}
 			continue
 		}
@@ -293,9 +293,9 @@ func (c *sumChecker) checkFile(list string) int {
 	c.w.Flush()
 	if good == 0 {
 		if c.ignoreMissing && bad == 0 && lineNo > 0 {
-			env.Errorf("%s: no file was verified", laDisplayName(list))
+			env.Errorf("%s: no file was verified", displayName(list))
 		} else {
-			env.Errorf("%s: no properly formatted checksum lines found", laDisplayName(list))
+			env.Errorf("%s: no properly formatted checksum lines found", displayName(list))
 		}
 		return 1
 	}

@@ -167,7 +167,7 @@ func TestSymlinkOutOfTree(t *testing.T) {
 		if strings.Contains(r.stdout+r.stderr, "secret") || strings.Contains(r.stdout+r.stderr, "SECRET") {
 			t.Errorf("%q: the outside shows: %q %q", tc.args, r.stdout, r.stderr)
 		}
-		if got := ftTree(t, outside); got != "secret=x SECRET\n" {
+		if got := listTree(t, outside); got != "secret=x SECRET\n" {
 			t.Errorf("%q: outside changed: %q", tc.args, got)
 		}
 	}

@@ -3,10 +3,11 @@ package builtins
 import (
 	"bytes"
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"regexp"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -25,15 +26,15 @@ func tac(env *Env) int {
 	}
 	var re *regexp.Regexp
 	if *regex && sep != "" {
-		if re, err = laCompileBRE(sep); err != nil {
+		if re, err = compileBRE(sep); err != nil {
 			env.Errorf("%s", err)
 			return 1
 		}
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	var werr error
 	each := func(name string, r io.Reader) error {
-		data, err := laReadAll(env, r)
+		data, err := readAllCtx(env, r)
 		if err != nil {
 			return err
 		}
@@ -123,13 +124,13 @@ func tac(env *Env) int {
 		}
 	}
 	if werr != nil {
-		return laWriteFailed(env, werr)
+		return writeFailed(env, werr)
 	}
 	status := 0
 	if !ok {
 		status = 1
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // tacReadError is GNU tac's "NAME: read error: REASON". GNU seeks its
@@ -139,5 +140,5 @@ func tacReadError(env *Env, name string, err error) {
 	if errors.Is(err, syscall.EISDIR) {
 		text = ErrText(syscall.EINVAL)
 	}
-	env.Errorf("%s: read error: %s", gnu.QuoteF(laDisplayName(name)), text)
+	env.Errorf("%s: read error: %s", gnu.QuoteF(displayName(name)), text)
 }

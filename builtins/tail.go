@@ -5,10 +5,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -17,7 +18,7 @@ func init() {
 
 func tail(env *Env) int {
 	f := NewFlags(env, "Print the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	spec := laCountSpec{lines: true, n: 10}
+	spec := headCountSpec{lines: true, n: 10}
 	var quiet, verbose, zero, follow bool
 	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(v, false) })
 	f.Func('f', "follow", OptionalArg, "{name|descriptor}", "not supported in llmsh", func(string, bool) error { follow = true; return nil })
@@ -53,14 +54,14 @@ func tail(env *Env) int {
 	if zero {
 		delim = 0
 	}
-	hdr := laHeaders{on: verbose || (!quiet && len(files) > 1)}
-	w := laWriter(env)
+	hdr := fileHeaders{on: verbose || (!quiet && len(files) > 1)}
+	w := stdoutWriter(env)
 	status := 0
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
-			return laFinish(env, w, 1)
+			return finishOutput(env, w, 1)
 		}
-		r, fi, ok := laOpenReport(env, w, &hdr, name)
+		r, fi, ok := openReport(env, w, &hdr, name)
 		if !ok {
 			status = 1
 			continue
@@ -68,7 +69,7 @@ func tail(env *Env) int {
 		hdr.write(w, name)
 		switch {
 		case fi != nil && fi.IsDir():
-			err = errLaIsDir
+			err = errReadDir
 		case fi != nil && fi.Mode().IsRegular() && fi.Size() > 0:
 			err = tailSeek(env, w, r.(File), fi, spec, delim)
 		default:
@@ -79,21 +80,21 @@ func tail(env *Env) int {
 			var we gnu.WriteError
 			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 				w.Flush()
-				return laWriteFailed(env, err)
+				return writeFailed(env, err)
 			}
 			if err := w.Flush(); err != nil {
-				return laWriteFailed(env, err)
+				return writeFailed(env, err)
 			}
-			env.Errorf("error reading %s: %s", gnu.QuoteAF(laDisplayName(name)), ErrText(err))
+			env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
 			status = 1
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // tailObsolete recognises the obsolete forms "tail -5", "tail +5",
 // "tail -5c", "tail +2l FILE": one such option, at most one file after it.
-func tailObsolete(args []string, spec *laCountSpec, follow *bool) (bool, error) {
+func tailObsolete(args []string, spec *headCountSpec, follow *bool) (bool, error) {
 	if !(len(args) == 1 || len(args) == 2 && !(strings.HasPrefix(args[1], "-") && len(args[1]) > 1)) {
 		return false, nil
 	}
@@ -101,7 +102,7 @@ func tailObsolete(args []string, spec *laCountSpec, follow *bool) (bool, error) 
 	if len(a) < 2 || (a[0] != '-' && a[0] != '+') {
 		return false, nil
 	}
-	d := laDigits(a[1:])
+	d := headDigits(a[1:])
 	if a[0] == '-' && d == 0 {
 		return false, nil
 	}
@@ -135,7 +136,7 @@ func tailObsolete(args []string, spec *laCountSpec, follow *bool) (bool, error) 
 
 // tailSeek prints the end of a regular file by reading it backwards from
 // its end, never reading more than it prints plus one block.
-func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec laCountSpec, delim byte) error {
+func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec headCountSpec, delim byte) error {
 	size := fi.Size()
 	var start int64
 	switch {
@@ -165,7 +166,7 @@ func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec laCountSpe
 	if _, err := f.Seek(start, io.SeekStart); err != nil {
 		return err
 	}
-	return laCopy(env, w, f, make([]byte, laBufSize))
+	return copyOut(env, w, f, make([]byte, ioBufSize))
 }
 
 // tailLineStart finds the offset where the last n lines of f begin.
@@ -173,7 +174,7 @@ func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
 	if n == 0 {
 		return size, nil
 	}
-	buf := make([]byte, laBufSize)
+	buf := make([]byte, ioBufSize)
 	pos := size
 	last := true
 	for pos > 0 {
@@ -218,10 +219,10 @@ func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
 var errTailShrunk = errors.New("file truncated")
 
 // tailStream prints the end of a stream, keeping only what it must.
-func tailStream(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim byte) error {
+func tailStream(env *Env, w *bufio.Writer, r io.Reader, spec headCountSpec, delim byte) error {
 	if spec.sign == '+' {
 		skip := spec.n - 1
-		br := bufio.NewReaderSize(r, laBufSize)
+		br := bufio.NewReaderSize(r, ioBufSize)
 		for skip > 0 {
 			if env.Ctx.Err() != nil {
 				return gnu.ErrCancelled
@@ -234,8 +235,8 @@ func tailStream(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim 
 				}
 			} else {
 				k := skip
-				if k > laBufSize {
-					k = laBufSize
+				if k > ioBufSize {
+					k = ioBufSize
 				}
 				var d int
 				d, err = br.Discard(int(k))
@@ -248,9 +249,9 @@ func tailStream(env *Env, w *bufio.Writer, r io.Reader, spec laCountSpec, delim 
 				return err
 			}
 		}
-		return laCopy(env, w, br, make([]byte, laBufSize))
+		return copyOut(env, w, br, make([]byte, ioBufSize))
 	}
-	q := laQueue{delim: delim}
+	q := tailQueue{delim: delim}
 	for {
 		err := q.fill(env, r)
 		for len(q.chunks) > 1 {

@@ -7,7 +7,7 @@ import (
 
 // Expected values checked against GNU tail 9.1 (LC_ALL=C).
 func TestTail(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"tail"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "", 0},
 		{nil, []string{"tail"}, "a\nb", "a\nb", "", 0},
 		{nil, []string{"tail"}, "", "", "", 0},

@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -533,7 +534,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 			return nil
 		}
 		for _, e := range ents {
-			if err := s.addPath(tw, ftJoin(shown, e.Name()), ftJoin(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
+			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
 			}
 		}
@@ -908,7 +909,7 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 func (s *tarState) setMode(abs, name string, mode int64) {
 	perm := fs.FileMode(mode & 0o777)
 	if !s.samePerm {
-		perm &^= ftUmask
+		perm &^= defaultUmask
 	}
 	if fi, err := s.env.FS.Stat(abs); err == nil && fi.Mode().Perm() == perm {
 		return
@@ -953,5 +954,5 @@ func tarDirPerm(mode int64) fs.FileMode {
 
 // mkdirAll creates dir and its missing parents below the base directory.
 func (s *tarState) mkdirAll(dir string, perm fs.FileMode) error {
-	return ftMkdirAll(s.env, dir, perm)
+	return mkdirAll(s.env, dir, perm)
 }

@@ -1,8 +1,9 @@
 package builtins
 
 import (
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -65,7 +66,7 @@ func tee(env *Env) (status int) {
 			}
 		}
 	}()
-	buf := make([]byte, laBufSize)
+	buf := make([]byte, ioBufSize)
 	live := len(outs)
 	for live > 0 {
 		if env.Ctx.Err() != nil {

@@ -2,13 +2,14 @@ package builtins
 
 import (
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -95,12 +96,12 @@ func touch(env *Env) int {
 			}
 			var file File
 			if file, err = env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE); err != nil {
-				env.ftErrorf("cannot touch", name, err)
+				env.fileErrorf("cannot touch", name, err)
 				status = 1
 				continue
 			}
 			if err = file.Close(); err != nil {
-				env.ftErrorf("cannot touch", name, err)
+				env.fileErrorf("cannot touch", name, err)
 				status = 1
 				continue
 			}
@@ -108,7 +109,7 @@ func touch(env *Env) int {
 		}
 		if err != nil {
 			if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) {
-				env.ftErrorf("cannot touch", name, err)
+				env.fileErrorf("cannot touch", name, err)
 			} else {
 				env.Errorf("setting times of %s: %s", gnu.QuoteAF(name), ErrText(err))
 			}

@@ -11,7 +11,7 @@ import (
 // Expected values checked against GNU coreutils 9.1 touch (LC_ALL=C, TZ UTC).
 func TestTouch(t *testing.T) {
 	f := map[string]string{"f": "x"}
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{f, []string{"touch", "f", "new"}, "", "", 0, "f=x new="},
 		{f, []string{"touch", "-c", "nope"}, "", "", 0, "f=x"},
 		{f, []string{"touch", "nodir/x"}, "", "touch: cannot touch 'nodir/x': No such file or directory\n", 1, "f=x"},
@@ -83,7 +83,7 @@ func TestTouchTimes(t *testing.T) {
 		if !fi.ModTime().Equal(tc.mtime) {
 			t.Errorf("%q: mtime %v, want %v", tc.args, fi.ModTime().UTC(), tc.mtime)
 		}
-		if at := ftAtime(fi); !at.Equal(tc.atime) {
+		if at := atimeOf(fi); !at.Equal(tc.atime) {
 			t.Errorf("%q: atime %v, want %v", tc.args, at.UTC(), tc.atime)
 		}
 	}

@@ -365,7 +365,7 @@ func tr(env *Env) int {
 			b = b[:o]
 		}
 		if _, err := w.Write(b); err != nil {
-			return laFinish(env, w, 1)
+			return finishOutput(env, w, 1)
 		}
 		if rerr == io.EOF {
 			break
@@ -376,5 +376,5 @@ func tr(env *Env) int {
 			return 1
 		}
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

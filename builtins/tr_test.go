@@ -8,7 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 tr (LC_ALL=C).
 func TestTr(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"hello, World 123 [a*]\\\\\n", []string{"tr"}, "", "tr: missing operand\nTry 'tr --help' for more information.\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "a-z"}, "", "tr: missing operand after 'a-z'\nTwo strings must be given when translating.\nTry 'tr --help' for more information.\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "-d", "a", "b"}, "", "tr: extra operand 'b'\nOnly one string may be given when deleting without squeezing repeats.\nTry 'tr --help' for more information.\n", 1},
@@ -68,12 +68,12 @@ func TestTr(t *testing.T) {
 
 func TestTrStops(t *testing.T) {
 	in := strings.Repeat("abc\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "tr", "a-z", "A-Z"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "tr", "a-z", "A-Z"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "tr", "-d", "a"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "tr", "-d", "a"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -73,7 +73,7 @@ func treeCmd(env *Env) int {
 		s.branch, s.last, s.pipe = "|-- ", "`-- ", "|   "
 	}
 	status := 0
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	for _, root := range roots {
 		fi, err := env.FS.Stat(env.Abs(root))
 		switch {
@@ -110,7 +110,7 @@ func treeCmd(env *Env) int {
 			fmt.Fprintf(w, "\n%s, %s\n", plural(s.dirs, "directory", "directories"), plural(s.files, "file", "files"))
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // treeEntry is one listed name of a directory.

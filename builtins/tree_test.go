@@ -40,7 +40,7 @@ func TestTree(t *testing.T) {
 			t.Errorf("%v: got %q status %d, want %q status %d (stderr %q)", tc.args, got, r.status, tc.out, tc.status, r.stderr)
 		}
 	}
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"tree", "-L", "0"}, "", "", "tree: Invalid level, must be greater than 0.\n", 1},
 	})
 }

@@ -2,13 +2,14 @@ package builtins
 
 import (
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"math"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -113,7 +114,7 @@ func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate 
 	fi, err := env.FS.Stat(env.Abs(name))
 	switch {
 	case err == nil && fi.IsDir():
-		return openErr(errLaIsDir)
+		return openErr(errReadDir)
 	case err == nil:
 		cur = fi.Size()
 	case errors.Is(err, fs.ErrNotExist) && noCreate:
@@ -161,7 +162,7 @@ func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate 
 		if err != nil {
 			return openErr(err)
 		}
-		keep, err := laReadAll(env, io.LimitReader(r, n))
+		keep, err := readAllCtx(env, io.LimitReader(r, n))
 		r.Close()
 		if err == nil {
 			err = env.WriteFile(name, keep)

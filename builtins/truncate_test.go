@@ -10,7 +10,7 @@ import (
 func TestTruncate(t *testing.T) {
 	f := map[string]string{"f": "hello world", "r": "abc", "d/": ""}
 	z := func(n int) string { return strings.Repeat("\x00", n) }
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{f, []string{"truncate", "-s", "5", "f"}, "", "", 0, "d/ f=hello r=abc"},
 		{f, []string{"truncate", "-s", "+2", "f"}, "", "", 0, "d/ f=hello world" + z(2) + " r=abc"},
 		{f, []string{"truncate", "-s", "-20", "f"}, "", "", 0, "d/ f= r=abc"},

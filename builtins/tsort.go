@@ -2,8 +2,9 @@ package builtins
 
 import (
 	"bytes"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"sort"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func tsortCmd(env *Env) int {
 		env.PathError(gnu.QuoteF(name), err)
 		return 1
 	}
-	data, err := laReadAll(env, r)
+	data, err := readAllCtx(env, r)
 	r.Close()
 	if err != nil {
 		if err == gnu.ErrCancelled {
@@ -78,7 +79,7 @@ func tsortCmd(env *Env) int {
 	}
 	sort.Slice(items, func(a, b int) bool { return items[a].str < items[b].str })
 
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	status := 0
 	left := len(items)
 	for left > 0 {
@@ -107,7 +108,7 @@ func tsortCmd(env *Env) int {
 			head = head.qlink
 		}
 		if _, err := w.Write(nil); err != nil {
-			return laWriteFailed(env, err)
+			return writeFailed(env, err)
 		}
 		if left > 0 {
 			w.Flush()
@@ -126,7 +127,7 @@ func tsortCmd(env *Env) int {
 			return 1
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }
 
 // tsortDetectLoop is one walk of GNU's detect_loop over the items: it

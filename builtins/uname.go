@@ -1,8 +1,9 @@
 package builtins
 
 import (
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -65,7 +66,7 @@ func unameCmd(env *Env) int {
 	if !any && !all {
 		out = []string{values[0]}
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	w.WriteString(strings.Join(out, " ") + "\n")
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

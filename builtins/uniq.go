@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"math"
 	"strconv"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -132,10 +133,10 @@ func uniq(env *Env) int {
 	field := func(l []byte) []byte {
 		i := 0
 		for n := 0; n < skipFields && i < len(l); n++ {
-			for i < len(l) && skBlank[l[i]] {
+			for i < len(l) && sortBlank[l[i]] {
 				i++
 			}
-			for i < len(l) && !skBlank[l[i]] {
+			for i < len(l) && !sortBlank[l[i]] {
 				i++
 			}
 		}
@@ -152,7 +153,7 @@ func uniq(env *Env) int {
 		}
 		if *ignoreCase {
 			for i := range a {
-				if skFold[a[i]] != skFold[b[i]] {
+				if sortFold[a[i]] != sortFold[b[i]] {
 					return false
 				}
 			}

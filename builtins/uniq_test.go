@@ -8,7 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 uniq (LC_ALL=C).
 func TestUniq(t *testing.T) {
-	skRun(t, []skCase{
+	runText(t, []textCase{
 		{"a\na\nb\nc\nc\nc\nd\n", []string{"uniq"}, "a\nb\nc\nd\n", "", 0},
 		{"a\na\nb\nc\nc\nc\nd", []string{"uniq"}, "a\nb\nc\nd\n", "", 0},
 		{"a\na\nb\nc\nc\nc\nd\n", []string{"uniq", "-c"}, "      2 a\n      1 b\n      3 c\n      1 d\n", "", 0},
@@ -58,12 +58,12 @@ func TestUniq(t *testing.T) {
 
 func TestUniqStops(t *testing.T) {
 	in := strings.Repeat("b\na\n", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "uniq"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "uniq"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "uniq"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "uniq"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }

@@ -48,7 +48,7 @@ func unzipCmd(env *Env) int {
 		return 0
 	}
 	name, members := args[0], args[1:]
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	defer w.Flush()
 	zr, shown, status := unzipOpen(env, w, name, !*pipe && quiet == 0)
 	if zr == nil {
@@ -126,7 +126,7 @@ func unzipCmd(env *Env) int {
 		base := env.Dir
 		if *exdir != "" {
 			base = env.Abs(*exdir)
-			if err := ftMkdirAll(env, base, 0o755); err != nil {
+			if err := mkdirAll(env, base, 0o755); err != nil {
 				w.Flush()
 				fmt.Fprintf(env.Stderr, "checkdir:  cannot create extraction directory: %s\n           %s\n", *exdir, ErrText(err))
 				return 3
@@ -149,7 +149,7 @@ func unzipCmd(env *Env) int {
 			st = 11
 		}
 	}
-	return laFinish(env, w, st)
+	return finishOutput(env, w, st)
 }
 
 // unzipOpen reads the archive name (or name.zip) whole and opens it; it
@@ -167,7 +167,7 @@ func unzipOpen(env *Env, w *bufio.Writer, name string, header bool) (*zip.Reader
 		fmt.Fprintf(env.Stderr, "unzip:  cannot find or open %s, %s.zip or %s.ZIP.\n", name, name, name)
 		return nil, "", 9
 	}
-	data, err := laReadAll(env, r)
+	data, err := readAllCtx(env, r)
 	r.Close()
 	if err != nil {
 		env.Errorf("%s: %s", name, ErrText(err))
@@ -196,7 +196,7 @@ func unzipCopy(env *Env, w io.Writer, zf *zip.File) error {
 		return err
 	}
 	defer rc.Close()
-	return laCopy(env, w, rc, make([]byte, laBufSize))
+	return copyOut(env, w, rc, make([]byte, ioBufSize))
 }
 
 // unzipExtractor writes members below base.
@@ -246,7 +246,7 @@ func (x *unzipExtractor) extract(zf *zip.File) int {
 		if !x.quiet {
 			fmt.Fprintf(x.w, "   creating: %s/\n", shown)
 		}
-		if err := ftMkdirAll(env, dst, 0o755); err != nil {
+		if err := mkdirAll(env, dst, 0o755); err != nil {
 			x.w.Flush()
 			env.Errorf("%s: %s", shown, ErrText(err))
 			return 1
@@ -264,7 +264,7 @@ func (x *unzipExtractor) extract(zf *zip.File) int {
 			return 0
 		}
 	}
-	if err := ftMkdirAll(env, path.Dir(dst), 0o755); err != nil {
+	if err := mkdirAll(env, path.Dir(dst), 0o755); err != nil {
 		x.w.Flush()
 		fmt.Fprintf(env.Stderr, "checkdir error:  cannot create %s\n                 %s\n", path.Dir(shown), ErrText(err))
 		return 1

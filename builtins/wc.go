@@ -6,13 +6,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 	"strconv"
 	"syscall"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -115,7 +116,7 @@ func wcWidth(env *Env, what wcWhat, files []string) int {
 // come, in columns of width 1; the names of a regular F are read first,
 // for the column width.
 func wcFiles0(env *Env, what wcWhat, from string) int {
-	r, fi, err := laOpen(env, from)
+	r, fi, err := openOperand(env, from)
 	if errors.Is(err, syscall.EISDIR) {
 		env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
 		return 1
@@ -234,7 +235,7 @@ type wcCounter struct {
 
 func newWcCounter(env *Env, what wcWhat, width int, named bool) *wcCounter {
 	return &wcCounter{env: env, what: what, width: width, named: named,
-		w: laWriter(env), buf: make([]byte, laBufSize+utf8.UTFMax)}
+		w: stdoutWriter(env), buf: make([]byte, ioBufSize+utf8.UTFMax)}
 }
 
 // print writes one line of counts.
@@ -278,7 +279,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 		w.Flush()
 		return true, 1
 	}
-	r, fi, err := laOpen(env, name)
+	r, fi, err := openOperand(env, name)
 	if err != nil {
 		w.Flush()
 		env.PathError(name, err)
@@ -288,7 +289,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 		// GNU opens a directory, fails to read it and prints its zero
 		// counts all the same.
 		if err := k.print(wcCounts{}, name, k.named); err != nil {
-			return true, laWriteFailed(env, err)
+			return true, writeFailed(env, err)
 		}
 		return false, 1
 	}
@@ -296,7 +297,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 	what := k.what
 	switch {
 	case fi != nil && fi.IsDir():
-		err = errLaIsDir
+		err = errReadDir
 	case fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 && what == (wcWhat{bytes: true}):
 		c.bytes = fi.Size()
 	default:
@@ -304,7 +305,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 	}
 	r.Close()
 	if err != nil {
-		if laReadError(env, name, err) {
+		if readFailed(env, name, err) {
 			w.Flush()
 			return true, 1
 		}
@@ -317,7 +318,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 	k.tot.bytes += c.bytes
 	k.tot.maxLen = max(k.tot.maxLen, c.maxLen)
 	if err := k.print(c, name, k.named); err != nil {
-		return true, laWriteFailed(env, err)
+		return true, writeFailed(env, err)
 	}
 	return false, status
 }
@@ -326,10 +327,10 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 func (k *wcCounter) finish(total bool, status int) int {
 	if total {
 		if err := k.print(k.tot, "total", true); err != nil {
-			return laWriteFailed(k.env, err)
+			return writeFailed(k.env, err)
 		}
 	}
-	return laFinish(k.env, k.w, status)
+	return finishOutput(k.env, k.w, status)
 }
 
 // wcLineCounter is the io.Writer that wc -l and wc -c hand to a reader
@@ -406,7 +407,7 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 			if env.Ctx.Err() != nil {
 				return c, gnu.ErrCancelled
 			}
-			n, err := r.Read(buf[:laBufSize])
+			n, err := r.Read(buf[:ioBufSize])
 			c.bytes += int64(n)
 			if what.lines {
 				c.lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
@@ -426,7 +427,7 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 		if env.Ctx.Err() != nil {
 			return c, gnu.ErrCancelled
 		}
-		n, err := r.Read(buf[carry:laBufSize])
+		n, err := r.Read(buf[carry:ioBufSize])
 		c.bytes += int64(n)
 		p := buf[:carry+n]
 		eof := err == io.EOF
@@ -491,7 +492,7 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 				if !wcPrintable(ru) {
 					continue
 				}
-				linePos += int64(laRuneWidth(ru))
+				linePos += int64(runeWidth(ru))
 				if wcSpaceRune(ru) {
 					if inWord {
 						words++

@@ -12,7 +12,7 @@ func TestWcFiles0(t *testing.T) {
 		"one0":   "a",
 		"two0":   "a\x00a\x00",
 	}
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{files, []string{"wc", "--files0-from=f0"}, "",
 			"      1       2       8 a\n      0       0       0 d\n      0       0       0 -\n      1       2       8 total\n",
 			"wc: f0:2: invalid zero-length file name\nwc: nosuch: No such file or directory\nwc: d: Is a directory\n", 1},

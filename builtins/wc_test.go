@@ -2,15 +2,16 @@ package builtins
 
 import (
 	"context"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // Expected values checked against GNU wc 9.1 (LC_ALL=C.UTF-8).
 func TestWc(t *testing.T) {
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"wc"}, "hello world\nfoo\n", "      2       3      16\n", "", 0},
 		{nil, []string{"wc"}, "", "      0       0       0\n", "", 0},
 		{nil, []string{"wc"}, "no newline", "      0       2      10\n", "", 0},
@@ -51,7 +52,7 @@ func TestWcChunkBoundaries(t *testing.T) {
 // the count.
 func TestWcCountWriterTo(t *testing.T) {
 	data := strings.Repeat("some line\n", 50_000) + "tail"
-	buf := make([]byte, laBufSize+4)
+	buf := make([]byte, ioBufSize+4)
 	env := &Env{Ctx: context.Background()}
 	for _, what := range []wcWhat{{lines: true}, {bytes: true}, {lines: true, bytes: true}} {
 		viaWT, err := wcCount(env, strings.NewReader(data), what, buf)

@@ -45,7 +45,7 @@ func whichCmd(env *Env) int {
 	if *version {
 		return printVersion(env)
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	status := 0
 	if len(names) == 0 {
 		status = 1
@@ -57,5 +57,5 @@ func whichCmd(env *Env) int {
 			status = 1
 		}
 	}
-	return laFinish(env, w, status)
+	return finishOutput(env, w, status)
 }

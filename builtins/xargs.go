@@ -6,23 +6,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
 	Register(Builtin{Name: "xargs", Summary: "build and execute command lines from standard input", Run: xargs})
 }
 
-// xaDefaultSize is GNU xargs' default command buffer size (bytes of the
+// xargsDefaultSize is GNU xargs' default command buffer size (bytes of the
 // arguments, each counted with its terminating NUL).
-const xaDefaultSize = 131072
+const xargsDefaultSize = 131072
 
-// xaMaxSize is the largest -s accepted (larger values are clamped).
-const xaMaxSize = 2 << 20
+// xargsMaxSize is the largest -s accepted (larger values are clamped).
+const xargsMaxSize = 2 << 20
 
 // errXaQuote is an unmatched quote in the default input mode.
 type errXaQuote struct{ quote byte }
@@ -38,8 +39,8 @@ func (e errXaQuote) Error() string {
 // errXaLong is an input item longer than the command line may be.
 var errXaLong = errors.New("argument line too long")
 
-// xaReader splits xargs' input into arguments as GNU xargs does.
-type xaReader struct {
+// xargsReader splits xargs' input into arguments as GNU xargs does.
+type xargsReader struct {
 	br      *bufio.Reader
 	delim   int  // the -0/-d byte, or -1 for the default quoting mode
 	replace bool // -I: a whole line is one argument
@@ -54,7 +55,7 @@ type xaReader struct {
 // line reads up to the end of the next input line (default mode) or the
 // next delimited item and returns the arguments found; done reports that
 // the input (or the -E string) has ended.
-func (r *xaReader) line() (args []string, err error) {
+func (r *xargsReader) line() (args []string, err error) {
 	if r.eof {
 		return nil, nil
 	}
@@ -94,7 +95,7 @@ func (r *xaReader) line() (args []string, err error) {
 		}
 		switch state {
 		case space:
-			if xaSpace(c) {
+			if xargsSpace(c) {
 				prev = c
 				continue
 			}
@@ -102,7 +103,7 @@ func (r *xaReader) line() (args []string, err error) {
 			fallthrough
 		case norm:
 			if c == '\n' {
-				if !xaBlank(prev) {
+				if !xargsBlank(prev) {
 					r.lines++
 				}
 				if buf == nil {
@@ -116,7 +117,7 @@ func (r *xaReader) line() (args []string, err error) {
 				}
 				return append(args, string(buf)), nil
 			}
-			if !r.replace && xaSpace(c) {
+			if !r.replace && xargsSpace(c) {
 				if r.eofSet && string(buf) == r.eofStr {
 					r.eof = true
 					return args, nil
@@ -163,7 +164,7 @@ func (r *xaReader) line() (args []string, err error) {
 }
 
 // item reads one -0/-d item.
-func (r *xaReader) item() ([]string, error) {
+func (r *xargsReader) item() ([]string, error) {
 	var buf []byte
 	for n := 0; ; n++ {
 		if n&0xfff == 0 && r.ctx.Err() != nil {
@@ -196,11 +197,11 @@ func (r *xaReader) item() ([]string, error) {
 	}
 }
 
-func xaSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-func xaBlank(c byte) bool { return c == ' ' || c == '\t' }
+func xargsSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+func xargsBlank(c byte) bool { return c == ' ' || c == '\t' }
 
-// xaDelim parses -d's argument: one character or a C escape.
-func xaDelim(s string) (int, bool) {
+// xargsDelim parses -d's argument: one character or a C escape.
+func xargsDelim(s string) (int, bool) {
 	if len(s) == 1 {
 		return int(s[0]), true
 	}
@@ -234,16 +235,16 @@ func xaDelim(s string) (int, bool) {
 	return 0, false
 }
 
-// xaLineWriter passes whole lines to a shared writer, so that the output
+// xargsLineWriter passes whole lines to a shared writer, so that the output
 // of commands run in parallel never interleaves within a line. A partial
 // line is held until its newline, the command's end, or 64 KiB.
-type xaLineWriter struct {
+type xargsLineWriter struct {
 	mu  *sync.Mutex
 	w   io.Writer
 	buf []byte
 }
 
-func (l *xaLineWriter) Write(p []byte) (int, error) {
+func (l *xargsLineWriter) Write(p []byte) (int, error) {
 	l.buf = append(l.buf, p...)
 	i := bytes.LastIndexByte(l.buf, '\n')
 	if i < 0 && len(l.buf) < 64<<10 {
@@ -259,28 +260,28 @@ func (l *xaLineWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (l *xaLineWriter) emit(p []byte) error {
+func (l *xargsLineWriter) emit(p []byte) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	_, err := l.w.Write(p)
 	return err
 }
 
-func (l *xaLineWriter) flush() {
+func (l *xargsLineWriter) flush() {
 	if len(l.buf) > 0 {
 		l.emit(l.buf)
 		l.buf = nil
 	}
 }
 
-// xaPipeWatch notes a broken pipe on the output.
-type xaPipeWatch struct {
+// xargsPipeWatch notes a broken pipe on the output.
+type xargsPipeWatch struct {
 	w      io.Writer
 	mu     sync.Mutex
 	broken bool
 }
 
-func (p *xaPipeWatch) Write(b []byte) (int, error) {
+func (p *xargsPipeWatch) Write(b []byte) (int, error) {
 	n, err := p.w.Write(b)
 	if err != nil && IsBrokenPipe(err) {
 		p.mu.Lock()
@@ -292,9 +293,9 @@ func (p *xaPipeWatch) Write(b []byte) (int, error) {
 
 // Unwrap is the output watched: the shell looks through it to charge the
 // command xargs runs with a failed write to a redirection.
-func (p *xaPipeWatch) Unwrap() io.Writer { return p.w }
+func (p *xargsPipeWatch) Unwrap() io.Writer { return p.w }
 
-func (p *xaPipeWatch) isBroken() bool {
+func (p *xargsPipeWatch) isBroken() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.broken
@@ -312,7 +313,7 @@ func xargs(env *Env) int {
 	})
 	delim := -1
 	f.Func('d', "delimiter", RequiredArg, "CHARACTER", "items in input stream are separated by CHARACTER, not by whitespace; disables quote and backslash processing", func(v string, _ bool) error {
-		d, ok := xaDelim(v)
+		d, ok := xargsDelim(v)
 		if !ok {
 			return fmt.Errorf("Invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
 		}
@@ -379,7 +380,7 @@ func xargs(env *Env) int {
 	f.Func('P', "max-procs", RequiredArg, "MAX-PROCS", "run at most MAX-PROCS commands at a time (0: no limit)", func(v string, present bool) error {
 		return num("-P", 0, &procs)(v, present)
 	})
-	size := xaDefaultSize
+	size := xargsDefaultSize
 	f.Func('s', "max-chars", RequiredArg, "MAX-CHARS", "limit length of command line to MAX-CHARS", func(v string, present bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -389,7 +390,7 @@ func xargs(env *Env) int {
 			env.Errorf("value %s for -s option should be >= 1", v)
 			n = 1
 		}
-		size = int(min64(n, xaMaxSize))
+		size = int(min64(n, xargsMaxSize))
 		return nil
 	})
 	noEmpty := f.Bool('r', "no-run-if-empty", "if there are no arguments, then do not run COMMAND")
@@ -439,8 +440,8 @@ func xargs(env *Env) int {
 		return 1
 	}
 
-	r := &xaReader{br: bufio.NewReaderSize(in, 64<<10), delim: delim, replace: replSet, eofStr: eofStr, eofSet: eofSet, ctx: env.Ctx, max: size}
-	out := &xaPipeWatch{w: env.Stdout}
+	r := &xargsReader{br: bufio.NewReaderSize(in, 64<<10), delim: delim, replace: replSet, eofStr: eofStr, eofSet: eofSet, ctx: env.Ctx, max: size}
+	out := &xargsPipeWatch{w: env.Stdout}
 	var outMu sync.Mutex
 	var wg sync.WaitGroup
 	var sem chan struct{}
@@ -497,8 +498,8 @@ func xargs(env *Env) int {
 			if sem != nil {
 				defer func() { <-sem }()
 			}
-			ow := &xaLineWriter{mu: &outMu, w: out}
-			ew := &xaLineWriter{mu: &outMu, w: env.Stderr}
+			ow := &xargsLineWriter{mu: &outMu, w: out}
+			ew := &xargsLineWriter{mu: &outMu, w: env.Stderr}
 			exec(ow, ew)
 			ow.flush()
 			ew.flush()

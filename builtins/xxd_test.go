@@ -75,12 +75,12 @@ func TestXxdReal(t *testing.T) {
 
 func TestXxdStops(t *testing.T) {
 	in := strings.Repeat("abcdefgh\x00\x01", 100000)
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader(in), skPipeErr{}, "xxd"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "xxd"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, msg := skRunEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "xxd"); st != 1 || msg != "" {
+	if st, msg := runTextEnv(t, ctx, strings.NewReader(in), &strings.Builder{}, "xxd"); st != 1 || msg != "" {
 		t.Errorf("cancelled: %d %q", st, msg)
 	}
 }
@@ -90,11 +90,11 @@ func TestXxdStops(t *testing.T) {
 func TestXxdRevertFarAddress(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if st, _ := skRunEnv(t, ctx, strings.NewReader("7fffffffffff: 41\n"), &strings.Builder{}, "xxd", "-r"); st != 1 {
+	if st, _ := runTextEnv(t, ctx, strings.NewReader("7fffffffffff: 41\n"), &strings.Builder{}, "xxd", "-r"); st != 1 {
 		t.Errorf("cancelled: %d", st)
 	}
 	var out strings.Builder
-	if st, msg := skRunEnv(t, context.Background(), strings.NewReader("20: 41\n"), &out, "xxd", "-r"); st != 0 || msg != "" || out.String() != strings.Repeat("\x00", 32)+"A" {
+	if st, msg := runTextEnv(t, context.Background(), strings.NewReader("20: 41\n"), &out, "xxd", "-r"); st != 0 || msg != "" || out.String() != strings.Repeat("\x00", 32)+"A" {
 		t.Errorf("xxd -r: %d %q %q", st, msg, out.String())
 	}
 }

@@ -3,10 +3,10 @@ package builtins
 import (
 	"bufio"
 	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
 	"io/fs"
 
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/ulikunitz/xz"
 )
 

@@ -9,7 +9,7 @@ const xzHello = "\xfd\x37\x7a\x58\x5a\x00\x00\x04\xe6\xd6\xb4\x46\x02\x00\x21\x0
 func TestXz(t *testing.T) {
 	f := map[string]string{"t.xz": xzHello, "t.txz": xzHello, "foo": xzHello, "bad.xz": "hello\n", "t": "old"}
 	tree := "bad.xz=hello\n foo=" + xzHello + " t.txz=" + xzHello + " t.xz=" + xzHello + " t=old"
-	ftRun(t, []ftCase{
+	runTree(t, []treeCase{
 		{f, []string{"unxz", "t.txz"}, "", "", 0, "bad.xz=hello\n foo=" + xzHello + " t.tar=hello\n t.xz=" + xzHello + " t=old"},
 		{f, []string{"xz", "-dk", "t.xz"}, "", "xz: t: File exists\n", 1, tree},
 		{f, []string{"xz", "-dkf", "t.xz"}, "", "", 0, "bad.xz=hello\n foo=" + xzHello + " t.txz=" + xzHello + " t.xz=" + xzHello + " t=hello\n"},
@@ -20,7 +20,7 @@ func TestXz(t *testing.T) {
 		{f, []string{"xz", "-t", "t.xz"}, "", "", 0, tree},
 		{f, []string{"xz", "t"}, "", "xz: compression is not supported by llmsh (xz -d, unxz and xzcat decompress)\n", 1, tree},
 	})
-	laRun(t, []laCase{
+	runLines(t, []linesCase{
 		{nil, []string{"xz", "-dc"}, xzHello + xzHello, "hello\nhello\n", "", 0},
 		{nil, []string{"xz", "-d"}, "hello\n", "", "xz: (stdin): File format not recognized\n", 1},
 	})

@@ -19,14 +19,14 @@ func yes(env *Env) int {
 	}
 	// Fill a buffer with whole copies of the line and write it until the
 	// reader goes away or the script is cancelled.
-	n := max(1, laBufSize/len(line))
+	n := max(1, ioBufSize/len(line))
 	buf := []byte(strings.Repeat(line, n))
 	for {
 		if env.Ctx.Err() != nil {
 			return 1
 		}
 		if _, err := env.Stdout.Write(buf); err != nil {
-			return laWriteFailed(env, err)
+			return writeFailed(env, err)
 		}
 	}
 }

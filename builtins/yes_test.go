@@ -10,14 +10,14 @@ import (
 	"time"
 )
 
-// laLimitWriter accepts limit bytes, then fails with EPIPE as a pipe whose
+// limitWriter accepts limit bytes, then fails with EPIPE as a pipe whose
 // reader has gone.
-type laLimitWriter struct {
+type limitWriter struct {
 	buf   bytes.Buffer
 	limit int
 }
 
-func (w *laLimitWriter) Write(p []byte) (int, error) {
+func (w *limitWriter) Write(p []byte) (int, error) {
 	if room := w.limit - w.buf.Len(); room < len(p) {
 		w.buf.Write(p[:max(room, 0)])
 		return max(room, 0), syscall.EPIPE
@@ -25,8 +25,8 @@ func (w *laLimitWriter) Write(p []byte) (int, error) {
 	return w.buf.Write(p)
 }
 
-// laRunEnv runs args with stdout w and context ctx.
-func laRunEnv(ctx context.Context, stdin string, stdout io.Writer, args ...string) (int, string) {
+// runLinesEnv runs args with stdout w and context ctx.
+func runLinesEnv(ctx context.Context, stdin string, stdout io.Writer, args ...string) (int, string) {
 	b, _ := Lookup(args[0])
 	var errb bytes.Buffer
 	env := &Env{Ctx: ctx, Args: args, Stdin: strings.NewReader(stdin), Stdout: stdout, Stderr: &errb, Dir: "/"}
@@ -44,8 +44,8 @@ func TestYes(t *testing.T) {
 		{[]string{"yes", strings.Repeat("long", 40000)}, strings.Repeat("long", 40000) + "\n"},
 	}
 	for _, c := range cases {
-		w := &laLimitWriter{limit: 300000}
-		st, stderr := laRunEnv(context.Background(), "", w, c.args...)
+		w := &limitWriter{limit: 300000}
+		st, stderr := runLinesEnv(context.Background(), "", w, c.args...)
 		if st != 1 || stderr != "" {
 			t.Errorf("%v: status %d, stderr %q; want 1 quietly on a broken pipe", c.args, st, stderr)
 		}
@@ -66,7 +66,7 @@ func TestYesCancelled(t *testing.T) {
 	w := io.Discard
 	done := make(chan int)
 	go func() {
-		st, _ := laRunEnv(ctx, "", w, "yes")
+		st, _ := runLinesEnv(ctx, "", w, "yes")
 		done <- st
 	}()
 	select {

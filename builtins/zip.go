@@ -57,13 +57,13 @@ func zipCmd(env *Env) int {
 	if path.Ext(archive) == "" {
 		archive += ".zip"
 	}
-	w := laWriter(env)
+	w := stdoutWriter(env)
 	defer w.Flush()
 
 	// The members already there, kept unless replaced.
 	var old []*zip.File
 	if r, err := env.Open(archive); err == nil {
-		data, err := laReadAll(env, r)
+		data, err := readAllCtx(env, r)
 		r.Close()
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "zip error: %s\n", ErrText(err))
@@ -173,7 +173,7 @@ func zipCmd(env *Env) int {
 		if !fi.IsDir() {
 			r, err := env.Open(it.src)
 			if err == nil {
-				data, err = laReadAll(env, r)
+				data, err = readAllCtx(env, r)
 				r.Close()
 			}
 			if err != nil {
@@ -240,5 +240,5 @@ func zipCmd(env *Env) int {
 		fmt.Fprintf(env.Stderr, "zip I/O error: %s\nzip error: Could not create output file (%s)\n", ErrText(err), archive)
 		return 15
 	}
-	return laFinish(env, w, 0)
+	return finishOutput(env, w, 0)
 }

@@ -2,40 +2,31 @@ package builtins
 
 import (
 	"bufio"
-	"errors"
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"io"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-// Helpers shared by sort, uniq, cut, tr, paste, join, comm, fold, expand,
-// unexpand and column.
+// lineReader is the line input of sort, uniq, cut, tr, paste, join, comm,
+// fold, expand, unexpand and column.
 
-// skFailed handles the errors that end a command: cancellation and output
-// errors (quiet on a broken pipe). It reports whether err was one.
-func skFailed(env *Env, err error) (int, bool) {
-	if errors.Is(err, gnu.ErrCancelled) || gnu.IsWriteError(err) || IsBrokenPipe(err) {
-		return laWriteFailed(env, err), true
-	}
-	return 0, false
-}
-
-// skLines reads delimited lines through a 64 KiB buffer without
+// lineReader reads delimited lines through a 64 KiB buffer without
 // allocating, except for lines longer than the buffer.
-type skLines struct {
+type lineReader struct {
 	br   *bufio.Reader
 	long []byte
 	env  *Env
 	n    int
 }
 
-func newSkLines(env *Env, r io.Reader) *skLines {
-	return &skLines{br: bufio.NewReaderSize(r, 64<<10), env: env}
+func newLineReader(env *Env, r io.Reader) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), env: env}
 }
 
 // next returns the next line without its delimiter, whether it had one,
 // and io.EOF after the last line. The line is valid until the next call.
 // It returns gnu.ErrCancelled once the context is done.
-func (l *skLines) next(eol byte) (line []byte, hadEOL bool, err error) {
+func (l *lineReader) next(eol byte) (line []byte, hadEOL bool, err error) {
 	l.n++
 	if l.n&1023 == 0 && l.env.Ctx.Err() != nil {
 		return nil, false, gnu.ErrCancelled

@@ -6,17 +6,17 @@ import (
 	"testing"
 )
 
-// laCase is one table-driven call of a builtin: files (nil for none), the
+// linesCase is one table-driven call of a builtin: files (nil for none), the
 // arguments, standard input, and the expected stdout, stderr and status.
-type laCase struct {
+type linesCase struct {
 	files                 map[string]string
 	args                  []string
 	stdin, stdout, stderr string
 	status                int
 }
 
-// laRun runs each case as a subtest.
-func laRun(t *testing.T, cases []laCase) {
+// runLines runs each case as a subtest.
+func runLines(t *testing.T, cases []linesCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -34,9 +34,9 @@ func laRun(t *testing.T, cases []laCase) {
 	}
 }
 
-// laBigInput is 200000 numbered lines (about 1.3 MB, many 64 KiB chunks)
+// bigInput is 200000 numbered lines (about 1.3 MB, many 64 KiB chunks)
 // and its lines.
-func laBigInput() (string, []string) {
+func bigInput() (string, []string) {
 	var b strings.Builder
 	lines := make([]string, 200000)
 	for i := range lines {
@@ -46,10 +46,10 @@ func laBigInput() (string, []string) {
 	return b.String(), lines
 }
 
-// laHeadTailBig checks head and tail on input spanning many chunks, with
+// headTailBig checks head and tail on input spanning many chunks, with
 // files (the seek path of tail) or on standard input (the stream path).
-func laHeadTailBig(t *testing.T, useFiles bool) {
-	in, lines := laBigInput()
+func headTailBig(t *testing.T, useFiles bool) {
+	in, lines := bigInput()
 	cases := []struct {
 		args []string
 		want string
@@ -80,4 +80,4 @@ func laHeadTailBig(t *testing.T, useFiles bool) {
 	}
 }
 
-func TestHeadTailBigStdin(t *testing.T) { laHeadTailBig(t, false) }
+func TestHeadTailBigStdin(t *testing.T) { headTailBig(t, false) }

@@ -1,0 +1,182 @@
+package builtins
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"io/fs"
+	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
+)
+
+// The streaming commands' input and output: buffered standard output,
+// GNU's write errors, copying with cancellation, opening operands and
+// reporting what failed on them.
+
+// ioBufSize is the read and write buffer size of the streaming commands.
+const ioBufSize = 64 << 10
+
+// stdoutWriter buffers env.Stdout.
+func stdoutWriter(env *Env) *bufio.Writer { return bufio.NewWriterSize(env.Stdout, ioBufSize) }
+
+// finishOutput flushes w and turns the outcome into an exit status: status when
+// everything was written, 1 quietly on a broken pipe, and 1 with GNU's
+// "NAME: write error: REASON" on any other write failure.
+func finishOutput(env *Env, w *bufio.Writer, status int) int {
+	if err := w.Flush(); err != nil {
+		return writeFailed(env, err)
+	}
+	return status
+}
+
+// writeFailed reports a failed write and returns status 1.
+func writeFailed(env *Env, err error) int {
+	if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
+		return 1
+	}
+	env.Errorf("write error: %s", ErrText(err))
+	return 1
+}
+
+// copyOut copies r to w in large blocks, checking env.Ctx between blocks.
+// A write failure comes back wrapped in gnu.WriteError. A reader that writes
+// itself out (a file of vfsd: io.WriterTo) is asked to, so that its blocks
+// go to w where they arrive (the shared region of read_shm) instead of
+// being copied through buf first.
+func copyOut(env *Env, w io.Writer, r io.Reader, buf []byte) error {
+	if wt, ok := r.(io.WriterTo); ok {
+		_, err := wt.WriteTo(ctxWriter{env, w})
+		return err
+	}
+	for {
+		if env.Ctx.Err() != nil {
+			return gnu.ErrCancelled
+		}
+		n, err := r.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return gnu.WriteError{Err: werr}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// ctxWriter is w for copyOut's io.WriterTo: it checks env.Ctx before
+// each block and wraps w's failures in gnu.WriteError, as copyOut's loop does.
+type ctxWriter struct {
+	env *Env
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if c.env.Ctx.Err() != nil {
+		return 0, gnu.ErrCancelled
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		return n, gnu.WriteError{Err: err}
+	}
+	return n, nil
+}
+
+// readFailed turns the error of a per-file loop into a message and an exit
+// status contribution: write errors and cancellation are handled by the
+// caller (stop == true), read errors are reported against name.
+func readFailed(env *Env, name string, err error) (stop bool) {
+	return readFailedShown(env, displayName(name), err)
+}
+
+// readFailedShown is readFailed naming the file shown as it is (GNU cat
+// calls standard input "-").
+func readFailedShown(env *Env, shown string, err error) (stop bool) {
+	if gnu.IsWriteError(err) || errors.Is(err, gnu.ErrCancelled) || IsBrokenPipe(err) {
+		return true
+	}
+	env.PathError(shown, err)
+	return false
+}
+
+// displayName is how GNU names an operand in messages and headers.
+func displayName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
+}
+
+// openOperand opens an operand like Env.Open and also returns its FileInfo
+// when it is a file of the FS (nil for standard input).
+// openReport is openOperand for head and tail, which say why a file could
+// not be opened in GNU's words (a directory fails as a read, after its
+// header) and go on with the next: ok is false then.
+func openReport(env *Env, w *bufio.Writer, hdr *fileHeaders, name string) (io.ReadCloser, fs.FileInfo, bool) {
+	r, fi, err := openOperand(env, name)
+	switch {
+	case err == nil:
+		return r, fi, true
+	case errors.Is(err, syscall.EISDIR):
+		// GNU opens a directory and fails reading it.
+		hdr.write(w, name)
+		w.Flush()
+		env.Errorf("error reading %s: %s", gnu.QuoteAF(name), ErrText(err))
+	default:
+		w.Flush()
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+	}
+	return nil, nil, false
+}
+
+func openOperand(env *Env, name string) (io.ReadCloser, fs.FileInfo, error) {
+	r, err := env.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f, ok := r.(File); ok && name != "-" {
+		fi, err := f.Stat()
+		if err != nil {
+			r.Close()
+			return nil, nil, err
+		}
+		return r, fi, nil
+	}
+	return r, nil, nil
+}
+
+// errReadDir is the error of reading a directory.
+var errReadDir = &fs.PathError{Op: "read", Err: syscall.EISDIR}
+
+// readAllCtx reads r to its end, checking env.Ctx between blocks, for the
+// commands that must hold their whole input (tac).
+func readAllCtx(env *Env, r io.Reader) ([]byte, error) {
+	var data []byte
+	buf := make([]byte, ioBufSize)
+	for {
+		if env.Ctx.Err() != nil {
+			return nil, gnu.ErrCancelled
+		}
+		n, err := r.Read(buf)
+		data = append(data, buf[:n]...)
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// stopError handles the errors that end a command: cancellation and output
+// errors (quiet on a broken pipe). It reports whether err was one.
+func stopError(env *Env, err error) (int, bool) {
+	if errors.Is(err, gnu.ErrCancelled) || gnu.IsWriteError(err) || IsBrokenPipe(err) {
+		return writeFailed(env, err), true
+	}
+	return 0, false
+}
