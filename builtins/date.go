@@ -204,10 +204,7 @@ func date(env *Env) int {
 	}
 	out := dateFormat(t, format, utc) + "\n"
 	if _, err := env.Stdout.Write([]byte(out)); err != nil {
-		if !IsBrokenPipe(err) {
-			env.Errorf("write error: %s", ErrText(err))
-		}
-		return 1
+		return writeFailed(env, err)
 	}
 	return 0
 }

@@ -198,10 +198,7 @@ func find(env *Env) int {
 	fd.runBatches()
 	fd.closeFiles()
 	if err := fd.out.Flush(); err != nil && fd.status == 0 {
-		if !IsBrokenPipe(err) {
-			env.Errorf("write error: %s", ErrText(err))
-		}
-		fd.status = 1
+		fd.status = writeFailed(env, err)
 	}
 	if fd.ctx.Err() != nil && fd.status == 0 {
 		fd.status = 1

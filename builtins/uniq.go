@@ -271,11 +271,7 @@ func uniq(env *Env) int {
 		}
 	}
 	if werr != nil {
-		if IsBrokenPipe(werr) {
-			return 1
-		}
-		env.Errorf("write error: %s", ErrText(werr))
-		return 1
+		return writeFailed(env, werr)
 	}
 	return status
 }

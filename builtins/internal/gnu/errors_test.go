@@ -27,3 +27,23 @@ func TestWriteError(t *testing.T) {
 		t.Error("ErrCancelled does not match itself through a wrap")
 	}
 }
+
+// TestStrerror's texts are glibc 2.36's strerror (as GNU cat prints them).
+func TestStrerror(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&fs.PathError{Op: "open", Path: "x", Err: syscall.ENOENT}, "No such file or directory"},
+		{fmt.Errorf("w: %w", syscall.ENOSPC), "No space left on device"},
+		{syscall.EISDIR, "Is a directory"},
+		{fs.ErrPermission, "Permission denied"},
+		{fs.ErrClosed, "Bad file descriptor"},
+		{syscall.Errno(0x4d), syscall.Errno(0x4d).Error()},
+		{errors.New("odd"), "odd"},
+	} {
+		if got := Strerror(tc.err); got != tc.want {
+			t.Errorf("Strerror(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
