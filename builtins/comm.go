@@ -39,9 +39,9 @@ func comm(env *Env) int {
 	case len(files) == 0:
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	case len(files) == 1:
-		return f.Fail(&UsageError{fmt.Sprintf("missing operand after '%s'", files[0])}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("missing operand after %s", gnu.Quote(files[0]))}, 1)
 	case len(files) > 2:
-		return f.Fail(&UsageError{fmt.Sprintf("extra operand '%s'", files[2])}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("extra operand %s", gnu.Quote(files[2]))}, 1)
 	}
 	delim := []byte("\t")
 	if *sepSet {

@@ -93,12 +93,12 @@ func cutParseList(s string, pos bool) ([]cutRange, error) {
 					j++
 				}
 				bad := s[numStart:j]
-				return nil, msg(fmt.Sprintf("field number '%s' is too large", bad), fmt.Sprintf("byte/character offset '%s' is too large", bad))
+				return nil, msg(fmt.Sprintf("field number %s is too large", gnu.Quote(bad)), fmt.Sprintf("byte/character offset %s is too large", gnu.Quote(bad)))
 			}
 			value = value*10 + int(c-'0')
 			i++
 		default:
-			return nil, msg(fmt.Sprintf("invalid field value '%s'", s[i:]), fmt.Sprintf("invalid byte/character position '%s'", s[i:]))
+			return nil, msg(fmt.Sprintf("invalid field value %s", gnu.Quote(s[i:])), fmt.Sprintf("invalid byte/character position %s", gnu.Quote(s[i:])))
 		}
 	}
 }

@@ -77,7 +77,7 @@ func dd(env *Env) int {
 	for _, op := range operands {
 		key, val, ok := strings.Cut(op, "=")
 		if !ok {
-			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand '%s'", op)}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
 		}
 		num := func() (int64, bool) { return ddSize(env, val) }
 		if (key == "bs" || key == "ibs" || key == "obs") && val != "" {
@@ -115,7 +115,7 @@ func dd(env *Env) int {
 			case "none", "noxfer", "progress":
 				status, good = val, true
 			default:
-				return f.Fail(&UsageError{fmt.Sprintf("invalid status level: '%s'", val)}, 1)
+				return f.Fail(&UsageError{fmt.Sprintf("invalid status level: %s", gnu.Quote(val))}, 1)
 			}
 		case "iflag", "oflag":
 			what, fl := "input", &iflag
@@ -141,7 +141,7 @@ func dd(env *Env) int {
 					pad = true
 				case "noerror", "fsync", "fdatasync", "":
 				default:
-					env.Errorf("invalid conversion: '%s'", c)
+					env.Errorf("invalid conversion: %s", gnu.Quote(c))
 					good = false
 				}
 			}
@@ -150,7 +150,7 @@ func dd(env *Env) int {
 				good = false
 			}
 		default:
-			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand '%s'", op)}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
 		}
 		if !good {
 			return 1
@@ -184,7 +184,7 @@ func dd(env *Env) int {
 	start := time.Now()
 	r, err := env.Open(in)
 	if err != nil {
-		env.Errorf("failed to open '%s': %s", in, ErrText(err))
+		env.Errorf("failed to open %s: %s", gnu.QuoteAF(in), ErrText(err))
 		return 1
 	}
 	defer r.Close()
@@ -197,7 +197,7 @@ func dd(env *Env) int {
 	if out != "" && oflag.append && notrunc {
 		of, err = env.Append(out) // every write goes to the end
 		if err != nil {
-			env.Errorf("failed to open '%s': %s", out, ErrText(err))
+			env.Errorf("failed to open %s: %s", gnu.QuoteAF(out), ErrText(err))
 			return 1
 		}
 		w = of
@@ -212,14 +212,14 @@ func dd(env *Env) int {
 			}
 		}
 		if err != nil {
-			env.Errorf("failed to open '%s': %s", out, ErrText(err))
+			env.Errorf("failed to open %s: %s", gnu.QuoteAF(out), ErrText(err))
 			return 1
 		}
 		w = of
 	} else if out != "" {
 		of, err = ddOpenOutput(env, out, seekOff, notrunc)
 		if err != nil {
-			env.Errorf("failed to open '%s': %s", out, ErrText(err))
+			env.Errorf("failed to open %s: %s", gnu.QuoteAF(out), ErrText(err))
 			return 1
 		}
 		w = of

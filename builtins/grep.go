@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -147,7 +149,7 @@ func grepMain(env *Env, mode byte) int {
 		case "skip":
 			o.dirSkip = true
 		default:
-			return errors.New("invalid argument '" + v + "' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
+			return errors.New("invalid argument " + gnu.Quote(v) + " for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
 		}
 		return nil
 	})

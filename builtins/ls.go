@@ -38,7 +38,7 @@ func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) str
 	abs := env.Abs(name)
 	target, err := env.FS.Readlink(abs)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "ls: cannot read symbolic link '%s': %s\n", name, ErrText(err))
+		fmt.Fprintf(env.Stderr, "ls: cannot read symbolic link %s: %s\n", gnu.QuoteAF(name), ErrText(err))
 		*status = max(*status, 1)
 		return ""
 	}
@@ -98,7 +98,7 @@ func ls(env *Env) int {
 	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS; 0 means no limit", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return fmt.Errorf("invalid line width: '%s'", v)
+			return fmt.Errorf("invalid line width: %s", gnu.Quote(v))
 		}
 		o.width = n
 		return nil
@@ -161,7 +161,7 @@ func ls(env *Env) int {
 	for _, op := range operands {
 		info, err := lsStatArg(env, op, &o)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", op, ErrText(err))
+			fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(op), ErrText(err))
 			status = 2
 			continue
 		}
@@ -207,7 +207,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 	}
 	ents, err := env.FS.ReadDir(env.Abs(dir))
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "ls: cannot open directory '%s': %s\n", dir, ErrText(err))
+		fmt.Fprintf(env.Stderr, "ls: cannot open directory %s: %s\n", gnu.QuoteAF(dir), ErrText(err))
 		return 2
 	}
 	if header {
@@ -243,12 +243,12 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 			if ti, terr := env.FS.Stat(env.Abs(name)); terr == nil {
 				info = ti
 			} else {
-				fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", name, ErrText(terr))
+				fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(name), ErrText(terr))
 				status = 1
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "ls: cannot access '%s': %s\n", name, ErrText(err))
+			fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(name), ErrText(err))
 			status = 1
 			continue
 		}

@@ -162,7 +162,7 @@ func sortParseCount(s, spec, after string) (int, string, error) {
 		i++
 	}
 	if i == 0 {
-		return 0, s, fmt.Errorf("%s: invalid count at start of '%s'", after, s)
+		return 0, s, fmt.Errorf("%s: invalid count at start of %s", after, gnu.Quote(s))
 	}
 	if n > math.MaxInt32 {
 		n = math.MaxInt32
@@ -172,7 +172,7 @@ func sortParseCount(s, spec, after string) (int, string, error) {
 
 func sortParseKey(spec string) (*sortKey, error) {
 	k := &sortKey{eword: -1}
-	bad := func(why string) error { return fmt.Errorf("%s: invalid field specification '%s'", why, spec) }
+	bad := func(why string) error { return fmt.Errorf("%s: invalid field specification %s", why, gnu.Quote(spec)) }
 	n, s, err := sortParseCount(spec, spec, "invalid number at field start")
 	if err != nil {
 		return nil, err
@@ -1091,7 +1091,7 @@ func sortMain(env *Env) int {
 			}
 		}
 		badWord = true
-		return &UsageError{fmt.Sprintf("invalid argument '%s' for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", v)}
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", gnu.Quote(v))}
 	})
 	f.Func('c', "", NoArg, "", "check for sorted input; do not sort", func(string, bool) error {
 		check = true
@@ -1142,7 +1142,7 @@ func sortMain(env *Env) int {
 		case v == `\0`:
 			t = 0
 		case len(v) > 1:
-			return fmt.Errorf("multi-character tab '%s'", strings.ReplaceAll(v, `\`, `\\`))
+			return fmt.Errorf("multi-character tab %s", gnu.Quote(v))
 		default:
 			t = int(v[0])
 		}
@@ -1219,7 +1219,7 @@ func sortMain(env *Env) int {
 			return 2
 		}
 		if len(files) > 1 {
-			env.Errorf("extra operand '%s' not allowed with -%s", files[1], map[bool]string{false: "c", true: "C"}[quiet])
+			env.Errorf("extra operand %s not allowed with -%s", gnu.QuoteAF(files[1]), map[bool]string{false: "c", true: "C"}[quiet])
 			return 2
 		}
 		file := "-"

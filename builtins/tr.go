@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -113,7 +115,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 					name := string(b[i+2 : j])
 					fn, ok := trClasses[name]
 					if !ok {
-						return nil, fmt.Errorf("invalid character class '%s'", name)
+						return nil, fmt.Errorf("invalid character class %s", gnu.Quote(name))
 					}
 					if name == "upper" || name == "lower" {
 						set.classAt[len(set.chars)] = name
@@ -161,7 +163,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 						}
 						n, err := strconv.ParseUint(num, base, 31)
 						if err != nil {
-							return nil, fmt.Errorf("invalid repeat count '%s' in [c*n] construct", num)
+							return nil, fmt.Errorf("invalid repeat count %s in [c*n] construct", gnu.Quote(num))
 						}
 						if n == 0 {
 							if set.fillAt >= 0 {
@@ -232,9 +234,9 @@ func tr(env *Env) int {
 		if *squeeze {
 			why = "Two strings must be given when both deleting and squeezing repeats."
 		}
-		return f.Fail(&UsageError{fmt.Sprintf("missing operand after '%s'\n%s", args[len(args)-1], why)}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("missing operand after %s\n%s", gnu.Quote(args[len(args)-1]), why)}, 1)
 	case len(args) > maxOps:
-		msg := fmt.Sprintf("extra operand '%s'", args[maxOps])
+		msg := fmt.Sprintf("extra operand %s", gnu.Quote(args[maxOps]))
 		if len(args) == 2 {
 			msg += "\nOnly one string may be given when deleting without squeezing repeats."
 		}

@@ -52,7 +52,7 @@ func uniq(env *Env) int {
 			delimit = v
 			return nil
 		}
-		return &UsageError{fmt.Sprintf("invalid argument '%s' for '--all-repeated'\nValid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'", v)}
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--all-repeated'\nValid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'", gnu.Quote(v))}
 	})
 	group := ""
 	f.Func(0, "group", OptionalArg, "METHOD", "show all items, separating groups with an empty line;\n                          METHOD={separate(default),prepend,append,both}", func(v string, present bool) error {
@@ -64,7 +64,7 @@ func uniq(env *Env) int {
 			group = v
 			return nil
 		}
-		return &UsageError{fmt.Sprintf("invalid argument '%s' for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'", v)}
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'", gnu.Quote(v))}
 	})
 	var skipFields, skipChars int
 	checkChars := math.MaxInt
@@ -92,7 +92,7 @@ func uniq(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if len(files) > 2 {
-		return f.Fail(&UsageError{fmt.Sprintf("extra operand '%s'", files[2])}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("extra operand %s", gnu.Quote(files[2]))}, 1)
 	}
 	if group != "" {
 		if *count || !outUnique || !outFirst || outLater {
