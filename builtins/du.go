@@ -200,34 +200,9 @@ func (d *duWalker) print(size int64, name string) {
 	var s string
 	switch {
 	case d.human:
-		s = duHuman(size)
+		s = gnu.HumanCeil(size)
 	default:
 		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10)
 	}
 	d.w.WriteString(s + "\t" + name + d.end)
-}
-
-// duHuman is GNU's -h: powers of 1024, rounded up, one decimal below 10.
-func duHuman(n int64) string {
-	if n < 1024 {
-		return strconv.FormatInt(n, 10)
-	}
-	const suffixes = "KMGTPE"
-	e, div := 0, int64(1024)
-	for n/div >= 1024 && e < len(suffixes)-1 {
-		div *= 1024
-		e++
-	}
-	tenths := (n*10 + div - 1) / div
-	if n > (1<<62)/10 {
-		tenths = 100 // too large for tenths: integer display
-	}
-	if tenths < 100 {
-		return fmt.Sprintf("%d.%d%c", tenths/10, tenths%10, suffixes[e])
-	}
-	whole := (n + div - 1) / div
-	if whole >= 1024 && e < len(suffixes)-1 {
-		return "1.0" + string(suffixes[e+1])
-	}
-	return strconv.FormatInt(whole, 10) + string(suffixes[e])
 }

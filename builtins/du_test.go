@@ -66,14 +66,3 @@ func TestDu(t *testing.T) {
 		}
 	}
 }
-
-func TestDuHuman(t *testing.T) {
-	for n, want := range map[int64]string{
-		0: "0", 3: "3", 1023: "1023", 1024: "1.0K", 1025: "1.1K", 5000: "4.9K", 10240: "10K",
-		10241: "11K", 13195: "13K", 1048575: "1.0M", 1048576: "1.0M", 20000000: "20M", 1 << 40: "1.0T",
-	} {
-		if got := duHuman(n); got != want {
-			t.Errorf("duHuman(%d) = %s, want %s", n, got, want)
-		}
-	}
-}

@@ -261,7 +261,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 			blocks += lsBlocks(e.info)
 		}
 		if o.human {
-			fmt.Fprintf(w, "total %s\n", lsHuman(blocks*1024))
+			fmt.Fprintf(w, "total %s\n", gnu.HumanCeil(blocks*1024))
 		} else {
 			fmt.Fprintf(w, "total %d\n", blocks)
 		}
@@ -489,7 +489,7 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 	sw := 0
 	for i, e := range list {
 		if o.human {
-			sizes[i] = lsHuman(e.info.Size())
+			sizes[i] = gnu.HumanCeil(e.info.Size())
 		} else {
 			sizes[i] = strconv.FormatInt(e.info.Size(), 10)
 		}
@@ -561,27 +561,4 @@ func lsTime(t, now time.Time) string {
 		return t.Format("Jan _2 15:04")
 	}
 	return t.Format("Jan _2  2006")
-}
-
-// lsHuman formats a byte count as ls -h does (powers of 1024, one decimal
-// below 10, rounded up).
-func lsHuman(n int64) string {
-	if n < 1024 {
-		return strconv.FormatInt(n, 10)
-	}
-	units := "KMGTPE"
-	v := float64(n)
-	u := -1
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	if v < 10 {
-		c := float64(int64(v*10+0.999999)) / 10
-		if c >= 10 {
-			return fmt.Sprintf("%d%c", int64(c), units[u])
-		}
-		return fmt.Sprintf("%.1f%c", c, units[u])
-	}
-	return fmt.Sprintf("%d%c", int64(v+0.999999), units[u])
 }
