@@ -4,11 +4,17 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
 	Register(Builtin{Name: "paste", Summary: "merge lines of files", Run: paste})
 }
+
+// pasteEscapes are the escapes of a -d list besides \0 (an empty
+// delimiter); any other escaped character stands for itself.
+var pasteEscapes = gnu.Escapes{Letters: "bfnrtv", DropUnknown: true}
 
 // pasteDelims turns a -d list into its delimiters; an empty one is "\0".
 func pasteDelims(s string) ([][]byte, error) {
@@ -20,24 +26,13 @@ func pasteDelims(s string) ([][]byte, error) {
 				return nil, fmt.Errorf("delimiter list ends with an unescaped backslash: %s", s)
 			}
 			i++
-			switch s[i] {
-			case '0':
+			if s[i] == '0' {
 				out = append(out, nil)
 				continue
-			case 'b':
-				c = '\b'
-			case 'f':
-				c = '\f'
-			case 'n':
-				c = '\n'
-			case 'r':
-				c = '\r'
-			case 't':
-				c = '\t'
-			case 'v':
-				c = '\v'
-			default:
-				c = s[i]
+			}
+			c = s[i]
+			if b, n, _ := pasteEscapes.Next(nil, s[i:]); n > 0 {
+				c = b[0]
 			}
 		}
 		out = append(out, []byte{c})

@@ -41,6 +41,11 @@ var trClasses = map[string]func(c byte) bool{
 
 func trAlnum(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' }
 
+// trEscapes are SET's one-letter escapes; its octal escapes warn of
+// values past \377 and are trUnescape's own, and any other escaped
+// character stands for itself.
+var trEscapes = gnu.Escapes{Letters: "abfnrtv"}
+
 // trUnescape turns SET's backslash escapes into bytes, marking which bytes
 // came from an escape (they lose any special meaning).
 func trUnescape(env *Env, s string) ([]byte, []bool) {
@@ -59,21 +64,10 @@ func trUnescape(env *Env, s string) ([]byte, []bool) {
 		}
 		i++
 		c = s[i]
+		if e, n, _ := trEscapes.Next(nil, s[i:]); n > 0 {
+			c = e[0]
+		}
 		switch c {
-		case 'a':
-			c = '\a'
-		case 'b':
-			c = '\b'
-		case 'f':
-			c = '\f'
-		case 'n':
-			c = '\n'
-		case 'r':
-			c = '\r'
-		case 't':
-			c = '\t'
-		case 'v':
-			c = '\v'
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			v := int(c - '0')
 			for j := 0; j < 2 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; j++ {
