@@ -335,7 +335,7 @@ func diffQuoteName(s string) string {
 		c := s[i]
 		switch c {
 		case '\a', '\b', '\f', '\n', '\r', '\t', '\v':
-			b.WriteString(cEscape(c))
+			b.WriteString(gnu.CEscape(c))
 		case '\\':
 			b.WriteString(`\\`)
 		case '"':

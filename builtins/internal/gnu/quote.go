@@ -263,21 +263,31 @@ func restyled(out *strings.Builder, s string, style Style, also string, force bo
 // escapeLetter is the letter of C's escape for a control byte or a
 // backslash (\n → 'n').
 func escapeLetter(c byte) byte {
-	switch c {
-	case '\a':
-		return 'a'
-	case '\b':
-		return 'b'
-	case '\f':
-		return 'f'
-	case '\n':
-		return 'n'
-	case '\r':
-		return 'r'
-	case '\t':
-		return 't'
-	case '\v':
-		return 'v'
+	if e := CEscape(c); e != "" {
+		return e[1]
 	}
 	return c
+}
+
+// CEscape is the C escape of one of the control bytes \a \b \f \n \r \t
+// \v ("" for any other byte), as GNU's quoting, diff and bash's $'…'
+// print them.
+func CEscape(c byte) string {
+	switch c {
+	case '\a':
+		return `\a`
+	case '\b':
+		return `\b`
+	case '\f':
+		return `\f`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	case '\v':
+		return `\v`
+	}
+	return ""
 }

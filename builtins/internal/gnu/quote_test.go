@@ -91,3 +91,11 @@ func TestQuoteHelpers(t *testing.T) {
 		}
 	}
 }
+
+func TestCEscape(t *testing.T) {
+	for c, want := range map[byte]string{'\a': `\a`, '\n': `\n`, '\v': `\v`, 0x1b: "", 'n': "", 0: ""} {
+		if got := CEscape(c); got != want {
+			t.Errorf("CEscape(%q) = %q, want %q", c, got, want)
+		}
+	}
+}
