@@ -68,7 +68,7 @@ func chmod(env *Env) int {
 		if *refSet || len(dashModes) > 0 {
 			return f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return f.Fail(&UsageError{"missing operand after " + gnu.QuoteAF(mode)}, 1)
+		return f.Fail(&UsageError{"missing operand after " + gnu.Quote(mode)}, 1)
 	}
 	c := &chmodRun{env: env, silent: *silent, recursive: *recursive, diagnose: len(dashModes) > 0}
 	switch {
@@ -82,7 +82,7 @@ func chmod(env *Env) int {
 	default:
 		var ok bool
 		if c.changes, ok = compileMode(mode); !ok {
-			return f.Fail(&UsageError{"invalid mode: " + gnu.QuoteAF(mode)}, 1)
+			return f.Fail(&UsageError{"invalid mode: " + gnu.Quote(mode)}, 1)
 		}
 	}
 	switch {

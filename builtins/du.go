@@ -43,7 +43,7 @@ func du(env *Env) int {
 	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory only if it is N or fewer levels below the command line argument", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return fmt.Errorf("invalid maximum depth %s", gnu.QuoteAF(v))
+			return &UsageError{"invalid maximum depth " + gnu.Quote(v)}
 		}
 		maxDepth = n
 		return nil

@@ -31,7 +31,7 @@ func mkdir(env *Env) int {
 	if *modeSet {
 		m, ok := parseMode(*modeStr, 0o777, true)
 		if !ok {
-			env.Errorf("invalid mode %s", gnu.QuoteAF(*modeStr))
+			env.Errorf("invalid mode %s", gnu.Quote(*modeStr))
 			return 1
 		}
 		mode = m

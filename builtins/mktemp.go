@@ -73,7 +73,7 @@ func mktemp(env *Env) int {
 	}
 	if *suffixSet {
 		if strings.Contains(*suffix, "/") {
-			return fail("invalid suffix %s, contains directory separator", gnu.QuoteAF(*suffix))
+			return fail("invalid suffix %s, contains directory separator", gnu.Quote(*suffix))
 		}
 	} else {
 		// Without --suffix, what follows the last X is the suffix.
@@ -83,12 +83,12 @@ func mktemp(env *Env) int {
 	}
 	xs := len(template) - len(strings.TrimRight(template, "X"))
 	if xs < 3 {
-		return fail("too few X's in template %s", gnu.QuoteAF(template+*suffix))
+		return fail("too few X's in template %s", gnu.Quote(template+*suffix))
 	}
 	switch {
 	case *legacyT:
 		if strings.Contains(template, "/") {
-			return fail("invalid template, %s, contains directory separator", gnu.QuoteAF(template+*suffix))
+			return fail("invalid template, %s, contains directory separator", gnu.Quote(template+*suffix))
 		}
 		base := envTmp
 		if base == "" {
@@ -100,7 +100,7 @@ func mktemp(env *Env) int {
 		template = path.Join(base, template)
 	case tmpdirSet:
 		if strings.HasPrefix(template, "/") {
-			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.QuoteAF(template+*suffix))
+			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.Quote(template+*suffix))
 		}
 		base := tmpdir
 		if base == "" {
@@ -161,7 +161,7 @@ func mktemp(env *Env) int {
 		return 0
 	}
 	if !*quiet {
-		env.Errorf("failed to create %s via template %s: %s", what, gnu.QuoteAF(template+*suffix), ErrText(lastErr))
+		env.Errorf("failed to create %s via template %s: %s", what, gnu.Quote(template+*suffix), ErrText(lastErr))
 	}
 	return 1
 }
