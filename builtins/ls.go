@@ -121,7 +121,7 @@ func ls(env *Env) int {
 		case strings.HasPrefix(v, "+"):
 			o.timeStyle = v
 		case style != "full-iso" && style != "long-iso" && style != "iso" && style != "locale":
-			return &UsageError{"invalid argument " + gnu.QuoteAF(v) + " for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format"}
+			return &UsageError{"invalid argument " + gnu.Quote(v) + " for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format"}
 		case style == "locale" || style != v:
 			// posix-STYLE is STYLE outside the C locale, llmsh's only one.
 			o.timeStyle = ""

@@ -58,14 +58,14 @@ func touch(env *Env) int {
 	case *stampSet:
 		t, ok := touchStamp(*stampStr, when)
 		if !ok {
-			env.Errorf("invalid date format %s", gnu.QuoteAF(*stampStr))
+			env.Errorf("invalid date format %s", gnu.Quote(*stampStr))
 			return 1
 		}
 		when = t
 	case *dateSet:
 		t, ok := touchDate(*dateStr, when)
 		if !ok {
-			env.Errorf("invalid date format %s", gnu.QuoteAF(*dateStr))
+			env.Errorf("invalid date format %s", gnu.Quote(*dateStr))
 			return 1
 		}
 		when = t
