@@ -29,7 +29,9 @@ var layers = []struct {
 	{"vfsclient/vfstest", 2},
 	{"vfsclient", 1},
 	{"builtins", 2},
-	{"internal/vfsdproc", 2},
+	{"internal/vfsdmode/atinit", 3}, // imported by cmd/llmsh only: serves vfsd in init
+	{"internal/vfsdmode", 2},
+	{"internal/vfsdproc", 3},
 	{"shell/repl", 4},
 	{"shell", 3},
 	{"", 5}, // the library: llmsh.Session

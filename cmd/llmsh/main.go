@@ -19,6 +19,8 @@ import (
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
+	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
+	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit"    // and as vfsd, llmsh serves from init
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
 )

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/llmsh/llmsh/internal/sandbox"
-	"github.com/llmsh/llmsh/vfsd"
 )
 
 // afterRestrict, when set (by tests), runs right after restrictSelf.
@@ -36,18 +35,6 @@ func restrictSelf(verbose bool, stderr io.Writer) {
 		afterRestrict()
 	}
 }
-
-// restrictVfsd is vfsd's Landlock layer in llmsh's server mode (and in
-// cmd/vfsd): only the allowlisted trees, no TCP.
-func restrictVfsd(inputs, outputs []string) error {
-	err := sandbox.RestrictToGrants(inputs, outputs)
-	if afterRestrict != nil {
-		afterRestrict()
-	}
-	return err
-}
-
-func init() { vfsd.Restrict = restrictVfsd }
 
 // sandboxLevel is the --version line that says what the kernel enforces.
 func sandboxLevel() string {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/vfsd"
 )
 
 // In the llmsh child of TestLandlockSelfRestriction, the probe plays a bug
@@ -93,9 +94,33 @@ func TestLandlockSelfRestriction(t *testing.T) {
 	}
 }
 
-// TestVfsdLandlock runs vfsd (the test binary in server mode) with a probe
-// that, after vfsd confined itself, reads a granted file, a file outside
-// the grants and dials TCP, bypassing vfsd's own policy as a bug would.
+// TestHelperVfsd, in a child of TestVfsdLandlock, is vfsd as llmsh's
+// server mode runs it (vfsdmode: vfsd.Main confined by
+// sandbox.RestrictToGrants), with the probe right after the confinement.
+// (The test binary's own server mode serves from package init, before a
+// test could set the probe.)
+func TestHelperVfsd(t *testing.T) {
+	if os.Getenv("LLMSH_TEST_VFSD") != "1" {
+		return
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	vfsd.Restrict = func(inputs, outputs []string) error {
+		err := sandbox.RestrictToGrants(inputs, outputs)
+		afterRestrict()
+		return err
+	}
+	os.Exit(vfsd.Main(args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// TestVfsdLandlock runs vfsd (TestHelperVfsd) with a probe that, after
+// vfsd confined itself, reads a granted file, a file outside the grants
+// and dials TCP, bypassing vfsd's own policy as a bug would.
 func TestVfsdLandlock(t *testing.T) {
 	if sandboxABI() <= 0 {
 		t.Log("no Landlock in this kernel: vfsd runs unconfined (vfsd's policy still applies)")
@@ -115,8 +140,8 @@ func TestVfsdLandlock(t *testing.T) {
 	}
 	defer ln.Close()
 	exe, _ := os.Executable()
-	cmd := exec.Command(exe, serverModeArg, "-i", grant)
-	cmd.Env = []string{"LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_OK=" + inside, "LLMSH_PROBE_ADDR=" + ln.Addr().String(), "LLMSH_PROBE_EXEC=" + prog}
+	cmd := exec.Command(exe, "-test.run=^TestHelperVfsd$", "--", "-i", grant)
+	cmd.Env = []string{"LLMSH_TEST_VFSD=1", "GORACE=atexit_sleep_ms=0", "LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_OK=" + inside, "LLMSH_PROBE_ADDR=" + ln.Addr().String(), "LLMSH_PROBE_EXEC=" + prog}
 	cmd.Stdin = strings.NewReader("") // end of requests: vfsd exits after the probe
 	var errb bytes.Buffer
 	cmd.Stderr = &errb

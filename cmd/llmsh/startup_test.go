@@ -10,10 +10,13 @@ import (
 // Package init runs at every start of llmsh and again in its vfsd (the
 // same binary): what the project's own packages build there, every run
 // pays twice. No package of this module may allocate more than 64 KiB in
-// init (gojq's function tables were 219 KB, now built by Compile).
-// GODEBUG=inittrace=1 lists each package's
-// init in order with the bytes it allocated, which do not vary from run
-// to run.
+// init (gojq's function tables were 219 KB, now built by Compile). The
+// early vfsd start (earlyvfsd/fromargs) and the server mode's start
+// (vfsdmode/atinit) must come before the packages that cost start-up
+// time, or they save nothing: the one starts vfsd beside llmsh's own init,
+// the other serves vfsd before those packages are initialised at all.
+// GODEBUG=inittrace=1 lists each package's init in order with the bytes it
+// allocated, which do not vary from run to run.
 func TestStartupInit(t *testing.T) {
 	cmd := exec.Command(realLlmsh(t), "--version")
 	cmd.Env = []string{"GODEBUG=inittrace=1"}
@@ -22,18 +25,32 @@ func TestStartupInit(t *testing.T) {
 		t.Fatalf("llmsh --version: %v\n%s", err, out)
 	}
 	const mod = "github.com/llmsh/llmsh"
+	order := map[string]int{}
 	for _, line := range strings.Split(string(out), "\n") {
 		// init PKG @0.75 ms, 0.31 ms clock, 1104 bytes, 19 allocs
 		f := strings.Fields(line)
 		if len(f) < 11 || f[0] != "init" || f[8] != "bytes," {
 			continue
 		}
+		order[f[1]] = len(order)
 		bytes, err := strconv.Atoi(f[7])
 		if err != nil {
 			t.Fatalf("inittrace line %q", line)
 		}
 		if (f[1] == mod || strings.HasPrefix(f[1], mod+"/")) && bytes > 64<<10 {
 			t.Errorf("%s allocates %d bytes in package init", f[1], bytes)
+		}
+	}
+	for _, early := range []string{mod + "/internal/earlyvfsd/fromargs", mod + "/internal/vfsdmode/atinit"} {
+		e, ok := order[early]
+		if !ok {
+			t.Fatalf("no init of %s in:\n%s", early, out)
+		}
+		for _, pkg := range []string{mod + "/builtins", mod + "/third_party/gojq", mod + "/third_party/sh/interp", mod + "/shell",
+			"github.com/google/jsonschema-go/jsonschema", "github.com/modelcontextprotocol/go-sdk/mcp", "net/http"} {
+			if i, ok := order[pkg]; !ok || i < e {
+				t.Errorf("%s is initialised before %s (%d, %v < %d)", pkg, early, i, ok, e)
+			}
 		}
 	}
 }

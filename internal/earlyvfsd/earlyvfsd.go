@@ -7,8 +7,10 @@
 // its init, which runs before the packages that cost start-up time (this
 // package needs only os and syscall). Package vfsdproc's Start then Takes
 // the early vfsd when it was started with exactly the command line Start
-// would give it, and otherwise ends it and starts one as before: the early
-// start can only save time, never decide what vfsd serves.
+// would give it, in the directory Start would give it, and otherwise ends
+// it and starts one as before: the early start can only save time, never
+// decide what vfsd serves. Its stderr is a pipe that Start passes on to
+// the writer it was asked for, as os/exec does.
 package earlyvfsd
 
 import (
@@ -48,10 +50,13 @@ func Argv(inputs, outputs []string, strict bool, log string, hidden []string, ma
 
 // Proc is a vfsd started early.
 type Proc struct {
-	Pid  int
-	Argv []string // after the program name: ServerModeArg, Argv(...), then --shm-fd 3 if Shm
-	R, W *os.File // vfsd's answers, and its requests
-	Shm  []byte   // the read_shm region shared with vfsd, or nil
+	Pid    int
+	Argv   []string // after the program name: ServerModeArg, Argv(...), then --shm-fd 3 if Shm
+	R, W   *os.File // vfsd's answers, and its requests
+	Stderr *os.File // vfsd's stderr, to be read until its end
+	Shm    []byte   // the read_shm region shared with vfsd, or nil
+
+	dev, ino uint64 // the working directory vfsd started in
 }
 
 var (
@@ -60,10 +65,11 @@ var (
 )
 
 // Take returns the vfsd started early if its arguments, up to the shared
-// region's, are ServerModeArg followed by argv, and forgets it. Any other
+// region's, are ServerModeArg followed by argv and it runs in dir (empty:
+// the working directory it was started in), and forgets it. Any other
 // early vfsd is ended (its pipes closed; it exits at their end of file)
 // and Take returns nil.
-func Take(argv []string) *Proc {
+func Take(argv []string, dir string) *Proc {
 	mu.Lock()
 	p := early
 	early = nil
@@ -75,16 +81,26 @@ func Take(argv []string) *Proc {
 	if p.Shm != nil {
 		want = append(want, "--shm-fd", "3")
 	}
-	if equal(p.Argv, want) {
+	if equal(p.Argv, want) && p.in(dir) {
 		return p
 	}
 	p.R.Close()
 	p.W.Close()
+	p.Stderr.Close()
 	if p.Shm != nil {
 		UnmapShm(p.Shm)
 	}
 	go reap(p.Pid)
 	return nil
+}
+
+// in reports whether dir is the directory p started in.
+func (p *Proc) in(dir string) bool {
+	if dir == "" {
+		return true
+	}
+	var st syscall.Stat_t
+	return syscall.Stat(dir, &st) == nil && uint64(st.Dev) == p.dev && uint64(st.Ino) == p.ino
 }
 
 func equal(a, b []string) bool {

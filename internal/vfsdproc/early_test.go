@@ -52,7 +52,7 @@ func TestStartEndsOtherEarlyVfsd(t *testing.T) {
 	if p.pid != 0 || p.cmd == nil {
 		t.Fatal("Start took an early vfsd with other grants")
 	}
-	if earlyvfsd.Take(Config{Inputs: []string{other}}.Args()) != nil {
+	if earlyvfsd.Take(Config{Inputs: []string{other}}.Args(), "") != nil {
 		t.Fatal("the early vfsd is still there to take")
 	}
 	if _, err := p.Client.Hello(); err != nil {

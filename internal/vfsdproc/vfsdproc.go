@@ -14,14 +14,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"strconv"
 	"sync/atomic"
 
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
-	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/internal/vfsdmode"
 	"github.com/llmsh/llmsh/vfsclient"
-	"github.com/llmsh/llmsh/vfsd"
 )
 
 // ServerModeArg, as the first argument, makes a program that calls Serve
@@ -41,15 +39,7 @@ var selfServes atomic.Bool
 func Serve() {
 	selfServes.Store(true)
 	serveWorker()
-	if len(os.Args) > 1 && os.Args[1] == ServerModeArg {
-		// Ctrl-C at a terminal is for the running command, not for vfsd
-		// (which shares the terminal's process group).
-		signal.Ignore(os.Interrupt)
-		if vfsd.Restrict == nil {
-			vfsd.Restrict = sandbox.RestrictToGrants
-		}
-		os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
-	}
+	vfsdmode.Serve()
 }
 
 // ErrNoServer is returned by Start when there is no vfsd to start: no
@@ -89,8 +79,9 @@ func (c Config) Args() []string {
 type Proc struct {
 	Client *vfsclient.Client
 	cmd    *exec.Cmd
-	pid    int    // a vfsd started early (earlyvfsd), instead of cmd
-	shm    []byte // the read_shm region shared with vfsd, if any
+	pid    int           // a vfsd started early (earlyvfsd), instead of cmd
+	errEOF chan struct{} // closed when the early vfsd's stderr is passed on
+	shm    []byte        // the read_shm region shared with vfsd, if any
 }
 
 // Start starts vfsd over a pipe pair with an empty environment. Where
@@ -106,15 +97,9 @@ func Start(c Config) (*Proc, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c.Dir == "" && c.Stderr == os.Stderr {
-			// llmsh's main may have started this very vfsd already.
-			if e := earlyvfsd.Take(argv); e != nil {
-				p := &Proc{Client: vfsclient.New(e.R, e.W), pid: e.Pid, shm: e.Shm}
-				if e.Shm != nil {
-					p.Client.UseShm(e.Shm)
-				}
-				return p, nil
-			}
+		// llmsh's main may have started this very vfsd already.
+		if e := earlyvfsd.Take(argv, c.Dir); e != nil {
+			return takeEarly(e, c.Stderr), nil
 		}
 		prog, argv = self, append([]string{ServerModeArg}, argv...)
 	}
@@ -152,6 +137,24 @@ func Start(c Config) (*Proc, error) {
 	return p, nil
 }
 
+// takeEarly makes a Proc of a vfsd started early, its stderr passed on to
+// stderr (nil: discarded) as exec.Cmd passes on a writer's.
+func takeEarly(e *earlyvfsd.Proc, stderr io.Writer) *Proc {
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	p := &Proc{Client: vfsclient.New(e.R, e.W), pid: e.Pid, shm: e.Shm, errEOF: make(chan struct{})}
+	go func() {
+		io.Copy(stderr, e.Stderr)
+		e.Stderr.Close()
+		close(p.errEOF)
+	}()
+	if e.Shm != nil {
+		p.Client.UseShm(e.Shm)
+	}
+	return p
+}
+
 // Attach uses a vfsd that a parent process runs, on inherited descriptors.
 func Attach(rfd, wfd uintptr) *Proc {
 	r := os.NewFile(rfd, "vfsd-r")
@@ -172,6 +175,7 @@ func (p *Proc) Close() error {
 		if st := earlyvfsd.Wait(p.pid); st != 0 && err == nil {
 			err = &ExitError{Status: st}
 		}
+		<-p.errEOF
 		p.pid = 0
 	}
 	// vfsd is gone; the region is unmapped unless a reader still holds

@@ -1,0 +1,34 @@
+// Package vfsdmode is the server mode of an executable that can be vfsd:
+// started with ServerModeArg as its first argument, it serves vfsd and
+// exits. Package vfsdproc's Serve calls it first thing in main; the llmsh
+// command also reaches it from package init (package atinit), before the
+// packages that vfsd does not use are initialised.
+package vfsdmode
+
+import (
+	"os"
+	"os/signal"
+
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
+	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// ServerModeArg, as the first argument, makes the process vfsd.
+const ServerModeArg = earlyvfsd.ServerModeArg
+
+// Serve serves vfsd on stdin/stdout, confined by Landlock to its grants,
+// and exits the process with vfsd's status when the first argument is
+// ServerModeArg; otherwise it returns at once.
+func Serve() {
+	if len(os.Args) < 2 || os.Args[1] != ServerModeArg {
+		return
+	}
+	// Ctrl-C at a terminal is for the running command, not for vfsd
+	// (which shares the terminal's process group).
+	signal.Ignore(os.Interrupt)
+	if vfsd.Restrict == nil {
+		vfsd.Restrict = sandbox.RestrictToGrants
+	}
+	os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+}
