@@ -154,6 +154,9 @@ type Client struct {
 	// write_bulk (before any File exists, so they are read without a
 	// lock).
 	bulk, bulkW bool
+	// readEOF is set once hello has negotiated read_eof: a read that
+	// reaches the end of a file says so, and a small file needs one read.
+	readEOF bool
 	// shm is the read_shm region (UseShm), and shmFree its free slots
 	// once hello has negotiated read_shm (nil before, and without it).
 	shm     []byte
@@ -513,7 +516,7 @@ func (c *Client) call(op string, params, out any) error {
 // Call Hello before opening any file (and at most once).
 func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt)
 	}
@@ -524,6 +527,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	if err == nil && r.MaxBulkWrite >= bulkWriteChunk && slices.Contains(r.Features, vfsproto.FeatureWriteBulk) {
 		c.bulkW = true
 	}
+	c.readEOF = err == nil && slices.Contains(r.Features, vfsproto.FeatureReadEOF)
 	if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 		slices.Contains(r.Features, vfsproto.FeatureReadShm) {
 		c.shmFree = make(chan int, n)

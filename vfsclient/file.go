@@ -243,7 +243,12 @@ func (f *File) topUp() error {
 	var err error
 	if f.c.bulk {
 		if f.window == 0 {
+			// Two reads at first, the second for the end of a small
+			// file, unless the first will say it (read_eof).
 			f.window, f.chunk = 2, bulkFirst
+			if f.c.readEOF {
+				f.window = 1
+			}
 		}
 		for len(f.reads) < f.window && err == nil {
 			f.reads, err = f.c.sendReads(f.h, f.chunk, 1, true, f.reads)

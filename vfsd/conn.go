@@ -74,6 +74,8 @@ type conn struct {
 	// bulkW once it negotiated write_bulk.
 	bulk  atomic.Bool
 	bulkW atomic.Bool
+	// readEOF is set once hello negotiated read_eof.
+	readEOF atomic.Bool
 	// wbulkSem bounds the write_bulk payloads read and not yet written.
 	wbulkSem chan struct{}
 	// bulkSem bounds the read_bulk buffers held by one client (read and

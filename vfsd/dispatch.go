@@ -40,9 +40,10 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, ioError(err), 0
 		}
+		n, eof := c.readOn(h.f, buf[:j.max], n)
 		c.s.stats.reads.Add(1)
 		c.s.stats.bytesOut.Add(int64(n))
-		return readFrameResp(j.id, buf[:n], n == 0), nil, n
+		return readFrameResp(j.id, buf[:n], eof), nil, n
 	case vfsproto.OpReadBulk:
 		if !h.canRead {
 			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
@@ -51,14 +52,14 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		// gives them back once it is written; on any other way out
 		// (error, panic) they are given back here.
 		c.bulkSem <- struct{}{}
-		if p, n, ok, err := c.sp.fill(h.f, int(j.max)); ok {
+		if p, n, end, ok, err := c.sp.fill(h.f, int(j.max)); ok {
 			if err != nil {
 				<-c.bulkSem
 				return nil, ioError(err), 0
 			}
 			c.s.stats.reads.Add(1)
 			c.s.stats.bytesOut.Add(int64(n))
-			f, ok := bulkFrameResp(j.id, n, n == 0)
+			f, ok := bulkFrameResp(j.id, n, n == 0 || end && c.readEOF.Load())
 			if ok && n > 0 {
 				f.pipe, f.pipeN, f.sp = p, n, c.sp
 			} else {
@@ -79,9 +80,10 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, ioError(err), 0
 		}
+		n, eof := c.readOn(h.f, (*buf)[:j.max], n)
 		c.s.stats.reads.Add(1)
 		c.s.stats.bytesOut.Add(int64(n))
-		f, ok := bulkFrameResp(j.id, n, n == 0)
+		f, ok := bulkFrameResp(j.id, n, eof)
 		if ok {
 			f.tail, f.tailBuf = (*buf)[:n], buf
 		} else {
@@ -96,13 +98,15 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 		// handleFrame checked the slot and max against the region.
 		off := j.slot * vfsproto.ShmSlot
-		n, err := h.f.Read(c.shm[off : off+j.max : off+j.max])
+		p := c.shm[off : off+j.max : off+j.max]
+		n, err := h.f.Read(p)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, ioError(err), 0
 		}
+		n, eof := c.readOn(h.f, p, n)
 		c.s.stats.reads.Add(1)
 		c.s.stats.bytesOut.Add(int64(n))
-		f, _ := bulkFrameResp(j.id, n, n == 0)
+		f, _ := bulkFrameResp(j.id, n, eof)
 		return f, nil, n
 	case vfsproto.OpWrite, vfsproto.OpWriteBulk:
 		if !h.canWrite {
@@ -243,6 +247,10 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
 			r.MaxBulkWrite = vfsproto.MaxBulkWrite
 		}
+		if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
+			c.readEOF.Store(true)
+			r.Features = append(r.Features, vfsproto.FeatureReadEOF)
+		}
 		if slots := min(len(c.shm)/vfsproto.ShmSlot, vfsproto.MaxShmSlots); slots > 0 &&
 			slices.Contains(p.Features, vfsproto.FeatureReadShm) {
 			c.shmSlots.Store(int64(slots))
@@ -338,4 +346,19 @@ func lenientID(b []byte) (string, bool) {
 		}
 		return id, true
 	}
+}
+
+// readOn finishes a read of n bytes into p (n < len(p): it came short) and
+// says whether it is the end of the file: with read_eof negotiated, a
+// short read is followed at once by another into the rest of p, as the
+// client's next read would be; its bytes are added, and if there were
+// none the file ended (vfsd opens regular files only, whose reads do not
+// wait). An error of that read is left for the client's next read to
+// meet. Without read_eof, eof is only a read of nothing.
+func (c *conn) readOn(f file, p []byte, n int) (int, bool) {
+	if n == 0 || n == len(p) || !c.readEOF.Load() {
+		return n, n == 0
+	}
+	m, err := f.Read(p[n:])
+	return n + m, m == 0 && errors.Is(err, io.EOF)
 }

@@ -113,19 +113,20 @@ func (sp *splicer) close() {
 // fill moves up to max bytes of f at its offset into a private pipe. ok
 // is false when splicing does not apply (then nothing was read and the
 // caller reads the ordinary way); otherwise n bytes (0 at end of file)
-// wait in p, or err says why none could be read.
-func (sp *splicer) fill(f file, max int) (p *bulkPipe, n int, ok bool, err error) {
+// wait in p, or err says why none could be read. end reports that the
+// end of the file was met after those bytes.
+func (sp *splicer) fill(f file, max int) (p *bulkPipe, n int, end, ok bool, err error) {
 	rf, isReal := f.(realFile)
 	if sp.out == nil || !isReal {
-		return nil, 0, false, nil
+		return nil, 0, false, false, nil
 	}
 	raw, err := rf.File.SyscallConn()
 	if err != nil {
-		return nil, 0, false, nil
+		return nil, 0, false, false, nil
 	}
 	p = sp.get()
 	if p == nil {
-		return nil, 0, false, nil
+		return nil, 0, false, false, nil
 	}
 	max = min(max, p.size)
 	var serr error
@@ -146,6 +147,7 @@ func (sp *splicer) fill(f file, max int) (p *bulkPipe, n int, ok bool, err error
 				return
 			}
 			if k == 0 {
+				end = true
 				return
 			}
 			n += int(k)
@@ -157,11 +159,11 @@ func (sp *splicer) fill(f file, max int) (p *bulkPipe, n int, ok bool, err error
 	if serr != nil && n == 0 {
 		sp.put(p, true)
 		if errors.Is(serr, syscall.EINVAL) || errors.Is(serr, syscall.ENOSYS) {
-			return nil, 0, false, nil // not spliceable: read instead
+			return nil, 0, false, false, nil // not spliceable: read instead
 		}
-		return nil, 0, true, serr
+		return nil, 0, false, true, serr
 	}
-	return p, n, true, nil
+	return p, n, end, true, nil
 }
 
 // drain moves n bytes from p to the output. After a failure the pipe is

@@ -12,8 +12,8 @@ type splicer struct{}
 
 func newSplicer(w io.Writer) *splicer { return &splicer{} }
 
-func (sp *splicer) fill(f file, max int) (p *bulkPipe, n int, ok bool, err error) {
-	return nil, 0, false, nil
+func (sp *splicer) fill(f file, max int) (p *bulkPipe, n int, end, ok bool, err error) {
+	return nil, 0, false, false, nil
 }
 
 func (sp *splicer) put(p *bulkPipe, clean bool) {}

@@ -46,6 +46,13 @@ const FeatureWriteBulk = "write_bulk"
 // base64 inside it.
 const FeatureReadBulk = "read_bulk"
 
+// FeatureReadEOF is the hello feature that makes read, read_bulk and
+// read_shm say eof with the last bytes of a file: a read that came short
+// is followed at once by another, and eof is true when that one found the
+// end (its bytes, if any, are added instead). A small file then costs one
+// read where it cost two, the second only to learn that nothing follows.
+const FeatureReadEOF = "read_eof"
+
 // FeatureReadShm is the hello feature that enables the read_shm
 // operation: vfsd reads into a slot of a shared memory region that the
 // client gave it when it started it (vfsd --shm-fd), and the answer frame
