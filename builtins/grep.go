@@ -321,7 +321,8 @@ type grepRun struct {
 	stop      bool // -q matched, output failed, or cancelled
 	werr      error
 	cancelled bool
-	dirIDs    []string // -R: identities of the directories being walked
+	dirIDs    []string         // -R: identities of the directories being walked
+	ahead     []*grepAheadFile // the walk's files being read ahead, in order
 }
 
 func (g *grepRun) fail(name string, err error) {
@@ -391,6 +392,7 @@ func (g *grepRun) operand(op string, several bool) {
 				o.withName = 1
 			}
 			g.walk(op)
+			g.drainAhead()
 			return
 		}
 		if o.withName == 2 && !several {
@@ -438,6 +440,7 @@ func (g *grepRun) walk(dir string) {
 		if fi, err := g.env.FS.Stat(g.env.Abs(dir)); err == nil {
 			if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" {
 				if slices.Contains(g.dirIDs, id.FileID()) {
+					g.drainAhead()
 					g.w.Flush()
 					g.env.Errorf("%s: warning: recursive directory loop", dir)
 					return
@@ -449,6 +452,7 @@ func (g *grepRun) walk(dir string) {
 	}
 	ents, err := g.env.FS.ReadDir(g.env.Abs(dir))
 	if err != nil {
+		g.drainAhead()
 		g.fail(dir, err)
 		return
 	}
@@ -470,6 +474,7 @@ func (g *grepRun) walk(dir string) {
 			}
 			st, err := g.env.FS.Stat(g.env.Abs(name))
 			if err != nil {
+				g.drainAhead()
 				g.fail(name, err)
 				continue
 			}
@@ -488,7 +493,11 @@ func (g *grepRun) walk(dir string) {
 		if g.fileExcluded(name, false) {
 			continue
 		}
-		g.openAndSearch(name, true)
+		if g.o.initialTab {
+			g.openAndSearch(name, true) // -T asks the open file for its size
+		} else {
+			g.readAhead(name)
+		}
 	}
 }
 

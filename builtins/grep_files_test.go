@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,4 +102,55 @@ func TestGrepInitialTab(t *testing.T) {
 		{"", []string{"grep", "-ZHT", "one", "a"}, "a\x00\tone two three\na\x00\tone two three\n", "", 0},
 		{a, []string{"grep", "-nT", "one"}, "                  1:\tone two three\n                  6:\tone two three\n", "", 0},
 	})
+}
+
+// grep -r reads files ahead of the search (grep_prefetch.go); the output
+// keeps the walk's order, a message about the walk (here a dangling link
+// under -R) comes after the output of the files before it, and -q stops
+// with the files still being read.
+func TestGrepReadAheadOrder(t *testing.T) {
+	dir := t.TempDir()
+	var want strings.Builder
+	for i := range 40 {
+		name := fmt.Sprintf("d/f%02d", i)
+		if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		content := fmt.Sprintf("foo %d\n", i) + strings.Repeat("x\n", i*5000) // up to 390 KB: some files are read on
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&want, "%s:foo %d\n", name, i)
+		if i == 20 {
+			if err := os.Symlink("missing", filepath.Join(dir, "d/f20x")); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteString("grep: d/f20x: No such file or directory\n")
+		}
+	}
+	for _, tc := range []struct {
+		args   []string
+		out    string
+		status int
+	}{
+		{[]string{"grep", "-R", "foo", "d"}, want.String(), 2},
+		{[]string{"grep", "-rq", "foo", "d"}, "", 0},
+		{[]string{"grep", "-rc", "x", "d"}, "", 0},
+	} {
+		b, _ := Lookup("grep")
+		var out bytes.Buffer
+		env := &Env{Ctx: context.Background(), Args: tc.args, Stdin: strings.NewReader(""),
+			Stdout: &out, Stderr: &out, FS: testFS(t, dir), Dir: dir}
+		st := Run(b, env)
+		if tc.args[1] == "-rc" {
+			var w strings.Builder
+			for i := range 40 {
+				fmt.Fprintf(&w, "d/f%02d:%d\n", i, i*5000)
+			}
+			tc.out = w.String()
+		}
+		if out.String() != tc.out || st != tc.status {
+			t.Errorf("%q:\n got  %q, %d\n want %q, %d", tc.args, out.String(), st, tc.out, tc.status)
+		}
+	}
 }
