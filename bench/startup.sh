@@ -11,6 +11,8 @@
 #   bash -c true            llmsh -c true           (target 3x)
 #   bash -c 'echo hi'       llmsh -c 'echo hi'      (target 3x)
 #   cat big.txt > out/copy  the same in llmsh       (target 2x, 100 MB)
+#   grep -rn func tree      the same in llmsh       (target 3x; tree is a
+#                                                   copy of this repository)
 #
 # llmsh runs with -i DIR (and -o DIR/out for the write), vfsd and Landlock
 # included, as an agent harness runs it. The copy is compared with the
@@ -20,6 +22,7 @@
 #   BENCH_RUNS        start-up rounds (default 40)
 #   BENCH_WRITE_RUNS  write rounds (default 5)
 #   BENCH_WRITE_MB    size of big.txt in MB (default 100; 0 skips the write row)
+#   BENCH_WALK        0 skips the grep -r row (default 1; BENCH_WRITE_RUNS rounds)
 #   BENCH_DIR         make the temp dir under this directory (default: mktemp -d)
 #   LLMSH             use this llmsh binary instead of building one
 #   LLMSH_BASE        also time this llmsh binary (a column "base", e.g. main's)
@@ -97,4 +100,11 @@ if [ "$mb" -gt 0 ]; then
   head -c $((mb * 750000)) /dev/urandom | base64 -w 99 >big.txt # mb MB of text lines
   row "cat big.txt > out/copy" 2 "$wruns" "cat big.txt > out/copy" "cat big.txt > out/copy"
   cmp -s big.txt out/copy || { echo "startup.sh: out/copy differs from big.txt" >&2; exit 1; }
+fi
+if [ "${BENCH_WALK:-1}" != 0 ]; then
+  mkdir tree && cp -r "$repo"/. tree/ # many small files, as an agent greps a checkout
+  row "grep -rn func tree" 3 "$wruns" "grep -rn func tree" "grep -rn func tree"
+  # GNU walks in directory order, llmsh in name order: the lines must agree.
+  [ "$(grep -rn func tree | LC_ALL=C sort | md5sum)" = "$("$llmsh" -i . -c 'grep -rn func tree' | LC_ALL=C sort | md5sum)" ] ||
+    { echo "startup.sh: grep -r found other lines than GNU grep" >&2; exit 1; }
 fi
