@@ -161,8 +161,9 @@ type Client struct {
 	// once hello has negotiated read_shm (nil before, and without it).
 	shm     []byte
 	shmFree chan int
-	// shmAt is set once hello has negotiated read_shm_at too.
-	shmAt bool
+	// shmAt is set once hello has negotiated read_shm_at too, shmW once
+	// it has negotiated write_shm.
+	shmAt, shmW bool
 	// changed is set once a request that can create, change or remove a
 	// file has been sent (Changed).
 	changed atomic.Bool
@@ -518,7 +519,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
 	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF}
 	if len(c.shm) >= vfsproto.ShmSlot {
-		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt)
+		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
 	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{Version: vfsproto.Version, Features: features}, &r)
 	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
@@ -535,6 +536,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 			c.shmFree <- i
 		}
 		c.shmAt = slices.Contains(r.Features, vfsproto.FeatureReadShmAt)
+		c.shmW = slices.Contains(r.Features, vfsproto.FeatureWriteShm)
 	}
 	return r, err
 }

@@ -6,3 +6,12 @@ func StopShmAt(c *Client) { c.shmAt = false }
 
 // ShmAt reports whether c reads with read_shm_at.
 func ShmAt(c *Client) bool { return c.shmAt }
+
+// ShmW reports whether c writes with write_shm.
+func ShmW(c *Client) bool { return c.shmW }
+
+// TakeSlots takes up to n free slots of c's region, as a reader would.
+func TakeSlots(c *Client, n int) []int { return c.takeSlots(n) }
+
+// PutSlots gives back slots of TakeSlots.
+func PutSlots(c *Client, s []int) { c.putSlots(s) }

@@ -86,6 +86,28 @@ func (c *Client) sendShm(h, off int64, max, slot int) (chan answer, error) {
 	})
 }
 
+// sendWriteShm asks vfsd to write the first size bytes of slot to handle
+// h (write_shm); the slot must stay as it is until the answer came.
+func (c *Client) sendWriteShm(h int64, slot, size int) (chan answer, error) {
+	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		start := len(dst)
+		dst = beginRequest(dst, id, vfsproto.OpWriteShm)
+		dst = append(dst, `{"h":`...)
+		dst = strconv.AppendInt(dst, h, 10)
+		dst = append(dst, `,"slot":`...)
+		dst = strconv.AppendInt(dst, int64(slot), 10)
+		dst = append(dst, `,"size":`...)
+		dst = strconv.AppendInt(dst, int64(size), 10)
+		dst = append(dst, '}')
+		return finishRequest(dst, start)
+	})
+}
+
+// writeShmMin is the smallest write sent through a slot (write_shm):
+// smaller ones go on the pipe with their frame, and leave the slots to
+// the readers.
+const writeShmMin = 32 << 10
+
 // recvShm waits for the answer to a read_shm of at most max bytes.
 func recvShm(ch chan answer, max int) (size int, eof bool, err error) {
 	a := <-ch

@@ -258,3 +258,56 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 	w.after--
 	return len(p), nil
 }
+
+// With write_shm, writes of 32 KiB or more go through free slots of the
+// region, and through the pipe when none is free; every slot is free
+// again once the writes are answered, and the file holds the bytes in
+// order whichever way each chunk went.
+func TestWriteShm(t *testing.T) {
+	dir := t.TempDir()
+	c, region := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	if !vfsclient.ShmW(c) {
+		t.Fatal("write_shm not negotiated")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	want := make([]byte, 9<<20+13)
+	for i := range want {
+		want[i] = byte(rng.UintN(256))
+	}
+	name := filepath.Join(dir, "out")
+	f, err := c.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for off, i := 0, 0; off < len(want); i++ {
+		n := min([]int{5, 40 << 10, 1<<20 + 1, 3 << 20, 100}[i%5], len(want)-off)
+		var held []int
+		if i%3 == 2 {
+			held = vfsclient.TakeSlots(c, 4) // readers hold every slot: the pipe
+		}
+		if k, err := f.Write(want[off : off+n]); k != n || err != nil {
+			t.Fatalf("Write(%d) = %d, %v", n, k, err)
+		}
+		vfsclient.PutSlots(c, held)
+		if n == 40<<10 && held == nil {
+			// The chunk went through a slot (which keeps it until reused).
+			found := false
+			for s := 0; s < 4 && !found; s++ {
+				found = bytes.Equal(region[s*vfsproto.ShmSlot:s*vfsproto.ShmSlot+n], want[off:off+n])
+			}
+			if !found {
+				t.Fatalf("a write of %d bytes at %d is in no slot", n, off)
+			}
+		}
+		off += n
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(name); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("out: %d bytes, %v; want %d", len(got), err, len(want))
+	}
+	if s := vfsclient.TakeSlots(c, 8); len(s) != 4 {
+		t.Fatalf("%d slots free after the writes, want 4", len(s))
+	}
+}

@@ -88,8 +88,10 @@ type conn struct {
 	// (0 before, and always without a region).
 	shm      []byte
 	shmSlots atomic.Int64
-	// shmAt is set once hello has negotiated read_shm_at.
+	// shmAt is set once hello has negotiated read_shm_at, shmW once it
+	// negotiated write_shm.
 	shmAt atomic.Bool
+	shmW  atomic.Bool
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -109,9 +111,10 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 // ServeShm is Serve for a client that also shares the memory region shm
 // with vfsd (vfsd --shm-fd): when the client's hello asks for read_shm,
 // read_shm requests read file data into slots of shm instead of sending
-// it on w. vfsd only ever writes to shm, never reads from it, so what the
-// client puts there means nothing to vfsd. shm must not be shared with
-// any other client.
+// it on w, and with write_shm the client puts the data of its writes
+// there. vfsd reads from shm only the bytes of a write_shm, as the data
+// to write, so what the client puts there means nothing else to vfsd.
+// shm must not be shared with any other client.
 func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 	c := &conn{
 		shm:      shm,
@@ -336,6 +339,29 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 		}
 		j.h = p.H
 		return c.writeBulk(j, int64(p.Size), r)
+	case vfsproto.OpWriteShm:
+		if !c.shmW.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.WriteShmParams
+		if e := decodeParams(req.Params, &p, "h", "slot", "size"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		switch {
+		case p.Size <= 0:
+			c.fail(j, perr(vfsproto.EArg, "size must be at least 1"))
+			return nil
+		case p.Size > vfsproto.ShmSlot:
+			c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("size exceeds %d", vfsproto.ShmSlot)))
+			return nil
+		case p.Slot < 0 || int64(p.Slot) >= c.shmSlots.Load():
+			c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("slot must be in 0..%d", c.shmSlots.Load()-1)))
+			return nil
+		}
+		off := p.Slot * vfsproto.ShmSlot
+		j.h, j.data = p.H, c.shm[off:off+p.Size:off+p.Size]
 	case vfsproto.OpWrite:
 		var p vfsproto.WriteParams
 		if e := decodeParams(req.Params, &p, "h", "data"); e != nil {

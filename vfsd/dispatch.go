@@ -108,7 +108,7 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.s.stats.bytesOut.Add(int64(n))
 		f, _ := bulkFrameResp(j.id, n, eof)
 		return f, nil, n
-	case vfsproto.OpWrite, vfsproto.OpWriteBulk:
+	case vfsproto.OpWrite, vfsproto.OpWriteBulk, vfsproto.OpWriteShm:
 		if !h.canWrite {
 			return nil, perr(vfsproto.EPerm, "handle not open for writing"), 0
 		}
@@ -261,6 +261,11 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 				c.shmAt.Store(true)
 				r.Ops = append(r.Ops, vfsproto.OpReadShmAt)
 				r.Features = append(r.Features, vfsproto.FeatureReadShmAt)
+			}
+			if slices.Contains(p.Features, vfsproto.FeatureWriteShm) {
+				c.shmW.Store(true)
+				r.Ops = append(r.Ops, vfsproto.OpWriteShm)
+				r.Features = append(r.Features, vfsproto.FeatureWriteShm)
 			}
 		}
 		return okFrame(j.id, r), nil, 0

@@ -60,6 +60,12 @@ const FeatureReadEOF = "read_eof"
 // that has such a region.
 const FeatureReadShm = "read_shm"
 
+// FeatureWriteShm is the hello feature that enables write_shm: the client
+// puts the data of a write in a slot of the read_shm region and names the
+// slot, and vfsd writes the slot's bytes to the handle (one copy less than
+// write_bulk's pipe). It is granted only together with FeatureReadShm.
+const FeatureWriteShm = "write_shm"
+
 // FeatureReadShmAt is the hello feature that enables read_shm_at, the
 // positional form of read_shm: it names the offset to read from, leaves
 // the handle's position alone, and may be answered out of order with the
@@ -108,6 +114,7 @@ const (
 	OpReadBulk   = "read_bulk"   // only after hello negotiated FeatureReadBulk
 	OpWriteBulk  = "write_bulk"  // only after hello negotiated FeatureWriteBulk
 	OpReadShm    = "read_shm"    // only after hello negotiated FeatureReadShm
+	OpWriteShm   = "write_shm"   // only after hello negotiated FeatureWriteShm
 	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
 	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
@@ -449,6 +456,16 @@ type ReadShmAtParams struct {
 // bytes of data follow the request frame on the stream.
 type WriteBulkParams struct {
 	H    int64 `json:"h"`
+	Size int   `json:"size"`
+}
+
+// WriteShmParams are the parameters of write_shm: write the first Size
+// bytes (1..ShmSlot) of slot Slot of the shared region to handle H, as
+// write does. The answer is a WriteResult; the client must not change the
+// slot before it came.
+type WriteShmParams struct {
+	H    int64 `json:"h"`
+	Slot int   `json:"slot"`
 	Size int   `json:"size"`
 }
 

@@ -2,7 +2,8 @@
 // processes: it starts a vfsd binary over a pipe pair, reads a file of
 // -size bytes through it into io.Discard, writes -size bytes back to a new
 // file, and prints MB/s each way with the peak RSS of the client (this
-// process) and of vfsd (from its rusage at exit).
+// process) and of vfsd (from its rusage at exit). Like llmsh, it shares a
+// memory region with vfsd (read_shm, write_shm) unless -no-shm.
 //
 //	go build -o /tmp/vfsd ./cmd/vfsd
 //	go run ./bench/vfsstream -vfsd /tmp/vfsd -size 1G
@@ -24,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	"github.com/llmsh/llmsh/vfsclient"
 )
 
@@ -33,6 +35,7 @@ func main() {
 	dirArg := flag.String("dir", "", "directory for the data files (default: a new temp dir)")
 	prof := flag.String("cpuprofile", "", "write the client's CPU profile here")
 	noBulk := flag.Bool("no-bulk", false, "skip hello: read with seed 000's 4 KiB base64 reads, not read_bulk")
+	noShm := flag.Bool("no-shm", false, "share no memory region with vfsd: data crosses the pipes only")
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -52,7 +55,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
 		os.Exit(2)
 	}
-	if err := run(*vfsdPath, size, *dirArg, !*noBulk); err != nil {
+	if err := run(*vfsdPath, size, *dirArg, !*noBulk, !*noShm); err != nil {
 		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
@@ -76,7 +79,7 @@ func parseSize(s string) (int64, error) {
 	return n * mult, nil
 }
 
-func run(vfsdPath string, size int64, dir string, hello bool) error {
+func run(vfsdPath string, size int64, dir string, hello, useShm bool) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "vfsstream")
 		if err != nil {
@@ -117,10 +120,22 @@ func run(vfsdPath string, size int64, dir string, hello bool) error {
 	if err != nil {
 		return err
 	}
+	var shm []byte
+	if useShm {
+		var shmFile *os.File
+		if shmFile, shm = earlyvfsd.NewShm(); shmFile != nil {
+			cmd.ExtraFiles = []*os.File{shmFile} // descriptor 3 in vfsd
+			cmd.Args = append(cmd.Args, "--shm-fd", "3")
+			defer shmFile.Close()
+		}
+	}
 	if err := cmd.Start(); err != nil {
 		return err
 	}
 	c := vfsclient.New(out, in)
+	if shm != nil {
+		c.UseShm(shm)
+	}
 	if hello {
 		// As llmsh does: negotiates read_bulk.
 		if _, err := c.Hello(); err != nil {
@@ -176,7 +191,7 @@ func run(vfsdPath string, size int64, dir string, hello bool) error {
 	server := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 
 	mb := float64(size) / 1e6
-	fmt.Printf("streamed %d bytes each way (vfsclient in this process, vfsd %s, read_bulk %v)\n", size, vfsdPath, hello)
+	fmt.Printf("streamed %d bytes each way (vfsclient in this process, vfsd %s, read_bulk %v, shared region %v)\n", size, vfsdPath, hello, shm != nil)
 	fmt.Printf("read:  %8.1f MB/s  (%.2fs)\n", mb/readDur.Seconds(), readDur.Seconds())
 	fmt.Printf("write: %8.1f MB/s  (%.2fs)\n", mb/writeDur.Seconds(), writeDur.Seconds())
 	fmt.Printf("peak RSS: client %.1f MB, vfsd %.1f MB\n", float64(self.Maxrss)/1024, float64(server.Maxrss)/1024)
