@@ -155,21 +155,28 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 		d.env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
 		d.status = 1
 	}
-	for _, e := range entries {
+	stat := d.env.FS.Lstat
+	if d.deref {
+		stat = d.env.FS.Stat
+	}
+	cabss := make([]string, len(entries))
+	for i, e := range entries {
+		cabss[i] = path.Join(abs, e.Name())
+	}
+	// The entries are described all together (their round trips to vfsd
+	// overlap), and walked in order.
+	cfis, errs := statAll(stat, cabss)
+	for i, e := range entries {
 		if d.env.Ctx.Err() != nil {
 			d.status = 1
 			return size
 		}
-		cabs := path.Join(abs, e.Name())
+		cabs := cabss[i]
 		if d.seen[cabs] {
 			continue
 		}
 		cname := joinPath(name, e.Name())
-		stat := d.env.FS.Lstat
-		if d.deref {
-			stat = d.env.FS.Stat
-		}
-		cfi, err := stat(cabs)
+		cfi, err := cfis[i], errs[i]
 		if err != nil {
 			d.w.Flush()
 			d.cannotAccess(cname, cabs, err)

@@ -1,6 +1,9 @@
 package builtins
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,5 +67,45 @@ func TestDu(t *testing.T) {
 		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {
 			t.Errorf("%q:\n got %q %q %d\nwant %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.status)
 		}
+	}
+}
+
+// du describes a directory's entries all at once (statAll) and walks them
+// in order: with more entries than statAhead, the lines and the message
+// about a dangling link under -L come in name order, as one at a time.
+func TestDuStatAheadOrder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for i := range 40 {
+		name := fmt.Sprintf("d/f%02d", i)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("x", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&want, "%d\t%s\n", i, name)
+		if i == 20 {
+			if err := os.Symlink("missing", filepath.Join(dir, "d/f20x")); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteString("du: cannot access 'd/f20x'\n")
+		}
+	}
+	fi, err := os.Stat(filepath.Join(dir, "d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := fi.Size()
+	for i := range 40 {
+		total += int64(i)
+	}
+	fmt.Fprintf(&want, "%d\td\n", total)
+	b, _ := Lookup("du")
+	var out bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"du", "-aLb", "d"}, Stdin: strings.NewReader(""),
+		Stdout: &out, Stderr: &out, FS: testFS(t, dir), Dir: dir}
+	if st := Run(b, env); out.String() != want.String() || st != 1 {
+		t.Errorf("du -aLb d:\n got  %q, %d\n want %q, 1", out.String(), st, want.String())
 	}
 }
