@@ -43,6 +43,15 @@ type tarState struct {
 	// --transform expressions, applied to member names on create and
 	// extract (before --strip-components).
 	transforms []tarTransform
+	// ahead holds the lstat of a directory's entries, made all together
+	// (statAll) before addPath takes them one by one.
+	ahead map[string]tarStat
+}
+
+// tarStat is an entry's lstat made ahead.
+type tarStat struct {
+	fi  fs.FileInfo
+	err error
 }
 
 // errTarFatal stops a tar call after its message was printed ("Error is
@@ -467,7 +476,14 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	if s.excluded(name) {
 		return nil
 	}
-	fi, err := env.FS.Lstat(abs)
+	var fi fs.FileInfo
+	var err error
+	if st, ok := s.ahead[abs]; ok {
+		delete(s.ahead, abs)
+		fi, err = st.fi, st.err
+	} else {
+		fi, err = env.FS.Lstat(abs)
+	}
 	if err == nil && s.deref && fi.Mode()&fs.ModeSymlink != 0 {
 		// -h: the file the link leads to.
 		ti, terr := env.FS.Stat(abs)
@@ -533,6 +549,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 			s.fail("%s: Cannot open: %s", shown, ErrText(err))
 			return nil
 		}
+		defer s.forget(s.statAhead(abs, ents))
 		for _, e := range ents {
 			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
@@ -955,4 +972,30 @@ func tarDirPerm(mode int64) fs.FileMode {
 // mkdirAll creates dir and its missing parents below the base directory.
 func (s *tarState) mkdirAll(dir string, perm fs.FileMode) error {
 	return mkdirAll(s.env, dir, perm)
+}
+
+// statAhead describes the entries of the directory abs all together, for
+// addPath to take in its turn (the round trips to vfsd overlap), and
+// returns their names for forget.
+func (s *tarState) statAhead(abs string, ents []fs.DirEntry) []string {
+	names := make([]string, len(ents))
+	for i, e := range ents {
+		names[i] = path.Join(abs, e.Name())
+	}
+	fis, errs := statAll(s.env.FS.Lstat, names)
+	if s.ahead == nil {
+		s.ahead = map[string]tarStat{}
+	}
+	for i, n := range names {
+		s.ahead[n] = tarStat{fis[i], errs[i]}
+	}
+	return names
+}
+
+// forget drops what statAhead made and addPath did not take (an excluded
+// entry, or the walk stopped).
+func (s *tarState) forget(names []string) {
+	for _, n := range names {
+		delete(s.ahead, n)
+	}
 }

@@ -659,3 +659,57 @@ func TestTarTransform(t *testing.T) {
 		t.Errorf("bad flag: %+v", r)
 	}
 }
+
+// tar c describes a directory's entries all together (statAhead) and
+// archives them in order: with more entries than statAll's 16 at once,
+// -v names them in order, and the message about a dangling link under -h
+// comes at its place among them.
+func TestTarStatAheadOrder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"d/"}
+	for i := range 40 {
+		name := fmt.Sprintf("d/f%02d", i)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("x", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, name)
+		if i == 20 {
+			if err := os.Symlink("missing", filepath.Join(dir, "d/f20x")); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, "tar: d/f20x: File removed before we read it")
+		}
+	}
+	b, _ := Lookup("tar")
+	var out bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"tar", "-chvf", "a.tar", "d"}, Stdin: strings.NewReader(""),
+		Stdout: &out, Stderr: &out, FS: testFS(t, dir), Dir: dir}
+	st := Run(b, env)
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if st != 1 || len(got) < len(want) || strings.Join(got[:len(want)], "\n") != strings.Join(want, "\n") {
+		t.Fatalf("tar -chvf a.tar d: status %d, output\n%s\nwant first\n%s", st, out.String(), strings.Join(want, "\n"))
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "a.tar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(bytes.NewReader(data))
+	for i := 0; ; i++ {
+		h, err := tr.Next()
+		if err == io.EOF {
+			if i != 41 {
+				t.Fatalf("%d members, want 41", i)
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && h.Size != int64(i-1) {
+			t.Fatalf("member %s: size %d, want %d", h.Name, h.Size, i-1)
+		}
+	}
+}
