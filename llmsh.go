@@ -327,6 +327,7 @@ func (s *Session) start() error {
 	sh, err := shell.New(shell.Options{
 		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
 		Name: s.opts.Name, Args: s.opts.Args, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
+		PanicLog: panicLog(s.opts.Verbose, &s.stderr),
 	})
 	if err != nil {
 		p.Close()
@@ -337,6 +338,15 @@ func (s *Session) start() error {
 	s.mu.Lock()
 	s.vfs = p.Client
 	s.mu.Unlock()
+	return nil
+}
+
+// panicLog is where the shell writes the stack of a panic it recovers:
+// the run's stderr under Verbose, else nowhere.
+func panicLog(verbose bool, stderr io.Writer) io.Writer {
+	if verbose {
+		return stderr
+	}
 	return nil
 }
 

@@ -101,6 +101,10 @@ type Env struct {
 	// the operator has not turned colour off (NO_COLOR, llmsh
 	// --color=never), or llmsh runs with --color=always.
 	Color bool
+	// PanicLog, when not nil, receives the value and stack of a panic
+	// that Run recovers (llmsh --verbose: the run's stderr). The
+	// script's stderr gets only "llmsh: NAME: internal error".
+	PanicLog io.Writer
 }
 
 // Func is the body of a builtin: it returns the exit status.
@@ -149,10 +153,6 @@ func All() []Builtin {
 	return out
 }
 
-// PanicHook, when non-nil, receives the value and stack of a recovered
-// panic (the shell logs it under --verbose). It never reaches the user.
-var PanicHook func(name string, v any, stack []byte)
-
 // Run runs b with env, turning a panic into "llmsh: NAME: internal error"
 // on env.Stderr and status 2. A panic that is a closed-pipe signal from a
 // writer (see ErrClosedPipe handling in the shell) is the shell's business;
@@ -164,8 +164,8 @@ func Run(b Builtin, env *Env) (status int) {
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			if PanicHook != nil {
-				PanicHook(b.Name, v, debug.Stack())
+			if env.PanicLog != nil {
+				fmt.Fprintf(env.PanicLog, "llmsh: %s: panic: %v\n%s", b.Name, v, debug.Stack())
 			}
 			fmt.Fprintf(env.Stderr, "llmsh: %s: internal error\n", b.Name)
 			status = 2

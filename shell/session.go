@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -175,8 +176,8 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 func (s *Shell) runStmt(ctx context.Context, st *syntax.Stmt) (status int) {
 	defer func() {
 		if v := recover(); v != nil {
-			if builtins.PanicHook != nil {
-				builtins.PanicHook("llmsh", v, nil)
+			if s.opts.PanicLog != nil {
+				fmt.Fprintf(s.opts.PanicLog, "llmsh: panic: %v\n%s", v, debug.Stack())
 			}
 			fmt.Fprintln(s.opts.Stderr, "llmsh: internal error")
 			status = 2

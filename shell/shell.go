@@ -87,6 +87,10 @@ type Options struct {
 	// "auto" colours when the command's stdout is a terminal, "always"
 	// always, "never" never (as when NO_COLOR is set).
 	Color string
+	// PanicLog, when not nil, receives the value and stack of every panic
+	// the shell recovers from (a builtin's or the interpreter's); the
+	// script sees only "internal error". llmsh --verbose sets it.
+	PanicLog io.Writer
 	// Vars are extra variables "NAME=value" set before the defaults are
 	// overridden by nothing else (used by nested sh -c to inherit exports).
 	Vars []string
@@ -421,7 +425,8 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
 		FS: clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
-		Color: s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
+		Color:    s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
+		PanicLog: s.opts.PanicLog,
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars := environ

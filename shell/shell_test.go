@@ -476,3 +476,29 @@ func TestInteractiveJobs(t *testing.T) {
 		t.Fatalf("Finish hung up %q", got)
 	}
 }
+
+// TestPanicLog: a recovered panic's value and stack go to PanicLog (llmsh
+// --verbose), never to the script's stderr, which says "internal error".
+func TestPanicLog(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	for _, withLog := range []bool{false, true} {
+		var out, errb, log lockedBuffer
+		opts := Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir}
+		if withLog {
+			opts.PanicLog = &log
+		}
+		sh, err := New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh.Run(context.Background(), "test-panic; echo after $?", "llmsh")
+		if out.String() != "after 2\n" || errb.String() != "llmsh: test-panic: internal error\n" {
+			t.Errorf("log %v: stdout %q, stderr %q", withLog, out.String(), errb.String())
+		}
+		got := log.String()
+		if withLog != (strings.HasPrefix(got, "llmsh: test-panic: panic: assignment to entry in nil map\ngoroutine ")) {
+			t.Errorf("log %v: panic log %q", withLog, got)
+		}
+	}
+}

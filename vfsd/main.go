@@ -20,16 +20,13 @@ virtual files and directories (refused with --strict); a path elsewhere
 that is not virtual is absent.`
 )
 
-// Restrict, when set, is called by Main once the allowlists are open and
-// before serving, to confine the process to them (the vfsd and llmsh
-// commands set it to their Landlock layer; in tests it stays nil, since
-// Main then runs inside the test process).
-var Restrict func(inputs, outputs []string) error
-
 // Main is the vfsd command line: it parses args, serves one client and
 // returns the exit status (0 after a clean end of stream, 1 on a serving
-// error, 2 on bad usage).
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// error, 2 on bad usage). restrict, when not nil, is called once the
+// allowlists are open and before serving, to confine the process to them
+// (the vfsd and llmsh commands pass their Landlock layer; tests pass nil,
+// since Main then runs inside the test process).
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict func(inputs, outputs []string) error) int {
 	var (
 		inputs, outputs, hidden []string
 		strict                  bool
@@ -119,8 +116,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer s.Close()
-	if Restrict != nil {
-		if err := Restrict(inputs, outputs); err != nil {
+	if restrict != nil {
+		if err := restrict(inputs, outputs); err != nil {
 			fmt.Fprintf(stderr, "vfsd: Landlock: %v\n", err)
 			return 1
 		}

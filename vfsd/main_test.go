@@ -44,7 +44,7 @@ func TestMainUsage(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			status := Main(tc.args, strings.NewReader(""), &out, &errOut)
+			status := Main(tc.args, strings.NewReader(""), &out, &errOut, nil)
 			if status != tc.status || !strings.Contains(out.String(), tc.out) || !strings.Contains(errOut.String(), tc.errOut) {
 				t.Fatalf("status %d, stdout %q, stderr %q", status, out.String(), errOut.String())
 			}
@@ -93,7 +93,7 @@ func TestMainServesStdio(t *testing.T) {
 		vfsproto.Request{ID: "w", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "/v/x", Mode: "w"})},
 	)
 	var out, errOut bytes.Buffer
-	status := Main([]string{"-i", tr.in, "--strict", "--log", logPath}, bytes.NewReader(in), &out, &errOut)
+	status := Main([]string{"-i", tr.in, "--strict", "--log", logPath}, bytes.NewReader(in), &out, &errOut, nil)
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}
@@ -163,7 +163,7 @@ func TestMainVFSFds(t *testing.T) {
 	reqR.Close()
 	respW.Close()
 	args := []string{"-i", tr.in, "--vfs-fds", fmt.Sprintf("%d,%d", rfd, wfd)}
-	status := Main(args, strings.NewReader("unused"), &out, &errOut)
+	status := Main(args, strings.NewReader("unused"), &out, &errOut, nil)
 	if status != 0 || out.Len() != 0 {
 		t.Fatalf("status %d stdout %q stderr %q", status, out.String(), errOut.String())
 	}
@@ -189,7 +189,7 @@ func TestMainProtocolErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			status := Main([]string{"-i", t.TempDir()}, bytes.NewReader(tc.in), &out, &errOut)
+			status := Main([]string{"-i", t.TempDir()}, bytes.NewReader(tc.in), &out, &errOut, nil)
 			if status != 1 || errOut.String() != tc.want || out.Len() != 0 {
 				t.Fatalf("status %d, stdout %q, stderr %q; want 1, nothing, %q", status, out.String(), errOut.String(), tc.want)
 			}
@@ -210,7 +210,7 @@ func TestMainHidesItsLog(t *testing.T) {
 	}
 	reqs = append(reqs, vfsproto.Request{ID: "rm", Op: "remove", Params: mustJSON(t, vfsproto.PathParams{Path: logPath})})
 	var out, errOut bytes.Buffer
-	status := Main([]string{"-o", dir, "--log", logPath}, bytes.NewReader(script(t, reqs...)), &out, &errOut)
+	status := Main([]string{"-o", dir, "--log", logPath}, bytes.NewReader(script(t, reqs...)), &out, &errOut, nil)
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}

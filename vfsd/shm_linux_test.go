@@ -110,7 +110,7 @@ func TestMainShmFD(t *testing.T) {
 	var errOut bytes.Buffer
 	status := make(chan int, 1)
 	go func() {
-		status <- Main([]string{"-i", tr.in, "--shm-fd", strconv.Itoa(fd)}, reqR, respW, &errOut)
+		status <- Main([]string{"-i", tr.in, "--shm-fd", strconv.Itoa(fd)}, reqR, respW, &errOut, nil)
 		respW.Close()
 	}()
 	hr := c.helloShm()
@@ -134,7 +134,7 @@ func TestMainShmFD(t *testing.T) {
 		{strconv.Itoa(memfd(t, vfsproto.ShmSlot, 0)), "sealed against shrinking"},
 	} {
 		var out, errb bytes.Buffer
-		if st := Main([]string{"--shm-fd", tc.fd}, strings.NewReader(""), &out, &errb); st != 2 || !strings.Contains(errb.String(), tc.want) {
+		if st := Main([]string{"--shm-fd", tc.fd}, strings.NewReader(""), &out, &errb, nil); st != 2 || !strings.Contains(errb.String(), tc.want) {
 			t.Errorf("--shm-fd %s: status %d, stderr %q", tc.fd, st, errb.String())
 		}
 	}

@@ -110,12 +110,11 @@ func TestHelperVfsd(t *testing.T) {
 			break
 		}
 	}
-	vfsd.Restrict = func(inputs, outputs []string) error {
+	os.Exit(vfsd.Main(args, os.Stdin, os.Stdout, os.Stderr, func(inputs, outputs []string) error {
 		err := sandbox.RestrictToGrants(inputs, outputs)
 		afterRestrict()
 		return err
-	}
-	os.Exit(vfsd.Main(args, os.Stdin, os.Stdout, os.Stderr))
+	}))
 }
 
 // TestVfsdLandlock runs vfsd (TestHelperVfsd) with a probe that, after

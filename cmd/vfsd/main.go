@@ -11,6 +11,5 @@ import (
 )
 
 func main() {
-	vfsd.Restrict = sandbox.RestrictToGrants
-	os.Exit(vfsd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(vfsd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, sandbox.RestrictToGrants))
 }

@@ -27,8 +27,5 @@ func Serve() {
 	// Ctrl-C at a terminal is for the running command, not for vfsd
 	// (which shares the terminal's process group).
 	signal.Ignore(os.Interrupt)
-	if vfsd.Restrict == nil {
-		vfsd.Restrict = sandbox.RestrictToGrants
-	}
-	os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, sandbox.RestrictToGrants))
 }
