@@ -54,9 +54,10 @@ func jq(env *Env) int {
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
 		"Differences from jq 1.7.1: no colour (-C is accepted and ignored); --seq marks\n" +
-		"the outputs but reads the input as plain JSON; syntax errors and some type errors\n" +
-		"are worded differently, and positions in parse errors may differ; $__loc__ always\n" +
-		"names line 1; modules (import, include, -L) are not available."
+		"the outputs but reads the input as plain JSON; a syntax error in the filter lacks\n" +
+		"the short list of expected tokens jq's parser adds (\"expecting '}'\") except at\n" +
+		"the end of a whole filter; $__loc__ always names line 1; modules (import,\n" +
+		"include, -L) are not available."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
@@ -158,16 +159,16 @@ func jq(env *Env) int {
 		files = []string{"-"}
 	}
 	r.in = &jqInputs{r: r, files: files}
+	if !o.rawIn {
+		r.in.dec = gojq.NewBufDecoder()
+	}
 	code, err := gojq.Compile(query,
 		gojq.WithVariables(names),
 		gojq.WithEnvironLoader(func() []string { return environ }),
 		gojq.WithInputIter(r.in),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }),
 		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any {
-			if r.in.dec == nil {
-				return r.in.line
-			}
-			return r.in.dec.Line()
+			return r.in.line
 		}),
 		gojq.WithFunction("debug", 0, 1, func(v any, args []any) any {
 			msg := v
@@ -195,6 +196,9 @@ func jq(env *Env) int {
 	}
 	if r.status != 0 {
 		return r.status
+	}
+	if r.failed {
+		return jqExitRuntime
 	}
 	if o.exit {
 		if !r.outputs {
@@ -288,22 +292,36 @@ func jqUsageError(env *Env, msg string) {
 	fmt.Fprintf(env.Stderr, "jq: %s\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n", msg)
 }
 
-// jqAt is where a run-time error happened, as jq names it: the input and
-// its line, or <unknown> without input (-n).
-func jqAt(label string, line int) string {
-	if label == "<unknown>" {
-		return label
-	}
-	return fmt.Sprintf("%s:%d", label, line)
-}
-
-// jqCompileError reports an error in the program src as jq does. jq also
-// names the place of the error in src; llmsh's jq names line 1 and shows
-// the program for undefined names only.
+// jqCompileError reports an error in the program src as jq does: the
+// message, and for an error with a place the line of src where it is,
+// followed by as many spaces as the place is past the line's start.
 func jqCompileError(env *Env, err error, src string) {
 	msg := err.Error()
-	if strings.HasSuffix(msg, " is not defined") {
-		msg += " at <top-level>, line 1:\n" + src
+	at := -1
+	var pe *gojq.ParseError
+	var placed interface{ Offset() int }
+	if errors.As(err, &pe) {
+		msg = "syntax error, unexpected " + pe.Unexpected
+		// jq's parser, at a token that cannot follow a whole program,
+		// says what it wanted
+		if pe.Unexpected != "end of file" {
+			if _, err := gojq.Parse(src[:pe.Start]); err == nil {
+				msg += ", expecting end of file"
+			}
+		}
+		msg += " (Unix shell quoting issues?)"
+		at = pe.Start
+	} else if errors.As(err, &placed) {
+		at = placed.Offset()
+	}
+	if at >= 0 && at <= len(src) {
+		start := strings.LastIndexByte(src[:at], '\n') + 1
+		end := strings.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src) - start
+		}
+		msg += fmt.Sprintf(" at <top-level>, line %d:\n%s%s", strings.Count(src[:start], "\n")+1,
+			src[start:start+end], strings.Repeat(" ", at-start))
 	}
 	fmt.Fprintf(env.Stderr, "jq: error: %s\njq: 1 compile error\n", msg)
 }
@@ -383,6 +401,7 @@ type jqRunner struct {
 	outputs bool
 	last    any
 	stop    bool
+	failed  bool // the filter failed on the last input
 }
 
 // run evaluates the filter on each input (once on null with -n, once on
@@ -391,7 +410,7 @@ type jqRunner struct {
 func (r *jqRunner) run() {
 	switch {
 	case r.o.nullIn:
-		r.eval(nil, "<unknown>")
+		r.eval(nil)
 	case r.o.slurp && r.o.rawIn:
 		var all strings.Builder
 		for _, name := range r.in.files {
@@ -405,7 +424,7 @@ func (r *jqRunner) run() {
 			}
 			all.Write(b)
 		}
-		r.eval(all.String(), "<stdin>")
+		r.eval(all.String())
 	case r.o.slurp:
 		slurped := []any{}
 		for {
@@ -420,7 +439,7 @@ func (r *jqRunner) run() {
 			slurped = append(slurped, v)
 		}
 		if !r.stop {
-			r.eval(slurped, "<stdin>")
+			r.eval(slurped)
 		}
 	default:
 		for !r.stop {
@@ -432,7 +451,7 @@ func (r *jqRunner) run() {
 				r.parseError(err)
 				return
 			}
-			r.evalAt(v, r.in.label, r.in.line)
+			r.eval(v)
 		}
 	}
 }
@@ -445,21 +464,29 @@ func (r *jqRunner) parseError(err error) {
 	r.stop = true
 }
 
-// jqInputs reads the input values of every file in turn: JSON texts, or
-// lines with -R. It is the filter's input iterator too.
+// jqInputs reads the input values of every file in turn, as jq's input
+// loop does: the files are one stream, read a line (or 4095 bytes) at a
+// time into one parser, so a value may run from one file into the next and
+// an error names the file and the lines read when it is reported. It is the
+// filter's input iterator too.
 type jqInputs struct {
 	r     *jqRunner
 	files []string
 	next  int
 	fh    io.ReadCloser
-	dec   *gojq.Decoder
 	br    *bufio.Reader
+	atEOF bool // the open file is read to its end (or failed)
+	chunk []byte
+	dec   *gojq.Decoder // nil with -R
 	// events holds the --stream events of the value read last.
 	events []any
-	label  string // the current input for messages: a file name or <stdin>
+	name   string // the current input for messages: a file name, <stdin>, "" for none
 	fname  any    // input_filename: the current file's name, null for stdin
-	line   int    // the line of the last value read
+	line   int    // the newlines read in the current file
 }
+
+// jqChunk is the most jq reads at once: fgets into a 4096-byte buffer.
+const jqChunk = 4095
 
 func (in *jqInputs) openErr(name string, err error) {
 	fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open file %s: %s\n", name, ErrText(err))
@@ -470,11 +497,60 @@ func (in *jqInputs) close() {
 	if in.fh != nil {
 		in.fh.Close()
 	}
-	in.fh, in.dec, in.br = nil, nil, nil
+	in.fh, in.br = nil, nil
 }
 
-// Next returns the next input value; decode errors are reported and end
-// their file, as in jq.
+// position is where a run-time error happened, as jq names it.
+func (in *jqInputs) position() string {
+	if in.name == "" {
+		return "<unknown>"
+	}
+	return fmt.Sprintf("%s:%d", in.name, in.line)
+}
+
+// readMore reads the next chunk into in.chunk: the rest of the current
+// line of the open file, or of the next file once it is read to its end.
+// It reports whether this is the last chunk of the last file.
+func (in *jqInputs) readMore() bool {
+	r := in.r
+	if in.fh == nil || in.atEOF {
+		if in.fh != nil {
+			in.close()
+			in.name, in.fname, in.line = "", nil, 0
+		}
+		if in.next < len(in.files) {
+			name := in.files[in.next]
+			in.next++
+			in.name, in.fname, in.line, in.atEOF = name, any(name), 0, false
+			if name == "-" {
+				in.name, in.fname = "<stdin>", nil
+			}
+			if fh, err := r.env.Open(name); err != nil {
+				in.openErr(name, err)
+			} else {
+				in.fh, in.br = fh, bufio.NewReaderSize(fh, jqChunk)
+			}
+		}
+	}
+	in.chunk = in.chunk[:0]
+	if in.fh != nil {
+		b, err := in.br.ReadSlice('\n')
+		in.chunk = append(in.chunk, b...)
+		if len(b) > 0 && b[len(b)-1] == '\n' {
+			in.line++
+		}
+		if err != nil && err != bufio.ErrBufferFull {
+			in.atEOF = true
+			if err != io.EOF {
+				r.env.PathError(in.name, err)
+				r.status = jqExitUsage
+			}
+		}
+	}
+	return in.next == len(in.files) && (in.fh == nil || in.atEOF)
+}
+
+// Next returns the next input value, or a parse error as a value.
 func (in *jqInputs) Next() (any, bool) {
 	r := in.r
 	for {
@@ -491,67 +567,52 @@ func (in *jqInputs) Next() (any, bool) {
 			in.close()
 			return nil, false
 		}
-		if in.fh == nil {
-			if in.next >= len(in.files) {
-				return nil, false
-			}
-			name := in.files[in.next]
-			in.next++
-			fh, err := r.env.Open(name)
-			if err != nil {
-				in.openErr(name, err)
+		if in.dec == nil {
+			return in.nextLine()
+		}
+		last := false
+		if in.dec.Remaining() == 0 {
+			last = in.readMore()
+			in.dec.SetBuf(in.chunk, !last)
+		}
+		v, ok, err := in.dec.Next()
+		if err != nil {
+			return err, true
+		}
+		if ok {
+			if r.o.stream {
+				in.events = jqStream(nil, v, in.events[:0])
 				continue
 			}
-			in.fh, in.label, in.fname = fh, name, any(name)
-			if name == "-" {
-				in.label, in.fname = "<stdin>", nil
-			}
-			if r.o.rawIn {
-				in.br = bufio.NewReaderSize(fh, 64<<10)
-			} else {
-				in.dec = gojq.NewDecoder(fh)
-			}
+			return v, true
 		}
-		if in.br != nil {
-			line, err := in.br.ReadString('\n')
-			if err != nil && err != io.EOF {
-				r.env.PathError(in.label, err)
-				r.status = jqExitUsage
-			}
-			if err != nil {
-				in.close()
-			}
-			if len(line) > 0 {
-				return strings.TrimSuffix(line, "\n"), true
-			}
-			continue
+		if last {
+			return nil, false
 		}
-		v, err := in.dec.Decode()
-		if err == io.EOF {
-			in.close()
-			continue
-		}
-		in.line = in.dec.Line()
-		if err != nil {
-			var de *gojq.DecodeError
-			if errors.As(err, &de) {
-				// jq stops reading at malformed input; the error goes to
-				// the main loop or to the filter's input/inputs.
-				in.close()
-				in.next = len(in.files)
-				return err, true
-			}
-			r.env.PathError(in.label, err)
-			r.status = jqExitUsage
-			in.close()
-			continue
-		}
-		if r.o.stream {
-			in.events = jqStream(nil, v, in.events[:0])
-			continue
-		}
-		return v, true
 	}
+}
+
+// nextLine returns the next line with -R; a last line without a newline
+// runs on into the next file, as in jq.
+func (in *jqInputs) nextLine() (any, bool) {
+	var line []byte
+	have := false
+	for {
+		last := in.readMore()
+		if n := len(in.chunk); n > 0 {
+			if in.chunk[n-1] == '\n' {
+				return string(append(line, in.chunk[:n-1]...)), true
+			}
+			line, have = append(line, in.chunk...), true
+		}
+		if last || in.r.env.Ctx.Err() != nil {
+			break
+		}
+	}
+	if have {
+		return string(line), true
+	}
+	return nil, false
 }
 
 // jqStream appends to events the --stream form of v at path: [PATH, LEAF]
@@ -587,9 +648,10 @@ func jqStream(path []any, v any, events []any) []any {
 	return append(events, []any{last})
 }
 
-func (r *jqRunner) eval(v any, label string) { r.evalAt(v, label, 0) }
-
-func (r *jqRunner) evalAt(v any, label string, line int) {
+// eval runs the filter on v; errors name the input as jq does, where the
+// reading of inputs stands when they are reported.
+func (r *jqRunner) eval(v any) {
+	r.failed = false
 	iter := r.code.RunWithContext(r.env.Ctx, v, r.values...)
 	for {
 		x, ok := iter.Next()
@@ -618,16 +680,17 @@ func (r *jqRunner) evalAt(v any, label string, line int) {
 			var ve gojq.ValueError
 			if errors.As(err, &ve) {
 				if s, ok := ve.Value().(string); ok {
-					fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", jqAt(label, line), s)
+					fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), s)
 				} else {
 					b, _ := gojq.Marshal(ve.Value())
-					fmt.Fprintf(r.env.Stderr, "jq: error (at %s) (not a string): %s\n", jqAt(label, line), b)
+					fmt.Fprintf(r.env.Stderr, "jq: error (at %s) (not a string): %s\n", r.in.position(), b)
 				}
 			} else {
-				fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", jqAt(label, line), err)
+				fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), err)
 			}
-			// jq abandons the rest of the filter for this input.
-			r.status = jqExitRuntime
+			// jq abandons the rest of the filter for this input; the
+			// exit status is the last input's (jq 1.7).
+			r.failed = true
 			return
 		}
 		r.outputs = true

@@ -63,7 +63,7 @@ func jqContains(s, sub string) bool {
 // main loop, across files, and input_filename names the current file.
 // Checked against jq 1.7.1.
 func TestJqInputs(t *testing.T) {
-	files := map[string]string{"a.json": "1 2\n", "b.json": "3\n", "bad.json": "4 {\n", "l.txt": "x\ny\n"}
+	files := map[string]string{"a.json": "1 2\n", "b.json": "3\n", "bad.json": "4 {\n", "l.txt": "x\ny\n", "xy.txt": "x\ny", "z.txt": "z\n"}
 	for _, tc := range []struct {
 		stdin string
 		args  []string
@@ -73,7 +73,13 @@ func TestJqInputs(t *testing.T) {
 	}{
 		{"1 2 3", []string{"jq", "-nc", "[inputs]"}, "[1,2,3]\n", "", 0},
 		{"1 2 3", []string{"jq", "-n", "reduce inputs as $x (0; . + $x)"}, "6\n", "", 0},
-		{"1 2 3", []string{"jq", "-c", "[., input]"}, "[1,2]\n", "jq: error (at <stdin>:0): break\n", 5},
+		// the input is read to its end when input fails: the position is lost
+		{"1 2 3", []string{"jq", "-c", "[., input]"}, "[1,2]\n", "jq: error (at <unknown>): break\n", 5},
+		{"", []string{"jq", "-nc", "input"}, "", "jq: error (at <stdin>:0): break\n", 5},
+		{"", []string{"jq", "-c", "[., input_line_number, (try input catch .)]", "a.json", "b.json"}, "[1,1,2]\n[3,1,\"break\"]\n", "", 0},
+		// a last line without a newline runs on into the next file
+		{"", []string{"jq", "-Rc", "[., input_line_number]", "xy.txt", "z.txt"}, "[\"x\",1]\n[\"yz\",1]\n", "", 0},
+		{"", []string{"jq", "-nc", "[inputs]", "bad.json", "b.json"}, "", "jq: error (at b.json:1): Unfinished JSON term at EOF at line 3, column 0\n", 5},
 		{"", []string{"jq", "-n", "1, error(\"x\"), 2"}, "1\n", "jq: error (at <unknown>): x\n", 5},
 		{"1 2 3 4", []string{"jq", "-c", "[., input]"}, "[1,2]\n[3,4]\n", "", 0},
 		{"", []string{"jq", "-nc", "[inputs]", "a.json", "b.json"}, "[1,2,3]\n", "", 0},
@@ -82,7 +88,7 @@ func TestJqInputs(t *testing.T) {
 		{"", []string{"jq", "-n", "input_filename"}, "null\n", "", 0},
 		{"", []string{"jq", "-nR", "[inputs]", "-c", "l.txt"}, "[\"x\",\"y\"]\n", "", 0},
 		{"", []string{"jq", "-n", "input", "l.txt", "-R"}, "\"x\"\n", "", 0},
-		{"", []string{"jq", "-c", ".", "bad.json", "b.json"}, "4\n", "jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n", 5},
+		{"", []string{"jq", "-c", ".", "bad.json", "b.json"}, "4\n", "jq: parse error: Unfinished JSON term at EOF at line 3, column 0\n", 5},
 		{"", []string{"jq", "-nc", "[inputs]", "nope", "b.json"}, "[3]\n", "jq: error: Could not open file nope: No such file or directory\n", 2},
 		{"", []string{"jq", "-sc", ".", "a.json", "b.json"}, "[1,2,3]\n", "", 0},
 		{"", []string{"jq", "-sc", "[., [inputs]]", "a.json"}, "[[1,2],[]]\n", "", 0},

@@ -244,7 +244,7 @@ func (c *compiler) lookupVariable(name string) ([2]int, error) {
 			}
 		}
 	}
-	return [2]int{}, &variableNotFoundError{name}
+	return [2]int{}, &variableNotFoundError{name, -1}
 }
 
 func (c *compiler) lookupFuncOrVariable(name string) (*funcinfo, *varinfo) {
@@ -937,7 +937,7 @@ func (c *compiler) compileFunc(e *Func) error {
 			c.append(&code{op: opconst, v: env})
 			return nil
 		} else if e.Name[0] == '$' {
-			return &variableNotFoundError{e.Name}
+			return &variableNotFoundError{e.Name, e.offset}
 		}
 	} else {
 		for i := len(c.scopes) - 1; i >= 0; i-- {

@@ -1,6 +1,7 @@
 package gojq
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,377 +13,558 @@ import (
 	"unicode/utf8"
 )
 
-// Decoder reads a stream of JSON texts as jq 1.7 does: objects become
-// *OrderedMap with their keys in the order read, and a number keeps its
-// literal (as json.Number, in the canonical form jq prints) when printing it
-// as a float64 would give something else, as for 1.0, 1E+2 or -0.
+// Decoder reads a stream of JSON texts as jq 1.7's parser does: a
+// character at a time, finding each error where jq finds it and naming it
+// with jq's words, line and column. Objects become *OrderedMap with their
+// keys in the order read, and a number keeps its literal (as json.Number, in
+// the canonical form jq prints) when printing it as a float64 would give
+// something else, as for 1.0, 1E+2 or -0.
+//
+// A Decoder is fed either by an io.Reader (NewDecoder, Decode) or buffer by
+// buffer (NewBufDecoder, SetBuf, Next), as jq's input loop feeds its parser
+// a line at a time.
 type Decoder struct {
-	r    io.Reader
-	buf  []byte
-	pos  int
-	err  error // the error of the last read, io.EOF at the end
-	line int   // newlines before buf[pos]
-	col  int   // bytes since the last newline before buf[pos]
-	sb   []byte
+	r       io.Reader // the source of Decode, nil for SetBuf
+	rbuf    []byte
+	rerr    error // the error that ended r, io.EOF at its end
+	buf     []byte
+	pos     int
+	partial bool // more buffers follow buf
+	fed     bool // a buffer has been set
+	eof     bool // the last buffer is parsed
+	bom     int  // bytes of a leading UTF-8 BOM skipped; -1 past it, -2 malformed
+
+	line, col int  // jq's: line from 1, column of the last character read
+	st        byte // 0 between tokens, 's' in a string, 'e' after its backslash
+	stack     []decFrame
+	next      any
+	hasNext   bool
+	tok       []byte
+}
+
+// decFrame is an array or object being read, or an object's key read
+// before its value.
+type decFrame struct {
+	kind byte // '[', '{', or 'k' for a key
+	arr  []any
+	obj  *OrderedMap
+	key  string
 }
 
 // NewDecoder returns a Decoder reading from r.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, buf: make([]byte, 0, 64<<10)}
+	d := NewBufDecoder()
+	d.r, d.rbuf = r, make([]byte, 64<<10)
+	return d
+}
+
+// NewBufDecoder returns a Decoder fed by SetBuf.
+func NewBufDecoder() *Decoder {
+	return &Decoder{line: 1}
 }
 
 // A DecodeError is a malformed input; its text is jq's message.
 type DecodeError struct {
-	Msg          string
-	Line, Column int
+	Msg string
 }
 
-func (e *DecodeError) Error() string {
-	return fmt.Sprintf("%s at line %d, column %d", e.Msg, e.Line, e.Column)
-}
+func (e *DecodeError) Error() string { return e.Msg }
 
-// Line returns the number of newlines read so far (up to the end of the
-// last value and the whitespace after it on the same line).
+// Line returns the number of newlines read so far, counted from 1 as jq's
+// parser counts them.
 func (d *Decoder) Line() int { return d.line }
 
-// fill reads more input; it returns false at the end or on error.
-func (d *Decoder) fill() bool {
-	if d.err != nil {
-		return false
+// Remaining returns the number of bytes of the last buffer not yet read.
+func (d *Decoder) Remaining() int {
+	if !d.fed {
+		return 0
 	}
-	if d.pos > 0 {
-		n := copy(d.buf, d.buf[d.pos:])
-		d.buf = d.buf[:n]
-		d.pos = 0
-	}
-	if len(d.buf) == cap(d.buf) {
-		nb := make([]byte, len(d.buf), 2*cap(d.buf))
-		copy(nb, d.buf)
-		d.buf = nb
-	}
-	n, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
-	d.buf = d.buf[:len(d.buf)+n]
-	if err != nil {
-		d.err = err
-	}
-	return n > 0 || err == nil
+	return len(d.buf) - d.pos
 }
 
-func (d *Decoder) peek() (byte, bool) {
-	for d.pos >= len(d.buf) {
-		if !d.fill() {
-			return 0, false
+var utf8BOM = [3]byte{0xef, 0xbb, 0xbf}
+
+// SetBuf gives the decoder its next buffer, once the last is read;
+// partial says that more follow. b must stay unchanged until it is read.
+func (d *Decoder) SetBuf(b []byte, partial bool) {
+	for len(b) > 0 && d.bom >= 0 && d.bom < len(utf8BOM) {
+		if b[0] == utf8BOM[d.bom] {
+			b = b[1:]
+			d.bom++
+		} else if d.bom == 0 {
+			d.bom = -1
+		} else {
+			d.bom = -2
 		}
 	}
-	return d.buf[d.pos], true
-}
-
-func (d *Decoder) advance() {
-	if d.buf[d.pos] == '\n' {
-		d.line++
-		d.col = 0
-	} else {
-		d.col++
+	if d.bom == len(utf8BOM) {
+		d.bom = -1
 	}
-	d.pos++
-}
-
-func (d *Decoder) skipSpace() (byte, bool) {
-	for {
-		c, ok := d.peek()
-		if !ok {
-			return 0, false
-		}
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			d.advance()
-		default:
-			return c, true
-		}
-	}
-}
-
-func (d *Decoder) fail(msg string) error {
-	if d.err != nil && d.err != io.EOF {
-		return d.err
-	}
-	return &DecodeError{msg, d.line + 1, d.col}
-}
-
-func (d *Decoder) eof() error {
-	if d.err != nil && d.err != io.EOF {
-		return d.err
-	}
-	return &DecodeError{"Unfinished JSON term at EOF", d.line + 1, d.col}
+	d.buf, d.pos, d.partial, d.fed = b, 0, partial, true
 }
 
 // Decode returns the next value, or io.EOF after the last.
 func (d *Decoder) Decode() (any, error) {
-	if _, ok := d.skipSpace(); !ok {
-		if d.err != nil && d.err != io.EOF {
-			return nil, d.err
-		}
-		return nil, io.EOF
-	}
-	v, err := d.value(0)
-	if err != nil {
-		return nil, err
-	}
-	// jq counts the rest of the line as read.
 	for {
-		c, ok := d.peek()
-		if !ok || (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-			break
+		v, ok, err := d.Next()
+		if ok || err != nil {
+			return v, err
 		}
-		d.advance()
-		if c == '\n' {
-			break
+		if d.eof {
+			if d.rerr != nil && d.rerr != io.EOF {
+				return nil, d.rerr
+			}
+			return nil, io.EOF
 		}
+		if d.rerr != nil {
+			d.SetBuf(nil, false)
+			continue
+		}
+		n, err := d.r.Read(d.rbuf)
+		if err != nil {
+			d.rerr = err
+		}
+		d.SetBuf(d.rbuf[:n], err == nil)
 	}
-	return v, nil
 }
 
-const maxDepth = 10000
+func (d *Decoder) errorf(format string, a ...any) error {
+	return &DecodeError{fmt.Sprintf(format, a...)}
+}
 
-func (d *Decoder) value(depth int) (any, error) {
-	c, ok := d.skipSpace()
-	if !ok {
-		return nil, d.eof()
+// Next parses the current buffer up to the end of the next value. It
+// returns the value and true; or an error (the rest of the buffer is
+// dropped, as jq drops it); or false, nil when the buffer is used up (a
+// partial one) or the input ended without another value.
+func (d *Decoder) Next() (any, bool, error) {
+	if d.eof || !d.fed {
+		return nil, false, nil
 	}
-	if depth > maxDepth {
-		return nil, d.fail("Exceeds depth limit for parsing")
+	if d.bom == -2 {
+		return nil, false, d.errorf("Malformed BOM")
+	}
+	for d.pos < len(d.buf) {
+		v, ok, msg := d.scan()
+		if msg != "" {
+			d.reset()
+			d.buf, d.pos, d.fed = nil, 0, false
+			return nil, false, d.errorf("%s at line %d, column %d", msg, d.line, d.col)
+		}
+		if ok {
+			return v, true, nil
+		}
+	}
+	if d.partial {
+		return nil, false, nil
+	}
+	d.eof = true
+	if d.st != 0 {
+		d.reset()
+		return nil, false, d.errorf("Unfinished string at EOF at line %d, column %d", d.line, d.col)
+	}
+	if msg := d.literal(); msg != "" {
+		d.reset()
+		return nil, false, d.errorf("%s at EOF at line %d, column %d", msg, d.line, d.col)
+	}
+	if len(d.stack) > 0 {
+		d.reset()
+		return nil, false, d.errorf("Unfinished JSON term at EOF at line %d, column %d", d.line, d.col)
+	}
+	if d.hasNext {
+		v := d.next
+		d.next, d.hasNext = nil, false
+		return v, true, nil
+	}
+	return nil, false, nil
+}
+
+func (d *Decoder) reset() {
+	clear(d.stack)
+	d.stack, d.next, d.hasNext, d.tok, d.st = d.stack[:0], nil, false, d.tok[:0], 0
+}
+
+// done takes a finished top-level value.
+func (d *Decoder) done() (any, bool) {
+	if len(d.stack) == 0 && d.hasNext {
+		v := d.next
+		d.next, d.hasNext = nil, false
+		return v, true
+	}
+	return nil, false
+}
+
+// scan reads one character, or a run of string or literal characters; it
+// returns a finished value, or jq's message for an error.
+func (d *Decoder) scan() (any, bool, string) {
+	if d.st != 0 {
+		return d.scanString()
+	}
+	c := d.buf[d.pos]
+	switch c {
+	case ' ', '\t', '\r', '\n', '"', '[', ',', ']', '{', ':', '}':
+	default:
+		// a literal: up to the next delimiter in this buffer
+		i := d.pos
+		for i < len(d.buf) {
+			switch d.buf[i] {
+			case ' ', '\t', '\r', '\n', '"', '[', ',', ']', '{', ':', '}':
+			default:
+				i++
+				continue
+			}
+			break
+		}
+		d.tok = append(d.tok, d.buf[d.pos:i]...)
+		d.col += i - d.pos
+		d.pos = i
+		return nil, false, ""
+	}
+	d.pos++
+	d.col++
+	if c == '\n' {
+		d.line++
+		d.col = 0
+	}
+	if msg := d.literal(); msg != "" {
+		return nil, false, msg
+	}
+	v, ok := d.done()
+	switch c {
+	case '"':
+		d.st = 's'
+	case ' ', '\t', '\r', '\n':
+	default:
+		if msg := d.token(c); msg != "" {
+			return nil, false, msg
+		}
+	}
+	if !ok {
+		v, ok = d.done()
+	}
+	return v, ok, ""
+}
+
+// scanString reads string characters up to the closing quote.
+func (d *Decoder) scanString() (any, bool, string) {
+	i := d.pos
+	for ; i < len(d.buf); i++ {
+		c := d.buf[i]
+		if d.st == 'e' {
+			d.st = 's'
+		} else if c == '\\' {
+			d.st = 'e'
+		} else if c == '"' {
+			break
+		}
+	}
+	seg := d.buf[d.pos:i]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		d.line += n
+		d.col = len(seg) - 1 - bytes.LastIndexByte(seg, '\n')
+	} else {
+		d.col += len(seg)
+	}
+	d.tok = append(d.tok, seg...)
+	d.pos = i
+	if i == len(d.buf) {
+		return nil, false, ""
+	}
+	d.pos++
+	d.col++
+	d.st = 0
+	s, msg := jqString(d.tok)
+	d.tok = d.tok[:0]
+	if msg != "" {
+		return nil, false, msg
+	}
+	if msg := d.value(s); msg != "" {
+		return nil, false, msg
+	}
+	v, ok := d.done()
+	return v, ok, ""
+}
+
+// value takes a finished scalar or container.
+func (d *Decoder) value(v any) string {
+	if d.hasNext {
+		return "Expected separator between values"
+	}
+	d.next, d.hasNext = v, true
+	return ""
+}
+
+// token takes a structural character.
+func (d *Decoder) token(c byte) string {
+	n := len(d.stack)
+	var top *decFrame
+	if n > 0 {
+		top = &d.stack[n-1]
 	}
 	switch c {
-	case '{':
-		d.advance()
-		m := NewOrderedMap(0)
-		c, ok := d.skipSpace()
-		if !ok {
-			return nil, d.eof()
+	case '[', '{':
+		if n >= maxDepth {
+			return "Exceeds depth limit for parsing"
 		}
-		if c == '}' {
-			d.advance()
-			return m, nil
+		if d.hasNext {
+			return "Expected separator between values"
 		}
-		for {
-			c, ok := d.skipSpace()
-			if !ok {
-				return nil, d.eof()
-			}
-			if c == '}' && m.Len() > 0 {
-				d.advance()
-				return nil, d.fail("Expected another key-value pair")
-			}
-			if c != '"' {
-				return nil, d.fail("Object keys must be strings")
-			}
-			d.advance()
-			k, err := d.str()
-			if err != nil {
-				return nil, err
-			}
-			if c, ok = d.skipSpace(); !ok {
-				return nil, d.eof()
-			} else if c != ':' {
-				return nil, d.fail("Objects must consist of key:value pairs")
-			}
-			d.advance()
-			v, err := d.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			m.Set(k, v)
-			if c, ok = d.skipSpace(); !ok {
-				return nil, d.eof()
-			}
-			d.advance()
-			if c == '}' {
-				return m, nil
-			} else if c != ',' {
-				return nil, d.fail("Expected separator between values")
-			}
+		f := decFrame{kind: c}
+		if c == '[' {
+			f.arr = []any{}
+		} else {
+			f.obj = NewOrderedMap(0)
 		}
-	case '[':
-		d.advance()
-		a := []any{}
-		c, ok := d.skipSpace()
-		if !ok {
-			return nil, d.eof()
-		}
-		if c == ']' {
-			d.advance()
-			return a, nil
-		}
-		for {
-			v, err := d.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			a = append(a, v)
-			c, ok := d.skipSpace()
-			if !ok {
-				return nil, d.eof()
-			}
-			d.advance()
-			if c == ']' {
-				return a, nil
-			} else if c != ',' {
-				return nil, d.fail("Expected separator between values")
-			}
-		}
-	case '"':
-		d.advance()
-		return d.str()
-	case ']', '}':
-		d.advance()
-		return nil, d.fail("Unmatched '" + string(c) + "'")
-	case ',':
-		d.advance()
-		return nil, d.fail("Expected value before ','")
+		d.stack = append(d.stack, f)
 	case ':':
-		d.advance()
-		return nil, d.fail("':' not as part of an object")
-	}
-	// A literal: letters, digits and signs up to a delimiter.
-	lb := d.sb[:0]
-	for {
-		c, ok := d.peek()
-		if !ok || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == ']' || c == '}' ||
-			c == ':' || c == '[' || c == '{' || c == '"' {
-			break
+		if !d.hasNext {
+			return "Expected string key before ':'"
 		}
-		if len(lb) > 4096 {
-			return nil, d.fail("Invalid literal")
+		if top == nil || top.kind != '{' {
+			return "':' not as part of an object"
 		}
-		lb = append(lb, c)
-		d.advance()
-	}
-	d.sb = lb[:0]
-	lit := string(lb)
-	_, more := d.peek()
-	switch lit {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	case "null":
-		return nil, nil
-	case "nan", "NaN":
-		return math.NaN(), nil
-	}
-	if v, ok := ParseNumberLiteral(lit); ok {
-		return v, nil
-	}
-	atEOF := ""
-	if !more {
-		atEOF = " at EOF"
-	}
-	if c := lit[0]; c == '-' || c >= '0' && c <= '9' {
-		return nil, d.fail("Invalid numeric literal" + atEOF)
-	}
-	return nil, d.fail("Invalid literal" + atEOF)
-}
-
-// str reads a string after its opening quote.
-func (d *Decoder) str() (string, error) {
-	// fast path: no escape before the closing quote in the buffer
-	for i := d.pos; i < len(d.buf); i++ {
-		c := d.buf[i]
-		if c == '"' {
-			s := d.buf[d.pos:i]
-			d.col += i + 1 - d.pos
-			d.pos = i + 1
-			if utf8.Valid(s) {
-				return string(s), nil
-			}
-			return strings.ToValidUTF8(string(s), "\ufffd"), nil
-		}
-		if c == '\\' || c == '\n' {
-			break
-		}
-	}
-	sb := d.sb[:0]
-	defer func() { d.sb = sb[:0] }()
-	for {
-		c, ok := d.peek()
+		k, ok := d.next.(string)
 		if !ok {
-			return "", d.fail("Unfinished string at EOF")
+			return "Object keys must be strings"
 		}
-		d.advance()
-		switch c {
-		case '"':
-			if utf8.Valid(sb) {
-				return string(sb), nil
-			}
-			return strings.ToValidUTF8(string(sb), "\ufffd"), nil
-		case '\\':
-			c, ok := d.peek()
-			if !ok {
-				return "", d.eof()
-			}
-			d.advance()
-			switch c {
-			case '"', '\\', '/':
-				sb = append(sb, c)
-			case 'b':
-				sb = append(sb, '\b')
-			case 'f':
-				sb = append(sb, '\f')
-			case 'n':
-				sb = append(sb, '\n')
-			case 'r':
-				sb = append(sb, '\r')
-			case 't':
-				sb = append(sb, '\t')
-			case 'u':
-				r, err := d.hex4()
-				if err != nil {
-					return "", err
-				}
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if c, ok := d.peek(); ok && c == '\\' {
-						d.advance()
-						if c, ok := d.peek(); ok && c == 'u' {
-							d.advance()
-							if r2, err = d.hex4(); err != nil {
-								return "", err
-							}
-						} else {
-							return "", d.fail("Invalid escape")
-						}
-					}
-					if dr := utf16.DecodeRune(r, r2); dr != utf8.RuneError {
-						r = dr
-					} else {
-						sb = utf8.AppendRune(sb, utf8.RuneError)
-						if r2 < 0 {
-							continue
-						}
-						r = r2
-						if utf16.IsSurrogate(r) {
-							r = utf8.RuneError
-						}
-					}
-				}
-				sb = utf8.AppendRune(sb, r)
-			default:
-				return "", d.fail("Invalid escape")
-			}
+		d.stack = append(d.stack, decFrame{kind: 'k', key: k})
+		d.next, d.hasNext = nil, false
+	case ',':
+		if !d.hasNext {
+			return "Expected value before ','"
+		}
+		if top == nil {
+			return "',' not as part of an object or array"
+		}
+		switch top.kind {
+		case '[':
+			top.arr = append(top.arr, d.next)
+		case 'k':
+			d.stack[n-2].obj.Set(top.key, d.next)
+			d.stack = d.stack[:n-1]
 		default:
-			sb = append(sb, c)
+			return "Objects must consist of key:value pairs"
 		}
+		d.next, d.hasNext = nil, false
+	case ']':
+		if top == nil || top.kind != '[' {
+			return "Unmatched ']'"
+		}
+		if d.hasNext {
+			top.arr = append(top.arr, d.next)
+		} else if len(top.arr) != 0 {
+			return "Expected another array element"
+		}
+		d.next, d.hasNext = top.arr, true
+		d.stack[n-1] = decFrame{}
+		d.stack = d.stack[:n-1]
+	case '}':
+		if top == nil {
+			return "Unmatched '}'"
+		}
+		if d.hasNext {
+			if top.kind != 'k' {
+				return "Objects must consist of key:value pairs"
+			}
+			d.stack[n-2].obj.Set(top.key, d.next)
+			d.stack = d.stack[:n-1]
+			n--
+			top = &d.stack[n-1]
+		} else {
+			if top.kind != '{' {
+				return "Unmatched '}'"
+			}
+			if top.obj.Len() != 0 {
+				return "Expected another key-value pair"
+			}
+		}
+		d.next, d.hasNext = top.obj, true
+		d.stack[n-1] = decFrame{}
+		d.stack = d.stack[:n-1]
 	}
+	return ""
 }
 
-func (d *Decoder) hex4() (rune, error) {
-	var r rune
-	for range 4 {
-		c, ok := d.peek()
-		if !ok {
-			return 0, d.eof()
+// literal takes the literal read so far: true, false, null or a number.
+func (d *Decoder) literal() string {
+	if len(d.tok) == 0 {
+		return ""
+	}
+	t := d.tok
+	d.tok = d.tok[:0]
+	var v any
+	pattern := ""
+	switch t[0] {
+	case 't':
+		pattern, v = "true", true
+	case 'f':
+		pattern, v = "false", false
+	case 'n':
+		// "nan" and its kin are numbers
+		if len(t) > 1 && t[1] == 'u' {
+			pattern, v = "null", nil
 		}
-		d.advance()
+	}
+	if pattern != "" {
+		if string(t) != pattern {
+			return "Invalid literal"
+		}
+		return d.value(v)
+	}
+	n, ok := decNumberLiteral(string(t))
+	if !ok {
+		return "Invalid numeric literal"
+	}
+	return d.value(n)
+}
+
+// decNumberLiteral reads a number as jq 1.7 reads one in its input, with
+// decNumber's syntax: a sign, digits with a point anywhere, an exponent;
+// or Infinity, Inf, NaN, sNaN (any case; a NaN may carry digits).
+func decNumberLiteral(s string) (any, bool) {
+	body := s
+	neg := false
+	if body != "" && (body[0] == '-' || body[0] == '+') {
+		neg = body[0] == '-'
+		body = body[1:]
+	}
+	switch lower := strings.ToLower(body); {
+	case lower == "inf" || lower == "infinity":
+		if neg {
+			return math.Inf(-1), true
+		}
+		return math.Inf(1), true
+	case strings.HasPrefix(lower, "nan") || strings.HasPrefix(lower, "snan"):
+		digits := strings.TrimPrefix(strings.TrimPrefix(lower, "s"), "nan")
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				return nil, false
+			}
+		}
+		return math.NaN(), true
+	}
+	// digits [. digits] with a digit at least, as ParseNumberLiteral wants
+	i := 0
+	for i < len(body) && body[i] >= '0' && body[i] <= '9' {
+		i++
+	}
+	intPart, rest := body[:i], body[i:]
+	frac := ""
+	if strings.HasPrefix(rest, ".") {
+		j := 1
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		frac, rest = rest[1:j], rest[j:]
+	}
+	if intPart == "" && frac == "" {
+		return nil, false
+	}
+	if rest != "" {
+		e := rest[1:]
+		if rest[0] != 'e' && rest[0] != 'E' {
+			return nil, false
+		}
+		if e != "" && (e[0] == '+' || e[0] == '-') {
+			e = e[1:]
+		}
+		if e == "" || strings.Trim(e, "0123456789") != "" {
+			return nil, false
+		}
+	}
+	if t := strings.TrimLeft(intPart, "0"); t != "" {
+		intPart = t
+	} else {
+		intPart = "0"
+	}
+	lit := intPart
+	if frac != "" {
+		lit += "." + frac
+	}
+	if neg {
+		lit = "-" + lit
+	}
+	return ParseNumberLiteral(lit + rest)
+}
+
+// jqString decodes the text of a string between its quotes as jq does,
+// or returns jq's message for what is wrong in it.
+func jqString(t []byte) (string, string) {
+	if bytes.IndexByte(t, '\\') < 0 {
+		for _, c := range t {
+			if c < 0x20 {
+				return "", "Invalid string: control characters from U+0000 through U+001F must be escaped"
+			}
+		}
+		if utf8.Valid(t) {
+			return string(t), ""
+		}
+		return strings.ToValidUTF8(string(t), "\ufffd"), ""
+	}
+	out := make([]byte, 0, len(t))
+	for i := 0; i < len(t); {
+		c := t[i]
+		i++
+		if c != '\\' {
+			if c < 0x20 {
+				return "", "Invalid string: control characters from U+0000 through U+001F must be escaped"
+			}
+			out = append(out, c)
+			continue
+		}
+		if i >= len(t) {
+			return "", "Expected escape character at end of string"
+		}
+		c = t[i]
+		i++
+		switch c {
+		case '\\', '"', '/':
+			out = append(out, c)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 't':
+			out = append(out, '\t')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 'u':
+			if i+4 > len(t) {
+				return "", "Invalid \\uXXXX escape"
+			}
+			r := unhex4(t[i:])
+			if r < 0 {
+				return "", "Invalid characters in \\uXXXX escape"
+			}
+			i += 4
+			if 0xd800 <= r && r <= 0xdbff {
+				if i+6 > len(t) || t[i] != '\\' || t[i+1] != 'u' {
+					return "", "Invalid \\uXXXX\\uXXXX surrogate pair escape"
+				}
+				lo := unhex4(t[i+2:])
+				if lo < 0xdc00 || lo > 0xdfff {
+					return "", "Invalid \\uXXXX\\uXXXX surrogate pair escape"
+				}
+				i += 6
+				r = utf16.DecodeRune(r, lo)
+			}
+			// a lone low surrogate is not UTF-8: jq replaces it
+			out = utf8.AppendRune(out, r)
+		default:
+			return "", "Invalid escape"
+		}
+	}
+	if utf8.Valid(out) {
+		return string(out), ""
+	}
+	return strings.ToValidUTF8(string(out), "\ufffd"), ""
+}
+
+// unhex4 is the value of four hex digits, -1 if they are not.
+func unhex4(b []byte) rune {
+	var r rune
+	for _, c := range b[:4] {
 		switch {
 		case '0' <= c && c <= '9':
 			r = r<<4 | rune(c-'0')
@@ -391,11 +573,13 @@ func (d *Decoder) hex4() (rune, error) {
 		case 'A' <= c && c <= 'F':
 			r = r<<4 | rune(c-'A'+10)
 		default:
-			return 0, d.fail("Invalid escape")
+			return -1
 		}
 	}
-	return r, nil
+	return r
 }
+
+const maxDepth = 10000
 
 // ParseNumberLiteral converts a JSON number literal to the value jq 1.7
 // keeps for it: an int or *big.Int for an integer printed as written, a
@@ -548,6 +732,27 @@ func formatFloat(f float64) string {
 		sb.WriteString(digits[decpt:])
 	}
 	return sb.String()
+}
+
+// parseJSON reads the one JSON text of s, as jq's fromjson and tonumber
+// do.
+func parseJSON(s string) (any, error) {
+	d := NewBufDecoder()
+	d.SetBuf([]byte(s), false)
+	v, ok, err := d.Next()
+	if ok {
+		if _, ok2, err2 := d.Next(); ok2 {
+			err = errors.New("Unexpected extra JSON values")
+		} else {
+			err = err2
+		}
+	} else if err == nil {
+		err = errors.New("Expected JSON value")
+	}
+	if err != nil {
+		return nil, &fromJSONError{err, s}
+	}
+	return v, nil
 }
 
 // fromJSONError is a failure of fromjson, worded as jq 1.7 words it.

@@ -111,6 +111,9 @@ type funcNotFoundError struct {
 	f *Func
 }
 
+// Offset is where the name starts in the query text.
+func (err *funcNotFoundError) Offset() int { return err.f.offset }
+
 func (err *funcNotFoundError) Error() string {
 	return err.f.Name + "/" + strconv.Itoa(len(err.f.Args)) + " is not defined"
 }
@@ -335,8 +338,12 @@ func (err *expectedVariableError) Error() string {
 }
 
 type variableNotFoundError struct {
-	n string
+	n      string
+	offset int
 }
+
+// Offset is where the name starts in the query text.
+func (err *variableNotFoundError) Offset() int { return err.offset }
 
 func (err *variableNotFoundError) Error() string {
 	return err.n + " is not defined"

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"iter"
 	"math"
 	"math/big"
@@ -480,10 +479,16 @@ func funcToNumber(v any) any {
 	case int, float64, *big.Int, json.Number:
 		return v
 	case string:
-		if !newLexer(v).validNumber() {
-			return &func0WrapError{"tonumber", v, errors.New("invalid number")}
+		// jq 1.7 parses the string as JSON text
+		w, err := parseJSON(v)
+		if err != nil {
+			return err
 		}
-		return toNumber(v)
+		switch w.(type) {
+		case int, float64, *big.Int, json.Number:
+			return w
+		}
+		return &jqTypeError{v, "cannot be parsed as a number"}
 	default:
 		return &jqTypeError{v, "cannot be parsed as a number"}
 	}
@@ -844,19 +849,9 @@ func funcFromJSON(v any) any {
 	if !ok {
 		return &jqTypeError{v, "only strings can be parsed"}
 	}
-	dec := NewDecoder(strings.NewReader(s))
-	w, err := dec.Decode()
-	if err == io.EOF {
-		// jq 1.7 gives null for a text of only white space
-		return nil
-	}
-	if err == nil {
-		if _, err2 := dec.Decode(); err2 != io.EOF {
-			err = errors.New("Unexpected extra JSON values")
-		}
-	}
+	w, err := parseJSON(s)
 	if err != nil {
-		return &fromJSONError{err, s}
+		return err
 	}
 	return w
 }

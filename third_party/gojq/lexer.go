@@ -13,6 +13,10 @@ type lexer struct {
 	tokenType int
 	inString  bool
 	err       error
+	start     int    // where the token last read starts
+	lexeme    int    // where the last token, white space run or comment starts
+	brackets  []byte // the brackets open, as jq's lexer keeps them
+	badClose  bool   // the token last read closes no open bracket
 }
 
 func newLexer(src string) *lexer {
@@ -59,7 +63,21 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	ch, iseof := l.next()
 	if iseof {
 		l.token = ""
+		l.start = l.lexeme
 		return eof
+	}
+	l.start = l.offset - 1
+	lval.offset = l.start
+	l.badClose = false
+	switch ch {
+	case '(', '[', '{':
+		l.brackets = append(l.brackets, ch)
+	case ')', ']', '}':
+		if n := len(l.brackets); n > 0 && l.brackets[n-1] == openerOf(ch) {
+			l.brackets = l.brackets[:n-1]
+		} else {
+			l.badClose = true
+		}
 	}
 	switch {
 	case isIdent(ch, false):
@@ -234,17 +252,25 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 }
 
 func (l *lexer) next() (byte, bool) {
+	white := false
 	for {
 		ch := l.source[l.offset]
 		l.offset++
 		if ch == '#' {
+			l.lexeme, white = l.offset-1, false
 			if l.skipComment() {
 				return 0, true
 			}
 		} else if !isWhite(ch) {
+			l.lexeme = l.offset - 1
 			return ch, false
-		} else if len(l.source) == l.offset {
-			return 0, true
+		} else {
+			if !white {
+				l.lexeme, white = l.offset-1, true
+			}
+			if len(l.source) == l.offset {
+				return 0, true
+			}
 		}
 	}
 }
@@ -368,22 +394,6 @@ func (l *lexer) scanNumber(state int) int {
 			panic(state)
 		}
 	}
-}
-
-func (l *lexer) validNumber() bool {
-	ch := l.peek()
-	switch ch {
-	case '+', '-':
-		l.offset++
-		ch = l.peek()
-	}
-	state := numberStateLead
-	if ch == '.' {
-		l.offset++
-		ch = l.peek()
-		state = numberStateFloat
-	}
-	return isNumber(ch) && l.scanNumber(state) == len(l.source)
 }
 
 func (l *lexer) scanString(start int) (int, string) {
@@ -517,6 +527,12 @@ type ParseError struct {
 	Offset    int    // the error occurred after reading Offset bytes
 	Token     string // the Token that caused the error (may be empty)
 	tokenType int
+	// Start is where jq places the error: the start of the token, or at
+	// the end the start of the last token, white space run or comment.
+	Start int
+	// Unexpected names the token as jq's parser does ("end of file",
+	// "IDENT", "'{'").
+	Unexpected string
 }
 
 func (err *ParseError) Error() string {
@@ -539,7 +555,58 @@ func (l *lexer) Error(string) {
 	if l.tokenType != eof && l.tokenType < utf8.RuneSelf {
 		token = string(rune(l.tokenType))
 	}
-	l.err = &ParseError{offset, token, l.tokenType}
+	l.err = &ParseError{offset, token, l.tokenType, l.start, l.jqTokenName(token)}
+}
+
+// jqTokenName is the name jq 1.7's parser gives the token last read.
+func (l *lexer) jqTokenName(token string) string {
+	switch t := l.tokenType; t {
+	case eof:
+		return "end of file"
+	case tokIdent, tokModuleIdent:
+		return "IDENT"
+	case tokVariable, tokModuleVariable:
+		if token == "$__loc__" {
+			return token
+		}
+		return "BINDING"
+	case tokNumber:
+		return "LITERAL"
+	case tokString, tokStringStart, tokUnterminatedString, tokInvalidEscapeSequence:
+		return "QQSTRING_START"
+	case tokFormat:
+		return "FORMAT"
+	case tokIndex:
+		return "FIELD"
+	case tokInvalid:
+		return "INVALID_CHARACTER"
+	case tokCompareOp:
+		if token == "<" || token == ">" {
+			return "'" + token + "'"
+		}
+		return token
+	case ')', ']', '}':
+		if l.badClose {
+			return "INVALID_CHARACTER"
+		}
+		return "'" + string(rune(t)) + "'"
+	default:
+		if t < utf8.RuneSelf {
+			return "'" + string(rune(t)) + "'"
+		}
+		return token
+	}
+}
+
+// openerOf is the bracket that c closes.
+func openerOf(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
 }
 
 func isWhite(ch byte) bool {

@@ -10,6 +10,7 @@ type yySymType struct {
 	value    any
 	token    string
 	operator Operator
+	offset   int
 }
 
 const tokAltOp = 57346
@@ -1008,17 +1009,17 @@ yydefault:
 	case 58:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token}}
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
 		}
 	case 59:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, Args: yyDollar[3].value.([]*Query)}}
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, Args: yyDollar[3].value.([]*Query), offset: yyDollar[1].offset}}
 		}
 	case 60:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token}}
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
 		}
 	case 61:
 		yyDollar = yyS[yypt-2 : yypt+1]

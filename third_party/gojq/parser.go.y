@@ -8,6 +8,7 @@ import "slices"
   value    any
   token    string
   operator Operator
+  offset   int
 }
 
 %type<value> program header imports import meta body funcdefs funcdef funcargs query
@@ -303,15 +304,15 @@ term
     }
     | tokIdentModuleIdent
     {
-        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1}}
+        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
     }
     | tokIdentModuleIdent '(' args ')'
     {
-        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, Args: $3.([]*Query)}}
+        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, Args: $3.([]*Query), offset: $<offset>1}}
     }
     | tokVariableModuleVariable
     {
-        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1}}
+        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
     }
     | '{' '}'
     {

@@ -473,8 +473,9 @@ func (e *Index) toIndices(xs []any) []any {
 
 // Func ...
 type Func struct {
-	Name string
-	Args []*Query
+	Name   string
+	Args   []*Query
+	offset int // where the name starts in the query text
 }
 
 func (e *Func) String() string {
