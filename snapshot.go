@@ -29,7 +29,7 @@ import (
 // refuses any other format, and versions newer than its own.
 const (
 	SnapshotFormat  = "llmsh-snapshot"
-	SnapshotVersion = 1
+	SnapshotVersion = 2
 )
 
 // ErrSnapshot is wrapped by the errors of Snapshot and Restore that are
@@ -37,7 +37,8 @@ const (
 // llmsh does not know, state the new session cannot take.
 var ErrSnapshot = errors.New("llmsh: snapshot")
 
-// snapshotFile is the snapshot format, version 1.
+// snapshotFile is the snapshot format, version 2 (version 1 lacks Status
+// and Fds).
 type snapshotFile struct {
 	Format  string    `json:"format"`
 	Version int       `json:"version"`
@@ -55,6 +56,10 @@ type snapshotFile struct {
 	Aliases string   `json:"aliases"`
 	// Args are the positional parameters ($1 …).
 	Args []string `json:"args"`
+	// Status is $?, the status of the last command.
+	Status int `json:"status"`
+	// Fds are the descriptors above 2 that the shell holds open.
+	Fds []snapFd `json:"descriptors,omitempty"`
 	// Files are the virtual files and directories, sorted by path (a
 	// directory before what it holds).
 	Files []snapFile `json:"files"`
@@ -63,6 +68,17 @@ type snapshotFile struct {
 type snapVar struct {
 	Name string `json:"name"`
 	Decl string `json:"decl"`
+}
+
+// snapFd is a descriptor: Redir is the redirection that opens it again,
+// ">>" (a file written: writes go to its end) or "<" or "<>" (a device
+// without a position), with Path; or ">&" or "<&" with Dup, a copy of the
+// shell's stdin, stdout or stderr.
+type snapFd struct {
+	Fd    int    `json:"fd"`
+	Redir string `json:"redir"`
+	Path  string `json:"path,omitempty"`
+	Dup   int    `json:"dup,omitempty"`
 }
 
 type snapFile struct {
@@ -194,6 +210,8 @@ func decodeSnapshot(b []byte, sf *snapshotFile) error {
 		return fmt.Errorf("%w: not a snapshot file (format %q, want %q)", ErrSnapshot, sf.Format, SnapshotFormat)
 	case sf.Version < 1 || sf.Version > SnapshotVersion:
 		return fmt.Errorf("%w: version %d is not supported (this llmsh reads version 1 to %d)", ErrSnapshot, sf.Version, SnapshotVersion)
+	case sf.Status < 0 || sf.Status > 255:
+		return fmt.Errorf("%w: status %d is not one of 0 to 255", ErrSnapshot, sf.Status)
 	case !strings.HasPrefix(sf.Cwd, "/"):
 		return fmt.Errorf("%w: the working directory %q is not absolute", ErrSnapshot, sf.Cwd)
 	}
@@ -202,7 +220,68 @@ func decodeSnapshot(b []byte, sf *snapshotFile) error {
 			return fmt.Errorf("%w: malformed variable %q", ErrSnapshot, v.Name)
 		}
 	}
+	for _, d := range sf.Fds {
+		ok := d.Fd > 2 && d.Fd < 1<<16
+		switch d.Redir {
+		case ">>":
+			ok = ok && strings.HasPrefix(d.Path, "/")
+		case "<", "<>":
+			ok = ok && statelessDevice(d.Path)
+		case ">&", "<&":
+			ok = ok && d.Dup >= 0 && d.Dup <= 2
+		default:
+			ok = false
+		}
+		if !ok {
+			return fmt.Errorf("%w: malformed descriptor %d", ErrSnapshot, d.Fd)
+		}
+	}
 	return nil
+}
+
+// statelessDevice reports whether path is a device that reads the same
+// from any position, so that a descriptor reading it can be opened again.
+func statelessDevice(path string) bool {
+	switch path {
+	case "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom":
+		return true
+	}
+	return false
+}
+
+// exportFds describes the shell's descriptors above 2, or says which one
+// a snapshot cannot carry and why.
+func (s *Session) exportFds() ([]snapFd, error) {
+	var out []snapFd
+	for _, d := range s.sh.Fds() {
+		sd := snapFd{Fd: d.N}
+		switch {
+		case d.Kind == "file" && strings.HasPrefix(d.Path, "/dev/fd/"):
+			// a process substitution's pipe, or a copy of a descriptor
+			d.Kind = "pipe"
+			fallthrough
+		case d.Kind == "pipe":
+			return nil, fmt.Errorf("%w: descriptor %d is a pipe (a here-document, a process substitution or a copy of a redirected output), which a snapshot cannot carry (close it first: exec %d>&-)", ErrSnapshot, d.N, d.N)
+		case d.Kind == "std":
+			sd.Redir, sd.Dup = ">&", d.Std
+			if d.Std == 0 {
+				sd.Redir = "<&"
+			}
+		case d.Kind == "file" && d.Flag&os.O_WRONLY != 0:
+			// Opened to write (> truncates once, then appends; >>
+			// appends): writes go to the end, wherever it is.
+			sd.Redir, sd.Path = ">>", d.Path
+		case d.Kind == "file" && statelessDevice(d.Path):
+			sd.Redir, sd.Path = "<", d.Path
+			if d.Flag&os.O_RDWR != 0 {
+				sd.Redir = "<>"
+			}
+		default:
+			return nil, fmt.Errorf("%w: descriptor %d reads %s, and a snapshot cannot carry how far it has read (close it first: exec %d<&-)", ErrSnapshot, d.N, d.Path, d.N)
+		}
+		out = append(out, sd)
+	}
+	return out, nil
 }
 
 // shellOut runs script in the shell (it holds sem, between Runs) and
@@ -244,17 +323,20 @@ func lines(text string) []string {
 
 // exportState reads the shell's state (not the files).
 func (s *Session) exportState(ctx context.Context) (*snapshotFile, error) {
-	// The export runs these builtins by name: a function of the same
-	// name would answer instead.
-	for _, name := range []string{"declare", "printf", "set", "shopt", "trap", "alias"} {
-		if s.sh.HasFunc(name) {
-			return nil, fmt.Errorf("%w: the function %s hides the builtin a snapshot reads the state with (unset -f %s first)", ErrSnapshot, name, name)
-		}
+	// $? as the session has it; the export's commands leave it as it was.
+	status := s.sh.LastStatus()
+	defer s.sh.SetLastStatus(status)
+	pre, err := s.builtinPrefix()
+	if err != nil {
+		return nil, err
 	}
-	sf := &snapshotFile{Format: SnapshotFormat, Version: SnapshotVersion, Created: time.Now().UTC(), Cwd: s.sh.Dir()}
+	sf := &snapshotFile{Format: SnapshotFormat, Version: SnapshotVersion, Created: time.Now().UTC(), Cwd: s.sh.Dir(), Status: status}
+	if sf.Fds, err = s.exportFds(); err != nil {
+		return nil, err
+	}
 	// One script, its parts split by NUL bytes (which no shell string
 	// holds): functions, options, traps, aliases, then $# and "$@".
-	const parts = `declare -f; printf '\0'; set +o; shopt -p; printf '\0'; trap -p; printf '\0'; alias; printf '\0%s\0' "$#"; printf '%s\0' "$@"`
+	parts := strings.NewReplacer("B ", pre).Replace(`B declare -f; B printf '\0'; B set +o; B shopt -p; B printf '\0'; B trap -p; B printf '\0'; B alias; B printf '\0%s\0' "$#"; B printf '%s\0' "$@"`)
 	out, errOut, _, err := s.shellOut(ctx, parts)
 	if err != nil {
 		return nil, err
@@ -269,14 +351,28 @@ func (s *Session) exportState(ctx context.Context) (*snapshotFile, error) {
 		return nil, fmt.Errorf("%w: cannot read the positional parameters", ErrSnapshot)
 	}
 	sf.Args = append([]string{}, f[5:5+n]...)
-	if sf.Vars, err = s.exportVars(ctx); err != nil {
+	if sf.Vars, err = s.exportVars(ctx, pre); err != nil {
 		return nil, err
 	}
 	return sf, nil
 }
 
+// builtinPrefix is what runs a builtin whatever functions the session
+// has (bash lets a function be named declare, set, trap …): \builtin, or
+// \command when a function is named builtin. (Quoted, neither is an
+// alias.)
+func (s *Session) builtinPrefix() (string, error) {
+	switch {
+	case !s.sh.HasFunc("builtin"):
+		return `\builtin `, nil
+	case !s.sh.HasFunc("command"):
+		return `\command `, nil
+	}
+	return "", fmt.Errorf("%w: functions named builtin and command hide the builtins a snapshot reads the state with (unset -f one of them first)", ErrSnapshot)
+}
+
 // exportVars is every variable as declare -p prints it.
-func (s *Session) exportVars(ctx context.Context) ([]snapVar, error) {
+func (s *Session) exportVars(ctx context.Context, pre string) ([]snapVar, error) {
 	var names []string
 	var b strings.Builder
 	for _, n := range s.sh.VarNames() {
@@ -284,7 +380,7 @@ func (s *Session) exportVars(ctx context.Context) ([]snapVar, error) {
 			continue
 		}
 		names = append(names, n)
-		fmt.Fprintf(&b, "declare -p %s; printf '\\0'\n", n)
+		fmt.Fprintf(&b, "%sdeclare -p %s; %sprintf '\\0'\n", pre, n, pre)
 	}
 	out, _, _, err := s.shellOut(ctx, b.String())
 	if err != nil {
@@ -397,7 +493,8 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	// The fresh shell's variables: what equals the
 	// snapshot's is left alone (the read-only ones among them), what the
 	// snapshot lacks is unset.
-	fresh, err := s.exportVars(ctx)
+	// The fresh shell has no functions: the builtins answer by name.
+	fresh, err := s.exportVars(ctx, "")
 	if err != nil {
 		return err
 	}
@@ -416,6 +513,13 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	for _, v := range fresh {
 		if !want[v.Name] {
 			b.WriteString("unset -v " + v.Name + "\n")
+		}
+	}
+	for _, d := range sf.Fds {
+		if d.Path != "" {
+			fmt.Fprintf(&b, "exec %d%s%s\n", d.Fd, d.Redir, quote(d.Path))
+		} else {
+			fmt.Fprintf(&b, "exec %d%s%d\n", d.Fd, d.Redir, d.Dup)
 		}
 	}
 	for _, t := range sf.Traps {
@@ -451,6 +555,7 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	if err != nil || st != 0 || errOut != "" {
 		return fmt.Errorf("%w: the shell's state: %s", ErrSnapshot, firstLine(errOut, err))
 	}
+	s.sh.SetLastStatus(sf.Status)
 	return nil
 }
 

@@ -86,7 +86,7 @@ func TestSnapshotRestore(t *testing.T) {
 			Format  string `json:"format"`
 			Version int    `json:"version"`
 		}
-		if err := json.Unmarshal(snap, &head); err != nil || head.Format != "llmsh-snapshot" || head.Version != 1 {
+		if err := json.Unmarshal(snap, &head); err != nil || head.Format != "llmsh-snapshot" || head.Version != 2 {
 			t.Fatalf("snapshot header %+v, %v", head, err)
 		}
 		// Restored into a session of the other kind, in another
@@ -149,7 +149,9 @@ func TestRestoreRefuses(t *testing.T) {
 	}{
 		"not json":       {[]byte("{nope"), "not a snapshot file"},
 		"other format":   {[]byte(`{"format":"tarball","version":1,"cwd":"/"}`), `format "tarball"`},
-		"future version": {bytes.Replace(good, []byte(`"version": 1`), []byte(`"version": 9`), 1), "version 9 is not supported"},
+		"future version": {bytes.Replace(good, []byte(`"version": 2`), []byte(`"version": 9`), 1), "version 9 is not supported"},
+		"bad status":     {bytes.Replace(good, []byte(`"status": 0`), []byte(`"status": 300`), 1), "status 300"},
+		"bad descriptor": {bytes.Replace(good, []byte(`"status": 0`), []byte(`"status": 0, "descriptors": [{"fd": 3, "redir": "<", "path": "/etc/passwd"}]`), 1), "malformed descriptor 3"},
 		"bad variable":   {bytes.Replace(good, []byte(`"decl": "declare -- x=`), []byte(`"decl": "echo pwned; x=`), 1), `malformed variable "x"`},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -236,23 +238,72 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // reads the state with is refused, not exported wrongly; a function
 // named like a builtin the restore uses (unset, set) comes back and does
 // not act on the restoring.
+// TestSnapshotHiddenBuiltin: functions named as the builtins a snapshot
+// reads the state with (bash allows them) are carried like any other.
 func TestSnapshotHiddenBuiltin(t *testing.T) {
-	ctx := context.Background()
-	s := openSession(t, false, llmsh.Options{})
-	run(t, s, `function declare { echo fake; }`)
-	if _, err := s.Snapshot(ctx); !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "the function declare hides") {
-		t.Fatalf("Snapshot with a function declare: %v", err)
-	}
-	run(t, s, `unset -f declare; function unset { echo "my unset $*"; }; x=1; unset HOME`)
-	snap, err := s.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := openSession(t, false, llmsh.Options{})
-	if err := b.Restore(ctx, snap); err != nil {
-		t.Fatal(err)
-	}
-	if r := run(t, b, `echo "$x ${HOME-still there}"; unset y`); r.Stdout != "1 /home/llmsh\nmy unset y\n" {
-		t.Errorf("restored: %q", r.Stdout)
-	}
+	bothWays(t, func(t *testing.T, iso bool) {
+		ctx := context.Background()
+		s := openSession(t, iso, llmsh.Options{})
+		run(t, s, `set -- a b; declare () { echo "my declare $*"; }; function set { echo "my set"; }
+trap() { echo "my trap"; }; printf() { echo "my printf"; }; alias() { :; }; shopt() { :; }
+function unset { echo "my unset $*"; }; builtin() { echo "my builtin"; }
+x=1; command unset HOME`)
+		snap, err := s.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := openSession(t, !iso, llmsh.Options{})
+		if err := b.Restore(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		r := run(t, b, `echo "$x ${HOME-gone} $#"; unset y; set; trap; printf; builtin; command declare -p x`)
+		if want := "1 gone 2\nmy unset y\nmy set\nmy trap\nmy printf\nmy builtin\ndeclare -- x=\"1\"\n"; r.Stdout != want {
+			t.Errorf("restored: %q, want %q", r.Stdout, want)
+		}
+		// With both builtin and command hidden, the snapshot says why.
+		run(t, s, `command() { :; }`)
+		if _, err := s.Snapshot(ctx); !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "builtin and command") {
+			t.Fatalf("Snapshot with functions builtin and command: %v", err)
+		}
+	})
+}
+
+// TestSnapshotStatusFds: $? and the descriptors the shell holds open go
+// into a snapshot; a descriptor that cannot be opened again as it was is
+// refused, with the reason.
+func TestSnapshotStatusFds(t *testing.T) {
+	bothWays(t, func(t *testing.T, iso bool) {
+		ctx := context.Background()
+		dir := t.TempDir()
+		a := openSession(t, iso, llmsh.Options{Outputs: []string{dir}, Dir: dir})
+		run(t, a, `exec 3>/scratch.log 4>>real.log 5>&1 6</dev/null; echo one >&3; echo r1 >&4`)
+		run(t, a, `(exit 7)`)
+		snap, err := a.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The snapshot itself leaves $? alone.
+		if r := run(t, a, `echo $?`); r.Stdout != "7\n" {
+			t.Errorf("$? after Snapshot: %q", r.Stdout)
+		}
+		b := openSession(t, !iso, llmsh.Options{Outputs: []string{dir}, Dir: dir})
+		if err := b.Restore(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		r := run(t, b, `echo "status $?"; echo two >&3; echo r2 >&4; echo to-stdout >&5; read -r l <&6; echo "read $? [$l]"; cat /scratch.log real.log`)
+		if want := "status 7\nto-stdout\nread 1 []\none\ntwo\nr1\nr2\n"; r.Stdout != want {
+			t.Errorf("restored: %q, want %q", r.Stdout, want)
+		}
+		for script, want := range map[string]string{
+			`exec 7<real.log`:        "descriptor 7 reads " + dir + "/real.log",
+			`exec 8< <(echo x)`:      "descriptor 8 is a pipe",
+			"exec 9<<EOF\nhere\nEOF": "descriptor 9 is a pipe",
+		} {
+			c := openSession(t, iso, llmsh.Options{Outputs: []string{dir}, Dir: dir})
+			run(t, c, script)
+			if _, err := c.Snapshot(ctx); !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: Snapshot: %v, want %q", script, err, want)
+			}
+		}
+	})
 }

@@ -51,6 +51,10 @@ func (s *Shell) Vars() map[string]string {
 	return out
 }
 
+// Fds describes the shell's descriptors above 2 (exec 3>FILE), for a
+// session snapshot.
+func (s *Shell) Fds() []interp.FdState { return s.runner.FdStates() }
+
 // SetDir makes dir the working directory without looking at it, as the
 // shell starts in Options.Dir (a restored snapshot's directory, which
 // need not be visible here). PWD is the caller's to set.

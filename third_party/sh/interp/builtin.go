@@ -758,6 +758,18 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "readarray", "mapfile":
 		return r.mapfileBuiltin(ctx, name, args)
 
+	case "declare", "typeset", "local", "export", "readonly":
+		// llmsh: a declaration reached by name (builtin declare, command
+		// declare, \declare): its words are expanded already, each one
+		// argument, as in declare "$x".
+		dc := &syntax.DeclClause{Variant: &syntax.Lit{Value: name}}
+		for _, a := range args {
+			w := &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: a}}}
+			dc.Args = append(dc.Args, &syntax.Assign{Naked: true, Value: w})
+		}
+		r.cmd(ctx, dc)
+		return r.exit
+
 	default:
 		return failf(2, "%s: unsupported builtin\n", name)
 	}

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +47,51 @@ type fdObj struct {
 	w    io.Writer // nil: not open for writing
 	c    io.Closer // closed with the last reference; nil: not the shell's to close
 	refs atomic.Int32
+	// what it was opened on, for FdStates
+	kind string // "file", "std", or "" (a pipe: here-document, process substitution)
+	path string // kind file: the absolute path
+	flag int    // kind file: the open flags
+	std  int    // kind std: 0, 1 or 2
+}
+
+// An FdState describes a descriptor of the shell above 2, for a session
+// snapshot (llmsh): Kind "file" for one opened on the file Path with the
+// open flags Flag (exec 3>f, exec 3<f); "std" for a copy of the shell's
+// own stdin, stdout or stderr (Std: 0, 1, 2), made while they were the
+// shell's (exec 3>&1); "pipe" for anything else (a here-document, a
+// process substitution, a copy of a redirected stdout), which cannot be
+// opened again.
+type FdState struct {
+	N    int
+	Kind string
+	Path string
+	Flag int
+	Std  int
+}
+
+// FdStates returns the shell's descriptors above 2, in order.
+func (r *Runner) FdStates() []FdState {
+	var out []FdState
+	for n, o := range r.fds {
+		st := FdState{N: n, Kind: o.kind, Path: o.path, Flag: o.flag, Std: o.std}
+		if st.Kind == "" {
+			st.Kind = "pipe"
+		}
+		out = append(out, st)
+	}
+	slices.SortFunc(out, func(a, b FdState) int { return a.N - b.N })
+	return out
+}
+
+// sameIO reports whether a and b are the same reader or writer; values of
+// a type that cannot be compared are not the same.
+func sameIO(a, b any) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
 }
 
 func newFdObj(r io.Reader, w io.Writer, c io.Closer) *fdObj {
@@ -360,6 +406,10 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
 		o := src
 		if o == nil {
 			o = newFdObj(rd, wr, nil)
+			if m == 0 && sameIO(r.stdin, r.origStdin) || m == 1 && sameIO(r.stdout, r.origStdout) ||
+				m == 2 && sameIO(r.stderr, r.origStderr) {
+				o.kind, o.std = "std", m
+			}
 		} else {
 			o.ref()
 		}

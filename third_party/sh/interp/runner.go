@@ -1249,7 +1249,9 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 		if mode&os.O_WRONLY == 0 {
 			rdr = fdReaderOf(f, w != nil)
 		}
-		r.replaceFd(sv, n, newFdObj(rdr, w, f))
+		o := newFdObj(rdr, w, f)
+		o.kind, o.path, o.flag = "file", r.absPath(arg), mode
+		r.replaceFd(sv, n, o)
 		return nil, nil
 	}
 	return f, nil

@@ -2245,7 +2245,7 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 				p.curErr(`%#q can only be used to close a test`, dblRightBrack)
 			}
 		case "let":
-			if p.lang.in(langBashLike | LangMirBSDKorn | LangZsh) {
+			if p.lang.in(langBashLike|LangMirBSDKorn|LangZsh) && !p.funcParenNext() {
 				p.letClause(s)
 			}
 		case "function":
@@ -2253,11 +2253,11 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 				p.bashFuncDecl(s)
 			}
 		case "declare":
-			if p.lang.in(langBashLike | LangZsh) { // Note that mksh lacks this one.
+			if p.lang.in(langBashLike|LangZsh) && !p.funcParenNext() { // Note that mksh lacks this one.
 				p.declClause(s)
 			}
 		case "local", "export", "readonly", "typeset", "nameref":
-			if p.lang.in(langBashLike | LangMirBSDKorn | LangZsh) {
+			if p.lang.in(langBashLike|LangMirBSDKorn|LangZsh) && !p.funcParenNext() {
 				p.declClause(s)
 			}
 		case "time":
@@ -2991,6 +2991,28 @@ loop:
 		}
 	}
 	s.Cmd = ce
+}
+
+// funcParenNext reports whether "(" follows the current word, after
+// blanks: `declare () { …; }` defines a function named declare, as in
+// bash, where the word would otherwise start a declaration. (llmsh)
+func (p *Parser) funcParenNext() bool {
+	if p.r == '(' {
+		return true
+	}
+	if p.r != ' ' && p.r != '\t' {
+		return false
+	}
+	for _, b := range p.bs[p.bsp:] {
+		switch b {
+		case ' ', '\t':
+			continue
+		case '(':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 func (p *Parser) funcDecl(s *Stmt, pos Pos, long, withParens bool, names ...*Lit) {
