@@ -37,7 +37,11 @@ type Decoder struct {
 	line, col int  // jq's: line from 1, column of the last character read
 	st        byte // 0 between tokens, 's' in a string, 'e' after its backslash
 	stack     []decFrame
+	vals      []any    // the elements of the open arrays, the innermost's last
+	kvs       []keyVal // the members of the open objects, likewise
 	next      any
+	nextStr   string // the pending value when it is a string (not boxed: it may be a key)
+	nextIsStr bool
 	hasNext   bool
 	tok       []byte
 }
@@ -45,10 +49,9 @@ type Decoder struct {
 // decFrame is an array or object being read, or an object's key read
 // before its value.
 type decFrame struct {
-	kind byte // '[', '{', or 'k' for a key
-	arr  []any
-	obj  *OrderedMap
-	key  string
+	kind  byte // '[', '{', or 'k' for a key
+	start int  // '[': where its elements start in vals; '{': its members in kvs
+	key   string
 }
 
 // NewDecoder returns a Decoder reading from r.
@@ -171,24 +174,33 @@ func (d *Decoder) Next() (any, bool, error) {
 		return nil, false, d.errorf("Unfinished JSON term at EOF at line %d, column %d", d.line, d.col)
 	}
 	if d.hasNext {
-		v := d.next
-		d.next, d.hasNext = nil, false
-		return v, true, nil
+		return d.take(), true, nil
 	}
 	return nil, false, nil
 }
 
 func (d *Decoder) reset() {
 	clear(d.stack)
-	d.stack, d.next, d.hasNext, d.tok, d.st = d.stack[:0], nil, false, d.tok[:0], 0
+	clear(d.vals)
+	clear(d.kvs)
+	d.stack, d.vals, d.kvs = d.stack[:0], d.vals[:0], d.kvs[:0]
+	d.next, d.nextStr, d.nextIsStr, d.hasNext, d.tok, d.st = nil, "", false, false, d.tok[:0], 0
+}
+
+// take returns the pending value and clears it.
+func (d *Decoder) take() any {
+	v := d.next
+	if d.nextIsStr {
+		v = d.nextStr
+	}
+	d.next, d.nextStr, d.nextIsStr, d.hasNext = nil, "", false, false
+	return v
 }
 
 // done takes a finished top-level value.
 func (d *Decoder) done() (any, bool) {
 	if len(d.stack) == 0 && d.hasNext {
-		v := d.next
-		d.next, d.hasNext = nil, false
-		return v, true
+		return d.take(), true
 	}
 	return nil, false
 }
@@ -264,22 +276,28 @@ func (d *Decoder) scanString() (any, bool, string) {
 	} else {
 		d.col += len(seg)
 	}
-	d.tok = append(d.tok, seg...)
 	d.pos = i
 	if i == len(d.buf) {
+		d.tok = append(d.tok, seg...)
 		return nil, false, ""
 	}
 	d.pos++
 	d.col++
 	d.st = 0
-	s, msg := jqString(d.tok)
+	text := seg
+	if len(d.tok) > 0 {
+		d.tok = append(d.tok, seg...)
+		text = d.tok
+	}
+	s, msg := jqString(text)
 	d.tok = d.tok[:0]
 	if msg != "" {
 		return nil, false, msg
 	}
-	if msg := d.value(s); msg != "" {
-		return nil, false, msg
+	if d.hasNext {
+		return nil, false, "Expected separator between values"
 	}
+	d.nextStr, d.nextIsStr, d.hasNext = s, true, true
 	v, ok := d.done()
 	return v, ok, ""
 }
@@ -308,13 +326,11 @@ func (d *Decoder) token(c byte) string {
 		if d.hasNext {
 			return "Expected separator between values"
 		}
-		f := decFrame{kind: c}
-		if c == '[' {
-			f.arr = []any{}
-		} else {
-			f.obj = NewOrderedMap(0)
+		start := len(d.vals)
+		if c == '{' {
+			start = len(d.kvs)
 		}
-		d.stack = append(d.stack, f)
+		d.stack = append(d.stack, decFrame{kind: c, start: start})
 	case ':':
 		if !d.hasNext {
 			return "Expected string key before ':'"
@@ -322,12 +338,11 @@ func (d *Decoder) token(c byte) string {
 		if top == nil || top.kind != '{' {
 			return "':' not as part of an object"
 		}
-		k, ok := d.next.(string)
-		if !ok {
+		if !d.nextIsStr {
 			return "Object keys must be strings"
 		}
-		d.stack = append(d.stack, decFrame{kind: 'k', key: k})
-		d.next, d.hasNext = nil, false
+		d.stack = append(d.stack, decFrame{kind: 'k', key: d.nextStr})
+		d.take()
 	case ',':
 		if !d.hasNext {
 			return "Expected value before ','"
@@ -337,25 +352,28 @@ func (d *Decoder) token(c byte) string {
 		}
 		switch top.kind {
 		case '[':
-			top.arr = append(top.arr, d.next)
+			d.vals = append(d.vals, d.take())
 		case 'k':
-			d.stack[n-2].obj.Set(top.key, d.next)
+			d.kvs = append(d.kvs, keyVal{top.key, d.take()})
 			d.stack = d.stack[:n-1]
 		default:
 			return "Objects must consist of key:value pairs"
 		}
-		d.next, d.hasNext = nil, false
 	case ']':
 		if top == nil || top.kind != '[' {
 			return "Unmatched ']'"
 		}
 		if d.hasNext {
-			top.arr = append(top.arr, d.next)
-		} else if len(top.arr) != 0 {
+			d.vals = append(d.vals, d.take())
+		} else if len(d.vals) > top.start {
 			return "Expected another array element"
 		}
-		d.next, d.hasNext = top.arr, true
-		d.stack[n-1] = decFrame{}
+		elems := d.vals[top.start:]
+		a := make([]any, len(elems))
+		copy(a, elems)
+		clear(elems)
+		d.vals = d.vals[:top.start]
+		d.next, d.hasNext = a, true
 		d.stack = d.stack[:n-1]
 	case '}':
 		if top == nil {
@@ -365,7 +383,7 @@ func (d *Decoder) token(c byte) string {
 			if top.kind != 'k' {
 				return "Objects must consist of key:value pairs"
 			}
-			d.stack[n-2].obj.Set(top.key, d.next)
+			d.kvs = append(d.kvs, keyVal{top.key, d.take()})
 			d.stack = d.stack[:n-1]
 			n--
 			top = &d.stack[n-1]
@@ -373,12 +391,18 @@ func (d *Decoder) token(c byte) string {
 			if top.kind != '{' {
 				return "Unmatched '}'"
 			}
-			if top.obj.Len() != 0 {
+			if len(d.kvs) > top.start {
 				return "Expected another key-value pair"
 			}
 		}
-		d.next, d.hasNext = top.obj, true
-		d.stack[n-1] = decFrame{}
+		members := d.kvs[top.start:]
+		m := NewOrderedMap(len(members))
+		for _, kv := range members {
+			m.Set(kv.key, kv.val)
+		}
+		clear(members)
+		d.kvs = d.kvs[:top.start]
+		d.next, d.hasNext = m, true
 		d.stack = d.stack[:n-1]
 	}
 	return ""
@@ -421,6 +445,9 @@ func (d *Decoder) literal() string {
 // decNumber's syntax: a sign, digits with a point anywhere, an exponent;
 // or Infinity, Inf, NaN, sNaN (any case; a NaN may carry digits).
 func decNumberLiteral(s string) (any, bool) {
+	if plainInteger(s) {
+		return ParseNumberLiteral(s)
+	}
 	body := s
 	neg := false
 	if body != "" && (body[0] == '-' || body[0] == '+') {
@@ -484,6 +511,23 @@ func decNumberLiteral(s string) (any, bool) {
 		lit = "-" + lit
 	}
 	return ParseNumberLiteral(lit + rest)
+}
+
+// plainInteger reports whether s is an integer as JSON writes one: an
+// optional minus, then 0 or digits not starting with 0.
+func plainInteger(s string) bool {
+	if s != "" && s[0] == '-' {
+		s = s[1:]
+	}
+	if s == "" || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // jqString decodes the text of a string between its quotes as jq does,
