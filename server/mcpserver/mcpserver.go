@@ -5,9 +5,11 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -120,10 +122,12 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 			return nil, BashOutput{}, err
 		}
 		defer end()
+		var live *liveOutput
 		if tok := req.Params.GetProgressToken(); tok != nil {
-			defer progress(ctx, req, tok, cfg.ProgressInterval)()
+			live = &liveOutput{}
+			defer progress(ctx, req, tok, cfg.ProgressInterval, live)()
 		}
-		return runBash(ctx, sess, in)
+		return runBash(ctx, sess, in, live)
 	})
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:        "reset",
@@ -147,8 +151,10 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 
 // progress sends notifications/progress for the call req, with token,
 // every interval until the returned function is called: the seconds the
-// call has run, so that a client (and its user) sees it is alive.
-func progress(ctx context.Context, req *mcp.CallToolRequest, token any, interval time.Duration) (stop func()) {
+// call has run as the progress, and as the message the output seen so
+// far (bytes of stdout and stderr, and the last line written), so that a
+// client (and its user) sees what it is doing.
+func progress(ctx context.Context, req *mcp.CallToolRequest, token any, interval time.Duration, live *liveOutput) (stop func()) {
 	if interval <= 0 {
 		interval = 2 * time.Second
 	}
@@ -170,7 +176,7 @@ func progress(ctx context.Context, req *mcp.CallToolRequest, token any, interval
 			secs := time.Since(start).Seconds()
 			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
 				ProgressToken: token, Progress: secs,
-				Message: fmt.Sprintf("running for %.0fs", secs),
+				Message: fmt.Sprintf("running for %.0fs%s", secs, live.summary()),
 			})
 		}
 	}()
@@ -180,11 +186,94 @@ func progress(ctx context.Context, req *mcp.CallToolRequest, token any, interval
 	}
 }
 
-// runBash runs one call of the bash tool.
-func runBash(ctx context.Context, sess *llmsh.Session, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
-	res, err := sess.RunWith(ctx, in.Command, llmsh.RunOptions{
+// liveOutput collects a call's output as it is written, for its progress
+// notifications and, once it ends, its answer.
+type liveOutput struct {
+	mu         sync.Mutex
+	stdout     strings.Builder
+	stderr     strings.Builder
+	both       strings.Builder // in the order written, as Result.Output
+	lastLine   string          // the last complete line written, on either stream
+	partial    []byte          // what was written after it, per stream
+	partialErr []byte
+	nOut, nErr int64
+}
+
+// maxProgressLine bounds the line a progress message quotes.
+const maxProgressLine = 200
+
+// writer is the live writer of stdout (err false) or stderr.
+func (l *liveOutput) writer(err bool) io.Writer {
+	return liveWriter{l, err}
+}
+
+type liveWriter struct {
+	l   *liveOutput
+	err bool
+}
+
+func (w liveWriter) Write(p []byte) (int, error) {
+	l := w.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.both.Write(p)
+	partial := &l.partial
+	if w.err {
+		l.stderr.Write(p)
+		l.nErr += int64(len(p))
+		partial = &l.partialErr
+	} else {
+		l.stdout.Write(p)
+		l.nOut += int64(len(p))
+	}
+	if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+		line := append(*partial, p[:i]...)
+		if j := bytes.LastIndexByte(line, '\n'); j >= 0 {
+			line = line[j+1:]
+		}
+		l.lastLine = string(line)
+		*partial = append((*partial)[:0], p[i+1:]...)
+	} else if len(*partial) < maxProgressLine {
+		*partial = append(*partial, p...)
+	}
+	return len(p), nil
+}
+
+// summary is the output seen so far, for a progress message: "" for a
+// call without live output.
+func (l *liveOutput) summary() string {
+	if l == nil {
+		return ""
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := fmt.Sprintf("; %d bytes of stdout, %d of stderr", l.nOut, l.nErr)
+	if l.lastLine != "" {
+		line := strings.ToValidUTF8(l.lastLine, "\uFFFD")
+		if len(line) > maxProgressLine {
+			line = strings.ToValidUTF8(line[:maxProgressLine], "") + "…"
+		}
+		s += "; last line: " + line
+	}
+	return s
+}
+
+// runBash runs one call of the bash tool; with live set, its output
+// goes there as it is written (for progress notifications) and the
+// answer is made from it.
+func runBash(ctx context.Context, sess *llmsh.Session, in BashInput, live *liveOutput) (*mcp.CallToolResult, BashOutput, error) {
+	ro := llmsh.RunOptions{
 		Stdin: strings.NewReader(in.Stdin), Timeout: time.Duration(in.TimeoutMS) * time.Millisecond,
-	})
+	}
+	if live != nil {
+		ro.Stdout, ro.Stderr = live.writer(false), live.writer(true)
+	}
+	res, err := sess.RunWith(ctx, in.Command, ro)
+	if live != nil {
+		live.mu.Lock()
+		res.Stdout, res.Stderr, res.Output = live.stdout.String(), live.stderr.String(), live.both.String()
+		live.mu.Unlock()
+	}
 	if errors.Is(err, llmsh.ErrCrashed) || errors.Is(err, llmsh.ErrVfsdGone) {
 		// The session's process (or its vfsd) died: start it anew so that
 		// the next call works, and say what was lost.

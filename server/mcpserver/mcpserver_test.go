@@ -264,17 +264,17 @@ func TestCrashStartsAnew(t *testing.T) {
 	}
 	t.Cleanup(func() { sess.Close() })
 	ctx := context.Background()
-	if _, _, err := runBash(ctx, sess, BashInput{Command: "kept=yes"}); err != nil {
+	if _, _, err := runBash(ctx, sess, BashInput{Command: "kept=yes"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	res, out, err := runBash(ctx, sess, BashInput{Command: `eval "$(printf '%20000000s' '' | tr ' ' '(')"`})
+	res, out, err := runBash(ctx, sess, BashInput{Command: `eval "$(printf '%20000000s' '' | tr ' ' '(')"`}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.ExitCode != 125 || !res.IsError || !strings.Contains(out.Stderr, "stack overflow") || !strings.Contains(out.Stderr, "started anew") {
 		t.Fatalf("crashing call: %+v", out)
 	}
-	if _, out, err := runBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
+	if _, out, err := runBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}, nil); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
 		t.Fatalf("the call after: %+v, %v", out, err)
 	}
 }

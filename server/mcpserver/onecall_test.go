@@ -93,10 +93,17 @@ func TestOneCallAtATimeAndProgress(t *testing.T) {
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
 	next(answer("1"))
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"while :; do :; done"},"_meta":{"progressToken":"tok"}}}`)
-	p, _ := next(progressFor)
-	if !strings.HasPrefix(p.Params.Message, "running for ") {
-		t.Errorf("progress message %q", p.Params.Message)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"echo first; echo oops >&2; printf partial; while :; do :; done"},"_meta":{"progressToken":"tok"}}}`)
+	// The messages say how long it has run and, once the output is
+	// written, what it wrote: its size per stream and the last line.
+	for {
+		p, _ := next(progressFor)
+		if !strings.HasPrefix(p.Params.Message, "running for ") {
+			t.Fatalf("progress message %q", p.Params.Message)
+		}
+		if strings.HasSuffix(p.Params.Message, "; 13 bytes of stdout, 5 of stderr; last line: oops") {
+			break
+		}
 	}
 
 	// The long call runs: the next ones are refused, each at once.
@@ -121,6 +128,13 @@ func TestOneCallAtATimeAndProgress(t *testing.T) {
 		if progressFor(m) {
 			t.Errorf("progress after the call's answer: %s", m.line)
 		}
+	}
+	// A call that asked for progress answers with its output all the same.
+	send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"bash","arguments":{"command":"echo out; echo err >&2; exit 3"},"_meta":{"progressToken":"tok"}}}`)
+	r6, _ := next(answer("6"))
+	if r6.Error != nil || !strings.Contains(string(r6.Result), `"text":"out\nerr\n[exit code 3]"`) ||
+		!strings.Contains(string(r6.Result), `"stderr":"err\n","stdout":"out\n"`) {
+		t.Errorf("a call with a progress token: %s", r6.line)
 	}
 	inW.Close()
 	for range msgs {
