@@ -44,6 +44,7 @@ type Decoder struct {
 	nextIsStr bool
 	hasNext   bool
 	tok       []byte
+	keys      map[string]string // object keys read, to share their bytes
 }
 
 // decFrame is an array or object being read, or an object's key read
@@ -289,7 +290,12 @@ func (d *Decoder) scanString() (any, bool, string) {
 		d.tok = append(d.tok, seg...)
 		text = d.tok
 	}
-	s, msg := jqString(text)
+	var s, msg string
+	if n := len(d.stack); n > 0 && d.stack[n-1].kind == '{' && !d.hasNext {
+		s, msg = d.key(text)
+	} else {
+		s, msg = jqString(text)
+	}
 	d.tok = d.tok[:0]
 	if msg != "" {
 		return nil, false, msg
@@ -511,6 +517,26 @@ func decNumberLiteral(s string) (any, bool) {
 		lit = "-" + lit
 	}
 	return ParseNumberLiteral(lit + rest)
+}
+
+// maxKeys bounds the object keys a Decoder keeps to share.
+const maxKeys = 1024
+
+// key decodes an object key: the same text as a key read before gives
+// the same string, so that the objects of a stream share their keys'
+// bytes (less memory, and lookups that compare them stay in the cache).
+func (d *Decoder) key(text []byte) (string, string) {
+	if k, ok := d.keys[string(text)]; ok {
+		return k, ""
+	}
+	k, msg := jqString(text)
+	if msg == "" && len(d.keys) < maxKeys && len(text) <= 64 {
+		if d.keys == nil {
+			d.keys = make(map[string]string)
+		}
+		d.keys[string(text)] = k
+	}
+	return k, msg
 }
 
 // plainInteger reports whether s is an integer as JSON writes one: an
