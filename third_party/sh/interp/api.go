@@ -242,7 +242,11 @@ type Runner struct {
 	// stderr, and execHeld the descriptors that exec made them copies
 	// of, both let go when the (sub)shell ends. persist is set while a
 	// redirection whose descriptor may outlive its command is opened.
-	fds         map[int]*fdObj
+	fds map[int]*fdObj
+	// declBuiltin: the next DeclClause is the builtin reached by name
+	// (builtin declare), which a function of its name does not answer.
+	// (llmsh)
+	declBuiltin bool
 	execClosers []io.Closer
 	execHeld    []*fdObj
 	persist     bool

@@ -767,6 +767,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			w := &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: a}}}
 			dc.Args = append(dc.Args, &syntax.Assign{Naked: true, Value: w})
 		}
+		r.declBuiltin = true // the builtin, not a function of its name
 		r.cmd(ctx, dc)
 		return r.exit
 
@@ -889,4 +890,33 @@ func (r *Runner) optStatusText(status bool) string {
 		return "on"
 	}
 	return "off"
+}
+
+// declWords is a declaration's words as a command's, for a function of
+// its name (llmsh): NAME=VALUE is one word, as bash passes it. A
+// subscript or an array value is not: ok is false, and the declaration
+// runs as the builtin.
+func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
+	words = append(words, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: cm.Variant.Value}}})
+	for _, as := range cm.Args {
+		switch {
+		case as.Index != nil || as.Array != nil:
+			return nil, false
+		case as.Naked && as.Value != nil:
+			words = append(words, as.Value)
+		case as.Naked:
+			words = append(words, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: as.Name.Value}}})
+		default:
+			op := "="
+			if as.Append {
+				op = "+="
+			}
+			parts := []syntax.WordPart{&syntax.Lit{Value: as.Name.Value + op}}
+			if as.Value != nil {
+				parts = append(parts, as.Value.Parts...)
+			}
+			words = append(words, &syntax.Word{Parts: parts})
+		}
+	}
+	return words, true
 }

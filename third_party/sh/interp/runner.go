@@ -782,6 +782,18 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.code = 1
 		}
 	case *syntax.DeclClause:
+		// llmsh: a function of the declaration's name answers instead,
+		// as in bash (declare () { …; } defines one).
+		viaBuiltin := r.declBuiltin
+		r.declBuiltin = false
+		if !viaBuiltin && r.Funcs[cm.Variant.Value] != nil {
+			if words, ok := declWords(cm); ok {
+				if fields := r.fields(words...); !r.exit.abandon {
+					r.call(ctx, cm.Pos(), fields)
+				}
+				break
+			}
+		}
 		local := false
 		// llmsh: every option of a group (-rx), "--", the listings and
 		// the functions as bash (declare.go).
