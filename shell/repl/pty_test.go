@@ -375,8 +375,10 @@ func TestPromptAndSession(t *testing.T) {
 }
 
 func TestHistoryOutsideREPL(t *testing.T) {
-	out, err := exec.Command(llmshBin, "-c", "history").CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "history: no history: only the interactive shell keeps one") {
+	// As in a bash script: the history is off and empty.
+	out, err := exec.Command(llmshBin, "-c", "history; history -c; history 3; echo $?; history -p 'a b' c; history x; echo $?; history -s y").CombinedOutput()
+	want := "0\na b\nc\nhistory: x: numeric argument required\n1\nhistory: -s: no history: only the interactive shell keeps one\n"
+	if err == nil || string(out) != want {
 		t.Fatalf("history outside the REPL: %v %q", err, out)
 	}
 }

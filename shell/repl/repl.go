@@ -71,6 +71,9 @@ func init() {
 }
 
 func historyCmd(env *builtins.Env) int {
+	if current.Load() == nil {
+		return scriptHistory(env)
+	}
 	f := builtins.NewFlags(env, "List the commands entered in the interactive shell, oldest first, numbered;\nwith N, only the last N.", "[N]")
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -78,8 +81,7 @@ func historyCmd(env *builtins.Env) int {
 	}
 	h := current.Load()
 	if h == nil {
-		env.Errorf("no history: only the interactive shell keeps one")
-		return 1
+		return scriptHistory(env)
 	}
 	entries := h.Entries()
 	first := 0
@@ -98,6 +100,68 @@ func historyCmd(env *builtins.Env) int {
 	}
 	for i := first; i < len(entries); i++ {
 		if _, err := fmt.Fprintf(env.Stdout, "%5d  %s\n", i+1, entries[i]); err != nil {
+			return 1
+		}
+	}
+	return 0
+}
+
+// scriptHistory is history outside the REPL: as in a bash script, where
+// the history is off and empty, it lists nothing, -c clears nothing, -p
+// prints its arguments (history expansion is off), and -anrw have no
+// file to use. -s, which would add to a list bash keeps even then, is
+// refused: llmsh keeps none outside the interactive shell.
+func scriptHistory(env *builtins.Env) int {
+	args := env.Args[1:]
+	fileOps := 0
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		args = args[1:]
+		for _, c := range a[1:] {
+			switch c {
+			case 'c':
+			case 'a', 'n', 'r', 'w':
+				fileOps++
+			case 'p':
+				for _, arg := range args {
+					fmt.Fprintln(env.Stdout, arg)
+				}
+				return 0
+			case 's':
+				env.Errorf("-s: no history: only the interactive shell keeps one")
+				return 1
+			case 'd':
+				if len(args) == 0 {
+					env.Errorf("-d: option requires an argument")
+					return 2
+				}
+				env.Errorf("%s: history position out of range", args[0])
+				return 1
+			default:
+				env.Errorf("-%c: invalid option", c)
+				fmt.Fprintln(env.Stderr, "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]")
+				return 2
+			}
+		}
+	}
+	if fileOps > 1 {
+		env.Errorf("cannot use more than one of -anrw")
+		return 1
+	}
+	if fileOps == 1 {
+		return 0
+	}
+	switch {
+	case len(args) > 1:
+		env.Errorf("too many arguments")
+		return 1
+	case len(args) == 1:
+		if _, err := strconv.Atoi(args[0]); err != nil {
+			env.Errorf("%s: numeric argument required", args[0])
 			return 1
 		}
 	}

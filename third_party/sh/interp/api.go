@@ -279,6 +279,11 @@ type exitStatus struct {
 	// subshell or a command substitution, which read no lines, it ends
 	// that shell. See readLines.
 	abandon bool
+	// llmsh: discard is set with abandon when the whole command line
+	// that the top-level shell is reading is abandoned, from within eval
+	// text and sourced files too (bash's jump_to_top_level DISCARD:
+	// shift, exit, return, break, continue given too many arguments).
+	discard bool
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler
@@ -875,7 +880,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name
-		r.readLines(ctx, node.Stmts)
+		r.readLines(ctx, node.Stmts, true)
 	case *syntax.Stmt:
 		r.stmt(ctx, node)
 		// llmsh: an expansion error abandoned the statement's line; the
@@ -884,7 +889,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		if r.abandoned && !r.opts[optErrExit] {
 			r.exit.exiting = false
 		}
-		r.exit.abandon = false
+		r.exit.abandon, r.exit.discard = false, false
 	case syntax.Command:
 		r.cmd(ctx, node)
 	default:

@@ -178,13 +178,15 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		case 0:
 			exit = r.lastExit
 		case 1:
-			n, err := strconv.Atoi(args[0])
+			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
 			if err != nil {
-				return failf(2, "invalid exit status code: %q\n", args[0])
+				// llmsh: bash's message; the shell still exits.
+				r.errf("%sexit: %s: numeric argument required\n", r.errPrefix(), args[0])
+				n = 2
 			}
 			exit.code = uint8(n)
 		default:
-			return failf(1, "exit cannot take multiple arguments\n")
+			return r.tooManyArgs("exit")
 		}
 		exit.exiting = true
 	case "set":
@@ -197,6 +199,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		r.updateExpandOpts()
 	case "shift":
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		if len(args) > 1 {
+			return r.tooManyArgs("shift")
+		}
 		exit.code = r.builtinShift(args) // llmsh: cdshift.go
 	case "unset":
 		vars := true
@@ -233,9 +241,18 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)
-			} else if vars && r.lookupVar(arg).IsSet() {
+			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {
+				// llmsh: bash's message and status.
+				r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
+				exit.code = 1
+			} else if vars && vr.IsSet() {
 				r.delVar(arg)
 			} else if _, ok := r.Funcs[arg]; ok && funcs {
+				if strings.Contains(r.funcAttrs[arg], "r") {
+					r.errf("%sunset: %s: cannot unset: readonly function\n", r.errPrefix(), arg)
+					exit.code = 1
+					continue
+				}
 				delete(r.Funcs, arg)
 			}
 		}
@@ -459,7 +476,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		// llmsh: the eval string's lines count from the line bash had
 		// read when it ran the eval (set above: callstack.go).
-		r.readLines(ctx, file.Stmts)
+		r.readLines(ctx, file.Stmts, false)
 		exit = r.exit
 	case "source", ".":
 		if len(args) < 1 {
@@ -519,7 +536,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: "source" on the call stack (callstack.go); its lines
 		// count from 1.
 		savedText := r.pushFrame(callFrame{name: "source", file: args[0], line: r.line}, textPlace{src: text})
-		r.readLines(ctx, file.Stmts)
+		r.readLines(ctx, file.Stmts, false)
 		r.runReturnTrap(ctx) // llmsh: traps.go
 		r.popFrame(savedText)
 		r.sourceName = oldSourceName
@@ -677,13 +694,15 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 		case 1:
-			n, err := strconv.Atoi(args[0])
+			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
 			if err != nil {
-				return failf(2, "invalid return status code: %q\n", args[0])
+				// llmsh: bash's message; the function still returns.
+				r.errf("%sreturn: %s: numeric argument required\n", r.errPrefix(), args[0])
+				n = 2
 			}
 			exit.code = uint8(n)
 		default:
-			return failf(2, "return: too many arguments\n")
+			return r.tooManyArgs("return")
 		}
 		exit.returning = true
 	case "read":
@@ -755,6 +774,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "trap": // llmsh: traps.go
 		exit = r.builtinTrap(args)
 
+	case "caller":
+		return r.callerBuiltin(args) // llmsh: callstack.go
 	case "readarray", "mapfile":
 		return r.mapfileBuiltin(ctx, name, args)
 

@@ -198,3 +198,59 @@ func (r *Runner) evalLine() int {
 	}
 	return int(r.lineEnd) // the line bash had read
 }
+
+// callerBuiltin is bash's caller: with no argument the line and file of
+// the current call, "LINE FILE"; with N the frame N calls up, "LINE
+// FUNCNAME FILE". An entry that is missing prints NULL (no argument) or
+// fails (N). As bash's, it reads the stack as FUNCNAME, BASH_SOURCE and
+// BASH_LINENO show it.
+func (r *Runner) callerBuiltin(args []string) (exit exitStatus) {
+	lines, _ := r.callStackVar("BASH_LINENO")
+	files, _ := r.callStackVar("BASH_SOURCE")
+	funcs, _ := r.callStackVar("FUNCNAME")
+	if len(lines.List) == 0 || len(files.List) == 0 {
+		exit.code = 1
+		return exit
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	} else if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		r.errf("%scaller: %s: invalid option\ncaller: usage: caller [expr]\n", r.errPrefix(), args[0][:2])
+		exit.code = 2
+		return exit
+	}
+	at := func(list []string, i int64) (string, bool) {
+		if i < 0 || i >= int64(len(list)) {
+			return "", false
+		}
+		return list[i], true
+	}
+	if len(args) == 0 {
+		line, _ := at(lines.List, 0)
+		file, ok := at(files.List, 1)
+		if !ok {
+			file = "NULL"
+		}
+		r.outf("%s %s\n", line, file)
+		return exit
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(args[0]), 10, 64)
+	if err != nil {
+		r.errf("%scaller: %s: invalid number\ncaller: usage: caller [expr]\n", r.errPrefix(), args[0])
+		exit.code = 2
+		return exit
+	}
+	if len(funcs.List) == 0 {
+		exit.code = 1
+		return exit
+	}
+	line, ok1 := at(lines.List, n)
+	fn, ok2 := at(funcs.List, n+1)
+	file, ok3 := at(files.List, n+1)
+	if !ok1 || !ok2 || !ok3 {
+		exit.code = 1
+		return exit
+	}
+	r.outf("%s %s %s\n", line, fn, file)
+	return exit
+}

@@ -66,16 +66,13 @@ func (r *Runner) builtinShift(args []string) uint8 {
 	case 1:
 		n2, err := strconv.Atoi(args[0])
 		if err != nil {
-			r.errf("%s: shift: %s: numeric argument required\n", shellName, args[0])
+			r.errf("%sshift: %s: numeric argument required\n", r.errPrefix(), args[0])
 			return 1
 		}
 		n = n2
-	default:
-		r.errf("%s: shift: too many arguments\n", shellName)
-		return 1
 	}
 	if n < 0 {
-		r.errf("%s: shift: %s: shift count out of range\n", shellName, args[0])
+		r.errf("%sshift: %s: shift count out of range\n", r.errPrefix(), args[0])
 		return 1
 	}
 	if n > len(r.Params) {

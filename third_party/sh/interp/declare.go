@@ -142,6 +142,33 @@ func (r *Runner) declListing(o *declOpts) {
 	r.out(b.String())
 }
 
+// localListing is local with no name: the variables local to the running
+// function, in byte order, as declare -p prints them (with an option
+// such as -a, only those that have its attribute).
+func (r *Runner) localListing(o *declOpts) {
+	ov, ok := r.writeEnv.(*overlayEnviron)
+	if !ok || !ov.funcScope {
+		return
+	}
+	names := make([]string, 0, len(ov.values))
+	for _, v := range ov.values {
+		if v.Local && syntax.ValidName(v.Name) {
+			names = append(names, v.Name)
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, name := range names {
+		vr := ov.values[ov.normalize(name)].Variable
+		if o.listAttrs != "" && !strings.ContainsAny(vr.Flags(), o.listAttrs) {
+			continue
+		}
+		b.WriteString(declLine(name, vr))
+		b.WriteByte('\n')
+	}
+	r.out(b.String())
+}
+
 // declaredNames returns the names of the variables declared in scope,
 // sorted as bash sorts them (byte order).
 func (r *Runner) declaredNames() []string {

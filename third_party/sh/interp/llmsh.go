@@ -317,18 +317,20 @@ func (r *Runner) SetLastStatus(code uint8) { r.lastExit = exitStatus{code: code}
 // sourced file or an eval string: when an expansion error abandons a
 // line (exitStatus.abandon), the statements left on that line are
 // skipped and the next line runs, with $? 1. Under set -e the shell
-// exits instead, as bash's does.
-func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt) {
+// exits instead, as bash's does. A discarded line (exitStatus.discard)
+// is the top-level one: eval text and sourced files (top false) leave it
+// to their caller.
+func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool) {
 	for i := 0; i < len(stmts); i++ {
 		r.stmt(ctx, stmts[i])
-		if !r.exit.abandon {
+		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue
 		}
 		if r.opts[optErrExit] || ctx.Err() != nil {
-			r.exit.abandon = false
+			r.exit.abandon, r.exit.discard = false, false
 			return
 		}
-		r.exit.exiting, r.exit.abandon = false, false
+		r.exit.exiting, r.exit.abandon, r.exit.discard = false, false, false
 		r.lastExit = r.exit
 		line := stmts[i].End().Line()
 		for i+1 < len(stmts) && stmts[i+1].Pos().Line() == line {

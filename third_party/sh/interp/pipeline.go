@@ -150,7 +150,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		r2 := subs[i]
 		r2.stmt(ctx, elems[i])
 		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-		r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
+		r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
 		r2.exit.returning = false
 		for _, c := range closers[i] {
 			c.Close()
@@ -262,8 +262,8 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 
 // loopControl runs break and continue as bash: N above the number of
 // loops being run stops at the outermost; N below 1 is an error that
-// leaves every loop (status 1), and so do more than one argument (bash
-// also abandons the rest of the line); a word that is no number ends the
+// leaves every loop (status 1); more than one argument abandons the rest
+// of the line (tooManyArgs); a word that is no number ends the
 // shell (status 128). Outside a loop they say so
 // and succeed. Upstream kept an N above the depth for the loops run next,
 // which ended them at once, and answered errors with a usage line.
@@ -275,11 +275,7 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 	n := 1
 	switch {
 	case len(args) > 1:
-		// bash abandons the rest of the command line; llmsh leaves
-		// every loop.
-		r.errf("%s%s: too many arguments\n", r.errPrefix(), name)
-		r.breakEnclosing = max(r.loopDepth, 1)
-		return exitStatus{code: 1}
+		return r.tooManyArgs(name)
 	case len(args) == 1:
 		v, err := strconv.Atoi(strings.TrimSpace(args[0]))
 		if err != nil {
@@ -300,4 +296,12 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		r.breakEnclosing = n
 	}
 	return exitStatus{}
+}
+
+// tooManyArgs is bash's answer to shift, exit, return, break or continue
+// given more than one argument: the message, and the rest of the command
+// line is abandoned with status 1 (bash's jump_to_top_level DISCARD).
+func (r *Runner) tooManyArgs(name string) exitStatus {
+	r.errf("%s%s: too many arguments\n", r.errPrefix(), name)
+	return exitStatus{code: 1, exiting: true, abandon: true, discard: true}
 }

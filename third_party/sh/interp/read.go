@@ -639,6 +639,10 @@ opts:
 	}
 	if vr := r.lookupVar(arrayName); vr.Kind == expand.Associative {
 		return fail(1, "%s: %s: not an indexed array\n", name, arrayName)
+	} else if vr.ReadOnly {
+		r.errf("%s%s: readonly variable\n", r.errPrefix(), arrayName)
+		exit.code = 1
+		return exit
 	}
 	in, ok := r.inputFd(ctx, name, fd)
 	if !ok {

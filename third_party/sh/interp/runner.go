@@ -61,7 +61,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-			r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
+			r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
 			r.lastExpandExit = r2.exit
 			if r2.exit.fatalExit {
 				return r2.exit.err // surface fatal errors immediately
@@ -111,7 +111,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				}()
 				r2.stmts(jctx, ps.Stmts)
 				r2.subshellExit(jctx)                           // llmsh: its own EXIT trap
-				r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
+				r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
 			}()
 			return path, nil
 		},
@@ -335,7 +335,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx)                           // its own EXIT trap (Run runs it only at exit)
-			r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
+			r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
@@ -491,7 +491,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r2.pipeElem = r.untracedCmd(cm)
 		r2.stmts(ctx, cm.Stmts)
 		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-		r2.exit.exiting, r2.exit.abandon = false, false // subshells don't exit the parent shell
+		r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
 		r.exit = r2.exit
 	case *syntax.CallExpr:
 		// Build new slices, to not modify the caller's AST
@@ -531,6 +531,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				name, vr, ok := r.assignValIndex(name, prev, as, "", index)
 				if !ok {
 					continue
+				}
+				if prev.ReadOnly {
+					// llmsh: as bash, an assignment to a readonly
+					// variable abandons the command line, status 1.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit.code = 1
+					r.exit.exiting, r.exit.abandon = true, true
+					break
 				}
 				r.setVarWithIndex(prev, name, index, vr)
 
@@ -573,6 +581,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 
 			name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
+			if prev.ReadOnly {
+				// llmsh: bash reports it and runs the command,
+				// whose status stands.
+				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+				continue
+			}
 			// Inline command vars are always exported.
 			vr.Exported = true
 
@@ -690,6 +704,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 
 			for _, field := range items {
+				if r.lookupVar(name).ReadOnly {
+					// llmsh: bash ends the loop with status 1.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit.code = 1
+					break
+				}
 				r.setVarString(name, field)
 				trace.stringf("for %s in", y.Name.Value)
 				if inToken {
@@ -711,6 +731,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.FuncDecl:
 		if cm.Name == nil { // e.g. zsh's anonymous or multi-name functions
 			r.errf("unsupported\n")
+			r.exit.code = 1
+			break
+		}
+		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
+			// llmsh: bash refuses to redefine a readonly function.
+			r.errf("%s%s: readonly function\n", r.errPrefix(), cm.Name.Value)
 			r.exit.code = 1
 			break
 		}
@@ -852,7 +878,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.code = r.declFuncs(o, names)
 			return
 		}
-		if len(assigns) == 0 && cm.Variant.Value != "local" {
+		if len(assigns) == 0 && cm.Variant.Value == "local" {
+			r.localListing(o) // llmsh: declare.go
+			return
+		}
+		if len(assigns) == 0 {
 			r.declListing(o)
 			return
 		}

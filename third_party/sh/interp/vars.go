@@ -240,7 +240,7 @@ func (r *Runner) envGet(name string) string {
 
 func (r *Runner) delVar(name string) {
 	if err := r.writeEnv.Set(name, expand.Variable{}); err != nil {
-		r.errf("%s: %v\n", name, err)
+		r.errf("%s%s: %v\n", r.errPrefix(), name, err) // llmsh: bash's prefix
 		r.exit.code = 1
 		return
 	}
@@ -261,7 +261,7 @@ func (r *Runner) setVarString(name, value string) {
 
 func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
-		r.errf("%v\n", err)
+		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
 	}
 }
