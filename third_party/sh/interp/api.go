@@ -292,6 +292,12 @@ type exitStatus struct {
 	err error
 }
 
+// leaveShell clears what ends only the shell that set it (exit, set -e,
+// an abandoned line) as a subshell ends (llmsh).
+func (e *exitStatus) leaveShell() {
+	e.exiting, e.abandon, e.discard = false, false, false
+}
+
 // clear sets the exit status code and error to zero, as long as the exit status
 // was not set by `return`, `exit`, or a fatal error.
 func (e *exitStatus) clear() {

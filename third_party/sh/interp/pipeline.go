@@ -149,8 +149,8 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	run := func(i int) {
 		r2 := subs[i]
 		r2.stmt(ctx, elems[i])
-		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-		r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
+		r2.subshellExit(ctx) // llmsh: its own EXIT trap
+		r2.exit.leaveShell() // subshells don't exit the parent shell
 		r2.exit.returning = false
 		for _, c := range closers[i] {
 			c.Close()

@@ -60,8 +60,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.traceLevel++
 			r2.stdout = w
 			r2.stmts(ctx, cs.Stmts)
-			r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-			r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
+			r2.subshellExit(ctx) // llmsh: its own EXIT trap
+			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.lastExpandExit = r2.exit
 			if r2.exit.fatalExit {
 				return r2.exit.err // surface fatal errors immediately
@@ -110,8 +110,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					bg.finish(r2, r2.exit)
 				}()
 				r2.stmts(jctx, ps.Stmts)
-				r2.subshellExit(jctx)                           // llmsh: its own EXIT trap
-				r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
+				r2.subshellExit(jctx) // llmsh: its own EXIT trap
+				r2.exit.leaveShell()  // subshells don't exit the parent shell
 			}()
 			return path, nil
 		},
@@ -334,8 +334,8 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		go func() {
 			r2.Run(jctx, &st2)
-			r2.subshellExit(jctx)                           // its own EXIT trap (Run runs it only at exit)
-			r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
+			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
+			r2.exit.leaveShell()  // subshells don't exit the parent shell
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
@@ -490,8 +490,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// an element of a pipeline: its first statement is the element.
 		r2.pipeElem = r.untracedCmd(cm)
 		r2.stmts(ctx, cm.Stmts)
-		r2.subshellExit(ctx)                            // llmsh: its own EXIT trap
-		r2.exit.exiting, r2.exit.abandon, r2.exit.discard = false, false, false // subshells don't exit the parent shell
+		r2.subshellExit(ctx) // llmsh: its own EXIT trap
+		r2.exit.leaveShell() // subshells don't exit the parent shell
 		r.exit = r2.exit
 	case *syntax.CallExpr:
 		// Build new slices, to not modify the caller's AST
