@@ -309,15 +309,6 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			if dashes {
 				return append(args[:1:1], args[2:]...), nil
 			}
-		case "return":
-			if alt, ok := s.returnArgs(ctx, args); ok {
-				return alt, nil
-			}
-			// bash's return with no argument returns $?; interp's
-			// returns 0.
-			if len(args) == 1 {
-				return []string{"return", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
-			}
 		case "trap":
 			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {

@@ -169,6 +169,10 @@ type Runner struct {
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool
+	// llmsh: $? before a `return N`, which the RETURN trap sees
+	// (bash's), and whether it is set.
+	preReturn    uint8
+	hasPreReturn bool
 
 	// track if a sourced script set positional parameters
 	sourceSetParams bool
@@ -254,6 +258,8 @@ type Runner struct {
 	// Fake signal callbacks
 	callbackErr  string
 	callbackExit string
+	// llmsh: trap '' EXIT / ERR: set to nothing, which trap -p lists.
+	exitIgnored, errIgnored bool
 }
 
 // exitStatus holds the state of the shell after running one command.
@@ -293,9 +299,10 @@ type exitStatus struct {
 }
 
 // leaveShell clears what ends only the shell that set it (exit, set -e,
-// an abandoned line) as a subshell ends (llmsh).
+// an abandoned line, return in a function's subshell) as a subshell
+// ends (llmsh).
 func (e *exitStatus) leaveShell() {
-	e.exiting, e.abandon, e.discard = false, false, false
+	e.exiting, e.abandon, e.discard, e.returning = false, false, false, false
 }
 
 // clear sets the exit status code and error to zero, as long as the exit status
@@ -991,6 +998,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		origStdout: r.origStdout, // used for process substitutions
 
 		inTrap:      r.inTrap,
+		inFunc:      r.inFunc,      // llmsh: return ends a function's subshell
+		inSource:    r.inSource,    // …and a sourced file's
 		inErrTrap:   r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase: r.secondsBase, // llmsh: $SECONDS counts on
 		frames:      slices.Clone(r.frames),

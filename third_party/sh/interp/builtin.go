@@ -688,12 +688,25 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return failf(2, "popd: invalid argument\n")
 		}
 	case "return":
+		// llmsh: bash's messages and statuses; with no argument, $?.
+		if len(args) > 1 {
+			return r.tooManyArgs("return")
+		}
 		if !r.inFunc && !r.inSource {
-			return failf(1, "return: can only be done from a func or sourced script\n")
+			if len(args) == 1 {
+				if _, err := strconv.Atoi(strings.TrimSpace(args[0])); err != nil {
+					r.errf("%sreturn: %s: numeric argument required\n", r.errPrefix(), args[0])
+				}
+			}
+			r.errf("%sreturn: can only `return' from a function or sourced script\n", r.errPrefix())
+			exit.code = 2
+			return exit
 		}
 		switch len(args) {
 		case 0:
+			exit.code = r.lastExit.code
 		case 1:
+			r.preReturn, r.hasPreReturn = r.lastExit.code, true
 			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
 			if err != nil {
 				// llmsh: bash's message; the function still returns.
@@ -701,8 +714,6 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				n = 2
 			}
 			exit.code = uint8(n)
-		default:
-			return r.tooManyArgs("return")
 		}
 		exit.returning = true
 	case "read":

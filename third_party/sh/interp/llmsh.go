@@ -225,14 +225,32 @@ func fileArg(dir, name string) string {
 // errPrefix is bash's prefix of an error the shell reports while it runs
 // a command: "NAME: line N: ", NAME the script's name ($0; llmsh for -c).
 func (r *Runner) errPrefix() string {
+	return fmt.Sprintf("%s: line %d: ", r.shellFileName(), r.line)
+}
+
+// shellFileName names the shell in its messages as bash does: the
+// script or sourced file running, llmsh for -c.
+func (r *Runner) shellFileName() string {
 	name := r.filename
 	if r.sourceName != "" {
 		name = r.sourceName
 	}
 	if name == "" {
-		name = "llmsh"
+		name = shellName
 	}
-	return fmt.Sprintf("%s: line %d: ", name, r.line)
+	return name
+}
+
+// trapParseName is how bash names a trap's action in a syntax error
+// ("exit trap: line 1: …"); a signal's trap is "trap".
+func trapParseName(name string) string {
+	switch name {
+	case "exit", "error":
+		return name + " trap"
+	case "RETURN", trapDebug:
+		return strings.ToLower(name) + " trap"
+	}
+	return "trap"
 }
 
 // arithErr reports an arithmetic error as bash does; cmd is "((" or "let"

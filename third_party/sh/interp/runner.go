@@ -985,8 +985,16 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
 	if err != nil {
-		r.errf(name+"trap: %v\n", err)
-		// ignore errors in the callback
+		// llmsh: bash's words; nothing of the action runs.
+		var perr syntax.ParseError
+		if errors.As(err, &perr) {
+			line, msgs := SyntaxError(perr, callback)
+			for _, m := range msgs {
+				r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), line, m)
+			}
+		} else {
+			r.errf("%s: %s: %v\n", r.shellFileName(), trapParseName(name), err)
+		}
 		return
 	}
 	oldExit, oldLastExit := r.exit, r.lastExit
@@ -1000,7 +1008,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	// llmsh: the action runs even when the shell is leaving (EXIT) or a
 	// function returning (RETURN); set -e and exit act in it.
 	r.exit.exiting, r.exit.returning = false, false
-	r.stmts(ctx, file.Stmts)
+	// llmsh: read as lines: an expansion error abandons the rest of its
+	// line of the action only, as bash's.
+	r.readLines(ctx, file.Stmts, false)
 	r.setText(oldText)
 	if r.exit.exiting {
 		// llmsh: exit in a trap's action ends the shell with its

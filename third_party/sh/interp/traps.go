@@ -57,9 +57,9 @@ func trapOrder() []string {
 func (r *Runner) trapAction(name string) (string, bool) {
 	switch name {
 	case "EXIT":
-		return r.callbackExit, r.callbackExit != ""
+		return r.callbackExit, r.callbackExit != "" || r.exitIgnored
 	case "ERR":
-		return r.callbackErr, r.callbackErr != ""
+		return r.callbackErr, r.callbackErr != "" || r.errIgnored
 	}
 	a, ok := r.traps[name]
 	return a, ok
@@ -69,8 +69,10 @@ func (r *Runner) setTrap(name, action string, reset bool) {
 	switch name {
 	case "EXIT":
 		r.callbackExit = action
+		r.exitIgnored = action == "" && !reset
 	case "ERR":
 		r.callbackErr = action
+		r.errIgnored = action == "" && !reset
 	default:
 		if reset {
 			delete(r.traps, name)
@@ -210,7 +212,8 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 // ignored signals, ERR under set -E, DEBUG and RETURN under set -T; trap
 // -p shows the parent's until r2 sets one.
 func (r *Runner) subshellTraps(r2 *Runner) {
-	if r.callbackExit == "" && r.callbackErr == "" && len(r.traps) == 0 && r.shownTraps == nil {
+	if r.callbackExit == "" && r.callbackErr == "" && len(r.traps) == 0 && r.shownTraps == nil &&
+		!r.exitIgnored && !r.errIgnored {
 		return
 	}
 	shown := r.shownTraps
@@ -219,10 +222,10 @@ func (r *Runner) subshellTraps(r2 *Runner) {
 		for name, a := range r.traps {
 			shown[name] = a
 		}
-		if r.callbackExit != "" {
+		if r.callbackExit != "" || r.exitIgnored {
 			shown["EXIT"] = r.callbackExit
 		}
-		if r.callbackErr != "" {
+		if r.callbackErr != "" || r.errIgnored {
 			shown["ERR"] = r.callbackErr
 		}
 	}
@@ -312,11 +315,19 @@ func (r *Runner) setTrapQuiet(name, action string) {
 // runReturnTrap runs the RETURN trap, at the end of a function or of a
 // sourced file.
 func (r *Runner) runReturnTrap(ctx context.Context) {
+	pre, hasPre := r.preReturn, r.hasPreReturn
+	r.hasPreReturn = false
 	if a := r.traps[trapReturn]; a != "" {
-		returning := r.exit.returning
+		returning, code := r.exit.returning, r.exit.code
 		r.exit.returning = false
+		if hasPre {
+			r.exit.code = pre // $? as before `return N`
+		}
 		r.trapCallback(ctx, a, "RETURN")
 		r.exit.returning = returning
+		if !r.exit.exiting {
+			r.exit.code = code
+		}
 	}
 }
 
