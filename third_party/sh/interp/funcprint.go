@@ -11,6 +11,7 @@ package interp
 import (
 	"strings"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -118,6 +119,20 @@ func (p *funcPrinter) text(n syntax.Node) string {
 	if w, ok := n.(*syntax.Word); ok && w == nil {
 		return ""
 	}
+	if w, ok := n.(*syntax.Word); ok && hasDollarSgl(w) {
+		// bash prints $'…' as the '…' it decodes to.
+		var sb strings.Builder
+		for _, wp := range w.Parts {
+			if sq, ok := wp.(*syntax.SglQuoted); ok && sq.Dollar {
+				v, _, _ := expand.Format(nil, sq.Value, nil)
+				v, _, _ = strings.Cut(v, "\x00")
+				sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
+				continue
+			}
+			sb.WriteString(p.text(wp))
+		}
+		return sb.String()
+	}
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if p.src != "" && n.Pos().IsValid() && start < end && end <= len(p.src) {
 		return p.src[start:end]
@@ -125,6 +140,33 @@ func (p *funcPrinter) text(n syntax.Node) string {
 	var sb strings.Builder
 	p.words.Print(&sb, n)
 	return sb.String()
+}
+
+// assign is an assignment as bash prints it: a plain value's $'…' parts
+// decoded (see text).
+func (p *funcPrinter) assign(as *syntax.Assign) string {
+	if as.Naked && as.Value != nil {
+		return p.text(as.Value)
+	}
+	if as.Value == nil || !hasDollarSgl(as.Value) || as.Array != nil {
+		return p.text(as)
+	}
+	start, end := int(as.Pos().Offset()), int(as.Value.Pos().Offset())
+	if p.src == "" || start >= end || end > len(p.src) {
+		return p.text(as)
+	}
+	return p.src[start:end] + p.text(as.Value)
+}
+
+// hasDollarSgl reports whether w has a $'…' part of its own (not one
+// inside double quotes, which is no ANSI-C quoting).
+func hasDollarSgl(w *syntax.Word) bool {
+	for _, wp := range w.Parts {
+		if sq, ok := wp.(*syntax.SglQuoted); ok && sq.Dollar {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
@@ -189,7 +231,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 	case *syntax.CallExpr:
 		var parts []string
 		for _, as := range cm.Assigns {
-			parts = append(parts, p.text(as))
+			parts = append(parts, p.assign(as))
 		}
 		if len(cm.Args) > 0 {
 			parts = append(parts, p.words_(cm.Args))
@@ -198,7 +240,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 	case *syntax.DeclClause:
 		parts := []string{cm.Variant.Value}
 		for _, as := range cm.Args {
-			parts = append(parts, p.text(as))
+			parts = append(parts, p.assign(as))
 		}
 		p.b.WriteString(strings.Join(parts, " "))
 	case *syntax.BinaryCmd:
