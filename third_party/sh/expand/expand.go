@@ -126,6 +126,10 @@ type Config struct {
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
 
+	// CmdLine, when not 0, is ${LINENO} in the words of the simple
+	// command running: bash's line of that command (llmsh).
+	CmdLine int
+
 	// TrapLine, when not 0, is ${LINENO}: the line of the failing
 	// command while its ERR trap runs (llmsh).
 	TrapLine uint64

@@ -88,6 +88,9 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 		// This is the only parameter expansion that the environment
 		// interface cannot satisfy.
 		line := int64(cfg.curParam.Pos().Line()) + int64(cfg.LineOffset) // llmsh
+		if cfg.CmdLine != 0 {
+			line = int64(cfg.CmdLine)
+		}
 		if cfg.TrapLine != 0 {
 			line = int64(cfg.TrapLine) // llmsh: in the ERR trap's action
 		}

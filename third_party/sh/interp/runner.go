@@ -350,8 +350,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// llmsh: the process substitutions that this statement's words make
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
-	r.line = int(r.lineBase + st.Position.Line()) // llmsh: for bash's "NAME: line N: " prefix
+	r.line = int(r.lineBase + stmtLine(st)) // llmsh: for bash's "NAME: line N: " prefix
 	r.lineEnd = r.lineBase + st.End().Line()
+	// llmsh: $LINENO in a simple command's words is its line; in other
+	// commands', where the word is.
+	oldCmdLine := r.ecfg.CmdLine
+	r.ecfg.CmdLine = 0
+	if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+		r.ecfg.CmdLine = r.line
+	}
+	defer func() { r.ecfg.CmdLine = oldCmdLine }()
 	// llmsh: bash runs the ERR trap for a command only when one was set
 	// before the command ran (a function may set it).
 	errTrap := r.callbackErr != ""
@@ -450,12 +458,42 @@ func errExitCmd(cm syntax.Command) bool {
 	return false
 }
 
+// stmtLine is bash's line of a statement: for a simple command, the line
+// bash's parser had reached when it made the command, at the token after
+// its first word (bash reads it to tell a command from a function
+// definition): `echo a \<newline> b` is on its first line, `echo "a
+// <newline>b"` on its second; an assignment needs no look-ahead. Other
+// statements are on the line they start.
+func stmtLine(st *syntax.Stmt) uint {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 && len(ce.Assigns) == 0 {
+		return st.Position.Line()
+	}
+	if len(ce.Assigns) > 0 && (len(ce.Args) == 0 || ce.Assigns[0].Pos().Offset() < ce.Args[0].Pos().Offset()) {
+		return ce.Assigns[0].End().Line()
+	}
+	first := ce.Args[0].End()
+	next := syntax.Pos{}
+	if len(ce.Args) > 1 {
+		next = ce.Args[1].End()
+	}
+	for _, rd := range st.Redirs {
+		if rd.OpPos.Offset() >= first.Offset() && (!next.IsValid() || rd.OpPos.Offset() < next.Offset()) {
+			next = rd.OpPos
+		}
+	}
+	if !next.IsValid() {
+		return first.Line()
+	}
+	return next.Line()
+}
+
 // errTrap runs the ERR trap for the statement st that failed, with
 // $LINENO the line of st (llmsh; bash's line_number_for_err_trap), in
 // eval's text counted from the eval's line as bash does.
 func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt) {
 	old := r.ecfg.TrapLine
-	r.ecfg.TrapLine = uint64(r.lineBase + st.Position.Line())
+	r.ecfg.TrapLine = uint64(r.lineBase + stmtLine(st))
 	r.trapCallback(ctx, r.callbackErr, "error")
 	r.ecfg.TrapLine = old
 }
