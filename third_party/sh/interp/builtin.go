@@ -475,8 +475,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return failf(textStatus(err), "eval: %v\n", err)
 		}
 		// llmsh: the eval string's lines count from the line bash had
-		// read when it ran the eval (set above: callstack.go).
+		// read when it ran the eval (set above: callstack.go); set -x
+		// marks them one level deeper ("++"), as bash.
+		r.traceLevel++
 		r.readLines(ctx, file.Stmts, false)
+		r.traceLevel--
 		exit = r.exit
 	case "source", ".":
 		if len(args) < 1 {

@@ -205,12 +205,58 @@ func loopCmd(cm syntax.Command) bool {
 // cstyleArith evaluates an expression of for (( … )): an error is
 // reported as (( … ))'s, and ends the loop with status 1 (bash goes on
 // with the script).
-func (r *Runner) cstyleArith(expr syntax.ArithmExpr) (int, bool) {
+func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part int) (int, bool) {
+	if r.opts[optXTrace] {
+		// llmsh: set -x shows each expression as bash: its text with
+		// leading blanks dropped, "1" when it is empty.
+		text := "1"
+		if parts := r.cstyleTexts(y); parts != nil {
+			if t := strings.TrimLeft(parts[part], " \t\n"); t != "" {
+				text = t
+			}
+		} else if expr != nil {
+			var sb strings.Builder
+			syntax.NewPrinter().Print(&sb, expr)
+			text = sb.String()
+		}
+		t := r.tracer()
+		t.string("(( " + text + " ))")
+		t.newLineFlush()
+	}
+	if expr == nil {
+		return 1, true
+	}
 	n, err := expand.Arithm(r.ecfg, expr)
 	if r.arithCmdErr("((", err) {
 		return 0, false
 	}
 	return n, true
+}
+
+// cstyleTexts is the text of the three expressions of for ((…)) as
+// written, nil when the runner does not have the source.
+func (r *Runner) cstyleTexts(y *syntax.CStyleLoop) []string {
+	inner, ok := r.srcBetween(y.Lparen, y.Rparen)
+	if !ok {
+		return nil
+	}
+	parts := strings.SplitN(inner, ";", 3)
+	if len(parts) != 3 {
+		return nil
+	}
+	return parts
+}
+
+// srcBetween is the source text inside the double brackets that open at
+// left and close at right ("((" and "))").
+func (r *Runner) srcBetween(left, right syntax.Pos) (string, bool) {
+	src := r.text.src
+	start, end := int(left.Offset())+2, int(right.Offset())
+	if src == "" || !left.IsValid() || !right.IsValid() || start > end || end > len(src) ||
+		!strings.HasPrefix(src[start-2:], "((") || !strings.HasPrefix(src[end:], "))") {
+		return "", false
+	}
+	return src[start:end], true
 }
 
 // cstyleLoop runs for ((INIT; COND; POST)): POST runs after each run of
@@ -226,16 +272,16 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		}
 		body = r.exit
 	}
-	if y.Init != nil {
-		if _, ok := r.cstyleArith(y.Init); !ok {
+	if y.Init != nil || r.opts[optXTrace] {
+		if _, ok := r.cstyleArith(y.Init, y, 0); !ok {
 			fail()
 			r.loopStatus(body)
 			return
 		}
 	}
 	for !r.stop(ctx) {
-		if y.Cond != nil {
-			n, ok := r.cstyleArith(y.Cond)
+		if y.Cond != nil || r.opts[optXTrace] {
+			n, ok := r.cstyleArith(y.Cond, y, 1)
 			if !ok {
 				fail()
 				break
@@ -249,9 +295,9 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		if broken || r.stop(ctx) {
 			break
 		}
-		if y.Post != nil {
+		if y.Post != nil || r.opts[optXTrace] {
 			r.exit = exitStatus{}
-			if _, ok := r.cstyleArith(y.Post); !ok {
+			if _, ok := r.cstyleArith(y.Post, y, 2); !ok {
 				fail()
 				break
 			}

@@ -780,6 +780,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
+		if tracingEnabled {
+			// llmsh: (( TEXT )) as written, as bash traces it.
+			inner, ok := r.srcBetween(cm.Left, cm.Right)
+			if !ok {
+				var sb strings.Builder
+				syntax.NewPrinter().Print(&sb, cm.X)
+				inner = " " + sb.String() + " "
+			}
+			trace.string("((" + " " + inner + " " + "))")
+			trace.newLineFlush()
+		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
 		n, err := expand.ArithmCmd(r.ecfg, cm)
 		if r.arithCmdErr("((", err) {
