@@ -169,6 +169,10 @@ type Runner struct {
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool
+	// llmsh: the only statement of a subshell, itself a subshell, whose
+	// failure runs no ERR trap (bash runs it without a process of its
+	// own).
+	bareSubshell *syntax.Stmt
 	// llmsh: $? before a `return N`, which the RETURN trap sees
 	// (bash's), and whether it is set.
 	preReturn    uint8

@@ -306,8 +306,7 @@ func (r *Runner) setFuncAttrs(name, set string, unexport bool) {
 
 // FuncText prints function name's definition as bash prints it (declare
 // -f, type): "NAME () ", the body's braces on lines of their own, its
-// statements indented by four spaces. Statements that the embedder added
-// (see [Untraced]) are left out. It is "" when name is no function.
+// statements indented by four spaces. It is "" when name is no function.
 func (r *Runner) FuncText(name string) string {
 	body := r.Funcs[name]
 	if body == nil {
@@ -316,5 +315,5 @@ func (r *Runner) FuncText(name string) string {
 	if b, src := r.writtenBody(name, body); b != nil {
 		return bashFuncText(name, b, src)
 	}
-	return bashFuncText(name, r.untracedOut(body), "")
+	return bashFuncText(name, body, "")
 }

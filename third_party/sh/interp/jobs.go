@@ -56,7 +56,7 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 		cancel: cancel,
 	}
 	if st != nil {
-		bg.text = jobText(r.untracedOut(st))
+		bg.text = jobText(st)
 		for _, j := range r.tableJobs() {
 			bg.num = max(bg.num, j.num)
 		}
@@ -153,52 +153,6 @@ func (r *Runner) pruneJobs() {
 		}
 		return false
 	})
-}
-
-// untracedOut returns st without the statements that the embedder added
-// to it (see [Untraced]), so that jobs shows the command as the script
-// wrote it: st is printed and parsed again (a tree of its own), and the
-// added statements are taken out of every list of it.
-func (r *Runner) untracedOut(st *syntax.Stmt) *syntax.Stmt {
-	f := r.llmsh.untraced
-	if f == nil {
-		return st
-	}
-	// The parser drops NUL bytes: \x00NAME, an added command's name,
-	// would lose its mark; \x01 keeps it (and is as internal).
-	text := strings.ReplaceAll(jobText(st), "\x00", "\x01")
-	file, err := syntax.NewParser().Parse(strings.NewReader(text), "")
-	if err != nil || len(file.Stmts) != 1 {
-		return st
-	}
-	added := func(st *syntax.Stmt) bool {
-		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt {
-			// X && (( 1 )): the rewrites' status-keeping lists.
-			return b.X.Cmd != nil && f(b.X.Cmd)
-		}
-		return st.Cmd != nil && f(st.Cmd)
-	}
-	strip := func(list *[]*syntax.Stmt) { *list = slices.DeleteFunc(*list, added) }
-	syntax.Walk(file.Stmts[0], func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.Block:
-			strip(&n.Stmts)
-		case *syntax.Subshell:
-			strip(&n.Stmts)
-		case *syntax.IfClause:
-			strip(&n.Cond)
-			strip(&n.Then)
-		case *syntax.WhileClause:
-			strip(&n.Cond)
-			strip(&n.Do)
-		case *syntax.ForClause:
-			strip(&n.Do)
-		case *syntax.CaseItem:
-			strip(&n.Stmts)
-		}
-		return true
-	})
-	return file.Stmts[0]
 }
 
 // RunningJobs reports how many background jobs of the runner still run.

@@ -44,15 +44,14 @@ type session struct {
 	pid         int          // $$: the session's virtual process id
 	lastPid     atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst   ProcSubstHandlerFunc
-	procs       sync.Map                  // pid → *bgProc: the jobs still running, for kill
-	jobsStarted atomic.Int64              // background jobs started in the session
-	ulimits     map[byte]int64            // what ulimit shows, by flag (umask.go)
-	untraced    func(syntax.Command) bool // see [Untraced]
-	top         topSignal                 // signals sent to $$ (signals.go)
-	topPending  atomic.Bool               // top.pending is not empty
-	maxValue    int                       // expand.Config.MaxValue
-	jobControl  bool                      // fg and bg work (JobControl)
-	scriptName  string                    // the script file (ScriptName)
+	procs       sync.Map       // pid → *bgProc: the jobs still running, for kill
+	jobsStarted atomic.Int64   // background jobs started in the session
+	ulimits     map[byte]int64 // what ulimit shows, by flag (umask.go)
+	top         topSignal      // signals sent to $$ (signals.go)
+	topPending  atomic.Bool    // top.pending is not empty
+	maxValue    int            // expand.Config.MaxValue
+	jobControl  bool           // fg and bg work (JobControl)
+	scriptName  string         // the script file (ScriptName)
 	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
 	execBuiltins map[string]bool
 }

@@ -59,13 +59,6 @@ func simpleCommand(cm syntax.Command) bool {
 	return false
 }
 
-// isUntraced reports whether cm is one of the embedder's own commands
-// (see [Untraced]), which set no PIPESTATUS.
-func (r *Runner) isUntraced(cm syntax.Command) bool {
-	f := r.llmsh.untraced
-	return f != nil && cm != nil && f(cm)
-}
-
 // plainElem reports whether st, the left side of a pipe, is itself a
 // pipeline whose elements are elements of the outer one (the parser makes
 // a | b | c as (a | b) | c).
@@ -115,7 +108,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// trap check (stmtSync); a ( … ) that ends it is checked as
 		// bash checks it, with the shell's ERR trap.
 		_, sub := elems[i].Cmd.(*syntax.Subshell)
-		sub = sub && i == n-1 && !r.untracedCmd(elems[i].Cmd)
+		sub = sub && i == n-1
 		subs[i].pipeElem = !sub
 		if sub {
 			subs[i].callbackErr = r.callbackErr

@@ -397,7 +397,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.cmd(ctx, st.Cmd)
 		}
 	}
-	if simpleCommand(st.Cmd) && !r.isUntraced(st.Cmd) {
+	if simpleCommand(st.Cmd) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
 	}
 	if st.Negated {
@@ -407,7 +407,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.exit.clear()
 		}
 	} else if !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
-		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd)) && !r.untracedCmd(st.Cmd) {
+		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd)) {
 		// llmsh: bash runs the ERR trap and acts on set -e for simple
 		// commands, subshells, pipelines, (( )) and [[ ]] (and for any
 		// command whose redirection failed), never again for the if,
@@ -418,8 +418,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		//   part of && or || lists: noErrExit, and no errExitCmd
 		//   preceded by !: excluded via the if above
 		//   an element of a pipeline: elem (the pipeline is checked)
-		//   a command of the embedder's (Untraced): not the script's
-		if errTrap {
+		if errTrap && st != r.bareSubshell {
 			r.errTrap(ctx, st)
 		}
 		if r.opts[optErrExit] && !r.errExitOff {
@@ -524,9 +523,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.stmts(ctx, cm.Stmts)
 	case *syntax.Subshell:
 		r2 := r.subshell(false)
-		// llmsh: a subshell that the embedder made (Untraced) around
-		// an element of a pipeline: its first statement is the element.
-		r2.pipeElem = r.untracedCmd(cm)
+		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
+			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
+				// llmsh: bash runs `( ( … ) )`'s inner subshell in
+				// the outer one's process, with no ERR trap of its own.
+				r2.bareSubshell = cm.Stmts[0]
+			}
+		}
 		r2.stmts(ctx, cm.Stmts)
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
 		r2.exit.leaveShell() // subshells don't exit the parent shell

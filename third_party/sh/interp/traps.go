@@ -338,25 +338,5 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
 	if a == "" || r.inTrap {
 		return
 	}
-	if f := r.llmsh.untraced; f != nil && f(cm) {
-		return
-	}
 	r.trapCallback(ctx, a, trapDebug)
-}
-
-// untracedCmd reports whether cm is one of the embedder's (Untraced).
-func (r *Runner) untracedCmd(cm syntax.Command) bool {
-	return r.llmsh.untraced != nil && r.llmsh.untraced(cm)
-}
-
-// Untraced tells the runner which commands the program that embeds it
-// added to a script's syntax tree (llmsh's rewrites, while they last):
-// the DEBUG trap does not run for them, as they are not the script's,
-// and set -e and the ERR trap do not act on their status. A subshell that
-// f names stands for a pipeline's element, which its first statement is.
-func Untraced(f func(syntax.Command) bool) RunnerOption {
-	return func(r *Runner) error {
-		r.llmsh.untraced = f
-		return nil
-	}
 }
