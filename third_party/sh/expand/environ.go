@@ -100,6 +100,10 @@ type Variable struct {
 	// assigned is evaluated as an arithmetic expression.
 	Integer bool
 
+	// Trace is the trace attribute (declare -t, llmsh): bash lists it;
+	// it means nothing more for a variable.
+	Trace bool
+
 	// Kind defines which of the value fields below should be used.
 	Kind ValueKind
 
@@ -124,7 +128,7 @@ func (v Variable) IsSet() bool {
 // Declared variables may not be set; `export foo` is exported but not set to a value,
 // and `declare -a foo` is an indexed array but not set to a value.
 func (v Variable) Declared() bool {
-	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Kind != Unknown
+	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Trace || v.Kind != Unknown
 }
 
 // Flags returns the variable's attribute flags in the order used by bash's
@@ -144,6 +148,9 @@ func (v Variable) Flags() string {
 	}
 	if v.ReadOnly {
 		flags = append(flags, 'r')
+	}
+	if v.Trace {
+		flags = append(flags, 't')
 	}
 	if v.Exported {
 		flags = append(flags, 'x')

@@ -67,6 +67,15 @@ func (o *declOpts) option(sign, c byte) bool {
 			o.listAttrs += "i"
 		}
 		o.sawAttrOpt = true
+	case 't': // llmsh: the trace attribute
+		if o.variant == "export" || o.variant == "readonly" {
+			return false
+		}
+		o.modes = append(o.modes, flag)
+		if sign == '-' {
+			o.listAttrs += "t"
+		}
+		o.sawAttrOpt = true
 	case 'a', 'A', 'n':
 		if o.variant == "export" && c != 'n' {
 			return false
@@ -219,7 +228,7 @@ func (r *Runner) funcNames(attrs string) []string {
 func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 	set := ""
 	for _, m := range o.modes {
-		if m == "-x" || m == "-r" {
+		if m == "-x" || m == "-r" || m == "-t" {
 			set += m[1:]
 		}
 	}
@@ -287,7 +296,7 @@ func (r *Runner) setFuncAttrs(name, set string, unexport bool) {
 	if unexport {
 		a = strings.ReplaceAll(a, "x", "")
 	}
-	for _, c := range "rx" {
+	for _, c := range "rtx" {
 		if strings.ContainsRune(set, c) && !strings.ContainsRune(a, c) {
 			a += string(c)
 		}

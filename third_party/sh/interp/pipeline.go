@@ -149,6 +149,16 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			c.Close()
 		}
 	}
+	if r.traps[trapDebug] != "" && !r.inTrap && !r.opts[optFuncTrace] {
+		// llmsh: bash runs the DEBUG trap for each element, in order,
+		// as it starts them (without set -T their subshells have none).
+		for _, st := range elems {
+			if debugCmd(st.Cmd) {
+				r.curCmd = st.Cmd
+				r.debugTrap(ctx, st.Cmd)
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	for i := 0; i < n-1; i++ {
 		wg.Go(func() { run(i) })

@@ -504,14 +504,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go), for the
 	// commands bash runs the trap before. Not while a trap runs.
-	if !r.inTrap {
-		switch cm.(type) {
-		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd,
-			*syntax.TestClause, *syntax.CaseClause, *syntax.ForClause:
-			r.curCmd = cm
-			if r.traps != nil {
-				r.debugTrap(ctx, cm)
-			}
+	if !r.inTrap && debugCmd(cm) {
+		r.curCmd = cm
+		if r.traps != nil {
+			r.debugTrap(ctx, cm)
 		}
 	}
 
@@ -1001,6 +997,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Exported = false
 				case "-r":
 					vr.ReadOnly = true
+				case "-t":
+					vr.Trace = true
+				case "+t":
+					vr.Trace = false
 				}
 			}
 			r.setVar(name, vr)
@@ -1415,10 +1415,11 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		savedText := r.pushFrame(callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}, def.text)
-		saved := r.enterFunc() // llmsh: DEBUG, RETURN and ERR traps
+		traced := strings.Contains(r.funcAttrs[name], "t") // declare -ft
+		saved := r.enterFunc(traced)                       // llmsh: DEBUG, RETURN and ERR traps
 		trapLine := r.ecfg.TrapLine
 		r.ecfg.TrapLine = 0 // llmsh: a function's own $LINENO, also in a trap
-		if r.opts[optFuncTrace] && !r.inTrap {
+		if (r.opts[optFuncTrace] || traced) && !r.inTrap {
 			// llmsh: under set -T, bash runs the DEBUG trap again as
 			// the function starts.
 			r.debugTrap(ctx, nil)

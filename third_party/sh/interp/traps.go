@@ -266,14 +266,14 @@ type funcTraps struct {
 }
 
 // enterFunc takes the DEBUG and RETURN traps away for a function's body,
-// unless set -T (functrace) is on, and the ERR trap unless set -E
-// (errtrace) is on.
-func (r *Runner) enterFunc() (saved funcTraps) {
+// unless set -T (functrace) is on or the function has the trace attribute
+// (traced), and the ERR trap unless set -E (errtrace) is on.
+func (r *Runner) enterFunc(traced bool) (saved funcTraps) {
 	if !r.opts[optErrTrace] && r.callbackErr != "" {
 		saved.err, saved.hasErr = r.callbackErr, true
 		r.callbackErr = ""
 	}
-	if len(r.traps) == 0 || r.opts[optFuncTrace] {
+	if len(r.traps) == 0 || r.opts[optFuncTrace] || traced {
 		return saved
 	}
 	saved.debug, saved.hasDebug = r.traps[trapDebug]
@@ -329,6 +329,17 @@ func (r *Runner) runReturnTrap(ctx context.Context) {
 			r.exit.code = code
 		}
 	}
+}
+
+// debugCmd reports whether cm is a command that bash runs the DEBUG trap
+// before and names in $BASH_COMMAND.
+func debugCmd(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd,
+		*syntax.TestClause, *syntax.CaseClause, *syntax.ForClause:
+		return true
+	}
+	return false
 }
 
 // debugTrap runs the DEBUG trap before a command, with $BASH_COMMAND the
