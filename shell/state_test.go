@@ -233,7 +233,7 @@ declare -fx; declare -fp f; export -nf f; readonly -f g h; echo "st=$?"; readonl
 	want := "st=0\nf () \n{ \n    :\n}\ndeclare -fx f\ndeclare -fx f\ndeclare -f g\n---\n" +
 		"f () \n{ \n    :\n}\ndeclare -fx f\nf () \n{ \n    :\n}\ndeclare -fx f\nst=1\ng () \n{ \n    :\n}\ndeclare -fr g\n"
 	out, e, st := run(t, dir, src, Limits{})
-	if out != want || e != "llmsh: readonly: h: not a function\n" || st != 0 {
+	if out != want || e != "llmsh: line 2: readonly: h: not a function\n" || st != 0 {
 		t.Errorf("got %q %q %d\nwant %q", out, e, st, want)
 	}
 }

@@ -341,7 +341,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		if !IsBuiltin(args[0]) {
 			// llmsh: bash's message (upstream said nothing).
-			return failf(1, "%s: builtin: %s: not a shell builtin\n", shellName, args[0])
+			return failf(1, "%sbuiltin: %s: not a shell builtin\n", r.errPrefix(), args[0])
 		}
 		exit = r.builtin(ctx, pos, args[0], args[1:])
 	case "type":
@@ -443,7 +443,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				continue
 			}
 			if _, err := r.lookPath(ctx, name, true); err != nil {
-				r.errf("%s: hash: %s: not found\n", shellName, name)
+				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
 				exit.code = 1
 			}
 		}
@@ -562,7 +562,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 	case "[":
 		if len(args) == 0 || args[len(args)-1] != "]" {
-			return failf(2, "%s: [: missing `]'\n", shellName)
+			return failf(2, "%s[: missing `]'\n", r.errPrefix())
 		}
 		exit.code = r.runClassicTest(ctx, "[", args[:len(args)-1])
 	case "test":
@@ -822,17 +822,17 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	info, err := r.stat(ctx, apath)
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):
-		r.errf("%s: %s: %s: No such file or directory\n", shellName, cmd, path)
+		r.errf("%s%s: %s: No such file or directory\n", r.errPrefix(), cmd, path)
 		return 1
 	case err != nil:
-		r.errf("%s: %s: %s: %s\n", shellName, cmd, path, errText(err))
+		r.errf("%s%s: %s: %s\n", r.errPrefix(), cmd, path, errText(err))
 		return 1
 	case !info.IsDir():
-		r.errf("%s: %s: %s: Not a directory\n", shellName, cmd, path)
+		r.errf("%s%s: %s: Not a directory\n", r.errPrefix(), cmd, path)
 		return 1
 	}
 	if r.access(ctx, apath, AccessExec) != nil {
-		r.errf("%s: %s: %s: Permission denied\n", shellName, cmd, path)
+		r.errf("%s%s: %s: Permission denied\n", r.errPrefix(), cmd, path)
 		return 1
 	}
 	r.Dir = apath

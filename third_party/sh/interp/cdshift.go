@@ -21,7 +21,7 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 		}
 		for _, c := range args[0][1:] {
 			if c != 'L' && c != 'P' && c != 'e' && c != '@' {
-				r.errf("%s: cd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", shellName, c)
+				r.errf("%scd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", r.errPrefix(), c)
 				return 2
 			}
 		}
@@ -31,13 +31,13 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 	switch len(args) {
 	case 0:
 		if dir = r.envGet("HOME"); dir == "" {
-			r.errf("%s: cd: HOME not set\n", shellName)
+			r.errf("%scd: HOME not set\n", r.errPrefix())
 			return 1
 		}
 	case 1:
 		dir = args[0]
 	default:
-		r.errf("%s: cd: too many arguments\n", shellName)
+		r.errf("%scd: too many arguments\n", r.errPrefix())
 		return 1
 	}
 	switch dir {
@@ -45,7 +45,7 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 		return 0
 	case "-":
 		if dir = r.envGet("OLDPWD"); dir == "" {
-			r.errf("%s: cd: OLDPWD not set\n", shellName)
+			r.errf("%scd: OLDPWD not set\n", r.errPrefix())
 			return 1
 		}
 		if st := r.changeDir(ctx, "cd", dir); st != 0 {

@@ -245,7 +245,7 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 	if len(names) > 0 && !o.print && (set != "" || o.unexport) && !o.namesOnly {
 		for _, name := range names {
 			if r.Funcs[name] == nil {
-				r.errf("%s: %s: %s: not a function\n", shellName, o.variant, name)
+				r.errf("%s%s: %s: not a function\n", r.errPrefix(), o.variant, name)
 				status = 1
 				continue
 			}

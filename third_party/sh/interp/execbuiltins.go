@@ -47,13 +47,13 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 	name, rest := strings.TrimPrefix(args[0], "-v"), args[1:]
 	if name == "" {
 		if len(rest) == 0 {
-			r.errf("%s: printf: -v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]\n", shellName)
+			r.errf("%sprintf: -v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]\n", r.errPrefix())
 			return exitStatus{code: 2}
 		}
 		name, rest = rest[0], rest[1:]
 	}
 	if !validReadName(name) {
-		r.errf("%s: printf: `%s': not a valid identifier\n", shellName, name)
+		r.errf("%sprintf: `%s': not a valid identifier\n", r.errPrefix(), name)
 		return exitStatus{code: 2}
 	}
 	var out strings.Builder

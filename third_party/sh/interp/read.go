@@ -31,9 +31,9 @@ import (
 const shellName = "llmsh"
 
 // shErrf prints a builtin's message as bash does, with the shell's name
-// in front ("llmsh: read: -x: invalid option").
+// and line in front ("llmsh: line 1: read: -x: invalid option").
 func (r *Runner) shErrf(format string, a ...any) {
-	r.errf(shellName+": "+format, a...)
+	r.errf(r.errPrefix()+format, a...)
 }
 
 const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"
