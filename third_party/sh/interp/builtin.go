@@ -195,7 +195,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			break
 		}
 		if err := Params(args...)(r); err != nil {
-			return failf(2, "set: %v\n", err)
+			return failf(2, "%sset: %v\n", r.errPrefix(), err)
 		}
 		r.updateExpandOpts()
 	case "shift":

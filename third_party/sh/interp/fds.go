@@ -166,6 +166,10 @@ func fdError(word string, msg string) error {
 	return &fs.PathError{Op: shellName + ":", Path: word, Err: errors.New(msg)}
 }
 
+// errRedirExpand is a redirection whose word could not be expanded: the
+// expansion error is already reported.
+var errRedirExpand = errors.New("redirection word not expanded")
+
 func badFdError(word string) error     { return fdError(word, "Bad file descriptor") }
 func ambiguousError(word string) error { return fdError(word, "ambiguous redirect") }
 

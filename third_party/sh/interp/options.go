@@ -375,9 +375,9 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 		}
 		if idx < 0 {
 			if posixOpts {
-				r.errf("shopt: %s: invalid option name\n", name)
+				r.errf("%sshopt: %s: invalid option name\n", r.errPrefix(), name)
 			} else {
-				r.errf("shopt: %s: invalid shell option name\n", name)
+				r.errf("%sshopt: %s: invalid shell option name\n", r.errPrefix(), name)
 			}
 			status = 1
 			continue
@@ -386,7 +386,7 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 		case "s", "u":
 			on := mode == "s"
 			if !optAllowed(idx, on) {
-				r.errf("shopt: %s: not supported by llmsh\n", name)
+				r.errf("%sshopt: %s: not supported by llmsh\n", r.errPrefix(), name)
 				status = 1
 				continue
 			}

@@ -288,7 +288,12 @@ func validReadName(name string) bool {
 func (r *Runner) assignName(name, value string) {
 	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
 	if syntax.ValidName(name) {
-		r.setVarWithIndex(r.lookupVar(name), name, nil, vr)
+		prev := r.lookupVar(name)
+		if prev.Integer && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+			r.setVarString(name, value) // declare -i: evaluated
+			return
+		}
+		r.setVarWithIndex(prev, name, nil, vr)
 		return
 	}
 	f, err := syntax.NewParser().Parse(strings.NewReader(name+"=''"), "")

@@ -374,7 +374,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
 		if err != nil {
-			if !r.exit.fatalExit {
+			if !r.exit.fatalExit && err != errRedirExpand {
 				// A fatal error from a handler is reported by [Runner.Run].
 				r.errf("%v\n", err)
 			}
@@ -1264,7 +1264,24 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		r.setOut(n, badFdWriter{})
 		return nil, nil
 	}
-	arg := r.literal(rd.Word)
+	// llmsh: the word is expanded as bash expands a redirection's: split
+	// and globbed, and it must give one field.
+	fields, err := expand.Fields(r.ecfg, rd.Word)
+	if err != nil {
+		r.expandErr(err)
+		return nil, errRedirExpand
+	}
+	arg := ""
+	switch len(fields) {
+	case 1:
+		arg = fields[0]
+	case 0:
+		if rd.Op != syntax.DplOut && rd.Op != syntax.DplIn {
+			return nil, ambiguousError(wordText(rd.Word))
+		}
+	default:
+		return nil, ambiguousError(wordText(rd.Word))
+	}
 	switch rd.Op {
 	case syntax.DplOut, syntax.DplIn:
 		if arg == "-" {
