@@ -189,6 +189,7 @@ func New(opts Options) (*Shell, error) {
 		interp.AccessHandler(s.accessHandler),
 		interp.ProcSubstHandler(s.procSubstHandler),
 		interp.ScriptName(opts.Source),
+		interp.Invocation(map[bool]string{true: "c"}[opts.Command]),
 		interp.ExecBuiltins(shellBuiltins...),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),

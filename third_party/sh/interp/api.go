@@ -173,6 +173,8 @@ type Runner struct {
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
 	bareSubshell *syntax.Stmt
+	// llmsh: the options that `local -` saved in the running function.
+	localOpts *runnerOpts
 	// llmsh: $? before a `return N`, which the RETURN trap sees
 	// (bash's), and whether it is set.
 	preReturn    uint8

@@ -419,7 +419,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				continue
 			}
 			if mode != "-t" {
-				r.errf("type: %s: not found\n", arg)
+				r.errf("%stype: %s: not found\n", r.errPrefix(), arg)
 			}
 			anyNotFound = true
 		}

@@ -151,6 +151,17 @@ func (r *Runner) declListing(o *declOpts) {
 	r.out(b.String())
 }
 
+// localHere reports whether name is a local variable of the running
+// function itself (not of a caller).
+func (r *Runner) localHere(name string) bool {
+	ov, ok := r.writeEnv.(*overlayEnviron)
+	if !ok || !ov.funcScope {
+		return false
+	}
+	v, ok := ov.values[ov.normalize(name)]
+	return ok && v.Local
+}
+
 // localListing is local with no name: the variables local to the running
 // function, in byte order, as declare -p prints them (with an option
 // such as -a, only those that have its attribute).

@@ -52,6 +52,7 @@ type session struct {
 	maxValue    int            // expand.Config.MaxValue
 	jobControl  bool           // fg and bg work (JobControl)
 	scriptName  string         // the script file (ScriptName)
+	invocation  string         // the end of $- (Invocation)
 	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
 	execBuiltins map[string]bool
 }

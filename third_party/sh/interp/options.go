@@ -219,7 +219,16 @@ func (r *Runner) posixOptFlags() string {
 	slices.SortFunc(flags, func(a, b byte) int {
 		return indexByte(order, a) - indexByte(order, b)
 	})
-	return string(flags)
+	return string(flags) + r.llmsh.invocation
+}
+
+// Invocation gives the letters that end $- for how the shell was started:
+// "c" for a -c string, as bash's (llmsh).
+func Invocation(flags string) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.invocation = flags
+		return nil
+	}
 }
 
 func indexByte(s string, b byte) int {

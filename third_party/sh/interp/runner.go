@@ -879,7 +879,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			local = r.inFunc
 		case "local":
 			if !r.inFunc {
-				r.errf("local: can only be used in a function\n")
+				r.errf("%slocal: can only be used in a function\n", r.errPrefix())
 				r.exit.code = 1
 				return
 			}
@@ -936,6 +936,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		for _, as := range assigns {
 			name := as.Name.Value
+			if name == "-" && as.Naked && cm.Variant.Value == "local" {
+				// llmsh: local - keeps the set options, given back
+				// when the function returns (bash).
+				if r.localOpts == nil {
+					saved := r.opts
+					r.localOpts = &saved
+				}
+				continue
+			}
 			if !syntax.ValidName(name) {
 				r.errf("declare: invalid name %q\n", name)
 				r.exit.code = 1
@@ -945,7 +954,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// declare -p name: print variable with attributes.
 				vr := r.lookupVar(name)
 				if !vr.Declared() {
-					r.errf("declare: %s: not found\n", name)
+					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, name)
 					r.exit.code = 1
 					continue
 				}
@@ -969,7 +978,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			if as.Naked {
-				if vr.Kind == expand.Unknown || (valType == "" && vr.IsSet()) {
+				switch {
+				case local && !r.localHere(name):
+					// llmsh: local x makes a new variable, unset
+					// (bash), with only the attributes asked for.
+					vr = expand.Variable{Integer: vr.Integer}
+					r.declKind(name, &vr, valType, as)
+					if vr.Kind == expand.Unknown {
+						vr.Kind = expand.String
+					}
+				case vr.Kind == expand.Unknown && valType == "" && !vr.Declared():
+					// llmsh: declare x: declared, unset (declare -p
+					// lists it as "declare -- x").
+					vr.Kind = expand.String
+				case vr.Kind == expand.Unknown || (valType == "" && vr.IsSet()):
 					vr.Kind = expand.KeepValue
 				}
 			} else {
@@ -1441,7 +1463,14 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			// the function starts.
 			r.debugTrap(ctx, nil)
 		}
+		oldLocalOpts := r.localOpts
+		r.localOpts = nil
 		r.stmt(ctx, body)
+		if r.localOpts != nil { // local -
+			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
+			r.updateExpandOpts()
+		}
+		r.localOpts = oldLocalOpts
 		r.ecfg.TrapLine = trapLine
 		r.leaveFunc(ctx, saved)
 		r.popFrame(savedText)

@@ -103,7 +103,7 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	} else if prev.ReadOnly {
 		return errReadOnly
 	}
-	if !vr.IsSet() && !vr.Integer { // unsetting (llmsh: declare -i n keeps n)
+	if !vr.Declared() { // unsetting (llmsh: declare -i n, declare n keep n)
 		if prev.Local {
 			vr.Local = true
 			o.values[normalized] = namedVariable{name, vr}
@@ -393,7 +393,7 @@ func (r *Runner) unsetElem(name, sub string) {
 		}
 		expr, err := syntax.NewParser().Arithmetic(strings.NewReader(sub))
 		if err != nil {
-			r.errf("unset: %s[%s]: bad array subscript\n", name, sub)
+			r.errf("%sunset: %s[%s]: bad array subscript\n", r.errPrefix(), name, sub)
 			r.exit.code = 1
 			return
 		}
@@ -404,7 +404,7 @@ func (r *Runner) unsetElem(name, sub string) {
 		if k < 0 {
 			// Negative indices count from one past the maximum index.
 			if k += internal.IndexedMax(vr.List, vr.Indexes) + 1; k < 0 {
-				r.errf("unset: %s[%s]: bad array subscript\n", name, sub)
+				r.errf("%sunset: %s[%s]: bad array subscript\n", r.errPrefix(), name, sub)
 				r.exit.code = 1
 				return
 			}
@@ -428,7 +428,7 @@ func (r *Runner) unsetElem(name, sub string) {
 		if sub == "0" {
 			r.delVar(name)
 		} else {
-			r.errf("unset: %s: not an array variable\n", name)
+			r.errf("%sunset: %s: not an array variable\n", r.errPrefix(), name)
 			r.exit.code = 1
 		}
 	}
@@ -697,12 +697,12 @@ func (r *Runner) validRef(name, ref string) bool {
 		return true
 	}
 	if ref == name {
-		r.errf("declare: %s: nameref variable self references not allowed\n", name)
+		r.errf("%sdeclare: %s: nameref variable self references not allowed\n", r.errPrefix(), name)
 		r.exit.code = 1
 		return false
 	}
 	if p, _, ok := expand.ParseRef(ref); !ok || !syntax.ValidName(p.Value) {
-		r.errf("declare: `%s': invalid variable name for name reference\n", ref)
+		r.errf("%sdeclare: `%s': invalid variable name for name reference\n", r.errPrefix(), ref)
 		r.exit.code = 1
 		return false
 	}
@@ -717,7 +717,7 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 	case "-A":
 		switch vr.Kind {
 		case expand.Indexed:
-			r.errf("declare: %s: cannot convert indexed to associative array\n", name)
+			r.errf("%sdeclare: %s: cannot convert indexed to associative array\n", r.errPrefix(), name)
 			r.exit.code = 1
 			return false
 		case expand.String:
@@ -734,7 +734,7 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 	case "-a":
 		switch vr.Kind {
 		case expand.Associative:
-			r.errf("declare: %s: cannot convert associative to indexed array\n", name)
+			r.errf("%sdeclare: %s: cannot convert associative to indexed array\n", r.errPrefix(), name)
 			r.exit.code = 1
 			return false
 		case expand.String:
