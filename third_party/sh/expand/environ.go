@@ -104,6 +104,10 @@ type Variable struct {
 	// it means nothing more for a variable.
 	Trace bool
 
+	// Lower and Upper are the case attributes (declare -l, -u; llmsh):
+	// each value assigned is converted to lower or upper case.
+	Lower, Upper bool
+
 	// Kind defines which of the value fields below should be used.
 	Kind ValueKind
 
@@ -128,7 +132,7 @@ func (v Variable) IsSet() bool {
 // Declared variables may not be set; `export foo` is exported but not set to a value,
 // and `declare -a foo` is an indexed array but not set to a value.
 func (v Variable) Declared() bool {
-	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Trace || v.Kind != Unknown
+	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Trace || v.Lower || v.Upper || v.Kind != Unknown
 }
 
 // Flags returns the variable's attribute flags in the order used by bash's
@@ -146,11 +150,17 @@ func (v Variable) Flags() string {
 	if v.Integer {
 		flags = append(flags, 'i')
 	}
+	if v.Lower {
+		flags = append(flags, 'l')
+	}
 	if v.ReadOnly {
 		flags = append(flags, 'r')
 	}
 	if v.Trace {
 		flags = append(flags, 't')
+	}
+	if v.Upper {
+		flags = append(flags, 'u')
 	}
 	if v.Exported {
 		flags = append(flags, 'x')

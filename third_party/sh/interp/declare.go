@@ -67,6 +67,15 @@ func (o *declOpts) option(sign, c byte) bool {
 			o.listAttrs += "i"
 		}
 		o.sawAttrOpt = true
+	case 'l', 'u': // llmsh: the case attributes
+		if o.variant == "export" || o.variant == "readonly" {
+			return false
+		}
+		o.modes = append(o.modes, flag)
+		if sign == '-' {
+			o.listAttrs += string(c)
+		}
+		o.sawAttrOpt = true
 	case 't': // llmsh: the trace attribute
 		if o.variant == "export" || o.variant == "readonly" {
 			return false

@@ -289,8 +289,8 @@ func (r *Runner) assignName(name, value string) {
 	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
 	if syntax.ValidName(name) {
 		prev := r.lookupVar(name)
-		if prev.Integer && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
-			r.setVarString(name, value) // declare -i: evaluated
+		if (prev.Integer || prev.Lower || prev.Upper) && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+			r.setVarString(name, value) // declare -i: evaluated; -l, -u
 			return
 		}
 		r.setVarWithIndex(prev, name, nil, vr)

@@ -1019,6 +1019,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Exported = false
 				case "-r":
 					vr.ReadOnly = true
+				case "-l":
+					vr.Lower, vr.Upper = true, false
+				case "+l":
+					vr.Lower = false
+				case "-u":
+					vr.Upper, vr.Lower = true, false
+				case "+u":
+					vr.Upper = false
 				case "-t":
 					vr.Trace = true
 				case "+t":

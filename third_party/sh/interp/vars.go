@@ -255,6 +255,8 @@ func (r *Runner) setVarString(name, value string) {
 			return
 		}
 		vr.Integer, vr.Local, vr.Exported = true, prev.Local, prev.Exported
+	} else if prev.Lower || prev.Upper {
+		vr.Lower, vr.Upper, vr.Local, vr.Exported = prev.Lower, prev.Upper, prev.Local, prev.Exported
 	}
 	r.setVar(name, vr)
 }
@@ -263,6 +265,31 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
+	}
+}
+
+// caseValues converts the values of vr to the case its attribute asks
+// for (declare -l, -u).
+func caseValues(vr *expand.Variable) {
+	conv := strings.ToLower
+	if vr.Upper {
+		conv = strings.ToUpper
+	}
+	switch vr.Kind {
+	case expand.String:
+		vr.Str = conv(vr.Str)
+	case expand.Indexed:
+		list := make([]string, len(vr.List))
+		for i, s := range vr.List {
+			list[i] = conv(s)
+		}
+		vr.List = list
+	case expand.Associative:
+		m := make(map[string]string, len(vr.Map))
+		for k, s := range vr.Map {
+			m[k] = conv(s)
+		}
+		vr.Map = m
 	}
 }
 
@@ -277,6 +304,9 @@ const randomMax = 32768
 func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	if r.opts[optAllExport] {
 		vr.Exported = true
+	}
+	if vr.Lower || vr.Upper {
+		caseValues(&vr) // llmsh: declare -l, -u
 	}
 	if err := r.writeEnv.Set(name, vr); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
