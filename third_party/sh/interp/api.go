@@ -173,6 +173,8 @@ type Runner struct {
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
 	bareSubshell *syntax.Stmt
+	// llmsh: $_, the last argument of the last simple command.
+	lastArg string
 	// llmsh: the options that `local -` saved in the running function.
 	localOpts *runnerOpts
 	// llmsh: $? before a `return N`, which the RETURN trap sees
@@ -1005,6 +1007,7 @@ func (r *Runner) subshell(background bool) *Runner {
 
 		inTrap:      r.inTrap,
 		inFunc:      r.inFunc,      // llmsh: return ends a function's subshell
+		lastArg:     r.lastArg,     // $_
 		inSource:    r.inSource,    // …and a sourced file's
 		inErrTrap:   r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase: r.secondsBase, // llmsh: $SECONDS counts on

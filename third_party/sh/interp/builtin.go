@@ -496,7 +496,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.node = nil
 		f, err := r.open(ctx, path, os.O_RDONLY, 0, false)
 		if err != nil {
-			return failf(1, "source: %v\n", err)
+			// llmsh: bash's "NAME: line N: FILE: reason".
+			return failf(1, "%s%s: %s\n", r.errPrefix(), args[0], errText(err))
 		}
 		defer f.Close()
 		text, err := r.readText(f)

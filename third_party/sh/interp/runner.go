@@ -594,6 +594,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				trace.newLineFlush()
 			}
+			r.lastArg = "" // llmsh: $_ after an assignment (bash)
 			// If interpreting the last expansion like $(foo) failed,
 			// and the expansion and assignments otherwise succeeded,
 			// we need to surface that last exit code.
@@ -637,6 +638,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 		r.node = cm
 		r.call(ctx, cm.Args[0].Pos(), fields)
+		r.lastArg = fields[len(fields)-1] // llmsh: $_
 		for _, restore := range restores {
 			r.setVar(restore.name, restore.vr)
 		}

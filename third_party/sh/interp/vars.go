@@ -191,6 +191,8 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.llmsh.pid)
 	case "BASHPID":
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bashPid)
+	case "_": // llmsh: the last argument of the last simple command
+		vr.Kind, vr.Str = expand.String, r.lastArg
 	case "PPID":
 		vr.Kind, vr.Str = expand.String, "1"
 	case "RANDOM": // not for cryptographic use
