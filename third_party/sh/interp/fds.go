@@ -171,7 +171,10 @@ func fdError(word string, msg string) error {
 var errRedirExpand = errors.New("redirection word not expanded")
 
 func badFdError(word string) error     { return fdError(word, "Bad file descriptor") }
-func ambiguousError(word string) error { return fdError(word, "ambiguous redirect") }
+// ambiguousError is bash's "NAME: line N: WORD: ambiguous redirect".
+func (r *Runner) ambiguousError(word string) error {
+	return errors.New(r.errPrefix() + word + ": ambiguous redirect")
+}
 
 // parseFd reads a descriptor number as bash does: digits only.
 func parseFd(s string) (int, bool) {
@@ -325,7 +328,7 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	if !isVar {
 		n, ok := parseFd(text)
 		if !ok {
-			return 0, false, ambiguousError(text)
+			return 0, false, r.ambiguousError(text)
 		}
 		return n, false, nil
 	}
@@ -333,7 +336,7 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	if (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word.Lit() == "-" {
 		n, ok := parseFd(r.envGet(name))
 		if !ok || n >= fdMax {
-			return 0, true, ambiguousError(name)
+			return 0, true, r.ambiguousError(name)
 		}
 		return n, true, nil
 	}

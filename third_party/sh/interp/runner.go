@@ -997,6 +997,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind = expand.KeepValue
 				}
 			} else {
+				if vr.ReadOnly {
+					// llmsh: bash names declare, typeset and local.
+					variant := ""
+					switch cm.Variant.Value {
+					case "declare", "typeset", "local":
+						variant = cm.Variant.Value + ": "
+					}
+					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
+					r.exit.code = 1
+					continue
+				}
 				var ok bool
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
 				if !ok {
@@ -1086,9 +1097,14 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
 	r.lastExit = r.exit
-	// llmsh: a trap's action is numbered from its own first line.
+	// llmsh: a trap's action is numbered from its own first line; the
+	// ERR trap's from the failing command's, as bash reports its errors.
 	oldText := r.text
-	r.setText(textPlace{src: callback})
+	place := textPlace{src: callback}
+	if name == "error" && r.ecfg.TrapLine > 0 {
+		place.lineOffset = int(r.ecfg.TrapLine) - 1
+	}
+	r.setText(place)
 	// llmsh: the action runs even when the shell is leaving (EXIT) or a
 	// function returning (RETURN); set -e and exit act in it.
 	r.exit.exiting, r.exit.returning = false, false
@@ -1309,10 +1325,10 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		arg = fields[0]
 	case 0:
 		if rd.Op != syntax.DplOut && rd.Op != syntax.DplIn {
-			return nil, ambiguousError(wordText(rd.Word))
+			return nil, r.ambiguousError(wordText(rd.Word))
 		}
 	default:
-		return nil, ambiguousError(wordText(rd.Word))
+		return nil, r.ambiguousError(wordText(rd.Word))
 	}
 	switch rd.Op {
 	case syntax.DplOut, syntax.DplIn:
@@ -1330,7 +1346,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 			if arg == "" {
 				arg = wordText(rd.Word)
 			}
-			return nil, ambiguousError(arg)
+			return nil, r.ambiguousError(arg)
 		}
 		if m >= fdMax {
 			return nil, badFdError(mtext)
