@@ -170,7 +170,8 @@ func fdError(word string, msg string) error {
 // expansion error is already reported.
 var errRedirExpand = errors.New("redirection word not expanded")
 
-func badFdError(word string) error     { return fdError(word, "Bad file descriptor") }
+func badFdError(word string) error { return fdError(word, "Bad file descriptor") }
+
 // ambiguousError is bash's "NAME: line N: WORD: ambiguous redirect".
 func (r *Runner) ambiguousError(word string) error {
 	return errors.New(r.errPrefix() + word + ": ambiguous redirect")

@@ -42,13 +42,19 @@ func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword 
 	p.b.WriteString(name + " () \n")
 	p.indent(ind)
 	p.b.WriteString("{ \n")
-	if blk, ok := body.Cmd.(*syntax.Block); ok && len(body.Redirs) == 0 {
+	if blk, ok := body.Cmd.(*syntax.Block); ok {
 		p.list(blk.Stmts, ind+4, false)
-	} else {
-		p.indent(ind + 4)
-		p.stmt(body, ind+4)
+		p.b.WriteString("\n")
+		p.indent(ind)
+		p.b.WriteString("}")
+		// llmsh: the group's redirections follow its brace, as bash.
+		p.redirs(body.Redirs, false)
 		p.endLine()
+		return
 	}
+	p.indent(ind + 4)
+	p.stmt(body, ind+4)
+	p.endLine()
 	p.b.WriteString("\n")
 	p.indent(ind)
 	p.b.WriteString("}")
