@@ -465,9 +465,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					return r.exit
 				}
 			}
-			_, msgs := SyntaxError(perr, src)
+			line, msgs := SyntaxError(perr, src)
 			for _, m := range msgs {
-				r.errf("%s: %s\n", shellName, m)
+				// llmsh: bash's "FILE: eval: line N: ", N counted
+				// from the eval's line, in a script file ("llmsh: "
+				// alone in -c text, as bash -c).
+				if r.llmsh.scriptName != "" {
+					r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+line, m)
+				} else {
+					r.errf("%s: %s\n", shellName, m)
+				}
 			}
 			return exitStatus{code: 2}
 		}

@@ -172,8 +172,12 @@ var errRedirExpand = errors.New("redirection word not expanded")
 
 func badFdError(word string) error { return fdError(word, "Bad file descriptor") }
 
-// ambiguousError is bash's "NAME: line N: WORD: ambiguous redirect".
+// ambiguousError is bash's "FILE: line N: WORD: ambiguous redirect" in a
+// script file, "llmsh: WORD: …" in -c text (as bash -c says it).
 func (r *Runner) ambiguousError(word string) error {
+	if r.llmsh.scriptName == "" {
+		return fdError(word, "ambiguous redirect")
+	}
 	return errors.New(r.errPrefix() + word + ": ambiguous redirect")
 }
 

@@ -196,7 +196,7 @@ echo once 6>e; echo later >&6`,
 			name: "ambiguous and bad",
 			src:  `x=word; echo 2>&$x; e=; echo >&$e; echo >&99999999999; echo >&3; echo x 3>&-`,
 			out:  "x\n",
-			errs: "llmsh: line 1: word: ambiguous redirect\nllmsh: line 1: $e: ambiguous redirect\nllmsh: 99999999999: Bad file descriptor\nllmsh: 3: Bad file descriptor\n",
+			errs: "llmsh: word: ambiguous redirect\nllmsh: $e: ambiguous redirect\nllmsh: 99999999999: Bad file descriptor\nllmsh: 3: Bad file descriptor\n",
 		},
 	}
 	for _, tc := range tests {
