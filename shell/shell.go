@@ -840,9 +840,12 @@ func refuse(file *syntax.File) error {
 // open quote, a loop without done, a here-doc, a trailing pipe or a
 // trailing backslash that continues the line).
 func Incomplete(src string) bool {
-	_, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		return syntax.IsIncomplete(err)
+	}
+	if len(file.UnclosedHdocs) > 0 {
+		return true // the here-document goes on on the next line
 	}
 	if !strings.HasSuffix(src, "\\\n") {
 		return false

@@ -173,6 +173,9 @@ type Runner struct {
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
 	bareSubshell *syntax.Stmt
+	// llmsh: here-documents that the end of the script ended, warned
+	// about as the statement that holds them is reached (readLines).
+	pendingHdocs []syntax.UnclosedHdoc
 	// llmsh: $_, the last argument of the last simple command.
 	lastArg string
 	// llmsh: the options that `local -` saved in the running function.
@@ -901,7 +904,9 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name
+		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.readLines(ctx, node.Stmts, true)
+		r.pendingHdocs = nil
 	case *syntax.Stmt:
 		r.stmt(ctx, node)
 		// llmsh: an expansion error abandoned the statement's line; the

@@ -481,6 +481,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(textStatus(err), "eval: %v\n", err)
 		}
+		if r.llmsh.scriptName != "" {
+			r.hdocWarnings(file, src, r.shellFileName(), r.text.lineOffset)
+		} else {
+			r.hdocWarnings(file, src, "", 0)
+		}
 		// llmsh: the eval string's lines count from the line bash had
 		// read when it ran the eval (set above: callstack.go); set -x
 		// marks them one level deeper ("++"), as bash.
@@ -525,6 +530,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(textStatus(err), "source: %v\n", err)
 		}
+		r.hdocWarnings(file, text, args[0], 0) // llmsh
 
 		// Keep the current versions of some fields we might modify.
 		oldParams := r.Params

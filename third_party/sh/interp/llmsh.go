@@ -184,6 +184,52 @@ func (r *Runner) parseText(src, name string) (*syntax.File, error) {
 	return syntax.NewParser().Parse(strings.NewReader(src), name)
 }
 
+// warnHdocsUpTo says bash's warning for the script's here-documents that
+// the end of the script ended, on lines up to line, as bash does when it
+// has read the command that holds them.
+func (r *Runner) warnHdocsUpTo(line uint) {
+	file := ""
+	if r.llmsh.scriptName != "" {
+		file = r.shellFileName()
+	}
+	for len(r.pendingHdocs) > 0 && r.pendingHdocs[0].Pos.Line() <= line {
+		h := r.pendingHdocs[0]
+		r.pendingHdocs = r.pendingHdocs[1:]
+		r.hdocWarnings(&syntax.File{UnclosedHdocs: []syntax.UnclosedHdoc{h}}, r.text.src, file, 0)
+	}
+}
+
+// hdocWarnings says bash's warning for each here-document that the end
+// of src ended: named after file (a sourced file as it was given, or
+// the script running eval text, whose lines count from the eval's line),
+// or after llmsh alone in -c text and trap actions, as bash -c.
+func (r *Runner) hdocWarnings(f *syntax.File, src, file string, offset int) {
+	for _, h := range f.UnclosedHdocs {
+		if file == "" {
+			r.errf("%s: %s\n", shellName, HdocWarning(h))
+			continue
+		}
+		h.Pos = syntax.NewPos(h.Pos.Offset(), h.Pos.Line()+uint(offset), h.Pos.Col())
+		r.errf("%s: line %d: %s\n", file, TextLines(src)+offset, HdocWarning(h))
+	}
+}
+
+// HdocWarning is bash's warning for a here-document that the end of the
+// input ended, after its "NAME: line N: ".
+func HdocWarning(h syntax.UnclosedHdoc) string {
+	return fmt.Sprintf("warning: here-document at line %d delimited by end-of-file (wanted `%s')", h.Pos.Line(), h.Stop)
+}
+
+// TextLines is the number of lines of src, the last one counted when it
+// has no newline: the line bash is on at its end.
+func TextLines(src string) int {
+	n := strings.Count(src, "\n")
+	if src != "" && !strings.HasSuffix(src, "\n") {
+		n++
+	}
+	return n
+}
+
 // readText reads at most the runner's text limit from rd (a file that
 // source or . runs), and one byte more so that a longer file is refused.
 func (r *Runner) readText(rd io.Reader) (string, error) {
@@ -340,6 +386,9 @@ func (r *Runner) SetLastStatus(code uint8) { r.lastExit = exitStatus{code: code}
 // to their caller.
 func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool) {
 	for i := 0; i < len(stmts); i++ {
+		if top && len(r.pendingHdocs) > 0 {
+			r.warnHdocsUpTo(stmts[i].End().Line())
+		}
 		r.stmt(ctx, stmts[i])
 		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue

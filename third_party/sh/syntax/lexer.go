@@ -6,6 +6,7 @@ package syntax
 import (
 	"bytes"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -1244,6 +1245,16 @@ func (p *Parser) advanceLitHdoc(r rune) {
 					return
 				}
 			}
+			if r == runeEOF {
+				// llmsh: the end of the input ends the body, as
+				// in bash (File.UnclosedHdocs); its last line
+				// gets its newline.
+				p.val = p.endLit()
+				if p.val != "" && !strings.HasSuffix(p.val, "\n") {
+					p.val += "\n"
+				}
+				return
+			}
 			if r != '\n' {
 				return // hit an unexpected EOF or closing backquote
 			}
@@ -1262,6 +1273,14 @@ func (p *Parser) quotedHdocWord() *Word {
 	stop := p.hdocStops[len(p.hdocStops)-1]
 	for ; ; r = p.rune() {
 		if r == runeEOF {
+			// llmsh: the end of the input ends the body, as in
+			// bash (File.UnclosedHdocs).
+			if val := p.endLit(); val != "" {
+				if !strings.HasSuffix(val, "\n") {
+					val += "\n"
+				}
+				return p.wordOne(p.lit(pos, val))
+			}
 			return nil
 		}
 		for p.quote == hdocBodyTabs && r == '\t' {

@@ -26,6 +26,17 @@ type File struct {
 
 	Stmts []*Stmt
 	Last  []Comment
+
+	// UnclosedHdocs are the here-documents that the end of the input
+	// ended before their delimiter: bash reads them so, with a warning
+	// (llmsh).
+	UnclosedHdocs []UnclosedHdoc
+}
+
+// UnclosedHdoc is a here-document that the end of the input ended (llmsh).
+type UnclosedHdoc struct {
+	Pos  Pos    // its << operator
+	Stop string // the delimiter it wanted
 }
 
 func (f *File) Pos() Pos { return stmtsPos(f.Stmts, f.Last) }

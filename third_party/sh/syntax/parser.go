@@ -778,7 +778,9 @@ func (p *Parser) doHeredocs() {
 			r.Hdoc = p.getWord()
 		}
 		if stop := p.hdocStops[len(p.hdocStops)-1]; stop != nil {
-			p.posErr(r.Pos(), "unclosed here-document %#q", stop)
+			// llmsh: bash reads it to the end of the input and
+			// warns (see File.UnclosedHdocs).
+			p.f.UnclosedHdocs = append(p.f.UnclosedHdocs, UnclosedHdoc{Pos: r.OpPos, Stop: string(stop)})
 		}
 		p.hdocStops = p.hdocStops[:len(p.hdocStops)-1]
 	}
