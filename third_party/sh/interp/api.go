@@ -176,6 +176,8 @@ type Runner struct {
 	// llmsh: here-documents that the end of the script ended, warned
 	// about as the statement that holds them is reached (readLines).
 	pendingHdocs []syntax.UnclosedHdoc
+	// llmsh: $BASH_SUBSHELL, one more in each subshell.
+	subshellLevel int
 	// llmsh: $_, the last argument of the last simple command.
 	lastArg string
 	// llmsh: the options that `local -` saved in the running function.
@@ -1010,16 +1012,17 @@ func (r *Runner) subshell(background bool) *Runner {
 
 		origStdout: r.origStdout, // used for process substitutions
 
-		inTrap:      r.inTrap,
-		inFunc:      r.inFunc,      // llmsh: return ends a function's subshell
-		lastArg:     r.lastArg,     // $_
-		inSource:    r.inSource,    // …and a sourced file's
-		inErrTrap:   r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
-		secondsBase: r.secondsBase, // llmsh: $SECONDS counts on
-		frames:      slices.Clone(r.frames),
-		text:        r.text,
-		umask:       r.umask,
-		curCmd:      r.curCmd,
+		inTrap:        r.inTrap,
+		inFunc:        r.inFunc,  // llmsh: return ends a function's subshell
+		lastArg:       r.lastArg, // $_
+		subshellLevel: r.subshellLevel + 1,
+		inSource:      r.inSource,    // …and a sourced file's
+		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
+		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
+		frames:        slices.Clone(r.frames),
+		text:          r.text,
+		umask:         r.umask,
+		curCmd:        r.curCmd,
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

@@ -5,7 +5,10 @@
 
 package interp
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // optKind says what llmsh does with an option.
 type optKind uint8
@@ -220,6 +223,27 @@ func (r *Runner) posixOptFlags() string {
 		return indexByte(order, a) - indexByte(order, b)
 	})
 	return string(flags) + r.llmsh.invocation
+}
+
+// optsOn is $SHELLOPTS (the set -o options that are on) or, with shopt,
+// $BASHOPTS: their names in byte order, joined by colons.
+func (r *Runner) optsOn(shopt bool) string {
+	var names []string
+	if shopt {
+		for i, opt := range &bashOptsTable {
+			if r.opts[len(posixOptsTable)+i] {
+				names = append(names, opt.name)
+			}
+		}
+	} else {
+		for i, opt := range &posixOptsTable {
+			if r.opts[i] {
+				names = append(names, opt.name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ":")
 }
 
 // Invocation gives the letters that end $- for how the shell was started:

@@ -193,6 +193,15 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bashPid)
 	case "_": // llmsh: the last argument of the last simple command
 		vr.Kind, vr.Str = expand.String, r.lastArg
+	case "BASH_SUBSHELL": // llmsh: how deep in subshells
+		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.subshellLevel)
+	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
+		vr.Kind, vr.Str = expand.String, r.optsOn(name == "BASHOPTS")
+	case "OPTERR": // llmsh: 1 until the script sets it, as bash
+		if v := r.writeEnv.Get(name); v.Declared() {
+			return v
+		}
+		vr.Kind, vr.Str = expand.String, "1"
 	case "PPID":
 		vr.Kind, vr.Str = expand.String, "1"
 	case "RANDOM": // not for cryptographic use
@@ -224,6 +233,13 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		if i := int(name[0] - '1'); i < len(r.Params) {
 			vr.Kind = expand.String
 			vr.Str = r.Params[i]
+		}
+	default:
+		// llmsh: ${10} and above.
+		if name[0] >= '0' && name[0] <= '9' {
+			if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(r.Params) {
+				vr.Kind, vr.Str = expand.String, r.Params[n-1]
+			}
 		}
 	}
 	if vr.Kind != expand.Unknown {
