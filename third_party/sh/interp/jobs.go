@@ -331,11 +331,11 @@ func (r *Runner) builtinJobs(args []string) exitStatus {
 			stopped = true
 		case "-n":
 		case "-x":
-			r.errf("jobs: -x: job control commands are not run\n")
+			r.errf("%sjobs: -x: job control commands are not run\n", r.errPrefix())
 			exit.code = 2
 			return exit
 		default:
-			r.errf("jobs: %s: invalid option\n", flag)
+			r.errf("%sjobs: %s: invalid option\n", r.errPrefix(), flag)
 			r.errf("jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n")
 			exit.code = 2
 			return exit
@@ -346,7 +346,7 @@ func (r *Runner) builtinJobs(args []string) exitStatus {
 		for _, spec := range specs {
 			j, msg := r.findJob(spec)
 			if j == nil {
-				r.errf("jobs: %s: %s\n", spec, msg)
+				r.errf("%sjobs: %s: %s\n", r.errPrefix(), spec, msg)
 				exit.code = 1
 				continue
 			}
@@ -390,18 +390,18 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		case "-f":
 		case "-p":
 			if len(fp.remaining) == 0 {
-				r.errf("wait: -p: option requires an argument\n")
+				r.errf("%swait: -p: option requires an argument\n", r.errPrefix())
 				exit.code = 2
 				return exit
 			}
 			varName = fp.value()
 			if !syntax.ValidName(varName) {
-				r.errf("wait: `%s': not a valid identifier\n", varName)
+				r.errf("%swait: `%s': not a valid identifier\n", r.errPrefix(), varName)
 				exit.code = 2
 				return exit
 			}
 		default:
-			r.errf("wait: %s: invalid option\n", flag)
+			r.errf("%swait: %s: invalid option\n", r.errPrefix(), flag)
 			r.errf("wait: usage: wait [-fn] [-p var] [id ...]\n")
 			exit.code = 2
 			return exit
@@ -423,16 +423,16 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		if strings.HasPrefix(arg, "%") {
 			var msg string
 			if j, msg = r.findJob(arg); j == nil {
-				r.errf("wait: %s: %s\n", arg, msg)
+				r.errf("%swait: %s: %s\n", r.errPrefix(), arg, msg)
 				exit.code = 127
 				continue
 			}
 		} else if pid, err := strconv.Atoi(arg); err != nil {
-			r.errf("wait: `%s': not a pid or valid job spec\n", arg)
+			r.errf("%swait: `%s': not a pid or valid job spec\n", r.errPrefix(), arg)
 			exit.code = 2
 			continue
 		} else if j = r.jobByPid(pid); j == nil {
-			r.errf("wait: pid %s is not a child of this shell\n", arg)
+			r.errf("%swait: pid %s is not a child of this shell\n", r.errPrefix(), arg)
 			exit.code = 127
 			continue
 		}
@@ -542,7 +542,7 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 		case "-h":
 			keep = true
 		default:
-			r.errf("disown: %s: invalid option\n", flag)
+			r.errf("%sdisown: %s: invalid option\n", r.errPrefix(), flag)
 			r.errf("disown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n")
 			exit.code = 2
 			return exit
@@ -556,14 +556,14 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 			var j *bgProc
 			if pid, err := strconv.Atoi(spec); err == nil {
 				if j = r.jobByPid(pid); j == nil || !j.inTable() {
-					r.errf("disown: %s: no such job\n", spec)
+					r.errf("%sdisown: %s: no such job\n", r.errPrefix(), spec)
 					exit.code = 1
 					continue
 				}
 			} else {
 				var msg string
 				if j, msg = r.findJob(spec); j == nil {
-					r.errf("disown: %s: %s\n", spec, msg)
+					r.errf("%sdisown: %s: %s\n", r.errPrefix(), spec, msg)
 					exit.code = 1
 					continue
 				}
@@ -575,7 +575,7 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 	default:
 		cur, _ := r.currentJobs()
 		if cur == nil {
-			r.errf("disown: current: no such job\n")
+			r.errf("%sdisown: current: no such job\n", r.errPrefix())
 			exit.code = 1
 			return exit
 		}
@@ -600,7 +600,7 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) exitStatus {
 	var exit exitStatus
 	if !r.llmsh.jobControl || r.bashPid != r.llmsh.pid {
-		r.errf("%s: no job control\n", name)
+		r.errf("%s%s: no job control\n", r.errPrefix(), name)
 		exit.code = 1
 		return exit
 	}
@@ -621,7 +621,7 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 		return exit
 	}
 	if name == "bg" {
-		r.errf("bg: job %d already in background\n", j.num)
+		r.errf("%sbg: job %d already in background\n", r.errPrefix(), j.num)
 		return exit
 	}
 	r.outf("%s\n", j.text)

@@ -72,7 +72,7 @@ func TestUlimit(t *testing.T) {
 	if rest := strings.Join(lines[17:], "\n"); rest != "unlimited\n2000\nst 1\nsame 0\n" {
 		t.Errorf("ulimit: %q", rest)
 	}
-	if errs != "ulimit: max user processes: cannot modify limit: Operation not permitted\n" || st != 0 {
+	if errs != "llmsh: line 1: ulimit: max user processes: cannot modify limit: Operation not permitted\n" || st != 0 {
 		t.Errorf("stderr %q status %d", errs, st)
 	}
 }

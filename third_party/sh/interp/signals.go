@@ -144,7 +144,7 @@ func (r *Runner) builtinKill(ctx context.Context, args []string) exitStatus {
 	}
 	sig := sigTERM
 	badSig := func(s string) exitStatus {
-		r.errf("kill: %s: invalid signal specification\n", s)
+		r.errf("%skill: %s: invalid signal specification\n", r.errPrefix(), s)
 		exit.code = 1
 		return exit
 	}
@@ -158,7 +158,7 @@ func (r *Runner) builtinKill(ctx context.Context, args []string) exitStatus {
 			return r.killList(args[1:])
 		case "-s", "-n":
 			if len(args) < 2 {
-				r.errf("kill: %s: option requires an argument\n", a)
+				r.errf("%skill: %s: option requires an argument\n", r.errPrefix(), a)
 				return usage()
 			}
 			n, ok := signalNumber(args[1])
@@ -183,7 +183,7 @@ targets:
 		if strings.HasPrefix(arg, "%") {
 			j, msg := r.findJob(arg)
 			if j == nil {
-				r.errf("kill: %s: %s\n", arg, msg)
+				r.errf("%skill: %s: %s\n", r.errPrefix(), arg, msg)
 				exit.code = 1
 				continue
 			}
@@ -192,7 +192,7 @@ targets:
 		}
 		pid, err := strconv.Atoi(arg)
 		if err != nil {
-			r.errf("kill: %s: arguments must be process or job IDs\n", arg)
+			r.errf("%skill: %s: arguments must be process or job IDs\n", r.errPrefix(), arg)
 			exit.code = 1
 			continue
 		}
@@ -223,7 +223,7 @@ targets:
 			v.(*bgProc).signal(sig)
 			continue
 		}
-		r.errf("kill: (%d) - No such process\n", pid)
+		r.errf("%skill: (%d) - No such process\n", r.errPrefix(), pid)
 		exit.code = 1
 	}
 	return exit
@@ -264,7 +264,7 @@ func (r *Runner) killList(args []string) exitStatus {
 			r.outf("%d\n", n)
 			continue
 		}
-		r.errf("kill: %s: invalid signal specification\n", a)
+		r.errf("%skill: %s: invalid signal specification\n", r.errPrefix(), a)
 		exit.code = 1
 	}
 	return exit

@@ -149,7 +149,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 			case 'p', 'P':
 				print = true
 			default:
-				r.errf("trap: -%c: invalid option\n", c)
+				r.errf("%strap: -%c: invalid option\n", r.errPrefix(), c)
 				r.errf("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
 				exit.code = 2
 				return exit
@@ -164,7 +164,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 	if print || len(args) == 0 {
 		for _, a := range args {
 			if _, ok := trapSpec(a); !ok {
-				r.errf("trap: %s: invalid signal specification\n", a)
+				r.errf("%strap: %s: invalid signal specification\n", r.errPrefix(), a)
 				exit.code = 1
 			}
 		}
@@ -199,7 +199,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 	for _, s := range sigs {
 		name, ok := trapSpec(s)
 		if !ok {
-			r.errf("trap: %s: invalid signal specification\n", s)
+			r.errf("%strap: %s: invalid signal specification\n", r.errPrefix(), s)
 			exit.code = 1
 			continue
 		}

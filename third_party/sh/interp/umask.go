@@ -110,7 +110,7 @@ func (r *Runner) builtinUmask(args []string) exitStatus {
 		case "-S":
 			symbolic = true
 		default:
-			r.errf("umask: %s: invalid option\n", flag)
+			r.errf("%sumask: %s: invalid option\n", r.errPrefix(), flag)
 			r.errf("umask: usage: umask [-p] [-S] [mode]\n")
 			exit.code = 2
 			return exit
@@ -136,7 +136,7 @@ func (r *Runner) builtinUmask(args []string) exitStatus {
 	if m[0] >= '0' && m[0] <= '9' {
 		n, err := strconv.ParseUint(m, 8, 32)
 		if err != nil || n > 0o7777 {
-			r.errf("umask: %s: octal number out of range\n", m)
+			r.errf("%sumask: %s: octal number out of range\n", r.errPrefix(), m)
 			exit.code = 1
 			return exit
 		}
@@ -144,7 +144,7 @@ func (r *Runner) builtinUmask(args []string) exitStatus {
 	} else {
 		mask, msg := parseSymbolicUmask(r.umask, m)
 		if msg != "" {
-			r.errf("umask: %s\n", msg)
+			r.errf("%sumask: %s\n", r.errPrefix(), msg)
 			exit.code = 1
 			return exit
 		}
@@ -238,7 +238,7 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 		if !strings.HasPrefix(a, "-") || a == "-" {
 			value = a
 			if i != len(args)-1 {
-				r.errf("ulimit: %s: too many arguments\n", args[i+1])
+				r.errf("%sulimit: %s: too many arguments\n", r.errPrefix(), args[i+1])
 				exit.code = 2
 				return exit
 			}
@@ -260,7 +260,7 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 					}
 				}
 				if !found {
-					r.errf("ulimit: -%c: invalid option\n", c)
+					r.errf("%sulimit: -%c: invalid option\n", r.errPrefix(), c)
 					r.errf("ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n")
 					exit.code = 2
 					return exit
@@ -293,11 +293,11 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 			continue
 		}
 		if _, err := strconv.ParseInt(value, 10, 64); err != nil && value != "unlimited" {
-			r.errf("ulimit: %s: invalid number\n", value)
+			r.errf("%sulimit: %s: invalid number\n", r.errPrefix(), value)
 			exit.code = 1
 			return exit
 		}
-		r.errf("ulimit: %s: cannot modify limit: Operation not permitted\n", res.name)
+		r.errf("%sulimit: %s: cannot modify limit: Operation not permitted\n", r.errPrefix(), res.name)
 		exit.code = 1
 	}
 	return exit
