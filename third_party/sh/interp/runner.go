@@ -948,9 +948,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			if !syntax.ValidName(name) {
-				r.errf("declare: invalid name %q\n", name)
+				// llmsh: bash's message; the other names still count.
+				text := name
+				if !as.Naked && as.Value != nil {
+					text += "=" + r.literal(as.Value)
+				}
+				r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
 				r.exit.code = 1
-				return
+				continue
 			}
 			if o.print {
 				// declare -p name: print variable with attributes.
