@@ -368,6 +368,11 @@ func (e *exitStatus) fromHandlerError(err error) {
 type alias struct {
 	args  []*syntax.Word
 	blank bool
+	// llmsh: the text and line where the alias was defined: as bash
+	// expands aliases when it reads a line, the alias applies to that
+	// text's later lines only (and to any text read afterwards).
+	defSrc  string
+	defLine uint
 }
 
 // New creates a new Runner, applying a number of options. If applying any of

@@ -790,8 +790,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				r.alias = make(map[string]alias)
 			}
 			r.alias[name] = alias{
-				args:  words,
-				blank: strings.TrimRight(src, " \t") != src,
+				args:    words,
+				blank:   strings.TrimRight(src, " \t") != src,
+				defSrc:  r.text.src,
+				defLine: r.lineEnd,
 			}
 		}
 	case "unalias":

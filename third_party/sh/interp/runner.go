@@ -539,8 +539,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 			als, ok := r.alias[args[i].Lit()]
-			if !ok {
-				break
+			if !ok || (als.defSrc == r.text.src && r.lineBase+cm.Args[0].Pos().Line() <= als.defLine) {
+				break // llmsh: not read after the alias was defined
 			}
 			args = slices.Concat(args[:i], als.args, args[i+1:])
 			if !als.blank {
