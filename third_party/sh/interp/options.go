@@ -112,7 +112,7 @@ var bashOptsTable = [...]bashOpt{
 	{"huponexit", false, optNoop},
 	{"inherit_errexit", false, optReal},
 	{"interactive_comments", true, optFixed},
-	{"lastpipe", false, optFixed},
+	{"lastpipe", false, optReal},
 	{"lithist", false, optNoop},
 	{"localvar_inherit", false, optFixed},
 	{"localvar_unset", false, optFixed},
@@ -168,6 +168,7 @@ var (
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optExpandAliases     = bashOptIndex("expand_aliases")
+	optLastPipe          = bashOptIndex("lastpipe")
 	optExtGlob           = bashOptIndex("extglob")
 	optFailGlob          = bashOptIndex("failglob")
 	optInheritErrExit    = bashOptIndex("inherit_errexit")

@@ -163,13 +163,32 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	for i := 0; i < n-1; i++ {
 		wg.Go(func() { run(i) })
 	}
-	run(n - 1)
+	var last exitStatus
+	if r.opts[optLastPipe] && !r.llmsh.jobControl {
+		// llmsh: shopt -s lastpipe (bash, without job control): the
+		// last element runs in the shell itself, reading the pipe.
+		oldStdin := r.stdin
+		r.stdin = subs[n-1].stdin
+		r.pipeElem = true
+		r.stmt(ctx, elems[n-1])
+		r.stdin = oldStdin
+		for _, c := range closers[n-1] {
+			c.Close()
+		}
+		last = r.exit
+	} else {
+		run(n - 1)
+		last = subs[n-1].exit
+	}
 	wg.Wait()
 
 	list := make([]string, n)
-	r.exit = subs[n-1].exit
+	r.exit = last
 	for i, r2 := range subs {
 		st := r2.exit
+		if i == n-1 {
+			st = last
+		}
 		list[i] = oneStatus[st.code][0]
 		if r.opts[optPipeFail] && !st.ok() {
 			r.exit = st
