@@ -176,6 +176,8 @@ type Runner struct {
 	// llmsh: here-documents that the end of the script ended, warned
 	// about as the statement that holds them is reached (readLines).
 	pendingHdocs []syntax.UnclosedHdoc
+	// llmsh: the lines of the script read so far (set -v).
+	linesRead uint
 	// llmsh: $BASH_SUBSHELL, one more in each subshell.
 	subshellLevel int
 	// llmsh: $_, the last argument of the last simple command.
@@ -912,6 +914,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	case *syntax.File:
 		r.filename = node.Name
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
+		r.linesRead = 0                     // llmsh: set -v
 		r.readLines(ctx, node.Stmts, true)
 		r.pendingHdocs = nil
 	case *syntax.Stmt:

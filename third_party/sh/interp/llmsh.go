@@ -184,6 +184,29 @@ func (r *Runner) parseText(src, name string) (*syntax.File, error) {
 	return syntax.NewParser().Parse(strings.NewReader(src), name)
 }
 
+// readUpTo notes the lines of the script read when bash has read the
+// line of stmts[i] (and the statements after it on that line); under set
+// -v (verbose) they are echoed on stderr as bash echoes its input.
+func (r *Runner) readUpTo(stmts []*syntax.Stmt, i int) {
+	end := stmts[i].End().Line()
+	for j := i + 1; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
+		end = stmts[j].End().Line()
+	}
+	if end <= r.linesRead {
+		return
+	}
+	if r.opts[optVerbose] && r.text.src != "" {
+		lines := strings.SplitAfter(r.text.src, "\n")
+		for n := r.linesRead; n < end && int(n) < len(lines); n++ {
+			r.errf("%s", lines[n])
+			if !strings.HasSuffix(lines[n], "\n") {
+				r.errf("\n")
+			}
+		}
+	}
+	r.linesRead = end
+}
+
 // warnHdocsUpTo says bash's warning for the script's here-documents that
 // the end of the script ended, on lines up to line, as bash does when it
 // has read the command that holds them.
@@ -388,6 +411,9 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool) 
 	for i := 0; i < len(stmts); i++ {
 		if top && len(r.pendingHdocs) > 0 {
 			r.warnHdocsUpTo(stmts[i].End().Line())
+		}
+		if top {
+			r.readUpTo(stmts, i)
 		}
 		r.stmt(ctx, stmts[i])
 		if !r.exit.abandon || (r.exit.discard && !top) {

@@ -68,7 +68,7 @@ var posixOptsTable = [...]posixOpt{
 	{' ', "pipefail", optReal, false},
 	{' ', "posix", optNoop, false},
 	{'p', "privileged", optNoop, false},
-	{'v', "verbose", optFixed, false},
+	{'v', "verbose", optReal, false},
 	{' ', "vi", optNoop, false},
 	{'x', "xtrace", optReal, false},
 }
@@ -158,6 +158,7 @@ var (
 	optBraceExpand = posixOptIndex("braceexpand")
 	optErrExit     = posixOptIndex("errexit")
 	optErrTrace    = posixOptIndex("errtrace")
+	optVerbose     = posixOptIndex("verbose")
 	optFuncTrace   = posixOptIndex("functrace")
 	optNoClobber   = posixOptIndex("noclobber")
 	optNoExec      = posixOptIndex("noexec")
