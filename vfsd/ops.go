@@ -427,7 +427,10 @@ func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
 		// grants no tree.
 		return nil, perr(vfsproto.EPerm, msgPerm)
 	}
-	d, err := g.root.Open(rel)
+	// O_NONBLOCK: a FIFO without a writer (rel names one, or a link to
+	// one) would block this open for ever; opened so, Stat sees it is not
+	// a directory.
+	d, err := g.root.OpenFile(rel, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, fsError(err)
 	}

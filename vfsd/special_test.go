@@ -59,6 +59,14 @@ func TestSpecialFiles(t *testing.T) {
 			}
 		}
 	}
+	// Listing a FIFO (a glob such as fifo/* asks for it) is "not a
+	// directory" at once: it blocked vfsd until a writer came.
+	for _, p := range []string{"out/fifo", "out/to-fifo"} {
+		e := c.errOf("list", vfsproto.ListParams{Path: p})
+		if e == nil || e.Code != vfsproto.EArg || e.Message != msgNotDir {
+			t.Errorf("list %s: %v, want E_ARG %q", p, e, msgNotDir)
+		}
+	}
 	var lr vfsproto.ListResult
 	c.ok("list", vfsproto.ListParams{Path: "out"}, &lr)
 	got := map[string]vfsproto.Entry{}

@@ -18,7 +18,9 @@ import (
 // system (or the kernel) has no O_TMPFILE; the caller then falls back to
 // a named temp file.
 func openUnnamed(root *os.Root, dir string, perm fs.FileMode) (tmp, d *os.File, err error) {
-	if d, err = root.Open(dir); err != nil {
+	// O_DIRECTORY|O_NONBLOCK: a FIFO put in the directory's place never
+	// blocks the open.
+	if d, err = root.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK, 0); err != nil {
 		return nil, nil, err
 	}
 	fd, err := unix.Openat(int(d.Fd()), ".", unix.O_TMPFILE|unix.O_RDWR|unix.O_CLOEXEC, uint32(perm))
