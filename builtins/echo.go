@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -17,6 +18,9 @@ func init() {
 }
 
 func echoCmd(env *Env) int { return echo(env, false) }
+
+// echoChunk is the most echo holds before it writes.
+const echoChunk = 64 << 10
 
 // ShellEcho is the shell's own echo, as bash has it: no --help or
 // --version, -e knows \E, \uHHHH and \UHHHHHHHH but not \NNN without a
@@ -53,24 +57,47 @@ func echo(env *Env, bash bool) int {
 		}
 		args = args[1:]
 	}
+	// The output goes out in one write when it is small, as bash's
+	// buffered echo does, and in pieces of about echoChunk bytes past
+	// that: echo "${a[@]}" of big elements built all of it first (4.8 GB
+	// for 300 elements of 16 MB: issue 18).
 	var b strings.Builder
+	var werr error
+	flush := func() {
+		if b.Len() > 0 && werr == nil {
+			_, werr = io.WriteString(env.Stdout, b.String())
+		}
+		b.Reset()
+	}
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
 		if !escapes {
-			b.WriteString(a)
-			continue
-		}
-		if stop := echoEscapes(&b, a, bash); stop {
+			if len(a) >= echoChunk {
+				flush()
+				if werr == nil {
+					_, werr = io.WriteString(env.Stdout, a)
+				}
+			} else {
+				b.WriteString(a)
+			}
+		} else if stop := echoEscapes(&b, a, bash); stop {
 			newline = false
+			break
+		}
+		if b.Len() >= echoChunk {
+			flush()
+		}
+		if werr != nil {
 			break
 		}
 	}
 	if newline {
 		b.WriteByte('\n')
 	}
-	if _, err := env.Stdout.Write([]byte(b.String())); err != nil {
+	flush()
+	if err := werr; err != nil {
 		if !IsBrokenPipe(err) {
 			if bash {
 				fmt.Fprint(env.Stderr, "llmsh: ")

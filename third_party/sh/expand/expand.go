@@ -212,7 +212,7 @@ func (cfg *Config) ifsJoin(strs []string) string {
 		_, size := utf8.DecodeRuneInString(cfg.ifs)
 		sep = cfg.ifs[:size]
 	}
-	return strings.Join(strs, sep)
+	return cfg.joinValues(strs, sep) // llmsh: bounded
 }
 
 func (cfg *Config) strBuilder() *strings.Builder {
@@ -248,7 +248,7 @@ func Literal(cfg *Config, word *syntax.Word) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return cfg.checkValue(cfg.fieldJoin(field))
+	return cfg.fieldJoin(field) // llmsh: checked against MaxValue
 }
 
 // Document expands a single shell word as if it were a here-document body.
@@ -266,7 +266,7 @@ func Document(cfg *Config, word *syntax.Word) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return cfg.fieldJoin(field), nil
+	return cfg.fieldJoin(field) // llmsh: checked against MaxValue
 }
 
 // Pattern expands a single shell word as a pattern, using [pattern.QuoteMeta]
@@ -470,18 +470,27 @@ func formatInto(sb *strings.Builder, format string, args []string) (int, error) 
 	return initialArgs - len(args), nil
 }
 
-func (cfg *Config) fieldJoin(parts []fieldPart) string {
+// fieldJoin joins a field's parts; llmsh: a field that would pass
+// MaxValue is ValueTooLargeError, before it is built.
+func (cfg *Config) fieldJoin(parts []fieldPart) (string, error) {
 	switch len(parts) {
 	case 0:
-		return ""
+		return "", nil
 	case 1: // short-cut without a string copy
-		return parts[0].val
+		return cfg.checkValue(parts[0].val)
+	}
+	n := 0
+	for _, part := range parts {
+		if n += len(part.val); n > cfg.MaxValue && cfg.MaxValue > 0 {
+			return "", cfg.checkSize(n)
+		}
 	}
 	sb := cfg.strBuilder()
+	sb.Grow(n)
 	for _, part := range parts {
 		sb.WriteString(part.val)
 	}
-	return sb.String()
+	return sb.String(), nil
 }
 
 func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob bool) {
@@ -573,7 +582,11 @@ func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 						}
 					} else if len(matches) == 0 && cfg.FailGlob {
 						// llmsh: bash's failglob
-						yield("", GlobError{Pattern: cfg.fieldJoin(field)})
+						pat, err := cfg.fieldJoin(field)
+						if err == nil {
+							err = GlobError{Pattern: pat}
+						}
+						yield("", err)
 						return true
 					} else if len(matches) > 0 || cfg.NullGlob {
 						for _, m := range matches {
@@ -584,7 +597,12 @@ func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 						continue
 					}
 				}
-				if !yield(cfg.fieldJoin(field), nil) {
+				s, err := cfg.fieldJoin(field)
+				if err != nil {
+					yield("", err)
+					return true
+				}
+				if !yield(s, nil) {
 					return true
 				}
 			}
@@ -628,7 +646,8 @@ const (
 	quoteSingle
 )
 
-func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) ([]fieldPart, error) {
+func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPart, err error) {
+	defer catchValue(&err) // llmsh: a join past MaxValue
 	var field []fieldPart
 	for i, wp := range wps {
 		switch wp := wp.(type) {
@@ -979,13 +998,49 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 	return "", field
 }
 
-func findAllIndex(pat, name string, n int) [][]int {
-	expr, err := pattern.Regexp(pat, 0)
-	if err != nil {
-		return nil
+// findAllIndex yields the matches of pat in name as
+// regexp.FindAllStringIndex finds them (at most n; all if n < 0).
+// llmsh: one at a time, since a list of every match of ${x//?/y} in a
+// long value takes 40 bytes per byte of it.
+func findAllIndex(pat, name string, n int) func(yield func(a, b int) bool) {
+	return func(yield func(a, b int) bool) {
+		expr, err := pattern.Regexp(pat, 0)
+		if err != nil {
+			return
+		}
+		rx := regexp.MustCompile(expr)
+		// The expression has no anchors and nothing that looks behind,
+		// so a search from pos in name[pos:] is the one FindAll makes.
+		prevEnd := -1
+		for pos, i := 0, 0; (n < 0 || i < n) && pos <= len(name); {
+			loc := rx.FindStringIndex(name[pos:])
+			if loc == nil {
+				return
+			}
+			a, b := pos+loc[0], pos+loc[1]
+			accept := true
+			if b == pos {
+				// An empty match: not one abutting the previous
+				// match; the search goes on after the next character.
+				accept = a != prevEnd
+				if pos < len(name) {
+					_, size := utf8.DecodeRuneInString(name[pos:])
+					pos += size
+				} else {
+					pos++
+				}
+			} else {
+				pos = b
+			}
+			prevEnd = b
+			if accept {
+				if !yield(a, b) {
+					return
+				}
+				i++
+			}
+		}
 	}
-	rx := regexp.MustCompile(expr)
-	return rx.FindAllStringIndex(name, n)
 }
 
 var (

@@ -417,7 +417,7 @@ func (cfg *Config) promptExpand(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return cfg.fieldJoin(field), nil
+	return cfg.fieldJoin(field)
 }
 
 // promptQuote escapes what a prompt escape stands for (a directory, a
@@ -622,6 +622,56 @@ func (cfg *Config) checkValue(s string) (string, error) {
 	return s, nil
 }
 
+// checkSize returns ValueTooLargeError when a value of n bytes would pass
+// MaxValue: the joins below ask before they allocate, since one join of
+// an array's big elements, or one ${x//?/$x}, could build gigabytes in
+// a single call that neither the check after it nor the memory guard
+// could stop (issue 18).
+func (cfg *Config) checkSize(n int) error {
+	if cfg.MaxValue > 0 && n > cfg.MaxValue {
+		return ValueTooLargeError{Limit: cfg.MaxValue}
+	}
+	return nil
+}
+
+// valuePanic carries checkSize's error out of a join deep inside a
+// parameter expansion whose helpers return no error; wordField and
+// wordFields turn it back into their error (catchValue).
+type valuePanic struct{ err error }
+
+// catchValue, deferred, makes a valuePanic the function's error.
+func catchValue(err *error) {
+	if r := recover(); r != nil {
+		vp, ok := r.(valuePanic)
+		if !ok {
+			panic(r)
+		}
+		*err = vp.err
+	}
+}
+
+// mustFit panics (valuePanic) when n bytes pass MaxValue.
+func (cfg *Config) mustFit(n int) {
+	if err := cfg.checkSize(n); err != nil {
+		panic(valuePanic{err})
+	}
+}
+
+// joinValues is strings.Join, checked against MaxValue before anything is
+// allocated (valuePanic past it).
+func (cfg *Config) joinValues(strs []string, sep string) string {
+	if cfg.MaxValue > 0 && len(strs) > 0 {
+		n := len(sep) * (len(strs) - 1)
+		for _, s := range strs {
+			if n += len(s); n > cfg.MaxValue {
+				break
+			}
+		}
+		cfg.mustFit(n)
+	}
+	return strings.Join(strs, sep)
+}
+
 // valueWriter is a command substitution's output up to a bound; a write
 // past it fails with ENOSPC ("No space left on device"), as a full disk.
 type valueWriter struct {
@@ -704,8 +754,14 @@ func extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string 
 // bash finds them: at each position the longest match; an empty match
 // replaces nothing but puts the replacement before the next character,
 // and the end of the string is not tried.
-func extFindAll(p *internal.BashPattern, s string, n int) [][]int {
-	var locs [][]int
+func extFindAll(p *internal.BashPattern, s string, n int) func(yield func(a, b int) bool) {
+	return func(yield func(a, b int) bool) {
+		extFindEach(p, s, n, yield)
+	}
+}
+
+// extFindEach is extFindAll's loop, which stops when yield returns false.
+func extFindEach(p *internal.BashPattern, s string, n int, yield func(a, b int) bool) {
 	for i := 0; i < len(s) && n != 0; {
 		found := false
 		for j := len(s); j >= i; j-- {
@@ -713,7 +769,9 @@ func extFindAll(p *internal.BashPattern, s string, n int) [][]int {
 				continue
 			}
 			if p.Match(s[i:j]) {
-				locs = append(locs, []int{i, j})
+				if !yield(i, j) {
+					return
+				}
 				n--
 				found = true
 				if j > i {
@@ -730,7 +788,6 @@ func extFindAll(p *internal.BashPattern, s string, n int) [][]int {
 			i += size
 		}
 	}
-	return locs
 }
 
 // colonTilde expands a tilde prefix after each ':' of s, a literal part of

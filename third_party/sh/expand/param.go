@@ -80,7 +80,7 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix {
 			return cfg.ifsJoin(elems)
 		}
-		return strings.Join(elems, " ")
+		return cfg.joinValues(elems, " ") // llmsh: bounded
 	}
 	var vr Variable
 	switch name {
@@ -453,10 +453,15 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			if len(arg) == 1 && strings.Contains("QEPUuLa", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
 				out := make([]string, len(elems))
+				total := 0
 				for i, e := range elems {
 					var err error
 					if out[i], err = cfg.elemAtOp(arg, e, vr); err != nil {
 						return nil, err
+					}
+					// llmsh: the elements made, together
+					if total += len(out[i]); cfg.checkSize(total) != nil {
+						return nil, cfg.checkSize(total)
 					}
 				}
 				return out, nil
@@ -500,28 +505,51 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		n = -1
 	}
 	out := make([]string, len(elems))
+	total := 0 // llmsh: the elements made, together, within MaxValue
 	for i, elem := range elems {
-		var locs [][]int
+		var matches func(yield func(a, b int) bool)
 		switch p := cfg.extPattern(orig); {
 		case anchor != 0:
-			locs = anchoredMatch(orig, p, elem, anchor)
+			matches = func(yield func(a, b int) bool) {
+				for _, loc := range anchoredMatch(orig, p, elem, anchor) {
+					yield(loc[0], loc[1])
+				}
+			}
 		case p != nil:
-			locs = extFindAll(p, elem, n)
+			matches = extFindAll(p, elem, n)
 		default:
-			locs = findAllIndex(orig, elem, n)
+			matches = findAllIndex(orig, elem, n)
 		}
-		sb := cfg.strBuilder()
-		last := 0
-		for _, loc := range locs {
-			sb.WriteString(elem[last:loc[0]])
+		// llmsh: the result's size first, without building it or
+		// keeping the matches: ${x//?/$x} squares the size.
+		size := len(elem)
+		for a, b := range matches {
+			size -= b - a
 			for _, seg := range with {
 				if seg.match {
-					sb.WriteString(elem[loc[0]:loc[1]])
+					size += b - a
+				} else {
+					size += len(seg.text)
+				}
+			}
+		}
+		total += size
+		if err := cfg.checkSize(max(size, total)); err != nil {
+			return nil, err
+		}
+		sb := cfg.strBuilder()
+		sb.Grow(size)
+		last := 0
+		for a, b := range matches {
+			sb.WriteString(elem[last:a])
+			for _, seg := range with {
+				if seg.match {
+					sb.WriteString(elem[a:b])
 				} else {
 					sb.WriteString(seg.text)
 				}
 			}
-			last = loc[1]
+			last = b
 		}
 		sb.WriteString(elem[last:])
 		out[i] = sb.String()
@@ -569,7 +597,10 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 	rx := regexp.MustCompile(expr)
 
 	out := make([]string, len(elems))
+	total := 0
 	for i, elem := range elems {
+		total += len(elem)
+		cfg.mustFit(total) // llmsh: the elements made, together
 		rs := []rune(elem)
 		for ri, r := range rs {
 			if rx.MatchString(string(r)) {
@@ -614,7 +645,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 	case Indexed:
 		switch nodeLit(idx) {
 		case "*", "@":
-			return strings.Join(vr.List, " "), vr.IsSet(), nil
+			return cfg.joinValues(vr.List, " "), vr.IsSet(), nil // llmsh: bounded
 		}
 		i, err := Arithm(cfg, idx)
 		if err != nil {
@@ -640,7 +671,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 			if lit == "*" {
 				return cfg.ifsJoin(strs), vr.IsSet(), nil
 			}
-			return strings.Join(strs, " "), vr.IsSet(), nil
+			return cfg.joinValues(strs, " "), vr.IsSet(), nil // llmsh: bounded
 		}
 		val, err := Literal(cfg, idx.(*syntax.Word))
 		if err != nil {

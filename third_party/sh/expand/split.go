@@ -52,7 +52,8 @@ type splitter struct {
 
 // wordFields expands the parts of a word into fields, each a list of
 // parts whose quoting tells pathname expansion what is a pattern.
-func (cfg *Config) wordFields(wps []syntax.WordPart) ([][]fieldPart, error) {
+func (cfg *Config) wordFields(wps []syntax.WordPart) (_ [][]fieldPart, err error) {
+	defer catchValue(&err) // llmsh: a join past MaxValue
 	sp := splitter{cfg: cfg}
 	if !cfg.splitting {
 		sp.fields, sp.cur = cfg.fieldsAlloc[:0], cfg.fieldAlloc[:0]
@@ -456,7 +457,7 @@ func (sp *splitter) listElems(pe *syntax.ParamExp, elems []string) {
 		}
 	}
 	if trim || pe.Excl && nodeLit(pe.Index) == "*" {
-		sp.split(strings.Join(elems, " "))
+		sp.split(sp.cfg.joinValues(elems, " "))
 		return
 	}
 	for k, e := range elems {

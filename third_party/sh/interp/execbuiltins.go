@@ -8,7 +8,9 @@ package interp
 import (
 	"context"
 	"strings"
+	"syscall"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -56,13 +58,19 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 		r.errf("%sprintf: `%s': not a valid identifier\n", r.errPrefix(), name)
 		return exitStatus{code: 2}
 	}
-	var out strings.Builder
+	// The output is bounded as a command substitution's is (ValueLimit):
+	// printf -v v %s "${a[@]}" of big elements took gigabytes.
+	out := &boundedBuilder{max: r.llmsh.maxValue}
 	oldOut := r.stdout
-	r.stdout = &out
+	r.stdout = out
 	r.inExecBuiltin = true
 	r.exec(ctx, pos, append([]string{"printf"}, rest...))
 	r.inExecBuiltin = false
 	r.stdout = oldOut
+	if out.over {
+		r.expandErr(expand.ValueTooLargeError{Limit: out.max})
+		return r.exit
+	}
 	exit := r.exit
 	exit.exiting = false
 	r.exit = exitStatus{}
@@ -71,4 +79,20 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 		exit.code = r.exit.code
 	}
 	return exit
+}
+
+// boundedBuilder is a strings.Builder that refuses (ENOSPC) a write that
+// would take it past max bytes (no bound when max is 0).
+type boundedBuilder struct {
+	strings.Builder
+	max  int
+	over bool
+}
+
+func (w *boundedBuilder) Write(p []byte) (int, error) {
+	if w.max > 0 && w.Len()+len(p) > w.max {
+		w.over = true
+		return 0, syscall.ENOSPC
+	}
+	return w.Builder.Write(p)
 }

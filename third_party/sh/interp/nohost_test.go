@@ -46,7 +46,7 @@ var hostUses = map[string]string{
 	"syscall.Stat_t":                 "a type assertion on a FileInfo's Sys(), with ok",
 	"syscall.Win32FileAttributeData": "a type assertion on a FileInfo's Sys(), with ok (Windows)",
 	"syscall.ENOTDIR":                "an error value compared with errors.Is",
-	"syscall.ENOSPC":                 "an error value: a command substitution's output past its bound",
+	"syscall.ENOSPC":                 "an error value: a command substitution's or printf -v's output past its bound",
 	"syscall.EBADF":                  "an error value: a write to a descriptor closed or not open for writing",
 	"filepath.Join":                  "string manipulation",
 	"filepath.Clean":                 "string manipulation",
