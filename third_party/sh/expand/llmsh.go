@@ -559,7 +559,7 @@ func (cfg *Config) elemAtOp(op, s string, vr Variable) (string, error) {
 		return BashQuote(s), nil
 	case "E":
 		s, _, _ = Format(cfg, s, nil)
-		return s, nil
+		return cutNUL(s), nil
 	case "P":
 		return cfg.promptExpand(s)
 	case "U":
@@ -649,6 +649,16 @@ func catchValue(err *error) {
 		*err = vp.err
 	}
 }
+
+// cutNUL is s up to its first NUL byte: a value in bash is a C string,
+// so a NUL that an expansion or a builtin makes ends it.
+func cutNUL(s string) string {
+	s, _, _ = strings.Cut(s, "\x00")
+	return s
+}
+
+// CutNUL is cutNUL for interp (mapfile, printf -v).
+func CutNUL(s string) string { return cutNUL(s) }
 
 // mustFit panics (valuePanic) when n bytes pass MaxValue.
 func (cfg *Config) mustFit(n int) {

@@ -348,8 +348,10 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 					str = BashQuote(str)
 				}
 			case "E":
-				// llmsh: the escapes of $'…', as bash expands them.
+				// llmsh: the escapes of $'…', as bash expands them,
+				// up to a NUL (bash's strings end there).
 				str, _, _ = Format(cfg, str, nil)
+				str = cutNUL(str)
 			case "a":
 				// ${var@a} returns variable attribute flags.
 				// We use orig (before nameref resolve) for the attributes.

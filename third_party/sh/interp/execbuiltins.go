@@ -74,7 +74,7 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 	exit := r.exit
 	exit.exiting = false
 	r.exit = exitStatus{}
-	r.assignName(name, out.String())
+	r.assignName(name, expand.CutNUL(out.String())) // bash's value ends at a NUL
 	if r.exit.code != 0 && exit.code == 0 {
 		exit.code = r.exit.code
 	}

@@ -687,14 +687,17 @@ opts:
 		if trim && rec[len(rec)-1] == delim {
 			rec = rec[:len(rec)-1]
 		}
+		// A NUL ends the line, as in bash (whose strings end there):
+		// mapfile -d '' kept it in the element.
+		line := expand.CutNUL(string(rec))
 		if callback != "" && (index-origin+1)%quantum == 0 {
-			src := callback + " " + strconv.FormatInt(index, 10) + " " + quoteSingle(string(rec))
+			src := callback + " " + strconv.FormatInt(index, 10) + " " + quoteSingle(line)
 			if file, err := r.parseText(src, ""); err == nil {
 				r.stmts(ctx, file.Stmts)
 			}
 		}
 		r.setVarWithIndex(r.lookupVar(arrayName), arrayName, litWord(strconv.FormatInt(index, 10)),
-			expand.Variable{Set: true, Kind: expand.String, Str: string(rec)})
+			expand.Variable{Set: true, Kind: expand.String, Str: line})
 		index++
 		lines++
 		if err != nil {
