@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -458,7 +459,13 @@ opts:
 
 	var deadline time.Time
 	if timeout > 0 {
-		deadline = time.Now().Add(time.Duration(timeout * float64(time.Second)))
+		// llmsh: a timeout past time.Duration's range (about 292 years)
+		// overflowed into the past, so the read timed out at once.
+		d := time.Duration(math.MaxInt64)
+		if timeout < float64(d)/float64(time.Second) {
+			d = time.Duration(timeout * float64(time.Second))
+		}
+		deadline = time.Now().Add(d)
 	}
 	var (
 		line []byte
