@@ -50,7 +50,17 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// paramExp is paramExpText checked against MaxValue (llmsh): one part of
+// a word (${x@Q} quadruples a value) must not pile up with the others.
 func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
+	s, err := cfg.paramExpText(pe)
+	if err != nil {
+		return "", err
+	}
+	return cfg.checkValue(s)
+}
+
+func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// llmsh: the word of ${v:-WORD} is left to the splitter (deferWord).
 	deferWord := cfg.deferWord
 	cfg.deferWord = false
