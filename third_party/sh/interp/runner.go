@@ -645,13 +645,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.BinaryCmd:
 		switch cm.Op {
 		case syntax.AndStmt, syntax.OrStmt:
-			oldNoErrExit := r.noErrExit
-			r.noErrExit = true
-			r.stmt(ctx, cm.X)
-			r.noErrExit = oldNoErrExit
-			if r.exit.ok() == (cm.Op == syntax.AndStmt) {
-				r.stmt(ctx, cm.Y)
-			}
+			r.andOr(ctx, cm) // llmsh: without recursion
 		case syntax.Pipe, syntax.PipeAll:
 			r.pipeline(ctx, cm) // llmsh: pipeline.go
 		}
@@ -1553,4 +1547,42 @@ func (r *Runner) lstat(ctx context.Context, name string) (fs.FileInfo, error) {
 func (r *Runner) access(ctx context.Context, name string, mode AccessMode) error {
 	path := fileArg(r.Dir, name)
 	return r.accessHandler(r.handlerCtx(ctx, handlerKindAccess, todoPos), path, mode)
+}
+
+// andOr runs a list a && b || c …, which the parser makes a tree leaning
+// left, as deep as the list is long: (((a && b) || c) && d). llmsh: its
+// spine is walked in a loop where upstream recursed once per operator,
+// so that a list of 200000 commands (eval of generated text, which the
+// nesting check does not count) no longer overflows Go's stack. Each
+// inner list runs as a part of the outer one: its commands under
+// noErrExit, as the recursion ran them.
+func (r *Runner) andOr(ctx context.Context, cm *syntax.BinaryCmd) {
+	spine := []*syntax.BinaryCmd{cm}
+	for {
+		x := spine[len(spine)-1].X
+		b, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || (b.Op != syntax.AndStmt && b.Op != syntax.OrStmt) || !plainStmt(x) {
+			break
+		}
+		spine = append(spine, b)
+	}
+	oldNoErrExit := r.noErrExit
+	r.noErrExit = true
+	r.stmt(ctx, spine[len(spine)-1].X)
+	for i := len(spine) - 1; i >= 0; i-- {
+		b := spine[i]
+		if i == 0 {
+			r.noErrExit = oldNoErrExit // the outermost list's last part
+		}
+		if r.exit.ok() == (b.Op == syntax.AndStmt) {
+			r.stmt(ctx, b.Y)
+		}
+	}
+	r.noErrExit = oldNoErrExit
+}
+
+// plainStmt reports whether st is only its command: no redirection, !,
+// & or coprocess, so that running st is running its command.
+func plainStmt(st *syntax.Stmt) bool {
+	return len(st.Redirs) == 0 && !st.Negated && !st.Background && !st.Coprocess && !st.Disown
 }
