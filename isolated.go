@@ -42,6 +42,10 @@ const DefaultMaxMemory = memguard.Default
 // Other sessions are not affected.
 var ErrCrashed = errors.New("llmsh: the session's process died")
 
+// stuckGrace is how long a stopped Run may take to return in the worker
+// before the worker ends itself (as the llmsh command's stopStuck).
+const stuckGrace = time.Second
+
 // cancelGrace is how long a cancelled Run may take to answer before its
 // worker is killed.
 const cancelGrace = 10 * time.Second
@@ -446,16 +450,46 @@ func serveWorker(conn *net.UnixConn) int {
 				if live&8 != 0 {
 					runCtx = context.WithValue(ctx, liveKey{}, liveOut{streamTo(reply, id, 1), streamTo(reply, id, 2)})
 				}
-				if live&4 != 0 {
-					ro.OnStop = func(cause error) {
-						for name, c := range stopCauses {
-							if errors.Is(cause, c) {
-								reply(workerResp{ID: id, Stream: 3, Err: name})
-							}
+				// A run stopped (a limit, its timeout, a cancel) that has
+				// not returned stuckGrace later is deep in work that does
+				// not look at its context (an expansion, the parser): the
+				// process ends, as the llmsh command does, so that it
+				// does not burn a CPU for good with the session busy; the
+				// parent answers ErrCrashed with this line.
+				stopped := make(chan struct{})
+				var stopOnce sync.Once
+				ro.OnStop = func(cause error) {
+					stopOnce.Do(func() { close(stopped) })
+					if live&4 == 0 {
+						return
+					}
+					for name, c := range stopCauses {
+						if errors.Is(cause, c) {
+							reply(workerResp{ID: id, Stream: 3, Err: name})
 						}
 					}
 				}
+				done := make(chan struct{})
+				go func() {
+					select {
+					case <-done:
+						return
+					case <-stopped:
+					case <-ctx.Done():
+					}
+					t := time.NewTimer(stuckGrace)
+					defer t.Stop()
+					select {
+					case <-done:
+						return
+					case <-t.C:
+					}
+					fmt.Fprintln(os.Stderr, "llmsh: the script did not stop when its run was cancelled")
+					sess.Kill()
+					os.Exit(125)
+				}()
 				res, err := sess.RunWith(runCtx, script, ro)
+				close(done)
 				cur.Lock()
 				cur.id, cur.cancel = 0, nil
 				cur.Unlock()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/llmsh/llmsh"
 )
@@ -106,6 +107,26 @@ func TestIsolatedMemoryLimit(t *testing.T) {
 	}
 	if r := run(t, s, `echo $kept`); r.Stdout != "yes\n" || r.ExitCode != 0 {
 		t.Fatalf("after the limit: %+v", r)
+	}
+}
+
+// TestIsolatedStuckRun: a Run whose time limit passes while the shell is
+// deep in work that does not look at its context (an extended pattern
+// over a long value, minutes of it) ends the session's process a moment
+// later, as the llmsh command ends itself, instead of keeping the session
+// busy and a CPU burning for good (serve and mcp run their sessions so):
+// ErrCrashed with llmsh's line, and Reset starts the session anew.
+func TestIsolatedStuckRun(t *testing.T) {
+	s := newIsolated(t, llmsh.Options{Timeout: 500 * time.Millisecond})
+	res, err := s.Run(context.Background(), `shopt -s extglob; z=$(printf '%300000s' ''); y=${z//+(a)/b}; echo never`, nil)
+	if !errors.Is(err, llmsh.ErrCrashed) || !strings.Contains(err.Error(), "llmsh: the script did not stop when its run was cancelled") {
+		t.Fatalf("Run: %+v, %v; want ErrCrashed saying the script did not stop", res, err)
+	}
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, s, `echo again`); r.Stdout != "again\n" {
+		t.Errorf("after Reset: %+v", r)
 	}
 }
 
