@@ -2139,11 +2139,16 @@ func (p *Parser) getStmt(readEnd, binCmd, fnBody bool) *Stmt {
 		return nil
 	}
 	// instead of using recursion, iterate manually
+	ops := 0
 	for p.tok == andAnd || p.tok == orOr {
 		if binCmd {
 			// left associativity: in a list of BinaryCmds, the
 			// right recursion should only read a single element
 			return s
+		}
+		if ops++; ops > MaxListOps {
+			p.listTooLong(p.pos)
+			return nil
 		}
 		b := &BinaryCmd{
 			OpPos: p.pos,
@@ -2348,11 +2353,16 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 		p.doRedirect(s)
 	}
 	// instead of using recursion, iterate manually
+	ops := 0
 	for p.tok == or || p.tok == orAnd {
 		if binCmd {
 			// left associativity: in a list of BinaryCmds, the
 			// right recursion should only read a single element
 			return s
+		}
+		if ops++; ops > MaxListOps {
+			p.listTooLong(p.pos)
+			return nil
 		}
 		if p.tok == orAnd && p.lang.in(LangMirBSDKorn) {
 			// No need to check for LangPOSIX, as on that language
@@ -3032,4 +3042,16 @@ func (p *Parser) funcDecl(s *Stmt, pos Pos, long, withParens bool, names ...*Lit
 		p.followErr(fd.Pos(), "foo()", noQuote("a statement"))
 	}
 	s.Cmd = fd
+}
+
+// MaxListOps bounds the operators of one && / || list and of one
+// pipeline (llmsh). Each makes a tree as deep as the list is long, which
+// every walk of the syntax tree (syntax.Walk, the printer, the runner)
+// descends recursively: a list of 300000 commands made at run time and
+// run by eval overflowed Go's stack (bash segfaults on 200000). No
+// script a person or a program writes comes near it.
+const MaxListOps = 50000
+
+func (p *Parser) listTooLong(pos Pos) {
+	p.posErr(pos, "list too long (more than %d && || or | operators in one list)", MaxListOps)
 }
