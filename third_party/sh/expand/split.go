@@ -48,6 +48,13 @@ type splitter struct {
 	// of the word that are in IFS are then quoted, as bash quotes them
 	// (IFS='*'; $d* does not glob; a word without expansions does).
 	quoteIFS bool
+	// rhsAt is set in the word of an unquoted ${v:-WORD} that has an
+	// unquoted $@ or ${a[@]} when IFS is set, not empty, and does not
+	// start with a space: bash then gives the elements quoted and
+	// joined by spaces, and splits the rest of WORD's unquoted text
+	// joining its pieces by spaces too (IFS=:; set -- a:b c;
+	// ${u:-$@} is the one field "a:b c").
+	rhsAt bool
 }
 
 // wordFields expands the parts of a word into fields, each a list of
@@ -158,6 +165,10 @@ func (sp *splitter) literal(s string) {
 // split adds the value of an unquoted expansion: split by IFS, and a
 // pattern.
 func (sp *splitter) split(s string) {
+	if sp.rhsAt {
+		sp.splitJoin(s)
+		return
+	}
 	ifs := sp.cfg.ifs
 	if ifs == "" {
 		if s != "" {
@@ -216,6 +227,63 @@ func (sp *splitter) split(s string) {
 		}
 		sp.pending, sp.after = false, true
 	}
+}
+
+// splitJoin adds s, in rhsAt's mode, with each run of IFS characters
+// turned into a space.
+func (sp *splitter) splitJoin(s string) {
+	sp.rhsAt = false
+	defer func() { sp.rhsAt = true }()
+	for s != "" {
+		i := strings.IndexFunc(s, sp.cfg.ifsRune)
+		if i < 0 {
+			sp.split(s)
+			return
+		}
+		if i > 0 {
+			sp.split(s[:i])
+		}
+		s = strings.TrimLeftFunc(s[i:], sp.cfg.ifsRune)
+		sp.split(" ")
+	}
+}
+
+// atList reports whether pe is $@, ${@} or ${a[@]}, with no operator.
+func atList(pe *syntax.ParamExp) bool {
+	return listExp(pe) && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil && !pe.Excl &&
+		(pe.Param.Value == "@" || nodeLit(pe.Index) == "@")
+}
+
+// hasAtList reports whether wps has an unquoted list expansion of "@"
+// ($@, ${a[@]}, ${@:1}…).
+func hasAtList(wps []syntax.WordPart) bool {
+	for _, wp := range wps {
+		if pe, ok := wp.(*syntax.ParamExp); ok && listExp(pe) && !pe.Excl &&
+			(pe.Param.Value == "@" || nodeLit(pe.Index) == "@") {
+			return true
+		}
+	}
+	return false
+}
+
+// flatDbl returns wps with the parts of its double-quoted strings in
+// their place: the word of "${v:-"$@"}" is in double quotes already.
+func flatDbl(wps []syntax.WordPart) []syntax.WordPart {
+	var flat []syntax.WordPart
+	for i, wp := range wps {
+		if dq, ok := wp.(*syntax.DblQuoted); ok {
+			if flat == nil {
+				flat = append(flat, wps[:i]...)
+			}
+			flat = append(flat, dq.Parts...)
+		} else if flat != nil {
+			flat = append(flat, wp)
+		}
+	}
+	if flat == nil {
+		return wps
+	}
+	return flat
 }
 
 // brk ends a field between two elements of "$@".
@@ -325,6 +393,17 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 	start := 0
 	for j, p := range dq.Parts {
 		pe, ok := p.(*syntax.ParamExp)
+		if ok && wordOp(pe) && hasAtList(flatDbl(pe.Exp.Word.Parts)) {
+			// "${u:-x$@y}": WORD's "$@" makes fields, as bash.
+			if err := sp.dblText(dq.Parts[start:j]); err != nil {
+				return err
+			}
+			start = j + 1
+			if err := sp.dblWordOp(pe); err != nil {
+				return err
+			}
+			continue
+		}
 		if !ok || (len(dq.Parts) > 1 && !maybeList(pe)) {
 			continue
 		}
@@ -360,6 +439,25 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 	return sp.dblText(dq.Parts[start:])
 }
 
+// dblWordOp adds "${v:-WORD}" whose WORD has a list expansion: WORD, if
+// used, as a double-quoted string of its own.
+func (sp *splitter) dblWordOp(pe *syntax.ParamExp) error {
+	cfg := sp.cfg
+	cfg.deferWord = true
+	val, err := cfg.paramExp(pe)
+	cfg.deferWord = false
+	w := cfg.deferred
+	cfg.deferred = nil
+	if err != nil {
+		return err
+	}
+	if w != nil {
+		return sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(w.Parts)})
+	}
+	sp.quoted(val, quoteDouble)
+	return nil
+}
+
 // maybeList reports whether pe, a part of a double-quoted string, may
 // expand to a list of fields.
 func maybeList(pe *syntax.ParamExp) bool {
@@ -388,6 +486,19 @@ func (sp *splitter) dblText(wps []syntax.WordPart) error {
 // paramExp adds an unquoted parameter expansion.
 func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 	cfg := sp.cfg
+	if sp.rhsAt && atList(pe) {
+		elems, err := cfg.quotedElemFields(pe)
+		if err != nil {
+			return err
+		}
+		for k, e := range elems {
+			if k > 0 {
+				sp.split(" ")
+			}
+			sp.quoted(e, quoteDouble)
+		}
+		return nil
+	}
 	if listExp(pe) {
 		// $@, $*, ${a[@]}, ${a[*]} (and their slices, replacements and
 		// trims): the elements joined by the first character of IFS,
@@ -420,6 +531,10 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 		}
 		if w := cfg.deferred; w != nil {
 			cfg.deferred = nil
+			if ifs := cfg.ifs; ifs != "" && ifs[0] != ' ' && !sp.rhsAt && hasAtList(w.Parts) {
+				sp.rhsAt = true
+				defer func() { sp.rhsAt = false }()
+			}
 			return sp.parts(w.Parts, true)
 		}
 		sp.split(val)

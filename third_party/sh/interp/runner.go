@@ -50,7 +50,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				if word == nil {
 					break
 				}
-				return r.catSubst(ctx, w, cs.Stmts[0].Redirs[0]) // llmsh
+				err := r.catSubst(ctx, w, cs.Stmts[0].Redirs[0]) // llmsh
+				r.lastExit.code = r.lastExpandExit.code
+				return err
 			}
 			r2 := r.subshell(false)
 			// llmsh: bash outside posix mode ignores set -e in a
@@ -63,6 +65,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.lastExpandExit = r2.exit
+			// llmsh: as in bash, $? later in the same command is the
+			// substitution's status ("$(false) $?" is " 1").
+			r.lastExit.code = r2.exit.code
 			if r2.exit.fatalExit {
 				return r2.exit.err // surface fatal errors immediately
 			}
