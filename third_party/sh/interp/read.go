@@ -285,13 +285,45 @@ func validReadName(name string) bool {
 	return syntax.ValidName(name) || validArrayRef().MatchString(name)
 }
 
+// readInt evaluates s for an integer variable; an arithmetic error is
+// bash's "CMD: EXPR: …", which abandons the command and ends a script.
+func (r *Runner) readInt(cmd, s string) (string, bool) {
+	n, err := r.ecfg.ArithmText(s)
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+		r.arithErr(cmd, ae)
+		r.exit.code = 1
+		r.exit.exiting, r.exit.abandon = true, true
+		return "", false
+	} else if err != nil {
+		r.expandErr(err)
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
+}
+
 // assignName assigns value to name, which may be NAME[SUBSCRIPT].
 func (r *Runner) assignName(name, value string) {
 	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
 	if syntax.ValidName(name) {
 		prev := r.lookupVar(name)
-		if (prev.Integer || prev.Lower || prev.Upper) && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
-			r.setVarString(name, value) // declare -i: evaluated; -l, -u
+		if n, t := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
+			name, prev = n, t // llmsh: through a nameref
+		} else if n != "" && n != name && validArrayRef().MatchString(n) {
+			r.assignName(n, value) // a nameref to an element
+			return
+		}
+		if prev.Integer {
+			// llmsh: read into an integer variable evaluates, as bash.
+			var ok bool
+			if vr.Str, ok = r.readInt("read", value); !ok {
+				return
+			}
+			if prev.Kind == expand.String || prev.Kind == expand.Unknown {
+				vr.Integer, vr.Local, vr.Exported = true, prev.Local, prev.Exported
+			}
+		}
+		if (prev.Lower || prev.Upper) && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+			r.setVarString(name, vr.Str) // declare -l, -u
 			return
 		}
 		r.setVarWithIndex(prev, name, nil, vr)
@@ -501,6 +533,9 @@ opts:
 		r.shErrf("read: read error: %d: %s\n", fd, errText(err))
 		exit.code = 1
 	}
+	if r.exit.exiting { // an integer variable's arithmetic error
+		exit.exiting, exit.abandon = true, r.exit.abandon
+	}
 	if r.exit.code != 0 && exit.code == 0 {
 		exit.code = r.exit.code // a readonly variable
 	}
@@ -532,7 +567,18 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 		} else {
 			fields = splitAll(line, esc, r.ifs())
 		}
-		r.setVar(array, expand.Variable{Set: true, Kind: expand.Indexed, List: fields})
+		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: fields}
+		if prev := r.lookupVar(array); prev.Integer {
+			// llmsh: read -a into an integer array evaluates each field.
+			for i, f := range fields {
+				var ok bool
+				if fields[i], ok = r.readInt("read", f); !ok {
+					return
+				}
+			}
+			arr.Integer, arr.Local, arr.Exported = true, prev.Local, prev.Exported
+		}
+		r.setVar(array, arr)
 	case len(names) == 0:
 		r.setVarString("REPLY", string(line))
 	case exact:
@@ -665,8 +711,9 @@ opts:
 	undo := in.watch(ctx, time.Time{})
 	defer undo()
 
+	integer := r.lookupVar(arrayName).Integer // llmsh: each line evaluated
 	if !hasOrig {
-		r.setVar(arrayName, expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}})
+		r.setVar(arrayName, expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}, Integer: integer})
 	}
 	index := origin
 	var lines int64
@@ -703,8 +750,16 @@ opts:
 				r.stmts(ctx, file.Stmts)
 			}
 		}
+		val := line
+		if integer {
+			var ok bool
+			if val, ok = r.readInt(name, val); !ok {
+				exit = r.exit
+				return exit
+			}
+		}
 		r.setVarWithIndex(r.lookupVar(arrayName), arrayName, litWord(strconv.FormatInt(index, 10)),
-			expand.Variable{Set: true, Kind: expand.String, Str: line})
+			expand.Variable{Set: true, Kind: expand.String, Str: val})
 		index++
 		lines++
 		if err != nil {
