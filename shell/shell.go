@@ -631,6 +631,7 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 		return 2
 	}
 	s.runner.SetSource(src) // declare -f prints functions as written
+	s.runner.SetCommandString(s.opts.Command)
 	return s.RunFile(ctx, file)
 }
 

@@ -29,6 +29,20 @@ type ArithmError struct {
 	Msg   string
 	Token string // the text from the token at fault on
 	NoTok bool   // no "(error token is ...)" part
+	// Fatal is set for an error in an array subscript or in the value of
+	// an integer variable (llmsh): bash then ends a shell that is not
+	// interactive (a[1/0]=x, ${a[1 +]}, (( a[1/0] )), declare -i n;
+	// n=1/0), where other arithmetic errors abandon the line or fail
+	// the command.
+	Fatal bool
+}
+
+// subscriptErr marks an arithmetic error of a subscript as fatal.
+func subscriptErr(err error) error {
+	if ae, ok := err.(*ArithmError); ok {
+		ae.Fatal = true
+	}
+	return err
 }
 
 func (e *ArithmError) Error() string {

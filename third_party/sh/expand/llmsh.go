@@ -138,7 +138,7 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 			if !cfg.isSet(inner) {
 				ref := name
 				if pe.Index != nil {
-					ref = name + "[" + subscriptText(pe.Index) + "]"
+					ref = name + "[" + SubscriptText(pe.Index) + "]"
 				}
 				return nil, ParamError{Msg: ref + ": invalid indirect expansion"}
 			}
@@ -196,8 +196,8 @@ func allIndex(idx syntax.ArithmExpr) bool {
 	return false
 }
 
-// subscriptText prints a subscript as written.
-func subscriptText(idx syntax.ArithmExpr) string {
+// SubscriptText prints a subscript as written.
+func SubscriptText(idx syntax.ArithmExpr) string {
 	if w, ok := idx.(*syntax.Word); ok {
 		if lit := w.Lit(); lit != "" {
 			return lit
@@ -206,13 +206,13 @@ func subscriptText(idx syntax.ArithmExpr) string {
 	switch x := idx.(type) {
 	case *syntax.UnaryArithm:
 		if x.Post {
-			return subscriptText(x.X) + x.Op.String()
+			return SubscriptText(x.X) + x.Op.String()
 		}
-		return x.Op.String() + subscriptText(x.X)
+		return x.Op.String() + SubscriptText(x.X)
 	case *syntax.BinaryArithm:
-		return subscriptText(x.X) + x.Op.String() + subscriptText(x.Y)
+		return SubscriptText(x.X) + x.Op.String() + SubscriptText(x.Y)
 	case *syntax.ParenArithm:
-		return "(" + subscriptText(x.X) + ")"
+		return "(" + SubscriptText(x.X) + ")"
 	}
 	var sb strings.Builder
 	syntax.NewPrinter().Print(&sb, idx)
@@ -1002,4 +1002,27 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 		}
 	}
 	return cfg.checkValue(sb.String())
+}
+
+// byteLocale reports whether the script's locale is C or POSIX (LC_ALL,
+// else LC_CTYPE, else LANG), where bash counts a string's length and
+// slices it in bytes. llmsh's own default, with none of them set, is
+// UTF-8.
+func (cfg *Config) byteLocale() bool {
+	for _, name := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := cfg.Env.Get(name); v.IsSet() && v.Kind == String && v.Str != "" {
+			return v.Str == "C" || v.Str == "POSIX"
+		}
+	}
+	return false
+}
+
+// assocKey is the key that subscript idx of an associative array names:
+// its text when the parser read it as arithmetic (m[1/0] of an array
+// declared on an earlier line), as bash.
+func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
+	if w, ok := idx.(*syntax.Word); ok {
+		return Literal(cfg, w)
+	}
+	return SubscriptText(idx), nil
 }

@@ -189,6 +189,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		case "@", "*":
 		default:
 			n = utf8.RuneCountInString(str)
+			if n != len(str) && cfg.byteLocale() {
+				n = len(str) // llmsh: LC_ALL=C counts bytes, as bash
+			}
 		}
 		str = strconv.Itoa(n)
 	case pe.Excl:
@@ -215,8 +218,16 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		return "", fmt.Errorf("unsupported")
 	case pe.Slice != nil:
 		if callVarInd {
-			// The offset and length are in characters, not bytes.
+			// The offset and length are in characters, not bytes
+			// (llmsh: in bytes under LC_ALL=C, as bash).
 			rs := []rune(str)
+			bytes := len(rs) != len(str) && cfg.byteLocale()
+			if bytes {
+				rs = make([]rune, len(str))
+				for i := range len(str) {
+					rs[i] = rune(str[i])
+				}
+			}
 			slicePos := func(n int) int {
 				if n < 0 {
 					n = len(rs) + n
@@ -238,7 +249,15 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				}
 				rs = rs[:slicePos(sliceLen)]
 			}
-			str = string(rs)
+			if bytes {
+				b := make([]byte, len(rs))
+				for i, c := range rs {
+					b[i] = byte(c)
+				}
+				str = string(b)
+			} else {
+				str = string(rs)
+			}
 		} // else, elems are already sliced
 	case pe.Repl != nil:
 		elems, err := cfg.replaceElems(pe.Repl, elems)
@@ -649,7 +668,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 	case String:
 		n, err := Arithm(cfg, idx)
 		if err != nil {
-			return "", false, err
+			return "", false, subscriptErr(err)
 		}
 		if n == 0 {
 			return vr.Str, vr.IsSet(), nil
@@ -661,7 +680,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		}
 		i, err := Arithm(cfg, idx)
 		if err != nil {
-			return "", false, err
+			return "", false, subscriptErr(err)
 		}
 		if i < 0 {
 			// Negative indices count from one past the maximum index.
@@ -685,7 +704,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 			}
 			return cfg.joinValues(strs, " "), vr.IsSet(), nil // llmsh: bounded
 		}
-		val, err := Literal(cfg, idx.(*syntax.Word))
+		val, err := cfg.assocKey(idx)
 		if err != nil {
 			return "", false, err
 		}
@@ -719,7 +738,7 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 		key := "0"
 		if idx != nil {
 			var err error
-			if key, err = Literal(cfg, idx.(*syntax.Word)); err != nil {
+			if key, err = cfg.assocKey(idx); err != nil {
 				return err
 			}
 		}
@@ -733,7 +752,7 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 		if idx != nil {
 			var err error
 			if i, err = Arithm(cfg, idx); err != nil {
-				return err
+				return subscriptErr(err)
 			}
 			if i < 0 {
 				// Negative indices count from one past the maximum index.

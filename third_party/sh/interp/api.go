@@ -136,6 +136,11 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
+	// cString is set when the script is a -c string (SetCommandString,
+	// llmsh): an arithmetic error in a subscript or an
+	// integer variable's value (ArithmError.Fatal) then ends the shell,
+	// where a script file goes on with its next line.
+	cString bool
 	line     int    // llmsh: the line of the statement that runs
 
 	// frames is the call stack (callstack.go); funcDefs says where each
@@ -1008,6 +1013,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		stdout:         r.stdout,
 		stderr:         r.stderr,
 		filename:       r.filename,
+		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
 		opts:           r.opts,

@@ -227,7 +227,18 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		args = args[done:]
 
+		r.exit = exitStatus{}
+		defer func() {
+			// llmsh: a bad subscript fails, an arithmetic error in one
+			// ends the shell, as bash (unsetElem sets r.exit).
+			if r.exit.code != 0 && exit.code == 0 {
+				exit = r.exit
+			}
+		}()
 		for _, arg := range args {
+			if r.exit.exiting {
+				break
+			}
 			if vars && !refs && syntax.ValidName(arg) {
 				// llmsh: through a nameref, which may name an element.
 				if name, idx := r.refTarget(arg, nil); idx != nil {

@@ -338,7 +338,7 @@ func (r *Runner) arithCmdErr(cmd string, err error) bool {
 	if err == nil {
 		return false
 	}
-	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok && !ae.Fatal {
 		r.arithErr(cmd, ae)
 		r.exit.code = 1
 		return true
@@ -389,6 +389,9 @@ func (r *Runner) arithTest(op syntax.BinTestOperator, x, y string) string {
 func (r *Runner) intValue(s string) (string, bool) {
 	n, err := r.ecfg.ArithmText(s)
 	if err != nil {
+		if ae, ok := err.(*expand.ArithmError); ok {
+			ae.Fatal = true // declare -i n; n=1/0 ends the shell
+		}
 		r.expandErr(err)
 		return "", false
 	}

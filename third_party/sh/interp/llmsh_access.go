@@ -24,3 +24,9 @@ func (r *Runner) InSource() bool { return r.inSource }
 
 // LastStatus is $?: the status of the last command run.
 func (r *Runner) LastStatus() uint8 { return r.lastExit.code }
+
+// SetCommandString says whether the script that runs is a -c string: as
+// in bash, an arithmetic error in a subscript or in an integer
+// variable's value then ends the shell, where a script file goes on with
+// its next line.
+func (r *Runner) SetCommandString(on bool) { r.cString = on }

@@ -292,7 +292,7 @@ func (r *Runner) readInt(cmd, s string) (string, bool) {
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
 		r.arithErr(cmd, ae)
 		r.exit.code = 1
-		r.exit.exiting, r.exit.abandon = true, true
+		r.exit.exiting, r.exit.abandon = true, !r.cString
 		return "", false
 	} else if err != nil {
 		r.expandErr(err)

@@ -182,7 +182,7 @@ func (r *Runner) expandErr(err error) {
 		// `bash -c` does, the shell ends (a subshell: only it).
 		r.arithErr("", ae)
 		r.exit.code = 1
-		r.exit.exiting, r.exit.abandon = true, true
+		r.exit.exiting, r.exit.abandon = true, !(ae.Fatal && r.cString)
 		return
 	}
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
@@ -208,8 +208,13 @@ func (r *Runner) expandErr(err error) {
 	}
 }
 
+// arithm evaluates a subscript: an arithmetic error ends the shell, as
+// bash (llmsh).
 func (r *Runner) arithm(expr syntax.ArithmExpr) int {
 	n, err := expand.Arithm(r.ecfg, expr)
+	if ae, ok := err.(*expand.ArithmError); ok {
+		ae.Fatal = true
+	}
 	r.expandErr(err)
 	return n
 }

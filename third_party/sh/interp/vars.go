@@ -441,6 +441,13 @@ func (r *Runner) unsetElem(name, sub string) {
 		}
 		expr, err := syntax.NewParser().Arithmetic(strings.NewReader(sub))
 		if err != nil {
+			// llmsh: bash's arithmetic error, which ends the shell.
+			_, err = r.ecfg.ArithmText(sub)
+			if ae, ok := err.(*expand.ArithmError); ok {
+				ae.Fatal = true
+				r.expandErr(ae)
+				return
+			}
 			r.errf("%sunset: %s[%s]: bad array subscript\n", r.errPrefix(), name, sub)
 			r.exit.code = 1
 			return
@@ -452,7 +459,7 @@ func (r *Runner) unsetElem(name, sub string) {
 		if k < 0 {
 			// Negative indices count from one past the maximum index.
 			if k += internal.IndexedMax(vr.List, vr.Indexes) + 1; k < 0 {
-				r.errf("%sunset: %s[%s]: bad array subscript\n", r.errPrefix(), name, sub)
+				r.errf("%sunset: [%s]: bad array subscript\n", r.errPrefix(), sub)
 				r.exit.code = 1
 				return
 			}
@@ -834,27 +841,7 @@ func assocKeyParts(idx syntax.ArithmExpr) []syntax.WordPart {
 }
 
 // subscriptText prints a subscript as written.
-func subscriptText(idx syntax.ArithmExpr) string {
-	if w, ok := idx.(*syntax.Word); ok {
-		if lit := w.Lit(); lit != "" {
-			return lit
-		}
-	}
-	switch x := idx.(type) {
-	case *syntax.UnaryArithm:
-		if x.Post {
-			return subscriptText(x.X) + x.Op.String()
-		}
-		return x.Op.String() + subscriptText(x.X)
-	case *syntax.BinaryArithm:
-		return subscriptText(x.X) + x.Op.String() + subscriptText(x.Y)
-	case *syntax.ParenArithm:
-		return "(" + subscriptText(x.X) + ")"
-	}
-	var sb strings.Builder
-	syntax.NewPrinter().Print(&sb, idx)
-	return sb.String()
-}
+func subscriptText(idx syntax.ArithmExpr) string { return expand.SubscriptText(idx) }
 
 // varSet reports whether [[ -v X ]] holds: X names a set variable, or a
 // set element (a[i], m[k]), namerefs followed.
@@ -866,5 +853,8 @@ func (r *Runner) varSet(x string) bool {
 	pe := &syntax.ParamExp{Param: param, Index: index,
 		Exp: &syntax.Expansion{Op: syntax.AlternateUnset, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "1"}}}}}
 	s, err := expand.Literal(r.ecfg, &syntax.Word{Parts: []syntax.WordPart{pe}})
+	if ae, ok := err.(*expand.ArithmError); ok && ae.Fatal {
+		r.expandErr(ae) // llmsh: [[ -v a[1/0] ]] ends the shell, as bash
+	}
 	return err == nil && s == "1"
 }

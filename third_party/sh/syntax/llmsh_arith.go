@@ -41,6 +41,9 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		}
 		from, to, ok := arithSpan(patched, int(perr.Pos.Offset()))
 		if !ok {
+			from, to, ok = subscriptSpan(patched, int(perr.Pos.Offset()))
+		}
+		if !ok {
 			return first, firstErr
 		}
 		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
@@ -65,6 +68,12 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			x, raw = &n.X, &n.Raw
 		case *ArithmCmd:
 			x, raw = &n.X, &n.Raw
+		case *ParamExp:
+			x, raw = &n.Index, new(bool)
+		case *Assign:
+			x, raw = &n.Index, new(bool)
+		case *ArrayElem:
+			x, raw = &n.Index, new(bool)
 		default:
 			return true
 		}
@@ -89,6 +98,44 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		return first, firstErr
 	}
 	return f, nil
+}
+
+// subscriptSpan finds the text between the [ and ] of a subscript
+// (a[…], ${a[…]}, ([…]=v)) that hold offset off of src: bash reads a
+// subscript as text and evaluates it when it runs (a=([1 +]=x) and
+// ${a[: b]} are arithmetic errors then, status 1). The repaired
+// subscript is a word of its text, as arithmRest makes.
+func subscriptSpan(src string, off int) (from, to int, ok bool) {
+	if off >= len(src) {
+		off = len(src) - 1
+	}
+	if off < 0 {
+		return 0, 0, false
+	}
+	start := strings.LastIndexByte(src[:off+1], '[')
+	if start < 1 || strings.IndexByte(src[start:off+1], '\n') >= 0 {
+		return 0, 0, false
+	}
+	if c := src[start-1]; c != '(' && c != ' ' && c != '\t' && !isNameByte(c) {
+		return 0, 0, false
+	}
+	from = start + 1
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case ']':
+			if i < off || i == from {
+				return 0, 0, false
+			}
+			return from, i, true
+		case '\n', '[':
+			return 0, 0, false
+		}
+	}
+	return 0, 0, false
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // arithSpan finds the text between the (( (of $(( or a command) and the
