@@ -141,7 +141,7 @@ type Runner struct {
 	// integer variable's value (ArithmError.Fatal) then ends the shell,
 	// where a script file goes on with its next line.
 	cString bool
-	line     int    // llmsh: the line of the statement that runs
+	line    int // llmsh: the line of the statement that runs
 
 	// frames is the call stack (callstack.go); funcDefs says where each
 	// function was defined; text is the text running, for $LINENO and
