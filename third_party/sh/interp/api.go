@@ -136,12 +136,13 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
+	line     int    // llmsh: the line of the statement that runs
+
 	// cString is set when the script is a -c string (SetCommandString,
 	// llmsh): an arithmetic error in a subscript or an
 	// integer variable's value (ArithmError.Fatal) then ends the shell,
 	// where a script file goes on with its next line.
 	cString bool
-	line    int // llmsh: the line of the statement that runs
 
 	// frames is the call stack (callstack.go); funcDefs says where each
 	// function was defined; text is the text running, for $LINENO and
