@@ -804,8 +804,9 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 		case Associative:
 			return vr.assocValues(), lit == "*", true, nil
 		case String:
-			// ${s[@]} of a scalar: its one element.
-			if vr.IsSet() {
+			// ${s[@]} of a scalar: its one element (sliced, its text:
+			// paramExp).
+			if vr.IsSet() && pe.Slice == nil {
 				return []string{vr.Str}, lit == "*", true, nil
 			}
 		}
@@ -917,6 +918,10 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 		length, err := cfg.sliceArithm(pe, pe.Slice.Length)
 		if err != nil {
 			return nil, err
+		}
+		if length < 0 {
+			// llmsh: a list's length cannot count from its end (bash).
+			return nil, ParamError{Msg: strconv.Itoa(length) + ": substring expression < 0"}
 		}
 		elems = elems[:slicePos(length)]
 	}

@@ -169,6 +169,19 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				return "", err
 			}
 			str = join(elems)
+		case String:
+			// llmsh: ${s[@]} of a scalar is its one element (${#s[@]} 1);
+			// ${s[@]:1:2} slices its text, as bash.
+			if pe.Slice != nil {
+				index = nil
+				break
+			}
+			indexAllElements = true
+			callVarInd = false
+			if elems, err = cfg.sliceElems(pe, []string{vr.Str}, nil, false); err != nil {
+				return "", err
+			}
+			str = join(elems)
 		}
 	}
 	if callVarInd {

@@ -10,11 +10,13 @@ package interp
 // printed as bash prints them. See LLMSH.md.
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/internal"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -345,4 +347,52 @@ func (r *Runner) FuncText(name string) string {
 		return bashFuncText(name, b, src)
 	}
 	return bashFuncText(name, body, "")
+}
+
+// quotedCompound gives, for declare -a/-A NAME='(…)', the assignment of
+// the array that the value's text writes, as bash reads it (llmsh); any
+// other assignment as it is.
+func (r *Runner) quotedCompound(as *syntax.Assign, valType string) *syntax.Assign {
+	if valType != "-a" && valType != "-A" || as.Value == nil || as.Array != nil || as.Index != nil {
+		return as
+	}
+	if lit := as.Value.Lit(); lit != "" && lit[0] != '(' {
+		return as // no quotes, no expansions: a plain value
+	}
+	s := r.literal(as.Value)
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		return as
+	}
+	f, err := r.parseText(as.Name.Value+"="+s, "")
+	if err != nil || len(f.Stmts) != 1 {
+		return as
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 0 || len(ce.Assigns) != 1 || ce.Assigns[0].Array == nil {
+		return as
+	}
+	as2 := *as
+	as2.Value, as2.Array = nil, ce.Assigns[0].Array
+	return &as2
+}
+
+// arrayElemZero is vr, an array of declare's valType (-a or -A), with
+// its element 0 set to s: bash's declare -a a=x.
+func arrayElemZero(vr expand.Variable, valType, s string) expand.Variable {
+	vr.Set = true
+	if valType == "-A" {
+		vr.Kind = expand.Associative
+		vr.Map = maps.Clone(vr.Map)
+		if vr.Map == nil {
+			vr.Map = map[string]string{}
+		}
+		vr.Map["0"] = s
+		return vr
+	}
+	if vr.Kind != expand.Indexed {
+		vr.List, vr.Indexes = nil, nil
+	}
+	vr.Kind = expand.Indexed
+	vr.List, vr.Indexes = internal.SetIndexedElem(slices.Clone(vr.List), slices.Clone(vr.Indexes), 0, s)
+	return vr
 }

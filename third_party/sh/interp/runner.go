@@ -569,6 +569,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				name, index := r.refTarget(as.Name.Value, as.Index)
 
 				prev := r.lookupVar(name)
+				if _, t := prev.Resolve(r.writeEnv); t.ReadOnly && as.Value != nil || t.ReadOnly && as.Array != nil {
+					// llmsh: bash abandons the line (a -c string's rest,
+					// a script's line), status 1.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit.code = 1
+					r.exit.exiting, r.exit.abandon = true, true
+					break
+				}
 				// Here we have a naked "foo=bar", so if we inherited a local var from a parent
 				// function we want to signal that we are modifying the parent var rather than
 				// creating a new local var via "local foo=bar".
@@ -650,6 +658,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
 		for _, restore := range restores {
+			if restore.vr.ReadOnly {
+				continue // llmsh: it was not changed (said once)
+			}
 			r.setVar(restore.name, restore.vr)
 		}
 	case *syntax.BinaryCmd:
@@ -747,13 +758,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 
 			for _, field := range items {
-				if r.lookupVar(name).ReadOnly {
-					// llmsh: bash ends the loop with status 1.
+				if _, t := r.lookupVar(name).Resolve(r.writeEnv); t.ReadOnly {
+					// llmsh: a readonly name ends the loop, status 1.
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-					r.exit.code = 1
+					r.exit = exitStatus{code: 1}
 					break
 				}
 				r.setVarString(name, field)
+				if r.exit.exiting {
+					break // llmsh: declare -i x; for x in 1/0
+				}
 				trace.stringf("for %s in", y.Name.Value)
 				if inToken {
 					for _, item := range y.Items {
@@ -1018,9 +1032,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 				var ok bool
+				as = r.quotedCompound(as, valType)
+				before := vr
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
 				if !ok {
 					continue
+				}
+				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
+					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
 				}
 				if as.Index != nil {
 					prev := r.lookupVar(name)

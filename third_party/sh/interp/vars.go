@@ -436,7 +436,9 @@ func (r *Runner) unsetElem(name, sub string) {
 	switch vr.Kind {
 	case expand.Indexed:
 		if sub == "@" || sub == "*" {
-			r.delVar(name)
+			// llmsh: bash 5.2 empties the array and keeps it declared.
+			vr.List, vr.Indexes = []string{}, nil
+			r.setVar(name, vr)
 			return
 		}
 		expr, err := syntax.NewParser().Arithmetic(strings.NewReader(sub))
@@ -470,10 +472,7 @@ func (r *Runner) unsetElem(name, sub string) {
 		vr.List, vr.Indexes = internal.DeleteIndexedElem(vr.List, vr.Indexes, k)
 		r.setVar(name, vr)
 	case expand.Associative:
-		if sub == "@" || sub == "*" {
-			r.delVar(name)
-			return
-		}
+		// llmsh: m[@] and m[*] are keys as any (bash 5.2).
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		vr.Map = maps.Clone(vr.Map)
 		delete(vr.Map, sub)
