@@ -561,6 +561,12 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	i := strings.IndexByte(name, '[')
 	if i < 0 {
 		vr := cfg.Env.Get(name)
+		if vr.Kind == NameRef {
+			// llmsh: $(( r )) reads the nameref's target.
+			if n, _ := vr.Resolve(cfg.Env); n != "" && n != name {
+				return cfg.arithGet(n)
+			}
+		}
 		if vr.Kind == Indexed || vr.Kind == Associative {
 			s, ok, err := cfg.varInd(vr, nil)
 			return s, ok, err
@@ -584,6 +590,12 @@ func (cfg *Config) arithSet(name string, val int64) error {
 	i := strings.IndexByte(name, '[')
 	if i < 0 {
 		vr := cfg.Env.Get(name)
+		if vr.Kind == NameRef {
+			// llmsh: (( r += 2 )) assigns the nameref's target.
+			if n, _ := vr.Resolve(cfg.Env); n != "" && n != name {
+				return cfg.arithSet(n, val)
+			}
+		}
 		if vr.Kind == Indexed || vr.Kind == Associative {
 			return cfg.assignElem(name, vr, nil, str)
 		}

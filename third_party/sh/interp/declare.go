@@ -97,6 +97,8 @@ func (o *declOpts) option(sign, c byte) bool {
 		}
 		if sign == '-' {
 			o.valType = flag
+		} else if c == 'n' {
+			o.modes = append(o.modes, flag) // llmsh: declare +n r
 		}
 		o.listAttrs += string(c)
 		o.sawAttrOpt = true

@@ -990,12 +990,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			vr := r.lookupVar(name)
 			// llmsh: declare -i applies to the value it assigns.
+			unref := false
 			for _, mode := range modes {
 				switch mode {
 				case "-i":
 					vr.Integer = true
 				case "+i":
 					vr.Integer = false
+				case "+n": // the nameref becomes a variable holding its name
+					if vr.Kind == expand.NameRef {
+						vr.Kind, unref = expand.String, true
+					}
 				}
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
@@ -1016,7 +1021,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: declare x: declared, unset (declare -p
 					// lists it as "declare -- x").
 					vr.Kind = expand.String
-				case vr.Kind == expand.Unknown || (valType == "" && vr.IsSet()):
+				case vr.Kind == expand.Unknown || (valType == "" && vr.IsSet() && !unref):
 					vr.Kind = expand.KeepValue
 				}
 			} else {

@@ -386,6 +386,13 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		// if the existing variable is already an AssocArray, try our
 		// best to convert the key to a string
 		k := r.literal(&syntax.Word{Parts: assocKeyParts(index)})
+		if k == "" {
+			// llmsh: bash refuses an empty key and abandons the line.
+			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+			r.exit.code = 1
+			r.exit.exiting, r.exit.abandon = true, true
+			return
+		}
 
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		prev.Map = maps.Clone(prev.Map)
@@ -633,7 +640,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		}
 		for _, elem := range elems {
 			if elem.Index == nil {
-				r.errf("%s: %s: must use subscript when assigning associative array\n", name, r.literal(elem.Value))
+				r.errf("%s%s: %s: must use subscript when assigning associative array\n", r.errPrefix(), name, r.literal(elem.Value))
 				continue
 			}
 			k := r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
@@ -682,7 +689,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if next < 0 {
 				// Negative indices count from one past the maximum index.
 				if next += internal.IndexedMax(list, indexes) + 1; next < 0 {
-					r.errf("%s: bad array subscript\n", name)
+					r.errf("%s%s: bad array subscript\n", r.errPrefix(), name)
 					r.exit.code = 1
 					break
 				}
