@@ -516,8 +516,9 @@ func (s *arithState) varValue(name string) int64 {
 	if err != nil {
 		s.failErr(err)
 	}
-	if !set && s.ev.cfg.NoUnset {
-		s.failErr(&ArithmError{Expr: name, Msg: "unbound variable", NoTok: true})
+	if !set && s.ev.cfg.NoUnset && strings.IndexByte(name, '[') < 0 { // an element may be unset (bash)
+		// llmsh: set -u's error, which ends the shell as bash's does.
+		s.failErr(UnsetParameterError{Node: &syntax.ParamExp{Param: &syntax.Lit{Value: name}}, Message: "unbound variable"})
 	}
 	if str == "" {
 		return 0

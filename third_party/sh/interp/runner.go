@@ -191,6 +191,9 @@ func (r *Runner) expandErr(err error) {
 		// llmsh: ${v:?} and set -u end a shell that is not interactive.
 		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
+		if r.cString && r.bashPid == r.llmsh.pid {
+			r.exit.code = 127 // bash -c's own shell ends so
+		}
 		r.exit.exiting = true
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// llmsh: a bad substitution or failglob abandons the command

@@ -35,13 +35,20 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	patched := string(src)
 	var spans [][2]int
 	for range maxArithRepairs {
+		var pos Pos
 		var perr ParseError
-		if !errors.As(err, &perr) {
+		var lerr LangError
+		switch {
+		case errors.As(err, &perr):
+			pos = perr.Pos
+		case errors.As(err, &lerr): // $(( 1.5 )): zsh's, bash's error when it runs
+			pos = lerr.Pos
+		default:
 			return first, firstErr
 		}
-		from, to, ok := arithSpan(patched, int(perr.Pos.Offset()))
+		from, to, ok := arithSpan(patched, int(pos.Offset()))
 		if !ok {
-			from, to, ok = subscriptSpan(patched, int(perr.Pos.Offset()))
+			from, to, ok = subscriptSpan(patched, int(pos.Offset()))
 		}
 		if !ok {
 			return first, firstErr
@@ -145,7 +152,7 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 	if off > len(src) {
 		off = len(src)
 	}
-	start := strings.LastIndex(src[:off], "((")
+	start := strings.LastIndex(src[:min(off+3, len(src))], "((") // off may be at $(( itself
 	if start < 0 {
 		return 0, 0, false
 	}
