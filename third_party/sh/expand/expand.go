@@ -911,6 +911,9 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 			pos, _ := slices.BinarySearch(indexes, offset)
 			elems = elems[pos:]
 		} else {
+			if offset > len(elems) || offset < 0 && offset+len(elems) < 0 {
+				return nil, nil // llmsh: out of range, nothing (no length error)
+			}
 			elems = elems[slicePos(offset):]
 		}
 	}

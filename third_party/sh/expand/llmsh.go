@@ -25,6 +25,9 @@ import (
 // the runner ends the shell, as `bash -c` does.
 type ParamError struct {
 	Msg string
+	// Fatal ends the shell, not just the line (${s@Z}): with status 1,
+	// or 127 for bash -c's own shell, as unset parameters do.
+	Fatal bool
 }
 
 func (e ParamError) Error() string { return e.Msg }

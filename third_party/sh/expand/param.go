@@ -253,6 +253,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				return n
 			}
 			if pe.Slice.Offset != nil {
+				if o := sliceOffset; o > len(rs) || o < 0 && o+len(rs) < 0 {
+					str = "" // llmsh: out of range, nothing (no length error)
+					break
+				}
 				rs = rs[slicePos(sliceOffset):]
 			}
 			if pe.Slice.Length != nil {
@@ -441,7 +445,12 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					str = BashQuote(str)
 				}
 			default:
-				panic(fmt.Sprintf("unexpected @%s param expansion", arg))
+				// llmsh: an operator bash does not know (the parser
+				// keeps it): bad substitution, when the variable is set.
+				if set {
+					return "", ParamError{Msg: "${" + pe.Param.Value + "@" + arg + "}: bad substitution", Fatal: true}
+				}
+				str = ""
 			}
 		}
 	}

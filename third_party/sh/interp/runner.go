@@ -186,6 +186,9 @@ func (r *Runner) expandErr(err error) {
 		return
 	}
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
+	if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Fatal {
+		unsetParam = true // ends the shell as an unset parameter does
+	}
 	switch {
 	case unsetParam:
 		// llmsh: ${v:?} and set -u end a shell that is not interactive.

@@ -1830,7 +1830,11 @@ func (p *Parser) paramExpExp() *Expansion {
 			p.checkLang(p.pos, LangMirBSDKorn, "this expansion operator")
 		case "Q":
 		default:
-			p.curErr("invalid @ expansion operator %#q", p.val)
+			// llmsh: bash says "bad substitution" when it expands
+			// a set variable so (expand/param.go).
+			if !p.lang.in(langBashLike) {
+				p.curErr("invalid @ expansion operator %#q", p.val)
+			}
 		}
 	}
 	return &Expansion{Op: op, Word: p.getWord()}
