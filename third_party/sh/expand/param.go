@@ -161,6 +161,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				return "", err
 			}
 			str = join(elems)
+			set = len(elems) > 0 // llmsh: ${@-d} with no parameters is d
 		case Associative:
 			// llmsh: in bash's order, and sliced as a list.
 			indexAllElements = true
@@ -169,6 +170,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				return "", err
 			}
 			str = join(elems)
+			set = len(elems) > 0
 		case String:
 			// llmsh: ${s[@]} of a scalar is its one element (${#s[@]} 1);
 			// ${s[@]:1:2} slices its text, as bash.

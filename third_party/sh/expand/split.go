@@ -393,6 +393,18 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 	start := 0
 	for j, p := range dq.Parts {
 		pe, ok := p.(*syntax.ParamExp)
+		if ok && wordOp(pe) && !pe.Excl && pe.Param != nil &&
+			(pe.Param.Value == "@" || pe.Param.Value == "*" || allIndex(pe.Index)) {
+			// "${a[@]:-WORD}", "${@:+WORD}": the list or WORD.
+			if err := sp.dblText(dq.Parts[start:j]); err != nil {
+				return err
+			}
+			start = j + 1
+			if err := sp.dblListWordOp(pe); err != nil {
+				return err
+			}
+			continue
+		}
 		if ok && wordOp(pe) && hasAtList(flatDbl(pe.Exp.Word.Parts)) {
 			// "${u:-x$@y}": WORD's "$@" makes fields, as bash.
 			if err := sp.dblText(dq.Parts[start:j]); err != nil {
@@ -455,6 +467,52 @@ func (sp *splitter) dblWordOp(pe *syntax.ParamExp) error {
 		return sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(w.Parts)})
 	}
 	sp.quoted(val, quoteDouble)
+	return nil
+}
+
+// dblListWordOp adds "${L-W}", "${L:-W}", "${L+W}" or "${L:+W}" where L
+// is a list ($@, $*, ${a[@]}, ${a[*]}), as bash: L is set when it has
+// elements and null when they join ("@" by spaces, "*" by IFS's first
+// character) into nothing; L unused is nothing, L used gives a field per
+// element ("@") or one field ("*"), W used is a double-quoted string.
+func (sp *splitter) dblListWordOp(pe *syntax.ParamExp) error {
+	cfg := sp.cfg
+	q := *pe
+	q.Exp = nil
+	elems, star, _, err := cfg.listElems(&q)
+	if err != nil {
+		return err
+	}
+	set := len(elems) > 0
+	joined := strings.Join(elems, " ")
+	if star {
+		joined = cfg.ifsJoin(elems)
+	}
+	use := set // the alternate word
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset:
+		use = !set
+	case syntax.DefaultUnsetOrNull:
+		use = !set || joined == ""
+	case syntax.AlternateUnsetOrNull:
+		use = set && joined != ""
+	}
+	alt := pe.Exp.Op == syntax.AlternateUnset || pe.Exp.Op == syntax.AlternateUnsetOrNull
+	switch {
+	case use:
+		return sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)})
+	case alt:
+		return nil
+	case star:
+		sp.quoted(joined, quoteDouble)
+		return nil
+	}
+	for k, elem := range elems {
+		if k > 0 {
+			sp.brk()
+		}
+		sp.quoted(elem, quoteDouble)
+	}
 	return nil
 }
 
