@@ -609,6 +609,22 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		return name, prev, true
 	}
 	if as.Array == nil {
+		if as.Append && prev.Kind != expand.Unknown && prev.Kind != expand.NameRef {
+			// llmsh: x+= appends nothing (upstream emptied x).
+			if index != nil {
+				old := r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
+					Param: &syntax.Lit{Value: name}, Index: index}}})
+				return name, expand.Variable{Set: true, Kind: expand.String, Str: old}, true
+			}
+			if prev.Kind == expand.Associative { // m+= makes key 0, as bash
+				prev.Map = maps.Clone(prev.Map)
+				if prev.Map == nil {
+					prev.Map = map[string]string{}
+				}
+				prev.Map["0"] += ""
+			}
+			return name, prev, true
+		}
 		if index != nil {
 			return name, expand.Variable{Set: true, Kind: expand.String}, true
 		}
