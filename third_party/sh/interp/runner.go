@@ -216,13 +216,13 @@ func (r *Runner) expandErr(err error) {
 
 // arithm evaluates a subscript: an arithmetic error ends the shell, as
 // bash (llmsh).
-func (r *Runner) arithm(expr syntax.ArithmExpr) int {
+func (r *Runner) arithm(expr syntax.ArithmExpr) (int, bool) {
 	n, err := expand.Arithm(r.ecfg, expr)
 	if ae, ok := err.(*expand.ArithmError); ok {
 		ae.Fatal = true
 	}
 	r.expandErr(err)
-	return n
+	return n, err == nil
 }
 
 func (r *Runner) fields(words ...*syntax.Word) []string {

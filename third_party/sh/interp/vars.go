@@ -404,7 +404,10 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		r.setVar(name, prev)
 		return
 	}
-	k := r.arithm(index)
+	k, ok := r.arithm(index)
+	if !ok {
+		return // llmsh: no element is assigned
+	}
 	if k < 0 {
 		// Negative indices count from one past the maximum index.
 		if k += internal.IndexedMax(list, indexes) + 1; k < 0 {
@@ -464,7 +467,10 @@ func (r *Runner) unsetElem(name, sub string) {
 		if expr == nil {
 			return // an empty subscript like `unset 'a[]'` is a no-op
 		}
-		k := r.arithm(expr)
+		k, ok := r.arithm(expr)
+		if !ok {
+			return
+		}
 		if k < 0 {
 			// Negative indices count from one past the maximum index.
 			if k += internal.IndexedMax(vr.List, vr.Indexes) + 1; k < 0 {
@@ -701,7 +707,10 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	for _, elem := range elems {
 		if elem.Index != nil {
 			// Index resets our index with a literal value.
-			next = r.arithm(elem.Index)
+			var ok bool
+			if next, ok = r.arithm(elem.Index); !ok {
+				return name, prev, false
+			}
 			if next < 0 {
 				// Negative indices count from one past the maximum index.
 				if next += internal.IndexedMax(list, indexes) + 1; next < 0 {

@@ -1,0 +1,55 @@
+package shell
+
+import (
+	"context"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+)
+
+// TestFatalErrorsAsBash: the errors that end bash -c's shell where a
+// script file goes on with its next line (an arithmetic error in a
+// subscript or an integer value), and the ones that end both, with
+// status 127 in bash -c's own shell (set -u, ${u?}, an unknown ${v@X}).
+// Each want is what bash 5.2 gives for the same text as -c and as a file.
+func TestFatalErrorsAsBash(t *testing.T) {
+	const sub = "a=(1)\necho ${a[1/0]}\necho next $?"
+	const integer = "declare -i n\nn=1+\necho next $?"
+	const unset = "set -u\n( echo $u ); echo sub $?\necho $((u + 1))\necho next"
+	const badOp = "s=abc\necho ${s@Z}\necho next"
+	for _, tc := range []struct {
+		name     string
+		command  bool
+		src, out string
+		errs     string
+		st       int
+	}{
+		{"subscript -c", true, sub, "", "llmsh: line 2: 1/0: division by 0 (error token is \"0\")\n", 1},
+		{"subscript file", false, sub, "next 1\n", "s.sh: line 2: 1/0: division by 0 (error token is \"0\")\n", 0},
+		{"integer -c", true, integer, "", "llmsh: line 2: 1+: syntax error: operand expected (error token is \"+\")\n", 1},
+		{"integer file", false, integer, "next 1\n", "s.sh: line 2: 1+: syntax error: operand expected (error token is \"+\")\n", 0},
+		{"set -u -c", true, unset, "sub 1\n", "llmsh: line 2: u: unbound variable\nllmsh: line 3: u: unbound variable\n", 127},
+		{"set -u file", false, unset, "sub 1\n", "s.sh: line 2: u: unbound variable\ns.sh: line 3: u: unbound variable\n", 1},
+		{"bad @ -c", true, badOp, "", "llmsh: line 2: ${s@Z}: bad substitution\n", 127},
+		{"bad @ file", false, badOp, "", "s.sh: line 2: ${s@Z}: bad substitution\n", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var out, errb lockedBuffer
+			o := Options{Name: "s.sh", Source: "s.sh"}
+			if tc.command {
+				o = Options{Name: "llmsh", Command: true}
+			}
+			o.Client, o.Stdout, o.Stderr, o.Dir = vfstest.Session(t, vfsd.Config{Outputs: []string{dir}}), &out, &errb, dir
+			sh, err := New(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := sh.Run(context.Background(), tc.src, o.Name)
+			if out.String() != tc.out || errb.String() != tc.errs || st != tc.st {
+				t.Errorf("got out=%q err=%q status=%d\nwant out=%q err=%q status=%d", out.String(), errb.String(), st, tc.out, tc.errs, tc.st)
+			}
+		})
+	}
+}
