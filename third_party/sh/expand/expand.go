@@ -654,7 +654,7 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 		case *syntax.Lit:
 			s := wp.Value
 			if i == 0 && ql == quoteNone {
-				if prefix, rest := cfg.expandUser(s, len(wps) > 1); prefix != "" {
+				if prefix, rest := cfg.expandUser(s, len(wps) > 1); prefix != "" || rest != s {
 					// TODO: return two separate fieldParts,
 					// like in wordFields?
 					s = prefix + rest

@@ -820,7 +820,7 @@ func (cfg *Config) colonTilde(s string, last bool) string {
 					end = len(seg)
 				}
 				if end < len(seg) || last || i < strings.Count(s, ":") {
-					if prefix, rest := cfg.expandUser(seg, false); prefix != "" {
+					if prefix, rest := cfg.expandUser(seg, false); prefix != "" || rest != seg {
 						seg = prefix + rest
 					}
 				}
@@ -841,7 +841,7 @@ func (cfg *Config) argAssignTilde(s string, last bool) (string, string) {
 		return "", s
 	}
 	val := s[eq+1:]
-	if prefix, rest := cfg.expandUser(val, !last); prefix != "" {
+	if prefix, rest := cfg.expandUser(val, !last); prefix != "" || rest != val {
 		val = prefix + rest
 	}
 	val = cfg.colonTilde(val, last)

@@ -305,7 +305,7 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 			s := wp.Value
 			if i == 0 {
 				prefix, rest := cfg.expandUser(s, len(wps) > 1)
-				if prefix == "" && !inExp {
+				if prefix == "" && rest == s && !inExp { // (HOME='' makes ~ nothing)
 					// NAME=~/a:~/b as an argument, as bash
 					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
 				}
