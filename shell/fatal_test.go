@@ -1,12 +1,6 @@
 package shell
 
-import (
-	"context"
-	"testing"
-
-	"github.com/llmsh/llmsh/vfsclient/vfstest"
-	"github.com/llmsh/llmsh/vfsd"
-)
+import "testing"
 
 // TestFatalErrorsAsBash: the errors that end bash -c's shell where a
 // script file goes on with its next line (an arithmetic error in a
@@ -35,21 +29,11 @@ func TestFatalErrorsAsBash(t *testing.T) {
 		{"bad @ file", false, badOp, "", "s.sh: line 2: ${s@Z}: bad substitution\n", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			var out, errb lockedBuffer
 			o := Options{Name: "s.sh", Source: "s.sh"}
 			if tc.command {
 				o = Options{Name: "llmsh", Command: true}
 			}
-			o.Client, o.Stdout, o.Stderr, o.Dir = vfstest.Session(t, vfsd.Config{Outputs: []string{dir}}), &out, &errb, dir
-			sh, err := New(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := sh.Run(context.Background(), tc.src, o.Name)
-			if out.String() != tc.out || errb.String() != tc.errs || st != tc.st {
-				t.Errorf("got out=%q err=%q status=%d\nwant out=%q err=%q status=%d", out.String(), errb.String(), st, tc.out, tc.errs, tc.st)
-			}
+			checkRunAs(t, o, tc.src, tc.out, tc.errs, tc.st)
 		})
 	}
 }

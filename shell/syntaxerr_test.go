@@ -34,19 +34,26 @@ func TestSyntaxErrorAsBash(t *testing.T) {
 			"llmsh: syntax error near unexpected token `fi'\nllmsh: `fi'\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			var out, errb lockedBuffer
-			o := tc.opts
-			o.Client, o.Stdout, o.Stderr, o.Dir = vfstest.Session(t, vfsd.Config{Outputs: []string{dir}}), &out, &errb, dir
-			sh, err := New(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := sh.Run(context.Background(), tc.src, o.Name)
-			if out.String() != tc.out || errb.String() != tc.errs || st != tc.st {
-				t.Errorf("got out=%q err=%q status=%d\nwant out=%q err=%q status=%d", out.String(), errb.String(), st, tc.out, tc.errs, tc.st)
-			}
+			checkRunAs(t, tc.opts, tc.src, tc.out, tc.errs, tc.st)
 		})
+	}
+}
+
+// checkRunAs runs src in a shell made with opts (a -c string, a file) and
+// checks its stdout, stderr and status.
+func checkRunAs(t *testing.T, opts Options, src, wantOut, wantErr string, wantSt int) {
+	t.Helper()
+	dir := t.TempDir()
+	var out, errb lockedBuffer
+	o := opts
+	o.Client, o.Stdout, o.Stderr, o.Dir = vfstest.Session(t, vfsd.Config{Outputs: []string{dir}}), &out, &errb, dir
+	sh, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := sh.Run(context.Background(), src, o.Name)
+	if out.String() != wantOut || errb.String() != wantErr || st != wantSt {
+		t.Errorf("got out=%q err=%q status=%d\nwant out=%q err=%q status=%d", out.String(), errb.String(), st, wantOut, wantErr, wantSt)
 	}
 }
 
