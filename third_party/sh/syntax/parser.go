@@ -1636,9 +1636,14 @@ zshPrefixLoop:
 		}
 		colonPos = p.pos
 		if p.got(colon) {
-			pe.Slice.Length = p.followArithm(colon, colonPos)
-			if w := p.arithmRest(pe.Slice.Length, rightBrace); w != nil {
-				pe.Slice.Length = w // llmsh: ${x:1:2:3} fails when it runs
+			if p.tok == rightBrace && p.lang.in(langBashLike) {
+				// llmsh: ${s:1:} has an empty length, which is 0 in bash.
+				pe.Slice.Length = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos, Value: "0"}}}
+			} else {
+				pe.Slice.Length = p.followArithm(colon, colonPos)
+				if w := p.arithmRest(pe.Slice.Length, rightBrace); w != nil {
+					pe.Slice.Length = w // llmsh: ${x:1:2:3} fails when it runs
+				}
 			}
 		}
 		// Need to use a different matched style so arithm errors
