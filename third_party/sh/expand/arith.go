@@ -145,6 +145,34 @@ func posAdd(pos syntax.Pos, n int) syntax.Pos {
 	return syntax.NewPos(pos.Offset()+uint(n), pos.Line(), pos.Col()+uint(n))
 }
 
+// wordText is a word of an arithmetic expression expanded; its single
+// quotes stay, as bash reads arithmetic as if double-quoted ('1' is an
+// error there, llmsh).
+func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
+	sgl := false
+	for _, wp := range w.Parts {
+		if q, ok := wp.(*syntax.SglQuoted); ok && !q.Dollar {
+			sgl = true
+		}
+	}
+	if !sgl {
+		return Literal(p.cfg, w)
+	}
+	var b strings.Builder
+	for _, wp := range w.Parts {
+		if q, ok := wp.(*syntax.SglQuoted); ok && !q.Dollar {
+			b.WriteString("'" + q.Value + "'")
+			continue
+		}
+		s, err := Literal(p.cfg, &syntax.Word{Parts: []syntax.WordPart{wp}})
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
 func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 	switch x := expr.(type) {
 	case *syntax.Word:
@@ -172,7 +200,7 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 			}
 		}
 		p.expanded = true
-		s, err := Literal(p.cfg, x)
+		s, err := p.wordText(x)
 		if err != nil {
 			return err
 		}
