@@ -144,6 +144,10 @@ type Runner struct {
 	// where a script file goes on with its next line.
 	cString bool
 
+	// cmdErr is the stderr from before the running statement's
+	// redirections, where a simple command's expansions write (llmsh).
+	cmdErr io.Writer
+
 	// frames is the call stack (callstack.go); funcDefs says where each
 	// function was defined; text is the text running, for $LINENO and
 	// declare -f; funcAttrs are declare -fr/-fx's "r", "x", "rx"

@@ -380,6 +380,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// before the command ran (a function may set it).
 	errTrap := r.callbackErr != ""
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
+	r.cmdErr = oldErr // llmsh: where a simple command's expansions write (cmd)
 	var closers []io.Closer
 	var sv redirSaves // llmsh: descriptors above 2 (fds.go)
 	if len(st.Redirs) > 0 {
@@ -413,6 +414,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.cmd(ctx, st.Cmd)
 		}
 	}
+	r.cmdErr = nil
 	if simpleCommand(st.Cmd) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
 	}
@@ -565,7 +567,18 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			i += len(als.args)
 		}
 		r.lastExpandExit = exitStatus{}
+		// llmsh: bash expands a simple command's words before its
+		// redirections are made: their errors and command substitutions
+		// write to the stderr from before them (echo $(ls x) 2>/dev/null
+		// shows ls's error), as do all of an assignment-only command's.
+		errOut := r.stderr
+		if r.cmdErr != nil {
+			r.stderr = r.cmdErr
+		}
 		fields := r.fields(args...)
+		if len(fields) > 0 {
+			r.stderr = errOut
+		}
 		if len(fields) == 0 {
 			for _, as := range cm.Assigns {
 				if r.exit.abandon {
@@ -619,6 +632,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				trace.newLineFlush()
 			}
 			r.lastArg = "" // llmsh: $_ after an assignment (bash)
+			r.stderr = errOut
 			// If interpreting the last expansion like $(foo) failed,
 			// and the expansion and assignments otherwise succeeded,
 			// we need to surface that last exit code.
