@@ -150,20 +150,22 @@ func (v Variable) Flags() string {
 	if v.Integer {
 		flags = append(flags, 'i')
 	}
-	if v.Lower {
-		flags = append(flags, 'l')
-	}
 	if v.ReadOnly {
 		flags = append(flags, 'r')
 	}
 	if v.Trace {
 		flags = append(flags, 't')
 	}
-	if v.Upper {
-		flags = append(flags, 'u')
-	}
 	if v.Exported {
 		flags = append(flags, 'x')
+	}
+	// llmsh: the case attributes come last, as bash prints them
+	// (declare -lrx v is declare -rxl).
+	if v.Lower {
+		flags = append(flags, 'l')
+	}
+	if v.Upper {
+		flags = append(flags, 'u')
 	}
 	return string(flags)
 }

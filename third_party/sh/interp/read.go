@@ -568,7 +568,9 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 			fields = splitAll(line, esc, r.ifs())
 		}
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: fields}
-		if prev := r.lookupVar(array); prev.Integer {
+		prev := r.lookupVar(array)
+		arr.Lower, arr.Upper = prev.Lower, prev.Upper // llmsh: declare -u v; read -a v
+		if prev.Integer {
 			// llmsh: read -a into an integer array evaluates each field.
 			for i, f := range fields {
 				var ok bool

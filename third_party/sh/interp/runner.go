@@ -1099,6 +1099,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Trace = false
 				}
 			}
+			if slices.Contains(modes, "-l") && slices.Contains(modes, "-u") {
+				vr.Lower, vr.Upper = false, false // llmsh: bash's -lu is neither
+			}
 			r.setVar(name, vr)
 		}
 	case *syntax.TimeClause:
