@@ -250,11 +250,6 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					}
 				}
 			}
-			if vars && r.lookupVar(arg).ReadOnly {
-				r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
-				exit.code = 1
-				continue
-			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {

@@ -588,14 +588,6 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				name, index := r.refTarget(as.Name.Value, as.Index)
 
 				prev := r.lookupVar(name)
-				if _, t := prev.Resolve(r.writeEnv); t.ReadOnly && as.Value != nil || t.ReadOnly && as.Array != nil {
-					// llmsh: bash abandons the line (a -c string's rest,
-					// a script's line), status 1.
-					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-					r.exit.code = 1
-					r.exit.exiting, r.exit.abandon = true, true
-					break
-				}
 				// Here we have a naked "foo=bar", so if we inherited a local var from a parent
 				// function we want to signal that we are modifying the parent var rather than
 				// creating a new local var via "local foo=bar".
