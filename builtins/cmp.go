@@ -106,11 +106,29 @@ func printableByte(c byte) string {
 	return string(b)
 }
 
+// cmpConfig is what cmp's command line asks for.
+type cmpConfig struct {
+	printBytes, verbose, quiet bool
+	skip                       [2]int64
+	limit                      int64 // -1: no limit
+	names                      [2]string
+}
+
 func cmp(env *Env) int {
+	c, status := cmpParse(env)
+	if c == nil {
+		return status
+	}
+	return c.run(env)
+}
+
+// cmpParse reads cmp's options and operands; on nil it returns the exit
+// status.
+func cmpParse(env *Env) (*cmpConfig, int) {
+	c := &cmpConfig{limit: -1}
 	f := NewFlags(env, cmpSummary, "[OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]")
 	f.Epilog = cmpEpilog
-	printBytes := f.Bool('b', "print-bytes", "print differing bytes")
-	var skip [2]int64
+	f.BoolVar(&c.printBytes, 'b', "print-bytes", "print differing bytes")
 	var skipErr string
 	f.Func('i', "ignore-initial", RequiredArg, "SKIP1[:SKIP2]", "skip first SKIP1 bytes of FILE1 and first SKIP2 bytes of FILE2", func(v string, _ bool) error {
 		a, b, two := strings.Cut(v, ":")
@@ -125,11 +143,10 @@ func cmp(env *Env) int {
 			}
 			return nil
 		}
-		skip = [2]int64{x, y}
+		c.skip = [2]int64{x, y}
 		return nil
 	})
-	verbose := f.Bool('l', "verbose", "output byte numbers and differing byte values")
-	limit := int64(-1)
+	f.BoolVar(&c.verbose, 'l', "verbose", "output byte numbers and differing byte values")
 	f.Func('n', "bytes", RequiredArg, "LIMIT", "compare at most LIMIT bytes", func(v string, _ bool) error {
 		n, ok := parseSkip(v)
 		if !ok {
@@ -138,41 +155,46 @@ func cmp(env *Env) int {
 			}
 			return nil
 		}
-		limit = n
+		c.limit = n
 		return nil
 	})
-	quiet := f.Bool('s', "quiet", "suppress all normal output")
-	f.BoolVar(quiet, 0, "silent", "")
+	f.BoolVar(&c.quiet, 's', "quiet", "suppress all normal output")
+	f.BoolVar(&c.quiet, 0, "silent", "")
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
-		return diffutilsFail(env, f, err)
+		return nil, diffutilsFail(env, f, err)
 	}
 	if skipErr != "" {
-		return diffutilsUsage(env, skipErr)
+		return nil, diffutilsUsage(env, skipErr)
 	}
-	if *verbose && *quiet {
-		return diffutilsUsage(env, "options -l and -s are incompatible")
+	if c.verbose && c.quiet {
+		return nil, diffutilsUsage(env, "options -l and -s are incompatible")
 	}
 	if len(ops) == 0 {
-		return diffutilsUsage(env, "missing operand after 'cmp'")
+		return nil, diffutilsUsage(env, "missing operand after 'cmp'")
 	}
 	for i := 2; i < len(ops) && i < 4; i++ {
 		n, ok := parseSkip(ops[i])
 		if !ok {
-			return diffutilsUsage(env, fmt.Sprintf("invalid --ignore-initial value '%s'", ops[i]))
+			return nil, diffutilsUsage(env, fmt.Sprintf("invalid --ignore-initial value '%s'", ops[i]))
 		}
-		skip[i-2] = n
+		c.skip[i-2] = n
 	}
 	if len(ops) > 4 {
-		return diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[4]))
+		return nil, diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[4]))
 	}
-	names := [2]string{ops[0], "-"}
+	c.names = [2]string{ops[0], "-"}
 	if len(ops) > 1 {
-		names[1] = ops[1]
+		c.names[1] = ops[1]
 	}
+	return c, 0
+}
+
+// run opens both files, skips the initial bytes and compares.
+func (c *cmpConfig) run(env *Env) int {
 	var rs [2]*bufio.Reader
 	var sizes [2]int64
-	for i, name := range names {
+	for i, name := range c.names {
 		r, err := env.Open(name)
 		if err != nil {
 			env.PathError(name, err)
@@ -187,36 +209,47 @@ func cmp(env *Env) int {
 		}
 		rs[i] = bufio.NewReaderSize(r, 64<<10)
 	}
-	if names[0] == "-" && names[1] == "-" {
+	if c.names[0] == "-" && c.names[1] == "-" {
 		return 0
 	}
 	for i := range rs {
-		if skip[i] > 0 {
-			if _, err := io.CopyN(io.Discard, rs[i], skip[i]); err != nil && err != io.EOF {
-				env.PathError(names[i], err)
+		if c.skip[i] > 0 {
+			if _, err := io.CopyN(io.Discard, rs[i], c.skip[i]); err != nil && err != io.EOF {
+				env.PathError(c.names[i], err)
 				return 2
 			}
 		}
 	}
-	// The width of byte numbers in -l output: digits of the largest
-	// offset that can be printed.
+	return c.compare(env, rs, c.offsetWidth(sizes))
+}
+
+// offsetWidth is the width of byte numbers in -l output: digits of the
+// largest offset that can be printed.
+func (c *cmpConfig) offsetWidth(sizes [2]int64) int {
 	width := 1
-	if *verbose {
-		maxOff := int64(math.MaxInt64)
-		if limit >= 0 {
-			maxOff = limit
-		}
-		for i := range sizes {
-			if sizes[i] >= 0 {
-				if left := max(sizes[i]-skip[i], 0); left < maxOff {
-					maxOff = left
-				}
+	if !c.verbose {
+		return width
+	}
+	maxOff := int64(math.MaxInt64)
+	if c.limit >= 0 {
+		maxOff = c.limit
+	}
+	for i := range sizes {
+		if sizes[i] >= 0 {
+			if left := max(sizes[i]-c.skip[i], 0); left < maxOff {
+				maxOff = left
 			}
 		}
-		for maxOff /= 10; maxOff != 0; maxOff /= 10 {
-			width++
-		}
 	}
+	for maxOff /= 10; maxOff != 0; maxOff /= 10 {
+		width++
+	}
+	return width
+}
+
+// compare reads both inputs byte by byte and reports the differences.
+func (c *cmpConfig) compare(env *Env, rs [2]*bufio.Reader, width int) int {
+	names := c.names
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	var pos int64 // bytes compared so far
@@ -227,7 +260,7 @@ func cmp(env *Env) int {
 		if pos&0xffff == 0 && env.Ctx.Err() != nil {
 			return 2
 		}
-		if limit >= 0 && pos >= limit {
+		if c.limit >= 0 && pos >= c.limit {
 			return status
 		}
 		a, errA := rs[0].ReadByte()
@@ -247,28 +280,19 @@ func cmp(env *Env) int {
 			if errB != nil {
 				short = 1
 			}
-			if !*quiet {
+			if !c.quiet {
 				out.Flush()
-				switch {
-				case pos == 0:
-					fmt.Fprintf(env.Stderr, "cmp: EOF on %s which is empty\n", names[short])
-				case *verbose:
-					fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d\n", names[short], pos)
-				case atLineStart:
-					fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d, line %d\n", names[short], pos, line-1)
-				default:
-					fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d, in line %d\n", names[short], pos, line)
-				}
+				c.reportEOF(env, names[short], pos, line, atLineStart)
 			}
 			return 1
 		}
 		pos++
 		if a != b {
 			switch {
-			case *quiet:
+			case c.quiet:
 				return 1
-			case *verbose:
-				if *printBytes {
+			case c.verbose:
+				if c.printBytes {
 					fmt.Fprintf(out, "%*d %3o %-4s %3o %s\n", width, pos, a, printableByte(a), b, printableByte(b))
 				} else {
 					fmt.Fprintf(out, "%*d %3o %3o\n", width, pos, a, b)
@@ -276,10 +300,10 @@ func cmp(env *Env) int {
 				status = 1
 			default:
 				unit := "byte"
-				if posixLocale(env, "LC_MESSAGES") && !*printBytes {
+				if posixLocale(env, "LC_MESSAGES") && !c.printBytes {
 					unit = "char"
 				}
-				if *printBytes {
+				if c.printBytes {
 					fmt.Fprintf(out, "%s %s differ: byte %d, line %d is %3o %s %3o %s\n", names[0], names[1], pos, line, a, printableByte(a), b, printableByte(b))
 				} else {
 					fmt.Fprintf(out, "%s %s differ: %s %d, line %d\n", names[0], names[1], unit, pos, line)
@@ -295,5 +319,19 @@ func cmp(env *Env) int {
 		if atLineStart {
 			line++
 		}
+	}
+}
+
+// reportEOF says that name ended after pos bytes.
+func (c *cmpConfig) reportEOF(env *Env, name string, pos, line int64, atLineStart bool) {
+	switch {
+	case pos == 0:
+		fmt.Fprintf(env.Stderr, "cmp: EOF on %s which is empty\n", name)
+	case c.verbose:
+		fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d\n", name, pos)
+	case atLineStart:
+		fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d, line %d\n", name, pos, line-1)
+	default:
+		fmt.Fprintf(env.Stderr, "cmp: EOF on %s after byte %d, in line %d\n", name, pos, line)
 	}
 }
