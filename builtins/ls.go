@@ -72,7 +72,17 @@ type lsOpts struct {
 }
 
 func ls(env *Env) int {
-	var o lsOpts
+	o, operands, status := lsParse(env)
+	if o == nil {
+		return status
+	}
+	return lsRun(env, o, operands)
+}
+
+// lsParse reads ls's options into an lsOpts; on nil it returns the exit
+// status.
+func lsParse(env *Env) (*lsOpts, []string, int) {
+	o := &lsOpts{}
 	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically (byte order) if none of -St is specified.", "[OPTION]... [FILE]...")
 	f.BoolVar(&o.long, 'l', "", "use a long listing format")
 	f.BoolVar(&o.all, 'a', "all", "do not ignore entries starting with .")
@@ -133,7 +143,7 @@ func ls(env *Env) int {
 	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
-		return f.Fail(err, 2)
+		return nil, nil, f.Fail(err, 2)
 	}
 	if o.width == 0 {
 		o.width = 80
@@ -149,6 +159,11 @@ func ls(env *Env) int {
 		o.deref = lsDerefNever
 	}
 	o.now = time.Now()
+	return o, operands, 0
+}
+
+// lsRun lists the operands (the current directory if none).
+func lsRun(env *Env, o *lsOpts, operands []string) int {
 	w := bufio.NewWriterSize(env.Stdout, 32<<10)
 	defer w.Flush()
 
@@ -159,7 +174,7 @@ func ls(env *Env) int {
 	var files []lsEntry
 	var dirs []string
 	for _, op := range operands {
-		info, err := lsStatArg(env, op, &o)
+		info, err := lsStatArg(env, op, o)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(op), ErrText(err))
 			status = 2
@@ -168,13 +183,13 @@ func ls(env *Env) int {
 		if info.IsDir() && !o.dirSelf {
 			dirs = append(dirs, op)
 		} else {
-			files = append(files, lsEntry{op, info, lsLink(env, op, info, &o, &status)})
+			files = append(files, lsEntry{op, info, lsLink(env, op, info, o, &status)})
 		}
 	}
-	lsSort(files, &o)
+	lsSort(files, o)
 	sort.SliceStable(dirs, func(i, j int) bool { return dirs[i] < dirs[j] != o.reverse })
 	if len(files) > 0 {
-		lsPrint(w, env, files, &o)
+		lsPrint(w, env, files, o)
 	}
 	header := len(operands) > 1 || o.recursive
 	for i, d := range dirs {
@@ -184,7 +199,7 @@ func ls(env *Env) int {
 		if len(files) > 0 || i > 0 {
 			w.WriteString("\n")
 		}
-		if st := lsDir(w, env, d, header, &o); st > status {
+		if st := lsDir(w, env, d, header, o); st > status {
 			status = st
 		}
 	}

@@ -128,40 +128,45 @@ func mktemp(env *Env) int {
 			b[i] = chars[int(b[i])%len(chars)]
 		}
 		name := prefix + string(b) + *suffix
-		abs := env.Abs(name)
-		// vfsd has no exclusive create: a name that can be described
-		// exists (outside the grants a missing name is not describable,
-		// and is then created as a virtual file).
-		if _, err := env.FS.Lstat(abs); err == nil {
-			lastErr = fs.ErrExist
-			continue
+		retry, err := mktempTry(env, name, *dir, *dry)
+		if err == nil {
+			fmt.Fprintln(env.Stdout, name)
+			return 0
 		}
-		var err error
-		if !*dry {
-			if *dir {
-				err = env.FS.Mkdir(abs, 0o700)
-			} else {
-				var fh File
-				if fh, err = env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC); err == nil {
-					if err = fh.Close(); err == nil {
-						err = env.FS.Chmod(abs, 0o600)
-					}
-				}
-			}
-			if errors.Is(err, fs.ErrExist) {
-				lastErr = err
-				continue
-			}
-			if err != nil {
-				lastErr = err
-				break
-			}
+		lastErr = err
+		if !retry {
+			break
 		}
-		fmt.Fprintln(env.Stdout, name)
-		return 0
 	}
 	if !*quiet {
 		env.Errorf("failed to create %s via template %s: %s", what, gnu.Quote(template+*suffix), ErrText(lastErr))
 	}
 	return 1
+}
+
+// mktempTry makes one attempt at creating name (a directory if dir; only
+// checking that it is free if dry). retry says whether another name may
+// do better: the name existed.
+func mktempTry(env *Env, name string, dir, dry bool) (retry bool, err error) {
+	abs := env.Abs(name)
+	// vfsd has no exclusive create: a name that can be described
+	// exists (outside the grants a missing name is not describable,
+	// and is then created as a virtual file).
+	if _, err := env.FS.Lstat(abs); err == nil {
+		return true, fs.ErrExist
+	}
+	if dry {
+		return false, nil
+	}
+	if dir {
+		err = env.FS.Mkdir(abs, 0o700)
+	} else {
+		var fh File
+		if fh, err = env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC); err == nil {
+			if err = fh.Close(); err == nil {
+				err = env.FS.Chmod(abs, 0o600)
+			}
+		}
+	}
+	return errors.Is(err, fs.ErrExist), err
 }
