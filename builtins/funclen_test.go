@@ -36,7 +36,6 @@ var longFuncAllowed = map[string]string{
 	"expand.go unexpand":            "pending split (issue 22)",
 	"find.go parsePrimary":          "pending split (issue 22)",
 	"grep.go grepMain":              "pending split (issue 22)",
-	"gzip.go fileOne":               "pending split (issue 22)",
 	"hexdump.go hexdump":            "pending split (issue 22)",
 	"join.go join":                  "pending split (issue 22)",
 	"join.go run":                   "pending split (issue 22)",

@@ -452,22 +452,7 @@ func (s *gzipState) fileOne(arg string) {
 		s.report(name, err)
 	}
 	if s.verbose > 0 {
-		var ratio string
-		if s.decompress {
-			ratio = gzipRatio(outN-(in-gzipHeaderLen(path.Base(outName), s.noName)), outN)
-		} else {
-			ratio = gzipRatio(in-(outN-gzipHeaderLen(path.Base(name), s.noName)), in)
-		}
-		switch {
-		case s.test:
-			fmt.Fprintf(env.Stderr, "%s:\t OK\n", name)
-		case s.stdout:
-			fmt.Fprintf(env.Stderr, "%s:\t%s -- replaced with stdout\n", name, ratio)
-		case s.keep:
-			fmt.Fprintf(env.Stderr, "%s:\t%s -- created %s\n", name, ratio, outName)
-		default:
-			fmt.Fprintf(env.Stderr, "%s:\t%s -- replaced with %s\n", name, ratio, outName)
-		}
+		s.verboseReport(name, outName, in, outN)
 	}
 	if toFile && !s.keep {
 		if err := s.remove(name); err != nil {
@@ -659,4 +644,26 @@ func gzipReadHeaderLen(br *bufio.Reader) (int, error) {
 		n += 2
 	}
 	return n, nil
+}
+
+// verboseReport tells, under -v, what became of name: in bytes read,
+// outN written to outName.
+func (s *gzipState) verboseReport(name, outName string, in, outN int64) {
+	env := s.env
+	var ratio string
+	if s.decompress {
+		ratio = gzipRatio(outN-(in-gzipHeaderLen(path.Base(outName), s.noName)), outN)
+	} else {
+		ratio = gzipRatio(in-(outN-gzipHeaderLen(path.Base(name), s.noName)), in)
+	}
+	switch {
+	case s.test:
+		fmt.Fprintf(env.Stderr, "%s:\t OK\n", name)
+	case s.stdout:
+		fmt.Fprintf(env.Stderr, "%s:\t%s -- replaced with stdout\n", name, ratio)
+	case s.keep:
+		fmt.Fprintf(env.Stderr, "%s:\t%s -- created %s\n", name, ratio, outName)
+	default:
+		fmt.Fprintf(env.Stderr, "%s:\t%s -- replaced with %s\n", name, ratio, outName)
+	}
 }
