@@ -83,39 +83,10 @@ func compileBRE(pat string) (*regexp.Regexp, error) {
 				b.WriteString(`\$`)
 			}
 		case '[':
-			j := i + 1
-			if j < len(pat) && pat[j] == '^' {
-				j++
+			j, err := bracketBRE(&b, pat, i)
+			if err != nil {
+				return nil, err
 			}
-			if j < len(pat) && pat[j] == ']' {
-				j++
-			}
-			for j < len(pat) && pat[j] != ']' {
-				if pat[j] == '[' && j+1 < len(pat) && (pat[j+1] == ':' || pat[j+1] == '=' || pat[j+1] == '.') {
-					k := strings.Index(pat[j+2:], string(pat[j+1])+"]")
-					if k < 0 {
-						return nil, errors.New("Unmatched [, [^, [:, [., or [=")
-					}
-					j += k + 4
-					continue
-				}
-				j++
-			}
-			if j >= len(pat) {
-				return nil, errors.New("Unmatched [, [^, [:, [., or [=")
-			}
-			body := pat[i+1 : j]
-			b.WriteByte('[')
-			for k := 0; k < len(body); k++ {
-				if body[k] == '\\' {
-					b.WriteString(`\\`)
-				} else if body[k] == '[' && k+1 < len(body) && body[k+1] != ':' {
-					b.WriteString(`\[`)
-				} else {
-					b.WriteByte(body[k])
-				}
-			}
-			b.WriteByte(']')
 			i = j
 		case '.':
 			b.WriteByte('.')
@@ -129,4 +100,43 @@ func compileBRE(pat string) (*regexp.Regexp, error) {
 	}
 	re.Longest()
 	return re, nil
+}
+
+// bracketBRE translates the bracket expression that starts at pat[i]
+// into b and returns the index of its closing ']'.
+func bracketBRE(b *strings.Builder, pat string, i int) (int, error) {
+	j := i + 1
+	if j < len(pat) && pat[j] == '^' {
+		j++
+	}
+	if j < len(pat) && pat[j] == ']' {
+		j++
+	}
+	for j < len(pat) && pat[j] != ']' {
+		if pat[j] == '[' && j+1 < len(pat) && (pat[j+1] == ':' || pat[j+1] == '=' || pat[j+1] == '.') {
+			k := strings.Index(pat[j+2:], string(pat[j+1])+"]")
+			if k < 0 {
+				return 0, errors.New("Unmatched [, [^, [:, [., or [=")
+			}
+			j += k + 4
+			continue
+		}
+		j++
+	}
+	if j >= len(pat) {
+		return 0, errors.New("Unmatched [, [^, [:, [., or [=")
+	}
+	body := pat[i+1 : j]
+	b.WriteByte('[')
+	for k := 0; k < len(body); k++ {
+		if body[k] == '\\' {
+			b.WriteString(`\\`)
+		} else if body[k] == '[' && k+1 < len(body) && body[k+1] != ':' {
+			b.WriteString(`\[`)
+		} else {
+			b.WriteByte(body[k])
+		}
+	}
+	b.WriteByte(']')
+	return j, nil
 }

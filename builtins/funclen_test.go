@@ -40,7 +40,6 @@ var longFuncAllowed = map[string]string{
 	"join.go join":                  "pending split (issue 22)",
 	"join.go run":                   "pending split (issue 22)",
 	"jq.go jq":                      "pending split (issue 22)",
-	"lines_a.go laCompileBRE":       "pending split (issue 22)",
 	"od.go od":                      "pending split (issue 22)",
 	"patch.go apply":                "pending split (issue 22)",
 	"patch.go parsePatch":           "pending split (issue 22)",
