@@ -286,44 +286,9 @@ func (p *bcParser) statement() bcStmt {
 		p.advance()
 		return &bcStrStmt{t.text}
 	case "print":
-		p.advance()
-		pr := &bcPrint{}
-		for {
-			if p.peek().kind == "str" {
-				pr.items = append(pr.items, &bcStrStmt{p.advance().text})
-			} else {
-				pr.items = append(pr.items, p.expr())
-			}
-			if !p.isOp(",") {
-				break
-			}
-			p.advance()
-		}
-		return pr
+		return p.printStmt()
 	case "if":
-		p.advance()
-		p.expectOp("(")
-		s := &bcIf{cond: p.expr()}
-		p.expectOp(")")
-		p.skipNewlines()
-		s.then = p.statement()
-		// "else" may follow on the same line, after a ';', or on the next line.
-		save := *p.lx
-		saveTok, savePeeked := p.tok, p.peeked
-		if p.isOp(";") {
-			p.advance()
-		}
-		if p.peek().kind == "nl" && p.inBlockOrFunc() {
-			p.skipNewlines()
-		}
-		if p.peek().kind == "else" {
-			p.advance()
-			p.skipNewlines()
-			s.els = p.statement()
-		} else {
-			*p.lx, p.tok, p.peeked = save, saveTok, savePeeked
-		}
-		return s
+		return p.ifStmt()
 	case "while":
 		p.advance()
 		p.expectOp("(")
@@ -335,26 +300,7 @@ func (p *bcParser) statement() bcStmt {
 		p.loops--
 		return s
 	case "for":
-		p.advance()
-		p.expectOp("(")
-		s := &bcFor{}
-		if !p.isOp(";") {
-			s.init = p.expr()
-		}
-		p.expectOp(";")
-		if !p.isOp(";") {
-			s.cond = p.expr()
-		}
-		p.expectOp(";")
-		if !p.isOp(")") {
-			s.post = p.expr()
-		}
-		p.expectOp(")")
-		p.skipNewlines()
-		p.loops++
-		s.body = p.statement()
-		p.loops--
-		return s
+		return p.forStmt()
 	case "break":
 		p.advance()
 		if p.loops == 0 {
@@ -390,6 +336,75 @@ func (p *bcParser) statement() bcStmt {
 		return r
 	}
 	return &bcExprStmt{p.expr()}
+}
+
+// printStmt parses a print statement: strings and expressions separated by commas.
+func (p *bcParser) printStmt() *bcPrint {
+	p.advance()
+	pr := &bcPrint{}
+	for {
+		if p.peek().kind == "str" {
+			pr.items = append(pr.items, &bcStrStmt{p.advance().text})
+		} else {
+			pr.items = append(pr.items, p.expr())
+		}
+		if !p.isOp(",") {
+			break
+		}
+		p.advance()
+	}
+	return pr
+}
+
+// ifStmt parses an if statement with its optional else.
+func (p *bcParser) ifStmt() *bcIf {
+	p.advance()
+	p.expectOp("(")
+	s := &bcIf{cond: p.expr()}
+	p.expectOp(")")
+	p.skipNewlines()
+	s.then = p.statement()
+	// "else" may follow on the same line, after a ';', or on the next line.
+	save := *p.lx
+	saveTok, savePeeked := p.tok, p.peeked
+	if p.isOp(";") {
+		p.advance()
+	}
+	if p.peek().kind == "nl" && p.inBlockOrFunc() {
+		p.skipNewlines()
+	}
+	if p.peek().kind == "else" {
+		p.advance()
+		p.skipNewlines()
+		s.els = p.statement()
+	} else {
+		*p.lx, p.tok, p.peeked = save, saveTok, savePeeked
+	}
+	return s
+}
+
+// forStmt parses a for statement.
+func (p *bcParser) forStmt() *bcFor {
+	p.advance()
+	p.expectOp("(")
+	s := &bcFor{}
+	if !p.isOp(";") {
+		s.init = p.expr()
+	}
+	p.expectOp(";")
+	if !p.isOp(";") {
+		s.cond = p.expr()
+	}
+	p.expectOp(";")
+	if !p.isOp(")") {
+		s.post = p.expr()
+	}
+	p.expectOp(")")
+	p.skipNewlines()
+	p.loops++
+	s.body = p.statement()
+	p.loops--
+	return s
 }
 
 func (p *bcParser) inBlockOrFunc() bool { return p.inFunc || p.depth > 0 }
