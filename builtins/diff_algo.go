@@ -247,96 +247,7 @@ func discardConfusing(eq [2][]int, changed [2][]bool, nclasses int, minimal bool
 		}
 	}
 	for f := range 2 {
-		d := discards[f]
-		end := len(d)
-		for i := 0; i < end; i++ {
-			if d[i] == 2 {
-				d[i] = 0
-			} else if d[i] != 0 {
-				provisional := 0
-				j := i
-				for ; j < end; j++ {
-					if d[j] == 0 {
-						break
-					}
-					if d[j] == 2 {
-						provisional++
-					}
-				}
-				for j > i && d[j-1] == 2 {
-					j--
-					d[j] = 0
-					provisional--
-				}
-				length := j - i
-				if provisional*4 > length {
-					for j > i {
-						j--
-						if d[j] == 2 {
-							d[j] = 0
-						}
-					}
-				} else {
-					minimum := 1
-					for tem := length >> 2; ; {
-						tem >>= 2
-						if tem <= 0 {
-							break
-						}
-						minimum <<= 1
-					}
-					minimum++
-					consec := 0
-					for j = 0; j < length; j++ {
-						if d[i+j] != 2 {
-							consec = 0
-						} else {
-							consec++
-							if minimum == consec {
-								j -= consec
-							} else if minimum < consec {
-								d[i+j] = 0
-							}
-						}
-					}
-					consec = 0
-					for j = 0; j < length; j++ {
-						if j >= 8 && d[i+j] == 1 {
-							break
-						}
-						if d[i+j] == 2 {
-							consec = 0
-							d[i+j] = 0
-						} else if d[i+j] == 0 {
-							consec = 0
-						} else {
-							consec++
-						}
-						if consec == 3 {
-							break
-						}
-					}
-					i += length - 1
-					consec = 0
-					for j = 0; j < length; j++ {
-						if j >= 8 && d[i-j] == 1 {
-							break
-						}
-						if d[i-j] == 2 {
-							consec = 0
-							d[i-j] = 0
-						} else if d[i-j] == 0 {
-							consec = 0
-						} else {
-							consec++
-						}
-						if consec == 3 {
-							break
-						}
-					}
-				}
-			}
-		}
+		refineDiscards(discards[f])
 	}
 	for f := range 2 {
 		for i, c := range eq[f] {
@@ -349,6 +260,102 @@ func discardConfusing(eq [2][]int, changed [2][]bool, nclasses int, minimal bool
 		}
 	}
 	return und, real
+}
+
+// refineDiscards settles one file's discards as GNU diff's
+// discard_confusing_lines does: 1 (matches nothing) stays discarded, 2
+// (matches very many) is provisional and stays discarded only within a
+// run of discards, not at its ends, nor where 2s make up a quarter of it.
+func refineDiscards(d []byte) {
+	end := len(d)
+	for i := 0; i < end; i++ {
+		if d[i] == 2 {
+			d[i] = 0
+		} else if d[i] != 0 {
+			provisional := 0
+			j := i
+			for ; j < end; j++ {
+				if d[j] == 0 {
+					break
+				}
+				if d[j] == 2 {
+					provisional++
+				}
+			}
+			for j > i && d[j-1] == 2 {
+				j--
+				d[j] = 0
+				provisional--
+			}
+			length := j - i
+			if provisional*4 > length {
+				for j > i {
+					j--
+					if d[j] == 2 {
+						d[j] = 0
+					}
+				}
+			} else {
+				minimum := 1
+				for tem := length >> 2; ; {
+					tem >>= 2
+					if tem <= 0 {
+						break
+					}
+					minimum <<= 1
+				}
+				minimum++
+				consec := 0
+				for j = 0; j < length; j++ {
+					if d[i+j] != 2 {
+						consec = 0
+					} else {
+						consec++
+						if minimum == consec {
+							j -= consec
+						} else if minimum < consec {
+							d[i+j] = 0
+						}
+					}
+				}
+				consec = 0
+				for j = 0; j < length; j++ {
+					if j >= 8 && d[i+j] == 1 {
+						break
+					}
+					if d[i+j] == 2 {
+						consec = 0
+						d[i+j] = 0
+					} else if d[i+j] == 0 {
+						consec = 0
+					} else {
+						consec++
+					}
+					if consec == 3 {
+						break
+					}
+				}
+				i += length - 1
+				consec = 0
+				for j = 0; j < length; j++ {
+					if j >= 8 && d[i-j] == 1 {
+						break
+					}
+					if d[i-j] == 2 {
+						consec = 0
+						d[i-j] = 0
+					} else if d[i-j] == 0 {
+						consec = 0
+					} else {
+						consec++
+					}
+					if consec == 3 {
+						break
+					}
+				}
+			}
+		}
+	}
 }
 
 // diffSeq is the state of Myers' algorithm (gnulib diffseq.h).
