@@ -370,97 +370,110 @@ func unexpand(env *Env) int {
 		return 1
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	u := &unexpander{env: env, w: w, ts: &ts, all: all}
+	u.reset()
+	return tabRun(env, files, w, u.step, u.flushPending)
+}
 
-	// Line state, as in GNU's unexpand.
-	var column, nextTab uint64
-	tabIndex := 0
-	convert, oneBlankBeforeStop, prevBlank := true, false, true
-	var pending []byte
-	reset := func() {
-		column, nextTab, tabIndex = 0, 0, 0
-		convert, oneBlankBeforeStop, prevBlank = true, false, true
-		pending = pending[:0]
-	}
-	flushPending := func() {
-		if len(pending) > 0 {
-			if len(pending) > 1 && oneBlankBeforeStop {
-				pending[0] = '\t'
-			}
-			w.Write(pending)
-			pending = pending[:0]
-			oneBlankBeforeStop = false
+// unexpander is unexpand's line state, as in GNU's unexpand.
+type unexpander struct {
+	env *Env
+	w   *bufio.Writer
+	ts  *tabStops
+	all bool // convert all blanks, not just initial ones
+
+	column, nextTab                        uint64
+	tabIndex                               int
+	convert, oneBlankBeforeStop, prevBlank bool
+	pending                                []byte
+	n                                      int // bytes seen, to poll for cancellation
+}
+
+func (u *unexpander) reset() {
+	u.column, u.nextTab, u.tabIndex = 0, 0, 0
+	u.convert, u.oneBlankBeforeStop, u.prevBlank = true, false, true
+	u.pending = u.pending[:0]
+}
+
+func (u *unexpander) flushPending() {
+	if len(u.pending) > 0 {
+		if len(u.pending) > 1 && u.oneBlankBeforeStop {
+			u.pending[0] = '\t'
 		}
+		u.w.Write(u.pending)
+		u.pending = u.pending[:0]
+		u.oneBlankBeforeStop = false
 	}
-	n := 0
-	step := func(chunk []byte) error {
-		for _, c := range chunk {
-			if convert {
-				blank := c == ' ' || c == '\t'
-				switch {
-				case blank:
-					var last bool
-					nextTab, last = ts.next(column, &tabIndex)
-					if last {
-						convert = false
-						break
+}
+
+// step converts one chunk of input.
+func (u *unexpander) step(chunk []byte) error {
+	for _, c := range chunk {
+		if u.convert {
+			blank := c == ' ' || c == '\t'
+			switch {
+			case blank:
+				var last bool
+				u.nextTab, last = u.ts.next(u.column, &u.tabIndex)
+				if last {
+					u.convert = false
+					break
+				}
+				if u.nextTab < u.column {
+					return tabFatal(u.env, u.w, errTabFatal{"input line is too long"})
+				}
+				if c == '\t' {
+					u.column = u.nextTab
+					if len(u.pending) > 0 {
+						u.pending[0] = '\t'
 					}
-					if nextTab < column {
-						return tabFatal(env, w, errTabFatal{"input line is too long"})
-					}
-					if c == '\t' {
-						column = nextTab
-						if len(pending) > 0 {
-							pending[0] = '\t'
+				} else {
+					u.column++
+					if !(u.prevBlank && u.column == u.nextTab) {
+						if u.column == u.nextTab {
+							u.oneBlankBeforeStop = true
 						}
-					} else {
-						column++
-						if !(prevBlank && column == nextTab) {
-							if column == nextTab {
-								oneBlankBeforeStop = true
-							}
-							pending = append(pending, c)
-							prevBlank = true
-							if n++; n&0xffff == 0 && env.Ctx.Err() != nil {
-								return gnu.ErrCancelled
-							}
-							continue
+						u.pending = append(u.pending, c)
+						u.prevBlank = true
+						if u.n++; u.n&0xffff == 0 && u.env.Ctx.Err() != nil {
+							return gnu.ErrCancelled
 						}
-						c = '\t'
-						if len(pending) > 0 {
-							pending[0] = '\t'
-						}
+						continue
 					}
-					// Drop the pending blanks, except a single one just
-					// before the previous tab stop.
-					if oneBlankBeforeStop {
-						pending = pending[:1]
-					} else {
-						pending = pending[:0]
-					}
-				case c == '\b':
-					if column > 0 {
-						column--
-					}
-					nextTab = column
-					if tabIndex > 0 {
-						tabIndex--
-					}
-				default:
-					column++
-					if column == 0 {
-						return tabFatal(env, w, errTabFatal{"input line is too long"})
+					c = '\t'
+					if len(u.pending) > 0 {
+						u.pending[0] = '\t'
 					}
 				}
-				flushPending()
-				prevBlank = blank
-				convert = convert && (all || blank)
+				// Drop the u.pending blanks, except a single one just
+				// before the previous tab stop.
+				if u.oneBlankBeforeStop {
+					u.pending = u.pending[:1]
+				} else {
+					u.pending = u.pending[:0]
+				}
+			case c == '\b':
+				if u.column > 0 {
+					u.column--
+				}
+				u.nextTab = u.column
+				if u.tabIndex > 0 {
+					u.tabIndex--
+				}
+			default:
+				u.column++
+				if u.column == 0 {
+					return tabFatal(u.env, u.w, errTabFatal{"input line is too long"})
+				}
 			}
-			w.WriteByte(c)
-			if c == '\n' {
-				reset()
-			}
+			u.flushPending()
+			u.prevBlank = blank
+			u.convert = u.convert && (u.all || blank)
 		}
-		return nil
+		u.w.WriteByte(c)
+		if c == '\n' {
+			u.reset()
+		}
 	}
-	return tabRun(env, files, w, step, flushPending)
+	return nil
 }

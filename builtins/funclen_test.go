@@ -31,7 +31,6 @@ var longFuncAllowed = map[string]string{
 	"date.go dateFormatTo":  "pending split (issue 22)",
 	"dd.go dd":              "pending split (issue 22)",
 	"diff.go diff":          "pending split (issue 22)",
-	"expand.go unexpand":    "pending split (issue 22)",
 	"find.go parsePrimary":  "pending split (issue 22)",
 	"grep.go grepMain":      "pending split (issue 22)",
 	"hexdump.go hexdump":    "pending split (issue 22)",
