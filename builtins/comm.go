@@ -14,48 +14,76 @@ func init() {
 	Register(Builtin{Name: "comm", Summary: "compare two sorted files line by line", Run: comm})
 }
 
+// commConfig is what comm's command line asks for.
+type commConfig struct {
+	show  [3]bool // the columns not suppressed
+	check int     // --check-order: 0 default, 1 enabled, -1 disabled
+	delim []byte
+	eol   byte
+	total bool
+	files []string
+}
+
 func comm(env *Env) int {
+	c, status := commParse(env)
+	if c == nil {
+		return status
+	}
+	return c.run(env)
+}
+
+// commParse reads comm's options and operands; on nil it returns the
+// exit status.
+func commParse(env *Env) (*commConfig, int) {
 	f := NewFlags(env, "Compare sorted files FILE1 and FILE2 line by line.\n\nWhen FILE1 or FILE2 (not both) is -, read standard input.\n\nWith no options, produce three-column output.  Column one contains\nlines unique to FILE1, column two contains lines unique to FILE2,\nand column three contains lines common to both files.", "[OPTION]... FILE1 FILE2")
-	no1 := f.Bool('1', "", "suppress column 1 (lines unique to FILE1)")
-	no2 := f.Bool('2', "", "suppress column 2 (lines unique to FILE2)")
-	no3 := f.Bool('3', "", "suppress column 3 (lines that appear in both files)")
-	check := 0 // 0 default, 1 enabled, -1 disabled
+	c := &commConfig{}
+	var no [3]bool
+	f.BoolVar(&no[0], '1', "", "suppress column 1 (lines unique to FILE1)")
+	f.BoolVar(&no[1], '2', "", "suppress column 2 (lines unique to FILE2)")
+	f.BoolVar(&no[2], '3', "", "suppress column 3 (lines that appear in both files)")
 	f.Func(0, "check-order", NoArg, "", "check that the input is correctly sorted, even\nif all input lines are pairable", func(string, bool) error {
-		check = 1
+		c.check = 1
 		return nil
 	})
 	f.Func(0, "nocheck-order", NoArg, "", "do not check that the input is correctly sorted", func(string, bool) error {
-		check = -1
+		c.check = -1
 		return nil
 	})
 	sep, sepSet := f.String(0, "output-delimiter", "STR", "separate columns with STR")
-	total := f.Bool(0, "total", "output a summary")
+	f.BoolVar(&c.total, 0, "total", "output a summary")
 	zero := f.Bool('z', "zero-terminated", "line delimiter is NUL, not newline")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
-		return f.Fail(err, 1)
+		return nil, f.Fail(err, 1)
 	}
 	switch {
 	case len(files) == 0:
-		return f.Fail(&UsageError{"missing operand"}, 1)
+		return nil, f.Fail(&UsageError{"missing operand"}, 1)
 	case len(files) == 1:
-		return f.Fail(&UsageError{fmt.Sprintf("missing operand after %s", gnu.Quote(files[0]))}, 1)
+		return nil, f.Fail(&UsageError{fmt.Sprintf("missing operand after %s", gnu.Quote(files[0]))}, 1)
 	case len(files) > 2:
-		return f.Fail(&UsageError{fmt.Sprintf("extra operand %s", gnu.Quote(files[2]))}, 1)
+		return nil, f.Fail(&UsageError{fmt.Sprintf("extra operand %s", gnu.Quote(files[2]))}, 1)
 	}
-	delim := []byte("\t")
+	c.delim = []byte("\t")
 	if *sepSet {
-		delim = []byte(*sep)
-		if len(delim) == 0 {
-			delim = []byte{0}
+		c.delim = []byte(*sep)
+		if len(c.delim) == 0 {
+			c.delim = []byte{0}
 		}
 	}
-	eol := byte('\n')
+	c.eol = '\n'
 	if *zero {
-		eol = 0
+		c.eol = 0
 	}
+	c.show = [3]bool{!no[0], !no[1], !no[2]}
+	c.files = files
+	return c, 0
+}
+
+// run merges the two files into the three columns.
+func (c *commConfig) run(env *Env) int {
 	var lr [2]*lineReader
-	for i, name := range files {
+	for i, name := range c.files {
 		r, err := env.Open(name)
 		if err != nil {
 			env.PathError(name, err)
@@ -65,43 +93,7 @@ func comm(env *Env) int {
 		lr[i] = newLineReader(env, r)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	var cur, prev [2][]byte
-	var have [2]bool
-	var warned [2]bool
-	unpairable := false
-	// advance reads file i's next line, checking the order.
-	var nread [2]int
-	advance := func(i int) error {
-		line, _, err := lr[i].next(eol)
-		if err == io.EOF {
-			// GNU re-checks the last two lines at the end of a file: an
-			// unpairable line may have turned up since they were read.
-			if have[i] && nread[i] >= 2 && check == 0 && unpairable && !warned[i] && bytes.Compare(prev[i], cur[i]) > 0 {
-				w.Flush() // GNU's error() flushes stdout first
-				env.Errorf("file %d is not in sorted order", i+1)
-				warned[i] = true
-			}
-			have[i] = false
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		nread[i]++
-		prev[i], cur[i] = cur[i], append(prev[i][:0], line...)
-		if have[i] && check >= 0 && (check == 1 || unpairable) && !warned[i] {
-			if bytes.Compare(prev[i], cur[i]) > 0 {
-				w.Flush() // GNU's error() flushes stdout first
-				env.Errorf("file %d is not in sorted order", i+1)
-				if check == 1 {
-					return gnu.ErrCancelled
-				}
-				warned[i] = true
-			}
-		}
-		have[i] = true
-		return nil
-	}
+	in := &commInput{env: env, w: w, lr: lr, check: c.check, eol: c.eol}
 	fail := func(i int, err error) int {
 		w.Flush()
 		if err == gnu.ErrCancelled {
@@ -110,71 +102,118 @@ func comm(env *Env) int {
 		if st, stop := stopError(env, err); stop {
 			return st
 		}
-		env.PathError(files[i], err)
+		env.PathError(c.files[i], err)
 		return 1
 	}
 	for i := range 2 {
-		if err := advance(i); err != nil {
+		if err := in.advance(i); err != nil {
 			return fail(i, err)
 		}
 	}
 	var counts [3]int
-	for have[0] || have[1] {
+	for in.have[0] || in.have[1] {
 		var order int
 		switch {
-		case !have[0]:
+		case !in.have[0]:
 			order = 1
-		case !have[1]:
+		case !in.have[1]:
 			order = -1
 		default:
-			order = bytes.Compare(cur[0], cur[1])
+			order = bytes.Compare(in.cur[0], in.cur[1])
 		}
-		col, line := 2, cur[0]
+		col, line := 2, in.cur[0]
 		if order != 0 {
-			unpairable = true
+			in.unpairable = true
 			if order < 0 {
 				col = 0
 			} else {
-				col, line = 1, cur[1]
+				col, line = 1, in.cur[1]
 			}
 		}
 		counts[col]++
-		show := [3]bool{!*no1, !*no2, !*no3}
+		show := c.show
 		if show[col] {
 			if col >= 1 && show[0] {
-				w.Write(delim)
+				w.Write(c.delim)
 			}
 			if col == 2 && show[1] {
-				w.Write(delim)
+				w.Write(c.delim)
 			}
 			w.Write(line)
-			if err := w.WriteByte(eol); err != nil {
+			if err := w.WriteByte(c.eol); err != nil {
 				return finishOutput(env, w, 1)
 			}
 		}
 		if order <= 0 {
-			if err := advance(0); err != nil {
+			if err := in.advance(0); err != nil {
 				return fail(0, err)
 			}
 		}
 		if order >= 0 {
-			if err := advance(1); err != nil {
+			if err := in.advance(1); err != nil {
 				return fail(1, err)
 			}
 		}
 	}
-	if *total {
+	if c.total {
 		for _, n := range counts {
 			w.WriteString(strconv.Itoa(n))
-			w.Write(delim)
+			w.Write(c.delim)
 		}
 		w.WriteString("total")
-		w.WriteByte(eol)
+		w.WriteByte(c.eol)
 	}
 	status := finishOutput(env, w, 0)
-	if status == 0 && (warned[0] || warned[1]) {
+	if status == 0 && (in.warned[0] || in.warned[1]) {
 		env.Errorf("input is not in sorted order")
 		return 1
 	}
 	return status
+}
+
+// commInput is comm's two inputs with their current and previous lines.
+type commInput struct {
+	env        *Env
+	w          *bufio.Writer
+	lr         [2]*lineReader
+	check      int
+	eol        byte
+	cur, prev  [2][]byte
+	have       [2]bool
+	warned     [2]bool
+	nread      [2]int
+	unpairable bool
+}
+
+// advance reads file i's next line, checking the order.
+func (in *commInput) advance(i int) error {
+	line, _, err := in.lr[i].next(in.eol)
+	if err == io.EOF {
+		// GNU re-checks the last two lines at the end of a file: an
+		// unpairable line may have turned up since they were read.
+		if in.have[i] && in.nread[i] >= 2 && in.check == 0 && in.unpairable && !in.warned[i] && bytes.Compare(in.prev[i], in.cur[i]) > 0 {
+			in.w.Flush() // GNU's error() flushes stdout first
+			in.env.Errorf("file %d is not in sorted order", i+1)
+			in.warned[i] = true
+		}
+		in.have[i] = false
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	in.nread[i]++
+	in.prev[i], in.cur[i] = in.cur[i], append(in.prev[i][:0], line...)
+	if in.have[i] && in.check >= 0 && (in.check == 1 || in.unpairable) && !in.warned[i] {
+		if bytes.Compare(in.prev[i], in.cur[i]) > 0 {
+			in.w.Flush() // GNU's error() flushes stdout first
+			in.env.Errorf("file %d is not in sorted order", i+1)
+			if in.check == 1 {
+				return gnu.ErrCancelled
+			}
+			in.warned[i] = true
+		}
+	}
+	in.have[i] = true
+	return nil
 }

@@ -26,7 +26,6 @@ var longFuncAllowed = map[string]string{
 	// longer needed.
 	"awk.go awk":            "pending split (issue 22)",
 	"column.go column":      "pending split (issue 22)",
-	"comm.go comm":          "pending split (issue 22)",
 	"date.go date":          "pending split (issue 22)",
 	"date.go dateFormatTo":  "pending split (issue 22)",
 	"dd.go dd":              "pending split (issue 22)",
