@@ -35,7 +35,6 @@ var longFuncAllowed = map[string]string{
 	"hexdump.go hexdump":    "pending split (issue 22)",
 	"join.go join":          "pending split (issue 22)",
 	"join.go run":           "pending split (issue 22)",
-	"jq.go jq":              "pending split (issue 22)",
 	"od.go od":              "pending split (issue 22)",
 	"patch.go apply":        "pending split (issue 22)",
 	"patch.go parsePatch":   "pending split (issue 22)",

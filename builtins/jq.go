@@ -39,7 +39,17 @@ type jqOpts struct {
 }
 
 func jq(env *Env) int {
-	o := jqOpts{indent: 2}
+	o, operands, status := jqParse(env)
+	if o == nil {
+		return status
+	}
+	return jqRun(env, o, operands)
+}
+
+// jqParse reads jq's options into a jqOpts; on nil it returns the exit
+// status.
+func jqParse(env *Env) (*jqOpts, []string, int) {
+	o := &jqOpts{indent: 2}
 	f := NewFlags(env, "Process each JSON input with the jq FILTER and print the results, as jq 1.7.1 does:\nobjects keep the order of their keys, numbers print as jq prints them. The\nfilter language is jq's, implemented by a fork of gojq (third_party/gojq).",
 		"[OPTION]... FILTER [FILE]...", "[OPTION]... -f FILTERFILE [FILE]...")
 	f.Epilog = "Options taking two arguments:\n" +
@@ -92,33 +102,38 @@ func jq(env *Env) int {
 	})
 	// --arg and friends take two arguments; they are picked out of the
 	// argument list before the option parser sees it.
-	args, status := jqTwoArgOptions(env, &o, env.Args[1:])
+	args, status := jqTwoArgOptions(env, o, env.Args[1:])
 	if status >= 0 {
-		return status
+		return nil, nil, status
 	}
 	operands, err := f.Parse(args)
 	if err != nil {
 		if msg, ok := usageMessage(err); ok && (strings.HasPrefix(msg, "unrecognized option") || strings.HasPrefix(msg, "invalid option")) {
 			jqUsageError(env, "Unknown option "+jqBadOption(args, msg))
-			return jqExitUsage
+			return nil, nil, jqExitUsage
 		}
 		if errors.Is(err, errJqIndent) {
 			jqUsageError(env, "--indent takes a number between -1 and 7")
-			return jqExitUsage
+			return nil, nil, jqExitUsage
 		}
-		return f.Fail(err, jqExitUsage)
+		return nil, nil, f.Fail(err, jqExitUsage)
 	}
 	if showVersion {
 		fmt.Fprintln(env.Stdout, jqVersion)
-		return 0
+		return nil, nil, 0
 	}
 	if o.join {
 		o.raw = true
 	}
 	if len(operands) == 0 {
 		fmt.Fprintf(env.Stderr, "Usage:\tjq [OPTION]... FILTER [FILE]...\nTry 'jq --help' for more information.\n")
-		return jqExitUsage
+		return nil, nil, jqExitUsage
 	}
+	return o, operands, 0
+}
+
+// jqRun compiles the filter (operands[0]) and runs it on the inputs.
+func jqRun(env *Env, o *jqOpts, operands []string) int {
 	src := operands[0]
 	files := operands[1:]
 	if o.fromFile {
@@ -134,27 +149,11 @@ func jq(env *Env) int {
 		jqCompileError(env, err, src)
 		return jqExitCompile
 	}
-	names := append([]string{}, o.names...)
-	values := append([]any{}, o.values...)
-	named := gojq.NewOrderedMap(len(o.names))
-	for i, n := range o.names {
-		named.Set(strings.TrimPrefix(n, "$"), o.values[i])
-	}
-	// $__loc__ names line 1 wherever it is written (jq: its own line).
-	loc := gojq.NewOrderedMap(2)
-	loc.Set("file", "<top-level>")
-	loc.Set("line", 1)
-	names = append(names, "$__loc__")
-	values = append(values, loc)
-	names = append(names, "$ARGS")
-	argsObj := gojq.NewOrderedMap(2)
-	argsObj.Set("positional", append([]any{}, o.positional...))
-	argsObj.Set("named", named)
-	values = append(values, argsObj)
+	names, values := o.variables()
 	environ := env.Environ
 	w := bufio.NewWriterSize(env.Stdout, 32<<10)
 	defer w.Flush()
-	r := &jqRunner{env: env, o: &o, w: w, values: values, status: 0}
+	r := &jqRunner{env: env, o: o, w: w, values: values, status: 0}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -209,6 +208,29 @@ func jq(env *Env) int {
 		}
 	}
 	return 0
+}
+
+// variables returns the names and values of the filter's variables: the
+// --arg family's, $__loc__ and $ARGS.
+func (o *jqOpts) variables() ([]string, []any) {
+	names := append([]string{}, o.names...)
+	values := append([]any{}, o.values...)
+	named := gojq.NewOrderedMap(len(o.names))
+	for i, n := range o.names {
+		named.Set(strings.TrimPrefix(n, "$"), o.values[i])
+	}
+	// $__loc__ names line 1 wherever it is written (jq: its own line).
+	loc := gojq.NewOrderedMap(2)
+	loc.Set("file", "<top-level>")
+	loc.Set("line", 1)
+	names = append(names, "$__loc__")
+	values = append(values, loc)
+	names = append(names, "$ARGS")
+	argsObj := gojq.NewOrderedMap(2)
+	argsObj.Set("positional", append([]any{}, o.positional...))
+	argsObj.Set("named", named)
+	values = append(values, argsObj)
+	return names, values
 }
 
 // jqTwoArgOptions removes --arg NAME VALUE, --argjson NAME JSON,
