@@ -33,8 +33,6 @@ var longFuncAllowed = map[string]string{
 	"find.go parsePrimary":  "pending split (issue 22)",
 	"grep.go grepMain":      "pending split (issue 22)",
 	"hexdump.go hexdump":    "pending split (issue 22)",
-	"join.go join":          "pending split (issue 22)",
-	"join.go run":           "pending split (issue 22)",
 	"od.go od":              "pending split (issue 22)",
 	"patch.go apply":        "pending split (issue 22)",
 	"patch.go parsePatch":   "pending split (issue 22)",

@@ -89,6 +89,28 @@ type joinReadError struct{ err error }
 func (e joinReadError) Error() string { return e.err.Error() }
 
 func join(env *Env) int {
+	o, names, status := joinParse(env)
+	if o == nil {
+		return status
+	}
+	return joinFiles(env, o, names)
+}
+
+// joinCmdLine is the state of parsing join's command line, whose options
+// and operands interact through the obsolete -j1/-j2 and -o forms.
+type joinCmdLine struct {
+	o          *joinOpts
+	curArg     string // the argument being parsed, for the obsolete -j1/-j2
+	optcStatus int
+	jCount     [2]int
+	names      [2]string
+	opStatus   [2]int
+	nfiles     int
+	prevStatus int
+}
+
+// flags is join's option table.
+func (p *joinCmdLine) flags(env *Env) *Flags {
 	f := NewFlags(env, "For each pair of input lines with identical join fields, write a line to\n"+
 		"standard output.  The default join field is the first, delimited by blanks.\n\n"+
 		"When FILE1 or FILE2 (not both) is -, read standard input.", "[OPTION]... FILE1 FILE2")
@@ -104,12 +126,7 @@ func join(env *Env) int {
 		"or use \"join -t ''\" if 'sort' has no options.\n" +
 		"If the input is not sorted and some lines cannot be joined, a\n" +
 		"warning message will be given."
-	o := joinOpts{field1: joinNoField, field2: joinNoField, tab: -1, eol: '\n', pairables: true}
-	var (
-		curArg     string // the argument being parsed, for the obsolete -j1/-j2
-		optcStatus int
-		jCount     [2]int
-	)
+	o := p.o
 	unpaired := func(v string) error {
 		n, ok, _ := joinParseUint(v)
 		if !ok || (n != 1 && n != 2) {
@@ -131,10 +148,10 @@ func join(env *Env) int {
 	})
 	f.BoolVar(&o.ignoreCase, 'i', "ignore-case", "ignore differences in case when comparing fields")
 	f.Func('j', "", RequiredArg, "FIELD", "equivalent to '-1 FIELD -2 FIELD'", func(v string, _ bool) error {
-		if (v == "1" || v == "2") && curArg == "-j"+v {
+		if (v == "1" || v == "2") && p.curArg == "-j"+v {
 			n := int(v[0] - '1')
-			jCount[n]++
-			optcStatus = joinMightBeJ1 + n
+			p.jCount[n]++
+			p.optcStatus = joinMightBeJ1 + n
 			return nil
 		}
 		n, err := joinFieldNumber(v)
@@ -154,7 +171,7 @@ func join(env *Env) int {
 		if err := o.addFieldList(v); err != nil {
 			return err
 		}
-		optcStatus = joinMightBeO
+		p.optcStatus = joinMightBeO
 		return nil
 	})
 	f.Func('t', "", RequiredArg, "CHAR", "use CHAR as input and output field separator", func(v string, _ bool) error {
@@ -203,64 +220,71 @@ func join(env *Env) int {
 		o.eol = 0
 		return nil
 	})
+	return f
+}
 
+// addFile takes an operand, which may turn out to be the argument of an
+// obsolete -j1/-j2 or -o before it.
+func (p *joinCmdLine) addFile(name string) error {
+	if p.nfiles == 2 {
+		op0 := 0
+		if p.opStatus[0] == joinMustBeOperand {
+			op0 = 1
+		}
+		arg := p.names[op0]
+		switch p.opStatus[op0] {
+		case joinMustBeOperand:
+			return &UsageError{"extra operand " + gnu.Quote(name)}
+		case joinMightBeJ1, joinMightBeJ2:
+			p.jCount[p.opStatus[op0]-joinMightBeJ1]--
+			n, err := joinFieldNumber(arg)
+			if err != nil {
+				return err
+			}
+			field := &p.o.field1
+			if p.opStatus[op0] == joinMightBeJ2 {
+				field = &p.o.field2
+			}
+			if err := joinSetField(field, n); err != nil {
+				return err
+			}
+		case joinMightBeO:
+			if err := p.o.addFieldList(arg); err != nil {
+				return err
+			}
+		}
+		if op0 == 0 {
+			p.opStatus[0], p.names[0] = p.opStatus[1], p.names[1]
+		}
+		p.nfiles = 1
+	}
+	p.opStatus[p.nfiles] = p.prevStatus
+	p.names[p.nfiles] = name
+	p.nfiles++
+	if p.prevStatus == joinMightBeO {
+		p.optcStatus = joinMightBeO
+	}
+	return nil
+}
+
+// joinParse reads join's options and the two file names; on nil it
+// returns the exit status.
+func joinParse(env *Env) (*joinOpts, [2]string, int) {
+	p := &joinCmdLine{o: &joinOpts{field1: joinNoField, field2: joinNoField, tab: -1, eol: '\n', pairables: true}}
+	f := p.flags(env)
 	// Options and operands are taken in command-line order, as GNU's
 	// getopt "-" mode does, for the obsolete "-o 1.1 2.1 FILE1 FILE2" and
 	// "-j1 FIELD" forms.
-	var names [2]string
-	var opStatus [2]int
-	nfiles := 0
-	prevStatus := joinMustBeOperand
-	addFile := func(name string) error {
-		if nfiles == 2 {
-			op0 := 0
-			if opStatus[0] == joinMustBeOperand {
-				op0 = 1
-			}
-			arg := names[op0]
-			switch opStatus[op0] {
-			case joinMustBeOperand:
-				return &UsageError{"extra operand " + gnu.Quote(name)}
-			case joinMightBeJ1, joinMightBeJ2:
-				jCount[opStatus[op0]-joinMightBeJ1]--
-				n, err := joinFieldNumber(arg)
-				if err != nil {
-					return err
-				}
-				p := &o.field1
-				if opStatus[op0] == joinMightBeJ2 {
-					p = &o.field2
-				}
-				if err := joinSetField(p, n); err != nil {
-					return err
-				}
-			case joinMightBeO:
-				if err := o.addFieldList(arg); err != nil {
-					return err
-				}
-			}
-			if op0 == 0 {
-				opStatus[0], names[0] = opStatus[1], names[1]
-			}
-			nfiles = 1
-		}
-		opStatus[nfiles] = prevStatus
-		names[nfiles] = name
-		nfiles++
-		if prevStatus == joinMightBeO {
-			optcStatus = joinMightBeO
-		}
-		return nil
-	}
+	p.prevStatus = joinMustBeOperand
 	args := env.Args[1:]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		optcStatus = joinMustBeOperand
+		p.optcStatus = joinMustBeOperand
 		if a == "--" {
-			prevStatus = joinMustBeOperand
+			p.prevStatus = joinMustBeOperand
 			for _, name := range args[i+1:] {
-				if err := addFile(name); err != nil {
-					return f.Fail(err, 1)
+				if err := p.addFile(name); err != nil {
+					return nil, p.names, f.Fail(err, 1)
 				}
 			}
 			break
@@ -271,37 +295,42 @@ func join(env *Env) int {
 				chunk = append(chunk, args[i+1])
 				i++
 			}
-			curArg = a
+			p.curArg = a
 			if _, err := f.Parse(chunk); err != nil {
-				return f.Fail(err, 1)
+				return nil, p.names, f.Fail(err, 1)
 			}
-		} else if err := addFile(a); err != nil {
-			return f.Fail(err, 1)
+		} else if err := p.addFile(a); err != nil {
+			return nil, p.names, f.Fail(err, 1)
 		}
-		prevStatus = optcStatus
+		p.prevStatus = p.optcStatus
 	}
-	if nfiles != 2 {
-		if nfiles == 0 {
-			return f.Fail(&UsageError{"missing operand"}, 1)
+	if p.nfiles != 2 {
+		if p.nfiles == 0 {
+			return nil, p.names, f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return f.Fail(&UsageError{"missing operand after " + gnu.Quote(env.Args[len(env.Args)-1])}, 1)
+		return nil, p.names, f.Fail(&UsageError{"missing operand after " + gnu.Quote(env.Args[len(env.Args)-1])}, 1)
 	}
 	for i := range 2 {
-		if jCount[i] != 0 {
-			if err := joinSetField(&o.field1, i); err != nil {
-				return f.Fail(err, 1)
+		if p.jCount[i] != 0 {
+			if err := joinSetField(&p.o.field1, i); err != nil {
+				return nil, p.names, f.Fail(err, 1)
 			}
-			if err := joinSetField(&o.field2, i); err != nil {
-				return f.Fail(err, 1)
+			if err := joinSetField(&p.o.field2, i); err != nil {
+				return nil, p.names, f.Fail(err, 1)
 			}
 		}
 	}
-	if o.field1 == joinNoField {
-		o.field1 = 0
+	if p.o.field1 == joinNoField {
+		p.o.field1 = 0
 	}
-	if o.field2 == joinNoField {
-		o.field2 = 0
+	if p.o.field2 == joinNoField {
+		p.o.field2 = 0
 	}
+	return p.o, p.names, 0
+}
+
+// joinFiles opens the two files and joins them.
+func joinFiles(env *Env, o *joinOpts, names [2]string) int {
 	if names[0] == "-" && names[1] == "-" {
 		env.Errorf("both files cannot be standard input")
 		return 1
@@ -320,7 +349,7 @@ func join(env *Env) int {
 		defer r.Close()
 		in[i] = &joinInput{name: name, br: bufio.NewReaderSize(r, 64<<10)}
 	}
-	j := &joiner{env: env, o: &o, in: in, w: bufio.NewWriterSize(env.Stdout, 64<<10)}
+	j := &joiner{env: env, o: o, in: in, w: bufio.NewWriterSize(env.Stdout, 64<<10)}
 	err := j.run()
 	if err == nil {
 		err = j.w.Flush()
@@ -464,6 +493,7 @@ type joiner struct {
 	unpairable bool // GNU's seen_unpairable
 	auto       [2]int
 	n          int
+	seq        [2][]*joinLine // the current group of lines with equal keys
 }
 
 // getLine reads the next line of input i (nil at the end), splits it and
@@ -701,128 +731,152 @@ func (j *joiner) prjoin(l1, l2 *joinLine) error {
 
 func (j *joiner) run() error {
 	o := j.o
-	var seq [2][]*joinLine
-	// advance replaces (first) or extends the group of input i; it
-	// reports false at the end of the input.
-	advance := func(i int, first bool) (bool, error) {
-		if first {
-			seq[i] = seq[i][:0]
-		}
-		l, err := j.getLine(i)
-		if err != nil || l == nil {
-			return false, err
-		}
-		seq[i] = append(seq[i], l)
-		return true, nil
-	}
 	for i := range 2 {
-		if _, err := advance(i, true); err != nil {
+		if _, err := j.advance(i, true); err != nil {
 			return err
 		}
 	}
 	if o.autoformat {
 		for i := range 2 {
-			if len(seq[i]) > 0 {
-				j.auto[i] = seq[i][0].nfields()
+			if len(j.seq[i]) > 0 {
+				j.auto[i] = j.seq[i][0].nfields()
 			}
 		}
 	}
-	if o.header && (len(seq[0]) > 0 || len(seq[1]) > 0) {
-		var h [2]*joinLine
-		for i := range 2 {
-			if len(seq[i]) > 0 {
-				h[i] = seq[i][0]
-			}
-		}
-		if err := j.prjoin(h[0], h[1]); err != nil {
+	if o.header && (len(j.seq[0]) > 0 || len(j.seq[1]) > 0) {
+		if err := j.headers(); err != nil {
 			return err
 		}
-		j.in[0].prev, j.in[1].prev = nil, nil
-		for i := range 2 {
-			if len(seq[i]) > 0 {
-				if _, err := advance(i, true); err != nil {
-					return err
-				}
-			}
+	}
+	for len(j.seq[0]) > 0 && len(j.seq[1]) > 0 {
+		if err := j.step(); err != nil {
+			return err
 		}
 	}
-	for len(seq[0]) > 0 && len(seq[1]) > 0 {
-		diff := j.keycmp(seq[0][0], seq[1][0], o.field1, o.field2)
-		if diff != 0 {
-			i := 0
-			if diff > 0 {
-				i = 1
-			}
-			if o.unpaired[i] {
-				var err error
-				if i == 0 {
-					err = j.prjoin(seq[0][0], nil)
-				} else {
-					err = j.prjoin(nil, seq[1][0])
-				}
-				if err != nil {
-					return err
-				}
-			}
-			if _, err := advance(i, true); err != nil {
+	return j.tails()
+}
+
+// advance replaces (first) or extends the group of input i; it reports
+// false at the end of the input.
+func (j *joiner) advance(i int, first bool) (bool, error) {
+	if first {
+		j.seq[i] = j.seq[i][:0]
+	}
+	l, err := j.getLine(i)
+	if err != nil || l == nil {
+		return false, err
+	}
+	j.seq[i] = append(j.seq[i], l)
+	return true, nil
+}
+
+// headers prints the first lines as headers (--header).
+func (j *joiner) headers() error {
+	var h [2]*joinLine
+	for i := range 2 {
+		if len(j.seq[i]) > 0 {
+			h[i] = j.seq[i][0]
+		}
+	}
+	if err := j.prjoin(h[0], h[1]); err != nil {
+		return err
+	}
+	j.in[0].prev, j.in[1].prev = nil, nil
+	for i := range 2 {
+		if len(j.seq[i]) > 0 {
+			if _, err := j.advance(i, true); err != nil {
 				return err
 			}
-			j.unpairable = true
-			continue
 		}
-		// Extend each group while its lines match the other's first.
-		var eof [2]bool
-		for i := range 2 {
-			for {
-				ok, err := advance(i, false)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					eof[i] = true
-					break
-				}
-				last := seq[i][len(seq[i])-1]
-				var c int
-				if i == 0 {
-					c = j.keycmp(last, seq[1][0], o.field1, o.field2)
-				} else {
-					c = j.keycmp(seq[0][0], last, o.field1, o.field2)
-				}
-				if c != 0 {
-					break
-				}
-			}
+	}
+	return nil
+}
+
+// step takes the next group: an unpairable line, or the lines of both
+// files with equal keys, joined pairwise.
+func (j *joiner) step() error {
+	o := j.o
+	diff := j.keycmp(j.seq[0][0], j.seq[1][0], o.field1, o.field2)
+	if diff != 0 {
+		i := 0
+		if diff > 0 {
+			i = 1
 		}
-		n0, n1 := len(seq[0]), len(seq[1])
-		if !eof[0] {
-			n0--
-		}
-		if !eof[1] {
-			n1--
-		}
-		if o.pairables {
-			for _, a := range seq[0][:n0] {
-				for _, b := range seq[1][:n1] {
-					if err := j.prjoin(a, b); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		for i := range 2 {
-			if eof[i] {
-				seq[i] = seq[i][:0]
+		if o.unpaired[i] {
+			var err error
+			if i == 0 {
+				err = j.prjoin(j.seq[0][0], nil)
 			} else {
-				seq[i][0] = seq[i][len(seq[i])-1]
-				seq[i] = seq[i][:1]
+				err = j.prjoin(nil, j.seq[1][0])
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if _, err := j.advance(i, true); err != nil {
+			return err
+		}
+		j.unpairable = true
+		return nil
+	}
+	// Extend each group while its lines match the other's first.
+	var eof [2]bool
+	for i := range 2 {
+		for {
+			ok, err := j.advance(i, false)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				eof[i] = true
+				break
+			}
+			last := j.seq[i][len(j.seq[i])-1]
+			var c int
+			if i == 0 {
+				c = j.keycmp(last, j.seq[1][0], o.field1, o.field2)
+			} else {
+				c = j.keycmp(j.seq[0][0], last, o.field1, o.field2)
+			}
+			if c != 0 {
+				break
 			}
 		}
 	}
-	// Read the tails, to print unpairable lines and check the order.
+	n0, n1 := len(j.seq[0]), len(j.seq[1])
+	if !eof[0] {
+		n0--
+	}
+	if !eof[1] {
+		n1--
+	}
+	if o.pairables {
+		for _, a := range j.seq[0][:n0] {
+			for _, b := range j.seq[1][:n1] {
+				if err := j.prjoin(a, b); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for i := range 2 {
+		if eof[i] {
+			j.seq[i] = j.seq[i][:0]
+		} else {
+			j.seq[i][0] = j.seq[i][len(j.seq[i])-1]
+			j.seq[i] = j.seq[i][:1]
+		}
+	}
+	return nil
+}
+
+// tails reads what is left of the inputs, to print unpairable lines and
+// check the order.
+func (j *joiner) tails() error {
+	o := j.o
 	checkTail := o.check >= 0 && !(j.in[0].warned && j.in[1].warned)
 	for i := range 2 {
-		if !(o.unpaired[i] || checkTail) || len(seq[i]) == 0 {
+		if !(o.unpaired[i] || checkTail) || len(j.seq[i]) == 0 {
 			continue
 		}
 		pr := func(l *joinLine) error {
@@ -834,10 +888,10 @@ func (j *joiner) run() error {
 			}
 			return j.prjoin(nil, l)
 		}
-		if err := pr(seq[i][0]); err != nil {
+		if err := pr(j.seq[i][0]); err != nil {
 			return err
 		}
-		if len(seq[1-i]) > 0 {
+		if len(j.seq[1-i]) > 0 {
 			j.unpairable = true
 		}
 		for {
