@@ -77,6 +77,16 @@ type columnErr struct{ msg string }
 func (e *columnErr) Error() string { return e.msg }
 
 func column(env *Env) int {
+	ctl, files, status := columnParse(env)
+	if ctl == nil {
+		return status
+	}
+	return ctl.run(env, files)
+}
+
+// columnParse reads column's options into a columnCtl; on nil it returns
+// the exit status.
+func columnParse(env *Env) (*columnCtl, []string, int) {
 	f := NewFlags(env, "Columnate lists.", "[options] [<file>...]")
 	ctl := &columnCtl{mode: columnFillCols, termwidth: -1, inSep: " \t", greedy: true, outSep: "  "}
 	help := false
@@ -159,7 +169,7 @@ func column(env *Env) int {
 		err = ErrHelp
 	}
 	if err != nil {
-		return f.Fail(err, 1)
+		return nil, nil, f.Fail(err, 1)
 	}
 	if ctl.termwidth < 0 {
 		ctl.termwidth = 80 // standard output is never a terminal width source here
@@ -168,68 +178,46 @@ func column(env *Env) int {
 		ctl.mode = columnTable
 		if ctl.treeParent == "" || ctl.treeID == "" {
 			env.Errorf("options --tree-id and --tree-parent are required for tree formatting")
-			return 1
+			return nil, nil, 1
 		}
 	}
 	if ctl.mode != columnTable && (ctl.order != "" || ctl.hasName || ctl.hide != "" || ctl.right != "" || ctl.names != nil) {
 		env.Errorf("option --table required for all --table-*")
-		return 1
+		return nil, nil, 1
 	}
 	if ctl.names == nil && ctl.json {
 		env.Errorf("option --table-columns required for --json")
-		return 1
+		return nil, nil, 1
 	}
 	for i, c := range ctl.names {
 		ctl.cols = append(ctl.cols, &columnCol{idx: i, name: c, named: true})
 	}
+	return ctl, files, 0
+}
 
+// run reads the files (standard input if none) and prints them in
+// columns.
+func (ctl *columnCtl) run(env *Env, files []string) int {
 	eval := 0
-	read := func(r io.Reader) error {
-		lr := newLineReader(env, r)
-		for {
-			line, _, err := lr.next('\n')
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if err := ctl.addLine(line); err != nil {
-				return err
-			}
-		}
-	}
-	fail := func(err error) int {
-		var ce *columnErr
-		switch {
-		case errors.As(err, &ce):
-			env.Errorf("%s", ce.msg)
-			return 1
-		case errors.Is(err, gnu.ErrCancelled):
-			return 1
-		}
-		env.Errorf("read failed: %s", ErrText(err))
-		return 1
-	}
 	if len(files) == 0 {
-		if err := read(env.Stdin); err != nil {
-			return fail(err)
+		if err := ctl.read(env, env.Stdin); err != nil {
+			return columnFail(env, err)
 		}
 	}
 	for _, name := range files {
 		r, err := env.FS.OpenFile(env.Abs(name), os.O_RDONLY)
 		if err != nil {
 			if errors.Is(err, syscall.EISDIR) {
-				return fail(err)
+				return columnFail(env, err)
 			}
 			env.PathError(name, err)
 			eval++
 			continue
 		}
-		err = read(r)
+		err = ctl.read(env, r)
 		r.Close()
 		if err != nil {
-			return fail(err)
+			return columnFail(env, err)
 		}
 	}
 
@@ -246,7 +234,7 @@ func column(env *Env) int {
 	case columnTable:
 		if len(ctl.lines) > 0 {
 			if err := ctl.modify(); err != nil {
-				return fail(err)
+				return columnFail(env, err)
 			}
 			// util-linux takes the status of the table printing, which
 			// fails on a table without columns.
@@ -277,6 +265,37 @@ func column(env *Env) int {
 		return 1
 	}
 	return 0
+}
+
+// read adds the lines of r.
+func (ctl *columnCtl) read(env *Env, r io.Reader) error {
+	lr := newLineReader(env, r)
+	for {
+		line, _, err := lr.next('\n')
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := ctl.addLine(line); err != nil {
+			return err
+		}
+	}
+}
+
+// columnFail reports err, which ends the run, and returns the exit status.
+func columnFail(env *Env, err error) int {
+	var ce *columnErr
+	switch {
+	case errors.As(err, &ce):
+		env.Errorf("%s", ce.msg)
+		return 1
+	case errors.Is(err, gnu.ErrCancelled):
+		return 1
+	}
+	env.Errorf("read failed: %s", ErrText(err))
+	return 1
 }
 
 // columnU32 parses an unsigned 32-bit number as util-linux's
