@@ -23,24 +23,40 @@ var now = time.Now
 // dateDefaultFormat is the C locale's date_fmt, GNU date's default.
 const dateDefaultFormat = "%a %b %e %H:%M:%S %Z %Y"
 
+// dateConfig is what date's command line asks for.
+type dateConfig struct {
+	dateStr   string // -d
+	dateSet   bool
+	refFile   string // -r
+	refSet    bool
+	utc       bool
+	formats   []string
+	sources   int // how many of -d, -f, -r
+	sourceErr bool
+	setStr    string // -s
+	setGiven  bool
+	batchFile string // -f
+	batchSet  bool
+	debug     bool
+	format    string
+	loc       *time.Location
+}
+
 func date(env *Env) int {
+	c, status := dateCmdLine(env)
+	if c == nil {
+		return status
+	}
+	return c.run(env)
+}
+
+// flags is date's option table, filling c.
+func (c *dateConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Display the current time in the given FORMAT, or set the system date.\n\n"+
 		"The time zone is taken from the script's TZ variable (UTC when it is unset);\n"+
 		"llmsh never sets the system date.",
 		"[OPTION]... [+FORMAT]", "[-u|--utc|--universal] [MMDDhhmm[[CC]YY][.ss]]")
 	var (
-		dateStr    string
-		dateSet    bool
-		refFile    string
-		refSet     bool
-		utc        bool
-		formats    []string
-		sources    int
-		sourceErr  bool
-		setStr     string
-		setGiven   bool
-		batchFile  string
-		batchSet   bool
 		isoChoices = []string{"hours", "minutes", "date", "seconds", "ns"}
 		isoFormats = map[string]string{
 			"date":    "%Y-%m-%d",
@@ -57,16 +73,16 @@ func date(env *Env) int {
 		}
 	)
 	source := func() {
-		sources++
-		if sources > 1 {
-			sourceErr = true
+		c.sources++
+		if c.sources > 1 {
+			c.sourceErr = true
 		}
 	}
 	f.Func('d', "date", RequiredArg, "STRING", "display time described by STRING, not 'now'", func(v string, _ bool) error {
-		if !dateSet {
+		if !c.dateSet {
 			source()
 		}
-		dateStr, dateSet = v, true
+		c.dateStr, c.dateSet = v, true
 		return nil
 	})
 	f.Func('I', "iso-8601", OptionalArg, "FMT", "output date/time in ISO 8601 format.\n"+
@@ -75,134 +91,145 @@ func date(env *Env) int {
 		if !present {
 			v = "date"
 		}
-		c, err := dateArgmatch(v, isoChoices, "--iso-8601")
+		choice, err := dateArgmatch(v, isoChoices, "--iso-8601")
 		if err != nil {
 			return err
 		}
-		formats = append(formats, isoFormats[c])
+		c.formats = append(c.formats, isoFormats[choice])
 		return nil
 	})
 	f.Func('R', "rfc-email", NoArg, "", "output date and time in RFC 5322 format.\n"+
 		"                            Example: Mon, 14 Aug 2006 02:34:56 -0600", func(string, bool) error {
-		formats = append(formats, "%a, %d %b %Y %H:%M:%S %z")
+		c.formats = append(c.formats, "%a, %d %b %Y %H:%M:%S %z")
 		return nil
 	})
 	f.Func(0, "rfc-3339", RequiredArg, "FMT", "output date/time in RFC 3339 format.\n"+
 		"                            FMT='date', 'seconds', or 'ns'", func(v string, _ bool) error {
-		c, err := dateArgmatch(v, rfcChoices, "--rfc-3339")
+		choice, err := dateArgmatch(v, rfcChoices, "--rfc-3339")
 		if err != nil {
 			return err
 		}
-		formats = append(formats, rfcFormats[c])
+		c.formats = append(c.formats, rfcFormats[choice])
 		return nil
 	})
 	f.Func('f', "file", RequiredArg, "DATEFILE", "like --date; once for each line of DATEFILE", func(v string, _ bool) error {
-		if !batchSet {
+		if !c.batchSet {
 			source()
 		}
-		batchFile, batchSet = v, true
+		c.batchFile, c.batchSet = v, true
 		return nil
 	})
 	f.Func('r', "reference", RequiredArg, "FILE", "display the last modification time of FILE", func(v string, _ bool) error {
-		if !refSet {
+		if !c.refSet {
 			source()
 		}
-		refFile, refSet = v, true
+		c.refFile, c.refSet = v, true
 		return nil
 	})
 	f.Func('s', "set", RequiredArg, "STRING", "set time described by STRING (always refused)", func(v string, _ bool) error {
-		setStr, setGiven = v, true
+		c.setStr, c.setGiven = v, true
 		return nil
 	})
-	debug := f.Bool(0, "debug", "annotate the parsed date, and warn about questionable usage to stderr")
-	f.BoolVar(&utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
-	f.BoolVar(&utc, 0, "universal", "")
+	f.BoolVar(&c.debug, 0, "debug", "annotate the parsed date, and warn about questionable usage to stderr")
+	f.BoolVar(&c.utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
+	f.BoolVar(&c.utc, 0, "universal", "")
 	f.Epilog = dateHelpEpilog
+	return f
+}
+
+// dateCmdLine reads date's options and operands into a dateConfig; on nil
+// it returns the exit status.
+func dateCmdLine(env *Env) (*dateConfig, int) {
+	c := &dateConfig{}
+	f := c.flags(env)
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
-		return f.Fail(err, 1)
+		return nil, f.Fail(err, 1)
 	}
-	if sourceErr {
-		return f.Fail(&UsageError{"the options to specify dates for printing are mutually exclusive"}, 1)
+	if c.sourceErr {
+		return nil, f.Fail(&UsageError{"the options to specify dates for printing are mutually exclusive"}, 1)
 	}
-	var format string
-	hasFormat := false
 	if len(operands) > 0 && strings.HasPrefix(operands[0], "+") {
-		format, hasFormat = operands[0][1:], true
+		c.format = operands[0][1:]
 		if len(operands) > 1 {
-			return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
+			return nil, f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
 		}
-		formats = append(formats, format)
+		c.formats = append(c.formats, c.format)
 	} else if len(operands) > 1 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
+		return nil, f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
 	}
-	if len(formats) > 1 {
+	if len(c.formats) > 1 {
 		env.Errorf("multiple output formats specified")
-		return 1
+		return nil, 1
 	}
-	if len(formats) == 1 {
-		format = formats[0]
+	if len(c.formats) == 1 {
+		c.format = c.formats[0]
 	} else {
-		format = dateDefaultFormat
+		c.format = dateDefaultFormat
 	}
-	_ = hasFormat
-	loc := time.UTC
-	if !utc {
-		loc = dateLocation(env)
+	c.loc = time.UTC
+	if !c.utc {
+		c.loc = dateLocation(env)
 	}
 	if len(operands) == 1 && !strings.HasPrefix(operands[0], "+") {
 		// MMDDhhmm[[CC]YY][.ss] would set the clock.
-		if sources > 0 {
-			return f.Fail(&UsageError{"the argument " + gnu.Quote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
+		if c.sources > 0 {
+			return nil, f.Fail(&UsageError{"the argument " + gnu.Quote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
 		}
 		if !datePosixValid(operands[0]) {
 			env.Errorf("invalid date %s", gnu.Quote(operands[0]))
+			return nil, 1
+		}
+		env.Errorf("cannot set date: %s", ErrText(errPermSet))
+		return nil, 1
+	}
+	return c, 0
+}
+
+// run prints the time asked for.
+func (c *dateConfig) run(env *Env) int {
+	if c.setGiven {
+		if _, err := dateParse(c.setStr, now(), c.loc); err != nil {
+			env.Errorf("invalid date %s", gnu.Quote(c.setStr))
 			return 1
 		}
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
 		return 1
 	}
-	if setGiven {
-		if _, err := dateParse(setStr, now(), loc); err != nil {
-			env.Errorf("invalid date %s", gnu.Quote(setStr))
-			return 1
-		}
-		env.Errorf("cannot set date: %s", ErrText(errPermSet))
-		return 1
-	}
-	if batchSet {
-		return dateBatch(env, batchFile, format, loc, utc)
+	if c.batchSet {
+		return dateBatch(env, c.batchFile, c.format, c.loc, c.utc)
 	}
 	var t time.Time
+	var err error
 	switch {
-	case dateSet:
-		t, err = dateParse(dateStr, now(), loc)
+	case c.dateSet:
+		t, err = dateParse(c.dateStr, now(), c.loc)
 		if err != nil {
-			env.Errorf("invalid date %s", gnu.Quote(dateStr))
+			env.Errorf("invalid date %s", gnu.Quote(c.dateStr))
 			return 1
 		}
-	case refSet:
-		fi, err := env.FS.Stat(env.Abs(refFile))
+	case c.refSet:
+		fi, err := env.FS.Stat(env.Abs(c.refFile))
 		if err != nil {
-			env.PathError(refFile, err)
+			env.PathError(c.refFile, err)
 			return 1
 		}
 		t = fi.ModTime()
 	default:
 		t = now()
 	}
-	t = t.In(loc)
-	if *debug {
-		if dateSet {
+	t = t.In(c.loc)
+	if c.debug {
+		if c.dateSet {
 			_, off := t.Zone()
 			u := t.UTC()
 			fmt.Fprintf(env.Stderr, "%s: final: %d.%09d (epoch-seconds)\n", env.Name(), t.Unix(), t.Nanosecond())
 			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC)\n", env.Name(), u.Format("2006-01-02 15:04:05"))
 			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC%s)\n", env.Name(), t.Format("2006-01-02 15:04:05"), dateFormat(time.Unix(0, 0).In(time.FixedZone("", off)), "%:::z", false))
 		}
-		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), gnu.Quote(format))
+		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), gnu.Quote(c.format))
 	}
-	out := dateFormat(t, format, utc) + "\n"
+	out := dateFormat(t, c.format, c.utc) + "\n"
 	if _, err := env.Stdout.Write([]byte(out)); err != nil {
 		return writeFailed(env, err)
 	}
