@@ -514,6 +514,20 @@ func dateFormat(t time.Time, format string, utc bool) string {
 // dateFormatTo appends the expansion of format; yrPad is the padding flag
 // of an enclosing composite (%D, %F...), which gnulib passes on to the
 // year conversions inside it.
+// dateDirective is one % directive of a date format being expanded.
+type dateDirective struct {
+	b           *strings.Builder
+	t           time.Time
+	utc         bool
+	yrPad       byte   // the padding of the directive %c, %D etc. expand
+	text        string // the directive as written, '%' to the conversion
+	pad         byte   // the flag among _ - 0 +
+	upper, swap bool   // the flags ^ and #
+	width       int    // -1: none
+	mod         byte   // E or O
+	colons      int
+}
+
 func dateFormatTo(b *strings.Builder, t time.Time, format string, utc bool, yrPad byte) {
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -522,260 +536,291 @@ func dateFormatTo(b *strings.Builder, t time.Time, format string, utc bool, yrPa
 			continue
 		}
 		start := i
+		d := dateDirective{b: b, t: t, utc: utc, yrPad: yrPad, width: -1}
 		// Flags.
-		pad := byte(0)
-		upper, swap := false, false
 		j := i + 1
 	flags:
 		for ; j < len(format); j++ {
 			switch format[j] {
 			case '_', '-', '0', '+':
-				pad = format[j]
+				d.pad = format[j]
 			case '^':
-				upper = true
+				d.upper = true
 			case '#':
-				swap = true
+				d.swap = true
 			default:
 				break flags
 			}
 		}
-		width := -1
 		for ; j < len(format) && format[j] >= '0' && format[j] <= '9'; j++ {
-			if width < 0 {
-				width = 0
+			if d.width < 0 {
+				d.width = 0
 			}
-			if width < 1<<20 {
-				width = width*10 + int(format[j]-'0')
+			if d.width < 1<<20 {
+				d.width = d.width*10 + int(format[j]-'0')
 			}
 		}
-		mod := byte(0)
 		if j < len(format) && (format[j] == 'E' || format[j] == 'O') {
-			mod = format[j]
+			d.mod = format[j]
 			j++
 		}
-		colons := 0
 		for ; j < len(format) && format[j] == ':'; j++ {
-			colons++
+			d.colons++
 		}
 		// A sequence that is not a conversion is copied, padded to width.
 		if j >= len(format) {
-			datePadString(b, format[start:], pad, width)
+			datePadString(b, format[start:], d.pad, d.width)
 			return
 		}
-		if colons > 0 && (format[j] != 'z' || mod == 'O') {
+		if d.colons > 0 && (format[j] != 'z' || d.mod == 'O') {
 			j = strings.IndexByte(format[start:], ':') + start
-			datePadString(b, format[start:j+1], pad, width)
+			datePadString(b, format[start:j+1], d.pad, d.width)
 			i = j
 			continue
 		}
 		conv := format[j]
 		i = j
-		bad := func() {
-			s := format[start : j+1]
-			if upper {
-				s = strings.ToUpper(s)
-			}
-			datePadString(b, s, pad, width)
-		}
-		if mod == 'E' && strings.IndexByte("aAbBhDFNdeHIjklmMSUVwWgG", conv) >= 0 ||
-			mod == 'O' && strings.IndexByte("aADFqcxXY", conv) >= 0 {
-			bad()
+		d.text = format[start : j+1]
+		if d.mod == 'E' && strings.IndexByte("aAbBhDFNdeHIjklmMSUVwWgG", conv) >= 0 ||
+			d.mod == 'O' && strings.IndexByte("aADFqcxXY", conv) >= 0 {
+			d.bad()
 			continue
 		}
-		num := func(v int64, digits int, spacePad bool) {
-			if mod == 'O' {
-				// Alternate digits: the flags are ignored, the width pads with spaces.
-				var nb strings.Builder
-				dateNumber(&nb, v, digits, spacePad, 0, -1)
-				p := byte(0)
-				if pad == '-' {
-					p = '-'
-				}
-				datePadString(b, nb.String(), p, width)
-				return
-			}
-			dateNumber(b, v, digits, spacePad, pad, width)
-		}
-		str := func(s string, lowerSwap bool) {
-			switch {
-			case swap && lowerSwap:
-				s = strings.ToLower(s)
-			case upper || swap:
-				s = strings.ToUpper(s)
-			}
-			datePadString(b, s, pad, width)
-		}
-		yearNum := func(v int64, digits int) {
-			if pad == '+' && mod != 'O' {
-				// gnulib: a sign when the year overflows its digits or the width.
-				limit := int64(9999)
-				if digits == 2 {
-					limit = 99
-				}
-				if v >= 0 && (v > limit || digits < width) {
-					b.WriteByte('+')
-					dateNumber(b, v, digits-1, false, '0', width-1)
-					return
-				}
-			}
-			if pad == 0 && mod != 'O' {
-				switch yrPad {
-				case '_', '-':
-					dateNumber(b, v, digits, false, '-', width)
-					return
-				case '0', '+':
-					dateNumber(b, v, digits, false, '0', width)
-					return
-				}
-			}
-			num(v, digits, false)
-		}
-		sub := func(f string) {
-			var sb strings.Builder
-			dateFormatTo(&sb, t, f, utc, pad)
-			s := sb.String()
-			if upper {
-				s = strings.ToUpper(s)
-			}
-			datePadString(b, s, pad, width)
-		}
-		year := int64(t.Year())
-		switch conv {
-		case '%':
-			if j == start+1 {
-				b.WriteByte('%')
-			} else {
-				// gnulib copies a decorated %% and pads it one wider.
-				datePadString(b, format[start:j+1], pad, width+1)
-			}
-		case 'a':
-			str(dateDays[t.Weekday()][:3], false)
-		case 'A':
-			str(dateDays[t.Weekday()], false)
-		case 'b', 'h':
-			str(dateMonths[t.Month()-1][:3], false)
-		case 'B':
-			str(dateMonths[t.Month()-1], false)
-		case 'c':
-			// glibc's %c, whose year is not padded.
-			sub("%a %b %e %H:%M:%S " + strconv.Itoa(t.Year()))
-		case 'C':
-			yearNum(dateFloorDiv(year, 100), 2)
-		case 'd':
-			num(int64(t.Day()), 2, false)
-		case 'D':
-			sub("%m/%d/%y")
-		case 'e':
-			num(int64(t.Day()), 2, true)
-		case 'F':
-			// gnulib: the width goes to the year, which by default is
-			// %+4Y (a sign beyond 9999).
-			ypad, ywidth := pad, max(width-6, 0)
-			if pad == 0 && width < 0 {
-				ypad, ywidth = '+', 4
-			}
-			if y := year; ypad == '+' && y >= 0 && (y > 9999 || ywidth > 4) {
-				b.WriteByte('+')
-				dateNumber(b, y, 3, false, '0', ywidth-1)
-			} else {
-				if ypad == '+' {
-					ypad = '0'
-				}
-				dateNumber(b, y, 4, false, ypad, ywidth)
-			}
-			fmt.Fprintf(b, "-%02d-%02d", int(t.Month()), t.Day())
-		case 'g':
-			y, _ := t.ISOWeek()
-			yearNum(int64((y%100+100)%100), 2)
-		case 'G':
-			y, _ := t.ISOWeek()
-			yearNum(int64(y), 4)
-		case 'H':
-			num(int64(t.Hour()), 2, false)
-		case 'I':
-			num(int64((t.Hour()+11)%12+1), 2, false)
-		case 'j':
-			num(int64(t.YearDay()), 3, false)
-		case 'k':
-			num(int64(t.Hour()), 2, true)
-		case 'l':
-			num(int64((t.Hour()+11)%12+1), 2, true)
-		case 'm':
-			num(int64(t.Month()), 2, false)
-		case 'M':
-			num(int64(t.Minute()), 2, false)
-		case 'n':
-			datePadString(b, "\n", pad, width)
-		case 'N':
-			dateNanos(b, t.Nanosecond(), pad, width)
-		case 'p':
-			if t.Hour() < 12 {
-				str("AM", true)
-			} else {
-				str("PM", true)
-			}
-		case 'P':
-			upper, swap = false, false
-			if t.Hour() < 12 {
-				str("am", false)
-			} else {
-				str("pm", false)
-			}
-		case 'q':
-			num(int64((t.Month()-1)/3+1), 1, false)
-		case 'r':
-			sub("%I:%M:%S %p")
-		case 'R':
-			sub("%H:%M")
-		case 's':
-			num(t.Unix(), 1, false)
-		case 'S':
-			num(int64(t.Second()), 2, false)
-		case 't':
-			datePadString(b, "\t", pad, width)
-		case 'T':
-			sub("%H:%M:%S")
-		case 'u':
-			num(int64((t.Weekday()+6)%7+1), 1, false)
-		case 'U':
-			num(int64((t.YearDay()-1-int(t.Weekday())+7)/7), 2, false)
-		case 'V':
-			_, w := t.ISOWeek()
-			num(int64(w), 2, false)
-		case 'w':
-			num(int64(t.Weekday()), 1, false)
-		case 'W':
-			num(int64((t.YearDay()-1-(int(t.Weekday())+6)%7+7)/7), 2, false)
-		case 'x':
-			sub("%m/%d/%y")
-		case 'X':
-			sub("%H:%M:%S")
-		case 'y':
-			yearNum((year%100+100)%100, 2)
-		case 'Y':
-			yearNum(year, 4)
-		case 'z':
-			if colons > 3 {
-				bad()
-				continue
-			}
-			_, off := t.Zone()
-			dateZoneOffset(b, off, colons, pad, width)
-		case 'Z':
-			name, _ := t.Zone()
-			if utc {
-				name = "UTC"
-			}
-			upperName := upper
-			upper = false
-			if upperName {
-				name = strings.ToUpper(name)
-			}
-			str(name, true)
-		default:
-			bad()
+		if !d.dateField(conv) {
+			d.timeField(conv)
 		}
 	}
+}
+
+// bad copies a directive that is not a conversion, as written.
+func (d *dateDirective) bad() {
+	s := d.text
+	if d.upper {
+		s = strings.ToUpper(s)
+	}
+	datePadString(d.b, s, d.pad, d.width)
+}
+
+// num writes a number of at least digits digits (padded with spaces if
+// spacePad), as the flags and width say.
+func (d *dateDirective) num(v int64, digits int, spacePad bool) {
+	if d.mod == 'O' {
+		// Alternate digits: the flags are ignored, the width pads with spaces.
+		var nb strings.Builder
+		dateNumber(&nb, v, digits, spacePad, 0, -1)
+		p := byte(0)
+		if d.pad == '-' {
+			p = '-'
+		}
+		datePadString(d.b, nb.String(), p, d.width)
+		return
+	}
+	dateNumber(d.b, v, digits, spacePad, d.pad, d.width)
+}
+
+// str writes a name; # makes it upper case, or lower case if lowerSwap.
+func (d *dateDirective) str(s string, lowerSwap bool) {
+	switch {
+	case d.swap && lowerSwap:
+		s = strings.ToLower(s)
+	case d.upper || d.swap:
+		s = strings.ToUpper(s)
+	}
+	datePadString(d.b, s, d.pad, d.width)
+}
+
+// yearNum writes a year or a part of one, which gnulib pads its own way.
+func (d *dateDirective) yearNum(v int64, digits int) {
+	if d.pad == '+' && d.mod != 'O' {
+		// gnulib: a sign when the year overflows its digits or the width.
+		limit := int64(9999)
+		if digits == 2 {
+			limit = 99
+		}
+		if v >= 0 && (v > limit || digits < d.width) {
+			d.b.WriteByte('+')
+			dateNumber(d.b, v, digits-1, false, '0', d.width-1)
+			return
+		}
+	}
+	if d.pad == 0 && d.mod != 'O' {
+		switch d.yrPad {
+		case '_', '-':
+			dateNumber(d.b, v, digits, false, '-', d.width)
+			return
+		case '0', '+':
+			dateNumber(d.b, v, digits, false, '0', d.width)
+			return
+		}
+	}
+	d.num(v, digits, false)
+}
+
+// sub writes the expansion of format f, padded as one field.
+func (d *dateDirective) sub(f string) {
+	var sb strings.Builder
+	dateFormatTo(&sb, d.t, f, d.utc, d.pad)
+	s := sb.String()
+	if d.upper {
+		s = strings.ToUpper(s)
+	}
+	datePadString(d.b, s, d.pad, d.width)
+}
+
+// dateField expands the conversions of the date; it reports false for a
+// conversion that is not one of them.
+func (d *dateDirective) dateField(conv byte) bool {
+	year := int64(d.t.Year())
+	switch conv {
+	case 'a':
+		d.str(dateDays[d.t.Weekday()][:3], false)
+	case 'A':
+		d.str(dateDays[d.t.Weekday()], false)
+	case 'b', 'h':
+		d.str(dateMonths[d.t.Month()-1][:3], false)
+	case 'B':
+		d.str(dateMonths[d.t.Month()-1], false)
+	case 'c':
+		// glibc's %c, whose year is not padded.
+		d.sub("%a %b %e %H:%M:%S " + strconv.Itoa(d.t.Year()))
+	case 'C':
+		d.yearNum(dateFloorDiv(year, 100), 2)
+	case 'd':
+		d.num(int64(d.t.Day()), 2, false)
+	case 'D':
+		d.sub("%m/%d/%y")
+	case 'e':
+		d.num(int64(d.t.Day()), 2, true)
+	case 'F':
+		d.isoDate(year)
+	case 'g':
+		y, _ := d.t.ISOWeek()
+		d.yearNum(int64((y%100+100)%100), 2)
+	case 'G':
+		y, _ := d.t.ISOWeek()
+		d.yearNum(int64(y), 4)
+	case 'j':
+		d.num(int64(d.t.YearDay()), 3, false)
+	case 'm':
+		d.num(int64(d.t.Month()), 2, false)
+	case 'q':
+		d.num(int64((d.t.Month()-1)/3+1), 1, false)
+	case 'u':
+		d.num(int64((d.t.Weekday()+6)%7+1), 1, false)
+	case 'U':
+		d.num(int64((d.t.YearDay()-1-int(d.t.Weekday())+7)/7), 2, false)
+	case 'V':
+		_, w := d.t.ISOWeek()
+		d.num(int64(w), 2, false)
+	case 'w':
+		d.num(int64(d.t.Weekday()), 1, false)
+	case 'W':
+		d.num(int64((d.t.YearDay()-1-(int(d.t.Weekday())+6)%7+7)/7), 2, false)
+	case 'x':
+		d.sub("%m/%d/%y")
+	case 'y':
+		d.yearNum((year%100+100)%100, 2)
+	case 'Y':
+		d.yearNum(year, 4)
+	default:
+		return false
+	}
+	return true
+}
+
+// timeField expands the conversions of the time of day, the zone and
+// the literal ones.
+func (d *dateDirective) timeField(conv byte) {
+	switch conv {
+	case '%':
+		if len(d.text) == 2 {
+			d.b.WriteByte('%')
+		} else {
+			// gnulib copies a decorated %% and pads it one wider.
+			datePadString(d.b, d.text, d.pad, d.width+1)
+		}
+	case 'H':
+		d.num(int64(d.t.Hour()), 2, false)
+	case 'I':
+		d.num(int64((d.t.Hour()+11)%12+1), 2, false)
+	case 'k':
+		d.num(int64(d.t.Hour()), 2, true)
+	case 'l':
+		d.num(int64((d.t.Hour()+11)%12+1), 2, true)
+	case 'M':
+		d.num(int64(d.t.Minute()), 2, false)
+	case 'n':
+		datePadString(d.b, "\n", d.pad, d.width)
+	case 'N':
+		dateNanos(d.b, d.t.Nanosecond(), d.pad, d.width)
+	case 'p':
+		if d.t.Hour() < 12 {
+			d.str("AM", true)
+		} else {
+			d.str("PM", true)
+		}
+	case 'P':
+		d.upper, d.swap = false, false
+		if d.t.Hour() < 12 {
+			d.str("am", false)
+		} else {
+			d.str("pm", false)
+		}
+	case 'r':
+		d.sub("%I:%M:%S %p")
+	case 'R':
+		d.sub("%H:%M")
+	case 's':
+		d.num(d.t.Unix(), 1, false)
+	case 'S':
+		d.num(int64(d.t.Second()), 2, false)
+	case 't':
+		datePadString(d.b, "\t", d.pad, d.width)
+	case 'T':
+		d.sub("%H:%M:%S")
+	case 'X':
+		d.sub("%H:%M:%S")
+	case 'z':
+		if d.colons > 3 {
+			d.bad()
+			return
+		}
+		_, off := d.t.Zone()
+		dateZoneOffset(d.b, off, d.colons, d.pad, d.width)
+	case 'Z':
+		name, _ := d.t.Zone()
+		if d.utc {
+			name = "UTC"
+		}
+		upperName := d.upper
+		d.upper = false
+		if upperName {
+			name = strings.ToUpper(name)
+		}
+		d.str(name, true)
+	default:
+		d.bad()
+	}
+}
+
+// isoDate writes %F: %+4Y-%m-%d.
+func (d *dateDirective) isoDate(year int64) {
+	// gnulib: the width goes to the year, which by default is
+	// %+4Y (a sign beyond 9999).
+	ypad, ywidth := d.pad, max(d.width-6, 0)
+	if d.pad == 0 && d.width < 0 {
+		ypad, ywidth = '+', 4
+	}
+	if y := year; ypad == '+' && y >= 0 && (y > 9999 || ywidth > 4) {
+		d.b.WriteByte('+')
+		dateNumber(d.b, y, 3, false, '0', ywidth-1)
+	} else {
+		if ypad == '+' {
+			ypad = '0'
+		}
+		dateNumber(d.b, y, 4, false, ypad, ywidth)
+	}
+	fmt.Fprintf(d.b, "-%02d-%02d", int(d.t.Month()), d.t.Day())
 }
 
 func dateFloorDiv(a, b int64) int64 {
