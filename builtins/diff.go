@@ -71,85 +71,109 @@ type differ struct {
 }
 
 func diff(env *Env) int {
-	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
-	f.Epilog = diffEpilog
-	d := &differ{env: env, now: time.Now(), width: 130}
-	styleSet := false
-	var styleErr bool
-	contextSet := -1
-	setStyle := func(s diffStyle) {
-		if styleSet && d.style != s {
-			styleErr = true
-		}
-		styleSet, d.style = true, s
+	d, ops, status := diffParse(env)
+	if d == nil {
+		return status
 	}
-	var badContext string
-	setContext := func(v string) {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			if badContext == "" {
-				badContext = v
-			}
-			return
-		}
-		contextSet = max(contextSet, n)
+	d.switches = diffSwitches(env.Args[1:], ops)
+	d.out = bufio.NewWriterSize(env.Stdout, 64<<10)
+	status = d.compare(ops[0], ops[1], true, "", "")
+	if err := d.out.Flush(); err != nil && !IsBrokenPipe(err) {
+		env.Errorf("write error: %s", ErrText(err))
+		return 2
 	}
+	return status
+}
+
+// diffCmdLine is the state of parsing diff's command line: what the
+// options set in the differ, and what is checked after them all.
+type diffCmdLine struct {
+	d          *differ
+	styleSet   bool
+	styleErr   bool
+	contextSet int // -1: no context length given
+	badContext string
+	badWidth   string
+	badColor   string
+	showC      bool
+}
+
+func (p *diffCmdLine) setStyle(s diffStyle) {
+	if p.styleSet && p.d.style != s {
+		p.styleErr = true
+	}
+	p.styleSet, p.d.style = true, s
+}
+
+func (p *diffCmdLine) setContext(v string) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		if p.badContext == "" {
+			p.badContext = v
+		}
+		return
+	}
+	p.contextSet = max(p.contextSet, n)
+}
+
+// styleFlags adds the options of the output format to f.
+func (p *diffCmdLine) styleFlags(f *Flags) {
+	d := p.d
 	f.Func(0, "normal", NoArg, "", "output a normal diff (the default)", func(string, bool) error {
-		setStyle(diffNormal)
+		p.setStyle(diffNormal)
 		return nil
 	})
 	f.BoolVar(&d.brief, 'q', "brief", "report only when files differ")
 	f.BoolVar(&d.reportSame, 's', "report-identical-files", "report when two files are the same")
 	f.Func('c', "", NoArg, "", "output 3 lines of copied context", func(string, bool) error {
-		setStyle(diffContext)
-		contextSet = max(contextSet, 3)
+		p.setStyle(diffContext)
+		p.contextSet = max(p.contextSet, 3)
 		return nil
 	})
 	f.Func('C', "context", OptionalArg, "NUM", "output NUM (default 3) lines of copied context", func(v string, present bool) error {
-		setStyle(diffContext)
+		p.setStyle(diffContext)
 		if present {
-			setContext(v)
+			p.setContext(v)
 		} else {
-			contextSet = max(contextSet, 3)
+			p.contextSet = max(p.contextSet, 3)
 		}
 		return nil
 	})
 	f.Func('u', "", NoArg, "", "output 3 lines of unified context", func(string, bool) error {
-		setStyle(diffUnified)
-		contextSet = max(contextSet, 3)
+		p.setStyle(diffUnified)
+		p.contextSet = max(p.contextSet, 3)
 		return nil
 	})
 	f.Func('U', "unified", OptionalArg, "NUM", "output NUM (default 3) lines of unified context", func(v string, present bool) error {
-		setStyle(diffUnified)
+		p.setStyle(diffUnified)
 		if present {
-			setContext(v)
+			p.setContext(v)
 		} else {
-			contextSet = max(contextSet, 3)
+			p.contextSet = max(p.contextSet, 3)
 		}
 		return nil
 	})
 	f.Func('e', "ed", NoArg, "", "output an ed script", func(string, bool) error {
-		setStyle(diffEd)
+		p.setStyle(diffEd)
 		return nil
 	})
 	f.Func('n', "rcs", NoArg, "", "output an RCS format diff", func(string, bool) error {
-		setStyle(diffRCS)
+		p.setStyle(diffRCS)
 		return nil
 	})
 	f.Func('D', "ifdef", RequiredArg, "NAME", "output merged file with '#ifdef NAME' diffs", func(v string, _ bool) error {
-		setStyle(diffIfdef)
+		p.setStyle(diffIfdef)
 		d.ifdefName = v
 		return nil
 	})
 	f.Func('y', "side-by-side", NoArg, "", "output in two columns", func(string, bool) error {
-		setStyle(diffSide)
+		p.setStyle(diffSide)
 		return nil
 	})
-	var badWidth string
 	f.Func('W', "width", RequiredArg, "NUM", "output at most NUM (default 130) print columns", func(v string, _ bool) error {
 		n, ok := parseDiffWidth(v)
 		if !ok {
-			badWidth = v
+			p.badWidth = v
 			return nil
 		}
 		d.width = n
@@ -161,6 +185,11 @@ func diff(env *Env) int {
 		d.labels = append(d.labels, v)
 		return nil
 	})
+}
+
+// compareFlags adds the options of what is compared, and how, to f.
+func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
+	d := p.d
 	f.BoolVar(&d.recursive, 'r', "recursive", "recursively compare any subdirectories found")
 	f.BoolVar(&d.newFile, 'N', "new-file", "treat absent files as empty")
 	f.BoolVar(&d.opts.ignoreCase, 'i', "ignore-case", "ignore case differences in file contents")
@@ -174,10 +203,9 @@ func diff(env *Env) int {
 	f.Func('b', "ignore-space-change", NoArg, "", "ignore changes in the amount of white space", white(whiteChange))
 	f.Func('w', "ignore-all-space", NoArg, "", "ignore all white space", white(whiteAll))
 	f.BoolVar(&d.ignoreBlank, 'B', "ignore-blank-lines", "ignore changes where lines are all blank")
-	showC := false
 	f.Func('p', "show-c-function", NoArg, "", "show which C function each change is in", func(string, bool) error {
 		d.funcRes = append(d.funcRes, "^[[:alpha:]$_]")
-		showC = true
+		p.showC = true
 		return nil
 	})
 	f.Func('F', "show-function-line", RequiredArg, "RE", "show the most recent line matching RE", func(v string, _ bool) error {
@@ -197,7 +225,6 @@ func diff(env *Env) int {
 		d.exclude = append(d.exclude, v)
 		return nil
 	})
-	var badColor string
 	f.Func(0, "color", OptionalArg, "WHEN", "color output; WHEN is 'never', 'always', or 'auto'", func(v string, present bool) error {
 		switch {
 		case !present || v == "auto":
@@ -207,15 +234,17 @@ func diff(env *Env) int {
 		case v == "never":
 			d.color = false
 		default:
-			badColor = v
+			p.badColor = v
 		}
 		return nil
 	})
-	// -C and -U take a required argument when short; the parser treats
-	// OptionalArg short options as attached-only, so a separate argument
-	// is joined here.
-	args := make([]string, 0, len(env.Args))
-	rest := env.Args[1:]
+}
+
+// diffJoinArgs joins the argument of a short -C or -U to it: they take a
+// required argument when short, and the parser treats OptionalArg short
+// options as attached-only.
+func diffJoinArgs(rest []string) []string {
+	args := make([]string, 0, len(rest)+1)
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if a == "--" {
@@ -229,36 +258,49 @@ func diff(env *Env) int {
 		}
 		args = append(args, a)
 	}
+	return args
+}
+
+// diffParse reads diff's options and the two operands into a differ; on
+// nil it returns the exit status.
+func diffParse(env *Env) (*differ, []string, int) {
+	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
+	f.Epilog = diffEpilog
+	d := &differ{env: env, now: time.Now(), width: 130}
+	p := &diffCmdLine{d: d, contextSet: -1}
+	p.styleFlags(f)
+	p.compareFlags(f, env)
+	args := diffJoinArgs(env.Args[1:])
 	ops, err := f.Parse(args)
 	if err != nil {
-		return diffutilsFail(env, f, err)
+		return nil, nil, diffutilsFail(env, f, err)
 	}
-	if showC && !styleSet {
+	if p.showC && !p.styleSet {
 		// GNU: -p alone asks for a context diff.
 		d.style = diffContext
-		contextSet = max(contextSet, 3)
+		p.contextSet = max(p.contextSet, 3)
 	}
-	if badColor != "" {
-		return diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", badColor))
+	if p.badColor != "" {
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", p.badColor))
 	}
-	if badWidth != "" {
-		return diffutilsUsage(env, fmt.Sprintf("invalid width '%s'", badWidth))
+	if p.badWidth != "" {
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid width '%s'", p.badWidth))
 	}
-	if badContext != "" {
-		return diffutilsUsage(env, fmt.Sprintf("invalid context length '%s'", badContext))
+	if p.badContext != "" {
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid context length '%s'", p.badContext))
 	}
-	if styleErr {
-		return diffutilsUsage(env, "conflicting output style options")
+	if p.styleErr {
+		return nil, nil, diffutilsUsage(env, "conflicting output style options")
 	}
 	if len(ops) < 2 {
 		after := env.Name()
 		if n := len(env.Args); n > 1 {
 			after = env.Args[n-1]
 		}
-		return diffutilsUsage(env, fmt.Sprintf("missing operand after '%s'", after))
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("missing operand after '%s'", after))
 	}
 	if len(ops) > 2 {
-		return diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[2]))
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[2]))
 	}
 	for _, pat := range d.ignoreRes {
 		fl := posixre.Flags(0)
@@ -268,7 +310,7 @@ func diff(env *Env) int {
 		re, err := posixre.Compile(pat, fl)
 		if err != nil {
 			env.Errorf("%s: %s", pat, err)
-			return 2
+			return nil, nil, 2
 		}
 		d.ignoreREs = append(d.ignoreREs, re)
 	}
@@ -276,25 +318,18 @@ func diff(env *Env) int {
 		re, err := posixre.Compile(pat, 0)
 		if err != nil {
 			env.Errorf("%s: %s", pat, err)
-			return 2
+			return nil, nil, 2
 		}
 		d.funcREs = append(d.funcREs, re)
 	}
-	if contextSet < 0 {
-		contextSet = 3
+	if p.contextSet < 0 {
+		p.contextSet = 3
 	}
 	if d.style != diffNormal {
-		d.context = contextSet
-		d.opts.horizon = contextSet
+		d.context = p.contextSet
+		d.opts.horizon = p.contextSet
 	}
-	d.switches = diffSwitches(env.Args[1:], ops)
-	d.out = bufio.NewWriterSize(env.Stdout, 64<<10)
-	status := d.compare(ops[0], ops[1], true, "", "")
-	if err := d.out.Flush(); err != nil && !IsBrokenPipe(err) {
-		env.Errorf("write error: %s", ErrText(err))
-		return 2
-	}
-	return status
+	return d, ops, 0
 }
 
 // diffSwitches returns the option words of args (args without the

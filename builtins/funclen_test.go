@@ -26,7 +26,6 @@ var longFuncAllowed = map[string]string{
 	// longer needed.
 	"awk.go awk":            "pending split (issue 22)",
 	"dd.go dd":              "pending split (issue 22)",
-	"diff.go diff":          "pending split (issue 22)",
 	"find.go parsePrimary":  "pending split (issue 22)",
 	"grep.go grepMain":      "pending split (issue 22)",
 	"hexdump.go hexdump":    "pending split (issue 22)",
