@@ -28,7 +28,6 @@ var longFuncAllowed = map[string]string{
 	"dd.go dd":              "pending split (issue 22)",
 	"find.go parsePrimary":  "pending split (issue 22)",
 	"grep.go grepMain":      "pending split (issue 22)",
-	"hexdump.go hexdump":    "pending split (issue 22)",
 	"od.go od":              "pending split (issue 22)",
 	"patch.go apply":        "pending split (issue 22)",
 	"patch.go parsePatch":   "pending split (issue 22)",

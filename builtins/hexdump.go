@@ -70,11 +70,32 @@ func hexdumpSize(s string) (int64, error) {
 	return v * mult, nil
 }
 
+// hexdumpConfig is what hexdump's command line asks for.
+type hexdumpConfig struct {
+	formats     []byte           // the built-in formats (-b, -c, -C, ...)
+	custom      []*hexdumpFormat // the -e and -f formats
+	formatFiles []string
+	verbose     bool
+	length      int64 // -1: all
+	skip        int64
+	files       []string
+}
+
 func hexdump(env *Env) int {
+	c, status := hexdumpParse(env)
+	if c == nil {
+		return status
+	}
+	return c.run(env)
+}
+
+// hexdumpParse reads hexdump's options and format files; on nil it
+// returns the exit status.
+func hexdumpParse(env *Env) (*hexdumpConfig, int) {
 	f := NewFlags(env, "Display file contents in hexadecimal, decimal, octal, or ascii.", "[options] <file>...")
-	var formats []byte
-	addFormat := func(c byte) func(string, bool) error {
-		return func(string, bool) error { formats = append(formats, c); return nil }
+	c := &hexdumpConfig{length: -1}
+	addFormat := func(ch byte) func(string, bool) error {
+		return func(string, bool) error { c.formats = append(c.formats, ch); return nil }
 	}
 	f.Func('b', "one-byte-octal", NoArg, "", "one-byte octal display", addFormat('b'))
 	f.Func('c', "one-byte-char", NoArg, "", "one-byte character display", addFormat('c'))
@@ -82,29 +103,25 @@ func hexdump(env *Env) int {
 	f.Func('d', "two-bytes-decimal", NoArg, "", "two-byte decimal display", addFormat('d'))
 	f.Func('o', "two-bytes-octal", NoArg, "", "two-byte octal display", addFormat('o'))
 	f.Func('x', "two-bytes-hex", NoArg, "", "two-byte hexadecimal display", addFormat('x'))
-	var custom []*hexdumpFormat
 	f.Func('e', "format", RequiredArg, "format_string", "format string to be used for displaying data", func(v string, _ bool) error {
 		cf, err := hexdumpParseFormat(v)
 		if err != nil {
 			return err
 		}
-		custom = append(custom, cf)
+		c.custom = append(c.custom, cf)
 		return nil
 	})
-	var formatFiles []string
 	f.Func('f', "format-file", RequiredArg, "file", "file that contains format strings", func(v string, _ bool) error {
-		formatFiles = append(formatFiles, v)
+		c.formatFiles = append(c.formatFiles, v)
 		return nil
 	})
-	verbose := f.Bool('v', "no-squeezing", "output identical lines")
-	var length int64 = -1
-	var skip int64
+	f.BoolVar(&c.verbose, 'v', "no-squeezing", "output identical lines")
 	f.Func('n', "length", RequiredArg, "length", "interpret only length bytes of input", func(v string, _ bool) error {
 		n, err := hexdumpSize(v)
 		if err != nil {
 			return fmt.Errorf("failed to parse length: '%s': %s", v, err)
 		}
-		length = n
+		c.length = n
 		return nil
 	})
 	f.Func('s', "skip", RequiredArg, "offset", "skip offset bytes from the beginning", func(v string, _ bool) error {
@@ -112,27 +129,28 @@ func hexdump(env *Env) int {
 		if err != nil {
 			return fmt.Errorf("failed to parse offset: '%s': %s", v, err)
 		}
-		skip = n
+		c.skip = n
 		return nil
 	})
 	files, err := f.Parse(env.Args[1:])
+	c.files = files
 	if err != nil {
-		return f.Fail(err, 1)
+		return nil, f.Fail(err, 1)
 	}
 	if env.Name() == "hd" {
-		formats = append([]byte{'C'}, formats...)
+		c.formats = append([]byte{'C'}, c.formats...)
 	}
-	for _, ff := range formatFiles {
+	for _, ff := range c.formatFiles {
 		r, err := env.Open(ff)
 		if err != nil {
 			env.Errorf("can't read %s: %s", ff, ErrText(err))
-			return 1
+			return nil, 1
 		}
 		data, err := io.ReadAll(r)
 		r.Close()
 		if err != nil {
 			env.PathError(ff, err)
-			return 1
+			return nil, 1
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			if t := strings.TrimSpace(line); t == "" || t[0] == '#' {
@@ -141,96 +159,56 @@ func hexdump(env *Env) int {
 			cf, err := hexdumpParseFormat(line)
 			if err != nil {
 				env.Errorf("%s", err)
-				return 1
+				return nil, 1
 			}
-			custom = append(custom, cf)
+			c.custom = append(c.custom, cf)
 		}
 	}
-	if len(formats) == 0 && len(custom) == 0 {
-		formats = []byte{'D'}
+	return c, 0
+}
+
+// run dumps the files (standard input if none) as one stream.
+func (c *hexdumpConfig) run(env *Env) int {
+	if len(c.formats) == 0 && len(c.custom) == 0 {
+		c.formats = []byte{'D'}
 	}
 	bs := 0
-	if len(formats) > 0 {
+	if len(c.formats) > 0 {
 		bs = 16
 	}
-	for _, cf := range custom {
+	for _, cf := range c.custom {
 		bs = max(bs, cf.size())
 	}
 	if bs == 0 {
 		bs = 1
 	}
 	canonicalOnly := true
-	for _, c := range formats {
-		if c != 'C' {
+	for _, ch := range c.formats {
+		if ch != 'C' {
 			canonicalOnly = false
 		}
 	}
 
 	// The operands are read as one stream; a file that cannot be opened is
 	// reported when it is reached.
-	status := 0
-	opened := 0
-	next := 0
-	var cur io.ReadCloser
-	if len(files) == 0 {
-		cur = nopReadCloser{env.Stdin}
-		opened = 1
-		next = 1
-		files = []string{"-"}
+	in := &hexdumpInput{env: env, files: c.files}
+	if len(c.files) == 0 {
+		in.cur = nopReadCloser{env.Stdin}
+		in.opened = 1
+		in.next = 1
+		in.files = []string{"-"}
 	}
-	read := func(p []byte) (int, error) {
-		for {
-			if env.Ctx.Err() != nil {
-				return 0, gnu.ErrCancelled
-			}
-			if cur == nil {
-				if next >= len(files) {
-					return 0, io.EOF
-				}
-				name := files[next]
-				next++
-				fh, err := env.Open(name)
-				if err != nil {
-					env.PathError(name, err)
-					status = 1
-					continue
-				}
-				opened++
-				cur = fh
-			}
-			n, err := cur.Read(p)
-			if err == io.EOF || (err == nil && n == 0) {
-				cur.Close()
-				cur = nil
-				if n > 0 {
-					return n, nil
-				}
-				continue
-			}
-			if err != nil {
-				env.PathError(files[next-1], err)
-				cur.Close()
-				cur = nil
-				status = 1
-				if n > 0 {
-					return n, nil
-				}
-				continue
-			}
-			return n, nil
-		}
-	}
-	br := bufio.NewReaderSize(readerFunc(read), 64<<10)
+	br := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer func() {
-		if cur != nil {
-			cur.Close()
+		if in.cur != nil {
+			in.cur.Close()
 		}
 	}()
 
 	addr := int64(0)
-	if skip > 0 {
-		n, err := io.CopyN(io.Discard, br, skip)
+	if c.skip > 0 {
+		n, err := io.CopyN(io.Discard, br, c.skip)
 		addr = n
 		if err != nil && err != io.EOF {
 			if errors.Is(err, gnu.ErrCancelled) {
@@ -238,55 +216,16 @@ func hexdump(env *Env) int {
 			}
 		}
 	}
-	var in io.Reader = br
-	if length >= 0 {
-		in = io.LimitReader(br, length)
+	var r io.Reader = br
+	if c.length >= 0 {
+		r = io.LimitReader(br, c.length)
 	}
-	block, prev := make([]byte, bs), make([]byte, bs)
-	havePrev, starred := false, false
-	printed := false
-	for {
-		n, err := io.ReadFull(in, block[:])
-		if n == 0 {
-			if err != nil && errors.Is(err, gnu.ErrCancelled) {
-				return 1
-			}
-			break
-		}
-		printed = true
-		if n == bs && havePrev && !*verbose && bytes.Equal(block, prev) {
-			if !starred {
-				w.WriteString("*\n")
-				starred = true
-			}
-		} else {
-			starred = false
-			for _, c := range formats {
-				if c == 'C' {
-					hexdumpCanonical(w, addr, block[:n])
-				} else {
-					hexdumpUnits(w, c, addr, block[:n])
-				}
-			}
-			for _, cf := range custom {
-				cf.print(w, block[:n], addr)
-			}
-		}
-		copy(prev, block)
-		havePrev = n == bs
-		addr += int64(n)
-		if err != nil {
-			if errors.Is(err, gnu.ErrCancelled) {
-				return 1
-			}
-			break
-		}
-		if _, werr := w.Write(nil); werr != nil {
-			break
-		}
+	addr, printed, ok := c.dump(w, r, addr, bs)
+	if !ok {
+		return 1
 	}
-	if len(formats) == 0 {
-		for _, cf := range custom {
+	if len(c.formats) == 0 {
+		for _, cf := range c.custom {
 			cf.printEnd(w, addr)
 		}
 	} else if printed || addr > 0 {
@@ -296,18 +235,118 @@ func hexdump(env *Env) int {
 			fmt.Fprintf(w, "%07x\n", addr)
 		}
 	}
-	if opened == 0 && status != 0 {
+	if in.opened == 0 && in.status != 0 {
 		env.Errorf("all input file arguments failed")
 		w.Flush()
 		return 1
 	}
-	return finishOutput(env, w, status)
+	return finishOutput(env, w, in.status)
 }
 
-// readerFunc adapts a function to io.Reader.
-type readerFunc func(p []byte) (int, error)
+// dump prints the blocks of bs bytes of in, from address addr on; it
+// returns the end address, whether anything was read, and false if
+// cancelled.
+func (c *hexdumpConfig) dump(w *bufio.Writer, in io.Reader, addr int64, bs int) (int64, bool, bool) {
+	block, prev := make([]byte, bs), make([]byte, bs)
+	havePrev, starred := false, false
+	printed := false
+	for {
+		n, err := io.ReadFull(in, block[:])
+		if n == 0 {
+			if err != nil && errors.Is(err, gnu.ErrCancelled) {
+				return addr, printed, false
+			}
+			break
+		}
+		printed = true
+		if n == bs && havePrev && !c.verbose && bytes.Equal(block, prev) {
+			if !starred {
+				w.WriteString("*\n")
+				starred = true
+			}
+		} else {
+			starred = false
+			for _, ch := range c.formats {
+				if ch == 'C' {
+					hexdumpCanonical(w, addr, block[:n])
+				} else {
+					hexdumpUnits(w, ch, addr, block[:n])
+				}
+			}
+			for _, cf := range c.custom {
+				cf.print(w, block[:n], addr)
+			}
+		}
+		copy(prev, block)
+		havePrev = n == bs
+		addr += int64(n)
+		if err != nil {
+			if errors.Is(err, gnu.ErrCancelled) {
+				return addr, printed, false
+			}
+			break
+		}
+		if _, werr := w.Write(nil); werr != nil {
+			break
+		}
+	}
+	return addr, printed, true
+}
 
-func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+// hexdumpInput reads the operands one after the other, reporting those
+// that cannot be opened or read as it reaches them.
+type hexdumpInput struct {
+	env    *Env
+	files  []string
+	next   int // index in files of the next to open
+	opened int
+	status int
+	cur    io.ReadCloser
+}
+
+func (in *hexdumpInput) Read(p []byte) (int, error) {
+	env := in.env
+	for {
+		if env.Ctx.Err() != nil {
+			return 0, gnu.ErrCancelled
+		}
+		if in.cur == nil {
+			if in.next >= len(in.files) {
+				return 0, io.EOF
+			}
+			name := in.files[in.next]
+			in.next++
+			fh, err := env.Open(name)
+			if err != nil {
+				env.PathError(name, err)
+				in.status = 1
+				continue
+			}
+			in.opened++
+			in.cur = fh
+		}
+		n, err := in.cur.Read(p)
+		if err == io.EOF || (err == nil && n == 0) {
+			in.cur.Close()
+			in.cur = nil
+			if n > 0 {
+				return n, nil
+			}
+			continue
+		}
+		if err != nil {
+			env.PathError(in.files[in.next-1], err)
+			in.cur.Close()
+			in.cur = nil
+			in.status = 1
+			if n > 0 {
+				return n, nil
+			}
+			continue
+		}
+		return n, nil
+	}
+}
 
 func hexdumpCanonical(w *bufio.Writer, addr int64, b []byte) {
 	const hexd = "0123456789abcdef"
