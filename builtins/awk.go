@@ -48,7 +48,27 @@ type awkErr struct{ err error }
 func (e awkErr) Error() string { return ErrText(e.err) }
 func (e awkErr) Unwrap() error { return e.err }
 
+// awkConfig is what awk's command line asks for.
+type awkConfig struct {
+	fieldSep    string
+	fieldSepSet bool
+	vars        []string // -v: name, value, name, value...
+	sources     []awkSource
+	badVar      error
+	operands    []string
+}
+
 func awk(env *Env) int {
+	c, status := awkParse(env)
+	if c == nil {
+		return status
+	}
+	return c.run(env)
+}
+
+// awkParse reads awk's options into an awkConfig; on nil it returns the
+// exit status.
+func awkParse(env *Env) (*awkConfig, int) {
 	f := NewFlags(env, "Scan each FILE (standard input when there is none, or for -) for the patterns of\n"+
 		"the AWK program and run their actions. Operands of the form VAR=VALUE assign\n"+
 		"VAR when they are reached. Based on GoAWK; files go through llmsh's file\n"+
@@ -60,15 +80,9 @@ func awk(env *Env) int {
 		"script's TZ, UTC by default); the special files -, /dev/stdin, /dev/stdout,\n" +
 		"/dev/stderr, /dev/fd/0-2 and /dev/null. Exit status: the program's, 1 for a\n" +
 		"usage or syntax error, 2 for a fatal error (as gawk)."
-	var (
-		fieldSep    string
-		fieldSepSet bool
-		vars        []string
-		sources     []awkSource
-		badVar      error
-	)
+	c := &awkConfig{}
 	f.Func('F', "field-separator", RequiredArg, "FS", "use FS for the input field separator (the FS variable)", func(v string, _ bool) error {
-		fieldSep, fieldSepSet = v, true
+		c.fieldSep, c.fieldSepSet = v, true
 		return nil
 	})
 	f.Func('v', "assign", RequiredArg, "VAR=VAL", "assign VAL to the variable VAR before the program starts", func(v string, _ bool) error {
@@ -76,73 +90,131 @@ func awk(env *Env) int {
 		if !ok {
 			return &UsageError{fmt.Sprintf("`%s' argument to `-v' not in `var=value' form", v)}
 		}
-		if !awkVarName().MatchString(name) && badVar == nil {
-			badVar = fmt.Errorf("fatal: `%s' is not a legal variable name", name)
+		if !awkVarName().MatchString(name) && c.badVar == nil {
+			c.badVar = fmt.Errorf("fatal: `%s' is not a legal variable name", name)
 		}
 		// As in gawk, -v values have their escape sequences processed.
 		if u, err := lexer.Unescape(val); err == nil {
 			val = u
 		}
-		vars = append(vars, name, val)
+		c.vars = append(c.vars, name, val)
 		return nil
 	})
 	f.Func('f', "file", RequiredArg, "PROGFILE", "read the program from PROGFILE (- for standard input); may be repeated", func(v string, _ bool) error {
-		sources = append(sources, awkSource{name: v, file: true})
+		c.sources = append(c.sources, awkSource{name: v, file: true})
 		return nil
 	})
 	f.Func('e', "source", RequiredArg, "PROGRAM", "use PROGRAM as program text; may be repeated and mixed with -f", func(v string, _ bool) error {
-		sources = append(sources, awkSource{name: "cmd. line", text: v})
+		c.sources = append(c.sources, awkSource{name: "cmd. line", text: v})
 		return nil
 	})
 	version := f.Bool('V', "version", "print version information and exit")
 	operands, err := f.Parse(env.Args[1:])
+	c.operands = operands
 	if err != nil {
 		if msg, ok := usageMessage(err); ok && !errors.Is(err, ErrHelp) {
 			env.Errorf("%s", msg)
 			f.PrintHelp(env.Stderr)
-			return 1
+			return nil, 1
 		}
-		return f.Fail(err, 1)
+		return nil, f.Fail(err, 1)
 	}
 	if *version {
 		fmt.Fprint(env.Stdout, awkVersion)
-		return 0
+		return nil, 0
 	}
-	if badVar != nil {
-		env.Errorf("%s", badVar)
+	if c.badVar != nil {
+		env.Errorf("%s", c.badVar)
+		return nil, 2
+	}
+	if len(c.sources) == 0 {
+		if len(c.operands) == 0 {
+			f.PrintHelp(env.Stderr)
+			return nil, 1
+		}
+		c.sources = append(c.sources, awkSource{name: "cmd. line", text: c.operands[0]})
+		c.operands = c.operands[1:]
+	}
+	return c, 0
+}
+
+// run reads and parses the program and runs it on the operands.
+func (c *awkConfig) run(env *Env) int {
+	if !c.readSources(env) {
 		return 2
 	}
-	if len(sources) == 0 {
-		if len(operands) == 0 {
-			f.PrintHelp(env.Stderr)
+	src, starts := awkJoinSources(c.sources)
+	funcs := awkTimeFuncs(env)
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs})
+	if err != nil {
+		var pe *parser.ParseError
+		if !errors.As(err, &pe) {
+			env.Errorf("%s", err)
 			return 1
 		}
-		sources = append(sources, awkSource{name: "cmd. line", text: operands[0]})
-		operands = operands[1:]
+		awkSyntaxError(env, pe, src, starts, c.sources)
+		return 1
 	}
 
-	// Read the -f files through the FS.
-	for i := range sources {
-		s := &sources[i]
+	var out io.Writer = env.Stdout
+	var bw *bufio.Writer
+	if !env.Terminal {
+		bw = bufio.NewWriterSize(env.Stdout, 64<<10)
+		out = bw
+	}
+	config := c.interpConfig(env, out, funcs)
+	it, err := interp.New(prog)
+	if err != nil {
+		env.Errorf("fatal: %s", err)
+		return 2
+	}
+	status, err := it.ExecuteContext(env.Ctx, config)
+	var flushErr error
+	if bw != nil {
+		flushErr = bw.Flush()
+	}
+	switch {
+	case env.Ctx.Err() != nil:
+		return 1
+	case err != nil && IsBrokenPipe(err), flushErr != nil && IsBrokenPipe(flushErr):
+		return 1
+	case err != nil:
+		env.Errorf("fatal: %s", err)
+		return 2
+	case flushErr != nil:
+		env.Errorf("fatal: print to \"standard output\" failed (%s)", ErrText(flushErr))
+		return 2
+	}
+	return status
+}
+
+// readSources reads the -f files through the FS.
+func (c *awkConfig) readSources(env *Env) bool {
+	for i := range c.sources {
+		s := &c.sources[i]
 		if !s.file {
 			continue
 		}
 		r, err := awkOpen(env, s.name)
 		if err != nil {
 			env.Errorf("fatal: cannot open source file `%s' for reading: %s", s.name, pathReason(err))
-			return 2
+			return false
 		}
 		b, err := io.ReadAll(r)
 		r.Close()
 		if err != nil {
 			env.Errorf("fatal: error reading source file `%s': %s", s.name, ErrText(err))
-			return 2
+			return false
 		}
 		s.text = string(b)
 	}
+	return true
+}
 
-	// Join the sources, each ending in a newline, and remember where each
-	// starts so that errors name the right file and line.
+// awkJoinSources joins the sources, each ending in a newline, and returns
+// where each starts (its first line, 1-based) so that errors name the
+// right file and line.
+func awkJoinSources(sources []awkSource) (string, []int) {
 	var src strings.Builder
 	starts := make([]int, len(sources)) // first line (1-based) of each source
 	line := 1
@@ -157,41 +229,35 @@ func awk(env *Env) int {
 			line++
 		}
 	}
-	funcs := awkTimeFuncs(env)
-	prog, err := parser.ParseProgram([]byte(src.String()), &parser.ParserConfig{Funcs: funcs})
-	if err != nil {
-		var pe *parser.ParseError
-		if !errors.As(err, &pe) {
-			env.Errorf("%s", err)
-			return 1
-		}
-		lines := strings.Split(strings.TrimSuffix(src.String(), "\n"), "\n")
-		lineNo, col := pe.Position.Line, max(pe.Position.Column-1, 0)
-		if lineNo > len(lines) {
-			// At the end of the program: point past its last character,
-			// as gawk does ("unexpected newline or end of string").
-			lineNo = len(lines)
-			col = len(lines[lineNo-1])
-		}
-		idx := 0
-		for i := range starts {
-			if lineNo >= starts[i] {
-				idx = i
-			}
-		}
-		where := fmt.Sprintf("%s:%d:", sources[idx].name, lineNo-starts[idx]+1)
-		text := lines[lineNo-1]
-		fmt.Fprintf(env.Stderr, "%s: %s %s\n%s: %s %s^ %s\n", env.Name(), where, text,
-			env.Name(), where, strings.Repeat(" ", col), pe.Message)
-		return 1
-	}
+	return src.String(), starts
+}
 
-	var out io.Writer = env.Stdout
-	var bw *bufio.Writer
-	if !env.Terminal {
-		bw = bufio.NewWriterSize(env.Stdout, 64<<10)
-		out = bw
+// awkSyntaxError reports a syntax error as gawk does: the line, and a
+// caret under the place.
+func awkSyntaxError(env *Env, pe *parser.ParseError, src string, starts []int, sources []awkSource) {
+	lines := strings.Split(strings.TrimSuffix(src, "\n"), "\n")
+	lineNo, col := pe.Position.Line, max(pe.Position.Column-1, 0)
+	if lineNo > len(lines) {
+		// At the end of the program: point past its last character,
+		// as gawk does ("unexpected newline or end of string").
+		lineNo = len(lines)
+		col = len(lines[lineNo-1])
 	}
+	idx := 0
+	for i := range starts {
+		if lineNo >= starts[i] {
+			idx = i
+		}
+	}
+	where := fmt.Sprintf("%s:%d:", sources[idx].name, lineNo-starts[idx]+1)
+	text := lines[lineNo-1]
+	fmt.Fprintf(env.Stderr, "%s: %s %s\n%s: %s %s^ %s\n", env.Name(), where, text,
+		env.Name(), where, strings.Repeat(" ", col), pe.Message)
+}
+
+// interpConfig is the GoAWK configuration: llmsh's I/O, the variables
+// and the operands.
+func (c *awkConfig) interpConfig(env *Env, out io.Writer, funcs map[string]any) *interp.Config {
 	environ := make([]string, 0, 2*len(env.Environ))
 	for _, kv := range env.Environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -203,8 +269,8 @@ func awk(env *Env) int {
 		Output:  out,
 		Error:   env.Stderr,
 		Argv0:   env.Name(),
-		Args:    operands,
-		Vars:    vars,
+		Args:    c.operands,
+		Vars:    c.vars,
 		Environ: environ,
 		Funcs:   funcs,
 		// As gawk: characters, not bytes, in a UTF-8 locale.
@@ -234,8 +300,9 @@ func awk(env *Env) int {
 			return awkWriter{w, name}, nil
 		},
 	}
-	if fieldSepSet {
+	if c.fieldSepSet {
 		// gawk: -Ft means a tab, and escapes are processed.
+		fieldSep := c.fieldSep
 		if fieldSep == "t" {
 			fieldSep = "\t"
 		} else if u, err := lexer.Unescape(fieldSep); err == nil {
@@ -243,29 +310,7 @@ func awk(env *Env) int {
 		}
 		config.Vars = append([]string{"FS", fieldSep}, config.Vars...)
 	}
-	it, err := interp.New(prog)
-	if err != nil {
-		env.Errorf("fatal: %s", err)
-		return 2
-	}
-	status, err := it.ExecuteContext(env.Ctx, config)
-	var flushErr error
-	if bw != nil {
-		flushErr = bw.Flush()
-	}
-	switch {
-	case env.Ctx.Err() != nil:
-		return 1
-	case err != nil && IsBrokenPipe(err), flushErr != nil && IsBrokenPipe(flushErr):
-		return 1
-	case err != nil:
-		env.Errorf("fatal: %s", err)
-		return 2
-	case flushErr != nil:
-		env.Errorf("fatal: print to \"standard output\" failed (%s)", ErrText(flushErr))
-		return 2
-	}
-	return status
+	return config
 }
 
 // awkOpen opens a file for reading through the FS, as an *fs.PathError
