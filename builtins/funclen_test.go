@@ -26,7 +26,6 @@ var longFuncAllowed = map[string]string{
 	// longer needed.
 	"dd.go dd":              "pending split (issue 22)",
 	"find.go parsePrimary":  "pending split (issue 22)",
-	"grep.go grepMain":      "pending split (issue 22)",
 	"od.go od":              "pending split (issue 22)",
 	"patch.go apply":        "pending split (issue 22)",
 	"patch.go parsePatch":   "pending split (issue 22)",

@@ -54,196 +54,9 @@ func grepMain(env *Env, mode byte) int {
 		e.Args = append([]string{"grep"}, env.Args[1:]...)
 		env = &e
 	}
-	o := &grepOpts{mode: mode, maxCount: -1, groupSep: "--", label: "(standard input)", binMode: "binary"}
-	f := NewFlags(env, "Search for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.", "[OPTION]... PATTERNS [FILE]...")
-	modeSet := mode != 'G'
-	setMode := func(m byte) func(string, bool) error {
-		return func(string, bool) error {
-			if modeSet && o.mode != m {
-				return errors.New("conflicting matchers specified")
-			}
-			o.mode, modeSet = m, true
-			return nil
-		}
-	}
-	f.Func('E', "extended-regexp", NoArg, "", "PATTERNS are extended regular expressions", setMode('E'))
-	f.Func('F', "fixed-strings", NoArg, "", "PATTERNS are strings", setMode('F'))
-	f.Func('G', "basic-regexp", NoArg, "", "PATTERNS are basic regular expressions", setMode('G'))
-	f.Func('P', "perl-regexp", NoArg, "", "PATTERNS are Perl regular expressions (RE2 syntax here: no look-around,\n                               and \\xHH is a character, not a byte)", setMode('P'))
-	var patErr error
-	f.Func('e', "regexp", RequiredArg, "PATTERNS", "use PATTERNS for matching", func(v string, _ bool) error {
-		o.patterns = append(o.patterns, strings.Split(v, "\n")...)
-		o.havePat = true
-		return nil
-	})
-	f.Func('f', "file", RequiredArg, "FILE", "take PATTERNS from FILE", func(v string, _ bool) error {
-		o.havePat = true
-		r, err := env.Open(v)
-		if err != nil {
-			if patErr == nil {
-				patErr = &grepFileError{v, err}
-			}
-			return nil
-		}
-		defer r.Close()
-		data, err := io.ReadAll(r)
-		if err != nil {
-			if patErr == nil {
-				patErr = &grepFileError{v, err}
-			}
-			return nil
-		}
-		s := string(data)
-		if s == "" {
-			return nil
-		}
-		s = strings.TrimSuffix(s, "\n")
-		o.patterns = append(o.patterns, strings.Split(s, "\n")...)
-		return nil
-	})
-	f.BoolVar(&o.icase, 'i', "ignore-case", "ignore case distinctions in patterns and data")
-	f.Func(0, "no-ignore-case", NoArg, "", "do not ignore case distinctions (default)", func(string, bool) error { o.icase = false; return nil })
-	f.BoolVar(&o.icase, 'y', "", "")
-	f.BoolVar(&o.word, 'w', "word-regexp", "match only whole words")
-	f.BoolVar(&o.line, 'x', "line-regexp", "match only whole lines")
-	f.BoolVar(&o.nullData, 'z', "null-data", "a data line ends in 0 byte, not newline")
-	f.BoolVar(&o.silent, 's', "no-messages", "suppress error messages")
-	f.BoolVar(&o.invert, 'v', "invert-match", "select non-matching lines")
-	f.Func('m', "max-count", RequiredArg, "NUM", "stop after NUM selected lines", func(v string, _ bool) error {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return errors.New("invalid max count")
-		}
-		o.maxCount = n
-		if n < 0 {
-			o.maxCount = -1
-		}
-		return nil
-	})
-	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
-	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
-	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
-	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
-	f.Func('H', "with-filename", NoArg, "", "print file name with output lines", func(string, bool) error { o.withName = 1; return nil })
-	f.Func('h', "no-filename", NoArg, "", "suppress the file name prefix on output", func(string, bool) error { o.withName = -1; return nil })
-	f.StringVar(&o.label, 0, "label", "LABEL", "use LABEL as the standard input file name prefix")
-	f.BoolVar(&o.only, 'o', "only-matching", "show only nonempty parts of lines that match")
-	f.BoolVar(&o.quiet, 'q', "quiet", "suppress all normal output")
-	f.BoolVar(&o.quiet, 0, "silent", "")
-	f.Func(0, "binary-files", RequiredArg, "TYPE", "assume that binary files are TYPE;\n                            TYPE is 'binary', 'text', or 'without-match'", func(v string, _ bool) error {
-		switch v {
-		case "binary", "text", "without-match":
-			o.binMode = v
-			return nil
-		}
-		return errors.New("unknown binary-files type")
-	})
-	f.Func('a', "text", NoArg, "", "equivalent to --binary-files=text", func(string, bool) error { o.binMode = "text"; return nil })
-	f.Func('I', "", NoArg, "", "equivalent to --binary-files=without-match", func(string, bool) error { o.binMode = "without-match"; return nil })
-	f.Func('d', "directories", RequiredArg, "ACTION", "how to handle directories;\n                            ACTION is 'read', 'recurse', or 'skip'", func(v string, _ bool) error {
-		switch v {
-		case "read":
-			o.recursive, o.dirSkip = false, false
-		case "recurse":
-			o.recursive = true
-		case "skip":
-			o.dirSkip = true
-		default:
-			return errors.New("invalid argument " + gnu.Quote(v) + " for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
-		}
-		return nil
-	})
-	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices (accepted, no devices here)", func(string, bool) error { return nil })
-	f.Func('r', "recursive", NoArg, "", "like --directories=recurse", func(string, bool) error { o.recursive = true; return nil })
-	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
-	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, v); return nil })
-	f.Func(0, "exclude", RequiredArg, "GLOB", "skip files that match GLOB", func(v string, _ bool) error { o.exclude = append(o.exclude, v); return nil })
-	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, v); return nil })
-	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
-	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
-	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
-	f.BoolVar(&o.null, 'Z', "null", "print 0 byte after FILE name")
-	var ctxA, ctxB, ctxC string
-	var setA, setB, setC bool
-	f.Func('B', "before-context", RequiredArg, "NUM", "print NUM lines of leading context", func(v string, _ bool) error { ctxB, setB = v, true; return nil })
-	f.Func('A', "after-context", RequiredArg, "NUM", "print NUM lines of trailing context", func(v string, _ bool) error { ctxA, setA = v, true; return nil })
-	f.Func('C', "context", RequiredArg, "NUM", "print NUM lines of output context", func(v string, _ bool) error { ctxC, setC, o.digits = v, true, ""; return nil })
-	for d := '0'; d <= '9'; d++ {
-		d := d
-		f.Func(d, "", NoArg, "", "", func(string, bool) error {
-			o.digits += string(d)
-			ctxC, setC = o.digits, true
-			return nil
-		})
-	}
-	f.Func(0, "group-separator", RequiredArg, "SEP", "print SEP on line between matches with context", func(v string, _ bool) error { o.groupSep, o.noGroupSep = v, false; return nil })
-	f.Func(0, "no-group-separator", NoArg, "", "do not print separator for matches with context", func(string, bool) error { o.noGroupSep = true; return nil })
-	colorFn := func(v string, present bool) error {
-		if !present {
-			v = "auto"
-		}
-		switch v {
-		case "always", "yes", "force":
-			o.color = true
-		case "never", "no", "none":
-			o.color = false
-		case "auto", "tty", "if-tty":
-			o.color = env.Color
-		default:
-			// GNU grep shows its help for an unknown WHEN.
-			return ErrHelp
-		}
-		return nil
-	}
-	f.Func(0, "color", OptionalArg, "WHEN", "use markers to highlight the matching strings;\n                            WHEN is 'always', 'never', or 'auto'", colorFn)
-	f.Func(0, "colour", OptionalArg, "WHEN", "", colorFn)
-	f.Func('U', "binary", NoArg, "", "do not strip CR characters at EOL (MSDOS/Windows)", func(string, bool) error { return nil })
-	f.Epilog = "When FILE is '-', read standard input.  With no FILE, read '.' if\nrecursive, '-' otherwise.  With fewer than two FILEs, assume -h.\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2."
-	operands, err := f.Parse(env.Args[1:])
-	if err != nil {
-		msg, isUsage := usageMessage(err)
-		if isUsage {
-			env.Errorf("%s", msg)
-			io.WriteString(env.Stderr, grepUsage)
-			return 2
-		}
-		return f.Fail(err, 2)
-	}
-	if patErr != nil {
-		var fe *grepFileError
-		errors.As(patErr, &fe)
-		env.PathError(fe.name, fe.err)
-		return 2
-	}
-	for _, c := range []struct {
-		s   string
-		set bool
-		dst *int
-	}{{ctxC, setC, &o.after}, {ctxC, setC, &o.before}, {ctxA, setA, &o.after}, {ctxB, setB, &o.before}} {
-		if !c.set {
-			continue
-		}
-		n, err := strconv.ParseInt(c.s, 10, 64)
-		if err != nil || n < 0 {
-			if err != nil && errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(c.s, "-") {
-				n = 1 << 31
-			} else {
-				env.Errorf("%s: invalid context length argument", c.s)
-				return 2
-			}
-		}
-		if n > 1<<31 {
-			n = 1 << 31
-		}
-		*c.dst = int(n)
-	}
-	if !o.havePat {
-		if len(operands) == 0 {
-			io.WriteString(env.Stderr, grepUsage)
-			return 2
-		}
-		o.patterns = strings.Split(operands[0], "\n")
-		operands = operands[1:]
+	o, operands, status := grepParse(env, mode)
+	if o == nil {
+		return status
 	}
 	eol := byte('\n')
 	if o.nullData {
@@ -301,6 +114,232 @@ func grepMain(env *Env, mode byte) int {
 		return 0
 	}
 	return 1
+}
+
+// grepCmdLine is the state of parsing grep's command line: the options
+// set o, and what is checked after them all.
+type grepCmdLine struct {
+	o                *grepOpts
+	modeSet          bool
+	patErr           error // the first -f file that could not be read
+	ctxA, ctxB, ctxC string
+	setA, setB, setC bool
+}
+
+// matchFlags adds the options of what is matched, and how, to f.
+func (p *grepCmdLine) matchFlags(f *Flags, env *Env) {
+	o := p.o
+	setMode := func(m byte) func(string, bool) error {
+		return func(string, bool) error {
+			if p.modeSet && o.mode != m {
+				return errors.New("conflicting matchers specified")
+			}
+			o.mode, p.modeSet = m, true
+			return nil
+		}
+	}
+	f.Func('E', "extended-regexp", NoArg, "", "PATTERNS are extended regular expressions", setMode('E'))
+	f.Func('F', "fixed-strings", NoArg, "", "PATTERNS are strings", setMode('F'))
+	f.Func('G', "basic-regexp", NoArg, "", "PATTERNS are basic regular expressions", setMode('G'))
+	f.Func('P', "perl-regexp", NoArg, "", "PATTERNS are Perl regular expressions (RE2 syntax here: no look-around,\n                               and \\xHH is a character, not a byte)", setMode('P'))
+	f.Func('e', "regexp", RequiredArg, "PATTERNS", "use PATTERNS for matching", func(v string, _ bool) error {
+		o.patterns = append(o.patterns, strings.Split(v, "\n")...)
+		o.havePat = true
+		return nil
+	})
+	f.Func('f', "file", RequiredArg, "FILE", "take PATTERNS from FILE", func(v string, _ bool) error {
+		o.havePat = true
+		r, err := env.Open(v)
+		if err != nil {
+			if p.patErr == nil {
+				p.patErr = &grepFileError{v, err}
+			}
+			return nil
+		}
+		defer r.Close()
+		data, err := io.ReadAll(r)
+		if err != nil {
+			if p.patErr == nil {
+				p.patErr = &grepFileError{v, err}
+			}
+			return nil
+		}
+		s := string(data)
+		if s == "" {
+			return nil
+		}
+		s = strings.TrimSuffix(s, "\n")
+		o.patterns = append(o.patterns, strings.Split(s, "\n")...)
+		return nil
+	})
+	f.BoolVar(&o.icase, 'i', "ignore-case", "ignore case distinctions in patterns and data")
+	f.Func(0, "no-ignore-case", NoArg, "", "do not ignore case distinctions (default)", func(string, bool) error { o.icase = false; return nil })
+	f.BoolVar(&o.icase, 'y', "", "")
+	f.BoolVar(&o.word, 'w', "word-regexp", "match only whole words")
+	f.BoolVar(&o.line, 'x', "line-regexp", "match only whole lines")
+	f.BoolVar(&o.nullData, 'z', "null-data", "a data line ends in 0 byte, not newline")
+	f.BoolVar(&o.silent, 's', "no-messages", "suppress error messages")
+	f.BoolVar(&o.invert, 'v', "invert-match", "select non-matching lines")
+	f.Func('m', "max-count", RequiredArg, "NUM", "stop after NUM selected lines", func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return errors.New("invalid max count")
+		}
+		o.maxCount = n
+		if n < 0 {
+			o.maxCount = -1
+		}
+		return nil
+	})
+}
+
+// outputFlags adds the options of the output and of the files searched
+// to f.
+func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
+	o := p.o
+	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
+	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
+	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
+	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
+	f.Func('H', "with-filename", NoArg, "", "print file name with output lines", func(string, bool) error { o.withName = 1; return nil })
+	f.Func('h', "no-filename", NoArg, "", "suppress the file name prefix on output", func(string, bool) error { o.withName = -1; return nil })
+	f.StringVar(&o.label, 0, "label", "LABEL", "use LABEL as the standard input file name prefix")
+	f.BoolVar(&o.only, 'o', "only-matching", "show only nonempty parts of lines that match")
+	f.BoolVar(&o.quiet, 'q', "quiet", "suppress all normal output")
+	f.BoolVar(&o.quiet, 0, "silent", "")
+	f.Func(0, "binary-files", RequiredArg, "TYPE", "assume that binary files are TYPE;\n                            TYPE is 'binary', 'text', or 'without-match'", func(v string, _ bool) error {
+		switch v {
+		case "binary", "text", "without-match":
+			o.binMode = v
+			return nil
+		}
+		return errors.New("unknown binary-files type")
+	})
+	f.Func('a', "text", NoArg, "", "equivalent to --binary-files=text", func(string, bool) error { o.binMode = "text"; return nil })
+	f.Func('I', "", NoArg, "", "equivalent to --binary-files=without-match", func(string, bool) error { o.binMode = "without-match"; return nil })
+	f.Func('d', "directories", RequiredArg, "ACTION", "how to handle directories;\n                            ACTION is 'read', 'recurse', or 'skip'", func(v string, _ bool) error {
+		switch v {
+		case "read":
+			o.recursive, o.dirSkip = false, false
+		case "recurse":
+			o.recursive = true
+		case "skip":
+			o.dirSkip = true
+		default:
+			return errors.New("invalid argument " + gnu.Quote(v) + " for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
+		}
+		return nil
+	})
+	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices (accepted, no devices here)", func(string, bool) error { return nil })
+	f.Func('r', "recursive", NoArg, "", "like --directories=recurse", func(string, bool) error { o.recursive = true; return nil })
+	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
+	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, v); return nil })
+	f.Func(0, "exclude", RequiredArg, "GLOB", "skip files that match GLOB", func(v string, _ bool) error { o.exclude = append(o.exclude, v); return nil })
+	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, v); return nil })
+	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
+	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
+	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
+	f.BoolVar(&o.null, 'Z', "null", "print 0 byte after FILE name")
+	f.Func('B', "before-context", RequiredArg, "NUM", "print NUM lines of leading context", func(v string, _ bool) error { p.ctxB, p.setB = v, true; return nil })
+	f.Func('A', "after-context", RequiredArg, "NUM", "print NUM lines of trailing context", func(v string, _ bool) error { p.ctxA, p.setA = v, true; return nil })
+	f.Func('C', "context", RequiredArg, "NUM", "print NUM lines of output context", func(v string, _ bool) error { p.ctxC, p.setC, o.digits = v, true, ""; return nil })
+	for d := '0'; d <= '9'; d++ {
+		d := d
+		f.Func(d, "", NoArg, "", "", func(string, bool) error {
+			o.digits += string(d)
+			p.ctxC, p.setC = o.digits, true
+			return nil
+		})
+	}
+	f.Func(0, "group-separator", RequiredArg, "SEP", "print SEP on line between matches with context", func(v string, _ bool) error { o.groupSep, o.noGroupSep = v, false; return nil })
+	f.Func(0, "no-group-separator", NoArg, "", "do not print separator for matches with context", func(string, bool) error { o.noGroupSep = true; return nil })
+	colorFn := func(v string, present bool) error {
+		if !present {
+			v = "auto"
+		}
+		switch v {
+		case "always", "yes", "force":
+			o.color = true
+		case "never", "no", "none":
+			o.color = false
+		case "auto", "tty", "if-tty":
+			o.color = env.Color
+		default:
+			// GNU grep shows its help for an unknown WHEN.
+			return ErrHelp
+		}
+		return nil
+	}
+	f.Func(0, "color", OptionalArg, "WHEN", "use markers to highlight the matching strings;\n                            WHEN is 'always', 'never', or 'auto'", colorFn)
+	f.Func(0, "colour", OptionalArg, "WHEN", "", colorFn)
+	f.Func('U', "binary", NoArg, "", "do not strip CR characters at EOL (MSDOS/Windows)", func(string, bool) error { return nil })
+	f.Epilog = "When FILE is '-', read standard input.  With no FILE, read '.' if\nrecursive, '-' otherwise.  With fewer than two FILEs, assume -h.\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2."
+}
+
+// contextLengths sets the context lengths of -A, -B, -C and -NUM; on
+// false it has reported an invalid one.
+func (p *grepCmdLine) contextLengths(env *Env) bool {
+	for _, c := range []struct {
+		s   string
+		set bool
+		dst *int
+	}{{p.ctxC, p.setC, &p.o.after}, {p.ctxC, p.setC, &p.o.before}, {p.ctxA, p.setA, &p.o.after}, {p.ctxB, p.setB, &p.o.before}} {
+		if !c.set {
+			continue
+		}
+		n, err := strconv.ParseInt(c.s, 10, 64)
+		if err != nil || n < 0 {
+			if err != nil && errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(c.s, "-") {
+				n = 1 << 31
+			} else {
+				env.Errorf("%s: invalid context length argument", c.s)
+				return false
+			}
+		}
+		if n > 1<<31 {
+			n = 1 << 31
+		}
+		*c.dst = int(n)
+	}
+	return true
+}
+
+// grepParse reads grep's options and the patterns; on nil it returns the
+// exit status.
+func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
+	o := &grepOpts{mode: mode, maxCount: -1, groupSep: "--", label: "(standard input)", binMode: "binary"}
+	f := NewFlags(env, "Search for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.", "[OPTION]... PATTERNS [FILE]...")
+	p := &grepCmdLine{o: o, modeSet: mode != 'G'}
+	p.matchFlags(f, env)
+	p.outputFlags(f, env)
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		msg, isUsage := usageMessage(err)
+		if isUsage {
+			env.Errorf("%s", msg)
+			io.WriteString(env.Stderr, grepUsage)
+			return nil, nil, 2
+		}
+		return nil, nil, f.Fail(err, 2)
+	}
+	if p.patErr != nil {
+		var fe *grepFileError
+		errors.As(p.patErr, &fe)
+		env.PathError(fe.name, fe.err)
+		return nil, nil, 2
+	}
+	if !p.contextLengths(env) {
+		return nil, nil, 2
+	}
+	if !o.havePat {
+		if len(operands) == 0 {
+			io.WriteString(env.Stderr, grepUsage)
+			return nil, nil, 2
+		}
+		o.patterns = strings.Split(operands[0], "\n")
+		operands = operands[1:]
+	}
+	return o, operands, 0
 }
 
 type grepFileError struct {
