@@ -57,154 +57,202 @@ func ddSize(env *Env, s string) (int64, bool) {
 	return int64(a), true
 }
 
+// ddConfig is what dd's operands ask for.
+type ddConfig struct {
+	in, out      string
+	ibs, obs     int64
+	bsSet        bool
+	count        int64 // -1: all
+	skip, seek   int64
+	ucase, lcase bool
+	notrunc, pad bool
+	status       string
+	iflag, oflag ddFlags
+}
+
 func dd(env *Env) int {
+	c, status := ddParse(env)
+	if c == nil {
+		return status
+	}
+	return c.run(env)
+}
+
+// ddParse reads dd's operands into a ddConfig; on nil it returns the exit
+// status.
+func ddParse(env *Env) (*ddConfig, int) {
 	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync (accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
-		return f.Fail(err, 1)
+		return nil, f.Fail(err, 1)
 	}
-	var (
-		in, out            = "-", ""
-		ibs, obs     int64 = 512, 512
-		bsSet        bool
-		count        int64 = -1
-		skip, seek   int64
-		ucase, lcase bool
-		notrunc, pad bool
-		status       = ""
-		iflag, oflag ddFlags
-	)
+	c := &ddConfig{in: "-", ibs: 512, obs: 512, count: -1}
 	for _, op := range operands {
-		key, val, ok := strings.Cut(op, "=")
-		if !ok {
-			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
-		}
-		num := func() (int64, bool) { return ddSize(env, val) }
-		if (key == "bs" || key == "ibs" || key == "obs") && val != "" {
-			// A block size of 0 is named as written (bs=0x10, with its warning).
-			if n, ok := ddSize(env, val); !ok {
-				return 1
-			} else if n == 0 {
-				env.Errorf("invalid number: %s", gnu.Quote(val))
-				return 1
-			}
-		}
-		var good bool
-		switch key {
-		case "if":
-			in, good = val, true
-		case "of":
-			out, good = val, true
-		case "bs":
-			var n int64
-			if n, good = num(); good {
-				ibs, obs, bsSet = n, n, true
-			}
-		case "ibs":
-			ibs, good = num()
-		case "obs":
-			obs, good = num()
-		case "count":
-			count, good = num()
-		case "skip":
-			skip, good = num()
-		case "seek":
-			seek, good = num()
-		case "status":
-			switch val {
-			case "none", "noxfer", "progress":
-				status, good = val, true
-			default:
-				return f.Fail(&UsageError{fmt.Sprintf("invalid status level: %s", gnu.Quote(val))}, 1)
-			}
-		case "iflag", "oflag":
-			what, fl := "input", &iflag
-			if key == "oflag" {
-				what, fl = "output", &oflag
-			}
-			bad, ok := fl.parse(val)
-			if !ok {
-				return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, gnu.Quote(bad))}, 1)
-			}
-			good = true
-		case "conv":
-			good = true
-			for _, c := range strings.Split(val, ",") {
-				switch c {
-				case "ucase":
-					ucase = true
-				case "lcase":
-					lcase = true
-				case "notrunc":
-					notrunc = true
-				case "sync":
-					pad = true
-				case "noerror", "fsync", "fdatasync", "":
-				default:
-					env.Errorf("invalid conversion: %s", gnu.Quote(c))
-					good = false
-				}
-			}
-			if ucase && lcase {
-				env.Errorf("cannot combine lcase and ucase")
-				good = false
-			}
-		default:
-			return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
-		}
-		if !good {
-			return 1
+		if st := c.operand(env, f, op); st >= 0 {
+			return nil, st
 		}
 	}
-	if oflag.fullblock {
-		return f.Fail(&UsageError{"invalid output flag: 'fullblock'"}, 1)
+	if c.oflag.fullblock {
+		return nil, f.Fail(&UsageError{"invalid output flag: 'fullblock'"}, 1)
 	}
-	if iflag.direct && iflag.nocache || oflag.direct && oflag.nocache {
+	if c.iflag.direct && c.iflag.nocache || c.oflag.direct && c.oflag.nocache {
 		env.Errorf("cannot combine direct and nocache")
-		return 1
+		return nil, 1
 	}
-	if oflag.append && !notrunc {
+	if c.oflag.append && !c.notrunc {
 		env.Errorf("you probably want conv=notrunc with oflag=append")
 	}
-	if ibs <= 0 || obs <= 0 {
+	if c.ibs <= 0 || c.obs <= 0 {
 		env.Errorf("invalid number: '0'")
-		return 1
+		return nil, 1
 	}
 	// A buffer is allocated whole: GNU's words when that cannot be done
 	// (llmsh's bound is 1 GiB, in process).
 	for _, b := range []struct {
 		what string
 		n    int64
-	}{{"input", ibs}, {"output", obs}} {
+	}{{"input", c.ibs}, {"output", c.obs}} {
 		if b.n > 1<<30 {
 			env.Errorf("memory exhausted by %s buffer of size %d bytes (%s)", b.what, b.n, ddUnits(float64(b.n), 1024, []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}))
+			return nil, 1
+		}
+	}
+	return c, 0
+}
+
+// operand takes one KEY=VALUE operand; it returns the exit status if the
+// command is to stop, else -1.
+func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
+	key, val, ok := strings.Cut(op, "=")
+	if !ok {
+		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
+	}
+	num := func() (int64, bool) { return ddSize(env, val) }
+	if (key == "bs" || key == "ibs" || key == "obs") && val != "" {
+		// A block size of 0 is named as written (bs=0x10, with its warning).
+		if n, ok := ddSize(env, val); !ok {
+			return 1
+		} else if n == 0 {
+			env.Errorf("invalid number: %s", gnu.Quote(val))
 			return 1
 		}
 	}
+	var good bool
+	switch key {
+	case "if":
+		c.in, good = val, true
+	case "of":
+		c.out, good = val, true
+	case "bs":
+		var n int64
+		if n, good = num(); good {
+			c.ibs, c.obs, c.bsSet = n, n, true
+		}
+	case "ibs":
+		c.ibs, good = num()
+	case "obs":
+		c.obs, good = num()
+	case "count":
+		c.count, good = num()
+	case "skip":
+		c.skip, good = num()
+	case "seek":
+		c.seek, good = num()
+	case "status":
+		switch val {
+		case "none", "noxfer", "progress":
+			c.status, good = val, true
+		default:
+			return f.Fail(&UsageError{fmt.Sprintf("invalid status level: %s", gnu.Quote(val))}, 1)
+		}
+	case "iflag", "oflag":
+		what, fl := "input", &c.iflag
+		if key == "oflag" {
+			what, fl = "output", &c.oflag
+		}
+		bad, ok := fl.parse(val)
+		if !ok {
+			return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, gnu.Quote(bad))}, 1)
+		}
+		good = true
+	case "conv":
+		good = c.conv(env, val)
+	default:
+		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
+	}
+	if !good {
+		return 1
+	}
+	return -1
+}
+
+// conv takes the list of conv=; it reports false if it named a bad one.
+func (c *ddConfig) conv(env *Env, val string) bool {
+	good := true
+	for _, cv := range strings.Split(val, ",") {
+		switch cv {
+		case "ucase":
+			c.ucase = true
+		case "lcase":
+			c.lcase = true
+		case "notrunc":
+			c.notrunc = true
+		case "sync":
+			c.pad = true
+		case "noerror", "fsync", "fdatasync", "":
+		default:
+			env.Errorf("invalid conversion: %s", gnu.Quote(cv))
+			good = false
+		}
+	}
+	if c.ucase && c.lcase {
+		env.Errorf("cannot combine lcase and ucase")
+		good = false
+	}
+	return good
+}
+
+// run copies the input to the output.
+func (c *ddConfig) run(env *Env) int {
 	start := time.Now()
-	r, err := env.Open(in)
+	r, err := env.Open(c.in)
 	if err != nil {
-		env.Errorf("failed to open %s: %s", gnu.QuoteAF(in), ErrText(err))
+		env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.in), ErrText(err))
 		return 1
 	}
 	defer r.Close()
+	w, of, st := c.openOutput(env)
+	if w == nil {
+		return st
+	}
+	if c.skip > 0 && !c.skipInput(env, r) {
+		return 1
+	}
+	d := &ddCopier{c: c, env: env, r: r, w: w, of: of, start: start}
+	return d.run()
+}
+
+// openOutput opens of= at the seek= offset, or pads standard output to
+// it; on a nil writer it returns the exit status.
+func (c *ddConfig) openOutput(env *Env) (io.Writer, File, int) {
 	var w io.Writer = env.Stdout
 	var of File
-	seekOff := seek * obs
-	if oflag.seekBytes {
-		seekOff = seek
+	var err error
+	seekOff := c.seek * c.obs
+	if c.oflag.seekBytes {
+		seekOff = c.seek
 	}
-	if out != "" && oflag.append && notrunc {
-		of, err = env.Append(out) // every write goes to the end
+	if c.out != "" && c.oflag.append && c.notrunc {
+		of, err = env.Append(c.out) // every write goes to the end
 		if err != nil {
-			env.Errorf("failed to open %s: %s", gnu.QuoteAF(out), ErrText(err))
-			return 1
+			env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.out), ErrText(err))
+			return nil, nil, 1
 		}
 		w = of
-	} else if out != "" && oflag.seekBytes && seek < obs && !notrunc {
+	} else if c.out != "" && c.oflag.seekBytes && c.seek < c.obs && !c.notrunc {
 		// GNU truncates whenever seek is less than one output block
 		// (seek_records is 0): the bytes before the offset become zeros.
-		of, err = env.Create(out)
+		of, err = env.Create(c.out)
 		if err == nil {
 			if _, werr := of.Write(make([]byte, seekOff)); werr != nil {
 				of.Close()
@@ -212,130 +260,158 @@ func dd(env *Env) int {
 			}
 		}
 		if err != nil {
-			env.Errorf("failed to open %s: %s", gnu.QuoteAF(out), ErrText(err))
-			return 1
+			env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.out), ErrText(err))
+			return nil, nil, 1
 		}
 		w = of
-	} else if out != "" {
-		of, err = ddOpenOutput(env, out, seekOff, notrunc)
+	} else if c.out != "" {
+		of, err = ddOpenOutput(env, c.out, seekOff, c.notrunc)
 		if err != nil {
-			env.Errorf("failed to open %s: %s", gnu.QuoteAF(out), ErrText(err))
-			return 1
+			env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.out), ErrText(err))
+			return nil, nil, 1
 		}
 		w = of
 	} else if seekOff > 0 {
 		// Standard output cannot seek here: GNU would write zeros past a
 		// pipe; do the same.
 		if _, err := w.Write(make([]byte, seekOff)); err != nil {
-			return ddWriteFail(env, err)
+			return nil, nil, ddWriteFail(env, err)
 		}
 	}
-	// Skip input blocks: seek a file, read and discard a pipe. Skipping
-	// past the end is not an error; GNU warns.
-	if skip > 0 {
-		n := skip * ibs
-		if iflag.skipBytes {
-			n = skip
-		}
-		short := false
-		if s, ok := r.(io.Seeker); ok && in != "-" {
-			if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-				if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < n {
-					short = true
-				}
-			}
-			if _, err := s.Seek(n, io.SeekStart); err != nil {
-				env.Errorf("%s: cannot skip: %s", in, ErrText(err))
-				return 1
-			}
-		} else if m, err := io.CopyN(io.Discard, r, n); err != nil && err != io.EOF {
-			env.PathError(in, err)
-			return 1
-		} else if m < n {
-			short = true
-		}
-		if short && status != "none" {
-			name := in
-			if in == "-" {
-				name = "standard input"
-			}
-			env.Errorf("%s: cannot skip to specified offset", gnu.QuoteF(name))
-		}
+	return w, of, 0
+}
+
+// skipInput skips skip= input blocks: it seeks a file, reads and discards
+// a pipe. Skipping past the end is not an error; GNU warns. It reports
+// false on an error.
+func (c *ddConfig) skipInput(env *Env, r io.Reader) bool {
+	n := c.skip * c.ibs
+	if c.iflag.skipBytes {
+		n = c.skip
 	}
+	short := false
+	if s, ok := r.(io.Seeker); ok && c.in != "-" {
+		if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < n {
+				short = true
+			}
+		}
+		if _, err := s.Seek(n, io.SeekStart); err != nil {
+			env.Errorf("%s: cannot skip: %s", c.in, ErrText(err))
+			return false
+		}
+	} else if m, err := io.CopyN(io.Discard, r, n); err != nil && err != io.EOF {
+		env.PathError(c.in, err)
+		return false
+	} else if m < n {
+		short = true
+	}
+	if short && c.status != "none" {
+		name := c.in
+		if c.in == "-" {
+			name = "standard input"
+		}
+		env.Errorf("%s: cannot skip to specified offset", gnu.QuoteF(name))
+	}
+	return true
+}
+
+// ddCopier is one copy of dd's, with its counts.
+type ddCopier struct {
+	c       *ddConfig
+	env     *Env
+	r       io.Reader
+	w       io.Writer
+	of      File // the output file, if not standard output
+	start   time.Time
+	pending []byte // output waiting to fill obs (ibs != obs)
+
+	fullIn, partIn, fullOut, partOut, total int64
+	maxRecs, maxBytes                       int64
+	buf                                     []byte
+}
+
+// read reads one input block (a full one under iflag=fullblock).
+func (d *ddCopier) read(p []byte) (int, error) {
+	if !d.c.iflag.fullblock {
+		return d.r.Read(p)
+	}
+	n, err := io.ReadFull(d.r, p)
+	if err == io.ErrUnexpectedEOF {
+		err = nil // the short block; EOF comes with the next read
+	}
+	return n, err
+}
+
+// flush writes the pending output in obs blocks, and the short rest if
+// final.
+func (d *ddCopier) flush(final bool) error {
+	for int64(len(d.pending)) >= d.c.obs || final && len(d.pending) > 0 {
+		n := min(int64(len(d.pending)), d.c.obs)
+		if _, err := d.w.Write(d.pending[:n]); err != nil {
+			return err
+		}
+		if n == d.c.obs {
+			d.fullOut++
+		} else {
+			d.partOut++
+		}
+		d.total += n
+		d.pending = d.pending[n:]
+	}
+	return nil
+}
+
+// run copies the blocks and reports the counts; it returns the exit
+// status.
+func (d *ddCopier) run() int {
+	env := d.env
 	// iflag=count_bytes: count is in bytes, the last read a short one.
-	maxRecs, maxBytes := count, int64(0)
-	if iflag.countBytes && count >= 0 {
-		maxRecs, maxBytes = count/ibs, count%ibs
+	d.maxRecs = d.c.count
+	if d.c.iflag.countBytes && d.c.count >= 0 {
+		d.maxRecs, d.maxBytes = d.c.count/d.c.ibs, d.c.count%d.c.ibs
 	}
-	read := func(p []byte) (int, error) {
-		if !iflag.fullblock {
-			return r.Read(p)
-		}
-		n, err := io.ReadFull(r, p)
-		if err == io.ErrUnexpectedEOF {
-			err = nil // the short block; EOF comes with the next read
-		}
-		return n, err
-	}
-	var fullIn, partIn, fullOut, partOut, total int64
-	buf := make([]byte, ibs)
-	var pending []byte // output waiting to fill obs (ibs != obs)
-	flush := func(final bool) error {
-		for int64(len(pending)) >= obs || final && len(pending) > 0 {
-			n := min(int64(len(pending)), obs)
-			if _, err := w.Write(pending[:n]); err != nil {
-				return err
-			}
-			if n == obs {
-				fullOut++
-			} else {
-				partOut++
-			}
-			total += n
-			pending = pending[n:]
-		}
-		return nil
-	}
+	d.buf = make([]byte, d.c.ibs)
 	status1 := 0
-	for count < 0 || fullIn+partIn < maxRecs || maxBytes > 0 && fullIn+partIn == maxRecs {
+	for d.c.count < 0 || d.fullIn+d.partIn < d.maxRecs || d.maxBytes > 0 && d.fullIn+d.partIn == d.maxRecs {
 		if err := env.Ctx.Err(); err != nil {
 			return 1
 		}
-		rbuf := buf
-		if count >= 0 && fullIn+partIn == maxRecs {
-			rbuf = buf[:maxBytes]
+		rbuf := d.buf
+		if d.c.count >= 0 && d.fullIn+d.partIn == d.maxRecs {
+			rbuf = d.buf[:d.maxBytes]
 		}
-		n, rerr := read(rbuf)
+		n, rerr := d.read(rbuf)
 		if n > 0 {
-			blk := buf[:n]
-			if int64(n) == ibs {
-				fullIn++
+			blk := d.buf[:n]
+			if int64(n) == d.c.ibs {
+				d.fullIn++
 			} else {
-				partIn++
-				if pad {
-					blk = append(blk, bytes.Repeat([]byte{0}, int(ibs)-n)...)
+				d.partIn++
+				if d.c.pad {
+					blk = append(blk, bytes.Repeat([]byte{0}, int(d.c.ibs)-n)...)
 				}
 			}
 			switch {
-			case ucase:
+			case d.c.ucase:
 				blk = bytes.ToUpper(blk)
-			case lcase:
+			case d.c.lcase:
 				blk = bytes.ToLower(blk)
 			}
-			if bsSet {
+			if d.c.bsSet {
 				// bs= writes each block as it was read.
-				if _, err := w.Write(blk); err != nil {
+				if _, err := d.w.Write(blk); err != nil {
 					return ddWriteFail(env, err)
 				}
-				if int64(len(blk)) == obs {
-					fullOut++
+				if int64(len(blk)) == d.c.obs {
+					d.fullOut++
 				} else {
-					partOut++
+					d.partOut++
 				}
-				total += int64(len(blk))
+				d.total += int64(len(blk))
 			} else {
-				pending = append(pending, blk...)
-				if err := flush(false); err != nil {
+				d.pending = append(d.pending, blk...)
+				if err := d.flush(false); err != nil {
 					return ddWriteFail(env, err)
 				}
 			}
@@ -344,24 +420,24 @@ func dd(env *Env) int {
 			break
 		}
 		if rerr != nil {
-			env.PathError(in, rerr)
+			env.PathError(d.c.in, rerr)
 			status1 = 1
 			break
 		}
 	}
-	if err := flush(true); err != nil {
+	if err := d.flush(true); err != nil {
 		return ddWriteFail(env, err)
 	}
-	if of != nil {
-		if err := of.Close(); err != nil {
+	if d.of != nil {
+		if err := d.of.Close(); err != nil {
 			return ddWriteFail(env, err)
 		}
 	}
-	if status != "none" {
-		fmt.Fprintf(env.Stderr, "%d+%d records in\n%d+%d records out\n", fullIn, partIn, fullOut, partOut)
-		if status != "noxfer" {
-			secs := time.Since(start).Seconds()
-			fmt.Fprintf(env.Stderr, "%d bytes%s copied, %.3g s, %s/s\n", total, ddHuman(total), secs, ddRate(float64(total)/max(secs, 1e-9)))
+	if d.c.status != "none" {
+		fmt.Fprintf(env.Stderr, "%d+%d records in\n%d+%d records out\n", d.fullIn, d.partIn, d.fullOut, d.partOut)
+		if d.c.status != "noxfer" {
+			secs := time.Since(d.start).Seconds()
+			fmt.Fprintf(env.Stderr, "%d bytes%s copied, %.3g s, %s/s\n", d.total, ddHuman(d.total), secs, ddRate(float64(d.total)/max(secs, 1e-9)))
 		}
 	}
 	return status1
