@@ -18,6 +18,7 @@ import (
 	"mvdan.cc/sh/v3/pattern"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+
 	"github.com/llmsh/llmsh/posixre"
 )
 
@@ -608,12 +609,58 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	if len(t) < 2 || t[0] != '-' {
 		return nil, findErrf("paths must precede expression: `%s'", t)
 	}
-	yes := func(*findEnt) bool { return true }
+	if parse, ok := findPrimaries[t]; ok {
+		return parse(fd, t)
+	}
 	switch t {
-	// Options: always true.
+	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
+		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum",
+		"-readable", "-writable", "-executable", "-context", "-fstype":
+		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
+	}
+	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
+		if t[6] == 'B' || t[7] == 'B' {
+			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
+		}
+		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+	}
+	if strings.HasPrefix(t, "-newer") && len(t) == 8 {
+		return nil, findErrf("invalid predicate `%s'", t)
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
+
+// findTrue is the expression of the options and -true.
+func findTrue(*findEnt) bool { return true }
+
+// findPrimaries maps each primary of find's expressions to its parser.
+var findPrimaries = map[string]func(fd *finder, t string) (findExpr, error){}
+
+func init() {
+	for _, g := range []struct {
+		parse func(fd *finder, t string) (findExpr, error)
+		names []string
+	}{
+		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
+		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
+		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm"}},
+		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
+		{(*finder).parsePrintAction, []string{"-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls"}},
+		{(*finder).parseAction, []string{"-prune", "-quit", "-delete", "-exec", "-execdir", "-ok", "-okdir"}},
+	} {
+		for _, name := range g.names {
+			findPrimaries[name] = g.parse
+		}
+	}
+}
+
+// parseOption parses the options, which are always true.
+func (fd *finder) parseOption(t string) (findExpr, error) {
+	switch t {
 	case "-depth", "-d":
 		fd.depthF, fd.explicitDepth = true, true
-		return yes, nil
+		return findTrue, nil
 	case "-maxdepth", "-mindepth":
 		v, err := fd.arg(t)
 		if err != nil {
@@ -628,12 +675,12 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		} else {
 			fd.minDepth = n
 		}
-		return yes, nil
+		return findTrue, nil
 	case "-follow":
 		fd.follow = true
-		return yes, nil
+		return findTrue, nil
 	case "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn":
-		return yes, nil
+		return findTrue, nil
 	case "-regextype":
 		v, err := fd.arg(t)
 		if err != nil {
@@ -646,11 +693,16 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		default:
 			return nil, findErrf("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", gnu.Quote(v))
 		}
-		return yes, nil
+		return findTrue, nil
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
 
-	// Tests.
+// parseNameTest parses the tests of a name or path, and -true and -false.
+func (fd *finder) parseNameTest(t string) (findExpr, error) {
+	switch t {
 	case "-true":
-		return yes, nil
+		return findTrue, nil
 	case "-false":
 		return func(*findEnt) bool { return false }, nil
 	case "-name", "-iname":
@@ -675,21 +727,6 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			target, err := fd.env.FS.Readlink(f.abs)
 			return err == nil && m(target)
 		}, nil
-	case "-samefile":
-		// The same file by vfsd's identity (hard links; under -L a link
-		// and its target).
-		v, err := fd.arg(t)
-		if err != nil {
-			return nil, err
-		}
-		ref, err := fd.refStat(v)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *findEnt) bool {
-			info, err := f.stat(fd)
-			return err == nil && SameFile(info, ref)
-		}, nil
 	case "-path", "-ipath", "-wholename", "-iwholename":
 		v, err := fd.arg(t)
 		if err != nil {
@@ -709,6 +746,28 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return func(f *findEnt) bool {
 			loc, err := re.FindSubmatchIndex([]byte(f.path))
 			return err == nil && loc != nil && loc[0] == 0 && loc[1] == len(f.path)
+		}, nil
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
+
+// parseFileTest parses the tests of a file's identity, type, size and mode.
+func (fd *finder) parseFileTest(t string) (findExpr, error) {
+	switch t {
+	case "-samefile":
+		// The same file by vfsd's identity (hard links; under -L a link
+		// and its target).
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		ref, err := fd.refStat(v)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			return err == nil && SameFile(info, ref)
 		}, nil
 	case "-type", "-xtype":
 		v, err := fd.arg(t)
@@ -756,6 +815,58 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			}
 			return findCompare(cmp, units, n)
 		}, nil
+	case "-empty":
+		return func(f *findEnt) bool {
+			typ := f.fileType(fd)
+			switch {
+			case typ.IsDir():
+				entries, err := fd.env.FS.ReadDir(f.abs)
+				if err != nil {
+					fd.fileErr(f.path, err)
+					return false
+				}
+				return len(entries) == 0
+			case typ.IsRegular():
+				info, err := f.stat(fd)
+				return err == nil && info.Size() == 0
+			}
+			return false
+		}, nil
+	case "-perm":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		kind := byte(0)
+		mode := v
+		if v != "" && (v[0] == '-' || v[0] == '/') {
+			kind, mode = v[0], v[1:]
+		}
+		want, err := strconv.ParseUint(mode, 8, 32)
+		if err != nil || want > 07777 {
+			return nil, findErrf("invalid mode %s", gnu.Quote(v))
+		}
+		return func(f *findEnt) bool {
+			info, err := f.stat(fd)
+			if err != nil {
+				return false
+			}
+			got := uint64(findPermBits(info.Mode()))
+			switch kind {
+			case '-':
+				return got&want == want
+			case '/':
+				return want == 0 || got&want != 0
+			}
+			return got == want
+		}, nil
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
+
+// parseTimeTest parses the tests of a modification time.
+func (fd *finder) parseTimeTest(t string) (findExpr, error) {
+	switch t {
 	case "-mtime", "-mmin":
 		v, err := fd.arg(t)
 		if err != nil {
@@ -820,53 +931,13 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			info, err := f.stat(fd)
 			return err == nil && info.ModTime().After(mt)
 		}, nil
-	case "-empty":
-		return func(f *findEnt) bool {
-			typ := f.fileType(fd)
-			switch {
-			case typ.IsDir():
-				entries, err := fd.env.FS.ReadDir(f.abs)
-				if err != nil {
-					fd.fileErr(f.path, err)
-					return false
-				}
-				return len(entries) == 0
-			case typ.IsRegular():
-				info, err := f.stat(fd)
-				return err == nil && info.Size() == 0
-			}
-			return false
-		}, nil
-	case "-perm":
-		v, err := fd.arg(t)
-		if err != nil {
-			return nil, err
-		}
-		kind := byte(0)
-		mode := v
-		if v != "" && (v[0] == '-' || v[0] == '/') {
-			kind, mode = v[0], v[1:]
-		}
-		want, err := strconv.ParseUint(mode, 8, 32)
-		if err != nil || want > 07777 {
-			return nil, findErrf("invalid mode %s", gnu.Quote(v))
-		}
-		return func(f *findEnt) bool {
-			info, err := f.stat(fd)
-			if err != nil {
-				return false
-			}
-			got := uint64(findPermBits(info.Mode()))
-			switch kind {
-			case '-':
-				return got&want == want
-			case '/':
-				return want == 0 || got&want != 0
-			}
-			return got == want
-		}, nil
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
 
-	// Actions.
+// parsePrintAction parses the actions that print.
+func (fd *finder) parsePrintAction(t string) (findExpr, error) {
+	switch t {
 	case "-print":
 		fd.hasAction = true
 		return func(f *findEnt) bool { fd.print(f.path + "\n"); return true }, nil
@@ -925,6 +996,13 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 			return nil, err
 		}
 		return func(f *findEnt) bool { fd.ls(w, f); return true }, nil
+	}
+	return nil, findErrf("unknown predicate `%s'", t)
+}
+
+// parseAction parses the other actions.
+func (fd *finder) parseAction(t string) (findExpr, error) {
+	switch t {
 	case "-prune":
 		fd.hasPrune = true
 		return func(f *findEnt) bool {
@@ -954,22 +1032,6 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return fd.parseExec(t)
 	case "-ok", "-okdir":
 		return nil, findErrf("%s: interactive prompting is not supported (no terminal)", t)
-	}
-	switch t {
-	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
-		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
-	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum",
-		"-readable", "-writable", "-executable", "-context", "-fstype":
-		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
-	}
-	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
-		if t[6] == 'B' || t[7] == 'B' {
-			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
-		}
-		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
-	}
-	if strings.HasPrefix(t, "-newer") && len(t) == 8 {
-		return nil, findErrf("invalid predicate `%s'", t)
 	}
 	return nil, findErrf("unknown predicate `%s'", t)
 }
