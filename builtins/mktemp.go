@@ -30,40 +30,71 @@ interpreter off the host) counts as unset: the default directory is /tmp.`
 // protection (shell/shell.go); mktemp treats it as unset.
 const mktempPlaceholder = "/nonexistent-llmsh-tmp"
 
+// mktempConfig is what mktemp's command line asks for.
+type mktempConfig struct {
+	dir, dry, quiet bool
+	legacyT         bool // -t
+	suffix          string
+	suffixSet       bool
+	tmpdir          string // -p, --tmpdir
+	tmpdirSet       bool
+	template        string // the name up to its last X
+	xs              int    // the number of Xs at its end
+}
+
 func mktemp(env *Env) int {
+	c, status := mktempParse(env)
+	if c == nil {
+		return status
+	}
+	if !c.resolve(env) {
+		return 1
+	}
+	return c.run(env)
+}
+
+// mktempParse reads mktemp's options and template; on nil it returns the
+// exit status.
+func mktempParse(env *Env) (*mktempConfig, int) {
+	c := &mktempConfig{}
 	f := NewFlags(env, mktempHelp, "[OPTION]... [TEMPLATE]")
-	dir := f.Bool('d', "directory", "create a directory, not a file")
-	dry := f.Bool('u', "dry-run", "do not create anything; merely print a name (unsafe)")
-	quiet := f.Bool('q', "quiet", "suppress diagnostics about file/dir-creation failure")
+	f.BoolVar(&c.dir, 'd', "directory", "create a directory, not a file")
+	f.BoolVar(&c.dry, 'u', "dry-run", "do not create anything; merely print a name (unsafe)")
+	f.BoolVar(&c.quiet, 'q', "quiet", "suppress diagnostics about file/dir-creation failure")
 	suffix, suffixSet := f.String(0, "suffix", "SUFF", "append SUFF to TEMPLATE; SUFF must not contain a slash")
-	var tmpdir string
-	tmpdirSet := false
 	setTmpdir := func(v string, present bool) error {
-		tmpdirSet = true
+		c.tmpdirSet = true
 		if present {
-			tmpdir = v
+			c.tmpdir = v
 		}
 		return nil
 	}
 	f.Func('p', "", RequiredArg, "DIR", "use DIR as a prefix (as --tmpdir=DIR)", setTmpdir)
 	f.Func(0, "tmpdir", OptionalArg, "DIR", "interpret TEMPLATE relative to DIR; if DIR is not specified, use $TMPDIR if set, else /tmp", setTmpdir)
-	legacyT := f.Bool('t', "", "interpret TEMPLATE as a single file name component, relative to a directory: $TMPDIR, if set; else the directory specified via -p; else /tmp (deprecated)")
+	f.BoolVar(&c.legacyT, 't', "", "interpret TEMPLATE as a single file name component, relative to a directory: $TMPDIR, if set; else the directory specified via -p; else /tmp (deprecated)")
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
-		return f.Fail(err, 1)
-	}
-	fail := func(format string, args ...any) int {
-		env.Errorf(format, args...)
-		return 1
+		return nil, f.Fail(err, 1)
 	}
 	if len(ops) > 1 {
-		return f.Fail(&UsageError{"too many templates"}, 1)
+		return nil, f.Fail(&UsageError{"too many templates"}, 1)
 	}
-	template := "tmp.XXXXXXXXXX"
+	c.template = "tmp.XXXXXXXXXX"
 	if len(ops) == 1 {
-		template = ops[0]
+		c.template = ops[0]
 	} else {
-		tmpdirSet = true
+		c.tmpdirSet = true
+	}
+	c.suffix, c.suffixSet = *suffix, *suffixSet
+	return c, 0
+}
+
+// resolve splits the suffix off the template, checks it, and puts it in
+// its directory; on false it has reported why not.
+func (c *mktempConfig) resolve(env *Env) bool {
+	fail := func(format string, args ...any) bool {
+		env.Errorf(format, args...)
+		return false
 	}
 	envTmp := ""
 	for _, kv := range env.Environ {
@@ -71,50 +102,55 @@ func mktemp(env *Env) int {
 			envTmp = v
 		}
 	}
-	if *suffixSet {
-		if strings.Contains(*suffix, "/") {
-			return fail("invalid suffix %s, contains directory separator", gnu.Quote(*suffix))
+	if c.suffixSet {
+		if strings.Contains(c.suffix, "/") {
+			return fail("invalid suffix %s, contains directory separator", gnu.Quote(c.suffix))
 		}
 	} else {
 		// Without --suffix, what follows the last X is the suffix.
-		i := strings.LastIndexByte(template, 'X')
-		*suffix = template[i+1:]
-		template = template[:i+1]
+		i := strings.LastIndexByte(c.template, 'X')
+		c.suffix = c.template[i+1:]
+		c.template = c.template[:i+1]
 	}
-	xs := len(template) - len(strings.TrimRight(template, "X"))
-	if xs < 3 {
-		return fail("too few X's in template %s", gnu.Quote(template+*suffix))
+	c.xs = len(c.template) - len(strings.TrimRight(c.template, "X"))
+	if c.xs < 3 {
+		return fail("too few X's in template %s", gnu.Quote(c.template+c.suffix))
 	}
 	switch {
-	case *legacyT:
-		if strings.Contains(template, "/") {
-			return fail("invalid template, %s, contains directory separator", gnu.Quote(template+*suffix))
+	case c.legacyT:
+		if strings.Contains(c.template, "/") {
+			return fail("invalid template, %s, contains directory separator", gnu.Quote(c.template+c.suffix))
 		}
 		base := envTmp
 		if base == "" {
-			base = tmpdir
+			base = c.tmpdir
 		}
 		if base == "" {
 			base = "/tmp"
 		}
-		template = path.Join(base, template)
-	case tmpdirSet:
-		if strings.HasPrefix(template, "/") {
-			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.Quote(template+*suffix))
+		c.template = path.Join(base, c.template)
+	case c.tmpdirSet:
+		if strings.HasPrefix(c.template, "/") {
+			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.Quote(c.template+c.suffix))
 		}
-		base := tmpdir
+		base := c.tmpdir
 		if base == "" {
 			base = envTmp
 		}
 		if base == "" {
 			base = "/tmp"
 		}
-		template = strings.TrimSuffix(base, "/") + "/" + template
+		c.template = strings.TrimSuffix(base, "/") + "/" + c.template
 	}
-	prefix := template[:len(template)-xs]
+	return true
+}
+
+// run tries names made from the template until one can be created.
+func (c *mktempConfig) run(env *Env) int {
+	prefix := c.template[:len(c.template)-c.xs]
 	const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 	what := "file"
-	if *dir {
+	if c.dir {
 		what = "directory"
 	}
 	var lastErr error
@@ -122,13 +158,13 @@ func mktemp(env *Env) int {
 		if env.Ctx.Err() != nil {
 			return 1
 		}
-		b := make([]byte, xs)
+		b := make([]byte, c.xs)
 		rand.Read(b)
 		for i := range b {
 			b[i] = chars[int(b[i])%len(chars)]
 		}
-		name := prefix + string(b) + *suffix
-		retry, err := mktempTry(env, name, *dir, *dry)
+		name := prefix + string(b) + c.suffix
+		retry, err := mktempTry(env, name, c.dir, c.dry)
 		if err == nil {
 			fmt.Fprintln(env.Stdout, name)
 			return 0
@@ -138,8 +174,8 @@ func mktemp(env *Env) int {
 			break
 		}
 	}
-	if !*quiet {
-		env.Errorf("failed to create %s via template %s: %s", what, gnu.Quote(template+*suffix), ErrText(lastErr))
+	if !c.quiet {
+		env.Errorf("failed to create %s via template %s: %s", what, gnu.Quote(c.template+c.suffix), ErrText(lastErr))
 	}
 	return 1
 }
