@@ -587,59 +587,9 @@ func (in *bcInterp) exec(s bcStmt) error {
 			return in.exec(s.els)
 		}
 	case *bcWhile:
-		for {
-			c, err := in.eval(s.cond)
-			if err != nil {
-				return err
-			}
-			if c.isZero() {
-				return nil
-			}
-			if s.body != nil {
-				if err := in.exec(s.body); err != nil {
-					if err == errBcBreak {
-						return nil
-					}
-					if err != errBcContinue {
-						return err
-					}
-				}
-			}
-		}
+		return in.execWhile(s)
 	case *bcFor:
-		if s.init != nil {
-			if _, err := in.eval(s.init); err != nil {
-				return err
-			}
-		}
-		for {
-			if s.cond != nil {
-				c, err := in.eval(s.cond)
-				if err != nil {
-					return err
-				}
-				if c.isZero() {
-					return nil
-				}
-			} else if in.werr != nil || in.env.Ctx.Err() != nil {
-				return gnu.ErrCancelled
-			}
-			if s.body != nil {
-				if err := in.exec(s.body); err != nil {
-					if err == errBcBreak {
-						return nil
-					}
-					if err != errBcContinue {
-						return err
-					}
-				}
-			}
-			if s.post != nil {
-				if _, err := in.eval(s.post); err != nil {
-					return err
-				}
-			}
-		}
+		return in.execFor(s)
 	case *bcBreak:
 		return errBcBreak
 	case *bcContinue:
@@ -659,6 +609,67 @@ func (in *bcInterp) exec(s bcStmt) error {
 		in.write("BC_BASE_MAX     = 2147483647\nBC_DIM_MAX      = 16777215\nBC_SCALE_MAX    = 2147483647\nBC_STRING_MAX   = 2147483647\nMAX Exponent    = 9223372036854775807\nNumber of vars  = 32767\n", false)
 	}
 	return nil
+}
+
+func (in *bcInterp) execWhile(s *bcWhile) error {
+	for {
+		c, err := in.eval(s.cond)
+		if err != nil {
+			return err
+		}
+		if c.isZero() {
+			return nil
+		}
+		if done, err := in.loopBody(s.body); done {
+			return err
+		}
+	}
+}
+
+func (in *bcInterp) execFor(s *bcFor) error {
+	if s.init != nil {
+		if _, err := in.eval(s.init); err != nil {
+			return err
+		}
+	}
+	for {
+		if s.cond != nil {
+			c, err := in.eval(s.cond)
+			if err != nil {
+				return err
+			}
+			if c.isZero() {
+				return nil
+			}
+		} else if in.werr != nil || in.env.Ctx.Err() != nil {
+			return gnu.ErrCancelled
+		}
+		if done, err := in.loopBody(s.body); done {
+			return err
+		}
+		if s.post != nil {
+			if _, err := in.eval(s.post); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// loopBody runs the body of a loop; it reports whether the loop ends
+// there (break, or an error to return).
+func (in *bcInterp) loopBody(body bcStmt) (bool, error) {
+	if body == nil {
+		return false, nil
+	}
+	if err := in.exec(body); err != nil {
+		if err == errBcBreak {
+			return true, nil
+		}
+		if err != errBcContinue {
+			return true, err
+		}
+	}
+	return false, nil
 }
 
 // bcEscapes are the backslash escapes of a print string (\q is '"').
