@@ -707,18 +707,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		return 1
 	}
 	if !top {
-		q0, q1 := name0, name1
-		if len(d.labels) < 1 {
-			q0 = diffQuoteName(q0)
-		}
-		if len(d.labels) < 2 {
-			q1 = diffQuoteName(q1)
-		}
-		if d.switches != "" {
-			fmt.Fprintf(d.out, "diff %s %s %s\n", d.switches, q0, q1)
-		} else {
-			fmt.Fprintf(d.out, "diff %s %s\n", q0, q1)
-		}
+		d.commandLine(name0, name1)
 	}
 	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}, funcFound: -1}
 	switch d.style {
@@ -741,6 +730,23 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		p.sideBySide(script)
 	}
 	return 1
+}
+
+// commandLine prints the line that introduces a pair of files compared
+// under a directory: "diff SWITCHES NAME0 NAME1".
+func (d *differ) commandLine(name0, name1 string) {
+	q0, q1 := name0, name1
+	if len(d.labels) < 1 {
+		q0 = diffQuoteName(q0)
+	}
+	if len(d.labels) < 2 {
+		q1 = diffQuoteName(q1)
+	}
+	if d.switches != "" {
+		fmt.Fprintf(d.out, "diff %s %s %s\n", d.switches, q0, q1)
+	} else {
+		fmt.Fprintf(d.out, "diff %s %s\n", q0, q1)
+	}
 }
 
 // blankChange reports whether every line c deletes or inserts can be ignored:
