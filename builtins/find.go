@@ -1353,34 +1353,9 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			if i+1 >= len(s) {
 				return nil, findErrf("error: %% at end of format string")
 			}
-			j := i + 1
-			for j < len(s) && strings.IndexByte("-+ #0", s[j]) >= 0 {
-				j++
-			}
-			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-				j++
-			}
-			if j < len(s) && s[j] == '.' {
-				j++
-				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-					j++
-				}
-			}
-			if j >= len(s) {
-				return nil, findErrf("error: %% at end of format string")
-			}
-			// Only '-', the width and the precision apply to the text GNU
-			// prints (it ignores 0, +, space and #).
-			spec := "%" + strings.Map(func(r rune) rune {
-				if strings.ContainsRune("+ #", r) {
-					return -1
-				}
-				return r
-			}, s[i+1:j])
-			if k := strings.IndexFunc(spec[1:], func(r rune) bool { return r != '-' && r != '0' }); k >= 0 {
-				spec = "%" + strings.ReplaceAll(spec[1:k+1], "0", "") + spec[k+1:]
-			} else {
-				spec = strings.ReplaceAll(spec, "0", "")
+			j, spec, err := findSpec(s, i)
+			if err != nil {
+				return nil, err
 			}
 			d := s[j]
 			switch d {
@@ -1414,6 +1389,42 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 	}
 	flushLit()
 	return out, nil
+}
+
+// findSpec reads the flags, width and precision of the -printf directive
+// at s[i] ('%'); it returns the index of the conversion character and
+// the printf spec that applies to the text.
+func findSpec(s string, i int) (int, string, error) {
+	j := i + 1
+	for j < len(s) && strings.IndexByte("-+ #0", s[j]) >= 0 {
+		j++
+	}
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j < len(s) && s[j] == '.' {
+		j++
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+	}
+	if j >= len(s) {
+		return 0, "", findErrf("error: %% at end of format string")
+	}
+	// Only '-', the width and the precision apply to the text GNU
+	// prints (it ignores 0, +, space and #).
+	spec := "%" + strings.Map(func(r rune) rune {
+		if strings.ContainsRune("+ #", r) {
+			return -1
+		}
+		return r
+	}, s[i+1:j])
+	if k := strings.IndexFunc(spec[1:], func(r rune) bool { return r != '-' && r != '0' }); k >= 0 {
+		spec = "%" + strings.ReplaceAll(spec[1:k+1], "0", "") + spec[k+1:]
+	} else {
+		spec = strings.ReplaceAll(spec, "0", "")
+	}
+	return j, spec, nil
 }
 
 func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
