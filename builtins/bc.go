@@ -294,10 +294,7 @@ func (p *bcParser) statement() bcStmt {
 		p.expectOp("(")
 		s := &bcWhile{cond: p.expr()}
 		p.expectOp(")")
-		p.skipNewlines()
-		p.loops++
-		s.body = p.statement()
-		p.loops--
+		s.body = p.loopBody()
 		return s
 	case "for":
 		return p.forStmt()
@@ -400,11 +397,18 @@ func (p *bcParser) forStmt() *bcFor {
 		s.post = p.expr()
 	}
 	p.expectOp(")")
+	s.body = p.loopBody()
+	return s
+}
+
+// loopBody parses the body of a while or for loop, where break and
+// continue may be.
+func (p *bcParser) loopBody() bcStmt {
 	p.skipNewlines()
 	p.loops++
-	s.body = p.statement()
+	body := p.statement()
 	p.loops--
-	return s
+	return body
 }
 
 func (p *bcParser) inBlockOrFunc() bool { return p.inFunc || p.depth > 0 }

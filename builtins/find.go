@@ -757,11 +757,7 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 	case "-samefile":
 		// The same file by vfsd's identity (hard links; under -L a link
 		// and its target).
-		v, err := fd.arg(t)
-		if err != nil {
-			return nil, err
-		}
-		ref, err := fd.refStat(v)
+		ref, err := fd.refArg(t)
 		if err != nil {
 			return nil, err
 		}
@@ -895,19 +891,11 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			return findCompare(cmp, int64(math.Floor(diff/86400)), n)
 		}, nil
 	case "-newer":
-		v, err := fd.arg(t)
+		ref, err := fd.refArg(t)
 		if err != nil {
 			return nil, err
 		}
-		ref, err := fd.refStat(v)
-		if err != nil {
-			return nil, err
-		}
-		mt := ref.ModTime()
-		return func(f *findEnt) bool {
-			info, err := f.stat(fd)
-			return err == nil && info.ModTime().After(mt)
-		}, nil
+		return fd.newerThan(ref.ModTime()), nil
 	case "-newermm", "-newermt":
 		if fd.pos >= len(fd.toks) {
 			return nil, findErrf("The '%s' test needs an argument", t)
@@ -927,12 +915,26 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			}
 			mt = ref.ModTime()
 		}
-		return func(f *findEnt) bool {
-			info, err := f.stat(fd)
-			return err == nil && info.ModTime().After(mt)
-		}, nil
+		return fd.newerThan(mt), nil
 	}
 	return nil, findErrf("unknown predicate `%s'", t)
+}
+
+// refArg reads the argument of test t, a file, and describes that file.
+func (fd *finder) refArg(t string) (fs.FileInfo, error) {
+	v, err := fd.arg(t)
+	if err != nil {
+		return nil, err
+	}
+	return fd.refStat(v)
+}
+
+// newerThan is the test of a modification time after mt.
+func (fd *finder) newerThan(mt time.Time) findExpr {
+	return func(f *findEnt) bool {
+		info, err := f.stat(fd)
+		return err == nil && info.ModTime().After(mt)
+	}
 }
 
 // parsePrintAction parses the actions that print.
