@@ -21,11 +21,6 @@ const maxFuncLines = 120
 // "FILE FUNC" (FILE relative to builtins/, FUNC the function or method
 // name). Keep it short: an entry needs a reason.
 var longFuncAllowed = map[string]string{
-	// A port kept in the shape of its original, one loop over one flat
-	// switch of characters, so that it can be checked against gnulib's
-	// quotearg_buffer_restyled line by line.
-	"internal/gnu/quote.go restyled": "gnulib's quotearg_buffer_restyled",
-
 	// Not yet split: the n–z half of issue 22's list. Delete the entries
 	// as the functions are split; the test fails on an entry that is no
 	// longer needed.

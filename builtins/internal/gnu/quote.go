@@ -66,198 +66,248 @@ func (q Quoting) Quote(s string) string {
 	return b.String()
 }
 
-// restyled writes s quoted in style to b. force is true when the outer
+// restyled writes s quoted in style to out. force is true when the outer
 // quotes may not be elided any more (a character needed them). It reports
 // nothing: when a style that elides its quotes meets a character that
 // needs them, it starts over with them.
 func restyled(out *strings.Builder, s string, style Style, also string, force bool) {
-	var b strings.Builder
-	backslash, elide := false, false
-	quote := ""
+	q := &quoter{out: out, s: s, also: also, allCompat: true}
+	q.begin(style, force)
+	for i := 0; i < len(s); i++ {
+		if !q.char(i) {
+			q.redo()
+			return
+		}
+	}
+	q.end()
+}
+
+// quoter is one pass of restyled over s: the settings of the style and
+// the state of the output.
+type quoter struct {
+	out        *strings.Builder
+	b          strings.Builder
+	s          string
+	style      Style
+	also       string // more characters to escape
+	backslash  bool   // the style escapes with '\'
+	elide      bool   // the outer quotes are left out while they can be
+	quote      string // the closing quote
+	pendingEnd bool   // a $'…' part is open (the shell styles)
+	sawQuote   bool
+	allCompat  bool // every byte is one that "…" protects as '…' does
+	escaping   bool // the current character is escaped
+}
+
+// quoteAction is what classify leaves to char.
+type quoteAction int
+
+const (
+	quoteStore quoteAction = iota // store the character, escaped if asked
+	quoteDone                     // the character is written
+	quoteRedo                     // start over with the quotes
+)
+
+// begin sets up the style and writes the opening quote.
+func (q *quoter) begin(style Style, force bool) {
 	switch style {
 	case CMaybe, C:
-		elide = style == CMaybe && !force
+		q.elide = style == CMaybe && !force
 		style = C
-		if !elide {
-			b.WriteByte('"')
+		if !q.elide {
+			q.b.WriteByte('"')
 		}
-		backslash = true
-		quote = `"`
+		q.backslash = true
+		q.quote = `"`
 	case Escape:
-		backslash = true
+		q.backslash = true
 	case Locale, CLocale:
-		quote = "'"
+		q.quote = "'"
 		if style == CLocale {
-			quote = `"`
+			q.quote = `"`
 		}
-		b.WriteString(quote)
-		backslash = true
+		q.b.WriteString(q.quote)
+		q.backslash = true
 	case ShellEscape, Shell, ShellEscapeAlways, ShellAlways:
-		backslash = style == ShellEscape || style == ShellEscapeAlways
-		elide = (style == Shell || style == ShellEscape) && !force
+		q.backslash = style == ShellEscape || style == ShellEscapeAlways
+		q.elide = (style == Shell || style == ShellEscape) && !force
 		style = ShellAlways
-		if !elide {
-			b.WriteByte('\'')
+		if !q.elide {
+			q.b.WriteByte('\'')
 		}
-		quote = "'"
+		q.quote = "'"
 	}
-	pendingEnd := false
-	sawQuote := false
-	allCompat := true // every byte is one that "…" protects as '…' does
-	redo := func() {
-		if style == ShellAlways && backslash {
-			style = ShellEscapeAlways
-		}
-		restyled(out, s, style, "", true)
+	q.style = style
+}
+
+// redo starts over with the outer quotes.
+func (q *quoter) redo() {
+	style := q.style
+	if style == ShellAlways && q.backslash {
+		style = ShellEscapeAlways
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		escaping, rightQuote, compat := false, false, false
-		// startEsc opens an escape; false means start over with quotes.
-		startEsc := func() bool {
-			if elide {
-				return false
-			}
-			escaping = true
-			if style == ShellAlways && !pendingEnd {
-				b.WriteString(`'$'`)
-				pendingEnd = true
-			}
-			b.WriteByte('\\')
-			return true
+	restyled(q.out, q.s, style, "", true)
+}
+
+// startEsc opens an escape; false means start over with quotes.
+func (q *quoter) startEsc() bool {
+	if q.elide {
+		return false
+	}
+	q.escaping = true
+	if q.style == ShellAlways && !q.pendingEnd {
+		q.b.WriteString(`'$'`)
+		q.pendingEnd = true
+	}
+	q.b.WriteByte('\\')
+	return true
+}
+
+// char writes s[i]; false means start over with quotes.
+func (q *quoter) char(i int) bool {
+	c := q.s[i]
+	q.escaping = false
+	rightQuote := false
+	if q.backslash && q.style != ShellAlways && q.quote != "" && strings.HasPrefix(q.s[i:], q.quote) {
+		if q.elide {
+			return false
 		}
-		if backslash && style != ShellAlways && quote != "" && strings.HasPrefix(s[i:], quote) {
-			if elide {
-				redo()
-				return
+		rightQuote = true
+	}
+	c, doEscape, compat, act := q.classify(i, c)
+	switch act {
+	case quoteRedo:
+		return false
+	case quoteDone:
+		return true
+	}
+	if !doEscape && (rightQuote || (q.backslash && q.style != ShellAlways || q.elide) && strings.IndexByte(q.also, c) >= 0) {
+		doEscape = true
+	}
+	if doEscape && !q.startEsc() {
+		return false
+	}
+	// store_c
+	if q.pendingEnd && !q.escaping {
+		q.b.WriteString(`''`)
+		q.pendingEnd = false
+	}
+	q.b.WriteByte(c)
+	if !compat {
+		q.allCompat = false
+	}
+	return true
+}
+
+// classify decides how the byte c at s[i] is written: the byte to store
+// (an escape's letter for a control byte), whether an escape goes before
+// it (store_escape), whether "…" protects it as '…' does, and whether it
+// is written already or calls for starting over.
+func (q *quoter) classify(i int, c byte) (byte, bool, bool, quoteAction) {
+	doEscape, compat := false, false
+	switch c {
+	case 0:
+		if q.backslash {
+			if !q.startEsc() {
+				return c, false, false, quoteRedo
 			}
-			rightQuote = true
+			if q.style != ShellAlways && i+1 < len(q.s) && q.s[i+1] >= '0' && q.s[i+1] <= '9' {
+				q.b.WriteString("00")
+			}
+			c = '0'
 		}
-		doEscape := false // store_escape: an escape before c
-		switch c {
-		case 0:
-			if backslash {
-				if !startEsc() {
-					redo()
-					return
+	case '\a', '\b', '\f', '\n', '\r', '\t', '\v', '\\':
+		if c == '\\' {
+			if q.style == ShellAlways {
+				if q.elide {
+					return c, false, false, quoteRedo
 				}
-				if style != ShellAlways && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
-					b.WriteString("00")
-				}
-				c = '0'
-			}
-		case '\a', '\b', '\f', '\n', '\r', '\t', '\v', '\\':
-			if c == '\\' {
-				if style == ShellAlways {
-					if elide {
-						redo()
-						return
-					}
-					break
-				}
-				if backslash && elide && quote != "" {
-					break
-				}
-			}
-			if style == ShellAlways && elide && (c == '\n' || c == '\r' || c == '\t' || c == '\\') {
-				redo()
-				return
-			}
-			if backslash {
-				c = escapeLetter(c)
-				doEscape = true
-			}
-		case '{', '}', '#', '~', ' ', '!', '"', '$', '&', '(', ')', '*', ';', '<', '=', '>', '[', '^', '`', '|':
-			special := true
-			switch c {
-			case '{', '}':
-				special = len(s) == 1
-			case '#', '~':
-				special = i == 0
-			}
-			if !special {
 				break
 			}
-			if c == ' ' || c == '{' || c == '}' || c == '#' || c == '~' {
-				compat = true
-			}
-			if style == ShellAlways && elide {
-				redo()
-				return
-			}
-		case '\'':
-			sawQuote = true
-			compat = true
-			if style == ShellAlways {
-				if elide {
-					redo()
-					return
-				}
-				b.WriteString(`'\''`)
-				pendingEnd = false
-				continue
-			}
-		case '?':
-			if style == ShellAlways && elide {
-				redo()
-				return
-			}
-		case '%', '+', ',', '-', '.', '/', ':', ']', '_':
-			compat = true
-		default:
-			if c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
-				compat = true
+			if q.backslash && q.elide && q.quote != "" {
 				break
 			}
-			printable := c >= 0x20 && c < 0x7f
-			compat = printable
-			if backslash && !printable {
-				if !startEsc() {
-					redo()
-					return
-				}
-				b.WriteByte('0' + c>>6)
-				b.WriteByte('0' + c>>3&7)
-				c = '0' + c&7
-				// store_c, with the escape still open.
-				b.WriteByte(c)
-				if !compat {
-					allCompat = false
-				}
-				continue
-			}
 		}
-		if !doEscape && (rightQuote || (backslash && style != ShellAlways || elide) && strings.IndexByte(also, c) >= 0) {
+		if q.style == ShellAlways && q.elide && (c == '\n' || c == '\r' || c == '\t' || c == '\\') {
+			return c, false, false, quoteRedo
+		}
+		if q.backslash {
+			c = escapeLetter(c)
 			doEscape = true
 		}
-		if doEscape {
-			if !startEsc() {
-				redo()
-				return
+	case '{', '}', '#', '~', ' ', '!', '"', '$', '&', '(', ')', '*', ';', '<', '=', '>', '[', '^', '`', '|':
+		special := true
+		switch c {
+		case '{', '}':
+			special = len(q.s) == 1
+		case '#', '~':
+			special = i == 0
+		}
+		if !special {
+			break
+		}
+		if c == ' ' || c == '{' || c == '}' || c == '#' || c == '~' {
+			compat = true
+		}
+		if q.style == ShellAlways && q.elide {
+			return c, false, false, quoteRedo
+		}
+	case '\'':
+		q.sawQuote = true
+		compat = true
+		if q.style == ShellAlways {
+			if q.elide {
+				return c, false, false, quoteRedo
 			}
+			q.b.WriteString(`'\''`)
+			q.pendingEnd = false
+			return c, false, compat, quoteDone
 		}
-		// store_c
-		if pendingEnd && !escaping {
-			b.WriteString(`''`)
-			pendingEnd = false
+	case '?':
+		if q.style == ShellAlways && q.elide {
+			return c, false, false, quoteRedo
 		}
-		b.WriteByte(c)
-		if !compat {
-			allCompat = false
+	case '%', '+', ',', '-', '.', '/', ':', ']', '_':
+		compat = true
+	default:
+		if c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
+			compat = true
+			break
+		}
+		printable := c >= 0x20 && c < 0x7f
+		compat = printable
+		if q.backslash && !printable {
+			if !q.startEsc() {
+				return c, false, false, quoteRedo
+			}
+			q.b.WriteByte('0' + c>>6)
+			q.b.WriteByte('0' + c>>3&7)
+			c = '0' + c&7
+			// store_c, with the escape still open.
+			q.b.WriteByte(c)
+			if !compat {
+				q.allCompat = false
+			}
+			return c, false, compat, quoteDone
 		}
 	}
-	if len(s) == 0 && style == ShellAlways && elide {
-		redo()
+	return c, doEscape, compat, quoteStore
+}
+
+// end writes the closing quote, or starts over where the style asks.
+func (q *quoter) end() {
+	if len(q.s) == 0 && q.style == ShellAlways && q.elide {
+		q.redo()
 		return
 	}
-	if style == ShellAlways && !elide && sawQuote && allCompat {
-		restyled(out, s, C, "", true)
+	if q.style == ShellAlways && !q.elide && q.sawQuote && q.allCompat {
+		restyled(q.out, q.s, C, "", true)
 		return
 	}
-	if quote != "" && !elide {
-		b.WriteString(quote)
+	if q.quote != "" && !q.elide {
+		q.b.WriteString(q.quote)
 	}
-	out.WriteString(b.String())
+	q.out.WriteString(q.b.String())
 }
 
 // escapeLetter is the letter of C's escape for a control byte or a
