@@ -301,86 +301,122 @@ func (p *xargsPipeWatch) isBroken() bool {
 	return p.broken
 }
 
+// xargsConfig is what xargs's options select.
+type xargsConfig struct {
+	argFile            string // -a FILE
+	argFileSet         bool
+	delim              int // -d, -0: the item delimiter; -1 for blanks and quotes
+	eofStr             string
+	eofSet             bool
+	repl               string // -I R
+	replSet            bool
+	maxLines, maxArgs  int
+	procs              int
+	size               int // -s
+	noEmpty, trace     bool
+	exitX, interactive bool
+	null               bool
+}
+
 func xargs(env *Env) int {
+	c := &xargsConfig{delim: -1, procs: 1, size: xargsDefaultSize}
+	f := c.flags(env)
+	cmd, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if c.interactive {
+		env.Errorf("-p: interactive prompting is not supported (no terminal)")
+		return 1
+	}
+	if c.null {
+		c.delim = 0
+	}
+	if len(cmd) == 0 {
+		cmd = []string{"echo"}
+	}
+	if c.replSet {
+		c.maxLines, c.maxArgs = 1, 0
+		c.exitX = true
+	}
+	if env.Exec == nil {
+		env.Errorf("cannot run commands here")
+		return 126
+	}
+	return c.run(env, cmd)
+}
+
+// xaNum is the setter of a numeric option opt whose least value is min.
+func xaNum(opt string, min int, p *int) func(string, bool) error {
+	return func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			var ne *strconv.NumError
+			if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
+				n = 1 << 31
+			} else {
+				return &UsageError{fmt.Sprintf("invalid number %q for %s option", v, opt)}
+			}
+		}
+		if n < int64(min) {
+			return &UsageError{fmt.Sprintf("value %s for %s option should be >= %d", v, opt, min)}
+		}
+		*p = int(min64(n, 1<<31))
+		return nil
+	}
+}
+
+// flags is xargs's option table.
+func (c *xargsConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n\nCOMMAND (default echo) runs inside llmsh: a builtin or a shell function, never a host program.", "[OPTION]... COMMAND [INITIAL-ARGS]...")
 	f.StopAtOperand = true
-	null := f.Bool('0', "null", "items are separated by a null, not whitespace; disables quote and backslash processing")
-	var argFile string
-	var argFileSet bool
+	f.BoolVar(&c.null, '0', "null", "items are separated by a null, not whitespace; disables quote and backslash processing")
 	f.Func('a', "arg-file", RequiredArg, "FILE", "read arguments from FILE, not standard input", func(v string, _ bool) error {
-		argFile, argFileSet = v, true
+		c.argFile, c.argFileSet = v, true
 		return nil
 	})
-	delim := -1
 	f.Func('d', "delimiter", RequiredArg, "CHARACTER", "items in input stream are separated by CHARACTER, not by whitespace; disables quote and backslash processing", func(v string, _ bool) error {
 		d, ok := xargsDelim(v)
 		if !ok {
 			return fmt.Errorf("Invalid input delimiter specification %s: the delimiter must be either a single character or an escape sequence starting with \\.", v)
 		}
-		delim = d
+		c.delim = d
 		return nil
 	})
-	var eofStr string
-	var eofSet bool
 	f.Func('E', "", RequiredArg, "END", "set logical EOF string; if END occurs as a line of input, the rest of the input is ignored", func(v string, _ bool) error {
-		eofStr, eofSet = v, v != ""
+		c.eofStr, c.eofSet = v, v != ""
 		return nil
 	})
 	f.Func('e', "eof", OptionalArg, "END", "equivalent to -E END if END is specified; otherwise, there is no end-of-file string", func(v string, present bool) error {
-		eofStr, eofSet = v, present && v != ""
+		c.eofStr, c.eofSet = v, present && v != ""
 		return nil
 	})
-	var repl string
-	var replSet bool
 	f.Func('I', "", RequiredArg, "R", "same as --replace=R", func(v string, _ bool) error {
-		repl, replSet = v, true
+		c.repl, c.replSet = v, true
 		return nil
 	})
 	f.Func('i', "replace", OptionalArg, "R", "replace R in INITIAL-ARGS with names read from standard input, split at newlines; if R is unspecified, assume {}", func(v string, present bool) error {
-		repl, replSet = v, true
+		c.repl, c.replSet = v, true
 		if !present {
-			repl = "{}"
+			c.repl = "{}"
 		}
 		return nil
 	})
-	num := func(opt string, min int, p *int) func(string, bool) error {
-		return func(v string, _ bool) error {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				var ne *strconv.NumError
-				if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
-					n = 1 << 31
-				} else {
-					return &UsageError{fmt.Sprintf("invalid number %q for %s option", v, opt)}
-				}
-			}
-			if n < int64(min) {
-				return &UsageError{fmt.Sprintf("value %s for %s option should be >= %d", v, opt, min)}
-			}
-			*p = int(min64(n, 1<<31))
-			return nil
-		}
-	}
-	maxLines, maxArgs := 0, 0
 	f.Func('L', "max-lines", RequiredArg, "MAX-LINES", "use at most MAX-LINES non-blank input lines per command line", func(v string, present bool) error {
-		if err := num("-L", 1, &maxLines)(v, present); err != nil {
+		if err := xaNum("-L", 1, &c.maxLines)(v, present); err != nil {
 			return err
 		}
-		maxArgs = 0
+		c.maxArgs = 0
 		return nil
 	})
 	f.Func('n', "max-args", RequiredArg, "MAX-ARGS", "use at most MAX-ARGS arguments per command line", func(v string, present bool) error {
-		if err := num("-n", 1, &maxArgs)(v, present); err != nil {
+		if err := xaNum("-n", 1, &c.maxArgs)(v, present); err != nil {
 			return err
 		}
-		maxLines = 0
+		c.maxLines = 0
 		return nil
 	})
-	procs := 1
-	f.Func('P', "max-procs", RequiredArg, "MAX-PROCS", "run at most MAX-PROCS commands at a time (0: no limit)", func(v string, present bool) error {
-		return num("-P", 0, &procs)(v, present)
-	})
-	size := xargsDefaultSize
+	f.Func('P', "max-procs", RequiredArg, "MAX-PROCS", "run at most MAX-PROCS commands at a time (0: no limit)", xaNum("-P", 0, &c.procs))
 	f.Func('s', "max-chars", RequiredArg, "MAX-CHARS", "limit length of command line to MAX-CHARS", func(v string, present bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -390,196 +426,216 @@ func xargs(env *Env) int {
 			env.Errorf("value %s for -s option should be >= 1", v)
 			n = 1
 		}
-		size = int(min64(n, xargsMaxSize))
+		c.size = int(min64(n, xargsMaxSize))
 		return nil
 	})
-	noEmpty := f.Bool('r', "no-run-if-empty", "if there are no arguments, then do not run COMMAND")
-	trace := f.Bool('t', "verbose", "print commands before executing them")
-	exitX := f.Bool('x', "exit", "exit if the size (see -s) is exceeded")
-	interactive := f.Bool('p', "interactive", "prompt before running commands (refused: llmsh has no terminal to ask)")
+	f.BoolVar(&c.noEmpty, 'r', "no-run-if-empty", "if there are no arguments, then do not run COMMAND")
+	f.BoolVar(&c.trace, 't', "verbose", "print commands before executing them")
+	f.BoolVar(&c.exitX, 'x', "exit", "exit if the size (see -s) is exceeded")
+	f.BoolVar(&c.interactive, 'p', "interactive", "prompt before running commands (refused: llmsh has no terminal to ask)")
 	f.Epilog = "Exit status: 0 on success; 123 if any command exited with status 1-125;\n124 if a command exited with 255; 126 or 127 if a command could not be run or\nwas not found (a command that itself exits 126 or 127 counts as that too);\n1 on a usage or input error.\nWith -P, each command's output reaches standard output a whole line at a time."
-	cmd, err := f.Parse(env.Args[1:])
-	if err != nil {
-		return f.Fail(err, 1)
-	}
-	if *interactive {
-		env.Errorf("-p: interactive prompting is not supported (no terminal)")
-		return 1
-	}
-	if *null {
-		delim = 0
-	}
-	if len(cmd) == 0 {
-		cmd = []string{"echo"}
-	}
-	if replSet {
-		maxLines, maxArgs = 1, 0
-		*exitX = true
-	}
-	if env.Exec == nil {
-		env.Errorf("cannot run commands here")
-		return 126
-	}
+	return f
+}
 
+// xargsRun is one run of xargs: the commands launched and their statuses.
+type xargsRun struct {
+	*xargsConfig
+	env    *Env
+	cmd    []string
+	base   int // the size of cmd on a command line
+	r      *xargsReader
+	out    *xargsPipeWatch
+	outMu  sync.Mutex
+	wg     sync.WaitGroup
+	sem    chan struct{}
+	stMu   sync.Mutex
+	status int // 123 once a command failed
+	fatal  int // 124, 126, 127: stop launching
+
+	launched    int
+	pending     []string
+	pendingSize int
+	startLines  int
+}
+
+// run reads the items and runs cmd with them.
+func (c *xargsConfig) run(env *Env, cmd []string) int {
 	in := env.Stdin
-	if argFileSet {
-		rc, err := env.Open(argFile)
+	if c.argFileSet {
+		rc, err := env.Open(c.argFile)
 		if err != nil {
-			env.Errorf("Cannot open input file %s: %s", gnu.Quote(argFile), ErrText(err))
+			env.Errorf("Cannot open input file %s: %s", gnu.Quote(c.argFile), ErrText(err))
 			return 1
 		}
 		defer rc.Close()
 		in = rc
 	}
-	base := 0
+	x := &xargsRun{xargsConfig: c, env: env, cmd: cmd}
 	for _, a := range cmd {
-		base += len(a) + 1
+		x.base += len(a) + 1
 	}
-	if base > size {
+	if x.base > c.size {
 		env.Errorf("cannot fit single argument within argument list size limit")
 		return 1
 	}
+	x.r = &xargsReader{br: bufio.NewReaderSize(in, 64<<10), delim: c.delim, replace: c.replSet, eofStr: c.eofStr, eofSet: c.eofSet, ctx: env.Ctx, max: c.size}
+	x.out = &xargsPipeWatch{w: env.Stdout}
+	if c.procs > 0 {
+		x.sem = make(chan struct{}, c.procs)
+	}
+	x.pendingSize = x.base
+	readErr, tooLong, listTooLong := x.loop()
+	if !tooLong && !c.replSet && !x.stopped() {
+		x.flush() // after an unmatched quote too, as GNU does
+	}
+	x.wg.Wait()
+	return x.finish(readErr, tooLong, listTooLong)
+}
 
-	r := &xargsReader{br: bufio.NewReaderSize(in, 64<<10), delim: delim, replace: replSet, eofStr: eofStr, eofSet: eofSet, ctx: env.Ctx, max: size}
-	out := &xargsPipeWatch{w: env.Stdout}
-	var outMu sync.Mutex
-	var wg sync.WaitGroup
-	var sem chan struct{}
-	if procs > 0 {
-		sem = make(chan struct{}, procs)
+// launch runs one command line, in the background under -P.
+func (x *xargsRun) launch(args []string) {
+	env := x.env
+	if x.trace {
+		q := make([]string, len(args))
+		for i, a := range args {
+			q[i] = gnu.QuoteF(a)
+		}
+		x.outMu.Lock()
+		fmt.Fprintln(env.Stderr, strings.Join(q, " "))
+		x.outMu.Unlock()
 	}
-	var stMu sync.Mutex
-	status := 0 // 123 once a command failed
-	fatal := 0  // 124, 126, 127: stop launching
-	launched := 0
+	x.launched++
+	if x.procs == 1 {
+		x.exec(args, x.out, env.Stderr)
+		return
+	}
+	if x.sem != nil {
+		x.sem <- struct{}{}
+	}
+	x.wg.Add(1)
+	go func() {
+		defer x.wg.Done()
+		if x.sem != nil {
+			defer func() { <-x.sem }()
+		}
+		ow := &xargsLineWriter{mu: &x.outMu, w: x.out}
+		ew := &xargsLineWriter{mu: &x.outMu, w: env.Stderr}
+		x.exec(args, ow, ew)
+		ow.flush()
+		ew.flush()
+	}()
+}
 
-	run := func(args []string) {
-		if *trace {
-			q := make([]string, len(args))
-			for i, a := range args {
-				q[i] = gnu.QuoteF(a)
-			}
-			outMu.Lock()
-			fmt.Fprintln(env.Stderr, strings.Join(q, " "))
-			outMu.Unlock()
+// exec runs args and records its status.
+func (x *xargsRun) exec(args []string, stdout, stderr io.Writer) {
+	st := x.env.Exec(x.env.Ctx, args, strings.NewReader(""), stdout, stderr)
+	x.stMu.Lock()
+	defer x.stMu.Unlock()
+	switch {
+	case st == 0:
+	case st == 255:
+		if x.fatal == 0 {
+			x.outMu.Lock()
+			x.env.Errorf("%s: exited with status 255; aborting", args[0])
+			x.outMu.Unlock()
+			x.fatal = 124
 		}
-		launched++
-		exec := func(stdout, stderr io.Writer) {
-			st := env.Exec(env.Ctx, args, strings.NewReader(""), stdout, stderr)
-			stMu.Lock()
-			defer stMu.Unlock()
-			switch {
-			case st == 0:
-			case st == 255:
-				if fatal == 0 {
-					outMu.Lock()
-					env.Errorf("%s: exited with status 255; aborting", args[0])
-					outMu.Unlock()
-					fatal = 124
-				}
-			case st == 126 || st == 127:
-				if fatal == 0 {
-					fatal = st
-				}
-			default:
-				status = 123
-			}
+	case st == 126 || st == 127:
+		if x.fatal == 0 {
+			x.fatal = st
 		}
-		if procs == 1 {
-			exec(out, env.Stderr)
-			return
-		}
-		if sem != nil {
-			sem <- struct{}{}
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if sem != nil {
-				defer func() { <-sem }()
-			}
-			ow := &xargsLineWriter{mu: &outMu, w: out}
-			ew := &xargsLineWriter{mu: &outMu, w: env.Stderr}
-			exec(ow, ew)
-			ow.flush()
-			ew.flush()
-		}()
+	default:
+		x.status = 123
 	}
-	stopped := func() bool {
-		stMu.Lock()
-		defer stMu.Unlock()
-		return fatal != 0 || out.isBroken() || env.Ctx.Err() != nil
-	}
+}
 
-	var pending []string
-	pendingSize := base
-	startLines := 0
-	var readErr error
-	tooLong := false
-	listTooLong := false // -x: an -n or -L group does not fit
-	flush := func() {
-		if len(pending) == 0 && (*noEmpty || launched > 0) {
-			return
-		}
-		args := append(append([]string(nil), cmd...), pending...)
-		pending, pendingSize = nil, base
-		startLines = r.lines
-		run(args)
+func (x *xargsRun) stopped() bool {
+	x.stMu.Lock()
+	defer x.stMu.Unlock()
+	return x.fatal != 0 || x.out.isBroken() || x.env.Ctx.Err() != nil
+}
+
+// flush runs cmd with the pending items.
+func (x *xargsRun) flush() {
+	if len(x.pending) == 0 && (x.noEmpty || x.launched > 0) {
+		return
 	}
-	for !stopped() {
-		items, err := r.line()
+	args := append(append([]string(nil), x.cmd...), x.pending...)
+	x.pending, x.pendingSize = nil, x.base
+	x.startLines = x.r.lines
+	x.launch(args)
+}
+
+// loop reads the input a line at a time and launches the commands it fills.
+func (x *xargsRun) loop() (readErr error, tooLong, listTooLong bool) {
+	for !x.stopped() {
+		items, err := x.r.line()
 		if err != nil {
 			readErr = err
 		}
-		if replSet {
-			for _, it := range items {
-				if env.Ctx.Err() != nil || stopped() {
-					break
-				}
-				args := make([]string, len(cmd))
-				total := 0
-				for i, a := range cmd {
-					args[i] = strings.ReplaceAll(a, repl, it)
-					total += len(args[i]) + 1
-				}
-				if total > size {
-					tooLong = true
-					break
-				}
-				run(args)
-			}
+		if x.replSet {
+			tooLong = x.replace(items)
 		} else {
-			for _, it := range items {
-				need := len(it) + 1
-				if pendingSize+need > size {
-					if len(pending) == 0 {
-						tooLong = true
-						break
-					}
-					if *exitX && (maxArgs > 0 || maxLines > 0) {
-						tooLong, listTooLong = true, true
-						break
-					}
-					flush()
-				}
-				pending = append(pending, it)
-				pendingSize += need
-				if maxArgs > 0 && len(pending) >= maxArgs {
-					flush()
-				}
-			}
-			if !tooLong && maxLines > 0 && r.lines-startLines >= maxLines && len(pending) > 0 {
-				flush()
-			}
+			tooLong, listTooLong = x.add(items)
 		}
-		if tooLong || readErr != nil || r.eof {
+		if tooLong || readErr != nil || x.r.eof {
 			break
 		}
 	}
-	if !tooLong && !replSet && !stopped() {
-		flush() // after an unmatched quote too, as GNU does
+	return readErr, tooLong, listTooLong
+}
+
+// replace runs cmd once per item with -I's string replaced by it; it
+// reports whether a command line was too long.
+func (x *xargsRun) replace(items []string) (tooLong bool) {
+	for _, it := range items {
+		if x.env.Ctx.Err() != nil || x.stopped() {
+			break
+		}
+		args := make([]string, len(x.cmd))
+		total := 0
+		for i, a := range x.cmd {
+			args[i] = strings.ReplaceAll(a, x.repl, it)
+			total += len(args[i]) + 1
+		}
+		if total > x.size {
+			return true
+		}
+		x.launch(args)
 	}
-	wg.Wait()
+	return false
+}
+
+// add appends one input line's items to the pending command line, running
+// it when it is full; listTooLong is -x's refusal of an -n or -L group
+// that does not fit.
+func (x *xargsRun) add(items []string) (tooLong, listTooLong bool) {
+	for _, it := range items {
+		need := len(it) + 1
+		if x.pendingSize+need > x.size {
+			if len(x.pending) == 0 {
+				return true, false
+			}
+			if x.exitX && (x.maxArgs > 0 || x.maxLines > 0) {
+				return true, true
+			}
+			x.flush()
+		}
+		x.pending = append(x.pending, it)
+		x.pendingSize += need
+		if x.maxArgs > 0 && len(x.pending) >= x.maxArgs {
+			x.flush()
+		}
+	}
+	if x.maxLines > 0 && x.r.lines-x.startLines >= x.maxLines && len(x.pending) > 0 {
+		x.flush()
+	}
+	return false, false
+}
+
+// finish reports how the run ended and returns xargs's status.
+func (x *xargsRun) finish(readErr error, tooLong, listTooLong bool) int {
+	env := x.env
 	var qe errXaQuote
 	if errors.As(readErr, &qe) {
 		env.Errorf("%s", qe.Error())
@@ -599,14 +655,14 @@ func xargs(env *Env) int {
 			env.Errorf("%s", ErrText(readErr))
 		}
 		return 1
-	case fatal != 0:
-		return fatal
-	case out.isBroken():
+	case x.fatal != 0:
+		return x.fatal
+	case x.out.isBroken():
 		return 125
 	case env.Ctx.Err() != nil:
 		return 1
 	}
-	return status
+	return x.status
 }
 
 func min64(a, b int64) int64 {
