@@ -621,10 +621,8 @@ func (d *odDumper) addrWidth() int {
 	return d.addrPad
 }
 
-func od(env *Env) int {
-	f := NewFlags(env, "Write an unambiguous representation, octal bytes by default,\nof FILE to standard output.  With more than one FILE argument,\nconcatenate them in the listed order to form the input.\n\nWith no FILE, or when FILE is -, read standard input.",
-		"[OPTION]... [FILE]...", "[-abcdfilosx]... [FILE] [[+]OFFSET[.][b]]", "--traditional [OPTION]... [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]")
-	f.Epilog = `Traditional format specifications may be intermixed; they accumulate:
+// odEpilog ends od's --help.
+const odEpilog = `Traditional format specifications may be intermixed; they accumulate:
   -a   same as -t a,  select named characters, ignoring high-order bit
   -b   same as -t o1, select octal bytes
   -c   same as -t c,  select printable characters or backslash escapes
@@ -662,43 +660,69 @@ BYTES is hex with 0x or 0X prefix, and may have a multiplier suffix:
 and so on for G, T, P, E, Z, Y, R, Q.
 Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 
-	var (
-		specs                    []odSpec
-		modern, traditional      bool
-		addrBase, addrPad        = 8, 7
-		skipBytes, limit         uint64
-		limited, noDup, strMode  bool
-		strMin                   uint64 = 3
-		width                    int
-		widthSet, swap, typeFail bool
-	)
-	const mult = "bEGKkMmPQRTYZ0"
-	addType := func(t string) error {
-		s, err := odParseType(t)
-		if err != nil {
-			typeFail = true
-			return err
-		}
-		specs = append(specs, s...)
-		return nil
+// odConfig is what od's options and operands select.
+type odConfig struct {
+	specs                    []odSpec
+	modern, traditional      bool // an option only GNU's od has; --traditional
+	addrBase, addrPad        int
+	skipBytes, limit         uint64
+	limited, noDup, strMode  bool
+	strMin                   uint64
+	width                    int
+	widthSet, swap, typeFail bool
+	labelStart               uint64 // --traditional's LABEL
+	haveLabel                bool
+}
+
+// odMult is the suffixes of od's sizes.
+const odMult = "bEGKkMmPQRTYZ0"
+
+func od(env *Env) int {
+	c := &odConfig{addrBase: 8, addrPad: 7, strMin: 3}
+	f := c.flags(env)
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
 	}
-	f.Func('A', "address-radix", RequiredArg, "RADIX", "output format for file offsets; RADIX is one of [doxn], for Decimal, Octal, Hex or None", func(v string, _ bool) error {
-		modern = true
-		c := byte(0)
-		if v != "" {
-			c = v[0]
+	if c.typeFail {
+		return 1
+	}
+	if c.strMode && len(c.specs) > 0 {
+		env.Errorf("no type may be specified when dumping strings")
+		return 1
+	}
+	if !c.modern || c.traditional {
+		files = c.offsetOperands(files)
+		if c.traditional && len(files) > 1 {
+			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), gnu.Quote(files[1]), env.Name(), env.Name())
+			return 1
 		}
-		switch c {
+	}
+	return c.run(env, files)
+}
+
+// flags is od's option table.
+func (c *odConfig) flags(env *Env) *Flags {
+	f := NewFlags(env, "Write an unambiguous representation, octal bytes by default,\nof FILE to standard output.  With more than one FILE argument,\nconcatenate them in the listed order to form the input.\n\nWith no FILE, or when FILE is -, read standard input.",
+		"[OPTION]... [FILE]...", "[-abcdfilosx]... [FILE] [[+]OFFSET[.][b]]", "--traditional [OPTION]... [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]")
+	f.Epilog = odEpilog
+	f.Func('A', "address-radix", RequiredArg, "RADIX", "output format for file offsets; RADIX is one of [doxn], for Decimal, Octal, Hex or None", func(v string, _ bool) error {
+		c.modern = true
+		r := byte(0)
+		if v != "" {
+			r = v[0]
+		}
+		switch r {
 		case 'd':
-			addrBase, addrPad = 10, 7
+			c.addrBase, c.addrPad = 10, 7
 		case 'o':
-			addrBase, addrPad = 8, 7
+			c.addrBase, c.addrPad = 8, 7
 		case 'x':
-			addrBase, addrPad = 16, 6
+			c.addrBase, c.addrPad = 16, 6
 		case 'n':
-			addrBase, addrPad = 0, 0
+			c.addrBase, c.addrPad = 0, 0
 		default:
-			return fmt.Errorf("invalid output address radix '%c'; it must be one character from [doxn]", c)
+			return fmt.Errorf("invalid output address radix '%c'; it must be one character from [doxn]", r)
 		}
 		return nil
 	})
@@ -708,148 +732,153 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 		case v == "":
 			return fmt.Errorf("ambiguous argument %s for '--endian'%s", gnu.Quote(v), valid)
 		case strings.HasPrefix("big", v):
-			swap = true
+			c.swap = true
 		case strings.HasPrefix("little", v):
-			swap = false
+			c.swap = false
 		default:
 			return fmt.Errorf("invalid argument %s for '--endian'%s", gnu.Quote(v), valid)
 		}
 		return nil
 	})
-	sizeOpt := func(short rune, long, help string, fn func(v uint64)) {
-		set := func(opt string) func(string, bool) error {
-			return func(v string, _ bool) error {
-				modern = true
-				n, err := odParseSize(v, opt, 0, mult)
-				if err != nil {
-					return err
-				}
-				fn(n)
-				return nil
-			}
-		}
-		f.Func(short, "", RequiredArg, "BYTES", help, set("-"+string(short)))
-		f.Func(0, long, RequiredArg, "BYTES", "same as -"+string(short), set("--"+long))
-	}
-	sizeOpt('j', "skip-bytes", "skip BYTES input bytes first", func(v uint64) { skipBytes = v })
-	sizeOpt('N', "read-bytes", "limit dump to BYTES input bytes", func(v uint64) { limit, limited = v, true })
-	strOpt := func(opt string) func(string, bool) error {
-		return func(v string, present bool) error {
-			modern, strMode = true, true
-			if !present {
-				strMin = 3
-				return nil
-			}
-			n, err := odParseSize(v, opt, 0, mult)
-			if err != nil {
-				return err
-			}
-			strMin = n
-			return nil
-		}
-	}
-	f.Func('S', "", RequiredArg, "BYTES", "show only NUL terminated strings of at least BYTES (3) printable characters;\n                             above 16 GiB, GNU's 'memory exhausted' (GNU's limit is the machine's)", strOpt("-S"))
-	f.Func(0, "strings", OptionalArg, "BYTES", "same as -S, BYTES defaulting to 3", strOpt("--strings"))
+	c.sizeOpt(f, 'j', "skip-bytes", "skip BYTES input bytes first", func(v uint64) { c.skipBytes = v })
+	c.sizeOpt(f, 'N', "read-bytes", "limit dump to BYTES input bytes", func(v uint64) { c.limit, c.limited = v, true })
+	f.Func('S', "", RequiredArg, "BYTES", "show only NUL terminated strings of at least BYTES (3) printable characters;\n                             above 16 GiB, GNU's 'memory exhausted' (GNU's limit is the machine's)", c.strOpt("-S"))
+	f.Func(0, "strings", OptionalArg, "BYTES", "same as -S, BYTES defaulting to 3", c.strOpt("--strings"))
 	f.Func('t', "format", RequiredArg, "TYPE", "select output format or formats", func(v string, _ bool) error {
-		modern = true
-		return addType(v)
+		c.modern = true
+		return c.addType(v)
 	})
 	f.Func('v', "output-duplicates", NoArg, "", "do not use * to mark line suppression", func(string, bool) error {
-		modern, noDup = true, true
+		c.modern, c.noDup = true, true
 		return nil
 	})
-	widthOpt := func(opt string) func(string, bool) error {
-		return func(v string, present bool) error {
-			modern, widthSet = true, true
-			if !present {
-				width = 32
-				return nil
-			}
-			n, err := odParseSize(v, opt, 10, "")
-			if err != nil {
-				return err
-			}
-			if n > math.MaxInt32 {
-				return fmt.Errorf("%s is too large", gnu.Quote(v))
-			}
-			width = int(n)
-			return nil
-		}
-	}
-	f.Func('w', "", OptionalArg, "BYTES", "output BYTES bytes per output line; 32 is implied when BYTES is not specified", widthOpt("-w"))
-	f.Func(0, "width", OptionalArg, "BYTES", "same as -w", widthOpt("--width"))
-	f.BoolVar(&traditional, 0, "traditional", "accept arguments in third form above")
+	f.Func('w', "", OptionalArg, "BYTES", "output BYTES bytes per output line; 32 is implied when BYTES is not specified", c.widthOpt("-w"))
+	f.Func(0, "width", OptionalArg, "BYTES", "same as -w", c.widthOpt("--width"))
+	f.BoolVar(&c.traditional, 0, "traditional", "accept arguments in third form above")
 	for _, o := range []struct {
 		c rune
 		t string
 	}{{'a', "a"}, {'b', "o1"}, {'c', "c"}, {'D', "u4"}, {'d', "u2"}, {'F', "fD"}, {'e', "fD"}, {'f', "fF"},
 		{'X', "x4"}, {'H', "x4"}, {'i', "dI"}, {'I', "dL"}, {'L', "dL"}, {'l', "dL"}, {'O', "o4"}, {'B', "o2"},
 		{'o', "o2"}, {'s', "d2"}, {'h', "x2"}, {'x', "x2"}} {
-		f.Func(o.c, "", NoArg, "", "", func(string, bool) error { return addType(o.t) })
+		f.Func(o.c, "", NoArg, "", "", func(string, bool) error { return c.addType(o.t) })
 	}
-	files, err := f.Parse(env.Args[1:])
+	return f
+}
+
+func (c *odConfig) addType(t string) error {
+	s, err := odParseType(t)
 	if err != nil {
-		return f.Fail(err, 1)
+		c.typeFail = true
+		return err
 	}
-	if typeFail {
-		return 1
-	}
-	if strMode && len(specs) > 0 {
-		env.Errorf("no type may be specified when dumping strings")
-		return 1
-	}
-	var labelStart uint64
-	haveLabel := false
-	if !modern || traditional {
-		switch len(files) {
-		case 1:
-			if traditional || strings.HasPrefix(files[0], "+") {
-				if o, ok := odParseOldOffset(files[0]); ok {
-					skipBytes, files = o, nil
-				}
+	c.specs = append(c.specs, s...)
+	return nil
+}
+
+// sizeOpt registers -short and --long, options of a size in bytes.
+func (c *odConfig) sizeOpt(f *Flags, short rune, long, help string, fn func(v uint64)) {
+	set := func(opt string) func(string, bool) error {
+		return func(v string, _ bool) error {
+			c.modern = true
+			n, err := odParseSize(v, opt, 0, odMult)
+			if err != nil {
+				return err
 			}
-		case 2:
-			if c := files[1]; traditional || c != "" && (c[0] == '+' || c[0] >= '0' && c[0] <= '9') {
-				if o2, ok := odParseOldOffset(files[1]); ok {
-					if o1, ok1 := odParseOldOffset(files[0]); traditional && ok1 {
-						skipBytes, labelStart, haveLabel, files = o1, o2, true, nil
-					} else {
-						skipBytes, files = o2, files[:1]
-					}
-				}
+			fn(n)
+			return nil
+		}
+	}
+	f.Func(short, "", RequiredArg, "BYTES", help, set("-"+string(short)))
+	f.Func(0, long, RequiredArg, "BYTES", "same as -"+string(short), set("--"+long))
+}
+
+// strOpt is the setter of -S and --strings.
+func (c *odConfig) strOpt(opt string) func(string, bool) error {
+	return func(v string, present bool) error {
+		c.modern, c.strMode = true, true
+		if !present {
+			c.strMin = 3
+			return nil
+		}
+		n, err := odParseSize(v, opt, 0, odMult)
+		if err != nil {
+			return err
+		}
+		c.strMin = n
+		return nil
+	}
+}
+
+// widthOpt is the setter of -w and --width.
+func (c *odConfig) widthOpt(opt string) func(string, bool) error {
+	return func(v string, present bool) error {
+		c.modern, c.widthSet = true, true
+		if !present {
+			c.width = 32
+			return nil
+		}
+		n, err := odParseSize(v, opt, 10, "")
+		if err != nil {
+			return err
+		}
+		if n > math.MaxInt32 {
+			return fmt.Errorf("%s is too large", gnu.Quote(v))
+		}
+		c.width = int(n)
+		return nil
+	}
+}
+
+// offsetOperands takes the traditional [+]OFFSET and LABEL operands off
+// files, the ones that remain being the files.
+func (c *odConfig) offsetOperands(files []string) []string {
+	switch len(files) {
+	case 1:
+		if c.traditional || strings.HasPrefix(files[0], "+") {
+			if o, ok := odParseOldOffset(files[0]); ok {
+				c.skipBytes, files = o, nil
 			}
-		case 3:
-			if traditional {
-				o1, ok1 := odParseOldOffset(files[1])
-				o2, ok2 := odParseOldOffset(files[2])
-				if ok1 && ok2 {
-					skipBytes, labelStart, haveLabel, files = o1, o2, true, files[:1]
+		}
+	case 2:
+		if a := files[1]; c.traditional || a != "" && (a[0] == '+' || a[0] >= '0' && a[0] <= '9') {
+			if o2, ok := odParseOldOffset(files[1]); ok {
+				if o1, ok1 := odParseOldOffset(files[0]); c.traditional && ok1 {
+					c.skipBytes, c.labelStart, c.haveLabel, files = o1, o2, true, nil
+				} else {
+					c.skipBytes, files = o2, files[:1]
 				}
 			}
 		}
-		if traditional && len(files) > 1 {
-			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), gnu.Quote(files[1]), env.Name(), env.Name())
-			return 1
+	case 3:
+		if c.traditional {
+			o1, ok1 := odParseOldOffset(files[1])
+			o2, ok2 := odParseOldOffset(files[2])
+			if ok1 && ok2 {
+				c.skipBytes, c.labelStart, c.haveLabel, files = o1, o2, true, files[:1]
+			}
 		}
 	}
-	d := &odDumper{addrBase: addrBase, addrPad: addrPad, swap: swap}
-	if haveLabel {
-		if addrBase == 0 {
+	return files
+}
+
+// run dumps files.
+func (c *odConfig) run(env *Env, files []string) int {
+	d := &odDumper{addrBase: c.addrBase, addrPad: c.addrPad, swap: c.swap}
+	if c.haveLabel {
+		if c.addrBase == 0 {
 			d.paren, d.addrBase, d.addrPad = true, 8, 7
 		} else {
 			d.label = true
 		}
 	}
 	var end uint64
-	if limited {
-		end = skipBytes + limit
-		if end < skipBytes {
+	if c.limited {
+		end = c.skipBytes + c.limit
+		if end < c.skipBytes {
 			env.Errorf("skip-bytes + read-bytes is too large")
 			return 1
 		}
-	}
-	if len(specs) == 0 {
-		specs, _ = odParseType("oS")
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -864,7 +893,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 			in.cur.Close()
 		}
 	}()
-	ok, err := in.skip(skipBytes)
+	ok, err := in.skip(c.skipBytes)
 	if err != nil {
 		return 1
 	}
@@ -875,17 +904,50 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 	if in.cur == nil {
 		return 1
 	}
-	d.labelOff = labelStart - skipBytes
+	d.labelOff = c.labelStart - c.skipBytes
+	c.layout(env, d)
 
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	var runErr error
+	if c.strMode && c.strMin > odStringsMax {
+		// GNU allocates a buffer of -S bytes first and fails so; llmsh
+		// holds only the strings it finds, but refuses the same values.
+		env.Errorf("memory exhausted")
+		return 1
+	}
+	if c.strMode {
+		runErr = d.strings(env, in, w, c.skipBytes, c.strMin, c.limited, end)
+	} else {
+		runErr = d.dump(env, in, w, c.skipBytes, c.limited, end, !c.noDup)
+	}
+	if runErr != nil {
+		if st, stop := stopError(env, runErr); stop {
+			return st
+		}
+		return 1
+	}
+	status := 0
+	if in.failed {
+		status = 1
+	}
+	return finishOutput(env, w, status)
+}
+
+// layout sets d's bytes per line and its types' padding.
+func (c *odConfig) layout(env *Env, d *odDumper) {
+	specs := c.specs
+	if len(specs) == 0 {
+		specs, _ = odParseType("oS")
+	}
 	lcm := 1
 	for _, sp := range specs {
 		lcm = lcm * sp.size / odGCD(lcm, sp.size)
 	}
 	switch {
-	case widthSet && width != 0 && width%lcm == 0:
-		d.perBlock = width
-	case widthSet:
-		env.Errorf("warning: invalid width %d; using %d instead", width, lcm)
+	case c.widthSet && c.width != 0 && c.width%lcm == 0:
+		d.perBlock = c.width
+	case c.widthSet:
+		env.Errorf("warning: invalid width %d; using %d instead", c.width, lcm)
 		d.perBlock = lcm
 	case lcm < 16:
 		d.perBlock = lcm * (16 / lcm)
@@ -900,31 +962,6 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 		specs[i].pad = widthPerBlock - specs[i].width*(d.perBlock/specs[i].size)
 	}
 	d.specs = specs
-
-	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	var runErr error
-	if strMode && strMin > odStringsMax {
-		// GNU allocates a buffer of -S bytes first and fails so; llmsh
-		// holds only the strings it finds, but refuses the same values.
-		env.Errorf("memory exhausted")
-		return 1
-	}
-	if strMode {
-		runErr = d.strings(env, in, w, skipBytes, strMin, limited, end)
-	} else {
-		runErr = d.dump(env, in, w, skipBytes, limited, end, !noDup)
-	}
-	if runErr != nil {
-		if st, stop := stopError(env, runErr); stop {
-			return st
-		}
-		return 1
-	}
-	status := 0
-	if in.failed {
-		status = 1
-	}
-	return finishOutput(env, w, status)
 }
 
 func odGCD(a, b int) int {
