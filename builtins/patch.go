@@ -351,149 +351,27 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 	}
 	var out []*filePatch
 	var leading []string
-	splitName := func(s string) (string, string) {
-		s = strings.TrimRight(s, "\r")
-		if name, t, ok := strings.Cut(s, "\t"); ok {
-			return name, t
-		}
-		return strings.TrimRight(s, " "), ""
-	}
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		if strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -") {
-			fp := &filePatch{}
-			fp.oldName, fp.oldTime = splitName(l[4:])
-			fp.newName, fp.newTime = splitName(lines[i+1][4:])
-			fp.leading = append(leading, l, lines[i+1])
-			leading = nil
-			i += 2
-			for i < len(lines) {
-				h, ok := parseHunkHeader(lines[i])
-				if !ok {
-					break
-				}
-				h.inputLine = i + 1
-				i++
-				oldN, newN := 0, 0
-				for i < len(lines) && (oldN < h.oldLen || newN < h.newLen) {
-					// Lines keep a CR: a CRLF file is patched by a CRLF diff.
-					t := lines[i]
-					if t == "" {
-						t = " "
-					}
-					kind := t[0]
-					switch kind {
-					case ' ':
-						oldN++
-						newN++
-					case '-':
-						oldN++
-					case '+':
-						newN++
-					case '\\':
-						if n := len(h.lines); n > 0 {
-							h.lines[n-1].noEOL = true
-						}
-						i++
-						continue
-					default:
-						// GNU prints the line with its newline, then one more.
-						fp.err = fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
-						return append(out, fp), nil
-					}
-					h.lines = append(h.lines, patchLine{kind: kind, text: []byte(t[1:])})
-					i++
-				}
-				if oldN != h.oldLen || newN != h.newLen {
-					// GNU patch takes one missing line at the end of the
-					// input for a blank context line that a mailer chopped.
-					if h.oldLen-oldN == 1 && h.newLen-newN == 1 {
-						h.lines = append(h.lines, patchLine{kind: ' '})
-					} else {
-						fp.err = errors.New("unexpected end of file in patch")
-						return append(out, fp), nil
-					}
-				}
-				if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
-					if n := len(h.lines); n > 0 {
-						h.lines[n-1].noEOL = true
-					}
-					i++
-				}
-				fp.hunks = append(fp.hunks, h)
+		var fp *filePatch
+		switch {
+		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -"):
+			fp, i = parseUnifiedFile(lines, i, leading)
+		case strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************"):
+			fp, i = parseContextFile(lines, i, leading)
+		default:
+			if _, _, ok := parseNormalCommand(l); !ok {
+				leading = append(leading, l)
+				continue
 			}
-			i--
-			out = append(out, fp)
-			continue
+			fp, i = parseNormalFile(lines, i, leading)
 		}
-		if strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************") {
-			fp := &filePatch{context: true}
-			fp.oldName, fp.oldTime = splitName(l[4:])
-			fp.newName, fp.newTime = splitName(lines[i+1][4:])
-			fp.leading = append(leading, l, lines[i+1])
-			leading = nil
-			i += 2
-			for i < len(lines) && strings.HasPrefix(lines[i], "***************") {
-				h, next, err := parseContextHunk(lines, i+1)
-				if err != nil {
-					fp.err = err
-					return append(out, fp), nil
-				}
-				fp.hunks = append(fp.hunks, h)
-				i = next
-			}
-			i--
-			out = append(out, fp)
-			continue
+		leading = nil
+		out = append(out, fp)
+		if fp.err != nil {
+			return out, nil
 		}
-		if _, _, ok := parseNormalCommand(l); ok {
-			fp := &filePatch{normal: true, leading: leading}
-			leading = nil
-			for i < len(lines) {
-				h, cmd, ok := parseNormalCommand(lines[i])
-				if !ok {
-					break
-				}
-				h.inputLine = i + 1
-				i++
-				take := func(n int, mark string, kind byte) bool {
-					for ; n > 0; n-- {
-						if i >= len(lines) || !strings.HasPrefix(lines[i], mark) {
-							return false
-						}
-						h.lines = append(h.lines, patchLine{kind: kind, text: []byte(lines[i][len(mark):])})
-						i++
-						if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
-							h.lines[len(h.lines)-1].noEOL = true
-							i++
-						}
-					}
-					return true
-				}
-				ok = take(h.oldLen, "< ", '-')
-				if ok && cmd == 'c' {
-					if i < len(lines) && lines[i] == "---" {
-						i++
-					} else {
-						ok = false
-					}
-				}
-				ok = ok && take(h.newLen, "> ", '+')
-				if !ok {
-					if i < len(lines) {
-						fp.err = fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
-					} else {
-						fp.err = errors.New("unexpected end of file in patch")
-					}
-					return append(out, fp), nil
-				}
-				fp.hunks = append(fp.hunks, h)
-			}
-			i--
-			out = append(out, fp)
-			continue
-		}
-		leading = append(leading, l)
+		i--
 	}
 	if len(out) == 0 {
 		for _, l := range lines {
@@ -503,6 +381,156 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		}
 	}
 	return out, nil
+}
+
+// patchSplitName splits a header's name from its time stamp.
+func patchSplitName(s string) (string, string) {
+	s = strings.TrimRight(s, "\r")
+	if name, t, ok := strings.Cut(s, "\t"); ok {
+		return name, t
+	}
+	return strings.TrimRight(s, " "), ""
+}
+
+// patchHeader starts the file patch whose two header lines are lines[i]
+// and lines[i+1], after the lines leading.
+func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePatch {
+	fp.oldName, fp.oldTime = patchSplitName(lines[i][4:])
+	fp.newName, fp.newTime = patchSplitName(lines[i+1][4:])
+	fp.leading = append(leading, lines[i], lines[i+1])
+	return fp
+}
+
+// parseUnifiedFile parses the unified diff of one file at lines[i]; it
+// returns the index of the line after it.
+func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int) {
+	fp := patchHeader(&filePatch{}, lines, i, leading)
+	i += 2
+	for i < len(lines) {
+		h, ok := parseHunkHeader(lines[i])
+		if !ok {
+			break
+		}
+		h.inputLine = i + 1
+		if i, fp.err = parseUnifiedHunk(h, lines, i+1); fp.err != nil {
+			return fp, i
+		}
+		fp.hunks = append(fp.hunks, h)
+	}
+	return fp, i
+}
+
+// parseUnifiedHunk reads h's lines from lines[i:]; it returns the index of
+// the line after them.
+func parseUnifiedHunk(h *patchHunk, lines []string, i int) (int, error) {
+	oldN, newN := 0, 0
+	for i < len(lines) && (oldN < h.oldLen || newN < h.newLen) {
+		// Lines keep a CR: a CRLF file is patched by a CRLF diff.
+		t := lines[i]
+		if t == "" {
+			t = " "
+		}
+		kind := t[0]
+		switch kind {
+		case ' ':
+			oldN++
+			newN++
+		case '-':
+			oldN++
+		case '+':
+			newN++
+		case '\\':
+			if n := len(h.lines); n > 0 {
+				h.lines[n-1].noEOL = true
+			}
+			i++
+			continue
+		default:
+			// GNU prints the line with its newline, then one more.
+			return i, fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
+		}
+		h.lines = append(h.lines, patchLine{kind: kind, text: []byte(t[1:])})
+		i++
+	}
+	if oldN != h.oldLen || newN != h.newLen {
+		// GNU patch takes one missing line at the end of the
+		// input for a blank context line that a mailer chopped.
+		if h.oldLen-oldN != 1 || h.newLen-newN != 1 {
+			return i, errors.New("unexpected end of file in patch")
+		}
+		h.lines = append(h.lines, patchLine{kind: ' '})
+	}
+	if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
+		if n := len(h.lines); n > 0 {
+			h.lines[n-1].noEOL = true
+		}
+		i++
+	}
+	return i, nil
+}
+
+// parseContextFile parses the context diff of one file at lines[i]; it
+// returns the index of the line after it.
+func parseContextFile(lines []string, i int, leading []string) (*filePatch, int) {
+	fp := patchHeader(&filePatch{context: true}, lines, i, leading)
+	i += 2
+	for i < len(lines) && strings.HasPrefix(lines[i], "***************") {
+		h, next, err := parseContextHunk(lines, i+1)
+		if err != nil {
+			fp.err = err
+			return fp, i
+		}
+		fp.hunks = append(fp.hunks, h)
+		i = next
+	}
+	return fp, i
+}
+
+// parseNormalFile parses the normal diff at lines[i]; it returns the index
+// of the line after it.
+func parseNormalFile(lines []string, i int, leading []string) (*filePatch, int) {
+	fp := &filePatch{normal: true, leading: leading}
+	for i < len(lines) {
+		h, cmd, ok := parseNormalCommand(lines[i])
+		if !ok {
+			break
+		}
+		h.inputLine = i + 1
+		i++
+		take := func(n int, mark string, kind byte) bool {
+			for ; n > 0; n-- {
+				if i >= len(lines) || !strings.HasPrefix(lines[i], mark) {
+					return false
+				}
+				h.lines = append(h.lines, patchLine{kind: kind, text: []byte(lines[i][len(mark):])})
+				i++
+				if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
+					h.lines[len(h.lines)-1].noEOL = true
+					i++
+				}
+			}
+			return true
+		}
+		ok = take(h.oldLen, "< ", '-')
+		if ok && cmd == 'c' {
+			if i < len(lines) && lines[i] == "---" {
+				i++
+			} else {
+				ok = false
+			}
+		}
+		ok = ok && take(h.newLen, "> ", '+')
+		if !ok {
+			if i < len(lines) {
+				fp.err = fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
+			} else {
+				fp.err = errors.New("unexpected end of file in patch")
+			}
+			return fp, i
+		}
+		fp.hunks = append(fp.hunks, h)
+	}
+	return fp, i
 }
 
 // patcher holds one run of patch.
@@ -523,20 +551,66 @@ type patcher struct {
 	removeEmpty                bool   // -E
 }
 
+// patchCmdOpts is what patch's options select besides the patcher's own
+// settings.
+type patchCmdOpts struct {
+	input             string // -i, or the PATCHFILE operand
+	inputSet          bool
+	dir               string // -d
+	dirSet            bool
+	ed, silent        bool
+	badStrip, badFuzz string // a -p or -F that is not a number
+}
+
 func patch(env *Env) int {
-	f := NewFlags(env, patchSummary, "[OPTION]... [ORIGFILE [PATCHFILE]]")
 	p := &patcher{env: env, strip: -1, fuzz: 2, suffix: ".orig"}
-	var badStrip, badFuzz string
+	var o patchCmdOpts
+	f := p.flags(env, &o)
+	ops, err := f.Parse(env.Args[1:])
+	if err != nil {
+		if msg, ok := usageMessage(err); ok {
+			fmt.Fprintf(env.Stderr, "%s: %s\n%s: Try '%s --help' for more information.\n", env.Name(), msg, env.Name(), env.Name())
+			return 2
+		}
+		return f.Fail(err, 2)
+	}
+	if o.badStrip != "" {
+		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", o.badStrip)
+		return 2
+	}
+	if o.badFuzz != "" {
+		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", o.badFuzz)
+		return 2
+	}
+	if len(ops) > 2 {
+		fmt.Fprintf(env.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", ops[2])
+		return 2
+	}
+	if len(ops) > 0 {
+		p.origFile = ops[0]
+	}
+	if len(ops) > 1 {
+		o.input, o.inputSet = ops[1], true
+	}
+	return p.run(&o)
+}
+
+// flags is patch's option table; it fills p and o.
+func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
+	f := NewFlags(env, patchSummary, "[OPTION]... [ORIGFILE [PATCHFILE]]")
 	f.Func('p', "strip", RequiredArg, "NUM", "strip NUM leading components from file names", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			badStrip = v
+			o.badStrip = v
 			return nil
 		}
 		p.strip = n
 		return nil
 	})
-	input, inputSet := f.String('i', "input", "PATCHFILE", "read patch from PATCHFILE instead of stdin")
+	f.Func('i', "input", RequiredArg, "PATCHFILE", "read patch from PATCHFILE instead of stdin", func(v string, _ bool) error {
+		o.input, o.inputSet = v, true
+		return nil
+	})
 	f.BoolVar(&p.reverse, 'R', "reverse", "assume patches were created with old and new files swapped")
 	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
 	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
@@ -544,7 +618,7 @@ func patch(env *Env) int {
 	f.Func('F', "fuzz", RequiredArg, "LINES", "set the fuzz factor to LINES for inexact matching", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			badFuzz = v
+			o.badFuzz = v
 			return nil
 		}
 		p.fuzz = n
@@ -559,43 +633,31 @@ func patch(env *Env) int {
 	f.StringVar(&p.suffix, 'z', "suffix", "SUFFIX", "use SUFFIX as the backup extension instead of .orig")
 	f.StringVar(&p.rejFile, 'r', "reject-file", "FILE", "output rejects to FILE ('-' discards them)")
 	f.BoolVar(&p.removeEmpty, 'E', "remove-empty-files", "remove output files that are empty after patching")
-	dir, dirSet := f.String('d', "directory", "DIR", "change the working directory to DIR first")
-	var unified, ed bool
+	f.Func('d', "directory", RequiredArg, "DIR", "change the working directory to DIR first", func(v string, _ bool) error {
+		o.dir, o.dirSet = v, true
+		return nil
+	})
+	var unified, batch, force bool // the defaults of llmsh's patch
 	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
-	f.BoolVar(&ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
-	var batch, force, silent bool
+	f.BoolVar(&o.ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
 	f.BoolVar(&batch, 't', "batch", "ask no questions")
 	f.BoolVar(&force, 'f', "force", "like -t, but ignore bad-Prereq patches")
-	f.BoolVar(&silent, 's', "quiet", "work silently, unless an error occurs")
-	f.BoolVar(&silent, 0, "silent", "")
-	ops, err := f.Parse(env.Args[1:])
-	if err != nil {
-		if msg, ok := usageMessage(err); ok {
-			fmt.Fprintf(env.Stderr, "%s: %s\n%s: Try '%s --help' for more information.\n", env.Name(), msg, env.Name(), env.Name())
-			return 2
-		}
-		return f.Fail(err, 2)
-	}
-	if badStrip != "" {
-		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", badStrip)
-		return 2
-	}
-	if badFuzz != "" {
-		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", badFuzz)
-		return 2
-	}
-	if len(ops) > 2 {
-		fmt.Fprintf(env.Stderr, "patch: %s: extra operand\npatch: Try 'patch --help' for more information.\n", ops[2])
-		return 2
-	}
-	if *dirSet {
-		abs := env.Abs(*dir)
+	f.BoolVar(&o.silent, 's', "quiet", "work silently, unless an error occurs")
+	f.BoolVar(&o.silent, 0, "silent", "")
+	return f
+}
+
+// run reads the patch and applies it.
+func (p *patcher) run(o *patchCmdOpts) int {
+	env := p.env
+	if o.dirSet {
+		abs := env.Abs(o.dir)
 		fi, err := env.FS.Stat(abs)
 		if err == nil && !fi.IsDir() {
 			err = syscall.ENOTDIR
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", *dir, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", o.dir, ErrText(err))
 			return 2
 		}
 		sub := *env
@@ -603,17 +665,12 @@ func patch(env *Env) int {
 		env = &sub
 		p.env = env
 	}
-	if len(ops) > 0 {
-		p.origFile = ops[0]
-	}
-	if len(ops) > 1 {
-		*input, *inputSet = ops[1], true
-	}
 	var data []byte
-	if *inputSet && *input != "-" {
-		r, err := env.Open(*input)
+	var err error
+	if o.inputSet && o.input != "-" {
+		r, err := env.Open(o.input)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", *input, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", o.input, ErrText(err))
 			return 2
 		}
 		data, err = io.ReadAll(r)
@@ -622,17 +679,15 @@ func patch(env *Env) int {
 			fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
 			return 2
 		}
-	} else {
-		if data, err = io.ReadAll(env.Stdin); err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
-			return 2
-		}
+	} else if data, err = io.ReadAll(env.Stdin); err != nil {
+		fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
+		return 2
 	}
-	if ed || p.origFile != "" && looksLikeEd(data) {
-		w := io.Writer(env.Stdout)
-		if silent {
-			w = io.Discard
-		}
+	w := io.Writer(env.Stdout)
+	if o.silent {
+		w = io.Discard
+	}
+	if o.ed || p.origFile != "" && looksLikeEd(data) {
 		p.out = bufio.NewWriter(w)
 		defer p.out.Flush()
 		return p.applyEd(data)
@@ -641,10 +696,6 @@ func patch(env *Env) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
 		return 2
-	}
-	w := io.Writer(env.Stdout)
-	if silent {
-		w = io.Discard
 	}
 	p.out = bufio.NewWriter(w)
 	defer p.out.Flush()
@@ -661,6 +712,14 @@ func patch(env *Env) int {
 		}
 	}
 	return status
+}
+
+// fatal reports a message of GNU patch's "****" kind, after the output
+// so far, and returns status 2.
+func (p *patcher) fatal(format string, args ...any) int {
+	p.out.Flush()
+	fmt.Fprintf(p.env.Stderr, "patch: **** "+format+"\n", args...)
+	return 2
 }
 
 // stripName applies -p to a file name from the diff; "" means no usable
@@ -738,7 +797,6 @@ func (p *patcher) apply(fp *filePatch) int {
 			hunks[i] = h.reversed()
 		}
 	}
-	oldName, newName := fp.oldName, fp.newName
 	// /dev/null names a missing side only when the hunks agree that it
 	// is empty (GNU's pch_says_nonexistent).
 	oldEmpty, newEmpty := true, true
@@ -746,56 +804,13 @@ func (p *patcher) apply(fp *filePatch) int {
 		oldEmpty = oldEmpty && h.oldLen == 0
 		newEmpty = newEmpty && h.newLen == 0
 	}
-	creates, deletes := oldName == "/dev/null" && oldEmpty, newName == "/dev/null" && newEmpty
+	creates, deletes := fp.oldName == "/dev/null" && oldEmpty, fp.newName == "/dev/null" && newEmpty
 	if p.reverse {
 		creates, deletes = deletes, creates
 	}
-	var name string
-	if p.origFile != "" {
-		name = p.origFile
-	} else if fp.normal {
-		// A normal diff names no file: GNU patch, asking no questions,
-		// finds nothing it can use.
-		p.out.Flush()
-		fmt.Fprintf(env.Stderr, "patch: **** %s\n", errPatchGarbage)
-		return 2
-	} else {
-		var cands []string
-		seen := map[string]bool{}
-		for _, n := range []string{oldName, newName} {
-			s := p.stripName(n)
-			if s != "" && dangerousName(s) {
-				if !seen[s] {
-					fmt.Fprintf(p.out, "Ignoring potentially dangerous file name %s\n", s)
-					seen[s] = true
-				}
-				s = ""
-			}
-			cands = append(cands, s)
-		}
-		name = pickName(cands, p.exists)
-		if name == "" && creates {
-			name = pickName(cands, func(string) bool { return true })
-		}
-		if name == "" {
-			line := 0
-			if len(fp.hunks) > 0 {
-				line = fp.hunks[0].inputLine
-			}
-			fmt.Fprintf(p.out, "can't find file to patch at input line %d\n", line)
-			if p.strip < 0 {
-				fmt.Fprintf(p.out, "Perhaps you should have used the -p or --strip option?\n")
-			} else {
-				fmt.Fprintf(p.out, "Perhaps you used the wrong -p or --strip option?\n")
-			}
-			fmt.Fprintf(p.out, "The text leading up to this was:\n--------------------------\n")
-			for _, l := range fp.leading {
-				fmt.Fprintf(p.out, "|%s\n", l)
-			}
-			fmt.Fprintf(p.out, "--------------------------\nFile to patch: \nSkip this patch? [y] \nSkipping patch.\n")
-			fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
-			return 1
-		}
+	name, st := p.fileToPatch(fp, len(hunks), creates)
+	if name == "" {
+		return st
 	}
 	// Read the original.
 	var orig []byte
@@ -804,15 +819,11 @@ func (p *patcher) apply(fp *filePatch) int {
 		orig, err = io.ReadAll(r)
 		r.Close()
 		if err != nil {
-			p.out.Flush()
-			fmt.Fprintf(env.Stderr, "patch: **** Can't open file %s : %s\n", name, ErrText(err))
-			return 2
+			return p.fatal("Can't open file %s : %s", name, ErrText(err))
 		}
 		existed = true
 	} else if !creates {
-		p.out.Flush()
-		fmt.Fprintf(env.Stderr, "patch: **** Can't open file %s : %s\n", name, ErrText(err))
-		return 2
+		return p.fatal("Can't open file %s : %s", name, ErrText(err))
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -839,178 +850,33 @@ func (p *patcher) apply(fp *filePatch) int {
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
-		p.out.Flush()
-		fmt.Fprintf(env.Stderr, "patch: **** %s\n", fp.err)
+		return p.fatal("%s", fp.err)
+	}
+	a := &hunkApplier{p: p, in: splitDiffLines(orig)}
+	if !a.run(hunks) {
 		return 2
 	}
-	in := splitDiffLines(orig)
-	var result [][]byte
-	resultNoEOL := false
-	inPos := 0 // next input line (0-based) not yet copied
-	lastOffset := 0
-	netAdded := 0 // lines added minus lines deleted by the hunks applied so far
-	mismatch := false
-	var failed []rejHunk
-	skipRest := false
-	ignoredMsg := ""
-	for hi, h := range hunks {
-		if env.Ctx.Err() != nil {
-			return 2
-		}
-		if skipRest {
-			failed = append(failed, rejHunk{h, 0})
-			continue
-		}
-		where, fuzz := -1, 0
-		prefix, suffix := h.contextLens()
-		maxFuzz := min(p.fuzz, max(prefix, suffix))
-	fuzzLoop:
-		for fuzz = 0; fuzz <= maxFuzz; fuzz++ {
-			where = p.locate(in, h, h.pattern(false), inPos, &lastOffset, fuzz)
-			if where >= 0 {
-				break
-			}
-			if hi == 0 {
-				// A reversed or already applied patch? GNU tries the
-				// swapped hunk at each fuzz factor.
-				rh := h.reversed()
-				lo := lastOffset
-				if p.locate(in, rh, rh.pattern(false), inPos, &lo, fuzz) >= 0 {
-					switch {
-					case p.forward && p.reverse:
-						fmt.Fprintf(p.out, "Unreversed patch detected!  Skipping patch.\n")
-					case p.forward:
-						fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Skipping patch.\n")
-					case p.reverse:
-						fmt.Fprintf(p.out, "Unreversed patch detected!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
-					default:
-						fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
-					}
-					skipRest = true
-					ignoredMsg = "ignored"
-					break fuzzLoop
-				}
-			}
-		}
-		if skipRest {
-			failed = append(failed, rejHunk{h, 0})
-			continue
-		}
-		if where < 0 {
-			// GNU reports the line shifted by what earlier hunks
-			// added, not by the offset they were found at.
-			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+netAdded)
-			failed = append(failed, rejHunk{h, netAdded})
-			mismatch = true
-			continue
-		}
-		// Apply as GNU patch's apply_hunk: input lines are copied up to
-		// each change, context comes from the input, and trailing
-		// context is left to be copied later (a fuzzed match of the next
-		// hunk may overlap it). Lines past the end of the input are none.
-		emit := func(i int) {
-			if i < len(in.lines) {
-				result = append(result, in.lines[i])
-				resultNoEOL = i == len(in.lines)-1 && in.missingNewline
-			}
-		}
-		pos := where
-		for _, l := range h.lines {
-			switch l.kind {
-			case ' ':
-				pos++
-			case '-':
-				for ; inPos < pos; inPos++ {
-					emit(inPos)
-				}
-				inPos = max(inPos, pos+1)
-				pos++
-			case '+':
-				for ; inPos < pos; inPos++ {
-					emit(inPos)
-				}
-				result = append(result, l.text)
-				resultNoEOL = l.noEOL
-			}
-		}
-		netAdded += h.newLen - h.oldLen
-		if fuzz > 0 || lastOffset != 0 {
-			mismatch = true
-			// GNU reports where the hunk went in the output.
-			newAt := where + 1 + netAdded - (h.newLen - h.oldLen)
-			fmt.Fprintf(p.out, "Hunk #%d succeeded at %d", hi+1, newAt)
-			if fuzz > 0 {
-				fmt.Fprintf(p.out, " with fuzz %d", fuzz)
-			}
-			if lastOffset != 0 {
-				fmt.Fprintf(p.out, " (offset %d %s)", lastOffset, plural(lastOffset, "line")) // GNU: "-1 lines"
-			}
-			fmt.Fprintf(p.out, ".\n")
-		}
-	}
-	// The rest of the input.
-	for ; inPos < len(in.lines); inPos++ {
-		result = append(result, in.lines[inPos])
-		resultNoEOL = inPos == len(in.lines)-1 && in.missingNewline
-	}
-	var buf bytes.Buffer
-	for i, l := range result {
-		buf.Write(l)
-		if i < len(result)-1 || !resultNoEOL {
-			buf.WriteByte('\n')
-		}
-	}
+	out := a.output()
 	status := 0
-	if len(failed) > 0 {
+	if len(a.failed) > 0 {
 		status = 1
-		if ignoredMsg == "" {
-			ignoredMsg = "FAILED"
-		}
-		msg := fmt.Sprintf("%d out of %d %s %s", len(failed), len(hunks), plural(len(hunks), "hunk"), ignoredMsg)
-		rej := target + ".rej"
-		if p.rejFile != "" {
-			rej = p.rejFile
-		}
-		if p.dryRun || rej == "-" {
-			fmt.Fprintf(p.out, "%s\n", msg)
-		} else {
-			fmt.Fprintf(p.out, "%s -- saving rejects to file %s\n", msg, rej)
-			// Rejects are saved as they were tried: reversed under -R.
-			if err := p.writeRejects(rej, fp, failed, p.reverse); err != nil {
-				p.out.Flush()
-				fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", rej, ErrText(err))
-				return 2
-			}
-		}
-		if skipRest {
-			if p.outFile != "" && !p.dryRun {
-				// GNU patch has already created the output file.
-				if err := p.writeFile(p.outFile, nil); err != nil {
-					p.out.Flush()
-					fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", p.outFile, ErrText(err))
-					return 2
-				}
-			}
-			return 1
+		if st, done := p.reject(fp, a, len(hunks), target); done {
+			return st
 		}
 	}
 	if p.dryRun {
 		return status
 	}
-	if p.outFile == "" && (p.backup || mismatch && existed && !p.noBackupIfMismatch) {
+	if p.outFile == "" && (p.backup || a.mismatch && existed && !p.noBackupIfMismatch) {
 		// -b backs up a file that did not exist as an empty one.
 		if err := p.writeFile(name+p.suffix, orig); err != nil {
-			p.out.Flush()
-			fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s%s : %s\n", name, p.suffix, ErrText(err))
-			return 2
+			return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
 		}
 	}
-	if (deletes || p.removeEmpty) && buf.Len() == 0 && p.outFile == "" {
+	if (deletes || p.removeEmpty) && len(out) == 0 && p.outFile == "" {
 		if existed {
 			if err := env.FS.Remove(env.Abs(target)); err != nil {
-				p.out.Flush()
-				fmt.Fprintf(env.Stderr, "patch: **** Can't remove file %s : %s\n", target, ErrText(err))
-				return 2
+				return p.fatal("Can't remove file %s : %s", target, ErrText(err))
 			}
 			// Remove directories left empty, up to the working directory.
 			for dir := path.Dir(target); dir != "." && dir != "/" && !strings.HasPrefix(target, "/"); dir = path.Dir(dir) {
@@ -1021,12 +887,239 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 		return status
 	}
-	if err := p.writeFile(target, buf.Bytes()); err != nil {
-		p.out.Flush()
-		fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", target, ErrText(err))
-		return 2
+	if err := p.writeFile(target, out); err != nil {
+		return p.fatal("Can't create file %s : %s", target, ErrText(err))
 	}
 	return status
+}
+
+// fileToPatch names the file fp patches, "" with the status to return
+// when there is none (nhunks being the number of hunks then ignored).
+func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, int) {
+	if p.origFile != "" {
+		return p.origFile, 0
+	}
+	if fp.normal {
+		// A normal diff names no file: GNU patch, asking no questions,
+		// finds nothing it can use.
+		return "", p.fatal("%s", errPatchGarbage)
+	}
+	var cands []string
+	seen := map[string]bool{}
+	for _, n := range []string{fp.oldName, fp.newName} {
+		s := p.stripName(n)
+		if s != "" && dangerousName(s) {
+			if !seen[s] {
+				fmt.Fprintf(p.out, "Ignoring potentially dangerous file name %s\n", s)
+				seen[s] = true
+			}
+			s = ""
+		}
+		cands = append(cands, s)
+	}
+	name := pickName(cands, p.exists)
+	if name == "" && creates {
+		name = pickName(cands, func(string) bool { return true })
+	}
+	if name != "" {
+		return name, 0
+	}
+	line := 0
+	if len(fp.hunks) > 0 {
+		line = fp.hunks[0].inputLine
+	}
+	fmt.Fprintf(p.out, "can't find file to patch at input line %d\n", line)
+	if p.strip < 0 {
+		fmt.Fprintf(p.out, "Perhaps you should have used the -p or --strip option?\n")
+	} else {
+		fmt.Fprintf(p.out, "Perhaps you used the wrong -p or --strip option?\n")
+	}
+	fmt.Fprintf(p.out, "The text leading up to this was:\n--------------------------\n")
+	for _, l := range fp.leading {
+		fmt.Fprintf(p.out, "|%s\n", l)
+	}
+	fmt.Fprintf(p.out, "--------------------------\nFile to patch: \nSkip this patch? [y] \nSkipping patch.\n")
+	fmt.Fprintf(p.out, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+	return "", 1
+}
+
+// reject reports a's failed hunks and saves them; done tells that the
+// patch of this file ends there with status st.
+func (p *patcher) reject(fp *filePatch, a *hunkApplier, nhunks int, target string) (st int, done bool) {
+	ignoredMsg := a.ignoredMsg
+	if ignoredMsg == "" {
+		ignoredMsg = "FAILED"
+	}
+	msg := fmt.Sprintf("%d out of %d %s %s", len(a.failed), nhunks, plural(nhunks, "hunk"), ignoredMsg)
+	rej := target + ".rej"
+	if p.rejFile != "" {
+		rej = p.rejFile
+	}
+	if p.dryRun || rej == "-" {
+		fmt.Fprintf(p.out, "%s\n", msg)
+	} else {
+		fmt.Fprintf(p.out, "%s -- saving rejects to file %s\n", msg, rej)
+		// Rejects are saved as they were tried: reversed under -R.
+		if err := p.writeRejects(rej, fp, a.failed, p.reverse); err != nil {
+			return p.fatal("Can't create file %s : %s", rej, ErrText(err)), true
+		}
+	}
+	if !a.skipRest {
+		return 1, false
+	}
+	if p.outFile != "" && !p.dryRun {
+		// GNU patch has already created the output file.
+		if err := p.writeFile(p.outFile, nil); err != nil {
+			return p.fatal("Can't create file %s : %s", p.outFile, ErrText(err)), true
+		}
+	}
+	return 1, true
+}
+
+// hunkApplier applies one file's hunks to its lines.
+type hunkApplier struct {
+	p           *patcher
+	in          *diffFile
+	result      [][]byte
+	resultNoEOL bool
+	inPos       int // next input line (0-based) not yet copied
+	lastOffset  int
+	netAdded    int // lines added minus lines deleted by the hunks applied so far
+	mismatch    bool
+	failed      []rejHunk
+	skipRest    bool   // a reversed patch: the rest is not tried
+	ignoredMsg  string // "ignored" then
+}
+
+// run applies hunks, all but the ones it fails; false when cancelled.
+func (a *hunkApplier) run(hunks []*patchHunk) bool {
+	p := a.p
+	for hi, h := range hunks {
+		if p.env.Ctx.Err() != nil {
+			return false
+		}
+		if a.skipRest {
+			a.failed = append(a.failed, rejHunk{h, 0})
+			continue
+		}
+		where, fuzz := a.find(hi, h)
+		if a.skipRest {
+			a.failed = append(a.failed, rejHunk{h, 0})
+			continue
+		}
+		if where < 0 {
+			// GNU reports the line shifted by what earlier hunks
+			// added, not by the offset they were found at.
+			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+a.netAdded)
+			a.failed = append(a.failed, rejHunk{h, a.netAdded})
+			a.mismatch = true
+			continue
+		}
+		a.applyHunk(h, where)
+		a.netAdded += h.newLen - h.oldLen
+		if fuzz > 0 || a.lastOffset != 0 {
+			a.mismatch = true
+			// GNU reports where the hunk went in the output.
+			newAt := where + 1 + a.netAdded - (h.newLen - h.oldLen)
+			fmt.Fprintf(p.out, "Hunk #%d succeeded at %d", hi+1, newAt)
+			if fuzz > 0 {
+				fmt.Fprintf(p.out, " with fuzz %d", fuzz)
+			}
+			if a.lastOffset != 0 {
+				fmt.Fprintf(p.out, " (offset %d %s)", a.lastOffset, plural(a.lastOffset, "line")) // GNU: "-1 lines"
+			}
+			fmt.Fprintf(p.out, ".\n")
+		}
+	}
+	// The rest of the input.
+	for ; a.inPos < len(a.in.lines); a.inPos++ {
+		a.emit(a.inPos)
+	}
+	return true
+}
+
+// find locates hunk number hi, trying each fuzz factor; where is -1 when
+// it is not found. A first hunk found reversed sets skipRest.
+func (a *hunkApplier) find(hi int, h *patchHunk) (where, fuzz int) {
+	p := a.p
+	prefix, suffix := h.contextLens()
+	maxFuzz := min(p.fuzz, max(prefix, suffix))
+	for fuzz = 0; fuzz <= maxFuzz; fuzz++ {
+		where = p.locate(a.in, h, h.pattern(false), a.inPos, &a.lastOffset, fuzz)
+		if where >= 0 {
+			return where, fuzz
+		}
+		if hi != 0 {
+			continue
+		}
+		// A reversed or already applied patch? GNU tries the swapped
+		// hunk at each fuzz factor.
+		rh := h.reversed()
+		lo := a.lastOffset
+		if p.locate(a.in, rh, rh.pattern(false), a.inPos, &lo, fuzz) >= 0 {
+			switch {
+			case p.forward && p.reverse:
+				fmt.Fprintf(p.out, "Unreversed patch detected!  Skipping patch.\n")
+			case p.forward:
+				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Skipping patch.\n")
+			case p.reverse:
+				fmt.Fprintf(p.out, "Unreversed patch detected!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			default:
+				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			}
+			a.skipRest = true
+			a.ignoredMsg = "ignored"
+			return where, fuzz
+		}
+	}
+	return where, fuzz
+}
+
+// emit copies input line i to the result; lines past the end of the
+// input are none.
+func (a *hunkApplier) emit(i int) {
+	if i < len(a.in.lines) {
+		a.result = append(a.result, a.in.lines[i])
+		a.resultNoEOL = i == len(a.in.lines)-1 && a.in.missingNewline
+	}
+}
+
+// applyHunk applies h found at line where, as GNU patch's apply_hunk:
+// input lines are copied up to each change, context comes from the input,
+// and trailing context is left to be copied later (a fuzzed match of the
+// next hunk may overlap it).
+func (a *hunkApplier) applyHunk(h *patchHunk, where int) {
+	pos := where
+	for _, l := range h.lines {
+		switch l.kind {
+		case ' ':
+			pos++
+		case '-':
+			for ; a.inPos < pos; a.inPos++ {
+				a.emit(a.inPos)
+			}
+			a.inPos = max(a.inPos, pos+1)
+			pos++
+		case '+':
+			for ; a.inPos < pos; a.inPos++ {
+				a.emit(a.inPos)
+			}
+			a.result = append(a.result, l.text)
+			a.resultNoEOL = l.noEOL
+		}
+	}
+}
+
+// output is the patched file's text.
+func (a *hunkApplier) output() []byte {
+	var buf bytes.Buffer
+	for i, l := range a.result {
+		buf.Write(l)
+		if i < len(a.result)-1 || !a.resultNoEOL {
+			buf.WriteByte('\n')
+		}
+	}
+	return buf.Bytes()
 }
 
 // first is GNU patch's pch_first: the 1-based line where the hunk's old
@@ -1151,131 +1244,143 @@ type rejHunk struct {
 
 func (p *patcher) writeRejects(rej string, fp *filePatch, failed []rejHunk, swap bool) error {
 	var b bytes.Buffer
-	if fp.normal {
-		// GNU patch saves rejected normal-diff hunks in its old context
-		// format, with no file names.
-		b.WriteString("*** /dev/null\n--- /dev/null\n")
-		for _, f := range failed {
-			h := f.h
-			old0 := p.first(h) + f.shift
-			old1 := old0 + h.oldLen - 1
-			new0 := h.newStart + f.shift
-			if h.newLen == 0 {
-				new0++
-			}
-			new1 := new0 + h.newLen - 1
-			b.WriteString("***************\n")
-			switch {
-			case old1 < old0:
-				b.WriteString("*** 0\n")
-			case old1 == old0:
-				fmt.Fprintf(&b, "*** %d\n", old0)
-			default:
-				fmt.Fprintf(&b, "*** %d,%d\n", old0, old1)
-			}
-			for _, l := range h.lines {
-				if l.kind == '-' {
-					fmt.Fprintf(&b, "- %s\n", l.text)
-				}
-			}
-			switch {
-			case new1 < new0:
-				b.WriteString("--- 0 -----\n")
-			case new1 == new0:
-				fmt.Fprintf(&b, "--- %d -----\n", new0)
-			default:
-				fmt.Fprintf(&b, "--- %d,%d -----\n", new0, new1)
-			}
-			for _, l := range h.lines {
-				if l.kind == '+' {
-					fmt.Fprintf(&b, "+ %s\n", l.text)
-				}
-			}
-		}
-		return p.writeFile(rej, b.Bytes())
+	switch {
+	case fp.normal:
+		rejNormal(&b, p, failed)
+	case fp.context:
+		p.rejHeader(&b, fp, "***", "---", swap)
+		rejContext(&b, failed)
+	default:
+		p.rejHeader(&b, fp, "---", "+++", swap)
+		rejUnified(&b, failed)
 	}
-	// The header names the files as the patch does, after -p.
+	return p.writeFile(rej, b.Bytes())
+}
+
+// rejHeader writes the two header lines of a reject file, marked old and
+// new, naming the files as the patch does, after -p.
+func (p *patcher) rejHeader(b *bytes.Buffer, fp *filePatch, old, new string, swap bool) {
 	hdr := func(mark, name, t string) {
 		if s := p.stripName(name); s != "" {
 			name = s
 		}
 		if t != "" {
-			fmt.Fprintf(&b, "%s %s\t%s\n", mark, name, t)
+			fmt.Fprintf(b, "%s %s\t%s\n", mark, name, t)
 		} else {
-			fmt.Fprintf(&b, "%s %s\n", mark, name)
+			fmt.Fprintf(b, "%s %s\n", mark, name)
 		}
-	}
-	if fp.context {
-		// Context-diff rejects are written in context form, both
-		// sections in full; a run that deletes and adds is marked '!'.
-		if swap {
-			hdr("***", fp.newName, fp.newTime)
-			hdr("---", fp.oldName, fp.oldTime)
-		} else {
-			hdr("***", fp.oldName, fp.oldTime)
-			hdr("---", fp.newName, fp.newTime)
-		}
-		crng := func(start, n int) string {
-			if n == 0 {
-				return strconv.Itoa(start)
-			}
-			if n == 1 {
-				return strconv.Itoa(start)
-			}
-			return fmt.Sprintf("%d,%d", start, start+n-1)
-		}
-		for _, f := range failed {
-			h := f.h
-			marks := make([]byte, len(h.lines))
-			for k := 0; k < len(h.lines); {
-				if h.lines[k].kind == ' ' {
-					marks[k] = ' '
-					k++
-					continue
-				}
-				e := k
-				hasDel, hasAdd := false, false
-				for e < len(h.lines) && h.lines[e].kind != ' ' {
-					hasDel = hasDel || h.lines[e].kind == '-'
-					hasAdd = hasAdd || h.lines[e].kind == '+'
-					e++
-				}
-				for ; k < e; k++ {
-					marks[k] = h.lines[k].kind
-					if hasDel && hasAdd {
-						marks[k] = '!'
-					}
-				}
-			}
-			b.WriteString("***************\n")
-			fmt.Fprintf(&b, "*** %s ****\n", crng(h.oldStart+f.shift, h.oldLen))
-			for k, l := range h.lines {
-				if l.kind != '+' {
-					fmt.Fprintf(&b, "%c %s\n", marks[k], l.text)
-					if l.noEOL {
-						b.WriteString("\\ No newline at end of file\n")
-					}
-				}
-			}
-			fmt.Fprintf(&b, "--- %s ----\n", crng(h.newStart+f.shift, h.newLen))
-			for k, l := range h.lines {
-				if l.kind != '-' {
-					fmt.Fprintf(&b, "%c %s\n", marks[k], l.text)
-					if l.noEOL {
-						b.WriteString("\\ No newline at end of file\n")
-					}
-				}
-			}
-		}
-		return p.writeFile(rej, b.Bytes())
 	}
 	if swap {
-		hdr("---", fp.newName, fp.newTime)
-		hdr("+++", fp.oldName, fp.oldTime)
+		hdr(old, fp.newName, fp.newTime)
+		hdr(new, fp.oldName, fp.oldTime)
 	} else {
-		hdr("---", fp.oldName, fp.oldTime)
-		hdr("+++", fp.newName, fp.newTime)
+		hdr(old, fp.oldName, fp.oldTime)
+		hdr(new, fp.newName, fp.newTime)
 	}
+}
+
+// rejNormal writes rejected normal-diff hunks as GNU patch saves them: in
+// its old context format, with no file names.
+func rejNormal(b *bytes.Buffer, p *patcher, failed []rejHunk) {
+	b.WriteString("*** /dev/null\n--- /dev/null\n")
+	for _, f := range failed {
+		h := f.h
+		old0 := p.first(h) + f.shift
+		old1 := old0 + h.oldLen - 1
+		new0 := h.newStart + f.shift
+		if h.newLen == 0 {
+			new0++
+		}
+		new1 := new0 + h.newLen - 1
+		b.WriteString("***************\n")
+		switch {
+		case old1 < old0:
+			b.WriteString("*** 0\n")
+		case old1 == old0:
+			fmt.Fprintf(b, "*** %d\n", old0)
+		default:
+			fmt.Fprintf(b, "*** %d,%d\n", old0, old1)
+		}
+		for _, l := range h.lines {
+			if l.kind == '-' {
+				fmt.Fprintf(b, "- %s\n", l.text)
+			}
+		}
+		switch {
+		case new1 < new0:
+			b.WriteString("--- 0 -----\n")
+		case new1 == new0:
+			fmt.Fprintf(b, "--- %d -----\n", new0)
+		default:
+			fmt.Fprintf(b, "--- %d,%d -----\n", new0, new1)
+		}
+		for _, l := range h.lines {
+			if l.kind == '+' {
+				fmt.Fprintf(b, "+ %s\n", l.text)
+			}
+		}
+	}
+}
+
+// rejContext writes rejected hunks in context form, both sections in
+// full; a run that deletes and adds is marked '!'.
+func rejContext(b *bytes.Buffer, failed []rejHunk) {
+	crng := func(start, n int) string {
+		if n == 0 {
+			return strconv.Itoa(start)
+		}
+		if n == 1 {
+			return strconv.Itoa(start)
+		}
+		return fmt.Sprintf("%d,%d", start, start+n-1)
+	}
+	for _, f := range failed {
+		h := f.h
+		marks := make([]byte, len(h.lines))
+		for k := 0; k < len(h.lines); {
+			if h.lines[k].kind == ' ' {
+				marks[k] = ' '
+				k++
+				continue
+			}
+			e := k
+			hasDel, hasAdd := false, false
+			for e < len(h.lines) && h.lines[e].kind != ' ' {
+				hasDel = hasDel || h.lines[e].kind == '-'
+				hasAdd = hasAdd || h.lines[e].kind == '+'
+				e++
+			}
+			for ; k < e; k++ {
+				marks[k] = h.lines[k].kind
+				if hasDel && hasAdd {
+					marks[k] = '!'
+				}
+			}
+		}
+		b.WriteString("***************\n")
+		fmt.Fprintf(b, "*** %s ****\n", crng(h.oldStart+f.shift, h.oldLen))
+		for k, l := range h.lines {
+			if l.kind != '+' {
+				fmt.Fprintf(b, "%c %s\n", marks[k], l.text)
+				if l.noEOL {
+					b.WriteString("\\ No newline at end of file\n")
+				}
+			}
+		}
+		fmt.Fprintf(b, "--- %s ----\n", crng(h.newStart+f.shift, h.newLen))
+		for k, l := range h.lines {
+			if l.kind != '-' {
+				fmt.Fprintf(b, "%c %s\n", marks[k], l.text)
+				if l.noEOL {
+					b.WriteString("\\ No newline at end of file\n")
+				}
+			}
+		}
+	}
+}
+
+// rejUnified writes rejected hunks in unified form.
+func rejUnified(b *bytes.Buffer, failed []rejHunk) {
 	rng := func(start, n int) string {
 		if n == 1 {
 			return strconv.Itoa(start)
@@ -1284,7 +1389,7 @@ func (p *patcher) writeRejects(rej string, fp *filePatch, failed []rejHunk, swap
 	}
 	for _, f := range failed {
 		h := f.h
-		fmt.Fprintf(&b, "@@ -%s +%s @@\n", rng(h.oldStart+f.shift, h.oldLen), rng(h.newStart+f.shift, h.newLen))
+		fmt.Fprintf(b, "@@ -%s +%s @@\n", rng(h.oldStart+f.shift, h.oldLen), rng(h.newStart+f.shift, h.newLen))
 		for _, l := range h.lines {
 			b.WriteByte(l.kind)
 			b.Write(l.text)
@@ -1294,5 +1399,4 @@ func (p *patcher) writeRejects(rej string, fp *filePatch, failed []rejHunk, swap
 			}
 		}
 	}
-	return p.writeFile(rej, b.Bytes())
 }

@@ -32,38 +32,67 @@ func (p *patcher) applyEd(data []byte) int {
 		return 1
 	}
 	if p.reverse {
-		fmt.Fprintf(env.Stderr, "patch: **** ed scripts cannot be reversed\n")
-		return 2
+		return p.fatal("ed scripts cannot be reversed")
 	}
 	r, err := env.Open(p.origFile)
 	if err != nil {
 		// What GNU patch shows when ed cannot read the file.
 		fmt.Fprintf(p.out, "?\n")
-		p.out.Flush()
-		fmt.Fprintf(env.Stderr, "patch: **** ed FAILED\n")
-		return 2
+		return p.fatal("ed FAILED")
 	}
 	orig, err := io.ReadAll(r)
 	r.Close()
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "patch: **** Can't open file %s : %s\n", p.origFile, ErrText(err))
-		return 2
+		return p.fatal("Can't open file %s : %s", p.origFile, ErrText(err))
 	}
 	f := splitDiffLines(orig)
-	lines := make([]string, len(f.lines))
+	ed := &edBuffer{lines: make([]string, len(f.lines))}
 	for i, l := range f.lines {
-		lines[i] = string(l)
+		ed.lines[i] = string(l)
 	}
+	ed.cur = len(ed.lines)
 	script := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	cur := len(lines) // ed's current line, 1-based
-	var at int
-	bad := func(n int, why string) int {
-		fmt.Fprintf(env.Stderr, "patch: **** ed script line %d: %s\n", n, why)
-		return 2
+	if at, why := ed.run(env, script); at != 0 {
+		return p.fatal("ed script line %d: %s", at, why)
+	} else if why != "" {
+		return 2 // cancelled
 	}
+	if p.dryRun {
+		return 0
+	}
+	var buf bytes.Buffer
+	for _, l := range ed.lines {
+		buf.WriteString(l)
+		buf.WriteByte('\n')
+	}
+	target := p.origFile
+	if p.outFile != "" {
+		target = p.outFile
+	}
+	if p.backup && p.outFile == "" {
+		if err := p.writeFile(p.origFile+p.suffix, orig); err != nil {
+			return p.fatal("Can't create file %s%s : %s", p.origFile, p.suffix, ErrText(err))
+		}
+	}
+	if err := p.writeFile(target, buf.Bytes()); err != nil {
+		return p.fatal("Can't create file %s : %s", target, ErrText(err))
+	}
+	return 0
+}
+
+// edBuffer is the text an ed script edits.
+type edBuffer struct {
+	lines []string
+	cur   int // ed's current line, 1-based
+}
+
+// run runs script on the buffer. A failed command is reported as the
+// script line at where it is and why; a cancelled run as at 0 and why
+// "cancelled".
+func (b *edBuffer) run(env *Env, script []string) (at int, why string) {
 	for i := 0; i < len(script); i++ {
 		if env.Ctx.Err() != nil {
-			return 2
+			return 0, "cancelled"
 		}
 		cmd := strings.TrimSuffix(script[i], "\r")
 		at = i + 1 // the command's line, for messages
@@ -81,70 +110,50 @@ func (p *patcher) applyEd(data []byte) int {
 		case cmd == "" || cmd == "w" || cmd == "q" || cmd == "wq":
 			continue
 		case cmd == "s/.//":
-			if cur < 1 || cur > len(lines) || lines[cur-1] == "" {
-				return bad(at, "no match")
+			if b.cur < 1 || b.cur > len(b.lines) || b.lines[b.cur-1] == "" {
+				return at, "no match"
 			}
-			lines[cur-1] = lines[cur-1][1:]
+			b.lines[b.cur-1] = b.lines[b.cur-1][1:]
 			continue
 		case cmd == "a":
 			if !readText() {
-				return bad(at, "text not ended by '.'")
+				return at, "text not ended by '.'"
 			}
-			lines = append(lines[:cur], append(text, lines[cur:]...)...)
-			cur += len(text)
+			b.lines = append(b.lines[:b.cur], append(text, b.lines[b.cur:]...)...)
+			b.cur += len(text)
 			continue
 		}
 		m := edCommand().FindStringSubmatch(cmd)
 		if m == nil {
-			return bad(at, "unsupported command "+strconv.Quote(cmd))
+			return at, "unsupported command " + strconv.Quote(cmd)
 		}
 		from, _ := strconv.Atoi(m[1])
 		to := from
 		if m[2] != "" {
 			to, _ = strconv.Atoi(m[2])
 		}
-		if to < from || to > len(lines) || (m[3] != "a" && from < 1) {
-			return bad(at, "address out of range")
+		if to < from || to > len(b.lines) || (m[3] != "a" && from < 1) {
+			return at, "address out of range"
 		}
-		switch m[3] {
-		case "a":
-			if !readText() {
-				return bad(at, "text not ended by '.'")
-			}
-			lines = append(lines[:to], append(text, lines[to:]...)...)
-			cur = to + len(text)
-		case "c":
-			if !readText() {
-				return bad(at, "text not ended by '.'")
-			}
-			lines = append(lines[:from-1], append(text, lines[to:]...)...)
-			cur = from - 1 + len(text)
-		case "d":
-			lines = append(lines[:from-1], lines[to:]...)
-			cur = min(from, len(lines))
+		if m[3] != "d" && !readText() {
+			return at, "text not ended by '.'"
 		}
+		b.change(m[3], from, to, text)
 	}
-	if p.dryRun {
-		return 0
+	return 0, ""
+}
+
+// change runs ed command a, c or d on lines from to to.
+func (b *edBuffer) change(cmd string, from, to int, text []string) {
+	switch cmd {
+	case "a":
+		b.lines = append(b.lines[:to], append(text, b.lines[to:]...)...)
+		b.cur = to + len(text)
+	case "c":
+		b.lines = append(b.lines[:from-1], append(text, b.lines[to:]...)...)
+		b.cur = from - 1 + len(text)
+	case "d":
+		b.lines = append(b.lines[:from-1], b.lines[to:]...)
+		b.cur = min(from, len(b.lines))
 	}
-	var buf bytes.Buffer
-	for _, l := range lines {
-		buf.WriteString(l)
-		buf.WriteByte('\n')
-	}
-	target := p.origFile
-	if p.outFile != "" {
-		target = p.outFile
-	}
-	if p.backup && p.outFile == "" {
-		if err := p.writeFile(p.origFile+p.suffix, orig); err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s%s : %s\n", p.origFile, p.suffix, ErrText(err))
-			return 2
-		}
-	}
-	if err := p.writeFile(target, buf.Bytes()); err != nil {
-		fmt.Fprintf(env.Stderr, "patch: **** Can't create file %s : %s\n", target, ErrText(err))
-		return 2
-	}
-	return 0
 }
