@@ -126,243 +126,283 @@ type shufRandomBytes struct{ r *rand.ChaCha8 }
 
 func (s shufRandomBytes) Read(p []byte) (int, error) { return s.r.Read(p) }
 
+// shufConfig is what shuf's options select.
+type shufConfig struct {
+	echo              bool
+	lo, hi            uint64 // -i LO-HI
+	rangeSet          bool
+	headLines         uint64 // -n
+	outFile, source   string
+	outSet, sourceSet bool
+	repeat, zero      bool
+}
+
 func shuf(env *Env) int {
-	f := NewFlags(env, "Write a random permutation of the input lines to standard output.\n\nWith no FILE, or when FILE is -, read standard input.",
-		"[OPTION]... [FILE]", "-e [OPTION]... [ARG]...", "-i LO-HI [OPTION]...")
-	echo := f.Bool('e', "echo", "treat each ARG as an input line")
-	var lo, hi uint64
-	rangeSet := false
-	f.Func('i', "input-range", RequiredArg, "LO-HI", "treat each number LO through HI as an input line", func(v string, _ bool) error {
-		if rangeSet {
-			return errors.New("multiple -i options specified")
-		}
-		// As coreutils 9.1: the message quotes the part that failed.
-		a, b, ok := strings.Cut(v, "-")
-		if !ok {
-			return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
-		}
-		num := func(x string) (uint64, bool) {
-			x = strings.TrimLeft(x, " \t\n\v\f\r")
-			x = strings.TrimPrefix(x, "+")
-			n, err := strconv.ParseUint(x, 10, 64)
-			return n, err == nil
-		}
-		l, okL := num(a)
-		if !okL {
-			return fmt.Errorf("invalid input range: %s", gnu.Quote(a))
-		}
-		h, okH := num(b)
-		if !okH {
-			return fmt.Errorf("invalid input range: %s", gnu.Quote(b))
-		}
-		if (l > 0 && h < l-1) || (l == 0 && h == math.MaxUint64) {
-			return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
-		}
-		lo, hi, rangeSet = l, h, true
-		return nil
-	})
-	headLines := uint64(math.MaxUint64)
-	f.Func('n', "head-count", RequiredArg, "COUNT", "output at most COUNT lines", func(v string, _ bool) error {
-		n, e := gnu.ParseSize(v, 10, "")
-		if e&^gnu.SizeOverflow != 0 {
-			return fmt.Errorf("invalid line count: %s", gnu.Quote(v))
-		}
-		headLines = min(headLines, n) // an overflow is 2^64-1: no limit
-		return nil
-	})
-	outFile, outSet := f.String('o', "output", "FILE", "write result to FILE instead of standard output")
-	source, sourceSet := f.String(0, "random-source", "FILE", "get random bytes from FILE")
-	repeat := f.Bool('r', "repeat", "output lines can be repeated")
-	zero := f.Bool('z', "zero-terminated", "line delimiter is NUL, not newline")
+	c := &shufConfig{headLines: math.MaxUint64}
+	f := c.flags(env)
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	eol := byte('\n')
-	if *zero {
-		eol = 0
-	}
-	if *echo && rangeSet {
+	if c.echo && c.rangeSet {
 		env.Errorf("cannot combine -e and -i options")
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
-	if !*echo && (rangeSet && len(operands) > 0 || len(operands) > 1) {
+	if !c.echo && (c.rangeSet && len(operands) > 0 || len(operands) > 1) {
 		extra := operands[0]
-		if !rangeSet {
+		if !c.rangeSet {
 			extra = operands[1]
 		}
 		env.Errorf("extra operand %s", gnu.Quote(extra))
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
+	return c.run(env, operands)
+}
 
-	var lines [][]byte
-	var nLines uint64
-	reservoir := false
-	var in io.Reader
-	var inName string
-	switch {
-	case *echo:
-		for _, o := range operands {
-			lines = append(lines, []byte(o))
+// flags is shuf's option table.
+func (c *shufConfig) flags(env *Env) *Flags {
+	f := NewFlags(env, "Write a random permutation of the input lines to standard output.\n\nWith no FILE, or when FILE is -, read standard input.",
+		"[OPTION]... [FILE]", "-e [OPTION]... [ARG]...", "-i LO-HI [OPTION]...")
+	f.BoolVar(&c.echo, 'e', "echo", "treat each ARG as an input line")
+	f.Func('i', "input-range", RequiredArg, "LO-HI", "treat each number LO through HI as an input line", c.setRange)
+	f.Func('n', "head-count", RequiredArg, "COUNT", "output at most COUNT lines", func(v string, _ bool) error {
+		n, e := gnu.ParseSize(v, 10, "")
+		if e&^gnu.SizeOverflow != 0 {
+			return fmt.Errorf("invalid line count: %s", gnu.Quote(v))
 		}
-		nLines = uint64(len(lines))
-	case rangeSet:
-		nLines = hi - lo + 1
-	case headLines == 0:
-		// -n 0: GNU neither opens the input nor reads it.
-	default:
-		inName = "-"
-		if len(operands) == 1 {
-			inName = operands[0]
-		}
-		fh, err := env.Open(inName)
+		c.headLines = min(c.headLines, n) // an overflow is 2^64-1: no limit
+		return nil
+	})
+	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
+		c.outFile, c.outSet = v, true
+		return nil
+	})
+	f.Func(0, "random-source", RequiredArg, "FILE", "get random bytes from FILE", func(v string, _ bool) error {
+		c.source, c.sourceSet = v, true
+		return nil
+	})
+	f.BoolVar(&c.repeat, 'r', "repeat", "output lines can be repeated")
+	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	return f
+}
+
+// setRange sets -i's LO-HI.
+func (c *shufConfig) setRange(v string, _ bool) error {
+	if c.rangeSet {
+		return errors.New("multiple -i options specified")
+	}
+	// As coreutils 9.1: the message quotes the part that failed.
+	a, b, ok := strings.Cut(v, "-")
+	if !ok {
+		return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
+	}
+	num := func(x string) (uint64, bool) {
+		x = strings.TrimLeft(x, " \t\n\v\f\r")
+		x = strings.TrimPrefix(x, "+")
+		n, err := strconv.ParseUint(x, 10, 64)
+		return n, err == nil
+	}
+	l, okL := num(a)
+	if !okL {
+		return fmt.Errorf("invalid input range: %s", gnu.Quote(a))
+	}
+	h, okH := num(b)
+	if !okH {
+		return fmt.Errorf("invalid input range: %s", gnu.Quote(b))
+	}
+	if (l > 0 && h < l-1) || (l == 0 && h == math.MaxUint64) {
+		return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
+	}
+	c.lo, c.hi, c.rangeSet = l, h, true
+	return nil
+}
+
+// shufRun is one run of shuf: its lines and its random numbers.
+type shufRun struct {
+	*shufConfig
+	env       *Env
+	eol       byte
+	lines     [][]byte
+	nLines    uint64
+	reservoir bool // the input is too big to read whole: sample it
+	in        io.Reader
+	inName    string
+	r         *shufRandint
+}
+
+// run shuffles the lines of the operands.
+func (c *shufConfig) run(env *Env, operands []string) int {
+	s := &shufRun{shufConfig: c, env: env, eol: '\n', r: &shufRandint{}}
+	if c.zero {
+		s.eol = 0
+	}
+	fh, st := s.input(operands)
+	if fh != nil {
+		defer fh.Close()
+	}
+	if st != 0 {
+		return st
+	}
+	if !c.repeat {
+		c.headLines = min(c.headLines, s.nLines)
+	}
+	if c.sourceSet && (c.headLines > 0 || c.repeat) { // GNU opens no source when it needs no byte
+		fh, err := env.Open(c.source)
 		if err != nil {
-			env.PathError(inName, err)
+			env.PathError(c.source, err)
 			return 1
 		}
 		defer fh.Close()
-		in = fh
-		size := int64(-1)
-		if st, ok := fh.(interface{ Stat() (fs.FileInfo, error) }); ok {
-			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-				size = fi.Size()
-			}
-		} else if st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok && inName == "-" {
-			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-				size = fi.Size()
-			}
-		}
-		if *repeat || headLines == math.MaxUint64 || (size >= 0 && size <= 8192*1024) {
-			lines, err = shufReadLines(env, in, eol)
-			if err != nil {
-				if errors.Is(err, gnu.ErrCancelled) {
-					return 1
-				}
-				env.PathError(inName, err)
-				return 1
-			}
-			nLines = uint64(len(lines))
-		} else {
-			reservoir = true
-			nLines = math.MaxUint64
-		}
-	}
-	if !*repeat {
-		headLines = min(headLines, nLines)
-	}
-
-	r := &shufRandint{}
-	if *sourceSet && (headLines > 0 || *repeat) { // GNU opens no source when it needs no byte
-		fh, err := env.Open(*source)
-		if err != nil {
-			env.PathError(*source, err)
-			return 1
-		}
-		defer fh.Close()
-		r.src, r.name = bufio.NewReader(fh), *source
+		s.r.src, s.r.name = bufio.NewReader(fh), c.source
 	} else {
 		var seed [32]byte
 		crand.Read(seed[:])
-		r.src = shufRandomBytes{rand.NewChaCha8(seed)}
+		s.r.src = shufRandomBytes{rand.NewChaCha8(seed)}
 	}
-	randFail := func(err error) int {
-		if errors.Is(err, errShufEOF) {
-			env.Errorf("%s: end of file", gnu.Quote(r.name))
-		} else if errors.Is(err, gnu.ErrCancelled) {
-			return 1
-		} else {
-			env.Errorf("%s: %s", r.name, ErrText(err))
-		}
-		return 1
-	}
-
-	if reservoir {
-		rs, n, err := shufReservoir(env, in, eol, headLines, r)
+	if s.reservoir {
+		rs, n, err := shufReservoir(env, s.in, s.eol, c.headLines, s.r)
 		if err != nil {
-			if errors.Is(err, errShufEOF) || r.name != "" && !errors.Is(err, gnu.ErrCancelled) && !isReadErr(err) {
-				return randFail(err)
+			if errors.Is(err, errShufEOF) || s.r.name != "" && !errors.Is(err, gnu.ErrCancelled) && !isReadErr(err) {
+				return s.randFail(err)
 			}
 			if errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
-			env.PathError(inName, err)
+			env.PathError(s.inName, err)
 			return 1
 		}
-		lines, nLines, headLines = rs, n, n
+		s.lines, s.nLines, c.headLines = rs, n, n
 	}
 	var perm []uint64
-	if !*repeat && headLines > 1<<27 {
+	if !c.repeat && c.headLines > 1<<27 {
 		// GNU shuf allocates the permutation too, and fails the same way.
 		env.Errorf("memory exhausted")
 		return 1
 	}
-	if !*repeat {
+	if !c.repeat {
 		var err error
-		if perm, err = shufPerm(r, headLines, nLines); err != nil {
-			return randFail(err)
+		if perm, err = shufPerm(s.r, c.headLines, s.nLines); err != nil {
+			return s.randFail(err)
 		}
 	}
+	return s.output(perm)
+}
 
+// input gathers the lines (-e, -i) or opens the input, which it returns
+// for the caller to close; a status other than 0 ends the run.
+func (s *shufRun) input(operands []string) (io.Closer, int) {
+	env := s.env
+	switch {
+	case s.echo:
+		for _, o := range operands {
+			s.lines = append(s.lines, []byte(o))
+		}
+		s.nLines = uint64(len(s.lines))
+		return nil, 0
+	case s.rangeSet:
+		s.nLines = s.hi - s.lo + 1
+		return nil, 0
+	case s.headLines == 0:
+		// -n 0: GNU neither opens the input nor reads it.
+		return nil, 0
+	}
+	s.inName = "-"
+	if len(operands) == 1 {
+		s.inName = operands[0]
+	}
+	fh, err := env.Open(s.inName)
+	if err != nil {
+		env.PathError(s.inName, err)
+		return nil, 1
+	}
+	s.in = fh
+	size := int64(-1)
+	if st, ok := fh.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	} else if st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok && s.inName == "-" {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	if !s.repeat && s.headLines != math.MaxUint64 && (size < 0 || size > 8192*1024) {
+		s.reservoir = true
+		s.nLines = math.MaxUint64
+		return fh, 0
+	}
+	s.lines, err = shufReadLines(env, s.in, s.eol)
+	if err != nil {
+		if !errors.Is(err, gnu.ErrCancelled) {
+			env.PathError(s.inName, err)
+		}
+		return fh, 1
+	}
+	s.nLines = uint64(len(s.lines))
+	return fh, 0
+}
+
+// randFail reports a failure to get random bytes.
+func (s *shufRun) randFail(err error) int {
+	if errors.Is(err, errShufEOF) {
+		s.env.Errorf("%s: end of file", gnu.Quote(s.r.name))
+	} else if !errors.Is(err, gnu.ErrCancelled) {
+		s.env.Errorf("%s: %s", s.r.name, ErrText(err))
+	}
+	return 1
+}
+
+// output writes the lines in the order of perm, or random ones under -r.
+func (s *shufRun) output(perm []uint64) int {
+	env := s.env
 	var out io.Writer = env.Stdout
 	var outF File
-	if *outSet {
-		outF, err = env.Create(*outFile)
+	if s.outSet {
+		var err error
+		outF, err = env.Create(s.outFile)
 		if err != nil {
-			env.PathError(*outFile, err)
+			env.PathError(s.outFile, err)
 			return 1
 		}
 		out = outF
 	}
 	w := bufio.NewWriterSize(out, 64<<10)
-	status := 0
-	writeLine := func(b []byte) error {
-		w.Write(b)
-		if err := w.WriteByte(eol); err != nil {
-			return gnu.WriteError{Err: err}
+	writeLine := func(j uint64) error {
+		if s.rangeSet {
+			w.WriteString(strconv.FormatUint(s.lo+j, 10))
+		} else {
+			w.Write(s.lines[j])
 		}
-		return nil
-	}
-	writeNum := func(v uint64) error {
-		w.WriteString(strconv.FormatUint(v, 10))
-		if err := w.WriteByte(eol); err != nil {
+		if err := w.WriteByte(s.eol); err != nil {
 			return gnu.WriteError{Err: err}
 		}
 		return nil
 	}
 	var werr error
-	if *repeat {
-		if headLines > 0 && nLines == 0 {
+	if s.repeat {
+		if s.headLines > 0 && s.nLines == 0 {
 			env.Errorf("no lines to repeat")
 			return 1
 		}
-		for i := uint64(0); i < headLines && werr == nil; i++ {
+		for i := uint64(0); i < s.headLines && werr == nil; i++ {
 			if i&0xfff == 0 && env.Ctx.Err() != nil {
 				return 1
 			}
-			j, err := r.choose(nLines)
+			j, err := s.r.choose(s.nLines)
 			if err != nil {
 				w.Flush()
-				return randFail(err)
+				return s.randFail(err)
 			}
-			if rangeSet {
-				werr = writeNum(lo + j)
-			} else {
-				werr = writeLine(lines[j])
-			}
+			werr = writeLine(j)
 		}
 	} else {
 		for i, p := range perm {
 			if i&0xfff == 0 && env.Ctx.Err() != nil {
 				return 1
 			}
-			if rangeSet {
-				werr = writeNum(lo + p)
-			} else {
-				werr = writeLine(lines[p])
-			}
-			if werr != nil {
+			if werr = writeLine(p); werr != nil {
 				break
 			}
 		}
@@ -371,10 +411,10 @@ func shuf(env *Env) int {
 		st, _ := stopError(env, werr)
 		return st
 	}
-	status = finishOutput(env, w, status)
+	status := finishOutput(env, w, 0)
 	if outF != nil {
 		if err := outF.Close(); err != nil && status == 0 {
-			env.PathError(*outFile, err)
+			env.PathError(s.outFile, err)
 			status = 1
 		}
 	}
