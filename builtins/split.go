@@ -122,136 +122,25 @@ func (s *splitter) write(p []byte) error {
 	return nil
 }
 
+// splitConfig is what split's options select.
+type splitConfig struct {
+	mode           byte // 'l' lines, 'b' bytes, 'C' line bytes, 'n' chunks
+	count          uint64
+	chunkK, chunkN uint64 // -n K/N
+	chunkKind      byte   // 'b', 'l' or 'r' under -n
+	sufLen         int
+	sufLenSet      bool
+	addSuffix      string
+	alphabet       string
+	start          uint64 // --numeric-suffixes=FROM
+	startSet       bool
+	elide, verbose bool
+	sep            byte
+}
+
 func split(env *Env) int {
-	f := NewFlags(env, "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\ndefault size is 1000 lines, and default PREFIX is 'x'.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE [PREFIX]]")
-	mode := byte('l')
-	var count uint64 = 1000
-	var chunkK, chunkN uint64
-	chunkKind := byte(0)
-	setMode := func(m byte) error {
-		if mode != 'l' && mode != m || (m != 'l' && mode == 'l' && count != 1000) {
-			return &UsageError{"cannot split in more than one way"}
-		}
-		mode = m
-		return nil
-	}
-	f.Func('b', "bytes", RequiredArg, "SIZE", "put SIZE bytes per output file", func(v string, _ bool) error {
-		if err := setMode('b'); err != nil {
-			return err
-		}
-		n, err := splitCount(v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
-		if err != nil {
-			return err
-		}
-		count = n
-		return nil
-	})
-	f.Func('C', "line-bytes", RequiredArg, "SIZE", "put at most SIZE bytes of records per output file", func(v string, _ bool) error {
-		if err := setMode('C'); err != nil {
-			return err
-		}
-		n, err := splitCount(v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
-		if err != nil {
-			return err
-		}
-		count = n
-		return nil
-	})
-	f.Func('l', "lines", RequiredArg, "NUMBER", "put NUMBER lines/records per output file", func(v string, _ bool) error {
-		if mode != 'l' {
-			return &UsageError{"cannot split in more than one way"}
-		}
-		n, err := splitCount(v, "", "invalid number of lines", math.MaxUint64)
-		if err != nil {
-			return err
-		}
-		count = n
-		return nil
-	})
-	f.Func('n', "number", RequiredArg, "CHUNKS", "generate CHUNKS output files; see explanation below", func(v string, _ bool) error {
-		if err := setMode('n'); err != nil {
-			return err
-		}
-		spec := v
-		chunkKind = 'b'
-		if strings.HasPrefix(spec, "l/") || strings.HasPrefix(spec, "r/") {
-			chunkKind = spec[0]
-			spec = spec[2:]
-		}
-		parts := strings.Split(spec, "/")
-		if len(parts) > 2 {
-			return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(v))
-		}
-		n, err := strconv.ParseUint(parts[len(parts)-1], 10, 64)
-		if err != nil || n == 0 {
-			if err == nil || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", gnu.Quote(parts[len(parts)-1]))
-			}
-			return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(parts[len(parts)-1]))
-		}
-		chunkN, chunkK = n, 0
-		if len(parts) == 2 {
-			k, err := strconv.ParseUint(parts[0], 10, 64)
-			if err != nil || k == 0 || k > n {
-				if err == nil || errors.Is(err, strconv.ErrRange) {
-					return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", gnu.Quote(parts[0]))
-				}
-				return fmt.Errorf("invalid chunk number: %s", gnu.Quote(parts[0]))
-			}
-			chunkK = k
-		}
-		return nil
-	})
-	sufLen, sufLenSet := 2, false
-	f.Func('a', "suffix-length", RequiredArg, "N", "generate suffixes of length N (default 2)", func(v string, _ bool) error {
-		n, err := strconv.ParseUint(v, 10, 31)
-		if err != nil || n > 1<<20 {
-			// Longer suffixes could never name a file (NAME_MAX is 255).
-			return fmt.Errorf("invalid suffix length: %s", gnu.Quote(v))
-		}
-		sufLen, sufLenSet = int(n), true
-		return nil
-	})
-	addSuffix, _ := f.String(0, "additional-suffix", "SUFFIX", "append an additional SUFFIX to file names")
-	alphabet := "abcdefghijklmnopqrstuvwxyz"
-	var start uint64
-	startSet := false
-	numeric := func(digits string) func(string, bool) error {
-		return func(v string, present bool) error {
-			alphabet = digits
-			if present {
-				n, err := strconv.ParseUint(v, len(digits), 64)
-				if err != nil {
-					return fmt.Errorf("invalid number: %s", gnu.Quote(v))
-				}
-				start, startSet = n, true
-			}
-			return nil
-		}
-	}
-	f.Func('d', "", NoArg, "", "use numeric suffixes starting at 0, not alphabetic", numeric("0123456789"))
-	f.Func(0, "numeric-suffixes", OptionalArg, "FROM", "same as -d, but allow setting the start value", numeric("0123456789"))
-	f.Func('x', "", NoArg, "", "use hex suffixes starting at 0, not alphabetic", numeric("0123456789abcdef"))
-	f.Func(0, "hex-suffixes", OptionalArg, "FROM", "same as -x, but allow setting the start value", numeric("0123456789abcdef"))
-	elide := f.Bool('e', "elide-empty-files", "do not generate empty output files with '-n'")
-	verbose := f.Bool(0, "verbose", "print a diagnostic just before each output file is opened")
-	sep := byte('\n')
-	f.Func('t', "separator", RequiredArg, "SEP", "use SEP instead of newline as the record separator", func(v string, _ bool) error {
-		switch {
-		case v == `\0`:
-			sep = 0
-		case len(v) == 1:
-			sep = v[0]
-		case v == "":
-			return errors.New("empty record separator")
-		default:
-			return fmt.Errorf("multi-character separator %s", gnu.Quote(v))
-		}
-		return nil
-	})
-	f.Func(0, "filter", RequiredArg, "COMMAND", "refused: llmsh runs no shell commands", func(string, bool) error {
-		return errors.New("--filter is not supported: llmsh runs no shell commands")
-	})
+	c := &splitConfig{mode: 'l', count: 1000, sufLen: 2, alphabet: "abcdefghijklmnopqrstuvwxyz", sep: '\n'}
+	f := c.flags(env)
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -268,33 +157,162 @@ func split(env *Env) int {
 	if len(ops) > 1 {
 		prefix = ops[1]
 	}
-	if strings.Contains(*addSuffix, "/") {
-		env.Errorf("invalid suffix %s, contains directory separator", gnu.Quote(*addSuffix))
+	if strings.Contains(c.addSuffix, "/") {
+		env.Errorf("invalid suffix %s, contains directory separator", gnu.Quote(c.addSuffix))
 		return 1
 	}
-	base := uint64(len(alphabet))
-	if mode == 'n' && chunkK == 0 {
+	base := uint64(len(c.alphabet))
+	if c.mode == 'n' && c.chunkK == 0 {
 		// The suffix must be long enough for every chunk.
 		need := 1
-		for v := base; v < chunkN+start; v *= base {
+		for v := base; v < c.chunkN+c.start; v *= base {
 			need++
 			if v > math.MaxUint64/base {
 				break
 			}
 		}
-		if !sufLenSet {
-			sufLen = max(sufLen, need)
-		} else if sufLen < need {
+		if !c.sufLenSet {
+			c.sufLen = max(c.sufLen, need)
+		} else if c.sufLen < need {
 			env.Errorf("the suffix length needs to be at least %d", need)
 			return 1
 		}
 	}
-	s := &splitter{env: env, prefix: prefix, addSuffix: *addSuffix, alphabet: alphabet,
-		sufLen: sufLen, auto: !sufLenSet && mode != 'n' && !startSet, verbose: *verbose, elide: *elide}
-	s.idx = make([]int, sufLen)
-	if startSet {
-		v := start
-		for i := sufLen - 1; i >= 0; i-- {
+	return c.run(env, in, prefix)
+}
+
+// setMode selects the way of splitting, refusing a second one.
+func (c *splitConfig) setMode(m byte) error {
+	if c.mode != 'l' && c.mode != m || (m != 'l' && c.mode == 'l' && c.count != 1000) {
+		return &UsageError{"cannot split in more than one way"}
+	}
+	c.mode = m
+	return nil
+}
+
+// flags is split's option table.
+func (c *splitConfig) flags(env *Env) *Flags {
+	f := NewFlags(env, "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\ndefault size is 1000 lines, and default PREFIX is 'x'.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE [PREFIX]]")
+	byteOpt := func(m byte) func(string, bool) error {
+		return func(v string, _ bool) error {
+			if err := c.setMode(m); err != nil {
+				return err
+			}
+			n, err := splitCount(v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
+			if err != nil {
+				return err
+			}
+			c.count = n
+			return nil
+		}
+	}
+	f.Func('b', "bytes", RequiredArg, "SIZE", "put SIZE bytes per output file", byteOpt('b'))
+	f.Func('C', "line-bytes", RequiredArg, "SIZE", "put at most SIZE bytes of records per output file", byteOpt('C'))
+	f.Func('l', "lines", RequiredArg, "NUMBER", "put NUMBER lines/records per output file", func(v string, _ bool) error {
+		if c.mode != 'l' {
+			return &UsageError{"cannot split in more than one way"}
+		}
+		n, err := splitCount(v, "", "invalid number of lines", math.MaxUint64)
+		if err != nil {
+			return err
+		}
+		c.count = n
+		return nil
+	})
+	f.Func('n', "number", RequiredArg, "CHUNKS", "generate CHUNKS output files; see explanation below", c.setChunks)
+	f.Func('a', "suffix-length", RequiredArg, "N", "generate suffixes of length N (default 2)", func(v string, _ bool) error {
+		n, err := strconv.ParseUint(v, 10, 31)
+		if err != nil || n > 1<<20 {
+			// Longer suffixes could never name a file (NAME_MAX is 255).
+			return fmt.Errorf("invalid suffix length: %s", gnu.Quote(v))
+		}
+		c.sufLen, c.sufLenSet = int(n), true
+		return nil
+	})
+	f.StringVar(&c.addSuffix, 0, "additional-suffix", "SUFFIX", "append an additional SUFFIX to file names")
+	numeric := func(digits string) func(string, bool) error {
+		return func(v string, present bool) error {
+			c.alphabet = digits
+			if present {
+				n, err := strconv.ParseUint(v, len(digits), 64)
+				if err != nil {
+					return fmt.Errorf("invalid number: %s", gnu.Quote(v))
+				}
+				c.start, c.startSet = n, true
+			}
+			return nil
+		}
+	}
+	f.Func('d', "", NoArg, "", "use numeric suffixes starting at 0, not alphabetic", numeric("0123456789"))
+	f.Func(0, "numeric-suffixes", OptionalArg, "FROM", "same as -d, but allow setting the start value", numeric("0123456789"))
+	f.Func('x', "", NoArg, "", "use hex suffixes starting at 0, not alphabetic", numeric("0123456789abcdef"))
+	f.Func(0, "hex-suffixes", OptionalArg, "FROM", "same as -x, but allow setting the start value", numeric("0123456789abcdef"))
+	f.BoolVar(&c.elide, 'e', "elide-empty-files", "do not generate empty output files with '-n'")
+	f.BoolVar(&c.verbose, 0, "verbose", "print a diagnostic just before each output file is opened")
+	f.Func('t', "separator", RequiredArg, "SEP", "use SEP instead of newline as the record separator", func(v string, _ bool) error {
+		switch {
+		case v == `\0`:
+			c.sep = 0
+		case len(v) == 1:
+			c.sep = v[0]
+		case v == "":
+			return errors.New("empty record separator")
+		default:
+			return fmt.Errorf("multi-character separator %s", gnu.Quote(v))
+		}
+		return nil
+	})
+	f.Func(0, "filter", RequiredArg, "COMMAND", "refused: llmsh runs no shell commands", func(string, bool) error {
+		return errors.New("--filter is not supported: llmsh runs no shell commands")
+	})
+	return f
+}
+
+// setChunks sets -n's [l/|r/][K/]N.
+func (c *splitConfig) setChunks(v string, _ bool) error {
+	if err := c.setMode('n'); err != nil {
+		return err
+	}
+	spec := v
+	c.chunkKind = 'b'
+	if strings.HasPrefix(spec, "l/") || strings.HasPrefix(spec, "r/") {
+		c.chunkKind = spec[0]
+		spec = spec[2:]
+	}
+	parts := strings.Split(spec, "/")
+	if len(parts) > 2 {
+		return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(v))
+	}
+	n, err := strconv.ParseUint(parts[len(parts)-1], 10, 64)
+	if err != nil || n == 0 {
+		if err == nil || errors.Is(err, strconv.ErrRange) {
+			return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", gnu.Quote(parts[len(parts)-1]))
+		}
+		return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(parts[len(parts)-1]))
+	}
+	c.chunkN, c.chunkK = n, 0
+	if len(parts) == 2 {
+		k, err := strconv.ParseUint(parts[0], 10, 64)
+		if err != nil || k == 0 || k > n {
+			if err == nil || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", gnu.Quote(parts[0]))
+			}
+			return fmt.Errorf("invalid chunk number: %s", gnu.Quote(parts[0]))
+		}
+		c.chunkK = k
+	}
+	return nil
+}
+
+// run splits the file in into files named PREFIX and a suffix.
+func (c *splitConfig) run(env *Env, in, prefix string) int {
+	base := uint64(len(c.alphabet))
+	s := &splitter{env: env, prefix: prefix, addSuffix: c.addSuffix, alphabet: c.alphabet,
+		sufLen: c.sufLen, auto: !c.sufLenSet && c.mode != 'n' && !c.startSet, verbose: c.verbose, elide: c.elide}
+	s.idx = make([]int, c.sufLen)
+	if c.startSet {
+		v := c.start
+		for i := c.sufLen - 1; i >= 0; i-- {
 			s.idx[i] = int(v % base)
 			v /= base
 		}
@@ -311,7 +329,7 @@ func split(env *Env) int {
 	}
 	defer r.Close()
 	var size int64 = -1
-	if mode == 'n' {
+	if c.mode == 'n' {
 		var st interface{ Stat() (fs.FileInfo, error) }
 		if x, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			st = x
@@ -331,18 +349,18 @@ func split(env *Env) int {
 	br := bufio.NewReaderSize(r, 64<<10)
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	switch {
-	case mode == 'l':
-		err = s.byLines(br, count, sep)
-	case mode == 'b':
-		err = s.byBytes(br, count)
-	case mode == 'C':
-		err = s.byLineBytes(br, count, sep)
-	case chunkKind == 'b':
-		err = s.byteChunks(br, uint64(size), chunkN, chunkK, w)
-	case chunkKind == 'l':
-		err = s.lineChunks(br, uint64(size), chunkN, chunkK, sep, w)
+	case c.mode == 'l':
+		err = s.byLines(br, c.count, c.sep)
+	case c.mode == 'b':
+		err = s.byBytes(br, c.count)
+	case c.mode == 'C':
+		err = s.byLineBytes(br, c.count, c.sep)
+	case c.chunkKind == 'b':
+		err = s.byteChunks(br, uint64(size), c.chunkN, c.chunkK, w)
+	case c.chunkKind == 'l':
+		err = s.lineChunks(br, uint64(size), c.chunkN, c.chunkK, c.sep, w)
 	default:
-		err = s.roundRobin(br, chunkN, chunkK, sep, w)
+		err = s.roundRobin(br, c.chunkN, c.chunkK, c.sep, w)
 	}
 	if cerr := s.close(); err == nil {
 		err = cerr
