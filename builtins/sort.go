@@ -1045,16 +1045,78 @@ func (m *sortMerge) next() *sortRec {
 	return r
 }
 
+// sortConfig is what sort's options select: the global ordering g, the
+// keys, and the sorter they configure.
+type sortConfig struct {
+	g                    *sortKey
+	keys                 []*sortKey
+	s                    *sortSorter
+	check, quiet, merge  bool
+	zero, badWord, debug bool
+	output               string // -o
+	outSet, tabSet       bool
+	files0               string // --files0-from
+	files0Set            bool
+}
+
 func sortMain(env *Env) int {
+	c := &sortConfig{g: &sortKey{eword: -1}, s: &sortSorter{tab: -1, seed: maphash.MakeSeed()}}
+	f := c.flags(env)
+	files, err := f.Parse(env.Args[1:])
+	if err != nil {
+		if c.badWord {
+			return f.Fail(err, 1) // GNU's argmatch failure status
+		}
+		return f.Fail(err, 2)
+	}
+	if c.files0Set {
+		if len(files) > 0 {
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 2)
+		}
+		var st int
+		if files, st = sortFiles0(env, c.files0); files == nil {
+			return st
+		}
+	}
+	if st := c.setKeys(env); st != 0 {
+		return st
+	}
+	delim := byte('\n')
+	if c.zero {
+		delim = 0
+	}
+	if c.check {
+		if c.outSet {
+			o := "c"
+			if c.quiet {
+				o = "C"
+			}
+			env.Errorf("options '-%so' are incompatible", o)
+			return 2
+		}
+		if len(files) > 1 {
+			env.Errorf("extra operand %s not allowed with -%s", gnu.QuoteAF(files[1]), map[bool]string{false: "c", true: "C"}[c.quiet])
+			return 2
+		}
+		file := "-"
+		if len(files) == 1 {
+			file = files[0]
+		}
+		return c.s.check(env, file, delim, c.quiet)
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	if c.merge {
+		return c.s.merge(env, files, delim, c.outSet, c.output)
+	}
+	return c.run(env, files, delim)
+}
+
+// flags is sort's option table.
+func (c *sortConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Write sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	g := &sortKey{eword: -1}
-	var keys []*sortKey
-	var keyErr error
-	s := &sortSorter{tab: -1, seed: maphash.MakeSeed()}
-	var check, quiet, merge, zero, badWord, debug bool
-	var output string
-	var outSet bool
-	tabSet := false
+	g, s := c.g, c.s
 	for _, o := range []struct {
 		c    byte
 		long string
@@ -1090,90 +1152,83 @@ func sortMain(env *Env) int {
 				return nil
 			}
 		}
-		badWord = true
+		c.badWord = true
 		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", gnu.Quote(v))}
 	})
-	f.Func('c', "", NoArg, "", "check for sorted input; do not sort", func(string, bool) error {
-		check = true
-		return nil
-	})
-	f.Func(0, "check", OptionalArg, "=diagnose-first", "", func(v string, present bool) error {
-		check = true
-		if v == "quiet" || v == "silent" {
-			quiet = true
-		}
-		return nil
-	})
-	f.Func('C', "", NoArg, "", "like -c, but do not report first bad line", func(string, bool) error {
-		check, quiet = true, true
-		return nil
-	})
+	c.checkFlags(f)
 	f.Func('k', "key", RequiredArg, "KEYDEF", "sort via a key; KEYDEF gives location and type", func(v string, _ bool) error {
 		k, err := sortParseKey(v)
 		if err != nil {
-			if keyErr == nil {
-				keyErr = err
-			}
 			return err
 		}
-		keys = append(keys, k)
+		c.keys = append(c.keys, k)
 		return nil
 	})
-	var files0 string
-	var files0Set bool
 	f.Func(0, "files0-from", RequiredArg, "F", "read input from the files specified by NUL-terminated names in file F;\n                            if F is - then read names from standard input", func(v string, _ bool) error {
-		files0, files0Set = v, true
+		c.files0, c.files0Set = v, true
 		return nil
 	})
-	f.BoolVar(&debug, 0, "debug", "annotate the part of the line used to sort,\n                            and warn about questionable usage to stderr")
-	f.BoolVar(&merge, 'm', "merge", "merge already sorted files; do not sort")
+	f.BoolVar(&c.debug, 0, "debug", "annotate the part of the line used to sort,\n                            and warn about questionable usage to stderr")
+	f.BoolVar(&c.merge, 'm', "merge", "merge already sorted files; do not sort")
 	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
-		output, outSet = v, true
+		c.output, c.outSet = v, true
 		return nil
 	})
 	f.BoolVar(&s.stable, 's', "stable", "stabilize sort by disabling last-resort comparison")
 	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer (checked as GNU does, then ignored)", func(v string, _ bool) error { return sortBufferSize("-S", v) })
 	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return sortBufferSize("--buffer-size", v) })
-	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", func(v string, _ bool) error {
-		t := -1
-		switch {
-		case v == "":
-			return errors.New("empty tab")
-		case v == `\0`:
-			t = 0
-		case len(v) > 1:
-			return fmt.Errorf("multi-character tab %s", gnu.Quote(v))
-		default:
-			t = int(v[0])
-		}
-		if tabSet && t != s.tab {
-			return errors.New("incompatible tabs")
-		}
-		s.tab, tabSet = t, true
-		return nil
-	})
+	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", c.setTab)
 	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries (accepted, ignored)", func(string, bool) error { return nil })
 	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently (accepted, ignored)", func(string, bool) error { return nil })
 	f.BoolVar(&s.unique, 'u', "unique", "output only the first of an equal run")
-	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key."
-	files, err := f.Parse(env.Args[1:])
-	if err != nil {
-		if badWord {
-			return f.Fail(err, 1) // GNU's argmatch failure status
+	return f
+}
+
+// checkFlags registers -c, --check and -C.
+func (c *sortConfig) checkFlags(f *Flags) {
+	f.Func('c', "", NoArg, "", "check for sorted input; do not sort", func(string, bool) error {
+		c.check = true
+		return nil
+	})
+	f.Func(0, "check", OptionalArg, "=diagnose-first", "", func(v string, present bool) error {
+		c.check = true
+		if v == "quiet" || v == "silent" {
+			c.quiet = true
 		}
-		return f.Fail(err, 2)
+		return nil
+	})
+	f.Func('C', "", NoArg, "", "like -c, but do not report first bad line", func(string, bool) error {
+		c.check, c.quiet = true, true
+		return nil
+	})
+}
+
+// setTab sets -t's separator.
+func (c *sortConfig) setTab(v string, _ bool) error {
+	t := -1
+	switch {
+	case v == "":
+		return errors.New("empty tab")
+	case v == `\0`:
+		t = 0
+	case len(v) > 1:
+		return fmt.Errorf("multi-character tab %s", gnu.Quote(v))
+	default:
+		t = int(v[0])
 	}
-	name := env.Name()
-	if files0Set {
-		if len(files) > 0 {
-			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 2)
-		}
-		var st int
-		if files, st = sortFiles0(env, files0); files == nil {
-			return st
-		}
+	if c.tabSet && t != c.s.tab {
+		return errors.New("incompatible tabs")
 	}
+	c.s.tab, c.tabSet = t, true
+	return nil
+}
+
+// setKeys gives the keys without ordering options the global ones and
+// hands them to the sorter; a status other than 0 ends the run.
+func (c *sortConfig) setKeys(env *Env) int {
+	g, s, keys := c.g, c.s, c.keys
 	for _, k := range keys {
 		if k.isDefault() && !k.reverse {
 			k.ignore, k.translate = g.ignore, g.translate
@@ -1189,51 +1244,28 @@ func sortMain(env *Env) int {
 	for _, k := range keys {
 		if k.incompatible() {
 			// GNU names the ordering options only, without b and r.
-			c := *k
-			c.skipSB, c.skipEB, c.reverse = false, false, false
-			env.Errorf("options '-%s' are incompatible", c.opts())
+			o := *k
+			o.skipSB, o.skipEB, o.reverse = false, false, false
+			env.Errorf("options '-%s' are incompatible", o.opts())
 			return 2
 		}
 	}
 	s.keys = keys
 	s.reverse = g.reverse
-	if debug {
-		if check || outSet {
-			env.Errorf("%s", sortDebugConflict(check, quiet))
+	if c.debug {
+		if c.check || c.outSet {
+			env.Errorf("%s", sortDebugConflict(c.check, c.quiet))
 			return 2
 		}
 		s.sortDebugWarnings(env, g, gkeyOnly)
 	}
-	s.debug, s.gkeyOnly = debug, gkeyOnly
-	delim := byte('\n')
-	if zero {
-		delim = 0
-	}
-	if check {
-		if outSet {
-			c := "c"
-			if quiet {
-				c = "C"
-			}
-			env.Errorf("options '-%so' are incompatible", c)
-			return 2
-		}
-		if len(files) > 1 {
-			env.Errorf("extra operand %s not allowed with -%s", gnu.QuoteAF(files[1]), map[bool]string{false: "c", true: "C"}[quiet])
-			return 2
-		}
-		file := "-"
-		if len(files) == 1 {
-			file = files[0]
-		}
-		return s.check(env, file, delim, quiet)
-	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	if merge {
-		return s.merge(env, files, delim, outSet, output)
-	}
+	s.debug, s.gkeyOnly = c.debug, gkeyOnly
+	return 0
+}
+
+// run sorts files to the output.
+func (c *sortConfig) run(env *Env, files []string, delim byte) int {
+	s := c.s
 	var chunks [][]sortRec
 	for _, file := range files {
 		r, err := env.Open(file)
@@ -1247,7 +1279,7 @@ func sortMain(env *Env) int {
 			return 1
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, gnu.QuoteF(file), ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), gnu.QuoteF(file), ErrText(err))
 			return 2
 		}
 	}
@@ -1255,7 +1287,7 @@ func sortMain(env *Env) int {
 	if env.Ctx.Err() != nil {
 		return 1
 	}
-	o, st := sortOpenOutput(env, outSet, output)
+	o, st := sortOpenOutput(env, c.outSet, c.output)
 	if o == nil {
 		return st
 	}
