@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
@@ -23,12 +24,12 @@ func init() {
 // to store; a file that deflate would not shrink is stored, as zip does.
 // Percentages come from Go's deflate, so they may differ from zip's.
 func zipCmd(env *Env) int {
+	c := &zipConfig{level: flate.DefaultCompression}
 	f := NewFlags(env, "Add the named files to the zip archive zipfile (created, or updated when\n"+
 		"it exists), as Info-ZIP zip 3.0 does for its common options.", "[-rjq0-9] zipfile file ...")
-	recurse := f.Bool('r', "recurse-paths", "recurse into directories")
-	junk := f.Bool('j', "junk-paths", "junk (don't record) directory names")
-	quiet := f.Bool('q', "quiet", "quiet operation")
-	level := flate.DefaultCompression
+	f.BoolVar(&c.recurse, 'r', "recurse-paths", "recurse into directories")
+	f.BoolVar(&c.junk, 'j', "junk-paths", "junk (don't record) directory names")
+	f.BoolVar(&c.quiet, 'q', "quiet", "quiet operation")
 	for d := '0'; d <= '9'; d++ {
 		lvl := int(d - '0')
 		help := ""
@@ -38,7 +39,7 @@ func zipCmd(env *Env) int {
 		case '9':
 			help = "compress better"
 		}
-		f.Func(d, "", NoArg, "", help, func(string, bool) error { level = lvl; return nil })
+		f.Func(d, "", NoArg, "", help, func(string, bool) error { c.level = lvl; return nil })
 	}
 	f.Bool('D', "no-dir-entries", "do not add directory entries")
 	version := versionOption(f)
@@ -57,6 +58,21 @@ func zipCmd(env *Env) int {
 	if path.Ext(archive) == "" {
 		archive += ".zip"
 	}
+	return c.run(env, archive, args[1:])
+}
+
+// zipConfig is what zip's options select.
+type zipConfig struct {
+	recurse, junk, quiet bool
+	level                int // the deflate level, 0 to store
+}
+
+// zipItem is a member to write: a file src to add as name, or an old
+// member (src "").
+type zipItem struct{ src, name string }
+
+// run adds or updates the files in archive.
+func (c *zipConfig) run(env *Env, archive string, files []string) int {
 	w := stdoutWriter(env)
 	defer w.Flush()
 
@@ -76,77 +92,22 @@ func zipCmd(env *Env) int {
 		}
 		old = zr.File
 	}
-	// The files to add, in zip's order: each operand, then what -r finds
-	// under it.
-	type item struct{ src, name string }
-	var items []item
-	var walk func(src string)
-	walk = func(src string) {
-		fi, err := env.FS.Stat(env.Abs(src))
-		if err != nil {
-			w.Flush()
-			fmt.Fprintf(env.Stderr, "\tzip warning: name not matched: %s\n", src)
-			return
-		}
-		name := unzipSafeName(src)
-		if *junk {
-			name = path.Base(name)
-		}
-		if fi.IsDir() {
-			if !*junk {
-				items = append(items, item{src, name + "/"})
-			}
-			if !*recurse {
-				return
-			}
-			des, err := env.FS.ReadDir(env.Abs(src))
-			if err != nil {
-				return
-			}
-			for _, de := range des {
-				walk(strings.TrimSuffix(src, "/") + "/" + de.Name())
-			}
-			return
-		}
-		items = append(items, item{src, name})
-	}
-	for _, a := range args[1:] {
-		walk(a)
+	var items []zipItem
+	for _, a := range files {
+		items = c.walk(env, w, a, items)
 	}
 	if len(items) == 0 {
 		w.Flush()
 		fmt.Fprintf(env.Stderr, "\nzip error: Nothing to do! (%s)\n", archive)
 		return 12
 	}
-	// Members keep their place: a replaced one is rewritten where it
-	// was, new ones follow the old.
-	fresh := map[string]item{}
-	for _, it := range items {
-		fresh[it.name] = it
-	}
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	var order []item
-	had := map[string]bool{}
-	for _, zf := range old {
-		had[zf.Name] = true
-		if it, ok := fresh[zf.Name]; ok {
-			order = append(order, it)
-			delete(fresh, zf.Name)
-			continue
-		}
-		order = append(order, item{name: zf.Name})
-	}
+	order, had := zipOrder(old, items)
 	oldByName := map[string]*zip.File{}
 	for _, zf := range old {
 		oldByName[zf.Name] = zf
 	}
-	for _, it := range items {
-		if _, ok := fresh[it.name]; ok {
-			order = append(order, it)
-			delete(fresh, it.name)
-		}
-	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
 	for _, it := range order {
 		if env.Ctx.Err() != nil {
 			return 1
@@ -158,73 +119,8 @@ func zipCmd(env *Env) int {
 			}
 			continue
 		}
-		verb := "  adding: "
-		if had[it.name] {
-			verb = "updating: "
-		}
-		fi, err := env.FS.Stat(env.Abs(it.src))
-		if err != nil {
-			continue
-		}
-		hdr, _ := zip.FileInfoHeader(fi)
-		hdr.Name = it.name
-		hdr.Method = zip.Store
-		var data []byte
-		if !fi.IsDir() {
-			r, err := env.Open(it.src)
-			if err == nil {
-				data, err = readAllCtx(env, r)
-				r.Close()
-			}
-			if err != nil {
-				w.Flush()
-				fmt.Fprintf(env.Stderr, "\tzip warning: could not open for reading: %s\n", it.src)
-				continue
-			}
-		}
-		method, pct := "stored", 0
-		var packed []byte
-		if len(data) > 0 && level != 0 {
-			var cb bytes.Buffer
-			fw, _ := flate.NewWriter(&cb, level)
-			fw.Write(data)
-			fw.Close()
-			if cb.Len() < len(data) {
-				hdr.Method = zip.Deflate
-				packed = cb.Bytes()
-				method = "deflated"
-				pct = int((int64(len(data)) - int64(len(packed))) * 100 / int64(len(data)))
-			}
-		}
-		var werr error
-		if packed != nil {
-			hdr.CRC32 = crc32.ChecksumIEEE(data)
-			hdr.CompressedSize64 = uint64(len(packed))
-			hdr.UncompressedSize64 = uint64(len(data))
-			// CreateRaw, unlike CreateHeader, adds no extended timestamp
-			// (0x5455): without it the time has DOS's two seconds.
-			var ut [9]byte
-			binary.LittleEndian.PutUint16(ut[0:], 0x5455)
-			binary.LittleEndian.PutUint16(ut[2:], 5)
-			ut[4] = 1
-			binary.LittleEndian.PutUint32(ut[5:], uint32(hdr.Modified.Unix()))
-			hdr.Extra = append(hdr.Extra, ut[:]...)
-			var fw io.Writer
-			if fw, werr = zw.CreateRaw(hdr); werr == nil {
-				_, werr = fw.Write(packed)
-			}
-		} else {
-			var fw io.Writer
-			if fw, werr = zw.CreateHeader(hdr); werr == nil {
-				_, werr = fw.Write(data)
-			}
-		}
-		if werr != nil {
-			fmt.Fprintf(env.Stderr, "zip error: %s\n", werr)
-			return 3
-		}
-		if !*quiet {
-			fmt.Fprintf(w, "%s%s (%s %d%%)\n", verb, it.name, method, pct)
+		if st := c.add(env, zw, w, it, had[it.name]); st != 0 {
+			return st
 		}
 	}
 	if err := zw.Close(); err != nil {
@@ -241,4 +137,134 @@ func zipCmd(env *Env) int {
 		return 15
 	}
 	return finishOutput(env, w, 0)
+}
+
+// walk appends to items the file src and, under -r, what is under it, in
+// zip's order.
+func (c *zipConfig) walk(env *Env, w *bufio.Writer, src string, items []zipItem) []zipItem {
+	fi, err := env.FS.Stat(env.Abs(src))
+	if err != nil {
+		w.Flush()
+		fmt.Fprintf(env.Stderr, "\tzip warning: name not matched: %s\n", src)
+		return items
+	}
+	name := unzipSafeName(src)
+	if c.junk {
+		name = path.Base(name)
+	}
+	if !fi.IsDir() {
+		return append(items, zipItem{src, name})
+	}
+	if !c.junk {
+		items = append(items, zipItem{src, name + "/"})
+	}
+	if !c.recurse {
+		return items
+	}
+	des, err := env.FS.ReadDir(env.Abs(src))
+	if err != nil {
+		return items
+	}
+	for _, de := range des {
+		items = c.walk(env, w, strings.TrimSuffix(src, "/")+"/"+de.Name(), items)
+	}
+	return items
+}
+
+// zipOrder is the order of the members written: they keep their place, a
+// replaced one rewritten where it was, new ones following the old. had
+// holds the names of the old members.
+func zipOrder(old []*zip.File, items []zipItem) (order []zipItem, had map[string]bool) {
+	fresh := map[string]zipItem{}
+	for _, it := range items {
+		fresh[it.name] = it
+	}
+	had = map[string]bool{}
+	for _, zf := range old {
+		had[zf.Name] = true
+		if it, ok := fresh[zf.Name]; ok {
+			order = append(order, it)
+			delete(fresh, zf.Name)
+			continue
+		}
+		order = append(order, zipItem{name: zf.Name})
+	}
+	for _, it := range items {
+		if _, ok := fresh[it.name]; ok {
+			order = append(order, it)
+			delete(fresh, it.name)
+		}
+	}
+	return order, had
+}
+
+// add writes the file of it as a member, reporting it on w; a status
+// other than 0 ends the run.
+func (c *zipConfig) add(env *Env, zw *zip.Writer, w *bufio.Writer, it zipItem, had bool) int {
+	verb := "  adding: "
+	if had {
+		verb = "updating: "
+	}
+	fi, err := env.FS.Stat(env.Abs(it.src))
+	if err != nil {
+		return 0
+	}
+	hdr, _ := zip.FileInfoHeader(fi)
+	hdr.Name = it.name
+	hdr.Method = zip.Store
+	var data []byte
+	if !fi.IsDir() {
+		r, err := env.Open(it.src)
+		if err == nil {
+			data, err = readAllCtx(env, r)
+			r.Close()
+		}
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(env.Stderr, "\tzip warning: could not open for reading: %s\n", it.src)
+			return 0
+		}
+	}
+	method, pct := "stored", 0
+	var packed []byte
+	if len(data) > 0 && c.level != 0 {
+		var cb bytes.Buffer
+		fw, _ := flate.NewWriter(&cb, c.level)
+		fw.Write(data)
+		fw.Close()
+		if cb.Len() < len(data) {
+			hdr.Method = zip.Deflate
+			packed = cb.Bytes()
+			method = "deflated"
+			pct = int((int64(len(data)) - int64(len(packed))) * 100 / int64(len(data)))
+		}
+	}
+	var werr error
+	var fw io.Writer
+	if packed != nil {
+		hdr.CRC32 = crc32.ChecksumIEEE(data)
+		hdr.CompressedSize64 = uint64(len(packed))
+		hdr.UncompressedSize64 = uint64(len(data))
+		// CreateRaw, unlike CreateHeader, adds no extended timestamp
+		// (0x5455): without it the time has DOS's two seconds.
+		var ut [9]byte
+		binary.LittleEndian.PutUint16(ut[0:], 0x5455)
+		binary.LittleEndian.PutUint16(ut[2:], 5)
+		ut[4] = 1
+		binary.LittleEndian.PutUint32(ut[5:], uint32(hdr.Modified.Unix()))
+		hdr.Extra = append(hdr.Extra, ut[:]...)
+		if fw, werr = zw.CreateRaw(hdr); werr == nil {
+			_, werr = fw.Write(packed)
+		}
+	} else if fw, werr = zw.CreateHeader(hdr); werr == nil {
+		_, werr = fw.Write(data)
+	}
+	if werr != nil {
+		fmt.Fprintf(env.Stderr, "zip error: %s\n", werr)
+		return 3
+	}
+	if !c.quiet {
+		fmt.Fprintf(w, "%s%s (%s %d%%)\n", verb, it.name, method, pct)
+	}
+	return 0
 }
