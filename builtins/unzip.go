@@ -22,19 +22,18 @@ func init() {
 // (-t), with its output lines and exit statuses (9 no archive, 11 no
 // member matched).
 func unzipCmd(env *Env) int {
+	c := &unzipConfig{excludes: []string{}}
 	f := NewFlags(env, "Extract, list or test the members of a ZIP archive (Info-ZIP unzip 6.0's\n"+
 		"common options). Members may be named (shell patterns) after the archive.", "[-lpt] [-o|-n] [-jq] file[.zip] [file(s) ...] [-d exdir]")
-	list := f.Bool('l', "", "list files (short format)")
-	pipe := f.Bool('p', "", "extract files to pipe, no messages")
-	test := f.Bool('t', "", "test compressed archive data")
-	overwrite := f.Bool('o', "", "overwrite files WITHOUT prompting")
-	never := f.Bool('n', "", "never overwrite existing files")
-	junk := f.Bool('j', "", "junk paths (do not make directories)")
-	quiet := 0
-	f.CountVar(&quiet, 'q', "", "quiet mode (-qq => quieter)")
-	exdir, _ := f.String('d', "", "exdir", "extract files into exdir")
-	excludes := []string{}
-	f.Func('x', "", RequiredArg, "file", "exclude files that follow (in xlist)", func(v string, _ bool) error { excludes = append(excludes, v); return nil })
+	f.BoolVar(&c.list, 'l', "", "list files (short format)")
+	f.BoolVar(&c.pipe, 'p', "", "extract files to pipe, no messages")
+	f.BoolVar(&c.test, 't', "", "test compressed archive data")
+	f.BoolVar(&c.overwrite, 'o', "", "overwrite files WITHOUT prompting")
+	f.BoolVar(&c.never, 'n', "", "never overwrite existing files")
+	f.BoolVar(&c.junk, 'j', "", "junk paths (do not make directories)")
+	f.CountVar(&c.quiet, 'q', "", "quiet mode (-qq => quieter)")
+	f.StringVar(&c.exdir, 'd', "", "exdir", "extract files into exdir")
+	f.Func('x', "", RequiredArg, "file", "exclude files that follow (in xlist)", func(v string, _ bool) error { c.excludes = append(c.excludes, v); return nil })
 	version := versionOption(f)
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -47,109 +46,138 @@ func unzipCmd(env *Env) int {
 		f.PrintHelp(env.Stdout)
 		return 0
 	}
-	name, members := args[0], args[1:]
+	return c.run(env, args[0], args[1:])
+}
+
+// unzipConfig is what unzip's options select.
+type unzipConfig struct {
+	list, pipe, test bool
+	overwrite, never bool
+	junk             bool
+	quiet            int
+	exdir            string
+	excludes         []string // -x
+	members          []string // the operands after the archive
+	matched          []bool   // which members matched a member
+}
+
+// selected tells whether the member named n is to be handled.
+func (c *unzipConfig) selected(n string) bool {
+	for _, x := range c.excludes {
+		if ok, _ := path.Match(x, n); ok {
+			return false
+		}
+	}
+	if len(c.members) == 0 {
+		return true
+	}
+	for i, m := range c.members {
+		if ok, _ := path.Match(m, n); ok || m == n {
+			c.matched[i] = true
+			return true
+		}
+	}
+	return false
+}
+
+// run lists, tests or extracts the members of the archive name.
+func (c *unzipConfig) run(env *Env, name string, members []string) int {
+	c.members, c.matched = members, make([]bool, len(members))
 	w := stdoutWriter(env)
 	defer w.Flush()
-	zr, shown, status := unzipOpen(env, w, name, !*pipe && quiet == 0)
+	zr, shown, status := unzipOpen(env, w, name, !c.pipe && c.quiet == 0)
 	if zr == nil {
 		return status
 	}
-	matched := make([]bool, len(members))
-	selected := func(n string) bool {
-		for _, x := range excludes {
-			if ok, _ := path.Match(x, n); ok {
-				return false
-			}
-		}
-		if len(members) == 0 {
-			return true
-		}
-		for i, m := range members {
-			if ok, _ := path.Match(m, n); ok || m == n {
-				matched[i] = true
-				return true
-			}
-		}
-		return false
-	}
 	st := 0
 	switch {
-	case *list:
-		w.WriteString("  Length      Date    Time    Name\n---------  ---------- -----   ----\n")
-		var total uint64
-		n := 0
-		for _, zf := range zr.File {
-			if !selected(zf.Name) {
-				continue
-			}
-			fmt.Fprintf(w, "%9d  %s   %s\n", zf.UncompressedSize64, zf.Modified.Format("2006-01-02 15:04"), zf.Name)
-			total += zf.UncompressedSize64
-			n++
-		}
-		plural := "s"
-		if n == 1 {
-			plural = ""
-		}
-		fmt.Fprintf(w, "---------                     -------\n%9d                     %d file%s\n", total, n, plural)
-	case *pipe, *test:
-		bad := 0
-		for _, zf := range zr.File {
-			if !selected(zf.Name) || strings.HasSuffix(zf.Name, "/") {
-				continue
-			}
-			out := io.Writer(w)
-			if *test {
-				out = io.Discard
-			}
-			err := unzipCopy(env, out, zf)
-			switch {
-			case err != nil && *test:
-				fmt.Fprintf(w, "    testing: %-22s  bad CRC or data\n", zf.Name)
-				bad++
-			case err != nil:
-				w.Flush()
-				env.Errorf("%s: %s", zf.Name, err)
-				st = 1
-			case *test && quiet == 0:
-				fmt.Fprintf(w, "    testing: %-22s   OK\n", zf.Name)
-			}
-		}
-		if *test {
-			if bad == 0 {
-				fmt.Fprintf(w, "No errors detected in compressed data of %s.\n", shown)
-			} else {
-				fmt.Fprintf(w, "At least one error was detected in %s.\n", shown)
-				st = 2
-			}
-		}
+	case c.list:
+		c.listMembers(w, zr)
+	case c.pipe, c.test:
+		st = c.pipeTest(env, w, zr, shown)
 	default:
 		base := env.Dir
-		if *exdir != "" {
-			base = env.Abs(*exdir)
+		if c.exdir != "" {
+			base = env.Abs(c.exdir)
 			if err := mkdirAll(env, base, 0o755); err != nil {
 				w.Flush()
-				fmt.Fprintf(env.Stderr, "checkdir:  cannot create extraction directory: %s\n           %s\n", *exdir, ErrText(err))
+				fmt.Fprintf(env.Stderr, "checkdir:  cannot create extraction directory: %s\n           %s\n", c.exdir, ErrText(err))
 				return 3
 			}
 		}
-		x := unzipExtractor{env: env, w: w, base: base, exdir: *exdir, overwrite: *overwrite, never: *never, junk: *junk, quiet: quiet > 0}
+		x := unzipExtractor{env: env, w: w, base: base, exdir: c.exdir, overwrite: c.overwrite, never: c.never, junk: c.junk, quiet: c.quiet > 0}
 		for _, zf := range zr.File {
 			if env.Ctx.Err() != nil {
 				return 1
 			}
-			if selected(zf.Name) {
+			if c.selected(zf.Name) {
 				st = max(st, x.extract(zf))
 			}
 		}
 	}
 	for i, m := range members {
-		if !matched[i] {
+		if !c.matched[i] {
 			w.Flush()
 			fmt.Fprintf(env.Stderr, "caution: filename not matched:  %s\n", m)
 			st = 11
 		}
 	}
 	return finishOutput(env, w, st)
+}
+
+// listMembers is -l.
+func (c *unzipConfig) listMembers(w *bufio.Writer, zr *zip.Reader) {
+	w.WriteString("  Length      Date    Time    Name\n---------  ---------- -----   ----\n")
+	var total uint64
+	n := 0
+	for _, zf := range zr.File {
+		if !c.selected(zf.Name) {
+			continue
+		}
+		fmt.Fprintf(w, "%9d  %s   %s\n", zf.UncompressedSize64, zf.Modified.Format("2006-01-02 15:04"), zf.Name)
+		total += zf.UncompressedSize64
+		n++
+	}
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(w, "---------                     -------\n%9d                     %d file%s\n", total, n, plural)
+}
+
+// pipeTest is -p and -t: the members to w, or checked.
+func (c *unzipConfig) pipeTest(env *Env, w *bufio.Writer, zr *zip.Reader, shown string) int {
+	st, bad := 0, 0
+	for _, zf := range zr.File {
+		if !c.selected(zf.Name) || strings.HasSuffix(zf.Name, "/") {
+			continue
+		}
+		out := io.Writer(w)
+		if c.test {
+			out = io.Discard
+		}
+		err := unzipCopy(env, out, zf)
+		switch {
+		case err != nil && c.test:
+			fmt.Fprintf(w, "    testing: %-22s  bad CRC or data\n", zf.Name)
+			bad++
+		case err != nil:
+			w.Flush()
+			env.Errorf("%s: %s", zf.Name, err)
+			st = 1
+		case c.test && c.quiet == 0:
+			fmt.Fprintf(w, "    testing: %-22s   OK\n", zf.Name)
+		}
+	}
+	if c.test {
+		if bad == 0 {
+			fmt.Fprintf(w, "No errors detected in compressed data of %s.\n", shown)
+		} else {
+			fmt.Fprintf(w, "At least one error was detected in %s.\n", shown)
+			st = 2
+		}
+	}
+	return st
 }
 
 // unzipOpen reads the archive name (or name.zip) whole and opens it; it
