@@ -159,192 +159,221 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 			continue
 		}
 		var sp printfSpec
-		sp.prec = -1
-	flags:
-		for ; i < len(f); i++ {
-			switch f[i] {
-			case '-':
-				sp.minus, sp.minusFlag = true, true
-			case '+':
-				sp.plus = true
-			case ' ':
-				sp.space = true
-			case '#':
-				sp.hash = true
-			case '0':
-				sp.zero = true
-			case '\'':
-				sp.group = true
-			default:
-				break flags
-			}
-		}
-		if i < len(f) && f[i] == '*' {
-			i++
-			w := p.intArg()
-			if w < 0 {
-				sp.minus = true
-				w = -w
-			}
-			sp.width = min(w, printfMaxWidth)
-		} else {
-			for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
-				sp.width = min(sp.width*10+int(f[i]-'0'), printfMaxWidth)
-			}
-		}
-		if i < len(f) && f[i] == '.' {
-			i++
-			if i < len(f) && f[i] == '*' {
-				i++
-				pr := p.intArg()
-				sp.precNum, sp.precStar = true, true
-				if pr >= 0 {
-					sp.prec = min(pr, printfMaxWidth)
-				}
-			} else {
-				neg := i < len(f) && f[i] == '-'
-				if neg {
-					i++
-				}
-				ds, pr := i, 0
-				for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
-					pr = min(pr*10+int(f[i]-'0'), printfMaxWidth)
-				}
-				if neg {
-					sp.negPrec = "-" + f[ds:i]
-				} else {
-					sp.prec, sp.precNum = pr, i > ds
-				}
-			}
-		}
-		for i < len(f) && strings.IndexByte("hjlLtz", f[i]) >= 0 {
-			i++
-		}
+		sp, i = p.spec(f, i)
 		if i >= len(f) {
 			p.errorf("`%s': missing format character", f[start:])
 			return false, false
 		}
 		sp.conv = f[i]
-		if sp.negPrec != "" && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0 {
-			// bash hands "%.-N" to the C library, which prints such an
-			// invalid specification back (its argument is used up).
-			p.unknown(sp)
-			continue
-		}
-		if sp.negPrec != "" {
-			// bash's own conversions read the precision as 0.
-			sp.prec = 0
-			if sp.conv == 'q' || sp.conv == 'Q' {
-				p.arg()
-				p.pad(nil, sp)
-				continue
-			}
-		}
-		switch sp.conv {
-		case 'c':
-			var b []byte
-			if a, ok := p.arg(); ok && a != "" {
-				b = []byte{a[0]}
-			} else {
-				b = []byte{0}
-			}
-			sp.prec = -1
-			p.pad(b, sp)
-		case 's':
-			a, _ := p.arg()
-			p.str(a, sp)
-		case 'b':
-			a, _ := p.arg()
-			var b bytes.Buffer
-			stopped := false
-			for j := 0; j < len(a); j++ {
-				if a[j] != '\\' {
-					b.WriteByte(a[j])
-					continue
-				}
-				n, sawC := p.escape(&b, a[j+1:], true)
-				if sawC {
-					stopped = true
-					break
-				}
-				j += n
-			}
-			p.str(b.String(), sp)
-			if stopped {
-				return true, true
-			}
-		case 'q', 'Q':
-			a, _ := p.arg()
-			if sp.conv == 'Q' && sp.precNum {
-				// A written precision cuts the unquoted string (a bare
-				// "." leaves precision 0 for the quoted one); bash
-				// ignores a * precision here.
-				if !sp.precStar && sp.prec >= 0 && sp.prec < len(a) {
-					a = a[:sp.prec]
-				}
-				sp.prec = -1
-			}
-			p.str(printfQuote(a), sp)
-		case '(':
-			depth, j := 1, i+1
-			for ; j < len(f); j++ {
-				if f[j] == '(' {
-					depth++
-				} else if f[j] == ')' {
-					depth--
-					if depth == 0 {
-						break
-					}
-				}
-			}
-			if j+1 >= len(f) || f[j+1] != 'T' {
-				bad := byte(0)
-				if j+1 < len(f) {
-					bad = f[j+1]
-				}
-				p.flushPasses()
-				fmt.Fprintf(p.env.Stderr, "llmsh: printf: warning: `%c': invalid time format specification\n", bad)
-				p.out.WriteByte('%')
-				i = start
-				continue
-			}
-			tf := f[i+1 : j]
-			i = j + 1
-			if tf == "" {
-				tf = "%X"
-			}
-			secs := int64(-1)
-			if p.next < len(p.args) {
-				v, _ := p.intVal(false)
-				secs = int64(v)
-			}
-			t := time.Now()
-			switch secs {
-			case -1:
-			case -2:
-				t = printfStart
-			default:
-				t = time.Unix(secs, 0)
-			}
-			p.str(dateFormat(t.In(dateLocation(p.env)), tf, false), sp)
-		case 'n':
-			p.arg()
-			p.errorf("%%n: cannot assign a variable here")
-			return false, false
-		case 'd', 'i':
-			v, _ := p.intVal(false)
-			p.integer(int64(v) < 0, printfAbs(int64(v)), sp)
-		case 'o', 'u', 'x', 'X':
-			v, _ := p.intVal(true)
-			p.integer(false, v, sp)
-		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
-			p.float(p.floatArg(), sp)
-		default:
-			p.errorf("`%c': invalid format character", sp.conv)
-			return false, false
+		if i, ok, stop = p.convert(f, start, i, sp); !ok || stop {
+			return ok, stop
 		}
 	}
 	return true, false
+}
+
+// spec parses the flags, width, precision and length of the conversion
+// specification at f[i:], just after its '%'; it returns the index of
+// the conversion character.
+func (p *printfState) spec(f string, i int) (printfSpec, int) {
+	var sp printfSpec
+	sp.prec = -1
+flags:
+	for ; i < len(f); i++ {
+		switch f[i] {
+		case '-':
+			sp.minus, sp.minusFlag = true, true
+		case '+':
+			sp.plus = true
+		case ' ':
+			sp.space = true
+		case '#':
+			sp.hash = true
+		case '0':
+			sp.zero = true
+		case '\'':
+			sp.group = true
+		default:
+			break flags
+		}
+	}
+	if i < len(f) && f[i] == '*' {
+		i++
+		w := p.intArg()
+		if w < 0 {
+			sp.minus = true
+			w = -w
+		}
+		sp.width = min(w, printfMaxWidth)
+	} else {
+		for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+			sp.width = min(sp.width*10+int(f[i]-'0'), printfMaxWidth)
+		}
+	}
+	if i < len(f) && f[i] == '.' {
+		i++
+		if i < len(f) && f[i] == '*' {
+			i++
+			pr := p.intArg()
+			sp.precNum, sp.precStar = true, true
+			if pr >= 0 {
+				sp.prec = min(pr, printfMaxWidth)
+			}
+		} else {
+			neg := i < len(f) && f[i] == '-'
+			if neg {
+				i++
+			}
+			ds, pr := i, 0
+			for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+				pr = min(pr*10+int(f[i]-'0'), printfMaxWidth)
+			}
+			if neg {
+				sp.negPrec = "-" + f[ds:i]
+			} else {
+				sp.prec, sp.precNum = pr, i > ds
+			}
+		}
+	}
+	for i < len(f) && strings.IndexByte("hjlLtz", f[i]) >= 0 {
+		i++
+	}
+	return sp, i
+}
+
+// convert prints the conversion sp, whose specification starts at
+// f[start] and whose conversion character is f[i]; it returns the index of
+// the last character used, and pass's ok and stop.
+func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool, bool) {
+	if sp.negPrec != "" && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0 {
+		// bash hands "%.-N" to the C library, which prints such an
+		// invalid specification back (its argument is used up).
+		p.unknown(sp)
+		return i, true, false
+	}
+	if sp.negPrec != "" {
+		// bash's own conversions read the precision as 0.
+		sp.prec = 0
+		if sp.conv == 'q' || sp.conv == 'Q' {
+			p.arg()
+			p.pad(nil, sp)
+			return i, true, false
+		}
+	}
+	switch sp.conv {
+	case 'c':
+		var b []byte
+		if a, ok := p.arg(); ok && a != "" {
+			b = []byte{a[0]}
+		} else {
+			b = []byte{0}
+		}
+		sp.prec = -1
+		p.pad(b, sp)
+	case 's':
+		a, _ := p.arg()
+		p.str(a, sp)
+	case 'b':
+		a, _ := p.arg()
+		s, stopped := p.bArg(a)
+		p.str(s, sp)
+		if stopped {
+			return i, true, true
+		}
+	case 'q', 'Q':
+		a, _ := p.arg()
+		if sp.conv == 'Q' && sp.precNum {
+			// A written precision cuts the unquoted string (a bare
+			// "." leaves precision 0 for the quoted one); bash
+			// ignores a * precision here.
+			if !sp.precStar && sp.prec >= 0 && sp.prec < len(a) {
+				a = a[:sp.prec]
+			}
+			sp.prec = -1
+		}
+		p.str(printfQuote(a), sp)
+	case '(':
+		return p.timeConv(f, start, i, sp), true, false
+	case 'n':
+		p.arg()
+		p.errorf("%%n: cannot assign a variable here")
+		return i, false, false
+	case 'd', 'i':
+		v, _ := p.intVal(false)
+		p.integer(int64(v) < 0, printfAbs(int64(v)), sp)
+	case 'o', 'u', 'x', 'X':
+		v, _ := p.intVal(true)
+		p.integer(false, v, sp)
+	case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
+		p.float(p.floatArg(), sp)
+	default:
+		p.errorf("`%c': invalid format character", sp.conv)
+		return i, false, false
+	}
+	return i, true, false
+}
+
+// bArg is %b's argument a with its escapes decoded; stopped tells that a
+// \c ended it.
+func (p *printfState) bArg(a string) (string, bool) {
+	var b bytes.Buffer
+	for j := 0; j < len(a); j++ {
+		if a[j] != '\\' {
+			b.WriteByte(a[j])
+			continue
+		}
+		n, sawC := p.escape(&b, a[j+1:], true)
+		if sawC {
+			return b.String(), true
+		}
+		j += n
+	}
+	return b.String(), false
+}
+
+// timeConv prints %(FORMAT)T, its '(' at f[i]; it returns the index of the
+// last character used.
+func (p *printfState) timeConv(f string, start, i int, sp printfSpec) int {
+	depth, j := 1, i+1
+	for ; j < len(f); j++ {
+		if f[j] == '(' {
+			depth++
+		} else if f[j] == ')' {
+			depth--
+			if depth == 0 {
+				break
+			}
+		}
+	}
+	if j+1 >= len(f) || f[j+1] != 'T' {
+		bad := byte(0)
+		if j+1 < len(f) {
+			bad = f[j+1]
+		}
+		p.flushPasses()
+		fmt.Fprintf(p.env.Stderr, "llmsh: printf: warning: `%c': invalid time format specification\n", bad)
+		p.out.WriteByte('%')
+		return start
+	}
+	tf := f[i+1 : j]
+	if tf == "" {
+		tf = "%X"
+	}
+	secs := int64(-1)
+	if p.next < len(p.args) {
+		v, _ := p.intVal(false)
+		secs = int64(v)
+	}
+	t := time.Now()
+	switch secs {
+	case -1:
+	case -2:
+		t = printfStart
+	default:
+		t = time.Unix(secs, 0)
+	}
+	p.str(dateFormat(t.In(dateLocation(p.env)), tf, false), sp)
+	return j + 1
 }
 
 // printfSpec is one conversion specification.
