@@ -88,14 +88,25 @@ type xxdOpts struct {
 }
 
 func xxd(env *Env) int {
-	o := xxdOpts{group: -1, length: -1, relSeek: true}
-	args := env.Args[1:]
-	usage := func() int {
+	o := &xxdOpts{group: -1, length: -1, relSeek: true}
+	args, st, done := o.parse(env, env.Args[1:])
+	if done {
+		return st
+	}
+	if st := o.layout(env); st != 0 {
+		return st
+	}
+	if len(args) > 2 {
 		io.WriteString(env.Stderr, xxdUsage)
 		return 1
 	}
-	// xxd's own option syntax: each option is matched by its first two
-	// characters ("-cols" is -c), "--x" is "-x", values attached or next.
+	return o.run(env, args)
+}
+
+// parse reads xxd's own option syntax: each option is matched by its
+// first two characters ("-cols" is -c), "--x" is "-x", values attached or
+// next. It returns the operands, or done with the status to exit with.
+func (o *xxdOpts) parse(env *Env, args []string) (_ []string, st int, done bool) {
 	value := func(pp, longTail string) (string, bool) {
 		if len(pp) > 2 && !strings.HasPrefix(longTail, pp[2:]) {
 			return pp[2:], true
@@ -110,7 +121,7 @@ func xxd(env *Env) int {
 		a := args[0]
 		if a == "--help" {
 			io.WriteString(env.Stdout, xxdUsage)
-			return 0
+			return nil, 0, true
 		}
 		pp := a
 		if strings.HasPrefix(a, "--") && len(a) > 2 {
@@ -123,55 +134,61 @@ func xxd(env *Env) int {
 		if len(pp) < 2 || pp[0] != '-' {
 			break
 		}
-		switch pp[1] {
-		case 'a':
-			o.autoskip = !o.autoskip
-		case 'b':
-			o.bits, o.ps, o.cinc, o.little = true, false, false, false
-		case 'e':
-			o.bits, o.ps, o.cinc, o.little = false, false, false, true
-		case 'u':
-			o.upper = true
-		case 'p':
-			o.bits, o.ps, o.cinc, o.little = false, true, false, false
-		case 'i':
-			o.bits, o.ps, o.cinc, o.little = false, false, true, false
-		case 'C':
-			o.capital = true
-		case 'd':
-			o.decimal = true
-		case 'r':
-			o.revert = true
-		case 'v':
+		if pp[1] == 'v' {
 			fmt.Fprintln(env.Stderr, "xxd 2022-01-14 by Juergen Weigert et al.")
-			return 0
-		case 'c':
-			if strings.HasPrefix(pp[2:], "apitalize") && len(pp) > 2 {
-				o.capital = true
-				break
-			}
-			v, ok := value(pp, "ols")
-			if !ok {
-				return usage()
-			}
+			return nil, 0, true
+		}
+		if !o.option(pp, value) {
+			io.WriteString(env.Stderr, xxdUsage)
+			return nil, 1, true
+		}
+		args = args[1:]
+	}
+	return args, 0, false
+}
+
+// option sets the option pp, taking its value from value; false for a
+// usage error.
+func (o *xxdOpts) option(pp string, value func(pp, longTail string) (string, bool)) bool {
+	var v string
+	ok := true
+	switch pp[1] {
+	case 'a':
+		o.autoskip = !o.autoskip
+	case 'b':
+		o.bits, o.ps, o.cinc, o.little = true, false, false, false
+	case 'e':
+		o.bits, o.ps, o.cinc, o.little = false, false, false, true
+	case 'u':
+		o.upper = true
+	case 'p':
+		o.bits, o.ps, o.cinc, o.little = false, true, false, false
+	case 'i':
+		o.bits, o.ps, o.cinc, o.little = false, false, true, false
+	case 'C':
+		o.capital = true
+	case 'd':
+		o.decimal = true
+	case 'r':
+		o.revert = true
+	case 'c':
+		if strings.HasPrefix(pp[2:], "apitalize") && len(pp) > 2 {
+			o.capital = true
+			break
+		}
+		if v, ok = value(pp, "ols"); ok {
 			o.cols, o.colsGiven = int(max(min(xxdStrtol(v), 1<<30), -1<<30)), true
-		case 'g':
-			v, ok := value(pp, "roup")
-			if !ok {
-				return usage()
-			}
+		}
+	case 'g':
+		if v, ok = value(pp, "roup"); ok {
 			o.group = int(max(min(xxdStrtol(v), 1<<30), -1<<30))
-		case 'o':
-			v, ok := value(pp, "ffset")
-			if !ok {
-				return usage()
-			}
+		}
+	case 'o':
+		if v, ok = value(pp, "ffset"); ok {
 			o.displayOff = xxdStrtol(v)
-		case 's':
-			v, ok := value(pp, "eek")
-			if !ok {
-				return usage()
-			}
+		}
+	case 's':
+		if v, ok = value(pp, "eek"); ok {
 			o.seekGiven, o.relSeek, o.negSeek = true, false, false
 			if strings.HasPrefix(v, "+") {
 				o.relSeek, v = true, v[1:]
@@ -180,23 +197,24 @@ func xxd(env *Env) int {
 				o.negSeek, v = true, v[1:]
 			}
 			o.seek = xxdStrtol(v)
-		case 'l':
-			v, ok := value(pp, "en")
-			if !ok {
-				return usage()
-			}
-			o.length = xxdStrtol(v)
-		case 'n':
-			v, ok := value(pp, "ame")
-			if !ok {
-				return usage()
-			}
-			o.varName = &v
-		default:
-			return usage()
 		}
-		args = args[1:]
+	case 'l':
+		if v, ok = value(pp, "en"); ok {
+			o.length = xxdStrtol(v)
+		}
+	case 'n':
+		if v, ok = value(pp, "ame"); ok {
+			o.varName = &v
+		}
+	default:
+		return false
 	}
+	return ok
+}
+
+// layout fills in the columns and group size the options left out, and
+// checks them.
+func (o *xxdOpts) layout(env *Env) int {
 	// As in xxd 2022-01-14, the last of -b, -p and -i wins.
 	if !o.colsGiven || (o.cols == 0 && !o.ps) {
 		switch {
@@ -232,11 +250,12 @@ func xxd(env *Env) int {
 		env.Errorf("number of octets per group must be a power of 2 with -e.")
 		return 1
 	}
-	if len(args) > 2 {
-		return usage()
-	}
+	return 0
+}
 
-	// Input.
+// run opens the input and output operands and dumps (or reverts) one to
+// the other.
+func (o *xxdOpts) run(env *Env, args []string) int {
 	var in io.Reader = env.Stdin
 	var inFile File
 	inName := ""
@@ -257,7 +276,6 @@ func xxd(env *Env) int {
 		defer f.Close()
 		in, inFile = f, f
 	}
-	// Output.
 	var out io.Writer = env.Stdout
 	var outFile File
 	if len(args) == 2 && args[1] != "-" {
@@ -274,7 +292,7 @@ func xxd(env *Env) int {
 		}
 		out, outFile = f, f
 	}
-	st := xxdRun(env, &o, in, inFile, inName, out, outFile)
+	st := xxdRun(env, o, in, inFile, inName, out, outFile)
 	if outFile != nil {
 		if err := outFile.Close(); err != nil && st == 0 {
 			env.PathError(args[1], err)
@@ -471,48 +489,58 @@ func xxdPlain(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx stri
 	return nil
 }
 
+// xxdSkipper writes xxd's lines as its xxdline does: with -a, runs of
+// all-zero lines show as one '*' (the first of the run is shown, and the
+// last of the file).
+type xxdSkipper struct {
+	w        *bufio.Writer
+	zline    []byte
+	zeroSeen int
+}
+
+// emit writes line l; nz is its count of non-zero bytes, 1 without -a, -1
+// for the last line of the file.
+func (s *xxdSkipper) emit(l []byte, nz int) error {
+	if nz == 0 && s.zeroSeen == 1 {
+		s.zline = append(s.zline[:0], l...)
+	}
+	if nz == 0 && s.zeroSeen != 0 {
+		s.zeroSeen++
+		return nil
+	}
+	if nz == 0 {
+		s.zeroSeen++
+	}
+	if nz != 0 {
+		if nz < 0 {
+			s.zeroSeen--
+		}
+		if s.zeroSeen == 2 {
+			s.w.Write(s.zline)
+		}
+		if s.zeroSeen > 2 {
+			s.w.WriteString("*\n")
+		}
+	}
+	if nz >= 0 || s.zeroSeen > 0 {
+		if _, err := s.w.Write(l); err != nil {
+			return gnu.WriteError{Err: err}
+		}
+	}
+	if nz != 0 {
+		s.zeroSeen = 0
+	}
+	return nil
+}
+
 func xxdNormal(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx string, seekoff int64) error {
 	grplen := 2*o.group + 1
 	if o.bits {
 		grplen = 8*o.group + 1
 	}
 	asciiCol := 12 + (grplen*o.cols-1)/o.group
-	var zline []byte
-	zeroSeen := 0
-	// emit follows xxd's xxdline: with -a, runs of all-zero lines show as
-	// one '*' (the first of the run is shown, and the last of the file).
-	emit := func(l []byte, nz int) error {
-		if nz == 0 && zeroSeen == 1 {
-			zline = append(zline[:0], l...)
-		}
-		if nz != 0 || zeroSeen == 0 {
-			if nz == 0 {
-				zeroSeen++
-			}
-			if nz != 0 {
-				if nz < 0 {
-					zeroSeen--
-				}
-				if zeroSeen == 2 {
-					w.Write(zline)
-				}
-				if zeroSeen > 2 {
-					w.WriteString("*\n")
-				}
-			}
-			if nz >= 0 || zeroSeen > 0 {
-				if _, err := w.Write(l); err != nil {
-					return gnu.WriteError{Err: err}
-				}
-			}
-			if nz != 0 {
-				zeroSeen = 0
-			}
-		} else {
-			zeroSeen++
-		}
-		return nil
-	}
+	sk := &xxdSkipper{w: w}
+	emit := sk.emit
 	var n int64
 	p, nonzero, end, shift := 0, 0, 0, 0
 	var line []byte
@@ -598,6 +626,48 @@ func xxdNormal(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx str
 // xxdRevert turns a hex dump back into bytes (xxd's huntype): each line is
 // an offset, a colon and up to cols pairs of hex digits; two garbage
 // characters in a row end a line's data. With -p only the digits count.
+// xxdRevertFail reports a write error of -r.
+func xxdRevertFail(env *Env, err error) int {
+	if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
+		return 1
+	}
+	env.Errorf("%s", ErrText(err))
+	return 3
+}
+
+// xxdSeek moves -r's output from *haveOff to target: by seeking in
+// outFile (not past its size), then by writing zeros; a status other than
+// 0 ends the run.
+func xxdSeek(env *Env, w *bufio.Writer, outFile File, size int64, haveOff *int64, target int64) int {
+	if err := w.Flush(); err != nil {
+		return xxdRevertFail(env, err)
+	}
+	if outFile != nil {
+		pos := min(target, max(size, 0))
+		if target >= 0 {
+			if _, err := outFile.Seek(pos, io.SeekStart); err == nil {
+				*haveOff = pos
+			}
+		}
+	}
+	if target < *haveOff {
+		env.Errorf("Sorry, cannot seek backwards.")
+		return 5
+	}
+	zeros := make([]byte, 64<<10)
+	for *haveOff < target {
+		if env.Ctx.Err() != nil {
+			return 1
+		}
+		n := min(target-*haveOff, int64(len(zeros)))
+		if _, err := w.Write(zeros[:n]); err != nil {
+			return xxdRevertFail(env, err)
+		}
+		*haveOff += n
+	}
+	return 0
+}
+
 func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile File, base int64) int {
 	cols := o.cols
 	w := bufio.NewWriterSize(out, 64<<10)
@@ -605,13 +675,7 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 	n1, n2, n3 := -1, 0, 0
 	ignGarb := true
 	p := cols
-	fail := func(err error) int {
-		if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
-			return 1
-		}
-		env.Errorf("%s", ErrText(err))
-		return 3
-	}
+	fail := func(err error) int { return xxdRevertFail(env, err) }
 	skipEOL := func() (byte, error) {
 		for {
 			c, err := br.ReadByte()
@@ -665,32 +729,8 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 			continue
 		}
 		if base+wantOff != haveOff {
-			if err := w.Flush(); err != nil {
-				return fail(err)
-			}
-			target := base + wantOff
-			if outFile != nil {
-				pos := min(target, max(size, 0))
-				if target >= 0 {
-					if _, err := outFile.Seek(pos, io.SeekStart); err == nil {
-						haveOff = pos
-					}
-				}
-			}
-			if target < haveOff {
-				env.Errorf("Sorry, cannot seek backwards.")
-				return 5
-			}
-			zeros := make([]byte, 64<<10)
-			for haveOff < target {
-				if env.Ctx.Err() != nil {
-					return 1
-				}
-				n := min(target-haveOff, int64(len(zeros)))
-				if _, err := w.Write(zeros[:n]); err != nil {
-					return fail(err)
-				}
-				haveOff += n
+			if st := xxdSeek(env, w, outFile, size, &haveOff, base+wantOff); st != 0 {
+				return st
 			}
 		}
 		if n2 >= 0 && n1 >= 0 {
