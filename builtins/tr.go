@@ -199,33 +199,44 @@ func trQuoteChar(c byte) string {
 	return fmt.Sprintf("\\%03o", c)
 }
 
+// trConfig is what tr's options select.
+type trConfig struct {
+	complement, del, squeeze, trunc bool
+}
+
+// trTables is what tr does to each byte: translate it, delete it, or
+// squeeze its repeats.
+type trTables struct {
+	xlat          [256]byte
+	delSet, sqSet [256]bool
+}
+
 func tr(env *Env) int {
+	var o trConfig
 	f := NewFlags(env, "Translate, squeeze, and/or delete characters from standard input,\nwriting to standard output.", "[OPTION]... STRING1 [STRING2]")
-	var complement bool
-	f.BoolVar(&complement, 'c', "complement", "use the complement of STRING1")
-	f.BoolVar(&complement, 'C', "", "")
-	del := f.Bool('d', "delete", "delete characters in STRING1, do not translate")
-	squeeze := f.Bool('s', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified SET,\nwith a single occurrence of that character")
-	trunc := f.Bool('t', "truncate-set1", "first truncate STRING1 to length of STRING2")
+	f.BoolVar(&o.complement, 'c', "complement", "use the complement of STRING1")
+	f.BoolVar(&o.complement, 'C', "", "")
+	f.BoolVar(&o.del, 'd', "delete", "delete characters in STRING1, do not translate")
+	f.BoolVar(&o.squeeze, 's', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified SET,\nwith a single occurrence of that character")
+	f.BoolVar(&o.trunc, 't', "truncate-set1", "first truncate STRING1 to length of STRING2")
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	translate := !*del && len(args) == 2
 	b2i := func(b bool) int {
 		if b {
 			return 1
 		}
 		return 0
 	}
-	minOps := 1 + b2i(*del == *squeeze)
-	maxOps := 1 + b2i(b2i(*del) <= b2i(*squeeze))
+	minOps := 1 + b2i(o.del == o.squeeze)
+	maxOps := 1 + b2i(b2i(o.del) <= b2i(o.squeeze))
 	switch {
 	case len(args) == 0:
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	case len(args) < minOps:
 		why := "Two strings must be given when translating."
-		if *squeeze {
+		if o.squeeze {
 			why = "Two strings must be given when both deleting and squeezing repeats."
 		}
 		return f.Fail(&UsageError{fmt.Sprintf("missing operand after %s\n%s", gnu.Quote(args[len(args)-1]), why)}, 1)
@@ -236,22 +247,28 @@ func tr(env *Env) int {
 		}
 		return f.Fail(&UsageError{msg}, 1)
 	}
-	fail := func(err error) int {
+	t, err := o.tables(env, args)
+	if err != nil {
 		env.Errorf("%s", err)
 		return 1
 	}
+	return o.run(env, t)
+}
+
+// tables builds the tables of the operands, SET1 and SET2.
+func (o *trConfig) tables(env *Env, args []string) (*trTables, error) {
 	s1, err := trParse(env, args[0], false)
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
 	var s2 *trSet
 	if len(args) == 2 {
 		if s2, err = trParse(env, args[1], true); err != nil {
-			return fail(err)
+			return nil, err
 		}
 	}
 	set1 := s1.chars
-	if complement {
+	if o.complement {
 		var in [256]bool
 		for _, c := range set1 {
 			in[c] = true
@@ -263,73 +280,83 @@ func tr(env *Env) int {
 			}
 		}
 	}
-	var xlat [256]byte
-	for i := range xlat {
-		xlat[i] = byte(i)
+	t := &trTables{}
+	for i := range t.xlat {
+		t.xlat[i] = byte(i)
 	}
-	var delSet, sqSet [256]bool
-	if translate {
-		if s2.classes {
-			return fail(fmt.Errorf("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'"))
+	switch {
+	case !o.del && len(args) == 2:
+		return t, o.translation(t, s1, s2, set1)
+	case o.del:
+		for _, c := range set1 {
+			t.delSet[c] = true
 		}
-		if !*trunc && len(set1) > len(s2.chars) && s2.endClass && s2.fillAt < 0 {
-			return fail(fmt.Errorf("when translating with string1 longer than string2,\nthe latter string must not end with a character class"))
-		}
-		for at := range s2.classAt {
-			if other, ok := s1.classAt[at]; !ok || complement || (other != "upper" && other != "lower") {
-				return fail(fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct"))
-			}
-		}
-		set2 := s2.chars
-		if s2.fillAt >= 0 {
-			n := max(0, len(set1)-len(set2))
-			fill := make([]byte, n)
-			for i := range fill {
-				fill[i] = s2.fillC
-			}
-			set2 = append(append(append([]byte{}, set2[:s2.fillAt]...), fill...), set2[s2.fillAt:]...)
-		}
-		if *trunc && len(set1) > len(set2) {
-			set1 = set1[:len(set2)]
-		}
-		if len(set2) < len(set1) {
-			if len(set2) == 0 {
-				return fail(fmt.Errorf("when not truncating set1, string2 must be non-empty"))
-			}
-			last := set2[len(set2)-1]
-			for len(set2) < len(set1) {
-				set2 = append(set2, last)
+		if o.squeeze {
+			for _, c := range s2.chars {
+				t.sqSet[c] = true
 			}
 		}
-		for i, c := range set1 {
-			xlat[c] = set2[i]
-		}
-		if *squeeze {
-			for _, c := range set2[:min(len(set2), len(set1))] {
-				sqSet[c] = true
-			}
-			if len(set1) == 0 {
-				for _, c := range set2 {
-					sqSet[c] = true
-				}
-			}
-		}
-	} else {
-		if *del {
-			for _, c := range set1 {
-				delSet[c] = true
-			}
-			if *squeeze {
-				for _, c := range s2.chars {
-					sqSet[c] = true
-				}
-			}
-		} else {
-			for _, c := range set1 {
-				sqSet[c] = true
-			}
+	default:
+		for _, c := range set1 {
+			t.sqSet[c] = true
 		}
 	}
+	return t, nil
+}
+
+// translation fills t to translate set1 (SET1, complemented under -c)
+// into SET2.
+func (o *trConfig) translation(t *trTables, s1, s2 *trSet, set1 []byte) error {
+	if s2.classes {
+		return fmt.Errorf("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'")
+	}
+	if !o.trunc && len(set1) > len(s2.chars) && s2.endClass && s2.fillAt < 0 {
+		return fmt.Errorf("when translating with string1 longer than string2,\nthe latter string must not end with a character class")
+	}
+	for at := range s2.classAt {
+		if other, ok := s1.classAt[at]; !ok || o.complement || (other != "upper" && other != "lower") {
+			return fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct")
+		}
+	}
+	set2 := s2.chars
+	if s2.fillAt >= 0 {
+		n := max(0, len(set1)-len(set2))
+		fill := make([]byte, n)
+		for i := range fill {
+			fill[i] = s2.fillC
+		}
+		set2 = append(append(append([]byte{}, set2[:s2.fillAt]...), fill...), set2[s2.fillAt:]...)
+	}
+	if o.trunc && len(set1) > len(set2) {
+		set1 = set1[:len(set2)]
+	}
+	if len(set2) < len(set1) {
+		if len(set2) == 0 {
+			return fmt.Errorf("when not truncating set1, string2 must be non-empty")
+		}
+		last := set2[len(set2)-1]
+		for len(set2) < len(set1) {
+			set2 = append(set2, last)
+		}
+	}
+	for i, c := range set1 {
+		t.xlat[c] = set2[i]
+	}
+	if o.squeeze {
+		for _, c := range set2[:min(len(set2), len(set1))] {
+			t.sqSet[c] = true
+		}
+		if len(set1) == 0 {
+			for _, c := range set2 {
+				t.sqSet[c] = true
+			}
+		}
+	}
+	return nil
+}
+
+// run copies standard input to standard output through t.
+func (o *trConfig) run(env *Env, t *trTables) int {
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	buf := make([]byte, 64<<10)
 	last := -1
@@ -340,18 +367,18 @@ func tr(env *Env) int {
 		n, rerr := env.Stdin.Read(buf)
 		b := buf[:n]
 		switch {
-		case !*del && !*squeeze:
+		case !o.del && !o.squeeze:
 			for i, c := range b {
-				b[i] = xlat[c]
+				b[i] = t.xlat[c]
 			}
 		default:
 			o := 0
 			for _, c := range b {
-				if delSet[c] {
+				if t.delSet[c] {
 					continue
 				}
-				c = xlat[c]
-				if sqSet[c] && int(c) == last {
+				c = t.xlat[c]
+				if t.sqSet[c] && int(c) == last {
 					continue
 				}
 				last = int(c)
