@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"math"
@@ -80,13 +81,23 @@ func seqParse(arg string) (seqOperand, error) {
 	return op, nil
 }
 
+// seqConfig is what seq's options select.
+type seqConfig struct {
+	format           string // -f
+	hasFormat, equal bool
+	sep              string
+}
+
 func seq(env *Env) int {
+	c := &seqConfig{sep: "\n"}
 	f := NewFlags(env, "Print numbers from FIRST to LAST, in steps of INCREMENT.", "[OPTION]... LAST", "[OPTION]... FIRST LAST", "[OPTION]... FIRST INCREMENT LAST")
 	f.StopAtOperand = true
-	format, hasFormat := f.String('f', "format", "FORMAT", "use printf style floating-point FORMAT")
-	sep := "\n"
-	f.StringVar(&sep, 's', "separator", "STRING", "use STRING to separate numbers (default: \\n)")
-	equal := f.Bool('w', "equal-width", "equalize width by padding with leading zeroes")
+	f.Func('f', "format", RequiredArg, "FORMAT", "use printf style floating-point FORMAT", func(v string, _ bool) error {
+		c.format, c.hasFormat = v, true
+		return nil
+	})
+	f.StringVar(&c.sep, 's', "separator", "STRING", "use STRING to separate numbers (default: \\n)")
+	f.BoolVar(&c.equal, 'w', "equal-width", "equalize width by padding with leading zeroes")
 	// A negative number ends the options, as in GNU seq.
 	args := env.Args[1:]
 	k := len(args)
@@ -129,123 +140,174 @@ func seq(env *Env) int {
 			return f.Fail(&UsageError{"invalid Zero increment value: " + gnu.Quote(ops[1])}, 1)
 		}
 	}
-	if *hasFormat && *equal {
+	if c.hasFormat && c.equal {
 		env.Errorf("format string may not be specified when printing equal width strings")
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
-	var pre, post string
-	var spec floatFormat
-	if *hasFormat {
-		if pre, spec, post, err = parseFloatFormat(*format); err != nil {
+	return c.run(env, ops, first, step, last)
+}
+
+// seqRun is one run of seq: its format and output.
+type seqRun struct {
+	env       *Env
+	w         *bufio.Writer
+	sep       string
+	pre, post string // the format's text around its conversion
+	spec      floatFormat
+	line      []byte
+	printed   bool
+}
+
+// run prints the numbers from first to last in steps of step; ops are the
+// operands as written.
+func (c *seqConfig) run(env *Env, ops []string, first, step, last seqOperand) int {
+	s := &seqRun{env: env, sep: c.sep}
+	if c.hasFormat {
+		var err error
+		if s.pre, s.spec, s.post, err = parseFloatFormat(c.format); err != nil {
 			env.Errorf("%s", err)
 			return 1
 		}
 	} else {
-		spec = seqDefaultFormat(first, step, last, *equal)
+		s.spec = seqDefaultFormat(first, step, last, c.equal)
 	}
-	w := stdoutWriter(env)
-	var line []byte
-	printed := false
-	emit := func(x float64, xi int64, isInt bool) bool {
-		line = line[:0]
-		if printed {
-			line = append(line, sep...)
-		}
-		line = append(line, pre...)
-		if isInt {
-			line = seqAppendInt(line, xi, spec.width)
-		} else {
-			line = spec.append(line, x)
-		}
-		line = append(line, post...)
-		printed = true
-		_, err := w.Write(line)
-		return err == nil
+	s.w = stdoutWriter(env)
+	var st int
+	switch {
+	case seqBig(ops, len(ops)) && !c.hasFormat && !(first.integer && step.integer && last.integer):
+		st = s.bigInts(ops)
+	case first.integer && step.integer && last.integer && !c.hasFormat:
+		st = s.ints(first.i, step.i, last.i)
+	default:
+		st = s.floats(first.v, step.v, last.v)
 	}
-	if seqBig(ops, len(parsed)) && !*hasFormat && !(first.integer && step.integer && last.integer) {
-		// Integers beyond int64: count exactly, as GNU does with digit strings.
-		bf, bs, bl := big.NewInt(1), big.NewInt(1), new(big.Int)
-		switch len(ops) {
-		case 1:
-			bl.SetString(strings.TrimLeft(ops[0], " +"), 10)
-		case 2:
-			bf.SetString(strings.TrimLeft(ops[0], " +"), 10)
-			bl.SetString(strings.TrimLeft(ops[1], " +"), 10)
-		case 3:
-			bf.SetString(strings.TrimLeft(ops[0], " +"), 10)
-			bs.SetString(strings.TrimLeft(ops[1], " +"), 10)
-			bl.SetString(strings.TrimLeft(ops[2], " +"), 10)
-		}
-		var num []byte
-		for x, n := bf, 0; bs.Sign() > 0 && x.Cmp(bl) <= 0 || bs.Sign() < 0 && x.Cmp(bl) >= 0; n++ {
-			if n&0xfff == 0 && env.Ctx.Err() != nil {
-				w.Flush()
-				return 1
-			}
-			line = line[:0]
-			if printed {
-				line = append(line, sep...)
-			}
-			num = x.Append(num[:0], 10)
-			if num[0] == '-' {
-				line = append(line, '-')
-				num = num[1:]
-			}
-			for k := len(num); k < spec.width; k++ {
-				line = append(line, '0')
-			}
-			line = append(line, num...)
-			printed = true
-			if _, err := w.Write(line); err != nil {
-				return finishOutput(env, w, 1)
-			}
-			x.Add(x, bs)
-		}
-	} else if first.integer && step.integer && last.integer && !*hasFormat {
-		for i := int64(0); ; i++ {
-			if i&0xfff == 0 && env.Ctx.Err() != nil {
-				w.Flush()
-				return 1
-			}
-			x := first.i + i*step.i
-			if step.i > 0 && x > last.i || step.i < 0 && x < last.i {
-				break
-			}
-			if !emit(0, x, true) {
-				return finishOutput(env, w, 1)
-			}
-		}
+	if st >= 0 {
+		return st
+	}
+	if s.printed {
+		s.w.WriteString("\n")
+	}
+	return finishOutput(env, s.w, 0)
+}
+
+// emit prints x, or xi when isInt; false when the output failed.
+func (s *seqRun) emit(x float64, xi int64, isInt bool) bool {
+	s.line = s.line[:0]
+	if s.printed {
+		s.line = append(s.line, s.sep...)
+	}
+	s.line = append(s.line, s.pre...)
+	if isInt {
+		s.line = seqAppendInt(s.line, xi, s.spec.width)
 	} else {
-		for i := 0.0; ; i++ {
-			if math.Mod(i, 4096) == 0 && env.Ctx.Err() != nil {
-				w.Flush()
-				return 1
-			}
-			x := first.v
-			if i > 0 {
-				x += i * step.v
-			}
-			if step.v > 0 && x > last.v || step.v < 0 && x < last.v {
-				// Print LAST when rounding took x just past it but both
-				// look the same once formatted, as GNU does.
-				if i > 0 && string(spec.append(nil, x)) == string(spec.append(nil, last.v)) {
-					emit(last.v, 0, false)
-				}
-				break
-			}
-			if !emit(x, 0, false) {
-				return finishOutput(env, w, 1)
-			}
-			if x == last.v {
-				break
+		s.line = s.spec.append(s.line, x)
+	}
+	s.line = append(s.line, s.post...)
+	s.printed = true
+	_, err := s.w.Write(s.line)
+	return err == nil
+}
+
+// stop is the status of a cancelled run, or -1 to go on.
+func (s *seqRun) stop() int {
+	if s.env.Ctx.Err() != nil {
+		s.w.Flush()
+		return 1
+	}
+	return -1
+}
+
+// bigInts counts integers beyond int64 exactly, as GNU does with digit
+// strings. Like ints and floats, it returns -1 when it printed them all,
+// else the status to exit with.
+func (s *seqRun) bigInts(ops []string) int {
+	bf, bs, bl := big.NewInt(1), big.NewInt(1), new(big.Int)
+	switch len(ops) {
+	case 1:
+		bl.SetString(strings.TrimLeft(ops[0], " +"), 10)
+	case 2:
+		bf.SetString(strings.TrimLeft(ops[0], " +"), 10)
+		bl.SetString(strings.TrimLeft(ops[1], " +"), 10)
+	case 3:
+		bf.SetString(strings.TrimLeft(ops[0], " +"), 10)
+		bs.SetString(strings.TrimLeft(ops[1], " +"), 10)
+		bl.SetString(strings.TrimLeft(ops[2], " +"), 10)
+	}
+	var num []byte
+	for x, n := bf, 0; bs.Sign() > 0 && x.Cmp(bl) <= 0 || bs.Sign() < 0 && x.Cmp(bl) >= 0; n++ {
+		if n&0xfff == 0 {
+			if st := s.stop(); st >= 0 {
+				return st
 			}
 		}
+		s.line = s.line[:0]
+		if s.printed {
+			s.line = append(s.line, s.sep...)
+		}
+		num = x.Append(num[:0], 10)
+		if num[0] == '-' {
+			s.line = append(s.line, '-')
+			num = num[1:]
+		}
+		for k := len(num); k < s.spec.width; k++ {
+			s.line = append(s.line, '0')
+		}
+		s.line = append(s.line, num...)
+		s.printed = true
+		if _, err := s.w.Write(s.line); err != nil {
+			return finishOutput(s.env, s.w, 1)
+		}
+		x.Add(x, bs)
 	}
-	if printed {
-		w.WriteString("\n")
+	return -1
+}
+
+// ints prints integers that int64 holds.
+func (s *seqRun) ints(first, step, last int64) int {
+	for i := int64(0); ; i++ {
+		if i&0xfff == 0 {
+			if st := s.stop(); st >= 0 {
+				return st
+			}
+		}
+		x := first + i*step
+		if step > 0 && x > last || step < 0 && x < last {
+			return -1
+		}
+		if !s.emit(0, x, true) {
+			return finishOutput(s.env, s.w, 1)
+		}
 	}
-	return finishOutput(env, w, 0)
+}
+
+// floats prints numbers in floating point.
+func (s *seqRun) floats(first, step, last float64) int {
+	for i := 0.0; ; i++ {
+		if math.Mod(i, 4096) == 0 {
+			if st := s.stop(); st >= 0 {
+				return st
+			}
+		}
+		x := first
+		if i > 0 {
+			x += i * step
+		}
+		if step > 0 && x > last || step < 0 && x < last {
+			// Print LAST when rounding took x just past it but both
+			// look the same once formatted, as GNU does.
+			if i > 0 && string(s.spec.append(nil, x)) == string(s.spec.append(nil, last)) {
+				s.emit(last, 0, false)
+			}
+			return -1
+		}
+		if !s.emit(x, 0, false) {
+			return finishOutput(s.env, s.w, 1)
+		}
+		if x == last {
+			return -1
+		}
+	}
 }
 
 // seqBig reports whether the n operands are all decimal integers.
