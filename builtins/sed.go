@@ -136,61 +136,25 @@ GNU sed home page: <https://www.gnu.org/software/sed/>.
 General help using GNU software: <https://www.gnu.org/gethelp/>.
 `
 
+// sedPiece is one -e script, -f file, or the script operand.
+type sedPiece struct {
+	src, where string
+	file       bool
+}
+
+// sedConfig is what sed's options select besides the run's own settings.
+type sedConfig struct {
+	pieces        []sedPiece
+	inPlace       bool
+	suffix        string // -i's backup suffix
+	ext, nullData bool
+	scriptErr     error // a -f file that could not be read
+}
+
 func sed(env *Env) int {
-	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
 	r := &sedRun{env: env, eol: '\n', wrap: 70, hsNL: true, outs: map[string]*sedOutput{}, rfiles: map[string]*bufio.Reader{}}
-	type piece struct {
-		src, where string
-		file       bool
-	}
-	var pieces []piece
-	var inPlace bool
-	var suffix string
-	var ext bool
-	var scriptErr error
-	f.BoolVar(&r.quiet, 'n', "quiet", "suppress automatic printing of pattern space")
-	f.BoolVar(&r.quiet, 0, "silent", "")
-	f.Func(0, "debug", NoArg, "", "(accepted, no effect)", func(string, bool) error { return nil })
-	f.Func('e', "expression", RequiredArg, "script", "add the script to the commands to be executed", func(v string, _ bool) error {
-		pieces = append(pieces, piece{src: v})
-		return nil
-	})
-	f.Func('f', "file", RequiredArg, "script-file", "add the contents of script-file to the commands to be executed", func(v string, _ bool) error {
-		rc, err := env.Open(v)
-		if err != nil {
-			if scriptErr == nil {
-				scriptErr = &sedError{"couldn't open file " + v + ": " + ErrText(err)}
-			}
-			return nil
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil && scriptErr == nil {
-			scriptErr = &sedError{"couldn't read " + v + ": " + ErrText(err)}
-		}
-		src := strings.TrimSuffix(string(data), "\n")
-		pieces = append(pieces, piece{src: src, where: v, file: true})
-		return nil
-	})
-	f.Func(0, "follow-symlinks", NoArg, "", "(accepted: vfsd resolves links)", func(string, bool) error { return nil })
-	f.Func('i', "in-place", OptionalArg, "SUFFIX", "edit files in place (makes backup if SUFFIX supplied)", func(v string, _ bool) error {
-		inPlace, suffix = true, v
-		r.separate = true
-		return nil
-	})
-	f.Func('l', "line-length", RequiredArg, "N", "specify the desired line-wrap length for the `l' command", func(v string, _ bool) error {
-		r.wrap = max(0, sedAtoi(v)) // GNU uses atoi: "3x" is 3, "x" is 0
-		return nil
-	})
-	f.Func(0, "posix", NoArg, "", "disable all GNU extensions (accepted)", func(string, bool) error { return nil })
-	f.BoolVar(&ext, 'E', "regexp-extended", "use extended regular expressions in the script")
-	f.BoolVar(&ext, 'r', "", "")
-	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
-	f.Func(0, "sandbox", NoArg, "", "operate in sandbox mode (always: no e command)", func(string, bool) error { return nil })
-	f.Func('u', "unbuffered", NoArg, "", "(accepted)", func(string, bool) error { return nil })
-	var nullData bool
-	f.BoolVar(&nullData, 'z', "null-data", "separate lines by NUL characters")
-	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag are refused: llmsh runs no programs."
+	c := &sedConfig{}
+	f := c.flags(env, r)
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		msg, isUsage := usageMessage(err)
@@ -201,19 +165,19 @@ func sed(env *Env) int {
 		}
 		return f.Fail(err, 1)
 	}
-	if scriptErr != nil {
-		env.Errorf("%s", scriptErr)
+	if c.scriptErr != nil {
+		env.Errorf("%s", c.scriptErr)
 		return 4
 	}
-	if nullData {
+	if c.nullData {
 		r.eol = 0
 	}
-	if len(pieces) == 0 {
+	if len(c.pieces) == 0 {
 		if len(operands) == 0 {
 			fmt.Fprintf(env.Stderr, "Usage: %s %s", env.Name(), sedUsage)
 			return 1
 		}
-		pieces = append(pieces, piece{src: operands[0]})
+		c.pieces = append(c.pieces, sedPiece{src: operands[0]})
 		operands = operands[1:]
 	}
 	stdout := &sedOutput{w: bufio.NewWriterSize(env.Stdout, 64<<10)}
@@ -221,29 +185,10 @@ func sed(env *Env) int {
 	r.outs["/dev/stdout"] = stdout
 	r.prog = &sedProg{open: r.openW}
 	defer r.closeOutputs()
-	if s := pieces[0].src; strings.HasPrefix(s, "#n") && (len(s) == 2 || s[2] == '\n') {
-		r.quiet = true
+	if st := r.compile(c); st != 0 {
+		return st
 	}
-	en := 0
-	for _, pc := range pieces {
-		p := &sedParser{src: pc.src, ext: ext, prog: r.prog, isFile: pc.file, where: pc.where}
-		if !pc.file {
-			en++
-			p.where = strconv.Itoa(en)
-		}
-		if err := p.parse(); err != nil {
-			env.Errorf("%s", err)
-			return 1
-		}
-	}
-	if err := r.prog.resolve(); err != nil {
-		env.Errorf("%s", err)
-		if strings.HasPrefix(err.Error(), "can't find label") {
-			return 4
-		}
-		return 1
-	}
-	if inPlace {
+	if c.inPlace {
 		if len(operands) == 0 {
 			env.Errorf("no input files")
 			return 4
@@ -252,7 +197,7 @@ func sed(env *Env) int {
 			if r.quit || r.failed {
 				break
 			}
-			r.inPlace(name, suffix)
+			r.inPlace(name, c.suffix)
 		}
 	} else if r.separate {
 		if len(operands) == 0 {
@@ -270,6 +215,87 @@ func sed(env *Env) int {
 		}
 		r.process(r.newInput(operands))
 	}
+	return r.finish(stdout)
+}
+
+// flags is sed's option table; it fills c and the run r.
+func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
+	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
+	f.BoolVar(&r.quiet, 'n', "quiet", "suppress automatic printing of pattern space")
+	f.BoolVar(&r.quiet, 0, "silent", "")
+	f.Func(0, "debug", NoArg, "", "(accepted, no effect)", func(string, bool) error { return nil })
+	f.Func('e', "expression", RequiredArg, "script", "add the script to the commands to be executed", func(v string, _ bool) error {
+		c.pieces = append(c.pieces, sedPiece{src: v})
+		return nil
+	})
+	f.Func('f', "file", RequiredArg, "script-file", "add the contents of script-file to the commands to be executed", func(v string, _ bool) error {
+		rc, err := env.Open(v)
+		if err != nil {
+			if c.scriptErr == nil {
+				c.scriptErr = &sedError{"couldn't open file " + v + ": " + ErrText(err)}
+			}
+			return nil
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil && c.scriptErr == nil {
+			c.scriptErr = &sedError{"couldn't read " + v + ": " + ErrText(err)}
+		}
+		src := strings.TrimSuffix(string(data), "\n")
+		c.pieces = append(c.pieces, sedPiece{src: src, where: v, file: true})
+		return nil
+	})
+	f.Func(0, "follow-symlinks", NoArg, "", "(accepted: vfsd resolves links)", func(string, bool) error { return nil })
+	f.Func('i', "in-place", OptionalArg, "SUFFIX", "edit files in place (makes backup if SUFFIX supplied)", func(v string, _ bool) error {
+		c.inPlace, c.suffix = true, v
+		r.separate = true
+		return nil
+	})
+	f.Func('l', "line-length", RequiredArg, "N", "specify the desired line-wrap length for the `l' command", func(v string, _ bool) error {
+		r.wrap = max(0, sedAtoi(v)) // GNU uses atoi: "3x" is 3, "x" is 0
+		return nil
+	})
+	f.Func(0, "posix", NoArg, "", "disable all GNU extensions (accepted)", func(string, bool) error { return nil })
+	f.BoolVar(&c.ext, 'E', "regexp-extended", "use extended regular expressions in the script")
+	f.BoolVar(&c.ext, 'r', "", "")
+	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
+	f.Func(0, "sandbox", NoArg, "", "operate in sandbox mode (always: no e command)", func(string, bool) error { return nil })
+	f.Func('u', "unbuffered", NoArg, "", "(accepted)", func(string, bool) error { return nil })
+	f.BoolVar(&c.nullData, 'z', "null-data", "separate lines by NUL characters")
+	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag are refused: llmsh runs no programs."
+	return f
+}
+
+// compile parses the script's pieces into r.prog; a status other than 0
+// ends the run.
+func (r *sedRun) compile(c *sedConfig) int {
+	if s := c.pieces[0].src; strings.HasPrefix(s, "#n") && (len(s) == 2 || s[2] == '\n') {
+		r.quiet = true
+	}
+	en := 0
+	for _, pc := range c.pieces {
+		p := &sedParser{src: pc.src, ext: c.ext, prog: r.prog, isFile: pc.file, where: pc.where}
+		if !pc.file {
+			en++
+			p.where = strconv.Itoa(en)
+		}
+		if err := p.parse(); err != nil {
+			r.env.Errorf("%s", err)
+			return 1
+		}
+	}
+	if err := r.prog.resolve(); err != nil {
+		r.env.Errorf("%s", err)
+		if strings.HasPrefix(err.Error(), "can't find label") {
+			return 4
+		}
+		return 1
+	}
+	return 0
+}
+
+// finish closes the outputs and returns sed's status.
+func (r *sedRun) finish(stdout *sedOutput) int {
 	wOK := r.closeOutputs()
 	if err := stdout.w.Flush(); err != nil && r.werr == nil {
 		r.werr = err
@@ -278,7 +304,7 @@ func sed(env *Env) int {
 		if IsBrokenPipe(r.werr) {
 			return 1
 		}
-		env.Errorf("couldn't flush stdout: %s", ErrText(r.werr))
+		r.env.Errorf("couldn't flush stdout: %s", ErrText(r.werr))
 		return 4
 	}
 	if !wOK {
