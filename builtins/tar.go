@@ -81,13 +81,66 @@ func tarExpandOld(args []string) []string {
 	return append(out, rest...)
 }
 
+// tarOpts is what tar's options select besides the tarState's settings.
+type tarOpts struct {
+	modeErr, badValue      bool // two modes; a value tar rejects itself
+	filesFrom, excludeFrom []string
+	null                   bool
+	badTransform           string
+}
+
 func tarMain(env *Env) int {
 	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18}
-	var modeErr, badValue bool
+	var o tarOpts
+	f := s.flags(env, &o)
+	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
+	msg, isUsage := usageMessage(err)
+	if isUsage {
+		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
+		// for an option value it rejects itself.
+		env.Errorf("%s", msg)
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		if o.badValue {
+			return 2
+		}
+		return 64
+	}
+	if err != nil {
+		return f.Fail(err, 2)
+	}
+	if o.badTransform != "" {
+		env.Errorf("%s", o.badTransform)
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	}
+	if operands = s.readLists(&o, operands); operands == nil {
+		return 2
+	}
+	if o.modeErr {
+		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	}
+	if s.dir != "" && s.mode != 0 && s.mode != 't' && !(s.mode == 'x' && s.toStdout) {
+		// -C names an existing directory; tar never creates it.
+		if fi, err := env.FS.Stat(s.base()); err != nil || !fi.IsDir() {
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			env.Errorf("%s: Cannot open: %s", s.dir, ErrText(err))
+			env.Errorf("Error is not recoverable: exiting now")
+			return 2
+		}
+	}
+	return s.run(operands)
+}
+
+// flags is tar's option table; it fills s and o.
+func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	setMode := func(m byte) func(string, bool) error {
 		return func(string, bool) error {
 			if s.mode != 0 && s.mode != m {
-				modeErr = true
+				o.modeErr = true
 			}
 			s.mode = m
 			return nil
@@ -109,29 +162,26 @@ func tarMain(env *Env) int {
 		s.excludes = append(s.excludes, findGlob(v, false))
 		return nil
 	})
-	var filesFrom, excludeFrom []string
-	null := false
 	f.Func('T', "files-from", RequiredArg, "FILE", "get names to extract or create from FILE", func(v string, _ bool) error {
-		filesFrom = append(filesFrom, v)
+		o.filesFrom = append(o.filesFrom, v)
 		return nil
 	})
 	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude patterns listed in FILE", func(v string, _ bool) error {
-		excludeFrom = append(excludeFrom, v)
+		o.excludeFrom = append(o.excludeFrom, v)
 		return nil
 	})
-	f.BoolVar(&null, 0, "null", "-T and -X read null-terminated names")
-	var badTransform string
+	f.BoolVar(&o.null, 0, "null", "-T and -X read null-terminated names")
 	addTransform := func(v string, _ bool) error {
 		ts, msg := parseTarTransforms(v)
-		if msg != "" && badTransform == "" {
-			badTransform = msg
+		if msg != "" && o.badTransform == "" {
+			o.badTransform = msg
 		}
 		s.transforms = append(s.transforms, ts...)
 		return nil
 	}
 	f.Func(0, "transform", RequiredArg, "EXPRESSION", "use sed replace EXPRESSION to transform file names", addTransform)
 	f.Func(0, "xform", RequiredArg, "EXPRESSION", "same as --transform", addTransform)
-	f.Func(0, "no-null", NoArg, "", "-T and -X read newline-terminated names (the default)", func(string, bool) error { null = false; return nil })
+	f.Func(0, "no-null", NoArg, "", "-T and -X read newline-terminated names (the default)", func(string, bool) error { o.null = false; return nil })
 	f.BoolVar(&s.samePerm, 'p', "preserve-permissions", "extract information about file permissions (permission bits only; setuid, setgid and sticky bits are dropped)")
 	f.BoolVar(&s.samePerm, 0, "same-permissions", "same as -p")
 	f.Func(0, "no-same-permissions", NoArg, "", "apply the umask (022) to extracted permissions (the default)", func(string, bool) error { s.samePerm = false; return nil })
@@ -140,68 +190,49 @@ func tarMain(env *Env) int {
 	f.Func(0, "strip-components", RequiredArg, "NUMBER", "strip NUMBER leading components from file names on extraction", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			badValue = true
+			o.badValue = true
 			return &UsageError{Msg: v + ": Invalid number of elements"}
 		}
 		s.strip = n
 		return nil
 	})
-	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
-	msg, isUsage := usageMessage(err)
-	if isUsage {
-		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
-		// for an option value it rejects itself.
-		env.Errorf("%s", msg)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		if badValue {
-			return 2
-		}
-		return 64
-	}
-	if err != nil {
-		return f.Fail(err, 2)
-	}
-	if badTransform != "" {
-		env.Errorf("%s", badTransform)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
-	}
-	for _, name := range excludeFrom {
-		pats, err := s.readList(name, null)
+	return f
+}
+
+// readLists reads the -X patterns and the -T names, which follow the
+// operands; nil (reported) when a list cannot be read.
+func (s *tarState) readLists(o *tarOpts, operands []string) []string {
+	env := s.env
+	for _, name := range o.excludeFrom {
+		pats, err := s.readList(name, o.null)
 		if err != nil {
 			env.Errorf("%s: %s", name, ErrText(err))
 			env.Errorf("Error is not recoverable: exiting now")
-			return 2
+			return nil
 		}
 		for _, p := range pats {
 			s.excludes = append(s.excludes, findGlob(p, false))
 		}
 	}
-	for _, name := range filesFrom {
-		names, err := s.readList(name, null)
+	for _, name := range o.filesFrom {
+		names, err := s.readList(name, o.null)
 		if err != nil {
 			env.Errorf("%s: Cannot stat: %s", name, ErrText(err))
 			env.Errorf("Error is not recoverable: exiting now")
-			return 2
+			return nil
 		}
 		operands = append(operands, names...)
 	}
-	if modeErr {
-		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+	if operands == nil {
+		operands = []string{}
 	}
-	if s.dir != "" && s.mode != 0 && s.mode != 't' && !(s.mode == 'x' && s.toStdout) {
-		// -C names an existing directory; tar never creates it.
-		if fi, err := env.FS.Stat(s.base()); err != nil || !fi.IsDir() {
-			if err == nil {
-				err = syscall.ENOTDIR
-			}
-			env.Errorf("%s: Cannot open: %s", s.dir, ErrText(err))
-			env.Errorf("Error is not recoverable: exiting now")
-			return 2
-		}
-	}
+	return operands
+}
+
+// run creates, lists or extracts.
+func (s *tarState) run(operands []string) int {
+	env := s.env
+	var err error
 	switch s.mode {
 	case 0:
 		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
@@ -692,7 +723,9 @@ func (c *tarCounter) Read(p []byte) (int, error) {
 }
 
 // read lists or extracts an archive.
-func (s *tarState) read(operands []string) error {
+// openArchive opens the archive to read, through gunzip when it is
+// compressed; closer, when not nil, is for the caller to close.
+func (s *tarState) openArchive() (_ io.Reader, closer io.Closer, _ error) {
 	env := s.env
 	var in io.Reader
 	if s.file == "-" {
@@ -701,10 +734,9 @@ func (s *tarState) read(operands []string) error {
 		f, err := env.FS.OpenFile(env.Abs(s.file), os.O_RDONLY)
 		if err != nil {
 			s.fail("%s: Cannot open: %s", s.file, ErrText(err))
-			return errTarFatal
+			return nil, closer, errTarFatal
 		}
-		defer f.Close()
-		in = f
+		closer, in = f, f
 	}
 	br := bufio.NewReaderSize(tarCtxReader{s, in}, 64<<10)
 	magic, _ := br.Peek(2)
@@ -716,26 +748,53 @@ func (s *tarState) read(operands []string) error {
 			fmt.Fprintf(env.Stderr, "\ngzip: stdin: not in gzip format\n")
 			env.Errorf("Child returned status 1")
 			s.status = 2
-			return errTarFatal
+			return nil, closer, errTarFatal
 		}
 		fallthrough
 	case compressed:
 		if !s.gzip && s.file == "-" {
 			env.Errorf("Archive is compressed. Use -z option")
 			s.status = 2
-			return errTarFatal
+			return nil, closer, errTarFatal
 		}
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			if env.Ctx.Err() != nil {
-				return gnu.ErrCancelled
+				return nil, closer, gnu.ErrCancelled
 			}
 			fmt.Fprintf(env.Stderr, "\ngzip: stdin: unexpected end of file\n")
 			env.Errorf("Child returned status 1")
 			s.status = 2
-			return errTarFatal
+			return nil, closer, errTarFatal
 		}
 		r = zr
+	}
+	return r, closer, nil
+}
+
+// tarMatch tells whether the member name is one of the operands or under
+// one, marking in found the operands it matches.
+func tarMatch(name string, operands []string, found []bool) bool {
+	match := false
+	_, rest := tarUnsafePrefix(name)
+	clean := strings.TrimRight(rest, "/")
+	for i, op := range operands {
+		o := strings.TrimRight(op, "/")
+		if clean == o || strings.HasPrefix(clean, o+"/") {
+			found[i], match = true, true
+		}
+	}
+	return match
+}
+
+func (s *tarState) read(operands []string) error {
+	env := s.env
+	r, closer, err := s.openArchive()
+	if closer != nil {
+		defer closer.Close()
+	}
+	if err != nil {
+		return err
 	}
 	raw := &tarCounter{r: r}
 	tr := tar.NewReader(raw)
@@ -775,19 +834,8 @@ func (s *tarState) read(operands []string) error {
 			return errTarFatal
 		}
 		name := hdr.Name
-		if len(operands) > 0 {
-			match := false
-			_, rest := tarUnsafePrefix(name)
-			clean := strings.TrimRight(rest, "/")
-			for i, op := range operands {
-				o := strings.TrimRight(op, "/")
-				if clean == o || strings.HasPrefix(clean, o+"/") {
-					found[i], match = true, true
-				}
-			}
-			if !match {
-				continue
-			}
+		if len(operands) > 0 && !tarMatch(name, operands, found) {
+			continue
 		}
 		if s.excluded(name) {
 			continue
