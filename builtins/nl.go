@@ -37,59 +37,87 @@ func (s *nlStyle) set(what, v string) error {
 	return nil
 }
 
+// nlConfig is what nl's options select.
+type nlConfig struct {
+	body, header, footer     nlStyle
+	delim                    string // -d: the section delimiter
+	incr, join, start, width int64
+	format                   string // -n: ln, rn or rz
+	noRenumber               bool
+	sep                      string
+}
+
 func nl(env *Env) int {
-	f := NewFlags(env, "Write each FILE to standard output, with line numbers added.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	body, header, footer := nlStyle{kind: 't'}, nlStyle{kind: 'n'}, nlStyle{kind: 'n'}
-	f.Func('b', "body-numbering", RequiredArg, "STYLE", "use STYLE for numbering body lines", func(v string, _ bool) error { return body.set("body", v) })
-	delim := `\:`
-	f.Func('d', "section-delimiter", RequiredArg, "CC", "use CC for logical page delimiters", func(v string, _ bool) error {
-		delim = v
-		if len(v) == 1 {
-			delim += ":"
-		}
-		return nil
-	})
-	f.Func('f', "footer-numbering", RequiredArg, "STYLE", "use STYLE for numbering footer lines", func(v string, _ bool) error { return footer.set("footer", v) })
-	f.Func('h', "header-numbering", RequiredArg, "STYLE", "use STYLE for numbering header lines", func(v string, _ bool) error { return header.set("header", v) })
-	num := func(what string, lo int64, p *int64) func(string, bool) error {
-		return func(v string, _ bool) error {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return fmt.Errorf("invalid %s: %s", what, gnu.Quote(v))
-			}
-			if n < lo {
-				return fmt.Errorf("invalid %s: %s: Numerical result out of range", what, gnu.Quote(v))
-			}
-			*p = n
-			return nil
-		}
-	}
-	incr, join, start, width := int64(1), int64(1), int64(1), int64(6)
-	f.Func('i', "line-increment", RequiredArg, "NUMBER", "line number increment at each line", num("line number increment", -1<<62, &incr))
-	f.Func('l', "join-blank-lines", RequiredArg, "NUMBER", "group of NUMBER empty lines counted as one", num("line number of blank lines", 1, &join))
-	format := "rn"
-	f.Func('n', "number-format", RequiredArg, "FORMAT", "insert line numbers according to FORMAT", func(v string, _ bool) error {
-		if v != "ln" && v != "rn" && v != "rz" {
-			return &UsageError{"invalid line numbering format: " + gnu.Quote(v)}
-		}
-		format = v
-		return nil
-	})
-	noRenumber := f.Bool('p', "no-renumber", "do not reset line numbers for each section")
-	sep := "\t"
-	f.StringVar(&sep, 's', "number-separator", "STRING", "add STRING after (possible) line number")
-	f.Func('v', "starting-line-number", RequiredArg, "NUMBER", "first line number for each section", num("starting line number", -1<<62, &start))
-	f.Func('w', "number-width", RequiredArg, "NUMBER", "use NUMBER columns for line numbers", num("line number field width", 1, &width))
+	c := &nlConfig{body: nlStyle{kind: 't'}, header: nlStyle{kind: 'n'}, footer: nlStyle{kind: 'n'},
+		delim: `\:`, incr: 1, join: 1, start: 1, width: 6, format: "rn", sep: "\t"}
+	f := c.flags(env)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	blankPrefix := strings.Repeat(" ", int(width)+len(sep))
-	w := stdoutWriter(env)
-	line := start
-	style := &body
-	blanks := int64(0)
-	var out []byte
+	return c.run(env, files)
+}
+
+// nlNum is the setter of a numeric option about what, whose least value is
+// lo.
+func nlNum(what string, lo int64, p *int64) func(string, bool) error {
+	return func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("invalid %s: %s", what, gnu.Quote(v))
+		}
+		if n < lo {
+			return fmt.Errorf("invalid %s: %s: Numerical result out of range", what, gnu.Quote(v))
+		}
+		*p = n
+		return nil
+	}
+}
+
+// flags is nl's option table.
+func (c *nlConfig) flags(env *Env) *Flags {
+	f := NewFlags(env, "Write each FILE to standard output, with line numbers added.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	f.Func('b', "body-numbering", RequiredArg, "STYLE", "use STYLE for numbering body lines", func(v string, _ bool) error { return c.body.set("body", v) })
+	f.Func('d', "section-delimiter", RequiredArg, "CC", "use CC for logical page delimiters", func(v string, _ bool) error {
+		c.delim = v
+		if len(v) == 1 {
+			c.delim += ":"
+		}
+		return nil
+	})
+	f.Func('f', "footer-numbering", RequiredArg, "STYLE", "use STYLE for numbering footer lines", func(v string, _ bool) error { return c.footer.set("footer", v) })
+	f.Func('h', "header-numbering", RequiredArg, "STYLE", "use STYLE for numbering header lines", func(v string, _ bool) error { return c.header.set("header", v) })
+	f.Func('i', "line-increment", RequiredArg, "NUMBER", "line number increment at each line", nlNum("line number increment", -1<<62, &c.incr))
+	f.Func('l', "join-blank-lines", RequiredArg, "NUMBER", "group of NUMBER empty lines counted as one", nlNum("line number of blank lines", 1, &c.join))
+	f.Func('n', "number-format", RequiredArg, "FORMAT", "insert line numbers according to FORMAT", func(v string, _ bool) error {
+		if v != "ln" && v != "rn" && v != "rz" {
+			return &UsageError{"invalid line numbering format: " + gnu.Quote(v)}
+		}
+		c.format = v
+		return nil
+	})
+	f.BoolVar(&c.noRenumber, 'p', "no-renumber", "do not reset line numbers for each section")
+	f.StringVar(&c.sep, 's', "number-separator", "STRING", "add STRING after (possible) line number")
+	f.Func('v', "starting-line-number", RequiredArg, "NUMBER", "first line number for each section", nlNum("starting line number", -1<<62, &c.start))
+	f.Func('w', "number-width", RequiredArg, "NUMBER", "use NUMBER columns for line numbers", nlNum("line number field width", 1, &c.width))
+	return f
+}
+
+// nlRun is one run of nl: where the numbering is.
+type nlRun struct {
+	*nlConfig
+	w           *bufio.Writer
+	blankPrefix string
+	line        int64 // the next line number
+	style       *nlStyle
+	blanks      int64
+	out         []byte
+}
+
+// run numbers the lines of files.
+func (c *nlConfig) run(env *Env, files []string) int {
+	n := &nlRun{nlConfig: c, w: stdoutWriter(env), blankPrefix: strings.Repeat(" ", int(c.width)+len(c.sep)), line: c.start}
+	n.style = &c.body
 	var werr error
 	ok := env.EachFile(files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
@@ -104,69 +132,7 @@ func nl(env *Env) int {
 				}
 				return rerr
 			}
-			content := strings.TrimSuffix(text, "\n")
-			// Logical page delimiters: header, body, footer.
-			if delim != "" && content != "" && strings.Count(content, delim)*len(delim) == len(content) && len(content)/len(delim) <= 3 {
-				switch len(content) / len(delim) {
-				case 3:
-					style = &header
-				case 2:
-					style = &body
-				case 1:
-					style = &footer
-				}
-				if !*noRenumber {
-					line = start
-				}
-				blanks = 0
-				w.WriteString("\n")
-				continue
-			}
-			number := false
-			switch style.kind {
-			case 'a':
-				if content == "" {
-					blanks++
-					if blanks == join {
-						number, blanks = true, 0
-					}
-				} else {
-					number, blanks = true, 0
-				}
-			case 't':
-				number = content != ""
-			case 'p':
-				number = style.re.MatchString(content)
-			}
-			out = out[:0]
-			if number {
-				d := strconv.FormatInt(line, 10)
-				pad := int(width) - len(d)
-				switch format {
-				case "ln":
-					out = append(out, d...)
-					out = append(out, strings.Repeat(" ", max(pad, 0))...)
-				case "rn":
-					out = append(out, strings.Repeat(" ", max(pad, 0))...)
-					out = append(out, d...)
-				case "rz":
-					if line < 0 {
-						out = append(out, '-')
-						d = d[1:]
-					}
-					out = append(out, strings.Repeat("0", max(int(width)-len(d)-len(out), 0))...)
-					out = append(out, d...)
-				}
-				out = append(out, sep...)
-				line += incr
-			} else {
-				out = append(out, blankPrefix...)
-			}
-			out = append(out, text...)
-			if !strings.HasSuffix(text, "\n") {
-				out = append(out, '\n') // GNU nl ends the last line
-			}
-			if _, err := w.Write(out); err != nil {
+			if err := n.add(text); err != nil {
 				werr = err
 				return ErrBrokenPipe
 			}
@@ -185,5 +151,79 @@ func nl(env *Env) int {
 	if !ok {
 		st = 1
 	}
-	return finishOutput(env, w, st)
+	return finishOutput(env, n.w, st)
+}
+
+// add prints the line text, numbered as its section's style says, or
+// starts a section when it is a delimiter line.
+func (n *nlRun) add(text string) error {
+	content := strings.TrimSuffix(text, "\n")
+	// Logical page delimiters: header, body, footer.
+	if d := n.delim; d != "" && content != "" && strings.Count(content, d)*len(d) == len(content) && len(content)/len(d) <= 3 {
+		switch len(content) / len(d) {
+		case 3:
+			n.style = &n.header
+		case 2:
+			n.style = &n.body
+		case 1:
+			n.style = &n.footer
+		}
+		if !n.noRenumber {
+			n.line = n.start
+		}
+		n.blanks = 0
+		n.w.WriteString("\n")
+		return nil
+	}
+	number := false
+	switch n.style.kind {
+	case 'a':
+		if content == "" {
+			n.blanks++
+			if n.blanks == n.join {
+				number, n.blanks = true, 0
+			}
+		} else {
+			number, n.blanks = true, 0
+		}
+	case 't':
+		number = content != ""
+	case 'p':
+		number = n.style.re.MatchString(content)
+	}
+	n.out = n.out[:0]
+	if number {
+		n.number()
+	} else {
+		n.out = append(n.out, n.blankPrefix...)
+	}
+	n.out = append(n.out, text...)
+	if !strings.HasSuffix(text, "\n") {
+		n.out = append(n.out, '\n') // GNU nl ends the last line
+	}
+	_, err := n.w.Write(n.out)
+	return err
+}
+
+// number appends the line number and the separator to n.out.
+func (n *nlRun) number() {
+	d := strconv.FormatInt(n.line, 10)
+	pad := int(n.width) - len(d)
+	switch n.format {
+	case "ln":
+		n.out = append(n.out, d...)
+		n.out = append(n.out, strings.Repeat(" ", max(pad, 0))...)
+	case "rn":
+		n.out = append(n.out, strings.Repeat(" ", max(pad, 0))...)
+		n.out = append(n.out, d...)
+	case "rz":
+		if n.line < 0 {
+			n.out = append(n.out, '-')
+			d = d[1:]
+		}
+		n.out = append(n.out, strings.Repeat("0", max(int(n.width)-len(d)-len(n.out), 0))...)
+		n.out = append(n.out, d...)
+	}
+	n.out = append(n.out, n.sep...)
+	n.line += n.incr
 }
