@@ -210,6 +210,19 @@ func (o *numfmtOpts) parseFormat(v string) error {
 
 func numfmt(env *Env) int {
 	o := &numfmtOpts{round: nfFromZero, invalid: "abort", fromUnit: big.NewRat(1, 1), toUnit: big.NewRat(1, 1), fmtPrec: -1}
+	f := o.flags(env)
+	ops, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if o.to == nfAuto {
+		return f.Fail(nfArgError("auto", "to", []string{"none", "si", "iec", "iec-i"}), 1)
+	}
+	return o.run(env, ops)
+}
+
+// flags is numfmt's option table.
+func (o *numfmtOpts) flags(env *Env) *Flags {
 	f := NewFlags(env, "Reformat NUMBER(s), or the numbers from standard input if none are specified.", "[OPTION]... [NUMBER]...")
 	f.Func(0, "from", RequiredArg, "UNIT", "auto-scale input numbers to UNITs; default is 'none'", func(v string, _ bool) error {
 		var err error
@@ -283,14 +296,11 @@ func numfmt(env *Env) int {
 	})
 	f.Bool(0, "grouping", "use locale-defined grouping of digits (none in the C locale)")
 	f.BoolVar(&o.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
-	args := env.Args[1:]
-	ops, err := f.Parse(args)
-	if err != nil {
-		return f.Fail(err, 1)
-	}
-	if o.to == nfAuto {
-		return f.Fail(nfArgError("auto", "to", []string{"none", "si", "iec", "iec-i"}), 1)
-	}
+	return f
+}
+
+// run converts the numbers ops, or the lines of standard input.
+func (o *numfmtOpts) run(env *Env, ops []string) int {
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	o.out = w
 	status := 0
@@ -307,11 +317,8 @@ func numfmt(env *Env) int {
 			return true
 		}
 		w.WriteByte(eol)
-		if !ok {
-			switch o.invalid {
-			case "fail":
-				status = 2
-			}
+		if !ok && o.invalid == "fail" {
+			status = 2
 		}
 		return false
 	}
