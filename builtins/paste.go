@@ -44,89 +44,117 @@ func pasteDelims(s string) ([][]byte, error) {
 }
 
 func paste(env *Env) int {
+	c := &pasteConfig{list: "\t"}
 	f := NewFlags(env, "Write lines consisting of the sequentially corresponding lines from\neach FILE, separated by TABs, to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	list := "\t"
-	f.StringVar(&list, 'd', "delimiters", "LIST", "reuse characters from LIST instead of TABs")
-	serial := f.Bool('s', "serial", "paste one file at a time instead of in parallel")
-	zero := f.Bool('z', "zero-terminated", "line delimiter is NUL, not newline")
+	f.StringVar(&c.list, 'd', "delimiters", "LIST", "reuse characters from LIST instead of TABs")
+	f.BoolVar(&c.serial, 's', "serial", "paste one file at a time instead of in parallel")
+	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	delims, err := pasteDelims(list)
-	if err != nil {
+	if c.delims, err = pasteDelims(c.list); err != nil {
 		env.Errorf("%s", err)
 		return 1
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	eol := byte('\n')
-	if *zero {
-		eol = 0
+	c.eol = '\n'
+	if c.zero {
+		c.eol = 0
 	}
-	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	var stdin *lineReader
-	open := func(name string) (*lineReader, io.Closer, error) {
-		if name == "-" {
-			if stdin == nil {
-				stdin = newLineReader(env, env.Stdin)
-			}
-			return stdin, nil, nil
+	p := &pasteRun{pasteConfig: c, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10)}
+	if c.serial {
+		return p.serial(files)
+	}
+	return p.parallel(files)
+}
+
+// pasteConfig is what paste's options select.
+type pasteConfig struct {
+	list         string // -d
+	serial, zero bool
+	delims       [][]byte // list decoded
+	eol          byte
+}
+
+// pasteRun is one run of paste.
+type pasteRun struct {
+	*pasteConfig
+	env   *Env
+	w     *bufio.Writer
+	stdin *lineReader // read once, however many times "-" is named
+}
+
+// open opens the file name, returning its closer if it is to be closed.
+func (p *pasteRun) open(name string) (*lineReader, io.Closer, error) {
+	if name == "-" {
+		if p.stdin == nil {
+			p.stdin = newLineReader(p.env, p.env.Stdin)
 		}
-		r, err := env.Open(name)
+		return p.stdin, nil, nil
+	}
+	r, err := p.env.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return newLineReader(p.env, r), r, nil
+}
+
+// serial is -s: each file's lines joined on one line.
+func (p *pasteRun) serial(files []string) int {
+	env, w := p.env, p.w
+	status := 0
+	for _, name := range files {
+		lr, c, err := p.open(name)
 		if err != nil {
-			return nil, nil, err
+			env.PathError(name, err)
+			status = 1
+			continue
 		}
-		return newLineReader(env, r), r, nil
-	}
-	if *serial {
-		status := 0
-		for _, name := range files {
-			lr, c, err := open(name)
+		k := 0
+		first := true
+		for {
+			line, _, err := lr.next(p.eol)
 			if err != nil {
+				if err == io.EOF {
+					break
+				}
+				if c != nil {
+					c.Close()
+				}
+				if st, stop := stopError(env, err); stop {
+					return st
+				}
 				env.PathError(name, err)
-				status = 1
-				continue
+				return finishOutput(env, w, 1)
 			}
-			k := 0
-			first := true
-			for {
-				line, _, err := lr.next(eol)
-				if err != nil {
-					if err == io.EOF {
-						break
-					}
-					if c != nil {
-						c.Close()
-					}
-					if st, stop := stopError(env, err); stop {
-						return st
-					}
-					env.PathError(name, err)
-					return finishOutput(env, w, 1)
-				}
-				if !first {
-					w.Write(delims[k%len(delims)])
-					k++
-				}
-				first = false
-				if _, err := w.Write(line); err != nil {
-					return finishOutput(env, w, 1)
-				}
+			if !first {
+				w.Write(p.delims[k%len(p.delims)])
+				k++
 			}
-			if c != nil {
-				c.Close()
-			}
-			if err := w.WriteByte(eol); err != nil {
+			first = false
+			if _, err := w.Write(line); err != nil {
 				return finishOutput(env, w, 1)
 			}
 		}
-		return finishOutput(env, w, status)
+		if c != nil {
+			c.Close()
+		}
+		if err := w.WriteByte(p.eol); err != nil {
+			return finishOutput(env, w, 1)
+		}
 	}
+	return finishOutput(env, w, status)
+}
+
+// parallel joins the files' first lines, then their second ones, and so on.
+func (p *pasteRun) parallel(files []string) int {
+	env, w := p.env, p.w
 	readers := make([]*lineReader, len(files))
 	for i, name := range files {
-		lr, c, err := open(name)
+		lr, c, err := p.open(name)
 		if err != nil {
 			env.PathError(name, err)
 			return 1
@@ -143,7 +171,7 @@ func paste(env *Env) int {
 		any := false
 		for i, lr := range readers {
 			if !done[i] {
-				line, _, err := lr.next(eol)
+				line, _, err := lr.next(p.eol)
 				switch {
 				case err == io.EOF:
 					done[i] = true
@@ -159,13 +187,13 @@ func paste(env *Env) int {
 				}
 			}
 			if i < len(readers)-1 {
-				out = append(out, delims[i%len(delims)]...)
+				out = append(out, p.delims[i%len(p.delims)]...)
 			}
 		}
 		if !any {
 			break
 		}
-		out = append(out, eol)
+		out = append(out, p.eol)
 		if _, err := w.Write(out); err != nil {
 			return finishOutput(env, w, 1)
 		}
