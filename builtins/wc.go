@@ -389,6 +389,34 @@ var wcClass = func() (t [256]uint8) {
 	return t
 }()
 
+// wcCountBytes is wcCount when only bytes and lines are counted.
+func wcCountBytes(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
+	var c wcCounts
+	if wt, ok := r.(io.WriterTo); ok {
+		// The reader's own buffers, counted as they come: no copy
+		// into buf (a vfsd file hands over its read_bulk answers).
+		lc := &wcLineCounter{ctx: env.Ctx, lines: what.lines}
+		_, err := wt.WriteTo(lc)
+		return wcCounts{lines: lc.n, bytes: lc.size}, err
+	}
+	for {
+		if env.Ctx.Err() != nil {
+			return c, gnu.ErrCancelled
+		}
+		n, err := r.Read(buf[:ioBufSize])
+		c.bytes += int64(n)
+		if what.lines {
+			c.lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
+		}
+		if err == io.EOF {
+			return c, nil
+		}
+		if err != nil {
+			return c, err
+		}
+	}
+}
+
 // wcCount counts r as GNU wc does in a UTF-8 locale: a character is a
 // valid UTF-8 sequence (invalid bytes count as bytes only), a word is a
 // run of printable non-space characters, and -L measures display width
@@ -396,29 +424,7 @@ var wcClass = func() (t [256]uint8) {
 func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 	var c wcCounts
 	if !what.words && !what.chars && !what.maxLen {
-		if wt, ok := r.(io.WriterTo); ok {
-			// The reader's own buffers, counted as they come: no copy
-			// into buf (a vfsd file hands over its read_bulk answers).
-			lc := &wcLineCounter{ctx: env.Ctx, lines: what.lines}
-			_, err := wt.WriteTo(lc)
-			return wcCounts{lines: lc.n, bytes: lc.size}, err
-		}
-		for {
-			if env.Ctx.Err() != nil {
-				return c, gnu.ErrCancelled
-			}
-			n, err := r.Read(buf[:ioBufSize])
-			c.bytes += int64(n)
-			if what.lines {
-				c.lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
-			}
-			if err == io.EOF {
-				return c, nil
-			}
-			if err != nil {
-				return c, err
-			}
-		}
+		return wcCountBytes(env, r, what, buf)
 	}
 	var lines, words, chars, linePos, maxLen int64
 	inWord := false
