@@ -91,65 +91,74 @@ func prCmd(env *Env) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	return o.run(env, files)
+}
+
+// run paginates files.
+func (o *prOpts) run(env *Env, files []string) int {
 	w := stdoutWriter(env)
 	status := 0
-	read := func(name string) ([]string, time.Time, bool) {
-		r, fi, err := openOperand(env, name)
-		if err == nil && fi != nil && fi.IsDir() {
-			r.Close()
-			err = errReadDir
-		}
-		if err != nil {
-			w.Flush()
-			env.PathError(name, err)
-			status = 1
-			return nil, time.Time{}, false
-		}
-		data, err := readAllCtx(env, r)
-		r.Close()
-		if err != nil {
-			w.Flush()
-			env.PathError(name, err)
-			status = 1
-			return nil, time.Time{}, false
-		}
-		mt := o.now
-		if fi != nil && name != "-" {
-			mt = fi.ModTime()
-		}
-		s := string(data)
-		if s == "" {
-			return nil, mt, true
-		}
-		return strings.Split(strings.TrimSuffix(s, "\n"), "\n"), mt, true
-	}
 	if o.merge {
 		var cols [][]string
 		for _, name := range files {
-			lines, _, ok := read(name)
+			lines, _, ok := o.read(env, w, name)
 			if ok {
 				cols = append(cols, lines)
+			} else {
+				status = 1
 			}
 		}
 		o.columns = len(cols)
 		prPages(w, o, prMerge(cols), o.header, o.now)
-	} else {
-		for _, name := range files {
-			lines, mt, ok := read(name)
-			if !ok {
-				continue
-			}
-			hdr := name
-			if name == "-" {
-				hdr = ""
-			}
-			if o.headerSet {
-				hdr = o.header
-			}
-			prPages(w, o, prColumns(o, lines), hdr, mt)
+		return finishOutput(env, w, status)
+	}
+	for _, name := range files {
+		lines, mt, ok := o.read(env, w, name)
+		if !ok {
+			status = 1
+			continue
 		}
+		hdr := name
+		if name == "-" {
+			hdr = ""
+		}
+		if o.headerSet {
+			hdr = o.header
+		}
+		prPages(w, o, prColumns(o, lines), hdr, mt)
 	}
 	return finishOutput(env, w, status)
+}
+
+// read reads the lines of the file name and its time; false (reported)
+// when it cannot be read.
+func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Time, bool) {
+	r, fi, err := openOperand(env, name)
+	if err == nil && fi != nil && fi.IsDir() {
+		r.Close()
+		err = errReadDir
+	}
+	if err != nil {
+		w.Flush()
+		env.PathError(name, err)
+		return nil, time.Time{}, false
+	}
+	data, err := readAllCtx(env, r)
+	r.Close()
+	if err != nil {
+		w.Flush()
+		env.PathError(name, err)
+		return nil, time.Time{}, false
+	}
+	mt := o.now
+	if fi != nil && name != "-" {
+		mt = fi.ModTime()
+	}
+	s := string(data)
+	if s == "" {
+		return nil, mt, true
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n"), mt, true
 }
 
 // prPage is one page's body: rows of column cells.
