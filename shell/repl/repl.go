@@ -201,15 +201,90 @@ func (s shellSource) Roots() []string {
 // Run reads and runs commands until Ctrl-D, exit, or the end of ctx, and
 // returns the status to exit with.
 func Run(ctx context.Context, o Options) int {
-	pal := newPalette(o.Color)
-	hist := o.History
-	if hist == nil {
-		hist = NewHistory()
+	s := &session{o: o, pal: newPalette(o.Color), hist: o.History}
+	if s.hist == nil {
+		s.hist = NewHistory()
 	}
-	current.Store(hist)
+	current.Store(s.hist)
 	defer current.Store(nil)
 
-	sessionDone := ctx.Done()
+	rl, err := newEditor(o, ctx.Done())
+	if err != nil {
+		fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
+		return 1
+	}
+	defer rl.Close()
+	s.rl = rl
+	for _, e := range s.hist.Entries() {
+		rl.SaveHistory(e)
+	}
+	defer s.catchInterrupts()()
+
+	fmt.Fprintln(o.Stderr, s.pal.note.Sprint(banner(o)))
+	status := 0
+	var buf strings.Builder
+	for ctx.Err() == nil {
+		s.prompt(status, buf.Len() > 0)
+		line, err := rl.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			buf.Reset() // Ctrl-C: drop the line (and any unfinished command)
+			continue
+		case errors.Is(err, io.EOF):
+			if buf.Len() == 0 || ctx.Err() != nil {
+				o.Shell.Finish(ctx)
+				return status
+			}
+			// Ctrl-D inside an unfinished command: show why it is one.
+			_, perr := syntax.NewParser().Parse(strings.NewReader(buf.String()), "")
+			showError(o.Stderr, s.pal, perr, buf.String())
+			buf.Reset()
+			status = 2
+			continue
+		case err != nil:
+			fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
+			return 1
+		}
+		buf.WriteString(line)
+		buf.WriteString("\n")
+		src := buf.String()
+		if shell.Incomplete(src) {
+			continue
+		}
+		buf.Reset()
+		if strings.TrimSpace(src) == "" {
+			continue
+		}
+		if entry, err := s.hist.Add(src); err != nil {
+			fmt.Fprintln(o.Stderr, s.pal.err.Sprintf("llmsh: history: %v", err))
+		} else if entry != "" {
+			rl.SaveHistory(entry)
+		}
+		var exit bool
+		if status, exit = s.run(ctx, src); exit {
+			return status
+		}
+	}
+	return status
+}
+
+// session is one run of the REPL: its line editor, and the command
+// running, which SIGINT cancels.
+type session struct {
+	o    Options
+	pal  *palette
+	hist *History
+	rl   *readline.Instance
+
+	mu          sync.Mutex
+	cancelCmd   context.CancelFunc // guarded by mu
+	pending     bool               // a SIGINT before the command started; guarded by mu
+	interrupted atomic.Bool
+}
+
+// newEditor makes the line editor, reading the terminal until
+// sessionDone.
+func newEditor(o Options, sessionDone <-chan struct{}) (*readline.Instance, error) {
 	stdin := o.Input.editor(sessionDone)
 	fd := int(o.Terminal.Fd())
 	var rl *readline.Instance
@@ -241,166 +316,123 @@ func Run(ctx context.Context, o Options) int {
 			return r, true
 		},
 	})
-	if err != nil {
-		fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
-		return 1
-	}
-	defer rl.Close()
-	for _, e := range hist.Entries() {
-		rl.SaveHistory(e)
-	}
+	return rl, err
+}
 
-	// SIGINT reaches llmsh only while a command runs (line editing keeps
-	// the terminal raw): it cancels that command. One that comes after
-	// the line was read but before the command has started is kept for it.
+// catchInterrupts starts handling SIGINT, which reaches llmsh only while
+// a command runs (line editing keeps the terminal raw): it cancels that
+// command. One that comes after the line was read but before the command
+// has started is kept for it. It returns the function that stops it.
+func (s *session) catchInterrupts() (stop func()) {
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt)
-	defer func() {
-		signal.Stop(sigc)
-		close(sigc)
-	}()
-	var mu sync.Mutex
-	var cancelCmd context.CancelFunc
-	pending := false // guarded by mu
-	interrupted := atomic.Bool{}
 	go func() {
 		for range sigc {
-			mu.Lock()
-			if cancelCmd != nil {
-				interrupted.Store(true)
-				cancelCmd()
+			s.mu.Lock()
+			if s.cancelCmd != nil {
+				s.interrupted.Store(true)
+				s.cancelCmd()
 			} else {
-				pending = true
+				s.pending = true
 			}
-			mu.Unlock()
+			s.mu.Unlock()
 		}
 	}()
-
-	fmt.Fprintln(o.Stderr, pal.note.Sprint(banner(o)))
-	status := 0
-	var buf strings.Builder
-	for ctx.Err() == nil {
-		vars := o.Shell.Vars()
-		st := promptState{dir: o.Shell.Dir(), home: vars["HOME"], status: status, version: o.Version}
-		if buf.Len() == 0 {
-			// The jobs that have ended since the last prompt, as
-			// bash reports them.
-			for _, job := range o.Shell.FinishedJobs() {
-				fmt.Fprintln(o.Stderr, job)
-			}
-			st.ps = vars["PS1"]
-			rl.SetPrompt(primaryPrompt(st, pal))
-		} else {
-			st.ps = vars["PS2"]
-			rl.SetPrompt(continuationPrompt(st))
-		}
-		mu.Lock()
-		pending = false
-		mu.Unlock()
-		line, err := rl.Readline()
-		switch {
-		case errors.Is(err, readline.ErrInterrupt):
-			buf.Reset() // Ctrl-C: drop the line (and any unfinished command)
-			continue
-		case errors.Is(err, io.EOF):
-			if buf.Len() == 0 || ctx.Err() != nil {
-				o.Shell.Finish(ctx)
-				return status
-			}
-			// Ctrl-D inside an unfinished command: show why it is one.
-			_, perr := syntax.NewParser().Parse(strings.NewReader(buf.String()), "")
-			showError(o.Stderr, pal, perr, buf.String())
-			buf.Reset()
-			status = 2
-			continue
-		case err != nil:
-			fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
-			return 1
-		}
-		buf.WriteString(line)
-		buf.WriteString("\n")
-		src := buf.String()
-		if shell.Incomplete(src) {
-			continue
-		}
-		buf.Reset()
-		if strings.TrimSpace(src) == "" {
-			continue
-		}
-		if entry, err := hist.Add(src); err != nil {
-			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: history: %v", err))
-		} else if entry != "" {
-			rl.SaveHistory(entry)
-		}
-
-		cmdCtx, cancel := context.WithCancel(ctx)
-		if o.Timeout > 0 {
-			cmdCtx, cancel = context.WithTimeout(ctx, o.Timeout)
-		}
-		interrupted.Store(false)
-		cmdIn, err := o.Input.command(func() {
-			interrupted.Store(true)
-			cancel()
-		})
-		if err == nil {
-			err = o.Shell.SetStdin(cmdIn.stdin)
-		}
-		if err != nil {
-			cancel()
-			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: %v", err))
-			return 1
-		}
-		mu.Lock()
-		cancelCmd = func() {
-			cancel()
-			cmdIn.interrupt()
-		}
-		if pending {
-			pending = false
-			interrupted.Store(true)
-			cancelCmd()
-		}
-		mu.Unlock()
-		if o.Begin != nil {
-			o.Begin(cancel)
-		}
-		// A timeout or a limit that ends the line also ends a read from
-		// the terminal, as Ctrl-C does.
-		stopFeed := context.AfterFunc(cmdCtx, cmdIn.interrupt)
-		st2, rerr := o.Shell.RunInteractive(cmdCtx, src)
-		stopFeed()
-		limited := o.End != nil && o.End()
-		timedOut := errors.Is(cmdCtx.Err(), context.DeadlineExceeded)
-		// The interpreter also reports an interrupted run as exited.
-		exited := o.Shell.Exited() && cmdCtx.Err() == nil
-		mu.Lock()
-		cancelCmd = nil
-		mu.Unlock()
-		cancel()
-		cmdIn.finish()
-		status = st2
-		if rerr != nil {
-			showError(o.Stderr, pal, rerr, src)
-		}
-		switch {
-		case interrupted.Load():
-			status = 130
-			fmt.Fprintln(o.Stderr)
-		case limited:
-			status = 125
-		case timedOut:
-			status = 124
-			fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: timed out after %s", o.Timeout))
-		}
-		if interrupted.Load() || limited || timedOut {
-			// $? of the next line is what the prompt shows, as bash's.
-			o.Shell.SetLastStatus(status)
-		}
-		if exited {
-			return status
-		}
+	return func() {
+		signal.Stop(sigc)
+		close(sigc)
 	}
-	return status
+}
+
+// prompt sets the prompt of the next line: PS2 when it continues a
+// command, else PS1 after the report of the jobs that have ended.
+func (s *session) prompt(status int, continued bool) {
+	o := s.o
+	vars := o.Shell.Vars()
+	st := promptState{dir: o.Shell.Dir(), home: vars["HOME"], status: status, version: o.Version}
+	if !continued {
+		// The jobs that have ended since the last prompt, as
+		// bash reports them.
+		for _, job := range o.Shell.FinishedJobs() {
+			fmt.Fprintln(o.Stderr, job)
+		}
+		st.ps = vars["PS1"]
+		s.rl.SetPrompt(primaryPrompt(st, s.pal))
+	} else {
+		st.ps = vars["PS2"]
+		s.rl.SetPrompt(continuationPrompt(st))
+	}
+	s.mu.Lock()
+	s.pending = false
+	s.mu.Unlock()
+}
+
+// run runs the command src; exit tells that the REPL ends, with status.
+func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
+	o, pal := s.o, s.pal
+	cmdCtx, cancel := context.WithCancel(ctx)
+	if o.Timeout > 0 {
+		cmdCtx, cancel = context.WithTimeout(ctx, o.Timeout)
+	}
+	s.interrupted.Store(false)
+	cmdIn, err := o.Input.command(func() {
+		s.interrupted.Store(true)
+		cancel()
+	})
+	if err == nil {
+		err = o.Shell.SetStdin(cmdIn.stdin)
+	}
+	if err != nil {
+		cancel()
+		fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: %v", err))
+		return 1, true
+	}
+	s.mu.Lock()
+	s.cancelCmd = func() {
+		cancel()
+		cmdIn.interrupt()
+	}
+	if s.pending {
+		s.pending = false
+		s.interrupted.Store(true)
+		s.cancelCmd()
+	}
+	s.mu.Unlock()
+	if o.Begin != nil {
+		o.Begin(cancel)
+	}
+	// A timeout or a limit that ends the line also ends a read from
+	// the terminal, as Ctrl-C does.
+	stopFeed := context.AfterFunc(cmdCtx, cmdIn.interrupt)
+	status, rerr := o.Shell.RunInteractive(cmdCtx, src)
+	stopFeed()
+	limited := o.End != nil && o.End()
+	timedOut := errors.Is(cmdCtx.Err(), context.DeadlineExceeded)
+	// The interpreter also reports an interrupted run as exited.
+	exited := o.Shell.Exited() && cmdCtx.Err() == nil
+	s.mu.Lock()
+	s.cancelCmd = nil
+	s.mu.Unlock()
+	cancel()
+	cmdIn.finish()
+	if rerr != nil {
+		showError(o.Stderr, pal, rerr, src)
+	}
+	switch {
+	case s.interrupted.Load():
+		status = 130
+		fmt.Fprintln(o.Stderr)
+	case limited:
+		status = 125
+	case timedOut:
+		status = 124
+		fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: timed out after %s", o.Timeout))
+	}
+	if s.interrupted.Load() || limited || timedOut {
+		// $? of the next line is what the prompt shows, as bash's.
+		o.Shell.SetLastStatus(status)
+	}
+	return status, exited
 }
 
 // banner is the line shown on start.
