@@ -230,36 +230,46 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 		}
 	}()
 	if fr, ok := parseFast(frame); ok {
-		j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf}
-		switch fr.op {
-		case vfsproto.OpRead:
-			if e := checkMax(j.max); e != nil {
-				c.fail(j, e)
-				return nil
-			}
-		case vfsproto.OpReadBulk:
-			if e := c.checkBulk(j.max); e != nil {
-				c.fail(j, e)
-				return nil
-			}
-		case vfsproto.OpReadShm:
-			if c.shmSlots.Load() == 0 {
-				c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-				return nil
-			}
-			if e := c.checkShm(j.max, j.slot); e != nil {
-				c.fail(j, e)
-				return nil
-			}
-		case vfsproto.OpReadShmAt:
-			c.readShmAt(j)
-			return nil
-		case vfsproto.OpWriteBulk:
-			return c.writeBulk(j, int64(fr.max), r)
-		}
-		c.route(j)
-		return nil
+		return c.handleFast(fr, start, r)
 	}
+	return c.handleJSON(frame, start, r)
+}
+
+// handleFast runs or queues a request of the binary fast path.
+func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
+	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf}
+	switch fr.op {
+	case vfsproto.OpRead:
+		if e := checkMax(j.max); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+	case vfsproto.OpReadBulk:
+		if e := c.checkBulk(j.max); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+	case vfsproto.OpReadShm:
+		if c.shmSlots.Load() == 0 {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		if e := c.checkShm(j.max, j.slot); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+	case vfsproto.OpReadShmAt:
+		c.readShmAt(j)
+		return nil
+	case vfsproto.OpWriteBulk:
+		return c.writeBulk(j, int64(fr.max), r)
+	}
+	c.route(j)
+	return nil
+}
+
+// handleJSON decodes a JSON request and runs it or queues it.
+func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 	var req vfsproto.Request
 	if err := json.Unmarshal(frame, &req); err != nil {
 		id, ok := lenientID(frame)
@@ -272,58 +282,10 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 	}
 	j := &job{id: req.ID, op: req.Op, start: start, raw: req.Params}
 	switch req.Op {
-	case vfsproto.OpRead:
-		var p vfsproto.ReadParams
-		if e := decodeParams(req.Params, &p, "h", "max"); e != nil {
-			c.fail(j, e)
+	case vfsproto.OpRead, vfsproto.OpReadBulk, vfsproto.OpReadShm, vfsproto.OpReadShmAt:
+		if !c.readJob(j, &req) {
 			return nil
 		}
-		j.h, j.max = p.H, int64(p.Max)
-		if e := checkMax(j.max); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-	case vfsproto.OpReadBulk:
-		if !c.bulk.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		var p vfsproto.ReadParams
-		if e := decodeParams(req.Params, &p, "h", "max"); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-		j.h, j.max = p.H, int64(p.Max)
-		if e := c.checkBulk(j.max); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-	case vfsproto.OpReadShm:
-		if c.shmSlots.Load() == 0 {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		var p vfsproto.ReadShmParams
-		if e := decodeParams(req.Params, &p, "h", "max", "slot"); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-		j.h, j.max, j.slot = p.H, int64(p.Max), int64(p.Slot)
-		if e := c.checkShm(j.max, j.slot); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-	case vfsproto.OpReadShmAt:
-		var p vfsproto.ReadShmAtParams
-		if c.shmAt.Load() {
-			if e := decodeParams(req.Params, &p, "h", "off", "max", "slot"); e != nil {
-				c.fail(j, e)
-				return nil
-			}
-		}
-		j.h, j.off, j.max, j.slot = p.H, p.Off, int64(p.Max), int64(p.Slot)
-		c.readShmAt(j)
-		return nil
 	case vfsproto.OpWriteBulk:
 		if !c.bulkW.Load() {
 			// Not negotiated: an unknown operation, and nothing
@@ -413,6 +375,66 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 	}
 	c.route(j)
 	return nil
+}
+
+// readJob decodes the parameters of a read request into j; false when the
+// request is answered already (failed, or served at once).
+func (c *conn) readJob(j *job, req *vfsproto.Request) bool {
+	switch req.Op {
+	case vfsproto.OpRead:
+		var p vfsproto.ReadParams
+		if e := decodeParams(req.Params, &p, "h", "max"); e != nil {
+			c.fail(j, e)
+			return false
+		}
+		j.h, j.max = p.H, int64(p.Max)
+		if e := checkMax(j.max); e != nil {
+			c.fail(j, e)
+			return false
+		}
+	case vfsproto.OpReadBulk:
+		if !c.bulk.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return false
+		}
+		var p vfsproto.ReadParams
+		if e := decodeParams(req.Params, &p, "h", "max"); e != nil {
+			c.fail(j, e)
+			return false
+		}
+		j.h, j.max = p.H, int64(p.Max)
+		if e := c.checkBulk(j.max); e != nil {
+			c.fail(j, e)
+			return false
+		}
+	case vfsproto.OpReadShm:
+		if c.shmSlots.Load() == 0 {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return false
+		}
+		var p vfsproto.ReadShmParams
+		if e := decodeParams(req.Params, &p, "h", "max", "slot"); e != nil {
+			c.fail(j, e)
+			return false
+		}
+		j.h, j.max, j.slot = p.H, int64(p.Max), int64(p.Slot)
+		if e := c.checkShm(j.max, j.slot); e != nil {
+			c.fail(j, e)
+			return false
+		}
+	case vfsproto.OpReadShmAt:
+		var p vfsproto.ReadShmAtParams
+		if c.shmAt.Load() {
+			if e := decodeParams(req.Params, &p, "h", "off", "max", "slot"); e != nil {
+				c.fail(j, e)
+				return false
+			}
+		}
+		j.h, j.off, j.max, j.slot = p.H, p.Off, int64(p.Max), int64(p.Slot)
+		c.readShmAt(j)
+		return false
+	}
+	return true
 }
 
 // checkMax validates the max parameter of read.
