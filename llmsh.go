@@ -474,22 +474,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	}
 	defer s.cancelWith(func() { cancel(context.Canceled) })()
 
-	var out *capture
-	stdout, stderr := ro.Stdout, ro.Stderr
-	notes := stderr // where llmsh's own messages go
-	if stdout == nil || stderr == nil {
-		out = newCapture()
-		liveOut, liveErr := liveWriters(ctx) // RunStream's
-		if stdout == nil {
-			stdout = &out.stdout
-			out.stdout.live = liveOut
-		}
-		if stderr == nil {
-			stderr = &out.stderr
-			out.stderr.live = liveErr
-			notes = out.stderr.notes()
-		}
-	}
+	out, stdout, stderr, notes := outputs(ctx, ro)
 	lim := &limiter{stderr: notes, maxOutput: bound(s.opts.MaxOutput, ro.MaxOutput)}
 	lim.begin(cancel)
 	s.setLimiter(lim)
@@ -499,22 +484,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	s.stderr.set(errw)
 	defer s.stdout.set(nil)
 	defer s.stderr.set(nil)
-	stopped := func() {}
-	if ro.OnStop != nil {
-		told := make(chan struct{})
-		stop := context.AfterFunc(runCtx, func() {
-			defer close(told)
-			switch c := context.Cause(runCtx); {
-			case errors.Is(c, ErrTimedOut), errors.Is(c, ErrOutputLimit), errors.Is(c, ErrMemoryLimit), errors.Is(c, ErrVfsdGone):
-				ro.OnStop(c)
-			}
-		})
-		stopped = func() {
-			if !stop() {
-				<-told // OnStop has returned before the Run does
-			}
-		}
-	}
+	stopped := onStop(runCtx, ro.OnStop)
 
 	in, closeIn, err := stdinFile(ro.Stdin)
 	if err != nil {
@@ -534,47 +504,8 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 		case <-runCtx.Done():
 		}
 	}()
-	var status int
-	run := true
-	if pre != "" {
-		// As if typed first; $? stays the last script's.
-		last := s.sh.LastStatus()
-		st, _ := s.sh.RunInteractive(runCtx, pre)
-		if run = st == 0 && runCtx.Err() == nil; run {
-			s.sh.SetLastStatus(last)
-		} else {
-			status = st
-		}
-	}
 	var res Result
-	switch {
-	case !run:
-	case ro.Script:
-		status = s.sh.Run(runCtx, script, s.sh.Name())
-		res.HungUp = s.sh.HungUp()
-		if s.opts.Verbose {
-			// The jobs still running when the script ended were
-			// stopped with it (as a terminal's hang-up stops them).
-			for _, job := range res.HungUp {
-				fmt.Fprintf(errw, "llmsh: stopped at the end of the script: %s\n", job)
-			}
-		}
-	default:
-		var perr error
-		status, perr = s.sh.RunInteractive(runCtx, script)
-		var syn syntax.ParseError
-		switch {
-		case errors.As(perr, &syn):
-			// In bash's words, as bash reading a script on its stdin says
-			// them (the whole lines before the error have run).
-			line, msgs := interp.SyntaxError(syn, script)
-			for _, m := range msgs {
-				fmt.Fprintf(errw, "llmsh: line %d: %s\n", line, m)
-			}
-		case perr != nil:
-			fmt.Fprintf(errw, "llmsh: %v\n", perr)
-		}
-	}
+	status := s.execute(runCtx, script, pre, ro, errw, &res)
 	stopped()
 	fired := lim.end()
 	cause := context.Cause(runCtx)
@@ -616,23 +547,116 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	res.Truncated = lim.truncated()
 	res.Duration = time.Since(start)
 	if runErr == nil && (len(s.opts.VfsdFDs) == 2 || client.Changed()) {
-		// A vfsd of this session that was never asked to write anything
-		// holds no virtual files: no need to ask.
-		vl, err := client.VirtualListing()
-		switch {
-		case errors.Is(err, vfsclient.ErrServerGone):
-			// vfsd died as the script ended: its last writes may be lost.
-			runErr = fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, err)
-		case err != nil:
-			res.VirtualFilesErr = err
-		default:
-			for _, v := range vl.Files {
-				res.VirtualFiles = append(res.VirtualFiles, v.Path)
-			}
-			res.VirtualFilesOmitted = vl.Omitted
-		}
+		runErr = s.virtuals(&res)
 	}
 	return res, runErr
+}
+
+// outputs are the writers of a Run's stdout and stderr: ro's, or a
+// capture of what ro leaves nil (nil when it leaves none); notes is where
+// llmsh's own messages go.
+func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, notes io.Writer) {
+	stdout, stderr = ro.Stdout, ro.Stderr
+	notes = stderr
+	if stdout == nil || stderr == nil {
+		out = newCapture()
+		liveOut, liveErr := liveWriters(ctx) // RunStream's
+		if stdout == nil {
+			stdout = &out.stdout
+			out.stdout.live = liveOut
+		}
+		if stderr == nil {
+			stderr = &out.stderr
+			out.stderr.live = liveErr
+			notes = out.stderr.notes()
+		}
+	}
+	return out, stdout, stderr, notes
+}
+
+// onStop calls f (when not nil) if runCtx ends for a limit or vfsd's end;
+// the function it returns waits for f to have returned.
+func onStop(runCtx context.Context, f func(error)) (stopped func()) {
+	if f == nil {
+		return func() {}
+	}
+	told := make(chan struct{})
+	stop := context.AfterFunc(runCtx, func() {
+		defer close(told)
+		switch c := context.Cause(runCtx); {
+		case errors.Is(c, ErrTimedOut), errors.Is(c, ErrOutputLimit), errors.Is(c, ErrMemoryLimit), errors.Is(c, ErrVfsdGone):
+			f(c)
+		}
+	})
+	return func() {
+		if !stop() {
+			<-told // OnStop has returned before the Run does
+		}
+	}
+}
+
+// execute runs pre, then script unless pre failed; it returns the status.
+func (s *Session) execute(runCtx context.Context, script, pre string, ro RunOptions, errw io.Writer, res *Result) int {
+	var status int
+	run := true
+	if pre != "" {
+		// As if typed first; $? stays the last script's.
+		last := s.sh.LastStatus()
+		st, _ := s.sh.RunInteractive(runCtx, pre)
+		if run = st == 0 && runCtx.Err() == nil; run {
+			s.sh.SetLastStatus(last)
+		} else {
+			status = st
+		}
+	}
+	switch {
+	case !run:
+	case ro.Script:
+		status = s.sh.Run(runCtx, script, s.sh.Name())
+		res.HungUp = s.sh.HungUp()
+		if s.opts.Verbose {
+			// The jobs still running when the script ended were
+			// stopped with it (as a terminal's hang-up stops them).
+			for _, job := range res.HungUp {
+				fmt.Fprintf(errw, "llmsh: stopped at the end of the script: %s\n", job)
+			}
+		}
+	default:
+		var perr error
+		status, perr = s.sh.RunInteractive(runCtx, script)
+		var syn syntax.ParseError
+		switch {
+		case errors.As(perr, &syn):
+			// In bash's words, as bash reading a script on its stdin says
+			// them (the whole lines before the error have run).
+			line, msgs := interp.SyntaxError(syn, script)
+			for _, m := range msgs {
+				fmt.Fprintf(errw, "llmsh: line %d: %s\n", line, m)
+			}
+		case perr != nil:
+			fmt.Fprintf(errw, "llmsh: %v\n", perr)
+		}
+	}
+	return status
+}
+
+// virtuals lists the session's virtual files in res; an error when vfsd
+// is gone.
+func (s *Session) virtuals(res *Result) error {
+	vl, err := s.proc.Client.VirtualListing()
+	switch {
+	case errors.Is(err, vfsclient.ErrServerGone):
+		// vfsd died as the script ended: its last writes may be lost.
+		return fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, err)
+	case err != nil:
+		res.VirtualFilesErr = err
+	default:
+		for _, v := range vl.Files {
+			res.VirtualFiles = append(res.VirtualFiles, v.Path)
+		}
+		res.VirtualFilesOmitted = vl.Omitted
+	}
+	return nil
 }
 
 // VirtualFiles lists the session's virtual files (as Result.VirtualFiles
