@@ -404,169 +404,193 @@ func serveWorker(conn *net.UnixConn) int {
 		reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: cannot confine the session's process: " + err.Error()})
 		return 1
 	}
-	var cur struct {
-		sync.Mutex
-		id     int64
-		cancel context.CancelFunc
-	}
+	w := &worker{sess: sess, reply: reply}
 	reply(workerResp{ID: req.ID})
 
-	var wg sync.WaitGroup
-	defer wg.Wait()
+	defer w.wg.Wait()
 	for {
 		var req workerReq
 		if err := dec.Decode(&req); err != nil {
 			// The parent closed the session (or is gone): end the run in
 			// progress, if any, and exit.
-			cur.Lock()
-			if cur.cancel != nil {
-				cur.cancel()
+			w.mu.Lock()
+			if w.cancel != nil {
+				w.cancel()
 			}
-			cur.Unlock()
+			w.mu.Unlock()
 			return 0
 		}
 		switch req.Op {
 		case "run":
-			stdin := fr.take()
-			ctx, cancel := context.WithCancel(context.Background())
-			cur.Lock()
-			cur.id, cur.cancel = req.ID, cancel
-			cur.Unlock()
-			wg.Add(1)
-			go func(id int64, script string, ro RunOptions, live int) {
-				defer wg.Done()
-				defer cancel()
-				if stdin != nil {
-					defer stdin.Close()
-					ro.Stdin = stdin
-				}
-				if live&1 != 0 {
-					ro.Stdout = &liveWriter{id: id, stream: 1, reply: reply}
-				}
-				if live&2 != 0 {
-					ro.Stderr = &liveWriter{id: id, stream: 2, reply: reply}
-				}
-				runCtx := ctx
-				if live&8 != 0 {
-					runCtx = context.WithValue(ctx, liveKey{}, liveOut{streamTo(reply, id, 1), streamTo(reply, id, 2)})
-				}
-				// A run stopped (a limit, its timeout, a cancel) that has
-				// not returned stuckGrace later is deep in work that does
-				// not look at its context (an expansion, the parser): the
-				// process ends, as the llmsh command does, so that it
-				// does not burn a CPU for good with the session busy; the
-				// parent answers ErrCrashed with this line.
-				stopped := make(chan struct{})
-				var stopOnce sync.Once
-				ro.OnStop = func(cause error) {
-					stopOnce.Do(func() { close(stopped) })
-					if live&4 == 0 {
-						return
-					}
-					for name, c := range stopCauses {
-						if errors.Is(cause, c) {
-							reply(workerResp{ID: id, Stream: 3, Err: name})
-						}
-					}
-				}
-				done := make(chan struct{})
-				go func() {
-					select {
-					case <-done:
-						return
-					case <-stopped:
-					case <-ctx.Done():
-					}
-					t := time.NewTimer(stuckGrace)
-					defer t.Stop()
-					select {
-					case <-done:
-						return
-					case <-t.C:
-					}
-					fmt.Fprintln(os.Stderr, "llmsh: the script did not stop when its run was cancelled")
-					sess.Kill()
-					os.Exit(125)
-				}()
-				res, err := sess.RunWith(runCtx, script, ro)
-				close(done)
-				cur.Lock()
-				cur.id, cur.cancel = 0, nil
-				cur.Unlock()
-				r := workerResp{ID: id, Result: &res}
-				if err != nil {
-					errKind(err, &r)
-				}
-				reply(r)
-			}(req.ID, req.Script, *cmpOr(req.RunOpts, &RunOptions{}), req.Live)
+			w.start(req, fr.take())
 		case "virtual":
-			wg.Add(1)
-			go func(id int64) {
-				defer wg.Done()
-				r := workerResp{ID: id, Result: &Result{}}
-				names, omitted, err := sess.VirtualFiles()
-				r.Result.VirtualFiles, r.Result.VirtualFilesOmitted = names, omitted
-				if err != nil {
-					errKind(err, &r)
-				}
-				reply(r)
-			}(req.ID)
+			w.wg.Add(1)
+			go w.virtual(req.ID)
 		case "snapshot", "apply":
-			wg.Add(1)
-			go func(req workerReq) {
-				defer wg.Done()
-				r := workerResp{ID: req.ID}
-				var err error
-				if req.Op == "snapshot" {
-					r.Data, err = sess.Snapshot(context.Background())
-				} else {
-					err = sess.apply(context.Background(), req.Data)
-				}
-				if err != nil {
-					errKind(err, &r)
-				}
-				reply(r)
-			}(req)
+			w.wg.Add(1)
+			go w.snapshot(req)
 		case "cancel":
-			cur.Lock()
-			if cur.id == req.Run && cur.cancel != nil {
-				cur.cancel()
+			w.mu.Lock()
+			if w.id == req.Run && w.cancel != nil {
+				w.cancel()
 			}
-			cur.Unlock()
+			w.mu.Unlock()
 		case "readfile", "readdir", "stat":
-			wg.Add(1)
-			go func(req workerReq) {
-				defer wg.Done()
-				r := workerResp{ID: req.ID}
-				var err error
-				switch req.Op {
-				case "readfile":
-					r.Data, err = sess.ReadFile(req.Name)
-				case "readdir":
-					var ents []fs.DirEntry
-					ents, err = sess.ReadDir(req.Name)
-					for _, e := range ents {
-						fi, ierr := e.Info()
-						if ierr != nil {
-							fi = &fileInfo{FName: e.Name(), FMode: e.Type()}
-						}
-						r.Infos = append(r.Infos, wireInfo(fi))
-					}
-				case "stat":
-					var fi fs.FileInfo
-					if fi, err = sess.Stat(req.Name); err == nil {
-						r.Infos = []fileInfo{wireInfo(fi)}
-					}
-				}
-				if err != nil {
-					errKind(err, &r)
-				}
-				reply(r)
-			}(req)
+			w.wg.Add(1)
+			go w.file(req)
 		default:
 			reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: session worker: unknown request " + strconv.Quote(req.Op)})
 		}
 	}
+}
+
+// worker is the session a worker process serves, and the run in
+// progress there.
+type worker struct {
+	sess  *Session
+	reply func(workerResp)
+	wg    sync.WaitGroup // the requests being answered
+
+	mu     sync.Mutex
+	id     int64 // the run in progress, guarded by mu
+	cancel context.CancelFunc
+}
+
+// start runs a script in the background, with stdin (may be nil) as its
+// standard input.
+func (w *worker) start(req workerReq, stdin *os.File) {
+	ctx, cancel := context.WithCancel(context.Background())
+	w.mu.Lock()
+	w.id, w.cancel = req.ID, cancel
+	w.mu.Unlock()
+	w.wg.Add(1)
+	go func(id int64, script string, ro RunOptions, live int) {
+		defer w.wg.Done()
+		defer cancel()
+		if stdin != nil {
+			defer stdin.Close()
+			ro.Stdin = stdin
+		}
+		reply := w.reply
+		if live&1 != 0 {
+			ro.Stdout = &liveWriter{id: id, stream: 1, reply: reply}
+		}
+		if live&2 != 0 {
+			ro.Stderr = &liveWriter{id: id, stream: 2, reply: reply}
+		}
+		runCtx := ctx
+		if live&8 != 0 {
+			runCtx = context.WithValue(ctx, liveKey{}, liveOut{streamTo(reply, id, 1), streamTo(reply, id, 2)})
+		}
+		stopped := make(chan struct{})
+		var stopOnce sync.Once
+		ro.OnStop = func(cause error) {
+			stopOnce.Do(func() { close(stopped) })
+			if live&4 == 0 {
+				return
+			}
+			for name, c := range stopCauses {
+				if errors.Is(cause, c) {
+					reply(workerResp{ID: id, Stream: 3, Err: name})
+				}
+			}
+		}
+		done := make(chan struct{})
+		go w.endStuck(ctx, stopped, done)
+		res, err := w.sess.RunWith(runCtx, script, ro)
+		close(done)
+		w.mu.Lock()
+		w.id, w.cancel = 0, nil
+		w.mu.Unlock()
+		r := workerResp{ID: id, Result: &res}
+		if err != nil {
+			errKind(err, &r)
+		}
+		reply(r)
+	}(req.ID, req.Script, *cmpOr(req.RunOpts, &RunOptions{}), req.Live)
+}
+
+// endStuck ends the process when a run stopped (a limit, its timeout, a
+// cancel: stopped or ctx done) has not returned (done) stuckGrace later:
+// it is deep in work that does not look at its context (an expansion, the
+// parser), and the process ends, as the llmsh command does, so that it
+// does not burn a CPU for good with the session busy; the parent answers
+// ErrCrashed with this line.
+func (w *worker) endStuck(ctx context.Context, stopped, done <-chan struct{}) {
+	select {
+	case <-done:
+		return
+	case <-stopped:
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(stuckGrace)
+	defer t.Stop()
+	select {
+	case <-done:
+		return
+	case <-t.C:
+	}
+	fmt.Fprintln(os.Stderr, "llmsh: the script did not stop when its run was cancelled")
+	w.sess.Kill()
+	os.Exit(125)
+}
+
+// virtual answers the request id with the session's virtual files.
+func (w *worker) virtual(id int64) {
+	defer w.wg.Done()
+	r := workerResp{ID: id, Result: &Result{}}
+	names, omitted, err := w.sess.VirtualFiles()
+	r.Result.VirtualFiles, r.Result.VirtualFilesOmitted = names, omitted
+	if err != nil {
+		errKind(err, &r)
+	}
+	w.reply(r)
+}
+
+// snapshot answers a snapshot or apply request.
+func (w *worker) snapshot(req workerReq) {
+	defer w.wg.Done()
+	r := workerResp{ID: req.ID}
+	var err error
+	if req.Op == "snapshot" {
+		r.Data, err = w.sess.Snapshot(context.Background())
+	} else {
+		err = w.sess.apply(context.Background(), req.Data)
+	}
+	if err != nil {
+		errKind(err, &r)
+	}
+	w.reply(r)
+}
+
+// file answers a readfile, readdir or stat request.
+func (w *worker) file(req workerReq) {
+	defer w.wg.Done()
+	r := workerResp{ID: req.ID}
+	var err error
+	switch req.Op {
+	case "readfile":
+		r.Data, err = w.sess.ReadFile(req.Name)
+	case "readdir":
+		var ents []fs.DirEntry
+		ents, err = w.sess.ReadDir(req.Name)
+		for _, e := range ents {
+			fi, ierr := e.Info()
+			if ierr != nil {
+				fi = &fileInfo{FName: e.Name(), FMode: e.Type()}
+			}
+			r.Infos = append(r.Infos, wireInfo(fi))
+		}
+	case "stat":
+		var fi fs.FileInfo
+		if fi, err = w.sess.Stat(req.Name); err == nil {
+			r.Infos = []fileInfo{wireInfo(fi)}
+		}
+	}
+	if err != nil {
+		errKind(err, &r)
+	}
+	w.reply(r)
 }
 
 // cmpOr is p, or q when p is nil.
