@@ -45,53 +45,7 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.s.stats.bytesOut.Add(int64(n))
 		return readFrameResp(j.id, buf[:n], eof), nil, n
 	case vfsproto.OpReadBulk:
-		if !h.canRead {
-			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
-		}
-		// The buffer and its slot in bulkSem go with the frame, which
-		// gives them back once it is written; on any other way out
-		// (error, panic) they are given back here.
-		c.bulkSem <- struct{}{}
-		if p, n, end, ok, err := c.sp.fill(h.f, int(j.max)); ok {
-			if err != nil {
-				<-c.bulkSem
-				return nil, ioError(err), 0
-			}
-			c.s.stats.reads.Add(1)
-			c.s.stats.bytesOut.Add(int64(n))
-			f, ok := bulkFrameResp(j.id, n, n == 0 || end && c.readEOF.Load())
-			if ok && n > 0 {
-				f.pipe, f.pipeN, f.sp = p, n, c.sp
-			} else {
-				c.sp.put(p, n == 0)
-			}
-			f.release = func() { <-c.bulkSem }
-			return f, nil, n
-		}
-		buf := bulkPool.Get().(*[]byte)
-		handed := false
-		defer func() {
-			if !handed {
-				bulkPool.Put(buf)
-				<-c.bulkSem
-			}
-		}()
-		n, err := h.f.Read((*buf)[:j.max])
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, ioError(err), 0
-		}
-		n, eof := c.readOn(h.f, (*buf)[:j.max], n)
-		c.s.stats.reads.Add(1)
-		c.s.stats.bytesOut.Add(int64(n))
-		f, ok := bulkFrameResp(j.id, n, eof)
-		if ok {
-			f.tail, f.tailBuf = (*buf)[:n], buf
-		} else {
-			bulkPool.Put(buf)
-		}
-		f.release = func() { <-c.bulkSem }
-		handed = true
-		return f, nil, n
+		return c.readBulk(h, j)
 	case vfsproto.OpReadShm:
 		if !h.canRead {
 			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
@@ -152,6 +106,58 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		return okFrame(j.id, nil), nil, 0
 	}
 	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+}
+
+// readBulk answers a read_bulk: the data follows the frame, from a
+// spliced pipe when the file allows it, else from a pooled buffer.
+func (c *conn) readBulk(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
+	if !h.canRead {
+		return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
+	}
+	// The buffer and its slot in bulkSem go with the frame, which
+	// gives them back once it is written; on any other way out
+	// (error, panic) they are given back here.
+	c.bulkSem <- struct{}{}
+	if p, n, end, ok, err := c.sp.fill(h.f, int(j.max)); ok {
+		if err != nil {
+			<-c.bulkSem
+			return nil, ioError(err), 0
+		}
+		c.s.stats.reads.Add(1)
+		c.s.stats.bytesOut.Add(int64(n))
+		f, ok := bulkFrameResp(j.id, n, n == 0 || end && c.readEOF.Load())
+		if ok && n > 0 {
+			f.pipe, f.pipeN, f.sp = p, n, c.sp
+		} else {
+			c.sp.put(p, n == 0)
+		}
+		f.release = func() { <-c.bulkSem }
+		return f, nil, n
+	}
+	buf := bulkPool.Get().(*[]byte)
+	handed := false
+	defer func() {
+		if !handed {
+			bulkPool.Put(buf)
+			<-c.bulkSem
+		}
+	}()
+	n, err := h.f.Read((*buf)[:j.max])
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, ioError(err), 0
+	}
+	n, eof := c.readOn(h.f, (*buf)[:j.max], n)
+	c.s.stats.reads.Add(1)
+	c.s.stats.bytesOut.Add(int64(n))
+	f, ok := bulkFrameResp(j.id, n, eof)
+	if ok {
+		f.tail, f.tailBuf = (*buf)[:n], buf
+	} else {
+		bulkPool.Put(buf)
+	}
+	f.release = func() { <-c.bulkSem }
+	handed = true
+	return f, nil, n
 }
 
 // ioError maps an error of a handle's file.
