@@ -396,77 +396,96 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	defer sess.Close()
 
 	var status int
-	switch {
-	case interactive:
-		tty := stdin.(*os.File)
-		status, err = sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
-			done := make(chan struct{})
-			defer close(done)
-			go stopStuck(ctx, done, sess.Kill, 0, stderr)
-			return repl.Run(ctx, repl.Options{
-				Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
-				Timeout: p.Timeout, Begin: p.Begin, End: p.End,
-				Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
-				Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
-			})
-		})
-		if err != nil {
+	if interactive {
+		if status, err = runInteractive(sess, o, stdin.(*os.File), stdout, stderr, hist, colour, cwd); err != nil {
 			return runFailed(err, stderr)
 		}
-	default:
-		var src string
-		switch {
-		case o.haveScript:
-			src = o.script
-		case name != "llmsh":
-			b, err := sess.ReadFile(name)
-			if err != nil {
-				// bash's words and statuses: 126 for a file that cannot be
-				// read as a script, 127 for one that does not exist.
-				fmt.Fprintf(stderr, "llmsh: %s: %s\n", name, builtins.ErrText(err))
-				if errors.Is(err, fs.ErrNotExist) {
-					return 127
-				}
-				return 126
-			}
-			src = string(b)
-		default:
-			b, err := io.ReadAll(stdin)
-			if err != nil {
-				fmt.Fprintf(stderr, "llmsh: reading the script: %v\n", err)
-				return 1
-			}
-			src = string(b)
-			stdin = strings.NewReader("")
-		}
-		// A builtin or the parser deep in work that ignores cancellation
-		// must not keep the run past its limit: stopStuck ends the process
-		// stuckGrace after the run was stopped, if it has not returned.
-		stopped, stop := context.WithCancelCause(context.Background())
-		defer stop(nil)
-		runDone := make(chan struct{})
-		go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr)
-		res, err := sess.RunWith(context.Background(), src, llmsh.RunOptions{
-			Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, OnStop: stop,
-		})
-		close(runDone)
-		if rep != nil {
-			rep.truncated = res.Truncated
-		}
-		if err != nil {
-			return runFailed(err, stderr)
-		}
-		if res.Limit == "time" {
-			return res.ExitCode
-		}
-		status = res.ExitCode
+	} else if st, final := runScript(sess, o, name, stdin, stdout, stderr, rep); final {
+		return st
+	} else {
+		status = st
 	}
+	if st, final := reportVirtuals(sess, o, stderr, rep); final {
+		return st
+	}
+	return status
+}
+
+// runInteractive runs the REPL on the terminal tty.
+func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stderr io.Writer, hist *repl.History, colour bool, cwd string) (int, error) {
+	return sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
+		done := make(chan struct{})
+		defer close(done)
+		go stopStuck(ctx, done, sess.Kill, 0, stderr)
+		return repl.Run(ctx, repl.Options{
+			Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
+			Timeout: p.Timeout, Begin: p.Begin, End: p.End,
+			Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
+			Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
+		})
+	})
+}
+
+// runScript runs the script of -c, the file name, or standard input. final
+// tells that llmsh exits with status at once.
+func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, stdout, stderr io.Writer, rep *report) (status int, final bool) {
+	var src string
+	switch {
+	case o.haveScript:
+		src = o.script
+	case name != "llmsh":
+		b, err := sess.ReadFile(name)
+		if err != nil {
+			// bash's words and statuses: 126 for a file that cannot be
+			// read as a script, 127 for one that does not exist.
+			fmt.Fprintf(stderr, "llmsh: %s: %s\n", name, builtins.ErrText(err))
+			if errors.Is(err, fs.ErrNotExist) {
+				return 127, true
+			}
+			return 126, true
+		}
+		src = string(b)
+	default:
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "llmsh: reading the script: %v\n", err)
+			return 1, true
+		}
+		src = string(b)
+		stdin = strings.NewReader("")
+	}
+	// A builtin or the parser deep in work that ignores cancellation
+	// must not keep the run past its limit: stopStuck ends the process
+	// stuckGrace after the run was stopped, if it has not returned.
+	stopped, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	runDone := make(chan struct{})
+	go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr)
+	res, err := sess.RunWith(context.Background(), src, llmsh.RunOptions{
+		Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, OnStop: stop,
+	})
+	close(runDone)
+	if rep != nil {
+		rep.truncated = res.Truncated
+	}
+	if err != nil {
+		return runFailed(err, stderr), true
+	}
+	if res.Limit == "time" {
+		return res.ExitCode, true
+	}
+	return res.ExitCode, false
+}
+
+// reportVirtuals says which virtual files the session discarded; final
+// tells that llmsh exits with status at once.
+func reportVirtuals(sess *llmsh.Session, o *options, stderr io.Writer, rep *report) (status int, final bool) {
 	names, omitted, err := sess.VirtualFiles()
 	switch {
 	case errors.Is(err, llmsh.ErrVfsdGone):
 		// vfsd died as the script ended: the script's last writes may be
 		// lost, so the run failed.
-		return runFailed(err, stderr)
+		return runFailed(err, stderr), true
 	case err != nil:
 		if !o.quiet {
 			fmt.Fprintf(stderr, "llmsh: cannot list the discarded virtual files: %v\n", err)
@@ -477,7 +496,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	case !o.quiet:
 		fmt.Fprintf(stderr, "llmsh: discarded virtual files: %s\n", discardedList(names, omitted))
 	}
-	return status
+	return 0, false
 }
 
 // runFailed reports an error of the session that ended a run: status 1.
