@@ -778,30 +778,10 @@ func (r *sedRun) exec(in *sedInput) int {
 				r.out.text(c.textOut())
 			}
 			return sedDelete
-		case 'b':
-			if c.target <= pc && r.env.Ctx.Err() != nil {
-				r.failed = true
+		case 'b', 't', 'T':
+			var quit bool
+			if pc, quit = r.branch(c, pc); quit {
 				return sedQuitNow
-			}
-			pc = c.target - 1
-		case 't':
-			if r.env.Ctx.Err() != nil {
-				r.failed = true
-				return sedQuitNow
-			}
-			if r.tflag {
-				r.tflag = false
-				pc = c.target - 1
-			}
-		case 'T':
-			if r.env.Ctx.Err() != nil {
-				r.failed = true
-				return sedQuitNow
-			}
-			if !r.tflag {
-				pc = c.target - 1
-			} else {
-				r.tflag = false
 			}
 		case 'd':
 			return sedDelete
@@ -812,23 +792,8 @@ func (r *sedRun) exec(in *sedInput) int {
 			}
 			r.ps = append(r.ps[:0], r.ps[i+1:]...)
 			return sedRestart
-		case 'g':
-			r.ps = append(r.ps[:0], r.hs...)
-			r.psNL = r.hsNL
-		case 'G':
-			r.ps = append(append(r.ps, r.eol), r.hs...)
-			r.psNL = r.hsNL
-		case 'h':
-			r.hs = append(r.hs[:0], r.ps...)
-			r.hsNL = r.psNL
-		case 'H':
-			r.hs = append(append(r.hs, r.eol), r.ps...)
-			r.hsNL = r.psNL
-		case 'x':
-			r.ps, r.hs = r.hs, r.ps
-			r.psNL, r.hsNL = r.hsNL, r.psNL
-		case 'z':
-			r.ps = r.ps[:0]
+		case 'g', 'G', 'h', 'H', 'x', 'z':
+			r.hold(c.name)
 		case 'F':
 			name := in.name
 			if name == "" {
@@ -841,27 +806,10 @@ func (r *sedRun) exec(in *sedInput) int {
 				w = int(c.num)
 			}
 			r.list(w)
-		case 'n':
-			if in.last() {
+		case 'n', 'N':
+			if !r.nextLine(c.name, in) {
 				return sedEndCycle
 			}
-			if !r.quiet {
-				r.out.line(r.ps, r.psNL, r.eol)
-			}
-			r.flushQueue()
-			line, nl, _ := in.next()
-			r.lineno++
-			r.ps = append(r.ps[:0], line...)
-			r.psNL = nl
-		case 'N':
-			if in.last() {
-				return sedEndCycle
-			}
-			r.flushQueue()
-			line, nl, _ := in.next()
-			r.lineno++
-			r.ps = append(append(r.ps, r.eol), line...)
-			r.psNL = nl
 		case 'p':
 			r.out.line(r.ps, r.psNL, r.eol)
 		case 'P':
@@ -902,6 +850,71 @@ func (r *sedRun) exec(in *sedInput) int {
 		return sedQuitNow
 	}
 	return sedEndCycle
+}
+
+// branch runs b, t or T, at pc; it returns the command before the next
+// one to run, or quit when the run was cancelled.
+func (r *sedRun) branch(c *sedCmd, pc int) (int, bool) {
+	if (c.name != 'b' || c.target <= pc) && r.env.Ctx.Err() != nil {
+		r.failed = true
+		return pc, true
+	}
+	switch {
+	case c.name == 'b':
+		pc = c.target - 1
+	case c.name == 't' && r.tflag:
+		r.tflag = false
+		pc = c.target - 1
+	case c.name == 'T' && !r.tflag:
+		pc = c.target - 1
+	case c.name == 'T':
+		r.tflag = false
+	}
+	return pc, false
+}
+
+// hold runs g, G, h, H, x or z: the pattern and hold spaces.
+func (r *sedRun) hold(name byte) {
+	switch name {
+	case 'g':
+		r.ps = append(r.ps[:0], r.hs...)
+		r.psNL = r.hsNL
+	case 'G':
+		r.ps = append(append(r.ps, r.eol), r.hs...)
+		r.psNL = r.hsNL
+	case 'h':
+		r.hs = append(r.hs[:0], r.ps...)
+		r.hsNL = r.psNL
+	case 'H':
+		r.hs = append(append(r.hs, r.eol), r.ps...)
+		r.hsNL = r.psNL
+	case 'x':
+		r.ps, r.hs = r.hs, r.ps
+		r.psNL, r.hsNL = r.hsNL, r.psNL
+	case 'z':
+		r.ps = r.ps[:0]
+	}
+}
+
+// nextLine runs n (print, then replace the pattern space by the next
+// line) or N (append the next line); false at the last line.
+func (r *sedRun) nextLine(name byte, in *sedInput) bool {
+	if in.last() {
+		return false
+	}
+	if name == 'n' && !r.quiet {
+		r.out.line(r.ps, r.psNL, r.eol)
+	}
+	r.flushQueue()
+	line, nl, _ := in.next()
+	r.lineno++
+	if name == 'n' {
+		r.ps = append(r.ps[:0], line...)
+	} else {
+		r.ps = append(append(r.ps, r.eol), line...)
+	}
+	r.psNL = nl
+	return true
 }
 
 func (r *sedRun) subst(c *sedCmd) {
