@@ -1293,31 +1293,26 @@ func rejNormal(b *bytes.Buffer, p *patcher, failed []rejHunk) {
 		}
 		new1 := new0 + h.newLen - 1
 		b.WriteString("***************\n")
-		switch {
-		case old1 < old0:
-			b.WriteString("*** 0\n")
-		case old1 == old0:
-			fmt.Fprintf(b, "*** %d\n", old0)
-		default:
-			fmt.Fprintf(b, "*** %d,%d\n", old0, old1)
-		}
-		for _, l := range h.lines {
-			if l.kind == '-' {
-				fmt.Fprintf(b, "- %s\n", l.text)
-			}
-		}
-		switch {
-		case new1 < new0:
-			b.WriteString("--- 0 -----\n")
-		case new1 == new0:
-			fmt.Fprintf(b, "--- %d -----\n", new0)
-		default:
-			fmt.Fprintf(b, "--- %d,%d -----\n", new0, new1)
-		}
-		for _, l := range h.lines {
-			if l.kind == '+' {
-				fmt.Fprintf(b, "+ %s\n", l.text)
-			}
+		rejNormalSide(b, h, "***", "", old0, old1, '-')
+		rejNormalSide(b, h, "---", " -----", new0, new1, '+')
+	}
+}
+
+// rejNormalSide writes one side of a rejected normal-diff hunk h: the
+// header of its lines lo to hi ("0" when there are none), then its lines
+// of kind.
+func rejNormalSide(b *bytes.Buffer, h *patchHunk, head, tail string, lo, hi int, kind byte) {
+	switch {
+	case hi < lo:
+		fmt.Fprintf(b, "%s 0%s\n", head, tail)
+	case hi == lo:
+		fmt.Fprintf(b, "%s %d%s\n", head, lo, tail)
+	default:
+		fmt.Fprintf(b, "%s %d,%d%s\n", head, lo, hi, tail)
+	}
+	for _, l := range h.lines {
+		if l.kind == kind {
+			fmt.Fprintf(b, "%c %s\n", kind, l.text)
 		}
 	}
 }
