@@ -25,6 +25,7 @@ var layers = []struct {
 	{"internal/loadtest", 0},
 	{"internal/getopt", 0},       // the option parser of the builtins, llmsh and vfsd
 	{"builtins/internal/gnu", 0}, // GNU's shared conventions: quoting, escapes, sizes, errors
+	{"internal/funclen", 0},      // function lengths, for the tests that keep them short
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},
 	{"vfsclient", 1},
