@@ -223,33 +223,10 @@ func (ps *parser) branch(depth int) (*node, error) {
 		// Repetition operators.
 		if op, ok := ps.repOp(); ok {
 			if start || afterHat {
-				if !ps.ere {
-					if op == '{' {
-						ps.warnings = append(ps.warnings, "{...} at start of expression")
-						ps.i += 2
-						items = append(items, &node{kind: kLit, c: '{'})
-					} else {
-						// BRE: '*' (or \+ \?) at the start is literal.
-						w := 1
-						if op != '*' {
-							w = 2
-						}
-						ps.i += w
-						items = append(items, &node{kind: kLit, c: int32(op)})
-					}
+				var lit bool
+				if items, lit = ps.startRep(op, items); lit {
 					start, afterHat = false, false
-					continue
 				}
-				if op == '{' {
-					// ERE: '{' at the start is literal.
-					ps.i++
-					items = append(items, &node{kind: kLit, c: '{'})
-					start, afterHat = false, false
-					continue
-				}
-				// ERE: a leading '*', '+' or '?' repeats nothing.
-				ps.warnings = append(ps.warnings, string(rune(op))+" at start of expression")
-				ps.i++
 				continue
 			}
 			if len(items) == 0 {
@@ -330,6 +307,38 @@ func (ps *parser) branch(depth int) (*node, error) {
 		return items[0], nil
 	}
 	return &node{kind: kConcat, sub: items}, nil
+}
+
+// startRep takes a repetition operator op at the start of a branch (or
+// just after its leading '^'): a literal in a BRE, and '{' in an ERE;
+// another ERE operator repeats nothing. lit tells that it became an item.
+func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
+	if !ps.ere {
+		if op == '{' {
+			ps.warnings = append(ps.warnings, "{...} at start of expression")
+			ps.i += 2
+			items = append(items, &node{kind: kLit, c: '{'})
+		} else {
+			// BRE: '*' (or \+ \?) at the start is literal.
+			w := 1
+			if op != '*' {
+				w = 2
+			}
+			ps.i += w
+			items = append(items, &node{kind: kLit, c: int32(op)})
+		}
+		return items, true
+	}
+	if op == '{' {
+		// ERE: '{' at the start is literal.
+		ps.i++
+		items = append(items, &node{kind: kLit, c: '{'})
+		return items, true
+	}
+	// ERE: a leading '*', '+' or '?' repeats nothing.
+	ps.warnings = append(ps.warnings, string(rune(op))+" at start of expression")
+	ps.i++
+	return items, false
 }
 
 // atBREEnd reports whether a BRE '$' before position j is an anchor: at the
