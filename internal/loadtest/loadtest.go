@@ -193,31 +193,89 @@ func (s *session) await(tag string) bool {
 
 // Run runs cfg.Sessions sessions at once and checks them.
 func Run(cfg Config) (*Report, error) {
-	logf := func(format string, args ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", args...)
-		}
-	}
 	if cfg.Sessions < 1 || cfg.Size < 1 {
 		return nil, errors.New("loadtest: need at least one session and one byte")
 	}
-	token := fmt.Sprintf("v%d", os.Getpid())
-	rep := &Report{Sessions: cfg.Sessions}
-	fail := func(format string, args ...any) {
-		rep.Failures = append(rep.Failures, fmt.Sprintf(format, args...))
+	l := &loadRun{cfg: cfg, token: fmt.Sprintf("v%d", os.Getpid()), rep: &Report{Sessions: cfg.Sessions}}
+	if err := l.inputs(); err != nil {
+		return nil, err
 	}
+	l.logf("generated %d inputs of %d bytes", cfg.Sessions, cfg.Size)
 
-	// Inputs, generated on every core.
-	sessions := make([]*session, cfg.Sessions)
+	// The first pipe starts the runtime's poller (descriptors it keeps):
+	// count after it.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	pr.Close()
+	pw.Close()
+	fdsBefore, err := countFds(os.Getpid())
+	if err != nil {
+		return nil, err
+	}
+	l.start = time.Now()
+	if err := l.startAll(); err != nil {
+		return nil, err
+	}
+	l.logf("started %d sessions", cfg.Sessions)
+	l.barrier(0) // descriptors before any work
+	l.barrier(1)
+	for _, s := range l.sessions {
+		l.check(s)
+	}
+	rep := l.rep
+	rep.Wall = time.Since(l.start)
+	// cat, sort, the copy's read and write, wc: five passes; and head.
+	rep.Bytes = int64(cfg.Sessions) * (5*cfg.Size + min(cfg.Size, headBytes))
+
+	// Nothing left behind: no process naming our directory (llmsh waits
+	// for its vfsd, so none may remain), no descriptor in this process,
+	// no virtual file on disk.
+	if left := processesMentioning(cfg.Dir); len(left) > 0 {
+		l.fail("processes left behind: %v", left)
+	}
+	if n, err := countFds(os.Getpid()); err != nil || n != fdsBefore {
+		l.fail("this process held %d descriptors before the sessions and %d after (%v)", fdsBefore, n, err)
+	}
+	if _, err := os.Lstat(virtualDir); err == nil {
+		l.fail("%s exists on disk", virtualDir)
+	}
+	return rep, nil
+}
+
+// loadRun is one load test: its sessions and what it found.
+type loadRun struct {
+	cfg      Config
+	token    string // names the virtual files of this run
+	rep      *Report
+	sessions []*session
+	start    time.Time
+}
+
+func (l *loadRun) logf(format string, args ...any) {
+	if l.cfg.Log != nil {
+		fmt.Fprintf(l.cfg.Log, format+"\n", args...)
+	}
+}
+
+func (l *loadRun) fail(format string, args ...any) {
+	l.rep.Failures = append(l.rep.Failures, fmt.Sprintf(format, args...))
+}
+
+// inputs makes the sessions' folders and inputs, on every core.
+func (l *loadRun) inputs() error {
+	cfg := l.cfg
+	l.sessions = make([]*session, cfg.Sessions)
 	var genErr error
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i := range sessions {
+	for i := range l.sessions {
 		s := &session{id: i, dir: filepath.Join(cfg.Dir, fmt.Sprintf("s%d", i)), ready: make(chan string, 2), eof: make(chan struct{})}
-		sessions[i] = s
+		l.sessions[i] = s
 		if err := os.MkdirAll(filepath.Join(s.dir, "out"), 0o755); err != nil {
-			return nil, err
+			return err
 		}
 		wg.Add(1)
 		sem <- struct{}{}
@@ -237,140 +295,112 @@ func Run(cfg Config) (*Report, error) {
 		}()
 	}
 	wg.Wait()
-	if genErr != nil {
-		return nil, genErr
-	}
-	logf("generated %d inputs of %d bytes", cfg.Sessions, cfg.Size)
+	return genErr
+}
 
-	// The first pipe starts the runtime's poller (descriptors it keeps):
-	// count after it.
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	pr.Close()
-	pw.Close()
-	fdsBefore, err := countFds(os.Getpid())
-	if err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	for _, s := range sessions {
+// startAll starts the sessions' llmsh processes.
+func (l *loadRun) startAll() error {
+	var err error
+	for _, s := range l.sessions {
 		// Each session starts in its own directory, granted read-write;
 		// llmsh resolves the grants against its working directory.
-		s.cmd = cfg.Command("-o", s.dir, "-c", script(s.id, cfg.Sessions, token))
+		s.cmd = l.cfg.Command("-o", s.dir, "-c", script(s.id, l.cfg.Sessions, l.token))
 		s.cmd.Dir = s.dir
 		s.cmd.Stderr = &s.err
 		if s.stdin, err = s.cmd.StdinPipe(); err != nil {
-			return nil, err
+			return err
 		}
 		stdout, err := s.cmd.StdoutPipe()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := s.cmd.Start(); err != nil {
-			return nil, err
+			return err
 		}
 		go s.readStdout(stdout)
 	}
-	logf("started %d sessions", cfg.Sessions)
+	return nil
+}
 
-	// Barrier 0: count descriptors before any work.
-	barrier := func(n int) {
-		tag := "ready" + strconv.Itoa(n)
-		var waiting []*session
-		for _, s := range sessions {
-			if s.await(tag) {
-				waiting = append(waiting, s)
+// barrier waits for every session to say it is ready for step n, counts
+// their descriptors (and, at 1, vfsd's memory), then lets them go on.
+func (l *loadRun) barrier(n int) {
+	tag := "ready" + strconv.Itoa(n)
+	var waiting []*session
+	for _, s := range l.sessions {
+		if s.await(tag) {
+			waiting = append(waiting, s)
+		} else {
+			l.fail("session %d: ended before %s", s.id, tag)
+		}
+	}
+	children := childPids()
+	for _, s := range waiting {
+		if n == 0 {
+			if kids := children[s.cmd.Process.Pid]; len(kids) == 1 {
+				s.vfsd = kids[0]
 			} else {
-				fail("session %d: ended before %s", s.id, tag)
+				l.fail("session %d: llmsh has children %v, want one vfsd", s.id, kids)
 			}
 		}
-		children := childPids()
-		for _, s := range waiting {
-			if n == 0 {
-				if kids := children[s.cmd.Process.Pid]; len(kids) == 1 {
-					s.vfsd = kids[0]
-				} else {
-					fail("session %d: llmsh has children %v, want one vfsd", s.id, kids)
-				}
+		var err error
+		if s.fds[n][0], err = fdTargets(s.cmd.Process.Pid); err != nil {
+			l.fail("session %d: llmsh descriptors: %v", s.id, err)
+		}
+		if s.vfsd != 0 {
+			if s.fds[n][1], err = fdTargets(s.vfsd); err != nil {
+				l.fail("session %d: vfsd descriptors: %v", s.id, err)
 			}
-			var err error
-			if s.fds[n][0], err = fdTargets(s.cmd.Process.Pid); err != nil {
-				fail("session %d: llmsh descriptors: %v", s.id, err)
-			}
-			if s.vfsd != 0 {
-				if s.fds[n][1], err = fdTargets(s.vfsd); err != nil {
-					fail("session %d: vfsd descriptors: %v", s.id, err)
-				}
-				if n == 1 {
-					s.hwm = vmHWM(s.vfsd)
-				}
+			if n == 1 {
+				s.hwm = vmHWM(s.vfsd)
 			}
 		}
-		for _, s := range waiting {
-			io.WriteString(s.stdin, "go\n")
-		}
-		logf("barrier %d passed by %d sessions (%s)", n, len(waiting), time.Since(start).Round(time.Millisecond))
 	}
-	barrier(0)
-	barrier(1)
+	for _, s := range waiting {
+		io.WriteString(s.stdin, "go\n")
+	}
+	l.logf("barrier %d passed by %d sessions (%s)", n, len(waiting), time.Since(l.start).Round(time.Millisecond))
+}
 
-	for _, s := range sessions {
-		s.stdin.Close()
-		<-s.eof
-		werr := s.cmd.Wait()
-		ok := true
-		bad := func(format string, args ...any) {
-			ok = false
-			fail("session %d: "+format, append([]any{s.id}, args...)...)
-		}
-		if werr != nil {
-			bad("%v; stderr %q", werr, clip(s.err.String()))
-		}
-		if want := s.want.stdout(s.id, token); s.out.String() != want {
-			bad("stdout %q, want %q", clip(s.out.String()), clip(want))
-		}
-		wantErr := fmt.Sprintf("llmsh: discarded virtual files: %s/%s-%d\n", virtualDir, token, s.id)
-		if s.err.String() != wantErr {
-			bad("stderr %q, want %q", clip(s.err.String()), wantErr)
-		}
-		if !vfsdFdsSame(s.fds[0][1], s.fds[1][1]) {
-			bad("vfsd's descriptors before the work %v, after %v", s.fds[0][1], s.fds[1][1])
-		}
-		if !llmshFdsSame(s.fds[0][0], s.fds[1][0]) {
-			bad("llmsh's descriptors before the work %v, after %v", s.fds[0][0], s.fds[1][0])
-		}
-		if got, err := os.ReadFile(filepath.Join(s.dir, "out", "copy.dat")); err != nil || sum(got) != s.want.catSum {
-			bad("out/copy.dat differs from the input (%v)", err)
-		}
-		if ru, _ := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ru != nil {
-			rep.MaxLlmshRSS = max(rep.MaxLlmshRSS, ru.Maxrss)
-		}
-		rep.MaxVfsdRSS = max(rep.MaxVfsdRSS, s.hwm)
-		rep.LlmshFds = max(rep.LlmshFds, len(s.fds[0][0]))
-		rep.VfsdFds = max(rep.VfsdFds, len(s.fds[0][1]))
-		if ok {
-			rep.OK++
-		}
+// check waits for session s to end and checks what it did.
+func (l *loadRun) check(s *session) {
+	rep := l.rep
+	s.stdin.Close()
+	<-s.eof
+	werr := s.cmd.Wait()
+	ok := true
+	bad := func(format string, args ...any) {
+		ok = false
+		l.fail("session %d: "+format, append([]any{s.id}, args...)...)
 	}
-	rep.Wall = time.Since(start)
-	// cat, sort, the copy's read and write, wc: five passes; and head.
-	rep.Bytes = int64(cfg.Sessions) * (5*cfg.Size + min(cfg.Size, headBytes))
-
-	// Nothing left behind: no process naming our directory (llmsh waits
-	// for its vfsd, so none may remain), no descriptor in this process,
-	// no virtual file on disk.
-	if left := processesMentioning(cfg.Dir); len(left) > 0 {
-		fail("processes left behind: %v", left)
+	if werr != nil {
+		bad("%v; stderr %q", werr, clip(s.err.String()))
 	}
-	if n, err := countFds(os.Getpid()); err != nil || n != fdsBefore {
-		fail("this process held %d descriptors before the sessions and %d after (%v)", fdsBefore, n, err)
+	if want := s.want.stdout(s.id, l.token); s.out.String() != want {
+		bad("stdout %q, want %q", clip(s.out.String()), clip(want))
 	}
-	if _, err := os.Lstat(virtualDir); err == nil {
-		fail("%s exists on disk", virtualDir)
+	wantErr := fmt.Sprintf("llmsh: discarded virtual files: %s/%s-%d\n", virtualDir, l.token, s.id)
+	if s.err.String() != wantErr {
+		bad("stderr %q, want %q", clip(s.err.String()), wantErr)
 	}
-	return rep, nil
+	if !vfsdFdsSame(s.fds[0][1], s.fds[1][1]) {
+		bad("vfsd's descriptors before the work %v, after %v", s.fds[0][1], s.fds[1][1])
+	}
+	if !llmshFdsSame(s.fds[0][0], s.fds[1][0]) {
+		bad("llmsh's descriptors before the work %v, after %v", s.fds[0][0], s.fds[1][0])
+	}
+	if got, err := os.ReadFile(filepath.Join(s.dir, "out", "copy.dat")); err != nil || sum(got) != s.want.catSum {
+		bad("out/copy.dat differs from the input (%v)", err)
+	}
+	if ru, _ := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ru != nil {
+		rep.MaxLlmshRSS = max(rep.MaxLlmshRSS, ru.Maxrss)
+	}
+	rep.MaxVfsdRSS = max(rep.MaxVfsdRSS, s.hwm)
+	rep.LlmshFds = max(rep.LlmshFds, len(s.fds[0][0]))
+	rep.VfsdFds = max(rep.VfsdFds, len(s.fds[0][1]))
+	if ok {
+		rep.OK++
+	}
 }
 
 func clip(s string) string {
