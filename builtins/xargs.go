@@ -484,7 +484,7 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 		x.sem = make(chan struct{}, c.procs)
 	}
 	x.pendingSize = x.base
-	readErr, tooLong, listTooLong := x.loop()
+	tooLong, listTooLong, readErr := x.loop()
 	if !tooLong && !c.replSet && !x.stopped() {
 		x.flush() // after an unmatched quote too, as GNU does
 	}
@@ -567,7 +567,7 @@ func (x *xargsRun) flush() {
 }
 
 // loop reads the input a line at a time and launches the commands it fills.
-func (x *xargsRun) loop() (readErr error, tooLong, listTooLong bool) {
+func (x *xargsRun) loop() (tooLong, listTooLong bool, readErr error) {
 	for !x.stopped() {
 		items, err := x.r.line()
 		if err != nil {
@@ -582,7 +582,7 @@ func (x *xargsRun) loop() (readErr error, tooLong, listTooLong bool) {
 			break
 		}
 	}
-	return readErr, tooLong, listTooLong
+	return tooLong, listTooLong, readErr
 }
 
 // replace runs cmd once per item with -I's string replaced by it; it
