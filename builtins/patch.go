@@ -1354,21 +1354,20 @@ func rejContext(b *bytes.Buffer, failed []rejHunk) {
 		}
 		b.WriteString("***************\n")
 		fmt.Fprintf(b, "*** %s ****\n", crng(h.oldStart+f.shift, h.oldLen))
-		for k, l := range h.lines {
-			if l.kind != '+' {
-				fmt.Fprintf(b, "%c %s\n", marks[k], l.text)
-				if l.noEOL {
-					b.WriteString("\\ No newline at end of file\n")
-				}
-			}
-		}
+		rejContextLines(b, h, marks, '+')
 		fmt.Fprintf(b, "--- %s ----\n", crng(h.newStart+f.shift, h.newLen))
-		for k, l := range h.lines {
-			if l.kind != '-' {
-				fmt.Fprintf(b, "%c %s\n", marks[k], l.text)
-				if l.noEOL {
-					b.WriteString("\\ No newline at end of file\n")
-				}
+		rejContextLines(b, h, marks, '-')
+	}
+}
+
+// rejContextLines writes the lines of h but those of kind skip, each
+// after its mark.
+func rejContextLines(b *bytes.Buffer, h *patchHunk, marks []byte, skip byte) {
+	for k, l := range h.lines {
+		if l.kind != skip {
+			fmt.Fprintf(b, "%c %s\n", marks[k], l.text)
+			if l.noEOL {
+				b.WriteString("\\ No newline at end of file\n")
 			}
 		}
 	}
