@@ -588,38 +588,45 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		return nil
 	case mode.IsRegular():
-		hdr.Typeflag = tar.TypeReg
-		hdr.Size = fi.Size()
-		f, err := env.FS.OpenFile(abs, os.O_RDONLY)
-		if err != nil {
-			s.fail("%s: Cannot open: %s", shown, ErrText(err))
-			return nil
-		}
-		defer f.Close()
-		if err := tw.WriteHeader(hdr); err != nil {
-			return err
-		}
-		s.listed(hdr, name)
-		n, err := io.CopyN(tw, tarCtxReader{s, f}, hdr.Size)
-		if err != nil && err != io.EOF {
-			var we gnu.WriteError
-			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
-				return err
-			}
-			s.fail("%s: Read error at byte %d, while reading %d bytes: %s", shown, n, hdr.Size-n, ErrText(err))
-		} else if n < hdr.Size {
-			s.fail("%s: File shrank by %d bytes; padding with zeros", shown, hdr.Size-n)
-		}
-		if n < hdr.Size {
-			if _, err := io.CopyN(tw, zeroReader{}, hdr.Size-n); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.addFile(tw, hdr, fi, abs, shown, name)
 	default:
 		env.Errorf("%s: file type not supported by llmsh; not dumped", shown)
 		return nil
 	}
+}
+
+// addFile archives the regular file abs (shown, and named name in the
+// archive) under the header hdr.
+func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs, shown, name string) error {
+	env := s.env
+	hdr.Typeflag = tar.TypeReg
+	hdr.Size = fi.Size()
+	f, err := env.FS.OpenFile(abs, os.O_RDONLY)
+	if err != nil {
+		s.fail("%s: Cannot open: %s", shown, ErrText(err))
+		return nil
+	}
+	defer f.Close()
+	if err := tw.WriteHeader(hdr); err != nil {
+		return err
+	}
+	s.listed(hdr, name)
+	n, err := io.CopyN(tw, tarCtxReader{s, f}, hdr.Size)
+	if err != nil && err != io.EOF {
+		var we gnu.WriteError
+		if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
+			return err
+		}
+		s.fail("%s: Read error at byte %d, while reading %d bytes: %s", shown, n, hdr.Size-n, ErrText(err))
+	} else if n < hdr.Size {
+		s.fail("%s: File shrank by %d bytes; padding with zeros", shown, hdr.Size-n)
+	}
+	if n < hdr.Size {
+		if _, err := io.CopyN(tw, zeroReader{}, hdr.Size-n); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // zeroReader reads zeros forever.
