@@ -105,7 +105,7 @@ func (c *nlConfig) flags(env *Env) *Flags {
 
 // nlRun is one run of nl: where the numbering is.
 type nlRun struct {
-	*nlConfig
+	nlConfig
 	w           *bufio.Writer
 	blankPrefix string
 	line        int64 // the next line number
@@ -116,8 +116,8 @@ type nlRun struct {
 
 // run numbers the lines of files.
 func (c *nlConfig) run(env *Env, files []string) int {
-	n := &nlRun{nlConfig: c, w: stdoutWriter(env), blankPrefix: strings.Repeat(" ", int(c.width)+len(c.sep)), line: c.start}
-	n.style = &c.body
+	n := &nlRun{nlConfig: *c, w: stdoutWriter(env), blankPrefix: strings.Repeat(" ", int(c.width)+len(c.sep)), line: c.start}
+	n.style = &n.body
 	var werr error
 	ok := env.EachFile(files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
@@ -191,39 +191,40 @@ func (n *nlRun) add(text string) error {
 	case 'p':
 		number = n.style.re.MatchString(content)
 	}
-	n.out = n.out[:0]
+	out := n.out[:0]
 	if number {
-		n.number()
+		out = n.number(out)
 	} else {
-		n.out = append(n.out, n.blankPrefix...)
+		out = append(out, n.blankPrefix...)
 	}
-	n.out = append(n.out, text...)
+	out = append(out, text...)
 	if !strings.HasSuffix(text, "\n") {
-		n.out = append(n.out, '\n') // GNU nl ends the last line
+		out = append(out, '\n') // GNU nl ends the last line
 	}
-	_, err := n.w.Write(n.out)
+	n.out = out
+	_, err := n.w.Write(out)
 	return err
 }
 
-// number appends the line number and the separator to n.out.
-func (n *nlRun) number() {
+// number appends the line number and the separator to out.
+func (n *nlRun) number(out []byte) []byte {
 	d := strconv.FormatInt(n.line, 10)
 	pad := int(n.width) - len(d)
 	switch n.format {
 	case "ln":
-		n.out = append(n.out, d...)
-		n.out = append(n.out, strings.Repeat(" ", max(pad, 0))...)
+		out = append(out, d...)
+		out = append(out, strings.Repeat(" ", max(pad, 0))...)
 	case "rn":
-		n.out = append(n.out, strings.Repeat(" ", max(pad, 0))...)
-		n.out = append(n.out, d...)
+		out = append(out, strings.Repeat(" ", max(pad, 0))...)
+		out = append(out, d...)
 	case "rz":
 		if n.line < 0 {
-			n.out = append(n.out, '-')
+			out = append(out, '-')
 			d = d[1:]
 		}
-		n.out = append(n.out, strings.Repeat("0", max(int(n.width)-len(d)-len(n.out), 0))...)
-		n.out = append(n.out, d...)
+		out = append(out, strings.Repeat("0", max(int(n.width)-len(d)-len(out), 0))...)
+		out = append(out, d...)
 	}
-	n.out = append(n.out, n.sep...)
 	n.line += n.incr
+	return append(out, n.sep...)
 }
