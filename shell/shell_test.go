@@ -502,3 +502,29 @@ func TestPanicLog(t *testing.T) {
 		}
 	}
 }
+
+// TestValueLimitEndsRun: a value over MaxValue ends the whole run with
+// 125 and the limit's message, wherever the expansion is: in the shell,
+// in a ( … ) subshell, in a pipeline, in a command substitution.
+func TestValueLimitEndsRun(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	for _, script := range []string{
+		`x=$(printf %0999d 0); y=$x$x; echo after`,
+		`x=$(printf %0999d 0); ( y=$x$x; echo in ); echo after`,
+		`x=$(printf %0999d 0); ( ( y=$x$x ) ); echo after`,
+		`x=$(printf %0999d 0); ( y=${x//0/ab}; echo in ); echo after`,
+		`x=$(printf %0999d 0); { y=$x$x; } | cat; echo after`,
+		`x=$(printf %0999d 0); z=$(y=$x$x; echo in); echo after`,
+	} {
+		var out, errb lockedBuffer
+		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir, Limits: Limits{MaxValue: 1000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := sh.Run(context.Background(), script, "llmsh")
+		if st != 125 || out.String() != "" || errb.String() != "llmsh: limit exceeded: value too large (more than 1000 bytes)\n" {
+			t.Errorf("%s: status %d, stdout %q, stderr %q", script, st, out.String(), errb.String())
+		}
+	}
+}

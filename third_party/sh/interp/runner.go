@@ -547,6 +547,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r2.stmts(ctx, cm.Stmts)
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
 		r2.exit.leaveShell() // subshells don't exit the parent shell
+		if r2.exit.fatalExit {
+			// llmsh: a fatal error (a limit) ends the run, as from a
+			// pipeline or a command substitution.
+			r.exit.fatal(r2.exit.err)
+			break
+		}
 		r.exit = r2.exit
 	case *syntax.CallExpr:
 		// Build new slices, to not modify the caller's AST
