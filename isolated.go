@@ -29,6 +29,7 @@ import (
 
 	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/internal/stuck"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 )
 
@@ -41,10 +42,6 @@ const DefaultMaxMemory = memguard.Default
 // out-of-memory killer): the session is gone, and Reset starts a new one.
 // Other sessions are not affected.
 var ErrCrashed = errors.New("llmsh: the session's process died")
-
-// stuckGrace is how long a stopped Run may take to return in the worker
-// before the worker ends itself (as the llmsh command's stopStuck).
-const stuckGrace = time.Second
 
 // cancelGrace is how long a cancelled Run may take to answer before its
 // worker is killed.
@@ -511,24 +508,14 @@ func (w *worker) start(req workerReq, stdin *os.File) {
 }
 
 // endStuck ends the process when a run stopped (a limit, its timeout, a
-// cancel: stopped or ctx done) has not returned (done) stuckGrace later:
+// cancel: stopped or ctx done) has not returned (done) stuck.Grace later:
 // it is deep in work that does not look at its context (an expansion, the
 // parser), and the process ends, as the llmsh command does, so that it
 // does not burn a CPU for good with the session busy; the parent answers
 // ErrCrashed with this line.
 func (w *worker) endStuck(ctx context.Context, stopped, done <-chan struct{}) {
-	select {
-	case <-done:
+	if !stuck.Wait(ctx, stopped, done) {
 		return
-	case <-stopped:
-	case <-ctx.Done():
-	}
-	t := time.NewTimer(stuckGrace)
-	defer t.Stop()
-	select {
-	case <-done:
-		return
-	case <-t.C:
 	}
 	fmt.Fprintln(os.Stderr, "llmsh: the script did not stop when its run was cancelled")
 	w.sess.Kill()

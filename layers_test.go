@@ -26,6 +26,7 @@ var layers = []struct {
 	{"internal/getopt", 0},       // the option parser of the builtins, llmsh and vfsd
 	{"builtins/internal/gnu", 0}, // GNU's shared conventions: quoting, escapes, sizes, errors
 	{"internal/funclen", 0},      // function lengths, for the tests that keep them short
+	{"internal/stuck", 0},        // when a stopped run has not returned
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},
 	{"vfsclient", 1},

@@ -20,7 +20,8 @@ import (
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
-	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit"    // and as vfsd, llmsh serves from init
+	"github.com/llmsh/llmsh/internal/stuck"
+	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
 )
@@ -456,7 +457,7 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	}
 	// A builtin or the parser deep in work that ignores cancellation
 	// must not keep the run past its limit: stopStuck ends the process
-	// stuckGrace after the run was stopped, if it has not returned.
+	// stuck.Grace after the run was stopped, if it has not returned.
 	stopped, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	runDone := make(chan struct{})
@@ -522,25 +523,13 @@ func discardedList(names []string, omitted int64) string {
 	return s
 }
 
-// stuckGrace is how long a cancelled run may take to return.
-const stuckGrace = time.Second
-
 // stopStuck waits for the run to be stopped (ctx ends: time limit,
 // memory or output limit, vfsd gone, with that cause); if it has not
-// returned stuckGrace later, it says why, ends the session's processes and
+// returned stuck.Grace later, it says why, ends the session's processes and
 // exits the process.
 func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer) {
-	select {
-	case <-runDone:
+	if !stuck.Wait(ctx, nil, runDone) {
 		return
-	case <-ctx.Done():
-	}
-	t := time.NewTimer(stuckGrace)
-	defer t.Stop()
-	select {
-	case <-runDone:
-		return
-	case <-t.C:
 	}
 	status := 125
 	switch cause := context.Cause(ctx); {
