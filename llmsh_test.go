@@ -73,7 +73,7 @@ func TestStatusAndStreams(t *testing.T) {
 		{`echo out; echo err >&2; exit 3`, "", "out\n", "err\n", 3},
 		{`false`, "", "", "", 1},
 		{`wc -l`, "a\nb\n", "2\n", "", 0},
-		{`nosuchcmd`, "", "", "llmsh: nosuchcmd: command not found\n", 127},
+		{`nosuchcmd`, "", "", "llmsh: line 1: nosuchcmd: command not found\n", 127},
 		{`echo "unterminated`, "", "", "llmsh: line 1: unexpected EOF while looking for matching `\"'\n", 2},
 		{"echo before\nfi\necho after", "", "before\n", "llmsh: line 2: syntax error near unexpected token `fi'\nllmsh: line 2: `fi'\n", 2},
 		{`cat /etc/passwd`, "", "", "cat: /etc/passwd: No such file or directory\n", 1},

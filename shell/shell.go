@@ -218,7 +218,8 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		// call handler's own answers use such names; the script's
 		// never reach them).
 		s.commands.Add(1)
-		return nil, interp.ExitStatus(uint8(notFoundStatus(interp.HandlerCtx(ctx).Stderr, name)))
+		hc := interp.HandlerCtx(ctx)
+		return nil, interp.ExitStatus(uint8(notFoundStatus(hc.Stderr, scriptPrefix(hc), name)))
 	}
 	out, err := s.call(ctx, args)
 	return answered(out, err)
@@ -338,6 +339,9 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
 		st := s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env))
+		if st == notFound {
+			st = notFoundStatus(hc.Stderr, scriptPrefix(hc), args[0])
+		}
 		if ctx.Err() != nil {
 			// The run is over (deadline, limit, memory guard): what a
 			// command substitution collected is dropped, or interp would
@@ -382,7 +386,24 @@ func exported(env expand.Environ) []string {
 
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
-	return s.run(ctx, args, false, stdin, stdout, stderr, dir, environ)
+	st := s.run(ctx, args, false, stdin, stdout, stderr, dir, environ)
+	if st == notFound {
+		st = notFoundStatus(stderr, "llmsh: ", args[0])
+	}
+	return st
+}
+
+// notFound is run's answer for a name that is no command: its caller
+// says so, in the words of where the name came from.
+const notFound = -127
+
+// scriptPrefix is what bash puts before a message about a command of the
+// script: "llmsh: line N: " for -c, "FILE: line N: " in a file.
+func scriptPrefix(hc interp.HandlerContext) string {
+	if r := hc.Runner(); r != nil {
+		return r.ErrPrefix()
+	}
+	return "llmsh: "
 }
 
 // run is exec; shellBuiltin says that args[0] is the shell's builtin of
@@ -394,7 +415,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		stdin = strings.NewReader("")
 	}
 	if strings.Contains(name, "/") {
-		return notFoundStatus(stderr, name)
+		return notFound
 	}
 	if isNestedShell(name) {
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)
@@ -412,7 +433,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 			// run on a nested runner.
 			return s.runInShell(ctx, args, stdin, stdout, stderr, dir, environ)
 		}
-		return notFoundStatus(stderr, name)
+		return notFound
 	}
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,

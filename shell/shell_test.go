@@ -102,8 +102,8 @@ func TestShell(t *testing.T) {
 		{"printf -v array element and status", "printf -v 'a[1]' %d 5; echo ${a[1]}; printf -v n %d abc; echo \"$? $n\"", "5\n1 0\n", "invalid number", 0},
 		{"printf -v bad name", "printf -v 1x hi; echo $?", "2\n", "not a valid identifier", 0},
 		{"glob outside the grants matches nothing, silently", "cd /; echo /etc/pass*", "/etc/pass*\n", "", 0},
-		{"unknown command", "nosuch", "", "llmsh: nosuch: command not found", 127},
-		{"host path is unknown", "/bin/sh -c 'echo x'", "", "llmsh: /bin/sh: command not found", 127},
+		{"unknown command", "nosuch", "", "llmsh: line 1: nosuch: command not found", 127},
+		{"host path is unknown", "/bin/sh -c 'echo x'", "", "llmsh: line 1: /bin/sh: command not found", 127},
 		{"background output kept by wait", "(read x; echo bg $x) <<< 1 & echo fg >&2; wait", "bg 1\n", "fg", 0},
 
 		{"test -O is -e", "test -O . ; echo $?; [ -G nosuch ]; echo $?; [[ -O . && ! -G nosuch ]]; echo $?", "0\n1\n0\n", "", 0},

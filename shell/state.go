@@ -32,8 +32,8 @@ func internal(name string) bool { return name != "" && (name[0] == 0 || name[0] 
 
 // notFoundStatus reports name as not found on w, as bash does (a name
 // with control characters quoted as $'…'), and returns 127.
-func notFoundStatus(w io.Writer, name string) int {
-	fmt.Fprintf(w, "llmsh: %s: command not found\n", commandText(name))
+func notFoundStatus(w io.Writer, prefix, name string) int {
+	fmt.Fprintf(w, "%s%s: command not found\n", prefix, commandText(name))
 	return 127
 }
 

@@ -151,14 +151,14 @@ func TestInternalNamesNotCommands(t *testing.T) {
 				}
 				continue
 			}
-			if o != "st=127\n" || !strings.Contains(e, "llmsh: "+commandText(name)+": command not found\n") {
+			if o != "st=127\n" || !strings.Contains(e, " "+commandText(name)+": command not found\n") {
 				t.Errorf("%q %q: stdout %q stderr %q", name, form, o, e)
 			}
 		}
 	}
 	// bash's words for such a name.
 	_, e, st := run(t, dir, `$'\x01name' 1`, Limits{})
-	if want := "llmsh: $'\\001name': command not found\n"; e != want || st != 127 {
+	if want := "llmsh: line 1: $'\\001name': command not found\n"; e != want || st != 127 {
 		t.Errorf("got %q %d, want %q 127", e, st, want)
 	}
 }

@@ -87,7 +87,7 @@ func TestTestSubcommand(t *testing.T) {
 	// A stderr golden that exists is compared.
 	write("c.stderr", "")
 	out, _, code = run1(filepath.Join(dir, "c.sh"))
-	if code != 1 || !strings.Contains(out, "+++ "+dir+"/c.stderr (llmsh)\n@@ -0,0 +1 @@\n+llmsh: nosuch: command not found\n") {
+	if code != 1 || !strings.Contains(out, "+++ "+dir+"/c.stderr (llmsh)\n@@ -0,0 +1 @@\n+c.sh: line 1: nosuch: command not found\n") {
 		t.Fatalf("stderr golden: status %d, %q", code, out)
 	}
 

@@ -165,7 +165,7 @@ func TestBashTool(t *testing.T) {
 
 	// No host programs.
 	_, got = call(t, cs, map[string]any{"command": "python3 -c 1"})
-	if got.Stdout != "" || got.Stderr != "llmsh: python3: command not found\n" || got.ExitCode != 127 {
+	if got.Stdout != "" || got.Stderr != "llmsh: line 1: python3: command not found\n" || got.ExitCode != 127 {
 		t.Errorf("host program: %+v", got)
 	}
 

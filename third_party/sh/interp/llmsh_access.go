@@ -30,3 +30,8 @@ func (r *Runner) LastStatus() uint8 { return r.lastExit.code }
 // variable's value then ends the shell, where a script file goes on with
 // its next line.
 func (r *Runner) SetCommandString(on bool) { r.cString = on }
+
+// ErrPrefix is what bash puts before a message about the command that
+// runs: "NAME: line N: ", NAME being the script or sourced file, or
+// llmsh for -c.
+func (r *Runner) ErrPrefix() string { return r.errPrefix() }

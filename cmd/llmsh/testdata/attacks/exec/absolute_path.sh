@@ -1,4 +1,4 @@
 # A host program by absolute path.
 #@ status: 127
-#@ stderr: llmsh: @CANARY@: command not found
+#@ stderr: @CANARY@: command not found
 @CANARY@

@@ -1,7 +1,7 @@
 # A program that only the host PATH (which llmsh's process has) finds,
 # and the same through the script's own PATH.
 #@ status: 127
-#@ stderr: llmsh: nosuchcmd: command not found
+#@ stderr: nosuchcmd: command not found
 nosuchcmd
 PATH=@OUT@/bin:$PATH
 nosuchcmd

@@ -1,5 +1,5 @@
 # A host program by relative path, and by ./name after cd.
 #@ status: 127
-#@ stderr: llmsh: ../out/canary: command not found
+#@ stderr: ../out/canary: command not found
 ../out/canary
 cd @RO@ && ./../out/canary

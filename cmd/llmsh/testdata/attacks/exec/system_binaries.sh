@@ -1,6 +1,6 @@
 # Host system programs by absolute path.
 #@ status: 127
-#@ stderr: llmsh: /bin/sh: command not found
+#@ stderr: /bin/sh: command not found
 /bin/sh -c 'echo ran > @ROOT@/host-program-ran'
 /usr/bin/env
 /usr/bin/id

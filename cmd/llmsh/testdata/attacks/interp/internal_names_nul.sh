@@ -11,7 +11,7 @@
 #@ stdout: @E: 1
 #@ stdout: word: 6 status
 #@ stdout: status: 127
-#@ stderr: llmsh: status: command not found
+#@ stderr: status: command not found
 #@ stdout: no NUL in any word
 #@ no-stdout: SHOULD_NOT_PRINT
 mapfile -d '' z < <(printf '\0')
