@@ -144,16 +144,10 @@ func (s *Session) Snapshot(ctx context.Context) ([]byte, error) {
 // session is left fresh, as after Reset, or wraps ErrCrashed/ErrVfsdGone.
 func (s *Session) Restore(ctx context.Context, snap []byte) error {
 	var sf snapshotFile
-	if err := decodeSnapshot(snap, &sf); err != nil {
-		return err
-	}
-	if err := s.lock(ctx); err != nil {
+	if err := s.lockToApply(ctx, snap, &sf); err != nil {
 		return err
 	}
 	defer s.unlock()
-	if s.closed {
-		return ErrClosed
-	}
 	s.stop()
 	if err := s.start(); err != nil {
 		return err
@@ -174,19 +168,29 @@ func (s *Session) Restore(ctx context.Context, snap []byte) error {
 	return err
 }
 
-// apply is Restore in a worker, whose session is fresh.
-func (s *Session) apply(ctx context.Context, snap []byte) error {
-	var sf snapshotFile
-	if err := decodeSnapshot(snap, &sf); err != nil {
+// lockToApply decodes snap into sf and locks the open session for
+// applying it; the caller unlocks.
+func (s *Session) lockToApply(ctx context.Context, snap []byte, sf *snapshotFile) error {
+	if err := decodeSnapshot(snap, sf); err != nil {
 		return err
 	}
 	if err := s.lock(ctx); err != nil {
 		return err
 	}
-	defer s.unlock()
 	if s.closed {
+		s.unlock()
 		return ErrClosed
 	}
+	return nil
+}
+
+// apply is Restore in a worker, whose session is fresh.
+func (s *Session) apply(ctx context.Context, snap []byte) error {
+	var sf snapshotFile
+	if err := s.lockToApply(ctx, snap, &sf); err != nil {
+		return err
+	}
+	defer s.unlock()
 	if s.sh == nil {
 		return fmt.Errorf("%w (Reset starts a new session)", ErrVfsdGone)
 	}

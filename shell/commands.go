@@ -25,7 +25,7 @@ func init() {
 var (
 	interpBuiltins = strings.Fields(": true false exit set shift unset echo printf break continue pwd cd wait " +
 		"builtin trap type source . command dirs pushd popd umask ulimit alias unalias fg bg jobs kill disown getopts eval " +
-		"test [ exec return read mapfile readarray shopt declare local export readonly typeset let times")
+		"test [ exec return read mapfile readarray shopt declare local export readonly typeset let times caller")
 	nestedShells = []string{"sh", "bash", "llmsh"}
 	shellCmdSet  = func() map[string]int {
 		m := map[string]int{}

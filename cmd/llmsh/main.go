@@ -22,6 +22,7 @@ import (
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/internal/stuck"
 	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
+	"github.com/llmsh/llmsh/server/sessionserver"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
 )
@@ -293,18 +294,9 @@ type report struct {
 	omitted      int64 // virtual files not named in virtualFiles
 }
 
-// jsonResult is the one object that --json prints.
-type jsonResult struct {
-	Stdout       string   `json:"stdout"`
-	Stderr       string   `json:"stderr"`
-	ExitCode     int      `json:"exit_code"`
-	Truncated    bool     `json:"truncated"`
-	DurationMS   int64    `json:"duration_ms"`
-	VirtualFiles []string `json:"virtual_files"`
-	// VirtualFilesOmitted counts the virtual files not named in
-	// VirtualFiles (too many long names for one listing).
-	VirtualFilesOmitted int64 `json:"virtual_files_omitted,omitempty"`
-}
+// jsonResult is the one object that --json prints: the result of serve's
+// run, whose fields are --json's (Cancelled is never set here).
+type jsonResult = sessionserver.RunResult
 
 // runJSON runs with the output collected, and prints it as one JSON
 // object on stdout. The exit status is the script's, as without --json.

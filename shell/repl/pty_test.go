@@ -292,8 +292,8 @@ func TestCompletion(t *testing.T) {
 	}
 	s := start(t, dir, env(t.TempDir()), "--no-history", "-i", dir)
 	s.expect(prompt, wait)
-	s.send("ca\t")
-	s.expect("cat ", wait)
+	s.send("hea\t")
+	s.expect("head ", wait)
 	s.send("gra\t")
 	s.expect("granted-notes.txt ", wait)
 	s.send("\r")

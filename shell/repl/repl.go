@@ -71,7 +71,7 @@ func init() {
 }
 
 func historyCmd(env *builtins.Env) int {
-	if current.Load() == nil {
+	if current.Load() == nil && (len(env.Args) != 2 || env.Args[1] != "--help") {
 		return scriptHistory(env)
 	}
 	f := builtins.NewFlags(env, "List the commands entered in the interactive shell, oldest first, numbered;\nwith N, only the last N.", "[N]")

@@ -101,10 +101,11 @@ var helpTable = map[string]builtinHelp{
 
 // helpUnsupported are recognized by this shell but not implemented; `help`
 // stars them the way bash stars disabled builtins.
-// (llmsh: jobs, kill, disown, fg, bg and ulimit are implemented now.)
+// (llmsh: jobs, kill, disown, fg, bg, ulimit, caller and history are
+// implemented now.)
 var helpUnsupported = map[string]bool{
-	"bind": true, "caller": true, "compgen": true, "complete": true,
-	"compopt": true, "enable": true, "fc": true, "history": true,
+	"bind": true, "compgen": true, "complete": true,
+	"compopt": true, "enable": true, "fc": true,
 	"logout": true, "newgrp": true, "suspend": true,
 }
 
