@@ -25,7 +25,8 @@ func init() {
 var (
 	interpBuiltins = strings.Fields(": true false exit set shift unset echo printf break continue pwd cd wait " +
 		"builtin trap type source . command dirs pushd popd umask ulimit alias unalias fg bg jobs kill disown getopts eval " +
-		"test [ exec return read mapfile readarray shopt declare local export readonly typeset let times caller")
+		"test [ exec return read mapfile readarray shopt declare local export readonly typeset let times caller " +
+		"bind compgen complete compopt enable fc logout newgrp suspend")
 	nestedShells = []string{"sh", "bash", "llmsh"}
 	shellCmdSet  = func() map[string]int {
 		m := map[string]int{}
@@ -44,6 +45,16 @@ func isInterpBuiltin(name string) bool { return shellCmdSet[name] == 1 }
 
 // isNestedShell reports whether name is sh, bash or llmsh.
 func isNestedShell(name string) bool { return shellCmdSet[name] == 2 }
+
+// builtinOn reports whether name is an interpreter builtin that enable -n
+// has not turned off in the runner of ctx.
+func builtinOn(ctx context.Context, name string) bool {
+	if !isInterpBuiltin(name) {
+		return false
+	}
+	r := currentRunner(ctx)
+	return r == nil || r.BuiltinEnabled(name)
+}
 
 // isShellCommand reports whether name is one of the shell's own commands.
 func isShellCommand(name string) bool { return shellCmdSet[name] != 0 }
@@ -215,6 +226,18 @@ func setEnviron(kvs []string) []string {
 	for _, kv := range last {
 		out = append(out, kv)
 	}
+	sort.Strings(out)
+	return out
+}
+
+// commandNames are the commands compgen -c offers after the shell's own
+// names: the registered builtins and the nested shells, sorted.
+func commandNames() []string {
+	var out []string
+	for _, b := range builtins.All() {
+		out = append(out, b.Name)
+	}
+	out = append(out, nestedShells...)
 	sort.Strings(out)
 	return out
 }

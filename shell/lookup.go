@@ -26,6 +26,9 @@ func statusArgs(st int) []string { return []string{statusCmd, strconv.Itoa(st)} 
 // directory); llmsh answers them from what it really has: keywords,
 // functions, interp builtins and llmsh builtins. Nothing is a file.
 func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, bool) {
+	if !builtinOn(ctx, args[0]) {
+		return nil, false // enable -n turned it off
+	}
 	switch args[0] {
 	case "type":
 		return s.typeCmd(ctx, args), true
@@ -48,7 +51,7 @@ func (s *Shell) kind(ctx context.Context, name string) string {
 		return "keyword"
 	case s.funcs(ctx)[name] != nil:
 		return "function"
-	case isShellCommand(name):
+	case isNestedShell(name) || builtinOn(ctx, name):
 		return "builtin"
 	}
 	if _, ok := builtins.Lookup(name); ok {

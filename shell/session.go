@@ -252,6 +252,12 @@ func (s *Shell) SetStdin(f *os.File) error {
 	return interp.StdIO(f, s.opts.Stdout, s.opts.Stderr)(s.runner)
 }
 
+// SetHistory gives fc the interactive history: entries returns it, oldest
+// first, with the line being run last.
+func (s *Shell) SetHistory(entries func() []string) error {
+	return interp.History(entries)(s.runner)
+}
+
 // RouteBuiltins sends the named commands to the registered builtins of
 // those names, although the interpreter counts them as its own (it lists
 // history, for one, and implements it not at all). The builtin's status

@@ -207,6 +207,7 @@ func Run(ctx context.Context, o Options) int {
 	}
 	current.Store(s.hist)
 	defer current.Store(nil)
+	o.Shell.SetHistory(s.hist.Entries)
 
 	rl, err := newEditor(o, ctx.Done())
 	if err != nil {

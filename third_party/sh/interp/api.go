@@ -96,6 +96,11 @@ type Runner struct {
 
 	alias map[string]alias
 
+	// llmsh: the builtins enable -n turned off, and complete's specs
+	// (bashbuiltins.go, complete.go).
+	disabled  map[string]bool
+	compSpecs map[string]*compSpec
+
 	// callHandler is a function allowing to replace a simple command's
 	// arguments. It may be nil.
 	callHandler CallHandlerFunc
@@ -1055,6 +1060,8 @@ func (r *Runner) subshell(background bool) *Runner {
 	r2.funcAttrs = maps.Clone(r.funcAttrs)
 	r2.Vars = make(map[string]expand.Variable)
 	r2.alias = maps.Clone(r.alias)
+	r2.disabled = maps.Clone(r.disabled)   // llmsh
+	r2.compSpecs = maps.Clone(r.compSpecs) // llmsh: compopt copies a spec it changes
 
 	r2.dirStack = append(r2.dirBootstrap[:0], r.dirStack...)
 	r2.fillExpandConfig(r.ectx)

@@ -350,7 +350,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) < 1 {
 			break
 		}
-		if !IsBuiltin(args[0]) {
+		if !r.isBuiltin(args[0]) {
 			// llmsh: bash's message (upstream said nothing).
 			return failf(1, "%sbuiltin: %s: not a shell builtin\n", r.errPrefix(), args[0])
 		}
@@ -620,7 +620,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			break
 		}
 		if !show {
-			if IsBuiltin(args[0]) {
+			if r.isBuiltin(args[0]) {
 				return r.builtin(ctx, pos, args[0], args[1:])
 			}
 			r.exec(ctx, pos, args)
@@ -630,7 +630,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		last := uint8(0)
 		for _, arg := range args {
 			last = 0
-			if r.Funcs[arg] != nil || IsBuiltin(arg) {
+			if r.Funcs[arg] != nil || r.isBuiltin(arg) {
 				r.outf("%s\n", arg)
 			} else if path, err := r.lookPath(ctx, arg, true); err == nil {
 				r.outf("%s\n", path)
@@ -834,6 +834,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		return r.exit
 
 	default:
+		if st, ok := r.bashBuiltin(ctx, name, args); ok { // llmsh: bashbuiltins.go
+			return st
+		}
 		return failf(2, "%s: unsupported builtin\n", name)
 	}
 	return exit

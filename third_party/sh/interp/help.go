@@ -33,29 +33,29 @@ var helpTable = map[string]builtinHelp{
 	"[":       {"[ arg... ]", "Evaluate a conditional expression; a synonym for `test' requiring a closing `]'."},
 	"alias":   {"alias [-p] [name[=value] ... ]", "Define or display aliases. With no arguments, print the alias list."},
 	"bg":      {"bg [job_spec ...]", "Resume jobs in the background."},
-	"bind":    {"bind [-lpsvPSVX] [-m keymap] [keyseq:readline-function]", "Set readline key bindings and variables."},
+	"bind":    {"bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name] [-r keyseq] [-x keyseq:shell-command] [keyseq:readline-function or readline-command]", "Set Readline key bindings and variables. -l, -p, -P and -q list the line editor's keymap; in a script line editing is off, and nothing can be rebound."},
 	"break":   {"break [n]", "Exit the enclosing for, while or until loop; with n, exit n levels."},
 	"builtin": {"builtin [shell-builtin [arg ...]]", "Run a shell builtin, bypassing a function of the same name."},
 	"caller":  {"caller [expr]", "Return the context of the current subroutine call."},
 	"cd":      {"cd [-L|[-P [-e]]] [dir]", "Change the shell working directory."},
 	"command": {"command [-pVv] command [arg ...]", "Run a command, bypassing shell function lookup."},
-	"compgen": {"compgen [-abcdefgjksuv] [-o option] [word]", "Display possible completions for a word."},
-	"complete": {"complete [-abcdefgjksuv] [-pr] [-o option] [name ...]",
+	"compgen": {"compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]", "Display possible completions depending on the options. Users and groups are llmsh's own; files come through vfsd."},
+	"complete": {"complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]",
 		"Specify how arguments are to be completed by readline."},
-	"compopt":  {"compopt [-o|+o option] [name ...]", "Modify or display completion options."},
+	"compopt":  {"compopt [-o|+o option] [-DEI] [name ...]", "Modify or display completion options."},
 	"continue": {"continue [n]", "Resume the next iteration of the enclosing loop; with n, of the nth enclosing loop."},
 	"declare": {"declare [-aAfFgiIlnrtux] [name[=value] ...]",
 		"Set variable values and attributes, or display them."},
 	"dirs":   {"dirs [-clpv] [+N] [-N]", "Display the list of currently remembered directories."},
 	"disown": {"disown [-h] [-ar] [jobspec ...]", "Remove jobs from the current shell's job table."},
 	"echo":   {"echo [-neE] [arg ...]", "Write arguments to standard output, separated by spaces."},
-	"enable": {"enable [-a] [-dnps] [name ...]", "Enable and disable shell builtins."},
+	"enable": {"enable [-a] [-dnps] [-f filename] [name ...]", "Enable and disable shell builtins. A disabled builtin's name runs a function or command of that name; -f and -d refuse, as llmsh loads no shared objects."},
 	"eval":   {"eval [arg ...]", "Concatenate arguments into a single command and execute it."},
 	"exec":   {"exec [-cl] [-a name] [command [argument ...]]", "Replace the shell with the given command."},
 	"exit":   {"exit [n]", "Exit the shell with status n; without n, the status of the last command."},
 	"export": {"export [-fn] [name[=value] ...] or export -p", "Mark names for automatic export to the environment."},
 	"false":  {"false", "Return an unsuccessful result."},
-	"fc":     {"fc [-e ename] [-lnr] [first] [last]", "Display or re-execute commands from the history list."},
+	"fc":     {"fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]", "Display or execute commands from the history list: -l lists, -s runs one again with pat=rep applied. No editor is run. A script has no history."},
 	"fg":     {"fg [job_spec]", "Move a job to the foreground."},
 	"for":    {"for NAME [in WORDS ... ] ; do COMMANDS; done", "Execute commands for each member in a list."},
 	"getopts": {"getopts optstring name [arg ...]",
@@ -67,10 +67,10 @@ var helpTable = map[string]builtinHelp{
 	"kill":    {"kill [-s sigspec | -n signum] pid | jobspec ...", "Send a signal to a job or process."},
 	"let":     {"let arg [arg ...]", "Evaluate arithmetic expressions."},
 	"local":   {"local [option] name[=value] ...", "Define local variables inside a shell function."},
-	"logout":  {"logout [n]", "Exit a login shell."},
+	"logout":  {"logout [n]", "Exit a login shell. llmsh is never one: use `exit'."},
 	"mapfile": {"mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [array]",
 		"Read lines from the standard input into an indexed array variable."},
-	"newgrp": {"newgrp [group]", "Change the current group ID."},
+	"newgrp": {"newgrp [-] [group]", "Start a shell with another group ID. llmsh's user has one group, llmsh, and no new shell is started."},
 	"popd":   {"popd [-n] [+N | -N]", "Remove directories from the stack."},
 	"printf": {"printf [-v var] format [arguments]", "Format and print arguments under control of the format."},
 	"pushd":  {"pushd [-n] [+N | -N | dir]", "Add directories to the stack and change to the top."},
@@ -84,7 +84,7 @@ var helpTable = map[string]builtinHelp{
 	"shift":    {"shift [n]", "Shift positional parameters left by n (default 1)."},
 	"shopt":    {"shopt [-pqsu] [-o] [optname ...]", "Set and unset shell options."},
 	"source":   {"source filename [arguments]", "Execute commands from a file in the current shell; a synonym for `.'."},
-	"suspend":  {"suspend [-f]", "Suspend shell execution."},
+	"suspend":  {"suspend [-f]", "Suspend shell execution until it gets SIGCONT. llmsh is never a job of another shell: it refuses."},
 	"test":     {"test [expr]", "Evaluate a conditional expression and return 0 or 1."},
 	"times":    {"times", "Display process times for the shell and its children."},
 	"trap":     {"trap [-lp] [[action] signal_spec ...]", "Trap signals and other events."},
@@ -101,13 +101,9 @@ var helpTable = map[string]builtinHelp{
 
 // helpUnsupported are recognized by this shell but not implemented; `help`
 // stars them the way bash stars disabled builtins.
-// (llmsh: jobs, kill, disown, fg, bg, ulimit, caller and history are
-// implemented now.)
-var helpUnsupported = map[string]bool{
-	"bind": true, "compgen": true, "complete": true,
-	"compopt": true, "enable": true, "fc": true,
-	"logout": true, "newgrp": true, "suspend": true,
-}
+// (llmsh: every builtin bash has is implemented now; enable -n's
+// disabled builtins are starred by runHelp.)
+var helpUnsupported = map[string]bool{}
 
 // helpMatch returns the documented names matching a bash-style pattern. An
 // exact name wins; otherwise the pattern is matched as a glob, and as a
@@ -130,9 +126,9 @@ func helpMatch(pattern string) []string {
 }
 
 // helpLine is the two-column list entry for a builtin.
-func helpLine(name string) string {
+func (r *Runner) helpLine(name string) string {
 	star := " "
-	if helpUnsupported[name] {
+	if helpUnsupported[name] || r.disabled[name] {
 		star = "*"
 	}
 	return star + helpTable[name].synopsis
@@ -173,9 +169,9 @@ patterns:
 		// two columns, like bash: first half down the left, second half right
 		half := (len(names) + 1) / 2
 		for i := 0; i < half; i++ {
-			left := helpLine(names[i])
+			left := r.helpLine(names[i])
 			if i+half < len(names) {
-				r.outf("%-78s%s\n", left, helpLine(names[i+half]))
+				r.outf("%-78s%s\n", left, r.helpLine(names[i+half]))
 			} else {
 				r.outf("%s\n", left)
 			}

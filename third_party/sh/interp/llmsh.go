@@ -55,6 +55,8 @@ type session struct {
 	invocation  string         // the end of $- (Invocation)
 	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
 	execBuiltins map[string]bool
+	history      func() []string // the interactive history, for fc (History)
+	commands     func() []string // the embedder's commands, for compgen -c (CommandNames)
 }
 
 func newSession() *session {

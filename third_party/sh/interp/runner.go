@@ -1562,7 +1562,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		r.exit.returning = false
 		return
 	}
-	if IsBuiltin(name) {
+	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		return
 	}
