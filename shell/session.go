@@ -252,6 +252,13 @@ func (s *Shell) SetStdin(f *os.File) error {
 	return interp.StdIO(f, s.opts.Stdout, s.opts.Stderr)(s.runner)
 }
 
+// CompleteSpec returns the words that the `complete` spec of command cmd
+// gives for word (prev is the word before it), and whether cmd has one;
+// the REPL's Tab completion asks it between command lines.
+func (s *Shell) CompleteSpec(cmd, word, prev string) ([]string, bool) {
+	return s.runner.CompleteSpec(context.Background(), cmd, word, prev)
+}
+
 // SetHistory gives fc the interactive history: entries returns it, oldest
 // first, with the line being run last.
 func (s *Shell) SetHistory(entries func() []string) error {

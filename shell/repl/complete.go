@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -105,6 +106,9 @@ func (c *Completer) Complete(before, word string) []string {
 		}
 		return out
 	}
+	if words, ok := c.specWords(cmd, before, word); ok {
+		return words
+	}
 	if strings.HasPrefix(word, "-") && cmd != "" {
 		if k, v, ok := strings.Cut(word, "="); ok && strings.HasPrefix(k, "--") {
 			return prefixAll(k+"=", c.paths(v))
@@ -121,6 +125,39 @@ func (c *Completer) Complete(before, word string) []string {
 		return out
 	}
 	return c.paths(word)
+}
+
+// SpecSource is a Source that also knows the session's `complete` specs.
+type SpecSource interface {
+	// CompleteSpec returns the words the spec of command cmd gives for
+	// word (prev is the word before it), and whether cmd has a spec.
+	CompleteSpec(cmd, word, prev string) ([]string, bool)
+}
+
+// specWords completes word from the spec `complete` gave cmd, as bash
+// does before its own completion: each word that starts with the one
+// typed, sorted.
+func (c *Completer) specWords(cmd, before, word string) ([]string, bool) {
+	sp, ok := c.src.(SpecSource)
+	if !ok || cmd == "" {
+		return nil, false
+	}
+	prev := ""
+	if f := strings.Fields(before); len(f) > 0 {
+		prev = f[len(f)-1]
+	}
+	words, ok := sp.CompleteSpec(cmd, word, prev)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(w, word) {
+			out = append(out, w+" ")
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out), true
 }
 
 func prefixAll(p string, words []string) []string {

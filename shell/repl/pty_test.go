@@ -702,3 +702,48 @@ func TestCtrlCDuringCompletionAndSearch(t *testing.T) {
 		t.Fatalf("after Ctrl-C in a search: %q", out)
 	}
 }
+
+// TestInteractiveBuiltins: at the prompt, Tab completes from the specs
+// `complete` stores (-W and -F), fc lists and runs again from the
+// history, bind lists the line editor's keymap without a warning, and
+// suspend and logout refuse as bash's non-login shell.
+func TestInteractiveBuiltins(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("complete -W 'alpha beta alpine' foo\r")
+	s.expect(prompt, wait)
+	s.send("foo() { echo \"foo got $1\"; }\r")
+	s.expect(prompt, wait)
+	s.send("foo be\t\r")
+	s.expect("foo got beta\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("_g() { COMPREPLY=(gamma-one gamma-two); }; complete -F _g gg; gg() { echo \"gg got $1\"; }\r")
+	s.expect(prompt, wait)
+	s.send("gg gamma-t\t\r")
+	s.expect("gg got gamma-two\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("echo first-entry\r")
+	s.expect("first-entry\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("fc -l -1\r")
+	s.expect("\t echo first-entry\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("fc -s first=second echo\r")
+	s.expect("echo second-entry\r\nsecond-entry\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("bind -q beginning-of-line; echo bind=$?\r")
+	before := s.expect("bind=0\r\n", wait)
+	if !strings.Contains(before, `beginning-of-line can be invoked via "\C-a"`) || strings.Contains(before, "warning") {
+		t.Fatalf("bind -q at the prompt printed %q", before)
+	}
+	s.send("logout; echo logout=$?\r")
+	s.expect("logout: not login shell: use `exit'", wait)
+	s.expect("logout=1\r\n", wait)
+	s.send("suspend; echo suspend=$?\r")
+	s.expect("suspend: cannot suspend", wait)
+	s.expect("suspend=1\r\n", wait)
+	s.send("exit\r")
+	if st := s.exitStatus(wait); st != 0 {
+		t.Fatalf("exit status %d, want 0 (echo's)", st)
+	}
+}

@@ -184,6 +184,9 @@ func (s shellSource) VarNames() []string {
 	sort.Strings(out)
 	return out
 }
+func (s shellSource) CompleteSpec(cmd, word, prev string) ([]string, bool) {
+	return s.sh.CompleteSpec(cmd, word, prev)
+}
 func (s shellSource) ReadDir(dir string) ([]fs.DirEntry, error) {
 	return s.sh.Client().ReadDir(dir)
 }

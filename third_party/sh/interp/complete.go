@@ -357,6 +357,9 @@ func (r *Runner) builtinCompgen(ctx context.Context, args []string) exitStatus {
 // for word (prev is the word before it), and whether cmd has a spec; the
 // REPL's Tab completion asks it.
 func (r *Runner) CompleteSpec(ctx context.Context, cmd, word, prev string) ([]string, bool) {
+	if !r.didReset {
+		r.Reset()
+	}
 	cs := r.compSpecs[cmd]
 	if cs == nil {
 		if cs = r.compSpecs[compDefault]; cs == nil {
