@@ -64,9 +64,9 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
 		"Differences from jq 1.7.1: no colour (-C is accepted and ignored); --seq marks\n" +
-		"the outputs but reads the input as plain JSON; a syntax error in the filter lacks\n" +
-		"the short list of expected tokens jq's parser adds (\"expecting '}'\") except at\n" +
-		"the end of a whole filter; $__loc__ always names line 1; modules (import,\n" +
+		"the outputs but reads the input as plain JSON; after a syntax error in the filter,\n" +
+		"the short list of expected tokens jq's parser adds (\"expecting '}'\") is missing\n" +
+		"or different in a few places; $__loc__ always names line 1; modules (import,\n" +
 		"include, -L) are not available."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
@@ -326,7 +326,9 @@ func jqCompileError(env *Env, err error, src string) {
 		msg = "syntax error, unexpected " + pe.Unexpected
 		// jq's parser, at a token that cannot follow a whole program,
 		// says what it wanted
-		if pe.Unexpected != "end of file" {
+		if len(pe.Expecting) > 0 {
+			msg += ", expecting " + strings.Join(pe.Expecting, " or ")
+		} else if pe.Unexpected != "end of file" {
 			if _, err := gojq.Parse(src[:pe.Start]); err == nil {
 				msg += ", expecting end of file"
 			}
@@ -336,16 +338,35 @@ func jqCompileError(env *Env, err error, src string) {
 	} else if errors.As(err, &placed) {
 		at = placed.Offset()
 	}
-	if at >= 0 && at <= len(src) {
-		start := strings.LastIndexByte(src[:at], '\n') + 1
-		end := strings.IndexByte(src[start:], '\n')
-		if end < 0 {
-			end = len(src) - start
+	fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", msg, jqPlace(src, at))
+	n := 1
+	if pe != nil {
+		for _, note := range pe.Notes {
+			fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", note.Msg, jqPlace(src, note.Start))
+			n++
 		}
-		msg += fmt.Sprintf(" at <top-level>, line %d:\n%s%s", strings.Count(src[:start], "\n")+1,
-			src[start:start+end], strings.Repeat(" ", at-start))
 	}
-	fmt.Fprintf(env.Stderr, "jq: error: %s\njq: 1 compile error\n", msg)
+	if n == 1 {
+		fmt.Fprintf(env.Stderr, "jq: 1 compile error\n")
+	} else {
+		fmt.Fprintf(env.Stderr, "jq: %d compile errors\n", n)
+	}
+}
+
+// jqPlace is where an error is, as jq shows it: " at <top-level>, line
+// N:", the line, and as many spaces as the place is past its start; ""
+// for no place.
+func jqPlace(src string, at int) string {
+	if at < 0 || at > len(src) {
+		return ""
+	}
+	start := strings.LastIndexByte(src[:at], '\n') + 1
+	end := strings.IndexByte(src[start:], '\n')
+	if end < 0 {
+		end = len(src) - start
+	}
+	return fmt.Sprintf(" at <top-level>, line %d:\n%s%s", strings.Count(src[:start], "\n")+1,
+		src[start:start+end], strings.Repeat(" ", at-start))
 }
 
 // jqBadOption returns the argument that the option parser's message msg

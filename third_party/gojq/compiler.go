@@ -121,6 +121,10 @@ func Compile(q *Query, options ...CompilerOption) (*Code, error) {
 }
 
 func (c *compiler) compile(q *Query) error {
+	if q.Term == nil && q.Op == Operator(0) {
+		// jq says so before it loads any module
+		return errors.New(`Top-level program not given (try ".")`)
+	}
 	for _, i := range q.Imports {
 		if err := c.compileImport(i); err != nil {
 			return err
@@ -381,7 +385,7 @@ func (c *compiler) compileQuery(e *Query) error {
 	}
 	switch e.Op {
 	case Operator(0):
-		return errors.New(`missing query (try ".")`)
+		return errors.New(`Top-level program not given (try ".")`)
 	case OpPipe:
 		if len(e.Patterns) > 0 {
 			return c.compileBind(e.Left, e.Right, e.Patterns)

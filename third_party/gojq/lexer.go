@@ -2,6 +2,8 @@ package gojq
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,7 +18,14 @@ type lexer struct {
 	start     int    // where the token last read starts
 	lexeme    int    // where the last token, white space run or comment starts
 	brackets  []byte // the brackets open, as jq's lexer keeps them
+	patterns  []bool // whether each open bracket opens a destructuring pattern
 	badClose  bool   // the token last read closes no open bracket
+	prevType  int    // the token read before the last one
+	prevStart int    // where it starts
+	curStart  int    // where the last one starts
+	ifs       []int  // where each if not yet ended starts; -1-pos until its then
+	tries     []int  // where each try whose catch has not come starts
+	catchTry  int    // where the try of the last catch starts
 }
 
 func newLexer(src string) *lexer {
@@ -50,9 +59,14 @@ var keywords = map[string]int{
 }
 
 func (l *lexer) Lex(lval *yySymType) (tokenType int) {
-	defer func() { l.tokenType = tokenType }()
+	defer func() {
+		l.prevType, l.tokenType = l.tokenType, tokenType
+		l.prevStart, l.curStart = l.curStart, l.start
+		l.nestKeyword(tokenType)
+	}()
 	if len(l.source) == l.offset {
 		l.token = ""
+		l.start = l.lexeme
 		return eof
 	}
 	if l.inString {
@@ -71,10 +85,11 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	l.badClose = false
 	switch ch {
 	case '(', '[', '{':
+		l.patterns = append(l.patterns, l.opensPattern(ch))
 		l.brackets = append(l.brackets, ch)
 	case ')', ']', '}':
 		if n := len(l.brackets); n > 0 && l.brackets[n-1] == openerOf(ch) {
-			l.brackets = l.brackets[:n-1]
+			l.brackets, l.patterns = l.brackets[:n-1], l.patterns[:n-1]
 		} else {
 			l.badClose = true
 		}
@@ -184,6 +199,9 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 			}
 			l.token = "//"
 			lval.operator = OpAlt
+			if l.tokenType == '?' && l.start > 0 && l.source[l.start-1] == '?' {
+				l.lexeme-- // jq's ?// is one token
+			}
 			return tokAltOp
 		}
 	case '%':
@@ -443,6 +461,7 @@ func (l *lexer) scanString(start int) (int, string) {
 					return tokStringStart, ""
 				}
 				if i == l.offset+1 {
+					l.lexeme = l.offset // jq's last token: the \( here
 					l.offset += 2
 					l.inString = false
 					return tokStringQuery, ""
@@ -462,6 +481,7 @@ func (l *lexer) scanString(start int) (int, string) {
 		case '"':
 			if !l.inString {
 				l.offset = i + 1
+				l.lexeme = i // jq's last token: the closing quote
 				l.token = l.source[start:l.offset]
 				str, err := unquote(l.token, false)
 				if err != nil {
@@ -480,6 +500,7 @@ func (l *lexer) scanString(start int) (int, string) {
 			}
 			l.inString = false
 			l.offset = i + 1
+			l.lexeme = i
 			return tokStringEnd, ""
 		default:
 			if !decode {
@@ -533,6 +554,12 @@ type ParseError struct {
 	// Unexpected names the token as jq's parser does ("end of file",
 	// "IDENT", "'{'").
 	Unexpected string
+	// Expecting are the tokens jq's parser says it expected, where it
+	// names them ("BINDING", "'['"); nil where it does not.
+	Expecting []string
+	// Notes are the errors jq adds after it ("Possibly unterminated 'if'
+	// statement").
+	Notes []ParseNote
 }
 
 func (err *ParseError) Error() string {
@@ -550,12 +577,128 @@ func (err *ParseError) Error() string {
 	}
 }
 
-func (l *lexer) Error(string) {
+// nestKeyword keeps the if … end and try … catch open, for the notes jq's
+// parser adds to a syntax error at the end of the program.
+func (l *lexer) nestKeyword(tok int) {
+	switch n := len(l.ifs); tok {
+	case tokIf:
+		l.ifs = append(l.ifs, -1-l.start)
+	case tokThen:
+		if n > 0 && l.ifs[n-1] < 0 {
+			l.ifs[n-1] = -1 - l.ifs[n-1]
+		}
+	case tokEnd:
+		if n > 0 {
+			l.ifs = l.ifs[:n-1]
+		}
+	case tokTry:
+		l.tries = append(l.tries, l.start)
+	case tokCatch:
+		if n := len(l.tries); n > 0 {
+			l.catchTry, l.tries = l.tries[n-1], l.tries[:n-1]
+		}
+	}
+}
+
+// eofNotes are the errors jq's parser adds, recovering, to a syntax
+// error at the end of the program: an if whose then has come but not its
+// end, a catch with no body, a break with no label.
+func (l *lexer) eofNotes() []ParseNote {
+	var notes []ParseNote
+	switch l.prevType {
+	case tokCatch:
+		notes = append(notes, ParseNote{"Possibly unterminated 'try' statement", l.catchTry})
+	case tokBreak:
+		notes = append(notes, ParseNote{"break requires a label to break to", l.prevStart})
+	}
+	if n := len(l.ifs); n > 0 && l.ifs[n-1] >= 0 && l.prevType != tokCatch {
+		notes = append(notes, ParseNote{"Possibly unterminated 'if' statement", l.ifs[n-1]})
+	}
+	return notes
+}
+
+// ParseNote is a further error jq reports after a syntax error, and where.
+type ParseNote struct {
+	Msg   string
+	Start int
+}
+
+// opensPattern reports whether the bracket ch, being read, opens a
+// destructuring pattern: after `as` or `?//`, or as an element or value
+// inside one.
+func (l *lexer) opensPattern(ch byte) bool {
+	if ch == '(' {
+		return false
+	}
+	switch l.tokenType {
+	case tokAs:
+		return true
+	case tokAltOp:
+		return l.prevType == '?'
+	case ':', ',', '[':
+		n := len(l.patterns)
+		return n > 0 && l.patterns[n-1]
+	}
+	return false
+}
+
+func (l *lexer) Error(msg string) {
 	offset, token := l.offset, l.token
 	if l.tokenType != eof && l.tokenType < utf8.RuneSelf {
 		token = string(rune(l.tokenType))
 	}
-	l.err = &ParseError{offset, token, l.tokenType, l.start, l.jqTokenName(token)}
+	inPattern := len(l.patterns) > 0 && l.patterns[len(l.patterns)-1]
+	err := &ParseError{offset, token, l.tokenType, l.start, l.jqTokenName(token), jqExpecting(msg, inPattern), nil}
+	if l.tokenType == eof {
+		err.Notes = l.eofNotes()
+	}
+	if l.tokenType == tokUnterminatedString {
+		// jq's lexer reads on to the end inside the string
+		err.Unexpected, err.Start = "end of file", l.start+1
+		err.Expecting = []string{"QQSTRING_TEXT", "QQSTRING_INTERP_START", "QQSTRING_END"}
+	}
+	l.err = err
+}
+
+// jqExpecting turns the tokens goyacc's verbose message says it expected
+// (at most four, as bison lists) into the list jq's bison parser gives
+// where the two grammars' states agree: token names as jq's, named
+// tokens before characters. A state where an expression can go on (an
+// operator, `as`, `end` or `;` would do) has more than four in jq's
+// grammar, which then lists none; `?` (goyacc's half of `?//`) and the
+// `,` after an object's pair (jq's pairs are right-recursive; not so a
+// pattern's, inPattern) are not in jq's lists.
+func jqExpecting(msg string, inPattern bool) []string {
+	_, list, ok := strings.Cut(msg, ", expecting ")
+	if !ok {
+		return nil
+	}
+	var named, chars []string
+	for _, t := range strings.Split(list, " or ") {
+		switch t {
+		case "tokAs", "tokEnd", "';'":
+			return nil
+		case "'?'":
+		case "tokVariable":
+			named = append(named, "BINDING")
+		case "tokIdent":
+			named = append(named, "IDENT")
+		case "tokString", "tokStringStart":
+			if !slices.Contains(named, "FORMAT") {
+				named = append(named, "FORMAT", "QQSTRING_START")
+			}
+		default:
+			if !strings.HasPrefix(t, "'") {
+				return nil // a token jq's grammar has not as such
+			}
+			chars = append(chars, t)
+		}
+	}
+	slices.Sort(chars)
+	if slices.Equal(chars, []string{"','", "'}'"}) && len(named) == 0 && !inPattern {
+		chars = chars[1:]
+	}
+	return append(named, chars...)
 }
 
 // jqTokenName is the name jq 1.7's parser gives the token last read.
@@ -591,12 +734,18 @@ func (l *lexer) jqTokenName(token string) string {
 		}
 		return "'" + string(rune(t)) + "'"
 	default:
+		if t < utf8.RuneSelf && !strings.ContainsRune(jqCharTokens, rune(t)) {
+			return "INVALID_CHARACTER" // a character jq's lexer has no token for (@)
+		}
 		if t < utf8.RuneSelf {
 			return "'" + string(rune(t)) + "'"
 		}
 		return token
 	}
 }
+
+// jqCharTokens are the characters that are tokens of jq's grammar.
+const jqCharTokens = "|,=<>+-*/%?;()$:.[]{}"
 
 // openerOf is the bracket that c closes.
 func openerOf(c byte) byte {
