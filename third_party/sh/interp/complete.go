@@ -11,6 +11,7 @@ package interp
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"maps"
 	"path"
@@ -573,10 +574,16 @@ func (r *Runner) compAction(ctx context.Context, action, word string) []string {
 		for _, o := range bashOptsTable {
 			all = append(all, o.name)
 		}
-	case "signal":
-		for _, n := range signalNames[1:] {
-			all = append(all, "SIG"+n)
+	case "signal": // bash's list: its trap names too
+		all = append(all, "EXIT")
+		for n := 1; n <= sigMax; n++ {
+			if name := signalName(n); name != "" {
+				all = append(all, "SIG"+name)
+			} else {
+				all = append(all, fmt.Sprintf("SIGJUNK(%d)", n))
+			}
 		}
+		all = append(all, "DEBUG", "ERR", "RETURN")
 	}
 	var out []string
 	for _, w := range all {
