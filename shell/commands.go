@@ -56,9 +56,6 @@ func builtinOn(ctx context.Context, name string) bool {
 	return r == nil || r.BuiltinEnabled(name)
 }
 
-// isShellCommand reports whether name is one of the shell's own commands.
-func isShellCommand(name string) bool { return shellCmdSet[name] != 0 }
-
 // shellCommands lists the shell's own commands.
 func shellCommands() []string {
 	return append(append([]string(nil), interpBuiltins...), nestedShells...)
