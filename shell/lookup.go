@@ -26,7 +26,7 @@ func statusArgs(st int) []string { return []string{statusCmd, strconv.Itoa(st)} 
 // directory); llmsh answers them from what it really has: keywords,
 // functions, interp builtins and llmsh builtins. Nothing is a file.
 func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, bool) {
-	if !builtinOn(ctx, args[0]) {
+	if r := currentRunner(ctx); r != nil && interp.IsBuiltin(args[0]) && !r.BuiltinEnabled(args[0]) {
 		return nil, false // enable -n turned it off
 	}
 	switch args[0] {
