@@ -55,7 +55,7 @@ EOF`, "5 3\n7\n", "", 0},
 		{"${v@Q}", `q="it's"; c=$'a\tb'; echo "${q@Q}" ${c@Q}; unset u; echo "[${u@Q}]"`, "'it'\\''s' $'a\\tb'\n[]\n", "", 0},
 		{"declare -i", `declare -i n=2*3; n+=1; f() { local -i m=$1; m+=1; echo $m; }; f 4; echo $n`, "5\n7\n", "", 0},
 		{"exec > file commits", `( exec > x.log; echo one ); exec 2> e.log; echo err >&2; cat x.log e.log`, "one\nerr\n", "", 0},
-		{"a failed redirection is not fatal", "cat < nosuch || echo fallback; echo $?", "fallback\n0\n", "llmsh: nosuch: ", 0},
+		{"a failed redirection is not fatal", "cat < nosuch || echo fallback; echo $?", "fallback\n0\n", "llmsh: line 1: nosuch: ", 0},
 		{"type shows the loop as written", "f() { for ((i = 0; i < 2; i++)); do echo $i; done; }; type f",
 			"f is a function\nf () \n{ \n    for ((i = 0; i < 2; i++))\n    do\n        echo $i;\n    done\n}\n", "", 0}, // bash 5.2's layout
 		{"c-style loop in a function, recursion", "f() { local i; for ((i = 0; i < $1; i++)); do ((i == 1)) && f 1; echo \"$1:$i\"; false; done; }; f 2",

@@ -60,6 +60,10 @@ func (s *Shell) Fds() []interp.FdState { return s.runner.FdStates() }
 // need not be visible here). PWD is the caller's to set.
 func (s *Shell) SetDir(dir string) { s.runner.Dir = dir }
 
+// SetAtPrompt says the shell runs commands typed at a terminal: its
+// errors then carry no "line N:", as interactive bash's (interp.AtPrompt).
+func (s *Shell) SetAtPrompt(on bool) { interp.AtPrompt(on)(s.runner) }
+
 // HasFunc reports whether the shell defines a function named name.
 func (s *Shell) HasFunc(name string) bool {
 	_, ok := s.runner.Funcs[name]

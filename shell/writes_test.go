@@ -51,7 +51,7 @@ func TestWriteErrors(t *testing.T) {
 		{"the shell's own builtins, on close", `pwd > /p; declare -p PWD > /p2; echo done`, "done\n", "llmsh: /p2: File too large\n", 0},
 		{"nothing written, nothing to report", `seq 200 > /a; true > /a; echo $?`, "0\n", "seq: write error: File too large\n", 0},
 		{"stderr redirected to a failing file", `seq 1000 | cat 2>/dev/null > /a; echo $?`, "1\n", "", 0},
-		{"read-only tree", `printf x > ro/f; echo $?; cat ro/f`, "1\nold\n", "llmsh: ro/f: Permission denied\n", 0},
+		{"read-only tree", `printf x > ro/f; echo $?; cat ro/f`, "1\nold\n", "llmsh: line 1: ro/f: Permission denied\n", 0},
 		{"dev full", `echo x > /dev/full; echo $?; printf x > /dev/full; echo $?`, "1\n1\n", "llmsh: echo: write error: No space left on device\nllmsh: printf: write error: No space left on device\n", 0},
 		{"dev full for builtins", `echo x | tee /dev/full; echo $?; head -c 3 /dev/full | od -An -tx1`, "x\n1\n 00 00 00\n", "tee: /dev/full: No space left on device\n", 0},
 		{"dev full, interp builtin", `pwd > /dev/full; echo $?`, "0\n", "llmsh: /dev/full: No space left on device\n", 0},

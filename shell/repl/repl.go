@@ -211,6 +211,8 @@ func Run(ctx context.Context, o Options) int {
 	current.Store(s.hist)
 	defer current.Store(nil)
 	o.Shell.SetHistory(s.hist.Entries)
+	o.Shell.SetAtPrompt(true)
+	defer o.Shell.SetAtPrompt(false)
 
 	rl, err := newEditor(o, ctx.Done())
 	if err != nil {

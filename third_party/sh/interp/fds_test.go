@@ -161,7 +161,7 @@ func TestFdTable(t *testing.T) {
 			name: "exec and copies",
 			src: `exec 3>a; echo x >&3; ( exec 3>&- ); x=$(exec 3>&-); echo | { exec 3>&-; read -r l; }
 echo y >&3; exec 4>&3; exec 3>&-; echo z >&4; exec 4>&-; echo gone >&4`,
-			errs:  "llmsh: 4: Bad file descriptor\n",
+			errs:  "llmsh: line 2: 4: Bad file descriptor\n",
 			files: map[string]string{"a": "x\ny\nz\n"}, persistent: []string{"a"},
 		},
 		{
@@ -169,14 +169,14 @@ echo y >&3; exec 4>&3; exec 3>&-; echo z >&4; exec 4>&-; echo gone >&4`,
 			src: `exec 3>a; { exec 3>b; echo in-b >&3; } 3>c; echo in-a >&3; { exec 5>d; } 3>&-; echo in-d >&5
 echo once 6>e; echo later >&6`,
 			out:   "once\n",
-			errs:  "llmsh: 6: Bad file descriptor\n",
+			errs:  "llmsh: line 2: 6: Bad file descriptor\n",
 			files: map[string]string{"a": "in-a\n", "b": "in-b\n", "c": "", "d": "in-d\n", "e": ""},
 		},
 		{
 			name:  "named descriptors outlive the command",
 			src:   `echo first {v}>a; echo "v=$v" >&$v; exec {w}>b; echo "w=$w" >&$w; exec {v}>&- {w}>&-; echo no >&10`,
 			out:   "first\n",
-			errs:  "llmsh: 10: Bad file descriptor\n",
+			errs:  "llmsh: line 1: 10: Bad file descriptor\n",
 			files: map[string]string{"a": "v=10\n", "b": "w=11\n"},
 		},
 		{
@@ -188,7 +188,7 @@ echo once 6>e; echo later >&6`,
 		{
 			name:       "noclobber and persist",
 			src:        "echo a >f; set -C; echo b >f; echo c >|f; exec >g; echo d; exec 2>&1 3>h",
-			errs:       "llmsh: f: cannot overwrite existing file\n",
+			errs:       "llmsh: line 1: f: cannot overwrite existing file\n",
 			files:      map[string]string{"f": "c\n", "g": "d\n", "h": ""},
 			persistent: []string{"g", "h"},
 		},
@@ -196,7 +196,7 @@ echo once 6>e; echo later >&6`,
 			name: "ambiguous and bad",
 			src:  `x=word; echo 2>&$x; e=; echo >&$e; echo >&99999999999; echo >&3; echo x 3>&-`,
 			out:  "x\n",
-			errs: "llmsh: word: ambiguous redirect\nllmsh: $e: ambiguous redirect\nllmsh: 99999999999: Bad file descriptor\nllmsh: 3: Bad file descriptor\n",
+			errs: "llmsh: line 1: word: ambiguous redirect\nllmsh: line 1: $e: ambiguous redirect\nllmsh: line 1: 99999999999: Bad file descriptor\nllmsh: line 1: 3: Bad file descriptor\n",
 		},
 	}
 	for _, tc := range tests {

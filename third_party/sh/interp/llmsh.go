@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -53,6 +54,7 @@ type session struct {
 	jobControl  bool           // fg and bg work (JobControl)
 	scriptName  string         // the script file (ScriptName)
 	invocation  string         // the end of $- (Invocation)
+	atPrompt    bool           // errors without "line N:" (AtPrompt)
 	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
 	execBuiltins map[string]bool
 	history      func() []string // the interactive history, for fc (History)
@@ -294,9 +296,35 @@ func fileArg(dir, name string) string {
 }
 
 // errPrefix is bash's prefix of an error the shell reports while it runs
-// a command: "NAME: line N: ", NAME the script's name ($0; llmsh for -c).
+// a command: "NAME: line N: ", NAME the script's name ($0; llmsh for -c);
+// at a prompt "llmsh: ", as interactive bash's (AtPrompt).
 func (r *Runner) errPrefix() string {
+	if r.llmsh.atPrompt {
+		return shellName + ": "
+	}
 	return fmt.Sprintf("%s: line %d: ", r.shellFileName(), r.line)
+}
+
+// AtPrompt says the runner runs commands typed at a terminal's prompt:
+// its errors then read "llmsh: …" with no "line N:", wherever the
+// command came from (a function, a sourced file, eval), as interactive
+// bash's do. llmsh's REPL turns it on.
+func AtPrompt(enabled bool) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.atPrompt = enabled
+		return nil
+	}
+}
+
+// redirErrText words a failed redirection's error as bash reports it:
+// one the shell words itself ("llmsh: WORD: reason", see [fdError])
+// takes the "NAME: line N: " of [Runner.errPrefix].
+func (r *Runner) redirErrText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == shellName+":" {
+		return r.errPrefix() + pe.Path + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // shellFileName names the shell in its messages as bash does: the

@@ -393,7 +393,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if err != nil {
 			if !r.exit.fatalExit && err != errRedirExpand {
 				// A fatal error from a handler is reported by [Runner.Run].
-				r.errf("%v\n", err)
+				r.errf("%s\n", r.redirErrText(err))
 			}
 			r.exit.code = 1
 			redirFailed = true
@@ -1581,7 +1581,7 @@ func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileM
 		return f, nil
 	case *os.PathError:
 		if print {
-			r.errf("%v\n", err)
+			r.errf("%s\n", r.redirErrText(err))
 		}
 	default: // handler's custom fatal error
 		r.exit.fatal(err)

@@ -9,7 +9,7 @@
 #@ stdout: removed 0
 #@ stdout: fresh
 #@ stdout: no ln
-#@ stderr: llmsh: hardlink: Permission denied (file has other hard links, which may lie outside the grants)
+#@ stderr: llmsh: line 18: hardlink: Permission denied (file has other hard links, which may lie outside the grants)
 #@ stderr: cp: cannot create regular file 'hardlink': Permission denied (file has other hard links
 #@ stderr: chmod: changing permissions of 'hardlink': Permission denied (file has other hard links
 #@ stderr: touch: cannot touch 'hardlink': Permission denied (file has other hard links

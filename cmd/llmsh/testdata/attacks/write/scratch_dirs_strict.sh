@@ -5,7 +5,7 @@
 #@ stderr: mkdir: cannot create directory '/tmp/work': Permission denied (outside the writable paths)
 #@ stderr: mktemp: failed to create directory via template '/tmp/tmp.XXXXXXXXXX': Permission denied (outside the writable paths)
 #@ stderr: touch: cannot touch '/x': Permission denied (outside the writable paths)
-#@ stderr: llmsh: /y: Permission denied (outside the writable paths)
+#@ stderr: llmsh: line 14: /y: Permission denied (outside the writable paths)
 #@ stderr: cat: /z: No such file or directory
 #@ no-stderr: discarded virtual files
 mkdir -p /tmp/work
