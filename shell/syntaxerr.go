@@ -12,24 +12,32 @@ import (
 // runToSyntaxError is Run for a script with a syntax error, as bash runs
 // one: the complete command lines before the error run, then the error is
 // printed in bash's words and the status is 2 (unless those lines ran
-// exit).
+// exit). An error in a conditional command ([[ 1 -eq ]]) ends the script
+// with the status of the last command that ran, as bash's does.
 func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err error) int {
 	var perr syntax.ParseError
 	if !errors.As(err, &perr) {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
+	status := 2
+	if perr.Cond {
+		status = s.LastStatus()
+	}
 	if prefix := interp.CompleteLines(src, perr); prefix != "" {
 		st := s.Run(ctx, prefix, name)
 		if s.Exited() || ctx.Err() != nil || s.limitErr() != nil {
 			return st
+		}
+		if perr.Cond {
+			status = st
 		}
 	}
 	line, msgs := interp.SyntaxError(perr, src)
 	for _, m := range msgs {
 		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), line, m)
 	}
-	return 2
+	return status
 }
 
 // errPrefix is what bash prints before "line N: " in a script's messages.

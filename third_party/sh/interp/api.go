@@ -930,7 +930,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.filename = node.Name
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v
-		r.readLines(ctx, node.Stmts, true)
+		r.readLines(ctx, node.Stmts, true, r.topSyntaxError)
 		r.pendingHdocs = nil
 	case *syntax.Stmt:
 		r.stmt(ctx, node)

@@ -476,17 +476,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					return r.exit
 				}
 			}
-			line, msgs := SyntaxError(perr, src)
-			for _, m := range msgs {
-				// llmsh: bash's "FILE: eval: line N: ", N counted
-				// from the eval's line, in a script file ("llmsh: "
-				// alone in -c text, as bash -c).
-				if r.llmsh.scriptName != "" {
-					r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+line, m)
-				} else {
-					r.errf("%s: %s\n", shellName, m)
-				}
-			}
+			r.evalSyntaxError(SyntaxError(perr, src))
 			return exitStatus{code: 2}
 		}
 		if err != nil {
@@ -501,7 +491,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// read when it ran the eval (set above: callstack.go); set -x
 		// marks them one level deeper ("++"), as bash.
 		r.traceLevel++
-		r.readLines(ctx, file.Stmts, false)
+		r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
 		r.traceLevel--
 		exit = r.exit
 	case "source", ".":
@@ -564,7 +554,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: "source" on the call stack (callstack.go); its lines
 		// count from 1.
 		savedText := r.pushFrame(callFrame{name: "source", file: args[0], line: r.line}, textPlace{src: text})
-		r.readLines(ctx, file.Stmts, false)
+		r.readLines(ctx, file.Stmts, false, func(line int, msgs []string) {
+			for _, m := range msgs {
+				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
+			}
+		})
 		r.runReturnTrap(ctx) // llmsh: traps.go
 		r.popFrame(savedText)
 		r.sourceName = oldSourceName

@@ -440,8 +440,18 @@ func (r *Runner) SetLastStatus(code uint8) { r.lastExit = exitStatus{code: code}
 // exits instead, as bash's does. A discarded line (exitStatus.discard)
 // is the top-level one: eval text and sourced files (top false) leave it
 // to their caller.
-func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool) {
+func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string)) {
 	for i := 0; i < len(stmts); i++ {
+		if !r.opts[optExtGlob] && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
+			if line, ok := extGlobOnLine(stmts, i); ok {
+				// bash parsed this line without extglob: `(` after
+				// @ + ? * ! is a syntax error, and nothing of the line
+				// runs (shopt -s extglob on it comes too late).
+				synErr(line, []string{"syntax error near unexpected token `('", "`" + lineText(r.text.src, line) + "'"})
+				r.exit = exitStatus{code: 2, exiting: top}
+				return
+			}
+		}
 		if top && len(r.pendingHdocs) > 0 {
 			r.warnHdocsUpTo(stmts[i].End().Line())
 		}
@@ -463,6 +473,59 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool) 
 			i++
 			line = stmts[i].End().Line()
 		}
+	}
+}
+
+// extGlobOnLine finds an extended pattern (`@(…)`, `+(…)`, …) in the
+// statements that bash reads as one line from stmts[i] on (those that
+// start on the line where the one before ends), outside [[ ]] and ${ }
+// (where bash takes one whatever the extglob option says); line is its
+// line in the text.
+func extGlobOnLine(stmts []*syntax.Stmt, i int) (line int, ok bool) {
+	end := stmts[i].End().Line()
+	for j := i; j < len(stmts) && (j == i || stmts[j].Pos().Line() == end); j++ {
+		end = stmts[j].End().Line()
+		syntax.Walk(stmts[j], func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.TestClause, *syntax.ParamExp:
+				return false
+			case *syntax.ExtGlob:
+				if !ok {
+					line, ok = int(n.OpPos.Line()), true
+				}
+				return false
+			}
+			return !ok
+		})
+		if ok {
+			return line, true
+		}
+	}
+	return 0, false
+}
+
+// evalSyntaxError prints a syntax error in eval's text as bash does:
+// "FILE: eval: line N: …", N counted from the eval's line, in a script
+// file; "llmsh: …" alone in -c text, as bash -c.
+func (r *Runner) evalSyntaxError(line int, msgs []string) {
+	for _, m := range msgs {
+		if r.llmsh.scriptName != "" {
+			r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+line, m)
+		} else {
+			r.errf("%s: %s\n", shellName, m)
+		}
+	}
+}
+
+// topSyntaxError prints a syntax error that the top-level script meets
+// as it reads a line: "NAME: line N: …" ("NAME: -c: line N: …" in -c).
+func (r *Runner) topSyntaxError(line int, msgs []string) {
+	prefix := r.shellFileName() + ": "
+	if r.cString {
+		prefix += "-c: "
+	}
+	for _, m := range msgs {
+		r.errf("%sline %d: %s\n", prefix, r.text.lineOffset+line, m)
 	}
 }
 

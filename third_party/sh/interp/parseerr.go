@@ -19,6 +19,14 @@ import (
 // while looking for matching `)'").
 func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	text := perr.Text
+	if perr.Cond {
+		// bash words a conditional command's errors itself, or not at
+		// all (`[[ ]]`).
+		if text == "" {
+			return int(perr.Pos.Line()), nil
+		}
+		return int(perr.Pos.Line()), []string{text}
+	}
 	lines := strings.Count(src, "\n") // complete lines…
 	if src != "" && !strings.HasSuffix(src, "\n") {
 		lines++ // …and a last one without its newline
@@ -125,6 +133,15 @@ func CompleteLines(src string, perr syntax.ParseError) string {
 		return true
 	})
 	next := perr.Pos.Line() // the line where the failing command starts
+	// The failing command may start lines before the error (a function
+	// body, an if): bash has read it from there and runs none of it.
+	off := 0
+	for _, st := range stmts {
+		off = max(off, stmtTextEnd(src, st))
+	}
+	if l := nextTokenLine(src, off); l > 0 {
+		next = min(next, uint(l))
+	}
 	k := len(stmts)
 	for k > 0 && (stmts[k-1].End().Line() >= next || stmts[k-1].Pos().Line() >= next) {
 		k--
@@ -145,7 +162,7 @@ func CompleteLines(src string, perr syntax.ParseError) string {
 		next = min(next, stmts[k].Pos().Line())
 	}
 	// The text up to the start of line next.
-	off := 0
+	off = 0
 	for l := uint(1); l < next; l++ {
 		i := strings.IndexByte(src[off:], '\n')
 		if i < 0 {
@@ -154,4 +171,42 @@ func CompleteLines(src string, perr syntax.ParseError) string {
 		off += i + 1
 	}
 	return src[:off]
+}
+
+// nextTokenLine is the line (from 1) of the first token at or after
+// offset off of src, past blanks, newlines, `;`, `&` and comments; 0 if
+// there is none.
+func nextTokenLine(src string, off int) int {
+	for off < len(src) {
+		switch c := src[off]; c {
+		case ' ', '\t', '\n', ';', '&':
+			off++
+		case '#':
+			for off < len(src) && src[off] != '\n' {
+				off++
+			}
+		default:
+			return strings.Count(src[:off], "\n") + 1
+		}
+	}
+	return 0
+}
+
+// stmtTextEnd is the offset in src where the text of st ends: after the
+// closing lines of its here-documents, if it has any.
+func stmtTextEnd(src string, st *syntax.Stmt) int {
+	off := int(st.End().Offset())
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
+			end := int(rd.Hdoc.End().Offset())
+			if i := strings.IndexByte(src[min(end, len(src)):], '\n'); i >= 0 {
+				end += i + 1
+			} else {
+				end = len(src)
+			}
+			off = max(off, end)
+		}
+		return true
+	})
+	return off
 }

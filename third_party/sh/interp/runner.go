@@ -1164,7 +1164,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	r.exit.exiting, r.exit.returning = false, false
 	// llmsh: read as lines: an expansion error abandons the rest of its
 	// line of the action only, as bash's.
-	r.readLines(ctx, file.Stmts, false)
+	r.readLines(ctx, file.Stmts, false, func(line int, msgs []string) {
+		for _, m := range msgs {
+			r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), line, m)
+		}
+	})
 	r.setText(oldText)
 	if r.exit.exiting {
 		// llmsh: exit in a trap's action ends the shell with its

@@ -985,6 +985,13 @@ type ParseError struct {
 	Text     string
 
 	Incomplete bool
+
+	// Cond is set for an error in a conditional command ([[ … ]]) that
+	// bash's own parser words apart (llmsh): Text is bash's message
+	// ("unexpected argument `]]' to conditional binary operator"), or
+	// empty where bash prints none (`[[ ]]`), and bash then ends the
+	// shell with the status of the last command, not 2.
+	Cond bool
 }
 
 func (e ParseError) Error() string {
@@ -1050,6 +1057,16 @@ func (p *Parser) posErr(pos Pos, format string, args ...any) {
 		Incomplete: p.tok == _EOF && p.Incomplete(),
 	})
 }
+
+// condErr is an error in a conditional command worded as bash words it
+// (ParseError.Cond); msg may be empty (llmsh).
+func (p *Parser) condErr(msg string) {
+	p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: msg, Cond: true})
+}
+
+// atDblRightBrack reports whether the current token is the `]]` that
+// ends a conditional command.
+func (p *Parser) atDblRightBrack() bool { return p.tok == _LitWord && p.val == "]]" }
 
 func (p *Parser) curErr(format string, args ...any) {
 	p.posErr(p.pos, format, args...)
@@ -2662,9 +2679,18 @@ func (p *Parser) testClause(s *Stmt) {
 	old := p.preNested(testExpr)
 	p.next()
 	if tc.X = p.testExprBinary(false); tc.X == nil {
+		switch {
+		case p.atDblRightBrack():
+			p.condErr("") // `[[ ]]`: bash says nothing
+		case p.tok == andAnd || p.tok == orOr:
+			p.condErr(fmt.Sprintf("unexpected token `%s' in conditional command", p.tok))
+		}
 		p.followErrExp(tc.Left, dblLeftBrack)
 	}
 	tc.Right = p.pos
+	if p.tok == rightParen {
+		p.condErr("syntax error in conditional expression: unexpected token `)'")
+	}
 	if _, ok := p.gotRsrv("]]"); !ok {
 		p.matchingErr(tc.Left, dblLeftBrack, dblRightBrack)
 	}
@@ -2691,14 +2717,24 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			return left
 		}
 		if p.tok = token(testBinaryOp(p.val)); p.tok == illegalTok {
+			p.condOperatorErr(left)
 			p.curErr("not a valid test operator: %#q", p.val)
 		}
 	case rdrIn, rdrOut:
 	case _EOF, rightParen:
 		return left
 	case _Lit:
+		p.condOperatorErr(left)
 		p.curErr("test operator words must consist of a single literal")
 	default:
+		switch p.tok {
+		case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd:
+			if _, ok := left.(*Word); ok {
+				p.condErr(fmt.Sprintf("unexpected token `%s', conditional binary operator expected", p.tok))
+			}
+		default: // a word that starts with $, a quote, …
+			p.condOperatorErr(left)
+		}
 		p.curErr("not a valid test operator: %#q", p.tok)
 	}
 	b := &BinaryTest{
@@ -2710,6 +2746,9 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 	case AndTest, OrTest:
 		p.next()
 		if b.Y = p.testExprBinary(false); b.Y == nil {
+			if p.atDblRightBrack() {
+				p.condErr("") // `[[ a && ]]`: bash says nothing
+			}
 			p.followErrExp(b.OpPos, b.Op)
 		}
 	case TsReMatch:
@@ -2727,9 +2766,24 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 				AndTest, OrTest, dblRightBrack)
 		}
 		p.next()
+		if p.atDblRightBrack() {
+			p.condErr("unexpected argument `]]' to conditional binary operator")
+		}
 		b.Y = p.followWordTok(token(b.Op), b.OpPos)
 	}
 	return b
+}
+
+// condOperatorErr is bash's error for a word where a binary operator
+// should follow left: after a lone operand, "conditional binary operator
+// expected"; after a whole expression, "syntax error in conditional
+// expression" (llmsh).
+func (p *Parser) condOperatorErr(left TestExpr) {
+	if _, ok := left.(*Word); ok {
+		p.condErr("conditional binary operator expected")
+		return
+	}
+	p.condErr("syntax error in conditional expression")
 }
 
 func (p *Parser) testExprUnary() TestExpr {
@@ -2753,6 +2807,9 @@ func (p *Parser) testExprUnary() TestExpr {
 		u := &UnaryTest{OpPos: p.pos, Op: TsNot}
 		p.next()
 		if u.X = p.testExprBinary(false); u.X == nil {
+			if p.atDblRightBrack() {
+				p.condErr("") // `[[ ! ]]`: bash says nothing
+			}
 			p.followErrExp(u.OpPos, u.Op)
 		}
 		return u
@@ -2762,13 +2819,22 @@ func (p *Parser) testExprUnary() TestExpr {
 		tsFdTerm, tsEmpStr, tsNempStr, tsOptSet, tsVarSet, tsRefVar:
 		u := &UnaryTest{OpPos: p.pos, Op: UnTestOperator(p.tok)}
 		p.next()
+		if p.atDblRightBrack() {
+			p.condErr("unexpected argument `]]' to conditional unary operator")
+		}
 		u.X = p.followWordTok(token(u.Op), u.OpPos)
 		return u
 	case leftParen:
 		pe := &ParenTest{Lparen: p.pos}
 		p.next()
 		if pe.X = p.testExprBinary(false); pe.X == nil {
+			if p.atDblRightBrack() {
+				p.condErr("expected `)'")
+			}
 			p.followErrExp(pe.Lparen, leftParen)
+		}
+		if p.atDblRightBrack() {
+			p.condErr("unexpected token `]]', expected `)'")
 		}
 		pe.Rparen = p.matched(pe.Lparen, leftParen, rightParen)
 		return pe
