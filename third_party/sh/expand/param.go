@@ -30,10 +30,20 @@ func nodeLit(node syntax.Node) string {
 type UnsetParameterError struct {
 	Node    *syntax.ParamExp
 	Message string
+	// Name, when set, names the parameter in the message in place of
+	// Node's ("a[5]" for an unset element; llmsh).
+	Name string
 }
 
 func (u UnsetParameterError) Error() string {
-	return fmt.Sprintf("%s: %s", u.Node.Param.Value, u.Message)
+	name := u.Name
+	if name == "" {
+		name = u.Node.Param.Value
+		if u.Node.Short && name != "" && name[0] >= '0' && name[0] <= '9' {
+			name = "$" + name // llmsh: bash's "$1: unbound variable"
+		}
+	}
+	return fmt.Sprintf("%s: %s", name, u.Message)
 }
 
 func overridingUnset(pe *syntax.ParamExp) bool {
@@ -116,10 +126,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 	}
 	if cfg.NoUnset && !vr.IsSet() && !overridingUnset(pe) && !(pe.Excl && pe.Index != nil) && !(allIndex(index) && vr.Kind != Unknown) {
-		return "", UnsetParameterError{
-			Node:    pe,
-			Message: "unbound variable",
+		u := UnsetParameterError{Node: pe, Message: "unbound variable"}
+		if index != nil && !allIndex(index) {
+			u.Name = name + "[" + SubscriptText(index) + "]" // llmsh: as bash
 		}
+		return "", u
 	}
 
 	var sliceOffset, sliceLen int
@@ -191,6 +202,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		str, set, err = cfg.varInd(vr, index)
 		if err != nil {
 			return "", err
+		}
+		// llmsh: under set -u an unset element is unbound, as bash
+		// says ("a[5]: unbound variable"); ${#a[5]} is 0.
+		if cfg.NoUnset && !set && index != nil && !pe.Length && !pe.Excl && !overridingUnset(pe) {
+			return "", UnsetParameterError{Node: pe, Message: "unbound variable", Name: name + "[" + SubscriptText(index) + "]"}
 		}
 	}
 	if !indexAllElements {

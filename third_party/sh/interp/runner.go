@@ -531,6 +531,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 	tracingEnabled := r.opts[optXTrace]
 	trace := r.tracer()
+	switch cm.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+		if trace != nil && r.cmdErr != nil {
+			// llmsh: bash traces a simple command before it makes
+			// its redirections (set -x; echo a 2>/dev/null shows it).
+			trace.output = r.cmdErr
+		}
+	}
 
 	switch cm := cm.(type) {
 	case *syntax.Block:
