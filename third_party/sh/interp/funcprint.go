@@ -325,7 +325,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 	case *syntax.ArithmCmd:
 		p.b.WriteString("(( " + p.arith(cm.X) + " ))")
 	case *syntax.TestClause:
-		p.b.WriteString(p.text(cm))
+		p.b.WriteString("[[ " + p.testExpr(cm.X) + " ]]")
 	case *syntax.LetClause:
 		parts := []string{"let"}
 		for _, x := range cm.Exprs {
@@ -381,4 +381,26 @@ func (p *funcPrinter) arith(x syntax.ArithmExpr) string {
 		return ""
 	}
 	return strings.TrimSpace(p.text(x))
+}
+
+// testExpr lays out a [[ ]] expression as bash does: on one line, a lone
+// word as -n WORD, the words as written.
+func (p *funcPrinter) testExpr(x syntax.TestExpr) string {
+	switch x := x.(type) {
+	case *syntax.Word:
+		return "-n " + p.text(x)
+	case *syntax.ParenTest:
+		return "( " + p.testExpr(x.X) + " )"
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsNot {
+			return "! " + p.testExpr(x.X)
+		}
+		return x.Op.String() + " " + p.text(x.X)
+	case *syntax.BinaryTest:
+		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
+			return p.testExpr(x.X) + " " + x.Op.String() + " " + p.testExpr(x.Y)
+		}
+		return p.text(x.X) + " " + x.Op.String() + " " + p.text(x.Y)
+	}
+	return p.text(x)
 }

@@ -850,6 +850,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			trace.newLineFlush()
 		}
+		if len(cm.Exprs) == 0 {
+			r.errf("%slet: expression expected\n", r.errPrefix())
+			r.exit.code = 1
+			break
+		}
 		var val int
 		failed := false
 		for _, expr := range cm.Exprs {

@@ -29,6 +29,20 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 		return r.bashTest(ctx, x.X, classic)
 	case *syntax.BinaryTest:
 		switch x.Op {
+		case syntax.AndTest, syntax.OrTest:
+			if classic {
+				break
+			}
+			// llmsh: [[ ]] expands the right operand of && and ||
+			// only when the left one does not decide (bash).
+			left := r.bashTest(ctx, x.X, classic) != ""
+			if left == (x.Op == syntax.OrTest) || !r.exit.ok() {
+				if left {
+					return "1"
+				}
+				return ""
+			}
+			return r.bashTest(ctx, x.Y, classic)
 		case syntax.TsMatchShort, syntax.TsMatch, syntax.TsNoMatch:
 			str := r.literal(x.X.(*syntax.Word))
 			yw := x.Y.(*syntax.Word)
@@ -84,6 +98,8 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 		}
 		m := re.FindStringSubmatch(x)
 		if m == nil {
+			// llmsh: a failed match empties BASH_REMATCH, as bash.
+			r.setVar("BASH_REMATCH", expand.Variable{Set: true, Kind: expand.Indexed})
 			return false
 		}
 		vr := expand.Variable{

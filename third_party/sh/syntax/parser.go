@@ -2688,8 +2688,14 @@ func (p *Parser) testClause(s *Stmt) {
 		p.followErrExp(tc.Left, dblLeftBrack)
 	}
 	tc.Right = p.pos
-	if p.tok == rightParen {
+	switch p.tok {
+	case rightParen:
 		p.condErr("syntax error in conditional expression: unexpected token `)'")
+	case _EOF, _Newl, semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd:
+	default:
+		if !p.atDblRightBrack() {
+			p.condOperatorErr(tc.X) // `[[ 1 == 2 3 ]]`
+		}
 	}
 	if _, ok := p.gotRsrv("]]"); !ok {
 		p.matchingErr(tc.Left, dblLeftBrack, dblRightBrack)
@@ -2698,20 +2704,28 @@ func (p *Parser) testClause(s *Stmt) {
 	s.Cmd = tc
 }
 
+// testExprBinary parses a [[ ]] expression: terms joined by && and ||,
+// && binding tighter and both grouping from the left, as in bash; with
+// pastAndOr, one term (a comparison, a unary test, ! TERM, ( EXPR ) or a
+// word). llmsh: upstream grouped && and || from the right with no
+// precedence (`a && b || c` as `a && (b || c)`), and gave ! a whole list.
 func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
-	p.got(_Newl)
-	var left TestExpr
-	if pastAndOr {
-		left = p.testExprUnary()
-	} else {
-		left = p.testExprBinary(true)
+	if !pastAndOr {
+		return p.testExprList(OrTest)
 	}
+	p.got(_Newl)
+	left := p.testExprUnary()
 	if left == nil {
 		return left
+	}
+	if _, ok := left.(*Word); ok && p.tok == _Newl {
+		// bash wants an operator after a lone operand, on its line.
+		p.condErr("unexpected token `newline', conditional binary operator expected")
 	}
 	p.got(_Newl)
 	switch p.tok {
 	case andAnd, orOr:
+		return left
 	case _LitWord:
 		if p.val == "]]" {
 			return left
@@ -2743,14 +2757,6 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		X:     left,
 	}
 	switch b.Op {
-	case AndTest, OrTest:
-		p.next()
-		if b.Y = p.testExprBinary(false); b.Y == nil {
-			if p.atDblRightBrack() {
-				p.condErr("") // `[[ a && ]]`: bash says nothing
-			}
-			p.followErrExp(b.OpPos, b.Op)
-		}
 	case TsReMatch:
 		p.checkLang(p.pos, langBashLike|LangZsh, "regex tests")
 		p.rxOpenParens = 0
@@ -2766,12 +2772,44 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 				AndTest, OrTest, dblRightBrack)
 		}
 		p.next()
-		if p.atDblRightBrack() {
+		switch {
+		case p.atDblRightBrack():
 			p.condErr("unexpected argument `]]' to conditional binary operator")
+		case p.tok == _Newl:
+			p.condErr("unexpected argument `newline' to conditional binary operator")
 		}
 		b.Y = p.followWordTok(token(b.Op), b.OpPos)
 	}
 	return b
+}
+
+// testExprList parses terms joined by op, && (their terms) or || (the
+// && lists), from the left.
+func (p *Parser) testExprList(op BinTestOperator) TestExpr {
+	operand := func() TestExpr {
+		if op == OrTest {
+			return p.testExprList(AndTest)
+		}
+		return p.testExprBinary(true)
+	}
+	p.got(_Newl)
+	left := operand()
+	for left != nil {
+		p.got(_Newl)
+		if p.tok != token(op) {
+			break
+		}
+		b := &BinaryTest{OpPos: p.pos, Op: op, X: left}
+		p.next()
+		if b.Y = operand(); b.Y == nil {
+			if p.atDblRightBrack() {
+				p.condErr("") // `[[ a && ]]`: bash says nothing
+			}
+			p.followErrExp(b.OpPos, b.Op)
+		}
+		left = b
+	}
+	return left
 }
 
 // condOperatorErr is bash's error for a word where a binary operator
@@ -2806,7 +2844,7 @@ func (p *Parser) testExprUnary() TestExpr {
 	case exclMark:
 		u := &UnaryTest{OpPos: p.pos, Op: TsNot}
 		p.next()
-		if u.X = p.testExprBinary(false); u.X == nil {
+		if u.X = p.testExprBinary(true); u.X == nil {
 			if p.atDblRightBrack() {
 				p.condErr("") // `[[ ! ]]`: bash says nothing
 			}
@@ -2819,8 +2857,11 @@ func (p *Parser) testExprUnary() TestExpr {
 		tsFdTerm, tsEmpStr, tsNempStr, tsOptSet, tsVarSet, tsRefVar:
 		u := &UnaryTest{OpPos: p.pos, Op: UnTestOperator(p.tok)}
 		p.next()
-		if p.atDblRightBrack() {
+		switch {
+		case p.atDblRightBrack():
 			p.condErr("unexpected argument `]]' to conditional unary operator")
+		case p.tok == _Newl:
+			p.condErr("unexpected argument `newline' to conditional unary operator")
 		}
 		u.X = p.followWordTok(token(u.Op), u.OpPos)
 		return u
@@ -2940,9 +2981,8 @@ func (p *Parser) letClause(s *Stmt) {
 		}
 		lc.Exprs = append(lc.Exprs, x)
 	}
-	if len(lc.Exprs) == 0 {
-		p.followErrExp(lc.Let, "let")
-	}
+	// llmsh: `let` alone is no syntax error in bash; it fails when it
+	// runs ("let: expression expected").
 	p.postNested(old)
 	s.Cmd = lc
 }
