@@ -103,7 +103,7 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 		switch {
 		case k == "":
 			if mode == "" {
-				fmt.Fprintf(hc.Stderr, "llmsh: type: %s: not found\n", n)
+				fmt.Fprintf(hc.Stderr, "%stype: %s: not found\n", scriptPrefix(hc), n)
 			}
 			st = 1
 		case mode == "t":
@@ -133,7 +133,7 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 		switch {
 		case k == "":
 			if verbose {
-				fmt.Fprintf(hc.Stderr, "llmsh: command: %s: not found\n", n)
+				fmt.Fprintf(hc.Stderr, "%scommand: %s: not found\n", scriptPrefix(hc), n)
 			}
 			continue
 		case verbose:
@@ -162,7 +162,7 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 	st := 0
 	for _, n := range names {
 		if s.kind(ctx, n) == "" {
-			fmt.Fprintf(hc.Stderr, "llmsh: hash: %s: not found\n", n)
+			fmt.Fprintf(hc.Stderr, "%shash: %s: not found\n", scriptPrefix(hc), n)
 			st = 1
 		}
 	}
