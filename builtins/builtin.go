@@ -105,6 +105,19 @@ type Env struct {
 	// that Run recovers (llmsh --verbose: the run's stderr). The
 	// script's stderr gets only "llmsh: NAME: internal error".
 	PanicLog io.Writer
+	// ShellPrefix starts the messages of the shell's own builtins (echo,
+	// printf) run as a command of the script: bash's "NAME: line N: ".
+	// Empty means "llmsh: " (see Env.ShellName).
+	ShellPrefix string
+}
+
+// ShellName is what a message of the shell's own builtins starts with:
+// ShellPrefix, or "llmsh: ".
+func (e *Env) ShellName() string {
+	if e.ShellPrefix != "" {
+		return e.ShellPrefix
+	}
+	return "llmsh: "
 }
 
 // Func is the body of a builtin: it returns the exit status.

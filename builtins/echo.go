@@ -100,7 +100,7 @@ func echo(env *Env, bash bool) int {
 	if err := werr; err != nil {
 		if !IsBrokenPipe(err) {
 			if bash {
-				fmt.Fprint(env.Stderr, "llmsh: ")
+				fmt.Fprint(env.Stderr, env.ShellName())
 			}
 			env.Errorf("write error: %s", ErrText(err))
 		}

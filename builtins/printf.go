@@ -54,10 +54,10 @@ func printfCmd(env *Env) int {
 				"output to VAR instead of printing it.", "[-v var] format [arguments]").PrintHelp(env.Stdout)
 			return 0
 		case strings.HasPrefix(args[0], "-v"):
-			fmt.Fprint(env.Stderr, "llmsh: printf: -v: only a script's own printf can assign a variable\n"+printfUsage)
+			fmt.Fprint(env.Stderr, env.ShellName()+"printf: -v: only a script's own printf can assign a variable\n"+printfUsage)
 			return 2
 		default:
-			fmt.Fprintf(env.Stderr, "llmsh: printf: %s: invalid option\n%s", args[0][:2], printfUsage)
+			fmt.Fprintf(env.Stderr, "%sprintf: %s: invalid option\n%s", env.ShellName(), args[0][:2], printfUsage)
 			return 2
 		}
 	}
@@ -93,7 +93,7 @@ func printfCmd(env *Env) int {
 	p.flush()
 	if p.werr != nil {
 		if !IsBrokenPipe(p.werr) {
-			fmt.Fprintf(env.Stderr, "llmsh: printf: write error: %s\n", ErrText(p.werr))
+			fmt.Fprintf(env.Stderr, "%sprintf: write error: %s\n", env.ShellName(), ErrText(p.werr))
 		}
 		return 1
 	}
@@ -107,7 +107,7 @@ func printfCmd(env *Env) int {
 // buffered until it ends (or the buffer fills).
 func (p *printfState) errorf(format string, a ...any) {
 	p.flushPasses()
-	fmt.Fprintf(p.env.Stderr, "llmsh: printf: "+format+"\n", a...)
+	fmt.Fprintf(p.env.Stderr, p.env.ShellName()+"printf: "+format+"\n", a...)
 }
 
 func (p *printfState) flush() {
@@ -351,7 +351,7 @@ func (p *printfState) timeConv(f string, start, i int, sp printfSpec) int {
 			bad = f[j+1]
 		}
 		p.flushPasses()
-		fmt.Fprintf(p.env.Stderr, "llmsh: printf: warning: `%c': invalid time format specification\n", bad)
+		fmt.Fprintf(p.env.Stderr, "%sprintf: warning: `%c': invalid time format specification\n", p.env.ShellName(), bad)
 		p.out.WriteByte('%')
 		return start
 	}

@@ -75,13 +75,13 @@ func TestFdMessages(t *testing.T) {
 		{"read unopened", `read -u 9 v; echo $?`, "1\n", "llmsh: line 1: read: 9: invalid file descriptor: Bad file descriptor\n"},
 		{"read bad spec", `read -u x v; echo $?`, "1\n", "llmsh: line 1: read: x: invalid file descriptor specification\n"},
 		{"read from a writer", `exec 3>/v; read -u 3 v; echo $?`, "1\n", "llmsh: line 1: read: read error: 3: Bad file descriptor\n"},
-		{"write to a reader", `echo hi > /v; exec 3</v; echo x >&3; echo $?`, "1\n", "llmsh: echo: write error: Bad file descriptor\n"},
+		{"write to a reader", `echo hi > /v; exec 3</v; echo x >&3; echo $?`, "1\n", "llmsh: line 1: echo: write error: Bad file descriptor\n"},
 		{"expansion names a file", `f=abc; echo x >&$f; echo $?; cat abc`, "0\nx\n", ""},
 		{"expansion not a number", `f=abc; echo x 2>&$f; echo $?`, "1\n", "llmsh: line 1: abc: ambiguous redirect\n"},
 		{"read-only tree, as other redirections", `printf x > ro/f; echo $?; exec 3>ro/f; echo $?; cat ro/f`, "1\n1\nold\n", "llmsh: line 1: ro/f: Permission denied\nllmsh: line 1: ro/f: Permission denied\n"},
 		{"missing file", `exec 3<ro/none; echo $?; { echo never; } 4<ro/none; echo $?`, "1\n1\n", "llmsh: line 1: ro/none: No such file or directory\nllmsh: line 1: ro/none: No such file or directory\n"},
 		{"outside the grants, as other redirections", `cat < /etc/hostname; echo $?; exec 3</etc/hostname; echo $?`, "1\n1\n", "llmsh: line 1: /etc/hostname: No such file or directory\nllmsh: line 1: /etc/hostname: No such file or directory\n"},
-		{"failed writes confirmed", `exec 3>/a; printf %200s x >&3; echo $?; exec 3>&-`, "1\n", "llmsh: printf: write error: File too large\n"},
+		{"failed writes confirmed", `exec 3>/a; printf %200s x >&3; echo $?; exec 3>&-`, "1\n", "llmsh: line 1: printf: write error: File too large\n"},
 		{"virtual file read back", `exec 3>/v; echo one >&3; echo two >&3; exec 3>&-; cat /v`, "one\ntwo\n", ""},
 	}
 	for _, tt := range tests {

@@ -21,7 +21,7 @@ printf '%s,' a b | tr , ';'; echo
 `
 	out, errs, st := run(t, t.TempDir(), src, Limits{})
 	want := "FF|  2.2|a\\ b\n--- x\n010\n65\nfn:%s\\n\n09 JST\n0\nrc=1\na;b;\n"
-	if out != want || errs != "llmsh: printf: abc: invalid number\n" || st != 0 {
+	if out != want || errs != "llmsh: line 10: printf: abc: invalid number\n" || st != 0 {
 		t.Errorf("got %q %q %d\nwant %q", out, errs, st, want)
 	}
 }

@@ -442,6 +442,9 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		Color:    s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 		PanicLog: s.opts.PanicLog,
 	}
+	if shellBuiltin {
+		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
+	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars := environ
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
@@ -451,7 +454,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	marks := markOutputs(stdout, stderr)
 	st := builtins.Run(b, env)
-	return settleOutputs(name, shellBuiltin, stdout, stderr, marks, st)
+	return settleOutputs(name, env.ShellPrefix, stdout, stderr, marks, st)
 }
 
 // nested runs a nested shell (sh, bash or llmsh) on a new runner in the

@@ -120,10 +120,10 @@ func asOutFile(w io.Writer) (*outFile, bool) {
 }
 
 // settleOutputs charges a command that ended with status st with the
-// failures of its redirected stdout and stderr (see settle). shellBuiltin
-// words the message as bash words its own builtins' ("llmsh: echo: write
-// error: …").
-func settleOutputs(name string, shellBuiltin bool, stdout, stderr io.Writer, marks [2]outMark, st int) int {
+// failures of its redirected stdout and stderr (see settle). prefix
+// starts the message of the shell's own builtins, as bash words them
+// ("NAME: line N: echo: write error: …"); "" for other commands.
+func settleOutputs(name, prefix string, stdout, stderr io.Writer, marks [2]outMark, st int) int {
 	out, _ := asOutFile(stdout)
 	for i, w := range [2]io.Writer{stdout, stderr} {
 		o, ok := asOutFile(w)
@@ -139,10 +139,6 @@ func settleOutputs(name string, shellBuiltin bool, stdout, stderr io.Writer, mar
 		}
 		if i == 1 {
 			continue // stderr is what failed: nowhere to say so
-		}
-		prefix := ""
-		if shellBuiltin {
-			prefix = "llmsh: "
 		}
 		fmt.Fprintf(stderr, "%s%s: write error: %s\n", prefix, name, builtins.ErrText(err))
 	}

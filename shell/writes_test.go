@@ -38,13 +38,13 @@ func TestWriteErrors(t *testing.T) {
 		name, src, out, err string
 		status              int
 	}{
-		{"printf over the budget", `printf %200s x > /a; echo $?; wc -c < /a`, "1\n0\n", "llmsh: printf: write error: File too large\n", 0},
-		{"echo over the budget", `echo $(seq 100) > /a; echo $?`, "1\n", "llmsh: echo: write error: File too large\n", 0},
+		{"printf over the budget", `printf %200s x > /a; echo $?; wc -c < /a`, "1\n0\n", "llmsh: line 1: printf: write error: File too large\n", 0},
+		{"echo over the budget", `echo $(seq 100) > /a; echo $?`, "1\n", "llmsh: line 1: echo: write error: File too large\n", 0},
 		{"the command in a pipeline", `seq 1000 | cat > /b; echo $? ${PIPESTATUS[@]}`, "1 0 1\n", "cat: write error: File too large\n", 0},
 		{"a write that fails late", `seq 100000 > /e; echo $?`, "1\n", "seq: write error: File too large\n", 0},
 		{"last status", `seq 1000 > /e`, "", "seq: write error: File too large\n", 1},
 		{"within the budget", `echo hi > /ok; echo $?; cat /ok`, "0\nhi\n", "", 0},
-		{"each command of a loop", `for i in $(seq 40); do echo $i; done > /d; echo $?; cat /d | wc -c`, "1\n99\n", strings.Repeat("llmsh: echo: write error: File too large\n", 4), 0},
+		{"each command of a loop", `for i in $(seq 40); do echo $i; done > /d; echo $?; cat /d | wc -c`, "1\n99\n", strings.Repeat("llmsh: line 1: echo: write error: File too large\n", 4), 0},
 		{"tee", `seq 1000 | tee /g > /dev/null; echo $?`, "1\n", "tee: /g: File too large\n", 0},
 		{"a command that runs another reports once", `echo a b | xargs echo $(seq 60) > /x; echo $?`, "123\n", "echo: write error: File too large\n", 0},
 		{"env runs the command", `env echo $(seq 60) > /x; echo $?`, "1\n", "echo: write error: File too large\n", 0},
@@ -52,7 +52,7 @@ func TestWriteErrors(t *testing.T) {
 		{"nothing written, nothing to report", `seq 200 > /a; true > /a; echo $?`, "0\n", "seq: write error: File too large\n", 0},
 		{"stderr redirected to a failing file", `seq 1000 | cat 2>/dev/null > /a; echo $?`, "1\n", "", 0},
 		{"read-only tree", `printf x > ro/f; echo $?; cat ro/f`, "1\nold\n", "llmsh: line 1: ro/f: Permission denied\n", 0},
-		{"dev full", `echo x > /dev/full; echo $?; printf x > /dev/full; echo $?`, "1\n1\n", "llmsh: echo: write error: No space left on device\nllmsh: printf: write error: No space left on device\n", 0},
+		{"dev full", `echo x > /dev/full; echo $?; printf x > /dev/full; echo $?`, "1\n1\n", "llmsh: line 1: echo: write error: No space left on device\nllmsh: line 1: printf: write error: No space left on device\n", 0},
 		{"dev full for builtins", `echo x | tee /dev/full; echo $?; head -c 3 /dev/full | od -An -tx1`, "x\n1\n 00 00 00\n", "tee: /dev/full: No space left on device\n", 0},
 		{"dev full, interp builtin", `pwd > /dev/full; echo $?`, "0\n", "llmsh: /dev/full: No space left on device\n", 0},
 		{"dev null is no virtual file", `echo x | tee /dev/null; test -f /dev/null || echo device; test -c /dev/null && echo char`, "x\ndevice\nchar\n", "", 0},

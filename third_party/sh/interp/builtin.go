@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -634,81 +633,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		exit.code = last
 	case "dirs":
-		for i, dir := range slices.Backward(r.dirStack) {
-			r.outf("%s", dir)
-			if i > 0 {
-				r.out(" ")
-			}
-		}
-		r.out("\n")
-	case "pushd":
-		change := true
-		if len(args) > 0 && args[0] == "-n" {
-			change = false
-			args = args[1:]
-		}
-		swap := func() string {
-			oldtop := r.dirStack[len(r.dirStack)-1]
-			top := r.dirStack[len(r.dirStack)-2]
-			r.dirStack[len(r.dirStack)-1] = top
-			r.dirStack[len(r.dirStack)-2] = oldtop
-			return top
-		}
-		switch len(args) {
-		case 0:
-			if !change {
-				break
-			}
-			if len(r.dirStack) < 2 {
-				return failf(1, "pushd: no other directory\n")
-			}
-			newtop := swap()
-			if code := r.changeDir(ctx, "pushd", newtop); code != 0 {
-				exit.code = code
-				return exit
-			}
-			r.builtin(ctx, syntax.Pos{}, "dirs", nil)
-		case 1:
-			if change {
-				if code := r.changeDir(ctx, "pushd", args[0]); code != 0 {
-					exit.code = code
-					return exit
-				}
-				r.dirStack = append(r.dirStack, r.Dir)
-			} else {
-				r.dirStack = append(r.dirStack, args[0])
-				swap()
-			}
-			r.builtin(ctx, syntax.Pos{}, "dirs", nil)
-		default:
-			return failf(2, "pushd: too many arguments\n")
-		}
-	case "popd":
-		change := true
-		if len(args) > 0 && args[0] == "-n" {
-			change = false
-			args = args[1:]
-		}
-		switch len(args) {
-		case 0:
-			if len(r.dirStack) < 2 {
-				return failf(1, "popd: directory stack empty\n")
-			}
-			oldtop := r.dirStack[len(r.dirStack)-1]
-			r.dirStack = r.dirStack[:len(r.dirStack)-1]
-			if change {
-				newtop := r.dirStack[len(r.dirStack)-1]
-				if code := r.changeDir(ctx, "popd", newtop); code != 0 {
-					exit.code = code
-					return exit
-				}
-			} else {
-				r.dirStack[len(r.dirStack)-1] = oldtop
-			}
-			r.builtin(ctx, syntax.Pos{}, "dirs", nil)
-		default:
-			return failf(2, "popd: invalid argument\n")
-		}
+		return r.dirsBuiltin(args) // llmsh: dirstack.go
+	case "pushd", "popd":
+		return r.pushdPopd(ctx, name, args)
 	case "return":
 		// llmsh: bash's messages and statuses; with no argument, $?.
 		if len(args) > 1 {

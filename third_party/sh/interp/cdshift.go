@@ -8,6 +8,7 @@ package interp
 import (
 	"context"
 	"strconv"
+	"strings"
 )
 
 // builtinCd is bash's cd: -L, -P (paths are logical either way: symbolic
@@ -54,7 +55,40 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 		r.outf("%s\n", r.envGet("PWD"))
 		return 0
 	}
+	if st, ok := r.cdPath(ctx, dir); ok {
+		return st
+	}
 	return r.changeDir(ctx, "cd", dir)
+}
+
+// cdPath is cd DIR through $CDPATH, as bash: a relative DIR that does not
+// start with . or .. is looked for under each directory of the list (an
+// empty one is the working directory); the first that is a directory is
+// gone to, and printed when it came from a non-empty entry. ok is false
+// when none is, or CDPATH does not apply.
+func (r *Runner) cdPath(ctx context.Context, dir string) (uint8, bool) {
+	cdpath := r.envGet("CDPATH")
+	if cdpath == "" || strings.HasPrefix(dir, "/") || dir == "." || dir == ".." ||
+		strings.HasPrefix(dir, "./") || strings.HasPrefix(dir, "../") {
+		return 0, false
+	}
+	for _, base := range strings.Split(cdpath, ":") {
+		cand := dir
+		if base != "" {
+			cand = strings.TrimSuffix(base, "/") + "/" + dir
+		}
+		if info, err := r.stat(ctx, r.absPath(cand)); err != nil || !info.IsDir() {
+			continue
+		}
+		if st := r.changeDir(ctx, "cd", cand); st != 0 {
+			return st, true
+		}
+		if base != "" {
+			r.outf("%s\n", r.envGet("PWD"))
+		}
+		return 0, true
+	}
+	return 0, false
 }
 
 // builtinShift is bash's shift: N more than the positional parameters,

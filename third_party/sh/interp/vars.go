@@ -221,7 +221,7 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		n := binary.NativeEndian.Uint32(p[:])
 		vr.Kind, vr.Str = expand.String, strconv.FormatUint(uint64(n), 10)
 	case "DIRSTACK":
-		vr.Kind, vr.List = expand.Indexed, r.dirStack
+		vr.Kind, vr.List = expand.Indexed, r.dirEntries() // llmsh: entry 0 first
 	case "0":
 		vr.Kind = expand.String
 		if r.filename != "" {
