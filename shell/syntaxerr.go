@@ -21,6 +21,9 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		return 2
 	}
 	status := 2
+	if perr.Status != 0 {
+		status = int(perr.Status)
+	}
 	if perr.Cond {
 		status = s.LastStatus()
 	}

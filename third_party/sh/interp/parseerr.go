@@ -37,12 +37,21 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		// the line after the text for $( (it parses a command list).
 		case strings.Contains(text, "closing quote"):
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", quoteIn(text))}
-		case strings.Contains(text, "`$(` with `)`"), strings.Contains(text, "`$((` with `))`"):
+		case strings.Contains(text, "`$(` with `)`"):
 			return lines + 1, []string{"unexpected EOF while looking for matching `)'"}
+		case strings.Contains(text, "`$((` with `))`"):
+			return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `)'"}
+		case perr.Status == 0 && (strings.Contains(text, "`(` with `)`") || strings.Contains(text, "`{` with `}`")):
+			// A subshell, a group or a function body: bash's parser
+			// meets the end of the text as a token.
+			return lines + 1, []string{"syntax error: unexpected end of file"}
 		case strings.Contains(text, "without matching"):
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", closerIn(text))}
 		}
 		return lines + 1, []string{"syntax error: unexpected end of file"}
+	}
+	if text == `not a valid parameter expansion operator: "\n"` {
+		return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `}'"}
 	}
 	off := int(perr.Pos.Offset())
 	if off > len(src) {

@@ -992,6 +992,10 @@ type ParseError struct {
 	// empty where bash prints none (`[[ ]]`), and bash then ends the
 	// shell with the status of the last command, not 2.
 	Cond bool
+	// Status, when not 0, is the status bash ends the script with for
+	// this error in place of 2 (llmsh): 1 for an array literal the end of
+	// the text leaves open.
+	Status uint8
 }
 
 func (e ParseError) Error() string {
@@ -2077,7 +2081,12 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 		}
 		as.Array.Last, p.accComs = p.accComs, nil
 		p.postNested(old)
+		eof := p.tok == _EOF && p.err == nil
 		as.Array.Rparen = p.matched(as.Array.Lparen, leftParen, rightParen)
+		if pe, ok := p.err.(ParseError); ok && eof {
+			pe.Status = 1 // llmsh: bash's status for `a=(x` at the end
+			p.err = pe
+		}
 	} else if w := p.getWord(); w != nil {
 		if as.Value == nil {
 			as.Value = w
