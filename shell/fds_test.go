@@ -192,3 +192,28 @@ func TestFdAcrossRuns(t *testing.T) {
 		t.Errorf("lines.txt holds %q", b)
 	}
 }
+
+// TestPromptMessages: at the REPL's prompt the shell's errors carry no
+// "line N:", wherever the command came from, as interactive bash's; a
+// session's runs (bash reading a script on its stdin) keep the line.
+func TestPromptMessages(t *testing.T) {
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	sh, _, errb := newTestShell(t, c, dir)
+	ctx := context.Background()
+	src := "cat < nope\nf() { echo x >&7; }; f\neval 'type nosuch'\nprintf '%d\\n' q >/dev/null"
+	sh.RunInteractive(ctx, src)
+	want := "llmsh: line 1: nope: No such file or directory\nllmsh: line 2: 7: Bad file descriptor\n" +
+		"llmsh: line 3: type: nosuch: not found\nllmsh: line 4: printf: q: invalid number\n"
+	if errb.String() != want {
+		t.Errorf("session: stderr %q, want %q", errb.String(), want)
+	}
+	before := len(errb.String())
+	sh.SetAtPrompt(true)
+	sh.RunInteractive(ctx, src)
+	want = "llmsh: nope: No such file or directory\nllmsh: 7: Bad file descriptor\n" +
+		"llmsh: type: nosuch: not found\nllmsh: printf: q: invalid number\n"
+	if got := errb.String()[before:]; got != want {
+		t.Errorf("prompt: stderr %q, want %q", got, want)
+	}
+}
