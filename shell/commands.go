@@ -81,6 +81,17 @@ func currentRunner(ctx context.Context) (r *interp.Runner) {
 	return interp.HandlerCtx(ctx).Runner()
 }
 
+// viaCommand reports whether the handler of ctx runs a command for the
+// command builtin, which looks at no function (HandlerContext.NoFunc).
+func viaCommand(ctx context.Context) (yes bool) {
+	defer func() {
+		if recover() != nil {
+			yes = false // not a handler's context
+		}
+	}()
+	return interp.HandlerCtx(ctx).NoFunc
+}
+
 func help(env *builtins.Env) int {
 	f := builtins.NewFlags(env, "List the commands llmsh provides, or describe each NAME (a command's own --help). Every command runs inside llmsh; no host program is ever executed.", "[NAME]...")
 	names, err := f.Parse(env.Args[1:])

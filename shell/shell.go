@@ -428,7 +428,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		b = builtins.Builtin{Name: "echo", Run: builtins.ShellEcho}
 	}
 	if !ok {
-		if builtinOn(ctx, name) || s.funcs(ctx)[name] != nil {
+		if builtinOn(ctx, name) || !viaCommand(ctx) && s.funcs(ctx)[name] != nil {
 			// Reached through env.Exec (xargs, find -exec, timeout, env):
 			// the interpreter's own builtins and the script's functions
 			// run on a nested runner.

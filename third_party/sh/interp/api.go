@@ -163,6 +163,9 @@ type Runner struct {
 	text      textPlace
 	// inExecBuiltin: the exec handler runs a builtin (execbuiltins.go).
 	inExecBuiltin bool
+	// inCommand: the exec handler runs a command for `command NAME`
+	// (HandlerContext.NoFunc).
+	inCommand bool
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.

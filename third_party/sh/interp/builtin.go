@@ -604,6 +604,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			switch flag := fp.flag(); flag {
 			case "-v":
 				show = true
+			case "-p": // llmsh: the default PATH; llmsh runs no programs
 			default:
 				return failf(2, "command: invalid option %q\n", flag)
 			}
@@ -616,7 +617,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if r.isBuiltin(args[0]) {
 				return r.builtin(ctx, pos, args[0], args[1:])
 			}
+			// llmsh: not a function of the script, as bash.
+			r.inCommand = true
 			r.exec(ctx, pos, args)
+			r.inCommand = false
 			exit = r.exit
 			return exit
 		}

@@ -109,6 +109,11 @@ type HandlerContext struct {
 	// builtin Args[0], one that [ExecBuiltins] names, not a program.
 	// (llmsh)
 	IsBuiltin bool
+
+	// NoFunc is true when an exec handler is asked to run Args[0] for
+	// the command builtin (command NAME): the script's functions are
+	// not looked at, as bash's command skips them. (llmsh)
+	NoFunc bool
 }
 
 // CallHandlerFunc is a handler which runs on every [syntax.CallExpr].

@@ -290,6 +290,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		LastExitStatus: int(r.lastExit.code),
 		Umask:          r.umask,
 		IsBuiltin:      kind == handlerKindExec && r.inExecBuiltin,
+		NoFunc:         kind == handlerKindExec && r.inCommand,
 		Persist:        r.persist,
 		fds:            r.fds,
 	}
