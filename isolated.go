@@ -269,6 +269,33 @@ func (p *isoProc) call(req workerReq) workerResp {
 	return <-p.send(req, nil)
 }
 
+// apply relays a Restore's snapshot to the worker, which applies it
+// within limit (the session's Timeout; zero: none). When ctx ends first,
+// or the worker has not answered cancelGrace after limit (stuck in work
+// that does not look at its context), it is killed: the restore fails and
+// the caller starts the session over.
+func (p *isoProc) apply(ctx context.Context, snap []byte, limit time.Duration) error {
+	ch := p.send(workerReq{Op: "apply", Data: snap}, nil)
+	var expired <-chan time.Time
+	if limit > 0 {
+		t := time.NewTimer(limit + cancelGrace)
+		defer t.Stop()
+		expired = t.C
+	}
+	select {
+	case r := <-ch:
+		return r.snapErr()
+	case <-ctx.Done():
+		p.w.Kill()
+		<-ch
+		return context.Cause(ctx)
+	case <-expired:
+		p.w.Kill()
+		<-ch
+		return restoreTimedOut(limit)
+	}
+}
+
 // run relays a Run: when ctx ends first, the worker is told to cancel it,
 // and killed if it has not answered after cancelGrace.
 func (p *isoProc) run(ctx context.Context, req workerReq, stdin *os.File, live liveRun) workerResp {

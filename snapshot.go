@@ -154,7 +154,7 @@ func (s *Session) Restore(ctx context.Context, snap []byte) error {
 	}
 	var err error
 	if s.opts.Isolated {
-		err = s.iso.call(workerReq{Op: "apply", Data: snap}).snapErr()
+		err = s.iso.apply(ctx, snap, s.opts.Timeout)
 	} else {
 		err = s.applyState(ctx, &sf)
 	}
@@ -289,8 +289,13 @@ func (s *Session) exportFds() ([]snapFd, error) {
 }
 
 // shellOut runs script in the shell (it holds sem, between Runs) and
-// returns what it wrote; the script's stdin is empty.
+// returns what it wrote; the script's stdin is empty. The session's traps
+// do not fire: a DEBUG or ERR trap would run the session's code in the
+// middle of the export or the restore (and, in the export, without the
+// time limit of a Run).
 func (s *Session) shellOut(ctx context.Context, script string) (stdout, stderr string, status int, err error) {
+	s.sh.SetTrapsOff(true)
+	defer s.sh.SetTrapsOff(false)
 	out := newCapture()
 	s.stdout.set(&out.stdout)
 	s.stderr.set(&out.stderr)
@@ -456,6 +461,14 @@ func mkdirParents(c *vfsclient.Client, name string) error {
 // applyState gives the fresh shell and vfsd of the session (it holds
 // sem) the state of sf.
 func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
+	// A snapshot's text runs as a script would, so within the session's
+	// time limit: a crafted one (or a trap) that loops must not keep the
+	// session, a CPU and (serve) a pending session's slot for good.
+	if s.opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.opts.Timeout, ErrTimedOut)
+		defer cancel()
+	}
 	c := s.proc.Client
 	for _, f := range sf.Files {
 		if _, err := c.Lstat(f.Path); err == nil {
@@ -556,11 +569,23 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	b.WriteString(sf.Aliases)
 	b.WriteString("\n")
 	_, errOut, st, err := s.shellOut(ctx, b.String())
+	if cause := context.Cause(ctx); cause != nil {
+		if cause == ErrTimedOut {
+			return restoreTimedOut(s.opts.Timeout)
+		}
+		return cause
+	}
 	if err != nil || st != 0 || errOut != "" {
 		return fmt.Errorf("%w: the shell's state: %s", ErrSnapshot, firstLine(errOut, err))
 	}
 	s.sh.SetLastStatus(sf.Status)
 	return nil
+}
+
+// restoreTimedOut is the error of a Restore that its session's time
+// limit stopped.
+func restoreTimedOut(limit time.Duration) error {
+	return fmt.Errorf("%w: restoring the shell's state did not end within the time limit (%s)", ErrSnapshot, limit)
 }
 
 // quote quotes s for the shell.

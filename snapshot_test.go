@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/llmsh/llmsh"
 )
@@ -304,6 +305,66 @@ func TestSnapshotStatusFds(t *testing.T) {
 			if _, err := c.Snapshot(ctx); !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), want) {
 				t.Errorf("%s: Snapshot: %v, want %q", script, err, want)
 			}
+		}
+	})
+}
+
+// TestSnapshotRunsNoTraps: taking and restoring a snapshot runs none of
+// the session's code: a DEBUG trap fired before each command of the
+// export (and of the restore after the trap line), and, looping, kept a
+// snapshot running for good, beyond any time limit.
+func TestSnapshotRunsNoTraps(t *testing.T) {
+	bothWays(t, func(t *testing.T, iso bool) {
+		ctx := context.Background()
+		a := openSession(t, iso, llmsh.Options{})
+		run(t, a, `f() { :; }; alias ll='ls -l'; set -- x y
+trap 'echo ret >> /dbg' RETURN; trap 'echo err >> /dbg' ERR; trap 'echo "debug $BASH_COMMAND" >> /dbg' DEBUG`)
+		snap, err := a.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err := a.ReadFile("/dbg"); err == nil {
+			t.Errorf("the export ran the session's traps: %q", b)
+		}
+		b := openSession(t, !iso, llmsh.Options{})
+		if err := b.Restore(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		if d, err := b.ReadFile("/dbg"); err == nil {
+			t.Errorf("the restore ran the snapshot's traps: %q", d)
+		}
+		// The traps are there and fire as before.
+		run(t, b, `false`)
+		if d, err := b.ReadFile("/dbg"); err != nil || string(d) != "debug false\nerr\n" {
+			t.Errorf("the restored traps: %q, %v", d, err)
+		}
+	})
+}
+
+// TestRestoreTimeLimit: a snapshot's text runs within the session's time
+// limit, and ends when the caller gives up: a crafted one that loops
+// kept the session (under serve, a worker burning a CPU and a pending
+// session's place) for good.
+func TestRestoreTimeLimit(t *testing.T) {
+	snap := []byte(`{"format":"llmsh-snapshot","version":2,"cwd":"/","variables":[{"name":"x","decl":"declare -- x=1; while :; do :; done"}]}`)
+	bothWays(t, func(t *testing.T, iso bool) {
+		s := openSession(t, iso, llmsh.Options{Timeout: time.Second})
+		err := s.Restore(context.Background(), snap)
+		if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "time limit (1s)") {
+			t.Fatalf("Restore of a looping snapshot: %v", err)
+		}
+		if r := run(t, s, `echo "${x-fresh}"`); r.Stdout != "fresh\n" {
+			t.Errorf("after a stopped Restore: %+v", r)
+		}
+		// Without a time limit, the caller's context ends it.
+		u := openSession(t, iso, llmsh.Options{})
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if err := u.Restore(ctx, snap); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Restore with its context ended: %v", err)
+		}
+		if r := run(t, u, `echo "${x-fresh}"`); r.Stdout != "fresh\n" {
+			t.Errorf("after a cancelled Restore: %+v", r)
 		}
 	})
 }

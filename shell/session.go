@@ -55,6 +55,11 @@ func (s *Shell) Vars() map[string]string {
 // session snapshot.
 func (s *Shell) Fds() []interp.FdState { return s.runner.FdStates() }
 
+// SetTrapsOff says whether the traps' actions are kept from running
+// (they stay set): the commands that export or restore a session's state
+// run none of the script's code.
+func (s *Shell) SetTrapsOff(off bool) { s.runner.SetTrapsOff(off) }
+
 // SetDir makes dir the working directory without looking at it, as the
 // shell starts in Options.Dir (a restored snapshot's directory, which
 // need not be visible here). PWD is the caller's to set.

@@ -187,6 +187,9 @@ type Runner struct {
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool
+	// trapsOff keeps every trap's action from running (SetTrapsOff):
+	// the embedder runs its own commands in the shell. (llmsh)
+	trapsOff bool
 	// llmsh: the only statement of a subshell, itself a subshell, whose
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
@@ -1038,6 +1041,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		lastExit:       r.lastExit,
 
 		origStdout: r.origStdout, // used for process substitutions
+		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:        r.inTrap,
 		inFunc:        r.inFunc,  // llmsh: return ends a function's subshell

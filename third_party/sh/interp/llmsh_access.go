@@ -25,6 +25,12 @@ func (r *Runner) InSource() bool { return r.inSource }
 // LastStatus is $?: the status of the last command run.
 func (r *Runner) LastStatus() uint8 { return r.lastExit.code }
 
+// SetTrapsOff says whether the traps' actions (EXIT, ERR, DEBUG,
+// RETURN, signals) are kept from running: the embedder's own commands
+// (a snapshot's export or restore) run none of the script's code. The
+// traps stay set.
+func (r *Runner) SetTrapsOff(off bool) { r.trapsOff = off }
+
 // SetCommandString says whether the script that runs is a -c string: as
 // in bash, an arithmetic error in a subscript or in an integer
 // variable's value then ends the shell, where a script file goes on with

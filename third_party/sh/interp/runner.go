@@ -1126,7 +1126,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 }
 
 func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
-	if callback == "" {
+	if callback == "" || r.trapsOff { // llmsh: SetTrapsOff
 		return // nothing to do
 	}
 	if name == "error" {
