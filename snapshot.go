@@ -464,11 +464,19 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	// A snapshot's text runs as a script would, so within the session's
 	// time limit: a crafted one (or a trap) that loops must not keep the
 	// session, a CPU and (serve) a pending session's slot for good.
+	// The memory guard stops it as it stops a Run.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	if s.opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, s.opts.Timeout, ErrTimedOut)
 		defer cancel()
 	}
+	lim := &limiter{stderr: io.Discard}
+	lim.begin(stop)
+	defer lim.end()
+	s.setLimiter(lim)
+	defer s.setLimiter(nil)
 	c := s.proc.Client
 	for _, f := range sf.Files {
 		if _, err := c.Lstat(f.Path); err == nil {
@@ -570,8 +578,11 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	b.WriteString("\n")
 	_, errOut, st, err := s.shellOut(ctx, b.String())
 	if cause := context.Cause(ctx); cause != nil {
-		if cause == ErrTimedOut {
+		switch cause {
+		case ErrTimedOut:
 			return restoreTimedOut(s.opts.Timeout)
+		case ErrMemoryLimit:
+			return fmt.Errorf("%w: restoring the shell's state: %v", ErrSnapshot, cause)
 		}
 		return cause
 	}
