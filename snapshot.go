@@ -219,6 +219,13 @@ func decodeSnapshot(b []byte, sf *snapshotFile) error {
 	case !strings.HasPrefix(sf.Cwd, "/"):
 		return fmt.Errorf("%w: the working directory %q is not absolute", ErrSnapshot, sf.Cwd)
 	}
+	for _, f := range sf.Files {
+		// A path as vfsd holds it: absolute, clean, within PATH_MAX (a
+		// crafted 30 MB path kept mkdirParents busy for good).
+		if !strings.HasPrefix(f.Path, "/") || path.Clean(f.Path) != f.Path || len(f.Path) >= 4096 {
+			return fmt.Errorf("%w: malformed file path %.80q", ErrSnapshot, f.Path)
+		}
+	}
 	for _, v := range sf.Vars {
 		if !syntax.ValidName(v.Name) || !strings.HasPrefix(v.Decl, "declare -") {
 			return fmt.Errorf("%w: malformed variable %q", ErrSnapshot, v.Name)
@@ -479,6 +486,9 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	defer s.setLimiter(nil)
 	c := s.proc.Client
 	for _, f := range sf.Files {
+		if err := s.restoreStopped(ctx); err != nil {
+			return err
+		}
 		if _, err := c.Lstat(f.Path); err == nil {
 			return fmt.Errorf("%w: %s already exists in the new session", ErrSnapshot, f.Path)
 		}
@@ -577,20 +587,29 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	b.WriteString(sf.Aliases)
 	b.WriteString("\n")
 	_, errOut, st, err := s.shellOut(ctx, b.String())
-	if cause := context.Cause(ctx); cause != nil {
-		switch cause {
-		case ErrTimedOut:
-			return restoreTimedOut(s.opts.Timeout)
-		case ErrMemoryLimit:
-			return fmt.Errorf("%w: restoring the shell's state: %v", ErrSnapshot, cause)
-		}
-		return cause
+	if err := s.restoreStopped(ctx); err != nil {
+		return err
 	}
 	if err != nil || st != 0 || errOut != "" {
 		return fmt.Errorf("%w: the shell's state: %s", ErrSnapshot, firstLine(errOut, err))
 	}
 	s.sh.SetLastStatus(sf.Status)
 	return nil
+}
+
+// restoreStopped is the error of a restore that ctx stopped (the time
+// limit, the memory guard, the caller), nil while it goes on.
+func (s *Session) restoreStopped(ctx context.Context) error {
+	switch cause := context.Cause(ctx); cause {
+	case nil:
+		return nil
+	case ErrTimedOut:
+		return restoreTimedOut(s.opts.Timeout)
+	case ErrMemoryLimit:
+		return fmt.Errorf("%w: restoring the shell's state: %v", ErrSnapshot, cause)
+	default:
+		return cause
+	}
 }
 
 // restoreTimedOut is the error of a Restore that its session's time

@@ -148,12 +148,14 @@ func TestRestoreRefuses(t *testing.T) {
 		snap []byte
 		want string
 	}{
-		"not json":       {[]byte("{nope"), "not a snapshot file"},
-		"other format":   {[]byte(`{"format":"tarball","version":1,"cwd":"/"}`), `format "tarball"`},
-		"future version": {bytes.Replace(good, []byte(`"version": 2`), []byte(`"version": 9`), 1), "version 9 is not supported"},
-		"bad status":     {bytes.Replace(good, []byte(`"status": 0`), []byte(`"status": 300`), 1), "status 300"},
-		"bad descriptor": {bytes.Replace(good, []byte(`"status": 0`), []byte(`"status": 0, "descriptors": [{"fd": 3, "redir": "<", "path": "/etc/passwd"}]`), 1), "malformed descriptor 3"},
-		"bad variable":   {bytes.Replace(good, []byte(`"decl": "declare -- x=`), []byte(`"decl": "echo pwned; x=`), 1), `malformed variable "x"`},
+		"not json":           {[]byte("{nope"), "not a snapshot file"},
+		"other format":       {[]byte(`{"format":"tarball","version":1,"cwd":"/"}`), `format "tarball"`},
+		"future version":     {bytes.Replace(good, []byte(`"version": 2`), []byte(`"version": 9`), 1), "version 9 is not supported"},
+		"bad status":         {bytes.Replace(good, []byte(`"status": 0`), []byte(`"status": 300`), 1), "status 300"},
+		"bad descriptor":     {bytes.Replace(good, []byte(`"status": 0`), []byte(`"status": 0, "descriptors": [{"fd": 3, "redir": "<", "path": "/etc/passwd"}]`), 1), "malformed descriptor 3"},
+		"bad variable":       {bytes.Replace(good, []byte(`"decl": "declare -- x=`), []byte(`"decl": "echo pwned; x=`), 1), `malformed variable "x"`},
+		"file path climbing": {bytes.Replace(good, []byte(`"path": "/v.txt"`), []byte(`"path": "/x/../v.txt"`), 1), "malformed file path"},
+		"file path too long": {bytes.Replace(good, []byte(`"path": "/v.txt"`), []byte(`"path": "`+strings.Repeat("/a", 3000)+`"`), 1), "malformed file path"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			err := s.Restore(ctx, tc.snap)
