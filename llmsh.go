@@ -182,8 +182,8 @@ type Result struct {
 	VirtualFilesOmitted int64
 	// VirtualFilesErr, if not nil, is why vfsd could not list them.
 	VirtualFilesErr error `json:"-"`
-	// HungUp names the background jobs that the end of a
-	// RunOptions.Script run stopped.
+	// HungUp names the background jobs that the end of the Run stopped
+	// (a Run's jobs end with it; wait collects them).
 	HungUp []string `json:",omitempty"`
 }
 
@@ -624,6 +624,7 @@ func (s *Session) execute(runCtx context.Context, script, pre string, ro RunOpti
 	default:
 		var perr error
 		status, perr = s.sh.RunInteractive(runCtx, script)
+		res.HungUp = s.sh.EndJobs()
 		var syn syntax.ParseError
 		switch {
 		case errors.As(perr, &syn):

@@ -283,3 +283,28 @@ func TestVirtualFilesOmitted(t *testing.T) {
 			slices.Contains(res.VirtualFiles, "/tmp/important"))
 	}
 }
+
+// TestRunEndsJobs: a Run's background jobs, disowned or not, end with it
+// (Result.HungUp names them): under the job context of the REPL they
+// outlived the Run, so that a serve session's `while :; do :; done &`
+// burnt a CPU for good, past any time limit.
+func TestRunEndsJobs(t *testing.T) {
+	for _, iso := range []bool{false, true} {
+		s, err := llmsh.New(llmsh.Options{Isolated: iso, Timeout: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		r := run(t, s, `( while :; do :; done ) & { while :; do echo x >> /tick; done; } & disown; until [[ -s /tick ]]; do :; done; echo started`)
+		if r.Stdout != "started\n" || len(r.HungUp) != 2 {
+			t.Fatalf("isolated %v: %+v, want two jobs hung up", iso, r)
+		}
+		first := run(t, s, `jobs; wc -c < /tick`)
+		if !strings.HasPrefix(first.Stdout, "[1]+  Hangup") {
+			t.Errorf("isolated %v: jobs: %q", iso, first.Stdout)
+		}
+		if again := run(t, s, `wc -c < /tick`); !strings.HasSuffix(first.Stdout, again.Stdout) {
+			t.Errorf("isolated %v: the disowned job still writes: %q, then %q", iso, first.Stdout, again.Stdout)
+		}
+	}
+}

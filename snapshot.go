@@ -465,27 +465,11 @@ func mkdirParents(c *vfsclient.Client, name string) error {
 	return c.Mkdir(dir, 0o755)
 }
 
-// applyState gives the fresh shell and vfsd of the session (it holds
-// sem) the state of sf.
-func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
-	// A snapshot's text runs as a script would, so within the session's
-	// time limit: a crafted one (or a trap) that loops must not keep the
-	// session, a CPU and (serve) a pending session's slot for good.
-	// The memory guard stops it as it stops a Run.
-	ctx, stop := context.WithCancelCause(ctx)
-	defer stop(nil)
-	if s.opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, s.opts.Timeout, ErrTimedOut)
-		defer cancel()
-	}
-	lim := &limiter{stderr: io.Discard}
-	lim.begin(stop)
-	defer lim.end()
-	s.setLimiter(lim)
-	defer s.setLimiter(nil)
+// restoreFiles makes the virtual files and directories of a snapshot
+// again, parents first.
+func (s *Session) restoreFiles(ctx context.Context, files []snapFile) error {
 	c := s.proc.Client
-	for _, f := range sf.Files {
+	for _, f := range files {
 		if err := s.restoreStopped(ctx); err != nil {
 			return err
 		}
@@ -515,6 +499,31 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 		if err != nil {
 			return fmt.Errorf("%w: %s: %v", ErrSnapshot, f.Path, err)
 		}
+	}
+	return nil
+}
+
+// applyState gives the fresh shell and vfsd of the session (it holds
+// sem) the state of sf.
+func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
+	// A snapshot's text runs as a script would, so within the session's
+	// time limit: a crafted one (or a trap) that loops must not keep the
+	// session, a CPU and (serve) a pending session's slot for good.
+	// The memory guard stops it as it stops a Run.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	if s.opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.opts.Timeout, ErrTimedOut)
+		defer cancel()
+	}
+	lim := &limiter{stderr: io.Discard}
+	lim.begin(stop)
+	defer lim.end()
+	s.setLimiter(lim)
+	defer s.setLimiter(nil)
+	if err := s.restoreFiles(ctx, sf.Files); err != nil {
+		return err
 	}
 	// The working directory as the snapshot's shell had it, entered or
 	// not: a session may start in a directory it cannot read, and the

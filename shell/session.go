@@ -237,6 +237,22 @@ func (s *Shell) Finish(ctx context.Context) {
 	s.runner.CloseFds()
 }
 
+// EndJobs hangs up the background jobs still running, as the end of a
+// script does (RunFile), and returns them as jobs lists them ("sleep 5
+// &"): a Session's Run ends its jobs, where the REPL's outlive their
+// line. (Under the job context they outlived the Run: a `while :; do :;
+// done &` in a serve session burnt a CPU for good, past any time limit.)
+func (s *Shell) EndJobs() []string {
+	s.hungUp = s.runner.HangUp(hangUpWait)
+	s.mu.Lock()
+	if s.jobsCancel != nil {
+		s.jobsCancel() // what the jobs started in turn
+	}
+	s.mu.Unlock()
+	s.settle(hangUpWait)
+	return s.hungUp
+}
+
 // jobContext returns the context of the jobs started at the prompt: it
 // outlives each line (not its values' cancellation), and ends when a
 // limit fires or the session finishes.
