@@ -263,11 +263,11 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 		return d, nil
 	}
 	switch name {
-	case "/dev/stdin":
+	case "/dev/stdin", "/dev/fd/0":
 		return nopRWC{r: hc.Stdin}, nil
-	case "/dev/stdout":
+	case "/dev/stdout", "/dev/fd/1":
 		return nopRWC{w: hc.Stdout}, nil
-	case "/dev/stderr":
+	case "/dev/stderr", "/dev/fd/2":
 		return nopRWC{w: hc.Stderr}, nil
 	}
 	if pf, ok := s.psubs.open(absPath(hc.Dir, name)); ok {
