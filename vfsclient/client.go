@@ -99,8 +99,11 @@ func (e *Error) Errno() syscall.Errno {
 		}
 		return syscall.EINVAL
 	case vfsproto.ERange:
-		if e.Msg == "no space left on device" {
+		switch e.Msg {
+		case "no space left on device":
 			return syscall.ENOSPC // the virtual budget, for a new name
+		case "too many open handles":
+			return syscall.EMFILE // vfsd's MaxHandles per client
 		}
 		return syscall.EFBIG
 	case vfsproto.EIO:

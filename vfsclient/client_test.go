@@ -342,6 +342,8 @@ func TestErrnoOfFullDisk(t *testing.T) {
 		// A new virtual name past the virtual budget, as a full tmpfs.
 		{vfsclient.Error{Code: vfsproto.ERange, Msg: "no space left on device"}, syscall.ENOSPC},
 		{vfsclient.Error{Code: vfsproto.EArg, Msg: "file name too long"}, syscall.ENAMETOOLONG},
+		// vfsd's handle limit: "Too many open files", not "File too large".
+		{vfsclient.Error{Code: vfsproto.ERange, Msg: "too many open handles"}, syscall.EMFILE},
 	} {
 		if got := c.e.Errno(); got != c.want || !errors.Is(&c.e, c.want) {
 			t.Errorf("%+v: %v, want %v", c.e, got, c.want)

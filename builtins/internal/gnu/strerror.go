@@ -25,6 +25,7 @@ var errnoText = map[syscall.Errno]string{
 	syscall.EXDEV:        "Invalid cross-device link",
 	syscall.ENAMETOOLONG: "File name too long",
 	syscall.ELOOP:        "Too many levels of symbolic links",
+	syscall.EMFILE:       "Too many open files",
 }
 
 // Strerror is GNU's wording for err: glibc's strerror text of the errno
