@@ -222,7 +222,11 @@ func decodeSnapshot(b []byte, sf *snapshotFile) error {
 	for _, f := range sf.Files {
 		// A path as vfsd holds it: absolute, clean, within PATH_MAX (a
 		// crafted 30 MB path kept mkdirParents busy for good).
-		if !strings.HasPrefix(f.Path, "/") || path.Clean(f.Path) != f.Path || len(f.Path) >= 4096 {
+		p := f.Path
+		if f.Dir && len(p) > 1 {
+			p = strings.TrimSuffix(p, "/") // a directory is listed as /d/
+		}
+		if !strings.HasPrefix(p, "/") || path.Clean(p) != p || len(f.Path) >= 4096 {
 			return fmt.Errorf("%w: malformed file path %.80q", ErrSnapshot, f.Path)
 		}
 	}

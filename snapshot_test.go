@@ -319,7 +319,7 @@ func TestSnapshotRunsNoTraps(t *testing.T) {
 	bothWays(t, func(t *testing.T, iso bool) {
 		ctx := context.Background()
 		a := openSession(t, iso, llmsh.Options{})
-		run(t, a, `f() { :; }; alias ll='ls -l'; set -- x y
+		run(t, a, `f() { :; }; alias ll='ls -l'; set -- x y; mkdir /empty
 trap 'echo ret >> /dbg' RETURN; trap 'echo err >> /dbg' ERR; trap 'echo "debug $BASH_COMMAND" >> /dbg' DEBUG`)
 		snap, err := a.Snapshot(ctx)
 		if err != nil {
