@@ -526,6 +526,15 @@ func (s *Session) applyState(ctx context.Context, sf *snapshotFile) error {
 	defer lim.end()
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)
+	err := s.applyWithin(ctx, sf)
+	if serr := s.restoreStopped(ctx); err != nil && serr != nil {
+		return serr // what stopped it, rather than what it left half done
+	}
+	return err
+}
+
+// applyWithin is applyState within its limits (ctx).
+func (s *Session) applyWithin(ctx context.Context, sf *snapshotFile) error {
 	if err := s.restoreFiles(ctx, sf.Files); err != nil {
 		return err
 	}
