@@ -121,7 +121,14 @@ func bracesSeqRec(word *syntax.Word, yield func(*syntax.Word) bool) bool {
 				default:
 					lit.Value = strconv.FormatInt(n, 10)
 				}
-				next.Parts = append([]syntax.WordPart{lit}, rest...)
+				var first syntax.WordPart = lit
+				if chars && n == '\\' {
+					// llmsh: bash generates the backslash as script
+					// text, and quote removal takes it away; the field
+					// stays, empty.
+					first = &syntax.SglQuoted{}
+				}
+				next.Parts = append([]syntax.WordPart{first}, rest...)
 				if !expand(&next) {
 					return false
 				}

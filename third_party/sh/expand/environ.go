@@ -104,9 +104,10 @@ type Variable struct {
 	// it means nothing more for a variable.
 	Trace bool
 
-	// Lower and Upper are the case attributes (declare -l, -u; llmsh):
-	// each value assigned is converted to lower or upper case.
-	Lower, Upper bool
+	// Lower, Upper and Capital are the case attributes (declare -l, -u,
+	// -c; llmsh): each value assigned is converted to lower or upper
+	// case, or capitalized (its first character upper, the rest lower).
+	Lower, Upper, Capital bool
 
 	// Kind defines which of the value fields below should be used.
 	Kind ValueKind
@@ -132,7 +133,7 @@ func (v Variable) IsSet() bool {
 // Declared variables may not be set; `export foo` is exported but not set to a value,
 // and `declare -a foo` is an indexed array but not set to a value.
 func (v Variable) Declared() bool {
-	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Trace || v.Lower || v.Upper || v.Kind != Unknown
+	return v.Set || v.Local || v.Exported || v.ReadOnly || v.Integer || v.Trace || v.HasCase() || v.Kind != Unknown
 }
 
 // Flags returns the variable's attribute flags in the order used by bash's
@@ -161,6 +162,9 @@ func (v Variable) Flags() string {
 	}
 	// llmsh: the case attributes come last, as bash prints them
 	// (declare -lrx v is declare -rxl).
+	if v.Capital {
+		flags = append(flags, 'c')
+	}
 	if v.Lower {
 		flags = append(flags, 'l')
 	}
@@ -168,6 +172,12 @@ func (v Variable) Flags() string {
 		flags = append(flags, 'u')
 	}
 	return string(flags)
+}
+
+// HasCase reports whether v has one of the case attributes (declare -l,
+// -u, -c; llmsh).
+func (v Variable) HasCase() bool {
+	return v.Lower || v.Upper || v.Capital
 }
 
 // String returns the variable's value as a string. In general, this only makes

@@ -138,14 +138,27 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 			return nil, err
 		}
 		if val == "" {
-			if !cfg.isSet(inner) {
+			set := cfg.isSet(inner)
+			if set && pe.Index == nil && (vr.Kind == Indexed || vr.Kind == Associative) {
+				_, set, _ = cfg.varInd(vr, nil) // x=(): ${x} is unset
+			}
+			switch {
+			case set:
+				return nil, ParamError{Msg: ": invalid variable name"}
+			case !vr.Declared():
 				ref := name
 				if pe.Index != nil {
 					ref = name + "[" + SubscriptText(pe.Index) + "]"
 				}
 				return nil, ParamError{Msg: ref + ": invalid indirect expansion"}
+			case cfg.NoUnset && !overridingUnset(pe):
+				return nil, unboundIndirect(pe)
 			}
-			return nil, ParamError{Msg: ": invalid variable name"}
+			// declare x; ${!x}: nothing, as an unset variable gives
+			// (${!x:-w} is w).
+			npe := *pe
+			npe.Excl = false // the unset x (or x[i]) itself
+			return &npe, nil
 		}
 		param, index, ok := ParseRef(val)
 		if !ok {
@@ -179,6 +192,14 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 }
 
 // isSet reports whether the parameter (or element) of pe is set.
+// unboundIndirect is set -u's error for ${!x} (bash names it "!x").
+func unboundIndirect(pe *syntax.ParamExp) error {
+	return UnsetParameterError{
+		Node:    &syntax.ParamExp{Param: &syntax.Lit{Value: "!" + pe.Param.Value}},
+		Message: "unbound variable",
+	}
+}
+
 func (cfg *Config) isSet(pe *syntax.ParamExp) bool {
 	vr := cfg.Env.Get(pe.Param.Value)
 	if _, v := vr.Resolve(cfg.Env); v.Kind != Unknown || v.Set {
@@ -542,7 +563,16 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	changed := false
 	for _, p := range w.Parts {
 		if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
-			parts = append(parts, &syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.Lit{Value: "'" + sq.Value + "'"}}})
+			// The text between them is double-quoted text: "${u:-'$x'}"
+			// expands x, and "${u:-'$@'}" gives a field per parameter.
+			inner := []syntax.WordPart{&syntax.Lit{Value: sq.Value}}
+			if strings.ContainsAny(sq.Value, "$`\\") {
+				if doc, err := syntax.NewParser().Document(strings.NewReader(sq.Value)); err == nil {
+					inner = doc.Parts
+				}
+			}
+			quote := &syntax.Lit{Value: "'"}
+			parts = append(parts, &syntax.DblQuoted{Parts: slices.Concat([]syntax.WordPart{quote}, inner, []syntax.WordPart{quote})})
 			changed = true
 			continue
 		}

@@ -82,6 +82,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		return "", fmt.Errorf("unsupported")
 	}
 	// llmsh: ${!x} and namerefs to elements name another parameter.
+	written := pe
 	pe, err := cfg.resolveParam(pe)
 	if err != nil {
 		return "", err
@@ -125,12 +126,17 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			cfg.Warn("warning: " + pe.Param.Value + ": circular name reference")
 		}
 	}
-	if cfg.NoUnset && !vr.IsSet() && !overridingUnset(pe) && !(pe.Excl && pe.Index != nil) && !(allIndex(index) && vr.Kind != Unknown) {
-		u := UnsetParameterError{Node: pe, Message: "unbound variable"}
-		if index != nil && !allIndex(index) {
-			u.Name = name + "[" + SubscriptText(index) + "]" // llmsh: as bash
+	// llmsh: an element (${a[i]}, or $a of an array) is checked for set
+	// -u once it is read.
+	elemIndex := !pe.Excl && index != nil && !allIndex(index)
+	if cfg.NoUnset && !vr.IsSet() && !overridingUnset(pe) && !(pe.Excl && pe.Index != nil) && !(allIndex(index) && vr.Kind != Unknown) && !elemIndex {
+		if written.Excl && written != pe {
+			return "", unboundIndirect(written) // llmsh: "!r: unbound variable"
 		}
-		return "", u
+		return "", UnsetParameterError{
+			Node:    pe,
+			Message: "unbound variable",
+		}
 	}
 
 	var sliceOffset, sliceLen int
@@ -203,11 +209,18 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		// llmsh: under set -u an unset element is unbound, as bash
-		// says ("a[5]: unbound variable"); ${#a[5]} is 0.
-		if cfg.NoUnset && !set && index != nil && !pe.Length && !pe.Excl && !overridingUnset(pe) {
-			return "", UnsetParameterError{Node: pe, Message: "unbound variable", Name: name + "[" + SubscriptText(index) + "]"}
+	}
+	arrayZero := !pe.Excl && index == nil && (vr.Kind == Indexed || vr.Kind == Associative)
+	if cfg.NoUnset && (elemIndex && !pe.Length || arrayZero) && !set && !overridingUnset(pe) {
+		// llmsh: set -u and an unset element: "a[i]: unbound variable".
+		if written.Excl && written != pe {
+			return "", unboundIndirect(written)
 		}
+		u := UnsetParameterError{Node: pe, Message: "unbound variable", Name: pe.Param.Value}
+		if index != nil {
+			u.Name += "[" + SubscriptText(index) + "]" // ${#a[5]} is 0
+		}
+		return "", u
 	}
 	if !indexAllElements {
 		elems = []string{str}
@@ -750,6 +763,16 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		}
 		str, ok := vr.Map[val]
 		return str, ok, nil
+	case Unknown:
+		// llmsh: an unset name's subscript is still evaluated, as bash
+		// does (${a[x++]}, $(( a[1 +] )) and its error).
+		switch nodeLit(idx) {
+		case "@", "*":
+		default:
+			if _, err := Arithm(cfg, idx); err != nil {
+				return "", false, subscriptErr(err)
+			}
+		}
 	}
 	return "", false, nil
 }
@@ -814,8 +837,10 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 
 func (cfg *Config) namesByPrefix(prefix string) []string {
 	var names []string
-	for name := range cfg.Env.Each {
-		if strings.HasPrefix(name, prefix) {
+	for name, vr := range cfg.Env.Each {
+		// llmsh: only variables with a value, as bash (declare x is
+		// not listed).
+		if strings.HasPrefix(name, prefix) && vr.IsSet() {
 			names = append(names, name)
 		}
 	}

@@ -405,7 +405,7 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 			}
 			continue
 		}
-		if ok && wordOp(pe) && hasAtList(flatDbl(pe.Exp.Word.Parts)) {
+		if ok && wordOp(pe) && hasAtList(flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)) {
 			// "${u:-x$@y}": WORD's "$@" makes fields, as bash.
 			if err := sp.dblText(dq.Parts[start:j]); err != nil {
 				return err
@@ -456,8 +456,10 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 func (sp *splitter) dblWordOp(pe *syntax.ParamExp) error {
 	cfg := sp.cfg
 	cfg.deferWord = true
+	oldDbl := cfg.dblQuoted
+	cfg.dblQuoted = true // llmsh: WORD is in double quotes ("${u:-'$@'}")
 	val, err := cfg.paramExp(pe)
-	cfg.deferWord = false
+	cfg.deferWord, cfg.dblQuoted = false, oldDbl
 	w := cfg.deferred
 	cfg.deferred = nil
 	if err != nil {

@@ -69,7 +69,7 @@ func (o *declOpts) option(sign, c byte) bool {
 			o.listAttrs += "i"
 		}
 		o.sawAttrOpt = true
-	case 'l', 'u': // llmsh: the case attributes
+	case 'l', 'u', 'c': // llmsh: the case attributes
 		if o.variant == "export" || o.variant == "readonly" {
 			return false
 		}

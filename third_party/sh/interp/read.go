@@ -322,7 +322,7 @@ func (r *Runner) assignName(name, value string) {
 				vr.Integer, vr.Local, vr.Exported = true, prev.Local, prev.Exported
 			}
 		}
-		if (prev.Lower || prev.Upper) && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+		if prev.HasCase() && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
 			r.setVarString(name, vr.Str) // declare -l, -u
 			return
 		}
@@ -569,7 +569,7 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 		}
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: fields}
 		prev := r.lookupVar(array)
-		arr.Lower, arr.Upper = prev.Lower, prev.Upper // llmsh: declare -u v; read -a v
+		arr.Lower, arr.Upper, arr.Capital = prev.Lower, prev.Upper, prev.Capital // llmsh: declare -u v; read -a v
 		if prev.Integer {
 			// llmsh: read -a into an integer array evaluates each field.
 			for i, f := range fields {

@@ -39,7 +39,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		MaxValue:   r.llmsh.maxValue,
 		LineOffset: r.text.lineOffset,
 		Warn: func(msg string) {
-			r.errf("%s\n", msg)
+			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
 			switch len(cs.Stmts) {
@@ -1098,21 +1098,26 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				case "-r":
 					vr.ReadOnly = true
 				case "-l":
-					vr.Lower, vr.Upper = true, false
+					vr.Lower, vr.Upper, vr.Capital = true, false, false
 				case "+l":
 					vr.Lower = false
 				case "-u":
-					vr.Upper, vr.Lower = true, false
+					vr.Upper, vr.Lower, vr.Capital = true, false, false
 				case "+u":
 					vr.Upper = false
+				case "-c":
+					vr.Capital, vr.Lower, vr.Upper = true, false, false
+				case "+c":
+					vr.Capital = false
 				case "-t":
 					vr.Trace = true
 				case "+t":
 					vr.Trace = false
 				}
 			}
-			if slices.Contains(modes, "-l") && slices.Contains(modes, "-u") {
-				vr.Lower, vr.Upper = false, false // llmsh: bash's -lu is neither
+			if n := countCaseModes(modes); n > 1 {
+				// llmsh: bash's -lu, -cu, -cl are none of them
+				vr.Lower, vr.Upper, vr.Capital = false, false, false
 			}
 			r.setVar(name, vr)
 		}

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -273,8 +275,8 @@ func (r *Runner) setVarString(name, value string) {
 			return
 		}
 		vr.Integer, vr.Local, vr.Exported = true, prev.Local, prev.Exported
-	} else if prev.Lower || prev.Upper {
-		vr.Lower, vr.Upper, vr.Local, vr.Exported = prev.Lower, prev.Upper, prev.Local, prev.Exported
+	} else if prev.HasCase() {
+		vr.Lower, vr.Upper, vr.Capital, vr.Local, vr.Exported = prev.Lower, prev.Upper, prev.Capital, prev.Local, prev.Exported
 	}
 	r.setVar(name, vr)
 }
@@ -287,11 +289,14 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 }
 
 // caseValues converts the values of vr to the case its attribute asks
-// for (declare -l, -u).
+// for (declare -l, -u, -c).
 func caseValues(vr *expand.Variable) {
 	conv := strings.ToLower
-	if vr.Upper {
+	switch {
+	case vr.Upper:
 		conv = strings.ToUpper
+	case vr.Capital:
+		conv = capitalize
 	}
 	switch vr.Kind {
 	case expand.String:
@@ -311,6 +316,28 @@ func caseValues(vr *expand.Variable) {
 	}
 }
 
+// countCaseModes counts the case attributes that modes (declare's
+// options) turn on.
+func countCaseModes(modes []string) int {
+	n := 0
+	for _, m := range modes {
+		if m == "-l" || m == "-u" || m == "-c" {
+			n++
+		}
+	}
+	return n
+}
+
+// capitalize gives s with its first character in upper case and the
+// others in lower case, as bash's declare -c.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + strings.ToLower(s[size:])
+}
+
 // errReadOnly is returned when trying to modify a read-only variable.
 var errReadOnly = errors.New("readonly variable")
 
@@ -323,8 +350,8 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	if r.opts[optAllExport] {
 		vr.Exported = true
 	}
-	if vr.Lower || vr.Upper {
-		caseValues(&vr) // llmsh: declare -l, -u
+	if vr.HasCase() {
+		caseValues(&vr) // llmsh: declare -l, -u, -c
 	}
 	if err := r.writeEnv.Set(name, vr); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
