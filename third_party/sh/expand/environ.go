@@ -238,6 +238,10 @@ func (v Variable) Resolve(env Environ) (string, Variable) {
 		if v.Kind != NameRef {
 			return name, v
 		}
+		if v.Str == "" {
+			// llmsh: declare -n r; a nameref to nothing yet.
+			return name, Variable{}
+		}
 		name = v.Str // keep name for the next iteration
 		v = env.Get(name)
 	}

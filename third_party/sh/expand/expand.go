@@ -788,7 +788,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	}
 	switch name := pe.Param.Value; name {
 	case "*", "@":
-		elems, err := cfg.sliceElems(pe, cfg.Env.Get(name).List, nil, true)
+		elems, err := cfg.sliceElems(pe, cfg.Env.Get(name).List, nil, slicePositional)
 		return elems, name == "*", true, err
 	}
 	switch lit := nodeLit(pe.Index); lit {
@@ -799,10 +799,11 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 		}
 		switch vr.Kind {
 		case Indexed:
-			elems, err := cfg.sliceElems(pe, vr.List, vr.Indexes, false)
+			elems, err := cfg.sliceElems(pe, vr.List, vr.Indexes, sliceList)
 			return elems, lit == "*", true, err
 		case Associative:
-			return vr.assocValues(), lit == "*", true, nil
+			elems, err := cfg.sliceElems(pe, vr.assocValues(), nil, sliceAssoc)
+			return elems, lit == "*", true, err
 		case String:
 			// ${s[@]} of a scalar: its one element (sliced, its text:
 			// paramExp).
@@ -868,14 +869,33 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	return nil, nil
 }
 
+// sliceKind says how sliceElems counts a list's positions.
+type sliceKind uint8
+
+const (
+	sliceList       sliceKind = iota // an indexed array or a scalar
+	slicePositional                  // $@ and $*, $0 first
+	sliceAssoc                       // an associative array's values
+)
+
+func positionalIf(b bool) sliceKind {
+	if b {
+		return slicePositional
+	}
+	return sliceList
+}
+
 // sliceElems applies ${var:offset:length} slicing to a list of elements.
 // When positional is true, $0 is prepended to the list before slicing.
 // In bash, positional parameter offsets ($@ and $*) are 1-based and
 // offset 0 includes $0 (the shell or script name). Negative offsets
 // count from $# + 1, so $0 is reachable via large enough negative values.
 // A non-nil indexes records the index of each element in a sparse array;
-// see [Variable.Indexes].
-func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int, positional bool) ([]string, error) {
+// see [Variable.Indexes]. An associative array's values (kind
+// sliceAssoc) are counted from 1 too, offset 0 being the same as 1, as
+// bash counts them.
+func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int, kind sliceKind) ([]string, error) {
+	positional := kind == slicePositional
 	if pe.Slice == nil {
 		return elems, nil
 	}
@@ -911,8 +931,17 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 			pos, _ := slices.BinarySearch(indexes, offset)
 			elems = elems[pos:]
 		} else {
+			if kind == sliceAssoc {
+				// llmsh: bash's positions of an associative array;
+				// one before the first is the first.
+				if offset > 0 {
+					offset--
+				} else if offset+len(elems) < 0 {
+					offset = 0
+				}
+			}
 			if offset > len(elems) || offset < 0 && offset+len(elems) < 0 {
-				return nil, nil // llmsh: out of range, nothing (no length error)
+				return []string{}, nil // llmsh: out of range, nothing (no length error)
 			}
 			elems = elems[slicePos(offset):]
 		}

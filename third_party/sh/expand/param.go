@@ -174,7 +174,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		case Indexed:
 			indexAllElements = true
 			callVarInd = false
-			if elems, err = cfg.sliceElems(pe, vr.List, vr.Indexes, name == "@" || name == "*"); err != nil {
+			if elems, err = cfg.sliceElems(pe, vr.List, vr.Indexes, positionalIf(name == "@" || name == "*")); err != nil {
 				return "", err
 			}
 			str = join(elems)
@@ -183,7 +183,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// llmsh: in bash's order, and sliced as a list.
 			indexAllElements = true
 			callVarInd = false
-			if elems, err = cfg.sliceElems(pe, vr.assocValues(), nil, false); err != nil {
+			if elems, err = cfg.sliceElems(pe, vr.assocValues(), nil, sliceAssoc); err != nil {
 				return "", err
 			}
 			str = join(elems)
@@ -197,7 +197,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			}
 			indexAllElements = true
 			callVarInd = false
-			if elems, err = cfg.sliceElems(pe, []string{vr.Str}, nil, false); err != nil {
+			if elems, err = cfg.sliceElems(pe, []string{vr.Str}, nil, sliceList); err != nil {
 				return "", err
 			}
 			str = join(elems)
@@ -243,7 +243,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		switch {
 		case pe.Names != 0:
 			strs = cfg.namesByPrefix(pe.Param.Value)
-		case orig.Kind == NameRef:
+		case orig.Kind == NameRef && pe.Index == nil:
 			strs = append(strs, orig.Str)
 		case pe.Index != nil && vr.Kind == Indexed:
 			strs = vr.indexedKeys()
@@ -411,7 +411,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// llmsh: each element, as bash does.
 				out := make([]string, len(elems))
 				for i, e := range elems {
-					if out[i], err = cfg.elemAtOp(arg, e, orig); err != nil {
+					if out[i], err = cfg.elemAtOp(arg, e, vr); err != nil {
 						return "", err
 					}
 				}
@@ -431,8 +431,8 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				str = cutNUL(str)
 			case "a":
 				// ${var@a} returns variable attribute flags.
-				// We use orig (before nameref resolve) for the attributes.
-				str = orig.Flags()
+				// llmsh: a nameref's are its target's, as bash.
+				str = vr.Flags()
 			case "A":
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
@@ -440,7 +440,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					str = ""
 					break
 				}
-				flags := orig.Flags()
+				flags := vr.Flags()
 				quoted := BashQuote(str)
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
 					quoted = vr.DeclValue()
@@ -536,6 +536,9 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			// llmsh: "${a[@]@Q}" and the like, element by element.
 			if len(arg) == 1 && strings.Contains("QEPUuLa", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
+				if _, t := vr.Resolve(cfg.Env); t.Declared() {
+					vr = t // llmsh: a nameref's target
+				}
 				out := make([]string, len(elems))
 				total := 0
 				for i, e := range elems {

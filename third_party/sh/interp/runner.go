@@ -791,7 +791,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit = exitStatus{code: 1}
 					break
 				}
-				r.setVarString(name, field)
+				if ref := r.lookupVar(name); ref.Kind == expand.NameRef {
+					// llmsh: a nameref refers to each word in turn.
+					ref.Str, ref.Set = field, true
+					r.setVar(name, ref)
+				} else {
+					r.setVarString(name, field)
+				}
 				if r.exit.exiting {
 					break // llmsh: declare -i x; for x in 1/0
 				}
@@ -1021,6 +1027,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
+			if as.Naked && !local && vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") {
+				// llmsh: declare -x r, readonly r, … of a nameref give
+				// the attributes to the variable it refers to.
+				if t, idx := r.refTarget(name, nil); t != name && idx == nil {
+					name, vr = t, r.lookupVar(t)
+				}
+			}
 			// llmsh: declare -i applies to the value it assigns.
 			unref := false
 			for _, mode := range modes {

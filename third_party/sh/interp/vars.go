@@ -439,7 +439,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		// Negative indices count from one past the maximum index.
 		if k += internal.IndexedMax(list, indexes) + 1; k < 0 {
 			// llmsh: bash names the element and abandons the command.
-			r.errf("%s[%s]: bad array subscript\n", name, subscriptText(index))
+			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
 			r.exit.code = 1
 			r.exit.exiting = true
 			return
