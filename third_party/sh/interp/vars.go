@@ -641,6 +641,14 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		}
 		return name, prev, true
 	}
+	if as.Array == nil && !as.Naked && !as.Append && prev.Integer && prev.Kind != expand.NameRef {
+		// llmsh: declare -i i; i= is 0, as bash evaluates the empty text.
+		if index != nil {
+			return name, expand.Variable{Set: true, Kind: expand.String, Str: "0"}, true
+		}
+		prev.Kind, prev.Str = expand.String, "0"
+		return name, prev, true
+	}
 	if as.Array == nil {
 		if as.Append && prev.Kind != expand.Unknown && prev.Kind != expand.NameRef {
 			// llmsh: x+= appends nothing (upstream emptied x).
@@ -687,13 +695,25 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				amap = map[string]string{}
 			}
 		}
-		for _, elem := range elems {
-			if elem.Index == nil {
-				r.errf("%s%s: %s: must use subscript when assigning associative array\n", r.errPrefix(), name, r.literal(elem.Value))
+		// llmsh: m=(k1 v1 k2 v2), a list of keys and values (bash 5.1),
+		// when its first element has no subscript.
+		pairs := len(elems) > 0 && elems[0].Index == nil
+		for i := 0; i < len(elems); i++ {
+			elem := elems[i]
+			var k, v string
+			switch {
+			case pairs:
+				k = r.assocPairWord(elem)
+				if i++; i < len(elems) {
+					v = r.assocPairWord(elems[i])
+				}
+			case elem.Index == nil:
+				r.errf("%s%s: '%s': must use subscript when assigning associative array\n", r.errPrefix(), name, wordText(elem.Value))
 				continue
+			default:
+				k = r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
+				v = r.literal(elem.Value)
 			}
-			k := r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
-			v := r.literal(elem.Value)
 			if prev.Integer {
 				var ok bool
 				if v, ok = r.intValue(v); !ok {
@@ -891,6 +911,22 @@ func declLine(name string, vr expand.Variable) string {
 
 // assocKeyParts gives the parts of an associative array's subscript: the
 // parser reads a subscript as arithmetic, and a key is its text.
+// assocPairWord is an element of an associative array's list of keys
+// and values: its word expanded, or "[k]=v" as text.
+func (r *Runner) assocPairWord(elem *syntax.ArrayElem) string {
+	if elem.Index != nil {
+		v := ""
+		if elem.Value != nil {
+			v = r.literal(elem.Value)
+		}
+		return "[" + subscriptText(elem.Index) + "]=" + v
+	}
+	if elem.Value == nil {
+		return ""
+	}
+	return r.literal(elem.Value)
+}
+
 func assocKeyParts(idx syntax.ArithmExpr) []syntax.WordPart {
 	if w, ok := idx.(*syntax.Word); ok {
 		return w.Parts
