@@ -46,6 +46,31 @@ func (u UnsetParameterError) Error() string {
 	return fmt.Sprintf("%s: %s", name, u.Message)
 }
 
+// dblQuotedWord gives the word of "${v:-WORD}" as the double-quoted
+// text it is, where \} stands for } as well.
+func dblQuotedWord(w *syntax.Word) *syntax.Word {
+	parts := make([]syntax.WordPart, len(w.Parts))
+	for i, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, `\}`) {
+			var b strings.Builder
+			for j := 0; j < len(lit.Value); j++ {
+				c := lit.Value[j]
+				if c == '\\' && j+1 < len(lit.Value) {
+					if lit.Value[j+1] != '}' {
+						b.WriteByte(c)
+					}
+					j++
+					c = lit.Value[j]
+				}
+				b.WriteByte(c)
+			}
+			p = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: b.String()}
+		}
+		parts[i] = p
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: parts}}}
+}
+
 func overridingUnset(pe *syntax.ParamExp) bool {
 	if pe.Exp == nil {
 		return false
@@ -315,9 +340,12 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		str = join(elems)
 	case pe.Exp != nil:
 		word := pe.Exp.Word
-		if cfg.dblQuoted && overridingUnset(pe) {
-			// llmsh: in "${v:-'x'}" the single quotes are characters.
+		litWord := word
+		if cfg.dblQuoted && overridingUnset(pe) && word != nil {
+			// llmsh: in "${v:-'x'}" the single quotes are characters,
+			// and the word is double-quoted text ("${v:-~}" is ~).
 			word = sglQuotesLiteral(word)
+			litWord = dblQuotedWord(word)
 		}
 		// llmsh: the word is expanded only when it is used, as in bash
 		// (${v:-$((i++))} with v set leaves i alone).
@@ -343,7 +371,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				cfg.deferred = word
 				return "", nil
 			}
-			return Literal(cfg, word)
+			return Literal(cfg, litWord)
 		case syntax.ErrorUnset, syntax.AssignUnset:
 			if set {
 				return str, nil
@@ -359,7 +387,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// a pattern, expanded below
 		default:
 			var err error
-			if arg, err = Literal(cfg, word); err != nil {
+			if arg, err = Literal(cfg, litWord); err != nil {
 				return "", err
 			}
 		}
@@ -436,11 +464,16 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			case "A":
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
+				flags := vr.Flags()
 				if !set && !indexAllElements {
+					// llmsh: an unset value with attributes is
+					// their declaration (declare -a a), as bash.
 					str = ""
+					if flags != "" {
+						str = "declare -" + flags + " " + name
+					}
 					break
 				}
-				flags := vr.Flags()
 				quoted := BashQuote(str)
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
 					quoted = vr.DeclValue()
