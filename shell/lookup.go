@@ -171,9 +171,9 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 
 // noHostUsers is the base environment: it answers interp's "HOME user"
 // queries itself, so `~user` never reads the host's user database. Only
-// llmsh's own user has a home; `~other` stays as written, as in bash for
-// an unknown user. $UID, $EUID and $GID are the virtual user's (not
-// exported, read-only, as in bash), never the host's.
+// llmsh's own user has a home; `~other` is unknown, so it stays as
+// written, as in bash for an unknown user. $UID, $EUID and $GID are the
+// virtual user's (not exported, read-only, as in bash), never the host's.
 type noHostUsers struct{ expand.Environ }
 
 func (e noHostUsers) Get(name string) expand.Variable {
@@ -181,7 +181,9 @@ func (e noHostUsers) Get(name string) expand.Variable {
 		if user == "llmsh" {
 			return e.Environ.Get("HOME")
 		}
-		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
+		// Unknown: the fork's tilde expansion leaves ~user as written
+		// (its quote removal done, as bash: ~\/x is ~/x).
+		return expand.Variable{}
 	}
 	switch name {
 	case "UID", "EUID":

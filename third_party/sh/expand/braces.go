@@ -144,7 +144,42 @@ func bracesSeqRec(word *syntax.Word, yield func(*syntax.Word) bool) bool {
 		}
 		return true
 	}
-	return yield(&syntax.Word{Parts: left})
+	return yield(&syntax.Word{Parts: mergeLits(left)})
+}
+
+// mergeLits joins adjacent literal parts into one (llmsh), so that a word
+// that brace expansion made reads as written: {~,x}/y gives ~/y, whose
+// tilde expands. The parts themselves are shared, so they are not
+// modified.
+func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
+	merge := false
+	for i := 1; i < len(parts); i++ {
+		_, ok1 := parts[i-1].(*syntax.Lit)
+		_, ok2 := parts[i].(*syntax.Lit)
+		if ok1 && ok2 {
+			merge = true
+			break
+		}
+	}
+	if !merge {
+		return parts
+	}
+	out := make([]syntax.WordPart, 0, len(parts))
+	for _, p := range parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			out = append(out, p)
+			continue
+		}
+		if n := len(out); n > 0 {
+			if pl, ok := out[n-1].(*syntax.Lit); ok {
+				out[n-1] = &syntax.Lit{ValuePos: pl.ValuePos, ValueEnd: lit.ValueEnd, Value: pl.Value + lit.Value}
+				continue
+			}
+		}
+		out = append(out, lit)
+	}
+	return out
 }
 
 func hasLeadingZeros(s string) bool {
