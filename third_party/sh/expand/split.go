@@ -689,16 +689,23 @@ func wordOp(pe *syntax.ParamExp) bool {
 // stay, as in bash.
 func (cfg *Config) unescapeLit(field []fieldPart, s string) []fieldPart {
 	if cfg.dblQuoted {
-		var sb strings.Builder
+		// llmsh: an escaped character is quoted, so that a pattern
+		// matches it as itself ("${v/\\/x}" replaces a backslash).
+		start := 0
 		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if c == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\}", s[i+1]) >= 0 {
+			if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\}", s[i+1]) >= 0 {
+				if i > start {
+					field = append(field, fieldPart{val: s[start:i]})
+				}
+				field = append(field, fieldPart{val: s[i+1 : i+2], quote: quoteSingle})
 				i++
-				c = s[i]
+				start = i + 1
 			}
-			sb.WriteByte(c)
 		}
-		return append(field, fieldPart{val: sb.String()})
+		if start < len(s) {
+			field = append(field, fieldPart{val: s[start:]})
+		}
+		return field
 	}
 	for {
 		j := strings.IndexByte(s, '\\')
