@@ -713,6 +713,15 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			default:
 				k = r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
 				v = r.literal(elem.Value)
+				if elem.Append {
+					// llmsh: ([k]+=v) appends to the key's value
+					// before the assignment (the array's, for +=).
+					if as.Append {
+						v = amap[k] + v
+					} else if prev.Kind == expand.Associative {
+						v = prev.Map[k] + v
+					}
+				}
 			}
 			if prev.Integer {
 				var ok bool
@@ -761,12 +770,24 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if next < 0 {
 				// Negative indices count from one past the maximum index.
 				if next += internal.IndexedMax(list, indexes) + 1; next < 0 {
-					r.errf("%s%s: bad array subscript\n", r.errPrefix(), name)
-					r.exit.code = 1
-					break
+					// llmsh: bash names the element and goes on
+					// with the others.
+					r.errf("%s[%s]=%s: bad array subscript\n", r.errPrefix(), subscriptText(elem.Index), elemValueText(elem))
+					next = internal.IndexedMax(list, indexes) + 1
+					continue
 				}
 			}
 			v := r.literal(elem.Value)
+			if elem.Append {
+				// llmsh: ([i]+=v) appends to the element as it is.
+				if old, ok := internal.IndexedElem(list, indexes, next); ok {
+					if prev.Integer {
+						v = old + "+(" + v + ")" // evaluated below
+					} else {
+						v = old + v
+					}
+				}
+			}
 			if prev.Integer {
 				var ok bool
 				if v, ok = r.intValue(v); !ok {
@@ -911,6 +932,14 @@ func declLine(name string, vr expand.Variable) string {
 
 // assocKeyParts gives the parts of an associative array's subscript: the
 // parser reads a subscript as arithmetic, and a key is its text.
+// elemValueText is an array element's value as written.
+func elemValueText(elem *syntax.ArrayElem) string {
+	if elem.Value == nil {
+		return ""
+	}
+	return wordText(elem.Value)
+}
+
 // assocPairWord is an element of an associative array's list of keys
 // and values: its word expanded, or "[k]=v" as text.
 func (r *Runner) assocPairWord(elem *syntax.ArrayElem) string {

@@ -357,7 +357,12 @@ skipSpace:
 				p.advanceLitNone(r)
 			}
 		case '?', '*', '+', '@', '!':
-			if p.extendedGlob() {
+			if r == '+' && p.quote == arrayElems && p.tok == rightBrack && p.peek() == '=' {
+				// llmsh: ([i]+=v), an element appended to.
+				p.rune()
+				p.rune()
+				p.tok = addAssgn
+			} else if p.extendedGlob() {
 				switch r {
 				case '?':
 					p.tok = globQuest

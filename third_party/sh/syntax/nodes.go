@@ -1006,6 +1006,9 @@ type ArrayElem struct {
 	Index    ArithmExpr
 	Value    *Word
 	Comments []Comment
+
+	// Append is [Index]+=Value (llmsh: bash appends to the element).
+	Append bool
 }
 
 func (a *ArrayElem) Pos() Pos {

@@ -2058,7 +2058,12 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 					p.curErr("arrays cannot be nested")
 					return nil
 				}
-				p.follow(left, `[x]`, assgn)
+				if p.tok == addAssgn {
+					ae.Append = true // llmsh: ([i]+=v)
+					p.next()
+				} else {
+					p.follow(left, `[x]`, assgn)
+				}
 			}
 			if ae.Value = p.getWord(); ae.Value == nil {
 				switch p.tok {
