@@ -154,10 +154,10 @@ func bracesSeqRec(word *syntax.Word, yield func(*syntax.Word) bool) bool {
 func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
 	merge := false
 	for i := 1; i < len(parts); i++ {
-		_, ok1 := parts[i-1].(*syntax.Lit)
-		_, ok2 := parts[i].(*syntax.Lit)
-		if ok1 && ok2 {
-			merge = true
+		l1, ok1 := parts[i-1].(*syntax.Lit)
+		l2, ok2 := parts[i].(*syntax.Lit)
+		if ok1 && ok2 && l1.Value != "" && l2.Value != "" {
+			merge = true // (an empty one changes nothing: no copy)
 			break
 		}
 	}

@@ -896,8 +896,8 @@ func positionalIf(b bool) sliceKind {
 // bash counts them.
 func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int, kind sliceKind) ([]string, error) {
 	positional := kind == slicePositional
-	if pe.Slice == nil {
-		return elems, nil
+	if pe.Slice == nil || len(elems) == 0 && !positional {
+		return elems, nil // llmsh: nothing to slice, nothing evaluated
 	}
 	if positional {
 		elems = append([]string{cfg.Env.Get("0").Str}, elems...)

@@ -46,6 +46,21 @@ func (u UnsetParameterError) Error() string {
 	return fmt.Sprintf("%s: %s", name, u.Message)
 }
 
+// emptyValue reports whether vr, the variable name, has no value to
+// slice: unset, or an array without elements.
+func emptyValue(name string, vr Variable) bool {
+	if name == "@" || name == "*" {
+		return false
+	}
+	switch vr.Kind {
+	case Indexed:
+		return len(vr.List) == 0
+	case Associative:
+		return len(vr.Map) == 0
+	}
+	return !vr.IsSet()
+}
+
 // dblQuotedWord gives the word of "${v:-WORD}" as the double-quoted
 // text it is, where \} stands for } as well.
 func dblQuotedWord(w *syntax.Word) *syntax.Word {
@@ -165,7 +180,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 
 	var sliceOffset, sliceLen int
-	if pe.Slice != nil {
+	// llmsh: the offset and length of an unset or empty value are not
+	// evaluated, as bash (${u:1/0} is nothing).
+	if pe.Slice != nil && !emptyValue(name, vr) {
 		var err error
 		if pe.Slice.Offset != nil {
 			sliceOffset, err = cfg.sliceArithm(pe, pe.Slice.Offset)

@@ -785,16 +785,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 
 			for _, field := range items {
-				if _, t := r.lookupVar(name).Resolve(r.writeEnv); t.ReadOnly {
+				vr := r.lookupVar(name)
+				if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
 					// llmsh: a readonly name ends the loop, status 1.
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit = exitStatus{code: 1}
 					break
 				}
-				if ref := r.lookupVar(name); ref.Kind == expand.NameRef {
+				if vr.Kind == expand.NameRef {
 					// llmsh: a nameref refers to each word in turn.
-					ref.Str, ref.Set = field, true
-					r.setVar(name, ref)
+					vr.Str, vr.Set = field, true
+					r.setVar(name, vr)
 				} else {
 					r.setVarString(name, field)
 				}
@@ -1226,7 +1227,17 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			for _, field := range r.fields(as.Value) {
 				as := &syntax.Assign{}
 				name, val, ok := strings.Cut(field, "=")
+				if ok && len(name) > 1 && name[len(name)-1] == '+' {
+					// llmsh: declare "v+=x" appends, as bash.
+					name, as.Append = name[:len(name)-1], true
+				}
 				as.Name = &syntax.Lit{Value: name}
+				if strings.HasSuffix(name, "]") {
+					// llmsh: declare "a[1]=x" sets the element.
+					if p, idx, isRef := expand.ParseRef(name); isRef && idx != nil {
+						as.Name, as.Index = p, idx
+					}
+				}
 				if !ok {
 					as.Naked = true
 				} else {
