@@ -87,6 +87,11 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	// Manipulation of a global var inside a function.
 	if o.funcScope && !vr.Local && !prev.Local {
 		// In a function, the parent environment is ours, so it's always read-write.
+		if po, ok := o.parent.(*overlayEnviron); ok && !vr.Declared() {
+			// llmsh: unset of a calling function's local removes it, so
+			// that the scope before shows through, as bash.
+			return po.unsetFromCallee(name)
+		}
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
 	if !inOverlay && o.parent != nil {
@@ -117,6 +122,26 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	vr.Local = prev.Local || vr.Local
 	o.values[normalized] = namedVariable{name, vr}
 	return nil
+}
+
+// unsetFromCallee unsets name for a function called from this scope: a
+// local of this scope (or of a caller) is removed, a global is unset.
+func (o *overlayEnviron) unsetFromCallee(name string) error {
+	normalized := o.normalize(name)
+	prev, inOverlay := o.values[normalized]
+	if inOverlay && prev.Local && o.funcScope {
+		if prev.ReadOnly {
+			return errReadOnly
+		}
+		delete(o.values, normalized)
+		return nil
+	}
+	if !inOverlay && o.funcScope {
+		if po, ok := o.parent.(*overlayEnviron); ok {
+			return po.unsetFromCallee(name)
+		}
+	}
+	return o.Set(name, expand.Variable{})
 }
 
 func (o *overlayEnviron) Each(f func(name string, vr expand.Variable) bool) {
