@@ -29,6 +29,7 @@ type declOpts struct {
 	funcs, namesOnly   bool // -f, -F
 	print              bool // -p
 	unexport           bool // +x (export -n)
+	unarray            bool // +a, +A (llmsh: refused on an array)
 	listAttrs          string
 	sawOpt, sawAttrOpt bool
 }
@@ -97,7 +98,9 @@ func (o *declOpts) option(sign, c byte) bool {
 		}
 		if sign == '-' {
 			o.valType = flag
-		} else if c == 'n' {
+		} else if c != 'n' {
+			o.unarray = true
+		} else {
 			o.modes = append(o.modes, flag) // llmsh: declare +n r
 		}
 		o.listAttrs += string(c)

@@ -1028,6 +1028,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
+			if o.unarray && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
+				// llmsh: declare +a a, as bash.
+				r.errf("%s%s: %s: cannot destroy array variables in this way\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
+				continue
+			}
 			if as.Naked && !local && vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") {
 				// llmsh: declare -x r, readonly r, … of a nameref give
 				// the attributes to the variable it refers to.
