@@ -52,6 +52,8 @@ func BracesSeq(cfg *Config, word *syntax.Word) iter.Seq2[*syntax.Word, error] {
 				yield(nil, fmt.Errorf("brace expansion would exceed %d elements", limit))
 				return false
 			}
+			// llmsh: the word as bash reads the text it made.
+			w.Parts = joinShortParams(mergeLits(w.Parts))
 			return yield(w, nil)
 		})
 	}
@@ -144,7 +146,39 @@ func bracesSeqRec(word *syntax.Word, yield func(*syntax.Word) bool) bool {
 		}
 		return true
 	}
-	return yield(&syntax.Word{Parts: mergeLits(left)})
+	return yield(&syntax.Word{Parts: left})
+}
+
+// joinShortParams gives a word that brace expansion made the parameter
+// names bash reads in its text (llmsh): $f{1,2} is $f1 $f2, as bash
+// expands braces before parameters.
+func joinShortParams(parts []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for i := 0; i+1 < len(parts); i++ {
+		pe, ok := parts[i].(*syntax.ParamExp)
+		lit, ok2 := parts[i+1].(*syntax.Lit)
+		if !ok || !ok2 || !pe.Short || pe.Param == nil || !syntax.ValidName(pe.Param.Value) {
+			continue
+		}
+		n := 0
+		for n < len(lit.Value) && isNameByte(lit.Value[n]) {
+			n++
+		}
+		if n == 0 {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(parts)
+		}
+		npe := *pe
+		npe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: pe.Param.Value + lit.Value[:n]}
+		out[i] = &npe
+		out[i+1] = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[n:]}
+	}
+	if out == nil {
+		return parts
+	}
+	return out
 }
 
 // mergeLits joins adjacent literal parts into one (llmsh), so that a word
