@@ -421,50 +421,72 @@ func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int)
 }
 
 // parseUnifiedHunk reads h's lines from lines[i:]; it returns the index of
-// the line after them.
+// the line after them. It follows GNU patch 2.7's reader, so a hunk whose
+// counts do not match its lines (as hand-written diffs often are) is taken
+// or refused as GNU takes or refuses it: a line starting with a tab or an
+// empty line is context (the space eaten), input that ends with at most
+// three new lines missing is padded with blank context lines (a mailer
+// chopped them), a line that overflows the counts is malformed, and so is
+// a hunk without a change.
 func parseUnifiedHunk(h *patchHunk, lines []string, i int) (int, error) {
 	oldN, newN := 0, 0
-	for i < len(lines) && (oldN < h.oldLen || newN < h.newLen) {
-		// Lines keep a CR: a CRLF file is patched by a CRLF diff.
-		t := lines[i]
-		if t == "" {
-			t = " "
-		}
-		kind := t[0]
-		switch kind {
-		case ' ':
-			oldN++
-			newN++
-		case '-':
-			oldN++
-		case '+':
-			newN++
-		case '\\':
-			if n := len(h.lines); n > 0 {
-				h.lines[n-1].noEOL = true
-			}
-			i++
-			continue
-		default:
-			// GNU prints the line with its newline, then one more.
-			return i, fmt.Errorf("malformed patch at line %d: %s\n", i+1, lines[i])
-		}
-		h.lines = append(h.lines, patchLine{kind: kind, text: []byte(t[1:])})
-		i++
+	changed := false
+	last := ""
+	malformed := func(line int, text string) error {
+		// GNU prints the line with its newline, then one more.
+		return fmt.Errorf("malformed patch at line %d: %s\n", line, text)
 	}
-	if oldN != h.oldLen || newN != h.newLen {
-		// GNU patch takes one missing line at the end of the
-		// input for a blank context line that a mailer chopped.
-		if h.oldLen-oldN != 1 || h.newLen-newN != 1 {
+	for oldN < h.oldLen || newN < h.newLen {
+		var t string
+		line := i
+		if i < len(lines) {
+			// Lines keep a CR: a CRLF file is patched by a CRLF diff.
+			t = lines[i]
+			i++
+		} else if h.newLen-newN < 4 {
+			t, line = " ", len(lines)-1 // a blank line chopped at the end
+		} else {
 			return i, errors.New("unexpected end of file in patch")
 		}
-		h.lines = append(h.lines, patchLine{kind: ' '})
-	}
-	if i < len(lines) && strings.HasPrefix(lines[i], "\\") {
-		if n := len(h.lines); n > 0 {
-			h.lines[n-1].noEOL = true
+		last = t
+		var kind byte
+		var text string
+		switch {
+		case t == "":
+			kind = ' '
+		case t[0] == '\t':
+			kind, text = ' ', t
+		default:
+			kind, text = t[0], t[1:]
 		}
-		i++
+		switch kind {
+		case '-', ' ':
+			if oldN >= h.oldLen || kind == ' ' && newN >= h.newLen {
+				return i, malformed(line+1, t)
+			}
+			oldN++
+		case '+':
+			if newN >= h.newLen {
+				return i, malformed(line+1, t)
+			}
+		default:
+			return i, malformed(line+1, t)
+		}
+		if kind != '-' {
+			newN++
+		}
+		changed = changed || kind != ' '
+		h.lines = append(h.lines, patchLine{kind: kind, text: []byte(text)})
+		// "\ No newline at end of file" may follow the last old line
+		// and the last new line.
+		if (kind != '+' && oldN == h.oldLen || kind != '-' && newN == h.newLen) &&
+			i < len(lines) && strings.HasPrefix(lines[i], "\\") {
+			h.lines[len(h.lines)-1].noEOL = true
+			i++
+		}
+	}
+	if !changed {
+		return i, malformed(i, last)
 	}
 	return i, nil
 }

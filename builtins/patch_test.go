@@ -92,3 +92,54 @@ func TestPatchEdErrors(t *testing.T) {
 		t.Errorf("-R: %+v", r)
 	}
 }
+
+// Hunks whose line counts do not match their lines, as hand-written and
+// model-written diffs often have, are taken or refused as GNU patch 2.7.6
+// takes or refuses them (the table was recorded from it, run with -p1 on a
+// file f of "one two (blank) three four five"): a short hunk is padded with
+// blank context lines when at most three new lines are missing, a line that
+// overflows a count is malformed, a tab-led line is context, and a hunk
+// without a change is malformed.
+func TestPatchMiscountedHunks(t *testing.T) {
+	const orig = "one\ntwo\n\nthree\nfour\nfive\n"
+	for _, c := range []struct {
+		name, diff, out, err string
+		status               int
+		after                string
+	}{
+		{"allctx", "@@ -1,2 +1,2 @@\n one\n two\n", "patching file f\n", "patch: **** malformed patch at line 5:  two\n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"blank3", "@@ -2,4 +2,4 @@\n-two\n+TWO\n", "patching file f\nHunk #1 succeeded at 2 with fuzz 2.\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"bsmid", "@@ -1,3 +1,3 @@\n one\n\\ x\n-two\n+TWO\n \n", "patching file f\n", "patch: **** malformed patch at line 5: \\ x\n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"ctxonlyeof", "@@ -1,3 +1,4 @@\n one\n+X\n two\n", "patching file f\n", "", 0, "one\nX\ntwo\n\nthree\nfour\nfive\n"},
+		{"emptyctx", "@@ -2,3 +2,3 @@\n-two\n+TWO\n\n three\n", "patching file f\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"extraminus", "@@ -1,2 +1,3 @@\n one\n-two\n-x\n+TWO\n+y\n", "patching file f\n", "patch: **** malformed patch at line 6: -x\n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"fourshort", "@@ -1,6 +1,6 @@\n one\n-two\n+TWO\n", "patching file f\n", "patch: **** unexpected end of file in patch\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"garbage", "@@ -1,3 +1,3 @@\n one\nxtwo\n+TWO\n \n", "patching file f\n", "patch: **** malformed patch at line 5: xtwo\n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"newmore", "@@ -1,2 +1,5 @@\n one\n-two\n+TWO\n", "patching file f\n", "patch: **** malformed patch at line 6:  \n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"newshort", "@@ -1,2 +1,3 @@\n one\n-two\n+TWO\n", "patching file f\n", "patch: **** malformed patch at line 6:  \n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"noeol", "@@ -1,2 +1,2 @@\n one\n-two\n\\ No newline at end of file\n+TWO\n", "patching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n", "", 1, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"ok", "@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n \n", "patching file f\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"oldshort", "@@ -1,3 +1,2 @@\n one\n-two\n+TWO\n", "patching file f\n", "patch: **** malformed patch at line 6:  \n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"oneshort", "@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n", "patching file f\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"onlyadd", "@@ -0,0 +1,2 @@\n+a\n", "patching file f\n", "patch: **** malformed patch at line 4:  \n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"plusfull", "@@ -1,2 +1,2 @@\n one\n+A\n+B\n-two\n", "patching file f\n", "patch: **** malformed patch at line 6: +B\n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"tabline", "@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n\t\n", "patching file f\nHunk #1 succeeded at 1 with fuzz 1.\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"threeshort", "@@ -1,5 +1,5 @@\n one\n-two\n+TWO\n", "patching file f\nHunk #1 succeeded at 1 with fuzz 2.\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"toolong", "@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n three\n", "patching file f\nHunk #1 succeeded at 1 with fuzz 1.\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"trailing", "@@ -1,2 +1,2 @@\n one\n-two\n+TWO\nsome trailing text\n", "patching file f\nHunk #1 succeeded at 1 with fuzz 1.\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+		{"twohunks", "@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n@@ -4,3 +4,3 @@\n three\n-four\n+FOUR\n five\n", "patching file f\nHunk #1 succeeded at 1 with fuzz 1.\n", "", 0, "one\nTWO\n\nthree\nFOUR\nfive\n"},
+		{"twohunksbad", "@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n@@ -4,3 +4,3 @@\n three\n-four\n+FOUR\n five\n", "patching file f\n", "patch: **** malformed patch at line 7: @@ -4,3 +4,3 @@\n\n", 2, "one\ntwo\n\nthree\nfour\nfive\n"},
+		{"twoshort", "@@ -1,4 +1,4 @@\n one\n-two\n+TWO\n", "patching file f\nHunk #1 succeeded at 1 with fuzz 1.\n", "", 0, "one\nTWO\n\nthree\nfour\nfive\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, dir := duRun(t, duCase{files: map[string]string{"f": orig, "p.diff": "--- a/f\n+++ b/f\n" + c.diff},
+				args: []string{"patch", "-i", "p.diff", "-p1"}})
+			if r.stdout != c.out || r.stderr != c.err || r.status != c.status {
+				t.Errorf("got %q %q %d, want %q %q %d", r.stdout, r.stderr, r.status, c.out, c.err, c.status)
+			}
+			if b, err := os.ReadFile(filepath.Join(dir, "f")); err != nil || string(b) != c.after {
+				t.Errorf("f is %q (%v), want %q", b, err, c.after)
+			}
+		})
+	}
+}
