@@ -25,7 +25,8 @@ const fileReadMax = 8 << 20
 func fileCmd(env *Env) int {
 	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
 		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
-		"line terminators, and scripts by their #! line, as file 5.44 words them.", "[-bhiL] [--mime-type] [--mime-encoding] FILE...")
+		"line terminators, JSON, CSV, and scripts by their #! line, as file 5.44\n"+
+		"words them.", "[-bhiL] [--mime-type] [--mime-encoding] FILE...")
 	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
 	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
 	mimeType := f.Bool(0, "mime-type", "output the MIME type")
@@ -363,6 +364,12 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 	default:
 		return "data", "application/octet-stream", "binary"
 	}
+	if fileCSV(b) {
+		// file 5.44 tries CSV before anything but JSON, and says no more.
+		if trimmed := bytes.TrimSpace(text); !json.Valid(trimmed) {
+			return "CSV text", "text/csv", enc
+		}
+	}
 	mimeType = "text/plain"
 	desc = kind + " text"
 	if line, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(line, []byte("#!")) {
@@ -396,6 +403,46 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 		}
 	}
 	return desc + fileLines(text), mimeType, enc
+}
+
+// fileCSV reports whether text is comma-separated values as file 5.44
+// sees them: at least three lines, the first with a comma, and every line
+// up to the tenth with as many commas as the first, outside double quotes
+// (where "" is a quote).
+func fileCSV(b []byte) bool {
+	fields, first, lines := 0, 0, 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			// Up to the quote that is not doubled.
+			for i++; i < len(b); i++ {
+				if b[i] == '"' {
+					if i+1 < len(b) && b[i+1] == '"' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+		case ',':
+			fields++
+		case '\n':
+			lines++
+			if lines == 10 {
+				return first != 0 && first == fields
+			}
+			switch {
+			case first == 0 && fields == 0:
+				return false
+			case first == 0:
+				first = fields
+			case first != fields:
+				return false
+			}
+			fields = 0
+		}
+	}
+	return first != 0 && lines > 2
 }
 
 // fileInterpreter names the script type of a #! line.

@@ -37,3 +37,21 @@ func TestFile(t *testing.T) {
 		{files, []string{"file", "nosuch"}, "", "nosuch: cannot open `nosuch' (No such file or directory)\n", "", 0},
 	})
 }
+
+// Comma-separated values as file 5.44 finds them (expected values from it):
+// three lines or more with as many commas each (up to the tenth line),
+// quotes hiding commas, tried before scripts and HTML.
+func TestFileCSV(t *testing.T) {
+	files := map[string]string{
+		"c1": "a,b\n1,2\n3,4\n", "c2": "a,b\n1,2\n", "c3": "a,b\r\n1,2\r\n3,4\r\n", "c4": "\xc3\xa9,b\n1,2\n3,4\n",
+		"c6": "a,\"b,c\"\n1,2\n3,\"x\"\"y\"\n", "c7": "a,b\n1,2\n3,4", "c8": "a,b\n1,2,3\n3,4\n",
+		"c9": "1,x\n2,x\n3,x\n4,x\n5,x\n6,x\n7,x\n8,x\n9,x\n10,x\n11,x\n12,x\n1,2,3\n", "c10": "a,b\n\n1,2\n",
+		"d1": "#!/bin/sh a,b\necho a,b\necho c,d\n", "d2": "<html>a,b\n1,2\n3,4\n", "d4": "a\tb,\n1,2\n3,4\n",
+		"j": "[1,\n2,\n3]\n",
+	}
+	runLines(t, []linesCase{
+		{files, []string{"file", "c1", "c2", "c3", "c4", "c6", "c7", "c8", "c9", "c10", "d1", "d2", "d4", "j"}, "",
+			"c1:  CSV text\nc2:  ASCII text\nc3:  CSV text\nc4:  CSV text\nc6:  CSV text\nc7:  ASCII text\nc8:  ASCII text\nc9:  CSV text\nc10: ASCII text\nd1:  CSV text\nd2:  CSV text\nd4:  CSV text\nj:   JSON text data\n", "", 0},
+		{files, []string{"file", "-i", "c1", "c4"}, "", "c1: text/csv; charset=us-ascii\nc4: text/csv; charset=utf-8\n", "", 0},
+	})
+}
