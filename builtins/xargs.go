@@ -544,6 +544,15 @@ func (x *xargsRun) exec(args []string, stdout, stderr io.Writer) {
 		if x.fatal == 0 {
 			x.fatal = st
 		}
+	case st == 141 && x.out.isBroken():
+		// The command was killed by SIGPIPE, as the shell reports a
+		// command that wrote to a pipe whose reader had gone.
+		if x.fatal == 0 {
+			x.outMu.Lock()
+			x.env.Errorf("%s: terminated by signal 13", args[0])
+			x.outMu.Unlock()
+			x.fatal = 125
+		}
 	default:
 		x.status = 123
 	}

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -452,10 +453,43 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		}
 		return s.exec(ctx, args, in, out, errw, dir, vars)
 	}
+	var pipe *pipeWatch
+	if !runsCommands[name] {
+		pipe = &pipeWatch{w: stdout}
+		env.Stdout = pipe
+	}
 	marks := markOutputs(stdout, stderr)
 	st := builtins.Run(b, env)
+	if pipe != nil && pipe.broken.Load() {
+		// A GNU tool that writes to a pipe whose reader has gone is
+		// killed by SIGPIPE: bash reports 128+13.
+		st = 141
+	}
 	return settleOutputs(name, env.ShellPrefix, stdout, stderr, marks, st)
 }
+
+// runsCommands are the builtins that run other commands on their output
+// and answer for their statuses themselves (GNU xargs says "terminated by
+// signal 13" and exits 125; find's -exec is false); the others die as a
+// command killed by SIGPIPE when their output's reader has gone.
+var runsCommands = map[string]bool{"xargs": true, "find": true}
+
+// pipeWatch is a builtin's standard output; it notes a write that failed
+// because the reader of the pipe has gone.
+type pipeWatch struct {
+	w      io.Writer
+	broken atomic.Bool
+}
+
+func (p *pipeWatch) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	if err != nil && (errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)) {
+		p.broken.Store(true)
+	}
+	return n, err
+}
+
+func (p *pipeWatch) Unwrap() io.Writer { return p.w }
 
 // nested runs a nested shell (sh, bash or llmsh) on a new runner in the
 // same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
