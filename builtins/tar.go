@@ -3,6 +3,8 @@ package builtins
 import (
 	"archive/tar"
 	"bufio"
+	"bytes"
+	"compress/bzip2"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -16,6 +18,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/ulikunitz/xz"
 )
 
 func init() {
@@ -28,6 +31,9 @@ type tarState struct {
 	mode     byte // 'c', 'x' or 't'
 	file     string
 	gzip     bool
+	bzip2    bool   // -j
+	xz       bool   // -J
+	auto     bool   // -a: the compression by the archive's suffix
 	dir      string // -C, "" for the working directory
 	verbose  int
 	excludes []func(string) bool
@@ -156,6 +162,9 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
 	f.BoolVar(&s.gzip, 0, "gunzip", "")
 	f.BoolVar(&s.gzip, 0, "ungzip", "")
+	f.BoolVar(&s.bzip2, 'j', "bzip2", "filter the archive through bzip2 (llmsh: to read it only)")
+	f.BoolVar(&s.xz, 'J', "xz", "filter the archive through xz")
+	f.BoolVar(&s.auto, 'a', "auto-compress", "use archive suffix to determine the compression program")
 	f.StringVar(&s.dir, 'C', "directory", "DIR", "change to directory DIR")
 	f.CountVar(&s.verbose, 'v', "verbose", "verbosely list files processed")
 	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files, given as a PATTERN", func(v string, _ bool) error {
@@ -419,6 +428,26 @@ func (r tarCtxReader) Read(p []byte) (int, error) {
 // create writes a new archive of operands.
 func (s *tarState) create(operands []string) error {
 	env := s.env
+	if s.auto && !s.gzip && !s.bzip2 && !s.xz {
+		// GNU tar's table of suffixes, for the compressions llmsh has.
+		name := s.file
+		switch {
+		case tarSuffix(name, ".gz", ".tgz", ".taz"):
+			s.gzip = true
+		case tarSuffix(name, ".bz2", ".tbz", ".tbz2", ".tz2"):
+			s.bzip2 = true
+		case tarSuffix(name, ".xz", ".txz"):
+			s.xz = true
+		}
+	}
+	if s.bzip2 {
+		// llmsh reads bzip2 but has no compressor: GNU tar's words when
+		// the bzip2 program is missing.
+		fmt.Fprintf(env.Stderr, "%s (child): bzip2: Cannot exec: No such file or directory\n", env.Name())
+		fmt.Fprintf(env.Stderr, "%s (child): Error is not recoverable: exiting now\n", env.Name())
+		env.Errorf("Child returned status 2")
+		return errTarFatal
+	}
 	var out io.Writer
 	var outFile File
 	if s.file == "-" {
@@ -438,9 +467,18 @@ func (s *tarState) create(operands []string) error {
 		out = outFile
 	}
 	w := io.Writer(tarCtxWriter{s, out})
-	var zw *gzip.Writer
-	if s.gzip {
+	var zw io.WriteCloser
+	switch {
+	case s.gzip:
 		zw = gzip.NewWriter(w)
+	case s.xz:
+		xw, err := xz.NewWriter(w)
+		if err != nil {
+			return s.writeFailure(err)
+		}
+		zw = xw
+	}
+	if zw != nil {
 		w = zw
 	}
 	tw := tar.NewWriter(w)
@@ -462,6 +500,16 @@ func (s *tarState) create(operands []string) error {
 		}
 	}
 	return s.writeFailure(werr)
+}
+
+// tarSuffix reports whether name ends in one of the suffixes.
+func tarSuffix(name string, suffixes ...string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(name, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // writeFailure reports an error writing the archive.
@@ -746,24 +794,51 @@ func (s *tarState) openArchive() (_ io.Reader, closer io.Closer, _ error) {
 		closer, in = f, f
 	}
 	br := bufio.NewReaderSize(tarCtxReader{s, in}, 64<<10)
-	magic, _ := br.Peek(2)
-	compressed := len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
-	var r io.Reader = br
+	magic, _ := br.Peek(6)
+	var found byte // the compression the archive's first bytes show
+	switch {
+	case bytes.HasPrefix(magic, []byte("\x1f\x8b")):
+		found = 'z'
+	case bytes.HasPrefix(magic, []byte("BZh")):
+		found = 'j'
+	case bytes.HasPrefix(magic, []byte("\xfd7zXZ\x00")):
+		found = 'J'
+	}
+	want := found // GNU tar finds the compression of a named archive itself
 	switch {
 	case s.gzip:
-		if !compressed {
-			fmt.Fprintf(env.Stderr, "\ngzip: stdin: not in gzip format\n")
+		want = 'z'
+	case s.bzip2:
+		want = 'j'
+	case s.xz:
+		want = 'J'
+	case found != 0 && s.file == "-":
+		env.Errorf("Archive is compressed. Use -%c option", found)
+		s.status = 2
+		return nil, closer, errTarFatal
+	}
+	var r io.Reader = br
+	switch {
+	case want != found:
+		// The filter program refuses the archive, in its words.
+		msg, st := map[byte]string{'z': "\ngzip: stdin: not in gzip format", 'j': "bzip2: (stdin) is not a bzip2 file.",
+			'J': "xz: (stdin): File format not recognized"}[want], map[byte]int{'z': 1, 'j': 2, 'J': 1}[want]
+		fmt.Fprintln(env.Stderr, msg)
+		env.Errorf("Child returned status %d", st)
+		s.status = 2
+		return nil, closer, errTarFatal
+	case want == 'j':
+		r = bzip2.NewReader(br)
+	case want == 'J':
+		xr, err := xz.NewReader(br)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "xz: (stdin): File format not recognized")
 			env.Errorf("Child returned status 1")
 			s.status = 2
 			return nil, closer, errTarFatal
 		}
-		fallthrough
-	case compressed:
-		if !s.gzip && s.file == "-" {
-			env.Errorf("Archive is compressed. Use -z option")
-			s.status = 2
-			return nil, closer, errTarFatal
-		}
+		r = xr
+	case want == 'z':
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			if env.Ctx.Err() != nil {

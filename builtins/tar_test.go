@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"os"
@@ -130,12 +131,16 @@ func TestTarRoundTrip(t *testing.T) {
 		// extract runs in dir; the tree lands in out/.
 		extract []string
 		gz      bool
+		xz      bool
 	}{
-		{"plain", []string{"tar", "-cf", "a.tar", "src"}, []string{"tar", "-xf", "a.tar", "-C", "out"}, false},
-		{"old style", []string{"tar", "cf", "a.tar", "src"}, []string{"tar", "xfC", "a.tar", "out"}, false},
-		{"gzip", []string{"tar", "czf", "a.tgz", "src"}, []string{"tar", "-xzf", "a.tgz", "-C", "out"}, true},
-		{"gzip autodetect", []string{"tar", "--create", "--gzip", "--file=a.tgz", "src"}, []string{"tar", "--extract", "--file", "a.tgz", "--directory=out"}, true},
-		{"stdout", []string{"tar", "-cf", "-", "src"}, []string{"tar", "-x", "-C", "out"}, false},
+		{"plain", []string{"tar", "-cf", "a.tar", "src"}, []string{"tar", "-xf", "a.tar", "-C", "out"}, false, false},
+		{"old style", []string{"tar", "cf", "a.tar", "src"}, []string{"tar", "xfC", "a.tar", "out"}, false, false},
+		{"gzip", []string{"tar", "czf", "a.tgz", "src"}, []string{"tar", "-xzf", "a.tgz", "-C", "out"}, true, false},
+		{"gzip autodetect", []string{"tar", "--create", "--gzip", "--file=a.tgz", "src"}, []string{"tar", "--extract", "--file", "a.tgz", "--directory=out"}, true, false},
+		{"stdout", []string{"tar", "-cf", "-", "src"}, []string{"tar", "-x", "-C", "out"}, false, false},
+		{"xz", []string{"tar", "-cJf", "a.txz", "src"}, []string{"tar", "-xJf", "a.txz", "-C", "out"}, false, true},
+		{"xz by suffix", []string{"tar", "-caf", "a.tar.xz", "src"}, []string{"tar", "-xf", "a.tar.xz", "-C", "out"}, false, true},
+		{"gzip by suffix", []string{"tar", "--auto-compress", "-cf", "a.tgz", "src"}, []string{"tar", "-xf", "a.tgz", "-C", "out"}, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -159,6 +164,9 @@ func TestTarRoundTrip(t *testing.T) {
 			}
 			if isGz := bytes.HasPrefix(archive, []byte{0x1f, 0x8b}); isGz != tc.gz {
 				t.Fatalf("archive gzip-compressed = %v, want %v", isGz, tc.gz)
+			}
+			if isXz := bytes.HasPrefix(archive, []byte("\xfd7zXZ\x00")); isXz != tc.xz {
+				t.Fatalf("archive xz-compressed = %v, want %v", isXz, tc.xz)
 			}
 			r = tarRun(t, dir, archive, tc.extract...)
 			if r.status != 0 || r.stderr != "" || r.stdout != "" {
@@ -711,5 +719,51 @@ func TestTarStatAheadOrder(t *testing.T) {
 		if i > 0 && h.Size != int64(i-1) {
 			t.Fatalf("member %s: size %d, want %d", h.Name, h.Size, i-1)
 		}
+	}
+}
+
+// tarBz2 is GNU tar 1.34's `tar --owner=0 --group=0 --mtime=@0 -cjf`
+// of d/f holding "hello\n".
+const tarBz2 = "QlpoOTFBWSZTWW9pFvsAAI37hMmQAFBAAOeAAANnRJ4AAACACCAAdQlI1Gmg0A2oNAFUkj9SGTT1AA9J6ll/WddJTEDLdCIhWaY8DPnRLEqoiDAO3opQeci3QERJtAQmVBW2EcV3i91jg1G+o2FtXY7mrJZdtLrpRB/F3JFOFCQb2kW+wA=="
+
+// -j and -J, and the compression GNU tar 1.34 finds by itself in a named
+// archive (not on standard input); the messages are GNU tar's with its
+// filter programs (bzip2 1.0.8, xz 5.4).
+func TestTarCompressions(t *testing.T) {
+	bz, err := base64.StdEncoding.DecodeString(tarBz2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	tarMake(t, dir, map[string]string{"src/": "", "src/a": "a\n"}, tarTime)
+	if err := os.WriteFile(filepath.Join(dir, "d.tbz"), bz, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := tarRun(t, dir, nil, "tar", "-cf", "plain.tar", "src"); r.status != 0 {
+		t.Fatalf("create: %+v", r)
+	}
+	for _, c := range []struct {
+		args        []string
+		stdin       []byte
+		out, errOut string
+		status      int
+	}{
+		{[]string{"tar", "-tjf", "d.tbz"}, nil, "d/\nd/f\n", "", 0},
+		{[]string{"tar", "-tf", "d.tbz"}, nil, "d/\nd/f\n", "", 0},
+		{[]string{"tar", "-xOf", "d.tbz", "d/f"}, nil, "hello\n", "", 0},
+		{[]string{"tar", "-tf", "-"}, bz, "", "tar: Archive is compressed. Use -j option\ntar: Error is not recoverable: exiting now\n", 2},
+		{[]string{"tar", "-tjf", "-"}, bz, "d/\nd/f\n", "", 0},
+		{[]string{"tar", "-tjf", "plain.tar"}, nil, "", "bzip2: (stdin) is not a bzip2 file.\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n", 2},
+		{[]string{"tar", "-tJf", "d.tbz"}, nil, "", "xz: (stdin): File format not recognized\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n", 2},
+		{[]string{"tar", "-tzf", "plain.tar"}, nil, "", "\ngzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n", 2},
+		// llmsh has no bzip2 compressor: GNU tar's words for a missing one.
+		{[]string{"tar", "-cjf", "x.tbz", "src"}, nil, "", "tar (child): bzip2: Cannot exec: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n", 2},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			r := tarRun(t, dir, c.stdin, c.args...)
+			if r.stdout != c.out || r.stderr != c.errOut || r.status != c.status {
+				t.Errorf("got %q %q %d, want %q %q %d", r.stdout, r.stderr, r.status, c.out, c.errOut, c.status)
+			}
+		})
 	}
 }
