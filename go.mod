@@ -5,17 +5,15 @@ go 1.26.0
 require (
 	github.com/chzyer/readline v1.5.1
 	github.com/creack/pty v1.1.24
+	github.com/dlclark/regexp2/v2 v2.13.0
 	github.com/fatih/color v1.18.0
 	github.com/itchyny/timefmt-go v0.1.9
 	github.com/landlock-lsm/go-landlock v0.11.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/ulikunitz/xz v0.5.17
+	golang.org/x/crypto v0.55.0
 	golang.org/x/term v0.45.0
 	mvdan.cc/sh/v3 v3.14.1
-)
-
-require (
-	github.com/ulikunitz/xz v0.5.17 // indirect
-	golang.org/x/crypto v0.55.0 // indirect
 )
 
 require (

@@ -2,12 +2,17 @@ package builtins
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
+	"github.com/dlclark/regexp2/v2"
+	regexp2syntax "github.com/dlclark/regexp2/v2/syntax"
 	"github.com/llmsh/llmsh/posixre"
 )
 
@@ -32,11 +37,96 @@ type grepMatcher struct {
 	// nothing outside themselves (no anchors, no word boundaries).
 	win    *regexp.Regexp
 	winLen int
-	perl   *regexp.Regexp // -P
-	only   *grepMatcher   // with all: the non-empty patterns, for -o
+	perl   *regexp.Regexp  // -P, when RE2 can take the pattern
+	perl2  *regexp2.Regexp // -P otherwise: look-around, backreferences
+	keep   bool            // perl2 has \K, as the group grepKeepGroup
+	only   *grepMatcher    // with all: the non-empty patterns, for -o
 }
 
 type grepPatternError struct{ msg string }
+
+// grepPerlTimeout bounds one -P match of the backtracking engine, as
+// PCRE's backtracking limit bounds GNU grep's.
+const grepPerlTimeout = 10 * time.Second
+
+// grepKeepGroup is the empty group that stands for \K ("keep what was
+// matched so far out of the match"), which the engine lacks.
+const grepKeepGroup = "llmshK"
+
+// grepPerlKeep replaces each \K of expr outside a bracket expression by
+// the empty group grepKeepGroup; it says whether there was one.
+func grepPerlKeep(expr string) (string, bool) {
+	if !strings.Contains(expr, `\K`) {
+		return expr, false
+	}
+	var b strings.Builder
+	class, found := false, false
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case c == '\\' && i+1 < len(expr):
+			if expr[i+1] == 'K' && !class {
+				b.WriteString("(?<" + grepKeepGroup + ">)")
+				found = true
+			} else {
+				b.WriteString(expr[i : i+2])
+			}
+			i++
+			continue
+		case c == '[' && !class:
+			class = true
+			b.WriteByte(c)
+			// A ] first in the class (after ^) is a member.
+			if i+1 < len(expr) && expr[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(expr) && expr[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+			continue
+		case c == ']' && class:
+			class = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), found
+}
+
+// grepPerlError words a -P pattern's compile error.
+func grepPerlError(err error) string {
+	var se *regexp2syntax.Error
+	if !errors.As(err, &se) {
+		return err.Error()
+	}
+	// PCRE2's words, as GNU grep prints them, for the common mistakes.
+	switch se.Code {
+	case regexp2syntax.ErrMissingParen:
+		return "missing closing parenthesis"
+	case regexp2syntax.ErrUnexpectedParen:
+		return "unmatched closing parenthesis"
+	case regexp2syntax.ErrUnterminatedBracket:
+		return "missing terminating ] for character class"
+	case regexp2syntax.ErrMissingRepeatArgument:
+		return "quantifier does not follow a repeatable item"
+	case regexp2syntax.ErrIllegalEndEscape:
+		return "\\ at end of pattern"
+	}
+	msg := se.Code.String()
+	if len(se.Args) > 0 {
+		msg = fmt.Sprintf(msg, se.Args...)
+	}
+	return msg
+}
+
+// grepPerlMatchError is GNU grep's message for a -P match that gave up.
+func grepPerlMatchError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New("exceeded PCRE's backtracking limit")
+}
 
 func (e *grepPatternError) Error() string { return e.msg }
 
@@ -61,22 +151,35 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 		if len(pats) > 1 {
 			return nil, nil, &grepPatternError{"the -P option only supports a single pattern"}
 		}
-		if word {
-			return nil, nil, &grepPatternError{"-P with -w is not supported (RE2 has no look-behind)"}
-		}
 		expr := pats[0]
-		if line {
+		switch {
+		case line:
 			expr = "^(?:" + expr + ")$"
+		case word:
+			// GNU grep's -w for PCRE.
+			expr = `(?<!\w)(?:` + expr + `)(?!\w)`
 		}
 		prefix := "(?m)"
 		if icase {
 			prefix = "(?mi)"
 		}
-		re, err := regexp.Compile(prefix + expr)
-		if err != nil {
-			return nil, nil, &grepPatternError{"-P supports only RE2 syntax: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ")}
+		if re, err := regexp.Compile(prefix + expr); err == nil && !word {
+			m.perl = re
+			return m, nil, nil
 		}
-		m.perl = re
+		// What RE2 cannot do (look-around, backreferences, possessive
+		// and atomic groups) goes to a backtracking engine.
+		opts := regexp2.Multiline
+		if icase {
+			opts |= regexp2.IgnoreCase
+		}
+		expr, m.keep = grepPerlKeep(expr)
+		re, err := regexp2.Compile(expr, opts)
+		if err != nil {
+			return nil, nil, &grepPatternError{grepPerlError(err)}
+		}
+		re.MatchTimeout = grepPerlTimeout
+		m.perl2 = re
 		return m, nil, nil
 	}
 	if mode == 'F' && len(pats) == 1 && !icase && !word && !line && pats[0] != "" && strings.IndexByte(pats[0], eol) < 0 {
@@ -359,6 +462,9 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 		return bytes.Contains(line, m.fixed), nil
 	case m.perl != nil:
 		return m.perl.Match(line), nil
+	case m.perl2 != nil:
+		ok, err := m.perl2.MatchString(string(line))
+		return ok, grepPerlMatchError(err)
 	}
 	for _, re := range m.res {
 		ok, err := re.Match(line)
@@ -394,6 +500,28 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 			}
 		}
 		return nil
+	case m.perl2 != nil && !m.keep:
+		locs, err := m.perl2.FindAllStringIndex(string(line), -1)
+		for _, loc := range locs {
+			if loc[1] > loc[0] {
+				fn(loc[0], loc[1])
+			}
+		}
+		return grepPerlMatchError(err)
+	case m.perl2 != nil:
+		// A match is reported from where \K last was.
+		mt, err := m.perl2.FindStringMatch(string(line))
+		for ; mt != nil && err == nil; mt, err = m.perl2.FindNextMatch(mt) {
+			s, n := mt.ByteRange()
+			e := s + n
+			if g := mt.GroupByName(grepKeepGroup); g != nil && len(g.Captures) > 0 {
+				s, _ = g.ByteRange()
+			}
+			if e > s {
+				fn(s, e)
+			}
+		}
+		return grepPerlMatchError(err)
 	case len(m.res) == 1 || m.scan != nil && m.exact:
 		if len(m.res) > 1 {
 			for _, loc := range m.scan.FindAllIndex(line, -1) {

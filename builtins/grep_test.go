@@ -159,3 +159,25 @@ func TestGrepEmptyPatternOnlyMatching(t *testing.T) {
 		{"one\n", []string{"grep", "-o", ""}, "", "", 0},
 	})
 }
+
+// -P patterns RE2 cannot take (look-around, \K, backreferences,
+// possessive quantifiers, -w) go to a backtracking engine. Expected values
+// from GNU grep 3.8 with PCRE2 10.42 (LC_ALL=C).
+func TestGrepPerlBacktracking(t *testing.T) {
+	log := "t1 ERROR db path=/api/orders ms=5000\nt2 INFO request path=/health ms=1\nt3 WARN slow path=/api/users ms=1203\n"
+	grepRunCases(t, nil, []grepCase{
+		{log, []string{"grep", "-oP", `(?<=ms=)\d+`}, "5000\n1\n1203\n", "", 0},
+		{log, []string{"grep", "-oP", `path=\K\S+`}, "/api/orders\n/health\n/api/users\n", "", 0},
+		{log, []string{"grep", "-noP", `(?i)error \K\w+(?= path)`}, "1:db\n", "", 0},
+		{log, []string{"grep", "-cP", `(?=.*ERROR)(?=.*orders)`}, "1\n", "", 0},
+		{log, []string{"grep", "-P", `^(?!.*INFO)`}, "t1 ERROR db path=/api/orders ms=5000\nt3 WARN slow path=/api/users ms=1203\n", "", 0},
+		{log, []string{"grep", "-oP", `\d+(?=03)`}, "12\n", "", 0},
+		{log, []string{"grep", "-wP", "db"}, "t1 ERROR db path=/api/orders ms=5000\n", "", 0},
+		{log, []string{"grep", "-wcP", "ERR"}, "0\n", "", 1},
+		{"aab\nabc\n", []string{"grep", "-P", `(\w)\1`}, "aab\n", "", 0},
+		{"aab\nabc\n", []string{"grep", "-P", `a++b`}, "aab\nabc\n", "", 0},
+		{"a\n", []string{"grep", "-P", "("}, "", "grep: missing closing parenthesis\n", 2},
+		{"a\n", []string{"grep", "-P", "a)"}, "", "grep: unmatched closing parenthesis\n", 2},
+		{"a\n", []string{"grep", "-P", "[a"}, "", "grep: missing terminating ] for character class\n", 2},
+	})
+}
