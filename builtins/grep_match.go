@@ -148,39 +148,7 @@ func grepEscapeBRE(s string) string {
 func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) (*grepMatcher, []string, error) {
 	m := &grepMatcher{eol: eol}
 	if mode == 'P' {
-		if len(pats) > 1 {
-			return nil, nil, &grepPatternError{"the -P option only supports a single pattern"}
-		}
-		expr := pats[0]
-		switch {
-		case line:
-			expr = "^(?:" + expr + ")$"
-		case word:
-			// GNU grep's -w for PCRE.
-			expr = `(?<!\w)(?:` + expr + `)(?!\w)`
-		}
-		prefix := "(?m)"
-		if icase {
-			prefix = "(?mi)"
-		}
-		if re, err := regexp.Compile(prefix + expr); err == nil && !word {
-			m.perl = re
-			return m, nil, nil
-		}
-		// What RE2 cannot do (look-around, backreferences, possessive
-		// and atomic groups) goes to a backtracking engine.
-		opts := regexp2.Multiline
-		if icase {
-			opts |= regexp2.IgnoreCase
-		}
-		expr, m.keep = grepPerlKeep(expr)
-		re, err := regexp2.Compile(expr, opts)
-		if err != nil {
-			return nil, nil, &grepPatternError{grepPerlError(err)}
-		}
-		re.MatchTimeout = grepPerlTimeout
-		m.perl2 = re
-		return m, nil, nil
+		return newGrepPerl(m, pats, icase, word, line)
 	}
 	if mode == 'F' && len(pats) == 1 && !icase && !word && !line && pats[0] != "" && strings.IndexByte(pats[0], eol) < 0 {
 		m.fixed = []byte(pats[0])
@@ -271,6 +239,44 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 		}
 	}
 	return m, warnings, nil
+}
+
+// newGrepPerl makes m match the -P pattern of pats: with Go's RE2 when it
+// can take the pattern, else with a backtracking engine.
+func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMatcher, []string, error) {
+	if len(pats) > 1 {
+		return nil, nil, &grepPatternError{"the -P option only supports a single pattern"}
+	}
+	expr := pats[0]
+	switch {
+	case line:
+		expr = "^(?:" + expr + ")$"
+	case word:
+		// GNU grep's -w for PCRE.
+		expr = `(?<!\w)(?:` + expr + `)(?!\w)`
+	}
+	prefix := "(?m)"
+	if icase {
+		prefix = "(?mi)"
+	}
+	if re, err := regexp.Compile(prefix + expr); err == nil && !word {
+		m.perl = re
+		return m, nil, nil
+	}
+	// What RE2 cannot do (look-around, backreferences, possessive
+	// and atomic groups) goes to a backtracking engine.
+	opts := regexp2.Multiline
+	if icase {
+		opts |= regexp2.IgnoreCase
+	}
+	expr, m.keep = grepPerlKeep(expr)
+	re, err := regexp2.Compile(expr, opts)
+	if err != nil {
+		return nil, nil, &grepPatternError{grepPerlError(err)}
+	}
+	re.MatchTimeout = grepPerlTimeout
+	m.perl2 = re
+	return m, nil, nil
 }
 
 // grepMaxWindow bounds the pattern length for which the window check is
