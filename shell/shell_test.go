@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -450,18 +451,24 @@ func TestInteractiveJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	for _, tc := range []struct{ src, out string }{
-		{"spin() { while :; do sleep 1; done; }; spin &\n", ""},
-		{"jobs\n", "[1]+  Running                 spin &\n"},
-		{"kill %1; wait %1; echo \"killed $?\"\n", "killed 143\n"},
-		{"(exit 3) &\n", ""},
-		{"fg; echo \"fg $?\"\n", "(exit 3)\nfg 3\n"},
-		{"fg 2>&1; bg 2>&1\n", "fg: current: no such job\nbg: current: no such job\n"},
-		{"spin &\n", ""},
+	// A job started at the prompt is named on stderr as bash names it,
+	// "[N] PID"; not one that a subshell starts.
+	for _, tc := range []struct{ src, out, errs string }{
+		{"spin() { while :; do sleep 1; done; }; spin &\n", "", `^\[1\] [0-9]+\n$`},
+		{"jobs\n", "[1]+  Running                 spin &\n", "^$"},
+		{"kill %1; wait %1; echo \"killed $?\"\n", "killed 143\n", "^$"},
+		{"(exit 3) &\n", "", `^\[1\] [0-9]+\n$`},
+		{"fg; echo \"fg $?\"\n", "(exit 3)\nfg 3\n", "^$"},
+		{"fg 2>&1; bg 2>&1\n", "fg: current: no such job\nbg: current: no such job\n", "^$"},
+		{"( true & wait )\n", "", "^$"},
+		{"spin &\n", "", `^\[1\] [0-9]+\n$`},
 	} {
 		out.mu.Lock()
 		out.b.Reset()
 		out.mu.Unlock()
+		errb.mu.Lock()
+		errb.b.Reset()
+		errb.mu.Unlock()
 		line, lineCancel := context.WithCancel(ctx)
 		if _, err := sh.RunInteractive(line, tc.src); err != nil {
 			t.Fatal(err)
@@ -469,6 +476,9 @@ func TestInteractiveJobs(t *testing.T) {
 		lineCancel() // as the REPL ends each line's context
 		if got := out.String(); got != tc.out {
 			t.Fatalf("%q: stdout %q, want %q (stderr %q)", tc.src, got, tc.out, errb.String())
+		}
+		if got := errb.String(); !regexp.MustCompile(tc.errs).MatchString(got) {
+			t.Fatalf("%q: stderr %q, want %s", tc.src, got, tc.errs)
 		}
 	}
 	sh.Finish(ctx)
