@@ -141,7 +141,7 @@ func (p *grepCmdLine) matchFlags(f *Flags, env *Env) {
 	f.Func('E', "extended-regexp", NoArg, "", "PATTERNS are extended regular expressions", setMode('E'))
 	f.Func('F', "fixed-strings", NoArg, "", "PATTERNS are strings", setMode('F'))
 	f.Func('G', "basic-regexp", NoArg, "", "PATTERNS are basic regular expressions", setMode('G'))
-	f.Func('P', "perl-regexp", NoArg, "", "PATTERNS are Perl regular expressions (\\xHH is a character, not a byte)", setMode('P'))
+	f.Func('P', "perl-regexp", NoArg, "", "PATTERNS are Perl regular expressions (\\xHH is a\ncharacter, not a byte)", setMode('P'))
 	f.Func('e', "regexp", RequiredArg, "PATTERNS", "use PATTERNS for matching", func(v string, _ bool) error {
 		o.patterns = append(o.patterns, strings.Split(v, "\n")...)
 		o.havePat = true
