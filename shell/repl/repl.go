@@ -234,7 +234,11 @@ func Run(ctx context.Context, o Options) int {
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
-			buf.Reset() // Ctrl-C: drop the line (and any unfinished command)
+			// Ctrl-C: drop the line (and any unfinished command); $? is
+			// 130, as in bash.
+			buf.Reset()
+			status = 130
+			o.Shell.SetLastStatus(status)
 			continue
 		case errors.Is(err, io.EOF):
 			if buf.Len() == 0 || ctx.Err() != nil {

@@ -430,8 +430,14 @@ func (r *Runner) intValue(s string) (string, bool) {
 
 // SetLastStatus sets $? as the next Run sees it. llmsh's REPL calls it
 // when a command line was interrupted (130), timed out (124) or stopped by
-// a limit (125), which the interpreter itself did not see as a status.
-func (r *Runner) SetLastStatus(code uint8) { r.lastExit = exitStatus{code: code} }
+// a limit (125), which the interpreter itself did not see as a status,
+// and when Ctrl-C drops a line being typed (130), possibly the first.
+func (r *Runner) SetLastStatus(code uint8) {
+	if !r.didReset {
+		r.Reset() // as Run would, which would then clear $?
+	}
+	r.lastExit = exitStatus{code: code}
+}
 
 // readLines runs stmts as bash runs the lines it reads from a script, a
 // sourced file or an eval string: when an expansion error abandons a
