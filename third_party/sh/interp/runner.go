@@ -609,7 +609,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// TODO: there is likely a better way to do this.
 				prev.Local = false
 
-				name, vr, ok := r.assignValIndex(name, prev, as, "", index)
+				var vr expand.Variable
+				var ok bool
+				appended := plainAppend(prev, as, index)
+				if appended {
+					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
+				} else {
+					name, vr, ok = r.assignValIndex(name, prev, as, "", index)
+				}
 				if !ok {
 					continue
 				}
@@ -621,7 +628,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit.exiting, r.exit.abandon = true, true
 					break
 				}
-				r.setVarWithIndex(prev, name, index, vr)
+				if appended {
+					r.setArray(name, vr)
+				} else {
+					r.setVarWithIndex(prev, name, index, vr)
+				}
 
 				if !tracingEnabled {
 					continue

@@ -32,6 +32,11 @@ func newOverlayEnviron(parent expand.Environ, background bool) *overlayEnviron {
 		for name, vr := range parent.Each {
 			oenv.Set(name, vr)
 		}
+		// llmsh: the copy shares the parent's arrays, which from now on
+		// no scope of the parent may change in place.
+		for po, ok := parent.(*overlayEnviron); ok; po, ok = po.parent.(*overlayEnviron) {
+			clear(po.owned)
+		}
 	}
 	return oenv
 }
@@ -49,6 +54,14 @@ type overlayEnviron struct {
 	// We need to know if the current scope is a function's scope, because
 	// functions can modify global variables. When true, [parent] must not be nil.
 	funcScope bool
+
+	// llmsh: owned names the arrays of [values] whose storage (List,
+	// Indexes, Map) this scope made itself for an element assignment
+	// and shares with no one: the next such assignment may change it in
+	// place instead of copying it, which made n appends or n element
+	// assignments take time in n². Every store into values drops the
+	// name; a background copy of the scope's variables drops them all.
+	owned map[string]struct{}
 }
 
 // namedVariable records the original name of a variable for platforms
@@ -94,6 +107,7 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 		}
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
+	delete(o.owned, normalized) // llmsh: see [overlayEnviron.owned]
 	if !inOverlay && o.parent != nil {
 		prev.Variable = o.parent.Get(name)
 	}
@@ -124,6 +138,62 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	return nil
 }
 
+// setTarget is the scope whose values [overlayEnviron.Set] of name
+// changes for a variable whose Local is local (llmsh): a function's
+// scope passes a variable that is not its own local to its caller's.
+func (o *overlayEnviron) setTarget(name string, local bool) *overlayEnviron {
+	normalized := o.normalize(name)
+	for o.funcScope && !local && !o.values[normalized].Local {
+		po, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			return nil
+		}
+		o = po
+	}
+	return o
+}
+
+// ownedArray reports whether the array stored as name, which an
+// element assignment about to store a variable whose Local is local
+// starts from, is this runner's own to change in place (llmsh).
+func (r *Runner) ownedArray(name string, local bool) bool {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok {
+		return false
+	}
+	if o = o.setTarget(name, local); o == nil {
+		return false
+	}
+	_, owned := o.owned[o.normalize(name)]
+	return owned
+}
+
+// setArray stores vr, an array whose storage the runner has just made
+// or changed in place, and records it as owned (llmsh): see
+// [overlayEnviron.owned].
+func (r *Runner) setArray(name string, vr expand.Variable) {
+	if err := r.setVarErr(name, vr); err != nil {
+		r.errf("%s%v\n", r.errPrefix(), err)
+		r.exit.code = 1
+		return
+	}
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok {
+		return
+	}
+	if o = o.setTarget(name, vr.Local); o == nil {
+		return
+	}
+	normalized := o.normalize(name)
+	if _, in := o.values[normalized]; !in {
+		return
+	}
+	if o.owned == nil {
+		o.owned = make(map[string]struct{})
+	}
+	o.owned[normalized] = struct{}{}
+}
+
 // unsetFromCallee unsets name for a function called from this scope: a
 // local of this scope (or of a caller) is removed, a global is unset.
 func (o *overlayEnviron) unsetFromCallee(name string) error {
@@ -134,6 +204,7 @@ func (o *overlayEnviron) unsetFromCallee(name string) error {
 			return errReadOnly
 		}
 		delete(o.values, normalized)
+		delete(o.owned, normalized)
 		return nil
 	}
 	if !inOverlay && o.funcScope {
@@ -431,9 +502,8 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	case expand.String:
 		list = append(list, prev.Str)
 	case expand.Indexed:
-		// TODO: only clone when inside a subshell and getting a var from outside for the first time
-		list = slices.Clone(prev.List)
-		indexes = slices.Clone(prev.Indexes)
+		// llmsh: copied below unless the runner owns it.
+		list, indexes = prev.List, prev.Indexes
 	case expand.Associative:
 		// if the existing variable is already an AssocArray, try our
 		// best to convert the key to a string
@@ -446,14 +516,16 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 			return
 		}
 
-		// TODO: only clone when inside a subshell and getting a var from outside for the first time
-		prev.Map = maps.Clone(prev.Map)
+		// llmsh: in place when the runner owns it ([overlayEnviron.owned]).
+		if prev.Map == nil || !r.ownedArray(name, prev.Local) {
+			prev.Map = maps.Clone(prev.Map)
+		}
 		if prev.Map == nil {
 			prev.Map = make(map[string]string)
 		}
 		prev.Map[k] = valStr
 		prev.Set = true
-		r.setVar(name, prev)
+		r.setArray(name, prev)
 		return
 	}
 	k, ok := r.arithm(index)
@@ -470,12 +542,15 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 			return
 		}
 	}
+	if prev.Kind == expand.Indexed && !r.ownedArray(name, prev.Local) {
+		list, indexes = slices.Clone(list), slices.Clone(indexes)
+	}
 	list, indexes = internal.SetIndexedElem(list, indexes, k, valStr)
 	prev.Set = true
 	prev.Kind = expand.Indexed
 	prev.List = list
 	prev.Indexes = indexes
-	r.setVar(name, prev)
+	r.setArray(name, prev)
 }
 
 // cutElemSubscript splits an array element argument like `a[3]`, as used by
@@ -843,6 +918,52 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.List = list
 	prev.Indexes = indexes
 	return name, prev, true
+}
+
+// plainAppend reports whether as is a+=(v…) of the indexed array prev,
+// with no subscripts, as a command of its own (llmsh): [Runner.appendElems].
+func plainAppend(prev expand.Variable, as *syntax.Assign, index syntax.ArithmExpr) bool {
+	if index != nil || !as.Append || as.Array == nil || prev.Kind != expand.Indexed {
+		return false
+	}
+	for _, elem := range as.Array.Elems {
+		if elem.Index != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// appendElems gives prev with the values of elems appended (llmsh), in
+// place when the runner owns the array ([overlayEnviron.owned]), so that
+// a loop of n appends takes time in n, not n²; [Runner.setArray] stores
+// it. ok is false when an integer array refuses a value.
+func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.ArrayElem) (vr expand.Variable, ok bool) {
+	var vals []string
+	for _, elem := range elems {
+		for _, val := range r.fields(elem.Value) {
+			if prev.Integer {
+				if val, ok = r.intValue(val); !ok {
+					return prev, false
+				}
+			}
+			vals = append(vals, val)
+		}
+	}
+	list, indexes := prev.List, prev.Indexes
+	if !r.ownedArray(name, prev.Local) {
+		list, indexes = slices.Clone(list), slices.Clone(indexes)
+	}
+	next := internal.IndexedMax(list, indexes) + 1
+	for _, v := range vals {
+		list, indexes = internal.SetIndexedElem(list, indexes, next, v)
+		next++
+	}
+	if list == nil {
+		list = []string{} // a+=() of an empty array is still set
+	}
+	prev.Set, prev.List, prev.Indexes = true, list, indexes
+	return prev, true
 }
 
 // refTarget follows the namerefs from name (llmsh): the variable that an
