@@ -226,7 +226,14 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(src), ErrText(srcErr))
 		return false
 	case dstErr != nil:
-		if env.Ctx.Err() == nil {
+		var ce closeError
+		switch {
+		case env.Ctx.Err() != nil:
+		case gnu.IsWriteError(dstErr):
+			outputFailed(env, dstErr, wroteTo, gnu.QuoteAF(dst), 1)
+		case errors.As(dstErr, &ce):
+			outputFailed(env, ce.error, "failed to close %[1]s: %[2]s", gnu.QuoteAF(dst), 1)
+		default:
 			env.fileErrorf("cannot create regular file", dst, dstErr)
 		}
 		return false

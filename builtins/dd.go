@@ -275,7 +275,7 @@ func (c *ddConfig) openOutput(env *Env) (io.Writer, File, int) {
 		// Standard output cannot seek here: GNU would write zeros past a
 		// pipe; do the same.
 		if _, err := w.Write(make([]byte, seekOff)); err != nil {
-			return nil, nil, ddWriteFail(env, err)
+			return nil, nil, outputFailed(env, err, wroteTo, gnu.QuoteAF("standard output"), 1)
 		}
 	}
 	return w, of, 0
@@ -401,7 +401,7 @@ func (d *ddCopier) run() int {
 			if d.c.bsSet {
 				// bs= writes each block as it was read.
 				if _, err := d.w.Write(blk); err != nil {
-					return ddWriteFail(env, err)
+					return d.writeFailed(err)
 				}
 				if int64(len(blk)) == d.c.obs {
 					d.fullOut++
@@ -412,7 +412,7 @@ func (d *ddCopier) run() int {
 			} else {
 				d.pending = append(d.pending, blk...)
 				if err := d.flush(false); err != nil {
-					return ddWriteFail(env, err)
+					return d.writeFailed(err)
 				}
 			}
 		}
@@ -426,21 +426,41 @@ func (d *ddCopier) run() int {
 		}
 	}
 	if err := d.flush(true); err != nil {
-		return ddWriteFail(env, err)
+		return d.writeFailed(err)
 	}
 	if d.of != nil {
 		if err := d.of.Close(); err != nil {
-			return ddWriteFail(env, err)
+			return d.writeFailed(err)
 		}
 	}
-	if d.c.status != "none" {
-		fmt.Fprintf(env.Stderr, "%d+%d records in\n%d+%d records out\n", d.fullIn, d.partIn, d.fullOut, d.partOut)
-		if d.c.status != "noxfer" {
-			secs := time.Since(d.start).Seconds()
-			fmt.Fprintf(env.Stderr, "%d bytes%s copied, %.3g s, %s/s\n", d.total, ddHuman(d.total), secs, ddRate(float64(d.total)/max(secs, 1e-9)))
-		}
-	}
+	d.stats()
 	return status1
+}
+
+// stats prints the transfer statistics on standard error, as status= says.
+func (d *ddCopier) stats() {
+	if d.c.status == "none" {
+		return
+	}
+	fmt.Fprintf(d.env.Stderr, "%d+%d records in\n%d+%d records out\n", d.fullIn, d.partIn, d.fullOut, d.partOut)
+	if d.c.status != "noxfer" {
+		secs := time.Since(d.start).Seconds()
+		fmt.Fprintf(d.env.Stderr, "%d bytes%s copied, %.3g s, %s/s\n", d.total, ddHuman(d.total), secs, ddRate(float64(d.total)/max(secs, 1e-9)))
+	}
+}
+
+// writeFailed reports a failed write of the output as GNU's dd does, its
+// statistics after, and returns 1.
+func (d *ddCopier) writeFailed(err error) int {
+	name := "standard output"
+	if d.of != nil {
+		name = d.c.out
+	}
+	outputFailed(d.env, err, wroteTo, gnu.QuoteAF(name), 1)
+	if !quietStop(err) {
+		d.stats()
+	}
+	return 1
 }
 
 // ddFlags are the iflag= and oflag= symbols that change what dd does;
@@ -512,14 +532,6 @@ func ddOpenOutput(env *Env, name string, offset int64, notrunc bool) (File, erro
 		return nil, err
 	}
 	return f, nil
-}
-
-func ddWriteFail(env *Env, err error) int {
-	if IsBrokenPipe(err) {
-		return 1
-	}
-	env.Errorf("error writing: %s", ErrText(err))
-	return 1
 }
 
 // ddHuman is GNU's " (1.0 MB, 977 KiB)" after a byte count of 1000 or more.

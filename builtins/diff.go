@@ -78,9 +78,8 @@ func diff(env *Env) int {
 	d.switches = diffSwitches(env.Args[1:], ops)
 	d.out = bufio.NewWriterSize(env.Stdout, 64<<10)
 	status = d.compare(ops[0], ops[1], true, "", "")
-	if err := d.out.Flush(); err != nil && !IsBrokenPipe(err) {
-		env.Errorf("write error: %s", ErrText(err))
-		return 2
+	if err := d.out.Flush(); err != nil {
+		return outputFailed(env, err, wroteNamed, "standard output", 2)
 	}
 	return status
 }

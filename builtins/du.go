@@ -71,7 +71,6 @@ func du(env *Env) int {
 		files = []string{"."}
 	}
 	w := bufio.NewWriter(env.Stdout)
-	defer w.Flush()
 	end := "\n"
 	if *zero {
 		end = "\x00"
@@ -81,6 +80,7 @@ func du(env *Env) int {
 	var grand int64
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
+			w.Flush()
 			return 1
 		}
 		abs := env.Abs(name)
@@ -104,7 +104,7 @@ func du(env *Env) int {
 	if *total {
 		d.print(grand, "total")
 	}
-	return d.status
+	return finishOutputAs(env, w, d.status, wroteFlushed) // GNU du flushes each line
 }
 
 type duWalker struct {

@@ -60,7 +60,10 @@ func expr(env *Env) (status int) {
 	if exprNull(v) {
 		st = 1
 	}
-	return finishOutput(env, w, st)
+	if err := w.Flush(); err != nil {
+		return env.WriteFailed(err, 3) // GNU: EXPR_FAILURE
+	}
+	return st
 }
 
 // exprNull is expr's falsehood: the empty string or an integer zero.

@@ -84,7 +84,7 @@ func copyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error) 
 		if n > 0 {
 			if _, werr := out.Write(buf[:n]); werr != nil {
 				out.Close()
-				return nil, nil, werr
+				return nil, nil, gnu.WriteError{Err: werr}
 			}
 		}
 		if rerr == io.EOF {
@@ -96,10 +96,16 @@ func copyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error) 
 		}
 	}
 	if err := out.Close(); err != nil {
-		return nil, nil, err
+		return nil, nil, closeError{err}
 	}
 	return fi, nil, nil
 }
+
+// closeError is a failure to close an output file: what was written to it
+// may be lost.
+type closeError struct{ error }
+
+func (e closeError) Unwrap() error { return e.error }
 
 // errNotDir is ENOTDIR, for a path component that exists but is not a
 // directory.

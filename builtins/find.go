@@ -199,7 +199,10 @@ func find(env *Env) int {
 	fd.runBatches()
 	fd.closeFiles()
 	if err := fd.out.Flush(); err != nil && fd.status == 0 {
-		fd.status = writeFailed(env, err)
+		// GNU find reports the failed fflush, then close_stdout its flag.
+		if fd.status = outputFailed(env, err, wroteNamed, gnu.QuoteF("standard output"), 1); !quietStop(err) {
+			env.Errorf(wroteFlushed)
+		}
 	}
 	if fd.ctx.Err() != nil && fd.status == 0 {
 		fd.status = 1

@@ -242,7 +242,8 @@ func (s *gzipState) report(name string, err error) {
 		s.status = 1
 	case errors.As(err, &we):
 		if !IsBrokenPipe(err) {
-			s.errorf("stdout: %s", ErrText(we.Err))
+			// GNU's write_error starts a new line first.
+			fmt.Fprintf(s.env.Stderr, "\ngzip: stdout: %s\n", ErrText(we.Err))
 		}
 		s.status = 1
 	case errors.Is(err, errGzipTrailing):

@@ -189,9 +189,8 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 	}
 	r.code = code
 	r.run()
-	if err := w.Flush(); err != nil && !IsBrokenPipe(err) {
-		env.Errorf("error: %s", ErrText(err))
-		return jqExitUsage
+	if err := w.Flush(); err != nil {
+		return jqWriteFailed(env, err)
 	}
 	if r.status != 0 {
 		return r.status
@@ -740,9 +739,8 @@ func (r *jqRunner) eval(v any) {
 		r.last = x
 		if err := r.print(x); err != nil {
 			r.stop = true
-			if !IsBrokenPipe(err) {
-				r.env.Errorf("error: %s", ErrText(err))
-				r.status = jqExitUsage
+			if st := jqWriteFailed(r.env, err); st != 1 {
+				r.status = st
 			}
 			return
 		}
@@ -874,4 +872,14 @@ func jqScalar(w *bufio.Writer, v any, ascii bool) error {
 	}
 	w.Write(b)
 	return nil
+}
+
+// jqWriteFailed reports a failed write of the output in jq 1.7's words
+// (without the command's name) and returns jq's status.
+func jqWriteFailed(env *Env, err error) int {
+	if quietStop(err) {
+		return 1
+	}
+	fmt.Fprintf(env.Stderr, "Error: writing output failed: %s\n", ErrText(err))
+	return jqExitUsage
 }

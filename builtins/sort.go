@@ -1436,18 +1436,20 @@ func (o *sortOutput) finish(env *Env) int {
 			err = cerr
 		}
 	}
-	if err != nil {
-		if IsBrokenPipe(err) {
-			return 1
-		}
-		if o.outSet {
-			fmt.Fprintf(env.Stderr, "%s: write failed: %s: %s\n", env.Name(), gnu.QuoteF(o.name), ErrText(err))
-		} else {
-			fmt.Fprintf(env.Stderr, "%s: write failed: 'standard output': %s\n", env.Name(), ErrText(err))
-		}
-		return 2
+	if err == nil {
+		return 0
 	}
-	return 0
+	// GNU sort writes -o's file through standard output too: its fflush
+	// fails, and close_stdout then finds the stream's error flag set.
+	name := "standard output"
+	if o.outSet {
+		name = o.name
+	}
+	st := outputFailed(env, err, "fflush failed: %[1]s: %[2]s", gnu.QuoteF(name), 2)
+	if st == 2 {
+		env.Errorf(wroteFlushed)
+	}
+	return st
 }
 
 // sortMergeIn is one input of -m and the record at its head.

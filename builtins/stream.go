@@ -24,19 +24,65 @@ func stdoutWriter(env *Env) *bufio.Writer { return bufio.NewWriterSize(env.Stdou
 // everything was written, 1 quietly on a broken pipe, and 1 with GNU's
 // "NAME: write error: REASON" on any other write failure.
 func finishOutput(env *Env, w *bufio.Writer, status int) int {
+	return finishOutputAs(env, w, status, wroteStdout)
+}
+
+// finishOutputAs is finishOutput reporting a failure in the words of form
+// (see outputFailed).
+func finishOutputAs(env *Env, w *bufio.Writer, status int, form string) int {
 	if err := w.Flush(); err != nil {
-		return writeFailed(env, err)
+		return outputFailed(env, err, form, "", 1)
 	}
 	return status
 }
 
 // writeFailed reports a failed write and returns status 1.
 func writeFailed(env *Env, err error) int {
-	if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
+	return outputFailed(env, err, wroteStdout, "", 1)
+}
+
+// quietStop reports whether err ends a command without a word: its
+// output's reader has gone, or the run was cancelled.
+func quietStop(err error) bool {
+	return IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled)
+}
+
+// WriteFailed reports err, a failed write of the command's standard output,
+// as gnulib's close_stdout does ("NAME: write error: REASON"), and returns
+// status (1 quietly on a broken pipe or cancellation).
+func (e *Env) WriteFailed(err error, status int) int {
+	return outputFailed(e, err, wroteStdout, "", status)
+}
+
+// The forms of GNU's message on a failed write of the output, for
+// outputFailed: each is where the command's code in GNU finds the failure.
+// %[1]s is the output's name, %[2]s the reason.
+const (
+	// gnulib's close_stdout: most commands.
+	wroteStdout = "write error: %[2]s"
+	// close_stdout after the command's own fflush failed (wc, md5sum,
+	// cksum, du): the reason is gone by then.
+	wroteFlushed = "write error"
+	// A write of its own to a named output (dd, cp).
+	wroteTo = "error writing %[1]s: %[2]s"
+	// error (0, errno, "%s", name) on the output (yes, diff, tee).
+	wroteNamed = "%[1]s: %[2]s"
+)
+
+// outputFailed is the one way a command reports err, a failed write or
+// close of its output called name, in GNU's words form (above), and
+// returns status. A broken pipe and cancellation end the command quietly
+// with status 1.
+func outputFailed(env *Env, err error, form, name string, status int) int {
+	if quietStop(err) {
 		return 1
 	}
-	env.Errorf("write error: %s", ErrText(err))
-	return 1
+	if form == wroteFlushed {
+		env.Errorf(wroteFlushed) // fmt would add the unused arguments
+	} else {
+		env.Errorf(form, name, ErrText(err))
+	}
+	return status
 }
 
 // copyOut copies r to w in large blocks, checking env.Ctx between blocks.

@@ -135,7 +135,7 @@ func (c *sumChecker) run(files []string) int {
 			return 1
 		}
 	}
-	return finishOutput(c.env, c.w, st)
+	return finishOutputAs(c.env, c.w, st, wroteFlushed)
 }
 
 // sumPrint prints the digest line of each file, tagged ("ALGO (NAME) =
@@ -181,10 +181,10 @@ func sumLines(env *Env, w *bufio.Writer, files []string, line func(name string) 
 			continue
 		}
 		if _, err := w.WriteString(text); err != nil {
-			return writeFailed(env, err)
+			return outputFailed(env, err, wroteFlushed, "", 1)
 		}
 	}
-	return finishOutput(env, w, st)
+	return finishOutputAs(env, w, st, wroteFlushed)
 }
 
 func sumEscape(s string) string {

@@ -289,7 +289,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 		// GNU opens a directory, fails to read it and prints its zero
 		// counts all the same.
 		if err := k.print(wcCounts{}, name, k.named); err != nil {
-			return true, writeFailed(env, err)
+			return true, outputFailed(env, err, wroteFlushed, "", 1)
 		}
 		return false, 1
 	}
@@ -318,7 +318,7 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 	k.tot.bytes += c.bytes
 	k.tot.maxLen = max(k.tot.maxLen, c.maxLen)
 	if err := k.print(c, name, k.named); err != nil {
-		return true, writeFailed(env, err)
+		return true, outputFailed(env, err, wroteFlushed, "", 1)
 	}
 	return false, status
 }
@@ -327,10 +327,10 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 func (k *wcCounter) finish(total bool, status int) int {
 	if total {
 		if err := k.print(k.tot, "total", true); err != nil {
-			return writeFailed(k.env, err)
+			return outputFailed(k.env, err, wroteFlushed, "", 1)
 		}
 	}
-	return finishOutput(k.env, k.w, status)
+	return finishOutputAs(k.env, k.w, status, wroteFlushed) // GNU wc flushes as it goes
 }
 
 // wcLineCounter is the io.Writer that wc -l and wc -c hand to a reader

@@ -26,7 +26,7 @@ func yes(env *Env) int {
 			return 1
 		}
 		if _, err := env.Stdout.Write(buf); err != nil {
-			return writeFailed(env, err)
+			return outputFailed(env, err, wroteNamed, "standard output", 1)
 		}
 	}
 }

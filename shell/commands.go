@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"sort"
@@ -176,10 +177,7 @@ func envCmd(env *builtins.Env) int {
 		if *null {
 			end = "\x00"
 		}
-		for _, kv := range out {
-			fmt.Fprint(env.Stdout, kv+end)
-		}
-		return 0
+		return printLines(env, out, end, 0, 125) // GNU env fails with EXIT_CANCELED
 	}
 	if env.Exec == nil {
 		env.Errorf("cannot run commands here")
@@ -201,17 +199,15 @@ func printenv(env *builtins.Env) int {
 		end = "\x00"
 	}
 	if len(names) == 0 {
-		for _, kv := range env.Environ {
-			fmt.Fprint(env.Stdout, kv+end)
-		}
-		return 0
+		return printLines(env, env.Environ, end, 0, 2)
 	}
 	status := 0
+	var values []string
 	for _, n := range names {
 		found := false
 		for _, kv := range env.Environ {
 			if v, ok := strings.CutPrefix(kv, n+"="); ok {
-				fmt.Fprint(env.Stdout, v+end)
+				values = append(values, v)
 				found = true
 				break
 			}
@@ -219,6 +215,20 @@ func printenv(env *builtins.Env) int {
 		if !found {
 			status = 1
 		}
+	}
+	return printLines(env, values, end, status, 2) // GNU: PRINTENV_FAILURE
+}
+
+// printLines writes each line followed by end to standard output and
+// returns status, or failed after GNU's "write error" if writing failed.
+func printLines(env *builtins.Env, lines []string, end string, status, failed int) int {
+	w := bufio.NewWriter(env.Stdout)
+	for _, l := range lines {
+		w.WriteString(l)
+		w.WriteString(end)
+	}
+	if err := w.Flush(); err != nil {
+		return env.WriteFailed(err, failed)
 	}
 	return status
 }
