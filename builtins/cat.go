@@ -58,36 +58,17 @@ func cat(env *Env) int {
 
 	w := stdoutWriter(env)
 	buf := make([]byte, ioBufSize)
-	status := 0
-	var werr error
-	ok := env.EachFile(files, func(name string, r io.Reader) error {
-		var err error
+	// GNU cat names standard input "-" in its messages, as EachFile does.
+	done := env.EachFile(w, files, func(name string, r io.Reader) error {
 		if plain {
-			err = copyOut(env, w, r, buf)
-		} else {
-			err = st.run(env, w, r)
+			return copyOut(env, w, r, buf)
 		}
-		if err != nil && !readFailedShown(env, name, err) { // GNU cat: "cat: -: ..."
-			status = 1
-			return nil
-		}
-		if err != nil {
-			werr = err
-			return ErrBrokenPipe // stops EachFile quietly
-		}
-		return nil
+		return st.run(env, w, r)
 	})
-	if werr != nil {
-		w.Flush()
-		return writeFailed(env, werr)
-	}
-	if st.pendingCR {
+	if st.pendingCR && !done.Stopped {
 		w.WriteByte('\r')
 	}
-	if !ok {
-		status = 1
-	}
-	return finishOutput(env, w, status)
+	return done.finish(env, w)
 }
 
 // run copies r to w with cat's line options.

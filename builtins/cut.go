@@ -243,7 +243,7 @@ func cut(env *Env) int {
 		od = []byte(*outDelim)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	ok := env.EachFile(files, func(name string, r io.Reader) error {
+	done := env.EachFile(w, files, func(name string, r io.Reader) error {
 		lr := newLineReader(env, r)
 		for {
 			line, _, err := lr.next(eol)
@@ -263,7 +263,7 @@ func cut(env *Env) int {
 			}
 		}
 	})
-	return finishOutput(env, w, exitStatus(ok))
+	return done.finish(env, w)
 }
 
 func cutBytes(w *bufio.Writer, line []byte, sel *cutSel, od []byte, outSet bool, eol byte) error {

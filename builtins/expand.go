@@ -166,33 +166,14 @@ func (e errTabFatal) Error() string { return e.msg }
 // and read errors are reported as GNU's next_file does and the next
 // operand follows; cancellation, broken pipes, write and fatal errors stop.
 func tabRun(env *Env, files []string, w *bufio.Writer, step func(chunk []byte) error, end func()) int {
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	buf := make([]byte, 64<<10)
-	status := 0
-	for _, name := range files {
-		if env.Ctx.Err() != nil {
-			return 1
-		}
-		r, err := env.Open(name)
-		if err != nil {
-			env.PathError(name, err)
-			status = 1
-			continue
-		}
-		err = tabCopy(env, r, w, buf, step)
-		r.Close()
-		if err != nil {
-			if st, stop := stopError(env, err); stop {
-				return st
-			}
-			env.PathError(name, err)
-			status = 1
-		}
+	done := env.EachFile(w, files, func(_ string, r io.Reader) error {
+		return tabCopy(env, r, w, buf, step)
+	})
+	if !done.Stopped {
+		end()
 	}
-	end()
-	return finishOutput(env, w, status)
+	return done.finish(env, w)
 }
 
 func tabCopy(env *Env, r io.Reader, w *bufio.Writer, buf []byte, step func(chunk []byte) error) error {

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"io"
 	"math"
 	"strings"
 
@@ -128,31 +129,22 @@ func fmtCmd(env *Env) int {
 	s.prefixFull = len(p)
 	s.prefix = strings.TrimRight(p, " ")
 
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	s.w = stdoutWriter(env)
-	status := 0
-	for _, name := range files {
-		r, err := env.Open(name)
-		if err != nil {
-			s.w.Flush()
-			env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
-			status = 1
-			continue
-		}
+	cannotOpen := func(name string, err error) {
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+	}
+	done := env.eachFile(s.w, files, fileWords{openFailed: cannotOpen}, func(_ string, r io.Reader) error {
 		s.in = bufio.NewReaderSize(&ctxReader{env, r}, ioBufSize)
 		s.file()
-		r.Close()
 		if _, err := s.w.Write(nil); err != nil {
-			return writeFailed(env, err)
+			return gnu.WriteError{Err: err}
 		}
 		if env.Ctx.Err() != nil {
-			s.w.Flush()
-			return 1
+			return gnu.ErrCancelled
 		}
-	}
-	return finishOutput(env, s.w, status)
+		return nil
+	})
+	return done.finish(env, s.w)
 }
 
 // ctxReader stops reading once the call is cancelled.

@@ -61,7 +61,7 @@ func fold(env *Env) int {
 		return col + 1
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
-	ok := env.EachFile(files, func(name string, r io.Reader) error {
+	done := env.EachFile(w, files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		var out []byte
 		col := 0
@@ -125,5 +125,5 @@ func fold(env *Env) int {
 			out = append(out, c)
 		}
 	})
-	return finishOutput(env, w, exitStatus(ok))
+	return done.finish(env, w)
 }

@@ -1,10 +1,13 @@
 package builtins
 
 import (
+	"bufio"
 	"errors"
 	"io"
 	"io/fs"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // ErrBrokenPipe is what a builtin's Stdout returns once the reader of its
@@ -26,37 +29,93 @@ func exitStatus(ok bool) int {
 	return 1
 }
 
+// FilesDone is the outcome of Env.EachFile.
+type FilesDone struct {
+	Failed  bool // a file could not be opened or read (reported)
+	Stopped bool // the output failed (reported once) or the run was cancelled: write nothing more
+}
+
+// Status is the exit status it makes: 0, or 1.
+func (d FilesDone) Status() int { return exitStatus(!d.Failed && !d.Stopped) }
+
+// finish ends a command whose loop was EachFile's: w flushed, with GNU's
+// write error if that fails, and the exit status.
+func (d FilesDone) finish(env *Env, w *bufio.Writer) int {
+	if d.Stopped {
+		return 1
+	}
+	return finishOutput(env, w, d.Status())
+}
+
 // EachFile opens each operand in turn ("-" when there are none, "-" meaning
 // standard input) and calls fn with it. A file that cannot be opened is
 // reported GNU style ("NAME: FILE: No such file or directory") and skipped,
 // and so is one whose reading fails (fn's error). What ends the command
 // stops the loop: cancellation (gnu.ErrCancelled) and a broken pipe
 // quietly, an output error (gnu.WriteError) as "NAME: write error: …".
-// EachFile returns false if anything failed.
-func (e *Env) EachFile(operands []string, fn func(name string, r io.Reader) error) bool {
+// Before each message w (when not nil) is flushed, as GNU's error()
+// flushes standard output, so that the output of the files before comes
+// first.
+func (e *Env) EachFile(w *bufio.Writer, operands []string, fn func(name string, r io.Reader) error) FilesDone {
+	return e.eachFile(w, operands, fileWords{}, fn)
+}
+
+// fileWords are a command's own words for a file that cannot be opened or
+// read, where GNU's command does not say "NAME: FILE: REASON" (nil).
+type fileWords struct {
+	openFailed, readFailed func(name string, err error)
+}
+
+// eachFile is EachFile in the command's own words.
+func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn func(name string, r io.Reader) error) FilesDone {
 	if len(operands) == 0 {
 		operands = []string{"-"}
 	}
-	ok := true
+	openFailed, readFailed := words.openFailed, words.readFailed
+	if openFailed == nil {
+		openFailed = e.PathError
+	}
+	if readFailed == nil {
+		readFailed = e.PathError
+	}
+	var d FilesDone
 	for _, name := range operands {
 		if err := e.Ctx.Err(); err != nil {
-			return false
+			d.Stopped = true
+			return d
 		}
 		f, err := e.Open(name)
 		if err != nil {
-			e.PathError(name, err)
-			ok = false
+			flushBefore(w)
+			openFailed(name, err)
+			d.Failed = true
 			continue
 		}
 		err = fn(name, f)
 		f.Close()
-		if err != nil {
-			if _, stop := stopError(e, err); stop {
-				return false
-			}
-			e.PathError(name, err)
-			ok = false
+		if err == nil {
+			continue
 		}
+		if quietStop(err) {
+			d.Stopped = true
+			return d
+		}
+		if gnu.IsWriteError(err) {
+			d.Stopped = true
+			writeFailed(e, err)
+			return d
+		}
+		flushBefore(w)
+		readFailed(name, err)
+		d.Failed = true
 	}
-	return ok
+	return d
+}
+
+// flushBefore flushes w, if any, before a message on standard error. A
+// failure stays in w for the command's end to report.
+func flushBefore(w *bufio.Writer) {
+	if w != nil {
+		w.Flush()
+	}
 }

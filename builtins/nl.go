@@ -118,8 +118,7 @@ type nlRun struct {
 func (c *nlConfig) run(env *Env, files []string) int {
 	n := &nlRun{nlConfig: *c, w: stdoutWriter(env), blankPrefix: strings.Repeat(" ", int(c.width)+len(c.sep)), line: c.start}
 	n.style = &n.body
-	var werr error
-	ok := env.EachFile(files, func(name string, r io.Reader) error {
+	done := env.EachFile(n.w, files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
 		for {
 			if env.Ctx.Err() != nil {
@@ -133,8 +132,7 @@ func (c *nlConfig) run(env *Env, files []string) int {
 				return rerr
 			}
 			if err := n.add(text); err != nil {
-				werr = err
-				return ErrBrokenPipe
+				return gnu.WriteError{Err: err}
 			}
 			if rerr != nil {
 				if rerr == io.EOF {
@@ -144,14 +142,7 @@ func (c *nlConfig) run(env *Env, files []string) int {
 			}
 		}
 	})
-	if werr != nil {
-		return writeFailed(env, werr)
-	}
-	st := 0
-	if !ok {
-		st = 1
-	}
-	return finishOutput(env, n.w, st)
+	return done.finish(env, n.w)
 }
 
 // add prints the line text, numbered as its section's style says, or

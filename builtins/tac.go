@@ -32,7 +32,6 @@ func tac(env *Env) int {
 		}
 	}
 	w := stdoutWriter(env)
-	var werr error
 	each := func(name string, r io.Reader) error {
 		data, err := readAllCtx(env, r)
 		if err != nil {
@@ -83,62 +82,32 @@ func tac(env *Env) int {
 			}
 			if start < end {
 				if _, err := w.Write(data[start:end]); err != nil {
-					werr = err
-					return ErrBrokenPipe
+					return gnu.WriteError{Err: err}
 				}
 				end = start
 			}
 		}
 		return nil
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	ok := true
-	for _, name := range files {
-		if env.Ctx.Err() != nil {
-			ok = false
-			break
+	words := fileWords{readFailed: tacReadError(env), openFailed: func(name string, err error) {
+		if errors.Is(err, syscall.EISDIR) {
+			tacReadError(env)(name, err) // GNU opens a directory and fails reading it
+			return
 		}
-		r, err := env.Open(name)
-		if err != nil && errors.Is(err, syscall.EISDIR) {
-			tacReadError(env, name, err)
-			ok = false
-			continue
-		}
-		if err != nil {
-			// GNU tac's own wording for a file it cannot open.
-			env.Errorf("failed to open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
-			ok = false
-			continue
-		}
-		err = each(name, r)
-		r.Close()
-		if err != nil {
-			if IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled) {
-				ok = false
-				break
-			}
-			tacReadError(env, name, err)
-			ok = false
-		}
-	}
-	if werr != nil {
-		return writeFailed(env, werr)
-	}
-	status := 0
-	if !ok {
-		status = 1
-	}
-	return finishOutput(env, w, status)
+		env.Errorf("failed to open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+	}}
+	// tac holds each file whole: w is flushed only at the end, as GNU's
+	// own output buffer is.
+	return env.eachFile(nil, files, words, each).finish(env, w)
 }
 
-// tacReadError is GNU tac's "NAME: read error: REASON". GNU seeks its
-// input first: on a directory that fails with EINVAL, which it reports.
-func tacReadError(env *Env, name string, err error) {
-	text := ErrText(err)
-	if errors.Is(err, syscall.EISDIR) {
-		text = ErrText(syscall.EINVAL)
+// tacReadError reports a failed read GNU tac's way.
+func tacReadError(env *Env) func(name string, err error) {
+	return func(name string, err error) {
+		text := ErrText(err)
+		if errors.Is(err, syscall.EISDIR) {
+			text = ErrText(syscall.EINVAL)
+		}
+		env.Errorf("%s: read error: %s", gnu.QuoteF(displayName(name)), text)
 	}
-	env.Errorf("%s: read error: %s", gnu.QuoteF(displayName(name)), text)
 }
