@@ -116,7 +116,7 @@ func TestGrepReadAheadOrder(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		content := fmt.Sprintf("foo %d\n", i) + strings.Repeat("x\n", i*5000) // up to 390 KB: some files are read on
+		content := fmt.Sprintf("foo %d\n", i) + strings.Repeat(strings.Repeat("x", 99)+"\n", i*100) // up to 390 KB: some files are read on
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func TestGrepReadAheadOrder(t *testing.T) {
 		if tc.args[1] == "-rc" {
 			var w strings.Builder
 			for i := range 40 {
-				fmt.Fprintf(&w, "d/f%02d:%d\n", i, i*5000)
+				fmt.Fprintf(&w, "d/f%02d:%d\n", i, i*100)
 			}
 			tc.out = w.String()
 		}

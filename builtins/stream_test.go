@@ -65,6 +65,11 @@ const (
 	streamBound = 8 << 20  // what a builtin may still read or write once it should stop
 )
 
+// yLine is the line of the cases of grep and sed, whose cost is per line
+// (under the race detector a line of "y" took them a minute to stream
+// the megabytes these tests read).
+var yLine = strings.Repeat("y", 63) + "\n"
+
 // streamCase is a command and the line its endless input repeats.
 type streamCase struct {
 	line string
@@ -96,16 +101,16 @@ func TestStreamStopsOnClosedOutput(t *testing.T) {
 		{"y\n", []string{"nl"}},
 		{"y\n", []string{"tail", "-n", "+1"}},
 		{"y\n", []string{"tail", "-c", "+2"}},
-		{"y\n", []string{"grep", "y"}},
-		{"y\n", []string{"grep", "-n", "-o", "y"}},
-		{"y\n", []string{"grep", "-v", "x"}},
-		{"y\n", []string{"grep", "-F", "y"}},
-		{"y\n", []string{"grep", "-E", "y|z", "-", "s"}},
-		{"y\n", []string{"egrep", "y"}},
-		{"y\n", []string{"fgrep", "y"}},
-		{"y\n", []string{"sed", "s/y/n/"}},
-		{"y\n", []string{"sed", "-n", "p"}},
-		{"y\n", []string{"sed", "N;P;D"}},
+		{yLine, []string{"grep", "y"}},
+		{yLine, []string{"grep", "-n", "-o", "y"}},
+		{yLine, []string{"grep", "-v", "x"}},
+		{yLine, []string{"grep", "-F", "y"}},
+		{yLine, []string{"grep", "-E", "y|z", "-", "s"}},
+		{yLine, []string{"egrep", "y"}},
+		{yLine, []string{"fgrep", "y"}},
+		{yLine, []string{"sed", "s/y/n/"}},
+		{yLine, []string{"sed", "-n", "p"}},
+		{yLine, []string{"sed", "N;P;D"}},
 		{"a\nb\n", []string{"uniq"}},
 		{"a\nb\n", []string{"uniq", "-c"}},
 		{"a\tb\n", []string{"cut", "-f1"}},
@@ -154,12 +159,12 @@ func TestStreamStopsOnCancel(t *testing.T) {
 		{"y\n", []string{"wc"}},
 		{"y\n", []string{"wc", "-l"}},
 		{"y\n", []string{"wc", "-m", "-L"}},
-		{"y\n", []string{"grep", "-c", "y"}},
-		{"y\n", []string{"grep", "-q", "x"}},
-		{"y\n", []string{"grep", "-v", "y"}},
-		{"y\n", []string{"grep", "-A1", "x"}},
-		{"y\n", []string{"sed", "-n", "$p"}},
-		{"y\n", []string{"sed", ":a;N;ba"}},
+		{yLine, []string{"grep", "-c", "y"}},
+		{yLine, []string{"grep", "-q", "x"}},
+		{yLine, []string{"grep", "-v", "y"}},
+		{yLine, []string{"grep", "-A1", "x"}},
+		{yLine, []string{"sed", "-n", "$p"}},
+		{yLine, []string{"sed", ":a;N;ba"}},
 		{"y\n", []string{"sort"}},
 		{"y\n", []string{"sort", "-n", "-u"}},
 		{"y\n", []string{"sort", "-c"}},
