@@ -22,6 +22,7 @@ type Regexp struct {
 	root    *node
 	fl      Flags
 	ngroups int
+	budget  int // steps a backtracking search may take (btBudget)
 	// Warnings are GNU's warnings about the pattern.
 	Warnings []string
 }
@@ -42,7 +43,7 @@ func compileTree(root *node, ps *parser, fl Flags) (*Regexp, error) {
 	case fl&MatchWords != 0:
 		root = &node{kind: kConcat, sub: []*node{{kind: kAssert, n: aNotAfterW}, root, {kind: kAssert, n: aNotBeforeW}}}
 	}
-	r := &Regexp{root: root, fl: fl, ngroups: ps.groups, Warnings: ps.warnings}
+	r := &Regexp{root: root, fl: fl, ngroups: ps.groups, budget: btBudget, Warnings: ps.warnings}
 	t, err := translateTree(root, ps, fl)
 	if err == nil {
 		re, cerr := regexp.Compile(t.Expr)
@@ -329,7 +330,7 @@ func (m *bt) char(i int) (int32, int) {
 
 func (m *bt) step() {
 	m.steps++
-	if m.steps > btBudget {
+	if m.steps > m.r.budget {
 		panic(budgetExceeded{})
 	}
 }
