@@ -46,9 +46,7 @@ func startExternalVfsd(t *testing.T, args ...string) (cmd *exec.Cmd, r, w *os.Fi
 // llmshWithFds runs llmsh (the test binary through TestHelperLlmsh) with
 // extra files as fds 3 and 4.
 func llmshWithFds(r, w *os.File, stdin io.Reader, args ...string) *exec.Cmd {
-	exe, _ := os.Executable()
-	cmd := exec.Command(exe, append([]string{"-test.run=TestHelperLlmsh", "--"}, args...)...)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0"}
+	cmd := llmshHelper(args)
 	cmd.ExtraFiles = []*os.File{r, w}
 	cmd.Stdin = stdin
 	return cmd

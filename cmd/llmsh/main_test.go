@@ -49,6 +49,7 @@ func TestFixtures(t *testing.T) {
 	for _, sc := range scripts {
 		name := strings.TrimSuffix(filepath.Base(sc), ".sh")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each runs in a directory and session of its own
 			res, err := runFixture(sc)
 			if err != nil {
 				t.Fatal(err)
@@ -66,10 +67,7 @@ func TestFixtures(t *testing.T) {
 
 func runLlmsh(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
-	exe, _ := os.Executable()
-	// The test binary runs run() through the env hook below.
-	cmd := exec.Command(exe, append([]string{"-test.run=TestHelperLlmsh", "--"}, args...)...)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0", "CANARY_SECRET=leaked"}
+	cmd := llmshHelper(args, "CANARY_SECRET=leaked")
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -83,19 +81,39 @@ func runLlmsh(t *testing.T, stdin string, args ...string) (string, string, int) 
 	return out.String(), errb.String(), code
 }
 
-// TestHelperLlmsh is not a test: it is llmsh's main when re-executed by runLlmsh.
+// helperCommand re-executes the test binary as the helper test named
+// test (a TestHelper… that acts only when its variable in env is set),
+// with args after "--" and env as its whole environment (plus GORACE
+// without the race detector's exit delay).
+func helperCommand(test string, args []string, env ...string) *exec.Cmd {
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, append([]string{"-test.run=^" + test + "$", "--"}, args...)...)
+	cmd.Env = append([]string{"GORACE=atexit_sleep_ms=0"}, env...)
+	return cmd
+}
+
+// llmshHelper is llmsh's command line args, run by TestHelperLlmsh in a
+// re-executed test binary, with env added to its environment.
+func llmshHelper(args []string, env ...string) *exec.Cmd {
+	return helperCommand("TestHelperLlmsh", args, append([]string{"LLMSH_TEST_HELPER=1"}, env...)...)
+}
+
+// helperArgs are the arguments of a re-executed helper: those after "--".
+func helperArgs() []string {
+	for i, a := range os.Args {
+		if a == "--" {
+			return os.Args[i+1:]
+		}
+	}
+	return os.Args
+}
+
+// TestHelperLlmsh is not a test: it is llmsh's main when re-executed by llmshHelper.
 func TestHelperLlmsh(t *testing.T) {
 	if os.Getenv("LLMSH_TEST_HELPER") != "1" {
 		return
 	}
-	args := os.Args
-	for i, a := range args {
-		if a == "--" {
-			args = args[i+1:]
-			break
-		}
-	}
-	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(helperArgs(), os.Stdin, os.Stdout, os.Stderr))
 }
 
 func TestCLI(t *testing.T) {

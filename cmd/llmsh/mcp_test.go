@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,9 +17,7 @@ func TestMCPStdio(t *testing.T) {
 	in, out, outside := t.TempDir(), t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(in, "data.txt"), []byte("b\na\n"), 0o644)
 	os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644)
-	exe, _ := os.Executable()
-	cmd := exec.Command(exe, "-test.run=TestHelperLlmsh", "--", "mcp", "-i", in, "-o", out, "--timeout", "20s")
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0"}
+	cmd := llmshHelper([]string{"mcp", "-i", in, "-o", out, "--timeout", "20s"})
 	cmd.Stderr = os.Stderr
 	ctx := context.Background()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)

@@ -62,10 +62,8 @@ func TestLandlockSelfRestriction(t *testing.T) {
 		}
 	}()
 
-	exe, _ := os.Executable()
 	// The grant covers the file: vfsd may read it, llmsh itself may not.
-	cmd := exec.Command(exe, "-test.run=TestHelperLlmsh", "--", "-v", "-i", dir, "-c", "cat "+secret)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0", "LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_ADDR=" + ln.Addr().String()}
+	cmd := llmshHelper([]string{"-v", "-i", dir, "-c", "cat " + secret}, "LLMSH_PROBE_FILE="+secret, "LLMSH_PROBE_ADDR="+ln.Addr().String())
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -103,14 +101,7 @@ func TestHelperVfsd(t *testing.T) {
 	if os.Getenv("LLMSH_TEST_VFSD") != "1" {
 		return
 	}
-	args := os.Args
-	for i, a := range args {
-		if a == "--" {
-			args = args[i+1:]
-			break
-		}
-	}
-	os.Exit(vfsd.Main(args, os.Stdin, os.Stdout, os.Stderr, func(inputs, outputs []string) error {
+	os.Exit(vfsd.Main(helperArgs(), os.Stdin, os.Stdout, os.Stderr, func(inputs, outputs []string) error {
 		err := sandbox.RestrictToGrants(inputs, outputs)
 		afterRestrict()
 		return err
@@ -138,9 +129,7 @@ func TestVfsdLandlock(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	exe, _ := os.Executable()
-	cmd := exec.Command(exe, "-test.run=^TestHelperVfsd$", "--", "-i", grant)
-	cmd.Env = []string{"LLMSH_TEST_VFSD=1", "GORACE=atexit_sleep_ms=0", "LLMSH_PROBE_FILE=" + secret, "LLMSH_PROBE_OK=" + inside, "LLMSH_PROBE_ADDR=" + ln.Addr().String(), "LLMSH_PROBE_EXEC=" + prog}
+	cmd := helperCommand("TestHelperVfsd", []string{"-i", grant}, "LLMSH_TEST_VFSD=1", "LLMSH_PROBE_FILE="+secret, "LLMSH_PROBE_OK="+inside, "LLMSH_PROBE_ADDR="+ln.Addr().String(), "LLMSH_PROBE_EXEC="+prog)
 	cmd.Stdin = strings.NewReader("") // end of requests: vfsd exits after the probe
 	var errb bytes.Buffer
 	cmd.Stderr = &errb

@@ -17,10 +17,7 @@ import (
 func startServe(t *testing.T, extra ...string) (string, *exec.Cmd) {
 	t.Helper()
 	sock := filepath.Join(t.TempDir(), "llmsh.sock")
-	exe, _ := os.Executable()
-	args := append([]string{"-test.run=TestHelperLlmsh", "--", "serve", "-v", "--socket", sock}, extra...)
-	cmd := exec.Command(exe, args...)
-	cmd.Env = []string{"LLMSH_TEST_HELPER=1", "GORACE=atexit_sleep_ms=0"}
+	cmd := llmshHelper(append([]string{"serve", "-v", "--socket", sock}, extra...))
 	errp, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
