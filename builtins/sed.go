@@ -1031,6 +1031,9 @@ func (r *sedRun) yank(c *sedCmd) {
 	r.sbuf, r.ps = r.ps, out
 }
 
+// The bytes that the l command shows as a C escape, and its letters.
+const sedListEscaped, sedListLetters = "\\\a\b\f\n\r\t\v", "\\abfnrtv"
+
 // list is the l command: the pattern space unambiguously, wrapped.
 func (r *sedRun) list(width int) {
 	var b []byte
@@ -1038,29 +1041,12 @@ func (r *sedRun) list(width int) {
 	var esc [4]byte
 	for _, c := range r.ps {
 		var e []byte
-		switch c {
-		case '\\':
-			e = append(esc[:0], '\\', '\\')
-		case '\a':
-			e = append(esc[:0], '\\', 'a')
-		case '\b':
-			e = append(esc[:0], '\\', 'b')
-		case '\f':
-			e = append(esc[:0], '\\', 'f')
-		case '\n':
-			e = append(esc[:0], '\\', 'n')
-		case '\r':
-			e = append(esc[:0], '\\', 'r')
-		case '\t':
-			e = append(esc[:0], '\\', 't')
-		case '\v':
-			e = append(esc[:0], '\\', 'v')
-		default:
-			if c < 32 || c >= 127 {
-				e = append(esc[:0], '\\', '0'+c>>6, '0'+(c>>3)&7, '0'+c&7)
-			} else {
-				e = append(esc[:0], c)
-			}
+		if k := strings.IndexByte(sedListEscaped, c); k >= 0 {
+			e = append(esc[:0], '\\', sedListLetters[k])
+		} else if c < 32 || c >= 127 {
+			e = append(esc[:0], '\\', '0'+c>>6, '0'+(c>>3)&7, '0'+c&7)
+		} else {
+			e = append(esc[:0], c)
 		}
 		if width > 1 && col+len(e) > width-1 {
 			b = append(b, '\\', '\n')

@@ -191,13 +191,9 @@ func (c *stringsConfig) scan(env *Env, w *bufio.Writer, name string, r io.Reader
 			w.WriteString(name)
 			w.WriteString(": ")
 		}
-		switch c.radix {
-		case 'o':
-			fmt.Fprintf(w, "%7o ", start)
-		case 'd':
-			fmt.Fprintf(w, "%7d ", start)
-		case 'x':
-			fmt.Fprintf(w, "%7x ", start)
+		if c.radix != 0 {
+			// The radix letters are fmt's verbs for the bases.
+			fmt.Fprintf(w, "%7"+string(rune(c.radix))+" ", start)
 		}
 		if _, err := w.Write(buf); err != nil {
 			return gnu.WriteError{Err: err}
