@@ -2,9 +2,11 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"math"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -131,6 +133,12 @@ func fmtCmd(env *Env) int {
 
 	s.w = stdoutWriter(env)
 	cannotOpen := func(name string, err error) {
+		if errors.Is(err, syscall.EISDIR) {
+			// GNU opens a directory; reading it fails, and fmt says only
+			// that (errno is gone by then).
+			env.Errorf("read error")
+			return
+		}
 		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
 	}
 	done := env.eachFile(s.w, files, fileWords{openFailed: cannotOpen}, func(_ string, r io.Reader) error {

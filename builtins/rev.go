@@ -3,8 +3,12 @@ package builtins
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
+	"syscall"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func init() {
@@ -18,30 +22,26 @@ func rev(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	delim := byte('\n')
 	if *zero {
 		delim = 0
 	}
 	w := stdoutWriter(env)
-	status := 0
 	var out, long, held []byte
-	for _, name := range files {
-		r, err := env.Open(name)
-		if err != nil {
-			w.Flush()
-			env.Errorf("cannot open %s: %s", name, ErrText(err))
-			status = 1
-			continue
+	words := fileWords{openFailed: func(name string, err error) {
+		if errors.Is(err, syscall.EISDIR) {
+			// util-linux opens a directory and fails reading its line 0.
+			env.Errorf("%s: 0: %s", name, ErrText(err))
+			return
 		}
+		env.Errorf("cannot open %s: %s", name, ErrText(err))
+	}}
+	// util-linux's messages do not flush standard output first: nil.
+	done := env.eachFile(nil, files, words, func(_ string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
 		for {
 			if env.Ctx.Err() != nil {
-				r.Close()
-				w.Flush()
-				return 1
+				return gnu.ErrCancelled
 			}
 			line, err := br.ReadSlice(delim)
 			if err == bufio.ErrBufferFull {
@@ -76,23 +76,18 @@ func rev(env *Env) int {
 					out = append(out, delim)
 				}
 				if _, werr := w.Write(out); werr != nil {
-					r.Close()
-					return writeFailed(env, werr)
+					return gnu.WriteError{Err: werr}
 				}
 			}
 			if err == io.EOF {
-				break
+				return nil
 			}
 			if err != nil {
-				w.Flush()
-				env.Errorf("%s: %s", name, ErrText(err))
-				status = 1
-				break
+				return err
 			}
 		}
-		r.Close()
-	}
-	return finishOutput(env, w, status)
+	})
+	return done.finish(env, w)
 }
 
 // reverseRunes appends the characters of p in reverse order to out: UTF-8
