@@ -267,7 +267,7 @@ func TestReadFileAndDir(t *testing.T) {
 func TestMaxVirtualBytes(t *testing.T) {
 	s := newSession(t, llmsh.Options{MaxVirtualBytes: 100})
 	res := run(t, s, `seq 10 > /small; seq 1000 | sort -o /big; echo $?; wc -l < /small`)
-	if res.Stdout != "2\n10\n" || !strings.Contains(res.Stderr, "sort: write failed: /big: File too large") {
+	if res.Stdout != "2\n10\n" || !strings.Contains(res.Stderr, "sort: fflush failed: /big: File too large\nsort: write error\n") {
 		t.Fatalf("got %+v", res)
 	}
 }
