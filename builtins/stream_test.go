@@ -70,6 +70,9 @@ const (
 // the megabytes these tests read).
 var yLine = strings.Repeat("y", 63) + "\n"
 
+// oneY is yLine with one match in it, for grep -o.
+var oneY = "y" + strings.Repeat("x", 62) + "\n"
+
 // streamCase is a command and the line its endless input repeats.
 type streamCase struct {
 	line string
@@ -102,7 +105,7 @@ func TestStreamStopsOnClosedOutput(t *testing.T) {
 		{"y\n", []string{"tail", "-n", "+1"}},
 		{"y\n", []string{"tail", "-c", "+2"}},
 		{yLine, []string{"grep", "y"}},
-		{yLine, []string{"grep", "-n", "-o", "y"}},
+		{oneY, []string{"grep", "-n", "-o", "y"}},
 		{yLine, []string{"grep", "-v", "x"}},
 		{yLine, []string{"grep", "-F", "y"}},
 		{yLine, []string{"grep", "-E", "y|z", "-", "s"}},
