@@ -155,17 +155,13 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 		d.env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
 		d.status = 1
 	}
-	stat := d.env.FS.Lstat
-	if d.deref {
-		stat = d.env.FS.Stat
-	}
 	cabss := make([]string, len(entries))
 	for i, e := range entries {
 		cabss[i] = path.Join(abs, e.Name())
 	}
-	// The entries are described all together (their round trips to vfsd
-	// overlap), and walked in order.
-	cfis, errs := statAll(stat, cabss)
+	// The entries are described all together (from the listing, or with
+	// their round trips to vfsd overlapping), and walked in order.
+	cfis, errs := entryInfos(d.env, abs, entries, d.deref)
 	for i, e := range entries {
 		if d.env.Ctx.Err() != nil {
 			d.status = 1

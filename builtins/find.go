@@ -80,6 +80,7 @@ type findEnt struct {
 	err   error
 	done  bool
 	prune bool
+	ent   fs.DirEntry // the directory entry it was listed as (nil for a start)
 }
 
 // findExpr is a node of the expression tree.
@@ -332,7 +333,13 @@ func (fd *finder) statFollow(abs string) (fs.FileInfo, error) {
 
 func (f *findEnt) stat(fd *finder) (fs.FileInfo, error) {
 	if !f.done {
-		f.info, f.err = fd.statOf(f.abs)
+		if f.ent != nil && (!fd.follow || f.ent.Type()&fs.ModeSymlink == 0) {
+			// The entry's lstat, which is its stat unless it is a
+			// link: from the listing, when vfsd described it there.
+			f.info, f.err = f.ent.Info()
+		} else {
+			f.info, f.err = fd.statOf(f.abs)
+		}
 		f.done = true
 		if f.err == nil {
 			f.typ, f.known = f.info.Mode().Type(), true
@@ -417,6 +424,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 					abs:   path.Join(f.abs, e.Name()),
 					start: f.start,
 					depth: f.depth + 1,
+					ent:   e,
 				}
 				if t := e.Type(); !fd.follow || t&fs.ModeSymlink == 0 {
 					child.typ, child.known = t, true

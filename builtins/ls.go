@@ -199,7 +199,7 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 		if len(files) > 0 || i > 0 {
 			w.WriteString("\n")
 		}
-		if st := lsDir(w, env, d, header, o); st > status {
+		if st := lsDir(w, env, d, header, o, nil); st > status {
 			status = st
 		}
 	}
@@ -210,10 +210,15 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	return status
 }
 
-// lsDir lists one directory (and, with -R, its subdirectories).
-func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
+// lsDir lists one directory (and, with -R, its subdirectories); self
+// describes it when its parent's listing did (nil for an operand).
+func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self fs.FileInfo) int {
 	if o.recursive {
-		if fi, err := env.FS.Stat(env.Abs(dir)); err == nil {
+		fi, err := self, error(nil)
+		if fi == nil || lsFileID(fi) == "" {
+			fi, err = env.FS.Stat(env.Abs(dir))
+		}
+		if err == nil {
 			if id := lsFileID(fi); id != "" {
 				o.active = append(o.active, id)
 				defer func() { o.active = o.active[:len(o.active)-1] }()
@@ -237,21 +242,21 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 		}
 	}
 	status := 0
+	shown := ents[:0:0]
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") && !o.all && !o.almost {
-			continue
+		if !strings.HasPrefix(e.Name(), ".") || o.all || o.almost {
+			shown = append(shown, e)
 		}
+	}
+	// Each entry's lstat: from the listing where vfsd described the
+	// entries there, else asked for statAhead at a time.
+	infos, errs := entryInfos(env, env.Abs(dir), shown, false)
+	for i, e := range shown {
 		name := joinPath(dir, e.Name()) // GNU's attach: "." adds nothing
 		if dir == "." {
 			name = e.Name()
 		}
-		info, err := e.Info()
-		if err == nil && (o.long || o.byTime || o.classify && e.Type()&fs.ModeType == 0) {
-			// A listing carries name, size and kind only: the long format
-			// and -t need the whole stat (mtime, mode), and so does -F
-			// for a regular file (its execute bits: '*').
-			info, err = env.FS.Lstat(env.Abs(name))
-		}
+		info, err := infos[i], errs[i]
 		if err == nil && o.deref == lsDerefAlways && e.Type()&fs.ModeSymlink != 0 {
 			// -L: the target; a link that cannot be followed is
 			// reported and listed as itself, as GNU ls does.
@@ -302,7 +307,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts) int {
 					continue
 				}
 				w.WriteString("\n")
-				if st := lsDir(w, env, sub, true, o); st > status {
+				if st := lsDir(w, env, sub, true, o, e.info); st > status {
 					status = st
 				}
 			}

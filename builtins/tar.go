@@ -1105,14 +1105,14 @@ func (s *tarState) mkdirAll(dir string, perm fs.FileMode) error {
 }
 
 // statAhead describes the entries of the directory abs all together, for
-// addPath to take in its turn (the round trips to vfsd overlap), and
-// returns their names for forget.
+// addPath to take in its turn (from the listing, or with the round trips
+// to vfsd overlapping), and returns their names for forget.
 func (s *tarState) statAhead(abs string, ents []fs.DirEntry) []string {
 	names := make([]string, len(ents))
 	for i, e := range ents {
 		names[i] = path.Join(abs, e.Name())
 	}
-	fis, errs := statAll(s.env.FS.Lstat, names)
+	fis, errs := entryInfos(s.env, abs, ents, false)
 	if s.ahead == nil {
 		s.ahead = map[string]tarStat{}
 	}

@@ -166,14 +166,10 @@ func (d dirEntry) Type() fs.FileMode {
 	return typeBits(d.e.Type)
 }
 func (d dirEntry) Info() (fs.FileInfo, error) {
-	if d.e.Symlink {
-		return d.c.Lstat(path.Join(d.dir, d.e.Name))
+	if d.e.Lstat != nil {
+		return &FileInfo{name: d.e.Name, st: *d.e.Lstat}, nil
 	}
-	st := vfsproto.StatResult{Size: d.e.Size, IsDir: d.e.IsDir, Mode: 0o644, Type: d.e.Type}
-	if d.e.IsDir {
-		st.Mode = 0o755
-	}
-	return &FileInfo{name: d.e.Name, st: st}, nil
+	return d.c.Lstat(path.Join(d.dir, d.e.Name))
 }
 func (d dirEntry) String() string { return fs.FormatDirEntry(d) }
 
@@ -190,9 +186,10 @@ func LinkTarget(de fs.DirEntry) (isDir bool, size int64, ok bool) {
 	return d.e.IsDir, d.e.Size, true
 }
 
-// ReadDir lists the directory name, sorted by name. The entries' Info
-// carries name, size and kind only; for a symbolic link it is the
-// link's Lstat (see LinkTarget for what the link leads to).
+// ReadDir lists the directory name, sorted by name. An entry's Info is
+// its Lstat: taken from the listing when vfsd described the entries in it
+// (hello's list_stat), else asked for when called. For a symbolic link,
+// see LinkTarget for what the link leads to.
 func (c *Client) ReadDir(name string) ([]fs.DirEntry, error) {
 	var r vfsproto.ListResult
 	if err := c.call(vfsproto.OpList, vfsproto.ListParams{Path: name}, &r); err != nil {

@@ -92,6 +92,8 @@ type conn struct {
 	// negotiated write_shm.
 	shmAt atomic.Bool
 	shmW  atomic.Bool
+	// listStat is set once hello has negotiated list_stat.
+	listStat atomic.Bool
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that

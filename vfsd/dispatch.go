@@ -201,11 +201,23 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			return nil, e, 0
 		}
 		j.path = p.Path
-		entries, e := s.list(p.Path)
+		entries, e := s.list(p.Path, c.listStat.Load())
 		if e != nil {
 			return nil, e, 0
 		}
-		return okFrame(j.id, vfsproto.ListResult{Entries: entries}), nil, 0
+		enc, err := json.Marshal(vfsproto.ListResult{Entries: entries})
+		if err == nil && c.listStat.Load() && len(enc) > vfsproto.MaxFrame-len(j.id)-64 {
+			// Described in full, the listing does not fit in a frame:
+			// without the descriptions (the client lstats the entries).
+			for i := range entries {
+				entries[i].Lstat = nil
+			}
+			enc, err = json.Marshal(vfsproto.ListResult{Entries: entries})
+		}
+		if err != nil {
+			return nil, perr(vfsproto.EIO, msgInternal), 0
+		}
+		return okFrameJSON(j.id, enc), nil, 0
 	case vfsproto.OpCreateTemp:
 		var p vfsproto.CreateTempParams
 		if e := decodeParams(j.raw, &p); e != nil {
@@ -252,6 +264,10 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			r.Ops = append(r.Ops, vfsproto.OpWriteBulk)
 			r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
 			r.MaxBulkWrite = vfsproto.MaxBulkWrite
+		}
+		if slices.Contains(p.Features, vfsproto.FeatureListStat) {
+			c.listStat.Store(true)
+			r.Features = append(r.Features, vfsproto.FeatureListStat)
 		}
 		if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
 			c.readEOF.Store(true)

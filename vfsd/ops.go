@@ -342,8 +342,9 @@ func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 // maxListEntries bounds a list result (it must fit in one frame).
 const maxListEntries = 16384
 
-// list implements list{path}.
-func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
+// list implements list{path}; with full set (list_stat negotiated), each
+// entry carries its lstat result.
+func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error) {
 	abs, e := s.cleanPath(name)
 	if e != nil {
 		return nil, e
@@ -353,8 +354,9 @@ func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
 	}
 	entries := make(map[string]vfsproto.Entry)
 	found := false
-	if g := s.pol.readable(abs); g != nil {
-		real, e := listReal(g, g.rel(abs))
+	g := s.pol.readable(abs)
+	if g != nil {
+		real, e := listReal(g, g.rel(abs), full)
 		switch {
 		case e == nil:
 			found = true
@@ -407,14 +409,29 @@ func (s *Server) list(name string) ([]vfsproto.Entry, *vfsproto.Error) {
 	}
 	out := make([]vfsproto.Entry, 0, len(entries))
 	for _, en := range entries {
+		if full {
+			// What lstat{path} answers: a virtual file goes before a
+			// real one of its name, a nested grant answers for its own
+			// path, and what listReal did not describe (virtual,
+			// ancestor and standing directories) is described as lstat
+			// describes it.
+			child := path.Join(abs, en.Name)
+			if en.Lstat == nil || s.virt.lookup(child) != nil || s.pol.readable(child) != g {
+				en.Lstat = nil
+				if st, e := s.lstatPath(child); e == nil {
+					en.Lstat = &st
+				}
+			}
+		}
 		out = append(out, en)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
 
-// listReal reads the directory rel of g.
-func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
+// listReal reads the directory rel of g; with full set, each entry
+// carries its lstat result, taken relative to the open directory.
+func listReal(g *grant, rel string, full bool) ([]vfsproto.Entry, *vfsproto.Error) {
 	if g.file != "" {
 		fi, err := g.root.Stat(rel)
 		if err != nil {
@@ -452,6 +469,16 @@ func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
 	out := make([]vfsproto.Entry, 0, len(des))
 	for _, de := range des {
 		en := vfsproto.Entry{Name: de.Name(), IsDir: de.IsDir()}
+		var info fs.FileInfo
+		if full || de.Type()&fs.ModeSymlink == 0 {
+			// One lstat, relative to the open directory.
+			info, _ = de.Info()
+		}
+		if full && info != nil {
+			st := statOf(info)
+			st.Symlink = info.Mode()&fs.ModeSymlink != 0
+			en.Lstat = &st
+		}
 		if de.Type()&fs.ModeSymlink != 0 {
 			// Marked as a link (lstat says as much), and followed only
 			// through the root for is_dir and size: a link that leaves
@@ -460,7 +487,7 @@ func listReal(g *grant, rel string) ([]vfsproto.Entry, *vfsproto.Error) {
 			if fi, err := g.root.Stat(path.Join(rel, de.Name())); err == nil {
 				en.IsDir, en.Size, en.Type = fi.IsDir(), sizeOf(fi), typeOf(fi.Mode())
 			}
-		} else if info, err := de.Info(); err == nil {
+		} else if info != nil {
 			en.Size = sizeOf(info)
 			en.Type = typeOf(info.Mode())
 		}

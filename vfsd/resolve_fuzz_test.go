@@ -232,7 +232,7 @@ func FuzzResolve(f *testing.F) {
 				checkStat("lstat", st)
 			}
 		case 6:
-			ents, e := s.list(p1)
+			ents, e := s.list(p1, false)
 			check("list", e)
 			for _, en := range ents {
 				if strings.Contains(en.Name, "SECRET") || en.Size == secretSize || en.Name == "secret" || en.Name == "secret2" || en.Name == "inx" {

@@ -73,6 +73,12 @@ const FeatureWriteShm = "write_shm"
 // file at once. It is granted only together with FeatureReadShm.
 const FeatureReadShmAt = "read_shm_at"
 
+// FeatureListStat is the hello feature that makes every list answer on
+// the connection describe each entry in full: Entry.Lstat is what lstat
+// of the entry's path would answer, so that a walk (find, du, ls -l, tar)
+// needs no round trip per file to learn mode, mtime and identity.
+const FeatureListStat = "list_stat"
+
 // ShmSlot is the size of one slot of the read_shm region, and the
 // largest value of read_shm's max parameter.
 const ShmSlot = 1 << 20
@@ -408,6 +414,11 @@ type Entry struct {
 	Size    int64  `json:"size"`
 	Symlink bool   `json:"symlink,omitempty"`
 	Type    string `json:"type,omitempty"` // as StatResult.Type
+	// Lstat is the entry's lstat result, set only on a connection whose
+	// hello negotiated FeatureListStat (and then left out of an answer
+	// that would not fit in MaxFrame with it, and of an entry that
+	// lstat would not describe).
+	Lstat *StatResult `json:"lstat,omitempty"`
 }
 
 // The values of StatResult.Type and Entry.Type.
