@@ -76,7 +76,7 @@ func du(env *Env) int {
 		end = "\x00"
 	}
 	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
-		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref}
+		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref, dirs: newDirAhead(env)}
 	var grand int64
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
@@ -109,6 +109,7 @@ func du(env *Env) int {
 
 type duWalker struct {
 	env      *Env
+	dirs     *dirAhead
 	w        *bufio.Writer
 	all      bool
 	human    bool
@@ -149,7 +150,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 		}
 		return size
 	}
-	entries, err := d.env.FS.ReadDir(abs)
+	entries, err := d.dirs.readDir(abs)
 	if err != nil {
 		d.w.Flush()
 		d.env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
@@ -162,6 +163,13 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 	// The entries are described all together (from the listing, or with
 	// their round trips to vfsd overlapping), and walked in order.
 	cfis, errs := entryInfos(d.env, abs, entries, d.deref)
+	var subdirs []string
+	for i, cfi := range cfis {
+		if errs[i] == nil && cfi.IsDir() {
+			subdirs = append(subdirs, cabss[i])
+		}
+	}
+	defer d.dirs.forget(d.dirs.ahead(subdirs))
 	for i, e := range entries {
 		if d.env.Ctx.Err() != nil {
 			d.status = 1

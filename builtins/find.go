@@ -118,6 +118,11 @@ type finder struct {
 	pos       int
 	hasAction bool
 	warned    map[string]bool
+	// dirs lists directories ahead of the walk, unless the expression
+	// changes the tree (changes: -delete, -exec, -execdir), where each
+	// is listed only when entered, after what was done before.
+	dirs    *dirAhead
+	changes bool
 }
 
 func find(env *Env) int {
@@ -130,7 +135,7 @@ func find(env *Env) int {
 		io.WriteString(env.Stdout, "find (llmsh), GNU findutils 4.9 compatible\n")
 		return 0
 	}
-	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}, loc: dateLocation(env)}
+	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}, loc: dateLocation(env), dirs: newDirAhead(env)}
 	// Leading options -H -L -P (and -D/-O, which take an argument).
 	for len(args) > 0 {
 		a := args[0]
@@ -408,12 +413,21 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 		return
 	}
 	if f.fileType(fd).IsDir() && f.depth < fd.maxDepth && !f.prune {
-		entries, err := fd.env.FS.ReadDir(f.abs)
+		entries, err := fd.dirs.readDir(f.abs)
 		if err != nil {
 			fd.fileErr(f.path, err)
 		} else {
 			if f.done && f.info != nil {
 				ancestors = append(ancestors, findAncestor{f.path, f.info})
+			}
+			if !fd.changes && f.depth+1 < fd.maxDepth {
+				var subdirs []string
+				for _, e := range entries {
+					if e.IsDir() {
+						subdirs = append(subdirs, path.Join(f.abs, e.Name()))
+					}
+				}
+				defer fd.dirs.forget(fd.dirs.ahead(subdirs))
 			}
 			for _, e := range entries {
 				if fd.quit || fd.ctx.Err() != nil {
@@ -1027,7 +1041,7 @@ func (fd *finder) parseAction(t string) (findExpr, error) {
 	case "-quit":
 		return func(f *findEnt) bool { fd.quit = true; return true }, nil
 	case "-delete":
-		fd.hasAction = true
+		fd.hasAction, fd.changes = true, true
 		fd.depthF, fd.hasDelete = true, true
 		return func(f *findEnt) bool {
 			if f.path == "." {
@@ -1041,7 +1055,7 @@ func (fd *finder) parseAction(t string) (findExpr, error) {
 			return true
 		}, nil
 	case "-exec", "-execdir":
-		fd.hasAction = true
+		fd.hasAction, fd.changes = true, true
 		return fd.parseExec(t)
 	case "-ok", "-okdir":
 		return nil, findErrf("%s: interactive prompting is not supported (no terminal)", t)

@@ -81,7 +81,7 @@ func grepMain(env *Env, mode byte) int {
 	if o.withName == 0 && (len(operands) > 1 || o.recursive) {
 		o.withName = 2 // decided per operand for -r on a single file
 	}
-	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol}
+	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol, dirs: newDirAhead(env)}
 	if o.maxCount == 0 {
 		return 1
 	}
@@ -351,6 +351,7 @@ func (e *grepFileError) Error() string { return e.name + ": " + ErrText(e.err) }
 
 // grepRun is one grep invocation over its operands.
 type grepRun struct {
+	dirs      *dirAhead // -r: the subdirectories listed ahead of the walk
 	o         *grepOpts
 	m         *grepMatcher
 	env       *Env
@@ -489,12 +490,20 @@ func (g *grepRun) walk(dir string) {
 			}
 		}
 	}
-	ents, err := g.env.FS.ReadDir(g.env.Abs(dir))
+	abs := g.env.Abs(dir)
+	ents, err := g.dirs.readDir(abs)
 	if err != nil {
 		g.drainAhead()
 		g.fail(dir, err)
 		return
 	}
+	var subdirs []string
+	for _, e := range ents {
+		if e.IsDir() && !grepGlobMatch(g.o.excludeDir, e.Name(), false) {
+			subdirs = append(subdirs, path.Join(abs, e.Name()))
+		}
+	}
+	defer g.dirs.forget(g.dirs.ahead(subdirs))
 	for _, e := range ents {
 		if g.stop {
 			return

@@ -61,7 +61,8 @@ const (
 )
 
 type lsOpts struct {
-	active                                                                     []string // -R: identities of the directories being listed
+	dirs                                                                       *dirAhead // -R: the subdirectories listed ahead
+	active                                                                     []string  // -R: identities of the directories being listed
 	long, all, almost, one, recursive, human, bySize, byTime, reverse, dirSelf bool
 	classify, slash, noSort                                                    bool
 	width                                                                      int
@@ -82,7 +83,7 @@ func ls(env *Env) int {
 // lsParse reads ls's options into an lsOpts; on nil it returns the exit
 // status.
 func lsParse(env *Env) (*lsOpts, []string, int) {
-	o := &lsOpts{}
+	o := &lsOpts{dirs: newDirAhead(env)}
 	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically (byte order) if none of -St is specified.", "[OPTION]... [FILE]...")
 	f.BoolVar(&o.long, 'l', "", "use a long listing format")
 	f.BoolVar(&o.all, 'a', "all", "do not ignore entries starting with .")
@@ -225,7 +226,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			}
 		}
 	}
-	ents, err := env.FS.ReadDir(env.Abs(dir))
+	ents, err := o.dirs.readDir(env.Abs(dir))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "ls: cannot open directory %s: %s\n", gnu.QuoteAF(dir), ErrText(err))
 		return 2
@@ -288,6 +289,13 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 	}
 	lsPrint(w, env, list, o)
 	if o.recursive {
+		var subdirs []string
+		for _, e := range list {
+			if e.info.IsDir() && e.name != "." && e.name != ".." {
+				subdirs = append(subdirs, env.Abs(joinPath(dir, e.name)))
+			}
+		}
+		defer o.dirs.forget(o.dirs.ahead(subdirs))
 		for _, e := range list {
 			if e.info.IsDir() && e.name != "." && e.name != ".." {
 				sub := joinPath(dir, e.name) // "d/" gives "d/s", as GNU ls names it

@@ -53,3 +53,69 @@ func describeAll(n int, describe func(int) (fs.FileInfo, error)) ([]fs.FileInfo,
 	wg.Wait()
 	return infos, errs
 }
+
+// dirAheadMax is how many directory listings a walk has made ahead of it
+// at most (in flight or waiting for their turn).
+const dirAheadMax = 16
+
+// dirAhead lists the directories of a walk ahead of it, so that their
+// round trips to vfsd overlap: the walk names the subdirectories it is
+// about to enter (ahead), and readDir hands over each listing in its
+// turn, or lists a directory that was not named then. Output order is
+// the walk's own.
+type dirAhead struct {
+	env *Env
+	m   map[string]*dirListing
+}
+
+// dirListing is a listing made ahead; done is closed when it is made.
+type dirListing struct {
+	done chan struct{}
+	ents []fs.DirEntry
+	err  error
+}
+
+func newDirAhead(env *Env) *dirAhead { return &dirAhead{env: env, m: map[string]*dirListing{}} }
+
+// ahead starts listing the directories abss (absolute), in that order, as
+// far as dirAheadMax allows, and returns those it started, for forget.
+func (d *dirAhead) ahead(abss []string) []string {
+	var started []string
+	for _, abs := range abss {
+		if len(d.m) >= dirAheadMax {
+			break
+		}
+		if _, ok := d.m[abs]; ok {
+			continue
+		}
+		l := &dirListing{done: make(chan struct{})}
+		d.m[abs] = l
+		started = append(started, abs)
+		go func() {
+			defer close(l.done)
+			l.ents, l.err = d.env.FS.ReadDir(abs)
+		}()
+	}
+	return started
+}
+
+// readDir lists the directory abs: the listing made ahead, if any.
+func (d *dirAhead) readDir(abs string) ([]fs.DirEntry, error) {
+	if l, ok := d.m[abs]; ok {
+		delete(d.m, abs)
+		<-l.done
+		return l.ents, l.err
+	}
+	return d.env.FS.ReadDir(abs)
+}
+
+// forget drops the listings of abss that the walk did not take (a
+// directory pruned or excluded, or the walk stopped), once they are made.
+func (d *dirAhead) forget(abss []string) {
+	for _, abs := range abss {
+		if l, ok := d.m[abs]; ok {
+			delete(d.m, abs)
+			<-l.done
+		}
+	}
+}

@@ -28,7 +28,8 @@ func init() {
 // tarState holds the options and the exit status of one tar call.
 type tarState struct {
 	env      *Env
-	mode     byte // 'c', 'x' or 't'
+	dirs     *dirAhead // c: the subdirectories listed ahead of the walk
+	mode     byte      // 'c', 'x' or 't'
 	file     string
 	gzip     bool
 	bzip2    bool   // -j
@@ -96,7 +97,7 @@ type tarOpts struct {
 }
 
 func tarMain(env *Env) int {
-	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18}
+	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, dirs: newDirAhead(env)}
 	var o tarOpts
 	f := s.flags(env, &o)
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
@@ -466,7 +467,10 @@ func (s *tarState) create(operands []string) error {
 		s.archive = env.Abs(s.file)
 		out = outFile
 	}
-	w := io.Writer(tarCtxWriter{s, out})
+	// Written a record at a time, as GNU tar writes (20 blocks of 512
+	// bytes), not a header or a file's bytes at a time.
+	bw := bufio.NewWriterSize(tarCtxWriter{s, out}, 20*512)
+	w := io.Writer(bw)
 	var zw io.WriteCloser
 	switch {
 	case s.gzip:
@@ -493,6 +497,9 @@ func (s *tarState) create(operands []string) error {
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
+	}
+	if werr == nil {
+		werr = bw.Flush()
 	}
 	if outFile != nil {
 		if err := outFile.Close(); werr == nil && err != nil {
@@ -623,12 +630,19 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		// -v names the file, not its transformed member name.
 		s.listed(hdr, strings.TrimSuffix(name, "/")+"/")
-		ents, err := env.FS.ReadDir(abs)
+		ents, err := s.dirs.readDir(abs)
 		if err != nil {
 			s.fail("%s: Cannot open: %s", shown, ErrText(err))
 			return nil
 		}
 		defer s.forget(s.statAhead(abs, ents))
+		var subdirs []string
+		for _, e := range ents {
+			if e.IsDir() {
+				subdirs = append(subdirs, path.Join(abs, e.Name()))
+			}
+		}
+		defer s.dirs.forget(s.dirs.ahead(subdirs))
 		for _, e := range ents {
 			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
