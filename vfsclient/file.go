@@ -293,6 +293,9 @@ func (f *File) Write(p []byte) (int, error) {
 	if f.c.bulkW {
 		chunk, behind = bulkWriteChunk, bulkWriteBehind
 	}
+	if f.c.shmW {
+		behind = max(behind, cap(f.c.shmFree)-2)
+	}
 	for len(p) > 0 {
 		n := min(len(p), chunk)
 		var ch chan answer

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -83,10 +84,18 @@ func fileID(fi os.FileInfo) string {
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[:8], uint64(st.Dev))
 	binary.LittleEndian.PutUint64(b[8:], st.Ino)
-	m := hmac.New(sha256.New, idKey())
+	m := idMACs.Get().(hash.Hash)
+	m.Reset()
 	m.Write(b[:])
-	return hex.EncodeToString(m.Sum(nil)[:16])
+	var sum [sha256.Size]byte
+	id := hex.EncodeToString(m.Sum(sum[:0])[:16])
+	idMACs.Put(m)
+	return id
 }
+
+// idMACs holds HMACs under idKey for fileID: a listing describes each of
+// its entries, and a new HMAC costs more than the hashing itself.
+var idMACs = sync.Pool{New: func() any { return hmac.New(sha256.New, idKey()) }}
 
 // realFile is a file opened in place.
 type realFile struct{ *os.File }
