@@ -43,6 +43,33 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 	return e.FS.OpenFile(e.Abs(name), os.O_RDONLY)
 }
 
+// HeadReader is an FS that reads the first bytes of a file in one step
+// (vfsd's read_file: open, read and close in one round trip), for walks
+// that read many small files.
+type HeadReader interface {
+	// ReadHead reads up to len(p) bytes of the file name into p and
+	// reports how many, and whether they are the whole file. An error is
+	// the one opening the file would give. ok is false when the FS
+	// cannot (then nothing was done).
+	ReadHead(name string, p []byte) (n int, whole, ok bool, err error)
+}
+
+// ReadHead reads the first len(p) bytes of the file name into p in one
+// step where the FS can (see HeadReader); ok is false where it cannot, or
+// for the names Open serves itself ("-", /dev/stdin, ...): the caller
+// opens the file then.
+func (e *Env) ReadHead(name string, p []byte) (n int, whole, ok bool, err error) {
+	hr, can := e.FS.(HeadReader)
+	switch name {
+	case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero":
+		can = false
+	}
+	if !can {
+		return 0, false, false, nil
+	}
+	return hr.ReadHead(e.Abs(name), p)
+}
+
 // Create opens name for writing, creating or truncating it. On a real file
 // the new content replaces the old one atomically when the file is closed.
 // /dev/stdout and /dev/stderr (and /dev/fd/1, /dev/fd/2) are the

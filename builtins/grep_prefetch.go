@@ -41,12 +41,17 @@ func (g *grepRun) readAhead(name string) {
 	g.ahead = append(g.ahead, a)
 	go func() {
 		defer close(a.done)
+		a.buf = grepAheadPool.Get().(*[]byte)
+		if n, whole, ok, err := g.env.ReadHead(name, *a.buf); ok && (err != nil || whole) {
+			// A small file in one round trip.
+			a.data, a.openErr = (*a.buf)[:n], err
+			return
+		}
 		r, err := g.env.Open(name)
 		if err != nil {
 			a.openErr = err
 			return
 		}
-		a.buf = grepAheadPool.Get().(*[]byte)
 		n, err := io.ReadFull(r, *a.buf)
 		a.data = (*a.buf)[:n]
 		switch err {

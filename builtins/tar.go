@@ -657,12 +657,34 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	}
 }
 
+// tarHeadMax bounds the files tar c reads in one step (Env.ReadHead).
+const tarHeadMax = 256 << 10
+
 // addFile archives the regular file abs (shown, and named name in the
 // archive) under the header hdr.
 func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs, shown, name string) error {
 	env := s.env
 	hdr.Typeflag = tar.TypeReg
 	hdr.Size = fi.Size()
+	if hdr.Size < tarHeadMax {
+		// A small file in one round trip, when it is still the size
+		// it was described with (else as below, which says how it
+		// changed).
+		buf := make([]byte, hdr.Size+1)
+		n, whole, ok, err := env.ReadHead(abs, buf)
+		switch {
+		case ok && err != nil:
+			s.fail("%s: Cannot open: %s", shown, ErrText(err))
+			return nil
+		case ok && whole && int64(n) == hdr.Size:
+			if err := tw.WriteHeader(hdr); err != nil {
+				return err
+			}
+			s.listed(hdr, name)
+			_, err := tw.Write(buf[:n])
+			return err
+		}
+	}
 	f, err := env.FS.OpenFile(abs, os.O_RDONLY)
 	if err != nil {
 		s.fail("%s: Cannot open: %s", shown, ErrText(err))

@@ -81,6 +81,21 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	return file, nil
 }
 
+// ReadHead reads the first bytes of a file in one round trip (vfsd's
+// read_file, see builtins.HeadReader); not for what OpenFile serves
+// itself (devices, /dev/fd/N, process substitutions).
+func (f clientFS) ReadHead(name string, p []byte) (n int, whole, ok bool, err error) {
+	if strings.HasPrefix(name, "/dev/") {
+		return 0, false, false, nil
+	}
+	if f.psubs != nil {
+		if _, isPsub := f.psubs.stat(name); isPsub {
+			return 0, false, false, nil
+		}
+	}
+	return f.c.ReadFile(name, p)
+}
+
 func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 	if info, ok := statDevice(name); ok {
 		return info, nil

@@ -157,6 +157,8 @@ type Client struct {
 	// write_bulk (before any File exists, so they are read without a
 	// lock).
 	bulk, bulkW bool
+	// readFile is set once hello has negotiated read_file (ReadFile).
+	readFile bool
 	// readEOF is set once hello has negotiated read_eof: a read that
 	// reaches the end of a file says so, and a small file needs one read.
 	readEOF bool
@@ -520,7 +522,7 @@ func (c *Client) call(op string, params, out any) error {
 // Call Hello before opening any file (and at most once).
 func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	var r vfsproto.HelloResult
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -532,6 +534,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 		c.bulkW = true
 	}
 	c.readEOF = err == nil && slices.Contains(r.Features, vfsproto.FeatureReadEOF)
+	c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
 	if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 		slices.Contains(r.Features, vfsproto.FeatureReadShm) {
 		c.shmFree = make(chan int, n)

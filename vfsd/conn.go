@@ -92,8 +92,9 @@ type conn struct {
 	// negotiated write_shm.
 	shmAt atomic.Bool
 	shmW  atomic.Bool
-	// listStat is set once hello has negotiated list_stat.
-	listStat atomic.Bool
+	// listStat is set once hello has negotiated list_stat, readFile
+	// once it negotiated read_file.
+	listStat, readFile atomic.Bool
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -362,6 +363,23 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 			return nil
 		}
 		j.h = *p.H
+	case vfsproto.OpReadFile:
+		if !c.readFile.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.ReadFileParams
+		if e := decodeParams(req.Params, &p, "path", "max"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.path, j.max = p.Path, int64(p.Max)
+		if e := c.checkBulk(j.max); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		c.spawn(j)
+		return nil
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
 		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,

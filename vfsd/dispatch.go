@@ -160,6 +160,55 @@ func (c *conn) readBulk(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 	return f, nil, n
 }
 
+// readWhole answers a read_file: the file j.path opened for reading as
+// open opens it (same policy), up to j.max bytes of it read into a pooled
+// buffer that follows the frame, and closed.
+func (c *conn) readWhole(j *job) (*frameBuf, *vfsproto.Error, int) {
+	s := c.s
+	f, _, _, e := s.openPath(j.path, vfsproto.ModeRead)
+	if e != nil {
+		return nil, e, 0
+	}
+	s.stats.opens.Add(1)
+	defer func() {
+		f.commit()
+		s.stats.closes.Add(1)
+	}()
+	c.bulkSem <- struct{}{}
+	buf := bulkPool.Get().(*[]byte)
+	handed := false
+	defer func() {
+		if !handed {
+			bulkPool.Put(buf)
+			<-c.bulkSem
+		}
+	}()
+	p := (*buf)[:j.max]
+	n, eof := 0, false
+	for n < len(p) {
+		m, err := f.Read(p[n:])
+		n += m
+		if errors.Is(err, io.EOF) || err == nil && m == 0 {
+			eof = true
+			break
+		}
+		if err != nil {
+			return nil, ioError(err), 0
+		}
+	}
+	s.stats.reads.Add(1)
+	s.stats.bytesOut.Add(int64(n))
+	fr, ok := bulkFrameResp(j.id, n, eof)
+	if ok {
+		fr.tail, fr.tailBuf = p[:n], buf
+	} else {
+		bulkPool.Put(buf)
+	}
+	fr.release = func() { <-c.bulkSem }
+	handed = true
+	return fr, nil, n
+}
+
 // ioError maps an error of a handle's file.
 func ioError(err error) *vfsproto.Error {
 	var pe protoError
@@ -189,6 +238,8 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 		j.h = num
 		return okFrame(j.id, vfsproto.OpenResult{Handle: num}), nil, 0
+	case vfsproto.OpReadFile:
+		return c.readWhole(j)
 	case vfsproto.OpStat:
 		st, e := s.statPath(j.path)
 		if e != nil {
@@ -268,6 +319,11 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if slices.Contains(p.Features, vfsproto.FeatureListStat) {
 			c.listStat.Store(true)
 			r.Features = append(r.Features, vfsproto.FeatureListStat)
+		}
+		if c.bulk.Load() && slices.Contains(p.Features, vfsproto.FeatureReadFile) {
+			c.readFile.Store(true)
+			r.Ops = append(r.Ops, vfsproto.OpReadFile)
+			r.Features = append(r.Features, vfsproto.FeatureReadFile)
 		}
 		if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
 			c.readEOF.Store(true)

@@ -73,6 +73,14 @@ const FeatureWriteShm = "write_shm"
 // file at once. It is granted only together with FeatureReadShm.
 const FeatureReadShmAt = "read_shm_at"
 
+// FeatureReadFile is the hello feature that enables read_file: open a
+// file for reading, read up to Max bytes of it and close it, in one
+// request, answered as read_bulk is (the bytes follow the frame). A walk
+// that reads many small files (grep -r, tar c) pays one round trip for
+// each instead of an open, a read and a close. It is granted only
+// together with FeatureReadBulk.
+const FeatureReadFile = "read_file"
+
 // FeatureListStat is the hello feature that makes every list answer on
 // the connection describe each entry in full: Entry.Lstat is what lstat
 // of the entry's path would answer, so that a walk (find, du, ls -l, tar)
@@ -122,6 +130,7 @@ const (
 	OpReadShm    = "read_shm"    // only after hello negotiated FeatureReadShm
 	OpWriteShm   = "write_shm"   // only after hello negotiated FeatureWriteShm
 	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
+	OpReadFile   = "read_file"   // only after hello negotiated FeatureReadFile
 	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
 )
@@ -432,6 +441,15 @@ const (
 // ListResult is the result of list, entries sorted by name.
 type ListResult struct {
 	Entries []Entry `json:"entries"`
+}
+
+// ReadFileParams are the parameters of read_file: the first Max bytes
+// (1..MaxBulkRead) of the file Path, opened for reading as open does. The
+// answer is a ReadBulkResult followed by Size raw bytes; EOF is true when
+// they are the whole file.
+type ReadFileParams struct {
+	Path string `json:"path"`
+	Max  int    `json:"max"`
 }
 
 // ReadBulkResult is the answer frame of read_bulk: exactly Size raw bytes

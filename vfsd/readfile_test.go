@@ -1,0 +1,104 @@
+package vfsd
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// TestReadFile: read_file answers as open, read_bulk and close would, in
+// one request: the first max bytes with eof when they are the whole file,
+// open's errors and policy (missing, directory, hidden, outside the
+// grants, virtual files), and nothing without hello's read_file (which
+// needs read_bulk).
+func TestReadFile(t *testing.T) {
+	tr := newTree(t)
+	writeFile(t, filepath.Join(tr.in, "ten"), "0123456789")
+	writeFile(t, filepath.Join(tr.in, "empty"), "")
+	hist := filepath.Join(tr.out, "history")
+	writeFile(t, hist, "secret\n")
+	cfg := tr.config()
+	cfg.Hidden = []string{hist}
+	s := newServer(t, cfg)
+
+	readFile := func(c *client, name string, max int) (string, bool, *vfsproto.Error) {
+		t.Helper()
+		resp := c.call(vfsproto.OpReadFile, vfsproto.ReadFileParams{Path: name, Max: max})
+		if !resp.OK {
+			return "", false, resp.Error
+		}
+		var r vfsproto.ReadBulkResult
+		if err := json.Unmarshal(resp.Result, &r); err != nil {
+			t.Fatal(err)
+		}
+		data := make([]byte, r.Size)
+		if _, err := io.ReadFull(c.r, data); err != nil {
+			t.Fatal(err)
+		}
+		return string(data), r.EOF, nil
+	}
+
+	c := connect(t, s)
+	var hr vfsproto.HelloResult
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk, vfsproto.FeatureReadFile}}, &hr)
+	if !slices.Contains(hr.Features, vfsproto.FeatureReadFile) || !slices.Contains(hr.Ops, vfsproto.OpReadFile) {
+		t.Fatalf("hello = %+v", hr)
+	}
+	for _, tc := range []struct {
+		name string
+		max  int
+		data string
+		eof  bool
+	}{
+		{"in/ten", 100, "0123456789", true},
+		{"in/ten", 11, "0123456789", true},
+		{"in/ten", 10, "0123456789", false}, // the end is not known yet
+		{"in/ten", 4, "0123", false},
+		{"in/empty", 1, "", true},
+		{filepath.Join(tr.in, "sub", "b.txt"), 64, "bee\n", true},
+	} {
+		if data, eof, e := readFile(c, tc.name, tc.max); e != nil || data != tc.data || eof != tc.eof {
+			t.Errorf("read_file %s max %d: %q eof %v (%v), want %q eof %v", tc.name, tc.max, data, eof, e, tc.data, tc.eof)
+		}
+	}
+	c.put("/tmp/v.txt", vfsproto.ModeWrite, "virtual\n")
+	if data, eof, e := readFile(c, "/tmp/v.txt", 100); e != nil || data != "virtual\n" || !eof {
+		t.Errorf("read_file of a virtual file: %q %v %v", data, eof, e)
+	}
+	// As open answers them.
+	for _, name := range []string{"in/nope", "in/sub", hist, filepath.Join(tr.secret, "s.txt"), "/etc/passwd"} {
+		_, _, e := readFile(c, name, 100)
+		want := c.errOf(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: vfsproto.ModeRead})
+		if e == nil || want == nil || *e != *want {
+			t.Errorf("read_file %s: %v, want open's %v", name, e, want)
+		}
+	}
+	if _, _, e := readFile(c, "in/ten", 0); e == nil || e.Code != vfsproto.EArg {
+		t.Errorf("read_file max 0: %v", e)
+	}
+	if _, _, e := readFile(c, "in/ten", vfsproto.MaxBulkRead+1); e == nil || e.Code != vfsproto.ERange {
+		t.Errorf("read_file max over MaxBulkRead: %v", e)
+	}
+	if data, err := os.ReadFile(hist); err != nil || data == nil || !strings.HasPrefix(string(data), "secret") {
+		t.Fatalf("the hidden file changed: %q %v", data, err)
+	}
+
+	// Not negotiated (or without read_bulk): an unknown operation.
+	for _, features := range [][]string{nil, {vfsproto.FeatureReadFile}} {
+		c2 := connect(t, s)
+		hr = vfsproto.HelloResult{}
+		c2.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: features}, &hr)
+		if slices.Contains(hr.Features, vfsproto.FeatureReadFile) {
+			t.Fatalf("hello %v = %+v", features, hr)
+		}
+		if code := c2.code(vfsproto.OpReadFile, vfsproto.ReadFileParams{Path: "in/ten", Max: 10}); code != vfsproto.EUnsupported {
+			t.Errorf("read_file without it (features %v): %s", features, code)
+		}
+	}
+}
