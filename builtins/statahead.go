@@ -119,3 +119,60 @@ func (d *dirAhead) forget(abss []string) {
 		}
 	}
 }
+
+// headAheadMax is how many small files a walk reads ahead of it at most.
+const headAheadMax = 16
+
+// headAhead reads small files of a walk ahead of it (Env.ReadHead, one
+// round trip each), so that their round trips to vfsd overlap; the walk
+// takes each in its turn.
+type headAhead struct {
+	env *Env
+	m   map[string]*headRead
+}
+
+// headRead is a file read ahead; done is closed when it has been.
+type headRead struct {
+	done  chan struct{}
+	buf   []byte
+	n     int
+	whole bool
+	ok    bool // Env.ReadHead could (else the walk opens the file)
+	err   error
+}
+
+func newHeadAhead(env *Env) *headAhead { return &headAhead{env: env, m: map[string]*headRead{}} }
+
+// room reports whether another read may start.
+func (h *headAhead) room() bool { return len(h.m) < headAheadMax }
+
+// start reads the first size+1 bytes of the file abs in the background
+// (one more than it was described with: a file that grew is not whole).
+func (h *headAhead) start(abs string, size int64) {
+	if _, ok := h.m[abs]; ok {
+		return
+	}
+	r := &headRead{done: make(chan struct{}), buf: make([]byte, size+1)}
+	h.m[abs] = r
+	go func() {
+		defer close(r.done)
+		r.n, r.whole, r.ok, r.err = h.env.ReadHead(abs, r.buf)
+	}()
+}
+
+// take returns the read of abs started ahead, once it is done.
+func (h *headAhead) take(abs string) (*headRead, bool) {
+	r, ok := h.m[abs]
+	if ok {
+		delete(h.m, abs)
+		<-r.done
+	}
+	return r, ok
+}
+
+// forget drops the reads of abss the walk did not take, once they are done.
+func (h *headAhead) forget(abss []string) {
+	for _, abs := range abss {
+		h.take(abs)
+	}
+}

@@ -28,8 +28,9 @@ func init() {
 // tarState holds the options and the exit status of one tar call.
 type tarState struct {
 	env      *Env
-	dirs     *dirAhead // c: the subdirectories listed ahead of the walk
-	mode     byte      // 'c', 'x' or 't'
+	dirs     *dirAhead  // c: the subdirectories listed ahead of the walk
+	heads    *headAhead // c: small files read ahead of the walk
+	mode     byte       // 'c', 'x' or 't'
 	file     string
 	gzip     bool
 	bzip2    bool   // -j
@@ -97,7 +98,7 @@ type tarOpts struct {
 }
 
 func tarMain(env *Env) int {
-	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, dirs: newDirAhead(env)}
+	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, dirs: newDirAhead(env), heads: newHeadAhead(env)}
 	var o tarOpts
 	f := s.flags(env, &o)
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
@@ -643,7 +644,21 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 			}
 		}
 		defer s.dirs.forget(s.dirs.ahead(subdirs))
+		// Small regular files are read ahead, up to headAheadMax at once,
+		// and archived in their turn.
+		var small []string
 		for _, e := range ents {
+			if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
+				st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax {
+				small = append(small, path.Join(abs, e.Name()))
+			}
+		}
+		defer s.heads.forget(small)
+		next := 0
+		for _, e := range ents {
+			for ; next < len(small) && s.heads.room(); next++ {
+				s.heads.start(small[next], s.ahead[small[next]].fi.Size())
+			}
 			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
 			}
@@ -667,11 +682,15 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 	hdr.Typeflag = tar.TypeReg
 	hdr.Size = fi.Size()
 	if hdr.Size < tarHeadMax {
-		// A small file in one round trip, when it is still the size
-		// it was described with (else as below, which says how it
-		// changed).
-		buf := make([]byte, hdr.Size+1)
-		n, whole, ok, err := env.ReadHead(abs, buf)
+		// A small file in one round trip (read ahead, or now), when it
+		// is still the size it was described with (else as below,
+		// which says how it changed).
+		r, ahead := s.heads.take(abs)
+		if !ahead || int64(len(r.buf)) != hdr.Size+1 {
+			r = &headRead{buf: make([]byte, hdr.Size+1)}
+			r.n, r.whole, r.ok, r.err = env.ReadHead(abs, r.buf)
+		}
+		buf, n, whole, ok, err := r.buf, r.n, r.whole, r.ok, r.err
 		switch {
 		case ok && err != nil:
 			s.fail("%s: Cannot open: %s", shown, ErrText(err))
