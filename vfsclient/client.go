@@ -499,6 +499,12 @@ func recv(ch chan answer, out any) error {
 		}
 		return &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
 	}
+	if r, isList := out.(*vfsproto.ListResult); isList {
+		if ents, ok := decodeList(a.resp.Result); ok {
+			r.Entries = ents
+			return nil
+		}
+	}
 	if out != nil && len(a.resp.Result) > 0 {
 		return json.Unmarshal(a.resp.Result, out)
 	}

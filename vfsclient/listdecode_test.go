@@ -1,0 +1,57 @@
+package vfsclient
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// TestDecodeList: decodeList reads what encoding/json writes for a
+// ListResult exactly as encoding/json reads it back (names with quotes,
+// escapes, control and non-ASCII bytes; links, types, lstat results or
+// none), and declines anything of another shape.
+func TestDecodeList(t *testing.T) {
+	names := []string{"a.go", `q"uote`, `back\slash`, "tab\there", "nl\n", "<&>", "é✓", "\xff\xfe", "", "\u2028"}
+	types := []string{"", vfsproto.TypeFIFO, vfsproto.TypeChar}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 300 {
+		var lr vfsproto.ListResult
+		lr.Entries = []vfsproto.Entry{}
+		for range rng.IntN(6) {
+			e := vfsproto.Entry{Name: names[rng.IntN(len(names))], IsDir: rng.IntN(2) == 0, Size: rng.Int64N(1 << 40),
+				Symlink: rng.IntN(3) == 0, Type: types[rng.IntN(len(types))]}
+			if rng.IntN(4) != 0 {
+				e.Lstat = &vfsproto.StatResult{Size: rng.Int64N(1 << 40), Mtime: rng.Int64() - 1<<62, Mode: uint32(rng.IntN(0o1000)),
+					IsDir: rng.IntN(2) == 0, Symlink: rng.IntN(3) == 0, Type: types[rng.IntN(len(types))]}
+				if rng.IntN(2) == 0 {
+					e.Lstat.ID = "0123456789abcdef0123456789abcdef"
+				}
+			}
+			lr.Entries = append(lr.Entries, e)
+		}
+		raw, err := json.Marshal(lr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want vfsproto.ListResult
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := decodeList(raw)
+		if !ok || !reflect.DeepEqual(got, want.Entries) {
+			t.Fatalf("round %d: decodeList(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Entries)
+		}
+	}
+	for _, raw := range []string{
+		``, `{}`, `{"entries":null}`, `{"entries":[]} `, `{"entries":[{"name":"a","size":1,"is_dir":false}]}`,
+		`{"entries":[{"name":"a","is_dir":false,"size":1,"extra":2}]}`, `{"entries":[{"name":"a\"}]}`,
+		`{"entries":[{"name":"a","is_dir":false,"size":1.5}]}`, `{"entries":[{"name":"a","is_dir":false,"size":1}`,
+	} {
+		if got, ok := decodeList([]byte(raw)); ok {
+			t.Errorf("decodeList(%s) = %+v, want it declined", raw, got)
+		}
+	}
+}
