@@ -31,7 +31,11 @@ trap 'rm -rf "$OUT"' EXIT
 
 llmsh=${LLMSH:-}
 if [ -z "$llmsh" ]; then
-  (cd "$repo" && CGO_ENABLED=0 go build -o "$OUT/llmsh" ./cmd/llmsh)
+  # Built at normal priority even when this script runs under chrt -f (the
+  # Go linker's spinning threads under SCHED_FIFO all but stop it).
+  nice_build=""
+  if command -v chrt >/dev/null; then nice_build="chrt -o 0"; fi
+  (cd "$repo" && $nice_build env CGO_ENABLED=0 go build -o "$OUT/llmsh" ./cmd/llmsh)
   llmsh=$OUT/llmsh
 fi
 base=${LLMSH_BASE:-}
