@@ -70,7 +70,7 @@ func TestDu(t *testing.T) {
 	}
 }
 
-// du describes a directory's entries all at once (statAll) and walks them
+// du describes a directory's entries all at once (entryInfos) and walks them
 // in order: with more entries than statAhead, the lines and the message
 // about a dangling link under -L come in name order, as one at a time.
 func TestDuStatAheadOrder(t *testing.T) {

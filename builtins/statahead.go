@@ -6,16 +6,9 @@ import (
 	"sync"
 )
 
-// statAhead is how many files statAll describes at once: each is a round
+// statAhead is how many files describeAll describes at once: each is a round
 // trip to vfsd, and vfsd answers requests that come together in batches.
 const statAhead = 16
-
-// statAll describes each of names with stat (an FS's Stat or Lstat), up
-// to statAhead at a time, and returns the results in the order of names,
-// as a walk that described them one after the other would have them.
-func statAll(stat func(string) (fs.FileInfo, error), names []string) ([]fs.FileInfo, []error) {
-	return describeAll(len(names), func(i int) (fs.FileInfo, error) { return stat(names[i]) })
-}
 
 // entryInfos describes the entries of the directory abs (as ReadDir listed
 // them) as lstat does, or as stat does with follow: a symbolic link is

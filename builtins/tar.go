@@ -52,7 +52,7 @@ type tarState struct {
 	// extract (before --strip-components).
 	transforms []tarTransform
 	// ahead holds the lstat of a directory's entries, made all together
-	// (statAll) before addPath takes them one by one.
+	// (entryInfos) before addPath takes them one by one.
 	ahead map[string]tarStat
 }
 

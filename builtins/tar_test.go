@@ -669,7 +669,7 @@ func TestTarTransform(t *testing.T) {
 }
 
 // tar c describes a directory's entries all together (statAhead) and
-// archives them in order: with more entries than statAll's 16 at once,
+// archives them in order: with more entries than entryInfos' 16 at once,
 // -v names them in order, and the message about a dangling link under -h
 // comes at its place among them.
 func TestTarStatAheadOrder(t *testing.T) {
