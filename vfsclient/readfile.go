@@ -22,35 +22,28 @@ func (c *Client) ReadFile(name string, p []byte) (n int, eof, ok bool, err error
 	if err != nil {
 		return 0, false, true, pathErr("open", name, err)
 	}
-	ch := make(chan answer, 1)
-	c.mu.Lock()
-	if c.err != nil {
-		err := c.err
+	var sent uint64
+	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		// The data is read straight into p: asked for before the
+		// request goes out, so before its answer can come.
+		sent = id
+		c.mu.Lock()
+		c.bulkID[id] = p
+		c.mu.Unlock()
+		start := len(dst)
+		dst = beginRequest(dst, id, vfsproto.OpReadFile)
+		dst = append(dst, `{"path":`...)
+		dst = append(dst, quoted...)
+		dst = append(dst, `,"max":`...)
+		dst = strconv.AppendInt(dst, int64(len(p)), 10)
+		dst = append(dst, '}')
+		return finishRequest(dst, start)
+	})
+	if err != nil {
+		c.mu.Lock()
+		delete(c.bulkID, sent)
 		c.mu.Unlock()
 		return 0, false, true, pathErr("open", name, err)
-	}
-	c.next++
-	id := c.next
-	c.wait[id] = ch
-	c.bulkID[id] = p // the data is read straight into p
-	c.mu.Unlock()
-	buf := getBuf()
-	b := beginRequest((*buf)[:0], id, vfsproto.OpReadFile)
-	b = append(b, `{"path":`...)
-	b = append(b, quoted...)
-	b = append(b, `,"max":`...)
-	b = strconv.AppendInt(b, int64(len(p)), 10)
-	b = append(b, '}')
-	b, err = finishRequest(b, 0)
-	if err == nil {
-		c.wmu.Lock()
-		_, err = c.w.Write(b)
-		c.wmu.Unlock()
-	}
-	*buf = b
-	putBuf(buf)
-	if err != nil {
-		c.fail(err)
 	}
 	// Every request sent is answered (or failed by fail) before p is
 	// given back: the reader may be writing into it until then.

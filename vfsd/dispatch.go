@@ -134,6 +134,22 @@ func (c *conn) readBulk(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		f.release = func() { <-c.bulkSem }
 		return f, nil, n
 	}
+	return c.bufferedBulk(j, func(p []byte) (int, bool, error) {
+		n, err := h.f.Read(p)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, false, err
+		}
+		n, eof := c.readOn(h.f, p, n)
+		return n, eof, nil
+	})
+}
+
+// bufferedBulk answers j with the bytes read puts in a pooled buffer of
+// j.max bytes (they follow the frame; eof as read says). The caller holds
+// a slot of bulkSem: the buffer and the slot go with the frame, which
+// gives them back once it is written; on any other way out (error,
+// panic) they are given back here.
+func (c *conn) bufferedBulk(j *job, read func(p []byte) (int, bool, error)) (*frameBuf, *vfsproto.Error, int) {
 	buf := bulkPool.Get().(*[]byte)
 	handed := false
 	defer func() {
@@ -142,11 +158,10 @@ func (c *conn) readBulk(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 			<-c.bulkSem
 		}
 	}()
-	n, err := h.f.Read((*buf)[:j.max])
-	if err != nil && !errors.Is(err, io.EOF) {
+	n, eof, err := read((*buf)[:j.max])
+	if err != nil {
 		return nil, ioError(err), 0
 	}
-	n, eof := c.readOn(h.f, (*buf)[:j.max], n)
 	c.s.stats.reads.Add(1)
 	c.s.stats.bytesOut.Add(int64(n))
 	f, ok := bulkFrameResp(j.id, n, eof)
@@ -175,38 +190,20 @@ func (c *conn) readWhole(j *job) (*frameBuf, *vfsproto.Error, int) {
 		s.stats.closes.Add(1)
 	}()
 	c.bulkSem <- struct{}{}
-	buf := bulkPool.Get().(*[]byte)
-	handed := false
-	defer func() {
-		if !handed {
-			bulkPool.Put(buf)
-			<-c.bulkSem
+	return c.bufferedBulk(j, func(p []byte) (int, bool, error) {
+		n := 0
+		for n < len(p) {
+			m, err := f.Read(p[n:])
+			n += m
+			if errors.Is(err, io.EOF) || err == nil && m == 0 {
+				return n, true, nil
+			}
+			if err != nil {
+				return 0, false, err
+			}
 		}
-	}()
-	p := (*buf)[:j.max]
-	n, eof := 0, false
-	for n < len(p) {
-		m, err := f.Read(p[n:])
-		n += m
-		if errors.Is(err, io.EOF) || err == nil && m == 0 {
-			eof = true
-			break
-		}
-		if err != nil {
-			return nil, ioError(err), 0
-		}
-	}
-	s.stats.reads.Add(1)
-	s.stats.bytesOut.Add(int64(n))
-	fr, ok := bulkFrameResp(j.id, n, eof)
-	if ok {
-		fr.tail, fr.tailBuf = p[:n], buf
-	} else {
-		bulkPool.Put(buf)
-	}
-	fr.release = func() { <-c.bulkSem }
-	handed = true
-	return fr, nil, n
+		return n, false, nil
+	})
 }
 
 // ioError maps an error of a handle's file.
