@@ -364,21 +364,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		}
 		j.h = *p.H
 	case vfsproto.OpReadFile:
-		if !c.readFile.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		var p vfsproto.ReadFileParams
-		if e := decodeParams(req.Params, &p, "path", "max"); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-		j.path, j.max = p.Path, int64(p.Max)
-		if e := c.checkBulk(j.max); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-		c.spawn(j)
+		c.readFileJob(j, req.Params)
 		return nil
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
@@ -395,6 +381,25 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 	}
 	c.route(j)
 	return nil
+}
+
+// readFileJob checks a read_file request and runs it, or fails it.
+func (c *conn) readFileJob(j *job, params json.RawMessage) {
+	if !c.readFile.Load() {
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		return
+	}
+	var p vfsproto.ReadFileParams
+	if e := decodeParams(params, &p, "path", "max"); e != nil {
+		c.fail(j, e)
+		return
+	}
+	j.path, j.max = p.Path, int64(p.Max)
+	if e := c.checkBulk(j.max); e != nil {
+		c.fail(j, e)
+		return
+	}
+	c.spawn(j)
 }
 
 // readJob decodes the parameters of a read request into j; false when the

@@ -175,6 +175,33 @@ func (c *conn) bufferedBulk(j *job, read func(p []byte) (int, bool, error)) (*fr
 	return f, nil, n
 }
 
+// list answers a list: with list_stat negotiated, each entry described.
+func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
+	s := c.s
+	var p vfsproto.ListParams
+	if e := decodeParams(j.raw, &p, "path"); e != nil {
+		return nil, e, 0
+	}
+	j.path = p.Path
+	entries, e := s.list(p.Path, c.listStat.Load())
+	if e != nil {
+		return nil, e, 0
+	}
+	enc, err := json.Marshal(vfsproto.ListResult{Entries: entries})
+	if err == nil && c.listStat.Load() && len(enc) > vfsproto.MaxFrame-len(j.id)-64 {
+		// Described in full, the listing does not fit in a frame:
+		// without the descriptions (the client lstats the entries).
+		for i := range entries {
+			entries[i].Lstat = nil
+		}
+		enc, err = json.Marshal(vfsproto.ListResult{Entries: entries})
+	}
+	if err != nil {
+		return nil, perr(vfsproto.EIO, msgInternal), 0
+	}
+	return okFrameJSON(j.id, enc), nil, 0
+}
+
 // readWhole answers a read_file: the file j.path opened for reading as
 // open opens it (same policy), up to j.max bytes of it read into a pooled
 // buffer that follows the frame, and closed.
@@ -244,28 +271,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 		return okFrame(j.id, st), nil, 0
 	case vfsproto.OpList:
-		var p vfsproto.ListParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
-			return nil, e, 0
-		}
-		j.path = p.Path
-		entries, e := s.list(p.Path, c.listStat.Load())
-		if e != nil {
-			return nil, e, 0
-		}
-		enc, err := json.Marshal(vfsproto.ListResult{Entries: entries})
-		if err == nil && c.listStat.Load() && len(enc) > vfsproto.MaxFrame-len(j.id)-64 {
-			// Described in full, the listing does not fit in a frame:
-			// without the descriptions (the client lstats the entries).
-			for i := range entries {
-				entries[i].Lstat = nil
-			}
-			enc, err = json.Marshal(vfsproto.ListResult{Entries: entries})
-		}
-		if err != nil {
-			return nil, perr(vfsproto.EIO, msgInternal), 0
-		}
-		return okFrameJSON(j.id, enc), nil, 0
+		return c.list(j)
 	case vfsproto.OpCreateTemp:
 		var p vfsproto.CreateTempParams
 		if e := decodeParams(j.raw, &p); e != nil {
