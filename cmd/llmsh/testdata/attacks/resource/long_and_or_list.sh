@@ -6,6 +6,7 @@
 # session's process died, a library session took its program down; bash
 # segfaults on 200000). A list of more than 50000 operators is now a
 # syntax error, and one within it runs in a loop, not by recursion.
+#@ heavy
 #@ status: 0
 #@ stdout: long and: 2
 #@ stdout: long or: 2
