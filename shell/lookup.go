@@ -46,6 +46,9 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 // Functions are those of the runner that runs the command: a subshell's
 // own count.
 func (s *Shell) kind(ctx context.Context, name string) string {
+	if _, ok := s.alias(ctx, name); ok {
+		return "alias"
+	}
 	switch {
 	case syntax.IsKeyword(name):
 		return "keyword"
@@ -60,9 +63,21 @@ func (s *Shell) kind(ctx context.Context, name string) string {
 	return ""
 }
 
+// alias returns the value of alias name in the runner that runs the
+// command, when aliases are expanded there.
+func (s *Shell) alias(ctx context.Context, name string) (string, bool) {
+	if r := currentRunner(ctx); r != nil {
+		return r.Alias(name)
+	}
+	return "", false
+}
+
 // describe writes bash's `type NAME` text for a name of kind k.
 func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 	switch k {
+	case "alias":
+		value, _ := s.alias(ctx, name)
+		fmt.Fprintf(w, "%s is aliased to `%s'\n", name, value)
 	case "keyword":
 		fmt.Fprintf(w, "%s is a shell keyword\n", name)
 	case "builtin":
@@ -138,6 +153,9 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 			continue
 		case verbose:
 			s.describe(ctx, hc.Stdout, n, k)
+		case k == "alias":
+			value, _ := s.alias(ctx, n)
+			fmt.Fprintf(hc.Stdout, "alias %s='%s'\n", n, strings.ReplaceAll(value, "'", `'\''`))
 		default:
 			fmt.Fprintln(hc.Stdout, n)
 		}

@@ -95,6 +95,8 @@ type Runner struct {
 	Funcs map[string]*syntax.Stmt
 
 	alias map[string]alias
+	// llmsh: the aliases whose text value is being run (alias.go).
+	aliasBusy map[string]bool
 
 	// llmsh: the builtins enable -n turned off, and complete's specs
 	// (bashbuiltins.go, complete.go).
@@ -391,6 +393,10 @@ func (e *exitStatus) fromHandlerError(err error) {
 type alias struct {
 	args  []*syntax.Word
 	blank bool
+	// llmsh: the value as defined (alias prints it), and whether it
+	// is more than plain words (then it is run as text: alias.go).
+	value string
+	text  bool
 	// llmsh: the text and line where the alias was defined: as bash
 	// expands aliases when it reads a line, the alias applies to that
 	// text's later lines only (and to any text read afterwards).

@@ -4,7 +4,6 @@
 package interp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -387,20 +386,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				continue
 			}
 			if als, ok := r.alias[arg]; ok && r.opts[optExpandAliases] {
-				var buf bytes.Buffer
-				if len(als.args) > 0 {
-					printer := syntax.NewPrinter()
-					printer.Print(&buf, &syntax.CallExpr{
-						Args: als.args,
-					})
-				}
-				if als.blank {
-					buf.WriteByte(' ')
-				}
 				if mode == "-t" {
 					r.out("alias\n")
 				} else {
-					r.outf("%s is aliased to `%s'\n", arg, &buf)
+					r.outf("%s is aliased to `%s'\n", arg, als.value)
 				}
 				continue
 			}
@@ -679,63 +668,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: bash's shopt (shoptBuiltin).
 		exit.code = r.shoptBuiltin(args)
 	case "alias":
-		show := func(name string, als alias) {
-			var buf bytes.Buffer
-			if len(als.args) > 0 {
-				printer := syntax.NewPrinter()
-				printer.Print(&buf, &syntax.CallExpr{
-					Args: als.args,
-				})
-			}
-			if als.blank {
-				buf.WriteByte(' ')
-			}
-			r.outf("alias %s='%s'\n", name, &buf)
-		}
-
-		if len(args) == 0 {
-			for name, als := range r.alias {
-				show(name, als)
-			}
-		}
-	argsLoop:
-		for _, arg := range args {
-			name, src, ok := strings.Cut(arg, "=")
-			if !ok {
-				als, ok := r.alias[name]
-				if !ok {
-					r.errf("alias: %q not found\n", name)
-					continue
-				}
-				show(name, als)
-				continue
-			}
-
-			// TODO: parse any CallExpr perhaps, or even any Stmt
-			parser := syntax.NewParser()
-			var words []*syntax.Word
-			for w, err := range parser.WordsSeq(strings.NewReader(src)) {
-				if err != nil {
-					r.errf("alias: could not parse %q: %v\n", src, err)
-					continue argsLoop
-				}
-				words = append(words, w)
-			}
-
-			if r.alias == nil {
-				r.alias = make(map[string]alias)
-			}
-			r.alias[name] = alias{
-				args:    words,
-				blank:   strings.TrimRight(src, " \t") != src,
-				defSrc:  r.text.src,
-				defLine: r.lineEnd,
-			}
-		}
+		exit = r.aliasBuiltin(args) // llmsh: alias.go
 	case "unalias":
-		for _, name := range args {
-			delete(r.alias, name)
-		}
+		exit = r.unaliasBuiltin(args)
 
 	case "trap": // llmsh: traps.go
 		exit = r.builtinTrap(args)

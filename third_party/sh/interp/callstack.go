@@ -254,3 +254,26 @@ func (r *Runner) callerBuiltin(args []string) (exit exitStatus) {
 	r.outf("%s %s %s\n", line, fn, file)
 	return exit
 }
+
+// funcNestExceeded reports whether calling function name would go deeper
+// than $FUNCNEST allows; as bash, it then says so and the shell exits with
+// status 1 (a subshell only leaves that subshell).
+func (r *Runner) funcNestExceeded(name string) bool {
+	limit, err := strconv.Atoi(r.lookupVar("FUNCNEST").String())
+	if err != nil || limit <= 0 {
+		return false
+	}
+	depth := 0
+	for _, f := range r.frames {
+		if f.isFunc {
+			depth++
+		}
+	}
+	if depth < limit {
+		return false
+	}
+	r.errf("%s%s: maximum function nesting level exceeded (%d)\n", r.errPrefix(), name, limit)
+	r.exit.code = 1
+	r.exit.exiting = true
+	return true
+}

@@ -564,22 +564,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit = r2.exit
 	case *syntax.CallExpr:
-		// Build new slices, to not modify the caller's AST
-		// nor the slices in the alias map.
-		args := cm.Args
-		for i := 0; i < len(args); {
-			if !r.opts[optExpandAliases] {
-				break
-			}
-			als, ok := r.alias[args[i].Lit()]
-			if !ok || (als.defSrc == r.text.src && r.lineBase+cm.Args[0].Pos().Line() <= als.defLine) {
-				break // llmsh: not read after the alias was defined
-			}
-			args = slices.Concat(args[:i], als.args, args[i+1:])
-			if !als.blank {
-				break
-			}
-			i += len(als.args)
+		// llmsh: aliases as bash (alias.go).
+		args, ran := r.expandAliases(ctx, cm)
+		if ran {
+			break
 		}
 		r.lastExpandExit = exitStatus{}
 		// llmsh: bash expands a simple command's words before its
@@ -1584,6 +1572,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	name := args[0]
 	if body := r.Funcs[name]; body != nil {
+		if r.funcNestExceeded(name) {
+			return
+		}
 		// stack them to support nested func calls
 		oldParams := r.Params
 		r.Params = args[1:]

@@ -2168,11 +2168,9 @@ func (p *Parser) getStmt(readEnd, binCmd, fnBody bool) *Stmt {
 	s := &Stmt{Position: pos}
 	if ok {
 		s.Negated = true
+		p.moreNegations(s)
 		if p.stopToken() {
 			p.posErr(s.Pos(), `%#q cannot form a statement alone`, exclMark)
-		}
-		if _, ok := p.gotRsrv("!"); ok {
-			p.posErr(s.Pos(), `cannot negate a command multiple times`)
 		}
 	}
 	if s = p.gotStmtPipe(s, false); s == nil || p.err != nil {
@@ -2945,13 +2943,30 @@ func isBashCompoundCommand(tok token, val string) bool {
 	return false
 }
 
+// moreNegations reads the further `!`s after a statement's first one: as
+// bash, each one negates again (! ! true is true).
+func (p *Parser) moreNegations(s *Stmt) {
+	for {
+		if _, ok := p.gotRsrv("!"); !ok {
+			return
+		}
+		s.Negated = !s.Negated
+	}
+}
+
 func (p *Parser) timeClause(s *Stmt) {
 	tc := &TimeClause{Time: p.pos}
 	p.next()
 	if _, ok := p.gotRsrv("-p"); ok {
 		tc.PosixFormat = true
 	}
-	tc.Stmt = p.gotStmtPipe(&Stmt{Position: p.pos}, false)
+	// llmsh: bash times a negated pipeline too: time ! false.
+	st := &Stmt{Position: p.pos}
+	if _, ok := p.gotRsrv("!"); ok {
+		st.Negated = true
+		p.moreNegations(st)
+	}
+	tc.Stmt = p.gotStmtPipe(st, false)
 	s.Cmd = tc
 }
 
