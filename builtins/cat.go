@@ -61,7 +61,7 @@ func cat(env *Env) int {
 	// GNU cat names standard input "-" in its messages, as EachFile does.
 	done := env.EachFile(w, files, func(name string, r io.Reader) error {
 		if plain {
-			return copyOut(env, w, r, buf)
+			return copyOut(env, shortFlusher{w}, r, buf)
 		}
 		return st.run(env, w, r)
 	})
@@ -193,4 +193,17 @@ func (st *catState) body(w *bufio.Writer, p []byte) {
 		}
 		w.WriteByte('\n')
 	}
+}
+
+// shortFlusher passes on what cat read at once, as GNU cat writes each
+// read: a short read (a pipe with no more data yet) is written out now,
+// so that a reader waiting for it (a coproc's caller) gets it.
+type shortFlusher struct{ w *bufio.Writer }
+
+func (f shortFlusher) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err == nil && len(p) < ioBufSize {
+		err = f.w.Flush()
+	}
+	return n, err
 }

@@ -841,27 +841,10 @@ func boolInt(b bool) int {
 }
 
 // refuseNested refuses in eval's string or a sourced file what Run would
-// refuse: interp runs that code without Run's rewriting. (interp's own
-// process substitution goes through procSubstHandler.)
+// refuse. (interp's own process substitution goes through
+// procSubstHandler.)
 func refuseNested(file *syntax.File) error {
-	if hasCoproc(file) {
-		return errors.New("coproc is not supported")
-	}
-	if err := refuseInternalFuncs(file); err != nil {
-		return err
-	}
-	return nil
-}
-
-// hasCoproc reports whether file holds a coproc.
-func hasCoproc(file *syntax.File) bool {
-	found := false
-	syntax.Walk(file, func(n syntax.Node) bool {
-		_, ok := n.(*syntax.CoprocClause)
-		found = found || ok
-		return !found
-	})
-	return found
+	return refuseInternalFuncs(file)
 }
 
 // readScript reads a file that source is about to run, through vfsd and
@@ -886,13 +869,9 @@ func precheck(src string, l Limits) error {
 	return interp.CheckText(src, l.MaxScriptSize, l.MaxNesting)
 }
 
-// refuse refuses what interp would not run as bash: coproc (interp would
-// print an internal message and go on with status 0), and a function
-// whose name begins with a NUL or \x01 byte.
+// refuse refuses what interp would not run as bash: a function whose
+// name begins with a NUL or \x01 byte.
 func refuse(file *syntax.File) error {
-	if hasCoproc(file) {
-		return errors.New("coproc is not supported")
-	}
 	return refuseInternalFuncs(file)
 }
 

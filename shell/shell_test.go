@@ -316,8 +316,8 @@ func TestNestedCodeChecked(t *testing.T) {
 		{"command source deep.sh; echo $?", "2\n", "source: script nested too deeply", 0},
 		{"builtin . ./deep.sh; echo $?", "2\n", "source: script nested too deeply", 0},
 		{mk + `command trap "$d" EXIT; echo $?`, "0\n", "trap: script nested too deeply", 0},
-		{"eval 'coproc cat'; echo $?", "2\n", "llmsh: eval: coproc is not supported", 0},
-		{"coproc cat", "", "llmsh: coproc is not supported", 2},
+		{"eval 'coproc { echo hi; }'; read -r l <&${COPROC[0]}; echo $l", "hi\n", "", 0},
+		{"coproc cat; echo a >&${COPROC[1]}; read -r l <&${COPROC[0]}; echo $l", "a\n", "", 0},
 		{"eval 'echo fine'; source ok.sh arg; trap 'echo bye' EXIT", "fine\nsourced arg\nbye\n", "", 0},
 		{"eval 'echo ('; echo $?", "2\n", "llmsh: syntax error", 0},
 	}

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -339,7 +340,7 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	}
 	name = strings.TrimSuffix(name, "}")
 	if (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word.Lit() == "-" {
-		n, ok := parseFd(r.envGet(name))
+		n, ok := parseFd(r.fdVarValue(name))
 		if !ok || n >= fdMax {
 			return 0, true, r.ambiguousError(name)
 		}
@@ -481,4 +482,21 @@ func InheritFds(hc HandlerContext) RunnerOption {
 		}
 		return nil
 	}
+}
+
+// fdVarValue is the value of {NAME}'s variable, which may be an array
+// element ({COPROC[1]}>&-).
+func (r *Runner) fdVarValue(name string) string {
+	if !strings.HasSuffix(name, "]") {
+		return r.envGet(name)
+	}
+	w, err := syntax.NewParser().Document(strings.NewReader("${" + name + "}"))
+	if err != nil {
+		return ""
+	}
+	s, err := expand.Literal(r.ecfg, w)
+	if err != nil {
+		return ""
+	}
+	return s
 }

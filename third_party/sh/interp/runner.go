@@ -1142,6 +1142,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 	case *syntax.TimeClause:
 		r.timeClause(ctx, cm) // llmsh: timing.go
+	case *syntax.CoprocClause:
+		r.coproc(ctx, cm) // llmsh: coproc.go
 	default:
 		// Should only happen if we forgot a case above.
 		r.errf("unhandled command node: %T\n", cm)

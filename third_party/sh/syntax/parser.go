@@ -3004,6 +3004,12 @@ func (p *Parser) letClause(s *Stmt) {
 	old := p.preNested(arithmExprLet)
 	p.next()
 	for !p.stopToken() && !p.peekRedir() {
+		if p.tok == _LitWord && p.spaced && numberLiteral(p.val) && (p.r == '>' || p.r == '<') {
+			// llmsh: let x=1 2>/dev/null: as bash, a number glued
+			// to > or < starting an argument is a redirection.
+			p.tok = _LitRedir
+			break
+		}
 		x := p.arithmExpr(true)
 		if x == nil {
 			break

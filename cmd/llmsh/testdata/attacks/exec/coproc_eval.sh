@@ -1,4 +1,7 @@
-# coproc hidden from the pre-run check by eval.
-#@ status: 2
-#@ stderr: llmsh: eval: coproc is not supported
+# coproc from eval text runs in-process too: a program in it is not found.
+#@ status: 0
+#@ stdout: done
+#@ stderr: command not found
 eval 'coproc @CANARY@'
+wait
+echo done

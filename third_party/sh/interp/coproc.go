@@ -1,0 +1,72 @@
+// llmsh: coproc as bash 5.2 runs it (LLMSH.md); upstream printed an
+// internal message and went on.
+
+package interp
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// coproc runs cm's command as a job of the table with its stdin and stdout
+// on pipes to the shell: NAME[0] is the descriptor that reads its output,
+// NAME[1] the one that writes its input, NAME_PID its pid (and $!).
+func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
+	name := "COPROC"
+	if cm.Name != nil {
+		name = r.literal(cm.Name)
+	}
+	if !syntax.ValidName(name) {
+		r.errf("%s%s: not a valid identifier\n", r.errPrefix(), name)
+		r.exit.code = 1
+		return
+	}
+	inR, inW, err := newPipe() // the coprocess's stdin
+	if err != nil {
+		r.errf("%scoproc: %v\n", r.errPrefix(), err)
+		r.exit.code = 1
+		return
+	}
+	outR, outW, err := newPipe() // its stdout
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		r.errf("%scoproc: %v\n", r.errPrefix(), err)
+		r.exit.code = 1
+		return
+	}
+	r2 := r.subshell(true)
+	r2.stdin, r2.stdout = inR, outW
+	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: cm})
+	go func() {
+		r2.Run(jctx, cm.Stmt)
+		r2.subshellExit(jctx)
+		r2.exit.leaveShell()
+		outW.Close()
+		inR.Close()
+		bg.finish(r2, r2.exit)
+	}()
+	// bash takes the highest free descriptors below 64: 63 to read, the
+	// next free one below to write.
+	rfd := coprocFd(r.fds, 63)
+	r.setFd(rfd, newFdObj(outR, nil, outR))
+	wfd := coprocFd(r.fds, rfd-1)
+	r.setFd(wfd, newFdObj(nil, inW, inW))
+	r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed,
+		List: []string{strconv.Itoa(rfd), strconv.Itoa(wfd)}})
+	r.setVarString(name+"_PID", strconv.Itoa(bg.pid))
+	r.exit = exitStatus{}
+}
+
+// coprocFd is the highest free descriptor from n down (above 2).
+func coprocFd[V any](fds map[int]V, n int) int {
+	for ; n > 3; n-- {
+		if _, used := fds[n]; !used {
+			return n
+		}
+	}
+	return n
+}
