@@ -159,10 +159,13 @@ func (r *Runner) expandAliases(ctx context.Context, cm *syntax.CallExpr) (args [
 		// Build new slices, to not modify the caller's AST nor the
 		// slices in the alias map.
 		args = slices.Concat(args[:i], als.args, args[i+1:])
-		if len(als.args) > 0 {
-			if _, _, again := r.aliasFor(args[i], line, busy); again {
-				continue // the replacement's first word is an alias
-			}
+		if i >= len(args) {
+			break
+		}
+		if _, _, again := r.aliasFor(args[i], line, busy); again {
+			// the replacement's first word is an alias, or (an empty
+			// value) the next word is still in command position
+			continue
 		}
 		if !als.blank {
 			break
