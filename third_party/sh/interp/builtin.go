@@ -465,7 +465,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				}
 			}
 			r.evalSyntaxError(SyntaxError(perr, src))
-			return exitStatus{code: 2}
+			return exitStatus{code: syntaxStatus(perr)}
 		}
 		if err != nil {
 			return failf(textStatus(err), "eval: %v\n", err)
@@ -507,7 +507,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		file, err := r.parseText(text, path)
 		var synErrs []string
+		synStatus := uint8(2)
 		if perr := (syntax.ParseError{}); errors.As(err, &perr) {
+			synStatus = syntaxStatus(perr)
 			// llmsh: as bash, the whole lines before a syntax error run,
 			// then the error in bash's words ("FILE: line N: …"), status 2.
 			line, msgs := SyntaxError(perr, text)
@@ -565,7 +567,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			for _, m := range synErrs {
 				r.errf("%s", m)
 			}
-			exit.code = 2
+			exit.code = synStatus
 		}
 	case "[":
 		if len(args) == 0 || args[len(args)-1] != "]" {
@@ -844,4 +846,13 @@ func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
 		}
 	}
 	return words, true
+}
+
+// syntaxStatus is bash's status for a parse error of eval's or a sourced
+// file's text: 1 for an array literal left open (a=(x), else 2. (llmsh)
+func syntaxStatus(perr syntax.ParseError) uint8 {
+	if perr.Status != 0 {
+		return uint8(perr.Status)
+	}
+	return 2
 }
