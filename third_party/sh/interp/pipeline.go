@@ -8,10 +8,13 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -95,6 +98,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	// pipe it writes to (its reader sees end of file) and of the one
 	// it reads from (its writer fails as on a broken pipe).
 	closers := make([][]io.Closer, n)
+	gates := make([]*gatedWriter, n-1)   // llmsh: see end below
+	ctxs := make([]context.Context, n-1) // stopped by a broken pipe
+	readers := make([]io.Closer, n)      // element i's end of its stdin pipe
 	for i := range elems {
 		// The last element runs while the shell waits for it: it may
 		// read the shell's variables through an overlay, as ( … ) does.
@@ -131,23 +137,50 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			r.exit.fatal(err) // not being able to create a pipe is rare but critical
 			return
 		}
-		subs[i].stdout = pw
+		ectx, cancel := context.WithCancel(ctx)
+		ctxs[i] = ectx
+		gw := &gatedWriter{w: pw, started: make(chan struct{}), broken: cancel}
+		gates[i], readers[i+1] = gw, pr
+		subs[i].stdout = gw
 		if all[i] {
-			subs[i].stderr = pw
+			subs[i].stderr = gw
 		}
 		subs[i+1].stdin = pr
 		closers[i] = append(closers[i], pw)
 		closers[i+1] = append(closers[i+1], pr)
 	}
-	run := func(i int) {
-		r2 := subs[i]
-		r2.stmt(ctx, elems[i])
-		r2.subshellExit(ctx) // llmsh: its own EXIT trap
-		r2.exit.leaveShell() // subshells don't exit the parent shell
-		r2.exit.returning = false
+	// end closes element i's ends of its pipes. llmsh: as bash forks the
+	// elements in order, a writer has usually written into the pipe
+	// before a reader that reads nothing (true) ends: the reader's end is
+	// closed once its writer has written or ended, so that echo a | true
+	// is 0 0 as in bash, not a write error.
+	end := func(i int) {
+		if i < n-1 {
+			gates[i].open()
+		}
 		for _, c := range closers[i] {
+			if i > 0 && c == readers[i] {
+				<-gates[i-1].started
+			}
 			c.Close()
 		}
+	}
+	run := func(i int) {
+		r2 := subs[i]
+		ectx := ctx
+		if i < n-1 {
+			ectx = ctxs[i]
+		}
+		r2.stmt(ectx, elems[i])
+		r2.subshellExit(ectx) // llmsh: its own EXIT trap
+		r2.exit.leaveShell()  // subshells don't exit the parent shell
+		r2.exit.returning = false
+		if i < n-1 && gates[i].broke.Load() && ctx.Err() == nil {
+			// llmsh: as bash's SIGPIPE: a write after its reader
+			// ended stops the element, status 128+13.
+			r2.exit = exitStatus{code: 141}
+		}
+		end(i)
 	}
 	if r.traps[trapDebug] != "" && !r.inTrap && !r.opts[optFuncTrace] {
 		// llmsh: bash runs the DEBUG trap for each element, in order,
@@ -172,9 +205,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		r.pipeElem = true
 		r.stmt(ctx, elems[n-1])
 		r.stdin = oldStdin
-		for _, c := range closers[n-1] {
-			c.Close()
-		}
+		end(n - 1)
 		last = r.exit
 	} else {
 		run(n - 1)
@@ -372,4 +403,49 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 func (r *Runner) tooManyArgs(name string) exitStatus {
 	r.errf("%s%s: too many arguments\n", r.errPrefix(), name)
 	return exitStatus{code: 1, exiting: true, abandon: true, discard: true}
+}
+
+// gatedWriter is a pipeline element's end of its stdout pipe: started is
+// closed when the element has written (a write of at most pipeBuf bytes,
+// which cannot block on a pipe not yet written to, once done; a larger
+// one as it starts) or has ended.
+type gatedWriter struct {
+	w       io.Writer
+	started chan struct{}
+	once    sync.Once
+	// broken stops the element when a write fails because its reader
+	// has ended (bash: SIGPIPE); broke records it.
+	broken func()
+	broke  atomic.Bool
+}
+
+// pipeBuf is POSIX's PIPE_BUF: a write of at most this many bytes to an
+// empty pipe completes at once.
+const pipeBuf = 4096
+
+func (g *gatedWriter) open() { g.once.Do(func() { close(g.started) }) }
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	if len(p) > pipeBuf {
+		g.open()
+	}
+	n, err := g.w.Write(p)
+	g.open()
+	g.check(err)
+	return n, err
+}
+
+func (g *gatedWriter) check(err error) {
+	if errors.Is(err, syscall.EPIPE) {
+		g.broke.Store(true)
+		g.broken()
+	}
+}
+
+// ReadFrom keeps the pipe's own ReadFrom (splice) for copies into it.
+func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
+	g.open()
+	n, err := io.Copy(g.w, src)
+	g.check(err)
+	return n, err
 }
