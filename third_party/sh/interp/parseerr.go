@@ -43,11 +43,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `)'"}
 		case perr.Status == 0 && (strings.Contains(text, "`(` with `)`") || strings.Contains(text, "`{` with `}`")):
 			// A subshell, a group or a function body: bash's parser
-			// meets the end of the text as a token (llmsh: inside a
-			// $( it names the $( ).
-			if off := int(perr.Pos.Offset()); off <= len(src) && strings.Contains(src[:off], "$(") {
-				return lines + 1, []string{"unexpected EOF while looking for matching `)'"}
-			}
+			// meets the end of the text as a token.
 			return lines + 1, []string{"syntax error: unexpected end of file"}
 		case strings.Contains(text, "without matching"):
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", closerIn(text))}
