@@ -140,6 +140,11 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		ectx, cancel := context.WithCancel(ctx)
 		ctxs[i] = ectx
 		gw := &gatedWriter{w: pw, started: make(chan struct{}), broken: cancel}
+		if commandElem(subs[i], elems[i]) {
+			// the handler answers for a command's SIGPIPE itself
+			// (141; xargs says how its command died)
+			gw.broken = func() {}
+		}
 		gates[i], readers[i+1] = gw, pr
 		subs[i].stdout = gw
 		if all[i] {
@@ -175,7 +180,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		r2.subshellExit(ectx) // llmsh: its own EXIT trap
 		r2.exit.leaveShell()  // subshells don't exit the parent shell
 		r2.exit.returning = false
-		if i < n-1 && gates[i].broke.Load() && ctx.Err() == nil {
+		if i < n-1 && gates[i].broke.Load() && ctx.Err() == nil && !commandElem(r2, elems[i]) {
 			// llmsh: as bash's SIGPIPE: a write after its reader
 			// ended stops the element, status 128+13.
 			r2.exit = exitStatus{code: 141}
@@ -448,4 +453,15 @@ func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
 	n, err := io.Copy(g.w, src)
 	g.check(err)
 	return n, err
+}
+
+// commandElem reports whether a pipeline element is a simple command that
+// is no function: the exec handler reports its broken pipe itself.
+func commandElem(r *Runner, st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	name := ce.Args[0].Lit()
+	return name != "" && r.Funcs[name] == nil && !IsBuiltin(name)
 }
