@@ -139,7 +139,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		}
 		ectx, cancel := context.WithCancel(ctx)
 		ctxs[i] = ectx
-		gw := &gatedWriter{w: pw, started: make(chan struct{}), broken: cancel}
+		gw := &gatedWriter{w: pw, broken: cancel}
 		if commandElem(subs[i], elems[i]) {
 			// the handler answers for a command's SIGPIPE itself
 			// (141; xargs says how its command died)
@@ -154,18 +154,21 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		closers[i] = append(closers[i], pw)
 		closers[i+1] = append(closers[i+1], pr)
 	}
-	// end closes element i's ends of its pipes. llmsh: as bash forks the
-	// elements in order, a writer has usually written into the pipe
-	// before a reader that reads nothing (true) ends: the reader's end is
-	// closed once its writer has written or ended, so that echo a | true
-	// is 0 0 as in bash, not a write error.
+	// end closes element i's ends of its pipes. llmsh: in bash a reader
+	// is a process that takes a while to start, so a writer whose output
+	// fits in the pipe has usually written all of it before its reader
+	// ends: the reader's end is closed once its writer has ended or has
+	// written more than a pipe is sure to hold ([gatedWriter]), so that
+	// echo a | true and for i in 1 2 3; do echo $i; done | head -1 are
+	// 0 0 as in bash, not a broken pipe that depends on timing.
 	end := func(i int) {
 		if i < n-1 {
-			gates[i].open()
+			gates[i].ended()
 		}
 		for _, c := range closers[i] {
 			if i > 0 && c == readers[i] {
-				<-gates[i-1].started
+				gates[i-1].readerEnded(c)
+				continue
 			}
 			c.Close()
 		}
@@ -410,32 +413,65 @@ func (r *Runner) tooManyArgs(name string) exitStatus {
 	return exitStatus{code: 1, exiting: true, abandon: true, discard: true}
 }
 
-// gatedWriter is a pipeline element's end of its stdout pipe: started is
-// closed when the element has written (a write of at most pipeBuf bytes,
-// which cannot block on a pipe not yet written to, once done; a larger
-// one as it starts) or has ended.
+// gatedWriter is a pipeline element's end of its stdout pipe. When the
+// element reading the pipe ends, its end of the pipe is closed at once
+// if this writer has ended, copies in bulk (ReadFrom) or has written
+// more than pipeBuf bytes; otherwise only when it ends or its output
+// outgrows pipeBuf, as the pipe holds that much for a reader that has not
+// read it: a writer can never block on a pipe nobody will read.
 type gatedWriter struct {
-	w       io.Writer
-	started chan struct{}
-	once    sync.Once
+	w io.Writer
+
+	mu      sync.Mutex
+	written int64     // bytes written so far
+	bulk    bool      // a ReadFrom copy: no bound on what it writes
+	done    bool      // the writer has ended
+	pending io.Closer // the ended reader's end of the pipe, not closed yet
+
 	// broken stops the element when a write fails because its reader
 	// has ended (bash: SIGPIPE); broke records it.
 	broken func()
 	broke  atomic.Bool
 }
 
-// pipeBuf is POSIX's PIPE_BUF: a write of at most this many bytes to an
-// empty pipe completes at once.
+// pipeBuf is POSIX's PIPE_BUF: the least a pipe holds (a Linux pipe
+// holds at least one page, whatever the user's pipe buffer limit).
 const pipeBuf = 4096
 
-func (g *gatedWriter) open() { g.once.Do(func() { close(g.started) }) }
+// release closes the reader's end of the pipe if it ended; g.mu is held.
+func (g *gatedWriter) release() {
+	if g.pending != nil {
+		g.pending.Close()
+		g.pending = nil
+	}
+}
+
+// readerEnded closes c, the reader's end of the pipe, now or once the
+// writer has ended or written more than pipeBuf bytes.
+func (g *gatedWriter) readerEnded(c io.Closer) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pending = c
+	if g.done || g.bulk || g.written > pipeBuf {
+		g.release()
+	}
+}
+
+// ended records that the writer has ended.
+func (g *gatedWriter) ended() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.done = true
+	g.release()
+}
 
 func (g *gatedWriter) Write(p []byte) (int, error) {
-	if len(p) > pipeBuf {
-		g.open()
+	g.mu.Lock()
+	if g.written += int64(len(p)); g.written > pipeBuf {
+		g.release()
 	}
+	g.mu.Unlock()
 	n, err := g.w.Write(p)
-	g.open()
 	g.check(err)
 	return n, err
 }
@@ -449,7 +485,10 @@ func (g *gatedWriter) check(err error) {
 
 // ReadFrom keeps the pipe's own ReadFrom (splice) for copies into it.
 func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
-	g.open()
+	g.mu.Lock()
+	g.bulk = true
+	g.release()
+	g.mu.Unlock()
 	n, err := io.Copy(g.w, src)
 	g.check(err)
 	return n, err
