@@ -276,23 +276,8 @@ func Document(cfg *Config, word *syntax.Word) (string, error) {
 // The config specifies shell expansion options; nil behaves the same as an
 // empty config.
 func Pattern(cfg *Config, word *syntax.Word) (string, error) {
-	if word == nil {
-		return "", nil
-	}
-	cfg = prepareConfig(cfg)
-	field, err := cfg.wordField(word.Parts, quoteNone)
-	if err != nil {
-		return "", err
-	}
-	sb := cfg.strBuilder()
-	for _, part := range field {
-		if part.quote > quoteNone {
-			sb.WriteString(internal.BashQuoteMeta(part.val)) // llmsh: extended patterns too
-		} else {
-			sb.WriteString(part.val)
-		}
-	}
-	return sb.String(), nil
+	pat, _, err := patternTrace(cfg, word, false) // llmsh: shared with PatternTrace
+	return pat, err
 }
 
 // Format expands a format string with a number of arguments, following the

@@ -1014,6 +1014,43 @@ func anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte)
 	return nil
 }
 
+// PatternTrace is [Pattern] and the pattern as bash's xtrace shows it:
+// every quoted character preceded by a backslash, the unquoted parts as
+// they are (llmsh).
+func PatternTrace(cfg *Config, word *syntax.Word) (pattern, trace string, err error) {
+	return patternTrace(cfg, word, true)
+}
+
+func patternTrace(cfg *Config, word *syntax.Word, tracing bool) (pattern, trace string, err error) {
+	if word == nil {
+		return "", "", nil
+	}
+	cfg = prepareConfig(cfg)
+	field, err := cfg.wordField(word.Parts, quoteNone)
+	if err != nil {
+		return "", "", err
+	}
+	var pb, tb strings.Builder
+	for _, part := range field {
+		if part.quote > quoteNone {
+			pb.WriteString(internal.BashQuoteMeta(part.val))
+			for _, c := range part.val {
+				if !tracing {
+					break
+				}
+				tb.WriteByte('\\')
+				tb.WriteRune(c)
+			}
+		} else {
+			pb.WriteString(part.val)
+			if tracing {
+				tb.WriteString(part.val)
+			}
+		}
+	}
+	return pb.String(), tb.String(), nil
+}
+
 // Regexp expands the right side of [[ s =~ RE ]]: as [Literal], with the
 // quoted parts (and escaped characters) of the word escaped, so that
 // they match literally, as in bash.

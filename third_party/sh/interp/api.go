@@ -289,6 +289,9 @@ type Runner struct {
 	// (builtin declare), which a function of its name does not answer.
 	// (llmsh)
 	declBuiltin bool
+
+	// condNot: the next traced term of [[ … ]] is under ! (llmsh).
+	condNot     bool
 	execClosers []io.Closer
 	execHeld    []*fdObj
 	persist     bool

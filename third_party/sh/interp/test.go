@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 
 	"golang.org/x/term"
 
@@ -24,8 +25,11 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			// split the list of words, so don't redo that work.
 			return r.document(x)
 		}
-		return r.literal(x)
+		s := r.literal(x)
+		r.traceCond("-n", s) // llmsh: [[ word ]] traces as bash's -n
+		return s
 	case *syntax.ParenTest:
+		r.condNot = false // llmsh: ! ( … ) is not traced on the leaves
 		return r.bashTest(ctx, x.X, classic)
 	case *syntax.BinaryTest:
 		switch x.Op {
@@ -52,7 +56,9 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 					return "1"
 				}
 			} else { // [[
-				pattern := r.pattern(yw)
+				pattern, traced, err := expand.PatternTrace(r.ecfg, yw)
+				r.expandErr(err)
+				r.traceCond(str, x.Op.String(), traced)
 				if r.match(pattern, str) == (x.Op != syntax.TsNoMatch) {
 					return "1"
 				}
@@ -62,9 +68,10 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 		if yw, ok := x.Y.(*syntax.Word); ok && !classic && x.Op == syntax.TsReMatch {
 			// llmsh: the quoted parts of the expression match
 			// literally, as in bash.
-			str := r.bashTest(ctx, x.X, classic)
+			str := r.testOperand(ctx, x.X, classic)
 			re, err := expand.Regexp(r.ecfg, yw)
 			r.expandErr(err)
+			r.traceCond(str, x.Op.String(), re)
 			if r.binTest(ctx, x.Op, str, re) {
 				return "1"
 			}
@@ -73,14 +80,31 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 		if !classic && x.Op >= syntax.TsEql && x.Op <= syntax.TsGtr {
 			// llmsh: in [[ ]], the operands of -eq and the like are
 			// arithmetic expressions, as in bash.
-			return r.arithTest(x.Op, r.bashTest(ctx, x.X, classic), r.bashTest(ctx, x.Y, classic))
+			a, b := r.testOperand(ctx, x.X, classic), r.testOperand(ctx, x.Y, classic)
+			r.traceCond(a, x.Op.String(), b)
+			return r.arithTest(x.Op, a, b)
 		}
-		if r.binTest(ctx, x.Op, r.bashTest(ctx, x.X, classic), r.bashTest(ctx, x.Y, classic)) {
+		a, b := r.testOperand(ctx, x.X, classic), r.testOperand(ctx, x.Y, classic)
+		if !classic {
+			r.traceCond(a, x.Op.String(), b)
+		}
+		if r.binTest(ctx, x.Op, a, b) {
 			return "1"
 		}
 		return ""
 	case *syntax.UnaryTest:
-		if r.unTest(ctx, x.Op, r.bashTest(ctx, x.X, classic)) {
+		if x.Op == syntax.TsNot && !classic {
+			// llmsh: the leaf under ! traces as "! leaf"; ! ! cancels.
+			r.condNot = !r.condNot
+			res := r.unTest(ctx, x.Op, r.bashTest(ctx, x.X, classic))
+			r.condNot = false
+			return res2str(res)
+		}
+		a := r.testOperand(ctx, x.X, classic)
+		if !classic {
+			r.traceCond(x.Op.String(), a)
+		}
+		if r.unTest(ctx, x.Op, a) {
 			return "1"
 		}
 		return ""
@@ -244,4 +268,47 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		// Should only happen if we forgot a case above.
 		panic(fmt.Sprintf("unexpected unary test op: %v", op))
 	}
+}
+
+func res2str(b bool) string {
+	if b {
+		return "1"
+	}
+	return ""
+}
+
+// testOperand is an operand of a test operator: its word expanded,
+// with no trace of its own (llmsh).
+func (r *Runner) testOperand(ctx context.Context, x syntax.TestExpr, classic bool) string {
+	if w, ok := x.(*syntax.Word); ok && !classic {
+		return r.literal(w)
+	}
+	return r.bashTest(ctx, x, classic)
+}
+
+// traceCond traces one evaluated term of [[ … ]] as bash's xtrace: the
+// expanded operands as they are, an empty one as ”, "! " before a term
+// that ! negates (llmsh).
+func (r *Runner) traceCond(words ...string) {
+	not := r.condNot
+	r.condNot = false
+	t := r.tracer()
+	if t == nil {
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString("[[ ")
+	if not {
+		sb.WriteString("! ")
+	}
+	for _, w := range words {
+		if w == "" {
+			w = "''"
+		}
+		sb.WriteString(w)
+		sb.WriteByte(' ')
+	}
+	sb.WriteString("]]")
+	t.string(sb.String())
+	t.newLineFlush()
 }
