@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -56,23 +57,80 @@ func (r *Runner) tracePrefix() string {
 	return strings.Repeat(ps4[:size], r.traceLevel) + ps4
 }
 
-// traceWord quotes a traced word as bash's xtrace does: as it is when
-// it holds nothing special, else in single quotes ($'…' for control
-// characters).
+// traceWord quotes a traced word as bash's xtrace does: in single
+// quotes when it holds a character special to the shell (a tab or a
+// newline among them, kept as they are), else in $'…' when it holds a
+// character that does not print, else as it is.
 func traceWord(s string) string {
 	if s == "" {
 		return "''"
 	}
-	if strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		if qs, err := syntax.Quote(s, syntax.LangBash); err == nil {
-			return qs
+	if shellMetas(s) {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	for i, c := range s {
+		if c == utf8.RuneError || !unicode.IsPrint(c) {
+			return ansicQuote(s[:i], s[i:])
 		}
-		return "'" + strings.ReplaceAll(strings.ReplaceAll(s, "\x00", ""), "'", `'\''`) + "'"
 	}
-	if !strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[]?^$`") && s[0] != '#' && s[0] != '~' {
-		return s
+	return s
+}
+
+// shellMetas is bash's sh_contains_shell_metas: a blank, a newline, a
+// quoting or operator character, a glob character, '#' first, '~'
+// first or after '=' or ':'.
+func shellMetas(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>',
+			'!', '{', '}', '*', '[', '?', ']', '^', '$', '`':
+			return true
+		case '#':
+			if i == 0 {
+				return true
+			}
+		case '~':
+			if i == 0 || s[i-1] == '=' || s[i-1] == ':' {
+				return true
+			}
+		}
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return false
+}
+
+// ansicQuote is bash's ansic_quote of plain+rest, plain holding nothing
+// to escape: $'…' with C escapes, \E for escape, octal for the other
+// bytes that do not print.
+func ansicQuote(plain, rest string) string {
+	var sb strings.Builder
+	sb.WriteString("$'")
+	sb.WriteString(plain)
+	for len(rest) > 0 {
+		c, size := utf8.DecodeRuneInString(rest)
+		switch {
+		case c == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&sb, "\\%03o", rest[0])
+		case c == '\a':
+			sb.WriteString(`\a`)
+		case c == '\b':
+			sb.WriteString(`\b`)
+		case c == '\f':
+			sb.WriteString(`\f`)
+		case c == '\r':
+			sb.WriteString(`\r`)
+		case c == '\v':
+			sb.WriteString(`\v`)
+		case c == 0x1b:
+			sb.WriteString(`\E`)
+		case c < 0x80 && !unicode.IsPrint(c):
+			fmt.Fprintf(&sb, "\\%03o", c)
+		default:
+			sb.WriteString(rest[:size])
+		}
+		rest = rest[size:]
+	}
+	sb.WriteByte('\'')
+	return sb.String()
 }
 
 // string writes s to tracer.buf if tracer is non-nil,
