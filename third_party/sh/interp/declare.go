@@ -401,3 +401,104 @@ func arrayElemZero(vr expand.Variable, valType, s string) expand.Variable {
 	vr.List, vr.Indexes = internal.SetIndexedElem(slices.Clone(vr.List), slices.Clone(vr.Indexes), 0, s)
 	return vr
 }
+
+// declArgs is the words of declaration cm split into assignments, their
+// values expanded before the builtin runs, as bash expands a command's
+// words (declare a=1 b=$a gives b a's old value), and traced under set
+// -x as bash: each compound array as name=('v'…) (its elements expanded
+// here then), then the command with the name alone in the array's place
+// (llmsh). traceCmd is false for the builtin called by name, which
+// the simple command traced.
+func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) []*syntax.Assign {
+	t := r.tracer()
+	if t != nil && r.cmdErr != nil {
+		t.output = r.cmdErr // traced before its redirections, as bash
+	}
+	var args []*syntax.Assign
+	var words []string
+	for as := range r.flattenAssigns(cm.Args) {
+		name := ""
+		if as.Name != nil {
+			name = as.Name.Value
+		}
+		if as.Index != nil {
+			name += "[" + subscriptText(as.Index) + "]"
+		}
+		op := "="
+		if as.Append {
+			op = "+="
+		}
+		switch {
+		case as.Naked:
+			words = append(words, name)
+		case as.Array != nil:
+			if t != nil {
+				as = r.expandedCompound(as, t, name+op)
+			}
+			words = append(words, name)
+		default:
+			val := ""
+			if as.Value != nil {
+				val = r.assignValue(as.Value)
+			}
+			as2 := *as
+			as2.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: val}}}
+			as = &as2
+			words = append(words, name+op+val)
+		}
+		args = append(args, as)
+	}
+	if t != nil && traceCmd { // the builtin reached by name was traced
+		t.call(cm.Variant.Value, words...)
+		t.newLineFlush()
+	}
+	return args
+}
+
+// expandedCompound is the compound array assignment as with its
+// elements expanded, traced on t as bash's xtrace shows it: head, then
+// ('v' ['k']='v' …) (llmsh).
+func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *syntax.Assign {
+	sq := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	lit := func(s string) *syntax.Word {
+		return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: s}}}
+	}
+	arr := &syntax.ArrayExpr{}
+	var sb strings.Builder
+	sb.WriteString(head + "(")
+	for _, elem := range as.Array.Elems {
+		if elem.Index != nil {
+			v := ""
+			if elem.Value != nil {
+				v = r.literal(elem.Value)
+			}
+			key := subscriptText(elem.Index)
+			if w, ok := elem.Index.(*syntax.Word); ok && w.Lit() == "" {
+				key = r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
+			}
+			e := *elem
+			e.Value = lit(v)
+			arr.Elems = append(arr.Elems, &e)
+			op := "]="
+			if elem.Append {
+				op = "]+="
+			}
+			sb.WriteString(" [" + sq(key) + op + sq(v))
+			continue
+		}
+		if elem.Value == nil {
+			continue
+		}
+		for _, f := range r.fields(elem.Value) {
+			arr.Elems = append(arr.Elems, &syntax.ArrayElem{Value: lit(f)})
+			sb.WriteString(" " + sq(f))
+		}
+	}
+	text := sb.String()
+	text = strings.Replace(text, "( ", "(", 1)
+	t.string(text + ")")
+	t.newLineFlush()
+	as2 := *as
+	as2.Array = arr
+	return &as2
+}

@@ -632,8 +632,24 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// in `x[i]=y` nor just the appended value in `x+=y`.
 				if as.Array != nil {
 					trace.expr(as)
-				} else if as.Value != nil {
-					trace.stringf("%s=%s", name, traceWord(vr.String()))
+				} else {
+					// llmsh: e= traces too, as "e=", a[i]=v with its
+					// subscript as written, s+=v with the text appended
+					// (bash).
+					val, op := vr.String(), "="
+					if as.Append {
+						op = "+="
+						if index == nil && prev.Kind == expand.String && !prev.Integer {
+							val = strings.TrimPrefix(val, prev.Str)
+						}
+					}
+					if as.Value != nil {
+						val = traceWord(val)
+					}
+					if as.Index != nil {
+						name = as.Name.Value + "[" + subscriptText(as.Index) + "]"
+					}
+					trace.stringf("%s%s%s", name, op, val)
 				}
 				trace.newLineFlush()
 			}
@@ -675,6 +691,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			restores = append(restores, restoreVar{name, prev})
 
 			r.setVar(name, vr)
+			// llmsh: bash traces a command's own assignments first.
+			trace.stringf("%s=%s", as.Name.Value, traceWord(vr.String()))
+			trace.newLineFlush()
 		}
 
 		trace.call(fields[0], fields[1:]...)
@@ -926,6 +945,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 		}
+		// llmsh: the words are expanded before the builtin runs, and
+		// traced then (bash): the compound arrays first, name=(…), then
+		// the command with the names alone.
+		args := r.declArgs(cm, !viaBuiltin)
 		local := false
 		// llmsh: every option of a group (-rx), "--", the listings and
 		// the functions as bash (declare.go).
@@ -951,7 +974,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		var assigns []*syntax.Assign
 		optsDone := false
-		for as := range r.flattenAssigns(cm.Args) {
+		for _, as := range args {
 			if !optsDone && as.Naked && as.Index == nil && as.Name != nil {
 				opt := as.Name.Value
 				if opt == "--" {
@@ -1139,6 +1162,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				vr.Lower, vr.Upper, vr.Capital = false, false, false
 			}
 			r.setVar(name, vr)
+			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
+				// llmsh: export and readonly trace each assignment as
+				// they make it (bash).
+				t.stringf("%s=%s", name, traceWord(vr.String()))
+				t.newLineFlush()
+			}
 		}
 	case *syntax.TimeClause:
 		r.timeClause(ctx, cm) // llmsh: timing.go
