@@ -639,8 +639,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					val, op := vr.String(), "="
 					if as.Append {
 						op = "+="
-						if index == nil && prev.Kind == expand.String && !prev.Integer {
-							val = strings.TrimPrefix(val, prev.Str)
+						if index == nil && prev.IsSet() && !prev.Integer {
+							val = strings.TrimPrefix(val, prev.String())
 						}
 					}
 					if as.Value != nil {
