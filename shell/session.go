@@ -287,6 +287,7 @@ func (s *Shell) CompleteSpec(cmd, word, prev string) ([]string, bool) {
 // SetHistory gives fc the interactive history: entries returns it, oldest
 // first, with the line being run last.
 func (s *Shell) SetHistory(entries func() []string) error {
+	s.history = entries
 	return interp.History(entries)(s.runner)
 }
 
@@ -302,8 +303,8 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 	}
 	return interp.CallHandler(func(ctx context.Context, args []string) ([]string, error) {
 		args, err := s.callHandler(ctx, args)
-		if err != nil || len(args) == 0 || !route[args[0]] {
-			return args, err
+		if err != nil || len(args) == 0 || !route[args[0]] || args[0] == "history" && s.history == nil {
+			return args, err // a script's history is the interpreter's
 		}
 		hc := interp.HandlerCtx(ctx)
 		if s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env)) != 0 {

@@ -106,10 +106,11 @@ type Shell struct {
 	opts     Options
 	runner   *interp.Runner
 	commands *atomic.Int64
-	inflight *atomic.Int64 // builtins running now, in all runners
-	psubs    *psubs        // process substitutions' pipes, shared with nested shells
-	isNested bool          // runs inside another shell's command
-	state    *sessionState // the session's own state, shared with nested shells
+	inflight *atomic.Int64   // builtins running now, in all runners
+	psubs    *psubs          // process substitutions' pipes, shared with nested shells
+	isNested bool            // runs inside another shell's command
+	state    *sessionState   // the session's own state, shared with nested shells
+	history  func() []string // the REPL's history (SetHistory); nil in a script
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc // of the run in progress

@@ -106,11 +106,11 @@ func historyCmd(env *builtins.Env) int {
 	return 0
 }
 
-// scriptHistory is history outside the REPL: as in a bash script, where
-// the history is off and empty, it lists nothing, -c clears nothing, -p
-// prints its arguments (history expansion is off), and -anrw have no
-// file to use. -s, which would add to a list bash keeps even then, is
-// refused: llmsh keeps none outside the interactive shell.
+// scriptHistory is this builtin outside the REPL, run as a command of
+// its own (a script's history builtin is the interpreter's, which keeps
+// the list history -s adds to): it lists nothing, -c clears nothing, -p
+// prints its arguments (history expansion is off), -anrw have no file
+// to use, and -s is refused, having no list to add to.
 func scriptHistory(env *builtins.Env) int {
 	args := env.Args[1:]
 	fileOps := 0

@@ -290,6 +290,10 @@ type Runner struct {
 	// (llmsh)
 	declBuiltin bool
 
+	// scriptHist is the history of a script: history -s adds to it
+	// (llmsh; bashbuiltins.go).
+	scriptHist []string
+
 	// condNot: the next traced term of [[ … ]] is under ! (llmsh).
 	condNot     bool
 	execClosers []io.Closer
@@ -1053,8 +1057,9 @@ func (r *Runner) subshell(background bool) *Runner {
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:        r.inTrap,
-		inFunc:        r.inFunc,  // llmsh: return ends a function's subshell
-		lastArg:       r.lastArg, // $_
+		inFunc:        r.inFunc,     // llmsh: return ends a function's subshell
+		lastArg:       r.lastArg,    // $_
+		scriptHist:    r.scriptHist, // llmsh: copied on write
 		subshellLevel: r.subshellLevel + 1,
 		inSource:      r.inSource,    // …and a sourced file's
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action

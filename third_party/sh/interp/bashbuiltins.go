@@ -490,6 +490,8 @@ func (r *Runner) bashBuiltin(ctx context.Context, name string, args []string) (e
 		return r.builtinNewgrp(args), true
 	case "fc":
 		return r.builtinFc(ctx, args), true
+	case "history":
+		return r.builtinHistory(args), true
 	case "bind":
 		return r.builtinBind(ctx, args), true
 	case "complete":
@@ -500,4 +502,97 @@ func (r *Runner) bashBuiltin(ctx context.Context, name string, args []string) (e
 		return r.builtinCompgen(ctx, args), true
 	}
 	return exitStatus{}, false
+}
+
+const historyUsage = "history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"
+
+// builtinHistory is history in a script, where bash records no command
+// but keeps a list all the same: -s adds its arguments as one entry, -c
+// clears, -d N deletes entry N (negative: from the end; START-END a
+// range), N lists the last N, -p prints its arguments (no history
+// expansion), -anrw have no file to use (llmsh). A subshell has a copy.
+// The interactive shell's history is the embedder's (RouteBuiltins).
+func (r *Runner) builtinHistory(args []string) exitStatus {
+	opts, rest, bad, problem := bashOpts(args, "cd:anrwps", false)
+	if bad != "" {
+		return r.usageFail("history", bad, problem, historyUsage)
+	}
+	files := 0
+	for _, o := range opts {
+		switch o.c {
+		case 'c':
+			r.scriptHist = nil
+		case 'a', 'n', 'r', 'w':
+			files++
+		case 'p':
+			for _, a := range rest {
+				r.outf("%s\n", a)
+			}
+			return exitStatus{}
+		case 's':
+			if len(rest) > 0 {
+				r.scriptHist = append(slices.Clip(r.scriptHist), strings.Join(rest, " "))
+			}
+			return exitStatus{}
+		}
+	}
+	if files > 1 {
+		r.errf("%shistory: cannot use more than one of -anrw\n", r.errPrefix())
+		return exitStatus{code: 1}
+	}
+	for _, o := range opts {
+		if o.c == 'd' {
+			return r.historyDelete(o.value)
+		}
+	}
+	if files == 1 {
+		return exitStatus{}
+	}
+	first := 0
+	switch {
+	case len(rest) > 1:
+		r.errf("%shistory: too many arguments\n", r.errPrefix())
+		return exitStatus{code: 1}
+	case len(rest) == 1:
+		n, err := strconv.Atoi(rest[0])
+		if err != nil {
+			r.errf("%shistory: %s: numeric argument required\n", r.errPrefix(), rest[0])
+			return exitStatus{code: 1}
+		}
+		first = max(0, len(r.scriptHist)-max(n, 0))
+	}
+	for i := first; i < len(r.scriptHist); i++ {
+		r.outf("%5d  %s\n", i+1, r.scriptHist[i])
+	}
+	return exitStatus{}
+}
+
+// historyDelete is history -d SPEC: one entry, from the end when
+// negative, or START-END (llmsh).
+func (r *Runner) historyDelete(spec string) exitStatus {
+	pos := func(s string) (int, bool) {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, false
+		}
+		if n < 0 {
+			n += len(r.scriptHist) + 1
+		}
+		return n, n >= 1 && n <= len(r.scriptHist)
+	}
+	lo, hi := spec, spec
+	if i := strings.LastIndexByte(spec, '-'); i > 0 {
+		lo, hi = spec[:i], spec[i+1:]
+	}
+	a, okA := pos(lo)
+	b, okB := pos(hi)
+	if okA && okB && a > b {
+		return exitStatus{code: 1} // bash says nothing
+	}
+	if !okA || !okB {
+		r.errf("%shistory: %s: history position out of range\n", r.errPrefix(), spec)
+		return exitStatus{code: 1}
+	}
+	r.scriptHist = slices.Delete(slices.Clone(r.scriptHist), a-1, b)
+	return exitStatus{}
 }
