@@ -290,6 +290,9 @@ type Runner struct {
 	// (llmsh)
 	declBuiltin bool
 
+	// ranFile: a File ran since Reset; the first sets $_ (llmsh).
+	ranFile bool
+
 	// scriptHist is the history of a script: history -s adds to it
 	// (llmsh; bashbuiltins.go).
 	scriptHist []string
@@ -947,6 +950,11 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name
+		if !r.ranFile {
+			// llmsh: $_ starts as bash's, the shell as invoked: here
+			// $0, the script's name or the shell's with -c.
+			r.ranFile, r.lastArg = true, node.Name
+		}
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v
 		r.readLines(ctx, node.Stmts, true, r.topSyntaxError)
