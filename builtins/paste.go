@@ -2,8 +2,10 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -102,33 +104,35 @@ func (p *pasteRun) open(name string) (*lineReader, io.Closer, error) {
 	return newLineReader(p.env, r), r, nil
 }
 
-// serial is -s: each file's lines joined on one line.
+// serial is -s: each file's lines joined on one line. As GNU's, a file
+// whose reading fails still ends its line before the message.
 func (p *pasteRun) serial(files []string) int {
 	env, w := p.env, p.w
-	status := 0
-	for _, name := range files {
-		lr, c, err := p.open(name)
-		if err != nil {
-			env.PathError(name, err)
-			status = 1
-			continue
+	dirFailed := func(name string, err error) {
+		if errors.Is(err, syscall.EISDIR) {
+			// GNU opens a directory; reading it fails, after the line's end.
+			w.WriteByte(p.eol)
+			w.Flush()
 		}
+		env.PathError(name, err)
+	}
+	d := env.eachFile(w, files, fileWords{openFailed: dirFailed}, func(_ string, r io.Reader) error {
+		lr := newLineReader(env, r)
 		k := 0
 		first := true
 		for {
 			line, _, err := lr.next(p.eol)
+			if err == io.EOF {
+				break
+			}
 			if err != nil {
-				if err == io.EOF {
-					break
+				if quietStop(err) {
+					return err
 				}
-				if c != nil {
-					c.Close()
+				if werr := w.WriteByte(p.eol); werr != nil {
+					return gnu.WriteError{Err: werr}
 				}
-				if st, stop := stopError(env, err); stop {
-					return st
-				}
-				env.PathError(name, err)
-				return finishOutput(env, w, 1)
+				return err
 			}
 			if !first {
 				w.Write(p.delims[k%len(p.delims)])
@@ -136,17 +140,15 @@ func (p *pasteRun) serial(files []string) int {
 			}
 			first = false
 			if _, err := w.Write(line); err != nil {
-				return finishOutput(env, w, 1)
+				return gnu.WriteError{Err: err}
 			}
 		}
-		if c != nil {
-			c.Close()
-		}
 		if err := w.WriteByte(p.eol); err != nil {
-			return finishOutput(env, w, 1)
+			return gnu.WriteError{Err: err}
 		}
-	}
-	return finishOutput(env, w, status)
+		return nil
+	})
+	return d.finish(env, w)
 }
 
 // parallel joins the files' first lines, then their second ones, and so on.
