@@ -2,12 +2,10 @@ package builtins
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -44,21 +42,11 @@ func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
 	if !named {
 		files = []string{"-"}
 	}
-	return sumLines(env, stdoutWriter(env), files, func(name string) (string, error) {
-		r, fi, err := openOperand(env, name)
-		if err == nil && fi != nil && fi.IsDir() {
-			r.Close()
-			err = errReadDir
-		}
-		if dirEmpty && (errors.Is(err, errReadDir) || errors.Is(err, syscall.EISDIR)) {
-			// cksum 9.1 reads a directory as empty input.
-			r, err = nopReadCloser{eofReader{}}, nil
-		}
-		if err != nil {
-			return "", err
+	return sumLines(env, stdoutWriter(env), files, dirEmpty, func(name string, r io.Reader) (string, error) {
+		if isDirFile(r) {
+			return "", errReadDir
 		}
 		line, err := algo(env, r)
-		r.Close()
 		if named {
 			line += " " + name
 		}

@@ -41,10 +41,15 @@ func (d FilesDone) Status() int { return exitStatus(!d.Failed && !d.Stopped) }
 // finish ends a command whose loop was EachFile's: w flushed, with GNU's
 // write error if that fails, and the exit status.
 func (d FilesDone) finish(env *Env, w *bufio.Writer) int {
+	return d.finishAs(env, w, wroteStdout)
+}
+
+// finishAs is finish with a failed write said in form (outputFailed).
+func (d FilesDone) finishAs(env *Env, w *bufio.Writer, form string) int {
 	if d.Stopped {
 		return 1
 	}
-	return finishOutput(env, w, d.Status())
+	return finishOutputAs(env, w, d.Status(), form)
 }
 
 // EachFile opens each operand in turn ("-" when there are none, "-" meaning
@@ -64,6 +69,11 @@ func (e *Env) EachFile(w *bufio.Writer, operands []string, fn func(name string, 
 // read, where GNU's command does not say "NAME: FILE: REASON" (nil).
 type fileWords struct {
 	openFailed, readFailed func(name string, err error)
+	// wrote is the form of the message on a failed write (outputFailed):
+	// wroteStdout when empty.
+	wrote string
+	// dirEmpty reads a directory as empty input (cksum 9.1's crc).
+	dirEmpty bool
 }
 
 // eachFile is EachFile in the command's own words.
@@ -85,6 +95,12 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 			return d
 		}
 		f, err := e.Open(name)
+		if words.dirEmpty && (errors.Is(err, syscall.EISDIR) || err == nil && isDirFile(f)) {
+			if err == nil {
+				f.Close()
+			}
+			f, err = nopReadCloser{eofReader{}}, nil
+		}
 		if err != nil {
 			flushBefore(w)
 			openFailed(name, err)
@@ -102,7 +118,7 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 		}
 		if gnu.IsWriteError(err) {
 			d.Stopped = true
-			writeFailed(e, err)
+			outputFailed(e, err, words.wroteForm(), "", 1)
 			return d
 		}
 		flushBefore(w)
@@ -110,6 +126,24 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 		d.Failed = true
 	}
 	return d
+}
+
+// wroteForm is the form of the message on a failed write.
+func (words fileWords) wroteForm() string {
+	if words.wrote == "" {
+		return wroteStdout
+	}
+	return words.wrote
+}
+
+// isDirFile reports whether r is an open directory of the FS.
+func isDirFile(r io.Reader) bool {
+	f, ok := r.(File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.IsDir()
 }
 
 // flushBefore flushes w, if any, before a message on standard error. A

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"hash"
+	"io"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -145,8 +146,8 @@ func sumPrint(env *Env, w *bufio.Writer, a sumAlgo, files []string, tag, binary,
 	if zero {
 		end = "\x00"
 	}
-	return sumLines(env, w, files, func(name string) (string, error) {
-		sum, err := sumFile(env, a, name)
+	return sumLines(env, w, files, false, func(name string, r io.Reader) (string, error) {
+		sum, err := sumReader(env, a, r)
 		if err != nil {
 			return "", err
 		}
@@ -166,25 +167,21 @@ func sumPrint(env *Env, w *bufio.Writer, a sumAlgo, files []string, tag, binary,
 }
 
 // sumLines writes the line that line makes of each file, reporting the
-// files it fails on; it returns the status.
-func sumLines(env *Env, w *bufio.Writer, files []string, line func(name string) (string, error)) int {
-	st := 0
-	for _, name := range files {
-		text, err := line(name)
+// files it fails on (with dirEmpty a directory reads as empty); it
+// returns the status.
+func sumLines(env *Env, w *bufio.Writer, files []string, dirEmpty bool, line func(name string, r io.Reader) (string, error)) int {
+	words := fileWords{wrote: wroteFlushed, dirEmpty: dirEmpty}
+	d := env.eachFile(w, files, words, func(name string, r io.Reader) error {
+		text, err := line(name, r)
 		if err != nil {
-			w.Flush()
-			if errors.Is(err, gnu.ErrCancelled) {
-				return 1
-			}
-			env.PathError(name, err)
-			st = 1
-			continue
+			return err
 		}
 		if _, err := w.WriteString(text); err != nil {
-			return outputFailed(env, err, wroteFlushed, "", 1)
+			return gnu.WriteError{Err: err}
 		}
-	}
-	return finishOutputAs(env, w, st, wroteFlushed)
+		return nil
+	})
+	return d.finishAs(env, w, wroteFlushed)
 }
 
 func sumEscape(s string) string {
@@ -193,12 +190,17 @@ func sumEscape(s string) string {
 
 // sumFile returns the hex digest of a file operand.
 func sumFile(env *Env, a sumAlgo, name string) (string, error) {
-	r, fi, err := openOperand(env, name)
+	r, err := env.Open(name)
 	if err != nil {
 		return "", err
 	}
 	defer r.Close()
-	if fi != nil && fi.IsDir() {
+	return sumReader(env, a, r)
+}
+
+// sumReader returns the hex digest of an open file (a directory fails).
+func sumReader(env *Env, a sumAlgo, r io.Reader) (string, error) {
+	if isDirFile(r) {
 		return "", errReadDir
 	}
 	h := a.new()
