@@ -3,9 +3,9 @@ package builtins
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -108,46 +108,15 @@ func head(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	delim := byte('\n')
 	if zero {
 		delim = 0
 	}
-	hdr := fileHeaders{on: verbose || (!quiet && len(files) > 1)}
+	headers := verbose || (!quiet && len(files) > 1)
 	w := stdoutWriter(env)
-	status := 0
-	for _, name := range files {
-		if env.Ctx.Err() != nil {
-			return finishOutput(env, w, 1)
-		}
-		r, fi, ok := openReport(env, w, &hdr, name)
-		if !ok {
-			status = 1
-			continue
-		}
-		hdr.write(w, name)
-		if fi != nil && fi.IsDir() {
-			err = errReadDir
-		} else {
-			err = headOne(env, w, r, spec, delim)
-		}
-		r.Close()
-		if err != nil {
-			var we gnu.WriteError
-			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
-				w.Flush()
-				return writeFailed(env, err)
-			}
-			if err := w.Flush(); err != nil {
-				return writeFailed(env, err)
-			}
-			env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
-			status = 1
-		}
-	}
-	return finishOutput(env, w, status)
+	return headTailFiles(env, w, files, headers, func(r io.Reader, _ fs.FileInfo) error {
+		return headOne(env, w, r, spec, delim)
+	})
 }
 
 // headOne writes the part of r that spec selects.

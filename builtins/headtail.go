@@ -3,7 +3,10 @@ package builtins
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
+	"io/fs"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -159,6 +162,41 @@ func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 		}
 	}
 	return nil
+}
+
+// headTailFiles runs one, head's or tail's work, on each file operand
+// after its "==> NAME <==" header (when headers) and returns the status.
+// A file that cannot be opened or read is reported in their GNU words; a
+// directory opens in GNU and fails as a read, after its header.
+func headTailFiles(env *Env, w *bufio.Writer, files []string, headers bool, one func(r io.Reader, fi fs.FileInfo) error) int {
+	hdr := fileHeaders{on: headers}
+	readFailed := func(name string, err error) {
+		env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
+	}
+	words := fileWords{readFailed: readFailed, openFailed: func(name string, err error) {
+		if errors.Is(err, syscall.EISDIR) {
+			hdr.write(w, name)
+			w.Flush()
+			readFailed(name, err)
+			return
+		}
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+	}}
+	d := env.eachFile(w, files, words, func(name string, r io.Reader) error {
+		hdr.write(w, name)
+		var fi fs.FileInfo
+		if f, ok := r.(File); ok && name != "-" {
+			var err error
+			if fi, err = f.Stat(); err != nil {
+				return err
+			}
+			if fi.IsDir() {
+				return errReadDir
+			}
+		}
+		return one(r, fi)
+	})
+	return d.finish(env, w)
 }
 
 // fileHeaders prints tail's and head's "==> NAME <==" headers.

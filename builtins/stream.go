@@ -159,26 +159,6 @@ func displayName(name string) string {
 
 // openOperand opens an operand like Env.Open and also returns its FileInfo
 // when it is a file of the FS (nil for standard input).
-// openReport is openOperand for head and tail, which say why a file could
-// not be opened in GNU's words (a directory fails as a read, after its
-// header) and go on with the next: ok is false then.
-func openReport(env *Env, w *bufio.Writer, hdr *fileHeaders, name string) (io.ReadCloser, fs.FileInfo, bool) {
-	r, fi, err := openOperand(env, name)
-	switch {
-	case err == nil:
-		return r, fi, true
-	case errors.Is(err, syscall.EISDIR):
-		// GNU opens a directory and fails reading it.
-		hdr.write(w, name)
-		w.Flush()
-		env.Errorf("error reading %s: %s", gnu.QuoteAF(name), ErrText(err))
-	default:
-		w.Flush()
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
-	}
-	return nil, nil, false
-}
-
 func openOperand(env *Env, name string) (io.ReadCloser, fs.FileInfo, error) {
 	r, err := env.Open(name)
 	if err != nil {

@@ -47,49 +47,18 @@ func tail(env *Env) int {
 		env.Errorf("following files (-f, -F, --follow) is not supported in llmsh: files do not grow while a script runs")
 		return 1
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	delim := byte('\n')
 	if zero {
 		delim = 0
 	}
-	hdr := fileHeaders{on: verbose || (!quiet && len(files) > 1)}
+	headers := verbose || (!quiet && len(files) > 1)
 	w := stdoutWriter(env)
-	status := 0
-	for _, name := range files {
-		if env.Ctx.Err() != nil {
-			return finishOutput(env, w, 1)
+	return headTailFiles(env, w, files, headers, func(r io.Reader, fi fs.FileInfo) error {
+		if fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			return tailSeek(env, w, r.(File), fi, spec, delim)
 		}
-		r, fi, ok := openReport(env, w, &hdr, name)
-		if !ok {
-			status = 1
-			continue
-		}
-		hdr.write(w, name)
-		switch {
-		case fi != nil && fi.IsDir():
-			err = errReadDir
-		case fi != nil && fi.Mode().IsRegular() && fi.Size() > 0:
-			err = tailSeek(env, w, r.(File), fi, spec, delim)
-		default:
-			err = tailStream(env, w, r, spec, delim)
-		}
-		r.Close()
-		if err != nil {
-			var we gnu.WriteError
-			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
-				w.Flush()
-				return writeFailed(env, err)
-			}
-			if err := w.Flush(); err != nil {
-				return writeFailed(env, err)
-			}
-			env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
-			status = 1
-		}
-	}
-	return finishOutput(env, w, status)
+		return tailStream(env, w, r, spec, delim)
+	})
 }
 
 // tailObsolete recognises the obsolete forms "tail -5", "tail +5",
