@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -735,16 +737,29 @@ func bc(env *Env) int {
 		in.mathlib = true
 		in.scale = 20
 	}
+	// GNU bc stops at the first file it cannot read, and "-" is a file's
+	// name to it, not standard input.
 	for _, name := range files {
-		r, err := env.Open(name)
-		if err != nil {
-			w.Flush()
-			fmt.Fprintf(env.Stderr, "File %s is unavailable.\n", name)
-			return 1
+		var r io.ReadCloser
+		if name == "-" {
+			r, err = env.FS.OpenFile(env.Abs(name), os.O_RDONLY)
+		} else {
+			r, err = env.Open(name)
 		}
-		data, err := io.ReadAll(r)
-		r.Close()
-		if err != nil {
+		var data []byte
+		opened := err == nil
+		if opened {
+			data, err = io.ReadAll(r)
+			r.Close()
+		}
+		switch {
+		case err == nil:
+		case opened, errors.Is(err, syscall.EISDIR):
+			// It opens a directory; flex's read of it fails.
+			w.Flush()
+			fmt.Fprintf(env.Stderr, "%s 1: read() in flex scanner failed\n", name)
+			return 1
+		default:
 			w.Flush()
 			fmt.Fprintf(env.Stderr, "File %s is unavailable.\n", name)
 			return 1
