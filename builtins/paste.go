@@ -98,6 +98,10 @@ func (p *pasteRun) open(name string) (*lineReader, io.Closer, error) {
 		return p.stdin, nil, nil
 	}
 	r, err := p.env.Open(name)
+	if errors.Is(err, syscall.EISDIR) {
+		// GNU opens a directory and fails on reading it.
+		return newLineReader(p.env, errReader{err}), nil, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -167,6 +171,7 @@ func (p *pasteRun) parallel(files []string) int {
 		readers[i] = lr
 	}
 	done := make([]bool, len(files))
+	status := 0
 	var out []byte
 	for {
 		out = out[:0]
@@ -181,8 +186,14 @@ func (p *pasteRun) parallel(files []string) int {
 					if st, stop := stopError(env, err); stop {
 						return st
 					}
+					// GNU reports it after the line so far, and the
+					// file ends there.
+					w.Write(out)
+					w.Flush()
+					out = out[:0]
 					env.PathError(files[i], err)
-					return finishOutput(env, w, 1)
+					done[i] = true
+					status = 1
 				default:
 					any = true
 					out = append(out, line...)
@@ -200,5 +211,5 @@ func (p *pasteRun) parallel(files []string) int {
 			return finishOutput(env, w, 1)
 		}
 	}
-	return finishOutput(env, w, 0)
+	return finishOutput(env, w, status)
 }
