@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -317,6 +318,13 @@ func (in *hexdumpInput) Read(p []byte) (int, error) {
 			name := in.files[in.next]
 			in.next++
 			fh, err := env.Open(name)
+			if errors.Is(err, syscall.EISDIR) {
+				// util-linux opens a directory; its read fails, which
+				// it reports without failing.
+				in.opened++
+				env.PathError(name, err)
+				continue
+			}
 			if err != nil {
 				env.PathError(name, err)
 				in.status = 1
@@ -338,7 +346,9 @@ func (in *hexdumpInput) Read(p []byte) (int, error) {
 			env.PathError(in.files[in.next-1], err)
 			in.cur.Close()
 			in.cur = nil
-			in.status = 1
+			if !errors.Is(err, syscall.EISDIR) {
+				in.status = 1
+			}
 			if n > 0 {
 				return n, nil
 			}

@@ -1567,7 +1567,12 @@ func (s *sortSorter) merge(env *Env, files []string, delim byte, outSet bool, ou
 func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 	r, err := env.Open(file)
 	if err != nil {
-		sortOpenFailed(env, file, err)
+		if errors.Is(err, syscall.EISDIR) {
+			sortOpenFailed(env, file, err)
+		} else {
+			// GNU's check opens with xfopen, in its own words.
+			env.Errorf("open failed: %s: %s", gnu.QuoteF(file), ErrText(err))
+		}
 		return 2
 	}
 	defer r.Close()
