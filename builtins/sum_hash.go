@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"golang.org/x/crypto/blake2b"
@@ -227,7 +228,16 @@ type sumChecker struct {
 
 func (c *sumChecker) checkFile(list string) int {
 	env := c.env
+	readFailed := func() int {
+		// GNU's words for a list it opened but could not read to its end.
+		c.w.Flush()
+		env.Errorf("%s: read error", gnu.QuoteF(displayName(list)))
+		return 1
+	}
 	r, err := env.Open(list)
+	if errors.Is(err, syscall.EISDIR) {
+		return readFailed() // GNU opens a directory; its read fails
+	}
 	if err != nil {
 		c.w.Flush()
 		env.PathError(list, err)
@@ -242,6 +252,13 @@ func (c *sumChecker) checkFile(list string) int {
 			return 1
 		}
 		line, rerr := br.ReadString('\n')
+		if rerr != nil && rerr != io.EOF {
+			if quietStop(rerr) {
+				c.stop = true
+				return 1
+			}
+			return readFailed()
+		}
 		if line == "" && rerr != nil {
 			break
 		}
