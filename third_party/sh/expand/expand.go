@@ -633,6 +633,11 @@ const (
 
 func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPart, err error) {
 	defer catchValue(&err) // llmsh: a join past MaxValue
+	defer func() {
+		if err != nil {
+			err = quotedBad(wps, err) // llmsh: names the text of wps
+		}
+	}()
 	var field []fieldPart
 	for i, wp := range wps {
 		switch wp := wp.(type) {

@@ -1,6 +1,7 @@
 package expand
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -123,6 +124,10 @@ func ParseRef(s string) (param *syntax.Lit, index syntax.ArithmExpr, ok bool) {
 // returned when there is nothing to follow (and for `${!ref}` of a
 // nameref, which gives the name it refers to).
 func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
+	if pe.Bad != "" {
+		// llmsh: a malformed ${…} that the parser kept, as bash.
+		return nil, ParamError{Msg: pe.Bad + ": bad substitution"}
+	}
 	if pe == nil || pe.Param == nil {
 		return pe, nil
 	}
@@ -1095,4 +1100,24 @@ func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
 		return Literal(cfg, w)
 	}
 	return SubscriptText(idx), nil
+}
+
+// quotedBad gives bash's message for a malformed ${…} among parts: bash
+// names the whole text that holds it (the word, the inside of double
+// quotes, a here-document, the WORD of ${v:-WORD}): "a${x y}b: bad
+// substitution", not just the ${…}. Other errors are returned as they
+// are.
+func quotedBad(parts []syntax.WordPart, err error) error {
+	var pe ParamError
+	if !errors.As(err, &pe) || pe.Fatal {
+		return err
+	}
+	for _, part := range parts {
+		if bad, ok := part.(*syntax.ParamExp); ok && bad.Bad != "" && pe.Msg == bad.Bad+": bad substitution" {
+			var b strings.Builder
+			syntax.NewPrinter().Print(&b, &syntax.Word{Parts: parts})
+			return ParamError{Msg: b.String() + ": bad substitution"}
+		}
+	}
+	return err
 }

@@ -69,7 +69,7 @@ func (cfg *Config) wordFields(wps []syntax.WordPart) (_ [][]fieldPart, err error
 	}
 	sp.scan(wps, nonWhiteIFS(cfg.ifs))
 	if err := sp.parts(wps, false); err != nil {
-		return nil, err
+		return nil, quotedBad(wps, err)
 	}
 	sp.settle()
 	if sp.exists {
@@ -336,7 +336,7 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 			sp.quoted(v, quoteSingle)
 		case *syntax.DblQuoted:
 			if err := sp.dblQuoted(wp); err != nil {
-				return err
+				return quotedBad(wp.Parts, err)
 			}
 		case *syntax.ParamExp:
 			if err := sp.paramExp(wp); err != nil {

@@ -159,6 +159,7 @@ func (p *Parser) fill() (n int) {
 		// If we decided to stop for any reason, do not bother reading either.
 		return 0
 	}
+	p.rawKeep() // llmsh: a ${…} being read may turn out bad
 	p.offs += int64(p.bsp)
 	left := len(p.bs) - int(p.bsp)
 	copy(p.readBuf[:left], p.readBuf[p.bsp:])

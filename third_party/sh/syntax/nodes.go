@@ -652,6 +652,11 @@ type ParamExp struct {
 
 	Flags *Lit // ${(flags)a} with [LangZsh]
 
+	// llmsh: Bad is the text of a malformed ${…} (${x y}, ${}), which
+	// bash reads and only rejects when it expands it: "bad
+	// substitution". Param is then an empty Lit and nothing else is set.
+	Bad string
+
 	// Only one of these is set at a time.
 	// TODO(v4): perhaps use an Operator token here,
 	// given how we've grown the number of booleans

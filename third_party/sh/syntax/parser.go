@@ -550,6 +550,15 @@ type Parser struct {
 	readBuf [bufSize]byte
 	litBuf  [bufSize]byte
 	litBs   []byte
+
+	// llmsh: a malformed ${…} (llmsh_badsubst.go). badSubst is set
+	// while an error is one in the current ${…}'s own structure;
+	// rawBs holds the input from offset rawBase that fill discarded
+	// while rawDepth ${…} are open.
+	badSubst bool
+	rawDepth int
+	rawBase  int64
+	rawBs    []byte
 }
 
 // Incomplete reports whether the parser needs more input bytes
@@ -585,6 +594,7 @@ func (p *Parser) reset() {
 	p.litBatch = nil
 	p.wordBatch = nil
 	p.litBs = nil
+	p.badSubst, p.rawDepth, p.rawBs = false, 0, p.rawBs[:0]
 }
 
 // nextPos returns the position of the next rune, [Parser.r].
@@ -703,16 +713,18 @@ const (
 type saveState struct {
 	quote       quoteState
 	buriedHdocs int
+	badSubst    bool
 }
 
 func (p *Parser) preNested(quote quoteState) (s saveState) {
-	s.quote, s.buriedHdocs = p.quote, p.buriedHdocs
+	s.quote, s.buriedHdocs, s.badSubst = p.quote, p.buriedHdocs, p.badSubst
 	p.buriedHdocs, p.quote = len(p.heredocs), quote
+	p.badSubst = false // llmsh: errors in $( ) stay parse errors
 	return s
 }
 
 func (p *Parser) postNested(s saveState) {
-	p.quote, p.buriedHdocs = s.quote, s.buriedHdocs
+	p.quote, p.buriedHdocs, p.badSubst = s.quote, s.buriedHdocs, s.badSubst
 }
 
 func (p *Parser) unquotedWordBytes(w *Word) ([]byte, bool) {
@@ -924,6 +936,9 @@ func (p *Parser) matched(lpos Pos, left, right token) Pos {
 }
 
 func (p *Parser) errPass(err error) {
+	if p.badSubst && p.err == nil {
+		panic(badSubstErr{err}) // llmsh: caught by paramExp
+	}
 	if p.err == nil {
 		p.err = err
 		p.bsp = uint(len(p.bs)) + 1
@@ -1477,7 +1492,7 @@ func (p *Parser) dblQuoted() *DblQuoted {
 // [Parser.tok] is [dollar] or [dollBrace]. It returns nil if a [dollar] token
 // does not form a valid parameter expansion, in which case it should be parsed
 // as a literal.
-func (p *Parser) paramExp() *ParamExp {
+func (p *Parser) paramExpParse() *ParamExp {
 	old := p.quote
 	p.quote = runeByRune
 	// [ParamExp.Short] means we are parsing $exp rather than ${exp}.
@@ -1602,6 +1617,7 @@ zshPrefixLoop:
 	if p.tok == rightBrace {
 		pe.Rbrace = p.pos
 		p.quote = old
+		p.badSubst = false // llmsh: what follows is not this ${…}
 		p.next()
 		return pe
 	}
@@ -1671,6 +1687,9 @@ zshPrefixLoop:
 		// get reported correctly
 		p.quote = old
 		pe.Rbrace = p.pos
+		if p.tok == rightBrace {
+			p.badSubst = false // llmsh: what follows is not this ${…}
+		}
 		p.matchedArithm(pe.Dollar, dollBrace, rightBrace)
 		return pe
 	case caret, dblCaret, comma, dblComma, tilde, dblTilde: // upper/lower case; llmsh: toggle
@@ -1709,6 +1728,9 @@ zshPrefixLoop:
 		p.tok = p.paramToken(p.r)
 	}
 	p.quote = old
+	if p.tok == rightBrace {
+		p.badSubst = false // llmsh: what follows is not this ${…}
+	}
 	pe.Rbrace = p.matched(pe.Dollar, dollBrace, rightBrace)
 	return pe
 }
@@ -1846,7 +1868,8 @@ func (p *Parser) paramExpExp() *Expansion {
 	p.quote = paramExpExp
 	p.next()
 	if op == OtherParamOps {
-		if !p.tok.isLit() {
+		// llmsh: bash reads ${x@} as an unknown operator (below).
+		if !p.tok.isLit() && (p.tok != rightBrace || !p.lang.in(langBashLike)) {
 			p.curErr("@ expansion operator requires a literal")
 		}
 		switch p.val {

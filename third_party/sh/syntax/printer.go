@@ -766,6 +766,10 @@ func (p *Printer) wroteIndex(index ArithmExpr) bool {
 }
 
 func (p *Printer) paramExp(pe *ParamExp) {
+	if pe.Bad != "" { // llmsh: a malformed ${…}, as it was written
+		p.w.WriteString(pe.Bad)
+		return
+	}
 	if pe.nakedIndex() { // arr[x]
 		p.writeLit(pe.Param.Value)
 		p.wroteIndex(pe.Index)

@@ -1,0 +1,179 @@
+package syntax
+
+// llmsh: a malformed ${…} is bash's run-time "bad substitution".
+//
+// Bash finds the end of ${…} by matching braces (skipping quotes, nested
+// ${…} and $(…)) and only looks at what is inside when it expands the
+// word: `echo ${x y}` runs the lines before it, then fails with
+// "${x y}: bad substitution". In bash mode the parser records the bytes
+// of each ${…} as it reads them; when an error is raised while it reads
+// the expansion's own structure (not inside a nested $( ), `…` or
+// $(( ))), it unwinds to the ${, skips to the matching } as bash does
+// and returns a ParamExp whose Bad field holds the text.
+
+// badSubstErr carries the parse error that a bad ${…} turned into.
+type badSubstErr struct{ err error }
+
+// rawEnter starts recording the input from absolute offset start.
+func (p *Parser) rawEnter(start int64) {
+	if p.rawDepth == 0 {
+		p.rawBase = start
+		p.rawBs = p.rawBs[:0]
+	}
+	p.rawDepth++
+}
+
+func (p *Parser) rawExit() {
+	p.rawDepth--
+}
+
+// rawKeep saves the bytes fill is about to discard (llmsh).
+func (p *Parser) rawKeep() {
+	if p.rawDepth == 0 {
+		return
+	}
+	from := max(p.rawBase-p.offs, 0)
+	to := min(int64(p.bsp), int64(len(p.bs)))
+	if from < to {
+		p.rawBs = append(p.rawBs, p.bs[from:to]...)
+	}
+}
+
+// rawText is the input from absolute offset start up to what the lexer
+// has read (p.r included).
+func (p *Parser) rawText(start int64) []byte {
+	var out []byte
+	if start < p.offs {
+		out = append(out, p.rawBs[start-p.rawBase:]...)
+		start = p.offs
+	}
+	to := min(int64(p.bsp), int64(len(p.bs)))
+	if from := start - p.offs; from < to {
+		out = append(out, p.bs[from:to]...)
+	}
+	return out
+}
+
+// braceScan follows bash's matching of ${…}: quotes, backslashes,
+// nested ${…} and parentheses.
+type braceScan struct {
+	depth, parens int
+	quote         byte // '\'' or '"' while inside quotes
+	esc           bool
+}
+
+// feed reports whether b closes the outermost ${.
+func (s *braceScan) feed(b byte) bool {
+	switch {
+	case s.esc:
+		s.esc = false
+	case s.quote == '\'':
+		if b == '\'' {
+			s.quote = 0
+		}
+	case b == '\\':
+		s.esc = true
+	case s.quote == '"':
+		if b == '"' {
+			s.quote = 0
+		}
+	case b == '\'' || b == '"':
+		s.quote = b
+	case b == '(':
+		s.parens++
+	case b == ')':
+		if s.parens > 0 {
+			s.parens--
+		}
+	case b == '{':
+		s.depth++
+	case b == '}' && s.parens == 0:
+		s.depth--
+		return s.depth == 0
+	}
+	return false
+}
+
+// paramExp parses ${…} or $name; in bash mode a malformed ${…} is kept
+// as a ParamExp with Bad set (llmsh).
+func (p *Parser) paramExp() *ParamExp {
+	if p.tok != dollBrace || !p.lang.in(langBashLike) || p.r == runeEOF {
+		return p.paramExpParse()
+	}
+	start := p.offs + int64(p.bsp) - int64(p.w)
+	dollar, old, openNodes := p.pos, p.quote, p.openNodes
+	outer := p.badSubst
+	p.rawEnter(start)
+	defer p.rawExit()
+	var failed error
+	pe := func() (pe *ParamExp) {
+		defer func() {
+			if r := recover(); r != nil {
+				bs, ok := r.(badSubstErr)
+				if !ok {
+					panic(r)
+				}
+				pe, failed = nil, bs.err
+			}
+		}()
+		p.badSubst = true
+		return p.paramExpParse()
+	}()
+	p.badSubst = outer
+	if failed == nil {
+		return pe
+	}
+	p.quote, p.openNodes, p.litBs = old, openNodes, nil
+	text := append([]byte("${"), p.rawText(start)...)
+	s := braceScan{depth: 1}
+	for i := 2; i < len(text); i++ {
+		if !s.feed(text[i]) {
+			continue
+		}
+		// The lexer read past the closing brace: only p.r may
+		// follow it, as after a well-formed ${…}.
+		if rest := len(text) - i - 1; rest == 0 {
+			pe = p.badParamExp(dollar, p.nextPos(), text)
+			p.rune()
+		} else if p.r != runeEOF && rest == p.w {
+			end := p.nextPos()
+			rbrace := NewPos(end.Offset()-1, end.Line(), end.Col()-1)
+			pe = p.badParamExp(dollar, rbrace, text[:i+1])
+		} else {
+			p.errPass(failed)
+			return nil
+		}
+		p.quote = old
+		p.next()
+		return pe
+	}
+	for {
+		if p.rune() == runeEOF {
+			p.quote = old
+			p.tok = _EOF
+			p.matchingErr(dollar, dollBrace, rightBrace)
+			return nil
+		}
+		if p.r == escNewl {
+			text = append(text, '\\', '\n')
+			continue
+		}
+		text = append(text, p.rawText(p.offs+int64(p.bsp)-int64(p.w))...)
+		if s.feed(text[len(text)-1]) {
+			pe = p.badParamExp(dollar, p.nextPos(), text)
+			p.rune()
+			p.quote = old
+			p.next()
+			return pe
+		}
+	}
+}
+
+func (p *Parser) badParamExp(dollar, rbrace Pos, text []byte) *ParamExp {
+	return &ParamExp{
+		Dollar: dollar,
+		Rbrace: rbrace,
+		Param:  &Lit{ValuePos: dollar, ValueEnd: dollar},
+		Bad:    string(text),
+	}
+}
