@@ -767,7 +767,7 @@ func (p *Printer) wroteIndex(index ArithmExpr) bool {
 
 func (p *Printer) paramExp(pe *ParamExp) {
 	if pe.Bad != "" { // llmsh: a malformed ${…}, as it was written
-		p.w.WriteString(pe.Bad)
+		p.writeLit(pe.Bad)
 		return
 	}
 	if pe.nakedIndex() { // arr[x]
