@@ -595,7 +595,7 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 				sp.rhsAt = true
 				defer func() { sp.rhsAt = false }()
 			}
-			return sp.parts(w.Parts, true)
+			return quotedBad(w.Parts, sp.parts(w.Parts, true))
 		}
 		sp.split(val)
 		return nil

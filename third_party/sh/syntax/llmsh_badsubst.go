@@ -123,7 +123,7 @@ func (p *Parser) paramExp() *ParamExp {
 	if failed == nil {
 		return pe
 	}
-	p.quote, p.openNodes, p.litBs = old, openNodes, nil
+	p.quote, p.openNodes, p.litBs = runeByRune, openNodes, nil
 	text := append([]byte("${"), p.rawText(start)...)
 	s := braceScan{depth: 1}
 	for i := 2; i < len(text); i++ {
@@ -147,8 +147,13 @@ func (p *Parser) paramExp() *ParamExp {
 		p.next()
 		return pe
 	}
+	read := true
 	for {
-		if p.rune() == runeEOF {
+		if read {
+			p.rune()
+		}
+		read = true
+		if p.r == runeEOF {
 			p.quote = old
 			p.tok = _EOF
 			p.matchingErr(dollar, dollBrace, rightBrace)
@@ -157,6 +162,28 @@ func (p *Parser) paramExp() *ParamExp {
 		if p.r == escNewl {
 			text = append(text, '\\', '\n')
 			continue
+		}
+		if p.r == '$' && s.quote != '\'' && !s.esc {
+			// bash parses a $( ) in ${…}: its syntax errors
+			// are parse errors.
+			if b1, b2 := p.peekTwo(); b1 == '(' && b2 != '(' {
+				from := p.offs + int64(p.bsp) - int64(p.w)
+				p.pos = p.nextPos()
+				p.rune()
+				p.rune()
+				p.tok = dollParen
+				p.cmdSubst()
+				if p.err != nil {
+					return nil
+				}
+				raw := p.rawText(from)
+				if p.r != runeEOF {
+					raw = raw[:len(raw)-p.w]
+				}
+				text = append(text, raw...)
+				read = false
+				continue
+			}
 		}
 		text = append(text, p.rawText(p.offs+int64(p.bsp)-int64(p.w))...)
 		if s.feed(text[len(text)-1]) {

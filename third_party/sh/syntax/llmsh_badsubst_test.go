@@ -23,6 +23,7 @@ func TestBadParamExp(t *testing.T) {
 		{"echo \"a ${x\ty} b\"", "${x\ty}"},
 		{"echo ${x:-${y z}}", "${y z}"},
 		{"echo ${x y\nz}", "${x y\nz}"},
+		{"echo ${x y $(case a in a) echo };; esac) $((1)) z}", "${x y $(case a in a) echo };; esac) $((1)) z}"},
 	} {
 		for _, pad := range []int{0, bufSize - 8, bufSize - 7, bufSize - 6, bufSize - 5, bufSize - 3, 3 * bufSize} {
 			src := "#" + strings.Repeat("-", pad) + "\n" + tc.src + "; echo ${ok}\n"
@@ -56,12 +57,14 @@ func TestBadParamExp(t *testing.T) {
 }
 
 // TestBadParamExpErrors: what is not a bad ${…} in bash stays a parse
-// error: an unterminated one, one inside $( ) in a good ${…}.
+// error: an unterminated one, and one inside a $( ) it holds.
 func TestBadParamExpErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"echo ${x y", "reached EOF without matching `${` with `}`"},
 		{"echo ${x y\n", "reached EOF without matching `${` with `}`"},
 		{"echo ${x:-$(if)}", "`if` must be followed by a statement list"},
+		{"echo ${x y $(if)}", "`if` must be followed by a statement list"},
+		{"echo \"${x y $(echo \"$(fi)\")}\"", "`fi` can only be used to end an `if`"},
 	} {
 		_, err := NewParser().Parse(strings.NewReader(tc.src), "")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

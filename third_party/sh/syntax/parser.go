@@ -1255,6 +1255,11 @@ func (p *Parser) wordPart() WordPart {
 		return l
 	case dollBrace:
 		p.ensureNoNested(p.pos)
+		if p.lang.in(langBashLike) {
+			// llmsh: bash 5.2 has no ${ stmts;} nor ${|stmts;}
+			// (5.3 does): a bad substitution (llmsh_badsubst.go).
+			return p.paramExp()
+		}
 		switch p.r {
 		case '|':
 			p.checkLang(p.pos, langBashLike|LangMirBSDKorn, "`${|stmts;}`")
