@@ -154,6 +154,9 @@ decodeRune:
 // The number of read bytes is returned, which is at least one
 // unless a read error occurred, such as [io.EOF].
 func (p *Parser) fill() (n int) {
+	if len(p.unread) > 0 {
+		return p.fillUnread() // llmsh: llmsh_badsubst.go
+	}
 	if p.readEOF || p.r == runeEOF {
 		// If the reader already gave us [io.EOF], do not try again.
 		// If we decided to stop for any reason, do not bother reading either.

@@ -1,5 +1,10 @@
 package syntax
 
+import (
+	"bytes"
+	"strings"
+)
+
 // llmsh: a malformed ${…} is bash's run-time "bad substitution".
 //
 // Bash finds the end of ${…} by matching braces (skipping quotes, nested
@@ -102,9 +107,13 @@ func (p *Parser) paramExp() *ParamExp {
 	}
 	start := p.offs + int64(p.bsp) - int64(p.w)
 	dollar, old, openNodes := p.pos, p.quote, p.openNodes
-	outer := p.badSubst
+	outer, outerArith := p.badSubst, p.badArith
 	p.rawEnter(start)
-	defer p.rawExit()
+	defer func() {
+		p.rawExit()
+		p.badArith = outerArith
+	}()
+	p.badArith = 0
 	var failed error
 	pe := func() (pe *ParamExp) {
 		defer func() {
@@ -124,14 +133,20 @@ func (p *Parser) paramExp() *ParamExp {
 		return pe
 	}
 	p.quote, p.openNodes, p.litBs = runeByRune, openNodes, nil
+	arith := p.badArith
 	text := append([]byte("${"), p.rawText(start)...)
 	s := braceScan{depth: 1}
 	for i := 2; i < len(text); i++ {
 		if !s.feed(text[i]) {
 			continue
 		}
-		// The lexer read past the closing brace: only p.r may
-		// follow it, as after a well-formed ${…}.
+		// The lexer may have read past the closing brace: then
+		// what follows it is read again.
+		if arithKept(text[:i+1], arith) {
+			p.badSubst = false
+			p.errPass(failed) // left to parseArithRepair
+			return nil
+		}
 		if rest := len(text) - i - 1; rest == 0 {
 			pe = p.badParamExp(dollar, p.nextPos(), text)
 			p.rune()
@@ -140,8 +155,8 @@ func (p *Parser) paramExp() *ParamExp {
 			rbrace := NewPos(end.Offset()-1, end.Line(), end.Col()-1)
 			pe = p.badParamExp(dollar, rbrace, text[:i+1])
 		} else {
-			p.errPass(failed)
-			return nil
+			pe = p.badParamExp(dollar, p.unreadAfter(dollar, text[:i+1]), text[:i+1])
+			p.rune()
 		}
 		p.quote = old
 		p.next()
@@ -187,6 +202,11 @@ func (p *Parser) paramExp() *ParamExp {
 		}
 		text = append(text, p.rawText(p.offs+int64(p.bsp)-int64(p.w))...)
 		if s.feed(text[len(text)-1]) {
+			if arithKept(text, arith) {
+				p.badSubst = false
+				p.errPass(failed) // left to parseArithRepair
+				return nil
+			}
 			pe = p.badParamExp(dollar, p.nextPos(), text)
 			p.rune()
 			p.quote = old
@@ -203,4 +223,74 @@ func (p *Parser) badParamExp(dollar, rbrace Pos, text []byte) *ParamExp {
 		Param:  &Lit{ValuePos: dollar, ValueEnd: dollar},
 		Bad:    string(text),
 	}
+}
+
+// arithKept reports whether an error in the subscript (arith 'i') or
+// the slice ('s') of the ${…} text is an arithmetic error when it runs,
+// as bash: a closed, non-empty subscript (${a[1 +]}) or a non-empty
+// slice (${x:1 +}); parseArithRepair keeps their text. An unclosed or
+// empty subscript (${a[}, ${a[]}) and an empty offset (${x:}) are bad
+// substitutions.
+func arithKept(text []byte, arith byte) bool {
+	inner := string(text[2 : len(text)-1])
+	switch arith {
+	case 'i':
+		open := strings.IndexByte(inner, '[')
+		if open < 0 {
+			return false
+		}
+		depth := 0
+		for j := open; j < len(inner); j++ {
+			switch inner[j] {
+			case '[':
+				depth++
+			case ']':
+				if depth--; depth == 0 {
+					return strings.TrimSpace(inner[open+1:j]) != ""
+				}
+			}
+		}
+	case 's':
+		if colon := strings.IndexByte(inner, ':'); colon >= 0 {
+			return strings.TrimSpace(inner[colon+1:]) != ""
+		}
+	}
+	return false
+}
+
+// unreadAfter makes the input after text (a ${…} that starts at dollar)
+// be read again, the lexer having read past its closing brace (as in
+// ${a[1}; echo): p.r becomes that brace, whose position it returns.
+func (p *Parser) unreadAfter(dollar Pos, text []byte) Pos {
+	newOffs := int64(dollar.Offset()) + int64(len(text))
+	var tail []byte
+	if newOffs < p.offs {
+		tail = append(tail, p.rawBs[newOffs-p.rawBase:]...)
+		p.rawBs = p.rawBs[:newOffs-p.rawBase]
+	} else {
+		from := max(p.rawBase, p.offs) - p.offs
+		p.rawBs = append(p.rawBs, p.bs[from:newOffs-p.offs]...)
+	}
+	tail = append(tail, p.bs[max(newOffs-p.offs, 0):]...)
+	p.unread = append(tail, p.unread...)
+	p.bs, p.bsp, p.offs = nil, 0, newOffs
+
+	line, col := int64(dollar.Line()), int64(dollar.Col())+int64(len(text)-1)
+	if nl := bytes.LastIndexByte(text, '\n'); nl >= 0 {
+		line += int64(bytes.Count(text, []byte{'\n'}))
+		col = int64(len(text) - 1 - nl)
+	}
+	p.r, p.w, p.line, p.col = '}', 1, line, col
+	return NewPos(uint(newOffs-1), uint(line), uint(col))
+}
+
+// fillUnread is fill from the bytes unreadAfter gave back.
+func (p *Parser) fillUnread() int {
+	p.rawKeep()
+	p.offs += int64(p.bsp)
+	left := copy(p.readBuf[:], p.bs[min(int(p.bsp), len(p.bs)):])
+	n := copy(p.readBuf[left:], p.unread)
+	p.unread = p.unread[n:]
+	p.bs, p.bsp = p.readBuf[:left+n], 0
+	return n
 }

@@ -556,9 +556,11 @@ type Parser struct {
 	// rawBs holds the input from offset rawBase that fill discarded
 	// while rawDepth ${…} are open.
 	badSubst bool
+	badArith byte // 'i' in a ${…}'s subscript, 's' in its slice
 	rawDepth int
 	rawBase  int64
 	rawBs    []byte
+	unread   []byte // input to read again (unreadAfter)
 }
 
 // Incomplete reports whether the parser needs more input bytes
@@ -594,7 +596,7 @@ func (p *Parser) reset() {
 	p.litBatch = nil
 	p.wordBatch = nil
 	p.litBs = nil
-	p.badSubst, p.rawDepth, p.rawBs = false, 0, p.rawBs[:0]
+	p.badSubst, p.badArith, p.rawDepth, p.rawBs, p.unread = false, 0, 0, p.rawBs[:0], nil
 }
 
 // nextPos returns the position of the next rune, [Parser.r].
@@ -1614,7 +1616,9 @@ zshPrefixLoop:
 		}
 		p.pos = p.nextPos()
 		p.rune()
+		p.badArith = 'i' // llmsh: see llmsh_badsubst.go
 		pe.Index = p.eitherIndex()
+		p.badArith = 0
 	}
 	tokRune := p.r
 	p.pos = p.nextPos()
@@ -1670,6 +1674,7 @@ zshPrefixLoop:
 		pe.Slice = &Slice{}
 		colonPos := p.pos
 		p.quote = paramExpSlice
+		p.badArith = 's' // llmsh: see llmsh_badsubst.go
 		if p.next(); p.tok != colon {
 			pe.Slice.Offset = p.followArithm(colon, colonPos)
 			if w := p.arithmRest(pe.Slice.Offset, colon, rightBrace); w != nil {
@@ -1692,6 +1697,7 @@ zshPrefixLoop:
 		// get reported correctly
 		p.quote = old
 		pe.Rbrace = p.pos
+		p.badArith = 0
 		if p.tok == rightBrace {
 			p.badSubst = false // llmsh: what follows is not this ${…}
 		}
