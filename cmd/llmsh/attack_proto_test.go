@@ -114,6 +114,7 @@ func jsonStr(s string) string { b, _ := json.Marshal(s); return string(b) }
 // each: no stack trace, no marker or canary in any answer, nothing outside
 // -o changes, and vfsd exits once its client hangs up.
 func TestProtocolAttacks(t *testing.T) {
+	t.Parallel()
 	bin := realLlmsh(t)
 	type attackFn func(t *testing.T, p *protoPeer, ar *arena)
 	// wantErr checks an answer is a refusal with one of the codes.

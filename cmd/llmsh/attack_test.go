@@ -53,7 +53,11 @@ import (
 //	#@ args: ARGS                    llmsh options instead of the default grants
 //	#@ race                          a goroutine swaps rw/swap and rw/swapdir
 //	                                 between harmless entries and links out
-//	#@ heavy                         run alone (memory- or CPU-hungry)
+//	#@ heavy                         memory- or CPU-hungry: at most
+//	                                 heavyAtOnce such runs at a time
+//	#@ timeout: D                    the time limit of the runs with the
+//	                                 default grants (CLI --timeout, and the
+//	                                 library's and serve's), instead of 10s
 //	#@ big: N                        @BIG@ becomes N bytes of text lines; the
 //	                                 script is passed on stdin
 //	#@ stdin: TEXT                   stdin of the run (a line; \n is a newline)
@@ -68,7 +72,10 @@ import (
 
 const (
 	hardKill       = 120 * time.Second // never reached by a run that honours its limits
-	defaultTimeout = "10s"
+	defaultTimeout = 10 * time.Second
+	// heavyAtOnce bounds the heavy runs at a time: each may take up to
+	// llmsh's memory guard (2 GiB) of memory.
+	heavyAtOnce = 2
 )
 
 var (
@@ -76,7 +83,7 @@ var (
 	llmshBin     string
 	llmshBinErr  error
 	llmshBinDir  string
-	heavyMu      sync.Mutex // heavy attacks run one at a time
+	heavySlots   = make(chan struct{}, heavyAtOnce)
 )
 
 // realLlmsh builds cmd/llmsh once per test binary, into a temporary
@@ -86,30 +93,33 @@ var (
 // build while the rest of the tests run in the race detector's cgo one.
 func realLlmsh(t testing.TB) string {
 	t.Helper()
-	llmshBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "llmsh-attack-bin-")
-		if err != nil {
-			llmshBinErr = err
-			return
-		}
-		llmshBinDir = dir
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			goTool = "go" // the error of the build below says it is missing
-		}
-		bin := filepath.Join(dir, "llmsh")
-		cmd := exec.Command(goTool, "build", "-o", bin, ".")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			llmshBinErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		llmshBin = bin
-	})
+	llmshBinOnce.Do(buildLlmsh)
 	if llmshBinErr != nil {
 		t.Fatal(llmshBinErr)
 	}
 	return llmshBin
+}
+
+// buildLlmsh is realLlmsh's build, run once (TestMain may start it early).
+func buildLlmsh() {
+	dir, err := os.MkdirTemp("", "llmsh-attack-bin-")
+	if err != nil {
+		llmshBinErr = err
+		return
+	}
+	llmshBinDir = dir
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = "go" // the error of the build below says it is missing
+	}
+	bin := filepath.Join(dir, "llmsh")
+	cmd := exec.Command(goTool, "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		llmshBinErr = fmt.Errorf("go build: %v\n%s", err, out)
+		return
+	}
+	llmshBin = bin
 }
 
 // attack is one parsed attack script.
@@ -123,10 +133,11 @@ type attack struct {
 	race, heavy    bool
 	big            int
 	stdin          string
+	timeout        time.Duration
 }
 
 func parseAttack(name, src string) (*attack, error) {
-	a := &attack{name: name, script: src, status: "0"}
+	a := &attack{name: name, script: src, status: "0", timeout: defaultTimeout}
 	sc := bufio.NewScanner(strings.NewReader(src))
 	for sc.Scan() {
 		line := sc.Text()
@@ -160,11 +171,20 @@ func parseAttack(name, src string) (*attack, error) {
 			if _, err := fmt.Sscan(val, &a.big); err != nil {
 				return nil, fmt.Errorf("big: %v", err)
 			}
+		case "timeout":
+			d, err := time.ParseDuration(val)
+			if err != nil || d <= 0 {
+				return nil, fmt.Errorf("timeout: %q is not a positive duration", val)
+			}
+			a.timeout = d
 		case "stdin":
 			a.stdin = strings.ReplaceAll(val, `\n`, "\n")
 		default:
 			return nil, fmt.Errorf("unknown directive %q", key)
 		}
+	}
+	if a.args != "" && a.timeout != defaultTimeout {
+		return nil, fmt.Errorf("timeout and args: give --timeout in args")
 	}
 	return a, nil
 }
@@ -319,6 +339,7 @@ func (a *arena) racer(t *testing.T, stop <-chan struct{}) <-chan struct{} {
 }
 
 func TestAttacks(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/attacks/*/*.sh")
 	if err != nil {
 		t.Fatal(err)
@@ -334,6 +355,7 @@ func TestAttacks(t *testing.T) {
 	}
 	for fam, list := range families {
 		t.Run(fam, func(t *testing.T) {
+			t.Parallel()
 			for _, f := range list {
 				src, err := os.ReadFile(f)
 				if err != nil {
@@ -365,12 +387,12 @@ func TestAttacks(t *testing.T) {
 
 func runAttack(t *testing.T, bin string, at *attack) {
 	if at.heavy {
-		heavyMu.Lock()
-		defer heavyMu.Unlock()
+		heavySlots <- struct{}{}
+		defer func() { <-heavySlots }()
 	}
 	ar := newArena(t)
 	script := ar.expand(at.script)
-	args := []string{"-i", ar.ro, "-o", ar.rw, "--timeout", defaultTimeout}
+	args := []string{"-i", ar.ro, "-o", ar.rw, "--timeout", at.timeout.String()}
 	if at.args != "" {
 		args = strings.Fields(ar.expand(at.args))
 	}
@@ -501,7 +523,7 @@ func runAttackLibrary(t *testing.T, at *attack) {
 	ar := newArena(t)
 	script := ar.expand(at.script)
 	before := ar.snapshot(t)
-	s, err := llmsh.New(llmsh.Options{Inputs: []string{ar.ro}, Outputs: []string{ar.rw}, Dir: ar.rw, Timeout: 10 * time.Second})
+	s, err := llmsh.New(llmsh.Options{Inputs: []string{ar.ro}, Outputs: []string{ar.rw}, Dir: ar.rw, Timeout: at.timeout})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,7 +565,7 @@ func runAttackServe(t *testing.T, at *attack) {
 		}
 		defer c.Close()
 		id, err := c.Open(sessionserver.OpenParams{Inputs: []string{ar.ro}, Outputs: []string{ar.rw}, Dir: ar.rw,
-			Timeout: sessionserver.Duration(10 * time.Second)})
+			Timeout: sessionserver.Duration(at.timeout)})
 		if err != nil {
 			return sessionserver.RunResult{}, err
 		}

@@ -12,6 +12,7 @@ import (
 // only (a host program path is "command not found"), and files outside
 // the granted tree stay out of reach.
 func TestCommandRunnersConfined(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "d", "e"), 0o755); err != nil {
 		t.Fatal(err)

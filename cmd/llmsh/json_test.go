@@ -81,6 +81,7 @@ const manyLongNames = `d=/tmp/$(printf "%0250d/" $(seq 15)); mkdir -p "$d"; for 
 // and in --json; a flood of long names never hides /tmp/important (the
 // listing was empty then: issue 18).
 func TestVirtualFilesTruncated(t *testing.T) {
+	t.Parallel()
 	_, errs, code := runLlmsh(t, "", "-c", manyLongNames)
 	last := errs[strings.LastIndex(strings.TrimSuffix(errs, "\n"), "\n")+1:]
 	if code != 0 || !strings.HasPrefix(errs, "llmsh: discarded virtual files: ") || strings.Count(errs, "\n") != 1 ||

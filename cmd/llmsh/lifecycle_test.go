@@ -126,6 +126,7 @@ func TestVfsdDiesMidScript(t *testing.T) {
 }
 
 func TestPanickingBuiltinViaCLI(t *testing.T) {
+	t.Parallel()
 	// jq with a filter that makes gojq panic would depend on gojq's bugs;
 	// the shell package registers no test builtin into this binary, so use
 	// the documented internal-error path through a nested shell instead:

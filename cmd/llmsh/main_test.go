@@ -3,9 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,14 +17,37 @@ import (
 
 // TestMain lets the test binary act as vfsd, as llmsh does: a session
 // re-executes the running binary in server mode.
+//
+// Most of this package's tests wait on child processes (llmsh, vfsd, a
+// serve worker) rather than compute: a run of the package took 154 s of
+// CPU in 296 s of wall time with go test's default -parallel (GOMAXPROCS,
+// 2 on the CI machine). So unless -parallel is given, up to
+// parallelPerCPU parallel tests per CPU run at once. A full run (no -run
+// pattern: never a re-executed helper, which always has one) also starts
+// building the release binary at once, so the build overlaps the tests
+// that do not need it.
 func TestMain(m *testing.M) {
 	llmsh.MaybeServeVfsd()
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if f := flag.Lookup("test.parallel"); f != nil && !explicit {
+		f.Value.Set(strconv.Itoa(parallelPerCPU * runtime.GOMAXPROCS(0)))
+	}
+	if f := flag.Lookup("test.run"); f != nil && f.Value.String() == "" {
+		go llmshBinOnce.Do(buildLlmsh)
+	}
 	code := m.Run()
+	llmshBinOnce.Do(func() {}) // waits for a build in progress
 	if llmshBinDir != "" {
 		os.RemoveAll(llmshBinDir)
 	}
 	os.Exit(code)
 }
+
+// parallelPerCPU is how many parallel tests run at once per CPU by default
+// (see TestMain).
+const parallelPerCPU = 4
 
 func knownFailures(t *testing.T) map[string]bool {
 	f, err := os.Open("../../testdata/fixtures/KNOWN_FAILURES")
@@ -41,6 +67,7 @@ func knownFailures(t *testing.T) map[string]bool {
 
 // TestFixtures runs testdata/fixtures (goldens from bash 5.2).
 func TestFixtures(t *testing.T) {
+	t.Parallel()
 	scripts := fixtureScripts("../../testdata/fixtures")
 	if len(scripts) < 60 {
 		t.Fatalf("only %d fixtures", len(scripts))
@@ -117,6 +144,7 @@ func TestHelperLlmsh(t *testing.T) {
 }
 
 func TestCLI(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("b\na\nc\n"), 0o644)
 	outside := t.TempDir()
@@ -175,6 +203,7 @@ func TestCLI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			out, errs, code := runLlmsh(t, tc.stdin, tc.args...)
 			if out != tc.out || code != tc.code || !strings.Contains(errs, tc.errIn) || strings.Contains(errs, "goroutine ") {
 				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)

@@ -10,6 +10,7 @@ import (
 // the end (sort, tac, wc, md5sum): each loop honours the context, and the
 // run ends with status 124, never a hang or a stack trace.
 func TestTimeoutEndsTextCommands(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{
 		"yes | cat >/dev/null",
 		"yes | tac",
@@ -37,6 +38,7 @@ func TestTimeoutEndsTextCommands(t *testing.T) {
 		"seq inf >/dev/null",
 	} {
 		t.Run(cmd, func(t *testing.T) {
+			t.Parallel()
 			out, errs, code := runLlmsh(t, "", "-q", "--timeout", "300ms", "-c", cmd)
 			if code != 124 || !strings.Contains(errs, "timed out") || strings.Contains(errs, "goroutine ") {
 				t.Fatalf("out=%q err=%q code=%d; want status 124 and llmsh's timed-out message", out, errs, code)

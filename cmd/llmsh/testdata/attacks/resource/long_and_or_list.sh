@@ -8,6 +8,9 @@
 # syntax error, and one within it runs in a loop, not by recursion.
 #@ heavy
 #@ status: 0
+# Its library and serve runs take about 10 s under the race detector,
+# so a time limit that is not what it tests:
+#@ timeout: 60s
 #@ stdout: long and: 2
 #@ stdout: long or: 2
 #@ stdout: long pipe: 2
