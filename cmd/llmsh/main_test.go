@@ -92,9 +92,14 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
+// runLlmsh runs the release build (realLlmsh) with args, stdin and only
+// CANARY_SECRET in its environment. A static binary, not the race-built test
+// binary re-executed: the race detector watches this process's goroutines,
+// and the library's and serve's tests run the same shell in-process under it.
 func runLlmsh(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := llmshHelper(args, "CANARY_SECRET=leaked")
+	cmd := exec.Command(realLlmsh(t), args...)
+	cmd.Env = []string{"CANARY_SECRET=leaked"}
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
