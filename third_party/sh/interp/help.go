@@ -99,12 +99,6 @@ var helpTable = map[string]builtinHelp{
 	"wait":    {"wait [-fn] [id ...]", "Wait for job completion and return exit status."},
 }
 
-// helpUnsupported are recognized by this shell but not implemented; `help`
-// stars them the way bash stars disabled builtins.
-// (llmsh: every builtin bash has is implemented now; enable -n's
-// disabled builtins are starred by runHelp.)
-var helpUnsupported = map[string]bool{}
-
 // helpMatch returns the documented names matching a bash-style pattern. An
 // exact name wins; otherwise the pattern is matched as a glob, and as a
 // prefix, like bash's `help ex*` and `help ex`.
@@ -125,10 +119,11 @@ func helpMatch(pattern string) []string {
 	return out
 }
 
-// helpLine is the two-column list entry for a builtin.
+// helpLine is the two-column list entry for a builtin, starred when
+// enable -n has turned it off, as bash stars it.
 func (r *Runner) helpLine(name string) string {
 	star := " "
-	if helpUnsupported[name] || r.disabled[name] {
+	if r.disabled[name] {
 		star = "*"
 	}
 	return star + helpTable[name].synopsis
@@ -163,7 +158,7 @@ patterns:
 		r.out("A shell built on mvdan.cc/sh/v3. These shell commands are defined internally.\n")
 		r.out("Type `help' to see this list.\n")
 		r.out("Type `help name' to find out more about the function `name'.\n\n")
-		r.out("A star (*) next to a name means that the command is not implemented.\n\n")
+		r.out("A star (*) next to a name means that the command is disabled.\n\n")
 
 		names := slices.Sorted(maps.Keys(helpTable))
 		// two columns, like bash: first half down the left, second half right
@@ -200,9 +195,6 @@ patterns:
 			default:
 				r.outf("%s: %s\n", name, h.synopsis)
 				r.outf("    %s\n", h.desc)
-				if helpUnsupported[name] {
-					r.out("    (recognized by this shell but not implemented)\n")
-				}
 				r.out("\n")
 			}
 		}
