@@ -317,34 +317,26 @@ func jqUsageError(env *Env, msg string) {
 // message, and for an error with a place the line of src where it is,
 // followed by as many spaces as the place is past the line's start.
 func jqCompileError(env *Env, err error, src string) {
-	msg := err.Error()
-	at := -1
 	var pe *gojq.ParseError
-	var placed interface{ Offset() int }
 	if errors.As(err, &pe) {
-		msg = "syntax error, unexpected " + pe.Unexpected
-		// jq's parser, at a token that cannot follow a whole program,
-		// says what it wanted
-		if len(pe.Expecting) > 0 {
-			msg += ", expecting " + strings.Join(pe.Expecting, " or ")
-		} else if pe.Unexpected != "end of file" {
-			if _, err := gojq.Parse(src[:pe.Start]); err == nil {
-				msg += ", expecting end of file"
-			}
+		// every error jq's parser reports, in its order and words
+		for _, e := range pe.Errors {
+			fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", e.Msg, jqPlace(src, e.Start))
 		}
-		msg += " (Unix shell quoting issues?)"
-		at = pe.Start
-	} else if errors.As(err, &placed) {
+		jqCompileErrorCount(env, len(pe.Errors))
+		return
+	}
+	at := -1
+	var placed interface{ Offset() int }
+	if errors.As(err, &placed) {
 		at = placed.Offset()
 	}
-	fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", msg, jqPlace(src, at))
-	n := 1
-	if pe != nil {
-		for _, note := range pe.Notes {
-			fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", note.Msg, jqPlace(src, note.Start))
-			n++
-		}
-	}
+	fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", err.Error(), jqPlace(src, at))
+	jqCompileErrorCount(env, 1)
+}
+
+// jqCompileErrorCount ends a report of n compile errors as jq does.
+func jqCompileErrorCount(env *Env, n int) {
 	if n == 1 {
 		fmt.Fprintf(env.Stderr, "jq: 1 compile error\n")
 	} else {

@@ -917,6 +917,18 @@ func (c *compiler) compileIndex(e *Term, x *Index) error {
 }
 
 func (c *compiler) compileFunc(e *Func) error {
+	if e.clear {
+		// jq's LOADVN: load the variable, then set it to null
+		v, err := c.lookupVariable(e.Name)
+		if err != nil {
+			return &variableNotFoundError{e.Name[1:] + "/-1", e.offset}
+		}
+		c.append(&code{op: oppop})
+		c.append(&code{op: opload, v: v})
+		c.append(&code{op: oppush, v: nil})
+		c.append(&code{op: opstore, v: v})
+		return nil
+	}
 	if len(e.Args) == 0 {
 		if f, v := c.lookupFuncOrVariable(e.Name); f != nil {
 			return c.compileCallPc(f, e.Args)

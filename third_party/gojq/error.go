@@ -283,7 +283,7 @@ type binopTypeError struct {
 
 func (err *binopTypeError) Error() string {
 	verb := map[string]string{"add": "added", "subtract": "subtracted", "multiply": "multiplied",
-		"divide": "divided", "modulo": "divided"}[err.name]
+		"divide": "divided", "modulo": "divided (remainder)"}[err.name]
 	if verb == "" {
 		return "cannot " + err.name + ": " + typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r)
 	}
@@ -303,7 +303,7 @@ type zeroModuloError struct {
 }
 
 func (err *zeroModuloError) Error() string {
-	return typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r) + " cannot be divided because the divisor is zero"
+	return typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r) + " cannot be divided (remainder) because the divisor is zero"
 }
 
 type formatNotFoundError struct {

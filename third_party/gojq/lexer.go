@@ -14,18 +14,24 @@ type lexer struct {
 	token     string
 	tokenType int
 	inString  bool
-	err       error
-	start     int    // where the token last read starts
-	lexeme    int    // where the last token, white space run or comment starts
-	brackets  []byte // the brackets open, as jq's lexer keeps them
-	patterns  []bool // whether each open bracket opens a destructuring pattern
-	badClose  bool   // the token last read closes no open bracket
-	prevType  int    // the token read before the last one
-	prevStart int    // where it starts
-	curStart  int    // where the last one starts
-	ifs       []int  // where each if not yet ended starts; -1-pos until its then
-	tries     []int  // where each try whose catch has not come starts
-	catchTry  int    // where the try of the last catch starts
+	err       *ParseError // the first syntax error
+	errs      []ParseNote // every error jq's parser reports, in order
+	start     int         // where the token last read starts
+	lexeme    int         // where the last token, white space run or comment starts
+	brackets  []byte      // the brackets open, as jq's lexer keeps them
+	patterns  []bool      // whether each open bracket opens a destructuring pattern
+	firsts    []int       // where the first token inside each open bracket starts; -1 until read
+	closed    int         // firsts of the bracket the token last read closed
+	errStart  int         // where the token of the last syntax error reported starts
+	errFirst  bool        // whether it came first in its bracket or after a comma
+	textStart int         // where the text of a string with no end starts
+	badClose  bool        // the token last read closes no open bracket
+	prevType  int         // the token read before the last one
+	prevStart int         // where it starts
+	curStart  int         // where the last one starts
+	ifs       []int       // where each if not yet ended starts; -1-pos until its then
+	tries     []int       // where each try whose catch has not come starts
+	catchTry  int         // where the try of the last catch starts
 }
 
 func newLexer(src string) *lexer {
@@ -64,7 +70,7 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 		l.prevStart, l.curStart = l.curStart, l.start
 		l.nestKeyword(tokenType)
 	}()
-	if len(l.source) == l.offset {
+	if len(l.source) == l.offset && !l.inString {
 		l.token = ""
 		l.start = l.lexeme
 		return eof
@@ -83,13 +89,18 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	l.start = l.offset - 1
 	lval.offset = l.start
 	l.badClose = false
+	if n := len(l.firsts); n > 0 && l.firsts[n-1] < 0 {
+		l.firsts[n-1] = l.start
+	}
 	switch ch {
 	case '(', '[', '{':
 		l.patterns = append(l.patterns, l.opensPattern(ch))
 		l.brackets = append(l.brackets, ch)
+		l.firsts = append(l.firsts, -1)
 	case ')', ']', '}':
 		if n := len(l.brackets); n > 0 && l.brackets[n-1] == openerOf(ch) {
-			l.brackets, l.patterns = l.brackets[:n-1], l.patterns[:n-1]
+			l.closed = l.firsts[n-1]
+			l.brackets, l.patterns, l.firsts = l.brackets[:n-1], l.patterns[:n-1], l.firsts[:n-1]
 		} else {
 			l.badClose = true
 		}
@@ -142,6 +153,13 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 			return tokNumber
 		default:
 			return '.'
+		}
+	case '?':
+		if strings.HasPrefix(l.source[l.offset:], "//") {
+			// jq's lexer reads ?// as one token, wherever it is
+			l.offset += 2
+			l.token = "?//"
+			return tokDestAlt
 		}
 	case '$':
 		if isIdent(l.peek(), false) {
@@ -199,9 +217,6 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 			}
 			l.token = "//"
 			lval.operator = OpAlt
-			if l.tokenType == '?' && l.start > 0 && l.source[l.start-1] == '?' {
-				l.lexeme-- // jq's ?// is one token
-			}
 			return tokAltOp
 		}
 	case '%':
@@ -511,8 +526,17 @@ func (l *lexer) scanString(start int) (int, string) {
 			}
 		}
 	}
+	if !l.inString {
+		// jq's lexer gives the opening quote as a token of its own, which
+		// the parser may refuse before the end of the string is sought
+		l.inString = true
+		l.offset = start + 1
+		return tokStringStart, ""
+	}
 	l.offset = len(l.source)
 	l.token = ""
+	l.textStart = start
+	l.inString = false // the end of file comes next
 	return tokUnterminatedString, ""
 }
 
@@ -543,7 +567,10 @@ func quoteAndEscape(src string, quote bool, controls int) []byte {
 	return buf
 }
 
-// ParseError represents a description of a query parsing error.
+// ParseError represents a description of a query parsing error: the
+// first syntax error, and every error jq's parser reports for the program.
+// A program whose only errors are jq's checks while parsing (a constant
+// key that is not a string) has an empty Unexpected.
 type ParseError struct {
 	Offset    int    // the error occurred after reading Offset bytes
 	Token     string // the Token that caused the error (may be empty)
@@ -557,12 +584,18 @@ type ParseError struct {
 	// Expecting are the tokens jq's parser says it expected, where it
 	// names them ("BINDING", "'['"); nil where it does not.
 	Expecting []string
-	// Notes are the errors jq adds after it ("Possibly unterminated 'if'
-	// statement").
-	Notes []ParseNote
+	// Errors are every error jq's parser reports, in its order and words:
+	// syntax errors (this one among them), the errors it adds recovering
+	// ("Possibly unterminated 'if' statement", "May need parentheses
+	// around object key expression") and its checks ("Cannot use number
+	// (1) as object key").
+	Errors []ParseNote
 }
 
 func (err *ParseError) Error() string {
+	if err.Unexpected == "" && len(err.Errors) > 0 {
+		return err.Errors[0].Msg
+	}
 	switch err.tokenType {
 	case eof:
 		return "unexpected EOF"
@@ -617,7 +650,7 @@ func (l *lexer) eofNotes() []ParseNote {
 	return notes
 }
 
-// ParseNote is a further error jq reports after a syntax error, and where.
+// ParseNote is an error jq's parser reports, and where it places it.
 type ParseNote struct {
 	Msg   string
 	Start int
@@ -633,8 +666,8 @@ func (l *lexer) opensPattern(ch byte) bool {
 	switch l.tokenType {
 	case tokAs:
 		return true
-	case tokAltOp:
-		return l.prevType == '?'
+	case tokDestAlt:
+		return true
 	case ':', ',', '[':
 		n := len(l.patterns)
 		return n > 0 && l.patterns[n-1]
@@ -648,16 +681,77 @@ func (l *lexer) Error(msg string) {
 		token = string(rune(l.tokenType))
 	}
 	inPattern := len(l.patterns) > 0 && l.patterns[len(l.patterns)-1]
-	err := &ParseError{offset, token, l.tokenType, l.start, l.jqTokenName(token), jqExpecting(msg, inPattern), nil}
-	if l.tokenType == eof {
-		err.Notes = l.eofNotes()
-	}
+	err := &ParseError{Offset: offset, Token: token, tokenType: l.tokenType, Start: l.start,
+		Unexpected: l.jqTokenName(token), Expecting: jqExpecting(msg, inPattern, l.prevType == tokFormat)}
 	if l.tokenType == tokUnterminatedString {
-		// jq's lexer reads on to the end inside the string
-		err.Unexpected, err.Start = "end of file", l.start+1
+		// jq's lexer reads on to the end inside the string, and places
+		// the error at its last token: the text, or what came before
+		err.Unexpected, err.Start = "end of file", l.start
+		if l.textStart < len(l.source) {
+			err.Start = l.textStart
+		}
 		err.Expecting = []string{"QQSTRING_TEXT", "QQSTRING_INTERP_START", "QQSTRING_END"}
 	}
-	l.err = err
+	l.errs = append(l.errs, ParseNote{err.jqMessage(l.source), err.Start})
+	l.errStart, l.errFirst = l.start, l.prevType == ',' || l.prevType == '{'
+	if l.tokenType == eof {
+		l.errs = append(l.errs, l.eofNotes()...)
+	}
+	if l.err == nil {
+		l.err = err
+	}
+}
+
+// jqMessage is the syntax error as jq words it. At a token that cannot
+// follow a whole program, jq's parser says it wanted the end of file.
+func (err *ParseError) jqMessage(src string) string {
+	msg := "syntax error, unexpected " + err.Unexpected
+	if len(err.Expecting) > 0 {
+		msg += ", expecting " + strings.Join(err.Expecting, " or ")
+	} else if err.Unexpected != "end of file" {
+		if _, e := Parse(src[:err.Start]); e == nil {
+			msg += ", expecting end of file"
+		}
+	}
+	return msg + " (Unix shell quoting issues?)"
+}
+
+// checkObjectKey reports, as jq's parser does, a key in parentheses that
+// is a constant other than a string; at is where the parenthesis is.
+func (l *lexer) checkObjectKey(q *Query, at int) {
+	if v, ok := constValue(q); ok {
+		if _, ok := v.(string); !ok {
+			l.errs = append(l.errs, ParseNote{"Cannot use " + typeErrorPreview(v) + " as object key", at})
+		}
+	}
+}
+
+// objectKeyRecovered reports a pair that jq's parser recovered from a
+// syntax error in its key. jq places it where the error token is when it
+// came first in the object or after a comma, else (jq's parser having
+// reduced the pairs before it) where the object's first pair starts.
+func (l *lexer) objectKeyRecovered() {
+	if l.errFirst {
+		l.errFirst = false
+		l.errs = append(l.errs, ParseNote{"May need parentheses around object key expression", l.errStart})
+		return
+	}
+	at, n := l.start, len(l.brackets)
+	switch l.tokenType {
+	case '}':
+		if !l.badClose {
+			at, n = l.closed, 0
+		}
+	case '(', '[', '{':
+		n-- // the token read ahead opened a bracket of its own
+	}
+	for n > 0 && l.brackets[n-1] != '{' {
+		n-- // a bracket left open inside the pair
+	}
+	if n > 0 && l.firsts[n-1] >= 0 {
+		at = l.firsts[n-1]
+	}
+	l.errs = append(l.errs, ParseNote{"May need parentheses around object key expression", at})
 }
 
 // jqExpecting turns the tokens goyacc's verbose message says it expected
@@ -668,7 +762,7 @@ func (l *lexer) Error(msg string) {
 // grammar, which then lists none; `?` (goyacc's half of `?//`) and the
 // `,` after an object's pair (jq's pairs are right-recursive; not so a
 // pattern's, inPattern) are not in jq's lists.
-func jqExpecting(msg string, inPattern bool) []string {
+func jqExpecting(msg string, inPattern, afterFormat bool) []string {
 	_, list, ok := strings.Cut(msg, ", expecting ")
 	if !ok {
 		return nil
@@ -678,13 +772,18 @@ func jqExpecting(msg string, inPattern bool) []string {
 		switch t {
 		case "tokAs", "tokEnd", "';'":
 			return nil
-		case "'?'":
+		case "'?'", "tokDestAlt":
 		case "tokVariable":
 			named = append(named, "BINDING")
 		case "tokIdent":
 			named = append(named, "IDENT")
 		case "tokString", "tokStringStart":
-			if !slices.Contains(named, "FORMAT") {
+			switch {
+			case afterFormat: // jq's FORMAT QQSTRING_START
+				if !slices.Contains(named, "QQSTRING_START") {
+					named = append(named, "QQSTRING_START")
+				}
+			case !slices.Contains(named, "FORMAT"):
 				named = append(named, "FORMAT", "QQSTRING_START")
 			}
 		default:
@@ -719,6 +818,8 @@ func (l *lexer) jqTokenName(token string) string {
 		return "QQSTRING_START"
 	case tokFormat:
 		return "FORMAT"
+	case tokDestAlt:
+		return "?//"
 	case tokIndex:
 		return "FIELD"
 	case tokInvalid:

@@ -52,10 +52,11 @@ const tokStringEnd = 57381
 const tokInvalid = 57382
 const tokInvalidEscapeSequence = 57383
 const tokUnterminatedString = 57384
-const tokFuncDefQuery = 57385
-const tokExpr = 57386
-const tokTerm = 57387
-const tokEmptyCatch = 57388
+const tokDestAlt = 57385
+const tokFuncDefQuery = 57386
+const tokExpr = 57387
+const tokTerm = 57388
+const tokEmptyCatch = 57389
 
 var yyToknames = [...]string{
 	"$end",
@@ -100,6 +101,7 @@ var yyToknames = [...]string{
 	"tokInvalid",
 	"tokInvalidEscapeSequence",
 	"tokUnterminatedString",
+	"tokDestAlt",
 	"tokFuncDefQuery",
 	"tokExpr",
 	"tokTerm",
@@ -121,6 +123,7 @@ var yyToknames = [...]string{
 	"']'",
 	"'{'",
 	"'}'",
+	"'$'",
 }
 
 var yyStatenames = [...]string{}
@@ -133,140 +136,150 @@ var yyExca = [...]int16{
 	-1, 1,
 	1, -1,
 	-2, 0,
-	-1, 139,
+	-1, 145,
 	5, 0,
 	-2, 27,
-	-1, 142,
+	-1, 148,
 	6, 0,
 	-2, 30,
-	-1, 194,
-	58, 114,
-	-2, 49,
+	-1, 209,
+	59, 124,
+	-2, 50,
 }
 
 const yyPrivate = 57344
 
-const yyLast = 782
+const yyLast = 867
 
 var yyAct = [...]int16{
-	79, 129, 174, 195, 103, 10, 210, 190, 175, 128,
-	135, 32, 5, 93, 102, 108, 48, 179, 180, 181,
-	130, 74, 50, 6, 227, 74, 158, 74, 110, 15,
-	98, 246, 97, 99, 115, 177, 123, 178, 104, 120,
-	226, 186, 157, 114, 74, 245, 243, 131, 74, 179,
-	180, 181, 122, 132, 73, 75, 265, 182, 73, 75,
-	73, 75, 219, 6, 116, 117, 118, 177, 282, 178,
-	204, 225, 253, 203, 127, 256, 133, 73, 75, 254,
-	234, 73, 75, 233, 207, 224, 136, 206, 280, 182,
-	240, 279, 229, 74, 186, 6, 237, 153, 74, 242,
-	156, 74, 148, 149, 228, 160, 161, 151, 159, 150,
-	126, 138, 139, 140, 141, 142, 143, 144, 145, 146,
-	147, 125, 124, 198, 74, 45, 73, 75, 183, 184,
-	239, 73, 75, 188, 73, 75, 137, 191, 199, 50,
-	173, 162, 92, 185, 192, 278, 74, 119, 252, 200,
-	74, 186, 77, 202, 74, 205, 76, 73, 75, 43,
-	44, 17, 95, 94, 214, 96, 74, 212, 80, 74,
-	104, 244, 218, 209, 196, 197, 216, 217, 91, 73,
-	75, 43, 44, 73, 75, 221, 222, 73, 75, 211,
-	211, 112, 113, 213, 230, 215, 165, 168, 273, 73,
-	75, 96, 73, 75, 136, 236, 231, 74, 238, 267,
-	271, 74, 81, 82, 85, 83, 84, 260, 261, 74,
-	9, 167, 88, 89, 90, 247, 170, 248, 171, 169,
-	250, 251, 191, 134, 78, 249, 3, 223, 255, 192,
-	73, 75, 25, 262, 263, 24, 257, 258, 220, 264,
-	176, 270, 73, 75, 47, 266, 86, 87, 88, 89,
-	90, 268, 269, 232, 85, 83, 84, 272, 101, 211,
-	211, 275, 276, 85, 164, 277, 81, 82, 85, 83,
-	84, 281, 52, 53, 54, 55, 56, 57, 58, 59,
-	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-	70, 71, 72, 106, 107, 259, 86, 87, 88, 89,
-	90, 43, 44, 241, 155, 86, 87, 88, 89, 90,
-	86, 87, 88, 89, 90, 16, 121, 14, 37, 21,
-	22, 23, 33, 189, 105, 187, 201, 34, 208, 35,
-	36, 39, 41, 40, 42, 19, 20, 28, 31, 43,
-	44, 7, 8, 4, 2, 81, 82, 85, 83, 84,
-	1, 29, 30, 0, 166, 85, 18, 84, 0, 27,
-	0, 154, 38, 0, 152, 26, 52, 53, 54, 55,
-	56, 57, 58, 59, 60, 61, 62, 63, 64, 65,
-	66, 67, 68, 69, 70, 71, 72, 106, 107, 86,
-	87, 88, 89, 90, 0, 43, 44, 86, 87, 88,
-	89, 90, 86, 87, 88, 89, 90, 11, 12, 16,
-	0, 14, 37, 21, 22, 23, 33, 0, 105, 0,
-	0, 34, 100, 35, 36, 39, 41, 40, 42, 19,
-	20, 28, 31, 43, 44, 74, 0, 0, 111, 0,
-	0, 0, 274, 13, 0, 29, 30, 0, 0, 0,
-	18, 0, 13, 27, 0, 0, 38, 0, 16, 26,
-	14, 37, 21, 22, 23, 33, 0, 0, 73, 75,
-	34, 0, 35, 36, 39, 41, 40, 42, 19, 20,
-	28, 31, 43, 44, 74, 0, 0, 0, 0, 0,
-	0, 163, 0, 0, 29, 30, 0, 0, 0, 18,
-	0, 0, 27, 0, 0, 38, 0, 235, 26, 16,
-	0, 14, 37, 21, 22, 23, 33, 73, 75, 0,
-	0, 34, 0, 35, 36, 39, 41, 40, 42, 19,
-	20, 28, 31, 43, 44, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 29, 30, 0, 0, 0,
-	18, 0, 0, 27, 0, 0, 38, 0, 109, 26,
-	16, 0, 14, 37, 21, 22, 23, 33, 0, 0,
-	0, 0, 34, 0, 35, 36, 39, 41, 40, 42,
-	19, 20, 28, 31, 43, 44, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 29, 30, 0, 0,
-	0, 18, 0, 0, 27, 0, 0, 38, 0, 0,
-	26, 52, 53, 54, 55, 56, 57, 58, 59, 60,
-	61, 62, 63, 64, 65, 66, 67, 68, 69, 70,
-	71, 72, 49, 0, 0, 0, 0, 0, 0, 0,
-	51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
-	61, 62, 63, 64, 65, 66, 67, 68, 69, 70,
-	71, 72, 49, 0, 0, 0, 0, 172, 0, 0,
-	51, 37, 21, 22, 23, 33, 0, 0, 0, 0,
-	34, 0, 35, 36, 39, 41, 40, 42, 19, 20,
-	28, 31, 43, 44, 0, 0, 0, 46, 0, 0,
-	0, 0, 0, 0, 29, 30, 0, 0, 0, 18,
-	0, 0, 27, 0, 0, 38, 0, 0, 26, 52,
+	80, 135, 15, 210, 188, 10, 227, 106, 204, 141,
+	134, 112, 49, 94, 34, 105, 189, 164, 51, 248,
+	5, 169, 101, 6, 218, 176, 174, 166, 129, 114,
+	118, 288, 98, 99, 100, 247, 122, 168, 167, 123,
+	124, 125, 107, 165, 128, 226, 256, 276, 121, 255,
 	53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
 	63, 64, 65, 66, 67, 68, 69, 70, 71, 72,
-	106, 194, 0, 0, 0, 0, 0, 0, 43, 44,
+	73, 110, 111, 223, 213, 133, 222, 139, 109, 44,
+	45, 277, 193, 194, 195, 144, 145, 146, 147, 148,
+	149, 150, 151, 152, 153, 142, 154, 155, 160, 200,
+	191, 163, 192, 108, 136, 269, 246, 229, 200, 172,
+	156, 157, 262, 193, 194, 195, 266, 75, 167, 268,
+	245, 252, 75, 196, 173, 265, 93, 250, 240, 6,
+	249, 191, 137, 192, 261, 234, 197, 198, 138, 202,
+	171, 51, 187, 170, 214, 132, 205, 96, 95, 131,
+	97, 74, 76, 206, 196, 215, 74, 76, 130, 217,
+	6, 75, 221, 220, 75, 46, 219, 143, 200, 75,
+	228, 279, 199, 228, 228, 44, 45, 231, 232, 235,
+	75, 107, 225, 236, 107, 230, 239, 92, 75, 44,
+	45, 75, 237, 238, 78, 74, 76, 75, 74, 76,
+	243, 242, 244, 74, 76, 77, 303, 75, 251, 302,
+	97, 17, 224, 259, 74, 76, 211, 212, 177, 126,
+	253, 258, 74, 76, 260, 74, 76, 142, 305, 81,
+	180, 74, 76, 89, 90, 91, 301, 228, 75, 274,
+	290, 263, 75, 119, 120, 267, 75, 140, 270, 297,
+	3, 272, 273, 75, 275, 25, 205, 271, 24, 184,
+	278, 185, 183, 206, 228, 228, 285, 286, 280, 281,
+	283, 284, 74, 76, 287, 9, 74, 76, 289, 75,
+	74, 76, 241, 190, 291, 292, 233, 74, 76, 79,
+	295, 296, 48, 159, 298, 299, 104, 75, 300, 75,
+	179, 175, 282, 16, 304, 14, 39, 21, 22, 23,
+	35, 264, 162, 74, 76, 36, 127, 37, 38, 40,
+	42, 41, 43, 19, 20, 30, 33, 44, 45, 203,
+	201, 74, 76, 74, 76, 216, 7, 8, 4, 2,
+	31, 32, 294, 1, 293, 18, 86, 116, 29, 0,
+	161, 28, 75, 158, 27, 0, 26, 16, 0, 14,
+	39, 21, 22, 23, 35, 0, 0, 0, 0, 36,
+	0, 37, 38, 40, 42, 41, 43, 19, 20, 30,
+	33, 44, 45, 0, 0, 0, 74, 76, 0, 87,
+	88, 89, 90, 91, 31, 32, 86, 254, 85, 18,
+	0, 0, 29, 0, 0, 28, 0, 117, 27, 115,
+	26, 11, 12, 16, 13, 14, 39, 21, 22, 23,
+	35, 0, 0, 13, 0, 36, 0, 37, 38, 40,
+	42, 41, 43, 19, 20, 30, 33, 44, 45, 87,
+	88, 89, 90, 91, 87, 88, 89, 90, 91, 0,
+	31, 32, 86, 84, 85, 18, 0, 0, 29, 0,
+	0, 28, 0, 0, 27, 16, 26, 14, 39, 21,
+	22, 23, 35, 0, 0, 0, 0, 36, 0, 37,
+	38, 40, 42, 41, 43, 19, 20, 30, 33, 44,
+	45, 0, 0, 75, 0, 87, 88, 89, 90, 91,
+	178, 0, 31, 32, 0, 0, 0, 18, 0, 113,
+	29, 0, 0, 28, 0, 257, 27, 0, 26, 16,
+	0, 14, 39, 21, 22, 23, 35, 74, 76, 0,
+	0, 36, 0, 37, 38, 40, 42, 41, 43, 19,
+	20, 30, 33, 44, 45, 0, 0, 0, 0, 0,
+	0, 82, 83, 86, 84, 85, 31, 32, 0, 0,
+	182, 18, 0, 0, 29, 0, 0, 28, 103, 0,
+	27, 0, 26, 53, 54, 55, 56, 57, 58, 59,
+	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
+	70, 71, 72, 73, 110, 111, 87, 88, 89, 90,
+	91, 109, 44, 45, 82, 83, 86, 84, 85, 0,
+	0, 0, 0, 181, 0, 0, 0, 16, 0, 14,
+	39, 21, 22, 23, 35, 0, 108, 0, 0, 36,
+	102, 37, 38, 40, 42, 41, 43, 19, 20, 30,
+	33, 44, 45, 0, 0, 0, 0, 0, 0, 87,
+	88, 89, 90, 91, 31, 32, 0, 0, 0, 18,
+	0, 0, 29, 0, 0, 28, 0, 0, 27, 0,
+	26, 39, 21, 22, 23, 35, 0, 0, 0, 0,
+	36, 0, 37, 38, 40, 42, 41, 43, 19, 20,
+	30, 33, 44, 45, 0, 0, 0, 0, 0, 0,
+	82, 83, 86, 84, 85, 31, 32, 0, 0, 0,
+	18, 0, 0, 29, 0, 0, 28, 226, 0, 27,
+	0, 26, 53, 54, 55, 56, 57, 58, 59, 60,
+	61, 62, 63, 64, 65, 66, 67, 68, 69, 70,
+	71, 72, 73, 110, 111, 87, 88, 89, 90, 91,
+	109, 44, 45, 53, 54, 55, 56, 57, 58, 59,
+	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
+	70, 71, 72, 73, 50, 108, 0, 0, 0, 0,
+	0, 0, 52, 53, 54, 55, 56, 57, 58, 59,
+	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
+	70, 71, 72, 73, 50, 0, 0, 0, 208, 0,
+	186, 0, 52, 53, 54, 55, 56, 57, 58, 59,
+	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
+	70, 71, 72, 73, 110, 209, 0, 0, 0, 0,
+	47, 0, 44, 45, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 193,
+	0, 0, 0, 0, 0, 0, 207,
 }
 
 var yyPact = [...]int16{
-	227, -32768, -32768, -39, 407, 68, 644, -32768, -32768, -32768,
-	156, 120, 116, 558, 139, 272, 150, 109, 145, -32768,
-	-32768, -32768, -32768, -32768, -26, -32768, 369, 507, -32768, 666,
-	666, 123, -32768, 558, 666, 666, 666, 118, 558, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -11, -32768, 64,
-	63, 52, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
+	241, -32768, -32768, -40, 401, 107, 776, -32768, -32768, -32768,
+	266, 169, 158, 605, 200, 696, 159, 93, 153, -32768,
+	-32768, -32768, -32768, -32768, -26, -32768, -43, 566, 507, 345,
+	-32768, 656, 656, 139, -32768, 605, 656, 656, 656, 190,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -20, -32768,
+	99, 90, 86, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
 	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, 558, -9, 558, 220, -39, -32768, 156,
-	90, 666, 666, 666, 666, 666, 666, 666, 666, 666,
-	666, 44, -32768, -32768, -32768, 145, 313, -32768, -32768, 558,
-	-32768, -21, -32768, 50, 47, 558, -32768, -32768, -32768, -32768,
-	80, 558, 109, 109, -32768, 481, 171, 351, 208, -32768,
-	137, 190, -32768, 614, 33, 33, 33, 156, 97, -32768,
-	-32768, -9, 722, 198, 146, 66, -32768, 558, 272, 258,
-	359, 267, 364, 172, 172, -32768, -32768, -32768, 558, 146,
-	-32768, -32768, -32768, 12, 558, 27, 156, -32768, 275, 666,
-	666, 133, -32768, 558, -32768, 666, -9, -9, -32768, -32768,
-	-32768, 558, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, 1, -32768, -32768, 558, 233, 24, -32768, -23,
-	-32768, 46, 34, 558, -32768, -39, -32768, -32768, -32768, 156,
-	206, 23, -32768, -32768, 456, 35, -32768, 558, -32768, -32768,
-	84, 272, 84, 32, 156, -32768, 40, -13, 111, -32768,
-	-16, -32768, 156, -9, -32768, -9, -32768, 722, -9, -9,
-	88, 15, -32768, 21, 146, -32768, 14, -32768, 156, 666,
-	666, 196, 558, 558, -32768, -32768, 33, -32768, -32768, -32768,
-	-32768, -32768, -2, -32768, 558, -32768, -32768, 84, 84, 186,
-	558, 558, 194, 153, -32768, -9, 141, -32768, 432, 156,
-	558, 558, -32768, -32768, 558, 85, 31, 156, -32768, -32768,
-	558, 8, -32768,
+	-32768, -32768, -32768, -32768, 605, 75, 605, 234, -40, -32768,
+	266, 120, 656, 656, 656, 656, 656, 656, 656, 656,
+	656, 656, 37, -32768, -32768, -32768, 153, 291, -32768, -32768,
+	605, -48, -32768, -21, -27, -32768, 84, 81, 605, 139,
+	-32768, -32768, -32768, -35, 240, 605, -37, -32768, 156, 93,
+	93, -32768, 480, 205, 600, 547, -32768, 223, -32768, 746,
+	97, 97, 97, 266, 125, -32768, -32768, 75, 806, 194,
+	188, 16, -32768, 605, 696, 446, 390, 340, 395, 182,
+	182, -32768, -32768, -32768, 605, 188, -32768, -32768, -32768, -38,
+	104, 605, 15, 266, 183, -32768, 715, 656, -32768, 43,
+	656, 656, 225, 76, -32768, -32768, -32768, -32768, 605, -32768,
+	656, 75, 75, -32768, -32768, 605, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, 66, -32768, -32768, 605,
+	75, 58, -32768, -29, -32768, 71, 68, 605, 62, -32768,
+	-40, -32768, -32768, -32768, 266, 339, -12, -32768, -32768, -32768,
+	453, 151, -32768, 605, -32768, -32768, 59, 87, 696, -32768,
+	-32768, 87, 87, 53, 656, 266, -32768, 65, 56, 184,
+	-32768, 57, -32768, 266, -32768, -32768, 75, -32768, 806, 75,
+	75, 178, 75, -11, -32768, 22, 188, -32768, 109, -32768,
+	266, 656, 656, 87, 249, 605, 605, -32768, -32768, 97,
+	-32768, -32768, -32768, -32768, -28, -32768, -32768, 605, -32768, -32768,
+	87, 87, 217, 605, 605, 286, 284, -32768, 75, 233,
+	-32768, 229, 266, 605, 605, -32768, -32768, 605, 175, 148,
+	266, -32768, -32768, 605, 167, -32768,
 }
 
 var yyPgo = [...]int16{
-	0, 360, 354, 353, 352, 10, 351, 220, 448, 336,
-	0, 9, 1, 335, 333, 7, 29, 161, 11, 326,
-	13, 314, 313, 305, 274, 268, 14, 6, 2, 8,
-	254, 16, 250, 248, 3, 245, 242, 15, 4,
+	0, 343, 339, 338, 337, 9, 336, 275, 409, 335,
+	0, 10, 1, 330, 329, 8, 2, 211, 14, 316,
+	13, 312, 311, 302, 300, 296, 15, 6, 4, 16,
+	292, 12, 283, 282, 3, 258, 255, 11, 7,
 }
 
 var yyR1 = [...]int8{
@@ -275,12 +288,13 @@ var yyR1 = [...]int8{
 	10, 10, 10, 10, 10, 10, 16, 16, 16, 16,
 	16, 16, 16, 16, 16, 16, 16, 11, 11, 12,
 	12, 12, 13, 13, 14, 14, 15, 15, 15, 15,
+	15, 17, 17, 17, 17, 17, 17, 17, 17, 17,
 	17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
 	17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
-	17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
-	17, 17, 17, 17, 18, 18, 19, 19, 19, 35,
-	35, 36, 36, 20, 20, 20, 20, 20, 21, 21,
-	22, 22, 23, 23, 24, 24, 25, 25, 26, 26,
+	17, 17, 17, 17, 17, 17, 17, 17, 17, 18,
+	18, 19, 19, 19, 35, 35, 36, 36, 20, 20,
+	20, 20, 20, 20, 21, 21, 22, 22, 23, 23,
+	24, 24, 25, 25, 25, 26, 26, 26, 26, 26,
 	26, 26, 26, 38, 38, 38, 27, 27, 28, 28,
 	28, 28, 28, 28, 28, 29, 29, 29, 30, 30,
 	31, 31, 31, 32, 32, 33, 33, 37, 37, 37,
@@ -292,15 +306,16 @@ var yyR2 = [...]int8{
 	0, 3, 0, 3, 0, 2, 6, 4, 0, 1,
 	1, 1, 0, 2, 5, 8, 1, 3, 1, 1,
 	2, 3, 5, 4, 3, 1, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 1, 1, 4, 1,
-	3, 3, 1, 3, 1, 3, 3, 3, 5, 1,
-	1, 1, 1, 2, 2, 1, 1, 1, 1, 4,
-	1, 2, 3, 4, 2, 3, 1, 2, 2, 1,
-	2, 1, 7, 3, 9, 9, 11, 2, 3, 2,
-	2, 2, 3, 3, 1, 3, 0, 2, 4, 1,
-	1, 1, 1, 2, 3, 4, 4, 5, 1, 3,
-	0, 5, 0, 2, 0, 2, 1, 3, 3, 3,
-	5, 1, 1, 1, 1, 1, 3, 1, 1, 1,
+	3, 3, 3, 3, 3, 3, 1, 1, 3, 1,
+	3, 3, 1, 3, 1, 3, 3, 3, 5, 3,
+	1, 1, 1, 1, 2, 2, 1, 1, 1, 1,
+	4, 1, 4, 2, 3, 3, 3, 3, 4, 2,
+	3, 1, 2, 2, 1, 2, 1, 7, 3, 9,
+	9, 11, 2, 3, 2, 2, 2, 3, 3, 1,
+	3, 0, 2, 4, 1, 1, 1, 1, 2, 3,
+	3, 4, 4, 5, 1, 3, 0, 5, 0, 2,
+	0, 2, 1, 3, 3, 3, 3, 5, 4, 2,
+	3, 1, 1, 1, 1, 1, 3, 1, 1, 1,
 	1, 1, 1, 1, 1, 2, 3, 4, 1, 3,
 	3, 3, 3, 2, 3, 1, 3, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -308,83 +323,87 @@ var yyR2 = [...]int8{
 }
 
 var yyChk = [...]int16{
-	-32768, -1, -2, 9, -3, -29, 62, -6, -4, -7,
-	-10, 10, 11, -8, 14, -16, 12, -17, 53, 32,
-	33, 16, 17, 18, -35, -36, 62, 56, 34, 48,
-	49, 35, -18, 19, 24, 26, 27, 15, 59, 28,
-	30, 29, 31, 36, 37, 57, 63, -30, -31, 28,
-	-37, 36, 7, 8, 9, 10, 11, 12, 13, 14,
-	15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-	25, 26, 27, 46, 13, 47, 36, 36, -7, -10,
-	29, 4, 5, 7, 8, 6, 48, 49, 50, 51,
-	52, 28, 33, -20, 54, 53, 56, -20, -18, 59,
-	63, -25, -26, -38, -18, 59, 28, 29, -37, 61,
-	-10, -8, -17, -17, -18, -10, -16, -16, -16, 29,
-	-10, -19, 63, 47, 58, 58, 58, -10, -11, -12,
-	29, 56, 62, -10, 13, -5, -29, 46, -16, -16,
-	-16, -16, -16, -16, -16, -16, -16, -16, 58, 59,
-	-20, -18, 61, -10, 58, -21, -10, 63, 47, 58,
-	58, -10, 61, 20, -24, 25, 13, 13, 60, 39,
-	36, 38, 63, -31, -28, -29, -32, 34, 36, 16,
-	17, 18, 56, -28, -28, 46, 54, -13, -12, -14,
-	-15, -38, -18, 59, 29, -34, 28, 29, 57, -10,
-	-10, -9, -34, 61, 58, -10, 60, 57, 63, -26,
-	-27, -16, -27, 60, -10, -16, -11, -11, -10, 61,
-	-33, -28, -10, 4, 61, 47, 63, 47, 58, 58,
-	-10, -5, 57, 60, 57, 61, -10, 61, -10, 46,
-	58, -22, 59, 59, 60, 61, 47, -12, -12, -15,
-	-12, -12, 60, 57, 58, -34, 61, -27, -27, -23,
-	21, 22, -10, -10, -28, 58, -10, 23, -10, -10,
-	57, 57, -12, 57, 20, -10, -10, -10, 60, 60,
-	57, -10, 60,
+	-32768, -1, -2, 9, -3, -29, 63, -6, -4, -7,
+	-10, 10, 11, -8, 14, -16, 12, -17, 54, 32,
+	33, 16, 17, 18, -35, -36, 65, 63, 60, 57,
+	34, 49, 50, 35, -18, 19, 24, 26, 27, 15,
+	28, 30, 29, 31, 36, 37, 58, 64, -30, -31,
+	28, -37, 36, 7, 8, 9, 10, 11, 12, 13,
+	14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+	24, 25, 26, 27, 47, 13, 48, 36, 36, -7,
+	-10, 29, 4, 5, 7, 8, 6, 49, 50, 51,
+	52, 53, 28, 33, -20, 55, 54, 57, -20, -18,
+	60, 65, 64, 2, -25, -26, -38, -18, 60, 35,
+	28, 29, -37, 2, -10, -8, 2, 62, -10, -17,
+	-17, -18, -10, -16, -16, -16, 29, -19, 64, 48,
+	59, 59, 59, -10, -11, -12, 29, 57, 63, -10,
+	13, -5, -29, 47, -16, -16, -16, -16, -16, -16,
+	-16, -16, -16, -16, 59, 60, -20, -18, 62, 2,
+	-10, 59, -21, -10, 65, 64, 48, 59, 64, 48,
+	59, 59, -10, -18, 61, 61, 62, 62, 20, -24,
+	25, 13, 13, 39, 36, 38, 64, -31, -28, -29,
+	-32, 34, 36, 16, 17, 18, 57, -28, -28, 47,
+	43, -13, -12, -14, -15, -38, -18, 60, 2, 29,
+	-34, 28, 29, 58, -10, -10, -9, -34, 62, 62,
+	59, -10, 61, 58, 29, -26, 2, -27, -16, 64,
+	-26, -27, -27, 61, 59, -10, -16, -11, -11, -10,
+	62, -33, -28, -10, -12, 62, 48, 64, 48, 59,
+	59, -10, 59, -5, 58, 61, 58, 62, -10, 62,
+	-10, 47, 59, -27, -22, 60, 60, 61, 62, 48,
+	-12, -15, -12, -12, 61, -12, 58, 59, -34, 62,
+	-27, -27, -23, 21, 22, -10, -10, -28, 59, -10,
+	23, -10, -10, 58, 58, -12, 58, 20, -10, -10,
+	-10, 61, 61, 58, -10, 61,
 }
 
 var yyDef = [...]int16{
 	2, -2, 4, 0, 12, 0, 0, 1, 5, 10,
-	11, 0, 0, 12, 0, 25, 0, 36, 50, 51,
-	52, 55, 56, 57, 58, 60, 0, 0, 66, 0,
-	0, 69, 71, 0, 0, 0, 0, 0, 0, 89,
-	90, 91, 92, 84, 86, 3, 125, 0, 128, 0,
-	0, 0, 137, 138, 139, 140, 141, 142, 143, 144,
-	145, 146, 147, 148, 149, 150, 151, 152, 153, 154,
-	155, 156, 157, 0, 0, 0, 0, 8, 13, 20,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 79, 80, 81, 0, 0, 53, 54, 0,
-	61, 0, 106, 111, 112, 0, 113, 114, 115, 64,
-	0, 0, 67, 68, 70, 0, 104, 0, 0, 77,
-	0, 0, 126, 0, 0, 0, 0, 21, 0, 37,
-	39, 0, 0, 24, 0, 0, 9, 0, 26, -2,
-	28, 29, -2, 31, 32, 33, 34, 35, 0, 0,
-	82, 83, 93, 0, 0, 0, 98, 62, 0, 0,
-	0, 0, 65, 0, 73, 0, 0, 0, 78, 85,
-	87, 0, 127, 129, 130, 118, 119, 120, 121, 122,
-	123, 124, 0, 131, 132, 0, 0, 0, 42, 0,
-	44, 0, 0, 0, -2, 8, 18, 19, 7, 23,
-	0, 0, 16, 94, 0, 0, 59, 0, 63, 107,
-	108, 117, 109, 0, 100, 105, 0, 0, 0, 133,
-	0, 135, 22, 0, 40, 0, 41, 0, 0, 0,
-	0, 0, 14, 0, 0, 95, 0, 96, 99, 0,
-	0, 102, 0, 0, 88, 134, 0, 38, 43, 45,
-	46, 47, 0, 6, 0, 17, 97, 116, 110, 0,
-	0, 0, 0, 0, 136, 0, 0, 72, 0, 103,
-	0, 0, 48, 15, 0, 0, 0, 101, 74, 75,
-	0, 0, 76,
+	11, 0, 0, 12, 0, 25, 0, 36, 51, 52,
+	53, 56, 57, 58, 59, 61, 0, 0, 0, 0,
+	71, 0, 0, 74, 76, 0, 0, 0, 0, 0,
+	94, 95, 96, 97, 89, 91, 3, 135, 0, 138,
+	0, 0, 0, 147, 148, 149, 150, 151, 152, 153,
+	154, 155, 156, 157, 158, 159, 160, 161, 162, 163,
+	164, 165, 166, 167, 0, 0, 0, 0, 8, 13,
+	20, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 84, 85, 86, 0, 0, 54, 55,
+	0, 0, 63, 0, 0, 112, 121, 122, 0, 0,
+	123, 124, 125, 0, 0, 0, 0, 69, 0, 72,
+	73, 75, 0, 110, 0, 0, 82, 0, 136, 0,
+	0, 0, 0, 21, 0, 37, 39, 0, 0, 24,
+	0, 0, 9, 0, 26, -2, 28, 29, -2, 31,
+	32, 33, 34, 35, 0, 0, 87, 88, 98, 0,
+	0, 0, 0, 104, 0, 66, 0, 0, 67, 0,
+	0, 0, 0, 119, 64, 83, 65, 70, 0, 78,
+	0, 0, 0, 90, 92, 0, 137, 139, 140, 128,
+	129, 130, 131, 132, 133, 134, 0, 141, 142, 0,
+	0, 0, 42, 0, 44, 0, 0, 0, 0, -2,
+	8, 18, 19, 7, 23, 0, 0, 16, 99, 100,
+	0, 0, 60, 0, 62, 114, 0, 120, 127, 68,
+	113, 115, 116, 0, 0, 106, 111, 0, 0, 0,
+	143, 0, 145, 22, 38, 40, 0, 41, 0, 0,
+	0, 0, 0, 0, 14, 0, 0, 101, 0, 102,
+	105, 0, 0, 118, 108, 0, 0, 93, 144, 0,
+	43, 45, 46, 47, 0, 49, 6, 0, 17, 103,
+	126, 117, 0, 0, 0, 0, 0, 146, 0, 0,
+	77, 0, 109, 0, 0, 48, 15, 0, 0, 0,
+	107, 79, 80, 0, 0, 81,
 }
 
 var yyTok1 = [...]int8{
 	1, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 52, 3, 3,
-	59, 60, 50, 48, 47, 49, 53, 51, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 58, 57,
-	3, 3, 3, 54, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 65, 53, 3, 3,
+	60, 61, 51, 49, 48, 50, 54, 52, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 59, 58,
+	3, 3, 3, 55, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 56, 3, 61, 3, 3, 3, 3, 3, 3,
+	3, 57, 3, 62, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 62, 46, 63,
+	3, 3, 3, 63, 47, 64,
 }
 
 var yyTok2 = [...]int8{
@@ -392,7 +411,7 @@ var yyTok2 = [...]int8{
 	12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
 	22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
 	32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-	42, 43, 44, 45, 55,
+	42, 43, 44, 45, 46, 56,
 }
 
 var yyTok3 = [...]int8{
@@ -902,9 +921,9 @@ yydefault:
 			yyVAL.value = []*Pattern{yyDollar[1].value.(*Pattern)}
 		}
 	case 38:
-		yyDollar = yyS[yypt-4 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = append(yyDollar[1].value.([]*Pattern), yyDollar[4].value.(*Pattern))
+			yyVAL.value = append(yyDollar[1].value.([]*Pattern), yyDollar[3].value.(*Pattern))
 		}
 	case 39:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -954,29 +973,36 @@ yydefault:
 	case 48:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
+			yylex.(*lexer).checkObjectKey(yyDollar[2].value.(*Query), yyDollar[1].offset)
 			yyVAL.value = &PatternObject{KeyQuery: yyDollar[2].value.(*Query), Val: yyDollar[5].value.(*Pattern)}
 		}
 	case 49:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &PatternObject{Key: yyDollar[1].token}
+			yylex.(*lexer).objectKeyRecovered()
+			yyVAL.value = &PatternObject{Val: yyDollar[3].value.(*Pattern)}
 		}
 	case 50:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeIdentity}
+			yyVAL.value = &PatternObject{Key: yyDollar[1].token}
 		}
 	case 51:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeRecurse}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 52:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeIndex, Index: &Index{Name: yyDollar[1].token}}
+			yyVAL.value = &Term{Type: TermTypeRecurse}
 		}
 	case 53:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeIndex, Index: &Index{Name: yyDollar[1].token}}
+		}
+	case 54:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			suffix := yyDollar[2].value.(*Suffix)
@@ -986,378 +1012,426 @@ yydefault:
 				yyVAL.value = &Term{Type: TermTypeIndex, Index: suffix.Index}
 			}
 		}
-	case 54:
+	case 55:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeIndex, Index: &Index{Str: yyDollar[2].value.(*String)}}
 		}
-	case 55:
+	case 56:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeNull}
 		}
-	case 56:
+	case 57:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeTrue}
 		}
-	case 57:
+	case 58:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeFalse}
 		}
-	case 58:
+	case 59:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
 		}
-	case 59:
+	case 60:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, Args: yyDollar[3].value.([]*Query), offset: yyDollar[1].offset}}
 		}
-	case 60:
+	case 61:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
 		}
-	case 61:
+	case 62:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[4].token, offset: yyDollar[1].offset, clear: true}}
+		}
+	case 63:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{}}
 		}
-	case 62:
+	case 64:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
-		}
-	case 63:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
-		}
-	case 64:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{}}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 65:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{yyDollar[2].value.(*Query)}}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 66:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeNumber, Number: yyDollar[1].token}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 67:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpAdd, yyDollar[2].value.(*Term)}}
+			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
 		}
 	case 68:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpSub, yyDollar[2].value.(*Term)}}
+			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
 		}
 	case 69:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token}
-		}
-	case 70:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token, Str: yyDollar[2].value.(*String)}
+			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{}}
+		}
+	case 70:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{yyDollar[2].value.(*Query)}}
 		}
 	case 71:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeString, Str: yyDollar[1].value.(*String)}
+			yyVAL.value = &Term{Type: TermTypeNumber, Number: yyDollar[1].token}
 		}
 	case 72:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpAdd, yyDollar[2].value.(*Term)}}
+		}
+	case 73:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpSub, yyDollar[2].value.(*Term)}}
+		}
+	case 74:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token}
+		}
+	case 75:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token, Str: yyDollar[2].value.(*String)}
+		}
+	case 76:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeString, Str: yyDollar[1].value.(*String)}
+		}
+	case 77:
 		yyDollar = yyS[yypt-7 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeIf, If: &If{yyDollar[2].value.(*Query), yyDollar[4].value.(*Query), yyDollar[5].value.([]*IfElif), yyDollar[6].value.(*Query)}}
 		}
-	case 73:
+	case 78:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeTry, Try: &Try{yyDollar[2].value.(*Query), yyDollar[3].value.(*Query)}}
 		}
-	case 74:
+	case 79:
 		yyDollar = yyS[yypt-9 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeReduce, Reduce: &Reduce{yyDollar[2].value.(*Query), yyDollar[4].value.([]*Pattern), yyDollar[6].value.(*Query), yyDollar[8].value.(*Query)}}
 		}
-	case 75:
+	case 80:
 		yyDollar = yyS[yypt-9 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeForeach, Foreach: &Foreach{yyDollar[2].value.(*Query), yyDollar[4].value.([]*Pattern), yyDollar[6].value.(*Query), yyDollar[8].value.(*Query), nil}}
 		}
-	case 76:
+	case 81:
 		yyDollar = yyS[yypt-11 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeForeach, Foreach: &Foreach{yyDollar[2].value.(*Query), yyDollar[4].value.([]*Pattern), yyDollar[6].value.(*Query), yyDollar[8].value.(*Query), yyDollar[10].value.(*Query)}}
 		}
-	case 77:
+	case 82:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeBreak, Break: yyDollar[2].token}
 		}
-	case 78:
+	case 83:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeQuery, Query: yyDollar[2].value.(*Query)}
 		}
-	case 79:
+	case 84:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Index: &Index{Name: yyDollar[2].token}})
 		}
-	case 80:
+	case 85:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, yyDollar[2].value.(*Suffix))
 		}
-	case 81:
+	case 86:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Optional: true})
 		}
-	case 82:
+	case 87:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, yyDollar[3].value.(*Suffix))
 		}
-	case 83:
+	case 88:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Index: &Index{Str: yyDollar[3].value.(*String)}})
 		}
-	case 84:
+	case 89:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &String{Str: yyDollar[1].token}
 		}
-	case 85:
+	case 90:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &String{Queries: yyDollar[2].value.([]*Query)}
 		}
-	case 86:
+	case 91:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = []*Query{}
 		}
-	case 87:
+	case 92:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*Query), &Query{Term: &Term{Type: TermTypeString, Str: &String{Str: yyDollar[2].token}}})
 		}
-	case 88:
+	case 93:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yylex.(*lexer).inString = true
 			yyVAL.value = append(yyDollar[1].value.([]*Query), &Query{Term: &Term{Type: TermTypeQuery, Query: yyDollar[3].value.(*Query)}})
 		}
-	case 93:
+	case 98:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Iter: true}
 		}
-	case 94:
+	case 99:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = &Suffix{Iter: true}
+		}
+	case 100:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query)}}
 		}
-	case 95:
+	case 101:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query), IsSlice: true}}
 		}
-	case 96:
+	case 102:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Index: &Index{End: yyDollar[3].value.(*Query), IsSlice: true}}
 		}
-	case 97:
+	case 103:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query), End: yyDollar[4].value.(*Query), IsSlice: true}}
 		}
-	case 98:
+	case 104:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = []*Query{yyDollar[1].value.(*Query)}
 		}
-	case 99:
+	case 105:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*Query), yyDollar[3].value.(*Query))
 		}
-	case 100:
+	case 106:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = []*IfElif(nil)
 		}
-	case 101:
+	case 107:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*IfElif), &IfElif{yyDollar[3].value.(*Query), yyDollar[5].value.(*Query)})
 		}
-	case 102:
-		yyDollar = yyS[yypt-0 : yypt+1]
-		{
-			yyVAL.value = (*Query)(nil)
-		}
-	case 103:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = yyDollar[2].value
-		}
-	case 104:
-		yyDollar = yyS[yypt-0 : yypt+1]
-		{
-			yyVAL.value = (*Query)(nil)
-		}
-	case 105:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = yyDollar[2].value
-		}
-	case 106:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = []*ObjectKeyVal{yyDollar[1].value.(*ObjectKeyVal)}
-		}
-	case 107:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = append(yyDollar[1].value.([]*ObjectKeyVal), yyDollar[3].value.(*ObjectKeyVal))
-		}
 	case 108:
-		yyDollar = yyS[yypt-3 : yypt+1]
+		yyDollar = yyS[yypt-0 : yypt+1]
 		{
-			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*Query)}
+			yyVAL.value = (*Query)(nil)
 		}
 	case 109:
-		yyDollar = yyS[yypt-3 : yypt+1]
+		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String), Val: yyDollar[3].value.(*Query)}
+			yyVAL.value = yyDollar[2].value
 		}
 	case 110:
-		yyDollar = yyS[yypt-5 : yypt+1]
+		yyDollar = yyS[yypt-0 : yypt+1]
 		{
-			yyVAL.value = &ObjectKeyVal{KeyQuery: yyDollar[2].value.(*Query), Val: yyDollar[5].value.(*Query)}
+			yyVAL.value = (*Query)(nil)
 		}
 	case 111:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token}
+			yyVAL.value = yyDollar[2].value
 		}
 	case 112:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String)}
+			yyVAL.value = []*ObjectKeyVal{yyDollar[1].value.(*ObjectKeyVal)}
+		}
+	case 113:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = append(yyDollar[1].value.([]*ObjectKeyVal), yyDollar[3].value.(*ObjectKeyVal))
+		}
+	case 114:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = []*ObjectKeyVal{yyDollar[3].value.(*ObjectKeyVal)}
+		}
+	case 115:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*Query)}
 		}
 	case 116:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpPipe, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String), Val: yyDollar[3].value.(*Query)}
+		}
+	case 117:
+		yyDollar = yyS[yypt-5 : yypt+1]
+		{
+			yylex.(*lexer).checkObjectKey(yyDollar[2].value.(*Query), yyDollar[1].offset)
+			yyVAL.value = &ObjectKeyVal{KeyQuery: yyDollar[2].value.(*Query), Val: yyDollar[5].value.(*Query)}
 		}
 	case 118:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.value = &ConstTerm{Object: yyDollar[1].value.(*ConstObject)}
+			yyVAL.value = &ObjectKeyVal{KeyQuery: formatKey(yyDollar[1].token, yyDollar[2].value.(*String)), Val: yyDollar[4].value.(*Query)}
 		}
 	case 119:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &ConstTerm{Array: yyDollar[1].value.(*ConstArray)}
+			key := formatKey(yyDollar[1].token, yyDollar[2].value.(*String))
+			yyVAL.value = &ObjectKeyVal{KeyQuery: key, Val: &Query{Term: &Term{Type: TermTypeIdentity, SuffixList: []*Suffix{{Index: &Index{Start: key}}}}}}
 		}
 	case 120:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &ConstTerm{Number: yyDollar[1].token}
+			yylex.(*lexer).objectKeyRecovered()
+			yyVAL.value = &ObjectKeyVal{Key: "", Val: yyDollar[3].value.(*Query)}
 		}
 	case 121:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &ConstTerm{Str: yyDollar[1].token}
+			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token}
 		}
 	case 122:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &ConstTerm{Null: true}
-		}
-	case 123:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{True: true}
-		}
-	case 124:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{False: true}
-		}
-	case 125:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = &ConstObject{}
+			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String)}
 		}
 	case 126:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &ConstObject{yyDollar[2].value.([]*ConstObjectKeyVal)}
-		}
-	case 127:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			yyVAL.value = &ConstObject{yyDollar[2].value.([]*ConstObjectKeyVal)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpPipe, Right: yyDollar[3].value.(*Query)}
 		}
 	case 128:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = []*ConstObjectKeyVal{yyDollar[1].value.(*ConstObjectKeyVal)}
+			yyVAL.value = &ConstTerm{Object: yyDollar[1].value.(*ConstObject)}
 		}
 	case 129:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ConstTerm{Array: yyDollar[1].value.(*ConstArray)}
+		}
+	case 130:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ConstTerm{Number: yyDollar[1].token}
+		}
+	case 131:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ConstTerm{Str: yyDollar[1].token}
+		}
+	case 132:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ConstTerm{Null: true}
+		}
+	case 133:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ConstTerm{True: true}
+		}
+	case 134:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ConstTerm{False: true}
+		}
+	case 135:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyVAL.value = &ConstObject{}
+		}
+	case 136:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = &ConstObject{yyDollar[2].value.([]*ConstObjectKeyVal)}
+		}
+	case 137:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yyVAL.value = &ConstObject{yyDollar[2].value.([]*ConstObjectKeyVal)}
+		}
+	case 138:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = []*ConstObjectKeyVal{yyDollar[1].value.(*ConstObjectKeyVal)}
+		}
+	case 139:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*ConstObjectKeyVal), yyDollar[3].value.(*ConstObjectKeyVal))
 		}
-	case 130:
+	case 140:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &ConstObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*ConstTerm)}
 		}
-	case 131:
+	case 141:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &ConstObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*ConstTerm)}
 		}
-	case 132:
+	case 142:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &ConstObjectKeyVal{KeyString: yyDollar[1].token, Val: yyDollar[3].value.(*ConstTerm)}
 		}
-	case 133:
+	case 143:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &ConstArray{}
 		}
-	case 134:
+	case 144:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &ConstArray{yyDollar[2].value.([]*ConstTerm)}
 		}
-	case 135:
+	case 145:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = []*ConstTerm{yyDollar[1].value.(*ConstTerm)}
 		}
-	case 136:
+	case 146:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*ConstTerm), yyDollar[3].value.(*ConstTerm))

@@ -25,7 +25,7 @@ import "slices"
 %token<token> tokIdent tokVariable tokModuleIdent tokModuleVariable
 %token<token> tokRecurse tokIndex tokNumber tokFormat
 %token<token> tokString tokStringStart tokStringQuery tokStringEnd
-%token<token> tokInvalid tokInvalidEscapeSequence tokUnterminatedString
+%token<token> tokInvalid tokInvalidEscapeSequence tokUnterminatedString tokDestAlt
 
 %nonassoc tokFuncDefQuery tokExpr tokTerm
 %right '|'
@@ -207,9 +207,9 @@ bindpatterns
     {
         $$ = []*Pattern{$1.(*Pattern)}
     }
-    | bindpatterns '?' tokAltOp pattern
+    | bindpatterns tokDestAlt pattern
     {
-        $$ = append($1.([]*Pattern), $4.(*Pattern))
+        $$ = append($1.([]*Pattern), $3.(*Pattern))
     }
 
 pattern
@@ -257,7 +257,13 @@ objectpattern
     }
     | '(' query ')' ':' pattern
     {
+        yylex.(*lexer).checkObjectKey($2.(*Query), $<offset>1)
         $$ = &PatternObject{KeyQuery: $2.(*Query), Val: $5.(*Pattern)}
+    }
+    | error ':' pattern
+    {
+        yylex.(*lexer).objectKeyRecovered()
+        $$ = &PatternObject{Val: $3.(*Pattern)}
     }
     | tokVariable
     {
@@ -314,9 +320,25 @@ term
     {
         $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
     }
+    | '$' '$' '$' tokVariable
+    {
+        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $4, offset: $<offset>1, clear: true}}
+    }
     | '{' '}'
     {
         $$ = &Term{Type: TermTypeObject, Object: &Object{}}
+    }
+    | '(' error ')'
+    {
+        $$ = &Term{Type: TermTypeIdentity}
+    }
+    | '[' error ']'
+    {
+        $$ = &Term{Type: TermTypeIdentity}
+    }
+    | '{' error '}'
+    {
+        $$ = &Term{Type: TermTypeIdentity}
     }
     | '{' objectkeyvals '}'
     {
@@ -445,6 +467,10 @@ suffix
     {
         $$ = &Suffix{Iter: true}
     }
+    | '[' error ']'
+    {
+        $$ = &Suffix{Iter: true}
+    }
     | '[' query ']'
     {
         $$ = &Suffix{Index: &Index{Start: $2.(*Query)}}
@@ -511,6 +537,10 @@ objectkeyvals
     {
         $$ = append($1.([]*ObjectKeyVal), $3.(*ObjectKeyVal))
     }
+    | error ',' objectkeyval
+    {
+        $$ = []*ObjectKeyVal{$3.(*ObjectKeyVal)}
+    }
 
 objectkeyval
     : objectkey ':' objectval
@@ -523,7 +553,22 @@ objectkeyval
     }
     | '(' query ')' ':' objectval
     {
+        yylex.(*lexer).checkObjectKey($2.(*Query), $<offset>1)
         $$ = &ObjectKeyVal{KeyQuery: $2.(*Query), Val: $5.(*Query)}
+    }
+    | tokFormat string ':' objectval
+    {
+        $$ = &ObjectKeyVal{KeyQuery: formatKey($1, $2.(*String)), Val: $4.(*Query)}
+    }
+    | tokFormat string
+    {
+        key := formatKey($1, $2.(*String))
+        $$ = &ObjectKeyVal{KeyQuery: key, Val: &Query{Term: &Term{Type: TermTypeIdentity, SuffixList: []*Suffix{{Index: &Index{Start: key}}}}}}
+    }
+    | error ':' objectval
+    {
+        yylex.(*lexer).objectKeyRecovered()
+        $$ = &ObjectKeyVal{Key: "", Val: $3.(*Query)}
     }
     | objectkey
     {

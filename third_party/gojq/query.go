@@ -14,8 +14,13 @@ import (
 // scanning the entire query string.
 func Parse(src string) (*Query, error) {
 	l := newLexer(src)
-	if yyParse(l) > 0 {
-		return nil, l.err
+	if yyParse(l) > 0 || len(l.errs) > 0 {
+		err := l.err
+		if err == nil {
+			err = &ParseError{Start: l.errs[0].Start}
+		}
+		err.Errors = l.errs
+		return nil, err
 	}
 	return l.result, nil
 }
@@ -475,7 +480,8 @@ func (e *Index) toIndices(xs []any) []any {
 type Func struct {
 	Name   string
 	Args   []*Query
-	offset int // where the name starts in the query text
+	offset int  // where the name starts in the query text
+	clear  bool // jq's $$$$name: the variable's value, and the variable set to null
 }
 
 func (e *Func) String() string {
@@ -485,6 +491,9 @@ func (e *Func) String() string {
 }
 
 func (e *Func) writeTo(s *strings.Builder) {
+	if e.clear {
+		s.WriteString("$$$")
+	}
 	s.WriteString(e.Name)
 	if len(e.Args) > 0 {
 		s.WriteByte('(')
