@@ -189,13 +189,13 @@ func compHash(s string) uint32 {
 }
 
 // printCompSpecs is complete -p: the named specs, or all in bash's order
-// (its hash table's 256 buckets in turn, the latest first in each).
+// (its hash table's 512 buckets in turn, the latest first in each).
 func (r *Runner) printCompSpecs(names []string) exitStatus {
 	var exit exitStatus
 	if len(names) == 0 {
 		names = slices.Collect(maps.Keys(r.compSpecs))
 		slices.SortFunc(names, func(a, b string) int {
-			ha, hb := compHash(a)&255, compHash(b)&255
+			ha, hb := compHash(a)&511, compHash(b)&511
 			if ha != hb {
 				return int(ha) - int(hb)
 			}
