@@ -32,6 +32,7 @@ const (
 
 type jqOpts struct {
 	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream bool
+	colors                                                                                      *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
 	indent                                                                                      int
 	names                                                                                       []string
 	values                                                                                      []any
@@ -63,11 +64,9 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"Exit status: 0 on success; with -e, 1 if the last output was false or null and\n" +
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
-		"Differences from jq 1.7.1: no colour (-C is accepted and ignored); --seq marks\n" +
-		"the outputs but reads the input as plain JSON; after a syntax error in the filter,\n" +
-		"the short list of expected tokens jq's parser adds (\"expecting '}'\") is missing\n" +
-		"or different in a few places; $__loc__ always names line 1; modules (import,\n" +
-		"include, -L) are not available."
+		"Differences from jq 1.7.1: --seq marks the outputs but reads the input as plain\n" +
+		"JSON; $__loc__ always names line 1; modules (import, include, -L) are not\n" +
+		"available."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
@@ -90,8 +89,15 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	f.BoolVar(&o.seq, 0, "seq", "write an RS character before each output")
 	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
 	f.BoolVar(&showVersion, 0, "version", "print jq's version ("+jqVersion+") and exit")
-	f.Func('C', "color-output", NoArg, "", "accepted; llmsh's jq does not colour", func(string, bool) error { return nil })
-	f.Func('M', "monochrome-output", NoArg, "", "output without colours (the default)", func(string, bool) error { return nil })
+	color, mono := false, false
+	f.Func('C', "color-output", NoArg, "", "colour the output (JQ_COLORS sets the colours)", func(string, bool) error {
+		color = true
+		return nil
+	})
+	f.Func('M', "monochrome-output", NoArg, "", "output without colours (the default; wins over -C)", func(string, bool) error {
+		mono = true
+		return nil
+	})
 	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact)", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < -1 || n > 7 {
@@ -124,6 +130,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	}
 	if o.join {
 		o.raw = true
+	}
+	// jq reads JQ_COLORS (and warns of a bad one) with or without -C
+	if colors := jqColors(env); color && !mono {
+		o.colors = colors
 	}
 	if len(operands) == 0 {
 		fmt.Fprintf(env.Stderr, "Usage:\tjq [OPTION]... FILTER [FILE]...\nTry 'jq --help' for more information.\n")
@@ -747,7 +757,9 @@ func (r *jqRunner) print(v any) error {
 	if s, ok := v.(string); ok && (r.o.raw || r.o.join) && !r.o.ascii {
 		r.w.WriteString(s)
 	} else {
-		if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
+		if r.o.colors != nil {
+			jqEncodeColor(r.w, v, r.o, r.o.indent, 0)
+		} else if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
 			return err
 		}
 	}
@@ -839,6 +851,149 @@ func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
 		return nil
 	}
 	return jqScalar(w, v, o.ascii)
+}
+
+// jqDefaultColors are jq 1.7.1's colours: null, false, true, numbers,
+// strings, arrays, objects, object keys.
+var jqDefaultColors = [8]string{"0;90", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "1;34"}
+
+// jqColors are the colours -C uses: jq's, with those JQ_COLORS names
+// (colon-separated, the first eight) in their place. A JQ_COLORS jq would
+// refuse (anything but digits and semicolons, a colour longer than 12)
+// leaves the defaults, with jq's warning.
+func jqColors(env *Env) *[8]string {
+	c := jqDefaultColors
+	spec, ok := "", false
+	for _, kv := range env.Environ {
+		if v, found := strings.CutPrefix(kv, "JQ_COLORS="); found {
+			spec, ok = v, true
+		}
+	}
+	if !ok {
+		return &c
+	}
+	set := c
+	for i := 0; i < len(set) && spec != ""; i++ {
+		f, rest, _ := strings.Cut(spec, ":")
+		if len(f) > 12 || strings.Trim(f, "0123456789;") != "" {
+			fmt.Fprintf(env.Stderr, "Failed to set $JQ_COLORS\n")
+			return &c
+		}
+		set[i], spec = f, rest
+	}
+	return &set
+}
+
+// jqEncodeColor writes v as jq -C does: each value in its kind's colour,
+// the punctuation of arrays and objects in theirs, keys in the key colour,
+// resets where jq 1.7.1 puts them.
+func jqEncodeColor(w *bufio.Writer, v any, o *jqOpts, indent, depth int) {
+	const reset = "\x1b[0m"
+	col := func(c string) string { return "\x1b[" + c + "m" }
+	pretty := (indent > 0 || o.tab) && !o.compact
+	nl := func(d int) {
+		w.WriteByte('\n')
+		if o.tab {
+			for range d {
+				w.WriteByte('\t')
+			}
+		} else {
+			for range d * indent {
+				w.WriteByte(' ')
+			}
+		}
+	}
+	var color string
+	switch v := v.(type) {
+	case nil:
+		color = col(o.colors[0])
+	case bool:
+		color = col(o.colors[1])
+		if v {
+			color = col(o.colors[2])
+		}
+	case string:
+		color = col(o.colors[4])
+	case []any:
+		color = col(o.colors[5])
+	case *gojq.OrderedMap:
+		color = col(o.colors[6])
+	default:
+		color = col(o.colors[3])
+	}
+	w.WriteString(color)
+	switch v := v.(type) {
+	case []any:
+		if len(v) == 0 {
+			w.WriteString("[]")
+			break
+		}
+		w.WriteByte('[')
+		for i, x := range v {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			if pretty {
+				nl(depth + 1)
+			}
+			jqEncodeColor(w, x, o, indent, depth+1)
+			w.WriteString(color)
+		}
+		if pretty {
+			nl(depth)
+		}
+		w.WriteString(color)
+		w.WriteByte(']')
+	case *gojq.OrderedMap:
+		if v.Len() == 0 {
+			w.WriteString("{}")
+			break
+		}
+		w.WriteByte('{')
+		if pretty {
+			nl(depth + 1)
+		}
+		first := true
+		field := func(k string, x any) {
+			if !first {
+				w.WriteByte(',')
+				if pretty {
+					nl(depth + 1)
+				}
+			}
+			first = false
+			w.WriteString(reset)
+			w.WriteString(col(o.colors[7]))
+			jqScalar(w, k, o.ascii)
+			w.WriteString(reset)
+			w.WriteString(color)
+			w.WriteByte(':')
+			if pretty {
+				w.WriteByte(' ')
+			}
+			w.WriteString(reset)
+			jqEncodeColor(w, x, o, indent, depth+1)
+			w.WriteString(color)
+		}
+		if o.sortKeys {
+			for _, k := range v.SortedKeys() {
+				x, _ := v.Get(k)
+				field(k, x)
+			}
+		} else {
+			for k, x := range v.All() {
+				field(k, x)
+			}
+		}
+		if pretty {
+			nl(depth)
+		}
+		w.WriteString(color)
+		w.WriteByte('}')
+	default:
+		jqScalar(w, v, o.ascii)
+	}
+	w.WriteString(reset)
 }
 
 // jqScalar writes a scalar as jq does; with ascii, every character past

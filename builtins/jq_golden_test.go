@@ -27,7 +27,6 @@ type jqGolden struct {
 // docs/builtins.md), not an accident.
 var jqKnownDiffs = map[string]string{
 	`cli ["--version"]`:                              "the jq-wasm build calls itself jq-1.7.1-dirty; llmsh prints jq-1.7.1",
-	`cli ["-C","-c","."] <<< "{\"b\":1}"`:            "llmsh's jq never colours its output",
 	`nested.json --seq .zeta, .alpha`:                "--seq only marks the outputs; jq 1.7 also reads the input as RS-separated",
 	`cli ["--seq","-c",".[]"] <<< "[1, {\"b\": 2}]"`: "--seq only marks the outputs; jq 1.7 also reads the input as RS-separated",
 }
@@ -115,5 +114,31 @@ func TestJqParsePrefixes(t *testing.T) {
 	}
 	if n < 5000 {
 		t.Fatalf("only %d prefixes", n)
+	}
+}
+
+// TestJqColors: -C takes its colours from the script's JQ_COLORS, the
+// first eight colon-separated, as jq 1.7.1 does; a bad one leaves jq's
+// own, with jq's warning; -M wins over -C.
+func TestJqColors(t *testing.T) {
+	for _, c := range []struct{ colors, out, err string }{
+		{"", "\x1b[1;39m[\x1b[0;90mnull\x1b[0m\x1b[1;39m,\x1b[0;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", ""},
+		{"1;31", "\x1b[1;39m[\x1b[1;31mnull\x1b[0m\x1b[1;39m,\x1b[0;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", ""},
+		{"::::4;32:", "\x1b[1;39m[\x1b[mnull\x1b[0m\x1b[1;39m,\x1b[4;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", ""},
+		{"1;31:x", "\x1b[1;39m[\x1b[0;90mnull\x1b[0m\x1b[1;39m,\x1b[0;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", "Failed to set $JQ_COLORS\n"},
+		{"1234567890123", "\x1b[1;39m[\x1b[0;90mnull\x1b[0m\x1b[1;39m,\x1b[0;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", "Failed to set $JQ_COLORS\n"},
+	} {
+		var environ []string
+		if c.colors != "" {
+			environ = []string{"JQ_COLORS=" + c.colors}
+		}
+		r := runCmdWith(t, nil, environ, "", "jq", "-n", "-c", "-C", `[null, "s"]`)
+		if r.stdout != c.out || r.stderr != c.err || r.status != 0 {
+			t.Errorf("JQ_COLORS=%q: got %q %q %d, want %q %q", c.colors, r.stdout, r.stderr, r.status, c.out, c.err)
+		}
+	}
+	r := runCmdWith(t, nil, []string{"JQ_COLORS=1;31"}, "", "jq", "-n", "-c", "-C", "-M", `[null]`)
+	if r.stdout != "[null]\n" {
+		t.Errorf("-C -M: got %q", r.stdout)
 	}
 }
