@@ -65,8 +65,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
 		"Differences from jq 1.7.1: --seq marks the outputs but reads the input as plain\n" +
-		"JSON; $__loc__ always names line 1; modules (import, include, -L) are not\n" +
-		"available."
+		"JSON; modules (import, include, -L) are not available."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
@@ -220,7 +219,7 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 }
 
 // variables returns the names and values of the filter's variables: the
-// --arg family's, $__loc__ and $ARGS.
+// --arg family's and $ARGS ($__loc__ is the parser's).
 func (o *jqOpts) variables() ([]string, []any) {
 	names := append([]string{}, o.names...)
 	values := append([]any{}, o.values...)
@@ -228,12 +227,6 @@ func (o *jqOpts) variables() ([]string, []any) {
 	for i, n := range o.names {
 		named.Set(strings.TrimPrefix(n, "$"), o.values[i])
 	}
-	// $__loc__ names line 1 wherever it is written (jq: its own line).
-	loc := gojq.NewOrderedMap(2)
-	loc.Set("file", "<top-level>")
-	loc.Set("line", 1)
-	names = append(names, "$__loc__")
-	values = append(values, loc)
 	names = append(names, "$ARGS")
 	argsObj := gojq.NewOrderedMap(2)
 	argsObj.Set("positional", append([]any{}, o.positional...))

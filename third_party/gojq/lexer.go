@@ -3,6 +3,7 @@ package gojq
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -724,6 +725,16 @@ func (l *lexer) checkObjectKey(q *Query, at int) {
 			l.errs = append(l.errs, ParseNote{"Cannot use " + typeErrorPreview(v) + " as object key", at})
 		}
 	}
+}
+
+// loc is jq's $__loc__ written at offset at: an object of the file,
+// "<top-level>", and the line.
+func (l *lexer) loc(at int) *Term {
+	line := 1 + strings.Count(l.source[:at], "\n")
+	return &Term{Type: TermTypeObject, Object: &Object{KeyVals: []*ObjectKeyVal{
+		{Key: "file", Val: &Query{Term: &Term{Type: TermTypeString, Str: &String{Str: "<top-level>"}}}},
+		{Key: "line", Val: &Query{Term: &Term{Type: TermTypeNumber, Number: strconv.Itoa(line)}}},
+	}}}
 }
 
 // objectKeyRecovered reports a pair that jq's parser recovered from a

@@ -1045,7 +1045,11 @@ yydefault:
 	case 61:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
+			if yyDollar[1].token == "$__loc__" {
+				yyVAL.value = yylex.(*lexer).loc(yyDollar[1].offset)
+			} else {
+				yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
+			}
 		}
 	case 62:
 		yyDollar = yyS[yypt-4 : yypt+1]
@@ -1329,7 +1333,11 @@ yydefault:
 	case 121:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token}
+			if yyDollar[1].token == "$__loc__" {
+				yyVAL.value = &ObjectKeyVal{Key: "__loc__", Val: &Query{Term: yylex.(*lexer).loc(yyDollar[1].offset)}}
+			} else {
+				yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token}
+			}
 		}
 	case 122:
 		yyDollar = yyS[yypt-1 : yypt+1]

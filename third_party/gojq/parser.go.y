@@ -318,7 +318,11 @@ term
     }
     | tokVariableModuleVariable
     {
-        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
+        if $1 == "$__loc__" {
+            $$ = yylex.(*lexer).loc($<offset>1)
+        } else {
+            $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
+        }
     }
     | '$' '$' '$' tokVariable
     {
@@ -572,7 +576,11 @@ objectkeyval
     }
     | objectkey
     {
-        $$ = &ObjectKeyVal{Key: $1}
+        if $1 == "$__loc__" {
+            $$ = &ObjectKeyVal{Key: "__loc__", Val: &Query{Term: yylex.(*lexer).loc($<offset>1)}}
+        } else {
+            $$ = &ObjectKeyVal{Key: $1}
+        }
     }
     | string
     {
