@@ -64,8 +64,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"Exit status: 0 on success; with -e, 1 if the last output was false or null and\n" +
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
-		"Differences from jq 1.7.1: --seq marks the outputs but reads the input as plain\n" +
-		"JSON; modules (import, include, -L) are not available."
+		"Differences from jq 1.7.1: modules (import, include, -L) are not available."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
@@ -85,7 +84,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	})
 	f.BoolVar(&o.ascii, 'a', "ascii-output", "escape every non-ASCII character")
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
-	f.BoolVar(&o.seq, 0, "seq", "write an RS character before each output")
+	f.BoolVar(&o.seq, 0, "seq", "read and write RFC 7464 sequences (an RS before each text)")
 	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
 	f.BoolVar(&showVersion, 0, "version", "print jq's version ("+jqVersion+") and exit")
 	color, mono := false, false
@@ -169,6 +168,9 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 	r.in = &jqInputs{r: r, files: files}
 	if !o.rawIn {
 		r.in.dec = gojq.NewBufDecoder()
+		if o.seq {
+			r.in.dec.SetSeq()
+		}
 	}
 	code, err := gojq.Compile(query,
 		gojq.WithVariables(names),
@@ -470,7 +472,9 @@ func (r *jqRunner) run() {
 				break
 			}
 			if err, isErr := v.(error); isErr {
-				r.parseError(err)
+				if r.parseError(err) {
+					continue
+				}
 				return
 			}
 			slurped = append(slurped, v)
@@ -485,7 +489,9 @@ func (r *jqRunner) run() {
 				return
 			}
 			if err, isErr := v.(error); isErr {
-				r.parseError(err)
+				if r.parseError(err) {
+					continue
+				}
 				return
 			}
 			r.eval(v)
@@ -494,11 +500,17 @@ func (r *jqRunner) run() {
 }
 
 // parseError reports malformed input read by the main loop, which ends
-// the run as in jq 1.7 (status 5).
-func (r *jqRunner) parseError(err error) {
+// the run as in jq 1.7 (status 5); with --seq jq reports it and reads on,
+// and parseError says so.
+func (r *jqRunner) parseError(err error) bool {
+	if r.o.seq {
+		fmt.Fprintf(r.env.Stderr, "jq: ignoring parse error: %s\n", err)
+		return true
+	}
 	fmt.Fprintf(r.env.Stderr, "jq: parse error: %s\n", err)
 	r.status = jqExitRuntime
 	r.stop = true
+	return false
 }
 
 // jqInputs reads the input values of every file in turn, as jq's input
@@ -614,6 +626,10 @@ func (in *jqInputs) Next() (any, bool) {
 		}
 		v, ok, err := in.dec.Next()
 		if err != nil {
+			if r.o.stream && strings.HasPrefix(err.Error(), "Potentially truncated top-level numeric value at EOF") {
+				// jq's streaming parser drops a last number with nothing after it
+				return nil, false
+			}
 			return err, true
 		}
 		if ok {

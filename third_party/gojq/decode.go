@@ -45,6 +45,21 @@ type Decoder struct {
 	hasNext   bool
 	tok       []byte
 	keys      map[string]string // object keys read, to share their bytes
+
+	// jq --seq: the input is an RFC 7464 sequence, each text after an RS
+	seq    bool
+	waitRS bool // skipping to the next RS (at the start, after an error)
+	lastWS bool // the last character read was white space
+	atRS   bool // the last character read was an RS
+}
+
+const rs = 0x1e // ASCII RS, which starts each text of a JSON sequence
+
+// SetSeq makes d read its input as jq --seq does: text before the first
+// RS is skipped, an RS ends a value (or reports it truncated), and after
+// a malformed text d skips to the next RS.
+func (d *Decoder) SetSeq() {
+	d.seq, d.waitRS = true, true
 }
 
 // decFrame is an array or object being read, or an object's key read
@@ -148,10 +163,20 @@ func (d *Decoder) Next() (any, bool, error) {
 		return nil, false, d.errorf("Malformed BOM")
 	}
 	for d.pos < len(d.buf) {
+		if d.waitRS {
+			d.skipToRS()
+			continue
+		}
 		v, ok, msg := d.scan()
 		if msg != "" {
 			d.reset()
-			d.buf, d.pos, d.fed = nil, 0, false
+			if d.seq && !d.atRS {
+				d.waitRS = true
+				return nil, false, d.errorf("%s at line %d, column %d (need RS to resync)", msg, d.line, d.col)
+			}
+			if !d.seq {
+				d.buf, d.pos, d.fed = nil, 0, false
+			}
 			return nil, false, d.errorf("%s at line %d, column %d", msg, d.line, d.col)
 		}
 		if ok {
@@ -162,6 +187,9 @@ func (d *Decoder) Next() (any, bool, error) {
 		return nil, false, nil
 	}
 	d.eof = true
+	if d.waitRS {
+		return nil, false, d.errorf("Unfinished abandoned text at EOF at line %d, column %d", d.line, d.col)
+	}
 	if d.st != 0 {
 		d.reset()
 		return nil, false, d.errorf("Unfinished string at EOF at line %d, column %d", d.line, d.col)
@@ -175,9 +203,64 @@ func (d *Decoder) Next() (any, bool, error) {
 		return nil, false, d.errorf("Unfinished JSON term at EOF at line %d, column %d", d.line, d.col)
 	}
 	if d.hasNext {
-		return d.take(), true, nil
+		v := d.take()
+		if d.seq && !d.lastWS && isNumberValue(v) {
+			return nil, false, d.errorf("Potentially truncated top-level numeric value at EOF at line %d, column %d", d.line, d.col)
+		}
+		return v, true, nil
 	}
 	return nil, false, nil
+}
+
+// skipToRS reads the buffer up to and with the next RS.
+func (d *Decoder) skipToRS() {
+	i := bytes.IndexByte(d.buf[d.pos:], rs)
+	end := len(d.buf)
+	if i >= 0 {
+		end = d.pos + i + 1
+		d.waitRS = false
+	}
+	seg := d.buf[d.pos:end]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		d.line += n
+		d.col = len(seg) - 1 - bytes.LastIndexByte(seg, '\n')
+	} else {
+		d.col += len(seg)
+	}
+	d.pos = end
+}
+
+func isNumberValue(v any) bool {
+	switch v.(type) {
+	case nil, bool, string, []any, *OrderedMap:
+		return false
+	}
+	return true
+}
+
+// scanRS reads an RS in a sequence: the end of the text before it, which
+// is truncated unless white space or the end of a string, array or
+// object came last.
+func (d *Decoder) scanRS() (any, bool, string) {
+	d.pos++
+	d.col++
+	d.atRS = true
+	if !d.lastWS && (len(d.stack) > 0 || len(d.tok) > 0 || d.hasNext && !d.nextIsStr && isNumberValue(d.next)) {
+		if d.literal() == "" && len(d.stack) == 0 && d.hasNext && !d.nextIsStr && isNumberValue(d.next) {
+			return nil, false, "Potentially truncated top-level numeric value"
+		}
+		return nil, false, "Truncated value"
+	}
+	if msg := d.literal(); msg != "" {
+		return nil, false, msg
+	}
+	if d.st == 0 {
+		if v, ok := d.done(); ok {
+			return v, true, ""
+		}
+	}
+	d.reset()
+	return nil, false, ""
 }
 
 func (d *Decoder) reset() {
@@ -209,6 +292,12 @@ func (d *Decoder) done() (any, bool) {
 // scan reads one character, or a run of string or literal characters; it
 // returns a finished value, or jq's message for an error.
 func (d *Decoder) scan() (any, bool, string) {
+	if d.seq {
+		if d.atRS = d.buf[d.pos] == rs; d.atRS {
+			return d.scanRS()
+		}
+		d.lastWS = false
+	}
 	if d.st != 0 {
 		return d.scanString()
 	}
@@ -221,6 +310,12 @@ func (d *Decoder) scan() (any, bool, string) {
 		for i < len(d.buf) {
 			switch d.buf[i] {
 			case ' ', '\t', '\r', '\n', '"', '[', ',', ']', '{', ':', '}':
+			case rs:
+				if d.seq {
+					break
+				}
+				i++
+				continue
 			default:
 				i++
 				continue
@@ -246,6 +341,7 @@ func (d *Decoder) scan() (any, bool, string) {
 	case '"':
 		d.st = 's'
 	case ' ', '\t', '\r', '\n':
+		d.lastWS = true
 	default:
 		if msg := d.token(c); msg != "" {
 			return nil, false, msg
@@ -262,6 +358,9 @@ func (d *Decoder) scanString() (any, bool, string) {
 	i := d.pos
 	for ; i < len(d.buf); i++ {
 		c := d.buf[i]
+		if c == rs && d.seq {
+			break // an RS ends the text, inside a string too
+		}
 		if d.st == 'e' {
 			d.st = 's'
 		} else if c == '\\' {
@@ -278,7 +377,7 @@ func (d *Decoder) scanString() (any, bool, string) {
 		d.col += len(seg)
 	}
 	d.pos = i
-	if i == len(d.buf) {
+	if i == len(d.buf) || d.buf[i] != '"' {
 		d.tok = append(d.tok, seg...)
 		return nil, false, ""
 	}
