@@ -256,7 +256,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if e != nil {
 			return nil, e, 0
 		}
-		num, e := c.addHandle(f, r, w)
+		num, e := c.addHandle(asHandle(f), r, w)
 		if e != nil {
 			return nil, e, 0
 		}

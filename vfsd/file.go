@@ -212,3 +212,87 @@ func (h *virtualHandle) Seek(offset int64, whence int) (int64, error) {
 func (h *virtualHandle) stat() (vfsproto.StatResult, error) { return h.store.stat(h.f), nil }
 func (h *virtualHandle) commit() error                      { h.store.release(h.f); return nil }
 func (h *virtualHandle) abort()                             { h.store.release(h.f) }
+
+// rawFile is a regular file opened for reading by openat2 and read with
+// plain system calls, without an os.File (whose NewFile asks fcntl and
+// epoll about each file): read_file's, which never becomes a handle
+// (asHandle makes one an os.File).
+type rawFile struct {
+	fd   int
+	name string
+}
+
+func (f *rawFile) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
+		n, err := syscall.Read(f.fd, p)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, &fs.PathError{Op: "read", Path: f.name, Err: err}
+		case n == 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f *rawFile) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := syscall.Pread(f.fd, p[n:], off+int64(n))
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return n, &fs.PathError{Op: "pread", Path: f.name, Err: err}
+		case m == 0:
+			return n, io.EOF
+		}
+		n += m
+	}
+	return n, nil
+}
+
+func (f *rawFile) Write([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "write", Path: f.name, Err: syscall.EBADF}
+}
+
+func (f *rawFile) Seek(offset int64, whence int) (int64, error) {
+	off, err := syscall.Seek(f.fd, offset, whence)
+	if err != nil {
+		return 0, &fs.PathError{Op: "seek", Path: f.name, Err: err}
+	}
+	return off, nil
+}
+
+func (f *rawFile) stat() (vfsproto.StatResult, error) {
+	fi, err := fstatInfo(f.fd, f.name)
+	if err != nil {
+		return vfsproto.StatResult{}, err
+	}
+	return statOf(fi), nil
+}
+
+func (f *rawFile) commit() error {
+	if err := syscall.Close(f.fd); err != nil {
+		return &fs.PathError{Op: "close", Path: f.name, Err: err}
+	}
+	return nil
+}
+
+func (f *rawFile) abort() { syscall.Close(f.fd) }
+
+// fileInfo describes the real file f; an error for any other.
+func fileInfo(f file) (fs.FileInfo, error) {
+	switch f := f.(type) {
+	case realFile:
+		return f.File.Stat()
+	case *rawFile:
+		return fstatInfo(f.fd, f.name)
+	}
+	return nil, errFallback
+}

@@ -143,13 +143,13 @@ func (s *Server) openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsp
 		return openReal(g, rel, mode)
 	}
 	if mode == vfsproto.ModeWrite { // replaced on close: look before
-		if fi, err := g.root.Stat(rel); err == nil && s.isHidden(fi) {
+		if fi, err := g.stat(rel); err == nil && s.isHidden(fi) {
 			return nil, s.reject(msgPerm)
 		}
 	}
 	f, e := openReal(g, rel, mode)
-	if rf, ok := f.(realFile); ok {
-		if fi, err := rf.File.Stat(); err == nil && s.isHidden(fi) {
+	if f != nil {
+		if fi, err := fileInfo(f); err == nil && s.isHidden(fi) {
 			f.abort()
 			return nil, s.reject(msgPerm)
 		}
@@ -174,8 +174,13 @@ func (s *Server) hiddenAt(g *grant, rel string, follow bool) bool {
 
 // isHidden reports whether fi is one of Config.Hidden.
 func (s *Server) isHidden(fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
 	for _, h := range s.hidden {
-		if os.SameFile(fi, h) {
+		if hs, hok := h.Sys().(*syscall.Stat_t); ok && hok {
+			if st.Dev == hs.Dev && st.Ino == hs.Ino {
+				return true
+			}
+		} else if os.SameFile(fi, h) {
 			return true
 		}
 	}
@@ -195,7 +200,7 @@ func openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) 
 	case vfsproto.ModeWrite:
 		return openAtomic(g, rel)
 	}
-	return openInPlace(g.root, rel, flag)
+	return openInPlace(g, rel, flag)
 }
 
 // linkCount is the number of hard links of the file fi describes (1 when
@@ -218,37 +223,58 @@ func hardLinked(fi fs.FileInfo) bool {
 
 // openInPlace opens rel with flag and refuses anything but a regular file,
 // and, for writing, a file with other hard links. O_TRUNC is applied
-// after those checks, so a refused file keeps its content.
-func openInPlace(root *os.Root, rel string, flag int) (file, *vfsproto.Error) {
+// after those checks, so a refused file keeps its content. A file opened
+// for reading may be a *rawFile (see asHandle).
+func openInPlace(g *grant, rel string, flag int) (file, *vfsproto.Error) {
+	if flag == os.O_RDONLY {
+		if f, e, ok := openRawRead(g, rel); ok {
+			return f, e
+		}
+	}
 	trunc := flag&os.O_TRUNC != 0
-	f, err := root.OpenFile(rel, flag&^os.O_TRUNC|openFlags, 0o644)
+	f, err := g.root.OpenFile(rel, flag&^os.O_TRUNC|openFlags, 0o644)
 	if err != nil {
 		return nil, fsError(err)
 	}
 	fi, err := f.Stat()
+	if err == nil {
+		if e := inPlaceOK(fi, flag); e != nil {
+			f.Close()
+			return nil, e
+		}
+	}
+	if err == nil && trunc {
+		err = f.Truncate(0)
+	}
 	if err != nil {
 		f.Close()
 		return nil, fsError(err)
 	}
-	if fi.IsDir() {
-		f.Close()
-		return nil, perr(vfsproto.EArg, msgIsDir)
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, perr(vfsproto.EArg, msgNotRegular)
-	}
-	if flag&(os.O_WRONLY|os.O_RDWR) != 0 && hardLinked(fi) {
-		f.Close()
-		return nil, perr(vfsproto.EPerm, msgHardLinks)
-	}
-	if trunc {
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return nil, fsError(err)
-		}
-	}
 	return realFile{f}, nil
+}
+
+// inPlaceOK refuses what openInPlace opens but must not serve: a
+// directory, a special file, a hard-linked file for writing.
+func inPlaceOK(fi fs.FileInfo, flag int) *vfsproto.Error {
+	switch {
+	case fi.IsDir():
+		return perr(vfsproto.EArg, msgIsDir)
+	case !fi.Mode().IsRegular():
+		return perr(vfsproto.EArg, msgNotRegular)
+	case flag&(os.O_WRONLY|os.O_RDWR) != 0 && hardLinked(fi):
+		return perr(vfsproto.EPerm, msgHardLinks)
+	}
+	return nil
+}
+
+// asHandle is the file f as a handle keeps it: a *rawFile becomes an
+// os.File, whose Close waits for a ReadAt of another request in flight
+// (a plain descriptor closed under it could be reused by the next open).
+func asHandle(f file) file {
+	if rf, ok := f.(*rawFile); ok {
+		return realFile{os.NewFile(uintptr(rf.fd), rf.name)}
+	}
+	return f
 }
 
 // tempBaseMax is the most of the target's name that a temp file's name
@@ -277,7 +303,7 @@ func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 	case err != nil:
 		return nil, fsError(err)
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return openInPlace(g.root, rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		return openInPlace(g, rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 	case fi.IsDir():
 		return nil, perr(vfsproto.EArg, msgIsDir)
 	case !fi.Mode().IsRegular():
@@ -324,7 +350,7 @@ func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 		return s.virt.stat(vf), nil
 	}
 	if g := s.pol.readable(abs); g != nil {
-		fi, err := g.root.Stat(g.rel(abs))
+		fi, err := g.stat(g.rel(abs))
 		if err != nil {
 			if st, ok := s.virt.statDir(abs); ok && errors.Is(err, fs.ErrNotExist) {
 				return st, nil
@@ -382,7 +408,7 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 		}
 		en := vfsproto.Entry{Name: n, IsDir: true}
 		if g != nil && g.file != "" {
-			fi, err := g.root.Stat(g.file)
+			fi, err := g.stat(g.file)
 			if err != nil {
 				continue // a granted file that does not exist (yet)
 			}
@@ -433,7 +459,7 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 // carries its lstat result, taken relative to the open directory.
 func listReal(g *grant, rel string, full bool) ([]vfsproto.Entry, *vfsproto.Error) {
 	if g.file != "" {
-		fi, err := g.root.Stat(rel)
+		fi, err := g.stat(rel)
 		if err != nil {
 			return nil, fsError(err)
 		}
@@ -443,6 +469,9 @@ func listReal(g *grant, rel string, full bool) ([]vfsproto.Entry, *vfsproto.Erro
 		// A single-file grant that is a directory (created after startup)
 		// grants no tree.
 		return nil, perr(vfsproto.EPerm, msgPerm)
+	}
+	if out, e, ok := listBeneath(g, rel, full); ok {
+		return out, e
 	}
 	// O_NONBLOCK: a FIFO without a writer (rel names one, or a link to
 	// one) would block this open for ever; opened so, Stat sees it is not
@@ -468,32 +497,38 @@ func listReal(g *grant, rel string, full bool) ([]vfsproto.Entry, *vfsproto.Erro
 	}
 	out := make([]vfsproto.Entry, 0, len(des))
 	for _, de := range des {
-		en := vfsproto.Entry{Name: de.Name(), IsDir: de.IsDir()}
 		var info fs.FileInfo
 		if full || de.Type()&fs.ModeSymlink == 0 {
 			// One lstat, relative to the open directory.
 			info, _ = de.Info()
 		}
-		if full && info != nil {
-			st := statOf(info)
-			st.Symlink = info.Mode()&fs.ModeSymlink != 0
-			en.Lstat = &st
-		}
-		if de.Type()&fs.ModeSymlink != 0 {
-			// Marked as a link (lstat says as much), and followed only
-			// through the root for is_dir and size: a link that leaves
-			// the tree, or dangles, shows as a non-directory of size 0.
-			en.Symlink = true
-			if fi, err := g.root.Stat(path.Join(rel, de.Name())); err == nil {
-				en.IsDir, en.Size, en.Type = fi.IsDir(), sizeOf(fi), typeOf(fi.Mode())
-			}
-		} else if info != nil {
-			en.Size = sizeOf(info)
-			en.Type = typeOf(info.Mode())
-		}
-		out = append(out, en)
+		out = append(out, entryOf(g, rel, de.Name(), de.Type(), info, full))
 	}
 	return out, nil
+}
+
+// entryOf describes the entry name of the directory rel of g, of type typ,
+// whose lstat is info (nil when unknown).
+func entryOf(g *grant, rel, name string, typ fs.FileMode, info fs.FileInfo, full bool) vfsproto.Entry {
+	en := vfsproto.Entry{Name: name, IsDir: typ.IsDir()}
+	if full && info != nil {
+		st := statOf(info)
+		st.Symlink = info.Mode()&fs.ModeSymlink != 0
+		en.Lstat = &st
+	}
+	if typ&fs.ModeSymlink != 0 {
+		// Marked as a link (lstat says as much), and followed only
+		// through the root for is_dir and size: a link that leaves
+		// the tree, or dangles, shows as a non-directory of size 0.
+		en.Symlink = true
+		if fi, err := g.stat(path.Join(rel, name)); err == nil {
+			en.IsDir, en.Size, en.Type = fi.IsDir(), sizeOf(fi), typeOf(fi.Mode())
+		}
+	} else if info != nil {
+		en.Size = sizeOf(info)
+		en.Type = typeOf(info.Mode())
+	}
+	return en
 }
 
 func sizeOf(fi fs.FileInfo) int64 {

@@ -18,6 +18,20 @@ type grant struct {
 	write bool     // -o (writable and readable) rather than -i
 	root  *os.Root // the tree, or the parent of a single file
 	file  string   // base name of a single-file grant; "" for a tree
+	bn    beneath  // root's directory, for openat2 (vfsd/beneath_linux.go)
+}
+
+// errFallback says that openat2 could not answer (not there, or EAGAIN: a
+// rename or a mount raced a ".." of the walk) and the os.Root must.
+var errFallback = errors.New("vfsd: resolve through the root")
+
+// stat is g.root.Stat, resolved by one openat2 where it can be.
+func (g *grant) stat(rel string) (fs.FileInfo, error) {
+	fi, err := g.bn.stat(rel)
+	if err == errFallback {
+		return g.root.Stat(rel)
+	}
+	return fi, err
 }
 
 // contains reports whether the cleaned absolute path p lies in the grant.
@@ -82,6 +96,7 @@ func newPolicy(base string, inputs, outputs []string) (*policy, error) {
 		if err != nil {
 			return fmt.Errorf("%s %s: %w", flag, name, err)
 		}
+		g.bn = openBeneath(g.root)
 		p.grants = append(p.grants, g)
 		return nil
 	}
@@ -103,6 +118,7 @@ func newPolicy(base string, inputs, outputs []string) (*policy, error) {
 func (p *policy) close() error {
 	var first error
 	for _, g := range p.grants {
+		g.bn.close()
 		if err := g.root.Close(); err != nil && first == nil {
 			first = err
 		}

@@ -144,7 +144,7 @@ func (s *Server) isNonDir(abs string) bool {
 		return true
 	}
 	if g := s.pol.readable(abs); g != nil {
-		fi, err := g.root.Stat(g.rel(abs))
+		fi, err := g.stat(g.rel(abs))
 		return err == nil && !fi.IsDir()
 	}
 	return false
@@ -565,7 +565,7 @@ func (s *Server) outsideChange(abs string) *vfsproto.Error {
 // regular file with other hard links: its mode and times are those of
 // every name it has, some perhaps outside the grants (see hardLinked).
 func refuseHardLinked(g *grant, rel string) *vfsproto.Error {
-	if fi, err := g.root.Stat(rel); err == nil && hardLinked(fi) {
+	if fi, err := g.stat(rel); err == nil && hardLinked(fi) {
 		return perr(vfsproto.EPerm, msgHardLinks)
 	}
 	return nil

@@ -1,0 +1,247 @@
+package vfsd
+
+import (
+	"io/fs"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// beneath resolves names under a grant's directory in one openat2 call
+// (RESOLVE_BENEATH: a ".." or a symbolic link that leaves the directory,
+// an absolute link, a magic link of /proc, all fail with EXDEV or ELOOP,
+// which fsError words as E_PERM, as os.Root's "path escapes from parent").
+// os.Root opens a path one component at a time, about two system calls
+// per directory on the way; a walk that reads thousands of small files
+// paid most of vfsd's time there. Where openat2 is missing (kernels
+// before 5.6, a seccomp filter that refuses it) fd is -1 and every caller
+// goes through the os.Root as before.
+type beneath struct {
+	dir *os.File // the grant's directory, the same one as its os.Root
+	fd  int
+}
+
+// resolveBeneath is the resolution every openat2 call of vfsd asks for.
+const resolveBeneath = unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS
+
+// openBeneath opens root's own directory for openat2, and probes that the
+// kernel takes openat2 there; on any failure the result resolves nothing.
+func openBeneath(root *os.Root) beneath {
+	d, err := root.Open(".")
+	if err != nil {
+		return beneath{fd: -1}
+	}
+	fd := int(d.Fd())
+	probe, err := unix.Openat2(fd, ".", &unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: resolveBeneath})
+	if err != nil {
+		d.Close()
+		return beneath{fd: -1}
+	}
+	unix.Close(probe)
+	return beneath{dir: d, fd: fd}
+}
+
+func (b *beneath) close() {
+	if b.dir != nil {
+		b.dir.Close()
+		b.dir, b.fd = nil, -1
+	}
+}
+
+// open opens rel beneath the directory with flag (O_CLOEXEC added); the
+// error is an *fs.PathError around the errno, as os.Root's are.
+func (b *beneath) open(rel string, flag int) (int, error) {
+	if b.fd < 0 {
+		return -1, errFallback
+	}
+	for {
+		fd, err := unix.Openat2(b.fd, rel, &unix.OpenHow{Flags: uint64(flag | unix.O_CLOEXEC), Resolve: resolveBeneath})
+		switch {
+		case err == nil:
+			return fd, nil
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN || err == unix.ENOSYS:
+			return -1, errFallback
+		}
+		return -1, &fs.PathError{Op: "openat2", Path: rel, Err: err}
+	}
+}
+
+// stat is os.Root.Stat by openat2: the file rel names, through a final
+// symbolic link.
+func (b *beneath) stat(rel string) (fs.FileInfo, error) {
+	fd, err := b.open(rel, unix.O_PATH)
+	if err != nil {
+		return nil, err
+	}
+	defer unix.Close(fd)
+	return fstatInfo(fd, rel)
+}
+
+// fstatInfo describes the open fd as os.File.Stat would.
+func fstatInfo(fd int, name string) (fs.FileInfo, error) {
+	si := &statInfo{name: name}
+	for {
+		err := syscall.Fstat(fd, &si.sys)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "fstat", Path: name, Err: err}
+		}
+		return si, nil
+	}
+}
+
+// statInfo is an fs.FileInfo of a stat result, with the os package's
+// mode bits and a *syscall.Stat_t for Sys (fileID and linkCount read it).
+type statInfo struct {
+	name string
+	sys  syscall.Stat_t
+}
+
+func (s *statInfo) Name() string       { return s.name }
+func (s *statInfo) Size() int64        { return s.sys.Size }
+func (s *statInfo) ModTime() time.Time { return time.Unix(s.sys.Mtim.Unix()) }
+func (s *statInfo) IsDir() bool        { return s.Mode().IsDir() }
+func (s *statInfo) Sys() any           { return &s.sys }
+
+func (s *statInfo) Mode() fs.FileMode {
+	m := fs.FileMode(s.sys.Mode & 0o777)
+	switch s.sys.Mode & syscall.S_IFMT {
+	case syscall.S_IFBLK:
+		m |= fs.ModeDevice
+	case syscall.S_IFCHR:
+		m |= fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFDIR:
+		m |= fs.ModeDir
+	case syscall.S_IFIFO:
+		m |= fs.ModeNamedPipe
+	case syscall.S_IFLNK:
+		m |= fs.ModeSymlink
+	case syscall.S_IFSOCK:
+		m |= fs.ModeSocket
+	}
+	if s.sys.Mode&syscall.S_ISGID != 0 {
+		m |= fs.ModeSetgid
+	}
+	if s.sys.Mode&syscall.S_ISUID != 0 {
+		m |= fs.ModeSetuid
+	}
+	if s.sys.Mode&syscall.S_ISVTX != 0 {
+		m |= fs.ModeSticky
+	}
+	return m
+}
+
+// openRawRead opens rel of g for reading as a *rawFile, with openInPlace's
+// checks; ok is false when openat2 cannot answer and the os.Root must.
+func openRawRead(g *grant, rel string) (f file, e *vfsproto.Error, ok bool) {
+	fd, err := g.bn.open(rel, os.O_RDONLY|openFlags)
+	if err == errFallback {
+		return nil, nil, false
+	}
+	if err != nil {
+		return nil, fsError(err), true
+	}
+	fi, err := fstatInfo(fd, rel)
+	if err != nil {
+		unix.Close(fd)
+		return nil, fsError(err), true
+	}
+	if e := inPlaceOK(fi, os.O_RDONLY); e != nil {
+		unix.Close(fd)
+		return nil, e, true
+	}
+	return &rawFile{fd: fd, name: rel}, nil, true
+}
+
+// listBeneath is listReal's reading of a directory by openat2, getdents
+// and an fstatat per entry relative to the directory; ok is false when
+// openat2 cannot answer and the os.Root must.
+func listBeneath(g *grant, rel string, full bool) (out []vfsproto.Entry, e *vfsproto.Error, ok bool) {
+	// O_NONBLOCK: a FIFO without a writer (rel names one, or a link to
+	// one) would block this open for ever; opened so, fstat sees it is
+	// not a directory.
+	fd, err := g.bn.open(rel, os.O_RDONLY|openFlags)
+	if err == errFallback {
+		return nil, nil, false
+	}
+	if err != nil {
+		return nil, fsError(err), true
+	}
+	defer unix.Close(fd)
+	if fi, err := fstatInfo(fd, rel); err != nil {
+		return nil, fsError(err), true
+	} else if !fi.IsDir() {
+		return nil, perr(vfsproto.EArg, msgNotDir), true
+	}
+	names, e := readNames(fd)
+	if e != nil {
+		return nil, e, true
+	}
+	out = make([]vfsproto.Entry, 0, len(names))
+	for _, name := range names {
+		si := &statInfo{name: name}
+		if err := fstatat(fd, name, &si.sys); err != nil {
+			if err == unix.ENOENT {
+				continue // gone between getdents and fstatat
+			}
+			return nil, fsError(err), true
+		}
+		out = append(out, entryOf(g, rel, name, si.Mode().Type(), si, full))
+	}
+	return out, nil, true
+}
+
+// readNames reads the names of the open directory fd, "." and ".." left
+// out, at most maxListEntries of them.
+func readNames(fd int) ([]string, *vfsproto.Error) {
+	buf := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(buf)
+	var names []string
+	for {
+		n, err := unix.ReadDirent(fd, *buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, fsError(err)
+		}
+		if n <= 0 {
+			return names, nil
+		}
+		_, _, names = unix.ParseDirent((*buf)[:n], -1, names)
+		if len(names) > maxListEntries {
+			return nil, perr(vfsproto.ERange, "too many entries")
+		}
+	}
+}
+
+// direntBufs holds readNames' getdents buffers.
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
+
+// fstatat is lstat of name in the open directory dirfd, into a
+// syscall.Stat_t (fileID and linkCount read that type; the unix package's
+// is the same kernel structure).
+func fstatat(dirfd int, name string, st *syscall.Stat_t) error {
+	for {
+		err := unix.Fstatat(dirfd, name, (*unix.Stat_t)(unsafe.Pointer(st)), unix.AT_SYMLINK_NOFOLLOW)
+		if err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+// The cast in fstatat needs both structures of one size.
+var (
+	_ [unsafe.Sizeof(unix.Stat_t{}) - unsafe.Sizeof(syscall.Stat_t{})]byte
+	_ [unsafe.Sizeof(syscall.Stat_t{}) - unsafe.Sizeof(unix.Stat_t{})]byte
+)
