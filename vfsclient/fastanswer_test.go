@@ -1,0 +1,65 @@
+package vfsclient
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// TestFastAnswerResult: a success answer of any other result is taken
+// apart as encoding/json takes it (id, ok, the result's bytes, a copy of
+// them), and what the fast path declines or cannot decode still fails.
+func TestFastAnswerResult(t *testing.T) {
+	for _, frame := range []string{
+		`{"id":"7","ok":true,"result":{"entries":[{"name":"a","is_dir":false,"size":3}]}}`,
+		`{"id":"1844674407370955161","ok":true,"result":{"handle":4}}`,
+		`{"id":"9","ok":true,"result":"x}"}`,
+	} {
+		b := []byte(frame)
+		id, a, ok := parseFastAnswer(b)
+		if !ok {
+			t.Fatalf("%s: declined", frame)
+		}
+		var want vfsproto.Response
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatal(err)
+		}
+		if got := a.resp; got.OK != want.OK || string(got.Result) != string(want.Result) || want.ID != strconv.FormatUint(id, 10) {
+			t.Errorf("%s: id %d, %+v; want %+v", frame, id, got, want)
+		}
+		clear(b)
+		if string(a.resp.Result) != string(want.Result) {
+			t.Errorf("%s: the result shares the frame's bytes", frame)
+		}
+	}
+	for _, frame := range []string{
+		`{"id":"7","ok":false,"error":{"code":"E_NOENT","message":"x"}}`,
+		`{"id":"7","ok":true}`,
+		`{"id":"x","ok":true,"result":{}}`,
+		`{"id":"7","ok":true,"result":{} `,
+	} {
+		if _, _, ok := parseFastAnswer([]byte(frame)); ok {
+			t.Errorf("%s: taken by the fast path", frame)
+		}
+	}
+	// A result with something after it is no single value: the caller's
+	// decoding refuses it, as encoding/json refused the whole frame.
+	_, a, ok := parseFastAnswer([]byte(`{"id":"7","ok":true,"result":{},"x":1}`))
+	if !ok {
+		t.Fatal("declined")
+	}
+	ch := make(chan answer, 2)
+	ch <- a
+	var lr vfsproto.ListResult
+	if err := recv(ch, &lr); err == nil {
+		t.Errorf("recv took %s", a.resp.Result)
+	}
+	_, a, _ = parseFastAnswer([]byte(`{"id":"7","ok":true,"result":{"entries":[]}}`))
+	ch <- a
+	if err := recv(ch, &lr); err != nil || !reflect.DeepEqual(lr, vfsproto.ListResult{Entries: []vfsproto.Entry{}}) {
+		t.Errorf("recv = %+v, %v", lr, err)
+	}
+}
