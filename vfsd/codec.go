@@ -156,3 +156,62 @@ func writtenFrame(id string, n int) *frameBuf {
 	f.b = append(f.b, '}')
 	return f.finish(id)
 }
+
+// appendList appends the encoding of ListResult{Entries: entries}, as
+// encoding/json writes it (fields in their order, the optional ones left
+// out when empty; a string with anything but printable ASCII in it
+// through encoding/json itself), with each entry's lstat when withStat
+// is set. A walk lists every directory it meets: reflection was a tenth
+// of vfsd's time in find.
+func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
+	b = append(b, `{"entries":[`...)
+	for i := range entries {
+		en := &entries[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = appendJSONString(b, en.Name)
+		b = append(b, `,"is_dir":`...)
+		b = strconv.AppendBool(b, en.IsDir)
+		b = append(b, `,"size":`...)
+		b = strconv.AppendInt(b, en.Size, 10)
+		if en.Symlink {
+			b = append(b, `,"symlink":true`...)
+		}
+		if en.Type != "" {
+			b = append(b, `,"type":`...)
+			b = appendJSONString(b, en.Type)
+		}
+		if withStat && en.Lstat != nil {
+			b = append(b, `,"lstat":`...)
+			b = appendStat(b, en.Lstat)
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+// appendStat appends the encoding of st, as encoding/json writes it.
+func appendStat(b []byte, st *vfsproto.StatResult) []byte {
+	b = append(b, `{"size":`...)
+	b = strconv.AppendInt(b, st.Size, 10)
+	b = append(b, `,"mtime":`...)
+	b = strconv.AppendInt(b, st.Mtime, 10)
+	b = append(b, `,"mode":`...)
+	b = strconv.AppendUint(b, uint64(st.Mode), 10)
+	b = append(b, `,"is_dir":`...)
+	b = strconv.AppendBool(b, st.IsDir)
+	if st.Symlink {
+		b = append(b, `,"symlink":true`...)
+	}
+	if st.Type != "" {
+		b = append(b, `,"type":`...)
+		b = appendJSONString(b, st.Type)
+	}
+	if st.ID != "" {
+		b = append(b, `,"id":`...)
+		b = appendJSONString(b, st.ID)
+	}
+	return append(b, '}')
+}

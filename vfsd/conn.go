@@ -46,6 +46,9 @@ type job struct {
 	release func()
 	seek    vfsproto.SeekParams
 	raw     json.RawMessage
+	// parsed is set when the fast path decoded the parameters (path,
+	// max) and raw is not to be read.
+	parsed bool
 }
 
 // handle is an open handle of one client. Its requests are served in order
@@ -240,8 +243,15 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 
 // handleFast runs or queues a request of the binary fast path.
 func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
-	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf}
+	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf,
+		path: fr.path, parsed: true}
 	switch fr.op {
+	case vfsproto.OpList:
+		c.spawn(j)
+		return nil
+	case vfsproto.OpReadFile:
+		c.readFileJob(j)
+		return nil
 	case vfsproto.OpRead:
 		if e := checkMax(j.max); e != nil {
 			c.fail(j, e)
@@ -364,7 +374,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		}
 		j.h = *p.H
 	case vfsproto.OpReadFile:
-		c.readFileJob(j, req.Params)
+		c.readFileJob(j)
 		return nil
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
@@ -384,17 +394,19 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 }
 
 // readFileJob checks a read_file request and runs it, or fails it.
-func (c *conn) readFileJob(j *job, params json.RawMessage) {
+func (c *conn) readFileJob(j *job) {
 	if !c.readFile.Load() {
 		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
 		return
 	}
-	var p vfsproto.ReadFileParams
-	if e := decodeParams(params, &p, "path", "max"); e != nil {
-		c.fail(j, e)
-		return
+	if !j.parsed {
+		var p vfsproto.ReadFileParams
+		if e := decodeParams(j.raw, &p, "path", "max"); e != nil {
+			c.fail(j, e)
+			return
+		}
+		j.path, j.max = p.Path, int64(p.Max)
 	}
-	j.path, j.max = p.Path, int64(p.Max)
 	if e := c.checkBulk(j.max); e != nil {
 		c.fail(j, e)
 		return

@@ -178,26 +178,23 @@ func (c *conn) bufferedBulk(j *job, read func(p []byte) (int, bool, error)) (*fr
 // list answers a list: with list_stat negotiated, each entry described.
 func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
 	s := c.s
-	var p vfsproto.ListParams
-	if e := decodeParams(j.raw, &p, "path"); e != nil {
-		return nil, e, 0
+	if !j.parsed {
+		var p vfsproto.ListParams
+		if e := decodeParams(j.raw, &p, "path"); e != nil {
+			return nil, e, 0
+		}
+		j.path = p.Path
 	}
-	j.path = p.Path
-	entries, e := s.list(p.Path, c.listStat.Load())
+	entries, e := s.list(j.path, c.listStat.Load())
 	if e != nil {
 		return nil, e, 0
 	}
-	enc, err := json.Marshal(vfsproto.ListResult{Entries: entries})
-	if err == nil && c.listStat.Load() && len(enc) > vfsproto.MaxFrame-len(j.id)-64 {
+	withStat := c.listStat.Load()
+	enc := appendList(make([]byte, 0, 64+len(entries)*(64+len(`,"lstat":{}`)+96)), entries, withStat)
+	if withStat && len(enc) > vfsproto.MaxFrame-len(j.id)-64 {
 		// Described in full, the listing does not fit in a frame:
 		// without the descriptions (the client lstats the entries).
-		for i := range entries {
-			entries[i].Lstat = nil
-		}
-		enc, err = json.Marshal(vfsproto.ListResult{Entries: entries})
-	}
-	if err != nil {
-		return nil, perr(vfsproto.EIO, msgInternal), 0
+		enc = appendList(enc[:0], entries, false)
 	}
 	return okFrameJSON(j.id, enc), nil, 0
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -17,6 +18,11 @@ import (
 //	{"id":"ID","op":"read_shm_at","params":{"h":N,"off":N,"max":N,"slot":N}}
 //	{"id":"ID","op":"write_bulk","params":{"h":N,"size":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
+//	{"id":"ID","op":"list","params":{"path":"STR"}}
+//	{"id":"ID","op":"read_file","params":{"path":"STR","max":N}}
+//
+// (STR: valid UTF-8 without escapes or control characters, which
+// encoding/json would read as it stands.)
 //
 // Anything else (whitespace, other key orders, escapes in the id) falls
 // back to encoding/json, which gives the same result more slowly.
@@ -36,12 +42,15 @@ var (
 	fastWriteData = []byte(`,"data":"`)
 	fastFinalT    = []byte(`,"final":true`)
 	fastFinalF    = []byte(`,"final":false`)
+	fastListMid   = []byte(`","op":"list","params":{"path":"`)
+	fastRFileMid  = []byte(`","op":"read_file","params":{"path":"`)
 )
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size)
+	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size), OpList, OpReadFile
 	id   string
+	path string // OpList, OpReadFile
 	h    int64
 	max  int64
 	slot int64   // OpReadShm, OpReadShmAt
@@ -138,6 +147,22 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: op, id: string(id), h: h, max: m, slot: slot, off: off}, true
+	case bytes.HasPrefix(b, fastListMid):
+		p, rest, ok := fastString(b[len(fastListMid):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpList, id: string(id), path: p}, true
+	case bytes.HasPrefix(b, fastRFileMid):
+		p, rest, ok := fastString(b[len(fastRFileMid):])
+		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
+			return r, false
+		}
+		m, rest, ok := fastInt(rest[len(fastReadMax):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpReadFile, id: string(id), path: p, max: m}, true
 	case bytes.HasPrefix(b, fastWBulkMid):
 		h, rest, ok := fastInt(b[len(fastWBulkMid):])
 		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {
@@ -193,4 +218,22 @@ func fastInt(b []byte) (n int64, rest []byte, ok bool) {
 		return 0, nil, false
 	}
 	return n, b[i:], true
+}
+
+// fastString reads a string's bytes up to its closing quote (consumed):
+// only valid UTF-8 without a backslash or a control character, which
+// encoding/json would decode to the same bytes.
+func fastString(b []byte) (s string, rest []byte, ok bool) {
+	for i, c := range b {
+		switch {
+		case c == '"':
+			if !utf8.Valid(b[:i]) {
+				return "", nil, false
+			}
+			return string(b[:i]), b[i+1:], true
+		case c == '\\' || c < 0x20:
+			return "", nil, false
+		}
+	}
+	return "", nil, false
 }

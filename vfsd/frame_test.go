@@ -115,6 +115,10 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "2", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 3, Data: []byte("hello, world")})},
 		{ID: "3", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: []byte{}, Final: true})},
 		{ID: "4", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: bytes.Repeat([]byte{0, 255, 7}, 1000)})},
+		{ID: "12", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: "/work/a b/é"})},
+		{ID: "13", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: ""})},
+		{ID: "14", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "src/main.go", Max: 65536})},
+		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
 	}
 	for _, req := range cases {
 		b := mustJSON(t, req)
@@ -156,6 +160,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			if fr.h != p.H || !bytes.Equal(fr.data, p.Data) {
 				t.Fatalf("%s: %+v", b, fr)
 			}
+		case "list", "read_file":
+			var p vfsproto.ReadFileParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.path != p.Path || fr.max != int64(p.Max) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
 		}
 	}
 	for _, b := range []string{
@@ -178,6 +188,17 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"read_shm_at","params":{"h":3,"max":1,"off":0,"slot":1}}`,
 		`{"id":"1","op":"read_shm_at","params":{"h":3,"off":-1,"max":1,"slot":1}}`,
 		`{"id":"1","op":"read_shm","params":{"h":3,"off":0,"max":1,"slot":1}}`,
+		`{"id":"1","op":"list","params":{"path":"a\\u0062"}}`,
+		`{"id":"1","op":"list","params":{"path":"a\"b"}}`,
+		"{\"id\":\"1\",\"op\":\"list\",\"params\":{\"path\":\"a\x01\"}}",
+		"{\"id\":\"1\",\"op\":\"list\",\"params\":{\"path\":\"\xff\"}}",
+		`{"id":"1","op":"list","params":{"path":"a"},"x":1}`,
+		`{"id":"1","op":"list","params":{"path":"a","max":1}}`,
+		`{"id":"1","op":"list","params":{"path":1}}`,
+		`{"id":"1","op":"read_file","params":{"path":"a"}}`,
+		`{"id":"1","op":"read_file","params":{"path":"a","max":-1}}`,
+		`{"id":"1","op":"read_file","params":{"max":1,"path":"a"}}`,
+		`{"id":"1","op":"read_file","params":{"path":"a","max":1,"x":2}}`,
 	} {
 		if _, ok := parseFast([]byte(b)); ok {
 			t.Errorf("fast path accepted non-canonical %s", b)
