@@ -332,20 +332,25 @@ func (c *Client) send(op string, params any) (chan answer, error) {
 	case vfsproto.OpCreateTemp, vfsproto.OpMkdir, vfsproto.OpRename, vfsproto.OpRemove, vfsproto.OpUtimes, vfsproto.OpChmod:
 		c.changed.Store(true)
 	}
-	var raw json.RawMessage
-	if params != nil {
-		b, err := json.Marshal(params)
-		if err != nil {
-			return nil, err
-		}
-		raw = b
+	if params == nil {
+		return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+			b, err := json.Marshal(vfsproto.Request{ID: strconv.FormatUint(id, 10), Op: op})
+			if err != nil {
+				return dst, err
+			}
+			return vfsproto.AppendFrame(dst, b)
+		})
 	}
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	// What json.Marshal gives the Request, without encoding raw again.
 	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
-		b, err := json.Marshal(vfsproto.Request{ID: strconv.FormatUint(id, 10), Op: op, Params: raw})
-		if err != nil {
-			return dst, err
-		}
-		return vfsproto.AppendFrame(dst, b)
+		start := len(dst)
+		dst = beginRequest(dst, id, op)
+		dst = append(dst, raw...)
+		return finishRequest(dst, start)
 	})
 }
 

@@ -2,6 +2,7 @@ package vfsclient
 
 import (
 	"encoding/json"
+	"io"
 	"reflect"
 	"strconv"
 	"testing"
@@ -61,5 +62,39 @@ func TestFastAnswerResult(t *testing.T) {
 	ch <- a
 	if err := recv(ch, &lr); err != nil || !reflect.DeepEqual(lr, vfsproto.ListResult{Entries: []vfsproto.Entry{}}) {
 		t.Errorf("recv = %+v, %v", lr, err)
+	}
+}
+
+// TestSendShape: send writes the frame json.Marshal gives the Request.
+func TestSendShape(t *testing.T) {
+	r, w := io.Pipe()
+	answers, _ := io.Pipe() // no answer comes: the client stays up
+	c := New(answers, w)
+	p := "/a b/<é>\x01\"q\""
+	for _, rq := range []struct {
+		op     string
+		params any
+	}{
+		{vfsproto.OpList, vfsproto.ListParams{Path: p}},
+		{vfsproto.OpStat, vfsproto.StatParams{Path: &p}},
+		{vfsproto.OpStats, nil},
+		{vfsproto.OpLstat, (*vfsproto.PathParams)(nil)},
+	} {
+		go c.send(rq.op, rq.params)
+		got, err := vfsproto.ReadFrame(r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req vfsproto.Request
+		if err := json.Unmarshal(got, &req); err != nil {
+			t.Fatal(err)
+		}
+		if rq.params != nil {
+			req.Params, _ = json.Marshal(rq.params)
+		}
+		want, _ := json.Marshal(req)
+		if string(got) != string(want) {
+			t.Errorf("send %s: %s, want %s", rq.op, got, want)
+		}
 	}
 }

@@ -99,14 +99,6 @@ func okFrame(id string, result any) *frameBuf {
 	return f.finish(id)
 }
 
-// okFrameJSON encodes a success response whose result is already encoded.
-func okFrameJSON(id string, enc []byte) *frameBuf {
-	f := beginFrame(id)
-	f.b = append(f.b, `,"ok":true,"result":`...)
-	f.b = append(f.b, enc...)
-	return f.finish(id)
-}
-
 // errorFrame encodes an error response.
 func errorFrame(id string, e *vfsproto.Error) *frameBuf {
 	f := beginFrame(id)

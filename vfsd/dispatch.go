@@ -190,13 +190,16 @@ func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return nil, e, 0
 	}
 	withStat := c.listStat.Load()
-	enc := appendList(make([]byte, 0, 64+len(entries)*(64+len(`,"lstat":{}`)+96)), entries, withStat)
-	if withStat && len(enc) > vfsproto.MaxFrame-len(j.id)-64 {
+	f := beginFrame(j.id)
+	f.b = append(f.b, `,"ok":true,"result":`...)
+	start := len(f.b)
+	f.b = appendList(f.b, entries, withStat)
+	if withStat && len(f.b)-start > vfsproto.MaxFrame-len(j.id)-64 {
 		// Described in full, the listing does not fit in a frame:
 		// without the descriptions (the client lstats the entries).
-		enc = appendList(enc[:0], entries, false)
+		f.b = appendList(f.b[:start], entries, false)
 	}
-	return okFrameJSON(j.id, enc), nil, 0
+	return f.finish(j.id), nil, 0
 }
 
 // readWhole answers a read_file: the file j.path opened for reading as

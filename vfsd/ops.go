@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -378,29 +379,40 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 	if s.virt.lookup(abs) != nil {
 		return nil, perr(vfsproto.EArg, msgNotDir)
 	}
-	entries := make(map[string]vfsproto.Entry)
+	var real []vfsproto.Entry
 	found := false
 	g := s.pol.readable(abs)
 	if g != nil {
-		real, e := listReal(g, g.rel(abs), full)
+		real, e = listReal(g, g.rel(abs), full)
 		switch {
 		case e == nil:
 			found = true
-			for _, en := range real {
-				entries[en.Name] = en
-			}
 		case e.Code == vfsproto.ENoEnt && s.virt.isDir(abs):
 		default:
 			return nil, e
 		}
 	}
-	for n, en := range s.virt.children(abs) {
+	virt, anc := s.virt.children(abs), s.pol.ancestorChildren(abs)
+	if found && virt == nil && anc == nil && abs != parentDir(StandingDir) && (!full || described(real)) {
+		// A directory of one grant alone, as most are: no virtual
+		// file and no nested grant below it, so listReal described
+		// every entry as lstat does.
+		if len(real) > maxListEntries {
+			return nil, perr(vfsproto.ERange, "too many entries")
+		}
+		slices.SortFunc(real, func(a, b vfsproto.Entry) int { return strings.Compare(a.Name, b.Name) })
+		return real, nil
+	}
+	entries := make(map[string]vfsproto.Entry, len(real))
+	for _, en := range real {
+		entries[en.Name] = en
+	}
+	for n, en := range virt {
 		found = true
 		if _, ok := entries[n]; !ok {
 			entries[n] = en
 		}
 	}
-	anc := s.pol.ancestorChildren(abs)
 	for n, g := range anc {
 		found = true
 		if _, ok := entries[n]; ok {
@@ -453,6 +465,16 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// described reports whether every entry carries its lstat.
+func described(entries []vfsproto.Entry) bool {
+	for i := range entries {
+		if entries[i].Lstat == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // listReal reads the directory rel of g; with full set, each entry
