@@ -11,6 +11,11 @@
 # against the target (3x). find's and grep's lines are compared with GNU's
 # once at the end (sorted: GNU walks in directory order, llmsh by name).
 #
+# On a loaded machine run it as `chrt -r 10 bash bench/walk.sh`. Not
+# `chrt -f`: under SCHED_FIFO the Go runtime's background sweeper can spin
+# for ever waiting for a thread that its own spin keeps off the CPU
+# (docs/performance.md); SCHED_RR's time slice ends such a spin.
+#
 # Environment:
 #   BENCH_RUNS   rounds per row (default 9)
 #   BENCH_DIR    make the temp dir under this directory (default: mktemp -d)
@@ -31,7 +36,7 @@ trap 'rm -rf "$OUT"' EXIT
 
 llmsh=${LLMSH:-}
 if [ -z "$llmsh" ]; then
-  # Built at normal priority even when this script runs under chrt -f (the
+  # Built at normal priority even when this script runs under chrt (the
   # Go linker's spinning threads under SCHED_FIFO all but stop it).
   nice_build=""
   if command -v chrt >/dev/null; then nice_build="chrt -o 0"; fi
