@@ -72,13 +72,13 @@ type conn struct {
 	handles map[int64]*handle
 	next    int64
 	opWG    sync.WaitGroup
+	hWG     sync.WaitGroup
 	// idle hands a job to a worker of spawn that is waiting for one;
 	// quit (closed at shutdown) ends the waiting workers, workWG counts
 	// the workers.
 	idle   chan *job
 	quit   chan struct{}
 	workWG sync.WaitGroup
-	hWG     sync.WaitGroup
 	// bulk is set once hello negotiated read_bulk on this connection,
 	// bulkW once it negotiated write_bulk.
 	bulk  atomic.Bool
