@@ -47,6 +47,11 @@ type File struct {
 	pos    int64 // logical offset of the caller
 	writes []chan answer
 	wslots []int // the write_shm slot of each of writes, or -1
+	// wb is the write-behind slot's memory (len: the bytes gathered
+	// there, not sent yet), nil when f has none; wslot is its number.
+	wb     []byte
+	wslot  int
+	piped  int64 // bytes sent by writes over the pipe (not write_shm)
 	werr   error
 	closed bool
 }
@@ -275,68 +280,213 @@ func (f *File) drainReads() {
 }
 
 // Write sends p in chunks without waiting for each answer; an error shows
-// on a later Write, or on Seek, Stat or Close.
+// on a later Write, or on Seek, Stat, Read, Flush or Close.
+//
+// With write_shm, a streaming writer's bytes gather in a slot of the
+// shared region (the write-behind slot, f.wb) and go to vfsd as one
+// write_shm when the slot is full (1 MiB) or at the next flush point:
+// Flush (the shell's, when a command ends), Read, Seek, Stat, Close. The
+// 64 KiB Writes of a builtin's bufio output then cost one request per
+// MiB instead of one each. The slot is taken only for a write of
+// writeShmMin bytes or more, or once the file's small writes have sent
+// that much over the pipe, and only when one is free (readers come
+// first: no write waits for a slot).
 func (f *File) Write(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.closed {
-		return 0, pathErr("write", f.name, fs.ErrClosed)
+	if err := f.writable(); err != nil {
+		return 0, err
 	}
-	if f.werr != nil {
-		return 0, f.werr
+	return f.write(p)
+}
+
+// writable says why f takes no writes, if it does not. The caller holds
+// f.mu.
+func (f *File) writable() error {
+	switch {
+	case f.closed:
+		return pathErr("write", f.name, fs.ErrClosed)
+	case f.werr != nil:
+		return f.werr
+	case f.mode == vfsproto.ModeRead:
+		return pathErr("write", f.name, &Error{Code: vfsproto.EPerm, Msg: "handle is read-only"})
 	}
-	if f.mode == vfsproto.ModeRead {
-		return 0, pathErr("write", f.name, &Error{Code: vfsproto.EPerm, Msg: "handle is read-only"})
-	}
+	return nil
+}
+
+// write is Write with f.mu held and f writable.
+func (f *File) write(p []byte) (int, error) {
 	written := 0
-	chunk, behind := writeChunk, writeBehind
+	chunk := writeChunk
 	if f.c.bulkW {
-		chunk, behind = bulkWriteChunk, bulkWriteBehind
-	}
-	if f.c.shmW {
-		behind = max(behind, cap(f.c.shmFree)-2)
+		chunk = bulkWriteChunk
 	}
 	for len(p) > 0 {
+		if f.wb == nil && f.c.shmW && (len(p) >= writeShmMin || f.piped >= writeShmMin) {
+			f.takeWriteSlot()
+		}
+		if f.wb != nil {
+			n := copy(f.wb[len(f.wb):cap(f.wb)], p)
+			f.wb = f.wb[:len(f.wb)+n]
+			p = p[n:]
+			written += n
+			f.pos += int64(n)
+			if len(f.wb) == cap(f.wb) {
+				if err := f.sendWriteSlot(); err != nil {
+					return written, err
+				}
+			}
+			continue
+		}
 		n := min(len(p), chunk)
 		var ch chan answer
 		var err error
-		slot := -1
-		if f.c.shmW && n >= writeShmMin {
-			// Through a free slot of the shared region: one copy here
-			// instead of two through the pipe. None free (readers hold
-			// them): the pipe.
-			if s := f.c.takeSlots(1); len(s) == 1 {
-				slot = s[0]
-				n = min(n, vfsproto.ShmSlot)
-			}
-		}
-		switch {
-		case slot >= 0:
-			copy(f.c.slot(slot), p[:n])
-			if ch, err = f.c.sendWriteShm(f.h, slot, n); err != nil {
-				f.c.putSlots([]int{slot})
-			}
-		case f.c.bulkW:
+		if f.c.bulkW {
 			ch, err = f.c.sendWriteBulk(f.h, p[:n])
-		default:
+		} else {
 			ch, err = f.c.sendWrite(f.h, p[:n])
 		}
 		if err != nil {
 			f.werr = pathErr("write", f.name, err)
 			return written, f.werr
 		}
-		f.writes = append(f.writes, ch)
-		f.wslots = append(f.wslots, slot)
-		for len(f.writes) >= behind {
-			if err := f.waitWrite(); err != nil {
-				return written, err
-			}
+		if err := f.pushWrite(ch, -1); err != nil {
+			return written, err
 		}
 		p = p[n:]
 		written += n
+		f.piped += int64(n)
 		f.pos += int64(n)
 	}
 	return written, nil
+}
+
+// takeWriteSlot makes a free slot of the shared region f's write-behind
+// slot, if one is free. The caller holds f.mu.
+func (f *File) takeWriteSlot() {
+	if s := f.c.takeSlots(1); len(s) == 1 {
+		f.wslot, f.wb = s[0], f.c.slot(s[0])[:0]
+	}
+}
+
+// sendWriteSlot sends what the write-behind slot holds (write_shm) and
+// gives the slot up to that request: it is free again once vfsd answered.
+// The caller holds f.mu.
+func (f *File) sendWriteSlot() error {
+	slot, size := f.wslot, len(f.wb)
+	f.wb = nil
+	if size == 0 {
+		f.c.putSlots([]int{slot})
+		return nil
+	}
+	ch, err := f.c.sendWriteShm(f.h, slot, size)
+	if err != nil {
+		f.c.putSlots([]int{slot})
+		if f.werr == nil {
+			f.werr = pathErr("write", f.name, err)
+		}
+		return f.werr
+	}
+	return f.pushWrite(ch, slot)
+}
+
+// pushWrite records a write request in flight (with its write_shm slot, or
+// -1) and waits for the oldest answers while too many are. The caller
+// holds f.mu.
+func (f *File) pushWrite(ch chan answer, slot int) error {
+	behind := writeBehind
+	if f.c.bulkW {
+		behind = bulkWriteBehind
+	}
+	if f.c.shmW {
+		behind = max(behind, cap(f.c.shmFree)-2)
+	}
+	f.writes = append(f.writes, ch)
+	f.wslots = append(f.wslots, slot)
+	for len(f.writes) >= behind {
+		if err := f.waitWrite(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadFrom writes what r reads until its end, for io.Copy into f (cat, cp
+// and redirections copying a stream into a file): with write_shm, r reads
+// straight into the write-behind slot, 1 MiB a request and no copy in
+// this process; else through a buffer of the size of one request. f.mu is
+// not held while r.Read runs (it may wait on a pipe for long).
+func (f *File) ReadFrom(r io.Reader) (int64, error) {
+	var n int64
+	var buf []byte
+	for {
+		f.mu.Lock()
+		if err := f.writable(); err != nil {
+			f.mu.Unlock()
+			return n, err
+		}
+		if f.wb == nil && f.c.shmW {
+			f.takeWriteSlot()
+		}
+		// The slot leaves f while r fills it: nobody else flushes it.
+		slot, wb := f.wslot, f.wb
+		f.wb = nil
+		f.mu.Unlock()
+		var m int
+		var rerr error
+		if wb != nil {
+			m, rerr = r.Read(wb[len(wb):cap(wb)])
+		} else {
+			if buf == nil {
+				buf = make([]byte, writeChunk)
+				if f.c.bulkW {
+					buf = make([]byte, bulkWriteChunk)
+				}
+			}
+			m, rerr = r.Read(buf)
+		}
+		f.mu.Lock()
+		var werr error
+		switch {
+		case wb != nil:
+			f.wslot, f.wb = slot, wb[:len(wb)+m]
+			f.pos += int64(m)
+			switch {
+			case f.closed:
+				// Closed meanwhile: the bytes cannot go anywhere.
+				werr = f.dropWriteSlot()
+			case len(f.wb) == cap(f.wb):
+				werr = f.sendWriteSlot()
+			}
+		case m > 0:
+			_, werr = f.write(buf[:m])
+		}
+		f.mu.Unlock()
+		if werr != nil {
+			return n, werr
+		}
+		n += int64(m)
+		if rerr == io.EOF {
+			f.mu.Lock()
+			if f.wb != nil && len(f.wb) == 0 {
+				f.dropWriteSlot() // nothing gathered: the slot goes back now
+			}
+			f.mu.Unlock()
+			return n, nil
+		}
+		if rerr != nil {
+			return n, rerr
+		}
+	}
+}
+
+// dropWriteSlot gives back the write-behind slot, forgetting what it
+// holds, and returns why those bytes are lost (when f is closed). The
+// caller holds f.mu.
+func (f *File) dropWriteSlot() error {
+	f.c.putSlots([]int{f.wslot})
+	f.wb = nil
+	return pathErr("write", f.name, fs.ErrClosed)
 }
 
 func (f *File) waitWrite() error {
@@ -362,8 +512,12 @@ func (f *File) Flush() error {
 	return f.flushWrites()
 }
 
-// flushWrites waits for every outstanding write.
+// flushWrites sends what the write-behind slot holds and waits for every
+// outstanding write.
 func (f *File) flushWrites() error {
+	if f.wb != nil {
+		f.sendWriteSlot()
+	}
 	for len(f.writes) > 0 {
 		f.waitWrite()
 	}

@@ -36,6 +36,8 @@ func main() {
 	prof := flag.String("cpuprofile", "", "write the client's CPU profile here")
 	noBulk := flag.Bool("no-bulk", false, "skip hello: read with seed 000's 4 KiB base64 reads, not read_bulk")
 	noShm := flag.Bool("no-shm", false, "share no memory region with vfsd: data crosses the pipes only")
+	rounds := flag.Int("rounds", 1, "write rounds (each also times a direct write, interleaved)")
+	copyMode := flag.Bool("copy", false, "write with io.Copy from a reader (ReadFrom), not 64 KiB Write calls")
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -55,7 +57,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
 		os.Exit(2)
 	}
-	if err := run(*vfsdPath, size, *dirArg, !*noBulk, !*noShm); err != nil {
+	if err := run(*vfsdPath, size, *dirArg, !*noBulk, !*noShm, max(*rounds, 1), *copyMode); err != nil {
 		fmt.Fprintf(os.Stderr, "vfsstream: %v\n", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
@@ -79,7 +81,7 @@ func parseSize(s string) (int64, error) {
 	return n * mult, nil
 }
 
-func run(vfsdPath string, size int64, dir string, hello, useShm bool) error {
+func run(vfsdPath string, size int64, dir string, hello, useShm bool, rounds int, copyMode bool) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "vfsstream")
 		if err != nil {
@@ -159,27 +161,32 @@ func run(vfsdPath string, size int64, dir string, hello, useShm bool) error {
 		return fmt.Errorf("read %d bytes, want %d", n, size)
 	}
 
-	t0 = time.Now()
-	w, err := c.Create(filepath.Join(dir, "out"))
-	if err != nil {
-		return err
-	}
-	for left := size; left > 0; {
-		chunk := buf
-		if int64(len(chunk)) > left {
-			chunk = chunk[:left]
-		}
-		if _, err := w.Write(chunk); err != nil {
+	// The write side, rounds times, each round also writing the same
+	// bytes straight to a file from this process (the kernel's own cost,
+	// the ceiling): both in one run, so the machine's load falls on both.
+	var writeDur, directDur time.Duration
+	var clientCPU, vfsdCPU, directCPU float64
+	for range rounds {
+		c0, v0 := selfCPU(), 0.0
+		d, err := writeDirect(filepath.Join(dir, "direct"), size, buf)
+		if err != nil {
 			return err
 		}
-		left -= int64(len(chunk))
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	writeDur := time.Since(t0)
-	if st, err := os.Stat(filepath.Join(dir, "out")); err != nil || st.Size() != size {
-		return fmt.Errorf("written file: %v (size %d, want %d)", err, st.Size(), size)
+		directDur += d
+		directCPU += selfCPU() - c0
+		// Both write a new file: no old one is freed in the timed part.
+		os.Remove(filepath.Join(dir, "out"))
+		c0, v0 = selfCPU(), procCPU(cmd.Process.Pid)
+		t0 := time.Now()
+		if err := writeVfsd(c, filepath.Join(dir, "out"), size, buf, copyMode); err != nil {
+			return err
+		}
+		writeDur += time.Since(t0)
+		clientCPU += selfCPU() - c0
+		vfsdCPU += procCPU(cmd.Process.Pid) - v0
+		if st, err := os.Stat(filepath.Join(dir, "out")); err != nil || st.Size() != size {
+			return fmt.Errorf("written file: %v (size %d, want %d)", err, st.Size(), size)
+		}
 	}
 
 	c.Close()
@@ -193,10 +200,95 @@ func run(vfsdPath string, size int64, dir string, hello, useShm bool) error {
 	mb := float64(size) / 1e6
 	fmt.Printf("streamed %d bytes each way (vfsclient in this process, vfsd %s, read_bulk %v, shared region %v)\n", size, vfsdPath, hello, shm != nil)
 	fmt.Printf("read:  %8.1f MB/s  (%.2fs)\n", mb/readDur.Seconds(), readDur.Seconds())
-	fmt.Printf("write: %8.1f MB/s  (%.2fs)\n", mb/writeDur.Seconds(), writeDur.Seconds())
+	way := "64 KiB Write calls"
+	if copyMode {
+		way = "io.Copy (ReadFrom)"
+	}
+	r64 := float64(rounds)
+	fmt.Printf("write: %8.1f MB/s  (%.2fs a round, %d rounds, %s; client CPU %.2fs, vfsd CPU %.2fs a round)\n",
+		mb*r64/writeDur.Seconds(), writeDur.Seconds()/r64, rounds, way, clientCPU/r64, vfsdCPU/r64)
+	fmt.Printf("direct write from this process, interleaved: %8.1f MB/s  (%.2fs a round, CPU %.2fs); vfsd/direct time %.2fx\n",
+		mb*r64/directDur.Seconds(), directDur.Seconds()/r64, directCPU/r64, writeDur.Seconds()/directDur.Seconds())
 	fmt.Printf("peak RSS: client %.1f MB, vfsd %.1f MB\n", float64(self.Maxrss)/1024, float64(server.Maxrss)/1024)
-	fmt.Printf("CPU (user+sys, both directions): client %.2fs, vfsd %.2fs\n", cpu(&self), cpu(server))
+	fmt.Printf("CPU (user+sys, whole run): client %.2fs, vfsd %.2fs\n", cpu(&self), cpu(server))
 	return nil
+}
+
+// writeDirect writes size bytes to name from this process, in Writes of
+// len(buf), and reports how long it took, Close included.
+func writeDirect(name string, size int64, buf []byte) (time.Duration, error) {
+	t0 := time.Now()
+	f, err := os.Create(name)
+	if err != nil {
+		return 0, err
+	}
+	for left := size; left > 0; left -= int64(len(buf)) {
+		if _, err := f.Write(buf[:min(int64(len(buf)), left)]); err != nil {
+			f.Close()
+			return 0, err
+		}
+	}
+	if err := f.Close(); err != nil {
+		return 0, err
+	}
+	return time.Since(t0), os.Remove(name)
+}
+
+// writeVfsd writes size bytes to name through vfsd: in Writes of len(buf),
+// or with one io.Copy from a reader (the File's ReadFrom) when copyMode.
+func writeVfsd(c *vfsclient.Client, name string, size int64, buf []byte, copyMode bool) error {
+	w, err := c.Create(name)
+	if err != nil {
+		return err
+	}
+	if copyMode {
+		_, err = io.Copy(w, io.LimitReader(repeatReader(buf), size))
+	}
+	for left := size; left > 0 && !copyMode && err == nil; {
+		chunk := buf[:min(int64(len(buf)), left)]
+		_, err = w.Write(chunk)
+		left -= int64(len(chunk))
+	}
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// repeatReader reads b over and over.
+type repeatReader []byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], r)
+	}
+	return n, nil
+}
+
+// selfCPU is this process's CPU time so far, in seconds.
+func selfCPU() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return cpu(&ru)
+}
+
+// procCPU is process pid's CPU time so far (user+sys of all its threads,
+// from /proc/PID/stat, in clock ticks of 10 ms), in seconds; 0 when it
+// cannot be read.
+func procCPU(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return float64(u+s) / 100
 }
 
 func cpu(r *syscall.Rusage) float64 {
