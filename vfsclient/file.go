@@ -375,9 +375,11 @@ func (f *File) takeWriteSlot() {
 func (f *File) sendWriteSlot() error {
 	slot, size := f.wslot, len(f.wb)
 	f.wb = nil
-	if size == 0 {
+	if size == 0 || f.werr != nil {
+		// Nothing to send, or a write failed already: the bytes after
+		// it are not written (vfsd would refuse them too).
 		f.c.putSlots([]int{slot})
-		return nil
+		return f.werr
 	}
 	ch, err := f.c.sendWriteShm(f.h, slot, size)
 	if err != nil {

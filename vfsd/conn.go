@@ -61,6 +61,9 @@ type handle struct {
 	canWrite bool
 	queue    chan *job
 	closed   bool
+	// werr is, under write_stop, the failure of a write on the handle:
+	// later writes fail with it too, until a seek.
+	werr *vfsproto.Error
 }
 
 // conn is one client of a Server.
@@ -83,8 +86,9 @@ type conn struct {
 	// bulkW once it negotiated write_bulk.
 	bulk  atomic.Bool
 	bulkW atomic.Bool
-	// readEOF is set once hello negotiated read_eof.
-	readEOF atomic.Bool
+	// readEOF is set once hello negotiated read_eof, writeStop once it
+	// negotiated write_stop.
+	readEOF, writeStop atomic.Bool
 	// wbulkSem bounds the write_bulk payloads read and not yet written.
 	wbulkSem chan struct{}
 	// bulkSem bounds the read_bulk buffers held by one client (read and

@@ -66,9 +66,18 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		if !h.canWrite {
 			return nil, perr(vfsproto.EPerm, "handle not open for writing"), 0
 		}
+		if h.werr != nil {
+			// write_stop: a write sent after a failed one must not land
+			// where the failed one's bytes belonged.
+			return nil, h.werr, 0
+		}
 		n, err := h.f.Write(j.data)
 		if err != nil {
-			return nil, ioError(err), n
+			e := ioError(err)
+			if c.writeStop.Load() {
+				h.werr = e
+			}
+			return nil, e, n
 		}
 		c.s.stats.writes.Add(1)
 		c.s.stats.bytesIn.Add(int64(n))
@@ -89,6 +98,7 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		if err != nil {
 			return nil, ioError(err), 0
 		}
+		h.werr = nil // the writes after it name their place again
 		return okFrame(j.id, vfsproto.SeekResult{Offset: off}), nil, 0
 	case vfsproto.OpStat:
 		st, err := h.f.stat()
@@ -327,6 +337,10 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			c.readFile.Store(true)
 			r.Ops = append(r.Ops, vfsproto.OpReadFile)
 			r.Features = append(r.Features, vfsproto.FeatureReadFile)
+		}
+		if slices.Contains(p.Features, vfsproto.FeatureWriteStop) {
+			c.writeStop.Store(true)
+			r.Features = append(r.Features, vfsproto.FeatureWriteStop)
 		}
 		if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
 			c.readEOF.Store(true)

@@ -273,3 +273,44 @@ func TestVirtualsListingTruncated(t *testing.T) {
 		t.Fatalf("snapshot(10) = %+v", got)
 	}
 }
+
+// TestWriteStop: under write_stop, once a write to a handle failed, the
+// writes after it (sent without waiting for its answer) fail too, writing
+// nothing, even those that would fit; a seek names the place again.
+// Without write_stop a write that fits is written.
+func TestWriteStop(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxVirtualBytes = 10
+	for _, stop := range []bool{false, true} {
+		c := connect(t, newServer(t, cfg))
+		if stop {
+			var r vfsproto.HelloResult
+			c.ok("hello", vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureWriteStop}}, &r)
+			if !slices.Contains(r.Features, vfsproto.FeatureWriteStop) {
+				t.Fatalf("write_stop not granted: %+v", r)
+			}
+		}
+		c.mkdirAll("/v")
+		h := c.open("/v/a", "w")
+		c.write(h, "12345678")
+		if e := c.errOf("write", vfsproto.WriteParams{H: h, Data: []byte("90ab")}); e == nil || e.Code != vfsproto.ERange {
+			t.Fatalf("write past the budget: %v", e)
+		}
+		e := c.errOf("write", vfsproto.WriteParams{H: h, Data: []byte("9")})
+		switch {
+		case stop && (e == nil || e.Code != vfsproto.ERange):
+			t.Fatalf("write_stop: a write after a failed one: %v", e)
+		case !stop && e != nil:
+			t.Fatalf("a write that fits after a failed one: %v", e)
+		case stop:
+			c.ok("seek", vfsproto.SeekParams{H: h, Offset: 0, Whence: vfsproto.SeekEnd}, nil)
+			c.write(h, "9")
+		}
+		c.ok("close", vfsproto.HandleParams{H: h}, nil)
+		h = c.open("/v/a", "r")
+		if got := c.readAll(h); got != "123456789" {
+			t.Fatalf("write_stop %v: file %q, want 123456789", stop, got)
+		}
+	}
+}

@@ -87,6 +87,15 @@ const FeatureReadFile = "read_file"
 // needs no round trip per file to learn mode, mtime and identity.
 const FeatureListStat = "list_stat"
 
+// FeatureWriteStop is the hello feature that makes a failed write stop
+// the writes after it: once a write (write, write_bulk, write_shm) to a
+// handle failed, the later ones fail with the same error, writing
+// nothing, until a seek. A client that sends writes without waiting for
+// their answers then never has a later write land where a failed one's
+// bytes belonged (a virtual file's budget refuses a 1 MiB write and then
+// takes the 50 KiB after it).
+const FeatureWriteStop = "write_stop"
+
 // ShmSlot is the size of one slot of the read_shm region, and the
 // largest value of read_shm's max parameter.
 const ShmSlot = 1 << 20

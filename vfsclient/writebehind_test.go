@@ -1,0 +1,359 @@
+package vfsclient_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"testing/iotest"
+
+	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// randomBytes returns n bytes of a fixed pseudo-random stream.
+func randomBytes(n int, seed uint64) []byte {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(rng.UintN(256))
+	}
+	return b
+}
+
+// writesSince is how many write requests vfsd served since st.
+func writesSince(t *testing.T, c *vfsclient.Client, st vfsproto.StatsResult) int64 {
+	t.Helper()
+	now, err := c.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return now.Writes - st.Writes
+}
+
+// allSlotsFree fails the test unless all n slots of c's region are free.
+func allSlotsFree(t *testing.T, c *vfsclient.Client, n int) {
+	t.Helper()
+	s := vfsclient.TakeSlots(c, n+1)
+	vfsclient.PutSlots(c, s)
+	if len(s) != n {
+		t.Fatalf("%d slots free, want %d", len(s), n)
+	}
+}
+
+// 64 KiB Writes, as a builtin's bufio output makes them, gather in the
+// write-behind slot: vfsd serves one write_shm per MiB, not one a Write,
+// and the file holds every byte in order.
+func TestWriteBehindGathers(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	want := randomBytes(3<<20+100, 1)
+	st, err := c.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "out")
+	f, err := c.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for off := 0; off < len(want); off += 64 << 10 {
+		p := want[off:min(off+64<<10, len(want))]
+		if n, err := f.Write(p); n != len(p) || err != nil {
+			t.Fatalf("Write at %d = %d, %v", off, n, err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Three full slots and the last 100 bytes, sent by Close.
+	if n := writesSince(t, c, st); n != 4 {
+		t.Errorf("vfsd served %d writes for 49 Writes of up to 64 KiB, want 4", n)
+	}
+	if got, err := os.ReadFile(name); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("out: %d bytes, %v; want %d", len(got), err, len(want))
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// Small writes go on the pipe until they have sent writeShmMin bytes;
+// then they too gather in a slot.
+func TestWriteBehindSmallWrites(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	want := randomBytes(200<<10, 2)
+	st, _ := c.Stats()
+	name := filepath.Join(dir, "out")
+	f, _ := c.Create(name)
+	for off := 0; off < len(want); off += 1000 {
+		if _, err := f.Write(want[off:min(off+1000, len(want))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// 33 writes of 1000 bytes reach 32 KiB; the other 168 gather in a
+	// slot, sent by Close.
+	if n := writesSince(t, c, st); n != 34 {
+		t.Errorf("vfsd served %d writes, want 34", n)
+	}
+	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
+		t.Fatalf("out: %d bytes differ from the %d written", len(got), len(want))
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// What the slot holds reaches vfsd at every flush point: Flush, Stat,
+// Read and Seek of the same handle, and Close.
+func TestWriteBehindFlushPoints(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	name := filepath.Join(dir, "log")
+	if err := os.WriteFile(name, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := randomBytes(40<<10, 3)
+	b := randomBytes(50<<10, 4)
+
+	// Appending in place: Flush makes the bytes the file's.
+	f, err := c.OpenFile(name, os.O_WRONLY|os.O_APPEND)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(a)
+	if err := f.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(name); !bytes.Equal(got, append([]byte("old\n"), a...)) {
+		t.Fatalf("after Flush: %d bytes", len(got))
+	}
+	allSlotsFree(t, c, 4) // a flushed file holds no slot
+	f.Write(b)
+	if fi, err := f.Stat(); err != nil || fi.Size() != int64(4+len(a)+len(b)) {
+		t.Fatalf("Stat after a write: %v, %v", fi, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Read and write: what was written reads back, before and after a
+	// Seek.
+	f, err = c.OpenFile(name, os.O_RDWR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := append(append([]byte("old\n"), a...), b...)
+	f.Write(a) // over "old\n" and most of a
+	copy(model, a)
+	next := make([]byte, 4)
+	if _, err := io.ReadFull(f, next); err != nil || !bytes.Equal(next, model[len(a):len(a)+4]) {
+		t.Fatalf("Read after Write: %q, %v; want %q", next, err, model[len(a):len(a)+4])
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	f.Write(b)
+	copy(model, b)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(f); err != nil || !bytes.Equal(got, model) {
+		t.Fatalf("read back: %d bytes, %v; want %d", len(got), err, len(model))
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// Two handles appending to one file, flushed in turn as the shell flushes
+// each command's redirections: the bytes land in the order written.
+func TestWriteBehindTwoHandles(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	name := filepath.Join(dir, "log")
+	open := func() *vfsclient.File {
+		f, err := c.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	f1, f2 := open(), open()
+	var want []byte
+	for i := range 6 {
+		f := f1
+		if i%2 == 1 {
+			f = f2
+		}
+		p := randomBytes(40<<10+i*300<<10, uint64(10+i))
+		if _, err := f.Write(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, p...)
+	}
+	if err := errors.Join(f1.Close(), f2.Close()); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
+		t.Fatalf("log: %d bytes differ from the %d written", len(got), len(want))
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// A write that fails in mid-stream (the virtual budget: "File too
+// large") is reported to the writer, by a later Write or at the latest by
+// Close; nothing written after the failed write lands in the file, whose
+// bytes are a prefix of what was written; every slot comes back.
+func TestWriteBehindErrorMidStream(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		budget int64
+		size   int
+	}{
+		{"late", 3<<20 + 5000, 3<<20 + 4000 + 64<<10}, // the last, partial slot fails: Close says so
+		{"early", 1<<20 + 10, 6 << 20},                // a later Write says so
+		// The second slot fails, the last 50 KiB would fit: vfsd
+		// refuses them, as they belong after the failed bytes.
+		{"after", 1<<20 + 100<<10, 2<<20 + 50<<10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _ := vfstest.SessionShm(t, vfsd.Config{MaxVirtualBytes: tc.budget}, 4)
+			f, err := c.CreateTemp("big")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := randomBytes(tc.size, 5)
+			var werr error
+			for off := 0; off < len(want) && werr == nil; off += 64 << 10 {
+				_, werr = f.Write(want[off:min(off+64<<10, len(want))])
+			}
+			cerr := f.Close()
+			err = werr
+			if err == nil {
+				err = cerr
+			}
+			if !errors.Is(err, syscall.EFBIG) {
+				t.Fatalf("Write: %v, Close: %v; want File too large", werr, cerr)
+			}
+			if tc.name == "late" && werr != nil {
+				t.Fatalf("a Write failed (%v); the failure should show only at Close", werr)
+			}
+			r, err := c.Open(f.Name())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(r)
+			r.Close()
+			if err != nil || int64(len(got)) > tc.budget || !bytes.HasPrefix(want, got) {
+				t.Fatalf("file: %d bytes (budget %d), %v; a prefix of what was written: %v", len(got), tc.budget, err, bytes.HasPrefix(want, got))
+			}
+			allSlotsFree(t, c, 4)
+		})
+	}
+}
+
+// io.Copy into a File reads straight into the write-behind slot
+// (ReadFrom): any sizes of reads, one write_shm per MiB; a reader's
+// error ends the copy with that error and what was read before it is
+// written.
+func TestReadFrom(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	want := randomBytes(5<<20+7, 6)
+	st, _ := c.Stats()
+	name := filepath.Join(dir, "out")
+	f, _ := c.Create(name)
+	// io.Copy uses f's ReadFrom: the source is no WriterTo.
+	n, err := io.Copy(f, iotest.HalfReader(bytes.NewReader(want)))
+	if err != nil || n != int64(len(want)) {
+		t.Fatalf("io.Copy = %d, %v", n, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := writesSince(t, c, st); n != 6 {
+		t.Errorf("vfsd served %d writes for 5 MiB and 7 bytes, want 6", n)
+	}
+	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
+		t.Fatalf("out: %d bytes differ from the %d copied", len(got), len(want))
+	}
+
+	boom := errors.New("boom")
+	f, _ = c.Create(name)
+	n, err = f.ReadFrom(io.MultiReader(bytes.NewReader(want[:3<<20]), iotest.ErrReader(boom)))
+	if !errors.Is(err, boom) || n != 3<<20 {
+		t.Fatalf("ReadFrom of a failing reader = %d, %v", n, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(name); !bytes.Equal(got, want[:3<<20]) {
+		t.Fatalf("out: %d bytes, want %d", len(got), 3<<20)
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// Without a free slot (readers hold them all), writes and ReadFrom go on
+// the pipe, and the bytes are the same.
+func TestWriteBehindNoSlot(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	held := vfsclient.TakeSlots(c, 4)
+	want := randomBytes(3<<20+1, 7)
+	name := filepath.Join(dir, "out")
+	f, _ := c.Create(name)
+	f.Write(want[:1<<20])
+	if _, err := io.Copy(f, iotest.OneByteReader(bytes.NewReader(want[1<<20:1<<20+1000]))); err != nil {
+		t.Fatal(err)
+	}
+	vfsclient.PutSlots(c, held) // a slot frees up in mid-stream
+	if _, err := io.Copy(f, bytes.NewBuffer(want[1<<20+1000:])); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
+		t.Fatalf("out: %d bytes differ from the %d written", len(got), len(want))
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// Close while ReadFrom waits on its reader: ReadFrom ends with an error,
+// Close with none, and the slot comes back.
+func TestReadFromClosed(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	f, _ := c.Create(filepath.Join(dir, "out"))
+	pr, pw := io.Pipe()
+	var wg sync.WaitGroup
+	var rerr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_, rerr = f.ReadFrom(pr)
+	}()
+	pw.Write([]byte("first")) // returns once ReadFrom has read it
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// ReadFrom is in pr.Read with the slot, or saw the close already.
+	pw.CloseWithError(io.ErrClosedPipe)
+	wg.Wait()
+	if rerr == nil {
+		t.Fatal("ReadFrom into a file closed meanwhile: no error")
+	}
+	allSlotsFree(t, c, 4)
+}
