@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sync"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -362,9 +363,18 @@ func (f *File) write(p []byte) (int, error) {
 }
 
 // takeWriteSlot makes a free slot of the shared region f's write-behind
-// slot, if one is free. The caller holds f.mu.
+// slot, if one is free, or else once f's oldest write through a slot is
+// answered (a reader holds the others: cat FILE > OUT). The caller holds
+// f.mu.
 func (f *File) takeWriteSlot() {
-	if s := f.c.takeSlots(1); len(s) == 1 {
+	s := f.c.takeSlots(1)
+	for len(s) == 0 && slices.ContainsFunc(f.wslots, func(slot int) bool { return slot >= 0 }) {
+		if f.waitWrite() != nil {
+			return
+		}
+		s = f.c.takeSlots(1)
+	}
+	if len(s) == 1 {
 		f.wslot, f.wb = s[0], f.c.slot(s[0])[:0]
 	}
 }
