@@ -1,8 +1,11 @@
 // Command vfsstream measures vfsclient→vfsd streaming across two real
 // processes: it starts a vfsd binary over a pipe pair, reads a file of
 // -size bytes through it into io.Discard, writes -size bytes back to a new
-// file, and prints MB/s each way with the peak RSS of the client (this
-// process) and of vfsd (from its rusage at exit). Like llmsh, it shares a
+// file (-rounds times, each after the same write made straight from this
+// process, the kernel's own cost, so that both meet the same load), and
+// prints MB/s each way, the CPU time of each side for the writes, and the
+// peak RSS of the client (this process) and of vfsd (from its rusage at
+// exit). Like llmsh, it shares a
 // memory region with vfsd (read_shm, write_shm) unless -no-shm.
 //
 //	go build -o /tmp/vfsd ./cmd/vfsd
