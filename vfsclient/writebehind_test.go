@@ -49,8 +49,8 @@ func allSlotsFree(t *testing.T, c *vfsclient.Client, n int) {
 }
 
 // 64 KiB Writes, as a builtin's bufio output makes them, gather in the
-// write-behind slot: vfsd serves one write_shm per MiB, not one a Write,
-// and the file holds every byte in order.
+// write-behind slot: vfsd serves one write_shm per 512 KiB, not one a
+// Write, and the file holds every byte in order.
 func TestWriteBehindGathers(t *testing.T) {
 	dir := t.TempDir()
 	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
@@ -73,9 +73,9 @@ func TestWriteBehindGathers(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	// Three full slots and the last 100 bytes, sent by Close.
-	if n := writesSince(t, c, st); n != 4 {
-		t.Errorf("vfsd served %d writes for 49 Writes of up to 64 KiB, want 4", n)
+	// Six gathered 512 KiB and the last 100 bytes, sent by Close.
+	if n := writesSince(t, c, st); n != 7 {
+		t.Errorf("vfsd served %d writes for 49 Writes of up to 64 KiB, want 7", n)
 	}
 	if got, err := os.ReadFile(name); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("out: %d bytes, %v; want %d", len(got), err, len(want))
@@ -265,7 +265,7 @@ func TestWriteBehindErrorMidStream(t *testing.T) {
 }
 
 // io.Copy into a File reads straight into the write-behind slot
-// (ReadFrom): any sizes of reads, one write_shm per MiB; a reader's
+// (ReadFrom): any sizes of reads, one write_shm per 512 KiB; a reader's
 // error ends the copy with that error and what was read before it is
 // written.
 func TestReadFrom(t *testing.T) {
@@ -283,8 +283,8 @@ func TestReadFrom(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if n := writesSince(t, c, st); n != 6 {
-		t.Errorf("vfsd served %d writes for 5 MiB and 7 bytes, want 6", n)
+	if n := writesSince(t, c, st); n != 11 {
+		t.Errorf("vfsd served %d writes for 5 MiB and 7 bytes, want 11", n)
 	}
 	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
 		t.Fatalf("out: %d bytes differ from the %d copied", len(got), len(want))

@@ -92,8 +92,8 @@ const FeatureListStat = "list_stat"
 // handle failed, the later ones fail with the same error, writing
 // nothing, until a seek. A client that sends writes without waiting for
 // their answers then never has a later write land where a failed one's
-// bytes belonged (a virtual file's budget refuses a 1 MiB write and then
-// takes the 50 KiB after it).
+// bytes belonged (a virtual file's budget refuses a 512 KiB write and
+// then takes the 50 KiB after it).
 const FeatureWriteStop = "write_stop"
 
 // ShmSlot is the size of one slot of the read_shm region, and the
