@@ -67,6 +67,37 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
+// TestWriteErrorsShm: with a shared region (as llmsh runs), large writes
+// gather in vfsclient's write-behind slot; a failure in mid-stream (the
+// virtual budget, 1 MiB here) is still the writing command's, in GNU's
+// words, and what the file holds is a prefix of what was written.
+func TestWriteErrorsShm(t *testing.T) {
+	tests := []struct {
+		name, src, out, err string
+	}{
+		{"over the budget", `seq 1000000 > /big; echo $?; n=$(wc -c < /big); echo $((n <= 1048576))
+[ "$(seq 1000000 | head -c "$n" | cksum)" = "$(cksum < /big)" ] && echo prefix`, "1\n1\nprefix\n", "seq: write error: File too large\n"},
+		{"the command in a pipeline", `seq 1000000 | cat > /big; echo $? ${PIPESTATUS[@]}`, "1 141 1\n", "cat: write error: File too large\n"},
+		{"within the budget, read back", `seq 100000 > /a; echo $?; cksum < /a; seq 100000 | cksum; seq 50000 >> /a; wc -l < /a`,
+			"0\n2052179976 588895\n2052179976 588895\n150000\n", ""},
+		{"a block, flushed command by command", `{ seq 20000; wc -c < /b; seq 20000 | tail -n 1; } > /b; echo $?; sed -n 20001p /b`, "0\n108894\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, _ := vfstest.SessionShm(t, vfsd.Config{Dir: t.TempDir(), MaxVirtualBytes: 1 << 20}, 8)
+			var out, errb lockedBuffer
+			sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: "/"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := sh.Run(context.Background(), tt.src, "llmsh")
+			if out.String() != tt.out || errb.String() != tt.err || st != 0 {
+				t.Errorf("%s\ngot  out=%q err=%q status=%d\nwant out=%q err=%q", tt.src, out.String(), errb.String(), st, tt.out, tt.err)
+			}
+		})
+	}
+}
+
 func TestShellEcho(t *testing.T) {
 	tests := []struct{ src, out string }{
 		{`echo -ne 'a\tb'; echo`, "a\tb\n"},
