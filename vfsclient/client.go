@@ -172,6 +172,10 @@ type Client struct {
 	// changed is set once a request that can create, change or remove a
 	// file has been sent (Changed).
 	changed atomic.Bool
+	// pending holds the files whose write-behind slot holds bytes not
+	// yet sent (see flushPending).
+	pendMu  sync.Mutex
+	pending map[*File]struct{}
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).

@@ -384,6 +384,7 @@ func (f *File) takeWriteSlot() {
 	}
 	if len(s) == 1 {
 		f.wslot, f.wb = s[0], f.c.slot(s[0])[:0]
+		f.c.setPending(f, true)
 	}
 }
 
@@ -393,6 +394,7 @@ func (f *File) takeWriteSlot() {
 func (f *File) sendWriteSlot() error {
 	slot, size := f.wslot, len(f.wb)
 	f.wb = nil
+	f.c.setPending(f, false)
 	if size == 0 || f.werr != nil {
 		// Nothing to send, or a write failed already: the bytes after
 		// it are not written (vfsd would refuse them too).
@@ -506,6 +508,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 func (f *File) dropWriteSlot() error {
 	f.c.putSlots([]int{f.wslot})
 	f.wb = nil
+	f.c.setPending(f, false)
 	return pathErr("write", f.name, fs.ErrClosed)
 }
 

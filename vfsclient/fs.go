@@ -42,6 +42,7 @@ func (c *Client) OpenFile(name string, flag int) (*File, error) {
 			return nil, pathErr("open", name, syscall.EEXIST)
 		}
 	}
+	c.flushPending()
 	mode := modeFor(flag)
 	var r vfsproto.OpenResult
 	if err := c.call(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode}, &r); err != nil {
@@ -138,6 +139,7 @@ func FileID(fi fs.FileInfo) (id string, ok bool) {
 
 // Stat describes name.
 func (c *Client) Stat(name string) (fs.FileInfo, error) {
+	c.flushPending()
 	var r vfsproto.StatResult
 	if err := c.call(vfsproto.OpStat, vfsproto.StatParams{Path: &name}, &r); err != nil {
 		return nil, pathErr("stat", name, err)
@@ -191,6 +193,7 @@ func LinkTarget(de fs.DirEntry) (isDir bool, size int64, ok bool) {
 // (hello's list_stat), else asked for when called. For a symbolic link,
 // see LinkTarget for what the link leads to.
 func (c *Client) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.flushPending()
 	var r vfsproto.ListResult
 	if err := c.call(vfsproto.OpList, vfsproto.ListParams{Path: name}, &r); err != nil {
 		return nil, pathErr("readdir", name, err)

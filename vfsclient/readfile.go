@@ -18,6 +18,7 @@ func (c *Client) ReadFile(name string, p []byte) (n int, eof, ok bool, err error
 	if !c.readFile || len(p) == 0 || len(p) > vfsproto.MaxBulkRead {
 		return 0, false, false, nil
 	}
+	c.flushPending()
 	quoted, err := json.Marshal(name)
 	if err != nil {
 		return 0, false, true, pathErr("open", name, err)

@@ -239,6 +239,48 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 	}
 }
 
+// setPending records whether f's write-behind slot holds unsent bytes.
+func (c *Client) setPending(f *File, on bool) {
+	c.pendMu.Lock()
+	defer c.pendMu.Unlock()
+	switch {
+	case on && c.pending == nil:
+		c.pending = map[*File]struct{}{f: {}}
+	case on:
+		c.pending[f] = struct{}{}
+	default:
+		delete(c.pending, f)
+	}
+}
+
+// flushPending sends what the write-behind slots of the client's files
+// hold and waits for vfsd's answers, before a request that reads a file
+// by its name (open, stat, lstat, list, read_file): a file written and
+// then read back in one command (by another handle) shows its bytes, as
+// it did when every Write went out at once. A file that its writer is
+// using at that moment is left to it (TryLock): it is in mid-Write,
+// and nothing orders the two anyway.
+func (c *Client) flushPending() {
+	c.pendMu.Lock()
+	if len(c.pending) == 0 {
+		c.pendMu.Unlock()
+		return
+	}
+	files := make([]*File, 0, len(c.pending))
+	for f := range c.pending {
+		files = append(files, f)
+	}
+	c.pendMu.Unlock()
+	for _, f := range files {
+		if f.mu.TryLock() {
+			if f.wb != nil && !f.closed {
+				f.flushWrites() // a failure stays in f.werr for its writer
+			}
+			f.mu.Unlock()
+		}
+	}
+}
+
 // DetachShm forgets the read_shm region when no read is using it, and
 // then reports true: the caller may unmap it (once vfsd cannot write to
 // it any more). It reports false when a slot is still in use; the region

@@ -15,6 +15,7 @@ func treeErr(op, name string, err error) error { return pathErr(op, name, err) }
 // Lstat describes name without following a final symbolic link: Mode has
 // fs.ModeSymlink for a link.
 func (c *Client) Lstat(name string) (fs.FileInfo, error) {
+	c.flushPending()
 	var r vfsproto.StatResult
 	if err := c.call(vfsproto.OpLstat, vfsproto.PathParams{Path: name}, &r); err != nil {
 		return nil, pathErr("lstat", name, err)

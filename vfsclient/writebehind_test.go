@@ -3,6 +3,7 @@ package vfsclient_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -354,6 +355,72 @@ func TestReadFromClosed(t *testing.T) {
 	wg.Wait()
 	if rerr == nil {
 		t.Fatal("ReadFrom into a file closed meanwhile: no error")
+	}
+	allSlotsFree(t, c, 4)
+}
+
+// A request that reads a file by its name (open, stat, lstat, list,
+// read_file) first sends what the write-behind slots hold, and waits for
+// it: a file appended to and read back by another handle in one command
+// shows the bytes.
+func TestWriteBehindReadByName(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	name := filepath.Join(dir, "log")
+	f, err := c.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []byte
+	for i, read := range []func() (int64, error){
+		func() (int64, error) {
+			fi, err := c.Stat(name)
+			return fi.Size(), err
+		},
+		func() (int64, error) {
+			fi, err := c.Lstat(name)
+			return fi.Size(), err
+		},
+		func() (int64, error) {
+			ents, err := c.ReadDir(dir)
+			if err != nil || len(ents) != 1 {
+				return 0, fmt.Errorf("%d entries, %v", len(ents), err)
+			}
+			fi, err := ents[0].Info()
+			return fi.Size(), err
+		},
+		func() (int64, error) {
+			p := make([]byte, 1<<20)
+			n, _, ok, err := c.ReadFile(name, p)
+			if !ok || err != nil || !bytes.Equal(p[:n], want) {
+				return 0, fmt.Errorf("read_file: %d bytes, %v, %v", n, ok, err)
+			}
+			return int64(n), nil
+		},
+		func() (int64, error) {
+			r, err := c.Open(name)
+			if err != nil {
+				return 0, err
+			}
+			defer r.Close()
+			b, err := io.ReadAll(r)
+			if !bytes.Equal(b, want) {
+				return 0, fmt.Errorf("read back %d bytes, not those written", len(b))
+			}
+			return int64(len(b)), err
+		},
+	} {
+		p := randomBytes(40<<10+i, uint64(20+i))
+		if _, err := f.Write(p); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, p...)
+		if size, err := read(); err != nil || size != int64(len(want)) {
+			t.Fatalf("read %d after a write: size %d, %v; want %d", i, size, err, len(want))
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 	allSlotsFree(t, c, 4)
 }
