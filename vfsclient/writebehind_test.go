@@ -49,67 +49,57 @@ func allSlotsFree(t *testing.T, c *vfsclient.Client, n int) {
 	}
 }
 
-// 64 KiB Writes, as a builtin's bufio output makes them, gather in the
-// write-behind slot: vfsd serves one write_shm per 512 KiB, not one a
-// Write, and the file holds every byte in order.
-func TestWriteBehindGathers(t *testing.T) {
-	dir := t.TempDir()
-	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
-	want := randomBytes(3<<20+100, 1)
-	st, err := c.Stats()
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(dir, "out")
-	f, err := c.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for off := 0; off < len(want); off += 64 << 10 {
-		p := want[off:min(off+64<<10, len(want))]
-		if n, err := f.Write(p); n != len(p) || err != nil {
-			t.Fatalf("Write at %d = %d, %v", off, n, err)
-		}
-	}
+// closeAndCheck closes f and fails the test unless the file name holds
+// want; after closeAndCheck and any checks, the caller checks the slots.
+func closeAndCheck(t *testing.T, f *vfsclient.File, name string, want []byte) {
+	t.Helper()
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
-	}
-	// Six gathered 512 KiB and the last 100 bytes, sent by Close.
-	if n := writesSince(t, c, st); n != 7 {
-		t.Errorf("vfsd served %d writes for 49 Writes of up to 64 KiB, want 7", n)
 	}
 	if got, err := os.ReadFile(name); err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("out: %d bytes, %v; want %d", len(got), err, len(want))
+		t.Fatalf("%s: %d bytes, %v; want the %d written", filepath.Base(name), len(got), err, len(want))
 	}
-	allSlotsFree(t, c, 4)
 }
 
-// Small writes go on the pipe until they have sent writeShmMin bytes;
-// then they too gather in a slot.
-func TestWriteBehindSmallWrites(t *testing.T) {
-	dir := t.TempDir()
-	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
-	want := randomBytes(200<<10, 2)
-	st, _ := c.Stats()
-	name := filepath.Join(dir, "out")
-	f, _ := c.Create(name)
-	for off := 0; off < len(want); off += 1000 {
-		if _, err := f.Write(want[off:min(off+1000, len(want))]); err != nil {
+// 64 KiB Writes, as a builtin's bufio output makes them, gather in the
+// write-behind slot: vfsd serves one write_shm per 512 KiB, not one a
+// Write, and the file holds every byte in order. Small writes go on the
+// pipe until they have sent writeShmMin bytes; then they too gather.
+func TestWriteBehindGathers(t *testing.T) {
+	for _, tc := range []struct {
+		size, write int
+		writes      int64
+	}{
+		// Six gathered 512 KiB and the last 100 bytes, sent by Close.
+		{3<<20 + 100, 64 << 10, 7},
+		// 33 writes of 1000 bytes reach 32 KiB; the other 172 gather in
+		// a slot, sent by Close.
+		{200 << 10, 1000, 34},
+	} {
+		dir := t.TempDir()
+		c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+		want := randomBytes(tc.size, 1)
+		st, err := c.Stats()
+		if err != nil {
 			t.Fatal(err)
 		}
+		name := filepath.Join(dir, "out")
+		f, err := c.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for off := 0; off < len(want); off += tc.write {
+			p := want[off:min(off+tc.write, len(want))]
+			if n, err := f.Write(p); n != len(p) || err != nil {
+				t.Fatalf("Write at %d = %d, %v", off, n, err)
+			}
+		}
+		closeAndCheck(t, f, name, want)
+		if n := writesSince(t, c, st); n != tc.writes {
+			t.Errorf("vfsd served %d writes for %d bytes in writes of %d, want %d", n, tc.size, tc.write, tc.writes)
+		}
+		allSlotsFree(t, c, 4)
 	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	// 33 writes of 1000 bytes reach 32 KiB; the other 168 gather in a
-	// slot, sent by Close.
-	if n := writesSince(t, c, st); n != 34 {
-		t.Errorf("vfsd served %d writes, want 34", n)
-	}
-	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
-		t.Fatalf("out: %d bytes differ from the %d written", len(got), len(want))
-	}
-	allSlotsFree(t, c, 4)
 }
 
 // What the slot holds reaches vfsd at every flush point: Flush, Stat,
@@ -281,14 +271,9 @@ func TestReadFrom(t *testing.T) {
 	if err != nil || n != int64(len(want)) {
 		t.Fatalf("io.Copy = %d, %v", n, err)
 	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeAndCheck(t, f, name, want)
 	if n := writesSince(t, c, st); n != 11 {
 		t.Errorf("vfsd served %d writes for 5 MiB and 7 bytes, want 11", n)
-	}
-	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
-		t.Fatalf("out: %d bytes differ from the %d copied", len(got), len(want))
 	}
 
 	boom := errors.New("boom")
@@ -297,12 +282,7 @@ func TestReadFrom(t *testing.T) {
 	if !errors.Is(err, boom) || n != 3<<20 {
 		t.Fatalf("ReadFrom of a failing reader = %d, %v", n, err)
 	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(name); !bytes.Equal(got, want[:3<<20]) {
-		t.Fatalf("out: %d bytes, want %d", len(got), 3<<20)
-	}
+	closeAndCheck(t, f, name, want[:3<<20])
 	allSlotsFree(t, c, 4)
 }
 
@@ -323,12 +303,7 @@ func TestWriteBehindNoSlot(t *testing.T) {
 	if _, err := io.Copy(f, bytes.NewBuffer(want[1<<20+1000:])); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
-		t.Fatalf("out: %d bytes differ from the %d written", len(got), len(want))
-	}
+	closeAndCheck(t, f, name, want)
 	allSlotsFree(t, c, 4)
 }
 
