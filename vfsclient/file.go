@@ -298,8 +298,9 @@ func (f *File) drainReads() {
 // 64 KiB Writes of a builtin's bufio output then cost one request per
 // 512 KiB instead of one each. The slot is taken only for a write of
 // writeShmMin bytes or more, or once the file's small writes have sent
-// that much over the pipe, and only when one is free (readers come
-// first: no write waits for a slot).
+// that much over the pipe, and only when one is free or f's own writes
+// in flight free one (readers come first: no write waits for a slot a
+// reader holds; it goes through the pipe).
 func (f *File) Write(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -332,7 +333,9 @@ func (f *File) write(p []byte) (int, error) {
 	}
 	for len(p) > 0 {
 		if f.wb == nil && f.c.shmW && (len(p) >= writeShmMin || f.piped >= writeShmMin) {
-			f.takeWriteSlot()
+			if f.takeWriteSlot(); f.werr != nil {
+				return written, f.werr // seen while waiting for a slot
+			}
 		}
 		if f.wb != nil {
 			n := copy(f.wb[len(f.wb):writeGather], p)
@@ -436,8 +439,8 @@ func (f *File) pushWrite(ch chan answer, slot int) error {
 // ReadFrom writes what r reads until its end, for io.Copy into f (cat, cp
 // and redirections copying a stream into a file): with write_shm, r reads
 // straight into the write-behind slot, writeGather bytes a request and no
-// copy in this process; else through a buffer of the size of one request. f.mu is
-// not held while r.Read runs (it may wait on a pipe for long).
+// copy in this process; else through a buffer of the size of one request.
+// f.mu is not held while r.Read runs (it may wait on a pipe for long).
 func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	var n int64
 	var buf []byte
@@ -448,7 +451,11 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 			return n, err
 		}
 		if f.wb == nil && f.c.shmW {
-			f.takeWriteSlot()
+			if f.takeWriteSlot(); f.werr != nil {
+				err := f.werr // seen while waiting for a slot
+				f.mu.Unlock()
+				return n, err
+			}
 		}
 		// The slot leaves f while r fills it: nobody else flushes it.
 		slot, wb := f.wslot, f.wb
