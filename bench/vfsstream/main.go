@@ -94,23 +94,7 @@ func run(vfsdPath string, size int64, dir string, hello, useShm bool, rounds int
 		dir = d
 	}
 	src := filepath.Join(dir, "in")
-	f, err := os.Create(src)
-	if err != nil {
-		return err
-	}
-	// Real data, written here so that it is in the page cache: the read
-	// side measures the protocol, not the disk. (A sparse file would
-	// measure the kernel zeroing pages.)
-	block := make([]byte, 1<<20)
-	for i := range block {
-		block[i] = byte('a' + i%26)
-	}
-	for left := size; left > 0; left -= int64(len(block)) {
-		if _, err := f.Write(block[:min(int64(len(block)), left)]); err != nil {
-			return err
-		}
-	}
-	if err := f.Close(); err != nil {
+	if err := makeInput(src, size); err != nil {
 		return err
 	}
 
@@ -215,6 +199,27 @@ func run(vfsdPath string, size int64, dir string, hello, useShm bool, rounds int
 	fmt.Printf("peak RSS: client %.1f MB, vfsd %.1f MB\n", float64(self.Maxrss)/1024, float64(server.Maxrss)/1024)
 	fmt.Printf("CPU (user+sys, whole run): client %.2fs, vfsd %.2fs\n", cpu(&self), cpu(server))
 	return nil
+}
+
+// makeInput writes size bytes of real data to src, so that they are in the
+// page cache: the read side measures the protocol, not the disk. (A sparse
+// file would measure the kernel zeroing pages.)
+func makeInput(src string, size int64) error {
+	f, err := os.Create(src)
+	if err != nil {
+		return err
+	}
+	block := make([]byte, 1<<20)
+	for i := range block {
+		block[i] = byte('a' + i%26)
+	}
+	for left := size; left > 0; left -= int64(len(block)) {
+		if _, err := f.Write(block[:min(int64(len(block)), left)]); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
 
 // writeDirect writes size bytes to name from this process, in Writes of
