@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -55,6 +56,17 @@ type Runner struct {
 
 	// llmsh is what the runner shares with its subshells (llmsh.go).
 	llmsh *session
+
+	// appendBuf holds the value the last string append (s+=v) made, with
+	// room to grow (appendString). Not copied to subshells: only this
+	// runner writes past its end.
+	appendBuf *strings.Builder
+
+	// regFile and regFileOK remember whether the file read last read from
+	// is a regular file; readBuf is its read-ahead buffer (read.go).
+	regFile   stdinFile
+	regFileOK bool
+	readBuf   []byte
 
 	// bashPid is $BASHPID: the session's $$ at the top, a new virtual id
 	// in each subshell.

@@ -69,6 +69,46 @@ type byteInput struct {
 	// deadline, for an f that takes none (a terminal): each byte is
 	// waited for with select(2) until then.
 	deadline time.Time
+
+	// buf holds bytes read ahead from a regular file f, from pos on
+	// (llmsh): read(2) of one byte per call made `while read` cost a
+	// system call per byte. release seeks f back over what was not
+	// used, as bash's read does on a seekable descriptor.
+	buf []byte
+	pos int
+}
+
+// regularFile reports whether f is a regular file, which can be read
+// ahead and seeked back (llmsh). The last answer is kept: a loop of reads
+// asks about the same file each time.
+func (r *Runner) regularFile(f *os.File) bool {
+	if f != r.regFile {
+		fi, err := f.Stat()
+		r.regFile, r.regFileOK = f, err == nil && fi.Mode().IsRegular()
+	}
+	return r.regFileOK
+}
+
+// readAhead makes in read a regular file in blocks (llmsh), into the
+// runner's buffer; release gives back what was read past the record.
+func (r *Runner) readAhead(in *byteInput) {
+	if in.f == nil || !in.deadline.IsZero() || in.timed || !r.regularFile(in.f) {
+		return
+	}
+	if r.readBuf == nil {
+		r.readBuf = make([]byte, 4096)
+	}
+	in.buf, in.pos = r.readBuf[:0], 0
+}
+
+// release seeks a read-ahead file back to just past the last byte used,
+// then closes in.
+func (in *byteInput) release() {
+	if n := len(in.buf) - in.pos; n > 0 {
+		in.f.Seek(int64(-n), io.SeekCurrent)
+	}
+	in.buf, in.pos = nil, 0
+	in.close()
 }
 
 // inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
@@ -98,6 +138,21 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, 
 
 // next reads one byte.
 func (in *byteInput) next() (byte, error) {
+	if in.buf != nil {
+		if in.pos == len(in.buf) {
+			n, err := in.f.Read(in.buf[:cap(in.buf)])
+			if n <= 0 {
+				in.buf, in.pos = in.buf[:0], 0
+				if err == nil {
+					err = io.EOF
+				}
+				return 0, err
+			}
+			in.buf, in.pos = in.buf[:n], 0
+		}
+		in.pos++
+		return in.buf[in.pos-1], nil
+	}
 	var b [1]byte
 	for {
 		var n int
@@ -470,9 +525,9 @@ opts:
 		exit.code = 1
 		return exit
 	}
-	defer in.close()
+	defer in.release()
 	terminal := false
-	if in.f != nil {
+	if in.f != nil && !r.regularFile(in.f) { // llmsh: no fstat per line of a file
 		_, terminal = stdinTerminal(in.f)
 	}
 	if edit && terminal {
@@ -511,6 +566,7 @@ opts:
 		esc = make([]bool, len(line))
 	} else {
 		undo := in.watch(ctx, deadline)
+		r.readAhead(in)
 		d := delim
 		if exact {
 			d = -1

@@ -721,7 +721,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if prev.Kind == expand.Unknown {
 				prev.Kind = expand.String
 			}
-			prev.Str += s
+			prev.Str = r.appendString(prev.Str, s)
 		case expand.Indexed:
 			// Appends to the element at index 0, creating it if unset.
 			// llmsh: on a copy, as the list may be shared.
@@ -1126,4 +1126,25 @@ func (r *Runner) varSet(x string) bool {
 		r.expandErr(ae) // llmsh: [[ -v a[1/0] ]] ends the shell, as bash
 	}
 	return err == nil && s == "1"
+}
+
+// appendString returns old+s. When old is the value the last append made
+// (s+=x in a loop), s goes into the same buffer, after its end, which the
+// strings already handed out do not cover: a loop of appends costs time
+// linear in the result, not quadratic. The comparison is by content (Go
+// compares the same backing array in constant time), so a value that only
+// looks like the buffer's is still appended to correctly.
+func (r *Runner) appendString(old, s string) string {
+	if len(old) < 64 {
+		return old + s
+	}
+	b := r.appendBuf
+	if b == nil || b.Len() != len(old) || b.String() != old {
+		b = new(strings.Builder)
+		b.Grow(2 * (len(old) + len(s)))
+		b.WriteString(old)
+		r.appendBuf = b
+	}
+	b.WriteString(s)
+	return b.String()
 }
