@@ -307,7 +307,7 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 			return args, err // a script's history is the interpreter's
 		}
 		hc := interp.HandlerCtx(ctx)
-		if s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env)) != 0 {
+		if s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported()) != 0 {
 			return []string{"false"}, nil
 		}
 		return []string{"true"}, nil

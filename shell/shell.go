@@ -23,7 +23,6 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -341,7 +340,7 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
-		st := s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, exported(hc.Env))
+		st := s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
 		if st == notFound {
 			st = notFoundStatus(hc.Stderr, scriptPrefix(hc), args[0])
 		}
@@ -364,27 +363,6 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		}
 		return nil
 	}
-}
-
-// exported lists the exported variables, "NAME=value", sorted. interp's
-// environments list outer scopes first, so a later entry for a name (a
-// VAR=value prefix, a local, an unset) replaces an earlier one.
-func exported(env expand.Environ) []string {
-	vals := map[string]string{}
-	env.Each(func(name string, vr expand.Variable) bool {
-		if vr.Exported && vr.IsSet() {
-			vals[name] = vr.String()
-		} else {
-			delete(vals, name)
-		}
-		return true
-	})
-	out := make([]string, 0, len(vals))
-	for name, v := range vals {
-		out = append(out, name+"="+v)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // exec runs one command in-process and returns its status.

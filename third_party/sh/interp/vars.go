@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -111,6 +112,9 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	if !inOverlay && o.parent != nil {
 		prev.Variable = o.parent.Get(name)
 	}
+	if prev.Exported || vr.Exported {
+		exportGen.Add(1) // llmsh: see [HandlerContext.Exported]
+	}
 
 	if o.values == nil {
 		o.values = make(map[string]namedVariable)
@@ -202,6 +206,9 @@ func (o *overlayEnviron) unsetFromCallee(name string) error {
 	if inOverlay && prev.Local && o.funcScope {
 		if prev.ReadOnly {
 			return errReadOnly
+		}
+		if prev.Exported {
+			exportGen.Add(1)
 		}
 		delete(o.values, normalized)
 		delete(o.owned, normalized)
@@ -1147,4 +1154,51 @@ func (r *Runner) appendString(old, s string) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// exportGen counts the changes to exported variables, in every runner
+// (llmsh): a store of a variable that was or becomes exported, an unset
+// of one. [HandlerContext.Exported] keeps its list while neither this
+// count nor the runner's scope has changed.
+var exportGen atomic.Uint64
+
+// Exported lists the exported variables, "NAME=value", sorted, as a
+// command run by the exec handler gets them in its environment (llmsh).
+// Environments list outer scopes first, so a later entry for a name (a
+// VAR=value prefix, a local, an unset) replaces an earlier one. The list
+// is kept until an exported variable changes or the scope does (a prefix
+// assignment, a function call), as bash keeps its export environment:
+// building it for every command was most of the cost of a builtin in a
+// loop. The caller must not change the list.
+func (hc HandlerContext) Exported() []string {
+	r := hc.runner
+	if r == nil {
+		return exportedList(hc.Env)
+	}
+	gen := exportGen.Load()
+	if r.exportOK && r.exportEnv == r.writeEnv && r.exportAt == gen {
+		return r.exportList
+	}
+	list := exportedList(hc.Env)
+	r.exportEnv, r.exportAt, r.exportList, r.exportOK = r.writeEnv, gen, list, true
+	return list
+}
+
+// exportedList builds [HandlerContext.Exported]'s list.
+func exportedList(env expand.Environ) []string {
+	vals := map[string]string{}
+	env.Each(func(name string, vr expand.Variable) bool {
+		if vr.Exported && vr.IsSet() {
+			vals[name] = vr.String()
+		} else {
+			delete(vals, name)
+		}
+		return true
+	})
+	out := make([]string, 0, len(vals))
+	for name, v := range vals {
+		out = append(out, name+"="+v)
+	}
+	slices.Sort(out)
+	return slices.Clip(out)
 }
