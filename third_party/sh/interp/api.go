@@ -68,12 +68,8 @@ type Runner struct {
 	regFileOK bool
 	readBuf   []byte
 
-	// The list [HandlerContext.Exported] made last, for writeEnv as it
-	// was when exportGen was exportAt.
-	exportList []string
-	exportEnv  expand.WriteEnviron
-	exportAt   uint64
-	exportOK   bool
+	// exports is the list [HandlerContext.Exported] made last (vars.go).
+	exports exportCache
 
 	// bashPid is $BASHPID: the session's $$ at the top, a new virtual id
 	// in each subshell.

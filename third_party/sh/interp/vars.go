@@ -63,6 +63,10 @@ type overlayEnviron struct {
 	// assignments take time in n². Every store into values drops the
 	// name; a background copy of the scope's variables drops them all.
 	owned map[string]struct{}
+
+	// llmsh: exports is set once a variable that was or becomes exported
+	// is stored or unset in this scope (see [HandlerContext.Exported]).
+	exports bool
 }
 
 // namedVariable records the original name of a variable for platforms
@@ -114,6 +118,7 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	}
 	if prev.Exported || vr.Exported {
 		exportGen.Add(1) // llmsh: see [HandlerContext.Exported]
+		o.exports = true
 	}
 
 	if o.values == nil {
@@ -209,6 +214,7 @@ func (o *overlayEnviron) unsetFromCallee(name string) error {
 		}
 		if prev.Exported {
 			exportGen.Add(1)
+			o.exports = true
 		}
 		delete(o.values, normalized)
 		delete(o.owned, normalized)
@@ -1158,43 +1164,123 @@ func (r *Runner) appendString(old, s string) string {
 
 // exportGen counts the changes to exported variables, in every runner
 // (llmsh): a store of a variable that was or becomes exported, an unset
-// of one. [HandlerContext.Exported] keeps its list while neither this
-// count nor the runner's scope has changed.
+// of one. [HandlerContext.Exported] keeps its list while this count is
+// the same and the scopes that made the list are still there.
 var exportGen atomic.Uint64
+
+// exportCache is the list [HandlerContext.Exported] made last: at
+// exportGen gen, from the scopes chain (innermost first; the outermost
+// one's parent, the runner's initial environment, does not change), of
+// which contrib are those that put, replaced or removed a name in it.
+type exportCache struct {
+	gen     uint64
+	chain   []*overlayEnviron
+	contrib []*overlayEnviron
+	list    []string
+}
 
 // Exported lists the exported variables, "NAME=value", sorted, as a
 // command run by the exec handler gets them in its environment (llmsh).
-// Environments list outer scopes first, so a later entry for a name (a
-// VAR=value prefix, a local, an unset) replaces an earlier one. The list
-// is kept until an exported variable changes or the scope does (a prefix
-// assignment, a function call), as bash keeps its export environment:
-// building it for every command was most of the cost of a builtin in a
-// loop. The caller must not change the list.
+// Outer scopes come first, so a later entry for a name (a VAR=value
+// prefix, a local, an unset) replaces an earlier one.
+//
+// The list is kept, as bash keeps its export environment, while no
+// exported variable changes: a scope that came since (a function's call)
+// has stored no exported variable (or it would have counted in
+// exportGen), so it adds nothing; the list is made again when a scope
+// that added to it is gone. Making it for every command was most of the
+// cost of a builtin in a loop. The caller must not change the list.
 func (hc HandlerContext) Exported() []string {
 	r := hc.runner
 	if r == nil {
 		return exportedList(hc.Env)
 	}
-	gen := exportGen.Load()
-	if r.exportOK && r.exportEnv == r.writeEnv && r.exportAt == gen {
-		return r.exportList
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok {
+		return exportedList(hc.Env)
 	}
-	list := exportedList(hc.Env)
-	r.exportEnv, r.exportAt, r.exportList, r.exportOK = r.writeEnv, gen, list, true
-	return list
+	gen := exportGen.Load()
+	c := &r.exports
+	if c.list != nil && c.gen == gen && c.valid(o) {
+		return c.list
+	}
+	c.gen, c.chain, c.contrib = gen, c.chain[:0], c.contrib[:0]
+	vals := map[string]string{}
+	for {
+		c.chain = append(c.chain, o)
+		po, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			if o.parent != nil {
+				o.parent.Each(func(name string, vr expand.Variable) bool {
+					exportedPut(vals, name, vr)
+					return true
+				})
+			}
+			break
+		}
+		o = po
+	}
+	for _, o := range slices.Backward(c.chain) {
+		added := false
+		for _, vr := range o.values {
+			added = exportedPut(vals, vr.Name, vr.Variable) || added
+		}
+		if added {
+			c.contrib = append(c.contrib, o)
+		}
+	}
+	c.list = exportedSorted(vals)
+	return c.list
 }
 
-// exportedList builds [HandlerContext.Exported]'s list.
+// valid reports whether the scopes from o out make the same list as the
+// one kept: each scope is one the list was made from, or one that has
+// never held an exported variable; each that added to it is there; the
+// outermost is the same.
+func (c *exportCache) valid(o *overlayEnviron) bool {
+	n := 0
+	for {
+		if !slices.Contains(c.chain, o) {
+			if o.exports {
+				return false
+			}
+		} else if slices.Contains(c.contrib, o) {
+			n++
+		}
+		po, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			return o == c.chain[len(c.chain)-1] && n == len(c.contrib)
+		}
+		o = po
+	}
+}
+
+// exportedPut records name's variable in vals, the exported list being
+// made, and reports whether that changed the list.
+func exportedPut(vals map[string]string, name string, vr expand.Variable) bool {
+	if vr.Exported && vr.IsSet() {
+		vals[name] = vr.String()
+		return true
+	}
+	if _, ok := vals[name]; ok {
+		delete(vals, name)
+		return true
+	}
+	return false
+}
+
+// exportedList makes [HandlerContext.Exported]'s list from env.
 func exportedList(env expand.Environ) []string {
 	vals := map[string]string{}
 	env.Each(func(name string, vr expand.Variable) bool {
-		if vr.Exported && vr.IsSet() {
-			vals[name] = vr.String()
-		} else {
-			delete(vals, name)
-		}
+		exportedPut(vals, name, vr)
 		return true
 	})
+	return exportedSorted(vals)
+}
+
+// exportedSorted is the list of vals' "NAME=value", sorted, never nil.
+func exportedSorted(vals map[string]string) []string {
 	out := make([]string, 0, len(vals))
 	for name, v := range vals {
 		out = append(out, name+"="+v)
