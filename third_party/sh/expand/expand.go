@@ -524,18 +524,72 @@ func (cfg *Config) globMode() internal.PatMode {
 }
 
 // Fields is a pre-iterators API which now wraps [FieldsSeq].
+// (llmsh: it shares FieldsSeq's work but not its closures, which cost
+// several allocations per command: the callback it passes does not
+// escape, and a word's brace expansion is listed before its fields are
+// made, in the same order.)
 func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
+	cfg = prepareConfig(cfg)
+	dir := cfg.envGet("PWD")
 	var fields []string
-	for s, err := range FieldsSeq(cfg, words...) {
-		if err != nil {
-			return nil, err
+	var ferr error
+	add := func(s string, err error) bool {
+		if err == nil {
+			_, err = cfg.checkValue(s)
 		}
-		if _, err := cfg.checkValue(s); err != nil {
-			return nil, err
+		if err != nil {
+			ferr = err
+			return false
+		}
+		if fields == nil {
+			fields = make([]string, 0, len(words)) // most words make one field
 		}
 		fields = append(fields, s)
+		return true
+	}
+	for _, word := range words {
+		if cfg.NoBraceExpand || !hasBraceLit(word) {
+			if cfg.wordFieldsYield(dir, word, add) {
+				break
+			}
+			continue
+		}
+		ws, err := cfg.braceWords(word)
+		for _, w := range ws {
+			if cfg.wordFieldsYield(dir, w, add) {
+				break
+			}
+		}
+		if ferr == nil && err != nil {
+			ferr = err
+		}
+		if ferr != nil {
+			break
+		}
+	}
+	if ferr != nil {
+		return nil, ferr
 	}
 	return fields, nil
+}
+
+// braceWords lists the words of word's brace expansion, as [FieldsSeq]
+// expands them, up to an error (llmsh).
+func (cfg *Config) braceWords(word *syntax.Word) ([]*syntax.Word, error) {
+	cp := *word // SplitBraces replaces the Parts slice
+	if !syntax.SplitBraces(&cp) {
+		return []*syntax.Word{&cp}, nil
+	}
+	var ws []*syntax.Word
+	for w, err := range BracesSeq(cfg, &cp) {
+		if err != nil {
+			return ws, err
+		}
+		if !emptyLitWord(w) {
+			ws = append(ws, w)
+		}
+	}
+	return ws, nil
 }
 
 // FieldsSeq expands a number of words as if they were arguments in a shell
@@ -543,78 +597,102 @@ func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
 // command substitution, arithmetic expansion, quote removal, and globbing.
 func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 	cfg = prepareConfig(cfg)
+	return func(yield func(string, error) bool) { cfg.fieldsOf(words, yield) }
+}
+
+// fieldsOf is [FieldsSeq]'s work: it yields each field of words.
+func (cfg *Config) fieldsOf(words []*syntax.Word, yield func(string, error) bool) {
 	dir := cfg.envGet("PWD")
-	return func(yield func(string, error) bool) {
-		expandWord := func(w *syntax.Word) (stop bool) {
-			wfields, err := cfg.wordFields(w.Parts)
+	for _, word := range words {
+		if cfg.NoBraceExpand || !hasBraceLit(word) {
+			if cfg.wordFieldsYield(dir, word, yield) {
+				return
+			}
+			continue
+		}
+		word := *word // make a copy, since SplitBraces replaces the Parts slice
+		if !syntax.SplitBraces(&word) {
+			if cfg.wordFieldsYield(dir, &word, yield) {
+				return
+			}
+			continue
+		}
+		for w, err := range BracesSeq(cfg, &word) {
 			if err != nil {
 				yield("", err)
-				return true
+				return
 			}
-			for _, field := range wfields {
-				path, doGlob := cfg.escapedGlobField(field)
-				if doGlob && cfg.ReadDir2 != nil {
-					// Note that globbing requires keeping a slice state, so it doesn't
-					// really benefit from using an iterator.
-					matches, err := cfg.glob(dir, path)
-					matches = cfg.globIgnore(matches) // llmsh
-					if err != nil {
-						// We avoid [errors.As] as it allocates,
-						// and we know that [Config.glob] returns [pattern.Regexp] errors without wrapping.
-						if _, ok := err.(*pattern.SyntaxError); !ok {
-							yield("", err)
-							return true
-						}
-					} else if len(matches) == 0 && cfg.FailGlob {
-						// llmsh: bash's failglob
-						pat, err := cfg.fieldJoin(field)
-						if err == nil {
-							err = GlobError{Pattern: pat}
-						}
-						yield("", err)
-						return true
-					} else if len(matches) > 0 || cfg.NullGlob {
-						for _, m := range matches {
-							if !yield(m, nil) {
-								return true
-							}
-						}
-						continue
-					}
-				}
-				s, err := cfg.fieldJoin(field)
-				if err != nil {
-					yield("", err)
-					return true
-				}
-				if !yield(s, nil) {
-					return true
-				}
+			if emptyLitWord(w) {
+				continue // llmsh: {a,} gives "a" alone, as in bash
 			}
-			return false
-		}
-		for _, word := range words {
-			word := *word // make a copy, since SplitBraces replaces the Parts slice
-			if cfg.NoBraceExpand || !syntax.SplitBraces(&word) {
-				if expandWord(&word) {
-					return
-				}
-				continue
-			}
-			for w, err := range BracesSeq(cfg, &word) {
-				if err != nil {
-					yield("", err)
-					return
-				}
-				if emptyLitWord(w) {
-					continue // llmsh: {a,} gives "a" alone, as in bash
-				}
-				if expandWord(w) {
-					return
-				}
+			if cfg.wordFieldsYield(dir, w, yield) {
+				return
 			}
 		}
 	}
+}
+
+// hasBraceLit reports whether a literal part of w holds a '{', without
+// which [syntax.SplitBraces] leaves w as it is (llmsh: the copy of the
+// word that SplitBraces needs is made only then).
+func hasBraceLit(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		if lit, ok := part.(*syntax.Lit); ok && strings.Contains(lit.Value, "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// wordFieldsYield yields the fields of one word, globbed; it reports
+// whether to stop.
+func (cfg *Config) wordFieldsYield(dir string, w *syntax.Word, yield func(string, error) bool) (stop bool) {
+	wfields, err := cfg.wordFields(w.Parts)
+	if err != nil {
+		yield("", err)
+		return true
+	}
+	for _, field := range wfields {
+		path, doGlob := cfg.escapedGlobField(field)
+		if doGlob && cfg.ReadDir2 != nil {
+			// Note that globbing requires keeping a slice state, so it doesn't
+			// really benefit from using an iterator.
+			matches, err := cfg.glob(dir, path)
+			matches = cfg.globIgnore(matches) // llmsh
+			if err != nil {
+				// We avoid [errors.As] as it allocates,
+				// and we know that [Config.glob] returns [pattern.Regexp] errors without wrapping.
+				if _, ok := err.(*pattern.SyntaxError); !ok {
+					yield("", err)
+					return true
+				}
+			} else if len(matches) == 0 && cfg.FailGlob {
+				// llmsh: bash's failglob
+				pat, err := cfg.fieldJoin(field)
+				if err == nil {
+					err = GlobError{Pattern: pat}
+				}
+				yield("", err)
+				return true
+			} else if len(matches) > 0 || cfg.NullGlob {
+				for _, m := range matches {
+					if !yield(m, nil) {
+						return true
+					}
+				}
+				continue
+			}
+		}
+		s, err := cfg.fieldJoin(field)
+		if err != nil {
+			yield("", err)
+			return true
+		}
+		if !yield(s, nil) {
+			return true
+		}
+	}
+	return false
 }
 
 type fieldPart struct {

@@ -105,6 +105,12 @@ func (p *BashPattern) Match(s string) bool {
 // BashHasMeta reports whether pat holds a character that makes it a
 // pattern rather than a literal string.
 func BashHasMeta(pat string, mode PatMode) bool {
+	// llmsh: without a wildcard, a closing bracket, a backslash or (with
+	// extglob) a parenthesis, pat is literal: `[` as a command name was
+	// parsed, with allocations, on every run of `[ … ]`.
+	if !strings.ContainsAny(pat, `*?]\`) && (mode&PatExtGlob == 0 || !strings.Contains(pat, "(")) {
+		return false
+	}
 	return !CompileBashPattern(pat, mode).IsLiteral()
 }
 

@@ -282,7 +282,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 	hc := HandlerContext{
 		runner:         r,
 		kind:           kind,
-		Env:            &overlayEnviron{parent: stackEnviron{r}}, // llmsh: callstack.go
+		Env:            stackEnviron{r}, // llmsh: callstack.go; read-only, allocates nothing
 		Dir:            r.Dir,
 		Pos:            pos,
 		Stdout:         r.stdout,
