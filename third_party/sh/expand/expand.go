@@ -1108,12 +1108,25 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 // llmsh: one at a time, since a list of every match of ${x//?/y} in a
 // long value takes 40 bytes per byte of it.
 func findAllIndex(pat, name string, n int) func(yield func(a, b int) bool) {
+	if pat != "" && !strings.ContainsAny(pat, `*?[]\`) {
+		// llmsh: a pattern without a special character is its own text:
+		// found by strings.Index, without translating and compiling it.
+		return func(yield func(a, b int) bool) {
+			for pos, i := 0, 0; n < 0 || i < n; i++ {
+				k := strings.Index(name[pos:], pat)
+				if k < 0 || !yield(pos+k, pos+k+len(pat)) {
+					return
+				}
+				pos += k + len(pat)
+			}
+		}
+	}
 	return func(yield func(a, b int) bool) {
 		expr, err := pattern.Regexp(pat, 0)
 		if err != nil {
 			return
 		}
-		rx := regexp.MustCompile(expr)
+		rx := cachedRegexp(expr)
 		// The expression has no anchors and nothing that looks behind,
 		// so a search from pos in name[pos:] is the one FindAll makes.
 		prevEnd := -1
@@ -1405,3 +1418,39 @@ func ReadFields(cfg *Config, s string, n int, raw bool) []string {
 	}
 	return fields
 }
+
+// cachedRegexp compiles expr, a translated pattern, keeping the last ones
+// (llmsh): ${v//p/r} and ${v%p} in a loop compiled the same expression on
+// every round (twice for a replacement: its size, then the result).
+func cachedRegexp(expr string) *regexp.Regexp {
+	if len(expr) > rxCacheLen {
+		return regexp.MustCompile(expr)
+	}
+	rxCache.Lock()
+	rx := rxCache.m[expr]
+	rxCache.Unlock()
+	if rx != nil {
+		return rx
+	}
+	rx = regexp.MustCompile(expr)
+	rxCache.Lock()
+	if len(rxCache.m) >= rxCacheMax {
+		clear(rxCache.m)
+	}
+	if rxCache.m == nil {
+		rxCache.m = make(map[string]*regexp.Regexp)
+	}
+	rxCache.m[expr] = rx
+	rxCache.Unlock()
+	return rx
+}
+
+var rxCache struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}
+
+const (
+	rxCacheMax = 128 // expressions kept; all are dropped when it is reached
+	rxCacheLen = 512 // bytes: a longer expression is not kept
+)

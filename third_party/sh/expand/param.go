@@ -559,7 +559,7 @@ func removePattern(str, pat string, fromEnd, shortest bool) string {
 		expr = "^(" + expr + ")"
 	}
 	// no need to check error as Translate returns one
-	rx := regexp.MustCompile(expr)
+	rx := cachedRegexp(expr) // llmsh
 	if loc := rx.FindStringSubmatchIndex(str); loc != nil {
 		// remove the original pattern (the submatch)
 		str = str[:loc[2]] + str[loc[3]:]

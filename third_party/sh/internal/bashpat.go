@@ -4,6 +4,7 @@ package internal
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -64,9 +65,49 @@ type BashPattern struct {
 
 // CompileBashPattern compiles pat. Malformed parts (an unclosed [ or an
 // unclosed extended pattern) are ordinary characters, as in bash.
+//
+// llmsh: the pattern is immutable, and the last ones compiled are kept
+// (up to patCacheMax of at most patCacheLen bytes): a case or [[ ]] in a
+// loop compiled the same patterns, with allocations, on every round.
 func CompileBashPattern(pat string, mode PatMode) *BashPattern {
-	return &BashPattern{nodes: parsePat(pat, mode), mode: mode}
+	if len(pat) > patCacheLen {
+		return &BashPattern{nodes: parsePat(pat, mode), mode: mode}
+	}
+	key := patKey{pat, mode}
+	patCache.Lock()
+	p := patCache.m[key]
+	patCache.Unlock()
+	if p != nil {
+		return p
+	}
+	p = &BashPattern{nodes: parsePat(pat, mode), mode: mode}
+	patCache.Lock()
+	if len(patCache.m) >= patCacheMax {
+		clear(patCache.m)
+	}
+	if patCache.m == nil {
+		patCache.m = make(map[patKey]*BashPattern)
+	}
+	patCache.m[key] = p
+	patCache.Unlock()
+	return p
 }
+
+// patCache holds the patterns CompileBashPattern compiled last (llmsh).
+var patCache struct {
+	sync.Mutex
+	m map[patKey]*BashPattern
+}
+
+type patKey struct {
+	pat  string
+	mode PatMode
+}
+
+const (
+	patCacheMax = 256 // patterns kept; all are dropped when it is reached
+	patCacheLen = 256 // bytes: a longer pattern is not kept
+)
 
 // IsLiteral reports whether the pattern matches one string only.
 func (p *BashPattern) IsLiteral() bool {
