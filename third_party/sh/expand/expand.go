@@ -1426,31 +1426,10 @@ func cachedRegexp(expr string) *regexp.Regexp {
 	if len(expr) > rxCacheLen {
 		return regexp.MustCompile(expr)
 	}
-	rxCache.Lock()
-	rx := rxCache.m[expr]
-	rxCache.Unlock()
-	if rx != nil {
-		return rx
-	}
-	rx = regexp.MustCompile(expr)
-	rxCache.Lock()
-	if len(rxCache.m) >= rxCacheMax {
-		clear(rxCache.m)
-	}
-	if rxCache.m == nil {
-		rxCache.m = make(map[string]*regexp.Regexp)
-	}
-	rxCache.m[expr] = rx
-	rxCache.Unlock()
-	return rx
+	return rxCache.Get(expr, func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
-var rxCache struct {
-	sync.Mutex
-	m map[string]*regexp.Regexp
-}
+// rxCache holds the last 128 expressions cachedRegexp compiled.
+var rxCache = internal.Cache[string, *regexp.Regexp]{Max: 128}
 
-const (
-	rxCacheMax = 128 // expressions kept; all are dropped when it is reached
-	rxCacheLen = 512 // bytes: a longer expression is not kept
-)
+const rxCacheLen = 512 // bytes: a longer expression is not kept

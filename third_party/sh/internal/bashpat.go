@@ -4,7 +4,6 @@ package internal
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -73,41 +72,21 @@ func CompileBashPattern(pat string, mode PatMode) *BashPattern {
 	if len(pat) > patCacheLen {
 		return &BashPattern{nodes: parsePat(pat, mode), mode: mode}
 	}
-	key := patKey{pat, mode}
-	patCache.Lock()
-	p := patCache.m[key]
-	patCache.Unlock()
-	if p != nil {
-		return p
-	}
-	p = &BashPattern{nodes: parsePat(pat, mode), mode: mode}
-	patCache.Lock()
-	if len(patCache.m) >= patCacheMax {
-		clear(patCache.m)
-	}
-	if patCache.m == nil {
-		patCache.m = make(map[patKey]*BashPattern)
-	}
-	patCache.m[key] = p
-	patCache.Unlock()
-	return p
+	return patCache.Get(patKey{pat, mode}, func() *BashPattern {
+		return &BashPattern{nodes: parsePat(pat, mode), mode: mode}
+	})
 }
 
-// patCache holds the patterns CompileBashPattern compiled last (llmsh).
-var patCache struct {
-	sync.Mutex
-	m map[patKey]*BashPattern
-}
+// patCache holds the patterns CompileBashPattern compiled last (llmsh):
+// 256, of up to patCacheLen bytes each.
+var patCache = Cache[patKey, *BashPattern]{Max: 256}
 
 type patKey struct {
 	pat  string
 	mode PatMode
 }
 
-const (
-	patCacheMax = 256 // patterns kept; all are dropped when it is reached
-	patCacheLen = 256 // bytes: a longer pattern is not kept
-)
+const patCacheLen = 256 // bytes: a longer pattern is not kept
 
 // IsLiteral reports whether the pattern matches one string only.
 func (p *BashPattern) IsLiteral() bool {
