@@ -905,7 +905,11 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		}
 		switch nodeLit(pe.Index) {
 		case "@": // "${!name[@]}"
-			switch vr := cfg.Env.Get(name); vr.Kind {
+			vr := cfg.Env.Get(name)
+			if _, v := vr.Resolve(cfg.Env); v.Kind != NameRef {
+				vr = v // llmsh: the keys of a nameref's array
+			}
+			switch vr.Kind {
 			case Indexed:
 				return vr.indexedKeys(), nil
 			case Associative:

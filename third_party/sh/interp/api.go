@@ -91,6 +91,12 @@ type Runner struct {
 	shownTraps map[string]string
 	// curCmd is $BASH_COMMAND: the simple command running or about to.
 	curCmd syntax.Command
+	// curRedirs are curCmd's redirections, which $BASH_COMMAND shows
+	// (llmsh).
+	curRedirs []*syntax.Redirect
+	// debugDone is set when [Runner.stmtSync] has run the DEBUG trap of
+	// the command [Runner.cmd] is about to run (llmsh).
+	debugDone bool
 	// secondsBase is when $SECONDS was 0.
 	secondsBase time.Time
 	// umask is the file mode creation mask of the shell (umask.go).
@@ -1091,6 +1097,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		text:          r.text,
 		umask:         r.umask,
 		curCmd:        r.curCmd,
+		curRedirs:     r.curRedirs,
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

@@ -195,7 +195,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// as it starts them (without set -T their subshells have none).
 		for _, st := range elems {
 			if debugCmd(st.Cmd) {
-				r.curCmd = st.Cmd
+				r.curCmd, r.curRedirs = st.Cmd, st.Redirs
 				r.debugTrap(ctx, st.Cmd)
 			}
 		}

@@ -380,6 +380,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// llmsh: bash runs the ERR trap for a command only when one was set
 	// before the command ran (a function may set it).
 	errTrap := r.callbackErr != ""
+	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go) come before
+	// the command's redirections, as bash's.
+	debugDone := false
+	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
+		r.curCmd, r.curRedirs = st.Cmd, st.Redirs
+		if r.traps != nil {
+			r.debugTrap(ctx, st.Cmd)
+		}
+		debugDone = true
+	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	r.cmdErr = oldErr // llmsh: where a simple command's expansions write (cmd)
 	var closers []io.Closer
@@ -409,9 +419,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			// llmsh: under set -e, bash ignores it (and the ERR
 			// trap) in every command that ! runs.
 			r.noErrExit = true
+			r.debugDone = debugDone
 			r.cmd(ctx, st.Cmd)
 			r.noErrExit = false
 		} else {
+			r.debugDone = debugDone
 			r.cmd(ctx, st.Cmd)
 		}
 	}
@@ -523,8 +535,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go), for the
 	// commands bash runs the trap before. Not while a trap runs.
-	if !r.inTrap && debugCmd(cm) {
-		r.curCmd = cm
+	debugDone := r.debugDone
+	r.debugDone = false
+	if !debugDone && !r.inTrap && debugCmd(cm) {
+		r.curCmd, r.curRedirs = cm, nil
 		if r.traps != nil {
 			r.debugTrap(ctx, cm)
 		}
@@ -1015,6 +1029,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.declListing(o)
 			return
 		}
+		if g := r.globalScope(); global && g != nil {
+			// llmsh: declare -g in a function reads and sets the global
+			// variable even where a local of that name is in scope
+			// (which stays what $name reads), as bash.
+			saved := r.writeEnv
+			r.writeEnv = g
+			defer func() { r.writeEnv = saved }()
+		}
 		for _, as := range assigns {
 			name := as.Name.Value
 			if name == "-" && as.Naked && cm.Variant.Value == "local" {
@@ -1224,7 +1246,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	// ERR trap's from the failing command's, as bash reports its errors.
 	oldText := r.text
 	place := textPlace{src: callback}
-	if name == "error" && r.ecfg.TrapLine > 0 {
+	if (name == "error" || name == trapDebug) && r.ecfg.TrapLine > 0 {
 		place.lineOffset = int(r.ecfg.TrapLine) - 1
 	}
 	r.setText(place)

@@ -82,6 +82,7 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 			inner := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
 			text = "(( " + strings.TrimSpace(inner) + " ))"
 		}
+		text += redirsText(r.curRedirs)
 		return expand.Variable{Set: true, Kind: expand.String, Str: text}, true
 	}
 	return vr, false
@@ -94,4 +95,47 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 		n := atoi(vr.Str)
 		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)
 	}
+}
+
+// redirsText is a command's redirections as $BASH_COMMAND shows them
+// after its words (bash's print form): `2> /dev/null`, `1>&2`, `<<< x`,
+// a here-document with its body.
+func redirsText(redirs []*syntax.Redirect) string {
+	var sb strings.Builder
+	p := syntax.NewPrinter(syntax.SingleLine(true))
+	word := func(w *syntax.Word) string {
+		var wb strings.Builder
+		p.Print(&wb, w)
+		return wb.String()
+	}
+	for _, rd := range redirs {
+		sb.WriteByte(' ')
+		n := ""
+		if rd.N != nil {
+			n = rd.N.Value
+			if strings.HasPrefix(n, "{") {
+				n = "{" + strings.Trim(n, "{}") + "}"
+			}
+		}
+		switch rd.Op {
+		case syntax.DplOut, syntax.DplIn:
+			if n == "" {
+				n = "1"
+				if rd.Op == syntax.DplIn {
+					n = "0"
+				}
+			}
+			sb.WriteString(n + rd.Op.String() + word(rd.Word))
+		case syntax.Hdoc, syntax.DashHdoc:
+			delim := word(rd.Word)
+			sb.WriteString(n + rd.Op.String() + delim + "\n")
+			if rd.Hdoc != nil {
+				sb.WriteString(word(rd.Hdoc))
+			}
+			sb.WriteString(strings.Trim(delim, `'"\`) + "\n")
+		default:
+			sb.WriteString(n + rd.Op.String() + " " + word(rd.Word))
+		}
+	}
+	return sb.String()
 }

@@ -349,5 +349,11 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
 	if a == "" || r.inTrap {
 		return
 	}
+	// llmsh: $LINENO in the action is the command's line, as bash.
+	old := r.ecfg.TrapLine
+	if cm != nil {
+		r.ecfg.TrapLine = uint64(r.lineBase + cm.Pos().Line())
+	}
 	r.trapCallback(ctx, a, trapDebug)
+	r.ecfg.TrapLine = old
 }

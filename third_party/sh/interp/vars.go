@@ -147,6 +147,21 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	return nil
 }
 
+// globalScope is the scope outside every running function's, or nil
+// outside a function (llmsh: declare -g).
+func (r *Runner) globalScope() *overlayEnviron {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok || !o.funcScope {
+		return nil
+	}
+	for o.funcScope {
+		if o, ok = o.parent.(*overlayEnviron); !ok {
+			return nil
+		}
+	}
+	return o
+}
+
 // setTarget is the scope whose values [overlayEnviron.Set] of name
 // changes for a variable whose Local is local (llmsh): a function's
 // scope passes a variable that is not its own local to its caller's.
