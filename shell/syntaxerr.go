@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -39,6 +40,15 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 	line, msgs := interp.SyntaxError(perr, src)
 	for _, m := range msgs {
 		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), line, m)
+	}
+	if rest, ok := interp.ResumeText(src, perr, line); ok {
+		// bash reads on after an error it recovers from (an array
+		// literal's), the status 1.
+		s.SetLastStatus(1)
+		if strings.TrimSpace(rest) == "" {
+			return 1
+		}
+		return s.Run(ctx, rest, name)
 	}
 	return status
 }

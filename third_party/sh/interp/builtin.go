@@ -464,7 +464,18 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					return r.exit
 				}
 			}
-			r.evalSyntaxError(SyntaxError(perr, src))
+			line, msgs := SyntaxError(perr, src)
+			r.evalSyntaxError(line, msgs)
+			if rest, ok := ResumeText(src, perr, line); ok {
+				// llmsh: bash reads on after an error it recovers
+				// from, the status 1 (syntax.ParseError.Resume).
+				r.exit.code = 1
+				r.lastExit = r.exit
+				if strings.TrimSpace(rest) == "" {
+					return r.exit
+				}
+				return r.builtin(ctx, pos, "eval", []string{rest})
+			}
 			return exitStatus{code: syntaxStatus(perr)}
 		}
 		if err != nil {

@@ -219,3 +219,22 @@ func stmtTextEnd(src string, st *syntax.Stmt) int {
 	})
 	return off
 }
+
+// ResumeText is the text that bash reads on with after a syntax error it
+// recovers from ([syntax.ParseError.Resume]) reported at line: src's
+// lines after that one, the lines before them kept empty so that the
+// rest keeps its line numbers. ok is false for any other error (llmsh).
+func ResumeText(src string, perr syntax.ParseError, line int) (rest string, ok bool) {
+	if !perr.Resume || line < 1 {
+		return "", false
+	}
+	off := 0
+	for range line {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return "", true // the error's line was the last
+		}
+		off += i + 1
+	}
+	return strings.Repeat("\n", line) + src[off:], true
+}

@@ -115,6 +115,9 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y string) bool {
 	switch op {
 	case syntax.TsReMatch:
+		if r.opts[optNoCaseMatch] {
+			y = "(?i)" + y // llmsh: nocasematch applies to =~ too, as bash
+		}
 		re, err := regexp.Compile(y)
 		if err != nil {
 			r.exit.code = 2

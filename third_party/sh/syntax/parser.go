@@ -1013,6 +1013,11 @@ type ParseError struct {
 	// this error in place of 2 (llmsh): 1 for an array literal the end of
 	// the text leaves open.
 	Status uint8
+	// Resume is set for an error that bash's parser recovers from
+	// (llmsh): a token that is no word in an array literal (`a=(1 ;)`).
+	// bash prints it, the status is 1, and it reads on from the line
+	// after the error's (see interp.ResumeText).
+	Resume bool
 }
 
 func (e ParseError) Error() string {
@@ -2105,6 +2110,10 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 					// TODO: support [index]=[
 				default:
 					p.curErr("array element values must be words")
+					if pe, ok := p.err.(ParseError); ok {
+						pe.Resume, pe.Status = true, 1 // llmsh
+						p.err = pe
+					}
 					return nil
 				}
 			}
