@@ -495,7 +495,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		exit = r.exit
 	case "source", ".":
 		if len(args) < 1 {
-			return failf(2, "%v: source: need filename\n", pos)
+			// llmsh: bash's words.
+			return failf(2, "%s%s: filename argument required\n%s: usage: %s filename [arguments]\n", r.errPrefix(), name, name, name)
 		}
 		path, err := r.lookPath(ctx, args[0], false)
 		if err != nil {
