@@ -203,12 +203,48 @@ func (e noHostUsers) Get(name string) expand.Variable {
 		// (its quote removal done, as bash: ~\/x is ~/x).
 		return expand.Variable{}
 	}
-	switch name {
-	case "UID", "EUID":
-		// interp would read the host's ids when these are unset.
-		return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Str: strconv.Itoa(builtins.VirtualUID)}
-	case "GID":
-		return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Str: strconv.Itoa(builtins.VirtualGID)}
+	if vr, ok := virtualIDs(name); ok {
+		return vr
 	}
 	return e.Environ.Get(name)
+}
+
+// virtualIDs is $UID, $EUID or $GID of the virtual user; ok is false for
+// any other name.
+func virtualIDs(name string) (vr expand.Variable, ok bool) {
+	id, integer := builtins.VirtualUID, true
+	switch name {
+	case "UID", "EUID":
+		// interp would read the host's ids when these are unset;
+		// bash's are `declare -ir`.
+	case "GID": // llmsh's own, not bash's (no attribute)
+		id, integer = builtins.VirtualGID, false
+	default:
+		return vr, false
+	}
+	return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Integer: integer, Str: strconv.Itoa(id)}, true
+}
+
+// Each lists the environment with bash's virtual ids that Get answers
+// ($UID, $EUID), so that a copy of the variables (a pipeline's element,
+// a background job) keeps them and declare -p lists them, as bash.
+func (e noHostUsers) Each(f func(name string, vr expand.Variable) bool) {
+	stopped := false
+	e.Environ.Each(func(name string, vr expand.Variable) bool {
+		if name == "UID" || name == "EUID" {
+			return true
+		}
+		if !f(name, vr) {
+			stopped = true
+			return false
+		}
+		return true
+	})
+	for _, name := range []string{"EUID", "UID"} {
+		if stopped {
+			return
+		}
+		vr, _ := virtualIDs(name)
+		stopped = !f(name, vr)
+	}
 }

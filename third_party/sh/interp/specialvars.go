@@ -40,8 +40,11 @@ func (r *Runner) resetSpecialVars() {
 	if !r.writeEnv.Get("HOSTNAME").IsSet() {
 		r.setVarString("HOSTNAME", VirtualHostname)
 	}
-	if !r.writeEnv.Get("MACHTYPE").IsSet() {
-		r.setVarString("MACHTYPE", bashMachType)
+	// llmsh: $MACHTYPE and its parts, as the bash of the fixtures.
+	for _, v := range [][2]string{{"MACHTYPE", bashMachType}, {"HOSTTYPE", "x86_64"}, {"OSTYPE", "linux-gnu"}} {
+		if !r.writeEnv.Get(v[0]).IsSet() {
+			r.setVarString(v[0], v[1])
+		}
 	}
 	// SHLVL counts the shells started from one another: one more than
 	// the environment says, exported so that a nested shell counts on.
