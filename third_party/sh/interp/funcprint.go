@@ -196,6 +196,10 @@ func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
 		first = false
 		if rd.N != nil {
 			p.b.WriteString(rd.N.Value)
+		} else if rd.Op == syntax.DplOut {
+			p.b.WriteString("1") // bash: >&2 is 1>&2
+		} else if rd.Op == syntax.DplIn {
+			p.b.WriteString("0")
 		}
 		p.b.WriteString(rd.Op.String())
 		switch rd.Op {
@@ -298,7 +302,11 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			if l.InPos.IsValid() {
 				items = p.words_(l.Items)
 			}
-			p.b.WriteString("for " + l.Name.Value + " in " + items + ";\n")
+			kw := "for "
+			if cm.Select {
+				kw = "select "
+			}
+			p.b.WriteString(kw + l.Name.Value + " in " + items + ";\n")
 		case *syntax.CStyleLoop:
 			p.b.WriteString("for ((" + p.arith(l.Init) + "; " + p.arith(l.Cond) + "; " + p.arith(l.Post) + "))\n")
 		}
@@ -323,7 +331,20 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		p.indent(ind)
 		p.b.WriteString("esac")
 	case *syntax.ArithmCmd:
+		// bash keeps the text between the parentheses as written.
+		l, r := int(cm.Left.Offset())+2, int(cm.Right.Offset())
+		if p.src != "" && cm.Left.IsValid() && l <= r && r <= len(p.src) {
+			p.b.WriteString("((" + p.src[l:r] + "))")
+			break
+		}
 		p.b.WriteString("(( " + p.arith(cm.X) + " ))")
+	case *syntax.CoprocClause:
+		name := "COPROC"
+		if cm.Name != nil {
+			name = p.text(cm.Name)
+		}
+		p.b.WriteString("coproc " + name + " ")
+		p.stmt(cm.Stmt, ind)
 	case *syntax.TestClause:
 		p.b.WriteString("[[ " + p.testExpr(cm.X) + " ]]")
 	case *syntax.LetClause:
