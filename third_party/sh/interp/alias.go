@@ -13,7 +13,7 @@ import (
 
 // aliasQuote is bash's single-quoting of an alias value in alias's listing.
 func aliasQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return shQuoteAlways(s)
 }
 
 // aliasLine is one line of alias's listing: alias NAME='VALUE'.

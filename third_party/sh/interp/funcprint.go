@@ -107,6 +107,14 @@ func (p *funcPrinter) flushHdocs() bool {
 		if rd.Hdoc != nil {
 			body = p.text(rd.Hdoc)
 		}
+		if rd.Op == syntax.DashHdoc {
+			// bash prints <<- bodies with their tabs stripped.
+			lines := strings.Split(body, "\n")
+			for i, l := range lines {
+				lines[i] = strings.TrimLeft(l, "\t")
+			}
+			body = strings.Join(lines, "\n")
+		}
 		if body != "" && !strings.HasSuffix(body, "\n") && !strings.HasSuffix(body, delim) {
 			body += "\n"
 		}
@@ -201,7 +209,11 @@ func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
 		} else if rd.Op == syntax.DplIn {
 			p.b.WriteString("0")
 		}
-		p.b.WriteString(rd.Op.String())
+		if rd.Op == syntax.DplIn && p.text(rd.Word) == "-" {
+			p.b.WriteString(">&") // bash prints a close as N>&-
+		} else {
+			p.b.WriteString(rd.Op.String())
+		}
 		switch rd.Op {
 		case syntax.DplIn, syntax.DplOut, syntax.Hdoc, syntax.DashHdoc:
 		default:

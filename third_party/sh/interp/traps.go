@@ -91,6 +91,9 @@ func (r *Runner) setTrap(name, action string, reset bool) {
 // shQuoteAlways quotes s in single quotes as bash's trap -p does, also
 // when s needs no quoting.
 func shQuoteAlways(s string) string {
+	if s == "'" {
+		return `\'` // llmsh: bash's sh_single_quote
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
