@@ -215,11 +215,13 @@ targets:
 			r.llmsh.signalTop(sig)
 			continue
 		}
-		if j := r.jobByPid(pid); j != nil {
+		// llmsh: a process that has ended is no more (bash reaps
+		// its children as they end): kill says so.
+		if j := r.jobByPid(pid); j != nil && !j.finished() {
 			j.signal(sig)
 			continue
 		}
-		if v, ok := r.llmsh.procs.Load(pid); ok {
+		if v, ok := r.llmsh.procs.Load(pid); ok && !v.(*bgProc).finished() {
 			v.(*bgProc).signal(sig)
 			continue
 		}
