@@ -188,10 +188,12 @@ func joinShortParams(parts []syntax.WordPart) []syntax.WordPart {
 func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
 	merge := false
 	for i := 1; i < len(parts); i++ {
-		l1, ok1 := parts[i-1].(*syntax.Lit)
-		l2, ok2 := parts[i].(*syntax.Lit)
-		if ok1 && ok2 && l1.Value != "" && l2.Value != "" {
-			merge = true // (an empty one changes nothing: no copy)
+		_, ok1 := parts[i-1].(*syntax.Lit)
+		_, ok2 := parts[i].(*syntax.Lit)
+		if ok1 && ok2 {
+			// llmsh: also an empty one, so that {~,x}'s "~" is a word
+			// of one part, which tilde expansion needs.
+			merge = true
 			break
 		}
 	}
