@@ -617,6 +617,9 @@ func errText(err error) string {
 func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) {
 	switch {
 	case array != "":
+		if t, idx := r.refTarget(array, nil); idx == nil {
+			array = t // llmsh: the array a nameref names
+		}
 		var fields []string
 		if exact {
 			fields = []string{string(line)}
@@ -752,6 +755,9 @@ opts:
 	}
 	if !syntax.ValidName(arrayName) {
 		return fail(1, "%s: `%s': not a valid identifier\n", name, arrayName)
+	}
+	if t, idx := r.refTarget(arrayName, nil); idx == nil {
+		arrayName = t // llmsh: the array a nameref names
 	}
 	if vr := r.lookupVar(arrayName); vr.Kind == expand.Associative {
 		return fail(1, "%s: %s: not an indexed array\n", name, arrayName)
