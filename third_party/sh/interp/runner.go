@@ -802,10 +802,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					reply := string(line)
 					r.setVarString(shellReplyVar, reply)
 
+					// llmsh: through a nameref, as bash.
 					if c, _ := strconv.Atoi(reply); c > 0 && c <= len(items) {
-						r.setVarString(name, items[c-1])
+						r.assignName(name, items[c-1])
 					} else {
-						r.setVarString(name, "")
+						r.assignName(name, "")
 					}
 
 					// execute commands until break or return is encountered
