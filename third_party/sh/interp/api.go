@@ -244,6 +244,10 @@ type Runner struct {
 	// pipeElem marks the next statement as an element of a pipeline,
 	// which sets -e and the ERR trap leave to the pipeline (llmsh).
 	pipeElem bool
+	// pipeCall marks a pipeline's element that is a simple command: its
+	// $BASH_SUBSHELL is the shell's, one more once it calls a function,
+	// as bash's (llmsh).
+	pipeCall bool
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 

@@ -125,6 +125,16 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		if _, simple := elems[i].Cmd.(*syntax.CallExpr); simple {
 			subs[i].inLoop = r.inLoop
 		}
+		// $BASH_SUBSHELL: bash counts a compound element as a subshell
+		// (a ( … ) once), a simple command only when it calls a
+		// function (see pipeCall).
+		switch elems[i].Cmd.(type) {
+		case *syntax.CallExpr:
+			subs[i].subshellLevel = r.subshellLevel
+			subs[i].pipeCall = true
+		case *syntax.Subshell:
+			subs[i].subshellLevel = r.subshellLevel
+		}
 	}
 	for i := 0; i < n-1; i++ {
 		pr, pw, err := newPipe()

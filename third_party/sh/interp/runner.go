@@ -343,6 +343,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)
+		if _, ok := st.Cmd.(*syntax.Subshell); ok {
+			// llmsh: bash runs `( … ) &` as one subshell
+			// ($BASH_SUBSHELL one more, not two).
+			r2.subshellLevel--
+		}
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
@@ -1628,6 +1633,10 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	if body := r.Funcs[name]; body != nil {
 		if r.funcNestExceeded(name) {
 			return
+		}
+		if r.pipeCall {
+			r.pipeCall = false // llmsh: see pipeCall
+			r.subshellLevel++
 		}
 		// stack them to support nested func calls
 		oldParams := r.Params
