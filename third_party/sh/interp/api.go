@@ -327,6 +327,10 @@ type Runner struct {
 	execClosers []io.Closer
 	execHeld    []*fdObj
 	persist     bool
+	// multiOut: the statement whose redirections are being made writes
+	// more than one file; it holds those opened so far (llmsh;
+	// stmtSync, redirFile).
+	multiOut map[string]bool
 
 	// Fake signal callbacks
 	callbackErr  string

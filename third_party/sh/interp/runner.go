@@ -403,6 +403,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		sv.fds = r.fds
 	}
 	keep := len(st.Redirs) > 0 && isExecRedirs(st)
+	// llmsh: with two files written (`>f >>f`, `>f 2>f`), each is
+	// truncated as it opens, not when it closes: what one writes is not
+	// replaced by the other's empty truncation.
+	r.multiOut = nil
+	if outRedirs(st.Redirs) > 1 {
+		r.multiOut = map[string]bool{}
+	}
 	redirFailed := false
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
@@ -419,6 +426,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			closers = append(closers, cls)
 		}
 	}
+	r.multiOut = nil
 	if r.exit.ok() && st.Cmd != nil {
 		if st.Negated && r.opts[optErrExit] && !r.noErrExit {
 			// llmsh: under set -e, bash ignores it (and the ERR
@@ -1541,6 +1549,18 @@ func (r *Runner) setOut(n int, w io.Writer) {
 
 // redirFile opens the file of N<FILE, N>FILE, N>|FILE, N>>FILE, N<>FILE,
 // &>FILE and &>>FILE for descriptor n.
+// outRedirs counts the redirections that open a file to write.
+func outRedirs(rds []*syntax.Redirect) int {
+	n := 0
+	for _, rd := range rds {
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
+			n++
+		}
+	}
+	return n
+}
+
 func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.RedirOperator, n int, arg string, sv *redirSaves, keep bool) (io.Closer, error) {
 	mode := os.O_RDONLY
 	switch op {
@@ -1551,7 +1571,17 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 	case syntax.RdrInOut:
 		mode = os.O_RDWR | os.O_CREATE
 	}
-	f, err := r.openRedir(ctx, rd, op, arg, mode, keep || n > 2)
+	if r.multiOut != nil && mode&(os.O_WRONLY|os.O_RDWR) != 0 {
+		// llmsh: a file this statement has opened already is not
+		// truncated again (the handler truncates by replacing it, which
+		// would leave the first descriptor writing to the old file).
+		path := fileArg(r.Dir, arg)
+		if r.multiOut[path] && mode&os.O_TRUNC != 0 {
+			mode = mode&^os.O_TRUNC | os.O_APPEND
+		}
+		r.multiOut[path] = true
+	}
+	f, err := r.openRedir(ctx, rd, op, arg, mode, keep || n > 2 || r.multiOut != nil)
 	if err != nil {
 		return nil, err
 	}
