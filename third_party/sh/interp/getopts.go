@@ -59,7 +59,7 @@ func (r *Runner) getoptsBuiltin(args []string) exitStatus {
 	}
 	finish := func(opt string, optarg *string) {
 		r.setVarString("OPTIND", strconv.Itoa(g.argidx+1))
-		r.optState = g // after OPTIND, whose assignment resets it
+		r.optState = g          // after OPTIND, whose assignment resets it
 		r.assignName(name, opt) // llmsh: also through a nameref
 		if optarg != nil {
 			r.setVarString("OPTARG", *optarg)
