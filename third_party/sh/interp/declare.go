@@ -59,9 +59,7 @@ func (o *declOpts) option(sign, c byte) bool {
 		o.listAttrs += "x"
 		o.sawAttrOpt = true
 	case 'r':
-		if sign == '-' {
-			o.modes = append(o.modes, flag)
-		}
+		o.modes = append(o.modes, flag) // llmsh: +r is refused (runner.go)
 		o.listAttrs += "r"
 		o.sawAttrOpt = true
 	case 'i':

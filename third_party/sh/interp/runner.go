@@ -1086,6 +1086,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
+			if vr.ReadOnly && slices.Contains(modes, "+r") {
+				// llmsh: declare +r of a readonly variable, as bash.
+				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
+				continue
+			}
 			if o.unarray && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
 				// llmsh: declare +a a, as bash.
 				r.errf("%s%s: %s: cannot destroy array variables in this way\n", r.errPrefix(), cm.Variant.Value, name)
