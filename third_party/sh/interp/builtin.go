@@ -517,19 +517,26 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(1, "source: %v\n", err)
 		}
-		file, err := r.parseText(text, path)
 		var synErrs []string
 		synStatus := uint8(2)
-		if perr := (syntax.ParseError{}); errors.As(err, &perr) {
-			synStatus = syntaxStatus(perr)
-			// llmsh: as bash, the whole lines before a syntax error run,
-			// then the error in bash's words ("FILE: line N: …"), status 2.
-			line, msgs := SyntaxError(perr, text)
-			for _, m := range msgs {
-				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
+		resume := "" // llmsh: the text after an error bash recovers from
+		// parse is the file's text (or what follows such an error) as
+		// bash runs it: the whole lines before a syntax error, then the
+		// error in bash's words ("FILE: line N: …"), status 2.
+		parse := func(text string) (*syntax.File, error) {
+			file, err := r.parseText(text, path)
+			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
+				synStatus = syntaxStatus(perr)
+				line, msgs := SyntaxError(perr, text)
+				for _, m := range msgs {
+					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
+				}
+				resume, _ = ResumeText(text, perr, line)
+				file, err = r.parseText(CompleteLines(text, perr), path)
 			}
-			file, err = r.parseText(CompleteLines(text, perr), path)
+			return file, err
 		}
+		file, err := parse(text)
 		if err != nil {
 			return failf(textStatus(err), "source: %v\n", err)
 		}
@@ -556,11 +563,28 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: "source" on the call stack (callstack.go); its lines
 		// count from 1.
 		savedText := r.pushFrame(callFrame{name: "source", file: args[0], line: r.line}, textPlace{src: text})
-		r.readLines(ctx, file.Stmts, false, func(line int, msgs []string) {
+		lineErr := func(line int, msgs []string) {
 			for _, m := range msgs {
 				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
 			}
-		})
+		}
+		r.readLines(ctx, file.Stmts, false, lineErr)
+		for strings.TrimSpace(resume) != "" && !r.exit.exiting && !r.exit.returning {
+			// llmsh: bash goes on after an array literal's bad token
+			// (syntax.ParseError.Resume), the status 1.
+			for _, m := range synErrs {
+				r.errf("%s", m)
+			}
+			synErrs, synStatus = nil, 2
+			r.exit.code = 1
+			r.lastExit = r.exit
+			rest := resume
+			resume = ""
+			if file, err = parse(rest); err != nil {
+				break
+			}
+			r.readLines(ctx, file.Stmts, false, lineErr)
+		}
 		r.runReturnTrap(ctx) // llmsh: traps.go
 		r.popFrame(savedText)
 		r.sourceName = oldSourceName
