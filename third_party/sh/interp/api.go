@@ -97,6 +97,10 @@ type Runner struct {
 	// debugDone is set when [Runner.stmtSync] has run the DEBUG trap of
 	// the command [Runner.cmd] is about to run (llmsh).
 	debugDone bool
+	// arg0 is $0 once BASH_ARGV0 is assigned (arg0Set); argv0Gone says
+	// BASH_ARGV0 was unset and is an ordinary variable since (llmsh).
+	arg0               string
+	arg0Set, argv0Gone bool
 	// secondsBase is when $SECONDS was 0.
 	secondsBase time.Time
 	// umask is the file mode creation mask of the shell (umask.go).
@@ -1079,6 +1083,9 @@ func (r *Runner) subshell(background bool) *Runner {
 		stdout:         r.stdout,
 		stderr:         r.stderr,
 		filename:       r.filename,
+		arg0:           r.arg0,
+		arg0Set:        r.arg0Set,
+		argv0Gone:      r.argv0Gone,
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)

@@ -94,6 +94,10 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 // assignSpecial handles an assignment to a variable whose value bash
 // computes: SECONDS=N sets the clock so that it reads N now.
 func (r *Runner) assignSpecial(name string, vr expand.Variable) {
+	if name == "BASH_ARGV0" && !r.argv0Gone {
+		// Assigning it sets $0 (not the name in the shell's messages).
+		r.arg0, r.arg0Set = vr.String(), true
+	}
 	if name == "SECONDS" && vr.Kind == expand.String {
 		n := atoi(vr.Str)
 		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)

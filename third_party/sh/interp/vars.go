@@ -350,10 +350,18 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.List = expand.Indexed, r.dirEntries() // llmsh: entry 0 first
 	case "0":
 		vr.Kind = expand.String
-		if r.filename != "" {
+		switch {
+		case r.arg0Set: // llmsh: BASH_ARGV0=NAME
+			vr.Str = r.arg0
+		case r.filename != "":
 			vr.Str = r.filename
-		} else {
+		default:
 			vr.Str = "gosh"
+		}
+	case "BASH_ARGV0":
+		// llmsh: $0 as a variable until it is unset, as bash.
+		if !r.argv0Gone {
+			return r.lookupVar("0")
 		}
 	case "1", "2", "3", "4", "5", "6", "7", "8", "9":
 		if i := int(name[0] - '1'); i < len(r.Params) {
@@ -383,6 +391,9 @@ func (r *Runner) envGet(name string) string {
 }
 
 func (r *Runner) delVar(name string) {
+	if name == "BASH_ARGV0" {
+		r.argv0Gone = true // llmsh: no longer $0 (bash)
+	}
 	if err := r.writeEnv.Set(name, expand.Variable{}); err != nil {
 		r.errf("%s%s: %v\n", r.errPrefix(), name, err) // llmsh: bash's prefix
 		r.exit.code = 1
@@ -485,7 +496,7 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		// at the start of the argument it names.
 		r.optState.runeidx = 0
 	}
-	r.assignSpecial(name, vr) // llmsh: SECONDS=N
+	r.assignSpecial(name, vr) // llmsh: SECONDS=N, BASH_ARGV0=NAME
 	if name == "RANDOM" && vr.Kind == expand.String {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only
