@@ -240,6 +240,7 @@ type sortSorter struct {
 	// --debug: annotate each output line; gkeyOnly: keys[0] is the key
 	// of the global options (no -k was given).
 	debug, gkeyOnly bool
+	parallel        int // --parallel; 0: as many as there are CPUs, at most 8
 }
 
 // begfield and limfield follow GNU sort exactly.
@@ -883,73 +884,6 @@ func sortVerRev(s1, s2 []byte) int {
 	return 0
 }
 
-// readLines appends the lines of r to recs. Input is read into blocks of
-// 1 MiB that records point into; a line crossing a block's end moves to
-// the next block, so no byte is copied more than once.
-func (s *sortSorter) readLines(env *Env, r io.Reader, delim byte, chunks [][]sortRec) (_ [][]sortRec, err error) {
-	var recs []sortRec
-	if len(chunks) > 0 {
-		recs = chunks[len(chunks)-1]
-		chunks = chunks[:len(chunks)-1]
-	}
-	add := func(line []byte) {
-		if len(recs) == cap(recs) {
-			if recs != nil {
-				chunks = append(chunks, recs)
-			}
-			recs = make([]sortRec, 0, 1<<15)
-		}
-		recs = append(recs, sortRec{line: line})
-		s.prepare(&recs[len(recs)-1])
-	}
-	err = s.readInto(env, r, delim, add)
-	if len(recs) > 0 {
-		chunks = append(chunks, recs)
-	}
-	return chunks, err
-}
-
-func (s *sortSorter) readInto(env *Env, r io.Reader, delim byte, add func([]byte)) error {
-	const blk = 1 << 20
-	buf := make([]byte, blk)
-	start, n := 0, 0
-	for {
-		if err := env.Ctx.Err(); err != nil {
-			return gnu.ErrCancelled
-		}
-		if n == len(buf) {
-			size := blk
-			if n-start > blk/2 {
-				size = 2 * (n - start)
-			}
-			nb := make([]byte, size)
-			n = copy(nb, buf[start:n])
-			buf, start = nb, 0
-		}
-		m, err := r.Read(buf[n:])
-		for p := n; p < n+m; {
-			i := bytes.IndexByte(buf[p:n+m], delim)
-			if i < 0 {
-				break
-			}
-			add(buf[start : p+i : p+i])
-			p += i + 1
-			start = p
-		}
-		n += m
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if start < n {
-		add(buf[start:n:n])
-	}
-	return nil
-}
-
 // sortChunks sorts each chunk in place, in parallel. The chunks are the
 // blocks readLines filled, in input order; sortMerge then yields their
 // records in order without a copy of them all (GNU sort's memory is the
@@ -959,7 +893,11 @@ func (s *sortSorter) sortChunks(chunks [][]sortRec) {
 	cmp := func(a, b sortRec) int { return s.cmp(&a, &b) }
 	work := make(chan []sortRec)
 	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), len(chunks), 8)) {
+	workers := min(runtime.GOMAXPROCS(0), 8)
+	if s.parallel > 0 {
+		workers = min(workers, s.parallel)
+	}
+	for range max(1, min(workers, len(chunks))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -989,7 +927,7 @@ type sortMerge struct {
 }
 
 func (s *sortSorter) newMerge(chunks [][]sortRec) *sortMerge {
-	m := &sortMerge{s: s, chunks: chunks}
+	m := &sortMerge{s: s, chunks: slices.Clone(chunks)} // chunks stay whole
 	for i, c := range chunks {
 		if len(c) > 0 {
 			m.heap = append(m.heap, i)
@@ -1057,6 +995,8 @@ type sortConfig struct {
 	outSet, tabSet       bool
 	files0               string // --files0-from
 	files0Set            bool
+	bufSize              int64    // -S in bytes; 0: sortDefaultBuffer
+	tmpDirs              []string // -T
 }
 
 func sortMain(env *Env) int {
@@ -1175,14 +1115,17 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		return nil
 	})
 	f.BoolVar(&s.stable, 's', "stable", "stabilize sort by disabling last-resort comparison")
-	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer (checked as GNU does, then ignored)", func(v string, _ bool) error { return sortBufferSize("-S", v) })
-	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return sortBufferSize("--buffer-size", v) })
+	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer", func(v string, _ bool) error { return c.setBufferSize("-S", v) })
+	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return c.setBufferSize("--buffer-size", v) })
 	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", c.setTab)
-	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries (accepted, ignored)", func(string, bool) error { return nil })
-	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently (accepted, ignored)", func(string, bool) error { return nil })
+	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries, not $TMPDIR or /tmp;\n                            multiple options specify multiple directories", func(v string, _ bool) error {
+		c.tmpDirs = append(c.tmpDirs, v)
+		return nil
+	})
+	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently to N", c.setParallel)
 	f.BoolVar(&s.unique, 'u', "unique", "output only the first of an equal run")
 	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
-	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key."
+	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is an eighth of physical memory, at most 512 MiB.\nInput beyond it is sorted in runs written to temporary files in the -T\ndirectories, else $TMPDIR or /tmp (outside the writable paths, virtual files\nin the session's memory); when no -T is given and none can be written, the\nrest of the input is sorted in memory."
 	return f
 }
 
@@ -1263,66 +1206,114 @@ func (c *sortConfig) setKeys(env *Env) int {
 	return 0
 }
 
-// run sorts files to the output.
+// run sorts files to the output: in memory while the input fits the
+// buffer, else in runs spilled to temporary files and merged.
 func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 	s := c.s
-	var chunks [][]sortRec
+	budget := c.bufSize
+	if budget == 0 {
+		budget = sortDefaultBuffer()
+	}
+	budget = max(budget, sortMinBuffer)
+	temps := &sortTemps{env: env, dirs: c.tmpDirs, live: map[string]bool{}}
+	if len(temps.dirs) == 0 {
+		temps.dirs = []string{sortTmpDir(env)}
+	}
+	defer temps.cleanup()
+	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0}
+	l := &sortLoader{s: s, env: env, delim: delim, budget: budget,
+		chunkCap: int(min(1<<15, max(16, budget/sortRecSize/4))), spill: x.spill}
 	for _, file := range files {
 		r, err := env.Open(file)
 		if err != nil {
 			sortOpenFailed(env, file, err)
 			return 2
 		}
-		chunks, err = s.readLines(env, r, delim, chunks)
+		err = l.read(r)
 		r.Close()
-		if err == gnu.ErrCancelled {
+		var te *sortTempError
+		switch {
+		case err == gnu.ErrCancelled:
 			return 1
-		}
-		if err != nil {
+		case errors.As(err, &te):
+			env.Errorf("%s", te.msg)
+			return 2
+		case err != nil:
 			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), gnu.QuoteF(file), ErrText(err))
 			return 2
 		}
 	}
-	s.sortChunks(chunks)
+	mem := l.run()
+	s.sortChunks(mem)
 	if env.Ctx.Err() != nil {
 		return 1
+	}
+	// Each file run read in the last merge gets a share of the buffer.
+	bufSize := int(min(max(budget/(sortNMerge+1), 4<<10), 64<<10))
+	if err := x.reduce(env, sortNMerge, bufSize); err != nil {
+		return sortMergeFailed(env, err)
+	}
+	srcs, closeAll, err := x.openRuns(env, x.runs, bufSize)
+	if err != nil {
+		return sortMergeFailed(env, err)
+	}
+	defer closeAll()
+	srcs = append(srcs, &sortSrc{mem: s.newMerge(mem)})
+	h, err := s.newHeap(srcs, delim)
+	if err != nil {
+		return sortMergeFailed(env, err)
 	}
 	o, st := sortOpenOutput(env, c.outSet, c.output)
 	if o == nil {
 		return st
 	}
-	var prev *sortRec
-	merged := s.newMerge(chunks)
-	for i := 0; ; i++ {
-		r := merged.next()
-		if r == nil {
-			break
-		}
-		if s.unique && prev != nil && s.cmp(prev, r) == 0 {
-			continue
-		}
-		prev = r
-		if s.debug {
-			if s.sortDebugWrite(o.w, r.line, s.gkeyOnly) != nil {
-				break
-			}
-		} else {
-			o.w.Write(r.line)
-			if err := o.w.WriteByte(delim); err != nil {
-				break
-			}
-		}
-		if i&0xffff == 0 && env.Ctx.Err() != nil {
-			return 1
-		}
-	}
-	return o.finish(env)
+	return o.end(env, s.mergeTo(env, h, o.w, s.debug))
 }
 
-// sortBufferSize checks the SIZE of -S as GNU sort does (the value is not
-// used: llmsh sorts in memory): a number of KiB, or with a suffix of
-// "EgGkKmMPtTYZ" (powers of 1024), b for bytes or % of memory.
-func sortBufferSize(opt, v string) error {
+// sortTmpDir is where temporary files go without -T: $TMPDIR, unless it
+// is llmsh's placeholder (see mktemp), else /tmp.
+func sortTmpDir(env *Env) string {
+	for _, kv := range env.Environ {
+		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok && v != "" && v != mktempPlaceholder {
+			return v
+		}
+	}
+	return "/tmp"
+}
+
+// sortMergeFailed reports an error of the merge before any output.
+func sortMergeFailed(env *Env, err error) int {
+	if err == gnu.ErrCancelled {
+		return 1
+	}
+	env.Errorf("%s", err.Error())
+	return 2
+}
+
+// setBufferSize sets -S; of several, the largest counts, as in GNU sort.
+func (c *sortConfig) setBufferSize(opt, v string) error {
+	n, err := sortBufferSize(opt, v)
+	c.bufSize = max(c.bufSize, n)
+	return err
+}
+
+// setParallel sets --parallel, checked as GNU sort checks it.
+func (c *sortConfig) setParallel(v string, _ bool) error {
+	n, e := gnu.ParseSize(v, 10, "")
+	switch {
+	case e&^gnu.SizeOverflow != 0:
+		return fmt.Errorf("invalid --parallel argument %s", gnu.Quote(v))
+	case n == 0:
+		return errors.New("number in parallel must be nonzero")
+	}
+	c.s.parallel = int(min(n, math.MaxInt32))
+	return nil
+}
+
+// sortBufferSize parses the SIZE of -S as GNU sort does: a number of
+// KiB, or with a suffix of "EgGkKmMPtTYZ" (powers of 1024), b for bytes
+// or % of physical memory. It returns the size in bytes.
+func sortBufferSize(opt, v string) (int64, error) {
 	n, e := gnu.ParseSize(v, 10, "EgGkKmMPtTYZ")
 	last := byte(0)
 	if v != "" {
@@ -1333,24 +1324,36 @@ func sortBufferSize(opt, v string) error {
 		if n > math.MaxUint64/1024 {
 			e = gnu.SizeOverflow
 		}
+		n *= 1024
 	}
 	if e == gnu.SizeInvalidSuffix && (last == 'b' || last == '%') {
 		body := v[:len(v)-1]
 		if b := body[len(body)-1:]; b >= "0" && b <= "9" {
-			if _, be := gnu.ParseSize(body, 10, ""); be == gnu.SizeOK {
-				e = gnu.SizeOK
+			if bn, be := gnu.ParseSize(body, 10, ""); be == gnu.SizeOK {
+				e, n = gnu.SizeOK, bn
+				if last == '%' {
+					mem := float64(physMemory())
+					if mem == 0 {
+						mem = sortMaxDefault * 8
+					}
+					if f := mem * float64(bn) / 100; f < math.MaxInt64 {
+						n = uint64(f)
+					} else {
+						e = gnu.SizeOverflow
+					}
+				}
 			}
 		}
 	}
 	switch {
 	case e == gnu.SizeOK:
-		return nil
+		return int64(min(n, math.MaxInt64)), nil
 	case e&gnu.SizeInvalid != 0:
-		return fmt.Errorf("invalid %s argument '%s'", opt, v)
+		return 0, fmt.Errorf("invalid %s argument '%s'", opt, v)
 	case e&gnu.SizeInvalidSuffix != 0:
-		return fmt.Errorf("invalid suffix in %s argument '%s'", opt, v)
+		return 0, fmt.Errorf("invalid suffix in %s argument '%s'", opt, v)
 	}
-	return fmt.Errorf("%s argument '%s' too large", opt, v)
+	return 0, fmt.Errorf("%s argument '%s' too large", opt, v)
 }
 
 // sortFiles0 reads the operands of --files0-from=F: NUL-terminated names
@@ -1452,7 +1455,23 @@ func (o *sortOutput) finish(env *Env) int {
 	return st
 }
 
-// sortMergeIn is one input of -m and the record at its head.
+// end finishes the output after mergeTo returned err and returns sort's
+// exit status: a read error is reported after what was written.
+func (o *sortOutput) end(env *Env, err error) int {
+	var re *sortReadError
+	switch {
+	case err == gnu.ErrCancelled:
+		o.finish(env)
+		return 1
+	case errors.As(err, &re):
+		o.w.Flush()
+		env.Errorf("%s", re.Error())
+		return 2
+	}
+	return o.finish(env)
+}
+
+// sortMergeIn is one input of a merge and the record at its head.
 type sortMergeIn struct {
 	name string
 	rc   io.ReadCloser
@@ -1492,11 +1511,10 @@ func (s *sortSorter) advance(in *sortMergeIn, delim byte) error {
 // sorted already (their order is not checked), holding one line of each;
 // of equal lines the one of the earlier operand comes first.
 func (s *sortSorter) merge(env *Env, files []string, delim byte, outSet bool, output string) int {
-	name := env.Name()
-	ins := make([]*sortMergeIn, 0, len(files))
+	srcs := make([]*sortSrc, 0, len(files))
 	defer func() {
-		for _, in := range ins {
-			in.rc.Close()
+		for _, src := range srcs {
+			src.in.rc.Close()
 		}
 	}()
 	for _, file := range files {
@@ -1505,62 +1523,17 @@ func (s *sortSorter) merge(env *Env, files []string, delim byte, outSet bool, ou
 			sortOpenFailed(env, file, err)
 			return 2
 		}
-		ins = append(ins, &sortMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)})
+		srcs = append(srcs, &sortSrc{in: &sortMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)}})
 	}
-	readFailed := func(in *sortMergeIn, err error) int {
-		fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", name, gnu.QuoteF(in.name), ErrText(err))
-		return 2
-	}
-	for _, in := range ins {
-		if err := s.advance(in, delim); err != nil {
-			return readFailed(in, err)
-		}
+	h, err := s.newHeap(srcs, delim)
+	if err != nil {
+		return sortMergeFailed(env, err)
 	}
 	o, st := sortOpenOutput(env, outSet, output)
 	if o == nil {
 		return st
 	}
-	var prev sortRec
-	var prevBuf []byte
-	havePrev := false
-	for n := 0; ; n++ {
-		if n&0xfff == 0 && env.Ctx.Err() != nil {
-			o.finish(env)
-			return 1
-		}
-		var min *sortMergeIn
-		for _, in := range ins {
-			if in.ok && (min == nil || s.cmp(&in.rec, &min.rec) < 0) {
-				min = in
-			}
-		}
-		if min == nil {
-			break
-		}
-		if !s.unique || !havePrev || s.cmp(&prev, &min.rec) != 0 {
-			if s.debug {
-				if s.sortDebugWrite(o.w, min.rec.line, s.gkeyOnly) != nil {
-					break
-				}
-			} else {
-				o.w.Write(min.rec.line)
-				if err := o.w.WriteByte(delim); err != nil {
-					break
-				}
-			}
-			if s.unique {
-				prevBuf = append(prevBuf[:0], min.rec.line...)
-				prev = sortRec{line: prevBuf}
-				s.prepare(&prev)
-				havePrev = true
-			}
-		}
-		if err := s.advance(min, delim); err != nil {
-			o.w.Flush()
-			return readFailed(min, err)
-		}
-	}
-	return o.finish(env)
+	return o.end(env, s.mergeTo(env, h, o.w, s.debug))
 }
 
 // check implements -c and -C, streaming with only two lines in memory.

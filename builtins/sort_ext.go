@@ -1,0 +1,523 @@
+package builtins
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
+)
+
+// sort's memory bound, as GNU's -S: input is read into runs of at most
+// the buffer size; a run that fills the buffer is sorted and written to a
+// temporary file, and the runs are merged at the end (16 at a time, as
+// GNU's NMERGE, in passes when there are more).
+const (
+	sortRecSize = 48 // bytes of one sortRec: a line costs its text, delimiter and record
+	sortNMerge  = 16
+	// sortMinBuffer is the smallest buffer, as GNU's MIN_SORT_SIZE.
+	sortMinBuffer = sortNMerge * (2 + sortRecSize)
+	// sortMaxDefault caps the default buffer: well under the llmsh
+	// command's 2 GiB memory guard.
+	sortMaxDefault = 512 << 20
+	sortBlock      = 1 << 20 // read blocks that records point into
+)
+
+// sortDefaultBuffer is the buffer without -S: an eighth of physical
+// memory (GNU takes up to the available memory), at most 512 MiB.
+func sortDefaultBuffer() int64 {
+	total := physMemory()
+	if total <= 0 {
+		return sortMaxDefault
+	}
+	return max(min(total/8, sortMaxDefault), sortMinBuffer)
+}
+
+// sortLoader reads lines into the current run. Each line costs its bytes,
+// its delimiter and its record; when the next line would take the run
+// past budget, spill is handed the run's chunks (when spill is nil the
+// run grows without bound). The memory of a spilled run is reused.
+type sortLoader struct {
+	s           *sortSorter
+	env         *Env
+	delim       byte
+	budget      int64
+	used        int64
+	chunks      [][]sortRec
+	recs        []sortRec
+	chunkCap    int
+	spareRecs   [][]sortRec
+	blocks      [][]byte // blocks the run's lines point into; the last is being filled
+	spareBlocks [][]byte
+	spill       func(chunks [][]sortRec) error
+}
+
+func (l *sortLoader) add(line []byte) error {
+	cost := int64(len(line)) + 1 + sortRecSize
+	if l.spill != nil && l.used > 0 && l.used+cost > l.budget {
+		if err := l.flush(); err != nil {
+			return err
+		}
+	}
+	if len(l.recs) == cap(l.recs) {
+		if l.recs != nil {
+			l.chunks = append(l.chunks, l.recs)
+		}
+		if n := len(l.spareRecs); n > 0 {
+			l.recs, l.spareRecs = l.spareRecs[n-1], l.spareRecs[:n-1]
+		} else {
+			l.recs = make([]sortRec, 0, l.chunkCap)
+		}
+	}
+	l.recs = append(l.recs, sortRec{line: line})
+	l.s.prepare(&l.recs[len(l.recs)-1])
+	l.used += cost
+	return nil
+}
+
+// run returns the chunks of the current run and starts a new one.
+func (l *sortLoader) run() [][]sortRec {
+	chunks := l.chunks
+	if len(l.recs) > 0 {
+		chunks = append(chunks, l.recs)
+	}
+	l.chunks, l.recs, l.used = nil, nil, 0
+	return chunks
+}
+
+// flush spills the current run and keeps its memory for the next: the
+// record chunks, and every block but the one being filled.
+func (l *sortLoader) flush() error {
+	chunks := l.run()
+	err := l.spill(chunks)
+	if err == errSortInMemory {
+		// The run stays, and so does the rest of the input.
+		l.chunks, l.spill = chunks, nil
+		return nil
+	}
+	for _, c := range chunks {
+		if cap(c) == l.chunkCap {
+			l.spareRecs = append(l.spareRecs, c[:0])
+		}
+	}
+	if n := len(l.blocks); n > 0 {
+		for _, b := range l.blocks[:n-1] {
+			if len(b) == sortBlock {
+				l.spareBlocks = append(l.spareBlocks, b)
+			}
+		}
+		l.blocks = append(l.blocks[:0], l.blocks[n-1])
+	}
+	return err
+}
+
+// block returns a buffer of size bytes for read.
+func (l *sortLoader) block(size int) []byte {
+	var b []byte
+	if n := len(l.spareBlocks); size == sortBlock && n > 0 {
+		b, l.spareBlocks = l.spareBlocks[n-1], l.spareBlocks[:n-1]
+	} else {
+		b = make([]byte, size)
+	}
+	l.blocks = append(l.blocks, b)
+	return b
+}
+
+// read adds the lines of r. Input is read into blocks of 1 MiB that
+// records point into; a line crossing a block's end moves to the next
+// block, so no byte is copied more than once.
+func (l *sortLoader) read(r io.Reader) error {
+	env, delim := l.env, l.delim
+	buf := l.block(sortBlock)
+	start, n := 0, 0
+	for {
+		if err := env.Ctx.Err(); err != nil {
+			return gnu.ErrCancelled
+		}
+		if n == len(buf) {
+			size := sortBlock
+			if n-start > sortBlock/2 {
+				size = 2 * (n - start)
+			}
+			nb := l.block(size)
+			n = copy(nb, buf[start:n])
+			buf, start = nb, 0
+		}
+		m, err := r.Read(buf[n:])
+		for p := n; p < n+m; {
+			i := bytes.IndexByte(buf[p:n+m], delim)
+			if i < 0 {
+				break
+			}
+			if aerr := l.add(buf[start : p+i : p+i]); aerr != nil {
+				return aerr
+			}
+			p += i + 1
+			start = p
+		}
+		n += m
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if start < n {
+		return l.add(buf[start:n:n])
+	}
+	return nil
+}
+
+// sortTemps are the temporary files of one sort: where they go and the
+// ones that exist, removed by cleanup on every way out.
+type sortTemps struct {
+	env  *Env
+	dirs []string // -T, in turn; else $TMPDIR or /tmp
+	next int
+	live map[string]bool
+}
+
+// sortTempError is a temporary file that could not be created or written.
+type sortTempError struct {
+	msg string
+}
+
+func (e *sortTempError) Error() string { return e.msg }
+
+// create makes a new temporary file, named as GNU names them.
+func (t *sortTemps) create() (string, File, error) {
+	dir := t.dirs[t.next%len(t.dirs)]
+	t.next++
+	const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	var err error = syscall.ENOSYS // no file system
+	for range 100 {
+		if t.env.FS == nil {
+			break
+		}
+		b := make([]byte, 6)
+		rand.Read(b)
+		for i := range b {
+			b[i] = chars[int(b[i])%len(chars)]
+		}
+		name := strings.TrimSuffix(dir, "/") + "/sort" + string(b)
+		abs := t.env.Abs(name)
+		if _, serr := t.env.FS.Lstat(abs); serr == nil {
+			continue
+		}
+		var f File
+		if f, err = t.env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC); err == nil {
+			t.live[abs] = true
+			return abs, f, nil
+		}
+		break
+	}
+	return "", nil, &sortTempError{fmt.Sprintf("cannot create temporary file in %s: %s", gnu.QuoteAF(dir), ErrText(err))}
+}
+
+// remove removes one temporary file.
+func (t *sortTemps) remove(name string) {
+	if t.live[name] {
+		t.env.FS.Remove(name)
+		delete(t.live, name)
+	}
+}
+
+func (t *sortTemps) cleanup() {
+	for name := range t.live {
+		t.remove(name)
+	}
+}
+
+// errSortInMemory is spill's answer when no temporary file can be had and
+// no -T was given: the input is then sorted in memory.
+var errSortInMemory = errors.New("sort: in memory")
+
+// sortSpiller writes runs to temporary files.
+type sortSpiller struct {
+	s     *sortSorter
+	temps *sortTemps
+	delim byte
+	runs  []string // in input order
+	// fallback: when a temporary file cannot be had and no -T was
+	// given, the rest of the input stays in memory (see run).
+	fallback bool
+}
+
+// spill sorts a run and writes it to a new temporary file.
+func (x *sortSpiller) spill(chunks [][]sortRec) error {
+	x.s.sortChunks(chunks)
+	m := x.s.newMerge(chunks)
+	err := x.write(func(w *bufio.Writer) error {
+		var prev *sortRec
+		for r := m.next(); r != nil; r = m.next() {
+			if x.s.unique && prev != nil && x.s.cmp(prev, r) == 0 {
+				continue
+			}
+			prev = r
+			w.Write(r.line)
+			w.WriteByte(x.delim)
+		}
+		return nil
+	})
+	var te *sortTempError
+	if x.fallback && errors.As(err, &te) {
+		return errSortInMemory
+	}
+	return err
+}
+
+// write makes a run of what fill writes.
+func (x *sortSpiller) write(fill func(w *bufio.Writer) error) error {
+	name, f, err := x.temps.create()
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 64<<10)
+	err = fill(w)
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		err = &sortTempError{fmt.Sprintf("write failed: %s: %s", gnu.QuoteF(name), ErrText(ferr))}
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = &sortTempError{fmt.Sprintf("write failed: %s: %s", gnu.QuoteF(name), ErrText(cerr))}
+	}
+	if err != nil {
+		x.temps.remove(name)
+		return err
+	}
+	x.runs = append(x.runs, name)
+	return nil
+}
+
+// sortSrc is one input of a merge: an in-memory run or a file of lines.
+type sortSrc struct {
+	rec *sortRec // the record at its head; nil at its end
+	mem *sortMerge
+	in  *sortMergeIn
+}
+
+func (s *sortSorter) srcNext(src *sortSrc, delim byte) error {
+	if src.mem != nil {
+		src.rec = src.mem.next()
+		return nil
+	}
+	if err := s.advance(src.in, delim); err != nil {
+		return err
+	}
+	src.rec = nil
+	if src.in.ok {
+		src.rec = &src.in.rec
+	}
+	return nil
+}
+
+// sortReadError is a failed read of a merge's input.
+type sortReadError struct {
+	name string
+	err  error
+}
+
+func (e *sortReadError) Error() string {
+	return fmt.Sprintf("read failed: %s: %s", gnu.QuoteF(e.name), ErrText(e.err))
+}
+
+// sortHeap merges sources: a binary heap by their head records, ties to
+// the earlier source (so that -s and -u keep input order).
+type sortHeap struct {
+	s     *sortSorter
+	srcs  []*sortSrc
+	heap  []int
+	delim byte
+}
+
+func (s *sortSorter) newHeap(srcs []*sortSrc, delim byte) (*sortHeap, error) {
+	h := &sortHeap{s: s, srcs: srcs, delim: delim}
+	for i, src := range srcs {
+		if err := s.srcNext(src, delim); err != nil {
+			return nil, &sortReadError{src.name(), err}
+		}
+		if src.rec != nil {
+			h.heap = append(h.heap, i)
+		}
+	}
+	for i := len(h.heap)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+	return h, nil
+}
+
+func (src *sortSrc) name() string {
+	if src.in != nil {
+		return src.in.name
+	}
+	return ""
+}
+
+func (h *sortHeap) less(i, j int) bool {
+	if c := h.s.cmp(h.srcs[i].rec, h.srcs[j].rec); c != 0 {
+		return c < 0
+	}
+	return i < j
+}
+
+func (h *sortHeap) down(i int) {
+	q := h.heap
+	for {
+		l := 2*i + 1
+		if l >= len(q) {
+			return
+		}
+		least := l
+		if r := l + 1; r < len(q) && h.less(q[r], q[l]) {
+			least = r
+		}
+		if !h.less(q[least], q[i]) {
+			return
+		}
+		q[i], q[least] = q[least], q[i]
+		i = least
+	}
+}
+
+// head is the least record, nil when all sources are done. It stays
+// valid until pop.
+func (h *sortHeap) head() *sortRec {
+	if len(h.heap) == 0 {
+		return nil
+	}
+	return h.srcs[h.heap[0]].rec
+}
+
+// pop moves past the head record.
+func (h *sortHeap) pop() error {
+	top := h.srcs[h.heap[0]]
+	if err := h.s.srcNext(top, h.delim); err != nil {
+		return &sortReadError{top.name(), err}
+	}
+	if top.rec == nil {
+		last := len(h.heap) - 1
+		h.heap[0] = h.heap[last]
+		h.heap = h.heap[:last]
+	}
+	h.down(0)
+	return nil
+}
+
+// sortWriteError is a failed write of the output.
+type sortWriteError struct{ err error }
+
+func (e *sortWriteError) Error() string { return e.err.Error() }
+
+// mergeTo writes the merge of h to w: with -u only the first of equal
+// lines, with --debug (debug) annotated. A read error is a
+// *sortReadError, a write error a *sortWriteError.
+func (s *sortSorter) mergeTo(env *Env, h *sortHeap, w *bufio.Writer, debug bool) error {
+	var prev sortRec
+	var prevBuf []byte
+	havePrev := false
+	for n := 0; ; n++ {
+		if n&0xfff == 0 && env.Ctx.Err() != nil {
+			return gnu.ErrCancelled
+		}
+		r := h.head()
+		if r == nil {
+			return nil
+		}
+		if !s.unique || !havePrev || s.cmp(&prev, r) != 0 {
+			var err error
+			if debug {
+				err = s.sortDebugWrite(w, r.line, s.gkeyOnly)
+			} else {
+				w.Write(r.line)
+				err = w.WriteByte(h.delim)
+			}
+			if err != nil {
+				return &sortWriteError{err}
+			}
+			if s.unique {
+				if h.srcs[h.heap[0]].mem != nil {
+					prev = *r // in memory to the end
+				} else {
+					prevBuf = append(prevBuf[:0], r.line...)
+					prev = sortRec{line: prevBuf}
+					s.prepare(&prev)
+				}
+				havePrev = true
+			}
+		}
+		if err := h.pop(); err != nil {
+			return err
+		}
+	}
+}
+
+// openRuns opens temporary runs as merge sources.
+func (x *sortSpiller) openRuns(env *Env, runs []string, bufSize int) ([]*sortSrc, func(), error) {
+	var srcs []*sortSrc
+	closeAll := func() {
+		for _, src := range srcs {
+			src.in.rc.Close()
+		}
+	}
+	for _, name := range runs {
+		r, err := env.FS.OpenFile(name, os.O_RDONLY)
+		if err != nil {
+			closeAll()
+			return nil, nil, &sortReadError{name, err}
+		}
+		srcs = append(srcs, &sortSrc{in: &sortMergeIn{name: name, rc: r, br: bufio.NewReaderSize(r, bufSize)}})
+	}
+	return srcs, closeAll, nil
+}
+
+// reduce merges runs sortNMerge at a time into new runs until at most
+// keep are left: consecutive runs, so that input order is kept for ties.
+func (x *sortSpiller) reduce(env *Env, keep, bufSize int) error {
+	for len(x.runs) > keep {
+		old := x.runs
+		x.runs = nil
+		for i := 0; i < len(old); i += sortNMerge {
+			group := old[i:min(i+sortNMerge, len(old))]
+			if len(group) == 1 {
+				x.runs = append(x.runs, group[0])
+				continue
+			}
+			if err := x.mergeRuns(env, group, bufSize); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mergeRuns merges group into one new run and removes group's files.
+func (x *sortSpiller) mergeRuns(env *Env, group []string, bufSize int) error {
+	srcs, closeAll, err := x.openRuns(env, group, bufSize)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		closeAll()
+		for _, name := range group {
+			x.temps.remove(name)
+		}
+	}()
+	h, err := x.s.newHeap(srcs, x.delim)
+	if err != nil {
+		return err
+	}
+	return x.write(func(w *bufio.Writer) error {
+		err := x.s.mergeTo(env, h, w, false)
+		var we *sortWriteError
+		if errors.As(err, &we) {
+			return nil // Flush reports it with the file's name
+		}
+		return err
+	})
+}
