@@ -30,6 +30,28 @@ type decompTool struct {
 	// noSuffix is called for a FILE with no known suffix: it returns the
 	// output name to use, or "" to skip the file.
 	noSuffix func(name string) string
+	// newWriter, when set, makes the tool compress: r is copied to the
+	// writer it opens on w, which is then closed; outName names the
+	// output of FILE ("" to skip it).
+	newWriter func(w io.Writer) (io.WriteCloser, error)
+	outName   func(name string) string
+	// skipLinks: a FILE that is a symbolic link is skipped unless -f or
+	// -c (errDecompLink), as xz does.
+	skipLinks bool
+}
+
+// errDecompLink is a FILE that is a symbolic link (see skipLinks).
+var errDecompLink = errors.New("symbolic link")
+
+// warn prints a warning unless -q; the exit status is 2 either way,
+// unless an error made it 1 (as xz: an error outranks a warning).
+func (t *decompTool) warn(format string, args ...any) {
+	if !t.quiet {
+		t.env.Errorf(format, args...)
+	}
+	if t.status == 0 {
+		t.status = 2
+	}
 }
 
 // errDecompExists is an output file that exists without -f.
@@ -66,8 +88,11 @@ func (t *decompTool) run(files []string) int {
 	return t.status
 }
 
-// expand copies the decompressed r to w.
+// expand copies the decompressed r to w (compressed with newWriter).
 func (t *decompTool) expand(r io.Reader, w io.Writer) error {
+	if t.newWriter != nil {
+		return t.compress(r, w)
+	}
 	dr, err := t.newReader(r)
 	if err != nil {
 		return decompFormat{err}
@@ -96,8 +121,44 @@ func (t *decompTool) expand(r io.Reader, w io.Writer) error {
 	}
 }
 
+// compress copies r to w through newWriter.
+func (t *decompTool) compress(r io.Reader, w io.Writer) error {
+	zw, err := t.newWriter(w)
+	if err != nil {
+		return gnu.WriteError{Err: err}
+	}
+	buf := make([]byte, ioBufSize)
+	for {
+		if t.env.Ctx.Err() != nil {
+			return gnu.ErrCancelled
+		}
+		n, rerr := r.Read(buf)
+		if n > 0 {
+			if _, werr := zw.Write(buf[:n]); werr != nil {
+				return gnu.WriteError{Err: werr}
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return rerr
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return gnu.WriteError{Err: err}
+	}
+	return nil
+}
+
 func (t *decompTool) file(name string) {
 	env := t.env
+	if t.skipLinks && !t.force && !t.stdout {
+		if li, err := env.FS.Lstat(env.Abs(name)); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			t.report(name, "", errDecompLink)
+			return
+		}
+	}
 	fi, err := env.FS.Stat(env.Abs(name))
 	if err == nil && fi.IsDir() {
 		err = &fs.PathError{Op: "open", Path: name, Err: errReadDir}
@@ -107,7 +168,15 @@ func (t *decompTool) file(name string) {
 		return
 	}
 	out := ""
-	if !t.stdout && !t.test {
+	if t.outName != nil && !t.stdout && !t.test {
+		if out = t.outName(name); out == "" {
+			return
+		}
+		if _, err := env.FS.Stat(env.Abs(out)); err == nil && !t.force {
+			t.report(name, out, errDecompExists)
+			return
+		}
+	} else if !t.stdout && !t.test {
 		base := path.Base(name)
 		for _, sf := range t.suffixes {
 			if strings.HasSuffix(base, sf[0]) && len(base) > len(sf[0]) {
