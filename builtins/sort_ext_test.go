@@ -3,6 +3,7 @@ package builtins
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand"
 	"strings"
 	"testing"
@@ -112,5 +113,43 @@ func TestSortBufferSizeValue(t *testing.T) {
 	}
 	if n, err := sortBufferSize("-S", "50%"); err != nil || physMemory() > 0 && n != physMemory()/2 {
 		t.Errorf("-S 50%%: %d %v (memory %d)", n, err, physMemory())
+	}
+}
+
+// sortCancelReader serves lines and cancels the run once half of them
+// have been read (as the time limit would).
+type sortCancelReader struct {
+	lines  int
+	cancel context.CancelFunc
+}
+
+func (r *sortCancelReader) Read(p []byte) (int, error) {
+	if r.lines == 0 {
+		return 0, io.EOF
+	}
+	r.lines--
+	if r.lines == 1000 {
+		r.cancel()
+	}
+	return copy(p, fmt.Sprintf("line %d\n", r.lines)), nil
+}
+
+// TestSortExternalCancelled: a run stopped while runs are on disk
+// (the time limit, Ctrl-C) exits 1 and removes them.
+func TestSortExternalCancelled(t *testing.T) {
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	mkdirAllTest(t, fsys, dir+"/tmp")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb strings.Builder
+	env := &Env{Ctx: ctx, Args: []string{"sort", "-S", "1b", "-T", "tmp"}, Stdin: &sortCancelReader{lines: 3000, cancel: cancel},
+		Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+	b, _ := Lookup("sort")
+	if st := Run(b, env); st != 1 || out.Len() != 0 {
+		t.Errorf("status %d, output %q %q", st, out.String(), errb.String())
+	}
+	if left, err := fsys.ReadDir(dir + "/tmp"); err != nil || len(left) != 0 {
+		t.Errorf("temporary files left: %v %v", left, err)
 	}
 }
