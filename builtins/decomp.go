@@ -91,18 +91,39 @@ func (t *decompTool) run(files []string) int {
 // expand copies the decompressed r to w (compressed with newWriter).
 func (t *decompTool) expand(r io.Reader, w io.Writer) error {
 	if t.newWriter != nil {
-		return t.compress(r, w)
+		zw, err := t.newWriter(w)
+		if err != nil {
+			return gnu.WriteError{Err: err}
+		}
+		if err := t.copy(zw, r, func(err error) error { return err }); err != nil {
+			return err
+		}
+		if err := zw.Close(); err != nil {
+			return gnu.WriteError{Err: err}
+		}
+		return nil
 	}
 	dr, err := t.newReader(r)
 	if err != nil {
 		return decompFormat{err}
 	}
+	return t.copy(w, dr, func(rerr error) error {
+		var pe *fs.PathError
+		if errors.As(rerr, &pe) {
+			return rerr
+		}
+		return decompFormat{rerr}
+	})
+}
+
+// copy copies r to w; readErr makes the error of a failed read.
+func (t *decompTool) copy(w io.Writer, r io.Reader, readErr func(error) error) error {
 	buf := make([]byte, ioBufSize)
 	for {
 		if t.env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
 		}
-		n, rerr := dr.Read(buf)
+		n, rerr := r.Read(buf)
 		if n > 0 {
 			if _, werr := w.Write(buf[:n]); werr != nil {
 				return gnu.WriteError{Err: werr}
@@ -112,43 +133,9 @@ func (t *decompTool) expand(r io.Reader, w io.Writer) error {
 			return nil
 		}
 		if rerr != nil {
-			var pe *fs.PathError
-			if errors.As(rerr, &pe) {
-				return rerr
-			}
-			return decompFormat{rerr}
+			return readErr(rerr)
 		}
 	}
-}
-
-// compress copies r to w through newWriter.
-func (t *decompTool) compress(r io.Reader, w io.Writer) error {
-	zw, err := t.newWriter(w)
-	if err != nil {
-		return gnu.WriteError{Err: err}
-	}
-	buf := make([]byte, ioBufSize)
-	for {
-		if t.env.Ctx.Err() != nil {
-			return gnu.ErrCancelled
-		}
-		n, rerr := r.Read(buf)
-		if n > 0 {
-			if _, werr := zw.Write(buf[:n]); werr != nil {
-				return gnu.WriteError{Err: werr}
-			}
-		}
-		if rerr == io.EOF {
-			break
-		}
-		if rerr != nil {
-			return rerr
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return gnu.WriteError{Err: err}
-	}
-	return nil
 }
 
 func (t *decompTool) file(name string) {

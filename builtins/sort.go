@@ -946,18 +946,21 @@ func (m *sortMerge) less(i, j int) bool {
 	return i < j
 }
 
-func (m *sortMerge) down(i int) {
-	h := m.heap
+func (m *sortMerge) down(i int) { sortHeapDown(m.heap, i, m.less) }
+
+// sortHeapDown moves h[i] down the binary min-heap h of indices that less
+// orders.
+func sortHeapDown(h []int, i int, less func(a, b int) bool) {
 	for {
 		l := 2*i + 1
 		if l >= len(h) {
 			return
 		}
 		least := l
-		if r := l + 1; r < len(h) && m.less(h[r], h[l]) {
+		if r := l + 1; r < len(h) && less(h[r], h[l]) {
 			least = r
 		}
-		if !m.less(h[least], h[i]) {
+		if !less(h[least], h[i]) {
 			return
 		}
 		h[i], h[least] = h[least], h[i]

@@ -366,24 +366,7 @@ func (h *sortHeap) less(i, j int) bool {
 	return i < j
 }
 
-func (h *sortHeap) down(i int) {
-	q := h.heap
-	for {
-		l := 2*i + 1
-		if l >= len(q) {
-			return
-		}
-		least := l
-		if r := l + 1; r < len(q) && h.less(q[r], q[l]) {
-			least = r
-		}
-		if !h.less(q[least], q[i]) {
-			return
-		}
-		q[i], q[least] = q[least], q[i]
-		i = least
-	}
-}
+func (h *sortHeap) down(i int) { sortHeapDown(h.heap, i, h.less) }
 
 // head is the least record, nil when all sources are done. It stays
 // valid until pop.
