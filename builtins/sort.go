@@ -1121,7 +1121,7 @@ func (c *sortConfig) flags(env *Env) *Flags {
 	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer", func(v string, _ bool) error { return c.setBufferSize("-S", v) })
 	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return c.setBufferSize("--buffer-size", v) })
 	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", c.setTab)
-	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries, not $TMPDIR or /tmp;\n                            multiple options specify multiple directories", func(v string, _ bool) error {
+	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries, not $TMPDIR or /tmp; multiple options specify multiple directories", func(v string, _ bool) error {
 		c.tmpDirs = append(c.tmpDirs, v)
 		return nil
 	})
