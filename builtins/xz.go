@@ -95,6 +95,14 @@ func xzCmd(env *Env) int {
 		c.check = ck
 		return nil
 	})
+	suffix := ""
+	f.Func('S', "suffix", RequiredArg, ".SUF", "use the suffix '.SUF' on compressed files", func(v string, _ bool) error {
+		if v == "" || strings.Contains(v, "/") {
+			return &xzUsage{v + ": Invalid filename suffix"}
+		}
+		suffix = v
+		return nil
+	})
 	for d := '0'; d <= '9'; d++ {
 		lvl := int(d - '0')
 		long := map[rune]string{'0': "fast", '9': "best"}[d]
@@ -114,6 +122,9 @@ func xzCmd(env *Env) int {
 		return printVersion(env)
 	}
 	t.quiet = c.quiet > 0
+	if suffix != "" {
+		t.suffixes = append([][2]string{{suffix, ""}}, t.suffixes...)
+	}
 	t.report = xzReporter(t, c)
 	switch c.mode {
 	case 'l':
@@ -121,7 +132,7 @@ func xzCmd(env *Env) int {
 	case 't':
 		t.test = true
 	case 'z':
-		return xzCompress(t, c, files)
+		return xzCompress(t, c, files, suffix)
 	}
 	t.newReader = xzReader
 	t.noSuffix = func(name string) string {
@@ -146,7 +157,7 @@ func xzReader(r io.Reader) (io.Reader, error) {
 }
 
 // xzCompress compresses each FILE to FILE.xz (or standard output).
-func xzCompress(t *decompTool, c *xzConfig, files []string) int {
+func xzCompress(t *decompTool, c *xzConfig, files []string, suffix string) int {
 	env := t.env
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -169,7 +180,10 @@ func xzCompress(t *decompTool, c *xzConfig, files []string) int {
 				return ""
 			}
 		}
-		return name + ".xz"
+		if suffix == "" {
+			suffix = ".xz"
+		}
+		return name + suffix
 	}
 	return t.run(files)
 }

@@ -31,6 +31,10 @@ func TestXz(t *testing.T) {
 		{f, []string{"xz", "-q", "t.txz"}, "", "", 2, tree},
 		{f, []string{"xz", "-k", "t"}, "", "xz: t.xz: File exists\n", 1, tree},
 		{f, []string{"xz", "nosuch", "t.xz"}, "", "xz: nosuch: No such file or directory\nxz: t.xz: File already has `.xz' suffix, skipping\n", 1, tree},
+		{f, []string{"xz", "-S", "", "t"}, "", "xz: : Invalid filename suffix\n", 1, tree},
+		{f, []string{"xz", "-S", ".foo", "t.xz"}, "", "xz: t.xz: File already has `.xz' suffix, skipping\n", 2, tree},
+		{map[string]string{"a.foo": xzHello}, []string{"xz", "-S", ".foo", "a.foo"}, "", "xz: a.foo: File already has `.foo' suffix, skipping\n", 2, "a.foo=" + xzHello},
+		{map[string]string{"a.foo": xzHello}, []string{"xz", "-d", "--suffix=.foo", "a.foo"}, "", "", 0, "a=hello\n"},
 		{f, []string{"xz", "-F", "foo", "t"}, "", "xz: foo: Unknown file format type\n", 1, tree},
 		{f, []string{"xz", "--check=foo", "t"}, "", "xz: foo: Unsupported integrity check type\n", 1, tree},
 		{f, []string{"xz", "-l", "t.xz"}, "Strms  Blocks   Compressed Uncompressed  Ratio  Check   Filename\n    1       1         64 B          6 B    ---  CRC64   t.xz\n", "", 0, tree},
@@ -62,7 +66,7 @@ func TestXzCompressRoundTrip(t *testing.T) {
 	if realXz == "" {
 		t.Log("no xz program installed: XZ Utils' decompression of the output is not checked")
 	}
-	for _, args := range [][]string{{"xz"}, {"xz", "-k", "-0"}, {"xz", "-9e", "-T2", "--check=crc32"}, {"xz", "-z", "-C", "sha256"}, {"xz", "--check=none", "-k"}} {
+	for _, args := range [][]string{{"xz"}, {"xz", "-k", "-0", "-S", ".xz"}, {"xz", "-9e", "-T2", "--check=crc32"}, {"xz", "-z", "-C", "sha256"}, {"xz", "--check=none", "-k"}} {
 		dir := t.TempDir()
 		fsys := testFS(t, dir)
 		var names []string
