@@ -885,7 +885,7 @@ func sortVerRev(s1, s2 []byte) int {
 }
 
 // sortChunks sorts each chunk in place, in parallel. The chunks are the
-// blocks readLines filled, in input order; sortMerge then yields their
+// chunks sortLoader filled, in input order; sortMerge then yields their
 // records in order without a copy of them all (GNU sort's memory is the
 // lines and one array of pointers; a merge into a second array of
 // records doubled llmsh's).

@@ -221,7 +221,7 @@ func TestSortDebug(t *testing.T) {
 }
 
 // TestSortAcrossChunks sorts more lines than one block of records holds
-// (readLines fills blocks of 1<<15), so that the k-way merge of the
+// (sortLoader fills chunks of 1<<15), so that the k-way merge of the
 // sorted blocks decides the order: ties keep input order under -s, -u
 // keeps the first of equal lines, and plain sort breaks ties by the
 // whole line. The expected output is built with the standard library.
