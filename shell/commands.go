@@ -118,7 +118,12 @@ func help(env *builtins.Env) int {
 			case isNestedShell(name):
 				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
 			default:
-				fmt.Fprintf(env.Stderr, "llmsh: help: no help topics match '%s'\n", name)
+				// bash's words, after its "NAME: line N: ".
+				prefix := "llmsh: "
+				if r := currentRunner(env.Ctx); r != nil {
+					prefix = r.ErrPrefix()
+				}
+				fmt.Fprintf(env.Stderr, "%shelp: no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.\n", prefix, name, name, name)
 				st = 1
 			}
 		}

@@ -37,6 +37,9 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 			return s.commandV(ctx, args[2:], strings.HasSuffix(args[1], "V")), true
 		}
 	case "hash":
+		if len(args) == 1 || strings.HasPrefix(args[1], "-") {
+			return nil, false // the fork's: options, the table hash -p fills
+		}
 		return s.hashCmd(ctx, args), true
 	}
 	return nil, false
@@ -46,21 +49,31 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 // Functions are those of the runner that runs the command: a subshell's
 // own count.
 func (s *Shell) kind(ctx context.Context, name string) string {
-	if _, ok := s.alias(ctx, name); ok {
-		return "alias"
-	}
-	switch {
-	case syntax.IsKeyword(name):
-		return "keyword"
-	case s.funcs(ctx)[name] != nil:
-		return "function"
-	case isNestedShell(name) || builtinOn(ctx, name):
-		return "builtin"
-	}
-	if _, ok := builtins.Lookup(name); ok {
-		return "builtin"
+	if k := s.kinds(ctx, name, false); len(k) > 0 {
+		return k[0]
 	}
 	return ""
+}
+
+// kinds lists every kind name has, in the order bash's `type -a` gives
+// them; noFuncs leaves functions out (type -f).
+func (s *Shell) kinds(ctx context.Context, name string, noFuncs bool) []string {
+	var ks []string
+	if _, ok := s.alias(ctx, name); ok {
+		ks = append(ks, "alias")
+	}
+	if syntax.IsKeyword(name) {
+		ks = append(ks, "keyword")
+	}
+	if !noFuncs && s.funcs(ctx)[name] != nil {
+		ks = append(ks, "function")
+	}
+	if isNestedShell(name) || builtinOn(ctx, name) {
+		ks = append(ks, "builtin")
+	} else if _, ok := builtins.Lookup(name); ok {
+		ks = append(ks, "builtin")
+	}
+	return ks
 }
 
 // alias returns the value of alias name in the runner that runs the
@@ -94,6 +107,7 @@ func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
 	mode := ""
+	all, noFuncs := false, false
 	names := args[1:]
 	for len(names) > 0 && strings.HasPrefix(names[0], "-") && names[0] != "-" {
 		if names[0] == "--" {
@@ -104,9 +118,12 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 			switch c {
 			case 't', 'p', 'P':
 				mode = string(c)
-			case 'a', 'f':
+			case 'a':
+				all = true
+			case 'f':
+				noFuncs = true
 			default:
-				fmt.Fprintf(hc.Stderr, "llmsh: type: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", c)
+				fmt.Fprintf(hc.Stderr, "%stype: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", scriptPrefix(hc), c)
 				return statusArgs(2)
 			}
 		}
@@ -114,27 +131,37 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 	}
 	st := 0
 	for _, n := range names {
-		k := s.kind(ctx, n)
-		switch {
-		case k == "":
+		ks := s.kinds(ctx, n, noFuncs)
+		if len(ks) == 0 {
 			if mode == "" {
 				fmt.Fprintf(hc.Stderr, "%stype: %s: not found\n", scriptPrefix(hc), n)
 			}
 			st = 1
-		case mode == "t":
-			fmt.Fprintln(hc.Stdout, k)
-		case mode == "p":
-			// bash prints nothing for a name that is not a file.
-		case mode == "P":
-			// What which prints: the name of a command that would be a
-			// program on a GNU system (see builtins.CommandPath).
-			if p, ok := builtins.CommandPath(n); ok {
-				fmt.Fprintln(hc.Stdout, p)
-			} else {
-				st = 1
+			continue
+		}
+		if !all {
+			ks = ks[:1]
+		}
+		for _, k := range ks {
+			switch mode {
+			case "t":
+				fmt.Fprintln(hc.Stdout, k)
+			case "p":
+				// bash prints nothing for a name that is not a file.
+			case "P":
+				// What which prints: the name of a command that would be a
+				// program on a GNU system (see builtins.CommandPath).
+				if p, ok := builtins.CommandPath(n); ok {
+					fmt.Fprintln(hc.Stdout, p)
+				} else {
+					st = 1
+				}
+			default:
+				s.describe(ctx, hc.Stdout, n, k)
 			}
-		default:
-			s.describe(ctx, hc.Stdout, n, k)
+			if mode == "P" {
+				break
+			}
 		}
 	}
 	return statusArgs(st)
@@ -170,13 +197,6 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
 	names := args[1:]
-	if len(names) > 0 && (names[0] == "-r" || names[0] == "-l" || names[0] == "-d") {
-		return statusArgs(0)
-	}
-	if len(names) == 0 {
-		fmt.Fprintln(hc.Stdout, "hash: hash table empty")
-		return statusArgs(0)
-	}
 	st := 0
 	for _, n := range names {
 		if s.kind(ctx, n) == "" {

@@ -305,13 +305,11 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			// interp parses eval's string itself: bound it as a script
 			// first (Go's stack overflow in the parser cannot be
 			// recovered) and refuse what Run refuses. eval takes no
-			// options; bash accepts a "--" before the code.
+			// options; bash accepts a "--" before the code (the fork's
+			// eval drops it).
 			dashes := len(args) > 1 && args[1] == "--"
 			if st, bad := s.checkNested(ctx, "eval", strings.Join(args[1+boolInt(dashes):], " ")); bad {
 				return statusArgs(st), nil
-			}
-			if dashes {
-				return append(args[:1:1], args[2:]...), nil
 			}
 		case "trap":
 			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
@@ -340,8 +338,17 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
-		st := s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
-		if st == notFound {
+		var st int
+		if hc.Argv0 != "" && isNestedShell(args[0]) {
+			// exec -a NAME: the nested shell's $0 (the name was looked up).
+			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+		} else {
+			st = s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+		}
+		if st == notFound && hc.Exec {
+			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
+			st = 127
+		} else if st == notFound {
 			st = notFoundStatus(hc.Stderr, scriptPrefix(hc), args[0])
 		}
 		if ctx.Err() != nil {

@@ -434,7 +434,7 @@ func TestHelpTopics(t *testing.T) {
 		t.Fatalf("help cat cd sh: %d %q %q", st, out, errs)
 	}
 	out, errs, st = run("help nosuch")
-	if st != 1 || out != "" || errs != "llmsh: help: no help topics match 'nosuch'\n" {
+	if st != 1 || out != "" || errs != "llmsh: line 1: help: no help topics match `nosuch'.  Try `help help' or `man -k nosuch' or `info nosuch'.\n" {
 		t.Fatalf("help nosuch: %d %q %q", st, out, errs)
 	}
 }

@@ -99,14 +99,23 @@ func aliasWords(src string) (words []*syntax.Word, text bool) {
 }
 
 // unaliasBuiltin is bash's unalias.
+const unaliasUsage = "unalias [-a] name [name ...]"
+
 func (r *Runner) unaliasBuiltin(args []string) exitStatus {
 	var exit exitStatus
-	if len(args) > 0 && args[0] == "-a" {
+	// llmsh: bash's options and usage.
+	opts, args, bad, problem := bashOpts(args, "a", false)
+	if bad != "" {
+		return r.usageFail("unalias", bad, problem, unaliasUsage)
+	}
+	if len(opts) > 0 {
 		clear(r.alias)
 		return exit
 	}
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+	if len(args) == 0 {
+		r.errf("unalias: usage: %s\n", unaliasUsage)
+		exit.code = 2
+		return exit
 	}
 	for _, name := range args {
 		if _, ok := r.alias[name]; !ok {

@@ -127,6 +127,8 @@ type Runner struct {
 	// (bashbuiltins.go, complete.go).
 	disabled  map[string]bool
 	compSpecs map[string]*compSpec
+	// llmsh: the names hash -p entered (hash.go).
+	hashed map[string]string
 
 	// callHandler is a function allowing to replace a simple command's
 	// arguments. It may be nil.
@@ -153,9 +155,11 @@ type Runner struct {
 	// accessHandler is a function responsible for checking file access. It must be non-nil.
 	accessHandler AccessHandlerFunc
 
-	stdin  stdinFile // e.g. the read end of a pipe
-	stdout io.Writer
-	stderr io.Writer
+	stdin stdinFile // e.g. the read end of a pipe
+	// llmsh: the stdin that a file redirection gave (read -t 0).
+	fileStdin stdinFile
+	stdout    io.Writer
+	stderr    io.Writer
 
 	ecfg *expand.Config
 	ectx context.Context // just so that Runner.Subshell can use it again
@@ -193,6 +197,11 @@ type Runner struct {
 	// inCommand: the exec handler runs a command for `command NAME`
 	// (HandlerContext.NoFunc).
 	inCommand bool
+	// execArgv0: the exec builtin runs a command (HandlerContext.Exec),
+	// with exec -a's name when not empty (HandlerContext.Argv0).
+	inExec    bool
+	execArgv0 string
+	execNoEnv bool // exec -c: the command gets an empty environment
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.
@@ -1080,6 +1089,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		statHandler:    r.statHandler,
 		accessHandler:  r.accessHandler,
 		stdin:          r.stdin,
+		fileStdin:      r.fileStdin,
 		stdout:         r.stdout,
 		stderr:         r.stderr,
 		filename:       r.filename,
@@ -1127,6 +1137,7 @@ func (r *Runner) subshell(background bool) *Runner {
 	r2.Vars = make(map[string]expand.Variable)
 	r2.alias = maps.Clone(r.alias)
 	r2.disabled = maps.Clone(r.disabled)   // llmsh
+	r2.hashed = maps.Clone(r.hashed)       // llmsh
 	r2.compSpecs = maps.Clone(r.compSpecs) // llmsh: compopt copies a spec it changes
 
 	r2.dirStack = append(r2.dirBootstrap[:0], r.dirStack...)

@@ -57,6 +57,19 @@ func (r *Runner) usageFail(name, opt, problem, usage string) exitStatus {
 	return exitStatus{code: 2}
 }
 
+// noOptions is bash's no_options: a leading "--" is dropped, any other
+// option is an invalid one (the usage line, status 2). ok is false when
+// the builtin is to fail with exit.
+func (r *Runner) noOptions(name, usage string, args []string) (rest []string, exit exitStatus, ok bool) {
+	if len(args) > 0 && args[0] == "--" {
+		return args[1:], exit, true
+	}
+	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		return nil, r.usageFail(name, args[0][:2], "invalid option", usage), false
+	}
+	return args, exit, true
+}
+
 // bashOpts splits args into bash's internal_getopt options: letters
 // from optstring (a letter followed by ':' takes a value, in the same word
 // or the next), the operands after them; with '#' in optstring, -N (a

@@ -205,25 +205,32 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		exit.code = r.builtinShift(args) // llmsh: cdshift.go
 	case "unset":
-		vars := true
-		funcs := true
-		refs := false // llmsh: unset -n unsets the nameref itself
-		done := len(args)
-	unsetOpts:
-		for i, arg := range args {
-			switch arg {
-			case "-v":
-				funcs = false
-			case "-f":
+		// llmsh: bash's options and messages.
+		opts, rest, bad, problem := bashOpts(args, "fnv", false)
+		if bad != "" {
+			return r.usageFail("unset", bad, problem, "unset [-f] [-v] [-n] [name ...]")
+		}
+		vars, funcs, refs := true, true, false
+		onlyVars := false
+		for _, o := range opts {
+			switch o.c {
+			case 'v':
+				funcs, onlyVars = false, true
+			case 'f':
 				vars = false
-			case "-n":
-				refs, funcs = true, false
-			default:
-				done = i
-				break unsetOpts
+			case 'n':
+				refs = true
 			}
 		}
-		args = args[done:]
+		if !vars && onlyVars {
+			return failf(1, "%sunset: cannot simultaneously unset a function and a variable\n", r.errPrefix())
+		}
+		if refs && vars {
+			funcs = false // llmsh: unset -n unsets the nameref itself
+		} else if refs {
+			refs = false
+		}
+		args = rest
 
 		r.exit = exitStatus{}
 		defer func() {
@@ -246,6 +253,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					if n, _ := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
 						arg = n
 					}
+				}
+			}
+			if onlyVars && !syntax.ValidName(arg) {
+				if _, _, ok := cutElemSubscript(arg); !ok {
+					r.errf("%sunset: `%s': not a valid identifier\n", r.errPrefix(), arg)
+					exit.code = 1
+					continue
 				}
 			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
@@ -345,6 +359,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "ulimit":
 		exit = r.builtinUlimit(args)
 	case "builtin":
+		args, st, ok := r.noOptions("builtin", "builtin [shell-builtin [arg ...]]", args)
+		if !ok {
+			return st
+		}
 		if len(args) < 1 {
 			break
 		}
@@ -364,7 +382,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			case "-p", "-P", "-t":
 				mode = flag
 			default:
-				return failf(2, "type: invalid option %q\n", flag)
+				return r.usageFail("type", flag, "invalid option", "type [-afptP] name [name ...]")
 			}
 		}
 		args := fp.args()
@@ -426,27 +444,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			exit.code = 1
 		}
 	case "hash":
-		// llmsh: no program is run from a path, so nothing is
-		// remembered: the table is always empty (-r empties it); a name
-		// is checked as bash checks it (a builtin or function needs no
-		// entry; any other must be found in $PATH).
-		for len(args) > 0 && (args[0] == "-r" || args[0] == "--") {
-			args = args[1:]
-		}
-		if len(args) == 0 {
-			r.out("hash: hash table empty\n")
-			break
-		}
-		for _, name := range args {
-			if IsBuiltin(name) || r.Funcs[name] != nil {
-				continue
-			}
-			if _, err := r.lookPath(ctx, name, true); err != nil {
-				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
-				exit.code = 1
-			}
-		}
+		return r.hashBuiltin(ctx, args) // llmsh: hash.go
 	case "eval":
+		args, st, ok := r.noOptions("eval", "eval [arg ...]", args)
+		if !ok {
+			return st
+		}
 		src := strings.Join(args, " ")
 		// llmsh: eval's text is numbered from the eval's line (bash: the
 		// line where its first argument ends).
@@ -494,9 +497,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.traceLevel--
 		exit = r.exit
 	case "source", ".":
+		// llmsh: bash's options, usage and messages.
+		usage := name + " filename [arguments]"
+		args, st, ok := r.noOptions(name, usage, args)
+		if !ok {
+			return st
+		}
 		if len(args) < 1 {
-			// llmsh: bash's words.
-			return failf(2, "%s%s: filename argument required\n%s: usage: %s filename [arguments]\n", r.errPrefix(), name, name, name)
+			return failf(2, "%s%s: filename argument required\n%s: usage: %s\n", r.errPrefix(), name, name, usage)
 		}
 		path, err := r.lookPath(ctx, args[0], false)
 		if err != nil {
@@ -505,6 +513,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// at files it manages (eg: virtual filesystem), and also allow
 			// it to look for the sourced script in the current directory.
 			path = args[0]
+		}
+		if info, err := r.stat(ctx, path); err == nil && info.IsDir() {
+			// llmsh: bash's message and status.
+			return failf(1, "%s%s: %s: is a directory\n", r.errPrefix(), name, args[0])
 		}
 		r.node = nil
 		f, err := r.open(ctx, path, os.O_RDONLY, 0, false)
@@ -617,12 +629,30 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// the process. It's in theory what a shell should do,
 		// but in practice it would kill the entire Go process
 		// and it's not available on Windows.
+		// llmsh: bash's options: -a NAME, -c (an empty environment
+		// for the command), -l (a login shell's dash: accepted).
+		opts, rest, bad, problem := bashOpts(args, "cla:", false)
+		if bad != "" {
+			return r.usageFail("exec", bad, problem, "exec [-cl] [-a name] [command [argument ...]] [redirection ...]")
+		}
+		args = rest
 		if len(args) == 0 {
 			r.keepRedirs = true
 			break
 		}
+		argv0, clearEnv := "", false
+		for _, o := range opts {
+			switch o.c {
+			case 'a':
+				argv0 = o.value
+			case 'c':
+				clearEnv = true
+			}
+		}
 		r.exit.exiting = true
+		r.inExec, r.execArgv0, r.execNoEnv = true, argv0, clearEnv
 		r.exec(ctx, pos, args)
+		r.inExec, r.execArgv0, r.execNoEnv = false, "", false
 		exit = r.exit
 	case "command":
 		show := false
@@ -633,7 +663,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				show = true
 			case "-p": // llmsh: the default PATH; llmsh runs no programs
 			default:
-				return failf(2, "command: invalid option %q\n", flag)
+				return r.usageFail("command", flag, "invalid option", "command [-pVv] command [arg ...]")
 			}
 		}
 		args := fp.args()

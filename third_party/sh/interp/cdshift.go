@@ -32,6 +32,9 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 	switch len(args) {
 	case 0:
 		if dir = r.envGet("HOME"); dir == "" {
+			if r.lookupVar("HOME").IsSet() {
+				return 0 // bash: an empty HOME leaves the directory
+			}
 			r.errf("%scd: HOME not set\n", r.errPrefix())
 			return 1
 		}

@@ -59,7 +59,7 @@ func (o *declOpts) option(sign, c byte) bool {
 		o.listAttrs += "x"
 		o.sawAttrOpt = true
 	case 'r':
-		o.modes = append(o.modes, flag) // llmsh: +r is refused (runner.go)
+		o.modes = append(o.modes, flag) // llmsh: +r fails on a readonly variable
 		o.listAttrs += "r"
 		o.sawAttrOpt = true
 	case 'i':

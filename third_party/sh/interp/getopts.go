@@ -24,6 +24,10 @@ type getopts struct {
 // getoptsBuiltin is bash's getopts.
 func (r *Runner) getoptsBuiltin(args []string) exitStatus {
 	var exit exitStatus
+	args, exit, ok := r.noOptions("getopts", "getopts optstring name [arg ...]", args)
+	if !ok {
+		return exit
+	}
 	if len(args) < 2 {
 		r.errf("getopts: usage: getopts optstring name [arg ...]\n")
 		exit.code = 2

@@ -114,6 +114,14 @@ type HandlerContext struct {
 	// the command builtin (command NAME): the script's functions are
 	// not looked at, as bash's command skips them. (llmsh)
 	NoFunc bool
+
+	// Exec is true when an exec handler is asked to run Args[0] for the
+	// exec builtin (exec NAME): a name not found is bash's
+	// "exec: NAME: not found". Argv0 is then exec -a's NAME, the
+	// name the command is to see as its own (its $0 for a shell), or
+	// empty. (llmsh)
+	Exec  bool
+	Argv0 string
 }
 
 // CallHandlerFunc is a handler which runs on every [syntax.CallExpr].

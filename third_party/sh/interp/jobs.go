@@ -433,7 +433,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 			}
 		} else if pid, err := strconv.Atoi(arg); err != nil {
 			r.errf("%swait: `%s': not a pid or valid job spec\n", r.errPrefix(), arg)
-			exit.code = 2
+			exit.code = 1
 			continue
 		} else if j = r.jobByPid(pid); j == nil {
 			r.errf("%swait: pid %s is not a child of this shell\n", r.errPrefix(), arg)

@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -330,6 +331,11 @@ func (r *Runner) redirErrText(err error) string {
 // shellFileName names the shell in its messages as bash does: the
 // script or sourced file running, llmsh for -c.
 func (r *Runner) shellFileName() string {
+	if n := len(r.frames); n > 0 && r.frames[n-1].file == noFileSource {
+		// bash names BASH_SOURCE[0]: a function that bash -c defined
+		// is "environment".
+		return noFileSource
+	}
 	name := r.filename
 	if r.sourceName != "" {
 		name = r.sourceName
@@ -468,7 +474,9 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue
 		}
-		if r.opts[optErrExit] || ctx.Err() != nil {
+		if r.opts[optErrExit] || ctx.Err() != nil || (top && r.exit.discard && r.cString) {
+			// (bash -c: a discarded line is the rest of the string;
+			// the shell ends with the status.)
 			r.exit.abandon, r.exit.discard = false, false
 			return
 		}
@@ -540,3 +548,51 @@ func (r *Runner) topSyntaxError(line int, msgs []string) {
 // failglob): the caller that reads lines skips the statements left on
 // that line and goes on with the next, as bash does (readLines).
 func (r *Runner) Abandoned() bool { return r.abandoned }
+
+// keywordAssigns is set -k's reading of a simple command: every word
+// after the command name that is an assignment (NAME=VALUE, NAME written
+// plainly) is one of the command's assignments, as those before it are.
+// cm is returned as it is when it has none.
+func keywordAssigns(cm *syntax.CallExpr) *syntax.CallExpr {
+	var moved []*syntax.Assign
+	var kept []*syntax.Word
+	for i, w := range cm.Args {
+		if i > 0 {
+			if as := wordAssign(w); as != nil {
+				moved = append(moved, as)
+				continue
+			}
+		}
+		kept = append(kept, w)
+	}
+	if moved == nil {
+		return cm
+	}
+	c := *cm
+	c.Assigns = append(slices.Clone(cm.Assigns), moved...)
+	c.Args = kept
+	return &c
+}
+
+// wordAssign reads w as an assignment word (NAME=VALUE, NAME an unquoted
+// literal), or returns nil.
+func wordAssign(w *syntax.Word) *syntax.Assign {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return nil
+	}
+	name, rest, ok := strings.Cut(lit.Value, "=")
+	if !ok || !syntax.ValidName(name) {
+		return nil
+	}
+	as := &syntax.Assign{Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: name}}
+	var parts []syntax.WordPart
+	if rest != "" {
+		parts = append(parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
+	}
+	parts = append(parts, w.Parts[1:]...)
+	if len(parts) > 0 {
+		as.Value = &syntax.Word{Parts: parts}
+	}
+	return as
+}

@@ -55,7 +55,7 @@ var posixOptsTable = [...]posixOpt{
 	{' ', "history", optNoop, false},
 	{' ', "ignoreeof", optNoop, false},
 	{' ', "interactive-comments", optFixed, true},
-	{'k', "keyword", optFixed, false},
+	{'k', "keyword", optReal, false},
 	{'m', "monitor", optNoop, false},
 	{'C', "noclobber", optReal, false},
 	{'n', "noexec", optReal, false},
@@ -166,6 +166,7 @@ var (
 	optNoUnset     = posixOptIndex("nounset")
 	optXTrace      = posixOptIndex("xtrace")
 	optPipeFail    = posixOptIndex("pipefail")
+	optKeyword     = posixOptIndex("keyword")
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optExpandAliases     = bashOptIndex("expand_aliases")
@@ -338,7 +339,7 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 			switch c {
 			case 's', 'u':
 				if mode != "" && mode != string(c) {
-					r.errf("shopt: cannot set and unset shell options simultaneously\n")
+					r.errf("%sshopt: cannot set and unset shell options simultaneously\n", r.errPrefix())
 					return 1
 				}
 				mode = string(c)
@@ -349,7 +350,7 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 			case 'q':
 				quiet = true
 			default:
-				r.errf("shopt: -%c: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n", c)
+				r.errf("%sshopt: -%c: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n", r.errPrefix(), c)
 				return 2
 			}
 		}

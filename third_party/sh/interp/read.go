@@ -65,6 +65,9 @@ type byteInput struct {
 	rd    io.Reader // a descriptor opened through the open handler
 	close func()
 	timed bool // a deadline is set on f
+	// file: the input is a file a redirection opened, which always has
+	// input (or its end) for read -t 0, as bash's regular file.
+	file bool
 
 	// deadline, for an f that takes none (a terminal): each byte is
 	// waited for with select(2) until then.
@@ -119,7 +122,7 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, 
 			r.shErrf("%s: read error: 0: Bad file descriptor\n", name)
 			return nil, false
 		}
-		return &byteInput{f: r.stdin, close: func() {}}, true
+		return &byteInput{f: r.stdin, close: func() {}, file: r.stdin == r.fileStdin}, true
 	}
 	o := r.fds[fd]
 	if o == nil {
@@ -131,7 +134,7 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, 
 		return nil, false
 	}
 	if f, ok := o.r.(*os.File); ok {
-		return &byteInput{f: f, close: func() {}}, true
+		return &byteInput{f: f, close: func() {}, file: o.kind == "file"}, true
 	}
 	return &byteInput{rd: o.r, close: func() {}}, true
 }
@@ -535,7 +538,7 @@ opts:
 	}
 	if timeout == 0 {
 		// Whether input is ready, without reading it.
-		if in.f != nil && !inputReady(in.f) {
+		if in.f != nil && !in.file && !inputReady(in.f) {
 			exit.code = 1
 		}
 		return exit

@@ -291,8 +291,13 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		Umask:          r.umask,
 		IsBuiltin:      kind == handlerKindExec && r.inExecBuiltin,
 		NoFunc:         kind == handlerKindExec && r.inCommand,
+		Exec:           kind == handlerKindExec && r.inExec,
+		Argv0:          r.execArgv0,
 		Persist:        r.persist,
 		fds:            r.fds,
+	}
+	if kind == handlerKindExec && r.execNoEnv {
+		hc.Env = expand.ListEnviron() // llmsh: exec -c
 	}
 	if kind == handlerKindCall || kind == handlerKindExec || kind == handlerKindOpen {
 		hc.Node = r.node
@@ -591,6 +596,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit = r2.exit
 	case *syntax.CallExpr:
+		if r.opts[optKeyword] {
+			cm = keywordAssigns(cm) // llmsh: set -k
+		}
 		// llmsh: aliases as bash (alias.go).
 		args, ran := r.expandAliases(ctx, cm)
 		if ran {
@@ -729,7 +737,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.node = cm
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
-		for _, restore := range restores {
+		// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
+		// gets back what it held before the first.
+		for _, restore := range slices.Backward(restores) {
 			if restore.vr.ReadOnly {
 				continue // llmsh: it was not changed (said once)
 			}
@@ -1072,8 +1082,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
-			if o.print {
+			if o.print && o.variant != "export" && o.variant != "readonly" {
 				// declare -p name: print variable with attributes.
+				// (llmsh: export -p NAME and readonly -p NAME act on
+				// NAME as without -p, as bash's.)
 				vr := r.lookupVar(name)
 				if !vr.Declared() {
 					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, name)
@@ -1118,6 +1130,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						vr.Kind, unref = expand.String, true
 					}
 				}
+			}
+			if vr.ReadOnly && slices.Contains(modes, "+r") {
+				// llmsh: bash's; a readonly variable stays so.
+				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
+				continue
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			if !r.declKind(name, &vr, valType, as) {
@@ -1475,10 +1493,18 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		// as pipe writes may block once the buffer gets full.
 		// We still construct and buffer the entire heredoc first,
 		// as doing it concurrently would lead to different semantics and be racy.
-		go func() {
+		// llmsh: a short one is written at once (the pipe holds it), so
+		// that it is ready when the command starts, as bash's file is
+		// (read -t 0 <<< x succeeds).
+		if len(*doc) <= pipeWriteNow {
 			io.WriteString(pw, *doc)
 			pw.Close()
-		}()
+		} else {
+			go func() {
+				io.WriteString(pw, *doc)
+				pw.Close()
+			}()
+		}
 		if n == 0 {
 			r.stdin = pr
 			return pr, nil
@@ -1603,6 +1629,9 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 		if err := r.setStdin(rd); err != nil {
 			f.Close()
 			return nil, err
+		}
+		if rd != nil {
+			r.fileStdin = r.stdin // llmsh: read -t 0 (read.go)
 		}
 	case n <= 2:
 		if mode == os.O_RDONLY {

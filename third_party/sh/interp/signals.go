@@ -159,7 +159,8 @@ func (r *Runner) builtinKill(ctx context.Context, args []string) exitStatus {
 		case "-s", "-n":
 			if len(args) < 2 {
 				r.errf("%skill: %s: option requires an argument\n", r.errPrefix(), a)
-				return usage()
+				exit.code = 1 // llmsh: bash gives no usage here
+				return exit
 			}
 			n, ok := signalNumber(args[1])
 			if !ok {

@@ -236,12 +236,7 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" {
-			value = a
-			if i != len(args)-1 {
-				r.errf("%sulimit: %s: too many arguments\n", r.errPrefix(), args[i+1])
-				exit.code = 2
-				return exit
-			}
+			value = a // llmsh: bash ignores the words after it
 			break
 		}
 		if a == "--" {

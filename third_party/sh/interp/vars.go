@@ -574,10 +574,11 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	if k < 0 {
 		// Negative indices count from one past the maximum index.
 		if k += internal.IndexedMax(list, indexes) + 1; k < 0 {
-			// llmsh: bash names the element and abandons the command.
+			// llmsh: bash names the element and abandons the line (a
+			// function, a subshell), as for an empty key above.
 			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
 			r.exit.code = 1
-			r.exit.exiting = true
+			r.exit.exiting, r.exit.abandon = true, true
 			return
 		}
 	}
@@ -1218,6 +1219,9 @@ type exportCache struct {
 // cost of a builtin in a loop. The caller must not change the list.
 func (hc HandlerContext) Exported() []string {
 	r := hc.runner
+	if r != nil && hc.kind == handlerKindExec && r.execNoEnv {
+		return nil // llmsh: exec -c
+	}
 	if r == nil {
 		return exportedList(hc.Env)
 	}

@@ -1,0 +1,123 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// bash's hash, written for llmsh (see LLMSH.md, "Builtins' options and
+// messages"). llmsh runs no program from a path, so the table holds only
+// what `hash -p PATH NAME` put there.
+
+import (
+	"context"
+	"slices"
+	"strings"
+)
+
+const hashUsage = "hash [-lr] [-p pathname] [-dt] [name ...]"
+
+// hashBuiltin is bash's hash: -r empties the table, -p PATH NAME… enters
+// names, -d removes them, -t prints them, -l lists the table as input.
+func (r *Runner) hashBuiltin(ctx context.Context, args []string) exitStatus {
+	opts, names, bad, problem := bashOpts(args, "dlp:rt", false)
+	if bad != "" {
+		return r.usageFail("hash", bad, problem, hashUsage)
+	}
+	var del, list, targets, expunge bool
+	path, havePath := "", false
+	for _, o := range opts {
+		switch o.c {
+		case 'd':
+			del = true
+		case 'l':
+			list = true
+		case 'p':
+			path, havePath = o.value, true
+		case 'r':
+			expunge = true
+		case 't':
+			targets = true
+		}
+	}
+	if expunge {
+		r.hashed = nil
+	}
+	if (del || targets) && len(names) == 0 {
+		flag := "-t"
+		if del {
+			flag = "-d"
+		}
+		r.errf("%shash: %s: option requires an argument\n", r.errPrefix(), flag)
+		return exitStatus{code: 1}
+	}
+	if len(names) == 0 {
+		if expunge {
+			return exitStatus{}
+		}
+		if !r.printHashed(list) && !list {
+			r.out("hash: hash table empty\n")
+		}
+		return exitStatus{}
+	}
+	var exit exitStatus
+	for _, name := range names {
+		switch {
+		case del:
+			if _, ok := r.hashed[name]; ok {
+				delete(r.hashed, name)
+			} else if len(r.hashed) > 0 {
+				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
+				exit.code = 1
+			}
+		case targets:
+			p, ok := r.hashed[name]
+			switch {
+			case !ok:
+				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
+				exit.code = 1
+			case list:
+				r.outf("builtin hash -p %s %s\n", p, name)
+			case len(names) > 1:
+				r.outf("%s\t%s\n", name, p)
+			default:
+				r.outf("%s\n", p)
+			}
+		case havePath:
+			if r.hashed == nil {
+				r.hashed = map[string]string{}
+			}
+			r.hashed[name] = path
+		case strings.Contains(name, "/"), r.isBuiltin(name), r.Funcs[name] != nil:
+			// bash hashes no path, builtin or function
+		default:
+			if _, err := r.lookPath(ctx, name, true); err != nil {
+				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
+				exit.code = 1
+			}
+		}
+	}
+	return exit
+}
+
+// printHashed prints the table (as input with -l); it reports whether
+// the table holds anything.
+func (r *Runner) printHashed(asInput bool) bool {
+	if len(r.hashed) == 0 {
+		return false
+	}
+	names := make([]string, 0, len(r.hashed))
+	for name := range r.hashed {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	if !asInput {
+		r.out("hits\tcommand\n")
+	}
+	for _, name := range names {
+		if asInput {
+			r.outf("builtin hash -p %s %s\n", r.hashed[name], name)
+		} else {
+			r.outf("%4d\t%s\n", 0, r.hashed[name])
+		}
+	}
+	return true
+}
