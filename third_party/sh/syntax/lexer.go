@@ -70,6 +70,15 @@ func (p *Parser) rune() rune {
 		p.col = 0
 	}
 	p.col += int64(p.w)
+	if p.bqDouble {
+		// llmsh: the second backslash of an escaped pair (see below).
+		p.bqDouble, p.bqBsOdd = false, false
+		if p.litBs != nil {
+			p.litBs = append(p.litBs, '\\')
+		}
+		p.w, p.r = 0, '\\'
+		return p.r
+	}
 	bquotes := 0
 retry:
 	if p.bsp >= uint(len(p.bs)) && p.fill() == 0 {
@@ -121,6 +130,16 @@ retry:
 		}
 		if b == '`' {
 			p.lastBquoteEsc = bquotes
+		}
+		if b == '\\' && p.openBquotes == 1 {
+			// llmsh: bash reads `echo \\` as the text `echo \`, whose
+			// last backslash, at the end of that text, is itself. A
+			// backslash that would escape the closing backquote is
+			// given as an escaped pair instead.
+			p.bqBsOdd = !p.bqBsOdd
+			p.bqDouble = bquotes > 0 && p.bqBsOdd && p.bsp < uint(len(p.bs)) && p.bs[p.bsp] == '`'
+		} else {
+			p.bqBsOdd = false
 		}
 		if p.litBs != nil {
 			p.litBs = append(p.litBs, b)

@@ -537,6 +537,10 @@ type Parser struct {
 
 	// lastBquoteEsc is how many times the last backquote token was escaped
 	lastBquoteEsc int
+	// llmsh: bqBsOdd says the last rune was a backslash that escapes
+	// the next one in a backquote's text; bqDouble that rune gives one
+	// more backslash (lexer.go).
+	bqBsOdd, bqDouble bool
 
 	rxOpenParens int
 	rxFirstPart  bool
@@ -590,6 +594,7 @@ func (p *Parser) reset() {
 	p.hdocStops = nil
 	p.parsingDoc = false
 	p.openBquotes = 0
+	p.bqBsOdd, p.bqDouble = false, false
 	p.openBquoteDbls = 0
 	p.accComs = nil
 	p.accComs, p.curComs = nil, &p.accComs
@@ -2209,14 +2214,24 @@ func (p *Parser) doRedirect(s *Stmt) {
 func (p *Parser) getStmt(readEnd, binCmd, fnBody bool) *Stmt {
 	pos, ok := p.gotRsrv("!")
 	s := &Stmt{Position: pos}
+	bare := false
 	if ok {
 		s.Negated = true
 		p.moreNegations(s)
 		if p.stopToken() {
-			p.posErr(s.Pos(), `%#q cannot form a statement alone`, exclMark)
+			switch p.tok {
+			case _EOF, _Newl, semicolon:
+				// llmsh: as bash, `!` alone negates an empty
+				// command: status 1.
+				bare = true
+			default:
+				p.posErr(s.Pos(), `%#q cannot form a statement alone`, exclMark)
+			}
 		}
 	}
-	if s = p.gotStmtPipe(s, false); s == nil || p.err != nil {
+	if bare {
+		// no command
+	} else if s = p.gotStmtPipe(s, false); s == nil || p.err != nil {
 		return nil
 	}
 	// instead of using recursion, iterate manually
