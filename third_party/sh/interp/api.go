@@ -380,6 +380,10 @@ type exitStatus struct {
 	// text and sourced files too (bash's jump_to_top_level DISCARD:
 	// shift, exit, return, break, continue given too many arguments).
 	discard bool
+	// llmsh: noExit is set with abandon by bash's DISCARD errors (an
+	// arithmetic error, too many arguments): set -e does not end the
+	// shell for them, as it does for a bad substitution.
+	noExit bool
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler
@@ -392,7 +396,7 @@ type exitStatus struct {
 // an abandoned line, return in a function's subshell) as a subshell
 // ends (llmsh).
 func (e *exitStatus) leaveShell() {
-	e.exiting, e.abandon, e.discard, e.returning = false, false, false, false
+	e.exiting, e.abandon, e.discard, e.returning, e.noExit = false, false, false, false, false
 }
 
 // clear sets the exit status code and error to zero, as long as the exit status
@@ -1006,10 +1010,10 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		// llmsh: an expansion error abandoned the statement's line; the
 		// caller reads the lines (Abandoned) and the shell goes on.
 		r.abandoned = r.exit.abandon
-		if r.abandoned && !r.opts[optErrExit] {
+		if r.abandoned && (!r.opts[optErrExit] || r.exit.noExit) {
 			r.exit.exiting = false
 		}
-		r.exit.abandon, r.exit.discard = false, false
+		r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false
 	case syntax.Command:
 		r.cmd(ctx, node)
 	default:

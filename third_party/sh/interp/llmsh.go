@@ -474,13 +474,13 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue
 		}
-		if r.opts[optErrExit] || ctx.Err() != nil || (top && r.exit.discard && r.cString) {
+		if (r.opts[optErrExit] && !r.exit.noExit) || ctx.Err() != nil || (top && r.exit.discard && r.cString) {
 			// (bash -c: a discarded line is the rest of the string;
 			// the shell ends with the status.)
-			r.exit.abandon, r.exit.discard = false, false
+			r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false
 			return
 		}
-		r.exit.exiting, r.exit.abandon, r.exit.discard = false, false, false
+		r.exit.exiting, r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false, false
 		r.lastExit = r.exit
 		line := stmts[i].End().Line()
 		for i+1 < len(stmts) && stmts[i+1].Pos().Line() == line {

@@ -420,7 +420,7 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 // line is abandoned with status 1 (bash's jump_to_top_level DISCARD).
 func (r *Runner) tooManyArgs(name string) exitStatus {
 	r.errf("%s%s: too many arguments\n", r.errPrefix(), name)
-	return exitStatus{code: 1, exiting: true, abandon: true, discard: true}
+	return exitStatus{code: 1, exiting: true, abandon: true, discard: true, noExit: true}
 }
 
 // gatedWriter is a pipeline element's end of its stdout pipe. When the

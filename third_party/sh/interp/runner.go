@@ -183,6 +183,7 @@ func (r *Runner) expandErr(err error) {
 		r.arithErr("", ae)
 		r.exit.code = 1
 		r.exit.exiting, r.exit.abandon = true, !(ae.Fatal && r.cString)
+		r.exit.noExit = r.exit.abandon
 		return
 	}
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)

@@ -51,6 +51,9 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			from, to, ok = subscriptSpan(patched, int(pos.Offset()))
 		}
 		if !ok {
+			from, to, ok = sliceSpan(patched, int(pos.Offset()))
+		}
+		if !ok {
 			return first, firstErr
 		}
 		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
@@ -68,36 +71,41 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		if werr != nil {
 			return false
 		}
-		var x *ArithmExpr
+		var xs []*ArithmExpr
 		var raw *bool
 		switch n := n.(type) {
 		case *ArithmExp:
-			x, raw = &n.X, &n.Raw
+			xs, raw = []*ArithmExpr{&n.X}, &n.Raw
 		case *ArithmCmd:
-			x, raw = &n.X, &n.Raw
+			xs, raw = []*ArithmExpr{&n.X}, &n.Raw
 		case *ParamExp:
-			x, raw = &n.Index, new(bool)
+			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
+			if n.Slice != nil { // llmsh: ${x:1 +}
+				xs = append(xs, &n.Slice.Offset, &n.Slice.Length)
+			}
 		case *Assign:
-			x, raw = &n.Index, new(bool)
+			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
 		case *ArrayElem:
-			x, raw = &n.Index, new(bool)
+			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
 		default:
 			return true
 		}
-		w, ok := (*x).(*Word)
-		if !ok {
-			return true
-		}
-		for _, sp := range spans {
-			if int(w.Pos().Offset()) != sp[0] {
+		for _, x := range xs {
+			w, ok := (*x).(*Word)
+			if !ok {
 				continue
 			}
-			doc, err := NewParser().Document(strings.NewReader(string(src[sp[0]:sp[1]])))
-			if err != nil {
-				werr = err
-				return false
+			for _, sp := range spans {
+				if int(w.Pos().Offset()) != sp[0] {
+					continue
+				}
+				doc, err := NewParser().Document(strings.NewReader(string(src[sp[0]:sp[1]])))
+				if err != nil {
+					werr = err
+					return false
+				}
+				*x, *raw = doc, true
 			}
-			*x, *raw = doc, true
 		}
 		return true
 	})
@@ -136,6 +144,65 @@ func subscriptSpan(src string, off int) (from, to int, ok bool) {
 			return from, i, true
 		case '\n', '[':
 			return 0, 0, false
+		}
+	}
+	return 0, 0, false
+}
+
+// sliceSpan finds the offset or length of a slice (${x:OFF:LEN},
+// ${a[i]:OFF}, ${@:OFF}) that holds offset off of src: bash evaluates
+// them when it expands the word (${x:1 +} is an arithmetic error then,
+// status 1).
+func sliceSpan(src string, off int) (from, to int, ok bool) {
+	if off >= len(src) {
+		off = len(src) - 1
+	}
+	if off < 0 {
+		return 0, 0, false
+	}
+	start := strings.LastIndex(src[:off+1], "${")
+	if start < 0 || strings.IndexByte(src[start:off+1], '\n') >= 0 {
+		return 0, 0, false
+	}
+	i := start + 2
+	switch {
+	case i < len(src) && isNameByte(src[i]):
+		for i < len(src) && isNameByte(src[i]) {
+			i++
+		}
+	case i < len(src) && strings.IndexByte("@*#?$!-", src[i]) >= 0:
+		i++
+	default:
+		return 0, 0, false
+	}
+	if i < len(src) && src[i] == '[' {
+		j := strings.IndexByte(src[i:], ']')
+		if j < 0 {
+			return 0, 0, false
+		}
+		i += j + 1
+	}
+	if i+1 >= len(src) || src[i] != ':' || strings.IndexByte("-=+?", src[i+1]) >= 0 {
+		return 0, 0, false
+	}
+	from = i + 1
+	depth := 0
+	for k := from; k < len(src); k++ {
+		switch c := src[k]; {
+		case c == '(' || c == '[':
+			depth++
+		case (c == ')' || c == ']') && depth > 0:
+			depth--
+		case c == '\n':
+			return 0, 0, false
+		case depth == 0 && (c == ':' || c == '}'):
+			if off >= from && off <= k && k > from {
+				return from, k, true
+			}
+			if c == '}' {
+				return 0, 0, false
+			}
+			from = k + 1
 		}
 	}
 	return 0, 0, false
