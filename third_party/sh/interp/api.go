@@ -303,6 +303,10 @@ type Runner struct {
 	origOpts   runnerOpts
 	origStdin  stdinFile
 	origStdout io.Writer
+
+	// llmsh: subst is the command substitution the runner runs in (its
+	// subshells and jobs too), nil outside one (jobs.go, substJobs).
+	subst      *substJobs
 	origStderr io.Writer
 
 	// Most scripts don't use pushd/popd, so make space for the initial PWD
@@ -1112,6 +1116,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		lastExit:       r.lastExit,
 
 		origStdout: r.origStdout, // used for process substitutions
+		subst:      r.subst,      // llmsh: jobs that hold a $( )'s output
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:        r.inTrap,

@@ -13,6 +13,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -718,4 +719,71 @@ func (r *Runner) FinishedJobs() []string {
 		j.reap()
 	}
 	return lines
+}
+
+// substJobs are the jobs started in a command substitution that hold its
+// output: bash reads a substitution until its pipe closes, so it waits
+// for a job started there (`$(cmd & echo x)`) unless the job's stdout
+// goes elsewhere.
+type substJobs struct {
+	out  io.Writer // the substitution's writer
+	mu   sync.Mutex
+	jobs []*bgProc
+}
+
+// hold records job bg, whose statement st starts with stdout out, if
+// it writes to the substitution: out is its writer and st does not
+// redirect descriptor 1.
+func (s *substJobs) hold(out io.Writer, st *syntax.Stmt, bg *bgProc) {
+	if s == nil || !sameWriter(out, s.out) {
+		return
+	}
+	for _, rd := range st.Redirs {
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut:
+			if rd.N == nil || rd.N.Value == "1" {
+				return
+			}
+		case syntax.RdrInOut:
+			if rd.N != nil && rd.N.Value == "1" {
+				return
+			}
+		case syntax.RdrAll, syntax.AppAll:
+			return
+		}
+	}
+	s.mu.Lock()
+	s.jobs = append(s.jobs, bg)
+	s.mu.Unlock()
+}
+
+// wait waits for the jobs that hold the substitution's output, or for
+// ctx to end.
+func (s *substJobs) wait(ctx context.Context) {
+	for {
+		s.mu.Lock()
+		if len(s.jobs) == 0 {
+			s.mu.Unlock()
+			return
+		}
+		j := s.jobs[0]
+		s.jobs = s.jobs[1:]
+		s.mu.Unlock()
+		select {
+		case <-j.done:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// sameWriter reports whether a and b are the same writer (false when
+// their type cannot be compared).
+func sameWriter(a, b io.Writer) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
 }

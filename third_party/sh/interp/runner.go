@@ -61,8 +61,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.errExitOff = !r.opts[optInheritErrExit]
 			r2.traceLevel++
 			r2.stdout = w
+			r2.subst = &substJobs{out: w}
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
+			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
 			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.lastExpandExit = r2.exit
 			// llmsh: as in bash, $? later in the same command is the
@@ -360,6 +362,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// llmsh: a job of the table (jobs.go), under a context of its
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
+		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
