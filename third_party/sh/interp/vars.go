@@ -567,6 +567,13 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		r.setArray(name, prev)
 		return
 	}
+	if emptySubscript(index) {
+		// llmsh: a[]=v, as bash: the line is abandoned.
+		r.errf("%s%s[]: bad array subscript\n", r.errPrefix(), name)
+		r.exit.code = 1
+		r.exit.exiting, r.exit.abandon = true, true
+		return
+	}
 	k, ok := r.arithm(index)
 	if !ok {
 		return // llmsh: no element is assigned
@@ -1317,4 +1324,14 @@ func exportedSorted(vals map[string]string) []string {
 	}
 	slices.Sort(out)
 	return slices.Clip(out)
+}
+
+// emptySubscript reports whether index is the empty one of a[]=v.
+func emptySubscript(index syntax.ArithmExpr) bool {
+	w, ok := index.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return ok && lit.Value == ""
 }

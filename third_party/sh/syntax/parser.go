@@ -541,6 +541,8 @@ type Parser struct {
 	// the next one in a backquote's text; bqDouble that rune gives one
 	// more backslash (lexer.go).
 	bqBsOdd, bqDouble bool
+	// llmsh: emptyIndex allows an assignment's empty subscript (a[]=v).
+	emptyIndex bool
 
 	rxOpenParens int
 	rxFirstPart  bool
@@ -594,7 +596,7 @@ func (p *Parser) reset() {
 	p.hdocStops = nil
 	p.parsingDoc = false
 	p.openBquotes = 0
-	p.bqBsOdd, p.bqDouble = false, false
+	p.bqBsOdd, p.bqDouble, p.emptyIndex = false, false, false
 	p.openBquoteDbls = 0
 	p.accComs = nil
 	p.accComs, p.curComs = nil, &p.accComs
@@ -1918,9 +1920,15 @@ func (p *Parser) eitherIndex() ArithmExpr {
 	if p.tok == star || p.tok == at {
 		p.tok, p.val = _LitWord, p.tok.String()
 	}
-	expr := p.followArithm(leftBrack, lpos)
-	if w := p.arithmRest(expr, rightBrack); w != nil {
-		expr = w // llmsh: m[a b], ${m[k 1]}, ([x y]=v)
+	var expr ArithmExpr
+	if p.tok == rightBrack && p.emptyIndex && p.lang.in(langBashLike) {
+		// llmsh: a[]=v is bash's run-time "a[]: bad array subscript".
+		expr = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos}}}
+	} else {
+		expr = p.followArithm(leftBrack, lpos)
+		if w := p.arithmRest(expr, rightBrack); w != nil {
+			expr = w // llmsh: m[a b], ${m[k 1]}, ([x y]=v)
+		}
 	}
 	p.quote = old
 	p.matchedArithm(lpos, leftBrack, rightBrack)
@@ -2039,7 +2047,9 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 		// hasValidIdent already checks p.r is '['
 		p.rune()
 		p.pos = posAddCol(p.pos, 1)
+		p.emptyIndex = true
 		as.Index = p.eitherIndex()
+		p.emptyIndex = false
 		if p.spaced || p.stopToken() {
 			if needEqual {
 				p.followErr(as.Pos(), "a[b]", assgn)
