@@ -723,9 +723,13 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			s := wp.Value
 			if i == 0 && ql == quoteNone {
 				if prefix, rest := cfg.expandUser(s, len(wps) > 1); prefix != "" || rest != s {
-					// TODO: return two separate fieldParts,
-					// like in wordFields?
-					s = prefix + rest
+					// llmsh: the expansion is quoted text, as in bash:
+					// [[ $p == ~/a ]] matches a home holding glob
+					// characters as written, set -x traces it escaped.
+					if prefix != "" {
+						field = append(field, fieldPart{quote: quoteSingle, val: prefix})
+					}
+					s = rest
 				}
 			}
 			if cfg.assignValue && ql == quoteNone {
