@@ -21,7 +21,7 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 			break
 		}
 		for _, c := range args[0][1:] {
-			if c != 'L' && c != 'P' && c != 'e' && c != '@' {
+			if c != 'L' && c != 'P' && c != 'e' { // llmsh: -@ is invalid, as in bash on Linux
 				r.errf("%scd: -%c: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", r.errPrefix(), c)
 				return 2
 			}

@@ -84,6 +84,9 @@ func signalNumber(s string) (int, bool) {
 		return 0, false
 	}
 	name := strings.TrimPrefix(strings.ToUpper(s), "SIG")
+	if name == "" {
+		return 0, false // llmsh: not the name of a gap in the table
+	}
 	for n := 1; n <= sigMax; n++ {
 		if signalName(n) == name {
 			return n, true

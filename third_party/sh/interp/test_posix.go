@@ -28,6 +28,7 @@ type classicTest struct {
 	ctx  context.Context
 	argv []string
 	pos  int
+	name string // test or [ (llmsh)
 }
 
 func (t *classicTest) fail(format string, a ...any) {
@@ -37,7 +38,7 @@ func (t *classicTest) fail(format string, a ...any) {
 // runClassicTest runs test or [ (name) with args, ] removed. The status is
 // 0 for true, 1 for false, 2 for a syntax error (reported as bash does).
 func (r *Runner) runClassicTest(ctx context.Context, name string, args []string) (status uint8) {
-	t := &classicTest{r: r, ctx: ctx, argv: args}
+	t := &classicTest{r: r, ctx: ctx, argv: args, name: name}
 	defer func() {
 		if v := recover(); v != nil {
 			e, ok := v.(testSyntaxError)
@@ -182,6 +183,9 @@ func (t *classicTest) term() bool {
 		t.advance(true)
 		v := t.expr()
 		if t.pos >= len(argv) {
+			if t.name == "[" {
+				t.fail("`)' expected, found ]") // bash's [ sees its ]
+			}
 			t.fail("`)' expected")
 		}
 		if argv[t.pos] != ")" {
