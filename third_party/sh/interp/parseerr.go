@@ -59,7 +59,13 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	}
 	tok, end := tokenAt(src, off)
 	if strings.Contains(text, "must be followed by") {
+		op := tok
 		tok, _ = tokenAt(src, end) // bash names what came instead
+		if tok == "" && op != "" && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>") {
+			// llmsh: a redirection's missing word: bash meets the
+			// newline (its -c text and files end with one).
+			tok = "newline"
+		}
 	}
 	if tok == "" {
 		return lines + 1, []string{"syntax error: unexpected end of file"}

@@ -802,6 +802,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				items = r.fields(y.Items...) // for i in ...; do ...
 			}
 
+			if cm.Select && len(items) == 0 {
+				break // llmsh: bash shows no menu for no items (status 0)
+			}
 			if cm.Select {
 				ps3 := cmp.Or(r.envGet(shellReplyPS3Var), shellDefaultPS3)
 

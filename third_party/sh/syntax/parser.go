@@ -2334,7 +2334,7 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 		// TODO(zsh): { try-list } "always" { always-list }
 		case "}":
 			p.curErr(`%#q can only be used to close a block`, rightBrace)
-		case "then", "elif":
+		case "then", "elif", "else":
 			p.curErr("%#q can only be used in an `if`", p.val)
 		case "fi":
 			p.curErr("%#q can only be used to end an `if`", p.val)
@@ -2996,6 +2996,21 @@ func (p *Parser) declClause(s *Stmt) {
 	s.Cmd = ds
 }
 
+// funcBodyStart reports whether a function body, a compound command,
+// can start with tok (llmsh).
+func funcBodyStart(tok token, val string) bool {
+	switch tok {
+	case leftParen, dblLeftParen:
+		return true
+	case _LitWord:
+		switch val {
+		case "{", "if", "while", "until", "for", "case", "[[", "select":
+			return true
+		}
+	}
+	return false
+}
+
 func isBashCompoundCommand(tok token, val string) bool {
 	switch tok {
 	case leftParen, dblLeftParen:
@@ -3256,6 +3271,12 @@ func (p *Parser) funcDecl(s *Stmt, pos Pos, long, withParens bool, names ...*Lit
 	}
 	p.got(_Newl)
 	// TODO: reject any body which isn't a compound command, like a quoted word
+	if p.lang.in(langBashLike) && !funcBodyStart(p.tok, p.val) && p.tok != _EOF {
+		// llmsh: bash takes only a compound command (f() echo is
+		// "syntax error near unexpected token `echo'").
+		p.curErr("a function body must be a compound command")
+		return
+	}
 	if fd.Body = p.getStmt(false, false, true); fd.Body == nil {
 		p.followErr(fd.Pos(), "foo()", noQuote("a statement"))
 	}
