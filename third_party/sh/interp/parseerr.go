@@ -61,6 +61,11 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	if strings.Contains(text, "must be followed by") {
 		op := tok
 		tok, _ = tokenAt(src, end) // bash names what came instead
+		if at := int(perr.At.Offset()); strings.Contains(text, "must be followed by `") && perr.At.IsValid() && at > off && at <= len(src) {
+			// llmsh: a reserved word or token was expected (`do`,
+			// `in`, `)`): bash names the token met in its place.
+			tok, _ = tokenAt(src, at)
+		}
 		if tok == "" && op != "" && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>") {
 			// llmsh: a redirection's missing word: bash meets the
 			// newline (its -c text and files end with one).
@@ -97,8 +102,8 @@ func closerIn(text string) string {
 	return strings.Trim(text[i+len(" with "):], "` ")
 }
 
-// shellOps are bash's operator tokens, longest first.
-var shellOps = []string{";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "<&", ">&", "&>", "((", "))", "(", ")", ";", "&", "|", "<", ">"}
+// shellOps are bash's operator tokens, longest first (llmsh: <<<, <<-, &>> too).
+var shellOps = []string{"<<<", "<<-", "&>>", "<>", ">|", ";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "<&", ">&", "&>", "((", "))", "(", ")", ";", "&", "|", "<", ">"}
 
 // tokenAt returns the token that starts at or after offset off of src
 // (spaces skipped, not newlines) and the offset after it; "" at the end of

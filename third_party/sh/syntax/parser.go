@@ -1025,6 +1025,10 @@ type ParseError struct {
 	// bash prints it, the status is 1, and it reads on from the line
 	// after the error's (see interp.ResumeText).
 	Resume bool
+	// At is where the token the parser was at began (llmsh): the token
+	// bash names as unexpected when Pos is that of the construct left
+	// incomplete ("`for foo` must be followed by `do`").
+	At Pos
 }
 
 func (e ParseError) Error() string {
@@ -1088,6 +1092,7 @@ func (p *Parser) posErr(pos Pos, format string, args ...any) {
 		Pos:        pos,
 		Text:       fmt.Sprintf(format, args...),
 		Incomplete: p.tok == _EOF && p.Incomplete(),
+		At:         p.pos,
 	})
 }
 
