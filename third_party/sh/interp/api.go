@@ -202,6 +202,10 @@ type Runner struct {
 	inExec    bool
 	execArgv0 string
 	execNoEnv bool // exec -c: the command gets an empty environment
+	// llmsh: declVariant is the declaration builtin whose assignments
+	// run; arithPrefix the command an arithmetic error names (bash's
+	// "declare: 1 +: syntax error…" for declare -i j="1 +").
+	declVariant, arithPrefix string
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.

@@ -49,6 +49,9 @@ var declUsage = map[string]string{
 func (o *declOpts) option(sign, c byte) bool {
 	flag := string([]byte{sign, c})
 	o.sawOpt = true
+	if (o.variant == "export" || o.variant == "readonly") && (c == 'x' || c == 'r' || c == 'i') {
+		return false // llmsh: not theirs, as in bash
+	}
 	switch c {
 	case 'x':
 		if sign == '+' {

@@ -182,7 +182,7 @@ func (r *Runner) expandErr(err error) {
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
 		// llmsh: bash abandons the command with status 1; as
 		// `bash -c` does, the shell ends (a subshell: only it).
-		r.arithErr("", ae)
+		r.arithErr(r.arithPrefix, ae)
 		r.exit.code = 1
 		r.exit.exiting, r.exit.abandon = true, !(ae.Fatal && r.cString)
 		r.exit.noExit = r.exit.abandon
@@ -1026,7 +1026,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					optsDone = true
 					continue
 				}
-				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+') {
+				plusOK := cm.Variant.Value != "export" && cm.Variant.Value != "readonly" // llmsh: bash's
+				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
 					for i := 1; i < len(opt); i++ {
 						if !o.option(opt[0], opt[i]) {
 							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage[o.variant])
@@ -1068,6 +1069,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.writeEnv = g
 			defer func() { r.writeEnv = saved }()
 		}
+		defer func(old string) { r.declVariant = old }(r.declVariant)
+		r.declVariant = cm.Variant.Value
 		for _, as := range assigns {
 			name := as.Name.Value
 			if name == "-" && as.Naked && cm.Variant.Value == "local" {

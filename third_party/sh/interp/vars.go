@@ -717,8 +717,12 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		s := r.assignValue(as.Value)
 		if prev.Integer && prev.Kind != expand.NameRef {
 			// llmsh: an integer variable's value is evaluated; += adds.
+			// In a declaration, an error names its builtin (bash).
 			var ok bool
-			if s, ok = r.intValue(s); !ok {
+			r.arithPrefix = r.declVariant
+			s, ok = r.intValue(s)
+			r.arithPrefix = ""
+			if !ok {
 				return name, prev, false
 			}
 			if as.Append {
