@@ -331,7 +331,7 @@ func (r *Runner) redirErrText(err error) string {
 // shellFileName names the shell in its messages as bash does: the
 // script or sourced file running, llmsh for -c.
 func (r *Runner) shellFileName() string {
-	if n := len(r.frames); n > 0 && r.frames[n-1].file == noFileSource {
+	if n := len(r.frames); n > 0 && r.cString && r.frames[n-1].file == noFileSource {
 		// bash names BASH_SOURCE[0]: a function that bash -c defined
 		// is "environment".
 		return noFileSource
