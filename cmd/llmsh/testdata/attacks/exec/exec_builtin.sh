@@ -1,4 +1,4 @@
 # exec replaces the shell with a program.
 #@ status: 127
-#@ stderr: command not found
+#@ stderr: not found
 exec @CANARY@
