@@ -564,8 +564,7 @@ func (r *Runner) builtinHistory(args []string) exitStatus {
 	first := 0
 	switch {
 	case len(rest) > 1:
-		r.errf("%shistory: too many arguments\n", r.errPrefix())
-		return exitStatus{code: 1}
+		return r.tooManyArgs("history") // llmsh: bash discards the line
 	case len(rest) == 1:
 		n, err := strconv.Atoi(rest[0])
 		if err != nil {
