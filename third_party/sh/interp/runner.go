@@ -710,6 +710,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		var restores []restoreVar
 
 		for _, as := range cm.Assigns {
+			if as.Index != nil {
+				// llmsh: bash's message; the command still runs.
+				r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), as.Name.Value, subscriptText(as.Index))
+				continue
+			}
 			name := as.Name.Value
 			prev := r.lookupVar(name)
 			// Resolve any nameref so we can restore the original final value later on.

@@ -3233,7 +3233,9 @@ loop:
 		ce.Args = nil
 	} else {
 		for _, asgn := range ce.Assigns {
-			if asgn.Index != nil || asgn.Array != nil {
+			// llmsh: bash refuses a[i]=v before a command when it
+			// runs (`a[i]': not a valid identifier) and runs the command.
+			if asgn.Array != nil || asgn.Index != nil && !p.lang.in(langBashLike) {
 				p.posErr(asgn.Pos(), "inline variables cannot be arrays")
 			}
 		}
