@@ -280,6 +280,12 @@ func (p *interp) split(s string, scope resolver.Scope, index int, fs string, mod
 	}
 	array := make(map[string]value, len(parts))
 	for i, part := range parts {
+		// llmsh: a split into millions of elements stops with the run.
+		if i&0xffff == 0xffff {
+			if err := p.checkContextNow(); err != nil {
+				return 0, err
+			}
+		}
 		array[strconv.Itoa(i+1)] = numStr(part)
 	}
 	p.arrays[p.arrayIndex(scope, index)] = array
@@ -293,12 +299,19 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 		return "", 0, err
 	}
 	count := 0
+	// llmsh: the result may not pass MaxString; past it the replacements
+	// stop growing it and the call fails.
+	size, tooLong := len(in), false
 	out = re.ReplaceAllStringFunc(in, func(s string) string {
 		// Only do the first replacement for sub(), or all for gsub()
-		if !global && count > 0 {
+		if (!global && count > 0) || tooLong {
 			return s
 		}
 		count++
+		if size += replLen(repl, len(s)) - len(s); size > MaxString {
+			tooLong = true
+			return s
+		}
 		// Handle & (ampersand) properly in replacement string
 		r := make([]byte, 0, 64) // Up to 64 byte replacement won't require heap allocation
 		for i := 0; i < len(repl); i++ {
@@ -325,6 +338,9 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 		}
 		return string(r)
 	})
+	if tooLong {
+		return "", 0, errStringTooLong()
+	}
 	return out, count, nil
 }
 

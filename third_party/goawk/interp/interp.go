@@ -774,7 +774,11 @@ func (p *interp) setSpecial(index int, v value) error {
 			p.fields = append(p.fields, "")
 			p.fieldsIsTrueStr = append(p.fieldsIsTrueStr, false)
 		}
-		p.line = p.joinFields(p.fields)
+		line, err := p.joinFields(p.fields)
+		if err != nil {
+			return err
+		}
+		p.line = line
 		p.lineIsTrueStr = true
 	case ast.V_NR:
 		p.lineNum = int(v.num())
@@ -951,21 +955,35 @@ func (p *interp) setField(index int, value string) error {
 	p.fields[index-1] = value
 	p.fieldsIsTrueStr[index-1] = true
 	p.numFields = len(p.fields)
-	p.line = p.joinFields(p.fields)
+	line, err := p.joinFields(p.fields)
+	if err != nil {
+		return err
+	}
+	p.line = line
 	p.lineIsTrueStr = true
 	return nil
 }
 
-func (p *interp) joinFields(fields []string) string {
+func (p *interp) joinFields(fields []string) (string, error) {
+	// llmsh: a record rebuilt with a long OFS may not pass MaxString (a
+	// CSV or TSV record is at most twice its fields, with one-byte
+	// separators).
+	sep := p.outputFieldSep
+	if p.outputMode == CSVMode || p.outputMode == TSVMode {
+		sep = "xx"
+	}
+	if err := checkJoin(fields, sep); err != nil {
+		return "", err
+	}
 	switch p.outputMode {
 	case CSVMode, TSVMode:
 		p.csvJoinFieldsBuf.Reset()
 		_ = p.writeCSV(&p.csvJoinFieldsBuf, fields)
 		line := p.csvJoinFieldsBuf.Bytes()
 		line = line[:len(line)-lenNewline(line)]
-		return string(line)
+		return string(line), nil
 	default:
-		return strings.Join(fields, p.outputFieldSep)
+		return strings.Join(fields, p.outputFieldSep), nil
 	}
 }
 

@@ -335,6 +335,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			for _, v := range values {
 				indices = append(indices, p.toString(v))
 			}
+			if err := checkJoin(indices, p.subscriptSep); err != nil {
+				return err
+			}
 			p.push(str(strings.Join(indices, p.subscriptSep)))
 
 		case compiler.Add:
@@ -431,18 +434,24 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 		case compiler.Concat:
 			l, r := p.peekPop()
-			p.replaceTop(str(p.toString(l) + p.toString(r)))
+			ls, rs := p.toString(l), p.toString(r)
+			if len(ls)+len(rs) > MaxString {
+				return errStringTooLong()
+			}
+			p.replaceTop(str(ls + rs))
 
 		case compiler.ConcatMulti:
 			numValues := int(code[ip])
 			ip++
 			values := p.popSlice(numValues)
-			var sb strings.Builder
-
-			for _, v := range values {
-				sb.WriteString(p.toString(v))
+			parts := make([]string, len(values))
+			for i, v := range values {
+				parts[i] = p.toString(v)
 			}
-			p.push(str(sb.String()))
+			if err := checkJoin(parts, ""); err != nil {
+				return err
+			}
+			p.push(str(strings.Join(parts, "")))
 
 		case compiler.Match:
 			l, r := p.peekPop()
