@@ -109,7 +109,7 @@ func (o *prOpts) run(env *Env, files []string) int {
 			}
 		}
 		o.columns = len(cols)
-		prPages(w, o, prMerge(cols), o.header, o.now)
+		prPages(env, w, o, prMerge(cols), o.header, o.now)
 		return finishOutput(env, w, status)
 	}
 	for _, name := range files {
@@ -125,7 +125,9 @@ func (o *prOpts) run(env *Env, files []string) int {
 		if o.headerSet {
 			hdr = o.header
 		}
-		prPages(w, o, prColumns(o, lines), hdr, mt)
+		if prPages(env, w, o, prColumns(o, lines), hdr, mt) != nil {
+			break
+		}
 	}
 	return finishOutput(env, w, status)
 }
@@ -247,8 +249,11 @@ func prBodyLines(o *prOpts) int {
 	return o.pageLen - 10
 }
 
-// prPages writes the pages with their headers and trailers.
-func prPages(w *bufio.Writer, o *prOpts, pages []prPage, hdr string, mt time.Time) {
+// prPages writes the pages with their headers and trailers. The blanks
+// of a header and a line's offset are written a piece at a time (-w and
+// -o take any int: one string of them was an allocation of gigabytes);
+// it stops, with the error, when the run is cancelled or output fails.
+func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, mt time.Time) error {
 	rows := prBodyLines(o)
 	if o.double {
 		rows = max(1, rows/2)
@@ -271,17 +276,26 @@ func prPages(w *bufio.Writer, o *prOpts, pages []prPage, hdr string, mt time.Tim
 			date := mt.Format("2006-01-02 15:04")
 			pg := "Page " + strconv.Itoa(n+1)
 			blank := max(0, o.width-len(date)-len(hdr)-len(pg))
-			fmt.Fprintf(w, "\n\n%s%s%s%s%s\n\n\n", date, strings.Repeat(" ", blank/2), hdr, strings.Repeat(" ", blank-blank/2), pg)
+			w.WriteString("\n\n" + date)
+			if err := writeSpaces(env, w, uint64(blank/2)); err != nil {
+				return err
+			}
+			w.WriteString(hdr)
+			if err := writeSpaces(env, w, uint64(blank-blank/2)); err != nil {
+				return err
+			}
+			w.WriteString(pg + "\n\n\n")
 		}
 		used := 0
 		for _, row := range page {
-			line := strings.Repeat(" ", o.offset)
-			if o.columns == 1 && !o.merge {
-				line += row[0]
-			} else {
-				line += prRow(o, row, colWidth)
+			if err := writeSpaces(env, w, uint64(max(0, o.offset))); err != nil {
+				return err
 			}
-			w.WriteString(line + "\n")
+			if o.columns == 1 && !o.merge {
+				w.WriteString(row[0] + "\n")
+			} else {
+				w.WriteString(prRow(o, row, colWidth) + "\n")
+			}
 			used++
 			if o.double {
 				w.WriteByte('\n')
@@ -295,6 +309,7 @@ func prPages(w *bufio.Writer, o *prOpts, pages []prPage, hdr string, mt time.Tim
 			w.WriteString("\n\n\n\n\n")
 		}
 	}
+	return nil
 }
 
 func prDouble(o *prOpts) int {

@@ -169,6 +169,13 @@ func (c *seqConfig) run(env *Env, ops []string, first, step, last seqOperand) in
 			env.Errorf("%s", err)
 			return 1
 		}
+		// A width or precision past printfMaxWidth would make each line
+		// one allocation of up to gigabytes: seq fails as GNU seq does
+		// when the C library cannot allocate a conversion that large.
+		if s.spec.width > printfMaxWidth || s.spec.prec > printfMaxWidth {
+			env.Errorf("write error: Cannot allocate memory")
+			return 1
+		}
 	} else {
 		s.spec = seqDefaultFormat(first, step, last, c.equal)
 	}
