@@ -40,7 +40,9 @@ type grepMatcher struct {
 	perl   *regexp.Regexp  // -P, when RE2 can take the pattern
 	perl2  *regexp2.Regexp // -P otherwise: look-around, backreferences
 	keep   bool            // perl2 has \K, as the group grepKeepGroup
-	only   *grepMatcher    // with all: the non-empty patterns, for -o
+	// deadline, when set, is the run's: no perl2 match goes on past it.
+	deadline time.Time
+	only     *grepMatcher // with all: the non-empty patterns, for -o
 }
 
 type grepPatternError struct{ msg string }
@@ -459,6 +461,19 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 	return -1, -1, nil
 }
 
+// perlTimeout bounds the backtracking engine's next match by
+// grepPerlTimeout, or by the time left before the run's deadline when that
+// is sooner: the engine cannot be cancelled, and a match it had started
+// kept the run (a library Session.Run, a serve request) going up to
+// grepPerlTimeout past its time limit.
+func (m *grepMatcher) perlTimeout() {
+	t := grepPerlTimeout
+	if !m.deadline.IsZero() {
+		t = max(min(t, time.Until(m.deadline)), time.Millisecond)
+	}
+	m.perl2.MatchTimeout = t
+}
+
 // matchLine reports whether line (without its terminator) matches.
 func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 	switch {
@@ -469,6 +484,7 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 	case m.perl != nil:
 		return m.perl.Match(line), nil
 	case m.perl2 != nil:
+		m.perlTimeout()
 		ok, err := m.perl2.MatchString(string(line))
 		return ok, grepPerlMatchError(err)
 	}
@@ -507,6 +523,7 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 		}
 		return nil
 	case m.perl2 != nil && !m.keep:
+		m.perlTimeout()
 		locs, err := m.perl2.FindAllStringIndex(string(line), -1)
 		for _, loc := range locs {
 			if loc[1] > loc[0] {
@@ -516,8 +533,10 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 		return grepPerlMatchError(err)
 	case m.perl2 != nil:
 		// A match is reported from where \K last was.
+		m.perlTimeout()
 		mt, err := m.perl2.FindStringMatch(string(line))
 		for ; mt != nil && err == nil; mt, err = m.perl2.FindNextMatch(mt) {
+			m.perlTimeout() // for the next one
 			s, n := mt.ByteRange()
 			e := s + n
 			if g := mt.GroupByName(grepKeepGroup); g != nil && len(g.Captures) > 0 {

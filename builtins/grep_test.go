@@ -3,6 +3,7 @@ package builtins
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // grepCase is one grep call: stdin, arguments, expected stdout, stderr and
@@ -180,4 +181,36 @@ func TestGrepPerlBacktracking(t *testing.T) {
 		{"a\n", []string{"grep", "-P", "a)"}, "", "grep: unmatched closing parenthesis\n", 2},
 		{"a\n", []string{"grep", "-P", "[a"}, "", "grep: missing terminating ] for character class\n", 2},
 	})
+}
+
+// TestGrepPerlTimeoutDeadline: the backtracking engine, which cannot be
+// cancelled, is given no more time for a match than what is left before
+// the run's deadline (a match it started kept a library or serve run up
+// to grepPerlTimeout past its time limit), never less than a millisecond,
+// and grepPerlTimeout without a deadline.
+func TestGrepPerlTimeoutDeadline(t *testing.T) {
+	m, _, err := newGrepMatcher([]string{`^(a+)+(?=$)`}, 'P', false, false, false, '\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.perl2 == nil {
+		t.Fatal("the pattern did not go to the backtracking engine")
+	}
+	m.perlTimeout()
+	if m.perl2.MatchTimeout != grepPerlTimeout {
+		t.Errorf("no deadline: MatchTimeout = %v, want %v", m.perl2.MatchTimeout, grepPerlTimeout)
+	}
+	m.deadline = time.Now().Add(time.Second)
+	m.perlTimeout()
+	if got := m.perl2.MatchTimeout; got > time.Second || got <= 0 {
+		t.Errorf("deadline in 1s: MatchTimeout = %v", got)
+	}
+	m.deadline = time.Now().Add(-time.Hour)
+	m.perlTimeout()
+	if got := m.perl2.MatchTimeout; got != time.Millisecond {
+		t.Errorf("deadline passed: MatchTimeout = %v, want 1ms", got)
+	}
+	if _, err := m.matchLine([]byte(strings.Repeat("a", 40) + "!")); err == nil {
+		t.Error("a catastrophic match past the deadline did not stop")
+	}
 }
