@@ -138,16 +138,22 @@ func cutComplement(rs []cutRange) []cutRange {
 }
 
 // cutSel answers "is position i selected, and does a range start there"
-// from tables up to the last finite bound.
+// from tables up to the last finite bound, or cutTableMax, and from the
+// ranges past them.
 type cutSel struct {
 	sel, start []bool // index 1..n
-	open       bool   // positions past the table are selected
-	limit      int    // no selection past this position (when !open)
+	rs         []cutRange
+	open       bool // positions past the last finite bound are selected
+	limit      int  // no selection past this position (when !open)
 }
+
+// cutTableMax bounds cutSel's tables: a bound of 2000000000 (cut -c
+// 2000000000-) made two tables of 2 GB, and the process ran out of memory.
+const cutTableMax = 1 << 16
 
 func newCutSel(rs []cutRange) *cutSel {
 	n := 0
-	s := &cutSel{}
+	s := &cutSel{rs: rs}
 	for _, r := range rs {
 		n = max(n, r.lo)
 		if r.hi != math.MaxInt {
@@ -156,11 +162,14 @@ func newCutSel(rs []cutRange) *cutSel {
 			s.open = true
 		}
 	}
-	s.sel = make([]bool, n+2)
-	s.start = make([]bool, n+2)
+	t := min(n, cutTableMax)
+	s.sel = make([]bool, t+2)
+	s.start = make([]bool, t+2)
 	for _, r := range rs {
-		s.start[r.lo] = true
-		for i := r.lo; i <= min(r.hi, n+1); i++ {
+		if r.lo < len(s.start) {
+			s.start[r.lo] = true
+		}
+		for i := r.lo; i <= min(r.hi, t+1); i++ {
 			s.sel[i] = true
 		}
 	}
@@ -175,10 +184,25 @@ func (s *cutSel) is(i int) bool {
 	if i < len(s.sel) {
 		return s.sel[i]
 	}
-	return s.open
+	for _, r := range s.rs {
+		if r.lo <= i && i <= r.hi {
+			return true
+		}
+	}
+	return false
 }
 
-func (s *cutSel) starts(i int) bool { return i < len(s.start) && s.start[i] }
+func (s *cutSel) starts(i int) bool {
+	if i < len(s.start) {
+		return s.start[i]
+	}
+	for _, r := range s.rs {
+		if r.lo == i {
+			return true
+		}
+	}
+	return false
+}
 
 func cut(env *Env) int {
 	f := NewFlags(env, "Print selected parts of lines from each FILE to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "OPTION... [FILE]...")

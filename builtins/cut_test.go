@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,19 @@ func TestCut(t *testing.T) {
 		{"a,b,c\n", []string{"cut", "-f1--2"}, "", "cut: invalid field range\nTry 'cut --help' for more information.\n", 1},
 		{"a,b,c\n", []string{"cut", "-b1--2"}, "", "cut: invalid byte or character range\nTry 'cut --help' for more information.\n", 1},
 		{"a,b,c\n", []string{"cut", "-f1", "-d,", "-f2"}, "", "cut: only one list may be specified\nTry 'cut --help' for more information.\n", 1},
+	})
+}
+
+// TestCutFarPositions: positions past cutSel's tables (cutTableMax) are
+// answered from the ranges: cut -c 2000000000- made two tables of 2 GB.
+func TestCutFarPositions(t *testing.T) {
+	long := strings.Repeat("a", cutTableMax+10) + "bcd" + strings.Repeat("e", 5) + "\n"
+	from := cutTableMax + 11
+	runText(t, []textCase{
+		{"x\n", []string{"cut", "-c", "2000000000-"}, "\n", "", 0},
+		{"x,y\n", []string{"cut", "-d,", "-f", "2000000000-"}, "\n", "", 0},
+		{long, []string{"cut", "-b", strconv.Itoa(from) + "-" + strconv.Itoa(from+2)}, "bcd\n", "", 0},
+		{long, []string{"cut", "-b", "1," + strconv.Itoa(from) + "," + strconv.Itoa(from+2) + "-", "--output-delimiter=:"}, "a:b:deeeee\n", "", 0},
 	})
 }
 

@@ -213,12 +213,26 @@ func tabFatal(env *Env, w *bufio.Writer, err error) error {
 
 // writeSpaces writes n spaces, checking for cancellation on long runs.
 func writeSpaces(env *Env, w *bufio.Writer, n uint64) error {
+	err := writeRepeat(env, w, ' ', n)
+	if err != nil && err != gnu.ErrCancelled {
+		return gnu.WriteError{Err: err}
+	}
+	return err
+}
+
+// writeRepeat writes n bytes c a piece at a time (a width of gigabytes is
+// never one allocation), checking for cancellation on long runs: it
+// returns the writer's error as it is, or gnu.ErrCancelled.
+func writeRepeat(env *Env, w *bufio.Writer, c byte, n uint64) error {
 	const chunk = 4096
-	sp := strings.Repeat(" ", chunk)
+	var buf [chunk]byte
+	for i := range buf {
+		buf[i] = c
+	}
 	for n > 0 {
 		k := min(n, chunk)
-		if _, err := w.WriteString(sp[:k]); err != nil {
-			return gnu.WriteError{Err: err}
+		if _, err := w.Write(buf[:k]); err != nil {
+			return err
 		}
 		n -= k
 		if n > 0 && env.Ctx.Err() != nil {

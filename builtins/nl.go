@@ -106,17 +106,16 @@ func (c *nlConfig) flags(env *Env) *Flags {
 // nlRun is one run of nl: where the numbering is.
 type nlRun struct {
 	nlConfig
-	w           *bufio.Writer
-	blankPrefix string
-	line        int64 // the next line number
-	style       *nlStyle
-	blanks      int64
-	out         []byte
+	env    *Env
+	w      *bufio.Writer
+	line   int64 // the next line number
+	style  *nlStyle
+	blanks int64
 }
 
 // run numbers the lines of files.
 func (c *nlConfig) run(env *Env, files []string) int {
-	n := &nlRun{nlConfig: *c, w: stdoutWriter(env), blankPrefix: strings.Repeat(" ", int(c.width)+len(c.sep)), line: c.start}
+	n := &nlRun{nlConfig: *c, env: env, w: stdoutWriter(env), line: c.start}
 	n.style = &n.body
 	done := env.EachFile(n.w, files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
@@ -131,7 +130,9 @@ func (c *nlConfig) run(env *Env, files []string) int {
 				}
 				return rerr
 			}
-			if err := n.add(text); err != nil {
+			if err := n.add(text); err == gnu.ErrCancelled {
+				return err
+			} else if err != nil {
 				return gnu.WriteError{Err: err}
 			}
 			if rerr != nil {
@@ -182,40 +183,47 @@ func (n *nlRun) add(text string) error {
 	case 'p':
 		number = n.style.re.MatchString(content)
 	}
-	out := n.out[:0]
+	var err error
 	if number {
-		out = n.number(out)
+		err = n.number()
 	} else {
-		out = append(out, n.blankPrefix...)
+		err = writeRepeat(n.env, n.w, ' ', uint64(n.width)+uint64(len(n.sep)))
 	}
-	out = append(out, text...)
+	if err != nil {
+		return err
+	}
 	if !strings.HasSuffix(text, "\n") {
-		out = append(out, '\n') // GNU nl ends the last line
+		text += "\n" // GNU nl ends the last line
 	}
-	n.out = out
-	_, err := n.w.Write(out)
+	_, err = n.w.WriteString(text)
 	return err
 }
 
-// number appends the line number and the separator to out.
-func (n *nlRun) number(out []byte) []byte {
+// number writes the line number, padded to the width (a piece at a time:
+// -w 2000000000 made each line one allocation of 2 GB), and the separator.
+func (n *nlRun) number() error {
 	d := strconv.FormatInt(n.line, 10)
-	pad := int(n.width) - len(d)
+	pad := uint64(max(n.width-int64(len(d)), 0))
+	var err error
 	switch n.format {
 	case "ln":
-		out = append(out, d...)
-		out = append(out, strings.Repeat(" ", max(pad, 0))...)
+		n.w.WriteString(d)
+		err = writeRepeat(n.env, n.w, ' ', pad)
 	case "rn":
-		out = append(out, strings.Repeat(" ", max(pad, 0))...)
-		out = append(out, d...)
+		err = writeRepeat(n.env, n.w, ' ', pad)
+		n.w.WriteString(d)
 	case "rz":
 		if n.line < 0 {
-			out = append(out, '-')
+			n.w.WriteByte('-')
 			d = d[1:]
 		}
-		out = append(out, strings.Repeat("0", max(int(n.width)-len(d)-len(out), 0))...)
-		out = append(out, d...)
+		err = writeRepeat(n.env, n.w, '0', pad)
+		n.w.WriteString(d)
+	}
+	if err != nil {
+		return err
 	}
 	n.line += n.incr
-	return append(out, n.sep...)
+	_, err = n.w.WriteString(n.sep)
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -986,8 +987,7 @@ func (d *odDumper) flush(w *bufio.Writer, force bool) error {
 
 func (d *odDumper) dump(env *Env, in *odInput, w *bufio.Writer, offset uint64, limited bool, end uint64, abbreviate bool) error {
 	bpb := d.perBlock
-	cur := make([]byte, bpb+16)
-	prev := make([]byte, bpb+16)
+	var cur, prev []byte
 	first, prevEqual := true, false
 	n := 0
 	for count := 0; ; count++ {
@@ -1003,8 +1003,8 @@ func (d *odDumper) dump(env *Env, in *odInput, w *bufio.Writer, offset uint64, l
 			want = int(min(end-offset, uint64(bpb)))
 		}
 		var err error
-		n, err = io.ReadFull(in, cur[:want])
-		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		cur, n, err = odReadBlock(in, cur, want)
+		if err != nil {
 			return err
 		}
 		if n < bpb {
@@ -1027,13 +1027,35 @@ func (d *odDumper) dump(env *Env, in *odInput, w *bufio.Writer, offset uint64, l
 		cur, prev = prev, cur
 	}
 	if n > 0 {
-		clear(cur[n:])
 		// A short last block is never a duplicate.
 		d.block(offset, cur, n)
 		offset += uint64(n)
 	}
 	d.address(offset, '\n')
 	return d.flush(w, true)
+}
+
+// odReadBlock reads up to want bytes of in into buf, grown as they come
+// (a width of gigabytes, od -w2000000000, was two buffers of that size
+// made at once: the process ran out of memory), and returns it with the
+// count read and 16 zero bytes after them, as d.block reads whole units.
+func odReadBlock(in io.Reader, buf []byte, want int) ([]byte, int, error) {
+	n := 0
+	for n < want {
+		k := min(want-n, 64<<10)
+		buf = slices.Grow(buf[:n], k)[:n+k]
+		m, err := io.ReadFull(in, buf[n:])
+		n += m
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return buf, 0, err
+		}
+	}
+	buf = slices.Grow(buf[:n], 16)[:n+16]
+	clear(buf[n:])
+	return buf, n, nil
 }
 
 // strings is od -S: NUL-terminated runs of at least min printable
