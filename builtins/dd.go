@@ -516,8 +516,14 @@ func ddOpenOutput(env *Env, name string, offset int64, notrunc bool) (File, erro
 		if err != nil {
 			return nil, err
 		}
-		keep = append(keep, make([]byte, offset-int64(len(keep)))...)
 		if _, err := f.Write(keep); err != nil {
+			f.Close()
+			return nil, err
+		}
+		// The rest up to offset is a hole, as GNU's ftruncate at seek
+		// leaves it: seek=1e14 made one slice of 100 TB (the process
+		// ran out of memory).
+		if _, err := f.Seek(offset, io.SeekStart); err != nil {
 			f.Close()
 			return nil, err
 		}

@@ -146,11 +146,18 @@ func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate 
 	}
 	switch {
 	case err != nil || n > cur:
-		f, err := env.FS.OpenFile(env.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+		// The file is extended by its last byte, written at n-1: the
+		// bytes before it are a hole, as ftruncate makes. Writing them
+		// all (truncate -s 100T) filled the -o tree's disk at the speed
+		// of the writes, and no cancellation stopped it.
+		f, err := env.FS.OpenFile(env.Abs(name), os.O_RDWR|os.O_CREATE)
 		if err != nil {
 			return openErr(err)
 		}
-		_, werr := io.CopyN(f, zeroReader{}, n-cur)
+		_, werr := f.Seek(n-1, io.SeekStart)
+		if werr == nil {
+			_, werr = f.Write([]byte{0})
+		}
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}
