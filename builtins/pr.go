@@ -303,8 +303,9 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 			}
 		}
 		if header {
-			for ; used < rows*prDouble(o); used++ {
-				w.WriteByte('\n')
+			// A page length of 2000000000 is that many newlines.
+			if err := writeRepeat(env, w, '\n', uint64(max(rows*prDouble(o)-used, 0))); err != nil {
+				return err
 			}
 			w.WriteString("\n\n\n\n\n")
 		}
