@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"strconv"
 	"strings"
@@ -1237,12 +1238,18 @@ func (p *patcher) locate(in *diffFile, h *patchHunk, pat []patchLine, frozen int
 func (p *patcher) writeFile(name string, data []byte) error {
 	env := p.env
 	// Create missing parent directories.
+	// Only a parent that does not exist is made: one that cannot be
+	// reached (a link out of the grants) says why, not "File exists".
 	if dir := path.Dir(env.Abs(name)); dir != "/" {
 		if _, err := env.FS.Stat(dir); err != nil {
 			var dirs []string
 			for d := dir; d != "/" && d != "."; d = path.Dir(d) {
-				if _, err := env.FS.Stat(d); err == nil {
+				_, err := env.FS.Stat(d)
+				if err == nil {
 					break
+				}
+				if !errors.Is(err, fs.ErrNotExist) {
+					return err
 				}
 				dirs = append(dirs, d)
 			}
