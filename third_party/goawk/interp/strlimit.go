@@ -9,8 +9,9 @@ package interp
 
 // MaxString is the most bytes of one string that a concatenation, an
 // array subscript, a record rebuilt from its fields, or sub/gsub may make:
-// llmsh's bound on a shell value (256 MiB).
-const MaxString = 256 << 20
+// llmsh's bound on a shell value (256 MiB). Tests lower it (export_test.go)
+// to check the bound without building strings of that size.
+var MaxString = 256 << 20
 
 // errStringTooLong is the fatal error of a string that would pass MaxString.
 func errStringTooLong() error {
