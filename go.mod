@@ -5,7 +5,6 @@ go 1.26.0
 require (
 	github.com/chzyer/readline v1.5.1
 	github.com/creack/pty v1.1.24
-	github.com/dlclark/regexp2/v2 v2.13.0
 	github.com/fatih/color v1.18.0
 	github.com/itchyny/timefmt-go v0.1.9
 	github.com/landlock-lsm/go-landlock v0.11.0

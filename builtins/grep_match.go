@@ -11,9 +11,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2"
-	regexp2syntax "github.com/dlclark/regexp2/v2/syntax"
 	"github.com/llmsh/llmsh/posixre"
+	"github.com/llmsh/llmsh/third_party/regexp2"
+	regexp2syntax "github.com/llmsh/llmsh/third_party/regexp2/syntax"
 )
 
 // grepMatcher selects lines. Patterns of every syntax (-G -E -F) go

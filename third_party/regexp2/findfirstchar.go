@@ -1,6 +1,6 @@
 package regexp2
 
-import "github.com/dlclark/regexp2/v2/syntax"
+import "github.com/llmsh/llmsh/third_party/regexp2/syntax"
 
 // compileFindFirstChar preserves the precedence of the interpreter's search
 // strategies: fixed trailing anchors, leading anchors, Boyer-Moore, analyzed

@@ -18,7 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2/syntax"
+	"github.com/llmsh/llmsh/third_party/regexp2/syntax"
 )
 
 var (

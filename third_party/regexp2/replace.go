@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 
-	"github.com/dlclark/regexp2/v2/helpers"
-	"github.com/dlclark/regexp2/v2/syntax"
+	"github.com/llmsh/llmsh/third_party/regexp2/helpers"
+	"github.com/llmsh/llmsh/third_party/regexp2/syntax"
 )
 
 const (

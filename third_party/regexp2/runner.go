@@ -10,8 +10,8 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/dlclark/regexp2/v2/helpers"
-	"github.com/dlclark/regexp2/v2/syntax"
+	"github.com/llmsh/llmsh/third_party/regexp2/helpers"
+	"github.com/llmsh/llmsh/third_party/regexp2/syntax"
 )
 
 type Runner struct {

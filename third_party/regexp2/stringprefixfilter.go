@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2/helpers"
-	"github.com/dlclark/regexp2/v2/syntax"
+	"github.com/llmsh/llmsh/third_party/regexp2/helpers"
+	"github.com/llmsh/llmsh/third_party/regexp2/syntax"
 )
 
 const maxStringFilterLiteralLen = 8

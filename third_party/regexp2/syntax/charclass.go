@@ -732,21 +732,21 @@ func canonicalUnicodeCatName(catName string) (string, bool) {
 	}
 
 	normalized := normalizeUnicodeCategoryAlias(catName)
-	if canonical, ok := unicodeSupportedPropertyAliases[normalized]; ok {
+	if canonical, ok := unicodeSupportedPropertyAliases()[normalized]; ok {
 		return canonical, true
 	}
-	if canonical, ok := unicodeBarePropertyValueAliases[normalized]; ok {
+	if canonical, ok := unicodeBarePropertyValueAliases()[normalized]; ok {
 		return canonical, true
 	}
 
 	if eq := strings.IndexRune(catName, '='); eq >= 0 {
 		propName := catName[:eq]
 		valueName := catName[eq+1:]
-		prop, ok := unicodeSupportedPropertyAliases[normalizeUnicodeCategoryAlias(propName)]
+		prop, ok := unicodeSupportedPropertyAliases()[normalizeUnicodeCategoryAlias(propName)]
 		if !ok {
 			return "", false
 		}
-		values := unicodeSupportedPropertyValueAliases[prop]
+		values := unicodeSupportedPropertyValueAliases()[prop]
 		if values == nil {
 			return "", false
 		}

@@ -74,10 +74,10 @@ func canonicalECMAProperty(name string) (string, bool) {
 	if property, value, hasValue := strings.Cut(name, "="); hasValue {
 		switch property {
 		case "General_Category", "gc":
-			category, ok := ecmaCategoryAliases[value]
+			category, ok := ecmaCategoryAliases()[value]
 			return "gc=" + category, ok
 		case "Script", "sc", "Script_Extensions", "scx":
-			script, ok := ecmaScriptAliases[value]
+			script, ok := ecmaScriptAliases()[value]
 			// Alias spelling is fixed, but available scripts follow the
 			// consumer's Go Unicode version. These two special values have
 			// no table in unicode.Scripts.
@@ -90,10 +90,10 @@ func canonicalECMAProperty(name string) (string, bool) {
 		}
 		return "", false
 	}
-	if category, ok := ecmaCategoryAliases[name]; ok {
+	if category, ok := ecmaCategoryAliases()[name]; ok {
 		return "gc=" + category, true
 	}
-	property, ok := ecmaBinaryAliases[name]
+	property, ok := ecmaBinaryAliases()[name]
 	return property, ok
 }
 
@@ -162,7 +162,7 @@ func ecmaRangesForProperty(property string) []SingleRange {
 				result = append(result, SingleRange{next, r.Last})
 			}
 		}
-		set := CharSet{ranges: append(result, ecmaScriptExtensions[script]...)}
+		set := CharSet{ranges: append(result, ecmaScriptExtensions()[script]...)}
 		set.canonicalize()
 		return set.ranges
 	}
@@ -172,7 +172,7 @@ func ecmaRangesForProperty(property string) []SingleRange {
 	if table := unicodeAliasCategories[property]; table != nil {
 		return ecmaRangesFromTable(table)
 	}
-	return ecmaPropertyRanges[property]
+	return ecmaPropertyRanges()[property]
 }
 
 func ecmaRangesForScript(script string) []SingleRange {
