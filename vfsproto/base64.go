@@ -4,17 +4,21 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"slices"
+	"sync"
 )
 
 // enc12 maps 12 bits to their two standard base64 characters, packed
 // little-endian, so that the encoder does one lookup per two characters.
-var enc12 = func() (t [4096]uint16) {
+// It is built on first use: vfsd and llmsh initialise this package at
+// every start, and a run that reads no file never encodes (issue 21).
+var enc12 = sync.OnceValue(func() *[4096]uint16 {
 	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	t := new([4096]uint16)
 	for i := range t {
 		t[i] = uint16(alphabet[i>>6]) | uint16(alphabet[i&63])<<8
 	}
 	return t
-}()
+})
 
 // AppendBase64 appends the standard (padded) base64 encoding of src to dst,
 // exactly as base64.StdEncoding.AppendEncode does, about twice as fast: the
@@ -24,6 +28,7 @@ func AppendBase64(dst, src []byte) []byte {
 	dst = slices.Grow(dst, n)
 	out := dst[len(dst) : len(dst)+n]
 	i, o := 0, 0
+	enc12 := enc12()
 	// Six bytes in, eight characters out, reading eight bytes at a time.
 	for ; i+8 <= len(src) && o+8 <= len(out); i, o = i+6, o+8 {
 		v := binary.BigEndian.Uint64(src[i : i+8])

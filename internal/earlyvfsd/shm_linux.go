@@ -22,12 +22,30 @@ const (
 )
 
 // sysMemfdCreate is memfd_create's number (the syscall package predates
-// it); 0 where it is not known here.
-var sysMemfdCreate = map[string]uintptr{
-	"amd64": 319, "386": 356, "arm": 385, "arm64": 279, "riscv64": 279, "loong64": 279,
-	"ppc64": 360, "ppc64le": 360, "s390x": 350, "mips64": 5314, "mips64le": 5314,
-	"mips": 4354, "mipsle": 4354,
-}[runtime.GOARCH]
+// it); 0 where it is not known here. A switch on the constant GOARCH, not
+// a map built in package init, which runs at every start of llmsh and of
+// its vfsd.
+func sysMemfdCreate() uintptr {
+	switch runtime.GOARCH {
+	case "amd64":
+		return 319
+	case "386":
+		return 356
+	case "arm":
+		return 385
+	case "arm64", "riscv64", "loong64":
+		return 279
+	case "ppc64", "ppc64le":
+		return 360
+	case "s390x":
+		return 350
+	case "mips64", "mips64le":
+		return 5314
+	case "mips", "mipsle":
+		return 4354
+	}
+	return 0
+}
 
 // NewShm makes the read_shm region: a memory file (no host file, no name
 // in any file system) of ShmSize bytes, sealed so that neither side can
@@ -59,14 +77,14 @@ func NewShm() (*os.File, []byte) {
 func UnmapShm(mem []byte) { syscall.Munmap(mem) }
 
 func memfdCreate(name string, flags int) (int, error) {
-	if sysMemfdCreate == 0 {
+	if sysMemfdCreate() == 0 {
 		return -1, syscall.ENOSYS
 	}
 	p, err := syscall.BytePtrFromString(name)
 	if err != nil {
 		return -1, err
 	}
-	fd, _, errno := syscall.Syscall(sysMemfdCreate, uintptr(unsafe.Pointer(p)), uintptr(flags), 0)
+	fd, _, errno := syscall.Syscall(sysMemfdCreate(), uintptr(unsafe.Pointer(p)), uintptr(flags), 0)
 	if errno != 0 {
 		return -1, errno
 	}

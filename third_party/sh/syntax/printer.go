@@ -8,12 +8,19 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"unicode"
-
-	"mvdan.cc/sh/v3/fileutil"
 )
+
+// shebangRe is fileutil.Shebang's pattern (mvdan.cc/sh/v3/fileutil), which
+// compiled it in package init at every start of llmsh and its vfsd; the
+// minifying printer, its one user here, compiles it on first use.
+var shebangRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^#![ \t]*/(usr/)?bin/(env[ \t]+)?(sh|dash|bash|mksh|bats|zsh)(\s|$)`)
+})
 
 // PrinterOption is a function which can be passed to NewPrinter
 // to alter its behavior. To apply option to existing Printer
@@ -631,7 +638,7 @@ func (p *Printer) flushComments() {
 func (p *Printer) comments(comments ...Comment) {
 	if p.minify {
 		for _, c := range comments {
-			if fileutil.Shebang([]byte("#"+c.Text)) != "" && c.Hash.Col() == 1 && c.Hash.Line() == 1 {
+			if shebangRe().MatchString("#"+c.Text) && c.Hash.Col() == 1 && c.Hash.Line() == 1 {
 				p.w.WriteString(strings.TrimRightFunc("#"+c.Text, unicode.IsSpace))
 				p.w.WriteString("\n")
 				p.line++
