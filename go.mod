@@ -9,7 +9,6 @@ require (
 	github.com/itchyny/timefmt-go v0.1.9
 	github.com/landlock-lsm/go-landlock v0.11.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
-	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/crypto v0.55.0
 	golang.org/x/term v0.45.0
 	mvdan.cc/sh/v3 v3.14.1

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
-	"github.com/ulikunitz/xz"
+	"github.com/llmsh/llmsh/third_party/xz"
 )
 
 func init() {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
-	"github.com/ulikunitz/xz"
+	"github.com/llmsh/llmsh/third_party/xz"
 )
 
 func init() {
