@@ -8,6 +8,7 @@ import (
 	"hash"
 	"hash/crc32"
 	"hash/crc64"
+	"sync"
 )
 
 // crc32Hash implements the hash.Hash32 interface with Sum returning the
@@ -44,11 +45,13 @@ func (h crc64Hash) Sum(b []byte) []byte {
 	return b
 }
 
-// crc64Table is used to create a CRC-64 hash.
-var crc64Table = crc64.MakeTable(crc64.ECMA)
+// crc64Table is used to create a CRC-64 hash. It is made on first use:
+// crc64.MakeTable builds the package's slicing-by-8 tables (16 KiB), which
+// llmsh paid in package init at every start.
+var crc64Table = sync.OnceValue(func() *crc64.Table { return crc64.MakeTable(crc64.ECMA) })
 
 // newCRC64 returns a CRC-64 hash that returns the 64-bit value in
 // little-endian encoding using the ECMA polynomial.
 func newCRC64() hash.Hash {
-	return crc64Hash{Hash64: crc64.New(crc64Table)}
+	return crc64Hash{Hash64: crc64.New(crc64Table())}
 }
