@@ -2,6 +2,8 @@
 
 package lexer
 
+import "sync"
+
 // Token is the type of a single token.
 type Token int
 
@@ -113,58 +115,64 @@ const (
 	LAST_FUNC  = F_TOUPPER
 )
 
-var keywordTokens = map[string]Token{
-	"BEGIN":    BEGIN,
-	"break":    BREAK,
-	"continue": CONTINUE,
-	"delete":   DELETE,
-	"do":       DO,
-	"else":     ELSE,
-	"END":      END,
-	"exit":     EXIT,
-	"for":      FOR,
-	"function": FUNCTION,
-	"getline":  GETLINE,
-	"if":       IF,
-	"in":       IN,
-	"next":     NEXT,
-	"nextfile": NEXTFILE,
-	"print":    PRINT,
-	"printf":   PRINTF,
-	"return":   RETURN,
-	"while":    WHILE,
+// keywordTokens is made on first use, not in package init, which every
+// start of llmsh and of its vfsd ran (llmsh issue 21).
+var keywordTokens = sync.OnceValue(func() map[string]Token {
+	return map[string]Token{
+		"BEGIN":    BEGIN,
+		"break":    BREAK,
+		"continue": CONTINUE,
+		"delete":   DELETE,
+		"do":       DO,
+		"else":     ELSE,
+		"END":      END,
+		"exit":     EXIT,
+		"for":      FOR,
+		"function": FUNCTION,
+		"getline":  GETLINE,
+		"if":       IF,
+		"in":       IN,
+		"next":     NEXT,
+		"nextfile": NEXTFILE,
+		"print":    PRINT,
+		"printf":   PRINTF,
+		"return":   RETURN,
+		"while":    WHILE,
 
-	"atan2":   F_ATAN2,
-	"close":   F_CLOSE,
-	"cos":     F_COS,
-	"exp":     F_EXP,
-	"fflush":  F_FFLUSH,
-	"gsub":    F_GSUB,
-	"index":   F_INDEX,
-	"int":     F_INT,
-	"length":  F_LENGTH,
-	"log":     F_LOG,
-	"match":   F_MATCH,
-	"rand":    F_RAND,
-	"sin":     F_SIN,
-	"split":   F_SPLIT,
-	"sprintf": F_SPRINTF,
-	"sqrt":    F_SQRT,
-	"srand":   F_SRAND,
-	"sub":     F_SUB,
-	"substr":  F_SUBSTR,
-	"system":  F_SYSTEM,
-	"tolower": F_TOLOWER,
-	"toupper": F_TOUPPER,
-}
+		"atan2":   F_ATAN2,
+		"close":   F_CLOSE,
+		"cos":     F_COS,
+		"exp":     F_EXP,
+		"fflush":  F_FFLUSH,
+		"gsub":    F_GSUB,
+		"index":   F_INDEX,
+		"int":     F_INT,
+		"length":  F_LENGTH,
+		"log":     F_LOG,
+		"match":   F_MATCH,
+		"rand":    F_RAND,
+		"sin":     F_SIN,
+		"split":   F_SPLIT,
+		"sprintf": F_SPRINTF,
+		"sqrt":    F_SQRT,
+		"srand":   F_SRAND,
+		"sub":     F_SUB,
+		"substr":  F_SUBSTR,
+		"system":  F_SYSTEM,
+		"tolower": F_TOLOWER,
+		"toupper": F_TOUPPER,
+	}
+})
 
 // KeywordToken returns the token associated with the given keyword
 // string, or ILLEGAL if given name is not a keyword.
 func KeywordToken(name string) Token {
-	return keywordTokens[name]
+	return keywordTokens()[name]
 }
 
-var tokenNames = map[Token]string{
+// tokenNames is an array, which the linker lays out, not a map made in
+// package init (llmsh issue 21).
+var tokenNames = [...]string{
 	ILLEGAL: "<illegal>",
 	EOF:     "EOF",
 	NEWLINE: "<newline>",
@@ -262,5 +270,8 @@ var tokenNames = map[Token]string{
 
 // String returns the string name of this token.
 func (t Token) String() string {
+	if t < 0 || int(t) >= len(tokenNames) {
+		return ""
+	}
 	return tokenNames[t]
 }
