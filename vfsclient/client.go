@@ -130,7 +130,8 @@ type answer struct {
 	written int
 	bulk    bool // a read_bulk answer: size raw bytes followed the frame
 	size    int
-	direct  int // of them, the first direct went into the reader's buffer
+	direct  int                   // of them, the first direct went into the reader's buffer
+	hello   *vfsproto.HelloResult // a hello answer decoded by the fast path
 }
 
 // pendingRead is a read request in flight.
@@ -497,6 +498,10 @@ func recv(ch chan answer, out any) error {
 			r.EOF = a.eof
 		case *vfsproto.WriteResult:
 			r.Written = a.written
+		case *vfsproto.HelloResult:
+			if a.hello != nil {
+				*r = *a.hello
+			}
 		default:
 			putBuf(a.data)
 		}
@@ -542,7 +547,11 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
-	err := c.call(vfsproto.OpHello, vfsproto.HelloParams{Version: vfsproto.Version, Features: features}, &r)
+	p := vfsproto.HelloParams{Version: vfsproto.Version, Features: features}
+	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) { return appendHelloRequest(dst, id, p) })
+	if err == nil {
+		err = recv(ch, &r)
+	}
 	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
 		c.bulk = true
 	}

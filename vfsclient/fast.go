@@ -18,6 +18,10 @@ import (
 //	{"id":"N","ok":true,"result":{"data":"B64","eof":BOOL}}
 //	{"id":"N","ok":true,"result":{"written":N}}
 //	{"id":"N","ok":true,"result":{"size":N,"eof":BOOL}}   (read_bulk)
+//	{"id":"N","ok":true,"result":{"version":N,"ops":[...],...}}   (hello)
+//
+// The hello request is written by hand too: hello is every run's first
+// exchange, and a run that opens no file then needs no encoding/json.
 //
 // Any other success, {"id":"N","ok":true,"result":R}, is taken apart
 // without a scan of R, which the caller decodes (a listing of a thousand
@@ -35,6 +39,7 @@ var (
 	respSizeT   = []byte(`,"eof":true}}`)
 	respSizeF   = []byte(`,"eof":false}}`)
 	respResult  = []byte(`","ok":true,"result":`)
+	respHello   = []byte(`","ok":true,"result":{"version":`)
 )
 
 // bufPool holds request frames and decoded read payloads.
@@ -189,6 +194,13 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 		}
 		a.fast, a.written = true, n
 		return id, a, true
+	case bytes.HasPrefix(b, respHello):
+		r, ok := parseFastHello(b[len(respHello):])
+		if !ok {
+			return 0, a, false
+		}
+		a.fast, a.hello = true, r
+		return id, a, true
 	case bytes.HasPrefix(b, respResult) && b[len(b)-1] == '}':
 		// Any other success: the result as it stands, for the caller
 		// to decode (encoding/json or decodeList, which refuse
@@ -199,4 +211,124 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 		return id, a, true
 	}
 	return 0, a, false
+}
+
+// appendHelloRequest appends a complete hello request frame, as
+// encoding/json marshals it (in the shape vfsd's fast path decodes).
+func appendHelloRequest(dst []byte, id uint64, p vfsproto.HelloParams) ([]byte, error) {
+	start := len(dst)
+	dst = beginRequest(dst, id, vfsproto.OpHello)
+	dst = append(dst, `{"version":`...)
+	dst = strconv.AppendInt(dst, int64(p.Version), 10)
+	if len(p.Features) > 0 {
+		dst = append(dst, `,"features":[`...)
+		for i, f := range p.Features {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendQuote(dst, f) // the names are plain ASCII
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return finishRequest(dst, start)
+}
+
+// parseFastHello decodes the rest of a hello answer after "version": in
+// the shape encoding/json gives vfsproto.HelloResult, names of lower-case
+// letters, digits and underscores only. Hello is every run's first
+// exchange; decoding it with encoding/json cost the reflection over its
+// types at every start (issue 21).
+func parseFastHello(b []byte) (*vfsproto.HelloResult, bool) {
+	r := &vfsproto.HelloResult{}
+	var ok bool
+	if r.Version, b, ok = fastNum(b); !ok {
+		return nil, false
+	}
+	if !bytes.HasPrefix(b, []byte(`,"ops":`)) {
+		return nil, false
+	}
+	if r.Ops, b, ok = fastNames(b[len(`,"ops":`):]); !ok {
+		return nil, false
+	}
+	for _, f := range []struct {
+		key  string
+		n    *int
+		list *[]string
+		opt  bool
+	}{
+		{key: `,"max_read":`, n: &r.MaxRead},
+		{key: `,"max_frame":`, n: &r.MaxFrame},
+		{key: `,"features":`, list: &r.Features, opt: true},
+		{key: `,"max_bulk_read":`, n: &r.MaxBulkRead, opt: true},
+		{key: `,"max_bulk_write":`, n: &r.MaxBulkWrite, opt: true},
+		{key: `,"shm_slots":`, n: &r.ShmSlots, opt: true},
+	} {
+		if !bytes.HasPrefix(b, []byte(f.key)) {
+			if f.opt {
+				continue
+			}
+			return nil, false
+		}
+		b = b[len(f.key):]
+		if f.list != nil {
+			*f.list, b, ok = fastNames(b)
+		} else {
+			*f.n, b, ok = fastNum(b)
+		}
+		if !ok {
+			return nil, false
+		}
+	}
+	if string(b) != "}}" {
+		return nil, false
+	}
+	return r, true
+}
+
+// fastNum parses a non-negative decimal int of at most 15 digits without
+// leading zeros (bar "0") and returns the rest.
+func fastNum(b []byte) (int, []byte, bool) {
+	n, i := 0, 0
+	for i < len(b) && i < 15 && b[i] >= '0' && b[i] <= '9' {
+		n = n*10 + int(b[i]-'0')
+		i++
+	}
+	if i == 0 || i == 15 || (i > 1 && b[0] == '0') {
+		return 0, nil, false
+	}
+	return n, b[i:], true
+}
+
+// fastNames parses a non-empty JSON array of strings made of lower-case
+// letters, digits and underscores, and returns the rest.
+func fastNames(b []byte) ([]string, []byte, bool) {
+	if len(b) == 0 || b[0] != '[' {
+		return nil, nil, false
+	}
+	var names []string
+	for {
+		b = b[1:] // the '[' or the ','
+		if len(b) == 0 || b[0] != '"' {
+			return nil, nil, false
+		}
+		i := 1
+		for i < len(b) && (b[i] >= 'a' && b[i] <= 'z' || b[i] >= '0' && b[i] <= '9' || b[i] == '_') {
+			i++
+		}
+		if i == 1 || i == len(b) || b[i] != '"' {
+			return nil, nil, false
+		}
+		names = append(names, string(b[1:i]))
+		b = b[i+1:]
+		if len(b) == 0 {
+			return nil, nil, false
+		}
+		if b[0] == ']' {
+			return names, b[1:], true
+		}
+		if b[0] != ',' {
+			return nil, nil, false
+		}
+	}
 }

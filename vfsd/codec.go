@@ -83,6 +83,50 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// appendHelloResult appends r as encoding/json marshals it (TestHelloEncoding
+// compares them), without its reflection: hello is every run's first
+// answer (issue 21).
+func appendHelloResult(b []byte, r vfsproto.HelloResult) []byte {
+	b = append(b, `{"version":`...)
+	b = strconv.AppendInt(b, int64(r.Version), 10)
+	b = append(b, `,"ops":`...)
+	b = appendJSONStrings(b, r.Ops)
+	b = append(b, `,"max_read":`...)
+	b = strconv.AppendInt(b, int64(r.MaxRead), 10)
+	b = append(b, `,"max_frame":`...)
+	b = strconv.AppendInt(b, int64(r.MaxFrame), 10)
+	if len(r.Features) > 0 {
+		b = append(b, `,"features":`...)
+		b = appendJSONStrings(b, r.Features)
+	}
+	for _, f := range []struct {
+		key string
+		n   int
+	}{{`,"max_bulk_read":`, r.MaxBulkRead}, {`,"max_bulk_write":`, r.MaxBulkWrite}, {`,"shm_slots":`, r.ShmSlots}} {
+		if f.n != 0 {
+			b = append(b, f.key...)
+			b = strconv.AppendInt(b, int64(f.n), 10)
+		}
+	}
+	return append(b, '}')
+}
+
+// appendJSONStrings appends a JSON array of strings (null for nil, as
+// encoding/json writes it).
+func appendJSONStrings(b []byte, list []string) []byte {
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
 // okFrame encodes a success response; result may be nil.
 func okFrame(id string, result any) *frameBuf {
 	f := beginFrame(id)
@@ -96,6 +140,14 @@ func okFrame(id string, result any) *frameBuf {
 		f.b = append(f.b, `,"result":`...)
 		f.b = append(f.b, enc...)
 	}
+	return f.finish(id)
+}
+
+// okFrameJSON encodes a success response whose result is already encoded.
+func okFrameJSON(id string, enc []byte) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":true,"result":`...)
+	f.b = append(f.b, enc...)
 	return f.finish(id)
 }
 

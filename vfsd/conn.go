@@ -49,6 +49,7 @@ type job struct {
 	// parsed is set when the fast path decoded the parameters (path,
 	// max) and raw is not to be read.
 	parsed bool
+	hello  *vfsproto.HelloParams // hello's parameters, decoded by the fast path
 }
 
 // handle is an open handle of one client. Its requests are served in order
@@ -258,13 +259,16 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 // handleFast runs or queues a request of the binary fast path.
 func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf,
-		path: fr.path, parsed: true}
+		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile, hello: fr.hello}
 	switch fr.op {
 	case vfsproto.OpList:
 		c.spawn(j)
 		return nil
 	case vfsproto.OpReadFile:
 		c.readFileJob(j)
+		return nil
+	case vfsproto.OpHello:
+		c.spawn(j)
 		return nil
 	case vfsproto.OpRead:
 		if e := checkMax(j.max); e != nil {

@@ -306,7 +306,9 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return okFrame(j.id, vfsproto.CreateTempResult{Handle: num, Path: name}), nil, 0
 	case vfsproto.OpHello:
 		var p vfsproto.HelloParams
-		if e := decodeParams(j.raw, &p, "version"); e != nil {
+		if j.hello != nil {
+			p = *j.hello
+		} else if e := decodeParams(j.raw, &p, "version"); e != nil {
 			return nil, e, 0
 		}
 		if p.Version < 1 {
@@ -363,7 +365,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 				r.Features = append(r.Features, vfsproto.FeatureWriteShm)
 			}
 		}
-		return okFrame(j.id, r), nil, 0
+		return okFrameJSON(j.id, appendHelloResult(nil, r)), nil, 0
 	case vfsproto.OpLstat, vfsproto.OpReadlink, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
 		return c.doTreeOp(j)
 	case vfsproto.OpStats:

@@ -23,6 +23,11 @@ import (
 //
 // (STR: valid UTF-8 without escapes or control characters, which
 // encoding/json would read as it stands.)
+//	{"id":"ID","op":"hello","params":{"version":N[,"features":["NAME",...]]}}
+//
+// (a feature NAME of lower-case letters, digits and underscores: hello is
+// every run's first request, and decoding it with encoding/json cost both
+// processes the reflection over its types at every start, issue 21).
 //
 // Anything else (whitespace, other key orders, escapes in the id) falls
 // back to encoding/json, which gives the same result more slowly.
@@ -44,6 +49,8 @@ var (
 	fastFinalF    = []byte(`,"final":false`)
 	fastListMid   = []byte(`","op":"list","params":{"path":"`)
 	fastRFileMid  = []byte(`","op":"read_file","params":{"path":"`)
+	fastHelloMid  = []byte(`","op":"hello","params":{"version":`)
+	fastHelloFeat = []byte(`,"features":[`)
 )
 
 // fastReq is a read or write request decoded by the fast path.
@@ -57,6 +64,8 @@ type fastReq struct {
 	off  int64   // OpReadShmAt
 	data []byte  // decoded write payload
 	buf  *[]byte // pooled storage of data, released after the write
+	// hello is the decoded parameters of OpHello.
+	hello *vfsproto.HelloParams
 }
 
 // dataPool holds write payload buffers of up to maxPooledData bytes.
@@ -202,8 +211,51 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		}
 		*buf = data
 		return fastReq{op: vfsproto.OpWrite, id: string(id), h: h, data: data, buf: buf}, true
+	case bytes.HasPrefix(b, fastHelloMid):
+		p, ok := parseFastHello(b[len(fastHelloMid):])
+		if !ok {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpHello, id: string(id), hello: p}, true
 	}
 	return r, false
+}
+
+// parseFastHello decodes the rest of a canonical hello request after
+// "version":, up to its end.
+func parseFastHello(b []byte) (*vfsproto.HelloParams, bool) {
+	v, rest, ok := fastInt(b)
+	if !ok {
+		return nil, false
+	}
+	p := &vfsproto.HelloParams{Version: int(v)}
+	if bytes.HasPrefix(rest, fastHelloFeat) {
+		rest = rest[len(fastHelloFeat):]
+		for len(rest) > 0 && rest[0] == '"' {
+			i := 1
+			for i < len(rest) && (rest[i] >= 'a' && rest[i] <= 'z' || rest[i] >= '0' && rest[i] <= '9' || rest[i] == '_') {
+				i++
+			}
+			if i == 1 || i == len(rest) || rest[i] != '"' {
+				return nil, false
+			}
+			p.Features = append(p.Features, string(rest[1:i]))
+			rest = rest[i+1:]
+			if len(rest) > 0 && rest[0] == ',' && len(rest) > 1 && rest[1] == '"' {
+				rest = rest[1:]
+			} else {
+				break
+			}
+		}
+		if len(p.Features) == 0 || len(rest) == 0 || rest[0] != ']' {
+			return nil, false
+		}
+		rest = rest[1:]
+	}
+	if string(rest) != "}}" {
+		return nil, false
+	}
+	return p, true
 }
 
 // fastInt parses a small non-negative decimal integer without leading

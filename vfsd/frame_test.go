@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,6 +120,10 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "13", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: ""})},
 		{ID: "14", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "src/main.go", Max: 65536})},
 		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
+		{ID: "5", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1})},
+		{ID: "6", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk}})},
+		{ID: "12", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 2, Features: []string{"read_bulk", "write_bulk", "read_eof", "list_stat",
+			"read_file", "read_shm", "read_shm_at", "write_shm", "x9", "not_known"}})},
 	}
 	for _, req := range cases {
 		b := mustJSON(t, req)
@@ -166,6 +171,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			if fr.path != p.Path || fr.max != int64(p.Max) {
 				t.Fatalf("%s: %+v", b, fr)
 			}
+		case "hello":
+			var p vfsproto.HelloParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.hello == nil || fr.hello.Version != p.Version || !slices.Equal(fr.hello.Features, p.Features) {
+				t.Fatalf("%s: %+v", b, fr.hello)
+			}
 		}
 	}
 	for _, b := range []string{
@@ -199,6 +210,22 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"read_file","params":{"path":"a","max":-1}}`,
 		`{"id":"1","op":"read_file","params":{"max":1,"path":"a"}}`,
 		`{"id":"1","op":"read_file","params":{"path":"a","max":1,"x":2}}`,
+		`{"id":"1","op":"hello","params":{}}`,
+		`{"id":"1","op":"hello","params":{"version":-1}}`,
+		`{"id":"1","op":"hello","params":{"version":"1"}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":[]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":null}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["a",]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["a""b"]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":[""]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["A"]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["read\u005fbulk"]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["a", "b"]}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["a"}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["a"]}}}`,
+		`{"id":"1","op":"hello","params":{"features":["a"],"version":1}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["a"],"x":1}}`,
+		`{"id":"1","op":"hello","params":{"version":1}`,
 	} {
 		if _, ok := parseFast([]byte(b)); ok {
 			t.Errorf("fast path accepted non-canonical %s", b)
@@ -243,4 +270,25 @@ func mustJSON(t testing.TB, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestHelloEncoding: appendHelloResult writes the bytes encoding/json
+// writes for the same result, omitted fields and all.
+func TestHelloEncoding(t *testing.T) {
+	for _, r := range []vfsproto.HelloResult{
+		{},
+		{Version: 1, Ops: supportedOps, MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame},
+		{Version: 1, Ops: []string{}, Features: []string{}},
+		{Version: 1, Ops: []string{"open", "read_bulk"}, MaxRead: 1, MaxFrame: 2, Features: []string{"read_bulk"}, MaxBulkRead: 3},
+		{Version: 3, Ops: []string{`q"uote`, "é", "\x01", `back\slash`}, Features: []string{"a"}, MaxBulkWrite: 5, ShmSlots: 8},
+		{Version: -1, MaxRead: -2, MaxBulkRead: -3, MaxBulkWrite: 1 << 40, ShmSlots: 16},
+	} {
+		want, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendHelloResult([]byte("prefix"), r); string(got) != "prefix"+string(want) {
+			t.Errorf("appendHelloResult(%+v) = %s, want %s", r, got[len("prefix"):], want)
+		}
+	}
 }

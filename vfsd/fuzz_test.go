@@ -33,6 +33,7 @@ func FuzzDispatch(f *testing.F) {
 		`{"id":"1","op":"create_temp","params":{"prefix":"x"}}`,
 		`{"id":"1","op":"close","params":{"h":3}}`,
 		`{"id":"1","op":"hello","params":{"version":1}}`,
+		`{"id":"1","op":"hello","params":{"version":1,"features":["read_bulk","read_shm","write_shm"]}}`,
 		`{"id":"1","op":"read_shm_at","params":{"h":3,"off":2,"max":10,"slot":0}}`,
 		`{"id":"1","op":"virtual_files"}`,
 		`{"id":"1","op":"LLMCMD"}`,
