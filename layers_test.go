@@ -14,7 +14,7 @@ var layers = []struct {
 	prefix string
 	rank   int
 }{
-	{"third_party/", 0}, // vendored forks: goawk, gojq, mvdan/sh
+	{"third_party/", 0}, // vendored forks: goawk, gojq, mvdan/sh, regexp2, xz
 	{"vfsproto", 0},     // the wire codec both sides share
 	{"posixre", 0},
 	{"internal/sandbox", 0},
