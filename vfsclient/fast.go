@@ -221,14 +221,8 @@ func appendHelloRequest(dst []byte, id uint64, p vfsproto.HelloParams) ([]byte, 
 	dst = append(dst, `{"version":`...)
 	dst = strconv.AppendInt(dst, int64(p.Version), 10)
 	if len(p.Features) > 0 {
-		dst = append(dst, `,"features":[`...)
-		for i, f := range p.Features {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = strconv.AppendQuote(dst, f) // the names are plain ASCII
-		}
-		dst = append(dst, ']')
+		dst = append(dst, `,"features":`...)
+		dst = vfsproto.AppendJSONStrings(dst, p.Features)
 	}
 	dst = append(dst, '}')
 	return finishRequest(dst, start)

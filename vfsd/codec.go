@@ -52,7 +52,7 @@ func putFrame(f *frameBuf) {
 func beginFrame(id string) *frameBuf {
 	f := framePool.Get().(*frameBuf)
 	f.b = append(f.b[:0], 0, 0, 0, 0, '{', '"', 'i', 'd', '"', ':')
-	f.b = appendJSONString(f.b, id)
+	f.b = vfsproto.AppendJSONString(f.b, id)
 	return f
 }
 
@@ -69,20 +69,6 @@ func (f *frameBuf) finish(id string) *frameBuf {
 	return f
 }
 
-// appendJSONString appends s as a JSON string. Plain printable ASCII is
-// copied directly; anything else goes through encoding/json.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			enc, _ := json.Marshal(s)
-			return append(b, enc...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
 // appendHelloResult appends r as encoding/json marshals it (TestHelloEncoding
 // compares them), without its reflection: hello is every run's first
 // answer (issue 21).
@@ -90,14 +76,14 @@ func appendHelloResult(b []byte, r vfsproto.HelloResult) []byte {
 	b = append(b, `{"version":`...)
 	b = strconv.AppendInt(b, int64(r.Version), 10)
 	b = append(b, `,"ops":`...)
-	b = appendJSONStrings(b, r.Ops)
+	b = vfsproto.AppendJSONStrings(b, r.Ops)
 	b = append(b, `,"max_read":`...)
 	b = strconv.AppendInt(b, int64(r.MaxRead), 10)
 	b = append(b, `,"max_frame":`...)
 	b = strconv.AppendInt(b, int64(r.MaxFrame), 10)
 	if len(r.Features) > 0 {
 		b = append(b, `,"features":`...)
-		b = appendJSONStrings(b, r.Features)
+		b = vfsproto.AppendJSONStrings(b, r.Features)
 	}
 	for _, f := range []struct {
 		key string
@@ -109,22 +95,6 @@ func appendHelloResult(b []byte, r vfsproto.HelloResult) []byte {
 		}
 	}
 	return append(b, '}')
-}
-
-// appendJSONStrings appends a JSON array of strings (null for nil, as
-// encoding/json writes it).
-func appendJSONStrings(b []byte, list []string) []byte {
-	if list == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, s := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, s)
-	}
-	return append(b, ']')
 }
 
 // okFrame encodes a success response; result may be nil.
@@ -155,9 +125,9 @@ func okFrameJSON(id string, enc []byte) *frameBuf {
 func errorFrame(id string, e *vfsproto.Error) *frameBuf {
 	f := beginFrame(id)
 	f.b = append(f.b, `,"ok":false,"error":{"code":`...)
-	f.b = appendJSONString(f.b, string(e.Code))
+	f.b = vfsproto.AppendJSONString(f.b, string(e.Code))
 	f.b = append(f.b, `,"message":`...)
-	f.b = appendJSONString(f.b, e.Message)
+	f.b = vfsproto.AppendJSONString(f.b, e.Message)
 	f.b = append(f.b, '}')
 	return f.finish(id)
 }

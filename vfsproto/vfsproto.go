@@ -569,3 +569,33 @@ type VirtualsResult struct {
 	Files   []VirtualFile `json:"files"`
 	Omitted int64         `json:"omitted,omitempty"`
 }
+
+// AppendJSONString appends s as a JSON string. Plain printable ASCII is
+// copied directly; anything else goes through encoding/json.
+func AppendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			enc, _ := json.Marshal(s)
+			return append(b, enc...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// AppendJSONStrings appends a JSON array of strings (null for nil, as
+// encoding/json writes it).
+func AppendJSONStrings(b []byte, list []string) []byte {
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendJSONString(b, s)
+	}
+	return append(b, ']')
+}
