@@ -1,10 +1,11 @@
 package repl
 
 import (
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/fatih/color"
 )
 
 // The virtual identity the prompt shows: never the host's user or name.
@@ -13,44 +14,31 @@ const (
 	virtualHost = "llmsh"
 )
 
-// palette holds the colours of llmsh's own output, each on or off as
-// newPalette was told (never guessed from the environment or the
-// terminal).
+// palette holds the colours of llmsh's own output. Each colour is enabled
+// or disabled explicitly, so fatih/color's process-wide guess (which reads
+// the environment) never applies.
 type palette struct {
 	on                           bool
-	err, note, dir, status, bold sgr
-}
-
-// sgr is one colour: the SGR escape that starts it and the one that ends
-// it (the attribute's own reset, 0 for a colour), as fatih/color wrote
-// them; with on false, text passes unchanged. It replaces fatih/color,
-// whose package init looked at the terminal at every start of llmsh and
-// of its vfsd (issue 21).
-type sgr struct {
-	on          bool
-	start, stop string
-}
-
-func (c sgr) Sprint(a ...any) string { return c.wrap(fmt.Sprint(a...)) }
-
-func (c sgr) Sprintf(format string, a ...any) string { return c.wrap(fmt.Sprintf(format, a...)) }
-
-func (c sgr) wrap(s string) string {
-	if !c.on {
-		return s
-	}
-	return c.start + s + c.stop
+	err, note, dir, status, bold *color.Color
 }
 
 func newPalette(on bool) *palette {
-	return &palette{
+	p := &palette{
 		on:     on,
-		err:    sgr{on, "\x1b[31m", "\x1b[0m"},      // red
-		note:   sgr{on, "\x1b[2m", "\x1b[22m"},      // faint
-		dir:    sgr{on, "\x1b[34;1m", "\x1b[0;22m"}, // bold blue
-		status: sgr{on, "\x1b[31;1m", "\x1b[0;22m"}, // bold red
-		bold:   sgr{on, "\x1b[1m", "\x1b[22m"},
+		err:    color.New(color.FgRed),
+		note:   color.New(color.Faint),
+		dir:    color.New(color.FgBlue, color.Bold),
+		status: color.New(color.FgRed, color.Bold),
+		bold:   color.New(color.Bold),
 	}
+	for _, c := range []*color.Color{p.err, p.note, p.dir, p.status, p.bold} {
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
 }
 
 // promptState is what a prompt is made from.

@@ -1,9 +1,8 @@
 // Package repl is llmsh's interactive shell: line editing with emacs keys
 // and persistent history (chzyer/readline), multi-line input, completion of
 // commands, options, variables and paths through vfsd, a prompt with the
-// virtual working directory and the last status, colour (SGR escapes,
-// when --color asks for it), and Ctrl-C that interrupts the running command
-// only.
+// virtual working directory and the last status, colour through
+// fatih/color, and Ctrl-C that interrupts the running command only.
 //
 // Every command runs in one shell.Shell, so one vfsd session serves the
 // whole REPL.
