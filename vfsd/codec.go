@@ -185,7 +185,7 @@ func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"name":`...)
-		b = appendJSONString(b, en.Name)
+		b = vfsproto.AppendJSONString(b, en.Name)
 		b = append(b, `,"is_dir":`...)
 		b = strconv.AppendBool(b, en.IsDir)
 		b = append(b, `,"size":`...)
@@ -195,7 +195,7 @@ func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
 		}
 		if en.Type != "" {
 			b = append(b, `,"type":`...)
-			b = appendJSONString(b, en.Type)
+			b = vfsproto.AppendJSONString(b, en.Type)
 		}
 		if withStat && en.Lstat != nil {
 			b = append(b, `,"lstat":`...)
@@ -221,11 +221,11 @@ func appendStat(b []byte, st *vfsproto.StatResult) []byte {
 	}
 	if st.Type != "" {
 		b = append(b, `,"type":`...)
-		b = appendJSONString(b, st.Type)
+		b = vfsproto.AppendJSONString(b, st.Type)
 	}
 	if st.ID != "" {
 		b = append(b, `,"id":`...)
-		b = appendJSONString(b, st.ID)
+		b = vfsproto.AppendJSONString(b, st.ID)
 	}
 	return append(b, '}')
 }
