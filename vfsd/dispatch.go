@@ -305,67 +305,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		j.h = num
 		return okFrame(j.id, vfsproto.CreateTempResult{Handle: num, Path: name}), nil, 0
 	case vfsproto.OpHello:
-		var p vfsproto.HelloParams
-		if j.hello != nil {
-			p = *j.hello
-		} else if e := decodeParams(j.raw, &p, "version"); e != nil {
-			return nil, e, 0
-		}
-		if p.Version < 1 {
-			return nil, perr(vfsproto.EArg, "invalid version"), 0
-		}
-		r := vfsproto.HelloResult{
-			Version: vfsproto.Version, Ops: supportedOps,
-			MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
-		}
-		r.Ops = slices.Clip(supportedOps)
-		if slices.Contains(p.Features, vfsproto.FeatureReadBulk) {
-			c.bulk.Store(true)
-			r.Ops = append(r.Ops, vfsproto.OpReadBulk)
-			r.Features = append(r.Features, vfsproto.FeatureReadBulk)
-			r.MaxBulkRead = vfsproto.MaxBulkRead
-		}
-		if slices.Contains(p.Features, vfsproto.FeatureWriteBulk) {
-			c.bulkW.Store(true)
-			r.Ops = append(r.Ops, vfsproto.OpWriteBulk)
-			r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
-			r.MaxBulkWrite = vfsproto.MaxBulkWrite
-		}
-		if slices.Contains(p.Features, vfsproto.FeatureListStat) {
-			c.listStat.Store(true)
-			r.Features = append(r.Features, vfsproto.FeatureListStat)
-		}
-		if c.bulk.Load() && slices.Contains(p.Features, vfsproto.FeatureReadFile) {
-			c.readFile.Store(true)
-			r.Ops = append(r.Ops, vfsproto.OpReadFile)
-			r.Features = append(r.Features, vfsproto.FeatureReadFile)
-		}
-		if slices.Contains(p.Features, vfsproto.FeatureWriteStop) {
-			c.writeStop.Store(true)
-			r.Features = append(r.Features, vfsproto.FeatureWriteStop)
-		}
-		if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
-			c.readEOF.Store(true)
-			r.Features = append(r.Features, vfsproto.FeatureReadEOF)
-		}
-		if slots := min(len(c.shm)/vfsproto.ShmSlot, vfsproto.MaxShmSlots); slots > 0 &&
-			slices.Contains(p.Features, vfsproto.FeatureReadShm) {
-			c.shmSlots.Store(int64(slots))
-			r.Ops = append(r.Ops, vfsproto.OpReadShm)
-			r.Features = append(r.Features, vfsproto.FeatureReadShm)
-			r.ShmSlots = slots
-			if slices.Contains(p.Features, vfsproto.FeatureReadShmAt) {
-				c.shmAt.Store(true)
-				r.Ops = append(r.Ops, vfsproto.OpReadShmAt)
-				r.Features = append(r.Features, vfsproto.FeatureReadShmAt)
-			}
-			if slices.Contains(p.Features, vfsproto.FeatureWriteShm) {
-				c.shmW.Store(true)
-				r.Ops = append(r.Ops, vfsproto.OpWriteShm)
-				r.Features = append(r.Features, vfsproto.FeatureWriteShm)
-			}
-		}
-		return okFrameJSON(j.id, appendHelloResult(nil, r)), nil, 0
+		return c.hello(j)
 	case vfsproto.OpLstat, vfsproto.OpReadlink, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
 		return c.doTreeOp(j)
 	case vfsproto.OpStats:
@@ -374,6 +314,72 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing)), nil, 0
 	}
 	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+}
+
+// hello answers hello: the protocol version, the ops, and the features
+// the client asked for that this connection can give.
+func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
+	var p vfsproto.HelloParams
+	if j.hello != nil {
+		p = *j.hello
+	} else if e := decodeParams(j.raw, &p, "version"); e != nil {
+		return nil, e, 0
+	}
+	if p.Version < 1 {
+		return nil, perr(vfsproto.EArg, "invalid version"), 0
+	}
+	r := vfsproto.HelloResult{
+		Version: vfsproto.Version, Ops: supportedOps,
+		MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
+	}
+	r.Ops = slices.Clip(supportedOps)
+	if slices.Contains(p.Features, vfsproto.FeatureReadBulk) {
+		c.bulk.Store(true)
+		r.Ops = append(r.Ops, vfsproto.OpReadBulk)
+		r.Features = append(r.Features, vfsproto.FeatureReadBulk)
+		r.MaxBulkRead = vfsproto.MaxBulkRead
+	}
+	if slices.Contains(p.Features, vfsproto.FeatureWriteBulk) {
+		c.bulkW.Store(true)
+		r.Ops = append(r.Ops, vfsproto.OpWriteBulk)
+		r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
+		r.MaxBulkWrite = vfsproto.MaxBulkWrite
+	}
+	if slices.Contains(p.Features, vfsproto.FeatureListStat) {
+		c.listStat.Store(true)
+		r.Features = append(r.Features, vfsproto.FeatureListStat)
+	}
+	if c.bulk.Load() && slices.Contains(p.Features, vfsproto.FeatureReadFile) {
+		c.readFile.Store(true)
+		r.Ops = append(r.Ops, vfsproto.OpReadFile)
+		r.Features = append(r.Features, vfsproto.FeatureReadFile)
+	}
+	if slices.Contains(p.Features, vfsproto.FeatureWriteStop) {
+		c.writeStop.Store(true)
+		r.Features = append(r.Features, vfsproto.FeatureWriteStop)
+	}
+	if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
+		c.readEOF.Store(true)
+		r.Features = append(r.Features, vfsproto.FeatureReadEOF)
+	}
+	if slots := min(len(c.shm)/vfsproto.ShmSlot, vfsproto.MaxShmSlots); slots > 0 &&
+		slices.Contains(p.Features, vfsproto.FeatureReadShm) {
+		c.shmSlots.Store(int64(slots))
+		r.Ops = append(r.Ops, vfsproto.OpReadShm)
+		r.Features = append(r.Features, vfsproto.FeatureReadShm)
+		r.ShmSlots = slots
+		if slices.Contains(p.Features, vfsproto.FeatureReadShmAt) {
+			c.shmAt.Store(true)
+			r.Ops = append(r.Ops, vfsproto.OpReadShmAt)
+			r.Features = append(r.Features, vfsproto.FeatureReadShmAt)
+		}
+		if slices.Contains(p.Features, vfsproto.FeatureWriteShm) {
+			c.shmW.Store(true)
+			r.Ops = append(r.Ops, vfsproto.OpWriteShm)
+			r.Features = append(r.Features, vfsproto.FeatureWriteShm)
+		}
+	}
+	return okFrameJSON(j.id, appendHelloResult(nil, r)), nil, 0
 }
 
 // decodeParams decodes raw params into v after checking that raw is an

@@ -183,34 +183,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		}
 		return fastReq{op: vfsproto.OpWriteBulk, id: string(id), h: h, max: n}, true
 	case bytes.HasPrefix(b, fastWriteMid):
-		b = b[len(fastWriteMid):]
-		h, rest, ok := fastInt(b)
-		if !ok || !bytes.HasPrefix(rest, fastWriteData) {
-			return r, false
-		}
-		rest = rest[len(fastWriteData):]
-		end := bytes.IndexByte(rest, '"')
-		if end < 0 {
-			return r, false
-		}
-		enc, tail := rest[:end], rest[end+1:]
-		switch {
-		case bytes.HasPrefix(tail, fastFinalT):
-			tail = tail[len(fastFinalT):]
-		case bytes.HasPrefix(tail, fastFinalF):
-			tail = tail[len(fastFinalF):]
-		}
-		if string(tail) != "}}" {
-			return r, false
-		}
-		buf := getDataBuf(base64.StdEncoding.DecodedLen(len(enc)))
-		data, err := base64.StdEncoding.AppendDecode((*buf)[:0], enc)
-		if err != nil {
-			putDataBuf(buf)
-			return r, false
-		}
-		*buf = data
-		return fastReq{op: vfsproto.OpWrite, id: string(id), h: h, data: data, buf: buf}, true
+		return parseFastWrite(string(id), b[len(fastWriteMid):])
 	case bytes.HasPrefix(b, fastHelloMid):
 		p, ok := parseFastHello(b[len(fastHelloMid):])
 		if !ok {
@@ -219,6 +192,38 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		return fastReq{op: vfsproto.OpHello, id: string(id), hello: p}, true
 	}
 	return r, false
+}
+
+// parseFastWrite decodes the rest of a canonical write request after
+// "h":, up to its end.
+func parseFastWrite(id string, b []byte) (r fastReq, ok bool) {
+	h, rest, ok := fastInt(b)
+	if !ok || !bytes.HasPrefix(rest, fastWriteData) {
+		return r, false
+	}
+	rest = rest[len(fastWriteData):]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 {
+		return r, false
+	}
+	enc, tail := rest[:end], rest[end+1:]
+	switch {
+	case bytes.HasPrefix(tail, fastFinalT):
+		tail = tail[len(fastFinalT):]
+	case bytes.HasPrefix(tail, fastFinalF):
+		tail = tail[len(fastFinalF):]
+	}
+	if string(tail) != "}}" {
+		return r, false
+	}
+	buf := getDataBuf(base64.StdEncoding.DecodedLen(len(enc)))
+	data, err := base64.StdEncoding.AppendDecode((*buf)[:0], enc)
+	if err != nil {
+		putDataBuf(buf)
+		return r, false
+	}
+	*buf = data
+	return fastReq{op: vfsproto.OpWrite, id: id, h: h, data: data, buf: buf}, true
 }
 
 // parseFastHello decodes the rest of a canonical hello request after
