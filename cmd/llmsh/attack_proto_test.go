@@ -359,6 +359,49 @@ func TestProtocolAttacks(t *testing.T) {
 				p.call("c", "close", `{"h":`+h+`}`)
 			}
 		}},
+		{"hello_frames_and_read_file", func(t *testing.T, p *protoPeer, ar *arena) {
+			// Hello in shapes next to the canonical one that vfsd reads
+			// by hand (session 11): each is answered (or refused) with
+			// the connection kept, nothing taken for a feature that was
+			// not named exactly.
+			for _, params := range []string{
+				`{"version":0}`, `{"version":-1}`, `{"version":99999999999999}`,
+				`{"version":1,"features":[]}`, `{"version":1,"features":["read_bulk",]}`,
+				`{"version":1,"features":["read_bulk""read_file"]}`, `{"version":1,"features":["READ_BULK"]}`,
+				`{"version":1,"features":["read_bulk\u0000"]}`, `{"version":1,"features":"read_bulk"}`,
+				`{"version":1,"features":[1]}`, `{"version":01}`, `{"version":1,"features":["read_file"]}`,
+			} {
+				p.frame(`{"id":"h","op":"hello","params":` + params + `}`)
+				resp := p.recv()
+				if resp == nil {
+					t.Fatalf("connection closed by hello %s", params)
+				}
+				if resp.OK && strings.Contains(string(resp.Result), `"read_file"`) {
+					t.Fatalf("hello %s granted read_file: %s", params, resp.Result)
+				}
+			}
+			// read_file is refused before hello grants it.
+			wantErr(t, p.call("f", "read_file", `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":4096}`), vfsproto.EUnsupported)
+			if resp := p.call("h", "hello", `{"version":1,"features":["read_bulk","read_file"]}`); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"read_file"`) {
+				t.Fatalf("hello with read_file: %+v", resp)
+			}
+			// Every path that open refuses, read_file refuses, in the
+			// canonical shape (vfsd's hand-read path) and another.
+			for _, path := range []string{
+				ar.secret, ar.ro + "/../out/secret", "/proc/self/root" + ar.secret, ar.rw + "/dirlink/secret",
+				ar.rw + "/link-abs", ar.rw + "/link-rel", ar.ro + "/ro-link", "../out/secret", "/proc/self/environ",
+				"/proc/self/fd/3", "/dev/zero", "/etc/passwd", ar.rw + "/./link-abs", ar.rw + "//dirlink/../dirlink/secret",
+				ar.rw + "/" + strings.Repeat("a/../", 900) + "link-abs",
+			} {
+				wantErr(t, p.call("f", "read_file", `{"path":`+jsonStr(path)+`,"max":4096}`), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+				p.frame(`{"id":"g","op":"read_file","params":{"max":4096,"path":` + jsonStr(path) + `}}`)
+				wantErr(t, p.recv(), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+			}
+			for _, max := range []string{"0", "-1", "1048577", "99999999999999", "1.5", `"1"`} {
+				wantErr(t, p.call("f", "read_file", `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":`+max+`}`), vfsproto.EArg, vfsproto.ERange)
+			}
+			usable(t, p, ar)
+		}},
 		{"pipelined_flood_then_hangup", func(t *testing.T, p *protoPeer, ar *arena) {
 			// Many requests without reading an answer, then a hang-up in the
 			// middle of a frame: vfsd must still exit.
