@@ -63,6 +63,20 @@ type File struct {
 	piped  int64 // bytes sent by writes over the pipe (not write_shm)
 	werr   error
 	closed bool
+	// pendingOn: f is in its client's pending set (see markPending).
+	pendingOn bool
+}
+
+// markPending puts f in its client's pending set while its write-behind
+// slot holds bytes or writes of it are unanswered, and takes it out
+// after: vfsd serves each handle's requests in a queue of its own, so a
+// request on another handle sent now could be served before them. The
+// caller holds f.mu.
+func (f *File) markPending() {
+	if on := f.wb != nil || len(f.writes) > 0; on != f.pendingOn {
+		f.pendingOn = on
+		f.c.setPending(f, on)
+	}
 }
 
 func newFile(c *Client, h int64, name string, mode vfsproto.Mode) *File {
@@ -83,6 +97,7 @@ func (f *File) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
+	f.c.flushOthers(f)
 	if f.mode != vfsproto.ModeRead {
 		if err := f.flushWrites(); err != nil {
 			return 0, err
@@ -189,6 +204,7 @@ func (f *File) fill(p []byte) (direct int, err error) {
 // file a larger read would only add round trips). f.mu is not held while
 // w.Write runs.
 func (f *File) WriteTo(w io.Writer) (int64, error) {
+	f.c.flushOthers(f)
 	if f.mode != vfsproto.ModeRead {
 		return io.Copy(w, struct{ io.Reader }{f})
 	}
@@ -307,6 +323,7 @@ func (f *File) Write(p []byte) (int, error) {
 	if err := f.writable(); err != nil {
 		return 0, err
 	}
+	f.c.flushOthers(f)
 	return f.write(p)
 }
 
@@ -387,7 +404,7 @@ func (f *File) takeWriteSlot() {
 	}
 	if len(s) == 1 {
 		f.wslot, f.wb = s[0], f.c.slot(s[0])[:0]
-		f.c.setPending(f, true)
+		f.markPending()
 	}
 }
 
@@ -397,7 +414,7 @@ func (f *File) takeWriteSlot() {
 func (f *File) sendWriteSlot() error {
 	slot, size := f.wslot, len(f.wb)
 	f.wb = nil
-	f.c.setPending(f, false)
+	f.markPending()
 	if size == 0 || f.werr != nil {
 		// Nothing to send, or a write failed already: the bytes after
 		// it are not written (vfsd would refuse them too).
@@ -428,6 +445,7 @@ func (f *File) pushWrite(ch chan answer, slot int) error {
 	}
 	f.writes = append(f.writes, ch)
 	f.wslots = append(f.wslots, slot)
+	f.markPending()
 	for len(f.writes) >= behind {
 		if err := f.waitWrite(); err != nil {
 			return err
@@ -444,6 +462,7 @@ func (f *File) pushWrite(ch chan answer, slot int) error {
 func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	var n int64
 	var buf []byte
+	f.c.flushOthers(f)
 	for {
 		f.mu.Lock()
 		if err := f.writable(); err != nil {
@@ -479,6 +498,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		switch {
 		case wb != nil:
 			f.wslot, f.wb = slot, wb[:len(wb)+m]
+			f.markPending()
 			f.pos += int64(m)
 			switch {
 			case f.closed:
@@ -515,13 +535,14 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 func (f *File) dropWriteSlot() error {
 	f.c.putSlots([]int{f.wslot})
 	f.wb = nil
-	f.c.setPending(f, false)
+	f.markPending()
 	return pathErr("write", f.name, fs.ErrClosed)
 }
 
 func (f *File) waitWrite() error {
 	ch, slot := f.writes[0], f.wslots[0]
 	f.writes, f.wslots = f.writes[1:], f.wslots[1:]
+	f.markPending()
 	err := recv(ch, nil)
 	if slot >= 0 {
 		f.c.putSlots([]int{slot}) // vfsd has written it
@@ -561,6 +582,7 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 	if f.closed {
 		return 0, pathErr("seek", f.name, fs.ErrClosed)
 	}
+	f.c.flushOthers(f)
 	if err := f.flushWrites(); err != nil {
 		return 0, err
 	}
@@ -590,6 +612,7 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 func (f *File) Stat() (fs.FileInfo, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.c.flushOthers(f)
 	if err := f.flushWrites(); err != nil {
 		return nil, err
 	}

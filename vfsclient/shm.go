@@ -239,7 +239,8 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 	}
 }
 
-// setPending records whether f's write-behind slot holds unsent bytes.
+// setPending records whether f's write-behind slot holds unsent bytes or
+// f has writes in flight (File.markPending).
 func (c *Client) setPending(f *File, on bool) {
 	c.pendMu.Lock()
 	defer c.pendMu.Unlock()
@@ -273,11 +274,30 @@ func (c *Client) flushPending() {
 	c.pendMu.Unlock()
 	for _, f := range files {
 		if f.mu.TryLock() {
-			if f.wb != nil && !f.closed {
+			if !f.closed {
 				f.flushWrites() // a failure stays in f.werr for its writer
 			}
 			f.mu.Unlock()
 		}
+	}
+}
+
+// flushOthers is flushPending before a request on self's handle (a
+// write, a read, a seek, a stat) when another file's write-behind slot
+// holds bytes: they were written first, and may be the same file's
+// (two descriptors on one file, /dev/fd/N in awk) or be read through
+// self. Without it a small write through one descriptor went out before
+// a gathered one through another and was overwritten, or appended
+// lines came out of order. Self's own slot stays (its mutex is held).
+func (c *Client) flushOthers(self *File) {
+	c.pendMu.Lock()
+	n := len(c.pending)
+	if _, ok := c.pending[self]; ok {
+		n--
+	}
+	c.pendMu.Unlock()
+	if n > 0 {
+		c.flushPending()
 	}
 }
 

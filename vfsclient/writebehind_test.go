@@ -203,6 +203,73 @@ func TestWriteBehindTwoHandles(t *testing.T) {
 	allSlotsFree(t, c, 4)
 }
 
+// The same without a Flush between the writes (one command writing
+// through two descriptors: awk's "/dev/fd/3" and "/dev/fd/4"): a write,
+// read or stat through one handle first sends what another's slot holds.
+// The appends came out of order, a small write through the second handle
+// at offset 0 was overwritten by the first handle's slot, sent later, and
+// a read through the second handle missed the first one's bytes.
+func TestWriteBehindOtherHandleUnflushed(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	open := func(name string, flag int) *vfsclient.File {
+		f, err := c.OpenFile(filepath.Join(dir, name), flag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	write := func(f *vfsclient.File, p []byte) {
+		if _, err := f.Write(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app := os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	f1, f2 := open("log", app), open("log", app)
+	var want []byte
+	for i := range 5 {
+		f := f1
+		if i%2 == 1 {
+			f = f2
+		}
+		p := randomBytes(40<<10+i*7, uint64(30+i))
+		if i == 3 {
+			p = p[:10] // a small one, sent on the pipe at once
+		}
+		write(f, p)
+		want = append(want, p...)
+	}
+	if err := f1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	closeAndCheck(t, f2, filepath.Join(dir, "log"), want)
+
+	if err := os.WriteFile(filepath.Join(dir, "rw"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g1, g2 := open("rw", os.O_RDWR), open("rw", os.O_RDWR)
+	big := bytes.Repeat([]byte{'0'}, 40<<10)
+	write(g1, big)
+	if fi, err := g2.Stat(); err != nil || fi.Size() != int64(len(big)) {
+		t.Fatalf("stat through the other handle: %v, %v; want %d bytes", fi, err, len(big))
+	}
+	head := make([]byte, 3)
+	if _, err := io.ReadFull(g2, head); err != nil || string(head) != "000" {
+		t.Fatalf("read through the other handle: %q, %v", head, err)
+	}
+	if _, err := g2.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	write(g1, big[:100]) // gathers again behind g2's write below
+	write(g2, []byte("X"))
+	if err := g1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want = append([]byte("X"), big[1:]...)
+	closeAndCheck(t, g2, filepath.Join(dir, "rw"), append(want, big[:100]...))
+	allSlotsFree(t, c, 4)
+}
+
 // A write that fails in mid-stream (the virtual budget: "File too
 // large") is reported to the writer, by a later Write or at the latest by
 // Close; nothing written after the failed write lands in the file, whose
