@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -65,6 +66,27 @@ type File struct {
 	closed bool
 	// pendingOn: f is in its client's pending set (see markPending).
 	pendingOn bool
+	// ident is the file's identity as vfsd's stat gives it ("" for a
+	// virtual file or when unknown), asked once, when another file has
+	// writes pending (flushOthers).
+	ident atomic.Pointer[string]
+}
+
+// identity is the id of the file f's handle is open on, asked of vfsd the
+// first time; "" when it has none (a virtual file) or cannot be had. It
+// needs neither f.mu nor f's pending writes (an inode's id does not
+// change with them).
+func (f *File) identity() string {
+	if id := f.ident.Load(); id != nil {
+		return *id
+	}
+	h := f.h
+	var r vfsproto.StatResult
+	if err := f.c.call(vfsproto.OpStat, vfsproto.StatParams{H: &h}, &r); err != nil {
+		return "" // unknown: not cached, the caller flushes
+	}
+	f.ident.Store(&r.ID)
+	return r.ID
 }
 
 // markPending puts f in its client's pending set while its write-behind

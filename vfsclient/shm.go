@@ -282,22 +282,44 @@ func (c *Client) flushPending() {
 	}
 }
 
-// flushOthers is flushPending before a request on self's handle (a
-// write, a read, a seek, a stat) when another file's write-behind slot
-// holds bytes: they were written first, and may be the same file's
-// (two descriptors on one file, /dev/fd/N in awk) or be read through
-// self. Without it a small write through one descriptor went out before
-// a gathered one through another and was overwritten, or appended
-// lines came out of order. Self's own slot stays (its mutex is held).
+// flushOthers sends what other files' write-behind slots hold and waits
+// for their writes in flight, before a request on self's handle (a
+// write, a read, a seek, a stat), when they may be open on self's file
+// (the same id from vfsd's stat, or an id unknown): those bytes were
+// written first, and vfsd serves each handle in a queue of its own.
+// Without it a small write through one descriptor (awk's /dev/fd/4, a
+// command's "2>> log" beside its ">> log") went out before a gathered one
+// through another and was overwritten or came first, and a read through
+// one missed what the other wrote. Other files (tee a b) keep theirs.
+// Self's own slot stays (the caller holds self.mu, or self has none).
 func (c *Client) flushOthers(self *File) {
 	c.pendMu.Lock()
 	n := len(c.pending)
 	if _, ok := c.pending[self]; ok {
 		n--
 	}
+	if n <= 0 {
+		c.pendMu.Unlock()
+		return
+	}
+	others := make([]*File, 0, n)
+	for f := range c.pending {
+		if f != self {
+			others = append(others, f)
+		}
+	}
 	c.pendMu.Unlock()
-	if n > 0 {
-		c.flushPending()
+	id := self.identity()
+	for _, f := range others {
+		if id != "" && f.identity() != id {
+			continue
+		}
+		if f.mu.TryLock() {
+			if !f.closed {
+				f.flushWrites() // a failure stays in f.werr for its writer
+			}
+			f.mu.Unlock()
+		}
 	}
 }
 

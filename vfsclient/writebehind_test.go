@@ -270,6 +270,46 @@ func TestWriteBehindOtherHandleUnflushed(t *testing.T) {
 	allSlotsFree(t, c, 4)
 }
 
+// Two different files written in turn (tee a b) keep gathering: a write
+// to one does not send the other's slot, as it would for one file.
+func TestWriteBehindTwoFilesGather(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	var fs [2]*vfsclient.File
+	for i := range fs {
+		f, err := c.Create(filepath.Join(dir, fmt.Sprint("f", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs[i] = f
+	}
+	st, err := c.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := randomBytes(64<<10, 50)
+	var want []byte
+	for range 4 {
+		for _, f := range fs {
+			if _, err := f.Write(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want = append(want, p...)
+	}
+	// 256 KiB each, gathered: one write_shm per file.
+	if n := writesSince(t, c, st); n != 0 {
+		t.Fatalf("%d writes sent before the files' flush, want 0", n)
+	}
+	for i, f := range fs {
+		closeAndCheck(t, f, filepath.Join(dir, fmt.Sprint("f", i)), want)
+	}
+	if n := writesSince(t, c, st); n != 2 {
+		t.Fatalf("%d writes, want 2", n)
+	}
+	allSlotsFree(t, c, 4)
+}
+
 // A write that fails in mid-stream (the virtual budget: "File too
 // large") is reported to the writer, by a later Write or at the latest by
 // Close; nothing written after the failed write lands in the file, whose
