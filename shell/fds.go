@@ -119,6 +119,16 @@ func (l *lockedFile) Flush() error {
 	return l.f.Flush()
 }
 
+// Rearm passes the shell's re-arming after a failed write on (outFile's
+// settle) to the file, when it has one.
+func (l *lockedFile) Rearm() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if r, ok := l.f.(rearmer); ok {
+		r.Rearm()
+	}
+}
+
 func (l *lockedFile) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -99,8 +99,19 @@ func (o *outFile) settle(m outMark, st int) error {
 		charge = ferr
 	}
 	o.attributed, o.settled = o.told, o.writes
+	if ferr != nil && o.writes > m.writes {
+		// Charged to this command: the next one's writes are tried
+		// again, as bash's after a write that failed (File too large).
+		if r, ok := o.f.(rearmer); ok {
+			defer r.Rearm()
+		}
+	}
 	return charge
 }
+
+// rearmer is a file whose failed write stops its later writes until
+// Rearm (vfsclient.File, under write_stop).
+type rearmer interface{ Rearm() }
 
 // asOutFile returns the redirection that w is, or that w writes to
 // through writers that tell theirs with an Unwrap method (xargs' watch on

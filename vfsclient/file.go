@@ -597,6 +597,26 @@ func (f *File) flushWrites() error {
 	return f.werr
 }
 
+// Rearm makes f take writes again after a failed one, once the shell has
+// charged the failure to the command that made it: as a descriptor takes
+// the next write(2) after one that failed (EFBIG, ENOSPC), the next
+// command's writes are tried. vfsd's write_stop is lifted by a seek to
+// its own offset (SEEK_CUR 0: the bytes that failed were not written),
+// which f's position takes.
+func (f *File) Rearm() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed || f.werr == nil || f.mode == vfsproto.ModeRead {
+		return
+	}
+	f.flushWrites()
+	var r vfsproto.SeekResult
+	if err := f.c.call(vfsproto.OpSeek, vfsproto.SeekParams{H: f.h, Offset: 0, Whence: vfsproto.SeekCur}, &r); err != nil {
+		return // vfsd gone, or the handle: the failure stays
+	}
+	f.pos, f.werr = r.Offset, nil
+}
+
 // Seek sets the offset for the next Read or Write.
 func (f *File) Seek(offset int64, whence int) (int64, error) {
 	f.mu.Lock()

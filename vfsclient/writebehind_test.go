@@ -362,6 +362,53 @@ func TestWriteBehindErrorMidStream(t *testing.T) {
 	}
 }
 
+// After a failed write, Rearm (the shell's, once the command that wrote
+// is charged) makes the next write land right after the bytes that were
+// written, as the next write(2) after EFBIG does; before it the handle
+// refuses writes (write_stop).
+func TestWriteRearm(t *testing.T) {
+	c, _ := vfstest.SessionShm(t, vfsd.Config{MaxVirtualBytes: 100 << 10}, 4)
+	f, err := c.CreateTemp("big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := randomBytes(60<<10, 7)
+	if _, err := f.Write(head); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Flush(); err != nil { // one command's end
+		t.Fatal(err)
+	}
+	if _, err := f.Write(randomBytes(60<<10, 8)); err == nil {
+		err = f.Flush()
+		if !errors.Is(err, syscall.EFBIG) {
+			t.Fatalf("a write past the budget: %v, want File too large", err)
+		}
+	}
+	if _, err := f.Write([]byte("tail")); err == nil {
+		if err = f.Flush(); err == nil {
+			t.Fatal("a write after the failed one was taken before Rearm")
+		}
+	}
+	f.Rearm()
+	if _, err := f.Write([]byte("tail")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Open(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	r.Close()
+	if want := append(head, "tail"...); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("file: %d bytes, %v; want the first write and the one after Rearm (%d)", len(got), err, len(want))
+	}
+	allSlotsFree(t, c, 4)
+}
+
 // io.Copy into a File reads straight into the write-behind slot
 // (ReadFrom): any sizes of reads, one write_shm per 512 KiB; a reader's
 // error ends the copy with that error and what was read before it is
