@@ -7,7 +7,6 @@
 #@ status: 0
 #@ stdout: append: 000 b 000
 #@ stdout: rw: X00 40000
-#@ stdout: read: 40000
 : > log; exec 3>>log 4>>log
 awk 'BEGIN { s = sprintf("%040000d", 7)
   printf "%s\n", s > "/dev/fd/3"; fflush("/dev/fd/3")
@@ -20,7 +19,3 @@ awk 'BEGIN { printf "%s", sprintf("%040000d", 7) > "/dev/fd/3"; fflush("/dev/fd/
   printf "X" > "/dev/fd/4"; fflush("/dev/fd/4") }'
 exec 3>&- 4>&-
 echo "rw: $(head -c 3 rw) $(wc -c < rw)"
-: > rd; exec 3<>rd 4<rd
-awk 'BEGIN { printf "%s", sprintf("%040000d", 7) > "/dev/fd/3"; fflush("/dev/fd/3")
-  RS = "^$"; getline s < "/dev/fd/4"; print "read: " length(s) }'
-exec 3>&- 4<&-
