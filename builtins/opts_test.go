@@ -118,13 +118,17 @@ func TestRunRecoversPanic(t *testing.T) {
 // TestPrintHelpLayout checks GNU's help layout: descriptions line up two
 // columns after the widest option, an option too wide runs on after two
 // spaces, further lines of a description are indented two more, and the
-// --help/--version lines are GNU's own.
+// --help/--version lines are GNU's own (a declared --version is not listed
+// twice); further lines written indented are placed at the same column,
+// keeping their depth relative to each other.
 func TestPrintHelpLayout(t *testing.T) {
 	env := &Env{Args: []string{"demo"}}
 	f := NewFlags(env, "Do a thing.", "[OPTION]... FILE")
 	f.Bool('a', "all", "show all\nand more")
 	f.String('w', "width", "N", "use N columns")
 	f.String(0, "output-delimiter", "STRING", "separate with STRING")
+	f.Bool('l', "long", "a long one;\n                     placed by hand\n                       and nested")
+	f.Bool(0, "version", "output version information and exit")
 	var b strings.Builder
 	f.PrintHelp(&b)
 	want := `Usage: demo [OPTION]... FILE
@@ -135,6 +139,9 @@ Mandatory arguments to long options are mandatory for short options too.
                    and more
   -w, --width=N  use N columns
       --output-delimiter=STRING  separate with STRING
+  -l, --long     a long one;
+                   placed by hand
+                     and nested
       --help        display this help and exit
       --version     output version information and exit
 `

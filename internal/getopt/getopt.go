@@ -365,7 +365,9 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	var rows []row
 	width, mandatory := 0, false
 	for _, o := range f.opts {
-		if o.help == "" {
+		// A --version option the command declares itself is listed
+		// once, in GNU's place after --help, by the lines below.
+		if o.help == "" || o.long == "version" && !f.NoVersion {
 			continue
 		}
 		var left string
@@ -408,11 +410,13 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	}
 	// GNU's layout: a description starts two columns after the widest
 	// option (one too wide to line up runs on after two spaces) and its
-	// further lines are indented two columns more than its first.
+	// further lines are indented two columns more than its first. Further
+	// lines written with their own leading spaces keep only their depth
+	// relative to each other, so every description lines up with its
+	// command's column.
 	indent := strings.Repeat(" ", 2+width+2+2)
 	for _, r := range rows {
-		help := strings.ReplaceAll(r.help, "\n", "\n"+indent)
-		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, help)
+		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, helpIndent(r.help, indent))
 	}
 	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
 	fmt.Fprintln(w, "      --help        display this help and exit")
@@ -422,6 +426,24 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	if f.Epilog != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(f.Epilog, "\n"))
 	}
+}
+
+// helpIndent puts indent before each further line of help, after taking
+// away the leading spaces its further lines have in common.
+func helpIndent(help, indent string) string {
+	lines := strings.Split(help, "\n")
+	common := -1
+	for _, l := range lines[1:] {
+		if n := len(l) - len(strings.TrimLeft(l, " ")); l != "" && (common < 0 || n < common) {
+			common = n
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i][common:]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Names returns the long option names, sorted (for tab completion).
