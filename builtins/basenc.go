@@ -17,7 +17,7 @@ func init() {
 	Register(Builtin{Name: "base32", Summary: "base32 encode/decode data and print to standard output", Run: func(env *Env) int {
 		return bencRun(env, &bencBase32, "Base32 encode or decode FILE, or standard input, to standard output.", nil)
 	}})
-	for _, c := range []*bencCodec{&bencBase64, &bencBase64URL, &bencBase32, &bencBase32Hex, &bencBase16, &bencBase2MSB, &bencBase2LSB} {
+	for _, c := range []*bencCodec{&bencBase64, &bencBase64URL, &bencBase32, &bencBase32Hex, &bencBase16, &bencBase2MSB, &bencBase2LSB, &bencZ85} {
 		for i := range c.table {
 			c.table[i] = -1
 		}
@@ -41,6 +41,9 @@ type bencCodec struct {
 	shortFinal bool
 	encode     func(dst, src []byte) []byte
 	table      [256]int8 // value of each byte, -1 none (filled by init)
+	// z85: blocks are base-85 numbers, not bit groups; each chunk read
+	// for encoding must be a whole number of 4-byte groups.
+	z85 bool
 }
 
 var (
@@ -68,7 +71,47 @@ var (
 		alphabet: "01", encode: func(dst, src []byte) []byte { return bencBits(dst, src, true) }}
 	bencBase2LSB = bencCodec{name: "base2lsbf", bits: 1, block: 8, inChunk: 8192, shortFinal: true,
 		alphabet: "01", encode: func(dst, src []byte) []byte { return bencBits(dst, src, false) }}
+	// ZeroMQ's Z85 (RFC 32/Z85); coreutils encodes it in 30720-byte reads.
+	bencZ85 = bencCodec{name: "z85", block: 5, inChunk: 30720, z85: true,
+		alphabet: bencZ85Alphabet, encode: bencZ85Encode}
 )
+
+const bencZ85Alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+
+// bencZ85Encode appends the Z85 text of src, whose length is a multiple
+// of 4: each big-endian 32-bit group as five base-85 digits.
+func bencZ85Encode(dst, src []byte) []byte {
+	for ; len(src) >= 4; src = src[4:] {
+		v := uint32(src[0])<<24 | uint32(src[1])<<16 | uint32(src[2])<<8 | uint32(src[3])
+		var d [5]byte
+		for i := 4; i >= 0; i-- {
+			d[i] = bencZ85Alphabet[v%85]
+			v /= 85
+		}
+		dst = append(dst, d[:]...)
+	}
+	return dst
+}
+
+// bencZ85Block appends the four bytes of one Z85 block; a character
+// outside the alphabet or a value above 2^32-1 makes it invalid.
+func (c *bencCodec) bencZ85Block(out, blk []byte) ([]byte, bool) {
+	if len(blk) < c.block {
+		return out, false
+	}
+	v := uint64(0)
+	for _, ch := range blk {
+		d := c.table[ch]
+		if d < 0 {
+			return out, false
+		}
+		v = v*85 + uint64(d)
+	}
+	if v > 1<<32-1 {
+		return out, false
+	}
+	return append(out, byte(v>>24), byte(v>>16), byte(v>>8), byte(v)), true
+}
 
 func bencBits(dst, src []byte, msb bool) []byte {
 	for _, c := range src {
@@ -96,6 +139,7 @@ func basencCmd(env *Env) int {
 		f.Func(0, "base16", NoArg, "", "hex encoding (RFC4648 section 8)", set(&bencBase16))
 		f.Func(0, "base2msbf", NoArg, "", "bit string with most significant bit (msb) first", set(&bencBase2MSB))
 		f.Func(0, "base2lsbf", NoArg, "", "bit string with least significant bit (lsb) first", set(&bencBase2LSB))
+		f.Func(0, "z85", NoArg, "", "ascii85-like encoding (ZeroMQ spec:32/Z85);\nwhen encoding, input length must be a multiple of 4;\nwhen decoding, input length must be a multiple of 5", set(&bencZ85))
 		return &codec
 	})
 }
@@ -164,7 +208,9 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
 			return writeFailed(env, err)
 		}
-		if errors.Is(err, errBencInvalid) {
+		if errors.Is(err, errBencZ85Length) {
+			env.Errorf("invalid input (length must be multiple of 4 characters)")
+		} else if errors.Is(err, errBencInvalid) {
 			env.Errorf("invalid input")
 		} else {
 			env.Errorf("read error: %s", ErrText(err))
@@ -174,7 +220,10 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 	return finishOutput(env, w, 0)
 }
 
-var errBencInvalid = errors.New("invalid input")
+var (
+	errBencInvalid   = errors.New("invalid input")
+	errBencZ85Length = errors.New("z85 input length")
+)
 
 func (c *bencCodec) encodeStream(env *Env, w *bufio.Writer, r io.Reader, wrap int64) error {
 	in := make([]byte, c.inChunk)
@@ -185,6 +234,9 @@ func (c *bencCodec) encodeStream(env *Env, w *bufio.Writer, r io.Reader, wrap in
 			return gnu.ErrCancelled
 		}
 		n, err := io.ReadFull(r, in)
+		if c.z85 && n%4 != 0 {
+			return errBencZ85Length
+		}
 		if n > 0 {
 			out = c.encode(out[:0], in[:n])
 			p := out
@@ -271,6 +323,9 @@ func (c *bencCodec) decodeStream(env *Env, w *bufio.Writer, r io.Reader, garbage
 // where the characters before it make whole bytes, and must then fill
 // the block.
 func (c *bencCodec) decodeBlock(out, blk []byte) ([]byte, bool) {
+	if c.z85 {
+		return c.bencZ85Block(out, blk)
+	}
 	acc, nbits := uint(0), 0
 	for i, ch := range blk {
 		if ch == '=' && c.bits > 4 {

@@ -33,5 +33,13 @@ func TestBasenc(t *testing.T) {
 		{nil, []string{"basenc", "--base64"}, "hello", "aGVsbG8=\n", "", 0},
 		{nil, []string{"basenc"}, "", "", "basenc: missing encoding type\nTry 'basenc --help' for more information.\n", 1},
 		{nil, []string{"basenc", "--base32", "--base16"}, "", "", "", 0},
+		{nil, []string{"basenc", "--z85"}, "\x86\x4f\xd2\x6f\xb5\x59\xf7\x5b", "HelloWorld\n", "", 0},
+		{nil, []string{"basenc", "--z85"}, "\xff\xff\xff\xff", "%nSc0\n", "", 0},
+		{nil, []string{"basenc", "--z85"}, "abcdefghi", "", "basenc: invalid input (length must be multiple of 4 characters)\n", 1},
+		{nil, []string{"basenc", "--z85", "-d"}, "vpA.S\nvpA.S\n", "abcdabcd", "", 0},
+		{nil, []string{"basenc", "--z85", "-d"}, "vpA.Svp", "abcd", "basenc: invalid input\n", 1},
+		{nil, []string{"basenc", "--z85", "-d"}, "vpA.S#####vpA.S", "abcd", "basenc: invalid input\n", 1},
+		{nil, []string{"basenc", "--z85", "-d"}, "vp A.S", "", "basenc: invalid input\n", 1},
+		{nil, []string{"basenc", "--z85", "-di"}, "vp~A.S", "abcd", "", 0},
 	})
 }
