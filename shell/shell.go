@@ -287,9 +287,9 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return nil, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
 		}
 	}
-	if len(args) == 2 && args[1] == "--help" && isInterpBuiltin(args[0]) && args[0] != "printf" && s.funcs(ctx)[args[0]] == nil {
-		// NAME --help: the interpreter answers as bash (its help text,
-		// status 2), before any of llmsh's own handling of NAME.
+	if len(args) >= 2 && args[1] == "--help" && isInterpBuiltin(args[0]) && args[0] != "printf" && s.funcs(ctx)[args[0]] == nil {
+		// NAME --help ...: the interpreter answers as bash (its help
+		// text, status 2), before any of llmsh's own handling of NAME.
 		return args, nil
 	}
 	if len(args) > 0 {

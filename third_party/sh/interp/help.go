@@ -44,14 +44,14 @@ var helpTable = map[string]builtinHelp{
 		"Specify how arguments are to be completed by readline."},
 	"compopt":  {"compopt [-o|+o option] [-DEI] [name ...]", "Modify or display completion options."},
 	"continue": {"continue [n]", "Resume the next iteration of the enclosing loop; with n, of the nth enclosing loop."},
-	"declare": {"declare [-aAfFgiIlnrtux] [name[=value] ...]",
+	"declare": {"declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
 		"Set variable values and attributes, or display them."},
 	"dirs":   {"dirs [-clpv] [+N] [-N]", "Display the list of currently remembered directories."},
-	"disown": {"disown [-h] [-ar] [jobspec ...]", "Remove jobs from the current shell's job table."},
+	"disown": {"disown [-h] [-ar] [jobspec ... | pid ...]", "Remove jobs from the current shell's job table."},
 	"echo":   {"echo [-neE] [arg ...]", "Write arguments to standard output, separated by spaces."},
 	"enable": {"enable [-a] [-dnps] [-f filename] [name ...]", "Enable and disable shell builtins. A disabled builtin's name runs a function or command of that name; -f and -d refuse, as llmsh loads no shared objects."},
 	"eval":   {"eval [arg ...]", "Concatenate arguments into a single command and execute it."},
-	"exec":   {"exec [-cl] [-a name] [command [argument ...]]", "Replace the shell with the given command."},
+	"exec":   {"exec [-cl] [-a name] [command [argument ...]] [redirection ...]", "Replace the shell with the given command."},
 	"exit":   {"exit [n]", "Exit the shell with status n; without n, the status of the last command."},
 	"export": {"export [-fn] [name[=value] ...] or export -p", "Mark names for automatic export to the environment."},
 	"false":  {"false", "Return an unsuccessful result."},
@@ -62,41 +62,41 @@ var helpTable = map[string]builtinHelp{
 		"Parse option arguments, one at a time, as a shell script would."},
 	"hash":    {"hash [-lr] [-p pathname] [-dt] [name ...]", "Remember or display program locations."},
 	"help":    {"help [-dms] [pattern ...]", "Display information about builtin commands."},
-	"history": {"history [-c] [n]", "Display the history list."},
+	"history": {"history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]", "Display the history list."},
 	"jobs":    {"jobs [-lnprs] [jobspec ...]", "Display status of jobs."},
-	"kill":    {"kill [-s sigspec | -n signum] pid | jobspec ...", "Send a signal to a job or process."},
+	"kill":    {"kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]", "Send a signal to a job or process."},
 	"let":     {"let arg [arg ...]", "Evaluate arithmetic expressions."},
 	"local":   {"local [option] name[=value] ...", "Define local variables inside a shell function."},
 	"logout":  {"logout [n]", "Exit a login shell. llmsh is never one: use `exit'."},
-	"mapfile": {"mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [array]",
+	"mapfile": {"mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]",
 		"Read lines from the standard input into an indexed array variable."},
 	"newgrp": {"newgrp [-] [group]", "Start a shell with another group ID. llmsh's user has one group, llmsh, and no new shell is started."},
 	"popd":   {"popd [-n] [+N | -N]", "Remove directories from the stack."},
 	"printf": {"printf [-v var] format [arguments]", "Format and print arguments under control of the format."},
 	"pushd":  {"pushd [-n] [+N | -N | dir]", "Add directories to the stack and change to the top."},
 	"pwd":    {"pwd [-LP]", "Print the name of the current working directory."},
-	"read":   {"read [-Eers] [-a array] [-d delim] [-n nchars] [-p prompt] [-t timeout] [name ...]", "Read a line from the standard input and split it into fields."},
-	"readarray": {"readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [array]",
+	"read":   {"read [-Eers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]", "Read a line from the standard input and split it into fields."},
+	"readarray": {"readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]",
 		"Read lines from a file into an indexed array variable; a synonym for `mapfile'."},
 	"readonly": {"readonly [-aAf] [name[=value] ...] or readonly -p", "Mark names as unchangeable."},
 	"return":   {"return [n]", "Return from a shell function with status n."},
-	"set":      {"set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [arg ...]", "Set or unset shell options and positional parameters."},
+	"set":      {"set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]", "Set or unset shell options and positional parameters."},
 	"shift":    {"shift [n]", "Shift positional parameters left by n (default 1)."},
 	"shopt":    {"shopt [-pqsu] [-o] [optname ...]", "Set and unset shell options."},
 	"source":   {"source filename [arguments]", "Execute commands from a file in the current shell; a synonym for `.'."},
 	"suspend":  {"suspend [-f]", "Suspend shell execution until it gets SIGCONT. llmsh is never a job of another shell: it refuses."},
 	"test":     {"test [expr]", "Evaluate a conditional expression and return 0 or 1."},
 	"times":    {"times", "Display process times for the shell and its children."},
-	"trap":     {"trap [-lp] [[action] signal_spec ...]", "Trap signals and other events."},
+	"trap":     {"trap [-lp] [[arg] signal_spec ...]", "Trap signals and other events."},
 	"true":     {"true", "Return a successful result."},
 	"type":     {"type [-afptP] name [name ...]", "Display information about the type of each name."},
-	"typeset": {"typeset [-aAfFgiIlnrtux] name[=value] ...",
+	"typeset": {"typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
 		"Set variable values and attributes; a synonym for `declare'."},
 	"ulimit":  {"ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]", "Modify or display shell resource limits."},
 	"umask":   {"umask [-p] [-S] [mode]", "Display or set the file mode creation mask."},
 	"unalias": {"unalias [-a] name [name ...]", "Remove each name from the list of aliases."},
 	"unset":   {"unset [-f] [-v] [-n] [name ...]", "Unset values and attributes of shell variables and functions."},
-	"wait":    {"wait [-fn] [id ...]", "Wait for job completion and return exit status."},
+	"wait":    {"wait [-fn] [-p var] [id ...]", "Wait for job completion and return exit status."},
 }
 
 // helpMatch returns the documented names matching a bash-style pattern. An
@@ -213,10 +213,11 @@ func BuiltinHelp(name string) (synopsis, desc string, ok bool) {
 // noDashHelp are the builtins that take --help as an operand, as bash's.
 var noDashHelp = map[string]bool{"echo": true, "test": true, "[": true, ":": true, "true": true, "false": true}
 
-// dashHelp answers `NAME --help` for a builtin as bash does: the help
-// text on stdout, status 2. ok is false when NAME takes --help otherwise.
+// dashHelp answers `NAME --help ...` for a builtin as bash does (its
+// CHECK_HELPOPT looks at the first argument only): the help text on
+// stdout, status 2. ok is false when NAME takes --help otherwise.
 func (r *Runner) dashHelp(name string, args []string) (exitStatus, bool) {
-	if len(args) != 1 || args[0] != "--help" || noDashHelp[name] {
+	if len(args) == 0 || args[0] != "--help" || noDashHelp[name] {
 		return exitStatus{}, false
 	}
 	h, ok := helpTable[name]

@@ -926,6 +926,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			trace.newLineFlush()
 		}
+		if len(cm.Exprs) > 0 && letHelp(cm.Exprs[0]) {
+			// llmsh: let --help answers as bash's other builtins.
+			r.exit, _ = r.dashHelp("let", []string{"--help"})
+			break
+		}
 		if len(cm.Exprs) == 0 {
 			r.errf("%slet: expression expected\n", r.errPrefix())
 			r.exit.code = 1
@@ -933,13 +938,18 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		var val int
 		failed := false
-		for _, expr := range cm.Exprs {
+		help := false
+		for i, expr := range cm.Exprs {
 			// llmsh: each argument is one expression's text, as
 			// bash's let receives it.
 			var err error
 			if w, ok := expr.(*syntax.Word); ok {
 				var text string
-				if text, err = expand.Literal(r.ecfg, w); err == nil {
+				if text, err = expand.Literal(r.ecfg, w); err == nil && i == 0 && text == "--help" {
+					help = true // "--help", $x: as the word above
+					break
+				}
+				if err == nil {
 					var n int64
 					n, err = r.ecfg.ArithmText(text)
 					val = int(n)
@@ -951,7 +961,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 		}
-		if !failed {
+		if help {
+			r.exit, _ = r.dashHelp("let", []string{"--help"})
+		} else if !failed {
 			r.exit.oneIf(val == 0)
 		}
 	case *syntax.CaseClause:
@@ -999,6 +1011,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// traced then (bash): the compound arrays first, name=(…), then
 		// the command with the names alone.
 		args := r.declArgs(cm, !viaBuiltin)
+		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
+			// llmsh: declare --help ... answers as bash, before local's
+			// "can only be used in a function".
+			if st, ok := r.dashHelp(cm.Variant.Value, []string{args[0].Name.Value}); ok {
+				r.exit = st
+				break
+			}
+		}
 		local := false
 		// llmsh: every option of a group (-rx), "--", the listings and
 		// the functions as bash (declare.go).
@@ -1366,6 +1386,17 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 
 // letArgString reproduces one expression of a let clause as bash would print it
 // when tracing, that is, as the single quoted word that bash's let receives.
+// letHelp reports whether a let argument is the unquoted word --help,
+// which the parser reads as a pre-decrement of help.
+func letHelp(expr syntax.ArithmExpr) bool {
+	u, ok := expr.(*syntax.UnaryArithm)
+	if !ok || u.Op != syntax.Dec || u.Post {
+		return false
+	}
+	w, ok := u.X.(*syntax.Word)
+	return ok && w.Lit() == "help"
+}
+
 func (r *Runner) letArgString(printer *syntax.Printer, expr syntax.ArithmExpr) string {
 	if word, ok := expr.(*syntax.Word); ok {
 		return quoteBash(r.literal(word))
