@@ -91,26 +91,30 @@ type sedRun struct {
 	werr     error
 }
 
-// sedUsage is GNU sed 4.9's usage text after "Usage: NAME ", which GNU
-// prints to standard error for a usage error or a missing script.
+// sedUsage is the text after "Usage: NAME " that sed prints for --help
+// (standard output) and for a usage error or a missing script (standard
+// error), one text for both as GNU sed 4.9 prints one. It is GNU's, in
+// GNU's layout, except where llmsh's sed does something else: --debug,
+// --follow-symlinks, --posix, --sandbox and -u say what they do here,
+// and the last paragraph says what is refused.
 const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
 
   -n, --quiet, --silent
                  suppress automatic printing of pattern space
       --debug
-                 annotate program execution
+                 accepted, no effect
   -e script, --expression=script
                  add the script to the commands to be executed
   -f script-file, --file=script-file
                  add the contents of script-file to the commands to be executed
   --follow-symlinks
-                 follow symlinks when processing in place
+                 accepted: links are always followed (vfsd resolves them)
   -i[SUFFIX], --in-place[=SUFFIX]
                  edit files in place (makes backup if SUFFIX supplied)
   -l N, --line-length=N
                  specify the desired line-wrap length for the ` + "`" + `l' command
   --posix
-                 disable all GNU extensions.
+                 accepted, GNU extensions stay enabled
   -E, -r, --regexp-extended
                  use extended regular expressions in the script
                  (for portability use POSIX -E).
@@ -118,10 +122,9 @@ const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
                  consider files as separate rather than as a single,
                  continuous long stream.
       --sandbox
-                 operate in sandbox mode (disable e/r/w commands).
+                 accepted: the e command is always refused
   -u, --unbuffered
-                 load minimal amounts of data from the input files and flush
-                 the output buffers more often
+                 accepted, no effect
   -z, --null-data
                  separate lines by NUL characters
       --help     display this help and exit
@@ -132,8 +135,7 @@ non-option argument is taken as the sed script to interpret.  All
 remaining arguments are names of input files; if no input files are
 specified, then the standard input is read.
 
-GNU sed home page: <https://www.gnu.org/software/sed/>.
-General help using GNU software: <https://www.gnu.org/gethelp/>.
+The e command and the s///e flag are refused: llmsh runs no programs.
 `
 
 // sedPiece is one -e script, -f file, or the script operand.
@@ -156,6 +158,10 @@ func sed(env *Env) int {
 	c := &sedConfig{}
 	f := c.flags(env, r)
 	operands, err := f.Parse(env.Args[1:])
+	if errors.Is(err, ErrHelp) {
+		fmt.Fprintf(env.Stdout, "Usage: %s %s", env.Name(), sedUsage)
+		return 0
+	}
 	if err != nil {
 		msg, isUsage := usageMessage(err)
 		if isUsage {

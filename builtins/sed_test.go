@@ -158,26 +158,28 @@ func TestSed(t *testing.T) {
 }
 
 // GNU sed prints its usage on standard error when there is no script or
-// an option is unknown; the text is GNU sed 4.9's, copied from
-// `sed --bogus 2>&1` (the --help text is llmsh's own).
+// an option is unknown, and the same text on standard output for --help.
+// The text is GNU sed 4.9's (`sed --bogus 2>&1`) with the lines of
+// --debug, --follow-symlinks, --posix, --sandbox and -u saying what
+// llmsh's sed does, and llmsh's last paragraph for GNU's web addresses.
 const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
 
   -n, --quiet, --silent
                  suppress automatic printing of pattern space
       --debug
-                 annotate program execution
+                 accepted, no effect
   -e script, --expression=script
                  add the script to the commands to be executed
   -f script-file, --file=script-file
                  add the contents of script-file to the commands to be executed
   --follow-symlinks
-                 follow symlinks when processing in place
+                 accepted: links are always followed (vfsd resolves them)
   -i[SUFFIX], --in-place[=SUFFIX]
                  edit files in place (makes backup if SUFFIX supplied)
   -l N, --line-length=N
                  specify the desired line-wrap length for the ` + "`" + `l' command
   --posix
-                 disable all GNU extensions.
+                 accepted, GNU extensions stay enabled
   -E, -r, --regexp-extended
                  use extended regular expressions in the script
                  (for portability use POSIX -E).
@@ -185,10 +187,9 @@ const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [in
                  consider files as separate rather than as a single,
                  continuous long stream.
       --sandbox
-                 operate in sandbox mode (disable e/r/w commands).
+                 accepted: the e command is always refused
   -u, --unbuffered
-                 load minimal amounts of data from the input files and flush
-                 the output buffers more often
+                 accepted, no effect
   -z, --null-data
                  separate lines by NUL characters
       --help     display this help and exit
@@ -199,8 +200,7 @@ non-option argument is taken as the sed script to interpret.  All
 remaining arguments are names of input files; if no input files are
 specified, then the standard input is read.
 
-GNU sed home page: <https://www.gnu.org/software/sed/>.
-General help using GNU software: <https://www.gnu.org/gethelp/>.
+The e command and the s///e flag are refused: llmsh runs no programs.
 `
 
 func TestSedUsage(t *testing.T) {
@@ -217,6 +217,10 @@ func TestSedUsage(t *testing.T) {
 		if r.status != 1 || r.stdout != "" || r.stderr != c.stderr {
 			t.Errorf("%q: got %q, %q, %d", c.args, r.stdout, r.stderr, r.status)
 		}
+	}
+	// --help prints the same text, on standard output, status 0.
+	if r := runCmd(t, nil, "", "sed", "--help"); r.status != 0 || r.stdout != gnuSedUsage || r.stderr != "" {
+		t.Errorf("sed --help: got %q, %q, %d", r.stdout, r.stderr, r.status)
 	}
 }
 
