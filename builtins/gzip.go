@@ -288,6 +288,7 @@ func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName strin
 		if err != nil {
 			return 0, 0, err
 		}
+		zw.OS = 3 // Unix, as GNU gzip writes it (Go's default is 255, unknown)
 		if !s.noName {
 			zw.Name = hdrName
 			if !mtime.IsZero() {

@@ -157,6 +157,10 @@ func TestGzipCompress(t *testing.T) {
 	if zr.Name != "a.txt" {
 		t.Errorf("header name %q", zr.Name)
 	}
+	// and the OS byte GNU gzip 1.12 writes on Linux, 3 (file(1): "from Unix").
+	if zr.OS != 3 {
+		t.Errorf("header OS %d, want 3", zr.OS)
+	}
 	// -n leaves the name out; -k keeps the input; -1 and -9 differ in size.
 	r, after = gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "-nk1", "a.txt")
 	if r.status != 0 || gzKeys(after) != "a.txt a.txt.gz" {

@@ -475,7 +475,9 @@ func (s *tarState) create(operands []string) error {
 	var zw io.WriteCloser
 	switch {
 	case s.gzip:
-		zw = gzip.NewWriter(w)
+		gw := gzip.NewWriter(w)
+		gw.OS = 3 // Unix, as GNU tar's gzip writes it
+		zw = gw
 	case s.xz:
 		xw, err := xz.NewWriter(w)
 		if err != nil {
