@@ -470,7 +470,7 @@ func (s *tarState) create(operands []string) error {
 	}
 	// Written a record at a time, as GNU tar writes (20 blocks of 512
 	// bytes), not a header or a file's bytes at a time.
-	bw := bufio.NewWriterSize(tarCtxWriter{s, out}, 20*512)
+	bw := bufio.NewWriterSize(tarCtxWriter{s, out}, tarRecord)
 	w := io.Writer(bw)
 	var zw io.WriteCloser
 	switch {
@@ -488,7 +488,8 @@ func (s *tarState) create(operands []string) error {
 	if zw != nil {
 		w = zw
 	}
-	tw := tar.NewWriter(w)
+	cw := &tarCountWriter{w: w}
+	tw := tar.NewWriter(cw)
 	var werr error
 	for _, op := range operands {
 		if werr = s.addPath(tw, op, s.memberName(op), true); werr != nil {
@@ -497,6 +498,13 @@ func (s *tarState) create(operands []string) error {
 	}
 	if werr == nil {
 		werr = tw.Close()
+	}
+	if werr == nil {
+		// GNU tar fills the last record: the archive (before
+		// compression) is a whole number of 20-block records.
+		if pad := (tarRecord - cw.n%tarRecord) % tarRecord; pad > 0 {
+			_, werr = cw.Write(make([]byte, pad))
+		}
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
@@ -510,6 +518,21 @@ func (s *tarState) create(operands []string) error {
 		}
 	}
 	return s.writeFailure(werr)
+}
+
+// tarRecord is GNU tar's default record size, 20 blocks of 512 bytes.
+const tarRecord = 20 * 512
+
+// tarCountWriter counts the bytes of the archive written through it.
+type tarCountWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *tarCountWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // tarSuffix reports whether name ends in one of the suffixes.

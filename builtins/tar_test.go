@@ -767,3 +767,29 @@ func TestTarCompressions(t *testing.T) {
 		})
 	}
 }
+
+// TestTarRecordPadding: GNU tar 1.34 fills the last 10240-byte record, so
+// an archive's size (before compression) is a multiple of 10240: 10240 for
+// one small file or one of 8704 bytes, 20480 for 8705, 30720 for 20000,
+// as `tar cf - F | wc -c` says with GNU tar.
+func TestTarRecordPadding(t *testing.T) {
+	for _, tc := range []struct {
+		size int
+		want int
+	}{{6, 10240}, {20000, 30720}, {8704, 10240}, {8705, 20480}} {
+		dir := t.TempDir()
+		tarMake(t, dir, map[string]string{"f": strings.Repeat("x", tc.size)}, tarTime)
+		r := tarRun(t, dir, nil, "tar", "cf", "-", "f")
+		if r.status != 0 || len(r.stdout) != tc.want {
+			t.Errorf("%d-byte file: archive of %d bytes (status %d, %q), want %d", tc.size, len(r.stdout), r.status, r.stderr, tc.want)
+		}
+		zr := tarRun(t, dir, nil, "tar", "czf", "-", "f")
+		g, err := gzip.NewReader(strings.NewReader(zr.stdout))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := io.Copy(io.Discard, g); n != int64(tc.want) {
+			t.Errorf("%d-byte file, -z: %d bytes inside, want %d", tc.size, n, tc.want)
+		}
+	}
+}
