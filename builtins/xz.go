@@ -115,6 +115,12 @@ func xzCmd(env *Env) int {
 		env.Errorf("%s", xu.msg)
 		return 1
 	}
+	if msg, ok := usageMessage(err); ok {
+		// xz 5.4's getopt message and its own Try line, both prefixed.
+		env.Errorf("%s", msg)
+		env.Errorf("Try `%s --help' for more information.", env.Name())
+		return 1
+	}
 	if err != nil {
 		return f.Fail(err, 1)
 	}

@@ -49,6 +49,9 @@ func TestXz(t *testing.T) {
 		{nil, []string{"xz", "-dc"}, xzHello + xzHello, "hello\nhello\n", "", 0},
 		{nil, []string{"xz", "-d"}, "hello\n", "", "xz: (stdin): File format not recognized\n", 1},
 		{nil, []string{"xz", "-l"}, "", "", "xz: --list does not support reading from standard input\n", 1},
+		// Usage errors as XZ Utils 5.4 words them: both lines prefixed.
+		{nil, []string{"xz", "-y"}, "", "", "xz: invalid option -- 'y'\nxz: Try `xz --help' for more information.\n", 1},
+		{nil, []string{"xzcat", "--bogus"}, "", "", "xzcat: unrecognized option '--bogus'\nxzcat: Try `xzcat --help' for more information.\n", 1},
 	})
 }
 
