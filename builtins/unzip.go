@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	Register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive", Run: unzipCmd})
+	Register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive (llmsh: no -Z zipinfo mode)", Run: unzipCmd})
 }
 
 // unzipCmd is Info-ZIP unzip 6.0's common use through archive/zip:
