@@ -361,6 +361,9 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		p.b.WriteString("[[ " + p.testExpr(cm.X) + " ]]")
 	case *syntax.LetClause:
 		parts := []string{"let"}
+		if cm.Dashes.IsValid() {
+			parts = append(parts, "--")
+		}
 		for _, x := range cm.Exprs {
 			parts = append(parts, p.arith(x))
 		}

@@ -921,12 +921,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.LetClause:
 		if tracingEnabled {
 			trace.string("let")
+			if cm.Dashes.IsValid() {
+				trace.string(" --")
+			}
 			for _, expr := range cm.Exprs {
 				trace.stringf(" %s", r.letArgString(trace.printer, expr))
 			}
 			trace.newLineFlush()
 		}
-		if len(cm.Exprs) > 0 && letHelp(cm.Exprs[0]) {
+		if len(cm.Exprs) > 0 && !cm.Dashes.IsValid() && letHelp(cm.Exprs[0]) {
 			// llmsh: let --help answers as bash's other builtins.
 			r.exit, _ = r.dashHelp("let", []string{"--help"})
 			break

@@ -1098,6 +1098,9 @@ func (c *CoprocClause) End() Pos { return c.Stmt.End() }
 type LetClause struct {
 	Let   Pos
 	Exprs []ArithmExpr
+	// Dashes is the position of a first argument `--` (llmsh), which
+	// ends let's options: `let -- --help` evaluates --help.
+	Dashes Pos
 }
 
 func (l *LetClause) Pos() Pos { return l.Let }

@@ -3091,6 +3091,12 @@ func (p *Parser) letClause(s *Stmt) {
 	lc := &LetClause{Let: p.pos}
 	old := p.preNested(arithmExprLet)
 	p.next()
+	if p.tok == subSub && (p.r == ' ' || p.r == '\t' || p.r == '\n' || p.r == ';' || p.r == utf8.RuneSelf) {
+		// llmsh: a first argument `--` alone ends let's options, as
+		// bash's builtin reads it (`let -- --x` decrements x).
+		lc.Dashes = p.pos
+		p.next()
+	}
 	for !p.stopToken() && !p.peekRedir() {
 		if p.tok == _LitWord && p.spaced && numberLiteral(p.val) && (p.r == '>' || p.r == '<') {
 			// llmsh: let x=1 2>/dev/null: as bash, a number glued

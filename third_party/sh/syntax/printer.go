@@ -1428,6 +1428,9 @@ func (p *Printer) command(cmd Command, redirs []*Redirect) (startRedirs int) {
 		p.stmt(cmd.Stmt)
 	case *LetClause:
 		p.spacedString("let", cmd.Pos())
+		if cmd.Dashes.IsValid() {
+			p.spacedString("--", cmd.Dashes)
+		}
 		for _, n := range cmd.Exprs {
 			p.space()
 			p.arithmExpr(n, true, false)
