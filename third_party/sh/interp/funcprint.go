@@ -22,6 +22,7 @@ type funcPrinter struct {
 	words  *syntax.Printer
 	hdocs  []*syntax.Redirect // here-documents due at the end of the line
 	noSemi bool               // the next separator has no ";" (after a here-document, as bash)
+	midDoc bool               // here-documents were written inside the line: the next separator between commands has no ";" (bash's was_heredoc)
 }
 
 // bashFuncText prints function name with body as bash does.
@@ -80,6 +81,8 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 				p.b.WriteString("\n")
 			}
 			continue
+		case !last && p.midDoc:
+			p.midDoc = false
 		case (!last || semiLast) && !p.noSemi:
 			p.b.WriteString(";")
 		}
@@ -267,6 +270,28 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		p.b.WriteString(strings.Join(parts, " "))
 	case *syntax.BinaryCmd:
 		p.stmt(cm.X, ind)
+		if len(p.hdocs) > 0 {
+			// bash writes the here-documents of the left side after
+			// the operator, and the right side after them.
+			switch cm.Op {
+			case syntax.AndStmt:
+				p.b.WriteString(" && ")
+			case syntax.OrStmt:
+				p.b.WriteString(" || ")
+			case syntax.Pipe:
+				p.b.WriteString(" |")
+			case syntax.PipeAll:
+				p.b.WriteString(" 2>&1 |")
+			}
+			p.flushHdocs()
+			p.midDoc = true
+			if cm.Op == syntax.Pipe || cm.Op == syntax.PipeAll {
+				p.b.WriteString(" ")
+			}
+			p.b.WriteString(" ")
+			p.stmt(cm.Y, ind)
+			return
+		}
 		switch cm.Op {
 		case syntax.AndStmt:
 			p.b.WriteString(" && ")

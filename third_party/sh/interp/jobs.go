@@ -175,9 +175,63 @@ func (r *Runner) RunningJobs() int {
 func jobText(st *syntax.Stmt) string {
 	st2 := *st
 	st2.Background, st2.Disown = false, false
-	var sb strings.Builder
-	syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, &st2)
-	return strings.TrimSpace(sb.String())
+	return jobStmtText(&st2)
+}
+
+// jobStmtText prints st on one line, with bash's spaces inside the
+// parentheses of a subshell ("( exit 5 )"), here or as an element of a
+// list or pipeline.
+func jobStmtText(st *syntax.Stmt) string {
+	print := func(n syntax.Node) string {
+		var sb strings.Builder
+		syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, n)
+		return strings.TrimSpace(sb.String())
+	}
+	if st.Background || st.Coprocess || st.Cmd == nil {
+		return print(st)
+	}
+	if st.Negated {
+		st2 := *st
+		st2.Negated = false
+		return "! " + jobStmtText(&st2)
+	}
+	if len(st.Redirs) > 0 {
+		for _, rd := range st.Redirs {
+			if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
+				return print(st)
+			}
+		}
+		st2 := *st
+		st2.Redirs = nil
+		p := &funcPrinter{words: syntax.NewPrinter(syntax.SingleLine(true))}
+		p.redirs(st.Redirs, false)
+		return jobStmtText(&st2) + p.b.String()
+	}
+	switch cm := st.Cmd.(type) {
+	case *syntax.Subshell:
+		if len(cm.Stmts) == 0 {
+			break
+		}
+		parts := make([]string, len(cm.Stmts))
+		for i, s := range cm.Stmts {
+			parts[i] = jobStmtText(s)
+			if s.Background {
+				parts[i] += " &"
+			}
+		}
+		text := parts[0]
+		for i, p := range parts[1:] {
+			if cm.Stmts[i].Background {
+				text += " " + p
+			} else {
+				text += "; " + p
+			}
+		}
+		return "( " + text + " )"
+	case *syntax.BinaryCmd:
+		return jobStmtText(cm.X) + " " + cm.Op.String() + " " + jobStmtText(cm.Y)
+	}
+	return print(st)
 }
 
 // tableJobs returns the jobs that jobs lists, oldest first: in a
