@@ -171,35 +171,28 @@ func (r *Runner) declListing(o *declOpts) {
 // localHere reports whether name is a local variable of the running
 // function itself (not of a caller).
 func (r *Runner) localHere(name string) bool {
-	ov, ok := r.writeEnv.(*overlayEnviron)
-	if !ok || !ov.funcScope {
-		return false
-	}
-	v, ok := ov.values[ov.normalize(name)]
-	return ok && v.Local
+	names, _ := funcLocalNames(r.writeEnv)
+	return names[name]
 }
 
 // localListing is local with no name: the variables local to the running
-// function, in byte order, as declare -p prints them (with an option
-// such as -a, only those that have its attribute).
+// function, in byte order, as declare -p prints them; bash lists them all
+// whatever the options (local -a, local -p -i).
 func (r *Runner) localListing(o *declOpts) {
-	ov, ok := r.writeEnv.(*overlayEnviron)
-	if !ok || !ov.funcScope {
+	locals, ok := funcLocalNames(r.writeEnv)
+	if !ok {
 		return
 	}
-	names := make([]string, 0, len(ov.values))
-	for _, v := range ov.values {
-		if v.Local && syntax.ValidName(v.Name) {
-			names = append(names, v.Name)
+	names := make([]string, 0, len(locals))
+	for name := range locals {
+		if syntax.ValidName(name) {
+			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	var b strings.Builder
 	for _, name := range names {
-		vr := ov.values[ov.normalize(name)].Variable
-		if o.listAttrs != "" && !strings.ContainsAny(vr.Flags(), o.listAttrs) {
-			continue
-		}
+		vr := r.writeEnv.Get(name)
 		b.WriteString(declLine(name, vr))
 		b.WriteByte('\n')
 	}

@@ -33,6 +33,7 @@ func newOverlayEnviron(parent expand.Environ, background bool) *overlayEnviron {
 		for name, vr := range parent.Each {
 			oenv.Set(name, vr)
 		}
+		oenv.funcLocals, _ = funcLocalNames(parent) // llmsh
 		// llmsh: the copy shares the parent's arrays, which from now on
 		// no scope of the parent may change in place.
 		for po, ok := parent.(*overlayEnviron); ok; po, ok = po.parent.(*overlayEnviron) {
@@ -63,6 +64,12 @@ type overlayEnviron struct {
 	// assignments take time in n². Every store into values drops the
 	// name; a background copy of the scope's variables drops them all.
 	owned map[string]struct{}
+
+	// llmsh: funcLocals, in a background copy of a function's
+	// variables (a pipeline's element, a job), names the function's own
+	// locals, which the copy no longer tells from its callers'; a local
+	// the copy declares is added. See [funcLocalNames].
+	funcLocals map[string]bool
 
 	// llmsh: exports is set once a variable that was or becomes exported
 	// is stored or unset in this scope (see [HandlerContext.Exported]).
@@ -113,6 +120,9 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
 	delete(o.owned, normalized) // llmsh: see [overlayEnviron.owned]
+	if o.funcLocals != nil && vr.Local {
+		o.funcLocals[normalized] = true // llmsh
+	}
 	if !inOverlay && o.parent != nil {
 		prev.Variable = o.parent.Get(name)
 	}
@@ -1338,4 +1348,35 @@ func emptySubscript(index syntax.ArithmExpr) bool {
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
 	return ok && lit.Value == ""
+}
+
+// funcLocalNames returns the normalized names of the running function's
+// own locals as env sees them, in the function's scope or in a subshell
+// of it (whose scopes lie above the function's, or copy it), and false
+// outside functions. llmsh: bash's subshells keep the function's scope.
+func funcLocalNames(env expand.Environ) (map[string]bool, bool) {
+	names := map[string]bool{}
+	for {
+		ov, ok := env.(*overlayEnviron)
+		if !ok || ov == nil {
+			return nil, false
+		}
+		if ov.funcLocals != nil {
+			for name := range ov.funcLocals {
+				if ov.values[name].Local {
+					names[name] = true
+				}
+			}
+			return names, true
+		}
+		for name, vr := range ov.values {
+			if vr.Local {
+				names[name] = true
+			}
+		}
+		if ov.funcScope {
+			return names, true
+		}
+		env = ov.parent
+	}
 }
