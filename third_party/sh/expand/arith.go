@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1032,12 +1033,50 @@ func (cfg *Config) arithmExp(ae *syntax.ArithmExp) (int, error) {
 	if !ae.Raw {
 		return ArithmEnd(cfg, ae.X, ae.Right)
 	}
-	text, err := Literal(cfg, ae.X.(*syntax.Word))
+	text, err := Literal(cfg, rawArithWord(ae.X.(*syntax.Word)))
 	if err != nil {
 		return 0, err
 	}
 	n, err := cfg.ArithmText(text)
 	return int(n), err
+}
+
+// rawArithWord is w, the text of a Raw $(( … )), with the double quotes
+// of its own text removed: bash removes them before it evaluates the
+// text ($(( "1" "2" )) is the error of `1 2 `); the results of its
+// expansions keep theirs, \" is a quote, and single quotes stay (see
+// wordText).
+func rawArithWord(w *syntax.Word) *syntax.Word {
+	var w2 *syntax.Word
+	for i, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, `"`) {
+			continue
+		}
+		if w2 == nil {
+			w2 = &syntax.Word{Parts: slices.Clone(w.Parts)}
+		}
+		lit2 := *lit
+		var b strings.Builder
+		for j := 0; j < len(lit.Value); j++ {
+			switch c := lit.Value[j]; {
+			case c == '\\' && j+1 < len(lit.Value):
+				j++
+				if lit.Value[j] != '"' {
+					b.WriteByte(c) // only \" loses its backslash
+				}
+				b.WriteByte(lit.Value[j])
+			case c != '"':
+				b.WriteByte(c)
+			}
+		}
+		lit2.Value = b.String()
+		w2.Parts[i] = &lit2
+	}
+	if w2 == nil {
+		return w
+	}
+	return w2
 }
 
 // ArithmCmd evaluates the expression of (( … )).
