@@ -9,12 +9,14 @@ package interp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -513,4 +515,57 @@ func commandElem(r *Runner, st *syntax.Stmt) bool {
 	}
 	name := ce.Args[0].Lit()
 	return name != "" && r.Funcs[name] == nil && !IsBuiltin(name)
+}
+
+// selectMenu lays out select's menu as bash's print_select_list: in
+// columns as wide as the widest "N) item" and two spaces more, as many
+// as COLUMNS (80 when not a positive number) holds, numbered down the
+// columns, padded with tabs and spaces to tab stops of 8.
+func selectMenu(items []string, columns string) string {
+	numLen := func(n int) int { return len(strconv.Itoa(n)) }
+	width := 0
+	for _, it := range items {
+		width = max(width, utf8.RuneCountInString(it))
+	}
+	indicesLen := numLen(len(items))
+	width += indicesLen + 2 + 2
+	screen := 80
+	if c, err := strconv.Atoi(strings.TrimSpace(columns)); err == nil && c > 0 {
+		screen = c
+	}
+	cols := max(screen/width, 1)
+	rows := (len(items) + cols - 1) / cols
+	cols = (len(items) + rows - 1) / rows
+	if rows == 1 {
+		rows, cols = cols, 1
+	}
+	firstLen := numLen(rows)
+	var b strings.Builder
+	for row := range rows {
+		pos := 0
+		for ind := row; ; {
+			n := indicesLen
+			if pos == 0 {
+				n = firstLen
+			}
+			fmt.Fprintf(&b, "%*d) %s", n, ind+1, items[ind])
+			from := pos + utf8.RuneCountInString(items[ind]) + n + 2
+			ind += rows
+			if ind >= len(items) {
+				break
+			}
+			for to := pos + width; from < to; {
+				if to/8 > from/8 {
+					b.WriteByte('\t')
+					from += 8 - from%8
+				} else {
+					b.WriteByte(' ')
+					from++
+				}
+			}
+			pos += width
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

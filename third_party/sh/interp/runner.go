@@ -816,9 +816,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				for menu := true; ; {
 					if menu {
 						// display menu
-						for i, word := range items {
-							r.errf("%d) %v\n", i+1, word)
-						}
+						r.errf("%s", selectMenu(items, r.envGet("COLUMNS")))
 						menu = false
 					}
 					r.errf("%s", ps3)
