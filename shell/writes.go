@@ -17,9 +17,10 @@ import (
 // redirection in an outFile and, when a command ends, waits for the
 // answers to what it wrote (settle): a failure that the command never
 // heard of is reported in GNU's words, "NAME: write error: REASON", and
-// makes the command's status 1, as a write to /dev/full does in bash. What
-// the interpreter's own builtins write is checked when the redirection is
-// closed, and a failure then is reported as bash reports a failed
+// makes the command's status 1, as a write to /dev/full does in bash. The
+// interpreter's own builtins report a write that fails at once as bash
+// ("pwd: write error: REASON", status 1); one that fails late is found
+// when the redirection is closed, and reported as bash reports a failed
 // redirection, "llmsh: FILE: REASON".
 
 // flushWriter is an output whose writes may fail late: Flush reports a
@@ -66,7 +67,10 @@ func (o *outFile) Close() error {
 		err = werr
 	}
 	o.mu.Lock()
-	unsettled := o.writes > o.settled
+	// A write that failed at once was the writer's to report (the
+	// interpreter's builtins say "NAME: write error"); one that failed
+	// late, after the last command's settle, is reported here.
+	unsettled := o.writes > o.settled && o.told < o.writes
 	o.mu.Unlock()
 	if err != nil && (werr == nil || unsettled) {
 		fmt.Fprintf(o.stderr, "llmsh: %s: %s\n", o.name, builtins.ErrText(err))

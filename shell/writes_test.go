@@ -54,7 +54,7 @@ func TestWriteErrors(t *testing.T) {
 		{"read-only tree", `printf x > ro/f; echo $?; cat ro/f`, "1\nold\n", "llmsh: line 1: ro/f: Permission denied\n", 0},
 		{"dev full", `echo x > /dev/full; echo $?; printf x > /dev/full; echo $?`, "1\n1\n", "llmsh: line 1: echo: write error: No space left on device\nllmsh: line 1: printf: write error: No space left on device\n", 0},
 		{"dev full for builtins", `echo x | tee /dev/full; echo $?; head -c 3 /dev/full | od -An -tx1`, "x\n1\n 00 00 00\n", "tee: /dev/full: No space left on device\n", 0},
-		{"dev full, interp builtin", `pwd > /dev/full; echo $?`, "0\n", "llmsh: /dev/full: No space left on device\n", 0},
+		{"dev full, interp builtin", `pwd > /dev/full; echo $?; alias a=b; alias > /dev/full; echo $?`, "1\n1\n", "llmsh: line 1: pwd: write error: No space left on device\nllmsh: line 1: alias: write error: No space left on device\n", 0},
 		{"dev null is no virtual file", `echo x | tee /dev/null; test -f /dev/null || echo device; test -c /dev/null && echo char`, "x\ndevice\nchar\n", "", 0},
 	}
 	for _, tt := range tests {

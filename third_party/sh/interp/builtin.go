@@ -7,11 +7,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -156,6 +158,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	}
 	if st, ok := r.dashHelp(name, args); ok { // llmsh: NAME --help as bash
 		return st
+	}
+	if !runsCode[name] {
+		// llmsh: a write of the builtin's that fails is bash's
+		// "NAME: write error: REASON", status 1 (sh_chkwrite).
+		ew := r.watchStdout()
+		defer func() {
+			if r.unwatchStdout(ew, name) && exit.code == 0 {
+				exit.code = 1
+			}
+		}()
 	}
 	switch name {
 	case ":", "true":
@@ -921,4 +933,50 @@ func syntaxStatus(perr syntax.ParseError) uint8 {
 		return uint8(perr.Status)
 	}
 	return 2
+}
+
+// runsCode names the builtins that run commands (whose writes are those
+// commands' own) or that change the shell's descriptors: their output is
+// not checked for write errors as a builtin's.
+var runsCode = map[string]bool{
+	"eval": true, "source": true, ".": true, "command": true, "builtin": true,
+	"exec": true, "time": true, "wait": true, "fg": true, "bg": true,
+	"exit": true, "return": true, "break": true, "continue": true,
+	"echo": true, "printf": true, "fc": true, "compgen": true,
+	"mapfile": true, "readarray": true, "test": true, "[": true,
+}
+
+// writeErrs passes writes on to w and keeps the first error of one, but
+// for a closed pipe's (bash's builtin then ends by SIGPIPE, silently).
+type writeErrs struct {
+	w   io.Writer
+	err error
+}
+
+// watchStdout makes the runner's stdout one that keeps its first error.
+func (r *Runner) watchStdout() *writeErrs {
+	ew := &writeErrs{w: r.stdout}
+	r.stdout = ew
+	return ew
+}
+
+// unwatchStdout gives back the stdout that watchStdout replaced and says
+// bash's "NAME: write error: REASON" if a write failed, reporting so.
+func (r *Runner) unwatchStdout(ew *writeErrs, name string) bool {
+	if r.stdout == ew {
+		r.stdout = ew.w
+	}
+	if ew.err == nil {
+		return false
+	}
+	r.errf("%s%s: write error: %s\n", r.errPrefix(), name, errText(ew.err))
+	return true
+}
+
+func (e *writeErrs) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil && !errors.Is(err, syscall.EPIPE) && !errors.Is(err, io.ErrClosedPipe) {
+		e.err = err
+	}
+	return n, err
 }

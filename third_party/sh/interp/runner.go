@@ -1008,6 +1008,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 		}
+		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
+		defer func() {
+			if r.unwatchStdout(ew, cm.Variant.Value) && r.exit.code == 0 {
+				r.exit.code = 1
+			}
+		}()
 		// llmsh: the words are expanded before the builtin runs, and
 		// traced then (bash): the compound arrays first, name=(…), then
 		// the command with the names alone.
