@@ -3123,6 +3123,9 @@ func (p *Parser) bashFuncDecl(s *Stmt) {
 	for p.tok == _LitWord && p.val != "{" {
 		names = append(names, p.lit(p.pos, p.val))
 		p.next()
+		if !p.lang.in(LangZsh) {
+			break // llmsh: bash's one name; a word after it is the body (function m if …)
+		}
 	}
 	hasParens := p.got(leftParen)
 	switch len(names) {
