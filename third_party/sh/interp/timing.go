@@ -24,15 +24,34 @@ const (
 )
 
 func (r *Runner) timeClause(ctx context.Context, cm *syntax.TimeClause) {
+	// llmsh: bash's `time time CMD` marks one pipeline timed twice:
+	// one report, in POSIX format if either asked for it.
+	// `time ! time false` is one report of the negated pipeline.
+	st, posix, negated := cm.Stmt, cm.PosixFormat, false
+	for st != nil && len(st.Redirs) == 0 && !st.Background && !st.Coprocess {
+		inner, ok := st.Cmd.(*syntax.TimeClause)
+		if !ok {
+			break
+		}
+		negated = negated != st.Negated
+		st, posix = inner.Stmt, posix || inner.PosixFormat
+	}
 	start := time.Now()
 	user0, sys0 := processTimes()
-	if cm.Stmt != nil {
-		r.stmt(ctx, cm.Stmt)
+	if st != nil {
+		r.stmt(ctx, st)
+	}
+	if negated {
+		if r.exit.ok() {
+			r.exit.code = 1
+		} else {
+			r.exit.clear()
+		}
 	}
 	real := time.Since(start)
 	user1, sys1 := processTimes()
 	format := defaultTimeFormat
-	if cm.PosixFormat {
+	if posix {
 		format = posixTimeFormat
 	} else if v := r.lookupVar("TIMEFORMAT"); v.IsSet() {
 		format = v.String()
