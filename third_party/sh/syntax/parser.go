@@ -3127,7 +3127,9 @@ func (p *Parser) bashFuncDecl(s *Stmt) {
 			break // llmsh: bash's one name; a word after it is the body (function m if …)
 		}
 	}
-	hasParens := p.got(leftParen)
+	// llmsh: in bash, a "(" not closed by ")" begins a subshell body
+	// (function s ( echo sub )).
+	hasParens := (len(names) != 1 || p.lang.in(LangZsh) || p.parenCloses()) && p.got(leftParen)
 	switch len(names) {
 	case 0:
 		if hasParens || (p.tok == _LitWord && p.val == "{") {
@@ -3145,6 +3147,27 @@ func (p *Parser) bashFuncDecl(s *Stmt) {
 		p.follow(fpos, "function foo(", rightParen)
 	}
 	p.funcDecl(s, fpos, true, hasParens, names...)
+}
+
+// parenCloses reports whether the "(" just read is followed by ")", with
+// blanks between them at most (llmsh).
+func (p *Parser) parenCloses() bool {
+	if p.tok != leftParen || p.r == ')' {
+		return p.tok == leftParen
+	}
+	if p.r != ' ' && p.r != '\t' {
+		return false
+	}
+	for i := int(p.bsp); i < len(p.bs); i++ {
+		switch p.bs[i] {
+		case ' ', '\t':
+			continue
+		case ')':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 func (p *Parser) testDecl(s *Stmt) {
