@@ -55,6 +55,24 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
+			// llmsh: bash parses the substitution's text when it runs,
+			// counting its lines from the line of the command that
+			// holds it ($LINENO, the "line N:" of messages).
+			if hold := r.ecfg.CmdLine; hold != 0 {
+				// In $( ) the count starts at the first command (bash's
+				// parse skips the newlines before it), in `` at the `.
+				start := cs.Stmts[0].Pos().Line()
+				if cs.Backquotes {
+					start = cs.Left.Line()
+				}
+				shift := hold - (int(r.lineBase) + int(start))
+				if base := int(r2.lineBase) + shift; base >= 0 && shift != 0 {
+					r2.lineBase = uint(base)
+					if r2.ecfg != nil {
+						r2.ecfg.LineOffset += shift
+					}
+				}
+			}
 			// llmsh: bash outside posix mode ignores set -e in a
 			// command substitution unless shopt inherit_errexit is on;
 			// $- still shows it, and set -e there turns it back on.
