@@ -766,9 +766,7 @@ func (r *jqRunner) print(v any) error {
 	if s, ok := v.(string); ok && (r.o.raw || r.o.join) && !r.o.ascii {
 		r.w.WriteString(s)
 	} else {
-		if r.o.colors != nil {
-			jqEncodeColor(r.w, v, r.o, r.o.indent, 0)
-		} else if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
+		if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
 			return err
 		}
 	}
@@ -784,7 +782,10 @@ func (r *jqRunner) print(v any) error {
 // jqEncode writes v as jq prints it: scalars through gojq.Marshal (jq's
 // number and string formatting), arrays and objects indented by indent
 // spaces (or a tab), compact when indent < 0 (or 0 without --tab); object
-// keys in their order, or sorted with sortKeys.
+// keys in their order, or sorted with sortKeys. With -C (o.colors) each
+// value is in its kind's colour, the punctuation of arrays and objects in
+// theirs and keys in the key colour, with resets where jq 1.7.1's
+// jv_dump_term puts them.
 func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
 	pretty := (indent > 0 || o.tab) && !o.compact
 	nl := func(d int) {
@@ -802,11 +803,17 @@ func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
 			}
 		}
 	}
+	colored := o.colors != nil
+	color := ""
+	if colored {
+		color = jqKindColor(v, o.colors)
+		w.WriteString(color)
+	}
 	switch v := v.(type) {
 	case []any:
 		if len(v) == 0 {
 			w.WriteString("[]")
-			return nil
+			break
 		}
 		w.WriteByte('[')
 		for i, x := range v {
@@ -817,14 +824,15 @@ func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
 			if err := jqEncode(w, x, o, indent, depth+1); err != nil {
 				return err
 			}
+			w.WriteString(color)
 		}
 		nl(depth)
+		w.WriteString(color)
 		w.WriteByte(']')
-		return nil
 	case *gojq.OrderedMap:
 		if v.Len() == 0 {
 			w.WriteString("{}")
-			return nil
+			break
 		}
 		w.WriteByte('{')
 		i := 0
@@ -834,12 +842,25 @@ func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
 			}
 			i++
 			nl(depth + 1)
+			if colored {
+				w.WriteString(jqReset + "\x1b[" + o.colors[7] + "m")
+			}
 			jqScalar(w, k, o.ascii)
+			if colored {
+				w.WriteString(jqReset + color)
+			}
 			w.WriteByte(':')
 			if pretty {
 				w.WriteByte(' ')
 			}
-			return jqEncode(w, x, o, indent, depth+1)
+			if colored {
+				w.WriteString(jqReset)
+			}
+			if err := jqEncode(w, x, o, indent, depth+1); err != nil {
+				return err
+			}
+			w.WriteString(color)
+			return nil
 		}
 		if o.sortKeys {
 			for _, k := range v.SortedKeys() {
@@ -856,10 +877,41 @@ func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
 			}
 		}
 		nl(depth)
+		w.WriteString(color)
 		w.WriteByte('}')
-		return nil
+	default:
+		if err := jqScalar(w, v, o.ascii); err != nil {
+			return err
+		}
 	}
-	return jqScalar(w, v, o.ascii)
+	if colored {
+		w.WriteString(jqReset)
+	}
+	return nil
+}
+
+// jqReset ends a colour, as jq writes it.
+const jqReset = "\x1b[0m"
+
+// jqKindColor is the escape that starts v's colour.
+func jqKindColor(v any, colors *[8]string) string {
+	i := 3 // numbers
+	switch v := v.(type) {
+	case nil:
+		i = 0
+	case bool:
+		i = 1
+		if v {
+			i = 2
+		}
+	case string:
+		i = 4
+	case []any:
+		i = 5
+	case *gojq.OrderedMap:
+		i = 6
+	}
+	return "\x1b[" + colors[i] + "m"
 }
 
 // jqDefaultColors are jq 1.7.1's colours: null, false, true, numbers,
@@ -891,118 +943,6 @@ func jqColors(env *Env) *[8]string {
 		set[i], spec = f, rest
 	}
 	return &set
-}
-
-// jqEncodeColor writes v as jq -C does: each value in its kind's colour,
-// the punctuation of arrays and objects in theirs, keys in the key colour,
-// resets where jq 1.7.1 puts them.
-func jqEncodeColor(w *bufio.Writer, v any, o *jqOpts, indent, depth int) {
-	const reset = "\x1b[0m"
-	col := func(c string) string { return "\x1b[" + c + "m" }
-	pretty := (indent > 0 || o.tab) && !o.compact
-	nl := func(d int) {
-		w.WriteByte('\n')
-		if o.tab {
-			for range d {
-				w.WriteByte('\t')
-			}
-		} else {
-			for range d * indent {
-				w.WriteByte(' ')
-			}
-		}
-	}
-	var color string
-	switch v := v.(type) {
-	case nil:
-		color = col(o.colors[0])
-	case bool:
-		color = col(o.colors[1])
-		if v {
-			color = col(o.colors[2])
-		}
-	case string:
-		color = col(o.colors[4])
-	case []any:
-		color = col(o.colors[5])
-	case *gojq.OrderedMap:
-		color = col(o.colors[6])
-	default:
-		color = col(o.colors[3])
-	}
-	w.WriteString(color)
-	switch v := v.(type) {
-	case []any:
-		if len(v) == 0 {
-			w.WriteString("[]")
-			break
-		}
-		w.WriteByte('[')
-		for i, x := range v {
-			if i > 0 {
-				w.WriteByte(',')
-			}
-			if pretty {
-				nl(depth + 1)
-			}
-			jqEncodeColor(w, x, o, indent, depth+1)
-			w.WriteString(color)
-		}
-		if pretty {
-			nl(depth)
-		}
-		w.WriteString(color)
-		w.WriteByte(']')
-	case *gojq.OrderedMap:
-		if v.Len() == 0 {
-			w.WriteString("{}")
-			break
-		}
-		w.WriteByte('{')
-		if pretty {
-			nl(depth + 1)
-		}
-		first := true
-		field := func(k string, x any) {
-			if !first {
-				w.WriteByte(',')
-				if pretty {
-					nl(depth + 1)
-				}
-			}
-			first = false
-			w.WriteString(reset)
-			w.WriteString(col(o.colors[7]))
-			jqScalar(w, k, o.ascii)
-			w.WriteString(reset)
-			w.WriteString(color)
-			w.WriteByte(':')
-			if pretty {
-				w.WriteByte(' ')
-			}
-			w.WriteString(reset)
-			jqEncodeColor(w, x, o, indent, depth+1)
-			w.WriteString(color)
-		}
-		if o.sortKeys {
-			for _, k := range v.SortedKeys() {
-				x, _ := v.Get(k)
-				field(k, x)
-			}
-		} else {
-			for k, x := range v.All() {
-				field(k, x)
-			}
-		}
-		if pretty {
-			nl(depth)
-		}
-		w.WriteString(color)
-		w.WriteByte('}')
-	default:
-		jqScalar(w, v, o.ascii)
-	}
-	w.WriteString(reset)
 }
 
 // jqScalar writes a scalar as jq does; with ascii, every character past
