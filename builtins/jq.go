@@ -169,7 +169,7 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 	if !o.rawIn {
 		r.in.dec = gojq.NewBufDecoder()
 		if o.seq {
-			r.in.dec.SetSeq()
+			r.in.dec.SetSeq(o.stream)
 		}
 	}
 	code, err := gojq.Compile(query,
@@ -626,10 +626,6 @@ func (in *jqInputs) Next() (any, bool) {
 		}
 		v, ok, err := in.dec.Next()
 		if err != nil {
-			if r.o.stream && strings.HasPrefix(err.Error(), "Potentially truncated top-level numeric value at EOF") {
-				// jq's streaming parser drops a last number with nothing after it
-				return nil, false
-			}
 			return err, true
 		}
 		if ok {

@@ -47,19 +47,22 @@ type Decoder struct {
 	keys      map[string]string // object keys read, to share their bytes
 
 	// jq --seq: the input is an RFC 7464 sequence, each text after an RS
-	seq    bool
-	waitRS bool // skipping to the next RS (at the start, after an error)
-	lastWS bool // the last character read was white space
-	atRS   bool // the last character read was an RS
+	seq       bool
+	seqStream bool // jq --seq --stream
+	waitRS    bool // skipping to the next RS (at the start, after an error)
+	lastWS    bool // the last character read was white space
+	atRS      bool // the last character read was an RS
 }
 
 const rs = 0x1e // ASCII RS, which starts each text of a JSON sequence
 
 // SetSeq makes d read its input as jq --seq does: text before the first
 // RS is skipped, an RS ends a value (or reports it truncated), and after
-// a malformed text d skips to the next RS.
-func (d *Decoder) SetSeq() {
-	d.seq, d.waitRS = true, true
+// a malformed text d skips to the next RS. With streaming (jq --seq
+// --stream), a last number with nothing after it is dropped without a
+// word, as jq's streaming parser drops it.
+func (d *Decoder) SetSeq(streaming bool) {
+	d.seq, d.waitRS, d.seqStream = true, true, streaming
 }
 
 // decFrame is an array or object being read, or an object's key read
@@ -205,11 +208,24 @@ func (d *Decoder) Next() (any, bool, error) {
 	if d.hasNext {
 		v := d.take()
 		if d.seq && !d.lastWS && isNumberValue(v) {
+			if d.seqStream {
+				return nil, false, nil
+			}
 			return nil, false, d.errorf("Potentially truncated top-level numeric value at EOF at line %d, column %d", d.line, d.col)
 		}
 		return v, true, nil
 	}
 	return nil, false, nil
+}
+
+// count moves the line and column past seg, as jq's parser counts them.
+func (d *Decoder) count(seg []byte) {
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		d.line += n
+		d.col = len(seg) - 1 - bytes.LastIndexByte(seg, '\n')
+	} else {
+		d.col += len(seg)
+	}
 }
 
 // skipToRS reads the buffer up to and with the next RS.
@@ -221,12 +237,7 @@ func (d *Decoder) skipToRS() {
 		d.waitRS = false
 	}
 	seg := d.buf[d.pos:end]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		d.line += n
-		d.col = len(seg) - 1 - bytes.LastIndexByte(seg, '\n')
-	} else {
-		d.col += len(seg)
-	}
+	d.count(seg)
 	d.pos = end
 }
 
@@ -370,12 +381,7 @@ func (d *Decoder) scanString() (any, bool, string) {
 		}
 	}
 	seg := d.buf[d.pos:i]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		d.line += n
-		d.col = len(seg) - 1 - bytes.LastIndexByte(seg, '\n')
-	} else {
-		d.col += len(seg)
-	}
+	d.count(seg)
 	d.pos = i
 	if i == len(d.buf) || d.buf[i] != '"' {
 		d.tok = append(d.tok, seg...)
