@@ -40,47 +40,15 @@ runs=${BENCH_RUNS:-5}
 scale=${BENCH_SCALE:-1}
 only=${BENCH_ONLY:-}
 
-if [ -n "${BENCH_DIR:-}" ]; then
-  mkdir -p "$BENCH_DIR"
-  OUT=$(mktemp -d "$BENCH_DIR/llmsh-loops.XXXXXX")
-else
-  OUT=$(mktemp -d)
-fi
-trap 'rm -rf "$OUT"' EXIT
-
-# install SRC DIR copies the llmsh binary SRC into DIR (see bench/startup.sh
-# for why a copy rather than the linker's output).
-install() {
-  mkdir -p "$2"
-  cp "$1" "$2/llmsh"
-}
-
-nice_build=""
-if command -v chrt >/dev/null; then nice_build="chrt -o 0"; fi
-if [ -n "${LLMSH:-}" ]; then
-  install "$LLMSH" "$OUT/new"
-else
-  (cd "$repo" && $nice_build env CGO_ENABLED=0 go build -o "$OUT/build/" ./cmd/llmsh)
-  install "$OUT/build/llmsh" "$OUT/new"
-fi
-llmsh=$OUT/new/llmsh
-base=""
-if [ -n "${LLMSH_BASE:-}" ]; then
-  install "$LLMSH_BASE" "$OUT/base"
-  base=$OUT/base/llmsh
-fi
+source "$repo/bench/lib.sh"
+bench_out loops
+bench_binaries
 data=$OUT/data
 mkdir -p "$data/out"
 cd "$data"
 n100k=$((100000 / scale)) n50k=$((50000 / scale)) n10k=$((10000 / scale))
 n5k=$((5000 / scale)) n2k=$((2000 / scale))
 seq 1 "$n100k" | sed 's/$/ some words on the line/' >lines.txt
-
-# usec prints the time in microseconds.
-usec() { local t=$EPOCHREALTIME; printf '%s' "$((10#${t%.*} * 1000000 + 10#${t#*.}))"; }
-
-# stats prints the median and 25th percentile of the numbers on stdin.
-stats() { sort -n | awk '{a[NR] = $1} END {printf "%d %d\n", a[int((NR + 1) / 2)], a[int((NR + 3) / 4)]}'; }
 
 # ms USEC prints microseconds as milliseconds with 1 decimal.
 ms() { printf '%d.%d' $(($1 / 1000)) $(($1 % 1000 / 100)); }

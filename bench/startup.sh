@@ -33,49 +33,12 @@ runs=${BENCH_RUNS:-40}
 wruns=${BENCH_WRITE_RUNS:-5}
 mb=${BENCH_WRITE_MB:-100}
 
-if [ -n "${BENCH_DIR:-}" ]; then
-  mkdir -p "$BENCH_DIR"
-  OUT=$(mktemp -d "$BENCH_DIR/llmsh-startup.XXXXXX")
-else
-  OUT=$(mktemp -d)
-fi
-trap 'rm -rf "$OUT"' EXIT
-
-# install SRC DIR copies the llmsh binary SRC into DIR. Copied, not
-# linked: a file just written by the Go linker is in the page cache in
-# small pages, and each start of it takes about a millisecond longer than
-# of a copy (`cp` writes large ones), so both columns are timed from copies.
-install() {
-  mkdir -p "$2"
-  cp "$1" "$2/llmsh"
-}
-
-nice_build=""
-if command -v chrt >/dev/null; then nice_build="chrt -o 0"; fi
-if [ -n "${LLMSH:-}" ]; then
-  install "$LLMSH" "$OUT/new"
-else
-  # Built at normal priority even when this script runs under chrt -f:
-  # the Go linker's spinning threads under SCHED_FIFO all but stop it (and
-  # every other process on the machine) for many minutes.
-  (cd "$repo" && $nice_build env CGO_ENABLED=0 go build -o "$OUT/build/" ./cmd/llmsh)
-  install "$OUT/build/llmsh" "$OUT/new"
-fi
-llmsh=$OUT/new/llmsh
-base=""
-if [ -n "${LLMSH_BASE:-}" ]; then
-  install "$LLMSH_BASE" "$OUT/base"
-  base=$OUT/base/llmsh
-fi
+source "$repo/bench/lib.sh"
+bench_out startup
+bench_binaries
 data=$OUT/data
 mkdir -p "$data/out"
 cd "$data"
-
-# usec prints the time in microseconds.
-usec() { local t=$EPOCHREALTIME; printf '%s' "$((10#${t%.*} * 1000000 + 10#${t#*.}))"; }
-
-# stats prints the median and 25th percentile of the numbers on stdin.
-stats() { sort -n | awk '{a[NR] = $1} END {printf "%d %d\n", a[int((NR + 1) / 2)], a[int((NR + 3) / 4)]}'; }
 
 # ms USEC prints microseconds as milliseconds with 2 decimals.
 ms() { printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10)); }

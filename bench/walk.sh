@@ -26,30 +26,13 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 runs=${BENCH_RUNS:-9}
-if [ -n "${BENCH_DIR:-}" ]; then
-  mkdir -p "$BENCH_DIR"
-  OUT=$(mktemp -d "$BENCH_DIR/llmsh-walk.XXXXXX")
-else
-  OUT=$(mktemp -d)
-fi
-trap 'rm -rf "$OUT"' EXIT
-
-llmsh=${LLMSH:-}
-if [ -z "$llmsh" ]; then
-  # Built at normal priority even when this script runs under chrt (the
-  # Go linker's spinning threads under SCHED_FIFO all but stop it).
-  nice_build=""
-  if command -v chrt >/dev/null; then nice_build="chrt -o 0"; fi
-  (cd "$repo" && $nice_build env CGO_ENABLED=0 go build -o "$OUT/llmsh" ./cmd/llmsh)
-  llmsh=$OUT/llmsh
-fi
-base=${LLMSH_BASE:-}
+source "$repo/bench/lib.sh"
+bench_out walk
+bench_binaries
 mkdir -p "$OUT/data/out"
 cd "$OUT/data"
 cp -r "$repo"/. tree/ # many small files, as an agent walks a checkout
 
-usec() { local t=$EPOCHREALTIME; printf '%s' "$((10#${t%.*} * 1000000 + 10#${t#*.}))"; }
-stats() { sort -n | awk '{a[NR] = $1} END {printf "%d %d\n", a[int((NR + 1) / 2)], a[int((NR + 3) / 4)]}'; }
 ms() { printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10)); }
 
 # row CMD: time CMD under bash (GNU) and llmsh (and the base llmsh),
