@@ -219,6 +219,8 @@ func Run(ctx context.Context, o Options) int {
 		fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
 		return 1
 	}
+	restore := restoreMode(int(o.Terminal.Fd()))
+	defer restore()
 	defer rl.Close()
 	s.rl = rl
 	for _, e := range s.hist.Entries() {
@@ -270,6 +272,11 @@ func Run(ctx context.Context, o Options) int {
 		} else if entry != "" {
 			rl.SaveHistory(entry)
 		}
+		// The terminal leaves raw mode only now, for the command:
+		// between the lines of one command it stays raw, so a Ctrl-C
+		// typed ahead is a key for the editor, never a SIGINT that
+		// would flush what was typed before it.
+		restore()
 		var exit bool
 		if status, exit = s.run(ctx, src); exit {
 			return status
@@ -310,7 +317,7 @@ func newEditor(o Options, sessionDone <-chan struct{}) (*readline.Instance, erro
 		FuncIsTerminal:         func() bool { return readline.IsTerminal(fd) },
 		FuncGetWidth:           func() int { return termWidth(fd) },
 		FuncMakeRaw:            rawMode(fd),
-		FuncExitRaw:            restoreMode(fd),
+		FuncExitRaw:            func() error { return nil }, // Run restores it before a command runs
 		// Ctrl-C clears the line, as bash's, even while a completion
 		// list or a history search is shown (readline only leaves
 		// those): the filter runs in readline's own loop, before the key.
