@@ -8,6 +8,7 @@ import (
 )
 
 func TestBcLimits(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, out, err string }{
 		{"define f(x) { return (f(x+1)); }\nf(1)\n2\n", "2\n", "Runtime error (func=f): Function call nesting too deep\n"},
 		{strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n3\n", "3\n", "(standard_in) 1: expression nesting too deep\n"},

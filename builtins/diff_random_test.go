@@ -13,6 +13,7 @@ import (
 // testdata/gen_diff_random.py). The hunks must be the same, not just
 // equally small.
 func TestDiffRandomGNU(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("testdata/diff_random.json")
 	if err != nil {
 		t.Fatal(err)

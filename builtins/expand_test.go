@@ -101,6 +101,7 @@ func TestExpandStops(t *testing.T) {
 // A large input goes through in pieces: the result is the same as GNU's on
 // a line that straddles the 64 KiB read buffer.
 func TestExpandLongLine(t *testing.T) {
+	t.Parallel()
 	line := strings.Repeat("ab\t", 30000) + "\n"
 	r := runCmd(t, nil, line, "expand", "-t4")
 	if want := strings.Repeat("ab  ", 30000) + "\n"; r.stdout != want || r.status != 0 {

@@ -26,6 +26,7 @@ var findTree = map[string]string{
 const findAll = ".\n./.hidden\n./a.txt\n./b.log\n./d\n./d/e\n./d/e/f.c\n./d/empty\n./d/g.TXT\n./emptydir\n"
 
 func TestFind(t *testing.T) {
+	t.Parallel()
 	c := func(name string, args []string, out, err string, status int) execCase {
 		return execCase{name, findTree, "", append([]string{"find"}, args...), out, err, status}
 	}

@@ -109,6 +109,7 @@ func TestGrepInitialTab(t *testing.T) {
 // under -R) comes after the output of the files before it, and -q stops
 // with the files still being read.
 func TestGrepReadAheadOrder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var want strings.Builder
 	for i := range 40 {

@@ -127,6 +127,7 @@ func TestJoinStdin(t *testing.T) {
 }
 
 func TestJoinStops(t *testing.T) {
+	t.Parallel()
 	big := func() string {
 		var b strings.Builder
 		for i := range 200000 {

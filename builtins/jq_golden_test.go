@@ -37,6 +37,7 @@ var jqStderrDiffs = map[string]string{}
 // TestJqGolden runs every recorded case through llmsh's jq and compares
 // stdout, stderr and the exit status with jq 1.7.1's.
 func TestJqGolden(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("testdata/jq/golden.json")
 	if err != nil {
 		t.Fatal(err)

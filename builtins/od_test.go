@@ -11,6 +11,7 @@ import (
 // Every expected value below was produced by GNU coreutils 9.1 od (amd64,
 // LC_ALL=C) on the same input and arguments.
 func TestOd(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"hello, world\n", []string{"od"}, "0000000 062550 066154 026157 073440 071157 062154 000012\n0000015\n", "", 0},
 		{"hello, world\n", []string{"od", "-c"}, "0000000   h   e   l   l   o   ,       w   o   r   l   d  \\n\n0000015\n", "", 0},

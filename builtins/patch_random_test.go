@@ -14,6 +14,7 @@ import (
 // that hunks land at offsets, with fuzz, fail, or look reversed. patch must
 // print the same messages and leave the same file, .rej and .orig.
 func TestPatchRandomGNU(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("testdata/patch_random.json")
 	if err != nil {
 		t.Fatal(err)

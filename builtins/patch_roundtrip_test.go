@@ -16,6 +16,7 @@ import (
 // original) are anchored at the start of the file, as in GNU patch, so
 // those are not shifted.
 func TestPatchRoundTrip(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(7))
 	alpha := []string{"a", "b", "c", "d", "", "x y", "e", "f"}
 	gen := func() string {

@@ -105,6 +105,7 @@ func TestPrintfTZ(t *testing.T) {
 // TestPrintfNoPanic runs malformed formats and arguments: no panic, and
 // no unbounded output.
 func TestPrintfNoPanic(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"printf", "%"}, {"printf", "%*"}, {"printf", "%.*"}, {"printf", "%("}, {"printf", "%(%"},
 		{"printf", "%(x)"}, {"printf", "%d", "'"}, {"printf", "%f", "\""}, {"printf", "%f", "0x"},

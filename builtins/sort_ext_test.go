@@ -33,6 +33,7 @@ func sortRandomInput(rng *rand.Rand, n int) string {
 // passes of 16) writes what the in-memory sort writes, for random inputs
 // and each ordering, and leaves no temporary file behind.
 func TestSortExternalMatchesMemory(t *testing.T) {
+	t.Parallel()
 	opts := [][]string{
 		nil, {"-n"}, {"-r"}, {"-k2,2"}, {"-t,", "-k2,2"}, {"-u"}, {"-s", "-k1,1"}, {"-f"}, {"-b", "-k2"},
 		{"-h"}, {"-V"}, {"-M"}, {"-u", "-f"}, {"-s", "-n", "-k2,2"}, {"-u", "-t,", "-k1,1n"},

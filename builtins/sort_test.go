@@ -226,6 +226,7 @@ func TestSortDebug(t *testing.T) {
 // keeps the first of equal lines, and plain sort breaks ties by the
 // whole line. The expected output is built with the standard library.
 func TestSortAcrossChunks(t *testing.T) {
+	t.Parallel()
 	const n = 100_000
 	type line struct {
 		key, text string

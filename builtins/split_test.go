@@ -8,6 +8,7 @@ import (
 
 // Expected output and files produced by GNU coreutils 9.1 split on this machine.
 func TestSplitReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"cl":   "aa\nbbbbbbbbbbbbb\nc\ndd\neeeee\nf\n",
 		"csv":  "a,b,c,d",

@@ -96,6 +96,7 @@ func streamEnv(t *testing.T, c streamCase, m *streamMeter, ctx context.Context) 
 // (yes | CMD | head -c 1): it must not read on to the end of an endless
 // input. Checked by the bytes read, not by time.
 func TestStreamStopsOnClosedOutput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []streamCase{
 		{"y\n", []string{"cat"}},
 		{"y\n", []string{"cat", "-A"}},
@@ -149,6 +150,7 @@ func TestStreamStopsOnClosedOutput(t *testing.T) {
 // writing) an endless stream, it returns having read or written little
 // more, whether it streams or buffers by nature (sort, tac, wc, md5sum).
 func TestStreamStopsOnCancel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []streamCase{
 		{"y\n", []string{"cat"}},
 		{"y\n", []string{"tac"}},

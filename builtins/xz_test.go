@@ -60,6 +60,7 @@ func TestXz(t *testing.T) {
 // that FILE is replaced by FILE.xz unless -k, and that xz -l reads what
 // was written.
 func TestXzCompressRoundTrip(t *testing.T) {
+	t.Parallel()
 	var big strings.Builder
 	for i := range 20000 {
 		big.WriteString(strings.Repeat("line ", i%7) + string(rune('a'+i%26)) + "\n")
