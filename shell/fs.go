@@ -211,7 +211,7 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		if vf, ok := f.(*vfsclient.File); ok {
-			return s.state.redirPipe(vf) // so that the command's stdin can be stat'ed
+			return newRedirFile(vf), nil // shared by the descriptor's readers
 		}
 		return f, nil
 	}
@@ -279,6 +279,11 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 	}
 	switch name {
 	case "/dev/stdin", "/dev/fd/0":
+		if rf, ok := hc.Stdin.(*redirFile); ok && !output {
+			// Linux opens the file of a descriptor anew, at its start,
+			// when the descriptor is a file's.
+			return s.openPlain(ctx, rf.f.Name(), flag)
+		}
 		return nopRWC{r: hc.Stdin}, nil
 	case "/dev/stdout", "/dev/fd/1":
 		return nopRWC{w: hc.Stdout}, nil

@@ -5,18 +5,18 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"sync"
 	"syscall"
 	"weak"
 
 	"github.com/llmsh/llmsh/vfsclient"
 )
 
-// An input redirection (`cmd < FILE`) reaches a command as an *os.File:
-// the interpreter copies any other reader into an os.Pipe. GNU tools
-// fstat their standard input (wc sizes its columns by a regular file's
-// size), so llmsh makes that pipe itself, for a file of vfsd, and keeps
-// the file's description beside it: a builtin's stdin that is such a pipe
-// answers Stat with the file's FileInfo.
+// An input redirection (`cmd < FILE`) of a file of vfsd is a redirFile,
+// which the interpreter and the builtins read directly. A directory
+// (`cmd < DIR`) is a pipe whose reads fail, made here, with the
+// directory's description beside it: a builtin's stdin that is such a
+// pipe answers Stat with its FileInfo.
 
 // redirInfo is the description of the file behind a redirection's pipe;
 // ready is closed once fi and err are set. The copy's read error, if any,
@@ -31,45 +31,175 @@ type redirInfo struct {
 	readErr error
 }
 
-// redirPipe returns the read end of a pipe that f is copied into, and
-// closes f when the copy ends (f's end, or the pipe's reader gone).
-func (st *sessionState) redirPipe(f *vfsclient.File) (io.ReadWriteCloser, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		f.Close()
-		return nil, err
+// redirFile is a file of vfsd that an input redirection opened: the
+// interpreter's InputFile, which every reader of the descriptor shares
+// (the shell's read, builtins, subshells), as bash's processes share the
+// open file description of `< FILE`. It reads the file in blocks and
+// keeps what a reader did not take for the next one, so that `read`
+// taking a line byte by byte costs a call per byte, not a request to
+// vfsd, and a command after it starts just past the line. Stat describes
+// the file (GNU tools fstat their stdin: wc sizes its columns by it) and
+// Seek moves the shared position, as lseek(2) on the descriptor.
+type redirFile struct {
+	mu     sync.Mutex
+	f      *vfsclient.File
+	buf    []byte // read from f; buf[pos:] not taken yet
+	pos    int
+	fpos   int64 // f's position: just past buf
+	eof    bool  // f's last read ended at its end: seek to it before the next (a file may grow)
+	closed bool
+
+	statOnce sync.Once
+	fi       fs.FileInfo
+	statErr  error
+}
+
+// redirBlock is what a read of the file asks at least: reads of a few
+// bytes (read's one) are served from the block.
+const redirBlock = 32 << 10
+
+func newRedirFile(f *vfsclient.File) *redirFile { return &redirFile{f: f} }
+
+// SharedInput marks an interp.InputFile.
+func (*redirFile) SharedInput() {}
+
+func (r *redirFile) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return 0, &fs.PathError{Op: "read", Path: r.f.Name(), Err: fs.ErrClosed}
 	}
-	info := &redirInfo{ready: make(chan struct{}), done: make(chan struct{})}
-	st.registerPipe(pr, info)
-	go func() {
-		info.fi, info.err = f.Stat()
-		close(info.ready)
-		// WriteTo: the file's fastest way out (read_shm into the shared
-		// region where vfsd offers it). An error that is not the pipe's
-		// (its reader gone) is the file's, for the command to read.
-		w := &pipeWriter{w: pw}
-		if _, err := f.WriteTo(w); err != nil && w.err == nil {
-			info.readErr = err
-		}
-		close(info.done)
-		pw.Close()
-		f.Close()
-	}()
-	return pr, nil
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if r.pos < len(r.buf) {
+		n := copy(p, r.buf[r.pos:])
+		r.pos += n
+		return n, nil
+	}
+	r.buf, r.pos = r.buf[:0], 0
+	if len(p) >= redirBlock {
+		return r.readFile(p)
+	}
+	if r.buf == nil {
+		r.buf = make([]byte, redirBlock)
+	}
+	n, err := r.readFile(r.buf[:cap(r.buf)])
+	r.buf, r.pos = r.buf[:n], 0
+	if n == 0 {
+		return 0, err
+	}
+	r.pos = copy(p, r.buf)
+	return r.pos, nil
 }
 
-// pipeWriter writes to w and keeps its first error.
-type pipeWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (p *pipeWriter) Write(b []byte) (int, error) {
-	n, err := p.w.Write(b)
-	if err != nil && p.err == nil {
-		p.err = err
+// readFile reads f at its position (buf is used up); r.mu is held.
+func (r *redirFile) readFile(p []byte) (int, error) {
+	if err := r.rearm(); err != nil {
+		return 0, err
+	}
+	n, err := r.f.Read(p)
+	r.fpos += int64(n)
+	if err == io.EOF {
+		r.eof = true
 	}
 	return n, err
+}
+
+// rearm makes f read again after its end, where bytes may have been
+// added since (vfsclient's end of file is final until a seek).
+func (r *redirFile) rearm() error {
+	if !r.eof {
+		return nil
+	}
+	off, err := r.f.Seek(r.fpos, io.SeekStart)
+	if err != nil {
+		return err
+	}
+	r.fpos, r.eof = off, false
+	return nil
+}
+
+// WriteTo writes the rest of the file to w, by f's fastest way (for
+// io.Copy: cat, wc).
+func (r *redirFile) WriteTo(w io.Writer) (int64, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return 0, &fs.PathError{Op: "read", Path: r.f.Name(), Err: fs.ErrClosed}
+	}
+	var total int64
+	if r.pos < len(r.buf) {
+		n, err := w.Write(r.buf[r.pos:])
+		r.pos += n
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+	r.buf, r.pos = r.buf[:0], 0
+	if err := r.rearm(); err != nil {
+		return total, err
+	}
+	n, err := r.f.WriteTo(w)
+	r.fpos += n
+	r.eof = err == nil
+	return total + n, err
+}
+
+// Seek moves the shared position, as lseek(2) does: a command that read
+// more than it used gives the rest back (GNU head, sed q, grep -m).
+func (r *redirFile) Seek(offset int64, whence int) (int64, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return 0, &fs.PathError{Op: "seek", Path: r.f.Name(), Err: fs.ErrClosed}
+	}
+	start := r.fpos - int64(len(r.buf)) // the offset of buf[0]
+	cur := start + int64(r.pos)
+	switch whence {
+	case io.SeekCurrent:
+		offset += cur
+	case io.SeekStart:
+	default:
+		off, err := r.f.Seek(offset, whence)
+		if err == nil {
+			r.buf, r.pos, r.fpos, r.eof = r.buf[:0], 0, off, false
+		}
+		return off, err
+	}
+	if offset < 0 {
+		return 0, &fs.PathError{Op: "seek", Path: r.f.Name(), Err: syscall.EINVAL}
+	}
+	if offset >= start && offset <= r.fpos {
+		r.pos = int(offset - start)
+		return offset, nil
+	}
+	off, err := r.f.Seek(offset, io.SeekStart)
+	if err != nil {
+		return 0, err
+	}
+	r.buf, r.pos, r.fpos, r.eof = r.buf[:0], 0, off, false
+	return off, nil
+}
+
+// Stat describes the file, asked of vfsd once.
+func (r *redirFile) Stat() (fs.FileInfo, error) {
+	r.statOnce.Do(func() { r.fi, r.statErr = r.f.Stat() })
+	return r.fi, r.statErr
+}
+
+func (r *redirFile) Write([]byte) (int, error) { return 0, syscall.EBADF }
+
+func (r *redirFile) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	r.buf = nil
+	return r.f.Close()
 }
 
 // register records info for the pipe's read end pr, until pr is

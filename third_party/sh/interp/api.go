@@ -156,6 +156,9 @@ type Runner struct {
 	accessHandler AccessHandlerFunc
 
 	stdin stdinFile // e.g. the read end of a pipe
+	// llmsh: the shared file that stdin reads, when a redirection or
+	// StdIO gave one (sharedin.go); stdin is then an empty pipe.
+	stdinSrc InputFile
 	// llmsh: the stdin that a file redirection gave (read -t 0).
 	fileStdin stdinFile
 	stdout    io.Writer
@@ -805,11 +808,9 @@ func AccessHandler(f AccessHandlerFunc) RunnerOption {
 // context cannot stop a blocked standard input read.
 func StdIO(in io.Reader, out, err io.Writer) RunnerOption {
 	return func(r *Runner) error {
-		stdin, _err := newStdinFile(in)
-		if _err != nil {
+		if _err := r.setStdinTo(in); _err != nil {
 			return _err
 		}
-		r.stdin = stdin
 		if out == nil {
 			out = io.Discard
 		}
@@ -1101,6 +1102,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		statHandler:    r.statHandler,
 		accessHandler:  r.accessHandler,
 		stdin:          r.stdin,
+		stdinSrc:       r.stdinSrc,
 		fileStdin:      r.fileStdin,
 		stdout:         r.stdout,
 		stderr:         r.stderr,

@@ -39,7 +39,7 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 		return
 	}
 	r2 := r.subshell(true)
-	r2.stdin, r2.stdout = inR, outW
+	r2.stdin, r2.stdinSrc, r2.stdout = inR, nil, outW
 	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: cm})
 	go func() {
 		r2.Run(jctx, cm.Stmt)

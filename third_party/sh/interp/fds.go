@@ -158,6 +158,9 @@ func fdReaderOf(f io.Reader, writable bool) io.Reader {
 	if _, ok := f.(*os.File); ok || writable {
 		return f // a pipe: every reader takes its bytes from it
 	}
+	if _, ok := f.(InputFile); ok {
+		return f // shared by its readers already
+	}
 	return &fdReader{br: bufio.NewReader(f)}
 }
 
@@ -373,12 +376,7 @@ func (r *Runner) openRedir(ctx context.Context, rd *syntax.Redirect, op syntax.R
 
 // setStdin makes stdin read rd (nil: closed).
 func (r *Runner) setStdin(rd io.Reader) error {
-	in, err := newStdinFile(rd)
-	if err != nil {
-		return err
-	}
-	r.stdin = in
-	return nil
+	return r.setStdinTo(rd)
 }
 
 // dupFd makes descriptor n a copy of m, as N>&M and N<&M do. keep is
@@ -389,9 +387,7 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
 	var wr io.Writer
 	switch m {
 	case 0:
-		if r.stdin != nil {
-			rd = r.stdin
-		}
+		rd = r.stdinReader()
 	case 1:
 		wr = r.stdout
 	case 2:
@@ -448,7 +444,7 @@ func writerOrBad(w io.Writer) io.Writer {
 func (r *Runner) closeFd(sv *redirSaves, n int) {
 	switch n {
 	case 0:
-		r.stdin = nil
+		r.stdin, r.stdinSrc = nil, nil
 	case 1:
 		r.stdout = badFdWriter{}
 	case 2:

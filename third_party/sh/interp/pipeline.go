@@ -162,7 +162,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		if all[i] {
 			subs[i].stderr = gw
 		}
-		subs[i+1].stdin = pr
+		subs[i+1].stdin, subs[i+1].stdinSrc = pr, nil
 		closers[i] = append(closers[i], pw)
 		closers[i+1] = append(closers[i+1], pr)
 	}
@@ -220,11 +220,11 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	if r.opts[optLastPipe] && !r.llmsh.jobControl {
 		// llmsh: shopt -s lastpipe (bash, without job control): the
 		// last element runs in the shell itself, reading the pipe.
-		oldStdin := r.stdin
-		r.stdin = subs[n-1].stdin
+		oldStdin, oldSrc := r.stdin, r.stdinSrc
+		r.stdin, r.stdinSrc = subs[n-1].stdin, subs[n-1].stdinSrc
 		r.pipeElem = true
 		r.stmt(ctx, elems[n-1])
-		r.stdin = oldStdin
+		r.stdin, r.stdinSrc = oldStdin, oldSrc
 		end(n - 1)
 		last = r.exit
 	} else {

@@ -122,6 +122,9 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, 
 			r.shErrf("%s: read error: 0: Bad file descriptor\n", name)
 			return nil, false
 		}
+		if r.stdinSrc != nil {
+			return &byteInput{rd: r.stdinSrc, close: func() {}, file: true}, true
+		}
 		return &byteInput{f: r.stdin, close: func() {}, file: r.stdin == r.fileStdin}, true
 	}
 	o := r.fds[fd]
@@ -852,6 +855,9 @@ func (r *Runner) readLine(ctx context.Context, raw bool) ([]byte, error) {
 		return nil, errors.New("interp: can't read, there's no stdin")
 	}
 	in := &byteInput{f: r.stdin}
+	if r.stdinSrc != nil {
+		in = &byteInput{rd: r.stdinSrc}
+	}
 	undo := in.watch(ctx, time.Time{})
 	defer undo()
 	line, _, err := readRecord(in.next, raw, '\n', -1)

@@ -120,7 +120,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					job.Close()
 					return "", err
 				}
-				r2.stdin = in
+				r2.stdin, r2.stdinSrc = in, nil
 				r2.stdout = r.origStdout
 			}
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
@@ -323,9 +323,8 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 	if kind == handlerKindCall || kind == handlerKindExec || kind == handlerKindOpen {
 		hc.Node = r.node
 	}
-	if r.stdin != nil { // do not leave hc.Stdin as a typed nil
-		hc.Stdin = r.stdin
-	}
+	hc.Stdin = r.stdinReader() // never a typed nil
+
 	return context.WithValue(ctx, handlerCtxKey{}, hc)
 }
 
@@ -423,6 +422,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		debugDone = true
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
+	oldSrc := r.stdinSrc
 	r.cmdErr = oldErr // llmsh: where a simple command's expansions write (cmd)
 	var closers []io.Closer
 	var sv redirSaves // llmsh: descriptors above 2 (fds.go)
@@ -506,6 +506,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.restoreFds(&sv, true)
 	} else if len(st.Redirs) > 0 {
 		r.stdin, r.stdout, r.stderr = oldIn, oldOut, oldErr
+		r.stdinSrc = oldSrc
 		for _, cls := range closers {
 			cls.Close()
 		}
@@ -1577,7 +1578,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 			}()
 		}
 		if n == 0 {
-			r.stdin = pr
+			r.stdin, r.stdinSrc = pr, nil
 			return pr, nil
 		}
 		if n > 2 {

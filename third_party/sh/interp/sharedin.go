@@ -1,0 +1,70 @@
+// llmsh: a redirected file that all readers of the descriptor share (not
+// in upstream, which copies any reader but an *os.File into a pipe).
+
+package interp
+
+import (
+	"io"
+	"os"
+	"sync"
+)
+
+// An InputFile is what an open handler may return for a file opened to
+// read: a reader that every reader of the descriptor shares, as the
+// processes of bash share an open file description. Each Read takes
+// bytes from where the last one, by whichever reader, stopped; a reader
+// takes only what it reads, so the runner's `read` may read it byte by
+// byte at no cost beyond a call (the InputFile reads the file in blocks
+// and keeps what was not taken for the next reader).
+//
+// A runner whose stdin is an InputFile reads it directly (read, mapfile,
+// select), hands it to handlers as [HandlerContext.Stdin] and to its
+// subshells; its stdin *os.File is then an empty pipe, for what needs a
+// descriptor (test -t 0).
+type InputFile interface {
+	io.Reader
+	// SharedInput marks the type; it does nothing.
+	SharedInput()
+}
+
+// eofStdin is the stdin *os.File of a runner whose input is an
+// InputFile: a pipe whose writer is closed, made once.
+var eofStdin = sync.OnceValues(func() (*os.File, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	pw.Close()
+	return pr, nil
+})
+
+// setStdinTo makes rd the runner's stdin: an InputFile is kept as it is
+// (stdinSrc), any other reader as newStdinFile makes it.
+func (r *Runner) setStdinTo(rd io.Reader) error {
+	if src, ok := rd.(InputFile); ok {
+		f, err := eofStdin()
+		if err != nil {
+			return err
+		}
+		r.stdin, r.stdinSrc = f, src
+		return nil
+	}
+	in, err := newStdinFile(rd)
+	if err != nil {
+		return err
+	}
+	r.stdin, r.stdinSrc = in, nil
+	return nil
+}
+
+// stdinReader is what reads the runner's stdin: its InputFile, or its
+// *os.File; nil when it is closed.
+func (r *Runner) stdinReader() io.Reader {
+	if r.stdinSrc != nil {
+		return r.stdinSrc
+	}
+	if r.stdin == nil {
+		return nil // not a typed nil
+	}
+	return r.stdin
+}
