@@ -13,6 +13,20 @@ type nopReadCloser struct{ io.Reader }
 
 func (nopReadCloser) Close() error { return nil }
 
+// unread gives the last n bytes read from r back to it when r is standard
+// input and can seek (a redirected regular file): GNU head, grep -m and
+// sed q leave a descriptor they share with the shell just past what they
+// used, so that `{ head -n 1; read l; } < FILE` reads the second line.
+func unread(r any, n int64) {
+	nc, ok := r.(nopReadCloser)
+	if !ok || n <= 0 {
+		return
+	}
+	if s, ok := nc.Reader.(io.Seeker); ok {
+		s.Seek(-n, io.SeekCurrent)
+	}
+}
+
 // eofReader is an empty input.
 type eofReader struct{}
 
@@ -33,7 +47,13 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 	switch name {
 	case "":
 		return nil, errEmptyName
-	case "-", "/dev/stdin", "/dev/fd/0":
+	case "/dev/stdin", "/dev/fd/0":
+		if ro, ok := e.Stdin.(interface{ Reopen() (io.ReadCloser, error) }); ok {
+			// Linux opens a descriptor's file anew, at its start.
+			return ro.Reopen()
+		}
+		return nopReadCloser{e.Stdin}, nil
+	case "-":
 		return nopReadCloser{e.Stdin}, nil
 	case "/dev/null":
 		return nopReadCloser{eofReader{}}, nil

@@ -23,7 +23,9 @@ type grepFile struct {
 	count      int64 // selected lines
 	afterLeft  int
 	done       bool
-	maxed      bool // -m reached: trailing context only
+	maxed      bool  // -m reached: trailing context only
+	read       int64 // bytes read from the input
+	maxEnd     int64 // -m reached: the input offset just past the last selected line
 	binary     bool
 	binMatched bool
 	num        []byte
@@ -65,6 +67,7 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 			}
 		}
 		k, err := r.Read(buf[n:])
+		s.read += int64(k)
 		if k > 0 {
 			if !s.binary && o.binMode != "text" && !o.nullData && bytes.IndexByte(buf[n:n+k], 0) >= 0 {
 				s.binary = true
@@ -112,6 +115,9 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 		if eof {
 			break
 		}
+	}
+	if s.maxed {
+		unread(r, s.read-s.maxEnd) // GNU: just past the last selected line
 	}
 	s.finish()
 }
@@ -247,6 +253,7 @@ func (s *grepFile) selected(buf []byte, ls, le int) {
 	s.afterLeft = o.after
 	if o.maxCount > 0 && s.count >= o.maxCount {
 		s.maxed = true
+		s.maxEnd = min(s.base+int64(le)+1, s.read)
 	}
 }
 

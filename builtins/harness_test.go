@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"context"
+	"io"
 	"path"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func runCmdWith(t *testing.T, files map[string]string, environ []string, stdin s
 	env := &Env{
 		Ctx:     context.Background(),
 		Args:    args,
-		Stdin:   strings.NewReader(stdin),
+		Stdin:   struct{ io.Reader }{strings.NewReader(stdin)}, // a pipe: no Seek
 		Stdout:  &out,
 		Stderr:  &errb,
 		FS:      fsys,

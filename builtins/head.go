@@ -130,7 +130,11 @@ func headOne(env *Env, w *bufio.Writer, r io.Reader, spec headCountSpec, delim b
 		if env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
 		}
-		k, err := r.Read(buf)
+		want := buf
+		if !spec.lines && int64(len(want)) > n {
+			want = want[:n] // GNU reads no more bytes than it prints
+		}
+		k, err := r.Read(want)
 		p := buf[:k]
 		if spec.lines {
 			if c := int64(bytes.Count(p, []byte{delim})); c < n {
@@ -140,6 +144,7 @@ func headOne(env *Env, w *bufio.Writer, r io.Reader, spec headCountSpec, delim b
 					if p[i] == delim {
 						if n--; n == 0 {
 							p = p[:i+1]
+							unread(r, int64(k-i-1))
 							break
 						}
 					}

@@ -1,6 +1,12 @@
 package builtins
 
-import "testing"
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
 
 // Expected values checked against GNU head 9.1 (LC_ALL=C).
 func TestHead(t *testing.T) {
@@ -38,4 +44,30 @@ func TestHead(t *testing.T) {
 		{nil, []string{"head", "-n1", "-", "-"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "==> standard input <==\n1\n\n==> standard input <==\n", "", 0},
 		{nil, []string{"head", "--bytes=-2"}, "abc", "a", "", 0},
 	})
+}
+
+// TestHeadGivesBack: on a seekable stdin (a redirected file), head -n
+// leaves the offset just past the lines it printed, as GNU head does, so
+// that the next reader of the descriptor starts there; -c reads no more
+// than it prints.
+func TestHeadGivesBack(t *testing.T) {
+	in := strings.NewReader("1\n2\n3\n4\n")
+	var out bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"head", "-n1", "-", "-"}, Stdin: in, Stdout: &out, Stderr: io.Discard}
+	b, _ := Lookup("head")
+	if st := Run(b, env); st != 0 || out.String() != "==> standard input <==\n1\n\n==> standard input <==\n2\n" {
+		t.Fatalf("head -n1 - - = %d %q", st, out.String())
+	}
+	if rest, _ := io.ReadAll(in); string(rest) != "3\n4\n" {
+		t.Errorf("left %q, want %q", rest, "3\n4\n")
+	}
+	in = strings.NewReader("abcdef")
+	out.Reset()
+	env = &Env{Ctx: context.Background(), Args: []string{"head", "-c2"}, Stdin: struct{ io.Reader }{in}, Stdout: &out, Stderr: io.Discard}
+	if st := Run(b, env); st != 0 || out.String() != "ab" {
+		t.Fatalf("head -c2 = %d %q", st, out.String())
+	}
+	if rest, _ := io.ReadAll(in); string(rest) != "cdef" {
+		t.Errorf("head -c2 left %q, want %q", rest, "cdef")
+	}
 }

@@ -526,6 +526,18 @@ func (in *sedInput) last() bool {
 }
 
 func (in *sedInput) close() {
+	if in.run.quit && in.br != nil {
+		// GNU sed's q and Q leave standard input just past the line
+		// (stdio gives back what it read ahead when sed exits).
+		ahead := int64(in.br.Buffered())
+		if in.aheadOK {
+			ahead += int64(len(in.la))
+			if in.aheadNL {
+				ahead++
+			}
+		}
+		unread(in.closer, ahead)
+	}
 	if in.closer != nil {
 		in.closer.Close()
 		in.closer = nil

@@ -211,7 +211,7 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		if vf, ok := f.(*vfsclient.File); ok {
-			return newRedirFile(vf), nil // shared by the descriptor's readers
+			return newRedirFile(s.client, vf), nil // shared by the descriptor's readers
 		}
 		return f, nil
 	}

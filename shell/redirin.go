@@ -42,6 +42,7 @@ type redirInfo struct {
 // Seek moves the shared position, as lseek(2) on the descriptor.
 type redirFile struct {
 	mu     sync.Mutex
+	c      *vfsclient.Client
 	f      *vfsclient.File
 	buf    []byte // read from f; buf[pos:] not taken yet
 	pos    int
@@ -58,7 +59,9 @@ type redirFile struct {
 // bytes (read's one) are served from the block.
 const redirBlock = 32 << 10
 
-func newRedirFile(f *vfsclient.File) *redirFile { return &redirFile{f: f} }
+func newRedirFile(c *vfsclient.Client, f *vfsclient.File) *redirFile {
+	return &redirFile{c: c, f: f}
+}
 
 // SharedInput marks an interp.InputFile.
 func (*redirFile) SharedInput() {}
@@ -93,12 +96,22 @@ func (r *redirFile) Read(p []byte) (int, error) {
 	return r.pos, nil
 }
 
-// readFile reads f at its position (buf is used up); r.mu is held.
+// readFile reads f at its position (buf is used up); r.mu is held. An
+// end of file is asked of vfsd now: the one f has may be the answer to a
+// read sent ahead, before the file grew (as bash's read(2) would see).
 func (r *redirFile) readFile(p []byte) (int, error) {
+	fresh := r.eof
 	if err := r.rearm(); err != nil {
 		return 0, err
 	}
 	n, err := r.f.Read(p)
+	if n == 0 && err == io.EOF && !fresh {
+		r.eof = true
+		if err := r.rearm(); err != nil {
+			return 0, err
+		}
+		n, err = r.f.Read(p)
+	}
 	r.fpos += int64(n)
 	if err == io.EOF {
 		r.eof = true
@@ -181,6 +194,16 @@ func (r *redirFile) Seek(offset int64, whence int) (int64, error) {
 	}
 	r.buf, r.pos, r.fpos, r.eof = r.buf[:0], 0, off, false
 	return off, nil
+}
+
+// Reopen opens the file anew, from its start, as Linux opens
+// /dev/stdin when it is a file's descriptor (cat /dev/stdin).
+func (r *redirFile) Reopen() (io.ReadCloser, error) {
+	f, err := r.c.OpenFile(r.f.Name(), os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Stat describes the file, asked of vfsd once.
