@@ -76,13 +76,15 @@ func TestRedirFileConcurrentReaders(t *testing.T) {
 }
 
 // TestSharedStdinConcurrentReaders has background jobs and the shell read
-// one redirected stdin at once (run with -race): cat in jobs, read -N 1
-// in the shell; every byte of the file reaches exactly one of them.
+// one redirected stdin at once (run with -race): read -N 1 loops in jobs
+// and in the shell; every byte of the file reaches exactly one of them.
 func TestSharedStdinConcurrentReaders(t *testing.T) {
 	dir := t.TempDir()
-	src := `seq 1 3000 > nums
+	src := `seq 1 2000 > nums
 {
-  for j in 1 2 3; do cat > out$j & done
+  for j in 1 2 3; do
+    while IFS= read -r -N 1 c; do printf %s "$c"; done > out$j &
+  done
   while IFS= read -r -N 1 c; do printf %s "$c"; done > out0
   wait
 } < nums
