@@ -158,6 +158,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 		s.mu.Unlock()
 	}()
 	s.commands.Store(0)
+	s.frameCheck.Store(0)
 	// At the prompt, jobs outlive their line (bash's interactive job
 	// control, in one process): they run under the session's job
 	// context, which a limit, Finish or HangUp ends; fg and bg work.

@@ -111,6 +111,10 @@ type Shell struct {
 	state    *sessionState   // the session's own state, shared with nested shells
 	history  func() []string // the REPL's history (SetHistory); nil in a script
 
+	// frameCheck is the command count at which call measures the stack
+	// depth next (shared with nested shells, as commands).
+	frameCheck *atomic.Int64
+
 	mu       sync.Mutex
 	cancel   context.CancelFunc // of the run in progress
 	tripped  error              // a limit that fired in a background job
@@ -173,7 +177,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState()}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState()}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -265,6 +269,10 @@ func answered(out []string, err error) ([]string, error) {
 	return out, err
 }
 
+// framesPerLevel bounds the Go frames that one level of shell recursion
+// (a function call, eval, source) adds: about 8.
+const framesPerLevel = 32
+
 // call is callHandler's work on a command that passed the gate.
 func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	n := s.commands.Add(1)
@@ -274,18 +282,24 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	if runtime.NumGoroutine() > s.opts.Limits.MaxGoroutines {
 		return nil, s.trip(fmt.Errorf("%w: more than %d concurrent jobs (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
 	}
-	// Walking the stack costs its depth, so it is measured on every 16th
-	// command only: a recursion gains one level per command, and overshoots
-	// the limit by at most 16 levels before it is stopped.
-	if n%16 == 0 {
+	// Walking the stack costs its depth, so it is measured once in a
+	// while: a recursion gains one level (under framesPerLevel frames) per
+	// command, so a stack d frames deep cannot pass the limit within
+	// (limit-d)/framesPerLevel commands; it is measured again then, after
+	// 16 commands at least and 256 at most. A recursion overshoots the
+	// limit by at most 16 levels before it is stopped (256 when a job in
+	// another goroutine was measured last). Every 16th command walked it:
+	// a sixth of a `for ((…))` loop's time.
+	if n >= s.frameCheck.Load() {
 		bp := framePool.Get().(*[]uintptr)
 		buf := *bp
-		max := min(s.opts.Limits.MaxGoFrames, len(buf)-1)
-		depth := runtime.Callers(0, buf[:max+1])
+		limit := min(s.opts.Limits.MaxGoFrames, len(buf)-1)
+		depth := runtime.Callers(0, buf[:limit+1])
 		framePool.Put(bp)
-		if depth > max {
+		if depth > limit {
 			return nil, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
 		}
+		s.frameCheck.Store(n + int64(min(max(16, (limit-depth)/framesPerLevel), 256)))
 	}
 	if len(args) >= 2 && args[1] == "--help" && isInterpBuiltin(args[0]) && args[0] != "printf" && s.funcs(ctx)[args[0]] == nil {
 		// NAME --help ...: the interpreter answers as bash (its help
@@ -531,6 +545,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	sub.frameCheck = s.frameCheck
 	inheritFds(ctx, sub)
 	defer sub.runner.CloseFds()
 	sub.state = s.state
@@ -640,6 +655,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	sub.frameCheck = s.frameCheck
 	inheritFds(ctx, sub)
 	defer sub.runner.CloseFds()
 	sub.state = s.state
