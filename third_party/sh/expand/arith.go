@@ -63,7 +63,6 @@ func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
 // end (the position of the closing "))"): the blanks before it are part of
 // the text that an error message quotes, as in bash.
 func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error) {
-	cfg = prepareConfig(cfg)
 	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
@@ -72,10 +71,15 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 		}
 	}
 	key := arithKey{expr, end}
-	if text, ok := cfg.arithTexts[key]; ok {
-		n, err := cfg.ArithmText(text)
-		return int(n), err
+	if cfg != nil {
+		// llmsh: text printed before is evaluated without
+		// prepareConfig's lookup of IFS (ArithmText).
+		if text, ok := cfg.arithTexts[key]; ok {
+			n, err := cfg.ArithmText(text)
+			return int(n), err
+		}
 	}
+	cfg = prepareConfig(cfg)
 	var b strings.Builder
 	pr := arithPrinter{cfg: cfg, b: &b}
 	if err := pr.print(expr); err != nil {

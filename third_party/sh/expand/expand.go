@@ -121,7 +121,8 @@ type Config struct {
 	fieldAlloc  [4]fieldPart
 	fieldsAlloc [4][]fieldPart
 
-	ifs string
+	ifs   string
+	ifsOK bool // ifs is IFS's value (llmsh: looked up on first use, see ifsValue)
 	// A pointer to a parameter expansion node, if we're inside one.
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
@@ -175,10 +176,7 @@ func prepareConfig(cfg *Config) *Config {
 	cfg = cmp.Or(cfg, zeroConfig)
 	cfg.Env = cmp.Or(cfg.Env, FuncEnviron(func(string) string { return "" }))
 
-	cfg.ifs = " \t\n"
-	if vr := cfg.Env.Get("IFS"); vr.IsSet() {
-		cfg.ifs = vr.String()
-	}
+	cfg.ifsOK = false // llmsh: looked up when used (ifsValue)
 
 	if cfg.ReadDir != nil && cfg.ReadDir2 == nil {
 		cfg.ReadDir2 = func(path string) ([]fs.DirEntry, error) {
@@ -196,8 +194,22 @@ func prepareConfig(cfg *Config) *Config {
 	return cfg
 }
 
+// ifsValue is IFS's value, looked up the first time it is needed after
+// prepareConfig (llmsh): most expansions never need it (an assignment, a
+// literal word), and the lookup was a tenth of a loop's time.
+func (cfg *Config) ifsValue() string {
+	if !cfg.ifsOK {
+		cfg.ifs = " \t\n"
+		if vr := cfg.Env.Get("IFS"); vr.IsSet() {
+			cfg.ifs = vr.String()
+		}
+		cfg.ifsOK = true
+	}
+	return cfg.ifs
+}
+
 func (cfg *Config) ifsRune(r rune) bool {
-	return strings.ContainsRune(cfg.ifs, r)
+	return strings.ContainsRune(cfg.ifsValue(), r)
 }
 
 // ifsWhitespace reports whether r is a space, tab, or newline present in IFS.
@@ -207,10 +219,10 @@ func (cfg *Config) ifsWhitespace(r rune) bool {
 
 func (cfg *Config) ifsJoin(strs []string) string {
 	sep := ""
-	if cfg.ifs != "" {
+	if ifs := cfg.ifsValue(); ifs != "" {
 		// The separator is the first character of IFS, not the first byte.
-		_, size := utf8.DecodeRuneInString(cfg.ifs)
-		sep = cfg.ifs[:size]
+		_, size := utf8.DecodeRuneInString(ifs)
+		sep = ifs[:size]
 	}
 	return cfg.joinValues(strs, sep) // llmsh: bounded
 }
@@ -529,6 +541,11 @@ func (cfg *Config) globMode() internal.PatMode {
 // escape, and a word's brace expansion is listed before its fields are
 // made, in the same order.)
 func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
+	if cfg != nil {
+		if fields, ok, err := cfg.literalFields(words); ok {
+			return fields, err
+		}
+	}
 	cfg = prepareConfig(cfg)
 	dir := cfg.envGet("PWD")
 	var fields []string
@@ -598,6 +615,32 @@ func (cfg *Config) braceWords(word *syntax.Word) ([]*syntax.Word, error) {
 func FieldsSeq(cfg *Config, words ...*syntax.Word) iter.Seq2[string, error] {
 	cfg = prepareConfig(cfg)
 	return func(yield func(string, error) bool) { cfg.fieldsOf(words, yield) }
+}
+
+// literalFields is the fields of words that are all plain literals, each
+// its own field (llmsh): a command such as `:` or `cat file` needs no
+// lookup of IFS and PWD. ok is false when a word has an expansion,
+// quotes, or a character that may glob, brace-expand, escape or tilde-
+// expand (or an extglob's parenthesis).
+func (cfg *Config) literalFields(words []*syntax.Word) (fields []string, ok bool, err error) {
+	for _, w := range words {
+		if len(w.Parts) != 1 {
+			return nil, false, nil
+		}
+		lit, isLit := w.Parts[0].(*syntax.Lit)
+		if !isLit || strings.ContainsAny(lit.Value, "*?[]\\{}~()") {
+			return nil, false, nil
+		}
+	}
+	fields = make([]string, len(words))
+	for i, w := range words {
+		s := w.Parts[0].(*syntax.Lit).Value
+		if _, err := cfg.checkValue(s); err != nil {
+			return nil, true, err
+		}
+		fields[i] = s
+	}
+	return fields, true, nil
 }
 
 // fieldsOf is [FieldsSeq]'s work: it yields each field of words.

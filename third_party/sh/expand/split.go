@@ -67,7 +67,7 @@ func (cfg *Config) wordFields(wps []syntax.WordPart) (_ [][]fieldPart, err error
 		cfg.splitting = true
 		defer func() { cfg.splitting = false }()
 	}
-	sp.scan(wps, nonWhiteIFS(cfg.ifs))
+	sp.scan(wps, nonWhiteIFS(cfg.ifsValue()))
 	if err := sp.parts(wps, false); err != nil {
 		return nil, quotedBad(wps, err)
 	}
@@ -169,7 +169,7 @@ func (sp *splitter) split(s string) {
 		sp.splitJoin(s)
 		return
 	}
-	ifs := sp.cfg.ifs
+	ifs := sp.cfg.ifsValue()
 	if ifs == "" {
 		if s != "" {
 			sp.settle()
@@ -591,7 +591,7 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 		}
 		if w := cfg.deferred; w != nil {
 			cfg.deferred = nil
-			if ifs := cfg.ifs; ifs != "" && ifs[0] != ' ' && !sp.rhsAt && hasAtList(w.Parts) {
+			if ifs := cfg.ifsValue(); ifs != "" && ifs[0] != ' ' && !sp.rhsAt && hasAtList(w.Parts) {
 				sp.rhsAt = true
 				defer func() { sp.rhsAt = false }()
 			}
@@ -610,7 +610,7 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 
 // listElems adds the elements of an unquoted list expansion pe.
 func (sp *splitter) listElems(pe *syntax.ParamExp, elems []string) {
-	ifs := sp.cfg.ifs
+	ifs := sp.cfg.ifsValue()
 	if ifs != "" {
 		_, size := utf8.DecodeRuneInString(ifs)
 		for k, e := range elems {
