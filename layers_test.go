@@ -14,8 +14,9 @@ var layers = []struct {
 	prefix string
 	rank   int
 }{
-	{"third_party/", 0}, // vendored forks: goawk, gojq, mvdan/sh, regexp2, xz
-	{"vfsproto", 0},     // the wire codec both sides share
+	{"third_party/go-sdk/", 1}, // the MCP SDK, over jsonschema-go
+	{"third_party/", 0},        // vendored forks: goawk, gojq, jsonschema-go, mvdan/sh, regexp2, xz
+	{"vfsproto", 0},            // the wire codec both sides share
 	{"posixre", 0},
 	{"internal/sandbox", 0},
 	{"internal/memguard", 0},

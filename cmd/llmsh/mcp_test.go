@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 )
 
 // TestMCPStdio drives `llmsh mcp` in its own process (Landlock applied,
@@ -21,7 +21,24 @@ func TestMCPStdio(t *testing.T) {
 	cmd.Stderr = os.Stderr
 	ctx := context.Background()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	// Over the process's pipes: the vendored SDK has no CommandTransport
+	// (third_party/go-sdk/LLMSH.md), since no package of llmsh but
+	// internal/vfsdproc may import os/exec (TestOnlyVfsdprocExecs).
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +83,10 @@ func TestMCPStdio(t *testing.T) {
 	}
 	if err := cs.Close(); err != nil {
 		t.Errorf("close: %v", err)
+	}
+	// Its stdin closed, llmsh mcp ends.
+	if err := <-exited; err != nil {
+		t.Errorf("llmsh mcp: %v", err)
 	}
 }
 

@@ -19,8 +19,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/llmsh/llmsh/third_party/go-sdk/jsonrpc"
+	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 
 	"github.com/llmsh/llmsh"
 )

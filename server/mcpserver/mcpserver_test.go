@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/llmsh/llmsh/third_party/go-sdk/jsonrpc"
+	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 
 	"github.com/llmsh/llmsh"
 )

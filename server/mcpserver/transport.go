@@ -8,8 +8,8 @@ import (
 	"io"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/llmsh/llmsh/third_party/go-sdk/jsonrpc"
+	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 )
 
 // MaxLine is the longest message Transport accepts, in bytes.

@@ -5,11 +5,9 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -2175,21 +2173,16 @@ func (ss *ServerSession) startKeepalive(interval time.Duration) {
 }
 
 // pageToken is the internal structure for the opaque pagination cursor.
-// It will be Gob-encoded and then Base64-encoded for use as a string token.
+// llmsh: it is the UID itself, Base64-encoded for use as a string token
+// (upstream Gob-encodes the struct first: encoding/gob's package init ran
+// at every start of llmsh and of its vfsd, issue 21).
 type pageToken struct {
 	LastUID string // The unique ID of the last resource seen.
 }
 
-// encodeCursor encodes a unique identifier (UID) into a opaque pagination cursor
-// by serializing a pageToken struct.
+// encodeCursor encodes a unique identifier (UID) into a opaque pagination cursor.
 func encodeCursor(uid string) (string, error) {
-	var buf bytes.Buffer
-	token := pageToken{LastUID: uid}
-	encoder := gob.NewEncoder(&buf)
-	if err := encoder.Encode(token); err != nil {
-		return "", fmt.Errorf("failed to encode page token: %w", err)
-	}
-	return base64.URLEncoding.EncodeToString(buf.Bytes()), nil
+	return base64.URLEncoding.EncodeToString([]byte(uid)), nil
 }
 
 // decodeCursor decodes an opaque pagination cursor into the original pageToken struct.
@@ -2198,14 +2191,7 @@ func decodeCursor(cursor string) (*pageToken, error) {
 	if err != nil {
 		return nil, fmt.Errorf("failed to decode cursor: %w", err)
 	}
-
-	var token pageToken
-	buf := bytes.NewBuffer(decodedBytes)
-	decoder := gob.NewDecoder(buf)
-	if err := decoder.Decode(&token); err != nil {
-		return nil, fmt.Errorf("failed to decode page token: %w, cursor: %v", err, cursor)
-	}
-	return &token, nil
+	return &pageToken{LastUID: string(decodedBytes)}, nil
 }
 
 // paginateList is a generic helper that returns a paginated slice of items

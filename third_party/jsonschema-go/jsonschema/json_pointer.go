@@ -153,6 +153,7 @@ func lookupSchemaField(v reflect.Value, name string) reflect.Value {
 		// for pointer dereference. So we use FieldByName to get the DependencySchemas map.
 		return v.FieldByName("DependencySchemas")
 	}
+	schemaFields() // llmsh: schemaFieldMap is built on first use
 	if sf, ok := schemaFieldMap[name]; ok {
 		return v.FieldByIndex(sf.Index)
 	}

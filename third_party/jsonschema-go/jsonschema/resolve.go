@@ -273,7 +273,7 @@ func (root *Schema) checkStructure(infos map[*Schema]*resolvedInfo) error {
 		}
 		infos[s] = &resolvedInfo{s: s, path: p}
 
-		for _, info := range schemaFieldInfos {
+		for _, info := range schemaFields() {
 			fv := v.Elem().FieldByIndex(info.sf.Index)
 			switch info.sf.Type {
 			case schemaType:

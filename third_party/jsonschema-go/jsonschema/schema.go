@@ -15,6 +15,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 )
 
 // A Schema is a JSON schema object.
@@ -175,7 +176,7 @@ func (s *Schema) CloneSchemas() *Schema {
 	}
 	s2 := *s
 	v := reflect.ValueOf(&s2)
-	for _, info := range schemaFieldInfos {
+	for _, info := range schemaFields() {
 		fv := v.Elem().FieldByIndex(info.sf.Index)
 		switch info.sf.Type {
 		case schemaType:
@@ -550,7 +551,7 @@ func (s *Schema) every(f func(*Schema) bool) bool {
 // everyChild reports whether f is true for every immediate child schema of s.
 func (s *Schema) everyChild(f func(*Schema) bool) bool {
 	v := reflect.ValueOf(s)
-	for _, info := range schemaFieldInfos {
+	for _, info := range schemaFields() {
 		fv := v.Elem().FieldByIndex(info.sf.Index)
 		switch info.sf.Type {
 		case schemaType:
@@ -607,10 +608,20 @@ var (
 	// the visible fields of Schema that have a JSON name, sorted by that name
 	schemaFieldInfos []structFieldInfo
 	// map from JSON name to field
-	schemaFieldMap = map[string]reflect.StructField{}
+	schemaFieldMap map[string]reflect.StructField
+	// llmsh: both are built on first use (schemaFields), not in package
+	// init, which every start of llmsh paid (issue 21)
+	schemaFieldsOnce sync.Once
 )
 
-func init() {
+// schemaFields returns schemaFieldInfos, built on first use.
+func schemaFields() []structFieldInfo {
+	schemaFieldsOnce.Do(initSchemaFields)
+	return schemaFieldInfos
+}
+
+func initSchemaFields() {
+	schemaFieldMap = map[string]reflect.StructField{}
 	t := reflect.VisibleFields(reflect.TypeFor[Schema]())
 	for _, sf := range t {
 		info := fieldJSONInfo(sf)
