@@ -153,11 +153,14 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	buf := make([]byte, 0, 64<<10)
 	var err error
-	for {
+	for n := 0; ; n++ {
 		var frame []byte
 		frame, err = vfsproto.ReadFrame(br, buf)
 		if err != nil {
 			break
+		}
+		if n == 1 && c.s.cfg.OnWork != nil {
+			c.s.onWork.Do(c.s.cfg.OnWork)
 		}
 		if cap(frame) <= 1<<20 && cap(frame) > cap(buf) {
 			buf = frame[:0]

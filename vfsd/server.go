@@ -40,6 +40,10 @@ type Config struct {
 	// inode), so no other name or link reaches them; one that does not
 	// exist when the server starts is ignored.
 	Hidden []string
+	// OnWork, if set, is called once, when a client sends its second
+	// request (its first after hello): Main gives the Go runtime its
+	// default GOMAXPROCS back there when llmsh started it on one.
+	OnWork func()
 }
 
 // Server is one vfsd session: the allowlists, the virtual files and the
@@ -51,6 +55,7 @@ type Server struct {
 	hidden []os.FileInfo // Config.Hidden, for os.SameFile
 	log    *slog.Logger
 	stats  counters
+	onWork sync.Once // cfg.OnWork
 	mu     sync.Mutex
 	closed bool
 }

@@ -14,3 +14,7 @@ func ChildEnv() []string {
 	}
 	return []string{"GORACE=atexit_sleep_ms=0"}
 }
+
+// VfsdEnv is the environment llmsh starts its vfsd with: ChildEnv's, and
+// GOMAXPROCS=1 until vfsd's work begins (vfsd.OneProcUntilWork).
+func VfsdEnv() []string { return append(ChildEnv(), "GOMAXPROCS=1") }

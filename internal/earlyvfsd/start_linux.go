@@ -40,7 +40,7 @@ func start(argv []string) (*Proc, error) {
 		files = append(files, shmFile.Fd())
 		full = append(full, "--shm-fd", "3")
 	}
-	pid, err := syscall.ForkExec(self, full, &syscall.ProcAttr{Env: ChildEnv(), Files: files})
+	pid, err := syscall.ForkExec(self, full, &syscall.ProcAttr{Env: VfsdEnv(), Files: files})
 	syscall.Close(req[0])
 	syscall.Close(resp[1])
 	syscall.Close(errp[1])

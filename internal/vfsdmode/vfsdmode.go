@@ -27,5 +27,6 @@ func Serve() {
 	// Ctrl-C at a terminal is for the running command, not for vfsd
 	// (which shares the terminal's process group).
 	signal.Ignore(os.Interrupt)
+	vfsd.OneProcUntilWork = true // llmsh starts it with VfsdEnv
 	os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, sandbox.RestrictToGrants))
 }

@@ -104,7 +104,7 @@ func Start(c Config) (*Proc, error) {
 		prog, argv = self, append([]string{ServerModeArg}, argv...)
 	}
 	cmd := exec.Command(prog, argv...)
-	cmd.Env = earlyvfsd.ChildEnv()
+	cmd.Env = earlyvfsd.VfsdEnv()
 	cmd.Dir = c.Dir
 	cmd.Stderr = c.Stderr
 	in, err := cmd.StdinPipe()
