@@ -19,6 +19,7 @@ import (
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/internal/stuck"
 	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
@@ -387,6 +388,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		return 1
 	}
 	defer sess.Close()
+	earlyvfsd.FullProcs() // the script runs on every P
 
 	var status int
 	if interactive {

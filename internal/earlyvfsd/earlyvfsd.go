@@ -15,6 +15,7 @@ package earlyvfsd
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -159,6 +160,33 @@ func StartFromArgs(args []string) {
 	mu.Lock()
 	early = p
 	mu.Unlock()
+	lowerProcs()
+}
+
+// procs is GOMAXPROCS before lowerProcs, 0 when it has not lowered it.
+var procs int
+
+// lowerProcs runs llmsh on one P until FullProcs: while it starts, the
+// goroutines that start and stop wake no idle P's thread, and Landlock's
+// calls on every thread meet no new one.
+func lowerProcs() {
+	procs = runtime.GOMAXPROCS(1)
+}
+
+// FullProcs gives llmsh the GOMAXPROCS it had before an early start
+// (StartFromArgs) ran it on one P: the runtime's default, or the value
+// of the GOMAXPROCS variable it was started with. llmsh's main calls it
+// before the script runs.
+func FullProcs() {
+	if procs == 0 {
+		return
+	}
+	if _, set := os.LookupEnv("GOMAXPROCS"); set {
+		runtime.GOMAXPROCS(procs)
+	} else {
+		runtime.SetDefaultGOMAXPROCS()
+	}
+	procs = 0
 }
 
 // ArgvFromArgs reads llmsh's command line as llmsh's own parser does, as far as
