@@ -306,16 +306,14 @@ func (s *Session) start() error {
 			return fmt.Errorf("llmsh: %w", err)
 		}
 	}
-	hello := make(chan error, 1)
-	go func() {
-		_, err := p.Client.Hello()
-		hello <- err
-	}()
+	// OnStart runs while vfsd answers hello (on this goroutine: llmsh's
+	// start runs on one P, earlyvfsd.FullProcs).
+	hello := p.Client.SendHello()
 	if s.opts.OnStart != nil && !s.started {
 		s.started = true
 		s.opts.OnStart()
 	}
-	if err := <-hello; err != nil {
+	if _, err := hello(); err != nil {
 		if vfsdproc.Refused(p.Close()) && vfsdErr != nil {
 			// vfsd refused a grant and said why on its stderr.
 			return fmt.Errorf("%w: %s", ErrGrantRefused, vfsdErr.text())

@@ -541,7 +541,14 @@ func (c *Client) call(op string, params, out any) error {
 // After UseShm it also asks for read_shm, which WriteTo then uses.
 // Call Hello before opening any file (and at most once).
 func (c *Client) Hello() (vfsproto.HelloResult, error) {
-	var r vfsproto.HelloResult
+	return c.SendHello()()
+}
+
+// SendHello is Hello in two halves: it sends hello, and the function it
+// returns waits for vfsd's answer and takes it as Hello does. The caller
+// can work in between, on the same goroutine (llmsh restricts itself
+// while vfsd answers).
+func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
 	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureWriteStop}
 	if len(c.shm) >= vfsproto.ShmSlot {
@@ -549,27 +556,30 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 	}
 	p := vfsproto.HelloParams{Version: vfsproto.Version, Features: features}
 	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) { return appendHelloRequest(dst, id, p) })
-	if err == nil {
-		err = recv(ch, &r)
-	}
-	if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
-		c.bulk = true
-	}
-	if err == nil && r.MaxBulkWrite >= bulkWriteChunk && slices.Contains(r.Features, vfsproto.FeatureWriteBulk) {
-		c.bulkW = true
-	}
-	c.readEOF = err == nil && slices.Contains(r.Features, vfsproto.FeatureReadEOF)
-	c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
-	if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
-		slices.Contains(r.Features, vfsproto.FeatureReadShm) {
-		c.shmFree = make(chan int, n)
-		for i := range n {
-			c.shmFree <- i
+	return func() (vfsproto.HelloResult, error) {
+		var r vfsproto.HelloResult
+		if err == nil {
+			err = recv(ch, &r)
 		}
-		c.shmAt = slices.Contains(r.Features, vfsproto.FeatureReadShmAt)
-		c.shmW = slices.Contains(r.Features, vfsproto.FeatureWriteShm)
+		if err == nil && r.MaxBulkRead >= bulkChunk && slices.Contains(r.Features, vfsproto.FeatureReadBulk) {
+			c.bulk = true
+		}
+		if err == nil && r.MaxBulkWrite >= bulkWriteChunk && slices.Contains(r.Features, vfsproto.FeatureWriteBulk) {
+			c.bulkW = true
+		}
+		c.readEOF = err == nil && slices.Contains(r.Features, vfsproto.FeatureReadEOF)
+		c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
+		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
+			slices.Contains(r.Features, vfsproto.FeatureReadShm) {
+			c.shmFree = make(chan int, n)
+			for i := range n {
+				c.shmFree <- i
+			}
+			c.shmAt = slices.Contains(r.Features, vfsproto.FeatureReadShmAt)
+			c.shmW = slices.Contains(r.Features, vfsproto.FeatureWriteShm)
+		}
+		return r, err
 	}
-	return r, err
 }
 
 // Stats returns vfsd's counters.
