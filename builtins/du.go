@@ -76,7 +76,7 @@ func du(env *Env) int {
 		end = "\x00"
 	}
 	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
-		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref, dirs: newDirAhead(env)}
+		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref, dirs: newDirAhead(env, false)}
 	var grand int64
 	for _, name := range files {
 		if env.Ctx.Err() != nil {

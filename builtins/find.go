@@ -135,7 +135,7 @@ func find(env *Env) int {
 		io.WriteString(env.Stdout, "find (llmsh), GNU findutils 4.9 compatible\n")
 		return 0
 	}
-	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}, loc: dateLocation(env), dirs: newDirAhead(env)}
+	fd := &finder{env: env, ctx: env.Ctx, now: time.Now(), maxDepth: math.MaxInt, regType: "emacs", warned: map[string]bool{}, loc: dateLocation(env), dirs: newDirAhead(env, false)}
 	// Leading options -H -L -P (and -D/-O, which take an argument).
 	for len(args) > 0 {
 		a := args[0]
@@ -175,6 +175,9 @@ func find(env *Env) int {
 		paths = []string{"."}
 	}
 	fd.toks = args
+	// Listed by names and types when no test may want more of a file
+	// (a walk without one pays no lstat per file).
+	fd.dirs.types = !fd.follow && findTypesOnly(args)
 	fd.out = bufio.NewWriterSize(env.Stdout, 32<<10)
 	defer fd.closeFiles()
 	expr, err := fd.parse()
@@ -393,6 +396,24 @@ func (fd *finder) start(p string, expr findExpr) {
 type findAncestor struct {
 	path string
 	info fs.FileInfo
+}
+
+// findTypesOnly reports whether the expression toks asks no more of a
+// file than its name and type (a lister's guess: a test that wants more
+// still gets it, by an lstat).
+func findTypesOnly(toks []string) bool {
+	for i := 0; i < len(toks); i++ {
+		switch toks[i] {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type",
+			"-maxdepth", "-mindepth", "-regextype":
+			i++ // the argument
+		case "-print", "-print0", "-prune", "-quit", "-true", "-false", "-depth", "-d", "-nowarn", "-warn",
+			"-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-o", "-or", "-a", "-and", "!", "-not", "(", ")", ",":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // findSameFile reports whether a and b describe one file: by the host's

@@ -84,7 +84,7 @@ func grepMain(env *Env, mode byte) int {
 	if o.withName == 0 && (len(operands) > 1 || o.recursive) {
 		o.withName = 2 // decided per operand for -r on a single file
 	}
-	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol, dirs: newDirAhead(env)}
+	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol, dirs: newDirAhead(env, true)}
 	if o.maxCount == 0 {
 		return 1
 	}

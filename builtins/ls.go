@@ -83,7 +83,7 @@ func ls(env *Env) int {
 // lsParse reads ls's options into an lsOpts; on nil it returns the exit
 // status.
 func lsParse(env *Env) (*lsOpts, []string, int) {
-	o := &lsOpts{dirs: newDirAhead(env)}
+	o := &lsOpts{dirs: newDirAhead(env, false)}
 	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically (byte order) if none of -St is specified.", "[OPTION]... [FILE]...")
 	f.BoolVar(&o.long, 'l', "", "use a long listing format")
 	f.BoolVar(&o.all, 'a', "all", "do not ignore entries starting with .")
@@ -160,6 +160,7 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		o.deref = lsDerefNever
 	}
 	o.now = time.Now()
+	o.dirs.types = lsTypesOnly(o)
 	return o, operands, 0
 }
 
@@ -250,8 +251,23 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		}
 	}
 	// Each entry's lstat: from the listing where vfsd described the
-	// entries there, else asked for statAhead at a time.
-	infos, errs := entryInfos(env, env.Abs(dir), shown, false)
+	// entries there, else asked for statAhead at a time; where the
+	// output shows no more than names and types, only the directories'
+	// (which the listing has, with their identity).
+	var infos []fs.FileInfo
+	var errs []error
+	if o.dirs.types {
+		infos, errs = make([]fs.FileInfo, len(shown)), make([]error, len(shown))
+		for i, e := range shown {
+			if e.IsDir() {
+				infos[i], errs[i] = e.Info()
+			} else {
+				infos[i] = typeInfo{e}
+			}
+		}
+	} else {
+		infos, errs = entryInfos(env, env.Abs(dir), shown, false)
+	}
 	for i, e := range shown {
 		name := joinPath(dir, e.Name()) // GNU's attach: "." adds nothing
 		if dir == "." {
@@ -322,6 +338,25 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		}
 	}
 	return status
+}
+
+// typeInfo describes a directory entry by its name and type alone, for
+// the listings of ls that print no more of it (lsTypesOnly): no size,
+// time or permission bits.
+type typeInfo struct{ de fs.DirEntry }
+
+func (t typeInfo) Name() string       { return t.de.Name() }
+func (t typeInfo) Size() int64        { return 0 }
+func (t typeInfo) Mode() fs.FileMode  { return t.de.Type() }
+func (t typeInfo) ModTime() time.Time { return time.Time{} }
+func (t typeInfo) IsDir() bool        { return t.de.IsDir() }
+func (t typeInfo) Sys() any           { return nil }
+
+// lsTypesOnly reports whether the listing o prints of an entry of a
+// directory no more than its name and type: no long format, no order by
+// size or time, no -F (whose '*' wants the execute bits), no -L.
+func lsTypesOnly(o *lsOpts) bool {
+	return !o.long && !o.bySize && !o.byTime && !o.classify && o.deref != lsDerefAlways
 }
 
 // lsFileID is vfsd's identity of the file info describes, "" if none.

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"sync"
+	"sync/atomic"
 )
 
 // statAhead is how many files describeAll describes at once: each is a round
@@ -59,6 +60,26 @@ const dirAheadMax = 16
 type dirAhead struct {
 	env *Env
 	m   map[string]*dirListing
+	// types: the walk lists names and types (TypeLister) until an entry
+	// is asked for more (described), then whole listings.
+	types     bool
+	described atomic.Bool
+}
+
+// TypeLister is an FS that can list a directory with only its entries'
+// names and types, and the lstat of its subdirectories; each entry's Info
+// still describes it in full, asked for when called (vfsd's list
+// "names"). If any entry needed that, described is set.
+type TypeLister interface {
+	ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntry, error)
+}
+
+// list lists the directory abs, by names and types while that has done.
+func (d *dirAhead) list(abs string) ([]fs.DirEntry, error) {
+	if tl, ok := d.env.FS.(TypeLister); ok && d.types && !d.described.Load() {
+		return tl.ReadDirTypes(abs, &d.described)
+	}
+	return d.env.FS.ReadDir(abs)
 }
 
 // dirListing is a listing made ahead; done is closed when it is made.
@@ -68,7 +89,12 @@ type dirListing struct {
 	err  error
 }
 
-func newDirAhead(env *Env) *dirAhead { return &dirAhead{env: env, m: map[string]*dirListing{}} }
+// newDirAhead makes the lister of a walk; types is set for a walk that
+// may need no more of most entries than their names and types (find,
+// grep -r), and lists them so until one needs more.
+func newDirAhead(env *Env, types bool) *dirAhead {
+	return &dirAhead{env: env, m: map[string]*dirListing{}, types: types}
+}
 
 // ahead starts listing the directories abss (absolute), in that order, as
 // far as dirAheadMax allows, and returns those it started, for forget.
@@ -86,7 +112,7 @@ func (d *dirAhead) ahead(abss []string) []string {
 		started = append(started, abs)
 		go func() {
 			defer close(l.done)
-			l.ents, l.err = d.env.FS.ReadDir(abs)
+			l.ents, l.err = d.list(abs)
 		}()
 	}
 	return started
@@ -99,7 +125,7 @@ func (d *dirAhead) readDir(abs string) ([]fs.DirEntry, error) {
 		<-l.done
 		return l.ents, l.err
 	}
-	return d.env.FS.ReadDir(abs)
+	return d.list(abs)
 }
 
 // forget drops the listings of abss that the walk did not take (a

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -121,6 +122,9 @@ func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 }
 
 func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
+func (f clientFS) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntry, error) {
+	return f.c.ReadDirTypes(name, described)
+}
 func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 	if info, ok := statDevice(name); ok {
 		return info, nil

@@ -146,6 +146,20 @@ func decodeList(raw []byte) ([]vfsproto.Entry, bool) {
 		var e vfsproto.Entry
 		d.lit(`{"name":`)
 		e.Name = d.str()
+		if d.opt(`,"lstat":{`) {
+			// An entry of a listing of names and kinds.
+			e.Lstat = new(vfsproto.StatResult)
+			d.stat(e.Lstat)
+		}
+		if e.Lstat != nil || d.ok && bytes.HasPrefix(d.b, []byte(`,"kind":`)) {
+			d.lit(`,"kind":`)
+			if e.Kind = d.str(); d.ok && e.Kind == "" {
+				d.ok = false
+			}
+			d.lit(`}`)
+			out = append(out, e)
+			continue
+		}
 		d.lit(`,"is_dir":`)
 		e.IsDir = d.bool()
 		d.lit(`,"size":`)

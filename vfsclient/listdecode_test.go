@@ -55,3 +55,46 @@ func TestDecodeList(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeListNames: decodeList reads a listing of names and kinds (the
+// shape vfsd writes for list's "names": name, lstat for some, kind) as
+// encoding/json reads it, and declines a kind that is missing or empty.
+func TestDecodeListNames(t *testing.T) {
+	names := []string{"a.go", `q"uote`, "nl\n", "é✓", "\xff"}
+	kinds := []string{vfsproto.KindFile, vfsproto.KindDir, vfsproto.KindSymlink, vfsproto.TypeFIFO}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := range 200 {
+		raw := []byte(`{"entries":[`)
+		for i := range rng.IntN(5) {
+			if i > 0 {
+				raw = append(raw, ',')
+			}
+			raw = append(raw, `{"name":`...)
+			raw = vfsproto.AppendJSONString(raw, names[rng.IntN(len(names))])
+			if rng.IntN(2) == 0 {
+				st, _ := json.Marshal(vfsproto.StatResult{Size: rng.Int64N(1 << 20), Mtime: rng.Int64(), Mode: 0o755, IsDir: true, ID: "00ff"})
+				raw = append(append(raw, `,"lstat":`...), st...)
+			}
+			raw = append(raw, `,"kind":`...)
+			raw = vfsproto.AppendJSONString(raw, kinds[rng.IntN(len(kinds))])
+			raw = append(raw, '}')
+		}
+		raw = append(raw, "]}"...)
+		var want vfsproto.ListResult
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := decodeList(raw)
+		if !ok || !reflect.DeepEqual(got, want.Entries) {
+			t.Fatalf("round %d: decodeList(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Entries)
+		}
+	}
+	for _, raw := range []string{
+		`{"entries":[{"name":"a","kind":""}]}`, `{"entries":[{"name":"a","lstat":{"size":0,"mtime":0,"mode":0,"is_dir":true}}]}`,
+		`{"entries":[{"name":"a","kind":"file","size":1}]}`, `{"entries":[{"name":"a","kind":1}]}`,
+	} {
+		if got, ok := decodeList([]byte(raw)); ok {
+			t.Errorf("decodeList(%s) = %+v, want it declined", raw, got)
+		}
+	}
+}

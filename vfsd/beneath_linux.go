@@ -1,6 +1,8 @@
 package vfsd
 
 import (
+	"bytes"
+	"encoding/binary"
 	"io/fs"
 	"os"
 	"sync"
@@ -199,6 +201,111 @@ func listBeneath(g *grant, rel string, full bool) (out []vfsproto.Entry, e *vfsp
 		out = append(out, entryOf(g, rel, name, si.Mode().Type(), si, full))
 	}
 	return out, nil, true
+}
+
+// listBeneathNames is listNames' reading of a directory by openat2 and
+// getdents: each entry's kind from the type getdents gives, and an
+// fstatat relative to the directory only for the directories (their
+// lstat goes with them) and for entries of unknown type; ok is false
+// when openat2 cannot answer.
+func listBeneathNames(g *grant, rel string) (out []vfsproto.Entry, e *vfsproto.Error, ok bool) {
+	fd, err := g.bn.open(rel, os.O_RDONLY|openFlags)
+	if err == errFallback {
+		return nil, nil, false
+	}
+	if err != nil {
+		return nil, fsError(err), true
+	}
+	defer unix.Close(fd)
+	if fi, err := fstatInfo(fd, rel); err != nil {
+		return nil, fsError(err), true
+	} else if !fi.IsDir() {
+		return nil, perr(vfsproto.EArg, msgNotDir), true
+	}
+	buf := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(buf)
+	for {
+		n, err := unix.ReadDirent(fd, *buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, fsError(err), true
+		}
+		if n <= 0 {
+			return out, nil, true
+		}
+		for b := (*buf)[:n]; len(b) > 0; {
+			name, typ, rest, valid := nextDirent(b)
+			if !valid {
+				return nil, perr(vfsproto.EIO, msgIO), true
+			}
+			b = rest
+			if name == "." || name == ".." {
+				continue
+			}
+			en := vfsproto.Entry{Name: name, Kind: direntKind(typ)}
+			if en.Kind == "" || en.Kind == vfsproto.KindDir {
+				si := &statInfo{name: name}
+				if err := fstatat(fd, name, &si.sys); err != nil {
+					if err == unix.ENOENT {
+						continue // gone between getdents and fstatat
+					}
+					return nil, fsError(err), true
+				}
+				en.Kind = kindOf(si.Mode())
+				if en.Kind == vfsproto.KindDir {
+					st := statOf(si)
+					en.Lstat = &st
+				}
+			}
+			out = append(out, en)
+			if len(out) > maxListEntries {
+				return nil, perr(vfsproto.ERange, "too many entries"), true
+			}
+		}
+	}
+}
+
+// nextDirent takes the first linux_dirent64 record of b apart: its name,
+// its d_type and the records after it; valid is false for a record that
+// does not fit in b.
+func nextDirent(b []byte) (name string, typ byte, rest []byte, valid bool) {
+	const nameOff = 19 // d_ino 8, d_off 8, d_reclen 2, d_type 1
+	if len(b) < nameOff {
+		return "", 0, nil, false
+	}
+	reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+	if reclen < nameOff || reclen > len(b) {
+		return "", 0, nil, false
+	}
+	nb := b[nameOff:reclen]
+	if i := bytes.IndexByte(nb, 0); i >= 0 {
+		nb = nb[:i]
+	}
+	return string(nb), b[18], b[reclen:], true
+}
+
+// direntKind is the Entry.Kind of a getdents d_type; "" when the file
+// system did not say (DT_UNKNOWN) and an fstatat must.
+func direntKind(t byte) string {
+	switch t {
+	case unix.DT_REG:
+		return vfsproto.KindFile
+	case unix.DT_DIR:
+		return vfsproto.KindDir
+	case unix.DT_LNK:
+		return vfsproto.KindSymlink
+	case unix.DT_FIFO:
+		return vfsproto.TypeFIFO
+	case unix.DT_SOCK:
+		return vfsproto.TypeSocket
+	case unix.DT_CHR:
+		return vfsproto.TypeChar
+	case unix.DT_BLK:
+		return vfsproto.TypeBlock
+	}
+	return ""
 }
 
 // readNames reads the names of the open directory fd, "." and ".." left

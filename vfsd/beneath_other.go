@@ -28,3 +28,7 @@ func fstatInfo(int, string) (fs.FileInfo, error) { return nil, errFallback }
 func listBeneath(*grant, string, bool) ([]vfsproto.Entry, *vfsproto.Error, bool) {
 	return nil, nil, false
 }
+
+func listBeneathNames(*grant, string) ([]vfsproto.Entry, *vfsproto.Error, bool) {
+	return nil, nil, false
+}

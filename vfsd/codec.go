@@ -206,6 +206,30 @@ func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
 	return append(b, "]}"...)
 }
 
+// appendNames appends the encoding of ListResult{Entries: entries} for a
+// list with "names": each entry's name, its lstat (with withStat, where
+// set) and its kind, in the order of Entry's fields, as encoding/json
+// writes strings.
+func appendNames(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
+	b = append(b, `{"entries":[`...)
+	for i := range entries {
+		en := &entries[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = vfsproto.AppendJSONString(b, en.Name)
+		if withStat && en.Lstat != nil {
+			b = append(b, `,"lstat":`...)
+			b = appendStat(b, en.Lstat)
+		}
+		b = append(b, `,"kind":`...)
+		b = vfsproto.AppendJSONString(b, en.Kind)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
 // appendStat appends the encoding of st, as encoding/json writes it.
 func appendStat(b []byte, st *vfsproto.StatResult) []byte {
 	b = append(b, `{"size":`...)

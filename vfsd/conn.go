@@ -50,6 +50,7 @@ type job struct {
 	// max) and raw is not to be read.
 	parsed bool
 	hello  *vfsproto.HelloParams // hello's parameters, decoded by the fast path
+	names  bool                  // list's "names", decoded by the fast path
 }
 
 // handle is an open handle of one client. Its requests are served in order
@@ -262,7 +263,7 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 // handleFast runs or queues a request of the binary fast path.
 func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf,
-		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile, hello: fr.hello}
+		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile, hello: fr.hello, names: fr.names}
 	switch fr.op {
 	case vfsproto.OpList:
 		c.spawn(j)

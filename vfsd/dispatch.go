@@ -193,7 +193,10 @@ func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if e := decodeParams(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
-		j.path = p.Path
+		j.path, j.names = p.Path, p.Names
+	}
+	if j.names {
+		return c.listNames(j)
 	}
 	entries, e := s.list(j.path, c.listStat.Load())
 	if e != nil {
@@ -208,6 +211,25 @@ func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
 		// Described in full, the listing does not fit in a frame:
 		// without the descriptions (the client lstats the entries).
 		f.b = appendList(f.b[:start], entries, false)
+	}
+	return f.finish(j.id), nil, 0
+}
+
+// listNames answers a list with "names": each entry's name and kind, and
+// the lstat of the directories among them, with or without list_stat.
+func (c *conn) listNames(j *job) (*frameBuf, *vfsproto.Error, int) {
+	entries, e := c.s.listNames(j.path)
+	if e != nil {
+		return nil, e, 0
+	}
+	f := beginFrame(j.id)
+	f.b = append(f.b, `,"ok":true,"result":`...)
+	start := len(f.b)
+	f.b = appendNames(f.b, entries, true)
+	if len(f.b)-start > vfsproto.MaxFrame-len(j.id)-64 {
+		// With the directories' lstat the listing does not fit in a
+		// frame: without them (the client lstats what it needs).
+		f.b = appendNames(f.b[:start], entries, false)
 	}
 	return f.finish(j.id), nil, 0
 }

@@ -18,7 +18,7 @@ import (
 //	{"id":"ID","op":"read_shm_at","params":{"h":N,"off":N,"max":N,"slot":N}}
 //	{"id":"ID","op":"write_bulk","params":{"h":N,"size":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
-//	{"id":"ID","op":"list","params":{"path":"STR"}}
+//	{"id":"ID","op":"list","params":{"path":"STR"[,"names":true]}}
 //	{"id":"ID","op":"read_file","params":{"path":"STR","max":N}}
 //
 // (STR: valid UTF-8 without escapes or control characters, which
@@ -58,12 +58,14 @@ type fastReq struct {
 	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size), OpList, OpReadFile
 	id   string
 	path string // OpList, OpReadFile
-	h    int64
-	max  int64
-	slot int64   // OpReadShm, OpReadShmAt
-	off  int64   // OpReadShmAt
-	data []byte  // decoded write payload
-	buf  *[]byte // pooled storage of data, released after the write
+	// names is list's "names": true.
+	names bool
+	h     int64
+	max   int64
+	slot  int64   // OpReadShm, OpReadShmAt
+	off   int64   // OpReadShmAt
+	data  []byte  // decoded write payload
+	buf   *[]byte // pooled storage of data, released after the write
 	// hello is the decoded parameters of OpHello.
 	hello *vfsproto.HelloParams
 }
@@ -158,10 +160,11 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		return fastReq{op: op, id: string(id), h: h, max: m, slot: slot, off: off}, true
 	case bytes.HasPrefix(b, fastListMid):
 		p, rest, ok := fastString(b[len(fastListMid):])
-		if !ok || string(rest) != "}}" {
+		names := ok && string(rest) == `,"names":true}}`
+		if !ok || string(rest) != "}}" && !names {
 			return r, false
 		}
-		return fastReq{op: vfsproto.OpList, id: string(id), path: p}, true
+		return fastReq{op: vfsproto.OpList, id: string(id), path: p, names: names}, true
 	case bytes.HasPrefix(b, fastRFileMid):
 		p, rest, ok := fastString(b[len(fastRFileMid):])
 		if !ok || !bytes.HasPrefix(rest, fastReadMax) {

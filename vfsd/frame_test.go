@@ -118,6 +118,7 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "4", Op: "write", Params: mustJSON(t, vfsproto.WriteParams{H: 4, Data: bytes.Repeat([]byte{0, 255, 7}, 1000)})},
 		{ID: "12", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: "/work/a b/é"})},
 		{ID: "13", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: ""})},
+		{ID: "16", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: "/work/a b", Names: true})},
 		{ID: "14", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "src/main.go", Max: 65536})},
 		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
 		{ID: "5", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1})},
@@ -168,7 +169,9 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		case "list", "read_file":
 			var p vfsproto.ReadFileParams
 			mustUnmarshal(t, req.Params, &p)
-			if fr.path != p.Path || fr.max != int64(p.Max) {
+			var lp vfsproto.ListParams
+			mustUnmarshal(t, req.Params, &lp)
+			if fr.path != p.Path || fr.max != int64(p.Max) || fr.names != lp.Names {
 				t.Fatalf("%s: %+v", b, fr)
 			}
 		case "hello":
@@ -206,6 +209,11 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"list","params":{"path":"a"},"x":1}`,
 		`{"id":"1","op":"list","params":{"path":"a","max":1}}`,
 		`{"id":"1","op":"list","params":{"path":1}}`,
+		`{"id":"1","op":"list","params":{"path":"a","names":false}}`,
+		`{"id":"1","op":"list","params":{"path":"a","names":true,"x":1}}`,
+		`{"id":"1","op":"list","params":{"path":"a","names":"true"}}`,
+		`{"id":"1","op":"list","params":{"names":true,"path":"a"}}`,
+		`{"id":"1","op":"list","params":{"path":"a","names":true}`,
 		`{"id":"1","op":"read_file","params":{"path":"a"}}`,
 		`{"id":"1","op":"read_file","params":{"path":"a","max":-1}}`,
 		`{"id":"1","op":"read_file","params":{"max":1,"path":"a"}}`,

@@ -419,6 +419,10 @@ type CreateTempResult struct {
 // ListParams are the parameters of list.
 type ListParams struct {
 	Path string `json:"path"`
+	// Names asks for a listing of names and kinds (Entry.Kind): no
+	// size, and an lstat only for the entries that are directories. A
+	// server that does not know it answers the full listing.
+	Names bool `json:"names,omitempty"`
 }
 
 // Entry is one directory entry in a list result. For a symbolic link,
@@ -437,7 +441,19 @@ type Entry struct {
 	// that would not fit in MaxFrame with it, and of an entry that
 	// lstat would not describe).
 	Lstat *StatResult `json:"lstat,omitempty"`
+	// Kind is set, and IsDir, Size, Symlink and Type are not, in the
+	// entries of a listing asked for with ListParams.Names: the entry's
+	// own type, a symbolic link not followed (one of the Kind values).
+	Kind string `json:"kind,omitempty"`
 }
+
+// The values of Entry.Kind.
+const (
+	KindFile    = "file" // a regular file
+	KindDir     = "dir"
+	KindSymlink = "symlink"
+	// and TypeFIFO, TypeSocket, TypeChar, TypeBlock
+)
 
 // The values of StatResult.Type and Entry.Type.
 const (
