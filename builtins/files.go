@@ -90,6 +90,48 @@ func (e *Env) ReadHead(name string, p []byte) (n int, whole, ok bool, err error)
 	return hr.ReadHead(e.Abs(name), p)
 }
 
+// HeadsReader is an FS that reads the first bytes of several files in
+// one step (vfsd's read_files), for walks that read many small files.
+type HeadsReader interface {
+	// ReadHeads reads up to max bytes of each file of names, in their
+	// order. ok is false when the FS cannot (then nothing was done, and
+	// the caller reads the files one by one).
+	ReadHeads(names []string, max int) (heads []Head, ok bool)
+}
+
+// Head is what ReadHeads read of one file: its first bytes, whether they
+// are all of it, or the error opening it gave.
+type Head struct {
+	Data  []byte
+	Whole bool
+	Err   error
+}
+
+// CanReadHeads reports whether the FS reads several files in one step.
+func (e *Env) CanReadHeads() bool {
+	_, can := e.FS.(HeadsReader)
+	return can
+}
+
+// ReadHeads reads the first max bytes of each file of names in one step
+// (HeadsReader); ok is false when the FS cannot, or a name is one that
+// ReadHead would not read (standard input, a device).
+func (e *Env) ReadHeads(names []string, max int) (heads []Head, ok bool) {
+	hr, can := e.FS.(HeadsReader)
+	if !can {
+		return nil, false
+	}
+	abs := make([]string, len(names))
+	for i, name := range names {
+		switch name {
+		case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero":
+			return nil, false
+		}
+		abs[i] = e.Abs(name)
+	}
+	return hr.ReadHeads(abs, max)
+}
+
 // Create opens name for writing, creating or truncating it. On a real file
 // the new content replaces the old one atomically when the file is closed.
 // /dev/stdout and /dev/stderr (and /dev/fd/1, /dev/fd/2) are the

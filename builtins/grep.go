@@ -366,6 +366,7 @@ type grepRun struct {
 	cancelled bool
 	dirIDs    []string         // -R: identities of the directories being walked
 	ahead     []*grepAheadFile // the walk's files being read ahead, in order
+	batch     []*grepAheadFile // of them, the last ones, not asked for yet (sendBatch)
 }
 
 func (g *grepRun) fail(name string, err error) {

@@ -86,15 +86,44 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 // read_file, see builtins.HeadReader); not for what OpenFile serves
 // itself (devices, /dev/fd/N, process substitutions).
 func (f clientFS) ReadHead(name string, p []byte) (n int, whole, ok bool, err error) {
-	if strings.HasPrefix(name, "/dev/") {
+	if f.servesItself(name) {
 		return 0, false, false, nil
+	}
+	return f.c.ReadFile(name, p)
+}
+
+// servesItself reports whether name is something OpenFile serves without
+// vfsd: a device, /dev/fd/N, a process substitution.
+func (f clientFS) servesItself(name string) bool {
+	if strings.HasPrefix(name, "/dev/") {
+		return true
 	}
 	if f.psubs != nil {
 		if _, isPsub := f.psubs.stat(name); isPsub {
-			return 0, false, false, nil
+			return true
 		}
 	}
-	return f.c.ReadFile(name, p)
+	return false
+}
+
+// ReadHeads reads the first bytes of several files in one round trip
+// (vfsd's read_files, see builtins.HeadsReader); not when one of them is
+// something OpenFile serves itself.
+func (f clientFS) ReadHeads(names []string, max int) ([]builtins.Head, bool) {
+	for _, name := range names {
+		if f.servesItself(name) {
+			return nil, false
+		}
+	}
+	heads, ok, err := f.c.ReadFiles(names, max)
+	if !ok || err != nil {
+		return nil, false
+	}
+	out := make([]builtins.Head, len(heads))
+	for i, h := range heads {
+		out[i] = builtins.Head{Data: h.Data, Whole: h.Whole, Err: h.Err}
+	}
+	return out, true
 }
 
 func (f clientFS) Stat(name string) (fs.FileInfo, error) {

@@ -132,6 +132,9 @@ type answer struct {
 	size    int
 	direct  int                   // of them, the first direct went into the reader's buffer
 	hello   *vfsproto.HelloResult // a hello answer decoded by the fast path
+	// many and raw are a read_files answer and the bytes after it.
+	many *vfsproto.ReadFilesResult
+	raw  []byte
 }
 
 // pendingRead is a read request in flight.
@@ -151,6 +154,8 @@ type Client struct {
 	// bulkID holds the read_bulk requests awaiting an answer, with the
 	// buffer of the reader waiting for it, if any (see setDst).
 	bulkID map[uint64][]byte
+	// manyID holds the read_files requests awaiting an answer.
+	manyID map[uint64]bool
 	done   chan struct{}
 	err    error
 	closer io.Closer
@@ -158,8 +163,9 @@ type Client struct {
 	// write_bulk (before any File exists, so they are read without a
 	// lock).
 	bulk, bulkW bool
-	// readFile is set once hello has negotiated read_file (ReadFile).
-	readFile bool
+	// readFile is set once hello has negotiated read_file (ReadFile),
+	// readFiles once it has negotiated read_files (ReadFiles).
+	readFile, readFiles bool
 	// readEOF is set once hello has negotiated read_eof: a read that
 	// reaches the end of a file says so, and a small file needs one read.
 	readEOF bool
@@ -182,7 +188,7 @@ type Client struct {
 // New starts a client speaking to vfsd over r (answers) and w (requests).
 // If w is an io.Closer, Close closes it.
 func New(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64][]byte{}, done: make(chan struct{})}
+	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64][]byte{}, manyID: map[uint64]bool{}, done: make(chan struct{})}
 	if cl, ok := w.(io.Closer); ok {
 		c.closer = cl
 	}
@@ -220,7 +226,20 @@ func (c *Client) readLoop(r io.Reader) {
 		if bulk {
 			delete(c.bulkID, id)
 		}
+		many := c.manyID[id]
+		if many {
+			delete(c.manyID, id)
+		}
 		c.mu.Unlock()
+		if many {
+			if err := readManyData(r, &a); err != nil {
+				if ch != nil {
+					ch <- answer{err: err}
+				}
+				c.fail(err)
+				return
+			}
+		}
 		if bulk {
 			if err := readBulkData(r, &a, dst); err != nil {
 				if ch != nil {
@@ -298,6 +317,7 @@ func (c *Client) fail(cause error) {
 		delete(c.wait, id)
 	}
 	clear(c.bulkID)
+	clear(c.manyID)
 	close(c.done)
 }
 
@@ -550,7 +570,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 // while vfsd answers).
 func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureWriteStop}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -569,6 +589,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		}
 		c.readEOF = err == nil && slices.Contains(r.Features, vfsproto.FeatureReadEOF)
 		c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
+		c.readFiles = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadFiles)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 			slices.Contains(r.Features, vfsproto.FeatureReadShm) {
 			c.shmFree = make(chan int, n)

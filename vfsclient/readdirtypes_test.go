@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // TestReadDirTypes: a listing of names and types has ReadDir's entries,
@@ -97,5 +100,39 @@ func TestReadDirTypes(t *testing.T) {
 	}
 	if _, err := c.ReadDirTypes(filepath.Join(in, "none"), nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("ReadDirTypes of nothing: %v", err)
+	}
+}
+
+// TestReadFiles: ReadFiles reads what ReadFile reads of each file (bytes,
+// whether they are whole, open's error), in one request; without hello,
+// or out of read_files' bounds, it asks nothing.
+func TestReadFiles(t *testing.T) {
+	c, in, _ := session(t)
+	os.WriteFile(filepath.Join(in, "ten"), []byte("0123456789"), 0o644)
+	names := []string{filepath.Join(in, "r.txt"), filepath.Join(in, "none"), filepath.Join(in, "sub"), filepath.Join(in, "ten"), "/etc/passwd"}
+	for _, max := range []int{1, 10, 100} {
+		heads, ok, err := c.ReadFiles(names, max)
+		if !ok || err != nil || len(heads) != len(names) {
+			t.Fatalf("ReadFiles max %d: %d heads, %v %v", max, len(heads), ok, err)
+		}
+		for i, name := range names {
+			p := make([]byte, max)
+			n, whole, _, werr := c.ReadFile(name, p)
+			h := heads[i]
+			if string(h.Data) != string(p[:n]) || h.Whole != whole || (h.Err == nil) != (werr == nil) ||
+				h.Err != nil && h.Err.Error() != werr.Error() {
+				t.Errorf("max %d %s: %q %v %v, ReadFile %q %v %v", max, name, h.Data, h.Whole, h.Err, p[:n], whole, werr)
+			}
+		}
+	}
+	if _, ok, _ := c.ReadFiles(names, vfsproto.MaxBulkRead); ok {
+		t.Error("ReadFiles past 1 MiB in all asked")
+	}
+	if _, ok, _ := c.ReadFiles(nil, 10); ok {
+		t.Error("ReadFiles of nothing asked")
+	}
+	bare := vfstest.SessionNoHello(t, vfsd.Config{Inputs: []string{in}})
+	if _, ok, _ := bare.ReadFiles(names, 10); ok {
+		t.Error("ReadFiles without hello asked")
 	}
 }

@@ -2,6 +2,8 @@ package vfsclient
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
 	"strconv"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -53,4 +55,92 @@ func (c *Client) ReadFile(name string, p []byte) (n int, eof, ok bool, err error
 		return 0, false, true, pathErr("open", name, err)
 	}
 	return size, eof, true, nil
+}
+
+// FileHead is what ReadFiles read of one file: its first bytes, whether
+// they are all of it, or the error opening it gave.
+type FileHead struct {
+	Data  []byte
+	Whole bool
+	Err   error
+}
+
+// ReadFiles reads the first max bytes of each file of names in one
+// request (read_files: each opened for reading as Open does, read and
+// closed), in their order. An error of a file is an error of "open" on
+// its name, as Open's; err is the request's own (then no file was read).
+// ok is false, and nothing was asked, when hello did not negotiate
+// read_files or names and max are out of its bounds: the caller reads
+// the files one by one.
+func (c *Client) ReadFiles(names []string, max int) (heads []FileHead, ok bool, err error) {
+	if !c.readFiles || len(names) == 0 || len(names) > vfsproto.MaxReadFiles || max <= 0 || max > vfsproto.MaxBulkRead/len(names) {
+		return nil, false, nil
+	}
+	c.flushPending()
+	params, err := json.Marshal(vfsproto.ReadFilesParams{Paths: names, Max: max})
+	if err != nil {
+		return nil, true, err
+	}
+	var sent uint64
+	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		// Marked before the request goes out, so before its answer
+		// can come.
+		sent = id
+		c.mu.Lock()
+		c.manyID[id] = true
+		c.mu.Unlock()
+		start := len(dst)
+		dst = beginRequest(dst, id, vfsproto.OpReadFiles)
+		dst = append(dst, params...)
+		return finishRequest(dst, start)
+	})
+	if err != nil {
+		c.mu.Lock()
+		delete(c.manyID, sent)
+		c.mu.Unlock()
+		return nil, true, err
+	}
+	a := <-ch
+	switch {
+	case a.err != nil:
+		return nil, true, a.err
+	case !a.resp.OK && a.resp.Error != nil:
+		return nil, true, &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
+	case a.many == nil || len(a.many.Files) != len(names):
+		return nil, true, &Error{Code: vfsproto.EIO, Msg: "malformed answer"}
+	}
+	heads = make([]FileHead, len(names))
+	off := 0
+	for i, f := range a.many.Files {
+		if f.Error != nil {
+			heads[i].Err = pathErr("open", names[i], &Error{Code: f.Error.Code, Msg: f.Error.Message})
+			continue
+		}
+		heads[i].Data, heads[i].Whole = a.raw[off:off+f.Size:off+f.Size], f.EOF
+		off += f.Size
+	}
+	return heads, true, nil
+}
+
+// readManyData reads the bytes that follow a successful read_files
+// answer into a.raw, and its result into a.many. Sizes out of range are
+// a protocol error.
+func readManyData(r io.Reader, a *answer) error {
+	if !a.resp.OK {
+		return nil // an error answer: no data follows
+	}
+	var res vfsproto.ReadFilesResult
+	if err := json.Unmarshal(a.resp.Result, &res); err != nil {
+		return err
+	}
+	total := 0
+	for _, f := range res.Files {
+		if f.Size < 0 || f.Size > vfsproto.MaxBulkRead-total || f.Error != nil && f.Size != 0 {
+			return errors.New("vfsclient: malformed read_files answer")
+		}
+		total += f.Size
+	}
+	a.many, a.raw = &res, make([]byte, total)
+	_, err := io.ReadFull(r, a.raw)
+	return err
 }

@@ -109,7 +109,7 @@ type conn struct {
 	shmW  atomic.Bool
 	// listStat is set once hello has negotiated list_stat, readFile
 	// once it negotiated read_file.
-	listStat, readFile atomic.Bool
+	listStat, readFile, readFiles atomic.Bool
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -397,6 +397,13 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		j.h = *p.H
 	case vfsproto.OpReadFile:
 		c.readFileJob(j)
+		return nil
+	case vfsproto.OpReadFiles:
+		if !c.readFiles.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		c.spawn(j)
 		return nil
 	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -234,6 +236,89 @@ func (c *conn) listNames(j *job) (*frameBuf, *vfsproto.Error, int) {
 	return f.finish(j.id), nil, 0
 }
 
+// readMany answers a read_files: each path as readWhole reads it, its
+// bytes after the previous ones' in one pooled buffer that follows the
+// frame.
+func (c *conn) readMany(j *job) (*frameBuf, *vfsproto.Error, int) {
+	var p vfsproto.ReadFilesParams
+	if e := decodeParams(j.raw, &p, "paths", "max"); e != nil {
+		return nil, e, 0
+	}
+	switch {
+	case len(p.Paths) == 0:
+		return nil, perr(vfsproto.EArg, "no paths"), 0
+	case len(p.Paths) > vfsproto.MaxReadFiles:
+		return nil, perr(vfsproto.ERange, fmt.Sprintf("more than %d paths", vfsproto.MaxReadFiles)), 0
+	case p.Max <= 0:
+		return nil, perr(vfsproto.EArg, "max must be at least 1"), 0
+	case p.Max > vfsproto.MaxBulkRead/len(p.Paths):
+		return nil, perr(vfsproto.ERange, fmt.Sprintf("paths times max exceeds %d", vfsproto.MaxBulkRead)), 0
+	}
+	j.path = strings.Join(p.Paths, "\n") // the log names them all
+	c.bulkSem <- struct{}{}
+	buf := bulkPool.Get().(*[]byte)
+	handed := false
+	defer func() {
+		if !handed {
+			bulkPool.Put(buf)
+			<-c.bulkSem
+		}
+	}()
+	res := vfsproto.ReadFilesResult{Files: make([]vfsproto.FileRead, len(p.Paths))}
+	total := 0
+	for i, name := range p.Paths {
+		n, eof, e := c.s.readHead(name, (*buf)[total:total+p.Max])
+		if e != nil {
+			res.Files[i].Error = e
+			continue
+		}
+		res.Files[i].Size, res.Files[i].EOF = n, eof
+		total += n
+	}
+	c.s.stats.bytesOut.Add(int64(total))
+	f := okFrame(j.id, res)
+	f.tail, f.tailBuf = (*buf)[:total], buf
+	f.release = func() { <-c.bulkSem }
+	handed = true
+	return f, nil, total
+}
+
+// readHead reads the first len(p) bytes of the file name, opened for
+// reading as open opens it, into p, and closes it; eof is true when they
+// are the whole file.
+func (s *Server) readHead(name string, p []byte) (n int, eof bool, e *vfsproto.Error) {
+	f, _, _, e := s.openPath(name, vfsproto.ModeRead)
+	if e != nil {
+		return 0, false, e
+	}
+	s.stats.opens.Add(1)
+	defer func() {
+		f.commit()
+		s.stats.closes.Add(1)
+	}()
+	s.stats.reads.Add(1)
+	n, eof, err := readUpTo(f, p)
+	if err != nil {
+		return 0, false, ioError(err)
+	}
+	return n, eof, nil
+}
+
+// readUpTo reads f into p until p is full or f ends (eof).
+func readUpTo(f file, p []byte) (n int, eof bool, err error) {
+	for n < len(p) {
+		m, err := f.Read(p[n:])
+		n += m
+		if errors.Is(err, io.EOF) || err == nil && m == 0 {
+			return n, true, nil
+		}
+		if err != nil {
+			return 0, false, err
+		}
+	}
+	return n, false, nil
+}
+
 // readWhole answers a read_file: the file j.path opened for reading as
 // open opens it (same policy), up to j.max bytes of it read into a pooled
 // buffer that follows the frame, and closed.
@@ -249,20 +334,7 @@ func (c *conn) readWhole(j *job) (*frameBuf, *vfsproto.Error, int) {
 		s.stats.closes.Add(1)
 	}()
 	c.bulkSem <- struct{}{}
-	return c.bufferedBulk(j, func(p []byte) (int, bool, error) {
-		n := 0
-		for n < len(p) {
-			m, err := f.Read(p[n:])
-			n += m
-			if errors.Is(err, io.EOF) || err == nil && m == 0 {
-				return n, true, nil
-			}
-			if err != nil {
-				return 0, false, err
-			}
-		}
-		return n, false, nil
-	})
+	return c.bufferedBulk(j, func(p []byte) (int, bool, error) { return readUpTo(f, p) })
 }
 
 // ioError maps an error of a handle's file.
@@ -296,6 +368,8 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return okFrame(j.id, vfsproto.OpenResult{Handle: num}), nil, 0
 	case vfsproto.OpReadFile:
 		return c.readWhole(j)
+	case vfsproto.OpReadFiles:
+		return c.readMany(j)
 	case vfsproto.OpStat:
 		st, e := s.statPath(j.path)
 		if e != nil {
@@ -375,6 +449,11 @@ func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.readFile.Store(true)
 		r.Ops = append(r.Ops, vfsproto.OpReadFile)
 		r.Features = append(r.Features, vfsproto.FeatureReadFile)
+	}
+	if c.readFile.Load() && slices.Contains(p.Features, vfsproto.FeatureReadFiles) {
+		c.readFiles.Store(true)
+		r.Ops = append(r.Ops, vfsproto.OpReadFiles)
+		r.Features = append(r.Features, vfsproto.FeatureReadFiles)
 	}
 	if slices.Contains(p.Features, vfsproto.FeatureWriteStop) {
 		c.writeStop.Store(true)

@@ -81,6 +81,16 @@ const FeatureReadShmAt = "read_shm_at"
 // together with FeatureReadBulk.
 const FeatureReadFile = "read_file"
 
+// FeatureReadFiles is the hello feature that enables read_files: what
+// read_file does for up to MaxReadFiles files in one request, their bytes
+// one after the other after the answer frame. A walk that reads many
+// small files (grep -r) pays one round trip for several. It is granted
+// only together with FeatureReadFile.
+const FeatureReadFiles = "read_files"
+
+// MaxReadFiles is the most paths one read_files may name.
+const MaxReadFiles = 64
+
 // FeatureListStat is the hello feature that makes every list answer on
 // the connection describe each entry in full: Entry.Lstat is what lstat
 // of the entry's path would answer, so that a walk (find, du, ls -l, tar)
@@ -140,6 +150,7 @@ const (
 	OpWriteShm   = "write_shm"   // only after hello negotiated FeatureWriteShm
 	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
 	OpReadFile   = "read_file"   // only after hello negotiated FeatureReadFile
+	OpReadFiles  = "read_files"  // only after hello negotiated FeatureReadFiles
 	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
 )
@@ -475,6 +486,31 @@ type ListResult struct {
 type ReadFileParams struct {
 	Path string `json:"path"`
 	Max  int    `json:"max"`
+}
+
+// ReadFilesParams are the parameters of read_files: the first Max bytes
+// (1..MaxBulkRead) of each file of Paths (1..MaxReadFiles of them, and
+// len(Paths)*Max at most MaxBulkRead), each opened for reading as open
+// does. The answer is a ReadFilesResult followed by the bytes of each
+// file in turn (Files[i].Size of them).
+type ReadFilesParams struct {
+	Paths []string `json:"paths"`
+	Max   int      `json:"max"`
+}
+
+// ReadFilesResult is the answer frame of read_files: one FileRead per
+// path, in their order.
+type ReadFilesResult struct {
+	Files []FileRead `json:"files"`
+}
+
+// FileRead is what read_files read of one file: Size bytes, EOF when
+// they are the whole file, or the Error read_file would have answered
+// (then Size is 0).
+type FileRead struct {
+	Size  int    `json:"size"`
+	EOF   bool   `json:"eof"`
+	Error *Error `json:"error,omitempty"`
 }
 
 // ReadBulkResult is the answer frame of read_bulk: exactly Size raw bytes
