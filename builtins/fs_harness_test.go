@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,20 @@ func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadD
 func (f clientFS) ReadHead(name string, p []byte) (int, bool, bool, error) {
 	return f.c.ReadFile(name, p)
 }
+func (f clientFS) ReadHeads(names []string, max int) ([]Head, bool) {
+	heads, ok, err := f.c.ReadFiles(names, max)
+	if !ok || err != nil {
+		return nil, false
+	}
+	out := make([]Head, len(heads))
+	for i, h := range heads {
+		out[i] = Head{h.Data, h.Whole, h.Err}
+	}
+	return out, true
+}
+func (f clientFS) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntry, error) {
+	return f.c.ReadDirTypes(name, described)
+}
 func (f clientFS) Lstat(name string) (fs.FileInfo, error)    { return f.c.Lstat(name) }
 func (f clientFS) Readlink(name string) (string, error)      { return f.c.Readlink(name) }
 func (f clientFS) Mkdir(name string, perm fs.FileMode) error { return f.c.Mkdir(name, perm) }
@@ -62,10 +77,10 @@ func mkdirAllTest(t *testing.T, fsys FS, dir string) {
 	}
 }
 
-// TestGrepRecursiveRequests: grep -r asks vfsd, per small file of the
-// walk, for one read_file (an open, a read and a close in one request),
-// and nothing else (no stat: the listing already says the entry is a
-// regular file).
+// TestGrepRecursiveRequests: grep -r asks vfsd for the small files of
+// the walk grepBatch at a time, in one read_files each (an open, a read
+// and a close of each file), and nothing else (no stat: the listing of
+// names and types already says the entry is a regular file).
 func TestGrepRecursiveRequests(t *testing.T) {
 	dir := t.TempDir()
 	const files = 20
@@ -86,9 +101,9 @@ func TestGrepRecursiveRequests(t *testing.T) {
 		t.Fatalf("grep -rc: %+v %v", r, err)
 	}
 	const lists, operand = 2, 1 // . and d listed; "." stat'ed as an operand
-	perFile := after.Requests - before.Requests - 1 - lists - operand
-	if after.Opens-before.Opens != files || perFile != files {
-		t.Fatalf("%d opens for %d files; %d requests besides stats and lists (want one read_file each)",
-			after.Opens-before.Opens, files, perFile)
+	reads := after.Requests - before.Requests - 1 - lists - operand
+	if want := (files + grepBatch - 1) / grepBatch; after.Opens-before.Opens != files || reads != int64(want) {
+		t.Fatalf("%d opens for %d files; %d requests besides stats and lists, want %d read_files",
+			after.Opens-before.Opens, files, reads, want)
 	}
 }

@@ -250,24 +250,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			shown = append(shown, e)
 		}
 	}
-	// Each entry's lstat: from the listing where vfsd described the
-	// entries there, else asked for statAhead at a time; where the
-	// output shows no more than names and types, only the directories'
-	// (which the listing has, with their identity).
-	var infos []fs.FileInfo
-	var errs []error
-	if o.dirs.types {
-		infos, errs = make([]fs.FileInfo, len(shown)), make([]error, len(shown))
-		for i, e := range shown {
-			if e.IsDir() {
-				infos[i], errs[i] = e.Info()
-			} else {
-				infos[i] = typeInfo{e}
-			}
-		}
-	} else {
-		infos, errs = entryInfos(env, env.Abs(dir), shown, false)
-	}
+	infos, errs := lsInfos(env, dir, shown, o)
 	for i, e := range shown {
 		name := joinPath(dir, e.Name()) // GNU's attach: "." adds nothing
 		if dir == "." {
@@ -338,6 +321,26 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		}
 	}
 	return status
+}
+
+// lsInfos describes the entries ents of dir: each one's lstat, from the
+// listing where vfsd described the entries there, else asked for
+// statAhead at a time; where the output shows no more than names and
+// types, only the directories' (which the listing has, with their
+// identity).
+func lsInfos(env *Env, dir string, ents []fs.DirEntry, o *lsOpts) ([]fs.FileInfo, []error) {
+	if !o.dirs.types {
+		return entryInfos(env, env.Abs(dir), ents, false)
+	}
+	infos, errs := make([]fs.FileInfo, len(ents)), make([]error, len(ents))
+	for i, e := range ents {
+		if e.IsDir() {
+			infos[i], errs[i] = e.Info()
+		} else {
+			infos[i] = typeInfo{e}
+		}
+	}
+	return infos, errs
 }
 
 // typeInfo describes a directory entry by its name and type alone, for

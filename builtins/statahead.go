@@ -139,8 +139,14 @@ func (d *dirAhead) forget(abss []string) {
 	}
 }
 
-// headAheadMax is how many small files a walk reads ahead of it at most.
-const headAheadMax = 16
+// headAheadMax is how many small files a walk reads ahead of it at most;
+// where the FS reads several in one request (HeadsReader), they are
+// asked for headBatch at a time, and headBatchBytes in all at most.
+const (
+	headAheadMax   = 32
+	headBatch      = 16
+	headBatchBytes = 1 << 20
+)
 
 // headAhead reads small files of a walk ahead of it (Env.ReadHead, one
 // round trip each), so that their round trips to vfsd overlap; the walk
@@ -176,6 +182,76 @@ func (h *headAhead) start(abs string, size int64) {
 	go func() {
 		defer close(r.done)
 		r.n, r.whole, r.ok, r.err = h.env.ReadHead(abs, r.buf)
+	}()
+}
+
+// fill starts reading ahead the first files of abss, each of the size
+// size gives, as far as there is room, and returns how many it started.
+// Where the FS reads several files in one request, it starts them a
+// batch at a time, and waits for room for a whole batch unless the rest
+// fits.
+func (h *headAhead) fill(abss []string, size func(string) int64) int {
+	if !h.env.CanReadHeads() {
+		n := 0
+		for ; n < len(abss) && h.room(); n++ {
+			h.start(abss[n], size(abss[n]))
+		}
+		return n
+	}
+	started := 0
+	for started < len(abss) {
+		room, rest := headAheadMax-len(h.m), len(abss)-started
+		if room < headBatch && room < rest {
+			break
+		}
+		n, most := 0, int64(0)
+		for n < min(room, rest, headBatch) {
+			m := max(most, size(abss[started+n])+1)
+			if int64(n+1)*m > headBatchBytes {
+				break
+			}
+			n, most = n+1, m
+		}
+		if n == 0 {
+			break
+		}
+		h.startMany(abss[started:started+n], size, int(most))
+		started += n
+	}
+	return started
+}
+
+// startMany reads the first size+1 bytes of each file of abss in the
+// background, in one request of max bytes a file (Env.ReadHeads); each
+// that request could not read is read by itself.
+func (h *headAhead) startMany(abss []string, size func(string) int64, max int) {
+	reads := make([]*headRead, 0, len(abss))
+	names := make([]string, 0, len(abss))
+	for _, abs := range abss {
+		if _, ok := h.m[abs]; ok {
+			continue
+		}
+		r := &headRead{done: make(chan struct{}), buf: make([]byte, size(abs)+1)}
+		h.m[abs] = r
+		reads, names = append(reads, r), append(names, abs)
+	}
+	if len(reads) == 0 {
+		return
+	}
+	go func() {
+		heads, ok := h.env.ReadHeads(names, max)
+		for i, r := range reads {
+			if !ok {
+				r.n, r.whole, r.ok, r.err = h.env.ReadHead(names[i], r.buf)
+			} else {
+				hd := heads[i]
+				// More than the buffer holds is not the whole file as
+				// it was described: a file that grew.
+				r.n, r.ok, r.err = copy(r.buf, hd.Data), true, hd.Err
+				r.whole = hd.Whole && len(hd.Data) <= len(r.buf)
+			}
+			close(r.done)
+		}
 	}()
 }
 

@@ -669,8 +669,9 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 			}
 		}
 		defer s.dirs.forget(s.dirs.ahead(subdirs))
-		// Small regular files are read ahead, up to headAheadMax at once,
-		// and archived in their turn.
+		// Small regular files are read ahead, up to headAheadMax at once
+		// (headBatch in one request, where the FS can), and archived in
+		// their turn.
 		var small []string
 		for _, e := range ents {
 			if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
@@ -680,10 +681,9 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		defer s.heads.forget(small)
 		next := 0
+		sizeOf := func(abs string) int64 { return s.ahead[abs].fi.Size() }
 		for _, e := range ents {
-			for ; next < len(small) && s.heads.room(); next++ {
-				s.heads.start(small[next], s.ahead[small[next]].fi.Size())
-			}
+			next += s.heads.fill(small[next:], sizeOf)
 			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
 			}
