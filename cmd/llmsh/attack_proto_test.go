@@ -402,6 +402,63 @@ func TestProtocolAttacks(t *testing.T) {
 			}
 			usable(t, p, ar)
 		}},
+		{"read_files_and_list_names", func(t *testing.T, p *protoPeer, ar *arena) {
+			// read_files is refused before hello grants it (and with
+			// read_bulk alone); granted, each path open refuses is an
+			// error of its own, with no byte after the answer, and a
+			// request out of bounds is refused whole.
+			refused := []string{
+				ar.secret, ar.ro + "/../out/secret", "/proc/self/root" + ar.secret, ar.rw + "/dirlink/secret",
+				ar.rw + "/link-abs", ar.rw + "/link-rel", ar.ro + "/ro-link", "../out/secret", "/proc/self/environ",
+				"/proc/self/fd/3", "/dev/zero", "/etc/passwd", ar.rw + "/./link-abs", ar.rw + "//dirlink/../dirlink/secret",
+				ar.rw + "/" + strings.Repeat("a/../", 900) + "link-abs", ar.ro + "/in\u0000.txt",
+			}
+			paths := make([]string, len(refused))
+			for i, path := range refused {
+				paths[i] = jsonStr(path)
+			}
+			req := `{"paths":[` + strings.Join(paths, ",") + `],"max":4096}`
+			wantErr(t, p.call("m", "read_files", req), vfsproto.EUnsupported)
+			if resp := p.call("h", "hello", `{"version":1,"features":["read_bulk","read_files"]}`); resp == nil || !resp.OK || strings.Contains(string(resp.Result), `"read_files"`) {
+				t.Fatalf("hello with read_files but not read_file: %+v", resp)
+			}
+			wantErr(t, p.call("m", "read_files", req), vfsproto.EUnsupported)
+			if resp := p.call("h", "hello", `{"version":1,"features":["read_bulk","read_file","read_files"]}`); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"read_files"`) {
+				t.Fatalf("hello with read_files: %+v", resp)
+			}
+			resp := p.call("m", "read_files", req)
+			if resp == nil || !resp.OK {
+				t.Fatalf("read_files of refused paths: %+v", resp)
+			}
+			var rf vfsproto.ReadFilesResult
+			if err := json.Unmarshal(resp.Result, &rf); err != nil || len(rf.Files) != len(refused) {
+				t.Fatalf("read_files answer %s: %v", resp.Result, err)
+			}
+			for i, f := range rf.Files {
+				if f.Error == nil || f.Size != 0 {
+					t.Fatalf("BREACH: read_files of %q: %+v", refused[i], f)
+				}
+			}
+			many := strings.TrimSuffix(strings.Repeat(jsonStr(ar.ro+"/in.txt")+",", vfsproto.MaxReadFiles+1), ",")
+			for _, bad := range []string{
+				`{"paths":[],"max":1}`, `{"paths":[` + many + `],"max":1}`, `{"paths":[` + jsonStr(ar.ro+"/in.txt") + `],"max":1048577}`,
+				`{"paths":[` + jsonStr(ar.ro+"/in.txt") + `,` + jsonStr(ar.ro+"/in.txt") + `],"max":524289}`,
+				`{"paths":` + jsonStr(ar.ro+"/in.txt") + `,"max":1}`, `{"paths":[1],"max":1}`,
+				`{"max":1}`, `{"paths":[` + jsonStr(ar.ro+"/in.txt") + `],"max":"1"}`,
+			} {
+				wantErr(t, p.call("m", "read_files", bad), vfsproto.EArg, vfsproto.ERange)
+			}
+			// A listing of names says no more than the full one: every
+			// directory open refuses is refused.
+			for _, path := range []string{ar.secret, ar.ro + "/../out", "/proc/self/root" + ar.secret, ar.rw + "/dirlink",
+				ar.rw + "/link-abs", "/proc/self/fd", "/etc", ar.ro + "/in.txt"} {
+				wantErr(t, p.call("l", "list", `{"path":`+jsonStr(path)+`,"names":true}`), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+			}
+			for _, names := range []string{`"true"`, "1", "[]", "{}"} {
+				wantErr(t, p.call("l", "list", `{"path":`+jsonStr(ar.rw)+`,"names":`+names+`}`), vfsproto.EArg)
+			}
+			usable(t, p, ar)
+		}},
 		{"pipelined_flood_then_hangup", func(t *testing.T, p *protoPeer, ar *arena) {
 			// Many requests without reading an answer, then a hang-up in the
 			// middle of a frame: vfsd must still exit.
