@@ -98,3 +98,37 @@ func TestDecodeListNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeFiles: decodeFiles reads what encoding/json writes for a
+// ReadFilesResult as encoding/json reads it back, and declines other
+// shapes.
+func TestDecodeFiles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	msgs := []string{"no such file or directory", `q"uote`, "é\n"}
+	for round := range 200 {
+		var res vfsproto.ReadFilesResult
+		res.Files = []vfsproto.FileRead{}
+		for range rng.IntN(5) {
+			f := vfsproto.FileRead{Size: rng.IntN(1 << 16), EOF: rng.IntN(2) == 0}
+			if rng.IntN(3) == 0 {
+				f = vfsproto.FileRead{Error: &vfsproto.Error{Code: vfsproto.ENoEnt, Message: msgs[rng.IntN(len(msgs))]}}
+			}
+			res.Files = append(res.Files, f)
+		}
+		raw, _ := json.Marshal(res)
+		var want vfsproto.ReadFilesResult
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := decodeFiles(raw)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: decodeFiles(%s) = %+v %v, want %+v", round, raw, got, ok, want)
+		}
+	}
+	for _, raw := range []string{``, `{}`, `{"files":null}`, `{"files":[{"eof":true,"size":1}]}`, `{"files":[{"size":-1,"eof":true}]}`,
+		`{"files":[{"size":1,"eof":true}]} `, `{"files":[{"size":1,"eof":true,"x":1}]}`, `{"files":[{"size":99999999,"eof":true}]}`} {
+		if got, ok := decodeFiles([]byte(raw)); ok {
+			t.Errorf("decodeFiles(%s) = %+v, want it declined", raw, got)
+		}
+	}
+}

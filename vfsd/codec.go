@@ -206,6 +206,31 @@ func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
 	return append(b, "]}"...)
 }
 
+// appendFilesResult appends the encoding of ReadFilesResult{Files: files}
+// as encoding/json writes it.
+func appendFilesResult(b []byte, files []vfsproto.FileRead) []byte {
+	b = append(b, `{"files":[`...)
+	for i := range files {
+		f := &files[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"size":`...)
+		b = strconv.AppendInt(b, int64(f.Size), 10)
+		b = append(b, `,"eof":`...)
+		b = strconv.AppendBool(b, f.EOF)
+		if f.Error != nil {
+			b = append(b, `,"error":{"code":`...)
+			b = vfsproto.AppendJSONString(b, string(f.Error.Code))
+			b = append(b, `,"message":`...)
+			b = vfsproto.AppendJSONString(b, f.Error.Message)
+			b = append(b, '}')
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
 // appendNames appends the encoding of ListResult{Entries: entries} for a
 // list with "names": each entry's name, its lstat (with withStat, where
 // set) and its kind, in the order of Entry's fields, as encoding/json

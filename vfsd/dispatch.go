@@ -240,9 +240,11 @@ func (c *conn) listNames(j *job) (*frameBuf, *vfsproto.Error, int) {
 // bytes after the previous ones' in one pooled buffer that follows the
 // frame.
 func (c *conn) readMany(j *job) (*frameBuf, *vfsproto.Error, int) {
-	var p vfsproto.ReadFilesParams
-	if e := decodeParams(j.raw, &p, "paths", "max"); e != nil {
-		return nil, e, 0
+	p, ok := parseReadFiles(j.raw)
+	if !ok {
+		if e := decodeParams(j.raw, &p, "paths", "max"); e != nil {
+			return nil, e, 0
+		}
 	}
 	switch {
 	case len(p.Paths) == 0:
@@ -276,7 +278,10 @@ func (c *conn) readMany(j *job) (*frameBuf, *vfsproto.Error, int) {
 		total += n
 	}
 	c.s.stats.bytesOut.Add(int64(total))
-	f := okFrame(j.id, res)
+	f := beginFrame(j.id)
+	f.b = append(f.b, `,"ok":true,"result":`...)
+	f.b = appendFilesResult(f.b, res.Files)
+	f = f.finish(j.id)
 	f.tail, f.tailBuf = (*buf)[:total], buf
 	f.release = func() { <-c.bulkSem }
 	handed = true

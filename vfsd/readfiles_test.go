@@ -142,3 +142,29 @@ func TestReadFiles(t *testing.T) {
 		t.Fatal("stats")
 	}
 }
+
+// TestParseReadFiles: the hand decoder of read_files' parameters reads
+// what encoding/json writes as encoding/json reads it, and declines every
+// other shape (for decodeParams to judge).
+func TestParseReadFiles(t *testing.T) {
+	for _, p := range []vfsproto.ReadFilesParams{
+		{Paths: []string{"a"}, Max: 1}, {Paths: []string{"/x y/é", "", "b"}, Max: 65536}, {Paths: make([]string, vfsproto.MaxReadFiles), Max: 0},
+	} {
+		b, _ := json.Marshal(p)
+		got, ok := parseReadFiles(b)
+		if !ok || !slices.Equal(got.Paths, p.Paths) || got.Max != p.Max {
+			t.Errorf("parseReadFiles(%s) = %+v %v", b, got, ok)
+		}
+	}
+	for _, b := range []string{
+		`{"paths":[],"max":1}`, `{"paths":["a""b"],"max":1}`, `{"paths":["a",],"max":1}`, `{"paths":["a"],"max":-1}`,
+		`{"paths":["a"],"max":01}`, `{"paths":["a"],"max":1,"x":2}`, `{"max":1,"paths":["a"]}`, `{"paths":["a\"b"],"max":1}`,
+		`{"paths":["a\u0062"],"max":1}`, `{"paths":["\xff"],"max":1}`, `{"paths":[1],"max":1}`, `{"paths":["a"],"max":1} `,
+		`{"paths":["a"]`, `{"paths":["a"],"max":}`, `{"paths":"a","max":1}`,
+		`{"paths":[` + strings.TrimSuffix(strings.Repeat(`"a",`, vfsproto.MaxReadFiles+2), ",") + `],"max":1}`,
+	} {
+		if got, ok := parseReadFiles([]byte(b)); ok {
+			t.Errorf("parseReadFiles(%s) = %+v, want it declined", b, got)
+		}
+	}
+}
