@@ -185,12 +185,18 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 			if len(args) > 0 {
 				msg = args[0]
 			}
-			b, _ := gojq.Marshal([]any{"DEBUG:", msg})
+			b, err := gojq.Marshal([]any{"DEBUG:", msg})
+			if err != nil {
+				return err
+			}
 			env.Stderr.Write(append(b, '\n'))
 			return v
 		}),
 		gojq.WithFunction("stderr", 0, 0, func(v any, _ []any) any {
-			b, _ := gojq.Marshal(v)
+			b, err := gojq.Marshal(v)
+			if err != nil {
+				return err
+			}
 			env.Stderr.Write(b)
 			return v
 		}))
@@ -714,7 +720,10 @@ func (r *jqRunner) eval(v any) {
 					if s, ok := hv.(string); ok {
 						io.WriteString(r.env.Stderr, s)
 					} else {
-						b, _ := gojq.Marshal(hv)
+						b, err := gojq.Marshal(hv)
+						if err != nil {
+							b = []byte("jq: error (at " + r.in.position() + "): " + err.Error())
+						}
 						r.env.Stderr.Write(append(b, '\n'))
 					}
 				}
@@ -731,8 +740,11 @@ func (r *jqRunner) eval(v any) {
 				if s, ok := ve.Value().(string); ok {
 					fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), s)
 				} else {
-					b, _ := gojq.Marshal(ve.Value())
-					fmt.Fprintf(r.env.Stderr, "jq: error (at %s) (not a string): %s\n", r.in.position(), b)
+					if b, err := gojq.Marshal(ve.Value()); err != nil {
+						fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), err)
+					} else {
+						fmt.Fprintf(r.env.Stderr, "jq: error (at %s) (not a string): %s\n", r.in.position(), b)
+					}
 				}
 			} else {
 				fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), err)
@@ -782,7 +794,15 @@ func (r *jqRunner) print(v any) error {
 // value is in its kind's colour, the punctuation of arrays and objects in
 // theirs and keys in the key colour, with resets where jq 1.7.1's
 // jv_dump_term puts them.
+//
+// A value nested deeper than gojq.MaxPrintDepth is written as jq 1.7.1's
+// jv_dump_term writes it, `<skipped: too deep>` (llmsh: the recursion
+// overflowed Go's stack on a value nested millions deep).
 func jqEncode(w *bufio.Writer, v any, o *jqOpts, indent, depth int) error {
+	if depth > gojq.MaxPrintDepth {
+		w.WriteString("<skipped: too deep>")
+		return nil
+	}
 	pretty := (indent > 0 || o.tab) && !o.compact
 	nl := func(d int) {
 		if !pretty {

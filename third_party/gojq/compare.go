@@ -12,6 +12,12 @@ import (
 // The result will be 0 if l == r, -1 if l < r, and +1 if l > r.
 // This comparison is used by built-in operators and functions.
 func Compare(l, r any) int {
+	return compare(l, r, 0)
+}
+
+// compare is Compare at depth levels into the values compared (llmsh).
+func compare(l, r any, depth int) int {
+	depth = deeper(depth)
 	return binopTypeSwitch(l, r,
 		cmp.Compare,
 		func(l, r float64) int {
@@ -28,7 +34,7 @@ func Compare(l, r any) int {
 		strings.Compare,
 		func(l, r []any) int {
 			for i := range min(len(l), len(r)) {
-				if cmp := Compare(l[i], r[i]); cmp != 0 {
+				if cmp := compare(l[i], r[i], depth); cmp != 0 {
 					return cmp
 				}
 			}
@@ -42,7 +48,7 @@ func Compare(l, r any) int {
 			for _, k := range lk.([]any) {
 				lv, _ := l.Get(k.(string))
 				rv, _ := r.Get(k.(string))
-				if cmp := Compare(lv, rv); cmp != 0 {
+				if cmp := compare(lv, rv, depth); cmp != 0 {
 					return cmp
 				}
 			}

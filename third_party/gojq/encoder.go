@@ -20,9 +20,13 @@ import (
 // and does not escape '<', '>', '&', '\u2028', and '\u2029'. These behaviors
 // are based on the marshaler of jq command, and different from json.Marshal in
 // the Go standard library. Note that the result is not safe to embed in HTML.
+//
+// llmsh: a text that would pass MaxString is an error.
 func Marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
-	(&encoder{w: &b}).encode(v)
+	if !encodeMax(&b, v) {
+		return nil, &stringTooLongError{}
+	}
 	return b.Bytes(), nil
 }
 
@@ -42,10 +46,15 @@ type encoder struct {
 		io.ByteWriter
 		io.StringWriter
 	}
-	buf [64]byte
+	buf   [64]byte
+	depth int // llmsh: of the array or object being written
 }
 
 func (e *encoder) encode(v any) {
+	if e.depth > MaxPrintDepth {
+		e.w.WriteString("<skipped: too deep>")
+		return
+	}
 	switch v := v.(type) {
 	case nil:
 		e.w.WriteString("null")
@@ -142,18 +151,21 @@ func (e *encoder) encodeString(s string) {
 
 func (e *encoder) encodeArray(vs []any) {
 	e.w.WriteByte('[')
+	e.depth++
 	for i, v := range vs {
 		if i > 0 {
 			e.w.WriteByte(',')
 		}
 		e.encode(v)
 	}
+	e.depth--
 	e.w.WriteByte(']')
 }
 
 // encodeObject writes the keys in their order, as jq does.
 func (e *encoder) encodeObject(vs *OrderedMap) {
 	e.w.WriteByte('{')
+	e.depth++
 	for i, kv := range vs.kvs {
 		if i > 0 {
 			e.w.WriteByte(',')
@@ -162,5 +174,6 @@ func (e *encoder) encodeObject(vs *OrderedMap) {
 		e.w.WriteByte(':')
 		e.encode(kv.val)
 	}
+	e.depth--
 	e.w.WriteByte('}')
 }

@@ -188,7 +188,7 @@ loop:
 				for i := range argcnt {
 					args[i] = env.pop()
 				}
-				w := v[0].(func(any, []any) any)(x, args)
+				w := callInternal(v[0].(func(any, []any) any), x, args)
 				if e, ok := w.(error); ok {
 					err = e
 					break loop

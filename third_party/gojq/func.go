@@ -418,6 +418,9 @@ func add(xs iter.Seq[any]) any {
 				v = &sb
 				continue
 			case *strings.Builder:
+				if w.Len()+len(x) > MaxString {
+					return &stringTooLongError{}
+				}
 				w.WriteString(x)
 				continue
 			}
@@ -504,14 +507,23 @@ func toNumber(v string) any {
 }
 
 func funcToString(v any) any {
-	return toString(v)
+	s, err := toString(v)
+	if err != nil {
+		return err
+	}
+	return s
 }
 
-func toString(v any) string {
+// toString is v itself if a string, else its JSON text, which may not
+// pass MaxString (llmsh).
+func toString(v any) (string, error) {
 	if s, ok := v.(string); ok {
-		return s
+		return s, nil
 	}
-	return jsonMarshal(v)
+	if s, ok := jsonMarshalMax(v); ok {
+		return s, nil
+	}
+	return "", &stringTooLongError{}
 }
 
 func funcType(v any) any {
@@ -531,6 +543,12 @@ func funcReverse(v any) any {
 }
 
 func funcContains(v, x any) any {
+	return contains(v, x, 0)
+}
+
+// contains is funcContains at depth levels into the values (llmsh).
+func contains(v, x any, depth int) any {
+	depth = deeper(depth)
 	return binopTypeSwitch(v, x,
 		func(l, r int) any { return l == r },
 		func(l, r float64) any { return l == r },
@@ -540,7 +558,7 @@ func funcContains(v, x any) any {
 		R:
 			for _, r := range r {
 				for _, l := range l {
-					if funcContains(l, r) == true {
+					if contains(l, r, depth) == true {
 						continue R
 					}
 				}
@@ -553,7 +571,7 @@ func funcContains(v, x any) any {
 				return false
 			}
 			for _, kv := range r.kvs {
-				if l, ok := l.Get(kv.key); !ok || funcContains(l, kv.val) != true {
+				if l, ok := l.Get(kv.key); !ok || contains(l, kv.val, depth) != true {
 					return false
 				}
 			}
@@ -841,7 +859,10 @@ func funcASCIIUpcase(v any) any {
 }
 
 func funcToJSON(v any) any {
-	return jsonMarshal(v)
+	if s, ok := jsonMarshalMax(v); ok {
+		return s
+	}
+	return &stringTooLongError{}
 }
 
 func funcFromJSON(v any) any {
@@ -878,15 +899,27 @@ var htmlEscaper = strings.NewReplacer(
 )
 
 func funcToHTML(v any) any {
-	return htmlEscaper.Replace(toString(v))
+	s, err := toString(v)
+	if err != nil {
+		return err
+	}
+	return htmlEscaper.Replace(s)
 }
 
 func funcToURI(v any) any {
-	return strings.ReplaceAll(url.QueryEscape(toString(v)), "+", "%20")
+	s, err := toString(v)
+	if err != nil {
+		return err
+	}
+	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
 }
 
 func funcToURId(v any) any {
-	x, err := url.QueryUnescape(strings.ReplaceAll(toString(v), "+", "%2B"))
+	s, err := toString(v)
+	if err != nil {
+		return err
+	}
+	x, err := url.QueryUnescape(strings.ReplaceAll(s, "+", "%2B"))
 	if err != nil {
 		return &func0WrapError{"@urid", v, err}
 	}
@@ -936,6 +969,7 @@ func formatJoin(typ string, v any, sep string, escape func(string) string) any {
 		return &func0TypeError{"@" + typ, v}
 	}
 	ss := make([]string, len(vs))
+	n := len(sep) * len(vs)
 	for i, v := range vs {
 		switch v := v.(type) {
 		case []any, *OrderedMap:
@@ -947,16 +981,26 @@ func formatJoin(typ string, v any, sep string, escape func(string) string) any {
 				ss[i] = s
 			}
 		}
+		if n += len(ss[i]); n > MaxString {
+			return &stringTooLongError{}
+		}
 	}
 	return strings.Join(ss, sep)
 }
 
 func funcToBase64(v any) any {
-	return base64.StdEncoding.EncodeToString([]byte(toString(v)))
+	s, err := toString(v)
+	if err != nil {
+		return err
+	}
+	return base64.StdEncoding.EncodeToString([]byte(s))
 }
 
 func funcToBase64d(v any) any {
-	x := toString(v)
+	x, err := toString(v)
+	if err != nil {
+		return err
+	}
 	if i := strings.IndexRune(x, base64.StdPadding); i >= 0 {
 		x = x[:i]
 	}
@@ -1152,13 +1196,14 @@ func funcFlatten(v any, args []any) any {
 			return &flattenDepthError{depth}
 		}
 	}
-	return flatten([]any{}, vs, depth)
+	return flatten([]any{}, vs, depth, 0)
 }
 
-func flatten(xs, vs []any, depth float64) []any {
+func flatten(xs, vs []any, depth float64, level int) []any {
+	level = deeper(level)
 	for _, v := range vs {
 		if vs, ok := v.([]any); ok && depth != 0 {
-			xs = flatten(xs, vs, depth-1)
+			xs = flatten(xs, vs, depth-1, level)
 		} else {
 			xs = append(xs, v)
 		}
@@ -1547,6 +1592,9 @@ func setpath(v, p, n any, a allocator) any {
 	if !ok {
 		return &func1TypeError{"setpath", v, p}
 	}
+	if len(path) > MaxDepth {
+		return &tooDeepError{}
+	}
 	u, err := update(v, path, n, a)
 	if err != nil {
 		return &func2WrapError{"setpath", v, p, n, err}
@@ -1588,12 +1636,15 @@ func delpaths(v, p any, a allocator) any {
 		if !ok {
 			return &func1WrapError{"delpaths", v, p, &expectedArrayError{q}}
 		}
+		if len(path) > MaxDepth {
+			return &tooDeepError{}
+		}
 		u, err = update(u, path, empty, a)
 		if err != nil {
 			return &func1WrapError{"delpaths", v, p, err}
 		}
 	}
-	return deleteEmpty(u)
+	return deleteEmpty(u, 0)
 }
 
 func update(v any, path []any, n any, a allocator) (any, error) {
@@ -1787,7 +1838,8 @@ func updateArraySlice(v []any, m *OrderedMap, path []any, n any, a allocator) (a
 	}
 }
 
-func deleteEmpty(v any) any {
+func deleteEmpty(v any, depth int) any {
+	depth = deeper(depth)
 	switch v := v.(type) {
 	case struct{}:
 		return nil
@@ -1795,7 +1847,7 @@ func deleteEmpty(v any) any {
 		var j int
 		for _, kv := range v.kvs {
 			if kv.val != struct{}{} {
-				v.kvs[j] = keyVal{kv.key, deleteEmpty(kv.val)}
+				v.kvs[j] = keyVal{kv.key, deleteEmpty(kv.val, depth)}
 				j++
 			}
 		}
@@ -1812,7 +1864,7 @@ func deleteEmpty(v any) any {
 		var j int
 		for _, w := range v {
 			if w != struct{}{} {
-				v[j] = deleteEmpty(w)
+				v[j] = deleteEmpty(w, depth)
 				j++
 			}
 		}

@@ -315,7 +315,12 @@ func funcOpAdd(_, l, r any) any {
 		},
 		func(l, r float64) any { return l + r },
 		func(l, r *big.Int) any { return new(big.Int).Add(l, r) },
-		func(l, r string) any { return l + r },
+		func(l, r string) any {
+			if len(l)+len(r) > MaxString {
+				return &stringTooLongError{}
+			}
+			return l + r
+		},
 		func(l, r []any) any {
 			if len(l) == 0 {
 				return r
@@ -419,13 +424,19 @@ func funcOpMul(_, l, r any) any {
 // deepMergeObjects merges r into a copy of l as jq does: keys of l keep
 // their place, new keys of r are added last in r's order.
 func deepMergeObjects(l, r *OrderedMap) any {
+	return deepMerge(l, r, 0)
+}
+
+// deepMerge is deepMergeObjects at depth levels into the objects (llmsh).
+func deepMerge(l, r *OrderedMap, depth int) any {
+	depth = deeper(depth)
 	m := l.copyGrow(r.Len())
 	for _, kv := range r.kvs {
 		k, v := kv.key, kv.val
 		if mk, ok := m.Get(k); ok {
 			if mk, ok := mk.(*OrderedMap); ok {
 				if w, ok := v.(*OrderedMap); ok {
-					v = deepMergeObjects(mk, w)
+					v = deepMerge(mk, w, depth)
 				}
 			}
 		}
@@ -439,7 +450,7 @@ func repeatString(s string, n float64) any {
 		return nil
 	}
 	c := int(min(n, math.MaxInt32))
-	if uint64(len(s))*uint64(c) >= math.MaxInt32 {
+	if uint64(len(s))*uint64(c) > uint64(MaxString) {
 		return &repeatStringTooLargeError{s, n}
 	}
 	return strings.Repeat(s, c)

@@ -1,0 +1,95 @@
+package gojq
+
+import (
+	"strings"
+	"testing"
+)
+
+// runJQ runs src on null and returns its outputs, an error as its text.
+func runJQ(t *testing.T, src string) []string {
+	t.Helper()
+	q, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := Compile(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	iter := code.Run(nil)
+	for {
+		v, ok := iter.Next()
+		if !ok {
+			return out
+		}
+		if err, isErr := v.(error); isErr {
+			out = append(out, "error: "+err.Error())
+			continue
+		}
+		b, err := Marshal(v)
+		if err != nil {
+			out = append(out, "marshal: "+err.Error())
+			continue
+		}
+		out = append(out, string(b))
+	}
+}
+
+// TestMaxString (llmsh): no string past MaxString is built by +, *, add,
+// join, tojson, tostring, the @formats or Marshal; up to it they work.
+func TestMaxString(t *testing.T) {
+	defer func(n int) { MaxString = n }(MaxString)
+	MaxString = 64
+	tooLong := "error: string too long (more than 64 bytes)"
+	for _, c := range []struct{ src, want string }{
+		{`"x" * 64 | length`, "64"},
+		{`"x" * 65 | length`, `error: repeat string result too large: "x" * 65`},
+		{`"x" * 32 | . + . | length`, "64"},
+		{`"x" * 32 | . + . + "y"`, tooLong},
+		{`reduce range(10) as $i ("ab"; . + .)`, tooLong},
+		{`"x" * 30 | [., ., .] | add`, tooLong},
+		{`"x" * 30 | [., ., .] | join("")`, tooLong},
+		{`"x" * 21 | [., ., .] | join("") | length`, "63"},
+		{`"x" * 30 | [., ., .] | @csv`, tooLong},
+		{`"x" * 30 | [., .] | tojson`, tooLong},
+		{`"x" * 30 | [., .] | tostring`, tooLong},
+		{`"x" * 30 | [., .] | @base64`, tooLong},
+		{`"x" * 30 | [., .] | @html`, tooLong},
+		{`"x" * 30 | "\(.)\(.)\(.)"`, tooLong},
+		{`"x" * 30 | [., .]`, "marshal: string too long (more than 64 bytes)"},
+		{`[1, "a"] | tojson, join("-")`, `"[1,\"a\"]"`},
+	} {
+		got := strings.Join(runJQ(t, c.src), "\n")
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestMaxDepth (llmsh): a value nested past MaxDepth is an error for the
+// operations that recurse into it, a catchable one, and is written as jq
+// writes one past MaxPrintDepth; below those depths all work.
+func TestMaxDepth(t *testing.T) {
+	deep := `reduce range(100001) as $i (null; [.])`
+	tooDeep := "error: value nested too deeply (more than 100000 levels)"
+	for _, c := range []struct{ src, want string }{
+		{deep + ` | . == .`, tooDeep},
+		{deep + ` | [., .] | sort | length`, tooDeep},
+		{deep + ` | contains(.)`, tooDeep},
+		{deep + ` | flatten`, tooDeep},
+		{`reduce range(100001) as $i (null; {a: .}) | . * .`, tooDeep},
+		{`null | setpath([range(100001) | 0]; 1)`, tooDeep},
+		{`null | delpaths([[range(100001) | 0]])`, tooDeep},
+		{deep + ` | try (. == .) catch "caught"`, `"caught"`},
+		{`reduce range(99999) as $i (null; [.]) | . == .`, "true"},
+		{`reduce range(99999) as $i (null; [.]) | flatten`, "[null]"},
+		{deep + ` | tojson | length`, "20021"},
+		{`reduce range(10001) as $i (0; [.]) | tojson | .[10000:]`, `"[<skipped: too deep>]`},
+	} {
+		got := strings.Join(runJQ(t, c.src), "\n")
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: got %.200q, want %q", c.src, got, c.want)
+		}
+	}
+}
