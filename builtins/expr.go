@@ -20,9 +20,16 @@ type exprError struct {
 }
 
 type exprParser struct {
-	args []string
-	pos  int
+	args  []string
+	pos   int
+	depth int // primaries being read, one inside another
 }
+
+// exprMaxDepth bounds the nesting of parentheses and keyword operands
+// (`( ( … ) )`, `length length … x`): each level is a recursion of the
+// descent, and a million of them from "$@" overflowed Go's stack, a fatal
+// error (GNU expr's descent is in C and crashes too).
+const exprMaxDepth = 10000
 
 func expr(env *Env) (status int) {
 	args := env.Args[1:]
@@ -235,6 +242,10 @@ func exprMatch(s, pat string) string {
 }
 
 func (p *exprParser) primary() string {
+	if p.depth++; p.depth > exprMaxDepth {
+		panic(&exprError{"syntax error: expression nested too deeply", 2})
+	}
+	defer func() { p.depth-- }()
 	t := p.next()
 	switch t {
 	case "(":

@@ -58,3 +58,40 @@ func TestExprUTF8(t *testing.T) {
 		t.Errorf("expr substr: %+v", got)
 	}
 }
+
+// TestExprNesting: parentheses and keyword operands nested past
+// exprMaxDepth are a syntax error, not an overflow of Go's stack; up to
+// it they are read.
+func TestExprNesting(t *testing.T) {
+	nested := func(n int, mid ...string) []string {
+		args := []string{"expr"}
+		for range n {
+			args = append(args, "(")
+		}
+		args = append(args, mid...)
+		for range n {
+			args = append(args, ")")
+		}
+		return args
+	}
+	lengths := []string{"expr"}
+	for range 1000000 {
+		lengths = append(lengths, "length")
+	}
+	tooDeep := "expr: syntax error: expression nested too deeply\n"
+	for _, c := range []struct {
+		name         string
+		args         []string
+		stdout, want string
+		status       int
+	}{
+		{"at the bound", nested(exprMaxDepth-1, "1", "+", "2"), "3\n", "", 0},
+		{"parentheses", nested(1000000, "1"), "", tooDeep, 2},
+		{"keywords", append(lengths, "x"), "", tooDeep, 2},
+	} {
+		got := runCmd(t, nil, "", c.args...)
+		if got.stdout != c.stdout || got.stderr != c.want || got.status != c.status {
+			t.Errorf("%s: got %q %q %d", c.name, got.stdout, got.stderr, got.status)
+		}
+	}
+}

@@ -94,7 +94,13 @@ type findBatch struct {
 	size  int
 }
 
+// findMaxParens bounds the nesting of ( ) in an expression: each level is
+// a recursion of the parser, and a million from "$@" overflowed Go's
+// stack (a fatal error).
+const findMaxParens = 10000
+
 type finder struct {
+	parens int // ( ) being read, one inside another
 	env    *Env
 	out    *bufio.Writer
 	ctx    context.Context
@@ -531,15 +537,32 @@ func (fd *finder) parse() (findExpr, error) {
 	return e, nil
 }
 
+// The operands of a chain of -a, -o or "," are evaluated in a loop, not
+// as nested closures: a chain of a million operands ("$@") was a Go
+// recursion a million deep when evaluated.
+
 func (fd *finder) parseComma() (findExpr, error) {
 	left, err := fd.parseOr()
 	if err != nil {
 		return nil, err
 	}
+	terms := []findExpr{left}
 	for {
 		t, ok := fd.peek()
 		if !ok || t != "," {
-			return left, nil
+			if len(terms) == 1 {
+				return left, nil
+			}
+			return func(f *findEnt) bool {
+				r := false
+				for i, e := range terms {
+					if i > 0 && fd.quit {
+						return false
+					}
+					r = e(f)
+				}
+				return r
+			}, nil
 		}
 		fd.next()
 		if t2, ok := fd.peek(); !ok || t2 == ")" {
@@ -549,8 +572,7 @@ func (fd *finder) parseComma() (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		l := left
-		left = func(f *findEnt) bool { l(f); return !fd.quit && right(f) }
+		terms = append(terms, right)
 	}
 }
 
@@ -559,10 +581,24 @@ func (fd *finder) parseOr() (findExpr, error) {
 	if err != nil {
 		return nil, err
 	}
+	terms := []findExpr{left}
 	for {
 		t, ok := fd.peek()
 		if !ok || t != "-o" && t != "-or" {
-			return left, nil
+			if len(terms) == 1 {
+				return left, nil
+			}
+			return func(f *findEnt) bool {
+				for i, e := range terms {
+					if i > 0 && fd.quit {
+						return false
+					}
+					if e(f) {
+						return true
+					}
+				}
+				return false
+			}, nil
 		}
 		fd.next()
 		if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," {
@@ -572,8 +608,7 @@ func (fd *finder) parseOr() (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		l := left
-		left = func(f *findEnt) bool { return l(f) || !fd.quit && right(f) }
+		terms = append(terms, right)
 	}
 }
 
@@ -582,10 +617,21 @@ func (fd *finder) parseAnd() (findExpr, error) {
 	if err != nil {
 		return nil, err
 	}
+	terms := []findExpr{left}
 	for {
 		t, ok := fd.peek()
 		if !ok || t == ")" || t == "," || t == "-o" || t == "-or" {
-			return left, nil
+			if len(terms) == 1 {
+				return left, nil
+			}
+			return func(f *findEnt) bool {
+				for i, e := range terms {
+					if i > 0 && fd.quit || !e(f) {
+						return false
+					}
+				}
+				return true
+			}, nil
 		}
 		if t == "-a" || t == "-and" {
 			fd.next()
@@ -597,25 +643,29 @@ func (fd *finder) parseAnd() (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		l := left
-		left = func(f *findEnt) bool { return l(f) && !fd.quit && right(f) }
+		terms = append(terms, right)
 	}
 }
 
+// parseNot reads a run of ! (or -not) in a loop, not one recursion each.
 func (fd *finder) parseNot() (findExpr, error) {
-	t, ok := fd.peek()
-	if ok && (t == "!" || t == "-not") {
+	not := false
+	for {
+		t, ok := fd.peek()
+		if !ok || t != "!" && t != "-not" {
+			break
+		}
 		fd.next()
 		if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," || t2 == "-o" || t2 == "-or" || t2 == "-a" || t2 == "-and" {
 			return nil, findErrf("expected an expression after '%s'", t)
 		}
-		e, err := fd.parseNot()
-		if err != nil {
-			return nil, err
-		}
-		return func(f *findEnt) bool { return !e(f) }, nil
+		not = !not
 	}
-	return fd.parsePrimary()
+	e, err := fd.parsePrimary()
+	if err != nil || !not {
+		return e, err
+	}
+	return func(f *findEnt) bool { return !e(f) }, nil
 }
 
 func (fd *finder) arg(name string) (string, error) {
@@ -638,7 +688,11 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if t2, ok := fd.peek(); ok && t2 == ")" {
 			return nil, findErrf("invalid expression; empty parentheses are not allowed.")
 		}
+		if fd.parens++; fd.parens > findMaxParens {
+			return nil, findErrf("invalid expression; parentheses nested too deeply")
+		}
 		e, err := fd.parseComma()
+		fd.parens--
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -449,4 +450,40 @@ func TestFindLs(t *testing.T) {
 	if r := runCmdIn(t, dir, "find", "d", "-fls"); r.status != 1 || r.stderr != "find: missing argument to `-fls'\n" {
 		t.Errorf("-fls without FILE: %+v", r)
 	}
+}
+
+// TestFindDeepExpressions: long runs of -a, -o, "," and ! (from "$@")
+// are read and evaluated in loops, where each operand was a Go recursion
+// (a million overflowed Go's stack, a fatal error; here the stack is held
+// to 16 MiB so that 300000 would), and ( ) nested past findMaxParens is
+// an error.
+func TestFindDeepExpressions(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(16 << 20))
+	c := func(name string, args []string, out, err string, status int) execCase {
+		return execCase{name, findTree, "", append([]string{"find", "."}, args...), out, err, status}
+	}
+	chain := func(n int, sep string, term ...string) []string {
+		var args []string
+		for i := range n {
+			if i > 0 && sep != "" {
+				args = append(args, sep)
+			}
+			args = append(args, term...)
+		}
+		return args
+	}
+	const n = 300000
+	nots := append(chain(n+1, "", "!"), "-name", "a.txt")
+	parens := func(n int) []string {
+		return append(append(chain(n, "", "("), "-name", "a.txt"), chain(n, "", ")")...)
+	}
+	runExecCases(t, []execCase{
+		c("and chain", append(chain(n, "-a", "-type", "f"), "-name", "a.txt"), "./a.txt\n", "", 0),
+		c("or chain", append(chain(n, "-o", "-name", "nothing"), "-o", "-name", "a.txt"), "./a.txt\n", "", 0),
+		c("comma chain", append(chain(n, ",", "-false"), ",", "-name", "a.txt"), "./a.txt\n", "", 0),
+		c("odd run of !", append(nots, "-type", "f"), "./.hidden\n./b.log\n./d/e/f.c\n./d/empty\n./d/g.TXT\n", "", 0),
+		c("even run of !", append(nots[1:], "-type", "f"), "./a.txt\n", "", 0),
+		c("parentheses at the bound", parens(findMaxParens), "./a.txt\n", "", 0),
+		c("parentheses too deep", parens(n), "", "find: invalid expression; parentheses nested too deeply\n", 1),
+	})
 }

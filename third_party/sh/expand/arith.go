@@ -271,6 +271,7 @@ type arithEval struct {
 	cfg    *Config
 	noeval int
 	depth  int
+	nest   int // llmsh: recursions of the descent under way (see down)
 }
 
 // arithState is the lexer state of one expression's text.
@@ -287,6 +288,23 @@ type arithState struct {
 }
 
 const maxArithDepth = 1024
+
+// maxArithNest bounds the nesting of one expression's text: parentheses,
+// unary operators, and right-recursive ?:, = and ** (llmsh). Each level
+// is a recursion of the descent, and a value of a million `(` overflowed
+// Go's stack (a fatal error); bash, whose descent is in C, reads
+// thousands of levels (5000 work) and crashes on a million.
+const maxArithNest = 10000
+
+// down counts one more level of the descent, failing past maxArithNest;
+// the caller undoes it with up once the level is read.
+func (s *arithState) down() {
+	if s.ev.nest++; s.ev.nest > maxArithNest {
+		s.fail("expression recursion level exceeded")
+	}
+}
+
+func (s *arithState) up() { s.ev.nest-- }
 
 func (ev *arithEval) eval(text string, depth int) (int64, error) {
 	if strings.TrimLeft(text, " \t\n") == "" {
@@ -674,7 +692,9 @@ func (s *arithState) assignExpr() int64 {
 		name := s.name
 		lv := v
 		s.next()
+		s.down()
 		v = s.assignExpr()
+		s.up()
 		if special {
 			switch op[:len(op)-1] {
 			case "*":
@@ -737,7 +757,9 @@ func (s *arithState) cond() int64 {
 		if s.tok == atEOF || s.is(":") {
 			s.fail("expression expected")
 		}
+		s.down()
 		v1 := s.comma()
+		s.up()
 		if c == 0 {
 			s.ev.noeval--
 		}
@@ -751,7 +773,9 @@ func (s *arithState) cond() int64 {
 		if s.tok == atEOF {
 			s.fail("expression expected")
 		}
+		s.down()
 		v2 := s.cond()
+		s.up()
 		if c != 0 {
 			s.ev.noeval--
 		}
@@ -935,7 +959,9 @@ func (s *arithState) power() int64 {
 	v := s.unary()
 	if s.is("**") {
 		s.next()
+		s.down()
 		e := s.power() // right-associative
+		s.up()
 		s.lastTok = atNum
 		if e == 0 {
 			return 1
@@ -960,22 +986,30 @@ func (s *arithState) unary() int64 {
 	switch {
 	case s.is("!"):
 		s.next()
+		s.down()
 		v := b2i(s.unary() == 0)
+		s.up()
 		s.lastTok = atNum
 		return v
 	case s.is("~"):
 		s.next()
+		s.down()
 		v := ^s.unary()
+		s.up()
 		s.lastTok = atNum
 		return v
 	case s.is("-"):
 		s.next()
+		s.down()
 		v := -s.unary()
+		s.up()
 		s.lastTok = atNum
 		return v
 	case s.is("+"):
 		s.next()
+		s.down()
 		v := s.unary()
+		s.up()
 		s.lastTok = atNum
 		return v
 	}
@@ -1001,7 +1035,9 @@ func (s *arithState) primary() int64 {
 	case atOp:
 		if s.op == "(" {
 			s.next()
+			s.down()
 			v := s.comma()
+			s.up()
 			if !s.is(")") {
 				s.fail("missing `)'")
 			}
