@@ -15,6 +15,18 @@ const MaxPrintDepth = 10000
 // fatal error no recover stops.
 const MaxDepth = 100000
 
+// MaxTokens and MaxNesting bound the program Parse reads: its tokens and
+// its open brackets. The syntax tree of a program nests about as deep as
+// its tokens allow (`1+1+…`, `.|.|…`, `if . then … else . end` chains
+// are left- or right-deep trees), and the compiler recurses once per
+// level: a program of three million `+1` (6 MB, from "$@" or -f)
+// overflowed Go's stack, a fatal error. jq's bison parser stops at 10000
+// open levels too (`memory exhausted`).
+const (
+	MaxTokens  = 200000
+	MaxNesting = 10000
+)
+
 // tooDeepError is the error of a value or path past MaxDepth.
 type tooDeepError struct{}
 

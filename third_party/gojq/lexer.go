@@ -33,6 +33,8 @@ type lexer struct {
 	ifs       []int       // where each if not yet ended starts; -1-pos until its then
 	tries     []int       // where each try whose catch has not come starts
 	catchTry  int         // where the try of the last catch starts
+	tokens    int         // llmsh: tokens read (see MaxTokens)
+	tooBig    string      // llmsh: why the program is refused, once it is
 }
 
 func newLexer(src string) *lexer {
@@ -71,9 +73,20 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 		l.prevStart, l.curStart = l.curStart, l.start
 		l.nestKeyword(tokenType)
 	}()
-	if len(l.source) == l.offset && !l.inString {
+	if len(l.source) == l.offset && !l.inString || l.tooBig != "" {
 		l.token = ""
 		l.start = l.lexeme
+		return eof
+	}
+	switch l.tokens++; {
+	case l.tokens > MaxTokens:
+		l.tooBig = "program too long (more than " + strconv.Itoa(MaxTokens) + " tokens)"
+	case len(l.brackets) >= MaxNesting:
+		l.tooBig = "program nested too deeply (more than " + strconv.Itoa(MaxNesting) + " brackets)"
+	}
+	if l.tooBig != "" {
+		l.token = ""
+		l.start = l.offset
 		return eof
 	}
 	if l.inString {

@@ -1,6 +1,7 @@
 package gojq
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -90,6 +91,38 @@ func TestMaxDepth(t *testing.T) {
 		got := strings.Join(runJQ(t, c.src), "\n")
 		if !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: got %.200q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestParseBounds (llmsh): Parse refuses a program of more than MaxTokens
+// tokens or MaxNesting open brackets, whose tree the compiler's recursion
+// would follow level by level; smaller ones compile and run.
+func TestParseBounds(t *testing.T) {
+	r := strings.Repeat
+	for _, c := range []struct {
+		name, src, err string
+	}{
+		{"sum", "1" + r("+1", MaxTokens), "program too long (more than 200000 tokens)"},
+		{"pipes", "." + r("|.", MaxTokens), "program too long (more than 200000 tokens)"},
+		{"conditionals", r("if . then ", MaxTokens/4) + "1" + r(" else . end", MaxTokens/4), "program too long"},
+		{"arrays", r("[", MaxNesting+1) + "1" + r("]", MaxNesting+1), "program nested too deeply (more than 10000 brackets)"},
+		{"parentheses", r("(", 1000000) + "1" + r(")", 1000000), "program nested too deeply"},
+		{"short sum", "1" + r("+1", 20000), ""},
+		{"arrays at the bound", r("[", MaxNesting-1) + "1" + r("]", MaxNesting-1), ""},
+	} {
+		q, err := Parse(c.src)
+		if c.err == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			} else if _, err := Compile(q); err != nil {
+				t.Errorf("%s: compile: %v", c.name, err)
+			}
+			continue
+		}
+		var pe *ParseError
+		if !errors.As(err, &pe) || len(pe.Errors) != 1 || !strings.HasPrefix(pe.Errors[0].Msg, c.err) {
+			t.Errorf("%s: got %v, want %q", c.name, err, c.err)
 		}
 	}
 }

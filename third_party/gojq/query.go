@@ -14,7 +14,11 @@ import (
 // scanning the entire query string.
 func Parse(src string) (*Query, error) {
 	l := newLexer(src)
-	if yyParse(l) > 0 || len(l.errs) > 0 {
+	parsed := yyParse(l)
+	if l.tooBig != "" {
+		return nil, &ParseError{Start: l.start, Errors: []ParseNote{{Msg: l.tooBig, Start: l.start}}}
+	}
+	if parsed > 0 || len(l.errs) > 0 {
 		err := l.err
 		if err == nil {
 			err = &ParseError{Start: l.errs[0].Start}

@@ -128,6 +128,7 @@ type parser struct {
 	funcName           string   // function name if parsing a func, else ""
 	loopDepth          int      // current loop depth (0 if not in any loops)
 	pendingGetlineLeft ast.Expr // saved expression to the left of |
+	depth              int      // llmsh: nesting of the tree being built (see deeper)
 
 	// Variable tracking and resolving
 	multiExprs map[*ast.MultiExpr]Position // tracks comma-separated expressions
@@ -282,7 +283,24 @@ func (p *parser) simpleStmt() ast.Stmt {
 }
 
 // Parse any top-level statement.
+// maxNesting bounds how deep the syntax tree of a program nests (llmsh):
+// the parser, the resolver, the compiler and the interpreter each recurse
+// once per level, and a program of a million ( or a chain of millions of
+// + built with "$@" overflowed Go's stack, a fatal error. Yacc-built awks
+// stop at their parser stack's 10000 levels too (gawk: memory exhausted).
+const maxNesting = 10000
+
+// deeper adds n levels to the tree being built, failing past maxNesting;
+// a negative n ends them.
+func (p *parser) deeper(n int) {
+	if p.depth += n; n > 0 && p.depth > maxNesting {
+		panic(p.errorf("program nested too deeply"))
+	}
+}
+
 func (p *parser) stmt() ast.Stmt {
+	p.deeper(1)
+	defer p.deeper(-1)
 	var s ast.Stmt
 	startPos := p.pos
 	switch p.tok {
@@ -544,6 +562,8 @@ func (p *parser) getline() ast.Expr {
 // An lvalue is a variable name, an array[expr] index expression, or
 // an $expr field expression.
 func (p *parser) _assign(higher func() ast.Expr) ast.Expr {
+	p.deeper(1)
+	defer p.deeper(-1)
 	leftPos := p.pos
 	expr := higher()
 	if p.matches(ASSIGN, ADD_ASSIGN, DIV_ASSIGN, MOD_ASSIGN, MUL_ASSIGN, POW_ASSIGN, SUB_ASSIGN) {
@@ -679,8 +699,12 @@ func (p *parser) _compare(ops ...Token) ast.Expr {
 
 func (p *parser) concat() ast.Expr {
 	expr := p.add()
+	levels := 0
+	defer func() { p.deeper(-levels) }()
 	for p.matches(DOLLAR, AT, NOT, NAME, NUMBER, STRING, LPAREN, INCR, DECR) ||
 		p.tok >= FIRST_FUNC && p.tok <= LAST_FUNC {
+		levels++
+		p.deeper(1)
 		right := p.add()
 		expr = &ast.BinaryExpr{Left: expr, Op: CONCAT, Right: right}
 	}
@@ -696,6 +720,8 @@ func (p *parser) mul() ast.Expr {
 }
 
 func (p *parser) pow() ast.Expr {
+	p.deeper(1)
+	defer p.deeper(-1)
 	// Note that pow (expr ^ expr) is right-associative
 	expr := p.postIncr()
 	if p.tok == POW {
@@ -717,6 +743,8 @@ func (p *parser) postIncr() ast.Expr {
 }
 
 func (p *parser) primary() ast.Expr {
+	p.deeper(1)
+	defer p.deeper(-1)
 	if p.pendingGetlineLeft != nil {
 		p.expect(PIPE)
 		p.expect(GETLINE)
@@ -987,7 +1015,11 @@ func (p *parser) regexStr(parse func() ast.Expr) ast.Expr {
 //	parse [op parse] [op parse] ...
 func (p *parser) binaryLeft(higher func() ast.Expr, allowNewline bool, ops ...Token) ast.Expr {
 	expr := higher()
+	levels := 0
+	defer func() { p.deeper(-levels) }()
 	for p.matches(ops...) {
+		levels++
+		p.deeper(1)
 		op := p.tok
 		p.next()
 		if allowNewline {

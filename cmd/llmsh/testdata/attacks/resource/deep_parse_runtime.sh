@@ -1,0 +1,32 @@
+# Texts nested a million deep that llmsh parses while the script runs,
+# past the 1000-bracket check the script text itself meets: an arithmetic
+# expression in a variable ($((x))), expr's and find's arguments from
+# "$@", an awk program and a jq filter. Each descent recursed once per
+# level in Go: `fatal error: stack overflow` with a stack trace (session
+# 12), ending the CLI, a serve worker or a library host. Each now fails
+# with its own error past 10000 levels; find also reads chains of -a in
+# a loop.
+#@ heavy
+#@ args: -i @RO@ -o @RW@ --timeout 100s
+#@ status: 0
+#@ stdout: arith=1 expr=2 find=1 findchain=0 awk=1 awkchain=1 jq=3 jqchain=3
+#@ stderr: expression recursion level exceeded
+#@ stderr: expr: syntax error: expression nested too deeply
+#@ stderr: find: invalid expression; parentheses nested too deeply
+#@ stderr: program nested too deeply
+#@ stderr: jq: error: program nested too deeply (more than 10000 brackets)
+#@ stderr: jq: error: program too long (more than 200000 tokens)
+o=$(printf '%*s' 1000000 '' | tr ' ' '('); c=${o//(/)}
+x="${o}1${c}"; (echo $((x))); a=$?
+set -- $(printf '( %.0s' {1..10000}) $(printf '( %.0s' {1..10000}) 1 $(printf ') %.0s' {1..10000}) $(printf ') %.0s' {1..10000})
+expr "$@" > /dev/null; b=$?
+set -- ${o//(/( } -name x ${c//)/) }
+find . "$@"; d=$?
+set -- $(printf -- '-true -a %.0s' {1..16000}) -name nothing
+for i in 1 2 3 4 5; do set -- "$@" "$@"; done
+find . "$@"; e=$?
+awk "BEGIN { print ${o}1${c} }"; f=$?
+awk "BEGIN { print 1${o//(/+1} }"; g=$?
+jq -n "${o//(/[}1${c//)/]}"; h=$?
+jq -n "1${o//(/+1}"; i=$?
+echo "arith=$a expr=$b find=$d findchain=$e awk=$f awkchain=$g jq=$h jqchain=$i"
