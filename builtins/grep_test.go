@@ -214,3 +214,26 @@ func TestGrepPerlTimeoutDeadline(t *testing.T) {
 		t.Error("a catastrophic match past the deadline did not stop")
 	}
 }
+
+// TestGrepPerlNesting: -P groups nested past PCRE2's 250 levels are its
+// error, where a million overflowed Go's stack in the backtracking
+// engine's passes over the tree; 250 levels match.
+func TestGrepPerlNesting(t *testing.T) {
+	nest := func(n int) string {
+		// a look-ahead keeps the pattern from RE2, which takes plain groups
+		return "(?=h)" + strings.Repeat("(", n) + "h" + strings.Repeat(")", n)
+	}
+	for _, c := range []struct {
+		pat, stdout, stderr string
+		status              int
+	}{
+		{nest(250), "hi\n", "", 0},
+		{nest(251), "", "grep: parentheses are too deeply nested\n", 2},
+		{nest(1000000), "", "grep: parentheses are too deeply nested\n", 2},
+	} {
+		got := runCmd(t, nil, "hi\n", "grep", "-P", c.pat)
+		if got.stdout != c.stdout || got.stderr != c.stderr || got.status != c.status {
+			t.Errorf("%d bytes of pattern: got %q %q %d", len(c.pat), got.stdout, got.stderr, got.status)
+		}
+	}
+}

@@ -109,13 +109,22 @@ const (
 	ErrUnterminatedBracket        = "unterminated [] set"
 	ErrSubtractionMustBeLast      = "a subtraction must be the last element in a character class"
 	ErrReversedCharRange          = "[%c-%c] range in reverse order"
+	// llmsh: PCRE2's parens_nest_limit and its words (see maxGroupNesting)
+	ErrNestedTooDeep = "parentheses are too deeply nested"
 )
+
+// maxGroupNesting bounds how deep groups nest, as PCRE2's default
+// parens_nest_limit (250) does (llmsh): the passes after the parse
+// (reduction, the writer, the prefix analysis) recurse once per level,
+// and a million nested groups overflowed Go's stack, a fatal error.
+const maxGroupNesting = 250
 
 func (e ErrorCode) String() string {
 	return string(e)
 }
 
 type parser struct {
+	nesting       int // llmsh: groups open (see maxGroupNesting)
 	stack         *RegexNode
 	group         *RegexNode
 	alternation   *RegexNode
@@ -734,6 +743,9 @@ func (p *parser) scanRegex() (*RegexNode, error) {
 				if p.duplicateNames {
 					nextGroup++
 					path = append(path, captureAlternative{group: nextGroup})
+				}
+				if p.nesting >= maxGroupNesting {
+					return nil, p.getErr(ErrNestedTooDeep)
 				}
 				p.pushGroup()
 				p.startGroup(grouper)
@@ -2776,6 +2788,7 @@ func (p *parser) addToConcatenate(pos, cch int, isReplacement bool) {
 
 // Push the parser state (in response to an open paren)
 func (p *parser) pushGroup() {
+	p.nesting++
 	p.group.Parent = p.stack
 	p.alternation.Parent = p.group
 	p.concatenation.Parent = p.alternation
@@ -2784,6 +2797,7 @@ func (p *parser) pushGroup() {
 
 // Remember the pushed state (in response to a ')')
 func (p *parser) popGroup() error {
+	p.nesting--
 	p.concatenation = p.stack
 	p.alternation = p.concatenation.Parent
 	p.group = p.alternation.Parent

@@ -1,7 +1,7 @@
 # Texts nested a million deep that llmsh parses while the script runs,
 # past the 1000-bracket check the script text itself meets: an arithmetic
 # expression in a variable ($((x))), expr's and find's arguments from
-# "$@", an awk program and a jq filter. Each descent recursed once per
+# "$@", an awk program, a jq filter and a grep -P pattern. Each descent recursed once per
 # level in Go: `fatal error: stack overflow` with a stack trace (session
 # 12), ending the CLI, a serve worker or a library host. Each now fails
 # with its own error past 10000 levels; find also reads chains of -a in
@@ -9,13 +9,14 @@
 #@ heavy
 #@ args: -i @RO@ -o @RW@ --timeout 100s
 #@ status: 0
-#@ stdout: arith=1 expr=2 find=1 findchain=0 awk=1 awkchain=1 jq=3 jqchain=3
+#@ stdout: arith=1 expr=2 find=1 findchain=0 awk=1 awkchain=1 jq=3 jqchain=3 grep=2
 #@ stderr: expression recursion level exceeded
 #@ stderr: expr: syntax error: expression nested too deeply
 #@ stderr: find: invalid expression; parentheses nested too deeply
 #@ stderr: program nested too deeply
 #@ stderr: jq: error: program nested too deeply (more than 10000 brackets)
 #@ stderr: jq: error: program too long (more than 200000 tokens)
+#@ stderr: grep: parentheses are too deeply nested
 o=$(printf '%*s' 1000000 '' | tr ' ' '('); c=${o//(/)}
 x="${o}1${c}"; (echo $((x))); a=$?
 set -- $(printf '( %.0s' {1..10000}) $(printf '( %.0s' {1..10000}) 1 $(printf ') %.0s' {1..10000}) $(printf ') %.0s' {1..10000})
@@ -29,4 +30,5 @@ awk "BEGIN { print ${o}1${c} }"; f=$?
 awk "BEGIN { print 1${o//(/+1} }"; g=$?
 jq -n "${o//(/[}1${c//)/]}"; h=$?
 jq -n "1${o//(/+1}"; i=$?
-echo "arith=$a expr=$b find=$d findchain=$e awk=$f awkchain=$g jq=$h jqchain=$i"
+grep -P "${o}h${c}" /dev/null; j=$?
+echo "arith=$a expr=$b find=$d findchain=$e awk=$f awkchain=$g jq=$h jqchain=$i grep=$j"
