@@ -109,6 +109,9 @@ type Env struct {
 	// printf) run as a command of the script: bash's "NAME: line N: ".
 	// Empty means "llmsh: " (see Env.ShellName).
 	ShellPrefix string
+	// XPGEcho is the shell's shopt xpg_echo: the shell's echo expands
+	// backslash escapes unless -E says not to.
+	XPGEcho bool
 }
 
 // ShellName is what a message of the shell's own builtins starts with:

@@ -39,7 +39,7 @@ func echo(env *Env, bash bool) int {
 		f.PrintHelp(env.Stdout)
 		return 0
 	}
-	newline, escapes := true, false
+	newline, escapes := true, bash && env.XPGEcho
 	for len(args) > 0 {
 		a := args[0]
 		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {

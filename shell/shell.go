@@ -445,6 +445,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	if shellBuiltin {
 		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
+		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars := environ

@@ -810,8 +810,7 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 		case *syntax.SglQuoted:
 			fp := fieldPart{quote: quoteSingle, val: wp.Value}
 			if wp.Dollar {
-				fp.val, _, _ = Format(cfg, fp.val, nil)
-				fp.val, _, _ = strings.Cut(fp.val, "\x00") // cut the string if format included \x00
+				fp.val = dollarSingle(cfg, fp.val)
 			}
 			field = append(field, fp)
 		case *syntax.DblQuoted:
@@ -946,7 +945,8 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	if pe.Excl {
 		switch pe.Names {
 		case syntax.NamesPrefixWords: // "${!prefix@}"
-			return cfg.namesByPrefix(pe.Param.Value), nil
+			// llmsh: no match is zero fields, not one empty one.
+			return append([]string{}, cfg.namesByPrefix(pe.Param.Value)...), nil
 		case syntax.NamesPrefix: // "${!prefix*}"
 			return nil, nil
 		}
@@ -958,9 +958,12 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 			}
 			switch vr.Kind {
 			case Indexed:
-				return vr.indexedKeys(), nil
+				return append([]string{}, vr.indexedKeys()...), nil
 			case Associative:
-				return vr.AssocKeys(), nil
+				return append([]string{}, vr.AssocKeys()...), nil
+			}
+			if !vr.IsSet() {
+				return []string{}, nil // llmsh: no variable, no fields
 			}
 		}
 		return nil, nil

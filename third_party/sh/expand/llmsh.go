@@ -1121,3 +1121,43 @@ func quotedBad(parts []syntax.WordPart, err error) error {
 	}
 	return err
 }
+
+// dollarSingle is the value of $'...' text: its escapes decoded, cut at
+// a NUL as bash (llmsh: \cX too).
+func dollarSingle(cfg *Config, s string) string {
+	s, _, _ = Format(cfg, ansiControl(s), nil)
+	s, _, _ = strings.Cut(s, "\x00")
+	return s
+}
+
+// ansiControl turns the \cX escapes of a $'...' string into their
+// control characters, as bash (\cA and \ca are 0x01, \c? is 0x7f, \c\\
+// is 0x1c); Format does the other escapes (llmsh).
+func ansiControl(s string) string {
+	if !strings.Contains(s, `\c`) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			sb.WriteByte(s[i])
+			continue
+		}
+		if s[i+1] != 'c' || i+2 >= len(s) {
+			sb.WriteString(s[i : i+2])
+			i++
+			continue
+		}
+		c := s[i+2]
+		i += 2
+		if c == '\\' && i+1 < len(s) && s[i+1] == '\\' {
+			i++ // \c\\ is one escaped backslash
+		}
+		if c == '?' {
+			sb.WriteByte(0x7f)
+		} else {
+			sb.WriteByte(c & 0x1f)
+		}
+	}
+	return sb.String()
+}

@@ -330,8 +330,7 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 		case *syntax.SglQuoted:
 			v := wp.Value
 			if wp.Dollar {
-				v, _, _ = Format(cfg, v, nil)
-				v, _, _ = strings.Cut(v, "\x00") // cut the string if format included \x00
+				v = dollarSingle(cfg, v)
 			}
 			sp.quoted(v, quoteSingle)
 		case *syntax.DblQuoted:

@@ -618,6 +618,15 @@ func Params(args ...string) RunnerOption {
 				return fmt.Errorf("-o %s: not supported by llmsh", value)
 			}
 			*opt = enable
+			if value == "posix" {
+				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
+				// unsets it when the mode ends.
+				if enable {
+					r.setVarString("POSIXLY_CORRECT", "y")
+				} else {
+					r.delVar("POSIXLY_CORRECT")
+				}
+			}
 			if opt == &r.opts[optErrExit] {
 				r.errExitOff = false
 			}

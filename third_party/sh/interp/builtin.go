@@ -292,7 +292,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 		}
 	case "echo":
-		newline, doExpand := true, false
+		newline, doExpand := true, r.opts[optXPGEcho] // llmsh: shopt xpg_echo
 	echoOpts:
 		for len(args) > 0 {
 			switch args[0] {
@@ -300,7 +300,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				newline = false
 			case "-e":
 				doExpand = true
-			case "-E": // default
+			case "-E":
+				doExpand = false
 			default:
 				break echoOpts
 			}
@@ -518,7 +519,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) < 1 {
 			return failf(2, "%s%s: filename argument required\n%s: usage: %s\n", r.errPrefix(), name, name, usage)
 		}
-		path, err := r.lookPath(ctx, args[0], false)
+		path, err := args[0], error(nil)
+		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
+			path, err = r.lookPath(ctx, args[0], false)
+		}
 		if err != nil {
 			// If the script was not found in PATH or there was any error, pass
 			// the source path to the open handler so it has a chance to look

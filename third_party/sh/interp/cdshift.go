@@ -9,6 +9,8 @@ import (
 	"context"
 	"strconv"
 	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // builtinCd is bash's cd: -L, -P (paths are logical either way: symbolic
@@ -60,6 +62,21 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 	}
 	if st, ok := r.cdPath(ctx, dir); ok {
 		return st
+	}
+	if r.opts[optCdableVars] && syntax.ValidName(dir) {
+		// llmsh: shopt cdable_vars: a name that is not a directory is
+		// the variable that holds one; cd prints where it went.
+		if info, err := r.stat(ctx, r.absPath(dir)); err != nil || !info.IsDir() {
+			if v := r.lookupVar(dir); v.IsSet() {
+				if v.String() != "" {
+					if st := r.changeDir(ctx, "cd", v.String()); st != 0 {
+						return st
+					}
+				}
+				r.outf("%s\n", v.String())
+				return 0
+			}
+		}
 	}
 	return r.changeDir(ctx, "cd", dir)
 }
@@ -113,6 +130,13 @@ func (r *Runner) builtinShift(args []string) uint8 {
 		return 1
 	}
 	if n > len(r.Params) {
+		if r.opts[optShiftVerbose] { // llmsh: shopt shift_verbose
+			if len(args) == 0 {
+				r.errf("%sshift: shift count out of range\n", r.errPrefix())
+			} else {
+				r.errf("%sshift: %s: shift count out of range\n", r.errPrefix(), args[0])
+			}
+		}
 		return 1
 	}
 	r.Params = r.Params[n:]

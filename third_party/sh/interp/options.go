@@ -77,7 +77,7 @@ var posixOptsTable = [...]posixOpt{
 var bashOptsTable = [...]bashOpt{
 	{"autocd", false, optNoop},
 	{"assoc_expand_once", false, optFixed},
-	{"cdable_vars", false, optFixed},
+	{"cdable_vars", false, optReal},
 	{"cdspell", false, optNoop},
 	{"checkhash", false, optNoop},
 	{"checkjobs", false, optNoop},
@@ -128,10 +128,10 @@ var bashOptsTable = [...]bashOpt{
 	{"progcomp_alias", false, optNoop},
 	{"promptvars", true, optNoop},
 	{"restricted_shell", false, optFixed},
-	{"shift_verbose", false, optFixed},
-	{"sourcepath", true, optFixed},
+	{"shift_verbose", false, optReal},
+	{"sourcepath", true, optReal},
 	{"varredir_close", false, optFixed},
-	{"xpg_echo", false, optFixed},
+	{"xpg_echo", false, optReal},
 }
 
 func posixOptIndex(name string) int {
@@ -179,6 +179,10 @@ var (
 	optNoCaseMatch       = bashOptIndex("nocasematch")
 	optNullGlob          = bashOptIndex("nullglob")
 	optPatsubReplacement = bashOptIndex("patsub_replacement")
+	optXPGEcho           = bashOptIndex("xpg_echo")
+	optCdableVars        = bashOptIndex("cdable_vars")
+	optShiftVerbose      = bashOptIndex("shift_verbose")
+	optSourcePath        = bashOptIndex("sourcepath")
 )
 
 // defaultOpts sets every option to bash's default state.

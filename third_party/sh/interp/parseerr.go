@@ -31,6 +31,20 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	if src != "" && !strings.HasSuffix(src, "\n") {
 		lines++ // …and a last one without its newline
 	}
+	if strings.Contains(text, "`foo(` must be followed by `)`") {
+		// llmsh: NAME ( at the end of a line is a function's "(" that
+		// bash meets the newline after.
+		if off := int(perr.Pos.Offset()); off <= len(src) {
+			if _, end := tokenAt(src, off); end <= len(src) {
+				if op, end := tokenAt(src, end); op == "(" {
+					if tok, _ := tokenAt(src, end); tok == "" {
+						line = int(perr.Pos.Line())
+						return line, []string{"syntax error near unexpected token `newline'", fmt.Sprintf("`%s'", lineText(src, line))}
+					}
+				}
+			}
+		}
+	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
 		switch {
 		// bash names the line where the quote or bracket opened, but

@@ -727,6 +727,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			vr   expand.Variable
 		}
 		var restores []restoreVar
+		// llmsh: local (declare, typeset) in a function gives a name the
+		// command's own value: x=7 local x is a local x of 7, and the
+		// outer x is not touched.
+		declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
+		var inherit []restoreVar
 
 		for _, as := range cm.Assigns {
 			if as.Index != nil {
@@ -751,6 +756,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// Inline command vars are always exported.
 			vr.Exported = true
 
+			if declLocal {
+				inherit = append(inherit, restoreVar{name, vr})
+				continue
+			}
 			restores = append(restores, restoreVar{name, prev})
 
 			r.setVar(name, vr)
@@ -765,11 +774,26 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.node = cm
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
+		kept := declNames(fields)
+		for _, in := range inherit {
+			if kept[in.name] {
+				if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
+					r.setVar(in.name, in.vr)
+				}
+			}
+		}
+		if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
+			kept = nil
+		}
 		// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
 		// gets back what it held before the first.
 		for _, restore := range slices.Backward(restores) {
 			if restore.vr.ReadOnly {
 				continue // llmsh: it was not changed (said once)
+			}
+			if kept[restore.name] {
+				// llmsh: x=7 export x (readonly x) keeps x, as bash.
+				continue
 			}
 			r.setVar(restore.name, restore.vr)
 		}
@@ -1780,6 +1804,10 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		r.Params = args[1:]
 		oldInFunc := r.inFunc
 		r.inFunc = true
+		// llmsh: a function's break and continue do not reach the
+		// caller's loops, as bash.
+		oldInLoop, oldLoopDepth := r.inLoop, r.loopDepth
+		r.inLoop, r.loopDepth = false, 0
 
 		// Functions run in a nested scope.
 		// Note that [Runner.exec] below does something similar.
@@ -1814,6 +1842,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 
 		r.Params = oldParams
 		r.inFunc = oldInFunc
+		r.inLoop, r.loopDepth = oldInLoop, oldLoopDepth
 		r.exit.returning = false
 		return
 	}
@@ -1822,6 +1851,24 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		return
 	}
 	r.exec(ctx, pos, args)
+}
+
+// declNames gives the names that a declaration builtin's arguments
+// (export x, readonly x=1, local x) name, less those of export -n and
+// -f: the names a command's own assignment of the same name stays in.
+func declNames(fields []string) map[string]bool {
+	names := map[string]bool{}
+	for _, arg := range fields[1:] {
+		if len(arg) > 1 && (arg[0] == '-' || arg[0] == '+') && !strings.Contains(arg, "=") {
+			if strings.ContainsAny(arg[1:], "nf") && arg[0] == '-' && fields[0] == "export" || strings.Contains(arg[1:], "f") {
+				return nil
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(arg, "=")
+		names[strings.TrimSuffix(name, "+")] = true
+	}
+	return names
 }
 
 func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
@@ -1845,16 +1892,25 @@ func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileM
 }
 
 func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
+	if name == "" {
+		return nil, fs.ErrNotExist // llmsh: stat("") is ENOENT, not the directory
+	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, true)
 }
 
 func (r *Runner) lstat(ctx context.Context, name string) (fs.FileInfo, error) {
+	if name == "" {
+		return nil, fs.ErrNotExist // llmsh: as stat
+	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, false)
 }
 
 func (r *Runner) access(ctx context.Context, name string, mode AccessMode) error {
+	if name == "" {
+		return fs.ErrNotExist // llmsh: as stat
+	}
 	path := fileArg(r.Dir, name)
 	return r.accessHandler(r.handlerCtx(ctx, handlerKindAccess, todoPos), path, mode)
 }

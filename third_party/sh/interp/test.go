@@ -118,11 +118,14 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 		if r.opts[optNoCaseMatch] {
 			y = "(?i)" + y // llmsh: nocasematch applies to =~ too, as bash
 		}
-		re, err := regexp.Compile(y)
+		// llmsh: POSIX EREs (regcomp without REG_NEWLINE): "." matches a
+		// newline, and the match is the leftmost longest.
+		re, err := regexp.Compile("(?s)" + y)
 		if err != nil {
 			r.exit.code = 2
 			return false
 		}
+		re.Longest()
 		m := re.FindStringSubmatch(x)
 		if m == nil {
 			// llmsh: a failed match empties BASH_REMATCH, as bash.

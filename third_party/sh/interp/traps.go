@@ -189,6 +189,12 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 	switch {
 	case len(args) == 1:
 		// trap SIG: reset SIG.
+		if _, ok := trapSpec(args[0]); !ok {
+			// llmsh: one operand that is no signal is bash's usage.
+			r.errf("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+			exit.code = 2
+			return exit
+		}
 		action, reset, sigs = "", true, args
 	case action == "-":
 		action, reset = "", true

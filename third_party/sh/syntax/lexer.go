@@ -362,7 +362,7 @@ skipSpace:
 		case '[':
 			// `[` only starts an `[idx]=val` element when it begins a new word;
 			// otherwise it continues a glob like `foo[0-9]`.
-			if p.quote == arrayElems && (p.spaced || p.tok == leftParen || p.tok == _Newl) {
+			if p.quote == arrayElems && (p.spaced || p.tok == leftParen || p.tok == _Newl) && p.bracketAssigns() {
 				p.rune()
 				p.tok = leftBrack
 			} else {
@@ -1467,4 +1467,42 @@ func testBinaryOp(val string) BinTestOperator {
 	default:
 		return 0
 	}
+}
+
+// bracketAssigns reports whether the "[" at p.r starts an element's
+// "[idx]=" or "[idx]+=" in an array literal (llmsh): bash takes any other
+// "[x]" as a word (a=([x]) is one element "[x]"). When the text read so
+// far ends before it can tell, it says yes, as upstream did.
+func (p *Parser) bracketAssigns() bool {
+	rest := p.bs[min(int(p.bsp), len(p.bs)):]
+	depth := 1
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case '\'', '"':
+			q := rest[i]
+			for i++; i < len(rest) && rest[i] != q; i++ {
+				if q == '"' && rest[i] == '\\' {
+					i++
+				}
+			}
+		case '\n':
+			return false
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth == 0 {
+				after := rest[i+1:]
+				switch {
+				case len(after) == 0 || after[0] == '=':
+					return true
+				case after[0] == '+':
+					return len(after) == 1 || after[1] == '='
+				}
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -3132,6 +3132,15 @@ func (p *Parser) bashFuncDecl(s *Stmt) {
 	hasParens := (len(names) != 1 || p.lang.in(LangZsh) || p.parenCloses()) && p.got(leftParen)
 	switch len(names) {
 	case 0:
+		if !hasParens && p.tok == _LitWord && p.val == "{" && p.lang.in(langBashLike) {
+			// llmsh: bash takes "{" as the name; what follows must be
+			// a compound command (function { echo; } is "syntax error
+			// near unexpected token `echo'").
+			p.next()
+			p.got(_Newl)
+			p.curErr("a function body must be a compound command")
+			return
+		}
 		if hasParens || (p.tok == _LitWord && p.val == "{") {
 			p.checkLang(fpos, LangZsh, "anonymous functions")
 		} else if !p.lang.in(LangZsh) {
