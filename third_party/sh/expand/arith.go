@@ -631,6 +631,12 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		return vr.String(), vr.IsSet(), nil
 	}
 	vr := cfg.Env.Get(name[:i])
+	if vr.Kind == NameRef {
+		// llmsh: $(( r[i] )) reads an element of the nameref's array.
+		if n, v := vr.Resolve(cfg.Env); n != "" && n != name[:i] && !strings.Contains(n, "[") {
+			vr = v
+		}
+	}
 	return cfg.varInd(vr, subscriptWord(name[i:]))
 }
 
@@ -659,7 +665,14 @@ func (cfg *Config) arithSet(name string, val int64) error {
 		return cfg.envSet(name, str)
 	}
 	base := name[:i]
-	return cfg.assignElem(base, cfg.Env.Get(base), subscriptWord(name[i:]), str)
+	vr := cfg.Env.Get(base)
+	if vr.Kind == NameRef {
+		// llmsh: (( r[i] = 1 )) assigns an element of the nameref's array.
+		if n, v := vr.Resolve(cfg.Env); n != "" && n != base && !strings.Contains(n, "[") {
+			base, vr = n, v
+		}
+	}
+	return cfg.assignElem(base, vr, subscriptWord(name[i:]), str)
 }
 
 func (s *arithState) assign(name string, val int64) {

@@ -434,6 +434,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			fallthrough
 		case syntax.AssignUnsetOrNull:
 			if str == "" {
+				if index == nil && !syntax.ValidName(name) {
+					// llmsh: ${1:=x}: bash's error, which abandons
+					// the line.
+					return "", ParamError{Msg: "$" + name + ": cannot assign in this way"}
+				}
 				if err := cfg.assignElem(name, vr, index, arg); err != nil {
 					return "", err
 				}
