@@ -217,8 +217,11 @@ type Runner struct {
 	// >0 to break or continue out of N enclosing loops
 	breakEnclosing, contnEnclosing int
 
-	inLoop       bool
-	loopDepth    int // llmsh: the loops being run (break N stops at the outermost)
+	inLoop    bool
+	loopDepth int // llmsh: the loops being run (break N stops at the outermost)
+	// declaring is set while declare, local, typeset, export or readonly
+	// assign a value (llmsh: some of bash's messages differ there).
+	declaring    bool
 	inFunc       bool
 	inSource     bool
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix

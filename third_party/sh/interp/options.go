@@ -114,7 +114,7 @@ var bashOptsTable = [...]bashOpt{
 	{"interactive_comments", true, optFixed},
 	{"lastpipe", false, optReal},
 	{"lithist", false, optNoop},
-	{"localvar_inherit", false, optFixed},
+	{"localvar_inherit", false, optReal},
 	{"localvar_unset", false, optFixed},
 	{"login_shell", false, optFixed},
 	{"mailwarn", false, optNoop},
@@ -183,6 +183,7 @@ var (
 	optCdableVars        = bashOptIndex("cdable_vars")
 	optShiftVerbose      = bashOptIndex("shift_verbose")
 	optSourcePath        = bashOptIndex("sourcepath")
+	optLocalVarInherit   = bashOptIndex("localvar_inherit")
 )
 
 // defaultOpts sets every option to bash's default state.

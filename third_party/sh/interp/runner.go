@@ -1228,6 +1228,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			if as.Naked {
 				switch {
+				case local && !r.localHere(name) && r.opts[optLocalVarInherit] && vr.Declared() && vr.Kind != expand.NameRef:
+					// llmsh: shopt localvar_inherit: the new local
+					// starts as a copy of the variable it hides.
+					if vr.ReadOnly {
+						r.errf("%slocal: %s: readonly variable\n", r.errPrefix(), name)
+						r.exit.code = 1
+						continue
+					}
 				case local && !r.localHere(name):
 					// llmsh: local x makes a new variable, unset
 					// (bash), with only the attributes asked for.
@@ -1258,7 +1266,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				var ok bool
 				as = r.quotedCompound(as, valType)
 				before := vr
+				r.declaring = true
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
+				r.declaring = false
 				if !ok {
 					continue
 				}

@@ -869,7 +869,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					v = r.assocPairWord(elems[i])
 				}
 			case elem.Index == nil:
-				r.errf("%s%s: '%s': must use subscript when assigning associative array\n", r.errPrefix(), name, wordText(elem.Value))
+				// llmsh: bash quotes the word for declare's
+				// assignments only.
+				word := wordText(elem.Value)
+				if r.declaring {
+					word = "'" + word + "'"
+				}
+				r.errf("%s%s: %s: must use subscript when assigning associative array\n", r.errPrefix(), name, word)
 				continue
 			default:
 				k = r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
