@@ -31,6 +31,16 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	if src != "" && !strings.HasSuffix(src, "\n") {
 		lines++ // …and a last one without its newline
 	}
+	if from, end, ok := syntax.ForHeader(src, int(perr.Pos.Offset())); ok && strings.Count(src[from:end], ";") != 2 {
+		// llmsh: bash splits a for (( )) header at its semicolons
+		// before it parses any expression.
+		hdr := src[from:end]
+		msg := "syntax error: arithmetic expression required"
+		if strings.Count(hdr, ";") > 2 {
+			msg = "syntax error: `;' unexpected"
+		}
+		return int(perr.Pos.Line()), []string{msg, fmt.Sprintf("syntax error: `((%s))'", hdr)}
+	}
 	if strings.Contains(text, "`foo(` must be followed by `)`") {
 		// llmsh: NAME ( at the end of a line is a function's "(" that
 		// bash meets the newline after.

@@ -46,7 +46,10 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		default:
 			return first, firstErr
 		}
-		from, to, ok := arithSpan(patched, int(pos.Offset()))
+		from, to, ok := forSpan(patched, int(pos.Offset()))
+		if !ok {
+			from, to, ok = arithSpan(patched, int(pos.Offset()))
+		}
 		if !ok {
 			from, to, ok = subscriptSpan(patched, int(pos.Offset()))
 		}
@@ -87,6 +90,8 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
 		case *ArrayElem:
 			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
+		case *CStyleLoop: // llmsh: for ((i=0 x; …)) fails when it runs
+			xs, raw = []*ArithmExpr{&n.Init, &n.Cond, &n.Post}, new(bool)
 		default:
 			return true
 		}
@@ -241,6 +246,58 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		case '\n':
 			return 0, 0, false
 		}
+	}
+	return 0, 0, false
+}
+
+// ForHeader finds the for ((…)) header on one line that holds offset off
+// of src: the offsets just after its "((" and at its "))" (llmsh).
+func ForHeader(src string, off int) (from, end int, ok bool) {
+	if off > len(src) {
+		return 0, 0, false
+	}
+	lineStart := strings.LastIndexByte(src[:off], '\n') + 1
+	open := strings.LastIndex(src[lineStart:off], "((")
+	if open < 0 {
+		return 0, 0, false
+	}
+	open += lineStart
+	if !strings.HasSuffix(strings.TrimRight(src[lineStart:open], " \t"), "for") {
+		return 0, 0, false
+	}
+	lineEnd := len(src)
+	if i := strings.IndexByte(src[open:], '\n'); i >= 0 {
+		lineEnd = open + i
+	}
+	end = strings.Index(src[open+2:lineEnd], "))")
+	if end < 0 {
+		return 0, 0, false
+	}
+	return open + 2, end + open + 2, true
+}
+
+// forSpan finds the expression of a for ((INIT; COND; POST)) header that
+// holds offset off of src (at its text or the ";" or "))" after it): bash
+// splits the header at its two semicolons when it parses and evaluates
+// each part when it runs, so that a bad one is an arithmetic error then
+// (llmsh). A header without two semicolons stays a syntax error, as in
+// bash (interp.SyntaxError words it).
+func forSpan(src string, off int) (from, to int, ok bool) {
+	from, end, ok := ForHeader(src, off)
+	if !ok || strings.Count(src[from:end], ";") != 2 {
+		return 0, 0, false
+	}
+	for from <= end {
+		to = strings.IndexByte(src[from:end], ';')
+		if to < 0 {
+			to = end
+		} else {
+			to += from
+		}
+		if off >= from && off <= to {
+			return from, to, strings.TrimSpace(src[from:to]) != ""
+		}
+		from = to + 1
 	}
 	return 0, 0, false
 }
