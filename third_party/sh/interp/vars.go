@@ -358,6 +358,13 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.FormatUint(uint64(n), 10)
 	case "DIRSTACK":
 		vr.Kind, vr.List = expand.Indexed, r.dirEntries() // llmsh: entry 0 first
+	case "BASH_ALIASES":
+		// llmsh: the aliases, name to value, as bash's (read only here:
+		// alias and unalias change them).
+		vr.Kind, vr.Map = expand.Associative, make(map[string]string, len(r.alias))
+		for name, al := range r.alias {
+			vr.Map[name] = al.value
+		}
 	case "0":
 		vr.Kind = expand.String
 		switch {
