@@ -468,7 +468,9 @@ func (p *Parser) extendedGlob() bool {
 		// followed by a newline does not hang an interactive shell parser until
 		// another byte is input.
 		_, p2 := p.peekTwo()
-		return p2 != ')'
+		// llmsh: in [[ ]] and a case pattern, no function can be
+		// meant: @() is the empty pattern list there, as bash.
+		return p2 != ')' || p.quote&(testExpr|switchCase) != 0
 	}
 	return false
 }
