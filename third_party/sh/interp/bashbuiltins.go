@@ -19,13 +19,15 @@ import (
 )
 
 // builtinNames are the names [IsBuiltin] accepts, in bash's order (its
-// builtin table is sorted), for enable's listings and compgen -b.
+// builtin table is sorted), for enable's listings and compgen -b; less
+// newgrp, which llmsh runs itself but bash does not list (it is a program
+// there).
 var builtinNames = []string{
 	".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd",
 	"command", "compgen", "complete", "compopt", "continue", "declare", "dirs",
 	"disown", "echo", "enable", "eval", "exec", "exit", "export", "false", "fc",
 	"fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local",
-	"logout", "mapfile", "newgrp", "popd", "printf", "pushd", "pwd", "read",
+	"logout", "mapfile", "popd", "printf", "pushd", "pwd", "read",
 	"readarray", "readonly", "return", "set", "shift", "shopt", "source",
 	"suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit",
 	"umask", "unalias", "unset", "wait",
