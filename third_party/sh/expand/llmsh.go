@@ -131,7 +131,10 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	if pe == nil || pe.Param == nil {
 		return pe, nil
 	}
-	if pe.Excl && pe.Names == 0 && !allIndex(pe.Index) {
+	// llmsh: only ${!a[@]} and ${!a[*]} alone are a's keys: with an
+	// operator (${!a[@]:1}, ${!a[*]#x}), a's value names the variable.
+	withOp := pe.Exp != nil || pe.Repl != nil || pe.Slice != nil
+	if pe.Excl && pe.Names == 0 && (!allIndex(pe.Index) || withOp) {
 		name := pe.Param.Value
 		vr := cfg.Env.Get(name)
 		if vr.Kind == NameRef && pe.Index == nil {
@@ -146,6 +149,9 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 			set := cfg.isSet(inner)
 			if set && pe.Index == nil && (vr.Kind == Indexed || vr.Kind == Associative) {
 				_, set, _ = cfg.varInd(vr, nil) // x=(): ${x} is unset
+			}
+			if allIndex(pe.Index) {
+				set = false // x=(): ${!x[@]:-w} is w
 			}
 			switch {
 			case set:

@@ -392,6 +392,13 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 	start := 0
 	for j, p := range dq.Parts {
 		pe, ok := p.(*syntax.ParamExp)
+		if ok && pe.Excl && wordOp(pe) && allIndex(pe.Index) {
+			// llmsh: "${!a[@]:-WORD}" is "${x:-WORD}" of the x that
+			// a's value names (resolveParam).
+			if rpe, err := cfg.resolveParam(pe); err == nil && !rpe.Excl {
+				pe = rpe
+			}
+		}
 		if ok && wordOp(pe) && !pe.Excl && pe.Param != nil &&
 			(pe.Param.Value == "@" || pe.Param.Value == "*" || allIndex(pe.Index)) {
 			// "${a[@]:-WORD}", "${@:+WORD}": the list or WORD.
