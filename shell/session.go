@@ -165,24 +165,48 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	interp.JobControl(true)(s.runner)
 	s.runner.SetJobContext(s.jobContext(ctx))
 	s.runner.SetSource(src) // declare -f prints functions as written
-	for i := 0; i < len(file.Stmts); i++ {
-		status = s.runStmt(ctx, file.Stmts[i])
-		if s.runner.Exited() || ctx.Err() != nil {
+	for i := 0; i < len(file.Stmts); {
+		// Line by line, with the aliases of when each line is read.
+		stmts, lineSrc, next, err := s.runner.AliasedLine(file.Stmts, i)
+		if err != nil {
+			return 2, err
+		}
+		if lineSrc != src {
+			s.runner.SetSource(lineSrc)
+		}
+		stop := s.runLine(ctx, stmts, &status)
+		if lineSrc != src {
+			s.runner.SetSource(src)
+		}
+		if stop {
 			break
 		}
-		if s.runner.Abandoned() {
-			// An expansion error abandons the rest of its line.
-			line := file.Stmts[i].End().Line()
-			for i+1 < len(file.Stmts) && file.Stmts[i+1].Pos().Line() == line {
-				i++
-				line = file.Stmts[i].End().Line()
-			}
-		}
+		i = next
 	}
 	// The interpreter also reports a cancelled run, or one that a limit
 	// stopped, as exited.
 	s.exited = s.runner.Exited() && ctx.Err() == nil && s.limitErr() == nil
 	return status, nil
+}
+
+// runLine runs the statements of one line read; stop reports that the
+// shell exited or the run was cancelled.
+func (s *Shell) runLine(ctx context.Context, stmts []*syntax.Stmt, status *int) (stop bool) {
+	for i := 0; i < len(stmts); i++ {
+		*status = s.runStmt(ctx, stmts[i])
+		if s.runner.Exited() || ctx.Err() != nil {
+			return true
+		}
+		if s.runner.Abandoned() {
+			// An expansion error abandons the rest of its line.
+			line := stmts[i].End().Line()
+			for i+1 < len(stmts) && stmts[i+1].Pos().Line() == line {
+				i++
+				line = stmts[i].End().Line()
+			}
+		}
+	}
+	return false
 }
 
 // runStmt runs one statement; an interpreter panic ends the statement

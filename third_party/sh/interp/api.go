@@ -120,8 +120,6 @@ type Runner struct {
 	Funcs map[string]*syntax.Stmt
 
 	alias map[string]alias
-	// llmsh: the aliases whose text value is being run (alias.go).
-	aliasBusy map[string]bool
 
 	// llmsh: the builtins enable -n turned off, and complete's specs
 	// (bashbuiltins.go, complete.go).
@@ -461,17 +459,10 @@ func (e *exitStatus) fromHandlerError(err error) {
 }
 
 type alias struct {
-	args  []*syntax.Word
 	blank bool
-	// llmsh: the value as defined (alias prints it), and whether it
-	// is more than plain words (then it is run as text: alias.go).
+	// llmsh: the value as defined (alias prints it; aliasread.go puts
+	// it in place of the word).
 	value string
-	text  bool
-	// llmsh: the text and line where the alias was defined: as bash
-	// expands aliases when it reads a line, the alias applies to that
-	// text's later lines only (and to any text read afterwards).
-	defSrc  string
-	defLine uint
 }
 
 // New creates a new Runner, applying a number of options. If applying any of

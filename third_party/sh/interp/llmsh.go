@@ -453,7 +453,29 @@ func (r *Runner) SetLastStatus(code uint8) {
 // is the top-level one: eval text and sourced files (top false) leave it
 // to their caller.
 func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string)) {
+	r.readStmts(ctx, stmts, top, synErr, true)
+}
+
+// readStmts is readLines; aliases are expanded in each line first when
+// aliases is true (aliasread.go). stopped reports that the shell stops
+// reading (set -e, a syntax error, a cancelled run).
+func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string), aliases bool) (stopped bool) {
 	for i := 0; i < len(stmts); i++ {
+		if aliases && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
+			if text, read, next, ok := r.aliasedLine(stmts, i); ok {
+				if top && len(r.pendingHdocs) > 0 {
+					r.warnHdocsUpTo(stmts[next-1].End().Line())
+				}
+				if top {
+					r.readUpTo(stmts, i)
+				}
+				if r.runAliasedLine(ctx, text, read, top, synErr) {
+					return true
+				}
+				i = next - 1
+				continue
+			}
+		}
 		if !r.opts[optExtGlob] && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, ok := extGlobOnLine(stmts, i); ok {
 				// bash parsed this line without extglob: `(` after
@@ -461,7 +483,7 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				// runs (shopt -s extglob on it comes too late).
 				synErr(line, []string{"syntax error near unexpected token `('", "`" + lineText(r.text.src, line) + "'"})
 				r.exit = exitStatus{code: 2, exiting: top}
-				return
+				return true
 			}
 		}
 		if top && len(r.pendingHdocs) > 0 {
@@ -478,7 +500,7 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			// (bash -c: a discarded line is the rest of the string;
 			// the shell ends with the status.)
 			r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false
-			return
+			return true
 		}
 		r.exit.exiting, r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false, false
 		r.lastExit = r.exit
@@ -488,6 +510,7 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			line = stmts[i].End().Line()
 		}
 	}
+	return false
 }
 
 // extGlobOnLine finds an extended pattern (`@(…)`, `+(…)`, …) in the

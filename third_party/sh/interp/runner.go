@@ -622,11 +622,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.opts[optKeyword] {
 			cm = keywordAssigns(cm) // llmsh: set -k
 		}
-		// llmsh: aliases as bash (alias.go).
-		args, ran := r.expandAliases(ctx, cm)
-		if ran {
-			break
-		}
+		// llmsh: aliases were expanded when the line was read
+		// (aliasread.go).
+		args := cm.Args
 		r.lastExpandExit = exitStatus{}
 		// llmsh: bash expands a simple command's words before its
 		// redirections are made: their errors and command substitutions

@@ -1,0 +1,243 @@
+// llmsh: aliases expanded as bash's reader expands them (LLMSH.md).
+
+package interp
+
+import (
+	"context"
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// maxAliasSteps bounds the expansions made in one line read, against
+// aliases that expand into ever more text.
+const maxAliasSteps = 10000
+
+// aliasSpan is text that came from the expansion of alias name: a word in
+// it is not expanded as that alias again.
+type aliasSpan struct {
+	start, end int
+	name       string
+}
+
+// aliasedLine returns the statements of the line that starts at stmts[i],
+// with their aliases expanded, as bash reads the line: bash expands aliases
+// in a command word when it reads it, with the aliases defined when the
+// line is read (not those a command of the line defines, which apply from
+// the next line on; `unalias x; x` still expands x). next is the index of
+// the first statement of the next line; ok is false when no alias applies
+// (then stmts[i:next] run as they are). text is the text the statements
+// were parsed from, with as many lines before them as the original text.
+func (r *Runner) aliasedLine(stmts []*syntax.Stmt, i int) (text, read string, next int, ok bool) {
+	next = i + 1
+	for next < len(stmts) && stmts[next].Pos().Line() <= stmts[next-1].End().Line() {
+		next++
+	}
+	src := r.text.src
+	if len(r.alias) == 0 || !r.opts[optExpandAliases] || src == "" {
+		return "", "", next, false
+	}
+	start := int(stmts[i].Pos().Offset())
+	end := len(src)
+	if next < len(stmts) {
+		end = int(stmts[next].Pos().Offset())
+	}
+	if start > end || end > len(src) || !strings.HasPrefix(src[start:], firstWordText(stmts[i], src)) {
+		return "", "", next, false // not the text the statements came from
+	}
+	if next < len(stmts) {
+		end = strings.LastIndexByte(src[:end], '\n') + 1
+	}
+	start = strings.LastIndexByte(src[:start], '\n') + 1
+	pad := strings.Repeat("\n", int(stmts[i].Pos().Line())-1)
+	read = pad + src[start:end]
+	text, changed := r.expandAliasText(read)
+	return text, read, next, changed
+}
+
+// runAliasedLine parses and runs the text of a line whose aliases were
+// expanded (aliasedLine), as readLines runs a line; stopped as readStmts.
+// A syntax error quotes the line as read, as bash's does.
+func (r *Runner) runAliasedLine(ctx context.Context, text, read string, top bool, synErr func(line int, msgs []string)) (stopped bool) {
+	file, err := r.parseText(text, "")
+	if err != nil {
+		if perr, ok := err.(syntax.ParseError); ok {
+			line, msgs := SyntaxError(perr, text)
+			if n := len(msgs) - 1; n > 0 && msgs[n] == "`"+lineText(text, line)+"'" {
+				msgs[n] = "`" + lineText(read, line) + "'"
+			}
+			synErr(line, msgs)
+		} else {
+			r.errf("%s%v\n", r.errPrefix(), err)
+		}
+		r.exit = exitStatus{code: 2, exiting: top}
+		r.lastExit = r.exit
+		return true
+	}
+	saved := r.text
+	r.setText(textPlace{lineOffset: saved.lineOffset, src: text})
+	defer r.setText(saved)
+	return r.readStmts(ctx, file.Stmts, top, synErr, false)
+}
+
+// firstWordText is the start of a statement's text, to check that src
+// holds it where its position says.
+func firstWordText(st *syntax.Stmt, src string) string {
+	off, end := int(st.Pos().Offset()), int(st.End().Offset())
+	if end > len(src) || off > end {
+		return "\x00" // matches nothing
+	}
+	return src[off:min(end, off+1)]
+}
+
+// expandAliasText expands the aliases of the command words of text: the
+// first word of each simple command (after its assignments), a reserved
+// word in its place (`alias for=…`), the first word of a replacement
+// unless it names an alias being expanded, and the word after a value that
+// ends in a blank. The text is parsed again after each expansion, so a
+// replacement that is more than words (`a; b`, `{`, `x |`) joins the rest
+// of the line as bash reads it. A text that does not parse is left there:
+// its error is reported when it is run.
+func (r *Runner) expandAliasText(text string) (string, bool) {
+	var spans []aliasSpan
+	forced := map[int]bool{}
+	pos, changed := 0, false
+	for range maxAliasSteps {
+		file, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+		if err != nil {
+			break
+		}
+		off, name, found := r.nextAliasWord(file, text, pos, spans, forced)
+		if !found {
+			break
+		}
+		als := r.alias[name]
+		text = text[:off] + als.value + text[off+len(name):]
+		if r.llmsh.maxText > 0 && len(text) > r.llmsh.maxText {
+			break // the caller's parse reports the limit
+		}
+		delta := len(als.value) - len(name)
+		for k := range spans {
+			if spans[k].start > off {
+				spans[k].start += delta
+			}
+			if spans[k].end > off {
+				spans[k].end += delta
+			}
+		}
+		moved := map[int]bool{}
+		for o := range forced {
+			if o > off {
+				moved[o+delta] = true
+			}
+		}
+		forced = moved
+		valEnd := off + len(als.value)
+		spans = append(spans, aliasSpan{start: off, end: valEnd, name: name})
+		if als.blank {
+			k := valEnd
+			for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+				k++
+			}
+			forced[k] = true
+		}
+		pos, changed = off, true
+	}
+	return text, changed
+}
+
+// nextAliasWord finds the first word at or after offset pos of the parsed
+// text that bash would expand as an alias.
+func (r *Runner) nextAliasWord(file *syntax.File, text string, pos int, spans []aliasSpan, forced map[int]bool) (off int, name string, found bool) {
+	off = -1
+	consider := func(o int, word string) {
+		if o < pos || (off >= 0 && o >= off) || word == "" {
+			return
+		}
+		if o+len(word) > len(text) || text[o:o+len(word)] != word {
+			return // not the word as written (quoted, escaped)
+		}
+		if o+len(word) < len(text) && !strings.ContainsRune(" \t\n;&|()<>", rune(text[o+len(word)])) {
+			return
+		}
+		if _, ok := r.alias[word]; !ok {
+			return
+		}
+		for _, sp := range spans {
+			if sp.name == word && o >= sp.start && o < sp.end {
+				return // within its own expansion
+			}
+		}
+		off, name = o, word
+	}
+	syntax.Walk(file, func(node syntax.Node) bool {
+		st, ok := node.(*syntax.Stmt)
+		if !ok || st.Cmd == nil {
+			return true
+		}
+		at := int(st.Cmd.Pos().Offset())
+		switch cm := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			for k, w := range cm.Args {
+				if k == 0 || forced[int(w.Pos().Offset())] {
+					consider(int(w.Pos().Offset()), w.Lit())
+				}
+			}
+		case *syntax.IfClause:
+			consider(at, "if")
+		case *syntax.WhileClause:
+			if cm.Until {
+				consider(at, "until")
+			} else {
+				consider(at, "while")
+			}
+		case *syntax.ForClause:
+			if cm.Select {
+				consider(at, "select")
+			} else {
+				consider(at, "for")
+			}
+		case *syntax.CaseClause:
+			consider(at, "case")
+		case *syntax.Block:
+			consider(at, "{")
+		case *syntax.TestClause:
+			consider(at, "[[")
+		case *syntax.TimeClause:
+			consider(at, "time")
+		case *syntax.CoprocClause:
+			consider(at, "coproc")
+		case *syntax.LetClause:
+			consider(at, "let")
+		case *syntax.DeclClause:
+			consider(int(cm.Variant.Pos().Offset()), cm.Variant.Value)
+		case *syntax.FuncDecl:
+			if cm.RsrvWord {
+				consider(at, "function")
+			} else {
+				consider(int(cm.Name.Pos().Offset()), cm.Name.Value)
+			}
+		}
+		return true
+	})
+	return off, name, off >= 0
+}
+
+// AliasedLine returns the statements of the line of stmts (parsed from the
+// text given to SetSource) that starts at stmts[i], as bash reads that line
+// at its prompt: with the aliases defined by then expanded in its command
+// words. src is the text they were parsed from (the caller gives it to
+// SetSource while they run); next is the index in stmts of the next line.
+// An expansion that makes the line a syntax error returns the parser's
+// error on src.
+func (r *Runner) AliasedLine(stmts []*syntax.Stmt, i int) (line []*syntax.Stmt, src string, next int, err error) {
+	text, _, next, ok := r.aliasedLine(stmts, i)
+	if !ok {
+		return stmts[i:next], r.text.src, next, nil
+	}
+	file, err := r.parseText(text, "")
+	if err != nil {
+		return nil, text, next, err
+	}
+	return file.Stmts, text, next, nil
+}
