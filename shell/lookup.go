@@ -2,10 +2,12 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -129,6 +131,23 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 		}
 		names = names[1:]
 	}
+	// bash's type reports a write that fails (sh_chkwrite), as the
+	// interpreter's builtins do: "type: write error: REASON", status 1.
+	stdout := &firstWriteErr{w: hc.Stdout}
+	marks := markOutputs(hc.Stdout, hc.Stderr)
+	st := s.typeNames(ctx, stdout, names, mode, all, noFuncs)
+	if stdout.err != nil {
+		fmt.Fprintf(hc.Stderr, "%stype: write error: %s\n", scriptPrefix(hc), builtins.ErrText(stdout.err))
+		st = 1
+	}
+	// A write to a file that fails late is found when it settles.
+	return statusArgs(settleOutputs("type", scriptPrefix(hc), hc.Stdout, hc.Stderr, marks, st))
+}
+
+// typeNames writes type's answer for each name on stdout; the status is 1
+// when a name is not found.
+func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string, mode string, all, noFuncs bool) int {
+	hc := interp.HandlerCtx(ctx)
 	st := 0
 	for _, n := range names {
 		ks := s.kinds(ctx, n, noFuncs)
@@ -145,26 +164,26 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 		for _, k := range ks {
 			switch mode {
 			case "t":
-				fmt.Fprintln(hc.Stdout, k)
+				fmt.Fprintln(stdout, k)
 			case "p":
 				// bash prints nothing for a name that is not a file.
 			case "P":
 				// What which prints: the name of a command that would be a
 				// program on a GNU system (see builtins.CommandPath).
 				if p, ok := builtins.CommandPath(n); ok {
-					fmt.Fprintln(hc.Stdout, p)
+					fmt.Fprintln(stdout, p)
 				} else {
 					st = 1
 				}
 			default:
-				s.describe(ctx, hc.Stdout, n, k)
+				s.describe(ctx, stdout, n, k)
 			}
 			if mode == "P" {
 				break
 			}
 		}
 	}
-	return statusArgs(st)
+	return st
 }
 
 func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []string {
@@ -267,4 +286,19 @@ func (e noHostUsers) Each(f func(name string, vr expand.Variable) bool) {
 		vr, _ := virtualIDs(name)
 		stopped = !f(name, vr)
 	}
+}
+
+// firstWriteErr passes writes on to w and keeps the first error of one,
+// but for a closed pipe's (bash's builtin then ends by SIGPIPE, silently).
+type firstWriteErr struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstWriteErr) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil && !errors.Is(err, syscall.EPIPE) && !errors.Is(err, io.ErrClosedPipe) {
+		f.err = err
+	}
+	return n, err
 }
