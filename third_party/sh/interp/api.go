@@ -243,6 +243,7 @@ type Runner struct {
 	pendingHdocs []syntax.UnclosedHdoc
 	// llmsh: the lines of the script read so far (set -v).
 	linesRead uint
+	histRead  uint // llmsh: the lines set -o history has seen (scripthist.go)
 	// llmsh: $BASH_SUBSHELL, one more in each subshell.
 	subshellLevel int
 	// llmsh: $_, the last argument of the last simple command.
@@ -1015,6 +1016,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		}
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v
+		r.histRead = 0                      // llmsh: set -o history
 		r.readLines(ctx, node.Stmts, true, r.topSyntaxError)
 		r.pendingHdocs = nil
 	case *syntax.Stmt:

@@ -273,34 +273,37 @@ func (r *Runner) builtinFc(ctx context.Context, args []string) exitStatus {
 			again = true
 		}
 	}
-	var hist []string
+	// The prompt's history, or the script's (scripthist.go): the line
+	// running fc is in it when it was recorded, and is not one of the
+	// commands fc finds.
+	hist, current := r.scriptHist, r.opts[optHistory]
 	if r.llmsh.history != nil {
-		hist = r.llmsh.history()
+		hist, current = r.llmsh.history(), true
+	}
+	if current && len(hist) > 0 {
+		hist = hist[:len(hist)-1]
 	}
 	if again || editor == "-" {
 		return r.fcAgain(ctx, hist, rest)
 	}
-	if len(hist) == 0 {
+	if len(hist) == 0 && !current {
 		return exitStatus{} // bash's fc with its history off
 	}
 	if !list {
 		r.errf("%sfc: no editor can run in llmsh: use fc -s [pat=rep] [command] to run a command again\n", r.errPrefix())
 		return exitStatus{code: 1}
 	}
-	// fc -l lists the last 16 commands; the line running fc is not one.
-	hist = hist[:len(hist)-1]
+	// fc -l lists the last 16 commands.
 	first, last := max(len(hist)-16, 0), len(hist)-1
 	if len(rest) > 0 {
 		i, ok := fcFind(hist, rest[0])
 		if !ok {
-			r.errf("%sfc: history specification out of range\n", r.errPrefix())
-			return exitStatus{code: 1}
+			return r.fcNotFound(rest[0])
 		}
 		first, last = i, len(hist)-1
 		if len(rest) > 1 {
 			if last, ok = fcFind(hist, rest[1]); !ok {
-				r.errf("%sfc: history specification out of range\n", r.errPrefix())
-				return exitStatus{code: 1}
+				return r.fcNotFound(rest[1])
 			}
 		}
 	}
@@ -319,6 +322,17 @@ func (r *Runner) builtinFc(ctx context.Context, args []string) exitStatus {
 		}
 	}
 	return exitStatus{}
+}
+
+// fcNotFound is fc's error for a FIRST or LAST that names no entry: a
+// number out of range, or a text no command starts with.
+func (r *Runner) fcNotFound(spec string) exitStatus {
+	if _, err := strconv.Atoi(spec); err != nil {
+		r.errf("%sfc: no command found\n", r.errPrefix())
+	} else {
+		r.errf("%sfc: history specification out of range\n", r.errPrefix())
+	}
+	return exitStatus{code: 1}
 }
 
 // fcFind finds a history entry as fc's FIRST and LAST: a number (negative
@@ -352,9 +366,6 @@ func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string) exit
 			pat, rep, rest = p, q, rest[1:]
 		}
 	}
-	if len(hist) > 0 {
-		hist = hist[:len(hist)-1] // not the line running fc
-	}
 	i, ok := len(hist)-1, len(hist) > 0
 	if len(rest) > 0 {
 		i, ok = fcFind(hist, rest[0])
@@ -365,14 +376,22 @@ func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string) exit
 	}
 	src := hist[i]
 	if pat != "" {
-		src = strings.Replace(src, pat, rep, 1)
+		src = strings.ReplaceAll(src, pat, rep) // bash: every occurrence
 	}
-	r.outf("%s\n", src)
+	// bash echoes the command on stderr; in a script's history, it
+	// takes the place of the line that ran fc.
+	r.errf("%s\n", src)
+	if r.llmsh.history == nil && r.opts[optHistory] && len(r.scriptHist) > 0 {
+		r.scriptHist = append(slices.Clip(r.scriptHist[:len(r.scriptHist)-1]), src)
+	}
 	file, err := r.parseText(src, "")
 	if err != nil {
 		r.errf("%s: %v\n", shellName, err)
 		return exitStatus{code: 2}
 	}
+	oldText := r.text
+	r.setText(textPlace{lineOffset: int(r.lineEnd) - 1, src: src})
+	defer r.setText(oldText)
 	r.stmts(ctx, file.Stmts)
 	return r.exit
 }
@@ -546,7 +565,13 @@ func (r *Runner) builtinHistory(args []string) exitStatus {
 			return exitStatus{}
 		case 's':
 			if len(rest) > 0 {
-				r.scriptHist = append(slices.Clip(r.scriptHist), strings.Join(rest, " "))
+				hist := slices.Clip(r.scriptHist)
+				if r.opts[optHistory] && len(hist) > 0 {
+					// bash: the line running history -s gives way
+					// to the entry it adds.
+					hist = slices.Clip(hist[:len(hist)-1])
+				}
+				r.scriptHist = append(hist, strings.Join(rest, " "))
 			}
 			return exitStatus{}
 		}

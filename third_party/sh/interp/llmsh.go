@@ -461,6 +461,9 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 // reading (set -e, a syntax error, a cancelled run).
 func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string), aliases bool) (stopped bool) {
 	for i := 0; i < len(stmts); i++ {
+		if top && aliases && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
+			r.recordHistory(stmts, i) // set -o history (scripthist.go)
+		}
 		if aliases && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if text, read, next, ok := r.aliasedLine(stmts, i); ok {
 				if top && len(r.pendingHdocs) > 0 {

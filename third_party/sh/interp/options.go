@@ -52,7 +52,7 @@ var posixOptsTable = [...]posixOpt{
 	{'T', "functrace", optReal, false},
 	{'h', "hashall", optNoop, true},
 	{'H', "histexpand", optNoop, false},
-	{' ', "history", optNoop, false},
+	{' ', "history", optReal, false}, // llmsh: a script's history (scripthist.go)
 	{' ', "ignoreeof", optNoop, false},
 	{' ', "interactive-comments", optFixed, true},
 	{'k', "keyword", optReal, false},
@@ -167,6 +167,7 @@ var (
 	optXTrace      = posixOptIndex("xtrace")
 	optPipeFail    = posixOptIndex("pipefail")
 	optKeyword     = posixOptIndex("keyword")
+	optHistory     = posixOptIndex("history")
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optExpandAliases     = bashOptIndex("expand_aliases")

@@ -351,6 +351,17 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 			n = mathrand.IntN(randomMax)
 		}
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(n)
+	case "HISTCMD":
+		// llmsh: the current command's number in the history: the
+		// prompt's, or the script's under set -o history (0 when off).
+		n := 0
+		switch {
+		case r.llmsh.history != nil:
+			n = len(r.llmsh.history())
+		case r.opts[optHistory]:
+			n = len(r.scriptHist)
+		}
+		vr.Kind, vr.Str = expand.String, strconv.Itoa(n)
 	case "SRANDOM": // pseudo-random generator from the system
 		var p [4]byte
 		cryptorand.Read(p[:])
