@@ -344,6 +344,9 @@ type Runner struct {
 	// ranFile: a File ran since Reset; the first sets $_ (llmsh).
 	ranFile bool
 
+	// coprocs is the coprocess the shell tracks (llmsh; coproc.go).
+	coprocs *coprocState
+
 	// scriptHist is the history of a script: history -s adds to it
 	// (llmsh; bashbuiltins.go).
 	scriptHist []string

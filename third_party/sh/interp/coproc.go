@@ -38,6 +38,15 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 		r.exit.code = 1
 		return
 	}
+	if cp := r.coprocs; cp != nil {
+		if cp.job.finished() {
+			r.disposeCoproc() // bash reaped it when it ended
+		} else {
+			// bash tracks one coprocess: the one running is left
+			// to itself, its variables as they are.
+			r.errf("%swarning: execute_coproc: coproc [%d:%s] still exists\n", r.errPrefix(), cp.job.pid, cp.name)
+		}
+	}
 	r2 := r.subshell(true)
 	r2.stdin, r2.stdinSrc, r2.stdout = inR, nil, outW
 	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: cm})
@@ -58,7 +67,49 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 	r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed,
 		List: []string{strconv.Itoa(rfd), strconv.Itoa(wfd)}})
 	r.setVarString(name+"_PID", strconv.Itoa(bg.pid))
+	r.coprocs = &coprocState{name: name, job: bg, fds: [2]int{rfd, wfd}, objs: [2]*fdObj{r.fds[rfd], r.fds[wfd]}}
 	r.exit = exitStatus{}
+}
+
+// coprocState is the coprocess the shell tracks (bash's sh_coproc): the
+// last one started.
+type coprocState struct {
+	name string
+	job  *bgProc
+	fds  [2]int
+	objs [2]*fdObj
+}
+
+// reapCoproc disposes of the tracked coprocess once wait (or jobs) has
+// taken its job out of the table, as bash's reaping does: NAME and
+// NAME_PID are unset and its descriptors closed. A coprocess that ends
+// with nobody waiting keeps them until the next coproc starts (bash
+// reaps it whenever it notices its end).
+func (r *Runner) reapCoproc() {
+	cp := r.coprocs
+	cp.job.mu.Lock()
+	reaped := cp.job.reaped
+	cp.job.mu.Unlock()
+	if reaped {
+		r.disposeCoproc()
+	}
+}
+
+// disposeCoproc forgets the tracked coprocess: its variables are unset
+// and the descriptors it opened closed, where they still are its.
+func (r *Runner) disposeCoproc() {
+	cp := r.coprocs
+	r.coprocs = nil
+	if vr := r.lookupVar(cp.name + "_PID"); vr.String() == strconv.Itoa(cp.job.pid) {
+		r.delVar(cp.name)
+		r.delVar(cp.name + "_PID")
+	}
+	for i, n := range cp.fds {
+		if o := r.fds[n]; o != nil && o == cp.objs[i] {
+			r.setFd(n, nil)
+			o.release()
+		}
+	}
 }
 
 // coprocFd is the highest free descriptor from n down (above 2).

@@ -625,6 +625,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// llmsh: aliases were expanded when the line was read
 		// (aliasread.go).
 		args := cm.Args
+		if r.coprocs != nil {
+			r.reapCoproc() // llmsh: a coprocess wait took (coproc.go)
+		}
 		r.lastExpandExit = exitStatus{}
 		// llmsh: bash expands a simple command's words before its
 		// redirections are made: their errors and command substitutions
