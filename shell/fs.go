@@ -257,9 +257,10 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 // openPersistent opens the file of a truncating redirection whose
 // descriptor may outlive its command (exec >FILE, exec 3>FILE, 3>FILE):
 // vfsd commits a truncating write on close (a temp file renamed over the
-// target), so the file is truncated at once, then opened to append in
-// place: what is written to the descriptor is visible as it is, as in
-// bash.
+// target), so the file is truncated at once, then opened to write in
+// place from offset 0 (vfsd's "rw"): what is written to the descriptor is
+// visible as it is, at the descriptor's own offset, as in bash (another
+// writer's appends are overwritten where the descriptor writes next).
 func (s *Shell) openPersistent(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
 	f, err := s.openPlain(ctx, name, flag)
 	if err != nil {
@@ -272,7 +273,7 @@ func (s *Shell) openPersistent(ctx context.Context, name string, flag int) (io.R
 	if err := o.Close(); err != nil {
 		return nil, redirError(name, err)
 	}
-	f, err = s.openPlain(ctx, name, flag&^os.O_TRUNC|os.O_APPEND)
+	f, err = s.openPlain(ctx, name, flag&^os.O_TRUNC)
 	if err != nil {
 		return nil, err
 	}

@@ -1713,10 +1713,12 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 	if r.multiOut != nil && mode&(os.O_WRONLY|os.O_RDWR) != 0 {
 		// llmsh: a file this statement has opened already is not
 		// truncated again (the handler truncates by replacing it, which
-		// would leave the first descriptor writing to the old file).
+		// would leave the first descriptor writing to the old file): it
+		// is opened in place, at offset 0, as bash's second O_TRUNC
+		// leaves it (`>f 2>f`: each descriptor writes at its offset).
 		path := fileArg(r.Dir, arg)
 		if r.multiOut[path] && mode&os.O_TRUNC != 0 {
-			mode = mode&^os.O_TRUNC | os.O_APPEND
+			mode &^= os.O_TRUNC
 		}
 		r.multiOut[path] = true
 	}
