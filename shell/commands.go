@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -94,23 +95,56 @@ func viaCommand(ctx context.Context) (yes bool) {
 }
 
 func help(env *builtins.Env) int {
+	prefix := "llmsh: "
+	if r := currentRunner(env.Ctx); r != nil {
+		prefix = r.ErrPrefix()
+	}
+	// bash's options, -d (NAME - what it does), -s (the synopsis) and
+	// -m (man-like), its message and status for another.
+	style, args := byte(0), env.Args[1:]
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0] != "--help" {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			if c != 'd' && c != 's' && c != 'm' {
+				fmt.Fprintf(env.Stderr, "%shelp: -%c: invalid option\nhelp: usage: help [-dms] [pattern ...]\n", prefix, c)
+				return 2
+			}
+			// bash: -d before -m before -s
+			if style == 0 || c == 'd' || c == 'm' && style == 's' {
+				style = byte(c)
+			}
+		}
+		args = args[1:]
+	}
 	f := builtins.NewFlags(env, "List the commands llmsh provides, or describe each NAME (a command's own --help). Every command runs inside llmsh; no host program is ever executed.", "[NAME]...")
-	names, err := f.Parse(env.Args[1:])
+	names, err := f.Parse(append([]string{"--"}, args...))
+	if len(args) > 0 && args[0] == "--help" {
+		names, err = f.Parse(args)
+	}
 	if err != nil {
 		return f.Fail(err, 2)
 	}
 	if len(names) > 0 {
 		st := 0
 		for _, name := range names {
-			switch b, ok := builtins.Lookup(name); {
-			case ok:
+			b, isCmd := builtins.Lookup(name)
+			switch syn, desc, ok := interp.BuiltinHelp(name); {
+			case style != 0 && (ok || isCmd):
+				if !ok {
+					syn, desc = name+" [OPTION]... (see "+name+" --help)", b.Summary
+				}
+				helpStyled(env.Stdout, style, name, syn, desc)
+			case isCmd:
 				e := *env
 				e.Args = []string{name, "--help"}
 				if builtins.Run(b, &e) != 0 {
 					st = 1
 				}
 			case isInterpBuiltin(name):
-				if syn, desc, ok := interp.BuiltinHelp(name); ok {
+				if ok {
 					fmt.Fprintf(env.Stdout, "%s: %s\n    %s\n", name, syn, desc)
 				} else {
 					fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash\n", name)
@@ -119,10 +153,6 @@ func help(env *builtins.Env) int {
 				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
 			default:
 				// bash's words, after its "NAME: line N: ".
-				prefix := "llmsh: "
-				if r := currentRunner(env.Ctx); r != nil {
-					prefix = r.ErrPrefix()
-				}
 				fmt.Fprintf(env.Stderr, "%shelp: no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.\n", prefix, name, name, name)
 				st = 1
 			}
@@ -138,6 +168,18 @@ func help(env *builtins.Env) int {
 	}
 	fmt.Fprintln(env.Stdout, "  sh, bash   "+nestedShellHelp)
 	return 0
+}
+
+// helpStyled is help -d, -s or -m for one name, in bash's layout.
+func helpStyled(w io.Writer, style byte, name, syn, desc string) {
+	switch style {
+	case 'd':
+		fmt.Fprintf(w, "%s - %s\n", name, desc)
+	case 's':
+		fmt.Fprintf(w, "%s: %s\n", name, syn)
+	default:
+		fmt.Fprintf(w, "NAME\n    %s - %s\n\nSYNOPSIS\n    %s\n\nDESCRIPTION\n    %s\n\n", name, desc, syn, desc)
+	}
 }
 
 // nestedShellHelp describes sh, bash and a nested llmsh.

@@ -332,10 +332,8 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 			return args, err // a script's history is the interpreter's
 		}
 		hc := interp.HandlerCtx(ctx)
-		if s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported()) != 0 {
-			return []string{"false"}, nil
-		}
-		return []string{"true"}, nil
+		// Its status as it is (help's usage error is 2).
+		return answered(statusArgs(s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())), nil)
 	})(s.runner)
 }
 
