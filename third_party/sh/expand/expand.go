@@ -523,7 +523,7 @@ func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob boo
 // globMode is the pattern mode of pathname expansion (llmsh).
 func (cfg *Config) globMode() internal.PatMode {
 	mode := internal.PatFilename
-	if cfg.DotGlob || cfg.envGet("GLOBIGNORE") != "" {
+	if cfg.DotGlob { // llmsh: a GLOBIGNORE assignment sets it, as bash
 		mode |= internal.PatDotGlob
 	}
 	if cfg.NoCaseGlob {

@@ -930,8 +930,8 @@ func (cfg *Config) hasEntry(dir, name string) bool {
 }
 
 // globIgnore drops the matches that a pattern of $GLOBIGNORE (a
-// colon-separated list) matches, as bash does; a non-empty GLOBIGNORE
-// also lets wildcards match a leading dot (globMode).
+// colon-separated list) matches, as bash does; assigning a GLOBIGNORE
+// with a pattern turns dotglob on (the interpreter's setVarErr).
 func (cfg *Config) globIgnore(matches []string) []string {
 	gi := cfg.envGet("GLOBIGNORE")
 	if gi == "" || len(matches) == 0 {

@@ -422,6 +422,9 @@ func (r *Runner) delVar(name string) {
 	if name == "BASH_ARGV0" {
 		r.argv0Gone = true // llmsh: no longer $0 (bash)
 	}
+	if name == "GLOBIGNORE" {
+		r.setDotGlob(false) // llmsh: as bash (setVarErr)
+	}
 	if err := r.writeEnv.Set(name, expand.Variable{}); err != nil {
 		r.errf("%s%s: %v\n", r.errPrefix(), name, err) // llmsh: bash's prefix
 		r.exit.code = 1
@@ -525,6 +528,12 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		r.optState.runeidx = 0
 	}
 	r.assignSpecial(name, vr) // llmsh: SECONDS=N, BASH_ARGV0=NAME
+	if name == "GLOBIGNORE" && strings.Trim(vr.String(), ":") != "" {
+		// llmsh: as bash's setup_glob_ignore, a GLOBIGNORE with a
+		// pattern turns dotglob on; an empty one leaves it; unset turns
+		// it off (delVar).
+		r.setDotGlob(true)
+	}
 	if name == "RANDOM" && vr.Kind == expand.String {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only
@@ -1402,5 +1411,14 @@ func funcLocalNames(env expand.Environ) (map[string]bool, bool) {
 			return names, true
 		}
 		env = ov.parent
+	}
+}
+
+// setDotGlob sets the dotglob option, for the expansions that follow at
+// once (llmsh: GLOBIGNORE).
+func (r *Runner) setDotGlob(on bool) {
+	r.opts[optDotGlob] = on
+	if r.ecfg != nil {
+		r.ecfg.DotGlob = on
 	}
 }
