@@ -432,6 +432,10 @@ type globLink struct {
 }
 
 func (g globLink) IsDir() bool { return g.isDir }
+
+// IsSymlink tells the expander that the entry is a link all the same:
+// globstar's ** lists it but does not descend into it, as bash.
+func (g globLink) IsSymlink() bool { return true }
 func (g globLink) Type() fs.FileMode {
 	if g.isDir {
 		return fs.ModeDir

@@ -1329,9 +1329,20 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			}
 			matches = matches[:0]
 			var newMatches []string // to reuse its capacity
+			links := map[string]bool{}
+			// llmsh: as bash, ** lists a symbolic link to a directory
+			// (** last, or **/) but does not descend into it, nor
+			// match more components under it (**/f).
+			listLinks := i == len(parts)-1 || i == len(parts)-2 && parts[i+1] == ""
 			for len(stack) > 0 {
 				dir := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
+				if links[dir] {
+					if listLinks {
+						matches = append(matches, dir)
+					}
+					continue
+				}
 				matches = append(matches, dir)
 
 				// If dir is not a directory, we keep the stack as-is and continue.
@@ -1340,7 +1351,7 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 				if cfg.DotGlob {
 					rx = rxGlobStarDotGlob().MatchString
 				}
-				newMatches, _ = cfg.globDir(base, dir, rx, wantDir, newMatches)
+				newMatches, _ = cfg.globDirLinks(base, dir, rx, wantDir, newMatches, links)
 				for _, match := range slices.Backward(newMatches) {
 					stack = append(stack, match)
 				}
@@ -1370,6 +1381,12 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 }
 
 func (cfg *Config) globDir(base, dir string, matcher func(string) bool, wantDir bool, matches []string) ([]string, error) {
+	return cfg.globDirLinks(base, dir, matcher, wantDir, matches, nil)
+}
+
+// globDirLinks is globDir; links (when not nil) is told which matches are
+// symbolic links (llmsh: ** does not descend into them).
+func (cfg *Config) globDirLinks(base, dir string, matcher func(string) bool, wantDir bool, matches []string, links map[string]bool) ([]string, error) {
 	fullDir := dir
 	if !filepath.IsAbs(dir) {
 		fullDir = filepath.Join(base, dir)
@@ -1398,9 +1415,22 @@ func (cfg *Config) globDir(base, dir string, matcher func(string) bool, wantDir 
 		}
 		if matcher(name) {
 			matches = append(matches, pathJoin2(dir, name))
+			if links != nil && isSymlink(info) {
+				links[matches[len(matches)-1]] = true
+			}
 		}
 	}
 	return matches, nil
+}
+
+// isSymlink reports whether a directory entry is a symbolic link: of that
+// type, or one that says so while it reports its target's type (llmsh: the
+// shell's glob handler, which knows the target's kind from its listing).
+func isSymlink(info fs.DirEntry) bool {
+	if l, ok := info.(interface{ IsSymlink() bool }); ok {
+		return l.IsSymlink()
+	}
+	return info.Type()&os.ModeSymlink != 0
 }
 
 // ReadFields splits and returns n fields from s, like the "read" shell builtin.
