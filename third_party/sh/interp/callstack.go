@@ -127,19 +127,20 @@ func (r *Runner) setText(t textPlace) {
 	}
 }
 
-// callStackVar computes FUNCNAME, BASH_SOURCE and BASH_LINENO; ok is
-// false when the name is not set by the stack (FUNCNAME outside every
-// function, BASH_SOURCE and BASH_LINENO at the top of bash -c).
+// callStackVar computes FUNCNAME, BASH_SOURCE and BASH_LINENO. As in
+// bash, FUNCNAME outside every function is a declared array with no
+// value, BASH_SOURCE and BASH_LINENO at the top of bash -c are empty
+// arrays, and an assignment to any of them changes nothing; ok is true.
 func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 	main := r.llmsh.scriptName != ""
 	switch name {
 	case "FUNCNAME":
 		if !slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc }) {
-			return vr, false
+			return expand.Variable{Kind: expand.Indexed}, true
 		}
 	default:
 		if len(r.frames) == 0 && !main {
-			return vr, false
+			return expand.Variable{Set: true, Kind: expand.Indexed}, true
 		}
 	}
 	list := make([]string, 0, len(r.frames)+1)
