@@ -26,17 +26,14 @@ type aliasSpan struct {
 // line is read (not those a command of the line defines, which apply from
 // the next line on; `unalias x; x` still expands x). next is the index of
 // the first statement of the next line; ok is false when no alias applies
-// (then stmts[i:next] run as they are). text is the text the statements
-// were parsed from, with as many lines before them as the original text.
+// (then stmts[i:next] run as they are). text is the line's text expanded,
+// read the text as read; both start at the line of stmts[i].
 func (r *Runner) aliasedLine(stmts []*syntax.Stmt, i int) (text, read string, next int, ok bool) {
-	next = i + 1
-	for next < len(stmts) && stmts[next].Pos().Line() <= stmts[next-1].End().Line() {
-		next++
-	}
 	src := r.text.src
 	if len(r.alias) == 0 || !r.opts[optExpandAliases] || src == "" {
-		return "", "", next, false
+		return "", "", i + 1, false // (next is only meant when ok)
 	}
+	next = lineEnd(stmts, i)
 	start := int(stmts[i].Pos().Offset())
 	end := len(src)
 	if next < len(stmts) {
@@ -49,16 +46,28 @@ func (r *Runner) aliasedLine(stmts []*syntax.Stmt, i int) (text, read string, ne
 		end = strings.LastIndexByte(src[:end], '\n') + 1
 	}
 	start = strings.LastIndexByte(src[:start], '\n') + 1
-	pad := strings.Repeat("\n", int(stmts[i].Pos().Line())-1)
-	read = pad + src[start:end]
+	read = src[start:end]
+	named := false
+	for name := range r.alias {
+		if strings.Contains(read, name) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return "", "", next, false
+	}
 	text, changed := r.expandAliasText(read)
-	return text, read, next, changed
+	if !changed {
+		return "", "", next, false
+	}
+	return text, read, next, true
 }
 
 // runAliasedLine parses and runs the text of a line whose aliases were
 // expanded (aliasedLine), as readLines runs a line; stopped as readStmts.
 // A syntax error quotes the line as read, as bash's does.
-func (r *Runner) runAliasedLine(ctx context.Context, text, read string, top bool, synErr func(line int, msgs []string)) (stopped bool) {
+func (r *Runner) runAliasedLine(ctx context.Context, text, read string, line0 int, top bool, synErr func(line int, msgs []string)) (stopped bool) {
 	file, err := r.parseText(text, "")
 	if err != nil {
 		if perr, ok := err.(syntax.ParseError); ok {
@@ -66,7 +75,7 @@ func (r *Runner) runAliasedLine(ctx context.Context, text, read string, top bool
 			if n := len(msgs) - 1; n > 0 && msgs[n] == "`"+lineText(text, line)+"'" {
 				msgs[n] = "`" + lineText(read, line) + "'"
 			}
-			synErr(line, msgs)
+			synErr(line0+line, msgs)
 		} else {
 			r.errf("%s%v\n", r.errPrefix(), err)
 		}
@@ -74,8 +83,9 @@ func (r *Runner) runAliasedLine(ctx context.Context, text, read string, top bool
 		r.lastExit = r.exit
 		return true
 	}
+	// The text's lines count from the line's own (as eval's do).
 	saved := r.text
-	r.setText(textPlace{lineOffset: saved.lineOffset, src: text})
+	r.setText(textPlace{lineOffset: saved.lineOffset + line0, src: text})
 	defer r.setText(saved)
 	return r.readStmts(ctx, file.Stmts, top, synErr, false)
 }
@@ -233,11 +243,24 @@ func (r *Runner) nextAliasWord(file *syntax.File, text string, pos int, spans []
 func (r *Runner) AliasedLine(stmts []*syntax.Stmt, i int) (line []*syntax.Stmt, src string, next int, err error) {
 	text, _, next, ok := r.aliasedLine(stmts, i)
 	if !ok {
+		next = lineEnd(stmts, i)
 		return stmts[i:next], r.text.src, next, nil
 	}
+	// A prompt's chunk is short: its lines before this one are padding.
+	text = strings.Repeat("\n", int(stmts[i].Pos().Line())-1) + text
 	file, err := r.parseText(text, "")
 	if err != nil {
 		return nil, text, next, err
 	}
 	return file.Stmts, text, next, nil
+}
+
+// lineEnd is the index of the first statement after the line that starts
+// at stmts[i] (the statements that start where the one before ends).
+func lineEnd(stmts []*syntax.Stmt, i int) int {
+	next := i + 1
+	for next < len(stmts) && stmts[next].Pos().Line() <= stmts[next-1].End().Line() {
+		next++
+	}
+	return next
 }

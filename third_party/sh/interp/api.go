@@ -244,6 +244,9 @@ type Runner struct {
 	// llmsh: the lines of the script read so far (set -v).
 	linesRead uint
 	histRead  uint // llmsh: the lines set -o history has seen (scripthist.go)
+	// llmsh: the text whose lines set -o history reads, split once.
+	histSrc   string
+	histLines []string
 	// llmsh: $BASH_SUBSHELL, one more in each subshell.
 	subshellLevel int
 	// llmsh: $_, the last argument of the last simple command.
@@ -1134,9 +1137,9 @@ func (r *Runner) subshell(background bool) *Runner {
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:        r.inTrap,
-		inFunc:        r.inFunc,     // llmsh: return ends a function's subshell
-		lastArg:       r.lastArg,    // $_
-		scriptHist:    r.scriptHist, // llmsh: copied on write
+		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
+		lastArg:       r.lastArg,                 // $_
+		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
 		subshellLevel: r.subshellLevel + 1,
 		inSource:      r.inSource,    // …and a sourced file's
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action

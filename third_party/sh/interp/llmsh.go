@@ -472,7 +472,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				if top {
 					r.readUpTo(stmts, i)
 				}
-				if r.runAliasedLine(ctx, text, read, top, synErr) {
+				if r.runAliasedLine(ctx, text, read, int(stmts[i].Pos().Line())-1, top, synErr) {
 					return true
 				}
 				i = next - 1

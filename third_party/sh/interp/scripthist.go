@@ -3,7 +3,6 @@
 package interp
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -25,7 +24,29 @@ func (r *Runner) recordHistory(stmts []*syntax.Stmt, i int) {
 		next++
 	}
 	first := stmts[i].Pos().Line()
-	lines := strings.SplitAfter(r.text.src, "\n")
+	if !r.opts[optHistory] || r.llmsh.history != nil {
+		// Off: only the count of lines read moves (the text is not
+		// split for each line, which would cost the whole script's
+		// length on every line).
+		end := last
+		for _, st := range stmts[i:next] {
+			syntax.Walk(st, func(n syntax.Node) bool {
+				if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
+					// its body, and the line of its delimiter
+					end = max(end, rd.Hdoc.End().Line()+boolUint(rd.Hdoc.End().Col() > 1))
+				}
+				return true
+			})
+		}
+		r.histRead = max(r.histRead, end)
+		return
+	}
+	if r.histSrc != r.text.src || r.histLines == nil {
+		// split once per text (equal strings share their bytes here:
+		// the comparison is a pointer's)
+		r.histSrc, r.histLines = r.text.src, strings.SplitAfter(r.text.src, "\n")
+	}
+	lines := r.histLines
 	end := uint(len(lines))
 	if next < len(stmts) {
 		end = stmts[next].Pos().Line() - 1
@@ -40,18 +61,15 @@ func (r *Runner) recordHistory(stmts []*syntax.Stmt, i int) {
 		return
 	}
 	r.histRead = end
-	if !r.opts[optHistory] || r.llmsh.history != nil {
-		return
-	}
 	for n := max(from, 0); n+1 < first && int(n) < len(lines); n++ {
 		if l := strings.TrimRight(lines[n], "\n"); strings.TrimSpace(l) != "" {
-			r.scriptHist = append(slices.Clip(r.scriptHist), l)
+			r.scriptHist = append(r.scriptHist, l) // (a subshell's copy is clipped)
 		}
 	}
 	if first-1 < from {
 		return
 	}
-	r.scriptHist = append(slices.Clip(r.scriptHist), histJoin(lines[first-1:end]))
+	r.scriptHist = append(r.scriptHist, histJoin(lines[first-1:end]))
 }
 
 // histSkip reports a line that is blank or only a comment.
@@ -270,4 +288,11 @@ func histCommandPos(text string) bool {
 		return true
 	}
 	return false
+}
+
+func boolUint(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
 }
