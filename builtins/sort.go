@@ -391,7 +391,7 @@ func (s *sortSorter) cmp(a, b *sortRec) int {
 				d = 1
 			}
 		} else {
-			d = bytes.Compare(a.line, b.line)
+			d = sortPrefixTie(a.line, b.line)
 		}
 		if s.reverse {
 			return -d
@@ -455,8 +455,24 @@ func (s *sortSorter) cmpFirst(a, b *sortRec, k *sortKey) int {
 		if a.v != b.v {
 			return sortCmpInt(a.v, b.v)
 		}
+		if k.ignore == nil && k.translate == nil {
+			return sortPrefixTie(ka, kb)
+		}
 	}
 	return s.cmpKey(ka, kb, k)
+}
+
+// sortPrefixTie orders two keys whose sortPrefix values (without ignore
+// or translate) are equal, without comparing those bytes again: a line
+// of the small vocabularies sorts are run on is all in its prefix. Equal
+// prefixes mean equal first min(len, 8) bytes and zeros after the shorter
+// key's end, so when either key is 8 bytes or shorter the shorter one
+// sorts first, as bytes.Compare has it.
+func sortPrefixTie(a, b []byte) int {
+	if len(a) > 8 && len(b) > 8 {
+		return bytes.Compare(a[8:], b[8:])
+	}
+	return sortCmpInt(int64(len(a)), int64(len(b)))
 }
 
 // cmpKey compares two extracted keys under k's ordering (without -r).
@@ -917,36 +933,55 @@ func (s *sortSorter) sortChunks(chunks [][]sortRec) {
 	wg.Wait()
 }
 
-// sortMerge is a k-way merge of sorted chunks: a binary heap of the chunks
-// by their first record, ties to the earlier chunk (so that -s and -u
-// keep input order).
+// sortMerge is a k-way merge of sorted chunks: a tree of losers (Knuth's
+// replacement selection), ties to the earlier chunk (so that -s and -u
+// keep input order). Each record out costs one comparison a level of the
+// tree, log2(k), where a binary heap's sift-down costs two.
 type sortMerge struct {
 	s      *sortSorter
 	chunks [][]sortRec
-	heap   []int // indices into chunks, each non-empty
+	// tree[0] is the chunk whose head is least; tree[1:] the loser of
+	// the match at each inner node (chunk i is leaf len(chunks)+i).
+	tree []int
 }
 
 func (s *sortSorter) newMerge(chunks [][]sortRec) *sortMerge {
+	k := len(chunks)
 	m := &sortMerge{s: s, chunks: slices.Clone(chunks)} // chunks stay whole
-	for i, c := range chunks {
-		if len(c) > 0 {
-			m.heap = append(m.heap, i)
+	if k == 0 {
+		return m
+	}
+	m.tree = make([]int, k)
+	win := make([]int, 2*k)
+	for i := range k {
+		win[k+i] = i
+	}
+	for p := k - 1; p >= 1; p-- {
+		a, b := win[2*p], win[2*p+1]
+		if m.beats(b, a) {
+			a, b = b, a
 		}
+		win[p], m.tree[p] = a, b
 	}
-	for i := len(m.heap)/2 - 1; i >= 0; i-- {
-		m.down(i)
-	}
+	m.tree[0] = win[1]
 	return m
 }
 
-func (m *sortMerge) less(i, j int) bool {
-	if c := m.s.cmp(&m.chunks[i][0], &m.chunks[j][0]); c != 0 {
+// beats says whether chunk i's head comes before chunk j's: an empty
+// chunk comes after every other.
+func (m *sortMerge) beats(i, j int) bool {
+	ci, cj := m.chunks[i], m.chunks[j]
+	if len(ci) == 0 {
+		return false
+	}
+	if len(cj) == 0 {
+		return true
+	}
+	if c := m.s.cmp(&ci[0], &cj[0]); c != 0 {
 		return c < 0
 	}
 	return i < j
 }
-
-func (m *sortMerge) down(i int) { sortHeapDown(m.heap, i, m.less) }
 
 // sortHeapDown moves h[i] down the binary min-heap h of indices that less
 // orders.
@@ -971,18 +1006,21 @@ func sortHeapDown(h []int, i int, less func(a, b int) bool) {
 // next returns the next record in order, nil at the end. The record
 // stays valid: chunks are only resliced.
 func (m *sortMerge) next() *sortRec {
-	if len(m.heap) == 0 {
+	if len(m.tree) == 0 {
 		return nil
 	}
-	top := m.heap[0]
-	r := &m.chunks[top][0]
-	m.chunks[top] = m.chunks[top][1:]
-	if len(m.chunks[top]) == 0 {
-		last := len(m.heap) - 1
-		m.heap[0] = m.heap[last]
-		m.heap = m.heap[:last]
+	w := m.tree[0]
+	if len(m.chunks[w]) == 0 {
+		return nil // the least is an empty chunk: all are
 	}
-	m.down(0)
+	r := &m.chunks[w][0]
+	m.chunks[w] = m.chunks[w][1:]
+	for p := (len(m.chunks) + w) / 2; p >= 1; p /= 2 {
+		if l := m.tree[p]; m.beats(l, w) {
+			m.tree[p], w = w, l
+		}
+	}
+	m.tree[0] = w
 	return r
 }
 

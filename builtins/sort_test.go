@@ -1,8 +1,10 @@
 package builtins
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
@@ -273,4 +275,63 @@ func TestSortAcrossChunks(t *testing.T) {
 			t.Errorf("%q: output differs (%d bytes, want %d)", c.args, len(got.stdout), len(c.want))
 		}
 	}
+}
+
+// TestSortPrefixTie: for keys whose 8-byte prefixes are equal, the tie
+// rule orders as bytes.Compare does, around 8 bytes and with NULs.
+func TestSortPrefixTie(t *testing.T) {
+	keys := []string{"", "\x00", "a", "a\x00", "a\x00\x00", "abcdefg", "abcdefg\x00", "abcdefgh",
+		"abcdefgh\x00", "abcdefgha", "abcdefghb", "abcdefghab", "abcdefgh\x00\x00"}
+	for _, a := range keys {
+		for _, b := range keys {
+			if sortPrefix([]byte(a), nil, nil) != sortPrefix([]byte(b), nil, nil) {
+				continue
+			}
+			want := bytes.Compare([]byte(a), []byte(b))
+			if got := sortPrefixTie([]byte(a), []byte(b)); (got > 0) != (want > 0) || (got < 0) != (want < 0) {
+				t.Errorf("sortPrefixTie(%q, %q) = %d, bytes.Compare %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestSortManyChunks sorts input of several record chunks (merged by the
+// tree of losers) against orders computed here: bytes for the whole line,
+// input order kept for ties of -s, the first of equal keys for -u.
+func TestSortManyChunks(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	const n = 3*32768 + 1234
+	alpha := "ab\x00\xff"
+	lines := make([]string, n)
+	for i := range lines {
+		b := make([]byte, rng.Intn(12))
+		for j := range b {
+			b[j] = alpha[rng.Intn(len(alpha))]
+		}
+		lines[i] = string(b) + "," + strconv.Itoa(i)
+	}
+	in := strings.Join(lines, "\n") + "\n"
+	key := func(s string) string { return s[:strings.LastIndexByte(s, ',')] }
+	check := func(args []string, want []string) {
+		t.Helper()
+		got := runCmd(t, map[string]string{"in": in}, "", append(append([]string{"sort"}, args...), "in")...)
+		if w := strings.Join(want, "\n") + "\n"; got.status != 0 || got.stderr != "" || got.stdout != w {
+			t.Errorf("sort %q: status %d %q, output differs (%d bytes, want %d)", args, got.status, got.stderr, len(got.stdout), len(w))
+		}
+	}
+	all := slices.Clone(lines)
+	slices.Sort(all)
+	check(nil, all)
+	slices.Reverse(all)
+	check([]string{"-r"}, all)
+	stable := slices.Clone(lines)
+	slices.SortStableFunc(stable, func(a, b string) int { return strings.Compare(key(a), key(b)) })
+	check([]string{"-s", "-t,", "-k1,1"}, stable)
+	var uniq []string
+	for i, l := range stable {
+		if i == 0 || key(l) != key(stable[i-1]) {
+			uniq = append(uniq, l)
+		}
+	}
+	check([]string{"-u", "-t,", "-k1,1"}, uniq)
 }
