@@ -15,3 +15,6 @@ func TakeSlots(c *Client, n int) []int { return c.takeSlots(n) }
 
 // PutSlots gives back slots of TakeSlots.
 func PutSlots(c *Client, s []int) { c.putSlots(s) }
+
+// ShmFirst is the size of WriteTo's first read_shm.
+const ShmFirst = shmFirst

@@ -225,7 +225,7 @@ func TestWriteToShmWriterError(t *testing.T) {
 	for name, want := range data {
 		f, _ := c.Open(name)
 		w := &failingWriter{after: 1, err: boom}
-		if n, err := f.WriteTo(w); !errors.Is(err, boom) || n != int64(min(len(want), vfsproto.ShmSlot)) {
+		if n, err := f.WriteTo(w); !errors.Is(err, boom) || n != int64(min(len(want), vfsclient.ShmFirst)) {
 			t.Fatalf("%s: WriteTo = %d, %v", name, n, err)
 		}
 		f.Close()
