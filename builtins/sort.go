@@ -439,8 +439,13 @@ func (s *sortSorter) cmpFirst(a, b *sortRec, k *sortKey) int {
 	switch {
 	case k.random || k.version:
 	case k.numeric:
-		if a.c != 0 && b.c != 0 && a.v != b.v {
-			return sortCmpInt(a.v, b.v)
+		if a.c != 0 && b.c != 0 {
+			if a.v != b.v {
+				return sortCmpInt(a.v, b.v)
+			}
+			if a.c == 1 && b.c == 1 {
+				return 0 // two equal integers
+			}
 		}
 	case k.human:
 		if a.c != b.c {
@@ -581,7 +586,9 @@ func sortParseNum(b []byte) sortNum {
 
 func (n sortNum) zero() bool { return len(n.intg) == 0 && len(n.frac) == 0 }
 
-// fast returns the truncated integer part when it fits, and 1 if it does.
+// fast returns the truncated integer part when it fits, and then 1 if
+// the number is an integer (so that equal parts are equal numbers), 2 if
+// it has a fraction; 0 when the integer part does not fit.
 func (n sortNum) fast() (int64, int32) {
 	if len(n.intg) > 18 {
 		return 0, 0
@@ -592,6 +599,9 @@ func (n sortNum) fast() (int64, int32) {
 	}
 	if n.neg {
 		v = -v
+	}
+	if len(n.frac) > 0 {
+		return v, 2
 	}
 	return v, 1
 }
