@@ -916,23 +916,14 @@ func sortVerRev(s1, s2 []byte) int {
 // lines and one array of pointers; a merge into a second array of
 // records doubled llmsh's).
 func (s *sortSorter) sortChunks(chunks [][]sortRec) {
-	cmp := func(a, b sortRec) int { return s.cmp(&a, &b) }
 	work := make(chan []sortRec)
 	var wg sync.WaitGroup
-	workers := min(runtime.GOMAXPROCS(0), 8)
-	if s.parallel > 0 {
-		workers = min(workers, s.parallel)
-	}
-	for range max(1, min(workers, len(chunks))) {
+	for range max(1, min(s.workers(), len(chunks))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for c := range work {
-				if s.stable || s.unique {
-					slices.SortStableFunc(c, cmp)
-				} else {
-					slices.SortFunc(c, cmp)
-				}
+				s.sortChunk(c)
 			}
 		}()
 	}
@@ -941,6 +932,26 @@ func (s *sortSorter) sortChunks(chunks [][]sortRec) {
 	}
 	close(work)
 	wg.Wait()
+}
+
+// workers is how many chunks are sorted at once: the CPUs, at most 8, or
+// --parallel.
+func (s *sortSorter) workers() int {
+	workers := min(runtime.GOMAXPROCS(0), 8)
+	if s.parallel > 0 {
+		workers = min(workers, s.parallel)
+	}
+	return workers
+}
+
+// sortChunk sorts one chunk in place.
+func (s *sortSorter) sortChunk(c []sortRec) {
+	cmp := func(a, b sortRec) int { return s.cmp(&a, &b) }
+	if s.stable || s.unique {
+		slices.SortStableFunc(c, cmp)
+	} else {
+		slices.SortFunc(c, cmp)
+	}
 }
 
 // sortMerge is a k-way merge of sorted chunks: a tree of losers (Knuth's
@@ -1274,6 +1285,7 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0}
 	l := &sortLoader{s: s, env: env, delim: delim, budget: budget,
 		chunkCap: int(min(1<<15, max(16, budget/sortRecSize/4))), spill: x.spill}
+	defer l.stopBg()
 	for _, file := range files {
 		r, err := env.Open(file)
 		if err != nil {
@@ -1295,7 +1307,6 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 		}
 	}
 	mem := l.run()
-	s.sortChunks(mem)
 	if env.Ctx.Err() != nil {
 		return 1
 	}

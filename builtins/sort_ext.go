@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -57,6 +59,47 @@ type sortLoader struct {
 	blocks      [][]byte // blocks the run's lines point into; the last is being filled
 	spareBlocks [][]byte
 	spill       func(chunks [][]sortRec) error
+
+	// bg sorts each chunk as it fills while reading goes on, on a
+	// machine of more than one CPU; sorted is how many of the run's
+	// chunks (the first ones) it was given, bgWait counts those not
+	// sorted yet, and bgStop has it drop the rest (an error).
+	bg     chan []sortRec
+	sorted int
+	bgWait sync.WaitGroup
+	bgStop atomic.Bool
+}
+
+// handOff gives a full chunk of the run to the background sorter.
+func (l *sortLoader) handOff(c []sortRec) {
+	if l.bg == nil {
+		if l.s.workers() < 2 {
+			return
+		}
+		bg := make(chan []sortRec, 64)
+		l.bg = bg
+		go func() {
+			for c := range bg {
+				if !l.bgStop.Load() {
+					l.s.sortChunk(c)
+				}
+				l.bgWait.Done()
+			}
+		}()
+	}
+	l.bgWait.Add(1)
+	l.bg <- c
+	l.sorted++
+}
+
+// stopBg ends the background sorter, dropping what it was not done with.
+func (l *sortLoader) stopBg() {
+	if l.bg != nil {
+		l.bgStop.Store(true)
+		close(l.bg)
+		l.bgWait.Wait()
+		l.bg = nil
+	}
 }
 
 func (l *sortLoader) add(line []byte) error {
@@ -69,6 +112,7 @@ func (l *sortLoader) add(line []byte) error {
 	if len(l.recs) == cap(l.recs) {
 		if l.recs != nil {
 			l.chunks = append(l.chunks, l.recs)
+			l.handOff(l.recs)
 		}
 		if n := len(l.spareRecs); n > 0 {
 			l.recs, l.spareRecs = l.spareRecs[n-1], l.spareRecs[:n-1]
@@ -82,13 +126,27 @@ func (l *sortLoader) add(line []byte) error {
 	return nil
 }
 
-// run returns the chunks of the current run and starts a new one.
+// run returns the chunks of the current run, each sorted, and starts a
+// new one.
 func (l *sortLoader) run() [][]sortRec {
 	chunks := l.chunks
 	if len(l.recs) > 0 {
 		chunks = append(chunks, l.recs)
 	}
-	l.chunks, l.recs, l.used = nil, nil, 0
+	// Sort the chunks the background sorter has not taken yet here,
+	// beside it, then the rest in parallel.
+	for stolen := true; stolen; {
+		select {
+		case c := <-l.bg: // never ready while l.bg is nil (nothing handed off)
+			l.s.sortChunk(c)
+			l.bgWait.Done()
+		default:
+			stolen = false
+		}
+	}
+	l.bgWait.Wait()
+	l.s.sortChunks(chunks[l.sorted:])
+	l.chunks, l.recs, l.used, l.sorted = nil, nil, 0, 0
 	return chunks
 }
 
@@ -98,8 +156,8 @@ func (l *sortLoader) flush() error {
 	chunks := l.run()
 	err := l.spill(chunks)
 	if err == errSortInMemory {
-		// The run stays, and so does the rest of the input.
-		l.chunks, l.spill = chunks, nil
+		// The run stays, sorted, and so does the rest of the input.
+		l.chunks, l.spill, l.sorted = chunks, nil, len(chunks)
 		return nil
 	}
 	for _, c := range chunks {
@@ -251,9 +309,9 @@ type sortSpiller struct {
 	fallback bool
 }
 
-// spill sorts a run and writes it to a new temporary file.
+// spill writes a run, its chunks sorted (sortLoader.run), to a new
+// temporary file.
 func (x *sortSpiller) spill(chunks [][]sortRec) error {
-	x.s.sortChunks(chunks)
 	m := x.s.newMerge(chunks)
 	err := x.write(func(w *bufio.Writer) error {
 		var prev *sortRec
