@@ -63,6 +63,10 @@ type handle struct {
 	canWrite bool
 	queue    chan *job
 	closed   bool
+	// busy counts the jobs sent to queue and not yet answered: at 0
+	// the handle's goroutine waits for one, and the reader may run a
+	// small write or a close itself (route).
+	busy atomic.Int32
 	// werr is, under write_stop, the failure of a write on the handle:
 	// later writes fail with it too, until a seek.
 	werr *vfsproto.Error
@@ -70,8 +74,12 @@ type handle struct {
 
 // conn is one client of a Server.
 type conn struct {
-	s       *Server
-	out     chan *frameBuf
+	s   *Server
+	out chan *frameBuf
+	// wmu is held while a frame is written to bw, by the writer or by
+	// the reader answering a job it ran itself (sendNow).
+	wmu     sync.Mutex
+	bw      *bufio.Writer
 	sem     chan struct{}
 	mu      sync.Mutex
 	handles map[int64]*handle
@@ -110,6 +118,9 @@ type conn struct {
 	// listStat is set once hello has negotiated list_stat, readFile
 	// once it negotiated read_file.
 	listStat, readFile, readFiles atomic.Bool
+	// werr is the first error writing answers (under wmu): the answers
+	// after it are dropped.
+	werr error
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -146,10 +157,11 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 		handles:  make(map[int64]*handle),
 		next:     vfsproto.FirstHandle,
 		sp:       newSplicer(w),
+		bw:       bufio.NewWriterSize(w, 64<<10),
 	}
 	defer c.sp.close() // after the writer is done (below)
 	writerDone := make(chan error, 1)
-	go func() { writerDone <- c.writeLoop(w) }()
+	go func() { writerDone <- c.writeLoop() }()
 
 	br := bufio.NewReaderSize(r, 64<<10)
 	buf := make([]byte, 0, 64<<10)
@@ -187,36 +199,66 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 
 // writeLoop writes response frames, flushing whenever the queue is
 // momentarily empty. After a write error it keeps draining the queue.
-func (c *conn) writeLoop(w io.Writer) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+func (c *conn) writeLoop() error {
 	var err error
 	for f := range c.out {
-		if err == nil {
-			_, err = bw.Write(f.b)
-		}
-		if err == nil && len(f.tail) > 0 {
-			_, err = bw.Write(f.tail)
-		}
-		if err == nil && f.pipe != nil {
-			if err = bw.Flush(); err == nil {
-				err = f.sp.drain(f.pipe, f.pipeN)
-			}
-			f.pipe = nil // drain gave it back
+		c.wmu.Lock()
+		if c.werr == nil {
+			c.werr = c.writeFrame(f)
 		}
 		putFrame(f)
-		if err == nil && len(c.out) == 0 {
+		if c.werr == nil && len(c.out) == 0 {
 			// Give the handle workers one chance to queue more before
 			// paying for a write: batches cut the wake-ups on both sides.
+			c.wmu.Unlock()
 			runtime.Gosched()
-			if len(c.out) == 0 {
-				err = bw.Flush()
+			c.wmu.Lock()
+			if len(c.out) == 0 && c.werr == nil {
+				c.werr = c.bw.Flush()
 			}
 		}
+		c.wmu.Unlock()
 	}
-	if err == nil {
-		err = bw.Flush()
+	c.wmu.Lock()
+	if err = c.werr; err == nil {
+		err = c.bw.Flush()
+	}
+	c.wmu.Unlock()
+	return err
+}
+
+// writeFrame writes f to bw (and its spliced data after it). The caller
+// holds wmu.
+func (c *conn) writeFrame(f *frameBuf) error {
+	_, err := c.bw.Write(f.b)
+	if err == nil && len(f.tail) > 0 {
+		_, err = c.bw.Write(f.tail)
+	}
+	if err == nil && f.pipe != nil {
+		if err = c.bw.Flush(); err == nil {
+			err = f.sp.drain(f.pipe, f.pipeN)
+		}
+		f.pipe = nil // drain gave it back
 	}
 	return err
+}
+
+// sendNow writes the answer f of a job the reader ran itself and flushes
+// it, when the writer is idle: the answer goes out without waking it (one
+// goroutine hand-off less a request, and the client's next request can
+// be read sooner). Otherwise f waits in the queue as any answer.
+func (c *conn) sendNow(f *frameBuf) {
+	if len(c.out) == 0 && c.wmu.TryLock() {
+		if c.werr == nil {
+			if c.werr = c.writeFrame(f); c.werr == nil {
+				c.werr = c.bw.Flush()
+			}
+		}
+		c.wmu.Unlock()
+		putFrame(f)
+		return
+	}
+	c.out <- f
 }
 
 // shutdown waits for running operations, ends every handle left open
@@ -579,16 +621,42 @@ func (c *conn) checkShm(m, slot int64) *vfsproto.Error {
 }
 
 // route queues a handle operation on its handle, or answers at once when
-// the handle is reserved, closed or unknown.
+// the handle is reserved, closed or unknown. A small write or a close on a
+// handle with nothing queued is run by the reader itself (inline): the
+// commands of a shell loop (`echo $i >> f`, `printf …; done > f`) each
+// wait for their write's answer, and the two hand-offs of the queue (to
+// the handle's goroutine and from it to the writer) were most of a round
+// trip's cost.
 func (c *conn) route(j *job) {
 	h := c.lookup(j)
 	if h == nil {
 		return
 	}
-	h.queue <- j
+	if h.busy.Load() == 0 && inline(j) {
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) }, c.sendNow)
+	} else {
+		h.busy.Add(1)
+		h.queue <- j
+	}
 	if j.op == vfsproto.OpClose {
 		close(h.queue)
 	}
+}
+
+// maxInline is the largest write the reader runs itself: a small write
+// to the page cache costs less than the hand-off it saves, and the
+// reader is not held up long by it.
+const maxInline = 64 << 10
+
+// inline says whether the reader runs j itself when its handle is idle.
+func inline(j *job) bool {
+	switch j.op {
+	case vfsproto.OpWrite, vfsproto.OpWriteBulk, vfsproto.OpWriteShm:
+		return len(j.data) <= maxInline
+	case vfsproto.OpClose:
+		return true
+	}
+	return false
 }
 
 // lookup returns the handle j names, removing it from the table when j
@@ -658,7 +726,7 @@ func (c *conn) readShmAt(j *job) {
 			c.s.stats.bytesOut.Add(int64(n))
 			f, _ := bulkFrameResp(j.id, n, eof)
 			return f, nil, n
-		})
+		}, c.queueFrame)
 	}()
 }
 
@@ -682,7 +750,7 @@ func (c *conn) spawn(j *job) {
 func (c *conn) work(j *job) {
 	defer c.workWG.Done()
 	for {
-		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doOp(j) })
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doOp(j) }, c.queueFrame)
 		<-c.sem
 		c.opWG.Done()
 		select {
@@ -697,7 +765,8 @@ func (c *conn) work(j *job) {
 func (c *conn) runHandle(h *handle) {
 	defer c.hWG.Done()
 	for j := range h.queue {
-		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) })
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) }, c.queueFrame)
+		h.busy.Add(-1)
 	}
 	if !h.closed {
 		h.closed = true
@@ -707,8 +776,8 @@ func (c *conn) runHandle(h *handle) {
 }
 
 // safely runs an operation, turning a panic into E_IO "internal error",
-// and sends its response.
-func (c *conn) safely(j *job, run func() (*frameBuf, *vfsproto.Error, int)) {
+// and sends its response with out (queueFrame, or sendNow).
+func (c *conn) safely(j *job, run func() (*frameBuf, *vfsproto.Error, int), out func(*frameBuf)) {
 	var (
 		f *frameBuf
 		e *vfsproto.Error
@@ -723,10 +792,11 @@ func (c *conn) safely(j *job, run func() (*frameBuf, *vfsproto.Error, int)) {
 		f, e, n = run()
 	}()
 	if e != nil {
-		c.fail(j, e)
+		c.s.stats.errors.Add(1)
+		c.sendWith(j, errorFrame(j.id, e), e.Code, 0, out)
 		return
 	}
-	c.send(j, f, "", n)
+	c.sendWith(j, f, "", n, out)
 }
 
 // fail sends an error response.
@@ -735,8 +805,16 @@ func (c *conn) fail(j *job, e *vfsproto.Error) {
 	c.send(j, errorFrame(j.id, e), e.Code, 0)
 }
 
+// queueFrame queues an answer for the writer.
+func (c *conn) queueFrame(f *frameBuf) { c.out <- f }
+
 // send queues a response for the writer and logs the request.
 func (c *conn) send(j *job, f *frameBuf, code vfsproto.Code, n int) {
+	c.sendWith(j, f, code, n, c.queueFrame)
+}
+
+// sendWith is send with out to hand the response on.
+func (c *conn) sendWith(j *job, f *frameBuf, code vfsproto.Code, n int, out func(*frameBuf)) {
 	if j.buf != nil {
 		putDataBuf(j.buf)
 		j.buf, j.data = nil, nil
@@ -748,7 +826,7 @@ func (c *conn) send(j *job, f *frameBuf, code vfsproto.Code, n int) {
 	if l := c.s.log; l != nil {
 		c.s.logRequest(j, code, n)
 	}
-	c.out <- f
+	out(f)
 }
 
 // addHandle registers an open file as a new handle of the client.
