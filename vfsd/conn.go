@@ -340,6 +340,9 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 		return nil
 	case vfsproto.OpWriteBulk:
 		return c.writeBulk(j, int64(fr.max), r)
+	case vfsproto.OpWriteShm:
+		c.writeShm(j, fr.slot, fr.max)
+		return nil
 	}
 	c.route(j)
 	return nil
@@ -388,19 +391,9 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 			c.fail(j, e)
 			return nil
 		}
-		switch {
-		case p.Size <= 0:
-			c.fail(j, perr(vfsproto.EArg, "size must be at least 1"))
-			return nil
-		case p.Size > vfsproto.ShmSlot:
-			c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("size exceeds %d", vfsproto.ShmSlot)))
-			return nil
-		case p.Slot < 0 || int64(p.Slot) >= c.shmSlots.Load():
-			c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("slot must be in 0..%d", c.shmSlots.Load()-1)))
-			return nil
-		}
-		off := p.Slot * vfsproto.ShmSlot
-		j.h, j.data = p.H, c.shm[off:off+p.Size:off+p.Size]
+		j.h = p.H
+		c.writeShm(j, int64(p.Slot), int64(p.Size))
+		return nil
 	case vfsproto.OpWrite:
 		var p vfsproto.WriteParams
 		if e := decodeParams(req.Params, &p, "h", "data"); e != nil {
@@ -554,6 +547,29 @@ func checkMax(m int64) *vfsproto.Error {
 		return perr(vfsproto.ERange, fmt.Sprintf("max exceeds %d", vfsproto.MaxRead))
 	}
 	return nil
+}
+
+// writeShm checks a write_shm of size bytes from slot and routes it, or
+// fails it.
+func (c *conn) writeShm(j *job, slot, size int64) {
+	if !c.shmW.Load() {
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		return
+	}
+	switch {
+	case size <= 0:
+		c.fail(j, perr(vfsproto.EArg, "size must be at least 1"))
+		return
+	case size > vfsproto.ShmSlot:
+		c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("size exceeds %d", vfsproto.ShmSlot)))
+		return
+	case slot < 0 || slot >= c.shmSlots.Load():
+		c.fail(j, perr(vfsproto.ERange, fmt.Sprintf("slot must be in 0..%d", c.shmSlots.Load()-1)))
+		return
+	}
+	off := slot * vfsproto.ShmSlot
+	j.data = c.shm[off : off+size : off+size]
+	c.route(j)
 }
 
 // errBulkSize closes a connection whose write_bulk has no usable size:

@@ -17,6 +17,8 @@ import (
 //	{"id":"ID","op":"read_shm","params":{"h":N,"max":N,"slot":N}}
 //	{"id":"ID","op":"read_shm_at","params":{"h":N,"off":N,"max":N,"slot":N}}
 //	{"id":"ID","op":"write_bulk","params":{"h":N,"size":N}}
+//	{"id":"ID","op":"write_shm","params":{"h":N,"slot":N,"size":N}}
+//	{"id":"ID","op":"close","params":{"h":N}}
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //	{"id":"ID","op":"list","params":{"path":"STR"[,"names":true]}}
 //	{"id":"ID","op":"read_file","params":{"path":"STR","max":N}}
@@ -44,6 +46,8 @@ var (
 	fastWBulkMid  = []byte(`","op":"write_bulk","params":{"h":`)
 	fastWBulkSize = []byte(`,"size":`)
 	fastWriteMid  = []byte(`","op":"write","params":{"h":`)
+	fastWShmMid   = []byte(`","op":"write_shm","params":{"h":`)
+	fastCloseMid  = []byte(`","op":"close","params":{"h":`)
 	fastWriteData = []byte(`,"data":"`)
 	fastFinalT    = []byte(`,"final":true`)
 	fastFinalF    = []byte(`,"final":false`)
@@ -185,6 +189,27 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: vfsproto.OpWriteBulk, id: string(id), h: h, max: n}, true
+	case bytes.HasPrefix(b, fastWShmMid):
+		// slot in r.slot, size in r.max
+		h, rest, ok := fastInt(b[len(fastWShmMid):])
+		if !ok || !bytes.HasPrefix(rest, fastShmSlot) {
+			return r, false
+		}
+		slot, rest, ok := fastInt(rest[len(fastShmSlot):])
+		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {
+			return r, false
+		}
+		n, rest, ok := fastInt(rest[len(fastWBulkSize):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpWriteShm, id: string(id), h: h, slot: slot, max: n}, true
+	case bytes.HasPrefix(b, fastCloseMid):
+		h, rest, ok := fastInt(b[len(fastCloseMid):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpClose, id: string(id), h: h}, true
 	case bytes.HasPrefix(b, fastWriteMid):
 		return parseFastWrite(string(id), b[len(fastWriteMid):])
 	case bytes.HasPrefix(b, fastHelloMid):

@@ -110,6 +110,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "abc-9", Op: "read", Params: mustJSON(t, vfsproto.ReadParams{H: 12345, Max: 1})},
 		{ID: "7", Op: "read_bulk", Params: mustJSON(t, vfsproto.ReadParams{H: 3, Max: 1 << 20})},
 		{ID: "8", Op: "write_bulk", Params: mustJSON(t, vfsproto.WriteBulkParams{H: 5, Size: 1 << 20})},
+		{ID: "16", Op: "write_shm", Params: mustJSON(t, vfsproto.WriteShmParams{H: 5, Slot: 3, Size: 7})},
+		{ID: "17", Op: "close", Params: mustJSON(t, vfsproto.HandleParams{H: 1234})},
 		{ID: "9", Op: "read_shm", Params: mustJSON(t, vfsproto.ReadShmParams{H: 3, Max: 1 << 20, Slot: 7})},
 		{ID: "10", Op: "read_shm_at", Params: mustJSON(t, vfsproto.ReadShmAtParams{H: 3, Off: 123456789012, Max: 1 << 20, Slot: 7})},
 		{ID: "11", Op: "read_shm_at", Params: mustJSON(t, vfsproto.ReadShmAtParams{H: 4, Off: 0, Max: 1, Slot: 0})},
@@ -160,6 +162,18 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			if fr.h != p.H || fr.max != int64(p.Size) {
 				t.Fatalf("%s: %+v", b, fr)
 			}
+		case "write_shm":
+			var p vfsproto.WriteShmParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.h != p.H || fr.slot != int64(p.Slot) || fr.max != int64(p.Size) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
+		case "close":
+			var p vfsproto.HandleParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.h != p.H {
+				t.Fatalf("%s: %+v", b, fr)
+			}
 		case "write":
 			var p vfsproto.WriteParams
 			mustUnmarshal(t, req.Params, &p)
@@ -196,6 +210,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"write_bulk","params":{"h":3,"max":1}}`,
 		`{"id":"1","op":"write_bulk","params":{"size":1,"h":3}}`,
 		`{"id":"1","op":"read_shm","params":{"h":3,"max":1}}`,
+		`{"id":"1","op":"write_shm","params":{"h":3,"size":1,"slot":1}}`,
+		`{"id":"1","op":"write_shm","params":{"h":3,"slot":1}}`,
+		`{"id":"1","op":"write_shm","params":{"h":3,"slot":-1,"size":1}}`,
+		`{"id":"1","op":"close","params":{"h":3,"x":1}}`,
+		`{"id":"1","op":"close","params":{}}`,
+		`{"id":"1","op":"closed","params":{"h":3}}`,
 		`{"id":"1","op":"read_shm","params":{"h":3,"max":1,"slot":-1}}`,
 		`{"id":"1","op":"read_shm","params":{"h":3,"slot":1,"max":1}}`,
 		`{"id":"1","op":"read_shm_at","params":{"h":3,"max":1,"slot":1}}`,
