@@ -107,6 +107,7 @@ type Shell struct {
 	commands *atomic.Int64
 	inflight *atomic.Int64   // builtins running now, in all runners
 	psubs    *psubs          // process substitutions' pipes, shared with nested shells
+	deferred *deferredWrites // echo and printf awaiting confirmation (deferred.go)
 	isNested bool            // runs inside another shell's command
 	state    *sessionState   // the session's own state, shared with nested shells
 	history  func() []string // the REPL's history (SetHistory); nil in a script
@@ -177,7 +178,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState()}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites)}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
@@ -196,6 +197,7 @@ func New(opts Options) (*Shell, error) {
 		interp.ScriptName(opts.Source),
 		interp.Invocation(map[bool]string{true: "c"}[opts.Command]),
 		interp.ExecBuiltins(shellBuiltins...),
+		interp.DeferredWrites(s.deferred.settle),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
 		interp.CommandNames(commandNames),
@@ -459,6 +461,10 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		pipe = &pipeWatch{w: stdout}
 		env.Stdout = pipe
 	}
+	if seq := deferSeq(ctx); shellBuiltin && seq != 0 && pipe != nil {
+		return s.runDeferrable(b, env, pipe, stdout, stderr, seq)
+	}
+	s.deferred.barrier()
 	marks := markOutputs(stdout, stderr)
 	st := builtins.Run(b, env)
 	if pipe != nil && pipe.broken.Load() {

@@ -41,6 +41,12 @@ type outFile struct {
 	told       int64 // failures made known: returned by Write, or reported by the shell
 	attributed int64 // told when the last command's settle ended
 	settled    int64 // writes when the last command's settle ended
+	// capture, while an echo or printf that may defer its settle runs,
+	// gathers a copy of what it writes, up to maxCapture bytes (over:
+	// more was written), for writing again if vfsd refused it
+	// (deferred.go).
+	capture *[]byte
+	over    bool
 }
 
 func (o *outFile) Read(p []byte) (int, error) { return o.f.Read(p) }
@@ -51,6 +57,13 @@ func (o *outFile) Write(p []byte) (int, error) {
 	o.writes++
 	if err != nil {
 		o.told++
+	}
+	if o.capture != nil {
+		if len(*o.capture)+n > maxCapture {
+			o.over = true
+		} else {
+			*o.capture = append(*o.capture, p[:n]...)
+		}
 	}
 	o.mu.Unlock()
 	return n, err
@@ -78,13 +91,18 @@ func (o *outFile) Close() error {
 	return err
 }
 
-// outMark is an outFile's counters when a command starts.
-type outMark struct{ writes, told int64 }
+// outMark is an outFile's counters when a command starts, and the
+// number of write requests its file had sent (see sender).
+type outMark struct{ writes, told, sent int64 }
 
 func (o *outFile) mark() outMark {
+	var sent int64
+	if sd, ok := o.f.(sender); ok {
+		sent = sd.Requests()
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return outMark{o.writes, o.told}
+	return outMark{o.writes, o.told, sent}
 }
 
 // settle waits for what was written since m and returns the failure that

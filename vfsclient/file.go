@@ -59,11 +59,15 @@ type File struct {
 	wslots []int // the write_shm slot of each of writes, or -1
 	// wb is the write-behind slot's memory (len: the bytes gathered
 	// there, not sent yet), nil when f has none; wslot is its number.
-	wb     []byte
-	wslot  int
-	piped  int64 // bytes sent by writes over the pipe (not write_shm)
-	werr   error
-	closed bool
+	wb    []byte
+	wslot int
+	piped int64 // bytes sent by writes over the pipe (not write_shm)
+	// sent counts the write requests sent, answered those answered, in
+	// order; failedAt is the number (1-based) of the first that failed
+	// since the last Rearm, 0 if none (Send, Sent).
+	sent, answered, failedAt int64
+	werr                     error
+	closed                   bool
 	// pendingOn: f is in its client's pending set (see markPending).
 	pendingOn bool
 	// ident is the file's identity as vfsd's stat gives it ("" for a
@@ -467,6 +471,7 @@ func (f *File) pushWrite(ch chan answer, slot int) error {
 	}
 	f.writes = append(f.writes, ch)
 	f.wslots = append(f.wslots, slot)
+	f.sent++
 	f.markPending()
 	for len(f.writes) >= behind {
 		if err := f.waitWrite(); err != nil {
@@ -569,10 +574,69 @@ func (f *File) waitWrite() error {
 	if slot >= 0 {
 		f.c.putSlots([]int{slot}) // vfsd has written it
 	}
+	f.answered++
+	if err != nil && f.failedAt == 0 {
+		f.failedAt = f.answered
+	}
 	if err != nil && f.werr == nil {
 		f.werr = pathErr("write", f.name, err)
 	}
 	return f.werr
+}
+
+// sendSmall is the most bytes Send sends from the write-behind slot over
+// the pipe, keeping the slot; more go as a write_shm of the slot.
+const sendSmall = 16 << 10
+
+// Send sends the bytes written so far without waiting for vfsd's answers
+// and returns the number of write requests sent on f so far: a command
+// whose output is confirmed later (the shell's deferred settle) notes it,
+// and Sent tells afterwards whether those requests were written. A
+// failure already known is returned instead (nothing is sent).
+func (f *File) Send() (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.writable(); err != nil {
+		return f.sent, err
+	}
+	if len(f.wb) > 0 {
+		if len(f.wb) > sendSmall || !f.c.bulkW {
+			if err := f.sendWriteSlot(); err != nil {
+				return f.sent, err
+			}
+		} else {
+			// Small (a line of printf): over the pipe, and the slot
+			// stays f's for the next command's bytes.
+			ch, err := f.c.sendWriteBulk(f.h, f.wb)
+			f.wb = f.wb[:0]
+			if err != nil {
+				f.werr = pathErr("write", f.name, err)
+				return f.sent, f.werr
+			}
+			if err := f.pushWrite(ch, -1); err != nil {
+				return f.sent, err
+			}
+		}
+	}
+	return f.sent, nil
+}
+
+// Requests is the number of write requests sent on f so far (see Send).
+func (f *File) Requests() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.sent
+}
+
+// Sent waits for the answers to every write request sent so far and
+// returns the number of the first that failed since the last Rearm (0 if
+// none; the requests after it were refused too, under write_stop), with
+// its error.
+func (f *File) Sent() (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	err := f.flushWrites()
+	return f.failedAt, err
 }
 
 // Flush waits for the answers to every write sent so far and returns the
@@ -614,7 +678,7 @@ func (f *File) Rearm() {
 	if err := f.c.call(vfsproto.OpSeek, vfsproto.SeekParams{H: f.h, Offset: 0, Whence: vfsproto.SeekCur}, &r); err != nil {
 		return // vfsd gone, or the handle: the failure stays
 	}
-	f.pos, f.werr = r.Offset, nil
+	f.pos, f.werr, f.failedAt = r.Offset, nil, 0
 }
 
 // Seek sets the offset for the next Read or Write.

@@ -195,6 +195,17 @@ type Runner struct {
 	text      textPlace
 	// inExecBuiltin: the exec handler runs a builtin (execbuiltins.go).
 	inExecBuiltin bool
+
+	// llmsh: deferred write confirmation (deferred.go). stmtSeq numbers
+	// the statements as they start, lastSeq is the number of the last
+	// one that ended (whose status lastExit is), deferSeq the number of
+	// the running statement when its command may defer its writes (0
+	// otherwise), deferredRan the statements that may have deferred
+	// since the last barrier; mayDefer is set by a list for the
+	// statement it runs next.
+	stmtSeq, lastSeq, deferSeq uint64
+	deferredRan                int
+	mayDefer                   bool
 	// inCommand: the exec handler runs a command for `command NAME`
 	// (HandlerContext.NoFunc).
 	inCommand bool
@@ -1045,6 +1056,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.exit = exitStatus{code: uint8(128 + sig), exiting: true}
 		ctx = context.WithoutCancel(ctx)
 	}
+	r.deferBarrier(&r.exit) // llmsh: deferred.go
 	// A bare Command bypasses stmt, which normally updates lastExit.
 	r.lastExit = r.exit
 	// Running an entire file implies an exit; a statement or command

@@ -122,6 +122,14 @@ type HandlerContext struct {
 	// empty. (llmsh)
 	Exec  bool
 	Argv0 string
+
+	// DeferSeq is set, for an exec handler asked to run the shell's
+	// echo or printf, when the command's status is read by nothing
+	// before the runner's next barrier (see [DeferredWrites]): the
+	// handler may then return before its writes are confirmed, and
+	// charge a failure later, through the settle function, to the
+	// statement DeferSeq. (llmsh)
+	DeferSeq uint64
 }
 
 // CallHandlerFunc is a handler which runs on every [syntax.CallExpr].

@@ -60,6 +60,8 @@ type session struct {
 	execBuiltins map[string]bool
 	history      func() []string // the interactive history, for fc (History)
 	commands     func() []string // the embedder's commands, for compgen -c (CommandNames)
+	// settleDeferred confirms the deferred writes (DeferredWrites).
+	settleDeferred func(cur uint64) (uint8, bool)
 }
 
 func newSession() *session {

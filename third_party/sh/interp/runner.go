@@ -311,6 +311,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		LastExitStatus: int(r.lastExit.code),
 		Umask:          r.umask,
 		IsBuiltin:      kind == handlerKindExec && r.inExecBuiltin,
+		DeferSeq:       r.handlerDeferSeq(kind),
 		NoFunc:         kind == handlerKindExec && r.inCommand,
 		Exec:           kind == handlerKindExec && r.inExec,
 		Argv0:          r.execArgv0,
@@ -362,6 +363,14 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	}
 	elem := r.pipeElem
 	r.pipeElem = false
+	// llmsh: deferred write confirmation (deferred.go).
+	mayDefer := r.mayDefer
+	r.mayDefer = false
+	if !echoOrPrintf(st) {
+		r.deferBarrier(&r.lastExit)
+	}
+	r.stmtSeq++
+	seq := r.stmtSeq
 	if r.llmsh.topPending.Load() && r.bashPid == r.llmsh.pid && !r.handlingTrap {
 		r.runPendingSignals(ctx) // llmsh: kill $$ from a job (signals.go)
 	}
@@ -387,9 +396,15 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
+		if r.deferrable(st, mayDefer, elem) {
+			r.deferSeq = seq
+			r.deferredRan++
+		}
 		r.stmtSync(ctx, st, elem)
+		r.deferSeq = 0
 	}
 	r.lastExit = r.exit
+	r.lastSeq = seq
 }
 
 // stmtSync runs st in the foreground; elem is true when st is an element
@@ -468,6 +483,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 	}
 	r.cmdErr = nil
+	if _, ok := st.Cmd.(*syntax.CallExpr); !ok && st.Cmd != nil {
+		// llmsh: a compound command's status may be that of a
+		// deferred command it ran last (deferred.go).
+		r.deferBarrier(&r.exit)
+	}
 	if simpleCommand(st.Cmd) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
 	}
@@ -834,6 +854,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 			broken := r.loopStmtsBroken(ctx, cm.Do)
+			r.deferBarrier(&r.exit) // llmsh: body is kept aside (deferred.go)
 			body = r.exit
 			if broken {
 				break
@@ -1488,7 +1509,10 @@ func (r *Runner) match(pat, name string) bool {
 }
 
 func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
-	for _, stmt := range stmts {
+	for i, stmt := range stmts {
+		// llmsh: the next statement's start reads no status of this
+		// one but through $? (deferred.go).
+		r.mayDefer = i < len(stmts)-1
 		r.stmt(ctx, stmt)
 	}
 }
@@ -1771,6 +1795,8 @@ func (r *Runner) loopStmtsBroken(ctx context.Context, stmts []*syntax.Stmt) bool
 	r.loopDepth++
 	defer func() { r.inLoop = oldInLoop; r.loopDepth-- }()
 	for _, stmt := range stmts {
+		// llmsh: a loop's body status is read at its end (deferred.go).
+		r.mayDefer = true
 		r.stmt(ctx, stmt)
 		if r.contnEnclosing > 0 {
 			r.contnEnclosing--

@@ -318,7 +318,10 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 			return v
 		}
 	case "?":
+		r.deferBarrier(&r.lastExit) // llmsh: deferred.go
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(int(r.lastExit.code))
+	case pipeStatusVar:
+		r.deferBarrier(&r.lastExit) // llmsh: deferred.go
 	case "-":
 		// Note that we don't support some of Bash's flags, such as h or B.
 		vr.Kind, vr.Str = expand.String, r.posixOptFlags()

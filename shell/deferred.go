@@ -1,0 +1,322 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+
+	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
+)
+
+// Deferred write confirmation (docs/security.md, "Writes"). An echo or
+// printf whose status nothing reads right after it (interp.DeferredWrites
+// says which: `for …; do printf …; done > f`) does not wait for vfsd's
+// answer to its write: its bytes go at once, without waiting, and the
+// shell notes which of the file's write requests were the command's. At
+// the runner's next barrier (a statement that is not an echo or printf,
+// $?, the loop's end, the end of the script) settleDeferred waits for
+// the answers and charges each command whose requests failed with the
+// failure as settle does: GNU's "NAME: write error: REASON" on its stderr
+// and status 1, which becomes $? or the loop's status when nothing ran
+// after it. vfsd's write_stop refuses every write sent after a failed one
+// on the handle, so no byte of a later command lands out of place; those
+// commands are charged too, as bash's would be by a disk still full, and
+// the file is re-armed for the commands after the barrier.
+
+// maxDeferred is the most commands awaiting confirmation: the next one
+// waits (its settle confirms them all). maxCapture is the most bytes of
+// one command's output kept for writing again (more: it waits), and
+// maxKept the most kept for all of them.
+const (
+	maxDeferred = 4096
+	maxCapture  = 64 << 10
+	maxKept     = 1 << 20
+)
+
+// sender is an output whose writes can be sent without waiting and
+// confirmed later (vfsclient.File).
+type sender interface {
+	Send() (int64, error)
+	Sent() (int64, error)
+	Requests() int64
+}
+
+// deferredCmd is a command awaiting the confirmation of its writes: the
+// requests from+1..to of its stdout's file, which carried the bytes
+// data[start:end] of deferredWrites.
+type deferredCmd struct {
+	o          *outFile
+	from, to   int64
+	start, end int
+	name       string
+	prefix     string
+	stderr     io.Writer // nil: its stderr is o, nowhere to report
+	st         int
+	seq        uint64
+}
+
+// deferredWrites holds a shell's commands awaiting confirmation.
+type deferredWrites struct {
+	n    atomic.Int32 // len(cmds), read without mu
+	mu   sync.Mutex
+	cmds []deferredCmd
+	data []byte // the bytes the commands wrote
+	// out gathers what the running command writes (outFile.capture).
+	out []byte
+	// charged holds the statuses of the deferred commands charged with
+	// a failure by a settle that the runner has not asked about yet,
+	// by statement (a settle that a command in a job made).
+	charged map[uint64]uint8
+}
+
+// pending says whether commands await confirmation.
+func (d *deferredWrites) pending() bool { return d.n.Load() > 0 }
+
+// add defers the settle of a command that ended with status st, its
+// writes since marks made, when it wrote only to its stdout's file and
+// heard of no failure; false means settle it now.
+func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, marks [2]outMark, st int, seq uint64) bool {
+	o, ok := asOutFile(stdout)
+	if !ok {
+		return false
+	}
+	o.mu.Lock()
+	m, over := outMark{o.writes, o.told, 0}, o.over
+	o.capture, o.over = nil, false
+	o.mu.Unlock()
+	sd, ok := o.f.(sender)
+	if !ok {
+		return false
+	}
+	errw := stderr
+	if eo, ok := asOutFile(stderr); ok {
+		if eo == o {
+			errw = nil
+		} else if eo.mark() != marks[1] {
+			return false // wrote to a redirected stderr: settle both
+		}
+	}
+	if m.told != marks[0].told {
+		return false // heard of a failure: settle says what it must
+	} else if m.writes == marks[0].writes {
+		return true // wrote nothing: nothing to confirm
+	}
+	// An error of Send is an earlier command's (settle finds it): the
+	// command's requests are those sent, or none, and what it wrote is
+	// written again if vfsd refused it.
+	to, _ := sd.Send()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	start, end := -1, -1 // over: too long to keep, a refusal is a failure
+	if !over {
+		start = len(d.data)
+		d.data = append(d.data, d.out...)
+		end = len(d.data)
+	}
+	d.cmds = append(d.cmds, deferredCmd{o: o, from: marks[0].sent, to: to, start: start, end: end,
+		name: name, prefix: prefix, stderr: errw, st: st, seq: seq})
+	d.n.Store(int32(len(d.cmds)))
+	return true
+}
+
+// watch has o, the stdout of an echo or printf that may defer its
+// settle, keep a copy of what the command writes (see add).
+func (d *deferredWrites) watch(stdout io.Writer) {
+	o, ok := asOutFile(stdout)
+	if !ok {
+		return
+	}
+	d.out = d.out[:0]
+	o.mu.Lock()
+	o.capture, o.over = &d.out, false
+	o.mu.Unlock()
+}
+
+// settle confirms every deferred command's writes, reports those that
+// failed, and returns the status of the command of statement cur, if it
+// was charged with a failure (by this settle or an earlier one).
+func (d *deferredWrites) settle(cur uint64) (uint8, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.cmds) > 0 {
+		d.confirm(nil, 0)
+	}
+	code, ok := d.charged[cur]
+	clear(d.charged)
+	return code, ok
+}
+
+// confirm is settle's work, with d.mu held. before, if not nil, runs
+// before the command of statement at is confirmed (or at the end).
+func (d *deferredWrites) confirm(before func(), at uint64) {
+	if before != nil {
+		defer func() {
+			if before != nil {
+				before()
+			}
+		}()
+	}
+	type result struct {
+		o        *outFile
+		failedAt int64
+		err      error
+	}
+	var files []result
+	for _, c := range d.cmds {
+		seen := false
+		for _, r := range files {
+			seen = seen || r.o == c.o
+		}
+		if !seen {
+			at, err := c.o.f.(sender).Sent()
+			files = append(files, result{c.o, at, err})
+		}
+	}
+	for _, c := range d.cmds {
+		if before != nil && c.seq == at {
+			before()
+			before = nil
+		}
+		r := &files[0]
+		for i := range files {
+			if files[i].o == c.o {
+				r = &files[i]
+			}
+		}
+		switch {
+		case r.failedAt == 0 || c.to < r.failedAt:
+			continue // every request of the command was written
+		case c.from >= r.failedAt && c.start >= 0:
+			// Refused after the failure (write_stop): written now, as
+			// bash's command would have tried after the one that failed.
+			rearm(c.o)
+			if _, err := c.o.f.Write(d.data[c.start:c.end]); err != nil {
+				r.err = err
+			} else if r.err = c.o.f.Flush(); r.err == nil {
+				continue
+			}
+		}
+		d.charge(c, r.err)
+		rearm(c.o) // the next command's writes are tried again
+	}
+	for _, r := range files {
+		r.o.mu.Lock()
+		if r.failedAt != 0 {
+			r.o.told++
+		}
+		r.o.attributed, r.o.settled = r.o.told, r.o.writes
+		r.o.mu.Unlock()
+	}
+	d.cmds, d.data = d.cmds[:0], d.data[:0]
+	d.n.Store(0)
+}
+
+// charge reports that the write of c failed with err, and notes its status.
+func (d *deferredWrites) charge(c deferredCmd, err error) {
+	st := c.st
+	if st == 0 {
+		st = 1
+	}
+	if c.stderr != nil {
+		fmt.Fprintf(c.stderr, "%s%s: write error: %s\n", c.prefix, c.name, builtins.ErrText(err))
+	}
+	if d.charged == nil {
+		d.charged = map[uint64]uint8{}
+	}
+	d.charged[c.seq] = uint8(st)
+}
+
+// rearm makes o's file take writes again after a failed one.
+func rearm(o *outFile) {
+	if r, ok := o.f.(rearmer); ok {
+		r.Rearm()
+	}
+}
+
+// barrier confirms the deferred commands before a command that is not
+// deferred runs or settles.
+func (d *deferredWrites) barrier() {
+	if !d.pending() {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.cmds) > 0 {
+		d.confirm(nil, 0)
+	}
+}
+
+// full says whether one more command would pass maxDeferred or maxKept.
+func (d *deferredWrites) full() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.cmds) >= maxDeferred || len(d.data)+maxCapture > maxKept
+}
+
+// deferSeq is the statement whose echo or printf may defer its settle
+// (interp.HandlerContext.DeferSeq), 0 if none.
+func deferSeq(ctx context.Context) (seq uint64) {
+	defer func() {
+		if recover() != nil {
+			seq = 0
+		}
+	}()
+	return interp.HandlerCtx(ctx).DeferSeq
+}
+
+// runDeferrable runs an echo or printf of statement seq (see
+// deferSeq): while commands await confirmation, what it writes to a
+// stderr other than its stdout waits in a buffer, and goes after the
+// failures of those commands are reported, in the order bash's would be.
+func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeWatch, stdout, stderr io.Writer, seq uint64) int {
+	name, prefix := env.Args[0], env.ShellPrefix
+	d := s.deferred
+	var ebuf *bytes.Buffer
+	if d.pending() {
+		if d.full() {
+			d.barrier()
+		} else if o, ok := asOutFile(stdout); !ok || !sameOutFile(o, stderr) {
+			ebuf = new(bytes.Buffer)
+			env.Stderr = ebuf
+		}
+	}
+	marks := markOutputs(stdout, stderr)
+	d.watch(stdout)
+	st := builtins.Run(b, env)
+	if pipe.broken.Load() {
+		st = 141 // as run's
+	}
+	deferred := d.add(name, prefix, stdout, stderr, marks, st, seq)
+	if ebuf == nil || ebuf.Len() == 0 {
+		if deferred {
+			return st
+		}
+		d.barrier()
+		return settleOutputs(name, prefix, stdout, stderr, marks, st)
+	}
+	// What the command said goes after the failures of the commands
+	// before it, and before its own.
+	say := func() { stderr.Write(ebuf.Bytes()) }
+	if !deferred {
+		d.barrier()
+		say()
+		return settleOutputs(name, prefix, stdout, stderr, marks, st)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.confirm(say, seq)
+	if code, ok := d.charged[seq]; ok {
+		return int(code)
+	}
+	return st
+}
+
+// sameOutFile says whether w is the redirection o.
+func sameOutFile(o *outFile, w io.Writer) bool {
+	x, ok := asOutFile(w)
+	return ok && x == o
+}

@@ -1,0 +1,87 @@
+package interp
+
+import "github.com/llmsh/llmsh/third_party/sh/syntax"
+
+// llmsh: deferred write confirmation. An echo or printf whose output goes
+// to a redirection that outlives it (`for …; do printf …; done > f`) may
+// end before vfsd has confirmed its write: the handler sends the write and
+// returns the status it would have if the write succeeds, and the runner
+// asks for the confirmation (DeferredWrites' settle) before anything can
+// read that status or follow it:
+//
+//   - the start of every statement that is not an echo or printf
+//     (`$?` in exit, return, a test, a trap, or any command's effects);
+//   - an expansion of $? or PIPESTATUS;
+//   - the end of every compound command (a loop's status is its last
+//     command's), of a while loop's body (its status is kept aside),
+//     and of Run.
+//
+// Only a statement whose status nothing reads right after it may defer:
+// one of a list (r.stmts) that is not its last, or any of a loop's body,
+// with no redirection of its own (which would be closed, and waited for,
+// at its end), not negated, not in a pipeline, with set -e not acting on
+// it and no ERR trap, in the shell itself (not a subshell or a trap). A
+// write that fails is then charged to the command that made it, as
+// before: settle reports it in its words and gives its status, which
+// becomes $? (or the loop's status) if nothing ran since.
+
+// DeferredWrites lets echo and printf defer the confirmation of their
+// writes (see HandlerContext.DeferSeq). settle waits for every deferred
+// command's writes, reports the failures, and returns the status of the
+// command of statement cur (HandlerContext.DeferSeq) if one was deferred
+// (ok), the status it must have now.
+func DeferredWrites(settle func(cur uint64) (status uint8, ok bool)) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.settleDeferred = settle
+		return nil
+	}
+}
+
+// deferBarrier asks for the confirmation of the deferred writes and
+// corrects st, the status of the last statement that ended (r.lastSeq),
+// if that statement was a deferred command whose write failed.
+func (r *Runner) deferBarrier(st *exitStatus) {
+	if r.deferredRan == 0 || r.llmsh.settleDeferred == nil || r.bashPid != r.llmsh.pid {
+		return
+	}
+	r.deferredRan = 0
+	if code, ok := r.llmsh.settleDeferred(r.lastSeq); ok && code != st.code && !st.returning && !st.exiting && !st.fatalExit {
+		st.code = code
+		if st == &r.lastExit || st == &r.exit {
+			r.setPipeStatus(oneStatus[code])
+		}
+	}
+}
+
+// deferrable says whether st, run by a list with mayDefer set, may end
+// before its writes are confirmed.
+func (r *Runner) deferrable(st *syntax.Stmt, mayDefer, elem bool) bool {
+	if !mayDefer || elem || st.Negated || len(st.Redirs) > 0 || r.llmsh.settleDeferred == nil ||
+		r.bashPid != r.llmsh.pid || r.handlingTrap || r.inTrap || r.callbackErr != "" ||
+		(r.opts[optErrExit] && !r.noErrExit) {
+		return false
+	}
+	return echoOrPrintf(st)
+}
+
+// echoOrPrintf says whether st is a simple command whose first word is
+// echo or printf as written.
+func echoOrPrintf(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "echo", "printf":
+		return true
+	}
+	return false
+}
+
+// handlerDeferSeq is HandlerContext.DeferSeq for a handler of kind.
+func (r *Runner) handlerDeferSeq(kind handlerKind) uint64 {
+	if kind != handlerKindExec || !r.inExecBuiltin {
+		return 0
+	}
+	return r.deferSeq
+}
