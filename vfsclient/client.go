@@ -146,11 +146,17 @@ type pendingRead struct {
 
 // Client is a connection to one vfsd session. It is safe for concurrent use.
 type Client struct {
-	w    io.Writer
-	wmu  sync.Mutex
-	mu   sync.Mutex
-	next uint64
-	wait map[uint64]chan answer
+	w   io.Writer
+	wmu sync.Mutex
+	// cork holds requests written but not yet sent (under wmu): the
+	// writes of deferred commands (File.Send), which go with the next
+	// request or before anyone waits for an answer (uncork). corked
+	// says it holds some.
+	cork   []byte
+	corked atomic.Bool
+	mu     sync.Mutex
+	next   uint64
+	wait   map[uint64]chan answer
 	// bulkID holds the read_bulk requests awaiting an answer, with the
 	// buffer of the reader waiting for it, if any (see setDst).
 	bulkID map[uint64][]byte
@@ -340,6 +346,7 @@ func (c *Client) Err() error {
 
 // Close ends the session: vfsd sees end of file on its input.
 func (c *Client) Close() error {
+	c.uncork()
 	var err error
 	if c.closer != nil {
 		err = c.closer.Close()
@@ -419,7 +426,7 @@ func (c *Client) sendReads(h int64, max, n int, bulk bool, reads []pendingRead) 
 	}
 	if err == nil {
 		c.wmu.Lock()
-		_, err = c.w.Write(b)
+		err = c.writeCorked(b)
 		c.wmu.Unlock()
 	}
 	*buf = b
@@ -430,6 +437,40 @@ func (c *Client) sendReads(h int64, max, n int, bulk bool, reads []pendingRead) 
 	}
 	return reads, nil
 }
+
+// writeCorked writes the corked requests and then b, with wmu held.
+func (c *Client) writeCorked(b []byte) error {
+	if len(c.cork) > 0 {
+		if len(b) <= 16<<10 {
+			c.cork = append(c.cork, b...)
+			b = nil
+		}
+		_, err := c.w.Write(c.cork)
+		c.cork = c.cork[:0]
+		c.corked.Store(false)
+		if err != nil || len(b) == 0 {
+			return err
+		}
+	}
+	_, err := c.w.Write(b)
+	return err
+}
+
+// uncork sends the corked requests, before a wait for an answer.
+func (c *Client) uncork() {
+	if !c.corked.Load() {
+		return
+	}
+	c.wmu.Lock()
+	err := c.writeCorked(nil)
+	c.wmu.Unlock()
+	if err != nil {
+		c.fail(err)
+	}
+}
+
+// maxCork is the most bytes of requests corked: more are sent at once.
+const maxCork = 64 << 10
 
 // sendWrite sends a write request without encoding/json. data is encoded
 // before sendWrite returns, so the caller may reuse it.
@@ -443,15 +484,28 @@ func (c *Client) sendWrite(h int64, data []byte) (chan answer, error) {
 // data is written before sendWriteBulk returns, so the caller may reuse it.
 func (c *Client) sendWriteBulk(h int64, data []byte) (chan answer, error) {
 	return c.sendFrameThen(func(dst []byte, id uint64) ([]byte, error) {
-		start := len(dst)
-		dst = beginRequest(dst, id, vfsproto.OpWriteBulk)
-		dst = append(dst, `{"h":`...)
-		dst = strconv.AppendInt(dst, h, 10)
-		dst = append(dst, `,"size":`...)
-		dst = strconv.AppendInt(dst, int64(len(data)), 10)
-		dst = append(dst, '}')
-		return finishRequest(dst, start)
+		return appendWriteBulkRequest(dst, id, h, len(data))
 	}, data)
+}
+
+// appendWriteBulkRequest appends the frame of a write_bulk of size bytes.
+func appendWriteBulkRequest(dst []byte, id uint64, h int64, size int) ([]byte, error) {
+	start := len(dst)
+	dst = beginRequest(dst, id, vfsproto.OpWriteBulk)
+	dst = append(dst, `{"h":`...)
+	dst = strconv.AppendInt(dst, h, 10)
+	dst = append(dst, `,"size":`...)
+	dst = strconv.AppendInt(dst, int64(size), 10)
+	dst = append(dst, '}')
+	return finishRequest(dst, start)
+}
+
+// sendWriteBulkCorked is sendWriteBulk for data of at most 16 KiB, whose
+// request waits in the cork (see Client.cork).
+func (c *Client) sendWriteBulkCorked(h int64, data []byte) (chan answer, error) {
+	return c.sendFrameCork(func(dst []byte, id uint64) ([]byte, error) {
+		return appendWriteBulkRequest(dst, id, h, len(data))
+	}, data, true)
 }
 
 // sendFrame registers a new id, lets encode append the request frame for
@@ -463,6 +517,12 @@ func (c *Client) sendFrame(encode func(dst []byte, id uint64) ([]byte, error)) (
 // sendFrameThen is sendFrame followed by raw bytes, written with no other
 // request between them.
 func (c *Client) sendFrameThen(encode func(dst []byte, id uint64) ([]byte, error), raw []byte) (chan answer, error) {
+	return c.sendFrameCork(encode, raw, false)
+}
+
+// sendFrameCork is sendFrameThen; with cork, the request (with raw, of
+// at most 16 KiB) waits in the cork (see Client.cork).
+func (c *Client) sendFrameCork(encode func(dst []byte, id uint64) ([]byte, error), raw []byte, cork bool) (chan answer, error) {
 	ch := make(chan answer, 1)
 	c.mu.Lock()
 	if c.err != nil {
@@ -481,7 +541,16 @@ func (c *Client) sendFrameThen(encode func(dst []byte, id uint64) ([]byte, error
 			b, raw = append(b, raw...), nil // small: one write call
 		}
 		c.wmu.Lock()
-		_, err = c.w.Write(b)
+		switch {
+		case cork && len(raw) == 0:
+			c.cork = append(c.cork, b...)
+			c.corked.Store(true)
+			if len(c.cork) >= maxCork {
+				err = c.writeCorked(nil)
+			}
+		default:
+			err = c.writeCorked(b)
+		}
 		if err == nil && len(raw) > 0 {
 			_, err = c.w.Write(raw)
 		}

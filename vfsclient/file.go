@@ -567,6 +567,7 @@ func (f *File) dropWriteSlot() error {
 }
 
 func (f *File) waitWrite() error {
+	f.c.uncork() // the request may be corked (Send)
 	ch, slot := f.writes[0], f.wslots[0]
 	f.writes, f.wslots = f.writes[1:], f.wslots[1:]
 	f.markPending()
@@ -607,15 +608,18 @@ func (f *File) Send() (int64, error) {
 		} else {
 			// Small (a line of printf): over the pipe, and the slot
 			// stays f's for the next command's bytes.
-			ch, err := f.c.sendWriteBulk(f.h, f.wb)
+			ch, err := f.c.sendWriteBulkCorked(f.h, f.wb)
 			f.wb = f.wb[:0]
 			if err != nil {
 				f.werr = pathErr("write", f.name, err)
 				return f.sent, f.werr
 			}
-			if err := f.pushWrite(ch, -1); err != nil {
-				return f.sent, err
-			}
+			// Not bounded by writeBehind: the shell bounds the
+			// commands awaiting confirmation (and their requests).
+			f.writes = append(f.writes, ch)
+			f.wslots = append(f.wslots, -1)
+			f.sent++
+			f.markPending()
 		}
 	}
 	return f.sent, nil

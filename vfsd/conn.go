@@ -167,6 +167,9 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 	buf := make([]byte, 0, 64<<10)
 	var err error
 	for n := 0; ; n++ {
+		if br.Buffered() == 0 {
+			c.flushNow() // before waiting for the client: see sendNow
+		}
 		var frame []byte
 		frame, err = vfsproto.ReadFrame(br, buf)
 		if err != nil {
@@ -243,22 +246,32 @@ func (c *conn) writeFrame(f *frameBuf) error {
 	return err
 }
 
-// sendNow writes the answer f of a job the reader ran itself and flushes
-// it, when the writer is idle: the answer goes out without waking it (one
-// goroutine hand-off less a request, and the client's next request can
-// be read sooner). Otherwise f waits in the queue as any answer.
+// sendNow writes the answer f of a job the reader ran itself, when the
+// writer is idle: the answer goes out without waking it (one goroutine
+// hand-off less a request). It is flushed when the reader has read every
+// request the client sent (flushNow, before the reader waits for more):
+// the answers to a batch of requests (the writes of a loop's commands,
+// sent together) go together. Otherwise f waits in the queue as any
+// answer.
 func (c *conn) sendNow(f *frameBuf) {
 	if len(c.out) == 0 && c.wmu.TryLock() {
 		if c.werr == nil {
-			if c.werr = c.writeFrame(f); c.werr == nil {
-				c.werr = c.bw.Flush()
-			}
+			c.werr = c.writeFrame(f)
 		}
 		c.wmu.Unlock()
 		putFrame(f)
 		return
 	}
 	c.out <- f
+}
+
+// flushNow flushes the answers that sendNow wrote.
+func (c *conn) flushNow() {
+	c.wmu.Lock()
+	if c.werr == nil && c.bw.Buffered() > 0 {
+		c.werr = c.bw.Flush()
+	}
+	c.wmu.Unlock()
 }
 
 // shutdown waits for running operations, ends every handle left open
