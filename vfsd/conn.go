@@ -121,6 +121,18 @@ type conn struct {
 	// werr is the first error writing answers (under wmu): the answers
 	// after it are dropped.
 	werr error
+	// batch holds the small writes of one handle that the reader has
+	// gathered (see gather); only the reader touches it.
+	batch writeBatch
+}
+
+// writeBatch is consecutive small writes of one handle, written with one
+// write(2) (flushBatch). ends[i] is where jobs[i]'s bytes end in data.
+type writeBatch struct {
+	h    *handle
+	jobs []*job
+	ends []int
+	data []byte
 }
 
 // maxBulkInFlight is the number of read_bulk answers of one client that
@@ -168,7 +180,9 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 	var err error
 	for n := 0; ; n++ {
 		if br.Buffered() == 0 {
-			c.flushNow() // before waiting for the client: see sendNow
+			// Before waiting for the client: see gather and sendNow.
+			c.flushBatch()
+			c.flushNow()
 		}
 		var frame []byte
 		frame, err = vfsproto.ReadFrame(br, buf)
@@ -185,6 +199,7 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 			break
 		}
 	}
+	c.flushBatch()
 	if errors.Is(err, io.EOF) {
 		err = nil
 	} else {
@@ -310,8 +325,15 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 		}
 	}()
 	if fr, ok := parseFast(frame); ok {
+		switch fr.op {
+		case vfsproto.OpWrite, vfsproto.OpWriteBulk, vfsproto.OpWriteShm:
+			// route gathers it, or writes the batch first
+		default:
+			c.flushBatch()
+		}
 		return c.handleFast(fr, start, r)
 	}
+	c.flushBatch()
 	return c.handleJSON(frame, start, r)
 }
 
@@ -661,6 +683,10 @@ func (c *conn) route(j *job) {
 	if h == nil {
 		return
 	}
+	if h.busy.Load() == 0 && c.gather(h, j) {
+		return
+	}
+	c.flushBatch()
 	if h.busy.Load() == 0 && inline(j) {
 		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) }, c.sendNow)
 	} else {
@@ -670,6 +696,107 @@ func (c *conn) route(j *job) {
 	if j.op == vfsproto.OpClose {
 		close(h.queue)
 	}
+}
+
+// Gathered writes: the writes of a loop's commands reach vfsd together
+// (the client sends a deferred command's write without waiting, corked
+// with the next request), each a few bytes. With write_stop, the reader
+// gathers consecutive small writes of one idle handle and writes them
+// with one write(2), then answers each as if written alone: all written,
+// or, from the first whose bytes were not all written, each written
+// alone again (a virtual file's budget refuses a whole write(2): a
+// request that fits alone is written), and the ones after a failure
+// refused, as write_stop refuses them.
+const (
+	maxGather      = 16 << 10 // the largest write gathered
+	maxGatherBatch = 64 << 10 // the most bytes a batch holds
+)
+
+// gather adds j to the batch if it is a small write to h that can wait
+// for the next one, writing the batch first if it holds another
+// handle's writes or j would overflow it.
+func (c *conn) gather(h *handle, j *job) bool {
+	switch j.op {
+	case vfsproto.OpWrite, vfsproto.OpWriteBulk, vfsproto.OpWriteShm:
+	default:
+		return false
+	}
+	if !c.writeStop.Load() || len(j.data) > maxGather || h.closed || !h.canWrite || h.werr != nil {
+		return false
+	}
+	b := &c.batch
+	if b.h != nil && (b.h != h || len(b.data)+len(j.data) > maxGatherBatch) {
+		c.flushBatch()
+	}
+	b.h = h
+	b.data = append(b.data, j.data...)
+	b.ends = append(b.ends, len(b.data))
+	b.jobs = append(b.jobs, j)
+	c.releaseData(j) // copied
+	return true
+}
+
+// releaseData gives back the storage of j's data.
+func (c *conn) releaseData(j *job) {
+	if j.buf != nil {
+		putDataBuf(j.buf)
+		j.buf = nil
+	}
+	if j.release != nil {
+		j.release()
+		j.release = nil
+	}
+	j.data = nil
+}
+
+// flushBatch writes the gathered writes and answers each.
+func (c *conn) flushBatch() {
+	b := &c.batch
+	if b.h == nil {
+		return
+	}
+	h, data := b.h, b.data
+	done := 0 // bytes of data known written
+	if n, err := safeWrite(h.f, data); err == nil {
+		done = len(data)
+	} else {
+		done = n
+	}
+	start := 0
+	for i, j := range b.jobs {
+		end := b.ends[i]
+		if end > done && h.werr == nil {
+			// Not all written: what is left of it, alone. (After a
+			// failure, refused as write_stop refuses it.)
+			from := max(start, done)
+			n, err := safeWrite(h.f, data[from:end])
+			done = from + n
+			if err != nil {
+				h.werr = ioError(err)
+			}
+		}
+		if end <= done {
+			c.s.stats.writes.Add(1)
+			c.s.stats.bytesIn.Add(int64(end - start))
+			c.sendWith(j, writtenFrame(j.id, end-start), "", end-start, c.sendNow)
+		} else {
+			c.s.stats.errors.Add(1)
+			c.sendWith(j, errorFrame(j.id, h.werr), h.werr.Code, 0, c.sendNow)
+		}
+		start = end
+	}
+	clear(b.jobs)
+	b.h, b.jobs, b.ends, b.data = nil, b.jobs[:0], b.ends[:0], b.data[:0]
+}
+
+// safeWrite is f.Write, a panic in it an error.
+func safeWrite(f file, p []byte) (n int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New(msgInternal)
+		}
+	}()
+	return f.Write(p)
 }
 
 // maxInline is the largest write the reader runs itself: a small write

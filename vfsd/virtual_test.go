@@ -3,8 +3,10 @@ package vfsd
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -312,5 +314,53 @@ func TestWriteStop(t *testing.T) {
 		if got := c.readAll(h); got != "123456789" {
 			t.Fatalf("write_stop %v: file %q, want 123456789", stop, got)
 		}
+	}
+}
+
+// TestGatheredWrites: writes sent together (the client corks the writes
+// of a loop's commands) are written with one write(2), and answered each
+// as if written alone: under a budget of 10 bytes, which refuses a whole
+// write(2), the ones that fit are written, the first that does not fails
+// and, under write_stop, the ones after it are refused.
+func TestGatheredWrites(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxVirtualBytes = 10
+	c := connect(t, newServer(t, cfg))
+	c.ok("hello", vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureWriteStop}}, nil)
+	c.mkdirAll("/v")
+	h := c.open("/v/a", "w")
+	var all []byte
+	ids := map[string]string{}
+	for _, s := range []string{"abc", "def", "ghi", "jk", "l"} {
+		id, b := c.request("write", vfsproto.WriteParams{H: h, Data: []byte(s)})
+		ids[id] = s
+		frame, err := vfsproto.AppendFrame(nil, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, frame...)
+	}
+	if _, err := c.w.Write(all); err != nil { // one write: read together
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for range ids {
+		resp := c.recv()
+		if resp.OK {
+			var r vfsproto.WriteResult
+			mustUnmarshal(t, resp.Result, &r)
+			got[ids[resp.ID]] = strconv.Itoa(r.Written)
+		} else {
+			got[ids[resp.ID]] = string(resp.Error.Code)
+		}
+	}
+	want := map[string]string{"abc": "3", "def": "3", "ghi": "3", "jk": "E_RANGE", "l": "E_RANGE"}
+	if !maps.Equal(got, want) {
+		t.Fatalf("answers %v, want %v", got, want)
+	}
+	c.ok("close", vfsproto.HandleParams{H: h}, nil)
+	if got := c.readAll(c.open("/v/a", "r")); got != "abcdefghi" {
+		t.Fatalf("file %q", got)
 	}
 }
