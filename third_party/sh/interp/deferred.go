@@ -20,7 +20,9 @@ import "github.com/llmsh/llmsh/third_party/sh/syntax"
 // one of a list (r.stmts) that is not its last, or any of a loop's body,
 // with no redirection of its own (which would be closed, and waited for,
 // at its end), not negated, not in a pipeline, with set -e not acting on
-// it and no ERR trap, in the shell itself (not a subshell or a trap). A
+// it and no trap set (an ERR trap reads its status; a DEBUG or signal
+// trap's action may read $?, and its $? is put back after it), in the
+// shell itself (not a subshell or a trap). A
 // write that fails is then charged to the command that made it, as
 // before: settle reports it in its words and gives its status, which
 // becomes $? (or the loop's status) if nothing ran since.
@@ -28,8 +30,8 @@ import "github.com/llmsh/llmsh/third_party/sh/syntax"
 // DeferredWrites lets echo and printf defer the confirmation of their
 // writes (see HandlerContext.DeferSeq). settle waits for every deferred
 // command's writes, reports the failures, and returns the status of the
-// command of statement cur (HandlerContext.DeferSeq) if one was deferred
-// (ok), the status it must have now.
+// command of statement cur (HandlerContext.DeferSeq) if it was deferred
+// and charged with a failure (ok), the status it must have now.
 func DeferredWrites(settle func(cur uint64) (status uint8, ok bool)) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.settleDeferred = settle
@@ -57,7 +59,7 @@ func (r *Runner) deferBarrier(st *exitStatus) {
 // before its writes are confirmed.
 func (r *Runner) deferrable(st *syntax.Stmt, mayDefer, elem bool) bool {
 	if !mayDefer || elem || st.Negated || len(st.Redirs) > 0 || r.llmsh.settleDeferred == nil ||
-		r.bashPid != r.llmsh.pid || r.handlingTrap || r.inTrap || r.callbackErr != "" ||
+		r.bashPid != r.llmsh.pid || r.handlingTrap || r.inTrap || r.callbackErr != "" || len(r.traps) > 0 ||
 		(r.opts[optErrExit] && !r.noErrExit) {
 		return false
 	}
