@@ -35,6 +35,9 @@ func TestDeferredWrites(t *testing.T) {
 		{"set -e, then read back", `set -e; for ((i=1;i<=40;i++)); do printf '%d\n' $i; done > /d || true; wc -c < /d`, "99\n", msg("printf", 4), 0},
 		{"an ERR trap sees each failure", `trap 'echo trap $? >&2' ERR; for i in $(seq 38); do echo $i; done > /d`, "", msg("echo", 1) + "trap 1\n" + msg("echo", 1) + "trap 1\n", 1},
 		{"a function's return", `f() { for i in $(seq 40); do echo $i; done > /d; return; }; f; echo $?`, "1\n", msg("echo", 4), 0},
+		// While a job runs nothing is deferred (the job's goroutine could
+		// settle the shell's writes); the result is the same.
+		{"a job running", `sleep 100 & for i in $(seq 40); do echo $i; done > /d; echo $?; kill %1; wc -c < /d`, "1\n99\n", msg("echo", 4), 0},
 		{"the messages and printf's own, in order", `head -c 97 /dev/zero > /d; for i in 1 2 x 3; do printf '%d\n' $i; done >> /d; echo $?`,
 			"1\n", msg("printf", 1) + "llmsh: line 1: printf: x: invalid number\n" + msg("printf", 2), 0},
 	}

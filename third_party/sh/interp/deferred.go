@@ -22,7 +22,9 @@ import "github.com/llmsh/llmsh/third_party/sh/syntax"
 // at its end), not negated, not in a pipeline, with set -e not acting on
 // it and no trap set (an ERR trap reads its status; a DEBUG or signal
 // trap's action may read $?, and its $? is put back after it), in the
-// shell itself (not a subshell or a trap). A
+// shell itself (not a subshell or a trap), and while no job or process
+// substitution runs (one could settle, from its goroutine, what the
+// shell deferred, and its own writes meet the ones settle sends again). A
 // write that fails is then charged to the command that made it, as
 // before: settle reports it in its words and gives its status, which
 // becomes $? (or the loop's status) if nothing ran since.
@@ -59,7 +61,7 @@ func (r *Runner) deferBarrier(st *exitStatus) {
 // before its writes are confirmed.
 func (r *Runner) deferrable(st *syntax.Stmt, mayDefer, elem bool) bool {
 	if !mayDefer || elem || st.Negated || len(st.Redirs) > 0 || r.llmsh.settleDeferred == nil ||
-		r.bashPid != r.llmsh.pid || r.handlingTrap || r.inTrap || r.callbackErr != "" || len(r.traps) > 0 ||
+		r.bashPid != r.llmsh.pid || r.llmsh.running.Load() > 0 || r.handlingTrap || r.inTrap || r.callbackErr != "" || len(r.traps) > 0 ||
 		(r.opts[optErrExit] && !r.noErrExit) {
 		return false
 	}

@@ -66,6 +66,7 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 	r.pruneJobs()
 	r.bgProcs = append(r.bgProcs, bg)
 	r.llmsh.procs.Store(bg.pid, bg)
+	r.llmsh.running.Add(1)
 	if bg.num > 0 && r.llmsh.jobControl && r.bashPid == r.llmsh.pid {
 		// llmsh: an interactive bash names the job it starts.
 		r.errf("[%d] %d\n", bg.num, bg.pid)
@@ -89,6 +90,7 @@ func (bg *bgProc) finish(r *Runner, exit exitStatus) {
 		bg.cancel()
 	}
 	r.llmsh.procs.Delete(bg.pid)
+	r.llmsh.running.Add(-1)
 	close(bg.done)
 }
 

@@ -47,6 +47,7 @@ type session struct {
 	lastPid     atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst   ProcSubstHandlerFunc
 	procs       sync.Map       // pid → *bgProc: the jobs still running, for kill
+	running     atomic.Int64   // how many of procs: while any runs, no write is deferred
 	jobsStarted atomic.Int64   // background jobs started in the session
 	ulimits     map[byte]int64 // what ulimit shows, by flag (umask.go)
 	top         topSignal      // signals sent to $$ (signals.go)
