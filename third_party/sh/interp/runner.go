@@ -795,7 +795,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.node = cm
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
-		kept := declNames(fields)
+		// Only a declaration command with prefix assignments needs the
+		// names it declares (and fields may be huge: set -- "$@" "$big").
+		var kept map[string]bool
+		if len(fields) > 0 && (len(inherit) > 0 || len(restores) > 0 && (fields[0] == "export" || fields[0] == "readonly")) {
+			kept = declNames(fields)
+		}
 		for _, in := range inherit {
 			if kept[in.name] {
 				if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
