@@ -165,26 +165,38 @@ func openRawRead(g *grant, rel string) (f file, e *vfsproto.Error, ok bool) {
 	return &rawFile{fd: fd, name: rel}, nil, true
 }
 
-// listBeneath is listReal's reading of a directory by openat2, getdents
-// and an fstatat per entry relative to the directory; ok is false when
-// openat2 cannot answer and the os.Root must.
-func listBeneath(g *grant, rel string, full bool) (out []vfsproto.Entry, e *vfsproto.Error, ok bool) {
+// openDirBeneath opens the directory rel of g by openat2 for a listing;
+// ok is false when openat2 cannot answer and the os.Root must.
+func openDirBeneath(g *grant, rel string) (fd int, e *vfsproto.Error, ok bool) {
 	// O_NONBLOCK: a FIFO without a writer (rel names one, or a link to
 	// one) would block this open for ever; opened so, fstat sees it is
 	// not a directory.
 	fd, err := g.bn.open(rel, os.O_RDONLY|openFlags)
 	if err == errFallback {
-		return nil, nil, false
+		return -1, nil, false
 	}
 	if err != nil {
-		return nil, fsError(err), true
+		return -1, fsError(err), true
+	}
+	if fi, err := fstatInfo(fd, rel); err != nil {
+		unix.Close(fd)
+		return -1, fsError(err), true
+	} else if !fi.IsDir() {
+		unix.Close(fd)
+		return -1, perr(vfsproto.EArg, msgNotDir), true
+	}
+	return fd, nil, true
+}
+
+// listBeneath is listReal's reading of a directory by openat2, getdents
+// and an fstatat per entry relative to the directory; ok is false when
+// openat2 cannot answer and the os.Root must.
+func listBeneath(g *grant, rel string, full bool) (out []vfsproto.Entry, e *vfsproto.Error, ok bool) {
+	fd, e, ok := openDirBeneath(g, rel)
+	if !ok || e != nil {
+		return nil, e, ok
 	}
 	defer unix.Close(fd)
-	if fi, err := fstatInfo(fd, rel); err != nil {
-		return nil, fsError(err), true
-	} else if !fi.IsDir() {
-		return nil, perr(vfsproto.EArg, msgNotDir), true
-	}
 	names, e := readNames(fd)
 	if e != nil {
 		return nil, e, true
@@ -209,19 +221,11 @@ func listBeneath(g *grant, rel string, full bool) (out []vfsproto.Entry, e *vfsp
 // lstat goes with them) and for entries of unknown type; ok is false
 // when openat2 cannot answer.
 func listBeneathNames(g *grant, rel string) (out []vfsproto.Entry, e *vfsproto.Error, ok bool) {
-	fd, err := g.bn.open(rel, os.O_RDONLY|openFlags)
-	if err == errFallback {
-		return nil, nil, false
-	}
-	if err != nil {
-		return nil, fsError(err), true
+	fd, e, ok := openDirBeneath(g, rel)
+	if !ok || e != nil {
+		return nil, e, ok
 	}
 	defer unix.Close(fd)
-	if fi, err := fstatInfo(fd, rel); err != nil {
-		return nil, fsError(err), true
-	} else if !fi.IsDir() {
-		return nil, perr(vfsproto.EArg, msgNotDir), true
-	}
 	buf := direntBufs.Get().(*[]byte)
 	defer direntBufs.Put(buf)
 	for {
