@@ -35,6 +35,16 @@ func TestDeferredWrites(t *testing.T) {
 		{"set -e, then read back", `set -e; for ((i=1;i<=40;i++)); do printf '%d\n' $i; done > /d || true; wc -c < /d`, "99\n", msg("printf", 4), 0},
 		{"an ERR trap sees each failure", `trap 'echo trap $? >&2' ERR; for i in $(seq 38); do echo $i; done > /d`, "", msg("echo", 1) + "trap 1\n" + msg("echo", 1) + "trap 1\n", 1},
 		{"a function's return", `f() { for i in $(seq 40); do echo $i; done > /d; return; }; f; echo $?`, "1\n", msg("echo", 4), 0},
+		// $? in the words of an echo that defers: its own write is still
+		// confirmed (the loop's status), and $? in a command or process
+		// substitution is the confirmed one.
+		{"$? in the deferred echo's words", `head -c 97 /dev/zero > /d; for i in 1 2 3; do echo $i $?; done >> /d; echo $?`, "1\n", msg("echo", 3), 0},
+		{"$? in a command substitution", `head -c 97 /dev/zero > /d; for i in 1 2 3; do echo $i; echo "st $(echo $?)" >&2; done >> /d`,
+			"", "st 0\n" + msg("echo", 1) + "st 1\n" + msg("echo", 1) + "st 1\n", 0},
+		{"$? in printf -v's substitution", `head -c 97 /dev/zero > /d; for i in 1 2; do echo $i; printf -v x %s "$(echo $?)"; echo "x=$x" >&2; done >> /d`,
+			"", "x=0\n" + msg("echo", 1) + "x=1\n", 0},
+		{"$? in a process substitution", `head -c 97 /dev/zero > /d; for i in 1 2; do echo $i; : <(echo $? >&2); wait $!; done >> /d`,
+			"", "0\n" + msg("echo", 1) + "1\n", 0},
 		// While a job runs nothing is deferred (the job's goroutine could
 		// settle the shell's writes); the result is the same.
 		{"a job running", `sleep 100 & for i in $(seq 40); do echo $i; done > /d; echo $?; kill %1; wc -c < /d`, "1\n99\n", msg("echo", 4), 0},

@@ -11,7 +11,9 @@ import "github.com/llmsh/llmsh/third_party/sh/syntax"
 //
 //   - the start of every statement that is not an echo or printf
 //     (`$?` in exit, return, a test, a trap, or any command's effects);
-//   - an expansion of $? or PIPESTATUS;
+//   - an expansion of $? or PIPESTATUS, and the start of a command or
+//     process substitution (its $? is the shell's, its reads and writes
+//     come after the shell's);
 //   - the end of every compound command (a loop's status is its last
 //     command's), of a while loop's body (its status is kept aside),
 //     and of Run.
@@ -49,6 +51,11 @@ func (r *Runner) deferBarrier(st *exitStatus) {
 		return
 	}
 	r.deferredRan = 0
+	if r.deferSeq != 0 {
+		// A barrier in the words of an echo or printf that may defer
+		// ($?, $(…)): that command's write is still to be confirmed.
+		r.deferredRan = 1
+	}
 	if code, ok := r.llmsh.settleDeferred(r.lastSeq); ok && code != st.code && !st.returning && !st.exiting && !st.fatalExit {
 		st.code = code
 		if st == &r.lastExit || st == &r.exit {

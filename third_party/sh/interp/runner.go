@@ -45,6 +45,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			switch len(cs.Stmts) {
 			case 0: // nothing to do
 				return nil
+			}
+			r.deferBarrier(&r.lastExit) // llmsh: deferred.go
+			switch len(cs.Stmts) {
 			case 1: // $(<file)
 				word := catShortcutArg(cs.Stmts[0])
 				if word == nil {
@@ -104,6 +107,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if r.llmsh.procSubst == nil {
 				return "", fmt.Errorf("process substitution is not supported")
 			}
+			r.deferBarrier(&r.lastExit) // llmsh: deferred.go
 			jobWrites := ps.Op == syntax.CmdIn
 			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(ctx, handlerKindOpen, ps.Pos()), jobWrites)
 			if err != nil {
