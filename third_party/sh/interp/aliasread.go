@@ -112,29 +112,48 @@ func (r *Runner) expandAliasText(text string) (string, bool) {
 	var spans []aliasSpan
 	forced := map[int]bool{}
 	pos, changed := 0, false
+	next, nextName := -1, "" // the next alias word, found without a parse
+	// The text is head followed by tail: head, up to the end of the last
+	// value put in, does not change any more (every later expansion is
+	// at or after pos), so an expansion copies no more than it adds.
+	var head []byte
+	tail := text
 	for range maxAliasSteps {
-		file, err := syntax.NewParser().Parse(strings.NewReader(text), "")
-		if err != nil {
-			break
+		off, name := next, nextName
+		if next < 0 {
+			if len(head) > 0 {
+				tail, head = string(head)+tail, head[:0]
+			}
+			file, err := syntax.NewParser().Parse(strings.NewReader(tail), "")
+			if err != nil {
+				break
+			}
+			var found bool
+			if off, name, found = r.nextAliasWord(file, tail, pos, spans, forced); !found {
+				break
+			}
 		}
-		off, name, found := r.nextAliasWord(file, text, pos, spans, forced)
-		if !found {
-			break
-		}
+		next = -1
 		als := r.alias[name]
-		text = text[:off] + als.value + text[off+len(name):]
-		if r.llmsh.maxText > 0 && len(text) > r.llmsh.maxText {
+		h := len(head)
+		head = append(append(head, tail[:off-h]...), als.value...)
+		tail = tail[off-h+len(name):]
+		if r.llmsh.maxText > 0 && len(head)+len(tail) > r.llmsh.maxText {
 			break // the caller's parse reports the limit
 		}
 		delta := len(als.value) - len(name)
-		for k := range spans {
-			if spans[k].start > off {
-				spans[k].start += delta
+		kept := spans[:0] // a span that ends before off holds no word to come
+		for _, sp := range spans {
+			if sp.end <= off {
+				continue
 			}
-			if spans[k].end > off {
-				spans[k].end += delta
+			if sp.start > off {
+				sp.start += delta
 			}
+			sp.end += delta
+			kept = append(kept, sp)
 		}
+		spans = kept
 		moved := map[int]bool{}
 		for o := range forced {
 			if o > off {
@@ -145,15 +164,84 @@ func (r *Runner) expandAliasText(text string) (string, bool) {
 		valEnd := off + len(als.value)
 		spans = append(spans, aliasSpan{start: off, end: valEnd, name: name})
 		if als.blank {
-			k := valEnd
-			for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k := 0
+			for k < len(tail) && (tail[k] == ' ' || tail[k] == '\t') {
 				k++
 			}
-			forced[k] = true
+			forced[valEnd+k] = true
+			if r.plainAliasValue(name, als.value) {
+				next, nextName = r.plainAliasWordAt(tail, k, valEnd, spans)
+			}
 		}
 		pos, changed = off, true
 	}
-	return text, changed
+	if len(head) > 0 {
+		tail = string(head) + tail
+	}
+	return tail, changed
+}
+
+// A value of plain words (aliasPlainByte) put in place of a word leaves the
+// parse of the text around it as it was, with only arguments added: the
+// next alias word is then the word after it, when that is a plain word
+// naming an alias (what nextAliasWord would find first), without parsing
+// the text again. A line of words that aliases ending in a blank expand
+// one after another (`alias a='a '`, `a a a …`) was parsed again for each
+// word: quadratic in the line's length.
+
+// aliasPlainByte says whether c may be in a plain word: one that is the
+// same literal word wherever it stands in a simple command's arguments.
+func aliasPlainByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_./:,+@%-", c) >= 0
+}
+
+// plainAliasValue says whether value, alias name's, is plain words and
+// blanks whose first word, in a command's place, is a command word and no
+// alias but name itself (not expanded in its own value): replacing a word
+// by it changes no parse.
+func (r *Runner) plainAliasValue(name, value string) bool {
+	first := strings.TrimLeft(value, " \t")
+	if end := strings.IndexAny(first, " \t"); end >= 0 {
+		first = first[:end]
+	}
+	if first == "" {
+		return false
+	}
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; c != ' ' && c != '\t' && !aliasPlainByte(c) {
+			return false
+		}
+	}
+	switch first {
+	case "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done",
+		"function", "time", "coproc", "in", "let", "declare", "local", "export", "readonly", "typeset", "nameref":
+		return false
+	}
+	_, isAlias := r.alias[first]
+	return !isAlias || first == name
+}
+
+// plainAliasWordAt returns base+k and the word at k of text (which is at
+// base in the line) when it is a plain word naming an alias, not within an
+// expansion of itself; -1 otherwise.
+func (r *Runner) plainAliasWordAt(text string, k, base int, spans []aliasSpan) (int, string) {
+	end := k
+	for end < len(text) && aliasPlainByte(text[end]) {
+		end++
+	}
+	if end == k || end < len(text) && strings.IndexByte(" \t\n;&|", text[end]) < 0 {
+		return -1, ""
+	}
+	word := text[k:end]
+	if _, ok := r.alias[word]; !ok {
+		return -1, ""
+	}
+	for _, sp := range spans {
+		if sp.name == word && base+k >= sp.start && base+k < sp.end {
+			return -1, ""
+		}
+	}
+	return base + k, word
 }
 
 // nextAliasWord finds the first word at or after offset pos of the parsed
