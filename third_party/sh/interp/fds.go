@@ -380,8 +380,12 @@ func (r *Runner) setStdin(rd io.Reader) error {
 }
 
 // dupFd makes descriptor n a copy of m, as N>&M and N<&M do. keep is
-// true under exec.
-func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
+// true under exec. A copy of a descriptor above 2 as stdin, stdout or
+// stderr for one command holds its object (the closer returned releases
+// it): the command's `exec M>&-` closes only M, as bash's close(2) of one
+// of two descriptors (llmsh: the file was closed under the command, whose
+// later writes were lost).
+func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) (io.Closer, error) {
 	var src *fdObj
 	var rd io.Reader
 	var wr io.Writer
@@ -395,14 +399,14 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
 	default:
 		src = r.fds[m]
 		if src == nil {
-			return badFdError(word)
+			return nil, badFdError(word)
 		}
 		rd, wr = src.r, src.w
 	}
 	switch n {
 	case 0:
 		if err := r.setStdin(rd); err != nil {
-			return err
+			return nil, err
 		}
 	case 1:
 		r.stdout = writerOrBad(wr)
@@ -410,7 +414,7 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
 		r.stderr = writerOrBad(wr)
 	default:
 		if n == m {
-			return nil
+			return nil, nil
 		}
 		o := src
 		if o == nil {
@@ -423,13 +427,25 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) error {
 			o.ref()
 		}
 		r.replaceFd(sv, n, o)
-		return nil
+		return nil, nil
 	}
-	if keep && src != nil {
+	if src == nil {
+		return nil, nil
+	}
+	if keep {
 		// stdin, stdout or stderr uses the object for the rest of the
 		// shell: keep it open until then.
 		r.execHeld = append(r.execHeld, src.ref())
+		return nil, nil
 	}
+	return fdHold{src.ref()}, nil
+}
+
+// fdHold is a command's hold on a descriptor's object (dupFd).
+type fdHold struct{ o *fdObj }
+
+func (h fdHold) Close() error {
+	h.o.release()
 	return nil
 }
 

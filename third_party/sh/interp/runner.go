@@ -1696,13 +1696,14 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		if m >= fdMax {
 			return nil, badFdError(mtext)
 		}
-		if err := r.dupFd(sv, n, m, mtext, keep); err != nil {
+		cls, err := r.dupFd(sv, n, m, mtext, keep)
+		if err != nil {
 			return nil, err
 		}
 		if move && m != n {
 			r.closeFd(sv, m)
 		}
-		return nil, nil
+		return cls, nil
 	case syntax.RdrIn, syntax.RdrOut, syntax.RdrClob, syntax.AppOut, syntax.RdrInOut,
 		syntax.RdrAll, syntax.AppAll:
 		return r.redirFile(ctx, rd, rd.Op, n, arg, sv, keep)
