@@ -132,6 +132,7 @@ func tempsBeside(t *testing.T, dir string) []string {
 // no name yet (O_TMPFILE). Elsewhere a SIGKILLed vfsd cannot remove its
 // hidden .target.txt.llmsh-tmp-* beside the target.
 func TestFaultVfsdKilledMidWrite(t *testing.T) {
+	t.Parallel()
 	ar := newArena(t)
 	cmd, stdin, stderr, vfsd := startWriter(t, ar)
 	if err := syscall.Kill(vfsd, syscall.SIGKILL); err != nil {
@@ -161,6 +162,7 @@ func TestFaultVfsdKilledMidWrite(t *testing.T) {
 // requests, discards the unfinished write (the target keeps its old
 // content, the temp file is removed) and exits.
 func TestFaultLlmshKilledMidWrite(t *testing.T) {
+	t.Parallel()
 	ar := newArena(t)
 	cmd, stdin, _, vfsd := startWriter(t, ar)
 	defer stdin.Close()
@@ -185,6 +187,7 @@ func TestFaultLlmshKilledMidWrite(t *testing.T) {
 // error, no simulation): vfsd answers E_IO and the tools print GNU's
 // messages.
 func TestFaultReadError(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command(realLlmsh(t), "-i", "/proc/self/mem", "-c",
 		"head -c 10 /proc/self/mem; echo head $?; cat /proc/self/mem; echo cat $?; grep x /proc/self/mem; echo grep $?")
 	cmd.Env = []string{}

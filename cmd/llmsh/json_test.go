@@ -13,6 +13,7 @@ import (
 // TestJSON runs llmsh --json in its own process and decodes the one
 // object it prints.
 func TestJSON(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("b\na\n"), 0o644)
 	script := filepath.Join(dir, "s.sh")

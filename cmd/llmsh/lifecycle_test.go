@@ -71,6 +71,7 @@ func TestVfsFdsWithExternalVfsd(t *testing.T) {
 }
 
 func TestVfsFdsRefusesGrants(t *testing.T) {
+	t.Parallel()
 	_, errs, code := runLlmsh(t, "", "--vfs-fds", "3,4", "-o", "/tmp", "-c", "true")
 	if code != 2 || !strings.Contains(errs, "--vfs-fds cannot be combined") {
 		t.Fatalf("code=%d err=%q", code, errs)

@@ -221,6 +221,7 @@ func TestCLI(t *testing.T) {
 // fails a fixture whose goldens are missing, and words a missing PATH as
 // GNU tools do.
 func TestLlmshTestCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.sh"), []byte("echo one\necho two\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "a.stdout"), []byte("one\nTWO\n"), 0o644)

@@ -91,6 +91,7 @@ func TestMCPStdio(t *testing.T) {
 }
 
 func TestMCPUsage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args  []string
 		out   string

@@ -156,6 +156,7 @@ func sandboxABI() int { return sandbox.ABI() }
 // program interpreter, whose llmsh and vfsd both confine every thread with
 // the Go runtime's AllThreadsSyscall (psx without cgo) and report it.
 func TestReleaseBuildLandlock(t *testing.T) {
+	t.Parallel()
 	bin := realLlmsh(t)
 	f, err := elf.Open(bin)
 	if err != nil {

@@ -44,6 +44,7 @@ func startServe(t *testing.T, extra ...string) (string, *exec.Cmd) {
 }
 
 func TestServeCLI(t *testing.T) {
+	t.Parallel()
 	sock, srv := startServe(t)
 	if fi, err := os.Lstat(sock); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("socket: %v %v", fi, err)
@@ -150,6 +151,7 @@ func TestServeCLI(t *testing.T) {
 }
 
 func TestServeHelp(t *testing.T) {
+	t.Parallel()
 	o, _, code := runLlmsh(t, "", "--help")
 	if code != 0 || !strings.Contains(o, "llmsh serve [--socket PATH]") || !strings.Contains(o, "--session ID") {
 		t.Errorf("--help does not list serve and --session:\n%s", o)

@@ -22,6 +22,7 @@ import (
 // first use, 55 KB once the vendored MCP SDK dropped encoding/gob). GODEBUG=inittrace=1 lists each package's init in order with
 // the bytes it allocated, which do not vary from run to run.
 func TestStartupInit(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command(realLlmsh(t), "--version")
 	cmd.Env = []string{"GODEBUG=inittrace=1"}
 	out, err := cmd.CombinedOutput()
