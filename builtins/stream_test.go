@@ -65,7 +65,7 @@ const (
 	streamBound = 8 << 20  // what a builtin may still read or write once it should stop
 )
 
-// yLine is the line of the cases of grep and sed, whose cost is per line
+// yLine is the line of the cases of grep, sed and nl, whose cost is per line
 // (under the race detector a line of "y" took them a minute to stream
 // the megabytes these tests read).
 var yLine = strings.Repeat("y", 63) + "\n"
@@ -102,7 +102,7 @@ func TestStreamStopsOnClosedOutput(t *testing.T) {
 		{"y\n", []string{"cat", "-A"}},
 		{"y\n", []string{"cat", "-n", "-"}},
 		{"y\n", []string{"rev"}},
-		{"y\n", []string{"nl"}},
+		{yLine, []string{"nl"}},
 		{"y\n", []string{"tail", "-n", "+1"}},
 		{"y\n", []string{"tail", "-c", "+2"}},
 		{yLine, []string{"grep", "y"}},
@@ -155,7 +155,7 @@ func TestStreamStopsOnCancel(t *testing.T) {
 		{"y\n", []string{"cat"}},
 		{"y\n", []string{"tac"}},
 		{"y\n", []string{"rev"}},
-		{"y\n", []string{"nl"}},
+		{yLine, []string{"nl"}},
 		{"y\n", []string{"head", "-n", "-1"}},
 		{"y\n", []string{"head", "-c", "-1"}},
 		{"y\n", []string{"tail", "-n", "1"}},
