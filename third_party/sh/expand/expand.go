@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"iter"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -868,21 +869,22 @@ func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	// llmsh: a builder of its own, not the config's: $(<FILE) expands
 	// FILE with this config while the substitution writes.
 	sb := new(strings.Builder)
-	if cfg.MaxValue > 0 {
-		// llmsh: the output past MaxValue fails the writer (the command
-		// stops on its write error) and the substitution.
-		lw := &valueWriter{sb: sb, max: cfg.MaxValue}
-		err := cfg.CmdSubst(lw, cs)
-		if lw.over {
-			return "", ValueTooLargeError{Limit: cfg.MaxValue}
-		}
-		if err != nil {
-			return "", err
-		}
-	} else if err := cfg.CmdSubst(sb, cs); err != nil {
+	max := cfg.MaxValue
+	if max <= 0 {
+		max = math.MaxInt
+	}
+	// llmsh: the output past MaxValue fails the writer (the command
+	// stops on its write error) and the substitution; the writer is
+	// safe for the jobs that write to it with the shell.
+	lw := &valueWriter{sb: sb, max: max}
+	err := cfg.CmdSubst(lw, cs)
+	out, over := lw.take()
+	if over {
+		return "", ValueTooLargeError{Limit: cfg.MaxValue}
+	}
+	if err != nil {
 		return "", err
 	}
-	out := sb.String()
 	out = strings.ReplaceAll(out, "\x00", "")
 	return strings.TrimRight(out, "\n"), nil
 }

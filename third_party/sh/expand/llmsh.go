@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -728,23 +729,47 @@ func (cfg *Config) joinValues(strs []string, sep string) string {
 
 // valueWriter is a command substitution's output up to a bound; a write
 // past it fails with ENOSPC ("No space left on device"), as a full disk.
+// The shell and the jobs that hold the substitution's output (a job
+// started in it) write at once, as to one pipe: mu serialises them, and
+// once the substitution has taken its text (done) a job still writing
+// meets a closed pipe.
 type valueWriter struct {
+	mu   sync.Mutex
 	sb   *strings.Builder
 	max  int
 	over bool
+	done bool
 }
 
 // DropOutput forgets what was written (llmsh's exec handler calls it when
 // the run is cancelled under the substitution, as it resets a
 // strings.Builder: the output is then not split into fields).
-func (w *valueWriter) DropOutput() { w.sb.Reset() }
+func (w *valueWriter) DropOutput() {
+	w.mu.Lock()
+	w.sb.Reset()
+	w.mu.Unlock()
+}
 
 func (w *valueWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.done {
+		return 0, syscall.EPIPE
+	}
 	if w.sb.Len()+len(p) > w.max {
 		w.over = true
 		return 0, syscall.ENOSPC
 	}
 	return w.sb.Write(p)
+}
+
+// take ends the writes and returns the text, and whether a write went
+// past the bound.
+func (w *valueWriter) take() (string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.done = true
+	return w.sb.String(), w.over
 }
 
 // GlobError is a pattern that matched no file under failglob: bash says
