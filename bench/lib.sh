@@ -50,3 +50,24 @@ usec() { local t=$EPOCHREALTIME; printf '%s' "$((10#${t%.*} * 1000000 + 10#${t#*
 
 # stats reads numbers, a line each, and prints their median and 25th percentile.
 stats() { sort -n | awk '{a[NR] = $1} END {printf "%d %d\n", a[int((NR + 1) / 2)], a[int((NR + 3) / 4)]}'; }
+
+# bench_rounds N REF CMD [LC]: N rounds, interleaved, of `bash -c REF`
+# (under LC_ALL=LC when given), llmsh -c CMD and the base llmsh -c CMD
+# (when $base is set), output discarded; each run's time in microseconds
+# goes to the caller's arrays tr, tl and tb.
+bench_rounds() {
+  local n=$1 ref=$2 cmd=$3 lc=${4-${LC_ALL-}} i t0
+  for ((i = 0; i < n; i++)); do
+    t0=$(usec)
+    LC_ALL=$lc /usr/bin/bash -c "$ref" >/dev/null 2>&1
+    tr+=($(($(usec) - t0)))
+    t0=$(usec)
+    "$llmsh" -i . -o out -c "$cmd" >/dev/null 2>&1
+    tl+=($(($(usec) - t0)))
+    if [ -n "$base" ]; then
+      t0=$(usec)
+      "$base" -i . -o out -c "$cmd" >/dev/null 2>&1
+      tb+=($(($(usec) - t0)))
+    fi
+  done
+}

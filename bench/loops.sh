@@ -57,22 +57,10 @@ fails=0 rows=0
 # row LABEL SCRIPT: time bash -c SCRIPT and llmsh -c SCRIPT (and the base
 # llmsh), interleaved, in the data dir; then compare their outputs.
 row() {
-  local label=$1 cmd=$2 target=2 i t0
+  local label=$1 cmd=$2 target=2
   if [ -n "$only" ] && [[ $label != *"$only"* ]]; then return; fi
   local -a tr=() tl=() tb=()
-  for ((i = 0; i < runs; i++)); do
-    t0=$(usec)
-    /usr/bin/bash -c "$cmd" >/dev/null 2>&1
-    tr+=($(($(usec) - t0)))
-    t0=$(usec)
-    "$llmsh" -i . -o out -c "$cmd" >/dev/null 2>&1
-    tl+=($(($(usec) - t0)))
-    if [ -n "$base" ]; then
-      t0=$(usec)
-      "$base" -i . -o out -c "$cmd" >/dev/null 2>&1
-      tb+=($(($(usec) - t0)))
-    fi
-  done
+  bench_rounds "$runs" "$cmd" "$cmd"
   local rmed rp25 lmed lp25 bmed bp25 b="" same=same
   read -r rmed rp25 < <(printf '%s\n' "${tr[@]}" | stats)
   read -r lmed lp25 < <(printf '%s\n' "${tl[@]}" | stats)

@@ -46,21 +46,9 @@ ms() { printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10)); }
 # row LABEL TARGET ROUNDS REF LLMSH_CMD: time the reference command (run by
 # bash -c) and llmsh -c LLMSH_CMD (and the base llmsh), interleaved.
 row() {
-  local label=$1 target=$2 rounds=$3 ref=$4 cmd=$5 i t0
+  local label=$1 target=$2 rounds=$3 ref=$4 cmd=$5
   local -a tr=() tl=() tb=()
-  for ((i = 0; i < rounds; i++)); do
-    t0=$(usec)
-    bash -c "$ref" >/dev/null 2>&1
-    tr+=($(($(usec) - t0)))
-    t0=$(usec)
-    "$llmsh" -i . -o out -c "$cmd" >/dev/null 2>&1
-    tl+=($(($(usec) - t0)))
-    if [ -n "$base" ]; then
-      t0=$(usec)
-      "$base" -i . -o out -c "$cmd" >/dev/null 2>&1
-      tb+=($(($(usec) - t0)))
-    fi
-  done
+  bench_rounds "$rounds" "$ref" "$cmd"
   local rmed rp25 lmed lp25 bmed bp25 b=""
   read -r rmed rp25 < <(printf '%s\n' "${tr[@]}" | stats)
   read -r lmed lp25 < <(printf '%s\n' "${tl[@]}" | stats)

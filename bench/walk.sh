@@ -38,22 +38,10 @@ ms() { printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10)); }
 # row CMD: time CMD under bash (GNU) and llmsh (and the base llmsh),
 # interleaved, and print a line of the table.
 row() {
-  local cmd=$1 target=3 i t0
+  local cmd=$1 target=3
   case $cmd in *"${BENCH_ONLY:-}"*) ;; *) return 0 ;; esac
   local -a tr=() tl=() tb=()
-  for ((i = 0; i < runs; i++)); do
-    t0=$(usec)
-    LC_ALL=C bash -c "$cmd" >/dev/null 2>&1
-    tr+=($(($(usec) - t0)))
-    t0=$(usec)
-    "$llmsh" -i . -o out -c "$cmd" >/dev/null 2>&1
-    tl+=($(($(usec) - t0)))
-    if [ -n "$base" ]; then
-      t0=$(usec)
-      "$base" -i . -o out -c "$cmd" >/dev/null 2>&1
-      tb+=($(($(usec) - t0)))
-    fi
-  done
+  bench_rounds "$runs" "$cmd" "$cmd" C
   local rmed rp25 lmed lp25 bmed bp25 b=""
   read -r rmed rp25 < <(printf '%s\n' "${tr[@]}" | stats)
   read -r lmed lp25 < <(printf '%s\n' "${tl[@]}" | stats)
