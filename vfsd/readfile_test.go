@@ -18,14 +18,7 @@ import (
 // grants, virtual files), and nothing without hello's read_file (which
 // needs read_bulk).
 func TestReadFile(t *testing.T) {
-	tr := newTree(t)
-	writeFile(t, filepath.Join(tr.in, "ten"), "0123456789")
-	writeFile(t, filepath.Join(tr.in, "empty"), "")
-	hist := filepath.Join(tr.out, "history")
-	writeFile(t, hist, "secret\n")
-	cfg := tr.config()
-	cfg.Hidden = []string{hist}
-	s := newServer(t, cfg)
+	tr, hist, s := readFileTree(t)
 
 	readFile := func(c *client, name string, max int) (string, bool, *vfsproto.Error) {
 		t.Helper()
@@ -101,4 +94,18 @@ func TestReadFile(t *testing.T) {
 			t.Errorf("read_file without it (features %v): %s", features, code)
 		}
 	}
+}
+
+// readFileTree is the tree of the read_file and read_files tests: in/ten
+// (ten bytes), in/empty, and a hidden file out/history; it returns the
+// tree, the hidden file's path and a server on it.
+func readFileTree(t *testing.T) (tree, string, *Server) {
+	tr := newTree(t)
+	writeFile(t, filepath.Join(tr.in, "ten"), "0123456789")
+	writeFile(t, filepath.Join(tr.in, "empty"), "")
+	hist := filepath.Join(tr.out, "history")
+	writeFile(t, hist, "secret\n")
+	cfg := tr.config()
+	cfg.Hidden = []string{hist}
+	return tr, hist, newServer(t, cfg)
 }

@@ -17,14 +17,7 @@ import (
 // after the other; a request out of its bounds is refused whole, and
 // without hello's read_files (which needs read_file) it is unknown.
 func TestReadFiles(t *testing.T) {
-	tr := newTree(t)
-	writeFile(t, filepath.Join(tr.in, "ten"), "0123456789")
-	writeFile(t, filepath.Join(tr.in, "empty"), "")
-	hist := filepath.Join(tr.out, "history")
-	writeFile(t, hist, "secret\n")
-	cfg := tr.config()
-	cfg.Hidden = []string{hist}
-	s := newServer(t, cfg)
+	tr, hist, s := readFileTree(t)
 
 	type got struct {
 		data string
