@@ -1607,7 +1607,7 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				v = findTimeField(info.ModTime().In(fd.loc), p.sub)
 			}
 		}
-		fmt.Fprintf(&b, p.spec+"s", v)
+		b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', v))
 	}
 	fd.printTo(w, b.String())
 }

@@ -82,6 +82,7 @@ func TestFind(t *testing.T) {
 		c("-printf %P %h %f", []string{"d", "-printf", `[%P] [%h] [%f]\n`}, "[] [.] [d]\n[e] [d] [e]\n[e/f.c] [d/e] [f.c]\n[empty] [d] [empty]\n[g.TXT] [d] [g.TXT]\n", "", 0),
 		c("-printf on a file operand", []string{"a.txt", "-printf", `%f %h %P\n`}, "a.txt . \n", "", 0),
 		c("-printf width", []string{".", "-maxdepth", "1", "-type", "f", "-printf", `%-8f|%5s|\n`}, ".hidden |    1|\na.txt   |    3|\nb.log   |    0|\n", "", 0),
+		c("-printf huge width", []string{"a.txt", "-printf", `%1500000f|%-1500000s|\n`}, strings.Repeat(" ", 1499995)+"a.txt|3"+strings.Repeat(" ", 1499999)+"|\n", "", 0),
 		c("-printf flags", []string{"a.txt", "-printf", `%5d|%-3y|%03s|%+2d|%.2f\n`}, "    0|f  |  3|+0|a.\n", "", 0),
 		c("-printf flags 2", []string{"a.txt", "-printf", `[%+5s][% d][%+f][%#m][%+m][%-+4d]\n`}, "[    3][ 0][a.txt][0644][644][+0  ]\n", "", 0),
 		c("-printf %T at end", []string{"a.txt", "-printf", `%T`}, "%T", "find: warning: format directive `%T' should be followed by another character\n", 0),

@@ -516,6 +516,27 @@ func printfUTF8(v uint32) []byte {
 	return b
 }
 
+// printfField formats v as printf's conversion "%"+spec+conv does, conv
+// being 's', 'd' or 'o' (v a decimal number for 'd', octal for 'o'): stat's
+// and find's directives. Widths and precisions are cut to printfMaxWidth
+// as printf's are.
+func printfField(spec string, conv byte, v string) string {
+	var p printfState
+	sp, _ := p.spec(spec, 0)
+	sp.conv = conv
+	if conv == 's' {
+		p.str(v, sp)
+		return p.out.String()
+	}
+	base := 10
+	if conv == 'o' {
+		base = 8
+	}
+	n, _ := strconv.ParseInt(v, base, 64)
+	p.integer(n < 0, printfAbs(n), sp)
+	return p.out.String()
+}
+
 // str writes s as %s does: precision cuts bytes, width pads with spaces.
 func (p *printfState) str(s string, sp printfSpec) {
 	if sp.prec >= 0 && sp.prec < len(s) {

@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"bufio"
-	"fmt"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -152,17 +151,16 @@ func statFormat(format string, file statFile) string {
 		}
 		if numeric {
 			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-				b.WriteString(fmt.Sprintf("%"+spec+"d", n))
+				b.WriteString(printfField(spec, 'd', strconv.FormatInt(n, 10)))
 				continue
 			}
 		}
 		if d == 'a' && strings.Contains(spec, "0") {
 			// %04a: octal digits padded with zeros.
-			n, _ := strconv.ParseInt(v, 8, 64)
-			b.WriteString(fmt.Sprintf("%"+spec+"o", n))
+			b.WriteString(printfField(spec, 'o', v))
 			continue
 		}
-		b.WriteString(fmt.Sprintf("%"+strings.Trim(spec, "0+ #")+"s", v))
+		b.WriteString(printfField(strings.TrimLeft(spec, "0+ #"), 's', v))
 	}
 	return b.String()
 }
