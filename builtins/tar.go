@@ -135,7 +135,7 @@ func tarMain(env *Env) int {
 			if err == nil {
 				err = syscall.ENOTDIR
 			}
-			env.Errorf("%s: Cannot open: %s", s.dir, ErrText(err))
+			env.Errorf("%s: Cannot open: %s", tarQuoteColon(s.dir), ErrText(err))
 			env.Errorf("Error is not recoverable: exiting now")
 			return 2
 		}
@@ -228,7 +228,7 @@ func (s *tarState) readLists(o *tarOpts, operands []string) []string {
 	for _, name := range o.filesFrom {
 		names, err := s.readList(name, o.null)
 		if err != nil {
-			env.Errorf("%s: Cannot stat: %s", name, ErrText(err))
+			env.Errorf("%s: Cannot stat: %s", tarQuoteColon(name), ErrText(err))
 			env.Errorf("Error is not recoverable: exiting now")
 			return nil
 		}
@@ -462,7 +462,7 @@ func (s *tarState) create(operands []string) error {
 		var err error
 		outFile, err = env.Create(s.file)
 		if err != nil {
-			s.fail("%s: Cannot open: %s", s.file, ErrText(err))
+			s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
 			return errTarFatal
 		}
 		s.archive = env.Abs(s.file)
@@ -558,7 +558,7 @@ func (s *tarState) writeFailure(err error) error {
 	if errors.As(err, &we) {
 		err = we.Err
 	}
-	s.fail("%s: Cannot write: %s", s.file, ErrText(err))
+	s.fail("%s: Cannot write: %s", tarQuoteColon(s.file), ErrText(err))
 	return errTarFatal
 }
 
@@ -608,7 +608,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		fi, err = ti, terr
 	}
 	if err != nil {
-		s.fail("%s: Cannot stat: %s", shown, ErrText(err))
+		s.fail("%s: Cannot stat: %s", tarQuoteColon(shown), ErrText(err))
 		return nil
 	}
 	if abs == s.archive {
@@ -636,7 +636,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		// Stored as a link (type 2), its text as the link name.
 		target, err := env.FS.Readlink(abs)
 		if err != nil {
-			s.fail("%s: Cannot readlink: %s", shown, ErrText(err))
+			s.fail("%s: Cannot readlink: %s", tarQuoteColon(shown), ErrText(err))
 			return nil
 		}
 		hdr.Typeflag = tar.TypeSymlink
@@ -658,7 +658,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		s.listed(hdr, strings.TrimSuffix(name, "/")+"/")
 		ents, err := s.dirs.readDir(abs)
 		if err != nil {
-			s.fail("%s: Cannot open: %s", shown, ErrText(err))
+			s.fail("%s: Cannot open: %s", tarQuoteColon(shown), ErrText(err))
 			return nil
 		}
 		defer s.forget(s.statAhead(abs, ents))
@@ -718,7 +718,7 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 		buf, n, whole, ok, err := r.buf, r.n, r.whole, r.ok, r.err
 		switch {
 		case ok && err != nil:
-			s.fail("%s: Cannot open: %s", shown, ErrText(err))
+			s.fail("%s: Cannot open: %s", tarQuoteColon(shown), ErrText(err))
 			return nil
 		case ok && whole && int64(n) == hdr.Size:
 			if err := tw.WriteHeader(hdr); err != nil {
@@ -731,7 +731,7 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 	}
 	f, err := env.FS.OpenFile(abs, os.O_RDONLY)
 	if err != nil {
-		s.fail("%s: Cannot open: %s", shown, ErrText(err))
+		s.fail("%s: Cannot open: %s", tarQuoteColon(shown), ErrText(err))
 		return nil
 	}
 	defer f.Close()
@@ -773,7 +773,7 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 		return
 	}
 	if !long {
-		fmt.Fprintln(s.stdlis, name)
+		fmt.Fprintln(s.stdlis, tarQuote(name))
 		return
 	}
 	fmt.Fprintln(s.stdlis, tarLongLine(hdr, name, &s.ugswidth))
@@ -835,14 +835,24 @@ func tarLongLine(hdr *tar.Header, name string, ugswidth *int) string {
 	*ugswidth = max(*ugswidth, pad)
 	width := *ugswidth - pad + len(size)
 	line := fmt.Sprintf("%c%s %s/%s %*s %s %s", typ, perm, user, group, width, size,
-		hdr.ModTime.UTC().Format("2006-01-02 15:04"), name)
+		hdr.ModTime.UTC().Format("2006-01-02 15:04"), tarQuote(name))
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
-		line += " -> " + hdr.Linkname
+		line += " -> " + tarQuote(hdr.Linkname)
 	case tar.TypeLink:
-		line += " link to " + hdr.Linkname
+		line += " link to " + tarQuote(hdr.Linkname)
 	}
 	return line
+}
+
+// tarQuote is a name as GNU tar lists it: its default quoting style is
+// escape (a\nb, c\\d, octal for other unprintable bytes).
+func tarQuote(name string) string { return gnu.QuoteStyle(name, gnu.Escape) }
+
+// tarQuoteColon is a name as GNU tar's messages show it (quotearg_colon):
+// tarQuote with ':' escaped too.
+func tarQuoteColon(name string) string {
+	return gnu.Quoting{Style: gnu.Escape, Also: ":"}.Quote(name)
 }
 
 // tarCounter counts the bytes read through it.
@@ -868,7 +878,7 @@ func (s *tarState) openArchive() (_ io.Reader, closer io.Closer, _ error) {
 	} else {
 		f, err := env.FS.OpenFile(env.Abs(s.file), os.O_RDONLY)
 		if err != nil {
-			s.fail("%s: Cannot open: %s", s.file, ErrText(err))
+			s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
 			return nil, closer, errTarFatal
 		}
 		closer, in = f, f
@@ -1076,18 +1086,18 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	abs := path.Join(s.base(), name)
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
-		s.fail("%s: Cannot create symlink: links are not supported in llmsh", orig)
+		s.fail("%s: Cannot create symlink: links are not supported in llmsh", tarQuoteColon(orig))
 		return nil
 	case tar.TypeLink:
-		s.fail("%s: Cannot create hard link: links are not supported in llmsh", orig)
+		s.fail("%s: Cannot create hard link: links are not supported in llmsh", tarQuoteColon(orig))
 		return nil
 	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
-		s.fail("%s: Cannot mknod: device and fifo members are not supported in llmsh", orig)
+		s.fail("%s: Cannot mknod: device and fifo members are not supported in llmsh", tarQuoteColon(orig))
 		return nil
 	case tar.TypeDir:
 		s.listed(hdr, orig)
 		if err := s.mkdirAll(abs, tarDirPerm(hdr.Mode)); err != nil {
-			s.fail("%s: Cannot mkdir: %s", orig, ErrText(err))
+			s.fail("%s: Cannot mkdir: %s", tarQuoteColon(orig), ErrText(err))
 			return nil
 		}
 		dirDone(abs, hdr.ModTime)
@@ -1099,23 +1109,23 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 	}
 	s.listed(hdr, orig)
 	if err := s.mkdirAll(path.Dir(abs), 0o755); err != nil {
-		s.fail("%s: Cannot mkdir: %s", path.Dir(name), ErrText(err))
+		s.fail("%s: Cannot mkdir: %s", tarQuoteColon(path.Dir(name)), ErrText(err))
 		return nil
 	}
 	if fi, err := env.FS.Lstat(abs); err == nil && fi.IsDir() {
-		s.fail("%s: Cannot open: Is a directory", orig)
+		s.fail("%s: Cannot open: Is a directory", tarQuoteColon(orig))
 		return nil
 	} else if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		// GNU tar unlinks an existing file before extracting over it; for
 		// a symbolic link this also keeps the write from following it.
 		if err := env.FS.Remove(abs); err != nil {
-			s.fail("%s: Cannot unlink: %s", orig, ErrText(err))
+			s.fail("%s: Cannot unlink: %s", tarQuoteColon(orig), ErrText(err))
 			return nil
 		}
 	}
 	f, err := env.FS.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 	if err != nil {
-		s.fail("%s: Cannot open: %s", orig, ErrText(err))
+		s.fail("%s: Cannot open: %s", tarQuoteColon(orig), ErrText(err))
 		return nil
 	}
 	_, err = io.Copy(tarCtxWriter{s, f}, tr)
@@ -1142,7 +1152,7 @@ func (s *tarState) setMode(abs, name string, mode int64) {
 		return
 	}
 	if err := s.env.FS.Chmod(abs, perm); err != nil {
-		s.fail("%s: Cannot change mode to %s: %s", name, permString(uint32(perm)), ErrText(err))
+		s.fail("%s: Cannot change mode to %s: %s", tarQuoteColon(name), permString(uint32(perm)), ErrText(err))
 	}
 }
 
@@ -1162,7 +1172,7 @@ func (s *tarState) copyFailure(name, abs string, err error) error {
 			s.fail("stdout: Cannot write: %s", ErrText(we.Err))
 			return errTarFatal
 		}
-		s.fail("%s: Cannot write: %s", name, ErrText(we.Err))
+		s.fail("%s: Cannot write: %s", tarQuoteColon(name), ErrText(we.Err))
 		return nil
 	}
 	if abs != "" {

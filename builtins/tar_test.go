@@ -202,24 +202,26 @@ func TestTarList(t *testing.T) {
 		{Name: "d/x", Typeflag: tar.TypeReg, Mode: 0o4755, ModTime: tarTime, Uid: 1000, Gid: 100},
 		{Name: "d/l", Typeflag: tar.TypeSymlink, Linkname: "a", Mode: 0o777, ModTime: tarTime},
 		{Name: "d/h", Typeflag: tar.TypeLink, Linkname: "d/a", Mode: 0o644, ModTime: tarTime},
+		{Name: "d/n\nl", Typeflag: tar.TypeSymlink, Linkname: "t\\\x01", Mode: 0o777, ModTime: tarTime},
 		{Name: "d/big", Typeflag: tar.TypeReg, Mode: 0o600, ModTime: tarTime, Uname: "a-rather-long-user", Gname: "grp"},
 	}, map[string]string{"d/a": "hello\n", "d/x": "#!\n", "d/big": strings.Repeat("x", 12345)})
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"tar", "-tf", "a.tar"}, "d/\nd/a\nd/x\nd/l\nd/h\nd/big\n"},
+		{[]string{"tar", "-tf", "a.tar"}, "d/\nd/a\nd/x\nd/l\nd/h\nd/n\\nl\nd/big\n"},
 		{[]string{"tar", "tvf", "a.tar"}, "" +
 			"drwxr-xr-x alice/staff       0 2024-03-05 06:07 d/\n" +
 			"-rw-r--r-- alice/staff       6 2024-03-05 06:07 d/a\n" +
 			"-rwsr-xr-x 1000/100          3 2024-03-05 06:07 d/x\n" +
 			"lrwxrwxrwx 0/0               0 2024-03-05 06:07 d/l -> a\n" +
 			"hrw-r--r-- 0/0               0 2024-03-05 06:07 d/h link to d/a\n" +
+			"lrwxrwxrwx 0/0               0 2024-03-05 06:07 d/n\\nl -> t\\\\\\001\n" +
 			"-rw------- a-rather-long-user/grp 12345 2024-03-05 06:07 d/big\n"},
 		{[]string{"tar", "-tf", "a.tar", "d/x", "d/l"}, "d/x\nd/l\n"},
-		{[]string{"tar", "-tf", "a.tar", "--exclude", "a"}, "d/\nd/x\nd/l\nd/h\nd/big\n"},
+		{[]string{"tar", "-tf", "a.tar", "--exclude", "a"}, "d/\nd/x\nd/l\nd/h\nd/n\\nl\nd/big\n"},
 		{[]string{"tar", "-tf", "a.tar", "--exclude", "?"}, ""},
-		{[]string{"tar", "-t", "--file=a.tar", "--strip-components=1"}, "d/\nd/a\nd/x\nd/l\nd/h\nd/big\n"},
+		{[]string{"tar", "-t", "--file=a.tar", "--strip-components=1"}, "d/\nd/a\nd/x\nd/l\nd/h\nd/n\\nl\nd/big\n"},
 	} {
 		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
 			dir := t.TempDir()
