@@ -1148,8 +1148,16 @@ func findBase(p string) string {
 
 // findGlob compiles an fnmatch pattern (no FNM_PATHNAME, no FNM_PERIOD:
 // '*' matches '/' and a leading dot).
-func findGlob(pat string, fold bool) func(string) bool {
-	mode := pattern.EntireString | pattern.NoGlobStar | pattern.GlobLeadingDot
+func findGlob(pat string, fold bool) func(string) bool { return globMatcher(pat, fold, true) }
+
+// globMatcher compiles an fnmatch pattern without FNM_PATHNAME ('*'
+// matches '/'); leadingDot lets a wildcard match a leading dot (no
+// FNM_PERIOD).
+func globMatcher(pat string, fold, leadingDot bool) func(string) bool {
+	mode := pattern.EntireString | pattern.NoGlobStar
+	if leadingDot {
+		mode |= pattern.GlobLeadingDot
+	}
 	if fold {
 		mode |= pattern.NoGlobCase
 	}

@@ -2,13 +2,13 @@ package builtins
 
 import (
 	"bufio"
+	stdcmp "cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	Register(Builtin{Name: "ls", Summary: "list directory contents", Run: ls})
+	Register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no -D, --hyperlink)", Run: ls})
 }
 
 // lsEntry is one file to print.
@@ -42,7 +42,7 @@ func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) str
 		*status = max(*status, 1)
 		return ""
 	}
-	s := " -> " + target
+	s := " -> " + lsQuote(target, o)
 	if o.classify {
 		// The target's indicator (GNU: none for a dangling link).
 		if ti, err := env.FS.Stat(abs); err == nil {
@@ -57,20 +57,54 @@ const (
 	lsDerefDefault = iota // a link to a directory named on the command line, unless -d, -F or -l
 	lsDerefNever          // -d, -F or -l: no link
 	lsDerefArgs           // -H: links named on the command line
+	lsDerefDirArgs        // --dereference-command-line-symlink-to-dir: as the default, whatever the other options
 	lsDerefAlways         // -L: every link
 )
 
 type lsOpts struct {
-	dirs                                                                       *dirAhead // -R: the subdirectories listed ahead
-	active                                                                     []string  // -R: identities of the directories being listed
-	long, all, almost, one, recursive, human, bySize, byTime, reverse, dirSelf bool
-	classify, slash, noSort                                                    bool
-	width                                                                      int
-	now                                                                        time.Time
-	noOwner, noGroup                                                           bool   // -g, -o
-	deref                                                                      int    // lsDeref*
-	timeStyle                                                                  string // --time-style: full-iso, long-iso, iso, +FORMAT; "" for the default
+	dirs                                       *dirAhead // -R: the subdirectories listed ahead
+	active                                     []string  // -R: identities of the directories being listed
+	long                                       bool      // the format is long (lsFormat == lsLong)
+	all, almost, recursive, human, si, reverse bool
+	dirSelf                                    bool
+	classify, slash                            bool // the indicator style: -F (classify), -p (slash)
+	fileType                                   bool // --file-type: classify without '*'
+	format                                     int  // lsFormat*; -1 until an option sets it
+	sortBy                                     int  // lsSort*
+	timeSort                                   bool // -c or -u asked for a time sort (without -l)
+	groupDirs                                  bool // --group-directories-first
+	inode, size, numeric, author, context      bool // -i, -s, -n, --author, -Z
+	width, tabsize                             int
+	now                                        time.Time
+	noOwner, noGroup                           bool   // -g, -o / -G
+	deref                                      int    // lsDeref*
+	timeStyle                                  string // --time-style: full-iso, long-iso, iso, +FORMAT; "" for the default
+	quoting                                    gnu.Style
+	quotingSet                                 bool // a quoting option or QUOTING_STYLE chose quoting
+	hideControl                                int  // -q: 1, --show-control-chars: 0, unset: -1
+	ignore, hide                               []func(string) bool
+	blockUnit, sizeUnit                        int64  // -s and totals; -l's size column (1: bytes)
+	blockSuffix, sizeSuffix                    string // the unit's letter shown after each figure (--block-size=K)
+	eol                                        byte
+	align                                      bool // names not quoted get a leading space when some are (GNU's align_variable_outer_quotes)
 }
+
+// ls's formats and orders.
+const (
+	lsFormatOne = iota
+	lsFormatLong
+	lsFormatColumns // -C
+	lsFormatAcross  // -x
+	lsFormatCommas  // -m
+
+	lsSortName = iota - lsFormatCommas - 1
+	lsSortNone
+	lsSortSize
+	lsSortTime
+	lsSortVersion
+	lsSortExtension
+	lsSortWidth
+)
 
 func ls(env *Env) int {
 	o, operands, status := lsParse(env)
@@ -83,85 +117,427 @@ func ls(env *Env) int {
 // lsParse reads ls's options into an lsOpts; on nil it returns the exit
 // status.
 func lsParse(env *Env) (*lsOpts, []string, int) {
-	o := &lsOpts{dirs: newDirAhead(env, false)}
-	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically (byte order) if none of -St is specified.", "[OPTION]... [FILE]...")
-	f.BoolVar(&o.long, 'l', "", "use a long listing format")
+	o := &lsOpts{dirs: newDirAhead(env, false), format: -1, hideControl: -1, tabsize: 8, eol: '\n', blockUnit: 1024, sizeUnit: 1}
+	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically if none of -cftuvSUX nor --sort is specified.", "[OPTION]... [FILE]...")
+	setFormat := func(format int) func(string, bool) error {
+		return func(string, bool) error { o.format = format; return nil }
+	}
+	setSort := func(by int) func(string, bool) error {
+		return func(string, bool) error { o.sortBy = by; return nil }
+	}
+	setQuoting := func(style gnu.Style) func(string, bool) error {
+		return func(string, bool) error { o.quoting, o.quotingSet = style, true; return nil }
+	}
+	var blockSize string
+	blockSet, timeWord := false, ""
 	f.BoolVar(&o.all, 'a', "all", "do not ignore entries starting with .")
 	f.BoolVar(&o.almost, 'A', "almost-all", "do not list implied . and ..")
-	f.BoolVar(&o.one, '1', "", "list one file per line")
-	f.BoolVar(&o.recursive, 'R', "recursive", "list subdirectories recursively")
-	f.BoolVar(&o.human, 'h', "human-readable", "with -l, print sizes like 1K 234M 2G etc.")
-	f.BoolVar(&o.bySize, 'S', "", "sort by file size, largest first")
-	f.BoolVar(&o.byTime, 't', "", "sort by time, newest first")
-	f.BoolVar(&o.reverse, 'r', "reverse", "reverse order while sorting")
+	f.BoolVar(&o.author, 0, "author", "with -l, print the author of each file")
+	f.Func('b', "escape", NoArg, "", "print C-style escapes for nongraphic characters", setQuoting(gnu.Escape))
+	f.Func(0, "block-size", RequiredArg, "SIZE", "with -l, scale sizes by SIZE when printing them;\ne.g., '--block-size=M'; see SIZE format below", func(v string, _ bool) error {
+		blockSize, blockSet = v, true
+		return nil
+	})
+	f.Func('B', "ignore-backups", NoArg, "", "do not list implied entries ending with ~", func(string, bool) error {
+		o.ignore = append(o.ignore, func(n string) bool { return strings.HasSuffix(n, "~") })
+		return nil
+	})
+	f.Func('c', "", NoArg, "", "with -lt: sort by, and show, ctime (time of last\nmodification of file status information);\nwith -l: show ctime and sort by name;\notherwise: sort by ctime, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
+		timeWord = "ctime"
+		return nil
+	})
+	f.Func('C', "", NoArg, "", "list entries by columns", setFormat(lsFormatColumns))
+	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
-	f.BoolVar(&o.classify, 'F', "classify", "append indicator (one of */=@|) to entries; vfsd reports FIFOs and\n                                  sockets as files, so they get none")
+	f.Func('f', "", NoArg, "", "list all entries in directory order", func(string, bool) error {
+		o.all, o.sortBy, o.size = true, lsSortNone, false
+		if o.format == lsFormatLong {
+			o.format = -1
+		}
+		return nil
+	})
+	f.Func('F', "classify", OptionalLongArg, "WHEN", "append indicator (one of */=>@|) to entries WHEN", func(v string, present bool) error {
+		when := 0 // always
+		if present {
+			var err error
+			when, err = lsArgMatch("--classify", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
+			if err != nil {
+				return err
+			}
+		}
+		if when == 0 || when == 2 && env.Terminal {
+			o.classify, o.slash, o.fileType = true, false, false
+		}
+		return nil
+	})
+	f.Func(0, "file-type", NoArg, "", "likewise, except do not append '*'", func(string, bool) error {
+		o.classify, o.slash, o.fileType = false, false, true
+		return nil
+	})
+	f.Func(0, "format", RequiredArg, "WORD", "across -x, commas -m, horizontal -x, long -l,\nsingle-column -1, verbose -l, vertical -C", func(v string, _ bool) error {
+		words := []string{"verbose", "long", "commas", "horizontal", "across", "vertical", "single-column"}
+		format, err := lsArgMatch("--format", v, words, []int{lsFormatLong, lsFormatLong, lsFormatCommas, lsFormatAcross, lsFormatAcross, lsFormatColumns, lsFormatOne})
+		if err == nil {
+			o.format = format
+		}
+		return err
+	})
+	timeStyle, timeStyleSet := "", false
+	f.Func(0, "full-time", NoArg, "", "like -l --time-style=full-iso", func(string, bool) error {
+		o.format, timeStyle, timeStyleSet = lsFormatLong, "full-iso", true
+		return nil
+	})
+	f.Func('g', "", NoArg, "", "like -l, but do not list owner", func(string, bool) error {
+		o.format, o.noOwner = lsFormatLong, true
+		return nil
+	})
+	f.BoolVar(&o.groupDirs, 0, "group-directories-first", "group directories before files;\ncan be augmented with a --sort option, but any\nuse of --sort=none (-U) disables grouping")
+	f.BoolVar(&o.noGroup, 'G', "no-group", "in a long listing, don't print group names")
+	f.Func('h', "human-readable", NoArg, "", "with -l and -s, print sizes like 1K 234M 2G etc.", func(string, bool) error {
+		o.human, o.si, blockSet = true, false, false
+		return nil
+	})
+	f.Func(0, "si", NoArg, "", "likewise, but use powers of 1000 not 1024", func(string, bool) error {
+		o.human, o.si, blockSet = true, true, false
+		return nil
+	})
 	f.Func('H', "dereference-command-line", NoArg, "", "follow symbolic links listed on the command line", func(string, bool) error {
 		o.deref = lsDerefArgs
 		return nil
 	})
-	f.Func('L', "dereference", NoArg, "", "show information for the file a symbolic link references rather than for the link itself", func(string, bool) error {
+	f.Func(0, "dereference-command-line-symlink-to-dir", NoArg, "", "follow each command line symbolic link\nthat points to a directory", func(string, bool) error {
+		o.deref = lsDerefDirArgs
+		return nil
+	})
+	f.Func(0, "hide", RequiredArg, "PATTERN", "do not list implied entries matching shell PATTERN\n(overridden by -a or -A)", func(v string, _ bool) error {
+		o.hide = append(o.hide, lsGlob(v))
+		return nil
+	})
+	f.Func(0, "indicator-style", RequiredArg, "WORD", "append indicator with style WORD to entry names:\nnone (default), slash (-p),\nfile-type (--file-type), classify (-F)", func(v string, _ bool) error {
+		i, err := lsArgMatch("--indicator-style", v, []string{"none", "slash", "file-type", "classify"}, lsSeq(4))
+		if err == nil {
+			o.classify, o.slash, o.fileType = i == 3, i == 1, i == 2
+		}
+		return err
+	})
+	f.BoolVar(&o.inode, 'i', "inode", "print the index number of each file (llmsh: ?,\nwhich vfsd does not reveal)")
+	f.Func('I', "ignore", RequiredArg, "PATTERN", "do not list implied entries matching shell PATTERN", func(v string, _ bool) error {
+		o.ignore = append(o.ignore, lsGlob(v))
+		return nil
+	})
+	f.Func('k', "kibibytes", NoArg, "", "default to 1024-byte blocks for file system usage;\nused only with -s and per directory totals", func(string, bool) error { return nil })
+	f.Func('l', "", NoArg, "", "use a long listing format", setFormat(lsFormatLong))
+	f.Func('L', "dereference", NoArg, "", "when showing file information for a symbolic\nlink, show information for the file the link\nreferences rather than for the link itself", func(string, bool) error {
 		o.deref = lsDerefAlways
 		return nil
 	})
-	f.BoolVar(&o.slash, 'p', "", "append / indicator to directories")
-	f.BoolVar(&o.noSort, 'U', "", "do not sort; list entries in directory order")
-	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS; 0 means no limit", func(v string, _ bool) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
+	f.Func('m', "", NoArg, "", "fill width with a comma separated list of entries", setFormat(lsFormatCommas))
+	f.Func('n', "numeric-uid-gid", NoArg, "", "like -l, but list numeric user and group IDs", func(string, bool) error {
+		o.format, o.numeric = lsFormatLong, true
+		return nil
+	})
+	f.Func('N', "literal", NoArg, "", "print entry names without quoting", setQuoting(gnu.Literal))
+	f.Func('o', "", NoArg, "", "like -l, but do not list group information", func(string, bool) error {
+		o.format, o.noGroup = lsFormatLong, true
+		return nil
+	})
+	f.Func('p', "", NoArg, "", "append / indicator to directories", func(string, bool) error {
+		o.classify, o.slash, o.fileType = false, true, false
+		return nil
+	})
+	f.Func('q', "hide-control-chars", NoArg, "", "print ? instead of nongraphic characters", func(string, bool) error {
+		o.hideControl = 1
+		return nil
+	})
+	f.Func(0, "show-control-chars", NoArg, "", "show nongraphic characters as-is (the default,\nunless program is 'ls' and output is a terminal)", func(string, bool) error {
+		o.hideControl = 0
+		return nil
+	})
+	f.Func('Q', "quote-name", NoArg, "", "enclose entry names in double quotes", setQuoting(gnu.C))
+	f.Func(0, "quoting-style", RequiredArg, "WORD", "use quoting style WORD for entry names:\nliteral, locale, shell, shell-always,\nshell-escape, shell-escape-always, c, escape\n(overrides QUOTING_STYLE environment variable)", func(v string, _ bool) error {
+		i, err := lsArgMatch("--quoting-style", v, gnu.StyleNames, lsSeq(len(gnu.StyleNames)))
+		if err == nil {
+			o.quoting, o.quotingSet = gnu.Style(i), true
+		}
+		return err
+	})
+	f.BoolVar(&o.reverse, 'r', "reverse", "reverse order while sorting")
+	f.BoolVar(&o.recursive, 'R', "recursive", "list subdirectories recursively")
+	f.Func('s', "size", NoArg, "", "print the allocated size of each file, in blocks", func(string, bool) error {
+		o.size = true
+		return nil
+	})
+	f.Func('S', "", NoArg, "", "sort by file size, largest first", setSort(lsSortSize))
+	f.Func(0, "sort", RequiredArg, "WORD", "sort by WORD instead of name: none (-U), size (-S),\ntime (-t), version (-v), extension (-X), width", func(v string, _ bool) error {
+		by, err := lsArgMatch("--sort", v, []string{"none", "time", "size", "extension", "version", "width"}, []int{lsSortNone, lsSortTime, lsSortSize, lsSortExtension, lsSortVersion, lsSortWidth})
+		if err == nil {
+			o.sortBy = by
+		}
+		return err
+	})
+	f.Func(0, "time", RequiredArg, "WORD", "change the default of using modification times;\n  access time (-u): atime, access, use;\n  change time (-c): ctime, status;\n  birth time: birth, creation;\nwith -l, WORD determines which time to show;\nwith --sort=time, sort by WORD (newest first)\n(llmsh: vfsd keeps only modification times: those)", func(v string, _ bool) error {
+		words := []string{"atime", "access", "use", "ctime", "status", "birth", "creation"}
+		i, err := lsArgMatch("--time", v, words, []int{0, 0, 0, 1, 1, 2, 2})
+		if err == nil && i < 3 {
+			timeWord = words[i]
+		}
+		return err
+	})
+	f.Func(0, "time-style", RequiredArg, "TIME_STYLE", "time/date format with -l; see TIME_STYLE below", func(v string, _ bool) error {
+		timeStyle, timeStyleSet = v, true
+		return nil
+	})
+	f.Func('t', "", NoArg, "", "sort by time, newest first; see --time", setSort(lsSortTime))
+	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", func(v string, _ bool) error {
+		n, ok := lsCount(v)
+		if !ok {
+			return fmt.Errorf("invalid tab size: %s", gnu.Quote(v))
+		}
+		o.tabsize = n
+		return nil
+	})
+	f.Func('u', "", NoArg, "", "with -lt: sort by, and show, access time;\nwith -l: show access time and sort by name;\notherwise: sort by access time, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
+		timeWord = "atime"
+		return nil
+	})
+	f.Func('U', "", NoArg, "", "do not sort; list entries in directory order", setSort(lsSortNone))
+	f.Func('v', "", NoArg, "", "natural sort of (version) numbers within text", setSort(lsSortVersion))
+	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS.  0 means no limit", func(v string, _ bool) error {
+		n, ok := lsCount(v)
+		if !ok {
 			return fmt.Errorf("invalid line width: %s", gnu.Quote(v))
 		}
 		o.width = n
-		return nil
-	})
-	f.Func('g', "", NoArg, "", "like -l, but do not list owner", func(string, bool) error {
-		o.long, o.noOwner = true, true
-		return nil
-	})
-	f.Func('o', "", NoArg, "", "like -l, but do not list group information", func(string, bool) error {
-		o.long, o.noGroup = true, true
-		return nil
-	})
-	f.Func(0, "full-time", NoArg, "", "like -l --time-style=full-iso", func(string, bool) error {
-		o.long, o.timeStyle = true, "full-iso"
-		return nil
-	})
-	f.Func(0, "time-style", RequiredArg, "TIME_STYLE", "time/date format with -l: full-iso, long-iso, iso or +FORMAT (as date)", func(v string, _ bool) error {
-		style := strings.TrimPrefix(v, "posix-")
-		switch {
-		case strings.HasPrefix(v, "+"):
-			o.timeStyle = v
-		case style != "full-iso" && style != "long-iso" && style != "iso" && style != "locale":
-			return &UsageError{"invalid argument " + gnu.Quote(v) + " for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format"}
-		case style == "locale" || style != v:
-			// posix-STYLE is STYLE outside the C locale, llmsh's only one.
-			o.timeStyle = ""
-		default:
-			o.timeStyle = style
+		if n == 0 {
+			o.width = -1 // no limit
 		}
 		return nil
 	})
-	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
+	f.Func('x', "", NoArg, "", "list entries by lines instead of by columns", setFormat(lsFormatAcross))
+	f.Func('X', "", NoArg, "", "sort alphabetically by entry extension", setSort(lsSortExtension))
+	f.BoolVar(&o.context, 'Z', "context", "print any security context of each file (llmsh: ?)")
+	f.Func(0, "zero", NoArg, "", "end each output line with NUL, not newline", func(string, bool) error {
+		o.eol, o.hideControl, o.quoting, o.quotingSet = 0, 0, gnu.Literal, true
+		if o.format != lsFormatLong {
+			o.format = lsFormatOne
+		}
+		return nil
+	})
+	f.Func('1', "", NoArg, "", "list one file per line", func(string, bool) error {
+		if o.format != lsFormatLong {
+			o.format = lsFormatOne
+		}
+		return nil
+	})
+	f.Epilog = lsEpilog
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
+		if errors.As(err, new(lsArgError)) {
+			return nil, nil, f.Fail(err, 1)
+		}
 		return nil, nil, f.Fail(err, 2)
 	}
 	if o.width == 0 {
 		o.width = 80
-		for _, kv := range env.Environ {
-			if v, ok := strings.CutPrefix(kv, "COLUMNS="); ok {
-				if n, err := strconv.Atoi(v); err == nil && n > 0 {
-					o.width = n
-				}
+		if v, ok := envLookup(env.Environ, "COLUMNS"); ok {
+			if n, err := strconv.Atoi(v); err == nil && n > 0 {
+				o.width = n
 			}
 		}
 	}
-	if o.deref == lsDerefDefault && (o.dirSelf || o.classify || o.long) {
+	if o.format < 0 {
+		o.format = lsFormatOne
+		if env.Terminal {
+			o.format = lsFormatColumns
+		}
+	}
+	o.long = o.format == lsFormatLong
+	if !timeStyleSet {
+		timeStyle, timeStyleSet = envLookup(env.Environ, "TIME_STYLE")
+	}
+	if timeStyleSet && o.long {
+		// GNU checks the style only where a long listing uses it.
+		style, err := lsTimeStyleArg(timeStyle)
+		if err != nil {
+			return nil, nil, f.Fail(err, 2)
+		}
+		o.timeStyle = style
+	}
+	if timeWord != "" && o.sortBy == lsSortName && !o.long {
+		// -c/-u without -l: sort by that time (GNU), which vfsd keeps
+		// only as the modification time.
+		o.sortBy = lsSortTime
+	}
+	if !o.quotingSet {
+		o.quoting = gnu.Literal
+		if v, ok := envLookup(env.Environ, "QUOTING_STYLE"); ok {
+			if i := slices.Index(gnu.StyleNames, v); i >= 0 {
+				o.quoting = gnu.Style(i)
+			} else {
+				env.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", gnu.Quote(v))
+			}
+		} else if env.Terminal {
+			o.quoting = gnu.ShellEscape
+		}
+	}
+	if o.hideControl < 0 {
+		o.hideControl = 0
+		if env.Terminal {
+			o.hideControl = 1
+		}
+	}
+	o.align = (o.long || (o.format == lsFormatColumns || o.format == lsFormatAcross) && o.width > 0) &&
+		(o.quoting == gnu.Shell || o.quoting == gnu.ShellEscape || o.quoting == gnu.CMaybe)
+	if !blockSet && !o.human {
+		for _, name := range []string{"LS_BLOCK_SIZE", "BLOCK_SIZE"} {
+			if v, ok := envLookup(env.Environ, name); ok && v != "" {
+				blockSize, blockSet = v, true
+				break
+			}
+		}
+	}
+	switch {
+	case blockSet && blockSize == "human-readable":
+		o.human, o.si = true, false
+	case blockSet && blockSize == "si":
+		o.human, o.si = true, true
+	case blockSet:
+		unit, suffix, ok := lsBlockSize(blockSize)
+		if !ok {
+			env.Errorf("invalid --block-size argument %s", gnu.Quote(blockSize))
+			return nil, nil, 2
+		}
+		o.blockUnit, o.blockSuffix, o.sizeUnit, o.sizeSuffix = unit, suffix, unit, suffix
+	}
+	if o.deref == lsDerefDefault && (o.dirSelf || o.classify || o.fileType || o.long) {
 		o.deref = lsDerefNever
 	}
 	o.now = time.Now()
 	o.dirs.types = lsTypesOnly(o)
 	return o, operands, 0
+}
+
+const lsEpilog = `The SIZE argument is an integer and optional unit (example: 10K is 10*1024).
+Units are K,M,G,T,P,E,Z,Y (powers of 1024) or KB,MB,... (powers of 1000).
+Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
+
+The TIME_STYLE argument can be full-iso, long-iso, iso, locale, or +FORMAT.
+FORMAT is interpreted like in date(1).  If FORMAT is FORMAT1<newline>FORMAT2,
+then FORMAT1 applies to non-recent files and FORMAT2 to recent files.
+TIME_STYLE prefixed with 'posix-' takes effect only outside the POSIX locale.
+Also the TIME_STYLE environment variable sets the default style to use.
+
+The WHEN argument defaults to 'always' and can also be 'auto' or 'never'.
+
+Exit status:
+ 0  if OK,
+ 1  if minor problems (e.g., cannot access subdirectory),
+ 2  if serious trouble (e.g., cannot access command-line argument).`
+
+// lsArgMatch finds v among words as GNU's argmatch does (an unambiguous
+// prefix counts, or a prefix of synonyms: words of equal vals) and returns
+// its val; otherwise it says so in GNU's words, listing them.
+func lsArgMatch(option, v string, words []string, vals []int) (int, error) {
+	found, ambiguous := -1, false
+	for i, w := range words {
+		if w == v {
+			return vals[i], nil
+		}
+		if v != "" && strings.HasPrefix(w, v) {
+			if found >= 0 && vals[found] != vals[i] {
+				ambiguous = true
+			} else if found < 0 {
+				found = i
+			}
+		}
+	}
+	if found >= 0 && !ambiguous {
+		return vals[found], nil
+	}
+	kind := "invalid"
+	if ambiguous {
+		kind = "ambiguous"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, gnu.Quote(v), gnu.Quote(option))
+	for i, w := range words {
+		if i > 0 && vals[i] == vals[i-1] {
+			b.WriteString(", " + gnu.Quote(w))
+		} else {
+			b.WriteString("\n  - " + gnu.Quote(w))
+		}
+	}
+	return 0, lsArgError{&UsageError{Msg: b.String()}}
+}
+
+// lsArgError is argmatch's failure, which exits with status 1 (usage
+// (EXIT_FAILURE)) where ls's other usage errors exit with 2.
+type lsArgError struct{ *UsageError }
+
+// lsCount reads a -w or -T number as GNU's xstrtoumax: digits, a value
+// past the largest int is the largest.
+func lsCount(v string) (int, bool) {
+	n, e := gnu.ParseSize(v, 10, "")
+	if e&^gnu.SizeOverflow != 0 || strings.HasPrefix(strings.TrimLeft(v, " \t"), "+") {
+		return 0, false
+	}
+	return int(min(n, 1<<62)), true
+}
+
+// lsSeq is 0, 1, … n-1: the vals of words without synonyms.
+func lsSeq(n int) []int {
+	v := make([]int, n)
+	for i := range v {
+		v[i] = i
+	}
+	return v
+}
+
+// lsTimeStyleArg checks a --time-style: posix- styles are the default in
+// the C locale (llmsh's), as is locale.
+func lsTimeStyleArg(v string) (string, error) {
+	if strings.HasPrefix(v, "+") {
+		return v, nil
+	}
+	if rest, ok := strings.CutPrefix(v, "posix-"); ok {
+		if _, err := lsTimeStyleArg(rest); err != nil {
+			return "", err
+		}
+		return "", nil
+	}
+	switch v {
+	case "full-iso", "long-iso", "iso":
+		return v, nil
+	case "locale":
+		return "", nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "invalid argument %s for %s\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a 'date'-style format", gnu.Quote(v), gnu.Quote("time style"))
+	return "", &UsageError{Msg: b.String()}
+}
+
+// lsBlockSize reads a --block-size as gnulib's human_options does: a
+// number with an optional unit (plain figures in those units), or a unit
+// alone, whose letter each figure then shows ("K": 5K; "KB": 6kB).
+func lsBlockSize(spec string) (unit int64, suffix string, ok bool) {
+	spec = strings.TrimPrefix(spec, "'") // grouping: none in the C locale
+	v, e := gnu.ParseSize(spec, 10, "eEgGkKmMpPtTYZ0")
+	if e != gnu.SizeOK || v == 0 || v > 1<<62 {
+		return 0, "", false
+	}
+	if spec != "" && (spec[0] < '0' || spec[0] > '9') {
+		letter := strings.ToUpper(spec[:1])
+		switch {
+		case strings.HasSuffix(spec, "iB") || !strings.HasSuffix(spec, "B"):
+			suffix = letter
+		default:
+			if letter == "K" {
+				letter = "k"
+			}
+			suffix = letter + "B"
+		}
+	}
+	return int64(v), suffix, true
 }
 
 // lsRun lists the operands (the current directory if none).
@@ -173,8 +549,7 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	if len(operands) == 0 {
 		operands = []string{"."}
 	}
-	var files []lsEntry
-	var dirs []string
+	var files, dirs []lsEntry
 	for _, op := range operands {
 		info, err := lsStatArg(env, op, o)
 		if err != nil {
@@ -183,15 +558,15 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 			continue
 		}
 		if info.IsDir() && !o.dirSelf {
-			dirs = append(dirs, op)
+			dirs = append(dirs, lsEntry{op, info, ""})
 		} else {
 			files = append(files, lsEntry{op, info, lsLink(env, op, info, o, &status)})
 		}
 	}
 	lsSort(files, o)
-	sort.SliceStable(dirs, func(i, j int) bool { return dirs[i] < dirs[j] != o.reverse })
+	lsSort(dirs, o)
 	if len(files) > 0 {
-		lsPrint(w, env, files, o)
+		lsPrint(w, files, o)
 	}
 	header := len(operands) > 1 || o.recursive
 	for i, d := range dirs {
@@ -199,9 +574,9 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 			return 1
 		}
 		if len(files) > 0 || i > 0 {
-			w.WriteString("\n")
+			w.WriteByte(o.eol)
 		}
-		if st := lsDir(w, env, d, header, o, nil); st > status {
+		if st := lsDir(w, env, d.name, header, o, nil); st > status {
 			status = st
 		}
 	}
@@ -233,11 +608,16 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		return 2
 	}
 	if header {
-		fmt.Fprintf(w, "%s:\n", dir)
+		w.WriteString(lsQuoteDir(dir, o))
+		w.WriteByte(':')
+		w.WriteByte(o.eol)
 	}
 	var list []lsEntry
 	if o.all {
 		for _, n := range []string{".", ".."} {
+			if lsIgnored(n, o) {
+				continue
+			}
 			if info, err := env.FS.Stat(env.Abs(path.Join(dir, n))); err == nil {
 				list = append(list, lsEntry{n, info, ""})
 			}
@@ -246,7 +626,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 	status := 0
 	shown := ents[:0:0]
 	for _, e := range ents {
-		if !strings.HasPrefix(e.Name(), ".") || o.all || o.almost {
+		if (!strings.HasPrefix(e.Name(), ".") || o.all || o.almost) && !lsIgnored(e.Name(), o) {
 			shown = append(shown, e)
 		}
 	}
@@ -275,18 +655,15 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		list = append(list, lsEntry{e.Name(), info, lsLink(env, name, info, o, &status)})
 	}
 	lsSort(list, o)
-	if o.long {
+	if o.long || o.size {
 		var blocks int64
 		for _, e := range list {
 			blocks += lsBlocks(e.info)
 		}
-		if o.human {
-			fmt.Fprintf(w, "total %s\n", gnu.HumanCeil(blocks*1024))
-		} else {
-			fmt.Fprintf(w, "total %d\n", blocks)
-		}
+		w.WriteString("total " + lsBlockFigure(blocks, o))
+		w.WriteByte(o.eol)
 	}
-	lsPrint(w, env, list, o)
+	lsPrint(w, list, o)
 	if o.recursive {
 		var subdirs []string
 		for _, e := range list {
@@ -313,7 +690,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 					status = 2
 					continue
 				}
-				w.WriteString("\n")
+				w.WriteByte(o.eol)
 				if st := lsDir(w, env, sub, true, o, e.info); st > status {
 					status = st
 				}
@@ -359,7 +736,7 @@ func (t typeInfo) Sys() any           { return nil }
 // directory no more than its name and type: no long format, no order by
 // size or time, no -F (whose '*' wants the execute bits), no -L.
 func lsTypesOnly(o *lsOpts) bool {
-	return !o.long && !o.bySize && !o.byTime && !o.classify && o.deref != lsDerefAlways
+	return !o.long && !o.size && o.sortBy != lsSortSize && o.sortBy != lsSortTime && !o.classify && o.deref != lsDerefAlways
 }
 
 // lsFileID is vfsd's identity of the file info describes, "" if none.
@@ -384,32 +761,142 @@ func lsBlocks(info fs.FileInfo) int64 {
 }
 
 func lsSort(list []lsEntry, o *lsOpts) {
-	if o.noSort {
+	if o.sortBy == lsSortNone {
 		return
 	}
-	less := func(a, b lsEntry) bool { return a.name < b.name }
-	switch {
-	case o.bySize:
-		less = func(a, b lsEntry) bool {
-			if a.info.Size() != b.info.Size() {
-				return a.info.Size() > b.info.Size()
+	var by func(a, b *lsEntry) int
+	switch o.sortBy {
+	case lsSortSize:
+		by = func(a, b *lsEntry) int { return stdcmp.Compare(b.info.Size(), a.info.Size()) }
+	case lsSortTime:
+		by = func(a, b *lsEntry) int { return b.info.ModTime().Compare(a.info.ModTime()) }
+	case lsSortVersion:
+		by = func(a, b *lsEntry) int { return sortVerCmp([]byte(a.name), []byte(b.name)) }
+	case lsSortExtension:
+		by = func(a, b *lsEntry) int { return strings.Compare(lsExtension(a.name), lsExtension(b.name)) }
+	case lsSortWidth:
+		by = func(a, b *lsEntry) int { return lsWidth(lsQuote(a.name, o)) - lsWidth(lsQuote(b.name, o)) }
+	}
+	keyCmp := func(a, b *lsEntry) int {
+		if by != nil {
+			if c := by(a, b); c != 0 {
+				return c
 			}
-			return a.name < b.name
 		}
-	case o.byTime:
-		less = func(a, b lsEntry) bool {
-			if !a.info.ModTime().Equal(b.info.ModTime()) {
-				return a.info.ModTime().After(b.info.ModTime())
+		return strings.Compare(a.name, b.name)
+	}
+	slices.SortStableFunc(list, func(a, b lsEntry) int {
+		if o.groupDirs {
+			// Directories first, whichever way the rest is sorted.
+			if ad, bd := a.info.IsDir(), b.info.IsDir(); ad != bd {
+				if ad {
+					return -1
+				}
+				return 1
 			}
-			return a.name < b.name
+		}
+		if o.reverse {
+			return keyCmp(&b, &a)
+		}
+		return keyCmp(&a, &b)
+	})
+}
+
+// lsExtension is what -X sorts by: the name after its last '.', "" if
+// none.
+func lsExtension(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i:]
+	}
+	return ""
+}
+
+// lsIgnored reports whether an entry of a listed directory is left out by
+// -I and -B patterns, or by --hide ones without -a or -A.
+func lsIgnored(name string, o *lsOpts) bool {
+	for _, m := range o.ignore {
+		if m(name) {
+			return true
 		}
 	}
-	sort.SliceStable(list, func(i, j int) bool {
-		if o.reverse {
-			return less(list[j], list[i])
+	if !o.all && !o.almost {
+		for _, m := range o.hide {
+			if m(name) {
+				return true
+			}
 		}
-		return less(list[i], list[j])
-	})
+	}
+	return false
+}
+
+// lsGlob compiles a -I or --hide pattern as GNU ls matches them: fnmatch
+// with FNM_PERIOD (a leading dot is matched only by a dot).
+func lsGlob(pat string) func(string) bool {
+	return globMatcher(pat, false, false)
+}
+
+// lsQuote is a name as ls prints it: in the quoting style, with '?' for
+// each nongraphic byte under -q.
+func lsQuote(name string, o *lsOpts) string {
+	q := name
+	switch o.quoting {
+	case gnu.Literal:
+	case gnu.Escape:
+		q = gnu.Quoting{Style: gnu.Escape, Also: " "}.Quote(name) // ls -b escapes spaces
+	default:
+		q = gnu.QuoteStyle(name, o.quoting)
+	}
+	if o.hideControl == 1 {
+		b := []byte(q)
+		for i, c := range b {
+			if c < 0x20 || c >= 0x7f {
+				b[i] = '?'
+			}
+		}
+		q = string(b)
+	}
+	return q
+}
+
+// lsQuoteDir is a directory's name in the header of its listing: as a
+// name, with ':' escaped too where the style escapes.
+func lsQuoteDir(dir string, o *lsOpts) string {
+	if o.quoting == gnu.Literal {
+		return lsQuote(dir, o)
+	}
+	also := ":"
+	if o.quoting == gnu.Escape {
+		also = ": "
+	}
+	q := gnu.Quoting{Style: o.quoting, Also: also}.Quote(dir)
+	if o.hideControl == 1 {
+		return lsQuote(q, &lsOpts{quoting: gnu.Literal, hideControl: 1})
+	}
+	return q
+}
+
+// lsQuoted reports whether quoting gave q outer quotes.
+func lsQuoted(q string) bool {
+	return strings.HasPrefix(q, "'") || strings.HasPrefix(q, "\"") || strings.HasPrefix(q, "$'")
+}
+
+// lsBlockFigure formats a count of 1 KiB blocks as -s and "total" show
+// them: in --block-size units (rounded up, with the unit's letter when the
+// size was given as one), or human-readable under -h and --si.
+func lsBlockFigure(blocks int64, o *lsOpts) string {
+	return lsFigure(blocks*1024, o.blockUnit, o.blockSuffix, o)
+}
+
+// lsFigure formats n bytes in units of unit, rounded up, with suffix;
+// human-readable under -h and --si.
+func lsFigure(n, unit int64, suffix string, o *lsOpts) string {
+	switch {
+	case o.human && o.si:
+		return gnu.HumanCeilBase(n, 1000)
+	case o.human:
+		return gnu.HumanCeil(n)
+	}
+	return strconv.FormatInt((n+unit-1)/unit, 10) + suffix
 }
 
 func lsSuffix(info fs.FileInfo, o *lsOpts) string {
@@ -424,12 +911,12 @@ func lsSuffix(info fs.FileInfo, o *lsOpts) string {
 // '|' for a FIFO, '=' for a socket; under -p only the '/'.
 func lsIndicator(m fs.FileMode, o *lsOpts) string {
 	switch {
-	case m.IsDir() && (o.classify || o.slash):
+	case m.IsDir() && (o.classify || o.slash || o.fileType):
 		return "/"
-	case !o.classify:
+	case !o.classify && !o.fileType:
 		return ""
 	case m.IsRegular():
-		if m&0o111 != 0 {
+		if m&0o111 != 0 && o.classify {
 			return "*"
 		}
 	case m&fs.ModeSymlink != 0:
@@ -451,7 +938,7 @@ func lsStatArg(env *Env, op string, o *lsOpts) (fs.FileInfo, error) {
 	switch o.deref {
 	case lsDerefArgs, lsDerefAlways:
 		return env.FS.Stat(abs)
-	case lsDerefDefault:
+	case lsDerefDefault, lsDerefDirArgs:
 		info, err := env.FS.Stat(abs)
 		if err == nil && info.IsDir() {
 			return info, nil
@@ -467,82 +954,209 @@ func lsStatArg(env *Env, op string, o *lsOpts) (fs.FileInfo, error) {
 	return lstatOperand(env, op)
 }
 
-func lsPrint(w *bufio.Writer, env *Env, list []lsEntry, o *lsOpts) {
-	switch {
-	case o.long:
-		lsLong(w, list, o)
-	case o.one || !env.Terminal:
-		for _, e := range list {
-			w.WriteString(e.name + lsSuffix(e.info, o) + "\n")
-		}
-	default:
-		names := make([]string, len(list))
-		for i, e := range list {
-			names[i] = e.name + lsSuffix(e.info, o)
-		}
-		lsColumns(w, names, o.width)
-	}
+// lsCell is an entry as a short format prints it: its -i, -s and -Z
+// fields, its name as quoted and its indicator.
+type lsCell struct {
+	prefix string // "INODE BLOCKS CONTEXT " as padded, or "" if none
+	name   string // quoted, with the alignment space and the indicator
 }
 
-// lsColumns lays names out down then across as GNU ls does on a terminal:
-// the most columns that fit the width, each column as wide as its longest
-// name plus two spaces of separation (none after the last).
-func lsColumns(w io.Writer, names []string, width int) {
-	if len(names) == 0 {
+func (c lsCell) width() int { return len(c.prefix) + lsWidth(c.name) }
+
+// lsWidth is the columns a name takes in the C locale: its printable
+// bytes (a control character shown as it is takes none), as GNU's
+// quote_name_width counts them.
+func lsWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x20 && s[i] < 0x7f {
+			n++
+		}
+	}
+	return n
+}
+
+func lsPrint(w *bufio.Writer, list []lsEntry, o *lsOpts) {
+	if o.long {
+		lsLong(w, list, o)
 		return
 	}
-	best, bestWidths := 1, []int{0}
-	for cols := len(names); cols >= 1; cols-- {
-		rows := (len(names) + cols - 1) / cols
-		if (len(names)+rows-1)/rows != cols {
-			continue // this column count leaves an empty column
-		}
-		widths := make([]int, cols)
-		total := 0
-		for c := 0; c < cols; c++ {
-			for r := 0; r < rows; r++ {
-				if i := c*rows + r; i < len(names) && len(names[i]) > widths[c] {
-					widths[c] = len(names[i])
+	cells := lsCells(list, o)
+	switch o.format {
+	case lsFormatColumns, lsFormatAcross:
+		lsColumns(w, cells, o)
+	case lsFormatCommas:
+		pos := 0
+		for i, c := range cells {
+			n := c.width()
+			if i > 0 {
+				if o.width < 0 || pos+n+2 < o.width {
+					w.WriteString(", ")
+					pos += 2
+				} else {
+					w.WriteByte(',')
+					w.WriteByte(o.eol)
+					pos = 0
 				}
 			}
-			if c < cols-1 {
-				widths[c] += 2
-			}
-			total += widths[c]
+			w.WriteString(c.prefix + c.name)
+			pos += n
 		}
-		if total < width || cols == 1 {
-			best, bestWidths = cols, widths
-			break
+		if len(cells) > 0 {
+			w.WriteByte(o.eol)
 		}
-	}
-	rows := (len(names) + best - 1) / best
-	var b strings.Builder
-	for r := 0; r < rows; r++ {
-		b.Reset()
-		pos := 0
-		for c := 0; c < best; c++ {
-			i := c*rows + r
-			if i >= len(names) {
-				break
-			}
-			b.WriteString(names[i])
-			if c < best-1 && (c+1)*rows+r < len(names) {
-				lsIndent(&b, pos+len(names[i]), pos+bestWidths[c])
-			}
-			pos += bestWidths[c]
+	default:
+		for _, c := range cells {
+			w.WriteString(c.prefix + c.name)
+			w.WriteByte(o.eol)
 		}
-		b.WriteByte('\n')
-		io.WriteString(w, b.String())
 	}
 }
 
-// lsIndent pads from column from to column to with tabs (8 wide) where a
-// tab fits and spaces otherwise, exactly as GNU ls does.
-func lsIndent(b *strings.Builder, from, to int) {
+// lsCells quotes and decorates the entries of one listing for a short
+// format: -i, -s and -Z fields padded to their widest (not with -m), and
+// a space before the names without quotes when some have them (GNU's
+// alignment of the shell quoting styles).
+func lsCells(list []lsEntry, o *lsOpts) []lsCell {
+	cells := make([]lsCell, len(list))
+	names := make([]string, len(list))
+	blocks := make([]string, len(list))
+	quoted, bw := false, 0
+	for i, e := range list {
+		names[i] = lsQuote(e.name, o)
+		quoted = quoted || lsQuoted(names[i])
+		if o.size {
+			blocks[i] = lsBlockFigure(lsBlocks(e.info), o)
+			bw = max(bw, len(blocks[i]))
+		}
+	}
+	commas := o.format == lsFormatCommas
+	if commas {
+		bw = 0
+	}
+	for i, e := range list {
+		var p strings.Builder
+		if o.inode {
+			p.WriteString("? ")
+		}
+		if o.size {
+			fmt.Fprintf(&p, "%*s ", bw, blocks[i])
+		}
+		if o.context {
+			p.WriteString("? ")
+		}
+		name := names[i]
+		if o.align && quoted && !lsQuoted(name) {
+			name = " " + name
+		}
+		cells[i] = lsCell{p.String(), name + lsSuffix(e.info, o)}
+	}
+	return cells
+}
+
+// lsColumns lays cells out as GNU ls does with -C (down, then across)
+// and -x (across, then down): the most columns that fit the width, each
+// as wide as its widest cell plus two spaces of separation (none after
+// the last), at least 3 (gnulib's calculate_columns).
+func lsColumns(w io.Writer, cells []lsCell, o *lsOpts) {
+	n := len(cells)
+	if n == 0 {
+		return
+	}
+	byCols := o.format == lsFormatColumns
+	const minWidth = 3
+	maxCols := n
+	if o.width > 0 {
+		maxCols = min(max(o.width/minWidth, 1), n)
+	}
+	widths := make([][]int, maxCols)
+	lineLen := make([]int, maxCols)
+	valid := make([]bool, maxCols)
+	for i := range widths {
+		widths[i] = make([]int, i+1)
+		for j := range widths[i] {
+			widths[i][j] = minWidth
+		}
+		lineLen[i] = (i + 1) * minWidth
+		valid[i] = true
+	}
+	for k, c := range cells {
+		l := c.width()
+		for i := 0; i < maxCols; i++ {
+			if !valid[i] {
+				continue
+			}
+			idx := k % (i + 1)
+			if byCols {
+				idx = k / ((n + i) / (i + 1))
+			}
+			real := l
+			if idx != i {
+				real += 2
+			}
+			if widths[i][idx] < real {
+				lineLen[i] += real - widths[i][idx]
+				widths[i][idx] = real
+				valid[i] = o.width < 0 || lineLen[i] < o.width
+			}
+		}
+	}
+	cols := maxCols
+	for cols > 1 && !valid[cols-1] {
+		cols--
+	}
+	colw := widths[cols-1]
+	tabsize := o.tabsize
+	if o.width < 0 {
+		tabsize = 0 // GNU pads with spaces when the width has no limit
+	}
+	var b strings.Builder
+	if byCols {
+		rows := (n + cols - 1) / cols
+		for r := 0; r < rows; r++ {
+			b.Reset()
+			pos := 0
+			for c, k := 0, r; ; c++ {
+				b.WriteString(cells[k].prefix + cells[k].name)
+				l := cells[k].width()
+				k += rows
+				if k >= n {
+					break
+				}
+				lsIndent(&b, pos+l, pos+colw[c], tabsize)
+				pos += colw[c]
+			}
+			b.WriteByte(o.eol)
+			io.WriteString(w, b.String())
+		}
+		return
+	}
+	pos := 0
+	for k, c := range cells {
+		if col := k % cols; k > 0 && col == 0 {
+			b.WriteByte(o.eol)
+			io.WriteString(w, b.String())
+			b.Reset()
+			pos = 0
+		} else if k > 0 {
+			prev := cells[k-1].width()
+			lsIndent(&b, pos+prev, pos+colw[col-1], tabsize)
+			pos += colw[col-1]
+		}
+		b.WriteString(c.prefix + c.name)
+	}
+	b.WriteByte(o.eol)
+	io.WriteString(w, b.String())
+}
+
+// lsIndent pads from column from to column to with tabs (tabsize wide,
+// none if 0) where a tab fits and spaces otherwise, exactly as GNU ls
+// does.
+func lsIndent(b *strings.Builder, from, to, tabsize int) {
 	for from < to {
-		if to/8 > (from+1)/8 {
+		if tabsize > 0 && to/tabsize > (from+1)/tabsize {
 			b.WriteByte('\t')
-			from += 8 - from%8
+			from += tabsize - from%tabsize
 		} else {
 			b.WriteByte(' ')
 			from++
@@ -552,29 +1166,56 @@ func lsIndent(b *strings.Builder, from, to int) {
 
 func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 	sizes := make([]string, len(list))
-	sw := 0
+	blocks := make([]string, len(list))
+	names := make([]string, len(list))
+	sw, bw, quoted := 0, 0, false
 	for i, e := range list {
-		if o.human {
-			sizes[i] = gnu.HumanCeil(e.info.Size())
-		} else {
-			sizes[i] = strconv.FormatInt(e.info.Size(), 10)
-		}
+		sizes[i] = lsFigure(e.info.Size(), o.sizeUnit, o.sizeSuffix, o)
 		sw = max(sw, len(sizes[i]))
+		if o.size {
+			blocks[i] = lsBlockFigure(lsBlocks(e.info), o)
+			bw = max(bw, len(blocks[i]))
+		}
+		names[i] = lsQuote(e.name, o)
+		quoted = quoted || lsQuoted(names[i])
 	}
+	user, group := "llmsh", "llmsh"
+	if o.numeric {
+		user, group = "1000", "1000"
+	}
+	var b strings.Builder
 	for i, e := range list {
+		b.Reset()
+		if o.inode {
+			b.WriteString("? ")
+		}
+		if o.size {
+			fmt.Fprintf(&b, "%*s ", bw, blocks[i])
+		}
 		links := "1"
 		if e.info.IsDir() {
 			links = "2"
 		}
-		owner := "llmsh llmsh "
-		switch {
-		case o.noOwner && o.noGroup:
-			owner = ""
-		case o.noOwner || o.noGroup:
-			owner = "llmsh "
+		b.WriteString(lsMode(e.info) + " " + links + " ")
+		if !o.noOwner {
+			b.WriteString(user + " ")
 		}
-		fmt.Fprintf(w, "%s %s %s%*s %s %s%s%s\n", lsMode(e.info), links, owner, sw, sizes[i],
-			lsTimeStyle(e.info.ModTime(), o), e.name, lsSuffix(e.info, o), e.link)
+		if !o.noGroup {
+			b.WriteString(group + " ")
+		}
+		if o.author {
+			b.WriteString(user + " ")
+		}
+		if o.context {
+			b.WriteString("? ")
+		}
+		name := names[i]
+		if o.align && quoted && !lsQuoted(name) {
+			name = " " + name
+		}
+		fmt.Fprintf(&b, "%*s %s %s%s%s", sw, sizes[i], lsTimeStyle(e.info.ModTime(), o), name, lsSuffix(e.info, o), e.link)
+		b.WriteByte(o.eol)
+		w.WriteString(b.String())
 	}
 }
 

@@ -21,7 +21,11 @@ func TestLsColumns(t *testing.T) {
 		{1, strings.Join(names, "\n") + "\n"},
 	} {
 		var b strings.Builder
-		lsColumns(&b, names, tc.width)
+		cells := make([]lsCell, len(names))
+		for i, n := range names {
+			cells[i] = lsCell{name: n}
+		}
+		lsColumns(&b, cells, &lsOpts{format: lsFormatColumns, width: tc.width, tabsize: 8, eol: '\n'})
 		if b.String() != tc.want {
 			t.Errorf("width %d:\n got %q\nwant %q", tc.width, b.String(), tc.want)
 		}

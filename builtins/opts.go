@@ -29,6 +29,8 @@ const (
 	NoArg       = getopt.NoArg
 	RequiredArg = getopt.RequiredArg
 	OptionalArg = getopt.OptionalArg
+	// OptionalLongArg: an argument only in the long form (--classify=WHEN; -F takes none).
+	OptionalLongArg = getopt.OptionalLongArg
 )
 
 // ErrHelp is returned by Flags.Parse when --help was given; the help text

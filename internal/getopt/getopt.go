@@ -24,6 +24,10 @@ const (
 	NoArg       ArgKind = iota // -n, --number
 	RequiredArg                // -n 5, -n5, --lines=5, --lines 5
 	OptionalArg                // --color, --color=always, -i, -iSUFFIX (attached only)
+	// OptionalLongArg takes an argument only in its long form: -F never
+	// takes one (-Fa is -F -a), --classify=WHEN may (GNU's "F" beside
+	// {"classify", optional_argument}).
+	OptionalLongArg
 )
 
 type option struct {
@@ -287,7 +291,7 @@ func (f *Flags) parseShort(args []string, i int) (int, error) {
 		}
 		rest := a[j+size:]
 		switch o.kind {
-		case NoArg:
+		case NoArg, OptionalLongArg:
 			if err := f.call(o, "", false); err != nil {
 				return i, err
 			}
@@ -390,7 +394,7 @@ func (f *Flags) PrintHelp(w io.Writer) {
 			} else {
 				left += " " + o.argName
 			}
-		case OptionalArg:
+		case OptionalArg, OptionalLongArg:
 			if o.long != "" {
 				left += "[=" + o.argName + "]"
 			} else {
