@@ -726,9 +726,13 @@ func bc(env *Env) int {
 	mathlib := f.Bool('l', "mathlib", "use the predefined math routines (s c a l e j) and scale=20")
 	f.Bool('q', "quiet", "don't print initial banner")
 	f.Bool('i', "interactive", "force interactive mode")
+	version := shortHelpVersion(f, 'h', 'v')
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer w.Flush()

@@ -160,9 +160,13 @@ func cmpParse(env *Env) (*cmpConfig, int) {
 	})
 	f.BoolVar(&c.quiet, 's', "quiet", "suppress all normal output")
 	f.BoolVar(&c.quiet, 0, "silent", "")
+	version := shortHelpVersion(f, 0, 'v')
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return nil, diffutilsFail(env, f, err)
+	}
+	if *version {
+		return nil, printVersion(env)
 	}
 	if skipErr != "" {
 		return nil, diffutilsUsage(env, skipErr)

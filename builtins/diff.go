@@ -270,9 +270,13 @@ func diffParse(env *Env) (*differ, []string, int) {
 	p.styleFlags(f)
 	p.compareFlags(f, env)
 	args := diffJoinArgs(env.Args[1:])
+	version := shortHelpVersion(f, 0, 'v')
 	ops, err := f.Parse(args)
 	if err != nil {
 		return nil, nil, diffutilsFail(env, f, err)
+	}
+	if *version {
+		return nil, nil, printVersion(env)
 	}
 	if p.showC && !p.styleSet {
 		// GNU: -p alone asks for a context diff.

@@ -76,3 +76,31 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestShortHelpVersion: the GNU and util-linux tools that also take a short
+// option for --help or --version (gzip -h -V -L, grep -V, bc -v, …) answer
+// it as the long one.
+func TestShortHelpVersion(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		help  string
+		versn string
+	}{
+		{"gzip", "h", "VL"}, {"gunzip", "h", "V"}, {"zcat", "h", "V"}, {"hexdump", "h", "V"}, {"rev", "h", "V"},
+		{"strings", "h", "vV"}, {"xz", "hH", "V"}, {"bc", "h", "v"}, {"cmp", "", "v"}, {"diff", "", "v"},
+		{"grep", "", "V"}, {"egrep", "", "V"},
+	} {
+		for _, h := range tc.help {
+			r := runCmd(t, nil, "", tc.name, "-"+string(h))
+			if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: "+tc.name) {
+				t.Errorf("%s -%c: status %d, stdout %.60q, stderr %.80q", tc.name, h, r.status, r.stdout, r.stderr)
+			}
+		}
+		for _, v := range tc.versn {
+			r := runCmd(t, nil, "", tc.name, "-"+string(v))
+			if r.status != 0 || !strings.HasSuffix(r.stdout, " (llmsh) "+Version+"\n") {
+				t.Errorf("%s -%c: status %d, stdout %.60q, stderr %.80q", tc.name, v, r.status, r.stdout, r.stderr)
+			}
+		}
+	}
+}

@@ -315,7 +315,11 @@ func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
 	p := &grepCmdLine{o: o, modeSet: mode != 'G'}
 	p.matchFlags(f, env)
 	p.outputFlags(f, env)
+	version := shortHelpVersion(f, 0, 'V')
 	operands, err := f.Parse(env.Args[1:])
+	if err == nil && *version {
+		return nil, nil, printVersion(env)
+	}
 	if err != nil {
 		msg, isUsage := usageMessage(err)
 		if isUsage {

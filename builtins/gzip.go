@@ -73,9 +73,13 @@ func gzipMain(env *Env) int {
 		}
 		f.Func(d, long, NoArg, "", help, func(string, bool) error { s.level = lvl; return nil })
 	}
+	version := shortHelpVersion(f, 'h', 'V', 'L')
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env)
 	}
 	if s.suffix == "" {
 		env.Stderr.Write([]byte("gzip: invalid suffix ''\n"))

@@ -133,10 +133,14 @@ func hexdumpParse(env *Env) (*hexdumpConfig, int) {
 		c.skip = n
 		return nil
 	})
+	version := shortHelpVersion(f, 'h', 'V')
 	files, err := f.Parse(env.Args[1:])
 	c.files = files
 	if err != nil {
 		return nil, f.Fail(err, 1)
+	}
+	if *version {
+		return nil, printVersion(env)
 	}
 	if env.Name() == "hd" {
 		c.formats = append([]byte{'C'}, c.formats...)

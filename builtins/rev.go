@@ -18,9 +18,13 @@ func init() {
 func rev(env *Env) int {
 	f := NewFlags(env, "Reverse lines characterwise.", "[options] [file ...]")
 	zero := f.Bool('0', "zero", "zero termination, use NUL as line delimiter")
+	version := shortHelpVersion(f, 'h', 'V')
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env)
 	}
 	delim := byte('\n')
 	if *zero {

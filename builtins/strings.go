@@ -16,6 +16,7 @@ func init() {
 
 // stringsConfig is what strings's options select.
 type stringsConfig struct {
+	version             *bool // -v or -V
 	fileNames, allSpace bool
 	minLen              int  // -n
 	radix               byte // -t: 'o', 'd', 'x', or 0 for no offsets
@@ -49,12 +50,16 @@ func stringsCmd(env *Env) int {
 		env.Errorf("%s", err)
 		return 1
 	}
+	if *c.version {
+		return printVersion(env)
+	}
 	return c.run(env, files)
 }
 
 // flags is strings's option table.
 func (c *stringsConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Display printable strings in [file(s)] (stdin by default)", "[option(s)] [file(s)]")
+	c.version = shortHelpVersion(f, 'h', 'v', 'V')
 	f.Bool('a', "all", "scan the entire file, not just the data section [default]")
 	f.Bool('d', "data", "only scan the data sections in the file (the whole file here: no object formats)")
 	f.BoolVar(&c.fileNames, 'f', "print-file-name", "print the name of the file before each string")

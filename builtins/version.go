@@ -15,3 +15,18 @@ func printVersion(env *Env) int {
 	fmt.Fprintf(env.Stdout, "%s (llmsh) %s\n", env.Name(), Version)
 	return 0
 }
+
+// shortHelpVersion registers the short forms of --help and --version a
+// GNU tool has besides the long ones (gzip's -h and -V; 0: none), not
+// listed by --help; the caller prints with printVersion when the result
+// is set. The help option ends the parse with ErrHelp.
+func shortHelpVersion(f *Flags, help rune, version ...rune) *bool {
+	v := new(bool)
+	if help != 0 {
+		f.Func(help, "", NoArg, "", "", func(string, bool) error { return ErrHelp })
+	}
+	for _, r := range version {
+		f.BoolVar(v, r, "", "")
+	}
+	return v
+}

@@ -109,6 +109,8 @@ func xzCmd(env *Env) int {
 		f.Func(d, long, NoArg, "", "", func(string, bool) error { c.level = lvl; return nil })
 	}
 	version := f.Bool('V', "version", "display the version number and exit")
+	shortHelpVersion(f, 'h')
+	shortHelpVersion(f, 'H') // --long-help: llmsh's help is the one text
 	files, err := f.Parse(env.Args[1:])
 	var xu *xzUsage
 	if errors.As(err, &xu) {
