@@ -71,7 +71,6 @@ type lsOpts struct {
 	fileType                                   bool // --file-type: classify without '*'
 	format                                     int  // lsFormat*; -1 until an option sets it
 	sortBy                                     int  // lsSort*
-	timeSort                                   bool // -c or -u asked for a time sort (without -l)
 	groupDirs                                  bool // --group-directories-first
 	inode, size, numeric, author, context      bool // -i, -s, -n, --author, -Z
 	width, tabsize                             int
