@@ -118,23 +118,54 @@ func ls(env *Env) int {
 func lsParse(env *Env) (*lsOpts, []string, int) {
 	o := &lsOpts{dirs: newDirAhead(env, false), format: -1, hideControl: -1, tabsize: 8, eol: '\n', blockUnit: 1024, sizeUnit: 1}
 	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically if none of -cftuvSUX nor --sort is specified.", "[OPTION]... [FILE]...")
-	setFormat := func(format int) func(string, bool) error {
-		return func(string, bool) error { o.format = format; return nil }
+	p := &lsCmdLine{o: o, env: env}
+	p.flagsAToL(f)
+	p.flagsMToZ(f)
+	f.Epilog = lsEpilog
+	operands, err := f.Parse(env.Args[1:])
+	if err != nil {
+		if errors.As(err, new(lsArgError)) {
+			return nil, nil, f.Fail(err, 1)
+		}
+		return nil, nil, f.Fail(err, 2)
 	}
-	setSort := func(by int) func(string, bool) error {
-		return func(string, bool) error { o.sortBy = by; return nil }
+	if status := p.finish(f); status != 0 {
+		return nil, nil, status
 	}
-	setQuoting := func(style gnu.Style) func(string, bool) error {
-		return func(string, bool) error { o.quoting, o.quotingSet = style, true; return nil }
-	}
-	var blockSize string
-	blockSet, timeWord := false, ""
+	return o, operands, 0
+}
+
+// lsCmdLine is ls's command line as it is read: what the options leave
+// for after the parse.
+type lsCmdLine struct {
+	o                      *lsOpts
+	env                    *Env
+	blockSize, timeWord    string
+	timeStyle              string
+	blockSet, timeStyleSet bool
+}
+
+func (p *lsCmdLine) setFormat(format int) func(string, bool) error {
+	return func(string, bool) error { p.o.format = format; return nil }
+}
+
+func (p *lsCmdLine) setSort(by int) func(string, bool) error {
+	return func(string, bool) error { p.o.sortBy = by; return nil }
+}
+
+func (p *lsCmdLine) setQuoting(style gnu.Style) func(string, bool) error {
+	return func(string, bool) error { p.o.quoting, p.o.quotingSet = style, true; return nil }
+}
+
+// flagsAToL registers ls's options from -a to -L (GNU's --help order).
+func (p *lsCmdLine) flagsAToL(f *Flags) {
+	o, env := p.o, p.env
 	f.BoolVar(&o.all, 'a', "all", "do not ignore entries starting with .")
 	f.BoolVar(&o.almost, 'A', "almost-all", "do not list implied . and ..")
 	f.BoolVar(&o.author, 0, "author", "with -l, print the author of each file")
-	f.Func('b', "escape", NoArg, "", "print C-style escapes for nongraphic characters", setQuoting(gnu.Escape))
+	f.Func('b', "escape", NoArg, "", "print C-style escapes for nongraphic characters", p.setQuoting(gnu.Escape))
 	f.Func(0, "block-size", RequiredArg, "SIZE", "with -l, scale sizes by SIZE when printing them;\ne.g., '--block-size=M'; see SIZE format below", func(v string, _ bool) error {
-		blockSize, blockSet = v, true
+		p.blockSize, p.blockSet = v, true
 		return nil
 	})
 	f.Func('B', "ignore-backups", NoArg, "", "do not list implied entries ending with ~", func(string, bool) error {
@@ -142,10 +173,10 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		return nil
 	})
 	f.Func('c', "", NoArg, "", "with -lt: sort by, and show, ctime (time of last\nmodification of file status information);\nwith -l: show ctime and sort by name;\notherwise: sort by ctime, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
-		timeWord = "ctime"
+		p.timeWord = "ctime"
 		return nil
 	})
-	f.Func('C', "", NoArg, "", "list entries by columns", setFormat(lsFormatColumns))
+	f.Func('C', "", NoArg, "", "list entries by columns", p.setFormat(lsFormatColumns))
 	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
 	f.Func('f', "", NoArg, "", "list all entries in directory order", func(string, bool) error {
@@ -181,9 +212,8 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		}
 		return err
 	})
-	timeStyle, timeStyleSet := "", false
 	f.Func(0, "full-time", NoArg, "", "like -l --time-style=full-iso", func(string, bool) error {
-		o.format, timeStyle, timeStyleSet = lsFormatLong, "full-iso", true
+		o.format, p.timeStyle, p.timeStyleSet = lsFormatLong, "full-iso", true
 		return nil
 	})
 	f.Func('g', "", NoArg, "", "like -l, but do not list owner", func(string, bool) error {
@@ -193,11 +223,11 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 	f.BoolVar(&o.groupDirs, 0, "group-directories-first", "group directories before files;\ncan be augmented with a --sort option, but any\nuse of --sort=none (-U) disables grouping")
 	f.BoolVar(&o.noGroup, 'G', "no-group", "in a long listing, don't print group names")
 	f.Func('h', "human-readable", NoArg, "", "with -l and -s, print sizes like 1K 234M 2G etc.", func(string, bool) error {
-		o.human, o.si, blockSet = true, false, false
+		o.human, o.si, p.blockSet = true, false, false
 		return nil
 	})
 	f.Func(0, "si", NoArg, "", "likewise, but use powers of 1000 not 1024", func(string, bool) error {
-		o.human, o.si, blockSet = true, true, false
+		o.human, o.si, p.blockSet = true, true, false
 		return nil
 	})
 	f.Func('H', "dereference-command-line", NoArg, "", "follow symbolic links listed on the command line", func(string, bool) error {
@@ -225,17 +255,22 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		return nil
 	})
 	f.Func('k', "kibibytes", NoArg, "", "default to 1024-byte blocks for file system usage;\nused only with -s and per directory totals", func(string, bool) error { return nil })
-	f.Func('l', "", NoArg, "", "use a long listing format", setFormat(lsFormatLong))
+	f.Func('l', "", NoArg, "", "use a long listing format", p.setFormat(lsFormatLong))
 	f.Func('L', "dereference", NoArg, "", "when showing file information for a symbolic\nlink, show information for the file the link\nreferences rather than for the link itself", func(string, bool) error {
 		o.deref = lsDerefAlways
 		return nil
 	})
-	f.Func('m', "", NoArg, "", "fill width with a comma separated list of entries", setFormat(lsFormatCommas))
+}
+
+// flagsMToZ registers ls's options from -m to -1.
+func (p *lsCmdLine) flagsMToZ(f *Flags) {
+	o := p.o
+	f.Func('m', "", NoArg, "", "fill width with a comma separated list of entries", p.setFormat(lsFormatCommas))
 	f.Func('n', "numeric-uid-gid", NoArg, "", "like -l, but list numeric user and group IDs", func(string, bool) error {
 		o.format, o.numeric = lsFormatLong, true
 		return nil
 	})
-	f.Func('N', "literal", NoArg, "", "print entry names without quoting", setQuoting(gnu.Literal))
+	f.Func('N', "literal", NoArg, "", "print entry names without quoting", p.setQuoting(gnu.Literal))
 	f.Func('o', "", NoArg, "", "like -l, but do not list group information", func(string, bool) error {
 		o.format, o.noGroup = lsFormatLong, true
 		return nil
@@ -252,7 +287,7 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		o.hideControl = 0
 		return nil
 	})
-	f.Func('Q', "quote-name", NoArg, "", "enclose entry names in double quotes", setQuoting(gnu.C))
+	f.Func('Q', "quote-name", NoArg, "", "enclose entry names in double quotes", p.setQuoting(gnu.C))
 	f.Func(0, "quoting-style", RequiredArg, "WORD", "use quoting style WORD for entry names:\nliteral, locale, shell, shell-always,\nshell-escape, shell-escape-always, c, escape\n(overrides QUOTING_STYLE environment variable)", func(v string, _ bool) error {
 		i, err := lsArgMatch("--quoting-style", v, gnu.StyleNames, lsSeq(len(gnu.StyleNames)))
 		if err == nil {
@@ -266,7 +301,7 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		o.size = true
 		return nil
 	})
-	f.Func('S', "", NoArg, "", "sort by file size, largest first", setSort(lsSortSize))
+	f.Func('S', "", NoArg, "", "sort by file size, largest first", p.setSort(lsSortSize))
 	f.Func(0, "sort", RequiredArg, "WORD", "sort by WORD instead of name: none (-U), size (-S),\ntime (-t), version (-v), extension (-X), width", func(v string, _ bool) error {
 		by, err := lsArgMatch("--sort", v, []string{"none", "time", "size", "extension", "version", "width"}, []int{lsSortNone, lsSortTime, lsSortSize, lsSortExtension, lsSortVersion, lsSortWidth})
 		if err == nil {
@@ -278,15 +313,15 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		words := []string{"atime", "access", "use", "ctime", "status", "birth", "creation"}
 		i, err := lsArgMatch("--time", v, words, []int{0, 0, 0, 1, 1, 2, 2})
 		if err == nil && i < 3 {
-			timeWord = words[i]
+			p.timeWord = words[i]
 		}
 		return err
 	})
 	f.Func(0, "time-style", RequiredArg, "TIME_STYLE", "time/date format with -l; see TIME_STYLE below", func(v string, _ bool) error {
-		timeStyle, timeStyleSet = v, true
+		p.timeStyle, p.timeStyleSet = v, true
 		return nil
 	})
-	f.Func('t', "", NoArg, "", "sort by time, newest first; see --time", setSort(lsSortTime))
+	f.Func('t', "", NoArg, "", "sort by time, newest first; see --time", p.setSort(lsSortTime))
 	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", func(v string, _ bool) error {
 		n, ok := lsCount(v)
 		if !ok {
@@ -296,11 +331,11 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		return nil
 	})
 	f.Func('u', "", NoArg, "", "with -lt: sort by, and show, access time;\nwith -l: show access time and sort by name;\notherwise: sort by access time, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
-		timeWord = "atime"
+		p.timeWord = "atime"
 		return nil
 	})
-	f.Func('U', "", NoArg, "", "do not sort; list entries in directory order", setSort(lsSortNone))
-	f.Func('v', "", NoArg, "", "natural sort of (version) numbers within text", setSort(lsSortVersion))
+	f.Func('U', "", NoArg, "", "do not sort; list entries in directory order", p.setSort(lsSortNone))
+	f.Func('v', "", NoArg, "", "natural sort of (version) numbers within text", p.setSort(lsSortVersion))
 	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS.  0 means no limit", func(v string, _ bool) error {
 		n, ok := lsCount(v)
 		if !ok {
@@ -312,8 +347,8 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		}
 		return nil
 	})
-	f.Func('x', "", NoArg, "", "list entries by lines instead of by columns", setFormat(lsFormatAcross))
-	f.Func('X', "", NoArg, "", "sort alphabetically by entry extension", setSort(lsSortExtension))
+	f.Func('x', "", NoArg, "", "list entries by lines instead of by columns", p.setFormat(lsFormatAcross))
+	f.Func('X', "", NoArg, "", "sort alphabetically by entry extension", p.setSort(lsSortExtension))
 	f.BoolVar(&o.context, 'Z', "context", "print any security context of each file (llmsh: ?)")
 	f.Func(0, "zero", NoArg, "", "end each output line with NUL, not newline", func(string, bool) error {
 		o.eol, o.hideControl, o.quoting, o.quotingSet = 0, 0, gnu.Literal, true
@@ -328,14 +363,13 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		}
 		return nil
 	})
-	f.Epilog = lsEpilog
-	operands, err := f.Parse(env.Args[1:])
-	if err != nil {
-		if errors.As(err, new(lsArgError)) {
-			return nil, nil, f.Fail(err, 1)
-		}
-		return nil, nil, f.Fail(err, 2)
-	}
+}
+
+// finish applies what the options leave to after the parse (defaults
+// that depend on the terminal and the environment, the block size, the
+// time style); it returns a failure's status, else 0.
+func (p *lsCmdLine) finish(f *Flags) int {
+	o, env := p.o, p.env
 	if o.width == 0 {
 		o.width = 80
 		if v, ok := envLookup(env.Environ, "COLUMNS"); ok {
@@ -351,18 +385,18 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 		}
 	}
 	o.long = o.format == lsFormatLong
-	if !timeStyleSet {
-		timeStyle, timeStyleSet = envLookup(env.Environ, "TIME_STYLE")
+	if !p.timeStyleSet {
+		p.timeStyle, p.timeStyleSet = envLookup(env.Environ, "TIME_STYLE")
 	}
-	if timeStyleSet && o.long {
+	if p.timeStyleSet && o.long {
 		// GNU checks the style only where a long listing uses it.
-		style, err := lsTimeStyleArg(timeStyle)
+		style, err := lsTimeStyleArg(p.timeStyle)
 		if err != nil {
-			return nil, nil, f.Fail(err, 2)
+			return f.Fail(err, 2)
 		}
 		o.timeStyle = style
 	}
-	if timeWord != "" && o.sortBy == lsSortName && !o.long {
+	if p.timeWord != "" && o.sortBy == lsSortName && !o.long {
 		// -c/-u without -l: sort by that time (GNU), which vfsd keeps
 		// only as the modification time.
 		o.sortBy = lsSortTime
@@ -387,24 +421,24 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 	}
 	o.align = (o.long || (o.format == lsFormatColumns || o.format == lsFormatAcross) && o.width > 0) &&
 		(o.quoting == gnu.Shell || o.quoting == gnu.ShellEscape || o.quoting == gnu.CMaybe)
-	if !blockSet && !o.human {
+	if !p.blockSet && !o.human {
 		for _, name := range []string{"LS_BLOCK_SIZE", "BLOCK_SIZE"} {
 			if v, ok := envLookup(env.Environ, name); ok && v != "" {
-				blockSize, blockSet = v, true
+				p.blockSize, p.blockSet = v, true
 				break
 			}
 		}
 	}
 	switch {
-	case blockSet && blockSize == "human-readable":
+	case p.blockSet && p.blockSize == "human-readable":
 		o.human, o.si = true, false
-	case blockSet && blockSize == "si":
+	case p.blockSet && p.blockSize == "si":
 		o.human, o.si = true, true
-	case blockSet:
-		unit, suffix, ok := lsBlockSize(blockSize)
+	case p.blockSet:
+		unit, suffix, ok := lsBlockSize(p.blockSize)
 		if !ok {
-			env.Errorf("invalid --block-size argument %s", gnu.Quote(blockSize))
-			return nil, nil, 2
+			env.Errorf("invalid --block-size argument %s", gnu.Quote(p.blockSize))
+			return 2
 		}
 		o.blockUnit, o.blockSuffix, o.sizeUnit, o.sizeSuffix = unit, suffix, unit, suffix
 	}
@@ -413,7 +447,7 @@ func lsParse(env *Env) (*lsOpts, []string, int) {
 	}
 	o.now = time.Now()
 	o.dirs.types = lsTypesOnly(o)
-	return o, operands, 0
+	return 0
 }
 
 const lsEpilog = `The SIZE argument is an integer and optional unit (example: 10K is 10*1024).
