@@ -2,6 +2,7 @@ package vfsd
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,6 +71,11 @@ type handle struct {
 	// werr is, under write_stop, the failure of a write on the handle:
 	// later writes fail with it too, until a seek.
 	werr *vfsproto.Error
+	// failed is the error of the named open that gave the handle its
+	// number and failed: every request on it fails with it, and a
+	// close frees the name. Such a handle has no file, queue or
+	// goroutine.
+	failed *vfsproto.Error
 }
 
 // conn is one client of a Server.
@@ -118,6 +124,8 @@ type conn struct {
 	// listStat is set once hello has negotiated list_stat, readFile
 	// once it negotiated read_file.
 	listStat, readFile, readFiles atomic.Bool
+	// named is set once hello negotiated open_named.
+	named atomic.Bool
 	// werr is the first error writing answers (under wmu): the answers
 	// after it are dropped.
 	werr error
@@ -297,7 +305,9 @@ func (c *conn) shutdown() {
 	c.workWG.Wait()
 	c.mu.Lock()
 	for n, h := range c.handles {
-		close(h.queue)
+		if h.failed == nil {
+			close(h.queue)
+		}
 		delete(c.handles, n)
 	}
 	c.mu.Unlock()
@@ -475,7 +485,14 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		}
 		c.spawn(j)
 		return nil
-	case vfsproto.OpOpen, vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
+	case vfsproto.OpOpen:
+		if c.named.Load() && bytes.Contains(req.Params, []byte(`"h"`)) {
+			c.openNamed(j)
+			return nil
+		}
+		c.spawn(j)
+		return nil
+	case vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
 		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
 		vfsproto.OpReadlink:
@@ -836,6 +853,9 @@ func (c *conn) lookup(j *job) *handle {
 		} else {
 			c.fail(j, perr(vfsproto.ENoEnt, "no such handle"))
 		}
+	} else if h.failed != nil {
+		c.fail(j, h.failed) // a close has freed the name
+		return nil
 	}
 	return h
 }
@@ -987,18 +1007,74 @@ func (c *conn) sendWith(j *job, f *frameBuf, code vfsproto.Code, n int, out func
 
 // addHandle registers an open file as a new handle of the client.
 func (c *conn) addHandle(f file, canRead, canWrite bool) (int64, *vfsproto.Error) {
+	return c.addHandleAt(0, f, canRead, canWrite)
+}
+
+// addHandleAt registers an open file as handle num of the client (a
+// named open), or as a new handle when num is 0.
+func (c *conn) addHandleAt(num int64, f file, canRead, canWrite bool) (int64, *vfsproto.Error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.handles) >= MaxHandles {
 		f.abort()
 		return 0, perr(vfsproto.ERange, "too many open handles")
 	}
-	h := &handle{num: c.next, f: f, canRead: canRead, canWrite: canWrite, queue: make(chan *job, queueLen)}
-	c.next++
+	if num == 0 {
+		num = c.next
+		c.next++
+	}
+	h := &handle{num: num, f: f, canRead: canRead, canWrite: canWrite, queue: make(chan *job, queueLen)}
 	c.handles[h.num] = h
 	c.s.stats.opens.Add(1)
 	c.s.stats.openHandles.Add(1)
 	c.hWG.Add(1)
 	go c.runHandle(h)
 	return h.num, nil
+}
+
+// openNamed runs an open whose handle the client names (open_named), on
+// the reader, before the next request is read: the requests that name
+// the handle after it find it, open or failed. A name outside the named
+// range is E_RANGE, one the client holds (open, or failed and not yet
+// closed) E_ARG "handle in use"; neither takes the name. A failed open
+// takes it: the requests on it fail with the open's error until a close
+// frees it.
+func (c *conn) openNamed(j *job) {
+	var p vfsproto.OpenParams
+	if e := decodeParams(j.raw, &p, "path", "mode", "h"); e != nil {
+		c.fail(j, e)
+		return
+	}
+	j.path = p.Path
+	num := *p.H
+	if num < vfsproto.FirstNamedHandle || num > vfsproto.MaxNamedHandle {
+		c.fail(j, perr(vfsproto.ERange, "handle out of range"))
+		return
+	}
+	c.mu.Lock()
+	_, inUse := c.handles[num]
+	full := len(c.handles) >= MaxHandles
+	c.mu.Unlock()
+	switch {
+	case inUse:
+		c.fail(j, perr(vfsproto.EArg, "handle in use"))
+		return
+	case full:
+		c.fail(j, perr(vfsproto.ERange, "too many open handles"))
+		return
+	}
+	c.safely(j, func() (*frameBuf, *vfsproto.Error, int) {
+		f, r, w, e := c.s.openPath(p.Path, p.Mode)
+		if e == nil {
+			_, e = c.addHandleAt(num, asHandle(f), r, w)
+		}
+		if e != nil {
+			c.mu.Lock()
+			c.handles[num] = &handle{num: num, failed: e}
+			c.mu.Unlock()
+			return nil, e, 0
+		}
+		j.h = num
+		return okFrame(j.id, vfsproto.OpenResult{Handle: num}), nil, 0
+	}, c.sendNow)
 }

@@ -464,6 +464,10 @@ func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.writeStop.Store(true)
 		r.Features = append(r.Features, vfsproto.FeatureWriteStop)
 	}
+	if slices.Contains(p.Features, vfsproto.FeatureOpenNamed) {
+		c.named.Store(true)
+		r.Features = append(r.Features, vfsproto.FeatureOpenNamed)
+	}
 	if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
 		c.readEOF.Store(true)
 		r.Features = append(r.Features, vfsproto.FeatureReadEOF)

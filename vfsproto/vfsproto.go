@@ -106,6 +106,21 @@ const FeatureListStat = "list_stat"
 // then takes the 50 KiB after it).
 const FeatureWriteStop = "write_stop"
 
+// FeatureOpenNamed is the hello feature that lets open name its handle
+// (OpenParams.H, from FirstNamedHandle to MaxNamedHandle): the client
+// may send requests on the handle before the open's answer arrives. A
+// named open runs in the order of the requests, and a failed one leaves
+// the name taken until its close, every request on it failing with the
+// open's error.
+const FeatureOpenNamed = "open_named"
+
+// FirstNamedHandle and MaxNamedHandle bound the handles a client may
+// name (FeatureOpenNamed): above any vfsd allocates, and exact in JSON.
+const (
+	FirstNamedHandle = 1 << 32
+	MaxNamedHandle   = 1<<53 - 1
+)
+
 // ShmSlot is the size of one slot of the read_shm region, and the
 // largest value of read_shm's max parameter.
 const ShmSlot = 1 << 20
@@ -305,6 +320,9 @@ const (
 type OpenParams struct {
 	Path string `json:"path"`
 	Mode Mode   `json:"mode"`
+	// H, once hello negotiated FeatureOpenNamed, is the handle the
+	// client names for the file; ignored before.
+	H *int64 `json:"h,omitempty"`
 }
 
 // OpenResult is the result of open.
