@@ -175,6 +175,10 @@ type Client struct {
 	// readEOF is set once hello has negotiated read_eof: a read that
 	// reaches the end of a file says so, and a small file needs one read.
 	readEOF bool
+	// named is set once hello has negotiated open_named (OpenLater),
+	// nextNamed counts the handles named so far.
+	named     bool
+	nextNamed atomic.Int64
 	// shm is the read_shm region (UseShm), and shmFree its free slots
 	// once hello has negotiated read_shm (nil before, and without it).
 	shm     []byte
@@ -356,6 +360,12 @@ func (c *Client) Close() error {
 
 // send writes a request and returns the channel its answer arrives on.
 func (c *Client) send(op string, params any) (chan answer, error) {
+	return c.sendCork(op, params, false)
+}
+
+// sendCork is send; with cork, the request waits in the cork (see
+// Client.cork).
+func (c *Client) sendCork(op string, params any, cork bool) (chan answer, error) {
 	switch op {
 	case vfsproto.OpOpen:
 		if p, ok := params.(vfsproto.OpenParams); !ok || p.Mode != vfsproto.ModeRead {
@@ -378,12 +388,12 @@ func (c *Client) send(op string, params any) (chan answer, error) {
 		return nil, err
 	}
 	// What json.Marshal gives the Request, without encoding raw again.
-	return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+	return c.sendFrameCork(func(dst []byte, id uint64) ([]byte, error) {
 		start := len(dst)
 		dst = beginRequest(dst, id, op)
 		dst = append(dst, raw...)
 		return finishRequest(dst, start)
-	})
+	}, nil, cork)
 }
 
 // sendRead sends a read request without encoding/json.
@@ -639,7 +649,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 // while vfsd answers).
 func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -657,6 +667,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 			c.bulkW = true
 		}
 		c.readEOF = err == nil && slices.Contains(r.Features, vfsproto.FeatureReadEOF)
+		c.named = err == nil && c.bulkW && slices.Contains(r.Features, vfsproto.FeatureOpenNamed)
 		c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
 		c.readFiles = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadFiles)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&

@@ -70,6 +70,16 @@ type File struct {
 	closed                   bool
 	// pendingOn: f is in its client's pending set (see markPending).
 	pendingOn bool
+	// openCh is the answer to be had to the open of a File of
+	// OpenLater (nil once had, and for other files), openErr its error.
+	// closeCh is the answer to CloseLater's close, until CloseErr.
+	openCh, closeCh chan answer
+	openErr         error
+	// ordered is set while every request sent on f, opened by
+	// OpenLater, is one that vfsd serves before it reads the next (its
+	// open, small writes, close): f need not be flushed before a
+	// request on another handle (see markPending).
+	ordered bool
 	// ident is the file's identity as vfsd's stat gives it ("" for a
 	// virtual file or when unknown), asked once, when another file has
 	// writes pending (flushOthers).
@@ -99,7 +109,7 @@ func (f *File) identity() string {
 // request on another handle sent now could be served before them. The
 // caller holds f.mu.
 func (f *File) markPending() {
-	if on := f.wb != nil || len(f.writes) > 0; on != f.pendingOn {
+	if on := (f.wb != nil || len(f.writes) > 0) && !f.ordered; on != f.pendingOn {
 		f.pendingOn = on
 		f.c.setPending(f, on)
 	}
@@ -375,6 +385,10 @@ func (f *File) write(p []byte) (int, error) {
 		chunk = bulkWriteChunk
 	}
 	for len(p) > 0 {
+		if f.ordered && (len(p) > orderedWrite || f.piped+int64(len(p)) > orderedBytes) {
+			f.ordered = false // its requests from now on as any file's
+			f.markPending()
+		}
 		if f.wb == nil && f.c.shmW && (len(p) >= writeShmMin || f.piped >= writeShmMin) {
 			if f.takeWriteSlot(); f.werr != nil {
 				return written, f.werr // seen while waiting for a slot
@@ -396,7 +410,10 @@ func (f *File) write(p []byte) (int, error) {
 		n := min(len(p), chunk)
 		var ch chan answer
 		var err error
-		if f.c.bulkW {
+		if f.ordered && n <= orderedWrite && f.piped+int64(n) <= orderedBytes {
+			// Waits in the cork with the open and the close.
+			ch, err = f.c.sendWriteBulkCorked(f.h, p[:n])
+		} else if f.c.bulkW {
 			ch, err = f.c.sendWriteBulk(f.h, p[:n])
 		} else {
 			ch, err = f.c.sendWrite(f.h, p[:n])
@@ -567,6 +584,7 @@ func (f *File) dropWriteSlot() error {
 }
 
 func (f *File) waitWrite() error {
+	f.resolveOpen()
 	f.c.uncork() // the request may be corked (Send)
 	ch, slot := f.writes[0], f.wslots[0]
 	f.writes, f.wslots = f.writes[1:], f.wslots[1:]
@@ -656,6 +674,7 @@ func (f *File) Flush() error {
 // flushWrites sends what the write-behind slot holds and waits for every
 // outstanding write.
 func (f *File) flushWrites() error {
+	f.resolveOpen()
 	if f.wb != nil {
 		f.sendWriteSlot()
 	}
@@ -692,6 +711,10 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 	if f.closed {
 		return 0, pathErr("seek", f.name, fs.ErrClosed)
 	}
+	f.resolveOpen()
+	if f.openErr != nil {
+		return 0, f.openErr
+	}
 	f.c.flushOthers(f)
 	if err := f.flushWrites(); err != nil {
 		return 0, err
@@ -726,6 +749,9 @@ func (f *File) Stat() (fs.FileInfo, error) {
 	if err := f.flushWrites(); err != nil {
 		return nil, err
 	}
+	if f.openErr != nil {
+		return nil, f.openErr
+	}
 	h := f.h
 	var r vfsproto.StatResult
 	if err := f.c.call(vfsproto.OpStat, vfsproto.StatParams{H: &h}, &r); err != nil {
@@ -744,6 +770,11 @@ func (f *File) Close() error {
 	}
 	f.closed = true
 	werr := f.flushWrites()
+	if f.openErr != nil {
+		// Nothing was open: the close frees the handle's name.
+		f.c.send(vfsproto.OpClose, vfsproto.HandleParams{H: f.h})
+		return f.openErr
+	}
 	f.drainReads()
 	putBuf(f.bufp)
 	f.buf, f.bufp = nil, nil

@@ -1,0 +1,125 @@
+package vfsclient
+
+import (
+	"io/fs"
+	"os"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// Opens that are not waited for (open_named, issue 21). A shell command
+// with its own output redirection (`echo $i >> f` in a loop) costs an
+// open, its writes and a close: three round trips when each is waited
+// for. With open_named the client names the handle, so the writes and
+// the close can follow the open unanswered, all three in the cork; vfsd
+// runs them in order as it reads them. The answers are had when someone
+// needs them: OpenErr, a flush, CloseErr.
+
+// The writes of a File of OpenLater that stay in the cork and keep it
+// ordered: each of at most orderedWrite bytes (what the cork takes with
+// its data), orderedBytes in all (vfsd writes a write of up to 64 KiB
+// on its reader when the handle has nothing queued).
+const (
+	orderedWrite = 16 << 10
+	orderedBytes = 64 << 10
+)
+
+// NamedOpens says whether vfsd takes opens the client names
+// (OpenLater does not wait then).
+func (c *Client) NamedOpens() bool { return c.named }
+
+// OpenLater opens name for writing as OpenFile does, without waiting for
+// vfsd's answer when hello negotiated open_named: the request waits in
+// the cork, with the file's small writes and CloseLater's close. A
+// failure of the open is the error of every later call on the File that
+// waits for an answer (Flush, Sent, Stat, Seek, Close), and OpenErr's.
+// Without open_named, or for reading or O_EXCL, it is OpenFile.
+func (c *Client) OpenLater(name string, flag int) (*File, error) {
+	mode := modeFor(flag)
+	if !c.named || mode == vfsproto.ModeRead || mode == vfsproto.ModeReadWrite || flag&os.O_EXCL != 0 {
+		return c.OpenFile(name, flag)
+	}
+	c.flushPending()
+	h := vfsproto.FirstNamedHandle + c.nextNamed.Add(1) - 1
+	if h > vfsproto.MaxNamedHandle {
+		return c.OpenFile(name, flag)
+	}
+	ch, err := c.sendCork(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode, H: &h}, true)
+	if err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	f := newFile(c, h, name, mode)
+	f.openCh, f.ordered = ch, true
+	return f, nil
+}
+
+// resolveOpen waits for the answer to f's open (OpenLater), the first
+// time, and takes its failure as f's. The caller holds f.mu.
+func (f *File) resolveOpen() {
+	if f.openCh == nil {
+		return
+	}
+	f.c.uncork()
+	err := recv(f.openCh, nil)
+	f.openCh = nil
+	if err != nil {
+		f.openErr = pathErr("open", f.name, err)
+		if f.werr == nil {
+			f.werr = f.openErr
+		}
+	}
+}
+
+// OpenErr waits for the answer to f's open and returns its failure (nil
+// for a File that OpenLater did not open without waiting).
+func (f *File) OpenErr() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.resolveOpen()
+	return f.openErr
+}
+
+// Lazy says whether f's open was sent without waiting for its answer
+// (OpenLater with open_named).
+func (f *File) Lazy() bool {
+	return f.h >= vfsproto.FirstNamedHandle
+}
+
+// CloseLater closes f as Close does, without waiting: what the
+// write-behind slot holds is sent, and the close waits in the cork (a
+// File of OpenLater) or goes at once. CloseErr has its answer.
+func (f *File) CloseLater() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return pathErr("close", f.name, fs.ErrClosed)
+	}
+	f.closed = true
+	if f.wb != nil {
+		f.sendWriteSlot()
+	}
+	ch, err := f.c.sendCork(vfsproto.OpClose, vfsproto.HandleParams{H: f.h}, f.ordered)
+	if err != nil {
+		return pathErr("close", f.name, err)
+	}
+	f.closeCh = ch
+	return nil
+}
+
+// CloseErr waits for the answers to f's writes and to CloseLater's close
+// and returns the close's failure: a truncating write's commit, say.
+// The failures of the open and the writes are OpenErr's and Sent's.
+func (f *File) CloseErr() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.flushWrites()
+	if f.closeCh == nil {
+		return nil
+	}
+	err := recv(f.closeCh, nil)
+	f.closeCh = nil
+	if err != nil && f.openErr == nil {
+		return pathErr("close", f.name, err)
+	}
+	return nil
+}
