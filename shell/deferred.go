@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -57,6 +58,9 @@ type deferredCmd struct {
 	stderr     io.Writer // nil: its stderr is o, nowhere to report
 	st         int
 	seq        uint64
+	// lazy: o is the command's own redirection, its open and close
+	// confirmed here too (outFile.lazy).
+	lazy bool
 }
 
 // deferredWrites holds a shell's commands awaiting confirmation.
@@ -89,7 +93,7 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 	o.capture, o.over = nil, false
 	o.mu.Unlock()
 	sd, ok := o.f.(sender)
-	if !ok {
+	if !ok || o.own && !o.lazy {
 		return false
 	}
 	errw := stderr
@@ -102,7 +106,7 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 	}
 	if m.told != marks[0].told {
 		return false // heard of a failure: settle says what it must
-	} else if m.writes == marks[0].writes {
+	} else if m.writes == marks[0].writes && !o.lazy {
 		return true // wrote nothing: nothing to confirm
 	}
 	// An error of Send is an earlier command's (settle finds it): the
@@ -112,13 +116,16 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	start, end := -1, -1 // over: too long to keep, a refusal is a failure
-	if !over {
+	if o.lazy {
+		// Its own file: nothing after its writes to refuse them.
+		o.deferClose = true
+	} else if !over {
 		start = len(d.data)
 		d.data = append(d.data, d.out...)
 		end = len(d.data)
 	}
 	d.cmds = append(d.cmds, deferredCmd{o: o, from: marks[0].sent, to: to, start: start, end: end,
-		name: name, prefix: prefix, stderr: errw, st: st, seq: seq})
+		name: name, prefix: prefix, stderr: errw, st: st, seq: seq, lazy: o.lazy})
 	d.n.Store(int32(len(d.cmds)))
 	return true
 }
@@ -167,6 +174,9 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 	}
 	var files []result
 	for _, c := range d.cmds {
+		if c.lazy {
+			continue // its own file (confirmLazy)
+		}
 		seen := false
 		for _, r := range files {
 			seen = seen || r.o == c.o
@@ -180,6 +190,10 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 		if before != nil && c.seq == at {
 			before()
 			before = nil
+		}
+		if c.lazy {
+			d.confirmLazy(c)
+			continue
 		}
 		r := &files[0]
 		for i := range files {
@@ -215,6 +229,37 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 	d.n.Store(0)
 }
 
+// confirmLazy confirms the open, the writes and the close of a command
+// whose own redirection was opened without waiting, and charges their
+// failure to it as it would have been charged had it waited: a failed
+// open as the runner's failed redirection, with status 1 (bash runs no
+// command then: what it wrote went nowhere); a failed write as settle
+// does; a failed close as Close reports it.
+func (d *deferredWrites) confirmLazy(c deferredCmd) {
+	lf := c.o.f.(lazyFile)
+	if c.o.openFailed(c.stderr) {
+		lf.CloseErr()
+		d.chargeStatus(c.seq, 1)
+		return
+	}
+	at, err := c.o.f.(sender).Sent()
+	if at != 0 && at > c.from && at <= c.to {
+		d.charge(c, err)
+	}
+	if cerr := lf.CloseErr(); cerr != nil && at == 0 {
+		fmt.Fprintf(c.o.stderr, "llmsh: %s: %s\n", c.o.name, builtins.ErrText(cerr))
+	}
+}
+
+// chargeStatus notes the status st of the command of statement seq,
+// charged with a failure.
+func (d *deferredWrites) chargeStatus(seq uint64, st uint8) {
+	if d.charged == nil {
+		d.charged = map[uint64]uint8{}
+	}
+	d.charged[seq] = st
+}
+
 // charge reports that the write of c failed with err, and notes its status.
 func (d *deferredWrites) charge(c deferredCmd, err error) {
 	st := c.st
@@ -224,10 +269,7 @@ func (d *deferredWrites) charge(c deferredCmd, err error) {
 	if c.stderr != nil {
 		fmt.Fprintf(c.stderr, "%s%s: write error: %s\n", c.prefix, c.name, builtins.ErrText(err))
 	}
-	if d.charged == nil {
-		d.charged = map[uint64]uint8{}
-	}
-	d.charged[c.seq] = uint8(st)
+	d.chargeStatus(c.seq, uint8(st))
 }
 
 // rearm makes o's file take writes again after a failed one.
@@ -275,22 +317,47 @@ func deferSeq(ctx context.Context) (seq uint64) {
 func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeWatch, stdout, stderr io.Writer, seq uint64) int {
 	name, prefix := env.Args[0], env.ShellPrefix
 	d := s.deferred
-	var ebuf *bytes.Buffer
-	if d.pending() {
-		if d.full() {
-			d.barrier()
-		} else if o, ok := asOutFile(stdout); !ok || !sameOutFile(o, stderr) {
-			ebuf = new(bytes.Buffer)
-			env.Stderr = ebuf
+	// lo is the command's own redirection, opened without waiting: what
+	// the command says on stderr waits until the open is known to have
+	// worked (bash would not have run it otherwise), and printf -v,
+	// which sets a variable, runs only then.
+	lo, _ := asOutFile(stdout)
+	if lo != nil && !lo.lazy {
+		lo = nil
+	}
+	if lo != nil && name == "printf" && len(env.Args) > 1 && strings.HasPrefix(env.Args[1], "-v") {
+		if d.barrier(); lo.openFailed(stderr) {
+			return 1
 		}
 	}
+	var ebuf *bytes.Buffer
+	if d.pending() && d.full() {
+		d.barrier()
+	}
+	if o, ok := asOutFile(stdout); lo != nil || d.pending() && (!ok || !sameOutFile(o, stderr)) {
+		ebuf = new(bytes.Buffer)
+		env.Stderr = ebuf
+	}
 	marks := markOutputs(stdout, stderr)
-	d.watch(stdout)
+	if lo == nil {
+		d.watch(stdout)
+	}
 	st := builtins.Run(b, env)
 	if pipe.broken.Load() {
 		st = 141 // as run's
 	}
+	if lo != nil && (ebuf.Len() > 0 || lo.mark().told != marks[0].told) {
+		// It said something, or heard of a failure: its open first.
+		if d.barrier(); lo.openFailed(stderr) {
+			return 1
+		}
+	}
 	deferred := d.add(name, prefix, stdout, stderr, marks, st, seq)
+	if lo != nil && !deferred {
+		if d.barrier(); lo.openFailed(stderr) {
+			return 1
+		}
+	}
 	if ebuf == nil || ebuf.Len() == 0 {
 		if deferred {
 			return st

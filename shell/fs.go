@@ -337,6 +337,19 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 	if flag&os.O_CREATE != 0 && hc.Umask != 0o022 {
 		createWithUmask(s.client, absPath(hc.Dir, name), hc.Umask)
 	}
+	if hc.Lazy && output {
+		// The redirection of an echo or printf that may defer: its
+		// open is confirmed with its writes (deferred.go).
+		f, err := s.client.OpenLater(absPath(hc.Dir, name), flag)
+		if err != nil {
+			return nil, redirError(name, err)
+		}
+		o := &outFile{f: f, name: name, stderr: hc.Stderr, own: true, lazy: f.Lazy()}
+		if o.lazy {
+			o.prefix = scriptPrefix(hc)
+		}
+		return o, nil
+	}
 	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
 	if err != nil {
 		return nil, redirError(name, err)

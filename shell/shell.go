@@ -198,6 +198,7 @@ func New(opts Options) (*Shell, error) {
 		interp.Invocation(map[bool]string{true: "c"}[opts.Command]),
 		interp.ExecBuiltins(shellBuiltins...),
 		interp.DeferredWrites(s.deferred.settle),
+		interp.DeferredRedirects(true),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
 		interp.CommandNames(commandNames),

@@ -47,6 +47,43 @@ type outFile struct {
 	// (deferred.go).
 	capture *[]byte
 	over    bool
+	// own is set for the redirection of an echo or printf that may
+	// defer (interp.HandlerContext.Lazy); lazy when its open was not
+	// waited for (vfsclient.File.Lazy), prefix then the runner's
+	// "NAME: line N: " for a failure of the open. deferClose is set
+	// once its command deferred: Close does not wait. reported: the
+	// open's failure has been reported.
+	own, lazy, deferClose, reported bool
+	prefix                          string
+}
+
+// lazyFile is a file whose open and close may be confirmed later
+// (vfsclient.File of OpenLater).
+type lazyFile interface {
+	OpenErr() error
+	CloseLater() error
+	CloseErr() error
+}
+
+// openFailed waits for the answer to o's open, if it was not waited
+// for, and says whether it failed; the failure is reported once, on w,
+// as the runner reports a failed redirection ("NAME: line N: FILE:
+// REASON").
+func (o *outFile) openFailed(w io.Writer) bool {
+	if !o.lazy {
+		return false
+	}
+	err := o.f.(lazyFile).OpenErr()
+	if err == nil {
+		return false
+	}
+	if !o.reported {
+		o.reported = true
+		if w != nil {
+			fmt.Fprintf(w, "%s%s: %s\n", o.prefix, o.name, builtins.ErrText(err))
+		}
+	}
+	return true
 }
 
 func (o *outFile) Read(p []byte) (int, error) { return o.f.Read(p) }
@@ -74,6 +111,12 @@ func (o *outFile) Write(p []byte) (int, error) {
 // interpreter's builtins, or the close itself (where a real file is
 // renamed into place).
 func (o *outFile) Close() error {
+	if o.deferClose {
+		return o.f.(lazyFile).CloseLater() // confirmed with its writes
+	}
+	if o.openFailed(o.stderr) {
+		return o.f.Close()
+	}
 	werr := o.f.Flush()
 	err := o.f.Close()
 	if err == nil {

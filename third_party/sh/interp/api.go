@@ -206,6 +206,9 @@ type Runner struct {
 	stmtSeq, lastSeq, deferSeq uint64
 	deferredRan                int
 	mayDefer                   bool
+	// lazyOpen is set while the redirection of a statement that may
+	// defer is opened (HandlerContext.Lazy).
+	lazyOpen bool
 	// inCommand: the exec handler runs a command for `command NAME`
 	// (HandlerContext.NoFunc).
 	inCommand bool

@@ -43,6 +43,21 @@ func DeferredWrites(settle func(cur uint64) (status uint8, ok bool)) RunnerOptio
 	}
 }
 
+// DeferredRedirects lets an echo or printf with one output redirection
+// of its own, `>FILE` or `>>FILE` of its stdout, defer as one without
+// may (see [DeferredWrites]): the open handler is told
+// (HandlerContext.Lazy) that it may open the file without waiting for
+// the answer, and the exec handler that the redirection's close, right
+// after the command, need not wait either; the settle then confirms the
+// open, the writes and the close, and charges a failed open as the
+// runner would have reported it, "NAME: line N: FILE: REASON", status 1.
+func DeferredRedirects(enabled bool) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.deferRedirs = enabled
+		return nil
+	}
+}
+
 // deferBarrier asks for the confirmation of the deferred writes and
 // corrects st, the status of the last statement that ended (r.lastSeq),
 // if that statement was a deferred command whose write failed.
@@ -67,12 +82,31 @@ func (r *Runner) deferBarrier(st *exitStatus) {
 // deferrable says whether st, run by a list with mayDefer set, may end
 // before its writes are confirmed.
 func (r *Runner) deferrable(st *syntax.Stmt, mayDefer, elem bool) bool {
-	if !mayDefer || elem || st.Negated || len(st.Redirs) > 0 || r.llmsh.settleDeferred == nil ||
+	if !mayDefer || elem || st.Negated || (len(st.Redirs) > 0 && !r.lazyRedir(st)) || r.llmsh.settleDeferred == nil ||
 		r.bashPid != r.llmsh.pid || r.llmsh.running.Load() > 0 || r.handlingTrap || r.inTrap || r.callbackErr != "" || len(r.traps) > 0 ||
 		(r.opts[optErrExit] && !r.noErrExit) {
 		return false
 	}
 	return echoOrPrintf(st)
+}
+
+// lazyRedir says whether st's redirections are one that a deferring
+// echo or printf may open without waiting (DeferredRedirects): `>FILE`
+// or `>>FILE` of its stdout, when echo and printf are the builtins.
+func (r *Runner) lazyRedir(st *syntax.Stmt) bool {
+	if !r.llmsh.deferRedirs || len(st.Redirs) != 1 || r.opts[optNoClobber] {
+		return false
+	}
+	rd := st.Redirs[0]
+	if rd.Op != syntax.RdrOut && rd.Op != syntax.AppOut || rd.N != nil && rd.N.Value != "1" || rd.Hdoc != nil {
+		return false
+	}
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+		if _, ok := r.Funcs[ce.Args[0].Lit()]; ok {
+			return false
+		}
+	}
+	return true
 }
 
 // echoOrPrintf says whether st is a simple command whose first word is

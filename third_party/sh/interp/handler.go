@@ -130,6 +130,12 @@ type HandlerContext struct {
 	// charge a failure later, through the settle function, to the
 	// statement DeferSeq. (llmsh)
 	DeferSeq uint64
+
+	// Lazy is set, for an open handler asked to open the output
+	// redirection of an echo or printf that may defer (see
+	// [DeferredRedirects]), when the handler may return before the
+	// open is confirmed. (llmsh)
+	Lazy bool
 }
 
 // CallHandlerFunc is a handler which runs on every [syntax.CallExpr].

@@ -63,6 +63,9 @@ type session struct {
 	commands     func() []string // the embedder's commands, for compgen -c (CommandNames)
 	// settleDeferred confirms the deferred writes (DeferredWrites).
 	settleDeferred func(cur uint64) (uint8, bool)
+	// deferRedirs lets an echo or printf with an output redirection of
+	// its own defer (DeferredRedirects).
+	deferRedirs bool
 }
 
 func newSession() *session {

@@ -316,6 +316,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		Umask:          r.umask,
 		IsBuiltin:      kind == handlerKindExec && r.inExecBuiltin,
 		DeferSeq:       r.handlerDeferSeq(kind),
+		Lazy:           kind == handlerKindOpen && r.lazyOpen,
 		NoFunc:         kind == handlerKindExec && r.inCommand,
 		Exec:           kind == handlerKindExec && r.inExec,
 		Argv0:          r.execArgv0,
@@ -457,8 +458,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.multiOut = map[string]bool{}
 	}
 	redirFailed := false
+	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
+		r.lazyOpen = false
 		if err != nil {
 			if !r.exit.fatalExit && err != errRedirExpand {
 				// A fatal error from a handler is reported by [Runner.Run].
