@@ -3,6 +3,8 @@ package vfsclient
 import (
 	"io/fs"
 	"os"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -44,13 +46,48 @@ func (c *Client) OpenLater(name string, flag int) (*File, error) {
 	if h > vfsproto.MaxNamedHandle {
 		return c.OpenFile(name, flag)
 	}
-	ch, err := c.sendCork(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode, H: &h}, true)
+	var ch chan answer
+	var err error
+	if plainString(name) {
+		c.changed.Store(true)
+		ch, err = c.sendFrameCork(func(dst []byte, id uint64) ([]byte, error) {
+			return appendOpenRequest(dst, id, name, mode, h)
+		}, nil, true)
+	} else {
+		ch, err = c.sendCork(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode, H: &h}, true)
+	}
 	if err != nil {
 		return nil, pathErr("open", name, err)
 	}
 	f := newFile(c, h, name, mode)
 	f.openCh, f.ordered = ch, true
 	return f, nil
+}
+
+// plainString says whether s is a JSON string's content as it stands:
+// valid UTF-8 without a quote, a backslash or a control character.
+func plainString(s string) bool {
+	for _, r := range s {
+		if r == '"' || r == '\\' || r < 0x20 || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
+}
+
+// appendOpenRequest appends the frame of a named open, as encoding/json
+// writes it for a plain path (vfsd's fast path reads it).
+func appendOpenRequest(dst []byte, id uint64, path string, mode vfsproto.Mode, h int64) ([]byte, error) {
+	start := len(dst)
+	dst = beginRequest(dst, id, vfsproto.OpOpen)
+	dst = append(dst, `{"path":"`...)
+	dst = append(dst, path...)
+	dst = append(dst, `","mode":"`...)
+	dst = append(dst, mode...)
+	dst = append(dst, `","h":`...)
+	dst = strconv.AppendInt(dst, h, 10)
+	dst = append(dst, '}')
+	return finishRequest(dst, start)
 }
 
 // resolveOpen waits for the answer to f's open (OpenLater), the first

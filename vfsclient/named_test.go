@@ -80,6 +80,20 @@ func TestOpenLater(t *testing.T) {
 			t.Fatalf("shm %v: a = %q, %v", shm, b, err)
 		}
 
+		// A name the fast encoder leaves to encoding/json.
+		q, err := cl.OpenLater(filepath.Join(out, "q\"\\x"), os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.Write([]byte("q\n"))
+		q.CloseLater()
+		if err := q.CloseErr(); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(filepath.Join(out, "q\"\\x")); err != nil || string(b) != "q\n" {
+			t.Fatalf("q = %q, %v", b, err)
+		}
+
 		// Failures of the open: a missing directory, a directory.
 		for _, tc := range []struct {
 			path string

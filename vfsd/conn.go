@@ -52,6 +52,7 @@ type job struct {
 	parsed bool
 	hello  *vfsproto.HelloParams // hello's parameters, decoded by the fast path
 	names  bool                  // list's "names", decoded by the fast path
+	mode   vfsproto.Mode         // open's mode, decoded by the fast path (parsed)
 }
 
 // handle is an open handle of one client. Its requests are served in order
@@ -350,8 +351,16 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 // handleFast runs or queues a request of the binary fast path.
 func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf,
-		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile, hello: fr.hello, names: fr.names}
+		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile || fr.op == vfsproto.OpOpen,
+		hello: fr.hello, names: fr.names, mode: fr.mode}
 	switch fr.op {
+	case vfsproto.OpOpen:
+		if c.named.Load() {
+			c.openNamed(j)
+		} else {
+			c.spawn(j) // "h" is an unknown key
+		}
+		return nil
 	case vfsproto.OpList:
 		c.spawn(j)
 		return nil
@@ -1040,13 +1049,15 @@ func (c *conn) addHandleAt(num int64, f file, canRead, canWrite bool) (int64, *v
 // takes it: the requests on it fail with the open's error until a close
 // frees it.
 func (c *conn) openNamed(j *job) {
-	var p vfsproto.OpenParams
-	if e := decodeParams(j.raw, &p, "path", "mode", "h"); e != nil {
-		c.fail(j, e)
-		return
+	num := j.h
+	p := vfsproto.OpenParams{Path: j.path, Mode: j.mode}
+	if !j.parsed {
+		if e := decodeParams(j.raw, &p, "path", "mode", "h"); e != nil {
+			c.fail(j, e)
+			return
+		}
+		j.path, num = p.Path, *p.H
 	}
-	j.path = p.Path
-	num := *p.H
 	if num < vfsproto.FirstNamedHandle || num > vfsproto.MaxNamedHandle {
 		c.fail(j, perr(vfsproto.ERange, "handle out of range"))
 		return

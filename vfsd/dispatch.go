@@ -356,9 +356,11 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	s := c.s
 	switch j.op {
 	case vfsproto.OpOpen:
-		var p vfsproto.OpenParams
-		if e := decodeParams(j.raw, &p, "path", "mode"); e != nil {
-			return nil, e, 0
+		p := vfsproto.OpenParams{Path: j.path, Mode: j.mode}
+		if !j.parsed {
+			if e := decodeParams(j.raw, &p, "path", "mode"); e != nil {
+				return nil, e, 0
+			}
 		}
 		j.path = p.Path
 		f, r, w, e := s.openPath(p.Path, p.Mode)

@@ -22,6 +22,7 @@ import (
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //	{"id":"ID","op":"list","params":{"path":"STR"[,"names":true]}}
 //	{"id":"ID","op":"read_file","params":{"path":"STR","max":N}}
+//	{"id":"ID","op":"open","params":{"path":"STR","mode":"MODE","h":N}}
 //
 // (STR: valid UTF-8 without escapes or control characters, which
 // encoding/json would read as it stands.)
@@ -55,6 +56,9 @@ var (
 	fastRFileMid  = []byte(`","op":"read_file","params":{"path":"`)
 	fastHelloMid  = []byte(`","op":"hello","params":{"version":`)
 	fastHelloFeat = []byte(`,"features":[`)
+	fastOpenMid   = []byte(`","op":"open","params":{"path":"`)
+	fastOpenMode  = []byte(`,"mode":"`)
+	fastOpenH     = []byte(`,"h":`)
 )
 
 // fastReq is a read or write request decoded by the fast path.
@@ -72,6 +76,8 @@ type fastReq struct {
 	buf   *[]byte // pooled storage of data, released after the write
 	// hello is the decoded parameters of OpHello.
 	hello *vfsproto.HelloParams
+	// mode is OpOpen's mode (a named open: h is its handle).
+	mode vfsproto.Mode
 }
 
 // dataPool holds write payload buffers of up to maxPooledData bytes.
@@ -179,6 +185,8 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: vfsproto.OpReadFile, id: string(id), path: p, max: m}, true
+	case bytes.HasPrefix(b, fastOpenMid):
+		return parseFastOpen(string(id), b[len(fastOpenMid):])
 	case bytes.HasPrefix(b, fastWBulkMid):
 		h, rest, ok := fastInt(b[len(fastWBulkMid):])
 		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {
@@ -252,6 +260,30 @@ func parseFastWrite(id string, b []byte) (r fastReq, ok bool) {
 	}
 	*buf = data
 	return fastReq{op: vfsproto.OpWrite, id: id, h: h, data: data, buf: buf}, true
+}
+
+// parseFastOpen decodes the rest of a canonical named open after
+// "path":", up to its end (an open without "h" is left to encoding/json).
+func parseFastOpen(id string, b []byte) (r fastReq, ok bool) {
+	p, rest, ok := fastString(b)
+	if !ok || !bytes.HasPrefix(rest, fastOpenMode) {
+		return r, false
+	}
+	rest = rest[len(fastOpenMode):]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 || end > 2 {
+		return r, false
+	}
+	mode := vfsproto.Mode(rest[:end])
+	rest = rest[end+1:]
+	if !bytes.HasPrefix(rest, fastOpenH) {
+		return r, false
+	}
+	h, rest, ok := fastInt(rest[len(fastOpenH):])
+	if !ok || string(rest) != "}}" {
+		return r, false
+	}
+	return fastReq{op: vfsproto.OpOpen, id: id, path: p, mode: mode, h: h}, true
 }
 
 // parseFastHello decodes the rest of a canonical hello request after

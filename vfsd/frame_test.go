@@ -123,6 +123,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "16", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: "/work/a b", Names: true})},
 		{ID: "14", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "src/main.go", Max: 65536})},
 		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
+		{ID: "18", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "out/a b/é", Mode: vfsproto.ModeAppend, H: ptr(int64(vfsproto.FirstNamedHandle))})},
+		{ID: "19", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "x", Mode: vfsproto.ModeReadWrite, H: ptr(int64(3))})},
 		{ID: "5", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1})},
 		{ID: "6", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk}})},
 		{ID: "12", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 2, Features: []string{"read_bulk", "write_bulk", "read_eof", "list_stat",
@@ -178,6 +180,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			var p vfsproto.WriteParams
 			mustUnmarshal(t, req.Params, &p)
 			if fr.h != p.H || !bytes.Equal(fr.data, p.Data) {
+				t.Fatalf("%s: %+v", b, fr)
+			}
+		case "open":
+			var p vfsproto.OpenParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.path != p.Path || fr.mode != p.Mode || fr.h != *p.H {
 				t.Fatalf("%s: %+v", b, fr)
 			}
 		case "list", "read_file":
@@ -320,3 +328,5 @@ func TestHelloEncoding(t *testing.T) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
