@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -319,16 +318,11 @@ func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeW
 	d := s.deferred
 	// lo is the command's own redirection, opened without waiting: what
 	// the command says on stderr waits until the open is known to have
-	// worked (bash would not have run it otherwise), and printf -v,
-	// which sets a variable, runs only then.
+	// worked (bash would not have run it otherwise; printf -v, which
+	// assigns, never has such a redirection: interp's lazyRedir).
 	lo, _ := asOutFile(stdout)
 	if lo != nil && !lo.lazy {
 		lo = nil
-	}
-	if lo != nil && name == "printf" && len(env.Args) > 1 && strings.HasPrefix(env.Args[1], "-v") {
-		if d.barrier(); lo.openFailed(stderr) {
-			return 1
-		}
 	}
 	var ebuf *bytes.Buffer
 	if d.pending() && d.full() {

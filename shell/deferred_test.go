@@ -60,3 +60,46 @@ func TestDeferredWrites(t *testing.T) {
 		})
 	}
 }
+
+// TestDeferredRedirects: an echo or printf with its own redirection in a
+// loop (`echo $i >> f`) opens, writes and closes without waiting for
+// vfsd; a failed open, write or budget is still that command's, with
+// bash's message and status, where anything reads it.
+func TestDeferredRedirects(t *testing.T) {
+	msg := func(name string, n int) string {
+		return strings.Repeat("llmsh: line 1: "+name+": write error: File too large\n", n)
+	}
+	redir := func(file, reason string, n int) string {
+		return strings.Repeat("llmsh: line 1: "+file+": "+reason+"\n", n)
+	}
+	tests := []struct {
+		name, src, out, err string
+		status              int
+	}{
+		{"over the budget", `for i in $(seq 40); do echo $i >> /d; done; echo $?; wc -c < /d`, "1\n99\n", msg("echo", 4), 0},
+		{"a later line that fits", `head -c 97 /dev/zero > /d; for s in 123 4 56 7; do echo $s >> /d; done; echo $?; tail -c 3 /d | od -An -c`,
+			"1\n  \\0   4  \\n\n", msg("echo", 3), 0},
+		{"no write grant", `for i in 1 2; do echo $i >> ro/f; done; echo $?; cat ro/f`, "1\nold\n", redir("ro/f", "Permission denied", 2), 0},
+		{"a missing directory", `for i in 1 2; do printf '%s\n' $i > /nodir/d; done; echo $?`, "1\n", redir("/nodir/d", "No such file or directory", 2), 0},
+		{"a directory", `mkdir /vd; for i in 1; do echo x >> /vd; done; echo $?`, "1\n", redir("/vd", "Is a directory", 1), 0},
+		{"$? right after", `for i in 1 2; do echo $i >> ro/f; echo "st $?"; done`, "st 1\nst 1\n", redir("ro/f", "Permission denied", 2), 0},
+		{"|| sees it", `for i in 1; do echo $i >> ro/f || echo "or $?"; done`, "or 1\n", redir("ro/f", "Permission denied", 1), 0},
+		{"set -e stops", `set -e; for i in 1 2; do echo $i >> ro/f; done; echo not reached`, "", redir("ro/f", "Permission denied", 1), 1},
+		{"an ERR trap", `trap 'echo trap $? >&2' ERR; for i in 1; do echo x >> ro/f; done`, "", redir("ro/f", "Permission denied", 1) + "trap 1\n", 1},
+		{"printf's message is not said when the open fails", `for i in x; do printf '%d\n' $i >> ro/f; done; echo $?`, "1\n", redir("ro/f", "Permission denied", 1), 0},
+		{"printf's message when it does not", `for i in x; do printf '%d\n' $i >> /p; done; echo $?; cat /p`, "1\n0\n", "llmsh: line 1: printf: x: invalid number\n", 0},
+		{"messages in order", `head -c 99 /dev/zero > /d; for i in 12 34; do echo $i >> /d; echo "e$i" >&2; done; echo $?`,
+			"0\n", msg("echo", 1) + "e12\n" + msg("echo", 1) + "e34\n", 0},
+		{"the loop's last command", `for f in /ok ro/f /ok; do echo $f >> $f; done; echo $?; cat /ok`, "0\n/ok\n/ok\n", redir("ro/f", "Permission denied", 1), 0},
+		{"printf -v waits for its open", `v=unset; for i in 1; do printf -v v %s $i >> ro/f; done; echo "v=$v"`, "v=unset\n", redir("ro/f", "Permission denied", 1), 0},
+		{"a function's return", `f() { for i in 1 2; do echo $i >> ro/f; done; return; }; f; echo $?`, "1\n", redir("ro/f", "Permission denied", 2), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := runBudget(t, tt.src)
+			if out != tt.out || errs != tt.err || st != tt.status {
+				t.Errorf("%s\ngot  out=%q err=%q status=%d\nwant out=%q err=%q status=%d", tt.src, out, errs, st, tt.out, tt.err, tt.status)
+			}
+		})
+	}
+}

@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/llmsh/llmsh/third_party/sh/syntax"
+import (
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
 
 // llmsh: deferred write confirmation. An echo or printf whose output goes
 // to a redirection that outlives it (`for …; do printf …; done > f`) may
@@ -101,12 +105,51 @@ func (r *Runner) lazyRedir(st *syntax.Stmt) bool {
 	if rd.Op != syntax.RdrOut && rd.Op != syntax.AppOut || rd.N != nil && rd.N.Value != "1" || rd.Hdoc != nil {
 		return false
 	}
-	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-		if _, ok := r.Funcs[ce.Args[0].Lit()]; ok {
-			return false
-		}
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	if _, ok := r.Funcs[ce.Args[0].Lit()]; ok {
+		return false
+	}
+	if ce.Args[0].Lit() == "printf" {
+		// printf -v assigns: bash would not if the open failed, so
+		// its open is waited for (as one whose format is not known).
+		format, ok := staticWord(ce.Args[1:])
+		return ok && !strings.HasPrefix(format, "-")
 	}
 	return true
+}
+
+// staticWord is the value of the first of words when it has no
+// expansion (literal and quoted text only).
+func staticWord(words []*syntax.Word) (string, bool) {
+	if len(words) == 0 {
+		return "", false
+	}
+	var sb strings.Builder
+	for _, part := range words[0].Parts {
+		switch part := part.(type) {
+		case *syntax.Lit:
+			sb.WriteString(part.Value)
+		case *syntax.SglQuoted:
+			if part.Dollar {
+				return "", false
+			}
+			sb.WriteString(part.Value)
+		case *syntax.DblQuoted:
+			for _, q := range part.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(lit.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
 }
 
 // echoOrPrintf says whether st is a simple command whose first word is
