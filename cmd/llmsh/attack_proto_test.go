@@ -278,6 +278,47 @@ func TestProtocolAttacks(t *testing.T) {
 				t.Fatalf("other vfsd: %v %s", err, other.stderr)
 			}
 		}},
+		{"named_handles", func(t *testing.T, p *protoPeer, ar *arena) {
+			// open_named (issue 21): handles the client names. Names
+			// out of range, of another type, in use, or another
+			// client's are refused; a failed open's name refuses every
+			// request; a read-only file stays read-only.
+			if resp := p.call("h", "hello", `{"version":1,"features":["open_named"]}`); resp == nil || !resp.OK {
+				t.Fatalf("hello: %+v", resp)
+			}
+			in := jsonStr(filepath.Join(ar.ro, "in.txt"))
+			for _, h := range []string{"-1", "0", "2", "3", "4294967295", "9007199254740992", "1e30", "18446744073709551616", `"4294967296"`, "null", "[]"} {
+				wantErr(t, p.call("n", "open", `{"path":`+in+`,"mode":"r","h":`+h+`}`), vfsproto.ERange, vfsproto.EArg)
+			}
+			first := fmt.Sprint(vfsproto.FirstNamedHandle)
+			if resp := p.call("a", "open", `{"path":`+in+`,"mode":"r","h":`+first+`}`); resp == nil || !resp.OK {
+				t.Fatalf("named open: %+v", resp)
+			}
+			wantErr(t, p.call("b", "open", `{"path":`+jsonStr(filepath.Join(ar.rw, "x"))+`,"mode":"w","h":`+first+`}`), vfsproto.EArg)
+			wantErr(t, p.call("w", "write", `{"h":`+first+`,"data":"cHdu"}`), vfsproto.EPerm)
+			if resp := p.call("r", "read", `{"h":`+first+`,"max":4}`); resp == nil || !resp.OK {
+				t.Fatalf("the named handle lost its file: %+v", resp)
+			}
+			// A write-mode open of the read-only file fails and keeps
+			// its name: every request on it fails, nothing is written.
+			second := fmt.Sprint(vfsproto.FirstNamedHandle + 1)
+			p.frame(`{"id":"o2","op":"open","params":{"path":` + in + `,"mode":"a","h":` + second + `}}`)
+			p.frame(`{"id":"w2","op":"write","params":{"h":` + second + `,"data":"cHdu"}}`)
+			for range 2 {
+				wantErr(t, p.recv(), vfsproto.EPerm)
+			}
+			wantErr(t, p.call("c2", "close", `{"h":`+second+`}`), vfsproto.EPerm)
+			wantErr(t, p.call("w3", "write", `{"h":`+second+`,"data":"cHdu"}`), vfsproto.ENoEnt)
+			// Another client's name is not this one's.
+			other := startProtoPeer(t, bin, ar)
+			other.call("h", "hello", `{"version":1,"features":["open_named"]}`)
+			wantErr(t, other.call("r", "read", `{"h":`+first+`,"max":4}`), vfsproto.ENoEnt)
+			if err := other.finish(); err != nil {
+				t.Fatalf("other vfsd: %v %s", err, other.stderr)
+			}
+			p.call("c", "close", `{"h":`+first+`}`)
+			usable(t, p, ar)
+		}},
 		{"handle_mode_confusion", func(t *testing.T, p *protoPeer, ar *arena) {
 			resp := p.call("o", "open", `{"path":`+jsonStr(filepath.Join(ar.ro, "in.txt"))+`,"mode":"r"}`)
 			if resp == nil || !resp.OK {
