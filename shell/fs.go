@@ -305,7 +305,8 @@ func createWithUmask(c *vfsclient.Client, abs string, umask fs.FileMode) {
 func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
-	if d, ok := openDevice(absPath(hc.Dir, name)); ok {
+	abs := absPath(hc.Dir, name)
+	if d, ok := openDevice(abs); ok {
 		if output && d.full() {
 			return &outFile{f: d, name: name, stderr: hc.Stderr}, nil
 		}
@@ -324,23 +325,23 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 	case "/dev/stderr", "/dev/fd/2":
 		return nopRWC{w: hc.Stderr}, nil
 	}
-	if pf, ok := s.psubs.open(absPath(hc.Dir, name)); ok {
+	if pf, ok := s.psubs.open(abs); ok {
 		return pf, nil
 	}
-	if f, ok := fdDevPath(hc, absPath(hc.Dir, name), output); ok {
+	if f, ok := fdDevPath(hc, abs, output); ok {
 		return f, nil
 	}
-	if strings.HasPrefix(absPath(hc.Dir, name), "/dev/fd/") {
+	if strings.HasPrefix(abs, "/dev/fd/") {
 		// Descriptors are not files: never a virtual file in vfsd.
 		return nil, redirError(name, syscall.ENOENT)
 	}
 	if flag&os.O_CREATE != 0 && hc.Umask != 0o022 {
-		createWithUmask(s.client, absPath(hc.Dir, name), hc.Umask)
+		createWithUmask(s.client, abs, hc.Umask)
 	}
 	if hc.Lazy && output {
 		// The redirection of an echo or printf that may defer: its
 		// open is confirmed with its writes (deferred.go).
-		f, err := s.client.OpenLater(absPath(hc.Dir, name), flag)
+		f, err := s.client.OpenLater(abs, flag)
 		if err != nil {
 			return nil, redirError(name, err)
 		}
@@ -350,7 +351,7 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 		}
 		return o, nil
 	}
-	f, err := s.client.OpenFile(absPath(hc.Dir, name), flag)
+	f, err := s.client.OpenFile(abs, flag)
 	if err != nil {
 		return nil, redirError(name, err)
 	}

@@ -19,6 +19,7 @@ import (
 //	{"id":"N","ok":true,"result":{"written":N}}
 //	{"id":"N","ok":true,"result":{"size":N,"eof":BOOL}}   (read_bulk)
 //	{"id":"N","ok":true,"result":{"version":N,"ops":[...],...}}   (hello)
+//	{"id":"N","ok":true}   (close)
 //
 // The hello request is written by hand too: hello is every run's first
 // exchange, and a run that opens no file then needs no encoding/json.
@@ -40,6 +41,7 @@ var (
 	respSizeF   = []byte(`,"eof":false}}`)
 	respResult  = []byte(`","ok":true,"result":`)
 	respHello   = []byte(`","ok":true,"result":{"version":`)
+	respOK      = `","ok":true}`
 )
 
 // bufPool holds request frames and decoded read payloads.
@@ -200,6 +202,10 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 			return 0, a, false
 		}
 		a.fast, a.hello = true, r
+		return id, a, true
+	case string(b) == respOK:
+		// A success without a result (close).
+		a.resp.OK = true
 		return id, a, true
 	case bytes.HasPrefix(b, respResult) && b[len(b)-1] == '}':
 		// Any other success: the result as it stands, for the caller

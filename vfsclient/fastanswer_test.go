@@ -18,6 +18,7 @@ func TestFastAnswerResult(t *testing.T) {
 		`{"id":"7","ok":true,"result":{"entries":[{"name":"a","is_dir":false,"size":3}]}}`,
 		`{"id":"1844674407370955161","ok":true,"result":{"handle":4}}`,
 		`{"id":"9","ok":true,"result":"x}"}`,
+		`{"id":"7","ok":true}`,
 	} {
 		b := []byte(frame)
 		id, a, ok := parseFastAnswer(b)
@@ -38,7 +39,7 @@ func TestFastAnswerResult(t *testing.T) {
 	}
 	for _, frame := range []string{
 		`{"id":"7","ok":false,"error":{"code":"E_NOENT","message":"x"}}`,
-		`{"id":"7","ok":true}`,
+		`{"id":"7","ok":true} `,
 		`{"id":"x","ok":true,"result":{}}`,
 		`{"id":"7","ok":true,"result":{} `,
 	} {

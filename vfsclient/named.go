@@ -135,7 +135,15 @@ func (f *File) CloseLater() error {
 	if f.wb != nil {
 		f.sendWriteSlot()
 	}
-	ch, err := f.c.sendCork(vfsproto.OpClose, vfsproto.HandleParams{H: f.h}, f.ordered)
+	h := f.h
+	ch, err := f.c.sendFrameCork(func(dst []byte, id uint64) ([]byte, error) {
+		start := len(dst)
+		dst = beginRequest(dst, id, vfsproto.OpClose)
+		dst = append(dst, `{"h":`...)
+		dst = strconv.AppendInt(dst, h, 10)
+		dst = append(dst, '}')
+		return finishRequest(dst, start)
+	}, nil, f.ordered)
 	if err != nil {
 		return pathErr("close", f.name, err)
 	}

@@ -113,6 +113,16 @@ func okFrame(id string, result any) *frameBuf {
 	return f.finish(id)
 }
 
+// okHandleFrame encodes the answer to an open, {"handle":h}, as okFrame
+// does, without encoding/json.
+func okHandleFrame(id string, h int64) *frameBuf {
+	f := beginFrame(id)
+	f.b = append(f.b, `,"ok":true,"result":{"handle":`...)
+	f.b = strconv.AppendInt(f.b, h, 10)
+	f.b = append(f.b, '}')
+	return f.finish(id)
+}
+
 // okFrameJSON encodes a success response whose result is already encoded.
 func okFrameJSON(id string, enc []byte) *frameBuf {
 	f := beginFrame(id)

@@ -57,7 +57,10 @@ type job struct {
 
 // handle is an open handle of one client. Its requests are served in order
 // by one goroutine reading queue; only the connection's reader sends to
-// queue, and it closes queue after sending close.
+// queue, and it closes queue after sending close. The reader makes the
+// queue and starts its goroutine when it first queues a request: a handle
+// whose requests the reader runs itself (small writes, close: `echo $i >>
+// f` in a loop, a handle a command) has neither.
 type handle struct {
 	num      int64
 	f        file
@@ -306,8 +309,11 @@ func (c *conn) shutdown() {
 	c.workWG.Wait()
 	c.mu.Lock()
 	for n, h := range c.handles {
-		if h.failed == nil {
-			close(h.queue)
+		switch {
+		case h.queue != nil:
+			close(h.queue) // its goroutine ends it
+		case h.failed == nil:
+			c.endHandle(h)
 		}
 		delete(c.handles, n)
 	}
@@ -717,10 +723,19 @@ func (c *conn) route(j *job) {
 		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) }, c.sendNow)
 	} else {
 		h.busy.Add(1)
+		if h.queue == nil {
+			h.queue = make(chan *job, queueLen)
+			c.hWG.Add(1)
+			go c.runHandle(h)
+		}
 		h.queue <- j
 	}
 	if j.op == vfsproto.OpClose {
-		close(h.queue)
+		if h.queue != nil {
+			close(h.queue)
+		} else {
+			c.endHandle(h) // closed on the reader (or its close panicked)
+		}
 	}
 }
 
@@ -953,6 +968,12 @@ func (c *conn) runHandle(h *handle) {
 		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doHandleOp(h, j) }, c.queueFrame)
 		h.busy.Add(-1)
 	}
+	c.endHandle(h)
+}
+
+// endHandle drops h's file, unless a close has: unfinished atomic
+// writes are discarded.
+func (c *conn) endHandle(h *handle) {
 	if !h.closed {
 		h.closed = true
 		h.f.abort()
@@ -1032,12 +1053,10 @@ func (c *conn) addHandleAt(num int64, f file, canRead, canWrite bool) (int64, *v
 		num = c.next
 		c.next++
 	}
-	h := &handle{num: num, f: f, canRead: canRead, canWrite: canWrite, queue: make(chan *job, queueLen)}
+	h := &handle{num: num, f: f, canRead: canRead, canWrite: canWrite}
 	c.handles[h.num] = h
 	c.s.stats.opens.Add(1)
 	c.s.stats.openHandles.Add(1)
-	c.hWG.Add(1)
-	go c.runHandle(h)
 	return h.num, nil
 }
 
@@ -1086,6 +1105,6 @@ func (c *conn) openNamed(j *job) {
 			return nil, e, 0
 		}
 		j.h = num
-		return okFrame(j.id, vfsproto.OpenResult{Handle: num}), nil, 0
+		return okHandleFrame(j.id, num), nil, 0
 	}, c.sendNow)
 }

@@ -372,7 +372,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			return nil, e, 0
 		}
 		j.h = num
-		return okFrame(j.id, vfsproto.OpenResult{Handle: num}), nil, 0
+		return okHandleFrame(j.id, num), nil, 0
 	case vfsproto.OpReadFile:
 		return c.readWhole(j)
 	case vfsproto.OpReadFiles:

@@ -330,3 +330,13 @@ func TestHelloEncoding(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestOkHandleFrame: the open's answer written by hand is okFrame's.
+func TestOkHandleFrame(t *testing.T) {
+	for _, h := range []int64{3, 4096, vfsproto.FirstNamedHandle, vfsproto.MaxNamedHandle} {
+		got, want := okHandleFrame("12", h), okFrame("12", vfsproto.OpenResult{Handle: h})
+		if string(got.b) != string(want.b) {
+			t.Errorf("handle %d: %q, want %q", h, got.b, want.b)
+		}
+	}
+}
