@@ -63,7 +63,11 @@ func (b *beneath) open(rel string, flag int) (int, error) {
 		return -1, errFallback
 	}
 	for {
-		fd, err := unix.Openat2(b.fd, rel, &unix.OpenHow{Flags: uint64(flag | unix.O_CLOEXEC), Resolve: resolveBeneath})
+		how := unix.OpenHow{Flags: uint64(flag | unix.O_CLOEXEC), Resolve: resolveBeneath}
+		if flag&unix.O_CREAT != 0 {
+			how.Mode = 0o644 // as openInPlace's os.Root
+		}
+		fd, err := unix.Openat2(b.fd, rel, &how)
 		switch {
 		case err == nil:
 			return fd, nil
@@ -163,6 +167,32 @@ func openRawRead(g *grant, rel string) (f file, e *vfsproto.Error, ok bool) {
 		return nil, e, true
 	}
 	return &rawFile{fd: fd, name: rel}, nil, true
+}
+
+// openRawAppend opens rel by openat2 to append to it (flag: O_WRONLY,
+// O_CREATE, O_APPEND), with openInPlace's checks: a handle that costs no
+// os.File (whose NewFile asks fcntl and epoll about each file: `echo $i
+// >> f` in a loop opens one a command). It is write-only, so nothing
+// reads it concurrently (read_shm_at), which asHandle guards against for
+// a *rawFile read. ok is false when openat2 cannot answer.
+func openRawAppend(g *grant, rel string, flag int) (f file, e *vfsproto.Error, ok bool) {
+	fd, err := g.bn.open(rel, flag|openFlags)
+	if err == errFallback {
+		return nil, nil, false
+	}
+	if err != nil {
+		return nil, fsError(err), true
+	}
+	fi, err := fstatInfo(fd, rel)
+	if err != nil {
+		unix.Close(fd)
+		return nil, fsError(err), true
+	}
+	if e := inPlaceOK(fi, flag); e != nil {
+		unix.Close(fd)
+		return nil, e, true
+	}
+	return &rawFile{fd: fd, name: rel, write: true}, nil, true
 }
 
 // openDirBeneath opens the directory rel of g by openat2 for a listing;

@@ -23,6 +23,8 @@ func (b *beneath) stat(string) (fs.FileInfo, error) { return nil, errFallback }
 
 func openRawRead(*grant, string) (file, *vfsproto.Error, bool) { return nil, nil, false }
 
+func openRawAppend(*grant, string, int) (file, *vfsproto.Error, bool) { return nil, nil, false }
+
 func fstatInfo(int, string) (fs.FileInfo, error) { return nil, errFallback }
 
 func listBeneath(*grant, string, bool) ([]vfsproto.Entry, *vfsproto.Error, bool) {

@@ -220,6 +220,8 @@ func (h *virtualHandle) abort()                             { h.store.release(h.
 type rawFile struct {
 	fd   int
 	name string
+	// write: opened to append (openRawAppend), the handle keeps it.
+	write bool
 }
 
 func (f *rawFile) Read(p []byte) (int, error) {
@@ -257,8 +259,24 @@ func (f *rawFile) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
-func (f *rawFile) Write([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "write", Path: f.name, Err: syscall.EBADF}
+func (f *rawFile) Write(p []byte) (int, error) {
+	if !f.write {
+		return 0, &fs.PathError{Op: "write", Path: f.name, Err: syscall.EBADF}
+	}
+	n := 0
+	for n < len(p) {
+		m, err := syscall.Write(f.fd, p[n:])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return n, &fs.PathError{Op: "write", Path: f.name, Err: err}
+		case m == 0:
+			return n, &fs.PathError{Op: "write", Path: f.name, Err: io.ErrShortWrite}
+		}
+		n += m
+	}
+	return n, nil
 }
 
 func (f *rawFile) Seek(offset int64, whence int) (int64, error) {

@@ -232,6 +232,11 @@ func openInPlace(g *grant, rel string, flag int) (file, *vfsproto.Error) {
 			return f, e
 		}
 	}
+	if flag == os.O_WRONLY|os.O_CREATE|os.O_APPEND {
+		if f, e, ok := openRawAppend(g, rel, flag); ok {
+			return f, e
+		}
+	}
 	trunc := flag&os.O_TRUNC != 0
 	f, err := g.root.OpenFile(rel, flag&^os.O_TRUNC|openFlags, 0o644)
 	if err != nil {
@@ -272,7 +277,7 @@ func inPlaceOK(fi fs.FileInfo, flag int) *vfsproto.Error {
 // os.File, whose Close waits for a ReadAt of another request in flight
 // (a plain descriptor closed under it could be reused by the next open).
 func asHandle(f file) file {
-	if rf, ok := f.(*rawFile); ok {
+	if rf, ok := f.(*rawFile); ok && !rf.write {
 		return realFile{os.NewFile(uintptr(rf.fd), rf.name)}
 	}
 	return f
