@@ -236,7 +236,7 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 // does; a failed close as Close reports it.
 func (d *deferredWrites) confirmLazy(c deferredCmd) {
 	lf := c.o.f.(lazyFile)
-	if c.o.openFailed(c.stderr) {
+	if c.o.openFailed(c.stderr, c.prefix) {
 		lf.CloseErr()
 		d.chargeStatus(c.seq, 1)
 		return
@@ -342,13 +342,13 @@ func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeW
 	}
 	if lo != nil && (ebuf.Len() > 0 || lo.mark().told != marks[0].told) {
 		// It said something, or heard of a failure: its open first.
-		if d.barrier(); lo.openFailed(stderr) {
+		if d.barrier(); lo.openFailed(stderr, prefix) {
 			return 1
 		}
 	}
 	deferred := d.add(name, prefix, stdout, stderr, marks, st, seq)
 	if lo != nil && !deferred {
-		if d.barrier(); lo.openFailed(stderr) {
+		if d.barrier(); lo.openFailed(stderr, prefix) {
 			return 1
 		}
 	}

@@ -345,11 +345,7 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 		if err != nil {
 			return nil, redirError(name, err)
 		}
-		o := &outFile{f: f, name: name, stderr: hc.Stderr, own: true, lazy: f.Lazy()}
-		if o.lazy {
-			o.prefix = scriptPrefix(hc)
-		}
-		return o, nil
+		return &outFile{f: f, name: name, stderr: hc.Stderr, own: true, lazy: f.Lazy(), runner: hc.Runner()}, nil
 	}
 	f, err := s.client.OpenFile(abs, flag)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 )
 
 // Write errors are never silent. vfsclient sends writes without waiting
@@ -49,12 +50,13 @@ type outFile struct {
 	over    bool
 	// own is set for the redirection of an echo or printf that may
 	// defer (interp.HandlerContext.Lazy); lazy when its open was not
-	// waited for (vfsclient.File.Lazy), prefix then the runner's
-	// "NAME: line N: " for a failure of the open. deferClose is set
-	// once its command deferred: Close does not wait. reported: the
-	// open's failure has been reported.
+	// waited for (vfsclient.File.Lazy), runner then the runner that
+	// opened it, whose "NAME: line N: " starts a failure of the open
+	// reported before its statement ends. deferClose is set once its
+	// command deferred: Close does not wait. reported: the open's
+	// failure has been reported.
 	own, lazy, deferClose, reported bool
-	prefix                          string
+	runner                          *interp.Runner
 }
 
 // lazyFile is a file whose open and close may be confirmed later
@@ -68,8 +70,8 @@ type lazyFile interface {
 // openFailed waits for the answer to o's open, if it was not waited
 // for, and says whether it failed; the failure is reported once, on w,
 // as the runner reports a failed redirection ("NAME: line N: FILE:
-// REASON").
-func (o *outFile) openFailed(w io.Writer) bool {
+// REASON", prefix "NAME: line N: ", or the runner's now if "").
+func (o *outFile) openFailed(w io.Writer, prefix string) bool {
 	if !o.lazy {
 		return false
 	}
@@ -80,7 +82,13 @@ func (o *outFile) openFailed(w io.Writer) bool {
 	if !o.reported {
 		o.reported = true
 		if w != nil {
-			fmt.Fprintf(w, "%s%s: %s\n", o.prefix, o.name, builtins.ErrText(err))
+			if prefix == "" {
+				prefix = "llmsh: "
+				if o.runner != nil {
+					prefix = o.runner.ErrPrefix()
+				}
+			}
+			fmt.Fprintf(w, "%s%s: %s\n", prefix, o.name, builtins.ErrText(err))
 		}
 	}
 	return true
@@ -114,7 +122,7 @@ func (o *outFile) Close() error {
 	if o.deferClose {
 		return o.f.(lazyFile).CloseLater() // confirmed with its writes
 	}
-	if o.openFailed(o.stderr) {
+	if o.openFailed(o.stderr, "") {
 		return o.f.Close()
 	}
 	werr := o.f.Flush()
