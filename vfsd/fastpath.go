@@ -198,20 +198,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		}
 		return fastReq{op: vfsproto.OpWriteBulk, id: string(id), h: h, max: n}, true
 	case bytes.HasPrefix(b, fastWShmMid):
-		// slot in r.slot, size in r.max
-		h, rest, ok := fastInt(b[len(fastWShmMid):])
-		if !ok || !bytes.HasPrefix(rest, fastShmSlot) {
-			return r, false
-		}
-		slot, rest, ok := fastInt(rest[len(fastShmSlot):])
-		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {
-			return r, false
-		}
-		n, rest, ok := fastInt(rest[len(fastWBulkSize):])
-		if !ok || string(rest) != "}}" {
-			return r, false
-		}
-		return fastReq{op: vfsproto.OpWriteShm, id: string(id), h: h, slot: slot, max: n}, true
+		return parseFastWriteShm(string(id), b[len(fastWShmMid):])
 	case bytes.HasPrefix(b, fastCloseMid):
 		h, rest, ok := fastInt(b[len(fastCloseMid):])
 		if !ok || string(rest) != "}}" {
@@ -260,6 +247,24 @@ func parseFastWrite(id string, b []byte) (r fastReq, ok bool) {
 	}
 	*buf = data
 	return fastReq{op: vfsproto.OpWrite, id: id, h: h, data: data, buf: buf}, true
+}
+
+// parseFastWriteShm decodes the rest of a canonical write_shm request
+// after "h":, up to its end: the slot in r.slot, the size in r.max.
+func parseFastWriteShm(id string, b []byte) (r fastReq, ok bool) {
+	h, rest, ok := fastInt(b)
+	if !ok || !bytes.HasPrefix(rest, fastShmSlot) {
+		return r, false
+	}
+	slot, rest, ok := fastInt(rest[len(fastShmSlot):])
+	if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {
+		return r, false
+	}
+	n, rest, ok := fastInt(rest[len(fastWBulkSize):])
+	if !ok || string(rest) != "}}" {
+		return r, false
+	}
+	return fastReq{op: vfsproto.OpWriteShm, id: id, h: h, slot: slot, max: n}, true
 }
 
 // parseFastOpen decodes the rest of a canonical named open after
