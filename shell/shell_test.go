@@ -319,7 +319,7 @@ func TestNestedCodeChecked(t *testing.T) {
 		{"eval 'coproc { echo hi; }'; read -r l <&${COPROC[0]}; echo $l", "hi\n", "", 0},
 		{"coproc cat; echo a >&${COPROC[1]}; read -r l <&${COPROC[0]}; echo $l", "a\n", "", 0},
 		{"eval 'echo fine'; source ok.sh arg; trap 'echo bye' EXIT", "fine\nsourced arg\nbye\n", "", 0},
-		{"eval 'echo ('; echo $?", "2\n", "llmsh: syntax error", 0},
+		{"eval 'echo ('; echo $?", "2\n", "llmsh: eval: line 1: syntax error", 0},
 	}
 	for _, tc := range tests {
 		out, errs, st := run(t, dir, tc.src, Limits{})

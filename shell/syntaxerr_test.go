@@ -31,7 +31,7 @@ func TestSyntaxErrorAsBash(t *testing.T) {
 		{"must be followed", Options{Name: "sh", Command: true}, "echo hi | | cat", "",
 			"sh: -c: line 1: syntax error near unexpected token `|'\nsh: -c: line 1: `echo hi | | cat'\n", 2},
 		{"eval", Options{Name: "llmsh", Command: true}, "eval 'echo in\nfi'; echo \"st=$?\"", "in\nst=2\n",
-			"llmsh: syntax error near unexpected token `fi'\nllmsh: `fi'\n", 0},
+			"llmsh: eval: line 3: syntax error near unexpected token `fi'\nllmsh: eval: line 3: `fi'\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkRunAs(t, tc.opts, tc.src, tc.out, tc.errs, tc.st)

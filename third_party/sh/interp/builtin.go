@@ -497,11 +497,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(textStatus(err), "eval: %v\n", err)
 		}
-		if r.llmsh.scriptName != "" {
-			r.hdocWarnings(file, src, r.shellFileName(), r.text.lineOffset)
-		} else {
-			r.hdocWarnings(file, src, "", 0)
-		}
+		r.hdocWarnings(file, src, r.shellFileName(), r.text.lineOffset)
 		// llmsh: the eval string's lines count from the line bash had
 		// read when it ran the eval (set above: callstack.go); set -x
 		// marks them one level deeper ("++"), as bash.

@@ -222,10 +222,7 @@ func (r *Runner) readUpTo(stmts []*syntax.Stmt, i int) {
 // the end of the script ended, on lines up to line, as bash does when it
 // has read the command that holds them.
 func (r *Runner) warnHdocsUpTo(line uint) {
-	file := ""
-	if r.llmsh.scriptName != "" {
-		file = r.shellFileName()
-	}
+	file := r.shellFileName()
 	for len(r.pendingHdocs) > 0 && r.pendingHdocs[0].Pos.Line() <= line {
 		h := r.pendingHdocs[0]
 		r.pendingHdocs = r.pendingHdocs[1:]
@@ -235,11 +232,12 @@ func (r *Runner) warnHdocsUpTo(line uint) {
 
 // hdocWarnings says bash's warning for each here-document that the end
 // of src ended: named after file (a sourced file as it was given, or
-// the script running eval text, whose lines count from the eval's line),
-// or after llmsh alone in -c text and trap actions, as bash -c.
+// the script running eval text, whose lines count from the eval's line;
+// llmsh in -c text: "llmsh: line N: …", as bash -c), or after llmsh
+// alone at a prompt, as interactive bash.
 func (r *Runner) hdocWarnings(f *syntax.File, src, file string, offset int) {
 	for _, h := range f.UnclosedHdocs {
-		if file == "" {
+		if r.llmsh.atPrompt {
 			r.errf("%s: %s\n", shellName, HdocWarning(h))
 			continue
 		}
@@ -551,11 +549,12 @@ func extGlobOnLine(stmts []*syntax.Stmt, i int) (line int, ok bool) {
 }
 
 // evalSyntaxError prints a syntax error in eval's text as bash does:
-// "FILE: eval: line N: …", N counted from the eval's line, in a script
-// file; "llmsh: …" alone in -c text, as bash -c.
+// "FILE: eval: line N: …", N counted from the eval's line ("llmsh: eval:
+// line N: …" in -c text, as bash -c); "llmsh: …" alone at a prompt, as
+// interactive bash.
 func (r *Runner) evalSyntaxError(line int, msgs []string) {
 	for _, m := range msgs {
-		if r.llmsh.scriptName != "" {
+		if !r.llmsh.atPrompt {
 			r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+line, m)
 		} else {
 			r.errf("%s: %s\n", shellName, m)

@@ -1404,6 +1404,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 		}
 		return
 	}
+	// llmsh: bash warns of a here-document the action's end ended, its
+	// lines the action's own ("NAME: line 2: warning: …").
+	r.hdocWarnings(file, callback, r.shellFileName(), 0)
 	oldExit, oldLastExit := r.exit, r.lastExit
 	// llmsh: a trap's action leaves PIPESTATUS as it found it (bash).
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
