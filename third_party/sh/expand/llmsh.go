@@ -139,6 +139,11 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		name := pe.Param.Value
 		vr := cfg.Env.Get(name)
 		if vr.Kind == NameRef && pe.Index == nil {
+			if vr.Str == "" {
+				// declare -n q; ${!q}: a nameref that names nothing
+				// (bash).
+				return nil, ParamError{Msg: name + ": invalid indirect expansion"}
+			}
 			return pe, nil // ${!ref}: the name
 		}
 		inner := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}

@@ -221,6 +221,9 @@ type Runner struct {
 	// run; arithPrefix the command an arithmetic error names (bash's
 	// "declare: 1 +: syntax error…" for declare -i j="1 +").
 	declVariant, arithPrefix string
+	// declPrefix holds a declaration builtin's own prefix assignments
+	// in a function while it runs (x=7 declare -p x shows them; llmsh).
+	declPrefix map[string]expand.Variable
 
 	// rand is the pseudo-random number generator behind the RANDOM variable,
 	// only set once RANDOM has been assigned to in order to seed it.

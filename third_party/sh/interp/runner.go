@@ -673,6 +673,21 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if r.exit.abandon {
 					break // llmsh: an expansion error abandons the rest
 				}
+				if as.Index != nil && as.Array != nil {
+					// llmsh: a[1]=(y): bash's run-time error; the
+					// command line is abandoned.
+					r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), as.Name.Value, subscriptText(as.Index))
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					break
+				}
+				if r.circularRef(as.Name.Value) {
+					// llmsh: bash warns, assigns nothing and
+					// abandons the command line, status 1 (set -e
+					// does not end the shell).
+					r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true, noExit: true}
+					break
+				}
 				// llmsh: through a nameref, which may name an element.
 				name, index := r.refTarget(as.Name.Value, as.Index)
 
@@ -768,6 +783,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			name := as.Name.Value
+			if r.circularRef(name) {
+				// llmsh: bash warns and the command runs.
+				r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name)
+				continue
+			}
 			prev := r.lookupVar(name)
 			// Resolve any nameref so we can restore the original final value later on.
 			if n, v := prev.Resolve(r.writeEnv); n != "" {
@@ -800,7 +820,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		trace.newLineFlush()
 
 		r.node = cm
+		if len(inherit) > 0 {
+			r.declPrefix = make(map[string]expand.Variable, len(inherit))
+			for _, in := range inherit {
+				r.declPrefix[in.name] = in.vr
+			}
+		}
 		r.call(ctx, cm.Args[0].Pos(), fields)
+		r.declPrefix = nil
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
 		// Only a declaration command with prefix assignments needs the
 		// names it declares (and fields may be huge: set -- "$@" "$big").
@@ -811,7 +838,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		for _, in := range inherit {
 			if kept[in.name] {
 				if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
-					r.setVar(in.name, in.vr)
+					// llmsh: the value, exported, with the attributes
+					// the declaration gave (v=4 declare -i v: -ix).
+					vr.Set, vr.Exported, vr.Kind, vr.Str = true, true, in.vr.Kind, in.vr.Str
+					// Not converted to the case asked (bash).
+					vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
+					// The local is written as it is, readonly too
+					// (x=1 local -r x).
+					if o, ok := r.writeEnv.(*overlayEnviron); ok {
+						if n := o.normalize(in.name); o.values[n].Local {
+							exportGen.Add(1)
+							o.exports = true
+							o.values[n] = namedVariable{in.name, vr}
+						}
+					}
 				}
 			}
 		}
@@ -936,6 +976,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					break
 				}
 				if vr.Kind == expand.NameRef {
+					if p, _, ok := expand.ParseRef(field); !ok || !syntax.ValidName(p.Value) {
+						// llmsh: bash ends the loop, status 1.
+						r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), field)
+						r.exit = exitStatus{code: 1}
+						break
+					}
 					// llmsh: a nameref refers to each word in turn.
 					vr.Str, vr.Set = field, true
 					r.setVar(name, vr)
@@ -1201,11 +1247,37 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
+			if as.Index != nil && as.Array != nil {
+				// llmsh: declare a[1]=(y), as a[1]=(y).
+				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
+				r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+				return
+			}
+			if !o.print && !slices.Contains(modes, "-n") && !slices.Contains(modes, "+n") && r.circularRef(name) {
+				// llmsh: bash warns twice (export three times, and
+				// fails) and declares nothing; local makes its local.
+				warn := func() { r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name) }
+				warn()
+				warn()
+				if cm.Variant.Value != "local" {
+					if cm.Variant.Value == "export" {
+						warn()
+						r.exit.code = 1
+					}
+					continue
+				}
+			}
 			if o.print && o.variant != "export" && o.variant != "readonly" {
 				// declare -p name: print variable with attributes.
 				// (llmsh: export -p NAME and readonly -p NAME act on
 				// NAME as without -p, as bash's.)
 				vr := r.lookupVar(name)
+				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
+					vr = pv // llmsh: x=7 declare -p x in a function
+				}
+				if cm.Variant.Value == "local" && !r.localHere(name) {
+					vr = expand.Variable{} // llmsh: local -p names its own locals
+				}
 				if !vr.Declared() {
 					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, name)
 					r.exit.code = 1
@@ -1234,6 +1306,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// the attributes to the variable it refers to.
 				if t, idx := r.refTarget(name, nil); t != name && idx == nil {
 					name, vr = t, r.lookupVar(t)
+				}
+			}
+			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !r.opts[optLocalVarInherit] {
+				// llmsh: local y=v makes a new variable: the integer,
+				// case and trace attributes of the y it hides do not
+				// apply, nor does a nameref's target (bash).
+				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
+				if vr.Kind == expand.NameRef {
+					vr = expand.Variable{Exported: vr.Exported}
 				}
 			}
 			// llmsh: declare -i applies to the value it assigns.

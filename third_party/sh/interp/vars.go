@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"cmp"
 	cryptorand "crypto/rand"
 	"encoding/binary"
 	"errors"
@@ -468,7 +469,7 @@ func caseValues(vr *expand.Variable) {
 		conv = capitalize
 	}
 	switch vr.Kind {
-	case expand.String:
+	case expand.String, expand.NameRef: // llmsh: declare -un r=x names X (bash)
 		vr.Str = conv(vr.Str)
 	case expand.Indexed:
 		list := make([]string, len(vr.List))
@@ -801,6 +802,20 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if valType == "-n" || emptyRef {
 				prev.Kind = expand.NameRef
 			}
+			if emptyRef && valType != "-n" && r.declVariant != "local" {
+				if p, _, ok := expand.ParseRef(s); !ok || !syntax.ValidName(p.Value) {
+					// llmsh: declare -n q; q=1: bash's words, and the
+					// command line is abandoned (declare goes on).
+					if r.declVariant != "" {
+						r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), r.declVariant, s)
+						r.exit.code = 1
+						return name, prev, false
+					}
+					r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), s)
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					return name, prev, false
+				}
+			}
 			if prev.Kind == expand.NameRef && !r.validRef(name, s) {
 				return name, prev, false
 			}
@@ -1099,7 +1114,7 @@ func (r *Runner) validRef(name, ref string) bool {
 		return false
 	}
 	if p, _, ok := expand.ParseRef(ref); !ok || !syntax.ValidName(p.Value) {
-		r.errf("%sdeclare: `%s': invalid variable name for name reference\n", r.errPrefix(), ref)
+		r.errf("%s%s: `%s': invalid variable name for name reference\n", r.errPrefix(), cmp.Or(r.declVariant, "declare"), ref)
 		r.exit.code = 1
 		return false
 	}
@@ -1424,4 +1439,19 @@ func (r *Runner) setDotGlob(on bool) {
 	if r.ecfg != nil {
 		r.ecfg.DotGlob = on
 	}
+}
+
+// circularRef reports whether name is a nameref whose chain of names
+// comes back to a name already met (declare -n a=b b=a).
+func (r *Runner) circularRef(name string) bool {
+	vr := r.lookupVar(name)
+	seen := map[string]bool{name: true}
+	for vr.Kind == expand.NameRef && syntax.ValidName(vr.Str) {
+		if seen[vr.Str] {
+			return true
+		}
+		seen[vr.Str] = true
+		vr = r.lookupVar(vr.Str)
+	}
+	return false
 }

@@ -2064,11 +2064,13 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 			}
 		}
 		if p.tok == assgnParen {
-			if !p.lang.in(LangZsh) {
+			if !p.lang.in(LangZsh | langBashLike) {
 				p.curErr("arrays cannot be nested")
 				return nil
 			}
-			// zsh allows a[i]=(values...).
+			// zsh allows a[i]=(values...). llmsh: bash parses it, and
+			// refuses it when it runs ("cannot assign list to array
+			// member").
 			// assgnParen consumed both '=' and '(',
 			// so rewrite as leftParen for array parsing below.
 			p.tok = leftParen
@@ -3276,7 +3278,7 @@ loop:
 		for _, asgn := range ce.Assigns {
 			// llmsh: bash refuses a[i]=v before a command when it
 			// runs (`a[i]': not a valid identifier) and runs the command.
-			if asgn.Array != nil || asgn.Index != nil && !p.lang.in(langBashLike) {
+			if asgn.Array != nil && (asgn.Index == nil || !p.lang.in(langBashLike)) || asgn.Index != nil && !p.lang.in(langBashLike) {
 				p.posErr(asgn.Pos(), "inline variables cannot be arrays")
 			}
 		}
