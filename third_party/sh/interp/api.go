@@ -94,6 +94,9 @@ type Runner struct {
 	// curRedirs are curCmd's redirections, which $BASH_COMMAND shows
 	// (llmsh).
 	curRedirs []*syntax.Redirect
+	// curText, when not empty, is $BASH_COMMAND instead of curCmd: the
+	// head of a loop whose iteration is about to run (llmsh).
+	curText string
 	// debugDone is set when [Runner.stmtSync] has run the DEBUG trap of
 	// the command [Runner.cmd] is about to run (llmsh).
 	debugDone bool
@@ -1167,6 +1170,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		umask:         r.umask,
 		curCmd:        r.curCmd,
 		curRedirs:     r.curRedirs,
+		curText:       r.curText,
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

@@ -207,7 +207,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// as it starts them (without set -T their subshells have none).
 		for _, st := range elems {
 			if debugCmd(st.Cmd) {
-				r.curCmd, r.curRedirs = st.Cmd, st.Redirs
+				r.curCmd, r.curRedirs, r.curText = st.Cmd, st.Redirs, ""
 				r.debugTrap(ctx, st.Cmd)
 			}
 		}
@@ -345,6 +345,10 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		}
 		body = r.exit
 	}
+	debug := r.traps[trapDebug] != "" && !r.inTrap
+	if debug {
+		r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, y.Init, 0))
+	}
 	if y.Init != nil || r.opts[optXTrace] {
 		if _, ok := r.cstyleArith(y.Init, y, 0); !ok {
 			fail()
@@ -353,6 +357,9 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		}
 	}
 	for !r.stop(ctx) {
+		if debug {
+			r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, y.Cond, 1))
+		}
 		if y.Cond != nil || r.opts[optXTrace] {
 			n, ok := r.cstyleArith(y.Cond, y, 1)
 			if !ok {
@@ -367,6 +374,9 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		body = r.exit
 		if broken || r.stop(ctx) {
 			break
+		}
+		if debug {
+			r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, y.Post, 2))
 		}
 		if y.Post != nil || r.opts[optXTrace] {
 			r.exit = exitStatus{}

@@ -435,7 +435,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// the command's redirections, as bash's.
 	debugDone := false
 	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
-		r.curCmd, r.curRedirs = st.Cmd, st.Redirs
+		r.curCmd, r.curRedirs, r.curText = st.Cmd, st.Redirs, ""
 		if r.traps != nil {
 			r.debugTrap(ctx, st.Cmd)
 		}
@@ -606,7 +606,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	debugDone := r.debugDone
 	r.debugDone = false
 	if !debugDone && !r.inTrap && debugCmd(cm) {
-		r.curCmd, r.curRedirs = cm, nil
+		r.curCmd, r.curRedirs, r.curText = cm, nil, ""
 		if r.traps != nil {
 			r.debugTrap(ctx, cm)
 		}
@@ -924,6 +924,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				items = r.fields(y.Items...) // for i in ...; do ...
 			}
 
+			if cm.Select {
+				r.forDebugTrap(ctx, cm, forHeadText(cm, y)) // llmsh
+			}
 			if cm.Select && len(items) == 0 {
 				break // llmsh: bash shows no menu for no items (status 0)
 			}
@@ -967,7 +970,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 
+			var head string // llmsh: $BASH_COMMAND in the DEBUG trap
 			for _, field := range items {
+				if r.traps[trapDebug] != "" && !r.inTrap {
+					if head == "" {
+						head = forHeadText(cm, y)
+					}
+					r.forDebugTrap(ctx, cm, head)
+				}
 				vr := r.lookupVar(name)
 				if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
 					// llmsh: a readonly name ends the loop, status 1.

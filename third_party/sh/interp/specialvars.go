@@ -73,12 +73,28 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 		now := time.Now()
 		return expand.Variable{Set: true, Kind: expand.String, Str: fmt.Sprintf("%d.%06d", now.Unix(), now.Nanosecond()/1000)}, true
 	case "BASH_COMMAND":
+		if r.curText != "" {
+			return expand.Variable{Set: true, Kind: expand.String, Str: r.curText}, true
+		}
 		if r.curCmd == nil {
 			return vr, false
 		}
+		if cc, ok := r.curCmd.(*syntax.CaseClause); ok {
+			// bash shows a case command's head: "case WORD in ".
+			var sb strings.Builder
+			syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, cc.Word)
+			return expand.Variable{Set: true, Kind: expand.String, Str: "case " + sb.String() + " in "}, true
+		}
 		var sb strings.Builder
 		p := syntax.NewPrinter(syntax.SingleLine(true))
-		p.Print(&sb, r.curCmd)
+		cmd := r.curCmd
+		if tc, ok := cmd.(*syntax.TestClause); ok {
+			// bash's parser makes a lone word of [[ ]] a -n test.
+			c := *tc
+			c.X = nonEmptyTests(c.X)
+			cmd = &c
+		}
+		p.Print(&sb, cmd)
 		text := strings.TrimSpace(sb.String())
 		if _, ok := r.curCmd.(*syntax.ArithmCmd); ok {
 			// bash shows (( x++ )), the printer ((x++)).
@@ -145,4 +161,30 @@ func redirsText(redirs []*syntax.Redirect) string {
 		}
 	}
 	return sb.String()
+}
+
+// nonEmptyTests is x with each lone word made a -n test, as bash's parser
+// makes it ($BASH_COMMAND shows [[ a ]] as [[ -n a ]]); x is not changed.
+func nonEmptyTests(x syntax.TestExpr) syntax.TestExpr {
+	switch x := x.(type) {
+	case *syntax.Word:
+		return &syntax.UnaryTest{OpPos: x.Pos(), Op: syntax.TsNempStr, X: x}
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsNot || x.Op == syntax.TsParen {
+			u := *x
+			u.X = nonEmptyTests(x.X)
+			return &u
+		}
+	case *syntax.ParenTest:
+		pt := *x
+		pt.X = nonEmptyTests(x.X)
+		return &pt
+	case *syntax.BinaryTest:
+		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
+			b := *x
+			b.X, b.Y = nonEmptyTests(x.X), nonEmptyTests(x.Y)
+			return &b
+		}
+	}
+	return x
 }

@@ -345,10 +345,67 @@ func (r *Runner) runReturnTrap(ctx context.Context) {
 func debugCmd(cm syntax.Command) bool {
 	switch cm.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd,
-		*syntax.TestClause, *syntax.CaseClause, *syntax.ForClause:
+		*syntax.TestClause, *syntax.CaseClause:
 		return true
 	}
+	// for and select run it themselves, before each iteration
+	// (forDebugTrap).
 	return false
+}
+
+// forDebugTrap runs the DEBUG trap as bash does in a for or select loop:
+// with $BASH_COMMAND the loop's head as bash prints it ("for x in a b",
+// "select x in ", "((i < 3))"), before each iteration of a for loop
+// (before its assignment), once before a select's menu, and before each
+// expression of for (( … )).
+func (r *Runner) forDebugTrap(ctx context.Context, cm *syntax.ForClause, text string) {
+	if r.traps[trapDebug] == "" || r.inTrap {
+		return
+	}
+	r.curCmd, r.curRedirs, r.curText = cm, nil, text
+	r.debugTrap(ctx, cm)
+}
+
+// forHeadText is a for or select loop's head as $BASH_COMMAND shows it:
+// "for x in " and the words as written ("$@" for for x; do).
+func forHeadText(cm *syntax.ForClause, y *syntax.WordIter) string {
+	var sb strings.Builder
+	if cm.Select {
+		sb.WriteString("select ")
+	} else {
+		sb.WriteString("for ")
+	}
+	sb.WriteString(y.Name.Value + " in ")
+	if !y.InPos.IsValid() {
+		sb.WriteString(`"$@"`)
+		return sb.String()
+	}
+	p := syntax.NewPrinter(syntax.SingleLine(true))
+	for i, w := range y.Items {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		p.Print(&sb, w)
+	}
+	return sb.String()
+}
+
+// cstyleDebugText is $BASH_COMMAND for an expression of for ((…)): its
+// text as written, without its leading blanks, in (( )); "((1))" when
+// it is empty.
+func (r *Runner) cstyleDebugText(y *syntax.CStyleLoop, expr syntax.ArithmExpr, part int) string {
+	text := ""
+	if parts := r.cstyleTexts(y); parts != nil {
+		text = strings.TrimLeft(parts[part], " \t\n")
+	} else if expr != nil {
+		var sb strings.Builder
+		syntax.NewPrinter().Print(&sb, expr)
+		text = sb.String()
+	}
+	if strings.TrimSpace(text) == "" {
+		text = "1"
+	}
+	return "((" + text + "))"
 }
 
 // debugTrap runs the DEBUG trap before a command, with $BASH_COMMAND the
@@ -363,6 +420,11 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
 	if cm != nil {
 		r.ecfg.TrapLine = uint64(r.lineBase + cm.Pos().Line())
 	}
+	// llmsh: $? in the action is the status of the command before, as
+	// bash's (the statement about to run has reset r.exit).
+	saved := r.exit
+	r.exit = r.lastExit
 	r.trapCallback(ctx, a, trapDebug)
+	r.exit = saved
 	r.ecfg.TrapLine = old
 }
