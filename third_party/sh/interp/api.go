@@ -104,6 +104,11 @@ type Runner struct {
 	// BASH_ARGV0 was unset and is an ordinary variable since (llmsh).
 	arg0               string
 	arg0Set, argv0Gone bool
+	// aliasesGone says BASH_ALIASES was unset: no longer the aliases
+	// (llmsh).
+	aliasesGone bool
+	// cmdsGone says the same of BASH_CMDS and hash's table (llmsh).
+	cmdsGone bool
 	// secondsBase is when $SECONDS was 0.
 	secondsBase time.Time
 	// umask is the file mode creation mask of the shell (umask.go).
@@ -1142,6 +1147,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		arg0:           r.arg0,
 		arg0Set:        r.arg0Set,
 		argv0Gone:      r.argv0Gone,
+		aliasesGone:    r.aliasesGone,
+		cmdsGone:       r.cmdsGone,
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)

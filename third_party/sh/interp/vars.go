@@ -373,9 +373,22 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.FormatUint(uint64(n), 10)
 	case "DIRSTACK":
 		vr.Kind, vr.List = expand.Indexed, r.dirEntries() // llmsh: entry 0 first
+	case "BASH_CMDS":
+		// llmsh: hash's table, name to path, as bash's; an assignment
+		// enters names (setVarErr); once unset, a variable as any.
+		if r.cmdsGone {
+			break
+		}
+		vr.Kind, vr.Map = expand.Associative, maps.Clone(r.hashed)
+		if vr.Map == nil {
+			vr.Map = map[string]string{}
+		}
 	case "BASH_ALIASES":
-		// llmsh: the aliases, name to value, as bash's (read only here:
-		// alias and unalias change them).
+		// llmsh: the aliases, name to value, as bash's; an assignment
+		// defines aliases (setVarErr); once unset, a variable as any.
+		if r.aliasesGone {
+			break
+		}
 		vr.Kind, vr.Map = expand.Associative, make(map[string]string, len(r.alias))
 		for name, al := range r.alias {
 			vr.Map[name] = al.value
@@ -425,6 +438,12 @@ func (r *Runner) envGet(name string) string {
 func (r *Runner) delVar(name string) {
 	if name == "BASH_ARGV0" {
 		r.argv0Gone = true // llmsh: no longer $0 (bash)
+	}
+	if name == "BASH_ALIASES" {
+		r.aliasesGone = true // llmsh: no longer the aliases (bash)
+	}
+	if name == "BASH_CMDS" {
+		r.cmdsGone = true // llmsh: no longer hash's table (bash)
 	}
 	if name == "GLOBIGNORE" {
 		r.setDotGlob(false) // llmsh: as bash (setVarErr)
@@ -522,6 +541,27 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	}
 	if vr.HasCase() {
 		caseValues(&vr) // llmsh: declare -l, -u, -c
+	}
+	if name == "BASH_ALIASES" && !r.aliasesGone {
+		// llmsh: BASH_ALIASES[x]=v defines the alias x, as bash; an
+		// element unset or left out of a list keeps its alias.
+		for k, v := range vr.Map {
+			if r.alias == nil {
+				r.alias = make(map[string]alias)
+			}
+			r.alias[k] = alias{value: v, blank: strings.TrimRight(v, " \t\n") != v}
+		}
+		return nil
+	}
+	if name == "BASH_CMDS" && !r.cmdsGone {
+		// llmsh: BASH_CMDS[x]=PATH enters x in hash's table, as bash.
+		for k, v := range vr.Map {
+			if r.hashed == nil {
+				r.hashed = map[string]string{}
+			}
+			r.hashed[k] = v
+		}
+		return nil
 	}
 	if err := r.writeEnv.Set(name, vr); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
