@@ -582,9 +582,15 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 		if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
 			// The text between them is double-quoted text: "${u:-'$x'}"
 			// expands x, and "${u:-'$@'}" gives a field per parameter.
-			inner := []syntax.WordPart{&syntax.Lit{Value: sq.Value}}
-			if strings.ContainsAny(sq.Value, "$`\\") {
-				if doc, err := syntax.NewParser().Document(strings.NewReader(sq.Value)); err == nil {
+			val := sq.Value
+			if strings.Contains(val, `"`) && !strings.ContainsAny(val, "$`") {
+				// bash reads the text as double-quoted: a " is a
+				// quote, removed ("${u:-'a"b'}" is 'ab'); \" is ".
+				val = dquoteMarksGone(val)
+			}
+			inner := []syntax.WordPart{&syntax.Lit{Value: val}}
+			if strings.ContainsAny(val, "$`\\") {
+				if doc, err := syntax.NewParser().Document(strings.NewReader(val)); err == nil {
 					inner = doc.Parts
 				}
 			}
@@ -1193,6 +1199,27 @@ func ansiControl(s string) string {
 			sb.WriteByte(0x7f)
 		} else {
 			sb.WriteByte(c & 0x1f)
+		}
+	}
+	return sb.String()
+}
+
+// dquoteMarksGone is s with its double quotes removed and \" made ", as
+// bash reads the text of a single-quoted part of ${u:-…} inside double
+// quotes; other backslashes stay for the here-document parse after.
+func dquoteMarksGone(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			if s[i+1] != '"' {
+				sb.WriteByte(c)
+			}
+			sb.WriteByte(s[i+1])
+			i++
+		case c == '"':
+		default:
+			sb.WriteByte(c)
 		}
 	}
 	return sb.String()
