@@ -470,7 +470,7 @@ func (p *Parser) extendedGlob() bool {
 		_, p2 := p.peekTwo()
 		// llmsh: in [[ ]] and a case pattern, no function can be
 		// meant: @() is the empty pattern list there, as bash.
-		return p2 != ')' || p.quote&(testExpr|switchCase) != 0
+		return p2 != ')' || p.quote&(testExpr|switchCase) != 0 || p.casePattern
 	}
 	return false
 }

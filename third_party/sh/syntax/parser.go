@@ -492,6 +492,10 @@ type Parser struct {
 
 	spaced bool // whether [Parser.tok] has whitespace on its left
 
+	// casePattern is set while the tokens read are a case item's
+	// patterns: @() there is the empty pattern list, as in bash (llmsh).
+	casePattern bool
+
 	err     error // lexer/parser error
 	readErr error // got a read error, but bytes left
 	readEOF bool  // [Parser.src] already gave us an [io.EOF] error
@@ -590,6 +594,7 @@ func (p *Parser) reset() {
 	p.r, p.w = 0, 0
 	p.err, p.readErr, p.readEOF = nil, nil, false
 	p.quote, p.forbidNested = noState, false
+	p.casePattern = false
 	p.openNodes = 0
 	p.recoveredErrors = 0
 	p.heredocs, p.buriedHdocs = p.heredocs[:0], 0
@@ -2691,9 +2696,11 @@ func (p *Parser) caseClause(s *Stmt) {
 		p.checkLang(cc.Pos(), LangMirBSDKorn, "`case i {`")
 		end = "}"
 	} else {
+		p.casePattern = true // llmsh: the token after in is a pattern
 		cc.In = p.followRsrv(cc.Case, "case x", "in")
 	}
 	cc.Items = p.caseItems(end)
+	p.casePattern = false
 	cc.Last, p.accComs = p.accComs, nil
 	cc.Esac = p.stmtEnd(cc, "case", end)
 	s.Cmd = cc
@@ -2719,6 +2726,7 @@ func (p *Parser) caseItems(stop string) (items []*CaseItem) {
 			}
 		}
 		old := p.preNested(switchCase)
+		p.casePattern = false
 		p.next()
 		ci.Stmts, ci.Last = p.stmtList(stop)
 		p.postNested(old)
@@ -2733,6 +2741,7 @@ func (p *Parser) caseItems(stop string) (items []*CaseItem) {
 		p.accComs = nil
 		ci.OpPos = p.pos
 		ci.Op = CaseOperator(p.tok)
+		p.casePattern = true // llmsh: the next token is a pattern
 		p.next()
 		p.got(_Newl)
 
