@@ -630,7 +630,8 @@ func (s *Session) execute(runCtx context.Context, script, pre string, ro RunOpti
 			// them (the whole lines before the error have run).
 			line, msgs := interp.SyntaxError(syn, script)
 			for _, m := range msgs {
-				fmt.Fprintf(errw, "llmsh: line %d: %s\n", line, m)
+				l, m := interp.MsgLine(line, m)
+				fmt.Fprintf(errw, "llmsh: line %d: %s\n", l, m)
 			}
 		case perr != nil:
 			fmt.Fprintf(errw, "llmsh: %v\n", perr)

@@ -39,7 +39,8 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 	}
 	line, msgs := interp.SyntaxError(perr, src)
 	for _, m := range msgs {
-		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), line, m)
+		l, m := interp.MsgLine(line, m)
+		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
 	}
 	if rest, ok := interp.ResumeText(src, perr, line); ok {
 		// bash reads on after an error it recovers from (an array

@@ -553,7 +553,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
 				for _, m := range msgs {
-					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
+					l, m := MsgLine(line, m)
+					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
 				}
 				resume, _ = ResumeText(text, perr, line)
 				file, err = r.parseText(CompleteLines(text, perr), path)
@@ -589,7 +590,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		savedText := r.pushFrame(callFrame{name: "source", file: args[0], line: r.line}, textPlace{src: text})
 		lineErr := func(line int, msgs []string) {
 			for _, m := range msgs {
-				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], line, m))
+				l, m := MsgLine(line, m)
+				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
 			}
 		}
 		r.readLines(ctx, file.Stmts, false, lineErr)

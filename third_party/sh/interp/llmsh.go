@@ -554,8 +554,9 @@ func extGlobOnLine(stmts []*syntax.Stmt, i int) (line int, ok bool) {
 // interactive bash.
 func (r *Runner) evalSyntaxError(line int, msgs []string) {
 	for _, m := range msgs {
+		l, m := MsgLine(line, m)
 		if !r.llmsh.atPrompt {
-			r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+line, m)
+			r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+l, m)
 		} else {
 			r.errf("%s: %s\n", shellName, m)
 		}
@@ -570,7 +571,8 @@ func (r *Runner) topSyntaxError(line int, msgs []string) {
 		prefix += "-c: "
 	}
 	for _, m := range msgs {
-		r.errf("%sline %d: %s\n", prefix, r.text.lineOffset+line, m)
+		l, m := MsgLine(line, m)
+		r.errf("%sline %d: %s\n", prefix, r.text.lineOffset+l, m)
 	}
 }
 

@@ -7,6 +7,7 @@ package interp
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -55,6 +56,14 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			}
 		}
 	}
+	if strings.Contains(text, "`[[` with `]]`") {
+		if line, ok := unclosedRegexParen(src, int(perr.Pos.Offset())); ok {
+			// llmsh: bash reads a ( of a =~ regex to its matching ),
+			// across blanks and lines, then meets the end of the text.
+			return line, []string{"unexpected EOF while looking for matching `)'",
+				lineMark(lines+1-line) + "unexpected argument to conditional binary operator"}
+		}
+	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
 		switch {
 		// bash names the line where the quote or bracket opened, but
@@ -73,6 +82,9 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", closerIn(text))}
 		}
 		return lines + 1, []string{"syntax error: unexpected end of file"}
+	}
+	if line, ok := unclosedSubscript(src, int(perr.Pos.Offset())); ok {
+		return line, []string{"unexpected EOF while looking for matching `]'"}
 	}
 	if text == `not a valid parameter expansion operator: "\n"` {
 		return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `}'"}
@@ -272,4 +284,84 @@ func ResumeText(src string, perr syntax.ParseError, line int) (rest string, ok b
 		off += i + 1
 	}
 	return strings.Repeat("\n", line) + src[off:], true
+}
+
+// unclosedSubscript reports whether the word that the parse error at off
+// is in starts as NAME[ with no ] after it in the rest of src: bash reads
+// such a subscript up to its matching ], across blanks and lines, and
+// meets the end of the text (a[1=2). line is the line of the [.
+func unclosedSubscript(src string, off int) (line int, ok bool) {
+	if off > len(src) {
+		return 0, false
+	}
+	start := off
+	for start > 0 && !strings.ContainsRune(" \t\n;&|()<>", rune(src[start-1])) {
+		start--
+	}
+	word := src[start:off]
+	i := strings.IndexByte(word, '[')
+	if i < 1 || !syntax.ValidName(word[:i]) || strings.Contains(src[start+i:], "]") {
+		return 0, false
+	}
+	return strings.Count(src[:start+i], "\n") + 1, true
+}
+
+// unclosedRegexParen reports whether the [[ at off has a =~ whose regex
+// opens a ( that nothing closes before the end of src, and the line of
+// that (.
+func unclosedRegexParen(src string, off int) (line int, ok bool) {
+	if off > len(src) {
+		return 0, false
+	}
+	rest := src[off:]
+	i := strings.Index(rest, "=~")
+	if i < 0 {
+		return 0, false
+	}
+	i += off + 2
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	depth, open := 0, 0
+	for ; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '\\':
+			i++
+		case '(':
+			if depth == 0 {
+				open = i
+			}
+			depth++
+		case ')':
+			depth--
+		case ' ', '\t', '\n':
+			if depth == 0 {
+				return 0, false
+			}
+		}
+	}
+	if depth <= 0 {
+		return 0, false
+	}
+	return strings.Count(src[:open], "\n") + 1, true
+}
+
+// lineMark starts a message of [SyntaxError] that bash says on the line
+// delta lines after the one SyntaxError returns ([MsgLine] reads it).
+func lineMark(delta int) string {
+	return "\x00" + strconv.Itoa(delta) + "\x00"
+}
+
+// MsgLine is the line bash names for message m of [SyntaxError], line
+// the line SyntaxError returned (with any offset the caller adds), and
+// the message's text: most say line, some a later one.
+func MsgLine(line int, m string) (int, string) {
+	if rest, ok := strings.CutPrefix(m, "\x00"); ok {
+		if d, text, ok := strings.Cut(rest, "\x00"); ok {
+			if n, err := strconv.Atoi(d); err == nil {
+				return line + n, text
+			}
+		}
+	}
+	return line, m
 }

@@ -1488,7 +1488,8 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 		if errors.As(err, &perr) {
 			line, msgs := SyntaxError(perr, callback)
 			for _, m := range msgs {
-				r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), line, m)
+				l, m := MsgLine(line, m)
+				r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
 			}
 		} else {
 			r.errf("%s: %s: %v\n", r.shellFileName(), trapParseName(name), err)
@@ -1518,7 +1519,8 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	// line of the action only, as bash's.
 	r.readLines(ctx, file.Stmts, false, func(line int, msgs []string) {
 		for _, m := range msgs {
-			r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), line, m)
+			l, m := MsgLine(line, m)
+			r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
 		}
 	})
 	r.setText(oldText)
