@@ -325,6 +325,18 @@ type Runner struct {
 	// Note that each shell only tracks its direct children;
 	// subshells do not share nor inherit the background PIDs they can wait for.
 	bgProcs []*bgProc
+	// liveRedirs are the files that the redirections of the statements
+	// running hold open: a job started inside takes a hold on each, so
+	// that they stay open until it ends too (`{ cat & } < f`), as a
+	// process of bash keeps its descriptors (llmsh; jobs.go).
+	liveRedirs []*heldCloser
+	// stdinRedir is bash's stdin_redir: a control structure running has
+	// its stdin redirected (or is a pipeline's element after the
+	// first). Without it, a job started without job control reads an
+	// empty stdin (/dev/null in bash). stmtStdin says the statement
+	// about to run has a stdin redirection of its own, pipeIn that the
+	// runner is a pipeline's element after the first (llmsh; jobs.go).
+	stdinRedir, stmtStdin, pipeIn bool
 
 	// inheritedJobs are the parent's jobs that a subshell lists (jobs,
 	// kill %N) but cannot wait for. (llmsh)
@@ -378,6 +390,10 @@ type Runner struct {
 	// scriptHist is the history of a script: history -s adds to it
 	// (llmsh; bashbuiltins.go).
 	scriptHist []string
+	// histLineOut says the entry of the line being run has given way to
+	// one that history -s or fc -s added: the next ones add after it
+	// (bash's hist_last_line_added; llmsh).
+	histLineOut bool
 
 	// condNot: the next traced term of [[ … ]] is under ! (llmsh).
 	condNot     bool
@@ -1178,6 +1194,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		curCmd:        r.curCmd,
 		curRedirs:     r.curRedirs,
 		curText:       r.curText,
+		liveRedirs:    slices.Clone(r.liveRedirs),
+		stdinRedir:    r.stdinRedir,
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

@@ -382,7 +382,12 @@ func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string) exit
 	// takes the place of the line that ran fc.
 	r.errf("%s\n", src)
 	if r.llmsh.history == nil && r.opts[optHistory] && len(r.scriptHist) > 0 {
-		r.scriptHist = append(slices.Clip(r.scriptHist[:len(r.scriptHist)-1]), src)
+		hist := slices.Clip(r.scriptHist)
+		if !r.histLineOut {
+			hist = slices.Clip(hist[:len(hist)-1])
+			r.histLineOut = true
+		}
+		r.scriptHist = append(hist, src)
 	}
 	file, err := r.parseText(src, "")
 	if err != nil {
@@ -566,10 +571,12 @@ func (r *Runner) builtinHistory(args []string) exitStatus {
 		case 's':
 			if len(rest) > 0 {
 				hist := slices.Clip(r.scriptHist)
-				if r.opts[optHistory] && len(hist) > 0 {
+				if r.opts[optHistory] && len(hist) > 0 && !r.histLineOut {
 					// bash: the line running history -s gives way
-					// to the entry it adds.
+					// to the entry it adds (once: more -s on that
+					// line add after it).
 					hist = slices.Clip(hist[:len(hist)-1])
+					r.histLineOut = true
 				}
 				r.scriptHist = append(hist, strings.Join(rest, " "))
 			}

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -842,4 +843,70 @@ func sameWriter(a, b io.Writer) (same bool) {
 		}
 	}()
 	return a == b
+}
+
+// heldCloser is a file that a statement's redirection opened, closed when
+// the last of its holders lets it go: the statement, and the jobs
+// started while it ran (llmsh).
+type heldCloser struct {
+	c    io.Closer
+	refs atomic.Int32
+}
+
+// holdCloser wraps c with one hold, the statement's.
+func holdCloser(c io.Closer) *heldCloser {
+	h := &heldCloser{c: c}
+	h.refs.Store(1)
+	return h
+}
+
+// Close lets one hold go; the last closes the file.
+func (h *heldCloser) Close() error {
+	if h.refs.Add(-1) == 0 {
+		return h.c.Close()
+	}
+	return nil
+}
+
+// holdRedirs takes a hold on each file the running statements'
+// redirections opened, for a job that starts now.
+func (r *Runner) holdRedirs() []*heldCloser {
+	held := slices.Clone(r.liveRedirs)
+	for _, h := range held {
+		h.refs.Add(1)
+	}
+	return held
+}
+
+// releaseRedirs lets go the holds that holdRedirs took.
+func releaseRedirs(held []*heldCloser) {
+	for _, h := range held {
+		h.Close()
+	}
+}
+
+// stdinRedirects reports whether redirs redirect the standard input
+// (bash's stdin_redirects).
+func stdinRedirects(redirs []*syntax.Redirect) bool {
+	for _, rd := range redirs {
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		switch rd.Op {
+		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			return true
+		}
+	}
+	return false
+}
+
+// controlStructure reports whether cm is what bash calls a shell control
+// structure: a compound command other than ( … ), or [[ ]] or (( )).
+func controlStructure(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.ArithmCmd, *syntax.TestClause:
+		return true
+	}
+	return false
 }

@@ -108,6 +108,14 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// read the shell's variables through an overlay, as ( … ) does.
 		// The others run while it does, with copies.
 		subs[i] = r.subshell(i < n-1)
+		if i > 0 {
+			// llmsh: bash's stdin_redir in a compound element that
+			// reads the pipe (jobs.go).
+			subs[i].pipeIn = true
+			if controlStructure(elems[i].Cmd) {
+				subs[i].stdinRedir = true
+			}
+		}
 		// Where set -e is ignored (a test, before && or ||), it is
 		// ignored inside the elements too, as it was in the last one
 		// when it ran in the shell itself.

@@ -394,7 +394,16 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
+		if !r.stdinRedir && !r.llmsh.jobControl {
+			// llmsh: as bash without job control, a job whose stdin
+			// no control structure redirected reads an empty one.
+			if f, err := eofStdin(); err == nil {
+				r2.stdin, r2.stdinSrc = f, nil
+			}
+		}
+		held := r.holdRedirs()
 		go func() {
+			defer releaseRedirs(held)
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
 			r2.exit.leaveShell()  // subshells don't exit the parent shell
@@ -472,8 +481,20 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			break
 		}
 		if cls != nil {
-			closers = append(closers, cls)
+			// llmsh: a job started by the command holds it (jobs.go).
+			hc := holdCloser(cls)
+			closers = append(closers, hc)
+			r.liveRedirs = append(r.liveRedirs, hc)
 		}
+	}
+	if len(closers) > 0 {
+		defer func(n int) { r.liveRedirs = r.liveRedirs[:n] }(len(r.liveRedirs) - len(closers))
+	}
+	r.stmtStdin = stdinRedirects(st.Redirs)
+	if len(st.Redirs) > 0 && controlStructure(st.Cmd) {
+		// llmsh: bash's stdin_redir, for the jobs it starts (jobs.go).
+		defer func(old bool) { r.stdinRedir = old }(r.stdinRedir)
+		r.stdinRedir = r.stmtStdin
 	}
 	r.multiOut = nil
 	if r.exit.ok() && st.Cmd != nil {
@@ -628,6 +649,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.stmts(ctx, cm.Stmts)
 	case *syntax.Subshell:
 		r2 := r.subshell(false)
+		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
 			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
 				// llmsh: bash runs `( ( … ) )`'s inner subshell in

@@ -70,6 +70,7 @@ func (r *Runner) recordHistory(stmts []*syntax.Stmt, i int) {
 		return
 	}
 	r.scriptHist = append(r.scriptHist, histJoin(lines[first-1:end]))
+	r.histLineOut = false
 }
 
 // histSkip reports a line that is blank or only a comment.
