@@ -394,6 +394,10 @@ type Runner struct {
 	// one that history -s or fc -s added: the next ones add after it
 	// (bash's hist_last_line_added; llmsh).
 	histLineOut bool
+	// histBase is the number of the script's history entries that
+	// HISTSIZE dropped from its front: entry i is numbered histBase+i+1
+	// (llmsh; scripthist.go).
+	histBase int
 
 	// condNot: the next traced term of [[ … ]] is under ! (llmsh).
 	condNot     bool
@@ -1184,6 +1188,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:       r.lastArg,                 // $_
 		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
+		histBase:      r.histBase,
 		subshellLevel: r.subshellLevel + 1,
 		inSource:      r.inSource,    // …and a sourced file's
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action

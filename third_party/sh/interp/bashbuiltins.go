@@ -277,14 +277,15 @@ func (r *Runner) builtinFc(ctx context.Context, args []string) exitStatus {
 	// running fc is in it when it was recorded, and is not one of the
 	// commands fc finds.
 	hist, current := r.scriptHist, r.opts[optHistory]
+	base := r.histBase
 	if r.llmsh.history != nil {
-		hist, current = r.llmsh.history(), true
+		hist, current, base = r.llmsh.history(), true, 0
 	}
 	if current && len(hist) > 0 {
 		hist = hist[:len(hist)-1]
 	}
 	if again || editor == "-" {
-		return r.fcAgain(ctx, hist, rest)
+		return r.fcAgain(ctx, hist, rest, base)
 	}
 	if len(hist) == 0 && !current {
 		return exitStatus{} // bash's fc with its history off
@@ -296,13 +297,13 @@ func (r *Runner) builtinFc(ctx context.Context, args []string) exitStatus {
 	// fc -l lists the last 16 commands.
 	first, last := max(len(hist)-16, 0), len(hist)-1
 	if len(rest) > 0 {
-		i, ok := fcFind(hist, rest[0])
+		i, ok := fcFind(hist, rest[0], base)
 		if !ok {
 			return r.fcNotFound(rest[0])
 		}
 		first, last = i, len(hist)-1
 		if len(rest) > 1 {
-			if last, ok = fcFind(hist, rest[1]); !ok {
+			if last, ok = fcFind(hist, rest[1], base); !ok {
 				return r.fcNotFound(rest[1])
 			}
 		}
@@ -316,7 +317,7 @@ func (r *Runner) builtinFc(ctx context.Context, args []string) exitStatus {
 			i = last - k
 		}
 		if numbers {
-			r.outf("%d\t %s\n", i+1, hist[i])
+			r.outf("%d\t %s\n", base+i+1, hist[i])
 		} else {
 			r.outf("\t %s\n", hist[i])
 		}
@@ -337,8 +338,11 @@ func (r *Runner) fcNotFound(spec string) exitStatus {
 
 // fcFind finds a history entry as fc's FIRST and LAST: a number (negative
 // counts back from the end), or the latest command starting with the text.
-func fcFind(hist []string, spec string) (int, bool) {
+func fcFind(hist []string, spec string, base int) (int, bool) {
 	if n, err := strconv.Atoi(spec); err == nil {
+		if n > 0 {
+			n = max(n-base, 1) // llmsh: numbers past what HISTSIZE dropped
+		}
 		switch {
 		case n < 0 && len(hist)+n >= 0:
 			return len(hist) + n, true
@@ -359,7 +363,7 @@ func fcFind(hist []string, spec string) (int, bool) {
 
 // fcAgain is fc -s [pat=rep] [command]: the command is printed and run
 // again in this shell.
-func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string) exitStatus {
+func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string, base int) exitStatus {
 	var pat, rep string
 	if len(rest) > 0 {
 		if p, q, ok := strings.Cut(rest[0], "="); ok {
@@ -368,7 +372,7 @@ func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string) exit
 	}
 	i, ok := len(hist)-1, len(hist) > 0
 	if len(rest) > 0 {
-		i, ok = fcFind(hist, rest[0])
+		i, ok = fcFind(hist, rest[0], base)
 	}
 	if !ok {
 		r.errf("%sfc: no command found\n", r.errPrefix())
@@ -387,7 +391,8 @@ func (r *Runner) fcAgain(ctx context.Context, hist []string, rest []string) exit
 			hist = slices.Clip(hist[:len(hist)-1])
 			r.histLineOut = true
 		}
-		r.scriptHist = append(hist, src)
+		r.scriptHist = hist
+		r.histAdd(src)
 	}
 	file, err := r.parseText(src, "")
 	if err != nil {
@@ -578,7 +583,8 @@ func (r *Runner) builtinHistory(args []string) exitStatus {
 					hist = slices.Clip(hist[:len(hist)-1])
 					r.histLineOut = true
 				}
-				r.scriptHist = append(hist, strings.Join(rest, " "))
+				r.scriptHist = hist
+				r.histAdd(strings.Join(rest, " "))
 			}
 			return exitStatus{}
 		}
@@ -608,7 +614,7 @@ func (r *Runner) builtinHistory(args []string) exitStatus {
 		first = max(0, len(r.scriptHist)-max(n, 0))
 	}
 	for i := first; i < len(r.scriptHist); i++ {
-		r.outf("%5d  %s\n", i+1, r.scriptHist[i])
+		r.outf("%5d  %s\n", r.histBase+i+1, r.scriptHist[i])
 	}
 	return exitStatus{}
 }
@@ -623,6 +629,8 @@ func (r *Runner) historyDelete(spec string) exitStatus {
 		}
 		if n < 0 {
 			n += len(r.scriptHist) + 1
+		} else {
+			n -= r.histBase // llmsh: numbers past what HISTSIZE dropped
 		}
 		return n, n >= 1 && n <= len(r.scriptHist)
 	}

@@ -3,8 +3,11 @@
 package interp
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -63,14 +66,55 @@ func (r *Runner) recordHistory(stmts []*syntax.Stmt, i int) {
 	r.histRead = end
 	for n := max(from, 0); n+1 < first && int(n) < len(lines); n++ {
 		if l := strings.TrimRight(lines[n], "\n"); strings.TrimSpace(l) != "" {
-			r.scriptHist = append(r.scriptHist, l) // (a subshell's copy is clipped)
+			r.histAdd(l) // (a subshell's copy is clipped)
 		}
 	}
 	if first-1 < from {
 		return
 	}
-	r.scriptHist = append(r.scriptHist, histJoin(lines[first-1:end]))
+	r.histAdd(histJoin(lines[first-1 : end]))
 	r.histLineOut = false
+}
+
+// histMax is the number of entries $HISTSIZE keeps; ok is false when it
+// keeps them all (unset, no number, negative), as bash's stifling.
+func (r *Runner) histMax() (n int, ok bool) {
+	vr := r.lookupVar("HISTSIZE")
+	if !vr.IsSet() || vr.Kind != expand.String {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(vr.Str))
+	return n, err == nil && n >= 0
+}
+
+// histAdd adds an entry to the script's history as readline's
+// add_history: under a HISTSIZE of 0 nothing is added, and a full list
+// drops its first entry, the numbers of the others kept (histBase).
+func (r *Runner) histAdd(e string) {
+	limit, ok := r.histMax()
+	if ok && limit == 0 {
+		return
+	}
+	r.scriptHist = append(r.scriptHist, e)
+	if ok && len(r.scriptHist) > limit {
+		drop := len(r.scriptHist) - limit
+		r.histBase += drop
+		r.scriptHist = slices.Clone(r.scriptHist[drop:])
+	}
+}
+
+// histStifle is an assignment to HISTSIZE: the list keeps its last
+// $HISTSIZE entries, as readline's stifle_history, which sets the number
+// of the first entry kept to the count of those dropped (so the numbers
+// move back by one: bash lists them so).
+func (r *Runner) histStifle() {
+	limit, ok := r.histMax()
+	if !ok || len(r.scriptHist) <= limit {
+		return
+	}
+	drop := len(r.scriptHist) - limit
+	r.histBase = drop - 1
+	r.scriptHist = slices.Clone(r.scriptHist[drop:])
 }
 
 // histSkip reports a line that is blank or only a comment.

@@ -363,7 +363,7 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		case r.llmsh.history != nil:
 			n = len(r.llmsh.history())
 		case r.opts[optHistory]:
-			n = len(r.scriptHist)
+			n = r.histBase + len(r.scriptHist)
 		}
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(n)
 	case "SRANDOM": // pseudo-random generator from the system
@@ -572,6 +572,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		r.optState.runeidx = 0
 	}
 	r.assignSpecial(name, vr) // llmsh: SECONDS=N, BASH_ARGV0=NAME
+	if name == "HISTSIZE" {
+		defer r.histStifle() // llmsh: bash stifles the history at once
+	}
 	if name == "GLOBIGNORE" && strings.Trim(vr.String(), ":") != "" {
 		// llmsh: as bash's setup_glob_ignore, a GLOBIGNORE with a
 		// pattern turns dotglob on; an empty one leaves it; unset turns
