@@ -168,6 +168,10 @@ func (r *Runner) expandAliasText(text string) (string, bool) {
 			for k < len(tail) && (tail[k] == ' ' || tail[k] == '\t') {
 				k++
 			}
+			if !r.chainReaches(spans, off, valEnd+k) {
+				pos, changed = off, true
+				continue
+			}
 			forced[valEnd+k] = true
 			if r.plainAliasValue(name, als.value) {
 				next, nextName = r.plainAliasWordAt(tail, k, valEnd, spans)
@@ -279,6 +283,11 @@ func (r *Runner) nextAliasWord(file *syntax.File, text string, pos int, spans []
 			for k, w := range cm.Args {
 				if k == 0 || forced[int(w.Pos().Offset())] {
 					consider(int(w.Pos().Offset()), w.Lit())
+					if k > 0 && k+1 < len(cm.Args) && quotedWord(w) && r.chainReaches(spans, int(w.Pos().Offset()), int(cm.Args[k+1].Pos().Offset())) {
+						// bash: a quoted word is not expanded
+						// and leaves the next one to check.
+						forced[int(cm.Args[k+1].Pos().Offset())] = true
+					}
 				}
 			}
 		case *syntax.IfClause:
@@ -351,4 +360,35 @@ func lineEnd(stmts []*syntax.Stmt, i int) int {
 		next++
 	}
 	return next
+}
+
+// quotedWord reports whether w has quotes or an escape in it: bash does
+// not expand it as an alias, and after a value ending in a blank it
+// checks the next word instead.
+func quotedWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.ContainsRune(p.Value, '\\') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chainReaches reports whether the check of the word after a value ending
+// in a blank goes on from the word at from to the word at to: not past
+// the end of an alias's value that holds from unless that value ends in a
+// blank too, as bash stops at the end of each alias's text (alias h='e w'
+// with w='word ': in h v, v is not checked).
+func (r *Runner) chainReaches(spans []aliasSpan, from, to int) bool {
+	for _, sp := range spans {
+		if sp.start <= from && from < sp.end && to >= sp.end && !r.alias[sp.name].blank {
+			return false
+		}
+	}
+	return true
 }
