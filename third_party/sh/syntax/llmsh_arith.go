@@ -28,7 +28,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	}
 	f, err := p.parse(bytes.NewReader(src), name)
 	if err == nil {
-		return f, nil
+		return f, rawBadArith(f, src)
 	}
 	first := f
 	firstErr := err
@@ -117,7 +117,43 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	if werr != nil {
 		return first, firstErr
 	}
-	return f, nil
+	return f, rawBadArith(f, []byte(patched))
+}
+
+// rawBadArith makes Raw each $(( … )) of f that holds a malformed ${…}
+// (ParamExp.Bad): bash names the whole text of the expansion as written
+// in its error (` ${x y} + 1 : bad substitution`), which the expander
+// then does as for any Raw text. src is f's source.
+func rawBadArith(f *File, src []byte) error {
+	if !bytes.Contains(src, []byte("$((")) || !bytes.Contains(src, []byte("${")) {
+		return nil
+	}
+	var werr error
+	Walk(f, func(n Node) bool {
+		ae, ok := n.(*ArithmExp)
+		if !ok || ae.Raw || ae.Bracket || werr != nil {
+			return werr == nil
+		}
+		bad := false
+		Walk(ae.X, func(n Node) bool {
+			if pe, ok := n.(*ParamExp); ok && pe.Bad != "" {
+				bad = true
+			}
+			return !bad
+		})
+		from, to := int(ae.Left.Offset())+3, int(ae.Right.Offset())
+		if !bad || from > to || to > len(src) || !bytes.HasPrefix(src[from-3:], []byte("$((")) {
+			return true
+		}
+		doc, err := NewParser().Document(bytes.NewReader(src[from:to]))
+		if err != nil {
+			werr = err
+			return false
+		}
+		ae.X, ae.Raw = doc, true
+		return false
+	})
+	return werr
 }
 
 // subscriptSpan finds the text between the [ and ] of a subscript
