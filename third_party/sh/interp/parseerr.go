@@ -56,6 +56,14 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			}
 		}
 	}
+	if strings.Contains(text, "arithmetic") || strings.Contains(text, "((") ||
+		perr.Incomplete && strings.Contains(text, "must be followed by an expression") {
+		if line, ok := unclosedArith(src, int(perr.Pos.Offset())); ok {
+			// llmsh: bash reads (( or $(( to its matching )) first,
+			// and meets the end of the text.
+			return line, []string{"unexpected EOF while looking for matching `)'"}
+		}
+	}
 	if strings.Contains(text, "`[[` with `]]`") {
 		if line, ok := unclosedRegexParen(src, int(perr.Pos.Offset())); ok {
 			// llmsh: bash reads a ( of a =~ regex to its matching ),
@@ -364,4 +372,18 @@ func MsgLine(line int, m string) (int, string) {
 		}
 	}
 	return line, m
+}
+
+// unclosedArith reports whether the last (( at or before off in src has
+// no )) anywhere after it, and the line of that ((.
+func unclosedArith(src string, off int) (line int, ok bool) {
+	end := min(off+2, len(src))
+	if end < 0 {
+		return 0, false
+	}
+	i := strings.LastIndex(src[:end], "((")
+	if i < 0 || strings.Contains(src[i+2:], "))") {
+		return 0, false
+	}
+	return strings.Count(src[:i], "\n") + 1, true
 }
