@@ -28,11 +28,16 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 	if perr.Cond {
 		status = s.LastStatus()
 	}
+	held := false
 	if prefix := interp.CompleteLines(src, perr); prefix != "" {
+		// bash prints the error, then runs the EXIT trap.
+		s.runner.HoldExitTrap(true)
 		st := s.Run(ctx, prefix, name)
+		s.runner.HoldExitTrap(false)
 		if s.Exited() || ctx.Err() != nil || s.limitErr() != nil {
 			return st
 		}
+		held = true
 		if perr.Cond {
 			status = st
 		}
@@ -47,9 +52,13 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		// literal's), the status 1.
 		s.SetLastStatus(1)
 		if strings.TrimSpace(rest) == "" {
-			return 1
+			status = 1
+		} else {
+			return s.Run(ctx, rest, name)
 		}
-		return s.Run(ctx, rest, name)
+	}
+	if held {
+		return s.runner.RunExitTrap(ctx, status)
 	}
 	return status
 }

@@ -412,6 +412,9 @@ type Runner struct {
 	// Fake signal callbacks
 	callbackErr  string
 	callbackExit string
+	// holdExit keeps Run of a whole file from running the EXIT trap,
+	// which RunExitTrap runs later (llmsh: HoldExitTrap).
+	holdExit bool
 	// llmsh: trap '' EXIT / ERR: set to nothing, which trap -p lists.
 	exitIgnored, errIgnored bool
 }
@@ -1095,7 +1098,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	r.lastExit = r.exit
 	// Running an entire file implies an exit; a statement or command
 	// only exits the shell via the exit builtin, errexit, and so on.
-	if _, ok := node.(*syntax.File); ok || r.exit.exiting {
+	if _, ok := node.(*syntax.File); ok && !r.holdExit || r.exit.exiting {
 		r.trapCallback(ctx, r.callbackExit, "exit")
 	}
 	maps.Insert(r.Vars, r.writeEnv.Each)

@@ -629,3 +629,26 @@ func wordAssign(w *syntax.Word) *syntax.Assign {
 	}
 	return as
 }
+
+// HoldExitTrap keeps Run of a whole file from running the EXIT trap at its
+// end (an exit, set -e or a fatal error still runs it): the caller runs it
+// with RunExitTrap when the script has really ended, as after the lines
+// before a syntax error, whose message bash prints before the trap runs.
+func (r *Runner) HoldExitTrap(hold bool) {
+	if !r.didReset {
+		r.Reset() // Run's first Reset would clear it
+	}
+	r.holdExit = hold
+}
+
+// RunExitTrap runs the EXIT trap, with $? status, and returns the status
+// the shell ends with (the trap's exit N changes it).
+func (r *Runner) RunExitTrap(ctx context.Context, status int) int {
+	if r.callbackExit == "" {
+		return status
+	}
+	r.exit = exitStatus{code: uint8(status)}
+	r.lastExit = r.exit
+	r.trapCallback(ctx, r.callbackExit, "exit")
+	return int(r.exit.code)
+}
