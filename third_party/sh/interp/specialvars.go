@@ -87,19 +87,19 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 		}
 		var sb strings.Builder
 		p := syntax.NewPrinter(syntax.SingleLine(true))
-		cmd := r.curCmd
-		if tc, ok := cmd.(*syntax.TestClause); ok {
-			// bash's parser makes a lone word of [[ ]] a -n test.
-			c := *tc
-			c.X = nonEmptyTests(c.X)
-			cmd = &c
+		if tc, ok := r.curCmd.(*syntax.TestClause); ok {
+			// bash prints [[ ]] as declare -f does: a lone word as a
+			// -n test, ( … ) spaced.
+			fp := &funcPrinter{words: p}
+			return expand.Variable{Set: true, Kind: expand.String, Str: "[[ " + fp.testExpr(tc.X) + " ]]"}, true
 		}
-		p.Print(&sb, cmd)
+		p.Print(&sb, r.curCmd)
 		text := strings.TrimSpace(sb.String())
 		if _, ok := r.curCmd.(*syntax.ArithmCmd); ok {
-			// bash shows (( x++ )), the printer ((x++)).
+			// bash shows (( x++ )), the printer ((x++)), and not its
+			// redirections.
 			inner := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
-			text = "(( " + strings.TrimSpace(inner) + " ))"
+			return expand.Variable{Set: true, Kind: expand.String, Str: "(( " + strings.TrimSpace(inner) + " ))"}, true
 		}
 		text += redirsText(r.curRedirs)
 		return expand.Variable{Set: true, Kind: expand.String, Str: text}, true
@@ -161,30 +161,4 @@ func redirsText(redirs []*syntax.Redirect) string {
 		}
 	}
 	return sb.String()
-}
-
-// nonEmptyTests is x with each lone word made a -n test, as bash's parser
-// makes it ($BASH_COMMAND shows [[ a ]] as [[ -n a ]]); x is not changed.
-func nonEmptyTests(x syntax.TestExpr) syntax.TestExpr {
-	switch x := x.(type) {
-	case *syntax.Word:
-		return &syntax.UnaryTest{OpPos: x.Pos(), Op: syntax.TsNempStr, X: x}
-	case *syntax.UnaryTest:
-		if x.Op == syntax.TsNot || x.Op == syntax.TsParen {
-			u := *x
-			u.X = nonEmptyTests(x.X)
-			return &u
-		}
-	case *syntax.ParenTest:
-		pt := *x
-		pt.X = nonEmptyTests(x.X)
-		return &pt
-	case *syntax.BinaryTest:
-		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
-			b := *x
-			b.X, b.Y = nonEmptyTests(x.X), nonEmptyTests(x.Y)
-			return &b
-		}
-	}
-	return x
 }
