@@ -599,6 +599,21 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 			changed = true
 			continue
 		}
+		if dq, ok := p.(*syntax.DblQuoted); ok && !dq.Dollar && dblHasEscape(dq) {
+			// A double-quoted part there is read as unquoted text:
+			// each backslash escapes the character after it
+			// ("${x-"a\zb"}" is azb).
+			in := make([]syntax.WordPart, len(dq.Parts))
+			for i, dp := range dq.Parts {
+				in[i] = dp
+				if l, ok := dp.(*syntax.Lit); ok && strings.Contains(l.Value, `\`) {
+					in[i] = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: unescapeAll(l.Value)}
+				}
+			}
+			parts = append(parts, &syntax.DblQuoted{Left: dq.Left, Right: dq.Right, Parts: in})
+			changed = true
+			continue
+		}
 		parts = append(parts, p)
 	}
 	if !changed {
@@ -1221,6 +1236,32 @@ func dquoteMarksGone(s string) string {
 		default:
 			sb.WriteByte(c)
 		}
+	}
+	return sb.String()
+}
+
+// dblHasEscape reports whether a literal part of dq holds a backslash.
+func dblHasEscape(dq *syntax.DblQuoted) bool {
+	for _, p := range dq.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, `\`) {
+			return true
+		}
+	}
+	return false
+}
+
+// unescapeAll removes each backslash and keeps the character after it, as
+// quote removal does in unquoted text (a backslash-newline goes whole).
+func unescapeAll(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
 	}
 	return sb.String()
 }
