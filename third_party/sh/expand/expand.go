@@ -95,6 +95,10 @@ type Config struct {
 	// pattern matching features when performing pathname expansion (globbing).
 	ExtGlob bool
 
+	// NoCaseMatch is bash's nocasematch, which also makes the pattern of
+	// ${v/pat/rep} match without regard to case (llmsh).
+	NoCaseMatch bool
+
 	// FailGlob is bash's failglob: a pattern that matches nothing is
 	// an error ([GlobError]). llmsh.
 	FailGlob bool

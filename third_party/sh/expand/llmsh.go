@@ -822,6 +822,19 @@ func (cfg *Config) extPattern(pat string) *internal.BashPattern {
 	return nil
 }
 
+// replPattern is extPattern for ${v/pat/rep}, which nocasematch makes
+// match without regard to case, as bash (its # and % removals do not).
+func (cfg *Config) replPattern(pat string) *internal.BashPattern {
+	if !cfg.NoCaseMatch {
+		return cfg.extPattern(pat)
+	}
+	mode := internal.PatNoCase
+	if cfg.ExtGlob {
+		mode |= internal.PatExtGlob
+	}
+	return internal.CompileBashPattern(pat, mode)
+}
+
 // extRemove is ${s#p}, ${s##p}, ${s%p} and ${s%%p} for a pattern that
 // extPattern compiled.
 func extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string {

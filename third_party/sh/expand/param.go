@@ -650,7 +650,7 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	total := 0 // llmsh: the elements made, together, within MaxValue
 	for i, elem := range elems {
 		var matches func(yield func(a, b int) bool)
-		switch p := cfg.extPattern(orig); {
+		switch p := cfg.replPattern(orig); {
 		case anchor != 0:
 			matches = func(yield func(a, b int) bool) {
 				for _, loc := range anchoredMatch(orig, p, elem, anchor) {

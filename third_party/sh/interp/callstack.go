@@ -29,6 +29,7 @@ type callFrame struct {
 // and the text it was parsed from.
 type funcDef struct {
 	file string
+	line int // the line of the definition (declare -F under extdebug)
 	text textPlace
 }
 
@@ -100,7 +101,7 @@ func (r *Runner) defineFunc(name string) {
 	if r.funcDefs == nil {
 		r.funcDefs = make(map[string]funcDef, 4)
 	}
-	r.funcDefs[name] = funcDef{file: r.curFile(), text: r.text}
+	r.funcDefs[name] = funcDef{file: r.curFile(), line: r.line, text: r.text}
 }
 
 // pushFrame enters a function or a sourced file called at line (of the

@@ -10,6 +10,7 @@ package interp
 // printed as bash prints them. See LLMSH.md.
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -285,6 +286,10 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 			status = 1
 		case o.namesOnly && listing:
 			b.WriteString("declare -f" + r.funcAttrs[name] + " " + name + "\n")
+		case o.namesOnly && r.opts[optExtDebug]:
+			// llmsh: extdebug adds where the function was defined.
+			def := r.funcDefs[name]
+			fmt.Fprintf(&b, "%s %d %s\n", name, def.line, def.file)
 		case o.namesOnly:
 			b.WriteString(name + "\n")
 		default:

@@ -96,7 +96,7 @@ var bashOptsTable = [...]bashOpt{
 	{"dotglob", false, optReal},
 	{"execfail", false, optNoop},
 	{"expand_aliases", false, optReal},
-	{"extdebug", false, optFixed},
+	{"extdebug", false, optReal},
 	{"extglob", false, optReal},
 	{"extquote", true, optFixed},
 	{"failglob", false, optReal},
@@ -170,6 +170,7 @@ var (
 	optHistory     = posixOptIndex("history")
 
 	optDotGlob           = bashOptIndex("dotglob")
+	optExtDebug          = bashOptIndex("extdebug")
 	optExpandAliases     = bashOptIndex("expand_aliases")
 	optLastPipe          = bashOptIndex("lastpipe")
 	optExtGlob           = bashOptIndex("extglob")
@@ -433,6 +434,10 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 				continue
 			}
 			r.opts[idx] = on
+			if idx == optExtDebug {
+				// llmsh: as bash, extdebug sets errtrace and functrace.
+				r.opts[optErrTrace], r.opts[optFuncTrace] = on, on
+			}
 		default:
 			show(entry{name, idx})
 			if !r.opts[idx] {
