@@ -522,7 +522,9 @@ opts:
 		if timeout == 0 {
 			return exit
 		}
-		r.readAssign(names, array, nil, nil, exact)
+		if !r.readAssign(names, array, nil, nil, exact) {
+			exit.code = 1
+		}
 		return exit
 	}
 
@@ -584,8 +586,10 @@ opts:
 		exit.code = 1
 		return exit
 	}
-	r.readAssign(names, array, line, esc, exact)
+	assigned := r.readAssign(names, array, line, esc, exact)
 	switch {
+	case !assigned:
+		exit.code = 1
 	case err == nil:
 	case errors.Is(err, errReadTimeout):
 		exit.code = 142 // 128 + SIGALRM, as bash
@@ -619,12 +623,17 @@ func errText(err error) string {
 
 // readAssign gives read's variables their values: REPLY the line as read
 // when no name is given, -N's one variable the line unsplit, -a's array
-// every field, and the names the fields by IFS, the last one the rest.
-func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) {
+// every field, and the names the fields by IFS, the last one the rest. It reports false when -a names an associative array.
+func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) bool {
 	switch {
 	case array != "":
 		if t, idx := r.refTarget(array, nil); idx == nil {
 			array = t // llmsh: the array a nameref names
+		}
+		if r.lookupVar(array).Kind == expand.Associative {
+			// llmsh: as bash, after the line is read.
+			r.errf("%sread: %s: not an indexed array\n", r.errPrefix(), array)
+			return false
 		}
 		var fields []string
 		if exact {
@@ -640,7 +649,7 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 			for i, f := range fields {
 				var ok bool
 				if fields[i], ok = r.readInt("read", f); !ok {
-					return
+					return true
 				}
 			}
 			arr.Integer, arr.Local, arr.Exported = true, prev.Local, prev.Exported
@@ -659,6 +668,7 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 			r.assignName(name, vals[i])
 		}
 	}
+	return true
 }
 
 const mapfileUsage = "%s: usage: %s [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n"

@@ -1403,8 +1403,10 @@ func (c *exportCache) valid(o *overlayEnviron) bool {
 // exportedPut records name's variable in vals, the exported list being
 // made, and reports whether that changed the list.
 func exportedPut(vals map[string]string, name string, vr expand.Variable) bool {
-	if vr.Exported && vr.IsSet() {
-		vals[name] = vr.String()
+	// llmsh: as bash, arrays are not exported, and an exported nameref
+	// exports the name it refers to.
+	if vr.Exported && vr.IsSet() && (vr.Kind == expand.String || vr.Kind == expand.NameRef) {
+		vals[name] = vr.Str
 		return true
 	}
 	if _, ok := vals[name]; ok {
