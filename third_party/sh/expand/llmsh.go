@@ -1165,9 +1165,34 @@ func (cfg *Config) byteLocale() bool {
 // assocKey is the key that subscript idx of an associative array names:
 // its text when the parser read it as arithmetic (m[1/0] of an array
 // declared on an earlier line), as bash.
+// The words within such a text are expanded, as bash expands the whole
+// subscript: m[$i,$j] on the line that declared m is the key "1,2".
 func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
-	if w, ok := idx.(*syntax.Word); ok {
-		return Literal(cfg, w)
+	return AssocKey(cfg, idx)
+}
+
+// AssocKey is the key that subscript idx of an associative array names
+// (llmsh; see assocKey).
+func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
+	switch x := idx.(type) {
+	case *syntax.Word:
+		return Literal(cfg, x)
+	case *syntax.UnaryArithm:
+		s, err := AssocKey(cfg, x.X)
+		if x.Post {
+			return s + x.Op.String(), err
+		}
+		return x.Op.String() + s, err
+	case *syntax.BinaryArithm:
+		a, err := AssocKey(cfg, x.X)
+		if err != nil {
+			return "", err
+		}
+		b, err := AssocKey(cfg, x.Y)
+		return a + x.Op.String() + b, err
+	case *syntax.ParenArithm:
+		s, err := AssocKey(cfg, x.X)
+		return "(" + s + ")", err
 	}
 	return SubscriptText(idx), nil
 }

@@ -473,7 +473,7 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 			}
 			key := subscriptText(elem.Index)
 			if w, ok := elem.Index.(*syntax.Word); ok && w.Lit() == "" {
-				key = r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
+				key = r.assocKey(elem.Index)
 			}
 			e := *elem
 			e.Value = lit(v)

@@ -623,7 +623,8 @@ func errText(err error) string {
 
 // readAssign gives read's variables their values: REPLY the line as read
 // when no name is given, -N's one variable the line unsplit, -a's array
-// every field, and the names the fields by IFS, the last one the rest. It reports false when -a names an associative array.
+// every field, and the names the fields by IFS, the last one the rest.
+// It reports false when -a names an associative array.
 func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) bool {
 	switch {
 	case array != "":

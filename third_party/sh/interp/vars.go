@@ -630,7 +630,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	case expand.Associative:
 		// if the existing variable is already an AssocArray, try our
 		// best to convert the key to a string
-		k := r.literal(&syntax.Word{Parts: assocKeyParts(index)})
+		k := r.assocKey(index)
 		if k == "" {
 			// llmsh: bash refuses an empty key and abandons the line.
 			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
@@ -966,7 +966,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				r.errf("%s%s: %s: must use subscript when assigning associative array\n", r.errPrefix(), name, word)
 				continue
 			default:
-				k = r.literal(&syntax.Word{Parts: assocKeyParts(elem.Index)})
+				k = r.assocKey(elem.Index)
 				v = r.literal(elem.Value)
 				if elem.Append {
 					// llmsh: ([k]+=v) appends to the key's value
@@ -1231,8 +1231,6 @@ func declLine(name string, vr expand.Variable) string {
 	return head + "=" + expand.DeclQuote(vr.Str)
 }
 
-// assocKeyParts gives the parts of an associative array's subscript: the
-// parser reads a subscript as arithmetic, and a key is its text.
 // elemValueText is an array element's value as written.
 func elemValueText(elem *syntax.ArrayElem) string {
 	if elem.Value == nil {
@@ -1257,11 +1255,13 @@ func (r *Runner) assocPairWord(elem *syntax.ArrayElem) string {
 	return r.literal(elem.Value)
 }
 
-func assocKeyParts(idx syntax.ArithmExpr) []syntax.WordPart {
-	if w, ok := idx.(*syntax.Word); ok {
-		return w.Parts
-	}
-	return []syntax.WordPart{&syntax.Lit{Value: subscriptText(idx)}}
+// assocKey is the key an associative array's subscript names: the
+// parser may have read it as arithmetic, and a key is its text, the words
+// in it expanded (expand.AssocKey).
+func (r *Runner) assocKey(idx syntax.ArithmExpr) string {
+	str, err := expand.AssocKey(r.ecfg, idx)
+	r.expandErr(err)
+	return str
 }
 
 // subscriptText prints a subscript as written.
