@@ -453,13 +453,14 @@ func (g globLink) Type() fs.FileMode {
 	return 0
 }
 
-// accessHandler answers cd and test -r/-w/-x from vfsd, never access(2).
+// accessHandler answers cd and test -r/-w/-x from vfsd, never access(2):
+// a file is executable when an execute bit is set (runPath runs it).
 func (s *Shell) accessHandler(ctx context.Context, name string, mode interp.AccessMode) error {
 	info, err := s.statHandler(ctx, name, true)
 	if err != nil {
 		return err
 	}
-	if mode&interp.AccessExec != 0 && !info.IsDir() {
+	if mode&interp.AccessExec != 0 && !info.IsDir() && info.Mode().Perm()&0o111 == 0 {
 		return &fs.PathError{Op: "access", Path: name, Err: fs.ErrPermission}
 	}
 	return nil

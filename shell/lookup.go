@@ -75,7 +75,21 @@ func (s *Shell) kinds(ctx context.Context, name string, noFuncs bool) []string {
 	} else if _, ok := builtins.Lookup(name); ok {
 		ks = append(ks, "builtin")
 	}
+	if strings.Contains(name, "/") && s.executable(ctx, name) {
+		ks = append(ks, "file") // runPath runs it
+	}
 	return ks
+}
+
+// executable reports whether name, a path, is a file with an execute bit
+// that runPath would run.
+func (s *Shell) executable(ctx context.Context, name string) bool {
+	dir := "/"
+	if r := currentRunner(ctx); r != nil {
+		dir = r.Dir
+	}
+	info, err := s.client.Stat(absPath(dir, name))
+	return err == nil && !info.IsDir() && info.Mode().Perm()&0o111 != 0
 }
 
 // alias returns the value of alias name in the runner that runs the
@@ -97,6 +111,8 @@ func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 		fmt.Fprintf(w, "%s is a shell keyword\n", name)
 	case "builtin":
 		fmt.Fprintf(w, "%s is a shell builtin\n", name)
+	case "file":
+		fmt.Fprintf(w, "%s is %s\n", name, name)
 	case "function":
 		text := ""
 		if r := currentRunner(ctx); r != nil {
@@ -167,10 +183,15 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 				fmt.Fprintln(stdout, k)
 			case "p":
 				// bash prints nothing for a name that is not a file.
+				if k == "file" {
+					fmt.Fprintln(stdout, n)
+				}
 			case "P":
 				// What which prints: the name of a command that would be a
 				// program on a GNU system (see builtins.CommandPath).
-				if p, ok := builtins.CommandPath(n); ok {
+				if k == "file" {
+					fmt.Fprintln(stdout, n)
+				} else if p, ok := builtins.CommandPath(n); ok {
 					fmt.Fprintln(stdout, p)
 				} else {
 					st = 1

@@ -420,7 +420,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		stdin = strings.NewReader("")
 	}
 	if strings.Contains(name, "/") {
-		return notFound
+		return s.runPath(ctx, args, stdin, stdout, stderr, dir, environ)
 	}
 	if isNestedShell(name) {
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)

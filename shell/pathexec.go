@@ -1,0 +1,75 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/llmsh/llmsh/builtins"
+)
+
+// runPath runs a command named by a path (./s.sh, /tmp/x/run) as bash
+// would exec it, without ever starting a host program: a directory or a
+// file without an execute bit is 126, and an executable text file runs in-process as its
+// "#!" line says when that names a shell (none, #!/bin/bash, #!/bin/sh,
+// #!/usr/bin/env bash) or one of llmsh's commands (#!/usr/bin/awk -f).
+// Another interpreter is 126, as bash says of one it cannot find; a
+// missing file or a binary (a host program) is notFound.
+func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
+	name := args[0]
+	prefix := "llmsh: "
+	if r := currentRunner(ctx); r != nil {
+		prefix = r.ErrPrefix()
+	}
+	fail := func(st int, msg string) int {
+		fmt.Fprintf(stderr, "%s%s: %s\n", prefix, commandText(name), msg)
+		return st
+	}
+	p := absPath(dir, name)
+	info, err := s.client.Stat(p)
+	if err != nil {
+		// A host program's path outside the grants, or none: refused in
+		// the words of every other name llmsh cannot run.
+		return notFound
+	}
+	if info.IsDir() {
+		return fail(126, "Is a directory")
+	}
+	if info.Mode().Perm()&0o111 == 0 {
+		return fail(126, "Permission denied")
+	}
+	f, err := s.client.Open(p)
+	if err != nil {
+		return fail(126, builtins.ErrText(err))
+	}
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	head = head[:n]
+	line, _, _ := strings.Cut(string(head), "\n")
+	if !strings.HasPrefix(line, "#!") {
+		if strings.IndexByte(string(head), 0) >= 0 {
+			return notFound // a host program: never run
+		}
+		// bash runs a text file without "#!" as a script of its own.
+		return s.nested(ctx, append([]string{"bash", name}, args[1:]...), stdin, stdout, stderr, dir, environ)
+	}
+	interp := strings.Fields(line[2:])
+	if len(interp) == 0 {
+		return s.nested(ctx, append([]string{"bash", name}, args[1:]...), stdin, stdout, stderr, dir, environ)
+	}
+	prog, opts := path.Base(interp[0]), interp[1:]
+	if prog == "env" && len(opts) > 0 {
+		prog, opts = opts[0], opts[1:]
+	}
+	cmd := append(append(append([]string{prog}, opts...), name), args[1:]...)
+	if isNestedShell(prog) {
+		return s.nested(ctx, cmd, stdin, stdout, stderr, dir, environ)
+	}
+	if _, ok := builtins.Lookup(prog); ok {
+		return s.run(ctx, cmd, false, stdin, stdout, stderr, dir, environ)
+	}
+	return fail(126, interp[0]+": bad interpreter: No such file or directory")
+}
