@@ -201,6 +201,11 @@ type Runner struct {
 	funcDefs  map[string]funcDef
 	funcAttrs map[string]string
 	text      textPlace
+	// mainArgs are the bottom frame's BASH_ARGV, taken from the
+	// positional parameters the first time BASH_ARGV is read or extdebug
+	// set (mainArgsSet), as bash (callstack.go).
+	mainArgs    []string
+	mainArgsSet bool
 	// inExecBuiltin: the exec handler runs a builtin (execbuiltins.go).
 	inExecBuiltin bool
 
@@ -1197,6 +1202,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
 		frames:        slices.Clone(r.frames),
+		mainArgs:      r.mainArgs,
+		mainArgsSet:   r.mainArgsSet,
 		text:          r.text,
 		umask:         r.umask,
 		curCmd:        r.curCmd,

@@ -23,6 +23,11 @@ type callFrame struct {
 	file   string // BASH_SOURCE: the file the running code comes from
 	line   int    // BASH_LINENO: the line of the call, in the caller
 	isFunc bool
+	// args are the function's arguments, for BASH_ARGV and BASH_ARGC:
+	// as bash, a function's frame has them when extdebug was on as it
+	// was called (hasArgs).
+	args    []string
+	hasArgs bool
 }
 
 // funcDef is where a function was defined: the file (its BASH_SOURCE)
@@ -144,6 +149,9 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 			return expand.Variable{Set: true, Kind: expand.Indexed}, true
 		}
 	}
+	if name == "BASH_ARGV" || name == "BASH_ARGC" {
+		return r.argStackVar(name), true
+	}
 	list := make([]string, 0, len(r.frames)+1)
 	for i := len(r.frames) - 1; i >= 0; i-- {
 		f := r.frames[i]
@@ -169,6 +177,47 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 	return expand.Variable{Set: true, Kind: expand.Indexed, List: list}, true
 }
 
+// argStackVar computes BASH_ARGV (each frame's arguments, the last
+// first, the innermost frame first) and BASH_ARGC (how many each frame
+// has). As bash, the bottom frame holds the positional parameters of the
+// time BASH_ARGV was first read outside a function or extdebug set
+// (initMainArgs); before, it is not there. A
+// function's frame is there when extdebug was on as it was called.
+func (r *Runner) argStackVar(name string) expand.Variable {
+	if !slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc }) {
+		r.initMainArgs() // bash takes them when read outside functions
+	}
+	var list []string
+	add := func(args []string) {
+		if name == "BASH_ARGC" {
+			list = append(list, strconv.Itoa(len(args)))
+			return
+		}
+		for i := len(args) - 1; i >= 0; i-- {
+			list = append(list, args[i])
+		}
+	}
+	for i := len(r.frames) - 1; i >= 0; i-- {
+		if f := r.frames[i]; f.hasArgs {
+			add(f.args)
+		}
+	}
+	if r.mainArgsSet {
+		add(r.mainArgs)
+	}
+	if list == nil {
+		list = []string{}
+	}
+	return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+}
+
+// initMainArgs takes the bottom frame's BASH_ARGV, once.
+func (r *Runner) initMainArgs() {
+	if !r.mainArgsSet {
+		r.mainArgs, r.mainArgsSet = slices.Clone(r.Params), true
+	}
+}
+
 // stackEnviron is the runner's environment with FUNCNAME, BASH_SOURCE
 // and BASH_LINENO from the call stack, for the handlers. (One pointer:
 // making it an interface allocates nothing.)
@@ -176,7 +225,7 @@ type stackEnviron struct{ r *Runner }
 
 func (e stackEnviron) Get(name string) expand.Variable {
 	switch name {
-	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO":
+	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		if vr, ok := e.r.callStackVar(name); ok {
 			return vr
 		}

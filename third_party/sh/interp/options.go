@@ -437,6 +437,7 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 			if idx == optExtDebug {
 				// llmsh: as bash, extdebug sets errtrace and functrace.
 				r.opts[optErrTrace], r.opts[optFuncTrace] = on, on
+				r.initMainArgs()
 			}
 		default:
 			show(entry{name, idx})

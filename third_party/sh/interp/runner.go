@@ -1987,7 +1987,11 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
-		savedText := r.pushFrame(callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}, def.text)
+		frame := callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}
+		if r.opts[optExtDebug] {
+			frame.args, frame.hasArgs = args[1:], true // BASH_ARGV
+		}
+		savedText := r.pushFrame(frame, def.text)
 		traced := strings.Contains(r.funcAttrs[name], "t") // declare -ft
 		saved := r.enterFunc(traced)                       // llmsh: DEBUG, RETURN and ERR traps
 		trapLine := r.ecfg.TrapLine

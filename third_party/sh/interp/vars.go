@@ -308,7 +308,7 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		if n := len(r.bgProcs); n > 0 {
 			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bgProcs[n-1].pid)
 		}
-	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO":
+	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		if v, ok := r.callStackVar(name); ok { // llmsh: callstack.go
 			return v
 		}
