@@ -1172,29 +1172,63 @@ func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
 }
 
 // AssocKey is the key that subscript idx of an associative array names
-// (llmsh; see assocKey).
+// (llmsh; see assocKey). The blanks between the parts of an expression
+// are kept, one space for each column they took (m[$a + 2] is "1 + 2").
 func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
-	switch x := idx.(type) {
-	case *syntax.Word:
-		return Literal(cfg, x)
-	case *syntax.UnaryArithm:
-		s, err := AssocKey(cfg, x.X)
-		if x.Post {
-			return s + x.Op.String(), err
-		}
-		return x.Op.String() + s, err
-	case *syntax.BinaryArithm:
-		a, err := AssocKey(cfg, x.X)
-		if err != nil {
-			return "", err
-		}
-		b, err := AssocKey(cfg, x.Y)
-		return a + x.Op.String() + b, err
-	case *syntax.ParenArithm:
-		s, err := AssocKey(cfg, x.X)
-		return "(" + s + ")", err
+	if w, ok := idx.(*syntax.Word); ok {
+		return Literal(cfg, w)
 	}
-	return SubscriptText(idx), nil
+	var sb strings.Builder
+	end := uint(0)
+	add := func(pos syntax.Pos, size uint, s string) {
+		if end > 0 && pos.Offset() > end {
+			sb.WriteString(strings.Repeat(" ", int(pos.Offset()-end)))
+		}
+		sb.WriteString(s)
+		end = pos.Offset() + size
+	}
+	op := func(pos syntax.Pos, s string) { add(pos, uint(len(s)), s) }
+	var walk func(x syntax.ArithmExpr) error
+	walk = func(x syntax.ArithmExpr) error {
+		switch x := x.(type) {
+		case *syntax.Word:
+			s, err := Literal(cfg, x)
+			if err != nil {
+				return err
+			}
+			add(x.Pos(), x.End().Offset()-x.Pos().Offset(), s)
+		case *syntax.UnaryArithm:
+			if x.Post {
+				if err := walk(x.X); err != nil {
+					return err
+				}
+				op(x.OpPos, x.Op.String())
+				return nil
+			}
+			op(x.OpPos, x.Op.String())
+			return walk(x.X)
+		case *syntax.BinaryArithm:
+			if err := walk(x.X); err != nil {
+				return err
+			}
+			op(x.OpPos, x.Op.String())
+			return walk(x.Y)
+		case *syntax.ParenArithm:
+			op(x.Lparen, "(")
+			if err := walk(x.X); err != nil {
+				return err
+			}
+			op(x.Rparen, ")")
+		default:
+			s := SubscriptText(x)
+			add(x.Pos(), x.End().Offset()-x.Pos().Offset(), s)
+		}
+		return nil
+	}
+	if err := walk(idx); err != nil {
+		return "", err
+	}
+	return sb.String(), nil
 }
 
 // quotedBad gives bash's message for a malformed ${…} among parts: bash
