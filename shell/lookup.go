@@ -256,7 +256,7 @@ type noHostUsers struct{ expand.Environ }
 
 func (e noHostUsers) Get(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
-		if user == "llmsh" {
+		if user == "llmsh" || user == "" { // "": the current user (expand)
 			return e.Environ.Get("HOME")
 		}
 		// Unknown: the fork's tilde expansion leaves ~user as written

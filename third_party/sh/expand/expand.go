@@ -1151,6 +1151,11 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 				return vr.String(), rest
 			}
 		}
+		// llmsh: HOME unset, bash gives the user's home from the user
+		// database; the environment answers "HOME " (no name) for it.
+		if vr := cfg.Env.Get("HOME "); vr.IsSet() {
+			return vr.String(), rest
+		}
 		return "", field
 	}
 
