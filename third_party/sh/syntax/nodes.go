@@ -1104,7 +1104,15 @@ type LetClause struct {
 }
 
 func (l *LetClause) Pos() Pos { return l.Let }
-func (l *LetClause) End() Pos { return l.Exprs[len(l.Exprs)-1].End() }
+func (l *LetClause) End() Pos {
+	if len(l.Exprs) == 0 { // llmsh: a bare let, an error when it runs
+		if l.Dashes.IsValid() {
+			return posAddCol(l.Dashes, 2)
+		}
+		return posAddCol(l.Let, 3)
+	}
+	return l.Exprs[len(l.Exprs)-1].End()
+}
 
 // BraceExp represents a Bash brace expression, such as "{a,f}" or "{1..10}".
 //

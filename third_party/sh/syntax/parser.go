@@ -3102,7 +3102,7 @@ func (p *Parser) letClause(s *Stmt) {
 	lc := &LetClause{Let: p.pos}
 	old := p.preNested(arithmExprLet)
 	p.next()
-	if p.tok == subSub && (p.r == ' ' || p.r == '\t' || p.r == '\n' || p.r == ';' || p.r == utf8.RuneSelf) {
+	if p.tok == subSub && (p.r == ' ' || p.r == '\t' || p.r == '\n' || p.r == ';' || p.r == ')' || p.r == utf8.RuneSelf) {
 		// llmsh: a first argument `--` alone ends let's options, as
 		// bash's builtin reads it (`let -- --x` decrements x).
 		lc.Dashes = p.pos
