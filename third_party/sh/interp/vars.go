@@ -767,6 +767,15 @@ func (r *Runner) setFunc(name string, body *syntax.Stmt) {
 	r.defineFunc(name) // llmsh: callstack.go
 }
 
+// litBracket reports whether w begins with an unquoted "[".
+func litBracket(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return ok && strings.HasPrefix(lit.Value, "[")
+}
+
 func stringIndex(index syntax.ArithmExpr) bool {
 	w, ok := index.(*syntax.Word)
 	if !ok || len(w.Parts) != 1 {
@@ -946,7 +955,10 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		}
 		// llmsh: m=(k1 v1 k2 v2), a list of keys and values (bash 5.1),
 		// when its first element has no subscript.
-		pairs := len(elems) > 0 && elems[0].Index == nil
+		// A first word that begins with an unquoted [ (m=([k] …), no =)
+		// is no pair but a bad subscript, as bash reads it (declare's
+		// argument, declare -A m=([k] v), is pairs).
+		pairs := len(elems) > 0 && elems[0].Index == nil && (r.declaring || !litBracket(elems[0].Value))
 		for i := 0; i < len(elems); i++ {
 			elem := elems[i]
 			var k, v string
