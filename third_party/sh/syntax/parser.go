@@ -745,7 +745,11 @@ func (p *Parser) unquotedWordBytes(w *Word) ([]byte, bool) {
 	buf := make([]byte, 0, 4)
 	didUnquote := false
 	for _, wp := range w.Parts {
-		buf, didUnquote = p.unquotedWordPart(buf, wp, false)
+		var quoted bool
+		buf, quoted = p.unquotedWordPart(buf, wp, false)
+		// llmsh: any quoted part quotes the delimiter (E"O"F), as bash;
+		// the last part alone decided.
+		didUnquote = didUnquote || quoted
 	}
 	return buf, didUnquote
 }
