@@ -1001,6 +1001,7 @@ func (r *Runner) Reset() {
 	}
 
 	r.dirStack = append(r.dirStack, r.Dir)
+	r.importFuncs() // llmsh: BASH_FUNC_f%% (funcenv.go)
 
 	r.didReset = true
 }

@@ -1359,7 +1359,7 @@ func (hc HandlerContext) Exported() []string {
 	gen := exportGen.Load()
 	c := &r.exports
 	if c.list != nil && c.gen == gen && c.valid(o) {
-		return c.list
+		return r.exportedFuncs(c.list) // llmsh: funcenv.go
 	}
 	c.gen, c.chain, c.contrib = gen, c.chain[:0], c.contrib[:0]
 	vals := map[string]string{}
@@ -1387,7 +1387,7 @@ func (hc HandlerContext) Exported() []string {
 		}
 	}
 	c.list = exportedSorted(vals)
-	return c.list
+	return r.exportedFuncs(c.list)
 }
 
 // valid reports whether the scopes from o out make the same list as the
