@@ -594,6 +594,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
 			}
 		}
+		r.traceLevel++ // llmsh: set -x marks a sourced file's commands "++", as bash
 		r.readLines(ctx, file.Stmts, false, lineErr)
 		for strings.TrimSpace(resume) != "" && !r.exit.exiting && !r.exit.returning {
 			// llmsh: bash goes on after an array literal's bad token
@@ -611,6 +612,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
+		r.traceLevel--
 		r.runReturnTrap(ctx) // llmsh: traps.go
 		r.popFrame(savedText)
 		r.sourceName = oldSourceName
