@@ -638,7 +638,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	trace := r.tracer()
 	switch cm.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause:
-		if trace != nil && r.cmdErr != nil {
+		if trace != nil && r.cmdErr != nil && !trace.toFd {
 			// llmsh: bash traces a simple command before it makes
 			// its redirections (set -x; echo a 2>/dev/null shows it).
 			trace.output = r.cmdErr

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,6 +21,7 @@ type tracer struct {
 	output    io.Writer
 	needsPlus bool
 	prefix    string // llmsh: $PS4 expanded
+	toFd      bool   // llmsh: output is $BASH_XTRACEFD's, not stderr
 }
 
 func (r *Runner) tracer() *tracer {
@@ -27,12 +29,33 @@ func (r *Runner) tracer() *tracer {
 		return nil
 	}
 
+	out, toFd := r.traceOutput()
 	return &tracer{
 		printer:   syntax.NewPrinter(),
-		output:    r.stderr,
+		output:    out,
+		toFd:      toFd,
 		needsPlus: true,
 		prefix:    r.tracePrefix(),
 	}
+}
+
+// traceOutput is where set -x writes: descriptor $BASH_XTRACEFD when
+// that names one open for writing (toFd), else stderr, as bash (llmsh).
+func (r *Runner) traceOutput() (w io.Writer, toFd bool) {
+	v := r.envGet("BASH_XTRACEFD")
+	if v == "" {
+		return r.stderr, false
+	}
+	switch n, err := strconv.Atoi(v); {
+	case err != nil || n < 0 || n == 2:
+	case n == 1:
+		return r.stdout, true
+	default:
+		if o := r.fds[n]; o != nil && o.w != nil {
+			return o.writer(), true
+		}
+	}
+	return r.stderr, false
 }
 
 // tracePrefix is $PS4 expanded, its first character repeated once more
