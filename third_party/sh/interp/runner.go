@@ -1538,6 +1538,13 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 	// llmsh: the action runs even when the shell is leaving (EXIT) or a
 	// function returning (RETURN); set -e and exit act in it.
 	r.exit.exiting, r.exit.returning = false, false
+	// llmsh: set -x marks an action's commands one level deeper ("++"),
+	// as bash; the EXIT trap's at least one level deep in a subshell,
+	// and at the shell's own level at its top.
+	deeper := name != "exit" || r.subshellLevel > 0 && r.traceLevel == 0
+	if deeper {
+		r.traceLevel++
+	}
 	// llmsh: read as lines: an expansion error abandons the rest of its
 	// line of the action only, as bash's.
 	r.readLines(ctx, file.Stmts, false, func(line int, msgs []string) {
@@ -1546,6 +1553,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 			r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
 		}
 	})
+	if deeper {
+		r.traceLevel--
+	}
 	r.setText(oldText)
 	if r.exit.exiting {
 		// llmsh: exit in a trap's action ends the shell with its
