@@ -206,6 +206,9 @@ type Runner struct {
 	// set (mainArgsSet), as bash (callstack.go).
 	mainArgs    []string
 	mainArgsSet bool
+	// selfTraps are the traps of signals that the running command sent
+	// to its own shell, run when it is over (signals.go). (llmsh)
+	selfTraps []string
 	// inExecBuiltin: the exec handler runs a builtin (execbuiltins.go).
 	inExecBuiltin bool
 

@@ -561,6 +561,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 		r.restoreFds(&sv, false)
 	}
+	if r.selfTraps != nil && !r.handlingTrap {
+		r.runSelfTraps(ctx) // llmsh: kill -SIG $$ (signals.go)
+	}
 }
 
 // errExitCmd reports whether a failure of cm itself is one that set -e

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -235,14 +236,17 @@ targets:
 	return exit
 }
 
-// signalSelf delivers sig to the shell running r: its trap runs, an
-// ignored signal does nothing, and otherwise signalSelf reports whether
+// signalSelf delivers sig to the shell running r: its trap runs after
+// the command (runSelfTraps), an ignored signal does nothing, and otherwise signalSelf reports whether
 // the signal ends the shell (with status 128+sig).
 func (r *Runner) signalSelf(ctx context.Context, sig int) bool {
 	name := signalName(sig)
 	if action, ok := r.traps[name]; ok {
-		if action != "" {
-			r.trapCallback(ctx, action, name)
+		if action != "" && !r.handlingTrap && !slices.Contains(r.selfTraps, name) {
+			// As bash, the trap runs when the command that sent the
+			// signal is over, its redirections undone (stmtSync); a
+			// signal already pending is not queued twice.
+			r.selfTraps = append(r.selfTraps, name)
 		}
 		return false
 	}
@@ -356,6 +360,18 @@ func (r *Runner) topFatal() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.fatal
+}
+
+// runSelfTraps runs the traps of the signals that the command just run
+// sent to its own shell (kill -USR1 $$, kill $BASHPID).
+func (r *Runner) runSelfTraps(ctx context.Context) {
+	names := r.selfTraps
+	r.selfTraps = nil
+	for _, name := range names {
+		if a := r.traps[name]; a != "" {
+			r.trapCallback(ctx, a, name)
+		}
+	}
 }
 
 // runPendingSignals runs the traps of the signals sent to the main shell
