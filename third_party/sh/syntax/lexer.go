@@ -1237,6 +1237,19 @@ func (p *Parser) advanceLitHdoc(r rune) {
 	lStart := len(p.litBs) - 1
 	stop := p.hdocStops[len(p.hdocStops)-1]
 	for ; ; r = p.rune() {
+		if (r == '$' || r == '`') && !p.parsingDoc && lStart >= 0 &&
+			!(lStart == 0 && lastTok == _Lit) && bytes.HasPrefix(stop, p.litBs[lStart:len(p.litBs)-1]) &&
+			p.stopAhead(stop[len(p.litBs)-1-lStart:]) {
+			// llmsh: a delimiter written with $ or ` ends the body
+			// where a line is that text (cat <<$x … $x), as bash.
+			p.tok = _LitWord
+			p.val = p.endLit()[:lStart]
+			if p.val == "" {
+				p.tok = _Newl
+			}
+			p.hdocStops[len(p.hdocStops)-1] = nil
+			return
+		}
 		switch r {
 		case escNewl, '$':
 			p.val = p.endLit()
@@ -1293,6 +1306,33 @@ func (p *Parser) advanceLitHdoc(r rune) {
 			}
 			lStart = len(p.litBs)
 		}
+	}
+}
+
+// stopAhead reports whether the line from the current rune on is stop,
+// the rest of a here-document's delimiter, and if so reads up to its
+// newline (llmsh).
+func (p *Parser) stopAhead(stop []byte) bool {
+	if len(stop) == 0 || rune(stop[0]) != p.r {
+		return false
+	}
+	for {
+		rest := p.bs[p.bsp:]
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 && !p.readEOF && len(rest) < len(stop)+1 && p.fill() > 0 {
+			continue
+		}
+		if i < 0 {
+			i = len(rest)
+		}
+		if !bytes.Equal(rest[:i], stop[1:]) {
+			return false
+		}
+		for range i {
+			p.rune()
+		}
+		p.rune() // the newline, or the end
+		return true
 	}
 }
 

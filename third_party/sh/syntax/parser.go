@@ -741,6 +741,22 @@ func (p *Parser) postNested(s saveState) {
 	p.quote, p.buriedHdocs, p.badSubst = s.quote, s.buriedHdocs, s.badSubst
 }
 
+// literalHdocWord turns the expansions in the parts of a here-document's
+// delimiter into their text, as bash reads the delimiter (llmsh).
+func literalHdocWord(parts []WordPart) {
+	for i, wp := range parts {
+		switch wp := wp.(type) {
+		case *DblQuoted:
+			literalHdocWord(wp.Parts)
+		case *ParamExp, *CmdSubst, *ArithmExp:
+			var sb strings.Builder
+			if NewPrinter().Print(&sb, wp) == nil {
+				parts[i] = &Lit{ValuePos: wp.Pos(), ValueEnd: wp.End(), Value: sb.String()}
+			}
+		}
+	}
+}
+
 func (p *Parser) unquotedWordBytes(w *Word) ([]byte, bool) {
 	buf := make([]byte, 0, 4)
 	didUnquote := false
@@ -2215,10 +2231,16 @@ func (p *Parser) doRedirect(s *Stmt) {
 	switch r.Op {
 	case Hdoc, DashHdoc:
 		old := p.quote
-		p.quote, p.forbidNested = hdocWord, true
+		// llmsh: bash takes $x, ${x}, $(cmd) in the delimiter as the
+		// text they are written as (literalHdocWord).
+		bash := p.lang.in(langBashLike)
+		p.quote, p.forbidNested = hdocWord, !bash
 		p.heredocs = append(p.heredocs, r)
 		r.Word = p.followWordTok(token(r.Op), r.OpPos)
 		p.quote, p.forbidNested = old, false
+		if bash && r.Word != nil {
+			literalHdocWord(r.Word.Parts)
+		}
 		if p.tok == _Newl {
 			if len(p.accComs) > 0 {
 				c := p.accComs[0]
