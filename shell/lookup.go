@@ -256,8 +256,13 @@ type noHostUsers struct{ expand.Environ }
 
 func (e noHostUsers) Get(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
-		if user == "llmsh" || user == "" { // "": the current user (expand)
+		if user == "llmsh" {
 			return e.Environ.Get("HOME")
+		}
+		if user == "" {
+			// The current user's home in the user database (expand
+			// asks when HOME is unset): the virtual user's.
+			return expand.Variable{Set: true, Kind: expand.String, Str: virtualHome}
 		}
 		// Unknown: the fork's tilde expansion leaves ~user as written
 		// (its quote removal done, as bash: ~\/x is ~/x).

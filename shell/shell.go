@@ -143,10 +143,13 @@ func umaskOf(ctx context.Context) (m fs.FileMode) {
 // ErrLimit is returned (wrapped) when a limit stops a script.
 var ErrLimit = errors.New("limit exceeded")
 
+// virtualHome is the home of llmsh's one user.
+const virtualHome = "/home/llmsh"
+
 // Defaults are the only variables a script starts with.
 func Defaults(dir string) []string {
 	return []string{
-		"HOME=/home/llmsh", "PWD=" + dir, "PATH=", "TMPDIR=/nonexistent-llmsh-tmp",
+		"HOME=" + virtualHome, "PWD=" + dir, "PATH=", "TMPDIR=/nonexistent-llmsh-tmp",
 		"SHELL=llmsh", "USER=llmsh", "LOGNAME=llmsh", "LANG=C.UTF-8", "TERM=dumb",
 	}
 }

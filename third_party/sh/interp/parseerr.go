@@ -186,6 +186,24 @@ func lineText(src string, n int) string {
 	return src
 }
 
+// maxRetreat bounds the lines CompleteLines goes back over to find where
+// the failing command starts.
+const maxRetreat = 64
+
+// lineStart is the offset in src where line n (from 1) starts, 0 when
+// there is no such line.
+func lineStart(src string, n int) int {
+	off := 0
+	for line := 1; line < n; line++ {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return 0
+		}
+		off += i + 1
+	}
+	return off
+}
+
 // CompleteLines is the text of the whole command lines of src before the
 // one that holds the syntax error perr: what bash has run by the time its
 // parser meets the error. Commands that share a line with the failing one
@@ -197,6 +215,24 @@ func CompleteLines(src string, perr syntax.ParseError) string {
 		return true
 	})
 	next := perr.Pos.Line() // the line where the failing command starts
+	// llmsh: Stmts stops at a $(( … )) that only fails when it runs,
+	// which Parse repairs: the lines before the error's, parsed whole,
+	// give the statements when they make a script of their own (the
+	// failing command may start a few lines up: tried back to there).
+	if len(stmts) == 0 || stmts[len(stmts)-1].End().Line()+1 < next {
+		for n := int(next); n > 1 && n+maxRetreat > int(next); n-- {
+			cut := lineStart(src, n)
+			if cut == 0 {
+				break
+			}
+			if f, err := syntax.NewParser().Parse(strings.NewReader(src[:cut]), ""); err == nil {
+				if len(f.Stmts) > len(stmts) {
+					stmts = f.Stmts
+				}
+				break
+			}
+		}
+	}
 	// The failing command may start lines before the error (a function
 	// body, an if): bash has read it from there and runs none of it.
 	off := 0

@@ -35,6 +35,7 @@ func newOverlayEnviron(parent expand.Environ, background bool) *overlayEnviron {
 			oenv.Set(name, vr)
 		}
 		oenv.funcLocals, _ = funcLocalNames(parent) // llmsh
+		oenv.users = usersOf(parent)                // llmsh
 		// llmsh: the copy shares the parent's arrays, which from now on
 		// no scope of the parent may change in place.
 		for po, ok := parent.(*overlayEnviron); ok; po, ok = po.parent.(*overlayEnviron) {
@@ -57,6 +58,10 @@ type overlayEnviron struct {
 	// We need to know if the current scope is a function's scope, because
 	// functions can modify global variables. When true, [parent] must not be nil.
 	funcScope bool
+
+	// llmsh: users is the base environment of a background copy (whose
+	// parent is nil), for tilde expansion's "HOME user" queries.
+	users expand.Environ
 
 	// llmsh: owned names the arrays of [values] whose storage (List,
 	// Indexes, Map) this scope made itself for an element assignment
@@ -104,7 +109,25 @@ func (o *overlayEnviron) Get(name string) expand.Variable {
 	if o.parent != nil {
 		return o.parent.Get(name)
 	}
+	if o.users != nil && strings.HasPrefix(name, "HOME ") {
+		return o.users.Get(name) // llmsh: ~user in a background copy
+	}
 	return expand.Variable{}
+}
+
+// usersOf is the environment under env's scopes, which answers the
+// "HOME user" queries of tilde expansion (llmsh).
+func usersOf(env expand.Environ) expand.Environ {
+	for {
+		o, ok := env.(*overlayEnviron)
+		if !ok {
+			return env
+		}
+		if o.parent == nil {
+			return o.users
+		}
+		env = o.parent
+	}
 }
 
 func (o *overlayEnviron) Set(name string, vr expand.Variable) error {

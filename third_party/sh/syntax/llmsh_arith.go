@@ -44,7 +44,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		case errors.As(err, &lerr): // $(( 1.5 )): zsh's, bash's error when it runs
 			pos = lerr.Pos
 		default:
-			return first, firstErr
+			return first, err
 		}
 		from, to, ok := forSpan(patched, int(pos.Offset()))
 		if !ok {
@@ -57,7 +57,9 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			from, to, ok = sliceSpan(patched, int(pos.Offset()))
 		}
 		if !ok {
-			return first, firstErr
+			// An error no repair mends: the script's own, past the
+			// repaired ones (which bash reports when they run).
+			return first, err
 		}
 		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
 		spans = append(spans, [2]int{from, to})
