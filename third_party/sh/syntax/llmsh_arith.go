@@ -57,6 +57,9 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			from, to, ok = sliceSpan(patched, int(pos.Offset()))
 		}
 		if !ok {
+			from, to, ok = letSpan(patched, int(pos.Offset()))
+		}
+		if !ok {
 			// An error no repair mends: the script's own, past the
 			// repaired ones (which bash reports when they run).
 			return first, err
@@ -92,6 +95,11 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
 		case *ArrayElem:
 			xs, raw = []*ArithmExpr{&n.Index}, new(bool)
+		case *LetClause: // let x = 1: "=" fails when let runs
+			raw = new(bool)
+			for i := range n.Exprs {
+				xs = append(xs, &n.Exprs[i])
+			}
 		case *CStyleLoop: // llmsh: for ((i=0 x; …)) fails when it runs
 			xs, raw = []*ArithmExpr{&n.Init, &n.Cond, &n.Post}, new(bool)
 		default:
@@ -104,6 +112,12 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			}
 			for _, sp := range spans {
 				if int(w.Pos().Offset()) != sp[0] {
+					continue
+				}
+				if _, ok := n.(*LetClause); ok {
+					// letSpan's words are plain text: kept with
+					// their place, for declare -f.
+					*x = &Word{Parts: []WordPart{&Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: string(src[sp[0]:sp[1]])}}}
 					continue
 				}
 				doc, err := NewParser().Document(strings.NewReader(string(src[sp[0]:sp[1]])))
@@ -320,6 +334,33 @@ func ForHeader(src string, off int) (from, end int, ok bool) {
 // each part when it runs, so that a bad one is an arithmetic error then
 // (llmsh). A header without two semicolons stays a syntax error, as in
 // bash (interp.SyntaxError words it).
+// letSpan finds the word of a let command that holds offset off of src
+// (let x = 1: the "="): bash evaluates each of let's words when let runs,
+// so a word that is no expression fails then, status 1, not when the
+// script is parsed. The command must be a plain let on its line.
+func letSpan(src string, off int) (from, to int, ok bool) {
+	if off < 0 || off >= len(src) {
+		return 0, 0, false
+	}
+	from = off
+	for from > 0 && !strings.ContainsRune(" \t\n", rune(src[from-1])) {
+		from--
+	}
+	to = off
+	for to < len(src) && !strings.ContainsRune(" \t\n;&|)", rune(src[to])) {
+		to++
+	}
+	if to == from || strings.ContainsAny(src[from:to], "'\"$`\\(") {
+		return 0, 0, false
+	}
+	start := strings.LastIndexAny(src[:from], "\n;&|({") + 1
+	head := strings.TrimLeft(src[start:from], " \t")
+	if !strings.HasPrefix(head, "let ") || strings.ContainsAny(head, "'\"$`\\()<>") {
+		return 0, 0, false
+	}
+	return from, to, true
+}
+
 func forSpan(src string, off int) (from, to int, ok bool) {
 	from, end, ok := ForHeader(src, off)
 	if !ok || strings.Count(src[from:end], ";") != 2 {
