@@ -1187,7 +1187,7 @@ func (c *sortConfig) flags(env *Env) *Flags {
 	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently to N", c.setParallel)
 	f.BoolVar(&s.unique, 'u', "unique", "output only the first of an equal run")
 	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
-	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is an eighth of physical memory, at most 512 MiB.\nInput beyond it is sorted in runs written to temporary files in the -T\ndirectories, else $TMPDIR or /tmp (outside the writable paths, virtual files\nin the session's memory); when no -T is given and none can be written, the\nrest of the input is sorted in memory."
+	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is what the input files need, as GNU sizes it\n(an input of unknown size, such as a pipe, counted as 128 KiB), up to an\neighth of physical memory, at most 512 MiB.  Input beyond it is sorted in runs written to temporary files in the -T\ndirectories, else $TMPDIR or /tmp (outside the writable paths, virtual files\nin the session's memory); when no -T is given and none can be written, the\nrest of the input is sorted in memory."
 	return f
 }
 
@@ -1272,11 +1272,7 @@ func (c *sortConfig) setKeys(env *Env) int {
 // buffer, else in runs spilled to temporary files and merged.
 func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 	s := c.s
-	budget := c.bufSize
-	if budget == 0 {
-		budget = sortDefaultBuffer()
-	}
-	budget = max(budget, sortMinBuffer)
+	budget := max(sortBuffer(env, files, c.bufSize), sortMinBuffer)
 	temps := &sortTemps{env: env, dirs: c.tmpDirs, live: map[string]bool{}}
 	if len(temps.dirs) == 0 {
 		temps.dirs = []string{sortTmpDir(env)}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"sync"
@@ -32,7 +33,7 @@ const (
 	sortBlock      = 1 << 20 // read blocks that records point into
 )
 
-// sortDefaultBuffer is the buffer without -S: an eighth of physical
+// sortDefaultBuffer bounds the buffer without -S: an eighth of physical
 // memory (GNU takes up to the available memory), at most 512 MiB.
 func sortDefaultBuffer() int64 {
 	total := physMemory()
@@ -40,6 +41,64 @@ func sortDefaultBuffer() int64 {
 		return sortMaxDefault
 	}
 	return max(min(total/8, sortMaxDefault), sortMinBuffer)
+}
+
+// sortInputGuess is the size guessed for an input whose size is unknown
+// (a pipe, a device), as GNU's INPUT_FILE_SIZE_GUESS.
+const sortInputGuess = 128 << 10
+
+// sortBuffer is the buffer for the inputs files, as GNU's
+// sort_buffer_size: room for each input's worst case (every byte a line)
+// up to bound (-S, else sortDefaultBuffer). An input of unknown size
+// counts as sortInputGuess bytes, unless -S was given: then the buffer is
+// -S. So a sort reading a pipe spills in runs of a few MiB, where GNU's
+// does, instead of holding its input (1M short lines take 55 MB).
+func sortBuffer(env *Env, files []string, bufSize int64) int64 {
+	bound := bufSize
+	if bound == 0 {
+		bound = sortDefaultBuffer()
+	}
+	perByte := int64(sortRecSize + 1)
+	size := perByte + 1
+	for _, name := range files {
+		fsize, known := sortInputSize(env, name)
+		if !known {
+			if bufSize != 0 {
+				return bufSize
+			}
+			fsize = sortInputGuess
+		}
+		if fsize > (bound-size)/perByte {
+			return bound
+		}
+		size += fsize*perByte + 1
+	}
+	return size
+}
+
+// sortInputSize is the size of the input name when it is a regular file.
+func sortInputSize(env *Env, name string) (int64, bool) {
+	var fi fs.FileInfo
+	var err error
+	switch name {
+	case "":
+		return 0, false
+	case "-", "/dev/stdin", "/dev/fd/0":
+		st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) })
+		if !ok {
+			return 0, false
+		}
+		fi, err = st.Stat()
+	default:
+		if env.FS == nil {
+			return 0, false
+		}
+		fi, err = env.FS.Stat(env.Abs(name))
+	}
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, false
+	}
+	return fi.Size(), true
 }
 
 // sortLoader reads lines into the current run. Each line costs its bytes,

@@ -154,3 +154,45 @@ func TestSortExternalCancelled(t *testing.T) {
 		t.Errorf("temporary files left: %v %v", left, err)
 	}
 }
+
+// TestSortBufferByInput checks the buffer GNU's way: each regular file's
+// worst case (a line a byte) up to the bound, a guess for an input of
+// unknown size, and -S as given when an input's size is unknown.
+func TestSortBufferByInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/small", strings.Repeat("x\n", 500))
+	env := &Env{Ctx: context.Background(), Stdin: strings.NewReader("a\n"), FS: fsys, Dir: dir}
+	per := int64(sortRecSize + 1)
+	guess := sortInputGuess*per + 1
+	for _, c := range []struct {
+		files []string
+		s     int64
+		want  int64
+	}{
+		{[]string{"small"}, 0, per + 1 + 1000*per + 1},
+		{[]string{"small", "small"}, 0, per + 1 + 2*(1000*per+1)},
+		{[]string{"-"}, 0, per + 1 + guess},
+		{[]string{"small", "-"}, 0, per + 1 + 1000*per + 1 + guess},
+		{[]string{"/dev/null"}, 0, per + 1 + guess},
+		{[]string{"-"}, 5 << 20, 5 << 20},
+		{[]string{"small"}, 5 << 20, per + 1 + 1000*per + 1},
+		{[]string{"small"}, 1000, 1000},
+		{[]string{"-"}, 0, min(sortDefaultBuffer(), per+1+guess)},
+	} {
+		if got := sortBuffer(env, c.files, c.s); got != c.want {
+			t.Errorf("sortBuffer(%q, -S %d) = %d, want %d", c.files, c.s, got, c.want)
+		}
+	}
+	// A file of unknown size: stdin that is a regular file has its size.
+	f, err := fsys.OpenFile(dir+"/small", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	env.Stdin = f
+	if got, want := sortBuffer(env, []string{"-"}, 0), per+1+1000*per+1; got != want {
+		t.Errorf("sortBuffer(regular stdin) = %d, want %d", got, want)
+	}
+}
