@@ -20,9 +20,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/goawk/parser"
 )
 
-func init() {
-	Register(Builtin{Name: "awk", Summary: "pattern scanning and processing language (GoAWK-based)", Run: awk})
-}
+var _ = register(Builtin{Name: "awk", Summary: "pattern scanning and processing language (GoAWK-based)", Run: awk})
 
 // awkVersion is printed by --version.
 const awkVersion = `awk (llmsh) based on GoAWK v1.29.1 by Ben Hoyt (BSD licence)

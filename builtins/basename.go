@@ -7,9 +7,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "basename", Summary: "strip directory and suffix from filenames", Run: basename})
-}
+var _ = register(Builtin{Name: "basename", Summary: "strip directory and suffix from filenames", Run: basename})
 
 func basename(env *Env) int {
 	f := NewFlags(env, "Print NAME with any leading directory components removed.\nIf specified, also remove a trailing SUFFIX.", "NAME [SUFFIX]", "OPTION... NAME...")

@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "bc", Summary: "an arbitrary precision calculator language", Run: bc})
-}
+var _ = register(Builtin{Name: "bc", Summary: "an arbitrary precision calculator language", Run: bc})
 
 // ---- lexer ----
 

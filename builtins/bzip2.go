@@ -10,15 +10,9 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	for _, n := range []string{"bzip2", "bunzip2", "bzcat"} {
-		Register(Builtin{Name: n, Summary: map[string]string{
-			"bzip2":   "a block-sorting file compressor (llmsh: decompression only)",
-			"bunzip2": "expand bzip2 files",
-			"bzcat":   "expand bzip2 files to standard output",
-		}[n], Run: bzip2Cmd})
-	}
-}
+var _ = register(Builtin{Name: "bzip2", Summary: "a block-sorting file compressor (llmsh: decompression only)", Run: bzip2Cmd})
+var _ = register(Builtin{Name: "bunzip2", Summary: "expand bzip2 files", Run: bzip2Cmd})
+var _ = register(Builtin{Name: "bzcat", Summary: "expand bzip2 files to standard output", Run: bzip2Cmd})
 
 // bzip2Cmd is bzip2 1.0.8's decompression (-d, bunzip2, bzcat) through
 // compress/bzip2, which has no compressor: compressing is refused.

@@ -8,9 +8,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "cat", Summary: "concatenate files and print on the standard output", Run: cat})
-}
+var _ = register(Builtin{Name: "cat", Summary: "concatenate files and print on the standard output", Run: cat})
 
 // catState is what cat carries from one file to the next, as GNU does: a
 // line left unterminated by one file continues in the next.

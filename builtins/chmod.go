@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "chmod", Summary: "change file mode bits", Run: chmod})
-}
+var _ = register(Builtin{Name: "chmod", Summary: "change file mode bits", Run: chmod})
 
 const chmodHelp = `Change the mode of each FILE to MODE.
 With --reference, change the mode of each FILE to that of RFILE.

@@ -10,10 +10,8 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "sum", Summary: "checksum and count the blocks in a file", Run: sumCmd})
-	Register(Builtin{Name: "cksum", Summary: "compute and verify file checksums", Run: cksumCmd})
-}
+var _ = register(Builtin{Name: "sum", Summary: "checksum and count the blocks in a file", Run: sumCmd})
+var _ = register(Builtin{Name: "cksum", Summary: "compute and verify file checksums", Run: cksumCmd})
 
 // sumOld is one of the checksums older than the digests: BSD sum, System
 // V sum and POSIX cksum's CRC. It returns the line GNU prints for data.

@@ -4,9 +4,7 @@ import (
 	"strings"
 )
 
-func init() {
-	Register(Builtin{Name: "clear", Summary: "clear the terminal screen", Run: clearCmd})
-}
+var _ = register(Builtin{Name: "clear", Summary: "clear the terminal screen", Run: clearCmd})
 
 // clearCmd prints the xterm clear sequence when standard output is a
 // terminal. Otherwise it does what ncurses' clear does for the script's

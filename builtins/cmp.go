@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "cmp", Summary: "compare two files byte by byte", Run: cmp})
-}
+var _ = register(Builtin{Name: "cmp", Summary: "compare two files byte by byte", Run: cmp})
 
 const cmpSummary = `Compare two files byte by byte.
 

@@ -16,9 +16,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "column", Summary: "columnate lists", Run: column})
-}
+var _ = register(Builtin{Name: "column", Summary: "columnate lists", Run: column})
 
 // Output modes of column, as util-linux names them.
 const (

@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "comm", Summary: "compare two sorted files line by line", Run: comm})
-}
+var _ = register(Builtin{Name: "comm", Summary: "compare two sorted files line by line", Run: comm})
 
 // commConfig is what comm's command line asks for.
 type commConfig struct {

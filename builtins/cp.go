@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "cp", Summary: "copy files and directories", Run: cp})
-}
+var _ = register(Builtin{Name: "cp", Summary: "copy files and directories", Run: cp})
 
 func cp(env *Env) int {
 	f := NewFlags(env, "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n"+

@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "cut", Summary: "remove sections from each line of files", Run: cut})
-}
+var _ = register(Builtin{Name: "cut", Summary: "remove sections from each line of files", Run: cut})
 
 type cutRange struct{ lo, hi int } // 1-based, inclusive; hi may be math.MaxInt
 

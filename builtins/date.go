@@ -13,9 +13,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "date", Summary: "print the date and time", Run: date})
-}
+var _ = register(Builtin{Name: "date", Summary: "print the date and time", Run: date})
 
 // now is the clock date reads; tests replace it.
 var now = time.Now

@@ -14,9 +14,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "dd", Summary: "copy a file, converting and formatting according to the operands", Run: dd})
-}
+var _ = register(Builtin{Name: "dd", Summary: "copy a file, converting and formatting according to the operands", Run: dd})
 
 // ddSize parses a dd number as GNU dd 9.1: gnu.ParseSize in base 10 with the
 // suffixes c w b B kB K KiB MB M ... (no lower-case m, g, t), or one

@@ -15,9 +15,7 @@ import (
 	"github.com/llmsh/llmsh/posixre"
 )
 
-func init() {
-	Register(Builtin{Name: "diff", Summary: "compare files line by line", Run: diff})
-}
+var _ = register(Builtin{Name: "diff", Summary: "compare files line by line", Run: diff})
 
 const diffSummary = `Compare FILES line by line.`
 

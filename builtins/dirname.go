@@ -4,9 +4,7 @@ import (
 	"strings"
 )
 
-func init() {
-	Register(Builtin{Name: "dirname", Summary: "strip last component from file name", Run: dirname})
-}
+var _ = register(Builtin{Name: "dirname", Summary: "strip last component from file name", Run: dirname})
 
 func dirname(env *Env) int {
 	f := NewFlags(env, "Output each NAME with its last non-slash component and trailing slashes\nremoved; if NAME contains no /'s, output '.' (meaning the current directory).", "[OPTION] NAME...")

@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "du", Summary: "estimate file space usage", Run: du})
-}
+var _ = register(Builtin{Name: "du", Summary: "estimate file space usage", Run: du})
 
 const duHelp = `Summarize the space used by each FILE, recursively for directories.
 

@@ -13,9 +13,7 @@ import (
 // reaches this one. It serves commands that run other commands in-process
 // (xargs, whose default command is echo; find -exec; timeout; env), as
 // /bin/echo from GNU coreutils does for the real tools.
-func init() {
-	Register(Builtin{Name: "echo", Summary: "display a line of text (for xargs, find -exec, timeout; scripts use the shell's echo)", Run: echoCmd})
-}
+var _ = register(Builtin{Name: "echo", Summary: "display a line of text (for xargs, find -exec, timeout; scripts use the shell's echo)", Run: echoCmd})
 
 func echoCmd(env *Env) int { return echo(env, false) }
 

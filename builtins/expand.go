@@ -11,10 +11,8 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "expand", Summary: "convert tabs to spaces", Run: expand})
-	Register(Builtin{Name: "unexpand", Summary: "convert spaces to tabs", Run: unexpand})
-}
+var _ = register(Builtin{Name: "expand", Summary: "convert tabs to spaces", Run: expand})
+var _ = register(Builtin{Name: "unexpand", Summary: "convert spaces to tabs", Run: unexpand})
 
 // tabStops is the tab stop list of expand and unexpand, parsed and
 // interpreted as GNU's expand-common does: explicit stops, then either a

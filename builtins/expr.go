@@ -9,9 +9,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "expr", Summary: "evaluate expressions", Run: expr})
-}
+var _ = register(Builtin{Name: "expr", Summary: "evaluate expressions", Run: expr})
 
 // exprError is a failure with its exit status (2 syntax or type, 3 other).
 type exprError struct {

@@ -14,9 +14,7 @@ import (
 	"unicode/utf8"
 )
 
-func init() {
-	Register(Builtin{Name: "file", Summary: "determine file type (by content, as file 5.44 for common types)", Run: fileCmd})
-}
+var _ = register(Builtin{Name: "file", Summary: "determine file type (by content, as file 5.44 for common types)", Run: fileCmd})
 
 // fileReadMax is how much of a file is examined (file reads up to 7 MiB
 // of it; ELF details need the section headers, usually further on).

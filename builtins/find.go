@@ -22,9 +22,7 @@ import (
 	"github.com/llmsh/llmsh/posixre"
 )
 
-func init() {
-	Register(Builtin{Name: "find", Summary: "search for files in a directory hierarchy", Run: find})
-}
+var _ = register(Builtin{Name: "find", Summary: "search for files in a directory hierarchy", Run: find})
 
 const findUsage = `Usage: find [-H] [-L] [-P] [path...] [expression]
 

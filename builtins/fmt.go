@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "fmt", Summary: "simple optimal text formatter", Run: fmtCmd})
-}
+var _ = register(Builtin{Name: "fmt", Summary: "simple optimal text formatter", Run: fmtCmd})
 
 // The line-breaking costs of GNU fmt 9.1: squared departures from the
 // goal width, times 100, with bonuses for breaks at sentence ends, after

@@ -9,9 +9,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "fold", Summary: "wrap each input line to fit in specified width", Run: fold})
-}
+var _ = register(Builtin{Name: "fold", Summary: "wrap each input line to fit in specified width", Run: fold})
 
 func fold(env *Env) int {
 	f := NewFlags(env, "Wrap input lines in each FILE, writing to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")

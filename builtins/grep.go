@@ -13,11 +13,9 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "grep", Summary: "print lines that match patterns", Run: grep})
-	Register(Builtin{Name: "egrep", Summary: "print lines that match extended regular expressions (grep -E)", Run: func(env *Env) int { return grepMain(env, 'E') }})
-	Register(Builtin{Name: "fgrep", Summary: "print lines that contain fixed strings (grep -F)", Run: func(env *Env) int { return grepMain(env, 'F') }})
-}
+var _ = register(Builtin{Name: "grep", Summary: "print lines that match patterns", Run: grep})
+var _ = register(Builtin{Name: "egrep", Summary: "print lines that match extended regular expressions (grep -E)", Run: func(env *Env) int { return grepMain(env, 'E') }})
+var _ = register(Builtin{Name: "fgrep", Summary: "print lines that contain fixed strings (grep -F)", Run: func(env *Env) int { return grepMain(env, 'F') }})
 
 // grepOpts holds grep's command line.
 type grepOpts struct {

@@ -18,11 +18,9 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "gzip", Summary: "compress or expand files", Run: gzipMain})
-	Register(Builtin{Name: "gunzip", Summary: "expand gzip files", Run: gzipMain})
-	Register(Builtin{Name: "zcat", Summary: "expand gzip files to standard output", Run: gzipMain})
-}
+var _ = register(Builtin{Name: "gzip", Summary: "compress or expand files", Run: gzipMain})
+var _ = register(Builtin{Name: "gunzip", Summary: "expand gzip files", Run: gzipMain})
+var _ = register(Builtin{Name: "zcat", Summary: "expand gzip files to standard output", Run: gzipMain})
 
 // gzipState holds the options and the exit status of one gzip call.
 // Messages always say "gzip:", as GNU gunzip and zcat (scripts around

@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "head", Summary: "output the first part of files", Run: head})
-}
+var _ = register(Builtin{Name: "head", Summary: "output the first part of files", Run: head})
 
 // headCountSpec is a parsed -n/-c argument of head or tail.
 type headCountSpec struct {

@@ -14,10 +14,8 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "hexdump", Summary: "display file contents in hexadecimal", Run: hexdump})
-	Register(Builtin{Name: "hd", Summary: "display file contents in canonical hex+ASCII (hexdump -C)", Run: hexdump})
-}
+var _ = register(Builtin{Name: "hexdump", Summary: "display file contents in hexadecimal", Run: hexdump})
+var _ = register(Builtin{Name: "hd", Summary: "display file contents in canonical hex+ASCII (hexdump -C)", Run: hexdump})
 
 // hexdumpSize parses util-linux's size arguments: a decimal, 0x hex or 0
 // octal number with an optional K, M, G, T suffix (KiB and K are 1024,

@@ -1,8 +1,6 @@
 package builtins
 
-func init() {
-	Register(Builtin{Name: "hostname", Summary: "show the system's host name (llmsh's virtual name)", Run: hostnameCmd})
-}
+var _ = register(Builtin{Name: "hostname", Summary: "show the system's host name (llmsh's virtual name)", Run: hostnameCmd})
 
 // hostnameCmd prints llmsh's virtual host name. It has no domain and no
 // addresses, and it cannot be changed: llmsh never reads or sets the

@@ -15,10 +15,8 @@ const (
 	VirtualGID  = 1000
 )
 
-func init() {
-	Register(Builtin{Name: "id", Summary: "print the user and group identity", Run: id})
-	Register(Builtin{Name: "whoami", Summary: "print the user name", Run: whoami})
-}
+var _ = register(Builtin{Name: "id", Summary: "print the user and group identity", Run: id})
+var _ = register(Builtin{Name: "whoami", Summary: "print the user name", Run: whoami})
 
 func id(env *Env) int {
 	f := NewFlags(env, "Print user and group information for USER,\nor (when USER is omitted) for the current user.\n\nllmsh has one user, "+VirtualUser+", whose uid and gid are "+strconv.Itoa(VirtualUID)+"; the host's users are never consulted.", "[OPTION]... [USER]...")

@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "install", Summary: "copy files and set attributes", Run: install})
-}
+var _ = register(Builtin{Name: "install", Summary: "copy files and set attributes", Run: install})
 
 // installRun is one install call: GNU coreutils 9.1's install, through
 // vfsd. Owners cannot be set (vfsd exposes none) and there is no strip

@@ -14,9 +14,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "join", Summary: "join lines of two files on a common field", Run: join})
-}
+var _ = register(Builtin{Name: "join", Summary: "join lines of two files on a common field", Run: join})
 
 // joinNoField is an unset join field (GNU's SIZE_MAX).
 const joinNoField = math.MaxInt

@@ -13,9 +13,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
-func init() {
-	Register(Builtin{Name: "jq", Summary: "command-line JSON processor (jq 1.7)", Run: jq})
-}
+var _ = register(Builtin{Name: "jq", Summary: "command-line JSON processor (jq 1.7)", Run: jq})
 
 // jqVersion is what --version prints: the jq whose behaviour llmsh's jq
 // follows (key order, number printing, messages, exit statuses).

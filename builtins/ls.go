@@ -16,9 +16,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no -D, --hyperlink)", Run: ls})
-}
+var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no -D, --hyperlink)", Run: ls})
 
 // lsEntry is one file to print.
 type lsEntry struct {

@@ -9,9 +9,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "mkdir", Summary: "make directories", Run: mkdir})
-}
+var _ = register(Builtin{Name: "mkdir", Summary: "make directories", Run: mkdir})
 
 func mkdir(env *Env) int {
 	f := NewFlags(env, "Create the DIRECTORY(ies), if they do not already exist.\n\n"+

@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "mktemp", Summary: "create a temporary file or directory", Run: mktemp})
-}
+var _ = register(Builtin{Name: "mktemp", Summary: "create a temporary file or directory", Run: mktemp})
 
 const mktempHelp = `Create a temporary file or directory, safely, and print its name.
 TEMPLATE must contain at least 3 consecutive 'X's in last component.

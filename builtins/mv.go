@@ -8,9 +8,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "mv", Summary: "move (rename) files", Run: mv})
-}
+var _ = register(Builtin{Name: "mv", Summary: "move (rename) files", Run: mv})
 
 func mv(env *Env) int {
 	f := NewFlags(env, "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n"+

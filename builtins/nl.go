@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "nl", Summary: "number lines of files", Run: nl})
-}
+var _ = register(Builtin{Name: "nl", Summary: "number lines of files", Run: nl})
 
 // nlStyle is a numbering style: a (all), t (non-empty), n (none), pBRE.
 type nlStyle struct {

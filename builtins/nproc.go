@@ -7,9 +7,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "nproc", Summary: "print the number of processing units available (llmsh: always 1)", Run: nprocCmd})
-}
+var _ = register(Builtin{Name: "nproc", Summary: "print the number of processing units available (llmsh: always 1)", Run: nprocCmd})
 
 // virtualCPUs is what nproc reports: llmsh's builtins run in one process
 // whose share of the host is not the script's business, so the answer is

@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "numfmt", Summary: "convert numbers to and from human-readable strings", Run: numfmt})
-}
+var _ = register(Builtin{Name: "numfmt", Summary: "convert numbers to and from human-readable strings", Run: numfmt})
 
 const (
 	nfNone = iota

@@ -17,9 +17,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "od", Summary: "dump files in octal and other formats", Run: od})
-}
+var _ = register(Builtin{Name: "od", Summary: "dump files in octal and other formats", Run: od})
 
 // odSpec is one output format (-t TYPE or a traditional option), as GNU
 // od's struct tspec.

@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "paste", Summary: "merge lines of files", Run: paste})
-}
+var _ = register(Builtin{Name: "paste", Summary: "merge lines of files", Run: paste})
 
 // pasteEscapes are the escapes of a -d list besides \0 (an empty
 // delimiter); any other escaped character stands for itself.

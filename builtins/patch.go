@@ -13,9 +13,7 @@ import (
 	"syscall"
 )
 
-func init() {
-	Register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
-}
+var _ = register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
 
 const patchSummary = `Apply a diff file to an original.
 

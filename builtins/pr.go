@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "pr", Summary: "convert text files for printing", Run: prCmd})
-}
+var _ = register(Builtin{Name: "pr", Summary: "convert text files for printing", Run: prCmd})
 
 // prOpts are the options of one pr call.
 type prOpts struct {

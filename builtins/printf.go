@@ -16,9 +16,7 @@ import (
 // printf is bash's printf builtin. The shell routes a script's printf here
 // (printf -v VAR stays with the interpreter, which can assign variables);
 // xargs, find -exec, timeout and env reach it too.
-func init() {
-	Register(Builtin{Name: "printf", Summary: "format and print ARGUMENTS under control of FORMAT (bash's printf)", Run: printfCmd})
-}
+var _ = register(Builtin{Name: "printf", Summary: "format and print ARGUMENTS under control of FORMAT (bash's printf)", Run: printfCmd})
 
 // printfStart stands for the shell's start time, the time of %(FMT)T's
 // argument -2.

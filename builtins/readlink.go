@@ -6,9 +6,7 @@ import (
 	"syscall"
 )
 
-func init() {
-	Register(Builtin{Name: "readlink", Summary: "print resolved symbolic links or canonical file names", Run: readlink})
-}
+var _ = register(Builtin{Name: "readlink", Summary: "print resolved symbolic links or canonical file names", Run: readlink})
 
 func readlink(env *Env) int {
 	f := NewFlags(env, "Print the value of a symbolic link or canonical file name.\n\n"+

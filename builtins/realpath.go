@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "realpath", Summary: "print the resolved path", Run: realpath})
-}
+var _ = register(Builtin{Name: "realpath", Summary: "print the resolved path", Run: realpath})
 
 // canonMode says which components of a path must exist.
 type canonMode int

@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "rev", Summary: "reverse lines characterwise", Run: rev})
-}
+var _ = register(Builtin{Name: "rev", Summary: "reverse lines characterwise", Run: rev})
 
 func rev(env *Env) int {
 	f := NewFlags(env, "Reverse lines characterwise.", "[options] [file ...]")

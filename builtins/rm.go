@@ -11,9 +11,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "rm", Summary: "remove files or directories", Run: rm})
-}
+var _ = register(Builtin{Name: "rm", Summary: "remove files or directories", Run: rm})
 
 func rm(env *Env) int {
 	f := NewFlags(env, "Remove (unlink) the FILE(s).\n\n"+

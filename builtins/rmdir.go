@@ -14,9 +14,7 @@ import (
 // to a directory.
 var errRmdirSymlink = errors.New("Symbolic link not followed")
 
-func init() {
-	Register(Builtin{Name: "rmdir", Summary: "remove empty directories", Run: rmdir})
-}
+var _ = register(Builtin{Name: "rmdir", Summary: "remove empty directories", Run: rmdir})
 
 func rmdir(env *Env) int {
 	f := NewFlags(env, "Remove the DIRECTORY(ies), if they are empty.\n\n"+

@@ -14,9 +14,7 @@ import (
 	"github.com/llmsh/llmsh/posixre"
 )
 
-func init() {
-	Register(Builtin{Name: "sed", Summary: "stream editor for filtering and transforming text", Run: sed})
-}
+var _ = register(Builtin{Name: "sed", Summary: "stream editor for filtering and transforming text", Run: sed})
 
 // sedOutput is an output of sed: standard output or a w file. It keeps
 // GNU's rule for a last line without a newline: the newline is added

@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "seq", Summary: "print a sequence of numbers", Run: seq})
-}
+var _ = register(Builtin{Name: "seq", Summary: "print a sequence of numbers", Run: seq})
 
 // seqOperand is a parsed number with the width and precision GNU seq
 // derives from how it was written (prec -1: unknown, as for hex or inf).

@@ -15,9 +15,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "shuf", Summary: "generate random permutations", Run: shuf})
-}
+var _ = register(Builtin{Name: "shuf", Summary: "generate random permutations", Run: shuf})
 
 // shufRandint is gnulib's randint source: it draws bytes from a byte
 // stream and keeps the unused randomness between calls, so that a given

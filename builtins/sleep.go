@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "sleep", Summary: "delay for a specified amount of time", Run: sleep})
-}
+var _ = register(Builtin{Name: "sleep", Summary: "delay for a specified amount of time", Run: sleep})
 
 func sleep(env *Env) int {
 	f := NewFlags(env, "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n'm' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an\ninteger.  Given two or more arguments, pause for the amount of time\nspecified by the sum of their values.", "NUMBER[SUFFIX]...", "OPTION")

@@ -18,9 +18,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "sort", Summary: "sort lines of text files", Run: sortMain})
-}
+var _ = register(Builtin{Name: "sort", Summary: "sort lines of text files", Run: sortMain})
 
 // Character classes of the C locale, as GNU sort builds them.
 var (

@@ -13,9 +13,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "split", Summary: "split a file into pieces", Run: split})
-}
+var _ = register(Builtin{Name: "split", Summary: "split a file into pieces", Run: split})
 
 // splitCount parses the value of -b, -C (suffixes "bEGKkMmPTYZ0", at most
 // the largest int64) or -l (no suffixes, any uint64) as GNU split 9.1:

@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "stat", Summary: "display file status", Run: stat})
-}
+var _ = register(Builtin{Name: "stat", Summary: "display file status", Run: stat})
 
 const statHelp = `Display file status.
 

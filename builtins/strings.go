@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "strings", Summary: "print the sequences of printable characters in files", Run: stringsCmd})
-}
+var _ = register(Builtin{Name: "strings", Summary: "print the sequences of printable characters in files", Run: stringsCmd})
 
 // stringsConfig is what strings's options select.
 type stringsConfig struct {

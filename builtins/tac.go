@@ -10,9 +10,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "tac", Summary: "concatenate and print files in reverse", Run: tac})
-}
+var _ = register(Builtin{Name: "tac", Summary: "concatenate and print files in reverse", Run: tac})
 
 func tac(env *Env) int {
 	f := NewFlags(env, "Write each FILE to standard output, last line first.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")

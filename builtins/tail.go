@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "tail", Summary: "output the last part of files", Run: tail})
-}
+var _ = register(Builtin{Name: "tail", Summary: "output the last part of files", Run: tail})
 
 func tail(env *Env) int {
 	f := NewFlags(env, "Print the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")

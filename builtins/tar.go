@@ -21,9 +21,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/xz"
 )
 
-func init() {
-	Register(Builtin{Name: "tar", Summary: "create, extract or list tar archives", Run: tarMain})
-}
+var _ = register(Builtin{Name: "tar", Summary: "create, extract or list tar archives", Run: tarMain})
 
 // tarState holds the options and the exit status of one tar call.
 type tarState struct {

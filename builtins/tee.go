@@ -6,9 +6,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "tee", Summary: "read from standard input and write to standard output and files", Run: tee})
-}
+var _ = register(Builtin{Name: "tee", Summary: "read from standard input and write to standard output and files", Run: tee})
 
 func tee(env *Env) (status int) {
 	f := NewFlags(env, "Copy standard input to each FILE, and also to standard output.", "[OPTION]... [FILE]...")

@@ -13,9 +13,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "timeout", Summary: "run a command with a time limit", Run: timeoutCmd})
-}
+var _ = register(Builtin{Name: "timeout", Summary: "run a command with a time limit", Run: timeoutCmd})
 
 // toSignals are the Linux signal numbers timeout accepts by name.
 var toSignals = map[string]int{

@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "touch", Summary: "change file timestamps", Run: touch})
-}
+var _ = register(Builtin{Name: "touch", Summary: "change file timestamps", Run: touch})
 
 func touch(env *Env) int {
 	f := NewFlags(env, "Update the access and modification times of each FILE to the current time.\n\n"+

@@ -9,9 +9,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "tr", Summary: "translate or delete characters", Run: tr})
-}
+var _ = register(Builtin{Name: "tr", Summary: "translate or delete characters", Run: tr})
 
 // trSet is an expanded SET: its bytes, where [:upper:]/[:lower:] started
 // (for the alignment check), and for string2 where a [c*] fill goes.

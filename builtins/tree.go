@@ -8,9 +8,7 @@ import (
 	"strings"
 )
 
-func init() {
-	Register(Builtin{Name: "tree", Summary: "list contents of directories in a tree-like format", Run: treeCmd})
-}
+var _ = register(Builtin{Name: "tree", Summary: "list contents of directories in a tree-like format", Run: treeCmd})
 
 // treeState is one call of tree (2.1's default listing).
 type treeState struct {

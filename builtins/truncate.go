@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "truncate", Summary: "shrink or extend the size of a file to the specified size", Run: truncateCmd})
-}
+var _ = register(Builtin{Name: "truncate", Summary: "shrink or extend the size of a file to the specified size", Run: truncateCmd})
 
 // truncateBlock is the I/O block size -o counts in (st_blksize of vfsd's
 // files is not exposed; 4096 is Linux's for common file systems).

@@ -7,9 +7,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "tsort", Summary: "perform topological sort", Run: tsortCmd})
-}
+var _ = register(Builtin{Name: "tsort", Summary: "perform topological sort", Run: tsortCmd})
 
 // tsortItem is a node of GNU tsort's graph.
 type tsortItem struct {

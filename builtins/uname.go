@@ -6,9 +6,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "uname", Summary: "print system information (llmsh's fixed virtual values)", Run: unameCmd})
-}
+var _ = register(Builtin{Name: "uname", Summary: "print system information (llmsh's fixed virtual values)", Run: unameCmd})
 
 // The system llmsh reports: fixed virtual values, never the host's.
 const (

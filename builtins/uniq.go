@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "uniq", Summary: "report or omit repeated lines", Run: uniq})
-}
+var _ = register(Builtin{Name: "uniq", Summary: "report or omit repeated lines", Run: uniq})
 
 // uniqCount parses a count of -f, -s or -w as GNU uniq: gnu.ParseSize without
 // suffixes, saturating on overflow.

@@ -13,9 +13,7 @@ import (
 	"time"
 )
 
-func init() {
-	Register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive (llmsh: no -Z zipinfo mode)", Run: unzipCmd})
-}
+var _ = register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive (llmsh: no -Z zipinfo mode)", Run: unzipCmd})
 
 // unzipCmd is Info-ZIP unzip 6.0's common use through archive/zip:
 // extraction (-d, -o, -n, -j, -q), listing (-l), piping (-p) and testing

@@ -16,9 +16,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "wc", Summary: "print newline, word, and byte counts for each file", Run: wc})
-}
+var _ = register(Builtin{Name: "wc", Summary: "print newline, word, and byte counts for each file", Run: wc})
 
 // wcCounts are the counts of one input.
 type wcCounts struct{ lines, words, chars, bytes, maxLen int64 }

@@ -2,9 +2,7 @@ package builtins
 
 import "strings"
 
-func init() {
-	Register(Builtin{Name: "which", Summary: "locate a command (llmsh: prints the name of each command it has)", Run: whichCmd})
-}
+var _ = register(Builtin{Name: "which", Summary: "locate a command (llmsh: prints the name of each command it has)", Run: whichCmd})
 
 // programNames are the shell's own commands that a GNU system also has as
 // programs in /usr/bin, and so which and type -P find there.

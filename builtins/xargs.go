@@ -14,9 +14,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "xargs", Summary: "build and execute command lines from standard input", Run: xargs})
-}
+var _ = register(Builtin{Name: "xargs", Summary: "build and execute command lines from standard input", Run: xargs})
 
 // xargsDefaultSize is GNU xargs' default command buffer size (bytes of the
 // arguments, each counted with its terminating NUL).

@@ -12,9 +12,7 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "xxd", Summary: "make a hex dump or do the reverse", Run: xxd})
-}
+var _ = register(Builtin{Name: "xxd", Summary: "make a hex dump or do the reverse", Run: xxd})
 
 const xxdUsage = `Usage:
        xxd [options] [infile [outfile]]

@@ -12,15 +12,9 @@ import (
 	"github.com/llmsh/llmsh/third_party/xz"
 )
 
-func init() {
-	for _, n := range []string{"xz", "unxz", "xzcat"} {
-		Register(Builtin{Name: n, Summary: map[string]string{
-			"xz":    "compress or decompress .xz files",
-			"unxz":  "expand .xz files",
-			"xzcat": "expand .xz files to standard output",
-		}[n], Run: xzCmd})
-	}
-}
+var _ = register(Builtin{Name: "xz", Summary: "compress or decompress .xz files", Run: xzCmd})
+var _ = register(Builtin{Name: "unxz", Summary: "expand .xz files", Run: xzCmd})
+var _ = register(Builtin{Name: "xzcat", Summary: "expand .xz files to standard output", Run: xzCmd})
 
 var (
 	errXzFormat   = errors.New("file format not recognized")

@@ -2,9 +2,7 @@ package builtins
 
 import "strings"
 
-func init() {
-	Register(Builtin{Name: "yes", Summary: "output a string repeatedly until killed", Run: yes})
-}
+var _ = register(Builtin{Name: "yes", Summary: "output a string repeatedly until killed", Run: yes})
 
 func yes(env *Env) int {
 	f := NewFlags(env, "Repeatedly output a line with all specified STRING(s), or 'y'.", "[STRING]...")

@@ -15,9 +15,7 @@ import (
 	"strings"
 )
 
-func init() {
-	Register(Builtin{Name: "zip", Summary: "package and compress (archive) files", Run: zipCmd})
-}
+var _ = register(Builtin{Name: "zip", Summary: "package and compress (archive) files", Run: zipCmd})
 
 // zipCmd is Info-ZIP zip 3.0's common use through archive/zip: add (or
 // update) files in an archive, -r to recurse, -j to junk paths, -q, -0
