@@ -30,7 +30,7 @@ const (
 	// sortMaxDefault caps the default buffer: well under the llmsh
 	// command's 2 GiB memory guard.
 	sortMaxDefault = 512 << 20
-	sortBlock      = 1 << 20 // read blocks that records point into
+	sortBlock      = 1 << 20 // read blocks that records point into, at most
 )
 
 // sortDefaultBuffer bounds the buffer without -S: an eighth of physical
@@ -117,6 +117,7 @@ type sortLoader struct {
 	spareRecs   [][]sortRec
 	blocks      [][]byte // blocks the run's lines point into; the last is being filled
 	spareBlocks [][]byte
+	blockSize   int // of a block: a sixteenth of the budget, 64 KiB to sortBlock
 	spill       func(chunks [][]sortRec) error
 
 	// bg sorts each chunk as it fills while reading goes on, on a
@@ -226,7 +227,7 @@ func (l *sortLoader) flush() error {
 	}
 	if n := len(l.blocks); n > 0 {
 		for _, b := range l.blocks[:n-1] {
-			if len(b) == sortBlock {
+			if len(b) == l.blockSize {
 				l.spareBlocks = append(l.spareBlocks, b)
 			}
 		}
@@ -238,7 +239,7 @@ func (l *sortLoader) flush() error {
 // block returns a buffer of size bytes for read.
 func (l *sortLoader) block(size int) []byte {
 	var b []byte
-	if n := len(l.spareBlocks); size == sortBlock && n > 0 {
+	if n := len(l.spareBlocks); size == l.blockSize && n > 0 {
 		b, l.spareBlocks = l.spareBlocks[n-1], l.spareBlocks[:n-1]
 	} else {
 		b = make([]byte, size)
@@ -247,20 +248,20 @@ func (l *sortLoader) block(size int) []byte {
 	return b
 }
 
-// read adds the lines of r. Input is read into blocks of 1 MiB that
+// read adds the lines of r. Input is read into blocks (blockSize) that
 // records point into; a line crossing a block's end moves to the next
 // block, so no byte is copied more than once.
 func (l *sortLoader) read(r io.Reader) error {
 	env, delim := l.env, l.delim
-	buf := l.block(sortBlock)
+	buf := l.block(l.blockSize)
 	start, n := 0, 0
 	for {
 		if err := env.Ctx.Err(); err != nil {
 			return gnu.ErrCancelled
 		}
 		if n == len(buf) {
-			size := sortBlock
-			if n-start > sortBlock/2 {
+			size := l.blockSize
+			if n-start > size/2 {
 				size = 2 * (n - start)
 			}
 			nb := l.block(size)

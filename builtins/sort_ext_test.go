@@ -196,3 +196,45 @@ func TestSortBufferByInput(t *testing.T) {
 		t.Errorf("sortBuffer(regular stdin) = %d, want %d", got, want)
 	}
 }
+
+// TestSortSmallBlocksLongLines checks lines longer than the read blocks
+// (64 KiB under -S 1M) among short ones: each moves to a block of its
+// own, and the output is the in-memory sort's.
+func TestSortSmallBlocksLongLines(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewSource(13))
+	var b strings.Builder
+	for i := range 400 {
+		n := 1 + rng.Intn(20)
+		if i%25 == 0 {
+			n = 40<<10 + rng.Intn(200<<10)
+		}
+		c := byte('a' + rng.Intn(26))
+		b.WriteString(strings.Repeat(string(c), n))
+		fmt.Fprintf(&b, "%d\n", rng.Intn(1000))
+	}
+	in := b.String()
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	writeTestFile(t, fsys, dir+"/in", in)
+	mkdirAllTest(t, fsys, dir+"/tmp")
+	run := func(args ...string) string {
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: append([]string{"sort"}, args...), Stdin: strings.NewReader(in),
+			Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir}
+		b, _ := Lookup("sort")
+		if st := Run(b, env); st != 0 || errb.Len() > 0 {
+			t.Fatalf("sort %q: status %d, %s", args, st, errb.String())
+		}
+		return out.String()
+	}
+	want := run("in")
+	if len(want) != len(in) {
+		t.Fatalf("sort in: %d bytes, want %d", len(want), len(in))
+	}
+	for _, args := range [][]string{{"-S", "1M", "-T", "tmp", "in"}, {"-S", "1M", "-T", "tmp"}, {"-T", "tmp"}} {
+		if got := run(args...); got != want {
+			t.Errorf("sort %q differs from the in-memory sort", args)
+		}
+	}
+}
