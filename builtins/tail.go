@@ -123,8 +123,17 @@ func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec headCountS
 		}
 	default:
 		var err error
-		if start, err = tailLineStart(env, f, size, spec.n, delim); err != nil {
+		var end []byte
+		if start, end, err = tailLineStart(env, f, size, spec.n, delim); err != nil {
 			return err
+		}
+		if end != nil {
+			// The lines are in the block read last: f is at its end,
+			// as after copying them.
+			if _, err := w.Write(end); err != nil {
+				return gnu.WriteError{Err: err}
+			}
+			return nil
 		}
 	}
 	if start >= size {
@@ -136,17 +145,19 @@ func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec headCountS
 	return copyOut(env, w, f, make([]byte, ioBufSize))
 }
 
-// tailLineStart finds the offset where the last n lines of f begin.
-func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
+// tailLineStart finds the offset where the last n lines of f begin. When
+// they lie in the first block it reads (the last of the file), it returns
+// them too (end), so that they are not read again.
+func tailLineStart(env *Env, f File, size, n int64, delim byte) (start int64, end []byte, err error) {
 	if n == 0 {
-		return size, nil
+		return size, nil, nil
 	}
 	buf := make([]byte, ioBufSize)
 	pos := size
 	last := true
 	for pos > 0 {
 		if env.Ctx.Err() != nil {
-			return 0, gnu.ErrCancelled
+			return 0, nil, gnu.ErrCancelled
 		}
 		blk := int64(len(buf))
 		if pos < blk {
@@ -154,15 +165,16 @@ func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
 		}
 		pos -= blk
 		if _, err := f.Seek(pos, io.SeekStart); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		b := buf[:blk]
 		if _, err := io.ReadFull(f, b); err != nil {
 			if err == io.ErrUnexpectedEOF || err == io.EOF {
 				err = errTailShrunk
 			}
-			return 0, err
+			return 0, nil, err
 		}
+		first := last
 		if last {
 			last = false
 			if b[len(b)-1] == delim {
@@ -175,12 +187,18 @@ func tailLineStart(env *Env, f File, size, n int64, delim byte) (int64, error) {
 				break
 			}
 			if n--; n == 0 {
-				return pos + int64(i) + 1, nil
+				if first {
+					end = buf[i+1 : blk]
+				}
+				return pos + int64(i) + 1, end, nil
 			}
 			b = b[:i]
 		}
+		if first && pos == 0 {
+			end = buf[:blk] // the whole file, fewer than n lines
+		}
 	}
-	return 0, nil
+	return 0, end, nil
 }
 
 var errTailShrunk = errors.New("file truncated")
