@@ -24,7 +24,8 @@ import (
 const shmAhead = 4
 
 // shmFirst is the size of WriteTo's first read_shm; each read after it
-// asks for twice the one before, up to a whole slot. A reader that stops
+// asks for twice the one before, up to a whole slot, and each full one
+// lets one more be in flight. A reader that stops
 // early (cat big.txt | head) had vfsd copy shmAhead-1 whole slots, 3 MiB,
 // into the region first: a thousand page faults and a millisecond of
 // CPU, where GNU cat reads 128 KiB.
@@ -188,6 +189,11 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 		inFlight []read
 		free     = slots
 		eof      bool
+		// most reads in flight: one at first, one more after each full
+		// answer, so that a reader that stops early (cat big.txt |
+		// head) had vfsd fill 64 and 128 KiB, not the four slots'
+		// 960 KiB it asked for at once.
+		ahead = 1
 	)
 	// Every read sent is answered before its slot is given back: vfsd
 	// may write to a slot until it has answered.
@@ -199,7 +205,7 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 	}()
 	for {
 		// Keep all slots but the one being written busy.
-		for !eof && len(free) > 0 {
+		for !eof && len(free) > 0 && len(inFlight) < ahead {
 			ch, err := f.c.sendShm(f.h, next, chunk, free[0])
 			if err != nil {
 				return n, true, pathErr("read", f.name, err)
@@ -233,6 +239,9 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 			f.eof, eof = true, true
 		}
 		f.mu.Unlock()
+		if size == r.size {
+			ahead++
+		}
 		if size > 0 {
 			m, werr := w.Write(f.c.slot(r.slot)[:size])
 			n += int64(m)
