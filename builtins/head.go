@@ -112,9 +112,41 @@ func head(env *Env) int {
 	}
 	headers := verbose || (!quiet && len(files) > 1)
 	w := stdoutWriter(env)
-	return headTailFiles(env, w, files, headers, func(r io.Reader, _ fs.FileInfo) error {
+	var first func(p []byte, whole bool) ([]byte, bool)
+	if spec.sign != '-' {
+		first = func(p []byte, whole bool) ([]byte, bool) { return headPrefix(p, whole, spec, delim) }
+	}
+	return headTailFilesFrom(env, w, files, headers, first, func(r io.Reader, _ fs.FileInfo) error {
 		return headOne(env, w, r, spec, delim)
 	})
+}
+
+// headPrefix returns what head prints of a file whose first bytes are p
+// (all of it when whole), and whether p holds all of that: a named
+// file's head is then read in one request (open, read and close), where
+// `head -n 10 big.txt` took three (open, stat, read) and a close.
+func headPrefix(p []byte, whole bool, spec headCountSpec, delim byte) ([]byte, bool) {
+	if !spec.lines {
+		if int64(len(p)) >= spec.n {
+			return p[:spec.n], true
+		}
+		return p, whole
+	}
+	n := spec.n
+	if n == 0 {
+		return nil, true
+	}
+	for i := 0; ; {
+		j := bytes.IndexByte(p[i:], delim)
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if n--; n == 0 {
+			return p[:i], true
+		}
+	}
+	return p, whole
 }
 
 // headOne writes the part of r that spec selects.

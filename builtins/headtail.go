@@ -169,6 +169,14 @@ func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 // A file that cannot be opened or read is reported in their GNU words; a
 // directory opens in GNU and fails as a read, after its header.
 func headTailFiles(env *Env, w *bufio.Writer, files []string, headers bool, one func(r io.Reader, fi fs.FileInfo) error) int {
+	return headTailFilesFrom(env, w, files, headers, nil, one)
+}
+
+// headTailFilesFrom is headTailFiles where first, when set, may serve a
+// file from its first bytes alone (p, at most 64 KiB, read in one request
+// with Env.ReadHead; whole when they are all of it) and return the part
+// to print and true, or false to have the file opened and read as usual.
+func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, first func(p []byte, whole bool) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
 	hdr := fileHeaders{on: headers}
 	readFailed := func(name string, err error) {
 		env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
@@ -182,6 +190,29 @@ func headTailFiles(env *Env, w *bufio.Writer, files []string, headers bool, one 
 		}
 		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
 	}}
+	if first != nil {
+		var buf []byte
+		words.pre = func(name string) (bool, error) {
+			if buf == nil {
+				buf = make([]byte, ioBufSize)
+			}
+			// An error (a directory, a missing file) is left to the
+			// usual way, which words it as GNU does.
+			n, whole, ok, err := env.ReadHead(name, buf)
+			if !ok || err != nil {
+				return false, nil
+			}
+			out, done := first(buf[:n], whole)
+			if !done {
+				return false, nil
+			}
+			hdr.write(w, name)
+			if _, err := w.Write(out); err != nil {
+				return true, gnu.WriteError{Err: err}
+			}
+			return true, nil
+		}
+	}
 	d := env.eachFile(w, files, words, func(name string, r io.Reader) error {
 		hdr.write(w, name)
 		var fi fs.FileInfo

@@ -74,6 +74,10 @@ type fileWords struct {
 	wrote string
 	// dirEmpty reads a directory as empty input (cksum 9.1's crc).
 	dirEmpty bool
+	// pre, when set, is offered each operand before it is opened: done
+	// means it handled the operand (err then as fn's), else the operand
+	// is opened and given to fn as usual.
+	pre func(name string) (done bool, err error)
 }
 
 // eachFile is EachFile in the command's own words.
@@ -94,21 +98,27 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 			d.Stopped = true
 			return d
 		}
-		f, err := e.Open(name)
-		if words.dirEmpty && (errors.Is(err, syscall.EISDIR) || err == nil && isDirFile(f)) {
-			if err == nil {
-				f.Close()
+		done, err := false, error(nil)
+		if words.pre != nil {
+			done, err = words.pre(name)
+		}
+		if !done {
+			f, oerr := e.Open(name)
+			if words.dirEmpty && (errors.Is(oerr, syscall.EISDIR) || oerr == nil && isDirFile(f)) {
+				if oerr == nil {
+					f.Close()
+				}
+				f, oerr = nopReadCloser{eofReader{}}, nil
 			}
-			f, err = nopReadCloser{eofReader{}}, nil
+			if oerr != nil {
+				flushBefore(w)
+				openFailed(name, oerr)
+				d.Failed = true
+				continue
+			}
+			err = fn(name, f)
+			f.Close()
 		}
-		if err != nil {
-			flushBefore(w)
-			openFailed(name, err)
-			d.Failed = true
-			continue
-		}
-		err = fn(name, f)
-		f.Close()
 		if err == nil {
 			continue
 		}
