@@ -75,6 +75,7 @@ func du(env *Env) int {
 	}
 	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
 		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref, dirs: newDirAhead(env, false)}
+	d.dirs.tree = true
 	var grand int64
 	for _, name := range files {
 		if env.Ctx.Err() != nil {

@@ -194,6 +194,9 @@ func find(env *Env) int {
 		}
 		return 1
 	}
+	// Whole subtrees listed at once, for a walk that enters them all and
+	// does not change them on the way.
+	fd.dirs.tree = !fd.changes && fd.maxDepth == math.MaxInt
 	if !fd.hasAction {
 		inner := expr
 		expr = func(f *findEnt) bool {

@@ -83,6 +83,7 @@ func grepMain(env *Env, mode byte) int {
 		o.withName = 2 // decided per operand for -r on a single file
 	}
 	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol, dirs: newDirAhead(env, true)}
+	g.dirs.tree = true
 	if o.maxCount == 0 {
 		return 1
 	}

@@ -445,6 +445,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 	}
 	o.now = time.Now()
 	o.dirs.types = lsTypesOnly(o)
+	o.dirs.tree = o.recursive
 	return 0
 }
 

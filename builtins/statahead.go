@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"io/fs"
+	"maps"
 	"path"
 	"sync"
 	"sync/atomic"
@@ -52,6 +53,10 @@ func describeAll(n int, describe func(int) (fs.FileInfo, error)) ([]fs.FileInfo,
 // at most (in flight or waiting for their turn).
 const dirAheadMax = 16
 
+// treeAheadMax is how many in a walk of whole trees (TreeLister): each
+// lists a subtree the walk has not reached, up to a frame of entries.
+const treeAheadMax = 2
+
 // dirAhead lists the directories of a walk ahead of it, so that their
 // round trips to vfsd overlap: the walk names the subdirectories it is
 // about to enter (ahead), and readDir hands over each listing in its
@@ -64,6 +69,22 @@ type dirAhead struct {
 	// is asked for more (described), then whole listings.
 	types     bool
 	described atomic.Bool
+	// tree: the walk enters every directory it lists (no pruning by
+	// depth, no change to the tree on the way), and lists whole
+	// subtrees where the FS can (TreeLister); the listings of the
+	// directories below go to trees until the walk reaches them.
+	tree  bool
+	mu    sync.Mutex
+	trees map[string][]fs.DirEntry
+}
+
+// TreeLister is an FS that can list a directory and the directories
+// below it in one go: as ReadDirTypes with types, else as ReadDir, each
+// keyed by its path (name joined with the path below it). A directory it
+// left out, and those below it, the caller lists itself; ok is false when
+// it cannot list so at all, and err is the error of listing name.
+type TreeLister interface {
+	ReadTree(name string, types bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, ok bool, err error)
 }
 
 // TypeLister is an FS that can list a directory with only its entries'
@@ -74,12 +95,46 @@ type TypeLister interface {
 	ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntry, error)
 }
 
-// list lists the directory abs, by names and types while that has done.
+// list lists the directory abs, by names and types while that has done;
+// in a walk of whole trees, with the directories below it.
 func (d *dirAhead) list(abs string) ([]fs.DirEntry, error) {
-	if tl, ok := d.env.FS.(TypeLister); ok && d.types && !d.described.Load() {
+	tl, typed := d.env.FS.(TypeLister)
+	types := typed && d.types && !d.described.Load()
+	if tr, ok := d.env.FS.(TreeLister); ok && d.tree {
+		dirs, ok, err := tr.ReadTree(abs, types, &d.described)
+		if err != nil {
+			return nil, err
+		}
+		if ents, listed := dirs[abs]; ok && listed {
+			delete(dirs, abs)
+			d.mu.Lock()
+			if d.trees == nil {
+				d.trees = dirs
+			} else {
+				maps.Copy(d.trees, dirs)
+			}
+			d.mu.Unlock()
+			return ents, nil
+		}
+	}
+	if types {
 		return tl.ReadDirTypes(abs, &d.described)
 	}
 	return d.env.FS.ReadDir(abs)
+}
+
+// listed takes the listing of abs a walk of a tree above it made.
+func (d *dirAhead) listed(abs string, take bool) ([]fs.DirEntry, bool) {
+	if !d.tree {
+		return nil, false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	ents, ok := d.trees[abs]
+	if ok && take {
+		delete(d.trees, abs)
+	}
+	return ents, ok
 }
 
 // dirListing is a listing made ahead; done is closed when it is made.
@@ -100,11 +155,18 @@ func newDirAhead(env *Env, types bool) *dirAhead {
 // far as dirAheadMax allows, and returns those it started, for forget.
 func (d *dirAhead) ahead(abss []string) []string {
 	var started []string
+	most := dirAheadMax
+	if _, ok := d.env.FS.(TreeLister); ok && d.tree {
+		most = treeAheadMax
+	}
 	for _, abs := range abss {
-		if len(d.m) >= dirAheadMax {
+		if len(d.m) >= most {
 			break
 		}
 		if _, ok := d.m[abs]; ok {
+			continue
+		}
+		if _, ok := d.listed(abs, false); ok {
 			continue
 		}
 		l := &dirListing{done: make(chan struct{})}
@@ -124,6 +186,9 @@ func (d *dirAhead) readDir(abs string) ([]fs.DirEntry, error) {
 		delete(d.m, abs)
 		<-l.done
 		return l.ents, l.err
+	}
+	if ents, ok := d.listed(abs, true); ok {
+		return ents, nil
 	}
 	return d.list(abs)
 }

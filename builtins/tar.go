@@ -97,6 +97,7 @@ type tarOpts struct {
 
 func tarMain(env *Env) int {
 	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, dirs: newDirAhead(env, false), heads: newHeadAhead(env)}
+	s.dirs.tree = true
 	var o tarOpts
 	f := s.flags(env, &o)
 	operands, err := f.Parse(tarExpandOld(env.Args[1:]))

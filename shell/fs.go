@@ -154,6 +154,13 @@ func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadD
 func (f clientFS) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntry, error) {
 	return f.c.ReadDirTypes(name, described)
 }
+
+// ReadTree lists name and the directories below it in one round trip
+// (vfsd's walk, see builtins.TreeLister).
+func (f clientFS) ReadTree(name string, types bool, described *atomic.Bool) (map[string][]fs.DirEntry, bool, error) {
+	return f.c.Walk(name, types, described)
+}
+
 func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 	if info, ok := statDevice(name); ok {
 		return info, nil

@@ -172,6 +172,8 @@ type Client struct {
 	// readFile is set once hello has negotiated read_file (ReadFile),
 	// readFiles once it has negotiated read_files (ReadFiles).
 	readFile, readFiles bool
+	// walk is set once hello has negotiated walk (Walk).
+	walk bool
 	// readEOF is set once hello has negotiated read_eof: a read that
 	// reaches the end of a file says so, and a small file needs one read.
 	readEOF bool
@@ -612,9 +614,15 @@ func recv(ch chan answer, out any) error {
 		}
 		return &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
 	}
-	if r, isList := out.(*vfsproto.ListResult); isList {
+	switch r := out.(type) {
+	case *vfsproto.ListResult:
 		if ents, ok := decodeList(a.resp.Result); ok {
 			r.Entries = ents
+			return nil
+		}
+	case *vfsproto.WalkResult:
+		if dirs, ok := decodeWalk(a.resp.Result); ok {
+			r.Dirs = dirs
 			return nil
 		}
 	}
@@ -649,7 +657,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 // while vfsd answers).
 func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -670,6 +678,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		c.named = err == nil && c.bulkW && slices.Contains(r.Features, vfsproto.FeatureOpenNamed)
 		c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
 		c.readFiles = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadFiles)
+		c.walk = err == nil && slices.Contains(r.Features, vfsproto.FeatureWalk)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 			slices.Contains(r.Features, vfsproto.FeatureReadShm) {
 			c.shmFree = make(chan int, n)

@@ -289,6 +289,41 @@ func (c *Client) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntr
 	return out, nil
 }
 
+// Walk lists the directory name and the directories below it in one
+// request (vfsd's walk): each as ReadDirTypes lists it with names set,
+// else as ReadDir does with every entry described, keyed by its path
+// (name joined with the path below it). A directory vfsd left out (it
+// could not list it, or the answer was full) is not there, nor those
+// below it: the caller lists them itself. ok is false when vfsd did not
+// negotiate walk; an error is the error of listing name itself.
+func (c *Client) Walk(name string, names bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, ok bool, err error) {
+	if !c.walk {
+		return nil, false, nil
+	}
+	c.flushPending()
+	var r vfsproto.WalkResult
+	if err := c.call(vfsproto.OpWalk, vfsproto.WalkParams{Path: name, Names: names}, &r); err != nil {
+		return nil, true, pathErr("readdir", name, err)
+	}
+	dirs = make(map[string][]fs.DirEntry, len(r.Dirs))
+	for _, w := range r.Dirs {
+		dir := name
+		if w.Path != "." {
+			dir = path.Join(name, w.Path)
+		}
+		var l *namesListing
+		if names {
+			l = &namesListing{c: c, dir: dir, described: described}
+		}
+		out := make([]fs.DirEntry, len(w.Entries))
+		for i, e := range w.Entries {
+			out[i] = dirEntry{c: c, dir: dir, e: e, l: l}
+		}
+		dirs[dir] = out
+	}
+	return dirs, true, nil
+}
+
 // sizeOf is the size a listing gives an entry: 0 for a directory.
 func sizeOf(fi fs.FileInfo) int64 {
 	if fi.IsDir() {

@@ -137,9 +137,43 @@ func (d *listDec) stat(st *vfsproto.StatResult) {
 // decodeList decodes a list result of exactly vfsd's shape.
 func decodeList(raw []byte) ([]vfsproto.Entry, bool) {
 	d := &listDec{b: raw, ok: true}
-	d.lit(`{"entries":[`)
-	var out []vfsproto.Entry
+	d.lit(`{"entries":`)
+	out := d.entries()
+	d.lit(`}`)
+	if !d.ok || len(d.b) != 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// decodeWalk decodes a walk result of exactly vfsd's shape.
+func decodeWalk(raw []byte) ([]vfsproto.WalkDir, bool) {
+	d := &listDec{b: raw, ok: true}
+	d.lit(`{"dirs":[`)
+	var out []vfsproto.WalkDir
 	for d.ok && !d.opt(`]}`) {
+		if len(out) > 0 {
+			d.lit(`,`)
+		}
+		var w vfsproto.WalkDir
+		d.lit(`{"path":`)
+		w.Path = d.str()
+		d.lit(`,"entries":`)
+		w.Entries = d.entries()
+		d.lit(`}`)
+		out = append(out, w)
+	}
+	if !d.ok || len(d.b) != 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// entries reads a listing's array of entries (never nil when d.ok).
+func (d *listDec) entries() []vfsproto.Entry {
+	d.lit(`[`)
+	var out []vfsproto.Entry
+	for d.ok && !d.opt(`]`) {
 		if len(out) > 0 {
 			d.lit(`,`)
 		}
@@ -177,11 +211,8 @@ func decodeList(raw []byte) ([]vfsproto.Entry, bool) {
 		d.lit(`}`)
 		out = append(out, e)
 	}
-	if !d.ok || len(d.b) != 0 {
-		return nil, false
-	}
 	if out == nil {
 		out = []vfsproto.Entry{}
 	}
-	return out, true
+	return out
 }

@@ -188,7 +188,13 @@ func writtenFrame(id string, n int) *frameBuf {
 // is set. A walk lists every directory it meets: reflection was a tenth
 // of vfsd's time in find.
 func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
-	b = append(b, `{"entries":[`...)
+	b = append(b, `{"entries":`...)
+	return append(appendListEntries(b, entries, withStat), '}')
+}
+
+// appendListEntries appends the JSON array of a full listing's entries.
+func appendListEntries(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
+	b = append(b, '[')
 	for i := range entries {
 		en := &entries[i]
 		if i > 0 {
@@ -213,7 +219,7 @@ func appendList(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
 		}
 		b = append(b, '}')
 	}
-	return append(b, "]}"...)
+	return append(b, ']')
 }
 
 // appendFilesResult appends the encoding of ReadFilesResult{Files: files}
@@ -246,7 +252,13 @@ func appendFilesResult(b []byte, files []vfsproto.FileRead) []byte {
 // set) and its kind, in the order of Entry's fields, as encoding/json
 // writes strings.
 func appendNames(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
-	b = append(b, `{"entries":[`...)
+	b = append(b, `{"entries":`...)
+	return append(appendNamesEntries(b, entries, withStat), '}')
+}
+
+// appendNamesEntries appends the JSON array of a listing of names' entries.
+func appendNamesEntries(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
+	b = append(b, '[')
 	for i := range entries {
 		en := &entries[i]
 		if i > 0 {
@@ -262,7 +274,7 @@ func appendNames(b []byte, entries []vfsproto.Entry, withStat bool) []byte {
 		b = vfsproto.AppendJSONString(b, en.Kind)
 		b = append(b, '}')
 	}
-	return append(b, "]}"...)
+	return append(b, ']')
 }
 
 // appendStat appends the encoding of st, as encoding/json writes it.

@@ -130,6 +130,8 @@ type conn struct {
 	listStat, readFile, readFiles atomic.Bool
 	// named is set once hello negotiated open_named.
 	named atomic.Bool
+	// walkOK: hello negotiated walk.
+	walkOK atomic.Bool
 	// werr is the first error writing answers (under wmu): the answers
 	// after it are dropped.
 	werr error
@@ -503,6 +505,13 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 	case vfsproto.OpOpen:
 		if c.named.Load() && bytes.Contains(req.Params, []byte(`"h"`)) {
 			c.openNamed(j)
+			return nil
+		}
+		c.spawn(j)
+		return nil
+	case vfsproto.OpWalk:
+		if !c.walkOK.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
 			return nil
 		}
 		c.spawn(j)

@@ -91,6 +91,20 @@ const FeatureReadFiles = "read_files"
 // MaxReadFiles is the most paths one read_files may name.
 const MaxReadFiles = 64
 
+// FeatureWalk is the hello feature that enables walk: the listings of a
+// directory and of the directories below it, in one request, as list
+// answers each, so that a walk (find, du, ls -R, tar c, grep -r) pays a
+// round trip for a whole subtree instead of one per directory.
+const FeatureWalk = "walk"
+
+// MaxWalkDirs is the most directories one walk answer lists, and
+// MaxWalkDepth how far below its path it goes: the rest is left to
+// later requests.
+const (
+	MaxWalkDirs  = 4096
+	MaxWalkDepth = 64
+)
+
 // FeatureListStat is the hello feature that makes every list answer on
 // the connection describe each entry in full: Entry.Lstat is what lstat
 // of the entry's path would answer, so that a walk (find, du, ls -l, tar)
@@ -166,6 +180,7 @@ const (
 	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
 	OpReadFile   = "read_file"   // only after hello negotiated FeatureReadFile
 	OpReadFiles  = "read_files"  // only after hello negotiated FeatureReadFiles
+	OpWalk       = "walk"        // only after hello negotiated FeatureWalk
 	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
 )
@@ -494,6 +509,30 @@ const (
 
 // ListResult is the result of list, entries sorted by name.
 type ListResult struct {
+	Entries []Entry `json:"entries"`
+}
+
+// WalkParams are the parameters of walk: Path and the directories below
+// it, listed as list{Path, Names} lists each (with Names false, every
+// entry with its lstat, as with FeatureListStat).
+type WalkParams struct {
+	Path  string `json:"path"`
+	Names bool   `json:"names,omitempty"`
+}
+
+// WalkResult is the result of walk: the listing of Path first, then
+// those of the directories below it, depth first, each directory's
+// entries in name order; symbolic links are not followed. A directory
+// that list would not answer, or that did not fit, is not there, nor are
+// the directories below it.
+type WalkResult struct {
+	Dirs []WalkDir `json:"dirs"`
+}
+
+// WalkDir is one directory of a WalkResult: its path relative to the
+// walk's ("." for the walk's own), and its entries as list answers them.
+type WalkDir struct {
+	Path    string  `json:"path"`
 	Entries []Entry `json:"entries"`
 }
 
