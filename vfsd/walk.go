@@ -2,6 +2,7 @@ package vfsd
 
 import (
 	"path"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -14,7 +15,8 @@ import (
 // directory list refuses (gone, unreadable, outside the grants) is left
 // out with all below it, for the client to list and see the error; an
 // error of the path itself is the answer. Symbolic links are not
-// followed: only entries that are directories themselves are entered.
+// followed: only entries that are directories themselves are entered
+// (walkInto).
 //
 // The directories are listed one after the other: listing the next ones
 // on other goroutines while the answer is written made a walk of 73
@@ -95,8 +97,13 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 }
 
 // walkInto reports whether a walk enters the entry en: a directory
-// itself, not a link to one.
+// itself, not a link to one, and named in valid UTF-8 (JSON cannot carry
+// another name: the client would ask list for one with U+FFFD in it, and
+// the walk says no more than those lists would).
 func walkInto(en *vfsproto.Entry, names bool) bool {
+	if !utf8.ValidString(en.Name) {
+		return false
+	}
 	if names {
 		return en.Kind == vfsproto.KindDir
 	}

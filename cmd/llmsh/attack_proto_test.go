@@ -500,6 +500,61 @@ func TestProtocolAttacks(t *testing.T) {
 			}
 			usable(t, p, ar)
 		}},
+		{"walk", func(t *testing.T, p *protoPeer, ar *arena) {
+			// walk is refused before hello grants it; granted, it
+			// refuses what list refuses, enters no link (dirlink,
+			// rootlink lead out of the grants) and says of every
+			// directory no more than list of it would.
+			walk := func(path string, names bool) *vfsproto.Response {
+				return p.call("w", "walk", fmt.Sprintf(`{"path":%s,"names":%v}`, jsonStr(path), names))
+			}
+			wantErr(t, walk(ar.rw, true), vfsproto.EUnsupported)
+			if resp := p.call("h", "hello", `{"version":1,"features":["walk"]}`); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"walk"`) {
+				t.Fatalf("hello with walk: %+v", resp)
+			}
+			for _, path := range []string{ar.secret, ar.out, ar.ro + "/../out", "/proc/self/root" + ar.out, ar.rw + "/dirlink",
+				ar.rw + "/dirlink/", ar.rw + "/rootlink/etc", "/proc/self/fd", "/etc", ar.ro + "/in.txt", ar.rw + "/link-abs", ar.ro + "/in\u0000"} {
+				for _, names := range []bool{true, false} {
+					wantErr(t, walk(path, names), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+				}
+			}
+			for _, bad := range []string{`{}`, `{"path":7}`, `{"path":["x"]}`, `{"path":` + jsonStr(ar.rw) + `,"names":"yes"}`, `[1]`} {
+				wantErr(t, p.call("w", "walk", bad), vfsproto.EArg)
+			}
+			for _, root := range []string{ar.rw, ar.ro, ar.root, "/"} {
+				for _, names := range []bool{true, false} {
+					resp := walk(root, names)
+					if resp == nil || !resp.OK {
+						t.Fatalf("walk %s: %+v", root, resp)
+					}
+					var r vfsproto.WalkResult
+					if err := json.Unmarshal(resp.Result, &r); err != nil {
+						t.Fatalf("walk answer %s: %v", resp.Result, err)
+					}
+					if root == ar.ro && (len(r.Dirs) != 2 || r.Dirs[0].Path != "." || r.Dirs[1].Path != "sub") {
+						t.Fatalf("walk of %s: %s", root, resp.Result)
+					}
+					for _, d := range r.Dirs {
+						dir := filepath.Join(root, d.Path)
+						if strings.HasPrefix(dir, ar.out) || strings.Contains(d.Path, "link") || strings.HasPrefix(dir, "/etc") {
+							t.Fatalf("BREACH: walk of %s listed %s: %+v", root, dir, d.Entries)
+						}
+						// The same entries as list of the directory.
+						lr := p.call("l", "list", fmt.Sprintf(`{"path":%s,"names":%v}`, jsonStr(dir), names))
+						var l vfsproto.ListResult
+						if lr == nil || !lr.OK || json.Unmarshal(lr.Result, &l) != nil || len(l.Entries) != len(d.Entries) {
+							t.Fatalf("walk of %s: %s has %d entries, list answers %+v", root, dir, len(d.Entries), lr)
+						}
+						for i := range l.Entries {
+							if l.Entries[i].Name != d.Entries[i].Name {
+								t.Fatalf("walk of %s: %s: entry %q, list has %q", root, dir, d.Entries[i].Name, l.Entries[i].Name)
+							}
+						}
+					}
+				}
+			}
+			usable(t, p, ar)
+		}},
 		{"pipelined_flood_then_hangup", func(t *testing.T, p *protoPeer, ar *arena) {
 			// Many requests without reading an answer, then a hang-up in the
 			// middle of a frame: vfsd must still exit.
