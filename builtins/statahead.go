@@ -221,9 +221,12 @@ type headAhead struct {
 	m   map[string]*headRead
 }
 
-// headRead is a file read ahead; done is closed when it has been.
+// headRead is a file read ahead; done is closed when it has been. size
+// is the size the file was described with: buf holds its first n bytes
+// (up to size+1: a file that grew is not whole).
 type headRead struct {
 	done  chan struct{}
+	size  int64
 	buf   []byte
 	n     int
 	whole bool
@@ -242,7 +245,7 @@ func (h *headAhead) start(abs string, size int64) {
 	if _, ok := h.m[abs]; ok {
 		return
 	}
-	r := &headRead{done: make(chan struct{}), buf: make([]byte, size+1)}
+	r := &headRead{done: make(chan struct{}), size: size, buf: make([]byte, size+1)}
 	h.m[abs] = r
 	go func() {
 		defer close(r.done)
@@ -296,7 +299,7 @@ func (h *headAhead) startMany(abss []string, size func(string) int64, max int) {
 		if _, ok := h.m[abs]; ok {
 			continue
 		}
-		r := &headRead{done: make(chan struct{}), buf: make([]byte, size(abs)+1)}
+		r := &headRead{done: make(chan struct{}), size: size(abs)}
 		h.m[abs] = r
 		reads, names = append(reads, r), append(names, abs)
 	}
@@ -307,13 +310,15 @@ func (h *headAhead) startMany(abss []string, size func(string) int64, max int) {
 		heads, ok := h.env.ReadHeads(names, max)
 		for i, r := range reads {
 			if !ok {
+				r.buf = make([]byte, r.size+1)
 				r.n, r.whole, r.ok, r.err = h.env.ReadHead(names[i], r.buf)
 			} else {
+				// The bytes as the request read them (no copy); more
+				// than size+1 is not the whole file as it was
+				// described: a file that grew.
 				hd := heads[i]
-				// More than the buffer holds is not the whole file as
-				// it was described: a file that grew.
-				r.n, r.ok, r.err = copy(r.buf, hd.Data), true, hd.Err
-				r.whole = hd.Whole && len(hd.Data) <= len(r.buf)
+				r.buf, r.ok, r.err = hd.Data[:min(len(hd.Data), int(r.size)+1)], true, hd.Err
+				r.n, r.whole = len(r.buf), hd.Whole && len(hd.Data) <= int(r.size)+1
 			}
 			close(r.done)
 		}

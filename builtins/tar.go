@@ -710,8 +710,8 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 		// is still the size it was described with (else as below,
 		// which says how it changed).
 		r, ahead := s.heads.take(abs)
-		if !ahead || int64(len(r.buf)) != hdr.Size+1 {
-			r = &headRead{buf: make([]byte, hdr.Size+1)}
+		if !ahead || r.size != hdr.Size {
+			r = &headRead{size: hdr.Size, buf: make([]byte, hdr.Size+1)}
 			r.n, r.whole, r.ok, r.err = env.ReadHead(abs, r.buf)
 		}
 		buf, n, whole, ok, err := r.buf, r.n, r.whole, r.ok, r.err
