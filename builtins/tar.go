@@ -52,6 +52,21 @@ type tarState struct {
 	// ahead holds the lstat of a directory's entries, made all together
 	// (entryInfos) before addPath takes them one by one.
 	ahead map[string]tarStat
+	// queue: the small files of an operand's tree as its walk listed it
+	// (dirAhead.tree), in the order they are archived, read ahead
+	// across directories.
+	queue tarQueue
+}
+
+// tarQueue is the small regular files of a tree, in the order tar c
+// archives them (depth first, each directory's entries in name order),
+// with their sizes; next is the first not read ahead yet, and dirs the
+// directories whose files it holds.
+type tarQueue struct {
+	files []string
+	size  map[string]int64
+	dirs  map[string]bool
+	next  int
 }
 
 // tarStat is an entry's lstat made ahead.
@@ -679,10 +694,19 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 			}
 		}
 		defer s.heads.forget(small)
+		if top && s.queue.files == nil {
+			s.queueTree(abs, ents)
+			defer s.forgetQueue()
+		}
 		next := 0
 		sizeOf := func(abs string) int64 { return s.ahead[abs].fi.Size() }
+		qsize := func(abs string) int64 { return s.queue.size[abs] }
 		for _, e := range ents {
-			next += s.heads.fill(small[next:], sizeOf)
+			if s.queue.dirs[abs] {
+				s.queue.next += s.heads.fill(s.queue.files[s.queue.next:], qsize)
+			} else {
+				next += s.heads.fill(small[next:], sizeOf)
+			}
 			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
 				return err
 			}
@@ -694,6 +718,46 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		env.Errorf("%s: file type not supported by llmsh; not dumped", shown)
 		return nil
 	}
+}
+
+// queueTree queues the small regular files of the tree abs (listed as
+// ents) and of the directories below it that its walk has listed
+// already (dirAhead.listed), for addPath to read them ahead across
+// directories: where a directory has a few files, reading ahead only
+// its own paid a round trip each. Not with -h (a link archived as what
+// it leads to) or --exclude (a file excluded would be read for nothing).
+func (s *tarState) queueTree(abs string, ents []fs.DirEntry) {
+	if s.deref || len(s.excludes) > 0 || !s.dirs.tree || !s.env.CanReadHeads() {
+		return
+	}
+	q := tarQueue{files: []string{}, size: map[string]int64{}, dirs: map[string]bool{}}
+	var walk func(dir string, ents []fs.DirEntry)
+	walk = func(dir string, ents []fs.DirEntry) {
+		q.dirs[dir] = true
+		for _, e := range ents {
+			p := path.Join(dir, e.Name())
+			switch t := e.Type(); {
+			case t.IsDir():
+				if sub, ok := s.dirs.listed(p, false); ok {
+					walk(p, sub)
+				}
+			case t.IsRegular():
+				if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() && fi.Size() < tarHeadMax {
+					q.files = append(q.files, p)
+					q.size[p] = fi.Size()
+				}
+			}
+		}
+	}
+	walk(abs, ents)
+	s.queue = q
+}
+
+// forgetQueue drops the reads of the queue addPath did not take (a file
+// that was not archived after all), and the queue.
+func (s *tarState) forgetQueue() {
+	s.heads.forget(s.queue.files[:s.queue.next])
+	s.queue = tarQueue{}
 }
 
 // tarHeadMax bounds the files tar c reads in one step (Env.ReadHead).
