@@ -132,3 +132,53 @@ func TestDecodeFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeWalk: decodeWalk reads what encoding/json writes for a
+// WalkResult of full listings (paths needing escapes, empty directories)
+// exactly as encoding/json reads it back, and vfsd's shape of a walk of
+// names (name, lstat for directories, kind); it declines anything of
+// another shape.
+func TestDecodeWalk(t *testing.T) {
+	paths := []string{".", "a", "a/b c", `q"uote/d`, "nl\n/x", "é✓"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := range 200 {
+		r := vfsproto.WalkResult{Dirs: []vfsproto.WalkDir{}}
+		for range 1 + rng.IntN(5) {
+			d := vfsproto.WalkDir{Path: paths[rng.IntN(len(paths))], Entries: []vfsproto.Entry{}}
+			for range rng.IntN(4) {
+				st := &vfsproto.StatResult{Size: rng.Int64N(1 << 30), Mtime: rng.Int64N(1 << 62), Mode: 0o755, IsDir: true, ID: "00ff"}
+				d.Entries = append(d.Entries, vfsproto.Entry{Name: paths[rng.IntN(len(paths))], IsDir: rng.IntN(2) == 0,
+					Size: rng.Int64N(1 << 20), Symlink: rng.IntN(4) == 0, Lstat: st})
+			}
+			r.Dirs = append(r.Dirs, d)
+		}
+		raw, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want vfsproto.WalkResult
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := decodeWalk(raw)
+		if !ok || !reflect.DeepEqual(got, want.Dirs) {
+			t.Fatalf("round %d: decodeWalk(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Dirs)
+		}
+	}
+	names := `{"dirs":[{"path":".","entries":[{"name":"f","kind":"file"},{"name":"s","lstat":{"size":4096,"mtime":7,"mode":493,"is_dir":true,"id":"0a"},"kind":"dir"}]},{"path":"s","entries":[]}]}`
+	want := []vfsproto.WalkDir{{Path: ".", Entries: []vfsproto.Entry{{Name: "f", Kind: vfsproto.KindFile},
+		{Name: "s", Kind: vfsproto.KindDir, Lstat: &vfsproto.StatResult{Size: 4096, Mtime: 7, Mode: 0o755, IsDir: true, ID: "0a"}}}},
+		{Path: "s", Entries: []vfsproto.Entry{}}}
+	if got, ok := decodeWalk([]byte(names)); !ok || !reflect.DeepEqual(got, want) {
+		t.Errorf("decodeWalk(%s) = %+v, %v; want %+v", names, got, ok, want)
+	}
+	for _, raw := range []string{
+		``, `{}`, `{"dirs":null}`, `{"dirs":[]} `, `{"dirs":[{"path":"."}]}`, `{"dirs":[{"entries":[],"path":"."}]}`,
+		`{"dirs":[{"path":".","entries":[]},]}`, `{"dirs":[{"path":".","entries":[{"name":"a"}]}]}`,
+		`{"dirs":[{"path":".","entries":[]}]`, `{"dirs":[{"path":7,"entries":[]}]}`,
+	} {
+		if got, ok := decodeWalk([]byte(raw)); ok {
+			t.Errorf("decodeWalk(%s) = %+v, want it declined", raw, got)
+		}
+	}
+}
