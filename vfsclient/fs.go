@@ -231,6 +231,10 @@ func (l *namesListing) describe(name string) (st vfsproto.StatResult, ok bool) {
 }
 func (d dirEntry) String() string { return fs.FormatDirEntry(d) }
 
+// Described reports whether Info answers from the listing, without a
+// round trip to vfsd.
+func (d dirEntry) Described() bool { return d.e.Lstat != nil }
+
 // LinkTarget reports, for an entry of ReadDir that is a symbolic link,
 // whether its target is a directory and the target's size, as vfsd
 // reached it through the granted tree when it listed the directory (a
