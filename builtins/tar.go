@@ -670,54 +670,62 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		// -v names the file, not its transformed member name.
 		s.listed(hdr, strings.TrimSuffix(name, "/")+"/")
-		ents, err := s.dirs.readDir(abs)
-		if err != nil {
-			s.fail("%s: Cannot open: %s", tarQuoteColon(shown), ErrText(err))
-			return nil
-		}
-		defer s.forget(s.statAhead(abs, ents))
-		var subdirs []string
-		for _, e := range ents {
-			if e.IsDir() {
-				subdirs = append(subdirs, path.Join(abs, e.Name()))
-			}
-		}
-		defer s.dirs.forget(s.dirs.ahead(subdirs))
-		// Small regular files are read ahead, up to headAheadMax at once
-		// (headBatch in one request, where the FS can), and archived in
-		// their turn.
-		var small []string
-		for _, e := range ents {
-			if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
-				st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax {
-				small = append(small, path.Join(abs, e.Name()))
-			}
-		}
-		defer s.heads.forget(small)
-		if top && s.queue.files == nil {
-			s.queueTree(abs, ents)
-			defer s.forgetQueue()
-		}
-		next := 0
-		sizeOf := func(abs string) int64 { return s.ahead[abs].fi.Size() }
-		qsize := func(abs string) int64 { return s.queue.size[abs] }
-		for _, e := range ents {
-			if s.queue.dirs[abs] {
-				s.queue.next += s.heads.fill(s.queue.files[s.queue.next:], qsize)
-			} else {
-				next += s.heads.fill(small[next:], sizeOf)
-			}
-			if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.addDir(tw, abs, shown, name, top)
 	case mode.IsRegular():
 		return s.addFile(tw, hdr, fi, abs, shown, name)
 	default:
 		env.Errorf("%s: file type not supported by llmsh; not dumped", shown)
 		return nil
 	}
+}
+
+// addDir archives the entries of the directory abs (shown, and named
+// name in the archive), whose own header is written: small files read
+// ahead (across directories where the walk listed the tree, queueTree),
+// subdirectories listed ahead.
+func (s *tarState) addDir(tw *tar.Writer, abs, shown, name string, top bool) error {
+	ents, err := s.dirs.readDir(abs)
+	if err != nil {
+		s.fail("%s: Cannot open: %s", tarQuoteColon(shown), ErrText(err))
+		return nil
+	}
+	defer s.forget(s.statAhead(abs, ents))
+	var subdirs []string
+	for _, e := range ents {
+		if e.IsDir() {
+			subdirs = append(subdirs, path.Join(abs, e.Name()))
+		}
+	}
+	defer s.dirs.forget(s.dirs.ahead(subdirs))
+	// Small regular files are read ahead, up to headAheadMax at once
+	// (headBatch in one request, where the FS can), and archived in
+	// their turn.
+	var small []string
+	for _, e := range ents {
+		if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
+			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax {
+			small = append(small, path.Join(abs, e.Name()))
+		}
+	}
+	defer s.heads.forget(small)
+	if top && s.queue.files == nil {
+		s.queueTree(abs, ents)
+		defer s.forgetQueue()
+	}
+	next := 0
+	sizeOf := func(abs string) int64 { return s.ahead[abs].fi.Size() }
+	qsize := func(abs string) int64 { return s.queue.size[abs] }
+	for _, e := range ents {
+		if s.queue.dirs[abs] {
+			s.queue.next += s.heads.fill(s.queue.files[s.queue.next:], qsize)
+		} else {
+			next += s.heads.fill(small[next:], sizeOf)
+		}
+		if err := s.addPath(tw, joinPath(shown, e.Name()), joinPath(strings.TrimSuffix(name, "/"), e.Name()), false); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // queueTree queues the small regular files of the tree abs (listed as
