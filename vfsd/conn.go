@@ -428,34 +428,8 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		if !c.readJob(j, &req) {
 			return nil
 		}
-	case vfsproto.OpWriteBulk:
-		if !c.bulkW.Load() {
-			// Not negotiated: an unknown operation, and nothing
-			// after the frame belongs to it.
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		var p vfsproto.WriteBulkParams
-		if e := decodeParams(req.Params, &p, "h", "size"); e != nil {
-			// Without a size the stream cannot be followed further.
-			c.fail(j, e)
-			return errBulkSize
-		}
-		j.h = p.H
-		return c.writeBulk(j, int64(p.Size), r)
-	case vfsproto.OpWriteShm:
-		if !c.shmW.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		var p vfsproto.WriteShmParams
-		if e := decodeParams(req.Params, &p, "h", "slot", "size"); e != nil {
-			c.fail(j, e)
-			return nil
-		}
-		j.h = p.H
-		c.writeShm(j, int64(p.Slot), int64(p.Size))
-		return nil
+	case vfsproto.OpWriteBulk, vfsproto.OpWriteShm:
+		return c.bulkWriteJSON(j, &req, r)
 	case vfsproto.OpWrite:
 		var p vfsproto.WriteParams
 		if e := decodeParams(req.Params, &p, "h", "data"); e != nil {
@@ -530,6 +504,38 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		return nil
 	}
 	c.route(j)
+	return nil
+}
+
+// bulkWriteJSON runs a write_bulk or write_shm request read as JSON.
+func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
+	if req.Op == vfsproto.OpWriteBulk {
+		if !c.bulkW.Load() {
+			// Not negotiated: an unknown operation, and nothing
+			// after the frame belongs to it.
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.WriteBulkParams
+		if e := decodeParams(req.Params, &p, "h", "size"); e != nil {
+			// Without a size the stream cannot be followed further.
+			c.fail(j, e)
+			return errBulkSize
+		}
+		j.h = p.H
+		return c.writeBulk(j, int64(p.Size), r)
+	}
+	if !c.shmW.Load() {
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		return nil
+	}
+	var p vfsproto.WriteShmParams
+	if e := decodeParams(req.Params, &p, "h", "slot", "size"); e != nil {
+		c.fail(j, e)
+		return nil
+	}
+	j.h = p.H
+	c.writeShm(j, int64(p.Slot), int64(p.Size))
 	return nil
 }
 
