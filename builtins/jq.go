@@ -30,6 +30,7 @@ const (
 
 type jqOpts struct {
 	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream bool
+	raw0                                                                                        bool       // --raw-output0
 	colors                                                                                      *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
 	indent                                                                                      int
 	names                                                                                       []string
@@ -66,6 +67,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
+	f.BoolVar(&o.raw0, 0, "raw-output0", "like -r, with a NUL after each output instead of a newline")
 	// -c, --tab and --indent each undo the others given before them.
 	f.Func('c', "compact-output", NoArg, "", "compact instead of pretty-printed output", func(string, bool) error {
 		o.compact = true
@@ -95,8 +97,8 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		return nil
 	})
 	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact)", func(v string, _ bool) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < -1 || n > 7 {
+		n := jqAtoi(v)
+		if n < -1 || n > 7 {
 			return errJqIndent
 		}
 		o.indent, o.tab, o.compact = n, false, n <= 0
@@ -108,7 +110,26 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	if status >= 0 {
 		return nil, nil, status
 	}
+	if n := len(args); n > 0 && args[n-1] == "--indent" {
+		jqUsageError(env, "--indent takes one parameter")
+		return nil, nil, jqExitUsage
+	}
+	// jq takes an argument that starts with - and no letter (-1, -.) as
+	// an operand: the filter -1 is the number
+	var negated []string
+	for i, a := range args {
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
+			args[i] = jqOperandMark + strconv.Itoa(len(negated))
+			negated = append(negated, a)
+		}
+	}
 	operands, err := f.Parse(args)
+	for i, a := range operands {
+		if n, ok := strings.CutPrefix(a, jqOperandMark); ok {
+			k, _ := strconv.Atoi(n)
+			operands[i] = negated[k]
+		}
+	}
 	if err != nil {
 		if msg, ok := usageMessage(err); ok && (strings.HasPrefix(msg, "unrecognized option") || strings.HasPrefix(msg, "invalid option")) {
 			jqUsageError(env, "Unknown option "+jqBadOption(args, msg))
@@ -124,7 +145,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		fmt.Fprintln(env.Stdout, jqVersion)
 		return nil, nil, 0
 	}
-	if o.join {
+	if o.join || o.raw0 {
 		o.raw = true
 	}
 	// jq reads JQ_COLORS (and warns of a bad one) with or without -C
@@ -132,10 +153,33 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		o.colors = colors
 	}
 	if len(operands) == 0 {
-		fmt.Fprintf(env.Stderr, "Usage:\tjq [OPTION]... FILTER [FILE]...\nTry 'jq --help' for more information.\n")
-		return nil, nil, jqExitUsage
+		// jq's filter is . where its input or output is no terminal,
+		// which a builtin's never are
+		operands = []string{"."}
 	}
 	return o, operands, 0
+}
+
+// jqOperandMark stands, while the options are parsed, for an argument
+// that is an operand although it starts with -.
+const jqOperandMark = "\x00jq operand "
+
+// jqAtoi is C's atoi, with which jq reads --indent: the leading sign and
+// digits of s, 0 for none.
+func jqAtoi(s string) int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	n, err := strconv.Atoi(s[:i])
+	if err != nil && i > 1 {
+		return 1 << 31 // out of range, as refused
+	}
+	return n
 }
 
 // jqRun compiles the filter (operands[0]) and runs it on the inputs.
@@ -335,13 +379,27 @@ func jqCompileError(env *Env, err error, src string) {
 		jqCompileErrorCount(env, len(pe.Errors))
 		return
 	}
+	var undefined gojq.UndefinedErrors
+	if errors.As(err, &undefined) {
+		// every name used and not defined, as jq reports them
+		for _, e := range undefined {
+			fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", e.Error(), jqPlace(src, jqOffset(e)))
+		}
+		jqCompileErrorCount(env, len(undefined))
+		return
+	}
+	fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", err.Error(), jqPlace(src, jqOffset(err)))
+	jqCompileErrorCount(env, 1)
+}
+
+// jqOffset is where in the program the compile error err is, or -1.
+func jqOffset(err error) int {
 	at := -1
 	var placed interface{ Offset() int }
 	if errors.As(err, &placed) {
 		at = placed.Offset()
 	}
-	fmt.Fprintf(env.Stderr, "jq: error: %s%s\n", err.Error(), jqPlace(src, at))
-	jqCompileErrorCount(env, 1)
+	return at
 }
 
 // jqCompileErrorCount ends a report of n compile errors as jq does.
@@ -752,6 +810,11 @@ func (r *jqRunner) eval(v any) {
 			r.failed = true
 			return
 		}
+		if s, ok := x.(string); ok && r.o.raw0 && strings.IndexByte(s, 0) >= 0 {
+			fmt.Fprintf(r.env.Stderr, "jq: error (at %s): Cannot dump a string containing NUL with --raw-output0 option\n", r.in.position())
+			r.failed = true
+			return
+		}
 		r.outputs = true
 		r.last = x
 		if err := r.print(x); err != nil {
@@ -776,7 +839,10 @@ func (r *jqRunner) print(v any) error {
 			return err
 		}
 	}
-	if !r.o.join {
+	switch {
+	case r.o.raw0:
+		r.w.WriteByte(0)
+	case !r.o.join:
 		r.w.WriteByte('\n')
 	}
 	if r.w.Buffered() > 16<<10 {

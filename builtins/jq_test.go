@@ -36,7 +36,7 @@ func TestJq(t *testing.T) {
 		{"bad json", `{"a":`, []string{"jq", "."}, "", "jq: parse error: Unfinished JSON term at EOF at line 1, column 5\n", 5},
 		{"halt_error", "", []string{"jq", "-n", `"bye\n"|halt_error(3)`}, "", "bye\n", 3},
 		{"env is the script's", "", []string{"jq", "-n", "-c", "$ENV"}, "{}\n", "", 0},
-		{"usage", "", []string{"jq"}, "", "Usage:", 2},
+		{"no filter: .", "[1]", []string{"jq", "-c"}, "[1]\n", "", 0},
 		{"big int", `12345678901234567890`, []string{"jq", "."}, "12345678901234567890\n", "", 0},
 		{"float", `1.5`, []string{"jq", ". * 2"}, "3\n", "", 0},
 	}

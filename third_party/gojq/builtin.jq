@@ -86,7 +86,7 @@ def limit($n; g):
   elif $n == 0 then
     empty
   else
-    error("limit doesn't support negative count")
+    g
   end;
 def skip($n; g):
   if $n > 0 then
@@ -105,7 +105,7 @@ def nth($n; g):
   if $n >= 0 then
     first(skip($n; g))
   else
-    error("nth doesn't support negative index")
+    error("nth doesn't support negative indices")
   end;
 
 def truncate_stream(f):

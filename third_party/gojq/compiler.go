@@ -24,7 +24,24 @@ type compiler struct {
 	scopes        []*scopeinfo
 	scopecnt      int
 	regexpCache   sync.Map
+	undefined     []error // llmsh: every undefined name, as jq reports them all
 }
+
+// undefinedError records err, a name used and not defined, and goes on
+// compiling, as jq reports every one; Compile fails at the end.
+func (c *compiler) undefinedError(err error) error {
+	c.undefined = append(c.undefined, err)
+	return nil
+}
+
+// UndefinedErrors are the names a program uses and does not define, in
+// the order of the program, as jq reports them.
+type UndefinedErrors []error
+
+func (errs UndefinedErrors) Error() string { return errs[0].Error() }
+
+// Unwrap returns the errors.
+func (errs UndefinedErrors) Unwrap() []error { return errs }
 
 // Code is a compiled jq query.
 type Code struct {
@@ -110,6 +127,9 @@ func Compile(q *Query, options ...CompilerOption) (*Code, error) {
 	if err := c.compile(q); err != nil {
 		return nil, err
 	}
+	if len(c.undefined) > 0 {
+		return nil, UndefinedErrors(c.undefined)
+	}
 	setscope()
 	c.optimizeTailRec()
 	c.optimizeCodeOps()
@@ -124,6 +144,10 @@ func (c *compiler) compile(q *Query) error {
 	if q.Term == nil && q.Op == Operator(0) {
 		// jq says so before it loads any module
 		return errors.New(`Top-level program not given (try ".")`)
+	}
+	if c.moduleLoader == nil && len(q.Imports) > 0 {
+		// jq looks for the last first
+		return fmt.Errorf("module not found: %s\n", cmp.Or(q.Imports[len(q.Imports)-1].ImportPath, q.Imports[len(q.Imports)-1].IncludePath))
 	}
 	for _, i := range q.Imports {
 		if err := c.compileImport(i); err != nil {
@@ -203,6 +227,10 @@ func (c *compiler) compileModule(q *Query, alias string) error {
 				f.name = alias + "::" + f.name
 			}
 		}(len(scope.funcs))
+	}
+	if c.moduleLoader == nil && len(q.Imports) > 0 {
+		// jq looks for the last first
+		return fmt.Errorf("module not found: %s\n", cmp.Or(q.Imports[len(q.Imports)-1].ImportPath, q.Imports[len(q.Imports)-1].IncludePath))
 	}
 	for _, i := range q.Imports {
 		if err := c.compileImport(i); err != nil {
@@ -816,10 +844,11 @@ func (c *compiler) compileLabel(e *Label) error {
 	return c.compileQuery(e.Body)
 }
 
-func (c *compiler) compileBreak(label string) error {
+func (c *compiler) compileBreak(label string, offset int) error {
 	v, err := c.lookupVariable("$%" + label[1:])
 	if err != nil {
-		return &breakError{label, nil}
+		// jq's labels are variables named so
+		return c.undefinedError(&variableNotFoundError{"$*label-" + label[1:], offset})
 	}
 	c.append(&code{op: oppop})
 	c.append(&code{op: opload, v: v})
@@ -882,7 +911,7 @@ func (c *compiler) compileTerm(e *Term) error {
 	case TermTypeLabel:
 		return c.compileLabel(e.Label)
 	case TermTypeBreak:
-		return c.compileBreak(e.Break)
+		return c.compileBreak(e.Break, e.offset)
 	case TermTypeQuery:
 		defer c.newScopeDepth()()
 		return c.compileQuery(e.Query)
@@ -921,7 +950,7 @@ func (c *compiler) compileFunc(e *Func) error {
 		// jq's LOADVN: load the variable, then set it to null
 		v, err := c.lookupVariable(e.Name)
 		if err != nil {
-			return &variableNotFoundError{e.Name[1:] + "/-1", e.offset}
+			return c.undefinedError(&variableNotFoundError{e.Name[1:] + "/-1", e.offset})
 		}
 		c.append(&code{op: oppop})
 		c.append(&code{op: opload, v: v})
@@ -953,7 +982,7 @@ func (c *compiler) compileFunc(e *Func) error {
 			c.append(&code{op: opconst, v: env})
 			return nil
 		} else if e.Name[0] == '$' {
-			return &variableNotFoundError{e.Name, e.offset}
+			return c.undefinedError(&variableNotFoundError{e.Name, e.offset})
 		}
 	} else {
 		for i := len(c.scopes) - 1; i >= 0; i-- {
@@ -1070,7 +1099,7 @@ func (c *compiler) compileFunc(e *Func) error {
 		}
 		return nil
 	}
-	return &funcNotFoundError{e}
+	return c.undefinedError(&funcNotFoundError{e})
 }
 
 // Appends the compiled code for the assignment operator (`=`) to maximize

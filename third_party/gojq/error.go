@@ -43,7 +43,7 @@ type arrayIndexNegativeError struct {
 }
 
 func (err *arrayIndexNegativeError) Error() string {
-	return "array index should not be negative: " + Preview(err.v)
+	return "Out of bounds negative array index" // jq 1.7.1's words
 }
 
 type arrayIndexTooLargeError struct {
@@ -246,7 +246,15 @@ type flattenDepthError struct {
 }
 
 func (err *flattenDepthError) Error() string {
-	return "flatten depth should not be negative: " + Preview(err.v)
+	return "flatten depth must not be negative"
+}
+
+type containsError struct {
+	l, r any
+}
+
+func (err *containsError) Error() string {
+	return typeErrorPreview(err.l) + " and " + typeErrorPreview(err.r) + " cannot have their containment checked"
 }
 
 type timeArrayError struct{}
@@ -273,6 +281,9 @@ type unaryTypeError struct {
 }
 
 func (err *unaryTypeError) Error() string {
+	if err.name == "negate" {
+		return typeErrorPreview(err.v) + " cannot be negated" // jq 1.7.1's words
+	}
 	return "cannot " + err.name + ": " + typeErrorPreview(err.v)
 }
 
@@ -320,7 +331,30 @@ type formatRowError struct {
 }
 
 func (err *formatRowError) Error() string {
-	return "@" + err.typ + " cannot format an array including: " + typeErrorPreview(err.v)
+	if err.typ == "sh" {
+		return typeErrorPreview(err.v) + " can not be escaped for shell"
+	}
+	return typeErrorPreview(err.v) + " is not valid in a csv row" // @tsv's too, in jq 1.7.1
+}
+
+type numberRequiredError struct {
+	v any
+}
+
+// jq 1.7.1's words for a math function's argument that is no number.
+func (err *numberRequiredError) Error() string {
+	return typeErrorPreview(err.v) + " number required"
+}
+
+// formatError is a value a format cannot take, in jq's words: the value,
+// then what is wrong.
+type formatError struct {
+	v   any
+	msg string
+}
+
+func (err *formatError) Error() string {
+	return typeErrorPreview(err.v) + " " + err.msg
 }
 
 type tooManyVariableValuesError struct{}

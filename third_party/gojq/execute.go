@@ -157,7 +157,7 @@ loop:
 			p, v := code.v, env.pop()
 			if code.op == opindexarray && v != nil {
 				if _, ok := v.([]any); !ok {
-					err = &expectedArrayError{v}
+					err = &indexError{v, p} // jq's words
 					break loop
 				}
 			}

@@ -11,7 +11,9 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -250,7 +252,7 @@ func mathFunc(name string, f func(float64) float64) function {
 	return argFunc0(func(v any) any {
 		x, ok := ToFloat64(v)
 		if !ok {
-			return &func0TypeError{name, v}
+			return &numberRequiredError{v}
 		}
 		return f(x)
 	})
@@ -260,11 +262,11 @@ func mathFunc2(name string, f func(_, _ float64) float64) function {
 	return argFunc2(func(_, x, y any) any {
 		l, ok := ToFloat64(x)
 		if !ok {
-			return &func0TypeError{name, x}
+			return &numberRequiredError{x}
 		}
 		r, ok := ToFloat64(y)
 		if !ok {
-			return &func0TypeError{name, y}
+			return &numberRequiredError{y}
 		}
 		return f(l, r)
 	})
@@ -274,15 +276,15 @@ func mathFunc3(name string, f func(_, _, _ float64) float64) function {
 	return argFunc3(func(_, a, b, c any) any {
 		x, ok := ToFloat64(a)
 		if !ok {
-			return &func0TypeError{name, a}
+			return &numberRequiredError{a}
 		}
 		y, ok := ToFloat64(b)
 		if !ok {
-			return &func0TypeError{name, b}
+			return &numberRequiredError{b}
 		}
 		z, ok := ToFloat64(c)
 		if !ok {
-			return &func0TypeError{name, c}
+			return &numberRequiredError{c}
 		}
 		return f(x, y, z)
 	})
@@ -393,7 +395,7 @@ func funcHas(v, x any) any {
 	case nil:
 		return false
 	}
-	return &func1TypeError{"has", v, x}
+	return errors.New("Cannot check whether " + TypeOf(v) + " has a " + TypeOf(x) + " key")
 }
 
 func funcAdd(v any) any {
@@ -578,10 +580,10 @@ func contains(v, x any, depth int) any {
 			return true
 		},
 		func(l, r any) any {
-			if l == r {
-				return true
+			if TypeOf(l) == TypeOf(r) && (TypeOf(l) != "boolean" || l == r) {
+				return l == r // (jq's true and false are kinds of their own)
 			}
-			return &func1TypeError{"contains", l, r}
+			return &containsError{l, r}
 		},
 	)
 }
@@ -966,7 +968,7 @@ func funcToSh(v any) any {
 func formatJoin(typ string, v any, sep string, escape func(string) string) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func0TypeError{"@" + typ, v}
+		return &formatError{v, "cannot be " + typ + "-formatted, only array"}
 	}
 	ss := make([]string, len(vs))
 	n := len(sep) * len(vs)
@@ -1001,12 +1003,32 @@ func funcToBase64d(v any) any {
 	if err != nil {
 		return err
 	}
+	// as jq 1.7.1 decodes: up to the first '=', every character one of
+	// base64's, the bits of a last group of two or three kept
+	s := x
 	if i := strings.IndexRune(x, base64.StdPadding); i >= 0 {
 		x = x[:i]
 	}
-	y, err := base64.RawStdEncoding.DecodeString(x)
-	if err != nil {
-		return &func0WrapError{"@base64d", v, err}
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	y := make([]byte, 0, len(x)*3/4+2)
+	var code uint32
+	var n int
+	for i := range len(x) {
+		d := strings.IndexByte(alphabet, x[i])
+		if d < 0 {
+			return &formatError{s, "is not valid base64 data"}
+		}
+		if code, n = code<<6|uint32(d), n+1; n == 4 {
+			y, code, n = append(y, byte(code>>16), byte(code>>8), byte(code)), 0, 0
+		}
+	}
+	switch n {
+	case 1:
+		return &formatError{s, "trailing base64 byte found"}
+	case 2:
+		y = append(y, byte(code>>4))
+	case 3:
+		y = append(y, byte(code>>10), byte(code>>2))
 	}
 	return string(y)
 }
@@ -1030,9 +1052,7 @@ func funcIndex2(_, v, x any) any {
 			return nil
 		case []any:
 			return index(v, i)
-		case string:
-			return indexString(v, i)
-		default:
+		default: // jq indexes no string by number
 			return &indexError{v, x}
 		}
 	case []any:
@@ -1077,19 +1097,6 @@ func index(vs []any, i int) any {
 	return nil
 }
 
-func indexString(s string, i int) any {
-	l := len([]rune(s))
-	i = clampIndex(i, -1, l)
-	if 0 <= i && i < l {
-		for _, r := range s {
-			if i--; i < 0 {
-				return string(r)
-			}
-		}
-	}
-	return nil
-}
-
 func funcSlice(_, v, e, s any) (r any) {
 	switch v := v.(type) {
 	case nil:
@@ -1098,8 +1105,8 @@ func funcSlice(_, v, e, s any) (r any) {
 		return slice(v, e, s)
 	case string:
 		return sliceString(v, e, s)
-	default:
-		return &expectedArrayError{v}
+	default: // jq indexes with {"start","end"}
+		return &indexError{v, NewOrderedMap(0)}
 	}
 }
 
@@ -1398,7 +1405,7 @@ func funcExp10(v float64) float64 {
 func funcFrexp(v any) any {
 	x, ok := ToFloat64(v)
 	if !ok {
-		return &func0TypeError{"frexp", v}
+		return &numberRequiredError{v}
 	}
 	f, e := math.Frexp(x)
 	return []any{f, e}
@@ -1407,7 +1414,7 @@ func funcFrexp(v any) any {
 func funcModf(v any) any {
 	x, ok := ToFloat64(v)
 	if !ok {
-		return &func0TypeError{"modf", v}
+		return &numberRequiredError{v}
 	}
 	if math.IsInf(x, 0) {
 		return []any{math.Copysign(0, x), x}
@@ -1590,14 +1597,14 @@ func funcGetpathWithAllocator(v any, args []any) any {
 func setpath(v, p, n any, a allocator) any {
 	path, ok := p.([]any)
 	if !ok {
-		return &func1TypeError{"setpath", v, p}
+		return errors.New("Path must be specified as an array")
 	}
 	if len(path) > MaxDepth {
 		return &tooDeepError{}
 	}
 	u, err := update(v, path, n, a)
 	if err != nil {
-		return &func2WrapError{"setpath", v, p, n, err}
+		return err // jq's message as it is
 	}
 	return u
 }
@@ -1614,7 +1621,7 @@ func funcDelpathsWithAllocator(v any, args []any) any {
 func delpaths(v, p any, a allocator) any {
 	paths, ok := p.([]any)
 	if !ok {
-		return &func1TypeError{"delpaths", v, p}
+		return errors.New("Paths must be specified as an array")
 	}
 	if len(paths) == 0 {
 		return v
@@ -1634,14 +1641,14 @@ func delpaths(v, p any, a allocator) any {
 	for _, q := range paths {
 		path, ok := q.([]any)
 		if !ok {
-			return &func1WrapError{"delpaths", v, p, &expectedArrayError{q}}
+			return errors.New("Path must be specified as array, not " + TypeOf(q))
 		}
 		if len(path) > MaxDepth {
 			return &tooDeepError{}
 		}
 		u, err = update(u, path, empty, a)
 		if err != nil {
-			return &func1WrapError{"delpaths", v, p, err}
+			return err // jq's message as it is
 		}
 	}
 	return deleteEmpty(u, 0)
@@ -1661,7 +1668,7 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 		case struct{}:
 			return v, nil
 		default:
-			return nil, &expectedObjectError{v}
+			return nil, updateError(v, p, n)
 		}
 	case int, float64, *big.Int, json.Number:
 		i, _ := ToInt(p)
@@ -1673,7 +1680,7 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 		case struct{}:
 			return v, nil
 		default:
-			return nil, &expectedArrayError{v}
+			return nil, updateError(v, p, n)
 		}
 	case *OrderedMap:
 		switch v := v.(type) {
@@ -1681,19 +1688,37 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 			return updateArraySlice(nil, p, path[1:], n, a)
 		case []any:
 			return updateArraySlice(v, p, path[1:], n, a)
+		case string:
+			if n != struct{}{} {
+				return nil, errors.New("Cannot update string slices")
+			}
+			return nil, updateError(v, p, n)
 		case struct{}:
 			return v, nil
 		default:
-			return nil, &expectedArrayError{v}
+			return nil, updateError(v, p, n)
 		}
 	default:
-		switch v.(type) {
-		case []any:
-			return nil, &arrayIndexNotNumberError{p}
-		default:
-			return nil, &objectKeyNotStringError{p}
-		}
+		return nil, updateError(v, p, n)
 	}
+}
+
+// updateError is jq 1.7.1's error for a path that cannot go through v
+// at key, setting (n, the value) or deleting (n is struct{}{}).
+func updateError(v, key, n any) error {
+	if n != struct{}{} {
+		return &indexError{v, key}
+	}
+	switch v.(type) {
+	case *OrderedMap:
+		if _, ok := key.(*OrderedMap); ok {
+			return &indexError{v, key}
+		}
+		return errors.New("Cannot delete " + TypeOf(key) + " field of object")
+	case []any:
+		return errors.New("Cannot delete " + TypeOf(key) + " element of array")
+	}
+	return errors.New("Cannot delete fields from " + TypeOf(v))
 }
 
 func updateObject(v *OrderedMap, k string, path []any, n any, a allocator) (any, error) {
@@ -1834,7 +1859,7 @@ func updateArraySlice(v []any, m *OrderedMap, path []any, n any, a allocator) (a
 		}
 		return w, nil
 	default:
-		return nil, &expectedArrayError{u}
+		return nil, errors.New("A slice of an array can only be assigned another array")
 	}
 }
 
@@ -2029,16 +2054,13 @@ func formatTimeFunc(name string, v, x any, loc *time.Location) any {
 
 func funcStrptime(v, x any) any {
 	s, ok := v.(string)
-	if !ok {
-		return &func1TypeError{"strptime", v, x}
-	}
-	format, ok := x.(string)
-	if !ok {
-		return &func1TypeError{"strptime", v, x}
+	format, ok2 := x.(string)
+	if !ok || !ok2 {
+		return errors.New("strptime/1 requires string inputs and arguments")
 	}
 	t, err := timefmt.Parse(s, format)
-	if err != nil {
-		return &func1WrapError{"strptime", v, x, err}
+	if err != nil { // jq 1.7.1's words
+		return errors.New("date " + jsonMarshal(s) + " does not match format " + jsonMarshal(format))
 	}
 	return timeToArray(t.UTC())
 }
@@ -2148,10 +2170,46 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 	return res
 }
 
+// onigErrors are Oniguruma's words, which jq 1.7.1 gives, for the errors
+// of Go's regexp syntax that it has one for.
+var onigErrors = map[syntax.ErrorCode]string{
+	syntax.ErrMissingParen:          "end pattern with unmatched parenthesis",
+	syntax.ErrUnexpectedParen:       "unmatched close parenthesis",
+	syntax.ErrMissingBracket:        "premature end of char-class",
+	syntax.ErrMissingRepeatArgument: "target of repeat operator is not specified",
+	syntax.ErrTrailingBackslash:     "end pattern at escape",
+	syntax.ErrInvalidCharRange:      "empty range in char class",
+}
+
+// regexpError is the error compiling re, in jq's words where there are any.
+func regexpError(re string, err error) error {
+	var serr *syntax.Error
+	if errors.As(err, &serr) {
+		if msg, ok := onigErrors[serr.Code]; ok {
+			return errors.New("Regex failure: " + msg)
+		}
+		if serr.Code == syntax.ErrInvalidRepeatSize && strings.Contains(serr.Expr, ",") {
+			if lo, hi, ok := strings.Cut(strings.Trim(serr.Expr[strings.LastIndexByte(serr.Expr, '{'):], "{}"), ","); ok {
+				if l, err1 := strconv.Atoi(lo); err1 == nil {
+					if h, err2 := strconv.Atoi(hi); err2 == nil && h < l {
+						return errors.New("Regex failure: upper is smaller than lower in repeat range")
+					}
+				}
+			}
+		}
+	}
+	return fmt.Errorf("invalid regular expression %q: %s", re, err)
+}
+
 func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	key := [2]string{re, flags}
 	if r, ok := cache.Load(key); ok {
 		return r.(*regexpMatcher), nil
+	}
+	if strings.ContainsFunc(flags, func(r rune) bool {
+		return !strings.ContainsRune("gimnpslx", r)
+	}) {
+		return nil, errors.New(flags + " is not a valid modifier string") // jq's words
 	}
 	if strings.ContainsFunc(flags, func(r rune) bool {
 		return r != 'g' && r != 'i' && r != 'm'
@@ -2166,7 +2224,7 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	}
 	r, err := regexp.Compile(re)
 	if err != nil {
-		return nil, fmt.Errorf("invalid regular expression %q: %s", re, err)
+		return nil, regexpError(re, err)
 	}
 	m := &regexpMatcher{Regexp: r}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
@@ -2256,7 +2314,7 @@ func funcHaltError(v any, args []any) any {
 	if len(args) > 0 {
 		var ok bool
 		if code, ok = ToInt(args[0]); !ok {
-			return &func0TypeError{"halt_error", args[0]}
+			return errors.New(typeErrorPreview(v) + " halt_error/1: number required")
 		}
 	}
 	return &HaltError{v, code}

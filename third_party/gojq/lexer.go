@@ -27,14 +27,11 @@ type lexer struct {
 	errFirst  bool        // whether it came first in its bracket or after a comma
 	textStart int         // where the text of a string with no end starts
 	badClose  bool        // the token last read closes no open bracket
+	interpEnd bool        // the token last read closes a string's \(
 	prevType  int         // the token read before the last one
-	prevStart int         // where it starts
-	curStart  int         // where the last one starts
-	ifs       []int       // where each if not yet ended starts; -1-pos until its then
-	tries     []int       // where each try whose catch has not come starts
-	catchTry  int         // where the try of the last catch starts
 	tokens    int         // llmsh: tokens read (see MaxTokens)
 	tooBig    string      // llmsh: why the program is refused, once it is
+	escapes   int         // where the bad escapes reported end (a string is scanned again)
 }
 
 func newLexer(src string) *lexer {
@@ -70,8 +67,6 @@ var keywords = map[string]int{
 func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	defer func() {
 		l.prevType, l.tokenType = l.tokenType, tokenType
-		l.prevStart, l.curStart = l.curStart, l.start
-		l.nestKeyword(tokenType)
 	}()
 	if len(l.source) == l.offset && !l.inString || l.tooBig != "" {
 		l.token = ""
@@ -92,6 +87,11 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	if l.inString {
 		tok, str := l.scanString(l.offset)
 		lval.token = str
+		if tok == tokStringQuery { // jq's lexer keeps \( as an open bracket
+			l.patterns = append(l.patterns, false)
+			l.brackets = append(l.brackets, interpBracket)
+			l.firsts = append(l.firsts, -1)
+		}
 		return tok
 	}
 	ch, iseof := l.next()
@@ -102,7 +102,7 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	}
 	l.start = l.offset - 1
 	lval.offset = l.start
-	l.badClose = false
+	l.badClose, l.interpEnd = false, false
 	if n := len(l.firsts); n > 0 && l.firsts[n-1] < 0 {
 		l.firsts[n-1] = l.start
 	}
@@ -112,7 +112,8 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 		l.brackets = append(l.brackets, ch)
 		l.firsts = append(l.firsts, -1)
 	case ')', ']', '}':
-		if n := len(l.brackets); n > 0 && l.brackets[n-1] == openerOf(ch) {
+		if n := len(l.brackets); n > 0 && (l.brackets[n-1] == openerOf(ch) || ch == ')' && l.brackets[n-1] == interpBracket) {
+			l.interpEnd = l.brackets[n-1] == interpBracket
 			l.closed = l.firsts[n-1]
 			l.brackets, l.patterns, l.firsts = l.brackets[:n-1], l.patterns[:n-1], l.firsts[:n-1]
 		} else {
@@ -134,11 +135,7 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 		return tokIdent
 	case isNumber(ch):
 		i := l.offset - 1
-		j := l.scanNumber(numberStateLead)
-		if j < 0 {
-			l.token = l.source[i:-j]
-			return tokInvalid
-		}
+		j := l.scanNumber(false)
 		l.token = l.source[i:j]
 		lval.token = l.token
 		return tokNumber
@@ -157,11 +154,7 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 			return tokIndex
 		case isNumber(ch):
 			i := l.offset - 1
-			j := l.scanNumber(numberStateFloat)
-			if j < 0 {
-				l.token = l.source[i:-j]
-				return tokInvalid
-			}
+			j := l.scanNumber(true)
 			l.token = l.source[i:j]
 			lval.token = l.token
 			return tokNumber
@@ -183,6 +176,9 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 			lval.token = l.token
 			if isModule {
 				return tokModuleVariable
+			}
+			if l.token == "$__loc__" {
+				return tokLoc // a token of its own in jq's lexer
 			}
 			return tokVariable
 		}
@@ -322,21 +318,15 @@ func (l *lexer) next() (byte, bool) {
 	}
 }
 
+// skipComment skips a comment to the end of its line, as jq 1.7.1's lexer
+// does ("#"[^\n]*: a backslash before the newline does not carry it on,
+// as it does in gojq and jq 1.8).
 func (l *lexer) skipComment() bool {
 	for {
 		switch l.peek() {
 		case 0:
 			return true
-		case '\\':
-			switch l.offset++; l.peek() {
-			case '\\', '\n':
-				l.offset++
-			case '\r':
-				if l.offset++; l.peek() == '\n' {
-					l.offset++
-				}
-			}
-		case '\n', '\r':
+		case '\n':
 			return false
 		default:
 			l.offset++
@@ -387,66 +377,42 @@ func (l *lexer) validVarName() bool {
 	return isIdent(l.peek(), false) && l.scanIdent() == len(l.source)
 }
 
-const (
-	numberStateLead = iota
-	numberStateFloat
-	numberStateExpLead
-	numberStateExp
-)
-
-func (l *lexer) scanNumber(state int) int {
-	for {
-		switch state {
-		case numberStateLead, numberStateFloat:
-			if ch := l.peek(); isNumber(ch) {
-				l.offset++
-			} else {
-				switch ch {
-				case '.':
-					if state != numberStateLead {
-						l.offset++
-						return -l.offset
-					}
-					l.offset++
-					state = numberStateFloat
-				case 'e', 'E':
-					l.offset++
-					switch l.peek() {
-					case '-', '+':
-						l.offset++
-					}
-					state = numberStateExpLead
-				default:
-					if isIdent(ch, false) {
-						l.offset++
-						return -l.offset
-					}
-					return l.offset
-				}
-			}
-		case numberStateExpLead, numberStateExp:
-			if ch := l.peek(); !isNumber(ch) {
-				if isIdent(ch, false) {
-					l.offset++
-					return -l.offset
-				}
-				if state == numberStateExpLead {
-					return -l.offset
-				}
-				return l.offset
-			}
+// scanNumber reads a number as jq 1.7's lexer does,
+// ([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?, from its first digit
+// (or the point before it) already read, and returns where it ends:
+// what follows, a second point or a letter, is the next token.
+func (l *lexer) scanNumber(afterPoint bool) int {
+	digits := func() {
+		for isNumber(l.peek()) {
 			l.offset++
-			state = numberStateExp
-		default:
-			panic(state)
 		}
 	}
+	digits()
+	if !afterPoint && l.peek() == '.' {
+		l.offset++
+		digits()
+	}
+	if ch := l.peek(); ch == 'e' || ch == 'E' {
+		i := l.offset + 1
+		if i < len(l.source) && (l.source[i] == '+' || l.source[i] == '-') {
+			i++
+		}
+		if i < len(l.source) && isNumber(l.source[i]) {
+			l.offset = i
+			digits()
+		}
+	}
+	return l.offset
 }
 
 func (l *lexer) scanString(start int) (int, string) {
-	var decode bool
+	var decode, bad bool
 	var controls int
+	run := -1 // where the run of escapes the scan is in starts
 	unquote := func(src string, quote bool) (string, error) {
+		if bad {
+			return "", nil // the program fails with the error recorded
+		}
 		if !decode {
 			if quote {
 				return src, nil
@@ -466,6 +432,11 @@ func (l *lexer) scanString(start int) (int, string) {
 	}
 	for i := l.offset; i < len(l.source); i++ {
 		ch := l.source[i]
+		if ch != '\\' {
+			run = -1
+		} else if run < 0 {
+			run = i
+		}
 		switch ch {
 		case '\\':
 			if i++; i >= len(l.source) {
@@ -473,12 +444,18 @@ func (l *lexer) scanString(start int) (int, string) {
 			}
 			switch l.source[i] {
 			case 'u':
-				for j := 1; j <= 4; j++ {
-					if i+j >= len(l.source) || !isHex(l.source[i+j]) {
-						l.offset = i + j
-						l.token = l.source[i-1 : l.offset]
-						return tokInvalidEscapeSequence, ""
+				if !isHex4(l.source[i+1:]) {
+					i, bad = l.badEscape(run), true
+					continue
+				}
+				if c, _ := strconv.ParseUint(l.source[i+1:i+5], 16, 16); 0xd800 <= c && c < 0xe000 {
+					// a surrogate: jq's JSON parser checks the pair
+					if end := l.escapeRun(run); l.validEscapes(run, end) {
+						i, decode = end-1, true
+					} else {
+						i, bad = end-1, true
 					}
+					continue
 				}
 				i += 4
 				fallthrough
@@ -503,9 +480,7 @@ func (l *lexer) scanString(start int) (int, string) {
 				}
 				return tokString, str
 			default:
-				l.offset = i + 1
-				l.token = l.source[l.offset-2 : l.offset]
-				return tokInvalidEscapeSequence, ""
+				i, bad = l.badEscape(run), true
 			}
 		case '"':
 			if !l.inString {
@@ -552,6 +527,66 @@ func (l *lexer) scanString(start int) (int, string) {
 	l.textStart = start
 	l.inString = false // the end of file comes next
 	return tokUnterminatedString, ""
+}
+
+// lastTextToken is where the last of the tokens jq's lexer makes of the
+// text of a string from i starts: runs of escapes and runs of other
+// characters are tokens of their own.
+func lastTextToken(s string, i int) int {
+	last, esc := i, false
+	for i < len(s) {
+		if s[i] == '\\' && i+1 < len(s) {
+			if !esc {
+				last, esc = i, true
+			}
+			if i += 2; s[i-1] == 'u' {
+				for k := 0; k < 4 && i < len(s) && isIdent(s[i], true) && s[i] != '_'; k++ {
+					i++
+				}
+			}
+			continue
+		}
+		if esc || i == last {
+			last, esc = i, false
+		}
+		i++
+	}
+	return last
+}
+
+// badEscape records the error jq reports for a run of escapes in a
+// string starting at run, one of which is not JSON's: jq's lexer gives
+// the run (backslash and a character, or \u and up to four letters or
+// digits, repeated) to its JSON parser in quotes, which says what is
+// wrong. It returns where the run's last character is.
+func (l *lexer) badEscape(run int) int {
+	end := l.escapeRun(run)
+	l.validEscapes(run, end)
+	return end - 1
+}
+
+// escapeRun is where the run of escapes at run ends.
+func (l *lexer) escapeRun(run int) int {
+	j := run
+	for j+1 < len(l.source) && l.source[j] == '\\' && l.source[j+1] != '(' {
+		if j += 2; l.source[j-1] == 'u' {
+			for k := 0; k < 4 && j < len(l.source) && isIdent(l.source[j], true) && l.source[j] != '_'; k++ {
+				j++
+			}
+		}
+	}
+	return j
+}
+
+// validEscapes parses the run of escapes from run to end as jq does,
+// and records its error if it has one.
+func (l *lexer) validEscapes(run, end int) bool {
+	_, err := parseJSON(`"` + l.source[run:end] + `"`)
+	if err != nil && run >= l.escapes { // else reported when the string was first scanned
+		l.escapes = end
+		l.errs = append(l.errs, ParseNote{err.Error(), run})
+	}
+	return err == nil
 }
 
 func quoteAndEscape(src string, quote bool, controls int) []byte {
@@ -624,44 +659,67 @@ func (err *ParseError) Error() string {
 	}
 }
 
-// nestKeyword keeps the if … end and try … catch open, for the notes jq's
-// parser adds to a syntax error at the end of the program.
-func (l *lexer) nestKeyword(tok int) {
-	switch n := len(l.ifs); tok {
-	case tokIf:
-		l.ifs = append(l.ifs, -1-l.start)
-	case tokThen:
-		if n > 0 && l.ifs[n-1] < 0 {
-			l.ifs[n-1] = -1 - l.ifs[n-1]
+// importPath is the path of an import or include, which jq's parser
+// requires to be a constant string; at is where it starts.
+func (l *lexer) importPath(s *String, at int) string {
+	if s.Queries != nil {
+		l.note("Import path must be constant", at)
+		return ""
+	}
+	return s.Str
+}
+
+// metadata is the metadata of a module or an import, q, which jq's parser
+// requires to be a constant object; at is where the module or import
+// starts.
+func (l *lexer) metadata(q *Query, at int) *ConstObject {
+	if q == nil {
+		return nil
+	}
+	v, ok := constValue(q)
+	var msg string
+	switch _, obj := v.(*OrderedMap); {
+	case !ok:
+		msg = "Module metadata must be constant"
+	case !obj:
+		msg = "Module metadata must be an object"
+	default:
+		return constTermOf(v).Object
+	}
+	l.note(msg, at)
+	return nil
+}
+
+// constTermOf is the constant v as a ConstTerm.
+func constTermOf(v any) *ConstTerm {
+	switch v := v.(type) {
+	case nil:
+		return &ConstTerm{Null: true}
+	case bool:
+		return &ConstTerm{True: v, False: !v}
+	case string:
+		return &ConstTerm{Str: v}
+	case []any:
+		a := &ConstArray{}
+		for _, x := range v {
+			a.Elems = append(a.Elems, constTermOf(x))
 		}
-	case tokEnd:
-		if n > 0 {
-			l.ifs = l.ifs[:n-1]
+		return &ConstTerm{Array: a}
+	case *OrderedMap:
+		o := &ConstObject{}
+		for k, x := range v.All() {
+			o.KeyVals = append(o.KeyVals, &ConstObjectKeyVal{KeyString: k, Val: constTermOf(x)})
 		}
-	case tokTry:
-		l.tries = append(l.tries, l.start)
-	case tokCatch:
-		if n := len(l.tries); n > 0 {
-			l.catchTry, l.tries = l.tries[n-1], l.tries[:n-1]
-		}
+		return &ConstTerm{Object: o}
+	default:
+		return &ConstTerm{Number: jsonMarshal(v)}
 	}
 }
 
-// eofNotes are the errors jq's parser adds, recovering, to a syntax
-// error at the end of the program: an if whose then has come but not its
-// end, a catch with no body, a break with no label.
-func (l *lexer) eofNotes() []ParseNote {
-	var notes []ParseNote
-	switch l.prevType {
-	case tokCatch:
-		notes = append(notes, ParseNote{"Possibly unterminated 'try' statement", l.catchTry})
-	case tokBreak:
-		notes = append(notes, ParseNote{"break requires a label to break to", l.prevStart})
-	}
-	if n := len(l.ifs); n > 0 && l.ifs[n-1] >= 0 && l.prevType != tokCatch {
-		notes = append(notes, ParseNote{"Possibly unterminated 'if' statement", l.ifs[n-1]})
-	}
-	return notes
+// note records an error that jq's parser reports recovering from a
+// syntax error in a construct that starts at at.
+func (l *lexer) note(msg string, at int) {
+	l.errs = append(l.errs, ParseNote{msg, at})
 }
 
 // ParseNote is an error jq's parser reports, and where it places it.
@@ -702,15 +760,17 @@ func (l *lexer) Error(msg string) {
 		// the error at its last token: the text, or what came before
 		err.Unexpected, err.Start = "end of file", l.start
 		if l.textStart < len(l.source) {
-			err.Start = l.textStart
+			err.Start = lastTextToken(l.source, l.textStart)
 		}
 		err.Expecting = []string{"QQSTRING_TEXT", "QQSTRING_INTERP_START", "QQSTRING_END"}
+		if n := len(l.source) - len(strings.TrimRight(l.source, `\`)); n%2 == 1 {
+			// a backslash that ends the program is no escape: a character
+			// jq's lexer has no token for
+			err.Unexpected, err.Start = "INVALID_CHARACTER", len(l.source)-1
+		}
 	}
 	l.errs = append(l.errs, ParseNote{err.jqMessage(l.source), err.Start})
 	l.errStart, l.errFirst = l.start, l.prevType == ',' || l.prevType == '{'
-	if l.tokenType == eof {
-		l.errs = append(l.errs, l.eofNotes()...)
-	}
 	if l.err == nil {
 		l.err = err
 	}
@@ -722,7 +782,10 @@ func (err *ParseError) jqMessage(src string) string {
 	msg := "syntax error, unexpected " + err.Unexpected
 	if len(err.Expecting) > 0 {
 		msg += ", expecting " + strings.Join(err.Expecting, " or ")
-	} else if err.Unexpected != "end of file" {
+	} else if err.Unexpected != "end of file" && err.tokenType != tokUpdateOp && err.tokenType != tokCompareOp {
+		// (after a whole program, an assignment or comparison is an error
+		// only as a second one in a row, which jq's grammar refuses with
+		// no list: the operators do not associate)
 		if _, e := Parse(src[:err.Start]); e == nil {
 			msg += ", expecting end of file"
 		}
@@ -791,6 +854,9 @@ func jqExpecting(msg string, inPattern, afterFormat bool) []string {
 	if !ok {
 		return nil
 	}
+	if list == "tokAs" {
+		return []string{"as"} // after an import's path
+	}
 	var named, chars []string
 	for _, t := range strings.Split(list, " or ") {
 		switch t {
@@ -832,10 +898,9 @@ func (l *lexer) jqTokenName(token string) string {
 	case tokIdent, tokModuleIdent:
 		return "IDENT"
 	case tokVariable, tokModuleVariable:
-		if token == "$__loc__" {
-			return token
-		}
 		return "BINDING"
+	case tokLoc:
+		return "$__loc__"
 	case tokNumber:
 		return "LITERAL"
 	case tokString, tokStringStart, tokUnterminatedString, tokInvalidEscapeSequence:
@@ -848,14 +913,17 @@ func (l *lexer) jqTokenName(token string) string {
 		return "FIELD"
 	case tokInvalid:
 		return "INVALID_CHARACTER"
-	case tokCompareOp:
-		if token == "<" || token == ">" {
+	case tokCompareOp, tokUpdateOp:
+		if token == "<" || token == ">" || token == "=" {
 			return "'" + token + "'"
 		}
 		return token
 	case ')', ']', '}':
 		if l.badClose {
 			return "INVALID_CHARACTER"
+		}
+		if l.interpEnd {
+			return "QQSTRING_INTERP_END"
 		}
 		return "'" + string(rune(t)) + "'"
 	default:
@@ -871,6 +939,9 @@ func (l *lexer) jqTokenName(token string) string {
 
 // jqCharTokens are the characters that are tokens of jq's grammar.
 const jqCharTokens = "|,=<>+-*/%?;()$:.[]{}"
+
+// interpBracket stands for a string's \( among the open brackets.
+const interpBracket = 'q'
 
 // openerOf is the bracket that c closes.
 func openerOf(c byte) byte {
@@ -896,6 +967,19 @@ func isIdent(ch byte, tail bool) bool {
 	return 'a' <= ch && ch <= 'z' ||
 		'A' <= ch && ch <= 'Z' || ch == '_' ||
 		tail && isNumber(ch)
+}
+
+// isHex4 reports whether s starts with four hexadecimal digits.
+func isHex4(s string) bool {
+	if len(s) < 4 {
+		return false
+	}
+	for i := range 4 {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func isHex(ch byte) bool {

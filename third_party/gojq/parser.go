@@ -53,10 +53,11 @@ const tokInvalid = 57382
 const tokInvalidEscapeSequence = 57383
 const tokUnterminatedString = 57384
 const tokDestAlt = 57385
-const tokFuncDefQuery = 57386
-const tokExpr = 57387
-const tokTerm = 57388
-const tokEmptyCatch = 57389
+const tokLoc = 57386
+const tokFuncDefQuery = 57387
+const tokExpr = 57388
+const tokTerm = 57389
+const tokEmptyCatch = 57390
 
 var yyToknames = [...]string{
 	"$end",
@@ -102,6 +103,7 @@ var yyToknames = [...]string{
 	"tokInvalidEscapeSequence",
 	"tokUnterminatedString",
 	"tokDestAlt",
+	"tokLoc",
 	"tokFuncDefQuery",
 	"tokExpr",
 	"tokTerm",
@@ -136,274 +138,297 @@ var yyExca = [...]int16{
 	-1, 1,
 	1, -1,
 	-2, 0,
-	-1, 145,
+	-1, 11,
+	1, 52,
+	4, 52,
+	5, 52,
+	6, 52,
+	7, 52,
+	8, 52,
+	13, 52,
+	20, 52,
+	21, 52,
+	22, 52,
+	23, 52,
+	25, 52,
+	33, 52,
+	48, 52,
+	49, 52,
+	50, 52,
+	51, 52,
+	52, 52,
+	53, 52,
+	54, 52,
+	55, 52,
+	56, 52,
+	59, 52,
+	60, 52,
+	62, 52,
+	63, 52,
+	65, 52,
+	-2, 0,
+	-1, 133,
 	5, 0,
-	-2, 27,
-	-1, 148,
+	-2, 28,
+	-1, 136,
 	6, 0,
-	-2, 30,
-	-1, 209,
-	59, 124,
-	-2, 50,
+	-2, 31,
+	-1, 187,
+	60, 130,
+	-2, 51,
 }
 
 const yyPrivate = 57344
 
-const yyLast = 867
+const yyLast = 913
 
 var yyAct = [...]int16{
-	80, 135, 15, 210, 188, 10, 227, 106, 204, 141,
-	134, 112, 49, 94, 34, 105, 189, 164, 51, 248,
-	5, 169, 101, 6, 218, 176, 174, 166, 129, 114,
-	118, 288, 98, 99, 100, 247, 122, 168, 167, 123,
-	124, 125, 107, 165, 128, 226, 256, 276, 121, 255,
-	53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
-	63, 64, 65, 66, 67, 68, 69, 70, 71, 72,
-	73, 110, 111, 223, 213, 133, 222, 139, 109, 44,
-	45, 277, 193, 194, 195, 144, 145, 146, 147, 148,
-	149, 150, 151, 152, 153, 142, 154, 155, 160, 200,
-	191, 163, 192, 108, 136, 269, 246, 229, 200, 172,
-	156, 157, 262, 193, 194, 195, 266, 75, 167, 268,
-	245, 252, 75, 196, 173, 265, 93, 250, 240, 6,
-	249, 191, 137, 192, 261, 234, 197, 198, 138, 202,
-	171, 51, 187, 170, 214, 132, 205, 96, 95, 131,
-	97, 74, 76, 206, 196, 215, 74, 76, 130, 217,
-	6, 75, 221, 220, 75, 46, 219, 143, 200, 75,
-	228, 279, 199, 228, 228, 44, 45, 231, 232, 235,
-	75, 107, 225, 236, 107, 230, 239, 92, 75, 44,
-	45, 75, 237, 238, 78, 74, 76, 75, 74, 76,
-	243, 242, 244, 74, 76, 77, 303, 75, 251, 302,
-	97, 17, 224, 259, 74, 76, 211, 212, 177, 126,
-	253, 258, 74, 76, 260, 74, 76, 142, 305, 81,
-	180, 74, 76, 89, 90, 91, 301, 228, 75, 274,
-	290, 263, 75, 119, 120, 267, 75, 140, 270, 297,
-	3, 272, 273, 75, 275, 25, 205, 271, 24, 184,
-	278, 185, 183, 206, 228, 228, 285, 286, 280, 281,
-	283, 284, 74, 76, 287, 9, 74, 76, 289, 75,
-	74, 76, 241, 190, 291, 292, 233, 74, 76, 79,
-	295, 296, 48, 159, 298, 299, 104, 75, 300, 75,
-	179, 175, 282, 16, 304, 14, 39, 21, 22, 23,
-	35, 264, 162, 74, 76, 36, 127, 37, 38, 40,
-	42, 41, 43, 19, 20, 30, 33, 44, 45, 203,
-	201, 74, 76, 74, 76, 216, 7, 8, 4, 2,
-	31, 32, 294, 1, 293, 18, 86, 116, 29, 0,
-	161, 28, 75, 158, 27, 0, 26, 16, 0, 14,
-	39, 21, 22, 23, 35, 0, 0, 0, 0, 36,
-	0, 37, 38, 40, 42, 41, 43, 19, 20, 30,
-	33, 44, 45, 0, 0, 0, 74, 76, 0, 87,
-	88, 89, 90, 91, 31, 32, 86, 254, 85, 18,
-	0, 0, 29, 0, 0, 28, 0, 117, 27, 115,
-	26, 11, 12, 16, 13, 14, 39, 21, 22, 23,
-	35, 0, 0, 13, 0, 36, 0, 37, 38, 40,
-	42, 41, 43, 19, 20, 30, 33, 44, 45, 87,
-	88, 89, 90, 91, 87, 88, 89, 90, 91, 0,
-	31, 32, 86, 84, 85, 18, 0, 0, 29, 0,
-	0, 28, 0, 0, 27, 16, 26, 14, 39, 21,
-	22, 23, 35, 0, 0, 0, 0, 36, 0, 37,
-	38, 40, 42, 41, 43, 19, 20, 30, 33, 44,
-	45, 0, 0, 75, 0, 87, 88, 89, 90, 91,
-	178, 0, 31, 32, 0, 0, 0, 18, 0, 113,
-	29, 0, 0, 28, 0, 257, 27, 0, 26, 16,
-	0, 14, 39, 21, 22, 23, 35, 74, 76, 0,
-	0, 36, 0, 37, 38, 40, 42, 41, 43, 19,
-	20, 30, 33, 44, 45, 0, 0, 0, 0, 0,
-	0, 82, 83, 86, 84, 85, 31, 32, 0, 0,
-	182, 18, 0, 0, 29, 0, 0, 28, 103, 0,
-	27, 0, 26, 53, 54, 55, 56, 57, 58, 59,
-	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-	70, 71, 72, 73, 110, 111, 87, 88, 89, 90,
-	91, 109, 44, 45, 82, 83, 86, 84, 85, 0,
-	0, 0, 0, 181, 0, 0, 0, 16, 0, 14,
-	39, 21, 22, 23, 35, 0, 108, 0, 0, 36,
-	102, 37, 38, 40, 42, 41, 43, 19, 20, 30,
-	33, 44, 45, 0, 0, 0, 0, 0, 0, 87,
-	88, 89, 90, 91, 31, 32, 0, 0, 0, 18,
-	0, 0, 29, 0, 0, 28, 0, 0, 27, 0,
-	26, 39, 21, 22, 23, 35, 0, 0, 0, 0,
-	36, 0, 37, 38, 40, 42, 41, 43, 19, 20,
-	30, 33, 44, 45, 0, 0, 0, 0, 0, 0,
-	82, 83, 86, 84, 85, 31, 32, 0, 0, 0,
-	18, 0, 0, 29, 0, 0, 28, 226, 0, 27,
-	0, 26, 53, 54, 55, 56, 57, 58, 59, 60,
-	61, 62, 63, 64, 65, 66, 67, 68, 69, 70,
-	71, 72, 73, 110, 111, 87, 88, 89, 90, 91,
-	109, 44, 45, 53, 54, 55, 56, 57, 58, 59,
-	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-	70, 71, 72, 73, 50, 108, 0, 0, 0, 0,
-	0, 0, 52, 53, 54, 55, 56, 57, 58, 59,
-	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-	70, 71, 72, 73, 50, 0, 0, 0, 208, 0,
-	186, 0, 52, 53, 54, 55, 56, 57, 58, 59,
-	60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-	70, 71, 72, 73, 110, 209, 0, 0, 0, 0,
-	47, 0, 44, 45, 0, 0, 0, 0, 0, 0,
+	50, 126, 8, 175, 5, 42, 203, 77, 182, 154,
+	64, 125, 127, 191, 76, 225, 152, 48, 72, 194,
+	155, 157, 68, 107, 110, 153, 223, 232, 164, 113,
+	231, 224, 114, 115, 116, 48, 162, 156, 48, 199,
+	222, 128, 198, 71, 142, 143, 262, 129, 124, 251,
+	130, 178, 47, 49, 27, 132, 133, 134, 135, 136,
+	137, 138, 139, 140, 141, 238, 69, 253, 148, 242,
+	47, 49, 151, 47, 49, 155, 78, 144, 229, 227,
+	160, 112, 196, 178, 277, 195, 226, 276, 43, 44,
+	9, 210, 7, 32, 14, 15, 16, 28, 121, 121,
+	261, 241, 29, 159, 30, 31, 33, 35, 34, 36,
+	12, 13, 24, 26, 37, 38, 158, 219, 48, 237,
+	48, 145, 19, 176, 48, 131, 63, 62, 48, 25,
+	180, 200, 188, 11, 168, 161, 23, 183, 120, 22,
+	48, 178, 21, 189, 20, 41, 177, 51, 66, 65,
+	197, 67, 264, 47, 49, 47, 49, 48, 204, 47,
+	49, 204, 204, 47, 49, 207, 208, 211, 235, 201,
+	165, 214, 206, 279, 217, 47, 49, 275, 220, 48,
+	221, 215, 216, 122, 184, 48, 228, 174, 218, 249,
+	3, 123, 47, 49, 37, 38, 172, 234, 173, 171,
+	236, 48, 6, 48, 37, 38, 243, 45, 118, 78,
+	192, 193, 78, 204, 47, 49, 67, 239, 48, 176,
+	48, 10, 244, 257, 258, 245, 70, 48, 247, 248,
+	84, 250, 18, 183, 246, 117, 47, 49, 47, 49,
+	204, 204, 259, 260, 254, 255, 252, 111, 45, 270,
+	209, 17, 263, 47, 49, 47, 49, 75, 265, 266,
+	37, 38, 47, 49, 269, 167, 268, 163, 272, 273,
+	256, 147, 274, 267, 240, 48, 150, 119, 278, 48,
+	184, 9, 67, 7, 32, 14, 15, 16, 28, 59,
+	60, 61, 181, 29, 179, 30, 31, 33, 35, 34,
+	36, 12, 13, 24, 26, 37, 38, 190, 39, 40,
+	47, 49, 4, 19, 47, 49, 2, 1, 0, 0,
+	25, 230, 0, 0, 11, 46, 0, 23, 0, 149,
+	22, 202, 146, 21, 0, 20, 85, 86, 87, 88,
+	89, 90, 91, 92, 93, 94, 95, 96, 97, 98,
+	99, 100, 101, 102, 103, 104, 105, 82, 83, 0,
+	0, 0, 0, 56, 80, 37, 38, 0, 0, 0,
+	0, 108, 0, 81, 57, 58, 59, 60, 61, 0,
+	0, 9, 0, 7, 32, 14, 15, 16, 28, 0,
+	79, 0, 0, 29, 205, 30, 31, 33, 35, 34,
+	36, 12, 13, 24, 26, 37, 38, 57, 58, 59,
+	60, 61, 0, 19, 0, 56, 54, 55, 0, 0,
+	25, 0, 0, 0, 11, 0, 0, 23, 0, 0,
+	22, 74, 109, 21, 0, 20, 85, 86, 87, 88,
+	89, 90, 91, 92, 93, 94, 95, 96, 97, 98,
+	99, 100, 101, 102, 103, 104, 105, 82, 83, 57,
+	58, 59, 60, 61, 80, 37, 38, 0, 52, 53,
+	56, 54, 55, 81, 0, 48, 0, 170, 0, 0,
+	0, 9, 271, 7, 32, 14, 15, 16, 28, 0,
+	79, 0, 0, 29, 73, 30, 31, 33, 35, 34,
+	36, 12, 13, 24, 26, 37, 38, 0, 0, 0,
+	47, 49, 0, 19, 57, 58, 59, 60, 61, 56,
+	25, 55, 0, 0, 11, 0, 212, 23, 0, 0,
+	22, 0, 233, 21, 0, 20, 9, 0, 7, 32,
+	14, 15, 16, 28, 0, 0, 0, 0, 29, 0,
+	30, 31, 33, 35, 34, 36, 12, 13, 24, 26,
+	37, 38, 0, 57, 58, 59, 60, 61, 19, 0,
+	0, 0, 0, 0, 0, 25, 0, 0, 0, 11,
+	0, 106, 23, 0, 0, 22, 0, 0, 21, 0,
+	20, 9, 0, 7, 32, 14, 15, 16, 28, 0,
+	0, 0, 0, 29, 0, 30, 31, 33, 35, 34,
+	36, 12, 13, 24, 26, 37, 38, 0, 0, 0,
+	0, 0, 0, 19, 52, 53, 56, 54, 55, 0,
+	25, 0, 0, 169, 11, 0, 0, 23, 0, 0,
+	22, 0, 0, 21, 9, 20, 7, 32, 14, 15,
+	16, 28, 0, 0, 0, 0, 29, 0, 30, 31,
+	33, 35, 34, 36, 12, 13, 24, 26, 37, 38,
+	57, 58, 59, 60, 61, 0, 19, 52, 53, 56,
+	54, 55, 0, 25, 0, 0, 213, 11, 0, 0,
+	23, 0, 0, 22, 0, 0, 21, 0, 20, 32,
+	14, 15, 16, 28, 0, 0, 0, 0, 29, 0,
+	30, 31, 33, 35, 34, 36, 12, 13, 24, 26,
+	37, 38, 48, 57, 58, 59, 60, 61, 19, 166,
+	0, 0, 0, 0, 0, 25, 0, 0, 0, 11,
+	0, 0, 23, 0, 0, 22, 0, 0, 21, 0,
+	20, 32, 14, 15, 16, 28, 0, 47, 49, 0,
+	29, 0, 30, 31, 33, 35, 34, 36, 12, 13,
+	24, 26, 37, 38, 0, 0, 0, 0, 0, 0,
+	19, 0, 0, 0, 0, 0, 0, 25, 0, 0,
+	0, 11, 0, 0, 23, 0, 0, 22, 202, 0,
+	21, 0, 20, 85, 86, 87, 88, 89, 90, 91,
+	92, 93, 94, 95, 96, 97, 98, 99, 100, 101,
+	102, 103, 104, 105, 82, 83, 0, 0, 0, 0,
+	0, 80, 37, 38, 0, 0, 0, 0, 0, 0,
+	81, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 186, 0, 0, 0, 79, 85, 86,
+	87, 88, 89, 90, 91, 92, 93, 94, 95, 96,
+	97, 98, 99, 100, 101, 102, 103, 104, 105, 82,
+	187, 0, 0, 0, 0, 0, 0, 37, 38, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 207,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 185,
 }
 
 var yyPact = [...]int16{
-	241, -32768, -32768, -40, 401, 107, 776, -32768, -32768, -32768,
-	266, 169, 158, 605, 200, 696, 159, 93, 153, -32768,
-	-32768, -32768, -32768, -32768, -26, -32768, -43, 566, 507, 345,
-	-32768, 656, 656, 139, -32768, 605, 656, 656, 656, 190,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -20, -32768,
-	99, 90, 86, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
+	181, -32768, -32768, 632, 78, 266, 632, 118, 673, 99,
+	93, 224, -32768, -32768, -32768, -32768, -32768, -18, -32768, -32768,
+	-48, 429, 579, 369, -32768, 736, 168, -32768, 632, 736,
+	736, 736, 206, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, 166, 168, 168, 632, -32768, 632, -17, 632,
+	166, 77, 736, 736, 736, 736, 736, 736, 736, 736,
+	736, 736, -16, -32768, -32768, -32768, 158, 269, -32768, -32768,
+	-32768, 632, -50, -32768, -40, -28, -32768, 56, 43, 632,
+	168, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
 	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, 605, 75, 605, 234, -40, -32768,
-	266, 120, 656, 656, 656, 656, 656, 656, 656, 656,
-	656, 656, 37, -32768, -32768, -32768, 153, 291, -32768, -32768,
-	605, -48, -32768, -21, -27, -32768, 84, 81, 605, 139,
-	-32768, -32768, -32768, -35, 240, 605, -37, -32768, 156, 93,
-	93, -32768, 480, 205, 600, 547, -32768, 223, -32768, 746,
-	97, 97, 97, 266, 125, -32768, -32768, 75, 806, 194,
-	188, 16, -32768, 605, 696, 446, 390, 340, 395, 182,
-	182, -32768, -32768, -32768, 605, 188, -32768, -32768, -32768, -38,
-	104, 605, 15, 266, 183, -32768, 715, 656, -32768, 43,
-	656, 656, 225, 76, -32768, -32768, -32768, -32768, 605, -32768,
-	656, 75, 75, -32768, -32768, 605, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, 66, -32768, -32768, 605,
-	75, 58, -32768, -29, -32768, 71, 68, 605, 62, -32768,
-	-40, -32768, -32768, -32768, 266, 339, -12, -32768, -32768, -32768,
-	453, 151, -32768, 605, -32768, -32768, 59, 87, 696, -32768,
-	-32768, 87, 87, 53, 656, 266, -32768, 65, 56, 184,
-	-32768, 57, -32768, 266, -32768, -32768, 75, -32768, 806, 75,
-	75, 178, 75, -11, -32768, 22, 188, -32768, 109, -32768,
-	266, 656, 656, 87, 249, 605, 605, -32768, -32768, 97,
-	-32768, -32768, -32768, -32768, -28, -32768, -32768, 605, -32768, -32768,
-	87, 87, 217, 605, 605, 286, 284, -32768, 75, 233,
-	-32768, 229, 266, 605, 605, -32768, -32768, 605, 175, 148,
-	266, -32768, -32768, 605, 167, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -26, 205, -35, -32768,
+	107, 93, -32768, 709, 109, 620, 464, -32768, -32768, 160,
+	174, -32768, 632, -32768, 166, 98, -32768, -32768, -17, 851,
+	172, 632, 673, 409, 513, 357, 324, 237, 237, -32768,
+	-32768, -32768, 632, 182, -32768, -32768, -32768, -44, 22, 632,
+	-20, 166, 102, -32768, 796, 736, -32768, 329, 736, 736,
+	188, 31, -32768, -32768, -32768, -32768, 524, -32768, 684, -17,
+	-17, -32768, -32768, 632, 182, 58, 166, 632, -17, -23,
+	-32768, -34, -32768, 26, 19, 632, 18, -32768, 166, 262,
+	-32, -32768, -32768, -32768, -32768, -32768, 469, 105, -32768, 632,
+	-32768, -32768, 15, 71, 673, -32768, -32768, 71, 71, 5,
+	736, 166, -32768, -32768, -32768, 40, 8, 144, 632, -32768,
+	166, -32768, -32768, -17, -32768, 851, -17, -17, 127, -17,
+	-32768, -11, 182, -32768, 4, -32768, 166, 736, 736, 71,
+	202, 632, 632, -32768, 41, -32768, -32768, -32768, -32768, -14,
+	-32768, 632, -32768, -32768, 71, 71, 129, 632, 632, 214,
+	207, -32768, -17, 190, -32768, 462, 166, 632, 632, -32768,
+	-32768, 632, 115, 25, 166, -32768, -32768, 632, 111, -32768,
 }
 
 var yyPgo = [...]int16{
-	0, 343, 339, 338, 337, 9, 336, 275, 409, 335,
-	0, 10, 1, 330, 329, 8, 2, 211, 14, 316,
-	13, 312, 311, 302, 300, 296, 15, 6, 4, 16,
-	292, 12, 283, 282, 3, 258, 255, 11, 7,
+	0, 317, 316, 312, 309, 3, 308, 145, 202, 307,
+	0, 11, 1, 294, 292, 8, 2, 221, 54, 277,
+	10, 276, 274, 270, 265, 257, 14, 6, 13, 251,
+	232, 230, 7, 138,
 }
 
 var yyR1 = [...]int8{
-	0, 1, 2, 2, 3, 3, 4, 4, 5, 5,
-	6, 6, 7, 7, 8, 8, 9, 9, 34, 34,
-	10, 10, 10, 10, 10, 10, 16, 16, 16, 16,
-	16, 16, 16, 16, 16, 16, 16, 11, 11, 12,
-	12, 12, 13, 13, 14, 14, 15, 15, 15, 15,
-	15, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+	0, 1, 2, 2, 3, 3, 4, 4, 33, 5,
+	5, 6, 6, 7, 7, 8, 8, 9, 9, 28,
+	28, 10, 10, 10, 10, 10, 10, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 11, 11,
+	12, 12, 12, 13, 13, 14, 14, 15, 15, 15,
+	15, 15, 17, 17, 17, 17, 17, 17, 17, 17,
 	17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
 	17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
-	17, 17, 17, 17, 17, 17, 17, 17, 17, 18,
-	18, 19, 19, 19, 35, 35, 36, 36, 20, 20,
-	20, 20, 20, 20, 21, 21, 22, 22, 23, 23,
-	24, 24, 25, 25, 25, 26, 26, 26, 26, 26,
-	26, 26, 26, 38, 38, 38, 27, 27, 28, 28,
-	28, 28, 28, 28, 28, 29, 29, 29, 30, 30,
-	31, 31, 31, 32, 32, 33, 33, 37, 37, 37,
-	37, 37, 37, 37, 37, 37, 37, 37, 37, 37,
-	37, 37, 37, 37, 37, 37, 37, 37,
+	17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+	17, 17, 17, 17, 18, 18, 19, 19, 19, 29,
+	29, 30, 30, 20, 20, 20, 20, 20, 20, 21,
+	21, 22, 22, 23, 23, 24, 24, 25, 25, 25,
+	26, 26, 26, 26, 26, 26, 26, 26, 26, 32,
+	32, 32, 27, 27, 31, 31, 31, 31, 31, 31,
+	31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+	31, 31, 31, 31, 31,
 }
 
 var yyR2 = [...]int8{
-	0, 3, 0, 3, 0, 2, 6, 4, 0, 1,
-	1, 1, 0, 2, 5, 8, 1, 3, 1, 1,
-	2, 3, 5, 4, 3, 1, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 1, 1, 3, 1,
-	3, 3, 1, 3, 1, 3, 3, 3, 5, 3,
-	1, 1, 1, 1, 2, 2, 1, 1, 1, 1,
-	4, 1, 4, 2, 3, 3, 3, 3, 4, 2,
-	3, 1, 2, 2, 1, 2, 1, 7, 3, 9,
-	9, 11, 2, 3, 2, 2, 2, 3, 3, 1,
-	3, 0, 2, 4, 1, 1, 1, 1, 2, 3,
-	3, 4, 4, 5, 1, 3, 0, 5, 0, 2,
-	0, 2, 1, 3, 3, 3, 3, 5, 4, 2,
-	3, 1, 1, 1, 1, 1, 3, 1, 1, 1,
-	1, 1, 1, 1, 1, 2, 3, 4, 1, 3,
-	3, 3, 3, 2, 3, 1, 3, 1, 1, 1,
+	0, 3, 0, 3, 0, 2, 6, 4, 1, 0,
+	1, 1, 1, 0, 2, 5, 8, 1, 3, 1,
+	1, 2, 3, 5, 4, 3, 1, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 1, 1, 3,
+	1, 3, 3, 1, 3, 1, 3, 3, 3, 5,
+	3, 1, 1, 1, 1, 2, 2, 2, 1, 1,
+	1, 1, 4, 1, 1, 4, 2, 3, 3, 3,
+	3, 4, 2, 3, 1, 2, 1, 2, 1, 7,
+	4, 3, 4, 9, 9, 11, 2, 2, 3, 2,
+	2, 2, 3, 3, 1, 3, 0, 2, 4, 1,
+	1, 1, 1, 2, 3, 3, 4, 4, 5, 1,
+	3, 0, 5, 0, 2, 0, 2, 1, 3, 3,
+	3, 3, 5, 4, 2, 3, 1, 1, 1, 1,
+	1, 1, 3, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1,
 }
 
 var yyChk = [...]int16{
-	-32768, -1, -2, 9, -3, -29, 63, -6, -4, -7,
-	-10, 10, 11, -8, 14, -16, 12, -17, 54, 32,
-	33, 16, 17, 18, -35, -36, 65, 63, 60, 57,
-	34, 49, 50, 35, -18, 19, 24, 26, 27, 15,
-	28, 30, 29, 31, 36, 37, 58, 64, -30, -31,
-	28, -37, 36, 7, 8, 9, 10, 11, 12, 13,
-	14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-	24, 25, 26, 27, 47, 13, 48, 36, 36, -7,
-	-10, 29, 4, 5, 7, 8, 6, 49, 50, 51,
-	52, 53, 28, 33, -20, 55, 54, 57, -20, -18,
-	60, 65, 64, 2, -25, -26, -38, -18, 60, 35,
-	28, 29, -37, 2, -10, -8, 2, 62, -10, -17,
-	-17, -18, -10, -16, -16, -16, 29, -19, 64, 48,
-	59, 59, 59, -10, -11, -12, 29, 57, 63, -10,
-	13, -5, -29, 47, -16, -16, -16, -16, -16, -16,
-	-16, -16, -16, -16, 59, 60, -20, -18, 62, 2,
-	-10, 59, -21, -10, 65, 64, 48, 59, 64, 48,
-	59, 59, -10, -18, 61, 61, 62, 62, 20, -24,
-	25, 13, 13, 39, 36, 38, 64, -31, -28, -29,
-	-32, 34, 36, 16, 17, 18, 57, -28, -28, 47,
-	43, -13, -12, -14, -15, -38, -18, 60, 2, 29,
-	-34, 28, 29, 58, -10, -10, -9, -34, 62, 62,
-	59, -10, 61, 58, 29, -26, 2, -27, -16, 64,
-	-26, -27, -27, 61, 59, -10, -16, -11, -11, -10,
-	62, -33, -28, -10, -12, 62, 48, 64, 48, 59,
-	59, -10, 59, -5, 58, 61, 58, 62, -10, 62,
-	-10, 47, 59, -27, -22, 60, 60, 61, 62, 48,
-	-12, -15, -12, -12, 61, -12, 58, 59, -34, 62,
-	-27, -27, -23, 21, 22, -10, -10, -28, 59, -10,
-	23, -10, -10, 58, 58, -12, 58, 20, -10, -10,
-	-10, 61, 61, 58, -10, 61,
+	-32768, -1, -2, 9, -3, -10, -8, 14, -16, 12,
+	-17, 55, 32, 33, 16, 17, 18, -29, -30, 44,
+	66, 64, 61, 58, 34, 51, 35, -18, 19, 24,
+	26, 27, 15, 28, 30, 29, 31, 36, 37, -6,
+	-4, -7, -10, 10, 11, -8, 59, 48, 13, 49,
+	-10, 29, 4, 5, 7, 8, 6, 50, 51, 52,
+	53, 54, 28, 33, -20, 56, 55, 58, -20, -18,
+	2, 61, 66, 65, 2, -25, -26, -32, -18, 61,
+	35, 44, 28, 29, -31, 7, 8, 9, 10, 11,
+	12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+	22, 23, 24, 25, 26, 27, 2, -10, 2, 63,
+	-10, -17, -18, -10, -16, -16, -16, 29, 2, -19,
+	-33, -18, -33, -7, -10, -11, -12, 29, 58, 64,
+	-10, 48, -16, -16, -16, -16, -16, -16, -16, -16,
+	-16, -16, 60, 61, -20, -18, 63, 2, -10, 60,
+	-21, -10, 66, 65, 49, 60, 65, 49, 60, 60,
+	-10, -18, 62, 62, 63, 63, 20, -24, 25, 13,
+	13, 39, 36, 38, 13, -5, -10, 48, 43, -13,
+	-12, -14, -15, -32, -18, 61, 2, 29, -10, -10,
+	-9, -28, 28, 29, 63, 63, 60, -10, 62, 59,
+	29, -26, 2, -27, -16, 65, -26, -27, -27, 62,
+	60, -10, 2, 2, -16, -11, -11, -10, -28, 59,
+	-10, -12, 63, 49, 65, 49, 60, 60, -10, 60,
+	59, 62, 59, 63, -10, 63, -10, 48, 60, -27,
+	-22, 61, 61, 62, -5, -12, -15, -12, -12, 62,
+	-12, 60, -28, 63, -27, -27, -23, 21, 22, -10,
+	-10, 59, 60, -10, 23, -10, -10, 59, 59, -12,
+	59, 20, -10, -10, -10, 62, 62, 59, -10, 62,
 }
 
 var yyDef = [...]int16{
-	2, -2, 4, 0, 12, 0, 0, 1, 5, 10,
-	11, 0, 0, 12, 0, 25, 0, 36, 51, 52,
-	53, 56, 57, 58, 59, 61, 0, 0, 0, 0,
-	71, 0, 0, 74, 76, 0, 0, 0, 0, 0,
-	94, 95, 96, 97, 89, 91, 3, 135, 0, 138,
-	0, 0, 0, 147, 148, 149, 150, 151, 152, 153,
-	154, 155, 156, 157, 158, 159, 160, 161, 162, 163,
-	164, 165, 166, 167, 0, 0, 0, 0, 8, 13,
-	20, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 84, 85, 86, 0, 0, 54, 55,
-	0, 0, 63, 0, 0, 112, 121, 122, 0, 0,
-	123, 124, 125, 0, 0, 0, 0, 69, 0, 72,
-	73, 75, 0, 110, 0, 0, 82, 0, 136, 0,
-	0, 0, 0, 21, 0, 37, 39, 0, 0, 24,
-	0, 0, 9, 0, 26, -2, 28, 29, -2, 31,
-	32, 33, 34, 35, 0, 0, 87, 88, 98, 0,
-	0, 0, 0, 104, 0, 66, 0, 0, 67, 0,
-	0, 0, 0, 119, 64, 83, 65, 70, 0, 78,
-	0, 0, 0, 90, 92, 0, 137, 139, 140, 128,
-	129, 130, 131, 132, 133, 134, 0, 141, 142, 0,
-	0, 0, 42, 0, 44, 0, 0, 0, 0, -2,
-	8, 18, 19, 7, 23, 0, 0, 16, 99, 100,
-	0, 0, 60, 0, 62, 114, 0, 120, 127, 68,
-	113, 115, 116, 0, 0, 106, 111, 0, 0, 0,
-	143, 0, 145, 22, 38, 40, 0, 41, 0, 0,
-	0, 0, 0, 0, 14, 0, 0, 101, 0, 102,
-	105, 0, 0, 118, 108, 0, 0, 93, 144, 0,
-	43, 45, 46, 47, 0, 49, 6, 0, 17, 103,
-	126, 117, 0, 0, 0, 0, 0, 146, 0, 0,
-	77, 0, 109, 0, 0, 48, 15, 0, 0, 0,
-	107, 79, 80, 0, 0, 81,
+	2, -2, 4, 0, 13, 0, 0, 0, 26, 0,
+	37, -2, 53, 54, 58, 59, 60, 61, 63, 64,
+	0, 0, 0, 0, 74, 0, 76, 78, 0, 0,
+	0, 0, 0, 99, 100, 101, 102, 94, 96, 1,
+	5, 11, 12, 0, 0, 13, 3, 0, 0, 0,
+	21, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 89, 90, 91, 0, 0, 55, 56,
+	57, 0, 0, 66, 0, 0, 117, 126, 128, 0,
+	0, 127, 129, 130, 131, 134, 135, 136, 137, 138,
+	139, 140, 141, 142, 143, 144, 145, 146, 147, 148,
+	149, 150, 151, 152, 153, 154, 0, 0, 0, 72,
+	0, 75, 77, 0, 115, 0, 0, 86, 87, 0,
+	0, 8, 9, 14, 22, 0, 38, 40, 0, 0,
+	25, 0, 27, -2, 29, 30, -2, 32, 33, 34,
+	35, 36, 0, 0, 92, 93, 103, 0, 0, 0,
+	0, 109, 0, 69, 0, 0, 70, 0, 0, 0,
+	0, 124, 67, 88, 68, 73, 0, 81, 0, 0,
+	0, 95, 97, 0, 0, 0, 10, 0, 0, 0,
+	43, 0, 45, 0, 0, 0, 0, -2, 24, 0,
+	0, 17, 19, 20, 104, 105, 0, 0, 62, 0,
+	65, 119, 0, 125, 133, 71, 118, 120, 121, 0,
+	0, 111, 80, 82, 116, 0, 0, 0, 9, 7,
+	23, 39, 41, 0, 42, 0, 0, 0, 0, 0,
+	15, 0, 0, 106, 0, 107, 110, 0, 0, 123,
+	113, 0, 0, 98, 0, 44, 46, 47, 48, 0,
+	50, 0, 18, 108, 132, 122, 0, 0, 0, 0,
+	0, 6, 0, 0, 79, 0, 114, 0, 0, 49,
+	16, 0, 0, 0, 112, 83, 84, 0, 0, 85,
 }
 
 var yyTok1 = [...]int8{
 	1, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 65, 53, 3, 3,
-	60, 61, 51, 49, 48, 50, 54, 52, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 59, 58,
-	3, 3, 3, 55, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 66, 54, 3, 3,
+	61, 62, 52, 50, 49, 51, 55, 53, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 60, 59,
+	3, 3, 3, 56, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 57, 3, 62, 3, 3, 3, 3, 3, 3,
+	3, 58, 3, 63, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 	3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 63, 47, 64,
+	3, 3, 3, 64, 48, 65,
 }
 
 var yyTok2 = [...]int8{
@@ -411,7 +436,7 @@ var yyTok2 = [...]int8{
 	12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
 	22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
 	32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-	42, 43, 44, 45, 46, 56,
+	42, 43, 44, 45, 46, 47, 57,
 }
 
 var yyTok3 = [...]int8{
@@ -769,7 +794,7 @@ yydefault:
 	case 3:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = yyDollar[2].value
+			yyVAL.value = yylex.(*lexer).metadata(yyDollar[2].value.(*Query), yyDollar[1].offset)
 		}
 	case 4:
 		yyDollar = yyS[yypt-0 : yypt+1]
@@ -784,86 +809,86 @@ yydefault:
 	case 6:
 		yyDollar = yyS[yypt-6 : yypt+1]
 		{
-			yyVAL.value = &Import{ImportPath: yyDollar[2].token, ImportAlias: yyDollar[4].token, Meta: yyDollar[5].value.(*ConstObject)}
+			yyVAL.value = &Import{ImportPath: yyDollar[2].token, ImportAlias: yyDollar[4].token, Meta: yylex.(*lexer).metadata(yyDollar[5].value.(*Query), yyDollar[1].offset)}
 		}
 	case 7:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.value = &Import{IncludePath: yyDollar[2].token, Meta: yyDollar[3].value.(*ConstObject)}
+			yyVAL.value = &Import{IncludePath: yyDollar[2].token, Meta: yylex.(*lexer).metadata(yyDollar[3].value.(*Query), yyDollar[1].offset)}
 		}
 	case 8:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.token = yylex.(*lexer).importPath(yyDollar[1].value.(*String), yyDollar[1].offset)
+		}
+	case 9:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
-			yyVAL.value = (*ConstObject)(nil)
+			yyVAL.value = (*Query)(nil)
 		}
-	case 10:
+	case 11:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			funcdefs := yyDollar[1].value.([]*FuncDef)
 			slices.Reverse(funcdefs)
 			yyVAL.value = &Query{FuncDefs: funcdefs}
 		}
-	case 12:
+	case 13:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = []*FuncDef(nil)
 		}
-	case 13:
+	case 14:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[2].value.([]*FuncDef), yyDollar[1].value.(*FuncDef))
 		}
-	case 14:
+	case 15:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yyVAL.value = &FuncDef{Name: yyDollar[2].token, Body: yyDollar[4].value.(*Query)}
 		}
-	case 15:
+	case 16:
 		yyDollar = yyS[yypt-8 : yypt+1]
 		{
 			yyVAL.value = &FuncDef{yyDollar[2].token, yyDollar[4].value.([]string), yyDollar[7].value.(*Query)}
 		}
-	case 16:
+	case 17:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = []string{yyDollar[1].token}
 		}
-	case 17:
+	case 18:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]string), yyDollar[3].token)
 		}
-	case 20:
+	case 21:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			query := yyDollar[2].value.(*Query)
 			query.FuncDefs = slices.Insert(query.FuncDefs, 0, yyDollar[1].value.(*FuncDef))
 			yyVAL.value = query
 		}
-	case 21:
+	case 22:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpPipe, Right: yyDollar[3].value.(*Query)}
 		}
-	case 22:
+	case 23:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpPipe, Right: yyDollar[5].value.(*Query), Patterns: yyDollar[3].value.([]*Pattern)}
 		}
-	case 23:
+	case 24:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yyVAL.value = &Query{Term: &Term{Type: TermTypeLabel, Label: &Label{yyDollar[2].token, yyDollar[4].value.(*Query)}}}
 		}
-	case 24:
+	case 25:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpComma, Right: yyDollar[3].value.(*Query)}
-		}
-	case 26:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: yyDollar[2].operator, Right: yyDollar[3].value.(*Query)}
 		}
 	case 27:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -873,136 +898,141 @@ yydefault:
 	case 28:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpOr, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: yyDollar[2].operator, Right: yyDollar[3].value.(*Query)}
 		}
 	case 29:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpAnd, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpOr, Right: yyDollar[3].value.(*Query)}
 		}
 	case 30:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: yyDollar[2].operator, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpAnd, Right: yyDollar[3].value.(*Query)}
 		}
 	case 31:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpAdd, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: yyDollar[2].operator, Right: yyDollar[3].value.(*Query)}
 		}
 	case 32:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpSub, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpAdd, Right: yyDollar[3].value.(*Query)}
 		}
 	case 33:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpMul, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpSub, Right: yyDollar[3].value.(*Query)}
 		}
 	case 34:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpDiv, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpMul, Right: yyDollar[3].value.(*Query)}
 		}
 	case 35:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpMod, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpDiv, Right: yyDollar[3].value.(*Query)}
 		}
 	case 36:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Term: yyDollar[1].value.(*Term)}
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpMod, Right: yyDollar[3].value.(*Query)}
 		}
 	case 37:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = []*Pattern{yyDollar[1].value.(*Pattern)}
+			yyVAL.value = &Query{Term: yyDollar[1].value.(*Term)}
 		}
 	case 38:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = []*Pattern{yyDollar[1].value.(*Pattern)}
+		}
+	case 39:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*Pattern), yyDollar[3].value.(*Pattern))
 		}
-	case 39:
+	case 40:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Pattern{Name: yyDollar[1].token}
 		}
-	case 40:
+	case 41:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Pattern{Array: yyDollar[2].value.([]*Pattern)}
 		}
-	case 41:
+	case 42:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Pattern{Object: yyDollar[2].value.([]*PatternObject)}
 		}
-	case 42:
+	case 43:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = []*Pattern{yyDollar[1].value.(*Pattern)}
 		}
-	case 43:
+	case 44:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*Pattern), yyDollar[3].value.(*Pattern))
 		}
-	case 44:
+	case 45:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = []*PatternObject{yyDollar[1].value.(*PatternObject)}
 		}
-	case 45:
+	case 46:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*PatternObject), yyDollar[3].value.(*PatternObject))
 		}
-	case 46:
+	case 47:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &PatternObject{Key: yyDollar[1].token, Val: yyDollar[3].value.(*Pattern)}
 		}
-	case 47:
+	case 48:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &PatternObject{KeyString: yyDollar[1].value.(*String), Val: yyDollar[3].value.(*Pattern)}
 		}
-	case 48:
+	case 49:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yylex.(*lexer).checkObjectKey(yyDollar[2].value.(*Query), yyDollar[1].offset)
 			yyVAL.value = &PatternObject{KeyQuery: yyDollar[2].value.(*Query), Val: yyDollar[5].value.(*Pattern)}
 		}
-	case 49:
+	case 50:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yylex.(*lexer).objectKeyRecovered()
 			yyVAL.value = &PatternObject{Val: yyDollar[3].value.(*Pattern)}
 		}
-	case 50:
+	case 51:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &PatternObject{Key: yyDollar[1].token}
 		}
-	case 51:
+	case 52:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
-	case 52:
+	case 53:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeRecurse}
 		}
-	case 53:
+	case 54:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeIndex, Index: &Index{Name: yyDollar[1].token}}
 		}
-	case 54:
+	case 55:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			suffix := yyDollar[2].value.(*Suffix)
@@ -1012,437 +1042,363 @@ yydefault:
 				yyVAL.value = &Term{Type: TermTypeIndex, Index: suffix.Index}
 			}
 		}
-	case 55:
+	case 56:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeIndex, Index: &Index{Str: yyDollar[2].value.(*String)}}
 		}
-	case 56:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeNull}
-		}
 	case 57:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeTrue}
+			yylex.(*lexer).note(`try .["field"] instead of .field for unusually named fields`, yyDollar[1].offset)
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 58:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFalse}
+			yyVAL.value = &Term{Type: TermTypeNull}
 		}
 	case 59:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
+			yyVAL.value = &Term{Type: TermTypeTrue}
 		}
 	case 60:
-		yyDollar = yyS[yypt-4 : yypt+1]
+		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, Args: yyDollar[3].value.([]*Query), offset: yyDollar[1].offset}}
+			yyVAL.value = &Term{Type: TermTypeFalse}
 		}
 	case 61:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			if yyDollar[1].token == "$__loc__" {
-				yyVAL.value = yylex.(*lexer).loc(yyDollar[1].offset)
-			} else {
-				yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
-			}
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
 		}
 	case 62:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[4].token, offset: yyDollar[1].offset, clear: true}}
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, Args: yyDollar[3].value.([]*Query), offset: yyDollar[1].offset}}
 		}
 	case 63:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[1].token, offset: yyDollar[1].offset}}
+		}
+	case 64:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = yylex.(*lexer).loc(yyDollar[1].offset)
+		}
+	case 65:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeFunc, Func: &Func{Name: yyDollar[4].token, offset: yyDollar[1].offset, clear: true}}
+		}
+	case 66:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{}}
 		}
-	case 64:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeIdentity}
-		}
-	case 65:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeIdentity}
-		}
-	case 66:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeIdentity}
-		}
 	case 67:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 68:
-		yyDollar = yyS[yypt-4 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 69:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{}}
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 70:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{yyDollar[2].value.(*Query)}}
+			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
 		}
 	case 71:
-		yyDollar = yyS[yypt-1 : yypt+1]
+		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeNumber, Number: yyDollar[1].token}
+			yyVAL.value = &Term{Type: TermTypeObject, Object: &Object{yyDollar[2].value.([]*ObjectKeyVal)}}
 		}
 	case 72:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpAdd, yyDollar[2].value.(*Term)}}
+			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{}}
 		}
 	case 73:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpSub, yyDollar[2].value.(*Term)}}
+			yyVAL.value = &Term{Type: TermTypeArray, Array: &Array{yyDollar[2].value.(*Query)}}
 		}
 	case 74:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token}
+			yyVAL.value = &Term{Type: TermTypeNumber, Number: yyDollar[1].token}
 		}
 	case 75:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token, Str: yyDollar[2].value.(*String)}
+			yyVAL.value = &Term{Type: TermTypeUnary, Unary: &Unary{OpSub, yyDollar[2].value.(*Term)}}
 		}
 	case 76:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Term{Type: TermTypeString, Str: yyDollar[1].value.(*String)}
+			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token}
 		}
 	case 77:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeFormat, Format: yyDollar[1].token, Str: yyDollar[2].value.(*String)}
+		}
+	case 78:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &Term{Type: TermTypeString, Str: yyDollar[1].value.(*String)}
+		}
+	case 79:
 		yyDollar = yyS[yypt-7 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeIf, If: &If{yyDollar[2].value.(*Query), yyDollar[4].value.(*Query), yyDollar[5].value.([]*IfElif), yyDollar[6].value.(*Query)}}
 		}
-	case 78:
+	case 80:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yylex.(*lexer).note("Possibly unterminated 'if' statement", yyDollar[1].offset)
+			yyVAL.value = &Term{Type: TermTypeIdentity}
+		}
+	case 81:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeTry, Try: &Try{yyDollar[2].value.(*Query), yyDollar[3].value.(*Query)}}
 		}
-	case 79:
+	case 82:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yylex.(*lexer).note("Possibly unterminated 'try' statement", yyDollar[1].offset)
+			yyVAL.value = &Term{Type: TermTypeIdentity}
+		}
+	case 83:
 		yyDollar = yyS[yypt-9 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeReduce, Reduce: &Reduce{yyDollar[2].value.(*Query), yyDollar[4].value.([]*Pattern), yyDollar[6].value.(*Query), yyDollar[8].value.(*Query)}}
 		}
-	case 80:
+	case 84:
 		yyDollar = yyS[yypt-9 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeForeach, Foreach: &Foreach{yyDollar[2].value.(*Query), yyDollar[4].value.([]*Pattern), yyDollar[6].value.(*Query), yyDollar[8].value.(*Query), nil}}
 		}
-	case 81:
+	case 85:
 		yyDollar = yyS[yypt-11 : yypt+1]
 		{
 			yyVAL.value = &Term{Type: TermTypeForeach, Foreach: &Foreach{yyDollar[2].value.(*Query), yyDollar[4].value.([]*Pattern), yyDollar[6].value.(*Query), yyDollar[8].value.(*Query), yyDollar[10].value.(*Query)}}
 		}
-	case 82:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeBreak, Break: yyDollar[2].token}
-		}
-	case 83:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &Term{Type: TermTypeQuery, Query: yyDollar[2].value.(*Query)}
-		}
-	case 84:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Index: &Index{Name: yyDollar[2].token}})
-		}
-	case 85:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, yyDollar[2].value.(*Suffix))
-		}
 	case 86:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Optional: true})
+			yyVAL.value = &Term{Type: TermTypeBreak, Break: yyDollar[2].token, offset: yyDollar[1].offset}
 		}
 	case 87:
-		yyDollar = yyS[yypt-3 : yypt+1]
+		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, yyDollar[3].value.(*Suffix))
+			yylex.(*lexer).note("break requires a label to break to", yyDollar[1].offset)
+			yyVAL.value = &Term{Type: TermTypeIdentity}
 		}
 	case 88:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Index: &Index{Str: yyDollar[3].value.(*String)}})
+			yyVAL.value = &Term{Type: TermTypeQuery, Query: yyDollar[2].value.(*Query)}
 		}
 	case 89:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Index: &Index{Name: yyDollar[2].token}})
+		}
+	case 90:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, yyDollar[2].value.(*Suffix))
+		}
+	case 91:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Optional: true})
+		}
+	case 92:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, yyDollar[3].value.(*Suffix))
+		}
+	case 93:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyDollar[1].value.(*Term).SuffixList = append(yyDollar[1].value.(*Term).SuffixList, &Suffix{Index: &Index{Str: yyDollar[3].value.(*String)}})
+		}
+	case 94:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = &String{Str: yyDollar[1].token}
 		}
-	case 90:
+	case 95:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &String{Queries: yyDollar[2].value.([]*Query)}
 		}
-	case 91:
+	case 96:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = []*Query{}
 		}
-	case 92:
+	case 97:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*Query), &Query{Term: &Term{Type: TermTypeString, Str: &String{Str: yyDollar[2].token}}})
 		}
-	case 93:
+	case 98:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yylex.(*lexer).inString = true
 			yyVAL.value = append(yyDollar[1].value.([]*Query), &Query{Term: &Term{Type: TermTypeQuery, Query: yyDollar[3].value.(*Query)}})
 		}
-	case 98:
+	case 103:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Iter: true}
 		}
-	case 99:
+	case 104:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &Suffix{Iter: true}
-		}
-	case 100:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query)}}
-		}
-	case 101:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query), IsSlice: true}}
-		}
-	case 102:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			yyVAL.value = &Suffix{Index: &Index{End: yyDollar[3].value.(*Query), IsSlice: true}}
-		}
-	case 103:
-		yyDollar = yyS[yypt-5 : yypt+1]
-		{
-			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query), End: yyDollar[4].value.(*Query), IsSlice: true}}
-		}
-	case 104:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = []*Query{yyDollar[1].value.(*Query)}
 		}
 	case 105:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = append(yyDollar[1].value.([]*Query), yyDollar[3].value.(*Query))
+			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query)}}
 		}
 	case 106:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query), IsSlice: true}}
+		}
+	case 107:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			yyVAL.value = &Suffix{Index: &Index{End: yyDollar[3].value.(*Query), IsSlice: true}}
+		}
+	case 108:
+		yyDollar = yyS[yypt-5 : yypt+1]
+		{
+			yyVAL.value = &Suffix{Index: &Index{Start: yyDollar[2].value.(*Query), End: yyDollar[4].value.(*Query), IsSlice: true}}
+		}
+	case 109:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = []*Query{yyDollar[1].value.(*Query)}
+		}
+	case 110:
+		yyDollar = yyS[yypt-3 : yypt+1]
+		{
+			yyVAL.value = append(yyDollar[1].value.([]*Query), yyDollar[3].value.(*Query))
+		}
+	case 111:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = []*IfElif(nil)
 		}
-	case 107:
+	case 112:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*IfElif), &IfElif{yyDollar[3].value.(*Query), yyDollar[5].value.(*Query)})
 		}
-	case 108:
+	case 113:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = (*Query)(nil)
 		}
-	case 109:
+	case 114:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = yyDollar[2].value
 		}
-	case 110:
+	case 115:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
 			yyVAL.value = (*Query)(nil)
 		}
-	case 111:
+	case 116:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			yyVAL.value = yyDollar[2].value
 		}
-	case 112:
+	case 117:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			yyVAL.value = []*ObjectKeyVal{yyDollar[1].value.(*ObjectKeyVal)}
 		}
-	case 113:
+	case 118:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = append(yyDollar[1].value.([]*ObjectKeyVal), yyDollar[3].value.(*ObjectKeyVal))
 		}
-	case 114:
+	case 119:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = []*ObjectKeyVal{yyDollar[3].value.(*ObjectKeyVal)}
 		}
-	case 115:
+	case 120:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*Query)}
 		}
-	case 116:
+	case 121:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String), Val: yyDollar[3].value.(*Query)}
 		}
-	case 117:
+	case 122:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			yylex.(*lexer).checkObjectKey(yyDollar[2].value.(*Query), yyDollar[1].offset)
 			yyVAL.value = &ObjectKeyVal{KeyQuery: yyDollar[2].value.(*Query), Val: yyDollar[5].value.(*Query)}
 		}
-	case 118:
+	case 123:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			yyVAL.value = &ObjectKeyVal{KeyQuery: formatKey(yyDollar[1].token, yyDollar[2].value.(*String)), Val: yyDollar[4].value.(*Query)}
 		}
-	case 119:
+	case 124:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			key := formatKey(yyDollar[1].token, yyDollar[2].value.(*String))
 			yyVAL.value = &ObjectKeyVal{KeyQuery: key, Val: &Query{Term: &Term{Type: TermTypeIdentity, SuffixList: []*Suffix{{Index: &Index{Start: key}}}}}}
 		}
-	case 120:
+	case 125:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			yylex.(*lexer).objectKeyRecovered()
 			yyVAL.value = &ObjectKeyVal{Key: "", Val: yyDollar[3].value.(*Query)}
 		}
-	case 121:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			if yyDollar[1].token == "$__loc__" {
-				yyVAL.value = &ObjectKeyVal{Key: "__loc__", Val: &Query{Term: yylex.(*lexer).loc(yyDollar[1].offset)}}
-			} else {
-				yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token}
-			}
-		}
-	case 122:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String)}
-		}
 	case 126:
-		yyDollar = yyS[yypt-3 : yypt+1]
+		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpPipe, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = &ObjectKeyVal{Key: yyDollar[1].token}
+		}
+	case 127:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			yyVAL.value = &ObjectKeyVal{Key: "__loc__", Val: &Query{Term: yylex.(*lexer).loc(yyDollar[1].offset)}}
 		}
 	case 128:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.value = &ConstTerm{Object: yyDollar[1].value.(*ConstObject)}
-		}
-	case 129:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{Array: yyDollar[1].value.(*ConstArray)}
-		}
-	case 130:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{Number: yyDollar[1].token}
-		}
-	case 131:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{Str: yyDollar[1].token}
+			yyVAL.value = &ObjectKeyVal{KeyString: yyDollar[1].value.(*String)}
 		}
 	case 132:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{Null: true}
-		}
-	case 133:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{True: true}
-		}
-	case 134:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = &ConstTerm{False: true}
-		}
-	case 135:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = &ConstObject{}
-		}
-	case 136:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &ConstObject{yyDollar[2].value.([]*ConstObjectKeyVal)}
-		}
-	case 137:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			yyVAL.value = &ConstObject{yyDollar[2].value.([]*ConstObjectKeyVal)}
-		}
-	case 138:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = []*ConstObjectKeyVal{yyDollar[1].value.(*ConstObjectKeyVal)}
-		}
-	case 139:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = append(yyDollar[1].value.([]*ConstObjectKeyVal), yyDollar[3].value.(*ConstObjectKeyVal))
-		}
-	case 140:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &ConstObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*ConstTerm)}
-		}
-	case 141:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &ConstObjectKeyVal{Key: yyDollar[1].token, Val: yyDollar[3].value.(*ConstTerm)}
-		}
-	case 142:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &ConstObjectKeyVal{KeyString: yyDollar[1].token, Val: yyDollar[3].value.(*ConstTerm)}
-		}
-	case 143:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			yyVAL.value = &ConstArray{}
-		}
-	case 144:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = &ConstArray{yyDollar[2].value.([]*ConstTerm)}
-		}
-	case 145:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			yyVAL.value = []*ConstTerm{yyDollar[1].value.(*ConstTerm)}
-		}
-	case 146:
-		yyDollar = yyS[yypt-3 : yypt+1]
-		{
-			yyVAL.value = append(yyDollar[1].value.([]*ConstTerm), yyDollar[3].value.(*ConstTerm))
+			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpPipe, Right: yyDollar[3].value.(*Query)}
 		}
 	}
 	goto yystack /* stack new state and value */

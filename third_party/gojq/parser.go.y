@@ -15,8 +15,7 @@ import "slices"
 %type<value> bindpatterns pattern arraypatterns objectpatterns objectpattern
 %type<value> expr term string stringparts suffix args ifelifs ifelse trycatch
 %type<value> objectkeyvals objectkeyval objectval
-%type<value> constterm constobject constobjectkeyvals constobjectkeyval constarray constarrayelems
-%type<token> tokIdentVariable tokIdentModuleIdent tokVariableModuleVariable tokKeyword objectkey
+%type<token> tokIdentVariable tokIdentModuleIdent tokVariableModuleVariable tokKeyword objectkey importpath
 %token<operator> tokAltOp tokUpdateOp tokCompareOp
 %token<token> tokOrOp tokAndOp tokModule tokImport tokInclude tokDef tokAs tokLabel tokBreak
 %token<token> tokNull tokTrue tokFalse
@@ -25,7 +24,7 @@ import "slices"
 %token<token> tokIdent tokVariable tokModuleIdent tokModuleVariable
 %token<token> tokRecurse tokIndex tokNumber tokFormat
 %token<token> tokString tokStringStart tokStringQuery tokStringEnd
-%token<token> tokInvalid tokInvalidEscapeSequence tokUnterminatedString tokDestAlt
+%token<token> tokInvalid tokInvalidEscapeSequence tokUnterminatedString tokDestAlt tokLoc
 
 %nonassoc tokFuncDefQuery tokExpr tokTerm
 %right '|'
@@ -56,9 +55,9 @@ header
     {
         $$ = (*ConstObject)(nil)
     }
-    | tokModule constobject ';'
+    | tokModule query ';'
     {
-        $$ = $2;
+        $$ = yylex.(*lexer).metadata($2.(*Query), $<offset>1)
     }
 
 imports
@@ -72,21 +71,27 @@ imports
     }
 
 import
-    : tokImport tokString tokAs tokIdentVariable meta ';'
+    : tokImport importpath tokAs tokIdentVariable meta ';'
     {
-        $$ = &Import{ImportPath: $2, ImportAlias: $4, Meta: $5.(*ConstObject)}
+        $$ = &Import{ImportPath: $2, ImportAlias: $4, Meta: yylex.(*lexer).metadata($5.(*Query), $<offset>1)}
     }
-    | tokInclude tokString meta ';'
+    | tokInclude importpath meta ';'
     {
-        $$ = &Import{IncludePath: $2, Meta: $3.(*ConstObject)}
+        $$ = &Import{IncludePath: $2, Meta: yylex.(*lexer).metadata($3.(*Query), $<offset>1)}
+    }
+
+importpath
+    : string
+    {
+        $$ = yylex.(*lexer).importPath($1.(*String), $<offset>1)
     }
 
 meta
     :
     {
-        $$ = (*ConstObject)(nil)
+        $$ = (*Query)(nil)
     }
-    | constobject
+    | query
 
 body
     : funcdefs
@@ -296,6 +301,11 @@ term
     {
         $$ = &Term{Type: TermTypeIndex, Index: &Index{Str: $2.(*String)}}
     }
+    | '.' error
+    {
+        yylex.(*lexer).note(`try .["field"] instead of .field for unusually named fields`, $<offset>1)
+        $$ = &Term{Type: TermTypeIdentity}
+    }
     | tokNull
     {
         $$ = &Term{Type: TermTypeNull}
@@ -318,11 +328,11 @@ term
     }
     | tokVariableModuleVariable
     {
-        if $1 == "$__loc__" {
-            $$ = yylex.(*lexer).loc($<offset>1)
-        } else {
-            $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
-        }
+        $$ = &Term{Type: TermTypeFunc, Func: &Func{Name: $1, offset: $<offset>1}}
+    }
+    | tokLoc
+    {
+        $$ = yylex.(*lexer).loc($<offset>1)
     }
     | '$' '$' '$' tokVariable
     {
@@ -364,10 +374,6 @@ term
     {
         $$ = &Term{Type: TermTypeNumber, Number: $1}
     }
-    | '+' term
-    {
-        $$ = &Term{Type: TermTypeUnary, Unary: &Unary{OpAdd, $2.(*Term)}}
-    }
     | '-' term
     {
         $$ = &Term{Type: TermTypeUnary, Unary: &Unary{OpSub, $2.(*Term)}}
@@ -388,9 +394,19 @@ term
     {
         $$ = &Term{Type: TermTypeIf, If: &If{$2.(*Query), $4.(*Query), $5.([]*IfElif), $6.(*Query)}}
     }
+    | tokIf query tokThen error
+    {
+        yylex.(*lexer).note("Possibly unterminated 'if' statement", $<offset>1)
+        $$ = &Term{Type: TermTypeIdentity}
+    }
     | tokTry expr trycatch
     {
         $$ = &Term{Type: TermTypeTry, Try: &Try{$2.(*Query), $3.(*Query)}}
+    }
+    | tokTry expr tokCatch error
+    {
+        yylex.(*lexer).note("Possibly unterminated 'try' statement", $<offset>1)
+        $$ = &Term{Type: TermTypeIdentity}
     }
     | tokReduce expr tokAs bindpatterns '(' query ';' query ')'
     {
@@ -406,7 +422,12 @@ term
     }
     | tokBreak tokVariable
     {
-        $$ = &Term{Type: TermTypeBreak, Break: $2}
+        $$ = &Term{Type: TermTypeBreak, Break: $2, offset: $<offset>1}
+    }
+    | tokBreak error
+    {
+        yylex.(*lexer).note("break requires a label to break to", $<offset>1)
+        $$ = &Term{Type: TermTypeIdentity}
     }
     | '(' query ')'
     {
@@ -576,11 +597,11 @@ objectkeyval
     }
     | objectkey
     {
-        if $1 == "$__loc__" {
-            $$ = &ObjectKeyVal{Key: "__loc__", Val: &Query{Term: yylex.(*lexer).loc($<offset>1)}}
-        } else {
-            $$ = &ObjectKeyVal{Key: $1}
-        }
+        $$ = &ObjectKeyVal{Key: $1}
+    }
+    | tokLoc
+    {
+        $$ = &ObjectKeyVal{Key: "__loc__", Val: &Query{Term: yylex.(*lexer).loc($<offset>1)}}
     }
     | string
     {
@@ -598,94 +619,6 @@ objectval
         $$ = &Query{Left: $1.(*Query), Op: OpPipe, Right: $3.(*Query)}
     }
     | expr
-
-constterm
-    : constobject
-    {
-        $$ = &ConstTerm{Object: $1.(*ConstObject)}
-    }
-    | constarray
-    {
-        $$ = &ConstTerm{Array: $1.(*ConstArray)}
-    }
-    | tokNumber
-    {
-        $$ = &ConstTerm{Number: $1}
-    }
-    | tokString
-    {
-        $$ = &ConstTerm{Str: $1}
-    }
-    | tokNull
-    {
-        $$ = &ConstTerm{Null: true}
-    }
-    | tokTrue
-    {
-        $$ = &ConstTerm{True: true}
-    }
-    | tokFalse
-    {
-        $$ = &ConstTerm{False: true}
-    }
-
-constobject
-    : '{' '}'
-    {
-        $$ = &ConstObject{}
-    }
-    | '{' constobjectkeyvals '}'
-    {
-        $$ = &ConstObject{$2.([]*ConstObjectKeyVal)}
-    }
-    | '{' constobjectkeyvals ',' '}'
-    {
-        $$ = &ConstObject{$2.([]*ConstObjectKeyVal)}
-    }
-
-constobjectkeyvals
-    : constobjectkeyval
-    {
-        $$ = []*ConstObjectKeyVal{$1.(*ConstObjectKeyVal)}
-    }
-    | constobjectkeyvals ',' constobjectkeyval
-    {
-        $$ = append($1.([]*ConstObjectKeyVal), $3.(*ConstObjectKeyVal))
-    }
-
-constobjectkeyval
-    : tokIdent ':' constterm
-    {
-        $$ = &ConstObjectKeyVal{Key: $1, Val: $3.(*ConstTerm)}
-    }
-    | tokKeyword ':' constterm
-    {
-        $$ = &ConstObjectKeyVal{Key: $1, Val: $3.(*ConstTerm)}
-    }
-    | tokString ':' constterm
-    {
-        $$ = &ConstObjectKeyVal{KeyString: $1, Val: $3.(*ConstTerm)}
-    }
-
-constarray
-    : '[' ']'
-    {
-        $$ = &ConstArray{}
-    }
-    | '[' constarrayelems ']'
-    {
-        $$ = &ConstArray{$2.([]*ConstTerm)}
-    }
-
-constarrayelems
-    : constterm
-    {
-        $$ = []*ConstTerm{$1.(*ConstTerm)}
-    }
-    | constarrayelems ',' constterm
-    {
-        $$ = append($1.([]*ConstTerm), $3.(*ConstTerm))
-    }
 
 tokKeyword
     : tokOrOp

@@ -185,6 +185,7 @@ type Term struct {
 	Break      string
 	Query      *Query
 	SuffixList []*Suffix
+	offset     int // llmsh: where a break starts in the query text
 }
 
 func (e *Term) String() string {
