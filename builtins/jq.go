@@ -63,7 +63,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"Exit status: 0 on success; with -e, 1 if the last output was false or null and\n" +
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
-		"Differences from jq 1.7.1: modules (import, include, -L) are not available."
+		"Differences from jq 1.7.1: modules (import, include, -L) are not available;\n" +
+		"jq 1.8's trim, ltrim, rtrim, trimstr, add/1, skip/2 and @urid are there; with\n" +
+		"--stream each text is parsed whole before its events come out; an object's\n" +
+		"value may be any expression ({a: 1 + 2}), where jq's must be a term or a pipe."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
