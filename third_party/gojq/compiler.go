@@ -24,14 +24,70 @@ type compiler struct {
 	scopes        []*scopeinfo
 	scopecnt      int
 	regexpCache   sync.Map
-	undefined     []error // llmsh: every undefined name, as jq reports them all
+	undefined     []undefinedName // llmsh: every undefined name, as jq reports them all
+	defining      []*funcinfo     // llmsh: the functions whose bodies are being compiled
+}
+
+// undefinedName is a name used and not defined, the functions in whose
+// bodies it is, and how deep in functions and arguments' closures.
+type undefinedName struct {
+	err   error
+	in    []*funcinfo
+	depth int
 }
 
 // undefinedError records err, a name used and not defined, and goes on
 // compiling, as jq reports every one; Compile fails at the end.
 func (c *compiler) undefinedError(err error) error {
-	c.undefined = append(c.undefined, err)
+	var in []*funcinfo
+	for _, f := range c.defining {
+		if !strings.HasPrefix(f.name, "lambda:") {
+			in = append(in, f)
+		}
+	}
+	c.undefined = append(c.undefined, undefinedName{err, in, len(c.defining)})
 	return nil
+}
+
+// undefinedErrors are the errors jq reports of c.undefined: jq looks at
+// the main program, then, where it found none, into the bodies of the
+// functions and closures it has (a function never called dropped): the
+// names at the least depth, in the order jq compiles them.
+func (c *compiler) undefinedErrors() UndefinedErrors {
+	var names []undefinedName
+	depth := -1
+names:
+	for _, u := range c.undefined {
+		for _, f := range u.in {
+			if !f.used {
+				continue names
+			}
+		}
+		if depth < 0 || u.depth < depth {
+			names, depth = nil, u.depth
+		}
+		if u.depth == depth {
+			names = append(names, u)
+		}
+	}
+	if depth > 0 { // (the closures of a call's arguments are compiled last first)
+		slices.SortStableFunc(names, func(a, b undefinedName) int {
+			return cmp.Compare(errorOffset(a.err), errorOffset(b.err))
+		})
+	}
+	var errs UndefinedErrors
+	for _, u := range names {
+		errs = append(errs, u.err)
+	}
+	return errs
+}
+
+// errorOffset is where in the query text err is, or -1.
+func errorOffset(err error) int {
+	if e, ok := err.(interface{ Offset() int }); ok {
+		return e.Offset()
+	}
+	return -1
 }
 
 // UndefinedErrors are the names a program uses and does not define, in
@@ -87,6 +143,7 @@ type funcinfo struct {
 	name   string
 	pc     int
 	argcnt int
+	used   bool // llmsh: called somewhere (jq drops a function never called)
 }
 
 // Compile compiles a query.
@@ -127,8 +184,8 @@ func Compile(q *Query, options ...CompilerOption) (*Code, error) {
 	if err := c.compile(q); err != nil {
 		return nil, err
 	}
-	if len(c.undefined) > 0 {
-		return nil, UndefinedErrors(c.undefined)
+	if errs := c.undefinedErrors(); len(errs) > 0 {
+		return nil, errs
 	}
 	setscope()
 	c.optimizeTailRec()
@@ -315,7 +372,7 @@ func (c *compiler) appendBuiltin(name string, argcnt int) func() {
 	c.appendCodeInfo(name)
 	c.builtinScope.funcs = append(
 		c.builtinScope.funcs,
-		&funcinfo{name, len(c.codes), argcnt},
+		&funcinfo{name: name, pc: len(c.codes), argcnt: argcnt},
 	)
 	return func() {
 		setjump()
@@ -351,7 +408,12 @@ func (c *compiler) compileFuncDef(e *FuncDef, builtin bool) error {
 		return &code{op: opjump, v: len(c.codes)}
 	})()
 	c.appendCodeInfo(e.Name)
-	scope.funcs = append(scope.funcs, &funcinfo{e.Name, len(c.codes), len(e.Args)})
+	fi := &funcinfo{name: e.Name, pc: len(c.codes), argcnt: len(e.Args)}
+	scope.funcs = append(scope.funcs, fi)
+	if !builtin {
+		c.defining = append(c.defining, fi)
+		defer func() { c.defining = c.defining[:len(c.defining)-1] }()
+	}
 	defer func(scopes []*scopeinfo, variables []string) {
 		c.scopes, c.variables = scopes, variables
 	}(c.scopes, c.variables)
@@ -1636,6 +1698,7 @@ func (c *compiler) compileCall(name string, args []*Query) error {
 }
 
 func (c *compiler) compileCallPc(fn *funcinfo, args []*Query) error {
+	fn.used = true
 	return c.compileCallInternal(fn.pc, args, false, -1)
 }
 
