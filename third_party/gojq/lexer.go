@@ -9,29 +9,32 @@ import (
 )
 
 type lexer struct {
-	source    string
-	offset    int
-	result    *Query
-	token     string
-	tokenType int
-	inString  bool
-	err       *ParseError // the first syntax error
-	errs      []ParseNote // every error jq's parser reports, in order
-	start     int         // where the token last read starts
-	lexeme    int         // where the last token, white space run or comment starts
-	brackets  []byte      // the brackets open, as jq's lexer keeps them
-	patterns  []bool      // whether each open bracket opens a destructuring pattern
-	firsts    []int       // where the first token inside each open bracket starts; -1 until read
-	closed    int         // firsts of the bracket the token last read closed
-	errStart  int         // where the token of the last syntax error reported starts
-	errFirst  bool        // whether it came first in its bracket or after a comma
-	textStart int         // where the text of a string with no end starts
-	badClose  bool        // the token last read closes no open bracket
-	interpEnd bool        // the token last read closes a string's \(
-	prevType  int         // the token read before the last one
-	tokens    int         // llmsh: tokens read (see MaxTokens)
-	tooBig    string      // llmsh: why the program is refused, once it is
-	escapes   int         // where the bad escapes reported end (a string is scanned again)
+	source     string
+	offset     int
+	result     *Query
+	token      string
+	tokenType  int
+	inString   bool
+	err        *ParseError // the first syntax error
+	errs       []ParseNote // every error jq's parser reports, in order
+	start      int         // where the token last read starts
+	lexeme     int         // where the last token, white space run or comment starts
+	brackets   []byte      // the brackets open, as jq's lexer keeps them
+	patterns   []bool      // whether each open bracket opens a destructuring pattern
+	firsts     []int       // where the first token inside each open bracket starts; -1 until read
+	pairs      []int       // where the first token after each open bracket's last comma starts
+	closed     int         // firsts of the bracket the token last read closed
+	closedPair int         // and its pairs
+	errStart   int         // where the token of the last syntax error reported starts
+	errFirst   bool        // whether it came first in its bracket or after a comma
+	errPair    int         // where the object's pair it came in starts, or -1
+	textStart  int         // where the text of a string with no end starts
+	badClose   bool        // the token last read closes no open bracket
+	interpEnd  bool        // the token last read closes a string's \(
+	prevType   int         // the token read before the last one
+	tokens     int         // llmsh: tokens read (see MaxTokens)
+	tooBig     string      // llmsh: why the program is refused, once it is
+	escapes    int         // where the bad escapes reported end (a string is scanned again)
 }
 
 func newLexer(src string) *lexer {
@@ -90,7 +93,7 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 		if tok == tokStringQuery { // jq's lexer keeps \( as an open bracket
 			l.patterns = append(l.patterns, false)
 			l.brackets = append(l.brackets, interpBracket)
-			l.firsts = append(l.firsts, -1)
+			l.firsts, l.pairs = append(l.firsts, -1), append(l.pairs, -1)
 		}
 		return tok
 	}
@@ -106,18 +109,25 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 	if n := len(l.firsts); n > 0 && l.firsts[n-1] < 0 {
 		l.firsts[n-1] = l.start
 	}
+	if n := len(l.pairs); n > 0 && l.pairs[n-1] < 0 {
+		l.pairs[n-1] = l.start
+	}
 	switch ch {
 	case '(', '[', '{':
 		l.patterns = append(l.patterns, l.opensPattern(ch))
 		l.brackets = append(l.brackets, ch)
-		l.firsts = append(l.firsts, -1)
+		l.firsts, l.pairs = append(l.firsts, -1), append(l.pairs, -1)
 	case ')', ']', '}':
 		if n := len(l.brackets); n > 0 && (l.brackets[n-1] == openerOf(ch) || ch == ')' && l.brackets[n-1] == interpBracket) {
 			l.interpEnd = l.brackets[n-1] == interpBracket
-			l.closed = l.firsts[n-1]
-			l.brackets, l.patterns, l.firsts = l.brackets[:n-1], l.patterns[:n-1], l.firsts[:n-1]
+			l.closed, l.closedPair = l.firsts[n-1], l.pairs[n-1]
+			l.brackets, l.patterns, l.firsts, l.pairs = l.brackets[:n-1], l.patterns[:n-1], l.firsts[:n-1], l.pairs[:n-1]
 		} else {
 			l.badClose = true
+		}
+	case ',':
+		if n := len(l.brackets); n > 0 {
+			l.pairs[n-1] = -1
 		}
 	}
 	switch {
@@ -771,6 +781,9 @@ func (l *lexer) Error(msg string) {
 	}
 	l.errs = append(l.errs, ParseNote{err.jqMessage(l.source), err.Start})
 	l.errStart, l.errFirst = l.start, l.prevType == ',' || l.prevType == '{'
+	// jq's parser, having reduced a whole pair before the error, pops
+	// back to the object's first; within a pair, to the pair's start
+	l.errPair = l.pairStart(len(err.Expecting) > 0 && !slices.Equal(err.Expecting, []string{"'}'"}))
 	if l.err == nil {
 		l.err = err
 	}
@@ -816,29 +829,42 @@ func (l *lexer) loc(at int) *Term {
 // objectKeyRecovered reports a pair that jq's parser recovered from a
 // syntax error in its key. jq places it where the error token is when it
 // came first in the object or after a comma, else (jq's parser having
-// reduced the pairs before it) where the object's first pair starts.
+// reduced what came before it in the pair) where the pair starts.
 func (l *lexer) objectKeyRecovered() {
-	if l.errFirst {
-		l.errFirst = false
-		l.errs = append(l.errs, ParseNote{"May need parentheses around object key expression", l.errStart})
-		return
+	at := l.errPair
+	if l.errFirst || at < 0 {
+		at = l.errStart
 	}
-	at, n := l.start, len(l.brackets)
+	l.errFirst = false
+	l.errs = append(l.errs, ParseNote{"May need parentheses around object key expression", at})
+}
+
+// pairStart is where the pair (inPair) or the first pair of the
+// innermost object open at the token last read starts, or -1.
+func (l *lexer) pairStart(inPair bool) int {
+	firsts := l.firsts
+	if inPair {
+		firsts = l.pairs
+	}
+	n := len(l.brackets)
 	switch l.tokenType {
 	case '}':
 		if !l.badClose {
-			at, n = l.closed, 0
+			if inPair {
+				return l.closedPair
+			}
+			return l.closed
 		}
 	case '(', '[', '{':
-		n-- // the token read ahead opened a bracket of its own
+		n-- // the token opened a bracket of its own
 	}
 	for n > 0 && l.brackets[n-1] != '{' {
 		n-- // a bracket left open inside the pair
 	}
-	if n > 0 && l.firsts[n-1] >= 0 {
-		at = l.firsts[n-1]
+	if n > 0 {
+		return firsts[n-1]
 	}
-	l.errs = append(l.errs, ParseNote{"May need parentheses around object key expression", at})
+	return -1
 }
 
 // jqExpecting turns the tokens goyacc's verbose message says it expected

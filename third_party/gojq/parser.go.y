@@ -358,10 +358,6 @@ term
     {
         $$ = &Term{Type: TermTypeObject, Object: &Object{$2.([]*ObjectKeyVal)}}
     }
-    | '{' objectkeyvals ',' '}'
-    {
-        $$ = &Term{Type: TermTypeObject, Object: &Object{$2.([]*ObjectKeyVal)}}
-    }
     | '[' ']'
     {
         $$ = &Term{Type: TermTypeArray, Array: &Array{}}
@@ -558,13 +554,17 @@ objectkeyvals
     {
         $$ = []*ObjectKeyVal{$1.(*ObjectKeyVal)}
     }
-    | objectkeyvals ',' objectkeyval
+    | objectkeyval ','
     {
-        $$ = append($1.([]*ObjectKeyVal), $3.(*ObjectKeyVal))
+        $$ = []*ObjectKeyVal{$1.(*ObjectKeyVal)}
     }
-    | error ',' objectkeyval
+    | objectkeyval ',' objectkeyvals
     {
-        $$ = []*ObjectKeyVal{$3.(*ObjectKeyVal)}
+        $$ = append([]*ObjectKeyVal{$1.(*ObjectKeyVal)}, $3.([]*ObjectKeyVal)...)
+    }
+    | error ',' objectkeyvals
+    {
+        $$ = $3
     }
 
 objectkeyval
