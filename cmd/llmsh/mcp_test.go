@@ -110,6 +110,18 @@ func TestMCPUsage(t *testing.T) {
 			t.Errorf("%q: out=%q err=%q code=%d", tc.args, out, errs, code)
 		}
 	}
+	// A missing -o path is announced, and one with a trailing slash made
+	// a directory, as for a run of llmsh (the client's input is empty, so
+	// the server ends at once).
+	dir := t.TempDir()
+	single, made := filepath.Join(dir, "single"), filepath.Join(dir, "made")
+	_, errs, code := runLlmsh(t, "", "mcp", "-o", single, "-o", made+"/")
+	if want := "llmsh: -o '" + single + "' does not exist: granted as a single file (-o '" + single + "/' makes it a directory)\n"; errs != want || code != 0 {
+		t.Errorf("missing -o: err=%q code=%d, want %q", errs, code, want)
+	}
+	if fi, err := os.Stat(made); err != nil || !fi.IsDir() {
+		t.Errorf("-o DIR/ not made: %v", err)
+	}
 	if out, _, _ := runLlmsh(t, "", "--help"); !strings.Contains(out, "--json") || !strings.Contains(out, "llmsh mcp") {
 		t.Errorf("--help lacks --json or mcp:\n%s", out)
 	}

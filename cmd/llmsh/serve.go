@@ -242,6 +242,9 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
 	}
+	// The server opens the grants, but for this caller's paths: it is
+	// told here of a missing one, as a run of llmsh is.
+	prepareOutputs(o.outputs, stderr)
 	p := sessionserver.OpenParams{
 		Inputs: o.inputs, Outputs: o.outputs, Dir: cwd, Strict: o.strict,
 		Timeout: sessionserver.Duration(o.timeout), MaxOutput: o.maxOutput,

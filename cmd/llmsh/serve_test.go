@@ -61,6 +61,17 @@ func TestServeCLI(t *testing.T) {
 		t.Fatalf("second session: %q %d", other, code)
 	}
 
+	// A missing -o path is announced by session open, and one with a
+	// trailing slash made a directory, as for a run of llmsh.
+	single, made := filepath.Join(out, "single"), filepath.Join(out, "made")
+	_, errs, code = runLlmsh(t, "", "session", "open", "--socket", sock, "-o", single, "-o", made+"/")
+	if want := "llmsh: -o '" + single + "' does not exist: granted as a single file (-o '" + single + "/' makes it a directory)\n"; errs != want || code != 0 {
+		t.Errorf("session open, missing -o: err=%q code=%d, want %q", errs, code, want)
+	}
+	if fi, err := os.Stat(made); err != nil || !fi.IsDir() {
+		t.Errorf("session open: -o DIR/ not made: %v", err)
+	}
+
 	// State persists across calls; stdin is sent; the status is the script's.
 	o, e, code := runLlmsh(t, "piped\n", "--session", id, "--socket", sock, "-c",
 		`x=kept; echo scratch > /tmp/v.txt; echo real > `+filepath.Join(out, "r.txt")+`; cat; echo oops >&2; exit 3`)
