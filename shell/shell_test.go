@@ -459,7 +459,7 @@ func TestInteractiveJobs(t *testing.T) {
 		{"kill %1; wait %1; echo \"killed $?\"\n", "killed 143\n", "^$"},
 		{"(exit 3) &\n", "", `^\[1\] [0-9]+\n$`},
 		{"fg; echo \"fg $?\"\n", "( exit 3 )\nfg 3\n", "^$"},
-		{"fg 2>&1; bg 2>&1\n", "fg: current: no such job\nbg: current: no such job\n", "^$"},
+		{"fg 2>&1; bg 2>&1\n", "llmsh: line 1: fg: current: no such job\nllmsh: line 1: bg: current: no such job\n", "^$"},
 		{"( true & wait )\n", "", "^$"},
 		{"spin &\n", "", `^\[1\] [0-9]+\n$`},
 	} {

@@ -748,6 +748,9 @@ func TestInteractiveBuiltins(t *testing.T) {
 	s.send("suspend; echo suspend=$?\r")
 	s.expect("suspend: cannot suspend", wait)
 	s.expect("suspend=1\r\n", wait)
+	// fg's and bg's errors carry the shell's name, as bash's at a prompt.
+	s.send("fg %9; echo fg=$?\r")
+	s.expect("\r\nllmsh: fg: %9: no such job\r\nfg=1\r\n", wait)
 	s.send("exit\r")
 	if st := s.exitStatus(wait); st != 0 {
 		t.Fatalf("exit status %d, want 0 (echo's)", st)

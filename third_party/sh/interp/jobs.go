@@ -678,7 +678,7 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 		if len(args) == 0 {
 			spec = "current"
 		}
-		r.errf("%s: %s: %s\n", name, spec, msg)
+		r.errf("%s%s: %s: %s\n", r.errPrefix(), name, spec, msg)
 		exit.code = 1
 		return exit
 	}
