@@ -101,8 +101,8 @@ func TestSubcommandFlags(t *testing.T) {
 		{[]string{"serve", "--idle=1m", "extra"}, 2, "", "llmsh: serve: unexpected argument 'extra'\n" + serveTry},
 		{[]string{"serve", "--version"}, 0, "llmsh " + version + "\n", ""},
 		{[]string{"test", "-h"}, 0, "Usage: llmsh test [--update] PATH...\nRun each", ""},
-		{[]string{"test", "--update=1", "x"}, 2, "", "llmsh: test: option '--update' doesn't allow an argument\nUsage: llmsh test [--update] PATH... (llmsh test --help for more)\n"},
-		{[]string{"test", "--up"}, 2, "", "llmsh: test: no fixture PATH given\nUsage: llmsh test [--update] PATH... (llmsh test --help for more)\n"},
+		{[]string{"test", "--update=1", "x"}, 2, "", "llmsh: test: option '--update' doesn't allow an argument\nTry 'llmsh test --help' for more information.\n"},
+		{[]string{"test", "--up"}, 2, "", "llmsh: test: no fixture PATH given\nTry 'llmsh test --help' for more information.\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		st := run(tc.args, strings.NewReader(""), &stdout, &stderr)

@@ -28,11 +28,10 @@ NAME.stderr is compared when it exists). One line per fixture, a unified
 diff under each that failed, then "N passed, N failed"; exit status 1
 when a fixture failed.`
 
-// testUsageErr reports a usage error of `llmsh test`: status 2.
+// testUsageErr reports a usage error of `llmsh test` in GNU's shape, as
+// serve's and mcp's: status 2.
 func testUsageErr(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "llmsh: test: "+format+"\n", args...)
-	fmt.Fprintln(stderr, "Usage: llmsh test [--update] PATH... (llmsh test --help for more)")
-	return 2
+	return subUsageErr(stderr, "test", format, args...)
 }
 
 // runFixtures implements `llmsh test [--update] PATH...`.

@@ -105,7 +105,7 @@ func TestTestSubcommand(t *testing.T) {
 			t.Errorf("llmsh test %q: status %d, stdout %q, stderr %q", tc.args, code, out, errs)
 		}
 	}
-	if _, errs, _ := run1("--bogus"); !strings.Contains(errs, "Usage: llmsh test [--update] PATH...") {
+	if _, errs, _ := run1("--bogus"); errs != "llmsh: test: unrecognized option '--bogus'\nTry 'llmsh test --help' for more information.\n" {
 		t.Errorf("usage line: %q", errs)
 	}
 	if out, _, code := run1("--help"); code != 0 || !strings.HasPrefix(out, "Usage: llmsh test [--update] PATH...") {
