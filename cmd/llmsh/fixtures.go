@@ -39,6 +39,8 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 	update := false
 	f := subFlags("llmsh test", stdout, testSummary, "[--update] PATH...")
 	f.BoolVar(&update, 0, "update", "rewrite NAME.stdout and NAME.status, and\nNAME.stderr when it exists (create it empty to\nkeep one), with what llmsh printed")
+	color := "auto"
+	colorFlag(f, &color, "colour the differences as GNU diff --color:\nauto (default: when stdout is a terminal and\nNO_COLOR is not set), always, never")
 	paths, st := parseSub(f, args, stdout, func(format string, a ...any) int { return testUsageErr(stderr, format, a...) })
 	if st >= 0 {
 		return st
@@ -82,7 +84,7 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 			passed++
 			continue
 		}
-		if diff := res.compare(name); diff != "" {
+		if diff := res.compare(name, colorWanted(color, stdout)); diff != "" {
 			fmt.Fprintf(stdout, "FAIL %s\n%s", name, diff)
 			failed++
 		} else {
@@ -122,7 +124,7 @@ func (r *fixtureResult) update(name string) error {
 // unified diff (the golden as ---, llmsh's output as +++) for each that
 // differs, and a golden .stdout or .status that is missing is a failure
 // too (.stderr is optional: bash's own messages are not llmsh's).
-func (r *fixtureResult) compare(name string) string {
+func (r *fixtureResult) compare(name string, color bool) string {
 	var b strings.Builder
 	check := func(ext string, got []byte, required bool) {
 		want, err := os.ReadFile(name + ext)
@@ -133,13 +135,53 @@ func (r *fixtureResult) compare(name string) string {
 			return
 		}
 		if !bytes.Equal(want, got) {
-			fmt.Fprintf(&b, "--- %s%s\n+++ %s%s (llmsh)\n%s", name, ext, name, ext, builtins.UnifiedDiff(want, got))
+			diff := fmt.Sprintf("--- %s%s\n+++ %s%s (llmsh)\n", name, ext, name, ext)
+			body := builtins.UnifiedDiff(want, got)
+			if color {
+				diff, body = sgrLines("1", diff), colorDiff(body)
+			}
+			b.WriteString(diff + body)
 		}
 	}
 	check(".stdout", r.stdout, true)
 	check(".stderr", r.stderr, false)
 	check(".status", []byte(strconv.Itoa(r.status)+"\n"), true)
 	return b.String()
+}
+
+// colorDiff colours a unified diff's hunks as GNU diff --color does: the
+// line numbers cyan, a line of the golden red and one of llmsh's output
+// green (a line's first byte says which: context lines start with a
+// space).
+func colorDiff(body string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(body, "\n") {
+		switch {
+		case strings.HasPrefix(l, "@@"):
+			l = sgrLines("36", l)
+		case strings.HasPrefix(l, "-"):
+			l = sgrLines("31", l)
+		case strings.HasPrefix(l, "+"):
+			l = sgrLines("32", l)
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// sgrLines puts each line of s in colour sgr, as GNU diff does: the
+// escape before the text, the reset before the newline.
+func sgrLines(sgr, s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if body, nl := strings.CutSuffix(l, "\n"); body != "" {
+			lines[i] = "\x1b[" + sgr + "m" + body + "\x1b[0m"
+			if nl {
+				lines[i] += "\n"
+			}
+		}
+	}
+	return strings.Join(lines, "")
 }
 
 // runFixture runs one fixture in a fresh temp copy of NAME.files/, granted

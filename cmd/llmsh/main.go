@@ -160,20 +160,26 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.BoolVar(&o.verbose, 'v', "verbose", "say more about the session on stderr")
 	f.BoolVar(&o.quiet, 'q', "quiet", "do not name discarded virtual files at exit")
 	f.BoolVar(&o.noHistory, 0, "no-history", "interactive: do not read or write the history\nfile")
-	f.Func(0, "color", builtins.OptionalArg, "WHEN", "colour llmsh's messages and builtins'\n--color=auto output: auto (default: when stdout\nis a terminal and NO_COLOR is not set), always,\nnever", func(v string, present bool) error {
+	colorFlag(f, &o.color, "colour llmsh's messages and builtins'\n--color=auto output: auto (default: when stdout\nis a terminal and NO_COLOR is not set), always,\nnever")
+	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
+	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
+	return f
+}
+
+// colorFlag defines --color[=WHEN] (and --colour), which sets *p to
+// auto, always or never.
+func colorFlag(f *builtins.Flags, p *string, help string) {
+	f.Func(0, "color", builtins.OptionalArg, "WHEN", help, func(v string, present bool) error {
 		if !present {
 			v = "always"
 		}
 		if v != "auto" && v != "always" && v != "never" {
 			return fmt.Errorf("invalid --color '%s' (want auto, always or never)", v)
 		}
-		o.color = v
+		*p = v
 		return nil
 	})
 	f.Alias("colour", "color")
-	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
-	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
-	return f
 }
 
 // grantFlags defines -i and -o, which add to o's grants.

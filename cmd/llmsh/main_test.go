@@ -81,7 +81,7 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			diff := res.compare(strings.TrimSuffix(sc, ".sh"))
+			diff := res.compare(strings.TrimSuffix(sc, ".sh"), false)
 			switch {
 			case diff != "" && !known[name]:
 				t.Errorf("differs from bash:\n%s", diff)
@@ -238,6 +238,12 @@ func TestLlmshTestCommand(t *testing.T) {
 	}
 	if st != 1 || errs != "" || strings.Contains(out, "regen-x") {
 		t.Errorf("status %d, stderr %q, out %q", st, errs, out)
+	}
+	// --color=always (auto on a terminal) colours the diff as GNU diff
+	// --color does.
+	out, _, _ = runLlmsh(t, "", "test", "--color=always", filepath.Join(dir, "a.sh"))
+	if want := "FAIL " + a + "\n\x1b[1m--- " + a + ".stdout\x1b[0m\n\x1b[1m+++ " + a + ".stdout (llmsh)\x1b[0m\n\x1b[36m@@ -1,2 +1,2 @@\x1b[0m\n one\n\x1b[31m-TWO\x1b[0m\n\x1b[32m+two\x1b[0m\n"; !strings.HasPrefix(out, want) {
+		t.Errorf("--color=always: %q, want %q", out, want)
 	}
 	_, errs, st = runLlmsh(t, "", "test", filepath.Join(dir, "nope.sh"))
 	if st != 2 || errs != "llmsh: test: "+filepath.Join(dir, "nope.sh")+": No such file or directory\n" {
