@@ -186,10 +186,16 @@ func prColumns(o *prOpts, lines []string) []prPage {
 				page = append(page, []string{l})
 			}
 		case o.across:
+			if o.number {
+				chunk = prNumbered(o, chunk, (n-1)*per)
+			}
 			for i := 0; i < len(chunk); i += o.columns {
 				page = append(page, chunk[i:min(i+o.columns, len(chunk))])
 			}
 		default:
+			if o.number {
+				chunk = prNumbered(o, chunk, (n-1)*per)
+			}
 			height := rows
 			if len(chunk) < per {
 				height = (len(chunk) + o.columns - 1) / o.columns
@@ -218,6 +224,30 @@ func prColumns(o *prOpts, lines []string) []prPage {
 		pages = append(pages, page)
 	}
 	return pages
+}
+
+// prNumbered is a page's lines for several columns with -n: each line
+// cut to what its column holds after the number, then numbered (five
+// digits and a tab, which takes the column's first 8 places), from
+// first+1 on.
+func prNumbered(o *prOpts, lines []string, first int) []string {
+	keep := max(0, prColWidth(o)-8)
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) > keep {
+			l = l[:keep]
+		}
+		out[i] = fmt.Sprintf("%5d\t%s", first+i+1, l)
+	}
+	return out
+}
+
+// prColWidth is the width of one column of output.
+func prColWidth(o *prOpts) int {
+	if o.columns > 1 {
+		return (o.width - (o.columns - 1)) / o.columns
+	}
+	return o.width
 }
 
 // prMerge lays the files side by side, one column each.
@@ -265,10 +295,7 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		pages = cut
 	}
 	header := !o.noHeader && o.pageLen > 10
-	colWidth := o.width
-	if o.columns > 1 {
-		colWidth = (o.width - (o.columns - 1)) / o.columns
-	}
+	colWidth := prColWidth(o)
 	for n, page := range pages {
 		if header {
 			date := mt.Format("2006-01-02 15:04")
@@ -285,17 +312,18 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 			w.WriteString(pg + "\n\n\n")
 		}
 		used := 0
-		for _, row := range page {
+		for r, row := range page {
 			if err := writeSpaces(env, w, uint64(max(0, o.offset))); err != nil {
 				return err
 			}
-			if o.columns == 1 && !o.merge {
+			// one column (or -m of one file): the line as it is
+			if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
 				w.WriteString(row[0] + "\n")
 			} else {
 				w.WriteString(prRow(o, row, colWidth) + "\n")
 			}
 			used++
-			if o.double {
+			if o.double && !(n == len(pages)-1 && r == len(page)-1 && prInputEnded(o, page, rows)) {
 				w.WriteByte('\n')
 				used++
 			}
@@ -311,6 +339,24 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 	return nil
 }
 
+// prInputEnded says GNU pr has met the end of the input by the time it
+// has written the last row of the last page, and so writes no -d blank
+// line after it: with several columns, when that page is balanced (not
+// full) or, across, when its last row is short.
+func prInputEnded(o *prOpts, page prPage, rows int) bool {
+	if o.columns == 1 || o.merge {
+		return false
+	}
+	if o.across {
+		return len(page[len(page)-1]) < o.columns
+	}
+	cells := 0
+	for _, row := range page {
+		cells += len(row)
+	}
+	return cells < rows*o.columns
+}
+
 func prDouble(o *prOpts) int {
 	if o.double {
 		return 2
@@ -318,62 +364,58 @@ func prDouble(o *prOpts) int {
 	return 1
 }
 
-// prRow joins the cells of a row: truncated to the column width and
-// padded to the next column with tabs where they fit, or joined by the
-// -s separator without padding.
+// prRow lays out the cells of a row as GNU pr's output routine does: each
+// column starts at its place (i*(width+1)), reached with tabs where a tab
+// stop fits (never for one column) and spaces after; within a cell a blank (a space, or a tab up
+// to the cell's next stop of 8) is only written, the same way, when a
+// character follows it, so the blanks that end a row are dropped while a
+// cell that is an empty line is still padded to. A cell is cut at the
+// column width; with -s the cells follow each other, joined by the
+// separator, uncut.
 func prRow(o *prOpts, row []string, colWidth int) string {
-	last := len(row) - 1
-	for last > 0 && row[last] == "" && !o.merge {
-		last--
-	}
 	var b strings.Builder
-	col := 0
-	for i := 0; i <= last; i++ {
-		cell := row[i]
+	base := max(0, o.offset) // -o's blanks are written before the row
+	printed := base          // the output column after the last byte written
+	flush := func(to int) {
+		for next := (printed/8 + 1) * 8; to-printed > 1 && next <= to; next = (printed/8 + 1) * 8 {
+			b.WriteByte('\t')
+			printed = next
+		}
+		for ; printed < to; printed++ {
+			b.WriteByte(' ')
+		}
+	}
+	pos := base
+	for i, cell := range row {
+		start := base + i*(colWidth+1)
+		limit := start + colWidth
 		if o.sepSet {
 			if i > 0 {
+				flush(pos)
 				b.WriteString(o.sep)
+				pos += len(o.sep)
+				printed = pos
 			}
-			b.WriteString(cell)
-			continue
+			start, limit = pos, -1
+		} else if i > 0 {
+			flush(start)
 		}
-		if len(cell) > colWidth {
-			cell = cell[:colWidth]
-		}
-		target := i * (colWidth + 1)
-		for {
-			next := (col/8 + 1) * 8
-			if next > target || col >= target {
+		pos = start
+		for k := 0; k < len(cell); k++ {
+			next := pos + 1
+			if cell[k] == '\t' {
+				next = start + ((pos-start)/8+1)*8
+			}
+			if limit >= 0 && next > limit {
 				break
 			}
-			b.WriteByte('\t')
-			col = next
-		}
-		for col < target {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(cell)
-		col += prWidth(cell, col)
-		if o.merge && i == last {
-			break
+			if cell[k] != ' ' && cell[k] != '\t' {
+				flush(pos)
+				b.WriteByte(cell[k])
+				printed = next
+			}
+			pos = next
 		}
 	}
-	if o.merge {
-		return b.String() // merged rows are padded to an empty last file
-	}
-	return strings.TrimRight(b.String(), " ")
-}
-
-// prWidth is the columns cell takes from column col (tabs expand).
-func prWidth(cell string, col int) int {
-	start := col
-	for _, r := range cell {
-		if r == '\t' {
-			col = (col/8 + 1) * 8
-		} else {
-			col++
-		}
-	}
-	return col - start
+	return b.String()
 }

@@ -7,7 +7,10 @@ import (
 
 // Expected values produced by GNU pr 9.1.
 func TestPr(t *testing.T) {
-	files := map[string]string{"s10": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "s5": "11\n12\n13\n14\n15\n", "long": "abcdefghijklmnopqrstuvwxyz\nb\nc\n"}
+	files := map[string]string{"s10": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "s5": "11\n12\n13\n14\n15\n", "long": "abcdefghijklmnopqrstuvwxyz\nb\nc\n",
+		// blanks in columns: empty lines, trailing blanks, tabs, long lines
+		"e1": "a\n\nb\n\n", "e2": "a  \nb  \nc\n", "e3": "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF\n2\n3\n",
+		"e4": "a\tb\tc\n  x  y \nlong line with\ttabs\tand more text to cut off here\n"}
 	runLines(t, []linesCase{
 		{files, []string{"pr", "-t", "-n", "s10"}, "", "    1\t1\n    2\t2\n    3\t3\n    4\t4\n    5\t5\n    6\t6\n    7\t7\n    8\t8\n    9\t9\n   10\t10\n", "", 0},
 		{files, []string{"pr", "-t", "-3", "s10"}, "", "1\t\t\t5\t\t\t8\n2\t\t\t6\t\t\t9\n3\t\t\t7\t\t\t10\n4\n", "", 0},
@@ -19,6 +22,17 @@ func TestPr(t *testing.T) {
 		{files, []string{"pr", "-t", "-o", "3", "s5"}, "", "   11\n   12\n   13\n   14\n   15\n", "", 0},
 		{files, []string{"pr", "-t", "-w", "20", "-2", "long"}, "", "abcdefghi c\nb\n", "", 0},
 		{files, []string{"pr", "-l", "5", "s10"}, "", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "", 0},
+		{files, []string{"pr", "-t", "-2", "e1"}, "", "a\t\t\t\t    b\n\t\t\t\t    \n", "", 0},
+		{files, []string{"pr", "-t", "-2", "-s,", "e1"}, "", "a,b\n,\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "e2"}, "", "a\t\t\tb\t\t\tc\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "-o", "2", "e2"}, "", "  a\t\t\t  b\t\t\t  c\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "e3"}, "", "abcdefghijklmnopqrstuvw 2\t\t\t3\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "-a", "-n", "e3"}, "", "    1\tabcdefghijklmno     2\t2\t\t    3\t3\n", "", 0},
+		{files, []string{"pr", "-t", "-2", "-n", "e1"}, "", "    1\ta\t\t\t    \t3   b\n    2\t\t\t\t    \t4\n", "", 0},
+		{files, []string{"pr", "-t", "-2", "e4"}, "", "a\tb\tc\t\t    long line with  tabs    and more te\n  x  y\n", "", 0},
+		{files, []string{"pr", "-t", "-2", "-d", "e2"}, "", "a\t\t\t\t    c\n\nb\n", "", 0},
+		{files, []string{"pr", "-t", "-m", "e2", "e1"}, "", "a\t\t\t\t    a\nb\t\t\t\t    \nc\t\t\t\t    b\n\t\t\t\t    \n", "", 0},
+		{files, []string{"pr", "-t", "-m", "e2"}, "", "a  \nb  \nc\n", "", 0},
 		{files, []string{"pr", "nosuch"}, "", "", "pr: nosuch: No such file or directory\n", 1},
 		{files, []string{"pr", "/dev/null"}, "", "", "", 0},
 	})
