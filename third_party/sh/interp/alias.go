@@ -29,8 +29,8 @@ func (r *Runner) aliasBuiltin(args []string) exitStatus {
 			args = args[1:]
 			break
 		}
-		if strings.Trim(args[0][1:], "p") != "" {
-			r.errf("%salias: %s: invalid option\n", r.errPrefix(), args[0])
+		if bad := badOption(args[0], "p"); bad != "" {
+			r.errf("%salias: %s: invalid option\n", r.errPrefix(), bad)
 			r.errf("alias: usage: alias [-p] [name[=value] ... ]\n")
 			exit.code = 2
 			return exit

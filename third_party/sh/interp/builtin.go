@@ -338,17 +338,20 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "break", "continue":
 		return r.loopControl(name, args) // llmsh: pipeline.go
 	case "pwd":
+		// llmsh: bash's option parsing: -L and -P (also -LP), "--" ends
+		// the options, operands are ignored; a bad one is named as bash
+		// names it, with the usage line.
 		evalSymlinks := false
-		for len(args) > 0 {
-			switch args[0] {
-			case "-L":
-				evalSymlinks = false
-			case "-P":
-				evalSymlinks = true
-			default:
-				return failf(2, "invalid option: %q\n", args[0])
+		for ; len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-'; args = args[1:] {
+			if args[0] == "--" {
+				break
 			}
-			args = args[1:]
+			if bad := badOption(args[0], "LP"); bad != "" {
+				r.errf("%spwd: %s: invalid option\npwd: usage: pwd [-LP]\n", r.errPrefix(), bad)
+				exit.code = 2
+				return exit
+			}
+			evalSymlinks = args[0][len(args[0])-1] == 'P' // the last wins
 		}
 		// llmsh: -P prints the logical directory: symbolic links are
 		// resolved by vfsd, which never says where one leads outside the

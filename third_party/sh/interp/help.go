@@ -28,7 +28,7 @@ type builtinHelp struct {
 // helpTable is keyed by builtin name. Synopses follow bash 5's wording so the
 // output is familiar; descriptions are ours, and say where this shell differs.
 var helpTable = map[string]builtinHelp{
-	":":       {": ", "Null command; expands arguments and returns success."},
+	":":       {":", "Null command; expands arguments and returns success."},
 	".":       {". filename [arguments]", "Execute commands from a file in the current shell."},
 	"[":       {"[ arg... ]", "Evaluate a conditional expression; a synonym for `test' requiring a closing `]'."},
 	"alias":   {"alias [-p] [name[=value] ... ]", "Define or display aliases. With no arguments, print the alias list."},

@@ -652,3 +652,19 @@ func (r *Runner) RunExitTrap(ctx context.Context, status int) int {
 	r.trapCallback(ctx, r.callbackExit, "exit")
 	return int(r.exit.code)
 }
+
+// badOption is how bash's builtins name the first bad option of arg, a
+// word starting with "-" whose letters should be among valid: "--" for
+// a long option ("--bogus"), "-x" for a letter that is not valid; "" when
+// all are.
+func badOption(arg, valid string) string {
+	if strings.HasPrefix(arg, "--") {
+		return "--"
+	}
+	for _, c := range arg[1:] {
+		if !strings.ContainsRune(valid, c) {
+			return "-" + string(c)
+		}
+	}
+	return ""
+}
