@@ -131,12 +131,15 @@ func help(env *builtins.Env) int {
 		st := 0
 		for _, name := range names {
 			b, isCmd := builtins.Lookup(name)
-			switch syn, desc, ok := interp.BuiltinHelp(name); {
+			switch syn, short, text, ok := interp.BuiltinHelp(name); {
 			case style != 0 && (ok || isCmd):
 				if !ok {
-					syn, desc = name+" [OPTION]... (see "+name+" --help)", b.Summary
+					syn, short, text = name+" [OPTION]... (see "+name+" --help)", b.Summary, "    "+b.Summary+"\n"
 				}
-				helpStyled(env.Stdout, style, name, syn, desc)
+				helpStyled(env.Stdout, style, name, syn, short, text)
+			case ok && isInterpBuiltin(name):
+				// a shell builtin first (echo, printf), as bash's help
+				fmt.Fprintf(env.Stdout, "%s: %s\n%s", name, syn, text)
 			case isCmd:
 				e := *env
 				e.Args = []string{name, "--help"}
@@ -144,11 +147,7 @@ func help(env *builtins.Env) int {
 					st = 1
 				}
 			case isInterpBuiltin(name):
-				if ok {
-					fmt.Fprintf(env.Stdout, "%s: %s\n    %s\n", name, syn, desc)
-				} else {
-					fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash\n", name)
-				}
+				fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash\n", name)
 			case isNestedShell(name):
 				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
 			default:
@@ -171,14 +170,14 @@ func help(env *builtins.Env) int {
 }
 
 // helpStyled is help -d, -s or -m for one name, in bash's layout.
-func helpStyled(w io.Writer, style byte, name, syn, desc string) {
+func helpStyled(w io.Writer, style byte, name, syn, short, text string) {
 	switch style {
 	case 'd':
-		fmt.Fprintf(w, "%s - %s\n", name, desc)
+		fmt.Fprintf(w, "%s - %s\n", name, short)
 	case 's':
 		fmt.Fprintf(w, "%s: %s\n", name, syn)
 	default:
-		fmt.Fprintf(w, "NAME\n    %s - %s\n\nSYNOPSIS\n    %s\n\nDESCRIPTION\n    %s\n\n", name, desc, syn, desc)
+		fmt.Fprintf(w, "NAME\n    %s - %s\n\nSYNOPSIS\n    %s\n\nDESCRIPTION\n%s\n", name, short, syn, text)
 	}
 }
 

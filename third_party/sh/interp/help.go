@@ -25,8 +25,9 @@ type builtinHelp struct {
 	desc     string
 }
 
-// helpTable is keyed by builtin name. Synopses follow bash 5's wording so the
-// output is familiar; descriptions are ours, and say where this shell differs.
+// helpTable is keyed by builtin name. Synopses are bash 5.2's, with the
+// options llmsh has; descriptions are one line each (bash's long text is
+// bashHelpText, helptext.go, which help prints where bash has one).
 var helpTable = map[string]builtinHelp{
 	":":       {":", "Null command; expands arguments and returns success."},
 	".":       {". filename [arguments]", "Execute commands from a file in the current shell."},
@@ -97,6 +98,49 @@ var helpTable = map[string]builtinHelp{
 	"unalias": {"unalias [-a] name [name ...]", "Remove each name from the list of aliases."},
 	"unset":   {"unset [-f] [-v] [-n] [name ...]", "Unset values and attributes of shell variables and functions."},
 	"wait":    {"wait [-fn] [-p var] [id ...]", "Wait for job completion and return exit status."},
+}
+
+// helpNotes say where a builtin of llmsh differs from what bash's text
+// says; help prints the note as a last paragraph.
+var helpNotes = map[string]string{
+	"bind":    "llmsh: -l, -p, -P and -q list the line editor's keymap; in a script line editing is off, and nothing can be rebound.",
+	"cd":      "llmsh: -@ is not supported (files have no extended attributes here).",
+	"command": "llmsh: every command is one of llmsh's builtins: -v prints its name, not a path, and -p changes nothing.",
+	"compgen": "llmsh: users and groups are llmsh's own; files come through vfsd.",
+	"enable":  "llmsh: -f and -d refuse, as llmsh loads no shared objects; a disabled builtin's name runs a function or command of that name.",
+	"exec":    "llmsh: no host program is ever run: the command is one of llmsh's builtins, and the shell ends after it.",
+	"fc":      "llmsh: no editor is run (-e - and -s run a command again); a script has no history.",
+	"hash":    "llmsh: every command is one of llmsh's builtins: there are no program paths to remember, only those given with -p.",
+	"history": "llmsh: a script has no history; the interactive shell keeps it in its history file.",
+	"jobs":    "llmsh: -x is refused: job control commands are not run.",
+	"kill":    "llmsh: only llmsh's own jobs and the shell itself can be signalled; any other PID is \"No such process\".",
+	"logout":  "llmsh: llmsh is never a login shell: use `exit'.",
+	"pwd":     "llmsh: -P prints what -L prints: symbolic links are resolved by vfsd, which never says where one leads outside the grants.",
+	"suspend": "llmsh: llmsh is never a job of another shell: it refuses.",
+	"type":    "llmsh: every command is one of llmsh's builtins: type says `builtin', -p prints nothing and -P the name.",
+	"ulimit":  "llmsh: the limits shown are llmsh's; changing one fails with \"Operation not permitted\".",
+}
+
+// helpText is the text under the synopsis of `help NAME`: bash's, or the
+// one-line description where bash has none, and llmsh's note.
+func helpText(name string) string {
+	text, ok := bashHelpText[name]
+	if !ok {
+		text = "    " + helpTable[name].desc + "\n"
+	}
+	if note := helpNotes[name]; note != "" {
+		text += "    \n    " + note + "\n"
+	}
+	return text
+}
+
+// helpShort is `help -d NAME`'s description: the first line of bash's text.
+func helpShort(name string) string {
+	if text, ok := bashHelpText[name]; ok {
+		first, _, _ := strings.Cut(text, "\n")
+		return strings.TrimSpace(first)
+	}
+	return helpTable[name].desc
 }
 
 // helpMatch returns the documented names matching a bash-style pattern. An
@@ -188,26 +232,28 @@ patterns:
 			case synopsisOnly:
 				r.outf("%s: %s\n", name, h.synopsis)
 			case short:
-				r.outf("%s - %s\n", name, h.desc)
+				r.outf("%s - %s\n", name, helpShort(name))
 			case manStyle:
-				r.outf("NAME\n    %s - %s\n\nSYNOPSIS\n    %s\n\nDESCRIPTION\n    %s\n\n",
-					name, h.desc, h.synopsis, h.desc)
+				r.outf("NAME\n    %s - %s\n\nSYNOPSIS\n    %s\n\nDESCRIPTION\n%s\n",
+					name, helpShort(name), h.synopsis, helpText(name))
 			default:
-				r.outf("%s: %s\n", name, h.synopsis)
-				r.outf("    %s\n", h.desc)
-				r.out("\n")
+				r.outf("%s: %s\n%s", name, h.synopsis, helpText(name))
 			}
 		}
 	}
 	return exit
 }
 
-// BuiltinHelp returns the synopsis and description that `help NAME` shows
-// for a shell builtin. llmsh: its own help command shows them for the
-// interpreter's builtins.
-func BuiltinHelp(name string) (synopsis, desc string, ok bool) {
+// BuiltinHelp returns what `help NAME` shows for a shell builtin: the
+// synopsis, the one-line description (help -d) and the text under the
+// synopsis (bash's, with llmsh's note). llmsh: its own help command shows
+// them for the interpreter's builtins.
+func BuiltinHelp(name string) (synopsis, short, text string, ok bool) {
 	h, ok := helpTable[name]
-	return h.synopsis, h.desc, ok
+	if !ok {
+		return "", "", "", false
+	}
+	return h.synopsis, helpShort(name), helpText(name), true
 }
 
 // noDashHelp are the builtins that take --help as an operand, as bash's.
@@ -224,6 +270,6 @@ func (r *Runner) dashHelp(name string, args []string) (exitStatus, bool) {
 	if !ok {
 		return exitStatus{}, false
 	}
-	r.outf("%s: %s\n    %s\n", name, h.synopsis, h.desc)
+	r.outf("%s: %s\n%s", name, h.synopsis, helpText(name))
 	return exitStatus{code: 2}, true
 }
