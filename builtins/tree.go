@@ -3,7 +3,7 @@ package builtins
 import (
 	"fmt"
 	"io/fs"
-	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,7 +14,10 @@ var _ = register(Builtin{Name: "tree", Summary: "list contents of directories in
 type treeState struct {
 	env                      *Env
 	all, dirsOnly, fullPath  bool
-	level                    int // 0: no limit
+	noIndent, classify       bool // -i, -F
+	dirsFirst, reverse       bool // --dirsfirst, -r
+	size, human, quote       bool // -s, -h, -Q
+	level                    int  // 0: no limit
 	ignore, only             []func(string) bool
 	dirs, files              int
 	branch, last, pipe, none string
@@ -23,11 +26,18 @@ type treeState struct {
 
 func treeCmd(env *Env) int {
 	s := &treeState{env: env, out: &strings.Builder{}}
-	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-adfx] [-L level] [-P pattern] [-I pattern] [--noreport] [--] [directory ...]")
+	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-adfiFrshQx] [-L level] [-P pattern] [-I pattern] [--dirsfirst] [--noreport] [--] [directory ...]")
 	f.BoolVar(&s.all, 'a', "", "All files are listed.")
 	f.BoolVar(&s.dirsOnly, 'd', "", "List directories only.")
 	f.BoolVar(&s.fullPath, 'f', "", "Print the full path prefix for each file.")
 	f.Bool('x', "", "Stay on current filesystem only.")
+	f.BoolVar(&s.noIndent, 'i', "", "Don't print indentation lines.")
+	f.BoolVar(&s.classify, 'F', "", "Appends '/', '=', '*', '@', '|' or '>' as per ls -F.")
+	f.BoolVar(&s.quote, 'Q', "", "Quote filenames with double quotes.")
+	f.BoolVar(&s.size, 's', "", "Print the size in bytes of each file.")
+	f.BoolVar(&s.human, 'h', "", "Print the size in a more human readable way.")
+	f.BoolVar(&s.reverse, 'r', "", "Reverse the order of the sort.")
+	f.BoolVar(&s.dirsFirst, 0, "dirsfirst", "List directories before files.")
 	levelErr := ""
 	f.Func('L', "", RequiredArg, "level", "Descend only level directories deep.", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
@@ -72,7 +82,7 @@ func treeCmd(env *Env) int {
 	}
 	status := 0
 	w := stdoutWriter(env)
-	for _, root := range roots {
+	for i, root := range roots {
 		fi, err := env.FS.Stat(env.Abs(root))
 		switch {
 		case err != nil:
@@ -80,13 +90,23 @@ func treeCmd(env *Env) int {
 			status = 2
 			continue
 		case !fi.IsDir():
-			w.WriteString(root + "  [error opening dir]\n")
+			w.WriteString(s.sizeField(fi) + root + "  [error opening dir]\n")
 			s.files++
 			continue
 		}
-		w.WriteString(root + "\n")
+		// tree joins names to the root with "/", a trailing one cut
+		// (-f shows the root so too)
+		if trimmed := strings.TrimRight(root, "/"); trimmed != "" {
+			root = trimmed
+		} else {
+			root = "/"
+		}
+		if !s.fullPath {
+			root = roots[i]
+		}
+		w.WriteString(s.sizeField(fi) + s.name(root) + s.indicator(fi) + "\n")
 		s.out.Reset()
-		if n := s.list(root, "", 1); n > 0 {
+		if n := s.list(strings.TrimRight(root, "/"), "", 1); n > 0 {
 			s.dirs++
 		}
 		w.WriteString(s.out.String())
@@ -115,6 +135,59 @@ func treeCmd(env *Env) int {
 type treeEntry struct {
 	name, link string
 	dir        bool
+	info       fs.FileInfo // lstat's (-s, -h, -F); nil when it failed
+	target     fs.FileInfo // a symbolic link's target (-F); nil when dangling
+}
+
+// name is a file name as shown: in double quotes with -Q.
+func (s *treeState) name(n string) string {
+	if s.quote {
+		return strconv.Quote(n)
+	}
+	return n
+}
+
+// indicator is -F's mark for a file: / for a directory, * for an
+// executable, = a socket, | a FIFO; nothing without -F.
+func (s *treeState) indicator(fi fs.FileInfo) string {
+	switch {
+	case !s.classify || fi == nil || s.dirsOnly: // tree -d -F marks nothing
+		return ""
+	case fi.IsDir():
+		return "/"
+	case fi.Mode()&fs.ModeSocket != 0:
+		return "="
+	case fi.Mode()&fs.ModeNamedPipe != 0:
+		return "|"
+	case fi.Mode().IsRegular() && fi.Mode()&0o111 != 0:
+		return "*"
+	}
+	return ""
+}
+
+// sizeField is -s's "[%11d]  " or -h's "[%4s]  " (tree's human sizes:
+// one decimal under 9.95 of a unit); "" without them.
+func (s *treeState) sizeField(fi fs.FileInfo) string {
+	if !s.size && !s.human || fi == nil {
+		return ""
+	}
+	n := fi.Size()
+	if !s.human {
+		return fmt.Sprintf("[%11d]  ", n)
+	}
+	if n < 1024 {
+		return fmt.Sprintf("[%4d]  ", n)
+	}
+	v, unit := float64(n), 0
+	for v >= 1024 && unit < 8 {
+		v /= 1024
+		unit++
+	}
+	format := "[%3.0f%c]  "
+	if v < 9.95 {
+		format = "[%3.1f%c]  "
+	}
+	return fmt.Sprintf(format, v, "BKMGTPEZY"[unit])
 }
 
 // list writes the entries of dir under prefix and returns how many it
@@ -124,7 +197,7 @@ func (s *treeState) list(dir, prefix string, depth int) int {
 	if env.Ctx.Err() != nil {
 		return 0
 	}
-	des, err := env.FS.ReadDir(env.Abs(dir))
+	des, err := env.FS.ReadDir(env.Abs(dir + "/")) // dir "" is the root
 	if err != nil {
 		return 0
 	}
@@ -134,12 +207,15 @@ func (s *treeState) list(dir, prefix string, depth int) int {
 		if !s.all && strings.HasPrefix(name, ".") {
 			continue
 		}
-		p := path.Join(dir, name)
+		p := dir + "/" + name
 		e := treeEntry{name: name, dir: de.IsDir()}
+		e.info, _ = de.Info()
+		e.target = e.info
 		if de.Type()&fs.ModeSymlink != 0 {
 			e.link, _ = env.FS.Readlink(env.Abs(p))
-			if fi, err := env.FS.Stat(env.Abs(p)); err == nil && fi.IsDir() {
-				e.dir = true
+			e.target = nil
+			if fi, err := env.FS.Stat(env.Abs(p)); err == nil {
+				e.target, e.dir = fi, fi.IsDir()
 			}
 		}
 		if treeMatch(s.ignore, name) || s.dirsOnly && !e.dir || len(s.only) > 0 && (!e.dir || e.link != "") && !treeMatch(s.only, name) {
@@ -147,29 +223,47 @@ func (s *treeState) list(dir, prefix string, depth int) int {
 		}
 		entries = append(entries, e)
 	}
+	if s.reverse {
+		slices.Reverse(entries) // ReadDir's are sorted by name
+	}
+	if s.dirsFirst {
+		slices.SortStableFunc(entries, func(a, b treeEntry) int {
+			switch {
+			case a.dir == b.dir:
+				return 0
+			case a.dir:
+				return -1
+			}
+			return 1
+		})
+	}
 	for i, e := range entries {
 		lead, next := s.branch, s.pipe
 		if i == len(entries)-1 {
 			lead, next = s.last, s.none
 		}
+		if s.noIndent {
+			lead, next = "", ""
+		}
+		child := dir + "/" + e.name // as tree joins them: ./d/e
 		shown := e.name
 		if s.fullPath {
-			shown = path.Join(dir, e.name)
-			if dir == "." {
-				shown = "./" + e.name
-			}
+			shown = child
 		}
+		shown = s.name(shown)
 		if e.link != "" {
-			shown += " -> " + e.link
+			shown += " -> " + s.name(e.link) + s.indicator(e.target)
+		} else {
+			shown += s.indicator(e.info)
 		}
-		s.out.WriteString(prefix + lead + shown + "\n")
+		s.out.WriteString(prefix + lead + s.sizeField(e.info) + shown + "\n")
 		if !e.dir {
 			s.files++
 			continue
 		}
 		s.dirs++
 		if e.link == "" && (s.level == 0 || depth < s.level) {
-			s.list(path.Join(dir, e.name), prefix+next, depth+1)
+			s.list(child, prefix+next, depth+1)
 		}
 	}
 	return len(entries)

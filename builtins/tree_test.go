@@ -29,6 +29,17 @@ func TestTree(t *testing.T) {
 		{[]string{"tree", "nosuch"}, nil, "nosuch  [error opening dir]\n\n0 directories, 0 files\n", 2},
 		{[]string{"tree", "a"}, nil, "a  [error opening dir]\n\n0 directories, 1 file\n", 0},
 		{[]string{"tree", "d"}, []string{"LANG=C"}, "d\n|-- e\n|   `-- y\n`-- x\n\n2 directories, 2 files\n", 0},
+		{[]string{"tree", "-i"}, nil, ".\nB\nq\na\nb.txt\nd\ne\ny\nx\nempty\n\n5 directories, 5 files\n", 0},
+		{[]string{"tree", "-F"}, nil, "./\n├── B/\n│@@ └── q\n├── a\n├── b.txt\n├── d/\n│@@ ├── e/\n│@@ │@@ └── y\n│@@ └── x\n└── empty/\n\n5 directories, 5 files\n", 0},
+		{[]string{"tree", "--dirsfirst"}, nil, ".\n├── B\n│@@ └── q\n├── d\n│@@ ├── e\n│@@ │@@ └── y\n│@@ └── x\n├── empty\n├── a\n└── b.txt\n\n5 directories, 5 files\n", 0},
+		{[]string{"tree", "-r"}, nil, ".\n├── empty\n├── d\n│@@ ├── x\n│@@ └── e\n│@@     └── y\n├── b.txt\n├── a\n└── B\n    └── q\n\n5 directories, 5 files\n", 0},
+		{[]string{"tree", "-Q", "d"}, nil, "\"d\"\n├── \"e\"\n│@@ └── \"y\"\n└── \"x\"\n\n2 directories, 2 files\n", 0},
+		{[]string{"tree", "-if", "."}, nil, ".\n./B\n./B/q\n./a\n./b.txt\n./d\n./d/e\n./d/e/y\n./d/x\n./empty\n\n5 directories, 5 files\n", 0},
+		{[]string{"tree", "-f", "./d"}, nil, "./d\n├── ./d/e\n│@@ └── ./d/e/y\n└── ./d/x\n\n2 directories, 2 files\n", 0},
+		{[]string{"tree", "-s", "a"}, nil, "[          0]  a  [error opening dir]\n\n0 directories, 1 file\n", 0},
+		{[]string{"tree", "-h", "a"}, nil, "[   0]  a  [error opening dir]\n\n0 directories, 1 file\n", 0},
+		{[]string{"tree", "-F", "-d"}, nil, ".\n├── B\n├── d\n│@@ └── e\n└── empty\n\n5 directories\n", 0},
+		{[]string{"tree", "--dirsfirst", "-r", "-L", "1"}, nil, ".\n├── empty\n├── d\n├── B\n├── b.txt\n└── a\n\n4 directories, 2 files\n", 0},
 	} {
 		environ := tc.environ
 		if environ == nil {
