@@ -119,7 +119,7 @@ var sumOlds = map[string]sumOld{"bsd": sumBSD, "sysv": sumSysV, "crc": sumCRC}
 
 func cksumCmd(env *Env) int {
 	f := NewFlags(env, "Print or verify checksums.\nBy default use the 32 bit CRC algorithm.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	algoName := "crc"
+	algoName, algoSet := "crc", false
 	f.Func('a', "algorithm", RequiredArg, "TYPE", "select the digest type to use.  See DIGEST below.", func(v string, _ bool) error {
 		names := []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"}
 		var match []string
@@ -144,7 +144,7 @@ func cksumCmd(env *Env) int {
 			}
 			return &UsageError{b.String()}
 		}
-		algoName = match[0]
+		algoName, algoSet = match[0], true
 		return nil
 	})
 	check := f.Bool('c', "check", "read checksums from the FILEs and check them")
@@ -187,7 +187,8 @@ func cksumCmd(env *Env) int {
 		return 1
 	}
 	old, isOld := sumOlds[algoName]
-	if *check && isOld && algoName != "crc" {
+	// GNU: -c goes on with the default CRC, not with -a crc given
+	if *check && isOld && (algoName != "crc" || algoSet) {
 		env.Errorf("--check is not supported with --algorithm={bsd,sysv,crc}")
 		return 1
 	}

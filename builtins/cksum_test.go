@@ -33,6 +33,7 @@ func TestCksum(t *testing.T) {
 		{files, []string{"cksum", "-a", "blake2b", "-l", "128", "h"}, "", "BLAKE2b-128 (h) = ea41b4de6c03f13a95758b28dd75693e\n", "", 0},
 		{files, []string{"cksum", "-c", "s1"}, "", "h: OK\nhw: OK\n", "", 0},
 		{files, []string{"cksum", "-c", "m"}, "", "", "cksum: m: no properly formatted checksum lines found\n", 1},
+		{files, []string{"cksum", "-a", "crc", "-c", "m"}, "", "", "cksum: --check is not supported with --algorithm={bsd,sysv,crc}\n", 1},
 		{files, []string{"cksum", "-a", "md5", "-c", "m"}, "", "h: OK\n", "", 0},
 		{files, []string{"cksum", "-a", "blake2b", "-c", "b2"}, "", "h: OK\n", "", 0},
 		{files, []string{"cksum", "-a", "sysv", "-c", "m"}, "", "", "cksum: --check is not supported with --algorithm={bsd,sysv,crc}\n", 1},
