@@ -62,7 +62,7 @@ type unzipConfig struct {
 // selected tells whether the member named n is to be handled.
 func (c *unzipConfig) selected(n string) bool {
 	for _, x := range c.excludes {
-		if ok, _ := path.Match(x, n); ok {
+		if unzipMatch(x, n) {
 			return false
 		}
 	}
@@ -70,12 +70,19 @@ func (c *unzipConfig) selected(n string) bool {
 		return true
 	}
 	for i, m := range c.members {
-		if ok, _ := path.Match(m, n); ok || m == n {
+		if unzipMatch(m, n) || m == n {
 			c.matched[i] = true
 			return true
 		}
 	}
 	return false
+}
+
+// unzipMatch matches a member name as unzip does: its wildcards match
+// across "/" too (dir/* is everything under dir/).
+func unzipMatch(pattern, name string) bool {
+	ok, _ := path.Match(strings.ReplaceAll(pattern, "/", "\x00"), strings.ReplaceAll(name, "/", "\x00"))
+	return ok
 }
 
 // run lists, tests or extracts the members of the archive name.
@@ -145,9 +152,17 @@ func (c *unzipConfig) listMembers(w *bufio.Writer, zr *zip.Reader) {
 
 // pipeTest is -p and -t: the members to w, or checked.
 func (c *unzipConfig) pipeTest(env *Env, w *bufio.Writer, zr *zip.Reader, shown string) int {
-	st, bad := 0, 0
+	st, bad, tested := 0, 0, 0
 	for _, zf := range zr.File {
-		if !c.selected(zf.Name) || strings.HasSuffix(zf.Name, "/") {
+		if !c.selected(zf.Name) {
+			continue
+		}
+		tested++
+		if strings.HasSuffix(zf.Name, "/") {
+			// a directory entry: unzip -t names it too, -p writes nothing
+			if c.test && c.quiet == 0 {
+				fmt.Fprintf(w, "    testing: %-22s   OK\n", zf.Name)
+			}
 			continue
 		}
 		out := io.Writer(w)
@@ -167,12 +182,32 @@ func (c *unzipConfig) pipeTest(env *Env, w *bufio.Writer, zr *zip.Reader, shown 
 			fmt.Fprintf(w, "    testing: %-22s   OK\n", zf.Name)
 		}
 	}
+	if c.test && bad > 0 {
+		st = 2
+	}
 	if c.test {
-		if bad == 0 {
+		// the members not found are named on stdout before the verdict
+		// (run would name them on stderr after it)
+		for i, m := range c.members {
+			if !c.matched[i] {
+				fmt.Fprintf(w, "caution: filename not matched:  %s\n", m)
+				c.matched[i] = true
+				bad, st = bad+1, 11
+			}
+		}
+	}
+	if c.test && c.quiet < 2 {
+		switch {
+		case bad == 0 && len(c.members)+len(c.excludes) == 0:
 			fmt.Fprintf(w, "No errors detected in compressed data of %s.\n", shown)
-		} else {
+		case bad == 0:
+			plural := "s"
+			if tested == 1 {
+				plural = ""
+			}
+			fmt.Fprintf(w, "No errors detected in %s for the %d file%s tested.\n", shown, tested, plural)
+		default:
 			fmt.Fprintf(w, "At least one error was detected in %s.\n", shown)
-			st = 2
 		}
 	}
 	return st

@@ -57,6 +57,12 @@ func TestZipUnzip(t *testing.T) {
 		{"", []string{"unzip", "t.zip", "zz", "-d", "q"}, "Archive:  t.zip\n", "caution: filename not matched:  zz\n", 11},
 		{"", []string{"unzip", "nosuch.zip"}, "", "unzip:  cannot find or open nosuch.zip, nosuch.zip.zip or nosuch.zip.ZIP.\n", 9},
 		{"", []string{"unzip", "-t", "t.zip"}, "Archive:  t.zip\n    testing: a                        OK\n    testing: big                      OK\n    testing: empty                    OK\nNo errors detected in compressed data of t.zip.\n", "", 0},
+		// -t names directory entries; member names and -x change the verdict's words (unzip 6.00)
+		{"", []string{"unzip", "-t", "t2.zip"}, "Archive:  t2.zip\n    testing: d/                       OK\n    testing: d/e/                     OK\n    testing: d/e/y                    OK\n    testing: a                        OK\nNo errors detected in compressed data of t2.zip.\n", "", 0},
+		{"", []string{"unzip", "-t", "t2.zip", "d/*"}, "Archive:  t2.zip\n    testing: d/                       OK\n    testing: d/e/                     OK\n    testing: d/e/y                    OK\nNo errors detected in t2.zip for the 3 files tested.\n", "", 0},
+		{"", []string{"unzip", "-t", "t2.zip", "zz", "a"}, "Archive:  t2.zip\n    testing: a                        OK\ncaution: filename not matched:  zz\nAt least one error was detected in t2.zip.\n", "", 11},
+		{"", []string{"unzip", "-tqq", "t2.zip"}, "", "", 0},
+		{"", []string{"unzip", "-t", "t2.zip", "-x", "d/*"}, "Archive:  t2.zip\n    testing: a                        OK\nNo errors detected in t2.zip for the 1 file tested.\n", "", 0},
 	} {
 		r := run(tc.stdin, tc.args...)
 		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.status {
