@@ -32,7 +32,19 @@ func fileCmd(env *Env) int {
 	follow := f.Bool('L', "dereference", "follow symlinks")
 	f.Func('h', "no-dereference", NoArg, "", "don't follow symlinks (default)", func(string, bool) error { *follow = false; return nil })
 	version := f.Bool('v', "version", "output version information and exit")
+	// file 5.44's usage, after a bad option or without an operand
+	usage := func() int {
+		env.Stderr.Write([]byte("Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +
+			"            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n" +
+			"            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n" +
+			"            <file> ...\n       file -C [-m <magicfiles>]\n       file [--help]\n"))
+		return 1
+	}
 	names, err := f.Parse(env.Args[1:])
+	if msg, ok := usageMessage(err); ok {
+		fmt.Fprintf(env.Stderr, "file: %s\n", msg)
+		return usage()
+	}
 	if err != nil {
 		return f.Fail(err, 1)
 	}
@@ -40,11 +52,7 @@ func fileCmd(env *Env) int {
 		return printVersion(env)
 	}
 	if len(names) == 0 {
-		env.Stderr.Write([]byte("Usage: file [-bchiklLNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +
-			"            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n" +
-			"            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n" +
-			"            <file> ...\n       file -C [-m <magicfiles>]\n       file [--help]\n"))
-		return 1
+		return usage()
 	}
 	width := 0
 	for _, n := range names {

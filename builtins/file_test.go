@@ -35,6 +35,9 @@ func TestFile(t *testing.T) {
 			"ascii: text/plain; charset=us-ascii\nutf8:  text/plain; charset=utf-8\npng:   image/png; charset=binary\ndir:   inode/directory; charset=binary\nempty: inode/x-empty; charset=binary\nsh:    text/x-shellscript; charset=us-ascii\n", "", 0},
 		{files, []string{"file", "--mime-type", "png"}, "", "png: image/png\n", "", 0},
 		{files, []string{"file", "nosuch"}, "", "nosuch: cannot open `nosuch' (No such file or directory)\n", "", 0},
+		// file 5.44's usage after a bad option and without an operand
+		{files, []string{"file", "--bogus"}, "", "", "file: unrecognized option '--bogus'\n" + fileUsage, 1},
+		{files, []string{"file"}, "", "", fileUsage, 1},
 	})
 }
 
@@ -55,3 +58,8 @@ func TestFileCSV(t *testing.T) {
 		{files, []string{"file", "-i", "c1", "c4"}, "", "c1: text/csv; charset=us-ascii\nc4: text/csv; charset=utf-8\n", "", 0},
 	})
 }
+
+const fileUsage = "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +
+	"            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n" +
+	"            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n" +
+	"            <file> ...\n       file -C [-m <magicfiles>]\n       file [--help]\n"
