@@ -29,13 +29,13 @@ const (
 )
 
 type jqOpts struct {
-	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream bool
-	raw0                                                                                        bool       // --raw-output0
-	colors                                                                                      *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
-	indent                                                                                      int
-	names                                                                                       []string
-	values                                                                                      []any
-	positional                                                                                  []any
+	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, unbuffered bool
+	raw0                                                                                                    bool       // --raw-output0
+	colors                                                                                                  *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
+	indent                                                                                                  int
+	names                                                                                                   []string
+	values                                                                                                  []any
+	positional                                                                                              []any
 }
 
 func jq(env *Env) int {
@@ -89,7 +89,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
 	f.BoolVar(&o.seq, 0, "seq", "read and write RFC 7464 sequences (an RS before each text)")
 	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
-	f.BoolVar(&showVersion, 0, "version", "print jq's version ("+jqVersion+") and exit")
+	f.BoolVar(&showVersion, 'V', "version", "print jq's version ("+jqVersion+") and exit")
+	f.Func('h', "", NoArg, "", "", func(string, bool) error { return ErrHelp })
+	f.Func('L', "", RequiredArg, "DIRECTORY", "search modules in DIRECTORY (llmsh: there are none)", func(string, bool) error { return nil })
+	f.BoolVar(&o.unbuffered, 0, "unbuffered", "write each output as soon as it is made")
 	color, mono := false, false
 	f.Func('C', "color-output", NoArg, "", "colour the output (JQ_COLORS sets the colours)", func(string, bool) error {
 		color = true
@@ -831,13 +834,18 @@ func (r *jqRunner) eval(v any) {
 }
 
 func (r *jqRunner) print(v any) error {
-	if r.o.seq {
-		r.w.WriteByte(0x1e)
-	}
-	// with -a, jq 1.7 prints strings as JSON even with -r
-	if s, ok := v.(string); ok && (r.o.raw || r.o.join) && !r.o.ascii {
-		r.w.WriteString(s)
+	if s, ok := v.(string); ok && (r.o.raw || r.o.join) {
+		// A string printed raw takes no RS under --seq; with -a jq 1.7
+		// prints it as JSON even so.
+		if !r.o.ascii {
+			r.w.WriteString(s)
+		} else if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
+			return err
+		}
 	} else {
+		if r.o.seq {
+			r.w.WriteByte(0x1e)
+		}
 		if err := jqEncode(r.w, v, r.o, r.o.indent, 0); err != nil {
 			return err
 		}
@@ -848,7 +856,7 @@ func (r *jqRunner) print(v any) error {
 	case !r.o.join:
 		r.w.WriteByte('\n')
 	}
-	if r.w.Buffered() > 16<<10 {
+	if r.w.Buffered() > 16<<10 || r.o.unbuffered {
 		return r.w.Flush()
 	}
 	return nil
