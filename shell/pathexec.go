@@ -27,6 +27,16 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		fmt.Fprintf(stderr, "%s%s: %s\n", prefix, commandText(name), msg)
 		return st
 	}
+	// A script may name itself as its interpreter's operand (#!/usr/bin/env
+	// alone, #!/usr/bin/timeout 9): each round nests here, past the
+	// interpreter's own checks, on this goroutine's stack or (timeout) on
+	// a new goroutine, so it is bounded as a recursion or a fork bomb is.
+	if err := s.checkGoroutines(); err != nil {
+		return 1
+	}
+	if _, _, err := s.checkDepth(); err != nil {
+		return 1
+	}
 	p := absPath(dir, name)
 	info, err := s.client.Stat(p)
 	if err != nil {

@@ -279,14 +279,36 @@ func answered(out []string, err error) ([]string, error) {
 // (a function call, eval, source) adds: about 8.
 const framesPerLevel = 32
 
+// checkGoroutines trips the limit on concurrent jobs.
+func (s *Shell) checkGoroutines() error {
+	if runtime.NumGoroutine() > s.opts.Limits.MaxGoroutines {
+		return s.trip(fmt.Errorf("%w: more than %d concurrent jobs (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
+	}
+	return nil
+}
+
+// checkDepth walks the stack and trips the depth limit when it is deeper
+// than MaxGoFrames; it returns the depth found and the limit.
+func (s *Shell) checkDepth() (depth, limit int, err error) {
+	bp := framePool.Get().(*[]uintptr)
+	buf := *bp
+	limit = min(s.opts.Limits.MaxGoFrames, len(buf)-1)
+	depth = runtime.Callers(0, buf[:limit+1])
+	framePool.Put(bp)
+	if depth > limit {
+		return depth, limit, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
+	}
+	return depth, limit, nil
+}
+
 // call is callHandler's work on a command that passed the gate.
 func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	n := s.commands.Add(1)
 	if n > s.opts.Limits.MaxCommands {
 		return nil, s.trip(fmt.Errorf("%w: more than %d commands", ErrLimit, s.opts.Limits.MaxCommands))
 	}
-	if runtime.NumGoroutine() > s.opts.Limits.MaxGoroutines {
-		return nil, s.trip(fmt.Errorf("%w: more than %d concurrent jobs (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
+	if err := s.checkGoroutines(); err != nil {
+		return nil, err
 	}
 	// Walking the stack costs its depth, so it is measured once in a
 	// while: a recursion gains one level (under framesPerLevel frames) per
@@ -297,13 +319,9 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	// another goroutine was measured last). Every 16th command walked it:
 	// a sixth of a `for ((…))` loop's time.
 	if n >= s.frameCheck.Load() {
-		bp := framePool.Get().(*[]uintptr)
-		buf := *bp
-		limit := min(s.opts.Limits.MaxGoFrames, len(buf)-1)
-		depth := runtime.Callers(0, buf[:limit+1])
-		framePool.Put(bp)
-		if depth > limit {
-			return nil, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
+		depth, limit, err := s.checkDepth()
+		if err != nil {
+			return nil, err
 		}
 		s.frameCheck.Store(n + int64(min(max(16, (limit-depth)/framesPerLevel), 256)))
 	}
