@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"strings"
 	"syscall"
@@ -27,37 +28,96 @@ func cp(env *Env) int {
 		"Two names are the same file when vfsd gives them the same file identity\n"+
 		"(hard links, a symbolic link and its target) or name the same path.",
 		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
-	recursive := f.Bool('r', "recursive", "copy directories recursively")
-	f.BoolVar(recursive, 'R', "", "same as -r")
-	archive := f.Bool('a', "archive", "same as -dR --preserve=all")
-	noClobber := f.Bool('n', "no-clobber", "do not overwrite an existing file")
-	f.Bool('f', "force", "if an existing destination file cannot be opened, try again (accepted)")
-	preserve := f.Bool('p', "", "preserve the mode and the modification time")
-	f.Func(0, "preserve", OptionalArg, "ATTR_LIST", "preserve the specified attributes (mode and timestamps are kept)", func(string, bool) error {
-		*preserve = true
+	c := &copier{env: env}
+	archive := false
+	f.Func('a', "archive", NoArg, "", "same as -dR --preserve=all", func(string, bool) error {
+		archive, c.preserve, c.times = true, true, true
 		return nil
 	})
-	verbose := f.Bool('v', "verbose", "explain what is being done")
-	target, targetSet := f.String('t', "target-directory", "DIRECTORY", "copy all SOURCE arguments into DIRECTORY")
-	noTarget := f.Bool('T', "no-target-directory", "treat DEST as a normal file")
+	attrsOnly := f.Bool(0, "attributes-only", "don't copy the file data, just the attributes")
+	backupOpts := addBackupFlags(env, f)
+	f.Bool(0, "copy-contents", "copy contents of special files when recursive (accepted: vfsd has none)")
 	deref := cpDerefUnset
 	derefFlag := func(mode int) func(string, bool) error {
 		return func(string, bool) error { deref = mode; return nil }
 	}
-	f.Func('L', "dereference", NoArg, "", "always follow symbolic links in SOURCE", derefFlag(cpDerefAlways))
-	f.Func('P', "no-dereference", NoArg, "", "never follow symbolic links in SOURCE", derefFlag(cpDerefNever))
-	f.Func('H', "", NoArg, "", "follow command-line symbolic links in SOURCE", derefFlag(cpDerefArgs))
 	f.Func('d', "", NoArg, "", "same as --no-dereference --preserve=links", derefFlag(cpDerefNever))
+	force := f.Bool('f', "force", "if an existing destination file cannot be opened, remove it and try again\n"+
+		"(this option is ignored when the -n option is also used)")
+	f.Func('i', "interactive", NoArg, "", "prompt before overwrite (overrides a previous -n option); the\n"+
+		"answer is read from standard input", func(string, bool) error {
+		c.clobber = clobberAsk
+		return nil
+	})
+	f.Func('H', "", NoArg, "", "follow command-line symbolic links in SOURCE", derefFlag(cpDerefArgs))
+	link := f.Bool('l', "link", "hard link files instead of copying (refused: llmsh makes no links)")
+	f.Func('L', "dereference", NoArg, "", "always follow symbolic links in SOURCE", derefFlag(cpDerefAlways))
+	f.Func('n', "no-clobber", NoArg, "", "do not overwrite an existing file (overrides a previous -i option)", func(string, bool) error {
+		c.clobber = clobberNever
+		return nil
+	})
+	f.Func('P', "no-dereference", NoArg, "", "never follow symbolic links in SOURCE", derefFlag(cpDerefNever))
+	f.Func('p', "", NoArg, "", "same as --preserve=mode,ownership,timestamps", func(string, bool) error {
+		c.preserve, c.times = true, true
+		return nil
+	})
+	f.Func(0, "preserve", OptionalArg, "ATTR_LIST", "preserve the specified attributes (default: mode,ownership,timestamps),\n"+
+		"if possible; additional attributes: context, links, xattr, all (vfsd\n"+
+		"keeps only mode and timestamps)", func(v string, present bool) error {
+		if !present {
+			v = "mode,ownership,timestamps"
+		}
+		return c.preserveList("--preserve", v, true)
+	})
+	f.Func(0, "no-preserve", RequiredArg, "ATTR_LIST", "don't preserve the specified attributes", func(v string, _ bool) error {
+		return c.preserveList("--no-preserve", v, false)
+	})
+	parents := f.Bool(0, "parents", "use full source file name under DIRECTORY")
+	recursive := f.Bool('R', "recursive", "copy directories recursively")
+	f.BoolVar(recursive, 'r', "", "same as -R")
+	whenFlag := func(name string, words []string) func(string, bool) error {
+		return func(v string, present bool) error {
+			if present {
+				_, err := lsArgMatch(name, v, words, lsSeq(len(words)))
+				return err
+			}
+			return nil
+		}
+	}
+	f.Func(0, "reflink", OptionalArg, "WHEN", "control clone/CoW copies (vfsd makes none: every copy is a\n"+
+		"standard copy)", whenFlag("--reflink", []string{"auto", "always", "never"}))
+	removeDest := f.Bool(0, "remove-destination", "remove each existing destination file before attempting to open it\n"+
+		"(contrast with --force)")
+	f.Func(0, "sparse", RequiredArg, "WHEN", "control creation of sparse files (accepted: vfsd writes every byte)",
+		whenFlag("--sparse", []string{"never", "auto", "always"}))
+	strip := f.Bool(0, "strip-trailing-slashes", "remove any trailing slashes from each SOURCE argument")
+	symbolic := f.Bool('s', "symbolic-link", "make symbolic links instead of copying (refused: llmsh makes no links)")
+	target, targetSet := f.String('t', "target-directory", "DIRECTORY", "copy all SOURCE arguments into DIRECTORY")
+	noTarget := f.Bool('T', "no-target-directory", "treat DEST as a normal file")
+	c.update = updateAll
+	f.Func('u', "update", OptionalLongArg, "UPDATE", "copy only when the SOURCE file is newer than the destination file\n"+
+		"or when the destination file is missing; UPDATE is all, none or older\n"+
+		"(the default)", c.updateFlag)
+	verbose := f.Bool('v', "verbose", "explain what is being done")
+	f.Bool('x', "one-file-system", "stay on this file system (accepted: vfsd's trees are one file system)")
+	contextWarn := addContextFlags(env, f, true, "SELinux")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	if *archive {
-		*recursive, *preserve = true, true
-		if deref == cpDerefUnset {
-			deref = cpDerefNever
-		}
+	contextWarn()
+	if c.backup, err = backupOpts(); err != nil {
+		return f.Fail(err, 1)
 	}
+	if *link || *symbolic {
+		env.Errorf("links are not supported in llmsh")
+		return 1
+	}
+	if archive && deref == cpDerefUnset {
+		*recursive = true
+		deref = cpDerefNever
+	}
+	*recursive = *recursive || archive
 	if deref == cpDerefUnset {
 		// GNU cp: -r copies links as links, a plain copy follows them.
 		deref = cpDerefAlways
@@ -65,36 +125,47 @@ func cp(env *Env) int {
 			deref = cpDerefNever
 		}
 	}
-	c := &copier{env: env, recursive: *recursive, noClobber: *noClobber, preserve: *preserve, verbose: *verbose, deref: deref}
-	return copyOrMove(env, f, operands, *target, *targetSet, *noTarget, c.operand)
+	c.recursive, c.verbose, c.deref = *recursive, *verbose, deref
+	c.attrsOnly, c.removeDest, c.force = *attrsOnly, *removeDest, *force
+	m := moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget, parents: *parents, strip: *strip}
+	c.parents = *parents
+	return copyOrMove(env, f, operands, m, c.operand)
+}
+
+// moveOpts are the operand options cp and mv share.
+type moveOpts struct {
+	target                              string
+	targetSet, noTarget, parents, strip bool
 }
 
 // copyOrMove works out the (source, destination) pairs of cp and mv from
 // their operands and calls do for each; it returns the exit status.
-func copyOrMove(env *Env, f *Flags, operands []string, target string, targetSet, noTarget bool,
-	do func(src, dst string) bool) int {
-	if targetSet && noTarget {
+func copyOrMove(env *Env, f *Flags, operands []string, o moveOpts, do func(src, dst string) bool) int {
+	target := o.target
+	if o.targetSet && o.noTarget {
 		return f.Fail(&UsageError{"cannot combine --target-directory (-t) and --no-target-directory (-T)"}, 1)
 	}
 	if len(operands) == 0 {
 		return f.Fail(&UsageError{"missing file operand"}, 1)
 	}
-	if !targetSet {
+	if !o.targetSet {
 		if len(operands) == 1 {
 			return f.Fail(&UsageError{"missing destination file operand after " + gnu.QuoteAF(operands[0])}, 1)
 		}
-		if noTarget && len(operands) > 2 {
+		if o.noTarget && len(operands) > 2 {
 			return f.Fail(&UsageError{"extra operand " + gnu.QuoteAF(operands[2])}, 1)
 		}
 		target = operands[len(operands)-1]
 		operands = operands[:len(operands)-1]
 	}
-	intoDir := targetSet || len(operands) > 1
-	if !noTarget {
+	intoDir := o.targetSet || len(operands) > 1
+	if !o.noTarget {
 		fi, err := env.FS.Stat(env.Abs(target))
 		switch {
 		case err == nil && fi.IsDir():
 			intoDir = true
+		case o.parents:
+			intoDir = false
 		case intoDir && err != nil:
 			env.Errorf("target %s: %s", gnu.QuoteAF(target), ErrText(err))
 			return 1
@@ -103,6 +174,9 @@ func copyOrMove(env *Env, f *Flags, operands []string, target string, targetSet,
 			return 1
 		}
 	}
+	if o.parents && !intoDir {
+		return f.Fail(&UsageError{"with --parents, the destination must be a directory"}, 1)
+	}
 	status := 0
 	for _, src := range operands {
 		if env.Ctx.Err() != nil {
@@ -110,7 +184,13 @@ func copyOrMove(env *Env, f *Flags, operands []string, target string, targetSet,
 		}
 		dst := target
 		if intoDir {
+			if o.strip {
+				src = stripTrailingSlashes(src)
+			}
 			base := path.Base(strings.TrimRight(src, "/"))
+			if o.parents {
+				base = src
+			}
 			if strings.HasSuffix(target, "/") {
 				dst = target + base
 			} else {
@@ -124,6 +204,15 @@ func copyOrMove(env *Env, f *Flags, operands []string, target string, targetSet,
 	return status
 }
 
+// stripTrailingSlashes is name without its trailing slashes, as GNU's
+// strip_trailing_slashes leaves it ("/" stays "/").
+func stripTrailingSlashes(name string) string {
+	if t := strings.TrimRight(name, "/"); t != "" {
+		return t
+	}
+	return name[:min(len(name), 1)]
+}
+
 // Which symbolic links in SOURCE cp follows.
 const (
 	cpDerefUnset  = iota
@@ -132,12 +221,77 @@ const (
 	cpDerefAlways // -L, and a copy without -r
 )
 
+// What cp and mv do with an existing destination (-i, -n).
+const (
+	clobberYes = iota
+	clobberNever
+	clobberAsk
+)
+
+// What -u/--update lets cp and mv replace.
+const (
+	updateAll   = iota
+	updateNone  // --update=none: like -n
+	updateOlder // -u: a destination older than its source
+)
+
 // copier copies files and trees for cp and for mv across trees.
 type copier struct {
-	env                                     *Env
-	recursive, noClobber, preserve, verbose bool
-	deref                                   int    // cpDeref*
-	verb                                    string // "copied " for mv's -v, "" for cp's
+	env                   *Env
+	recursive, verbose    bool
+	preserve, times       bool // keep the mode, the modification time
+	attrsOnly, removeDest bool
+	force, parents        bool
+	clobber               int // clobber*
+	update                int // update*
+	backup                backupOpts
+	deref                 int    // cpDeref*
+	verb                  string // "copied " for mv's -v, "" for cp's
+}
+
+// updateFlag is -u and --update[=UPDATE].
+func (c *copier) updateFlag(v string, present bool) error {
+	if !present {
+		c.update = updateOlder
+		return nil
+	}
+	u, err := lsArgMatch("--update", v, []string{"all", "none", "older"}, []int{updateAll, updateNone, updateOlder})
+	c.update = u
+	return err
+}
+
+// preserveList applies --preserve=LIST (keep) or --no-preserve=LIST.
+func (c *copier) preserveList(option, list string, keep bool) error {
+	words := []string{"mode", "timestamps", "ownership", "links", "context", "xattr", "all"}
+	for _, w := range strings.Split(list, ",") {
+		i, err := lsArgMatch(option, w, words, lsSeq(len(words)))
+		if err != nil {
+			return err
+		}
+		switch words[i] {
+		case "mode":
+			c.preserve = keep
+		case "timestamps":
+			c.times = keep
+		case "all":
+			c.preserve, c.times = keep, keep
+		}
+	}
+	return nil
+}
+
+// skip reports whether the existing destination dst (described by dfi)
+// stays as it is: -n, --update, or a "no" to -i's question.
+func (c *copier) skip(dst string, fi, dfi fs.FileInfo) bool {
+	switch {
+	case c.clobber == clobberNever || c.update == updateNone:
+		return true
+	case c.update == updateOlder && !dfi.ModTime().Before(fi.ModTime()):
+		return true
+	case c.clobber == clobberAsk:
+		return !confirm(c.env, dst)
+	}
+	return false
 }
 
 // operand copies the command-line source src to dst.
@@ -174,7 +328,45 @@ func (c *copier) operand(src, dst string) bool {
 		env.Errorf("cannot copy a directory, %s, into itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
+	if c.parents && !c.makeParents(src, dst) {
+		return false
+	}
 	return c.copy(src, sabs, dst, dabs, fi)
+}
+
+// makeParents is --parents: it creates under the target directory the
+// directories of src's name that are missing there (dst is that directory
+// followed by src), as GNU's make_dir_parents_private does.
+func (c *copier) makeParents(src, dst string) bool {
+	env := c.env
+	root := strings.TrimSuffix(dst, src)
+	for i := 0; i < len(src); i++ {
+		if src[i] != '/' || i == 0 || src[i-1] == '/' {
+			continue
+		}
+		dir, ddir := src[:i], root+src[:i]
+		dfi, err := env.FS.Stat(env.Abs(ddir))
+		if err == nil {
+			if !dfi.IsDir() {
+				env.Errorf("%s exists but is not a directory", gnu.QuoteAF(ddir))
+				return false
+			}
+			continue
+		}
+		sfi, err := env.FS.Stat(env.Abs(dir))
+		if err != nil {
+			env.fileErrorf("failed to get attributes of", dir, err)
+			return false
+		}
+		if err := env.FS.Mkdir(env.Abs(ddir), c.newMode(sfi)); err != nil {
+			env.fileErrorf("cannot make directory", ddir, err)
+			return false
+		}
+		if c.verbose {
+			fmt.Fprintf(env.Stdout, "%s -> %s\n", dir, ddir)
+		}
+	}
+	return true
 }
 
 // copy copies src (absolute sabs, described by fi) to dst.
@@ -199,7 +391,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 				env.fileErrorf("cannot create directory", dst, err)
 				return false
 			}
-			c.report(src, dst)
+			c.report(src, dst, "")
 		}
 		ok := c.copyDir(src, sabs, dst, dabs, fi)
 		if created || c.preserve {
@@ -214,11 +406,33 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
 			return false
 		}
-		if c.noClobber {
+		if c.skip(dst, fi, dfi) {
 			return true
 		}
 	}
-	_, srcErr, dstErr := copyFile(env, sabs, dabs)
+	var backup string
+	if derr == nil && c.backup.kind != backupNone {
+		var ok bool
+		if backup, ok = c.backup.backup(env, dst, dabs); !ok {
+			return false
+		}
+		derr = fs.ErrNotExist
+	} else if derr == nil && c.removeDest {
+		if err := env.FS.Remove(dabs); err != nil {
+			env.fileErrorf("cannot remove", dst, err)
+			return false
+		}
+		if c.verbose {
+			fmt.Fprintf(env.Stdout, "removed %s\n", gnu.QuoteAF(dst))
+		}
+		derr = fs.ErrNotExist
+	}
+	var srcErr, dstErr error
+	if c.attrsOnly {
+		dstErr = touchFile(env, dabs)
+	} else {
+		_, srcErr, dstErr = copyFile(env, sabs, dabs)
+	}
 	switch {
 	case srcErr != nil:
 		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(src), ErrText(srcErr))
@@ -236,12 +450,12 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		}
 		return false
 	}
-	c.report(src, dst)
+	c.report(src, dst, backup)
 	ok := true
 	if m := c.newMode(fi); c.preserve || derr != nil && m != defaultFileMode {
 		ok = c.setMode(dst, dabs, m)
 	}
-	if c.preserve {
+	if c.times {
 		c.keepTimes(dst, dabs, fi.ModTime())
 	}
 	return ok
@@ -284,7 +498,8 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		if env.Ctx.Err() != nil {
 			return false
 		}
-		cs, cd := joinPath(src, e.Name()), joinPath(dst, e.Name())
+		// GNU's file_name_concat: "d//" and "f" make "d/f".
+		cs, cd := joinPath(stripTrailingSlashes(src), e.Name()), joinPath(stripTrailingSlashes(dst), e.Name())
 		csabs, cdabs := path.Join(sabs, e.Name()), path.Join(dabs, e.Name())
 		stat := env.FS.Lstat
 		if c.deref == cpDerefAlways {
@@ -300,16 +515,35 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			ok = false
 		}
 	}
-	if c.preserve {
+	if c.times {
 		c.keepTimes(dst, dabs, fi.ModTime())
 	}
 	return ok
 }
 
-func (c *copier) report(src, dst string) {
-	if c.verbose {
-		fmt.Fprintf(c.env.Stdout, "%s%s -> %s\n", c.verb, gnu.QuoteAF(src), gnu.QuoteAF(dst))
+// report is -v's line for a copy, naming the backup made of dst if any.
+func (c *copier) report(src, dst, backup string) {
+	if !c.verbose {
+		return
 	}
+	fmt.Fprintf(c.env.Stdout, "%s%s -> %s", c.verb, gnu.QuoteAF(src), gnu.QuoteAF(dst))
+	if backup != "" {
+		fmt.Fprintf(c.env.Stdout, " (backup: %s)", gnu.QuoteAF(backup))
+	}
+	fmt.Fprintln(c.env.Stdout)
+}
+
+// touchFile is --attributes-only's copy: dabs exists afterwards, its data
+// untouched (a new file is empty).
+func touchFile(env *Env, dabs string) error {
+	f, err := env.FS.OpenFile(dabs, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return closeError{err}
+	}
+	return nil
 }
 
 // keepTimes sets both times of dst to mtime (vfsd reports no access time).

@@ -26,10 +26,16 @@ func id(env *Env) int {
 	groups := f.Bool('G', "groups", "print all group IDs")
 	name := f.Bool('n', "name", "print a name instead of a number, for -ugG")
 	real := f.Bool('r', "real", "print the real ID instead of the effective ID, with -ugG")
+	context := f.Bool('Z', "context", "print only the security context of the process (llmsh has none: an\nerror, as on a kernel without SELinux)")
 	zero := f.Bool('z', "zero", "delimit entries with NUL characters, not whitespace;\nnot permitted in default format")
 	users, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *context {
+		// GNU's first check: there is no context to print.
+		env.Errorf("--context (-Z) works only on an SELinux-enabled kernel")
+		return 1
 	}
 	only := 0
 	for _, b := range []bool{*user, *group, *groups} {

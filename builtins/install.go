@@ -54,10 +54,12 @@ func install(env *Env) int {
 	target, targetSet := f.String('t', "target-directory", "DIRECTORY", "copy all SOURCE arguments into DIRECTORY")
 	noTarget := f.Bool('T', "no-target-directory", "treat DEST as a normal file")
 	f.BoolVar(&r.verbose, 'v', "verbose", "print the name of each directory as it is created")
+	contextWarn := addContextFlags(env, f, true, "SELinux")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
+	contextWarn()
 	if *modeSet {
 		changes, ok := compileMode(*modeStr)
 		if !ok {
@@ -100,7 +102,7 @@ func install(env *Env) int {
 			}
 		}
 	}
-	return copyOrMove(env, f, operands, *target, *targetSet, *noTarget, r.file)
+	return copyOrMove(env, f, operands, moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget}, r.file)
 }
 
 // mkdirs makes d and its missing ancestors, saying so with -v.

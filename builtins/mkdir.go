@@ -21,10 +21,12 @@ func mkdir(env *Env) int {
 	parents := f.Bool('p', "parents", "no error if existing, make parent directories as needed")
 	verbose := f.Bool('v', "verbose", "print a message for each created directory")
 	modeStr, modeSet := f.String('m', "mode", "MODE", "set file mode (as in chmod), not a=rwx - umask")
+	contextWarn := addContextFlags(env, f, true, "SELinux/SMACK")
 	dirs, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
+	contextWarn()
 	mode := defaultDirMode
 	if *modeSet {
 		m, ok := parseMode(*modeStr, 0o777, true)

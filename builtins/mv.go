@@ -16,31 +16,47 @@ func mv(env *Env) int {
 		"tree a move is a rename; between trees (or between a tree and the virtual\n"+
 		"files) mv copies, keeping modification times, then removes the source; a\n"+
 		"symbolic link cannot be copied so (vfsd makes no links): mv says so and\n"+
-		"keeps the source.\n"+
-		"Interactive prompting (-i) is refused: llmsh scripts are non-interactive.",
+		"keeps the source. -i reads its answers from standard input.",
 		"[OPTION]... [-T] SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY", "[OPTION]... -t DIRECTORY SOURCE...")
-	force := f.Bool('f', "force", "do not prompt before overwriting")
-	noClobber := f.Bool('n', "no-clobber", "do not overwrite an existing file")
-	interactive := f.Bool('i', "interactive", "refused: prompt before overwrite")
-	verbose := f.Bool('v', "verbose", "explain what is being done")
+	m := &mover{env: env}
+	backupOpts := addBackupFlags(env, f)
+	clobber := func(v int) func(string, bool) error {
+		return func(string, bool) error { m.clobber = v; return nil }
+	}
+	f.Func('f', "force", NoArg, "", "do not prompt before overwriting", clobber(clobberYes))
+	f.Func('i', "interactive", NoArg, "", "prompt before overwrite", clobber(clobberAsk))
+	f.Func('n', "no-clobber", NoArg, "", "do not overwrite an existing file\n"+
+		"If you specify more than one of -i, -f, -n, only the final one takes effect.", clobber(clobberNever))
+	strip := f.Bool(0, "strip-trailing-slashes", "remove any trailing slashes from each SOURCE argument")
 	target, targetSet := f.String('t', "target-directory", "DIRECTORY", "move all SOURCE arguments into DIRECTORY")
 	noTarget := f.Bool('T', "no-target-directory", "treat DEST as a normal file")
+	u := &copier{}
+	f.Func('u', "update", OptionalLongArg, "UPDATE", "move only when the SOURCE file is newer than the destination file\n"+
+		"or when the destination file is missing; UPDATE is all, none or older\n"+
+		"(the default)", u.updateFlag)
+	verbose := f.Bool('v', "verbose", "explain what is being done")
+	addContextFlags(env, f, false, "")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	_ = force
-	if *interactive {
-		env.Errorf("interactive prompting (-i, --interactive) is not supported: llmsh scripts are non-interactive")
-		return 1
+	if m.backup, err = backupOpts(); err != nil {
+		return f.Fail(err, 1)
 	}
-	m := &mover{env: env, noClobber: *noClobber, verbose: *verbose}
-	return copyOrMove(env, f, operands, *target, *targetSet, *noTarget, m.operand)
+	if *strip {
+		for i, o := range operands {
+			operands[i] = stripTrailingSlashes(o)
+		}
+	}
+	m.verbose, m.update = *verbose, u.update
+	return copyOrMove(env, f, operands, moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget}, m.operand)
 }
 
 type mover struct {
-	env                *Env
-	noClobber, verbose bool
+	env             *Env
+	verbose         bool
+	clobber, update int // clobber*, update*
+	backup          backupOpts
 }
 
 func (m *mover) operand(src, dst string) bool {
@@ -59,9 +75,11 @@ func (m *mover) operand(src, dst string) bool {
 		env.Errorf("cannot move %s to a subdirectory of itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
+	var backup string
 	if dfi, err := env.FS.Stat(dabs); err == nil {
+		c := copier{env: env, clobber: m.clobber, update: m.update}
 		switch {
-		case m.noClobber:
+		case c.skip(dst, fi, dfi):
 			return true
 		case dfi.IsDir() && !fi.IsDir():
 			env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
@@ -70,11 +88,21 @@ func (m *mover) operand(src, dst string) bool {
 			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))
 			return false
 		}
+		if m.backup.kind != backupNone {
+			var ok bool
+			if backup, ok = m.backup.backup(env, dst, dabs); !ok {
+				return false
+			}
+		}
 	}
 	err = env.FS.Rename(sabs, dabs)
 	if err == nil {
 		if m.verbose {
-			fmt.Fprintf(env.Stdout, "renamed %s -> %s\n", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+			fmt.Fprintf(env.Stdout, "renamed %s -> %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+			if backup != "" {
+				fmt.Fprintf(env.Stdout, " (backup: %s)", gnu.QuoteAF(backup))
+			}
+			fmt.Fprintln(env.Stdout)
 		}
 		return true
 	}
@@ -85,7 +113,7 @@ func (m *mover) operand(src, dst string) bool {
 	// Across trees: copy, then remove the source. GNU mv copies a link as
 	// a link, which vfsd cannot make: the copy says so and the source
 	// stays.
-	c := &copier{env: env, recursive: true, preserve: true, verbose: m.verbose, verb: "copied ", deref: cpDerefNever}
+	c := &copier{env: env, recursive: true, preserve: true, times: true, verbose: m.verbose, verb: "copied ", deref: cpDerefNever}
 	if !c.copy(src, sabs, dst, dabs, fi) {
 		return false
 	}

@@ -27,7 +27,9 @@ func TestMv(t *testing.T) {
 		{tree, []string{"mv", "f", "nodir/x"}, "", "mv: cannot move 'f' to 'nodir/x': No such file or directory\n", 1, base},
 		{tree, []string{"mv", "f", "k"}, "", "mv: cannot overwrite directory 'k/f' with non-directory\n", 1, base},
 		{tree, []string{"mv", "d", "f"}, "", "mv: cannot overwrite non-directory 'f' with directory 'd'\n", 1, base},
-		{tree, []string{"mv", "-i", "f", "x"}, "", "mv: interactive prompting (-i, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, base},
+		{tree, []string{"mv", "-i", "f", "x"}, "", "", 0, "d/ d/s/ d/s/b=B e/ g=G k/ k/f/ x=F"},
+		// No answer on stdin is "no".
+		{tree, []string{"mv", "-i", "f", "g"}, "", "mv: overwrite 'g'? ", 0, base},
 		{tree, []string{"mv", "f"}, "", "mv: missing destination file operand after 'f'\nTry 'mv --help' for more information.\n", 1, base},
 		// Outside the granted tree, both ways, and the grant itself.
 		{tree, []string{"mv", "@OUT@/secret", "s"}, "", "mv: cannot stat '@OUT@/secret': No such file or directory\n", 1, base},
