@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -27,18 +30,37 @@ directory reached again through a link under -L) is counted and shown
 once, by vfsd's file identity, as GNU du counts an inode once.`
 
 func du(env *Env) int {
-	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...")
+	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...", "[OPTION]... --files0-from=F")
+	d := &duWalker{env: env, unit: 1024, seen: map[string]bool{}, ids: map[string]bool{}}
 	all := f.Bool('a', "all", "write counts for all files, not just directories")
 	apparent := f.Bool(0, "apparent-size", "print apparent sizes rather than disk usage")
-	bytes := f.Bool('b', "bytes", "equivalent to '--apparent-size --block-size=1'")
+	var blockSpec, blockOpt string
+	f.Func('B', "block-size", RequiredArg, "SIZE", "scale sizes by SIZE before printing them; e.g.,\n"+
+		"'-BM' prints sizes in units of 1,048,576 bytes;\nsee SIZE format below", func(v string, _ bool) error {
+		blockSpec, blockOpt = v, duOptName(env.Args, 'B', "--bl", "--block-size")
+		d.unit, d.suffix, d.human, d.unitSet = 1024, "", 0, true
+		return nil
+	})
+	setUnit := func(u int64) func(string, bool) error {
+		return func(string, bool) error {
+			blockSpec, d.unit, d.suffix, d.human, d.unitSet = "", u, "", 0, true
+			return nil
+		}
+	}
+	f.Func('b', "bytes", NoArg, "", "equivalent to '--apparent-size --block-size=1'", func(string, bool) error {
+		*apparent = true
+		return setUnit(1)("", false)
+	})
 	total := f.Bool('c', "total", "produce a grand total")
-	human := f.Bool('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)")
-	unit := int64(1024)
-	f.Func('k', "", NoArg, "", "like --block-size=1K", func(string, bool) error { unit = 1024; return nil })
-	f.Func('m', "", NoArg, "", "like --block-size=1M", func(string, bool) error { unit = 1 << 20; return nil })
-	summarize := f.Bool('s', "summarize", "display only a total for each argument")
+	derefArgs := false
+	deref := false
+	derefFlag := func(l, h bool) func(string, bool) error {
+		return func(string, bool) error { deref, derefArgs = l, h; return nil }
+	}
+	f.Func('D', "dereference-args", NoArg, "", "dereference only symlinks that are listed on the command line", derefFlag(false, true))
 	maxDepth := -1
-	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory only if it is N or fewer levels below the command line argument", func(v string, _ bool) error {
+	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory (or file, with --all) only if it is\n"+
+		"N or fewer levels below the command line argument; --max-depth=0 is the\nsame as --summarize", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
 			return &UsageError{"invalid maximum depth " + gnu.Quote(v)}
@@ -46,13 +68,70 @@ func du(env *Env) int {
 		maxDepth = n
 		return nil
 	})
+	files0, files0Set := f.String(0, "files0-from", "F", "summarize device usage of the NUL-terminated file names specified\n"+
+		"in file F; if F is -, then read names from standard input")
+	f.Func('H', "", NoArg, "", "equivalent to --dereference-args (-D)", derefFlag(false, true))
+	f.Func('h', "human-readable", NoArg, "", "print sizes in human readable format (e.g., 1K 234M 2G)", func(string, bool) error {
+		blockSpec, d.human, d.unitSet = "", 1024, true
+		return nil
+	})
+	f.BoolVar(&d.inodes, 0, "inodes", "list inode usage information instead of block usage")
+	f.Func('k', "", NoArg, "", "like --block-size=1K", setUnit(1024))
+	f.Func('L', "dereference", NoArg, "", "dereference all symbolic links", derefFlag(true, false))
+	f.BoolVar(&d.countLinks, 'l', "count-links", "count sizes many times if hard linked")
+	f.Func('m', "", NoArg, "", "like --block-size=1M", setUnit(1<<20))
+	f.Func('P', "no-dereference", NoArg, "", "don't follow any symbolic links (this is the default)", derefFlag(false, false))
+	f.BoolVar(&d.separate, 'S', "separate-dirs", "for directories do not include size of subdirectories")
+	f.Func(0, "si", NoArg, "", "like -h, but use powers of 1000 not 1024", func(string, bool) error {
+		blockSpec, d.human, d.unitSet = "", 1000, true
+		return nil
+	})
+	summarize := f.Bool('s', "summarize", "display only a total for each argument")
+	threshold := ""
+	thresholdOpt := ""
+	f.Func('t', "threshold", RequiredArg, "SIZE", "exclude entries smaller than SIZE if positive,\n"+
+		"or entries greater than SIZE if negative", func(v string, _ bool) error {
+		threshold, thresholdOpt = v, duOptName(env.Args, 't', "--th", "--threshold")
+		return nil
+	})
+	showTime := false
+	f.Func(0, "time", OptionalArg, "WORD", "show time of the last modification of any file in the\n"+
+		"directory, or any of its subdirectories; with WORD (atime, access, use,\n"+
+		"ctime or status) that time, which vfsd does not keep: the modification\ntime is shown", func(v string, present bool) error {
+		showTime = true
+		if present {
+			_, err := lsArgMatch("--time", v, []string{"atime", "access", "use", "ctime", "status"}, []int{0, 0, 0, 1, 1})
+			return err
+		}
+		return nil
+	})
+	timeStyle, timeStyleSet := f.String(0, "time-style", "STYLE", "show times using STYLE, which can be:\n"+
+		"full-iso, long-iso, iso, or +FORMAT;\nFORMAT is interpreted like in 'date'")
+	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude files that match any pattern in FILE", func(v string, _ bool) error {
+		data, err := readWholeFile(env, v)
+		if err != nil {
+			return fmt.Errorf("%s: %s", gnu.QuoteF(v), ErrText(err))
+		}
+		for _, p := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			d.excludes = append(d.excludes, findGlob(p, false))
+		}
+		return nil
+	})
+	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files that match PATTERN", func(v string, _ bool) error {
+		d.excludes = append(d.excludes, findGlob(v, false))
+		return nil
+	})
+	f.Bool('x', "one-file-system", "skip directories on different file systems (vfsd's trees are one)")
 	zero := f.Bool('0', "null", "end each output line with NUL, not newline")
-	deref := f.Bool('L', "dereference", "dereference all symbolic links")
-	derefArgs := f.Bool('H', "", "equivalent to --dereference-args (-D)")
-	f.BoolVar(derefArgs, 'D', "dereference-args", "dereference only symlinks that are listed on the command line")
+	f.Epilog = "Display values are in units of the first available SIZE from --block-size,\n" +
+		"and the DU_BLOCK_SIZE, BLOCK_SIZE and BLOCKSIZE environment variables.\n" +
+		"Otherwise, units default to 1024 bytes.\n\n" + strings.SplitN(lsEpilog, "\n\n", 2)[0]
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *summarize && *all {
+		return f.Fail(&UsageError{"cannot both summarize and show all entries"}, 1)
 	}
 	if *summarize {
 		if maxDepth > 0 {
@@ -62,29 +141,46 @@ func du(env *Env) int {
 		}
 		maxDepth = 0
 	}
-	if *bytes {
-		unit, *apparent = 1, true
+	if st := d.setup(blockSpec, blockOpt, threshold, thresholdOpt); st != 0 {
+		return st
 	}
-	if len(files) == 0 {
+	if showTime {
+		if d.timeStyle, err = duTimeStyle(env, *timeStyle, *timeStyleSet); err != nil {
+			return f.Fail(err, 1)
+		}
+	}
+	if *files0Set {
+		if len(files) > 0 {
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 1)
+		}
+		var st int
+		if files, st = duFiles0(env, *files0); st != 0 && files == nil {
+			return st
+		}
+		d.status = st
+	} else if len(files) == 0 {
 		files = []string{"."}
 	}
 	w := bufio.NewWriter(env.Stdout)
-	end := "\n"
+	d.end = "\n"
 	if *zero {
-		end = "\x00"
+		d.end = "\x00"
 	}
-	d := &duWalker{env: env, w: w, all: *all, human: *human, apparent: *apparent, unit: unit, maxDepth: maxDepth, end: end,
-		seen: map[string]bool{}, ids: map[string]bool{}, deref: *deref, dirs: newDirAhead(env, false)}
+	d.w, d.all, d.apparent, d.maxDepth, d.deref = w, *all, *apparent, maxDepth, deref
+	d.dirs = newDirAhead(env, false)
 	d.dirs.tree = true
-	var grand int64
+	var grand duSum
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
 			w.Flush()
 			return 1
 		}
+		if d.excluded(name) {
+			continue
+		}
 		abs := env.Abs(name)
 		var fi fs.FileInfo
-		if *deref || *derefArgs {
+		if deref || derefArgs {
 			fi, err = env.FS.Stat(abs)
 		} else {
 			fi, err = lstatOperand(env, name)
@@ -95,10 +191,10 @@ func du(env *Env) int {
 			d.status = 1
 			continue
 		}
-		if d.seen[abs] {
+		if d.seen[abs] && !d.countLinks {
 			continue
 		}
-		grand += d.walk(name, abs, fi, 0)
+		grand.add(d.walk(name, abs, fi, 0))
 	}
 	if *total {
 		d.print(grand, "total")
@@ -106,48 +202,229 @@ func du(env *Env) int {
 	return finishOutputAs(env, w, d.status, wroteFlushed) // GNU du flushes each line
 }
 
-type duWalker struct {
-	env      *Env
-	dirs     *dirAhead
-	w        *bufio.Writer
-	all      bool
-	human    bool
-	apparent bool // sizes rather than estimated disk usage
-	unit     int64
-	maxDepth int
-	end      string
-	seen     map[string]bool
-	ids      map[string]bool // file identities counted (hard links once)
-	deref    bool            // -L
-	status   int
+// duOptName is how the command line last spelled an option with a value
+// (short letter or a prefix of the long name), for GNU's "invalid -B
+// argument" or "invalid --block-size argument".
+func duOptName(args []string, short byte, longPrefix, long string) string {
+	name := "-" + string(short)
+	for _, a := range args[1:] {
+		switch {
+		case a == "--":
+			return name
+		case strings.HasPrefix(a, longPrefix):
+			name = long
+		case len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, short) > 0:
+			name = "-" + string(short)
+		}
+	}
+	return name
 }
 
-// usage is what fi counts for: its size with --apparent-size, else its
-// estimated allocation.
-func (d *duWalker) usage(fi fs.FileInfo) int64 {
-	if d.apparent {
-		return fi.Size()
+// setup reads the unit (-B, or the environment) and -t's threshold; it
+// returns a non-zero status after saying what is wrong.
+func (d *duWalker) setup(blockSpec, blockOpt, threshold, thresholdOpt string) int {
+	env := d.env
+	if !d.unitSet {
+		for _, name := range []string{"DU_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE"} {
+			if v, ok := envLookup(env.Environ, name); ok && v != "" {
+				blockSpec = v
+				break
+			}
+		}
 	}
-	return statBlocks(fi) * 512
+	switch blockSpec {
+	case "":
+	case "human-readable":
+		d.human = 1024
+	case "si":
+		d.human = 1000
+	default:
+		unit, suffix, ok := lsBlockSize(blockSpec)
+		if !ok {
+			if blockOpt == "" {
+				break // a bad environment value is ignored
+			}
+			_, e := gnu.ParseSize(strings.TrimPrefix(blockSpec, "'"), 10, "eEgGkKmMpPtTYZ0")
+			env.Errorf("%s", sizeArgError(e, blockOpt, blockSpec))
+			return 1
+		}
+		d.unit, d.suffix = unit, suffix
+	}
+	if thresholdOpt != "" {
+		v, neg := strings.CutPrefix(threshold, "-")
+		n, e := gnu.ParseSize(v, 10, "kKmMGTPEZY0")
+		if e == gnu.SizeOK && n > 1<<62 {
+			e = gnu.SizeOverflow
+		}
+		if e != gnu.SizeOK {
+			env.Errorf("%s", sizeArgError(e, thresholdOpt, threshold))
+			return 1
+		}
+		if neg && n == 0 {
+			env.Errorf("invalid --threshold argument '-0'")
+			return 1
+		}
+		d.threshold = int64(n)
+		if neg {
+			d.threshold = -d.threshold
+		}
+	}
+	return 0
+}
+
+// sizeArgError is gnulib's xstrtol_fatal message for a bad size argument
+// v of the option opt ("-B", "--block-size"); SizeOK means a value out of
+// range (0 for -B), which is "invalid".
+func sizeArgError(e gnu.SizeErr, opt, v string) string {
+	switch {
+	case e&gnu.SizeInvalid != 0 || e == gnu.SizeOK:
+		return fmt.Sprintf("invalid %s argument %s", opt, gnu.Quote(v))
+	case e&gnu.SizeInvalidSuffix != 0:
+		return fmt.Sprintf("invalid suffix in %s argument %s", opt, gnu.Quote(v))
+	}
+	return fmt.Sprintf("%s argument %s too large", opt, gnu.Quote(v))
+}
+
+// duTimeStyle is --time-style (or $TIME_STYLE): a date format.
+func duTimeStyle(env *Env, style string, set bool) (string, error) {
+	if !set {
+		style, _ = envLookup(env.Environ, "TIME_STYLE")
+	}
+	if style == "" || style == "locale" {
+		return "%Y-%m-%d %H:%M", nil
+	}
+	if format, ok := strings.CutPrefix(style, "+"); ok {
+		format, _, _ = strings.Cut(format, "\n")
+		return format, nil
+	}
+	i, err := lsArgMatch("time style", style, []string{"full-iso", "long-iso", "iso"}, lsSeq(3))
+	return []string{"%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M", "%Y-%m-%d"}[i], err
+}
+
+// duFiles0 reads --files0-from=F's NUL-terminated names. A zero-length
+// name is reported (status 1) and skipped; a file that cannot be read
+// returns nil.
+func duFiles0(env *Env, from string) ([]string, int) {
+	data, err := readWholeFile(env, from)
+	if err != nil {
+		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(from), ErrText(err))
+		return nil, 1
+	}
+	status := 0
+	names := []string{}
+	for i, n := range strings.Split(strings.TrimSuffix(string(data), "\x00"), "\x00") {
+		switch {
+		case len(data) == 0:
+		case n == "-" && from == "-":
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", gnu.QuoteAF("-"))
+			status = 1
+		case n == "":
+			env.Errorf("%s:%d: invalid zero-length file name", gnu.QuoteF(from), i+1)
+			status = 1
+		default:
+			names = append(names, n)
+		}
+	}
+	return names, status
+}
+
+// readWholeFile reads name, or stdin for "-".
+func readWholeFile(env *Env, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(env.Stdin)
+	}
+	r, err := env.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
+type duWalker struct {
+	env        *Env
+	dirs       *dirAhead
+	w          *bufio.Writer
+	all        bool
+	human      int64 // 1024 (-h), 1000 (--si) or 0
+	apparent   bool  // sizes rather than estimated disk usage
+	unit       int64
+	suffix     string // -B's letter ("K", "kB")
+	unitSet    bool   // -B, -b, -h, -k, -m or --si: the environment is not read
+	maxDepth   int
+	end        string
+	seen       map[string]bool
+	ids        map[string]bool // file identities counted (hard links once)
+	deref      bool            // -L
+	inodes     bool            // --inodes
+	countLinks bool            // -l
+	separate   bool            // -S
+	threshold  int64           // -t: at least this, or at most -this
+	timeStyle  string          // --time: a date format
+	excludes   []func(string) bool
+	status     int
+}
+
+// duSum is what a file or tree counts for: its size (or inode count) and
+// its newest modification time.
+type duSum struct {
+	size  int64
+	mtime time.Time
+}
+
+func (s *duSum) add(o duSum) {
+	s.size += o.size
+	if o.mtime.After(s.mtime) {
+		s.mtime = o.mtime
+	}
+}
+
+// excluded reports whether name, or a trailing part of it starting after a
+// slash, matches an --exclude or -X pattern (GNU du's unanchored
+// wildcards, '*' matching '/').
+func (d *duWalker) excluded(name string) bool {
+	for _, match := range d.excludes {
+		if match(name) {
+			return true
+		}
+		for i := 0; i+1 < len(name); i++ {
+			if name[i] == '/' && name[i+1] != '/' && match(name[i+1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usage is what fi counts for: one inode with --inodes, its size with
+// --apparent-size, else its estimated allocation.
+func (d *duWalker) usage(fi fs.FileInfo) duSum {
+	switch {
+	case d.inodes:
+		return duSum{1, fi.ModTime()}
+	case d.apparent:
+		return duSum{fi.Size(), fi.ModTime()}
+	}
+	return duSum{statBlocks(fi) * 512, fi.ModTime()}
 }
 
 // walk returns the usage of name (absolute abs) and prints the lines due
 // for it and below it.
-func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
+func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
 	d.seen[abs] = true
-	if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" {
+	if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" && !d.countLinks {
 		if d.ids[id.FileID()] {
-			return 0
+			return duSum{}
 		}
 		d.ids[id.FileID()] = true
 	}
-	size := d.usage(fi)
+	sum := d.usage(fi)
 	shown := d.maxDepth < 0 || depth <= d.maxDepth
 	if !fi.IsDir() {
 		if depth == 0 || (d.all && shown) {
-			d.print(size, name)
+			d.print(sum, name)
 		}
-		return size
+		return sum
 	}
 	entries, err := d.dirs.readDir(abs)
 	if err != nil {
@@ -169,16 +446,20 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 		}
 	}
 	defer d.dirs.forget(d.dirs.ahead(subdirs))
+	own := sum // -S: the directory and its files, not its subdirectories
 	for i, e := range entries {
 		if d.env.Ctx.Err() != nil {
 			d.status = 1
-			return size
+			return sum
 		}
 		cabs := cabss[i]
-		if d.seen[cabs] {
+		if d.seen[cabs] && !d.countLinks {
 			continue
 		}
 		cname := joinPath(name, e.Name())
+		if d.excluded(cname) {
+			continue
+		}
 		cfi, err := cfis[i], errs[i]
 		if err != nil {
 			d.w.Flush()
@@ -186,12 +467,20 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) int64 {
 			d.status = 1
 			continue
 		}
-		size += d.walk(cname, cabs, cfi, depth+1)
+		sub := d.walk(cname, cabs, cfi, depth+1)
+		sum.add(sub)
+		if !cfi.IsDir() {
+			own.add(sub)
+		}
 	}
 	if shown {
-		d.print(size, name)
+		if d.separate {
+			d.print(own, name)
+		} else {
+			d.print(sum, name)
+		}
 	}
-	return size
+	return sum
 }
 
 // cannotAccess reports a file that could not be described; a dangling
@@ -206,13 +495,25 @@ func (d *duWalker) cannotAccess(name, abs string, err error) {
 	d.env.fileErrorf("cannot access", name, err)
 }
 
-func (d *duWalker) print(size int64, name string) {
+// print writes one line: the count in the chosen unit, --time's time,
+// the name; -t leaves out a count beyond its threshold.
+func (d *duWalker) print(sum duSum, name string) {
+	size := sum.size
+	if d.threshold > 0 && size < d.threshold || d.threshold < 0 && size > -d.threshold {
+		return
+	}
 	var s string
 	switch {
-	case d.human:
-		s = gnu.HumanCeil(size)
+	case d.human != 0:
+		s = gnu.HumanCeilBase(size, d.human)
+	case d.inodes:
+		s = strconv.FormatInt(size, 10)
 	default:
-		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10)
+		s = strconv.FormatInt((size+d.unit-1)/d.unit, 10) + d.suffix
 	}
-	d.w.WriteString(s + "\t" + name + d.end)
+	d.w.WriteString(s + "\t")
+	if d.timeStyle != "" {
+		d.w.WriteString(dateFormat(sum.mtime, d.timeStyle, sum.mtime.Location() == time.UTC) + "\t")
+	}
+	d.w.WriteString(name + d.end)
 }

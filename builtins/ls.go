@@ -560,7 +560,9 @@ func lsBlockSize(spec string) (unit int64, suffix string, ok bool) {
 	if spec != "" && (spec[0] < '0' || spec[0] > '9') {
 		letter := strings.ToUpper(spec[:1])
 		switch {
-		case strings.HasSuffix(spec, "iB") || !strings.HasSuffix(spec, "B"):
+		case strings.HasSuffix(spec, "iB"):
+			suffix = letter + "iB"
+		case !strings.HasSuffix(spec, "B"):
 			suffix = letter
 		default:
 			if letter == "K" {
