@@ -17,3 +17,7 @@ func BashEscapeByte(c byte) string {
 	}
 	return fmt.Sprintf("\\%03o", c)
 }
+
+// GNUQuote is gnulib's quote(): how GNU tools name an argument in their
+// messages ('text' in the C locale), for the commands outside builtins.
+func GNUQuote(s string) string { return gnu.Quote(s) }

@@ -298,3 +298,10 @@ func timeoutCmd(env *Env) int {
 		return 128 + 9
 	}
 }
+
+// SignalNumber reads a signal name (PIPE, SIGPIPE) or number as GNU's
+// str2sig does, for env's signal options.
+func SignalNumber(s string) (int, bool) {
+	n, ok := toSignal(s)
+	return n, ok && n > 0
+}

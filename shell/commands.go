@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -184,29 +185,124 @@ func helpStyled(w io.Writer, style byte, name, syn, short, text string) {
 // nestedShellHelp describes sh, bash and a nested llmsh.
 const nestedShellHelp = "run a script (-c SCRIPT, a FILE, or stdin) on a new shell in the same session and limits"
 
-func envCmd(env *builtins.Env) int {
-	f := builtins.NewFlags(env, "Print the script's exported variables, or set NAME=VALUE pairs and run COMMAND with them.", "[OPTION]... [NAME=VALUE]... [COMMAND [ARG]...]")
+// envOpts is env's command line: the options, possibly spliced from -S
+// strings.
+type envOpts struct {
+	ignore, null, debug, listSignals bool
+	unset                            []string
+	chdir                            string
+	split                            *string // the -S string not yet spliced
+	badSignal                        int     // KILL or STOP given a new action
+}
+
+const envHelp = "Set each NAME to VALUE in the environment and run COMMAND; without\n" +
+	"COMMAND, print the resulting environment (the script's exported variables).\n\n" +
+	"llmsh runs COMMAND in-process: no signal reaches it, so the signal options\n" +
+	"(--block-signal, --default-signal, --ignore-signal) are checked and\n" +
+	"accepted but change nothing, and --list-signal-handling lists nothing."
+
+// envFlags registers env's options on a parser that fills o.
+func envFlags(env *builtins.Env, o *envOpts) *builtins.Flags {
+	f := builtins.NewFlags(env, envHelp, "[OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]")
 	f.StopAtOperand = true
-	ignore := f.Bool('i', "ignore-environment", "start with an empty environment")
-	null := f.Bool('0', "null", "end each output line with NUL, not newline")
-	var unset []string
+	f.BoolVar(&o.ignore, 'i', "ignore-environment", "start with an empty environment")
+	f.BoolVar(&o.null, '0', "null", "end each output line with NUL, not newline")
 	f.Func('u', "unset", builtins.RequiredArg, "NAME", "remove variable from the environment", func(v string, _ bool) error {
-		unset = append(unset, v)
+		o.unset = append(o.unset, v)
 		return nil
 	})
-	rest, err := f.Parse(env.Args[1:])
-	if err != nil {
-		return f.Fail(err, 125)
+	f.StringVar(&o.chdir, 'C', "chdir", "DIR", "change working directory to DIR")
+	f.Func('S', "split-string", builtins.RequiredArg, "S", "process and split S into separate arguments;\n"+
+		"used to pass multiple arguments on shebang lines", func(v string, _ bool) error {
+		o.split = &v
+		f.Stop()
+		return nil
+	})
+	signals := func(action bool) func(string, bool) error {
+		return func(v string, present bool) error {
+			if !present {
+				return nil
+			}
+			for _, sig := range strings.Split(v, ",") {
+				n, ok := builtins.SignalNumber(sig)
+				if !ok {
+					return &builtins.UsageError{Msg: gnuQuote(sig) + ": invalid signal"}
+				}
+				if action && (n == 9 || n == 19) && o.badSignal == 0 {
+					o.badSignal = n // SIGKILL and SIGSTOP keep their action
+				}
+			}
+			return nil
+		}
+	}
+	f.Func(0, "block-signal", builtins.OptionalArg, "SIG", "block delivery of SIG signal(s) to COMMAND", signals(false))
+	f.Func(0, "default-signal", builtins.OptionalArg, "SIG", "reset handling of SIG signal(s) to the default", signals(true))
+	f.Func(0, "ignore-signal", builtins.OptionalArg, "SIG", "set handling of SIG signal(s) to do nothing", signals(true))
+	f.BoolVar(&o.listSignals, 0, "list-signal-handling", "list non default signal handling to stderr")
+	f.BoolVar(&o.debug, 'v', "debug", "print verbose information for each processing step")
+	f.Epilog = "A mere - implies -i.  If no COMMAND, print the resulting environment.\n\n" +
+		"SIG may be a signal name like 'PIPE', or a signal number like '13'.\n" +
+		"Without SIG, all known signals are included.  Multiple signals can be\ncomma-separated."
+	return f
+}
+
+func envCmd(env *builtins.Env) int {
+	var o envOpts
+	args := env.Args[1:]
+	var rest []string
+	for {
+		f := envFlags(env, &o)
+		var err error
+		if rest, err = f.Parse(args); err != nil {
+			return f.Fail(err, 125)
+		}
+		if o.split == nil {
+			if o.chdir != "" && (len(rest) == 0 || !hasCommand(rest)) {
+				return f.Fail(&builtins.UsageError{Msg: "must specify command with --chdir (-C)"}, 125)
+			}
+			break
+		}
+		words, err := splitEnvString(*o.split, env.Environ)
+		if err != nil {
+			env.Errorf("%s", err)
+			return 125
+		}
+		if o.debug {
+			fmt.Fprintf(env.Stderr, "split -S:  %s\n", gnuQuote(*o.split))
+			for i, w := range words {
+				lead := " into:    "
+				if i > 0 {
+					lead = "     &    "
+				}
+				fmt.Fprintf(env.Stderr, "%s%s\n", lead, gnuQuote(w))
+			}
+		}
+		o.split = nil
+		args = append(words, rest...)
+	}
+	if o.badSignal != 0 {
+		env.Errorf("failed to set signal action for signal %d: %s", o.badSignal, builtins.ErrText(syscall.EINVAL))
+		return 125
+	}
+	if len(rest) > 0 && rest[0] == "-" {
+		o.ignore, rest = true, rest[1:]
 	}
 	vars := env.Environ
-	if *ignore {
+	if o.ignore {
 		vars = nil
+		if o.debug {
+			fmt.Fprintln(env.Stderr, "cleaning environ")
+		}
+	} else if o.debug {
+		for _, u := range o.unset {
+			fmt.Fprintf(env.Stderr, "unset:    %s\n", u)
+		}
 	}
 	out := []string{}
 	for _, kv := range vars {
 		name, _, _ := strings.Cut(kv, "=")
 		skip := false
-		for _, u := range unset {
+		for _, u := range o.unset {
 			skip = skip || u == name
 		}
 		if !skip {
@@ -214,13 +310,16 @@ func envCmd(env *builtins.Env) int {
 		}
 	}
 	for len(rest) > 0 && strings.Contains(rest[0], "=") {
+		if o.debug {
+			fmt.Fprintf(env.Stderr, "setenv:   %s\n", rest[0])
+		}
 		out = append(out, rest[0])
 		rest = rest[1:]
 	}
 	out = setEnviron(out)
 	if len(rest) == 0 {
 		end := "\n"
-		if *null {
+		if o.null {
 			end = "\x00"
 		}
 		return printLines(env, out, end, 0, 125) // GNU env fails with EXIT_CANCELED
@@ -230,8 +329,155 @@ func envCmd(env *builtins.Env) int {
 		return 126
 	}
 	ctx := context.WithValue(env.Ctx, environKey{}, setEnviron(out))
+	if o.chdir != "" {
+		dir := env.Abs(o.chdir)
+		if fi, err := env.FS.Stat(dir); err != nil || !fi.IsDir() {
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			env.Errorf("cannot change directory to %s: %s", gnuQuote(o.chdir), builtins.ErrText(err))
+			return 125
+		}
+		if o.debug {
+			fmt.Fprintf(env.Stderr, "chdir:    %s\n", gnuQuote(o.chdir))
+		}
+		ctx = context.WithValue(ctx, dirKey{}, dir)
+	}
+	if o.debug {
+		fmt.Fprintf(env.Stderr, "executing: %s\n", rest[0])
+		for i, a := range rest {
+			fmt.Fprintf(env.Stderr, "   arg[%d]= %s\n", i, gnuQuote(a))
+		}
+	}
 	return env.Exec(ctx, rest, env.Stdin, env.Stdout, env.Stderr)
 }
+
+// hasCommand reports whether env's operands name a command after their
+// NAME=VALUE pairs (and a leading "-").
+func hasCommand(rest []string) bool {
+	if len(rest) > 0 && rest[0] == "-" {
+		rest = rest[1:]
+	}
+	for _, a := range rest {
+		if !strings.Contains(a, "=") {
+			return true
+		}
+	}
+	return false
+}
+
+// splitEnvString splits env -S's string as GNU env does: whitespace
+// separates words; single quotes keep everything but \\ and \'; double
+// quotes and bare text take the escapes \" \# \$ \' \\ \_ \c \f \n
+// \r \t \v and ${NAME} (from environ); # starting a word ends the string.
+func splitEnvString(s string, environ []string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	end := func() {
+		if inWord {
+			words = append(words, cur.String())
+		}
+		cur.Reset()
+		inWord = false
+	}
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+				continue
+			}
+			if c == '\\' && i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\'') {
+				i++
+				c = s[i]
+			}
+			cur.WriteByte(c)
+			continue
+		case quote == 0 && strings.IndexByte(" \t\n\v\f\r", c) >= 0:
+			end()
+			continue
+		case quote == 0 && c == '#' && !inWord:
+			return words, nil
+		case c == '\'' && quote == 0, c == '"' && quote == 0:
+			quote, inWord = c, true
+			continue
+		case c == '"':
+			quote = 0
+			continue
+		}
+		wasInWord := inWord
+		inWord = true
+		switch c {
+		case '\\':
+			if i+1 >= len(s) {
+				return nil, fmt.Errorf("invalid backslash at end of string in -S")
+			}
+			i++
+			switch e := s[i]; e {
+			case 'c':
+				if quote == '"' {
+					return nil, fmt.Errorf("'\\c' must not appear in double-quoted -S string")
+				}
+				end()
+				return words, nil
+			case '_':
+				if quote == 0 {
+					inWord = wasInWord
+					end()
+					continue
+				}
+				cur.WriteByte(' ')
+			case 'f', 'n', 'r', 't', 'v':
+				cur.WriteByte(map[byte]byte{'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}[e])
+			case '"', '#', '$', '\'', '\\':
+				cur.WriteByte(e)
+			default:
+				return nil, fmt.Errorf("invalid sequence '\\%c' in -S", e)
+			}
+		case '$':
+			if i+1 >= len(s) || s[i+1] != '{' {
+				return nil, fmt.Errorf("only ${VARNAME} expansion is supported, error at: %s", s[i:])
+			}
+			j := strings.IndexByte(s[i:], '}')
+			name := ""
+			if j > 0 {
+				name = s[i+2 : i+j]
+			}
+			if j < 0 || !validEnvName(name) {
+				return nil, fmt.Errorf("only ${VARNAME} expansion is supported, error at: %s", s[i:])
+			}
+			for _, kv := range environ {
+				if v, ok := strings.CutPrefix(kv, name+"="); ok {
+					cur.WriteString(v)
+				}
+			}
+			i += j
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("no terminating quote in -S string")
+	}
+	end()
+	return words, nil
+}
+
+// validEnvName: a letter or _ then letters, digits and _.
+func validEnvName(n string) bool {
+	for i, c := range n {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return n != ""
+}
+
+// gnuQuote is GNU's quote(): 'text' in the C locale.
+var gnuQuote = builtins.GNUQuote
 
 func printenv(env *builtins.Env) int {
 	f := builtins.NewFlags(env, "Print the values of the named exported variables, or all of them.", "[OPTION]... [VARIABLE]...")

@@ -472,11 +472,15 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
-		vars := environ
+		vars, cdir := environ, dir
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
 			vars = e // set by env NAME=VALUE
 		}
-		return s.exec(ctx, args, in, out, errw, dir, vars)
+		if d, ok := ctx.Value(dirKey{}).(string); ok {
+			cdir = d // set by env -C DIR, for this command only
+			ctx = context.WithValue(ctx, dirKey{}, nil)
+		}
+		return s.exec(ctx, args, in, out, errw, cdir, vars)
 	}
 	var pipe *pipeWatch
 	if !runsCommands[name] {
@@ -934,3 +938,7 @@ func Incomplete(src string) bool {
 
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
+
+// dirKey carries the working directory that `env -C DIR` gives the
+// command it runs.
+type dirKey struct{}
