@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -19,11 +20,45 @@ func tail(env *Env) int {
 	spec := headCountSpec{lines: true, n: 10}
 	var quiet, verbose, zero, follow bool
 	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(v, false) })
-	f.Func('f', "follow", OptionalArg, "{name|descriptor}", "not supported in llmsh", func(string, bool) error { follow = true; return nil })
-	f.Func('F', "", NoArg, "", "", func(string, bool) error { follow = true; return nil })
+	f.Func('f', "follow", OptionalArg, "{name|descriptor}", "output appended data as the file grows (refused in llmsh: files do\n"+
+		"not grow while a script runs)", func(v string, present bool) error {
+		if present {
+			if _, err := lsArgMatch("--follow", v, []string{"descriptor", "name"}, []int{0, 1}); err != nil {
+				return err
+			}
+		}
+		follow = true
+		return nil
+	})
+	var retry bool
+	f.Func('F', "", NoArg, "", "same as --follow=name --retry", func(string, bool) error { follow, retry = true, true; return nil })
+	f.Func(0, "max-unchanged-stats", RequiredArg, "N", "with --follow=name, reopen a FILE which has not\n"+
+		"changed size after N (default 5) iterations to see if it has been unlinked\nor renamed", func(v string, _ bool) error {
+		if _, e := gnu.ParseSize(v, 10, ""); e != gnu.SizeOK && e != gnu.SizeOverflow {
+			return fmt.Errorf("invalid maximum number of unchanged stats between opens: %s", gnu.Quote(v))
+		}
+		return nil
+	})
+	pidSet := false
+	f.Func(0, "pid", RequiredArg, "PID", "with -f, terminate after process ID, PID dies", func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("invalid PID: %s", gnu.Quote(v))
+		}
+		pidSet = n != 0 // GNU: 0 is no process
+		return nil
+	})
+	f.BoolVar(&retry, 0, "retry", "keep trying to open a file if it is inaccessible")
+	f.Func('s', "sleep-interval", RequiredArg, "N", "with -f, sleep for approximately N seconds (default 1.0)\n"+
+		"between iterations", func(v string, _ bool) error {
+		if n, err := strconv.ParseFloat(strings.TrimLeft(v, " \t"), 64); err != nil && !errors.Is(err, strconv.ErrRange) || n < 0 || n != n {
+			return fmt.Errorf("invalid number of seconds: %s", gnu.Quote(v))
+		}
+		return nil
+	})
 	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return spec.parse(v, true) })
 	f.Func('q', "quiet", NoArg, "", "never output headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
-	f.Func(0, "silent", NoArg, "", "", func(string, bool) error { quiet, verbose = true, false; return nil })
+	f.Func(0, "silent", NoArg, "", "same as --quiet", func(string, bool) error { quiet, verbose = true, false; return nil })
 	f.Func('v', "verbose", NoArg, "", "always output headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
 	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	for d := '0'; d <= '9'; d++ {
@@ -40,6 +75,12 @@ func tail(env *Env) int {
 	files, err := f.Parse(args)
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if retry && !follow {
+		env.Errorf("warning: --retry ignored; --retry is useful only when following")
+	}
+	if pidSet && !follow {
+		env.Errorf("warning: PID ignored; --pid=PID is useful only when following")
 	}
 	if follow {
 		env.Errorf("following files (-f, -F, --follow) is not supported in llmsh: files do not grow while a script runs")
