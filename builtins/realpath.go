@@ -175,6 +175,7 @@ func realpath(env *Env) int {
 	strip := f.Bool('s', "strip", "don't expand symlinks")
 	f.BoolVar(strip, 0, "no-symlinks", "same as -s")
 	relTo, relSet := f.String(0, "relative-to", "DIR", "print the resolved path relative to DIR")
+	relBase, relBaseSet := f.String(0, "relative-base", "DIR", "print absolute paths unless paths below DIR")
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -197,14 +198,28 @@ func realpath(env *Env) int {
 	canon := func(name string) (string, error) {
 		return canonicalizeHow(env, name, mode, !*strip, *logical)
 	}
-	base := ""
-	if *relSet {
-		if base, err = canon(*relTo); err != nil {
+	if *relBaseSet && !*relSet {
+		*relTo, *relSet = *relBase, true
+	}
+	base, limit := "", ""
+	for _, d := range []struct {
+		set  bool
+		name string
+		to   *string
+	}{{*relSet, *relTo, &base}, {*relBaseSet, *relBase, &limit}} {
+		if !d.set {
+			continue
+		}
+		if *d.to, err = canon(d.name); err != nil {
 			if !*quiet {
-				env.PathError(gnu.QuoteF(*relTo), err)
+				env.PathError(gnu.QuoteF(d.name), err)
 			}
 			return 1
 		}
+	}
+	if *relBaseSet && !pathPrefix(limit, base) {
+		// GNU: --relative-to outside --relative-base: every path absolute.
+		*relSet = false
 	}
 	end := "\n"
 	if *zero {
@@ -223,12 +238,17 @@ func realpath(env *Env) int {
 			status = 1
 			continue
 		}
-		if *relSet {
+		if *relSet && (!*relBaseSet || pathPrefix(limit, p)) {
 			p = relativeTo(p, base)
 		}
 		fmt.Fprint(env.Stdout, p+end)
 	}
 	return status
+}
+
+// pathPrefix is GNU realpath's path_prefix: p is prefix or below it.
+func pathPrefix(prefix, p string) bool {
+	return prefix == "/" || p == prefix || strings.HasPrefix(p, prefix+"/")
 }
 
 // lastOption reports whether, of two boolean options (a short letter and a

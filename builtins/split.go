@@ -246,6 +246,8 @@ func (c *splitConfig) flags(env *Env) *Flags {
 	f.Func('x', "", NoArg, "", "use hex suffixes starting at 0, not alphabetic", numeric("0123456789abcdef"))
 	f.Func(0, "hex-suffixes", OptionalArg, "FROM", "same as -x, but allow setting the start value", numeric("0123456789abcdef"))
 	f.BoolVar(&c.elide, 'e', "elide-empty-files", "do not generate empty output files with '-n'")
+	f.Bool('u', "unbuffered", "immediately copy input to output with '-n r/...' (accepted: output\n"+
+		"is written as it is produced)")
 	f.BoolVar(&c.verbose, 0, "verbose", "print a diagnostic just before each output file is opened")
 	f.Func('t', "separator", RequiredArg, "SEP", "use SEP instead of newline as the record separator", func(v string, _ bool) error {
 		switch {

@@ -29,6 +29,8 @@ func touch(env *Env) int {
 	stampStr, stampSet := f.String('t', "", "STAMP", "use [[CC]YY]MMDDhhmm[.ss] instead of current time")
 	refStr, refSet := f.String('r', "reference", "FILE", "use this file's times instead of current time")
 	f.Bool('f', "", "(ignored)")
+	noDeref := f.Bool('h', "no-dereference", "affect each symbolic link instead of any referenced file (refused\n"+
+		"for a link: vfsd cannot set a link's own times)")
 	f.Func(0, "time", RequiredArg, "WORD", "change the specified time: WORD is access, atime, or use: equivalent to -a; WORD is modify or mtime: equivalent to -m", func(v string, _ bool) error {
 		switch v {
 		case "access", "atime", "use":
@@ -87,6 +89,21 @@ func touch(env *Env) int {
 			continue // touching standard output: nothing to do in-process
 		}
 		abs := env.Abs(name)
+		if *noDeref {
+			// GNU: -h creates nothing; a link's own times cannot be set here.
+			fi, err := env.FS.Lstat(abs)
+			switch {
+			case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+				err = syscall.ENOTSUP
+			case errors.Is(err, fs.ErrNotExist) && *noCreate:
+				continue
+			}
+			if err != nil {
+				env.Errorf("setting times of %s: %s", gnu.QuoteAF(name), ErrText(err))
+				status = 1
+				continue
+			}
+		}
 		err := env.FS.Chtimes(abs, atime, mtime)
 		if errors.Is(err, fs.ErrNotExist) {
 			if *noCreate {
