@@ -30,131 +30,38 @@ directory reached again through a link under -L) is counted and shown
 once, by vfsd's file identity, as GNU du counts an inode once.`
 
 func du(env *Env) int {
-	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...", "[OPTION]... --files0-from=F")
 	d := &duWalker{env: env, unit: 1024, seen: map[string]bool{}, ids: map[string]bool{}}
-	all := f.Bool('a', "all", "write counts for all files, not just directories")
-	apparent := f.Bool(0, "apparent-size", "print apparent sizes rather than disk usage")
-	var blockSpec, blockOpt string
-	f.Func('B', "block-size", RequiredArg, "SIZE", "scale sizes by SIZE before printing them; e.g.,\n"+
-		"'-BM' prints sizes in units of 1,048,576 bytes;\nsee SIZE format below", func(v string, _ bool) error {
-		blockSpec, blockOpt = v, duOptName(env.Args, 'B', "--bl", "--block-size")
-		d.unit, d.suffix, d.human, d.unitSet = 1024, "", 0, true
-		return nil
-	})
-	setUnit := func(u int64) func(string, bool) error {
-		return func(string, bool) error {
-			blockSpec, d.unit, d.suffix, d.human, d.unitSet = "", u, "", 0, true
-			return nil
-		}
-	}
-	f.Func('b', "bytes", NoArg, "", "equivalent to '--apparent-size --block-size=1'", func(string, bool) error {
-		*apparent = true
-		return setUnit(1)("", false)
-	})
-	total := f.Bool('c', "total", "produce a grand total")
-	derefArgs := false
-	deref := false
-	derefFlag := func(l, h bool) func(string, bool) error {
-		return func(string, bool) error { deref, derefArgs = l, h; return nil }
-	}
-	f.Func('D', "dereference-args", NoArg, "", "dereference only symlinks that are listed on the command line", derefFlag(false, true))
-	maxDepth := -1
-	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory (or file, with --all) only if it is\n"+
-		"N or fewer levels below the command line argument; --max-depth=0 is the\nsame as --summarize", func(v string, _ bool) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return &UsageError{"invalid maximum depth " + gnu.Quote(v)}
-		}
-		maxDepth = n
-		return nil
-	})
-	files0, files0Set := f.String(0, "files0-from", "F", "summarize device usage of the NUL-terminated file names specified\n"+
-		"in file F; if F is -, then read names from standard input")
-	f.Func('H', "", NoArg, "", "equivalent to --dereference-args (-D)", derefFlag(false, true))
-	f.Func('h', "human-readable", NoArg, "", "print sizes in human readable format (e.g., 1K 234M 2G)", func(string, bool) error {
-		blockSpec, d.human, d.unitSet = "", 1024, true
-		return nil
-	})
-	f.BoolVar(&d.inodes, 0, "inodes", "list inode usage information instead of block usage")
-	f.Func('k', "", NoArg, "", "like --block-size=1K", setUnit(1024))
-	f.Func('L', "dereference", NoArg, "", "dereference all symbolic links", derefFlag(true, false))
-	f.BoolVar(&d.countLinks, 'l', "count-links", "count sizes many times if hard linked")
-	f.Func('m', "", NoArg, "", "like --block-size=1M", setUnit(1<<20))
-	f.Func('P', "no-dereference", NoArg, "", "don't follow any symbolic links (this is the default)", derefFlag(false, false))
-	f.BoolVar(&d.separate, 'S', "separate-dirs", "for directories do not include size of subdirectories")
-	f.Func(0, "si", NoArg, "", "like -h, but use powers of 1000 not 1024", func(string, bool) error {
-		blockSpec, d.human, d.unitSet = "", 1000, true
-		return nil
-	})
-	summarize := f.Bool('s', "summarize", "display only a total for each argument")
-	threshold := ""
-	thresholdOpt := ""
-	f.Func('t', "threshold", RequiredArg, "SIZE", "exclude entries smaller than SIZE if positive,\n"+
-		"or entries greater than SIZE if negative", func(v string, _ bool) error {
-		threshold, thresholdOpt = v, duOptName(env.Args, 't', "--th", "--threshold")
-		return nil
-	})
-	showTime := false
-	f.Func(0, "time", OptionalArg, "WORD", "show time of the last modification of any file in the\n"+
-		"directory, or any of its subdirectories; with WORD (atime, access, use,\n"+
-		"ctime or status) that time, which vfsd does not keep: the modification\ntime is shown", func(v string, present bool) error {
-		showTime = true
-		if present {
-			_, err := lsArgMatch("--time", v, []string{"atime", "access", "use", "ctime", "status"}, []int{0, 0, 0, 1, 1})
-			return err
-		}
-		return nil
-	})
-	timeStyle, timeStyleSet := f.String(0, "time-style", "STYLE", "show times using STYLE, which can be:\n"+
-		"full-iso, long-iso, iso, or +FORMAT;\nFORMAT is interpreted like in 'date'")
-	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude files that match any pattern in FILE", func(v string, _ bool) error {
-		data, err := readWholeFile(env, v)
-		if err != nil {
-			return fmt.Errorf("%s: %s", gnu.QuoteF(v), ErrText(err))
-		}
-		for _, p := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-			d.excludes = append(d.excludes, findGlob(p, false))
-		}
-		return nil
-	})
-	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files that match PATTERN", func(v string, _ bool) error {
-		d.excludes = append(d.excludes, findGlob(v, false))
-		return nil
-	})
-	f.Bool('x', "one-file-system", "skip directories on different file systems (vfsd's trees are one)")
-	zero := f.Bool('0', "null", "end each output line with NUL, not newline")
-	f.Epilog = "Display values are in units of the first available SIZE from --block-size,\n" +
-		"and the DU_BLOCK_SIZE, BLOCK_SIZE and BLOCKSIZE environment variables.\n" +
-		"Otherwise, units default to 1024 bytes.\n\n" + strings.SplitN(lsEpilog, "\n\n", 2)[0]
+	o := &duOpts{maxDepth: -1}
+	f := duFlags(env, d, o)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	if *summarize && *all {
+	if o.summarize && o.all {
 		return f.Fail(&UsageError{"cannot both summarize and show all entries"}, 1)
 	}
-	if *summarize {
-		if maxDepth > 0 {
-			env.Errorf("warning: summarizing conflicts with --max-depth=%d", maxDepth)
+	if o.summarize {
+		if o.maxDepth > 0 {
+			env.Errorf("warning: summarizing conflicts with --max-depth=%d", o.maxDepth)
 			fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 			return 1
 		}
-		maxDepth = 0
+		o.maxDepth = 0
 	}
-	if st := d.setup(blockSpec, blockOpt, threshold, thresholdOpt); st != 0 {
+	if st := d.setup(o.blockSpec, o.blockOpt, o.threshold, o.thresholdOpt); st != 0 {
 		return st
 	}
-	if showTime {
-		if d.timeStyle, err = duTimeStyle(env, *timeStyle, *timeStyleSet); err != nil {
+	if o.showTime {
+		if d.timeStyle, err = duTimeStyle(env, o.timeStyle, o.timeStyleSet); err != nil {
 			return f.Fail(err, 1)
 		}
 	}
-	if *files0Set {
+	if o.files0Set {
 		if len(files) > 0 {
 			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 1)
 		}
 		var st int
-		if files, st = duFiles0(env, *files0); st != 0 && files == nil {
+		if files, st = duFiles0(env, o.files0); st != 0 && files == nil {
 			return st
 		}
 		d.status = st
@@ -163,10 +70,10 @@ func du(env *Env) int {
 	}
 	w := bufio.NewWriter(env.Stdout)
 	d.end = "\n"
-	if *zero {
+	if o.zero {
 		d.end = "\x00"
 	}
-	d.w, d.all, d.apparent, d.maxDepth, d.deref = w, *all, *apparent, maxDepth, deref
+	d.w, d.all, d.apparent, d.maxDepth, d.deref = w, o.all, o.apparent, o.maxDepth, o.deref
 	d.dirs = newDirAhead(env, false)
 	d.dirs.tree = true
 	var grand duSum
@@ -180,7 +87,7 @@ func du(env *Env) int {
 		}
 		abs := env.Abs(name)
 		var fi fs.FileInfo
-		if deref || derefArgs {
+		if o.deref || o.derefArgs {
 			fi, err = env.FS.Stat(abs)
 		} else {
 			fi, err = lstatOperand(env, name)
@@ -196,10 +103,120 @@ func du(env *Env) int {
 		}
 		grand.add(d.walk(name, abs, fi, 0))
 	}
-	if *total {
+	if o.total {
 		d.print(grand, "total")
 	}
 	return finishOutputAs(env, w, d.status, wroteFlushed) // GNU du flushes each line
+}
+
+// duOpts are du's options that are not the walker's own.
+type duOpts struct {
+	all, apparent, total, summarize, zero bool
+	deref, derefArgs, showTime            bool // -L, -H/-D, --time
+	maxDepth                              int
+	blockSpec, blockOpt                   string // -B's SIZE and how it was spelled
+	threshold, thresholdOpt               string
+	timeStyle, files0                     string
+	timeStyleSet, files0Set               bool
+}
+
+// duFlags registers du's options: d's and o's.
+func duFlags(env *Env, d *duWalker, o *duOpts) *Flags {
+	f := NewFlags(env, duHelp, "[OPTION]... [FILE]...", "[OPTION]... --files0-from=F")
+	f.BoolVar(&o.all, 'a', "all", "write counts for all files, not just directories")
+	f.BoolVar(&o.apparent, 0, "apparent-size", "print apparent sizes rather than disk usage")
+	f.Func('B', "block-size", RequiredArg, "SIZE", "scale sizes by SIZE before printing them; e.g.,\n"+
+		"'-BM' prints sizes in units of 1,048,576 bytes;\nsee SIZE format below", func(v string, _ bool) error {
+		o.blockSpec, o.blockOpt = v, duOptName(env.Args, 'B', "--bl", "--block-size")
+		d.unit, d.suffix, d.human, d.unitSet = 1024, "", 0, true
+		return nil
+	})
+	setUnit := func(u int64) func(string, bool) error {
+		return func(string, bool) error {
+			o.blockSpec, d.unit, d.suffix, d.human, d.unitSet = "", u, "", 0, true
+			return nil
+		}
+	}
+	f.Func('b', "bytes", NoArg, "", "equivalent to '--apparent-size --block-size=1'", func(string, bool) error {
+		o.apparent = true
+		return setUnit(1)("", false)
+	})
+	f.BoolVar(&o.total, 'c', "total", "produce a grand total")
+	derefFlag := func(l, h bool) func(string, bool) error {
+		return func(string, bool) error { o.deref, o.derefArgs = l, h; return nil }
+	}
+	f.Func('D', "dereference-args", NoArg, "", "dereference only symlinks that are listed on the command line", derefFlag(false, true))
+	f.Func('d', "max-depth", RequiredArg, "N", "print the total for a directory (or file, with --all) only if it is\n"+
+		"N or fewer levels below the command line argument; --max-depth=0 is the\nsame as --summarize", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return &UsageError{"invalid maximum depth " + gnu.Quote(v)}
+		}
+		o.maxDepth = n
+		return nil
+	})
+	f.Func(0, "files0-from", RequiredArg, "F", "summarize device usage of the NUL-terminated file names specified\n"+
+		"in file F; if F is -, then read names from standard input", func(v string, _ bool) error {
+		o.files0, o.files0Set = v, true
+		return nil
+	})
+	f.Func('H', "", NoArg, "", "equivalent to --dereference-args (-D)", derefFlag(false, true))
+	f.Func('h', "human-readable", NoArg, "", "print sizes in human readable format (e.g., 1K 234M 2G)", func(string, bool) error {
+		o.blockSpec, d.human, d.unitSet = "", 1024, true
+		return nil
+	})
+	f.BoolVar(&d.inodes, 0, "inodes", "list inode usage information instead of block usage")
+	f.Func('k', "", NoArg, "", "like --block-size=1K", setUnit(1024))
+	f.Func('L', "dereference", NoArg, "", "dereference all symbolic links", derefFlag(true, false))
+	f.BoolVar(&d.countLinks, 'l', "count-links", "count sizes many times if hard linked")
+	f.Func('m', "", NoArg, "", "like --block-size=1M", setUnit(1<<20))
+	f.Func('P', "no-dereference", NoArg, "", "don't follow any symbolic links (this is the default)", derefFlag(false, false))
+	f.BoolVar(&d.separate, 'S', "separate-dirs", "for directories do not include size of subdirectories")
+	f.Func(0, "si", NoArg, "", "like -h, but use powers of 1000 not 1024", func(string, bool) error {
+		o.blockSpec, d.human, d.unitSet = "", 1000, true
+		return nil
+	})
+	f.BoolVar(&o.summarize, 's', "summarize", "display only a total for each argument")
+	f.Func('t', "threshold", RequiredArg, "SIZE", "exclude entries smaller than SIZE if positive,\n"+
+		"or entries greater than SIZE if negative", func(v string, _ bool) error {
+		o.threshold, o.thresholdOpt = v, duOptName(env.Args, 't', "--th", "--threshold")
+		return nil
+	})
+	f.Func(0, "time", OptionalArg, "WORD", "show time of the last modification of any file in the\n"+
+		"directory, or any of its subdirectories; with WORD (atime, access, use,\n"+
+		"ctime or status) that time, which vfsd does not keep: the modification\ntime is shown", func(v string, present bool) error {
+		o.showTime = true
+		if present {
+			_, err := lsArgMatch("--time", v, []string{"atime", "access", "use", "ctime", "status"}, []int{0, 0, 0, 1, 1})
+			return err
+		}
+		return nil
+	})
+	f.Func(0, "time-style", RequiredArg, "STYLE", "show times using STYLE, which can be:\n"+
+		"full-iso, long-iso, iso, or +FORMAT;\nFORMAT is interpreted like in 'date'", func(v string, _ bool) error {
+		o.timeStyle, o.timeStyleSet = v, true
+		return nil
+	})
+	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude files that match any pattern in FILE", func(v string, _ bool) error {
+		data, err := readWholeFile(env, v)
+		if err != nil {
+			return fmt.Errorf("%s: %s", gnu.QuoteF(v), ErrText(err))
+		}
+		for _, p := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			d.excludes = append(d.excludes, findGlob(p, false))
+		}
+		return nil
+	})
+	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files that match PATTERN", func(v string, _ bool) error {
+		d.excludes = append(d.excludes, findGlob(v, false))
+		return nil
+	})
+	f.Bool('x', "one-file-system", "skip directories on different file systems (vfsd's trees are one)")
+	f.BoolVar(&o.zero, '0', "null", "end each output line with NUL, not newline")
+	f.Epilog = "Display values are in units of the first available SIZE from --block-size,\n" +
+		"and the DU_BLOCK_SIZE, BLOCK_SIZE and BLOCKSIZE environment variables.\n" +
+		"Otherwise, units default to 1024 bytes.\n\n" + strings.SplitN(lsEpilog, "\n\n", 2)[0]
+	return f
 }
 
 // duOptName is how the command line last spelled an option with a value
