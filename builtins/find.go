@@ -1153,8 +1153,13 @@ func findGlob(pat string, fold bool) func(string) bool { return globMatcher(pat,
 
 // globMatcher compiles an fnmatch pattern without FNM_PATHNAME ('*'
 // matches '/'); leadingDot lets a wildcard match a leading dot (no
-// FNM_PERIOD).
+// FNM_PERIOD). A pattern without '*', '?', '[' or '\' matches only
+// itself, compared as bytes as fnmatch does, with no regular expression
+// to compile (find -name a -o -name b ... compiled one per operand).
 func globMatcher(pat string, fold, leadingDot bool) func(string) bool {
+	if !fold && !strings.ContainsAny(pat, `*?[\`) {
+		return func(s string) bool { return s == pat }
+	}
 	mode := pattern.EntireString | pattern.NoGlobStar
 	if leadingDot {
 		mode |= pattern.GlobLeadingDot
