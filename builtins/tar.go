@@ -25,6 +25,7 @@ var _ = register(Builtin{Name: "tar", Summary: "create, extract or list tar arch
 
 // tarState holds the options and the exit status of one tar call.
 type tarState struct {
+	piped    bool // the archive's reader went away: stop quietly, as GNU tar dies of SIGPIPE
 	env      *Env
 	dirs     *dirAhead  // c: the subdirectories listed ahead of the walk
 	heads    *headAhead // c: small files read ahead of the walk
@@ -286,7 +287,7 @@ func (s *tarState) run(operands []string) int {
 	if env.Ctx.Err() != nil {
 		return 2
 	}
-	if s.status == 2 {
+	if s.status == 2 && !s.piped {
 		env.Errorf("Exiting with failure status due to previous errors")
 	}
 	return s.status
@@ -565,7 +566,7 @@ func (s *tarState) writeFailure(err error) error {
 		return err
 	}
 	if IsBrokenPipe(err) {
-		s.status = 2
+		s.status, s.piped = 2, true
 		return nil
 	}
 	var we gnu.WriteError
@@ -1237,7 +1238,7 @@ func (s *tarState) copyFailure(name, abs string, err error) error {
 	if errors.As(err, &we) {
 		if abs == "" {
 			if IsBrokenPipe(err) {
-				s.status = 2
+				s.status, s.piped = 2, true
 				return gnu.ErrCancelled
 			}
 			s.fail("stdout: Cannot write: %s", ErrText(we.Err))
