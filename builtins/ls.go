@@ -320,14 +320,7 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 		return nil
 	})
 	f.Func('t', "", NoArg, "", "sort by time, newest first; see --time", p.setSort(lsSortTime))
-	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", func(v string, _ bool) error {
-		n, ok := lsCount(v)
-		if !ok {
-			return fmt.Errorf("invalid tab size: %s", gnu.Quote(v))
-		}
-		o.tabsize = n
-		return nil
-	})
+	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", lsCountArg("tab size", &o.tabsize))
 	f.Func('u', "", NoArg, "", "with -lt: sort by, and show, access time;\nwith -l: show access time and sort by name;\notherwise: sort by access time, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
 		p.timeWord = "atime"
 		return nil
@@ -335,12 +328,10 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 	f.Func('U', "", NoArg, "", "do not sort; list entries in directory order", p.setSort(lsSortNone))
 	f.Func('v', "", NoArg, "", "natural sort of (version) numbers within text", p.setSort(lsSortVersion))
 	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS.  0 means no limit", func(v string, _ bool) error {
-		n, ok := lsCount(v)
-		if !ok {
-			return fmt.Errorf("invalid line width: %s", gnu.Quote(v))
+		if err := lsCountArg("line width", &o.width)(v, true); err != nil {
+			return err
 		}
-		o.width = n
-		if n == 0 {
+		if o.width == 0 {
 			o.width = -1 // no limit
 		}
 		return nil
@@ -514,6 +505,19 @@ func lsCount(v string) (int, bool) {
 		return 0, false
 	}
 	return int(min(n, 1<<62)), true
+}
+
+// lsCountArg sets *dst from a -T or -w count, or fails with GNU's
+// "invalid WHAT" message.
+func lsCountArg(what string, dst *int) func(string, bool) error {
+	return func(v string, _ bool) error {
+		n, ok := lsCount(v)
+		if !ok {
+			return fmt.Errorf("invalid %s: %s", what, gnu.Quote(v))
+		}
+		*dst = n
+		return nil
+	}
 }
 
 // lsSeq is 0, 1, … n-1: the vals of words without synonyms.
