@@ -62,8 +62,8 @@ type differ struct {
 	stdinData   []byte
 	stdinRead   bool
 	now         time.Time
-	ifdefName   string // -D
-	width       int    // -W, for -y
+	formats     diffFormats // -D and --GTYPE-group-format, --LTYPE-line-format
+	width       int         // -W, for -y
 	// -y: --suppress-common-lines, --left-column
 	suppressCommon, leftColumn bool
 }
@@ -160,7 +160,7 @@ func (p *diffCmdLine) styleFlags(f *Flags) {
 	})
 	f.Func('D', "ifdef", RequiredArg, "NAME", "output merged file with '#ifdef NAME' diffs", func(v string, _ bool) error {
 		p.setStyle(diffIfdef)
-		d.ifdefName = v
+		d.formats.ifdefName(v)
 		return nil
 	})
 	f.Func('y', "side-by-side", NoArg, "", "output in two columns", func(string, bool) error {
@@ -262,11 +262,12 @@ func diffJoinArgs(rest []string) []string {
 // nil it returns the exit status.
 func diffParse(env *Env) (*differ, []string, int) {
 	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
-	f.Epilog = diffEpilog
+	f.Epilog = diffFormatEpilog + "\n\n" + diffEpilog
 	d := &differ{env: env, now: time.Now(), width: 130}
 	p := &diffCmdLine{d: d, contextSet: -1}
 	p.styleFlags(f)
 	p.compareFlags(f, env)
+	p.formatFlags(f)
 	args := diffJoinArgs(env.Args[1:])
 	version := shortHelpVersion(f, 0, 'v')
 	ops, err := f.Parse(args)
@@ -292,6 +293,12 @@ func diffParse(env *Env) (*differ, []string, int) {
 	}
 	if p.styleErr {
 		return nil, nil, diffutilsUsage(env, "conflicting output style options")
+	}
+	if d.formats.conflict != "" {
+		return nil, nil, diffutilsUsage(env, d.formats.conflict)
+	}
+	if d.style == diffIfdef {
+		d.formats.defaults()
 	}
 	if len(ops) < 2 {
 		after := env.Name()
@@ -693,7 +700,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		if whole {
 			p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}, funcFound: -1}
 			if d.style == diffIfdef {
-				p.ifdef(script)
+				p.formatted(script)
 			} else {
 				p.sideBySide(script)
 			}
@@ -726,7 +733,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	case diffRCS:
 		p.rcs(script)
 	case diffIfdef:
-		p.ifdef(script)
+		p.formatted(script)
 	case diffSide:
 		p.sideBySide(script)
 	}

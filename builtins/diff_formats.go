@@ -82,48 +82,6 @@ func (p *diffPrinter) rcs(script []diffChange) {
 	}
 }
 
-// ifdef prints the merged file: common lines as they are, the old file's
-// lines under "#ifndef NAME" and the new file's under "#ifdef NAME".
-// Ignored changes (-B, -I) keep the old file's lines.
-func (p *diffPrinter) ifdef(script []diffChange) {
-	w := p.d.out
-	name := p.d.ifdefName
-	lines := func(f, from, to int) {
-		for i := from; i < to; i++ {
-			w.Write(p.f[f].lines[i])
-			w.WriteByte('\n')
-		}
-	}
-	next0 := 0
-	for _, c := range script {
-		if c.ignore {
-			continue
-		}
-		if p.d.env.Ctx.Err() != nil {
-			return
-		}
-		lines(0, next0, c.line0)
-		next0 = c.line0 + c.deleted
-		switch {
-		case c.inserted == 0:
-			w.WriteString("#ifndef " + name + "\n")
-			lines(0, c.line0, next0)
-			w.WriteString("#endif /* ! " + name + " */\n")
-		case c.deleted == 0:
-			w.WriteString("#ifdef " + name + "\n")
-			lines(1, c.line1, c.line1+c.inserted)
-			w.WriteString("#endif /* " + name + " */\n")
-		default:
-			w.WriteString("#ifndef " + name + "\n")
-			lines(0, c.line0, next0)
-			w.WriteString("#else /* " + name + " */\n")
-			lines(1, c.line1, c.line1+c.inserted)
-			w.WriteString("#endif /* " + name + " */\n")
-		}
-	}
-	lines(0, next0, len(p.f[0].lines))
-}
-
 // sideBySide prints the two files in two columns (-y): common lines
 // with no mark (or "(" with --left-column), "|" for changed pairs, "<"
 // and ">" for lines of one file only.
