@@ -66,6 +66,9 @@ type differ struct {
 	width       int         // -W, for -y
 	// -y: --suppress-common-lines, --left-column
 	suppressCommon, leftColumn bool
+	suppressBlank              bool              // --suppress-blank-empty
+	newFirst                   bool              // --unidirectional-new-file
+	palette                    map[string]string // --palette: the SGR of hd, ln, de, ad
 }
 
 func diff(env *Env) int {
@@ -93,6 +96,9 @@ type diffCmdLine struct {
 	badWidth   string
 	badColor   string
 	showC      bool
+	bad        []string // usage errors of the options, in order
+	fatal      string   // an -X file that cannot be read
+	palette    string
 }
 
 func (p *diffCmdLine) setStyle(s diffStyle) {
@@ -218,6 +224,42 @@ func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
 	f.BoolVar(&d.stripCR, 0, "strip-trailing-cr", "strip trailing carriage return on input")
 	f.BoolVar(&d.expandTabs, 't', "expand-tabs", "expand tabs to spaces in output")
 	f.BoolVar(&d.initialTab, 'T', "initial-tab", "make tabs line up by prepending a tab")
+	f.BoolVar(&d.opts.tabExpand, 'E', "ignore-tab-expansion", "ignore changes due to tab expansion")
+	f.Func(0, "tabsize", RequiredArg, "NUM", "tab stops every NUM (default 8) print columns", func(v string, _ bool) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			p.bad = append(p.bad, fmt.Sprintf("invalid tabsize '%s'", v))
+		}
+		d.opts.tabsize = n
+		return nil
+	})
+	f.BoolVar(&d.suppressBlank, 0, "suppress-blank-empty", "suppress space or tab before empty output lines")
+	f.BoolVar(&d.newFirst, 0, "unidirectional-new-file", "treat absent first files as empty")
+	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude files that match any pattern in FILE", func(v string, _ bool) error {
+		data, err := readWholeFile(env, v)
+		if err != nil {
+			if p.fatal == "" {
+				p.fatal = v + ": " + ErrText(err)
+			}
+			return nil
+		}
+		for _, pat := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			d.exclude = append(d.exclude, pat)
+		}
+		return nil
+	})
+	f.Func(0, "horizon-lines", RequiredArg, "NUM", "keep NUM lines of the common prefix and suffix", func(v string, _ bool) error {
+		if n, err := strconv.Atoi(v); err != nil || n < 0 {
+			p.bad = append(p.bad, fmt.Sprintf("invalid horizon length '%s'", v))
+		}
+		return nil
+	})
+	f.Func(0, "speed-large-files", NoArg, "", "assume large files and many scattered small changes", func(string, bool) error { return nil })
+	f.Func(0, "no-dereference", NoArg, "", "don't follow symbolic links (llmsh's files have none)", func(string, bool) error { return nil })
+	f.Func(0, "palette", RequiredArg, "PALETTE", "the colors to use when --color is active; PALETTE is a colon-separated list of terminfo capabilities", func(v string, _ bool) error {
+		p.palette = v
+		return nil
+	})
 	f.Func('x', "exclude", RequiredArg, "PAT", "exclude files that match PAT", func(v string, _ bool) error {
 		d.exclude = append(d.exclude, v)
 		return nil
@@ -263,7 +305,7 @@ func diffJoinArgs(rest []string) []string {
 func diffParse(env *Env) (*differ, []string, int) {
 	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
 	f.Epilog = diffFormatEpilog + "\n\n" + diffEpilog
-	d := &differ{env: env, now: time.Now(), width: 130}
+	d := &differ{env: env, now: time.Now(), width: 130, opts: diffOpts{tabsize: 8}}
 	p := &diffCmdLine{d: d, contextSet: -1}
 	p.styleFlags(f)
 	p.compareFlags(f, env)
@@ -284,6 +326,13 @@ func diffParse(env *Env) (*differ, []string, int) {
 	}
 	if p.badColor != "" {
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", p.badColor))
+	}
+	if p.fatal != "" {
+		env.Errorf("%s", p.fatal)
+		return nil, nil, 2
+	}
+	if len(p.bad) > 0 {
+		return nil, nil, diffutilsUsage(env, p.bad[0])
 	}
 	if p.badWidth != "" {
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid width '%s'", p.badWidth))
@@ -329,6 +378,12 @@ func diffParse(env *Env) (*differ, []string, int) {
 			return nil, nil, 2
 		}
 		d.funcREs = append(d.funcREs, re)
+	}
+	if errs, off := d.setPalette(p.palette); d.color {
+		for _, e := range errs {
+			env.Errorf("%s", e)
+		}
+		d.color = !off
 	}
 	if p.contextSet < 0 {
 		p.contextSet = 3
@@ -493,7 +548,7 @@ func (d *differ) compare(name0, name1 string, top bool, parent0, parent1 string)
 			continue
 		}
 		if errs[1-i] == nil && isNotExist(errs[i]) {
-			if d.newFile {
+			if d.newFile || d.newFirst && i == 0 {
 				p.missing = true
 				p.isDir = in[1-i].isDir
 				continue
@@ -602,7 +657,7 @@ func (d *differ) compareDirs(a, b *diffInput) int {
 		if d.excluded(name) {
 			continue
 		}
-		if only != "" && !d.newFile {
+		if only != "" && !d.newFile && !(d.newFirst && only == b.name) {
 			// Listed on one side only: GNU says so without a stat, so
 			// a dangling link there is "Only in" too.
 			fmt.Fprintf(d.out, "Only in %s: %s\n", only, name)
@@ -637,7 +692,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	name0, name1 := d.label(0, a.name), d.label(1, b.name)
 	binary := !d.text && (hasNUL(a.data) || hasNUL(b.data))
 	same := bytes.Equal(a.data, b.data)
-	ignoring := d.opts.ignoreCase || d.opts.white != whiteExact || d.ignoreBlank || len(d.ignoreREs) > 0
+	ignoring := d.opts.ignoreCase || d.opts.tabExpand || d.opts.white != whiteExact || d.ignoreBlank || len(d.ignoreREs) > 0
 	// -D and -y print the whole file even when nothing differs.
 	whole := !d.brief && !binary && (d.style == diffIfdef || d.style == diffSide)
 	if binary || (d.brief && !ignoring) || same && !whole {
@@ -875,21 +930,50 @@ func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
 
 // SGR colours of GNU diff's default palette.
 const (
-	sgrHeader = "1"
-	sgrHunk   = "36"
-	sgrDelete = "31"
-	sgrAdd    = "32"
+	sgrHeader = "hd"
+	sgrHunk   = "ln"
+	sgrDelete = "de"
+	sgrAdd    = "ad"
 )
 
 // colored writes s and a newline, in colour sgr under --color.
 func (p *diffPrinter) colored(sgr, s string) {
 	w := p.d.out
 	if p.d.color && sgr != "" {
-		fmt.Fprintf(w, "\x1b[%sm%s\x1b[0m\n", sgr, s)
+		fmt.Fprintf(w, "%s%s%s\n", p.d.sgr(sgr), s, p.d.sgr("rs"))
 		return
 	}
 	w.WriteString(s)
 	w.WriteByte('\n')
+}
+
+// setPalette sets the colours of --palette: "hd=1:ad=32" and so on,
+// over GNU's defaults. It returns GNU's complaints about v: after an
+// unknown capability or an item without '=' colour is off.
+func (d *differ) setPalette(v string) (errs []string, off bool) {
+	d.palette = map[string]string{"lc": "\x1b[", "rc": "m", "ec": "", "rs": "0", "hd": "1", "ad": "32", "de": "31", "ln": "36"}
+	if v == "" {
+		return nil, false
+	}
+	for _, kv := range strings.Split(v, ":") {
+		k, val, ok := strings.Cut(kv, "=")
+		if _, known := d.palette[k]; ok && known {
+			d.palette[k] = val
+			continue
+		}
+		if ok {
+			errs = append(errs, "unrecognized prefix: "+k)
+		}
+		off = off || kv != ""
+		errs = append(errs, "unparsable value for --palette")
+		break
+	}
+	return errs, off
+}
+
+// sgr returns the escape sequence that starts colour capability c.
+func (d *differ) sgr(c string) string {
+	return d.palette["lc"] + d.palette[c] + d.palette["rc"]
 }
 
 // colorPrefix writes s in colour sgr (under --color), then rest, then a
@@ -897,7 +981,7 @@ func (p *diffPrinter) colored(sgr, s string) {
 func (p *diffPrinter) colorPrefix(sgr, s, rest string) {
 	w := p.d.out
 	if p.d.color {
-		fmt.Fprintf(w, "\x1b[%sm%s\x1b[0m%s\n", sgr, s, rest)
+		fmt.Fprintf(w, "%s%s%s%s\n", p.d.sgr(sgr), s, p.d.sgr("rs"), rest)
 		return
 	}
 	w.WriteString(s + rest + "\n")
@@ -909,7 +993,7 @@ func (p *diffPrinter) line(sgr, prefix string, f, i int) {
 	w := p.d.out
 	color := p.d.color && sgr != ""
 	if color {
-		fmt.Fprintf(w, "\x1b[%sm", sgr)
+		w.WriteString(p.d.sgr(sgr))
 	}
 	if p.d.initialTab {
 		// "< " becomes "<\t", a unified " " becomes "\t", "-" "-\t".
@@ -922,12 +1006,15 @@ func (p *diffPrinter) line(sgr, prefix string, f, i int) {
 			prefix += "\t"
 		}
 	}
+	if p.d.suppressBlank && len(p.f[f].lines[i]) == 0 {
+		prefix = strings.TrimRight(prefix, " \t")
+	}
 	w.WriteString(prefix)
 	if text := p.f[f].lines[i]; p.d.expandTabs && bytes.IndexByte(text, '\t') >= 0 {
 		col := 0
 		for _, c := range text {
 			if c == '\t' {
-				n := 8 - col%8
+				n := p.d.opts.tabsize - col%p.d.opts.tabsize
 				w.WriteString("        "[:n])
 				col += n
 				continue
@@ -939,7 +1026,7 @@ func (p *diffPrinter) line(sgr, prefix string, f, i int) {
 		w.Write(text)
 	}
 	if color {
-		w.WriteString("\x1b[0m")
+		w.WriteString(p.d.sgr("rs"))
 	}
 	w.WriteByte('\n')
 	if i == len(p.f[f].lines)-1 && p.f[f].missingNewline {

@@ -58,6 +58,8 @@ const (
 type diffOpts struct {
 	ignoreCase bool
 	white      whiteMode
+	tabExpand  bool // -E: ignore changes due to tab expansion
+	tabsize    int  // --tabsize, for -E
 	minimal    bool // -d: no discards, no cost limit
 	horizon    int  // lines of identical prefix/suffix kept in play
 }
@@ -79,6 +81,9 @@ func isDiffSpace(c byte) bool {
 // exactly when their keys are.
 func (o *diffOpts) lineKey(line []byte, incomplete bool) string {
 	var b []byte
+	if o.tabExpand && o.white < whiteChange && bytes.IndexByte(line, '\t') >= 0 {
+		line = expandDiffTabs(line, o.tabsize)
+	}
 	switch o.white {
 	case whiteExact:
 		b = line
@@ -120,6 +125,31 @@ func (o *diffOpts) lineKey(line []byte, incomplete bool) string {
 		return "\x00" + string(b)
 	}
 	return "\x01" + string(b)
+}
+
+// expandDiffTabs expands the tabs of line to spaces as GNU's -E sees
+// them: a backspace steps back a column and a carriage return goes to
+// column 0.
+func expandDiffTabs(line []byte, tabsize int) []byte {
+	b := make([]byte, 0, len(line)+8)
+	col := 0
+	for _, c := range line {
+		switch c {
+		case '\b':
+			col -= min(col, 1)
+		case '\t':
+			n := tabsize - col%tabsize
+			b = append(b, bytes.Repeat([]byte{' '}, n)...)
+			col += n
+			continue
+		case '\r':
+			col = 0
+		default:
+			col++
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // diffLines compares a and b and returns the edit script in order of
