@@ -69,6 +69,8 @@ type differ struct {
 	suppressBlank              bool              // --suppress-blank-empty
 	newFirst                   bool              // --unidirectional-new-file
 	palette                    map[string]string // --palette: the SGR of hd, ln, de, ad
+	fromFile, toFile           string            // --from-file, --to-file
+	startAt                    string            // -S: the first name of the top directories
 }
 
 func diff(env *Env) int {
@@ -78,7 +80,20 @@ func diff(env *Env) int {
 	}
 	d.switches = diffSwitches(env.Args[1:], ops)
 	d.out = bufio.NewWriterSize(env.Stdout, 64<<10)
-	status = d.compare(ops[0], ops[1], true, "", "")
+	switch {
+	case d.fromFile != "":
+		status = 0
+		for _, op := range ops {
+			status = max(status, d.compare(d.fromFile, op, true, "", ""))
+		}
+	case d.toFile != "":
+		status = 0
+		for _, op := range ops {
+			status = max(status, d.compare(op, d.toFile, true, "", ""))
+		}
+	default:
+		status = d.compare(ops[0], ops[1], true, "", "")
+	}
 	if err := d.out.Flush(); err != nil {
 		return outputFailed(env, err, wroteNamed, "standard output", 2)
 	}
@@ -99,6 +114,7 @@ type diffCmdLine struct {
 	bad        []string // usage errors of the options, in order
 	fatal      string   // an -X file that cannot be read
 	palette    string
+	conflict   string // a second, different --from-file or --to-file
 }
 
 func (p *diffCmdLine) setStyle(s diffStyle) {
@@ -248,6 +264,25 @@ func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
 		}
 		return nil
 	})
+	f.Func('S', "starting-file", RequiredArg, "FILE", "start with FILE when comparing directories", func(v string, _ bool) error {
+		d.startAt = v
+		return nil
+	})
+	for _, o := range []struct {
+		name, arg, help string
+		v               *string
+	}{
+		{"from-file", "FILE1", "compare FILE1 to all operands; FILE1 can be a directory", &d.fromFile},
+		{"to-file", "FILE2", "compare all operands to FILE2; FILE2 can be a directory", &d.toFile},
+	} {
+		f.Func(0, o.name, RequiredArg, o.arg, o.help, func(v string, _ bool) error {
+			if *o.v != "" && *o.v != v && p.conflict == "" {
+				p.conflict = fmt.Sprintf("conflicting --%s option value '%s'", o.name, v)
+			}
+			*o.v = v
+			return nil
+		})
+	}
 	f.Func(0, "horizon-lines", RequiredArg, "NUM", "keep NUM lines of the common prefix and suffix", func(v string, _ bool) error {
 		if n, err := strconv.Atoi(v); err != nil || n < 0 {
 			p.bad = append(p.bad, fmt.Sprintf("invalid horizon length '%s'", v))
@@ -327,6 +362,13 @@ func diffParse(env *Env) (*differ, []string, int) {
 	if p.badColor != "" {
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", p.badColor))
 	}
+	if p.conflict != "" {
+		return nil, nil, diffutilsUsage(env, p.conflict)
+	}
+	if d.fromFile != "" && d.toFile != "" {
+		env.Errorf("--from-file and --to-file both specified")
+		return nil, nil, 2
+	}
 	if p.fatal != "" {
 		env.Errorf("%s", p.fatal)
 		return nil, nil, 2
@@ -349,14 +391,16 @@ func diffParse(env *Env) (*differ, []string, int) {
 	if d.style == diffIfdef {
 		d.formats.defaults()
 	}
-	if len(ops) < 2 {
+	if d.fromFile != "" || d.toFile != "" {
+		// Any number of operands, each compared with the one file.
+	} else if len(ops) < 2 {
 		after := env.Name()
 		if n := len(env.Args); n > 1 {
 			after = env.Args[n-1]
 		}
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("missing operand after '%s'", after))
 	}
-	if len(ops) > 2 {
+	if len(ops) > 2 && d.fromFile == "" && d.toFile == "" {
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("extra operand '%s'", ops[2]))
 	}
 	for _, pat := range d.ignoreRes {
@@ -572,7 +616,7 @@ func (d *differ) compare(name0, name1 string, top bool, parent0, parent1 string)
 	}
 	if in[0].isDir && in[1].isDir {
 		if top || d.recursive {
-			return d.compareDirs(in[0], in[1])
+			return d.compareDirs(in[0], in[1], top)
 		}
 		fmt.Fprintf(d.out, "Common subdirectories: %s and %s\n", in[0].name, in[1].name)
 		return 0
@@ -610,7 +654,7 @@ func (d *differ) label(i int, name string) string {
 }
 
 // compareDirs compares two directories entry by entry.
-func (d *differ) compareDirs(a, b *diffInput) int {
+func (d *differ) compareDirs(a, b *diffInput, top bool) int {
 	if d.style == diffIfdef {
 		d.out.Flush()
 		d.env.Errorf("-D option not supported with directories")
@@ -654,7 +698,7 @@ func (d *differ) compareDirs(a, b *diffInput) int {
 			i++
 			j++
 		}
-		if d.excluded(name) {
+		if d.excluded(name) || top && name < d.startAt {
 			continue
 		}
 		if only != "" && !d.newFile && !(d.newFirst && only == b.name) {
