@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"bufio"
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
@@ -24,7 +25,7 @@ func fileCmd(env *Env) int {
 	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
 		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
 		"line terminators, JSON, CSV, and scripts by their #! line, as file 5.44\n"+
-		"words them.", "[-bhiL] [--mime-type] [--mime-encoding] FILE...")
+		"words them.", "[-0bhiLNnprsS] [-F SEPARATOR] [-f NAMEFILE] [--mime-type] [--mime-encoding] FILE...")
 	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
 	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
 	mimeType := f.Bool(0, "mime-type", "output the MIME type")
@@ -32,6 +33,8 @@ func fileCmd(env *Env) int {
 	follow := f.Bool('L', "dereference", "follow symlinks")
 	f.Func('h', "no-dereference", NoArg, "", "don't follow symlinks (default)", func(string, bool) error { *follow = false; return nil })
 	version := f.Bool('v', "version", "output version information and exit")
+	o := fileOut{sep: ":"}
+	o.flags(f, env)
 	// file 5.44's usage, after a bad option or without an operand
 	usage := func() int {
 		env.Stderr.Write([]byte("Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +
@@ -51,44 +54,135 @@ func fileCmd(env *Env) int {
 	if *version {
 		return printVersion(env)
 	}
-	if len(names) == 0 {
+	if o.fatal != "" {
+		env.Errorf("%s", o.fatal)
+		return 1
+	}
+	if len(names) == 0 && len(o.lists) == 0 {
 		return usage()
 	}
-	width := 0
-	for _, n := range names {
-		width = max(width, len(n))
-	}
 	w := stdoutWriter(env)
-	for _, n := range names {
-		if env.Ctx.Err() != nil {
-			w.Flush()
-			return 1
-		}
-		desc, mt, enc := fileDescribe(env, n, *follow)
-		switch {
-		case *mime || *mimeType && *mimeEnc:
-			if enc != "" {
-				desc = mt + "; charset=" + enc
-			} else {
+	for _, list := range append(o.lists, names) {
+		if !o.describe(env, w, list, func(n string) string {
+			desc, mt, enc := fileDescribe(env, n, *follow)
+			switch {
+			case *mime || *mimeType && *mimeEnc:
+				if enc != "" {
+					desc = mt + "; charset=" + enc
+				} else {
+					desc = mt
+				}
+			case *mimeType:
 				desc = mt
+			case *mimeEnc:
+				desc = enc
 			}
-		case *mimeType:
-			desc = mt
-		case *mimeEnc:
-			desc = enc
-		}
-		if !*brief {
-			w.WriteString(n + ":" + strings.Repeat(" ", width-len(n)+1))
-		}
-		if _, err := w.WriteString(desc + "\n"); err != nil {
-			return writeFailed(env, err)
+			return desc
+		}, *brief) {
+			return 1
 		}
 	}
 	return finishOutput(env, w, 0)
 }
 
+// fileOut is how file prints its lines: -F, -N, -0, -r, and the names
+// read by -f.
+type fileOut struct {
+	sep   string
+	noPad bool
+	nul   int // -0 given once: NUL after the name; twice: NUL-ended lines
+	raw   bool
+	lists [][]string // the names of each -f FILE
+	fatal string     // an -f FILE that cannot be read
+}
+
+func (o *fileOut) flags(f *Flags, env *Env) {
+	f.StringVar(&o.sep, 'F', "separator", "STRING", "use string as separator instead of `:'")
+	f.BoolVar(&o.noPad, 'N', "no-pad", "do not pad output")
+	f.Func('0', "print0", NoArg, "", "terminate filenames with ASCII NUL", func(string, bool) error {
+		o.nul++
+		return nil
+	})
+	f.BoolVar(&o.raw, 'r', "raw", "don't translate unprintable chars to \\ooo")
+	f.Func('f', "files-from", RequiredArg, "FILE", "read the filenames to be examined from FILE", func(v string, _ bool) error {
+		data, err := readWholeFile(env, v)
+		if err != nil {
+			if o.fatal == "" {
+				o.fatal = "Cannot open `" + v + "' (" + ErrText(err) + ")"
+			}
+			return nil
+		}
+		o.lists = append(o.lists, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"))
+		return nil
+	})
+	noop := func(string, bool) error { return nil }
+	f.Func('n', "no-buffer", NoArg, "", "do not buffer output", noop)
+	f.Func('p', "preserve-date", NoArg, "", "preserve access times on files (llmsh's reads change none)", noop)
+	f.Func('s', "special-files", NoArg, "", "treat special (block/char devices) files as ordinary ones (llmsh has none)", noop)
+	f.Func('S', "no-sandbox", NoArg, "", "disable system call sandboxing (file runs none here)", noop)
+}
+
+// describe prints the line of each name of list, its description from
+// desc; false when the output failed or the run was cancelled.
+func (o *fileOut) describe(env *Env, w *bufio.Writer, list []string, desc func(string) string, brief bool) bool {
+	width := 0
+	for _, n := range list {
+		width = max(width, len(n))
+	}
+	for _, n := range list {
+		if env.Ctx.Err() != nil {
+			w.Flush()
+			return false
+		}
+		d := desc(n)
+		if !brief {
+			shown := n
+			if !o.raw {
+				shown = filePrintable(n)
+			}
+			w.WriteString(shown)
+			if o.nul > 0 {
+				w.WriteByte(0)
+			}
+			if o.nul < 2 {
+				pad := width - len(n)
+				if o.noPad {
+					pad = 0
+				}
+				w.WriteString(o.sep + strings.Repeat(" ", pad+1))
+			}
+		}
+		end := "\n"
+		if o.nul >= 2 {
+			end = "\x00"
+		}
+		if _, err := w.WriteString(d + end); err != nil {
+			writeFailed(env, err)
+			return false
+		}
+	}
+	return true
+}
+
+// filePrintable writes the control characters of a name as \ooo, as
+// file does without -r.
+func filePrintable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 32 || c == 127 {
+			fmt.Fprintf(&b, "\\%03o", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
 // fileDescribe returns file's text, MIME type and MIME encoding for name.
 func fileDescribe(env *Env, name string, follow bool) (desc, mimeType, enc string) {
+	if name == "" {
+		return "cannot open `' (No such file or directory)", "", ""
+	}
 	abs := env.Abs(name)
 	fi, err := env.FS.Lstat(abs)
 	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
