@@ -3,6 +3,8 @@ package builtins
 import (
 	"bufio"
 	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
 	"debug/elf"
 	"encoding/binary"
 	"encoding/json"
@@ -64,13 +66,16 @@ func fileCmd(env *Env) int {
 	w := stdoutWriter(env)
 	for _, list := range append(o.lists, names) {
 		if !o.describe(env, w, list, func(n string) string {
-			desc, mt, enc := fileDescribe(env, n, *follow)
+			desc, mt, enc, outer := fileDescribe(env, n, *follow, o.unz)
 			switch {
 			case *mime || *mimeType && *mimeEnc:
 				if enc != "" {
 					desc = mt + "; charset=" + enc
 				} else {
 					desc = mt
+				}
+				if outer != "" {
+					desc += " compressed-encoding=" + outer + "; charset=binary"
 				}
 			case *mimeType:
 				desc = mt
@@ -92,6 +97,7 @@ type fileOut struct {
 	noPad bool
 	nul   int // -0 given once: NUL after the name; twice: NUL-ended lines
 	raw   bool
+	unz   int        // -z: 1, -Z: 2, describe what a compressed file holds
 	lists [][]string // the names of each -f FILE
 	fatal string     // an -f FILE that cannot be read
 }
@@ -113,6 +119,14 @@ func (o *fileOut) flags(f *Flags, env *Env) {
 			return nil
 		}
 		o.lists = append(o.lists, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"))
+		return nil
+	})
+	f.Func('z', "uncompress", NoArg, "", "try to look inside compressed files", func(string, bool) error {
+		o.unz = max(o.unz, 1)
+		return nil
+	})
+	f.Func('Z', "uncompress-noreport", NoArg, "", "only print the contents of compressed files", func(string, bool) error {
+		o.unz = 2
 		return nil
 	})
 	noop := func(string, bool) error { return nil }
@@ -179,9 +193,9 @@ func filePrintable(s string) string {
 }
 
 // fileDescribe returns file's text, MIME type and MIME encoding for name.
-func fileDescribe(env *Env, name string, follow bool) (desc, mimeType, enc string) {
+func fileDescribe(env *Env, name string, follow bool, unz int) (desc, mimeType, enc, outerMime string) {
 	if name == "" {
-		return "cannot open `' (No such file or directory)", "", ""
+		return "cannot open `' (No such file or directory)", "", "", ""
 	}
 	abs := env.Abs(name)
 	fi, err := env.FS.Lstat(abs)
@@ -189,34 +203,81 @@ func fileDescribe(env *Env, name string, follow bool) (desc, mimeType, enc strin
 		target, _ := env.FS.Readlink(abs)
 		if !follow {
 			if _, serr := env.FS.Stat(abs); serr != nil {
-				return "broken symbolic link to " + target, "inode/symlink", ""
+				return "broken symbolic link to " + target, "inode/symlink", "", ""
 			}
-			return "symbolic link to " + target, "inode/symlink", "binary"
+			return "symbolic link to " + target, "inode/symlink", "binary", ""
 		}
 		fi, err = env.FS.Stat(abs)
 	}
 	if err != nil {
-		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", ""
+		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", "", ""
 	}
 	switch {
 	case fi.IsDir():
-		return "directory", "inode/directory", "binary"
+		return "directory", "inode/directory", "binary", ""
 	case fi.Size() == 0 && fi.Mode().IsRegular():
-		return "empty", "inode/x-empty", "binary"
+		return "empty", "inode/x-empty", "binary", ""
 	}
 	r, err := env.Open(name)
 	if err != nil {
-		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", ""
+		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", "", ""
 	}
 	data, err := readAllCtx(env, io.LimitReader(r, fileReadMax))
 	r.Close()
 	if err != nil {
-		return "cannot read `" + name + "' (" + ErrText(err) + ")", "", ""
+		return "cannot read `" + name + "' (" + ErrText(err) + ")", "", "", ""
 	}
+	if unz > 0 {
+		if d, mt, enc, outer, ok := fileUncompressed(env, data, unz); ok {
+			return d, mt, enc, outer
+		}
+	}
+	desc, mimeType, enc = fileDescribeData(data, int64(len(data)) == fi.Size())
+	return desc, mimeType, enc, ""
+}
+
+// fileUncompressed describes what a gzip, bzip2 or xz file holds (-z,
+// with the compressed data's description after it in parentheses; -Z
+// alone); false when data is none of these or cannot be read.
+func fileUncompressed(env *Env, data []byte, unz int) (desc, mimeType, enc, outerMime string, ok bool) {
+	outer, mt, isMagic := fileMagic(data, false)
+	if !isMagic {
+		return "", "", "", "", false
+	}
+	var r io.Reader
+	var err error
+	switch mt {
+	case "application/gzip":
+		r, err = gzip.NewReader(bytes.NewReader(data))
+	case "application/x-bzip2":
+		r = bzip2.NewReader(bytes.NewReader(data))
+	case "application/x-xz":
+		r, err = xzReader(bytes.NewReader(data))
+	default:
+		return "", "", "", "", false
+	}
+	if err != nil {
+		return "", "", "", "", false
+	}
+	inner, err := readAllCtx(env, io.LimitReader(r, fileReadMax))
+	if len(inner) == 0 && err != nil {
+		return "", "", "", "", false
+	}
+	desc, mimeType, enc = fileDescribeData(inner, err == nil && len(inner) < fileReadMax)
+	if unz == 1 {
+		desc += " (" + outer + ")"
+		outerMime = mt
+	}
+	return desc, mimeType, enc, outerMime, true
+}
+
+// fileDescribeData describes a file's content; whole says data is all
+// of it.
+func fileDescribeData(data []byte, whole bool) (desc, mimeType, enc string) {
 	if len(data) == 0 {
 		return "empty", "inode/x-empty", "binary"
 	}
-	if d, mt, ok := fileMagic(data, int64(len(data)) == fi.Size()); ok {
+	if d, mt, ok := fileMagic(data, whole); ok {
 		if mt == "application/pdf" && fileASCII(data[:min(len(data), 1024)]) {
 			return d, mt, "us-ascii"
 		}
