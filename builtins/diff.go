@@ -70,6 +70,7 @@ type differ struct {
 	newFirst                   bool              // --unidirectional-new-file
 	palette                    map[string]string // --palette: the SGR of hd, ln, de, ad
 	fromFile, toFile           string            // --from-file, --to-file
+	paginate                   bool              // -l: each pair's output through pr
 	startAt                    string            // -S: the first name of the top directories
 }
 
@@ -249,6 +250,7 @@ func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
 		d.opts.tabsize = n
 		return nil
 	})
+	f.BoolVar(&d.paginate, 'l', "paginate", "pass output through 'pr' to paginate it")
 	f.BoolVar(&d.suppressBlank, 0, "suppress-blank-empty", "suppress space or tab before empty output lines")
 	f.BoolVar(&d.newFirst, 0, "unidirectional-new-file", "treat absent first files as empty")
 	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude files that match any pattern in FILE", func(v string, _ bool) error {
@@ -813,11 +815,22 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		fmt.Fprintf(d.out, "Files %s and %s differ\n", name0, name1)
 		return 1
 	}
+	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}, funcFound: -1}
+	if d.paginate {
+		status := 1
+		d.throughPr(d.commandText(name0, name1), func() { status = p.print(script, a, b, edStatus) })
+		return status
+	}
 	if !top {
 		d.commandLine(name0, name1)
 	}
-	p := &diffPrinter{d: d, f: [2]*diffFile{f0, f1}, funcFound: -1}
-	switch d.style {
+	return p.print(script, a, b, edStatus)
+}
+
+// print writes the differences in the output style; it returns the
+// exit status.
+func (p *diffPrinter) print(script []diffChange, a, b *diffInput, edStatus int) int {
+	switch p.d.style {
 	case diffNormal:
 		p.normal(script)
 	case diffUnified:
@@ -842,6 +855,12 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 // commandLine prints the line that introduces a pair of files compared
 // under a directory: "diff SWITCHES NAME0 NAME1".
 func (d *differ) commandLine(name0, name1 string) {
+	d.out.WriteString(d.commandText(name0, name1) + "\n")
+}
+
+// commandText is "diff SWITCHES NAME0 NAME1", the line that introduces
+// a pair of files and the page header of -l.
+func (d *differ) commandText(name0, name1 string) string {
 	q0, q1 := name0, name1
 	if len(d.labels) < 1 {
 		q0 = diffQuoteName(q0)
@@ -850,10 +869,25 @@ func (d *differ) commandLine(name0, name1 string) {
 		q1 = diffQuoteName(q1)
 	}
 	if d.switches != "" {
-		fmt.Fprintf(d.out, "diff %s %s %s\n", d.switches, q0, q1)
-	} else {
-		fmt.Fprintf(d.out, "diff %s %s\n", q0, q1)
+		return fmt.Sprintf("diff %s %s %s", d.switches, q0, q1)
 	}
+	return fmt.Sprintf("diff %s %s", q0, q1)
+}
+
+// paginate runs the output print writes through pr with header as its
+// page header (-l): GNU diff pipes each pair's differences to pr.
+func (d *differ) throughPr(header string, print func()) {
+	out := d.out
+	var buf bytes.Buffer
+	d.out = bufio.NewWriter(&buf)
+	print()
+	d.out.Flush()
+	d.out = out
+	pr, _ := Lookup("pr")
+	env := *d.env
+	env.Args = []string{"pr", "-h", header}
+	env.Stdin, env.Stdout = &buf, out
+	pr.Run(&env)
 }
 
 // blankChange reports whether every line c deletes or inserts can be ignored:
