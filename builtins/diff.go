@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -71,6 +72,7 @@ type differ struct {
 	palette                    map[string]string // --palette: the SGR of hd, ln, de, ad
 	fromFile, toFile           string            // --from-file, --to-file
 	paginate                   bool              // -l: each pair's output through pr
+	ignoreNameCase             bool              // --ignore-file-name-case
 	startAt                    string            // -S: the first name of the top directories
 }
 
@@ -248,6 +250,11 @@ func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
 			p.bad = append(p.bad, fmt.Sprintf("invalid tabsize '%s'", v))
 		}
 		d.opts.tabsize = n
+		return nil
+	})
+	f.BoolVar(&d.ignoreNameCase, 0, "ignore-file-name-case", "ignore case when comparing file names")
+	f.Func(0, "no-ignore-file-name-case", NoArg, "", "consider case when comparing file names", func(string, bool) error {
+		d.ignoreNameCase = false
 		return nil
 	})
 	f.BoolVar(&d.paginate, 'l', "paginate", "pass output through 'pr' to paginate it")
@@ -676,6 +683,17 @@ func (d *differ) compareDirs(a, b *diffInput, top bool) int {
 		for _, e := range ents {
 			names[i] = append(names[i], e.Name())
 		}
+		if d.ignoreNameCase {
+			sort.SliceStable(names[i], func(x, y int) bool {
+				return strings.ToLower(names[i][x]) < strings.ToLower(names[i][y])
+			})
+		}
+	}
+	key := func(name string) string {
+		if d.ignoreNameCase {
+			return strings.ToLower(name)
+		}
+		return name
 	}
 	join := func(dir, name string) string {
 		if strings.HasSuffix(dir, "/") {
@@ -686,19 +704,22 @@ func (d *differ) compareDirs(a, b *diffInput, top bool) int {
 	status := 0
 	i, j := 0, 0
 	for i < len(names[0]) || j < len(names[1]) {
-		var name string
-		only := "" // the directory that alone has name
+		var name, name1 string // name1: in b, under --ignore-file-name-case
+		only := ""             // the directory that alone has name
 		switch {
-		case j >= len(names[1]) || i < len(names[0]) && names[0][i] < names[1][j]:
+		case j >= len(names[1]) || i < len(names[0]) && key(names[0][i]) < key(names[1][j]):
 			name, only = names[0][i], a.name
 			i++
-		case i >= len(names[0]) || names[1][j] < names[0][i]:
+		case i >= len(names[0]) || key(names[1][j]) < key(names[0][i]):
 			name, only = names[1][j], b.name
 			j++
 		default:
-			name = names[0][i]
+			name, name1 = names[0][i], names[1][j]
 			i++
 			j++
+		}
+		if name1 == "" {
+			name1 = name
 		}
 		if d.excluded(name) || top && name < d.startAt {
 			continue
@@ -710,7 +731,7 @@ func (d *differ) compareDirs(a, b *diffInput, top bool) int {
 			status = max(status, 1)
 			continue
 		}
-		st := d.compare(join(a.name, name), join(b.name, name), false, a.name, b.name)
+		st := d.compare(join(a.name, name), join(b.name, name1), false, a.name, b.name)
 		status = max(status, st)
 		if d.env.Ctx.Err() != nil {
 			return 2
