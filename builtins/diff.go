@@ -268,9 +268,7 @@ func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
 			}
 			return nil
 		}
-		for _, pat := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-			d.exclude = append(d.exclude, pat)
-		}
+		d.exclude = append(d.exclude, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
 		return nil
 	})
 	f.Func('S', "starting-file", RequiredArg, "FILE", "start with FILE when comparing directories", func(v string, _ bool) error {
