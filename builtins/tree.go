@@ -34,6 +34,7 @@ type treeState struct {
 	ignore, only             []func(string) bool
 	onlyPats, ignorePats     []string
 	dirs, files              int
+	visited                  map[string]bool // -l: the directories opened
 	used                     int64 // --du's report: the sizes it showed, roots' not
 	now                      time.Time
 	branch, last, pipe, none string
@@ -50,7 +51,7 @@ type treeNode struct {
 }
 
 func treeCmd(env *Env) int {
-	s := &treeState{env: env, out: &strings.Builder{}, sortBy: "name", now: time.Now()}
+	s := &treeState{env: env, out: &strings.Builder{}, sortBy: "name", now: time.Now(), visited: map[string]bool{}}
 	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-L level [-R]] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--] [directory ...]")
 	sortErr := ""
 	s.listingFlags(f, &sortErr)
@@ -224,6 +225,7 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 			root = "/"
 		}
 		n := &treeNode{treeEntry: treeEntry{name: root, dir: true, info: fi, target: fi}, path: strings.TrimRight(root, "/")}
+		clear(s.visited) // tree checks -l's loops within one root
 		s.open(n, 1, false)
 		n.sum()
 		if len(n.kids) > 0 || n.errMsg != "" {
@@ -345,6 +347,15 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 	env := s.env
 	if env.Ctx.Err() != nil {
 		return
+	}
+	if s.follow { // -l: a link back to a directory listed is not followed
+		if real, err := canonicalize(env, n.path+"/", canonAll); err == nil {
+			if s.visited[real] {
+				n.errMsg = "recursive, not followed"
+				return
+			}
+			s.visited[real] = true
+		}
 	}
 	des, err := env.FS.ReadDir(env.Abs(n.path + "/")) // path "" is the root
 	if err != nil {
