@@ -35,7 +35,7 @@ type treeState struct {
 	onlyPats, ignorePats     []string
 	dirs, files              int
 	visited                  map[string]bool // -l: the directories opened
-	used                     int64 // --du's report: the sizes it showed, roots' not
+	used                     int64           // --du's report: the sizes it showed, roots' not
 	now                      time.Time
 	branch, last, pipe, none string
 	out                      *strings.Builder
@@ -80,11 +80,14 @@ func treeCmd(env *Env) int {
 	if *version {
 		return printVersion(env)
 	}
-	for _, msg := range []string{levelErr, sortErr} {
-		if msg != "" {
-			env.Errorf("%s", msg)
-			return 1
-		}
+	if levelErr != "" {
+		env.Errorf("%s", levelErr)
+		return 1
+	}
+	if sortErr != "" { // tree 2.1 writes the list of sorts to stdout
+		fmt.Fprintf(env.Stderr, "tree: Sort type '%s' not valid, should be one of: ", sortErr)
+		fmt.Fprintln(env.Stdout, "name,version,size,mtime,ctime")
+		return 1
 	}
 	s.compile()
 	if len(roots) == 0 {
@@ -147,8 +150,8 @@ func (s *treeState) listingFlags(f *Flags, sortErr *string) {
 	f.BoolVar(&s.dirsFirst, 0, "dirsfirst", "List directories before files (-U disables).")
 	f.BoolVar(&s.filesFirst, 0, "filesfirst", "List files before directories (-U disables).")
 	f.Func(0, "sort", RequiredArg, "X", "Select sort: name,version,size,mtime,ctime.", func(v string, _ bool) error {
-		if !slices.Contains([]string{"name", "version", "size", "mtime", "ctime", "none"}, v) {
-			*sortErr = "Sort type '" + v + "' not valid, should be one of: name,version,size,mtime,ctime"
+		if !slices.Contains([]string{"name", "version", "size", "mtime", "ctime"}, v) {
+			*sortErr = v
 		}
 		s.sortBy = v
 		return nil
