@@ -27,7 +27,7 @@ type treeState struct {
 	si, du                   bool // --si, --du
 	perms, user, group, date bool // -p, -u, -g, -D
 	prune, matchDirs, icase  bool // --prune, --matchdirs, --ignore-case
-	follow                   bool // -l
+	follow, fromFile         bool // -l, --fromfile
 	nonPrint                 byte // 0: \ooo (default), 'q': ?, 'N': as is
 	timeFmt, sortBy          string
 	level, fileLimit         int // 0: no limit
@@ -135,6 +135,7 @@ func (s *treeState) listingFlags(f *Flags, sortErr *string) {
 	f.BoolVar(&s.matchDirs, 0, "matchdirs", "Include directory names in -P pattern matching.")
 	f.BoolVar(&s.icase, 0, "ignore-case", "Ignore case when pattern matching.")
 	f.BoolVar(&s.prune, 0, "prune", "Prune empty directories from the output.")
+	f.BoolVar(&s.fromFile, 0, "fromfile", "Reads paths from files (.=stdin)")
 	f.BoolVar(&s.noIndent, 'i', "", "Don't print indentation lines.")
 	f.BoolVar(&s.xml, 'X', "", "Prints out an XML representation of the tree.")
 	f.BoolVar(&s.json, 'J', "", "Prints out an JSON representation of the tree.")
@@ -210,6 +211,17 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 		w.WriteString("[")
 	}
 	for i, root := range roots {
+		if s.fromFile {
+			n, err := s.readPaths(root)
+			if err != nil {
+				s.rootError(w, i, root, nil)
+				status = 2
+				continue
+			}
+			s.dirs++
+			s.write(w, i, n)
+			continue
+		}
 		fi, err := env.FS.Stat(env.Abs(root))
 		if err != nil || !fi.IsDir() {
 			if err != nil {
@@ -234,20 +246,7 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 		if len(n.kids) > 0 || n.errMsg != "" {
 			s.dirs++ // tree counts a root only when it lists something
 		}
-		s.out.Reset()
-		switch {
-		case s.xml:
-			s.writeXML(n, 1)
-		case s.json:
-			if i > 0 {
-				s.out.WriteString(",")
-			}
-			s.out.WriteString("\n")
-			s.writeJSON(n, 1)
-		default:
-			s.writeText(n, "", "", true)
-		}
-		w.WriteString(s.out.String())
+		s.write(w, i, n)
 		if env.Ctx.Err() != nil {
 			w.Flush()
 			return 1
@@ -262,6 +261,74 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 		w.WriteString("\n\n]\n")
 	}
 	return finishOutput(env, w, status)
+}
+
+// write writes the listing of root n, the i-th.
+func (s *treeState) write(w io.StringWriter, i int, n *treeNode) {
+	s.out.Reset()
+	switch {
+	case s.xml:
+		s.writeXML(n, 1)
+	case s.json:
+		if i > 0 {
+			s.out.WriteString(",")
+		}
+		s.out.WriteString("\n")
+		s.writeJSON(n, 1)
+	default:
+		s.writeText(n, "", "", true)
+	}
+	w.WriteString(s.out.String())
+}
+
+// readPaths is --fromfile's tree of the paths listed one a line in
+// name ("." for standard input): a name is a directory when a path
+// goes on under it or it ends in "/", a file otherwise.
+func (s *treeState) readPaths(name string) (*treeNode, error) {
+	var r io.Reader = s.env.Stdin
+	if name != "." {
+		f, err := s.env.FS.OpenFile(s.env.Abs(name), os.O_RDONLY)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	root := &treeNode{treeEntry: treeEntry{name: name}, path: name}
+	for _, line := range strings.Split(string(data), "\n") {
+		n := root
+		parts := strings.Split(line, "/")
+		for i, part := range parts {
+			if part == "" || treeMatch(s.ignore, part) { // hidden names too
+				break
+			}
+			dir := i < len(parts)-1
+			if !dir && (s.dirsOnly || len(s.only) > 0 && !treeMatch(s.only, part)) {
+				break
+			}
+			i := slices.IndexFunc(n.kids, func(k *treeNode) bool { return k.name == part })
+			if i < 0 {
+				n.kids = append(n.kids, &treeNode{treeEntry: treeEntry{name: part}, path: n.path + "/" + part})
+				i = len(n.kids) - 1
+			}
+			n = n.kids[i]
+			n.dir = n.dir || dir
+		}
+	}
+	s.sortAll(root)
+	return root, nil
+}
+
+// sortAll sorts the entries under n, all levels.
+func (s *treeState) sortAll(n *treeNode) {
+	s.sort(n.kids)
+	for _, k := range n.kids {
+		s.sortAll(k)
+	}
 }
 
 // rootError writes tree's line for a root that is no directory.

@@ -184,3 +184,25 @@ func TestTreeSortError(t *testing.T) {
 		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
 	}
 }
+
+// Expected outputs produced by tree 2.1.0.
+func TestTreeFromFile(t *testing.T) {
+	files := map[string]string{"list": "a/b/c\na/d\nx\na/b/e/\n.h/i\n"}
+	for _, tc := range []struct {
+		args   []string
+		stdin  string
+		out    string
+		status int
+	}{
+		{[]string{"tree", "--fromfile", "list"}, "", "list\n├── .h\n│@@ └── i\n├── a\n│@@ ├── b\n│@@ │@@ ├── c\n│@@ │@@ └── e\n│@@ └── d\n└── x\n\n5 directories, 4 files\n", 0},
+		{[]string{"tree", "--fromfile"}, "q/r\n", ".\n└── q\n    └── r\n\n2 directories, 1 file\n", 0},
+		{[]string{"tree", "--fromfile", "-J", "list"}, "", "[\n  {\"type\":\"file\",\"name\":\"list\",\"contents\":[\n    {\"type\":\"directory\",\"name\":\".h\",\"contents\":[\n      {\"type\":\"file\",\"name\":\"i\"}\n    ]},\n    {\"type\":\"directory\",\"name\":\"a\",\"contents\":[\n      {\"type\":\"directory\",\"name\":\"b\",\"contents\":[\n        {\"type\":\"file\",\"name\":\"c\"},\n        {\"type\":\"directory\",\"name\":\"e\"}\n      ]},\n      {\"type\":\"file\",\"name\":\"d\"}\n    ]},\n    {\"type\":\"file\",\"name\":\"x\"}\n  ]}\n,\n  {\"type\":\"report\",\"directories\":5,\"files\":4}\n]\n", 0},
+		{[]string{"tree", "--fromfile", "nosuch"}, "", "nosuch  [error opening dir]\n\n0 directories, 0 files\n", 2},
+	} {
+		r := runCmdWith(t, files, []string{"LANG=C.UTF-8"}, tc.stdin, tc.args...)
+		got := strings.ReplaceAll(r.stdout, "\u00a0", "@")
+		if got != tc.out || r.status != tc.status || r.stderr != "" {
+			t.Errorf("%v: got %q status %d (stderr %q), want %q status %d", tc.args, got, r.status, r.stderr, tc.out, tc.status)
+		}
+	}
+}
