@@ -206,3 +206,41 @@ func TestTreeFromFile(t *testing.T) {
 		}
 	}
 }
+
+// Expected outputs produced by tree 2.1.0 (LANG=C.UTF-8): names with
+// non-printable characters, and -o.
+func TestTreeNames(t *testing.T) {
+	files := map[string]string{"a\tb": "", "c\x01d": "", "é": ""}
+	for _, tc := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"tree", "--noreport"}, ".\n├── a\\011b\n├── c\\001d\n└── é\n"},
+		{[]string{"tree", "--noreport", "-q"}, ".\n├── a?b\n├── c?d\n└── é\n"},
+		{[]string{"tree", "--noreport", "-N"}, ".\n├── a\tb\n├── c\u0001d\n└── é\n"},
+		{[]string{"tree", "--noreport", "-Q"}, "\".\"\n├── \"a\\011b\"\n├── \"c\\001d\"\n└── \"é\"\n"},
+		{[]string{"tree", "--noreport", "-J"}, "[\n  {\"type\":\"directory\",\"name\":\".\",\"contents\":[\n    {\"type\":\"file\",\"name\":\"a\\tb\"},\n    {\"type\":\"file\",\"name\":\"c\\u0001d\"},\n    {\"type\":\"file\",\"name\":\"é\"}\n  ]}\n\n]\n"},
+		{[]string{"tree", "--noreport", "-X"}, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n  <directory name=\".\">\n    <file name=\"a\tb\"></file>\n    <file name=\"c\u0001d\"></file>\n    <file name=\"é\"></file>\n  </directory>\n</tree>\n"},
+	} {
+		r := runCmdEnv(t, files, []string{"LANG=C.UTF-8"}, tc.args...)
+		got := strings.ReplaceAll(r.stdout, "\u00a0", "@")
+		if got != tc.out || r.status != 0 {
+			t.Errorf("%v: got %q status %d, want %q", tc.args, got, r.status, tc.out)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d", "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCmdIn(t, dir, "tree", "-o", "out", "d")
+	if out, _ := os.ReadFile(filepath.Join(dir, "out")); r.stdout != "" || r.status != 0 || string(out) != "d\n`-- x\n\n1 directory, 1 file\n" {
+		t.Errorf("tree -o: got %q and file %q, status %d", r.stdout, out, r.status)
+	}
+	r = runCmdEnv(t, map[string]string{"d/x": ""}, nil, "tree", "-o", "no/such", "d")
+	if r.stderr != "tree: invalid filename 'no/such'\n" || r.status != 1 {
+		t.Errorf("tree -o no/such: got %q status %d", r.stderr, r.status)
+	}
+}
