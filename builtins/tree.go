@@ -20,15 +20,17 @@ var _ = register(Builtin{Name: "tree", Summary: "list contents of directories in
 type treeState struct {
 	env                      *Env
 	all, dirsOnly, fullPath  bool
-	noIndent, classify       bool // -i, -F
-	dirsFirst, filesFirst    bool // --dirsfirst, --filesfirst
-	reverse, json, xml       bool // -r, -J, -X
-	size, human, quote       bool // -s, -h, -Q
-	si, du                   bool // --si, --du
-	perms, user, group, date bool // -p, -u, -g, -D
-	prune, matchDirs, icase  bool // --prune, --matchdirs, --ignore-case
-	follow, fromFile         bool // -l, --fromfile
-	nonPrint                 byte // 0: \ooo (default), 'q': ?, 'N': as is
+	noIndent, classify       bool       // -i, -F
+	dirsFirst, filesFirst    bool       // --dirsfirst, --filesfirst
+	reverse, json, xml       bool       // -r, -J, -X
+	size, human, quote       bool       // -s, -h, -Q
+	si, du                   bool       // --si, --du
+	perms, user, group, date bool       // -p, -u, -g, -D
+	prune, matchDirs, icase  bool       // --prune, --matchdirs, --ignore-case
+	follow, fromFile         bool       // -l, --fromfile
+	gitignore                bool       // --gitignore
+	rules                    []treeRule // --gitignore's, outermost first
+	nonPrint                 byte       // 0: \ooo (default), 'q': ?, 'N': as is
 	timeFmt, sortBy          string
 	level, fileLimit         int // 0: no limit
 	ignore, only             []func(string) bool
@@ -136,6 +138,7 @@ func (s *treeState) listingFlags(f *Flags, sortErr *string) {
 	f.BoolVar(&s.icase, 0, "ignore-case", "Ignore case when pattern matching.")
 	f.BoolVar(&s.prune, 0, "prune", "Prune empty directories from the output.")
 	f.BoolVar(&s.fromFile, 0, "fromfile", "Reads paths from files (.=stdin)")
+	f.BoolVar(&s.gitignore, 0, "gitignore", "Filter by using .gitignore files.")
 	f.BoolVar(&s.noIndent, 'i', "", "Don't print indentation lines.")
 	f.BoolVar(&s.xml, 'X', "", "Prints out an XML representation of the tree.")
 	f.BoolVar(&s.json, 'J', "", "Prints out an JSON representation of the tree.")
@@ -431,6 +434,10 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 	if err != nil {
 		return
 	}
+	if s.gitignore {
+		defer func(outer int) { s.rules = s.rules[:outer] }(len(s.rules))
+		s.readGitignore(n.path)
+	}
 	kids := []*treeNode{}
 	for _, de := range des {
 		name := de.Name()
@@ -447,7 +454,7 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 				k.target, k.dir = fi, fi.IsDir()
 			}
 		}
-		if treeMatch(s.ignore, name) || s.dirsOnly && !k.dir {
+		if treeMatch(s.ignore, name) || s.dirsOnly && !k.dir || s.gitignore && s.gitIgnored(k) {
 			continue
 		}
 		if len(s.only) > 0 && !matched && (!k.dir || k.link != "" && !s.follow) && !treeMatch(s.only, name) {
@@ -475,6 +482,55 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 		k.sum()
 		n.kids = append(n.kids, k)
 	}
+}
+
+// treeRule is one line of a .gitignore file.
+type treeRule struct {
+	base    string // the directory of the .gitignore, as tree joins paths
+	match   func(string) bool
+	path    bool // the pattern holds a "/": it matches the path under base
+	dirOnly bool // the pattern ends in "/"
+	negate  bool // "!pattern"
+}
+
+// readGitignore adds the rules of dir/.gitignore, if there is one.
+func (s *treeState) readGitignore(dir string) {
+	data, err := readWholeFile(s.env, dir+"/.gitignore")
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, " \r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		r := treeRule{base: dir}
+		if line[0] == '!' {
+			r.negate, line = true, line[1:]
+		}
+		if strings.HasSuffix(line, "/") {
+			r.dirOnly, line = true, strings.TrimRight(line, "/")
+		}
+		line = strings.TrimPrefix(line, "**/")
+		r.path = strings.Contains(line, "/")
+		r.match = findGlob(strings.TrimPrefix(line, "/"), false)
+		s.rules = append(s.rules, r)
+	}
+}
+
+// gitIgnored reports whether the last rule that matches k ignores it.
+func (s *treeState) gitIgnored(k *treeNode) bool {
+	ignored := false
+	for _, r := range s.rules {
+		subject := k.name
+		if r.path {
+			subject = strings.TrimPrefix(k.path, r.base+"/")
+		}
+		if (!r.dirOnly || k.dir) && r.match(subject) {
+			ignored = !r.negate
+		}
+	}
+	return ignored
 }
 
 // sum sets n.total, --du's size of n and all it lists.

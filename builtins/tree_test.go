@@ -244,3 +244,25 @@ func TestTreeNames(t *testing.T) {
 		t.Errorf("tree -o no/such: got %q status %d", r.stderr, r.status)
 	}
 }
+
+// Expected outputs produced by tree 2.1.0 (LANG=C.UTF-8).
+func TestTreeGitignore(t *testing.T) {
+	files := map[string]string{
+		".gitignore": "*.log\n!keep.log\n/build/\n# c\n*.tmp\n", "doc/.gitignore": "sub\n",
+		"a.log": "", "keep.log": "", "src/x.go": "", "src/build/o": "", "build/b": "",
+		"doc/sub/n.tmp": "", "doc/m": "", ".git/HEAD": "", "src/y.tmp": "",
+	}
+	for _, tc := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"tree", "--gitignore"}, ".\n├── doc\n│@@ └── m\n├── keep.log\n└── src\n    ├── build\n    │@@ └── o\n    └── x.go\n\n4 directories, 4 files\n"},
+		{[]string{"tree", "--gitignore", "-a"}, ".\n├── .git\n│@@ └── HEAD\n├── .gitignore\n├── doc\n│@@ ├── .gitignore\n│@@ └── m\n├── keep.log\n└── src\n    ├── build\n    │@@ └── o\n    └── x.go\n\n5 directories, 7 files\n"},
+	} {
+		r := runCmdEnv(t, files, []string{"LANG=C.UTF-8"}, tc.args...)
+		got := strings.ReplaceAll(r.stdout, "\u00a0", "@")
+		if got != tc.out || r.status != 0 {
+			t.Errorf("%v: got %q status %d, want %q", tc.args, got, r.status, tc.out)
+		}
+	}
+}
