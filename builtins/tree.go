@@ -28,7 +28,7 @@ type treeState struct {
 	perms, user, group, date bool       // -p, -u, -g, -D
 	prune, matchDirs, icase  bool       // --prune, --matchdirs, --ignore-case
 	follow, fromFile         bool       // -l, --fromfile
-	gitignore                bool       // --gitignore
+	gitignore, colour        bool       // --gitignore, -C
 	rules                    []treeRule // --gitignore's, outermost first
 	nonPrint                 byte       // 0: \ooo (default), 'q': ?, 'N': as is
 	timeFmt, sortBy          string
@@ -143,6 +143,7 @@ func (s *treeState) listingFlags(f *Flags, sortErr *string) {
 	f.BoolVar(&s.xml, 'X', "", "Prints out an XML representation of the tree.")
 	f.BoolVar(&s.json, 'J', "", "Prints out an JSON representation of the tree.")
 	f.Bool('n', "", "Turn colorization off always (-C overrides).")
+	f.BoolVar(&s.colour, 'C', "", "Turn colorization on always\n(llmsh: tree's default colours; LS_COLORS is not read).")
 	sorter := func(by string) func(string, bool) error {
 		return func(string, bool) error { s.sortBy = by; return nil }
 	}
@@ -611,9 +612,9 @@ func (s *treeState) writeText(n *treeNode, lead, prefix string, root bool) {
 	if s.fullPath && !root {
 		shown = n.path
 	}
-	shown = s.name(shown)
+	shown = s.paint(s.name(shown), n.info)
 	if n.link != "" {
-		shown += " -> " + s.name(n.link) + s.indicator(n.target)
+		shown += " -> " + s.paint(s.name(n.link), n.target) + s.indicator(n.target)
 	} else {
 		shown += s.indicator(n.info)
 	}
@@ -766,6 +767,29 @@ func (s *treeState) name(n string) string {
 		return `"` + strings.ReplaceAll(n, `"`, `\"`) + `"`
 	}
 	return n
+}
+
+// paint puts -C's colour around a name shown for fi: tree's defaults
+// (LS_COLORS unset).
+func (s *treeState) paint(name string, fi fs.FileInfo) string {
+	if !s.colour || fi == nil {
+		return name
+	}
+	m := fi.Mode()
+	code := "00"
+	switch {
+	case m&fs.ModeSymlink != 0:
+		code = "01;36"
+	case m.IsDir():
+		code = "01;34"
+	case m&fs.ModeNamedPipe != 0:
+		code = "40;33"
+	case m&fs.ModeSocket != 0:
+		code = "01;35"
+	case m.IsRegular() && m&0o111 != 0:
+		code = "01;32"
+	}
+	return "\x1b[" + code + "m" + name + "\x1b[0m"
 }
 
 // indicator is -F's mark for a file: / for a directory, * for an

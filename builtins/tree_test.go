@@ -152,6 +152,7 @@ func TestTreeOptions(t *testing.T) {
 		{[]string{"tree", "-X", "--filelimit", "1", "d"}, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n  <directory name=\"d\"><error>2 entries exceeds filelimit, not opening dir</error>\n  </directory>\n  <report>\n    <directories>1</directories>\n    <files>0</files>\n  </report>\n</tree>\n"},
 		{[]string{"tree", "-l"}, ".\n├── Z\n│@@ └── big\n├── a\n├── b.txt\n├── d\n│@@ ├── e\n│@@ │@@ └── y\n│@@ └── x\n├── dl -> d  [recursive, not followed]\n└── lnk -> a\n\n5 directories, 6 files\n"},
 		{[]string{"tree", "-l", "-d", "-L", "2"}, ".\n├── Z\n├── d\n│@@ └── e\n└── dl -> d  [recursive, not followed]\n\n5 directories\n"},
+		{[]string{"tree", "-C", "-F", "-L", "1"}, "\u001b[01;34m.\u001b[0m/\n├── \u001b[01;34mZ\u001b[0m/\n├── \u001b[00ma\u001b[0m\n├── \u001b[00mb.txt\u001b[0m\n├── \u001b[01;34md\u001b[0m/\n├── \u001b[01;36mdl\u001b[0m -> \u001b[01;34md\u001b[0m/\n└── \u001b[01;36mlnk\u001b[0m -> \u001b[00ma\u001b[0m\n\n4 directories, 3 files\n"},
 		{[]string{"tree", "--charset=ascii", "d"}, "d\n|-- e\n|   `-- y\n`-- x\n\n2 directories, 2 files\n"},
 		{[]string{"tree", "-s", "-L", "1", "Z"}, "[       4096]  Z\n└── [          7]  big\n\n1 directory, 1 file\n"},
 	})
