@@ -54,7 +54,7 @@ type treeNode struct {
 
 func treeCmd(env *Env) int {
 	s := &treeState{env: env, out: &strings.Builder{}, sortBy: "name", now: time.Now(), visited: map[string]bool{}}
-	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-L level [-R]] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--] [directory ...]")
+	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-L level] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--] [directory ...]")
 	sortErr := ""
 	s.listingFlags(f, &sortErr)
 	s.fileFlags(f)
