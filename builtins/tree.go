@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,6 +209,13 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 	env := s.env
 	status := 0
 	w := bufio.NewWriterSize(out, ioBufSize)
+	if s.json && s.noIndent { // tree -J -i writes it all on one line
+		var all strings.Builder
+		w = bufio.NewWriter(&all)
+		defer func() {
+			out.Write([]byte(treeCompact.ReplaceAllString(strings.TrimSpace(all.String()), "") + "\n"))
+		}()
+	}
 	switch {
 	case s.xml:
 		w.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n")
@@ -266,6 +274,10 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 	}
 	return finishOutput(env, w, status)
 }
+
+// treeCompact is what -J -i drops: the line breaks and indentation
+// (a name's own line breaks are escaped in JSON).
+var treeCompact = regexp.MustCompile("\n *")
 
 // write writes the listing of root n, the i-th.
 func (s *treeState) write(w io.StringWriter, i int, n *treeNode) {
@@ -474,7 +486,7 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 			// a directory --matchdirs matches lists what it holds
 			// (tree 2.1 does not carry that deeper)
 			s.open(k, depth+1, s.matchDirs && treeMatch(s.only, k.name))
-			if s.prune && len(k.kids) == 0 && k.errMsg == "" {
+			if s.prune && !s.dirsOnly && len(k.kids) == 0 && k.errMsg == "" {
 				continue
 			}
 		} else if k.dir && s.prune && len(s.only) > 0 && !treeMatch(s.only, k.name) {

@@ -153,6 +153,8 @@ func TestTreeOptions(t *testing.T) {
 		{[]string{"tree", "-l"}, ".\n├── Z\n│@@ └── big\n├── a\n├── b.txt\n├── d\n│@@ ├── e\n│@@ │@@ └── y\n│@@ └── x\n├── dl -> d  [recursive, not followed]\n└── lnk -> a\n\n5 directories, 6 files\n"},
 		{[]string{"tree", "-l", "-d", "-L", "2"}, ".\n├── Z\n├── d\n│@@ └── e\n└── dl -> d  [recursive, not followed]\n\n5 directories\n"},
 		{[]string{"tree", "-C", "-F", "-L", "1"}, "\u001b[01;34m.\u001b[0m/\n├── \u001b[01;34mZ\u001b[0m/\n├── \u001b[00ma\u001b[0m\n├── \u001b[00mb.txt\u001b[0m\n├── \u001b[01;34md\u001b[0m/\n├── \u001b[01;36mdl\u001b[0m -> \u001b[01;34md\u001b[0m/\n└── \u001b[01;36mlnk\u001b[0m -> \u001b[00ma\u001b[0m\n\n4 directories, 3 files\n"},
+		{[]string{"tree", "-i", "-J", "--noreport", "d"}, "[{\"type\":\"directory\",\"name\":\"d\",\"contents\":[{\"type\":\"directory\",\"name\":\"e\",\"contents\":[{\"type\":\"file\",\"name\":\"y\"}]},{\"type\":\"file\",\"name\":\"x\"}]}]\n"},
+		{[]string{"tree", "-d", "--prune", "-P", "x"}, ".\n├── Z\n└── d\n    └── e\n\n4 directories\n"},
 		{[]string{"tree", "--charset=ascii", "d"}, "d\n|-- e\n|   `-- y\n`-- x\n\n2 directories, 2 files\n"},
 		{[]string{"tree", "-s", "-L", "1", "Z"}, "[       4096]  Z\n└── [          7]  big\n\n1 directory, 1 file\n"},
 	})
