@@ -57,6 +57,20 @@ type tarState struct {
 	// (dirAhead.tree), in the order they are archived, read ahead
 	// across directories.
 	queue tarQueue
+	// Forced on created members: --owner, --group, --numeric-owner,
+	// --mode, --mtime (--clamp-mtime), --format.
+	owner, group tarOwner
+	numericOwner bool
+	modeChanges  []modeChange
+	mtime        *time.Time
+	clampMtime   bool
+	format       tar.Format
+	old          string // "keep" (-k), "skip" or "newer": existing files on extract
+	noRecursion  bool
+	excludeVCS   bool
+	ignoreFailed bool   // --ignore-failed-read
+	showXformed  bool   // --show-transformed-names
+	program      string // a filter or command llmsh cannot run (--zstd, -I, --to-command)
 }
 
 // tarQueue is the small regular files of a tree, in the order tar c
@@ -109,6 +123,8 @@ type tarOpts struct {
 	filesFrom, excludeFrom []string
 	null                   bool
 	badTransform           string
+	mtime                  string
+	fatal                  string // a bad option value GNU tar reports without a usage hint
 }
 
 func tarMain(env *Env) int {
@@ -134,6 +150,13 @@ func tarMain(env *Env) int {
 	if o.badTransform != "" {
 		env.Errorf("%s", o.badTransform)
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	}
+	if o.fatal != "" {
+		env.Errorf("%s", o.fatal)
+		return 2
+	}
+	if !s.resolveMtime(o.mtime) {
 		return 2
 	}
 	if operands = s.readLists(&o, operands); operands == nil {
@@ -222,6 +245,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 		s.strip = n
 		return nil
 	})
+	s.moreFlags(f, o)
 	return f
 }
 
@@ -270,6 +294,10 @@ func (s *tarState) run(operands []string) int {
 			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 			return 2
 		}
+		if s.program != "" {
+			err = s.missingProgram(strings.Fields(s.program + " x")[0])
+			break
+		}
 		if s.file == "-" {
 			s.stdlis = env.Stderr
 		}
@@ -277,6 +305,10 @@ func (s *tarState) run(operands []string) int {
 	default:
 		if s.mode == 'x' && s.toStdout {
 			s.stdlis = env.Stderr
+		}
+		if s.program != "" {
+			err = s.missingProgram(strings.Fields(s.program + " x")[0])
+			break
 		}
 		err = s.read(operands)
 	}
@@ -600,7 +632,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	if strings.HasPrefix(shown, "/") {
 		abs = path.Clean(shown)
 	}
-	if s.excluded(name) {
+	if s.excluded(name) || s.vcsExcluded(name) {
 		return nil
 	}
 	var fi fs.FileInfo
@@ -623,6 +655,10 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		fi, err = ti, terr
 	}
 	if err != nil {
+		if s.ignoreFailed {
+			env.Errorf("%s: Warning: Cannot stat: %s", tarQuoteColon(shown), ErrText(err))
+			return nil
+		}
 		s.fail("%s: Cannot stat: %s", tarQuoteColon(shown), ErrText(err))
 		return nil
 	}
@@ -646,6 +682,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	if mode&fs.ModeSticky != 0 {
 		hdr.Mode |= 01000
 	}
+	s.applyForced(hdr, mode.IsDir())
 	switch {
 	case mode&fs.ModeSymlink != 0:
 		// Stored as a link (type 2), its text as the link name.
@@ -671,6 +708,9 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		// -v names the file, not its transformed member name.
 		s.listed(hdr, strings.TrimSuffix(name, "/")+"/")
+		if s.noRecursion {
+			return nil
+		}
 		return s.addDir(tw, abs, shown, name, top)
 	case mode.IsRegular():
 		return s.addFile(tw, hdr, fi, abs, shown, name)
@@ -844,9 +884,17 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 	if s.verbose == 0 && s.mode != 't' {
 		return
 	}
+	if s.showXformed && s.mode == 'c' {
+		name = hdr.Name
+	}
 	if !long {
 		fmt.Fprintln(s.stdlis, tarQuote(name))
 		return
+	}
+	if s.numericOwner {
+		h := *hdr
+		h.Uname, h.Gname = "", ""
+		hdr = &h
 	}
 	fmt.Fprintln(s.stdlis, tarLongLine(hdr, name, &s.ugswidth))
 }
@@ -1018,13 +1066,13 @@ func (s *tarState) openArchive() (_ io.Reader, closer io.Closer, _ error) {
 
 // tarMatch tells whether the member name is one of the operands or under
 // one, marking in found the operands it matches.
-func tarMatch(name string, operands []string, found []bool) bool {
+func tarMatch(name string, operands []string, found []bool, exact bool) bool {
 	match := false
 	_, rest := tarUnsafePrefix(name)
 	clean := strings.TrimRight(rest, "/")
 	for i, op := range operands {
 		o := strings.TrimRight(op, "/")
-		if clean == o || strings.HasPrefix(clean, o+"/") {
+		if clean == o || !exact && strings.HasPrefix(clean, o+"/") {
 			found[i], match = true, true
 		}
 	}
@@ -1078,10 +1126,10 @@ func (s *tarState) read(operands []string) error {
 			return errTarFatal
 		}
 		name := hdr.Name
-		if len(operands) > 0 && !tarMatch(name, operands, found) {
+		if len(operands) > 0 && !tarMatch(name, operands, found, s.noRecursion) {
 			continue
 		}
-		if s.excluded(name) {
+		if s.excluded(name) || s.vcsExcluded(name) {
 			continue
 		}
 		if s.mode == 't' {
@@ -1168,6 +1216,9 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 		return nil
 	case tar.TypeDir:
 		s.listed(hdr, orig)
+		if s.oldFile(hdr, abs, orig) {
+			return nil
+		}
 		if err := s.mkdirAll(abs, tarDirPerm(hdr.Mode)); err != nil {
 			s.fail("%s: Cannot mkdir: %s", tarQuoteColon(orig), ErrText(err))
 			return nil
@@ -1180,6 +1231,9 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 		env.Errorf("%s: Unknown file type '%c', extracted as normal file", orig, hdr.Typeflag)
 	}
 	s.listed(hdr, orig)
+	if s.oldFile(hdr, abs, orig) {
+		return nil
+	}
 	if err := s.mkdirAll(path.Dir(abs), 0o755); err != nil {
 		s.fail("%s: Cannot mkdir: %s", tarQuoteColon(path.Dir(name)), ErrText(err))
 		return nil

@@ -1,0 +1,248 @@
+package builtins
+
+import (
+	"archive/tar"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
+)
+
+// tarOwner is a forced --owner or --group: a name, an id, or both
+// (NAME:ID).
+type tarOwner struct {
+	set  bool
+	name string
+	id   int
+}
+
+// parseTarOwner reads NAME[:ID]; a NAME all digits is an id (llmsh has
+// no user database to name it).
+func parseTarOwner(v string) (tarOwner, bool) {
+	name, idText, hasID := strings.Cut(v, ":")
+	o := tarOwner{set: true, name: name}
+	if hasID {
+		n, err := strconv.Atoi(idText)
+		if err != nil || n < 0 {
+			return o, false
+		}
+		o.id = n
+		return o, true
+	}
+	if n, err := strconv.Atoi(name); err == nil && n >= 0 {
+		o.name, o.id = "", n
+	}
+	return o, true
+}
+
+// tarVCS is what --exclude-vcs excludes (GNU tar 1.34's list).
+var tarVCS = []string{"CVS", ".cvsignore", "RCS", "SCCS", ".git", ".gitignore",
+	".gitattributes", ".gitmodules", ".arch-ids", "{arch}", "=RELEASE-ID",
+	"=meta-update", "=update", ".bzr", ".bzrignore", ".bzrtags", ".hg",
+	".hgignore", ".hgtags", "_darcs"}
+
+// tarFormats maps --format's words to the header format written.
+var tarFormats = map[string]tar.Format{"gnu": tar.FormatGNU, "oldgnu": tar.FormatGNU,
+	"ustar": tar.FormatUSTAR, "posix": tar.FormatPAX, "pax": tar.FormatPAX}
+
+// tarFormatOpt handles --format and -H.
+func (s *tarState) tarFormatOpt(o *tarOpts) func(string, bool) error {
+	return func(v string, _ bool) error {
+		f, ok := tarFormats[v]
+		if !ok {
+			o.badValue = true
+			return &UsageError{Msg: v + ": Invalid archive format"}
+		}
+		s.format = f
+		return nil
+	}
+}
+
+// tarMtimeOpt handles --mtime: a date, or the time of a file named
+// with a leading '/' or '.'.
+func (s *tarState) tarMtimeOpt(o *tarOpts) func(string, bool) error {
+	return func(v string, _ bool) error {
+		o.mtime = v
+		return nil
+	}
+}
+
+// resolveMtime turns --mtime's text into a time, once options are read
+// (a file reference is relative to the working directory).
+func (s *tarState) resolveMtime(v string) bool {
+	if v == "" {
+		return true
+	}
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") {
+		fi, err := s.env.FS.Stat(s.env.Abs(v))
+		if err != nil {
+			s.env.Errorf("%s: Cannot stat: %s", tarQuoteColon(v), ErrText(err))
+			s.env.Errorf("Error is not recoverable: exiting now")
+			return false
+		}
+		t := fi.ModTime()
+		s.mtime = &t
+		return true
+	}
+	t, ok := touchDate(v, time.Now())
+	if !ok {
+		// GNU substitutes the oldest time it can store; llmsh refuses.
+		s.env.Errorf("Invalid date format %s", gnu.Quote(v))
+		s.env.Errorf("Error is not recoverable: exiting now")
+		return false
+	}
+	s.mtime = &t
+	return true
+}
+
+// applyForced applies --owner, --group, --numeric-owner, --mode and
+// --mtime to a header being created.
+func (s *tarState) applyForced(hdr *tar.Header, isDir bool) {
+	if s.owner.set {
+		hdr.Uname, hdr.Uid = s.owner.name, s.owner.id
+	}
+	if s.group.set {
+		hdr.Gname, hdr.Gid = s.group.name, s.group.id
+	}
+	if s.numericOwner {
+		hdr.Uname, hdr.Gname = "", ""
+	}
+	if s.modeChanges != nil {
+		hdr.Mode = int64(adjustMode(s.modeChanges, uint32(hdr.Mode), isDir, uint32(defaultUmask)))
+	}
+	if s.mtime != nil && (!s.clampMtime || hdr.ModTime.After(*s.mtime)) {
+		hdr.ModTime = s.mtime.Truncate(time.Second)
+	}
+	if s.format != 0 {
+		hdr.Format = s.format
+	}
+}
+
+// oldFile decides, for -k, --skip-old-files and --keep-newer-files,
+// whether the member name extracted to abs is left alone; true when it
+// is (reported as GNU tar does).
+func (s *tarState) oldFile(hdr *tar.Header, abs, orig string) bool {
+	if s.old == "" {
+		return false
+	}
+	fi, err := s.env.FS.Lstat(abs)
+	if err != nil {
+		return false
+	}
+	switch s.old {
+	case "keep":
+		if hdr.Typeflag == tar.TypeDir && fi.IsDir() {
+			return false
+		}
+		s.fail("%s: Cannot open: File exists", tarQuoteColon(orig))
+		return true
+	case "skip":
+		if s.verbose > 0 {
+			s.env.Errorf("%s: skipping existing file", tarQuoteColon(strings.TrimSuffix(orig, "/")))
+		}
+		return true
+	case "newer":
+		if fi.IsDir() || fi.ModTime().Before(hdr.ModTime) {
+			return false
+		}
+		s.env.Errorf("Current %s is newer or same age", gnu.Quote(orig))
+		return true
+	}
+	return false
+}
+
+// missingProgram fails as GNU tar does when a compression or command
+// program cannot be run: llmsh runs no host programs.
+func (s *tarState) missingProgram(prog string) error {
+	fmt.Fprintf(s.env.Stderr, "%s (child): %s: Cannot exec: No such file or directory\n", s.env.Name(), prog)
+	fmt.Fprintf(s.env.Stderr, "%s (child): Error is not recoverable: exiting now\n", s.env.Name())
+	s.env.Errorf("Child returned status 2")
+	return errTarFatal
+}
+
+// vcsExcluded reports whether --exclude-vcs leaves name out.
+func (s *tarState) vcsExcluded(name string) bool {
+	if !s.excludeVCS {
+		return false
+	}
+	base := path.Base(strings.TrimRight(name, "/"))
+	for _, v := range tarVCS {
+		if base == v {
+			return true
+		}
+	}
+	return false
+}
+
+// moreFlags adds the options of reproducible archives, of extraction
+// over existing files, and the filters llmsh lacks.
+func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
+	f.Func(0, "owner", RequiredArg, "NAME", "force NAME as owner for added files (NAME[:UID]; a number is a UID)", func(v string, _ bool) error {
+		ow, ok := parseTarOwner(v)
+		if !ok && o.fatal == "" {
+			_, id, _ := strings.Cut(v, ":")
+			o.fatal = id + ": Invalid owner or group ID\n" + s.env.Name() + ": Error is not recoverable: exiting now"
+		}
+		s.owner = ow
+		return nil
+	})
+	f.Func(0, "group", RequiredArg, "NAME", "force NAME as group for added files (NAME[:GID]; a number is a GID)", func(v string, _ bool) error {
+		g, ok := parseTarOwner(v)
+		if !ok && o.fatal == "" {
+			_, id, _ := strings.Cut(v, ":")
+			o.fatal = id + ": Invalid owner or group ID\n" + s.env.Name() + ": Error is not recoverable: exiting now"
+		}
+		s.group = g
+		return nil
+	})
+	f.BoolVar(&s.numericOwner, 0, "numeric-owner", "always use numbers for user/group names")
+	f.Func(0, "mode", RequiredArg, "CHANGES", "force (symbolic) mode CHANGES for added files", func(v string, _ bool) error {
+		ch, ok := compileMode(v)
+		if !ok && o.fatal == "" {
+			o.fatal = "Invalid mode given on option\n" + s.env.Name() + ": Error is not recoverable: exiting now"
+		}
+		s.modeChanges = ch
+		return nil
+	})
+	f.Func(0, "mtime", RequiredArg, "DATE-OR-FILE", "set mtime for added files from DATE-OR-FILE", s.tarMtimeOpt(o))
+	f.BoolVar(&s.clampMtime, 0, "clamp-mtime", "only set time when the file is more recent than what was given with --mtime")
+	f.Func(0, "sort", RequiredArg, "ORDER", "directory sorting order: none (default), name or inode (llmsh lists every directory in name order)", func(v string, _ bool) error {
+		_, err := dateArgmatch(v, []string{"none", "name", "inode"}, "--sort")
+		if err != nil && o.fatal == "" {
+			o.fatal = err.(*UsageError).Msg
+		}
+		return nil
+	})
+	f.Func('H', "format", RequiredArg, "FORMAT", "create archive of the given format: gnu, oldgnu, pax, posix or ustar (v7 is not written by llmsh)", s.tarFormatOpt(o))
+	f.Func(0, "posix", NoArg, "", "same as --format=posix", func(string, bool) error { s.format = tar.FormatPAX; return nil })
+	f.Func('k', "keep-old-files", NoArg, "", "don't replace existing files when extracting, treat them as errors", func(string, bool) error { s.old = "keep"; return nil })
+	f.Func(0, "skip-old-files", NoArg, "", "don't replace existing files when extracting, silently skip over them", func(string, bool) error { s.old = "skip"; return nil })
+	f.Func(0, "keep-newer-files", NoArg, "", "don't replace existing files that are newer than their archive copies", func(string, bool) error { s.old = "newer"; return nil })
+	f.Func(0, "overwrite", NoArg, "", "overwrite existing files when extracting", func(string, bool) error { s.old = ""; return nil })
+	f.Func(0, "no-recursion", NoArg, "", "avoid descending automatically in directories", func(string, bool) error { s.noRecursion = true; return nil })
+	f.Func(0, "recursion", NoArg, "", "recurse into directories (default)", func(string, bool) error { s.noRecursion = false; return nil })
+	f.BoolVar(&s.excludeVCS, 0, "exclude-vcs", "exclude version control system directories")
+	f.BoolVar(&s.ignoreFailed, 0, "ignore-failed-read", "do not exit with nonzero on unreadable files")
+	f.BoolVar(&s.showXformed, 0, "show-transformed-names", "show file or archive names after transformation")
+	f.BoolVar(new(bool), 0, "same-owner", "try extracting files with the same ownership as exists in the archive (llmsh: files are always the user's)")
+	f.BoolVar(new(bool), 0, "no-same-owner", "extract files as yourself (default for ordinary users)")
+	for _, p := range []struct{ long, prog, help string }{
+		{"zstd", "zstd", "filter the archive through zstd (llmsh has no zstd: fails)"},
+		{"lzip", "lzip", "filter the archive through lzip (llmsh has no lzip: fails)"},
+		{"lzma", "lzma", "filter the archive through lzma (llmsh has no lzma: fails)"},
+		{"lzop", "lzop", "filter the archive through lzop (llmsh has no lzop: fails)"},
+	} {
+		f.Func(0, p.long, NoArg, "", p.help, func(string, bool) error { s.program = p.prog; return nil })
+	}
+	f.Func('I', "use-compress-program", RequiredArg, "PROG", "filter through PROG (llmsh runs no host programs: fails)", func(v string, _ bool) error {
+		s.program = v
+		return nil
+	})
+	f.Func(0, "to-command", RequiredArg, "COMMAND", "pipe extracted files to another program (llmsh runs no host programs: fails)", func(v string, _ bool) error {
+		s.program = v
+		return nil
+	})
+}
