@@ -68,9 +68,11 @@ type tarState struct {
 	old          string // "keep" (-k), "skip" or "newer": existing files on extract
 	noRecursion  bool
 	excludeVCS   bool
-	ignoreFailed bool   // --ignore-failed-read
-	showXformed  bool   // --show-transformed-names
-	program      string // a filter or command llmsh cannot run (--zstd, -I, --to-command)
+	ignoreFailed bool                 // --ignore-failed-read
+	showXformed  bool                 // --show-transformed-names
+	program      string               // a filter or command llmsh cannot run (--zstd, -I, --to-command)
+	members      map[string]time.Time // -u: the archive's members and times
+	appendAt     int64                // -r, -u: where the new members start
 }
 
 // tarQueue is the small regular files of a tree, in the order tar c
@@ -198,6 +200,8 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
 	f.Func(0, "get", NoArg, "", "", setMode('x'))
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
+	f.Func('r', "append", NoArg, "", "append files to the end of an archive", setMode('r'))
+	f.Func('u', "update", NoArg, "", "only append files newer than copy in archive", setMode('u'))
 	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
 	f.BoolVar(&s.gzip, 0, "gunzip", "")
@@ -288,6 +292,18 @@ func (s *tarState) run(operands []string) int {
 		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 		return 2
+	case 'r', 'u':
+		if s.file == "-" {
+			env.Errorf("Options '-Aru' are incompatible with '-f -'")
+			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+			return 2
+		}
+		if s.gzip || s.bzip2 || s.xz || s.program != "" {
+			env.Errorf("Cannot update compressed archives")
+			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+			return 2
+		}
+		err = s.create(operands)
 	case 'c':
 		if len(operands) == 0 {
 			env.Errorf("Cowardly refusing to create an empty archive")
@@ -499,7 +515,13 @@ func (s *tarState) create(operands []string) error {
 	}
 	var out io.Writer
 	var outFile File
-	if s.file == "-" {
+	if s.mode != 'c' {
+		f, err := s.openAppend()
+		if err != nil {
+			return err
+		}
+		outFile, out = f, f
+	} else if s.file == "-" {
 		if env.Terminal {
 			env.Errorf("Refusing to write archive contents to terminal (missing -f option?)")
 			return errTarFatal
@@ -535,7 +557,7 @@ func (s *tarState) create(operands []string) error {
 	if zw != nil {
 		w = zw
 	}
-	cw := &tarCountWriter{w: w}
+	cw := &tarCountWriter{w: w, n: s.appendAt}
 	tw := tar.NewWriter(cw)
 	var werr error
 	for _, op := range operands {
@@ -683,6 +705,12 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		hdr.Mode |= 01000
 	}
 	s.applyForced(hdr, mode.IsDir())
+	if s.notNewer(hdr.Name, fi.ModTime()) {
+		if mode.IsDir() && !s.noRecursion {
+			return s.addDir(tw, abs, shown, name, top)
+		}
+		return nil
+	}
 	switch {
 	case mode&fs.ModeSymlink != 0:
 		// Stored as a link (type 2), its text as the link name.

@@ -2,7 +2,12 @@ package builtins
 
 import (
 	"archive/tar"
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -245,4 +250,63 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 		s.program = v
 		return nil
 	})
+}
+
+// openAppend opens the archive for -r and -u: read to its end-of-archive
+// blocks (recording each member's time for -u), the file positioned
+// there for the new members.
+func (s *tarState) openAppend() (File, error) {
+	env := s.env
+	f, err := env.FS.OpenFile(env.Abs(s.file), os.O_RDWR|os.O_CREATE)
+	if err != nil {
+		s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
+		return nil, errTarFatal
+	}
+	br := bufio.NewReader(tarCtxReader{s, f})
+	if magic, _ := br.Peek(6); bytes.HasPrefix(magic, []byte("\x1f\x8b")) || bytes.HasPrefix(magic, []byte("BZh")) ||
+		bytes.HasPrefix(magic, []byte("\xfd7zXZ\x00")) {
+		f.Close()
+		env.Errorf("Cannot update compressed archives")
+		return nil, errTarFatal
+	}
+	raw := &tarCounter{r: br}
+	tr := tar.NewReader(raw)
+	s.members = map[string]time.Time{}
+	var end int64
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err == nil {
+			s.members[strings.TrimSuffix(hdr.Name, "/")] = hdr.ModTime
+			_, err = io.Copy(io.Discard, tr)
+		}
+		if err != nil {
+			f.Close()
+			if errors.Is(err, gnu.ErrCancelled) {
+				return nil, err
+			}
+			s.fail("This does not look like a tar archive")
+			return nil, errTarFatal
+		}
+		end = (raw.n + 511) &^ 511
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		s.fail("%s: Cannot seek: %s", tarQuoteColon(s.file), ErrText(err))
+		return nil, errTarFatal
+	}
+	s.archive, s.appendAt = env.Abs(s.file), end
+	return f, nil
+}
+
+// notNewer reports, for -u, whether the archive holds name with a time
+// not older than the file's: it is not added again.
+func (s *tarState) notNewer(name string, mtime time.Time) bool {
+	if s.mode != 'u' {
+		return false
+	}
+	t, ok := s.members[strings.TrimSuffix(name, "/")]
+	return ok && !mtime.Truncate(time.Second).After(t)
 }
