@@ -73,6 +73,15 @@ type tarState struct {
 	program      string               // a filter or command llmsh cannot run (--zstd, -I, --to-command)
 	members      map[string]time.Time // -u: the archive's members and times
 	appendAt     int64                // -r, -u: where the new members start
+	tags         []tarTag             // --exclude-tag*, --exclude-caches*
+	removeFiles  bool                 // --remove-files
+	added        []tarAdded           // --remove-files: what was archived
+}
+
+// tarAdded is a file archived, for --remove-files.
+type tarAdded struct {
+	abs, shown string
+	dir        bool
 }
 
 // tarQueue is the small regular files of a tree, in the order tar c
@@ -250,6 +259,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 		return nil
 	})
 	s.moreFlags(f, o)
+	s.tarFlagsMore(f)
 	return f
 }
 
@@ -586,6 +596,9 @@ func (s *tarState) create(operands []string) error {
 			werr = gnu.WriteError{Err: err}
 		}
 	}
+	if werr == nil {
+		s.removeAdded()
+	}
 	return s.writeFailure(werr)
 }
 
@@ -725,8 +738,13 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 			return err
 		}
 		s.listed(hdr, name)
+		s.markAdded(abs, shown, false)
 		return nil
 	case mode.IsDir():
+		tag, tagged := s.dirTag(abs)
+		if tagged && tag.keep == "all" {
+			return s.tagged(tw, tag, shown, name)
+		}
 		hdr.Typeflag = tar.TypeDir
 		if !strings.HasSuffix(hdr.Name, "/") {
 			hdr.Name += "/"
@@ -736,6 +754,10 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		// -v names the file, not its transformed member name.
 		s.listed(hdr, strings.TrimSuffix(name, "/")+"/")
+		s.markAdded(abs, shown, true)
+		if tagged {
+			return s.tagged(tw, tag, shown, name)
+		}
 		if s.noRecursion {
 			return nil
 		}
@@ -865,6 +887,7 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 				return err
 			}
 			s.listed(hdr, name)
+			s.markAdded(abs, shown, false)
 			_, err := tw.Write(buf[:n])
 			return err
 		}
@@ -879,6 +902,7 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 		return err
 	}
 	s.listed(hdr, name)
+	s.markAdded(abs, shown, false)
 	n, err := io.CopyN(tw, tarCtxReader{s, f}, hdr.Size)
 	if err != nil && err != io.EOF {
 		var we gnu.WriteError

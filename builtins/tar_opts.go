@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"strconv"
@@ -309,4 +310,106 @@ func (s *tarState) notNewer(name string, mtime time.Time) bool {
 	}
 	t, ok := s.members[strings.TrimSuffix(name, "/")]
 	return ok && !mtime.Truncate(time.Second).After(t)
+}
+
+// tarTag is an --exclude-tag* or --exclude-caches* option: a directory
+// holding file (for caches, a CACHEDIR.TAG with its signature) is
+// archived without its contents but file ("contents"), empty ("under"),
+// or not at all ("all").
+type tarTag struct {
+	file, keep string
+	cache      bool
+}
+
+// tarCacheSig begins a cache directory tag.
+const tarCacheSig = "Signature: 8a477f597d28d172789f06886806bc55"
+
+// addTag handles --exclude-tag* and --exclude-caches*.
+func (s *tarState) addTag(file, keep string, cache bool) func(string, bool) error {
+	return func(v string, _ bool) error {
+		if !cache {
+			file = v
+		}
+		s.tags = append(s.tags, tarTag{file, keep, cache})
+		return nil
+	}
+}
+
+// dirTag is the first tag the directory abs holds.
+func (s *tarState) dirTag(abs string) (tarTag, bool) {
+	for _, t := range s.tags {
+		p := path.Join(abs, t.file)
+		fi, err := s.env.FS.Lstat(p)
+		if err != nil {
+			continue
+		}
+		if t.cache {
+			if !fi.Mode().IsRegular() {
+				continue
+			}
+			if !s.hasCacheSig(p) {
+				continue
+			}
+		}
+		return t, true
+	}
+	return tarTag{}, false
+}
+
+// tagged archives what a tagged directory keeps after its header (written
+// unless keep is "all").
+func (s *tarState) tagged(tw *tar.Writer, t tarTag, shown, name string) error {
+	what := "contents"
+	if t.keep == "all" {
+		what = "directory"
+	}
+	s.env.Errorf("%s/: contains a cache directory tag %s; %s not dumped", tarQuoteColon(strings.TrimSuffix(shown, "/")), t.file, what)
+	if t.keep != "contents" {
+		return nil
+	}
+	return s.addPath(tw, joinPath(shown, t.file), joinPath(strings.TrimSuffix(name, "/"), t.file), false)
+}
+
+// tarFlagsMore adds the tag, removal and name options.
+func (s *tarState) tarFlagsMore(f *Flags) {
+	f.Func(0, "exclude-caches", NoArg, "", "exclude contents of directories containing CACHEDIR.TAG, except for the tag file itself", s.addTag("CACHEDIR.TAG", "contents", true))
+	f.Func(0, "exclude-caches-under", NoArg, "", "exclude everything under directories containing CACHEDIR.TAG", s.addTag("CACHEDIR.TAG", "under", true))
+	f.Func(0, "exclude-caches-all", NoArg, "", "exclude directories containing CACHEDIR.TAG", s.addTag("CACHEDIR.TAG", "all", true))
+	f.Func(0, "exclude-tag", RequiredArg, "FILE", "exclude contents of directories containing FILE, except for FILE itself", s.addTag("", "contents", false))
+	f.Func(0, "exclude-tag-under", RequiredArg, "FILE", "exclude everything under directories containing FILE", s.addTag("", "under", false))
+	f.Func(0, "exclude-tag-all", RequiredArg, "FILE", "exclude directories containing FILE", s.addTag("", "all", false))
+	f.BoolVar(&s.removeFiles, 0, "remove-files", "remove files after adding them to the archive")
+}
+
+// removeAdded removes, for --remove-files, what was archived: files
+// first, then directories deepest first.
+func (s *tarState) removeAdded() {
+	for i := len(s.added) - 1; i >= 0; i-- {
+		a := s.added[i]
+		if err := s.env.FS.Remove(a.abs); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			s.fail("%s: Cannot %s: %s", tarQuoteColon(a.shown), map[bool]string{true: "rmdir", false: "unlink"}[a.dir], ErrText(err))
+		}
+	}
+}
+
+// hasCacheSig reports whether the file abs begins with tarCacheSig.
+func (s *tarState) hasCacheSig(abs string) bool {
+	buf := make([]byte, len(tarCacheSig))
+	n, _, ok, err := s.env.ReadHead(abs, buf)
+	if !ok {
+		f, ferr := s.env.FS.OpenFile(abs, os.O_RDONLY)
+		if ferr != nil {
+			return false
+		}
+		defer f.Close()
+		n, err = io.ReadFull(f, buf)
+	}
+	return err == nil && string(buf[:n]) == tarCacheSig
+}
+
+// markAdded records, for --remove-files, a file archived.
+func (s *tarState) markAdded(abs, shown string, dir bool) {
+	if s.removeFiles {
+		s.added = append(s.added, tarAdded{abs, shown, dir})
+	}
 }
