@@ -37,7 +37,7 @@ type tarState struct {
 	auto     bool   // -a: the compression by the archive's suffix
 	dir      string // -C, "" for the working directory
 	verbose  int
-	excludes []func(string) bool
+	excludes []tarPattern
 	toStdout bool
 	strip    int
 	status   int
@@ -76,6 +76,9 @@ type tarState struct {
 	tags         []tarTag             // --exclude-tag*, --exclude-caches*
 	removeFiles  bool                 // --remove-files
 	added        []tarAdded           // --remove-files: what was archived
+	wildcards    bool                 // --wildcards: operands are globs
+	noWildcards  bool                 // --no-wildcards: exclusions are literal
+	anchored     bool                 // --anchored: exclusions match from the start
 }
 
 // tarAdded is a file archived, for --remove-files.
@@ -221,7 +224,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.StringVar(&s.dir, 'C', "directory", "DIR", "change to directory DIR")
 	f.CountVar(&s.verbose, 'v', "verbose", "verbosely list files processed")
 	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files, given as a PATTERN", func(v string, _ bool) error {
-		s.excludes = append(s.excludes, findGlob(v, false))
+		s.excludes = append(s.excludes, s.pattern(v))
 		return nil
 	})
 	f.Func('T', "files-from", RequiredArg, "FILE", "get names to extract or create from FILE", func(v string, _ bool) error {
@@ -260,6 +263,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	})
 	s.moreFlags(f, o)
 	s.tarFlagsMore(f)
+	s.tarFlagsNames(f)
 	return f
 }
 
@@ -275,7 +279,7 @@ func (s *tarState) readLists(o *tarOpts, operands []string) []string {
 			return nil
 		}
 		for _, p := range pats {
-			s.excludes = append(s.excludes, findGlob(p, false))
+			s.excludes = append(s.excludes, s.pattern(p))
 		}
 	}
 	for _, name := range o.filesFrom {
@@ -414,8 +418,12 @@ func (s *tarState) excluded(name string) bool {
 		}
 	}
 	ends = append(ends, len(name))
-	for _, match := range s.excludes {
+	for _, p := range s.excludes {
+		match := p.match
 		for _, a := range starts {
+			if p.anchored && a > 0 {
+				break
+			}
 			for _, b := range ends {
 				if b >= a && match(name[a:b]) {
 					return true
@@ -1178,7 +1186,7 @@ func (s *tarState) read(operands []string) error {
 			return errTarFatal
 		}
 		name := hdr.Name
-		if len(operands) > 0 && !tarMatch(name, operands, found, s.noRecursion) {
+		if len(operands) > 0 && !s.match(name, operands, found) {
 			continue
 		}
 		if s.excluded(name) || s.vcsExcluded(name) {

@@ -413,3 +413,52 @@ func (s *tarState) markAdded(abs, shown string, dir bool) {
 		s.added = append(s.added, tarAdded{abs, shown, dir})
 	}
 }
+
+// tarPattern is an exclusion pattern, with the --anchored and
+// --wildcards settings in force where it was given.
+type tarPattern struct {
+	match    func(string) bool
+	anchored bool
+}
+
+// pattern makes an exclusion pattern under the current settings.
+func (s *tarState) pattern(v string) tarPattern {
+	if s.noWildcards {
+		return tarPattern{func(name string) bool { return name == v }, s.anchored}
+	}
+	return tarPattern{findGlob(v, false), s.anchored}
+}
+
+// match tells whether the member name is selected by the operands
+// (exactly with --no-recursion, as globs with --wildcards), marking in
+// found the operands it matches.
+func (s *tarState) match(name string, operands []string, found []bool) bool {
+	if !s.wildcards {
+		return tarMatch(name, operands, found, s.noRecursion)
+	}
+	_, rest := tarUnsafePrefix(name)
+	clean := strings.TrimRight(rest, "/")
+	match := false
+	for i, op := range operands {
+		g := findGlob(strings.TrimRight(op, "/"), false)
+		ok := g(clean)
+		for j := 0; !ok && !s.noRecursion && j < len(clean); j++ {
+			ok = clean[j] == '/' && g(clean[:j])
+		}
+		if ok {
+			found[i], match = true, true
+		}
+	}
+	return match
+}
+
+// tarFlagsNames adds the options of name matching.
+func (s *tarState) tarFlagsNames(f *Flags) {
+	f.Func(0, "wildcards", NoArg, "", "use wildcards (for names to list or extract)", func(string, bool) error { s.wildcards = true; return nil })
+	f.Func(0, "no-wildcards", NoArg, "", "verbatim string matching (for the --exclude patterns that follow)", func(string, bool) error {
+		s.wildcards, s.noWildcards = false, true
+		return nil
+	})
+	f.Func(0, "anchored", NoArg, "", "patterns match file name start (for the --exclude patterns that follow)", func(string, bool) error { s.anchored = true; return nil })
+	f.Func(0, "no-anchored", NoArg, "", "patterns match after any '/' (default for exclusion)", func(string, bool) error { s.anchored = false; return nil })
+}
