@@ -79,6 +79,8 @@ type tarState struct {
 	wildcards    bool                 // --wildcards: operands are globs
 	noWildcards  bool                 // --no-wildcards: exclusions are literal
 	anchored     bool                 // --anchored: exclusions match from the start
+	absNames     bool                 // -P: leading '/' and '..' kept on create and list
+	topLevel     string               // --one-top-level: the directory extracted into
 }
 
 // tarAdded is a file archived, for --remove-files.
@@ -168,6 +170,9 @@ func tarMain(env *Env) int {
 	}
 	if o.fatal != "" {
 		env.Errorf("%s", o.fatal)
+		return 2
+	}
+	if !s.resolveTop() {
 		return 2
 	}
 	if !s.resolveMtime(o.mtime) {
@@ -264,6 +269,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	s.moreFlags(f, o)
 	s.tarFlagsMore(f)
 	s.tarFlagsNames(f)
+	s.tarFlagsPaths(f)
 	return f
 }
 
@@ -654,7 +660,10 @@ func (s *tarState) writeFailure(err error) error {
 
 // memberName is the name an operand is stored under.
 func (s *tarState) memberName(op string) string {
-	name := s.safeName(op)
+	name := op
+	if !s.absNames {
+		name = s.safeName(op)
+	}
 	for len(name) > 1 && strings.HasSuffix(name, "/") {
 		name = name[:len(name)-1]
 	}
@@ -1193,7 +1202,9 @@ func (s *tarState) read(operands []string) error {
 			continue
 		}
 		if s.mode == 't' {
-			s.safeName(name)
+			if !s.absNames {
+				s.safeName(name)
+			}
 			s.listed(hdr, name)
 			continue
 		}
@@ -1240,6 +1251,7 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 			return nil // transformed away
 		}
 	}
+	name = s.oneTopLevel(name)
 	if s.strip > 0 {
 		var parts []string
 		for _, p := range strings.Split(name, "/") {

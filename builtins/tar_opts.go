@@ -462,3 +462,55 @@ func (s *tarState) tarFlagsNames(f *Flags) {
 	f.Func(0, "anchored", NoArg, "", "patterns match file name start (for the --exclude patterns that follow)", func(string, bool) error { s.anchored = true; return nil })
 	f.Func(0, "no-anchored", NoArg, "", "patterns match after any '/' (default for exclusion)", func(string, bool) error { s.anchored = false; return nil })
 }
+
+// tarTopSuffixes are the archive suffixes --one-top-level removes to
+// name its directory.
+var tarTopSuffixes = []string{".tar", ".taz", ".tgz", ".tbz", ".tbz2", ".tz2", ".txz", ".tlz", ".tzst",
+	".tar.gz", ".tar.Z", ".tar.bz2", ".tar.xz", ".tar.lz", ".tar.lzma", ".tar.lzo", ".tar.zst"}
+
+// resolveTop names --one-top-level's directory from the archive when
+// the option gave none; false (reported) when it cannot.
+func (s *tarState) resolveTop() bool {
+	if s.topLevel != "\x00" {
+		return true
+	}
+	base := path.Base(s.file)
+	s.topLevel = ""
+	best := 0 // the longest suffix found
+	for _, x := range tarTopSuffixes {
+		if strings.HasSuffix(base, x) && len(base) > len(x) && len(x) > best {
+			best, s.topLevel = len(x), base[:len(base)-len(x)]
+		}
+	}
+	if s.topLevel == "" || s.file == "-" {
+		s.env.Errorf("Cannot deduce top-level directory name; please set it explicitly with --one-top-level=DIR")
+		fmt.Fprintf(s.env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", s.env.Name(), s.env.Name())
+		return false
+	}
+	return true
+}
+
+// oneTopLevel puts an extracted name under --one-top-level's directory
+// unless it is there already.
+func (s *tarState) oneTopLevel(name string) string {
+	if s.topLevel == "" || s.mode != 'x' {
+		return name
+	}
+	top := strings.TrimRight(s.topLevel, "/")
+	if strings.TrimRight(name, "/") == top || strings.HasPrefix(name, top+"/") {
+		return name
+	}
+	return top + "/" + name
+}
+
+// tarFlagsPaths adds -P and --one-top-level.
+func (s *tarState) tarFlagsPaths(f *Flags) {
+	f.BoolVar(&s.absNames, 'P', "absolute-names", "don't strip leading '/'s from file names (llmsh: on create and list; extraction stays below the directory)")
+	f.Func(0, "one-top-level", OptionalArg, "DIR", "create a subdirectory to avoid having loose files extracted", func(v string, has bool) error {
+		if !has || v == "" {
+			v = "\x00"
+		}
+		s.topLevel = v
+		return nil
+	})
+}
