@@ -795,3 +795,34 @@ func TestTarRecordPadding(t *testing.T) {
 		}
 	}
 }
+
+// TestTarMissingProgram: the filters and commands llmsh cannot run fail
+// in GNU tar's words for a program that cannot be executed.
+func TestTarMissingProgram(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		prog string
+	}{
+		{[]string{"tar", "--zstd", "-cf", "a.tar.zst", "src"}, "zstd"},
+		{[]string{"tar", "--lzip", "-cf", "a.tar.lz", "src"}, "lzip"},
+		{[]string{"tar", "--lzma", "-xf", "a.tar"}, "lzma"},
+		{[]string{"tar", "--lzop", "-tf", "a.tar"}, "lzop"},
+		{[]string{"tar", "-I", "pigz -9", "-cf", "a.tgz", "src"}, "pigz"},
+		{[]string{"tar", "--use-compress-program=brotli", "-xf", "a.tar"}, "brotli"},
+		{[]string{"tar", "--to-command=md5sum", "-xf", "a.tar"}, "md5sum"},
+	} {
+		dir := t.TempDir()
+		tarMake(t, dir, map[string]string{"src/": "", "src/a": "a\n"}, tarTime)
+		r := tarRun(t, dir, nil, "tar", "-cf", "a.tar", "src")
+		if r.status != 0 {
+			t.Fatalf("create: %d %q", r.status, r.stderr)
+		}
+		r = tarRun(t, dir, nil, tc.args...)
+		want := "tar (child): " + tc.prog + ": Cannot exec: No such file or directory\n" +
+			"tar (child): Error is not recoverable: exiting now\n" +
+			"tar: Child returned status 2\ntar: Error is not recoverable: exiting now\n"
+		if r.status != 2 || r.stderr != want {
+			t.Errorf("%q: status %d, stderr %q; want 2, %q", tc.args, r.status, r.stderr, want)
+		}
+	}
+}
