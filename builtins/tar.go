@@ -219,6 +219,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
 	f.Func('r', "append", NoArg, "", "append files to the end of an archive", setMode('r'))
 	f.Func('u', "update", NoArg, "", "only append files newer than copy in archive", setMode('u'))
+	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
 	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
 	f.BoolVar(&s.gzip, 0, "gunzip", "")
@@ -324,6 +325,13 @@ func (s *tarState) run(operands []string) int {
 			return 2
 		}
 		err = s.create(operands)
+	case 'd':
+		if s.gzip || s.bzip2 || s.xz || s.program != "" {
+			env.Errorf("Cannot update compressed archives")
+			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+			return 2
+		}
+		err = s.deleteMembers(operands)
 	case 'c':
 		if len(operands) == 0 {
 			env.Errorf("Cowardly refusing to create an empty archive")

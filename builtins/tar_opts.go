@@ -12,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -513,4 +514,131 @@ func (s *tarState) tarFlagsPaths(f *Flags) {
 		s.topLevel = v
 		return nil
 	})
+}
+
+// tarSink receives the bytes the archive reader consumes: held while a
+// header is read (its member not decided yet), else passed to to.
+type tarSink struct {
+	hold bool
+	buf  []byte
+	to   io.Writer
+}
+
+func (k *tarSink) Write(p []byte) (int, error) {
+	if k.hold {
+		k.buf = append(k.buf, p...)
+		return len(p), nil
+	}
+	return k.to.Write(p)
+}
+
+// deleteMembers copies the archive without the members the operands
+// name (--delete), its bytes otherwise unchanged: to standard output
+// from standard input with -f -, else through a new file renamed over
+// the archive.
+func (s *tarState) deleteMembers(operands []string) error {
+	in, out, commit, err := s.deleteFiles()
+	if err != nil {
+		return err
+	}
+	cw := &tarCountWriter{w: bufio.NewWriterSize(tarCtxWriter{s, out}, tarRecord)}
+	sink := &tarSink{to: io.Discard}
+	raw := &tarCounter{r: io.TeeReader(bufio.NewReader(tarCtxReader{s, in}), sink)}
+	tr := tar.NewReader(raw)
+	found := make([]bool, len(operands))
+	var prevEnd int64
+	prevTo := io.Writer(io.Discard)
+	for first := true; ; first = false {
+		sink.hold, sink.buf = true, sink.buf[:0]
+		hdr, err := tr.Next()
+		pad := min(int((prevEnd+511)&^511-prevEnd), len(sink.buf))
+		if _, werr := prevTo.Write(sink.buf[:pad]); werr != nil {
+			return commit(werr)
+		}
+		if err == io.EOF && !first {
+			break
+		}
+		if err != nil {
+			if errors.Is(err, gnu.ErrCancelled) {
+				return commit(err)
+			}
+			s.fail("This does not look like a tar archive")
+			return commit(errTarFatal)
+		}
+		prevTo = cw
+		if s.match(hdr.Name, operands, found) {
+			prevTo = io.Discard
+		}
+		if _, werr := prevTo.Write(sink.buf[pad:]); werr != nil {
+			return commit(werr)
+		}
+		sink.hold, sink.to = false, prevTo
+		if _, err := io.Copy(io.Discard, tr); err != nil {
+			if errors.Is(err, gnu.ErrCancelled) {
+				return commit(err)
+			}
+			var we gnu.WriteError
+			if !errors.As(err, &we) {
+				s.fail("Unexpected EOF in archive")
+				return commit(errTarFatal)
+			}
+			return commit(err)
+		}
+		prevEnd = raw.n
+	}
+	end := make([]byte, 1024+(tarRecord-(cw.n+1024)%tarRecord)%tarRecord)
+	if _, err := cw.Write(end); err != nil {
+		return commit(err)
+	}
+	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
+		return commit(err)
+	}
+	for i, op := range operands {
+		if !found[i] {
+			s.fail("%s: Not found in archive", op)
+		}
+	}
+	return commit(nil)
+}
+
+// deleteFiles opens --delete's input and output; commit closes them and,
+// when err is nil, puts the new archive in place of the old.
+func (s *tarState) deleteFiles() (in io.Reader, out io.Writer, commit func(error) error, err error) {
+	env := s.env
+	if s.file == "-" {
+		return env.Stdin, env.Stdout, s.writeFailure, nil
+	}
+	abs := env.Abs(s.file)
+	inF, err := env.FS.OpenFile(abs, os.O_RDONLY)
+	if err != nil {
+		s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
+		return nil, nil, nil, errTarFatal
+	}
+	tmp := path.Join(path.Dir(abs), "."+path.Base(abs)+".llmsh-delete")
+	outF, err := File(nil), error(syscall.EEXIST)
+	if _, serr := env.FS.Lstat(tmp); serr != nil {
+		outF, err = env.FS.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	}
+	if err != nil {
+		inF.Close()
+		s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
+		return nil, nil, nil, errTarFatal
+	}
+	commit = func(err error) error {
+		inF.Close()
+		if cerr := outF.Close(); err == nil && cerr != nil {
+			err = gnu.WriteError{Err: cerr}
+		}
+		if err == nil {
+			err = env.FS.Rename(tmp, abs)
+			if err != nil {
+				err = gnu.WriteError{Err: err}
+			}
+		}
+		if err != nil {
+			env.FS.Remove(tmp)
+		}
+		return s.writeFailure(err)
+	}
+	return inF, outF, commit, nil
 }
