@@ -219,6 +219,8 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
 	f.Func('r', "append", NoArg, "", "append files to the end of an archive", setMode('r'))
 	f.Func('u', "update", NoArg, "", "only append files newer than copy in archive", setMode('u'))
+	f.Func('A', "catenate", NoArg, "", "append tar files to an archive (llmsh: the members of each, all of them readable after)", setMode('A'))
+	f.Func(0, "concatenate", NoArg, "", "same as -A", setMode('A'))
 	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
 	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
@@ -313,16 +315,20 @@ func (s *tarState) run(operands []string) int {
 		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 		return 2
-	case 'r', 'u':
+	case 'r', 'u', 'A':
 		if s.file == "-" {
 			env.Errorf("Options '-Aru' are incompatible with '-f -'")
 			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 			return 2
 		}
 		if s.gzip || s.bzip2 || s.xz || s.program != "" {
-			env.Errorf("Cannot update compressed archives")
+			env.Errorf("Cannot %s compressed archives", map[bool]string{true: "concatenate", false: "update"}[s.mode == 'A'])
 			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 			return 2
+		}
+		if s.mode == 'A' {
+			err = s.concatenate(operands)
+			break
 		}
 		err = s.create(operands)
 	case 'd':

@@ -642,3 +642,74 @@ func (s *tarState) deleteFiles() (in io.Reader, out io.Writer, commit func(error
 	}
 	return inF, outF, commit, nil
 }
+
+// concatenate appends the members of the archives operands (-A): each
+// one's bytes up to its end-of-archive blocks.
+func (s *tarState) concatenate(operands []string) error {
+	f, err := s.openAppend()
+	if err != nil {
+		return err
+	}
+	cw := &tarCountWriter{w: bufio.NewWriterSize(tarCtxWriter{s, f}, tarRecord), n: s.appendAt}
+	for _, op := range operands {
+		if err := s.concatOne(cw, op); err != nil {
+			f.Close()
+			return s.writeFailure(err)
+		}
+	}
+	end := make([]byte, 1024+(tarRecord-(cw.n+1024)%tarRecord)%tarRecord)
+	_, err = cw.Write(end)
+	if err == nil {
+		err = cw.w.(*bufio.Writer).Flush()
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = gnu.WriteError{Err: cerr}
+	}
+	return s.writeFailure(err)
+}
+
+// concatOne copies the archive op's members to w.
+func (s *tarState) concatOne(w io.Writer, op string) error {
+	env := s.env
+	in, err := env.FS.OpenFile(env.Abs(op), os.O_RDONLY)
+	if err != nil {
+		s.fail("%s: Cannot open: %s", tarQuoteColon(op), ErrText(err))
+		return nil
+	}
+	defer in.Close()
+	sink := &tarSink{to: w}
+	raw := &tarCounter{r: io.TeeReader(bufio.NewReader(tarCtxReader{s, in}), sink)}
+	tr := tar.NewReader(raw)
+	var prevEnd int64
+	for first := true; ; first = false {
+		sink.hold, sink.buf = true, sink.buf[:0]
+		hdr, err := tr.Next()
+		pad := min(int((prevEnd+511)&^511-prevEnd), len(sink.buf))
+		if _, werr := w.Write(sink.buf[:pad]); werr != nil {
+			return werr
+		}
+		if err == io.EOF && !first {
+			return nil
+		}
+		if err != nil || hdr == nil {
+			if errors.Is(err, gnu.ErrCancelled) {
+				return err
+			}
+			s.fail("This does not look like a tar archive")
+			return nil
+		}
+		if _, werr := w.Write(sink.buf[pad:]); werr != nil {
+			return werr
+		}
+		sink.hold = false
+		if _, err := io.Copy(io.Discard, tr); err != nil {
+			var we gnu.WriteError
+			if errors.As(err, &we) || errors.Is(err, gnu.ErrCancelled) {
+				return err
+			}
+			s.fail("Unexpected EOF in archive")
+			return errTarFatal
+		}
+		prevEnd = raw.n
+	}
+}
