@@ -81,6 +81,8 @@ type tarState struct {
 	anchored     bool                 // --anchored: exclusions match from the start
 	absNames     bool                 // -P: leading '/' and '..' kept on create and list
 	topLevel     string               // --one-top-level: the directory extracted into
+	touch        bool                 // -m: extracted files keep the time of extraction
+	fullTime     bool                 // --full-time: listed times with seconds
 }
 
 // tarAdded is a file archived, for --remove-files.
@@ -215,7 +217,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 		"[OPTION...] [FILE]...")
 	f.Func('c', "create", NoArg, "", "create a new archive", setMode('c'))
 	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
-	f.Func(0, "get", NoArg, "", "", setMode('x'))
+	f.Func(0, "get", NoArg, "", "same as --extract", setMode('x'))
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
 	f.Func('r', "append", NoArg, "", "append files to the end of an archive", setMode('r'))
 	f.Func('u', "update", NoArg, "", "only append files newer than copy in archive", setMode('u'))
@@ -224,8 +226,8 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
 	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
-	f.BoolVar(&s.gzip, 0, "gunzip", "")
-	f.BoolVar(&s.gzip, 0, "ungzip", "")
+	f.BoolVar(&s.gzip, 0, "gunzip", "same as --gzip")
+	f.BoolVar(&s.gzip, 0, "ungzip", "same as --gzip")
 	f.BoolVar(&s.bzip2, 'j', "bzip2", "filter the archive through bzip2 (llmsh: to read it only)")
 	f.BoolVar(&s.xz, 'J', "xz", "filter the archive through xz")
 	f.BoolVar(&s.auto, 'a', "auto-compress", "use archive suffix to determine the compression program")
@@ -273,6 +275,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	s.tarFlagsMore(f)
 	s.tarFlagsNames(f)
 	s.tarFlagsPaths(f)
+	s.tarFlagsSmall(f)
 	return f
 }
 
@@ -979,7 +982,13 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 		h.Uname, h.Gname = "", ""
 		hdr = &h
 	}
-	fmt.Fprintln(s.stdlis, tarLongLine(hdr, name, &s.ugswidth))
+	line := tarLongLine(hdr, name, &s.ugswidth)
+	if s.fullTime {
+		// The minutes GNU shows get their seconds.
+		stamp := hdr.ModTime.UTC().Format("2006-01-02 15:04")
+		line = strings.Replace(line, " "+stamp+" ", " "+stamp+hdr.ModTime.UTC().Format(":05")+" ", 1)
+	}
+	fmt.Fprintln(s.stdlis, line)
 }
 
 // tarLongLine formats a member as `tar -tv` does; times are UTC (llmsh has
@@ -1232,7 +1241,9 @@ func (s *tarState) read(operands []string) error {
 	// into a directory changes its time (and needs it writable).
 	for i := len(dirs) - 1; i >= 0; i-- {
 		s.setMode(dirs[i].abs, dirs[i].name, dirs[i].mode)
-		env.FS.Chtimes(dirs[i].abs, time.Time{}, dirs[i].mtime)
+		if !s.touch {
+			env.FS.Chtimes(dirs[i].abs, time.Time{}, dirs[i].mtime)
+		}
 	}
 	for i, op := range operands {
 		if !found[i] {
@@ -1348,7 +1359,9 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 		return s.copyFailure(orig, abs, err)
 	}
 	s.setMode(abs, orig, hdr.Mode)
-	env.FS.Chtimes(abs, time.Time{}, hdr.ModTime)
+	if !s.touch {
+		env.FS.Chtimes(abs, time.Time{}, hdr.ModTime)
+	}
 	return nil
 }
 

@@ -713,3 +713,14 @@ func (s *tarState) concatOne(w io.Writer, op string) error {
 		prevEnd = raw.n
 	}
 }
+
+// tarFlagsSmall adds options of extraction times, listings and file
+// systems that need no machinery of their own.
+func (s *tarState) tarFlagsSmall(f *Flags) {
+	f.BoolVar(&s.touch, 'm', "touch", "don't extract file modified time")
+	f.BoolVar(&s.fullTime, 0, "full-time", "print file time to its full resolution")
+	f.BoolVar(new(bool), 0, "utc", "print file modification times in UTC (llmsh always does)")
+	f.BoolVar(new(bool), 'o', "", "when creating, same as --old-archive; when extracting, same as --no-same-owner (llmsh: the latter)")
+	f.Func(0, "no-auto-compress", NoArg, "", "do not use archive suffix to determine the compression program", func(string, bool) error { s.auto = false; return nil })
+	f.BoolVar(new(bool), 0, "one-file-system", "stay in local file system when creating archive (llmsh's granted trees are one)")
+}
