@@ -150,23 +150,7 @@ func (s *statInfo) Mode() fs.FileMode {
 // openRawRead opens rel of g for reading as a *rawFile, with openInPlace's
 // checks; ok is false when openat2 cannot answer and the os.Root must.
 func openRawRead(g *grant, rel string) (f file, e *vfsproto.Error, ok bool) {
-	fd, err := g.bn.open(rel, os.O_RDONLY|openFlags)
-	if err == errFallback {
-		return nil, nil, false
-	}
-	if err != nil {
-		return nil, fsError(err), true
-	}
-	fi, err := fstatInfo(fd, rel)
-	if err != nil {
-		unix.Close(fd)
-		return nil, fsError(err), true
-	}
-	if e := inPlaceOK(fi, os.O_RDONLY); e != nil {
-		unix.Close(fd)
-		return nil, e, true
-	}
-	return &rawFile{fd: fd, name: rel}, nil, true
+	return openRaw(g, rel, os.O_RDONLY)
 }
 
 // openRawAppend opens rel by openat2 to append to it (flag: O_WRONLY,
@@ -176,6 +160,12 @@ func openRawRead(g *grant, rel string) (f file, e *vfsproto.Error, ok bool) {
 // reads it concurrently (read_shm_at), which asHandle guards against for
 // a *rawFile read. ok is false when openat2 cannot answer.
 func openRawAppend(g *grant, rel string, flag int) (f file, e *vfsproto.Error, ok bool) {
+	return openRaw(g, rel, flag)
+}
+
+// openRaw opens rel of g by openat2 with flag as a *rawFile (a writer
+// unless flag is O_RDONLY) after openInPlace's checks.
+func openRaw(g *grant, rel string, flag int) (f file, e *vfsproto.Error, ok bool) {
 	fd, err := g.bn.open(rel, flag|openFlags)
 	if err == errFallback {
 		return nil, nil, false
@@ -192,7 +182,7 @@ func openRawAppend(g *grant, rel string, flag int) (f file, e *vfsproto.Error, o
 		unix.Close(fd)
 		return nil, e, true
 	}
-	return &rawFile{fd: fd, name: rel, write: true}, nil, true
+	return &rawFile{fd: fd, name: rel, write: flag&(os.O_WRONLY|os.O_RDWR) != 0}, nil, true
 }
 
 // openDirBeneath opens the directory rel of g by openat2 for a listing;
