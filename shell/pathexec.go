@@ -66,13 +66,24 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		// bash runs a text file without "#!" as a script of its own.
 		return s.nested(ctx, append([]string{"bash", name}, args[1:]...), stdin, stdout, stderr, dir, environ)
 	}
-	interp := strings.Fields(line[2:])
-	if len(interp) == 0 {
+	// As the kernel reads the line: the interpreter's path up to the first
+	// blank, then everything after it, blanks at both ends trimmed, as ONE
+	// argument (#!/usr/bin/env -S bash -e splits it in env; #!/usr/bin/env
+	// bash -x names a program "bash -x", as env says).
+	ipath, arg, _ := strings.Cut(strings.TrimLeft(line[2:], " \t"), " ")
+	if i := strings.IndexByte(ipath, '\t'); i >= 0 {
+		ipath, arg = ipath[:i], ipath[i+1:]+" "+arg
+	}
+	arg = strings.Trim(arg, " \t")
+	if ipath == "" {
 		return s.nested(ctx, append([]string{"bash", name}, args[1:]...), stdin, stdout, stderr, dir, environ)
 	}
-	prog, opts := path.Base(interp[0]), interp[1:]
-	if prog == "env" && len(opts) > 0 {
-		prog, opts = opts[0], opts[1:]
+	prog, opts := path.Base(ipath), []string{}
+	if arg != "" {
+		opts = append(opts, arg)
+	}
+	if prog == "env" && arg != "" && arg[0] != '-' && !strings.ContainsAny(arg, " \t") && !strings.Contains(arg, "=") {
+		prog, opts = arg, nil // #!/usr/bin/env bash: the program itself
 	}
 	cmd := append(append(append([]string{prog}, opts...), name), args[1:]...)
 	if isNestedShell(prog) {
@@ -81,5 +92,5 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	if _, ok := builtins.Lookup(prog); ok {
 		return s.run(ctx, cmd, false, stdin, stdout, stderr, dir, environ)
 	}
-	return fail(126, interp[0]+": bad interpreter: No such file or directory")
+	return fail(126, ipath+": bad interpreter: No such file or directory")
 }

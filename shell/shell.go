@@ -480,7 +480,11 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 			cdir = d // set by env -C DIR, for this command only
 			ctx = context.WithValue(ctx, dirKey{}, nil)
 		}
-		return s.exec(ctx, args, in, out, errw, cdir, vars)
+		st := s.run(ctx, args, false, in, out, errw, cdir, vars)
+		if st == notFound {
+			st = execNotFound(errw, name, args[0])
+		}
+		return st
 	}
 	var pipe *pipeWatch
 	if !runsCommands[name] {
@@ -499,6 +503,38 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		st = 141
 	}
 	return settleOutputs(name, env.ShellPrefix, stdout, stderr, marks, st)
+}
+
+// execNotFoundMsg is how each GNU tool that runs a command says it found
+// none by that name (%s: the name as the tool quotes it).
+var execNotFoundMsg = map[string]string{
+	"env":     "env: %s: No such file or directory",
+	"xargs":   "xargs: %s: No such file or directory",
+	"find":    "find: %s: No such file or directory",
+	"timeout": "timeout: failed to run command %s: No such file or directory",
+	"nice":    "nice: %s: No such file or directory",
+	"nohup":   "nohup: failed to run command %s: No such file or directory",
+	"stdbuf":  "stdbuf: failed to run command %s: No such file or directory",
+}
+
+// execNotFound reports a command that tool (env, xargs, timeout …) could
+// not run, in that tool's words, and returns 127 as GNU's tools do.
+func execNotFound(w io.Writer, tool, name string) int {
+	msg, ok := execNotFoundMsg[tool]
+	if !ok {
+		return notFoundStatus(w, "llmsh: ", name)
+	}
+	q := gnuQuote(name)
+	if tool == "xargs" {
+		q = name
+	} else if tool == "nohup" {
+		q = "'" + name + "'"
+	}
+	fmt.Fprintf(w, msg+"\n", q)
+	if tool == "env" && strings.ContainsAny(name, " \t") {
+		fmt.Fprintln(w, "env: use -[v]S to pass options in shebang lines")
+	}
+	return 127
 }
 
 // runsCommands are the builtins that run other commands on their output
