@@ -1,5 +1,5 @@
 # timeout as a launcher.
 #@ status: 127
-#@ stderr: command not found
+#@ stderr: timeout: failed to run command
 timeout 5 @CANARY@
 timeout -s KILL 1 @CANARY@
