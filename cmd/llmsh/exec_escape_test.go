@@ -9,7 +9,7 @@ import (
 
 // TestCommandRunnersConfined runs find -exec/-execdir, xargs and timeout
 // through the real binary and vfsd: the commands they start are builtins
-// only (a host program path is "command not found"), and files outside
+// only (a host program path is not found, in each runner's words), and files outside
 // the granted tree stay out of reach.
 func TestCommandRunnersConfined(t *testing.T) {
 	t.Parallel()
@@ -29,9 +29,9 @@ func TestCommandRunnersConfined(t *testing.T) {
 		code       int
 	}{
 		{"find -exec host program", cd + `find d -name a.txt -exec /bin/echo {} \; ; echo "status $?"`,
-			"status 0\n", "llmsh: /bin/echo: command not found", 0},
+			"status 0\n", "find: '/bin/echo': No such file or directory", 0},
 		{"find -exec + host program", cd + `find d -name a.txt -exec /bin/cat {} +`,
-			"", "llmsh: /bin/cat: command not found", 1},
+			"", "find: '/bin/cat': No such file or directory", 1},
 		{"find -exec sh host program", cd + `find d -name a.txt -exec sh -c '/usr/bin/id' \;`,
 			"", "sh: line 1: /usr/bin/id: command not found", 0},
 		{"find -exec reads outside", cd + `find d -name a.txt -exec cat {} ` + outside + `/secret \;`,
@@ -43,13 +43,13 @@ func TestCommandRunnersConfined(t *testing.T) {
 		{"find -execdir +", cd + `find d -type f -execdir echo {} +`,
 			"./a.txt\n./b.txt\n", "", 0},
 		{"xargs host program", cd + `echo d/a.txt | xargs /bin/cat`,
-			"", "llmsh: /bin/cat: command not found", 127},
+			"", "xargs: /bin/cat: No such file or directory", 127},
 		{"xargs reads outside", cd + `printf '%s\n' d/a.txt ` + outside + `/secret | xargs -n1 cat`,
 			"alpha\n", "No such file or directory", 123},
 		{"xargs -I sh host program", cd + `echo x | xargs -I{} sh -c '/bin/echo {}'`,
 			"", "sh: line 1: /bin/echo: command not found", 127},
 		{"timeout host program", `timeout 5 /bin/sleep 1`,
-			"", "llmsh: /bin/sleep: command not found", 127},
+			"", "timeout: failed to run command '/bin/sleep': No such file or directory", 127},
 		{"timeout fires", `timeout 0.2 sleep 30; echo "status $?"`,
 			"status 124\n", "", 0},
 	}
