@@ -103,3 +103,45 @@ func whoami(env *Env) int {
 	w.WriteString(VirtualUser + "\n")
 	return finishOutput(env, w, 0)
 }
+
+var _ = register(Builtin{Name: "groups", Summary: "print the groups a user is in", Run: groupsCmd})
+var _ = register(Builtin{Name: "logname", Summary: "print the user's login name", Run: lognameCmd})
+
+func groupsCmd(env *Env) int {
+	f := NewFlags(env, "Print group memberships for each USERNAME or, if no USERNAME is specified, for\n"+
+		"the current process (which may differ if the groups database has changed).\n\n"+
+		"llmsh has one user, "+VirtualUser+", in one group, "+VirtualUser+".", "[OPTION]... [USERNAME]...")
+	users, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	w := stdoutWriter(env)
+	if len(users) == 0 {
+		w.WriteString(VirtualUser + "\n")
+	}
+	status := 0
+	for _, u := range users {
+		if u != VirtualUser {
+			w.Flush()
+			env.Errorf("%s: no such user", gnu.Quote(u))
+			status = 1
+			continue
+		}
+		w.WriteString(u + " : " + VirtualUser + "\n")
+	}
+	return finishOutput(env, w, status)
+}
+
+func lognameCmd(env *Env) int {
+	f := NewFlags(env, "Print the user's login name.\n\nIn llmsh that is always "+VirtualUser+".", "[OPTION]")
+	args, err := f.Parse(env.Args[1:])
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if len(args) > 0 {
+		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
+	}
+	w := stdoutWriter(env)
+	w.WriteString(VirtualUser + "\n")
+	return finishOutput(env, w, 0)
+}
