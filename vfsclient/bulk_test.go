@@ -107,18 +107,7 @@ func TestReadBulkSeekAndGrowth(t *testing.T) {
 }
 
 func readInPieces(r io.Reader, piece int) ([]byte, error) {
-	var out []byte
-	buf := make([]byte, piece)
-	for {
-		n, err := r.Read(buf)
-		out = append(out, buf[:n]...)
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-	}
+	return readInPiecesWatch(r, piece, func() {})
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -238,3 +227,93 @@ func TestWriteToRestOfFile(t *testing.T) {
 type failWriter struct{ err error }
 
 func (w failWriter) Write(p []byte) (int, error) { return 0, w.err }
+
+// Many files read at once share one budget of reads sent ahead (a sort
+// merging its runs held two answers ahead for each), while one file alone
+// still reads ahead; every file reads back whole, and the budget is
+// all given back once the files are closed.
+func TestReadAheadBudget(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	var want [][]byte
+	for i := range 12 {
+		b := bytes.Repeat([]byte{byte('a' + i)}, 1500<<10+i*4099)
+		name := filepath.Join(dir, "f"+itoa(i))
+		os.WriteFile(name, b, 0o644)
+		names, want = append(names, name), append(want, b)
+	}
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	// One file alone: reads go ahead of the reader.
+	f, err := c.Open(names[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var most int64
+	got, err := readInPiecesWatch(f, 64<<10, func() { most = max(most, vfsclient.AheadBytes(c)) })
+	if err != nil || !bytes.Equal(got, want[0]) {
+		t.Fatalf("%s alone: %d bytes, %v", names[0], len(got), err)
+	}
+	if most == 0 {
+		t.Error("one file alone read nothing ahead")
+	}
+	f.Close()
+	// All of them, a piece of each in turn.
+	var files []*vfsclient.File
+	for _, name := range names {
+		f, err := c.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	got2 := make([][]byte, len(files))
+	buf := make([]byte, 64<<10)
+	for done := 0; done < len(files); {
+		done = 0
+		for i, f := range files {
+			n, err := f.Read(buf)
+			got2[i] = append(got2[i], buf[:n]...)
+			if err == io.EOF {
+				done++
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if a := vfsclient.AheadBytes(c); a > vfsclient.BulkAheadBudget || a < 0 {
+				t.Fatalf("%d bytes asked ahead, budget %d", a, vfsclient.BulkAheadBudget)
+			}
+		}
+	}
+	for i, f := range files {
+		if !bytes.Equal(got2[i], want[i]) {
+			t.Errorf("%s: %d bytes, want %d", names[i], len(got2[i]), len(want[i]))
+		}
+		f.Close()
+	}
+	// Closed before their end: what they asked ahead is given back.
+	for _, name := range names[:4] {
+		f, _ := c.Open(name)
+		f.Read(buf)
+		f.Read(buf)
+		f.Close()
+	}
+	if a := vfsclient.AheadBytes(c); a != 0 {
+		t.Errorf("%d bytes still counted ahead after every close", a)
+	}
+}
+
+// readInPiecesWatch is readInPieces calling watch after each Read.
+func readInPiecesWatch(r io.Reader, piece int, watch func()) ([]byte, error) {
+	var out []byte
+	buf := make([]byte, piece)
+	for {
+		n, err := r.Read(buf)
+		watch()
+		out = append(out, buf[:n]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+}

@@ -139,9 +139,10 @@ type answer struct {
 
 // pendingRead is a read request in flight.
 type pendingRead struct {
-	ch   chan answer
-	id   uint64
-	size int // bytes asked
+	ch    chan answer
+	id    uint64
+	size  int  // bytes asked
+	ahead bool // a read_bulk sent ahead, counted in the client's aheadBytes
 }
 
 // Client is a connection to one vfsd session. It is safe for concurrent use.
@@ -181,10 +182,13 @@ type Client struct {
 	// nextNamed counts the handles named so far.
 	named     bool
 	nextNamed atomic.Int64
+	// aheadBytes counts the bytes asked by read_bulk requests that files
+	// sent ahead of their readers and have not taken yet (see topUp).
+	aheadBytes atomic.Int64
 	// shm is the read_shm region (UseShm), and shmFree its free slots
 	// once hello has negotiated read_shm (nil before, and without it).
 	shm     []byte
-	shmFree chan int
+	shmFree *slotStack
 	// shmAt is set once hello has negotiated read_shm_at too, shmW once
 	// it has negotiated write_shm.
 	shmAt, shmW bool
@@ -294,8 +298,7 @@ func readBulkData(r io.Reader, a *answer, dst []byte) error {
 	if a.size == a.direct {
 		return nil
 	}
-	buf := getBulkBuf()
-	*buf = (*buf)[:a.size-a.direct]
+	buf := getBulkBuf(a.size - a.direct)
 	if _, err := io.ReadFull(r, *buf); err != nil {
 		putBuf(buf)
 		return err
@@ -681,10 +684,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		c.walk = err == nil && slices.Contains(r.Features, vfsproto.FeatureWalk)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 			slices.Contains(r.Features, vfsproto.FeatureReadShm) {
-			c.shmFree = make(chan int, n)
-			for i := range n {
-				c.shmFree <- i
-			}
+			c.shmFree = newSlotStack(n)
 			c.shmAt = slices.Contains(r.Features, vfsproto.FeatureReadShmAt)
 			c.shmW = slices.Contains(r.Features, vfsproto.FeatureWriteShm)
 		}

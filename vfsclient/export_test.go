@@ -18,3 +18,9 @@ func PutSlots(c *Client, s []int) { c.putSlots(s) }
 
 // ShmFirst is the size of WriteTo's first read_shm.
 const ShmFirst = shmFirst
+
+// AheadBytes is the bytes c's files have asked ahead of their readers.
+func AheadBytes(c *Client) int64 { return c.aheadBytes.Load() }
+
+// BulkAheadBudget bounds AheadBytes.
+const BulkAheadBudget = bulkAheadBudget

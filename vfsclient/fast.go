@@ -47,23 +47,47 @@ var (
 // bufPool holds request frames and decoded read payloads.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
 
-// bulkPool holds read_bulk payloads, MaxBulkRead bytes each.
-var bulkPool = sync.Pool{New: func() any { b := make([]byte, vfsproto.MaxBulkRead); return &b }}
+// bulkSizes are the sizes of the buffers that hold read_bulk payloads,
+// and bulkPools their pools: an answer takes the smallest that holds it.
+// One size of MaxBulkRead held a whole MiB for each answer of a reader
+// that asks for less (Read's chunks, bulkReadChunk): a sort merging nine
+// runs of 700 KB held nine.
+var (
+	bulkSizes = [...]int{64 << 10, 256 << 10, bulkReadChunk, vfsproto.MaxBulkRead}
+	bulkPools [len(bulkSizes)]sync.Pool
+)
 
 const maxPooledBuf = 256 << 10
 
 func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 
-func getBulkBuf() *[]byte { return bulkPool.Get().(*[]byte) }
+// getBulkBuf is a pooled buffer of n bytes (at most MaxBulkRead).
+func getBulkBuf(n int) *[]byte {
+	for i, size := range bulkSizes {
+		if n <= size {
+			if b, ok := bulkPools[i].Get().(*[]byte); ok {
+				*b = (*b)[:n]
+				return b
+			}
+			b := make([]byte, n, size)
+			return &b
+		}
+	}
+	panic("vfsclient: read_bulk buffer over MaxBulkRead")
+}
 
-// putBuf returns a buffer of either pool.
+// putBuf returns a buffer of either kind to its pool.
 func putBuf(b *[]byte) {
-	switch {
-	case b == nil:
-	case cap(*b) == vfsproto.MaxBulkRead:
-		*b = (*b)[:cap(*b)]
-		bulkPool.Put(b)
-	case cap(*b) <= maxPooledBuf:
+	if b == nil {
+		return
+	}
+	for i, size := range bulkSizes {
+		if cap(*b) == size {
+			bulkPools[i].Put(b)
+			return
+		}
+	}
+	if cap(*b) <= maxPooledBuf {
 		*b = (*b)[:0]
 		bufPool.Put(b)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -305,5 +306,33 @@ func TestWriteShm(t *testing.T) {
 	}
 	if s := vfsclient.TakeSlots(c, 8); len(s) != 4 {
 		t.Fatalf("%d slots free after the writes, want 4", len(s))
+	}
+}
+
+// The slot given back last is the next one taken: WriteTo of one small
+// file after another reads every one into slot 0, and the rest of the
+// region is never touched (resident memory of both processes).
+func TestShmSlotsReused(t *testing.T) {
+	dir := t.TempDir()
+	data := randomFiles(t, dir, []int{1000, 20 << 10, 40 << 10, 50 << 10, 60 << 10, 3000})
+	c, region := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 4)
+	for name, want := range data {
+		f, err := c.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &regionWriter{region: region}
+		if n, err := f.WriteTo(w); err != nil || n != int64(len(want)) || w.inRegion == 0 {
+			t.Fatalf("%s: WriteTo = %d, %v, %d writes from the region", name, n, err, w.inRegion)
+		}
+		f.Close()
+	}
+	if i := slices.IndexFunc(region[vfsproto.ShmSlot:], func(b byte) bool { return b != 0 }); i >= 0 {
+		t.Fatalf("slot %d was written to", 1+i/vfsproto.ShmSlot)
+	}
+	if s := vfsclient.TakeSlots(c, 2); !slices.Equal(s, []int{0, 1}) {
+		t.Fatalf("TakeSlots(2) = %v, want [0 1]", s)
+	} else if vfsclient.PutSlots(c, s); !slices.Equal(vfsclient.TakeSlots(c, 1), []int{0}) {
+		t.Fatal("slot 0 was not on top once given back")
 	}
 }
