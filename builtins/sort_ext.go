@@ -236,6 +236,12 @@ func (l *sortLoader) flush() error {
 	return err
 }
 
+// release lets go of the memory of the runs: l is done.
+func (l *sortLoader) release() {
+	l.chunks, l.recs, l.spareRecs = nil, nil, nil
+	l.blocks, l.spareBlocks = nil, nil
+}
+
 // block returns a buffer of size bytes for read.
 func (l *sortLoader) block(size int) []byte {
 	var b []byte

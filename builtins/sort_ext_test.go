@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -235,6 +237,61 @@ func TestSortSmallBlocksLongLines(t *testing.T) {
 	for _, args := range [][]string{{"-S", "1M", "-T", "tmp", "in"}, {"-S", "1M", "-T", "tmp"}, {"-T", "tmp"}} {
 		if got := run(args...); got != want {
 			t.Errorf("sort %q differs from the in-memory sort", args)
+		}
+	}
+}
+
+// sortCountingFS counts the files opened for writing under dir.
+type sortCountingFS struct {
+	FS
+	dir     string
+	created int
+}
+
+func (c *sortCountingFS) OpenFile(name string, flag int) (File, error) {
+	if flag&os.O_CREATE != 0 && strings.HasPrefix(name, c.dir+"/") {
+		c.created++
+	}
+	return c.FS.OpenFile(name, flag)
+}
+
+// TestSortLastRunSpilled checks that once a run has gone to a temporary
+// file, the last one goes too (as GNU's sort writes every buffer but the
+// first when the input does not fit), so that the merge holds no run in
+// memory; and that an input within the buffer makes no file.
+func TestSortLastRunSpilled(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	mkdirAllTest(t, fsys, dir+"/tmp")
+	for _, c := range []struct{ lines, runs int }{
+		// A line of 4 digits costs 4+1+48 bytes: 193 lines a run under
+		// -S 10k, so 1000 lines make five full runs and one of 35.
+		{1000, 6},
+		{965, 5},
+		{193, 0},
+	} {
+		var in strings.Builder
+		for i := range c.lines {
+			fmt.Fprintf(&in, "%04d\n", (i*7919)%c.lines)
+		}
+		cfs := &sortCountingFS{FS: fsys, dir: dir + "/tmp"}
+		var out, errb strings.Builder
+		env := &Env{Ctx: context.Background(), Args: []string{"sort", "-S", "10k", "-T", "tmp"},
+			Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: &errb, FS: cfs, Dir: dir}
+		b, _ := Lookup("sort")
+		if st := Run(b, env); st != 0 || errb.Len() > 0 {
+			t.Fatalf("%d lines: status %d, %s", c.lines, st, errb.String())
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if len(lines) != c.lines || !slices.IsSorted(lines) {
+			t.Errorf("%d lines: %d lines out, sorted %v", c.lines, len(lines), slices.IsSorted(lines))
+		}
+		if cfs.created != c.runs {
+			t.Errorf("%d lines: %d temporary files, want %d", c.lines, cfs.created, c.runs)
+		}
+		if left, err := fsys.ReadDir(dir + "/tmp"); err != nil || len(left) != 0 {
+			t.Errorf("temporary files left: %v %v", left, err)
 		}
 	}
 }
