@@ -32,12 +32,12 @@ const (
 	bulkChunk     = vfsproto.MaxBulkRead
 	bulkAhead     = 3
 
-	// bulkAheadBudget bounds the bytes that Read's requests sent ahead
-	// of the one a reader waits for may ask, over all the client's
-	// files: one file reads ahead as it did, and many read at once (a
-	// sort merging nine runs) share the budget instead of each holding
-	// two answers it has not reached.
-	bulkAheadBudget = 1 << 20
+	// bulkAheadBudget bounds the bytes that the requests sent ahead of
+	// the one a reader waits for may ask, over all the client's files:
+	// one file reads ahead as it did (two requests of WriteTo's 1 MiB
+	// at most), and many read at once (a sort merging nine runs) share
+	// the budget instead of each holding two answers it has not reached.
+	bulkAheadBudget = 2 << 20
 
 	// With write_bulk: bytes per request, and requests in flight.
 	bulkWriteChunk  = vfsproto.MaxBulkWrite
