@@ -10,12 +10,11 @@ import (
 	"math"
 	"os"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/pattern"
+	shexpand "github.com/llmsh/llmsh/third_party/sh/expand"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 
@@ -1160,27 +1159,7 @@ func globMatcher(pat string, fold, leadingDot bool) func(string) bool {
 	if !fold && !strings.ContainsAny(pat, `*?[\`) {
 		return func(s string) bool { return s == pat }
 	}
-	mode := pattern.EntireString | pattern.NoGlobStar
-	if leadingDot {
-		mode |= pattern.GlobLeadingDot
-	}
-	if fold {
-		mode |= pattern.NoGlobCase
-	}
-	expr, err := pattern.Regexp(pat, mode)
-	var re *regexp.Regexp
-	if err == nil {
-		re, err = regexp.Compile(expr)
-	}
-	if err != nil {
-		// An ill-formed pattern ("[") matches itself literally, as fnmatch
-		// does.
-		if fold {
-			return func(s string) bool { return strings.EqualFold(s, pat) }
-		}
-		return func(s string) bool { return s == pat }
-	}
-	return re.MatchString
+	return shexpand.FnMatcher(pat, fold, leadingDot)
 }
 
 // compileRegex compiles a -regex pattern in the -regextype dialect; the

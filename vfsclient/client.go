@@ -27,6 +27,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -175,6 +176,10 @@ type Client struct {
 	readFile, readFiles bool
 	// walk is set once hello has negotiated walk (Walk).
 	walk bool
+	// byteNames is set once hello has negotiated byte_names: file names
+	// go both ways in wire form (vfsproto.FeatureByteNames), so that
+	// names that are not UTF-8 reach vfsd unchanged.
+	byteNames bool
 	// readEOF is set once hello has negotiated read_eof: a read that
 	// reaches the end of a file says so, and a small file needs one read.
 	readEOF bool
@@ -388,7 +393,7 @@ func (c *Client) sendCork(op string, params any, cork bool) (chan answer, error)
 			return vfsproto.AppendFrame(dst, b)
 		})
 	}
-	raw, err := json.Marshal(params)
+	raw, err := c.marshalParams(params)
 	if err != nil {
 		return nil, err
 	}
@@ -399,6 +404,30 @@ func (c *Client) sendCork(op string, params any, cork bool) (chan answer, error)
 		dst = append(dst, raw...)
 		return finishRequest(dst, start)
 	}, nil, cork)
+}
+
+// marshalParams encodes the parameters of a request, their file names in
+// the form the connection carries (vfsproto.WireParams): a name that is
+// not valid UTF-8 goes in byte_names wire form, or, when vfsd did not
+// grant byte_names, is refused with EILSEQ (JSON would carry U+FFFD in
+// its place: another name).
+func (c *Client) marshalParams(params any) ([]byte, error) {
+	params, err := vfsproto.WireParams(params, c.byteNames)
+	if err != nil {
+		return nil, syscall.EILSEQ
+	}
+	return json.Marshal(params)
+}
+
+// wireName is marshalParams for one name.
+func (c *Client) wireName(name string) (string, error) {
+	switch {
+	case c.byteNames:
+		return vfsproto.EncodeName(name), nil
+	case !utf8.ValidString(name):
+		return "", syscall.EILSEQ
+	}
+	return name, nil
 }
 
 // sendRead sends a read request without encoding/json.
@@ -621,16 +650,30 @@ func recv(ch chan answer, out any) error {
 	case *vfsproto.ListResult:
 		if ents, ok := decodeList(a.resp.Result); ok {
 			r.Entries = ents
-			return nil
+			return decodeNames(r)
 		}
 	case *vfsproto.WalkResult:
 		if dirs, ok := decodeWalk(a.resp.Result); ok {
 			r.Dirs = dirs
-			return nil
+			return decodeNames(r)
 		}
 	}
 	if out != nil && len(a.resp.Result) > 0 {
-		return json.Unmarshal(a.resp.Result, out)
+		if err := json.Unmarshal(a.resp.Result, out); err != nil {
+			return err
+		}
+	}
+	return decodeNames(out)
+}
+
+// decodeNames decodes the file names of a result from byte_names wire
+// form (vfsproto.DecodeNames). A name without NUL is its own wire form,
+// and vfsd sends no NUL without byte_names, so this holds on any
+// connection. A name that is not in canonical wire form, or that no file
+// could have (with a NUL, a '/' in an entry's name), fails the answer.
+func decodeNames(out any) error {
+	if vfsproto.DecodeNames(out) != nil {
+		return &Error{Code: vfsproto.EIO, Msg: vfsproto.MsgNameEncoding}
 	}
 	return nil
 }
@@ -660,7 +703,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 // while vfsd answers).
 func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk, vfsproto.FeatureByteNames}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -682,6 +725,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
 		c.readFiles = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadFiles)
 		c.walk = err == nil && slices.Contains(r.Features, vfsproto.FeatureWalk)
+		c.byteNames = err == nil && slices.Contains(r.Features, vfsproto.FeatureByteNames)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 			slices.Contains(r.Features, vfsproto.FeatureReadShm) {
 			c.shmFree = newSlotStack(n)

@@ -21,7 +21,11 @@ func (c *Client) ReadFile(name string, p []byte) (n int, eof, ok bool, err error
 		return 0, false, false, nil
 	}
 	c.flushPending()
-	quoted, err := json.Marshal(name)
+	wire, err := c.wireName(name)
+	if err != nil {
+		return 0, false, true, pathErr("open", name, err)
+	}
+	quoted, err := json.Marshal(wire)
 	if err != nil {
 		return 0, false, true, pathErr("open", name, err)
 	}
@@ -77,7 +81,7 @@ func (c *Client) ReadFiles(names []string, max int) (heads []FileHead, ok bool, 
 		return nil, false, nil
 	}
 	c.flushPending()
-	params, err := json.Marshal(vfsproto.ReadFilesParams{Paths: names, Max: max})
+	params, err := c.marshalParams(vfsproto.ReadFilesParams{Paths: names, Max: max})
 	if err != nil {
 		return nil, true, err
 	}

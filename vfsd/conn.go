@@ -132,6 +132,9 @@ type conn struct {
 	named atomic.Bool
 	// walkOK: hello negotiated walk.
 	walkOK atomic.Bool
+	// byteNames: hello negotiated byte_names (names in wire form, both
+	// ways; see vfsproto.FeatureByteNames).
+	byteNames atomic.Bool
 	// werr is the first error writing answers (under wmu): the answers
 	// after it are dropped.
 	werr error
@@ -452,7 +455,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		j.h = j.seek.H
 	case vfsproto.OpStat:
 		var p vfsproto.StatParams
-		if e := decodeParams(req.Params, &p); e != nil {
+		if e := c.decodeNamed(req.Params, &p); e != nil {
 			c.fail(j, e)
 			return nil
 		}
@@ -547,7 +550,7 @@ func (c *conn) readFileJob(j *job) {
 	}
 	if !j.parsed {
 		var p vfsproto.ReadFileParams
-		if e := decodeParams(j.raw, &p, "path", "max"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path", "max"); e != nil {
 			c.fail(j, e)
 			return
 		}
@@ -1086,7 +1089,7 @@ func (c *conn) openNamed(j *job) {
 	num := j.h
 	p := vfsproto.OpenParams{Path: j.path, Mode: j.mode}
 	if !j.parsed {
-		if e := decodeParams(j.raw, &p, "path", "mode", "h"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path", "mode", "h"); e != nil {
 			c.fail(j, e)
 			return
 		}

@@ -192,7 +192,7 @@ func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
 	s := c.s
 	if !j.parsed {
 		var p vfsproto.ListParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
 		j.path, j.names = p.Path, p.Names
@@ -205,6 +205,7 @@ func (c *conn) list(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return nil, e, 0
 	}
 	withStat := c.listStat.Load()
+	entries = c.wireEntries(entries)
 	f := beginFrame(j.id)
 	f.b = append(f.b, `,"ok":true,"result":`...)
 	start := len(f.b)
@@ -224,6 +225,7 @@ func (c *conn) listNames(j *job) (*frameBuf, *vfsproto.Error, int) {
 	if e != nil {
 		return nil, e, 0
 	}
+	entries = c.wireEntries(entries)
 	f := beginFrame(j.id)
 	f.b = append(f.b, `,"ok":true,"result":`...)
 	start := len(f.b)
@@ -236,13 +238,39 @@ func (c *conn) listNames(j *job) (*frameBuf, *vfsproto.Error, int) {
 	return f.finish(j.id), nil, 0
 }
 
+// wireEntries returns entries with their names as this connection
+// carries them: in wire form once byte_names is negotiated (a copy, when
+// a name is not its own wire form), else as they are (encoding/json
+// then writes U+FFFD for a byte that is not UTF-8, as always).
+func (c *conn) wireEntries(entries []vfsproto.Entry) []vfsproto.Entry {
+	if !c.byteNames.Load() {
+		return entries
+	}
+	for i := range entries {
+		if w := vfsproto.EncodeName(entries[i].Name); w != entries[i].Name {
+			entries = slices.Clone(entries)
+			vfsproto.EncodeNames(&vfsproto.ListResult{Entries: entries[i:]})
+			break
+		}
+	}
+	return entries
+}
+
+// wireName returns name as this connection carries it (see wireEntries).
+func (c *conn) wireName(name string) string {
+	if c.byteNames.Load() {
+		return vfsproto.EncodeName(name)
+	}
+	return name
+}
+
 // readMany answers a read_files: each path as readWhole reads it, its
 // bytes after the previous ones' in one pooled buffer that follows the
 // frame.
 func (c *conn) readMany(j *job) (*frameBuf, *vfsproto.Error, int) {
 	p, ok := parseReadFiles(j.raw)
 	if !ok {
-		if e := decodeParams(j.raw, &p, "paths", "max"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "paths", "max"); e != nil {
 			return nil, e, 0
 		}
 	}
@@ -358,7 +386,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	case vfsproto.OpOpen:
 		p := vfsproto.OpenParams{Path: j.path, Mode: j.mode}
 		if !j.parsed {
-			if e := decodeParams(j.raw, &p, "path", "mode"); e != nil {
+			if e := c.decodeNamed(j.raw, &p, "path", "mode"); e != nil {
 				return nil, e, 0
 			}
 		}
@@ -389,7 +417,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return c.walk(j)
 	case vfsproto.OpCreateTemp:
 		var p vfsproto.CreateTempParams
-		if e := decodeParams(j.raw, &p); e != nil {
+		if e := c.decodeNamed(j.raw, &p); e != nil {
 			return nil, e, 0
 		}
 		if p.Prefix == "" {
@@ -408,7 +436,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			return nil, e, 0
 		}
 		j.h = num
-		return okFrame(j.id, vfsproto.CreateTempResult{Handle: num, Path: name}), nil, 0
+		return okFrame(j.id, vfsproto.CreateTempResult{Handle: num, Path: c.wireName(name)}), nil, 0
 	case vfsproto.OpHello:
 		return c.hello(j)
 	case vfsproto.OpLstat, vfsproto.OpReadlink, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod:
@@ -416,7 +444,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	case vfsproto.OpStats:
 		return okFrame(j.id, s.Stats()), nil, 0
 	case vfsproto.OpVirtuals:
-		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing)), nil, 0
+		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing, c.wireName)), nil, 0
 	}
 	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
 }
@@ -477,6 +505,10 @@ func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.named.Store(true)
 		r.Features = append(r.Features, vfsproto.FeatureOpenNamed)
 	}
+	if slices.Contains(p.Features, vfsproto.FeatureByteNames) {
+		c.byteNames.Store(true)
+		r.Features = append(r.Features, vfsproto.FeatureByteNames)
+	}
 	if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
 		c.readEOF.Store(true)
 		r.Features = append(r.Features, vfsproto.FeatureReadEOF)
@@ -526,6 +558,21 @@ func decodeParams(raw json.RawMessage, v any, required ...string) *vfsproto.Erro
 			return perr(vfsproto.EArg, "invalid "+te.Field)
 		}
 		return perr(vfsproto.EArg, "invalid params")
+	}
+	return nil
+}
+
+// decodeNamed is decodeParams for the parameters of an operation that
+// names files: once hello negotiated byte_names, their names are then
+// decoded from wire form (vfsproto.DecodeName), and one that is not in
+// canonical wire form is E_ARG. The policy sees only the decoded bytes:
+// a name that decodes to a NUL is refused as any NUL in a path is.
+func (c *conn) decodeNamed(raw json.RawMessage, v any, required ...string) *vfsproto.Error {
+	if e := decodeParams(raw, v, required...); e != nil {
+		return e
+	}
+	if c.byteNames.Load() && vfsproto.DecodeNames(v) != nil {
+		return perr(vfsproto.EArg, vfsproto.MsgNameEncoding)
 	}
 	return nil
 }

@@ -8,17 +8,20 @@ import (
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
-// logRequest writes one structured line for a served request.
+// logRequest writes one structured line for a served request. Paths are
+// logged in byte_names wire form (vfsproto.EncodeName), whatever the
+// connection negotiated: a log line is JSON, and a byte that is not UTF-8
+// would otherwise be U+FFFD there, another name.
 func (s *Server) logRequest(j *job, code vfsproto.Code, n int) {
 	attrs := []slog.Attr{
 		slog.String("id", j.id),
 		slog.String("op", j.op),
 	}
 	if j.path != "" {
-		attrs = append(attrs, slog.String("path", j.path))
+		attrs = append(attrs, slog.String("path", vfsproto.EncodeName(j.path)))
 	}
 	if j.to != "" {
-		attrs = append(attrs, slog.String("to", j.to))
+		attrs = append(attrs, slog.String("to", vfsproto.EncodeName(j.to)))
 	}
 	if j.h != 0 {
 		attrs = append(attrs, slog.Int64("handle", j.h))

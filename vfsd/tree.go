@@ -27,7 +27,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	switch j.op {
 	case vfsproto.OpLstat:
 		var p vfsproto.PathParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
 		j.path = p.Path
@@ -38,7 +38,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return okFrame(j.id, st), nil, 0
 	case vfsproto.OpReadlink:
 		var p vfsproto.PathParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
 		j.path = p.Path
@@ -46,10 +46,10 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if e != nil {
 			return nil, e, 0
 		}
-		return okFrame(j.id, vfsproto.ReadlinkResult{Target: target}), nil, 0
+		return okFrame(j.id, vfsproto.ReadlinkResult{Target: c.wireName(target)}), nil, 0
 	case vfsproto.OpMkdir:
 		var p vfsproto.MkdirParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
 		j.path = p.Path
@@ -61,7 +61,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 	case vfsproto.OpRemove:
 		var p vfsproto.PathParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
 		j.path = p.Path
@@ -70,7 +70,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 	case vfsproto.OpRename:
 		var p vfsproto.RenameParams
-		if e := decodeParams(j.raw, &p, "from", "to"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "from", "to"); e != nil {
 			return nil, e, 0
 		}
 		j.path, j.to = p.From, p.To
@@ -79,7 +79,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 	case vfsproto.OpUtimes:
 		var p vfsproto.UtimesParams
-		if e := decodeParams(j.raw, &p, "path"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 			return nil, e, 0
 		}
 		j.path = p.Path
@@ -95,7 +95,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 	case vfsproto.OpChmod:
 		var p vfsproto.ChmodParams
-		if e := decodeParams(j.raw, &p, "path", "mode"); e != nil {
+		if e := c.decodeNamed(j.raw, &p, "path", "mode"); e != nil {
 			return nil, e, 0
 		}
 		j.path = p.Path

@@ -647,16 +647,17 @@ const maxVirtualsListing = vfsproto.MaxFrame - 4096
 // sorted by path. When their encoding would pass limit bytes it names the
 // shortest paths that fit and counts the others as omitted: a flood of
 // long names never hides a short one (a listing too big for a frame was
-// once answered with nothing).
-func (v *virtualStore) snapshot(limit int) vfsproto.VirtualsResult {
+// once answered with nothing). Each path is given as wire gives it (the
+// connection's form, see conn.wireName) and measured so.
+func (v *virtualStore) snapshot(limit int, wire func(string) string) vfsproto.VirtualsResult {
 	v.mu.Lock()
 	out := make([]vfsproto.VirtualFile, 0, len(v.files))
 	for p, f := range v.files {
-		out = append(out, vfsproto.VirtualFile{Path: p, Size: int64(len(f.data))})
+		out = append(out, vfsproto.VirtualFile{Path: wire(p), Size: int64(len(f.data))})
 	}
 	for p, d := range v.dirs {
 		if d.explicit && d.n == 0 {
-			out = append(out, vfsproto.VirtualFile{Path: p + "/", Dir: true})
+			out = append(out, vfsproto.VirtualFile{Path: wire(p + "/"), Dir: true})
 		}
 	}
 	v.mu.Unlock()

@@ -267,11 +267,11 @@ func TestVirtualsListingTruncated(t *testing.T) {
 		t.Fatalf("listing of %d bytes, limit %d", len(b), maxVirtualsListing)
 	}
 	// The store's own limit, small.
-	got := s.virt.snapshot(100)
+	got := s.virt.snapshot(100, func(p string) string { return p })
 	if len(got.Files) != 2 || got.Files[0].Path != "/tmp/important" || got.Files[1].Path != "/zz" || got.Omitted != n {
 		t.Fatalf("snapshot(100) = %+v", got)
 	}
-	if got := s.virt.snapshot(10); len(got.Files) != 0 || got.Omitted != n+2 {
+	if got := s.virt.snapshot(10, func(p string) string { return p }); len(got.Files) != 0 || got.Omitted != n+2 {
 		t.Fatalf("snapshot(10) = %+v", got)
 	}
 }

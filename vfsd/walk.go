@@ -24,7 +24,7 @@ import (
 // listing handed over costing a wake-up.
 func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 	var p vfsproto.WalkParams
-	if e := decodeParams(j.raw, &p, "path"); e != nil {
+	if e := c.decodeNamed(j.raw, &p, "path"); e != nil {
 		return nil, e, 0
 	}
 	j.path = p.Path
@@ -67,12 +67,12 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 			f.b = append(f.b, ',')
 		}
 		f.b = append(f.b, `{"path":`...)
-		f.b = vfsproto.AppendJSONString(f.b, d.rel)
+		f.b = vfsproto.AppendJSONString(f.b, c.wireName(d.rel))
 		f.b = append(f.b, `,"entries":`...)
 		if p.Names {
-			f.b = appendNamesEntries(f.b, entries, true)
+			f.b = appendNamesEntries(f.b, c.wireEntries(entries), true)
 		} else {
-			f.b = appendListEntries(f.b, entries, true)
+			f.b = appendListEntries(f.b, c.wireEntries(entries), true)
 		}
 		f.b = append(f.b, '}')
 		if len(f.b) > limit {
@@ -84,7 +84,7 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 			continue
 		}
 		for i := len(entries) - 1; i >= 0; i-- {
-			if en := &entries[i]; walkInto(en, p.Names) {
+			if en := &entries[i]; walkInto(en, p.Names, c.byteNames.Load()) {
 				stack = append(stack, dir{path.Join(d.name, en.Name), path.Join(d.rel, en.Name), d.depth + 1})
 			}
 		}
@@ -97,11 +97,12 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 }
 
 // walkInto reports whether a walk enters the entry en: a directory
-// itself, not a link to one, and named in valid UTF-8 (JSON cannot carry
-// another name: the client would ask list for one with U+FFFD in it, and
-// the walk says no more than those lists would).
-func walkInto(en *vfsproto.Entry, names bool) bool {
-	if !utf8.ValidString(en.Name) {
+// itself, not a link to one, and named in valid UTF-8 unless byteNames
+// (without byte_names JSON cannot carry another name: the client would
+// ask list for one with U+FFFD in it, and the walk says no more than
+// those lists would).
+func walkInto(en *vfsproto.Entry, names, byteNames bool) bool {
+	if !byteNames && !utf8.ValidString(en.Name) {
 		return false
 	}
 	if names {

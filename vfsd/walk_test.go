@@ -96,7 +96,7 @@ func listWalk(t *testing.T, c *client, dir, rel string, names bool, depth int) [
 		return out
 	}
 	for i := range l.Entries {
-		if en := &l.Entries[i]; walkInto(en, names) {
+		if en := &l.Entries[i]; walkInto(en, names, false) {
 			out = append(out, listWalk(t, c, filepath.Join(dir, en.Name), filepath.Join(rel, en.Name), names, depth-1)...)
 		}
 	}

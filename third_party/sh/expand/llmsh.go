@@ -822,6 +822,22 @@ func (cfg *Config) extPattern(pat string) *internal.BashPattern {
 	return nil
 }
 
+// FnMatcher compiles pat as fnmatch(3) without FNM_PATHNAME does ('*'
+// matches '/'), for find -name and ls -I: a wildcard matches a leading dot
+// only with leadingDot, letters match without regard to case with fold.
+// It is bash's own matcher, which takes names as bytes: a byte that is
+// not UTF-8 matches itself and '?', never another such byte.
+func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
+	var mode internal.PatMode
+	if !leadingDot {
+		mode |= internal.PatFilename
+	}
+	if fold {
+		mode |= internal.PatNoCase
+	}
+	return internal.CompileBashPattern(pat, mode).Match
+}
+
 // replPattern is extPattern for ${v/pat/rep}, which nocasematch makes
 // match without regard to case, as bash (its # and % removals do not).
 func (cfg *Config) replPattern(pat string) *internal.BashPattern {

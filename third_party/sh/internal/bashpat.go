@@ -102,7 +102,11 @@ func (p *BashPattern) IsLiteral() bool {
 func (p *BashPattern) Literal() string {
 	var sb strings.Builder
 	for _, n := range p.nodes {
-		sb.WriteRune(n.r)
+		if n.r > utf8.MaxRune {
+			sb.WriteByte(byte(n.r - utf8.MaxRune - 1)) // see decodeRune
+		} else {
+			sb.WriteRune(n.r)
+		}
 	}
 	return sb.String()
 }
@@ -153,11 +157,11 @@ func BashQuoteMeta(s string) string {
 func parsePat(pat string, mode PatMode) []patNode {
 	var nodes []patNode
 	for i := 0; i < len(pat); {
-		r, size := utf8.DecodeRuneInString(pat[i:])
+		r, size := decodeRune(pat[i:])
 		switch {
 		case r == '\\':
 			if i+1 < len(pat) {
-				r, size = utf8.DecodeRuneInString(pat[i+1:])
+				r, size = decodeRune(pat[i+1:])
 				nodes = append(nodes, patNode{kind: patLit, r: r})
 				i += 1 + size
 				continue
@@ -284,17 +288,17 @@ func parseSet(s string) (*bracketSet, int) {
 				continue
 			}
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := decodeRune(s[i:])
 		if r == '\\' && i+1 < len(s) {
-			r, size = utf8.DecodeRuneInString(s[i+1:])
+			r, size = decodeRune(s[i+1:])
 			size++
 		}
 		i += size
 		lo, hi := r, r
 		if i+1 < len(s) && s[i] == '-' && s[i+1] != ']' {
-			r2, size2 := utf8.DecodeRuneInString(s[i+1:])
+			r2, size2 := decodeRune(s[i+1:])
 			if r2 == '\\' && i+2 < len(s) {
-				r2, size2 = utf8.DecodeRuneInString(s[i+2:])
+				r2, size2 = decodeRune(s[i+2:])
 				size2++
 			}
 			hi = r2
@@ -373,7 +377,7 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 			if i >= j {
 				return false
 			}
-			r, size := utf8.DecodeRuneInString(s[i:j])
+			r, size := decodeRune(s[i:j])
 			switch n.kind {
 			case patLit:
 				if r != n.r && !(p.mode&PatNoCase != 0 && unicode.ToLower(r) == unicode.ToLower(n.r)) {
@@ -406,7 +410,7 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 				if k == j {
 					break
 				}
-				_, size := utf8.DecodeRuneInString(s[k:j])
+				_, size := decodeRune(s[k:j])
 				k += size
 			}
 			return false
@@ -419,7 +423,7 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 				if k == j {
 					break
 				}
-				_, size := utf8.DecodeRuneInString(s[k:j])
+				_, size := decodeRune(s[k:j])
 				k += size
 			}
 			return false
@@ -464,4 +468,17 @@ func (p *BashPattern) extMatch(n patNode, s string, i, j int) bool {
 		return !p.anyAlt(n, s, i, j)
 	}
 	return false
+}
+
+// decodeRune is utf8.DecodeRuneInString, except that a byte that is not
+// part of valid UTF-8 is a rune of its own, distinct for each byte value
+// and from every character (0x110000 + the byte, above Unicode): names
+// are bytes, and $'\376' must neither match [$'\377'] nor the literal
+// $'\377', as it would if both were utf8.RuneError.
+func decodeRune(s string) (rune, int) {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size == 1 {
+		return utf8.MaxRune + 1 + rune(s[0]), 1
+	}
+	return r, size
 }

@@ -33,6 +33,13 @@ func TestBashPattern(t *testing.T) {
 		{`\*`, "*", 0, true},
 		{"K*", "keep", PatNoCase, true},
 		{"+(x", "+(x", ext, true},
+		{"[\xff]", "\xfe", 0, false}, // bytes that are not UTF-8 are distinct
+		{"[\xff]", "\xff", 0, true},
+		{"\xfe*", "\xffx", 0, false},
+		{"\xfe*", "\xfex", 0, true},
+		{"?", "\xfe", 0, true},
+		{"[!\xfe]", "\xff", 0, true},
+		{"*(\xfe)", "\xfe\xfe", ext, true},
 	}
 	for _, tc := range tests {
 		if got := CompileBashPattern(tc.pat, tc.mode).Match(tc.s); got != tc.want {
