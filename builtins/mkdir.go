@@ -51,7 +51,7 @@ func mkdir(env *Env) int {
 		}
 		if !*parents {
 			if err := env.FS.Mkdir(env.Abs(d), mode); err != nil {
-				env.fileErrorf("cannot create directory", d, err)
+				mkdirError(env, d, err)
 				status = 1
 				continue
 			}
@@ -105,21 +105,28 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 			} else {
 				err = errNotDir
 			}
-			env.fileErrorf("cannot create directory", prefix, err)
+			mkdirError(env, prefix, err)
 			return false
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			env.fileErrorf("cannot create directory", prefix, err)
+			mkdirError(env, prefix, err)
 			return false
 		}
 		if err := env.FS.Mkdir(abs, m); err != nil {
 			if fi, serr := env.FS.Stat(abs); errors.Is(err, fs.ErrExist) && serr == nil && fi.IsDir() {
 				continue
 			}
-			env.fileErrorf("cannot create directory", prefix, err)
+			mkdirError(env, prefix, err)
 			return false
 		}
 		created(prefix)
 	}
 	return true
+}
+
+// mkdirError prints mkdir's "cannot create directory 'DIR': reason": GNU
+// mkdir quotes DIR with quote(), not quoteaf() as the other tools' file
+// errors do ('q\376', 'it\'s' where they print 'q'$'\376', 'it'\''s').
+func mkdirError(env *Env, dir string, err error) {
+	env.Errorf("cannot create directory %s: %s", gnu.Quote(dir), ErrText(err))
 }
