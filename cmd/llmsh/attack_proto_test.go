@@ -184,6 +184,64 @@ func TestProtocolAttacks(t *testing.T) {
 			}
 			usable(t, p, ar)
 		}},
+		{"byte_names_escapes", func(t *testing.T, p *protoPeer, ar *arena) {
+			// With byte_names, a NUL and two hex digits in a name stand
+			// for a byte that is not UTF-8 (docs/protocol.md). No
+			// spelling reaches outside the grants: escapes of '.', '/'
+			// or of a character that stands for itself are E_ARG before
+			// any policy, an escaped NUL is a NUL (E_PERM), an overlong
+			// '/' is two bytes of a name, and text that looks like an
+			// escape is that text.
+			resp := p.call("hi", "hello", `{"version":1,"features":["byte_names","walk","read_bulk","read_file","read_files"]}`)
+			if resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"byte_names"`) {
+				t.Fatalf("hello: %+v", resp)
+			}
+			const nul = `\u0000`
+			up := filepath.Dir(ar.secret)
+			cases := []struct {
+				path  string
+				codes []vfsproto.Code
+			}{
+				{ar.rw + "/" + nul + "2e" + nul + "2e/out/secret", []vfsproto.Code{vfsproto.EArg}},
+				{ar.rw + "/.." + nul + "2fout" + nul + "2fsecret", []vfsproto.Code{vfsproto.EArg}},
+				{ar.rw + "/.." + nul + "2F" + "out/secret", []vfsproto.Code{vfsproto.EArg}},
+				{up + "/secr" + nul + "65t", []vfsproto.Code{vfsproto.EArg}},
+				{up + "/secret" + nul, []vfsproto.Code{vfsproto.EArg}},
+				{up + "/secret" + nul + "0", []vfsproto.Code{vfsproto.EArg}},
+				{up + "/secret" + nul + nul + "ff", []vfsproto.Code{vfsproto.EArg}},
+				{ar.secret + nul + "00", []vfsproto.Code{vfsproto.EPerm}},
+				{ar.rw + "/" + nul + "00/../../out/secret", []vfsproto.Code{vfsproto.EPerm}},
+				{ar.rw + "/" + nul + "c0" + nul + "af.." + nul + "c0" + nul + "afout" + nul + "c0" + nul + "afsecret", []vfsproto.Code{vfsproto.ENoEnt}},
+				{ar.rw + "/" + nul + "fe\xfe/../../out/secret", []vfsproto.Code{vfsproto.EPerm, vfsproto.ENoEnt}},
+				{ar.rw + `/\\u00002e\\u00002e/../out/secret`, []vfsproto.Code{vfsproto.ENoEnt, vfsproto.EPerm}},
+			}
+			for _, c := range cases {
+				path := strings.ReplaceAll(c.path, `\xfe`, "\xfe")
+				for _, op := range []string{"open", "stat", "lstat", "list", "walk", "readlink", "remove", "chmod", "utimes", "read_file", "mkdir"} {
+					if op == "mkdir" && c.codes[0] == vfsproto.ENoEnt {
+						continue // a name inside the grant: mkdir may make it
+					}
+					params := `{"path":"` + path + `","mode":"r","max":64}`
+					switch op {
+					case "chmod":
+						params = `{"path":"` + path + `","mode":420}`
+					case "mkdir":
+						params = `{"path":"` + path + `"}`
+					case "utimes":
+						params = `{"path":"` + path + `","mtime":0}`
+					}
+					wantErr(t, p.call("b", op, params), c.codes...)
+				}
+				resp := p.call("b", "read_files", `{"paths":["`+path+`"],"max":64}`)
+				var fr vfsproto.ReadFilesResult
+				if resp != nil && resp.OK && json.Unmarshal(resp.Result, &fr) == nil && len(fr.Files) == 1 && fr.Files[0].Error != nil {
+					resp = &vfsproto.Response{Error: fr.Files[0].Error} // refused file by file
+				}
+				wantErr(t, resp, c.codes...)
+				wantErr(t, p.call("b", "rename", `{"from":"`+path+`","to":"`+ar.rw+`/stolen"}`), c.codes...)
+			}
+			usable(t, p, ar)
+		}},
 		{"invalid_utf8_id", func(t *testing.T, p *protoPeer, ar *arena) {
 			p.frame("{\"id\":\"\xff\xfe\",\"op\":\"stats\",\"params\":{}}")
 			if resp := p.recv(); resp == nil {
