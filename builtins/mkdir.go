@@ -126,7 +126,7 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 
 // mkdirError prints mkdir's "cannot create directory 'DIR': reason": GNU
 // mkdir quotes DIR with quote(), not quoteaf() as the other tools' file
-// errors do ('q\376', 'it\'s' where they print 'q'$'\376', 'it'\''s').
+// errors do ('q\376', 'it\'s' where they print 'q'$'\376', 'it'\”s').
 func mkdirError(env *Env, dir string, err error) {
 	env.Errorf("cannot create directory %s: %s", gnu.Quote(dir), ErrText(err))
 }
