@@ -125,8 +125,8 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 }
 
 // mkdirError prints mkdir's "cannot create directory 'DIR': reason": GNU
-// mkdir quotes DIR with quote(), not quoteaf() as the other tools' file
-// errors do ('q\376', 'it\'s' where they print 'q'$'\376', 'it'\”s').
+// mkdir quotes DIR with quote() (q\376 between single quotes), not with
+// quoteaf() as the other tools' file errors do ('q'$'\376').
 func mkdirError(env *Env, dir string, err error) {
 	env.Errorf("cannot create directory %s: %s", gnu.Quote(dir), ErrText(err))
 }
