@@ -813,6 +813,15 @@ func (e GlobError) Error() string { return "no match: " + e.Pattern }
 // (!(…)), so such patterns are matched by trying each substring, as bash
 // does.
 func (cfg *Config) extPattern(pat string) *internal.BashPattern {
+	if !utf8.ValidString(pat) {
+		// A byte that is not UTF-8, which a regular expression cannot
+		// hold (regexp.MustCompile panicked on ${v#$'\377'}).
+		var mode internal.PatMode
+		if cfg.ExtGlob {
+			mode = internal.PatExtGlob
+		}
+		return internal.CompileBashPattern(pat, mode)
+	}
 	if !cfg.ExtGlob || !strings.Contains(pat, "(") {
 		return nil
 	}
@@ -836,6 +845,29 @@ func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
 		mode |= internal.PatNoCase
 	}
 	return internal.CompileBashPattern(pat, mode).Match
+}
+
+// mapChars applies f to the characters of s that match (every one, or
+// with first only the first character, if it matches), keeping each byte
+// that is not part of valid UTF-8 as it is: []rune and strings.ToUpper
+// made it U+FFFD, so that ${f^^} and ${f@U} changed the bytes of a name.
+func mapChars(s string, first bool, match func(string) bool, f func(rune) rune) string {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r != utf8.RuneError || size > 1) && (match == nil || match(s[i:i+size])) {
+			sb.WriteRune(f(r))
+		} else {
+			sb.WriteString(s[i : i+size])
+		}
+		i += size
+		if first {
+			sb.WriteString(s[i:])
+			break
+		}
+	}
+	return sb.String()
 }
 
 // replPattern is extPattern for ${v/pat/rep}, which nocasematch makes

@@ -510,15 +510,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					return "", err
 				}
 			case "U":
-				str = strings.ToUpper(str)
+				str = mapChars(str, false, nil, unicode.ToUpper)
 			case "u":
-				rs := []rune(str)
-				if len(rs) > 0 {
-					rs[0] = unicode.ToUpper(rs[0])
-					str = string(rs)
-				}
+				str = mapChars(str, true, nil, unicode.ToUpper)
 			case "L":
-				str = strings.ToLower(str)
+				str = mapChars(str, false, nil, unicode.ToLower)
 			case "K", "k":
 				// llmsh: key-value pairs of an array (@K quoted);
 				// a scalar as @Q.
@@ -732,27 +728,25 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 	all := op == syntax.UpperAll || op == syntax.LowerAll || op == syntax.ToggleAll
 
 	// empty string means '?'; nothing to do there
-	expr, err := pattern.Regexp(arg, 0)
-	if err != nil {
-		return elems
+	var match func(string) bool
+	if utf8.ValidString(arg) {
+		expr, err := pattern.Regexp(arg, 0)
+		if err != nil {
+			return elems
+		}
+		match = regexp.MustCompile(expr).MatchString
+	} else {
+		// llmsh: a byte that is not UTF-8, which a regular expression
+		// cannot hold (MustCompile panicked).
+		match = internal.CompileBashPattern(arg, 0).Match
 	}
-	rx := regexp.MustCompile(expr)
 
 	out := make([]string, len(elems))
 	total := 0
 	for i, elem := range elems {
 		total += len(elem)
 		cfg.mustFit(total) // llmsh: the elements made, together
-		rs := []rune(elem)
-		for ri, r := range rs {
-			if rx.MatchString(string(r)) {
-				rs[ri] = caseFunc(r)
-			}
-			if !all {
-				break // only the first character is considered
-			}
-		}
-		out[i] = string(rs)
+		out[i] = mapChars(elem, !all, match, caseFunc)
 	}
 	return out
 }
