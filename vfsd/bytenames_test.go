@@ -1,9 +1,12 @@
 package vfsd
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -168,5 +171,47 @@ func TestByteNamesPolicy(t *testing.T) {
 	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureByteNames, vfsproto.FeatureReadBulk, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles}}, nil)
 	if got := c.code(vfsproto.OpReadFiles, vfsproto.ReadFilesParams{Paths: []string{"out/o2", "out/\x002e\x002e/secret/s.txt"}, Max: 16}); got != vfsproto.EArg {
 		t.Errorf("read_files with an escaped .. = %s, want E_ARG", got)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer the server's log may write to while the
+// test runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// TestByteNamesLog: the audit log names a path in wire form, whatever the
+// connection negotiated: a name that is not UTF-8 is not written as
+// U+FFFD, which would be another name.
+func TestByteNamesLog(t *testing.T) {
+	tr := newTree(t)
+	writeFile(t, filepath.Join(tr.out, "a\xffb"), "one\n")
+	var log lockedBuffer
+	cfg := tr.config()
+	cfg.Log = &log
+	c := connect(t, newServer(t, cfg))
+	helloByteNames(t, c)
+	c.cat(vfsproto.EncodeName("out/a\xffb"))
+	c.ok(vfsproto.OpRename, vfsproto.RenameParams{From: vfsproto.EncodeName("out/a\xffb"), To: "out/b"}, nil)
+	if err := c.hangUp(); err != nil {
+		t.Fatal(err)
+	}
+	log.mu.Lock()
+	text := log.b.String()
+	log.mu.Unlock()
+	for _, want := range []string{`"op":"open","path":"out/a\u0000ffb"`, `"path":"out/a\u0000ffb","to":"out/b"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("log lacks %s:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, `\ufffd`) || strings.Contains(text, "\uFFFD") {
+		t.Errorf("log has U+FFFD:\n%s", text)
 	}
 }
