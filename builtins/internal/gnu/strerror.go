@@ -26,6 +26,7 @@ var errnoText = map[syscall.Errno]string{
 	syscall.ENAMETOOLONG: "File name too long",
 	syscall.ELOOP:        "Too many levels of symbolic links",
 	syscall.EMFILE:       "Too many open files",
+	syscall.EILSEQ:       "Invalid or incomplete multibyte or wide character",
 }
 
 // Strerror is GNU's wording for err: glibc's strerror text of the errno
