@@ -590,7 +590,21 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.sourceName = args[0]
 		// llmsh: "source" on the call stack (callstack.go); its lines
 		// count from 1.
-		savedText := r.pushFrame(callFrame{name: "source", file: args[0], line: r.line}, textPlace{src: text})
+		// BASH_ARGV and BASH_ARGC, as bash's: outside functions the
+		// bottom frame is taken first (with the arguments given, when
+		// there are any); the file's frame holds the arguments under
+		// extdebug, and the file's name when there are none.
+		frame := callFrame{name: "source", file: args[0], line: r.line}
+		if !r.funcRunning() {
+			r.initMainArgs()
+		}
+		switch {
+		case !sourceArgs:
+			frame.args, frame.hasArgs = args[:1], true
+		case r.opts[optExtDebug]:
+			frame.args, frame.hasArgs = args[1:], true
+		}
+		savedText := r.pushFrame(frame, textPlace{src: text})
 		lineErr := func(line int, msgs []string) {
 			for _, m := range msgs {
 				l, m := MsgLine(line, m)

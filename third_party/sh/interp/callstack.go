@@ -141,7 +141,7 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 	main := r.llmsh.scriptName != ""
 	switch name {
 	case "FUNCNAME":
-		if !slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc }) {
+		if !r.funcRunning() {
 			return expand.Variable{Kind: expand.Indexed}, true
 		}
 	default:
@@ -184,7 +184,7 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 // (initMainArgs); before, it is not there. A
 // function's frame is there when extdebug was on as it was called.
 func (r *Runner) argStackVar(name string) expand.Variable {
-	if !slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc }) {
+	if !r.funcRunning() {
 		r.initMainArgs() // bash takes them when read outside functions
 	}
 	var list []string
@@ -209,6 +209,12 @@ func (r *Runner) argStackVar(name string) expand.Variable {
 		list = []string{}
 	}
 	return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+}
+
+// funcRunning reports whether a function is on the call stack (bash's
+// variable_context is not 0).
+func (r *Runner) funcRunning() bool {
+	return slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc })
 }
 
 // initMainArgs takes the bottom frame's BASH_ARGV, once.

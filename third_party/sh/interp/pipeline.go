@@ -354,44 +354,37 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		body = r.exit
 	}
 	debug := r.traps[trapDebug] != "" && !r.inTrap
-	if debug {
-		r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, y.Init, 0))
-	}
-	if y.Init != nil || r.opts[optXTrace] {
-		if _, ok := r.cstyleArith(y.Init, y, 0); !ok {
-			fail()
-			r.loopStatus(body)
-			return
+	// arith runs the DEBUG trap before an expression, then evaluates it;
+	// under extdebug a trap whose status is not 0 makes it 0, as bash.
+	arith := func(expr syntax.ArithmExpr, part int) (int, bool) {
+		if debug && r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, expr, part)) {
+			return 0, true
 		}
+		return r.cstyleArith(expr, y, part)
+	}
+	if _, ok := arith(y.Init, 0); !ok {
+		fail()
+		r.loopStatus(body)
+		return
 	}
 	for !r.stop(ctx) {
-		if debug {
-			r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, y.Cond, 1))
-		}
-		if y.Cond != nil || r.opts[optXTrace] {
-			n, ok := r.cstyleArith(y.Cond, y, 1)
-			if !ok {
-				fail()
-				break
-			}
-			if n == 0 {
-				break
-			}
+		if n, ok := arith(y.Cond, 1); !ok {
+			fail()
+			break
+		} else if n == 0 {
+			break
 		}
 		broken := r.loopStmtsBroken(ctx, cm.Do)
 		body = r.exit
 		if broken || r.stop(ctx) {
 			break
 		}
-		if debug {
-			r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, y.Post, 2))
-		}
 		if y.Post != nil || r.opts[optXTrace] {
 			r.exit = exitStatus{}
-			if _, ok := r.cstyleArith(y.Post, y, 2); !ok {
-				fail()
-				break
-			}
+		}
+		if _, ok := arith(y.Post, 2); !ok {
+			fail()
+			break
 		}
 	}
 	r.loopStatus(body)

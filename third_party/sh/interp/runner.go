@@ -446,8 +446,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	debugDone := false
 	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
 		r.curCmd, r.curRedirs, r.curText = st.Cmd, st.Redirs, ""
-		if r.traps != nil {
-			r.debugTrap(ctx, st.Cmd)
+		if r.traps != nil && r.debugTrap(ctx, st.Cmd) {
+			return // llmsh: extdebug skips it
 		}
 		debugDone = true
 	}
@@ -632,8 +632,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	r.debugDone = false
 	if !debugDone && !r.inTrap && debugCmd(cm) {
 		r.curCmd, r.curRedirs, r.curText = cm, nil, ""
-		if r.traps != nil {
-			r.debugTrap(ctx, cm)
+		if r.traps != nil && r.debugTrap(ctx, cm) {
+			return // llmsh: extdebug skips it
 		}
 	}
 
@@ -950,8 +950,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				items = r.fields(y.Items...) // for i in ...; do ...
 			}
 
-			if cm.Select {
-				r.forDebugTrap(ctx, cm, forHeadText(cm, y)) // llmsh
+			if cm.Select && r.forDebugTrap(ctx, cm, forHeadText(cm, y)) {
+				break // llmsh: extdebug skips it
 			}
 			if cm.Select && len(items) == 0 {
 				break // llmsh: bash shows no menu for no items (status 0)
@@ -1002,7 +1002,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					if head == "" {
 						head = forHeadText(cm, y)
 					}
-					r.forDebugTrap(ctx, cm, head)
+					if r.forDebugTrap(ctx, cm, head) {
+						continue // llmsh: extdebug skips the iteration
+					}
 				}
 				vr := r.lookupVar(name)
 				if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
@@ -1486,7 +1488,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	}
 }
 
-func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
+func (r *Runner) trapCallback(ctx context.Context, callback, name string) (status uint8) {
 	if callback == "" || r.trapsOff { // llmsh: SetTrapsOff
 		return // nothing to do
 	}
@@ -1560,13 +1562,15 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) {
 		r.traceLevel--
 	}
 	r.setText(oldText)
+	status = r.exit.code // llmsh: the DEBUG trap's, for extdebug
 	if r.exit.exiting {
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
 		r.lastExit = oldLastExit
-		return
+		return status
 	}
 	r.exit, r.lastExit = oldExit, oldLastExit // traps on EXIT or ERR should not modify the result
+	return status
 }
 
 func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] {
@@ -2009,14 +2013,18 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		saved := r.enterFunc(traced)                       // llmsh: DEBUG, RETURN and ERR traps
 		trapLine := r.ecfg.TrapLine
 		r.ecfg.TrapLine = 0 // llmsh: a function's own $LINENO, also in a trap
+		skip := false
 		if (r.opts[optFuncTrace] || traced) && !r.inTrap {
 			// llmsh: under set -T, bash runs the DEBUG trap again as
-			// the function starts.
-			r.debugTrap(ctx, nil)
+			// the function starts; under extdebug, a status not 0
+			// skips its body.
+			skip = r.debugTrap(ctx, nil)
 		}
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
-		r.stmt(ctx, body)
+		if !skip {
+			r.stmt(ctx, body)
+		}
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
 			r.updateExpandOpts()

@@ -358,12 +358,12 @@ func debugCmd(cm syntax.Command) bool {
 // "select x in ", "((i < 3))"), before each iteration of a for loop
 // (before its assignment), once before a select's menu, and before each
 // expression of for (( … )).
-func (r *Runner) forDebugTrap(ctx context.Context, cm *syntax.ForClause, text string) {
+func (r *Runner) forDebugTrap(ctx context.Context, cm *syntax.ForClause, text string) (skip bool) {
 	if r.traps[trapDebug] == "" || r.inTrap {
-		return
+		return false
 	}
 	r.curCmd, r.curRedirs, r.curText = cm, nil, text
-	r.debugTrap(ctx, cm)
+	return r.debugTrap(ctx, cm)
 }
 
 // forHeadText is a for or select loop's head as $BASH_COMMAND shows it:
@@ -409,11 +409,13 @@ func (r *Runner) cstyleDebugText(y *syntax.CStyleLoop, expr syntax.ArithmExpr, p
 }
 
 // debugTrap runs the DEBUG trap before a command, with $BASH_COMMAND the
-// command.
-func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
+// command. Under shopt -s extdebug, as bash, an action whose status is
+// not 0 skips the command (skip; r.exit is then 0) and, in a function or
+// a sourced file, status 2 returns from it with status 2.
+func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	a := r.traps[trapDebug]
 	if a == "" || r.inTrap {
-		return
+		return false
 	}
 	// llmsh: $LINENO in the action is the command's line, as bash.
 	old := r.ecfg.TrapLine
@@ -424,7 +426,15 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) {
 	// bash's (the statement about to run has reset r.exit).
 	saved := r.exit
 	r.exit = r.lastExit
-	r.trapCallback(ctx, a, trapDebug)
+	status := r.trapCallback(ctx, a, trapDebug)
 	r.exit = saved
 	r.ecfg.TrapLine = old
+	if status == 0 || !r.opts[optExtDebug] || r.exit.exiting {
+		return false
+	}
+	r.exit = exitStatus{}
+	if status == 2 && (r.inFunc || r.inSource) {
+		r.exit = exitStatus{code: 2, returning: true}
+	}
+	return true
 }
