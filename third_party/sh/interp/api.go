@@ -111,6 +111,10 @@ type Runner struct {
 	cmdsGone bool
 	// secondsBase is when $SECONDS was 0.
 	secondsBase time.Time
+	// xtraceFd is the descriptor set -x writes to, that an assignment
+	// to BASH_XTRACEFD chose (xtraceSet; else stderr) (llmsh: trace.go).
+	xtraceFd  int
+	xtraceSet bool
 	// umask is the file mode creation mask of the shell (umask.go).
 	umask fs.FileMode
 
@@ -192,6 +196,9 @@ type Runner struct {
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer
+	// cmdTrace is where set -x wrote before the running statement's
+	// redirections: a simple command is traced there, as bash (llmsh).
+	cmdTrace io.Writer
 
 	// frames is the call stack (callstack.go); funcDefs says where each
 	// function was defined; text is the text running, for $LINENO and
@@ -1205,6 +1212,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		inSource:      r.inSource,    // …and a sourced file's
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
+		xtraceFd:      r.xtraceFd,
+		xtraceSet:     r.xtraceSet,
 		frames:        slices.Clone(r.frames),
 		mainArgs:      r.mainArgs,
 		mainArgsSet:   r.mainArgsSet,

@@ -410,8 +410,8 @@ func arrayElemZero(vr expand.Variable, valType, s string) expand.Variable {
 // the simple command traced.
 func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) []*syntax.Assign {
 	t := r.tracer()
-	if t != nil && r.cmdErr != nil {
-		t.output = r.cmdErr // traced before its redirections, as bash
+	if t != nil && r.cmdTrace != nil {
+		t.output = r.cmdTrace // traced before its redirections, as bash
 	}
 	var args []*syntax.Assign
 	var words []string

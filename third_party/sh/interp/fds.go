@@ -456,8 +456,13 @@ func writerOrBad(w io.Writer) io.Writer {
 	return w
 }
 
-// closeFd closes descriptor n, as N>&- and N<&- do.
+// closeFd closes descriptor n, as N>&- and N<&- do. Closing the
+// descriptor of BASH_XTRACEFD sends the trace to stderr again, as bash's
+// xtrace_fdchk.
 func (r *Runner) closeFd(sv *redirSaves, n int) {
+	if r.xtraceSet && r.xtraceFd == n {
+		r.xtraceFd, r.xtraceSet = 0, false
+	}
 	switch n {
 	case 0:
 		r.stdin, r.stdinSrc = nil, nil

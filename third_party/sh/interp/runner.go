@@ -454,6 +454,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	oldSrc := r.stdinSrc
 	r.cmdErr = oldErr // llmsh: where a simple command's expansions write (cmd)
+	r.cmdTrace = nil
+	if r.opts[optXTrace] {
+		r.cmdTrace, _ = r.traceOutput()
+	}
 	var closers []io.Closer
 	var sv redirSaves // llmsh: descriptors above 2 (fds.go)
 	if len(st.Redirs) > 0 {
@@ -511,7 +515,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.cmd(ctx, st.Cmd)
 		}
 	}
-	r.cmdErr = nil
+	r.cmdErr, r.cmdTrace = nil, nil
 	if _, ok := st.Cmd.(*syntax.CallExpr); !ok && st.Cmd != nil {
 		// llmsh: a compound command's status may be that of a
 		// deferred command it ran last (deferred.go).
@@ -641,10 +645,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	trace := r.tracer()
 	switch cm.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause:
-		if trace != nil && r.cmdErr != nil && !trace.toFd {
+		if trace != nil && r.cmdTrace != nil {
 			// llmsh: bash traces a simple command before it makes
 			// its redirections (set -x; echo a 2>/dev/null shows it).
-			trace.output = r.cmdErr
+			trace.output = r.cmdTrace
 		}
 	}
 

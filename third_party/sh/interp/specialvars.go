@@ -114,6 +114,9 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 		// Assigning it sets $0 (not the name in the shell's messages).
 		r.arg0, r.arg0Set = vr.String(), true
 	}
+	if name == "BASH_XTRACEFD" {
+		r.setXtraceFd(vr.String(), true)
+	}
 	if name == "SECONDS" && vr.Kind == expand.String {
 		n := atoi(vr.Str)
 		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)

@@ -39,23 +39,50 @@ func (r *Runner) tracer() *tracer {
 	}
 }
 
-// traceOutput is where set -x writes: descriptor $BASH_XTRACEFD when
-// that names one open for writing (toFd), else stderr, as bash (llmsh).
+// traceOutput is where set -x writes: the descriptor that BASH_XTRACEFD
+// chose when it was assigned (toFd; what that descriptor is now, nothing
+// when a command of its own closed it), else stderr, as bash (llmsh).
 func (r *Runner) traceOutput() (w io.Writer, toFd bool) {
-	v := r.envGet("BASH_XTRACEFD")
-	if v == "" {
+	if !r.xtraceSet {
 		return r.stderr, false
 	}
-	switch n, err := strconv.Atoi(v); {
-	case err != nil || n < 0 || n == 2:
-	case n == 1:
+	switch n := r.xtraceFd; n {
+	case 0:
+		return io.Discard, true
+	case 1:
 		return r.stdout, true
+	case 2:
+		return r.stderr, false
 	default:
 		if o := r.fds[n]; o != nil && o.w != nil {
 			return o.writer(), true
 		}
+		return io.Discard, true
 	}
-	return r.stderr, false
+}
+
+// setXtraceFd is bash's sv_xtracefd, run when BASH_XTRACEFD is assigned
+// (set) or unset: a number naming an open descriptor is where set -x
+// writes from now on; any other value is an error that changes nothing;
+// an empty value or unset closes the descriptor chosen before (even 1 or
+// 2) and the trace goes to stderr again.
+func (r *Runner) setXtraceFd(value string, set bool) {
+	if !set || value == "" {
+		if r.xtraceSet {
+			r.closeFd(&redirSaves{}, r.xtraceFd)
+		}
+		return
+	}
+	n, err := strconv.Atoi(strings.TrimLeft(value, " \t\n\v\f\r"))
+	open := err == nil && n >= 0
+	if open && n > 2 {
+		open = r.fds[n] != nil
+	}
+	if !open {
+		r.errf("%sBASH_XTRACEFD: %s: invalid value for trace file descriptor\n", r.errPrefix(), value)
+		return
+	}
+	r.xtraceFd, r.xtraceSet = n, true
 }
 
 // tracePrefix is $PS4 expanded, its first character repeated once more

@@ -476,6 +476,9 @@ func (r *Runner) delVar(name string) {
 		r.exit.code = 1
 		return
 	}
+	if name == "BASH_XTRACEFD" {
+		r.setXtraceFd("", false) // llmsh: as bash (trace.go)
+	}
 }
 
 func (r *Runner) setVarString(name, value string) {
