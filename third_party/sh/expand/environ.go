@@ -243,9 +243,27 @@ func (v Variable) Resolve(env Environ) (string, Variable) {
 			return name, Variable{}
 		}
 		name = v.Str // keep name for the next iteration
-		v = env.Get(name)
+		next := env.Get(name)
+		if next.Kind == NameRef && next.Str == name && next.Local {
+			// llmsh: a local nameref naming itself reaches the
+			// global variable of its name, without namerefs, as
+			// bash's find_variable_nameref.
+			if g, ok := env.(GlobalEnviron); ok {
+				if v = g.GlobalGet(name); v.Kind == NameRef {
+					v = Variable{}
+				}
+				return name, v
+			}
+		}
+		v = next
 	}
 	return name, Variable{}
+}
+
+// GlobalEnviron is an [Environ] that can also give a variable as it is
+// outside every function (llmsh).
+type GlobalEnviron interface {
+	GlobalGet(name string) Variable
 }
 
 // FuncEnviron wraps a function mapping variable names to their string values,

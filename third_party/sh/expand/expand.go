@@ -915,6 +915,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	case "@", "*":
 		vr := cfg.Env.Get(pe.Param.Value)
 		if _, v := vr.Resolve(cfg.Env); v.Kind != NameRef {
+			cfg.selfRefWarn(pe.Param.Value, vr, 2)
 			vr = v
 		}
 		switch vr.Kind {
@@ -960,6 +961,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		case "@": // "${!name[@]}"
 			vr := cfg.Env.Get(name)
 			if _, v := vr.Resolve(cfg.Env); v.Kind != NameRef {
+				cfg.selfRefWarn(name, vr, 1)
 				vr = v // llmsh: the keys of a nameref's array
 			}
 			switch vr.Kind {

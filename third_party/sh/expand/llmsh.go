@@ -139,9 +139,9 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		name := pe.Param.Value
 		vr := cfg.Env.Get(name)
 		if vr.Kind == NameRef && pe.Index == nil {
-			if vr.Str == "" {
+			if vr.Str == "" || circularRef(cfg.Env, vr) {
 				// declare -n q; ${!q}: a nameref that names nothing
-				// (bash).
+				// or comes back to itself (bash).
 				return nil, ParamError{Msg: name + ": invalid indirect expansion"}
 			}
 			return pe, nil // ${!ref}: the name
@@ -553,6 +553,18 @@ func (cfg *Config) promptEscapes(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// selfRefWarn warns n times, as bash does where it reads the elements or
+// keys of name, when vr (name's variable) is a local nameref naming
+// itself (local -n l=l), which reaches the global l.
+func (cfg *Config) selfRefWarn(name string, vr Variable, n int) {
+	if vr.Kind != NameRef || vr.Str != name || !vr.Local || cfg.Warn == nil {
+		return
+	}
+	for range n {
+		cfg.Warn("warning: " + name + ": circular name reference")
+	}
 }
 
 // circularRef reports whether the nameref chain from vr comes back on

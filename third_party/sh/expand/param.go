@@ -164,6 +164,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		name, vr = n, v
 		if !v.Declared() && cfg.Warn != nil && circularRef(cfg.Env, orig) {
 			cfg.Warn("warning: " + pe.Param.Value + ": circular name reference")
+		} else if orig.Local {
+			// llmsh: local -n l=l; bash warns twice for an element.
+			n := 1
+			if index != nil && !pe.Length && !allIndex(index) {
+				n = 2
+			}
+			cfg.selfRefWarn(pe.Param.Value, orig, n)
 		}
 	}
 	// llmsh: an element (${a[i]}, or $a of an array) is checked for set

@@ -294,6 +294,15 @@ func (e expandEnv) Get(name string) expand.Variable {
 	return e.r.lookupVar(name)
 }
 
+// GlobalGet is name's variable outside every function (llmsh:
+// expand.GlobalEnviron).
+func (e expandEnv) GlobalGet(name string) expand.Variable {
+	if o, ok := e.r.writeEnv.(*overlayEnviron); ok {
+		return o.GlobalGet(name)
+	}
+	return e.r.writeEnv.Get(name)
+}
+
 func (e expandEnv) Set(name string, vr expand.Variable) error {
 	return e.r.setVarErr(name, vr)
 }
@@ -699,7 +708,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = errOut
 		}
 		if len(fields) == 0 {
+			var localEnv expand.WriteEnviron // llmsh: see selfRef below
 			for _, as := range cm.Assigns {
+				if localEnv != nil {
+					r.writeEnv, localEnv = localEnv, nil
+				}
 				if r.exit.abandon {
 					break // llmsh: an expansion error abandons the rest
 				}
@@ -710,7 +723,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
 					break
 				}
-				if r.circularRef(as.Name.Value) {
+				if g := r.selfRef(as.Name.Value); g != nil {
+					// llmsh: a local nameref naming itself: bash
+					// warns and assigns the global variable.
+					r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
+					localEnv, r.writeEnv = r.writeEnv, g
+				} else if r.circularRef(as.Name.Value) {
 					// llmsh: bash warns, assigns nothing and
 					// abandons the command line, status 1 (set -e
 					// does not end the shell).
@@ -783,6 +801,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					trace.stringf("%s%s%s", name, op, val)
 				}
 				trace.newLineFlush()
+			}
+			if localEnv != nil {
+				r.writeEnv = localEnv
 			}
 			r.lastArg = "" // llmsh: $_ after an assignment (bash)
 			r.stderr = errOut

@@ -181,6 +181,19 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 	return nil
 }
 
+// GlobalGet is name's variable in the scope outside every function
+// (llmsh: expand.GlobalEnviron).
+func (o *overlayEnviron) GlobalGet(name string) expand.Variable {
+	for o.funcScope {
+		po, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			return o.parent.Get(name)
+		}
+		o = po
+	}
+	return o.Get(name)
+}
+
 // globalScope is the scope outside every running function's, or nil
 // outside a function (llmsh: declare -g).
 func (r *Runner) globalScope() *overlayEnviron {
@@ -1190,7 +1203,18 @@ func (r *Runner) validRef(name, ref string) bool {
 		return true
 	}
 	if ref == name {
-		r.errf("%sdeclare: %s: nameref variable self references not allowed\n", r.errPrefix(), name)
+		switch {
+		case r.declVariant == "":
+			// llmsh: declare -n r; r=r gives r its value, as bash.
+			return true
+		case r.inFunc:
+			// llmsh: bash warns and makes it; each use of it then
+			// reaches the global variable (expand.Variable.Resolve).
+			r.errf("%s%s: warning: %s: circular name reference\n", r.errPrefix(), r.declVariant, name)
+			r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name)
+			return true
+		}
+		r.errf("%s%s: %s: nameref variable self references not allowed\n", r.errPrefix(), r.declVariant, name)
 		r.exit.code = 1
 		return false
 	}
@@ -1522,6 +1546,16 @@ func (r *Runner) setDotGlob(on bool) {
 	if r.ecfg != nil {
 		r.ecfg.DotGlob = on
 	}
+}
+
+// selfRef is the global scope when name is a function's local nameref
+// that names itself (local -n q=q), where bash's assignments to it go,
+// else nil.
+func (r *Runner) selfRef(name string) *overlayEnviron {
+	if vr := r.lookupVar(name); vr.Kind != expand.NameRef || vr.Str != name || !vr.Local {
+		return nil
+	}
+	return r.globalScope()
 }
 
 // circularRef reports whether name is a nameref whose chain of names
