@@ -75,6 +75,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		return first, firstErr
 	}
 	var werr error
+	restored := 0 // every span must be found again, else the repair was wrong
 	Walk(f, func(n Node) bool {
 		if werr != nil {
 			return false
@@ -114,6 +115,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 				if int(w.Pos().Offset()) != sp[0] {
 					continue
 				}
+				restored++
 				if _, ok := n.(*LetClause); ok {
 					// letSpan's words are plain text: kept with
 					// their place, for declare -f.
@@ -130,7 +132,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		}
 		return true
 	})
-	if werr != nil {
+	if werr != nil || restored != len(spans) {
 		return first, firstErr
 	}
 	return f, rawBadArith(f, []byte(patched))
@@ -337,7 +339,10 @@ func ForHeader(src string, off int) (from, end int, ok bool) {
 // letSpan finds the word of a let command that holds offset off of src
 // (let x = 1: the "="): bash evaluates each of let's words when let runs,
 // so a word that is no expression fails then, status 1, not when the
-// script is parsed. The command must be a plain let on its line.
+// script is parsed. The command must be a let on its line (the words
+// before may have quotes and expansions: a span that no let holds after
+// the repair makes parseArithRepair give the first error back), and the
+// word plain text.
 func letSpan(src string, off int) (from, to int, ok bool) {
 	if off < 0 || off >= len(src) {
 		return 0, 0, false
@@ -355,7 +360,7 @@ func letSpan(src string, off int) (from, to int, ok bool) {
 	}
 	start := strings.LastIndexAny(src[:from], "\n;&|({") + 1
 	head := strings.TrimLeft(src[start:from], " \t")
-	if !strings.HasPrefix(head, "let ") || strings.ContainsAny(head, "'\"$`\\()<>") {
+	if !strings.HasPrefix(head, "let ") || strings.ContainsAny(head, "()<>") {
 		return 0, 0, false
 	}
 	return from, to, true
