@@ -591,7 +591,7 @@ func (p *Parser) regToken(r rune) token {
 			p.rune()
 			return dollBrack
 		case '(':
-			if p.rune() == '(' {
+			if p.rune() == '(' && !p.dollParenSub[int(p.pos.Offset())] {
 				p.rune()
 				return dollDblParen
 			}
@@ -736,7 +736,7 @@ func (p *Parser) dqToken(r rune) token {
 			p.rune()
 			return dollBrack
 		case '(':
-			if p.rune() == '(' {
+			if p.rune() == '(' && !p.dollParenSub[int(p.pos.Offset())] {
 				p.rune()
 				return dollDblParen
 			}

@@ -26,12 +26,28 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer func() { p.dollParenSub = nil }()
 	f, err := p.parse(bytes.NewReader(src), name)
 	if err == nil {
 		return f, rawBadArith(f, src)
 	}
 	first := f
 	firstErr := err
+	if subs := dblParenComsubs(src); subs != nil {
+		// `$((echo hi) )`: bash reads a command substitution where
+		// the text is no arithmetic. Kept when that parses, or gets
+		// further than the first error (then repaired as below).
+		p.dollParenSub = subs
+		f2, err2 := p.parse(bytes.NewReader(src), name)
+		if err2 == nil {
+			return f2, rawBadArith(f2, src)
+		}
+		if errOffset(err2) > errOffset(err) {
+			f, err = f2, err2
+		} else {
+			p.dollParenSub = nil
+		}
+	}
 	patched := string(src)
 	var spans [][2]int
 	for range maxArithRepairs {
@@ -384,4 +400,62 @@ func forSpan(src string, off int) (from, to int, ok bool) {
 		from = to + 1
 	}
 	return 0, 0, false
+}
+
+// errOffset is where a parse error is, -1 for another error.
+func errOffset(err error) int {
+	var perr ParseError
+	if errors.As(err, &perr) {
+		return int(perr.Pos.Offset())
+	}
+	return -1
+}
+
+// dblParenComsubs finds each "$((" of src that bash reads as a command
+// substitution whose first command is a subshell: the ")" that closes
+// its second "(" is not followed at once by another ")" (`$((echo hi)
+// )`, `$((a)+(b))`), as bash's parser decides when it meets "$((".
+// Quotes and backslashes are skipped roughly; an offset that the lexer
+// never reads as "$((" (in single quotes, say) changes nothing.
+func dblParenComsubs(src []byte) map[int]bool {
+	var subs map[int]bool
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte("$(("))
+		if k < 0 {
+			return subs
+		}
+		i += k
+		if end, ok := closeParen(src, i+3); ok && (end+1 >= len(src) || src[end+1] != ')') {
+			if subs == nil {
+				subs = map[int]bool{}
+			}
+			subs[i] = true
+		}
+		i += 3
+	}
+}
+
+// closeParen is the offset of the ")" that closes a "(" just before
+// offset from of src.
+func closeParen(src []byte, from int) (int, bool) {
+	depth := 1
+	for j := from; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '\'', '"':
+			k := bytes.IndexByte(src[j+1:], src[j])
+			if k < 0 {
+				return 0, false
+			}
+			j += k + 1
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return j, true
+			}
+		}
+	}
+	return 0, false
 }

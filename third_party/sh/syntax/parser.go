@@ -547,6 +547,9 @@ type Parser struct {
 	bqBsOdd, bqDouble bool
 	// llmsh: emptyIndex allows an assignment's empty subscript (a[]=v).
 	emptyIndex bool
+	// llmsh: dollParenSub holds the offsets of the "$((" that bash reads
+	// as "$(" and a subshell (llmsh_arith.go, dblParenComsubs).
+	dollParenSub map[int]bool
 
 	rxOpenParens int
 	rxFirstPart  bool
