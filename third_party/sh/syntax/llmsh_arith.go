@@ -26,7 +26,8 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer func() { p.dollParenSub = nil }()
+	defer func() { p.dollParenSub, p.fullSrc = nil, nil }()
+	p.fullSrc = src
 	f, err := p.parse(bytes.NewReader(src), name)
 	if err == nil {
 		return f, rawBadArith(f, src)
@@ -82,6 +83,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		}
 		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
 		spans = append(spans, [2]int{from, to})
+		p.fullSrc = []byte(patched)
 		f, err = p.parse(strings.NewReader(patched), name)
 		if err == nil {
 			break

@@ -550,6 +550,9 @@ type Parser struct {
 	// llmsh: dollParenSub holds the offsets of the "$((" that bash reads
 	// as "$(" and a subshell (llmsh_arith.go, dblParenComsubs).
 	dollParenSub map[int]bool
+	// llmsh: fullSrc is the whole text being parsed, when the parser
+	// has it (parseArithRepair): the blanks of a subscript come from it.
+	fullSrc []byte
 
 	rxOpenParens int
 	rxFirstPart  bool
@@ -1961,6 +1964,9 @@ func (p *Parser) eitherIndex() ArithmExpr {
 		expr = p.followArithm(leftBrack, lpos)
 		if w := p.arithmRest(expr, rightBrack); w != nil {
 			expr = w // llmsh: m[a b], ${m[k 1]}, ([x y]=v)
+		}
+		if w, ok := expr.(*Word); ok && p.tok == rightBrack && p.lang.in(langBashLike) {
+			expr = p.blankedIndex(w, p.pos) // llmsh: m[ k ]
 		}
 	}
 	p.quote = old

@@ -386,8 +386,7 @@ func (p *Parser) arithmRest(x ArithmExpr, stop ...token) ArithmExpr {
 	var end Pos
 	add := func(pos, to Pos, wps ...WordPart) {
 		if end.IsValid() && pos.Offset() > end.Offset() {
-			gap := int(pos.Offset() - end.Offset())
-			parts = append(parts, &Lit{ValuePos: end, ValueEnd: pos, Value: strings.Repeat(" ", gap)})
+			parts = append(parts, &Lit{ValuePos: end, ValueEnd: pos, Value: p.blanks(end, pos)})
 		}
 		parts = append(parts, wps...)
 		end = to
@@ -450,6 +449,55 @@ func (p *Parser) arithmRest(x ArithmExpr, stop ...token) ArithmExpr {
 	}
 	if len(parts) == 0 {
 		return nil
+	}
+	return &Word{Parts: parts}
+}
+
+// blanks is the text between from and to, the blanks between two tokens
+// of a subscript, as written when the parser has the source (fullSrc),
+// else as many spaces (llmsh).
+func (p *Parser) blanks(from, to Pos) string {
+	i, j := int(from.Offset()), int(to.Offset())
+	if j <= i {
+		return ""
+	}
+	if j <= len(p.fullSrc) {
+		if s := string(p.fullSrc[i:j]); strings.Trim(s, " \t") == "" {
+			return s
+		}
+	}
+	return strings.Repeat(" ", j-i)
+}
+
+// blankedIndex is w, a subscript's word that ends before end (its "]"),
+// with the blanks around it inside the brackets that the lexer skipped:
+// bash keeps them in an associative array's key (m[ k ]=v is key " k
+// "); arithmetic ignores them. Only when the parser has the source
+// (llmsh).
+func (p *Parser) blankedIndex(w *Word, end Pos) *Word {
+	src := p.fullSrc
+	from, to, e := int(w.Pos().Offset()), int(w.End().Offset()), int(end.Offset())
+	if len(w.Parts) == 0 || !w.Pos().IsValid() || !w.End().IsValid() || e >= len(src) || from > to || to > e || src[e] != ']' {
+		return w
+	}
+	start := from
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start == 0 || src[start-1] != '[' || strings.Trim(string(src[to:e]), " \t") != "" {
+		return w
+	}
+	lead, trail := string(src[start:from]), string(src[to:e])
+	if lead == "" && trail == "" {
+		return w
+	}
+	parts := make([]WordPart, 0, len(w.Parts)+2)
+	if lead != "" {
+		parts = append(parts, &Lit{ValuePos: posAddCol(w.Pos(), -len(lead)), ValueEnd: w.Pos(), Value: lead})
+	}
+	parts = append(parts, w.Parts...)
+	if trail != "" {
+		parts = append(parts, &Lit{ValuePos: w.End(), ValueEnd: end, Value: trail})
 	}
 	return &Word{Parts: parts}
 }
