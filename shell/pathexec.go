@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 )
 
 // runPath runs a command named by a path (./s.sh, /tmp/x/run) as bash
@@ -38,6 +39,11 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		return 1
 	}
 	p := absPath(dir, name)
+	if p == interp.VirtualBashPath {
+		// $BASH -c …: the nested shell, as "#!/usr/bin/bash" runs it;
+		// no host file is looked at.
+		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)
+	}
 	info, err := s.client.Stat(p)
 	if err != nil {
 		// A host program's path outside the grants, or none: refused in

@@ -27,6 +27,11 @@ const (
 
 var bashVersInfo = []string{"5", "2", "15", "1", "release", bashMachType}
 
+// VirtualBashPath is $BASH, the path bash gives of itself (that of the
+// fixtures' bash): no host file backs it; the shell layer runs a command
+// named by it as a nested shell, as it runs a "#!/usr/bin/bash" script.
+const VirtualBashPath = "/usr/bin/bash"
+
 // VirtualHostname is $HOSTNAME: never the host's name.
 const VirtualHostname = "llmsh"
 
@@ -36,6 +41,7 @@ func (r *Runner) resetSpecialVars() {
 	r.secondsBase = time.Now()
 	r.umask = defaultUmask
 	r.setVar("BASH_VERSION", expand.Variable{Set: true, Kind: expand.String, Str: BashVersion})
+	r.setVarString("BASH", VirtualBashPath) // as bash, whatever the environment says
 	r.setVar("BASH_VERSINFO", expand.Variable{Set: true, Kind: expand.Indexed, ReadOnly: true, List: bashVersInfo})
 	if !r.writeEnv.Get("HOSTNAME").IsSet() {
 		r.setVarString("HOSTNAME", VirtualHostname)
