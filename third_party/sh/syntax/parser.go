@@ -4,6 +4,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"iter"
@@ -2063,6 +2064,55 @@ func (p *Parser) hasValidIdent() bool {
 	return p.r == '[' // a[i]=x
 }
 
+// assignStart reports whether the current word starts an assignment of
+// a simple command: as hasValidIdent, and for NAME[…] (llmsh) only when
+// "=" or "+=" follows the "]" that closes it, as bash's parser decides
+// (`a[1=2]` and `a[1]x` are command names). Without the source
+// (fullSrc), NAME[ is taken as an assignment, as upstream did.
+func (p *Parser) assignStart() bool {
+	if !p.hasValidIdent() || p.eqlOffs > 0 || !p.lang.in(langBashLike) {
+		return p.hasValidIdent()
+	}
+	src := p.fullSrc
+	i := int(p.pos.Offset()) + len(p.val) // the "["
+	if i >= len(src) || src[i] != '[' || string(src[p.pos.Offset():i]) != p.val {
+		return true
+	}
+	j, ok := closeBracket(src, i+1)
+	if !ok {
+		return true // bash's "unexpected EOF while looking for matching `]'"
+	}
+	rest := src[j+1:]
+	return bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("+="))
+}
+
+// closeBracket is the offset of the "]" that closes a "[" just before
+// offset from of src, skipping quoted text and nested brackets.
+func closeBracket(src []byte, from int) (int, bool) {
+	depth := 1
+	for j := from; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '\'', '"':
+			k := bytes.IndexByte(src[j+1:], src[j])
+			if k < 0 {
+				return 0, false
+			}
+			j += k + 1
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth == 0 {
+				return j, true
+			}
+		case '\n':
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
 func (p *Parser) getAssign(needEqual bool) *Assign {
 	as := &Assign{}
 	if p.eqlOffs > 0 { // foo=bar
@@ -2440,7 +2490,7 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 		if s.Cmd != nil {
 			break
 		}
-		if p.hasValidIdent() {
+		if p.assignStart() {
 			p.callExpr(s, nil, true)
 			break
 		}
@@ -2470,7 +2520,7 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 	case _Lit, dollBrace, dollDblParen, dollParen, dollar, cmdIn, assgnParen, cmdOut,
 		sglQuote, dollSglQuote, dblQuote, dollDblQuote, dollBrack,
 		globQuest, globStar, globPlus, globAt, globExcl:
-		if p.hasValidIdent() {
+		if p.assignStart() {
 			p.callExpr(s, nil, true)
 			break
 		}
@@ -3262,7 +3312,7 @@ loop:
 			dblSemicolon, semiAnd, dblSemiAnd, semiOr:
 			break loop
 		case _LitWord:
-			if len(ce.Args) == 0 && p.hasValidIdent() {
+			if len(ce.Args) == 0 && p.assignStart() {
 				ce.Assigns = append(ce.Assigns, p.getAssign(true))
 				break
 			}
@@ -3281,7 +3331,7 @@ loop:
 			}
 			ce.Args = append(ce.Args, w)
 		case _Lit:
-			if len(ce.Args) == 0 && p.hasValidIdent() {
+			if len(ce.Args) == 0 && p.assignStart() {
 				ce.Assigns = append(ce.Assigns, p.getAssign(true))
 				break
 			}
