@@ -595,9 +595,11 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 			// The text between them is double-quoted text: "${u:-'$x'}"
 			// expands x, and "${u:-'$@'}" gives a field per parameter.
 			val := sq.Value
-			if strings.Contains(val, `"`) && !strings.ContainsAny(val, "$`") {
+			if strings.Contains(val, `"`) {
 				// bash reads the text as double-quoted: a " is a
-				// quote, removed ("${u:-'a"b'}" is 'ab'); \" is ".
+				// quote, removed before the text is expanded
+				// ("${u:-'a"b'}" is 'ab', "${u:-'a"$v"c'}" expands
+				// $vc); \" is ".
 				val = dquoteMarksGone(val)
 			}
 			inner := []syntax.WordPart{&syntax.Lit{Value: val}}
@@ -615,11 +617,29 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 			// A double-quoted part there is read as unquoted text:
 			// each backslash escapes the character after it
 			// ("${x-"a\zb"}" is azb).
-			in := make([]syntax.WordPart, len(dq.Parts))
-			for i, dp := range dq.Parts {
-				in[i] = dp
-				if l, ok := dp.(*syntax.Lit); ok && strings.Contains(l.Value, `\`) {
-					in[i] = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: unescapeAll(l.Value)}
+			// An escaped name character after $name goes on the
+			// name, as bash removes the backslash first ("${x-"$v\q"}"
+			// expands $vq).
+			in := make([]syntax.WordPart, 0, len(dq.Parts))
+			for _, dp := range dq.Parts {
+				l, ok := dp.(*syntax.Lit)
+				if !ok || !strings.Contains(l.Value, `\`) {
+					in = append(in, dp)
+					continue
+				}
+				val := unescapeAll(l.Value)
+				if n := len(in); n > 0 {
+					if pe, ok := in[n-1].(*syntax.ParamExp); ok && pe.Short && syntax.ValidName(pe.Param.Value) {
+						k := escapedNameChars(l.Value)
+						if k > 0 {
+							in[n-1] = &syntax.ParamExp{Dollar: pe.Dollar, Short: true,
+								Param: &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: pe.Param.Value + val[:k]}}
+							val = val[k:]
+						}
+					}
+				}
+				if val != "" {
+					in = append(in, &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: val})
 				}
 			}
 			parts = append(parts, &syntax.DblQuoted{Left: dq.Left, Right: dq.Right, Parts: in})
@@ -1370,6 +1390,21 @@ func dquoteMarksGone(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// escapedNameChars is how many characters of a name start s once its
+// backslashes are removed, each of them escaped (\q\r: 2), as they
+// continue a $name before them.
+func escapedNameChars(s string) int {
+	n := 0
+	for i := 0; i+1 < len(s) && s[i] == '\\'; i += 2 {
+		c := s[i+1]
+		if c != '_' && !('a' <= c && c <= 'z') && !('A' <= c && c <= 'Z') && !('0' <= c && c <= '9') {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // dblHasEscape reports whether a literal part of dq holds a backslash.
