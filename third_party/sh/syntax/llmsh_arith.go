@@ -427,7 +427,7 @@ func dblParenComsubs(src []byte) map[int]bool {
 			return subs
 		}
 		i += k
-		if end, ok := closeParen(src, i+3); ok && (end+1 >= len(src) || src[end+1] != ')') {
+		if end, ok := closeOf(src, i+3, '(', ')'); ok && (end+1 >= len(src) || src[end+1] != ')') {
 			if subs == nil {
 				subs = map[int]bool{}
 			}
@@ -437,9 +437,10 @@ func dblParenComsubs(src []byte) map[int]bool {
 	}
 }
 
-// closeParen is the offset of the ")" that closes a "(" just before
-// offset from of src.
-func closeParen(src []byte, from int) (int, bool) {
+// closeOf is the offset of the close byte that closes an open byte just
+// before offset from of src, skipping nested pairs, quoted text and
+// escaped bytes.
+func closeOf(src []byte, from int, open, close byte) (int, bool) {
 	depth := 1
 	for j := from; j < len(src); j++ {
 		switch src[j] {
@@ -451,9 +452,9 @@ func closeParen(src []byte, from int) (int, bool) {
 				return 0, false
 			}
 			j += k + 1
-		case '(':
+		case open:
 			depth++
-		case ')':
+		case close:
 			if depth--; depth == 0 {
 				return j, true
 			}

@@ -2078,39 +2078,12 @@ func (p *Parser) assignStart() bool {
 	if i >= len(src) || src[i] != '[' || string(src[p.pos.Offset():i]) != p.val {
 		return true
 	}
-	j, ok := closeBracket(src, i+1)
-	if !ok {
+	j, ok := closeOf(src, i+1, '[', ']')
+	if !ok || bytes.IndexByte(src[i:j], '\n') >= 0 {
 		return true // bash's "unexpected EOF while looking for matching `]'"
 	}
 	rest := src[j+1:]
 	return bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("+="))
-}
-
-// closeBracket is the offset of the "]" that closes a "[" just before
-// offset from of src, skipping quoted text and nested brackets.
-func closeBracket(src []byte, from int) (int, bool) {
-	depth := 1
-	for j := from; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '\'', '"':
-			k := bytes.IndexByte(src[j+1:], src[j])
-			if k < 0 {
-				return 0, false
-			}
-			j += k + 1
-		case '[':
-			depth++
-		case ']':
-			if depth--; depth == 0 {
-				return j, true
-			}
-		case '\n':
-			return 0, false
-		}
-	}
-	return 0, false
 }
 
 func (p *Parser) getAssign(needEqual bool) *Assign {
