@@ -2059,7 +2059,15 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		r.leaveFunc(ctx, saved)
 		r.popFrame(savedText)
 
+		funcEnv := r.writeEnv
 		r.writeEnv = origEnv
+		if fo, ok := funcEnv.(*overlayEnviron); ok {
+			if _, local := fo.values["BASH_XTRACEFD"]; local {
+				// llmsh: bash's sv_xtracefd as the local goes.
+				vr := r.lookupVar("BASH_XTRACEFD")
+				r.setXtraceFd(vr.String(), vr.IsSet())
+			}
+		}
 
 		r.Params = oldParams
 		r.inFunc = oldInFunc
