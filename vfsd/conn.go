@@ -379,7 +379,7 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 		c.readFileJob(j)
 		return nil
 	case vfsproto.OpHello:
-		c.spawn(j)
+		c.helloNow(j)
 		return nil
 	case vfsproto.OpRead:
 		if e := checkMax(j.max); e != nil {
@@ -493,7 +493,10 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		}
 		c.spawn(j)
 		return nil
-	case vfsproto.OpList, vfsproto.OpCreateTemp, vfsproto.OpHello,
+	case vfsproto.OpHello:
+		c.helloNow(j)
+		return nil
+	case vfsproto.OpList, vfsproto.OpCreateTemp,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
 		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
 		vfsproto.OpReadlink:
@@ -1027,6 +1030,17 @@ func (c *conn) safely(j *job, run func() (*frameBuf, *vfsproto.Error, int), out 
 func (c *conn) fail(j *job, e *vfsproto.Error) {
 	c.s.stats.errors.Add(1)
 	c.send(j, errorFrame(j.id, e), e.Code, 0)
+}
+
+// helloNow answers hello in the reader itself, as route answers a quick
+// operation on an idle handle: hello is on the path of every start (the
+// client waits for it before its script runs), and a worker and then the
+// writer each had to be given the P first. On the one P of vfsd's start
+// (OneProcUntilWork) that P was the reader's, taken back from its
+// blocking read only by the runtime's monitor. The requests after hello
+// are read once it has set up what it negotiated.
+func (c *conn) helloNow(j *job) {
+	c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.hello(j) }, c.sendNow)
 }
 
 // queueFrame queues an answer for the writer.

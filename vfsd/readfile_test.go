@@ -109,3 +109,35 @@ func readFileTree(t *testing.T) (tree, string, *Server) {
 	cfg.Hidden = []string{hist}
 	return tr, hist, newServer(t, cfg)
 }
+
+// TestHelloBeforeNextRequest: a request sent right behind hello, without
+// waiting for hello's answer, is served with what hello negotiated (the
+// reader answers hello itself before it reads on), and the answers come
+// in the order of the requests.
+func TestHelloBeforeNextRequest(t *testing.T) {
+	_, _, s := readFileTree(t)
+	for i := 0; i < 20; i++ {
+		c := connect(t, s)
+		hid, hello := c.request(vfsproto.OpHello, vfsproto.HelloParams{Version: 1,
+			Features: []string{vfsproto.FeatureReadBulk, vfsproto.FeatureReadFile}})
+		rid, read := c.request(vfsproto.OpReadFile, vfsproto.ReadFileParams{Path: "in/ten", Max: 100})
+		c.send(hello)
+		c.send(read)
+		if resp := c.recv(); resp.ID != hid || !resp.OK {
+			t.Fatalf("first answer %+v, want hello's (id %s)", resp, hid)
+		}
+		resp := c.recv()
+		if resp.ID != rid || !resp.OK {
+			t.Fatalf("read_file right after hello: %+v (error %v)", resp, resp.Error)
+		}
+		var r vfsproto.ReadBulkResult
+		mustUnmarshal(t, resp.Result, &r)
+		data := make([]byte, r.Size)
+		if _, err := io.ReadFull(c.r, data); err != nil || string(data) != "0123456789" {
+			t.Fatalf("read_file data %q (%v)", data, err)
+		}
+		if err := c.hangUp(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
