@@ -243,6 +243,28 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 	return 0, a, false
 }
 
+// parseHandleResult decodes an open's result, {"handle":N}, in the shape
+// vfsd writes it (okHandleFrame); false for anything else, which
+// encoding/json then decodes.
+func parseHandleResult(b []byte) (int64, bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(`{"handle":`))
+	if !ok || len(rest) < 2 || len(rest) > 17 || rest[len(rest)-1] != '}' {
+		return 0, false
+	}
+	digits := rest[:len(rest)-1]
+	if digits[0] == '0' && len(digits) > 1 {
+		return 0, false
+	}
+	var h int64
+	for _, d := range digits {
+		if d < '0' || d > '9' {
+			return 0, false
+		}
+		h = h*10 + int64(d-'0')
+	}
+	return h, true
+}
+
 // appendHelloRequest appends a complete hello request frame, as
 // encoding/json marshals it (in the shape vfsd's fast path decodes).
 func appendHelloRequest(dst []byte, id uint64, p vfsproto.HelloParams) ([]byte, error) {

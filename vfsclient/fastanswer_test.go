@@ -80,6 +80,10 @@ func TestSendShape(t *testing.T) {
 		{vfsproto.OpStat, vfsproto.StatParams{Path: &p}},
 		{vfsproto.OpStats, nil},
 		{vfsproto.OpLstat, (*vfsproto.PathParams)(nil)},
+		{vfsproto.OpOpen, vfsproto.OpenParams{Path: "in/big.txt", Mode: vfsproto.ModeRead}},
+		{vfsproto.OpOpen, vfsproto.OpenParams{Path: "/a b/é", Mode: vfsproto.ModeReadWrite}},
+		{vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/x", Mode: vfsproto.ModeAppend, H: ptr(int64(vfsproto.FirstNamedHandle))}},
+		{vfsproto.OpOpen, vfsproto.OpenParams{Path: p, Mode: vfsproto.ModeRead}},
 	} {
 		go c.send(rq.op, rq.params)
 		got, err := vfsproto.ReadFrame(r, nil)
@@ -97,5 +101,32 @@ func TestSendShape(t *testing.T) {
 		if string(got) != string(want) {
 			t.Errorf("send %s: %s, want %s", rq.op, got, want)
 		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestParseHandleResult: an open's result decoded by hand is what
+// encoding/json decodes, and anything but vfsd's own shape is left to it.
+func TestParseHandleResult(t *testing.T) {
+	for _, h := range []int64{0, 3, 42, 1 << 32, vfsproto.MaxNamedHandle} {
+		b, _ := json.Marshal(vfsproto.OpenResult{Handle: h})
+		got, ok := parseHandleResult(b)
+		if !ok || got != h {
+			t.Errorf("parseHandleResult(%s) = %d, %v", b, got, ok)
+		}
+	}
+	for _, b := range []string{`{"handle":}`, `{"handle":03}`, `{"handle":-3}`, `{"handle":3.0}`, `{"handle":3 }`,
+		`{"handle":3,"x":1}`, `{"handle":"3"}`, `{"handle":99999999999999999}`, `{"Handle":3}`, `{"handle":3}}`, `{"handle":3`} {
+		if h, ok := parseHandleResult([]byte(b)); ok {
+			t.Errorf("parseHandleResult(%s) = %d, took a shape vfsd does not write", b, h)
+		}
+	}
+	// recv still decodes the others with encoding/json.
+	ch := make(chan answer, 1)
+	ch <- answer{resp: vfsproto.Response{OK: true, Result: []byte(`{ "handle" : 7 }`)}}
+	var r vfsproto.OpenResult
+	if err := recv(ch, &r); err != nil || r.Handle != 7 {
+		t.Errorf("recv = %+v, %v", r, err)
 	}
 }

@@ -46,16 +46,7 @@ func (c *Client) OpenLater(name string, flag int) (*File, error) {
 	if h > vfsproto.MaxNamedHandle {
 		return c.OpenFile(name, flag)
 	}
-	var ch chan answer
-	var err error
-	if plainString(name) {
-		c.changed.Store(true)
-		ch, err = c.sendFrameCork(func(dst []byte, id uint64) ([]byte, error) {
-			return appendOpenRequest(dst, id, name, mode, h)
-		}, nil, true)
-	} else {
-		ch, err = c.sendCork(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode, H: &h}, true)
-	}
+	ch, err := c.sendCork(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode, H: &h}, true)
 	if err != nil {
 		return nil, pathErr("open", name, err)
 	}
@@ -75,17 +66,21 @@ func plainString(s string) bool {
 	return true
 }
 
-// appendOpenRequest appends the frame of a named open, as encoding/json
-// writes it for a plain path (vfsd's fast path reads it).
-func appendOpenRequest(dst []byte, id uint64, path string, mode vfsproto.Mode, h int64) ([]byte, error) {
+// appendOpenRequest appends the frame of an open (a named one when h is
+// not nil), as encoding/json writes it for a plain path and mode
+// (plainString: vfsd's fast path reads it).
+func appendOpenRequest(dst []byte, id uint64, path string, mode vfsproto.Mode, h *int64) ([]byte, error) {
 	start := len(dst)
 	dst = beginRequest(dst, id, vfsproto.OpOpen)
 	dst = append(dst, `{"path":"`...)
 	dst = append(dst, path...)
 	dst = append(dst, `","mode":"`...)
 	dst = append(dst, mode...)
-	dst = append(dst, `","h":`...)
-	dst = strconv.AppendInt(dst, h, 10)
+	dst = append(dst, '"')
+	if h != nil {
+		dst = append(dst, `,"h":`...)
+		dst = strconv.AppendInt(dst, *h, 10)
+	}
 	dst = append(dst, '}')
 	return finishRequest(dst, start)
 }

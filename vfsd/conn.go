@@ -366,10 +366,10 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 		hello: fr.hello, names: fr.names, mode: fr.mode}
 	switch fr.op {
 	case vfsproto.OpOpen:
-		if c.named.Load() {
+		if fr.named && c.named.Load() {
 			c.openNamed(j)
 		} else {
-			c.spawn(j) // "h" is an unknown key
+			c.spawn(j) // without open_named, "h" is an unknown key
 		}
 		return nil
 	case vfsproto.OpList:

@@ -76,8 +76,9 @@ type fastReq struct {
 	buf   *[]byte // pooled storage of data, released after the write
 	// hello is the decoded parameters of OpHello.
 	hello *vfsproto.HelloParams
-	// mode is OpOpen's mode (a named open: h is its handle).
-	mode vfsproto.Mode
+	// mode is OpOpen's mode; named says the open named its handle (h).
+	mode  vfsproto.Mode
+	named bool
 }
 
 // dataPool holds write payload buffers of up to maxPooledData bytes.
@@ -267,20 +268,22 @@ func parseFastWriteShm(id string, b []byte) (r fastReq, ok bool) {
 	return fastReq{op: vfsproto.OpWriteShm, id: id, h: h, slot: slot, max: n}, true
 }
 
-// parseFastOpen decodes the rest of a canonical named open after
-// "path":", up to its end (an open without "h" is left to encoding/json).
+// parseFastOpen decodes the rest of a canonical open after "path":", up
+// to its end: a plain one, or a named one (with "h").
 func parseFastOpen(id string, b []byte) (r fastReq, ok bool) {
 	p, rest, ok := fastString(b)
 	if !ok || !bytes.HasPrefix(rest, fastOpenMode) {
 		return r, false
 	}
-	rest = rest[len(fastOpenMode):]
-	end := bytes.IndexByte(rest, '"')
-	if end < 0 || end > 2 {
+	m, rest, ok := fastString(rest[len(fastOpenMode):])
+	if !ok || len(m) > 2 {
 		return r, false
 	}
-	mode := vfsproto.Mode(rest[:end])
-	rest = rest[end+1:]
+	mode := vfsproto.Mode(m)
+	if string(rest) == "}}" {
+		// A plain open: vfsd numbers the handle.
+		return fastReq{op: vfsproto.OpOpen, id: id, path: p, mode: mode}, true
+	}
 	if !bytes.HasPrefix(rest, fastOpenH) {
 		return r, false
 	}
@@ -288,7 +291,7 @@ func parseFastOpen(id string, b []byte) (r fastReq, ok bool) {
 	if !ok || string(rest) != "}}" {
 		return r, false
 	}
-	return fastReq{op: vfsproto.OpOpen, id: id, path: p, mode: mode, h: h}, true
+	return fastReq{op: vfsproto.OpOpen, id: id, path: p, mode: mode, h: h, named: true}, true
 }
 
 // parseFastHello decodes the rest of a canonical hello request after

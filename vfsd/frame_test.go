@@ -125,6 +125,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
 		{ID: "18", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "out/a b/é", Mode: vfsproto.ModeAppend, H: ptr(int64(vfsproto.FirstNamedHandle))})},
 		{ID: "19", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "x", Mode: vfsproto.ModeReadWrite, H: ptr(int64(3))})},
+		{ID: "20", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "in/big.txt", Mode: vfsproto.ModeRead})},
+		{ID: "21", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "a b/é", Mode: vfsproto.ModeWrite})},
 		{ID: "5", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1})},
 		{ID: "6", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk}})},
 		{ID: "12", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 2, Features: []string{"read_bulk", "write_bulk", "read_eof", "list_stat",
@@ -185,7 +187,7 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		case "open":
 			var p vfsproto.OpenParams
 			mustUnmarshal(t, req.Params, &p)
-			if fr.path != p.Path || fr.mode != p.Mode || fr.h != *p.H {
+			if fr.path != p.Path || fr.mode != p.Mode || fr.named != (p.H != nil) || p.H != nil && fr.h != *p.H {
 				t.Fatalf("%s: %+v", b, fr)
 			}
 		case "list", "read_file":
@@ -246,6 +248,14 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"read_file","params":{"path":"a","max":-1}}`,
 		`{"id":"1","op":"read_file","params":{"max":1,"path":"a"}}`,
 		`{"id":"1","op":"read_file","params":{"path":"a","max":1,"x":2}}`,
+		`{"id":"1","op":"open","params":{"path":"a"}}`,
+		`{"id":"1","op":"open","params":{"path":"a","mode":"r","x":1}}`,
+		`{"id":"1","op":"open","params":{"path":"a","mode":"\u0072"}}`,
+		`{"id":"1","op":"open","params":{"path":"a","mode":"\\"}}`,
+		`{"id":"1","op":"open","params":{"path":"a","mode":"rwx"}}`,
+		`{"id":"1","op":"open","params":{"mode":"r","path":"a"}}`,
+		`{"id":"1","op":"open","params":{"path":"a","mode":"r"}`,
+		`{"id":"1","op":"open","params":{"path":"a","mode":"r","h":null}}`,
 		`{"id":"1","op":"hello","params":{}}`,
 		`{"id":"1","op":"hello","params":{"version":-1}}`,
 		`{"id":"1","op":"hello","params":{"version":"1"}}`,
