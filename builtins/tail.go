@@ -169,8 +169,8 @@ func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec headCountS
 			return err
 		}
 		if end != nil {
-			// The lines are in the block read last: f is at its end,
-			// as after copying them.
+			// The lines are in the block read last. (f is a named
+			// file, closed after this: its position does not matter.)
 			if _, err := w.Write(end); err != nil {
 				return gnu.WriteError{Err: err}
 			}
@@ -184,6 +184,27 @@ func tailSeek(env *Env, w *bufio.Writer, f File, fi fs.FileInfo, spec headCountS
 		return err
 	}
 	return copyOut(env, w, f, make([]byte, ioBufSize))
+}
+
+// readBlock reads len(b) bytes of f at pos: in one request where f reads
+// at an offset (a vfsd file with read_shm_at), else by a seek and reads.
+// f's position is left to the caller (tailSeek seeks before it copies).
+func readBlock(f File, b []byte, pos int64) error {
+	if ra, ok := f.(io.ReaderAt); ok {
+		n, err := ra.ReadAt(b, pos)
+		if n == len(b) {
+			return nil // io.ReaderAt may say io.EOF with the last byte
+		}
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return err
+	}
+	if _, err := f.Seek(pos, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.ReadFull(f, b)
+	return err
 }
 
 // tailLineStart finds the offset where the last n lines of f begin. When
@@ -205,11 +226,8 @@ func tailLineStart(env *Env, f File, size, n int64, delim byte) (start int64, en
 			blk = pos
 		}
 		pos -= blk
-		if _, err := f.Seek(pos, io.SeekStart); err != nil {
-			return 0, nil, err
-		}
 		b := buf[:blk]
-		if _, err := io.ReadFull(f, b); err != nil {
+		if err := readBlock(f, b, pos); err != nil {
 			if err == io.ErrUnexpectedEOF || err == io.EOF {
 				err = errTailShrunk
 			}

@@ -336,3 +336,68 @@ func TestShmSlotsReused(t *testing.T) {
 		t.Fatal("slot 0 was not on top once given back")
 	}
 }
+
+// TestReadAt: ReadAt gives the bytes at its offset, io.EOF with a short
+// read at the end, and leaves the position where Read left it, over
+// read_shm_at, without a region (seek, read, seek back), and with every
+// slot taken.
+func TestReadAt(t *testing.T) {
+	dir := t.TempDir()
+	data := randomFiles(t, dir, []int{2<<20 + 7})
+	var name string
+	var want []byte
+	for name, want = range data {
+	}
+	shmC, _ := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 2)
+	plainC := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	if !vfsclient.ShmAt(shmC) {
+		t.Fatal("no read_shm_at with a region")
+	}
+	for _, tc := range []struct {
+		label string
+		c     *vfsclient.Client
+		hold  int // slots held by another reader meanwhile
+	}{{"read_shm_at", shmC, 0}, {"no region", plainC, 0}, {"slots taken", shmC, 2}} {
+		f, err := tc.c.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var held []int
+		if tc.hold > 0 {
+			if held = vfsclient.TakeSlots(tc.c, tc.hold); len(held) != tc.hold {
+				t.Fatalf("%s: took %d slots", tc.label, len(held))
+			}
+		}
+		head := make([]byte, 10)
+		if _, err := io.ReadFull(f, head); err != nil {
+			t.Fatal(err)
+		}
+		for _, rd := range []struct {
+			off, n int
+		}{{0, 100}, {12345, 65536}, {1 << 20, 1<<20 + 3}, {len(want) - 5, 5}, {3, 0}} {
+			p := make([]byte, rd.n)
+			if n, err := f.ReadAt(p, int64(rd.off)); n != rd.n || err != nil || !bytes.Equal(p, want[rd.off:rd.off+rd.n]) {
+				t.Errorf("%s: ReadAt(%d bytes, %d) = %d, %v", tc.label, rd.n, rd.off, n, err)
+			}
+		}
+		p := make([]byte, 100)
+		if n, err := f.ReadAt(p, int64(len(want)-40)); n != 40 || err != io.EOF || !bytes.Equal(p[:40], want[len(want)-40:]) {
+			t.Errorf("%s: ReadAt over the end = %d, %v", tc.label, n, err)
+		}
+		if n, err := f.ReadAt(p, int64(len(want)+10)); n != 0 || err != io.EOF {
+			t.Errorf("%s: ReadAt past the end = %d, %v", tc.label, n, err)
+		}
+		if _, err := f.ReadAt(p, -1); err == nil {
+			t.Errorf("%s: ReadAt at -1: no error", tc.label)
+		}
+		next := make([]byte, 20)
+		if _, err := io.ReadFull(f, next); err != nil || !bytes.Equal(next, want[10:30]) {
+			t.Errorf("%s: Read after ReadAt: %q, %v; want the bytes after the first Read", tc.label, next, err)
+		}
+		f.Close()
+		if _, err := f.ReadAt(p, 0); err == nil {
+			t.Errorf("%s: ReadAt after Close: no error", tc.label)
+		}
+		vfsclient.PutSlots(tc.c, held)
+	}
+}
