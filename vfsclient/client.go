@@ -392,6 +392,13 @@ func (c *Client) sendCork(op string, params any, cork bool) (chan answer, error)
 		}
 	case vfsproto.OpCreateTemp, vfsproto.OpMkdir, vfsproto.OpRename, vfsproto.OpRemove, vfsproto.OpUtimes, vfsproto.OpChmod:
 		c.changed.Store(true)
+	case vfsproto.OpStat, vfsproto.OpClose:
+		// By hand, in the shapes vfsd's fast path reads.
+		if key, val, ok := handleOrPath(params); ok {
+			return c.sendFrameCork(func(dst []byte, id uint64) ([]byte, error) {
+				return appendKeyRequest(dst, id, op, key, val)
+			}, nil, cork)
+		}
 	}
 	if params == nil {
 		return c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
@@ -656,6 +663,11 @@ func recv(ch chan answer, out any) error {
 		return &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
 	}
 	switch r := out.(type) {
+	case *vfsproto.StatResult:
+		if st, ok := decodeStat(a.resp.Result); ok {
+			*r = st
+			return nil
+		}
 	case *vfsproto.OpenResult:
 		if h, ok := parseHandleResult(a.resp.Result); ok {
 			r.Handle = h

@@ -183,7 +183,7 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 		*buf = data
 		a.fast, a.data = true, buf
 		return id, a, true
-	case bytes.HasPrefix(b, respSize):
+	case bytes.HasPrefix(b, respSize) && isSizeAnswer(b[len(respSize):]):
 		b = b[len(respSize):]
 		j := 0
 		for j < len(b) && j < 8 && b[j] >= '0' && b[j] <= '9' {
@@ -241,6 +241,54 @@ func parseFastAnswer(b []byte) (id uint64, a answer, ok bool) {
 		return id, a, true
 	}
 	return 0, a, false
+}
+
+// isSizeAnswer says whether b, what follows "size": in a result, ends as
+// a read_bulk or read_shm answer does; a stat's result starts with
+// "size" too, and goes to the generic case.
+func isSizeAnswer(b []byte) bool {
+	return bytes.HasSuffix(b, respSizeT) || bytes.HasSuffix(b, respSizeF)
+}
+
+// handleOrPath gives the one parameter of a stat or a close, as
+// encoding/json would write it: "h" and its number, or "path" and a
+// plain path (plainString) in quotes; false for anything else.
+func handleOrPath(params any) (key, val string, ok bool) {
+	switch p := params.(type) {
+	case vfsproto.HandleParams:
+		return "h", strconv.FormatInt(p.H, 10), true
+	case vfsproto.StatParams:
+		switch {
+		case p.H != nil && p.Path == nil:
+			return "h", strconv.FormatInt(*p.H, 10), true
+		case p.H == nil && p.Path != nil && plainString(*p.Path):
+			return "path", `"` + *p.Path + `"`, true
+		}
+	}
+	return "", "", false
+}
+
+// appendKeyRequest appends a request whose parameters are {"KEY":VAL},
+// VAL encoded already.
+func appendKeyRequest(dst []byte, id uint64, op, key, val string) ([]byte, error) {
+	start := len(dst)
+	dst = beginRequest(dst, id, op)
+	dst = append(dst, `{"`...)
+	dst = append(dst, key...)
+	dst = append(dst, `":`...)
+	dst = append(dst, val...)
+	dst = append(dst, '}')
+	return finishRequest(dst, start)
+}
+
+// decodeStat decodes a stat result of exactly the shape vfsd writes
+// (its appendStat, which listings use too); false for anything else.
+func decodeStat(b []byte) (vfsproto.StatResult, bool) {
+	var st vfsproto.StatResult
+	d := &listDec{b: b, ok: true}
+	d.lit(`{`)
+	d.stat(&st)
+	return st, d.ok && len(d.b) == 0
 }
 
 // parseHandleResult decodes an open's result, {"handle":N}, in the shape

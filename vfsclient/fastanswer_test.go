@@ -19,6 +19,9 @@ func TestFastAnswerResult(t *testing.T) {
 		`{"id":"1844674407370955161","ok":true,"result":{"handle":4}}`,
 		`{"id":"9","ok":true,"result":"x}"}`,
 		`{"id":"7","ok":true}`,
+		// A stat's result starts as a read_bulk's does.
+		`{"id":"3","ok":true,"result":{"size":20202021,"mtime":1795780515771794216,"mode":420,"is_dir":false,"id":"94dd"}}`,
+		`{"id":"3","ok":true,"result":{"size":5,"mtime":1,"mode":420,"is_dir":false,"type":"x","id":"\"eof\":false}"}}`,
 	} {
 		b := []byte(frame)
 		id, a, ok := parseFastAnswer(b)
@@ -84,6 +87,11 @@ func TestSendShape(t *testing.T) {
 		{vfsproto.OpOpen, vfsproto.OpenParams{Path: "/a b/é", Mode: vfsproto.ModeReadWrite}},
 		{vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/x", Mode: vfsproto.ModeAppend, H: ptr(int64(vfsproto.FirstNamedHandle))}},
 		{vfsproto.OpOpen, vfsproto.OpenParams{Path: p, Mode: vfsproto.ModeRead}},
+		{vfsproto.OpStat, vfsproto.StatParams{H: ptr(int64(3))}},
+		{vfsproto.OpStat, vfsproto.StatParams{Path: ptr("in/a b/é")}},
+		{vfsproto.OpStat, vfsproto.StatParams{Path: ptr("")}},
+		{vfsproto.OpStat, vfsproto.StatParams{}},
+		{vfsproto.OpClose, vfsproto.HandleParams{H: 1 << 40}},
 	} {
 		go c.send(rq.op, rq.params)
 		got, err := vfsproto.ReadFrame(r, nil)
@@ -127,6 +135,42 @@ func TestParseHandleResult(t *testing.T) {
 	ch <- answer{resp: vfsproto.Response{OK: true, Result: []byte(`{ "handle" : 7 }`)}}
 	var r vfsproto.OpenResult
 	if err := recv(ch, &r); err != nil || r.Handle != 7 {
+		t.Errorf("recv = %+v, %v", r, err)
+	}
+}
+
+// TestDecodeStat: a stat result decoded by hand is what encoding/json
+// decodes, and anything but vfsd's shape is left to it.
+func TestDecodeStat(t *testing.T) {
+	for _, st := range []vfsproto.StatResult{
+		{},
+		{Size: 20202021, Mtime: 1795780515771794216, Mode: 0o644, ID: "64c6bbc00ede7e3f4913cb4bbbb73422"},
+		{Size: 1, Mtime: -5, Mode: 0xffffffff, IsDir: true},
+		{Mode: 0o777, Symlink: true, Type: vfsproto.TypeFIFO, ID: "q\"é"},
+	} {
+		b, _ := json.Marshal(st)
+		got, ok := decodeStat(b)
+		if !ok || got != st {
+			t.Errorf("decodeStat(%s) = %+v, %v", b, got, ok)
+		}
+		ch := make(chan answer, 1)
+		ch <- answer{resp: vfsproto.Response{OK: true, Result: b}}
+		var r vfsproto.StatResult
+		if err := recv(ch, &r); err != nil || r != st {
+			t.Errorf("recv(%s) = %+v, %v", b, r, err)
+		}
+	}
+	for _, b := range []string{`{"mtime":1,"size":2,"mode":3,"is_dir":false}`, `{"size":1,"mtime":1,"mode":1,"is_dir":false,"x":1}`,
+		`{"size":1,"mtime":1,"mode":1}`, `{"size":1,"mtime":1,"mode":1,"is_dir":false}}`, ` {"size":1,"mtime":1,"mode":1,"is_dir":false}`} {
+		if st, ok := decodeStat([]byte(b)); ok {
+			t.Errorf("decodeStat(%s) = %+v, took a shape vfsd does not write", b, st)
+		}
+	}
+	// recv decodes the others with encoding/json, from a clean result.
+	ch := make(chan answer, 1)
+	ch <- answer{resp: vfsproto.Response{OK: true, Result: []byte(`{"size":1,"mtime":2,"mode":3,"is_dir":true,"x":1}`)}}
+	var r vfsproto.StatResult
+	if err := recv(ch, &r); err != nil || r != (vfsproto.StatResult{Size: 1, Mtime: 2, Mode: 3, IsDir: true}) {
 		t.Errorf("recv = %+v, %v", r, err)
 	}
 }

@@ -375,6 +375,11 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 	case vfsproto.OpList:
 		c.spawn(j)
 		return nil
+	case vfsproto.OpStat:
+		if fr.byPath {
+			c.spawn(j)
+			return nil
+		}
 	case vfsproto.OpReadFile:
 		c.readFileJob(j)
 		return nil

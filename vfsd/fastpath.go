@@ -57,6 +57,8 @@ var (
 	fastHelloMid  = []byte(`","op":"hello","params":{"version":`)
 	fastHelloFeat = []byte(`,"features":[`)
 	fastOpenMid   = []byte(`","op":"open","params":{"path":"`)
+	fastStatH     = []byte(`","op":"stat","params":{"h":`)
+	fastStatPath  = []byte(`","op":"stat","params":{"path":"`)
 	fastOpenMode  = []byte(`,"mode":"`)
 	fastOpenH     = []byte(`,"h":`)
 )
@@ -79,6 +81,8 @@ type fastReq struct {
 	// mode is OpOpen's mode; named says the open named its handle (h).
 	mode  vfsproto.Mode
 	named bool
+	// byPath says a stat names a path, not a handle (h).
+	byPath bool
 }
 
 // dataPool holds write payload buffers of up to maxPooledData bytes.
@@ -188,6 +192,18 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		return fastReq{op: vfsproto.OpReadFile, id: string(id), path: p, max: m}, true
 	case bytes.HasPrefix(b, fastOpenMid):
 		return parseFastOpen(string(id), b[len(fastOpenMid):])
+	case bytes.HasPrefix(b, fastStatH):
+		h, rest, ok := fastInt(b[len(fastStatH):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpStat, id: string(id), h: h}, true
+	case bytes.HasPrefix(b, fastStatPath):
+		p, rest, ok := fastString(b[len(fastStatPath):])
+		if !ok || string(rest) != "}}" {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpStat, id: string(id), path: p, byPath: true}, true
 	case bytes.HasPrefix(b, fastWBulkMid):
 		h, rest, ok := fastInt(b[len(fastWBulkMid):])
 		if !ok || !bytes.HasPrefix(rest, fastWBulkSize) {

@@ -125,6 +125,9 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
 		{ID: "18", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "out/a b/é", Mode: vfsproto.ModeAppend, H: ptr(int64(vfsproto.FirstNamedHandle))})},
 		{ID: "19", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "x", Mode: vfsproto.ModeReadWrite, H: ptr(int64(3))})},
+		{ID: "22", Op: "stat", Params: mustJSON(t, vfsproto.StatParams{H: ptr(int64(3))})},
+		{ID: "23", Op: "stat", Params: mustJSON(t, vfsproto.StatParams{Path: ptr("in/a b/é")})},
+		{ID: "24", Op: "stat", Params: mustJSON(t, vfsproto.StatParams{Path: ptr("")})},
 		{ID: "20", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "in/big.txt", Mode: vfsproto.ModeRead})},
 		{ID: "21", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "a b/é", Mode: vfsproto.ModeWrite})},
 		{ID: "5", Op: "hello", Params: mustJSON(t, vfsproto.HelloParams{Version: 1})},
@@ -190,6 +193,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			if fr.path != p.Path || fr.mode != p.Mode || fr.named != (p.H != nil) || p.H != nil && fr.h != *p.H {
 				t.Fatalf("%s: %+v", b, fr)
 			}
+		case "stat":
+			var p vfsproto.StatParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.byPath != (p.Path != nil) || p.Path != nil && fr.path != *p.Path || p.H != nil && fr.h != *p.H {
+				t.Fatalf("%s: %+v", b, fr)
+			}
 		case "list", "read_file":
 			var p vfsproto.ReadFileParams
 			mustUnmarshal(t, req.Params, &p)
@@ -248,6 +257,14 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"read_file","params":{"path":"a","max":-1}}`,
 		`{"id":"1","op":"read_file","params":{"max":1,"path":"a"}}`,
 		`{"id":"1","op":"read_file","params":{"path":"a","max":1,"x":2}}`,
+		`{"id":"1","op":"stat","params":{}}`,
+		`{"id":"1","op":"stat","params":{"h":3,"path":"a"}}`,
+		`{"id":"1","op":"stat","params":{"path":"a","h":3}}`,
+		`{"id":"1","op":"stat","params":{"h":"3"}}`,
+		`{"id":"1","op":"stat","params":{"h":null}}`,
+		`{"id":"1","op":"stat","params":{"path":"a\u0062"}}`,
+		`{"id":"1","op":"stat","params":{"path":null}}`,
+		`{"id":"1","op":"stat","params":{"h":3}`,
 		`{"id":"1","op":"open","params":{"path":"a"}}`,
 		`{"id":"1","op":"open","params":{"path":"a","mode":"r","x":1}}`,
 		`{"id":"1","op":"open","params":{"path":"a","mode":"\u0072"}}`,
@@ -348,5 +365,26 @@ func TestOkHandleFrame(t *testing.T) {
 		if string(got.b) != string(want.b) {
 			t.Errorf("handle %d: %q, want %q", h, got.b, want.b)
 		}
+	}
+}
+
+// TestStatAnswerMatchesJSON: a stat or lstat answer, written by hand,
+// decodes to what encoding/json's encoding of it decodes to.
+func TestStatAnswerMatchesJSON(t *testing.T) {
+	for _, st := range []vfsproto.StatResult{
+		{},
+		{Size: 20202021, Mtime: 1795780515771794216, Mode: 0o644, ID: "64c6bbc00ede7e3f4913cb4bbbb73422"},
+		{Size: -1, Mtime: -5, Mode: 0xffffffff, IsDir: true},
+		{Mode: 0o777, Symlink: true, Type: vfsproto.TypeFIFO, ID: "<&>\"\u2028"},
+	} {
+		f := okFrame("9", st)
+		var resp vfsproto.Response
+		mustUnmarshal(t, f.b[4:], &resp)
+		var got vfsproto.StatResult
+		mustUnmarshal(t, resp.Result, &got)
+		if resp.ID != "9" || !resp.OK || got != st {
+			t.Errorf("okFrame(%+v) = %s", st, f.b[4:])
+		}
+		putFrame(f)
 	}
 }
