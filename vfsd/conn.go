@@ -381,7 +381,7 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 			return nil
 		}
 	case vfsproto.OpReadFile:
-		c.readFileJob(j)
+		c.readFileJob(j, r)
 		return nil
 	case vfsproto.OpHello:
 		c.helloNow(j)
@@ -475,7 +475,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		}
 		j.h = *p.H
 	case vfsproto.OpReadFile:
-		c.readFileJob(j)
+		c.readFileJob(j, r)
 		return nil
 	case vfsproto.OpReadFiles:
 		if !c.readFiles.Load() {
@@ -550,8 +550,13 @@ func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
 	return nil
 }
 
-// readFileJob checks a read_file request and runs it, or fails it.
-func (c *conn) readFileJob(j *job) {
+// readFileJob checks a read_file request and runs it, or fails it. A
+// lone one (no operation in flight, no request behind it: head's one
+// request) runs in the reader, whose answer goes out at once (sendNow):
+// a worker would only add a hand-off, and on vfsd's first request the
+// start of a thread for it. Requests that come together (grep -r reads
+// files ahead) go to workers, in parallel.
+func (c *conn) readFileJob(j *job, r io.Reader) {
 	if !c.readFile.Load() {
 		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
 		return
@@ -566,6 +571,10 @@ func (c *conn) readFileJob(j *job) {
 	}
 	if e := c.checkBulk(j.max); e != nil {
 		c.fail(j, e)
+		return
+	}
+	if br, ok := r.(*bufio.Reader); ok && br.Buffered() == 0 && len(c.sem) == 0 {
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.readWhole(j) }, c.sendNow)
 		return
 	}
 	c.spawn(j)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,6 +139,61 @@ func TestHelloBeforeNextRequest(t *testing.T) {
 		}
 		if err := c.hangUp(); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestReadFileLoneAndTogether: a read_file sent alone (which the reader
+// runs itself) and read_files sent together in one write (which go to
+// workers) are each answered with their file, under their id.
+func TestReadFileLoneAndTogether(t *testing.T) {
+	tr, _, s := readFileTree(t)
+	for i := 0; i < 8; i++ {
+		writeFile(t, filepath.Join(tr.in, "f"+strconv.Itoa(i)), strings.Repeat(strconv.Itoa(i), 1000+i))
+	}
+	c := connect(t, s)
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureReadBulk, vfsproto.FeatureReadFile}}, nil)
+	check := func(resp vfsproto.Response, want string) {
+		t.Helper()
+		if !resp.OK {
+			t.Fatalf("read_file: %v", resp.Error)
+		}
+		var r vfsproto.ReadBulkResult
+		mustUnmarshal(t, resp.Result, &r)
+		data := make([]byte, r.Size)
+		if _, err := io.ReadFull(c.r, data); err != nil || string(data) != want || !r.EOF {
+			t.Fatalf("read_file: %d bytes %q... eof %v (%v), want %d bytes", len(data), data[:min(len(data), 8)], r.EOF, err, len(want))
+		}
+	}
+	for round := 0; round < 3; round++ {
+		// Alone.
+		id, b := c.request(vfsproto.OpReadFile, vfsproto.ReadFileParams{Path: "in/ten", Max: 100})
+		c.send(b)
+		resp := c.recv()
+		if resp.ID != id {
+			t.Fatalf("answer %s, want %s", resp.ID, id)
+		}
+		check(resp, "0123456789")
+		// Together, in one write.
+		var batch []byte
+		want := map[string]string{}
+		for i := 0; i < 8; i++ {
+			id, b := c.request(vfsproto.OpReadFile, vfsproto.ReadFileParams{Path: "in/f" + strconv.Itoa(i), Max: 4096})
+			want[id] = strings.Repeat(strconv.Itoa(i), 1000+i)
+			batch = append(batch, rawFrame(uint32(len(b)))...)
+			batch = append(batch, b...)
+		}
+		if _, err := c.w.Write(batch); err != nil {
+			t.Fatal(err)
+		}
+		for range 8 {
+			resp := c.recv()
+			w, ok := want[resp.ID]
+			if !ok {
+				t.Fatalf("answer to %q, asked for none", resp.ID)
+			}
+			delete(want, resp.ID)
+			check(resp, w)
 		}
 	}
 }
