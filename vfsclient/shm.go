@@ -80,6 +80,9 @@ func (c *Client) takeSlots(n int) []int {
 
 // putSlots gives back slots whose reads have all been answered.
 func (c *Client) putSlots(s []int) {
+	if len(s) == 0 {
+		return // nothing to give back (a client may have no region)
+	}
 	st := c.shmFree
 	st.mu.Lock()
 	defer st.mu.Unlock()
