@@ -1126,6 +1126,11 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 		rest = name[i:]
 		name = name[:i]
 	}
+	// llmsh: a ':' ends the prefix too (bash's tilde suffix): ~:x is $HOME:x.
+	if j := strings.IndexByte(name, ':'); j >= 0 {
+		rest = name[j:] + rest
+		name = name[:j]
+	}
 	// llmsh: ~+ is $PWD and ~- is $OLDPWD, as in bash.
 	switch name {
 	case "+", "-":

@@ -76,7 +76,12 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 			continue
 		case st.Background:
 		case p.flushHdocs():
-			p.noSemi = true
+			// bash 5.2 prints the bodies of the first command's
+			// here-documents at the separator after it, which then
+			// drops the ";" after the second command too; a later
+			// command's bodies end its own connection, and the
+			// separator after it is the one dropped.
+			p.noSemi = i == 0
 			if !last {
 				p.b.WriteString("\n")
 			}
