@@ -968,6 +968,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
 			name := y.Name.Value
+			if !syntax.ValidName(name) {
+				// llmsh: bash checks the name before it expands the
+				// words: the loop does not run, status 1.
+				r.shErrf("`%s': not a valid identifier\n", name)
+				r.exit.code = 1
+				break
+			}
 			items := r.Params // for i; do ...
 
 			inToken := y.InPos.IsValid()
@@ -1414,6 +1421,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						r.exit.code = 1
 						continue
 					}
+				case local && !r.localHere(name) && vr.ReadOnly:
+					// llmsh: bash's; a readonly variable cannot be
+					// hidden by a local (UID, SHELLOPTS too).
+					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
+					r.exit.code = 1
+					continue
 				case local && !r.localHere(name):
 					// llmsh: local x makes a new variable, unset
 					// (bash), with only the attributes asked for.

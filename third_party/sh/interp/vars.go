@@ -373,6 +373,7 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.subshellLevel)
 	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
 		vr.Kind, vr.Str = expand.String, r.optsOn(name == "BASHOPTS")
+		vr.ReadOnly = true // as bash's: set -o and shopt change them
 	case "OPTERR": // llmsh: 1 until the script sets it, as bash
 		if v := r.writeEnv.Get(name); v.Declared() {
 			return v
