@@ -395,7 +395,7 @@ func (s *arithState) next() {
 		if j < len(t) && t[j] == '[' {
 			e := skipSubscript(t, j)
 			if e < 0 {
-				s.lastTP = j
+				s.lastTP = i // bash's error token starts at the name
 				s.fail("bad array subscript")
 			}
 			j = e + 1
