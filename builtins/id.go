@@ -8,7 +8,7 @@ import (
 )
 
 // The one identity a script has: llmsh never looks at the host's users.
-// The shell's $UID, $EUID and $GID, ls -l's owner and find -ls agree.
+// The shell's $UID, $EUID and $GROUPS, ls -l's owner and find -ls agree.
 const (
 	VirtualUser = "llmsh"
 	VirtualUID  = 1000

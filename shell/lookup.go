@@ -250,7 +250,7 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 // noHostUsers is the base environment: it answers interp's "HOME user"
 // queries itself, so `~user` never reads the host's user database. Only
 // llmsh's own user has a home; `~other` is unknown, so it stays as
-// written, as in bash for an unknown user. $UID, $EUID and $GID are the
+// written, as in bash for an unknown user. $UID and $EUID are the
 // virtual user's (not exported, read-only, as in bash), never the host's.
 type noHostUsers struct{ expand.Environ }
 
@@ -274,20 +274,15 @@ func (e noHostUsers) Get(name string) expand.Variable {
 	return e.Environ.Get(name)
 }
 
-// virtualIDs is $UID, $EUID or $GID of the virtual user; ok is false for
+// virtualIDs is $UID or $EUID of the virtual user; ok is false for
 // any other name.
 func virtualIDs(name string) (vr expand.Variable, ok bool) {
-	id, integer := builtins.VirtualUID, true
-	switch name {
-	case "UID", "EUID":
-		// interp would read the host's ids when these are unset;
-		// bash's are `declare -ir`.
-	case "GID": // llmsh's own, not bash's (no attribute)
-		id, integer = builtins.VirtualGID, false
-	default:
+	if name != "UID" && name != "EUID" {
 		return vr, false
 	}
-	return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Integer: integer, Str: strconv.Itoa(id)}, true
+	// interp would read the host's ids when these are unset; bash's are
+	// `declare -ir`.
+	return expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Integer: true, Str: strconv.Itoa(builtins.VirtualUID)}, true
 }
 
 // Each lists the environment with bash's virtual ids that Get answers

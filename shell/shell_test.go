@@ -112,7 +112,7 @@ func TestShell(t *testing.T) {
 		// file of the user's, last read when last written.
 		{"eval [[ -O ]]", "eval '[[ -O . ]]; echo $?; [[ -G nosuch ]]; echo $?; [[ -N . ]]; echo $?'", "0\n1\n1\n", "", 0},
 		{"test -ef", "touch a 2>/dev/null; echo x > a; test a -ef ./a; echo $?; [ a -ef nosuch ]; echo $?", "0\n1\n", "", 0},
-		{"ids are the virtual user's", "echo $UID $EUID $GID; [ \"$(id -u)\" = \"$UID\" ] && echo same; env | grep -c ID=; UID=0\necho $?", "1000 1000 1000\nsame\n0\n1\n", "UID: readonly variable", 0},
+		{"ids are the virtual user's", "echo $UID $EUID ${GROUPS[0]} \"[$GID]\"; [ \"$(id -u)\" = \"$UID\" ] && echo same; env | grep -c ID=; UID=0\necho $?", "1000 1000 1000 []\nsame\n0\n1\n", "UID: readonly variable", 0},
 		{"a pipeline's echo writes its line at once", "echo a b c | test-read1", "[a b c\n]", "", 0},
 		{"pwd -P is logical", "pwd -P >/dev/null; echo $?", "0\n", "", 0},
 	}

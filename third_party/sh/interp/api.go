@@ -994,14 +994,6 @@ func (r *Runner) Reset() {
 			Str:      strconv.Itoa(r.llmsh.uid),
 		})
 	}
-	if !r.writeEnv.Get("GID").IsSet() {
-		r.setVar("GID", expand.Variable{
-			Set:      true,
-			Kind:     expand.String,
-			ReadOnly: true,
-			Str:      strconv.Itoa(r.llmsh.gid),
-		})
-	}
 	r.setVarString("PWD", r.Dir)
 	r.setVarString("IFS", " \t\n")
 	r.setVarString("OPTIND", "1")

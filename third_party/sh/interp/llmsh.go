@@ -31,7 +31,7 @@ const (
 )
 
 // VirtualUID and VirtualGID are the user and group of every runner unless
-// [User] says otherwise: $UID, $EUID and $GID never show the host's.
+// [User] says otherwise: $UID, $EUID and $GROUPS never show the host's.
 const (
 	VirtualUID = 1000
 	VirtualGID = 1000
@@ -111,7 +111,7 @@ func ValueLimit(n int) RunnerOption {
 	}
 }
 
-// User sets the ids that $UID, $EUID and $GID show (default [VirtualUID]
+// User sets the ids that $UID, $EUID and $GROUPS show (default [VirtualUID]
 // and [VirtualGID]) and that -O and -G test against.
 func User(uid, gid int) RunnerOption {
 	return func(r *Runner) error {

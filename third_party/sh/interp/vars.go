@@ -408,6 +408,13 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		cryptorand.Read(p[:])
 		n := binary.NativeEndian.Uint32(p[:])
 		vr.Kind, vr.Str = expand.String, strconv.FormatUint(uint64(n), 10)
+	case "GROUPS":
+		// llmsh: bash's array of the user's groups (the virtual
+		// user's one); bash has no $GID (upstream set it readonly).
+		if v := r.writeEnv.Get(name); v.Declared() {
+			return v
+		}
+		vr.Kind, vr.List = expand.Indexed, []string{strconv.Itoa(r.llmsh.gid)}
 	case "DIRSTACK":
 		vr.Kind, vr.List = expand.Indexed, r.dirEntries() // llmsh: entry 0 first
 	case "BASH_CMDS":
