@@ -568,6 +568,9 @@ func (s *arithState) varValue(name string) int64 {
 	if s.ev.noeval > 0 {
 		return 0
 	}
+	if name == "RANDOM" {
+		s.ev.cfg.drawRandomName() // llmsh: each read draws a number
+	}
 	str, set, err := s.ev.cfg.arithGet(name)
 	if err != nil {
 		s.failErr(err)

@@ -128,6 +128,11 @@ type Config struct {
 
 	ifs   string
 	ifsOK bool // ifs is IFS's value (llmsh: looked up on first use, see ifsValue)
+
+	// llmsh: the ${RANDOM} nodes that drew a number in the expansion
+	// randNodeGen (drawRandom).
+	randNodes            []*syntax.Lit
+	randGen, randNodeGen uint64
 	// A pointer to a parameter expansion node, if we're inside one.
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
@@ -182,6 +187,7 @@ func prepareConfig(cfg *Config) *Config {
 	cfg.Env = cmp.Or(cfg.Env, FuncEnviron(func(string) string { return "" }))
 
 	cfg.ifsOK = false // llmsh: looked up when used (ifsValue)
+	cfg.randGen++     // llmsh: $RANDOM draws once per node (drawRandom)
 
 	if cfg.ReadDir != nil && cfg.ReadDir2 == nil {
 		cfg.ReadDir2 = func(path string) ([]fs.DirEntry, error) {
@@ -901,6 +907,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	if pe.Param == nil { // e.g. zsh's ${}; paramExp rejects it
 		return nil, false, false, nil
 	}
+	cfg.drawRandom(pe) // llmsh
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err = cfg.resolveParam(pe)
 	if err != nil || pe.Excl {

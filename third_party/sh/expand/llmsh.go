@@ -183,9 +183,14 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		}
 		npe := *pe
 		npe.Excl, npe.Param, npe.Index = false, param, index
+		if param.Value == "RANDOM" {
+			cfg.drawRandomAt(pe.Param) // llmsh: ${!n} with n=RANDOM draws
+			cfg.randDrawn(param)       // once: param is what n names
+		}
 		return cfg.resolveParam(&npe)
 	}
-	if pe.Excl {
+	if pe.Excl || pe.Param.Value == "RANDOM" {
+		// (llmsh: each Get of RANDOM draws a number; it is no nameref.)
 		return pe, nil
 	}
 	vr := cfg.Env.Get(pe.Param.Value)
@@ -1431,4 +1436,48 @@ func unescapeAll(s string) string {
 		sb.WriteByte(s[i])
 	}
 	return sb.String()
+}
+
+// RandomDrawer is an environment whose $RANDOM changes only when drawn:
+// its Get of RANDOM gives the number last drawn, so that looking the
+// variable up for its attributes draws none.
+type RandomDrawer interface{ DrawRandom() }
+
+// drawRandom draws $RANDOM's next number for an expansion of it, once per
+// node in one expansion (llmsh): a word's parts may look at one
+// ${RANDOM…} more than once, bash draws for each ${RANDOM} written.
+func (cfg *Config) drawRandom(pe *syntax.ParamExp) {
+	if pe.Param == nil || pe.Param.Value != "RANDOM" || pe.Excl {
+		return
+	}
+	cfg.drawRandomAt(pe.Param)
+}
+
+// drawRandomAt draws for the expansion written at key (the name of a
+// ${RANDOM}, or of a ${!n} that names RANDOM), unless it drew already in
+// this expansion: copies of a node share its name.
+func (cfg *Config) drawRandomAt(key *syntax.Lit) {
+	if cfg.randDrawn(key) {
+		cfg.drawRandomName()
+	}
+}
+
+// randDrawn records that the expansion written at key has drawn in this
+// expansion, and reports whether it had not yet.
+func (cfg *Config) randDrawn(key *syntax.Lit) bool {
+	if cfg.randNodeGen != cfg.randGen {
+		cfg.randNodes, cfg.randNodeGen = cfg.randNodes[:0], cfg.randGen
+	}
+	if slices.Contains(cfg.randNodes, key) {
+		return false
+	}
+	cfg.randNodes = append(cfg.randNodes, key)
+	return true
+}
+
+// drawRandomName draws $RANDOM's next number.
+func (cfg *Config) drawRandomName() {
+	if d, ok := cfg.Env.(RandomDrawer); ok {
+		d.DrawRandom()
+	}
 }

@@ -111,6 +111,7 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 }
 
 func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
+	cfg.drawRandom(pe) // llmsh
 	// llmsh: the word of ${v:-WORD} is left to the splitter (deferWord).
 	deferWord := cfg.deferWord
 	cfg.deferWord = false

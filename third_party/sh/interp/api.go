@@ -17,7 +17,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	mathrand "math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -248,9 +247,9 @@ type Runner struct {
 	// in a function while it runs (x=7 declare -p x shows them; llmsh).
 	declPrefix map[string]expand.Variable
 
-	// rand is the pseudo-random number generator behind the RANDOM variable,
-	// only set once RANDOM has been assigned to in order to seed it.
-	rand *mathrand.Rand
+	// rand is bash's generator behind $RANDOM (llmsh: random.go): zero
+	// until RANDOM is assigned or first read; a subshell starts afresh.
+	rand bashRandom
 
 	// >0 to break or continue out of N enclosing loops
 	breakEnclosing, contnEnclosing int

@@ -598,7 +598,7 @@ func (r *Runner) compAction(ctx context.Context, action, word string) []string {
 // the exported ones.
 func (r *Runner) compVars(action string) []string {
 	vars := map[string]expand.Variable{}
-	r.writeEnv.Each(func(name string, vr expand.Variable) bool {
+	r.eachVar(func(name string, vr expand.Variable) bool {
 		vars[name] = vr
 		return true
 	})

@@ -303,12 +303,49 @@ func (e expandEnv) GlobalGet(name string) expand.Variable {
 	return e.r.writeEnv.Get(name)
 }
 
+// DrawRandom draws $RANDOM's next number for an expansion (random.go).
+func (e expandEnv) DrawRandom() { e.r.rand.next() }
+
 func (e expandEnv) Set(name string, vr expand.Variable) error {
 	return e.r.setVarErr(name, vr)
 }
 
 func (e expandEnv) Each(fn func(name string, vr expand.Variable) bool) {
-	e.r.writeEnv.Each(fn)
+	e.r.eachVar(fn)
+}
+
+// dynamicVars are the variables lookupVar answers without holding them,
+// which bash lists by name as any other (`${!BASH*}`, `compgen -v`).
+var dynamicVars = []string{
+	"BASHOPTS", "BASHPID", "BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0",
+	"BASH_CMDS", "BASH_COMMAND", "BASH_LINENO", "BASH_SOURCE", "BASH_SUBSHELL",
+	"DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "FUNCNAME", "GROUPS", "HISTCMD",
+	"LINENO", "OPTERR", "PPID", "RANDOM", "SECONDS", "SHELLOPTS", "SRANDOM",
+}
+
+// eachVar calls fn for each variable: the ones held, then the dynamic
+// ones that have a value. $RANDOM and $SRANDOM are named with no value,
+// so that listing them draws no number.
+func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
+	seen := make(map[string]bool, len(dynamicVars))
+	stopped := false
+	r.writeEnv.Each(func(name string, vr expand.Variable) bool {
+		seen[name] = true
+		stopped = !fn(name, vr)
+		return !stopped
+	})
+	for _, name := range dynamicVars {
+		if stopped || seen[name] {
+			continue
+		}
+		vr := expand.Variable{Set: true, Kind: expand.String}
+		if name != "RANDOM" && name != "SRANDOM" {
+			vr = r.lookupVar(name)
+		}
+		if vr.IsSet() {
+			stopped = !fn(name, vr)
+		}
+	}
 }
 
 var todoPos syntax.Pos // for handlerCtx callers where we don't yet have a position

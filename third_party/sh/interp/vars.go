@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	mathrand "math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
@@ -382,16 +381,11 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 	case "PPID":
 		vr.Kind, vr.Str = expand.String, "1"
 	case "RANDOM": // not for cryptographic use
-		// Without a seed we use the global generator, which is seeded randomly
-		// and also uses ChaCha8. Note that [Runner.subshell] does not copy the
-		// seeded generator, so subshells start afresh like in bash.
-		var n int
-		if r.rand != nil {
-			n = r.rand.IntN(randomMax)
-		} else {
-			n = mathrand.IntN(randomMax)
-		}
-		vr.Kind, vr.Str = expand.String, strconv.Itoa(n)
+		// llmsh: bash's generator, so that RANDOM=seed gives bash's
+		// numbers (random.go). [Runner.subshell] does not copy it, so
+		// subshells start afresh like in bash.
+		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.rand.current())
+		vr.Integer = true // bash's declare -i RANDOM: RANDOM=2+3 seeds 5
 	case "HISTCMD":
 		// llmsh: the current command's number in the history: the
 		// prompt's, or the script's under set -o history (0 when off).
@@ -632,11 +626,11 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only
 		// seed once the assignment succeeds so that attributes such as
-		// read-only still apply. We use ChaCha8 rather than PCG, whose only
-		// edge is speed, which is irrelevant next to expanding a variable.
-		var seed [32]byte
-		binary.LittleEndian.PutUint64(seed[:], uint64(atoi(vr.Str)))
-		r.rand = mathrand.New(mathrand.NewChaCha8(seed))
+		// read-only still apply. llmsh: a value that is no number seeds
+		// nothing, as bash.
+		if n, err := strconv.ParseInt(strings.TrimSpace(vr.Str), 10, 64); err == nil {
+			r.rand.seed(uint64(n))
+		}
 	}
 	return nil
 }
