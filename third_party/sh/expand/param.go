@@ -177,7 +177,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// llmsh: an element (${a[i]}, or $a of an array) is checked for set
 	// -u once it is read.
 	elemIndex := !pe.Excl && index != nil && !allIndex(index)
-	if cfg.NoUnset && !vr.IsSet() && pe.Names == 0 && !overridingUnset(pe) && !(pe.Excl && pe.Index != nil) && !(allIndex(index) && vr.Kind != Unknown) && !elemIndex {
+	if cfg.NoUnset && !vr.IsSet() && pe.Names == 0 && !overridingUnset(pe) && !(pe.Excl && pe.Index != nil) && !(allIndex(index) && !pe.Length) && !elemIndex {
 		if written.Excl && written != pe {
 			return "", unboundIndirect(written) // llmsh: "!r: unbound variable"
 		}
