@@ -459,6 +459,9 @@ func (cfg *Config) promptExpand(s string) (string, error) {
 	if err != nil {
 		return decoded, nil // as bash, text it cannot parse stays as it is
 	}
+	if word == nil {
+		return "", nil // an empty prompt (${u@P} of an unset u)
+	}
 	field, err := cfg.wordField(word.Parts, quoteHeredoc)
 	if err != nil {
 		return "", err

@@ -100,6 +100,25 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// ifsJoinOp reports whether pe trims or transforms each element
+// (${a[@]#x}, ${@@Q}), whose elements bash joins by IFS's first
+// character where one string is wanted (x=${a[@]@U}), as for ${a[*]},
+// but by a space when IFS is empty; other list expansions are joined by
+// spaces (llmsh).
+func ifsJoinOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		return true
+	case syntax.OtherParamOps:
+		op := nodeLit(pe.Exp.Word)
+		return len(op) == 1 && strings.Contains("QEPUuLak", op)
+	}
+	return false
+}
+
 // paramExp is paramExpText checked against MaxValue (llmsh): one part of
 // a word (${x@Q} quadruples a value) must not pile up with the others.
 func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
@@ -139,7 +158,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
-		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix {
+		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix || ifsJoinOp(pe) && cfg.ifsValue() != "" {
 			return cfg.ifsJoin(elems)
 		}
 		return cfg.joinValues(elems, " ") // llmsh: bounded
@@ -357,6 +376,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				str = string(rs)
 			}
 		} // else, elems are already sliced
+	case pe.Repl != nil && !set:
+		// llmsh: no value to replace in (${u/#/x} of an unset u is
+		// empty, as bash; an empty value still gives x).
+		str = ""
 	case pe.Repl != nil:
 		elems, err := cfg.replaceElems(pe.Repl, elems)
 		if err != nil {

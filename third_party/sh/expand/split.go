@@ -666,6 +666,12 @@ func listExp(pe *syntax.ParamExp) bool {
 		switch pe.Exp.Op {
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix,
 			syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		case syntax.OtherParamOps:
+			// llmsh: the per-element operators (${a[@]@Q}): a field
+			// for each element, as bash, whatever IFS holds.
+			if op := nodeLit(pe.Exp.Word); len(op) != 1 || !strings.Contains("QEPUuLa", op) {
+				return false
+			}
 		default:
 			return false
 		}
