@@ -866,6 +866,10 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 						Param: &syntax.Lit{Value: name}, Index: index}}})
 				} else if prev.Kind == expand.String {
 					old = prev.Str
+				} else if prev.Kind == expand.Associative {
+					old = prev.Map["0"] // m+=N adds to key 0, as bash
+				} else if prev.Kind == expand.Indexed {
+					old, _ = internal.IndexedElem(prev.List, prev.Indexes, 0) // a+=N adds to element 0
 				} else {
 					old = prev.String()
 				}
@@ -874,6 +878,21 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				}
 				if index == nil && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
 					prev.Kind, prev.Str = expand.String, s
+					return name, prev, true
+				}
+				switch {
+				case index == nil && prev.Kind == expand.Indexed:
+					// llmsh: the sum replaces element 0 (it was
+					// appended to it as text).
+					prev.List, prev.Indexes = slices.Clone(prev.List), slices.Clone(prev.Indexes)
+					prev.List, prev.Indexes = internal.SetIndexedElem(prev.List, prev.Indexes, 0, s)
+					return name, prev, true
+				case index == nil && prev.Kind == expand.Associative:
+					prev.Map = maps.Clone(prev.Map)
+					if prev.Map == nil {
+						prev.Map = map[string]string{}
+					}
+					prev.Map["0"] = s
 					return name, prev, true
 				}
 				if index != nil {
