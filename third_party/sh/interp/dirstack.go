@@ -171,8 +171,6 @@ func (r *Runner) pushdPopd(ctx context.Context, cmd string, args []string) exitS
 	if len(arg) > 1 && (arg[0] == '+' || arg[0] == '-') {
 		i, isNum, ok := dirIndex(arg, len(e))
 		switch {
-		case !isNum && cmd == "popd":
-			return r.dirsFail(2, cmd, arg+": invalid argument", true)
 		case !isNum:
 			return r.dirsFail(2, cmd, arg+": invalid number", true)
 		case len(e) == 1:
@@ -181,6 +179,8 @@ func (r *Runner) pushdPopd(ctx context.Context, cmd string, args []string) exitS
 			return r.dirsFail(1, cmd, arg+": directory stack index out of range", false)
 		}
 		index = i
+	} else if cmd == "popd" && (arg == "+" || arg == "-") {
+		return r.dirsFail(2, cmd, arg+": invalid number", true) // bash's
 	} else if cmd == "popd" && arg != "" {
 		return r.dirsFail(2, cmd, arg+": invalid argument", true)
 	}
