@@ -5,7 +5,8 @@ import "testing"
 // TestFatalErrorsAsBash: the errors that end bash -c's shell where a
 // script file goes on with its next line (an arithmetic error in a
 // subscript or an integer value), and the ones that end both, with
-// status 127 in bash -c's own shell (set -u, ${u?}, an unknown ${v@X}),
+// status 127 in bash -c's own shell (set -u, ${u?}, an unknown ${v@X};
+// 1 under set -e),
 // and a malformed ${…}, which abandons its line in both.
 // Each want is what bash 5.2 gives for the same text as -c and as a file.
 func TestFatalErrorsAsBash(t *testing.T) {
@@ -27,7 +28,9 @@ func TestFatalErrorsAsBash(t *testing.T) {
 		{"integer file", false, integer, "next 1\n", "s.sh: line 2: 1+: syntax error: operand expected (error token is \"+\")\n", 0},
 		{"set -u -c", true, unset, "sub 1\n", "llmsh: line 2: u: unbound variable\nllmsh: line 3: u: unbound variable\n", 127},
 		{"set -u file", false, unset, "sub 1\n", "s.sh: line 2: u: unbound variable\ns.sh: line 3: u: unbound variable\n", 1},
+		{"set -eu -c", true, "set -eu\necho $u\necho next", "", "llmsh: line 2: u: unbound variable\n", 1},
 		{"bad @ -c", true, badOp, "", "llmsh: line 2: ${s@Z}: bad substitution\n", 127},
+		{"bad @ -e -c", true, "set -e\n" + badOp, "", "llmsh: line 3: ${s@Z}: bad substitution\n", 1},
 		{"bad @ file", false, badOp, "", "s.sh: line 2: ${s@Z}: bad substitution\n", 1},
 		{"bad ${} -c", true, badSubst, "a\nnext 1\n", "llmsh: line 2: ${x y}: bad substitution\n", 0},
 		{"bad ${} file", false, badSubst, "a\nnext 1\n", "s.sh: line 2: ${x y}: bad substitution\n", 0},

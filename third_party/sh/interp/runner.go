@@ -220,8 +220,8 @@ func (r *Runner) expandErr(err error) {
 		// llmsh: ${v:?} and set -u end a shell that is not interactive.
 		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
-		if r.cString && r.bashPid == r.llmsh.pid {
-			r.exit.code = 127 // bash -c's own shell ends so
+		if r.cString && r.bashPid == r.llmsh.pid && !r.opts[optErrExit] {
+			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
 		}
 		r.exit.exiting = true
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
