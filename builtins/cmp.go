@@ -157,7 +157,7 @@ func cmpParse(env *Env) (*cmpConfig, int) {
 		return nil
 	})
 	f.BoolVar(&c.quiet, 's', "quiet", "suppress all normal output")
-	f.BoolVar(&c.quiet, 0, "silent", "")
+	f.Alias("silent", "quiet")
 	version := shortHelpVersion(f, 0, 'v')
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {

@@ -130,7 +130,7 @@ func (c *dateConfig) flags(env *Env) *Flags {
 	})
 	f.BoolVar(&c.debug, 0, "debug", "annotate the parsed date, and warn about questionable usage to stderr")
 	f.BoolVar(&c.utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
-	f.BoolVar(&c.utc, 0, "universal", "")
+	f.Alias("universal", "utc")
 	f.Epilog = dateHelpEpilog
 	return f
 }

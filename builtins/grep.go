@@ -208,7 +208,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.StringVar(&o.label, 0, "label", "LABEL", "use LABEL as the standard input file name prefix")
 	f.BoolVar(&o.only, 'o', "only-matching", "show only nonempty parts of lines that match")
 	f.BoolVar(&o.quiet, 'q', "quiet", "suppress all normal output")
-	f.BoolVar(&o.quiet, 0, "silent", "")
+	f.Alias("silent", "quiet")
 	f.Func(0, "binary-files", RequiredArg, "TYPE", "assume that binary files are TYPE;\n                            TYPE is 'binary', 'text', or 'without-match'", func(v string, _ bool) error {
 		switch v {
 		case "binary", "text", "without-match":
@@ -237,6 +237,19 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
 	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, v); return nil })
 	f.Func(0, "exclude", RequiredArg, "GLOB", "skip files that match GLOB", func(v string, _ bool) error { o.exclude = append(o.exclude, v); return nil })
+	f.Func(0, "exclude-from", RequiredArg, "FILE", "skip files that match any file pattern from FILE", func(v string, _ bool) error {
+		r, err := env.Open(v)
+		if err == nil {
+			var data []byte
+			data, err = io.ReadAll(r)
+			r.Close()
+			o.exclude = append(o.exclude, grepExcludeLines(string(data))...)
+		}
+		if err != nil && p.patErr == nil {
+			p.patErr = &grepFileError{v, err}
+		}
+		return nil
+	})
 	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, v); return nil })
 	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
 	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
@@ -273,7 +286,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		return nil
 	}
 	f.Func(0, "color", OptionalArg, "WHEN", "use markers to highlight the matching strings;\n                            WHEN is 'always', 'never', or 'auto'", colorFn)
-	f.Func(0, "colour", OptionalArg, "WHEN", "", colorFn)
+	f.Alias("colour", "color")
 	f.Func('U', "binary", NoArg, "", "do not strip CR characters at EOL (MSDOS/Windows)", func(string, bool) error { return nil })
 	f.Epilog = "When FILE is '-', read standard input.  With no FILE, read '.' if\nrecursive, '-' otherwise.  With fewer than two FILEs, assume -h.\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2."
 }
@@ -564,3 +577,16 @@ const (
 	grepColSep   = "\x1b[36m\x1b[K"
 	grepColEnd   = "\x1b[m\x1b[K"
 )
+
+// grepExcludeLines splits an --exclude-from file into its patterns as
+// gnulib's add_exclude_fp does: one a line, trailing white space dropped,
+// lines of white space only skipped.
+func grepExcludeLines(data string) []string {
+	var out []string
+	for _, l := range strings.Split(data, "\n") {
+		if l = strings.TrimRight(l, " \t\n\v\f\r"); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}

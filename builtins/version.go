@@ -18,10 +18,14 @@ func printVersion(env *Env) int {
 
 // shortHelpVersion registers the short forms of --help and --version a
 // GNU tool has besides the long ones (gzip's -h and -V; 0: none), not
-// listed by --help; the caller prints with printVersion when the result
+// listed by --help beside them; the caller prints with printVersion when the result
 // is set. The help option ends the parse with ErrHelp.
 func shortHelpVersion(f *Flags, help rune, version ...rune) *bool {
 	v := new(bool)
+	f.HelpShort = help
+	if len(version) > 0 {
+		f.VersionShort = version[0]
+	}
 	if help != 0 {
 		f.Func(help, "", NoArg, "", "", func(string, bool) error { return ErrHelp })
 	}

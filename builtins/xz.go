@@ -104,7 +104,8 @@ func xzCmd(env *Env) int {
 	}
 	version := f.Bool('V', "version", "display the version number and exit")
 	shortHelpVersion(f, 'h')
-	shortHelpVersion(f, 'H') // --long-help: llmsh's help is the one text
+	// --long-help: llmsh's help is the one text.
+	f.Func('H', "long-help", NoArg, "", "display the long help (lists also the advanced options)", func(string, bool) error { return ErrHelp })
 	files, err := f.Parse(env.Args[1:])
 	var xu *xzUsage
 	if errors.As(err, &xu) {

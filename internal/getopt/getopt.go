@@ -57,7 +57,10 @@ type Flags struct {
 	Epilog string
 	// NoVersion leaves --version out of --help (a command without one).
 	NoVersion bool
-	stopped   bool // Stop was called: the options end after this argument
+	// HelpShort and VersionShort are the short forms --help lists for
+	// --help and --version (gzip's -h and -V; 0: none).
+	HelpShort, VersionShort rune
+	stopped                 bool // Stop was called: the options end after this argument
 }
 
 // Stop, called from an option's function, ends the options after the
@@ -66,8 +69,9 @@ type Flags struct {
 func (f *Flags) Stop() { f.stopped = true }
 
 // Alias registers long as another name of the option whose long name is
-// of; it is not listed by --help, and a prefix of both is not ambiguous
-// (as getopt_long treats two entries with the same flag and value).
+// of; --help lists it after the option's own names (GNU's "-q, --quiet,
+// --silent"), and a prefix of both is not ambiguous (as getopt_long
+// treats two entries with the same flag and value).
 func (f *Flags) Alias(long, of string) {
 	for _, o := range f.opts {
 		if o.long == of {
@@ -368,10 +372,17 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	type row struct{ left, help string }
 	var rows []row
 	width, mandatory := 0, false
+	versionShort := f.VersionShort
 	for _, o := range f.opts {
 		// A --version option the command declares itself is listed
 		// once, in GNU's place after --help, by the lines below.
-		if o.help == "" || o.long == "version" && !f.NoVersion {
+		if o.long == "version" && !f.NoVersion && o.aliasOf == nil {
+			if o.short != 0 {
+				versionShort = o.short
+			}
+			continue
+		}
+		if o.help == "" {
 			continue
 		}
 		var left string
@@ -384,21 +395,22 @@ func (f *Flags) PrintHelp(w io.Writer) {
 			left = "    "
 		}
 		if o.long != "" {
-			left += "--" + o.long
+			left += "--" + o.long + o.argForm()
+		} else {
+			left += o.argForm()
 		}
-		switch o.kind {
-		case RequiredArg:
-			if o.long != "" {
-				left += "=" + o.argName
-				mandatory = mandatory || o.short != 0
-			} else {
-				left += " " + o.argName
+		mandatory = mandatory || o.kind == RequiredArg && o.long != "" && o.short != 0
+		for _, a := range f.opts {
+			if a.aliasOf != o {
+				continue
 			}
-		case OptionalArg, OptionalLongArg:
-			if o.long != "" {
-				left += "[=" + o.argName + "]"
+			// GNU lists another long name after a comma, on a line of
+			// its own when the two do not fit (grep's --colour).
+			if len(left)+4+len(a.long)+len(a.argForm()) > helpLeftMax {
+				rows = append(rows, row{left + ",", ""})
+				left = "    --" + a.long + a.argForm()
 			} else {
-				left += "[" + o.argName + "]"
+				left += ", --" + a.long + a.argForm()
 			}
 		}
 		rows = append(rows, row{left, o.help})
@@ -420,16 +432,47 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	// command's column.
 	indent := strings.Repeat(" ", 2+width+2+2)
 	for _, r := range rows {
+		if r.help == "" {
+			fmt.Fprintf(w, "  %s\n", r.left)
+			continue
+		}
 		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, helpIndent(r.help, indent))
 	}
 	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
-	fmt.Fprintln(w, "      --help        display this help and exit")
+	fmt.Fprintf(w, "  %s--help        display this help and exit\n", shortPrefix(f.HelpShort))
 	if !f.NoVersion {
-		fmt.Fprintln(w, "      --version     output version information and exit")
+		fmt.Fprintf(w, "  %s--version     output version information and exit\n", shortPrefix(versionShort))
 	}
 	if f.Epilog != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(f.Epilog, "\n"))
 	}
+}
+
+// argForm is how --help shows the option's argument after its name:
+// "=ARG" or " ARG" (short only), "[=ARG]" or "[ARG]".
+func (o *option) argForm() string {
+	switch o.kind {
+	case RequiredArg:
+		if o.long != "" {
+			return "=" + o.argName
+		}
+		return " " + o.argName
+	case OptionalArg, OptionalLongArg:
+		if o.long != "" {
+			return "[=" + o.argName + "]"
+		}
+		return "[" + o.argName + "]"
+	}
+	return ""
+}
+
+// shortPrefix is the "-h, " before a fixed --help or --version line, or
+// four spaces when the option has no short form.
+func shortPrefix(r rune) string {
+	if r == 0 {
+		return "    "
+	}
+	return "-" + string(r) + ", "
 }
 
 // helpIndent puts indent before each further line of help, after taking
