@@ -27,6 +27,7 @@ type dateConfig struct {
 	dateSet   bool
 	refFile   string // -r
 	refSet    bool
+	resSet    bool // --resolution: the time is the clock's resolution
 	utc       bool
 	formats   []string
 	sources   int // how many of -d, -f, -r
@@ -96,6 +97,14 @@ func (c *dateConfig) flags(env *Env) *Flags {
 		c.formats = append(c.formats, isoFormats[choice])
 		return nil
 	})
+	f.Func(0, "resolution", NoArg, "", "output the available resolution of timestamps\n"+
+		"                            Example: 0.000000001", func(string, bool) error {
+		if !c.resSet {
+			source()
+		}
+		c.resSet = true
+		return nil
+	})
 	f.Func('R', "rfc-email", NoArg, "", "output date and time in RFC 5322 format.\n"+
 		"                            Example: Mon, 14 Aug 2006 02:34:56 -0600", func(string, bool) error {
 		c.formats = append(c.formats, "%a, %d %b %Y %H:%M:%S %z")
@@ -162,6 +171,8 @@ func dateCmdLine(env *Env) (*dateConfig, int) {
 	}
 	if len(c.formats) == 1 {
 		c.format = c.formats[0]
+	} else if c.resSet {
+		c.format = "%s.%N"
 	} else {
 		c.format = dateDefaultFormat
 	}
@@ -206,6 +217,9 @@ func (c *dateConfig) run(env *Env) int {
 			env.Errorf("invalid date %s", gnu.Quote(c.dateStr))
 			return 1
 		}
+	case c.resSet:
+		// Go's clock, and so llmsh's, counts nanoseconds.
+		t = time.Unix(0, 1)
 	case c.refSet:
 		fi, err := env.FS.Stat(env.Abs(c.refFile))
 		if err != nil {
