@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"bytes"
+	"crypto/md5"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -235,6 +236,11 @@ type sortSorter struct {
 	stable  bool
 	reverse bool // global -r, for the last-resort comparison
 	seed    maphash.Seed
+	// md5 is GNU's random hash state under --random-source: the 16
+	// bytes read from the file, which -R keys are hashed after.
+	md5 []byte
+	// nmerge is how many runs a merge takes at once (--batch-size).
+	nmerge int
 	// --debug: annotate each output line; gkeyOnly: keys[0] is the key
 	// of the global options (no -k was given).
 	debug, gkeyOnly bool
@@ -481,6 +487,8 @@ func sortPrefixTie(a, b []byte) int {
 // cmpKey compares two extracted keys under k's ordering (without -r).
 func (s *sortSorter) cmpKey(a, b []byte, k *sortKey) int {
 	switch {
+	case k.random && s.md5 != nil:
+		return s.cmpMD5(a, b, k)
 	case k.random:
 		ha, hb := maphash.Bytes(s.seed, a), maphash.Bytes(s.seed, b)
 		if ha != hb {
@@ -1057,10 +1065,12 @@ type sortConfig struct {
 	files0Set            bool
 	bufSize              int64    // -S in bytes; 0: sortDefaultBuffer
 	tmpDirs              []string // -T
+	randomSource         string   // --random-source
+	compress             string   // --compress-program
 }
 
 func sortMain(env *Env) int {
-	c := &sortConfig{g: &sortKey{eword: -1}, s: &sortSorter{tab: -1, seed: maphash.MakeSeed()}}
+	c := &sortConfig{g: &sortKey{eword: -1}, s: &sortSorter{tab: -1, seed: maphash.MakeSeed(), nmerge: sortNMerge}}
 	f := c.flags(env)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -1080,6 +1090,9 @@ func sortMain(env *Env) int {
 	}
 	if st := c.setKeys(env); st != 0 {
 		return st
+	}
+	if c.randomSource != "" && slices.ContainsFunc(c.s.keys, func(k *sortKey) bool { return k.random }) && !c.readRandomSource(env) {
+		return 2
 	}
 	delim := byte('\n')
 	if c.zero {
@@ -1130,7 +1143,7 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		{'M', "month-sort", "compare (unknown) < 'JAN' < ... < 'DEC'"},
 		{'h', "human-numeric-sort", "compare human readable numbers (e.g., 2K 1G)"},
 		{'n', "numeric-sort", "compare according to string numerical value"},
-		{'R', "random-sort", "shuffle, but group identical keys"},
+		{'R', "random-sort", "shuffle, but group identical keys.  See shuf(1)"},
 		{'r', "reverse", "reverse the result of comparisons"},
 		{'V', "version-sort", "natural sort of (version) numbers within text"},
 	} {
@@ -1143,7 +1156,14 @@ func (c *sortConfig) flags(env *Env) *Flags {
 			return nil
 		})
 	}
-	f.Func(0, "sort", RequiredArg, "WORD", "sort according to WORD: general-numeric -g, human-numeric -h, month -M, numeric -n, random -R, version -V", func(v string, _ bool) error {
+	f.Func(0, "random-source", RequiredArg, "FILE", "get random bytes from FILE", func(v string, _ bool) error {
+		if c.randomSource != "" && c.randomSource != v {
+			return errors.New("multiple random sources specified")
+		}
+		c.randomSource = v
+		return nil
+	})
+	f.Func(0, "sort", RequiredArg, "WORD", "sort according to WORD:\n  general-numeric -g, human-numeric -h, month -M,\n  numeric -n, random -R, version -V", func(v string, _ bool) error {
 		words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
 		letters := "ghMnRV"
 		for i, w := range words {
@@ -1155,7 +1175,9 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		c.badWord = true
 		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", gnu.Quote(v))}
 	})
+	f.Func(0, "batch-size", RequiredArg, "NMERGE", "merge at most NMERGE inputs at once;\nfor more use temp files", c.setBatchSize)
 	c.checkFlags(f)
+	f.StringVar(&c.compress, 0, "compress-program", "PROG", "compress temporaries with PROG;\n  decompress them with PROG -d")
 	f.Func('k', "key", RequiredArg, "KEYDEF", "sort via a key; KEYDEF gives location and type", func(v string, _ bool) error {
 		k, err := sortParseKey(v)
 		if err != nil {
@@ -1175,15 +1197,20 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		return nil
 	})
 	f.BoolVar(&s.stable, 's', "stable", "stabilize sort by disabling last-resort comparison")
-	f.Func('S', "", RequiredArg, "SIZE", "use SIZE for main memory buffer", func(v string, _ bool) error { return c.setBufferSize("-S", v) })
-	f.Func(0, "buffer-size", RequiredArg, "SIZE", "", func(v string, _ bool) error { return c.setBufferSize("--buffer-size", v) })
+	f.Func('S', "buffer-size", RequiredArg, "SIZE", "use SIZE for main memory buffer", func(v string, _ bool) error {
+		opt := "-S"
+		if f.Long() {
+			opt = "--buffer-size"
+		}
+		return c.setBufferSize(opt, v)
+	})
 	f.Func('t', "field-separator", RequiredArg, "SEP", "use SEP instead of non-blank to blank transition", c.setTab)
-	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries, not $TMPDIR or /tmp; multiple options specify multiple directories", func(v string, _ bool) error {
+	f.Func('T', "temporary-directory", RequiredArg, "DIR", "use DIR for temporaries, not $TMPDIR or /tmp;\n  multiple options specify multiple directories", func(v string, _ bool) error {
 		c.tmpDirs = append(c.tmpDirs, v)
 		return nil
 	})
 	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently to N", c.setParallel)
-	f.BoolVar(&s.unique, 'u', "unique", "output only the first of an equal run")
+	f.BoolVar(&s.unique, 'u', "unique", "with -c, check for strict ordering;\n  without -c, output only the first of an equal run")
 	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is what the input files need, as GNU sizes it\n(an input of unknown size, such as a pipe, counted as 128 KiB), up to an\neighth of physical memory, at most 512 MiB.  Input beyond it is sorted in runs written to temporary files in the -T\ndirectories, else $TMPDIR or /tmp (outside the writable paths, virtual files\nin the session's memory); when no -T is given and none can be written, the\nrest of the input is sorted in memory."
 	return f
@@ -1191,18 +1218,34 @@ func (c *sortConfig) flags(env *Env) *Flags {
 
 // checkFlags registers -c, --check and -C.
 func (c *sortConfig) checkFlags(f *Flags) {
-	f.Func('c', "", NoArg, "", "check for sorted input; do not sort", func(string, bool) error {
+	f.Func('c', "check", OptionalLongArg, "diagnose-first", "check for sorted input; do not sort", func(v string, present bool) error {
 		c.check = true
-		return nil
-	})
-	f.Func(0, "check", OptionalArg, "=diagnose-first", "", func(v string, present bool) error {
-		c.check = true
-		if v == "quiet" || v == "silent" {
-			c.quiet = true
+		if !present {
+			return nil
 		}
+		// argmatch: a prefix names a value; quiet and silent are one.
+		quiet := map[bool]bool{}
+		for _, w := range []string{"quiet", "silent", "diagnose-first"} {
+			if w == v || strings.HasPrefix(w, v) {
+				quiet[w != "diagnose-first"] = true
+				if w == v {
+					quiet = map[bool]bool{w != "diagnose-first": true}
+					break
+				}
+			}
+		}
+		if len(quiet) != 1 {
+			c.badWord = true
+			kind := "invalid"
+			if len(quiet) > 1 {
+				kind = "ambiguous"
+			}
+			return &UsageError{fmt.Sprintf("%s argument %s for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'", kind, gnu.Quote(v))}
+		}
+		c.quiet = quiet[true]
 		return nil
 	})
-	f.Func('C', "", NoArg, "", "like -c, but do not report first bad line", func(string, bool) error {
+	f.Func('C', "", NoArg, "", "like -c, but do not report first bad line\n  (--check=quiet, --check=silent)", func(string, bool) error {
 		c.check, c.quiet = true, true
 		return nil
 	})
@@ -1276,7 +1319,7 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 		temps.dirs = []string{sortTmpDir(env)}
 	}
 	defer temps.cleanup()
-	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0}
+	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0, compress: c.compress}
 	l := &sortLoader{s: s, env: env, delim: delim, budget: budget, blockSize: int(min(max(budget/16, 64<<10), sortBlock)),
 		chunkCap: int(min(1<<15, max(16, budget/sortRecSize/4))), spill: x.spill}
 	defer l.stopBg()
@@ -1324,8 +1367,8 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 		}
 	}
 	// Each file run read in the last merge gets a share of the buffer.
-	bufSize := int(min(max(budget/(sortNMerge+1), 4<<10), 64<<10))
-	if err := x.reduce(env, sortNMerge, bufSize); err != nil {
+	bufSize := int(min(max(budget/(int64(s.nmerge)+1), 4<<10), 64<<10))
+	if err := x.reduce(env, s.nmerge, bufSize); err != nil {
 		return sortMergeFailed(env, err)
 	}
 	srcs, closeAll, err := x.openRuns(env, x.runs, bufSize)
@@ -1672,4 +1715,85 @@ func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 			return 0
 		}
 	}
+}
+
+// sessionOpenFiles is the open-files limit of an llmsh session, the one
+// its ulimit -n shows: GNU sort's --batch-size is at most 3 fewer.
+const sessionOpenFiles = 1024
+
+// setBatchSize sets --batch-size, checked as GNU sort's specify_nmerge.
+func (c *sortConfig) setBatchSize(v string, _ bool) error {
+	n, e := gnu.ParseSize(v, 10, "")
+	maxMerge := uint64(sessionOpenFiles - 3)
+	switch {
+	case e == gnu.SizeOK && n < 2:
+		return fmt.Errorf("invalid --batch-size argument %s\nsort: minimum --batch-size argument is '2'", gnu.Quote(v))
+	case e == gnu.SizeOverflow || e == gnu.SizeOK && n > maxMerge:
+		return fmt.Errorf("--batch-size argument %s too large\nsort: maximum --batch-size argument with current rlimit is %d", gnu.Quote(v), maxMerge)
+	case e&gnu.SizeInvalidSuffix != 0:
+		return fmt.Errorf("invalid suffix in --batch-size argument %s", gnu.Quote(v))
+	case e != gnu.SizeOK:
+		return fmt.Errorf("invalid --batch-size argument %s", gnu.Quote(v))
+	}
+	c.s.nmerge = int(n)
+	return nil
+}
+
+// readRandomSource reads the 16 bytes GNU sort seeds -R's MD5 hashing
+// with from --random-source's file; it reports failures as GNU does.
+func (c *sortConfig) readRandomSource(env *Env) bool {
+	name := c.randomSource
+	r, err := env.Open(name)
+	if errors.Is(err, syscall.EISDIR) {
+		// GNU opens a directory and fails to read it.
+		env.Errorf("%s: read error: %s", gnu.Quote(name), ErrText(err))
+		return false
+	}
+	if err != nil {
+		env.Errorf("open failed: %s: %s", gnu.QuoteF(name), ErrText(err))
+		return false
+	}
+	defer r.Close()
+	buf := make([]byte, md5.Size)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			env.Errorf("%s: end of file", gnu.Quote(name))
+		} else {
+			env.Errorf("%s: read error: %s", gnu.Quote(name), ErrText(err))
+		}
+		return false
+	}
+	c.s.md5 = buf
+	return true
+}
+
+// cmpMD5 compares two -R keys as GNU sort does with a random source in
+// the C locale: by the MD5 of the seed and the key (translated by -d, -f,
+// -i), the keys themselves breaking a tie.
+func (s *sortSorter) cmpMD5(a, b []byte, k *sortKey) int {
+	a, b = k.transform(a), k.transform(b)
+	ha := md5.Sum(append(s.md5[:len(s.md5):len(s.md5)], a...))
+	hb := md5.Sum(append(s.md5[:len(s.md5):len(s.md5)], b...))
+	if d := bytes.Compare(ha[:], hb[:]); d != 0 {
+		return d
+	}
+	return bytes.Compare(a, b)
+}
+
+// transform is key with -d/-i's characters left out and -f's folded.
+func (k *sortKey) transform(key []byte) []byte {
+	if k.ignore == nil && k.translate == nil {
+		return key
+	}
+	out := make([]byte, 0, len(key))
+	for _, ch := range key {
+		if k.ignore != nil && k.ignore[ch] {
+			continue
+		}
+		if k.translate != nil {
+			ch = k.translate[ch]
+		}
+		out = append(out, ch)
+	}
+	return out
 }

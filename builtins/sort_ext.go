@@ -373,11 +373,18 @@ type sortSpiller struct {
 	// fallback: when a temporary file cannot be had and no -T was
 	// given, the rest of the input stays in memory (see run).
 	fallback bool
+	// compress is --compress-program's PROG: llmsh runs no host
+	// program, so a sort that needs temporary files fails as GNU's does
+	// when PROG cannot be executed.
+	compress string
 }
 
 // spill writes a run, its chunks sorted (sortLoader.run), to a new
 // temporary file.
 func (x *sortSpiller) spill(chunks [][]sortRec) error {
+	if x.compress != "" {
+		return &sortTempError{"couldn't execute compress program: errno 2"}
+	}
 	m := x.s.newMerge(chunks)
 	err := x.write(func(w *bufio.Writer) error {
 		var prev *sortRec
@@ -598,14 +605,14 @@ func (x *sortSpiller) openRuns(env *Env, runs []string, bufSize int) ([]*sortSrc
 	return srcs, closeAll, nil
 }
 
-// reduce merges runs sortNMerge at a time into new runs until at most
+// reduce merges runs --batch-size (nmerge) at a time into new runs until at most
 // keep are left: consecutive runs, so that input order is kept for ties.
 func (x *sortSpiller) reduce(env *Env, keep, bufSize int) error {
 	for len(x.runs) > keep {
 		old := x.runs
 		x.runs = nil
-		for i := 0; i < len(old); i += sortNMerge {
-			group := old[i:min(i+sortNMerge, len(old))]
+		for i := 0; i < len(old); i += x.s.nmerge {
+			group := old[i:min(i+x.s.nmerge, len(old))]
 			if len(group) == 1 {
 				x.runs = append(x.runs, group[0])
 				continue

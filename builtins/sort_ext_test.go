@@ -63,7 +63,7 @@ func TestSortExternalMatchesMemory(t *testing.T) {
 			if want.status != 0 || want.stderr != "" || want.stdout == "" {
 				t.Fatalf("sort %q: %+v", o, want)
 			}
-			for _, extra := range [][]string{{"-S", "1b", "-T", "tmp"}, {"-S", "3K", "--parallel=1", "-T", "tmp", "-T", "tmp"}} {
+			for _, extra := range [][]string{{"-S", "1b", "-T", "tmp"}, {"-S", "3K", "--parallel=1", "-T", "tmp", "-T", "tmp"}, {"-S", "1b", "--batch-size=2", "-T", "tmp"}} {
 				got := run(extra...)
 				if got != want {
 					t.Errorf("round %d, sort %q %q: external result differs:\n got %+v\nwant %+v", round, o, extra, got, want)
@@ -91,6 +91,14 @@ func TestSortExternalErrors(t *testing.T) {
 		{f, []string{"sort", "--parallel=0", "small"}, "", "sort: number in parallel must be nonzero\n", 2, "", ""},
 		{f, []string{"sort", "--parallel=x", "small"}, "", "sort: invalid --parallel argument 'x'\n", 2, "", ""},
 		{f, []string{"sort", "--parallel=99999999999999999999", "small"}, "a\nb\n", "", 0, "", ""},
+		// No host program compresses: GNU's words when PROG cannot run,
+		// once a temporary file is needed.
+		{f, []string{"sort", "-S", "1K", "--compress-program=gzip", "in"}, "", "sort: couldn't execute compress program: errno 2\n", 2, "", ""},
+		{f, []string{"sort", "--compress-program=gzip", "small"}, "a\nb\n", "", 0, "", ""},
+		// --batch-size is at most the session's ulimit -n less 3.
+		{f, []string{"sort", "--batch-size=1021", "small"}, "a\nb\n", "", 0, "", ""},
+		{f, []string{"sort", "--batch-size=1022", "small"}, "", "sort: --batch-size argument '1022' too large\nsort: maximum --batch-size argument with current rlimit is 1021\n", 2, "", ""},
+		{f, []string{"sort", "--batch-size=99999999999999999999", "small"}, "", "sort: --batch-size argument '99999999999999999999' too large\nsort: maximum --batch-size argument with current rlimit is 1021\n", 2, "", ""},
 	})
 	// Without -T the runs go to /tmp (outside the grant: virtual files),
 	// and are removed.

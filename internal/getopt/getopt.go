@@ -61,6 +61,7 @@ type Flags struct {
 	// --help and --version (gzip's -h and -V; 0: none).
 	HelpShort, VersionShort rune
 	stopped                 bool // Stop was called: the options end after this argument
+	long                    bool // the option being parsed was spelled long (Long)
 }
 
 // Stop, called from an option's function, ends the options after the
@@ -232,7 +233,14 @@ func (f *Flags) longMatches(name string) []*option {
 	return out
 }
 
+// Long, called from an option's function, reports whether the option
+// was given by its long name (GNU's messages say -S or --buffer-size as
+// the user wrote it).
+func (f *Flags) Long() bool { return f.long }
+
 func (f *Flags) parseLong(args []string, i int) (int, error) {
+	f.long = true
+	defer func() { f.long = false }()
 	a := args[i][2:]
 	name, val, hasVal := strings.Cut(a, "=")
 	m := f.longMatches(name)
