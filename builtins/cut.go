@@ -204,6 +204,14 @@ func (s *cutSel) starts(i int) bool {
 
 func cut(env *Env) int {
 	f := NewFlags(env, "Print selected parts of lines from each FILE to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "OPTION... [FILE]...")
+	f.Epilog = "Use one, and only one of -b, -c or -f.  Each LIST is made up of one\n" +
+		"range, or many ranges separated by commas.  Selected input is written\n" +
+		"in the same order that it is read, and is written exactly once.\n" +
+		"Each range is one of:\n\n" +
+		"  N     N'th byte, character or field, counted from 1\n" +
+		"  N-    from N'th byte, character or field, to end of line\n" +
+		"  N-M   from N'th to M'th (included) byte, character or field\n" +
+		"  -M    from first to M'th (included) byte, character or field"
 	var list string
 	kind := byte(0)
 	setList := func(k byte) func(string, bool) error {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,8 +21,37 @@ var _ = register(Builtin{Name: "xargs", Summary: "build and execute command line
 // arguments, each counted with its terminating NUL).
 const xargsDefaultSize = 131072
 
-// xargsMaxSize is the largest -s accepted (larger values are clamped).
-const xargsMaxSize = 2 << 20
+// xargsArgMax is the ARG_MAX llmsh's xargs works under, Linux's usual
+// (a quarter of an 8 MiB stack); xargsHeadroom is what GNU xargs keeps
+// free of it. The largest -s is xargsArgMax less the headroom and the
+// size of the environment (xargsMaxSize).
+const (
+	xargsArgMax   = 2 << 20
+	xargsHeadroom = 2048
+)
+
+// xargsMaxSize is the largest -s accepted, as GNU xargs computes it from
+// ARG_MAX and the environment (each variable and its NUL); larger values
+// are clamped with a warning.
+func xargsMaxSize(env *Env) int {
+	n := xargsArgMax - xargsHeadroom
+	for _, kv := range env.Environ {
+		n -= len(kv) + 1
+	}
+	return n
+}
+
+// xargsShowLimits writes --show-limits' report, in GNU's words, with
+// llmsh's values.
+func xargsShowLimits(env *Env, size int) {
+	envSize := xargsArgMax - xargsHeadroom - xargsMaxSize(env)
+	fmt.Fprintf(env.Stderr, "Your environment variables take up %d bytes\n", envSize)
+	fmt.Fprintf(env.Stderr, "POSIX upper limit on argument length (this system): %d\n", xargsMaxSize(env))
+	fmt.Fprintf(env.Stderr, "POSIX smallest allowable upper limit on argument length (all systems): %d\n", 4096)
+	fmt.Fprintf(env.Stderr, "Maximum length of command we could actually use: %d\n", xargsMaxSize(env)-envSize)
+	fmt.Fprintf(env.Stderr, "Size of command buffer we are actually using: %d\n", size)
+	fmt.Fprintf(env.Stderr, "Maximum parallelism (--max-procs must be no greater): %d\n", math.MaxInt32)
+}
 
 // errXaQuote is an unmatched quote in the default input mode.
 type errXaQuote struct{ quote byte }
@@ -314,6 +344,9 @@ type xargsConfig struct {
 	noEmpty, trace     bool
 	exitX, interactive bool
 	null               bool
+	showLimits         bool   // --show-limits
+	openTTY            bool   // -o
+	slotVar            string // --process-slot-var
 }
 
 func xargs(env *Env) int {
@@ -326,6 +359,14 @@ func xargs(env *Env) int {
 	if c.interactive {
 		env.Errorf("-p: interactive prompting is not supported (no terminal)")
 		return 1
+	}
+	if c.openTTY {
+		// GNU's child fails to open the terminal; llmsh has none.
+		env.Errorf("%s: %s", gnu.Quote("/dev/tty"), "No such device or address")
+		return 1
+	}
+	if c.showLimits {
+		xargsShowLimits(env, c.size)
 	}
 	if c.null {
 		c.delim = 0
@@ -358,6 +399,9 @@ func xaNum(opt string, min int, p *int) func(string, bool) error {
 		}
 		if n < int64(min) {
 			return &UsageError{fmt.Sprintf("value %s for %s option should be >= %d", v, opt, min)}
+		}
+		if opt == "-P" && n > math.MaxInt32 {
+			return &UsageError{fmt.Sprintf("value %s for %s option should be <= %d", v, opt, math.MaxInt32)}
 		}
 		*p = int(min64(n, 1<<31))
 		return nil
@@ -407,6 +451,16 @@ func (c *xargsConfig) flags(env *Env) *Flags {
 		c.maxArgs = 0
 		return nil
 	})
+	f.Func('l', "", OptionalArg, "MAX-LINES", "similar to -L but defaults to at most one non-\nblank input line if MAX-LINES is not specified", func(v string, present bool) error {
+		if !present {
+			v = "1"
+		}
+		if err := xaNum("-l", 1, &c.maxLines)(v, true); err != nil {
+			return err
+		}
+		c.maxArgs = 0
+		return nil
+	})
 	f.Func('n', "max-args", RequiredArg, "MAX-ARGS", "use at most MAX-ARGS arguments per command line", func(v string, present bool) error {
 		if err := xaNum("-n", 1, &c.maxArgs)(v, present); err != nil {
 			return err
@@ -424,13 +478,26 @@ func (c *xargsConfig) flags(env *Env) *Flags {
 			env.Errorf("value %s for -s option should be >= 1", v)
 			n = 1
 		}
-		c.size = int(min64(n, xargsMaxSize))
+		if m := int64(xargsMaxSize(env)); n > m {
+			env.Errorf("value %s for -s option should be <= %d", v, m)
+			n = m
+		}
+		c.size = int(n)
 		return nil
 	})
 	f.BoolVar(&c.noEmpty, 'r', "no-run-if-empty", "if there are no arguments, then do not run COMMAND")
 	f.BoolVar(&c.trace, 't', "verbose", "print commands before executing them")
 	f.BoolVar(&c.exitX, 'x', "exit", "exit if the size (see -s) is exceeded")
 	f.BoolVar(&c.interactive, 'p', "interactive", "prompt before running commands (refused: llmsh has no terminal to ask)")
+	f.BoolVar(&c.openTTY, 'o', "open-tty", "Reopen stdin as /dev/tty in the child process\n(refused: llmsh has no terminal)")
+	f.Func(0, "process-slot-var", RequiredArg, "VAR", "set environment variable VAR in child processes", func(v string, _ bool) error {
+		if strings.Contains(v, "=") {
+			return errors.New("option --process-slot-var may not be set to a value which includes `='")
+		}
+		c.slotVar = v
+		return nil
+	})
+	f.BoolVar(&c.showLimits, 0, "show-limits", "show limits on command-line length")
 	f.Epilog = "Exit status: 0 on success; 123 if any command exited with status 1-125;\n124 if a command exited with 255; 126 or 127 if a command could not be run or\nwas not found (a command that itself exits 126 or 127 counts as that too);\n1 on a usage or input error.\nWith -P, each command's output reaches standard output a whole line at a time."
 	return f
 }
@@ -451,6 +518,8 @@ type xargsRun struct {
 	fatal  int // 124, 126, 127: stop launching
 
 	launched    int
+	slotMu      sync.Mutex
+	slots       []bool // --process-slot-var: the slots of running commands
 	pending     []string
 	pendingSize int
 	startLines  int
@@ -504,7 +573,7 @@ func (x *xargsRun) launch(args []string) {
 	}
 	x.launched++
 	if x.procs == 1 {
-		x.exec(args, x.out, env.Stderr)
+		x.exec(args, 0, x.out, env.Stderr)
 		return
 	}
 	if x.sem != nil {
@@ -518,15 +587,43 @@ func (x *xargsRun) launch(args []string) {
 		}
 		ow := &xargsLineWriter{mu: &x.outMu, w: x.out}
 		ew := &xargsLineWriter{mu: &x.outMu, w: env.Stderr}
-		x.exec(args, ow, ew)
+		slot := x.takeSlot()
+		defer x.freeSlot(slot)
+		x.exec(args, slot, ow, ew)
 		ow.flush()
 		ew.flush()
 	}()
 }
 
-// exec runs args and records its status.
-func (x *xargsRun) exec(args []string, stdout, stderr io.Writer) {
-	st := x.env.Exec(x.env.Ctx, args, strings.NewReader(""), stdout, stderr)
+// takeSlot is the lowest slot no running command has, as GNU numbers
+// the children for --process-slot-var.
+func (x *xargsRun) takeSlot() int {
+	x.slotMu.Lock()
+	defer x.slotMu.Unlock()
+	for i, used := range x.slots {
+		if !used {
+			x.slots[i] = true
+			return i
+		}
+	}
+	x.slots = append(x.slots, true)
+	return len(x.slots) - 1
+}
+
+func (x *xargsRun) freeSlot(i int) {
+	x.slotMu.Lock()
+	x.slots[i] = false
+	x.slotMu.Unlock()
+}
+
+// exec runs args and records its status. --process-slot-var's variable
+// reaches the command through env, as llmsh's commands take variables.
+func (x *xargsRun) exec(args []string, slot int, stdout, stderr io.Writer) {
+	run := args
+	if x.slotVar != "" {
+		run = append([]string{"env", x.slotVar + "=" + strconv.Itoa(slot)}, args...)
+	}
+	st := x.env.Exec(x.env.Ctx, run, strings.NewReader(""), stdout, stderr)
 	x.stMu.Lock()
 	defer x.stMu.Unlock()
 	switch {
