@@ -13,10 +13,13 @@ func ln(env *Env) int {
 		short rune
 		long  string
 	}{{'s', "symbolic"}, {'f', "force"}, {'n', "no-dereference"}, {'v', "verbose"}, {'r', "relative"},
-		{'L', "logical"}, {'P', "physical"}, {'T', "no-target-directory"}, {'i', "interactive"}} {
+		{'L', "logical"}, {'P', "physical"}, {'T', "no-target-directory"}, {'i', "interactive"},
+		{'b', ""}, {'d', "directory"}, {'F', ""}} {
 		f.Bool(o.short, o.long, "accepted; ln is refused")
 	}
 	f.String('t', "target-directory", "DIRECTORY", "accepted; ln is refused")
+	f.String('S', "suffix", "SUFFIX", "accepted; ln is refused")
+	f.Func(0, "backup", OptionalArg, "CONTROL", "accepted; ln is refused", func(string, bool) error { return nil })
 	if _, err := f.Parse(env.Args[1:]); err != nil {
 		return f.Fail(err, 1)
 	}
