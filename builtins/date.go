@@ -90,7 +90,7 @@ func (c *dateConfig) flags(env *Env) *Flags {
 		if !present {
 			v = "date"
 		}
-		choice, err := dateArgmatch(v, isoChoices, "--iso-8601")
+		choice, err := argmatch(v, isoChoices, "--iso-8601")
 		if err != nil {
 			return err
 		}
@@ -112,7 +112,7 @@ func (c *dateConfig) flags(env *Env) *Flags {
 	})
 	f.Func(0, "rfc-3339", RequiredArg, "FMT", "output date/time in RFC 3339 format.\n"+
 		"                            FMT='date', 'seconds', or 'ns'", func(v string, _ bool) error {
-		choice, err := dateArgmatch(v, rfcChoices, "--rfc-3339")
+		choice, err := argmatch(v, rfcChoices, "--rfc-3339")
 		if err != nil {
 			return err
 		}
@@ -354,9 +354,9 @@ then an optional modifier, which is either
 E to use the locale's alternate representations if available, or
 O to use the locale's alternate numeric symbols if available.`
 
-// dateArgmatch resolves v among choices as GNU's argmatch does: an exact
+// argmatch resolves v among choices as GNU's argmatch does: an exact
 // match or an unambiguous prefix.
-func dateArgmatch(v string, choices []string, opt string) (string, error) {
+func argmatch(v string, choices []string, opt string) (string, error) {
 	var match []string
 	for _, c := range choices {
 		if c == v {

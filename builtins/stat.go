@@ -31,12 +31,23 @@ func stat(env *Env) int {
 	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default; output a newline after each use of FORMAT")
 	printf, printfSet := f.String(0, "printf", "FORMAT", "like --format, but interpret backslash escapes, and do not output a mandatory trailing newline")
 	terse := f.Bool('t', "terse", "print the information in terse form")
+	fileSystem := f.Bool('f', "file-system", "display file system status instead of file status\n(refused: vfsd reports no file system figures)")
+	f.Func(0, "cached", RequiredArg, "MODE", "specify how to use cached attributes;\nuseful on remote file systems. See MODE below\n(vfsd's attributes are always current)", func(v string, _ bool) error {
+		_, err := argmatch(v, []string{"default", "never", "always"}, "--cached")
+		return err
+	})
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
 	if len(files) == 0 {
 		return f.Fail(&UsageError{"missing operand"}, 1)
+	}
+	if *fileSystem {
+		// statfs has no counterpart in vfsd's protocol: no sizes,
+		// free counts or file system types to report.
+		env.Errorf("-f: file system status is not available in llmsh")
+		return 1
 	}
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()

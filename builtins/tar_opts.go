@@ -217,7 +217,7 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 	f.Func(0, "mtime", RequiredArg, "DATE-OR-FILE", "set mtime for added files from DATE-OR-FILE", s.tarMtimeOpt(o))
 	f.BoolVar(&s.clampMtime, 0, "clamp-mtime", "only set time when the file is more recent than what was given with --mtime")
 	f.Func(0, "sort", RequiredArg, "ORDER", "directory sorting order: none (default), name or inode (llmsh lists every directory in name order)", func(v string, _ bool) error {
-		_, err := dateArgmatch(v, []string{"none", "name", "inode"}, "--sort")
+		_, err := argmatch(v, []string{"none", "name", "inode"}, "--sort")
 		if err != nil && o.fatal == "" {
 			o.fatal = err.(*UsageError).Msg
 		}
