@@ -49,6 +49,8 @@ type numfmtOpts struct {
 	fmtWidth, fmtPrec    int
 	fmtLeft, fmtZero     bool
 	fmtSet               bool
+	grouping, debug      bool
+	invalidSeen          bool // --debug: a field failed to convert
 }
 
 type nfRange struct{ lo, hi int }
@@ -216,7 +218,32 @@ func numfmt(env *Env) int {
 	if o.to == nfAuto {
 		return f.Fail(nfArgError("auto", "to", []string{"none", "si", "iec", "iec-i"}), 1)
 	}
-	return o.run(env, ops)
+	// GNU's checks and --debug's warnings, in its order.
+	if o.grouping && o.fmtSet {
+		env.Errorf("--grouping cannot be combined with --format")
+		return 1
+	}
+	if o.debug && o.from == nfNone && o.to == nfNone && !o.grouping && !o.paddingSet && !o.fmtSet {
+		env.Errorf("no conversion option specified")
+	}
+	if o.debug && o.paddingSet && o.formatPads() {
+		env.Errorf("--format padding overriding --padding")
+	}
+	if o.grouping {
+		if o.to != nfNone {
+			env.Errorf("grouping cannot be combined with --to")
+			return 1
+		}
+		if o.debug {
+			// The C locale has no thousands separator.
+			env.Errorf("grouping has no effect in this locale")
+		}
+	}
+	st := o.run(env, ops)
+	if o.debug && o.invalidSeen && o.invalid != "abort" {
+		env.Errorf("failed to convert some of the input numbers")
+	}
+	return st
 }
 
 // flags is numfmt's option table.
@@ -292,7 +319,8 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		}
 		return nfArgError(v, "invalid", []string{"abort", "fail", "warn", "ignore"})
 	})
-	f.Bool(0, "grouping", "use locale-defined grouping of digits (none in the C locale)")
+	f.BoolVar(&o.debug, 0, "debug", "print warnings about invalid input")
+	f.BoolVar(&o.grouping, 0, "grouping", "use locale-defined grouping of digits (none in the C locale)")
 	f.BoolVar(&o.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	return f
 }
@@ -452,7 +480,11 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 		text = strings.TrimSuffix(text, o.suffix)
 	}
 	val, prec, err := o.parse(text)
+	if err == nil && o.debug && nfPrecisionLoss(text) {
+		o.warn(env, fmt.Errorf("large input value %s: possible precision loss", gnu.Quote(text)))
+	}
 	if err != nil {
+		o.invalidSeen = true
 		if o.invalid != "ignore" {
 			o.warn(env, err)
 		}
@@ -462,6 +494,7 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 	val.Quo(val, o.toUnit)
 	out, err := o.format(val, prec)
 	if err != nil {
+		o.invalidSeen = true
 		if o.invalid != "ignore" {
 			o.warn(env, err)
 		}
@@ -469,6 +502,7 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 	}
 	out += o.suffix
 	switch {
+	case o.paddingSet && o.formatPads():
 	case o.paddingSet && o.padding > 0:
 		out = fmt.Sprintf("%*s", o.padding, out)
 	case o.paddingSet:
@@ -477,6 +511,31 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 		out = fmt.Sprintf("%*s", autoWidth, out)
 	}
 	return out, true
+}
+
+// formatPads reports whether --format's width replaces --padding: any
+// width but a right-aligned zero padding, which --padding pads further.
+func (o *numfmtOpts) formatPads() bool {
+	return o.fmtSet && o.fmtWidth != 0 && !(o.fmtZero && !o.fmtLeft)
+}
+
+// nfPrecisionLoss reports whether the integer or the fraction part of s
+// has more than 18 digits from its first nonzero one: GNU's
+// MAX_UNSCALED_DIGITS, past which a long double may lose precision.
+func nfPrecisionLoss(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	for _, part := range strings.SplitN(s, ".", 2) {
+		n := 0
+		for i := 0; i < len(part) && part[i] >= '0' && part[i] <= '9'; i++ {
+			if n > 0 || part[i] != '0' {
+				n++
+			}
+		}
+		if n > 18 {
+			return true
+		}
+	}
+	return false
 }
 
 // parse reads a number with an optional unit suffix, as --from says.
