@@ -79,7 +79,7 @@ type tarState struct {
 	wildcards    bool                 // --wildcards: operands are globs
 	noWildcards  bool                 // --no-wildcards: exclusions are literal
 	anchored     bool                 // --anchored: exclusions match from the start
-	absNames     bool                 // -P: leading '/' and '..' kept on create and list
+	absNames     bool                 // -P: leading '/' and '..' kept
 	topLevel     string               // --one-top-level: the directory extracted into
 	touch        bool                 // -m: extracted files keep the time of extraction
 	fullTime     bool                 // --full-time: listed times with seconds
@@ -1259,16 +1259,24 @@ func (s *tarState) read(operands []string) error {
 func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string, time.Time)) error {
 	env := s.env
 	orig := hdr.Name
-	name := s.safeName(orig)
-	if hasDotDot(orig) {
-		s.fail("%s: Member name contains '..'", orig)
-		return nil
+	// -P: the name as it is, absolute or with "..", for vfsd's grants
+	// to allow or refuse.
+	name := orig
+	if !s.absNames {
+		name = s.safeName(orig)
+		if hasDotDot(orig) {
+			s.fail("%s: Member name contains '..'", orig)
+			return nil
+		}
 	}
 	if len(s.transforms) > 0 {
 		// A transformed name is checked again: it must stay below the
-		// base directory.
-		name = s.safeName(s.transformName(strings.TrimSuffix(name, "/")))
-		if hasDotDot(name) {
+		// base directory (unless -P).
+		name = s.transformName(strings.TrimSuffix(name, "/"))
+		if !s.absNames {
+			name = s.safeName(name)
+		}
+		if !s.absNames && hasDotDot(name) {
 			s.fail("%s: Member name contains '..'", name)
 			return nil
 		}
@@ -1301,6 +1309,9 @@ func (s *tarState) extract(tr *tar.Reader, hdr *tar.Header, dirDone func(string,
 		return nil
 	}
 	abs := path.Join(s.base(), name)
+	if path.IsAbs(name) {
+		abs = path.Clean(name)
+	}
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
 		s.fail("%s: Cannot create symlink: links are not supported in llmsh", tarQuoteColon(orig))

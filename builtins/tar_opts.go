@@ -506,7 +506,7 @@ func (s *tarState) oneTopLevel(name string) string {
 
 // tarFlagsPaths adds -P and --one-top-level.
 func (s *tarState) tarFlagsPaths(f *Flags) {
-	f.BoolVar(&s.absNames, 'P', "absolute-names", "don't strip leading '/'s from file names (llmsh: on create and list; extraction stays below the directory)")
+	f.BoolVar(&s.absNames, 'P', "absolute-names", "don't strip leading '/'s from file names")
 	f.Func(0, "one-top-level", OptionalArg, "DIR", "create a subdirectory to avoid having loose files extracted", func(v string, has bool) error {
 		if !has || v == "" {
 			v = "\x00"
