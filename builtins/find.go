@@ -39,6 +39,7 @@ Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
       -wholename PATTERN -iwholename PATTERN -regex PATTERN -iregex PATTERN
       -type [fdlpscb] -size [-+]N[bcwkMG] -mtime [-+]N -mmin [-+]N
       -newer FILE -newermt DATE -newermm FILE -empty -perm [-/]MODE -true -false
+      -readable -writable -executable
 
 Actions: -print -print0 -printf FORMAT -fprint FILE -fprint0 FILE
       -fprintf FILE FORMAT -ls -fls FILE -prune -quit -delete
@@ -53,7 +54,8 @@ times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
 group, inode, link count, block or access/change time directives; -ls
 shows inode 0, blocks from the size, one link (two for a directory) and
 llmsh as owner and group, as ls -l does; there are no -user, -group,
--links, -inum or -readable tests (-samefile compares vfsd's file identity).
+-links or -inum tests (-samefile compares vfsd's file identity);
+-readable, -writable and -executable answer as test -r, -w and -x.
 `
 
 // findError is a command-line error: "find: MSG", status 1.
@@ -716,7 +718,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
 		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
 	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum",
-		"-readable", "-writable", "-executable", "-context", "-fstype":
+		"-context", "-fstype":
 		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
@@ -744,7 +746,7 @@ func init() {
 	}{
 		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
 		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
-		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm"}},
+		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm", "-readable", "-writable", "-executable"}},
 		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
 		{(*finder).parsePrintAction, []string{"-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls"}},
 		{(*finder).parseAction, []string{"-prune", "-quit", "-delete", "-exec", "-execdir", "-ok", "-okdir"}},
@@ -910,6 +912,18 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 				units++
 			}
 			return findCompare(cmp, units, n)
+		}, nil
+	case "-readable", "-writable", "-executable":
+		// access(2) as the shell's test -r/-w/-x answers it: a file
+		// that exists may be read and written; it may be executed when
+		// it is a directory or has an execute bit.
+		exec := t == "-executable"
+		return func(f *findEnt) bool {
+			info, err := fd.env.FS.Stat(f.abs)
+			if err != nil {
+				return false
+			}
+			return !exec || info.IsDir() || info.Mode().Perm()&0o111 != 0
 		}, nil
 	case "-empty":
 		return func(f *findEnt) bool {
