@@ -33,7 +33,7 @@ Operators (decreasing precedence):
       EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2
 
 Options: -depth -d -maxdepth LEVELS -mindepth LEVELS -regextype TYPE
-      -follow -mount -xdev -noleaf -ignore_readdir_race -warn -nowarn
+      -daystart -follow -mount -xdev -noleaf -ignore_readdir_race -warn -nowarn
 
 Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
       -wholename PATTERN -iwholename PATTERN -regex PATTERN -iregex PATTERN
@@ -104,8 +104,12 @@ type finder struct {
 	out    *bufio.Writer
 	ctx    context.Context
 	now    time.Time
-	loc    *time.Location // the script's TZ (UTC when unset)
-	follow bool           // -L
+	// timeRef is what -mtime and -mmin measure from: now, or after
+	// -daystart the next midnight in loc.
+	timeRef  time.Time
+	dayStart bool
+	loc      *time.Location // the script's TZ (UTC when unset)
+	follow   bool           // -L
 	// -H: follow symbolic links named on the command line only.
 	followArgs bool
 	depthF     bool // -depth
@@ -744,7 +748,7 @@ func init() {
 		parse func(fd *finder, t string) (findExpr, error)
 		names []string
 	}{
-		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
+		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-daystart", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
 		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
 		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm", "-readable", "-writable", "-executable"}},
 		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
@@ -780,6 +784,14 @@ func (fd *finder) parseOption(t string) (findExpr, error) {
 		return findTrue, nil
 	case "-follow":
 		fd.follow = true
+		return findTrue, nil
+	case "-daystart":
+		// Positional: the tests after it measure from the end of today.
+		if !fd.dayStart {
+			y, m, d := fd.now.In(fd.loc).Date()
+			fd.timeRef = time.Date(y, m, d+1, 0, 0, 0, 0, fd.loc)
+			fd.dayStart = true
+		}
 		return findTrue, nil
 	case "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn":
 		return findTrue, nil
@@ -987,12 +999,16 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
 		}
 		minutes := t == "-mmin"
+		ref := fd.now
+		if fd.dayStart {
+			ref = fd.timeRef
+		}
 		return func(f *findEnt) bool {
 			info, err := f.stat(fd)
 			if err != nil {
 				return false
 			}
-			diff := fd.now.Sub(info.ModTime()).Seconds()
+			diff := ref.Sub(info.ModTime()).Seconds()
 			if minutes {
 				switch cmp {
 				case '+':
