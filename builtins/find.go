@@ -12,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	shexpand "github.com/llmsh/llmsh/third_party/sh/expand"
@@ -34,6 +35,7 @@ Operators (decreasing precedence):
 
 Options: -depth -d -maxdepth LEVELS -mindepth LEVELS -regextype TYPE
       -daystart -follow -mount -xdev -noleaf -ignore_readdir_race -warn -nowarn
+      -files0-from FILE
 
 Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
       -wholename PATTERN -iwholename PATTERN -regex PATTERN -iregex PATTERN
@@ -127,6 +129,9 @@ type finder struct {
 	pos       int
 	hasAction bool
 	warned    map[string]bool
+	// files0 is -files0-from's FILE ("-": standard input), when given.
+	files0    string
+	files0Set bool
 	// dirs lists directories ahead of the walk, unless the expression
 	// changes the tree (changes: -delete, -exec, -execdir), where each
 	// is listed only when entered, after what was done before.
@@ -180,7 +185,8 @@ func find(env *Env) int {
 		paths = append(paths, a)
 		args = args[1:]
 	}
-	if len(paths) == 0 {
+	explicit := len(paths) > 0
+	if !explicit {
 		paths = []string{"."}
 	}
 	fd.toks = args
@@ -198,6 +204,16 @@ func find(env *Env) int {
 			env.Errorf("%s", err)
 		}
 		return 1
+	}
+	if fd.files0Set {
+		if explicit {
+			env.Errorf("extra operand %s", gnu.Quote(paths[0]))
+			env.Errorf("file operands cannot be combined with -files0-from")
+			return 1
+		}
+		if paths = fd.readFiles0(); paths == nil {
+			return 1
+		}
 	}
 	// Whole subtrees listed at once, for a walk that enters them all and
 	// does not change them on the way.
@@ -232,6 +248,49 @@ func find(env *Env) int {
 }
 
 func (fd *finder) print(s string) { fd.printTo(fd.out, s) }
+
+// readFiles0 reads -files0-from's starting points, NUL-separated (the
+// last may lack its NUL); an empty name is reported and skipped, as GNU
+// find 4.9 does. It returns nil when the file cannot be read.
+func (fd *finder) readFiles0() []string {
+	env, name := fd.env, fd.files0
+	shown := gnu.Quote(name)
+	var r io.Reader = env.Stdin
+	if name == "-" {
+		shown = gnu.Quote("(standard input)")
+	} else {
+		f, err := env.Open(name)
+		if errors.Is(err, syscall.EISDIR) {
+			env.Errorf("%s: read error: %s", shown, ErrText(err))
+			return nil
+		}
+		if err != nil {
+			env.Errorf("cannot open %s for reading: %s", shown, ErrText(err))
+			return nil
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		env.Errorf("%s: read error: %s", shown, ErrText(err))
+		return nil
+	}
+	paths := []string{}
+	items := strings.Split(string(data), "\x00")
+	if len(items) > 0 && items[len(items)-1] == "" {
+		items = items[:len(items)-1]
+	}
+	for i, p := range items {
+		if p == "" {
+			env.Errorf("%s:%d: invalid zero-length file name", shown, i+1)
+			fd.status = 1
+			continue
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
 
 // ls writes f as GNU find's -ls does ("%9i %6k %M %3n %-8u %-8g %8s %t
 // %p"), with what vfsd knows: no inode number (0), blocks from the size
@@ -748,7 +807,7 @@ func init() {
 		parse func(fd *finder, t string) (findExpr, error)
 		names []string
 	}{
-		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-daystart", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
+		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-daystart", "-files0-from", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
 		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
 		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm", "-readable", "-writable", "-executable"}},
 		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
@@ -784,6 +843,13 @@ func (fd *finder) parseOption(t string) (findExpr, error) {
 		return findTrue, nil
 	case "-follow":
 		fd.follow = true
+		return findTrue, nil
+	case "-files0-from":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		fd.files0, fd.files0Set = v, true
 		return findTrue, nil
 	case "-daystart":
 		// Positional: the tests after it measure from the end of today.
