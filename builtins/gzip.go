@@ -71,10 +71,19 @@ func gzipMain(env *Env) int {
 		}
 		f.Func(d, long, NoArg, "", help, func(string, bool) error { s.level = lvl; return nil })
 	}
-	version := shortHelpVersion(f, 'h', 'V', 'L')
+	version := shortHelpVersion(f, 'h', 'V')
+	f.BoolVar(version, 'L', "license", "display software license")
+	f.Func(0, "synchronous", NoArg, "", "synchronous output (safer if system crashes, but slower)\n(llmsh: vfsd writes the files; no effect)", func(string, bool) error { return nil })
+	rsyncable := f.Bool(0, "rsyncable", "make rsync-friendly archive (refused: not implemented)")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
+	}
+	if *rsyncable {
+		// Its blocks would change the compressed bytes: refused rather
+		// than ignored.
+		env.Errorf("--rsyncable is not supported in llmsh")
+		return 1
 	}
 	if *version {
 		return printVersion(env)
