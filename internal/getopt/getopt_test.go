@@ -1,0 +1,48 @@
+package getopt
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHelpAliasesAndShorts: --help lists another long name after the
+// option's own (on a line of its own when the two are too wide), and the
+// short forms of --help and --version on their fixed lines.
+func TestHelpAliasesAndShorts(t *testing.T) {
+	var out strings.Builder
+	f := New("cmd", &out, &out, "")
+	f.Bool('q', "quiet", "be quiet")
+	f.Alias("silent", "quiet")
+	f.Func(0, "color", OptionalArg, "WHEN", "colour the output", func(string, bool) error { return nil })
+	f.Alias("colour", "color")
+	f.HelpShort, f.VersionShort = 'h', 'V'
+	f.PrintHelp(&out)
+	want := "Usage: cmd [OPTION]...\n\n" +
+		"  -q, --quiet, --silent  be quiet\n" +
+		"      --color[=WHEN],\n" +
+		"      --colour[=WHEN]    colour the output\n" +
+		"  -h, --help        display this help and exit\n" +
+		"  -V, --version     output version information and exit\n"
+	if out.String() != want {
+		t.Errorf("help:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestAliasAndLong: an alias sets what its option sets, a prefix of both
+// names is not ambiguous, and Long tells the spelling used.
+func TestAliasAndLong(t *testing.T) {
+	var got []string
+	f := New("cmd", nil, nil, "")
+	f.Func('S', "buffer-size", RequiredArg, "SIZE", "size", func(v string, _ bool) error {
+		got = append(got, v+map[bool]string{true: " long", false: " short"}[f.Long()])
+		return nil
+	})
+	quiet := f.Bool('q', "quiet", "be quiet")
+	f.Alias("qsilent", "quiet")
+	if _, err := f.Parse([]string{"-S", "1", "--buffer-size=2", "-S3", "--buf", "4", "--q"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, ",") != "1 short,2 long,3 short,4 long" || !*quiet {
+		t.Errorf("got %q, quiet %v", got, *quiet)
+	}
+}
