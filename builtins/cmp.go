@@ -157,7 +157,7 @@ func cmpParse(env *Env) (*cmpConfig, int) {
 		return nil
 	})
 	f.BoolVar(&c.quiet, 's', "quiet", "suppress all normal output")
-	f.Alias("silent", "quiet")
+	f.Synonym("silent", "quiet")
 	version := shortHelpVersion(f, 0, 'v')
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {

@@ -139,7 +139,7 @@ func (c *dateConfig) flags(env *Env) *Flags {
 	})
 	f.BoolVar(&c.debug, 0, "debug", "annotate the parsed date, and warn about questionable usage to stderr")
 	f.BoolVar(&c.utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
-	f.Alias("universal", "utc")
+	f.Synonym("universal", "utc")
 	f.Epilog = dateHelpEpilog
 	return f
 }

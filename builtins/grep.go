@@ -208,7 +208,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.StringVar(&o.label, 0, "label", "LABEL", "use LABEL as the standard input file name prefix")
 	f.BoolVar(&o.only, 'o', "only-matching", "show only nonempty parts of lines that match")
 	f.BoolVar(&o.quiet, 'q', "quiet", "suppress all normal output")
-	f.Alias("silent", "quiet")
+	f.Synonym("silent", "quiet")
 	f.Func(0, "binary-files", RequiredArg, "TYPE", "assume that binary files are TYPE;\n                            TYPE is 'binary', 'text', or 'without-match'", func(v string, _ bool) error {
 		switch v {
 		case "binary", "text", "without-match":
@@ -286,7 +286,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		return nil
 	}
 	f.Func(0, "color", OptionalArg, "WHEN", "use markers to highlight the matching strings;\n                            WHEN is 'always', 'never', or 'auto'", colorFn)
-	f.Alias("colour", "color")
+	f.Synonym("colour", "color")
 	f.Func('U', "binary", NoArg, "", "do not strip CR characters at EOL (MSDOS/Windows)", func(string, bool) error { return nil })
 	f.Epilog = "When FILE is '-', read standard input.  With no FILE, read '.' if\nrecursive, '-' otherwise.  With fewer than two FILEs, assume -h.\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2."
 }

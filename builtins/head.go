@@ -64,7 +64,7 @@ func head(env *Env) int {
 	f.Func('c', "bytes", RequiredArg, "[-]NUM", "print the first NUM bytes of each file;\n                             with the leading '-', print all but the last\n                             NUM bytes of each file", func(v string, _ bool) error { return spec.parse(v, false) })
 	f.Func('n', "lines", RequiredArg, "[-]NUM", "print the first NUM lines instead of the first 10;\n                             with the leading '-', print all but the last\n                             NUM lines of each file", func(v string, _ bool) error { return spec.parse(v, true) })
 	f.Func('q', "quiet", NoArg, "", "never print headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
-	f.Alias("silent", "quiet")
+	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always print headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
 	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	args := env.Args[1:]

@@ -226,7 +226,7 @@ func sed(env *Env) int {
 func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
 	f.BoolVar(&r.quiet, 'n', "quiet", "suppress automatic printing of pattern space")
-	f.Alias("silent", "quiet")
+	f.Synonym("silent", "quiet")
 	f.Func(0, "debug", NoArg, "", "(accepted, no effect)", func(string, bool) error { return nil })
 	f.Func('e', "expression", RequiredArg, "script", "add the script to the commands to be executed", func(v string, _ bool) error {
 		c.pieces = append(c.pieces, sedPiece{src: v})

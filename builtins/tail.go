@@ -58,7 +58,7 @@ func tail(env *Env) int {
 	})
 	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return spec.parse(v, true) })
 	f.Func('q', "quiet", NoArg, "", "never output headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
-	f.Alias("silent", "quiet")
+	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always output headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
 	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	for d := '0'; d <= '9'; d++ {

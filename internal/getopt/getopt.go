@@ -38,6 +38,7 @@ type option struct {
 	help    string
 	set     func(val string, present bool) error
 	aliasOf *option // another long name of this option (Alias)
+	listed  bool    // an alias --help lists (Synonym)
 }
 
 // Flags is a GNU getopt_long style parser for one command line. It
@@ -70,13 +71,18 @@ type Flags struct {
 func (f *Flags) Stop() { f.stopped = true }
 
 // Alias registers long as another name of the option whose long name is
-// of; --help lists it after the option's own names (GNU's "-q, --quiet,
-// --silent"), and a prefix of both is not ambiguous (as getopt_long
-// treats two entries with the same flag and value).
-func (f *Flags) Alias(long, of string) {
+// of; it is not listed by --help, and a prefix of both is not ambiguous
+// (as getopt_long treats two entries with the same flag and value).
+func (f *Flags) Alias(long, of string) { f.alias(long, of, false) }
+
+// Synonym is Alias for a name --help lists after the option's own names
+// (GNU's "-q, --quiet, --silent").
+func (f *Flags) Synonym(long, of string) { f.alias(long, of, true) }
+
+func (f *Flags) alias(long, of string, listed bool) {
 	for _, o := range f.opts {
 		if o.long == of {
-			f.add(&option{short: 0, long: long, kind: o.kind, argName: o.argName, set: o.set, aliasOf: o})
+			f.add(&option{short: 0, long: long, kind: o.kind, argName: o.argName, set: o.set, aliasOf: o, listed: listed})
 			return
 		}
 	}
@@ -409,7 +415,7 @@ func (f *Flags) PrintHelp(w io.Writer) {
 		}
 		mandatory = mandatory || o.kind == RequiredArg && o.long != "" && o.short != 0
 		for _, a := range f.opts {
-			if a.aliasOf != o {
+			if a.aliasOf != o || !a.listed {
 				continue
 			}
 			// GNU lists another long name after a comma, on a line of

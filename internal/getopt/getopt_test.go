@@ -12,9 +12,9 @@ func TestHelpAliasesAndShorts(t *testing.T) {
 	var out strings.Builder
 	f := New("cmd", &out, &out, "")
 	f.Bool('q', "quiet", "be quiet")
-	f.Alias("silent", "quiet")
+	f.Synonym("silent", "quiet")
 	f.Func(0, "color", OptionalArg, "WHEN", "colour the output", func(string, bool) error { return nil })
-	f.Alias("colour", "color")
+	f.Synonym("colour", "color")
 	f.HelpShort, f.VersionShort = 'h', 'V'
 	f.PrintHelp(&out)
 	want := "Usage: cmd [OPTION]...\n\n" +
@@ -44,5 +44,20 @@ func TestAliasAndLong(t *testing.T) {
 	}
 	if strings.Join(got, ",") != "1 short,2 long,3 short,4 long" || !*quiet {
 		t.Errorf("got %q, quiet %v", got, *quiet)
+	}
+}
+
+// TestAliasUnlisted: an Alias works but --help does not list it.
+func TestAliasUnlisted(t *testing.T) {
+	var out strings.Builder
+	f := New("cmd", &out, &out, "")
+	quiet := f.Bool('q', "quiet", "be quiet")
+	f.Alias("silent", "quiet")
+	f.PrintHelp(&out)
+	if strings.Contains(out.String(), "silent") {
+		t.Errorf("help lists the alias:\n%s", out.String())
+	}
+	if _, err := f.Parse([]string{"--silent"}); err != nil || !*quiet {
+		t.Errorf("--silent: %v %v", err, *quiet)
 	}
 }
