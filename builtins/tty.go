@@ -14,7 +14,7 @@ func ttyCmd(env *Env) int {
 	f := NewFlags(env, "Print the file name of the terminal connected to standard input.\n\n"+
 		"In llmsh the terminal is always named "+VirtualTTY+".", "[OPTION]...")
 	silent := f.Bool('s', "silent", "print nothing, only return an exit status")
-	f.Alias("quiet", "silent")
+	f.Synonym("quiet", "silent")
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 2)
