@@ -21,17 +21,23 @@ var _ = register(Builtin{Name: "tree", Summary: "list contents of directories in
 type treeState struct {
 	env                      *Env
 	all, dirsOnly, fullPath  bool
-	noIndent, classify       bool       // -i, -F
-	dirsFirst, filesFirst    bool       // --dirsfirst, --filesfirst
-	reverse, json, xml       bool       // -r, -J, -X
-	size, human, quote       bool       // -s, -h, -Q
-	si, du                   bool       // --si, --du
-	perms, user, group, date bool       // -p, -u, -g, -D
-	prune, matchDirs, icase  bool       // --prune, --matchdirs, --ignore-case
-	follow, fromFile         bool       // -l, --fromfile
-	gitignore, colour        bool       // --gitignore, -C
-	rules                    []treeRule // --gitignore's, outermost first
-	nonPrint                 byte       // 0: \ooo (default), 'q': ?, 'N': as is
+	noIndent, classify       bool   // -i, -F
+	dirsFirst, filesFirst    bool   // --dirsfirst, --filesfirst
+	reverse, json, xml       bool   // -r, -J, -X
+	size, human, quote       bool   // -s, -h, -Q
+	si, du                   bool   // --si, --du
+	perms, user, group, date bool   // -p, -u, -g, -D
+	prune, matchDirs, icase  bool   // --prune, --matchdirs, --ignore-case
+	follow, fromFile         bool   // -l, --fromfile
+	gitignore, colour        bool   // --gitignore, -C
+	html, noLinks, info, utf bool   // -H, --nolinks, --info, a UTF-8 charset
+	host, title, charset     string // -H's baseHREF, -T's title, --charset
+	hintro, houtro           string // -H's files instead of its head and foot
+	htmlDirLen               int    // -H: the length of the root's path
+	colours                  *treeColours
+	infos                    []*treeInfoFile // --info's .info files in force, outermost first
+	rules                    []treeRule      // --gitignore's, outermost first
+	nonPrint                 byte            // 0: \ooo (default), 'q': ?, 'N': as is
 	timeFmt, sortBy          string
 	level, fileLimit         int // 0: no limit
 	ignore, only             []func(string) bool
@@ -47,15 +53,16 @@ type treeState struct {
 // treeNode is one listed name with what was listed under it.
 type treeNode struct {
 	treeEntry
-	path   string      // as tree joins it to the root: ./d/e
-	kids   []*treeNode // nil when not opened
-	errMsg string      // --filelimit's "N entries exceeds filelimit, ..."
-	total  int64       // --du: the size of everything under it
+	path    string      // as tree joins it to the root: ./d/e
+	kids    []*treeNode // nil when not opened
+	errMsg  string      // --filelimit's "N entries exceeds filelimit, ..."
+	comment []string    // --info's lines
+	total   int64       // --du: the size of everything under it
 }
 
 func treeCmd(env *Env) int {
 	s := &treeState{env: env, out: &strings.Builder{}, sortBy: "name", now: time.Now(), visited: map[string]bool{}}
-	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-L level] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--] [directory ...]")
+	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-H baseHREF] [-T title] [-L level] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--info] [--nolinks] [--hintro X] [--houtro X] [--] [directory ...]")
 	sortErr := ""
 	s.listingFlags(f, &sortErr)
 	s.fileFlags(f)
@@ -75,6 +82,14 @@ func treeCmd(env *Env) int {
 	f.StringVar(&outFile, 'o', "", "filename", "Output to file instead of stdout.")
 	f.StringVar(&charset, 0, "charset", "X", "Use charset X for terminal/HTML and indentation line output.")
 	noReport := f.Bool(0, "noreport", "Turn off file/directory count at end of tree listing.")
+	hintro, houtro := "", ""
+	s.title = "Directory Tree"
+	host, htmlSet := f.String('H', "", "baseHREF", "Prints out HTML format with baseHREF as top directory.")
+	f.StringVar(&s.title, 'T', "", "string", "Replace the default HTML title and H1 header with string.")
+	f.BoolVar(&s.noLinks, 0, "nolinks", "Turn off hyperlinks in HTML output.")
+	f.StringVar(&hintro, 0, "hintro", "X", "Use file X as the HTML intro.")
+	f.StringVar(&houtro, 0, "houtro", "X", "Use file X as the HTML outro.")
+	f.BoolVar(&s.info, 0, "info", "Print information about files found in .info files.")
 	version := f.Bool(0, "version", "Print version and exit.")
 	roots, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -107,6 +122,11 @@ func treeCmd(env *Env) int {
 	if !utf {
 		s.branch, s.last, s.pipe = "|-- ", "`-- ", "|   "
 	}
+	s.utf = utf
+	s.html, s.host = *htmlSet, *host
+	if s.colour && !s.html {
+		s.colours = treeColoursFor(env.Environ)
+	}
 	var w io.Writer = env.Stdout
 	if outFile != "" {
 		file, err := env.FS.OpenFile(env.Abs(outFile), os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
@@ -117,6 +137,7 @@ func treeCmd(env *Env) int {
 		defer file.Close()
 		w = file
 	}
+	s.charset, s.hintro, s.houtro = charset, hintro, houtro
 	return s.run(w, roots, !*noReport)
 }
 
@@ -144,7 +165,7 @@ func (s *treeState) listingFlags(f *Flags, sortErr *string) {
 	f.BoolVar(&s.xml, 'X', "", "Prints out an XML representation of the tree.")
 	f.BoolVar(&s.json, 'J', "", "Prints out an JSON representation of the tree.")
 	f.Bool('n', "", "Turn colorization off always (-C overrides).")
-	f.BoolVar(&s.colour, 'C', "", "Turn colorization on always\n(llmsh: tree's default colours; LS_COLORS is not read).")
+	f.BoolVar(&s.colour, 'C', "", "Turn colorization on always.")
 	sorter := func(by string) func(string, bool) error {
 		return func(string, bool) error { s.sortBy = by; return nil }
 	}
@@ -217,6 +238,8 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 		}()
 	}
 	switch {
+	case s.html:
+		s.htmlIntro(w)
 	case s.xml:
 		w.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n")
 	case s.json:
@@ -265,6 +288,11 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 		}
 	}
 	switch {
+	case s.html:
+		if report {
+			s.report(w)
+		}
+		s.htmlOutro(w)
 	case report:
 		s.report(w)
 	case s.xml:
@@ -283,6 +311,9 @@ var treeCompact = regexp.MustCompile("\n *")
 func (s *treeState) write(w io.StringWriter, i int, n *treeNode) {
 	s.out.Reset()
 	switch {
+	case s.html:
+		s.htmlDirLen = len(n.path)
+		s.writeHTML(n, "", "", true)
 	case s.xml:
 		s.writeXML(n, 1)
 	case s.json:
@@ -292,7 +323,7 @@ func (s *treeState) write(w io.StringWriter, i int, n *treeNode) {
 		s.out.WriteString("\n")
 		s.writeJSON(n, 1)
 	default:
-		s.writeText(n, "", "", true)
+		s.writeText(n, "", "", "", true)
 	}
 	w.WriteString(s.out.String())
 }
@@ -350,6 +381,15 @@ func (s *treeState) sortAll(n *treeNode) {
 // rootError writes tree's line for a root that is no directory.
 func (s *treeState) rootError(w io.StringWriter, i int, root string, fi fs.FileInfo) {
 	switch {
+	case s.html:
+		s.out.Reset()
+		if fi != nil {
+			s.htmlLead("")
+			s.out.WriteString(s.htmlMeta(s.meta(fi)))
+		}
+		s.out.WriteString(s.htmlLink(root, "", fi, nil, true) + "  [error opening dir]<br>\n")
+		w.WriteString(s.out.String())
+		return
 	case s.xml:
 		kind := "unknown"
 		if fi != nil {
@@ -406,6 +446,10 @@ func (s *treeState) report(w io.StringWriter) {
 		return
 	}
 	line := plural(s.dirs, "directory", "directories")
+	if s.html {
+		w.WriteString("<br><br><p>\n")
+		defer w.WriteString("\n</p>\n")
+	}
 	switch {
 	case s.du && s.human:
 		line = fmt.Sprintf(" %4s used in ", s.humanSize(s.used)) + line
@@ -451,6 +495,13 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 		defer func(outer int) { s.rules = s.rules[:outer] }(len(s.rules))
 		s.readGitignore(n.path)
 	}
+	top := false
+	if s.info {
+		if inf := s.readInfo(n.path, depth == 1); inf != nil {
+			s.infos, top = append(s.infos, inf), true
+			defer func() { s.infos = s.infos[:len(s.infos)-1] }()
+		}
+	}
 	kids := []*treeNode{}
 	for _, de := range des {
 		name := de.Name()
@@ -472,6 +523,9 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 		}
 		if len(s.only) > 0 && !matched && (!k.dir || k.link != "" && !s.follow) && !treeMatch(s.only, name) {
 			continue
+		}
+		if s.info {
+			k.comment = s.infoFor(k.path, name, k.dir, top)
 		}
 		kids = append(kids, k)
 	}
@@ -618,15 +672,16 @@ func cmpInt64(x, y int64) int {
 }
 
 // writeText writes n's line after lead and its entries under prefix;
-// a root shows its name as given.
-func (s *treeState) writeText(n *treeNode, lead, prefix string, root bool) {
+// a root shows its name as given. bars is prefix as without -i (where
+// --info's lines go).
+func (s *treeState) writeText(n *treeNode, lead, prefix, bars string, root bool) {
 	shown := n.name
 	if s.fullPath && !root {
 		shown = n.path
 	}
-	shown = s.paint(s.name(shown), n.info)
+	shown = s.paintNode(s.name(shown), n)
 	if n.link != "" {
-		shown += " -> " + s.paint(s.name(n.link), n.target) + s.indicator(n.target)
+		shown += " -> " + s.paintTarget(s.name(n.link), n) + s.indicator(n.target)
 	} else {
 		shown += s.indicator(n.info)
 	}
@@ -634,16 +689,18 @@ func (s *treeState) writeText(n *treeNode, lead, prefix string, root bool) {
 		shown += "  [" + n.errMsg + "]"
 	}
 	s.out.WriteString(lead + s.metaOf(n) + shown + "\n")
+	s.commentLines(bars, n.comment)
 	for i, k := range n.kids {
 		s.count(k)
 		l, next := s.branch, s.pipe
 		if i == len(n.kids)-1 {
 			l, next = s.last, s.none
 		}
+		kidBars := bars + next
 		if s.noIndent {
 			l, next = "", ""
 		}
-		s.writeText(k, prefix+l, prefix+next, false)
+		s.writeText(k, prefix+l, prefix+next, kidBars, false)
 	}
 }
 
@@ -656,6 +713,9 @@ func (s *treeState) writeJSON(n *treeNode, depth int) {
 		shown = n.path
 	}
 	s.out.WriteString(ind + `{"type":"` + kind + `","name":` + treeJSONString(shown))
+	if n.comment != nil {
+		s.out.WriteString(`,"info":` + treeJSONString(strings.Join(n.comment, "\n")))
+	}
 	if n.link != "" {
 		s.out.WriteString(`,"target":` + treeJSONString(n.link))
 	}
@@ -687,6 +747,9 @@ func (s *treeState) writeXML(n *treeNode, depth int) {
 	}
 	ind := strings.Repeat("  ", depth)
 	s.out.WriteString(ind + "<" + kind + ` name="` + treeXMLString(shown) + `"`)
+	if n.comment != nil {
+		s.out.WriteString(` info="` + treeXMLString(strings.Join(n.comment, "\n")) + `"`)
+	}
 	if n.link != "" {
 		s.out.WriteString(` target="` + treeXMLString(n.link) + `"`)
 	}
@@ -779,29 +842,6 @@ func (s *treeState) name(n string) string {
 		return `"` + strings.ReplaceAll(n, `"`, `\"`) + `"`
 	}
 	return n
-}
-
-// paint puts -C's colour around a name shown for fi: tree's defaults
-// (LS_COLORS unset).
-func (s *treeState) paint(name string, fi fs.FileInfo) string {
-	if !s.colour || fi == nil {
-		return name
-	}
-	m := fi.Mode()
-	code := "00"
-	switch {
-	case m&fs.ModeSymlink != 0:
-		code = "01;36"
-	case m.IsDir():
-		code = "01;34"
-	case m&fs.ModeNamedPipe != 0:
-		code = "40;33"
-	case m&fs.ModeSocket != 0:
-		code = "01;35"
-	case m.IsRegular() && m&0o111 != 0:
-		code = "01;32"
-	}
-	return "\x1b[" + code + "m" + name + "\x1b[0m"
 }
 
 // indicator is -F's mark for a file: / for a directory, * for an

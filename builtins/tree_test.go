@@ -113,7 +113,7 @@ func runTreeOptions(t *testing.T, cases []treeOptCase) {
 		b, _ := Lookup("tree")
 		var out, errb strings.Builder
 		env := &Env{Ctx: context.Background(), Args: tc.args, Stdin: strings.NewReader(""),
-			Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir, Environ: []string{"LANG=C.UTF-8"}}
+			Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir, Environ: []string{"LANG=C.UTF-8", "TERM=xterm"}}
 		st := Run(b, env)
 		got := strings.ReplaceAll(out.String()+errb.String(), "\u00a0", "@")
 		if got != tc.out || st != 0 {
