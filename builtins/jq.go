@@ -64,9 +64,9 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
 		"Differences from jq 1.7.1: modules (import, include, -L) are not available;\n" +
-		"jq 1.8's trim, ltrim, rtrim, trimstr, add/1, skip/2 and @urid are there; with\n" +
-		"--stream each text is parsed whole before its events come out; an object's\n" +
-		"value may be any expression ({a: 1 + 2}), where jq's must be a term or a pipe."
+		"jq 1.8's trim, ltrim, rtrim, trimstr, add/1, skip/2 and @urid are there; an\n" +
+		"object's value may be any expression ({a: 1 + 2}), where jq's must be a term\n" +
+		"or a pipe."
 	showVersion := false
 	f.BoolVar(&o.raw, 'r', "raw-output", "output raw strings, not JSON texts")
 	f.BoolVar(&o.join, 'j', "join-output", "like -r, without a newline after each output")
@@ -218,6 +218,9 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 		r.in.dec = gojq.NewBufDecoder()
 		if o.seq {
 			r.in.dec.SetSeq(o.stream)
+		}
+		if o.stream {
+			r.in.dec.TrackEvents()
 		}
 	}
 	code, err := gojq.Compile(query,
@@ -694,6 +697,12 @@ func (in *jqInputs) Next() (any, bool) {
 		}
 		v, ok, err := in.dec.Next()
 		if err != nil {
+			if evs := in.dec.PartialEvents(); r.o.stream && len(evs) > 0 {
+				// jq's streaming parser has emitted the events of the
+				// text before the error
+				in.events = append(append(in.events[:0], evs...), err)
+				continue
+			}
 			return err, true
 		}
 		if ok {

@@ -141,13 +141,19 @@ def fromdate: fromdateiso8601;
 def todate: todateiso8601;
 
 def match($re):
-  if $re | type == "array" then match($re[0]; $re[1]) else match($re; null) end;
+  if $re | type == "array" and length > 0 then match($re[0]; $re[1])
+  elif $re | type == "string" then match($re; null)
+  else error(($re | type) + " not a string or array") end;
 def match($re; $flags): _match($re; $flags; false)[];
 def test($re):
-  if $re | type == "array" then test($re[0]; $re[1]) else test($re; null) end;
+  if $re | type == "array" and length > 0 then test($re[0]; $re[1])
+  elif $re | type == "string" then test($re; null)
+  else error(($re | type) + " not a string or array") end;
 def test($re; $flags): _match($re; $flags; true);
 def capture($re):
-  if $re | type == "array" then capture($re[0]; $re[1]) else capture($re; null) end;
+  if $re | type == "array" and length > 0 then capture($re[0]; $re[1])
+  elif $re | type == "string" then capture($re; null)
+  else error(($re | type) + " not a string or array") end;
 def capture($re; $flags): match($re; $flags) | .captures | _captures;
 def scan($re): scan($re; null);
 def scan($re; $flags):

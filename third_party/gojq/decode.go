@@ -52,6 +52,116 @@ type Decoder struct {
 	waitRS    bool // skipping to the next RS (at the start, after an error)
 	lastWS    bool // the last character read was white space
 	atRS      bool // the last character read was an RS
+
+	// jq --stream: the events of the top-level value being read, as
+	// jq's streaming parser emits them (for the text before an error)
+	track      bool
+	events     []any
+	afterComma bool // the last token was a ','
+}
+
+// streamCheck is jq's streaming parser's error for the structural
+// character c where its words differ from its whole-text parser's
+// (jq --stream); "" where they agree.
+func (d *Decoder) streamCheck(c byte, top *decFrame, afterComma bool) string {
+	inArray := top != nil && top.kind == '['
+	switch c {
+	case '[', '{':
+		if d.hasNext {
+			return "Expected a separator between values"
+		}
+	case ':':
+		if top == nil || inArray {
+			return "':' not as part of an object"
+		}
+		if d.hasNext && !d.nextIsStr {
+			return "Object keys must be strings"
+		}
+	case ']':
+		switch {
+		case top == nil:
+			return "Unmatched ']' at the top-level"
+		case afterComma:
+			return "Expected another array element"
+		case !inArray:
+			return "Unmatched ']' in the middle of an object"
+		}
+	case '}':
+		switch {
+		case top == nil:
+			return "Unmatched '}' at the top-level"
+		case afterComma:
+			return "Expected another key:value pair"
+		case inArray:
+			return "Unmatched '}' in the middle of an array"
+		}
+	}
+	return ""
+}
+
+// TrackEvents makes d keep the --stream events of the value it reads
+// ([PATH, LEAF] as an element ends, [PATH] as a non-empty container
+// closes), so that PartialEvents can give those of a malformed text.
+func (d *Decoder) TrackEvents() { d.track = true }
+
+// PartialEvents returns the events of the text read since the last
+// whole top-level value, and forgets them.
+func (d *Decoder) PartialEvents() []any {
+	evs := d.events
+	d.events = nil
+	return evs
+}
+
+// path is the path of the element being read in the open containers.
+func (d *Decoder) path() []any {
+	p := []any{}
+	for i, f := range d.stack {
+		switch f.kind {
+		case '[':
+			end := len(d.vals)
+			for _, g := range d.stack[i+1:] {
+				if g.kind == '[' {
+					end = g.start
+					break
+				}
+			}
+			p = append(p, end-f.start)
+		case 'k':
+			p = append(p, f.key)
+		}
+	}
+	return p
+}
+
+// leafEvent records [PATH, LEAF] for the pending element when it is a
+// scalar or an empty container (a non-empty one was closed already).
+func (d *Decoder) leafEvent() {
+	if !d.track || !d.hasNext {
+		return
+	}
+	v := d.next
+	if d.nextIsStr {
+		v = d.nextStr
+	}
+	switch v := v.(type) {
+	case []any:
+		if len(v) > 0 {
+			return
+		}
+	case *OrderedMap:
+		if v.Len() > 0 {
+			return
+		}
+	}
+	d.events = append(d.events, []any{d.path(), v})
+}
+
+// closeEvent records [PATH] of the last element of a non-empty
+// container being closed (path taken before the element is counted).
+func (d *Decoder) closeEvent(last []any) {
+	if d.track && last != nil {
+		d.events = append(d.events, []any{last})
+	}
 }
 
 const rs = 0x1e // ASCII RS, which starts each text of a JSON sequence
@@ -295,6 +405,7 @@ func (d *Decoder) take() any {
 // done takes a finished top-level value.
 func (d *Decoder) done() (any, bool) {
 	if len(d.stack) == 0 && d.hasNext {
+		d.events = d.events[:0]
 		return d.take(), true
 	}
 	return nil, false
@@ -415,6 +526,7 @@ func (d *Decoder) scanString() (any, bool, string) {
 
 // value takes a finished scalar or container.
 func (d *Decoder) value(v any) string {
+	d.afterComma = false
 	if d.hasNext {
 		return "Expected separator between values"
 	}
@@ -428,6 +540,13 @@ func (d *Decoder) token(c byte) string {
 	var top *decFrame
 	if n > 0 {
 		top = &d.stack[n-1]
+	}
+	afterComma := d.afterComma
+	d.afterComma = c == ','
+	if d.track {
+		if msg := d.streamCheck(c, top, afterComma); msg != "" {
+			return msg
+		}
 	}
 	switch c {
 	case '[', '{':
@@ -461,6 +580,9 @@ func (d *Decoder) token(c byte) string {
 		if top == nil {
 			return "',' not as part of an object or array"
 		}
+		if top.kind == '[' || top.kind == 'k' {
+			d.leafEvent()
+		}
 		switch top.kind {
 		case '[':
 			d.vals = append(d.vals, d.take())
@@ -474,11 +596,15 @@ func (d *Decoder) token(c byte) string {
 		if top == nil || top.kind != '[' {
 			return "Unmatched ']'"
 		}
+		var last []any
 		if d.hasNext {
+			d.leafEvent()
+			last = d.path()
 			d.vals = append(d.vals, d.take())
 		} else if len(d.vals) > top.start {
 			return "Expected another array element"
 		}
+		d.closeEvent(last)
 		elems := d.vals[top.start:]
 		a := make([]any, len(elems))
 		copy(a, elems)
@@ -494,6 +620,8 @@ func (d *Decoder) token(c byte) string {
 			if top.kind != 'k' {
 				return "Objects must consist of key:value pairs"
 			}
+			d.leafEvent()
+			d.closeEvent(d.path())
 			d.kvs = append(d.kvs, keyVal{top.key, d.take()})
 			d.stack = d.stack[:n-1]
 			n--

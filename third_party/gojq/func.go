@@ -1399,6 +1399,9 @@ func funcSignificand(v float64) float64 {
 }
 
 func funcExp10(v float64) float64 {
+	if v == math.Trunc(v) && math.Abs(v) < 400 {
+		return math.Pow10(int(v)) // exact where math.Pow is an ulp off
+	}
 	return math.Pow(10, v)
 }
 
@@ -2009,13 +2012,31 @@ func timeToArray(t time.Time) []any {
 func funcMktime(v any) any {
 	a, ok := v.([]any)
 	if !ok {
-		return &func0TypeError{"mktime", v}
+		return errors.New("mktime requires array inputs") // jq 1.7.1's words
+	}
+	if !isBrokenDownTime(a) {
+		return errors.New("mktime requires parsed datetime inputs")
 	}
 	t, err := arrayToTime(a, time.UTC)
 	if err != nil {
 		return &func0WrapError{"mktime", v, err}
 	}
 	return timeToEpoch(t)
+}
+
+// isBrokenDownTime reports whether a is a time as gmtime gives it, as
+// jq 1.7.1 requires of mktime's and strftime's input: eight numbers
+// (more are ignored).
+func isBrokenDownTime(a []any) bool {
+	if len(a) < 8 {
+		return false
+	}
+	for _, x := range a[:8] {
+		if _, ok := ToFloat64(x); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func timeToEpoch(t time.Time) float64 {
@@ -2031,23 +2052,29 @@ func funcStrflocaltime(v, x any) any {
 }
 
 func formatTimeFunc(name string, v, x any, loc *time.Location) any {
+	// jq 1.7.1's checks and words, in its order
+	a, isArray := v.([]any)
+	w, isNumber := ToFloat64(v)
+	if !isArray && !isNumber {
+		return errors.New(name + "/1 requires parsed datetime inputs")
+	}
 	format, ok := x.(string)
 	if !ok {
-		return &func1TypeError{name, v, x}
+		return errors.New(name + "/1 requires a string format")
 	}
 	var t time.Time
-	if w, ok := ToFloat64(v); ok {
+	if isNumber {
 		var err error
 		if t, err = epochToTime(w, loc); err != nil {
 			return &func1WrapError{name, v, x, err}
 		}
-	} else if a, ok := v.([]any); ok {
+	} else if isBrokenDownTime(a) {
 		var err error
 		if t, err = arrayToTime(a, loc); err != nil {
 			return &func1WrapError{name, v, x, err}
 		}
 	} else {
-		return &func1TypeError{name, v, x}
+		return errors.New(name + "/1 requires parsed datetime inputs")
 	}
 	return timefmt.Format(t, format)
 }
@@ -2211,22 +2238,26 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	}) {
 		return nil, errors.New(flags + " is not a valid modifier string") // jq's words
 	}
-	if strings.ContainsFunc(flags, func(r rune) bool {
-		return r != 'g' && r != 'i' && r != 'm'
-	}) {
-		return nil, fmt.Errorf("unsupported regular expression flag: %q", flags)
+	// Oniguruma's options as jq sets them: x extended (blanks and #
+	// comments dropped), m and p a dot that matches a newline (s, a
+	// single line, is Go's default), l the longest match, n no empty one
+	if strings.ContainsRune(flags, 'x') {
+		re = extendedRegexp(re)
 	}
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
 	}
-	if strings.ContainsRune(flags, 'm') {
+	if strings.ContainsAny(flags, "mp") {
 		re = "(?s)" + re
 	}
 	r, err := regexp.Compile(re)
 	if err != nil {
 		return nil, regexpError(re, err)
 	}
-	m := &regexpMatcher{Regexp: r}
+	if strings.ContainsRune(flags, 'l') {
+		r.Longest()
+	}
+	m := &regexpMatcher{Regexp: r, notEmpty: strings.ContainsRune(flags, 'n')}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
 		m.probe = r
 	}
@@ -2244,9 +2275,75 @@ type regexpMatcher struct {
 	// the end of a non-empty match without losing the preceding context,
 	// which matters for assertions like ^ and \b.
 	probe *regexp.Regexp
+	// notEmpty drops empty matches (flag n).
+	notEmpty bool
+}
+
+// extendedRegexp is re with the blanks and the # comments that
+// Oniguruma's extended syntax ignores taken out (but escaped and within
+// a bracket expression).
+func extendedRegexp(re string) string {
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\' && i+1 < len(re):
+			b.WriteString(re[i : i+2])
+			i++
+			continue
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			b.WriteByte(c)
+			// a ']' first in the class (after '^') is a member
+			if i+1 < len(re) && re[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(re) && re[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+			continue
+		case c == '#':
+			for i < len(re) && re[i] != '\n' {
+				i++
+			}
+			continue
+		case strings.IndexByte(" \t\n\r\f\v", c) >= 0:
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// MatchString reports whether s has a match (a non-empty one with n).
+func (r *regexpMatcher) MatchString(s string) bool {
+	if r.notEmpty {
+		return len(r.FindAllStringSubmatchIndex(s, -1)) > 0
+	}
+	return r.Regexp.MatchString(s)
 }
 
 func (r *regexpMatcher) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	if r.notEmpty {
+		var ys [][]int
+		for _, x := range r.findAll(s, -1) {
+			if x[0] != x[1] && (n < 0 || len(ys) < n) {
+				ys = append(ys, x)
+			}
+		}
+		return ys
+	}
+	return r.findAll(s, n)
+}
+
+func (r *regexpMatcher) findAll(s string, n int) [][]int {
 	xs := r.Regexp.FindAllStringSubmatchIndex(s, n)
 	if len(xs) == 0 || n == 1 || r.probe == nil {
 		return xs

@@ -779,6 +779,11 @@ func (l *lexer) Error(msg string) {
 			err.Unexpected, err.Start = "INVALID_CHARACTER", len(l.source)-1
 		}
 	}
+	if len(err.Expecting) == 0 && l.tokenType != tokAs && l.tokenType != eof && afterReduceTerm(l.source, err.Start) {
+		// jq's reduce and foreach take a term, which only a suffix or
+		// `as` may follow; gojq's grammar has no such state of its own
+		err.Expecting = []string{"FIELD", "as", "'.'", "'['"}
+	}
 	l.errs = append(l.errs, ParseNote{err.jqMessage(l.source), err.Start})
 	l.errStart, l.errFirst = l.start, l.prevType == ',' || l.prevType == '{'
 	// jq's parser, having reduced a whole pair before the error, pops
@@ -1016,4 +1021,37 @@ func isHex(ch byte) bool {
 
 func isNumber(ch byte) bool {
 	return '0' <= ch && ch <= '9'
+}
+
+// afterReduceTerm reports whether the text before offset at ends in
+// `reduce` or `foreach` and a whole term after it (not `.` alone).
+func afterReduceTerm(src string, at int) bool {
+	before := src[:at]
+	kw := max(lastWord(before, "reduce"), lastWord(before, "foreach"))
+	if kw < 0 {
+		return false
+	}
+	mid := strings.TrimSpace(before[kw:])
+	mid = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(mid, "reduce"), "foreach"))
+	if mid == "" || mid == "." {
+		return false
+	}
+	q, err := Parse(mid)
+	return err == nil && q.Term != nil && q.Left == nil && q.Right == nil && len(q.FuncDefs) == 0
+}
+
+// lastWord is where the last occurrence of word as a whole word in s
+// starts, or -1.
+func lastWord(s, word string) int {
+	for end := len(s); ; {
+		i := strings.LastIndex(s[:end], word)
+		if i < 0 {
+			return -1
+		}
+		j := i + len(word)
+		if (i == 0 || !isIdent(s[i-1], true) && s[i-1] != '$' && s[i-1] != '.') && (j == len(s) || !isIdent(s[j], true)) {
+			return i
+		}
+		end = i
+	}
 }

@@ -391,6 +391,9 @@ func funcOpSub(_, l, r any) any {
 func funcOpMul(_, l, r any) any {
 	return binopTypeSwitch(l, r,
 		func(l, r int) any {
+			if (l == 0 && r < 0) || (r == 0 && l < 0) {
+				return math.Copysign(0, -1) // jq multiplies doubles: -0
+			}
 			if r == -1 {
 				return negate(l)
 			}
@@ -463,8 +466,14 @@ func funcOpDiv(_, l, r any) any {
 			case 0:
 				return &zeroDivisionError{l, r}
 			case -1:
+				if l == 0 {
+					return math.Copysign(0, -1) // jq divides doubles: -0
+				}
 				return negate(l)
 			default:
+				if l == 0 && r < 0 {
+					return math.Copysign(0, -1)
+				}
 				if l%r == 0 {
 					return l / r
 				}

@@ -404,17 +404,17 @@ term
         yylex.(*lexer).note("Possibly unterminated 'try' statement", $<offset>1)
         $$ = &Term{Type: TermTypeIdentity}
     }
-    | tokReduce expr tokAs bindpatterns '(' query ';' query ')'
+    | tokReduce term tokAs bindpatterns '(' query ';' query ')'
     {
-        $$ = &Term{Type: TermTypeReduce, Reduce: &Reduce{$2.(*Query), $4.([]*Pattern), $6.(*Query), $8.(*Query)}}
+        $$ = &Term{Type: TermTypeReduce, Reduce: &Reduce{&Query{Term: $2.(*Term)}, $4.([]*Pattern), $6.(*Query), $8.(*Query)}}
     }
-    | tokForeach expr tokAs bindpatterns '(' query ';' query ')'
+    | tokForeach term tokAs bindpatterns '(' query ';' query ')'
     {
-        $$ = &Term{Type: TermTypeForeach, Foreach: &Foreach{$2.(*Query), $4.([]*Pattern), $6.(*Query), $8.(*Query), nil}}
+        $$ = &Term{Type: TermTypeForeach, Foreach: &Foreach{&Query{Term: $2.(*Term)}, $4.([]*Pattern), $6.(*Query), $8.(*Query), nil}}
     }
-    | tokForeach expr tokAs bindpatterns '(' query ';' query ';' query ')'
+    | tokForeach term tokAs bindpatterns '(' query ';' query ';' query ')'
     {
-        $$ = &Term{Type: TermTypeForeach, Foreach: &Foreach{$2.(*Query), $4.([]*Pattern), $6.(*Query), $8.(*Query), $10.(*Query)}}
+        $$ = &Term{Type: TermTypeForeach, Foreach: &Foreach{&Query{Term: $2.(*Term)}, $4.([]*Pattern), $6.(*Query), $8.(*Query), $10.(*Query)}}
     }
     | tokBreak tokVariable
     {
