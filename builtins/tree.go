@@ -34,6 +34,8 @@ type treeState struct {
 	host, title, charset     string // -H's baseHREF, -T's title, --charset
 	hintro, houtro           string // -H's files instead of its head and foot
 	htmlDirLen               int    // -H: the length of the root's path
+	recurse, noReport        bool   // -R, --noreport
+	levels                   []int  // -H: tree's dirs[]: 1 an entry with more after it, 2 the last
 	colours                  *treeColours
 	infos                    []*treeInfoFile // --info's .info files in force, outermost first
 	rules                    []treeRule      // --gitignore's, outermost first
@@ -57,12 +59,13 @@ type treeNode struct {
 	kids    []*treeNode // nil when not opened
 	errMsg  string      // --filelimit's "N entries exceeds filelimit, ..."
 	comment []string    // --info's lines
+	page    bool        // -R: listed in a 00Tree.html of its own
 	total   int64       // --du: the size of everything under it
 }
 
 func treeCmd(env *Env) int {
 	s := &treeState{env: env, out: &strings.Builder{}, sortBy: "name", now: time.Now(), visited: map[string]bool{}}
-	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-H baseHREF] [-T title] [-L level] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--info] [--nolinks] [--hintro X] [--houtro X] [--] [directory ...]")
+	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-H baseHREF] [-T title] [-L level [-R]] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--info] [--nolinks] [--hintro X] [--houtro X] [--] [directory ...]")
 	sortErr := ""
 	s.listingFlags(f, &sortErr)
 	s.fileFlags(f)
@@ -90,6 +93,7 @@ func treeCmd(env *Env) int {
 	f.StringVar(&hintro, 0, "hintro", "X", "Use file X as the HTML intro.")
 	f.StringVar(&houtro, 0, "houtro", "X", "Use file X as the HTML outro.")
 	f.BoolVar(&s.info, 0, "info", "Print information about files found in .info files.")
+	f.BoolVar(&s.recurse, 'R', "", "Rerun tree when max dir level reached\n(llmsh: with -H only).")
 	version := f.Bool(0, "version", "Print version and exit.")
 	roots, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -138,6 +142,10 @@ func treeCmd(env *Env) int {
 		w = file
 	}
 	s.charset, s.hintro, s.houtro = charset, hintro, houtro
+	if s.recurse && s.html { // -R's pages are not listed (without -L too)
+		s.ignore = append(s.ignore, func(name string) bool { return name == treePage })
+	}
+	s.noReport, s.recurse = *noReport, s.recurse && s.html && s.level > 0
 	return s.run(w, roots, !*noReport)
 }
 
@@ -313,7 +321,7 @@ func (s *treeState) write(w io.StringWriter, i int, n *treeNode) {
 	switch {
 	case s.html:
 		s.htmlDirLen = len(n.path)
-		s.writeHTML(n, "", "", true)
+		s.writeHTML(n)
 	case s.xml:
 		s.writeXML(n, 1)
 	case s.json:
@@ -387,7 +395,7 @@ func (s *treeState) rootError(w io.StringWriter, i int, root string, fi fs.FileI
 			s.htmlLead("")
 			s.out.WriteString(s.htmlMeta(s.meta(fi)))
 		}
-		s.out.WriteString(s.htmlLink(root, "", fi, nil, true) + "  [error opening dir]<br>\n")
+		s.out.WriteString(s.htmlLink(root, "", fi, nil, true, false) + "  [error opening dir]<br>\n")
 		w.WriteString(s.out.String())
 		return
 	case s.xml:
@@ -545,6 +553,8 @@ func (s *treeState) open(n *treeNode, depth int, matched bool) {
 			}
 		} else if k.dir && s.prune && len(s.only) > 0 && !treeMatch(s.only, k.name) {
 			continue
+		} else if s.recurse && k.dir && (k.link == "" || s.follow) {
+			k.page = true
 		}
 		k.sum()
 		n.kids = append(n.kids, k)

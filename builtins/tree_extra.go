@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -398,8 +400,9 @@ func (s *treeState) htmlMeta(meta string) string {
 
 // htmlLink is an -H entry's <a> element: shown is the name (the
 // baseHREF for a root), dir the path it is listed under ("" for a
-// root), fi what decides its class, comment --info's lines.
-func (s *treeState) htmlLink(shown, dir string, fi fs.FileInfo, n *treeNode, root bool) string {
+// root), fi what decides its class, n's comment --info's lines; page
+// names -R's page in the link.
+func (s *treeState) htmlLink(shown, dir string, fi fs.FileInfo, n *treeNode, root, page bool) string {
 	var b strings.Builder
 	b.WriteString("<a")
 	if fi != nil {
@@ -419,6 +422,9 @@ func (s *treeState) htmlLink(shown, dir string, fi fs.FileInfo, n *treeNode, roo
 					off = s.htmlDirLen
 				}
 				b.WriteString(treeURLEncode(dir[off:]) + "/" + treeURLEncode(shown))
+				if page {
+					b.WriteString("/" + treePage)
+				}
 				if n.dir {
 					b.WriteString("/")
 				}
@@ -433,34 +439,104 @@ func (s *treeState) htmlLink(shown, dir string, fi fs.FileInfo, n *treeNode, roo
 	return b.String()
 }
 
-// writeHTML writes n's line of -H's listing after lead and its entries
-// under prefix; dir is the path n is listed under.
-func (s *treeState) writeHTML(n *treeNode, lead, prefix string, root bool) {
-	s.htmlLead(lead)
+// treePage is the file -R writes into each directory at the level limit.
+const treePage = "00Tree.html"
+
+// writeHTML writes root n's line of -H's listing and the listing.
+func (s *treeState) writeHTML(n *treeNode) {
+	s.htmlIndent(0)
+	s.htmlEntry(n, "", true, false)
+	s.htmlList(n, 1)
+}
+
+// htmlEntry writes the rest of an -H line: meta, link, error.
+func (s *treeState) htmlEntry(n *treeNode, dir string, root, page bool) {
 	s.out.WriteString(s.htmlMeta(s.metaOf(n)))
-	shown, dir := n.name, ""
-	if !root {
-		dir = strings.TrimSuffix(n.path, "/"+n.name)
-		if s.fullPath {
-			shown = n.path
-		}
+	shown := n.name
+	if !root && s.fullPath {
+		shown = n.path
 	}
 	fi := n.target
 	if n.link != "" && fi == nil {
 		fi = n.info
 	}
-	s.out.WriteString(s.htmlLink(shown, dir, fi, n, root))
+	s.out.WriteString(s.htmlLink(shown, dir, fi, n, root, page))
 	if n.errMsg != "" {
 		s.out.WriteString("  [" + n.errMsg + "]")
 	}
 	s.out.WriteString("<br>\n")
-	none := "&nbsp;&nbsp;&nbsp; "
-	for i, k := range n.kids {
-		s.count(k)
-		l, next := s.branch, s.pipe
-		if i == len(n.kids)-1 {
-			l, next = s.last, none
-		}
-		s.writeHTML(k, prefix+l, prefix+next, false)
+}
+
+// htmlList writes the entries under n at level lev. A directory at
+// -L's limit gets a page of its own (-R); from it on, the entries' links
+// name the page, as tree 2.1's do.
+func (s *treeState) htmlList(n *treeNode, lev int) {
+	if len(n.kids) == 0 {
+		return
 	}
+	for len(s.levels) < lev+2 {
+		s.levels = append(s.levels, 0)
+	}
+	page := false
+	for i, k := range n.kids {
+		s.levels[lev] = 1
+		if i == len(n.kids)-1 {
+			s.levels[lev] = 2
+		}
+		s.count(k)
+		s.htmlIndent(lev)
+		if k.page {
+			s.writePage(k, lev)
+			page = true
+		}
+		s.htmlEntry(k, n.path, false, page)
+		s.htmlList(k, lev+1)
+	}
+	s.levels[lev] = 0
+}
+
+// htmlIndent starts an -H line at level lev as tree 2.1's indent(): a
+// column is a branch where no deeper level is being listed (tree keeps
+// its levels across a -R page, whose columns then follow the page's
+// place in the listing around it).
+func (s *treeState) htmlIndent(lev int) {
+	if s.noIndent {
+		return
+	}
+	s.out.WriteString("\t")
+	vert, branch, corner := strings.TrimSuffix(s.pipe, " "), strings.TrimSuffix(s.branch, " "), strings.TrimSuffix(s.last, " ")
+	for i := 1; i <= lev && i < len(s.levels) && s.levels[i] != 0; i++ {
+		deeper := i+1 < len(s.levels) && s.levels[i+1] != 0
+		switch {
+		case deeper && s.levels[i] == 1:
+			s.out.WriteString(vert)
+		case deeper:
+			s.out.WriteString("&nbsp;&nbsp;&nbsp;")
+		case s.levels[i] == 1:
+			s.out.WriteString(branch)
+		default:
+			s.out.WriteString(corner)
+		}
+		s.out.WriteString(" ")
+	}
+}
+
+// writePage writes -R's page of directory k (at level lev), a listing
+// of its own with k as the root, to k/00Tree.html. Its counts are its
+// own; tree's levels above lev are kept, and so is the root's length it
+// sets (links after it are named from there: tree 2.1's).
+func (s *treeState) writePage(k *treeNode, lev int) {
+	name := k.path + "/" + treePage
+	file, err := s.env.FS.OpenFile(s.env.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
+	if err != nil {
+		s.env.Errorf("invalid filename '%s'", name)
+		return
+	}
+	defer file.Close()
+	saved := slices.Clone(s.levels[:lev+1])
+	out, dirs, files, used := s.out, s.dirs, s.files, s.used
+	s.out, s.dirs, s.files, s.used = &strings.Builder{}, 0, 0, 0
+	s.run(file, []string{k.path}, !s.noReport)
+	s.out, s.dirs, s.files, s.used = out, dirs, files, used
+	copy(s.levels, saved)
 }
