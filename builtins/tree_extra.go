@@ -169,8 +169,23 @@ type treeInfoFile struct {
 }
 
 type treeComment struct {
-	pats  []string
+	pats  []treeInfoPattern
 	lines []string
+}
+
+// treeInfoPattern is one pattern of a .info file, compiled.
+type treeInfoPattern struct {
+	match   func(string) bool
+	path    bool // it holds a "/": it matches the path, not the name
+	dirOnly bool // it ended in "/"
+}
+
+func newTreeInfoPattern(pat string) treeInfoPattern {
+	p := treeInfoPattern{dirOnly: strings.HasSuffix(pat, "/")}
+	pat = strings.TrimRight(pat, "/")
+	p.path = strings.Contains(pat, "/")
+	p.match = globMatcher(pat, false, true)
+	return p
 }
 
 // readInfo reads dir/.info (with parents, the nearest .info above dir
@@ -189,7 +204,8 @@ func (s *treeState) readInfo(dir string, parents bool) *treeInfoFile {
 		return nil
 	}
 	inf := &treeInfoFile{}
-	var pats, lines []string
+	var pats []treeInfoPattern
+	var lines []string
 	flush := func() {
 		if len(pats) > 0 {
 			inf.comments = append(inf.comments, treeComment{pats, lines})
@@ -209,7 +225,7 @@ func (s *treeState) readInfo(dir string, parents bool) *treeInfoFile {
 			if len(lines) > 0 {
 				flush()
 			}
-			pats = append(pats, line)
+			pats = append(pats, newTreeInfoPattern(line))
 		}
 	}
 	flush()
@@ -223,14 +239,10 @@ func (s *treeState) infoFor(p, name string, dir, top bool) []string {
 	for i := len(s.infos) - 1; i >= 0; i-- {
 		for _, c := range s.infos[i].comments {
 			for _, pat := range c.pats {
-				if strings.HasSuffix(pat, "/") {
-					if !dir {
-						continue
-					}
-					pat = strings.TrimRight(pat, "/")
+				if pat.dirOnly && !dir {
+					continue
 				}
-				m := globMatcher(pat, false, true)
-				if strings.Contains(pat, "/") && m(p) || top && m(name) {
+				if pat.path && pat.match(p) || top && pat.match(name) {
 					return c.lines
 				}
 			}
