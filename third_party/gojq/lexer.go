@@ -1033,7 +1033,9 @@ func afterReduceTerm(src string, at int) bool {
 	}
 	mid := strings.TrimSpace(before[kw:])
 	mid = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(mid, "reduce"), "foreach"))
-	if mid == "" || mid == "." {
+	// (a term of its own keywords is not looked into: each check parses
+	// once, a bounded text)
+	if mid == "" || mid == "." || len(mid) > 4096 || lastWord(mid, "reduce") >= 0 || lastWord(mid, "foreach") >= 0 {
 		return false
 	}
 	q, err := Parse(mid)
