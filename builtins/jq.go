@@ -707,7 +707,7 @@ func (in *jqInputs) Next() (any, bool) {
 		}
 		if ok {
 			if r.o.stream {
-				in.events = jqStream(nil, v, in.events[:0])
+				in.events = gojq.StreamEvents(nil, v, in.events[:0])
 				continue
 			}
 			return v, true
@@ -739,39 +739,6 @@ func (in *jqInputs) nextLine() (any, bool) {
 		return string(line), true
 	}
 	return nil, false
-}
-
-// jqStream appends to events the --stream form of v at path: [PATH, LEAF]
-// for each scalar and empty container, and [PATH] closing each non-empty
-// container with the path of its last element, as jq's tostream.
-func jqStream(path []any, v any, events []any) []any {
-	child := func(k any) []any {
-		p := make([]any, len(path)+1)
-		copy(p, path)
-		p[len(path)] = k
-		return p
-	}
-	var last []any
-	switch x := v.(type) {
-	case []any:
-		for i, e := range x {
-			last = child(i)
-			events = jqStream(last, e, events)
-		}
-	case *gojq.OrderedMap:
-		for k, e := range x.All() {
-			last = child(k)
-			events = jqStream(last, e, events)
-		}
-	}
-	if last == nil {
-		p := path
-		if p == nil {
-			p = []any{}
-		}
-		return append(events, []any{p, v})
-	}
-	return append(events, []any{last})
 }
 
 // eval runs the filter on v; errors name the input as jq does, where the

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -53,8 +54,8 @@ type Decoder struct {
 	lastWS    bool // the last character read was white space
 	atRS      bool // the last character read was an RS
 
-	// jq --stream: the events of the top-level value being read, as
-	// jq's streaming parser emits them (for the text before an error)
+	// jq --stream: the events of a malformed text before its error, as
+	// jq's streaming parser emits them
 	track      bool
 	events     []any
 	afterComma bool // the last token was a ','
@@ -99,22 +100,31 @@ func (d *Decoder) streamCheck(c byte, top *decFrame, afterComma bool) string {
 	return ""
 }
 
-// TrackEvents makes d keep the --stream events of the value it reads
-// ([PATH, LEAF] as an element ends, [PATH] as a non-empty container
-// closes), so that PartialEvents can give those of a malformed text.
+// TrackEvents makes d read as jq --stream's parser: its errors in that
+// parser's words, and PartialEvents giving the events emitted for a
+// malformed text before its error.
 func (d *Decoder) TrackEvents() { d.track = true }
 
-// PartialEvents returns the events of the text read since the last
-// whole top-level value, and forgets them.
+// PartialEvents returns the events of the malformed text of the last
+// error (see TrackEvents), and forgets them.
 func (d *Decoder) PartialEvents() []any {
 	evs := d.events
 	d.events = nil
 	return evs
 }
 
-// path is the path of the element being read in the open containers.
-func (d *Decoder) path() []any {
-	p := []any{}
+// failed keeps, before d forgets a malformed text, the --stream events
+// jq's streaming parser had emitted for it: those of each element ended
+// (by a ',') in the open containers, and of a last value that is a
+// whole container (its events came as it closed; a scalar's come only
+// with what follows it).
+func (d *Decoder) failed() {
+	if !d.track {
+		return
+	}
+	var evs []any
+	path := []any{}
+	at := func(k any) []any { return append(slices.Clip(path), k) }
 	for i, f := range d.stack {
 		switch f.kind {
 		case '[':
@@ -125,43 +135,58 @@ func (d *Decoder) path() []any {
 					break
 				}
 			}
-			p = append(p, end-f.start)
+			for j, v := range d.vals[f.start:end] {
+				evs = StreamEvents(at(j), v, evs)
+			}
+			path = at(end - f.start)
+		case '{':
+			end := len(d.kvs)
+			for _, g := range d.stack[i+1:] {
+				if g.kind == '{' {
+					end = g.start
+					break
+				}
+			}
+			for _, kv := range d.kvs[f.start:end] {
+				evs = StreamEvents(at(kv.key), kv.val, evs)
+			}
 		case 'k':
-			p = append(p, f.key)
+			path = at(f.key)
 		}
 	}
-	return p
+	if d.hasNext && !d.nextIsStr && len(d.stack) > 0 {
+		switch v := d.next.(type) {
+		case []any, *OrderedMap:
+			evs = StreamEvents(path, v, evs)
+		}
+	}
+	d.events = evs
 }
 
-// leafEvent records [PATH, LEAF] for the pending element when it is a
-// scalar or an empty container (a non-empty one was closed already).
-func (d *Decoder) leafEvent() {
-	if !d.track || !d.hasNext {
-		return
-	}
-	v := d.next
-	if d.nextIsStr {
-		v = d.nextStr
-	}
-	switch v := v.(type) {
+// StreamEvents appends to events the --stream form of v at path, as
+// jq's tostream: [PATH, LEAF] for each scalar and empty container, and
+// [PATH] closing each non-empty container with its last element's path.
+func StreamEvents(path []any, v any, events []any) []any {
+	var last []any
+	switch x := v.(type) {
 	case []any:
-		if len(v) > 0 {
-			return
+		for i, e := range x {
+			last = append(slices.Clip(path), i)
+			events = StreamEvents(last, e, events)
 		}
 	case *OrderedMap:
-		if v.Len() > 0 {
-			return
+		for k, e := range x.All() {
+			last = append(slices.Clip(path), k)
+			events = StreamEvents(last, e, events)
 		}
 	}
-	d.events = append(d.events, []any{d.path(), v})
-}
-
-// closeEvent records [PATH] of the last element of a non-empty
-// container being closed (path taken before the element is counted).
-func (d *Decoder) closeEvent(last []any) {
-	if d.track && last != nil {
-		d.events = append(d.events, []any{last})
+	if last == nil {
+		if path == nil {
+			path = []any{}
+		}
+		return append(events, []any{path, v})
 	}
+	return append(events, []any{last})
 }
 
 const rs = 0x1e // ASCII RS, which starts each text of a JSON sequence
@@ -282,6 +307,7 @@ func (d *Decoder) Next() (any, bool, error) {
 		}
 		v, ok, msg := d.scan()
 		if msg != "" {
+			d.failed()
 			d.reset()
 			if d.seq && !d.atRS {
 				d.waitRS = true
@@ -304,14 +330,17 @@ func (d *Decoder) Next() (any, bool, error) {
 		return nil, false, d.errorf("Unfinished abandoned text at EOF at line %d, column %d", d.line, d.col)
 	}
 	if d.st != 0 {
+		d.failed()
 		d.reset()
 		return nil, false, d.errorf("Unfinished string at EOF at line %d, column %d", d.line, d.col)
 	}
 	if msg := d.literal(); msg != "" {
+		d.failed()
 		d.reset()
 		return nil, false, d.errorf("%s at EOF at line %d, column %d", msg, d.line, d.col)
 	}
 	if len(d.stack) > 0 {
+		d.failed()
 		d.reset()
 		return nil, false, d.errorf("Unfinished JSON term at EOF at line %d, column %d", d.line, d.col)
 	}
@@ -405,7 +434,6 @@ func (d *Decoder) take() any {
 // done takes a finished top-level value.
 func (d *Decoder) done() (any, bool) {
 	if len(d.stack) == 0 && d.hasNext {
-		d.events = d.events[:0]
 		return d.take(), true
 	}
 	return nil, false
@@ -580,9 +608,6 @@ func (d *Decoder) token(c byte) string {
 		if top == nil {
 			return "',' not as part of an object or array"
 		}
-		if top.kind == '[' || top.kind == 'k' {
-			d.leafEvent()
-		}
 		switch top.kind {
 		case '[':
 			d.vals = append(d.vals, d.take())
@@ -596,15 +621,11 @@ func (d *Decoder) token(c byte) string {
 		if top == nil || top.kind != '[' {
 			return "Unmatched ']'"
 		}
-		var last []any
 		if d.hasNext {
-			d.leafEvent()
-			last = d.path()
 			d.vals = append(d.vals, d.take())
 		} else if len(d.vals) > top.start {
 			return "Expected another array element"
 		}
-		d.closeEvent(last)
 		elems := d.vals[top.start:]
 		a := make([]any, len(elems))
 		copy(a, elems)
@@ -620,8 +641,6 @@ func (d *Decoder) token(c byte) string {
 			if top.kind != 'k' {
 				return "Objects must consist of key:value pairs"
 			}
-			d.leafEvent()
-			d.closeEvent(d.path())
 			d.kvs = append(d.kvs, keyVal{top.key, d.take()})
 			d.stack = d.stack[:n-1]
 			n--
