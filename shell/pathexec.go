@@ -35,7 +35,7 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	if err := s.checkGoroutines(); err != nil {
 		return 1
 	}
-	if _, _, err := s.checkDepth(); err != nil {
+	if _, _, err := s.checkDepth(ctx); err != nil {
 		return 1
 	}
 	p := absPath(dir, name)

@@ -197,6 +197,7 @@ func New(opts Options) (*Shell, error) {
 		interp.ReadDirHandler2(s.readDirHandler),
 		interp.AccessHandler(s.accessHandler),
 		interp.ProcSubstHandler(s.procSubstHandler),
+		interp.GoContext(goContext),
 		interp.ScriptName(opts.Source),
 		interp.Invocation(map[bool]string{true: "c"}[opts.Command]),
 		interp.ExecBuiltins(shellBuiltins...),
@@ -289,16 +290,37 @@ func (s *Shell) checkGoroutines() error {
 
 // checkDepth walks the stack and trips the depth limit when it is deeper
 // than MaxGoFrames; it returns the depth found and the limit.
-func (s *Shell) checkDepth() (depth, limit int, err error) {
+func (s *Shell) checkDepth(ctx context.Context) (depth, limit int, err error) {
 	bp := framePool.Get().(*[]uintptr)
 	buf := *bp
 	limit = min(s.opts.Limits.MaxGoFrames, len(buf)-1)
-	depth = runtime.Callers(0, buf[:limit+1])
+	depth = runtime.Callers(0, buf[:limit+1]) + stackBase(ctx)
 	framePool.Put(bp)
 	if depth > limit {
 		return depth, limit, s.trip(fmt.Errorf("%w: maximum call depth exceeded", ErrLimit))
 	}
 	return depth, limit, nil
+}
+
+// stackBaseKey holds the frames below a goroutine's own stack: the depth
+// of the stack that started it, which checkDepth adds to its own.
+type stackBaseKey struct{}
+
+func stackBase(ctx context.Context) int {
+	n, _ := ctx.Value(stackBaseKey{}).(int)
+	return n
+}
+
+// goContext is ctx for a goroutine that this one starts to run commands
+// (interp.GoContext: a pipeline's elements, jobs; timeout's command): it
+// carries this stack's depth, so that a recursion through new goroutines
+// (f() { f | cat; }, f() { timeout 9 f; }) is stopped at the call-depth
+// limit as one on a single stack is.
+func goContext(ctx context.Context) context.Context {
+	bp := framePool.Get().(*[]uintptr)
+	n := runtime.Callers(0, *bp)
+	framePool.Put(bp)
+	return context.WithValue(ctx, stackBaseKey{}, stackBase(ctx)+n)
 }
 
 // call is callHandler's work on a command that passed the gate.
@@ -319,7 +341,7 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	// another goroutine was measured last). Every 16th command walked it:
 	// a sixth of a `for ((…))` loop's time.
 	if n >= s.frameCheck.Load() {
-		depth, limit, err := s.checkDepth()
+		depth, limit, err := s.checkDepth(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -470,6 +492,9 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	if shellBuiltin {
 		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
 		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
+	}
+	if name == "timeout" {
+		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
 	}
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars, cdir := environ, dir

@@ -149,6 +149,24 @@ func TestRecursionLimit(t *testing.T) {
 	}
 }
 
+// TestRecursionThroughGoroutines: a recursion whose every level runs on a
+// new goroutine (a pipeline's element, a background job, timeout's
+// command) meets the call-depth limit too, not just the goroutine and
+// memory limits: each goroutine carries the depth of the one that
+// started it (goContext).
+func TestRecursionThroughGoroutines(t *testing.T) {
+	for _, src := range []string{
+		"f() { f | cat; }; f",
+		"f() { timeout 100 f; }; f",
+		"f() { f & wait; }; f",
+	} {
+		_, errs, st := run(t, t.TempDir(), src, Limits{MaxGoFrames: 5000, MaxGoroutines: 100000})
+		if st != 125 || !strings.Contains(errs, "maximum call depth exceeded") {
+			t.Errorf("%s: err=%.200q status=%d", src, errs, st)
+		}
+	}
+}
+
 func TestCommandLimit(t *testing.T) {
 	_, errs, st := run(t, t.TempDir(), "while true; do :; done", Limits{MaxCommands: 10000})
 	if st != 125 || !strings.Contains(errs, "more than 10000 commands") {

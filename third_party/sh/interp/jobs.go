@@ -49,7 +49,7 @@ type bgProc struct {
 // startJob makes the record of a background job run by r; the job runs
 // under the context it returns, which kill cancels.
 func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, context.Context) {
-	jctx, cancel := context.WithCancel(ctx)
+	jctx, cancel := context.WithCancel(r.goContext(ctx))
 	bg := &bgProc{
 		done:   make(chan struct{}),
 		exit:   new(exitStatus),

@@ -46,17 +46,18 @@ type session struct {
 	pid         int          // $$: the session's virtual process id
 	lastPid     atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst   ProcSubstHandlerFunc
-	procs       sync.Map       // pid → *bgProc: the jobs still running, for kill
-	running     atomic.Int64   // how many of procs: while any runs, no write is deferred
-	jobsStarted atomic.Int64   // background jobs started in the session
-	ulimits     map[byte]int64 // what ulimit shows, by flag (umask.go)
-	top         topSignal      // signals sent to $$ (signals.go)
-	topPending  atomic.Bool    // top.pending is not empty
-	maxValue    int            // expand.Config.MaxValue
-	jobControl  bool           // fg and bg work (JobControl)
-	scriptName  string         // the script file (ScriptName)
-	invocation  string         // the end of $- (Invocation)
-	atPrompt    bool           // errors without "line N:" (AtPrompt)
+	goContext   func(context.Context) context.Context // GoContext
+	procs       sync.Map                              // pid → *bgProc: the jobs still running, for kill
+	running     atomic.Int64                          // how many of procs: while any runs, no write is deferred
+	jobsStarted atomic.Int64                          // background jobs started in the session
+	ulimits     map[byte]int64                        // what ulimit shows, by flag (umask.go)
+	top         topSignal                             // signals sent to $$ (signals.go)
+	topPending  atomic.Bool                           // top.pending is not empty
+	maxValue    int                                   // expand.Config.MaxValue
+	jobControl  bool                                  // fg and bg work (JobControl)
+	scriptName  string                                // the script file (ScriptName)
+	invocation  string                                // the end of $- (Invocation)
+	atPrompt    bool                                  // errors without "line N:" (AtPrompt)
 	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
 	execBuiltins map[string]bool
 	history      func() []string // the interactive history, for fc (History)
@@ -118,6 +119,27 @@ func User(uid, gid int) RunnerOption {
 		r.llmsh.uid, r.llmsh.gid = uid, gid
 		return nil
 	}
+}
+
+// GoContext sets f, which the runner applies to the context of each
+// goroutine it starts for commands (a pipeline's elements but the last,
+// a background job, a process substitution, a coprocess). llmsh carries
+// the depth of the stack that started it there, so that a recursion
+// through new goroutines (f() { f | cat; }) meets the same call-depth
+// limit as one on a single stack.
+func GoContext(f func(context.Context) context.Context) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.goContext = f
+		return nil
+	}
+}
+
+// goContext is ctx for a new goroutine of commands (GoContext).
+func (r *Runner) goContext(ctx context.Context) context.Context {
+	if r.llmsh.goContext != nil {
+		return r.llmsh.goContext(ctx)
+	}
+	return ctx
 }
 
 // ProcSubstHandlerFunc makes the pipe of a process substitution <(LIST) or

@@ -146,6 +146,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			subs[i].subshellLevel = r.subshellLevel
 		}
 	}
+	gctx := r.goContext(ctx) // llmsh: the elements' goroutines (GoContext)
 	for i := 0; i < n-1; i++ {
 		pr, pw, err := newPipe()
 		if err != nil {
@@ -157,7 +158,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			r.exit.fatal(err) // not being able to create a pipe is rare but critical
 			return
 		}
-		ectx, cancel := context.WithCancel(ctx)
+		ectx, cancel := context.WithCancel(gctx)
 		ctxs[i] = ectx
 		gw := &gatedWriter{w: pw, broken: cancel}
 		if commandElem(subs[i], elems[i]) {
