@@ -61,7 +61,7 @@ cd /scratch/deep
 const stateReport = `
 ab='a b'
 echo "x=$x nl=$nl n=$n RO=$RO ref=$ref EXP=$EXP host=${HOSTNAME-unset} pwd=$PWD old=$OLDPWD"
-echo "arr=${#arr[@]}:${arr[1]}:${arr[3]} map=${map[k]}|${map[$ab]} empty=${#empty[@]}"
+echo "arr=${#arr[@]}:${arr[1]}:${arr[3]} map=${map[k]}|${map[$ab]} empty=${empty[@]+set}"
 declare -p arr map n RO ref empty
 greet you; count "$@"
 echo "opts=$- $(shopt -p extglob nullglob | tr '\n' ' ')$(set -o | grep pipefail)"
