@@ -1030,14 +1030,23 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 		if v != "" && (v[0] == '-' || v[0] == '/') {
 			kind, mode = v[0], v[1:]
 		}
-		want, err := strconv.ParseUint(mode, 8, 32)
-		if err != nil || want > 07777 {
+		// GNU find compiles MODE as chmod does (octal or symbolic, "u+x",
+		// "g=w,o-r") and applies it to 0 with a zero umask; X and the
+		// kept set-id bits make the result differ for directories.
+		changes, ok := compileMode(mode)
+		if !ok {
 			return nil, findErrf("invalid mode %s", gnu.Quote(v))
 		}
+		wantFile := uint64(adjustMode(changes, 0, false, 0))
+		wantDir := uint64(adjustMode(changes, 0, true, 0))
 		return func(f *findEnt) bool {
 			info, err := f.stat(fd)
 			if err != nil {
 				return false
+			}
+			want := wantFile
+			if info.IsDir() {
+				want = wantDir
 			}
 			got := uint64(findPermBits(info.Mode()))
 			switch kind {
