@@ -136,6 +136,7 @@ func cp(env *Env) int {
 type moveOpts struct {
 	target                              string
 	targetSet, noTarget, parents, strip bool
+	move, install                       bool // which command: messages differ
 }
 
 // copyOrMove works out the (source, destination) pairs of cp and mv from
@@ -166,12 +167,35 @@ func copyOrMove(env *Env, f *Flags, operands []string, o moveOpts, do func(src, 
 			intoDir = true
 		case o.parents:
 			intoDir = false
-		case intoDir && err != nil:
-			env.Errorf("target %s: %s", gnu.QuoteAF(target), ErrText(err))
-			return 1
 		case intoDir:
-			env.Errorf("target %s is not a directory", gnu.QuoteAF(target))
+			if err == nil {
+				err = syscall.ENOTDIR
+			}
+			// coreutils 9.1: "target 'f': Not a directory"; with -t
+			// "target directory 'f': ..." (install: "failed to access").
+			what := "target %s: %s"
+			if o.targetSet && o.install {
+				what = "failed to access %s: %s"
+			} else if o.targetSet {
+				what = "target directory %s: %s"
+			}
+			env.Errorf(what, gnu.QuoteAF(target), ErrText(err))
 			return 1
+		case strings.HasSuffix(target, "/"):
+			// DEST/ names a directory: an existing non-directory cannot be
+			// stat'ed so, and a missing one is no place for a file.
+			if err == nil || isErrno(err, syscall.ENOTDIR) {
+				env.Errorf("cannot stat %s: %s", gnu.QuoteAF(target), ErrText(syscall.ENOTDIR))
+				return 1
+			}
+			if sfi, serr := env.FS.Stat(env.Abs(operands[0])); serr == nil && !sfi.IsDir() {
+				if o.move {
+					env.Errorf("cannot move %s to %s: %s", gnu.QuoteAF(operands[0]), gnu.QuoteAF(target), ErrText(syscall.ENOTDIR))
+				} else {
+					env.Errorf("cannot create regular file %s: %s", gnu.QuoteAF(target), ErrText(syscall.ENOTDIR))
+				}
+				return 1
+			}
 		}
 	}
 	if o.parents && !intoDir {

@@ -26,7 +26,7 @@ func TestCp(t *testing.T) {
 		{tree, []string{"cp", "f", "f"}, "", "cp: 'f' and 'f' are the same file\n", 1, base},
 		{tree, []string{"cp", "-r", "d", "d/s"}, "", "cp: cannot copy a directory, 'd', into itself, 'd/s/d'\n", 1, base},
 		{tree, []string{"cp", "f", "g", "h"}, "", "cp: target 'h': No such file or directory\n", 1, base},
-		{tree, []string{"cp", "f", "g", "g"}, "", "cp: target 'g' is not a directory\n", 1, base},
+		{tree, []string{"cp", "f", "g", "g"}, "", "cp: target 'g': Not a directory\n", 1, base},
 		{tree, []string{"cp", "nope", "x"}, "", "cp: cannot stat 'nope': No such file or directory\n", 1, base},
 		{tree, []string{"cp", "f", "nodir/x"}, "", "cp: cannot create regular file 'nodir/x': No such file or directory\n", 1, base},
 		{tree, []string{"cp", "-r", "d", "f"}, "", "cp: cannot overwrite non-directory 'f' with directory 'd'\n", 1, base},

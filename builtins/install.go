@@ -102,7 +102,7 @@ func install(env *Env) int {
 			}
 		}
 	}
-	return copyOrMove(env, f, operands, moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget}, r.file)
+	return copyOrMove(env, f, operands, moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget, install: true}, r.file)
 }
 
 // mkdirs makes d and its missing ancestors, saying so with -v.

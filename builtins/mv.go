@@ -49,7 +49,7 @@ func mv(env *Env) int {
 		}
 	}
 	m.verbose, m.update = *verbose, u.update
-	return copyOrMove(env, f, operands, moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget}, m.operand)
+	return copyOrMove(env, f, operands, moveOpts{target: *target, targetSet: *targetSet, noTarget: *noTarget, move: true}, m.operand)
 }
 
 type mover struct {
