@@ -1025,38 +1025,7 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		kind := byte(0)
-		mode := v
-		if v != "" && (v[0] == '-' || v[0] == '/') {
-			kind, mode = v[0], v[1:]
-		}
-		// GNU find compiles MODE as chmod does (octal or symbolic, "u+x",
-		// "g=w,o-r") and applies it to 0 with a zero umask; X and the
-		// kept set-id bits make the result differ for directories.
-		changes, ok := compileMode(mode)
-		if !ok {
-			return nil, findErrf("invalid mode %s", gnu.Quote(v))
-		}
-		wantFile := uint64(adjustMode(changes, 0, false, 0))
-		wantDir := uint64(adjustMode(changes, 0, true, 0))
-		return func(f *findEnt) bool {
-			info, err := f.stat(fd)
-			if err != nil {
-				return false
-			}
-			want := wantFile
-			if info.IsDir() {
-				want = wantDir
-			}
-			got := uint64(findPermBits(info.Mode()))
-			switch kind {
-			case '-':
-				return got&want == want
-			case '/':
-				return want == 0 || got&want != 0
-			}
-			return got == want
-		}, nil
+		return fd.permTest(v)
 	}
 	return nil, findErrf("unknown predicate `%s'", t)
 }
@@ -1906,4 +1875,41 @@ func (fd *finder) runBatches() {
 		}
 		fd.runBatch(b)
 	}
+}
+
+// permTest is -perm MODE: exactly MODE, -MODE all of its bits, /MODE
+// any of them.
+func (fd *finder) permTest(v string) (findExpr, error) {
+	kind := byte(0)
+	mode := v
+	if v != "" && (v[0] == '-' || v[0] == '/') {
+		kind, mode = v[0], v[1:]
+	}
+	// GNU find compiles MODE as chmod does (octal or symbolic, "u+x",
+	// "g=w,o-r") and applies it to 0 with a zero umask; X and the
+	// kept set-id bits make the result differ for directories.
+	changes, ok := compileMode(mode)
+	if !ok {
+		return nil, findErrf("invalid mode %s", gnu.Quote(v))
+	}
+	wantFile := uint64(adjustMode(changes, 0, false, 0))
+	wantDir := uint64(adjustMode(changes, 0, true, 0))
+	return func(f *findEnt) bool {
+		info, err := f.stat(fd)
+		if err != nil {
+			return false
+		}
+		want := wantFile
+		if info.IsDir() {
+			want = wantDir
+		}
+		got := uint64(findPermBits(info.Mode()))
+		switch kind {
+		case '-':
+			return got&want == want
+		case '/':
+			return want == 0 || got&want != 0
+		}
+		return got == want
+	}, nil
 }
