@@ -16,6 +16,10 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
+// dir and vdir are ls listing in columns and in long format, with
+// backslash escapes, whether or not the output is a terminal (GNU).
+var _ = register(Builtin{Name: "dir", Summary: "list directory contents (ls -C -b)", Run: ls})
+var _ = register(Builtin{Name: "vdir", Summary: "list directory contents (ls -l -b)", Run: ls})
 var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no -D, --hyperlink)", Run: ls})
 
 // lsEntry is one file to print.
@@ -36,7 +40,7 @@ func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) str
 	abs := env.Abs(name)
 	target, err := env.FS.Readlink(abs)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "ls: cannot read symbolic link %s: %s\n", gnu.QuoteAF(name), ErrText(err))
+		env.Errorf("cannot read symbolic link %s: %s", gnu.QuoteAF(name), ErrText(err))
 		*status = max(*status, 1)
 		return ""
 	}
@@ -369,8 +373,11 @@ func (p *lsCmdLine) finish(f *Flags) int {
 	}
 	if o.format < 0 {
 		o.format = lsFormatOne
-		if env.Terminal {
+		switch {
+		case env.Name() == "dir" || env.Terminal:
 			o.format = lsFormatColumns
+		case env.Name() == "vdir":
+			o.format = lsFormatLong
 		}
 	}
 	o.long = o.format == lsFormatLong
@@ -398,6 +405,8 @@ func (p *lsCmdLine) finish(f *Flags) int {
 			} else {
 				env.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", gnu.Quote(v))
 			}
+		} else if env.Name() == "dir" || env.Name() == "vdir" {
+			o.quoting = gnu.Escape
 		} else if env.Terminal {
 			o.quoting = gnu.ShellEscape
 		}
@@ -591,7 +600,7 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	for _, op := range operands {
 		info, err := lsStatArg(env, op, o)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(op), ErrText(err))
+			env.Errorf("cannot access %s: %s", gnu.QuoteAF(op), ErrText(err))
 			status = 2
 			continue
 		}
@@ -642,7 +651,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 	}
 	ents, err := o.dirs.readDir(env.Abs(dir))
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "ls: cannot open directory %s: %s\n", gnu.QuoteAF(dir), ErrText(err))
+		env.Errorf("cannot open directory %s: %s", gnu.QuoteAF(dir), ErrText(err))
 		return 2
 	}
 	if header {
@@ -681,12 +690,12 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			if ti, terr := env.FS.Stat(env.Abs(name)); terr == nil {
 				info = ti
 			} else {
-				fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(name), ErrText(terr))
+				env.Errorf("cannot access %s: %s", gnu.QuoteAF(name), ErrText(terr))
 				status = 1
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "ls: cannot access %s: %s\n", gnu.QuoteAF(name), ErrText(err))
+			env.Errorf("cannot access %s: %s", gnu.QuoteAF(name), ErrText(err))
 			status = 1
 			continue
 		}
@@ -724,7 +733,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 				if id != "" && slices.Contains(o.active, id) {
 					// -LR: a link back to a directory being listed.
 					w.Flush()
-					fmt.Fprintf(env.Stderr, "ls: %s: not listing already-listed directory\n", sub)
+					env.Errorf("%s: not listing already-listed directory", sub)
 					status = 2
 					continue
 				}
