@@ -148,11 +148,11 @@ func chownSpec(spec string) (user, group chownID, err error) {
 }
 
 type chownRun struct {
-	env                                 *Env
-	user, group                         chownID
-	chgrp                               bool
-	verbose, changes, silent, recursive bool
-	skip                                bool // --from names someone else
+	env                        *Env
+	user, group                chownID
+	chgrp                      bool
+	verbose, silent, recursive bool
+	skip                       bool // --from names someone else
 }
 
 // one applies the change to name (and, with -R, what is under it).
