@@ -62,6 +62,8 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 	operand := map[string]bool{"expr": true, "xxd": true, "echo": true}
 	says := map[string]string{"egrep": "grep", "fgrep": "grep"}
 	bashStyle := map[string]bool{"printf": true}
+	// less names an unknown option and goes on, status 0 (less 590).
+	warnOnly := map[string]bool{"less": true}
 	for _, bi := range All() {
 		if bi.Summary == "" {
 			t.Errorf("%s: no summary", bi.Name)
@@ -85,7 +87,7 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 		if s, ok := says[name]; ok {
 			name = s
 		}
-		if !operand[bi.Name] && (r.status == 0 || !strings.Contains(r.stderr, name) || !strings.Contains(r.stderr, "no-such-option-x")) {
+		if !operand[bi.Name] && (r.status == 0 && !warnOnly[bi.Name] || !strings.Contains(r.stderr, name) || !strings.Contains(r.stderr, "no-such-option-x")) {
 			t.Errorf("%s --no-such-option-x: status %d, stderr %.120q", bi.Name, r.status, r.stderr)
 		}
 	}

@@ -78,6 +78,24 @@ func moreCmd(env *Env) int {
 // lessArgOptions are less's short options that take an argument.
 const lessArgOptions = "bhjkKoOpPtTxyz#"
 
+// lessLongOptions are less 590's long options, lower-cased (less has
+// pairs such as --ignore-case and --IGNORE-CASE).
+var lessLongOptions = map[string]bool{}
+
+func init() {
+	for _, o := range strings.Fields(`auto-buffers buffers chop-long-lines clear-screen color dumb
+		exit-follow-on-close file-size follow-name header hilite-search hilite-unread
+		ignore-case incsearch jump-target line-num-width line-numbers lesskey-file log-file
+		long-prompt max-back-scroll max-forw-scroll mouse no-histdups no-init no-keypad
+		no-lessopen no-number-headers no-search-headers no-vbell old-bot pattern prompt
+		proc-backspace proc-return proc-tab quiet quit-at-eof quit-if-one-screen
+		quit-on-intr quotes raw-control-chars redraw-on-quit rscroll save-marks search-skip-screen
+		shift show-preproc-errors silent squeeze-blank-lines status-column status-line tabs tag
+		tag-file tilde underline-special use-backslash use-color window word-wrap wheel-lines`) {
+		lessLongOptions[o] = true
+	}
+}
+
 // lessCmd is less with its output not a terminal: it copies the files (or
 // standard input) like cat; a file it cannot read is reported on standard
 // output, as less does, and the status stays 0.
@@ -98,7 +116,11 @@ func lessCmd(env *Env) int {
 		case a == "--version" || a == "-V":
 			return printVersion(env)
 		case strings.HasPrefix(a, "--"):
-			// A long option: ignored.
+			// A long option is ignored; one less 590 lacks is named
+			// on stderr, and less goes on (status 0).
+			if name, _, _ := strings.Cut(a[2:], "="); !lessLongOptions[strings.ToLower(name)] {
+				fmt.Fprintf(env.Stderr, "There is no %s option (\"less --help\" for help)\n", name)
+			}
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
 			if a[0] == '-' && strings.ContainsRune(lessArgOptions, rune(a[len(a)-1])) && i+1 < len(args) {
 				i++ // the option's argument is the next word
