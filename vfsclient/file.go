@@ -88,6 +88,9 @@ type File struct {
 	// closeCh is the answer to CloseLater's close, until CloseErr.
 	openCh, closeCh chan answer
 	openErr         error
+	// opened is the file's stat that came with its open (openStat),
+	// until the first Stat takes it; nil after, and for other files.
+	opened *vfsproto.StatResult
 	// ordered is set while every request sent on f, opened by
 	// OpenLater, is one that vfsd serves before it reads the next (its
 	// open, small writes, close): f need not be flushed before a
@@ -801,6 +804,10 @@ func (f *File) Stat() (fs.FileInfo, error) {
 	}
 	if f.openErr != nil {
 		return nil, f.openErr
+	}
+	if st := f.opened; st != nil {
+		f.opened = nil
+		return &FileInfo{name: path.Base(f.name), st: *st}, nil
 	}
 	h := f.h
 	var r vfsproto.StatResult

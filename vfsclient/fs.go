@@ -46,6 +46,11 @@ func (c *Client) OpenFile(name string, flag int) (*File, error) {
 	}
 	c.flushPending()
 	mode := modeFor(flag)
+	if mode == vfsproto.ModeRead && c.named {
+		if f, ok, err := c.openStat(name); ok {
+			return f, err
+		}
+	}
 	var r vfsproto.OpenResult
 	if err := c.call(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: mode}, &r); err != nil {
 		return nil, pathErr("open", name, err)

@@ -114,7 +114,45 @@ func (f *File) OpenErr() error {
 // Lazy says whether f's open was sent without waiting for its answer
 // (OpenLater with open_named).
 func (f *File) Lazy() bool {
-	return f.h >= vfsproto.FirstNamedHandle
+	return f.h >= vfsproto.FirstNamedHandle && f.mode != vfsproto.ModeRead
+}
+
+// openStat opens name for reading with a handle it names (open_named)
+// and sends a stat of that handle behind the open, in the same write:
+// vfsd runs a named open on its reader before it reads the stat, so both
+// answers come in one round trip, and the File's first Stat (tail's,
+// cat's, wc -c's, sort's, cp's, made right after the open) is had
+// without another. A failed open is the error, its name freed by a
+// close not waited for (the stat fails with the open's error). ok is
+// false when no name is left: the caller opens as usual then.
+func (c *Client) openStat(name string) (f *File, ok bool, err error) {
+	h := vfsproto.FirstNamedHandle + c.nextNamed.Add(1) - 1
+	if h > vfsproto.MaxNamedHandle {
+		return nil, false, nil
+	}
+	och, err := c.sendCork(vfsproto.OpOpen, vfsproto.OpenParams{Path: name, Mode: vfsproto.ModeRead, H: &h}, true)
+	if err != nil {
+		return nil, true, pathErr("open", name, err)
+	}
+	sch, serr := c.sendCork(vfsproto.OpStat, vfsproto.StatParams{H: &h}, false)
+	if serr != nil {
+		c.uncork() // the open, corked: its answer is waited for below
+	}
+	if err := recv(och, nil); err != nil {
+		if serr == nil {
+			recv(sch, nil) // the open's error again
+		}
+		c.send(vfsproto.OpClose, vfsproto.HandleParams{H: h})
+		return nil, true, pathErr("open", name, err)
+	}
+	f = newFile(c, h, name, vfsproto.ModeRead)
+	if serr == nil {
+		var st vfsproto.StatResult
+		if recv(sch, &st) == nil {
+			f.opened = &st // else File.Stat asks again
+		}
+	}
+	return f, true, nil
 }
 
 // CloseLater closes f as Close does, without waiting: what the
