@@ -377,6 +377,37 @@ func TestProtocolAttacks(t *testing.T) {
 			p.call("c", "close", `{"h":`+first+`}`)
 			usable(t, p, ar)
 		}},
+		{"named_open_stat", func(t *testing.T, p *protoPeer, ar *arena) {
+			// A client's read-only open (issue 21): a named open with a
+			// stat of its handle in the same write, before the open's
+			// answer. Outside the grants the open fails as any open
+			// does, and the stat behind it fails with the open's error,
+			// telling nothing of the file; the close frees the name.
+			if resp := p.call("h", "hello", `{"version":1,"features":["open_named","byte_names"]}`); resp == nil || !resp.OK {
+				t.Fatalf("hello: %+v", resp)
+			}
+			for i, path := range []string{ar.secret, ar.rw + "/link-abs", ar.rw + "/dirlink/secret", ar.ro + "/../out/secret", "/proc/self/environ", ar.secret + "\x00" + ar.ro + "/in.txt"} {
+				h := fmt.Sprint(vfsproto.FirstNamedHandle + int64(i))
+				p.frame(`{"id":"o","op":"open","params":{"path":` + jsonStr(path) + `,"mode":"r","h":` + h + `}}`)
+				p.frame(`{"id":"s","op":"stat","params":{"h":` + h + `}}`)
+				open := p.recv()
+				wantErr(t, open, vfsproto.ENoEnt, vfsproto.EPerm, vfsproto.EArg)
+				st := p.recv()
+				if open.Error.Code == vfsproto.EArg {
+					// Refused before any open (a NUL in the path):
+					// the name was not taken.
+					wantErr(t, st, vfsproto.ENoEnt)
+					continue
+				}
+				wantErr(t, st, open.Error.Code)
+				if st.Error.Message != open.Error.Message {
+					t.Fatalf("stat behind a failed open of %q: %v, want the open's %v", path, st.Error, open.Error)
+				}
+				wantErr(t, p.call("c", "close", `{"h":`+h+`}`), open.Error.Code)
+				wantErr(t, p.call("s2", "stat", `{"h":`+h+`}`), vfsproto.ENoEnt)
+			}
+			usable(t, p, ar)
+		}},
 		{"handle_mode_confusion", func(t *testing.T, p *protoPeer, ar *arena) {
 			resp := p.call("o", "open", `{"path":`+jsonStr(filepath.Join(ar.ro, "in.txt"))+`,"mode":"r"}`)
 			if resp == nil || !resp.OK {
