@@ -881,11 +881,14 @@ func safeWrite(f file, p []byte) (n int, err error) {
 const maxInline = 64 << 10
 
 // inline says whether the reader runs j itself when its handle is idle.
+// A stat of a handle is one fstat (or a look at a virtual file): a
+// client's read-only open sends one behind the open (vfsclient's
+// openStat), answered with it rather than after a worker's hand-off.
 func inline(j *job) bool {
 	switch j.op {
 	case vfsproto.OpWrite, vfsproto.OpWriteBulk, vfsproto.OpWriteShm:
 		return len(j.data) <= maxInline
-	case vfsproto.OpClose:
+	case vfsproto.OpClose, vfsproto.OpStat:
 		return true
 	}
 	return false

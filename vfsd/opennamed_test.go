@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -195,5 +196,42 @@ func TestOpenNamedNotNegotiated(t *testing.T) {
 	}
 	if code := c.code(vfsproto.OpWrite, vfsproto.WriteParams{H: vfsproto.FirstNamedHandle, Data: []byte("x")}); code != vfsproto.ENoEnt {
 		t.Fatal(fmt.Sprint("write to the name: ", code))
+	}
+}
+
+// TestStatBehindNamedOpen: a read-only named open with a stat of its
+// handle behind it (vfsclient's openStat), sent together, answers both,
+// the stat describing the file; a stat of a handle keeps its place
+// among the handle's requests, inline (idle handle) or queued behind a
+// write too large for the reader: it sees every write before it.
+func TestStatBehindNamedOpen(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureOpenNamed}}, nil)
+	h := int64(vfsproto.FirstNamedHandle)
+	big := strings.Repeat("x", maxInline+1)
+	resps := c.pipeline(
+		[2]any{vfsproto.OpOpen, named("in/a.txt", vfsproto.ModeRead, h)},
+		[2]any{vfsproto.OpStat, vfsproto.StatParams{H: &h}},
+		[2]any{vfsproto.OpOpen, named("out/n", vfsproto.ModeAppend, h+1)},
+		[2]any{vfsproto.OpWrite, vfsproto.WriteParams{H: h + 1, Data: []byte("12")}},
+		[2]any{vfsproto.OpStat, vfsproto.StatParams{H: ptr(h + 1)}},
+		[2]any{vfsproto.OpWrite, vfsproto.WriteParams{H: h + 1, Data: []byte(big)}},
+		[2]any{vfsproto.OpStat, vfsproto.StatParams{H: ptr(h + 1)}},
+		[2]any{vfsproto.OpWrite, vfsproto.WriteParams{H: h + 1, Data: []byte("3")}},
+		[2]any{vfsproto.OpStat, vfsproto.StatParams{H: ptr(h + 1)}},
+	)
+	for i, r := range resps {
+		if !r.OK {
+			t.Fatalf("request %d: %+v", i, r.Error)
+		}
+	}
+	for i, want := range map[int]int64{1: 6, 4: 2, 6: int64(2 + len(big)), 8: int64(3 + len(big))} {
+		var st vfsproto.StatResult
+		mustUnmarshal(t, resps[i].Result, &st)
+		if st.Size != want {
+			t.Errorf("stat %d: size %d, want %d", i, st.Size, want)
+		}
 	}
 }
