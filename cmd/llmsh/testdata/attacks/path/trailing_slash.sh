@@ -11,7 +11,7 @@
 #@ stdout: shell dirs ok
 #@ stderr: cat: @RO@/in.txt/: Not a directory
 #@ stderr: ls: cannot access 'work.txt/': Not a directory
-#@ stderr: cp: cannot create regular file 'work.txt/': Not a directory
+#@ stderr: cp: cannot stat 'work.txt/': Not a directory
 #@ stderr: rm: cannot remove '/tmp/v/': Not a directory
 cat @RO@/in.txt/; echo cat $?
 echo virtual > /tmp/v
