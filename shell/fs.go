@@ -255,11 +255,28 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 		}
 		return f, nil
 	}
-	if o, ok := f.(*outFile); ok && hc.Persist {
+	o, ok := f.(*outFile)
+	if ok && hc.Persist {
 		o.f = &lockedFile{f: o.f} // a descriptor that commands may share
+	}
+	if ok && flag&(os.O_WRONLY|os.O_RDWR) == os.O_RDWR {
+		return rdwrFile{o}, nil
 	}
 	return f, nil
 }
+
+// rdwrFile is the file of N<>FILE: an output redirection's file that is
+// also the interpreter's InputFile, so that its readers (read, cat <&N)
+// read it where they are, not through a pipe that a copy fills with the
+// whole file: a write after a read goes where the read stopped, and a
+// command after `read` starts just past what it took, as in bash.
+type rdwrFile struct{ *outFile }
+
+// SharedInput marks an interp.InputFile.
+func (rdwrFile) SharedInput() {}
+
+// Unwrap gives the redirection to asOutFile, for settling its writes.
+func (f rdwrFile) Unwrap() io.Writer { return f.outFile }
 
 // openPersistent opens the file of a truncating redirection whose
 // descriptor may outlive its command (exec >FILE, exec 3>FILE, 3>FILE):
