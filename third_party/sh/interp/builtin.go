@@ -363,7 +363,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "wait": // llmsh: jobs.go
 		exit = r.builtinWait(ctx, args)
 	case "jobs":
-		exit = r.builtinJobs(args)
+		exit = r.builtinJobs(ctx, pos, args)
 	case "kill":
 		exit = r.builtinKill(ctx, args)
 	case "disown":

@@ -112,7 +112,7 @@ var helpNotes = map[string]string{
 	"fc":      "llmsh: no editor is run (-e - and -s run a command again); a script has no history.",
 	"hash":    "llmsh: every command is one of llmsh's builtins: there are no program paths to remember, only those given with -p.",
 	"history": "llmsh: a script has no history; the interactive shell keeps it in its history file.",
-	"jobs":    "llmsh: -x is refused: job control commands are not run.",
+	"jobs":    "llmsh: -x puts the job's virtual process id ($!) for each jobspec.",
 	"kill":    "llmsh: only llmsh's own jobs and the shell itself can be signalled; any other PID is \"No such process\".",
 	"logout":  "llmsh: llmsh is never a login shell: use `exit'.",
 	"pwd":     "llmsh: -P prints what -L prints: symbolic links are resolved by vfsd, which never says where one leads outside the grants.",

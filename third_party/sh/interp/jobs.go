@@ -376,13 +376,37 @@ func (r *Runner) jobLine(j *bgProc, long bool) string {
 	return fmt.Sprintf("[%d]%c  %-24s%s\n", j.num, mark, state, text)
 }
 
+// jobsExecute is `jobs -x COMMAND [ARG...]`: each word that names a
+// job (%N, %%, %name) is replaced by the job's process id and the
+// command runs, as bash's execute_list_with_replacements; a word naming
+// no job stays as it is. No command is status 0.
+func (r *Runner) jobsExecute(ctx context.Context, pos syntax.Pos, args []string) exitStatus {
+	if len(args) == 0 {
+		return exitStatus{}
+	}
+	words := slices.Clone(args)
+	for i, w := range words {
+		if strings.HasPrefix(w, "%") {
+			if j, _ := r.findJob(w); j != nil {
+				words[i] = strconv.Itoa(j.pid)
+			}
+		}
+	}
+	r.call(ctx, pos, words)
+	return r.exit
+}
+
 // builtinJobs is the jobs builtin.
-func (r *Runner) builtinJobs(args []string) exitStatus {
+func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string) exitStatus {
 	var exit exitStatus
-	long, pids, running, stopped := false, false, false, false
+	long, pids, running, stopped, execute, other := false, false, false, false, false, false
 	fp := flagParser{remaining: args}
 	for fp.more() {
-		switch flag := fp.flag(); flag {
+		flag := fp.flag()
+		if flag != "-x" {
+			other = true
+		}
+		switch flag {
 		case "-l":
 			long = true
 		case "-p":
@@ -393,15 +417,21 @@ func (r *Runner) builtinJobs(args []string) exitStatus {
 			stopped = true
 		case "-n":
 		case "-x":
-			r.errf("%sjobs: -x: job control commands are not run\n", r.errPrefix())
-			exit.code = 2
-			return exit
+			if other {
+				r.errf("%sjobs: no other options allowed with `-x'\n", r.errPrefix())
+				exit.code = 1
+				return exit
+			}
+			execute = true
 		default:
 			r.errf("%sjobs: %s: invalid option\n", r.errPrefix(), flag)
 			r.errf("jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n")
 			exit.code = 2
 			return exit
 		}
+	}
+	if execute {
+		return r.jobsExecute(ctx, pos, fp.args())
 	}
 	var list []*bgProc
 	if specs := fp.args(); len(specs) > 0 {
