@@ -1247,7 +1247,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// llmsh: the words are expanded before the builtin runs, and
 		// traced then (bash): the compound arrays first, name=(…), then
 		// the command with the names alone.
+		// Their errors and command substitutions write to the stderr
+		// from before the redirections, as a simple command's (cmd).
+		errOut := r.stderr
+		if r.cmdErr != nil {
+			r.stderr = r.cmdErr
+		}
 		args := r.declArgs(cm, !viaBuiltin)
+		r.stderr = errOut
 		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
 			// llmsh: declare --help ... answers as bash, before local's
 			// "can only be used in a function".

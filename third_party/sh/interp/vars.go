@@ -1032,10 +1032,17 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				// llmsh: bash quotes the word for declare's
 				// assignments only.
 				word := wordText(elem.Value)
+				msg := "%s%s: %s: must use subscript when assigning associative array\n"
 				if r.declaring {
 					word = "'" + word + "'"
+					if r.cmdErr != nil {
+						// bash warns as it expands declare's
+						// words, before the redirections.
+						fmt.Fprintf(r.cmdErr, msg, r.errPrefix(), name, word)
+						continue
+					}
 				}
-				r.errf("%s%s: %s: must use subscript when assigning associative array\n", r.errPrefix(), name, word)
+				r.errf(msg, r.errPrefix(), name, word)
 				continue
 			default:
 				k = r.assocKey(elem.Index)
