@@ -195,6 +195,10 @@ type Runner struct {
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer
+	// noCall is set while a simple command whose redirection failed is
+	// expanded, traced and its assignments made, as bash does before its
+	// redirections; the command is not run (llmsh).
+	noCall bool
 	// cmdTrace is where set -x wrote before the running statement's
 	// redirections: a simple command is traced there, as bash (llmsh).
 	cmdTrace io.Writer

@@ -518,6 +518,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.multiOut = map[string]bool{}
 	}
 	redirFailed := false
+	callExpr, _ := st.Cmd.(*syntax.CallExpr)
+	var redirErr func() // llmsh: says why a simple command's redirection failed
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
@@ -525,7 +527,12 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if err != nil {
 			if !r.exit.fatalExit && err != errRedirExpand {
 				// A fatal error from a handler is reported by [Runner.Run].
-				r.errf("%s\n", r.redirErrText(err))
+				w, text := r.stderr, r.redirErrText(err)
+				redirErr = func() { fmt.Fprintf(w, "%s\n", text) }
+				if callExpr == nil {
+					redirErr()
+					redirErr = nil
+				}
 			}
 			r.exit.code = 1
 			redirFailed = true
@@ -548,6 +555,23 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.stdinRedir = r.stmtStdin
 	}
 	r.multiOut = nil
+	if callExpr != nil && redirFailed && !r.exit.fatalExit && !r.exit.exiting {
+		// llmsh: bash expands and traces a simple command, and makes
+		// its assignments (x=1 >&7 keeps x), before its redirections;
+		// an assignment that abandons the line leaves them unmade.
+		r.exit = exitStatus{}
+		r.noCall, r.debugDone = true, true
+		r.cmd(ctx, callExpr)
+		r.noCall = false
+		if redirErr != nil && !r.exit.abandon && !r.exit.exiting && !r.exit.fatalExit {
+			redirErr()
+		}
+		if r.exit.code == 0 {
+			r.exit.code = 1
+		}
+	} else if redirErr != nil {
+		redirErr()
+	}
 	if r.exit.ok() && st.Cmd != nil {
 		if st.Negated && r.opts[optErrExit] && !r.noErrExit {
 			// llmsh: under set -e, bash ignores it (and the ERR
@@ -906,6 +930,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
+		if r.noCall {
+			// llmsh: a redirection failed (stmtSync).
+			for _, restore := range slices.Backward(restores) {
+				if !restore.vr.ReadOnly {
+					r.setVar(restore.name, restore.vr)
+				}
+			}
+			break
+		}
 
 		r.node = cm
 		if len(inherit) > 0 {
