@@ -519,7 +519,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	redirFailed := false
 	callExpr, _ := st.Cmd.(*syntax.CallExpr)
-	var redirErr func() // llmsh: says why a simple command's redirection failed
+	// llmsh: says why a simple command's redirection failed.
+	var redirErr func()
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
