@@ -2703,8 +2703,17 @@ func (p *Parser) loop(fpos Pos) Loop {
 
 func (p *Parser) wordIter(ftok string, fpos Pos) *WordIter {
 	wi := &WordIter{}
-	if wi.Name = p.getLit(); wi.Name == nil {
+	// llmsh: any one word is the name, as bash takes it (for x[1] in,
+	// for "x" in, for $v in); the interpreter says the ones that are no
+	// name are `not a valid identifier' when the loop runs.
+	if w := p.getWord(); w == nil {
 		p.followErr(fpos, ftok, noQuote("a literal"))
+	} else if lit, ok := w.Parts[0].(*Lit); ok && len(w.Parts) == 1 {
+		wi.Name = lit
+	} else {
+		var sb strings.Builder
+		NewPrinter().Print(&sb, w)
+		wi.Name = &Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: sb.String()}
 	}
 	if p.got(semicolon) {
 		p.got(_Newl)
