@@ -1456,6 +1456,21 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					name, vr = t, r.lookupVar(t)
 				}
 			}
+			if vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") && (!local || r.localHere(name)) {
+				// llmsh: declaring through a nameref whose variable is
+				// readonly fails, as bash: in a function the message
+				// names the variable (local nr of a local nameref
+				// too), outside one the nameref (declare nr=2 only).
+				if t, idx := r.refTarget(name, nil); t != name && idx == nil && r.lookupVar(t).ReadOnly && (local || !as.Naked) {
+					shown := t
+					if !local {
+						shown = name
+					}
+					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, shown)
+					r.exit.code = 1
+					continue
+				}
+			}
 			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
