@@ -13,7 +13,6 @@ import (
 	"iter"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -1085,7 +1084,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarString(shellReplyVar, reply)
 
 					// llmsh: through a nameref, as bash.
-					if c, _ := strconv.Atoi(reply); c > 0 && c <= len(items) {
+					// bash's legal_number: blanks around it too.
+					if c, _ := legalNumber(reply); c > 0 && c <= int64(len(items)) {
 						r.assignName(name, items[c-1])
 					} else {
 						r.assignName(name, "")
@@ -1245,6 +1245,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			r.stmts(ctx, ci.Stmts)
+			if len(ci.Stmts) == 0 && !r.exit.returning && !r.exit.exiting && !r.exit.fatalExit {
+				// llmsh: an empty item reached by ;& or ;;& is status
+				// 0, as bash (case a in a) false;& b) ;; esac).
+				r.exit.code = 0
+			}
 			switch ci.Op {
 			case syntax.Fallthrough: // ";&" runs the next item unconditionally
 				runNext = true
