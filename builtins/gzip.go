@@ -28,7 +28,7 @@ var _ = register(Builtin{Name: "zcat", Summary: "expand gzip files to standard o
 type gzipState struct {
 	env                                         *Env
 	stdout, decompress, keep, force, list, test bool
-	quiet, noName, recursive                    bool
+	quiet, noName, recursive, rsyncable         bool
 	verbose                                     int
 	level                                       int
 	suffix                                      string
@@ -74,16 +74,10 @@ func gzipMain(env *Env) int {
 	version := shortHelpVersion(f, 'h', 'V')
 	f.BoolVar(version, 'L', "license", "display software license")
 	f.Func(0, "synchronous", NoArg, "", "synchronous output (safer if system crashes, but slower)\n(llmsh: vfsd writes the files; no effect)", func(string, bool) error { return nil })
-	rsyncable := f.Bool(0, "rsyncable", "make rsync-friendly archive (refused: not implemented)")
+	f.BoolVar(&s.rsyncable, 0, "rsyncable", "make rsync-friendly archive")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
-	}
-	if *rsyncable {
-		// Its blocks would change the compressed bytes: refused rather
-		// than ignored.
-		env.Errorf("--rsyncable is not supported in llmsh")
-		return 1
 	}
 	if *version {
 		return printVersion(env)
@@ -284,6 +278,51 @@ func (s *gzipState) report(name string, err error) {
 	}
 }
 
+// rsyncWindow is GNU gzip's RSYNC_WIN: --rsyncable ends a deflate block
+// where the sum of the last rsyncWindow input bytes is a multiple of it,
+// so a change in the input changes the output only up to the next such
+// place, wherever it is in the file.
+const rsyncWindow = 8192
+
+// rsyncWriter feeds a gzip.Writer, flushing it (a sync flush: the block
+// ends, the stream goes on) at the content-defined places rsyncWindow
+// says. The bytes differ from GNU's (Go's deflate), the property is the
+// same: any gzip reads the result.
+type rsyncWriter struct {
+	zw  *gzip.Writer
+	win [rsyncWindow]byte
+	n   int // bytes seen, up to a full window
+	pos int // next slot of win
+	sum uint32
+}
+
+func (w *rsyncWriter) Write(p []byte) (int, error) {
+	start := 0
+	for i, c := range p {
+		if w.n == rsyncWindow {
+			w.sum -= uint32(w.win[w.pos])
+		} else {
+			w.n++
+		}
+		w.win[w.pos] = c
+		w.pos = (w.pos + 1) % rsyncWindow
+		w.sum += uint32(c)
+		if w.n == rsyncWindow && w.sum%rsyncWindow == 0 {
+			if _, err := w.zw.Write(p[start : i+1]); err != nil {
+				return start, err
+			}
+			if err := w.zw.Flush(); err != nil {
+				return i + 1, err
+			}
+			start = i + 1
+		}
+	}
+	if _, err := w.zw.Write(p[start:]); err != nil {
+		return start, err
+	}
+	return len(p), nil
+}
+
 var (
 	errGzipTrailing = errors.New("trailing garbage")
 	errGzipNotGzip  = errors.New("not in gzip format")
@@ -306,7 +345,11 @@ func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName strin
 				zw.ModTime = mtime
 			}
 		}
-		if _, err := io.Copy(zw, in); err != nil {
+		var dst io.Writer = zw
+		if s.rsyncable {
+			dst = &rsyncWriter{zw: zw}
+		}
+		if _, err := io.Copy(dst, in); err != nil {
 			return in.n, out.n, err
 		}
 		err = zw.Close()
