@@ -1,7 +1,5 @@
 package builtins
 
-import "github.com/llmsh/llmsh/builtins/internal/gnu"
-
 var _ = register(Builtin{Name: "hostname", Summary: "show the system's host name (llmsh's virtual name)", Run: hostnameCmd})
 
 // hostnameCmd prints llmsh's virtual host name. It has no domain and no
@@ -47,16 +45,6 @@ var _ = register(Builtin{Name: "hostid", Summary: "print the numeric identifier 
 const VirtualHostID = "007f0101"
 
 func hostidCmd(env *Env) int {
-	f := NewFlags(env, "Print the numeric identifier (in hexadecimal) for the current host.\n\n"+
-		"In llmsh that is always "+VirtualHostID+".", "[OPTION]")
-	args, err := f.Parse(env.Args[1:])
-	if err != nil {
-		return f.Fail(err, 1)
-	}
-	if len(args) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
-	}
-	w := stdoutWriter(env)
-	w.WriteString(VirtualHostID + "\n")
-	return finishOutput(env, w, 0)
+	return printFixed(env, "Print the numeric identifier (in hexadecimal) for the current host.\n\n"+
+		"In llmsh that is always "+VirtualHostID+".", "[OPTION]", VirtualHostID)
 }

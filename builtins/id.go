@@ -91,7 +91,13 @@ func id(env *Env) int {
 }
 
 func whoami(env *Env) int {
-	f := NewFlags(env, "Print the user name associated with the current effective user ID.\nIn llmsh that is always "+VirtualUser+".", "[OPTION]...")
+	return printFixed(env, "Print the user name associated with the current effective user ID.\nIn llmsh that is always "+VirtualUser+".", "[OPTION]...", VirtualUser)
+}
+
+// printFixed runs a command that takes no operand and prints one fixed
+// line of llmsh's virtual identity (whoami, logname, arch, hostid).
+func printFixed(env *Env, summary, usage, value string) int {
+	f := NewFlags(env, summary, usage)
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -100,7 +106,7 @@ func whoami(env *Env) int {
 		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
 	}
 	w := stdoutWriter(env)
-	w.WriteString(VirtualUser + "\n")
+	w.WriteString(value + "\n")
 	return finishOutput(env, w, 0)
 }
 
@@ -133,15 +139,5 @@ func groupsCmd(env *Env) int {
 }
 
 func lognameCmd(env *Env) int {
-	f := NewFlags(env, "Print the user's login name.\n\nIn llmsh that is always "+VirtualUser+".", "[OPTION]")
-	args, err := f.Parse(env.Args[1:])
-	if err != nil {
-		return f.Fail(err, 1)
-	}
-	if len(args) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
-	}
-	w := stdoutWriter(env)
-	w.WriteString(VirtualUser + "\n")
-	return finishOutput(env, w, 0)
+	return printFixed(env, "Print the user's login name.\n\nIn llmsh that is always "+VirtualUser+".", "[OPTION]", VirtualUser)
 }

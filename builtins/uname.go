@@ -72,15 +72,5 @@ func unameCmd(env *Env) int {
 var _ = register(Builtin{Name: "arch", Summary: "print machine hardware name (same as uname -m)", Run: archCmd})
 
 func archCmd(env *Env) int {
-	f := NewFlags(env, "Print machine architecture.\n\nIn llmsh that is always "+virtualMachine+", as uname -m says.", "[OPTION]...")
-	args, err := f.Parse(env.Args[1:])
-	if err != nil {
-		return f.Fail(err, 1)
-	}
-	if len(args) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
-	}
-	w := stdoutWriter(env)
-	w.WriteString(virtualMachine + "\n")
-	return finishOutput(env, w, 0)
+	return printFixed(env, "Print machine architecture.\n\nIn llmsh that is always "+virtualMachine+", as uname -m says.", "[OPTION]...", virtualMachine)
 }
