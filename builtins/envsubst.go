@@ -38,9 +38,9 @@ func envsubstCmd(env *Env) int {
 			env.Errorf("missing arguments")
 			return 1
 		}
-		w := bufio.NewWriter(env.Stdout)
+		w := stdoutWriter(env)
 		envsubstRefs(args[0], func(name string) { fmt.Fprintln(w, name) })
-		return flushStatus(env, w)
+		return finishOutput(env, w, 0)
 	}
 	var only map[string]bool
 	if len(args) == 1 {
@@ -55,7 +55,7 @@ func envsubstCmd(env *Env) int {
 		return v, true
 	}
 	r := bufio.NewReaderSize(env.Stdin, 64<<10)
-	w := bufio.NewWriter(env.Stdout)
+	w := stdoutWriter(env)
 	for {
 		line, err := r.ReadString('\n')
 		if line != "" {
@@ -70,16 +70,7 @@ func envsubstCmd(env *Env) int {
 			return 1
 		}
 	}
-	return flushStatus(env, w)
-}
-
-// flushStatus flushes w: 0, or 1 with the write error reported.
-func flushStatus(env *Env, w *bufio.Writer) int {
-	if err := w.Flush(); err != nil {
-		env.Errorf("write error: %s", ErrText(err))
-		return 1
-	}
-	return 0
+	return finishOutput(env, w, 0)
 }
 
 // envsubstRef reads a reference at s[i] == '$': $NAME or ${NAME}. It

@@ -76,11 +76,10 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	// blank, then everything after it, blanks at both ends trimmed, as ONE
 	// argument (#!/usr/bin/env -S bash -e splits it in env; #!/usr/bin/env
 	// bash -x names a program "bash -x", as env says).
-	ipath, arg, _ := strings.Cut(strings.TrimLeft(line[2:], " \t"), " ")
-	if i := strings.IndexByte(ipath, '\t'); i >= 0 {
-		ipath, arg = ipath[:i], ipath[i+1:]+" "+arg
+	ipath, arg := strings.TrimLeft(line[2:], " \t"), ""
+	if i := strings.IndexAny(ipath, " \t"); i >= 0 {
+		ipath, arg = ipath[:i], strings.Trim(ipath[i+1:], " \t")
 	}
-	arg = strings.Trim(arg, " \t")
 	if ipath == "" {
 		return s.nested(ctx, append([]string{"bash", name}, args[1:]...), stdin, stdout, stderr, dir, environ)
 	}
