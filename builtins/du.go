@@ -200,7 +200,8 @@ func duFlags(env *Env, d *duWalker, o *duOpts) *Flags {
 	f.Func('X', "exclude-from", RequiredArg, "FILE", "exclude files that match any pattern in FILE", func(v string, _ bool) error {
 		data, err := readWholeFile(env, v)
 		if err != nil {
-			return fmt.Errorf("%s: %s", gnu.QuoteF(v), ErrText(err))
+			// GNU du reports the unreadable list as a usage error.
+			return &UsageError{Msg: fmt.Sprintf("%s: %s", gnu.QuoteF(v), ErrText(err))}
 		}
 		for _, p := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
 			d.excludes = append(d.excludes, findGlob(p, false))
