@@ -741,6 +741,9 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		Mode:    int64(mode.Perm()),
 		ModTime: fi.ModTime().Truncate(time.Second),
 		Format:  tar.FormatGNU,
+		// Every file belongs to llmsh's one user, as ls -l shows.
+		Uid: VirtualUID, Gid: VirtualGID,
+		Uname: VirtualUser, Gname: VirtualUser,
 	}
 	if mode&fs.ModeSetuid != 0 {
 		hdr.Mode |= 04000

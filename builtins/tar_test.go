@@ -826,3 +826,34 @@ func TestTarMissingProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestTarCreateOwner: members belong to llmsh's one user, as ls -l shows,
+// unless --owner, --group or --numeric-owner say otherwise.
+func TestTarCreateOwner(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args         []string
+		uname, gname string
+		uid, gid     int
+	}{
+		{nil, VirtualUser, VirtualUser, VirtualUID, VirtualGID},
+		{[]string{"--owner=alice:7", "--group=staff:9"}, "alice", "staff", 7, 9},
+		{[]string{"--numeric-owner"}, "", "", VirtualUID, VirtualGID},
+	} {
+		r := tarRun(t, dir, nil, append(append([]string{"tar"}, c.args...), "-cf", "-", "f")...)
+		if r.status != 0 {
+			t.Fatalf("%v: status %d: %s", c.args, r.status, r.stderr)
+		}
+		hdr, err := tar.NewReader(strings.NewReader(r.stdout)).Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hdr.Uname != c.uname || hdr.Gname != c.gname || hdr.Uid != c.uid || hdr.Gid != c.gid {
+			t.Errorf("%v: owner %s(%d)/%s(%d), want %s(%d)/%s(%d)", c.args, hdr.Uname, hdr.Uid,
+				hdr.Gname, hdr.Gid, c.uname, c.uid, c.gname, c.gid)
+		}
+	}
+}
