@@ -40,6 +40,9 @@ type columnCtl struct {
 	maxCols    int
 	hide       string
 	right      string
+	trunc      string
+	wrap       string
+	noextreme  string
 	order      string
 	tabName    string
 	hasName    bool
@@ -67,6 +70,13 @@ type columnCol struct {
 	named  bool
 	hidden bool
 	right  bool
+
+	// -T, -W and -E, and the widths libsmartcols computes from them
+	// (column_table.go).
+	trunc, wrap, noextreme bool
+	width, widthMin        int
+	widthMax, widthAvg     int
+	extreme                bool
 }
 
 // columnErr ends column with status 1 after printing its message.
@@ -130,8 +140,11 @@ func columnParse(env *Env) (*columnCtl, []string, int) {
 		return nil
 	})
 	f.BoolVar(&ctl.noHeadings, 'd', "table-noheadings", "don't print header")
+	f.StringVar(&ctl.noextreme, 'E', "table-noextreme", "<columns>", "don't count long text from the columns to column width")
 	f.StringVar(&ctl.hide, 'H', "table-hide", "<columns>", "don't print the columns")
 	f.StringVar(&ctl.right, 'R', "table-right", "<columns>", "right align text in these columns")
+	f.StringVar(&ctl.trunc, 'T', "table-truncate", "<columns>", "truncate text in the columns when necessary")
+	f.StringVar(&ctl.wrap, 'W', "table-wrap", "<columns>", "wrap text in the columns when necessary")
 	// Repeating the header once per terminal page never applies: the
 	// output is not a terminal.
 	f.Bool('e', "table-header-repeat", "repeat header for each page")
@@ -170,7 +183,14 @@ func columnParse(env *Env) (*columnCtl, []string, int) {
 		return nil, nil, f.Fail(err, 1)
 	}
 	if ctl.termwidth < 0 {
-		ctl.termwidth = 80 // standard output is never a terminal width source here
+		// Standard output is never a terminal to ask: COLUMNS, else 80,
+		// as util-linux's get_terminal_width.
+		ctl.termwidth = 80
+		if v, ok := envLookup(env.Environ, "COLUMNS"); ok {
+			if n, err := strconv.Atoi(v); err == nil && n > 0 {
+				ctl.termwidth = n
+			}
+		}
 	}
 	if ctl.tree != "" {
 		ctl.mode = columnTable
@@ -179,7 +199,8 @@ func columnParse(env *Env) (*columnCtl, []string, int) {
 			return nil, nil, 1
 		}
 	}
-	if ctl.mode != columnTable && (ctl.order != "" || ctl.hasName || ctl.hide != "" || ctl.right != "" || ctl.names != nil) {
+	if ctl.mode != columnTable && (ctl.order != "" || ctl.hasName || ctl.hide != "" || ctl.right != "" ||
+		ctl.trunc != "" || ctl.wrap != "" || ctl.noextreme != "" || ctl.names != nil) {
 		env.Errorf("option --table required for all --table-*")
 		return nil, nil, 1
 	}
@@ -483,9 +504,28 @@ func (ctl *columnCtl) modify() error {
 			return err
 		}
 	}
-	if ctl.right != "" {
-		if err := ctl.apply(ctl.right, func(c *columnCol) { c.right = true }); err != nil {
-			return err
+	for _, o := range []struct {
+		list string
+		set  func(*columnCol)
+	}{
+		{ctl.right, func(c *columnCol) { c.right = true }},
+		{ctl.trunc, func(c *columnCol) { c.trunc = true }},
+		{ctl.noextreme, func(c *columnCol) { c.noextreme = true }},
+		{ctl.wrap, func(c *columnCol) { c.wrap = true }},
+	} {
+		if o.list != "" {
+			if err := ctl.apply(o.list, o.set); err != nil {
+				return err
+			}
+		}
+	}
+	if ctl.noextreme == "" {
+		// Without -E the last visible column ignores its extremes.
+		for k := len(ctl.cols) - 1; k >= 0; k-- {
+			if !ctl.cols[k].hidden {
+				ctl.cols[k].noextreme = true
+				break
+			}
 		}
 	}
 	if err := ctl.createTree(); err != nil {
@@ -526,54 +566,6 @@ func (ctl *columnCtl) modify() error {
 		}
 	}
 	return nil
-}
-
-func (ctl *columnCtl) printTable(w *bufio.Writer) {
-	var vis []*columnCol
-	for _, c := range ctl.cols {
-		if !c.hidden {
-			vis = append(vis, c)
-		}
-	}
-	headings := ctl.names != nil && !ctl.noHeadings
-	widths := make([]int, len(vis))
-	for k, c := range vis {
-		if headings {
-			widths[k] = columnWidth(c.name)
-		}
-		for n := range ctl.lines {
-			widths[k] = max(widths[k], columnWidth(ctl.cell(n, c)))
-		}
-	}
-	row := func(cell func(c *columnCol) string) {
-		for k, c := range vis {
-			if k > 0 {
-				w.WriteString(ctl.outSep)
-			}
-			s := cell(c)
-			pad := strings.Repeat(" ", max(0, widths[k]-columnWidth(s)))
-			switch {
-			case k == len(vis)-1:
-				if c.right && s != "" {
-					w.WriteString(pad)
-				}
-				w.WriteString(s)
-			case c.right:
-				w.WriteString(pad)
-				w.WriteString(s)
-			default:
-				w.WriteString(s)
-				w.WriteString(pad)
-			}
-		}
-		w.WriteByte('\n')
-	}
-	if headings {
-		row(func(c *columnCol) string { return c.name })
-	}
-	for _, n := range ctl.rowOrder {
-		row(func(c *columnCol) string { return ctl.cell(n, c) })
-	}
 }
 
 // cell is what line n shows in column c: its data, after the tree
