@@ -60,6 +60,7 @@ type differ struct {
 	expandTabs  bool
 	initialTab  bool
 	exclude     []string
+	excludeM    []func(string) bool // exclude's fnmatch globs, compiled on first use
 	stdinData   []byte
 	stdinRead   bool
 	now         time.Time
@@ -740,8 +741,13 @@ func (d *differ) compareDirs(a, b *diffInput, top bool) int {
 
 // excluded reports whether a directory entry matches an -x pattern.
 func (d *differ) excluded(name string) bool {
-	for _, pat := range d.exclude {
-		if ok, _ := path.Match(pat, name); ok {
+	if d.excludeM == nil {
+		for _, pat := range d.exclude {
+			d.excludeM = append(d.excludeM, findGlob(pat, false))
+		}
+	}
+	for _, match := range d.excludeM {
+		if match(name) {
 			return true
 		}
 	}

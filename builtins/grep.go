@@ -33,7 +33,7 @@ type grepOpts struct {
 	groupSep                        string
 	noGroupSep                      bool
 	recursive, deref, dirSkip       bool
-	include, exclude, excludeDir    []string
+	include, exclude, excludeDir    []func(string) bool // fnmatch globs
 	label, binMode                  string
 	implicitDot                     bool
 	digits                          string // -NUM context
@@ -235,22 +235,24 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices (accepted, no devices here)", func(string, bool) error { return nil })
 	f.Func('r', "recursive", NoArg, "", "like --directories=recurse", func(string, bool) error { o.recursive = true; return nil })
 	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
-	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, v); return nil })
-	f.Func(0, "exclude", RequiredArg, "GLOB", "skip files that match GLOB", func(v string, _ bool) error { o.exclude = append(o.exclude, v); return nil })
+	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, findGlob(v, false)); return nil })
+	f.Func(0, "exclude", RequiredArg, "GLOB", "skip files that match GLOB", func(v string, _ bool) error { o.exclude = append(o.exclude, findGlob(v, false)); return nil })
 	f.Func(0, "exclude-from", RequiredArg, "FILE", "skip files that match any file pattern from FILE", func(v string, _ bool) error {
 		r, err := env.Open(v)
 		if err == nil {
 			var data []byte
 			data, err = io.ReadAll(r)
 			r.Close()
-			o.exclude = append(o.exclude, grepExcludeLines(string(data))...)
+			for _, l := range grepExcludeLines(string(data)) {
+				o.exclude = append(o.exclude, findGlob(l, false))
+			}
 		}
 		if err != nil && p.patErr == nil {
 			p.patErr = &grepFileError{v, err}
 		}
 		return nil
 	})
-	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, v); return nil })
+	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, findGlob(v, false)); return nil })
 	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
 	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
 	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
@@ -394,16 +396,17 @@ func (g *grepRun) fail(name string, err error) {
 }
 
 // grepGlobMatch reports whether name, or a suffix of it after a '/',
-// matches one of globs (GNU's rule for --include and --exclude).
-func grepGlobMatch(globs []string, name string, suffixes bool) bool {
-	for _, gl := range globs {
-		if ok, _ := path.Match(gl, name); ok {
+// matches one of globs (GNU's rule for --include and --exclude: fnmatch
+// without FNM_PATHNAME or FNM_PERIOD).
+func grepGlobMatch(globs []func(string) bool, name string, suffixes bool) bool {
+	for _, match := range globs {
+		if match(name) {
 			return true
 		}
 		if suffixes {
 			for i := 0; i < len(name); i++ {
 				if name[i] == '/' && i+1 < len(name) && name[i+1] != '/' {
-					if ok, _ := path.Match(gl, name[i+1:]); ok {
+					if match(name[i+1:]) {
 						return true
 					}
 				}
@@ -446,6 +449,12 @@ func (g *grepRun) operand(op string, several bool) {
 		}
 		if st.IsDir() {
 			if o.dirSkip && !o.recursive {
+				return
+			}
+			// A directory named on the command line is skipped when it
+			// (or a suffix after a '/') matches --exclude-dir; the "."
+			// searched when none is named is not.
+			if !o.implicitDot && grepGlobMatch(o.excludeDir, op, true) {
 				return
 			}
 			if o.withName == 2 {

@@ -57,12 +57,13 @@ type unzipConfig struct {
 	excludes         []string // -x
 	members          []string // the operands after the archive
 	matched          []bool   // which members matched a member
+	globs            map[string]func(string) bool
 }
 
 // selected tells whether the member named n is to be handled.
 func (c *unzipConfig) selected(n string) bool {
 	for _, x := range c.excludes {
-		if unzipMatch(x, n) {
+		if c.match(x, n) {
 			return false
 		}
 	}
@@ -70,7 +71,7 @@ func (c *unzipConfig) selected(n string) bool {
 		return true
 	}
 	for i, m := range c.members {
-		if unzipMatch(m, n) || m == n {
+		if c.match(m, n) || m == n {
 			c.matched[i] = true
 			return true
 		}
@@ -78,11 +79,19 @@ func (c *unzipConfig) selected(n string) bool {
 	return false
 }
 
-// unzipMatch matches a member name as unzip does: its wildcards match
-// across "/" too (dir/* is everything under dir/).
-func unzipMatch(pattern, name string) bool {
-	ok, _ := path.Match(strings.ReplaceAll(pattern, "/", "\x00"), strings.ReplaceAll(name, "/", "\x00"))
-	return ok
+// match matches a member name as unzip does: its wildcards match across
+// "/" too (dir/* is everything under dir/), "[!…]" and "[^…]" negate a
+// class.
+func (c *unzipConfig) match(pattern, name string) bool {
+	m, ok := c.globs[pattern]
+	if !ok {
+		if c.globs == nil {
+			c.globs = map[string]func(string) bool{}
+		}
+		m = findGlob(pattern, false)
+		c.globs[pattern] = m
+	}
+	return m(name)
 }
 
 // run lists, tests or extracts the members of the archive name.

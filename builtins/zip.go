@@ -153,7 +153,8 @@ func (c *zipConfig) walk(env *Env, w *bufio.Writer, src string, items []zipItem)
 	if !fi.IsDir() {
 		return append(items, zipItem{src, name})
 	}
-	if !c.junk {
+	if !c.junk && name != "" {
+		// "." itself is no member, as in Info-ZIP's zip.
 		items = append(items, zipItem{src, name + "/"})
 	}
 	if !c.recurse {
