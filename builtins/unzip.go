@@ -13,13 +13,22 @@ import (
 	"time"
 )
 
-var _ = register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive (llmsh: no -Z zipinfo mode)", Run: unzipCmd})
+var _ = register(Builtin{Name: "unzip", Summary: "list, test and extract compressed files in a ZIP archive", Run: unzipCmd})
 
 // unzipCmd is Info-ZIP unzip 6.0's common use through archive/zip:
 // extraction (-d, -o, -n, -j, -q), listing (-l), piping (-p) and testing
 // (-t), with its output lines and exit statuses (9 no archive, 11 no
 // member matched).
 func unzipCmd(env *Env) int {
+	if len(env.Args) > 1 && strings.HasPrefix(env.Args[1], "-Z") {
+		// unzip -Z is zipinfo; what follows the Z is its first options.
+		sub := *env
+		sub.Args = append([]string{"zipinfo"}, env.Args[2:]...)
+		if rest := env.Args[1][2:]; rest != "" {
+			sub.Args = append([]string{"zipinfo", "-" + rest}, env.Args[2:]...)
+		}
+		return zipinfo(&sub)
+	}
 	c := &unzipConfig{excludes: []string{}}
 	f := NewFlags(env, "Extract, list or test the members of a ZIP archive (Info-ZIP unzip 6.0's\n"+
 		"common options). Members may be named (shell patterns) after the archive.", "[-lpt] [-o|-n] [-jq] file[.zip] [file(s) ...] [-d exdir]")
@@ -99,7 +108,7 @@ func (c *unzipConfig) run(env *Env, name string, members []string) int {
 	c.members, c.matched = members, make([]bool, len(members))
 	w := stdoutWriter(env)
 	defer w.Flush()
-	zr, shown, status := unzipOpen(env, w, name, !c.pipe && c.quiet == 0)
+	zr, shown, _, status := unzipOpen(env, w, name, !c.pipe && c.quiet == 0, "unzip")
 	if zr == nil {
 		return status
 	}
@@ -225,23 +234,30 @@ func (c *unzipConfig) pipeTest(env *Env, w *bufio.Writer, zr *zip.Reader, shown 
 // unzipOpen reads the archive name (or name.zip) whole and opens it; it
 // prints "Archive:  NAME" unless pipe mode is quiet. On failure it
 // reports unzip's message and returns status 9.
-func unzipOpen(env *Env, w *bufio.Writer, name string, header bool) (*zip.Reader, string, int) {
+func unzipOpen(env *Env, w *bufio.Writer, name string, header bool, prog string) (*zip.Reader, string, int, int) {
 	shown := name
 	r, err := env.Open(name)
+	if st, serr := env.FS.Stat(env.Abs(name)); serr == nil && st.IsDir() {
+		// A directory is no archive: name.zip is tried, as Info-ZIP does.
+		if err == nil {
+			r.Close()
+		}
+		err = fs.ErrNotExist
+	}
 	if err != nil && errors.Is(err, fs.ErrNotExist) && !strings.HasSuffix(name, ".zip") {
 		if r2, err2 := env.Open(name + ".zip"); err2 == nil {
 			r, err, shown = r2, nil, name+".zip"
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "unzip:  cannot find or open %s, %s.zip or %s.ZIP.\n", name, name, name)
-		return nil, "", 9
+		fmt.Fprintf(env.Stderr, "%s:  cannot find or open %s, %s.zip or %s.ZIP.\n", prog, name, name, name)
+		return nil, "", 0, 9
 	}
 	data, err := readAllCtx(env, r)
 	r.Close()
 	if err != nil {
 		env.Errorf("%s: %s", name, ErrText(err))
-		return nil, "", 9
+		return nil, "", 0, 9
 	}
 	if header {
 		fmt.Fprintf(w, "Archive:  %s\n", shown)
@@ -253,11 +269,11 @@ func unzipOpen(env *Env, w *bufio.Writer, name string, header bool) (*zip.Reader
 			"  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n"+
 			"  latter case the central directory and zipfile comment will be found on\n"+
 			"  the last disk(s) of this archive.\n"+
-			"unzip:  cannot find zipfile directory in one of %s or\n"+
-			"        %s.zip, and cannot find %s.ZIP, period.\n", name, name, name)
-		return nil, "", 9
+			"%s:  cannot find zipfile directory in one of %s or\n"+
+			"        %s.zip, and cannot find %s.ZIP, period.\n", prog, name, name, name)
+		return nil, "", 0, 9
 	}
-	return zr, shown, 0
+	return zr, shown, len(data), 0
 }
 
 func unzipCopy(env *Env, w io.Writer, zf *zip.File) error {
