@@ -22,8 +22,9 @@ func zipinfo(env *Env) int {
 	}
 	f := NewFlags(env, "List name, date/time, attribute, size, compression method, etc., about files\n"+
 		"in list (excluding those in xlist) contained in the specified .zip archive.\n"+
-		"llmsh lists names only (-1, -2), with the header and totals lines.",
-		"[-12hCt] file[.zip] [list...] [-x xlist...]", "-Z [-12hCt] file[.zip] [list...] [-x xlist...]")
+		"llmsh lists names only (-1, -2), with the header and totals lines.\n"+
+		"unzip -Z [-12hCt] file[.zip] [list...] [-x xlist...] is the same.",
+		"[-12hCt] file[.zip] [list...] [-x xlist...]")
 	format := byte('s')
 	setFormat := func(c byte) func(string, bool) error {
 		return func(string, bool) error { format = c; return nil }
