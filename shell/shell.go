@@ -515,6 +515,11 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	if !runsCommands[name] {
 		pipe = &pipeWatch{w: stdout}
 		env.Stdout = pipe
+		if interp.Stoppable(ctx) {
+			// In a job: a write waits while the job is stopped.
+			pipe.job = ctx
+			env.Stderr = stopWriter{ctx: ctx, w: stderr}
+		}
 	}
 	if seq := deferSeq(ctx); shellBuiltin && seq != 0 && pipe != nil {
 		return s.runDeferrable(b, env, pipe, stdout, stderr, seq)
@@ -573,9 +578,17 @@ var runsCommands = map[string]bool{"xargs": true, "find": true}
 type pipeWatch struct {
 	w      io.Writer
 	broken atomic.Bool
+	// job, when set, is the context of the job the command runs in:
+	// each write passes its stop gate (interp.StopPoint).
+	job context.Context
 }
 
 func (p *pipeWatch) Write(b []byte) (int, error) {
+	if p.job != nil {
+		if err := interp.StopPoint(p.job); err != nil {
+			return 0, err
+		}
+	}
 	n, err := p.w.Write(b)
 	if err != nil && (errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)) {
 		p.broken.Store(true)
@@ -584,6 +597,22 @@ func (p *pipeWatch) Write(b []byte) (int, error) {
 }
 
 func (p *pipeWatch) Unwrap() io.Writer { return p.w }
+
+// stopWriter is the standard error of a command run in a job: each
+// write passes the job's stop gate.
+type stopWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (s stopWriter) Write(b []byte) (int, error) {
+	if err := interp.StopPoint(s.ctx); err != nil {
+		return 0, err
+	}
+	return s.w.Write(b)
+}
+
+func (s stopWriter) Unwrap() io.Writer { return s.w }
 
 // nested runs a nested shell (sh, bash or llmsh) on a new runner in the
 // same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME

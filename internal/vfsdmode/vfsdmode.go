@@ -24,9 +24,9 @@ func Serve() {
 	if len(os.Args) < 2 || os.Args[1] != ServerModeArg {
 		return
 	}
-	// Ctrl-C at a terminal is for the running command, not for vfsd
-	// (which shares the terminal's process group).
-	signal.Ignore(os.Interrupt)
+	// Ctrl-C and Ctrl-Z at a terminal are for the running command, not
+	// for vfsd (which shares the terminal's process group).
+	signal.Ignore(terminalSignals...)
 	vfsd.OneProcUntilWork = true // llmsh starts it with VfsdEnv
 	os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, sandbox.RestrictToGrants))
 }

@@ -362,6 +362,9 @@ type Runner struct {
 	// jobCtx, when set, is the context the runner's jobs start from
 	// (SetJobContext; llmsh's REPL). Subshells do not inherit it.
 	jobCtx context.Context
+	// gate is the stop gate of the job the runner runs in, nil outside
+	// a job (llmsh; jobstop.go).
+	gate *jobGate
 
 	opts runnerOpts
 
@@ -1219,6 +1222,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		curText:       r.curText,
 		liveRedirs:    slices.Clone(r.liveRedirs),
 		stdinRedir:    r.stdinRedir,
+		gate:          r.gate, // llmsh: it stops with its job (jobstop.go)
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

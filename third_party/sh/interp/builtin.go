@@ -184,6 +184,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// the values being non-zero.
 		r.out("0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")
 	case "exit":
+		if r.warnStoppedJobs() { // llmsh: jobstop.go
+			exit.code = 1
+			break
+		}
 		switch len(args) {
 		case 0:
 			exit = r.lastExit

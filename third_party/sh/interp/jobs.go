@@ -39,35 +39,35 @@ type bgProc struct {
 	num    int    // its job number (%N); 0 for a process substitution
 	text   string // the command as jobs shows it
 	cancel context.CancelFunc
+	// gate stops and continues the job (jobstop.go); ctxDone is the end
+	// of its context, which ends a wait at the gate.
+	gate    *jobGate
+	ctxDone <-chan struct{}
 
 	mu       sync.Mutex
 	sig      int  // the signal that kill sent it before it finished
 	reaped   bool // waited for, or reported done: no longer in the table
 	disowned bool // taken out of the table by disown
+	// pending is a signal sent while the job was stopped, delivered
+	// when it continues (as a stopped process's); stoppedAt is when it
+	// last stopped (the current job is the last one stopped), and
+	// stopShown says that its stop was reported.
+	pending   int
+	stopSig   int
+	stoppedAt time.Time
+	stopShown bool
 }
 
 // startJob makes the record of a background job run by r; the job runs
 // under the context it returns, which kill cancels.
 func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, context.Context) {
-	jctx, cancel := context.WithCancel(r.goContext(ctx))
-	bg := &bgProc{
-		done:   make(chan struct{}),
-		exit:   new(exitStatus),
-		pid:    r.llmsh.newPid(),
-		seq:    r.llmsh.jobsStarted.Add(1),
-		cancel: cancel,
-	}
+	bg, jctx := r.newJob(ctx)
 	if st != nil {
 		bg.text = jobText(st)
-		for _, j := range r.tableJobs() {
-			bg.num = max(bg.num, j.num)
-		}
-		bg.num++
+		bg.num = r.nextJobNum()
 	}
 	r.pruneJobs()
 	r.bgProcs = append(r.bgProcs, bg)
-	r.llmsh.procs.Store(bg.pid, bg)
-	r.llmsh.running.Add(1)
 	if bg.num > 0 && r.llmsh.jobControl && r.bashPid == r.llmsh.pid {
 		// llmsh: an interactive bash names the job it starts.
 		r.errf("[%d] %d\n", bg.num, bg.pid)
@@ -75,9 +75,40 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 	return bg, jctx
 }
 
+// nextJobNum is the number of a job that enters the table now: one more
+// than the highest there.
+func (r *Runner) nextJobNum() int {
+	n := 0
+	for _, j := range r.tableJobs() {
+		n = max(n, j.num)
+	}
+	return n + 1
+}
+
+// newJob makes a job that runs under the context it returns (which kill
+// cancels), not yet in the table.
+func (r *Runner) newJob(ctx context.Context) (*bgProc, context.Context) {
+	jctx, cancel := context.WithCancel(r.goContext(ctx))
+	bg := &bgProc{
+		done:    make(chan struct{}),
+		exit:    new(exitStatus),
+		pid:     r.llmsh.newPid(),
+		seq:     r.llmsh.jobsStarted.Add(1),
+		cancel:  cancel,
+		gate:    newJobGate(r.gate),
+		ctxDone: jctx.Done(),
+	}
+	jctx = withGate(jctx, bg.gate)
+	r.llmsh.procs.Store(bg.pid, bg)
+	r.llmsh.running.Add(1)
+	return bg, jctx
+}
+
 // finish records the end of a job: its status, or 128+N when kill sent
 // it signal N while it ran (its runner stopped part way).
 func (bg *bgProc) finish(r *Runner, exit exitStatus) {
+	// A stopped job ends only when it has continued (or was killed).
+	bg.gate.pass(bg.ctxDone)
 	bg.mu.Lock()
 	if bg.sig != 0 {
 		exit = exitStatus{code: uint8(128 + bg.sig)}
@@ -117,11 +148,26 @@ func (bg *bgProc) reap() {
 	bg.mu.Unlock()
 }
 
-// signal sends sig to bg: a job still running is stopped (its context
-// cancelled) and ends with status 128+sig. A job that has ended but was
-// not waited for keeps its status, as in bash.
-func (bg *bgProc) signal(sig int) {
-	if sig == 0 || !sigTerminates(sig) {
+// signal sends sig to bg: a job still running is ended (its context
+// cancelled) with status 128+sig; a stop signal stops it and CONT
+// continues it (jobstop.go). A job that has ended but was not waited
+// for keeps its status, as in bash. A signal that would end a stopped
+// job waits for it to continue, as a stopped process's does, unless
+// cont says to continue it (bash's kill under job control, the hangup
+// at the end); KILL ends it at once.
+func (bg *bgProc) signal(sig int, cont bool) {
+	switch {
+	case sig == sigCONT:
+		bg.resume()
+		return
+	case sigStops(sig):
+		if !bg.finished() && bg.gate.stop() {
+			bg.mu.Lock()
+			bg.stoppedAt, bg.stopShown, bg.stopSig = time.Now(), false, sig
+			bg.mu.Unlock()
+		}
+		return
+	case sig == 0 || !sigTerminates(sig):
 		return
 	}
 	if bg.num > 0 && (sig == sigINT || sig == sigQUIT) {
@@ -132,8 +178,37 @@ func (bg *bgProc) signal(sig int) {
 	if bg.finished() || bg.sig != 0 {
 		return
 	}
+	if bg.gate.isStopped() && sig != sigKILL && !cont {
+		if bg.pending == 0 {
+			bg.pending = sig
+		}
+		return
+	}
 	bg.sig = sig
 	bg.cancel()
+	bg.gate.resume()
+}
+
+// resume continues bg if it is stopped, and delivers the signal that
+// waited for that.
+func (bg *bgProc) resume() {
+	if !bg.gate.resume() {
+		return
+	}
+	bg.mu.Lock()
+	sig := bg.pending
+	bg.pending = 0
+	bg.mu.Unlock()
+	if sig != 0 {
+		bg.signal(sig, true)
+	}
+}
+
+// stopped reports whether bg is stopped, as a shell with job control
+// sees it (without, bash is never told that a job stopped: jobs shows
+// it running).
+func (r *Runner) stopped(bg *bgProc) bool {
+	return r.llmsh.jobControl && !bg.finished() && bg.gate.isStopped()
 }
 
 // maxReaped bounds how many ended jobs a runner remembers for `wait PID`
@@ -261,6 +336,19 @@ func (r *Runner) tableJobs() []*bgProc {
 func (r *Runner) currentJobs() (cur, prev *bgProc) {
 	js := r.tableJobs()
 	var picked []*bgProc
+	// Under job control, stopped jobs come first, the last stopped
+	// first (bash's current job is the one stopped last).
+	var stopped []*bgProc
+	for _, j := range js {
+		if r.stopped(j) {
+			stopped = append(stopped, j)
+		}
+	}
+	if len(stopped) > 0 {
+		slices.SortStableFunc(stopped, func(a, b *bgProc) int { return b.stopTime().Compare(a.stopTime()) })
+		picked = stopped[:min(2, len(stopped))]
+		js = slices.DeleteFunc(js, r.stopped)
+	}
 	for _, running := range []bool{true, false} {
 		for _, j := range slices.Backward(js) {
 			if len(picked) < 2 && j.finished() != running {
@@ -336,9 +424,20 @@ func (r *Runner) jobByPid(pid int) *bgProc {
 	return nil
 }
 
-// jobStatus is the state column of jobs: Running, Done, Exit N, or the
-// description of the signal that ended it.
-func (bg *bgProc) jobStatus() string {
+// stopTime is when bg last stopped.
+func (bg *bgProc) stopTime() time.Time {
+	bg.mu.Lock()
+	defer bg.mu.Unlock()
+	return bg.stoppedAt
+}
+
+// jobStatus is the state column of jobs: Running (or Stopped, when
+// stopped says so), Done, Exit N, or the description of the signal that
+// ended it.
+func (bg *bgProc) jobStatus(stopped bool) string {
+	if stopped {
+		return "Stopped"
+	}
 	if !bg.finished() {
 		return "Running"
 	}
@@ -365,7 +464,7 @@ func (r *Runner) jobLine(j *bgProc, long bool) string {
 	case prev:
 		mark = '-'
 	}
-	state := j.jobStatus()
+	state := j.jobStatus(r.stopped(j))
 	text := j.text
 	if state == "Running" {
 		text += " &"
@@ -449,8 +548,8 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 	}
 	var sb strings.Builder
 	for _, j := range list {
-		done := j.finished()
-		if (running && done) || stopped {
+		done, isStopped := j.finished(), r.stopped(j)
+		if (running && (done || isStopped)) || (stopped && !isStopped) {
 			continue
 		}
 		if pids {
@@ -529,6 +628,10 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 			continue
 		}
 		if !next {
+			if r.stopped(j) {
+				exit = r.waitStopped(j)
+				continue
+			}
 			if !r.waitJob(ctx, j) {
 				return r.waitInterrupted(exit)
 			}
@@ -548,6 +651,10 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 				j.mu.Lock()
 				disowned := j.disowned
 				j.mu.Unlock()
+				if !disowned && r.stopped(j) {
+					r.waitStopped(j)
+					continue
+				}
 				if !disowned && !r.waitJob(ctx, j) {
 					return r.waitInterrupted(exit)
 				}
@@ -577,6 +684,16 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		r.setVarString(varName, strconv.Itoa(j.pid))
 	}
 	return exit
+}
+
+// waitStopped is wait for a stopped job under job control: bash warns
+// and returns 128+N, where a shell without job control, which is never
+// told of the stop, waits until the job continues and ends.
+func (r *Runner) waitStopped(j *bgProc) exitStatus {
+	r.errf("%swarning: wait_for_job: job %d is stopped\n", r.errPrefix(), j.num)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return exitStatus{code: uint8(128 + j.stopSig)}
 }
 
 // waitJob waits for j to end and takes it out of the table; it reports
@@ -674,8 +791,11 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 		list = []*bgProc{cur}
 	}
 	for _, j := range list {
-		if (runningOnly && j.finished()) || keep {
+		if (runningOnly && (j.finished() || r.stopped(j))) || keep {
 			continue
+		}
+		if r.stopped(j) {
+			r.errf("%swarning: deleting stopped job %d with process group %d\n", r.errPrefix(), j.num, j.pid)
 		}
 		j.mu.Lock()
 		j.disowned = true
@@ -686,9 +806,10 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 
 // builtinFgBg is fg and bg. Without job control (a script, llmsh's
 // default; see [JobControl]) they fail as bash's do: "no job control".
-// With it, fg waits for the job as if it ran in the foreground (there is
-// no terminal to give it; an interrupt of the wait stops the job) and bg
-// says the job already runs in the background, as every job does.
+// With it, fg continues the job if it is stopped and waits for it as if
+// it ran in the foreground (there is no terminal to give it; Ctrl-C ends
+// it, Ctrl-Z stops it again: waitForeground), and bg continues a stopped
+// job, or says that the job already runs in the background.
 func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) exitStatus {
 	var exit exitStatus
 	if !r.llmsh.jobControl || r.bashPid != r.llmsh.pid {
@@ -713,26 +834,16 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 		return exit
 	}
 	if name == "bg" {
-		r.errf("%sbg: job %d already in background\n", r.errPrefix(), j.num)
+		if !r.stopped(j) {
+			r.errf("%sbg: job %d already in background\n", r.errPrefix(), j.num)
+			return exit
+		}
+		j.resume()
+		r.outf("[%d]+ %s &\n", j.num, j.text)
 		return exit
 	}
 	r.outf("%s\n", j.text)
-	if !r.waitJob(ctx, j) {
-		// Interrupted (Ctrl-C at the prompt): the job in the
-		// foreground gets it.
-		j.mu.Lock()
-		if !j.finished() && j.sig == 0 {
-			j.sig = sigINT
-			j.cancel()
-		}
-		j.reaped = true // it was in the foreground: not listed again
-		j.mu.Unlock()
-		exit.code = 128 + sigINT
-		return exit
-	}
-	exit = *j.exit
-	exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
-	return exit
+	return r.waitForeground(ctx, j)
 }
 
 // HangUp ends the background jobs of the runner that still run, as a
@@ -751,7 +862,7 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 		if j.num > 0 {
 			ended = append(ended, j.text+" &")
 		}
-		j.signal(sigHUP)
+		j.signal(sigHUP, true)
 		hung = append(hung, j)
 	}
 	deadline := time.NewTimer(wait)
@@ -792,7 +903,8 @@ func (r *Runner) jobBase(ctx context.Context) context.Context {
 // FinishedJobs reports the jobs of the runner's table that have ended
 // since they were last listed, as an interactive bash reports them before
 // its prompt ("[1]+  Done                    sleep 1"), and takes them out
-// of the table.
+// of the table; and those that have stopped since (kill -STOP) and
+// were not reported ("[1]+  Stopped                 sleep 60").
 func (r *Runner) FinishedJobs() []string {
 	var lines []string
 	var done []*bgProc
@@ -800,6 +912,14 @@ func (r *Runner) FinishedJobs() []string {
 		if j.finished() {
 			lines = append(lines, strings.TrimSuffix(r.jobLine(j, false), "\n"))
 			done = append(done, j)
+		} else if r.stopped(j) {
+			j.mu.Lock()
+			shown := j.stopShown
+			j.stopShown = true
+			j.mu.Unlock()
+			if !shown {
+				lines = append(lines, strings.TrimSuffix(r.jobLine(j, false), "\n"))
+			}
 		}
 	}
 	for _, j := range done {

@@ -55,6 +55,8 @@ type session struct {
 	topPending  atomic.Bool                           // top.pending is not empty
 	maxValue    int                                   // expand.Config.MaxValue
 	jobControl  bool                                  // fg and bg work (JobControl)
+	fg          atomic.Pointer[bgProc]                // the job waited for in the foreground (jobstop.go)
+	exitWarned  uint64                                // the statement whose exit warned of stopped jobs
 	scriptName  string                                // the script file (ScriptName)
 	invocation  string                                // the end of $- (Invocation)
 	atPrompt    bool                                  // errors without "line N:" (AtPrompt)

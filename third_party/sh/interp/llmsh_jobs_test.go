@@ -100,8 +100,8 @@ func TestHangUp(t *testing.T) {
 	if len(got) != 1 || got[0] != "f &" {
 		t.Fatalf("HangUp = %q", got)
 	}
-	if n := len(r.tableJobs()); n != 1 || r.tableJobs()[0].jobStatus() != "Hangup" {
-		t.Fatalf("after HangUp: %d jobs, %q", n, r.tableJobs()[0].jobStatus())
+	if n := len(r.tableJobs()); n != 1 || r.tableJobs()[0].jobStatus(false) != "Hangup" {
+		t.Fatalf("after HangUp: %d jobs, %q", n, r.tableJobs()[0].jobStatus(false))
 	}
 }
 

@@ -129,6 +129,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
 			// process substitution as long as it is $!; the logic here would mean we wait for all of them.
 			bg, jctx := r.startJob(ctx, nil) // llmsh: its pid is $!, kill stops it
+			r2.gate = bg.gate
 			go func() {
 				defer func() {
 					job.Close()
@@ -409,6 +410,7 @@ func (r *Runner) stop(ctx context.Context) bool {
 }
 
 func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
+	r.passGate(ctx) // llmsh: a stopped job waits here (jobstop.go)
 	if r.stop(ctx) {
 		return
 	}
@@ -439,6 +441,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// llmsh: a job of the table (jobs.go), under a context of its
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
+		r2.gate = bg.gate
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		if !r.stdinRedir && !r.llmsh.jobControl {
 			// llmsh: as bash without job control, a job whose stdin
@@ -2212,6 +2215,10 @@ func declNames(fields []string) map[string]bool {
 }
 
 func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
+	if r.foregroundJobs() {
+		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
+		return
+	}
 	r.exit.fromHandlerError(r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args))
 }
 

@@ -192,7 +192,7 @@ targets:
 				exit.code = 1
 				continue
 			}
-			j.signal(sig)
+			j.signal(sig, r.llmsh.jobControl)
 			continue
 		}
 		pid, err := strconv.Atoi(arg)
@@ -223,11 +223,11 @@ targets:
 		// llmsh: a process that has ended is no more (bash reaps
 		// its children as they end): kill says so.
 		if j := r.jobByPid(pid); j != nil && !j.finished() {
-			j.signal(sig)
+			j.signal(sig, r.llmsh.jobControl)
 			continue
 		}
 		if v, ok := r.llmsh.procs.Load(pid); ok && !v.(*bgProc).finished() {
-			v.(*bgProc).signal(sig)
+			v.(*bgProc).signal(sig, r.llmsh.jobControl)
 			continue
 		}
 		r.errf("%skill: (%d) - No such process\n", r.errPrefix(), pid)
