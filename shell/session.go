@@ -295,6 +295,14 @@ func (s *Shell) jobContext(ctx context.Context) context.Context {
 // reports them before its prompt.
 func (s *Shell) FinishedJobs() []string { return s.runner.FinishedJobs() }
 
+// StopForeground stops the command that the REPL waits for, as Ctrl-Z
+// does in bash: it enters the job table as stopped ("[1]+  Stopped
+// sleep 60") and the line goes on. It reports whether there was one.
+func (s *Shell) StopForeground() bool { return s.runner.StopForeground() }
+
+// StoppedJobs reports whether a job started at the prompt is stopped.
+func (s *Shell) StoppedJobs() bool { return s.runner.StoppedJobs() }
+
 // SetStdin makes f the standard input of the commands run from now on.
 // It is an *os.File because the interpreter copies any other reader into
 // a pipe eagerly, taking input that is not yet the commands'.

@@ -756,3 +756,51 @@ func TestInteractiveBuiltins(t *testing.T) {
 		t.Fatalf("exit status %d, want 0 (echo's)", st)
 	}
 }
+
+// TestCtrlZStopsForegroundJob: Ctrl-Z stops the command in the
+// foreground and gives the prompt back with bash's report and status
+// 148; jobs shows it stopped; bg continues it in the background, fg
+// brings it back (and Ctrl-Z stops it again), kill -CONT continues it;
+// the first exit with a stopped job warns, the second exits. Ctrl-Z at
+// the prompt does nothing.
+func TestCtrlZStopsForegroundJob(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("echo ty\"\"ped\x1a\r")
+	s.expect("typed\r\n", wait) // Ctrl-Z at the prompt changed nothing
+	s.expect(prompt, wait)
+	s.send("echo started; sleep 60; echo after=$?\r")
+	s.expect("started\r\n", wait)
+	s.send("\x1a")
+	s.expect("\r\n[1]+  Stopped                 sleep 60\r\n", wait)
+	s.expect("after=148\r\n", wait) // the rest of the line runs, as in bash
+	s.expect(prompt, wait)
+	s.send("jobs; jobs -s; jobs -r; echo list\"\"ed\r")
+	out := s.expect("listed\r\n", wait)
+	if strings.Count(out, "[1]+  Stopped                 sleep 60\r\n") != 2 {
+		t.Fatalf("jobs of a stopped job: %q", out)
+	}
+	s.send("bg\r")
+	s.expect("[1]+ sleep 60 &\r\n", wait)
+	s.send("jobs\r")
+	s.expect("[1]+  Running                 sleep 60 &\r\n", wait)
+	s.send("fg\r")
+	s.expect("sleep 60\r\n", wait)
+	s.send("\x1a")
+	s.expect("[1]+  Stopped                 sleep 60\r\n", wait)
+	s.expect("[148]", wait)
+	s.send("kill -CONT %1; jobs\r")
+	s.expect("[1]+  Running                 sleep 60 &\r\n", wait)
+	s.send("kill -STOP %1\r")
+	s.expect(prompt, wait)
+	s.send("\r") // the stop is reported before the next prompt
+	s.expect("[1]+  Stopped                 sleep 60\r\n", wait)
+	s.send("wait %1; echo wait=$?\r")
+	s.expect("llmsh: warning: wait_for_job: job 1 is stopped\r\nwait=147\r\n", wait)
+	s.send("exit\r")
+	s.expect("There are stopped jobs.\r\n", wait)
+	s.send("exit\r")
+	if st := s.exitStatus(wait); st != 1 {
+		t.Fatalf("exit status %d, want 1 (the warning's)", st)
+	}
+}

@@ -243,6 +243,16 @@ func Run(ctx context.Context, o Options) int {
 			o.Shell.SetLastStatus(status)
 			continue
 		case errors.Is(err, io.EOF):
+			if buf.Len() == 0 && ctx.Err() == nil && o.Shell.StoppedJobs() {
+				// Ctrl-D is exit, which bash refuses once while
+				// jobs are stopped ("There are stopped jobs.").
+				restore()
+				if st, exit := s.run(ctx, "exit\n"); exit {
+					o.Shell.Finish(ctx)
+					return st
+				}
+				continue
+			}
 			if buf.Len() == 0 || ctx.Err() != nil {
 				o.Shell.Finish(ctx)
 				return status
@@ -322,6 +332,15 @@ func newEditor(o Options, sessionDone <-chan struct{}) (*readline.Instance, erro
 		// list or a history search is shown (readline only leaves
 		// those): the filter runs in readline's own loop, before the key.
 		FuncFilterInputRune: func(r rune) (rune, bool) {
+			if r == readline.CharCtrlZ {
+				// Ctrl-Z at the prompt does nothing, as in bash
+				// (readline would suspend llmsh). Dropping the key
+				// (false) would leave readline a stale read request
+				// that takes the next line's first key while the
+				// command runs; Ctrl-G, which readline ignores
+				// outside a search or a completion list, does not.
+				return readline.CharBell, true
+			}
 			if r == readline.CharInterrupt && rl != nil {
 				if rl.Operation.IsSearchMode() {
 					rl.Operation.ExitSearchMode(true)
@@ -336,15 +355,25 @@ func newEditor(o Options, sessionDone <-chan struct{}) (*readline.Instance, erro
 	return rl, err
 }
 
-// catchInterrupts starts handling SIGINT, which reaches llmsh only while
-// a command runs (line editing keeps the terminal raw): it cancels that
-// command. One that comes after the line was read but before the command
-// has started is kept for it. It returns the function that stops it.
+// catchInterrupts starts handling SIGINT and SIGTSTP, which reach llmsh
+// only while a command runs (line editing keeps the terminal raw).
+// SIGINT cancels that command; one that comes after the line was read
+// but before the command has started is kept for it. SIGTSTP (Ctrl-Z)
+// stops the job in the foreground, which the shell then reports as
+// stopped, as bash does; without one it does nothing (llmsh itself is
+// never stopped). It returns the function that stops it.
 func (s *session) catchInterrupts() (stop func()) {
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt)
+	if stopSignal != nil {
+		signal.Notify(sigc, stopSignal)
+	}
 	go func() {
-		for range sigc {
+		for sig := range sigc {
+			if sig == stopSignal {
+				s.o.Shell.StopForeground()
+				continue
+			}
 			s.mu.Lock()
 			if s.cancelCmd != nil {
 				s.interrupted.Store(true)

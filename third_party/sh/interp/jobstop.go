@@ -15,6 +15,7 @@ package interp
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 
@@ -264,4 +265,10 @@ func (r *Runner) warnStoppedJobs() bool {
 		}
 	}
 	return false
+}
+
+// StoppedJobs reports whether a job of the runner's table is stopped (as
+// a shell with job control sees it).
+func (r *Runner) StoppedJobs() bool {
+	return slices.ContainsFunc(r.tableJobs(), r.stopped)
 }
