@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
@@ -48,6 +49,9 @@ type jobGate struct {
 	// stopped is closed when the running job stops (and replaced when
 	// it continues), for whoever waits for the job in the foreground.
 	stopped chan struct{}
+	// waiting counts the goroutines waiting at the gate (tests observe
+	// that a stopped job has come to a halt).
+	waiting atomic.Int32
 }
 
 func newJobGate(parent *jobGate) *jobGate {
@@ -115,9 +119,12 @@ func (g *jobGate) pass(done <-chan struct{}) bool {
 		if c == nil {
 			return true
 		}
+		g.waiting.Add(1)
 		select {
 		case <-c:
+			g.waiting.Add(-1)
 		case <-done:
+			g.waiting.Add(-1)
 			return false
 		}
 	}

@@ -1,0 +1,126 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// lockedBuilder is a strings.Builder that a job and the test share.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestStoppedJobHalts: a job stopped by kill -STOP runs no further
+// command until kill -CONT, and then runs on to its end. The job waits
+// in a command of the test (hold) when it is stopped; once released, it
+// must come to a halt at its gate with "two" unprinted.
+func TestStoppedJobHalts(t *testing.T) {
+	reached, release := make(chan struct{}), make(chan struct{})
+	var out lockedBuilder
+	var r *Runner
+	halted := func() {
+		// The job has left hold and waits at its gate.
+		for r.bgProcs[0].gate.waiting.Load() == 0 {
+			runtime.Gosched()
+		}
+		if got := out.String(); got != "one\n" {
+			t.Errorf("the stopped job printed %q", got)
+		}
+	}
+	exec := func(ctx context.Context, args []string) error {
+		switch args[0] {
+		case "hold":
+			close(reached)
+			<-release
+		case "reached":
+			<-reached
+		case "release":
+			close(release)
+		case "halted":
+			halted()
+		default:
+			t.Errorf("unexpected command %q", args)
+		}
+		return nil
+	}
+	var err error
+	r, err = New(StdIO(nil, &out, &out), ExecHandlers(func(next ExecHandlerFunc) ExecHandlerFunc { return exec }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `{ echo one; hold; echo two; } &
+reached; kill -STOP %1; release; halted
+kill -CONT %1; wait %1; echo "status $?"`
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := r.Run(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "one\ntwo\nstatus 0\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// TestStopPointAndLimits: a command's StopPoint waits while its job is
+// stopped, and a context that ends (a limit, the end of the run) ends
+// the wait, as it ends a wait for a stopped job.
+func TestStopPointAndLimits(t *testing.T) {
+	g := newJobGate(nil)
+	ctx := withGate(context.Background(), g)
+	if !Stoppable(ctx) || Stoppable(context.Background()) {
+		t.Fatal("Stoppable is wrong")
+	}
+	if err := StopPoint(ctx); err != nil {
+		t.Fatalf("a running job: %v", err)
+	}
+	g.stop()
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error)
+	go func() { done <- StopPoint(cctx) }()
+	for g.waiting.Load() == 0 {
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Fatalf("a stopped job whose context ended: %v", err)
+	}
+	child := newJobGate(g)
+	go func() { done <- StopPoint(withGate(context.Background(), child)) }()
+	for g.waiting.Load() == 0 && child.waiting.Load() == 0 {
+		runtime.Gosched()
+	}
+	g.resume()
+	if err := <-done; err != nil {
+		t.Fatalf("a job inside a continued one: %v", err)
+	}
+	out, errs, st := runScript(t, `{ :; } & kill -STOP %1; kill -CONT %1; kill -CONT %1; wait %1; echo $?`)
+	if out != "0\n" || errs != "" || st != 0 {
+		t.Fatalf("stop and continue twice: %q %q %d", out, errs, st)
+	}
+}
