@@ -759,22 +759,33 @@ func TestInteractiveBuiltins(t *testing.T) {
 
 // TestCtrlZStopsForegroundJob: Ctrl-Z stops the command in the
 // foreground and gives the prompt back with bash's report and status
-// 148; jobs shows it stopped; bg continues it in the background, fg
-// brings it back (and Ctrl-Z stops it again), kill -CONT continues it;
-// the first exit with a stopped job warns, the second exits. Ctrl-Z at
-// the prompt does nothing.
+// 148 (the rest of the line runs); jobs shows it stopped; bg continues
+// it in the background, fg brings it back (and Ctrl-Z stops it again),
+// kill -CONT continues it; wait on a stopped job warns; the first exit
+// with a stopped job warns, the second exits. Ctrl-Z at the prompt does
+// nothing. Each Ctrl-Z is sent once the command has said it runs.
 func TestCtrlZStopsForegroundJob(t *testing.T) {
 	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
 	s.expect(prompt, wait)
 	s.send("echo ty\"\"ped\x1a\r")
 	s.expect("typed\r\n", wait) // Ctrl-Z at the prompt changed nothing
 	s.expect(prompt, wait)
-	s.send("echo started; sleep 60; echo after=$?\r")
-	s.expect("started\r\n", wait)
+	s.send("cat; echo after=$?\r")
+	s.expect("\r\n", wait)
+	s.send("hello\r")
+	s.expect("hello\r\nhello\r\n", wait) // the terminal's echo, then cat's
+	s.send("\x1a")
+	s.expect("\r\n[1]+  Stopped                 cat\r\n", wait)
+	s.expect("after=148\r\n", wait)
+	s.send("kill %1; wait %1; echo \"w=$?\"\r") // kill continues it too
+	s.expect("w=143\r\n", wait)
+	s.send("sleep 60 &\r")
+	s.expect("[1] ", wait)
+	s.send("fg\r")
+	s.expect("sleep 60\r\n", wait)
 	s.send("\x1a")
 	s.expect("\r\n[1]+  Stopped                 sleep 60\r\n", wait)
-	s.expect("after=148\r\n", wait) // the rest of the line runs, as in bash
-	s.expect(prompt, wait)
+	s.expect("[148]", wait)
 	s.send("jobs; jobs -s; jobs -r; echo list\"\"ed\r")
 	out := s.expect("listed\r\n", wait)
 	if strings.Count(out, "[1]+  Stopped                 sleep 60\r\n") != 2 {
@@ -784,23 +795,52 @@ func TestCtrlZStopsForegroundJob(t *testing.T) {
 	s.expect("[1]+ sleep 60 &\r\n", wait)
 	s.send("jobs\r")
 	s.expect("[1]+  Running                 sleep 60 &\r\n", wait)
-	s.send("fg\r")
-	s.expect("sleep 60\r\n", wait)
-	s.send("\x1a")
-	s.expect("[1]+  Stopped                 sleep 60\r\n", wait)
-	s.expect("[148]", wait)
-	s.send("kill -CONT %1; jobs\r")
-	s.expect("[1]+  Running                 sleep 60 &\r\n", wait)
 	s.send("kill -STOP %1\r")
 	s.expect(prompt, wait)
 	s.send("\r") // the stop is reported before the next prompt
 	s.expect("[1]+  Stopped                 sleep 60\r\n", wait)
 	s.send("wait %1; echo wait=$?\r")
 	s.expect("llmsh: warning: wait_for_job: job 1 is stopped\r\nwait=147\r\n", wait)
+	s.send("kill -CONT %1; jobs\r")
+	s.expect("[1]+  Running                 sleep 60 &\r\n", wait)
+	s.send("fg\r")
+	s.expect("sleep 60\r\n", wait)
+	s.send("\x1a")
+	s.expect("[1]+  Stopped                 sleep 60\r\n", wait)
 	s.send("exit\r")
 	s.expect("There are stopped jobs.\r\n", wait)
 	s.send("exit\r")
 	if st := s.exitStatus(wait); st != 1 {
 		t.Fatalf("exit status %d, want 1 (the warning's)", st)
+	}
+}
+
+// TestCtrlZPipelineAndSubshell: Ctrl-Z stops a whole pipeline and a
+// ( … ) as one job each (PIPESTATUS says 148 for each element); fg then
+// Ctrl-C ends the job (130); kill ends the stopped one (143).
+func TestCtrlZPipelineAndSubshell(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("sleep 60 | { echo in-pipe\"\"line; cat; }; echo \"ps=${PIPESTATUS[*]}\"\r")
+	s.expect("in-pipeline\r\n", wait)
+	s.send("\x1a")
+	s.expect("[1]+  Stopped                 sleep 60 | { echo in-pipe\"\"line; cat; }\r\n", wait)
+	s.expect("ps=148 148\r\n", wait)
+	s.send("( echo in-sub\"\"shell; sleep 50; echo sub-done )\r")
+	s.expect("in-subshell\r\n", wait)
+	s.send("\x1a")
+	s.expect("[2]+  Stopped                 ( echo in-sub\"\"shell; sleep 50; echo sub-done )\r\n", wait)
+	s.expect("[148]", wait)
+	s.send("jobs\r")
+	s.expect("[1]-  Stopped                 sleep 60 | { echo in-pipe\"\"line; cat; }\r\n[2]+  Stopped                 ( echo in-sub\"\"shell; sleep 50; echo sub-done )\r\n", wait)
+	s.send("fg %1\r")
+	s.expect("; cat; }\r\n", wait)
+	s.send("\x03")
+	s.expect("[130]", wait)
+	s.send("kill %2; wait %2; echo \"w=$?\"\r")
+	s.expect("w=143\r\n", wait)
+	s.send("jobs; echo \"n\"one\r")
+	if out := s.expect("none\r\n", wait); strings.Contains(out, "[1]") || strings.Contains(out, "[2]") {
+		t.Fatalf("jobs after both ended: %q", out)
 	}
 }

@@ -4,11 +4,12 @@
 package interp
 
 // This file holds llmsh's job control for one process: the session's own
-// background jobs, numbered and listed as bash lists them (jobs), stopped
-// by cancelling their context (kill), waited for with bash's statuses
-// (wait, wait -n, wait %N) and forgotten (disown). There is no terminal
-// and no process group: fg and bg need job control, which only an
-// interactive shell has. See LLMSH.md.
+// background jobs, numbered and listed as bash lists them (jobs), ended
+// by cancelling their context (kill), stopped and continued at their
+// gates (jobstop.go), waited for with bash's statuses (wait, wait -n,
+// wait %N) and forgotten (disown). There is no terminal and no process
+// group: fg and bg need job control, which only an interactive shell
+// has. See LLMSH.md.
 
 import (
 	"context"
@@ -842,8 +843,10 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 		r.outf("[%d]+ %s &\n", j.num, j.text)
 		return exit
 	}
+	r.llmsh.fg.Store(j) // before it says so: Ctrl-Z from now on stops it
 	r.outf("%s\n", j.text)
-	return r.waitForeground(ctx, j)
+	exit, _ = r.waitForeground(ctx, j)
+	return exit
 }
 
 // HangUp ends the background jobs of the runner that still run, as a

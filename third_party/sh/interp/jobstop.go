@@ -184,6 +184,7 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 	r2 := r.subshell(true)
 	r2.node, r2.inCommand, r2.execArgv0, r2.execNoEnv = r.node, r.inCommand, r.execArgv0, r.execNoEnv
 	j, jctx := r.newJob(r.jobBase(ctx))
+	r.llmsh.fg.Store(j) // before it runs: Ctrl-Z from now on stops it
 	j.text = strings.Join(args, " ")
 	if cm, ok := r.curCmd.(*syntax.CallExpr); ok && r.curText == "" {
 		j.text = jobStmtText(&syntax.Stmt{Cmd: cm, Redirs: r.curRedirs})
@@ -196,15 +197,36 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 		exit.fromHandlerError(r2.execHandler(hctx, args))
 		j.finish(r2, exit)
 	}()
-	r.exit = r.waitForeground(ctx, j)
+	r.exit, _ = r.waitForeground(ctx, j)
+}
+
+// subshellForeground runs ( … ) of the interactive shell as a job in the
+// foreground, which Ctrl-Z can stop, as execForeground: r2 is the
+// subshell.
+func (r *Runner) subshellForeground(ctx context.Context, r2 *Runner, cm *syntax.Subshell) {
+	j, jctx := r.newJob(r.jobBase(ctx))
+	r.llmsh.fg.Store(j) // before it runs: Ctrl-Z from now on stops it
+	j.text = jobStmtText(&syntax.Stmt{Cmd: cm})
+	r2.gate = j.gate
+	go func() {
+		r2.stmts(jctx, cm.Stmts)
+		r2.subshellExit(jctx)
+		r2.exit.leaveShell()
+		j.finish(r2, r2.exit)
+	}()
+	var stopped bool
+	r.exit, stopped = r.waitForeground(ctx, j)
+	if !stopped && r2.exit.fatalExit {
+		r.exit.fatal(r2.exit.err)
+	}
 }
 
 // waitForeground waits for job j in the foreground (a command at the
 // prompt, fg): until it ends, with its status; until it stops (Ctrl-Z),
 // when it is reported as bash reports it ("[1]+  Stopped  sleep 60"),
 // with status 128+N; or until ctx ends (Ctrl-C), when the job gets
-// SIGINT, as a job in the foreground does.
-func (r *Runner) waitForeground(ctx context.Context, j *bgProc) exitStatus {
+// SIGINT, as a job in the foreground does. stopped says that it stopped.
+func (r *Runner) waitForeground(ctx context.Context, j *bgProc) (exit exitStatus, stopped bool) {
 	r.llmsh.fg.Store(j)
 	defer r.llmsh.fg.Store(nil)
 	j.resume()
@@ -221,7 +243,7 @@ func (r *Runner) waitForeground(ctx context.Context, j *bgProc) exitStatus {
 		sig := j.stopSig
 		j.mu.Unlock()
 		r.errf("\n%s", r.jobLine(j, false))
-		return exitStatus{code: uint8(128 + sig)}
+		return exitStatus{code: uint8(128 + sig)}, true
 	case <-ctx.Done():
 		j.mu.Lock()
 		if !j.finished() && j.sig == 0 {
@@ -233,12 +255,12 @@ func (r *Runner) waitForeground(ctx context.Context, j *bgProc) exitStatus {
 		j.mu.Unlock()
 		<-j.done
 	}
-	exit := *j.exit
+	exit = *j.exit
 	exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
 	if j.num > 0 {
 		j.reap()
 	}
-	return exit
+	return exit, false
 }
 
 // StopForeground stops the job that the shell waits for in the

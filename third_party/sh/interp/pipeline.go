@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,6 +147,19 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			subs[i].subshellLevel = r.subshellLevel
 		}
 	}
+	// llmsh: at an interactive prompt the pipeline is a job in the
+	// foreground, which Ctrl-Z stops (jobstop.go): its elements pass the
+	// job's gate and run under its context, outside the line's.
+	var fg *bgProc
+	lineCtx := ctx
+	if r.foregroundJobs() {
+		fg, ctx = r.newJob(r.jobBase(ctx))
+		r.llmsh.fg.Store(fg) // before it runs: Ctrl-Z from now on stops it
+		fg.text = jobStmtText(&syntax.Stmt{Cmd: cm})
+		for _, r2 := range subs {
+			r2.gate = fg.gate
+		}
+	}
 	gctx := r.goContext(ctx) // llmsh: the elements' goroutines (GoContext)
 	for i := 0; i < n-1; i++ {
 		pr, pw, err := newPipe()
@@ -226,7 +240,20 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		wg.Go(func() { run(i) })
 	}
 	var last exitStatus
-	if r.opts[optLastPipe] && !r.llmsh.jobControl {
+	if fg != nil {
+		go func() {
+			run(n - 1)
+			wg.Wait()
+			fg.finish(r, subs[n-1].exit)
+		}()
+		var stopped bool
+		if r.exit, stopped = r.waitForeground(lineCtx, fg); stopped {
+			// Stopped: it runs on as a job of the table.
+			r.setPipeStatus(slices.Repeat([]string{oneStatus[r.exit.code][0]}, n))
+			return
+		}
+		last = subs[n-1].exit
+	} else if r.opts[optLastPipe] && !r.llmsh.jobControl {
 		// llmsh: shopt -s lastpipe (bash, without job control): the
 		// last element runs in the shell itself, reading the pipe.
 		oldStdin, oldSrc := r.stdin, r.stdinSrc

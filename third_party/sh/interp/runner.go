@@ -729,7 +729,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Block:
 		r.stmts(ctx, cm.Stmts)
 	case *syntax.Subshell:
-		r2 := r.subshell(false)
+		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
+		r2 := r.subshell(fg)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
 			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
@@ -737,6 +738,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// the outer one's process, with no ERR trap of its own.
 				r2.bareSubshell = cm.Stmts[0]
 			}
+		}
+		if fg {
+			// llmsh: Ctrl-Z at the prompt stops it.
+			r.subshellForeground(ctx, r2, cm)
+			break
 		}
 		r2.stmts(ctx, cm.Stmts)
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap

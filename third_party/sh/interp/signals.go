@@ -97,9 +97,8 @@ func signalNumber(s string) (int, bool) {
 }
 
 // sigTerminates reports whether a signal's default action ends the
-// process. The stop signals are not delivered (nothing can be stopped
-// and continued without a terminal), and those ignored by default
-// change nothing.
+// process: not the stop signals and CONT (jobstop.go), nor those ignored
+// by default.
 func sigTerminates(n int) bool {
 	switch n {
 	case 17, 18, 19, 20, 21, 22, 23, 28:
