@@ -168,10 +168,11 @@ func (r *Runner) passGate(ctx context.Context) {
 }
 
 // foregroundJobs reports whether r runs its commands as jobs that Ctrl-Z
-// can stop: an interactive shell's own commands (JobControl), not those
-// of a job, a subshell or exec.
+// can stop: the commands typed at a terminal's prompt (JobControl and
+// AtPrompt: the REPL), not those of a job, a subshell or exec. Other
+// surfaces have no Ctrl-Z and keep the cheaper direct run.
 func (r *Runner) foregroundJobs() bool {
-	return r.llmsh.jobControl && r.bashPid == r.llmsh.pid && r.gate == nil && !r.inExec && !r.inExecBuiltin
+	return r.llmsh.jobControl && r.llmsh.atPrompt && r.bashPid == r.llmsh.pid && r.gate == nil && !r.inExec && !r.inExecBuiltin
 }
 
 // execForeground runs a command of the interactive shell (one that the
