@@ -295,10 +295,11 @@ func (s *Shell) jobContext(ctx context.Context) context.Context {
 // reports them before its prompt.
 func (s *Shell) FinishedJobs() []string { return s.runner.FinishedJobs() }
 
-// StopForeground stops the command that the REPL waits for, as Ctrl-Z
-// does in bash: it enters the job table as stopped ("[1]+  Stopped
-// sleep 60") and the line goes on. It reports whether there was one.
-func (s *Shell) StopForeground() bool { return s.runner.StopForeground() }
+// ForegroundStopper returns the function that stops the command the REPL
+// waits for, as Ctrl-Z does in bash: it enters the job table as stopped
+// ("[1]+  Stopped  sleep 60") and the line goes on. The function reports
+// whether there was one; any goroutine may call it.
+func (s *Shell) ForegroundStopper() func() bool { return s.runner.ForegroundStopper() }
 
 // StoppedJobs reports whether a job started at the prompt is stopped.
 func (s *Shell) StoppedJobs() bool { return s.runner.StoppedJobs() }

@@ -368,10 +368,11 @@ func (s *session) catchInterrupts() (stop func()) {
 	if stopSignal != nil {
 		signal.Notify(sigc, stopSignal)
 	}
+	stopFg := s.o.Shell.ForegroundStopper()
 	go func() {
 		for sig := range sigc {
 			if sig == stopSignal {
-				s.o.Shell.StopForeground()
+				stopFg()
 				continue
 			}
 			s.mu.Lock()

@@ -162,11 +162,13 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		bg.resume()
 		return
 	case sigStops(sig):
-		if !bg.finished() && bg.gate.stop() {
-			bg.mu.Lock()
+		// What the stop was is set before the gate tells a waiter.
+		bg.mu.Lock()
+		if !bg.finished() && !bg.gate.isStopped() {
 			bg.stoppedAt, bg.stopShown, bg.stopSig = time.Now(), false, sig
-			bg.mu.Unlock()
+			bg.gate.stop()
 		}
+		bg.mu.Unlock()
 		return
 	case sig == 0 || !sigTerminates(sig):
 		return

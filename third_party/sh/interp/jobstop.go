@@ -177,7 +177,7 @@ func (r *Runner) foregroundJobs() bool {
 
 // execForeground runs a command of the interactive shell (one that the
 // exec handler runs: a process, in bash) as a job in the foreground,
-// which Ctrl-Z can stop (StopForeground): it then enters the table as
+// which Ctrl-Z can stop (ForegroundStopper): it then enters the table as
 // stopped, and the shell goes on with status 128+N, as bash's; fg, bg
 // and kill -CONT continue it. It runs on a subshell of r, as a process
 // has its own copy of the environment.
@@ -264,16 +264,21 @@ func (r *Runner) waitForeground(ctx context.Context, j *bgProc) (exit exitStatus
 	return exit, false
 }
 
-// StopForeground stops the job that the shell waits for in the
-// foreground, as Ctrl-Z (SIGTSTP from the terminal) does in bash; it
-// reports whether there was one. The REPL calls it.
-func (r *Runner) StopForeground() bool {
-	j := r.llmsh.fg.Load()
-	if j == nil {
-		return false
+// ForegroundStopper returns the function that stops the job the shell
+// waits for in the foreground, as Ctrl-Z (SIGTSTP from the terminal) does
+// in bash, and reports whether there was one. It may be called from any
+// goroutine, while the runner runs (the REPL's signal handler calls it),
+// and holds for the runners that Reset makes of r.
+func (r *Runner) ForegroundStopper() func() bool {
+	s := r.llmsh
+	return func() bool {
+		j := s.fg.Load()
+		if j == nil {
+			return false
+		}
+		j.signal(sigTSTP, true)
+		return true
 	}
-	j.signal(sigTSTP, true)
-	return true
 }
 
 // warnStoppedJobs is bash's check when an interactive shell is asked to
