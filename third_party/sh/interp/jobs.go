@@ -886,7 +886,11 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 // one process: fg and bg (see builtinFgBg). llmsh's REPL turns it on.
 func JobControl(enabled bool) RunnerOption {
 	return func(r *Runner) error {
-		r.llmsh.jobControl = enabled
+		if r.llmsh.jobControl != enabled {
+			// Set once: the REPL applies it to each line, while the
+			// jobs of earlier lines read it.
+			r.llmsh.jobControl = enabled
+		}
 		return nil
 	}
 }

@@ -172,7 +172,10 @@ func (r *Runner) passGate(ctx context.Context) {
 // AtPrompt: the REPL), not those of a job, a subshell or exec. Other
 // surfaces have no Ctrl-Z and keep the cheaper direct run.
 func (r *Runner) foregroundJobs() bool {
-	return r.llmsh.jobControl && r.llmsh.atPrompt && r.bashPid == r.llmsh.pid && r.gate == nil && !r.inExec && !r.inExecBuiltin
+	// The runner's own fields first: a job's goroutines (which have a
+	// gate) never read the session's flags, which the REPL sets.
+	return r.gate == nil && r.bashPid == r.llmsh.pid && !r.inExec && !r.inExecBuiltin &&
+		r.llmsh.jobControl && r.llmsh.atPrompt
 }
 
 // execForeground runs a command of the interactive shell (one that the
@@ -282,11 +285,11 @@ func (r *Runner) ForegroundStopper() func() bool {
 }
 
 // warnStoppedJobs is bash's check when an interactive shell is asked to
-// exit: with stopped jobs, exit says "There are stopped jobs." and the
-// shell goes on (status 1); an exit right after it, with no command in
-// between, exits (and the jobs are hung up).
+// exit at its prompt: with stopped jobs, exit says "There are stopped
+// jobs." and the shell goes on (status 1); an exit right after it, with
+// no command in between, exits (and the jobs are hung up).
 func (r *Runner) warnStoppedJobs() bool {
-	if !r.llmsh.jobControl || r.bashPid != r.llmsh.pid {
+	if !r.llmsh.jobControl || !r.llmsh.atPrompt || r.bashPid != r.llmsh.pid {
 		return false
 	}
 	if w := r.llmsh.exitWarned; w != 0 && r.stmtSeq == w+1 {

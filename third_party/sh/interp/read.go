@@ -79,6 +79,12 @@ type byteInput struct {
 	// used, as bash's read does on a seekable descriptor.
 	buf []byte
 	pos int
+
+	// gate, in a job, is passed before each read from the input, so
+	// that a stopped job reads nothing more (llmsh; jobstop.go); done
+	// ends a wait there.
+	gate *jobGate
+	done <-chan struct{}
 }
 
 // regularFile reports whether f is a regular file, which can be read
@@ -116,7 +122,12 @@ func (in *byteInput) release() {
 
 // inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
 // other one of its table (fds.go). The messages are bash's.
-func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, bool) {
+func (r *Runner) inputFd(ctx context.Context, name string, fd int) (in *byteInput, ok bool) {
+	defer func() {
+		if in != nil {
+			in.gate, in.done = r.gate, ctx.Done()
+		}
+	}()
 	if fd == 0 {
 		if r.stdin == nil {
 			r.shErrf("%s: read error: 0: Bad file descriptor\n", name)
@@ -146,6 +157,7 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (*byteInput, 
 func (in *byteInput) next() (byte, error) {
 	if in.buf != nil {
 		if in.pos == len(in.buf) {
+			in.gate.pass(in.done)
 			n, err := in.f.Read(in.buf[:cap(in.buf)])
 			if n <= 0 {
 				in.buf, in.pos = in.buf[:0], 0
@@ -163,6 +175,7 @@ func (in *byteInput) next() (byte, error) {
 	for {
 		var n int
 		var err error
+		in.gate.pass(in.done)
 		if in.f != nil {
 			if !in.deadline.IsZero() && !inputWait(in.f, time.Until(in.deadline)) {
 				return 0, errReadTimeout
