@@ -50,9 +50,9 @@ type bgProc struct {
 	reaped   bool // waited for, or reported done: no longer in the table
 	disowned bool // taken out of the table by disown
 	// pending is a signal sent while the job was stopped, delivered
-	// when it continues (as a stopped process's); stoppedAt is when it
-	// last stopped (the current job is the last one stopped), and
-	// stopShown says that its stop was reported.
+	// when it continues (as a stopped process's); stopSig is the signal
+	// that last stopped it, stoppedAt when (the current job is the last
+	// one stopped), and stopShown says that its stop was reported.
 	pending   int
 	stopSig   int
 	stoppedAt time.Time
@@ -655,7 +655,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 				disowned := j.disowned
 				j.mu.Unlock()
 				if !disowned && r.stopped(j) {
-					r.waitStopped(j)
+					r.errf("%swait: warning: job %d[%d] stopped\n", r.errPrefix(), j.num, j.pid)
 					continue
 				}
 				if !disowned && !r.waitJob(ctx, j) {
