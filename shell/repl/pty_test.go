@@ -770,8 +770,11 @@ func TestCtrlZStopsForegroundJob(t *testing.T) {
 	s.send("echo ty\"\"ped\x1a\r")
 	s.expect("typed\r\n", wait) // Ctrl-Z at the prompt changed nothing
 	s.expect(prompt, wait)
-	s.send("cat; echo after=$?\r")
-	s.expect("\r\n", wait)
+	// The line runs (the terminal is in its normal mode, which echoes
+	// what is typed) once "go" is printed; cat runs once it has copied
+	// its first line.
+	s.send("echo g\"\"o; cat; echo after=$?\r")
+	s.expect("go\r\n", wait)
 	s.send("hello\r")
 	s.expect("hello\r\nhello\r\n", wait) // the terminal's echo, then cat's
 	s.send("\x1a")

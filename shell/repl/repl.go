@@ -305,6 +305,7 @@ type session struct {
 
 	mu          sync.Mutex
 	cancelCmd   context.CancelFunc // guarded by mu
+	endInput    func()             // ends the running line's input; guarded by mu
 	pending     bool               // a SIGINT before the command started; guarded by mu
 	interrupted atomic.Bool
 }
@@ -372,7 +373,17 @@ func (s *session) catchInterrupts() (stop func()) {
 	go func() {
 		for sig := range sigc {
 			if sig == stopSignal {
-				stopFg()
+				if stopFg() {
+					// The stopped job, which holds the line's input,
+					// must take nothing more that is typed: the line
+					// reads to its end, and what comes next waits for
+					// the prompt (in bash it stays in the terminal).
+					s.mu.Lock()
+					if s.endInput != nil {
+						s.endInput()
+					}
+					s.mu.Unlock()
+				}
 				continue
 			}
 			s.mu.Lock()
@@ -435,6 +446,7 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 		return 1, true
 	}
 	s.mu.Lock()
+	s.endInput = cmdIn.interrupt
 	s.cancelCmd = func() {
 		cancel()
 		cmdIn.interrupt()
@@ -458,7 +470,7 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 	// The interpreter also reports an interrupted run as exited.
 	exited := o.Shell.Exited() && cmdCtx.Err() == nil
 	s.mu.Lock()
-	s.cancelCmd = nil
+	s.cancelCmd, s.endInput = nil, nil
 	s.mu.Unlock()
 	cancel()
 	cmdIn.finish()
