@@ -845,7 +845,10 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 		r.outf("[%d]+ %s &\n", j.num, j.text)
 		return exit
 	}
-	r.llmsh.fg.Store(j) // before it says so: Ctrl-Z from now on stops it
+	// Continued first, then in the foreground before it says so: a
+	// Ctrl-Z from then on stops it again.
+	j.resume()
+	r.llmsh.fg.Store(j)
 	r.outf("%s\n", j.text)
 	exit, _ = r.waitForeground(ctx, j)
 	return exit

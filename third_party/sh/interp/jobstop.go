@@ -233,7 +233,6 @@ func (r *Runner) subshellForeground(ctx context.Context, r2 *Runner, cm *syntax.
 func (r *Runner) waitForeground(ctx context.Context, j *bgProc) (exit exitStatus, stopped bool) {
 	r.llmsh.fg.Store(j)
 	defer r.llmsh.fg.Store(nil)
-	j.resume()
 	select {
 	case <-j.done:
 	case <-j.gate.stopEvent():

@@ -169,6 +169,10 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 					c.Close()
 				}
 			}
+			if fg != nil { // llmsh: the job that never ran
+				r.llmsh.fg.Store(nil)
+				fg.finish(r, exitStatus{})
+			}
 			r.exit.fatal(err) // not being able to create a pipe is rare but critical
 			return
 		}
