@@ -5,6 +5,7 @@ package interp
 
 import (
 	"context"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -122,5 +123,56 @@ func TestStopPointAndLimits(t *testing.T) {
 	out, errs, st := runScript(t, `{ :; } & kill -STOP %1; kill -CONT %1; kill -CONT %1; wait %1; echo $?`)
 	if out != "0\n" || errs != "" || st != 0 {
 		t.Fatalf("stop and continue twice: %q %q %d", out, errs, st)
+	}
+}
+
+// TestForegroundStopper: at an interactive prompt a command runs as a job
+// in the foreground; the stopper (Ctrl-Z) stops it, the shell reports it
+// and goes on with status 148; jobs lists it stopped, fg continues it and
+// waits for its status; wait alone warns of a stopped job.
+func TestForegroundStopper(t *testing.T) {
+	started, release := make(chan struct{}), make(chan struct{})
+	var out lockedBuilder
+	var stop func() bool
+	exec := func(ctx context.Context, args []string) error {
+		switch args[0] {
+		case "hold":
+			close(started)
+			<-release
+			return ExitStatus(3)
+		case "ctrlz":
+			<-started
+			if !stop() {
+				t.Error("nothing in the foreground to stop")
+			}
+		case "release":
+			close(release)
+		}
+		return nil
+	}
+	r, err := New(StdIO(nil, &out, &out), JobControl(true), AtPrompt(true),
+		ExecHandlers(func(next ExecHandlerFunc) ExecHandlerFunc { return exec }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop = r.ForegroundStopper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r.SetJobContext(ctx)
+	// hold runs in the foreground on a goroutine of its own, so ctrlz,
+	// run by a job of &, can stop it (as Ctrl-Z comes from outside).
+	src := `ctrlz & hold; echo "after $?"; wait; jobs; release; fg; echo "fg $?"; jobs`
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	want := "[1] PID\n\n[2]+  Stopped                 hold\nafter 148\n" +
+		"llmsh: wait: warning: job 2[PID] stopped\n[2]+  Stopped                 hold\nhold\nfg 3\n"
+	got := regexp.MustCompile(`\d{4,}`).ReplaceAllString(out.String(), "PID")
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
 	}
 }
