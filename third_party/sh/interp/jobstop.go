@@ -201,7 +201,10 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 		exit.fromHandlerError(r2.execHandler(hctx, args))
 		j.finish(r2, exit)
 	}()
-	r.exit, _ = r.waitForeground(ctx, j)
+	var stopped bool
+	if r.exit, stopped = r.waitForeground(ctx, j); !stopped {
+		r.exit = *j.exit // the handler's own, a fatal error too
+	}
 }
 
 // subshellForeground runs ( … ) of the interactive shell as a job in the
