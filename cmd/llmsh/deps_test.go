@@ -66,3 +66,25 @@ func TestOnlyVfsdprocExecs(t *testing.T) {
 		}
 	}
 }
+
+// TestNoHTTPLinked keeps net/http, crypto/tls and crypto/x509 out of the
+// llmsh binary: llmsh serves MCP over stdio and its sessions over a Unix
+// socket, and Go runs every linked package's init and sets up its type
+// tables at each start of llmsh and of the vfsd it re-executes (issue 21:
+// the MCP SDK's HTTP transports cost 0.5 ms and 1 MB of every start).
+func TestNoHTTPLinked(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 50 {
+		t.Fatalf("go list -deps listed %d packages", len(deps))
+	}
+	for _, pkg := range deps {
+		switch pkg {
+		case "net/http", "crypto/tls", "crypto/x509":
+			t.Errorf("llmsh links %s", pkg)
+		}
+	}
+}

@@ -2287,3 +2287,38 @@ func AddReceivingCustomMethod[P paramsPtr[T], R Result, T any](
 	s.receiveMethods[method] = newServerMethodInfo(typed, missingParamsOK)
 	return nil
 }
+
+// We track the incoming request ID inside the handler context using
+// idContextValue, so that notifications and server->client calls that occur in
+// the course of handling incoming requests are correlated with the incoming
+// request that caused them, and can be dispatched as server-sent events to the
+// correct HTTP request.
+//
+// Currently, this is implemented in [ServerSession.handle]. This is not ideal,
+// because it means that a user of the MCP package couldn't implement the
+// streamable transport, as they'd lack this privileged access.
+//
+// If we ever wanted to expose this mechanism, we have a few options:
+//  1. Make ServerSession an interface, and provide an implementation of
+//     ServerSession to handlers that closes over the incoming request ID.
+//  2. Expose a 'HandlerTransport' interface that allows transports to provide
+//     a handler middleware, so that we don't hard-code this behavior in
+//     ServerSession.handle.
+//  3. Add a `func ForRequest(context.Context) jsonrpc.ID` accessor that lets
+//     any transport access the incoming request ID.
+//
+// For now, by giving only the StreamableServerTransport access to the request
+// ID, we avoid having to make this API decision.
+type idContextKey struct{}
+
+// protocolVersionContextKey stores the protocol version extracted from the
+// MCP-Protocol-Version HTTP header for use by lower layers.
+type protocolVersionContextKey struct{}
+
+// protocolVersionFromContext returns the protocol version from the context, or
+// the empty string if not set. An empty string means the version is unknown
+// (e.g. the header was absent).
+func protocolVersionFromContext(ctx context.Context) string {
+	v, _ := ctx.Value(protocolVersionContextKey{}).(string)
+	return v
+}

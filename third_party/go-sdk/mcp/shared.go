@@ -17,13 +17,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"reflect"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/llmsh/llmsh/third_party/go-sdk/auth"
 	internaljson "github.com/llmsh/llmsh/third_party/go-sdk/internal/json"
 	"github.com/llmsh/llmsh/third_party/go-sdk/internal/jsonrpc2"
 	"github.com/llmsh/llmsh/third_party/go-sdk/internal/mcpgodebug"
@@ -628,30 +626,7 @@ type ServerRequest[P Params] struct {
 
 // RequestExtra is extra information included in requests, typically from
 // the transport layer.
-type RequestExtra struct {
-	TokenInfo *auth.TokenInfo // bearer token info (e.g. from OAuth) if any
-	Header    http.Header     // header from HTTP request, if any
-
-	// If set, CloseSSEStream explicitly closes the current SSE request stream.
-	//
-	// [SEP-1699] introduced server-side SSE stream disconnection: for
-	// long-running requests, servers may opt to close the SSE stream and
-	// ask the client to retry at a later time. CloseSSEStream implements this
-	// feature; if RetryAfter is set, an event is sent with a `retry:` field
-	// to configure the reconnection delay.
-	//
-	// [SEP-1699]: https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1699
-	// This mechanism is deprecated in protocol version 2026-07-28 as the resumability
-	// feature is removed.
-	CloseSSEStream func(CloseSSEStreamArgs)
-}
-
-// CloseSSEStreamArgs are arguments for [RequestExtra.CloseSSEStream].
-type CloseSSEStreamArgs struct {
-	// RetryAfter configures the reconnection delay sent to the client via the
-	// SSE retry field. If zero, no retry field is sent.
-	RetryAfter time.Duration
-}
+type RequestExtra struct{}
 
 func (*ClientRequest[P]) isRequest() {}
 func (*ServerRequest[P]) isRequest() {}
