@@ -219,14 +219,55 @@ func sortParseKey(spec string) (*sortKey, error) {
 	return k, nil
 }
 
-// sortRec is one input line with its first key precomputed.
+// sortBuf holds lines that records point into: a read block of a run,
+// the buffer of a merge input, the copy of a line kept under -u.
+type sortBuf struct{ b []byte }
+
 // sortRec is one line and what the comparisons need of its first key:
-// 48 bytes, as there is one per line (1M lines: 48 MB).
+// 32 bytes, as there is one per line (1M lines: 32 MB), as GNU's struct
+// line. The line is where it was read (buf.b[off:off+n]), not a slice of
+// its own (24 bytes).
 type sortRec struct {
-	line   []byte // without its delimiter
-	ks, ke uint32 // bounds of the first key in line
-	v      int64  // first key: prefix bytes, integer part, month; the float64's bits under -g
-	c      int32  // first key: class (-n fast-path valid, -h unit order, -g kind)
+	buf    *sortBuf
+	v      int64 // first key: prefix bytes, integer part, month; the float64's bits under -g
+	off, n uint32
+	// key packs the bounds of the first key in the line (28 bits each;
+	// sortKeyFar when either is past them: recomputed at each use) and
+	// its class (8 bits: -n fast-path valid, -h unit order, -g kind).
+	key uint64
+}
+
+const sortKeyFar = 1<<28 - 1
+
+// sortRecOf makes the record of the line b.b[off:off+n], its key fields
+// not prepared.
+func sortRecOf(b *sortBuf, off, n int) sortRec {
+	return sortRec{buf: b, off: uint32(off), n: uint32(n)}
+}
+
+// line is r's line, without its delimiter.
+func (r *sortRec) line() []byte {
+	o, e := int(r.off), int(r.off)+int(r.n)
+	return r.buf.b[o:e:e]
+}
+
+func (r *sortRec) class() int32 { return int32(int8(r.key >> 56)) }
+
+func (r *sortRec) setKey(ks, ke int, c int32) {
+	if ke >= sortKeyFar {
+		ks, ke = sortKeyFar, sortKeyFar
+	}
+	r.key = uint64(ks) | uint64(ke)<<28 | uint64(uint8(int8(c)))<<56
+}
+
+// firstKey is the first key k of r's line.
+func (s *sortSorter) firstKey(r *sortRec, k *sortKey) []byte {
+	line := r.line()
+	ks, ke := int(r.key&sortKeyFar), int(r.key>>28&sortKeyFar)
+	if ke == sortKeyFar {
+		ks, ke = s.bounds(line, k)
+	}
+	return line[ks:ke]
 }
 
 type sortSorter struct {
@@ -334,33 +375,34 @@ func (s *sortSorter) bounds(line []byte, k *sortKey) (int, int) {
 
 // prepare fills in r's first-key fields.
 func (s *sortSorter) prepare(r *sortRec) {
+	line := r.line()
 	if len(s.keys) == 0 {
-		r.ks, r.ke = 0, uint32(len(r.line))
-		r.v = int64(sortPrefix(r.line, nil, nil))
+		r.v = int64(sortPrefix(line, nil, nil))
 		return
 	}
 	k := s.keys[0]
-	ks, ke := s.bounds(r.line, k)
-	r.ks, r.ke = uint32(ks), uint32(ke)
-	key := r.line[ks:ke]
+	ks, ke := s.bounds(line, k)
+	key := line[ks:ke]
+	var c int32
 	switch {
 	case k.random || k.version:
 	case k.numeric:
 		n := sortParseNum(key)
-		r.v, r.c = n.fast()
+		r.v, c = n.fast()
 	case k.human:
 		n := sortParseNum(key)
-		r.c = int32(sortUnitOrder(key))
+		c = int32(sortUnitOrder(key))
 		r.v, _ = n.fast()
 	case k.general:
 		var f float64
-		f, r.c = sortParseFloat(key)
+		f, c = sortParseFloat(key)
 		r.v = int64(math.Float64bits(f))
 	case k.month:
 		r.v = int64(sortMonth(key))
 	default:
 		r.v = int64(sortPrefix(key, k.ignore, k.translate))
 	}
+	r.setKey(ks, ke, c)
 }
 
 // sortPrefix packs the first 8 bytes of the (filtered, translated) key big
@@ -395,7 +437,7 @@ func (s *sortSorter) cmp(a, b *sortRec) int {
 				d = 1
 			}
 		} else {
-			d = sortPrefixTie(a.line, b.line)
+			d = sortPrefixTie(a.line(), b.line())
 		}
 		if s.reverse {
 			return -d
@@ -407,9 +449,10 @@ func (s *sortSorter) cmp(a, b *sortRec) int {
 		if i == 0 {
 			d = s.cmpFirst(a, b, k)
 		} else {
-			as, ae := s.bounds(a.line, k)
-			bs, be := s.bounds(b.line, k)
-			d = s.cmpKey(a.line[as:ae], b.line[bs:be], k)
+			al, bl := a.line(), b.line()
+			as, ae := s.bounds(al, k)
+			bs, be := s.bounds(bl, k)
+			d = s.cmpKey(al[as:ae], bl[bs:be], k)
 		}
 		if d != 0 {
 			if k.reverse {
@@ -421,7 +464,7 @@ func (s *sortSorter) cmp(a, b *sortRec) int {
 	if s.unique || s.stable {
 		return 0
 	}
-	d := bytes.Compare(a.line, b.line)
+	d := bytes.Compare(a.line(), b.line())
 	if s.reverse {
 		return -d
 	}
@@ -439,25 +482,25 @@ func sortCmpInt(a, b int64) int {
 }
 
 func (s *sortSorter) cmpFirst(a, b *sortRec, k *sortKey) int {
-	ka, kb := a.line[a.ks:a.ke], b.line[b.ks:b.ke]
+	ac, bc := a.class(), b.class()
 	switch {
 	case k.random || k.version:
 	case k.numeric:
-		if a.c != 0 && b.c != 0 {
+		if ac != 0 && bc != 0 {
 			if a.v != b.v {
 				return sortCmpInt(a.v, b.v)
 			}
-			if a.c == 1 && b.c == 1 {
+			if ac == 1 && bc == 1 {
 				return 0 // two equal integers
 			}
 		}
 	case k.human:
-		if a.c != b.c {
-			return sortCmpInt(int64(a.c), int64(b.c))
+		if ac != bc {
+			return sortCmpInt(int64(ac), int64(bc))
 		}
-		return sortNumCmp(ka, kb)
+		return sortNumCmp(s.firstKey(a, k), s.firstKey(b, k))
 	case k.general:
-		return sortCmpFloat(math.Float64frombits(uint64(a.v)), a.c, math.Float64frombits(uint64(b.v)), b.c)
+		return sortCmpFloat(math.Float64frombits(uint64(a.v)), ac, math.Float64frombits(uint64(b.v)), bc)
 	case k.month:
 		return sortCmpInt(a.v, b.v)
 	default:
@@ -465,10 +508,10 @@ func (s *sortSorter) cmpFirst(a, b *sortRec, k *sortKey) int {
 			return sortCmpInt(a.v, b.v)
 		}
 		if k.ignore == nil && k.translate == nil {
-			return sortPrefixTie(ka, kb)
+			return sortPrefixTie(s.firstKey(a, k), s.firstKey(b, k))
 		}
 	}
-	return s.cmpKey(ka, kb, k)
+	return s.cmpKey(s.firstKey(a, k), s.firstKey(b, k), k)
 }
 
 // sortPrefixTie orders two keys whose sortPrefix values (without ignore
@@ -1596,31 +1639,32 @@ type sortMergeIn struct {
 	name string
 	rc   io.ReadCloser
 	br   *bufio.Reader
-	buf  []byte
+	buf  sortBuf
 	rec  sortRec
 	ok   bool // rec holds a line
 }
 
 // advance reads in's next record.
 func (s *sortSorter) advance(in *sortMergeIn, delim byte) error {
-	in.buf = in.buf[:0]
+	b := in.buf.b[:0]
 	in.ok = false
 	for {
 		chunk, err := in.br.ReadSlice(delim)
-		in.buf = append(in.buf, chunk...)
+		b = append(b, chunk...)
+		in.buf.b = b
 		if err == bufio.ErrBufferFull {
 			continue
 		}
 		if err != nil && err != io.EOF {
 			return err
 		}
-		if len(in.buf) == 0 {
+		if len(b) == 0 {
 			return nil
 		}
-		if in.buf[len(in.buf)-1] == delim {
-			in.buf = in.buf[:len(in.buf)-1]
+		if b[len(b)-1] == delim {
+			b = b[:len(b)-1]
 		}
-		in.rec = sortRec{line: in.buf}
+		in.rec = sortRecOf(&in.buf, 0, len(b))
 		s.prepare(&in.rec)
 		in.ok = true
 		return nil
@@ -1697,8 +1741,9 @@ func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 			cur = cur[:len(cur)-1]
 		}
 		if have {
-			a := sortRec{line: prev}
-			b := sortRec{line: cur}
+			pb, cb := sortBuf{prev}, sortBuf{cur}
+			a := sortRecOf(&pb, 0, len(prev))
+			b := sortRecOf(&cb, 0, len(cur))
 			s.prepare(&a)
 			s.prepare(&b)
 			d := s.cmp(&a, &b)

@@ -23,7 +23,7 @@ import (
 // temporary file, and the runs are merged at the end (16 at a time, as
 // GNU's NMERGE, in passes when there are more).
 const (
-	sortRecSize = 48 // bytes of one sortRec: a line costs its text, delimiter and record
+	sortRecSize = 32 // bytes of one sortRec: a line costs its text, delimiter and record
 	sortNMerge  = 16
 	// sortMinBuffer is the smallest buffer, as GNU's MIN_SORT_SIZE.
 	sortMinBuffer = sortNMerge * (2 + sortRecSize)
@@ -115,8 +115,8 @@ type sortLoader struct {
 	recs        []sortRec
 	chunkCap    int
 	spareRecs   [][]sortRec
-	blocks      [][]byte // blocks the run's lines point into; the last is being filled
-	spareBlocks [][]byte
+	blocks      []*sortBuf // blocks the run's lines point into; the last is being filled
+	spareBlocks []*sortBuf
 	blockSize   int // of a block: a sixteenth of the budget, 64 KiB to sortBlock
 	spill       func(chunks [][]sortRec) error
 
@@ -162,8 +162,9 @@ func (l *sortLoader) stopBg() {
 	}
 }
 
-func (l *sortLoader) add(line []byte) error {
-	cost := int64(len(line)) + 1 + sortRecSize
+// add adds the line b.b[off:off+n].
+func (l *sortLoader) add(b *sortBuf, off, n int) error {
+	cost := int64(n) + 1 + sortRecSize
 	if l.spill != nil && l.used > 0 && l.used+cost > l.budget {
 		if err := l.flush(); err != nil {
 			return err
@@ -180,7 +181,7 @@ func (l *sortLoader) add(line []byte) error {
 			l.recs = make([]sortRec, 0, l.chunkCap)
 		}
 	}
-	l.recs = append(l.recs, sortRec{line: line})
+	l.recs = append(l.recs, sortRecOf(b, off, n))
 	l.s.prepare(&l.recs[len(l.recs)-1])
 	l.used += cost
 	return nil
@@ -227,7 +228,7 @@ func (l *sortLoader) flush() error {
 	}
 	if n := len(l.blocks); n > 0 {
 		for _, b := range l.blocks[:n-1] {
-			if len(b) == l.blockSize {
+			if len(b.b) == l.blockSize {
 				l.spareBlocks = append(l.spareBlocks, b)
 			}
 		}
@@ -243,12 +244,12 @@ func (l *sortLoader) release() {
 }
 
 // block returns a buffer of size bytes for read.
-func (l *sortLoader) block(size int) []byte {
-	var b []byte
+func (l *sortLoader) block(size int) *sortBuf {
+	var b *sortBuf
 	if n := len(l.spareBlocks); size == l.blockSize && n > 0 {
 		b, l.spareBlocks = l.spareBlocks[n-1], l.spareBlocks[:n-1]
 	} else {
-		b = make([]byte, size)
+		b = &sortBuf{make([]byte, size)}
 	}
 	l.blocks = append(l.blocks, b)
 	return b
@@ -259,7 +260,8 @@ func (l *sortLoader) block(size int) []byte {
 // block, so no byte is copied more than once.
 func (l *sortLoader) read(r io.Reader) error {
 	env, delim := l.env, l.delim
-	buf := l.block(l.blockSize)
+	blk := l.block(l.blockSize)
+	buf := blk.b
 	start, n := 0, 0
 	for {
 		if err := env.Ctx.Err(); err != nil {
@@ -271,8 +273,8 @@ func (l *sortLoader) read(r io.Reader) error {
 				size = 2 * (n - start)
 			}
 			nb := l.block(size)
-			n = copy(nb, buf[start:n])
-			buf, start = nb, 0
+			n = copy(nb.b, buf[start:n])
+			blk, buf, start = nb, nb.b, 0
 		}
 		m, err := r.Read(buf[n:])
 		for p := n; p < n+m; {
@@ -280,7 +282,7 @@ func (l *sortLoader) read(r io.Reader) error {
 			if i < 0 {
 				break
 			}
-			if aerr := l.add(buf[start : p+i : p+i]); aerr != nil {
+			if aerr := l.add(blk, start, p+i-start); aerr != nil {
 				return aerr
 			}
 			p += i + 1
@@ -295,7 +297,7 @@ func (l *sortLoader) read(r io.Reader) error {
 		}
 	}
 	if start < n {
-		return l.add(buf[start:n:n])
+		return l.add(blk, start, n-start)
 	}
 	return nil
 }
@@ -393,7 +395,7 @@ func (x *sortSpiller) spill(chunks [][]sortRec) error {
 				continue
 			}
 			prev = r
-			w.Write(r.line)
+			w.Write(r.line())
 			w.WriteByte(x.delim)
 		}
 		return nil
@@ -534,7 +536,7 @@ func (e *sortWriteError) Error() string { return e.err.Error() }
 // *sortReadError, a write error a *sortWriteError.
 func (s *sortSorter) mergeTo(env *Env, h *sortHeap, w *bufio.Writer, debug bool) error {
 	var prev sortRec
-	var prevBuf []byte
+	var prevBuf sortBuf // the copy of prev's line when it is a file's
 	havePrev := false
 	for n := 0; ; n++ {
 		if n&0xfff == 0 && env.Ctx.Err() != nil {
@@ -547,7 +549,7 @@ func (s *sortSorter) mergeTo(env *Env, h *sortHeap, w *bufio.Writer, debug bool)
 		if !s.unique || !havePrev || s.cmp(&prev, r) != 0 {
 			var err error
 			if debug {
-				err = s.sortDebugWrite(w, r.line, s.gkeyOnly)
+				err = s.sortDebugWrite(w, r.line(), s.gkeyOnly)
 			} else {
 				s.writeLine(w, r)
 				err = w.WriteByte(h.delim)
@@ -559,8 +561,8 @@ func (s *sortSorter) mergeTo(env *Env, h *sortHeap, w *bufio.Writer, debug bool)
 				if h.srcs[h.heap[0]].mem != nil {
 					prev = *r // in memory to the end
 				} else {
-					prevBuf = append(prevBuf[:0], r.line...)
-					prev = sortRec{line: prevBuf}
+					prevBuf.b = append(prevBuf.b[:0], r.line()...)
+					prev = sortRecOf(&prevBuf, 0, len(prevBuf.b))
 					s.prepare(&prev)
 				}
 				havePrev = true
@@ -577,13 +579,13 @@ func (s *sortSorter) mergeTo(env *Env, h *sortHeap, w *bufio.Writer, debug bool)
 // there: the lines come out in an order unrelated to where they are in
 // memory, and reading each one was a cache miss a line.
 func (s *sortSorter) writeLine(w *bufio.Writer, r *sortRec) {
-	if n := len(r.line); n <= 8 && len(s.keys) == 0 {
+	if n := int(r.n); n <= 8 && len(s.keys) == 0 {
 		if b := w.AvailableBuffer(); cap(b) >= 8 {
 			w.Write(binary.BigEndian.AppendUint64(b, uint64(r.v)^1<<63)[:n])
 			return
 		}
 	}
-	w.Write(r.line)
+	w.Write(r.line())
 }
 
 // openRuns opens temporary runs as merge sources.

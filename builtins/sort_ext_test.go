@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -272,12 +273,13 @@ func TestSortLastRunSpilled(t *testing.T) {
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	mkdirAllTest(t, fsys, dir+"/tmp")
+	// A line of 4 digits costs 4+1+sortRecSize bytes: run lines a run
+	// under -S 10k, so five runs and 35 lines make six files.
+	run := 10 << 10 / (4 + 1 + sortRecSize)
 	for _, c := range []struct{ lines, runs int }{
-		// A line of 4 digits costs 4+1+48 bytes: 193 lines a run under
-		// -S 10k, so 1000 lines make five full runs and one of 35.
-		{1000, 6},
-		{965, 5},
-		{193, 0},
+		{5*run + 35, 6},
+		{5 * run, 5},
+		{run, 0},
 	} {
 		var in strings.Builder
 		for i := range c.lines {
@@ -300,6 +302,43 @@ func TestSortLastRunSpilled(t *testing.T) {
 		}
 		if left, err := fsys.ReadDir(dir + "/tmp"); err != nil || len(left) != 0 {
 			t.Errorf("temporary files left: %v %v", left, err)
+		}
+	}
+}
+
+// TestSortRecCompact checks the record's size, on which the buffer's
+// accounting (sortRecSize) rests, and that a first key whose bounds do
+// not fit the record's 28 bits each (a line of 256 MiB or more) is found
+// again in the line at each use, ordering as the stored bounds do.
+func TestSortRecCompact(t *testing.T) {
+	if got := reflect.TypeFor[sortRec]().Size(); got != sortRecSize {
+		t.Errorf("sortRec is %d bytes, sortRecSize says %d", got, sortRecSize)
+	}
+	for _, spec := range []string{"2", "2n", "2h", "2g", "2M", "2f"} {
+		k, err := sortParseKey(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &sortSorter{keys: []*sortKey{k}, tab: -1}
+		lines := []string{"a 10 x", "b 9 y", "c 10.5 z", "d -3 w", "e feb v", "f 2K u", "g abc t", "h 10 s"}
+		recs := make([]sortRec, len(lines))
+		far := make([]sortRec, len(lines))
+		for i, l := range lines {
+			buf := &sortBuf{[]byte("xx" + l)}
+			recs[i] = sortRecOf(buf, 2, len(l))
+			s.prepare(&recs[i])
+			far[i] = recs[i]
+			far[i].setKey(0, sortKeyFar, recs[i].class())
+			if string(s.firstKey(&far[i], k)) != string(s.firstKey(&recs[i], k)) {
+				t.Errorf("-k%s %q: far key %q, stored %q", spec, l, s.firstKey(&far[i], k), s.firstKey(&recs[i], k))
+			}
+		}
+		for i := range recs {
+			for j := range recs {
+				if a, b := s.cmp(&recs[i], &recs[j]), s.cmp(&far[i], &far[j]); a != b {
+					t.Errorf("-k%s %q vs %q: %d with stored bounds, %d recomputed", spec, lines[i], lines[j], a, b)
+				}
+			}
 		}
 	}
 }
