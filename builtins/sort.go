@@ -1381,6 +1381,9 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 		case errors.As(err, &te):
 			env.Errorf("%s", te.msg)
 			return 2
+		case err == errSortLineMemory:
+			env.Errorf("%s", err)
+			return 2
 		case err != nil:
 			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), gnu.QuoteF(file), ErrText(err))
 			return 2
@@ -1652,6 +1655,9 @@ func (s *sortSorter) advance(in *sortMergeIn, delim byte) error {
 		chunk, err := in.br.ReadSlice(delim)
 		b = append(b, chunk...)
 		in.buf.b = b
+		if int64(len(b)) > sortBlockMax {
+			return errSortLineMemory
+		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}

@@ -31,7 +31,14 @@ const (
 	// command's 2 GiB memory guard.
 	sortMaxDefault = 512 << 20
 	sortBlock      = 1 << 20 // read blocks that records point into, at most
+	// sortBlockMax bounds any buffer records point into: a record holds
+	// a line's offset and length in 32 bits each.
+	sortBlockMax = 1<<32 - 1
 )
+
+// errSortLineMemory is a line longer than a record can hold (4 GiB), as
+// GNU's sort runs out of memory on what it cannot allocate.
+var errSortLineMemory = errors.New("memory exhausted")
 
 // sortDefaultBuffer bounds the buffer without -S: an eighth of physical
 // memory (GNU takes up to the available memory), at most 512 MiB.
@@ -270,7 +277,10 @@ func (l *sortLoader) read(r io.Reader) error {
 		if n == len(buf) {
 			size := l.blockSize
 			if n-start > size/2 {
-				size = 2 * (n - start)
+				if int64(n-start) >= sortBlockMax {
+					return errSortLineMemory
+				}
+				size = int(min(2*int64(n-start), sortBlockMax))
 			}
 			nb := l.block(size)
 			n = copy(nb.b, buf[start:n])
