@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // zgrep runs grep over each file as gzip -cdfq gives it (compressed
@@ -24,13 +25,22 @@ options are not supported: --dereference-recursive (-R), --directories (-d),
 --null-data (-z), and --recursive (-r).
 `
 
-var (
+// zgrepOptRE holds the patterns zgrep sorts grep's options by, compiled on
+// first use: compiled in package init they cost every start of llmsh
+// 50 KB and 500 allocations (TestStartupInit).
+type zgrepOptRE struct {
 	// A cluster of short options after the first: "-in" is "-i" "-n".
-	zgrepCluster = regexp.MustCompile(`^-[0-9EFGHIKLPRTUVZabchilnoqrsuvwxyz][0-9]*([^0-9].*)$`)
-	zgrepArgOpt  = regexp.MustCompile(`^(-[ABCDXdefm]|--binary-.*|--file|--[lm]a.*|--reg.*)$`)
-	zgrepLongEq  = regexp.MustCompile(`^(--binary-.*=.*|--[lm]a.*=.*|--reg.*=.*)$`)
-	zgrepRefused = regexp.MustCompile(`^(-[drRzZ]|--di.*|--exc.*|--inc.*|--rec.*|--nu.*)$`)
-)
+	cluster, argOpt, longEq, refused *regexp.Regexp
+}
+
+var zgrepOptPatterns = sync.OnceValue(func() *zgrepOptRE {
+	return &zgrepOptRE{
+		cluster: regexp.MustCompile(`^-[0-9EFGHIKLPRTUVZabchilnoqrsuvwxyz][0-9]*([^0-9].*)$`),
+		argOpt:  regexp.MustCompile(`^(-[ABCDXdefm]|--binary-.*|--file|--[lm]a.*|--reg.*)$`),
+		longEq:  regexp.MustCompile(`^(--binary-.*=.*|--[lm]a.*=.*|--reg.*=.*)$`),
+		refused: regexp.MustCompile(`^(-[drRzZ]|--di.*|--exc.*|--inc.*|--rec.*|--nu.*)$`),
+	}
+})
 
 // zgrepLong reports whether opt is a prefix (of at least min bytes) of
 // the long option long, as the script's case patterns list them.
@@ -50,17 +60,18 @@ type zgrepOpts struct {
 // command has ended with status.
 func (o *zgrepOpts) parse(env *Env, argv []string) (status int, done bool) {
 	name := env.Name()
+	re := zgrepOptPatterns()
 	for len(argv) > 0 {
 		opt := argv[0]
 		argv = argv[1:]
-		if m := zgrepCluster.FindStringSubmatch(opt); m != nil && !zgrepLongEq.MatchString(opt) {
+		if m := re.cluster.FindStringSubmatch(opt); m != nil && !re.longEq.MatchString(opt) {
 			argv = append([]string{"-" + m[1]}, argv...)
 			opt = opt[:len(opt)-len(m[1])]
 		}
 		var optarg []string
 		switch {
-		case zgrepLongEq.MatchString(opt):
-		case zgrepArgOpt.MatchString(opt):
+		case re.longEq.MatchString(opt):
+		case re.argOpt.MatchString(opt):
 			if len(argv) == 0 {
 				env.Errorf("%s option requires an argument", opt)
 				return 2, true
@@ -84,7 +95,7 @@ func (o *zgrepOpts) parse(env *Env, argv []string) (status int, done bool) {
 			continue
 		}
 		switch {
-		case zgrepRefused.MatchString(opt):
+		case re.refused.MatchString(opt):
 			fmt.Fprintf(env.Stderr, "%s: %s: option not supported\n", name, opt)
 			return 2, true
 		case strings.HasPrefix(opt, "-e") || strings.HasPrefix(opt, "--reg") || opt == "-f" || opt == "--file":
