@@ -101,7 +101,7 @@ runcase() {
 	if [ "$mode" = gnu ]; then
 		(cd "$t" && timeout 30 bash -c '. "$1/meta/env.sh"; cat "$1/meta/stdin" | eval -- "$2"' bash "$d" "$(cat "$d/meta/cmd")") >"$d/meta/out.gnu" 2>/dev/null </dev/null
 	else
-		(cd "$t" && "$llmsh" -q --timeout 30s -o "$t" -i "$d/meta" -c 'cd "$1"; . "$2/meta/env.sh"; cat "$2/meta/stdin" | eval "$3"' "$t" "$d" "$(cat "$d/meta/cmd")") >"$d/meta/out.llmsh" 2>/dev/null </dev/null
+		(cd "$t" && "$llmsh" -q --timeout 30s -o "$t" -i "$d/meta" -c 'cd "$1"; . "$2/meta/env.sh"; cat "$2/meta/stdin" | eval "$3"' llmsh "$t" "$d" "$(cat "$d/meta/cmd")") >"$d/meta/out.llmsh" 2>/dev/null </dev/null
 	fi
 	local rc=$?
 	[ $rc -gt 128 ] && [ $rc -lt 255 ] && echo "exited with signal (or returned $rc)" >>"$d/meta/out.$mode"

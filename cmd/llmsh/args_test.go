@@ -64,7 +64,7 @@ func TestHelpLayout(t *testing.T) {
 	newFlags(&options{}, &out, &out).PrintHelp(&out)
 	s := out.String()
 	for _, want := range []string{
-		"Usage: llmsh [OPTION]... [-c SCRIPT | SCRIPT_FILE] [ARG]...\n  or:  llmsh mcp ",
+		"Usage: llmsh [OPTION]... SCRIPT_FILE [ARG]...\n  or:  llmsh [OPTION]... -c SCRIPT [NAME [ARG]...]\n  or:  llmsh mcp ",
 		"\nMandatory arguments to long options are mandatory for short options too.\n",
 		"\n  -i, --input=PATH      PATH may be read",
 		"\n  -c SCRIPT             run SCRIPT",

@@ -35,7 +35,8 @@ func init() { builtins.Version = version }
 // The --help text of llmsh: GNU's layout, printed by builtins.Flags.
 var (
 	usageLines = []string{
-		"[OPTION]... [-c SCRIPT | SCRIPT_FILE] [ARG]...",
+		"[OPTION]... SCRIPT_FILE [ARG]...",
+		"[OPTION]... -c SCRIPT [NAME [ARG]...]",
 		"mcp [-i PATH]... [-o PATH]... [--strict] [--timeout DUR]",
 		"serve [--socket PATH] [--idle DUR] [--max-sessions N]",
 		"session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]",
@@ -135,7 +136,7 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 		return func(v string, _ bool) error { *p = v; return nil }
 	}
 	grantFlags(f, o)
-	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT ($0 is llmsh, ARGs are $1...)", func(v string, _ bool) error {
+	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT (NAME is $0, llmsh if none; ARGs $1...)", func(v string, _ bool) error {
 		o.script, o.haveScript = v, true
 		f.Stop()
 		return nil
@@ -346,7 +347,11 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	name, source := "llmsh", ""
 	var scriptArgs []string
 	if o.haveScript {
-		scriptArgs = o.operands
+		// As bash -c: the first operand is $0 (and the name in
+		// messages), the rest $1….
+		if len(o.operands) > 0 {
+			name, scriptArgs = o.operands[0], o.operands[1:]
+		}
 	} else if len(o.operands) > 0 {
 		name, scriptArgs = o.operands[0], o.operands[1:]
 		source = name

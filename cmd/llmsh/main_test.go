@@ -162,7 +162,11 @@ func TestCLI(t *testing.T) {
 		code       int
 	}{
 		{"pipeline", []string{"-c", "echo hello | tr a-z A-Z"}, "", "HELLO\n", "", 0},
-		{"args", []string{"-c", `echo "$0 $1 $2"`, "x", "y"}, "", "llmsh x y\n", "", 0},
+		// As bash -c: the first operand is $0 and names the shell in its
+		// messages, the rest are $1….
+		{"args", []string{"-c", `echo "$0 $1 $2 $#"`, "x", "y"}, "", "x y  1\n", "", 0},
+		{"no args", []string{"-c", `echo "$0 $#"`}, "", "llmsh 0\n", "", 0},
+		{"name in messages", []string{"-c", "nosuchcmd", "myname"}, "", "", "myname: line 1: nosuchcmd: command not found", 127},
 		{"script from stdin", nil, "echo from-stdin", "from-stdin\n", "", 0},
 		{"not found", []string{"-c", "nosuchcmd"}, "", "", "llmsh: line 1: nosuchcmd: command not found", 127},
 		{"no exec of paths", []string{"-c", "/bin/echo hi"}, "", "", "llmsh: line 1: /bin/echo: command not found", 127},
