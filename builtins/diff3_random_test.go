@@ -1,0 +1,42 @@
+package builtins
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDiff3RandomGNU compares diff3 with GNU diff3 3.8 on random file
+// triples: testdata/diff3_random.json holds GNU's output, messages and
+// status for each (made by testdata/gen_diff3_random.py).
+func TestDiff3RandomGNU(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/diff3_random.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		M, O, Y  string
+		Args     []string
+		Out, Err string
+		Status   int
+	}
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 100 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for i, c := range cases {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			args := append(append([]string{"diff3"}, c.Args...), "m", "o", "y")
+			r, _ := duRun(t, duCase{files: map[string]string{"m": c.M, "o": c.O, "y": c.Y}, args: args})
+			if r.stdout != c.Out || r.status != c.Status || r.stderr != c.Err {
+				t.Errorf("%s\nm=%q\no=%q\ny=%q\ngot (%d):\n%s%s\nwant (%d):\n%s%s", strings.Join(args, " "), c.M, c.O, c.Y,
+					r.status, r.stdout, r.stderr, c.Status, c.Out, c.Err)
+			}
+		})
+	}
+}
