@@ -140,54 +140,9 @@ func diff3Cmd(env *Env) int {
 	for i, m := range d.mapping {
 		d.revMapping[m] = i
 	}
-	var files [3]*diffFile
-	for k := 0; k < 3; k++ {
-		name := args[d.revMapping[k]]
-		r, err := env.Open(name)
-		var data []byte
-		if err == nil {
-			data, err = readAllCtx(env, r)
-			r.Close()
-		}
-		if err != nil {
-			if st, stop := stopError(env, err); stop {
-				return st
-			}
-			env.Errorf("%s: %s", name, ErrText(err))
-			return 2
-		}
-		if *stripCR {
-			data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-		}
-		files[k] = splitDiffLines(data)
-		d.lines[k] = splitLinesKeep(data)
-	}
-	var threads [2][]diff3Two
-	for t := 0; t < 2; t++ {
-		// GNU diff3 runs diff --horizon-lines=100.
-		script, err := diffLines(env.Ctx, files[t], files[2], &diffOpts{tabsize: 8, horizon: 100})
-		if err != nil {
-			if st, stop := stopError(env, err); stop {
-				return st
-			}
-			env.Errorf("%s", ErrText(err))
-			return 2
-		}
-		markers := 0
-		for _, c := range script {
-			threads[t] = append(threads[t], diff3Two{c.line0 + 1, c.line0 + c.deleted, c.line1 + 1, c.line1 + c.inserted})
-			if c.deleted > 0 && c.line0+c.deleted == len(files[t].lines) && files[t].missingNewline {
-				markers++
-			}
-			if c.inserted > 0 && c.line1+c.inserted == len(files[2].lines) && files[2].missingNewline {
-				markers++
-			}
-		}
-		for ; edscript && markers > 0; markers-- {
-			// GNU warns for each "\ No newline at end of file" of
-			// the diffs it reads, when it writes an ed script.
-			env.Errorf("No newline at end of file")
-		}
+	threads, status := d.load(args, *stripCR)
+	if status >= 0 {
+		return status
 	}
 	blocks := d.make3way(threads)
 	w := stdoutWriter(env)
@@ -200,11 +155,66 @@ func diff3Cmd(env *Env) int {
 	default:
 		d.plain(w, blocks)
 	}
-	status := 0
+	status = 0
 	if conflicts {
 		status = 1
 	}
 	return finishOutput(env, w, status)
+}
+
+// load reads the three files and diffs MYFILE and YOURFILE (in internal
+// order) against the common file; status is -1 when all went well.
+func (d *diff3Run) load(args []string, stripCR bool) (threads [2][]diff3Two, status int) {
+	env := d.env
+	var files [3]*diffFile
+	for k := 0; k < 3; k++ {
+		name := args[d.revMapping[k]]
+		r, err := env.Open(name)
+		var data []byte
+		if err == nil {
+			data, err = readAllCtx(env, r)
+			r.Close()
+		}
+		if err != nil {
+			if st, stop := stopError(env, err); stop {
+				return threads, st
+			}
+			env.Errorf("%s: %s", name, ErrText(err))
+			return threads, 2
+		}
+		if stripCR {
+			data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+		}
+		files[k] = splitDiffLines(data)
+		d.lines[k] = splitLinesKeep(data)
+	}
+	for t := 0; t < 2; t++ {
+		// GNU diff3 runs diff --horizon-lines=100.
+		script, err := diffLines(env.Ctx, files[t], files[2], &diffOpts{tabsize: 8, horizon: 100})
+		if err != nil {
+			if st, stop := stopError(env, err); stop {
+				return threads, st
+			}
+			env.Errorf("%s", ErrText(err))
+			return threads, 2
+		}
+		markers := 0
+		for _, c := range script {
+			threads[t] = append(threads[t], diff3Two{c.line0 + 1, c.line0 + c.deleted, c.line1 + 1, c.line1 + c.inserted})
+			if c.deleted > 0 && c.line0+c.deleted == len(files[t].lines) && files[t].missingNewline {
+				markers++
+			}
+			if c.inserted > 0 && c.line1+c.inserted == len(files[2].lines) && files[2].missingNewline {
+				markers++
+			}
+		}
+		for ; d.edscript && markers > 0; markers-- {
+			// GNU warns for each "\ No newline at end of file" of
+			// the diffs it reads, when it writes an ed script.
+			env.Errorf("No newline at end of file")
+		}
+	}
+	return threads, -1
 }
 
 // make3way merges the two diffs into three-way blocks, as GNU's

@@ -425,12 +425,6 @@ func tparm(s string, params []tparmValue) string {
 		return v
 	}
 	push := func(n int) { stack = append(stack, tparmValue{n: n}) }
-	b2i := func(b bool) int {
-		if b {
-			return 1
-		}
-		return 0
-	}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' || i+1 >= len(s) {
 			out.WriteByte(s[i])
@@ -489,44 +483,9 @@ func tparm(s string, params []tparmValue) string {
 			i += j
 		case '+', '-', '*', '/', 'm', '&', '|', '^', '=', '>', '<', 'A', 'O':
 			y, x := pop().n, pop().n
-			switch c {
-			case '+':
-				push(x + y)
-			case '-':
-				push(x - y)
-			case '*':
-				push(x * y)
-			case '/':
-				if y != 0 {
-					push(x / y)
-				} else {
-					push(0)
-				}
-			case 'm':
-				if y != 0 {
-					push(x % y)
-				} else {
-					push(0)
-				}
-			case '&':
-				push(x & y)
-			case '|':
-				push(x | y)
-			case '^':
-				push(x ^ y)
-			case '=':
-				push(b2i(x == y))
-			case '>':
-				push(b2i(x > y))
-			case '<':
-				push(b2i(x < y))
-			case 'A':
-				push(b2i(x != 0 && y != 0))
-			case 'O':
-				push(b2i(x != 0 || y != 0))
-			}
+			push(tparmBinary(c, x, y))
 		case '!':
-			push(b2i(pop().n == 0))
+			push(tparmBool(pop().n == 0))
 		case '~':
 			push(^pop().n)
 		case 'i':
@@ -540,33 +499,85 @@ func tparm(s string, params []tparmValue) string {
 		case 'e':
 			i = tparmSkip(s, i+1, false)
 		default:
-			// %[[:]flags][width[.precision]][doxXs]
-			j := i
-			if s[j] == ':' {
-				j++
-			}
-			for j < len(s) && strings.IndexByte("-+# ", s[j]) >= 0 {
-				j++
-			}
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
-				j++
-			}
-			if j >= len(s) || strings.IndexByte("doxXs", s[j]) < 0 {
+			if j, ok := tparmFormat(&out, s, i, pop); ok {
+				i = j
+			} else {
 				out.WriteByte('%')
 				out.WriteByte(c)
-				continue
 			}
-			spec := "%" + strings.TrimPrefix(s[i:j], ":")
-			v := pop()
-			if s[j] == 's' {
-				fmt.Fprintf(&out, spec+"s", v.s)
-			} else {
-				fmt.Fprintf(&out, spec+string(s[j]), v.n)
-			}
-			i = j
 		}
 	}
 	return out.String()
+}
+
+// tparmBool is a truth value as tparm pushes it.
+func tparmBool(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tparmBinary is one of tparm's binary operators.
+func tparmBinary(c byte, x, y int) int {
+	switch c {
+	case '+':
+		return x + y
+	case '-':
+		return x - y
+	case '*':
+		return x * y
+	case '/', 'm':
+		if y == 0 {
+			return 0
+		}
+		if c == '/' {
+			return x / y
+		}
+		return x % y
+	case '&':
+		return x & y
+	case '|':
+		return x | y
+	case '^':
+		return x ^ y
+	case '=':
+		return tparmBool(x == y)
+	case '>':
+		return tparmBool(x > y)
+	case '<':
+		return tparmBool(x < y)
+	case 'A':
+		return tparmBool(x != 0 && y != 0)
+	}
+	return tparmBool(x != 0 || y != 0) // 'O'
+}
+
+// tparmFormat writes the printf conversion %[[:]flags][width[.precision]]
+// [doxXs] starting at s[i] (after the '%') with a popped value; it returns
+// the index of the conversion letter, or false when s has none there.
+func tparmFormat(out *strings.Builder, s string, i int, pop func() tparmValue) (int, bool) {
+	j := i
+	if s[j] == ':' {
+		j++
+	}
+	for j < len(s) && strings.IndexByte("-+# ", s[j]) >= 0 {
+		j++
+	}
+	for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
+		j++
+	}
+	if j >= len(s) || strings.IndexByte("doxXs", s[j]) < 0 {
+		return i, false
+	}
+	spec := "%" + strings.TrimPrefix(s[i:j], ":")
+	v := pop()
+	if s[j] == 's' {
+		fmt.Fprintf(out, spec+"s", v.s)
+	} else {
+		fmt.Fprintf(out, spec+string(s[j]), v.n)
+	}
+	return j, true
 }
 
 // tparmSkip skips a conditional's part from i: to just after the %e or
