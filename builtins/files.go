@@ -90,6 +90,34 @@ func (e *Env) ReadHead(name string, p []byte) (n int, whole, ok bool, err error)
 	return hr.ReadHead(e.Abs(name), p)
 }
 
+// TailReader is an FS that reads the end of a file and its stat in one
+// step (vfsd's read_tail: open, stat, a read at the end and close in one
+// round trip), for tail.
+type TailReader interface {
+	// ReadTail reads up to len(p) bytes of the end of the file name
+	// into p and reports how many, the offset they start at, and the
+	// file's stat; a file that is not regular is not read. An error is
+	// the one opening the file would give. ok is false when the FS
+	// cannot (then nothing was done).
+	ReadTail(name string, p []byte) (n int, off int64, fi fs.FileInfo, ok bool, err error)
+}
+
+// ReadTail reads the last len(p) bytes of the file name into p, with its
+// stat, in one step where the FS can (see TailReader); ok is false where
+// it cannot, or for the names Open serves itself: the caller opens the
+// file then.
+func (e *Env) ReadTail(name string, p []byte) (n int, off int64, fi fs.FileInfo, ok bool, err error) {
+	tr, can := e.FS.(TailReader)
+	switch name {
+	case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero":
+		can = false
+	}
+	if !can {
+		return 0, 0, nil, false, nil
+	}
+	return tr.ReadTail(e.Abs(name), p)
+}
+
 // HeadsReader is an FS that reads the first bytes of several files in
 // one step (vfsd's read_files), for walks that read many small files.
 type HeadsReader interface {

@@ -41,6 +41,9 @@ func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadD
 func (f clientFS) ReadHead(name string, p []byte) (int, bool, bool, error) {
 	return f.c.ReadFile(name, p)
 }
+func (f clientFS) ReadTail(name string, p []byte) (int, int64, fs.FileInfo, bool, error) {
+	return f.c.ReadTail(name, p)
+}
 func (f clientFS) ReadHeads(names []string, max int) ([]Head, bool) {
 	heads, ok, err := f.c.ReadFiles(names, max)
 	if !ok || err != nil {
@@ -105,5 +108,46 @@ func TestGrepRecursiveRequests(t *testing.T) {
 	if want := (files + grepBatch - 1) / grepBatch; after.Opens-before.Opens != files || reads != int64(want) {
 		t.Fatalf("%d opens for %d files; %d requests besides stats and lists, want %d read_files",
 			after.Opens-before.Opens, files, reads, want)
+	}
+}
+
+// TestTailRequests: tail of a regular file whose lines are in its last
+// block asks vfsd once (read_tail: an open, a stat, a read at the end
+// and a close); lines that reach further back, or -n +N of a file
+// larger than the block, open the file and read it as before.
+func TestTailRequests(t *testing.T) {
+	dir := t.TempDir()
+	var big strings.Builder
+	for i := range 30000 {
+		big.WriteString(strconv.Itoa(i) + "\n")
+	}
+	for name, data := range map[string]string{"big": big.String(), "small": "a\nb\nc"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}, Dir: dir})
+	for _, tc := range []struct {
+		args     []string
+		requests int64
+		out      string
+	}{
+		{[]string{"tail", "-n", "3", "big"}, 1, "29997\n29998\n29999\n"},
+		{[]string{"tail", "-c", "6", "big"}, 1, "29999\n"},
+		{[]string{"tail", "-n", "+2", "small"}, 1, "b\nc"},
+		{[]string{"tail", "-c", "+2", "small"}, 1, "\nb\nc"},
+		{[]string{"tail", "-n", "20000", "big"}, 0, ""}, // more than the block: opened
+		{[]string{"tail", "-n", "+29999", "big"}, 0, "29998\n29999\n"},
+	} {
+		before, _ := c.Stats()
+		r := runCmdFS(t, clientFS{c}, dir, tc.args...)
+		after, err := c.Stats()
+		if err != nil || r.status != 0 || r.stderr != "" || tc.out != "" && r.stdout != tc.out {
+			t.Fatalf("%v: %+v %v", tc.args, r, err)
+		}
+		n := after.Requests - before.Requests - 1 // the second stats
+		if tc.requests > 0 && n != tc.requests || tc.requests == 0 && n < 2 {
+			t.Errorf("%v: %d requests, want %d", tc.args, n, tc.requests)
+		}
 	}
 }

@@ -112,11 +112,17 @@ func head(env *Env) int {
 	}
 	headers := verbose || (!quiet && len(files) > 1)
 	w := stdoutWriter(env)
-	var first func(p []byte, whole bool) ([]byte, bool)
+	var quick func(name string, buf []byte) ([]byte, bool)
 	if spec.sign != '-' {
-		first = func(p []byte, whole bool) ([]byte, bool) { return headPrefix(p, whole, spec, delim) }
+		quick = func(name string, buf []byte) ([]byte, bool) {
+			n, whole, ok, err := env.ReadHead(name, buf)
+			if !ok || err != nil {
+				return nil, false
+			}
+			return headPrefix(buf[:n], whole, spec, delim)
+		}
 	}
-	return headTailFilesFrom(env, w, files, headers, first, func(r io.Reader, _ fs.FileInfo) error {
+	return headTailFilesFrom(env, w, files, headers, quick, func(r io.Reader, _ fs.FileInfo) error {
 		return headOne(env, w, r, spec, delim)
 	})
 }

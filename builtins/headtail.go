@@ -164,19 +164,15 @@ func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 	return nil
 }
 
-// headTailFiles runs one, head's or tail's work, on each file operand
-// after its "==> NAME <==" header (when headers) and returns the status.
-// A file that cannot be opened or read is reported in their GNU words; a
-// directory opens in GNU and fails as a read, after its header.
-func headTailFiles(env *Env, w *bufio.Writer, files []string, headers bool, one func(r io.Reader, fi fs.FileInfo) error) int {
-	return headTailFilesFrom(env, w, files, headers, nil, one)
-}
-
-// headTailFilesFrom is headTailFiles where first, when set, may serve a
-// file from its first bytes alone (p, at most 64 KiB, read in one request
-// with Env.ReadHead; whole when they are all of it) and return the part
-// to print and true, or false to have the file opened and read as usual.
-func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, first func(p []byte, whole bool) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
+// headTailFilesFrom runs one, head's or tail's work, on each file
+// operand after its "==> NAME <==" header (when headers) and returns the
+// status. A file that cannot be opened or read is reported in their GNU
+// words; a directory opens in GNU and fails as a read, after its header.
+// quick, when set, may serve a file in one request (Env.ReadHead,
+// Env.ReadTail) into buf (64 KiB) and return the part of buf to print and
+// true, or false to have the file opened and read as usual (an error
+// too: the usual way words it as GNU does).
+func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, quick func(name string, buf []byte) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
 	hdr := fileHeaders{on: headers}
 	readFailed := func(name string, err error) {
 		env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
@@ -190,19 +186,13 @@ func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, 
 		}
 		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
 	}}
-	if first != nil {
+	if quick != nil {
 		var buf []byte
 		words.pre = func(name string) (bool, error) {
 			if buf == nil {
 				buf = make([]byte, ioBufSize)
 			}
-			// An error (a directory, a missing file) is left to the
-			// usual way, which words it as GNU does.
-			n, whole, ok, err := env.ReadHead(name, buf)
-			if !ok || err != nil {
-				return false, nil
-			}
-			out, done := first(buf[:n], whole)
+			out, done := quick(name, buf)
 			if !done {
 				return false, nil
 			}

@@ -92,12 +92,71 @@ func tail(env *Env) int {
 	}
 	headers := verbose || (!quiet && len(files) > 1)
 	w := stdoutWriter(env)
-	return headTailFiles(env, w, files, headers, func(r io.Reader, fi fs.FileInfo) error {
+	quick := func(name string, buf []byte) ([]byte, bool) {
+		n, off, fi, ok, err := env.ReadTail(name, buf)
+		if !ok || err != nil {
+			return nil, false
+		}
+		return tailSuffix(buf[:n], off, fi, spec, delim)
+	}
+	return headTailFilesFrom(env, w, files, headers, quick, func(r io.Reader, fi fs.FileInfo) error {
 		if fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 			return tailSeek(env, w, r.(File), fi, spec, delim)
 		}
 		return tailStream(env, w, r, spec, delim)
 	})
+}
+
+// tailSuffix returns what tail prints of a file whose last bytes are p,
+// from offset off (fi: the file's stat), and whether p holds all of it:
+// a regular file's tail is then read in one request (open, stat, a read
+// at the end and close), where it took an open with its stat and a read.
+func tailSuffix(p []byte, off int64, fi fs.FileInfo, spec headCountSpec, delim byte) ([]byte, bool) {
+	if fi == nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return nil, false // read as a stream, the usual way
+	}
+	whole := off == 0
+	switch {
+	case spec.sign == '+':
+		if !whole {
+			return nil, false
+		}
+		if !spec.lines {
+			return p[min(max(spec.n-1, 0), int64(len(p))):], true
+		}
+		i := 0
+		for skip := spec.n - 1; skip > 0; skip-- {
+			j := bytes.IndexByte(p[i:], delim)
+			if j < 0 {
+				return nil, true
+			}
+			i += j + 1
+		}
+		return p[i:], true
+	case !spec.lines:
+		if spec.n >= int64(len(p)) {
+			return p, whole
+		}
+		return p[int64(len(p))-spec.n:], true
+	}
+	n := spec.n
+	if n == 0 {
+		return nil, true
+	}
+	b := p
+	if len(b) > 0 && b[len(b)-1] == delim {
+		b = b[:len(b)-1]
+	}
+	for {
+		i := bytes.LastIndexByte(b, delim)
+		if i < 0 {
+			return p, whole
+		}
+		if n--; n == 0 {
+			return p[i+1:], true
+		}
+		b = b[:i]
+	}
 }
 
 // tailObsolete recognises the obsolete forms "tail -5", "tail +5",

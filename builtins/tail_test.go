@@ -1,8 +1,10 @@
 package builtins
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Expected values checked against GNU tail 9.1 (LC_ALL=C).
@@ -44,3 +46,77 @@ func TestTailFollowRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestTailSuffix: what tail prints from the last bytes of a regular
+// file (tailSuffix), when it says they hold all of it, is what it
+// prints from the whole file, for every block size; and it says so
+// whenever the block is the whole file.
+func TestTailSuffix(t *testing.T) {
+	contents := []string{"", "x", "\n", "\n\n\n", "a\nb\nc", "a\nb\nc\n", "one\ntwo\n\nfour\nfive\nsix\n",
+		"a\x00b\x00\x00c", strings.Repeat("line\n", 40), "long " + strings.Repeat("z", 50) + "\nshort\n"}
+	var specs []headCountSpec
+	for _, n := range []int64{0, 1, 2, 3, 5, 7, 100, 1 << 62} {
+		for _, sign := range []byte{0, '+'} {
+			for _, lines := range []bool{true, false} {
+				specs = append(specs, headCountSpec{lines: lines, n: n, sign: sign})
+			}
+		}
+	}
+	for _, text := range contents {
+		for _, delim := range []byte{'\n', 0} {
+			for _, spec := range specs {
+				want := tailWhole(text, spec, delim)
+				fi := tailInfo(int64(len(text)))
+				for block := 1; block <= len(text)+1; block++ {
+					off := max(len(text)-block, 0)
+					got, done := tailSuffix([]byte(text[off:]), int64(off), fi, spec, delim)
+					if len(text) == 0 {
+						if done {
+							t.Errorf("empty file: done, want it read as a stream")
+						}
+						continue
+					}
+					if off == 0 && !done {
+						t.Errorf("%q %+v delim %d block %d (whole): not done", text, spec, delim, block)
+					}
+					if done && string(got) != want {
+						t.Errorf("%q %+v delim %d block %d: %q, want %q", text, spec, delim, block, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// tailWhole is what tail prints of the whole text, as GNU's does.
+func tailWhole(text string, spec headCountSpec, delim byte) string {
+	var lines []string
+	for rest := text; rest != ""; {
+		i := strings.IndexByte(rest, delim)
+		if i < 0 {
+			lines = append(lines, rest)
+			break
+		}
+		lines = append(lines, rest[:i+1])
+		rest = rest[i+1:]
+	}
+	switch {
+	case spec.sign == '+' && spec.lines:
+		return strings.Join(lines[min(max(spec.n-1, 0), int64(len(lines))):], "")
+	case spec.sign == '+':
+		return text[min(max(spec.n-1, 0), int64(len(text))):]
+	case spec.lines:
+		return strings.Join(lines[int64(len(lines))-min(spec.n, int64(len(lines))):], "")
+	}
+	return text[int64(len(text))-min(spec.n, int64(len(text))):]
+}
+
+// tailInfo is the stat of a regular file of size bytes.
+type tailInfo int64
+
+func (s tailInfo) Name() string       { return "f" }
+func (s tailInfo) Size() int64        { return int64(s) }
+func (s tailInfo) Mode() fs.FileMode  { return 0o644 }
+func (s tailInfo) ModTime() time.Time { return time.Time{} }
+func (s tailInfo) IsDir() bool        { return false }
+func (s tailInfo) Sys() any           { return nil }

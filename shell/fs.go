@@ -92,6 +92,16 @@ func (f clientFS) ReadHead(name string, p []byte) (n int, whole, ok bool, err er
 	return f.c.ReadFile(name, p)
 }
 
+// ReadTail reads the end of a file and its stat in one round trip
+// (vfsd's read_tail, see builtins.TailReader); not for what OpenFile
+// serves itself.
+func (f clientFS) ReadTail(name string, p []byte) (n int, off int64, fi fs.FileInfo, ok bool, err error) {
+	if f.servesItself(name) {
+		return 0, 0, nil, false, nil
+	}
+	return f.c.ReadTail(name, p)
+}
+
 // servesItself reports whether name is something OpenFile serves without
 // vfsd: a device, /dev/fd/N, a process substitution.
 func (f clientFS) servesItself(name string) bool {

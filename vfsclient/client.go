@@ -136,6 +136,8 @@ type answer struct {
 	// many and raw are a read_files answer and the bytes after it.
 	many *vfsproto.ReadFilesResult
 	raw  []byte
+	// tail is a read_tail answer (its bytes went to the caller's buffer).
+	tail *vfsproto.ReadTailResult
 }
 
 // pendingRead is a read request in flight.
@@ -162,8 +164,10 @@ type Client struct {
 	// bulkID holds the read_bulk requests awaiting an answer, with the
 	// buffer of the reader waiting for it, if any (see setDst).
 	bulkID map[uint64][]byte
-	// manyID holds the read_files requests awaiting an answer.
+	// manyID holds the read_files requests awaiting an answer, tailID
+	// the read_tail requests, with the buffer their bytes go to.
 	manyID map[uint64]bool
+	tailID map[uint64][]byte
 	done   chan struct{}
 	err    error
 	closer io.Closer
@@ -172,8 +176,9 @@ type Client struct {
 	// lock).
 	bulk, bulkW bool
 	// readFile is set once hello has negotiated read_file (ReadFile),
-	// readFiles once it has negotiated read_files (ReadFiles).
-	readFile, readFiles bool
+	// readFiles and readTail once it has negotiated read_files
+	// (ReadFiles) and read_tail (ReadTail).
+	readFile, readFiles, readTail bool
 	// walk is set once hello has negotiated walk (Walk).
 	walk bool
 	// byteNames is set once hello has negotiated byte_names: file names
@@ -209,7 +214,7 @@ type Client struct {
 // New starts a client speaking to vfsd over r (answers) and w (requests).
 // If w is an io.Closer, Close closes it.
 func New(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64][]byte{}, manyID: map[uint64]bool{}, done: make(chan struct{})}
+	c := &Client{w: w, wait: map[uint64]chan answer{}, bulkID: map[uint64][]byte{}, manyID: map[uint64]bool{}, tailID: map[uint64][]byte{}, done: make(chan struct{})}
 	if cl, ok := w.(io.Closer); ok {
 		c.closer = cl
 	}
@@ -251,7 +256,20 @@ func (c *Client) readLoop(r io.Reader) {
 		if many {
 			delete(c.manyID, id)
 		}
+		tdst, tail := c.tailID[id]
+		if tail {
+			delete(c.tailID, id)
+		}
 		c.mu.Unlock()
+		if tail {
+			if err := readTailData(r, &a, tdst); err != nil {
+				if ch != nil {
+					ch <- answer{err: err}
+				}
+				c.fail(err)
+				return
+			}
+		}
 		if many {
 			if err := readManyData(r, &a); err != nil {
 				if ch != nil {
@@ -338,6 +356,7 @@ func (c *Client) fail(cause error) {
 	}
 	clear(c.bulkID)
 	clear(c.manyID)
+	clear(c.tailID)
 	close(c.done)
 }
 
@@ -729,7 +748,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 // while vfsd answers).
 func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk, vfsproto.FeatureByteNames}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureReadTail, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk, vfsproto.FeatureByteNames}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -750,6 +769,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		c.named = err == nil && c.bulkW && slices.Contains(r.Features, vfsproto.FeatureOpenNamed)
 		c.readFile = c.bulk && slices.Contains(r.Features, vfsproto.FeatureReadFile)
 		c.readFiles = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadFiles)
+		c.readTail = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadTail)
 		c.walk = err == nil && slices.Contains(r.Features, vfsproto.FeatureWalk)
 		c.byteNames = err == nil && slices.Contains(r.Features, vfsproto.FeatureByteNames)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
+	"path"
 	"strconv"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -182,5 +184,105 @@ func decodeFiles(raw []byte) (res vfsproto.ReadFilesResult, ok bool) {
 	if res.Files == nil {
 		res.Files = []vfsproto.FileRead{}
 	}
+	return res, d.ok && len(d.b) == 0
+}
+
+// ReadTail reads the end of the file name in one request (read_tail:
+// vfsd opens the file for reading as Open does, stats it, reads up to
+// len(p) bytes of its end into p, and closes it). It reports how many
+// bytes it read, the offset in the file they start at, and the file's
+// stat; a file that is not regular (a FIFO, a device) is not read (n 0).
+// A failure is an error of "open" on name, as Open's. ok is false, and
+// nothing was asked, when hello did not negotiate read_tail or p is
+// empty or too large: the caller opens the file.
+func (c *Client) ReadTail(name string, p []byte) (n int, off int64, st fs.FileInfo, ok bool, err error) {
+	if !c.readTail || len(p) == 0 || len(p) > vfsproto.MaxBulkRead {
+		return 0, 0, nil, false, nil
+	}
+	c.flushPending()
+	wire, err := c.wireName(name)
+	if err != nil {
+		return 0, 0, nil, true, pathErr("open", name, err)
+	}
+	quoted, err := json.Marshal(wire)
+	if err != nil {
+		return 0, 0, nil, true, pathErr("open", name, err)
+	}
+	var sent uint64
+	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		// Marked before the request goes out, so before its answer
+		// can come: the bytes go straight into p.
+		sent = id
+		c.mu.Lock()
+		c.tailID[id] = p
+		c.mu.Unlock()
+		start := len(dst)
+		dst = beginRequest(dst, id, vfsproto.OpReadTail)
+		dst = append(dst, `{"path":`...)
+		dst = append(dst, quoted...)
+		dst = append(dst, `,"max":`...)
+		dst = strconv.AppendInt(dst, int64(len(p)), 10)
+		dst = append(dst, '}')
+		return finishRequest(dst, start)
+	})
+	if err != nil {
+		c.mu.Lock()
+		delete(c.tailID, sent)
+		c.mu.Unlock()
+		return 0, 0, nil, true, pathErr("open", name, err)
+	}
+	// Every request sent is answered (or failed by fail) before p is
+	// given back: the reader may be writing into it until then.
+	a := <-ch
+	switch {
+	case a.err != nil:
+		err = a.err
+	case !a.resp.OK && a.resp.Error != nil:
+		err = &Error{Code: a.resp.Error.Code, Msg: a.resp.Error.Message}
+	case a.tail == nil:
+		err = &Error{Code: vfsproto.EIO, Msg: "malformed answer"}
+	}
+	if err != nil {
+		return 0, 0, nil, true, pathErr("open", name, err)
+	}
+	return a.tail.Size, a.tail.Off, &FileInfo{name: path.Base(name), st: a.tail.Stat}, true, nil
+}
+
+// readTailData decodes a successful read_tail answer into a.tail and
+// reads the bytes that follow it into dst. A size larger than dst (the
+// request's max) or an offset below 0 is a protocol error.
+func readTailData(r io.Reader, a *answer, dst []byte) error {
+	if !a.resp.OK {
+		return nil // an error answer: no data follows
+	}
+	res, ok := decodeTail(a.resp.Result)
+	if !ok {
+		if err := json.Unmarshal(a.resp.Result, &res); err != nil {
+			return err
+		}
+	}
+	if res.Size < 0 || res.Size > len(dst) || res.Off < 0 {
+		return errors.New("vfsclient: malformed read_tail answer")
+	}
+	a.tail = &res
+	_, err := io.ReadFull(r, dst[:res.Size])
+	return err
+}
+
+// decodeTail decodes a read_tail result of exactly vfsd's shape; false
+// on anything else, for encoding/json to decode.
+func decodeTail(raw []byte) (res vfsproto.ReadTailResult, ok bool) {
+	d := &listDec{b: raw, ok: true}
+	d.lit(`{"off":`)
+	res.Off = d.int()
+	d.lit(`,"size":`)
+	size := d.int()
+	if size < 0 || size > vfsproto.MaxBulkRead {
+		d.ok = false
+	}
+	res.Size = int(size)
+	d.lit(`,"stat":{`)
+	d.stat(&res.Stat)
+	d.lit(`}`)
 	return res, d.ok && len(d.b) == 0
 }

@@ -126,8 +126,9 @@ type conn struct {
 	shmAt atomic.Bool
 	shmW  atomic.Bool
 	// listStat is set once hello has negotiated list_stat, readFile
-	// once it negotiated read_file.
-	listStat, readFile, readFiles atomic.Bool
+	// once it negotiated read_file (readFiles, readTail: read_files,
+	// read_tail).
+	listStat, readFile, readFiles, readTail atomic.Bool
 	// named is set once hello negotiated open_named.
 	named atomic.Bool
 	// walkOK: hello negotiated walk.
@@ -362,7 +363,7 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 // handleFast runs or queues a request of the binary fast path.
 func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf,
-		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile || fr.op == vfsproto.OpOpen,
+		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile || fr.op == vfsproto.OpReadTail || fr.op == vfsproto.OpOpen,
 		hello: fr.hello, names: fr.names, mode: fr.mode}
 	switch fr.op {
 	case vfsproto.OpOpen:
@@ -380,7 +381,7 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 			c.spawn(j)
 			return nil
 		}
-	case vfsproto.OpReadFile:
+	case vfsproto.OpReadFile, vfsproto.OpReadTail:
 		c.readFileJob(j, r)
 		return nil
 	case vfsproto.OpHello:
@@ -474,7 +475,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 			return nil
 		}
 		j.h = *p.H
-	case vfsproto.OpReadFile:
+	case vfsproto.OpReadFile, vfsproto.OpReadTail:
 		c.readFileJob(j, r)
 		return nil
 	case vfsproto.OpReadFiles:
@@ -550,14 +551,19 @@ func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
 	return nil
 }
 
-// readFileJob checks a read_file request and runs it, or fails it. A
-// lone one (no operation in flight, no request behind it: head's one
-// request) runs in the reader, whose answer goes out at once (sendNow):
-// a worker would only add a hand-off, and on vfsd's first request the
-// start of a thread for it. Requests that come together (grep -r reads
-// files ahead) go to workers, in parallel.
+// readFileJob checks a read_file or read_tail request and runs it, or
+// fails it. A lone one (no operation in flight, no request behind it:
+// head's or tail's one request) runs in the reader, whose answer goes
+// out at once (sendNow): a worker would only add a hand-off, and on
+// vfsd's first request the start of a thread for it. Requests that come
+// together (grep -r reads files ahead) go to workers, in parallel.
 func (c *conn) readFileJob(j *job, r io.Reader) {
-	if !c.readFile.Load() {
+	run := c.readWhole
+	granted := c.readFile.Load()
+	if j.op == vfsproto.OpReadTail {
+		run, granted = c.readEnd, c.readTail.Load()
+	}
+	if !granted {
 		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
 		return
 	}
@@ -574,7 +580,7 @@ func (c *conn) readFileJob(j *job, r io.Reader) {
 		return
 	}
 	if br, ok := r.(*bufio.Reader); ok && br.Buffered() == 0 && len(c.sem) == 0 {
-		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.readWhole(j) }, c.sendNow)
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return run(j) }, c.sendNow)
 		return
 	}
 	c.spawn(j)

@@ -370,6 +370,74 @@ func (c *conn) readWhole(j *job) (*frameBuf, *vfsproto.Error, int) {
 	return c.bufferedBulk(j, func(p []byte) (int, bool, error) { return readUpTo(f, p) })
 }
 
+// readEnd answers a read_tail: the file j.path opened for reading as
+// open opens it (same policy), its stat, and up to j.max bytes of its
+// end, read after the stat into a pooled buffer that follows the frame;
+// a file that is not regular is not read. The file is closed after.
+func (c *conn) readEnd(j *job) (*frameBuf, *vfsproto.Error, int) {
+	s := c.s
+	f, _, _, e := s.openPath(j.path, vfsproto.ModeRead)
+	if e != nil {
+		return nil, e, 0
+	}
+	s.stats.opens.Add(1)
+	defer func() {
+		f.commit()
+		s.stats.closes.Add(1)
+	}()
+	st, err := f.stat()
+	if err != nil {
+		return nil, ioError(err), 0
+	}
+	c.bulkSem <- struct{}{}
+	buf := bulkPool.Get().(*[]byte)
+	handed := false
+	defer func() {
+		if !handed {
+			bulkPool.Put(buf)
+			<-c.bulkSem
+		}
+	}()
+	var off int64
+	n := 0
+	if !st.IsDir && st.Type == "" && st.Size > 0 {
+		off = max(st.Size-j.max, 0)
+		if n, err = readAtUpTo(f, (*buf)[:st.Size-off], off); err != nil {
+			return nil, ioError(err), 0
+		}
+		s.stats.reads.Add(1)
+		s.stats.bytesOut.Add(int64(n))
+	}
+	fr := beginFrame(j.id)
+	fr.b = append(fr.b, `,"ok":true,"result":{"off":`...)
+	fr.b = strconv.AppendInt(fr.b, off, 10)
+	fr.b = append(fr.b, `,"size":`...)
+	fr.b = strconv.AppendInt(fr.b, int64(n), 10)
+	fr.b = append(fr.b, `,"stat":`...)
+	fr.b = appendStat(fr.b, &st)
+	fr.b = append(fr.b, '}')
+	fr = fr.finish(j.id)
+	fr.tail, fr.tailBuf = (*buf)[:n], buf
+	fr.release = func() { <-c.bulkSem }
+	handed = true
+	return fr, nil, n
+}
+
+// readAtUpTo reads f at off into p until p is full or f ends.
+func readAtUpTo(f file, p []byte, off int64) (n int, err error) {
+	for n < len(p) {
+		m, err := f.ReadAt(p[n:], off+int64(n))
+		n += m
+		if errors.Is(err, io.EOF) || err == nil && m == 0 {
+			return n, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
 // ioError maps an error of a handle's file.
 func ioError(err error) *vfsproto.Error {
 	var pe protoError
@@ -405,6 +473,8 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return c.readWhole(j)
 	case vfsproto.OpReadFiles:
 		return c.readMany(j)
+	case vfsproto.OpReadTail:
+		return c.readEnd(j)
 	case vfsproto.OpStat:
 		st, e := s.statPath(j.path)
 		if e != nil {
@@ -491,6 +561,11 @@ func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.readFiles.Store(true)
 		r.Ops = append(r.Ops, vfsproto.OpReadFiles)
 		r.Features = append(r.Features, vfsproto.FeatureReadFiles)
+	}
+	if c.readFile.Load() && slices.Contains(p.Features, vfsproto.FeatureReadTail) {
+		c.readTail.Store(true)
+		r.Ops = append(r.Ops, vfsproto.OpReadTail)
+		r.Features = append(r.Features, vfsproto.FeatureReadTail)
 	}
 	if slices.Contains(p.Features, vfsproto.FeatureWalk) {
 		c.walkOK.Store(true)

@@ -31,7 +31,7 @@ func TestProtocolDocCoversOps(t *testing.T) {
 		}
 		sections[doc[h[2]:h[3]]] = doc[h[0]:end]
 	}
-	ops := append(append([]string{}, supportedOps...), vfsproto.OpReadBulk, vfsproto.OpWriteBulk, vfsproto.OpReadShm, vfsproto.OpReadShmAt)
+	ops := append(append([]string{}, supportedOps...), vfsproto.OpReadBulk, vfsproto.OpWriteBulk, vfsproto.OpReadShm, vfsproto.OpReadShmAt, vfsproto.OpReadFile, vfsproto.OpReadTail)
 	for _, op := range ops {
 		sec, ok := sections[op]
 		if !ok {

@@ -22,6 +22,7 @@ import (
 //	{"id":"ID","op":"write","params":{"h":N,"data":"B64"[,"final":BOOL]}}
 //	{"id":"ID","op":"list","params":{"path":"STR"[,"names":true]}}
 //	{"id":"ID","op":"read_file","params":{"path":"STR","max":N}}
+//	{"id":"ID","op":"read_tail","params":{"path":"STR","max":N}}
 //	{"id":"ID","op":"open","params":{"path":"STR","mode":"MODE","h":N}}
 //
 // (STR: valid UTF-8 without escapes or control characters, which
@@ -54,6 +55,7 @@ var (
 	fastFinalF    = []byte(`,"final":false`)
 	fastListMid   = []byte(`","op":"list","params":{"path":"`)
 	fastRFileMid  = []byte(`","op":"read_file","params":{"path":"`)
+	fastRTailMid  = []byte(`","op":"read_tail","params":{"path":"`)
 	fastHelloMid  = []byte(`","op":"hello","params":{"version":`)
 	fastHelloFeat = []byte(`,"features":[`)
 	fastOpenMid   = []byte(`","op":"open","params":{"path":"`)
@@ -65,9 +67,9 @@ var (
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size), OpList, OpReadFile
+	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size), OpList, OpReadFile, OpReadTail
 	id   string
-	path string // OpList, OpReadFile
+	path string // OpList, OpReadFile, OpReadTail
 	// names is list's "names": true.
 	names bool
 	h     int64
@@ -180,8 +182,12 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: vfsproto.OpList, id: string(id), path: p, names: names}, true
-	case bytes.HasPrefix(b, fastRFileMid):
-		p, rest, ok := fastString(b[len(fastRFileMid):])
+	case bytes.HasPrefix(b, fastRFileMid), bytes.HasPrefix(b, fastRTailMid):
+		op := vfsproto.OpReadFile
+		if bytes.HasPrefix(b, fastRTailMid) {
+			op = vfsproto.OpReadTail
+		}
+		p, rest, ok := fastString(b[len(fastRFileMid):]) // the two are as long
 		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
 			return r, false
 		}
@@ -189,7 +195,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		if !ok || string(rest) != "}}" {
 			return r, false
 		}
-		return fastReq{op: vfsproto.OpReadFile, id: string(id), path: p, max: m}, true
+		return fastReq{op: op, id: string(id), path: p, max: m}, true
 	case bytes.HasPrefix(b, fastOpenMid):
 		return parseFastOpen(string(id), b[len(fastOpenMid):])
 	case bytes.HasPrefix(b, fastStatH):

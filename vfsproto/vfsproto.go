@@ -91,6 +91,14 @@ const FeatureReadFiles = "read_files"
 // MaxReadFiles is the most paths one read_files may name.
 const MaxReadFiles = 64
 
+// FeatureReadTail is the hello feature that enables read_tail: open a
+// file for reading, stat it and read up to Max bytes of its end, and
+// close it, in one request (the bytes follow the frame, as read_file's).
+// tail of a regular file pays one round trip instead of an open with its
+// stat and a read at the end. It is granted only together with
+// FeatureReadFile.
+const FeatureReadTail = "read_tail"
+
 // FeatureWalk is the hello feature that enables walk: the listings of a
 // directory and of the directories below it, in one request, as list
 // answers each, so that a walk (find, du, ls -R, tar c, grep -r) pays a
@@ -180,6 +188,7 @@ const (
 	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
 	OpReadFile   = "read_file"   // only after hello negotiated FeatureReadFile
 	OpReadFiles  = "read_files"  // only after hello negotiated FeatureReadFiles
+	OpReadTail   = "read_tail"   // only after hello negotiated FeatureReadTail
 	OpWalk       = "walk"        // only after hello negotiated FeatureWalk
 	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
 	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
@@ -539,10 +548,23 @@ type WalkDir struct {
 // ReadFileParams are the parameters of read_file: the first Max bytes
 // (1..MaxBulkRead) of the file Path, opened for reading as open does. The
 // answer is a ReadBulkResult followed by Size raw bytes; EOF is true when
-// they are the whole file.
+// they are the whole file. read_tail takes the same parameters for the
+// last Max bytes, answered by a ReadTailResult and its bytes.
 type ReadFileParams struct {
 	Path string `json:"path"`
 	Max  int    `json:"max"`
+}
+
+// ReadTailResult is the answer frame of read_tail: Stat describes the
+// open file (as stat of its handle would); when it is a regular file (or
+// a virtual one), the Size bytes that follow the frame are the file's
+// from offset Off (Stat.Size minus Max, or 0), read after the stat, so
+// Off+Size is Stat.Size unless the file changed in between. Any other
+// file (a FIFO, a device) is not read: Off and Size are 0.
+type ReadTailResult struct {
+	Off  int64      `json:"off"`
+	Size int        `json:"size"`
+	Stat StatResult `json:"stat"`
 }
 
 // ReadFilesParams are the parameters of read_files: the first Max bytes

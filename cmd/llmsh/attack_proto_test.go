@@ -192,8 +192,8 @@ func TestProtocolAttacks(t *testing.T) {
 			// any policy, an escaped NUL is a NUL (E_PERM), an overlong
 			// '/' is two bytes of a name, and text that looks like an
 			// escape is that text.
-			resp := p.call("hi", "hello", `{"version":1,"features":["byte_names","walk","read_bulk","read_file","read_files"]}`)
-			if resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"byte_names"`) {
+			resp := p.call("hi", "hello", `{"version":1,"features":["byte_names","walk","read_bulk","read_file","read_files","read_tail"]}`)
+			if resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"byte_names"`) || !strings.Contains(string(resp.Result), `"read_tail"`) {
 				t.Fatalf("hello: %+v", resp)
 			}
 			const nul = `\u0000`
@@ -217,7 +217,7 @@ func TestProtocolAttacks(t *testing.T) {
 			}
 			for _, c := range cases {
 				path := strings.ReplaceAll(c.path, `\xfe`, "\xfe")
-				for _, op := range []string{"open", "stat", "lstat", "list", "walk", "readlink", "remove", "chmod", "utimes", "read_file", "mkdir"} {
+				for _, op := range []string{"open", "stat", "lstat", "list", "walk", "readlink", "remove", "chmod", "utimes", "read_file", "read_tail", "mkdir"} {
 					if op == "mkdir" && c.codes[0] == vfsproto.ENoEnt {
 						continue // a name inside the grant: mkdir may make it
 					}
@@ -510,25 +510,51 @@ func TestProtocolAttacks(t *testing.T) {
 					t.Fatalf("hello %s granted read_file: %s", params, resp.Result)
 				}
 			}
-			// read_file is refused before hello grants it.
-			wantErr(t, p.call("f", "read_file", `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":4096}`), vfsproto.EUnsupported)
-			if resp := p.call("h", "hello", `{"version":1,"features":["read_bulk","read_file"]}`); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"read_file"`) {
-				t.Fatalf("hello with read_file: %+v", resp)
+			// read_file and read_tail are refused before hello grants
+			// them, and read_tail without read_file.
+			for _, op := range []string{"read_file", "read_tail"} {
+				wantErr(t, p.call("f", op, `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":4096}`), vfsproto.EUnsupported)
 			}
-			// Every path that open refuses, read_file refuses, in the
-			// canonical shape (vfsd's hand-read path) and another.
+			if resp := p.call("h", "hello", `{"version":1,"features":["read_bulk","read_tail"]}`); resp == nil || !resp.OK || strings.Contains(string(resp.Result), `"read_tail"`) {
+				t.Fatalf("hello with read_tail but not read_file: %+v", resp)
+			}
+			wantErr(t, p.call("f", "read_tail", `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":4096}`), vfsproto.EUnsupported)
+			if resp := p.call("h", "hello", `{"version":1,"features":["read_bulk","read_file","read_tail"]}`); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"read_file"`) || !strings.Contains(string(resp.Result), `"read_tail"`) {
+				t.Fatalf("hello with read_file and read_tail: %+v", resp)
+			}
+			// read_tail of a granted file: its last bytes after the
+			// answer, and no other.
+			resp := p.call("t", "read_tail", `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":4}`)
+			var rt vfsproto.ReadTailResult
+			if resp == nil || !resp.OK || json.Unmarshal(resp.Result, &rt) != nil || rt.Off != 5 || rt.Size != 4 || rt.Stat.Size != 9 {
+				t.Fatalf("read_tail of in.txt: %+v", resp)
+			}
+			if b := make([]byte, 4); func() error { _, err := io.ReadFull(p.r, b); return err }() != nil || string(b) != "ble\n" {
+				t.Fatalf("read_tail of in.txt: %q", b)
+			}
+			// A directory is open's E_ARG, with no byte after the answer.
+			for _, op := range []string{"read_file", "read_tail"} {
+				wantErr(t, p.call("f", op, `{"path":`+jsonStr(ar.ro)+`,"max":4096}`), vfsproto.EArg)
+			}
+			// Every path that open refuses, read_file and read_tail
+			// refuse, in the canonical shape (vfsd's hand-read path) and
+			// another.
 			for _, path := range []string{
 				ar.secret, ar.ro + "/../out/secret", "/proc/self/root" + ar.secret, ar.rw + "/dirlink/secret",
 				ar.rw + "/link-abs", ar.rw + "/link-rel", ar.ro + "/ro-link", "../out/secret", "/proc/self/environ",
 				"/proc/self/fd/3", "/dev/zero", "/etc/passwd", ar.rw + "/./link-abs", ar.rw + "//dirlink/../dirlink/secret",
 				ar.rw + "/" + strings.Repeat("a/../", 900) + "link-abs",
 			} {
-				wantErr(t, p.call("f", "read_file", `{"path":`+jsonStr(path)+`,"max":4096}`), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
-				p.frame(`{"id":"g","op":"read_file","params":{"max":4096,"path":` + jsonStr(path) + `}}`)
-				wantErr(t, p.recv(), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+				for _, op := range []string{"read_file", "read_tail"} {
+					wantErr(t, p.call("f", op, `{"path":`+jsonStr(path)+`,"max":4096}`), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+					p.frame(`{"id":"g","op":"` + op + `","params":{"max":4096,"path":` + jsonStr(path) + `}}`)
+					wantErr(t, p.recv(), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
+				}
 			}
 			for _, max := range []string{"0", "-1", "1048577", "99999999999999", "1.5", `"1"`} {
-				wantErr(t, p.call("f", "read_file", `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":`+max+`}`), vfsproto.EArg, vfsproto.ERange)
+				for _, op := range []string{"read_file", "read_tail"} {
+					wantErr(t, p.call("f", op, `{"path":`+jsonStr(ar.ro+"/in.txt")+`,"max":`+max+`}`), vfsproto.EArg, vfsproto.ERange)
+				}
 			}
 			usable(t, p, ar)
 		}},
