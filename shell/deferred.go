@@ -123,10 +123,40 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 		d.data = append(d.data, d.out...)
 		end = len(d.data)
 	}
+	d.prune()
 	d.cmds = append(d.cmds, deferredCmd{o: o, from: marks[0].sent, to: to, start: start, end: end,
 		name: name, prefix: prefix, stderr: errw, st: st, seq: seq, lazy: o.lazy})
 	d.n.Store(int32(len(d.cmds)))
 	return true
+}
+
+// settler is a file of a command's own redirection that says, without
+// waiting, whether its open, writes and close were all answered with
+// success (vfsclient.File.Settled).
+type settler interface{ Settled() bool }
+
+// prune forgets the commands at the front of the queue that wrote to
+// their own redirection (lazy) and whose open, writes and close have all
+// been answered with success: a settle would find nothing to confirm or
+// report of them. In a loop such as `for …; do echo $i >> f; done` the
+// queue then holds the commands whose answers are still on their way
+// instead of up to maxDeferred (a live heap the collector marked again
+// and again), and a full queue's barrier, which waits for every answer,
+// rarely comes. It stops at the first command that is not such, so the
+// failures are still reported by the barrier, in order. d.mu is held.
+func (d *deferredWrites) prune() {
+	i := 0
+	for i < len(d.cmds) && d.cmds[i].lazy {
+		sf, ok := d.cmds[i].o.f.(settler)
+		if !ok || !sf.Settled() {
+			break
+		}
+		i++
+	}
+	if i > 0 {
+		clear(d.cmds[:i]) // their files are garbage now
+		d.cmds = d.cmds[i:]
+	}
 }
 
 // watch has o, the stdout of an echo or printf that may defer its

@@ -237,10 +237,14 @@ func (c *Client) readLoop(r io.Reader) {
 		}
 		id, a, ok := parseFastAnswer(frame)
 		if !ok {
-			if err := json.Unmarshal(frame, &a.resp); err != nil {
+			// Decoded into a Response of its own: &a.resp given to
+			// encoding/json would put every answer on the heap.
+			resp := new(vfsproto.Response)
+			if err := json.Unmarshal(frame, resp); err != nil {
 				c.fail(err)
 				return
 			}
+			a.resp = *resp
 			if id, err = strconv.ParseUint(a.resp.ID, 10, 64); err != nil {
 				continue // not an answer to anything this client asked
 			}
@@ -602,7 +606,7 @@ func (c *Client) sendFrameThen(encode func(dst []byte, id uint64) ([]byte, error
 // sendFrameCork is sendFrameThen; with cork, the request (with raw, of
 // at most 16 KiB) waits in the cork (see Client.cork).
 func (c *Client) sendFrameCork(encode func(dst []byte, id uint64) ([]byte, error), raw []byte, cork bool) (chan answer, error) {
-	ch := make(chan answer, 1)
+	ch := getChan()
 	c.mu.Lock()
 	if c.err != nil {
 		err := c.err
@@ -649,6 +653,17 @@ func (c *Client) sendFrameCork(encode func(dst []byte, id uint64) ([]byte, error
 	}
 	return ch, nil
 }
+
+// chanPool holds answer channels given back by File.Settled: an echo's
+// own redirection in a loop (`echo $i >> f`) made three a command.
+var chanPool = sync.Pool{New: func() any { return make(chan answer, 1) }}
+
+// getChan returns an empty answer channel.
+func getChan() chan answer { return chanPool.Get().(chan answer) }
+
+// putChan gives back ch, whose one answer has been received: no request
+// waits on it any more (the reader forgets an id before it answers it).
+func putChan(ch chan answer) { chanPool.Put(ch) }
 
 // recv waits for an answer and decodes its result into out (nil, or a
 // pointer to the operation's result type).

@@ -88,6 +88,9 @@ type File struct {
 	// closeCh is the answer to CloseLater's close, until CloseErr.
 	openCh, closeCh chan answer
 	openErr         error
+	// closeErr is the failure of CloseLater's close once Settled took
+	// its answer (CloseErr's).
+	closeErr error
 	// opened is the file's stat that came with its open (openStat),
 	// until the first Stat takes it; nil after, and for other files.
 	opened *vfsproto.StatResult
@@ -639,6 +642,14 @@ func (f *File) dropWriteSlot() error {
 func (f *File) waitWrite() error {
 	f.resolveOpen()
 	f.c.uncork() // the request may be corked (Send)
+	f.takeWrite()
+	return f.werr
+}
+
+// takeWrite receives the answer to f's oldest write in flight (waiting
+// for it if it has not come) and takes its failure as f's; it returns
+// the write's channel, empty again.
+func (f *File) takeWrite() chan answer {
 	ch, slot := f.writes[0], f.wslots[0]
 	f.writes, f.wslots = f.writes[1:], f.wslots[1:]
 	f.markPending()
@@ -653,7 +664,7 @@ func (f *File) waitWrite() error {
 	if err != nil && f.werr == nil {
 		f.werr = pathErr("write", f.name, err)
 	}
-	return f.werr
+	return ch
 }
 
 // sendSmall is the most bytes Send sends from the write-behind slot over

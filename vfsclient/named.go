@@ -92,6 +92,12 @@ func (f *File) resolveOpen() {
 		return
 	}
 	f.c.uncork()
+	f.takeOpen()
+}
+
+// takeOpen receives the answer to f's open (waiting for it if it has not
+// come) and takes its failure as f's.
+func (f *File) takeOpen() {
 	err := recv(f.openCh, nil)
 	f.openCh = nil
 	if err != nil {
@@ -115,6 +121,43 @@ func (f *File) OpenErr() error {
 // (OpenLater with open_named).
 func (f *File) Lazy() bool {
 	return f.h >= vfsproto.FirstNamedHandle && f.mode != vfsproto.ModeRead
+}
+
+// Settled takes the answers that have come to f's open (OpenLater), its
+// writes and CloseLater's close, without waiting and without sending
+// what the cork holds, and says whether all of them have come and each
+// was a success: nothing is left to confirm or report of f (the shell
+// then forgets the command whose redirection f was before its barrier).
+// False while an answer has yet to come, or when one failed: OpenErr,
+// Sent and CloseErr say which, as before. The channels of the answers
+// taken are reused.
+func (f *File) Settled() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.closed || len(f.wb) > 0 {
+		return false
+	}
+	if ch := f.openCh; ch != nil {
+		if len(ch) == 0 {
+			return false
+		}
+		f.takeOpen()
+		putChan(ch)
+	}
+	for len(f.writes) > 0 && len(f.writes[0]) > 0 {
+		putChan(f.takeWrite())
+	}
+	ch := f.closeCh
+	if f.openErr != nil || f.werr != nil || len(f.writes) > 0 || ch == nil || len(ch) == 0 {
+		return false
+	}
+	f.closeCh = nil
+	if err := recv(ch, nil); err != nil {
+		f.closeErr = pathErr("close", f.name, err)
+		return false
+	}
+	putChan(ch)
+	return true
 }
 
 // openStat opens name for reading with a handle it names (open_named)
@@ -192,8 +235,11 @@ func (f *File) CloseErr() error {
 	defer f.mu.Unlock()
 	f.flushWrites()
 	if f.closeCh == nil {
-		return nil
+		return f.closeErr
 	}
+	// The close may be in the cork still: Settled may have taken the
+	// answers to the open and the writes, whose waits sent it.
+	f.c.uncork()
 	err := recv(f.closeCh, nil)
 	f.closeCh = nil
 	if err != nil && f.openErr == nil {

@@ -149,3 +149,78 @@ func readAll(cl *vfsclient.Client, name string) ([]byte, error) {
 	defer f.Close()
 	return io.ReadAll(f)
 }
+
+// TestSettled: Settled takes the answers that came to a File of
+// OpenLater without waiting or sending the cork, and says true only once
+// the open, the writes and the close all came and all succeeded; a
+// failed open or close is false, and still OpenErr's or CloseErr's. A
+// close left in the cork after Settled took the other answers is sent
+// by CloseErr (it waited for it forever).
+func TestSettled(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cl := vfstest.Session(t, vfsd.Config{Dir: dir, Outputs: []string{out}, Strict: true})
+	open := func(name string) *vfsclient.File {
+		t.Helper()
+		f, err := cl.OpenLater(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte("x\n")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Send(); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	answered := func() { // a round trip: what was corked is answered
+		t.Helper()
+		if _, err := cl.Stat(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	f := open(filepath.Join(out, "a"))
+	if f.Settled() {
+		t.Fatal("Settled before the file was closed")
+	}
+	answered()
+	if err := f.CloseLater(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Settled() {
+		t.Fatal("Settled with the close in the cork")
+	}
+	if err := f.CloseErr(); err != nil {
+		t.Fatalf("CloseErr: %v", err)
+	}
+
+	g := open(filepath.Join(out, "b"))
+	if err := g.CloseLater(); err != nil {
+		t.Fatal(err)
+	}
+	answered()
+	if !g.Settled() || g.OpenErr() != nil || g.CloseErr() != nil {
+		t.Fatal("not Settled once every answer came")
+	}
+
+	h := open(filepath.Join(dir, "outside")) // --strict: the open fails
+	if err := h.CloseLater(); err != nil {
+		t.Fatal(err)
+	}
+	answered()
+	if h.Settled() {
+		t.Fatal("Settled after a failed open")
+	}
+	if err := h.OpenErr(); !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("OpenErr after Settled: %v", err)
+	}
+	h.CloseErr()
+	if b, err := os.ReadFile(filepath.Join(out, "a")); err != nil || string(b) != "x\n" {
+		t.Fatalf("a: %q %v", b, err)
+	}
+}

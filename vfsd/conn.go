@@ -86,6 +86,8 @@ type handle struct {
 type conn struct {
 	s   *Server
 	out chan *frameBuf
+	// br is the reader's buffered input (used by the reader only).
+	br *bufio.Reader
 	// wmu is held while a frame is written to bw, by the writer or by
 	// the reader answering a job it ran itself (sendNow).
 	wmu     sync.Mutex
@@ -194,9 +196,10 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 	go func() { writerDone <- c.writeLoop() }()
 
 	br := bufio.NewReaderSize(r, 64<<10)
+	c.br = br
 	buf := make([]byte, 0, 64<<10)
 	var err error
-	for n := 0; ; n++ {
+	for {
 		if br.Buffered() == 0 {
 			// Before waiting for the client: see gather and sendNow.
 			c.flushBatch()
@@ -206,9 +209,6 @@ func (s *Server) ServeShm(r io.Reader, w io.Writer, shm []byte) error {
 		frame, err = vfsproto.ReadFrame(br, buf)
 		if err != nil {
 			break
-		}
-		if n == 1 && c.s.cfg.OnWork != nil {
-			c.s.onWork.Do(c.s.cfg.OnWork)
 		}
 		if cap(frame) <= 1<<20 && cap(frame) > cap(buf) {
 			buf = frame[:0]
@@ -765,6 +765,7 @@ func (c *conn) route(j *job) {
 	} else {
 		h.busy.Add(1)
 		if h.queue == nil {
+			c.besideReader()
 			h.queue = make(chan *job, queueLen)
 			c.hWG.Add(1)
 			go c.runHandle(h)
@@ -955,6 +956,7 @@ func (c *conn) readShmAt(j *job) {
 		return
 	}
 	file := h.f
+	c.besideReader()
 	c.sem <- struct{}{}
 	c.opWG.Add(1)
 	go func() {
@@ -974,12 +976,37 @@ func (c *conn) readShmAt(j *job) {
 	}()
 }
 
+// besideReader is called before work starts on a goroutine beside the
+// reader (a worker, a handle's queue, a read_shm_at): the first time, it
+// calls Config.OnWork, which gives the runtime its Ps for it. A loop of
+// `echo $i >> f` (named opens, small writes and closes, all run on the
+// reader) never does: with a second P, vfsd's background sweeper and
+// idle threads spun beside the reader on the CPU llmsh needed (under
+// chrt -r 10 the loop took 2.9x the time and 3.2x the CPU).
+func (c *conn) besideReader() {
+	if c.s.cfg.OnWork != nil {
+		c.s.onWork.Do(c.s.cfg.OnWork)
+	}
+}
+
 // spawn runs an operation without a handle on a goroutine of its own, at
 // most maxConcurrentOps at once: a worker that is waiting for one, or a
 // new one. The workers stay until shutdown: a walk sends a request per
 // directory or file, and a new goroutine's stack grew anew for each (a
 // twentieth of vfsd's time in find).
+//
+// A lone operation (none in flight, no request behind it in the
+// reader's buffer: the client waits for its answer) runs on the reader
+// instead, as a lone read_file does: a worker would only add a hand-off,
+// and vfsd's runtime stays on one P until work runs side by side
+// (besideReader), as in a loop of `rm -f f; for …; do echo $i >> f;
+// done`, whose rm was a worker's and gave vfsd its second P.
 func (c *conn) spawn(j *job) {
+	if len(c.sem) == 0 && c.br != nil && c.br.Buffered() == 0 {
+		c.safely(j, func() (*frameBuf, *vfsproto.Error, int) { return c.doOp(j) }, c.sendNow)
+		return
+	}
+	c.besideReader()
 	c.sem <- struct{}{}
 	c.opWG.Add(1)
 	select {

@@ -23,10 +23,10 @@ that is not virtual is absent.`
 
 // OneProcUntilWork is set by llmsh's server mode (package vfsdmode),
 // whose vfsd llmsh starts with GOMAXPROCS=1 (earlyvfsd.VfsdEnv): until
-// its client's first request after hello, Landlock's calls on every
-// thread, and the goroutines that start and stop, meet no more threads
-// than one P needs; then Main gives the runtime its default GOMAXPROCS,
-// for the requests that run side by side. A run of "llmsh -c true" takes
+// work first runs beside its reader (Config.OnWork), Landlock's calls on
+// every thread, and the goroutines that start and stop, meet no more
+// threads than one P needs; then Main gives the runtime its default
+// GOMAXPROCS, for the requests that run side by side. A run of "llmsh -c true" takes
 // 7% less CPU so (issue 21).
 var OneProcUntilWork bool
 

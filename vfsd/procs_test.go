@@ -35,8 +35,10 @@ func (r *framesReader) Read(p []byte) (int, error) {
 }
 
 // llmsh's server mode starts with GOMAXPROCS=1 and Main goes back to
-// the runtime's default at the client's first request after hello, not
-// before: hello alone (llmsh -c true) runs on one P.
+// the runtime's default once work runs beside the reader, not before:
+// hello alone (llmsh -c true) and a lone request after it (which the
+// reader runs itself) run on one P; two requests that come together do
+// not.
 func TestMainOneProcUntilWork(t *testing.T) {
 	orig := runtime.GOMAXPROCS(0)
 	runtime.SetDefaultGOMAXPROCS()
@@ -56,7 +58,8 @@ func TestMainOneProcUntilWork(t *testing.T) {
 		want   []int // GOMAXPROCS when the server asked for frame 2, 3, ...
 	}{
 		{"hello only", [][]byte{hello}, []int{1}},
-		{"hello, then work", [][]byte{hello, stat}, []int{1, def}},
+		{"hello, then a lone request", [][]byte{hello, stat}, []int{1, 1}},
+		{"hello, then two together", [][]byte{hello, slices.Concat(stat, stat)}, []int{1, def}},
 	} {
 		runtime.GOMAXPROCS(1)
 		r := &framesReader{frames: tc.frames}

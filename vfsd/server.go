@@ -40,9 +40,10 @@ type Config struct {
 	// inode), so no other name or link reaches them; one that does not
 	// exist when the server starts is ignored.
 	Hidden []string
-	// OnWork, if set, is called once, when a client sends its second
-	// request (its first after hello): Main gives the Go runtime its
-	// default GOMAXPROCS back there when llmsh started it on one.
+	// OnWork, if set, is called once, when work first starts on a
+	// goroutine beside a client's reader (a worker, a handle's queue, a
+	// read_shm_at): Main gives the Go runtime its default GOMAXPROCS
+	// back there when llmsh started it on one.
 	OnWork func()
 }
 
