@@ -16,7 +16,10 @@
 # llmsh runs with -i DIR -o DIR/out, vfsd and Landlock included, as an agent
 # harness runs it. The data is bench/gen's: big.txt is 1,000,000 lines
 # (about 100 MB), words.txt and nums.txt its second and third fields; tree
-# is a copy of this repository.
+# is a copy of this repository. The last two rows are the loops that
+# write: an echo with its own `>>` redirection 10,000 times (an open, a
+# write and a close each, through vfsd), and 100,000 printf into one
+# redirection around the loop (as bench/loops.sh's `out/f` rows).
 #
 # On a loaded machine run it as `chrt -r 10 bash bench/table.sh` (not
 # `chrt -f`: see bench/walk.sh).
@@ -124,3 +127,5 @@ row "$slow" 2 "sort words.txt"
 row "$slow" 2 "sort -n nums.txt"
 row "$runs" 3 "grep -rn func tree"
 row "$slow" 2 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'
+row "$runs" 2 'rm -f out/a; for ((i=0;i<10000;i++)); do echo $i >> out/a; done; wc -l < out/a'
+row "$slow" 2 'for ((i=0;i<100000;i++)); do printf "%d\n" $i; done > out/b; wc -l < out/b'
