@@ -182,20 +182,10 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 			return r, false
 		}
 		return fastReq{op: vfsproto.OpList, id: string(id), path: p, names: names}, true
-	case bytes.HasPrefix(b, fastRFileMid), bytes.HasPrefix(b, fastRTailMid):
-		op := vfsproto.OpReadFile
-		if bytes.HasPrefix(b, fastRTailMid) {
-			op = vfsproto.OpReadTail
-		}
-		p, rest, ok := fastString(b[len(fastRFileMid):]) // the two are as long
-		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
-			return r, false
-		}
-		m, rest, ok := fastInt(rest[len(fastReadMax):])
-		if !ok || string(rest) != "}}" {
-			return r, false
-		}
-		return fastReq{op: op, id: string(id), path: p, max: m}, true
+	case bytes.HasPrefix(b, fastRFileMid):
+		return parseFastPathMax(vfsproto.OpReadFile, string(id), b[len(fastRFileMid):])
+	case bytes.HasPrefix(b, fastRTailMid):
+		return parseFastPathMax(vfsproto.OpReadTail, string(id), b[len(fastRTailMid):])
 	case bytes.HasPrefix(b, fastOpenMid):
 		return parseFastOpen(string(id), b[len(fastOpenMid):])
 	case bytes.HasPrefix(b, fastStatH):
@@ -383,6 +373,20 @@ func fastString(b []byte) (s string, rest []byte, ok bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// parseFastPathMax decodes the parameters of a read_file or read_tail
+// after the opening quote of their path: STR","max":N}}.
+func parseFastPathMax(op, id string, b []byte) (r fastReq, ok bool) {
+	p, rest, ok := fastString(b)
+	if !ok || !bytes.HasPrefix(rest, fastReadMax) {
+		return r, false
+	}
+	m, rest, ok := fastInt(rest[len(fastReadMax):])
+	if !ok || string(rest) != "}}" {
+		return r, false
+	}
+	return fastReq{op: op, id: id, path: p, max: m}, true
 }
 
 // parseReadFiles decodes read_files' parameters in the shape vfsproto's
