@@ -802,21 +802,42 @@ func isTerminal(w io.Writer) bool {
 // Run parses and runs src and returns its exit status. Errors are printed
 // on the shell's stderr in llmsh's words.
 func (s *Shell) Run(ctx context.Context, src, name string) int {
-	if err := precheck(src, s.opts.Limits); err != nil {
+	st, _ := s.runPart(ctx, src, src, name)
+	return st
+}
+
+// runPart runs part, the start of script text src (the lines before a
+// syntax error) or all of it. When an alias that a line defined makes a
+// command of lines past the statements parsed (interp's ReadOn), the rest
+// of src is read on, and readOn is true: the script has then run to its
+// end.
+func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int, readOn bool) {
+	if err := precheck(part, s.opts.Limits); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
-		return 2
+		return 2, false
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), name)
+	file, err := syntax.NewParser().Parse(strings.NewReader(part), name)
 	if err != nil {
-		return s.runToSyntaxError(ctx, src, name, err)
+		return s.runToSyntaxError(ctx, part, name, err), false
 	}
 	if err := refuse(file); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
-		return 2
+		return 2, false
 	}
 	s.runner.SetSource(src) // declare -f prints functions as written
 	s.runner.SetCommandString(s.opts.Command)
-	return s.RunFile(ctx, file)
+	st := s.RunFile(ctx, file)
+	if rest, ok := s.runner.ReadOn(); ok && s.running(ctx) {
+		s.runner.HoldExitTrap(false) // the rest is the script's end
+		return s.Run(ctx, rest, name), true
+	}
+	return st, false
+}
+
+// running reports whether the script goes on: it did not exit, and no
+// cancellation or limit stopped it.
+func (s *Shell) running(ctx context.Context) bool {
+	return !s.Exited() && ctx.Err() == nil && s.limitErr() == nil
 }
 
 // RunFile runs a parsed script. When a top-level script ends, the
@@ -836,7 +857,7 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	runCtx, endRun := context.WithCancel(ctx)
 	defer endRun()
 	err := s.runner.Run(runCtx, file)
-	if !s.isNested {
+	if !s.isNested && !s.runner.ReadingOn() {
 		s.exited = s.runner.Exited()
 		s.psubs.closeAll()
 		s.hungUp = s.runner.HangUp(hangUpWait)

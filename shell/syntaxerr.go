@@ -29,18 +29,37 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		status = s.LastStatus()
 	}
 	held := false
-	if prefix := interp.CompleteLines(src, perr); prefix != "" {
+	prefix := interp.CompleteLines(src, perr)
+	if prefix != "" {
 		// bash prints the error, then runs the EXIT trap.
 		s.runner.HoldExitTrap(true)
-		st := s.Run(ctx, prefix, name)
+		st, readOn := s.runPart(ctx, prefix, src, name)
 		s.runner.HoldExitTrap(false)
-		if s.Exited() || ctx.Err() != nil || s.limitErr() != nil {
+		if readOn || !s.running(ctx) {
+			// (An alias read on past the failing command's start:
+			// the rest was read as bash reads it.)
 			return st
 		}
 		held = true
 		if perr.Cond {
 			status = st
 		}
+	}
+	if read, ok := s.runner.AliasReread(src, len(prefix), int(perr.Pos.Line()), name); ok {
+		// An alias that the lines before defined makes a command of
+		// the failing lines, as bash reads them: they run, then the
+		// rest is read on.
+		s.runner.HoldExitTrap(true)
+		s.runner.SetSource(read.Text)
+		st := s.RunFile(ctx, read.File)
+		s.runner.HoldExitTrap(false)
+		if !s.running(ctx) {
+			return st
+		}
+		if blankText(read.Rest) {
+			return s.runner.RunExitTrap(ctx, st)
+		}
+		return s.Run(ctx, read.Rest, name)
 	}
 	line, msgs := interp.SyntaxError(perr, src)
 	for _, m := range msgs {
@@ -72,4 +91,14 @@ func (s *Shell) errPrefix() string {
 		return s.opts.Name + ": -c: "
 	}
 	return s.opts.Name + ": "
+}
+
+// blankText reports whether text holds nothing but blanks and comments.
+func blankText(text string) bool {
+	for line := range strings.Lines(text) {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+			return false
+		}
+	}
+	return true
 }

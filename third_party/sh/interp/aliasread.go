@@ -4,6 +4,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -38,6 +39,12 @@ func (r *Runner) aliasedLine(stmts []*syntax.Stmt, i int) (text, read string, ne
 	end := len(src)
 	if next < len(stmts) {
 		end = int(stmts[next].Pos().Offset())
+	} else if e := stmtTextEnd(src, stmts[next-1]); e < len(src) {
+		// The statements may be the start of src (the lines before
+		// a syntax error): the line ends with the last one's text.
+		if k := strings.IndexByte(src[e:], '\n'); k >= 0 {
+			end = e + k + 1
+		}
 	}
 	if start > end || end > len(src) || !strings.HasPrefix(src[start:], firstWordText(stmts[i], src)) {
 		return "", "", next, false // not the text the statements came from
@@ -118,15 +125,19 @@ func (r *Runner) expandAliasText(text string) (string, bool) {
 	// at or after pos), so an expansion copies no more than it adds.
 	var head []byte
 	tail := text
+	lenient := maxLenientParses
 	for range maxAliasSteps {
 		off, name := next, nextName
 		if next < 0 {
 			if len(head) > 0 {
 				tail, head = string(head)+tail, head[:0]
 			}
-			file, err := syntax.NewParser().Parse(strings.NewReader(tail), "")
-			if err != nil {
+			file, strict, ok := aliasParse(tail)
+			if !ok || !strict && lenient == 0 {
 				break
+			}
+			if !strict {
+				lenient--
 			}
 			var found bool
 			if off, name, found = r.nextAliasWord(file, tail, pos, spans, forced); !found {
@@ -391,4 +402,230 @@ func (r *Runner) chainReaches(spans []aliasSpan, from, to int) bool {
 		}
 	}
 	return true
+}
+
+// aliasRecover is how many missing tokens aliasParse lets the parser
+// recover (syntax.RecoverErrors).
+const aliasRecover = 8
+
+// maxLenientParses bounds the expansions of one text made in text that
+// does not parse (aliasParse): they cost more parses each, and aliases
+// whose values open ever more commands (`alias o='{ '`, `o o o …`) would
+// make as many as the line has words.
+const maxLenientParses = 16
+
+// aliasParse parses text to find its command words (nextAliasWord). A
+// text that does not parse may be lines that only the expansion of an
+// alias in them completes (`br; }` with alias br='{ echo in'), as bash
+// expands each word as it reads it: then what parses of it is used, the
+// text with the closing tokens it lacks recovered, or the text before
+// the error; strict is false.
+func aliasParse(text string) (file *syntax.File, strict, ok bool) {
+	file, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err == nil {
+		return file, true, true
+	}
+	lenient := syntax.NewParser(syntax.RecoverErrors(aliasRecover))
+	if file, rerr := lenient.Parse(strings.NewReader(text), ""); rerr == nil {
+		return file, false, true
+	}
+	var perr syntax.ParseError
+	if !errors.As(err, &perr) {
+		return nil, false, false
+	}
+	off := int(perr.Pos.Offset())
+	if off <= 0 || off >= len(text) {
+		return nil, false, false
+	}
+	file, err = lenient.Parse(strings.NewReader(text[:off]), "")
+	return file, false, err == nil
+}
+
+// maxRereadLines bounds how many lines past a syntax error aliasReread
+// reads on while an alias's expansion leaves a command open: each line
+// more parses the lines read again.
+const maxRereadLines = 256
+
+// aliasReread reads the lines of src from offset start (a line's start)
+// with the aliases defined now, as bash reads them: a line at a time,
+// an alias expanded as its word is read, so that an alias may open a
+// compound command or a quote that later lines close (alias br='{ echo
+// in', then `br; }`, or `br` and `}` lines later), which a parse of the
+// whole text made before any alias was defined cannot see. Lines are
+// read one more at a time until, their aliases expanded, they make whole
+// commands, or make a syntax error other than an open command, or reach
+// the end of src. text is those lines expanded and read the lines as
+// written; line0 is the number of lines before them and end the offset in
+// src after them; whole says that text parses. ok is false when no alias
+// was expanded in the lines up to line errLine (where the parse failed).
+func (r *Runner) aliasReread(src string, start, errLine int) (text, read string, line0, end int, whole, ok bool) {
+	if len(r.alias) == 0 || !r.opts[optExpandAliases] || start >= len(src) {
+		return "", "", 0, 0, false, false
+	}
+	line0 = strings.Count(src[:start], "\n")
+	for end, line := start, line0+1; end < len(src) && line <= errLine+maxRereadLines; line++ {
+		if i := strings.IndexByte(src[end:], '\n'); i >= 0 {
+			end += i + 1
+		} else {
+			end = len(src)
+		}
+		read = src[start:end]
+		var changed bool
+		text, changed = r.expandAliasText(read)
+		if !changed {
+			if line >= errLine {
+				break // no alias up to the error: it stands
+			}
+			continue
+		}
+		_, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+		if err == nil || !syntax.IsIncomplete(err) || end == len(src) {
+			return text, read, line0, end, err == nil, true
+		}
+	}
+	return "", "", 0, 0, false, false
+}
+
+// restText is the text of src from offset end on, the lines before it
+// kept empty so that its lines keep their numbers.
+func restText(src string, end int) string {
+	return strings.Repeat("\n", strings.Count(src[:end], "\n")) + src[end:]
+}
+
+// readOnAlias runs the line that starts at stmts[i], whose aliases,
+// expanded (text), open a command that the lines after it close: those
+// lines are read with it (aliasReread) and run. done reports that it ran
+// them: next is then the index of the statement to go on with, or
+// len(stmts) when the lines read reach past the statements (the text
+// after them is the caller's to read on: Runner.ReadOn); stopped is as
+// readStmts's.
+func (r *Runner) readOnAlias(ctx context.Context, stmts []*syntax.Stmt, i int, text string, top bool, synErr func(line int, msgs []string)) (next int, done, stopped bool) {
+	if _, err := syntax.NewParser().Parse(strings.NewReader(text), ""); err == nil || !syntax.IsIncomplete(err) {
+		return 0, false, false
+	}
+	src := r.text.src
+	off := int(stmts[i].Pos().Offset())
+	start := strings.LastIndexByte(src[:off], '\n') + 1
+	ctext, read, line0, end, _, ok := r.aliasReread(src, start, int(stmts[i].Pos().Line()))
+	if !ok {
+		return 0, false, false
+	}
+	if r.runAliasedLine(ctx, ctext, read, line0, top, synErr) {
+		return 0, true, true
+	}
+	next = i
+	for next < len(stmts) && int(stmts[next].Pos().Offset()) < end {
+		next++
+	}
+	if next < len(stmts) && int(stmts[next-1].End().Offset()) > end || next == len(stmts) && moreText(src[end:]) {
+		// The statements parsed without the alias do not start where
+		// the lines read end: the caller reads on from there.
+		r.readOn, r.readTo = true, end
+		return len(stmts), true, true
+	}
+	return next, true, false
+}
+
+// moreText reports whether text holds more than blanks and comments.
+func moreText(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadOn reports where the last Run stopped reading its text (given to
+// SetSource) before its end, and the text from there, its lines before
+// kept empty: an alias opened a command that lines after those of the
+// statements closed (`br` with alias br='{ echo in', then `}` lines
+// later), so that the statements parsed before any alias was defined
+// end in the middle of what bash reads. The caller parses and runs the
+// rest.
+func (r *Runner) ReadOn() (rest string, ok bool) {
+	if !r.readOn {
+		return "", false
+	}
+	r.readOn = false
+	return restText(r.text.src, r.readTo), true
+}
+
+// AliasRead is the command of a script that failed to parse, read again
+// with its aliases expanded (Runner.AliasReread).
+type AliasRead struct {
+	// File is Text parsed; Run runs it as read: its aliases are
+	// expanded already.
+	File *syntax.File
+	// Text is the command's lines with their aliases expanded, after as
+	// many empty lines as come before it in the script.
+	Text string
+	// Rest is the script's text after the command, its lines before
+	// kept empty.
+	Rest string
+}
+
+// AliasReread reads again, with the aliases defined now, the command of
+// src (a script whose parse failed at line errLine) that starts at
+// offset start, once the lines before it have run (CompleteLines): bash
+// reads a line at a time and expands aliases as it reads, so an alias
+// may open a compound command or a quote that later text closes. ok is
+// false when no alias makes a command of the text: its syntax error
+// stands. The caller runs File, then Rest.
+func (r *Runner) AliasReread(src string, start, errLine int, name string) (read AliasRead, ok bool) {
+	text, _, line0, end, whole, ok := r.aliasReread(src, start, errLine)
+	if !ok || !whole {
+		return read, false
+	}
+	text = strings.Repeat("\n", line0) + text
+	file, err := r.parseText(text, name)
+	if err != nil {
+		return read, false
+	}
+	r.readFile = file
+	return AliasRead{File: file, Text: text, Rest: restText(src, end)}, true
+}
+
+// ReadingOn reports that the last Run stopped before the end of its text
+// for its caller to read on (ReadOn), which has not yet done so: the
+// script has not ended.
+func (r *Runner) ReadingOn() bool { return r.readOn }
+
+// evalRest runs, as eval, the text of src (eval's string) from offset end
+// on, when an alias made a command of lines past its statements; node
+// and outer are the eval command and the text it is in, which number
+// the lines of its string.
+func (r *Runner) evalRest(ctx context.Context, pos syntax.Pos, src string, end int, node syntax.Node, outer textPlace) exitStatus {
+	rest := restText(src, end)
+	if strings.TrimSpace(rest) == "" {
+		return r.exit
+	}
+	r.node = node
+	r.setText(outer)
+	return r.builtin(ctx, pos, "eval", []string{rest})
+}
+
+// readLinesOn is readLines for a text that is read to its end (a trap's
+// action): when an alias made a command of lines past the statements, the
+// rest of the text is parsed and read on. aliases is false for statements
+// whose aliases were expanded as they were read (aliasReread).
+func (r *Runner) readLinesOn(ctx context.Context, stmts []*syntax.Stmt, aliases bool, synErr func(line int, msgs []string)) {
+	r.readStmts(ctx, stmts, false, synErr, aliases)
+	for r.readOn {
+		r.readOn = false
+		if r.exit.exiting || r.exit.returning {
+			return
+		}
+		rest := restText(r.text.src, r.readTo)
+		file, err := r.parseText(rest, "")
+		if err != nil {
+			if perr, ok := err.(syntax.ParseError); ok {
+				synErr(SyntaxError(perr, rest))
+			}
+			r.exit = exitStatus{code: 2}
+			return
+		}
+		r.setText(textPlace{lineOffset: r.text.lineOffset, src: rest})
+		r.readLines(ctx, file.Stmts, false, synErr)
+	}
 }

@@ -284,6 +284,13 @@ type Runner struct {
 	// llmsh: here-documents that the end of the script ended, warned
 	// about as the statement that holds them is reached (readLines).
 	pendingHdocs []syntax.UnclosedHdoc
+	// readFile is the file that AliasReread read with its aliases
+	// expanded: Run does not expand them again.
+	readFile *syntax.File
+	// readOn says that Run stopped reading its text at offset readTo,
+	// in the middle of the statements parsed (Runner.ReadOn).
+	readOn bool
+	readTo int
 	// llmsh: the lines of the script read so far (set -v).
 	linesRead uint
 	histRead  uint // llmsh: the lines set -o history has seen (scripthist.go)
@@ -1085,8 +1092,9 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v
 		r.histRead = 0                      // llmsh: set -o history
-		r.readLines(ctx, node.Stmts, true, r.topSyntaxError)
-		r.pendingHdocs = nil
+		r.readOn = false
+		r.readStmts(ctx, node.Stmts, true, r.topSyntaxError, node != r.readFile)
+		r.pendingHdocs, r.readFile = nil, nil
 	case *syntax.Stmt:
 		r.stmt(ctx, node)
 		// llmsh: an expansion error abandoned the statement's line; the
@@ -1112,7 +1120,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	r.lastExit = r.exit
 	// Running an entire file implies an exit; a statement or command
 	// only exits the shell via the exit builtin, errexit, and so on.
-	if _, ok := node.(*syntax.File); ok && !r.holdExit || r.exit.exiting {
+	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {
 		r.trapCallback(ctx, r.callbackExit, "exit")
 	}
 	maps.Insert(r.Vars, r.writeEnv.Each)

@@ -473,7 +473,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		src := strings.Join(args, " ")
 		// llmsh: eval's text is numbered from the eval's line (bash: the
 		// line where its first argument ends).
-		oldText := r.text
+		oldText, evalNode := r.text, r.node
 		r.setText(textPlace{lineOffset: r.evalLine() - 1, src: src})
 		defer r.setText(oldText)
 		file, err := r.parseText(src, "")
@@ -481,11 +481,27 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if errors.As(err, &perr) {
 			// llmsh: as bash, the whole lines before a syntax error run,
 			// then the error in bash's words; the status is 2.
-			if prefix, _ := r.parseText(CompleteLines(src, perr), ""); prefix != nil {
-				r.stmts(ctx, prefix.Stmts)
+			prefix := CompleteLines(src, perr)
+			if file, _ := r.parseText(prefix, ""); file != nil {
+				r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
 				if r.exit.exiting {
 					return r.exit
 				}
+				if r.readOn {
+					// llmsh: an alias read on past the failing
+					// command's start (aliasread.go).
+					r.readOn = false
+					return r.evalRest(ctx, pos, src, r.readTo, evalNode, oldText)
+				}
+			}
+			if text, read, line0, end, whole, ok := r.aliasReread(src, len(prefix), int(perr.Pos.Line())); ok && whole {
+				// llmsh: an alias that the lines before defined
+				// makes a command of the failing lines, as bash
+				// reads them.
+				if r.runAliasedLine(ctx, text, read, line0, false, r.evalSyntaxError) || r.exit.exiting {
+					return r.exit
+				}
+				return r.evalRest(ctx, pos, src, end, evalNode, oldText)
 			}
 			line, msgs := SyntaxError(perr, src)
 			r.evalSyntaxError(line, msgs)
@@ -512,6 +528,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
 		r.traceLevel--
 		exit = r.exit
+		if r.readOn && !r.exit.exiting {
+			r.readOn = false
+			return r.evalRest(ctx, pos, src, r.readTo, evalNode, oldText)
+		}
 	case "source", ".":
 		// llmsh: bash's options, usage and messages.
 		usage := name + " filename [arguments]"
@@ -551,11 +571,15 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		var synErrs []string
 		synStatus := uint8(2)
 		resume := "" // llmsh: the text after an error bash recovers from
+		// llmsh: the line of a syntax error and the length of the
+		// whole lines before it (aliasread.go reads on from there).
+		errLine, prefixLen := 0, 0
 		// parse is the file's text (or what follows such an error) as
 		// bash runs it: the whole lines before a syntax error, then the
 		// error in bash's words ("FILE: line N: …"), status 2.
 		parse := func(text string) (*syntax.File, error) {
 			file, err := r.parseText(text, path)
+			errLine = 0
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
@@ -564,7 +588,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
 				}
 				resume, _ = ResumeText(text, perr, line)
-				file, err = r.parseText(CompleteLines(text, perr), path)
+				prefix := CompleteLines(text, perr)
+				errLine, prefixLen = int(perr.Pos.Line()), len(prefix)
+				file, err = r.parseText(prefix, path)
 			}
 			return file, err
 		}
@@ -617,20 +643,41 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		r.traceLevel++ // llmsh: set -x marks a sourced file's commands "++", as bash
 		r.readLines(ctx, file.Stmts, false, lineErr)
-		for strings.TrimSpace(resume) != "" && !r.exit.exiting && !r.exit.returning {
-			// llmsh: bash goes on after an array literal's bad token
-			// (syntax.ParseError.Resume), the status 1.
-			for _, m := range synErrs {
-				r.errf("%s", m)
+		for cur := text; !r.exit.exiting && !r.exit.returning; {
+			var rest string
+			if r.readOn {
+				// llmsh: an alias read on past the statements
+				// (aliasread.go); the rest is read again.
+				r.readOn = false
+				rest, synErrs, resume = restText(cur, r.readTo), nil, ""
+			} else if atext, aread, line0, end, whole, ok := r.aliasReread(cur, prefixLen, errLine); errLine > 0 && ok && whole {
+				// llmsh: an alias that the lines before defined
+				// makes a command of the failing lines.
+				if r.runAliasedLine(ctx, atext, aread, line0, false, lineErr) {
+					break
+				}
+				rest, synErrs, resume = restText(cur, end), nil, ""
+			} else if strings.TrimSpace(resume) != "" {
+				// llmsh: bash goes on after an array literal's bad
+				// token (syntax.ParseError.Resume), the status 1.
+				for _, m := range synErrs {
+					r.errf("%s", m)
+				}
+				synErrs, synStatus = nil, 2
+				r.exit.code = 1
+				r.lastExit = r.exit
+				rest, resume = resume, ""
+			} else {
+				break
 			}
-			synErrs, synStatus = nil, 2
-			r.exit.code = 1
-			r.lastExit = r.exit
-			rest := resume
-			resume = ""
+			if strings.TrimSpace(rest) == "" {
+				break
+			}
 			if file, err = parse(rest); err != nil {
 				break
 			}
+			cur = rest
+			r.setText(textPlace{src: cur})
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
 		r.traceLevel--

@@ -500,6 +500,13 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				if top {
 					r.readUpTo(stmts, i)
 				}
+				if j, done, stopped := r.readOnAlias(ctx, stmts, i, text, top, synErr); done {
+					if stopped {
+						return true
+					}
+					i = j - 1
+					continue
+				}
 				if r.runAliasedLine(ctx, text, read, int(stmts[i].Pos().Line())-1, top, synErr) {
 					return true
 				}

@@ -1655,6 +1655,16 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
+	aliases := true
+	if perr := (syntax.ParseError{}); errors.As(err, &perr) {
+		// llmsh: an alias that opens a command the action's text
+		// closes (aliasread.go): the action as read, aliases expanded.
+		if text, _, _, end, whole, ok := r.aliasReread(callback, 0, int(perr.Pos.Line())); ok && whole && strings.TrimSpace(callback[end:]) == "" {
+			if f, ferr := r.parseText(text, name+" trap"); ferr == nil {
+				file, err, callback, aliases = f, nil, text, false
+			}
+		}
+	}
 	if err != nil {
 		// llmsh: bash's words; nothing of the action runs.
 		var perr syntax.ParseError
@@ -1697,7 +1707,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	}
 	// llmsh: read as lines: an expansion error abandons the rest of its
 	// line of the action only, as bash's.
-	r.readLines(ctx, file.Stmts, false, func(line int, msgs []string) {
+	r.readLinesOn(ctx, file.Stmts, aliases, func(line int, msgs []string) {
 		for _, m := range msgs {
 			l, m := MsgLine(line, m)
 			r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
