@@ -97,6 +97,9 @@ type Options struct {
 	// ShellOpts are options as `set` takes them ("-e", "-o", "pipefail"),
 	// set before the script runs (a nested `sh -e -c …`).
 	ShellOpts []string
+	// ParentPid is $PPID (a nested shell's: its parent's $BASHPID); 0
+	// gives a virtual one below $$.
+	ParentPid int
 }
 
 // Shell runs scripts in one vfsd session.
@@ -184,6 +187,7 @@ func New(opts Options) (*Shell, error) {
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites)}
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
+		interp.ParentPid(opts.ParentPid),
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
 		interp.Dir(opts.Dir),
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
@@ -662,6 +666,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	environ = slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "IFS=") })
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
 	o.Name, o.Args, o.ShellOpts, o.Source, o.Command = inv.name, inv.args, inv.opts, inv.file, inv.command
+	if r := currentRunner(ctx); r != nil {
+		o.ParentPid = r.Pid()
+	}
 	sub, err := New(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %s: %v\n", args[0], err)

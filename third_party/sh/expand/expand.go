@@ -122,6 +122,10 @@ type Config struct {
 	// defined). (llmsh)
 	LineOffset int
 
+	// PlainLineno says that LINENO was unset: it is a variable as any
+	// other, no longer the line running (llmsh).
+	PlainLineno bool
+
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart
 	fieldsAlloc [4][]fieldPart

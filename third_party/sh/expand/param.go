@@ -164,8 +164,8 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		return cfg.joinValues(elems, " ") // llmsh: bounded
 	}
 	var vr Variable
-	switch name {
-	case "LINENO":
+	switch {
+	case name == "LINENO" && !cfg.PlainLineno:
 		// This is the only parameter expansion that the environment
 		// interface cannot satisfy.
 		line := int64(cfg.curParam.Pos().Line()) + int64(cfg.LineOffset) // llmsh

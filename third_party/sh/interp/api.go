@@ -108,6 +108,9 @@ type Runner struct {
 	aliasesGone bool
 	// cmdsGone says the same of BASH_CMDS and hash's table (llmsh).
 	cmdsGone bool
+	// dynGone holds the dynamic variables (unsetPlain) that were unset:
+	// plain variables from then on (llmsh).
+	dynGone map[string]bool
 	// secondsBase is when $SECONDS was 0.
 	secondsBase time.Time
 	// xtraceFd is the descriptor set -x writes to, that an assignment
@@ -1194,6 +1197,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		argv0Gone:      r.argv0Gone,
 		aliasesGone:    r.aliasesGone,
 		cmdsGone:       r.cmdsGone,
+		dynGone:        maps.Clone(r.dynGone),
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)

@@ -44,6 +44,7 @@ type session struct {
 	maxNesting  int
 	uid, gid    int
 	pid         int          // $$: the session's virtual process id
+	ppid        int          // $PPID: its parent's (ParentPid)
 	lastPid     atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst   ProcSubstHandlerFunc
 	goContext   func(context.Context) context.Context // GoContext
@@ -81,6 +82,7 @@ func newSession() *session {
 		// host: scripts use $$ in names, and bash's pids are above 300.
 		pid: 1000 + rand.IntN(30000),
 	}
+	s.ppid = s.pid - 1 - rand.IntN(200)
 	s.lastPid.Store(int64(s.pid))
 	return s
 }

@@ -34,9 +34,10 @@ const (
 func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ectx = ctx
 	r.ecfg = &expand.Config{
-		Env:        expandEnv{r},
-		MaxValue:   r.llmsh.maxValue,
-		LineOffset: r.text.lineOffset,
+		Env:         expandEnv{r},
+		MaxValue:    r.llmsh.maxValue,
+		LineOffset:  r.text.lineOffset,
+		PlainLineno: r.dynGone["LINENO"],
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
@@ -335,7 +336,7 @@ func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
 		return !stopped
 	})
 	for _, name := range dynamicVars {
-		if stopped || seen[name] {
+		if stopped || seen[name] || r.dynGone[name] {
 			continue
 		}
 		vr := expand.Variable{Set: true, Kind: expand.String}

@@ -52,6 +52,9 @@ func (r *Runner) resetSpecialVars() {
 			r.setVarString(v[0], v[1])
 		}
 	}
+	// PPID: the virtual id of the shell's parent, readonly and an
+	// integer, as bash's (a nested shell's is its parent's $BASHPID).
+	r.setVar("PPID", expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Integer: true, Str: strconv.Itoa(r.llmsh.ppid)})
 	// SHLVL counts the shells started from one another: one more than
 	// the environment says, exported so that a nested shell counts on.
 	lvl := 1
@@ -123,7 +126,7 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 	if name == "BASH_XTRACEFD" {
 		r.setXtraceFd(vr.String(), true)
 	}
-	if name == "SECONDS" && vr.Kind == expand.String {
+	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] {
 		n := atoi(vr.Str)
 		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)
 	}
@@ -170,4 +173,24 @@ func redirsText(redirs []*syntax.Redirect) string {
 		}
 	}
 	return sb.String()
+}
+
+// unsetPlain are the variables whose value bash computes when they are
+// read; unset, each loses that meaning for good and becomes a plain
+// variable (an assignment then stores a value), as bash's do.
+var unsetPlain = map[string]bool{
+	"RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true, "EPOCHSECONDS": true,
+	"EPOCHREALTIME": true, "BASHPID": true, "HISTCMD": true, "BASH_COMMAND": true,
+	"BASH_SUBSHELL": true, "GROUPS": true, "DIRSTACK": true,
+}
+
+// ParentPid sets $PPID, the virtual id of the shell's parent: a nested
+// shell's is its parent's $BASHPID. Without it, a number below $$.
+func ParentPid(pid int) RunnerOption {
+	return func(r *Runner) error {
+		if pid > 0 {
+			r.llmsh.ppid = pid
+		}
+		return nil
+	}
 }

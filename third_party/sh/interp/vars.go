@@ -327,6 +327,10 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		panic("variable name must not be empty")
 	}
 	var vr expand.Variable
+	if r.dynGone[name] {
+		// llmsh: unset, a dynamic variable is a plain one (bash).
+		return r.writeEnv.Get(name)
+	}
 	switch name {
 	case "#":
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(len(r.Params))
@@ -377,8 +381,6 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		if v := r.writeEnv.Get(name); v.Declared() {
 			return v
 		}
-		vr.Kind, vr.Str = expand.String, "1"
-	case "PPID":
 		vr.Kind, vr.Str = expand.String, "1"
 	case "RANDOM": // not for cryptographic use
 		// llmsh: bash's generator, so that RANDOM=seed gives bash's
@@ -474,6 +476,16 @@ func (r *Runner) envGet(name string) string {
 }
 
 func (r *Runner) delVar(name string) {
+	if unsetPlain[name] && !r.dynGone[name] && !r.writeEnv.Get(name).ReadOnly {
+		// llmsh: no longer computed when read (bash).
+		if r.dynGone == nil {
+			r.dynGone = map[string]bool{}
+		}
+		r.dynGone[name] = true
+		if name == "LINENO" {
+			r.ecfg.PlainLineno = true
+		}
+	}
 	if name == "BASH_ARGV0" {
 		r.argv0Gone = true // llmsh: no longer $0 (bash)
 	}
@@ -622,7 +634,7 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		// it off (delVar).
 		r.setDotGlob(true)
 	}
-	if name == "RANDOM" && vr.Kind == expand.String {
+	if name == "RANDOM" && vr.Kind == expand.String && !r.dynGone[name] {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only
 		// seed once the assignment succeeds so that attributes such as
