@@ -112,6 +112,9 @@ type Env struct {
 	// XPGEcho is the shell's shopt xpg_echo: the shell's echo expands
 	// backslash escapes unless -E says not to.
 	XPGEcho bool
+	// Assign, set for the shell's own builtins (printf's %n), assigns a
+	// shell variable; nil where no shell variable can be assigned.
+	Assign func(name, value string)
 }
 
 // ShellName is what a message of the shell's own builtins starts with:

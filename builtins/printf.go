@@ -36,7 +36,13 @@ type printfState struct {
 	next   int  // index of the next argument
 	failed bool // an argument was not a valid number
 	werr   error
+	// flushed counts the bytes taken out of out so far; passBase is the
+	// count of bytes output when the pass began (%n counts from there).
+	flushed, passBase int
 }
+
+// total is the count of bytes printf has output so far.
+func (p *printfState) total() int { return p.flushed + p.out.Len() }
 
 func printfCmd(env *Env) int {
 	args := env.Args[1:]
@@ -109,6 +115,7 @@ func (p *printfState) errorf(format string, a ...any) {
 }
 
 func (p *printfState) flush() {
+	p.flushed += p.out.Len()
 	if p.out.Len() > 0 && p.werr == nil {
 		_, p.werr = p.env.Stdout.Write(p.out.Bytes())
 	}
@@ -122,6 +129,7 @@ func (p *printfState) flushPasses() {
 	if p.mark == 0 {
 		return
 	}
+	p.flushed += p.mark
 	if p.werr == nil {
 		_, p.werr = p.env.Stdout.Write(p.out.Next(p.mark))
 	} else {
@@ -133,6 +141,7 @@ func (p *printfState) flushPasses() {
 // pass runs the format once. ok is false after a fatal format error; stop
 // is true after \c in a %b argument.
 func (p *printfState) pass(f string) (ok, stop bool) {
+	p.passBase = p.total()
 	for i := 0; i < len(f); i++ {
 		if p.out.Len() > 32<<10 {
 			p.flush()
@@ -293,9 +302,21 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 	case '(':
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':
-		p.arg()
-		p.errorf("%%n: cannot assign a variable here")
-		return i, false, false
+		// The count of bytes this pass has output so far, assigned to
+		// the variable the argument names (none: nothing), as bash's.
+		name, ok := p.arg()
+		switch {
+		case p.env.Assign == nil:
+			// printf run as a program (env printf): GNU's refusal.
+			p.errorf("%%n: invalid conversion specification")
+			return i, false, false
+		case !ok:
+		case !printfName(name):
+			p.errorf("`%s': not a valid identifier", name)
+			return i, false, false
+		default:
+			p.env.Assign(name, strconv.Itoa(p.total()-p.passBase))
+		}
 	case 'd', 'i':
 		v, _ := p.intVal(false)
 		p.integer(int64(v) < 0, printfAbs(int64(v)), sp)
@@ -1094,4 +1115,18 @@ func printfQuote(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// printfName reports whether s is a name that %n can assign: bash's
+// legal_identifier (no subscript).
+func printfName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }

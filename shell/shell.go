@@ -494,6 +494,8 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		PanicLog: s.opts.PanicLog,
 	}
 	if shellBuiltin {
+		hc := interp.HandlerCtx(ctx)
+		env.Assign = func(name, value string) { hc.Assign(name, value) }
 		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
 		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
 	}

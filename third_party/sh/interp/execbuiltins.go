@@ -96,3 +96,21 @@ func (w *boundedBuilder) Write(p []byte) (int, error) {
 	}
 	return w.Builder.Write(p)
 }
+
+// Assign assigns value to the shell variable name as the shell's own
+// builtins do (read, printf -v): through a nameref, with the variable's
+// attributes, a readonly one's error said. It is for the builtins that
+// the embedder runs for the shell (ExecBuiltins: printf's %n), and does
+// nothing for any other command; ok reports that the value was assigned.
+func (hc HandlerContext) Assign(name, value string) (ok bool) {
+	r := hc.runner
+	if r == nil || hc.kind != handlerKindExec || !r.inExecBuiltin {
+		return false
+	}
+	saved := r.exit
+	r.exit = exitStatus{}
+	r.assignName(name, value)
+	ok = r.exit.code == 0
+	r.exit = saved
+	return ok
+}
