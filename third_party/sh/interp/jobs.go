@@ -57,6 +57,10 @@ type bgProc struct {
 	stopSig   int
 	stoppedAt time.Time
 	stopShown bool
+	notified  bool // its end by a signal was reported (notifyKilled)
+	owner     int  // the $BASHPID of the shell that started it
+	// killed is the session's count of jobs a signal ended.
+	killed *atomic.Int64
 }
 
 // startJob makes the record of a background job run by r; the job runs
@@ -98,6 +102,8 @@ func (r *Runner) newJob(ctx context.Context) (*bgProc, context.Context) {
 		cancel:  cancel,
 		gate:    newJobGate(r.gate),
 		ctxDone: jctx.Done(),
+		owner:   r.bashPid,
+		killed:  &r.llmsh.killedJobs,
 	}
 	jctx = withGate(jctx, bg.gate)
 	r.llmsh.procs.Store(bg.pid, bg)
@@ -190,6 +196,9 @@ func (bg *bgProc) signal(sig int, cont bool) {
 	bg.sig = sig
 	bg.cancel()
 	bg.gate.resume()
+	if bg.num > 0 && bg.killed != nil {
+		bg.killed.Add(1)
+	}
 }
 
 // resume continues bg if it is stopped, and delivers the signal that
@@ -212,6 +221,37 @@ func (bg *bgProc) resume() {
 // it running).
 func (r *Runner) stopped(bg *bgProc) bool {
 	return r.llmsh.jobControl && !bg.finished() && bg.gate.isStopped()
+}
+
+// notifyKilled reports, as a shell that is not interactive does, the
+// jobs of r's table that a signal ended and that were not reported yet
+// (the same job is reported once): "NAME: line N:  PID Killed   CMD" on
+// stderr, bash's notify_of_job_status. A job ended by SIGINT, SIGTERM or
+// SIGPIPE, or by a signal the shell traps, is not reported. bash reports
+// them when it waits for a program or a job; llmsh does after each
+// command of the exec handler (its programs) and in wait. At a prompt
+// the REPL reports jobs its own way (FinishedJobs).
+func (r *Runner) notifyKilled() {
+	if r.llmsh.killedJobs.Load() == 0 || r.llmsh.jobControl {
+		return
+	}
+	for _, j := range r.bgProcs {
+		if j.num == 0 || j.owner != r.bashPid || !j.finished() {
+			continue
+		}
+		j.mu.Lock()
+		sig, report := j.sig, j.sig != 0 && !j.notified && !j.disowned
+		j.notified = j.notified || report
+		j.reaped = j.reaped || report // reported: out of the table (bash)
+		j.mu.Unlock()
+		if !report || sig == sigINT || sig == sigTERM || sig == sigPIPE {
+			continue
+		}
+		if _, trapped := r.traps[signalName(sig)]; trapped {
+			continue
+		}
+		r.errf("%s%5d %-24s%s\n", r.errPrefix(), j.pid, signalDescription(sig), j.text)
+	}
 }
 
 // maxReaped bounds how many ended jobs a runner remembers for `wait PID`
@@ -638,6 +678,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 			if !r.waitJob(ctx, j) {
 				return r.waitInterrupted(exit)
 			}
+			r.notifyKilled()
 			exit = *j.exit
 			exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
 			if varName != "" {
@@ -662,6 +703,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 					return r.waitInterrupted(exit)
 				}
 			}
+			r.notifyKilled()
 		}
 		return exit
 	}
@@ -681,6 +723,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		return r.waitInterrupted(exit)
 	}
 	j.reap()
+	r.notifyKilled()
 	exit = *j.exit
 	exit.returning, exit.exiting, exit.fatalExit, exit.err = false, false, false, nil
 	if varName != "" {

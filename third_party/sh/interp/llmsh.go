@@ -61,6 +61,9 @@ type session struct {
 	scriptName  string                                // the script file (ScriptName)
 	invocation  string                                // the end of $- (Invocation)
 	atPrompt    bool                                  // errors without "line N:" (AtPrompt)
+	// killedJobs counts the jobs that kill has ended (notifyKilled
+	// looks at the table only once one has been).
+	killedJobs atomic.Int64
 	// execBuiltins are the builtins the exec handler runs (ExecBuiltins).
 	execBuiltins map[string]bool
 	history      func() []string // the interactive history, for fc (History)

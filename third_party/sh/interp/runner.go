@@ -2237,6 +2237,9 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 		return
 	}
 	r.exit.fromHandlerError(r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args))
+	if !r.inExecBuiltin {
+		r.notifyKilled() // llmsh: as bash after waiting for a program (jobs.go)
+	}
 }
 
 func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileMode, print bool) (io.ReadWriteCloser, error) {

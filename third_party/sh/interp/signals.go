@@ -23,6 +23,7 @@ const (
 	sigINT  = 2
 	sigQUIT = 3
 	sigKILL = 9
+	sigPIPE = 13
 	sigTERM = 15
 	sigMax  = 64
 )
