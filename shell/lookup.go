@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strconv"
 	"strings"
 	"syscall"
@@ -24,10 +25,14 @@ const statusCmd = "\x00status"
 func statusArgs(st int) []string { return []string{statusCmd, strconv.Itoa(st)} }
 
 // The command-lookup builtins. interp's own type, command -v and hash
-// search $PATH on the host (an empty PATH means the host's current
-// directory); llmsh answers them from what it really has: keywords,
-// functions, interp builtins and llmsh builtins. Nothing is a file.
+// search $PATH through the stat handler; llmsh answers them from what it
+// really has: keywords, functions, interp builtins, and its programs in
+// the virtual /usr/bin and /bin that PATH names (builtins.LookPath),
+// however they are reached (`builtin type`, `command command -v`).
 func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, bool) {
+	for len(args) > 1 && (args[0] == "builtin" || args[0] == "command" && !strings.HasPrefix(args[1], "-")) {
+		args = args[1:]
+	}
 	if r := currentRunner(ctx); r != nil && interp.IsBuiltin(args[0]) && !r.BuiltinEnabled(args[0]) {
 		return nil, false // enable -n turned it off
 	}
@@ -47,48 +52,75 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 	return nil, false
 }
 
-// kind says what name is: "keyword", "function", "builtin" or "".
-// Functions are those of the runner that runs the command: a subshell's
-// own count.
-func (s *Shell) kind(ctx context.Context, name string) string {
-	if k := s.kinds(ctx, name, false); len(k) > 0 {
-		return k[0]
+// kind says what name is: "keyword", "function", "builtin", "file" or
+// "" (and, for a file, its path).
+func (s *Shell) kind(ctx context.Context, name string) (string, string) {
+	if k := s.kinds(ctx, name, false, false); len(k) > 0 {
+		return k[0].kind, k[0].path
 	}
-	return ""
+	return "", ""
 }
 
+// kindOf is one answer of type: what a name is, and a file's path.
+type kindOf struct{ kind, path string }
+
 // kinds lists every kind name has, in the order bash's `type -a` gives
-// them; noFuncs leaves functions out (type -f).
-func (s *Shell) kinds(ctx context.Context, name string, noFuncs bool) []string {
-	var ks []string
+// them; noFuncs leaves functions out (type -f). A program is a file in
+// each directory of PATH that has it (the first only unless all);
+// hash's table answers first, as bash's.
+func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool) []kindOf {
+	var ks []kindOf
 	if _, ok := s.alias(ctx, name); ok {
-		ks = append(ks, "alias")
+		ks = append(ks, kindOf{kind: "alias"})
 	}
 	if syntax.IsKeyword(name) {
-		ks = append(ks, "keyword")
+		ks = append(ks, kindOf{kind: "keyword"})
 	}
 	if !noFuncs && s.funcs(ctx)[name] != nil {
-		ks = append(ks, "function")
+		ks = append(ks, kindOf{kind: "function"})
 	}
-	if isNestedShell(name) || builtinOn(ctx, name) {
-		ks = append(ks, "builtin")
-	} else if _, ok := builtins.Lookup(name); ok {
-		ks = append(ks, "builtin")
+	if builtinOn(ctx, name) || name == "llmsh" || !strings.Contains(name, "/") && !builtins.IsProgram(name) && builtinExists(name) {
+		ks = append(ks, kindOf{kind: "builtin"})
 	}
-	if strings.Contains(name, "/") && s.executable(ctx, name) {
-		ks = append(ks, "file") // runPath runs it
+	if strings.Contains(name, "/") {
+		if s.executable(ctx, name) {
+			ks = append(ks, kindOf{"file", name}) // runPath runs it
+		}
+		return ks
+	}
+	if r := currentRunner(ctx); r != nil && !all {
+		if p, ok := r.Hashed(name); ok {
+			return append(ks, kindOf{"file", p})
+		}
+	}
+	for _, p := range s.searchPath(ctx, name, all) {
+		ks = append(ks, kindOf{"file", p})
 	}
 	return ks
 }
 
+// searchPath searches the PATH of the shell of ctx for the program name
+// (builtins.LookPath): its paths, the first only unless all.
+func (s *Shell) searchPath(ctx context.Context, name string, all bool) []string {
+	dir, pathVar := "/", builtins.DefaultPath
+	if r := currentRunner(ctx); r != nil {
+		dir, pathVar = r.Dir, r.Path()
+	}
+	return builtins.LookPath(name, pathVar, dir, all, func(p string) bool { return s.executable(ctx, p) })
+}
+
 // executable reports whether name, a path, is a file with an execute bit
-// that runPath would run.
+// that runPath would run, or one of llmsh's programs (/usr/bin/cat).
 func (s *Shell) executable(ctx context.Context, name string) bool {
 	dir := "/"
 	if r := currentRunner(ctx); r != nil {
 		dir = r.Dir
 	}
-	info, err := s.client.Stat(absPath(dir, name))
+	p := absPath(dir, name)
+	if builtins.ProgramDir(p) && builtins.IsProgram(path.Base(p)) {
+		return true
+	}
+	info, err := s.client.Stat(p)
 	return err == nil && !info.IsDir() && info.Mode().Perm()&0o111 != 0
 }
 
@@ -101,9 +133,10 @@ func (s *Shell) alias(ctx context.Context, name string) (string, bool) {
 	return "", false
 }
 
-// describe writes bash's `type NAME` text for a name of kind k.
-func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
-	switch k {
+// describe writes bash's `type NAME` text for a name of kind k (a file's
+// path p).
+func (s *Shell) describe(ctx context.Context, w io.Writer, name string, k kindOf) {
+	switch k.kind {
 	case "alias":
 		value, _ := s.alias(ctx, name)
 		fmt.Fprintf(w, "%s is aliased to `%s'\n", name, value)
@@ -112,7 +145,13 @@ func (s *Shell) describe(ctx context.Context, w io.Writer, name, k string) {
 	case "builtin":
 		fmt.Fprintf(w, "%s is a shell builtin\n", name)
 	case "file":
-		fmt.Fprintf(w, "%s is %s\n", name, name)
+		if r := currentRunner(ctx); r != nil {
+			if p, ok := r.Hashed(name); ok && p == k.path {
+				fmt.Fprintf(w, "%s is hashed (%s)\n", name, p)
+				return
+			}
+		}
+		fmt.Fprintf(w, "%s is %s\n", name, k.path)
 	case "function":
 		text := ""
 		if r := currentRunner(ctx); r != nil {
@@ -166,7 +205,22 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 	hc := interp.HandlerCtx(ctx)
 	st := 0
 	for _, n := range names {
-		ks := s.kinds(ctx, n, noFuncs)
+		if mode == "P" {
+			// The program's path whatever else the name is, as bash's
+			// type -P (which prints the same).
+			ps := s.searchPath(ctx, n, all)
+			if strings.Contains(n, "/") && s.executable(ctx, n) {
+				ps = []string{n}
+			}
+			for _, p := range ps {
+				fmt.Fprintln(stdout, p)
+			}
+			if len(ps) == 0 {
+				st = 1
+			}
+			continue
+		}
+		ks := s.kinds(ctx, n, noFuncs, all)
 		if len(ks) == 0 {
 			if mode == "" {
 				fmt.Fprintf(hc.Stderr, "%stype: %s: not found\n", scriptPrefix(hc), n)
@@ -180,27 +234,14 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 		for _, k := range ks {
 			switch mode {
 			case "t":
-				fmt.Fprintln(stdout, k)
+				fmt.Fprintln(stdout, k.kind)
 			case "p":
 				// bash prints nothing for a name that is not a file.
-				if k == "file" {
-					fmt.Fprintln(stdout, n)
-				}
-			case "P":
-				// What which prints: the name of a command that would be a
-				// program on a GNU system (see builtins.CommandPath).
-				if k == "file" {
-					fmt.Fprintln(stdout, n)
-				} else if p, ok := builtins.CommandPath(n); ok {
-					fmt.Fprintln(stdout, p)
-				} else {
-					st = 1
+				if k.kind == "file" {
+					fmt.Fprintln(stdout, k.path)
 				}
 			default:
 				s.describe(ctx, stdout, n, k)
-			}
-			if mode == "P" {
-				break
 			}
 		}
 	}
@@ -211,7 +252,7 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 	hc := interp.HandlerCtx(ctx)
 	found := false
 	for _, n := range names {
-		k := s.kind(ctx, n)
+		k, p := s.kind(ctx, n)
 		switch {
 		case k == "":
 			if verbose {
@@ -219,10 +260,12 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []st
 			}
 			continue
 		case verbose:
-			s.describe(ctx, hc.Stdout, n, k)
+			s.describe(ctx, hc.Stdout, n, kindOf{k, p})
 		case k == "alias":
 			value, _ := s.alias(ctx, n)
 			fmt.Fprintf(hc.Stdout, "alias %s='%s'\n", n, strings.ReplaceAll(value, "'", `'\''`))
+		case k == "file":
+			fmt.Fprintln(hc.Stdout, p)
 		default:
 			fmt.Fprintln(hc.Stdout, n)
 		}
@@ -239,9 +282,16 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 	names := args[1:]
 	st := 0
 	for _, n := range names {
-		if s.kind(ctx, n) == "" {
+		k, p := s.kind(ctx, n)
+		switch {
+		case k == "":
 			fmt.Fprintf(hc.Stderr, "%shash: %s: not found\n", scriptPrefix(hc), n)
 			st = 1
+		case k == "file" && !strings.Contains(n, "/"):
+			// bash enters a program it finds in its table.
+			if r := currentRunner(ctx); r != nil {
+				r.HashCommand(n, p, false)
+			}
 		}
 	}
 	return statusArgs(st)
@@ -322,4 +372,10 @@ func (f *firstWriteErr) Write(p []byte) (int, error) {
 		f.err = err
 	}
 	return n, err
+}
+
+// builtinExists reports whether name is a registered command.
+func builtinExists(name string) bool {
+	_, ok := builtins.Lookup(name)
+	return ok
 }

@@ -44,6 +44,10 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		// no host file is looked at.
 		return s.nested(ctx, args, stdin, stdout, stderr, dir, environ)
 	}
+	if builtins.ProgramDir(p) && builtins.IsProgram(path.Base(p)) {
+		// One of llmsh's programs by its virtual path (/usr/bin/cat).
+		return s.run(ctx, append([]string{path.Base(p)}, args[1:]...), false, stdin, stdout, stderr, dir, environ)
+	}
 	info, err := s.client.Stat(p)
 	if err != nil {
 		// A host program's path outside the grants, or none: refused in

@@ -152,7 +152,7 @@ const virtualHome = "/home/llmsh"
 // Defaults are the only variables a script starts with.
 func Defaults(dir string) []string {
 	return []string{
-		"HOME=" + virtualHome, "PWD=" + dir, "PATH=", "TMPDIR=/nonexistent-llmsh-tmp",
+		"HOME=" + virtualHome, "PWD=" + dir, "PATH=" + builtins.DefaultPath, "TMPDIR=/nonexistent-llmsh-tmp",
 		"SHELL=llmsh", "USER=llmsh", "LOGNAME=llmsh", "LANG=C.UTF-8", "TERM=dumb",
 	}
 }
@@ -406,7 +406,15 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
 			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+		} else if p, found, noPath := s.programPath(ctx, args[0], hc.IsBuiltin); !found && noPath {
+			fmt.Fprintf(hc.Stderr, "%s%s: No such file or directory\n", scriptPrefix(hc), commandText(args[0]))
+			st = 127
+		} else if !found {
+			st = notFound
 		} else {
+			if p != "" {
+				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
+			}
 			st = s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
 		}
 		if st == notFound && hc.Exec {
@@ -510,6 +518,21 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		if d, ok := ctx.Value(dirKey{}).(string); ok {
 			cdir = d // set by env -C DIR, for this command only
 			ctx = context.WithValue(ctx, dirKey{}, nil)
+		}
+		if len(args) > 0 && builtins.IsProgram(args[0]) {
+			// As execvp: the command's PATH (the default when it
+			// has none).
+			pathVar, ok := builtins.EnvironValue(vars, "PATH")
+			if !ok {
+				pathVar = builtins.DefaultPath
+			}
+			ps := builtins.LookPath(args[0], pathVar, cdir, false, func(p string) bool { return s.executable(ctx, p) })
+			if len(ps) == 0 {
+				return execNotFound(errw, name, args[0])
+			}
+			if !builtins.ProgramDir(absPath(cdir, ps[0])) {
+				args = append([]string{ps[0]}, args[1:]...)
+			}
 		}
 		st := s.run(ctx, args, false, in, out, errw, cdir, vars)
 		if st == notFound {

@@ -72,17 +72,17 @@ func TestShell(t *testing.T) {
 		out, errIn string
 		status     int
 	}{
-		{"type builtin", "type cat echo", "cat is a shell builtin\necho is a shell builtin\n", "", 0},
-		{"type -t", "f(){ :; }; type -t cat if f", "builtin\nkeyword\nfunction\n", "", 0},
+		{"type program and builtin", "type cat echo", "cat is /usr/bin/cat\necho is a shell builtin\n", "", 0},
+		{"type -t", "f(){ :; }; type -t cat if f", "file\nkeyword\nfunction\n", "", 0},
 		{"type function", "f(){ echo hi; }; type f", "f is a function\nf () \n{ \n    echo hi\n}\n", "", 0},
 		{"type not found", "type nosuch", "", "llmsh: line 1: type: nosuch: not found", 1},
-		{"type -P names programs as which does", "type -P cat; type -P cd nosuch; echo $?; f(){ :; }; type -P f test", "cat\n1\ntest\n", "", 1},
-		{"type -p prints nothing for a builtin", "type -p cat", "", "", 0},
-		{"command -v", "f(){ :; }; command -v cat f nosuch", "cat\nf\n", "", 0},
+		{"type -P names programs as which does", "type -P cat; type -P cd nosuch; echo $?; f(){ :; }; type -P f test", "/usr/bin/cat\n1\n/usr/bin/test\n", "", 1},
+		{"type -p prints nothing for a builtin", "type -p cat echo", "/usr/bin/cat\n", "", 0},
+		{"command -v", "f(){ :; }; command -v cat f nosuch", "/usr/bin/cat\nf\n", "", 0},
 		{"command -v none", "command -v nosuch", "", "", 1},
-		{"command -V", "command -V cat", "cat is a shell builtin\n", "", 0},
+		{"command -V", "command -V cat", "cat is /usr/bin/cat\n", "", 0},
 		{"command runs builtins", "command echo hi", "hi\n", "", 0},
-		{"which", "which cat; which nosuch; echo $?", "cat\n1\n", "", 0},
+		{"which", "which cat; which nosuch; echo $?", "/usr/bin/cat\n1\n", "", 0},
 		{"hash", "hash; hash cat; hash nosuch", "hash: hash table empty\n", "llmsh: line 1: hash: nosuch: not found", 1},
 		{"tilde user never looked up", "echo ~root ~root/x ~ ~llmsh/y", "~root ~root/x /home/llmsh /home/llmsh/y\n", "", 0},
 		{"read -s reads", "read -rs x <<< 'a b'; echo \"$x\"", "a b\n", "", 0},
@@ -104,7 +104,7 @@ func TestShell(t *testing.T) {
 		{"printf -v bad name", "printf -v 1x hi; echo $?", "2\n", "not a valid identifier", 0},
 		{"glob outside the grants matches nothing, silently", "cd /; echo /etc/pass*", "/etc/pass*\n", "", 0},
 		{"unknown command", "nosuch", "", "llmsh: line 1: nosuch: command not found", 127},
-		{"host path is unknown", "/bin/sh -c 'echo x'", "", "llmsh: line 1: /bin/sh: command not found", 127},
+		{"host path is unknown", "/usr/lib/host/tool -c 'echo x'", "", "llmsh: line 1: /usr/lib/host/tool: command not found", 127},
 		{"background output kept by wait", "(read x; echo bg $x) <<< 1 & echo fg >&2; wait", "bg 1\n", "fg", 0},
 
 		{"test -O is -e", "test -O . ; echo $?; [ -G nosuch ]; echo $?; [[ -O . && ! -G nosuch ]]; echo $?", "0\n1\n0\n", "", 0},

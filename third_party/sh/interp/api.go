@@ -141,6 +141,8 @@ type Runner struct {
 	compSpecs map[string]*compSpec
 	// llmsh: the names hash -p entered (hash.go).
 	hashed map[string]string
+	// hashHits counts the runs of each hashed command (hash's hits).
+	hashHits map[string]int
 
 	// callHandler is a function allowing to replace a simple command's
 	// arguments. It may be nil.
@@ -1250,6 +1252,7 @@ func (r *Runner) subshell(background bool) *Runner {
 	r2.alias = maps.Clone(r.alias)
 	r2.disabled = maps.Clone(r.disabled)   // llmsh
 	r2.hashed = maps.Clone(r.hashed)       // llmsh
+	r2.hashHits = maps.Clone(r.hashHits)   // llmsh
 	r2.compSpecs = maps.Clone(r.compSpecs) // llmsh: compopt copies a spec it changes
 
 	r2.dirStack = append(r2.dirBootstrap[:0], r.dirStack...)

@@ -39,7 +39,7 @@ func (r *Runner) hashBuiltin(ctx context.Context, args []string) exitStatus {
 		}
 	}
 	if expunge {
-		r.hashed = nil
+		r.hashed, r.hashHits = nil, nil
 	}
 	if (del || targets) && len(names) == 0 {
 		flag := "-t"
@@ -64,6 +64,7 @@ func (r *Runner) hashBuiltin(ctx context.Context, args []string) exitStatus {
 		case del:
 			if _, ok := r.hashed[name]; ok {
 				delete(r.hashed, name)
+				delete(r.hashHits, name)
 			} else if len(r.hashed) > 0 {
 				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
 				exit.code = 1
@@ -116,8 +117,37 @@ func (r *Runner) printHashed(asInput bool) bool {
 		if asInput {
 			r.outf("builtin hash -p %s %s\n", r.hashed[name], name)
 		} else {
-			r.outf("%4d\t%s\n", 0, r.hashed[name])
+			r.outf("%4d\t%s\n", r.hashHits[name], r.hashed[name])
 		}
 	}
 	return true
 }
+
+// Hashed returns the path that hash's table holds for name.
+func (r *Runner) Hashed(name string) (string, bool) {
+	p, ok := r.hashed[name]
+	return p, ok
+}
+
+// HashCommand enters name in hash's table as found at path, as bash does
+// when its PATH search finds a program (hash NAME too); run counts a hit,
+// a run of the command.
+func (r *Runner) HashCommand(name, path string, run bool) {
+	if r.hashed == nil {
+		r.hashed, r.hashHits = map[string]string{}, map[string]int{}
+	}
+	if r.hashHits == nil {
+		r.hashHits = map[string]int{}
+	}
+	if r.hashed[name] != path {
+		r.hashed[name], r.hashHits[name] = path, 0
+	}
+	if run {
+		r.hashHits[name]++
+	}
+}
+
+// Path is the value of the shell's PATH, which its search for a command
+// uses: the command's own assignments included (PATH=/x cmd), exec -c's
+// empty environment not.
+func (r *Runner) Path() string { return r.writeEnv.Get("PATH").String() }

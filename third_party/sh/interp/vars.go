@@ -498,6 +498,9 @@ func (r *Runner) delVar(name string) {
 	if name == "GLOBIGNORE" {
 		r.setDotGlob(false) // llmsh: as bash (setVarErr)
 	}
+	if name == "PATH" {
+		r.hashed, r.hashHits = nil, nil // llmsh: as bash (setVarErr)
+	}
 	if err := r.writeEnv.Set(name, expand.Variable{}); err != nil {
 		r.errf("%s%s: %v\n", r.errPrefix(), name, err) // llmsh: bash's prefix
 		r.exit.code = 1
@@ -594,6 +597,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	}
 	if vr.HasCase() {
 		caseValues(&vr) // llmsh: declare -l, -u, -c
+	}
+	if name == "PATH" {
+		r.hashed, r.hashHits = nil, nil // llmsh: as bash, a new PATH empties hash's table
 	}
 	if name == "BASH_ALIASES" && !r.aliasesGone {
 		// llmsh: BASH_ALIASES[x]=v defines the alias x, as bash; an

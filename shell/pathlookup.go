@@ -1,0 +1,49 @@
+package shell
+
+import (
+	"context"
+	"strings"
+
+	"github.com/llmsh/llmsh/builtins"
+)
+
+// programPath finds name, a command the exec handler is about to run, in
+// the PATH of the shell of ctx, as bash does: hash's table first, then
+// the directories of PATH (builtins.LookPath); a program found is entered
+// in the table with a hit. found is true for a name that is no program
+// (a path, the shell's builtin, llmsh); p is a path to run instead of the
+// name when a directory of PATH other than llmsh's holds it (a script).
+// noPath says that PATH is unset or empty, where bash's message is "No
+// such file or directory".
+func (s *Shell) programPath(ctx context.Context, name string, shellBuiltin bool) (p string, found, noPath bool) {
+	if shellBuiltin || name == "llmsh" || strings.Contains(name, "/") || !builtins.IsProgram(name) && builtinExists(name) {
+		return "", true, false
+	}
+	r := currentRunner(ctx)
+	if r == nil {
+		return "", true, false
+	}
+	if h, ok := r.Hashed(name); ok && (builtins.ProgramDir(absPath(r.Dir, h)) || s.executable(ctx, h)) {
+		r.HashCommand(name, h, true)
+		return localPath(r.Dir, h), true, false
+	}
+	pathVar := r.Path()
+	ps := builtins.LookPath(name, pathVar, r.Dir, false, func(p string) bool { return s.executable(ctx, p) })
+	if len(ps) == 0 {
+		return "", false, pathVar == ""
+	}
+	r.HashCommand(name, ps[0], true)
+	return localPath(r.Dir, ps[0]), true, false
+}
+
+// localPath is "" for a path to one of llmsh's programs (the name runs
+// it), else p, the script to run.
+func localPath(dir, p string) string {
+	if builtins.ProgramDir(absPath(dir, p)) {
+		return ""
+	}
+	if !strings.Contains(p, "/") {
+		return "./" + p
+	}
+	return p
+}
