@@ -9,7 +9,8 @@ import (
 
 // TestCommandRunnersConfined runs find -exec/-execdir, xargs and timeout
 // through the real binary and vfsd: the commands they start are builtins
-// only (a host program path is not found, in each runner's words), and files outside
+// only (a host program path is not found, in each runner's words; /bin/cat
+// names llmsh's cat, virtually), and files outside
 // the granted tree stay out of reach.
 func TestCommandRunnersConfined(t *testing.T) {
 	t.Parallel()
@@ -28,12 +29,12 @@ func TestCommandRunnersConfined(t *testing.T) {
 		out, errIn string
 		code       int
 	}{
-		{"find -exec host program", cd + `find d -name a.txt -exec /bin/echo {} \; ; echo "status $?"`,
-			"status 0\n", "find: '/bin/echo': No such file or directory", 0},
-		{"find -exec + host program", cd + `find d -name a.txt -exec /bin/cat {} +`,
-			"", "find: '/bin/cat': No such file or directory", 1},
-		{"find -exec sh host program", cd + `find d -name a.txt -exec sh -c '/usr/bin/id' \;`,
-			"", "sh: line 1: /usr/bin/id: command not found", 0},
+		{"find -exec host program", cd + `find d -name a.txt -exec /usr/bin/python3 {} \; ; echo "status $?"`,
+			"status 0\n", "find: '/usr/bin/python3': No such file or directory", 0},
+		{"find -exec + host program", cd + `find d -name a.txt -exec /usr/bin/gcc {} +`,
+			"", "find: '/usr/bin/gcc': No such file or directory", 1},
+		{"find -exec sh host program", cd + `find d -name a.txt -exec sh -c '/usr/bin/gcc' \;`,
+			"", "sh: line 1: /usr/bin/gcc: command not found", 0},
 		{"find -exec reads outside", cd + `find d -name a.txt -exec cat {} ` + outside + `/secret \;`,
 			"alpha\n", "No such file or directory", 0},
 		{"find walks outside", `find ` + outside + ` -name secret`,
@@ -42,14 +43,14 @@ func TestCommandRunnersConfined(t *testing.T) {
 			"alpha\nbeta\n", "", 0},
 		{"find -execdir +", cd + `find d -type f -execdir echo {} +`,
 			"./a.txt\n./b.txt\n", "", 0},
-		{"xargs host program", cd + `echo d/a.txt | xargs /bin/cat`,
-			"", "xargs: /bin/cat: No such file or directory", 127},
+		{"xargs host program", cd + `echo d/a.txt | xargs /usr/bin/python3`,
+			"", "xargs: /usr/bin/python3: No such file or directory", 127},
 		{"xargs reads outside", cd + `printf '%s\n' d/a.txt ` + outside + `/secret | xargs -n1 cat`,
 			"alpha\n", "No such file or directory", 123},
-		{"xargs -I sh host program", cd + `echo x | xargs -I{} sh -c '/bin/echo {}'`,
-			"", "sh: line 1: /bin/echo: command not found", 127},
-		{"timeout host program", `timeout 5 /bin/sleep 1`,
-			"", "timeout: failed to run command '/bin/sleep': No such file or directory", 127},
+		{"xargs -I sh host program", cd + `echo x | xargs -I{} sh -c '/usr/bin/python3 {}'`,
+			"", "sh: line 1: /usr/bin/python3: command not found", 127},
+		{"timeout host program", `timeout 5 /usr/bin/python3 1`,
+			"", "timeout: failed to run command '/usr/bin/python3': No such file or directory", 127},
 		{"timeout fires", `timeout 0.2 sleep 30; echo "status $?"`,
 			"status 124\n", "", 0},
 	}

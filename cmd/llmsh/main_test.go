@@ -169,7 +169,7 @@ func TestCLI(t *testing.T) {
 		{"name in messages", []string{"-c", "nosuchcmd", "myname"}, "", "", "myname: line 1: nosuchcmd: command not found", 127},
 		{"script from stdin", nil, "echo from-stdin", "from-stdin\n", "", 0},
 		{"not found", []string{"-c", "nosuchcmd"}, "", "", "llmsh: line 1: nosuchcmd: command not found", 127},
-		{"no exec of paths", []string{"-c", "/bin/echo hi"}, "", "", "llmsh: line 1: /bin/echo: command not found", 127},
+		{"no exec of paths", []string{"-c", "/usr/bin/python3 hi"}, "", "", "llmsh: line 1: /usr/bin/python3: command not found", 127},
 		{"no host env", []string{"-c", "echo \"[$CANARY_SECRET]\"; env | grep -c CANARY"}, "", "[]\n0\n", "", 1},
 		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANARY; export -p | grep -c CANARY; declare -p | grep -c CANARY; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llmsh"}, "", "0\n0\n0\n1\n1\n", "", 0},
 		{"script file missing", []string{filepath.Join(dir, "nosuch.sh")}, "", "", "llmsh: " + filepath.Join(dir, "nosuch.sh") + ": No such file or directory\n", 127},
