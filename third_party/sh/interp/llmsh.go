@@ -228,23 +228,37 @@ func (r *Runner) parseText(src, name string) (*syntax.File, error) {
 // line of stmts[i] (and the statements after it on that line); under set
 // -v (verbose) they are echoed on stderr as bash echoes its input.
 func (r *Runner) readUpTo(stmts []*syntax.Stmt, i int) {
+	r.linesUpTo(stmts, i, &r.linesRead)
+}
+
+// linesUpTo is readUpTo for the text of stmts, whose lines read so far
+// *read counts: a script's (readUpTo), or eval text's, a sourced file's
+// or a trap action's, which bash echoes too under set -v. The empty lines
+// that start the rest of a text read again (restText) are not echoed.
+func (r *Runner) linesUpTo(stmts []*syntax.Stmt, i int, read *uint) {
 	end := stmts[i].End().Line()
 	for j := i + 1; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
 		end = stmts[j].End().Line()
 	}
-	if end <= r.linesRead {
+	if end <= *read {
 		return
 	}
 	if r.opts[optVerbose] && r.text.src != "" {
 		lines := strings.SplitAfter(r.text.src, "\n")
-		for n := r.linesRead; n < end && int(n) < len(lines); n++ {
+		n := *read
+		if n == 0 {
+			for int(n) < len(lines) && lines[n] == "\n" {
+				n++
+			}
+		}
+		for ; n < end && int(n) < len(lines); n++ {
 			r.errf("%s", lines[n])
 			if !strings.HasSuffix(lines[n], "\n") {
 				r.errf("\n")
 			}
 		}
 	}
-	r.linesRead = end
+	*read = end
 }
 
 // warnHdocsUpTo says bash's warning for the script's here-documents that
@@ -493,6 +507,15 @@ func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 // aliases is true (aliasread.go). stopped reports that the shell stops
 // reading (set -e, a syntax error, a cancelled run).
 func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string), aliases bool) (stopped bool) {
+	var nestedRead uint // the lines of eval text or a sourced file read (set -v)
+	echo := func(i int) {
+		switch {
+		case top:
+			r.readUpTo(stmts, i)
+		case aliases && r.opts[optVerbose]:
+			r.linesUpTo(stmts, i, &nestedRead)
+		}
+	}
 	for i := 0; i < len(stmts); i++ {
 		if top && aliases && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			r.recordHistory(stmts, i) // set -o history (scripthist.go)
@@ -502,9 +525,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				if top && len(r.pendingHdocs) > 0 {
 					r.warnHdocsUpTo(stmts[next-1].End().Line())
 				}
-				if top {
-					r.readUpTo(stmts, i)
-				}
+				echo(i)
 				if j, done, stopped := r.readOnAlias(ctx, stmts, i, text, top, synErr); done {
 					if stopped {
 						return true
@@ -532,9 +553,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		if top && len(r.pendingHdocs) > 0 {
 			r.warnHdocsUpTo(stmts[i].End().Line())
 		}
-		if top {
-			r.readUpTo(stmts, i)
-		}
+		echo(i)
 		r.stmt(ctx, stmts[i])
 		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue
