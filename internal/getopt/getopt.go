@@ -381,7 +381,7 @@ func (f *Flags) PrintHelp(w io.Writer) {
 		fmt.Fprintf(w, "Usage: %s [OPTION]...\n", name)
 	}
 	if f.summary != "" {
-		fmt.Fprintf(w, "%s\n", f.summary)
+		fmt.Fprintf(w, "%s\n", Wrap(f.summary))
 	}
 	type row struct{ left, help string }
 	var rows []row
@@ -450,7 +450,8 @@ func (f *Flags) PrintHelp(w io.Writer) {
 			fmt.Fprintf(w, "  %s\n", r.left)
 			continue
 		}
-		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, helpIndent(r.help, indent))
+		first := fmt.Sprintf("  %-*s  ", width, r.left)
+		fmt.Fprintf(w, "%s\n", strings.Join(fill(strings.Split(first+helpIndent(r.help, indent), "\n"), len(first), len(indent), true), "\n"))
 	}
 	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
 	fmt.Fprintf(w, "  %s--help        display this help and exit\n", shortPrefix(f.HelpShort))
@@ -458,8 +459,63 @@ func (f *Flags) PrintHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %s--version     output version information and exit\n", shortPrefix(versionShort))
 	}
 	if f.Epilog != "" {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(f.Epilog, "\n"))
+		fmt.Fprintf(w, "\n%s\n", Wrap(strings.TrimRight(f.Epilog, "\n")))
 	}
+}
+
+// HelpWidth is the widest line --help prints, as GNU's texts keep theirs
+// within 79 columns.
+const HelpWidth = 79
+
+// Wrap breaks each line of text wider than HelpWidth at its last space
+// that fits, the rest going on a line of its own at the same indentation
+// (a paragraph's lines are not joined: its line breaks are the writer's).
+func Wrap(text string) string {
+	return strings.Join(fill(strings.Split(text, "\n"), -1, -1, false), "\n")
+}
+
+// depth is the number of spaces l starts with.
+func depth(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+
+// fill breaks the lines wider than HelpWidth at their last space that
+// fits, a further line going on at the depth of the line it came from.
+// With from >= 0 the first line is an option's: its description starts
+// at column from, nothing left of that breaks, and its further lines go
+// on at cont. With join,
+// what a break leaves over runs on into the next line when that one goes
+// on at the same depth (GNU fills a description as one paragraph). A word
+// too long for any line stays whole.
+func fill(lines []string, from, cont int, join bool) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if len(l) <= HelpWidth {
+			out = append(out, l)
+			continue
+		}
+		start, at := depth(l), depth(l)
+		if i == 0 && from >= 0 {
+			start, at = min(from, len(l)), cont
+		}
+		cut := strings.LastIndexByte(l[:HelpWidth+1], ' ')
+		if cut <= start || strings.TrimSpace(l[start:cut]) == "" {
+			// no break fits: after the first word past start, if any
+			word := strings.IndexByte(strings.TrimLeft(l[start:], " "), ' ')
+			if word < 0 {
+				out = append(out, l)
+				continue
+			}
+			cut = len(l) - len(strings.TrimLeft(l[start:], " ")) + word
+		}
+		out = append(out, strings.TrimRight(l[:cut], " "))
+		rest := strings.Repeat(" ", at) + strings.TrimLeft(l[cut:], " ")
+		if join && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" && depth(lines[i+1]) == at {
+			lines[i+1] = rest + " " + lines[i+1][at:]
+			continue
+		}
+		lines = append(lines[:i+1], append([]string{rest}, lines[i+1:]...)...)
+	}
+	return out
 }
 
 // argForm is how --help shows the option's argument after its name:

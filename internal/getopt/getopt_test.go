@@ -61,3 +61,32 @@ func TestAliasUnlisted(t *testing.T) {
 		t.Errorf("--silent: %v %v", err, *quiet)
 	}
 }
+
+// TestHelpWraps: a description too wide for 79 columns is filled as GNU
+// fills it, its further lines two columns in from the description's,
+// running on into a further line of the writer's; free text breaks at its
+// own indentation; a word too long for any line stays whole.
+func TestHelpWraps(t *testing.T) {
+	var out strings.Builder
+	f := New("cmd", &out, &out, "Summary words that go on and on until they no longer fit on one line of help.")
+	f.Bool('f', "force", "if an existing destination file cannot be opened, remove it and try again\n(this option is ignored when the -n option is also used)")
+	f.Bool(0, "strip-trailing-slashes", "remove any trailing slashes from each SOURCE argument")
+	f.Bool('x', "", strings.Repeat("x", 90))
+	f.Epilog = "  an indented epilog line that is much too long to fit in the seventy-nine columns"
+	f.NoVersion = true
+	f.PrintHelp(&out)
+	want := "Usage: cmd [OPTION]...\n" +
+		"Summary words that go on and on until they no longer fit on one line of help.\n\n" +
+		"  -f, --force  if an existing destination file cannot be opened, remove it and\n" +
+		"                 try again (this option is ignored when the -n option is also\n" +
+		"                 used)\n" +
+		"      --strip-trailing-slashes  remove any trailing slashes from each SOURCE\n" +
+		"                 argument\n" +
+		"  -x           " + strings.Repeat("x", 90) + "\n" +
+		"      --help        display this help and exit\n\n" +
+		"  an indented epilog line that is much too long to fit in the seventy-nine\n" +
+		"  columns\n"
+	if out.String() != want {
+		t.Errorf("help:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
