@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -120,44 +121,14 @@ func help(env *builtins.Env) int {
 		}
 		args = args[1:]
 	}
-	f := builtins.NewFlags(env, "List the commands llmsh provides, or describe each NAME (a command's own --help). Every command runs inside llmsh; no host program is ever executed.", "[NAME]...")
-	names, err := f.Parse(append([]string{"--"}, args...))
 	if len(args) > 0 && args[0] == "--help" {
-		names, err = f.Parse(args)
+		// bash's CHECK_HELPOPT: its own text, status 2
+		syn, _, text, _ := interp.BuiltinHelp("help")
+		fmt.Fprintf(env.Stdout, "help: %s\n%s", syn, text)
+		return 2
 	}
-	if err != nil {
-		return f.Fail(err, 2)
-	}
-	if len(names) > 0 {
-		st := 0
-		for _, name := range names {
-			b, isCmd := builtins.Lookup(name)
-			switch syn, short, text, ok := interp.BuiltinHelp(name); {
-			case style != 0 && (ok || isCmd):
-				if !ok {
-					syn, short, text = name+" [OPTION]... (see "+name+" --help)", b.Summary, "    "+b.Summary+"\n"
-				}
-				helpStyled(env.Stdout, style, name, syn, short, text)
-			case ok && isInterpBuiltin(name):
-				// a shell builtin first (echo, printf), as bash's help
-				fmt.Fprintf(env.Stdout, "%s: %s\n%s", name, syn, text)
-			case isCmd:
-				e := *env
-				e.Args = []string{name, "--help"}
-				if builtins.Run(b, &e) != 0 {
-					st = 1
-				}
-			case isInterpBuiltin(name):
-				fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash\n", name)
-			case isNestedShell(name):
-				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
-			default:
-				// bash's words, after its "NAME: line N: ".
-				fmt.Fprintf(env.Stderr, "%shelp: no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.\n", prefix, name, name, name)
-				st = 1
-			}
-		}
-		return st
+	if len(args) > 0 {
+		return helpTopics(env, prefix, style, args)
 	}
 	fmt.Fprintln(env.Stdout, "llmsh: a restricted shell. Files go through vfsd; unknown commands are not found.")
 	fmt.Fprintln(env.Stdout, "\nShell builtins (bash-compatible, from mvdan.cc/sh):")
@@ -168,6 +139,73 @@ func help(env *builtins.Env) int {
 	}
 	fmt.Fprintln(env.Stdout, "  sh, bash   "+nestedShellHelp)
 	return 0
+}
+
+// helpTopics is help PATTERN...: as bash's, each pattern names a builtin
+// exactly or as a glob, or else as a prefix (help ec), a header coming
+// first when the first pattern is a glob; llmsh's commands answer by
+// their exact name (with their --help). Only when nothing at all matches
+// does it fail, naming the last pattern.
+func helpTopics(env *builtins.Env, prefix string, style byte, patterns []string) int {
+	if globPattern(patterns[0]) {
+		s := ""
+		if len(patterns) > 1 {
+			s = "s"
+		}
+		fmt.Fprintf(env.Stdout, "Shell commands matching keyword%s `%s'\n\n", s, strings.Join(patterns, ", "))
+	}
+	st, found := 0, false
+	for _, pattern := range patterns {
+		b, isCmd := builtins.Lookup(pattern)
+		topics := interp.HelpTopics(pattern)
+		if isCmd && !slices.Contains(topics, pattern) {
+			topics = []string{pattern}
+		}
+		if len(topics) == 0 && (isInterpBuiltin(pattern) || isNestedShell(pattern)) {
+			topics = []string{pattern}
+		}
+		found = found || len(topics) > 0
+		for _, name := range topics {
+			switch syn, short, text, ok := interp.BuiltinHelp(name); {
+			case style != 0 && (ok || isCmd):
+				if !ok {
+					syn, short, text = name+" [OPTION]... (see "+name+" --help)", b.Summary, "    "+b.Summary+"\n"
+				}
+				helpStyled(env.Stdout, style, name, syn, short, text)
+			case ok:
+				// a shell builtin first (echo, printf, help, history), as
+				// bash's help
+				fmt.Fprintf(env.Stdout, "%s: %s\n%s", name, syn, text)
+			case isCmd:
+				e := *env
+				e.Args = []string{name, "--help"}
+				if builtins.Run(b, &e) != 0 {
+					st = 1
+				}
+			case isInterpBuiltin(name):
+				fmt.Fprintf(env.Stdout, "%s: a shell builtin, as in bash\n", name)
+			default:
+				fmt.Fprintf(env.Stdout, "%s: %s\n", name, nestedShellHelp)
+			}
+		}
+	}
+	if !found {
+		// bash's words, after its "NAME: line N: ".
+		last := patterns[len(patterns)-1]
+		fmt.Fprintf(env.Stderr, "%shelp: no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.\n", prefix, last, last, last)
+		return 1
+	}
+	return st
+}
+
+// globPattern reports whether p has a glob's special characters, as
+// bash's glob_pattern_p: * or ?, or a [ with a ] after it.
+func globPattern(p string) bool {
+	if strings.ContainsAny(p, "*?") {
+		return true
+	}
+	i := strings.IndexByte(p, '[')
+	return i >= 0 && strings.IndexByte(p[i+1:], ']') >= 0
 }
 
 // helpStyled is help -d, -s or -m for one name, in bash's layout.

@@ -71,7 +71,13 @@ func init() {
 }
 
 func historyCmd(env *builtins.Env) int {
-	if current.Load() == nil && (len(env.Args) != 2 || env.Args[1] != "--help") {
+	if len(env.Args) > 1 && env.Args[1] == "--help" {
+		// bash's CHECK_HELPOPT: its own text, status 2
+		syn, _, text, _ := interp.BuiltinHelp("history")
+		fmt.Fprintf(env.Stdout, "history: %s\n%s", syn, text)
+		return 2
+	}
+	if current.Load() == nil {
 		return scriptHistory(env)
 	}
 	f := builtins.NewFlags(env, "List the commands entered in the interactive shell, oldest first, numbered;\nwith N, only the last N.", "[N]")

@@ -8,6 +8,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/llmsh/llmsh/internal/getopt"
 )
 
 // The `help` builtin, following bash: `help` lists every builtin's synopsis in
@@ -111,7 +113,8 @@ var helpNotes = map[string]string{
 	"exec":    "llmsh: no host program is ever run: the command is one of llmsh's builtins, and the shell ends after it.",
 	"fc":      "llmsh: no editor is run (-e - and -s run a command again); a script has no history.",
 	"hash":    "llmsh: every command is one of llmsh's builtins: there are no program paths to remember, only those given with -p.",
-	"history": "llmsh: a script has no history; the interactive shell keeps it in its history file.",
+	"help":    "llmsh: without PATTERN, help lists the shell builtins and then llmsh's commands, each with what it does; a PATTERN naming one of those commands shows its --help.",
+	"history": "llmsh: a script's list holds what -s adds; -a, -n, -r and -w have no history file to use, and -p expands nothing. The interactive shell lists the lines typed there (with N, the last N) and takes no option.",
 	"jobs":    "llmsh: -x puts the job's virtual process id ($!) for each jobspec.",
 	"kill":    "llmsh: only llmsh's own jobs and the shell itself can be signalled; any other PID is \"No such process\".",
 	"logout":  "llmsh: llmsh is never a login shell: use `exit'.",
@@ -129,7 +132,8 @@ func helpText(name string) string {
 		text = "    " + helpTable[name].desc + "\n"
 	}
 	if note := helpNotes[name]; note != "" {
-		text += "    \n    " + note + "\n"
+		// within bash's 80 columns
+		text += "    \n" + getopt.Wrap("    "+note) + "\n"
 	}
 	return text
 }
@@ -162,6 +166,11 @@ func helpMatch(pattern string) []string {
 	}
 	return out
 }
+
+// HelpTopics returns the builtins help PATTERN describes, as bash's help
+// finds them: the exact name, or the names the glob matches, or else the
+// names it begins (llmsh: for its own help command).
+func HelpTopics(pattern string) []string { return helpMatch(pattern) }
 
 // helpLine is the two-column list entry for a builtin, starred when
 // enable -n has turned it off, as bash stars it.
