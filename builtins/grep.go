@@ -140,6 +140,7 @@ func (p *grepCmdLine) matchFlags(f *Flags, env *Env) {
 			return nil
 		}
 	}
+	f.Section("Pattern selection and interpretation:")
 	f.Func('E', "extended-regexp", NoArg, "", "PATTERNS are extended regular expressions", setMode('E'))
 	f.Func('F', "fixed-strings", NoArg, "", "PATTERNS are strings", setMode('F'))
 	f.Func('G', "basic-regexp", NoArg, "", "PATTERNS are basic regular expressions", setMode('G'))
@@ -180,8 +181,12 @@ func (p *grepCmdLine) matchFlags(f *Flags, env *Env) {
 	f.BoolVar(&o.word, 'w', "word-regexp", "match only whole words")
 	f.BoolVar(&o.line, 'x', "line-regexp", "match only whole lines")
 	f.BoolVar(&o.nullData, 'z', "null-data", "a data line ends in 0 byte, not newline")
+	f.Section("Miscellaneous:")
 	f.BoolVar(&o.silent, 's', "no-messages", "suppress error messages")
 	f.BoolVar(&o.invert, 'v', "invert-match", "select non-matching lines")
+	f.Row("-V, --version", "display version information and exit")
+	f.Row("    --help", "display this help text and exit")
+	f.Section("Output control:")
 	f.Func('m', "max-count", RequiredArg, "NUM", "stop after NUM selected lines", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -201,7 +206,6 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	o := p.o
 	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
 	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
-	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
 	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
 	f.Func('H', "with-filename", NoArg, "", "print file name with output lines", func(string, bool) error { o.withName = 1; return nil })
 	f.Func('h', "no-filename", NoArg, "", "suppress the file name prefix on output", func(string, bool) error { o.withName = -1; return nil })
@@ -232,7 +236,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		}
 		return nil
 	})
-	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices (accepted, no devices here)", func(string, bool) error { return nil })
+	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices, FIFOs and sockets;\nACTION is 'read' or 'skip' (llmsh has none)", func(string, bool) error { return nil })
 	f.Func('r', "recursive", NoArg, "", "like --directories=recurse", func(string, bool) error { o.recursive = true; return nil })
 	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
 	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, findGlob(v, false)); return nil })
@@ -256,10 +260,13 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
 	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
 	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
+	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
 	f.BoolVar(&o.null, 'Z', "null", "print 0 byte after FILE name")
+	f.Section("Context control:")
 	f.Func('B', "before-context", RequiredArg, "NUM", "print NUM lines of leading context", func(v string, _ bool) error { p.ctxB, p.setB = v, true; return nil })
 	f.Func('A', "after-context", RequiredArg, "NUM", "print NUM lines of trailing context", func(v string, _ bool) error { p.ctxA, p.setA = v, true; return nil })
 	f.Func('C', "context", RequiredArg, "NUM", "print NUM lines of output context", func(v string, _ bool) error { p.ctxC, p.setC, o.digits = v, true, ""; return nil })
+	f.Row("-NUM", "same as --context=NUM")
 	for d := '0'; d <= '9'; d++ {
 		d := d
 		f.Func(d, "", NoArg, "", "", func(string, bool) error {
@@ -327,6 +334,10 @@ func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
 	o := &grepOpts{mode: mode, maxCount: -1, groupSep: "--", label: "(standard input)", binMode: "binary"}
 	f := NewFlags(env, "Search for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.", "[OPTION]... PATTERNS [FILE]...")
 	p := &grepCmdLine{o: o, modeSet: mode != 'G'}
+	// GNU grep's layout: sections, no note on mandatory arguments,
+	// further lines at the description's column, --help and --version
+	// under Miscellaneous.
+	f.NoMandatoryNote, f.FlushFurther, f.OwnHelpRows = true, true, true
 	p.matchFlags(f, env)
 	p.outputFlags(f, env)
 	version := shortHelpVersion(f, 0, 'V')

@@ -39,6 +39,9 @@ type option struct {
 	set     func(val string, present bool) error
 	aliasOf *option // another long name of this option (Alias)
 	listed  bool    // an alias --help lists (Synonym)
+	// A line of --help that is no option: a section's title (Section),
+	// or a row with left as its option column (Row).
+	section, left string
 }
 
 // Flags is a GNU getopt_long style parser for one command line. It
@@ -61,6 +64,15 @@ type Flags struct {
 	// HelpShort and VersionShort are the short forms --help lists for
 	// --help and --version (gzip's -h and -V; 0: none).
 	HelpShort, VersionShort rune
+	// OwnHelpRows: the command lists --help and --version itself (with
+	// Row, in a section of its own, as grep), not on the closing lines.
+	OwnHelpRows bool
+	// NoMandatoryNote leaves out "Mandatory arguments to long options
+	// are mandatory for short options too." (grep prints none).
+	NoMandatoryNote bool
+	// FlushFurther starts a description's further lines at its first
+	// line's column (grep's layout), not two columns further in.
+	FlushFurther bool
 	stopped                 bool // Stop was called: the options end after this argument
 	long                    bool // the option being parsed was spelled long (Long)
 }
@@ -98,6 +110,15 @@ func New(name string, stdout, stderr io.Writer, summary string, usage ...string)
 }
 
 func (f *Flags) add(o *option) { f.opts = append(f.opts, o) }
+
+// Section starts a section of the option list in --help: an empty line
+// and title (GNU grep's "Output control:"); the first comes right after
+// the empty line that opens the list.
+func (f *Flags) Section(title string) { f.add(&option{section: title}) }
+
+// Row lists in --help a line that is no option of the parser's: left in
+// the option column (grep's "-NUM"), help as an option's description.
+func (f *Flags) Row(left, help string) { f.add(&option{left: left, help: help}) }
 
 // BoolVar registers a flag that sets *p to true. short may be 0 and long
 // may be "" when the option has only one spelling.
@@ -383,11 +404,18 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	if f.summary != "" {
 		fmt.Fprintf(w, "%s\n", Wrap(f.summary))
 	}
-	type row struct{ left, help string }
+	type row struct{ left, help, section string }
 	var rows []row
 	width, mandatory := 0, false
 	versionShort := f.VersionShort
 	for _, o := range f.opts {
+		if o.section != "" || o.left != "" {
+			rows = append(rows, row{o.left, o.help, o.section})
+			if len(o.left) > width && len(o.left) <= helpLeftMax {
+				width = len(o.left)
+			}
+			continue
+		}
 		// A --version option the command declares itself is listed
 		// once, in GNU's place after --help, by the lines below.
 		if o.long == "version" && !f.NoVersion && o.aliasOf == nil {
@@ -421,13 +449,13 @@ func (f *Flags) PrintHelp(w io.Writer) {
 			// GNU lists another long name after a comma, on a line of
 			// its own when the two do not fit (grep's --colour).
 			if len(left)+4+len(a.long)+len(a.argForm()) > helpLeftMax {
-				rows = append(rows, row{left + ",", ""})
+				rows = append(rows, row{left + ",", "", ""})
 				left = "    --" + a.long + a.argForm()
 			} else {
 				left += ", --" + a.long + a.argForm()
 			}
 		}
-		rows = append(rows, row{left, o.help})
+		rows = append(rows, row{left, o.help, ""})
 		if len(left) > width && len(left) <= helpLeftMax {
 			width = len(left)
 		}
@@ -435,7 +463,7 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	if len(rows) > 0 {
 		fmt.Fprintln(w)
 	}
-	if mandatory {
+	if mandatory && !f.NoMandatoryNote {
 		fmt.Fprintln(w, "Mandatory arguments to long options are mandatory for short options too.")
 	}
 	// GNU's layout: a description starts two columns after the widest
@@ -445,7 +473,17 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	// relative to each other, so every description lines up with its
 	// command's column.
 	indent := strings.Repeat(" ", 2+width+2+2)
-	for _, r := range rows {
+	if f.FlushFurther {
+		indent = indent[2:]
+	}
+	for i, r := range rows {
+		if r.section != "" {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintln(w, r.section)
+			continue
+		}
 		if r.help == "" {
 			fmt.Fprintf(w, "  %s\n", r.left)
 			continue
@@ -454,8 +492,10 @@ func (f *Flags) PrintHelp(w io.Writer) {
 		fmt.Fprintf(w, "%s\n", strings.Join(fill(strings.Split(first+helpIndent(r.help, indent), "\n"), len(first), len(indent), true), "\n"))
 	}
 	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
-	fmt.Fprintf(w, "  %s--help        display this help and exit\n", shortPrefix(f.HelpShort))
-	if !f.NoVersion {
+	if !f.OwnHelpRows {
+		fmt.Fprintf(w, "  %s--help        display this help and exit\n", shortPrefix(f.HelpShort))
+	}
+	if !f.NoVersion && !f.OwnHelpRows {
 		fmt.Fprintf(w, "  %s--version     output version information and exit\n", shortPrefix(versionShort))
 	}
 	if f.Epilog != "" {
