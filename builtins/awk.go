@@ -67,17 +67,18 @@ func awk(env *Env) int {
 // awkParse reads awk's options into an awkConfig; on nil it returns the
 // exit status.
 func awkParse(env *Env) (*awkConfig, int) {
-	f := NewFlags(env, "Scan each FILE (standard input when there is none, or for -) for the patterns of\n"+
-		"the AWK program and run their actions. Operands of the form VAR=VALUE assign\n"+
-		"VAR when they are reached. Based on GoAWK; files go through llmsh's file\n"+
-		"service, and system(), \"cmd\" | getline and print | \"cmd\" are refused.",
-		"[-F fs] [-v var=val]... [-f progfile]... [--] 'program' [file|var=val]...",
-		"[-F fs] [-v var=val]... -f progfile [-f progfile]... [--] [file|var=val]...")
+	f := NewFlags(env, "Scan each FILE (standard input when there is none, or for -) for the\n"+
+		"patterns of the AWK program and run their actions. Operands of the form\n"+
+		"VAR=VALUE assign VAR when they are reached. Based on GoAWK; files go through\n"+
+		"llmsh's file service, and system(), \"cmd\" | getline and print | \"cmd\" are\n"+
+		"refused.",
+		"[-F fs] [-v var=val]... [--] 'program' [file|var=val]...",
+		"[-F fs] [-v var=val]... -f progfile... [--] [file|var=val]...")
 	f.StopAtOperand = true
-	f.Epilog = "Besides POSIX awk: gawk's systime(), strftime() and mktime() (in the zone of the\n" +
-		"script's TZ, UTC by default); the special files -, /dev/stdin, /dev/stdout,\n" +
-		"/dev/stderr, /dev/fd/0-2 and /dev/null. Exit status: the program's, 1 for a\n" +
-		"usage or syntax error, 2 for a fatal error (as gawk)."
+	f.Epilog = "Besides POSIX awk: gawk's systime(), strftime() and mktime() (in the zone of\n" +
+		"the script's TZ, UTC by default); the special files -, /dev/stdin,\n" +
+		"/dev/stdout, /dev/stderr, /dev/fd/0-2 and /dev/null. Exit status: the\n" +
+		"program's, 1 for a usage or syntax error, 2 for a fatal error (as gawk)."
 	c := &awkConfig{}
 	f.Func('F', "field-separator", RequiredArg, "FS", "use FS for the input field separator (the FS variable)", func(v string, _ bool) error {
 		c.fieldSep, c.fieldSepSet = v, true

@@ -27,7 +27,7 @@ func fileCmd(env *Env) int {
 	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
 		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
 		"line terminators, JSON, CSV, and scripts by their #! line, as file 5.44\n"+
-		"words them.", "[-0bhiLNnprsS] [-F SEPARATOR] [-f NAMEFILE] [--mime-type] [--mime-encoding] FILE...")
+		"words them.", "[OPTION...] [FILE...]")
 	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
 	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
 	mimeType := f.Bool(0, "mime-type", "output the MIME type")

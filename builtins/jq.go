@@ -50,7 +50,7 @@ func jq(env *Env) int {
 // status.
 func jqParse(env *Env) (*jqOpts, []string, int) {
 	o := &jqOpts{indent: 2}
-	f := NewFlags(env, "Process each JSON input with the jq FILTER and print the results, as jq 1.7.1 does:\nobjects keep the order of their keys, numbers print as jq prints them. The\nfilter language is jq's, implemented by a fork of gojq (third_party/gojq).",
+	f := NewFlags(env, "Process each JSON input with the jq FILTER and print the results, as jq 1.7.1\ndoes: objects keep the order of their keys, numbers print as jq prints them.\nThe filter language is jq's, implemented by a fork of gojq (third_party/gojq).",
 		"[OPTION]... FILTER [FILE]...", "[OPTION]... -f FILTERFILE [FILE]...")
 	f.Epilog = "Options taking two arguments:\n" +
 		"      --arg NAME VALUE       set $NAME to the string VALUE\n" +

@@ -52,10 +52,10 @@ func printfCmd(env *Env) int {
 			args = args[1:]
 		case args[0] == "--help":
 			NewFlags(env, "Format and print ARGUMENTS under control of the FORMAT, as bash's printf does:\n"+
-				"%d %i %o %u %x %X %e %E %f %F %g %G %a %A %c %s %b %q %Q %(FMT)T and %%, with the\n"+
-				"flags -+ #0, a width and a precision (* takes them from the arguments). The format\n"+
-				"is reused until the arguments are consumed. -v VAR (in a script) assigns the\n"+
-				"output to VAR instead of printing it.", "[-v var] format [arguments]").PrintHelp(env.Stdout)
+				"%d %i %o %u %x %X %e %E %f %F %g %G %a %A %c %s %b %q %Q %(FMT)T and %%, with\n"+
+				"the flags -+ #0, a width and a precision (* takes them from the arguments).\n"+
+				"The format is reused until the arguments are consumed. -v VAR (in a script)\n"+
+				"assigns the output to VAR instead of printing it.", "[-v var] format [arguments]").PrintHelp(env.Stdout)
 			return 0
 		case strings.HasPrefix(args[0], "-v"):
 			fmt.Fprint(env.Stderr, env.ShellName()+"printf: -v: only a script's own printf can assign a variable\n"+printfUsage)

@@ -65,7 +65,11 @@ type treeNode struct {
 
 func treeCmd(env *Env) int {
 	s := &treeState{env: env, out: &strings.Builder{}, sortBy: "name", now: time.Now(), visited: map[string]bool{}}
-	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-H baseHREF] [-T title] [-L level [-R]] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt] [--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst] [--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--info] [--nolinks] [--hintro X] [--houtro X] [--] [directory ...]")
+	f := NewFlags(env, "List the contents of each directory (default .) as a tree, as tree 2.1 does.", "[-acdfghilnpqrstuvxCDFJNQUX] [-H baseHREF] [-T title]\n"+
+		"\t[-L level [-R]] [-P pattern] [-I pattern] [-o filename] [--timefmt fmt]\n"+
+		"\t[--sort[=]name] [--filelimit #] [--dirsfirst] [--filesfirst]\n"+
+		"\t[--noreport] [--du] [--prune] [--gitignore] [--fromfile] [--info]\n"+
+		"\t[--nolinks] [--hintro X] [--houtro X] [--] [directory ...]")
 	sortErr := ""
 	s.listingFlags(f, &sortErr)
 	s.fileFlags(f)

@@ -649,6 +649,10 @@ func (s stopWriter) Unwrap() io.Writer { return s.w }
 // [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
 // options but -c: its grants and limits are the session's.
 func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
+	if len(args) > 1 && (args[1] == "--help" || args[1] == "--version") {
+		nestedHelp(stdout, args[0], args[1] == "--version")
+		return 0
+	}
 	inv, msg := parseNestedArgs(args)
 	if msg != "" {
 		fmt.Fprintf(stderr, "llmsh: %s: %s\n", args[0], msg)
@@ -717,6 +721,30 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		s.mu.Unlock()
 	}
 	return st
+}
+
+// nestedHelp is a nested shell's --help, in bash's layout with what the
+// nested shell takes, or its --version.
+func nestedHelp(w io.Writer, name string, version bool) {
+	if version {
+		fmt.Fprintf(w, "%s (llmsh) %s\n", name, builtins.Version)
+		return
+	}
+	if name == "llmsh" {
+		fmt.Fprint(w, "Usage:\tllmsh [-c SCRIPT [NAME [ARG...]]]\n\tllmsh FILE [ARG...]\n"+
+			"Run a script on a new shell in the same session: a nested llmsh takes no\n"+
+			"options but -c, and shares the session's grants and limits.\n"+
+			"Type `llmsh -c help' for more information about shell builtin commands.\n")
+		return
+	}
+	fmt.Fprintf(w, "Usage:\t%[1]s [GNU long option] [option] ...\n\t%[1]s [GNU long option] [option] script-file ...\n"+
+		"GNU long options:\n\t--help\n\t--login\n\t--noprofile\n\t--norc\n\t--posix\n\t--version\n"+
+		"Shell options:\n\t-ils or -c command\t\t(invocation only)\n\t-aefhnuxBCEHP or -o option\n"+
+		"Type `%[1]s -c \"help set\"' for more information about shell options.\n"+
+		"Type `%[1]s -c help' for more information about shell builtin commands.\n\n"+
+		"llmsh: the script runs on a new shell in the same session, with its grants and\n"+
+		"limits; --login, --noprofile, --norc and --posix change nothing (there are no\n"+
+		"start-up files).\n", name)
 }
 
 // nestedInvocation is what a nested shell's arguments ask for.
