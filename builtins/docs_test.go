@@ -75,6 +75,7 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 		if r.status != 0 || !strings.Contains(r.stdout, "Usage:") {
 			t.Errorf("%s --help: status %d, stdout %.80q, stderr %.80q", bi.Name, r.status, r.stdout, r.stderr)
 		}
+		helpLayout(t, bi.Name, says[bi.Name], r.stdout)
 		r = runCmd(t, nil, "", bi.Name, "--version")
 		if bashStyle[bi.Name] {
 			if r.status != 2 || !strings.Contains(r.stderr, bi.Name+": --: invalid option") {
@@ -96,6 +97,33 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 		}
 		if !operand[bi.Name] && (r.status == 0 && !warnOnly[bi.Name] || !strings.Contains(r.stderr, name) || !strings.Contains(r.stderr, "no-such-option-x")) {
 			t.Errorf("%s --no-such-option-x: status %d, stderr %.120q", bi.Name, r.status, r.stderr)
+		}
+	}
+}
+
+// helpLayout checks a --help text as GNU's: the first line the usage
+// line of name (or of the tool it says it is, as egrep says grep; xxd's
+// "Usage:" stands alone, as xxd's), and no line wider than 80 columns
+// with tabs at every eighth column (none of the GNU tools' own has one
+// that llmsh's must keep).
+func helpLayout(t *testing.T, name, says, help string) {
+	t.Helper()
+	if says == "" {
+		says = name
+	}
+	first, _, _ := strings.Cut(help, "\n")
+	if first != "Usage: "+says && !strings.HasPrefix(first, "Usage: "+says+" ") && (name != "xxd" || first != "Usage:") {
+		t.Errorf("%s --help: first line %q is not a usage line", name, first)
+	}
+	for _, l := range strings.Split(help, "\n") {
+		col := 0
+		for _, r := range l {
+			if col++; r == '\t' {
+				col = (col + 7) / 8 * 8
+			}
+		}
+		if col > 80 {
+			t.Errorf("%s --help: a line of %d columns: %q", name, col, l)
 		}
 	}
 }

@@ -24,28 +24,39 @@ import (
 
 var _ = register(Builtin{Name: "find", Summary: "search for files in a directory hierarchy", Run: find})
 
-const findUsage = `Usage: find [-H] [-L] [-P] [path...] [expression]
+const findUsage = `Usage: find [-H] [-L] [-P] [-Olevel] [-D debugopts] [path...] [expression]
 
-Search the directory trees rooted at each path (default: .) and evaluate
-the expression (default: -print) for every file found, GNU find style.
+Default path is the current directory; default expression is -print.
+Expression may consist of: operators, options, tests, and actions.
 
-Operators (decreasing precedence):
+Operators (decreasing precedence; -and is implicit where no others are given):
       ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2
       EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2
 
-Options: -depth -d -maxdepth LEVELS -mindepth LEVELS -regextype TYPE
-      -daystart -follow -mount -xdev -noleaf -ignore_readdir_race -warn -nowarn
-      -files0-from FILE
+Positional options (always true):
+      -daystart -follow -nowarn -regextype -warn
 
-Tests: -name PATTERN -iname PATTERN -path PATTERN -ipath PATTERN
-      -wholename PATTERN -iwholename PATTERN -regex PATTERN -iregex PATTERN
-      -type [fdlpscb] -size [-+]N[bcwkMG] -mtime [-+]N -mmin [-+]N
-      -newer FILE -newermt DATE -newermm FILE -empty -perm [-/]MODE -true -false
-      -readable -writable -executable
+Normal options (always true, specified before other expressions):
+      -depth -files0-from FILE -maxdepth LEVELS -mindepth LEVELS
+       -mount -noleaf -xdev -ignore_readdir_race -noignore_readdir_race
 
-Actions: -print -print0 -printf FORMAT -fprint FILE -fprint0 FILE
-      -fprintf FILE FORMAT -ls -fls FILE -prune -quit -delete
-      -exec COMMAND ; -exec COMMAND {} + -execdir COMMAND ; -execdir COMMAND {} +
+Tests (N can be +N or -N or N):
+      -empty -false -ilname PATTERN -iname PATTERN -iwholename PATTERN
+      -iregex PATTERN -ipath PATTERN -lname PATTERN -mmin N -mtime N
+      -name PATTERN -newer FILE -newermm FILE -newermt DATE -path PATTERN
+      -perm [-/]MODE -regex PATTERN -readable -writable -executable
+      -samefile FILE -wholename PATTERN -size N[bcwkMG] -true
+      -type [bcdpfls] -xtype [bcdpfls]
+
+Actions:
+      -delete -print0 -printf FORMAT -fprintf FILE FORMAT -print
+      -fprint0 FILE -fprint FILE -ls -fls FILE -prune -quit
+      -exec COMMAND ; -exec COMMAND {} + -execdir COMMAND ;
+      -execdir COMMAND {} +
+
+Other common options:
+      --help                   display this help and exit
+      --version                output version information and exit
 
 Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec and -execdir are
@@ -57,7 +68,8 @@ group, inode, link count, block or access/change time directives; -ls
 shows inode 0, blocks from the size, one link (two for a directory) and
 llmsh as owner and group, as ls -l does; there are no -user, -group,
 -links or -inum tests (-samefile compares vfsd's file identity);
--readable, -writable and -executable answer as test -r, -w and -x.
+-readable, -writable and -executable answer as test -r, -w and -x; -D
+and -O are accepted and change nothing.
 `
 
 // findError is a command-line error: "find: MSG", status 1.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -144,7 +143,7 @@ func help(env *builtins.Env) int {
 // helpTopics is help PATTERN...: as bash's, each pattern names a builtin
 // exactly or as a glob, or else as a prefix (help ec), a header coming
 // first when the first pattern is a glob; llmsh's commands answer by
-// their exact name (with their --help). Only when nothing at all matches
+// their exact name first (with their --help). Only when nothing at all matches
 // does it fail, naming the last pattern.
 func helpTopics(env *builtins.Env, prefix string, style byte, patterns []string) int {
 	if globPattern(patterns[0]) {
@@ -157,12 +156,9 @@ func helpTopics(env *builtins.Env, prefix string, style byte, patterns []string)
 	st, found := 0, false
 	for _, pattern := range patterns {
 		b, isCmd := builtins.Lookup(pattern)
-		topics := interp.HelpTopics(pattern)
-		if isCmd && !slices.Contains(topics, pattern) {
-			topics = []string{pattern}
-		}
-		if len(topics) == 0 && (isInterpBuiltin(pattern) || isNestedShell(pattern)) {
-			topics = []string{pattern}
+		topics := []string{pattern} // a name of llmsh's own first (help sh)
+		if !isCmd && !isInterpBuiltin(pattern) && !isNestedShell(pattern) {
+			topics = interp.HelpTopics(pattern)
 		}
 		found = found || len(topics) > 0
 		for _, name := range topics {

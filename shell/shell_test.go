@@ -451,6 +451,24 @@ func TestHelpTopics(t *testing.T) {
 		!strings.Contains(out, "\ncd: cd [-L|[-P [-e]]] [dir]\n    Change the shell working directory.\n") || !strings.Contains(out, "\nsh: run a script") {
 		t.Fatalf("help cat cd sh: %d %q %q", st, out, errs)
 	}
+	out, errs, st = run("help help")
+	if st != 0 || errs != "" || !strings.HasPrefix(out, "help: help [-dms] [pattern ...]\n    Display information about builtin commands.\n") {
+		t.Fatalf("help help: %d %q %q", st, out, errs)
+	}
+	out, errs, st = run("help -s 'ex*'")
+	if st != 0 || errs != "" || out != "Shell commands matching keyword `ex*'\n\nexec: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\nexit: exit [n]\nexport: export [-fn] [name[=value] ...] or export -p\n" {
+		t.Fatalf("help -s 'ex*': %d %q %q", st, out, errs)
+	}
+	for _, sh := range []string{"sh", "bash", "llmsh"} {
+		out, errs, st = run(sh + " --help")
+		if st != 0 || errs != "" || !strings.HasPrefix(out, "Usage:\t"+sh+" ") {
+			t.Fatalf("%s --help: %d %q %q", sh, st, out, errs)
+		}
+		out, errs, st = run(sh + " --version")
+		if st != 0 || errs != "" || out != sh+" (llmsh) "+builtins.Version+"\n" {
+			t.Fatalf("%s --version: %d %q %q", sh, st, out, errs)
+		}
+	}
 	out, errs, st = run("help nosuch")
 	if st != 1 || out != "" || errs != "llmsh: line 1: help: no help topics match `nosuch'.  Try `help help' or `man -k nosuch' or `info nosuch'.\n" {
 		t.Fatalf("help nosuch: %d %q %q", st, out, errs)
