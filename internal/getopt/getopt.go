@@ -73,8 +73,8 @@ type Flags struct {
 	// FlushFurther starts a description's further lines at its first
 	// line's column (grep's layout), not two columns further in.
 	FlushFurther bool
-	stopped                 bool // Stop was called: the options end after this argument
-	long                    bool // the option being parsed was spelled long (Long)
+	stopped      bool // Stop was called: the options end after this argument
+	long         bool // the option being parsed was spelled long (Long)
 }
 
 // Stop, called from an option's function, ends the options after the
