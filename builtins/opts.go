@@ -41,5 +41,13 @@ var ErrHelp = getopt.ErrHelp
 // such as "[OPTION]... [FILE]..." (the command name is prepended); summary
 // is the one-paragraph description printed under them by --help.
 func NewFlags(env *Env, summary string, usage ...string) *Flags {
-	return getopt.New(env.Name(), env.Stdout, env.Stderr, summary, usage...)
+	f := getopt.New(env.Name(), env.Stdout, env.Stderr, summary, usage...)
+	f.Footer = helpFooter
+	return f
 }
+
+// helpFooter closes every command's --help where GNU's tools say where
+// their documentation is ("GNU coreutils online help: ..."), with what
+// is true for llmsh.
+const helpFooter = "llmsh online help: 'help' lists every command; 'help NAME' shows its --help\n" +
+	"Full documentation: docs/builtins.md in llmsh's source"

@@ -120,7 +120,7 @@ func TestRunRecoversPanic(t *testing.T) {
 // spaces, further lines of a description are indented two more, and the
 // --help/--version lines are GNU's own (a declared --version is not listed
 // twice); further lines written indented are placed at the same column,
-// keeping their depth relative to each other.
+// keeping their depth relative to each other; llmsh's closing lines end it.
 func TestPrintHelpLayout(t *testing.T) {
 	env := &Env{Args: []string{"demo"}}
 	f := NewFlags(env, "Do a thing.", "[OPTION]... FILE")
@@ -144,7 +144,8 @@ Mandatory arguments to long options are mandatory for short options too.
                      and nested
       --help        display this help and exit
       --version     output version information and exit
-`
+
+` + helpFooter + "\n"
 	if got := b.String(); got != want {
 		t.Errorf("help:\n%s\nwant:\n%s", got, want)
 	}

@@ -40,8 +40,10 @@ type option struct {
 	aliasOf *option // another long name of this option (Alias)
 	listed  bool    // an alias --help lists (Synonym)
 	// A line of --help that is no option: a section's title (Section),
-	// or a row with left as its option column (Row).
+	// or a row with left as its option column (Row), or an empty line
+	// (Gap).
 	section, left string
+	gap           bool
 }
 
 // Flags is a GNU getopt_long style parser for one command line. It
@@ -73,8 +75,11 @@ type Flags struct {
 	// FlushFurther starts a description's further lines at its first
 	// line's column (grep's layout), not two columns further in.
 	FlushFurther bool
-	stopped      bool // Stop was called: the options end after this argument
-	long         bool // the option being parsed was spelled long (Long)
+	// Footer closes --help after an empty line, where GNU's tools say
+	// where their documentation is.
+	Footer  string
+	stopped bool // Stop was called: the options end after this argument
+	long    bool // the option being parsed was spelled long (Long)
 }
 
 // Stop, called from an option's function, ends the options after the
@@ -115,6 +120,10 @@ func (f *Flags) add(o *option) { f.opts = append(f.opts, o) }
 // and title (GNU grep's "Output control:"); the first comes right after
 // the empty line that opens the list.
 func (f *Flags) Section(title string) { f.add(&option{section: title}) }
+
+// Gap puts an empty line between two options of --help's list (GNU
+// comm's before --check-order).
+func (f *Flags) Gap() { f.add(&option{gap: true}) }
 
 // Row lists in --help a line that is no option of the parser's: left in
 // the option column (grep's "-NUM"), help as an option's description.
@@ -404,20 +413,75 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	if f.summary != "" {
 		fmt.Fprintf(w, "%s\n", Wrap(f.summary))
 	}
-	type row struct{ left, help, section string }
-	var rows []row
-	width, mandatory := 0, false
-	versionShort := f.VersionShort
+	rows, width, mandatory, versionShort := f.helpRows()
+	if len(rows) > 0 {
+		fmt.Fprintln(w)
+	}
+	if mandatory && !f.NoMandatoryNote {
+		fmt.Fprintln(w, "Mandatory arguments to long options are mandatory for short options too.")
+	}
+	// GNU's layout: a description starts two columns after the widest
+	// option (one too wide to line up runs on after two spaces) and its
+	// further lines are indented two columns more than its first. Further
+	// lines written with their own leading spaces keep only their depth
+	// relative to each other, so every description lines up with its
+	// command's column.
+	indent := strings.Repeat(" ", 2+width+2+2)
+	if f.FlushFurther {
+		indent = indent[2:]
+	}
+	for i, r := range rows {
+		switch {
+		case r.gap:
+			fmt.Fprintln(w)
+		case r.section != "":
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintln(w, r.section)
+		case r.help == "":
+			fmt.Fprintf(w, "  %s\n", r.left)
+		default:
+			first := fmt.Sprintf("  %-*s  ", width, r.left)
+			fmt.Fprintf(w, "%s\n", strings.Join(fill(strings.Split(first+helpIndent(r.help, indent), "\n"), len(first), len(indent), true), "\n"))
+		}
+	}
+	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
+	if !f.OwnHelpRows {
+		fmt.Fprintf(w, "  %s--help        display this help and exit\n", shortPrefix(f.HelpShort))
+	}
+	if !f.NoVersion && !f.OwnHelpRows {
+		fmt.Fprintf(w, "  %s--version     output version information and exit\n", shortPrefix(versionShort))
+	}
+	for _, text := range []string{f.Epilog, f.Footer} {
+		if text != "" {
+			fmt.Fprintf(w, "\n%s\n", Wrap(strings.TrimRight(text, "\n")))
+		}
+	}
+}
+
+// helpRow is a line of --help's option list: an option (left, help),
+// a section's title or an empty line.
+type helpRow struct {
+	left, help, section string
+	gap                 bool
+}
+
+// helpRows are --help's option list, the width of its option column,
+// whether an option has a mandatory argument and a short name, and the
+// short name of --version.
+func (f *Flags) helpRows() (rows []helpRow, width int, mandatory bool, versionShort rune) {
+	versionShort = f.VersionShort
 	for _, o := range f.opts {
-		if o.section != "" || o.left != "" {
-			rows = append(rows, row{o.left, o.help, o.section})
+		if o.section != "" || o.left != "" || o.gap {
+			rows = append(rows, helpRow{o.left, o.help, o.section, o.gap})
 			if len(o.left) > width && len(o.left) <= helpLeftMax {
 				width = len(o.left)
 			}
 			continue
 		}
 		// A --version option the command declares itself is listed
-		// once, in GNU's place after --help, by the lines below.
+		// once, in GNU's place after --help, by PrintHelp.
 		if o.long == "version" && !f.NoVersion && o.aliasOf == nil {
 			if o.short != 0 {
 				versionShort = o.short
@@ -449,58 +513,18 @@ func (f *Flags) PrintHelp(w io.Writer) {
 			// GNU lists another long name after a comma, on a line of
 			// its own when the two do not fit (grep's --colour).
 			if len(left)+4+len(a.long)+len(a.argForm()) > helpLeftMax {
-				rows = append(rows, row{left + ",", "", ""})
+				rows = append(rows, helpRow{left + ",", "", "", false})
 				left = "    --" + a.long + a.argForm()
 			} else {
 				left += ", --" + a.long + a.argForm()
 			}
 		}
-		rows = append(rows, row{left, o.help, ""})
+		rows = append(rows, helpRow{left, o.help, "", false})
 		if len(left) > width && len(left) <= helpLeftMax {
 			width = len(left)
 		}
 	}
-	if len(rows) > 0 {
-		fmt.Fprintln(w)
-	}
-	if mandatory && !f.NoMandatoryNote {
-		fmt.Fprintln(w, "Mandatory arguments to long options are mandatory for short options too.")
-	}
-	// GNU's layout: a description starts two columns after the widest
-	// option (one too wide to line up runs on after two spaces) and its
-	// further lines are indented two columns more than its first. Further
-	// lines written with their own leading spaces keep only their depth
-	// relative to each other, so every description lines up with its
-	// command's column.
-	indent := strings.Repeat(" ", 2+width+2+2)
-	if f.FlushFurther {
-		indent = indent[2:]
-	}
-	for i, r := range rows {
-		if r.section != "" {
-			if i > 0 {
-				fmt.Fprintln(w)
-			}
-			fmt.Fprintln(w, r.section)
-			continue
-		}
-		if r.help == "" {
-			fmt.Fprintf(w, "  %s\n", r.left)
-			continue
-		}
-		first := fmt.Sprintf("  %-*s  ", width, r.left)
-		fmt.Fprintf(w, "%s\n", strings.Join(fill(strings.Split(first+helpIndent(r.help, indent), "\n"), len(first), len(indent), true), "\n"))
-	}
-	// GNU's HELP_OPTION_DESCRIPTION and VERSION_OPTION_DESCRIPTION.
-	if !f.OwnHelpRows {
-		fmt.Fprintf(w, "  %s--help        display this help and exit\n", shortPrefix(f.HelpShort))
-	}
-	if !f.NoVersion && !f.OwnHelpRows {
-		fmt.Fprintf(w, "  %s--version     output version information and exit\n", shortPrefix(versionShort))
-	}
-	if f.Epilog != "" {
-		fmt.Fprintf(w, "\n%s\n", Wrap(strings.TrimRight(f.Epilog, "\n")))
-	}
+	return rows, width, mandatory, versionShort
 }
 
 // HelpWidth is the widest line --help prints, as GNU's texts keep theirs
