@@ -14,6 +14,8 @@ func basename(env *Env) int {
 	multi := f.Bool('a', "multiple", "support multiple arguments and treat each as a NAME")
 	suffix, hasSuffix := f.String('s', "suffix", "SUFFIX", "remove a trailing SUFFIX; implies -a")
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline")
+	f.Epilog = helpExamples("basename /usr/bin/sort", `-> "sort"`, "basename include/stdio.h .h", `-> "stdio"`,
+		"basename -s .h include/stdio.h", `-> "stdio"`, "basename -a any/str1 any/str2", `-> "str1" followed by "str2"`)
 	names, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)

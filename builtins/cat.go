@@ -35,6 +35,8 @@ func cat(env *Env) int {
 	f.BoolVar(&st.tabs, 'T', "show-tabs", "display TAB characters as ^I")
 	f.BoolVar(&u, 'u', "", "(ignored)")
 	f.BoolVar(&st.nonprint, 'v', "show-nonprinting", "use ^ and M- notation, except for LFD and TAB")
+	f.Epilog = helpExamples("cat f - g", "Output f's contents, then standard input, then g's contents.",
+		"cat", "Copy standard input to standard output.")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)

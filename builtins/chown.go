@@ -25,15 +25,25 @@ type chownID struct {
 // refuses an unprivileged chown, and any other name is unknown, as id says.
 func chownCmd(env *Env) int {
 	isChgrp := env.Name() == "chgrp"
-	usage, summary := "[OPTION]... [OWNER][:[GROUP]] FILE...", "Change the owner and/or group of each FILE to OWNER and/or GROUP."
+	usage, summary := "[OPTION]... [OWNER][:[GROUP]] FILE...", "Change the owner and/or group of each FILE to OWNER and/or GROUP.\n"+
+		"With --reference, change the owner and group of each FILE to those of RFILE."
+	examples := "Owner is unchanged if missing.  Group is unchanged if missing, but changed\n" +
+		"to login group if implied by a ':' following a symbolic OWNER.\n" +
+		"OWNER and GROUP may be numeric as well as symbolic.\n\n" +
+		helpExamples("chown "+VirtualUser+" /u", "Change the owner of /u to \""+VirtualUser+"\".",
+			"chown "+VirtualUser+":"+VirtualUser+" /u", "Likewise, but also change its group to \""+VirtualUser+"\".",
+			"chown -hR "+VirtualUser+" /u", "Change the owner of /u and subfiles to \""+VirtualUser+"\".")
 	if isChgrp {
-		usage, summary = "[OPTION]... GROUP FILE...", "Change the group of each FILE to GROUP."
+		usage, summary = "[OPTION]... GROUP FILE...", "Change the group of each FILE to GROUP.\n"+
+			"With --reference, change the group of each FILE to that of RFILE."
+		examples = helpExamples("chgrp "+VirtualUser+" /u", "Change the group of /u to \""+VirtualUser+"\".",
+			"chgrp -hR "+VirtualUser+" /u", "Change the group of /u and subfiles to \""+VirtualUser+"\".")
 	}
 	f := NewFlags(env, summary+"\n\nllmsh has one user and group, "+VirtualUser+", who owns every file.", usage, "[OPTION]... --reference=RFILE FILE...")
 	// -c reports changes: llmsh's files never change hands.
 	f.Bool('c', "changes", "like verbose but report only when a change is made")
 	silent := f.Bool('f', "silent", "suppress most error messages")
-	f.Alias("quiet", "silent")
+	f.Synonym("quiet", "silent")
 	verbose := f.Bool('v', "verbose", "output a diagnostic for every file processed")
 	f.Bool(0, "dereference", "affect the referent of each symbolic link (this is the default)")
 	f.Bool('h', "no-dereference", "affect symbolic links instead of any referenced file")
@@ -42,9 +52,15 @@ func chownCmd(env *Env) int {
 	f.Bool(0, "preserve-root", "fail to operate recursively on '/'")
 	ref, refSet := f.String(0, "reference", "RFILE", "use RFILE's ownership rather than specifying values")
 	recursive := f.Bool('R', "recursive", "operate on files and directories recursively")
+	f.Section("The following options modify how a hierarchy is traversed when the -R\n" +
+		"option is also specified.  If more than one is specified, only the final\n" +
+		"one takes effect.")
+	f.Gap()
 	f.Bool('H', "", "if a command line argument is a symbolic link\nto a directory, traverse it")
 	f.Bool('L', "", "traverse every symbolic link to a directory encountered")
 	f.Bool('P', "", "do not traverse any symbolic links (default)")
+	f.Gap()
+	f.Epilog = examples
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)

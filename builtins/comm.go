@@ -39,6 +39,7 @@ func commParse(env *Env) (*commConfig, int) {
 	f.BoolVar(&no[0], '1', "", "suppress column 1 (lines unique to FILE1)")
 	f.BoolVar(&no[1], '2', "", "suppress column 2 (lines unique to FILE2)")
 	f.BoolVar(&no[2], '3', "", "suppress column 3 (lines that appear in both files)")
+	f.Gap()
 	f.Func(0, "check-order", NoArg, "", "check that the input is correctly sorted, even\nif all input lines are pairable", func(string, bool) error {
 		c.check = 1
 		return nil
@@ -50,6 +51,10 @@ func commParse(env *Env) (*commConfig, int) {
 	sep, sepSet := f.String(0, "output-delimiter", "STR", "separate columns with STR")
 	f.BoolVar(&c.total, 0, "total", "output a summary")
 	zero := f.Bool('z', "zero-terminated", "line delimiter is NUL, not newline")
+	f.Epilog = "Note, comparisons are byte by byte, as in the C locale's 'LC_COLLATE'.\n\n" +
+		"Examples:\n" +
+		"  comm -12 file1 file2  Print only lines present in both file1 and file2.\n" +
+		"  comm -3 file1 file2  Print lines in file1 not in file2, and vice versa." // GNU's, unaligned
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return nil, f.Fail(err, 1)

@@ -9,6 +9,8 @@ var _ = register(Builtin{Name: "dirname", Summary: "strip last component from fi
 func dirname(env *Env) int {
 	f := NewFlags(env, "Output each NAME with its last non-slash component and trailing slashes\nremoved; if NAME contains no /'s, output '.' (meaning the current directory).", "[OPTION] NAME...")
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline")
+	f.Epilog = helpExamples("dirname /usr/bin/", `-> "/usr"`, "dirname dir1/str dir2/str", `-> "dir1" followed by "dir2"`,
+		"dirname stdio.h", `-> "."`)
 	names, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)

@@ -1,6 +1,11 @@
 package builtins
 
-import "github.com/llmsh/llmsh/internal/getopt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llmsh/llmsh/internal/getopt"
+)
 
 // The builtins' option parser is package getopt's, shared with llmsh's and
 // vfsd's own command lines.
@@ -44,6 +49,22 @@ func NewFlags(env *Env, summary string, usage ...string) *Flags {
 	f := getopt.New(env.Name(), env.Stdout, env.Stderr, summary, usage...)
 	f.Footer = helpFooter
 	return f
+}
+
+// helpExamples is GNU's "Examples:" paragraph of --help: each command
+// and what it does, the second column two spaces after the widest
+// command (pairs holds command, what, command, what, ...).
+func helpExamples(pairs ...string) string {
+	width := 0
+	for i := 0; i < len(pairs); i += 2 {
+		width = max(width, len(pairs[i]))
+	}
+	var b strings.Builder
+	b.WriteString("Examples:")
+	for i := 0; i+1 < len(pairs); i += 2 {
+		fmt.Fprintf(&b, "\n  %-*s  %s", width, pairs[i], pairs[i+1])
+	}
+	return b.String()
 }
 
 // helpFooter closes every command's --help where GNU's tools say where
