@@ -158,12 +158,14 @@ func cksumCmd(env *Env) int {
 	f.Func(0, "tag", NoArg, "", "create a BSD-style checksum (the default)", func(string, bool) error { tag = true; return nil })
 	f.Func(0, "untagged", NoArg, "", "create a reversed style checksum, without digest type", func(string, bool) error { tag = false; return nil })
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
+	f.Section("The following five options are useful only when verifying checksums:")
 	ignoreMissing := f.Bool(0, "ignore-missing", "don't fail or report status for missing files")
 	quiet := f.Bool(0, "quiet", "don't print OK for each successfully verified file")
 	status := f.Bool(0, "status", "don't output anything, status code shows success")
 	strict := f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
 	warn := f.Bool('w', "warn", "warn about improperly formatted checksum lines")
-	f.Bool(0, "debug", "indicate which implementation used")
+	f.Bool(0, "debug", "indicate which implementation used") // in the list, as GNU's
+	f.Gap()
 	version := versionOption(f)
 	var ep strings.Builder
 	ep.WriteString("DIGEST determines the digest algorithm and default output format:\n")

@@ -67,6 +67,7 @@ func head(env *Env) int {
 	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always print headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
 	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	f.Epilog = numSuffixHelp
 	args := env.Args[1:]
 	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0][1] >= '0' && args[0][1] <= '9' {
 		a := args[0][1:]

@@ -238,3 +238,9 @@ func (h *fileHeaders) write(w *bufio.Writer, name string) {
 	w.WriteString(displayName(name))
 	w.WriteString(" <==\n")
 }
+
+// numSuffixHelp is head's and tail's --help paragraph on NUM, as GNU's.
+const numSuffixHelp = "NUM may have a multiplier suffix:\n" +
+	"b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,\n" +
+	"GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.\n" +
+	"Binary prefixes can be used, too: KiB=K, MiB=M, and so on."

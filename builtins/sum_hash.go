@@ -39,6 +39,13 @@ var sumDigests = map[string]sumAlgo{
 	"blake2b": {"b2sum", "BLAKE2b", "BLAKE2b (512-bit)", sumBlake(512), true},
 }
 
+// sumStandard is where each command's digest is defined, as its --help
+// says.
+var sumStandard = map[string]string{
+	"md5sum": "RFC 1321", "sha1sum": "FIPS-180-1", "sha224sum": "RFC 3874", "sha256sum": "FIPS-180-2",
+	"sha384sum": "FIPS-180-2", "sha512sum": "FIPS-180-2", "b2sum": "RFC 7693",
+}
+
 // sumBlake returns the constructor of BLAKE2b with a digest of bits.
 func sumBlake(bits int) func() hash.Hash {
 	return func() hash.Hash {
@@ -95,11 +102,19 @@ func sumRun(env *Env, a sumAlgo) int {
 	tag := f.Bool(0, "tag", "create a BSD-style checksum")
 	f.Func('t', "text", NoArg, "", "read in text mode (default)", func(string, bool) error { binary = false; return nil })
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
+	f.Section("The following five options are useful only when verifying checksums:")
 	ignoreMissing := f.Bool(0, "ignore-missing", "don't fail or report status for missing files")
 	quiet := f.Bool(0, "quiet", "don't print OK for each successfully verified file")
 	status := f.Bool(0, "status", "don't output anything, status code shows success")
 	strict := f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
 	warn := f.Bool('w', "warn", "warn about improperly formatted checksum lines")
+	f.Gap()
+	f.Epilog = "The sums are computed as described in " + sumStandard[a.cmd] + ".\n" +
+		"When checking, the input should be a former output of this program.\n" +
+		"The default mode is to print a line with: checksum, a space,\n" +
+		"a character indicating input mode ('*' for binary, ' ' for text\n" +
+		"or where binary is insignificant), and name for each FILE.\n\n" +
+		"Note: There is no difference between binary mode and text mode on GNU systems."
 	version := versionOption(f)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {

@@ -61,6 +61,7 @@ func tail(env *Env) int {
 	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always output headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
 	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	f.Epilog = numSuffixHelp
 	for d := '0'; d <= '9'; d++ {
 		d := d
 		f.Func(d, "", NoArg, "", "", func(string, bool) error { return fmt.Errorf("option used in invalid context -- %c", d) })

@@ -25,6 +25,17 @@ func tee(env *Env) (status int) {
 		}
 		return nil
 	})
+	f.Epilog = "MODE determines behavior with write errors on the outputs:\n" +
+		"  warn           diagnose errors writing to any output\n" +
+		"  warn-nopipe    diagnose errors writing to any output not a pipe\n" +
+		"  exit           exit on error writing to any output\n" +
+		"  exit-nopipe    exit on error writing to any output not a pipe\n" +
+		"The default MODE for the -p option is 'warn-nopipe'.\n" +
+		"The default operation when --output-error is not specified, is to\n" +
+		"exit immediately on error writing to a pipe, and diagnose errors\n" +
+		"writing to non pipe outputs.\n\n" +
+		"llmsh: with exit or exit-nopipe, an error writing to a FILE is diagnosed and\n" +
+		"tee goes on with the other outputs, as with warn."
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
