@@ -164,8 +164,8 @@ func cksumCmd(env *Env) int {
 	status := f.Bool(0, "status", "don't output anything, status code shows success")
 	strict := f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
 	warn := f.Bool('w', "warn", "warn about improperly formatted checksum lines")
-	f.Bool(0, "debug", "indicate which implementation used") // in the list, as GNU's
 	f.Gap()
+	f.Bool(0, "debug", "indicate which implementation used")
 	version := versionOption(f)
 	var ep strings.Builder
 	ep.WriteString("DIGEST determines the digest algorithm and default output format:\n")
