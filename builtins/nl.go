@@ -75,6 +75,8 @@ func nlNum(what string, lo int64, p *int64) func(string, bool) error {
 // flags is nl's option table.
 func (c *nlConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Write each FILE to standard output, with line numbers added.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	f.LeftMax = 30
+	f.Epilog = nlHelp
 	f.Func('b', "body-numbering", RequiredArg, "STYLE", "use STYLE for numbering body lines", func(v string, _ bool) error { return c.body.set("body", v) })
 	f.Func('d', "section-delimiter", RequiredArg, "CC", "use CC for logical page delimiters", func(v string, _ bool) error {
 		c.delim = v
@@ -225,3 +227,26 @@ func (n *nlRun) number() error {
 	_, err = n.w.WriteString(n.sep)
 	return err
 }
+
+// nlHelp is the end of nl's --help, as GNU's.
+const nlHelp = `Default options are: -bt -d'\:' -fn -hn -i1 -l1 -n'rn' -s<TAB> -v1 -w6
+
+CC are two delimiter characters used to construct logical page delimiters;
+a missing second character implies ':'.  As a GNU extension one can specify
+more than two characters, and also specifying the empty string (-d '')
+disables section matching.
+
+STYLE is one of:
+
+  a      number all lines
+  t      number only nonempty lines
+  n      number no lines
+  pBRE   number only lines that contain a match for the basic regular
+         expression, BRE
+
+FORMAT is one of:
+
+  ln     left justified, no leading zeros
+  rn     right justified, no leading zeros
+  rz     right justified, leading zeros
+`

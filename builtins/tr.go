@@ -211,12 +211,16 @@ type trTables struct {
 
 func tr(env *Env) int {
 	var o trConfig
-	f := NewFlags(env, "Translate, squeeze, and/or delete characters from standard input,\nwriting to standard output.", "[OPTION]... STRING1 [STRING2]")
-	f.BoolVar(&o.complement, 'c', "complement", "use the complement of STRING1")
+	f := NewFlags(env, "Translate, squeeze, and/or delete characters from standard input,\n"+
+		"writing to standard output.  STRING1 and STRING2 specify arrays of\n"+
+		"characters ARRAY1 and ARRAY2 that control the action.", "[OPTION]... STRING1 [STRING2]")
+	f.Row("-c, -C, --complement", "use the complement of ARRAY1")
+	f.BoolVar(&o.complement, 'c', "complement", "")
 	f.BoolVar(&o.complement, 'C', "", "")
-	f.BoolVar(&o.del, 'd', "delete", "delete characters in STRING1, do not translate")
-	f.BoolVar(&o.squeeze, 's', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified SET,\nwith a single occurrence of that character")
-	f.BoolVar(&o.trunc, 't', "truncate-set1", "first truncate STRING1 to length of STRING2")
+	f.BoolVar(&o.del, 'd', "delete", "delete characters in ARRAY1, do not translate")
+	f.BoolVar(&o.squeeze, 's', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified ARRAY,\nwith a single occurrence of that character")
+	f.BoolVar(&o.trunc, 't', "truncate-set1", "first truncate ARRAY1 to length of ARRAY2")
+	f.Epilog = trHelp
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -399,3 +403,40 @@ func (o *trConfig) run(env *Env, t *trTables) int {
 	}
 	return finishOutput(env, w, 0)
 }
+
+// trHelp is the end of tr's --help, as GNU's.
+const trHelp = `ARRAYs are specified as strings of characters.  Most represent themselves.
+Interpreted sequences are:
+
+  \NNN            character with octal value NNN (1 to 3 octal digits)
+  \\              backslash
+  \a              audible BEL
+  \b              backspace
+  \f              form feed
+  \n              new line
+  \r              return
+  \t              horizontal tab
+  \v              vertical tab
+  CHAR1-CHAR2     all characters from CHAR1 to CHAR2 in ascending order
+  [CHAR*]         in ARRAY2, copies of CHAR until length of ARRAY1
+  [CHAR*REPEAT]   REPEAT copies of CHAR, REPEAT octal if starting with 0
+  [:alnum:]       all letters and digits
+  [:alpha:]       all letters
+  [:blank:]       all horizontal whitespace
+  [:cntrl:]       all control characters
+  [:digit:]       all digits
+  [:graph:]       all printable characters, not including space
+  [:lower:]       all lower case letters
+  [:print:]       all printable characters, including space
+  [:punct:]       all punctuation characters
+  [:space:]       all horizontal or vertical whitespace
+  [:upper:]       all upper case letters
+  [:xdigit:]      all hexadecimal digits
+  [=CHAR=]        all characters which are equivalent to CHAR
+
+Translation occurs if -d is not given and both STRING1 and STRING2 appear.
+-t may be used only when translating.  ARRAY2 is extended to length of
+ARRAY1 by repeating its last character as necessary.  Excess characters
+of ARRAY2 are ignored.  Character classes expand in unspecified order;
+while translating, [:lower:] and [:upper:] may be used in pairs to
+specify case conversion.  Squeezing occurs after translation or deletion.`

@@ -75,6 +75,9 @@ type Flags struct {
 	// FlushFurther starts a description's further lines at its first
 	// line's column (grep's layout), not two columns further in.
 	FlushFurther bool
+	// LeftMax, when set, is the widest option that descriptions line up
+	// after (GNU nl's, 30); wider ones run on. Unset: helpLeftMax.
+	LeftMax int
 	// Footer closes --help after an empty line, where GNU's tools say
 	// where their documentation is.
 	Footer  string
@@ -472,10 +475,14 @@ type helpRow struct {
 // short name of --version.
 func (f *Flags) helpRows() (rows []helpRow, width int, mandatory bool, versionShort rune) {
 	versionShort = f.VersionShort
+	leftMax := helpLeftMax
+	if f.LeftMax > 0 {
+		leftMax = f.LeftMax
+	}
 	for _, o := range f.opts {
 		if o.section != "" || o.left != "" || o.gap {
 			rows = append(rows, helpRow{o.left, o.help, o.section, o.gap})
-			if len(o.left) > width && len(o.left) <= helpLeftMax {
+			if len(o.left) > width && len(o.left) <= leftMax {
 				width = len(o.left)
 			}
 			continue
@@ -520,7 +527,7 @@ func (f *Flags) helpRows() (rows []helpRow, width int, mandatory bool, versionSh
 			}
 		}
 		rows = append(rows, helpRow{left, o.help, "", false})
-		if len(left) > width && len(left) <= helpLeftMax {
+		if len(left) > width && len(left) <= leftMax {
 			width = len(left)
 		}
 	}
