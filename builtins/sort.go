@@ -1171,8 +1171,10 @@ func sortMain(env *Env) int {
 
 // flags is sort's option table.
 func (c *sortConfig) flags(env *Env) *Flags {
-	f := NewFlags(env, "Write sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	f := NewFlags(env, "Write sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...", "[OPTION]... --files0-from=F")
 	g, s := c.g, c.s
+	f.Section("Ordering options:")
+	f.Gap()
 	for _, o := range []struct {
 		c    byte
 		long string
@@ -1190,6 +1192,12 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		{'r', "reverse", "reverse the result of comparisons"},
 		{'V', "version-sort", "natural sort of (version) numbers within text"},
 	} {
+		switch o.c { // --random-source and --sort, in GNU's places
+		case 'r':
+			c.randomSourceFlag(f)
+		case 'V':
+			c.sortWordFlag(f)
+		}
 		c := o.c
 		f.Func(rune(c), o.long, NoArg, "", o.help, func(string, bool) error {
 			g.setOpt(c, false)
@@ -1199,28 +1207,16 @@ func (c *sortConfig) flags(env *Env) *Flags {
 			return nil
 		})
 	}
-	f.Func(0, "random-source", RequiredArg, "FILE", "get random bytes from FILE", func(v string, _ bool) error {
-		if c.randomSource != "" && c.randomSource != v {
-			return errors.New("multiple random sources specified")
-		}
-		c.randomSource = v
-		return nil
-	})
-	f.Func(0, "sort", RequiredArg, "WORD", "sort according to WORD:\n  general-numeric -g, human-numeric -h, month -M,\n  numeric -n, random -R, version -V", func(v string, _ bool) error {
-		words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
-		letters := "ghMnRV"
-		for i, w := range words {
-			if w == v {
-				g.setOpt(letters[i], false)
-				return nil
-			}
-		}
-		c.badWord = true
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", gnu.Quote(v))}
-	})
+	f.Section("Other options:")
+	f.Gap()
 	f.Func(0, "batch-size", RequiredArg, "NMERGE", "merge at most NMERGE inputs at once;\nfor more use temp files", c.setBatchSize)
 	c.checkFlags(f)
 	f.StringVar(&c.compress, 0, "compress-program", "PROG", "compress temporaries with PROG;\n  decompress them with PROG -d")
+	f.BoolVar(&c.debug, 0, "debug", "annotate the part of the line used to sort,\n                            and warn about questionable usage to stderr")
+	f.Func(0, "files0-from", RequiredArg, "F", "read input from the files specified by NUL-terminated names in file F;\n                            if F is - then read names from standard input", func(v string, _ bool) error {
+		c.files0, c.files0Set = v, true
+		return nil
+	})
 	f.Func('k', "key", RequiredArg, "KEYDEF", "sort via a key; KEYDEF gives location and type", func(v string, _ bool) error {
 		k, err := sortParseKey(v)
 		if err != nil {
@@ -1229,11 +1225,6 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		c.keys = append(c.keys, k)
 		return nil
 	})
-	f.Func(0, "files0-from", RequiredArg, "F", "read input from the files specified by NUL-terminated names in file F;\n                            if F is - then read names from standard input", func(v string, _ bool) error {
-		c.files0, c.files0Set = v, true
-		return nil
-	})
-	f.BoolVar(&c.debug, 0, "debug", "annotate the part of the line used to sort,\n                            and warn about questionable usage to stderr")
 	f.BoolVar(&c.merge, 'm', "merge", "merge already sorted files; do not sort")
 	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
 		c.output, c.outSet = v, true
@@ -1255,13 +1246,43 @@ func (c *sortConfig) flags(env *Env) *Flags {
 	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently to N", c.setParallel)
 	f.BoolVar(&s.unique, 'u', "unique", "with -c, check for strict ordering;\n  without -c, output only the first of an equal run")
 	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
-	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more\nsingle-letter ordering options [bdfgiMhnRrV], which override global ordering\noptions for that key.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is what the input files need, as GNU sizes it\n(an input of unknown size, such as a pipe, counted as 128 KiB), up to an\neighth of physical memory, at most 512 MiB.  Input beyond it is sorted in runs\nwritten to temporary files in the -T directories, else $TMPDIR or /tmp\n(outside the writable paths, virtual files in the session's memory); when no\n-T is given and none can be written, the rest of the input is sorted in\nmemory."
+	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  If neither -t nor -b is in\neffect, characters in a field are counted from the beginning of the preceding\nwhitespace.  OPTS is one or more single-letter ordering options [bdfgiMhnRrV],\nwhich override global ordering options for that key.  If no key is given, use\nthe entire line as the key.  Use --debug to diagnose incorrect key usage.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is what the input files need, as GNU sizes it\n(an input of unknown size, such as a pipe, counted as 128 KiB), up to an\neighth of physical memory, at most 512 MiB.  Input beyond it is sorted in runs\nwritten to temporary files in the -T directories, else $TMPDIR or /tmp\n(outside the writable paths, virtual files in the session's memory); when no\n-T is given and none can be written, the rest of the input is sorted in\nmemory."
 	return f
+}
+
+// randomSourceFlag registers --random-source.
+func (c *sortConfig) randomSourceFlag(f *Flags) {
+	f.Func(0, "random-source", RequiredArg, "FILE", "get random bytes from FILE", func(v string, _ bool) error {
+		if c.randomSource != "" && c.randomSource != v {
+			return errors.New("multiple random sources specified")
+		}
+		c.randomSource = v
+		return nil
+	})
+}
+
+// sortWordFlag registers --sort=WORD.
+func (c *sortConfig) sortWordFlag(f *Flags) {
+	g := c.g
+	f.Func(0, "sort", RequiredArg, "WORD", "sort according to WORD:\n  general-numeric -g, human-numeric -h, month -M,\n  numeric -n, random -R, version -V", func(v string, _ bool) error {
+		words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
+		letters := "ghMnRV"
+		for i, w := range words {
+			if w == v {
+				g.setOpt(letters[i], false)
+				return nil
+			}
+		}
+		c.badWord = true
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", gnu.Quote(v))}
+	})
 }
 
 // checkFlags registers -c, --check and -C.
 func (c *sortConfig) checkFlags(f *Flags) {
-	f.Func('c', "check", OptionalLongArg, "diagnose-first", "check for sorted input; do not sort", func(v string, present bool) error {
+	f.Row("-c, --check, --check=diagnose-first", "check for sorted input; do not sort")
+	f.Row("-C, --check=quiet, --check=silent", "like -c, but do not report first bad line")
+	f.Func('c', "check", OptionalLongArg, "diagnose-first", "", func(v string, present bool) error {
 		c.check = true
 		if !present {
 			return nil
@@ -1288,7 +1309,7 @@ func (c *sortConfig) checkFlags(f *Flags) {
 		c.quiet = quiet[true]
 		return nil
 	})
-	f.Func('C', "", NoArg, "", "like -c, but do not report first bad line\n  (--check=quiet, --check=silent)", func(string, bool) error {
+	f.Func('C', "", NoArg, "", "", func(string, bool) error {
 		c.check, c.quiet = true, true
 		return nil
 	})

@@ -191,6 +191,16 @@ func (c *splitConfig) setMode(m byte) error {
 // flags is split's option table.
 func (c *splitConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\ndefault size is 1000 lines, and default PREFIX is 'x'.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE [PREFIX]]")
+	f.Epilog = "The SIZE argument is an integer and optional unit (example: 10K is 10*1024).\n" +
+		"Units are K,M,G,T,P,E,Z,Y (powers of 1024) or KB,MB,... (powers of 1000).\n" +
+		"Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n\n" +
+		"CHUNKS may be:\n" +
+		"  N       split into N files based on size of input\n" +
+		"  K/N     output Kth of N to stdout\n" +
+		"  l/N     split into N files without splitting lines/records\n" +
+		"  l/K/N   output Kth of N to stdout without splitting lines/records\n" +
+		"  r/N     like 'l' but use round robin distribution\n" +
+		"  r/K/N   likewise but only output Kth of N to stdout"
 	byteOpt := func(m byte) func(string, bool) error {
 		return func(v string, _ bool) error {
 			if err := c.setMode(m); err != nil {
