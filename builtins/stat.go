@@ -12,7 +12,47 @@ import (
 
 var _ = register(Builtin{Name: "stat", Summary: "display file status", Run: stat})
 
-const statHelp = `Display file status.
+const statHelp = "Display file or file system status."
+
+// statEpilog closes stat's --help: GNU's paragraphs on MODE and the
+// format sequences (those llmsh has), then what vfsd does not reveal.
+const statEpilog = `The MODE argument of --cached can be: always, never, or default.
+'always' will use cached attributes if available, while
+'never' will try to synchronize with the latest attributes, and
+'default' will leave it up to the underlying file system.
+
+The valid format sequences for files (without --file-system):
+
+  %a   permission bits in octal (note '#' and '0' printf flags)
+  %A   permission bits and file type in human readable form
+  %b   number of blocks allocated (see %B)
+  %B   the size in bytes of each block reported by %b
+  %C   SELinux security context string
+  %d   device number in decimal (st_dev)
+  %D   device number in hex (st_dev)
+  %f   raw mode in hex
+  %F   file type
+  %g   group ID of owner
+  %G   group name of owner
+  %h   number of hard links
+  %i   inode number
+  %m   mount point
+  %n   file name
+  %N   quoted file name with dereference if symbolic link
+  %o   optimal I/O transfer size hint
+  %s   total size, in bytes
+  %t   major device type in hex, for character/block device special files
+  %T   minor device type in hex, for character/block device special files
+  %u   user ID of owner
+  %U   user name of owner
+  %w   time of file birth, human-readable; - if unknown
+  %W   time of file birth, seconds since Epoch; 0 if unknown
+  %x   time of last access, human-readable
+  %X   time of last access, seconds since Epoch
+  %y   time of last data modification, human-readable
+  %Y   time of last data modification, seconds since Epoch
+  %z   time of last status change, human-readable
+  %Z   time of last status change, seconds since Epoch
 
 vfsd reveals a file's name, size, kind, permission bits and modification
 time, nothing else. What it does not reveal prints as GNU stat prints an
@@ -20,22 +60,21 @@ unknown value: %x %z %w (access, change, birth time) print '-', %X %Z %W
 print 0, %U %G print UNKNOWN, and %u %g %i %h %d %D %m %C print '?'.
 %b is estimated from the size (4 KiB blocks). Symbolic links are described
 themselves unless -L is given; %N and the File line show a link's text.
-
-Directives: %a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u %U
-%w %W %x %X %y %Y %z %Z %C %%, with printf flags (-0 +#'), width and
-precision.`
+The directives take printf flags (-0 +#'), a width and a precision; %Hd,
+%Ld, %r, %R, %Hr and %Lr are not there.`
 
 func stat(env *Env) int {
 	f := NewFlags(env, statHelp, "[OPTION]... FILE...")
+	f.Epilog = statEpilog
 	deref := f.Bool('L', "dereference", "follow links")
-	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default; output a newline after each use of FORMAT")
-	printf, printfSet := f.String(0, "printf", "FORMAT", "like --format, but interpret backslash escapes, and do not output a mandatory trailing newline")
-	terse := f.Bool('t', "terse", "print the information in terse form")
 	fileSystem := f.Bool('f', "file-system", "display file system status instead of file status\n(refused: vfsd reports no file system figures)")
 	f.Func(0, "cached", RequiredArg, "MODE", "specify how to use cached attributes;\nuseful on remote file systems. See MODE below\n(vfsd's attributes are always current)", func(v string, _ bool) error {
 		_, err := argmatch(v, []string{"default", "never", "always"}, "--cached")
 		return err
 	})
+	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default;\noutput a newline after each use of FORMAT")
+	printf, printfSet := f.String(0, "printf", "FORMAT", "like --format, but interpret backslash escapes,\nand do not output a mandatory trailing newline;\nif you want a newline, include \\n in FORMAT")
+	terse := f.Bool('t', "terse", "print the information in terse form")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
