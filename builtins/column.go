@@ -96,8 +96,8 @@ func column(env *Env) int {
 // the exit status.
 func columnParse(env *Env) (*columnCtl, []string, int) {
 	f := NewFlags(env, "Columnate lists.", "[options] [<file>...]")
+	f.UtilLinux = true // util-linux's --help layout
 	ctl := &columnCtl{mode: columnFillCols, termwidth: -1, inSep: " \t", greedy: true, outSep: "  "}
-	help := false
 	// util-linux's mutually exclusive groups: {-J, -x} and {-t, -x}.
 	seen := map[rune]bool{}
 	excl := func(c rune) error {
@@ -174,10 +174,10 @@ func columnParse(env *Env) (*columnCtl, []string, int) {
 		ctl.mode = columnFillRows
 		return excl('x')
 	})
-	f.BoolVar(&help, 'h', "", "display this help")
+	version := shortHelpVersion(f, 'h', 'V')
 	files, err := f.Parse(env.Args[1:])
-	if err == nil && help {
-		err = ErrHelp
+	if err == nil && *version {
+		return nil, nil, printVersion(env)
 	}
 	if err != nil {
 		return nil, nil, f.Fail(err, 1)

@@ -60,6 +60,7 @@ func getoptCmd(env *Env) int {
 		"<optstring> <parameters>",
 		"[options] [--] <optstring> <parameters>",
 		"[options] -o|--options <optstring> [options] [--] <parameters>")
+	f.UtilLinux = true // util-linux's --help layout
 	f.StopAtOperand = true
 	var short *string
 	test := false

@@ -92,6 +92,7 @@ func hexdump(env *Env) int {
 // returns the exit status.
 func hexdumpParse(env *Env) (*hexdumpConfig, int) {
 	f := NewFlags(env, "Display file contents in hexadecimal, decimal, octal, or ascii.", "[options] <file>...")
+	f.UtilLinux = true // util-linux's --help layout
 	c := &hexdumpConfig{length: -1}
 	addFormat := func(ch byte) func(string, bool) error {
 		return func(string, bool) error { c.formats = append(c.formats, ch); return nil }

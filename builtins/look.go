@@ -20,6 +20,7 @@ const (
 // the two agree on every sorted file.
 func lookCmd(env *Env) int {
 	f := NewFlags(env, "Display lines beginning with a specified string.", "[options] <string> [<file>...]")
+	f.UtilLinux = true // util-linux's --help layout
 	alt := f.Bool('a', "alternative", "use the alternative dictionary")
 	alnum := f.Bool('d', "alphanum", "compare only blanks and alphanumeric characters")
 	fold := f.Bool('f', "ignore-case", "ignore case differences when comparing")

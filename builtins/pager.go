@@ -16,6 +16,7 @@ func moreCmd(env *Env) int {
 	f := NewFlags(env, "Display the contents of a file in a terminal.\n\n"+
 		"llmsh has no pager: the files are copied to standard output, as more does\n"+
 		"when its output is not a terminal, and the display options are accepted.", "[options] <file>...")
+	f.UtilLinux = true // util-linux's --help layout
 	for _, o := range []struct {
 		short rune
 		long  string

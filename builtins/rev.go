@@ -15,6 +15,7 @@ var _ = register(Builtin{Name: "rev", Summary: "reverse lines characterwise", Ru
 
 func rev(env *Env) int {
 	f := NewFlags(env, "Reverse lines characterwise.", "[options] [file ...]")
+	f.UtilLinux = true // util-linux's --help layout
 	zero := f.Bool('0', "zero", "zero termination, use NUL as line delimiter")
 	version := shortHelpVersion(f, 'h', 'V')
 	files, err := f.Parse(env.Args[1:])

@@ -75,6 +75,11 @@ type Flags struct {
 	// FlushFurther starts a description's further lines at its first
 	// line's column (grep's layout), not two columns further in.
 	FlushFurther bool
+	// UtilLinux lays --help out as util-linux's tools do: "Usage:" on a
+	// line of its own, the summary, "Options:", options one column in
+	// (an argument after a space: --terminate <char>), then --help and
+	// --version after an empty line.
+	UtilLinux bool
 	// LeftMax, when set, is the widest option that descriptions line up
 	// after (GNU nl's, 30); wider ones run on. Unset: helpLeftMax.
 	LeftMax int
@@ -402,6 +407,10 @@ const helpLeftMax = 24
 
 // PrintHelp writes the --help text: usage lines, summary, and the options.
 func (f *Flags) PrintHelp(w io.Writer) {
+	if f.UtilLinux {
+		f.printUtilLinux(w)
+		return
+	}
 	name := f.name
 	for i, u := range f.usage {
 		if i == 0 {
@@ -463,6 +472,45 @@ func (f *Flags) PrintHelp(w io.Writer) {
 	}
 }
 
+// printUtilLinux is PrintHelp in util-linux's layout (UtilLinux).
+func (f *Flags) printUtilLinux(w io.Writer) {
+	fmt.Fprint(w, "\nUsage:\n")
+	for _, u := range f.usage {
+		fmt.Fprintf(w, " %s %s\n", f.name, u)
+	}
+	if f.summary != "" {
+		fmt.Fprintf(w, "\n%s\n", Wrap(f.summary))
+	}
+	rows, width, _, versionShort := f.helpRows()
+	help, version := shortPrefix(f.HelpShort)+"--help", shortPrefix(versionShort)+"--version"
+	width = max(width, len(help))
+	if !f.NoVersion {
+		width = max(width, len(version))
+	}
+	indent := strings.Repeat(" ", 1+width+2)
+	fmt.Fprint(w, "\nOptions:\n")
+	for _, r := range rows {
+		switch {
+		case r.gap:
+			fmt.Fprintln(w)
+		case r.section != "":
+			fmt.Fprintf(w, "\n%s\n", r.section)
+		default:
+			first := fmt.Sprintf(" %-*s  ", width, r.left)
+			fmt.Fprintf(w, "%s\n", strings.Join(fill(strings.Split(first+helpIndent(r.help, indent), "\n"), len(first), len(indent), true), "\n"))
+		}
+	}
+	fmt.Fprintf(w, "\n %-*s  display this help\n", width, help)
+	if !f.NoVersion {
+		fmt.Fprintf(w, " %-*s  display version\n", width, version)
+	}
+	for _, text := range []string{f.Epilog, f.Footer} {
+		if text != "" {
+			fmt.Fprintf(w, "\n%s\n", Wrap(strings.TrimRight(text, "\n")))
+		}
+	}
+}
+
 // helpRow is a line of --help's option list: an option (left, help),
 // a section's title or an empty line.
 type helpRow struct {
@@ -476,6 +524,9 @@ type helpRow struct {
 func (f *Flags) helpRows() (rows []helpRow, width int, mandatory bool, versionShort rune) {
 	versionShort = f.VersionShort
 	leftMax := helpLeftMax
+	if f.UtilLinux {
+		leftMax = 32 // util-linux's lists run wider (column's)
+	}
 	if f.LeftMax > 0 {
 		leftMax = f.LeftMax
 	}
@@ -508,9 +559,9 @@ func (f *Flags) helpRows() (rows []helpRow, width int, mandatory bool, versionSh
 			left = "    "
 		}
 		if o.long != "" {
-			left += "--" + o.long + o.argForm()
+			left += "--" + o.long + f.argForm(o)
 		} else {
-			left += o.argForm()
+			left += f.argForm(o)
 		}
 		mandatory = mandatory || o.kind == RequiredArg && o.long != "" && o.short != 0
 		for _, a := range f.opts {
@@ -587,6 +638,15 @@ func fill(lines []string, from, cont int, join bool) []string {
 		lines = append(lines[:i+1], append([]string{rest}, lines[i+1:]...)...)
 	}
 	return out
+}
+
+// argForm is how --help shows o's argument: o.argForm, or in
+// util-linux's layout " <arg>" after a long name.
+func (f *Flags) argForm(o *option) string {
+	if f.UtilLinux && o.kind == RequiredArg && o.long != "" {
+		return " " + o.argName
+	}
+	return o.argForm()
 }
 
 // argForm is how --help shows the option's argument after its name:
