@@ -90,3 +90,52 @@ func TestHelpWraps(t *testing.T) {
 		t.Errorf("help:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// TestHelpSectionsRowsGaps: sections, listed rows that are no option and
+// empty lines between options, in GNU grep's layout (further lines at the
+// description's column, --help and --version listed by the command).
+func TestHelpSectionsRowsGaps(t *testing.T) {
+	var out strings.Builder
+	f := New("cmd", &out, &out, "")
+	f.NoMandatoryNote, f.FlushFurther, f.OwnHelpRows = true, true, true
+	f.Section("Matching:")
+	f.Func('e', "regexp", RequiredArg, "PATTERNS", "use PATTERNS\nfor matching", func(string, bool) error { return nil })
+	f.Row("-NUM", "same as --context=NUM")
+	f.Gap()
+	f.Bool('v', "invert", "invert")
+	f.Section("Miscellaneous:")
+	f.Row("    --help", "display this help text and exit")
+	f.Footer = "closing words"
+	f.PrintHelp(&out)
+	want := "Usage: cmd [OPTION]...\n\nMatching:\n" +
+		"  -e, --regexp=PATTERNS  use PATTERNS\n" +
+		"                         for matching\n" +
+		"  -NUM                   same as --context=NUM\n\n" +
+		"  -v, --invert           invert\n\n" +
+		"Miscellaneous:\n" +
+		"      --help             display this help text and exit\n\n" +
+		"closing words\n"
+	if out.String() != want {
+		t.Errorf("help:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestHelpUtilLinux: util-linux's layout, an argument after a space.
+func TestHelpUtilLinux(t *testing.T) {
+	var out strings.Builder
+	f := New("look", &out, &out, "Display lines beginning with a specified string.", "[options] <string> [<file>...]")
+	f.UtilLinux = true
+	f.HelpShort, f.VersionShort = 'h', 'V'
+	f.Bool('a', "alternative", "use the alternative dictionary")
+	f.String('t', "terminate", "<char>", "define the string-termination character")
+	f.PrintHelp(&out)
+	want := "\nUsage:\n look [options] <string> [<file>...]\n\n" +
+		"Display lines beginning with a specified string.\n\nOptions:\n" +
+		" -a, --alternative       use the alternative dictionary\n" +
+		" -t, --terminate <char>  define the string-termination character\n\n" +
+		" -h, --help              display this help\n" +
+		" -V, --version           display version\n"
+	if out.String() != want {
+		t.Errorf("help:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
