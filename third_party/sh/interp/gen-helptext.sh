@@ -18,10 +18,14 @@ names=$(grep -o '^	"[^"]*":' "$dir/help.go" | sed 's/^	"\(.*\)":$/\1/' | sort -u
 	echo "// each line indented by four spaces, as bash prints it."
 	echo "var bashHelpText = map[string]string{"
 	while IFS= read -r name; do
-		text=$(LC_ALL=C /usr/bin/bash -c 'help -- "$1"' _ "$name" 2>/dev/null) || continue
+		# the name as a pattern that matches it alone ([[ ... ]] is a glob)
+		pattern=$(printf '%s' "$name" | sed 's/[][*?]/\\&/g')
+		# (x keeps the empty lines a text ends with: variables')
+		text=$(LC_ALL=C /usr/bin/bash -c 'help -- "$1" && echo x' _ "$pattern" 2>/dev/null) || continue
 		# the first topic only: its synopsis line, then its indented lines
-		body=$(printf '%s\n' "$text" | awk 'NR == 1 { next } /^[^ ]/ { exit } { print }')
-		printf '\t%s: %s,\n' "$(jq -Rn --arg s "$name" '$s')" "$(printf '%s\n' "$body" | jq -Rs .)"
+		body=$(printf '%s\n' "$text" | awk 'NR == 1 { next } /^[^ \t]/ { exit } { print }'; echo x)
+		body=${body%x}
+		printf '\t%s: %s,\n' "$(jq -Rn --arg s "$name" '$s')" "$(printf '%s' "$body" | jq -Rs .)"
 	done <<<"$names"
 	echo "}"
 } >"$dir/helptext.go"

@@ -100,11 +100,28 @@ var helpTable = map[string]builtinHelp{
 	"unalias": {"unalias [-a] name [name ...]", "Remove each name from the list of aliases."},
 	"unset":   {"unset [-f] [-v] [-n] [name ...]", "Unset values and attributes of shell variables and functions."},
 	"wait":    {"wait [-fn] [-p var] [id ...]", "Wait for job completion and return exit status."},
+	// The shell's keywords and help's other topics, as bash's help has
+	// them (llmsh: so that help if, help '[[' and help time answer).
+	"%":         {"job_spec [&]", "Resume job in foreground."},
+	"(( ... ))": {"(( expression ))", "Evaluate arithmetic expression."},
+	"[[ ... ]]": {"[[ expression ]]", "Execute conditional command."},
+	"case":      {"case WORD in [PATTERN [| PATTERN]...) COMMANDS ;;]... esac", "Execute commands based on pattern matching."},
+	"coproc":    {"coproc [NAME] command [redirections]", "Create a coprocess named NAME."},
+	"for ((":    {"for (( exp1; exp2; exp3 )); do COMMANDS; done", "Arithmetic for loop."},
+	"function":  {"function name { COMMANDS ; } or name () { COMMANDS ; }", "Define shell function."},
+	"if":        {"if COMMANDS; then COMMANDS; [ elif COMMANDS; then COMMANDS; ]... [ else COMMANDS; ] fi", "Execute commands based on conditional."},
+	"select":    {"select NAME [in WORDS ... ;] do COMMANDS; done", "Select words from a list and execute commands."},
+	"time":      {"time [-p] pipeline", "Report time consumed by pipeline's execution."},
+	"until":     {"until COMMANDS; do COMMANDS-2; done", "Execute commands as long as a test does not succeed."},
+	"variables": {"variables - Names and meanings of some shell variables", "Common shell variable names and usage."},
+	"while":     {"while COMMANDS; do COMMANDS-2; done", "Execute commands as long as a test succeeds."},
+	"{ ... }":   {"{ COMMANDS ; }", "Group commands as a unit."},
 }
 
 // helpNotes say where a builtin of llmsh differs from what bash's text
 // says; help prints the note as a last paragraph.
 var helpNotes = map[string]string{
+	"%":       "llmsh: a job_spec alone is not a command: fg and bg resume a job.",
 	"bind":    "llmsh: -l, -p, -P and -q list the line editor's keymap; in a script line editing is off, and nothing can be rebound.",
 	"cd":      "llmsh: -@ is not supported (files have no extended attributes here).",
 	"command": "llmsh: every command is one of llmsh's builtins: -v prints its name, not a path, and -p changes nothing.",
