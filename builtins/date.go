@@ -352,7 +352,17 @@ The following optional flags may follow '%':
 After any flags comes an optional field width, as a decimal number;
 then an optional modifier, which is either
 E to use the locale's alternate representations if available, or
-O to use the locale's alternate numeric symbols if available.`
+O to use the locale's alternate numeric symbols if available.
+
+Examples:
+Convert seconds since the Epoch (1970-01-01 UTC) to a date
+  $ date --date='@2147483647'
+
+Show the time on the west coast of the US (use tzselect(1) to find TZ)
+  $ TZ='America/Los_Angeles' date
+
+Show the local time for 9AM next Friday on the west coast of the US
+  $ date --date='TZ="America/Los_Angeles" 09:00 next Fri'`
 
 // argmatch resolves v among choices as GNU's argmatch does: an exact
 // match or an unambiguous prefix.

@@ -249,7 +249,8 @@ func numfmt(env *Env) int {
 // flags is numfmt's option table.
 func (o *numfmtOpts) flags(env *Env) *Flags {
 	f := NewFlags(env, "Reformat NUMBER(s), or the numbers from standard input if none are specified.", "[OPTION]... [NUMBER]...")
-	f.Func(0, "from", RequiredArg, "UNIT", "auto-scale input numbers to UNITs; default is 'none'", func(v string, _ bool) error {
+	f.Epilog = numfmtHelp
+	f.Func(0, "from", RequiredArg, "UNIT", "auto-scale input numbers to UNITs; default is 'none';\nsee UNIT below", func(v string, _ bool) error {
 		var err error
 		o.from, err = nfScale(v, "from", true)
 		return err
@@ -258,7 +259,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		o.fromUnit, err = nfUnit(v)
 		return err
 	})
-	f.Func(0, "to", RequiredArg, "UNIT", "auto-scale output numbers to UNITs", func(v string, _ bool) error {
+	f.Func(0, "to", RequiredArg, "UNIT", "auto-scale output numbers to UNITs; see UNIT below", func(v string, _ bool) error {
 		var err error
 		o.to, err = nfScale(v, "to", false)
 		return err
@@ -267,7 +268,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		o.toUnit, err = nfUnit(v)
 		return err
 	})
-	f.Func(0, "round", RequiredArg, "METHOD", "use METHOD for rounding when scaling (up, down, from-zero, towards-zero, nearest)", func(v string, _ bool) error {
+	f.Func(0, "round", RequiredArg, "METHOD", "use METHOD for rounding when scaling; METHOD can be:\nup, down, from-zero (default), towards-zero, nearest", func(v string, _ bool) error {
 		names := []string{"up", "down", "from-zero", "towards-zero", "nearest"}
 		for i, n := range names {
 			if v == n {
@@ -278,7 +279,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return nfArgError(v, "round", names)
 	})
 	f.StringVar(&o.suffix, 0, "suffix", "SUFFIX", "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers")
-	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N right-aligns, negative left-aligns", func(v string, _ bool) error {
+	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N will\nright-align; negative N will left-align;\npadding is ignored if the output is wider than N;\nthe default is to automatically pad if a whitespace\nis found", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n == 0 || n > 1<<24 || n < -(1<<24) {
 			return fmt.Errorf("invalid padding value %s", gnu.Quote(v))
@@ -287,7 +288,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return nil
 	})
 	o.fields = []nfRange{{1, 1}}
-	f.Func(0, "field", RequiredArg, "FIELDS", "replace the numbers in these input fields (default=1)", func(v string, _ bool) (err error) {
+	f.Func(0, "field", RequiredArg, "FIELDS", "replace the numbers in these input fields (default=1);\nsee FIELDS below", func(v string, _ bool) (err error) {
 		o.fields, err = nfParseFields(v)
 		return err
 	})
@@ -298,8 +299,8 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		o.delim, o.delimSet = v[0], true
 		return nil
 	})
-	f.Func(0, "format", RequiredArg, "FORMAT", "use printf style floating-point FORMAT", func(v string, _ bool) error { return o.parseFormat(v) })
-	f.Func(0, "header", OptionalArg, "N", "print (without converting) the first N header lines; N defaults to 1", func(v string, present bool) error {
+	f.Func(0, "format", RequiredArg, "FORMAT", "use printf style floating-point FORMAT;\nsee FORMAT below for details", func(v string, _ bool) error { return o.parseFormat(v) })
+	f.Func(0, "header", OptionalArg, "N", "print (without converting) the first N header lines;\nN defaults to 1 if not specified", func(v string, present bool) error {
 		o.header = 1
 		if present {
 			n, err := strconv.Atoi(v)
@@ -310,7 +311,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		}
 		return nil
 	})
-	f.Func(0, "invalid", RequiredArg, "MODE", "failure mode for invalid numbers: abort, fail, warn, ignore", func(v string, _ bool) error {
+	f.Func(0, "invalid", RequiredArg, "MODE", "failure mode for invalid numbers: MODE can be:\nabort (default), fail, warn, ignore", func(v string, _ bool) error {
 		for _, n := range []string{"abort", "fail", "warn", "ignore"} {
 			if v == n {
 				o.invalid = v
@@ -320,7 +321,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return nfArgError(v, "invalid", []string{"abort", "fail", "warn", "ignore"})
 	})
 	f.BoolVar(&o.debug, 0, "debug", "print warnings about invalid input")
-	f.BoolVar(&o.grouping, 0, "grouping", "use locale-defined grouping of digits (none in the C locale)")
+	f.BoolVar(&o.grouping, 0, "grouping", "use locale-defined grouping of digits, e.g. 1,000,000\n(which means it has no effect in the C/POSIX locale)")
 	f.BoolVar(&o.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	return f
 }
@@ -740,3 +741,61 @@ func nfG(f float64) string {
 	e, _ := strconv.Atoi(exp)
 	return fmt.Sprintf("%se%c%02d", mant, map[bool]byte{true: '-', false: '+'}[e < 0], max(e, -e))
 }
+
+// numfmtHelp closes numfmt's --help, as GNU's (its df example aside:
+// llmsh has no df).
+const numfmtHelp = `UNIT options:
+  none       no auto-scaling is done; suffixes will trigger an error
+  auto       accept optional single/two letter suffix:
+               1K = 1000,
+               1Ki = 1024,
+               1M = 1000000,
+               1Mi = 1048576,
+  si         accept optional single letter suffix:
+               1K = 1000,
+               1M = 1000000,
+               ...
+  iec        accept optional single letter suffix:
+               1K = 1024,
+               1M = 1048576,
+               ...
+  iec-i      accept optional two-letter suffix:
+               1Ki = 1024,
+               1Mi = 1048576,
+               ...
+
+FIELDS supports cut(1) style field ranges:
+  N    N'th field, counted from 1
+  N-   from N'th field, to end of line
+  N-M  from N'th to M'th field (inclusive)
+  -M   from first to M'th field (inclusive)
+  -    all fields
+Multiple fields/ranges can be separated with commas
+
+FORMAT must be suitable for printing one floating-point argument '%f'.
+Optional quote (%'f) will enable --grouping (if supported by current locale).
+Optional width value (%10f) will pad output. Optional zero (%010f) width
+will zero pad the number. Optional negative values (%-10f) will left align.
+Optional precision (%.1f) will override the input determined precision.
+
+Exit status is 0 if all input numbers were successfully converted.
+By default, numfmt will stop at the first conversion error with exit status 2.
+With --invalid='fail' a warning is printed for each conversion error
+and the exit status is 2.  With --invalid='warn' each conversion error is
+diagnosed, but the exit status is 0.  With --invalid='ignore' conversion
+errors are not diagnosed and the exit status is 0.
+
+Examples:
+  $ numfmt --to=si 1000
+            -> "1.0K"
+  $ numfmt --to=iec 2048
+           -> "2.0K"
+  $ numfmt --to=iec-i 4096
+           -> "4.0Ki"
+  $ echo 1K | numfmt --from=si
+           -> "1000"
+  $ echo 1K | numfmt --from=iec
+           -> "1024"
+  $ ls -l  | numfmt --header --field 5 --to=iec
+  $ ls -lh | numfmt --header --field 5 --from=iec --padding=10
+  $ ls -lh | numfmt --header --field 5 --from=iec --format %10f`
