@@ -299,7 +299,7 @@ func TestGzipRsyncable(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
 	words := []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"}
-	for b.Len() < 1<<20 {
+	for b.Len() < 1<<18 {
 		b.WriteString(words[rnd.IntN(len(words))])
 		b.WriteByte(" \n"[rnd.IntN(2)])
 	}
