@@ -377,7 +377,7 @@ func TestAttacks(t *testing.T) {
 					})
 					t.Run(name+"/serve", func(t *testing.T) {
 						t.Parallel()
-						runAttackServe(t, a)
+						runAttackServe(t, bin, a)
 					})
 				}
 			}
@@ -412,13 +412,7 @@ func runAttack(t *testing.T, bin string, at *attack) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = ar.rw
-	cmd.Env = []string{
-		"LLMSH_ATTACK_CANARY=" + ar.envValue,
-		"HOME=" + ar.out,
-		"PATH=" + filepath.Join(ar.out, "bin") + ":/usr/bin:/bin",
-		"TMPDIR=" + ar.out,
-		"USER=root",
-	}
+	cmd.Env = ar.env()
 	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -513,6 +507,19 @@ func checkBreaches(t *testing.T, ar *arena, before map[string]string, status int
 	}
 }
 
+// env is the environment of an llmsh process run on the arena: the
+// canary variable, and HOME, TMPDIR and a PATH (holding a canary
+// program) outside every grant.
+func (ar *arena) env() []string {
+	return []string{
+		"LLMSH_ATTACK_CANARY=" + ar.envValue,
+		"HOME=" + ar.out,
+		"PATH=" + filepath.Join(ar.out, "bin") + ":/usr/bin:/bin",
+		"TMPDIR=" + ar.out,
+		"USER=root",
+	}
+}
+
 // runAttackLibrary runs an attack through the Go library (llmsh.New and
 // Session.Run in this process, with its own vfsd child and no Landlock)
 // and checks for the same breaches as the CLI run. A crash of the
@@ -542,22 +549,46 @@ func runAttackLibrary(t *testing.T, at *attack) {
 	checkBreaches(t, ar, before, res.ExitCode, res.Stdout, res.Stderr)
 }
 
-// runAttackServe runs an attack through llmsh serve's server (in this
-// process, as cmd/llmsh runs it: every session's shell in a worker
-// process of its own) over its socket, and checks for the same breaches
-// as the CLI run. A run the server refuses or loses (-32004: the
-// session's process died) is a failure too.
-func runAttackServe(t *testing.T, at *attack) {
+// runAttackServe runs an attack through `llmsh serve` (bin, the release
+// build the CLI runs are made with: every session's shell in a worker
+// process of its own, as a user's server runs it) over its socket, and
+// checks for the same breaches as the CLI run. A run the server refuses
+// or loses (-32004: the session's process died) is a failure too, and so
+// is a server that does not end cleanly on SIGTERM or logs a crash. The
+// library runs put the same script's shell under the race detector; the
+// server's own concurrency is raced in server/sessionserver's tests.
+func runAttackServe(t *testing.T, bin string, at *attack) {
 	ar := newArena(t)
 	script := ar.expand(at.script)
 	before := ar.snapshot(t)
-	srv := sessionserver.New(sessionserver.Config{})
 	sock := filepath.Join(t.TempDir(), "s.sock") // outside the arena's snapshot
-	if err := srv.Listen(sock); err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), hardKill)
+	defer cancel()
+	srv := exec.CommandContext(ctx, bin, "serve", "-v", "--socket", sock)
+	srv.Dir = ar.rw
+	srv.Env = ar.env()
+	logp, err := srv.StderrPipe()
+	if err != nil {
 		t.Fatal(err)
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve() }()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	sc := bufio.NewScanner(logp)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if sc.Text() == "llmsh serve: listening on "+sock {
+			break
+		}
+	}
+	logged := make(chan struct{})
+	go func() { // the rest of the log, until the server exits
+		defer close(logged)
+		for sc.Scan() {
+			log.WriteString(sc.Text() + "\n")
+		}
+	}()
 	res, err := func() (sessionserver.RunResult, error) {
 		c, err := sessionserver.Dial(sock)
 		if err != nil {
@@ -571,16 +602,22 @@ func runAttackServe(t *testing.T, at *attack) {
 		}
 		return c.Run(id, script, at.stdin)
 	}()
-	// The server ends every session (each worker and its vfsd) before
-	// the checks look for processes left behind.
-	if cerr := srv.Close(); cerr != nil {
-		t.Errorf("server Close: %v", cerr)
+	// The server ends every session (each worker and its vfsd) as it
+	// exits, before the checks look for processes left behind.
+	if serr := srv.Process.Signal(syscall.SIGTERM); serr != nil {
+		t.Errorf("signalling llmsh serve: %v", serr)
 	}
-	if serr := <-served; serr != nil {
-		t.Errorf("Serve: %v", serr)
+	<-logged
+	if werr := srv.Wait(); werr != nil || ctx.Err() != nil {
+		t.Errorf("llmsh serve: %v (%v)\nlog %.2000q", werr, ctx.Err(), log.String())
+	}
+	for _, s := range []string{"goroutine ", "panic:", "fatal error:", "internal error", "[signal "} {
+		if strings.Contains(log.String(), s) {
+			t.Errorf("BREACH: llmsh serve's log has %q\nlog %.2000q", s, log.String())
+		}
 	}
 	if err != nil {
-		t.Fatalf("run: %v", err)
+		t.Fatalf("run: %v\nlog %.2000q", err, log.String())
 	}
 	checkBreaches(t, ar, before, res.ExitCode, res.Stdout, res.Stderr)
 }
