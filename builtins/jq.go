@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -260,7 +261,7 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 	if err := w.Flush(); err != nil {
 		return jqWriteFailed(env, err)
 	}
-	if r.status != 0 {
+	if r.status != 0 || r.halted {
 		return r.status
 	}
 	if r.failed {
@@ -332,11 +333,15 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 			case "--slurpfile", "--rawfile":
 				b, err := jqReadAll(env, val)
 				if err != nil {
-					fmt.Fprintf(env.Stderr, "jq: Bad JSON in --%s %s %s: Could not open %s: %s\n", a[2:], name, val, val, ErrText(err))
+					msg := ErrText(err)
+					if msg == "Is a directory" {
+						msg = "It's a directory" // jv_load_file's words
+					}
+					fmt.Fprintf(env.Stderr, "jq: Bad JSON in --%s %s %s: Could not open %s: %s\n", a[2:], name, val, val, msg)
 					return nil, jqExitUsage
 				}
 				if a == "--rawfile" {
-					v = string(b)
+					v = gojq.ValidUTF8(string(b))
 				} else {
 					vals, err := jqDecodeAll(b)
 					if err != nil {
@@ -346,8 +351,10 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 					v = vals
 				}
 			}
-			o.names = append(o.names, "$"+name)
-			o.values = append(o.values, v)
+			if !slices.Contains(o.names, "$"+name) { // jq keeps the first
+				o.names = append(o.names, "$"+name)
+				o.values = append(o.values, v)
+			}
 			continue
 		}
 		if positionalMode != "" && !strings.HasPrefix(a, "-") && jqHasFilter(rest) {
@@ -511,6 +518,7 @@ type jqRunner struct {
 	outputs bool
 	last    any
 	stop    bool
+	halted  bool // halt or halt_error: status is the exit status, whatever -e says
 	failed  bool // the filter failed on the last input
 }
 
@@ -534,7 +542,7 @@ func (r *jqRunner) run() {
 			}
 			all.Write(b)
 		}
-		r.eval(all.String())
+		r.eval(gojq.ValidUTF8(all.String()))
 	case r.o.slurp:
 		slurped := []any{}
 		for {
@@ -601,7 +609,7 @@ type jqInputs struct {
 	// events holds the --stream events of the value read last.
 	events []any
 	name   string // the current input for messages: a file name, <stdin>, "" for none
-	fname  any    // input_filename: the current file's name, null for stdin
+	fname  any    // input_filename: the current file's name, "<stdin>" for stdin (jq 1.7)
 	line   int    // the newlines read in the current file
 }
 
@@ -643,7 +651,7 @@ func (in *jqInputs) readMore() bool {
 			in.next++
 			in.name, in.fname, in.line, in.atEOF = name, any(name), 0, false
 			if name == "-" {
-				in.name, in.fname = "<stdin>", nil
+				in.name, in.fname = "<stdin>", "<stdin>"
 			}
 			if fh, err := r.env.Open(name); err != nil {
 				in.openErr(name, err)
@@ -727,7 +735,7 @@ func (in *jqInputs) nextLine() (any, bool) {
 		last := in.readMore()
 		if n := len(in.chunk); n > 0 {
 			if in.chunk[n-1] == '\n' {
-				return string(append(line, in.chunk[:n-1]...)), true
+				return gojq.ValidUTF8(string(append(line, in.chunk[:n-1]...))), true
 			}
 			line, have = append(line, in.chunk...), true
 		}
@@ -736,7 +744,7 @@ func (in *jqInputs) nextLine() (any, bool) {
 		}
 	}
 	if have {
-		return string(line), true
+		return gojq.ValidUTF8(string(line)), true
 	}
 	return nil, false
 }
@@ -766,7 +774,7 @@ func (r *jqRunner) eval(v any) {
 					}
 				}
 				r.status = halt.ExitCode()
-				r.stop = true
+				r.stop, r.halted = true, true
 				return
 			}
 			if r.env.Ctx.Err() != nil {

@@ -84,7 +84,7 @@ func TestJqInputs(t *testing.T) {
 		{"1 2 3 4", []string{"jq", "-c", "[., input]"}, "[1,2]\n[3,4]\n", "", 0},
 		{"", []string{"jq", "-nc", "[inputs]", "a.json", "b.json"}, "[1,2,3]\n", "", 0},
 		{"", []string{"jq", "-c", "[., input_filename]", "a.json", "b.json"}, "[1,\"a.json\"]\n[2,\"a.json\"]\n[3,\"b.json\"]\n", "", 0},
-		{"1", []string{"jq", "input_filename"}, "null\n", "", 0},
+		{"1", []string{"jq", "input_filename"}, "\"<stdin>\"\n", "", 0}, // jq 1.7.1: "<stdin>", 1.6: null
 		{"", []string{"jq", "-n", "input_filename"}, "null\n", "", 0},
 		{"", []string{"jq", "-nR", "[inputs]", "-c", "l.txt"}, "[\"x\",\"y\"]\n", "", 0},
 		{"", []string{"jq", "-n", "input", "l.txt", "-R"}, "\"x\"\n", "", 0},

@@ -701,7 +701,7 @@ func (d *Decoder) literal() string {
 
 // decNumberLiteral reads a number as jq 1.7 reads one in its input, with
 // decNumber's syntax: a sign, digits with a point anywhere, an exponent;
-// or Infinity, Inf, NaN, sNaN (any case; a NaN may carry digits).
+// or Infinity, Inf, NaN, sNaN (any case; a NaN may carry zeros).
 func decNumberLiteral(s string) (any, bool) {
 	if plainInteger(s) {
 		return ParseNumberLiteral(s)
@@ -720,8 +720,10 @@ func decNumberLiteral(s string) (any, bool) {
 		return math.Inf(1), true
 	case strings.HasPrefix(lower, "nan") || strings.HasPrefix(lower, "snan"):
 		digits := strings.TrimPrefix(strings.TrimPrefix(lower, "s"), "nan")
+		// a NaN with a payload other than 0 is refused, as jq 1.7.1 with
+		// the fix of CVE-2024-53427 (Debian's, and jq 1.8) refuses it
 		for _, c := range digits {
-			if c < '0' || c > '9' {
+			if c != '0' {
 				return nil, false
 			}
 		}
@@ -820,7 +822,7 @@ func jqString(t []byte) (string, string) {
 		if utf8.Valid(t) {
 			return string(t), ""
 		}
-		return strings.ToValidUTF8(string(t), "\ufffd"), ""
+		return ValidUTF8(string(t)), ""
 	}
 	out := make([]byte, 0, len(t))
 	for i := 0; i < len(t); {
@@ -880,7 +882,7 @@ func jqString(t []byte) (string, string) {
 	if utf8.Valid(out) {
 		return string(out), ""
 	}
-	return strings.ToValidUTF8(string(out), "\ufffd"), ""
+	return ValidUTF8(string(out)), ""
 }
 
 // unhex4 is the value of four hex digits, -1 if they are not.

@@ -163,7 +163,7 @@ func initInternalFuncs() {
 		"log1p":          mathFunc("log1p", math.Log1p),
 		"log2":           mathFunc("log2", math.Log2),
 		"logb":           mathFunc("logb", math.Logb),
-		"gamma":          mathFunc("gamma", math.Gamma),
+		"gamma":          mathFunc("gamma", funcLgamma), // C's gamma is lgamma
 		"tgamma":         mathFunc("tgamma", math.Gamma),
 		"lgamma":         mathFunc("lgamma", funcLgamma),
 		"erf":            mathFunc("erf", math.Erf),
@@ -1030,7 +1030,7 @@ func funcToBase64d(v any) any {
 	case 3:
 		y = append(y, byte(code>>10), byte(code>>2))
 	}
-	return string(y)
+	return ValidUTF8(string(y))
 }
 
 func funcIndex2(_, v, x any) any {
@@ -1402,7 +1402,63 @@ func funcExp10(v float64) float64 {
 	if v == math.Trunc(v) && math.Abs(v) < 400 {
 		return math.Pow10(int(v)) // exact where math.Pow is an ulp off
 	}
-	return math.Pow(10, v)
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 400 {
+		return math.Pow(10, v)
+	}
+	return exp10Big(v)
+}
+
+// exp10Prec is the precision of exp10Big's arithmetic, far past a double's
+// 53 bits, so that rounding its result to a double rounds 10^v correctly.
+const exp10Prec = 256
+
+// exp10Logs are ln 2 and ln 10 to exp10Prec bits: ln 2 = 2 atanh(1/3),
+// ln 10 = 3 ln 2 + 2 atanh(1/9).
+var exp10Logs = sync.OnceValues(func() (*big.Float, *big.Float) {
+	atanhInv := func(n int64) *big.Float { // atanh(1/n) = sum 1/((2k+1) n^(2k+1))
+		sum := new(big.Float).SetPrec(exp10Prec)
+		pow := new(big.Float).SetPrec(exp10Prec).Quo(big.NewFloat(1), new(big.Float).SetInt64(n))
+		n2 := new(big.Float).SetInt64(n * n)
+		term := new(big.Float).SetPrec(exp10Prec)
+		for k := int64(0); ; k++ {
+			term.Quo(pow, new(big.Float).SetInt64(2*k+1))
+			if term.Sign() == 0 || term.MantExp(nil)-sum.MantExp(nil) < -exp10Prec-8 {
+				return sum
+			}
+			sum.Add(sum, term)
+			pow.Quo(pow, n2)
+		}
+	}
+	ln2 := new(big.Float).SetPrec(exp10Prec).Mul(big.NewFloat(2), atanhInv(3))
+	ln10 := new(big.Float).SetPrec(exp10Prec).Mul(big.NewFloat(3), ln2)
+	ln10.Add(ln10, new(big.Float).SetPrec(exp10Prec).Mul(big.NewFloat(2), atanhInv(9)))
+	return ln2, ln10
+})
+
+// exp10Big is 10^v correctly rounded, as glibc's exp10 (which jq 1.7.1
+// calls) gives it, where Go's math.Pow can be an ulp off (10^1.5):
+// v ln 10 = k ln 2 + r with |r| <= ln 2 / 2, and 10^v = 2^k e^r, e^r by its
+// Taylor series.
+func exp10Big(v float64) float64 {
+	ln2, ln10 := exp10Logs()
+	y := new(big.Float).SetPrec(exp10Prec).Mul(new(big.Float).SetFloat64(v), ln10)
+	q, _ := new(big.Float).Quo(y, ln2).Float64()
+	k := math.Round(q)
+	r := new(big.Float).SetPrec(exp10Prec).Mul(ln2, new(big.Float).SetFloat64(k))
+	r.Sub(y, r)
+	sum := new(big.Float).SetPrec(exp10Prec).SetInt64(1)
+	term := new(big.Float).SetPrec(exp10Prec).SetInt64(1)
+	for n := int64(1); n < 200; n++ {
+		term.Mul(term, r)
+		term.Quo(term, new(big.Float).SetInt64(n))
+		if term.Sign() == 0 || term.MantExp(nil) < -exp10Prec-8 {
+			break
+		}
+		sum.Add(sum, term)
+	}
+	sum.SetMantExp(sum, int(k))
+	f, _ := sum.Float64()
+	return f
 }
 
 func funcFrexp(v any) any {
@@ -2076,7 +2132,59 @@ func formatTimeFunc(name string, v, x any, loc *time.Location) any {
 	} else {
 		return errors.New(name + "/1 requires parsed datetime inputs")
 	}
-	return timefmt.Format(t, format)
+	return timefmt.Format(t, glibcYears(format, t))
+}
+
+// glibcYears writes the years of t into format where glibc's strftime,
+// which jq 1.7.1 calls, prints them otherwise than timefmt: %Y and %G as
+// the plain number (year 1 is "1", timefmt's "0001"), %C as the year
+// divided by 100 rounded down, %y and %g as the year modulo 100 (for year
+// -1, "-1", "99"), and the same in %F, %D, %x and %c (C locale).
+func glibcYears(format string, t time.Time) string {
+	if !strings.Contains(format, "%") {
+		return format
+	}
+	isoYear, _ := t.ISOWeek()
+	year := t.Year()
+	floorDiv := func(a int) int {
+		if a < 0 {
+			return -((-a + 99) / 100)
+		}
+		return a / 100
+	}
+	mod100 := func(a int) string {
+		return fmt.Sprintf("%02d", a-100*floorDiv(a))
+	}
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 == len(format) {
+			b.WriteByte(format[i])
+			continue
+		}
+		i++
+		switch format[i] {
+		case 'Y':
+			b.WriteString(strconv.Itoa(year))
+		case 'G':
+			b.WriteString(strconv.Itoa(isoYear))
+		case 'C':
+			b.WriteString(strconv.Itoa(floorDiv(year)))
+		case 'y':
+			b.WriteString(mod100(year))
+		case 'g':
+			b.WriteString(mod100(isoYear))
+		case 'F':
+			b.WriteString(strconv.Itoa(year) + "-%m-%d")
+		case 'D', 'x':
+			b.WriteString("%m/%d/" + mod100(year))
+		case 'c':
+			b.WriteString("%a %b %e %H:%M:%S " + strconv.Itoa(year))
+		default:
+			b.WriteByte('%')
+			b.WriteByte(format[i])
+		}
+	}
+	return b.String()
 }
 
 func funcStrptime(v, x any) any {
@@ -2169,6 +2277,17 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 			var name any
 			if n := names[j]; n != "" {
 				name = n
+			}
+			if x[0] == x[1] {
+				// jq 1.7.1 gives every group of an empty match its
+				// offset and "", whether the group took part or not
+				captures[j-1] = &OrderedMap{kvs: []keyVal{
+					{"offset", len([]rune(s[:x[0]]))},
+					{"string", ""},
+					{"length", 0},
+					{"name", name},
+				}}
+				continue
 			}
 			if x[j*2] < 0 {
 				// sic: jq 1.7 puts string before length here
