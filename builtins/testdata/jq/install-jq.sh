@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install-jq.sh [DIR] — install real jq 1.7.1 into DIR (default: the user's
 # cache, ~/.cache/llmsh/jq-1.7.1), for builtins/jq_golden_test.go's
-# differential test (TestJqReal) and for regen-jq.sh. Nothing outside DIR
+# differential test (TestJqDifferential) and for regen-jq.sh. Nothing outside DIR
 # changes: no system package is installed or removed.
 #
 # Debian 12 ships jq 1.6; Debian 13 (trixie) ships jq 1.7.1. apt-get reads
