@@ -531,10 +531,11 @@ func (r *jqRunner) run() {
 		r.eval(nil)
 	case r.o.slurp && r.o.rawIn:
 		var all strings.Builder
-		for _, name := range r.in.files {
+		for i, name := range r.in.files {
 			if r.stop || r.env.Ctx.Err() != nil {
 				return
 			}
+			r.in.next = i + 1
 			b, err := jqReadAll(r.env, name)
 			if err != nil {
 				r.in.openErr(name, err)
@@ -617,8 +618,14 @@ type jqInputs struct {
 const jqChunk = 4095
 
 func (in *jqInputs) openErr(name string, err error) {
-	fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open file %s: %s\n", name, ErrText(err))
 	in.r.status = jqExitUsage
+	if msg := ErrText(err); msg != "Is a directory" {
+		fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open file %s: %s\n", name, msg)
+	} else if in.next < len(in.files) {
+		// jq 1.7.1 opens a directory, fails to read it, and says so
+		// only when it goes on to the next file
+		fmt.Fprintf(in.r.env.Stderr, "jq: error: %s\n", msg)
+	}
 }
 
 func (in *jqInputs) close() {
