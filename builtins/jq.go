@@ -245,6 +245,10 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 			return v
 		}),
 		gojq.WithFunction("stderr", 0, 0, func(v any, _ []any) any {
+			if s, ok := v.(string); ok { // jq 1.7.1 writes a string raw
+				io.WriteString(env.Stderr, s)
+				return v
+			}
 			b, err := gojq.Marshal(v)
 			if err != nil {
 				return err

@@ -157,14 +157,14 @@ def capture($re):
 def capture($re; $flags): match($re; $flags) | .captures | _captures;
 def scan($re): scan($re; null);
 def scan($re; $flags):
-  match($re; $flags + "g") |
+  match($re; "g" + $flags) |
   if .captures == [] then
     .string
   else
     [.captures[].string]
   end;
 def splits($re; $flags):
-  .[foreach (match($re; $flags + "g"), null) as {$offset, $length}
+  .[foreach (match($re; "g" + $flags), null) as {$offset, $length}
       (null; {start: .next, end: $offset, next: $offset + $length})];
 def splits($re): splits($re; null);
 def split($re; $flags): [splits($re; $flags)];

@@ -535,7 +535,16 @@ func funcType(v any) any {
 func funcReverse(v any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func0TypeError{"reverse", v}
+		// jq 1.7.1's reverse is [.[length - 1 - range(0; length)]]: of
+		// a length of 0, []; else .[N] fails as on the value
+		n := funcLength(v)
+		if err, ok := n.(error); ok {
+			return err
+		}
+		if f, _ := ToFloat64(n); f == 0 {
+			return []any{}
+		}
+		return &indexError{v, 0}
 	}
 	ws := make([]any, len(vs))
 	for i, v := range vs {
@@ -746,7 +755,7 @@ func funcTrim(v any) any {
 func funcExplode(v any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func0TypeError{"explode", v}
+		return errors.New("explode input must be a string") // jq 1.7.1's words
 	}
 	return explode(s)
 }
@@ -764,11 +773,14 @@ func explode(s string) []any {
 func funcImplode(v any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func0TypeError{"implode", v}
+		return errors.New("implode input must be an array") // jq 1.7.1's words
 	}
 	var sb strings.Builder
 	sb.Grow(len(vs))
 	for _, v := range vs {
+		if f, ok := v.(float64); ok && math.IsNaN(f) {
+			return &jqTypeError{v, "can't be imploded, unicode codepoint needs to be numeric"} // number (null)
+		}
 		if r, ok := ToInt(v); ok {
 			if 0 <= r && r <= utf8.MaxRune {
 				sb.WriteRune(rune(r))
@@ -776,7 +788,7 @@ func funcImplode(v any) any {
 				sb.WriteRune(utf8.RuneError)
 			}
 		} else {
-			return &func0TypeError{"implode", vs}
+			return &jqTypeError{v, "can't be imploded, unicode codepoint needs to be numeric"}
 		}
 	}
 	return sb.String()
@@ -837,7 +849,7 @@ func funcJoin(v, x any) any {
 func funcASCIIDowncase(v any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func0TypeError{"ascii_downcase", v}
+		return errors.New("explode input must be a string") // jq 1.7.1: explode | … | implode
 	}
 	return strings.Map(func(r rune) rune {
 		if 'A' <= r && r <= 'Z' {
@@ -850,7 +862,7 @@ func funcASCIIDowncase(v any) any {
 func funcASCIIUpcase(v any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func0TypeError{"ascii_upcase", v}
+		return errors.New("explode input must be a string") // jq 1.7.1: explode | … | implode
 	}
 	return strings.Map(func(r rune) rune {
 		if 'a' <= r && r <= 'z' {
@@ -2197,7 +2209,35 @@ func funcStrptime(v, x any) any {
 	if err != nil { // jq 1.7.1's words
 		return errors.New("date " + jsonMarshal(s) + " does not match format " + jsonMarshal(format))
 	}
-	return timeToArray(t.UTC())
+	a := timeToArray(t.UTC())
+	if !strptimeHasDate(format) {
+		// glibc's strptime leaves the day of the month 0 (jq clears the
+		// struct tm) and computes no weekday or day of the year without a
+		// date field, and jq's sentinels 8 and 367 stay: "12:30" with
+		// "%H:%M" is [1900,0,0,12,30,0,8,367] (a weekday that %a gives
+		// is lost here, where glibc keeps it)
+		a[0], a[1], a[2], a[6], a[7] = 1900, 0, 0, 8, 367
+	}
+	return a
+}
+
+// strptimeHasDate reports whether format has a directive from which
+// glibc's strptime fills in the date (%d, %m, %Y, %j, %b, %s, and %c, %D,
+// %F, %x that hold them).
+func strptimeHasDate(format string) bool {
+	for i := 0; i+1 < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("EO_-0^#123456789", format[i]) >= 0 {
+			i++
+		}
+		if i < len(format) && strings.IndexByte("bBhcCdeDFjmsxyY", format[i]) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func arrayToTime(a []any, loc *time.Location) (time.Time, error) {
@@ -2234,20 +2274,6 @@ func funcNow(any) any {
 }
 
 func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
-	var name string
-	if testing == true {
-		name = "test"
-	} else {
-		name = "match"
-	}
-	var flags string
-	if fs != nil {
-		var ok bool
-		flags, ok = fs.(string)
-		if !ok {
-			return &func2TypeError{name, v, re, fs}
-		}
-	}
 	s, ok := v.(string)
 	if !ok {
 		return &jqTypeError{v, "cannot be matched, as it is not a string"}
@@ -2255,6 +2281,12 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 	restr, ok := re.(string)
 	if !ok {
 		return &jqTypeError{re, "is not a string"}
+	}
+	var flags string
+	if fs != nil { // checked after the input and the regex, as jq 1.7.1 does
+		if flags, ok = fs.(string); !ok {
+			return &jqTypeError{fs, "is not a string"}
+		}
 	}
 	r, err := compileRegexp(restr, flags, cache)
 	if err != nil {
