@@ -2131,72 +2131,24 @@ func formatTimeFunc(name string, v, x any, loc *time.Location) any {
 		return errors.New(name + "/1 requires a string format")
 	}
 	var t time.Time
+	var tm brokenDownTime
 	if isNumber {
 		var err error
 		if t, err = epochToTime(w, loc); err != nil {
 			return &func1WrapError{name, v, x, err}
 		}
+		tm = timeToBrokenDown(t)
 	} else if isBrokenDownTime(a) {
 		var err error
 		if t, err = arrayToTime(a, loc); err != nil {
 			return &func1WrapError{name, v, x, err}
 		}
+		tm = arrayToBrokenDown(a) // jq formats the fields as given
 	} else {
 		return errors.New(name + "/1 requires parsed datetime inputs")
 	}
-	return timefmt.Format(t, glibcYears(format, t))
-}
-
-// glibcYears writes the years of t into format where glibc's strftime,
-// which jq 1.7.1 calls, prints them otherwise than timefmt: %Y and %G as
-// the plain number (year 1 is "1", timefmt's "0001"), %C as the year
-// divided by 100 rounded down, %y and %g as the year modulo 100 (for year
-// -1, "-1", "99"), and the same in %F, %D, %x and %c (C locale).
-func glibcYears(format string, t time.Time) string {
-	if !strings.Contains(format, "%") {
-		return format
-	}
-	isoYear, _ := t.ISOWeek()
-	year := t.Year()
-	floorDiv := func(a int) int {
-		if a < 0 {
-			return -((-a + 99) / 100)
-		}
-		return a / 100
-	}
-	mod100 := func(a int) string {
-		return fmt.Sprintf("%02d", a-100*floorDiv(a))
-	}
-	var b strings.Builder
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' || i+1 == len(format) {
-			b.WriteByte(format[i])
-			continue
-		}
-		i++
-		switch format[i] {
-		case 'Y':
-			b.WriteString(strconv.Itoa(year))
-		case 'G':
-			b.WriteString(strconv.Itoa(isoYear))
-		case 'C':
-			b.WriteString(strconv.Itoa(floorDiv(year)))
-		case 'y':
-			b.WriteString(mod100(year))
-		case 'g':
-			b.WriteString(mod100(isoYear))
-		case 'F':
-			b.WriteString(strconv.Itoa(year) + "-%m-%d")
-		case 'D', 'x':
-			b.WriteString("%m/%d/" + mod100(year))
-		case 'c':
-			b.WriteString("%a %b %e %H:%M:%S " + strconv.Itoa(year))
-		default:
-			b.WriteByte('%')
-			b.WriteByte(format[i])
-		}
-	}
-	return b.String()
+	zone, offset := t.Zone()
+	return glibcStrftime(format, tm, zone, offset)
 }
 
 func funcStrptime(v, x any) any {
