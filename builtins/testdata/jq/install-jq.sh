@@ -31,6 +31,16 @@ if [ ! -r "$keyring" ]; then
 	exit 1
 fi
 mkdir -p "$dir"
+# one install at a time (two test runs may start together); the second
+# finds the first's
+exec 9>"$dir/.lock"
+if command -v flock >/dev/null; then
+	flock 9
+fi
+if [ -x "$dir/jq" ] && "$dir/jq" --version >/dev/null 2>&1; then
+	echo "$dir/jq"
+	exit 0
+fi
 work=$(mktemp -d "$dir/.work.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/debs" "$work/root"
