@@ -563,9 +563,20 @@ func (r *jqRunner) run() {
 			}
 			slurped = append(slurped, v)
 		}
-		if !r.stop {
-			r.eval(slurped)
+		if r.stop {
+			return
 		}
+		if r.o.stream && jqDelayedClose(r.in.last, slurped) {
+			// jq's next call, which returns the kept event, comes after
+			// the slurped array is done: the event is an input of its own
+			last := slurped[len(slurped)-1]
+			r.eval(slurped[:len(slurped)-1])
+			if !r.stop {
+				r.eval(last)
+			}
+			return
+		}
+		r.eval(slurped)
 	default:
 		for !r.stop {
 			v, ok := r.in.Next()
@@ -616,6 +627,29 @@ type jqInputs struct {
 	name   string // the current input for messages: a file name, <stdin>, "" for none
 	fname  any    // input_filename: the current file's name, "<stdin>" for stdin (jq 1.7)
 	line   int    // the newlines read in the current file
+	last   byte   // the last byte read, of any file
+}
+
+// jqDelayedClose reports whether jq 1.7.1's stream parser would keep the
+// last of these --stream events for its next call: the input ended with
+// the closing bracket of a top-level array or object (nothing after it)
+// whose last member is a scalar ([1], {"a":"x"}; not [[1]] or [{}]).
+func jqDelayedClose(lastByte byte, events []any) bool {
+	if (lastByte != ']' && lastByte != '}') || len(events) < 2 {
+		return false
+	}
+	leaf, ok := events[len(events)-2].([]any)
+	if !ok || len(leaf) != 2 {
+		return false
+	}
+	if path, ok := leaf[0].([]any); !ok || len(path) != 1 {
+		return false
+	}
+	switch leaf[1].(type) {
+	case []any, *gojq.OrderedMap, map[string]any:
+		return false
+	}
+	return true
 }
 
 // jqChunk is the most jq reads at once: fgets into a 4096-byte buffer.
@@ -675,6 +709,9 @@ func (in *jqInputs) readMore() bool {
 	if in.fh != nil {
 		b, err := in.br.ReadSlice('\n')
 		in.chunk = append(in.chunk, b...)
+		if len(b) > 0 {
+			in.last = b[len(b)-1]
+		}
 		if len(b) > 0 && b[len(b)-1] == '\n' {
 			in.line++
 		}
