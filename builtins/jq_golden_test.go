@@ -293,7 +293,7 @@ func realJq(t *testing.T) (string, string) {
 	if err != nil {
 		return "", err.Error()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "testdata/jq/install-jq.sh", filepath.Join(cache, "llmsh", "jq-1.7.1"))
 	var stderr bytes.Buffer

@@ -50,7 +50,7 @@ opts=(
 	-o "Dir::State::lists=$work/lists" -o "Dir::Cache=$work/cache"
 	-o Dir::State::status=/dev/null -o APT::Sandbox::User=root
 	-o Acquire::Languages=none -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false
-	-o Acquire::http::Timeout=30 -o Acquire::Retries=2
+	-o Acquire::http::Timeout=10 -o Acquire::Retries=1
 	-o Debug::NoLocking=1
 )
 apt-get -qq "${opts[@]}" update >&2
