@@ -22,7 +22,17 @@ var _ = register(Builtin{Name: "dd", Summary: "copy a file, converting and forma
 // or one above the largest int64 (overflow) in GNU's words; a product of
 // zero written 0x... gets GNU's warning.
 func ddSize(env *Env, s string) (int64, bool) {
-	const suffixes = "BbcEGkKMPTwYZ0"
+	const suffixes = "bcEGkKMPTwYZ0"
+	// A 'B' right after the number is no multiplier: it only marks a
+	// count of bytes (coreutils 9.1's parse_integer; "1kB", "1KiB" are
+	// the usual two-letter suffixes).
+	parse := func(v string) (uint64, gnu.SizeErr) {
+		n, e := gnu.ParseSize(v, 10, suffixes)
+		if e&^gnu.SizeOverflow != 0 && len(v) > 1 && v[len(v)-1] == 'B' && v[len(v)-2] >= '0' && v[len(v)-2] <= '9' {
+			n, e = gnu.ParseSize(v[:len(v)-1], 10, suffixes)
+		}
+		return n, e
+	}
 	fail := func(e gnu.SizeErr) (int64, bool) {
 		if e == gnu.SizeOverflow {
 			env.Errorf("invalid number: %s: Value too large for defined data type", gnu.Quote(s))
@@ -32,12 +42,12 @@ func ddSize(env *Env, s string) (int64, bool) {
 		return 0, false
 	}
 	left, right, prod := strings.Cut(s, "x")
-	a, e := gnu.ParseSize(left, 10, suffixes)
+	a, e := parse(left)
 	if e&^gnu.SizeOverflow != 0 || left == "" {
 		return fail(gnu.SizeInvalid)
 	}
 	if prod {
-		b, f := gnu.ParseSize(right, 10, suffixes)
+		b, f := parse(right)
 		if f&^gnu.SizeOverflow != 0 || strings.Contains(right, "x") {
 			return fail(gnu.SizeInvalid)
 		}
@@ -79,7 +89,7 @@ func dd(env *Env) int {
 // ddParse reads dd's operands into a ddConfig; on nil it returns the exit
 // status.
 func ddParse(env *Env) (*ddConfig, int) {
-	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync\n(accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
+	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  oseek=N         (recommended) seek N obs-sized blocks at start of output\n  iseek=N         (recommended) skip N ibs-sized blocks at start of input\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync\n(accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return nil, f.Fail(err, 1)
@@ -150,12 +160,17 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 		c.ibs, good = num()
 	case "obs":
 		c.obs, good = num()
+	// A 'B' anywhere in the value counts bytes, not blocks, as the
+	// *_bytes flags do (coreutils 9.1: count=150B, skip=1KiB).
 	case "count":
 		c.count, good = num()
-	case "skip":
+		c.iflag.countBytes = c.iflag.countBytes || strings.Contains(val, "B")
+	case "skip", "iseek":
 		c.skip, good = num()
-	case "seek":
+		c.iflag.skipBytes = c.iflag.skipBytes || strings.Contains(val, "B")
+	case "seek", "oseek":
 		c.seek, good = num()
+		c.oflag.seekBytes = c.oflag.seekBytes || strings.Contains(val, "B")
 	case "status":
 		switch val {
 		case "none", "noxfer", "progress":

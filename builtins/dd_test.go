@@ -24,6 +24,14 @@ func TestDd(t *testing.T) {
 		{"", []string{"dd", "bs=1m"}, "", "dd: invalid number: '1m'\n", 1},
 		{"", []string{"dd", "status=loud"}, "", "dd: invalid status level: 'loud'\nTry 'dd --help' for more information.\n", 1},
 		{"", []string{"dd", "conv=ucase,lcase"}, "", "dd: cannot combine lcase and ucase\n", 1},
+		// A 'B' after a count, skip or seek counts bytes (coreutils 9.1);
+		// iseek= and oseek= are skip= and seek=.
+		{"abcdefghij", []string{"dd", "skip=3B", "count=4B", "status=none"}, "defg", "", 0},
+		{"abcdefghij", []string{"dd", "bs=2", "skip=1B", "count=3B", "status=none"}, "bcd", "", 0},
+		{"abcdefghij", []string{"dd", "bs=2", "iseek=1", "count=2", "status=none"}, "cdef", "", 0},
+		{"abcdefghij", []string{"dd", "count=3B", "bs=4", "status=noxfer"}, "abc", "0+1 records in\n0+1 records out\n", 0},
+		{"abcdefghij", []string{"dd", "count=1Bx2", "status=none"}, "ab", "", 0},
+		{"abcdefghij", []string{"dd", "count=2xB"}, "", "dd: invalid number: '2xB'\n", 1},
 		// iflag= and oflag=.
 		{"abcdefghij\n", []string{"dd", "iflag=count_bytes", "count=5", "bs=2", "status=noxfer"}, "abcde", "2+1 records in\n2+1 records out\n", 0},
 		{"abcdefghij\n", []string{"dd", "iflag=count_bytes", "count=5", "ibs=2", "obs=3", "status=noxfer"}, "abcde", "2+1 records in\n1+1 records out\n", 0},
