@@ -120,7 +120,7 @@ func subUsageErr(stderr io.Writer, sub, format string, args ...any) int {
 }
 
 // usageLine follows every usage error of llmsh.
-const usageLine = "Usage: llmsh [OPTIONS] [-c SCRIPT | SCRIPT_FILE] [ARG...] (llmsh --help for more)"
+const usageLine = "Usage: llmsh [OPTION]... [SCRIPT_FILE | -c SCRIPT [NAME]] [ARG]... (llmsh --help for more)"
 
 // errVersion is returned by the --version option's function.
 var errVersion = errors.New("version requested")

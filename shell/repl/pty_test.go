@@ -333,8 +333,15 @@ func TestNoColor(t *testing.T) {
 	s.expect("> ", wait)
 	s.send("\x04")
 	s.expect("llmsh: unexpected EOF while looking for matching `''", wait)
+	// $? after a syntax error is the prompt's 2, as bash's.
+	s.send("echo \"st=$?\"\r")
+	s.expect("st=2\r\n", wait)
+	s.send("false\r")
+	s.expect("[1]$ ", wait)
 	s.send("done\r")
 	s.expect("llmsh: syntax error near unexpected token `done'\r\n  done\r\n  ^", wait)
+	s.send("echo \"st=$?\"\r")
+	s.expect("st=2\r\n", wait)
 	s.send("exit\r")
 	s.exitStatus(wait)
 	if m := sgr.FindString(s.all()); m != "" {

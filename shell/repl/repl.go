@@ -268,6 +268,7 @@ func Run(ctx context.Context, o Options) int {
 			showError(o.Stderr, s.pal, perr, buf.String())
 			buf.Reset()
 			status = 2
+			o.Shell.SetLastStatus(status)
 			continue
 		case err != nil:
 			fmt.Fprintf(o.Stderr, "llmsh: %v\n", err)
@@ -493,8 +494,9 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 		status = 124
 		fmt.Fprintln(o.Stderr, pal.err.Sprintf("llmsh: timed out after %s", o.Timeout))
 	}
-	if s.interrupted.Load() || limited || timedOut {
-		// $? of the next line is what the prompt shows, as bash's.
+	if s.interrupted.Load() || limited || timedOut || rerr != nil {
+		// $? of the next line is what the prompt shows, as bash's
+		// (after a syntax error too: 2).
 		o.Shell.SetLastStatus(status)
 	}
 	return status, exited

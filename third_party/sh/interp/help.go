@@ -8,8 +8,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-
-	"github.com/llmsh/llmsh/internal/getopt"
 )
 
 // The `help` builtin, following bash: `help` lists every builtin's synopsis in
@@ -150,7 +148,7 @@ func helpText(name string) string {
 	}
 	if note := helpNotes[name]; note != "" {
 		// within bash's 80 columns
-		text += "    \n" + getopt.Wrap("    "+note) + "\n"
+		text += "    \n" + wrapNote(note) + "\n"
 	}
 	return text
 }
@@ -298,4 +296,25 @@ func (r *Runner) dashHelp(name string, args []string) (exitStatus, bool) {
 	}
 	r.outf("%s: %s\n%s", name, h.synopsis, helpText(name))
 	return exitStatus{code: 2}, true
+}
+
+// wrapNote fills llmsh's note into lines of at most 79 columns indented
+// by four spaces, as bash's help texts are (a word too long for a line
+// stays whole). The vendored fork imports none of llmsh's packages.
+func wrapNote(note string) string {
+	const width, indent = 79, "    "
+	var b strings.Builder
+	line := indent
+	for _, w := range strings.Fields(note) {
+		if line != indent && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line)
+	return b.String()
 }
