@@ -11,8 +11,14 @@ var _ = register(Builtin{Name: "envsubst", Summary: "substitute the values of en
 
 func envsubstCmd(env *Env) int {
 	f := NewFlags(env, "Substitutes the values of environment variables.", "[OPTION] [SHELL-FORMAT]")
+	// gettext's sections, its -h and -V among them.
+	f.Section("Operation mode:")
 	vars := f.Bool('v', "variables", "output the variables occurring in SHELL-FORMAT")
 	version := shortHelpVersion(f, 'h', 'V')
+	f.Section("Informative output:")
+	f.Row("-h, --help", "display this help and exit")
+	f.Row("-V, --version", "output version information and exit")
+	f.OwnHelpRows = true
 	f.Epilog = "In normal operation mode, standard input is copied to standard output,\n" +
 		"with references to environment variables of the form $VARIABLE or ${VARIABLE}\n" +
 		"being replaced with the corresponding values.  If a SHELL-FORMAT is given,\n" +

@@ -619,6 +619,9 @@ func patch(env *Env) int {
 // flags is patch's option table; it fills p and o.
 func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f := NewFlags(env, patchSummary, "[OPTION]... [ORIGFILE [PATCHFILE]]")
+	// GNU patch's sections, without coreutils' note on mandatory arguments.
+	f.NoMandatoryNote = true
+	f.Section("Input options:")
 	f.Func('p', "strip", RequiredArg, "NUM", "strip NUM leading components from file names", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -628,14 +631,6 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 		p.strip = n
 		return nil
 	})
-	f.Func('i', "input", RequiredArg, "PATCHFILE", "read patch from PATCHFILE instead of stdin", func(v string, _ bool) error {
-		o.input, o.inputSet = v, true
-		return nil
-	})
-	f.BoolVar(&p.reverse, 'R', "reverse", "assume patches were created with old and new files swapped")
-	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
-	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
-	f.StringVar(&p.outFile, 'o', "output", "FILE", "output patched files to FILE")
 	f.Func('F', "fuzz", RequiredArg, "LINES", "set the fuzz factor to LINES for inexact matching", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -645,6 +640,20 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 		p.fuzz = n
 		return nil
 	})
+	var unified, batch, force bool // the defaults of llmsh's patch
+	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
+	f.BoolVar(&o.ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
+	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
+	f.BoolVar(&p.reverse, 'R', "reverse", "assume patches were created with old and new files swapped")
+	f.Func('i', "input", RequiredArg, "PATCHFILE", "read patch from PATCHFILE instead of stdin", func(v string, _ bool) error {
+		o.input, o.inputSet = v, true
+		return nil
+	})
+	f.Section("Output options:")
+	f.StringVar(&p.outFile, 'o', "output", "FILE", "output patched files to FILE")
+	f.StringVar(&p.rejFile, 'r', "reject-file", "FILE", "output rejects to FILE ('-' discards them)")
+	f.BoolVar(&p.removeEmpty, 'E', "remove-empty-files", "remove output files that are empty after patching")
+	f.Section("Backup and version control options:")
 	f.BoolVar(&p.backup, 'b', "backup", "back up the original contents of each file (as FILE.orig)")
 	f.Func(0, "backup-if-mismatch", NoArg, "", "back up if the patch does not match exactly (the default)", func(string, bool) error {
 		p.noBackupIfMismatch = false
@@ -652,19 +661,16 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	})
 	f.BoolVar(&p.noBackupIfMismatch, 0, "no-backup-if-mismatch", "back up mismatches only if otherwise requested")
 	f.StringVar(&p.suffix, 'z', "suffix", "SUFFIX", "use SUFFIX as the backup extension instead of .orig")
-	f.StringVar(&p.rejFile, 'r', "reject-file", "FILE", "output rejects to FILE ('-' discards them)")
-	f.BoolVar(&p.removeEmpty, 'E', "remove-empty-files", "remove output files that are empty after patching")
-	f.Func('d', "directory", RequiredArg, "DIR", "change the working directory to DIR first", func(v string, _ bool) error {
-		o.dir, o.dirSet = v, true
-		return nil
-	})
-	var unified, batch, force bool // the defaults of llmsh's patch
-	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
-	f.BoolVar(&o.ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
+	f.Section("Miscellaneous options:")
 	f.BoolVar(&batch, 't', "batch", "ask no questions")
 	f.BoolVar(&force, 'f', "force", "like -t, but ignore bad-Prereq patches")
 	f.BoolVar(&o.silent, 's', "quiet", "work silently, unless an error occurs")
 	f.BoolVar(&o.silent, 0, "silent", "")
+	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
+	f.Func('d', "directory", RequiredArg, "DIR", "change the working directory to DIR first", func(v string, _ bool) error {
+		o.dir, o.dirSet = v, true
+		return nil
+	})
 	return f
 }
 
