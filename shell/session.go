@@ -167,7 +167,7 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	s.runner.SetSource(src) // declare -f prints functions as written
 	for i := 0; i < len(file.Stmts); {
 		// Line by line, with the aliases of when each line is read.
-		stmts, lineSrc, next, err := s.runner.AliasedLine(file.Stmts, i)
+		stmts, lineSrc, next, err := s.runner.AliasedLine(ctx, file.Stmts, i)
 		if err != nil {
 			return 2, err
 		}

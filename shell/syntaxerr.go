@@ -45,7 +45,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			status = st
 		}
 	}
-	if read, ok := s.runner.AliasReread(src, len(prefix), int(perr.Pos.Line()), name); ok {
+	if read, ok := s.runner.AliasReread(ctx, src, len(prefix), int(perr.Pos.Line()), name); ok {
 		// An alias that the lines before defined makes a command of
 		// the failing lines, as bash reads them: they run, then the
 		// rest is read on.

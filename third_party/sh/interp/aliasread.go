@@ -29,7 +29,7 @@ type aliasSpan struct {
 // the first statement of the next line; ok is false when no alias applies
 // (then stmts[i:next] run as they are). text is the line's text expanded,
 // read the text as read; both start at the line of stmts[i].
-func (r *Runner) aliasedLine(stmts []*syntax.Stmt, i int) (text, read string, next int, ok bool) {
+func (r *Runner) aliasedLine(ctx context.Context, stmts []*syntax.Stmt, i int) (text, read string, next int, ok bool) {
 	src := r.text.src
 	if len(r.alias) == 0 || !r.opts[optExpandAliases] || src == "" {
 		return "", "", i + 1, false // (next is only meant when ok)
@@ -64,8 +64,8 @@ func (r *Runner) aliasedLine(stmts []*syntax.Stmt, i int) (text, read string, ne
 	if !named {
 		return "", "", next, false
 	}
-	text, changed := r.expandAliasText(read)
-	if !changed {
+	text, changed := r.expandAliasText(ctx, read)
+	if !changed || ctx.Err() != nil {
 		return "", "", next, false
 	}
 	return text, read, next, true
@@ -115,7 +115,7 @@ func firstWordText(st *syntax.Stmt, src string) string {
 // replacement that is more than words (`a; b`, `{`, `x |`) joins the rest
 // of the line as bash reads it. A text that does not parse is left there:
 // its error is reported when it is run.
-func (r *Runner) expandAliasText(text string) (string, bool) {
+func (r *Runner) expandAliasText(ctx context.Context, text string) (string, bool) {
 	var spans []aliasSpan
 	forced := map[int]bool{}
 	pos, changed := 0, false
@@ -127,6 +127,9 @@ func (r *Runner) expandAliasText(text string) (string, bool) {
 	tail := text
 	lenient := maxLenientParses
 	for range maxAliasSteps {
+		if ctx.Err() != nil {
+			break // the run is stopped (a limit): it runs nothing more
+		}
 		off, name := next, nextName
 		if next < 0 {
 			if len(head) > 0 {
@@ -348,8 +351,8 @@ func (r *Runner) nextAliasWord(file *syntax.File, text string, pos int, spans []
 // SetSource while they run); next is the index in stmts of the next line.
 // An expansion that makes the line a syntax error returns the parser's
 // error on src.
-func (r *Runner) AliasedLine(stmts []*syntax.Stmt, i int) (line []*syntax.Stmt, src string, next int, err error) {
-	text, _, next, ok := r.aliasedLine(stmts, i)
+func (r *Runner) AliasedLine(ctx context.Context, stmts []*syntax.Stmt, i int) (line []*syntax.Stmt, src string, next int, err error) {
+	text, _, next, ok := r.aliasedLine(ctx, stmts, i)
 	if !ok {
 		next = lineEnd(stmts, i)
 		return stmts[i:next], r.text.src, next, nil
@@ -458,7 +461,7 @@ const maxRereadLines = 256
 // written; line0 is the number of lines before them and end the offset in
 // src after them; whole says that text parses. ok is false when no alias
 // was expanded in the lines up to line errLine (where the parse failed).
-func (r *Runner) aliasReread(src string, start, errLine int) (text, read string, line0, end int, whole, ok bool) {
+func (r *Runner) aliasReread(ctx context.Context, src string, start, errLine int) (text, read string, line0, end int, whole, ok bool) {
 	if len(r.alias) == 0 || !r.opts[optExpandAliases] || start >= len(src) {
 		return "", "", 0, 0, false, false
 	}
@@ -471,7 +474,10 @@ func (r *Runner) aliasReread(src string, start, errLine int) (text, read string,
 		}
 		read = src[start:end]
 		var changed bool
-		text, changed = r.expandAliasText(read)
+		text, changed = r.expandAliasText(ctx, read)
+		if ctx.Err() != nil {
+			break
+		}
 		if !changed {
 			if line >= errLine {
 				break // no alias up to the error: it stands
@@ -506,7 +512,7 @@ func (r *Runner) readOnAlias(ctx context.Context, stmts []*syntax.Stmt, i int, t
 	src := r.text.src
 	off := int(stmts[i].Pos().Offset())
 	start := strings.LastIndexByte(src[:off], '\n') + 1
-	ctext, read, line0, end, _, ok := r.aliasReread(src, start, int(stmts[i].Pos().Line()))
+	ctext, read, line0, end, _, ok := r.aliasReread(ctx, src, start, int(stmts[i].Pos().Line()))
 	if !ok {
 		return 0, false, false
 	}
@@ -572,8 +578,8 @@ type AliasRead struct {
 // may open a compound command or a quote that later text closes. ok is
 // false when no alias makes a command of the text: its syntax error
 // stands. The caller runs File, then Rest.
-func (r *Runner) AliasReread(src string, start, errLine int, name string) (read AliasRead, ok bool) {
-	text, _, line0, end, whole, ok := r.aliasReread(src, start, errLine)
+func (r *Runner) AliasReread(ctx context.Context, src string, start, errLine int, name string) (read AliasRead, ok bool) {
+	text, _, line0, end, whole, ok := r.aliasReread(ctx, src, start, errLine)
 	if !ok || !whole {
 		return read, false
 	}

@@ -494,7 +494,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					return r.evalRest(ctx, pos, src, r.readTo, evalNode, oldText)
 				}
 			}
-			if text, read, line0, end, whole, ok := r.aliasReread(src, len(prefix), int(perr.Pos.Line())); ok && whole {
+			if text, read, line0, end, whole, ok := r.aliasReread(ctx, src, len(prefix), int(perr.Pos.Line())); ok && whole {
 				// llmsh: an alias that the lines before defined
 				// makes a command of the failing lines, as bash
 				// reads them.
@@ -650,7 +650,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				// (aliasread.go); the rest is read again.
 				r.readOn = false
 				rest, synErrs, resume = restText(cur, r.readTo), nil, ""
-			} else if atext, aread, line0, end, whole, ok := r.aliasReread(cur, prefixLen, errLine); errLine > 0 && ok && whole {
+			} else if atext, aread, line0, end, whole, ok := r.aliasReread(ctx, cur, prefixLen, errLine); errLine > 0 && ok && whole {
 				// llmsh: an alias that the lines before defined
 				// makes a command of the failing lines.
 				if r.runAliasedLine(ctx, atext, aread, line0, false, lineErr) {

@@ -521,7 +521,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.recordHistory(stmts, i) // set -o history (scripthist.go)
 		}
 		if aliases && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
-			if text, read, next, ok := r.aliasedLine(stmts, i); ok {
+			if text, read, next, ok := r.aliasedLine(ctx, stmts, i); ok {
 				if top && len(r.pendingHdocs) > 0 {
 					r.warnHdocsUpTo(stmts[next-1].End().Line())
 				}

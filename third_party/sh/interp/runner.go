@@ -1660,7 +1660,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	if perr := (syntax.ParseError{}); errors.As(err, &perr) {
 		// llmsh: an alias that opens a command the action's text
 		// closes (aliasread.go): the action as read, aliases expanded.
-		if text, _, _, end, whole, ok := r.aliasReread(callback, 0, int(perr.Pos.Line())); ok && whole && strings.TrimSpace(callback[end:]) == "" {
+		if text, _, _, end, whole, ok := r.aliasReread(ctx, callback, 0, int(perr.Pos.Line())); ok && whole && strings.TrimSpace(callback[end:]) == "" {
 			if f, ferr := r.parseText(text, name+" trap"); ferr == nil {
 				file, err, callback, aliases = f, nil, text, false
 			}

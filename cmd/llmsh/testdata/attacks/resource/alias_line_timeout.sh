@@ -1,0 +1,15 @@
+# A line of 10000 aliases whose value is not plain words: each expansion
+# parses the rest of the line again (10000 parses of 80 KB). The reader
+# did not look at the run's context while it expanded, so the time limit
+# could not stop it: the CLI ended only by its watchdog's exit, and
+# Session.Run (library, serve worker) returned minutes past its limit.
+# The expansion now stops when the run is stopped.
+#@ timeout: 2s
+#@ status: 124
+#@ stderr: timed out after 2s
+#@ no-stdout: not reached
+shopt -s expand_aliases
+alias b='{ :; }'
+line=$(printf 'b;%.0s' {1..10000})
+eval "$line : $(printf '%60000s' '') ; echo not reached"
+echo not reached either
