@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
 	"strconv"
@@ -8,6 +9,8 @@ import (
 	"sync"
 	"syscall"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "iconv", Summary: "convert text from one character encoding to another", Run: iconvCmd})
@@ -340,7 +343,7 @@ func iconvCmd(env *Env) int {
 		}
 		return 1
 	}
-	conv := &iconvConv{src: iconvCharsetFor(fromName), dst: iconvCharsetFor(toName),
+	conv := &iconvConv{ctx: env.Ctx, src: iconvCharsetFor(fromName), dst: iconvCharsetFor(toName),
 		translit: translit, skip: ignore || *omit, omit: *omit}
 	if len(args) == 0 {
 		args = []string{"-"}
@@ -369,6 +372,9 @@ func iconvCmd(env *Env) int {
 		}
 		var msg string
 		out, msg = conv.run(out, data)
+		if conv.cancelled {
+			return writeFailed(env, gnu.ErrCancelled)
+		}
 		if !*outSet {
 			if _, err := w.Write(out); err != nil {
 				return writeFailed(env, err)
@@ -393,6 +399,10 @@ func iconvCmd(env *Env) int {
 // iconvConv is one conversion, kept across the input files as glibc
 // keeps its conversion descriptor.
 type iconvConv struct {
+	// ctx is the run's: a conversion of gigabytes stops when it ends
+	// (a limit), cancelled then saying so.
+	ctx                context.Context
+	cancelled          bool
 	src, dst           iconvCharset
 	srcState, dstState iconvState
 	translit           bool
@@ -408,7 +418,11 @@ func (c *iconvConv) run(out, data []byte) ([]byte, string) {
 		c.srcState.started = true
 		i = c.src.readMark(data, &c.srcState)
 	}
-	for i < len(data) {
+	for check := 0; i < len(data); check++ {
+		if check&0xffff == 0 && c.ctx.Err() != nil {
+			c.cancelled = true
+			return out, ""
+		}
 		r, n := c.src.decode(data[i:], &c.srcState)
 		switch {
 		case n == 0:

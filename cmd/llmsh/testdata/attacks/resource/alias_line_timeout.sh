@@ -1,5 +1,5 @@
 # A line of 10000 aliases whose value is not plain words: each expansion
-# parses the rest of the line again (10000 parses of 80 KB). The reader
+# parses the rest of the line again (10000 parses of 220 KB). The reader
 # did not look at the run's context while it expanded, so the time limit
 # could not stop it: the CLI ended only by its watchdog's exit, and
 # Session.Run (library, serve worker) returned minutes past its limit.
@@ -11,5 +11,5 @@
 shopt -s expand_aliases
 alias b='{ :; }'
 line=$(printf 'b;%.0s' {1..10000})
-eval "$line : $(printf '%60000s' '') ; echo not reached"
+eval "$line : $(printf '%200000s' '') ; echo not reached"
 echo not reached either
