@@ -182,6 +182,9 @@ func diffLines(ctx context.Context, a, b *diffFile, o *diffOpts) ([]diffChange, 
 	for f, df := range [2]*diffFile{a, b} {
 		n := len(df.lines)
 		for i := range eq[f] {
+			if i&0xffff == 0 && ctx.Err() != nil {
+				return nil, ctx.Err() // millions of lines: seconds
+			}
 			ln := prefix + i
 			k := o.lineKey(df.lines[ln], ln == n-1 && df.missingNewline)
 			c, ok := classes[k]
