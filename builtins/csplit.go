@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -34,6 +35,7 @@ type csplitControl struct {
 // GNU's current_line, and the output file being written.
 type csplitRun struct {
 	env      *Env
+	steps    int // lines looked at, for stopped
 	operands []string
 	lines    [][]byte
 	head     int64
@@ -137,7 +139,9 @@ func csplitCmd(env *Env) int {
 	if !ok {
 		return 1
 	}
-	c.lines = splitLinesKeep(data)
+	if c.lines, err = splitLinesKeep(env.Ctx, data); err != nil {
+		return writeFailed(env, err)
+	}
 	c.head = 1
 	c.stdout = stdoutWriter(env)
 	err = c.split(controls)
@@ -158,9 +162,12 @@ func csplitCmd(env *Env) int {
 
 // splitLinesKeep cuts data into lines, each with its newline (the last
 // one may have none).
-func splitLinesKeep(data []byte) [][]byte {
-	var lines [][]byte
+func splitLinesKeep(ctx context.Context, data []byte) ([][]byte, error) {
+	lines := make([][]byte, 0, bytes.Count(data, []byte{'\n'})+1)
 	for len(data) > 0 {
+		if len(lines)&0xffff == 0 && ctx.Err() != nil {
+			return nil, gnu.ErrCancelled // millions of lines: seconds
+		}
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
 			lines = append(lines, data)
@@ -169,7 +176,7 @@ func splitLinesKeep(data []byte) [][]byte {
 		lines = append(lines, data[:i+1])
 		data = data[i+1:]
 	}
-	return lines
+	return lines, nil
 }
 
 // csplitSuffix checks a -b format as GNU's max_out does and returns it in
@@ -430,6 +437,9 @@ func (c *csplitRun) processRegexp(p *csplitControl, rep int64) error {
 		}
 	}
 	for {
+		if err := c.stopped(); err != nil {
+			return err
+		}
 		c.current++
 		line := c.findLine(c.current)
 		if line == nil {
@@ -515,6 +525,9 @@ func (c *csplitRun) writeTo(last int64, p *csplitControl) error {
 			c.env.Errorf("%s: line number out of range", gnu.Quote(c.operands[p.argnum]))
 			return errCsplitFatal
 		}
+		if err := c.stopped(); err != nil {
+			return err
+		}
 		if !p.ignore {
 			if err := c.save(line); err != nil {
 				return err
@@ -554,6 +567,9 @@ func (c *csplitRun) create() error {
 }
 
 func (c *csplitRun) save(line []byte) error {
+	if err := c.stopped(); err != nil {
+		return err
+	}
 	if c.out == nil {
 		return nil
 	}
@@ -615,4 +631,13 @@ func (c *csplitRun) abandon() {
 		c.out.Close()
 		c.out = nil
 	}
+}
+
+// stopped is gnu.ErrCancelled once the run has stopped, looked at every
+// 65536 lines: a search or a copy of millions of lines takes seconds.
+func (c *csplitRun) stopped() error {
+	if c.steps++; c.steps&0xffff == 0 && c.env.Ctx.Err() != nil {
+		return gnu.ErrCancelled
+	}
+	return nil
 }

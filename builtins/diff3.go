@@ -186,7 +186,9 @@ func (d *diff3Run) load(args []string, stripCR bool) (threads [2][]diff3Two, sta
 			data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 		}
 		files[k] = splitDiffLines(data)
-		d.lines[k] = splitLinesKeep(data)
+		if d.lines[k], err = splitLinesKeep(env.Ctx, data); err != nil {
+			return threads, writeFailed(env, err)
+		}
 	}
 	for t := 0; t < 2; t++ {
 		// GNU diff3 runs diff --horizon-lines=100.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"math"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // This file holds the line comparison behind diff. It follows the design of
@@ -30,7 +32,9 @@ type diffFile struct {
 
 // splitDiffLines splits data into lines.
 func splitDiffLines(data []byte) *diffFile {
-	f := &diffFile{data: data}
+	// One allocation: appending to millions of lines copied for seconds
+	// (a time limit waited for it).
+	f := &diffFile{data: data, lines: make([][]byte, 0, bytes.Count(data, []byte{'\n'})+1)}
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
@@ -183,7 +187,7 @@ func diffLines(ctx context.Context, a, b *diffFile, o *diffOpts) ([]diffChange, 
 		n := len(df.lines)
 		for i := range eq[f] {
 			if i&0xffff == 0 && ctx.Err() != nil {
-				return nil, ctx.Err() // millions of lines: seconds
+				return nil, gnu.ErrCancelled // millions of lines: seconds
 			}
 			ln := prefix + i
 			k := o.lineKey(df.lines[ln], ln == n-1 && df.missingNewline)
@@ -219,7 +223,7 @@ func diffLines(ctx context.Context, a, b *diffFile, o *diffOpts) ([]diffChange, 
 	s.noteDelete = func(x int) { changed[0][realindex[0][x]+1] = true }
 	s.noteInsert = func(y int) { changed[1][realindex[1][y]+1] = true }
 	if s.compareseq(0, nx, 0, ny, o.minimal) {
-		return nil, ctx.Err()
+		return nil, gnu.ErrCancelled
 	}
 
 	// 5. Shift boundaries.
