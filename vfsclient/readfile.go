@@ -23,35 +23,8 @@ func (c *Client) ReadFile(name string, p []byte) (n int, eof, ok bool, err error
 		return 0, false, false, nil
 	}
 	c.flushPending()
-	wire, err := c.wireName(name)
+	ch, err := c.sendPathMax(vfsproto.OpReadFile, name, p, c.bulkID)
 	if err != nil {
-		return 0, false, true, pathErr("open", name, err)
-	}
-	quoted, err := json.Marshal(wire)
-	if err != nil {
-		return 0, false, true, pathErr("open", name, err)
-	}
-	var sent uint64
-	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
-		// The data is read straight into p: asked for before the
-		// request goes out, so before its answer can come.
-		sent = id
-		c.mu.Lock()
-		c.bulkID[id] = p
-		c.mu.Unlock()
-		start := len(dst)
-		dst = beginRequest(dst, id, vfsproto.OpReadFile)
-		dst = append(dst, `{"path":`...)
-		dst = append(dst, quoted...)
-		dst = append(dst, `,"max":`...)
-		dst = strconv.AppendInt(dst, int64(len(p)), 10)
-		dst = append(dst, '}')
-		return finishRequest(dst, start)
-	})
-	if err != nil {
-		c.mu.Lock()
-		delete(c.bulkID, sent)
-		c.mu.Unlock()
 		return 0, false, true, pathErr("open", name, err)
 	}
 	// Every request sent is answered (or failed by fail) before p is
@@ -200,35 +173,8 @@ func (c *Client) ReadTail(name string, p []byte) (n int, off int64, st fs.FileIn
 		return 0, 0, nil, false, nil
 	}
 	c.flushPending()
-	wire, err := c.wireName(name)
+	ch, err := c.sendPathMax(vfsproto.OpReadTail, name, p, c.tailID)
 	if err != nil {
-		return 0, 0, nil, true, pathErr("open", name, err)
-	}
-	quoted, err := json.Marshal(wire)
-	if err != nil {
-		return 0, 0, nil, true, pathErr("open", name, err)
-	}
-	var sent uint64
-	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
-		// Marked before the request goes out, so before its answer
-		// can come: the bytes go straight into p.
-		sent = id
-		c.mu.Lock()
-		c.tailID[id] = p
-		c.mu.Unlock()
-		start := len(dst)
-		dst = beginRequest(dst, id, vfsproto.OpReadTail)
-		dst = append(dst, `{"path":`...)
-		dst = append(dst, quoted...)
-		dst = append(dst, `,"max":`...)
-		dst = strconv.AppendInt(dst, int64(len(p)), 10)
-		dst = append(dst, '}')
-		return finishRequest(dst, start)
-	})
-	if err != nil {
-		c.mu.Lock()
-		delete(c.tailID, sent)
-		c.mu.Unlock()
 		return 0, 0, nil, true, pathErr("open", name, err)
 	}
 	// Every request sent is answered (or failed by fail) before p is
@@ -285,4 +231,41 @@ func decodeTail(raw []byte) (res vfsproto.ReadTailResult, ok bool) {
 	d.stat(&res.Stat)
 	d.lit(`}`)
 	return res, d.ok && len(d.b) == 0
+}
+
+// sendPathMax sends a read_file or read_tail request for name whose
+// bytes go straight into p: p is entered in into (bulkID or tailID)
+// before the request goes out, so before its answer can come, and taken
+// out again if it cannot be sent. The error is open's PathError.
+func (c *Client) sendPathMax(op, name string, p []byte, into map[uint64][]byte) (chan answer, error) {
+	wire, err := c.wireName(name)
+	if err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	quoted, err := json.Marshal(wire)
+	if err != nil {
+		return nil, pathErr("open", name, err)
+	}
+	var sent uint64
+	ch, err := c.sendFrame(func(dst []byte, id uint64) ([]byte, error) {
+		sent = id
+		c.mu.Lock()
+		into[id] = p
+		c.mu.Unlock()
+		start := len(dst)
+		dst = beginRequest(dst, id, op)
+		dst = append(dst, `{"path":`...)
+		dst = append(dst, quoted...)
+		dst = append(dst, `,"max":`...)
+		dst = strconv.AppendInt(dst, int64(len(p)), 10)
+		dst = append(dst, '}')
+		return finishRequest(dst, start)
+	})
+	if err != nil {
+		c.mu.Lock()
+		delete(into, sent)
+		c.mu.Unlock()
+		return nil, pathErr("open", name, err)
+	}
+	return ch, nil
 }
