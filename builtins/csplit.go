@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/posixre"
@@ -551,10 +552,33 @@ func (c *csplitRun) name(n int64) string {
 	if c.suffix != "" {
 		return c.prefix + fmt.Sprintf(c.suffix, n)
 	}
-	return c.prefix + fmt.Sprintf("%0*d", c.digits, n)
+	num := strconv.FormatInt(n, 10)
+	if pad := c.digits - len(num); pad > 0 {
+		// fmt's widths stop at 10^6 (%!(BADWIDTH)); GNU pads to any
+		// width and the name is then too long to create.
+		num = strings.Repeat("0", pad) + num
+	}
+	return c.prefix + num
 }
 
 func (c *csplitRun) create() error {
+	if c.suffix == "" && c.digits > linuxPathMax {
+		// No system creates a name longer than PATH_MAX: say so as GNU
+		// does, the zeros written out rather than held in memory.
+		num := strconv.FormatInt(c.created, 10)
+		w := bufio.NewWriter(c.env.Stderr)
+		fmt.Fprintf(w, "%s: %s", c.env.Name(), gnu.QuoteF(c.prefix))
+		zeros := bytes.Repeat([]byte{'0'}, 64<<10)
+		for pad := c.digits - len(num); pad > 0; pad -= len(zeros) {
+			if err := c.stopped(); err != nil {
+				return err
+			}
+			w.Write(zeros[:min(pad, len(zeros))])
+		}
+		fmt.Fprintf(w, "%s: %s\n", num, ErrText(syscall.ENAMETOOLONG))
+		w.Flush()
+		return errCsplitFatal
+	}
 	c.outName = c.name(c.created)
 	out, err := c.env.Create(c.outName)
 	if err != nil {
