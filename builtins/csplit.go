@@ -81,8 +81,15 @@ func csplitCmd(env *Env) int {
 	var digitsErr error
 	f.Func('n', "digits", RequiredArg, "DIGITS", "use specified number of digits instead of 2", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(strings.TrimLeft(v, " \t"), 10, 32)
-		if err != nil || n < 0 {
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			digitsErr = fmt.Errorf("invalid number: %s: Value too large for defined data type", gnu.Quote(v))
+			return nil
+		case err != nil:
 			digitsErr = fmt.Errorf("invalid number: %s", gnu.Quote(v))
+			return nil
+		case n < 0:
+			digitsErr = fmt.Errorf("invalid number: %s: Numerical result out of range", gnu.Quote(v))
 			return nil
 		}
 		c.digits = int(n)
