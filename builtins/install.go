@@ -107,7 +107,7 @@ func install(env *Env) int {
 
 // mkdirs makes d and its missing ancestors, saying so with -v.
 func (r *installRun) mkdirs(d string) bool {
-	return mkdirParents(r.env, d, defaultDirMode, func(name string) {
+	return mkdirParents(r.env, d, defaultDirMode, exactAll, func(name string) {
 		if r.verbose {
 			fmt.Fprintf(r.env.Stdout, "%s: creating directory %s\n", r.env.Name(), gnu.QuoteAF(name))
 		}

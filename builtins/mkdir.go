@@ -50,7 +50,7 @@ func mkdir(env *Env) int {
 			return 1
 		}
 		if !*parents {
-			if err := env.FS.Mkdir(env.Abs(d), mode); err != nil {
+			if err := mkdirMode(env, env.Abs(d), mode, *modeSet); err != nil {
 				mkdirError(env, d, err)
 				status = 1
 				continue
@@ -58,7 +58,11 @@ func mkdir(env *Env) int {
 			created(d)
 			continue
 		}
-		if !mkdirParents(env, d, mode, created) {
+		exact := exactNone
+		if *modeSet {
+			exact = exactLast
+		}
+		if !mkdirParents(env, d, mode, exact, created) {
 			status = 1
 		}
 	}
@@ -67,7 +71,7 @@ func mkdir(env *Env) int {
 
 // mkdirParents makes d and its missing ancestors (mode 0755 for them, mode
 // for d), reporting each component as the user spelled its prefix.
-func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bool {
+func mkdirParents(env *Env, d string, mode fs.FileMode, exact exactMode, created func(string)) bool {
 	comps := strings.Split(d, "/")
 	prefix := ""
 	if strings.HasPrefix(d, "/") {
@@ -112,7 +116,7 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 			mkdirError(env, prefix, err)
 			return false
 		}
-		if err := env.FS.Mkdir(abs, m); err != nil {
+		if err := mkdirMode(env, abs, m, exact == exactAll || exact == exactLast && i == last); err != nil {
 			if fi, serr := env.FS.Stat(abs); errors.Is(err, fs.ErrExist) && serr == nil && fi.IsDir() {
 				continue
 			}
@@ -129,4 +133,29 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, created func(string)) bo
 // quoteaf() as the other tools' file errors do ('q'$'\376').
 func mkdirError(env *Env, dir string, err error) {
 	env.Errorf("cannot create directory %s: %s", gnu.Quote(dir), ErrText(err))
+}
+
+// exactMode says which directories mkdirParents makes get their mode
+// whatever the shell's umask: none (mkdir -p), the last (mkdir -p -m) or
+// all (install -d, whose directories are 0755).
+type exactMode int
+
+const (
+	exactNone exactMode = iota
+	exactLast
+	exactAll
+)
+
+// mkdirMode makes directory abs. The shell's FS gives the builtins'
+// default mode (0755) its umask, so a mode of 0755 given with -m (exact)
+// is set again once the directory exists, as GNU mkdir sets -m's mode
+// whatever the umask.
+func mkdirMode(env *Env, abs string, mode fs.FileMode, exact bool) error {
+	if err := env.FS.Mkdir(abs, mode); err != nil {
+		return err
+	}
+	if exact && mode == defaultDirMode {
+		return env.FS.Chmod(abs, mode)
+	}
+	return nil
 }
