@@ -1384,8 +1384,7 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 	}
 	defer temps.cleanup()
 	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0, compress: c.compress}
-	l := &sortLoader{s: s, env: env, delim: delim, budget: budget, blockSize: int(min(max(budget/16, 64<<10), sortBlock)),
-		chunkCap: int(min(1<<15, max(16, budget/sortRecSize/4))), spill: x.spill}
+	l := newSortLoader(s, env, delim, budget, x.spill)
 	defer l.stopBg()
 	for _, file := range files {
 		r, err := env.Open(file)

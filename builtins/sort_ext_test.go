@@ -342,3 +342,45 @@ func TestSortRecCompact(t *testing.T) {
 		}
 	}
 }
+
+// TestSortRunMemory checks what a run of a pipe's buffer holds when it
+// spills: its record chunks and line blocks stay within an eighth of the
+// budget over it (a partial chunk and blocks), as GNU's one buffer of that
+// size holds both (4.6 MB for 4.3; chunks of a quarter of the budget and
+// blocks of a sixteenth held 5.5 MB).
+func TestSortRunMemory(t *testing.T) {
+	t.Parallel()
+	s := &sortSorter{keys: []*sortKey{{eword: -1}}, tab: -1, nmerge: sortNMerge, parallel: 1}
+	budget := int64(sortInputGuess*(sortRecSize+1) + sortRecSize + 2) // sortBuffer of a pipe
+	var most int64
+	runs := 0
+	var l *sortLoader
+	l = newSortLoader(s, &Env{Ctx: context.Background()}, '\n', budget, func(chunks [][]sortRec) error {
+		runs++
+		var held int64
+		for _, c := range chunks {
+			held += int64(cap(c)) * sortRecSize
+		}
+		for _, b := range l.blocks {
+			held += int64(len(b.b))
+		}
+		most = max(most, held)
+		return nil
+	})
+	var in strings.Builder
+	for i := range 400_000 { // lines of 2 to 11 bytes
+		fmt.Fprintf(&in, "%.*d\n", 1+i%10, i*7919)
+	}
+	if err := l.read(strings.NewReader(in.String())); err != nil {
+		t.Fatal(err)
+	}
+	if runs < 2 {
+		t.Fatalf("%d runs spilled, want several", runs)
+	}
+	if most > budget+budget/8 {
+		t.Errorf("a run held %d bytes of records and lines, budget %d", most, budget)
+	}
+	if testing.Verbose() {
+		t.Logf("%d runs, a run held %d bytes, budget %d", runs, most, budget)
+	}
+}
