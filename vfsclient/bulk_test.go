@@ -256,6 +256,9 @@ func TestReadAheadBudget(t *testing.T) {
 	if most == 0 {
 		t.Error("one file alone read nothing ahead")
 	}
+	if most > vfsclient.BulkReadChunk {
+		t.Errorf("one file alone asked %d bytes ahead, more than one request", most)
+	}
 	f.Close()
 	// All of them, a piece of each in turn.
 	var files []*vfsclient.File

@@ -24,3 +24,6 @@ func AheadBytes(c *Client) int64 { return c.aheadBytes.Load() }
 
 // BulkAheadBudget bounds AheadBytes.
 const BulkAheadBudget = bulkAheadBudget
+
+// BulkReadChunk is the most a request of Read asks for.
+const BulkReadChunk = bulkReadChunk

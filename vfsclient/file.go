@@ -21,16 +21,20 @@ const (
 	// With read_bulk: the first requests ask for bulkFirst bytes (a
 	// small file costs one round trip), each full chunk makes the next
 	// request four times larger up to bulkReadChunk (Read) or bulkChunk
-	// (WriteTo), and then bulkAhead requests are kept in flight. Read's
-	// chunks stop at half of WriteTo's: what a reader has in flight and
-	// in hand is garbage-collected memory of this process, and `cut
-	// big.txt` (100 MB) peaked at 22.7 MB with 1 MiB chunks, 18.9 with
-	// 512 KiB at the same CPU time, 18.1 with 256 KiB at 10% more
-	// (chrt -r 10 perf stat -r 10, alternated).
+	// (WriteTo), and then bulkAhead requests (bulkReadAhead for Read)
+	// are kept in flight. Read's chunks stop at half of WriteTo's: what a
+	// reader has in flight and in hand is garbage-collected memory of
+	// this process, and `cut big.txt` (100 MB) peaked at 22.7 MB with 1
+	// MiB chunks, 18.9 with 512 KiB at the same CPU time, 18.1 with 256
+	// KiB at 10% more (chrt -r 10 perf stat -r 10, alternated). Read
+	// keeps one request ahead of the one its reader waits for, not two:
+	// the reader takes longer over a chunk than vfsd takes to read the
+	// next, and the third 512 KiB was memory held for nothing.
 	bulkFirst     = 64 << 10
 	bulkReadChunk = 512 << 10
 	bulkChunk     = vfsproto.MaxBulkRead
 	bulkAhead     = 3
+	bulkReadAhead = 2
 
 	// bulkAheadBudget bounds the bytes that the requests sent ahead of
 	// the one a reader waits for may ask, over all the client's files:
@@ -237,13 +241,13 @@ func (f *File) fill(p []byte) (direct int, err error) {
 		// A full chunk: more is likely to come, so the chunks grow,
 		// up to Read's or WriteTo's largest, and then more are kept
 		// in flight.
-		most := bulkReadChunk
+		most, ahead := bulkReadChunk, bulkReadAhead
 		if p == nil {
-			most = bulkChunk // nextChunk
+			most, ahead = bulkChunk, bulkAhead // nextChunk
 		}
 		f.chunk = min(4*f.chunk, max(most, f.chunk))
 		if f.chunk >= most {
-			f.window = bulkAhead
+			f.window = ahead
 		}
 	default:
 		// A full chunk: the window doubles, up to readAhead.
