@@ -611,6 +611,12 @@ func (s *sortSorter) writeLine(w *bufio.Writer, r *sortRec) {
 	w.Write(r.line())
 }
 
+// readSizer is a file whose reads can be kept to about n bytes each
+// (vfsclient.File): the merge reads many runs at once, each through its
+// own buffer of bufSize, and what vfsclient reads ahead of each is memory
+// of this process (`cut | sort | uniq -c` of 1M lines: nine runs).
+type readSizer interface{ SetReadSize(n int) }
+
 // openRuns opens temporary runs as merge sources.
 func (x *sortSpiller) openRuns(env *Env, runs []string, bufSize int) ([]*sortSrc, func(), error) {
 	var srcs []*sortSrc
@@ -624,6 +630,9 @@ func (x *sortSpiller) openRuns(env *Env, runs []string, bufSize int) ([]*sortSrc
 		if err != nil {
 			closeAll()
 			return nil, nil, &sortReadError{name, err}
+		}
+		if rs, ok := r.(readSizer); ok {
+			rs.SetReadSize(bufSize)
 		}
 		srcs = append(srcs, &sortSrc{in: &sortMergeIn{name: name, rc: r, br: bufio.NewReaderSize(r, bufSize)}})
 	}

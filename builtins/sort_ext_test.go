@@ -384,3 +384,56 @@ func TestSortRunMemory(t *testing.T) {
 		t.Logf("%d runs, a run held %d bytes, budget %d", runs, most, budget)
 	}
 }
+
+// sortSizedFile records the read sizes the merge gives a run it reads.
+type sortSizedFile struct {
+	File
+	sizes *[]int
+}
+
+func (f sortSizedFile) SetReadSize(n int) { *f.sizes = append(*f.sizes, n) }
+
+// sortSizingFS opens the runs under dir as sortSizedFile.
+type sortSizingFS struct {
+	FS
+	dir   string
+	sizes []int
+}
+
+func (c *sortSizingFS) OpenFile(name string, flag int) (File, error) {
+	f, err := c.FS.OpenFile(name, flag)
+	if err == nil && flag == os.O_RDONLY && strings.HasPrefix(name, c.dir+"/") {
+		return sortSizedFile{f, &c.sizes}, nil
+	}
+	return f, err
+}
+
+// TestSortMergeReadSize checks that the merge asks each run it reads to
+// be read in pieces of its buffer (readSizer), so that a file system that
+// reads ahead (vfsclient) holds about that much of each run.
+func TestSortMergeReadSize(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	mkdirAllTest(t, fsys, dir+"/tmp")
+	var in strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&in, "%05d\n", (i*7919)%2000)
+	}
+	sfs := &sortSizingFS{FS: fsys, dir: dir + "/tmp"}
+	var out, errb strings.Builder
+	env := &Env{Ctx: context.Background(), Args: []string{"sort", "-S", "20k", "-T", "tmp"},
+		Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: &errb, FS: sfs, Dir: dir}
+	b, _ := Lookup("sort")
+	if st := Run(b, env); st != 0 || errb.Len() > 0 {
+		t.Fatalf("status %d, %s", st, errb.String())
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != 2000 {
+		t.Fatalf("%d lines out", lines)
+	}
+	// 2000 lines of 6 bytes and a record under -S 20k: four runs, each
+	// read through a buffer of 20k/17 bytes, at least 4 KiB.
+	if want := []int{4 << 10, 4 << 10, 4 << 10, 4 << 10}; !slices.Equal(sfs.sizes, want) {
+		t.Errorf("read sizes %v, want %v", sfs.sizes, want)
+	}
+}

@@ -320,3 +320,40 @@ func readInPiecesWatch(r io.Reader, piece int, watch func()) ([]byte, error) {
 		}
 	}
 }
+
+// TestSetReadSize checks that a file given a read size asks for no more
+// than that a request, where another reads in requests of up to 512 KiB;
+// that either keeps one request ahead of its reader, and that both read
+// the whole file.
+func TestSetReadSize(t *testing.T) {
+	dir := t.TempDir()
+	want := bytes.Repeat([]byte("0123456789abcdef"), 200_000) // 3.2 MB
+	name := filepath.Join(dir, "big")
+	os.WriteFile(name, want, 0o644)
+	c := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
+	for _, size := range []int{0, 64 << 10, 100 << 10} {
+		f, err := c.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if size > 0 {
+			f.SetReadSize(size)
+		}
+		var chunk int
+		var ahead int64
+		got, err := readInPiecesWatch(f, 64<<10, func() {
+			chunk = max(chunk, vfsclient.ReadChunk(f))
+			ahead = max(ahead, vfsclient.AheadBytes(c))
+		})
+		f.Close()
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("read size %d: %d bytes, %v", size, len(got), err)
+		}
+		switch {
+		case size == 0 && (chunk <= 64<<10 || ahead > int64(chunk)):
+			t.Errorf("no read size: requests of at most %d bytes, %d ahead", chunk, ahead)
+		case size > 0 && (chunk > size || ahead > int64(size)):
+			t.Errorf("read size %d: requests of %d bytes, %d ahead", size, chunk, ahead)
+		}
+	}
+}

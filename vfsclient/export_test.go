@@ -27,3 +27,10 @@ const BulkAheadBudget = bulkAheadBudget
 
 // BulkReadChunk is the most a request of Read asks for.
 const BulkReadChunk = bulkReadChunk
+
+// ReadChunk is the bytes f's next read_bulk request asks for.
+func ReadChunk(f *File) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.chunk
+}

@@ -68,12 +68,15 @@ type File struct {
 	reads  []pendingRead // outstanding reads, in order
 	window int           // read-ahead depth now (grows to readAhead)
 	chunk  int           // read_bulk: bytes asked by the next request
-	buf    []byte        // data read but not yet returned
-	bufp   *[]byte       // pooled storage of buf, recycled once buf is consumed
-	eof    bool
-	pos    int64 // logical offset of the caller
-	writes []chan answer
-	wslots []int // the write_shm slot of each of writes, or -1
+	// readMax bounds chunk for Read when set (SetReadSize), else
+	// bulkReadChunk does.
+	readMax int
+	buf     []byte  // data read but not yet returned
+	bufp    *[]byte // pooled storage of buf, recycled once buf is consumed
+	eof     bool
+	pos     int64 // logical offset of the caller
+	writes  []chan answer
+	wslots  []int // the write_shm slot of each of writes, or -1
 	// wb is the write-behind slot's memory (len: the bytes gathered
 	// there, not sent yet), nil when f has none; wslot is its number.
 	wb    []byte
@@ -199,6 +202,17 @@ func (f *File) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// SetReadSize bounds the bytes that each read request of Read asks for
+// (at least bulkFirst, at most bulkReadChunk): for a reader that has many
+// files open at once and takes a little of each at a time, as sort's merge
+// of its runs, so that each file holds about n bytes in flight and in hand
+// instead of up to three requests of bulkReadChunk.
+func (f *File) SetReadSize(n int) {
+	f.mu.Lock()
+	f.readMax = min(max(n, bulkFirst), bulkReadChunk)
+	f.mu.Unlock()
+}
+
 // fill receives the answer to the oldest read in flight of a read-only
 // file (sending more first, see topUp) into f.buf, f.bufp and f.eof. A
 // read_bulk answer may go straight into p (one copy less) when p is large
@@ -242,6 +256,9 @@ func (f *File) fill(p []byte) (direct int, err error) {
 		// up to Read's or WriteTo's largest, and then more are kept
 		// in flight.
 		most, ahead := bulkReadChunk, bulkReadAhead
+		if f.readMax > 0 {
+			most = f.readMax
+		}
 		if p == nil {
 			most, ahead = bulkChunk, bulkAhead // nextChunk
 		}
