@@ -40,8 +40,8 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 	case "type":
 		return s.typeCmd(ctx, args), true
 	case "command":
-		if len(args) > 1 && (args[1] == "-v" || args[1] == "-V" || args[1] == "-pv" || args[1] == "-pV") {
-			return s.commandV(ctx, args[2:], strings.HasSuffix(args[1], "V")), true
+		if names, verbose, stdPath, ok := commandVOpts(args[1:]); ok {
+			return s.commandV(ctx, names, verbose, stdPath), true
 		}
 	case "hash":
 		if len(args) == 1 || strings.HasPrefix(args[1], "-") {
@@ -52,10 +52,42 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 	return nil, false
 }
 
+// commandVOpts reads the options of `command` (args after the word):
+// ok when -v or -V is among them (command -v, -V, -pv, -p -V, -vp …),
+// with the names to look up, whether -V was given and whether -p was.
+// An unknown option is left to the interpreter's command, which refuses
+// it as bash.
+func commandVOpts(args []string) (names []string, verbose, stdPath, ok bool) {
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'v':
+				ok, verbose = true, false // the last of -v and -V counts
+			case 'V':
+				ok, verbose = true, true
+			case 'p':
+				stdPath = true
+			default:
+				return nil, false, false, false
+			}
+		}
+	}
+	return args[i:], verbose, stdPath, ok
+}
+
 // kind says what name is: "keyword", "function", "builtin", "file" or
 // "" (and, for a file, its path).
 func (s *Shell) kind(ctx context.Context, name string) (string, string) {
-	if k := s.kinds(ctx, name, false, false); len(k) > 0 {
+	if k := s.kinds(ctx, name, false, false, ""); len(k) > 0 {
 		return k[0].kind, k[0].path
 	}
 	return "", ""
@@ -67,8 +99,9 @@ type kindOf struct{ kind, path string }
 // kinds lists every kind name has, in the order bash's `type -a` gives
 // them; noFuncs leaves functions out (type -f). A program is a file in
 // each directory of PATH that has it (the first only unless all);
-// hash's table answers first, as bash's.
-func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool) []kindOf {
+// hash's table answers first, as bash's. pathVar, when not "", is
+// searched instead of the shell's PATH (command -pv).
+func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool, pathVar string) []kindOf {
 	var ks []kindOf
 	if _, ok := s.alias(ctx, name); ok {
 		ks = append(ks, kindOf{kind: "alias"})
@@ -93,18 +126,22 @@ func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool) []kin
 			return append(ks, kindOf{"file", p})
 		}
 	}
-	for _, p := range s.searchPath(ctx, name, all) {
+	for _, p := range s.searchPath(ctx, name, all, pathVar) {
 		ks = append(ks, kindOf{"file", p})
 	}
 	return ks
 }
 
 // searchPath searches the PATH of the shell of ctx for the program name
-// (builtins.LookPath): its paths, the first only unless all.
-func (s *Shell) searchPath(ctx context.Context, name string, all bool) []string {
-	dir, pathVar := "/", builtins.DefaultPath
+// (builtins.LookPath): its paths, the first only unless all. pathVar,
+// when not "", is searched instead of that PATH.
+func (s *Shell) searchPath(ctx context.Context, name string, all bool, pathVar string) []string {
+	dir, shellPath := "/", builtins.DefaultPath
 	if r := currentRunner(ctx); r != nil {
-		dir, pathVar = r.Dir, r.Path()
+		dir, shellPath = r.Dir, r.Path()
+	}
+	if pathVar == "" {
+		pathVar = shellPath
 	}
 	return builtins.LookPath(name, pathVar, dir, all, func(p string) bool { return s.executable(ctx, p) })
 }
@@ -208,7 +245,15 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 		if mode == "P" {
 			// The program's path whatever else the name is, as bash's
 			// type -P (which prints the same).
-			ps := s.searchPath(ctx, n, all)
+			var ps []string
+			if r := currentRunner(ctx); r != nil && !strings.Contains(n, "/") {
+				if h, ok := r.Hashed(n); ok {
+					ps = []string{h} // hash's table answers alone, with -a too
+				}
+			}
+			if len(ps) == 0 {
+				ps = append(ps, s.searchPath(ctx, n, all, "")...)
+			}
 			if strings.Contains(n, "/") && s.executable(ctx, n) {
 				ps = []string{n}
 			}
@@ -220,7 +265,7 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 			}
 			continue
 		}
-		ks := s.kinds(ctx, n, noFuncs, all)
+		ks := s.kinds(ctx, n, noFuncs, all, "")
 		if len(ks) == 0 {
 			if mode == "" {
 				fmt.Fprintf(hc.Stderr, "%stype: %s: not found\n", scriptPrefix(hc), n)
@@ -248,11 +293,18 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 	return st
 }
 
-func (s *Shell) commandV(ctx context.Context, names []string, verbose bool) []string {
+func (s *Shell) commandV(ctx context.Context, names []string, verbose, stdPath bool) []string {
 	hc := interp.HandlerCtx(ctx)
 	found := false
+	pathVar := ""
+	if stdPath {
+		pathVar = interp.StandardPath
+	}
 	for _, n := range names {
-		k, p := s.kind(ctx, n)
+		k, p := "", ""
+		if ks := s.kinds(ctx, n, false, false, pathVar); len(ks) > 0 {
+			k, p = ks[0].kind, ks[0].path
+		}
 		switch {
 		case k == "":
 			if verbose {

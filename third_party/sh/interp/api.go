@@ -243,6 +243,8 @@ type Runner struct {
 	// inCommand: the exec handler runs a command for `command NAME`
 	// (HandlerContext.NoFunc).
 	inCommand bool
+	// stdPath: `command -p NAME` runs; Path is StandardPath.
+	stdPath bool
 	// execArgv0: the exec builtin runs a command (HandlerContext.Exec),
 	// with exec -a's name when not empty (HandlerContext.Argv0).
 	inExec    bool

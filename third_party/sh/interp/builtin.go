@@ -188,6 +188,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			exit.code = 1
 			break
 		}
+		if len(args) > 1 && !numericArg(args[0]) {
+			args = args[:1] // bash checks the first before the count
+		}
 		switch len(args) {
 		case 0:
 			exit = r.lastExit
@@ -203,6 +206,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return r.tooManyArgs("exit")
 		}
 		exit.exiting = true
+		// llmsh: the EXIT trap runs here, as bash's exit runs it: in
+		// the caller's function, with its FUNCNAME and locals. An
+		// exit in another trap's action leaves it for the end.
+		if cb := r.callbackExit; cb != "" && !r.handlingTrap && !r.trapsOff {
+			r.callbackExit = ""
+			r.exit = exit
+			r.trapCallback(ctx, cb, "exit")
+			exit = r.exit // the action's exit N sets the status
+			exit.exiting = true
+		}
 	case "set":
 		if len(args) == 0 { // llmsh: the variables and functions, as bash
 			r.declListing(&declOpts{variant: "set"})
@@ -216,8 +229,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) > 0 && args[0] == "--" {
 			args = args[1:]
 		}
-		if len(args) > 1 {
+		if len(args) > 1 && numericArg(args[0]) {
 			return r.tooManyArgs("shift")
+		}
+		if len(args) > 1 {
+			args = args[:1] // bash checks the first before the count
 		}
 		exit.code = r.builtinShift(args) // llmsh: cdshift.go
 	case "unset":
@@ -739,13 +755,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.inExec, r.execArgv0, r.execNoEnv = false, "", false
 		exit = r.exit
 	case "command":
-		show := false
+		show, stdPath := false, false
 		fp := flagParser{remaining: args}
 		for fp.more() {
 			switch flag := fp.flag(); flag {
 			case "-v":
 				show = true
-			case "-p": // llmsh: the default PATH; llmsh runs no programs
+			case "-p": // llmsh: PATH is StandardPath for the command, as bash
+				stdPath = true
 			default:
 				return r.usageFail("command", flag, "invalid option", "command [-pVv] command [arg ...]")
 			}
@@ -759,9 +776,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				return r.builtin(ctx, pos, args[0], args[1:])
 			}
 			// llmsh: not a function of the script, as bash.
-			r.inCommand = true
+			r.inCommand, r.stdPath = true, stdPath
 			r.exec(ctx, pos, args)
-			r.inCommand = false
+			r.inCommand, r.stdPath = false, false
 			exit = r.exit
 			return exit
 		}
@@ -783,8 +800,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		return r.pushdPopd(ctx, name, args)
 	case "return":
 		// llmsh: bash's messages and statuses; with no argument, $?.
-		if len(args) > 1 {
+		if len(args) > 1 && numericArg(args[0]) {
 			return r.tooManyArgs("return")
+		}
+		if len(args) > 1 {
+			args = args[:1] // bash checks the first before the count
 		}
 		if !r.inFunc && !r.inSource {
 			if len(args) == 1 {

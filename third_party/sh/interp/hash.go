@@ -149,5 +149,14 @@ func (r *Runner) HashCommand(name, path string, run bool) {
 
 // Path is the value of the shell's PATH, which its search for a command
 // uses: the command's own assignments included (PATH=/x cmd), exec -c's
-// empty environment not.
-func (r *Runner) Path() string { return r.writeEnv.Get("PATH").String() }
+// empty environment not; StandardPath while `command -p` runs a command.
+func (r *Runner) Path() string {
+	if r.stdPath {
+		return StandardPath
+	}
+	return r.writeEnv.Get("PATH").String()
+}
+
+// StandardPath is the PATH that `command -p` searches: bash's, the C
+// library's _CS_PATH.
+const StandardPath = "/bin:/usr/bin"

@@ -186,7 +186,7 @@ func (r *Runner) foregroundJobs() bool {
 // has its own copy of the environment.
 func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []string) {
 	r2 := r.subshell(true)
-	r2.node, r2.inCommand, r2.execArgv0, r2.execNoEnv = r.node, r.inCommand, r.execArgv0, r.execNoEnv
+	r2.node, r2.inCommand, r2.stdPath, r2.execArgv0, r2.execNoEnv = r.node, r.inCommand, r.stdPath, r.execArgv0, r.execNoEnv
 	j, jctx := r.newJob(r.jobBase(ctx))
 	r.llmsh.fg.Store(j) // before it runs: Ctrl-Z from now on stops it
 	j.text = strings.Join(args, " ")

@@ -435,6 +435,9 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		return exitStatus{}
 	}
 	n := 1
+	if len(args) > 1 && !numericArg(args[0]) {
+		args = args[:1] // bash checks the first before the count
+	}
 	switch {
 	case len(args) > 1:
 		return r.tooManyArgs(name)
@@ -458,6 +461,13 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		r.breakEnclosing = n
 	}
 	return exitStatus{}
+}
+
+// numericArg reports whether s is a number to shift, exit, return,
+// break and continue, which bash checks before their count of arguments.
+func numericArg(s string) bool {
+	_, err := strconv.Atoi(strings.TrimSpace(s))
+	return err == nil
 }
 
 // tooManyArgs is bash's answer to shift, exit, return, break or continue
