@@ -147,7 +147,13 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 			return pe, nil // ${!ref}: the name
 		}
 		inner := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
+		// set -u is applied below, to the indirection as bash names it
+		// (`!x: unbound variable`, or no x at all: `x: invalid
+		// indirect expansion`), not to x itself.
+		noUnset := cfg.NoUnset
+		cfg.NoUnset = false
 		val, err := cfg.paramExp(inner)
+		cfg.NoUnset = noUnset
 		if err != nil {
 			return nil, err
 		}
@@ -162,7 +168,8 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 			switch {
 			case set:
 				return nil, ParamError{Msg: ": invalid variable name"}
-			case !vr.Declared():
+			case !vr.Declared() && syntax.ValidName(name):
+				// An unset $2 or $! gives nothing, as bash.
 				ref := name
 				if pe.Index != nil {
 					ref = name + "[" + SubscriptText(pe.Index) + "]"
@@ -213,15 +220,19 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	return &npe, nil
 }
 
-// isSet reports whether the parameter (or element) of pe is set.
 // unboundIndirect is set -u's error for ${!x} (bash names it "!x").
 func unboundIndirect(pe *syntax.ParamExp) error {
+	ref := pe.Param.Value
+	if pe.Index != nil {
+		ref += "[" + SubscriptText(pe.Index) + "]" // !a[3]
+	}
 	return UnsetParameterError{
-		Node:    &syntax.ParamExp{Param: &syntax.Lit{Value: "!" + pe.Param.Value}},
+		Node:    &syntax.ParamExp{Param: &syntax.Lit{Value: "!" + ref}},
 		Message: "unbound variable",
 	}
 }
 
+// isSet reports whether the parameter (or element) of pe is set.
 func (cfg *Config) isSet(pe *syntax.ParamExp) bool {
 	vr := cfg.Env.Get(pe.Param.Value)
 	if _, v := vr.Resolve(cfg.Env); v.Kind != Unknown || v.Set {

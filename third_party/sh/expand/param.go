@@ -39,8 +39,8 @@ func (u UnsetParameterError) Error() string {
 	name := u.Name
 	if name == "" {
 		name = u.Node.Param.Value
-		if u.Node.Short && name != "" && name[0] >= '0' && name[0] <= '9' {
-			name = "$" + name // llmsh: bash's "$1: unbound variable"
+		if u.Node.Short && name != "" && (name[0] >= '0' && name[0] <= '9' || name == "!") {
+			name = "$" + name // llmsh: bash's "$1: unbound variable", "$!: …"
 		}
 	}
 	return fmt.Sprintf("%s: %s", name, u.Message)

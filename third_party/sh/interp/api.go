@@ -707,6 +707,9 @@ func Params(args ...string) RunnerOption {
 				// unsets it when the mode ends.
 				if enable {
 					r.setVarString("POSIXLY_CORRECT", "y")
+					// Posix mode turns inherit_errexit on and
+					// leaving it does not turn it off (bash 5.2).
+					r.opts[optInheritErrExit] = true
 				} else {
 					r.delVar("POSIXLY_CORRECT")
 				}
