@@ -148,6 +148,10 @@ func (p *funcPrinter) text(n syntax.Node) string {
 			if sq, ok := wp.(*syntax.SglQuoted); ok && sq.Dollar {
 				v, _, _ := expand.Format(nil, sq.Value, nil)
 				v, _, _ = strings.Cut(v, "\x00")
+				if v == "'" {
+					sb.WriteString(`\'`) // bash's sh_single_quote
+					continue
+				}
 				sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
 				continue
 			}
@@ -204,18 +208,44 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 	}
 }
 
+// defaultFd reports whether rd names the descriptor its operator has by
+// default (0<f, 1>f, 1>>f, 0<<<w), which bash does not print (nor 1 of
+// 1<>f, whose own default, 0, bash does print).
+func defaultFd(rd *syntax.Redirect) bool {
+	switch rd.Op {
+	case syntax.RdrIn, syntax.WordHdoc, syntax.Hdoc, syntax.DashHdoc:
+		return rd.N.Value == "0"
+	case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrInOut:
+		return rd.N.Value == "1" // bash prints 1<>f as <>f
+	}
+	return false
+}
+
+// forPart is a part of for (( ; ; )) as bash prints it: an empty one is 1.
+func forPart(s string) string {
+	if s == "" {
+		return "1"
+	}
+	return s
+}
+
 func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
+	if len(rds) > 0 {
+		p.noSemi = false // bash's print_redirection_list clears was_heredoc
+	}
 	for _, rd := range rds {
 		if !first {
 			p.b.WriteString(" ")
 		}
 		first = false
 		if rd.N != nil {
-			p.b.WriteString(rd.N.Value)
+			if !defaultFd(rd) {
+				p.b.WriteString(rd.N.Value)
+			}
 		} else if rd.Op == syntax.DplOut {
 			p.b.WriteString("1") // bash: >&2 is 1>&2
-		} else if rd.Op == syntax.DplIn {
-			p.b.WriteString("0")
+		} else if rd.Op == syntax.DplIn || rd.Op == syntax.RdrInOut {
+			p.b.WriteString("0") // bash: <>f is 0<>f
 		}
 		if rd.Op == syntax.DplIn && p.text(rd.Word) == "-" {
 			p.b.WriteString(">&") // bash prints a close as N>&-
@@ -350,7 +380,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			}
 			p.b.WriteString(kw + l.Name.Value + " in " + items + ";\n")
 		case *syntax.CStyleLoop:
-			p.b.WriteString("for ((" + p.arith(l.Init) + "; " + p.arith(l.Cond) + "; " + p.arith(l.Post) + "))\n")
+			p.b.WriteString("for ((" + forPart(p.arith(l.Init)) + "; " + forPart(p.arith(l.Cond)) + "; " + forPart(p.arith(l.Post)) + "))\n")
 		}
 		p.indent(ind)
 		p.b.WriteString("do\n")
