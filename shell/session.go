@@ -69,6 +69,10 @@ func (s *Shell) SetDir(dir string) { s.runner.Dir = dir }
 // errors then carry no "line N:", as interactive bash's (interp.AtPrompt).
 func (s *Shell) SetAtPrompt(on bool) { interp.AtPrompt(on)(s.runner) }
 
+// StartInteractive sets what an interactive bash starts with: aliases are
+// expanded (expand_aliases), as the prompt's lines are read.
+func (s *Shell) StartInteractive() { interp.Interactive(true)(s.runner) }
+
 // HasFunc reports whether the shell defines a function named name.
 func (s *Shell) HasFunc(name string) bool {
 	_, ok := s.runner.Funcs[name]
@@ -134,6 +138,17 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 		// As bash reads its input: the whole lines before the error run.
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
+			if read, ok := s.runner.AliasReread(ctx, src, 0, int(perr.Pos.Line()), ""); ok {
+				// An alias opens a command that the lines after
+				// it close (alias br='{ echo in', then `br` and
+				// `}`), as bash reads them at its prompt: the
+				// command read, its aliases expanded, then the rest.
+				status, err := s.runParsed(ctx, read.File, read.Text, false)
+				if err != nil || s.exited || ctx.Err() != nil || blankText(read.Rest) {
+					return status, err
+				}
+				return s.RunInteractive(ctx, read.Rest)
+			}
 			if prefix := interp.CompleteLines(src, perr); prefix != "" {
 				st, _ := s.RunInteractive(ctx, prefix)
 				if s.exited || ctx.Err() != nil {
@@ -143,6 +158,13 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 		}
 		return 2, err
 	}
+	return s.runParsed(ctx, file, src, true)
+}
+
+// runParsed runs file, parsed from src, as RunInteractive does; aliases
+// says whether its lines' aliases are still to be expanded (they are
+// when AliasReread read it).
+func (s *Shell) runParsed(ctx context.Context, file *syntax.File, src string, aliases bool) (status int, err error) {
 	if err := refuseInternalFuncs(file); err != nil {
 		return 2, err
 	}
@@ -167,9 +189,13 @@ func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err
 	s.runner.SetSource(src) // declare -f prints functions as written
 	for i := 0; i < len(file.Stmts); {
 		// Line by line, with the aliases of when each line is read.
-		stmts, lineSrc, next, err := s.runner.AliasedLine(ctx, file.Stmts, i)
-		if err != nil {
-			return 2, err
+		stmts, lineSrc, next := file.Stmts, src, len(file.Stmts)
+		if aliases {
+			var err error
+			stmts, lineSrc, next, err = s.runner.AliasedLine(ctx, file.Stmts, i)
+			if err != nil {
+				return 2, err
+			}
 		}
 		if lineSrc != src {
 			s.runner.SetSource(lineSrc)

@@ -1107,6 +1107,18 @@ func Incomplete(src string) bool {
 	return incomplete
 }
 
+// InputIncomplete reports whether src, lines typed at the prompt, ends
+// inside an unfinished construct (Incomplete), or does once the aliases
+// defined now are expanded in it, as bash reads a line (an alias that
+// opens a `{` or a quote): the prompt then reads on.
+func (s *Shell) InputIncomplete(ctx context.Context, src string) bool {
+	if incomplete, expanded := s.runner.AliasIncomplete(ctx, src); expanded {
+		// (A final backslash continues the line whatever the aliases.)
+		return incomplete || strings.HasSuffix(src, "\\\n") && Incomplete(src)
+	}
+	return Incomplete(src)
+}
+
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
 

@@ -637,6 +637,34 @@ func TestContinuationPrompts(t *testing.T) {
 	}
 }
 
+// TestAliasOpensCommand: an alias whose value opens a command (a `{`, a
+// quote) makes the prompt read on, as bash's (PS2), until later lines
+// close it; the command then runs as bash reads it.
+func TestAliasOpensCommand(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never")
+	s.expect(prompt, wait)
+	s.send("alias br='{ echo in'; alias q='echo \"open'\r")
+	s.expect(prompt, wait)
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"br", "echo mid", "}"}, "in\r\nmid\r\n"},
+		{[]string{"q", "close\""}, "open\r\nclose\r\n"},
+	} {
+		for i, l := range tc.lines {
+			s.send(l + "\r")
+			if i < len(tc.lines)-1 {
+				s.expect("\r> ", wait)
+			}
+		}
+		s.expect("\r\n"+tc.want, wait)
+		s.expect(prompt, wait)
+	}
+	s.send("echo after-$?\r")
+	s.expect("after-0\r\n", wait)
+}
+
 // TestHistoryFallsBackToHome: without XDG_STATE_HOME the history is
 // ~/.local/state/llmsh/history.
 func TestHistoryFallsBackToHome(t *testing.T) {

@@ -219,6 +219,7 @@ func Run(ctx context.Context, o Options) int {
 	o.Shell.SetHistory(s.hist.Entries)
 	o.Shell.SetAtPrompt(true)
 	defer o.Shell.SetAtPrompt(false)
+	o.Shell.StartInteractive()
 
 	rl, err := newEditor(o, ctx.Done())
 	if err != nil {
@@ -277,7 +278,7 @@ func Run(ctx context.Context, o Options) int {
 		buf.WriteString(line)
 		buf.WriteString("\n")
 		src := buf.String()
-		if shell.Incomplete(src) {
+		if o.Shell.InputIncomplete(ctx, src) {
 			continue
 		}
 		buf.Reset()

@@ -532,6 +532,26 @@ func (r *Runner) readOnAlias(ctx context.Context, stmts []*syntax.Stmt, i int, t
 	return next, true, false
 }
 
+// AliasIncomplete reports whether src, lines typed at a prompt, ends
+// inside a command once the aliases defined now are expanded in it, as
+// bash reads them (alias br='{ echo in', then a line `br`): bash's prompt
+// then reads on (PS2) until the command is closed. expanded is false when
+// no alias applies (src's own text decides).
+func (r *Runner) AliasIncomplete(ctx context.Context, src string) (incomplete, expanded bool) {
+	if len(r.alias) == 0 || !r.opts[optExpandAliases] {
+		return false, false
+	}
+	text, changed := r.expandAliasText(ctx, src)
+	if !changed || ctx.Err() != nil {
+		return false, false
+	}
+	file, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err != nil {
+		return syntax.IsIncomplete(err), true
+	}
+	return len(file.UnclosedHdocs) > 0, true
+}
+
 // moreText reports whether text holds more than blanks and comments.
 func moreText(text string) bool {
 	for _, line := range strings.Split(text, "\n") {
