@@ -408,12 +408,14 @@ func arrayElemZero(vr expand.Variable, valType, s string) expand.Variable {
 // here then), then the command with the name alone in the array's place
 // (llmsh). traceCmd is false for the builtin called by name, which
 // the simple command traced.
-func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) []*syntax.Assign {
+//
+// last is the command's last word as bash leaves it in $_: name=value,
+// an array's name alone, or the command's name without arguments.
+func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.Assign, last string) {
 	t := r.tracer()
 	if t != nil && r.cmdTrace != nil {
 		t.output = r.cmdTrace // traced before its redirections, as bash
 	}
-	var args []*syntax.Assign
 	var words []string
 	for as := range r.flattenAssigns(cm.Args) {
 		name := ""
@@ -451,7 +453,11 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) []*syntax.Assign
 		t.call(cm.Variant.Value, words...)
 		t.newLineFlush()
 	}
-	return args
+	last = cm.Variant.Value
+	if len(words) > 0 {
+		last = words[len(words)-1]
+	}
+	return args, last
 }
 
 // expandedCompound is the compound array assignment as with its

@@ -1302,8 +1302,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.cmdErr != nil {
 			r.stderr = r.cmdErr
 		}
-		args := r.declArgs(cm, !viaBuiltin)
+		args, last := r.declArgs(cm, !viaBuiltin)
 		r.stderr = errOut
+		defer func() { r.lastArg = last }() // llmsh: $_, as bash
 		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
 			// llmsh: declare --help ... answers as bash, before local's
 			// "can only be used in a function".
