@@ -2305,7 +2305,8 @@ func (p *Parser) getStmt(readEnd, binCmd, fnBody bool) *Stmt {
 				// command: status 1.
 				bare = true
 			default:
-				p.posErr(s.Pos(), `%#q cannot form a statement alone`, exclMark)
+				// llmsh: bash names the token after it (`! | x`).
+				p.curErr(`%#q cannot form a statement alone`, exclMark)
 			}
 		}
 	}
@@ -3131,6 +3132,13 @@ func (p *Parser) timeClause(s *Stmt) {
 	if _, ok := p.gotRsrv("!"); ok {
 		st.Negated = true
 		p.moreNegations(st)
+	}
+	switch p.tok {
+	case or, orAnd, andAnd, orOr:
+		// llmsh: time times nothing then, which bash's grammar
+		// refuses: `time | cat` names the `|`.
+		p.curErr("%#q cannot time %#q", "time", p.tok)
+		return
 	}
 	tc.Stmt = p.gotStmtPipe(st, false)
 	s.Cmd = tc
