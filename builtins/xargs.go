@@ -408,6 +408,46 @@ func xaNum(opt string, min int, p *int) func(string, bool) error {
 	}
 }
 
+// xaExclusive is GNU's warning when option later, given after option
+// earlier, drops earlier's value: -n, -L (-l) and -I (-i) exclude one
+// another, and the last given wins.
+func xaExclusive(env *Env, earlier, later string) {
+	env.Errorf("warning: options %s and %s are mutually exclusive, ignoring previous %s value", earlier, later, earlier)
+}
+
+// setReplace is -I R (-i): it drops an earlier -n or -L.
+func (c *xargsConfig) setReplace(env *Env, r string) {
+	if c.maxArgs > 0 {
+		xaExclusive(env, "--max-args", "--replace/-I/-i")
+		c.maxArgs = 0
+	}
+	if c.maxLines > 0 {
+		xaExclusive(env, "--max-lines", "--replace/-I/-i")
+		c.maxLines = 0
+	}
+	c.repl, c.replSet = r, true
+}
+
+// setLines is -L N or -l[N] (opt): it drops an earlier -n or -I.
+func (c *xargsConfig) setLines(env *Env, opt, v string) error {
+	if err := xaNum(opt, 1, &c.maxLines)(v, true); err != nil {
+		return err
+	}
+	name := "-L"
+	if opt == "-l" {
+		name = "--max-lines/-l"
+	}
+	if c.maxArgs > 0 {
+		xaExclusive(env, "--max-args", name)
+		c.maxArgs = 0
+	}
+	if c.replSet {
+		xaExclusive(env, "--replace", name)
+		c.replSet = false
+	}
+	return nil
+}
+
 // flags is xargs's option table.
 func (c *xargsConfig) flags(env *Env) *Flags {
 	f := NewFlags(env, "Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n\nCOMMAND (default echo) runs inside llmsh: a builtin or a shell function, never a host program.", "[OPTION]... COMMAND [INITIAL-ARGS]...")
@@ -434,38 +474,47 @@ func (c *xargsConfig) flags(env *Env) *Flags {
 		return nil
 	})
 	f.Func('I', "", RequiredArg, "R", "same as --replace=R", func(v string, _ bool) error {
-		c.repl, c.replSet = v, true
+		c.setReplace(env, v)
 		return nil
 	})
 	f.Func('i', "replace", OptionalArg, "R", "replace R in INITIAL-ARGS with names read from standard input, split at newlines; if R is unspecified, assume {}", func(v string, present bool) error {
-		c.repl, c.replSet = v, true
+		c.setReplace(env, v)
 		if !present {
 			c.repl = "{}"
 		}
 		return nil
 	})
-	f.Func('L', "max-lines", RequiredArg, "MAX-LINES", "use at most MAX-LINES non-blank input lines per command line", func(v string, present bool) error {
-		if err := xaNum("-L", 1, &c.maxLines)(v, present); err != nil {
-			return err
-		}
-		c.maxArgs = 0
-		return nil
+	// GNU's --help names --max-lines beside -L, but its getopt table
+	// makes it -l's long form, with an optional argument.
+	f.Row("-L, --max-lines=MAX-LINES", "use at most MAX-LINES non-blank input lines per command line")
+	f.Func('L', "", RequiredArg, "MAX-LINES", "", func(v string, _ bool) error {
+		return c.setLines(env, "-L", v)
 	})
-	f.Func('l', "", OptionalArg, "MAX-LINES", "similar to -L but defaults to at most one non-\nblank input line if MAX-LINES is not specified", func(v string, present bool) error {
+	lines := func(v string, present bool) error {
 		if !present {
 			v = "1"
 		}
-		if err := xaNum("-l", 1, &c.maxLines)(v, true); err != nil {
-			return err
-		}
-		c.maxArgs = 0
-		return nil
-	})
+		return c.setLines(env, "-l", v)
+	}
+	f.Func('l', "", OptionalArg, "MAX-LINES", "similar to -L but defaults to at most one non-\nblank input line if MAX-LINES is not specified", lines)
+	f.Func(0, "max-lines", OptionalArg, "MAX-LINES", "", lines)
 	f.Func('n', "max-args", RequiredArg, "MAX-ARGS", "use at most MAX-ARGS arguments per command line", func(v string, present bool) error {
-		if err := xaNum("-n", 1, &c.maxArgs)(v, present); err != nil {
+		n := 0
+		if err := xaNum("-n", 1, &n)(v, present); err != nil {
 			return err
 		}
-		c.maxLines = 0
+		if c.maxLines > 0 {
+			xaExclusive(env, "--max-lines", "--max-args/-n")
+			c.maxLines = 0
+		}
+		if c.replSet {
+			if n == 1 { // what -I implies already
+				return nil
+			}
+			xaExclusive(env, "--replace", "--max-args/-n")
+			c.replSet = false
+		}
+		c.maxArgs = n
 		return nil
 	})
 	f.Func('P', "max-procs", RequiredArg, "MAX-PROCS", "run at most MAX-PROCS commands at a time (0: no limit)", xaNum("-P", 0, &c.procs))
