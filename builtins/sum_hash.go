@@ -269,7 +269,9 @@ func (c *sumChecker) checkFile(list string) int {
 	}
 	defer r.Close()
 	br := bufio.NewReaderSize(r, ioBufSize)
-	var bad, failed, unreadable, good, lineNo int
+	// good counts the properly formatted lines (a missing file that
+	// --ignore-missing skips is one), matched the files whose sum matched.
+	var bad, failed, unreadable, good, matched, lineNo int
 	for {
 		if env.Ctx.Err() != nil {
 			c.stop = true
@@ -297,7 +299,7 @@ func (c *sumChecker) checkFile(list string) int {
 				if c.a.blake {
 					tag = "BLAKE2b"
 				}
-				env.Errorf("%s: %d: improperly formatted %s checksum line", displayName(list), lineNo, tag)
+				env.Errorf("%s: %d: improperly formatted %s checksum line", gnu.QuoteF(displayName(list)), lineNo, tag)
 			}
 			continue
 		}
@@ -309,7 +311,6 @@ func (c *sumChecker) checkFile(list string) int {
 				return 1
 			}
 			if c.ignoreMissing && errors.Is(err, fs.ErrNotExist) {
-				good--
 				continue
 			}
 			unreadable++
@@ -325,8 +326,11 @@ func (c *sumChecker) checkFile(list string) int {
 			if !c.status {
 				c.w.WriteString(name + ": FAILED\n")
 			}
-		} else if !c.status && !c.quiet {
-			c.w.WriteString(name + ": OK\n")
+		} else {
+			matched++
+			if !c.status && !c.quiet {
+				c.w.WriteString(name + ": OK\n")
+			}
 		}
 		if _, err := c.w.Write(nil); err != nil {
 			c.stop = true
@@ -335,11 +339,7 @@ func (c *sumChecker) checkFile(list string) int {
 	}
 	c.w.Flush()
 	if good == 0 {
-		if c.ignoreMissing && bad == 0 && lineNo > 0 {
-			env.Errorf("%s: no file was verified", displayName(list))
-		} else {
-			env.Errorf("%s: no properly formatted checksum lines found", displayName(list))
-		}
+		env.Errorf("%s: no properly formatted checksum lines found", gnu.QuoteF(displayName(list)))
 		return 1
 	}
 	if !c.status {
@@ -358,6 +358,12 @@ func (c *sumChecker) checkFile(list string) int {
 		if failed > 0 {
 			env.Errorf("WARNING: %s", plural(failed, "1 computed checksum did NOT match", " computed checksums did NOT match"))
 		}
+	}
+	if c.ignoreMissing && matched == 0 {
+		if !c.status {
+			env.Errorf("%s: no file was verified", gnu.QuoteF(displayName(list)))
+		}
+		return 1
 	}
 	if failed > 0 || unreadable > 0 || c.strict && bad > 0 {
 		return 1
