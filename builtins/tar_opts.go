@@ -94,8 +94,8 @@ func (s *tarState) resolveMtime(v string) bool {
 		s.mtime = &t
 		return true
 	}
-	t, ok := touchDate(v, time.Now())
-	if !ok {
+	t, err := dateParse(v, time.Now(), dateLocation(s.env))
+	if err != nil {
 		// GNU substitutes the oldest time it can store; llmsh refuses.
 		s.env.Errorf("Invalid date format %s", gnu.Quote(v))
 		s.env.Errorf("Error is not recoverable: exiting now")

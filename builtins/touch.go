@@ -17,11 +17,9 @@ var _ = register(Builtin{Name: "touch", Summary: "change file timestamps", Run: 
 func touch(env *Env) int {
 	f := NewFlags(env, "Update the access and modification times of each FILE to the current time.\n\n"+
 		"A FILE argument that does not exist is created empty, unless -c is supplied.\n\n"+
-		"Dates are read in UTC. -d accepts @SECONDS, 'now', YYYY-MM-DD and\n"+
-		"YYYY-MM-DD[ T]HH:MM[:SS[.FRAC]] with an optional Z, UTC or +HH:MM zone;\n"+
-		"free-form dates ('yesterday', 'next monday') are not supported. vfsd\n"+
-		"reports modification times only, so -r copies the reference's modification\n"+
-		"time to both times.", "[OPTION]... FILE...")
+		"-d reads the dates that date -d does; -d and -t read local times in the\n"+
+		"script's TZ (UTC when unset). vfsd reports modification times only, so -r\n"+
+		"copies the reference's modification time to both times.", "[OPTION]... FILE...")
 	onlyA := f.Bool('a', "", "change only the access time")
 	onlyM := f.Bool('m', "", "change only the modification time")
 	noCreate := f.Bool('c', "no-create", "do not create any files")
@@ -46,25 +44,29 @@ func touch(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
+	if *stampSet && (*dateSet || *refSet) {
+		return f.Fail(&UsageError{"cannot specify times from more than one source"}, 1)
+	}
 	when := time.Now()
-	switch {
-	case *refSet:
+	if *refSet {
 		fi, err := env.FS.Stat(env.Abs(*refStr))
 		if err != nil {
 			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(*refStr), ErrText(err))
 			return 1
 		}
-		when = fi.ModTime()
+		when = fi.ModTime() // -d's date is relative to it
+	}
+	switch {
 	case *stampSet:
-		t, ok := touchStamp(*stampStr, when)
+		t, ok := touchStamp(*stampStr, when, dateLocation(env))
 		if !ok {
 			env.Errorf("invalid date format %s", gnu.Quote(*stampStr))
 			return 1
 		}
 		when = t
 	case *dateSet:
-		t, ok := touchDate(*dateStr, when)
-		if !ok {
+		t, err := dateParse(*dateStr, when, dateLocation(env))
+		if err != nil {
 			env.Errorf("invalid date format %s", gnu.Quote(*dateStr))
 			return 1
 		}
@@ -134,8 +136,8 @@ func touch(env *Env) int {
 	return status
 }
 
-// touchStamp parses -t's [[CC]YY]MMDDhhmm[.ss] in UTC.
-func touchStamp(s string, now time.Time) (time.Time, bool) {
+// touchStamp parses -t's [[CC]YY]MMDDhhmm[.ss] in loc.
+func touchStamp(s string, now time.Time, loc *time.Location) (time.Time, bool) {
 	main, secs, hasSecs := strings.Cut(s, ".")
 	for _, c := range main + secs {
 		if c < '0' || c > '9' {
@@ -145,7 +147,7 @@ func touchStamp(s string, now time.Time) (time.Time, bool) {
 	if hasSecs && len(secs) != 2 {
 		return time.Time{}, false
 	}
-	year := now.UTC().Year()
+	year := now.In(loc).Year()
 	switch len(main) {
 	case 8:
 	case 10:
@@ -168,72 +170,9 @@ func touchStamp(s string, now time.Time) (time.Time, bool) {
 		sec, _ = strconv.Atoi(secs)
 	}
 	mon, day, hour, min := n(0), n(2), n(4), n(6)
-	t := time.Date(year, time.Month(mon), day, hour, min, sec, 0, time.UTC)
+	t := time.Date(year, time.Month(mon), day, hour, min, sec, 0, loc)
 	if mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 60 || t.Day() != day {
 		return time.Time{}, false
 	}
 	return t, true
-}
-
-// touchDate parses the forms of -d that llmsh understands (see --help).
-func touchDate(s string, now time.Time) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	switch strings.ToLower(s) {
-	case "now", "today", "":
-		return now, true
-	}
-	if rest, ok := strings.CutPrefix(s, "@"); ok {
-		secs, frac, _ := strings.Cut(rest, ".")
-		n, err := strconv.ParseInt(secs, 10, 64)
-		if err != nil {
-			return time.Time{}, false
-		}
-		var ns int64
-		if frac != "" {
-			if len(frac) > 9 {
-				frac = frac[:9]
-			}
-			f, err := strconv.ParseInt(frac+strings.Repeat("0", 9-len(frac)), 10, 64)
-			if err != nil {
-				return time.Time{}, false
-			}
-			ns = f
-		}
-		return time.Unix(n, ns), true
-	}
-	s = strings.Replace(s, "T", " ", 1)
-	zone := time.UTC
-	for _, suffix := range []string{" UTC", "UTC", "Z", " Z"} {
-		if strings.HasSuffix(s, suffix) {
-			s = strings.TrimSpace(strings.TrimSuffix(s, suffix))
-			break
-		}
-	}
-	if i := strings.LastIndexAny(s, "+-"); i > 10 {
-		off := strings.ReplaceAll(strings.TrimSpace(s[i+1:]), ":", "")
-		if len(off) == 2 {
-			off += "00"
-		}
-		if len(off) != 4 {
-			return time.Time{}, false
-		}
-		hh, mm := off[:2], off[2:]
-		h, err1 := strconv.Atoi(hh)
-		m, err2 := strconv.Atoi(mm)
-		if err1 != nil || err2 != nil {
-			return time.Time{}, false
-		}
-		secs := h*3600 + m*60
-		if s[i] == '-' {
-			secs = -secs
-		}
-		zone = time.FixedZone("", secs)
-		s = strings.TrimSpace(s[:i])
-	}
-	for _, layout := range []string{"2006-01-02", "2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02 15:04:05.999999999"} {
-		if t, err := time.ParseInLocation(layout, s, zone); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
