@@ -1074,12 +1074,49 @@ func tarQuoteColon(name string) string {
 type tarCounter struct {
 	r io.Reader
 	n int64
+	// Whether the last two whole 512-byte blocks read were zeros
+	// (lastZero the later), and whether the block being read has a
+	// byte that is not: GNU ends an archive at a zero block and warns
+	// when the next one is not zero too.
+	lastZero, prevZero, nonzero bool
 }
 
 func (c *tarCounter) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += int64(n)
+	for b := p[:n]; len(b) > 0; {
+		k := min(int64(len(b)), 512-c.n%512)
+		if !c.nonzero {
+			for _, x := range b[:k] {
+				if x != 0 {
+					c.nonzero = true
+					break
+				}
+			}
+		}
+		c.n += k
+		b = b[k:]
+		if c.n%512 == 0 {
+			c.prevZero, c.lastZero, c.nonzero = c.lastZero, !c.nonzero, false
+		}
+	}
 	return n, err
+}
+
+// loneZero reports where GNU tar says "A lone zero block at N" when
+// archive/tar's Next ended with err, first telling whether a member came
+// before: a zero block followed by the end of the input, by a block that
+// is not zero, or (before any member) by a partial block. N counts
+// blocks from 1.
+func (c *tarCounter) loneZero(err error, first bool) (int64, bool) {
+	switch {
+	case err == io.EOF && c.n%512 == 0 && c.lastZero && !c.prevZero:
+		return c.n / 512, true
+	case errors.Is(err, tar.ErrHeader) && c.n%512 == 0 && c.prevZero && !c.lastZero:
+		return c.n/512 - 1, true
+	case first && err == io.ErrUnexpectedEOF && c.n%512 != 0 && c.n > 512 && c.lastZero:
+		return c.n / 512, true
+	}
+	return 0, false
 }
 
 // read lists or extracts an archive.
@@ -1198,13 +1235,17 @@ func (s *tarState) read(operands []string) error {
 			return gnu.ErrCancelled
 		}
 		hdr, err := tr.Next()
+		if at, ok := raw.loneZero(err, first); ok {
+			env.Errorf("A lone zero block at %d", at)
+			break
+		}
 		if err == io.EOF && raw.n%512 != 0 {
 			// archive/tar takes an archive cut inside a member's padding
 			// for its end; GNU tar does not.
 			err = io.ErrUnexpectedEOF
 		}
 		if err == io.EOF {
-			if first {
+			if first && raw.n == 0 {
 				s.fail("This does not look like a tar archive")
 			}
 			break
