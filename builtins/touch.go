@@ -47,30 +47,9 @@ func touch(env *Env) int {
 	if *stampSet && (*dateSet || *refSet) {
 		return f.Fail(&UsageError{"cannot specify times from more than one source"}, 1)
 	}
-	when := time.Now()
-	if *refSet {
-		fi, err := env.FS.Stat(env.Abs(*refStr))
-		if err != nil {
-			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(*refStr), ErrText(err))
-			return 1
-		}
-		when = fi.ModTime() // -d's date is relative to it
-	}
-	switch {
-	case *stampSet:
-		t, ok := touchStamp(*stampStr, when, dateLocation(env))
-		if !ok {
-			env.Errorf("invalid date format %s", gnu.Quote(*stampStr))
-			return 1
-		}
-		when = t
-	case *dateSet:
-		t, err := dateParse(*dateStr, when, dateLocation(env))
-		if err != nil {
-			env.Errorf("invalid date format %s", gnu.Quote(*dateStr))
-			return 1
-		}
-		when = t
+	when, ok := touchWhen(env, touchSource{*refStr, *stampStr, *dateStr, *refSet, *stampSet, *dateSet})
+	if !ok {
+		return 1
 	}
 	if len(files) == 0 {
 		return f.Fail(&UsageError{"missing file operand"}, 1)
@@ -134,6 +113,43 @@ func touch(env *Env) int {
 		}
 	}
 	return status
+}
+
+// touchSource is where touch's time comes from: -r FILE, -t STAMP, -d DATE.
+type touchSource struct {
+	ref, stamp, date          string
+	refSet, stampSet, dateSet bool
+}
+
+// touchWhen is the time src gives (now when none): -d's date is relative
+// to -r's time when both are given. Errors are reported; ok is false.
+func touchWhen(env *Env, src touchSource) (when time.Time, ok bool) {
+	when = time.Now()
+	if src.refSet {
+		fi, err := env.FS.Stat(env.Abs(src.ref))
+		if err != nil {
+			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(src.ref), ErrText(err))
+			return when, false
+		}
+		when = fi.ModTime()
+	}
+	switch {
+	case src.stampSet:
+		t, ok := touchStamp(src.stamp, when, dateLocation(env))
+		if !ok {
+			env.Errorf("invalid date format %s", gnu.Quote(src.stamp))
+			return when, false
+		}
+		when = t
+	case src.dateSet:
+		t, err := dateParse(src.date, when, dateLocation(env))
+		if err != nil {
+			env.Errorf("invalid date format %s", gnu.Quote(src.date))
+			return when, false
+		}
+		when = t
+	}
+	return when, true
 }
 
 // touchStamp parses -t's [[CC]YY]MMDDhhmm[.ss] in loc.
