@@ -225,6 +225,9 @@ func (e *Env) Name() string {
 // keeping a final slash (or "/."): such a name must be a directory, and
 // vfsd answers ENOTDIR for a file, as the kernel would.
 func (e *Env) Abs(name string) string {
+	if name == "" {
+		return "" // names no file: the FS answers ENOENT, as the kernel
+	}
 	p := path.Join(e.Dir, name)
 	if strings.HasPrefix(name, "/") {
 		p = path.Clean(name)

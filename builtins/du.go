@@ -85,6 +85,11 @@ func du(env *Env) int {
 		if d.excluded(name) {
 			continue
 		}
+		if name == "" {
+			env.Errorf("invalid zero-length file name")
+			d.status = 1
+			continue
+		}
 		abs := env.Abs(name)
 		var fi fs.FileInfo
 		if o.deref || o.derefArgs {

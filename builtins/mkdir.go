@@ -72,6 +72,10 @@ func mkdir(env *Env) int {
 // mkdirParents makes d and its missing ancestors (mode 0755 for them, mode
 // for d), reporting each component as the user spelled its prefix.
 func mkdirParents(env *Env, d string, mode fs.FileMode, exact exactMode, created func(string)) bool {
+	if d == "" {
+		mkdirError(env, d, fs.ErrNotExist)
+		return false
+	}
 	comps := strings.Split(d, "/")
 	prefix := ""
 	if strings.HasPrefix(d, "/") {

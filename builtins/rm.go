@@ -82,7 +82,7 @@ func (r *remover) operand(name string) bool {
 			return false
 		}
 		base := path.Base(strings.TrimRight(name, "/"))
-		if base == "." || base == ".." {
+		if name != "" && (base == "." || base == "..") {
 			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", gnu.QuoteAF(name))
 			return false
 		}

@@ -210,6 +210,11 @@ func wcRun(env *Env, what wcWhat, files []string, named bool, width int) int {
 	c := newWcCounter(env, what, width, named)
 	status := 0
 	for _, name := range files {
+		if name == "" {
+			env.Errorf("invalid zero-length file name")
+			status = 1
+			continue
+		}
 		if stop, st := c.one(name); stop {
 			return st
 		} else if st != 0 {

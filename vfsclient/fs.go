@@ -12,9 +12,14 @@ import (
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
+// pathErr wraps err of operation op on name. An empty name is ENOENT, as
+// the kernel answers it (vfsd refuses it as a missing argument).
 func pathErr(op, name string, err error) error {
 	if err == nil {
 		return nil
+	}
+	if name == "" {
+		err = syscall.ENOENT
 	}
 	return &fs.PathError{Op: op, Path: name, Err: err}
 }

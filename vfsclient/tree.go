@@ -3,6 +3,7 @@ package vfsclient
 import (
 	"io/fs"
 	"path"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -52,6 +53,9 @@ func (c *Client) Remove(name string) error {
 // virtual files). Between trees the error wraps syscall.EXDEV, and the
 // caller copies instead. The error's Path is oldname.
 func (c *Client) Rename(oldname, newname string) error {
+	if newname == "" {
+		return treeErr("rename", oldname, syscall.ENOENT)
+	}
 	return treeErr("rename", oldname, c.call(vfsproto.OpRename, vfsproto.RenameParams{From: oldname, To: newname}, nil))
 }
 
