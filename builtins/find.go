@@ -383,7 +383,7 @@ func (fd *finder) closeFiles() {
 			}
 		}
 		if err != nil {
-			fd.env.Errorf("%s: %s", gnu.Quote(f.name), ErrText(err))
+			fd.errorf("%s: %s", gnu.Quote(f.name), ErrText(err))
 			fd.status = 1
 		}
 	}
@@ -448,8 +448,16 @@ func (f *findEnt) fileType(fd *finder) fs.FileMode {
 	return f.typ
 }
 
+// errorf reports a problem met during the walk, after what was printed
+// before it (gnulib's error() flushes stdout first, so that both streams
+// sent to one place keep their order).
+func (fd *finder) errorf(format string, args ...any) {
+	fd.out.Flush()
+	fd.env.Errorf(format, args...)
+}
+
 func (fd *finder) fileErr(name string, err error) {
-	fd.env.Errorf("%s: %s", gnu.Quote(name), ErrText(err))
+	fd.errorf("%s: %s", gnu.Quote(name), ErrText(err))
 	fd.status = 1
 }
 
@@ -557,7 +565,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 							}
 						}
 						if loop != "" {
-							fd.env.Errorf("File system loop detected; %s is part of the same file system loop as %s.", gnu.Quote(child.path), gnu.Quote(loop))
+							fd.errorf("File system loop detected; %s is part of the same file system loop as %s.", gnu.Quote(child.path), gnu.Quote(loop))
 							fd.status = 1
 							continue
 						}
@@ -1209,7 +1217,7 @@ func (fd *finder) parseAction(t string) (findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := fd.env.FS.Remove(f.abs); err != nil {
-				fd.env.Errorf("cannot delete %s: %s", gnu.Quote(f.path), ErrText(err))
+				fd.errorf("cannot delete %s: %s", gnu.Quote(f.path), ErrText(err))
 				fd.status = 1
 				return false
 			}
@@ -1473,7 +1481,7 @@ type findFmt struct {
 func (fd *finder) warnOnce(msg string) {
 	if !fd.warned[msg] {
 		fd.warned[msg] = true
-		fd.env.Errorf("warning: %s", msg)
+		fd.errorf("warning: %s", msg)
 	}
 }
 
@@ -1859,7 +1867,7 @@ func (fd *finder) run(args []string, dir string) int {
 		return 1
 	}
 	if fd.env.Exec == nil {
-		fd.env.Errorf("cannot run commands here")
+		fd.errorf("cannot run commands here")
 		fd.status = 1
 		return 126
 	}
