@@ -150,10 +150,14 @@ func newSortLoader(s *sortSorter, env *Env, delim byte, budget int64, spill func
 		chunkCap:  int(min(1<<15, max(16, budget/sortRecSize/16)))}
 }
 
-// handOff gives a full chunk of the run to the background sorter.
-func (l *sortLoader) handOff(c []sortRec) {
+// handOff gives the run's last full chunk (the last of l.chunks) to the
+// background sorter. The first l.sorted chunks are the ones sorted or
+// handed off: chunks filled before the sorter started, while the sort
+// ran on one CPU (GOMAXPROCS can grow during a sort: llmsh's main gives
+// a script every P only once it has run a while), go to it first.
+func (l *sortLoader) handOff() {
 	if l.bg == nil {
-		if l.s.workers() < 2 {
+		if sortWorkers(l.s) < 2 {
 			return
 		}
 		bg := make(chan []sortRec, 64)
@@ -167,10 +171,15 @@ func (l *sortLoader) handOff(c []sortRec) {
 			}
 		}()
 	}
-	l.bgWait.Add(1)
-	l.bg <- c
-	l.sorted++
+	for _, d := range l.chunks[l.sorted:] { // the new chunk, and any before it
+		l.bgWait.Add(1)
+		l.bg <- d
+	}
+	l.sorted = len(l.chunks)
 }
+
+// sortWorkers is (*sortSorter).workers (a test's count of CPUs in tests).
+var sortWorkers = (*sortSorter).workers
 
 // stopBg ends the background sorter, dropping what it was not done with.
 func (l *sortLoader) stopBg() {
@@ -193,7 +202,7 @@ func (l *sortLoader) add(b *sortBuf, off, n int) error {
 	if len(l.recs) == cap(l.recs) {
 		if l.recs != nil {
 			l.chunks = append(l.chunks, l.recs)
-			l.handOff(l.recs)
+			l.handOff()
 		}
 		if n := len(l.spareRecs); n > 0 {
 			l.recs, l.spareRecs = l.spareRecs[n-1], l.spareRecs[:n-1]

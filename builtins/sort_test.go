@@ -299,3 +299,40 @@ func TestSortPrefixTie(t *testing.T) {
 		}
 	}
 }
+
+// TestSortWorkersGrow: the background sorter starts at a later chunk
+// when the sort had one CPU at the first ones (GOMAXPROCS grows during a
+// run: llmsh's main gives a script every P only after a while). The
+// chunks filled before it must be sorted too: they used to be taken for
+// the sorter's and merged unsorted. Not parallel: it sets sortWorkers.
+func TestSortWorkersGrow(t *testing.T) {
+	const n = 200_000
+	var in strings.Builder
+	lines := make([]string, n)
+	x := uint32(7)
+	for i := range lines {
+		x = x*1664525 + 1013904223
+		lines[i] = strconv.Itoa(int(x >> 8))
+		in.WriteString(lines[i] + "\n")
+	}
+	slices.Sort(lines)
+	want := strings.Join(lines, "\n") + "\n"
+	for _, declined := range []int{1, 2, 3} {
+		calls := 0
+		sortWorkers = func(*sortSorter) int {
+			calls++
+			if calls <= declined {
+				return 1
+			}
+			return 2
+		}
+		got := runCmd(t, nil, in.String(), "sort")
+		sortWorkers = (*sortSorter).workers
+		if calls <= declined {
+			t.Fatalf("declined %d: the sorter was asked %d times; the input is too small to test", declined, calls)
+		}
+		if got.stdout != want {
+			t.Errorf("declined %d: output not sorted (%d bytes, want %d)", declined, len(got.stdout), len(want))
+		}
+	}
+}
