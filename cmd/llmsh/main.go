@@ -30,6 +30,13 @@ import (
 
 const version = "0.1.0"
 
+// fullProcsAfter is how long a script runs on the one P of llmsh's start
+// before it has every P (earlyvfsd.FullProcsAfter): longer than an
+// agent's one-command run (`head`, `tail`, `grep` of a file take a
+// millisecond or less once vfsd has answered hello), short beside a
+// script whose pipeline or sort has work for a second CPU.
+const fullProcsAfter = 3 * time.Millisecond
+
 func init() { builtins.Version = version }
 
 // The --help text of llmsh: GNU's layout, printed by builtins.Flags.
@@ -399,10 +406,10 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		return 1
 	}
 	defer sess.Close()
-	earlyvfsd.FullProcs() // the script runs on every P
 
 	var status int
 	if interactive {
+		earlyvfsd.FullProcs() // each command line runs on every P
 		if status, err = runInteractive(sess, o, stdin.(*os.File), stdout, stderr, hist, colour, cwd); err != nil {
 			return runFailed(err, stderr)
 		}
@@ -460,6 +467,8 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 		src = string(b)
 		stdin = strings.NewReader("")
 	}
+	// A script that runs longer than a start runs on every P.
+	defer earlyvfsd.FullProcsAfter(fullProcsAfter)()
 	// A builtin or the parser deep in work that ignores cancellation
 	// must not keep the run past its limit: stopStuck ends the process
 	// stuck.Grace after the run was stopped, if it has not returned.

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // ServerModeArg, as the first argument, makes llmsh act as vfsd.
@@ -163,21 +164,27 @@ func StartFromArgs(args []string) {
 	lowerProcs()
 }
 
-// procs is GOMAXPROCS before lowerProcs, 0 when it has not lowered it.
-var procs int
+var (
+	procsMu sync.Mutex
+	procs   int // GOMAXPROCS before lowerProcs, 0 when it has not lowered it
+)
 
 // lowerProcs runs llmsh on one P until FullProcs: while it starts, the
 // goroutines that start and stop wake no idle P's thread, and Landlock's
 // calls on every thread meet no new one.
 func lowerProcs() {
+	procsMu.Lock()
 	procs = runtime.GOMAXPROCS(1)
+	procsMu.Unlock()
 }
 
 // FullProcs gives llmsh the GOMAXPROCS it had before an early start
 // (StartFromArgs) ran it on one P: the runtime's default, or the value
-// of the GOMAXPROCS variable it was started with. llmsh's main calls it
-// before the script runs.
+// of the GOMAXPROCS variable it was started with. It does nothing after
+// the first call, nor without an early start.
 func FullProcs() {
+	procsMu.Lock()
+	defer procsMu.Unlock()
 	if procs == 0 {
 		return
 	}
@@ -188,6 +195,27 @@ func FullProcs() {
 	}
 	procs = 0
 }
+
+// FullProcsAfter calls FullProcs once the script has run for d (llmsh's
+// main calls it as a script starts), and returns the function that
+// cancels that when the script has ended. A script that ends sooner, as
+// most -c runs do, runs and ends on the one P it started on: it pays
+// neither FullProcs (the world stopped, a P made, the cgroup's CPU limit
+// read again) nor the wake-ups of another P's thread at each goroutine
+// it starts. One that runs longer has every P from then on.
+func FullProcsAfter(d time.Duration) (cancel func()) {
+	procsMu.Lock()
+	lowered := procs != 0
+	procsMu.Unlock()
+	if !lowered {
+		return func() {}
+	}
+	t := afterFunc(d, FullProcs)
+	return func() { t.Stop() }
+}
+
+// afterFunc is time.AfterFunc (a test's clock in tests).
+var afterFunc = time.AfterFunc
 
 // GrowStack grows the calling goroutine's stack to 32 KiB in one step.
 // llmsh's main goroutine grows to that during a run (its package init,
