@@ -51,3 +51,60 @@ func TestLazyTables(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyClasses matches through each constant class that llmsh's fork
+// builds on first use (syntax/charclass.go: \w, \s, \d, their negations,
+// ., and their ECMAScript and RE2 forms), first from several goroutines at
+// once (go test -race), so that each class's first build races with others.
+func TestLazyClasses(t *testing.T) {
+	cases := []struct {
+		pattern string
+		opts    RegexOptions
+		in      string
+		want    bool
+	}{
+		{`^\w+$`, None, "ab_9é", true},
+		{`^\W$`, None, "-", true},
+		{`^\W$`, None, "a", false},
+		{`^\s$`, None, "\u2003", true},
+		{`^\S$`, None, " ", false},
+		{`^\d+$`, None, "٣3", true},
+		{`^\D$`, None, "3", false},
+		{`^.$`, None, "\n", false},
+		{`^.$`, Singleline, "\n", true},
+		{`^\w+$`, ECMAScript, "ab_9", true},
+		{`^\w$`, ECMAScript, "é", false},
+		{`^\W$`, ECMAScript, "é", true},
+		{`^\s$`, ECMAScript, "\ufeff", true},
+		{`^\S$`, ECMAScript, "\ufeff", false},
+		{`^\d$`, ECMAScript, "٣", false},
+		{`^\D$`, ECMAScript, "٣", true},
+		{`^.$`, ECMAScript, "\u2028", false},
+		{`^\s$`, RE2, "\v", false},
+		{`^\S$`, RE2, "\v", true},
+		{`^[^\n]$`, None, "x", true},
+	}
+	check := func(t *testing.T) {
+		for _, c := range cases {
+			re, err := Compile(c.pattern, c.opts)
+			if err != nil {
+				t.Errorf("Compile(%q, %v): %v", c.pattern, c.opts, err)
+				continue
+			}
+			if got, err := re.MatchString(c.in); err != nil || got != c.want {
+				t.Errorf("%q (%v) on %q: %v, %v; want %v", c.pattern, c.opts, c.in, got, err, c.want)
+			}
+		}
+	}
+	done := make(chan struct{})
+	for range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			check(t)
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	check(t)
+}

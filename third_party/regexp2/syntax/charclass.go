@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -70,34 +71,74 @@ var (
 )
 
 var (
-	AnyClass          = getCharSetFromOldString([]rune{0}, false)
-	ECMAAnyClass      = getCharSetFromOldString([]rune{0, 0x000a, 0x000b, 0x000d, 0x000e, 0x2028, 0x202a}, false)
-	NoneClass         = getCharSetFromOldString(nil, false)
-	ECMAWordClass     = getCharSetFromOldString(ecmaWord, false)
-	NotECMAWordClass  = getCharSetFromOldString(ecmaWord, true)
-	ECMASpaceClass    = getCharSetFromOldString(ecmaSpace, false)
-	NotECMASpaceClass = getCharSetFromOldString(ecmaSpace, true)
-	ECMADigitClass    = getCharSetFromOldString(ecmaDigit, false)
-	NotECMADigitClass = getCharSetFromOldString(ecmaDigit, true)
+	AnyClass          = func() *CharSet { return lazyAnyClass.get() }
+	ECMAAnyClass      = func() *CharSet { return lazyECMAAnyClass.get() }
+	NoneClass         = func() *CharSet { return lazyNoneClass.get() }
+	ECMAWordClass     = func() *CharSet { return lazyECMAWordClass.get() }
+	NotECMAWordClass  = func() *CharSet { return lazyNotECMAWordClass.get() }
+	ECMASpaceClass    = func() *CharSet { return lazyECMASpaceClass.get() }
+	NotECMASpaceClass = func() *CharSet { return lazyNotECMASpaceClass.get() }
+	ECMADigitClass    = func() *CharSet { return lazyECMADigitClass.get() }
+	NotECMADigitClass = func() *CharSet { return lazyNotECMADigitClass.get() }
 
-	WordClass     = getCharSetFromCategoryString(false, false, WordCategoryText)
-	NotWordClass  = getCharSetFromCategoryString(true, false, WordCategoryText)
-	SpaceClass    = getCharSetFromCategoryString(false, false, SpaceCategoryText)
-	NotSpaceClass = getCharSetFromCategoryString(true, false, SpaceCategoryText)
-	DigitClass    = getCharSetFromCategoryString(false, false, "Nd")
-	NotDigitClass = getCharSetFromCategoryString(false, true, "Nd")
+	WordClass     = func() *CharSet { return lazyWordClass.get() }
+	NotWordClass  = func() *CharSet { return lazyNotWordClass.get() }
+	SpaceClass    = func() *CharSet { return lazySpaceClass.get() }
+	NotSpaceClass = func() *CharSet { return lazyNotSpaceClass.get() }
+	DigitClass    = func() *CharSet { return lazyDigitClass.get() }
+	NotDigitClass = func() *CharSet { return lazyNotDigitClass.get() }
 
-	RE2SpaceClass    = getCharSetFromOldString(re2Space, false)
-	NotRE2SpaceClass = getCharSetFromOldString(re2Space, true)
+	RE2SpaceClass    = func() *CharSet { return lazyRE2SpaceClass.get() }
+	NotRE2SpaceClass = func() *CharSet { return lazyNotRE2SpaceClass.get() }
 
-	NotNewLineClass = getCharSetFromOldString([]rune{0x0a, 0x0b}, true)
+	NotNewLineClass = func() *CharSet { return lazyNotNewLineClass.get() }
 )
+
+// The classes above, each built on first use (llmsh: not in package init,
+// which llmsh's vfsd runs too).
+var (
+	lazyAnyClass     = lazyCharSet{build: func() CharSet { return charSetFromOldString([]rune{0}, false) }}
+	lazyECMAAnyClass = lazyCharSet{build: func() CharSet {
+		return charSetFromOldString([]rune{0, 0x000a, 0x000b, 0x000d, 0x000e, 0x2028, 0x202a}, false)
+	}}
+	lazyNoneClass         = lazyCharSet{build: func() CharSet { return charSetFromOldString(nil, false) }}
+	lazyECMAWordClass     = lazyCharSet{build: func() CharSet { return charSetFromOldString(ecmaWord, false) }}
+	lazyNotECMAWordClass  = lazyCharSet{build: func() CharSet { return charSetFromOldString(ecmaWord, true) }}
+	lazyECMASpaceClass    = lazyCharSet{build: func() CharSet { return charSetFromOldString(ecmaSpace, false) }}
+	lazyNotECMASpaceClass = lazyCharSet{build: func() CharSet { return charSetFromOldString(ecmaSpace, true) }}
+	lazyECMADigitClass    = lazyCharSet{build: func() CharSet { return charSetFromOldString(ecmaDigit, false) }}
+	lazyNotECMADigitClass = lazyCharSet{build: func() CharSet { return charSetFromOldString(ecmaDigit, true) }}
+	lazyWordClass         = lazyCharSet{build: func() CharSet { return charSetFromCategoryString(false, false, WordCategoryText) }}
+	lazyNotWordClass      = lazyCharSet{build: func() CharSet { return charSetFromCategoryString(true, false, WordCategoryText) }}
+	lazySpaceClass        = lazyCharSet{build: func() CharSet { return charSetFromCategoryString(false, false, SpaceCategoryText) }}
+	lazyNotSpaceClass     = lazyCharSet{build: func() CharSet { return charSetFromCategoryString(true, false, SpaceCategoryText) }}
+	lazyDigitClass        = lazyCharSet{build: func() CharSet { return charSetFromCategoryString(false, false, "Nd") }}
+	lazyNotDigitClass     = lazyCharSet{build: func() CharSet { return charSetFromCategoryString(false, true, "Nd") }}
+	lazyRE2SpaceClass     = lazyCharSet{build: func() CharSet { return charSetFromOldString(re2Space, false) }}
+	lazyNotRE2SpaceClass  = lazyCharSet{build: func() CharSet { return charSetFromOldString(re2Space, true) }}
+	lazyNotNewLineClass   = lazyCharSet{build: func() CharSet { return charSetFromOldString([]rune{0x0a, 0x0b}, true) }}
+)
+
+// lazyCharSet is a constant class built on first use; get returns a copy
+// of it each time, as the closures of getCharSetFromOldString and
+// getCharSetFromCategoryString (now charSetFrom…) did.
+type lazyCharSet struct {
+	once  sync.Once
+	set   CharSet
+	build func() CharSet
+}
+
+func (l *lazyCharSet) get() *CharSet {
+	l.once.Do(func() { l.set = l.build() })
+	local := l.set
+	return &local
+}
 
 // lookupUnicodeCategory searches the source tables without building a merged
 // map at startup. Preserve the old map's overwrite precedence: generated
 // properties override Go properties, category aliases, categories, and scripts.
 func lookupUnicodeCategory(name string) (*unicode.RangeTable, bool) {
-	if table, ok := unicodeAliasCategories[name]; ok {
+	if table, ok := unicodeAliasCategories()[name]; ok {
 		return table, true
 	}
 	if table, ok := unicode.Properties[name]; ok {
@@ -113,7 +154,7 @@ func lookupUnicodeCategory(name string) (*unicode.RangeTable, bool) {
 	return table, ok
 }
 
-func getCharSetFromCategoryString(negateSet bool, negateCat bool, cats ...string) func() *CharSet {
+func charSetFromCategoryString(negateSet bool, negateCat bool, cats ...string) CharSet {
 	if negateCat && negateSet {
 		panic("BUG!  You should only negate the set OR the category in a constant setup, but not both")
 	}
@@ -124,15 +165,10 @@ func getCharSetFromCategoryString(negateSet bool, negateCat bool, cats ...string
 	for i, cat := range cats {
 		c.categories[i] = newCharCategory(Category{Cat: cat, Negate: negateCat})
 	}
-	return func() *CharSet {
-		//make a copy each time
-		local := c
-		//return that address
-		return &local
-	}
+	return c
 }
 
-func getCharSetFromOldString(setText []rune, negate bool) func() *CharSet {
+func charSetFromOldString(setText []rune, negate bool) CharSet {
 	c := CharSet{}
 	if len(setText) > 0 {
 		fillFirst := false
@@ -178,11 +214,7 @@ func getCharSetFromOldString(setText []rune, negate bool) func() *CharSet {
 			c.anything = !negate
 		}
 	}
-
-	return func() *CharSet {
-		local := c
-		return &local
-	}
+	return c
 }
 
 // Copy makes a deep copy to prevent accidental mutation of a set

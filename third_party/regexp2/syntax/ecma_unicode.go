@@ -169,7 +169,7 @@ func ecmaRangesForProperty(property string) []SingleRange {
 	if table := unicode.Properties[property]; table != nil {
 		return ecmaRangesFromTable(table)
 	}
-	if table := unicodeAliasCategories[property]; table != nil {
+	if table := unicodeAliasCategories()[property]; table != nil {
 		return ecmaRangesFromTable(table)
 	}
 	return ecmaPropertyRanges()[property]
