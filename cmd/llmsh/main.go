@@ -32,10 +32,12 @@ const version = "0.1.0"
 
 // fullProcsAfter is how long a script runs on the one P of llmsh's start
 // before it has every P (earlyvfsd.FullProcsAfter): longer than an
-// agent's one-command run (`head`, `tail`, `grep` of a file take a
-// millisecond or less once vfsd has answered hello), short beside a
-// script whose pipeline or sort has work for a second CPU.
-const fullProcsAfter = 3 * time.Millisecond
+// agent's one-command run once vfsd has answered hello (`head`, `tail`,
+// `-c true` take a few tenths of a millisecond then), short beside a
+// script whose pipeline or sort has work for a second CPU (a goroutine
+// that does not block can keep the timer waiting until the runtime
+// preempts it, 10 ms).
+const fullProcsAfter = 1 * time.Millisecond
 
 func init() { builtins.Version = version }
 
