@@ -44,11 +44,7 @@ func TestFullProcs(t *testing.T) {
 // A script that ends before FullProcsAfter's time ends on one P; one
 // that runs longer gets every P then, once.
 func TestFullProcsAfter(t *testing.T) {
-	if _, set := os.LookupEnv("GOMAXPROCS"); set {
-		t.Skip("GOMAXPROCS is set")
-	}
-	orig := runtime.GOMAXPROCS(0)
-	t.Cleanup(func() { runtime.GOMAXPROCS(orig); procs = 0; afterFunc = time.AfterFunc })
+	keepProcs(t)
 	runtime.SetDefaultGOMAXPROCS()
 	def := runtime.GOMAXPROCS(0)
 	var fire func()
@@ -91,11 +87,7 @@ func TestFullProcsAfter(t *testing.T) {
 // FullProcs from the timer's goroutine and from the shell's at once
 // give the procs back once (go test -race).
 func TestFullProcsConcurrent(t *testing.T) {
-	if _, set := os.LookupEnv("GOMAXPROCS"); set {
-		t.Skip("GOMAXPROCS is set")
-	}
-	orig := runtime.GOMAXPROCS(0)
-	t.Cleanup(func() { runtime.GOMAXPROCS(orig); procs = 0 })
+	keepProcs(t)
 	lowerProcs()
 	done := make(chan struct{})
 	go func() { FullProcs(); close(done) }()
@@ -104,4 +96,16 @@ func TestFullProcsConcurrent(t *testing.T) {
 	if procs != 0 {
 		t.Errorf("procs %d after FullProcs, want 0", procs)
 	}
+}
+
+// keepProcs skips a test of the lowered procs when the GOMAXPROCS
+// variable is set (FullProcs then gives back its value, not the
+// default), and restores GOMAXPROCS, procs and afterFunc after it.
+func keepProcs(t *testing.T) {
+	t.Helper()
+	if _, set := os.LookupEnv("GOMAXPROCS"); set {
+		t.Skip("GOMAXPROCS is set")
+	}
+	orig := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(orig); procs = 0; afterFunc = time.AfterFunc })
 }
