@@ -25,7 +25,7 @@ var _ = register(Builtin{Name: "awk", Summary: "pattern scanning and processing 
 // awkVersion is printed by --version.
 const awkVersion = `awk (llmsh) based on GoAWK v1.29.1 by Ben Hoyt (BSD licence)
 Files are read and written through llmsh's file service only; system(),
-"cmd" | getline and print | "cmd" are refused.
+"cmd" | getline and print | "cmd" run llmsh's own commands (sh -c).
 `
 
 // awkVarName is a legal AWK variable name for -v.
@@ -70,8 +70,8 @@ func awkParse(env *Env) (*awkConfig, int) {
 	f := NewFlags(env, "Scan each FILE (standard input when there is none, or for -) for the\n"+
 		"patterns of the AWK program and run their actions. Operands of the form\n"+
 		"VAR=VALUE assign VAR when they are reached. Based on GoAWK; files go through\n"+
-		"llmsh's file service, and system(), \"cmd\" | getline and print | \"cmd\" are\n"+
-		"refused.",
+		"llmsh's file service, and system(), \"cmd\" | getline and print | \"cmd\" run\n"+
+		"the command line with llmsh's own commands (sh -c), never a program.",
 		"[-F fs] [-v var=val]... [--] 'program' [file|var=val]...",
 		"[-F fs] [-v var=val]... -f progfile... [--] [file|var=val]...")
 	f.StopAtOperand = true
@@ -155,13 +155,28 @@ func (c *awkConfig) run(env *Env) int {
 		return 1
 	}
 
-	var out io.Writer = env.Stdout
+	// Commands of print | "cmd" run beside awk and write to its output
+	// and error streams as awk does: through locks.
+	stdout := &lockedWriter{w: env.Stdout}
+	stderr := &lockedWriter{w: env.Stderr}
+	var out io.Writer = stdout
 	var bw *bufio.Writer
 	if !env.Terminal {
-		bw = bufio.NewWriterSize(env.Stdout, 64<<10)
+		bw = bufio.NewWriterSize(stdout, 64<<10)
 		out = bw
 	}
-	config := c.interpConfig(env, out, funcs)
+	config := c.interpConfig(env, out, stderr, funcs)
+	if env.Exec != nil {
+		config.Exec = func(cmd string, stdin io.Reader, w io.Writer) int {
+			if stdin == nil {
+				stdin = env.Stdin
+			}
+			if w == nil {
+				w = stdout
+			}
+			return env.Exec(env.Ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
+		}
+	}
 	it, err := interp.New(prog)
 	if err != nil {
 		env.Errorf("fatal: %s", err)
@@ -256,7 +271,7 @@ func awkSyntaxError(env *Env, pe *parser.ParseError, src string, starts []int, s
 
 // interpConfig is the GoAWK configuration: llmsh's I/O, the variables
 // and the operands.
-func (c *awkConfig) interpConfig(env *Env, out io.Writer, funcs map[string]any) *interp.Config {
+func (c *awkConfig) interpConfig(env *Env, out, stderr io.Writer, funcs map[string]any) *interp.Config {
 	environ := make([]string, 0, 2*len(env.Environ))
 	for _, kv := range env.Environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -266,7 +281,7 @@ func (c *awkConfig) interpConfig(env *Env, out io.Writer, funcs map[string]any) 
 	config := &interp.Config{
 		Stdin:   env.Stdin,
 		Output:  out,
-		Error:   env.Stderr,
+		Error:   stderr,
 		Argv0:   env.Name(),
 		Args:    c.operands,
 		Vars:    c.vars,
@@ -357,6 +372,22 @@ func (w awkWriter) Close() error {
 	}
 	return nil
 }
+
+// lockedWriter lets awk and the commands it runs write to one stream.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// Unwrap is the stream written: the shell looks through it to charge a
+// failed write to a redirection.
+func (l *lockedWriter) Unwrap() io.Writer { return l.w }
 
 // awkDiscard is print > "/dev/null".
 type awkDiscard struct{}

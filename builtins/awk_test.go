@@ -141,7 +141,8 @@ func TestAwk(t *testing.T) {
 		{name: "redirect to a directory", files: map[string]string{"d/x": ""}, args: []string{`BEGIN { print "x" > "d" }`},
 			err: "awk: fatal: cannot redirect to `d': Is a directory\n", status: 2},
 
-		// Refusals (llmsh only; gawk would run the command).
+		// Refusals where no Exec hook runs commands (llmsh only; in the
+		// shell, fixture awk-commands runs them as gawk does).
 		{name: "system() refused", args: []string{`BEGIN { print "before"; system("echo hi"); print "after" }`},
 			out: "before\n", err: "awk: fatal: system() is not allowed in llmsh\n", status: 2},
 		{name: "print | sh refused", args: []string{`BEGIN { print "rm -rf /" | "sh" }`},
@@ -150,7 +151,7 @@ func TestAwk(t *testing.T) {
 			err: "awk: fatal: print | \"command\" is not allowed in llmsh\n", status: 2},
 		{name: "cmd | getline refused", args: []string{`BEGIN { "id" | getline x; print x }`},
 			err: "awk: fatal: \"command\" | getline is not allowed in llmsh\n", status: 2},
-		{name: "close of a command is -1", args: []string{`BEGIN { print close("date") }`}, out: "-1\n"},
+		{name: "close of a command not run is -1", args: []string{`BEGIN { print close("date") }`}, out: "-1\n"},
 	}
 	for _, c := range tests {
 		t.Run(c.name, func(t *testing.T) { runAwkCase(t, c) })
@@ -239,5 +240,45 @@ func TestAwkCancel(t *testing.T) {
 		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
 	if st := Run(b, env); st != 1 || errb.String() != "" {
 		t.Errorf("cancelled: status %d, stderr %q", st, errb.String())
+	}
+}
+
+// TestAwkCommands runs system(), print | "cmd" and "cmd" | getline through
+// Env.Exec, whose "sh -c LINE" here runs LINE's words as one builtin (the
+// shell runs the whole line: fixture awk_commands). Under -race it checks
+// that commands running beside awk share its output safely.
+func TestAwkCommands(t *testing.T) {
+	cases := []execCase{
+		{name: "system flushes first and returns the status", files: map[string]string{},
+			args: []string{"awk", `BEGIN { print "a"; r = system("echo s"); print "y", r, system("cat nope") }`},
+			out:  "a\ns\ny 0 1\n", err: "cat: nope: No such file or directory\n"},
+		{name: "print | cmd: the command's output comes when it is closed",
+			args: []string{"awk", `{ print | "sort -r" } END { print "end" }`}, stdin: "b\nc\na\n",
+			out: "c\nb\na\nend\n"},
+		{name: "close returns the command's status",
+			args: []string{"awk", `BEGIN { print "x" | "grep y"; print close("grep y"); print close("grep y") }`},
+			out:  "1\n-1\n"},
+		{name: "cmd | getline reads the command's lines; its stdin is empty",
+			stdin: "in\n", files: map[string]string{"f": "1\n2\n3\n"},
+			args: []string{"awk", `{ while (("cat f" | getline l) > 0) s = s l; print $0, s, close("cat f"); "cat" | getline z; print "[" z "]" }`},
+			out:  "in 123 0\n[]\n"},
+		{name: "an early close stops a command that still writes",
+			args: []string{"awk", `BEGIN { while (("yes" | getline l) > 0) if (++n == 3) break; close("yes"); print n, l }`},
+			out:  "3 y\n"},
+		{name: "what a finished command did not read is dropped",
+			args: []string{"awk", `BEGIN { for (i = 0; i < 100000; i++) print i | "head -n 1"; print "end" }`},
+			out:  "0\nend\n"},
+	}
+	for i := range cases {
+		c := &cases[i]
+		e := newExecEnv(t, context.Background(), c.files, c.stdin, c.args...)
+		e.extra["sh"] = func(env *Env) int {
+			return env.Exec(env.Ctx, strings.Fields(env.Args[2]), env.Stdin, env.Stdout, env.Stderr)
+		}
+		got := e.run()
+		if got.stdout != c.out || got.stderr != c.err || got.status != c.status {
+			t.Errorf("%s: %q:\n got %q %q %d\nwant %q %q %d", c.name, c.args,
+				got.stdout, got.stderr, got.status, c.out, c.err, c.status)
+		}
 	}
 }

@@ -84,6 +84,7 @@ type interp struct {
 	noFileReads   bool
 	openFile      func(name string) (io.ReadCloser, error)
 	createFile    func(name string, append bool) (io.WriteCloser, error)
+	exec          func(cmd string, stdin io.Reader, stdout io.Writer) int
 	csvOutput     *bufio.Writer
 	noArgVars     bool
 	splitBuffer   []byte
@@ -232,9 +233,9 @@ type Config struct {
 	// * NoFileReads prevents reading from files via getline or the
 	//   filenames in Args
 	//
-	// llmsh: this copy never runs commands: system(), "cmd" | getline
-	// and print | "cmd" always fail with an error, so NoExec and
-	// ShellCommand are gone.
+	// llmsh: this copy starts no process: system(), "cmd" | getline and
+	// print | "cmd" go to the Exec hook, so NoExec and ShellCommand are
+	// gone.
 	NoFileWrites bool
 	NoFileReads  bool
 
@@ -252,6 +253,15 @@ type Config struct {
 	// writers and never reach it.
 	// If it is nil, writing files fails.
 	CreateFile func(name string, append bool) (io.WriteCloser, error)
+
+	// Exec (llmsh) runs cmd, a shell command line, for system(),
+	// "cmd" | getline and print | "cmd", and returns its exit status. A
+	// nil stdin means the command reads awk's standard input, a nil
+	// stdout that it writes to awk's standard output (which the
+	// interpreter has flushed; the hook must let commands running at the
+	// same time write there safely). If it is nil, running a command
+	// fails with ErrNoExec.
+	Exec func(cmd string, stdin io.Reader, stdout io.Writer) int
 
 	// List of name-value pairs to be assigned to the ENVIRON special
 	// array, for example []string{"USER", "bob", "HOME", "/home/bob"}.
@@ -496,6 +506,7 @@ func (p *interp) setExecuteConfig(config *Config) error {
 	p.noFileReads = config.NoFileReads
 	p.openFile = config.OpenFile
 	p.createFile = config.CreateFile
+	p.exec = config.Exec
 	p.stdin = config.Stdin
 	if p.stdin == nil {
 		p.stdin = os.Stdin

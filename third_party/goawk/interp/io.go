@@ -141,8 +141,15 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 		return out, nil
 
 	case PIPE:
-		// llmsh: never run a command.
-		return nil, ErrNoExec{"print | \"command\""}
+		// llmsh: the command runs through the Exec hook, never as a
+		// process.
+		if p.exec == nil {
+			return nil, ErrNoExec{"print | \"command\""}
+		}
+		p.flushOutputAndError()
+		out := newOutCmdStream(p.exec, name)
+		p.outputStreams[name] = out
+		return out, nil
 
 	default:
 		// Should never happen
@@ -150,9 +157,9 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 	}
 }
 
-// ErrNoExec is the error of every attempt to run a command: system(),
-// "cmd" | getline and print | "cmd" (llmsh: this copy of GoAWK has no
-// code path that starts a process).
+// ErrNoExec is the error of every attempt to run a command (system(),
+// "cmd" | getline and print | "cmd") when Config.Exec is nil (llmsh: this
+// copy of GoAWK has no code path that starts a process).
 type ErrNoExec struct {
 	What string // "system()", "\"command\" | getline" or "print | \"command\""
 }
@@ -220,8 +227,16 @@ func (p *interp) getInputScannerPipe(name string) (*bufio.Scanner, error) {
 	if _, ok := p.inputStreams[name]; ok {
 		return p.scanners[name], nil
 	}
-	// llmsh: never run a command.
-	return nil, ErrNoExec{"\"command\" | getline"}
+	// llmsh: the command runs through the Exec hook, never as a process.
+	if p.exec == nil {
+		return nil, ErrNoExec{"\"command\" | getline"}
+	}
+	p.flushOutputAndError()
+	in := newInCmdStream(p.exec, name)
+	scanner := p.newScanner(in, make([]byte, inputBufSize))
+	p.inputStreams[name] = in
+	p.scanners[name] = scanner
+	return scanner, nil
 }
 
 // Create a new buffered Scanner for reading input records

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"strings"
 )
 
 const (
@@ -93,5 +94,95 @@ func (s *inFileStream) Close() error {
 }
 
 func (s *inFileStream) ExitCode() int {
+	return s.exitCode
+}
+
+// outCmdStream is print | "cmd" (llmsh): the command runs in a goroutine
+// through the Exec hook and reads what awk prints from a pipe.
+type outCmdStream struct {
+	*bufio.Writer
+	pw       *io.PipeWriter
+	done     chan int
+	exitCode int
+	closed   bool
+}
+
+func newOutCmdStream(exec func(string, io.Reader, io.Writer) int, cmd string) outputStream {
+	pr, pw := io.Pipe()
+	s := &outCmdStream{pw: pw, done: make(chan int, 1), exitCode: notClosedExitCode}
+	s.Writer = bufio.NewWriterSize(cmdPipeWriter{pw}, outputBufSize)
+	go func() {
+		code := exec(cmd, pr, nil)
+		// What awk prints after the command has ended is discarded, as
+		// the output of a pipe whose reader is gone.
+		pr.Close()
+		s.done <- code
+	}()
+	return s
+}
+
+func (s *outCmdStream) Close() error {
+	if s.closed {
+		return errDoubleClose
+	}
+	s.closed = true
+	err := s.Writer.Flush()
+	s.pw.Close()
+	s.exitCode = <-s.done
+	return err
+}
+
+func (s *outCmdStream) ExitCode() int {
+	return s.exitCode
+}
+
+// cmdPipeWriter writes to a command's pipe; once the command has stopped
+// reading, writes succeed and the data is dropped.
+type cmdPipeWriter struct{ pw *io.PipeWriter }
+
+func (w cmdPipeWriter) Write(b []byte) (int, error) {
+	if _, err := w.pw.Write(b); err != nil && !errors.Is(err, io.ErrClosedPipe) {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// inCmdStream is "cmd" | getline (llmsh): the command runs in a goroutine
+// through the Exec hook and writes to a pipe that getline reads. Its
+// standard input is empty: awk's own input is read by awk.
+type inCmdStream struct {
+	pr       *io.PipeReader
+	done     chan int
+	exitCode int
+	closed   bool
+}
+
+func newInCmdStream(exec func(string, io.Reader, io.Writer) int, cmd string) inputStream {
+	pr, pw := io.Pipe()
+	s := &inCmdStream{pr: pr, done: make(chan int, 1), exitCode: notClosedExitCode}
+	go func() {
+		code := exec(cmd, strings.NewReader(""), pw)
+		pw.Close()
+		s.done <- code
+	}()
+	return s
+}
+
+func (s *inCmdStream) Read(b []byte) (int, error) {
+	return s.pr.Read(b)
+}
+
+func (s *inCmdStream) Close() error {
+	if s.closed {
+		return errDoubleClose
+	}
+	s.closed = true
+	// A command still writing gets an error and ends.
+	s.pr.Close()
+	s.exitCode = <-s.done
+	return nil
+}
+
+func (s *inCmdStream) ExitCode() int {
 	return s.exitCode
 }

@@ -1118,8 +1118,13 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(str(substr))
 
 	case compiler.BuiltinSystem:
-		// llmsh: never run a command.
-		return ErrNoExec{"system()"}
+		// llmsh: the command runs through the Exec hook, never as a
+		// process.
+		if p.exec == nil {
+			return ErrNoExec{"system()"}
+		}
+		p.flushOutputAndError()
+		p.replaceTop(num(float64(p.exec(p.toString(p.peekTop()), nil, nil))))
 
 	case compiler.BuiltinTolower:
 		// llmsh: in bytes mode (a C locale), only ASCII letters change,
