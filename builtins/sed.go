@@ -93,8 +93,8 @@ type sedRun struct {
 // (standard output) and for a usage error or a missing script (standard
 // error), one text for both as GNU sed 4.9 prints one. It is GNU's, in
 // GNU's layout, except where llmsh's sed does something else: --debug,
-// --follow-symlinks, --posix, --sandbox and -u say what they do here,
-// and the last paragraph says what is refused.
+// --follow-symlinks, --posix and -u say what they do here, and the last
+// paragraph how e runs commands.
 const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
 
   -n, --quiet, --silent
@@ -120,7 +120,7 @@ const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
                  consider files as separate rather than as a single,
                  continuous long stream.
       --sandbox
-                 accepted: the e command is always refused
+                 operate in sandbox mode (disable e/r/w commands).
   -u, --unbuffered
                  accepted, no effect
   -z, --null-data
@@ -133,7 +133,8 @@ non-option argument is taken as the sed script to interpret.  All
 remaining arguments are names of input files; if no input files are
 specified, then the standard input is read.
 
-The e command and the s///e flag are refused: llmsh runs no programs.
+The e command and the s///e flag run the command with llmsh's own
+commands (sh -c), never a program.
 `
 
 // sedPiece is one -e script, -f file, or the script operand.
@@ -148,6 +149,7 @@ type sedConfig struct {
 	inPlace       bool
 	suffix        string // -i's backup suffix
 	ext, nullData bool
+	sandbox       bool
 	scriptErr     error // a -f file that could not be read
 }
 
@@ -187,7 +189,7 @@ func sed(env *Env) int {
 	stdout := &sedOutput{w: bufio.NewWriterSize(env.Stdout, 64<<10)}
 	r.out = stdout
 	r.outs["/dev/stdout"] = stdout
-	r.prog = &sedProg{open: r.openW}
+	r.prog = &sedProg{open: r.openW, noExec: env.Exec == nil, sandbox: c.sandbox}
 	defer r.closeOutputs()
 	if st := r.compile(c); st != 0 {
 		return st
@@ -263,10 +265,10 @@ func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 	f.BoolVar(&c.ext, 'E', "regexp-extended", "use extended regular expressions in the script")
 	f.BoolVar(&c.ext, 'r', "", "")
 	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
-	f.Func(0, "sandbox", NoArg, "", "operate in sandbox mode (always: no e command)", func(string, bool) error { return nil })
+	f.BoolVar(&c.sandbox, 0, "sandbox", "operate in sandbox mode (disable e/r/w commands).")
 	f.Func('u', "unbuffered", NoArg, "", "(accepted)", func(string, bool) error { return nil })
 	f.BoolVar(&c.nullData, 'z', "null-data", "separate lines by NUL characters")
-	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag are refused: llmsh runs no programs."
+	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag run the command with llmsh's own\ncommands (sh -c), never a program."
 	return f
 }
 
@@ -808,6 +810,12 @@ func (r *sedRun) exec(in *sedInput) int {
 			}
 			r.ps = append(r.ps[:0], r.ps[i+1:]...)
 			return sedRestart
+		case 'e':
+			if c.text != "" {
+				r.out.text(string(r.shell(c.text)))
+			} else {
+				r.ps = append(r.ps[:0], r.shellOutput()...)
+			}
 		case 'g', 'G', 'h', 'H', 'x', 'z':
 			r.hold(c.name)
 		case 'F':
@@ -933,6 +941,21 @@ func (r *sedRun) nextLine(name byte, in *sedInput) bool {
 	return true
 }
 
+// shell runs cmd with llmsh's own commands (sh -c; GNU runs /bin/sh) for
+// e and s///e and returns what it wrote to standard output.
+func (r *sedRun) shell(cmd string) []byte {
+	var buf bytes.Buffer
+	r.env.Exec(r.env.Ctx, []string{"sh", "-c", cmd}, r.env.Stdin, &buf, r.env.Stderr)
+	return buf.Bytes()
+}
+
+// shellOutput runs the pattern space as a command (e without one, s///e):
+// its output less one trailing newline replaces the pattern space (GNU).
+func (r *sedRun) shellOutput() []byte {
+	out := r.shell(string(r.ps))
+	return bytes.TrimSuffix(out, []byte{'\n'})
+}
+
 func (r *sedRun) subst(c *sedCmd) {
 	re := r.regex(c.re)
 	if re == nil {
@@ -964,6 +987,12 @@ func (r *sedRun) subst(c *sedCmd) {
 	out = append(out, ps[last:]...)
 	r.sbuf, r.ps = r.ps, out
 	r.tflag = true
+	if c.preP {
+		r.out.line(r.ps, r.psNL, r.eol)
+	}
+	if c.eval {
+		r.ps = append(r.ps[:0], r.shellOutput()...)
+	}
 	if c.print > 0 {
 		r.out.line(r.ps, r.psNL, r.eol)
 	}

@@ -52,7 +52,7 @@ type sedCmd struct {
 	begun   bool // the range has started once (a numeric start cannot again)
 	endLine int64
 
-	text   string // a i c; label for b t T; file for r R w W
+	text   string // a i c; label for b t T; file for r R w W; command for e
 	bare   bool   // a i c: "a\\" ended the script, the text is empty and has no newline
 	num    int64  // q Q exit code, l width (-1: default)
 	target int    // b t T: command index; {: index of the matching }
@@ -62,6 +62,8 @@ type sedCmd struct {
 	global bool
 	nth    int
 	print  int
+	eval   bool // s///e: run the pattern space as a command
+	preP   bool // s///pe: print before the command runs (GNU)
 	wout   *sedOutput
 	// y
 	ymap map[rune]rune
@@ -82,6 +84,9 @@ type sedProg struct {
 	cmds   []*sedCmd
 	blocks []int // indexes of open '{'
 	open   func(name string) (*sedOutput, error)
+	// noExec: no command can run (no Env.Exec), so e and s///e are
+	// refused; sandbox: --sandbox refuses e, r and w (GNU).
+	noExec, sandbox bool
 	// pending is an a, i or c whose "a\\" ended its -e piece: its text is
 	// the start of the next piece (GNU).
 	pending *sedCmd
@@ -577,6 +582,9 @@ func (p *sedParser) command(cmd *sedCmd) error {
 	case 'b', 't', 'T':
 		cmd.text = p.label()
 	case 'r', 'R', 'w', 'W':
+		if p.prog.sandbox {
+			return p.fail("e/r/w commands disabled in sandbox mode")
+		}
 		f := p.filename()
 		if f == "" {
 			return p.fail("missing filename in r/R/w/W commands")
@@ -604,7 +612,13 @@ func (p *sedParser) command(cmd *sedCmd) error {
 	case 'y':
 		return p.yank(cmd)
 	case 'e':
-		return p.fail("e command not supported: llmsh runs no programs")
+		if p.prog.sandbox {
+			return p.fail("e/r/w commands disabled in sandbox mode")
+		}
+		if p.prog.noExec {
+			return p.fail("e command not supported: no command can run here")
+		}
+		cmd.text = p.filename()
 	case 'v':
 		p.label()
 	case '#':
@@ -652,7 +666,8 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 			cmd.global = true
 		case c == 'p':
 			p.i++
-			if cmd.print > 0 {
+			// GNU: p before e prints before the command runs.
+			if cmd.print > 0 || cmd.preP {
 				return p.fail("multiple `p' options to `s' command")
 			}
 			cmd.print++
@@ -664,7 +679,16 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 			flags |= posixre.Lines
 		case c == 'e':
 			p.i++
-			return p.fail("s///e not supported: llmsh runs no programs")
+			if p.prog.sandbox {
+				return p.fail("e/r/w commands disabled in sandbox mode")
+			}
+			if p.prog.noExec {
+				return p.fail("s///e not supported: no command can run here")
+			}
+			if !cmd.eval && cmd.print > 0 {
+				cmd.preP, cmd.print = true, 0
+			}
+			cmd.eval = true
 		case c >= '0' && c <= '9':
 			if cmd.nth != 0 {
 				p.number()
@@ -677,6 +701,9 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 			cmd.nth = int(min(n, 1<<30))
 		case c == 'w':
 			p.i++
+			if p.prog.sandbox {
+				return p.fail("e/r/w commands disabled in sandbox mode")
+			}
 			f := p.filename()
 			if f == "" {
 				return p.fail("missing filename in r/R/w/W commands")

@@ -160,7 +160,7 @@ func TestSed(t *testing.T) {
 // GNU sed prints its usage on standard error when there is no script or
 // an option is unknown, and the same text on standard output for --help.
 // The text is GNU sed 4.9's (`sed --bogus 2>&1`) with the lines of
-// --debug, --follow-symlinks, --posix, --sandbox and -u saying what
+// --debug, --follow-symlinks, --posix and -u saying what
 // llmsh's sed does, and llmsh's last paragraph for GNU's web addresses.
 const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
 
@@ -187,7 +187,7 @@ const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [in
                  consider files as separate rather than as a single,
                  continuous long stream.
       --sandbox
-                 accepted: the e command is always refused
+                 operate in sandbox mode (disable e/r/w commands).
   -u, --unbuffered
                  accepted, no effect
   -z, --null-data
@@ -200,7 +200,8 @@ non-option argument is taken as the sed script to interpret.  All
 remaining arguments are names of input files; if no input files are
 specified, then the standard input is read.
 
-The e command and the s///e flag are refused: llmsh runs no programs.
+The e command and the s///e flag run the command with llmsh's own
+commands (sh -c), never a program.
 `
 
 func TestSedUsage(t *testing.T) {
