@@ -125,6 +125,11 @@ func TestAwk(t *testing.T) {
 			out:  "6 \303\251 4 4 2\n"},
 		{name: "a program's own strftime wins (as in mawk; gawk refuses to redefine it)", args: []string{`function strftime(x) { return "mine" } BEGIN { print strftime("%Y") }`}, out: "mine\n"},
 
+		{name: "%g has C's default precision of 6", args: []string{`BEGIN { printf "%g %G|%5g|%-8.3g|%g\n", 3.14159265, 1e-10, 1.5, 2.25, 1234567 }`},
+			out: "3.14159 1E-10|  1.5|2.25    |1.23457e+06\n"},
+		{name: "CONVFMT and OFMT with an integer or %g conversion", args: []string{`BEGIN { OFMT = "%g"; print 3.14159265; CONVFMT = "%d"; a[1.5]; for (k in a) print k; OFMT = "%.2f"; print 3.14159; OFMT = "%x"; print 255.5 }`},
+			out: "3.14159\n1\n3.14\nff\n"},
+
 		// Errors.
 		{name: "missing file (gawk words and status)", files: people, args: []string{"{print $1}", "kv.csv", "nope", "people"},
 			out: "k1,v1\nk2,v2\n", err: "awk: fatal: cannot open file `nope' for reading: No such file or directory\n", status: 2},

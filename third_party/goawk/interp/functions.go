@@ -358,6 +358,7 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 	}
 
 	out := []byte(s)
+	var sixAt []int // llmsh: where %g and %G lack a precision
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
 			i++
@@ -367,11 +368,16 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 			if s[i] == '%' {
 				continue
 			}
+			precision := false
 			for i < len(s) && bytes.IndexByte([]byte(" .-+*#0123456789"), s[i]) >= 0 {
 				if s[i] == '*' {
 					types = append(types, 'd')
 				}
+				precision = precision || s[i] == '.'
 				i++
+			}
+			if i < len(s) && (s[i] == 'g' || s[i] == 'G') && !precision {
+				sixAt = append(sixAt, i)
 			}
 			if i >= len(s) {
 				return "", nil, errors.New("expected type specifier after %")
@@ -406,6 +412,12 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 			}
 			types = append(types, t)
 		}
+	}
+
+	// llmsh: C's %g has a precision of 6 by default; Go's prints the
+	// shortest form that reads back (%g of 3.14159265 was 3.14159265).
+	for k := len(sixAt) - 1; k >= 0; k-- {
+		out = append(out[:sixAt[k]], append([]byte(".6"), out[sixAt[k]:]...)...)
 	}
 
 	// Dumb, non-LRU cache: just cache the first N formats

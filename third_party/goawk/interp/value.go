@@ -152,7 +152,7 @@ func (v value) str(floatFormat string) string {
 			if floatFormat == "%.6g" {
 				return strconv.FormatFloat(v.n, 'g', 6, 64)
 			}
-			return fmt.Sprintf(floatFormat, v.n)
+			return formatNumber(floatFormat, v.n)
 		}
 	}
 	// For typeStr and typeNumStr we already have the string, for
@@ -284,4 +284,54 @@ type nonFinite float64
 
 func (n nonFinite) Format(f fmt.State, verb rune) {
 	_, _ = fmt.Fprint(f, nonFiniteString(float64(n)))
+}
+
+// formatNumber converts n by CONVFMT or OFMT as C's sprintf would (llmsh):
+// %d and %i print it truncated to an integer, %o %x %X and %u as an
+// unsigned one, %g and %G with a precision of 6 unless one is given; a
+// format without exactly one conversion of a number gives "%.6g".
+// Upstream handed the format to fmt.Sprintf, which printed
+// "%!d(float64=1.5)" for CONVFMT = "%d".
+func formatNumber(format string, n float64) string {
+	verb, at, precision := byte(0), -1, false
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		if i < len(format) && format[i] == '%' {
+			continue
+		}
+		for i < len(format) && strings.IndexByte(" .-+#0123456789", format[i]) >= 0 {
+			precision = precision || format[i] == '.'
+			i++
+		}
+		if i >= len(format) || at >= 0 {
+			at = -1
+			break
+		}
+		verb, at = format[i], i
+	}
+	if at < 0 {
+		return strconv.FormatFloat(n, 'g', 6, 64)
+	}
+	with := func(goVerb string) string { return format[:at] + goVerb + format[at+1:] }
+	switch verb {
+	case 'd', 'i':
+		return fmt.Sprintf(with("d"), int64(n))
+	case 'u':
+		return fmt.Sprintf(with("d"), uint64(int64(n)))
+	case 'o', 'x', 'X':
+		return fmt.Sprintf(format, uint64(int64(n)))
+	case 'e', 'E', 'f':
+		return fmt.Sprintf(format, n)
+	case 'F':
+		return fmt.Sprintf(with("f"), n)
+	case 'g', 'G':
+		if !precision {
+			return fmt.Sprintf(with(".6"+string(verb)), n)
+		}
+		return fmt.Sprintf(format, n)
+	}
+	return strconv.FormatFloat(n, 'g', 6, 64)
 }
