@@ -209,7 +209,8 @@ func Run(b Builtin, env *Env) (status int) {
 var Version = "0.0.0"
 
 // ownVersion are the commands whose --version is theirs: echo and printf
-// (bash's print --version as an operand or refuse it), jq (jq-VERSION),
+// (the shell's bash builtins of these names print --version as an operand
+// or refuse it, where GNU's print llmsh's version), jq (jq-VERSION),
 // awk (GoAWK's origin and what llmsh refuses of it).
 var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true}
 

@@ -13,10 +13,9 @@ import (
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-// printf is bash's printf builtin. The shell routes a script's printf here
-// (printf -v VAR stays with the interpreter, which can assign variables);
-// xargs, find -exec, timeout and env reach it too.
-var _ = register(Builtin{Name: "printf", Summary: "format and print ARGUMENTS under control of FORMAT (bash's printf)", Run: printfCmd})
+// printf is coreutils' printf, which xargs, find -exec, timeout and env
+// run; a script's own printf is bash's builtin (ShellPrintf), as echo is.
+var _ = register(Builtin{Name: "printf", Summary: "format and print data (coreutils' printf, for env, xargs, find -exec; scripts use the shell's printf)", Run: printfCmd})
 
 // printfStart stands for the shell's start time, the time of %(FMT)T's
 // argument -2.
@@ -35,6 +34,7 @@ type printfState struct {
 	mark   int  // p.out holds the output of the passes done up to here
 	next   int  // index of the next argument
 	failed bool // an argument was not a valid number
+	gnu    bool // coreutils' printf, not bash's
 	werr   error
 	// flushed counts the bytes taken out of out so far; passBase is the
 	// count of bytes output when the pass began (%n counts from there).
@@ -44,7 +44,41 @@ type printfState struct {
 // total is the count of bytes printf has output so far.
 func (p *printfState) total() int { return p.flushed + p.out.Len() }
 
+// printfCmd is coreutils' printf: --help and --version only as the sole
+// argument, no -v, "missing operand", the escapes and conversions of
+// coreutils (\c ends the output, %q quotes as ls does, no %(FMT)T, %Q or
+// %n), its words for bad numbers and a warning for unused arguments.
 func printfCmd(env *Env) int {
+	args := env.Args[1:]
+	if len(args) == 1 && args[0] == "--help" {
+		NewFlags(env, "Print ARGUMENT(s) according to FORMAT, as coreutils' printf does: the\n"+
+			"conversions %d %i %o %u %x %X %e %E %f %F %g %G %a %A %c %s %b %q and %%, with\n"+
+			"the flags -+ #0, a width and a precision (* takes them from the arguments);\n"+
+			"the escapes \\\" \\\\ \\a \\b \\c \\e \\f \\n \\r \\t \\v \\NNN \\xHH \\uHHHH \\UHHHHHHHH.\n"+
+			"The FORMAT is reused until the ARGUMENTs are consumed. A script's own\n"+
+			"printf is bash's (help printf).", "FORMAT [ARGUMENT]...", "OPTION").PrintHelp(env.Stdout)
+		return 0
+	}
+	if len(args) == 1 && args[0] == "--version" {
+		fmt.Fprintf(env.Stdout, "%s (llmsh) %s\n", env.Name(), Version)
+		return 0
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		env.Errorf("missing operand")
+		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+		return 1
+	}
+	p := &printfState{env: env, args: args[1:], gnu: true}
+	return p.run(args[0])
+}
+
+// ShellPrintf is bash's printf builtin, which the shell runs for a
+// script's printf (printf -v VAR stays with the interpreter, which can
+// assign variables).
+func ShellPrintf(env *Env) int {
 	args := env.Args[1:]
 	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		switch {
@@ -70,8 +104,15 @@ func printfCmd(env *Env) int {
 		return 2
 	}
 	p := &printfState{env: env, args: args[1:]}
-	format := args[0]
+	return p.run(args[0])
+}
+
+// run prints the format until the arguments are used up and returns the
+// status.
+func (p *printfState) run(format string) int {
+	env := p.env
 	status := 0
+	stopped := false
 	for {
 		before := p.next
 		ok, stop := p.pass(format)
@@ -87,17 +128,25 @@ func printfCmd(env *Env) int {
 		}
 		if stop {
 			// bash returns at \c before it counts bad numbers.
-			p.failed = false
+			p.failed, stopped = false, true
 			break
 		}
 		if p.next == before || p.next >= len(p.args) || p.werr != nil {
 			break
 		}
 	}
+	if p.gnu && status == 0 && !stopped && p.werr == nil && p.next < len(p.args) {
+		// Only a pass that used no argument leaves some (coreutils).
+		p.errorf("warning: ignoring excess arguments, starting with %s", gnu.Quote(p.args[p.next]))
+	}
 	p.flush()
 	if p.werr != nil {
 		if !IsBrokenPipe(p.werr) {
-			fmt.Fprintf(env.Stderr, "%sprintf: write error: %s\n", env.ShellName(), ErrText(p.werr))
+			if p.gnu {
+				env.Errorf("write error: %s", ErrText(p.werr))
+			} else {
+				fmt.Fprintf(env.Stderr, "%sprintf: write error: %s\n", env.ShellName(), ErrText(p.werr))
+			}
 		}
 		return 1
 	}
@@ -111,6 +160,10 @@ func printfCmd(env *Env) int {
 // buffered until it ends (or the buffer fills).
 func (p *printfState) errorf(format string, a ...any) {
 	p.flushPasses()
+	if p.gnu {
+		p.env.Errorf(format, a...)
+		return
+	}
 	fmt.Fprintf(p.env.Stderr, p.env.ShellName()+"printf: "+format+"\n", a...)
 }
 
@@ -151,7 +204,11 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 		}
 		c := f[i]
 		if c == '\\' {
-			n, _ := p.escape(&p.out, f[i+1:], false)
+			n, sawC := p.escape(&p.out, f[i+1:], false)
+			if sawC {
+				// coreutils: \c in the format ends the output too.
+				return true, true
+			}
 			i += n
 			continue
 		}
@@ -267,6 +324,17 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			return i, true, false
 		}
 	}
+	if p.gnu && strings.IndexByte("qQ(n", sp.conv) >= 0 && (sp.conv != 'q' || sp.negPrec != "") {
+		// Not coreutils' conversions (and it has no negative precision).
+		p.errorf("%s: invalid conversion specification", f[start:i+1])
+		return i, false, false
+	}
+	if p.gnu && sp.conv == 'q' {
+		// coreutils quotes as ls does (shell-escape): 'a b', not a\ b.
+		a, _ := p.arg()
+		p.str(gnu.QuoteF(a), sp)
+		return i, true, false
+	}
 	switch sp.conv {
 	case 'c':
 		var b []byte
@@ -326,7 +394,11 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 	case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
 		p.float(p.floatArg(), sp)
 	default:
-		p.errorf("`%c': invalid format character", sp.conv)
+		if p.gnu {
+			p.errorf("%s: invalid conversion specification", f[start:i+1])
+		} else {
+			p.errorf("`%c': invalid format character", sp.conv)
+		}
 		return i, false, false
 	}
 	return i, true, false
@@ -473,6 +545,10 @@ func (p *printfState) arg() (string, bool) {
 var (
 	printfFormatEscapes = gnu.Escapes{Letters: `abeEfnrtv\"'?`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8}
 	printfBEscapes      = gnu.Escapes{Letters: `abeEfnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
+	// coreutils' print_esc: \c ends the output in the format too, \" is
+	// decoded, \' \? and \E are not escapes.
+	printfGNUFormatEscapes = gnu.Escapes{Letters: `"\abefnrtv`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
+	printfGNUBEscapes      = gnu.Escapes{Letters: `"\abefnrtv`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
 )
 
 func printfAppendUTF8(dst []byte, v uint32) []byte { return append(dst, printfUTF8(v)...) }
@@ -482,7 +558,12 @@ func printfAppendUTF8(dst []byte, v uint32) []byte { return append(dst, printfUT
 // backslash is written as it is). inB selects %b's rules.
 func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC bool) {
 	e := &printfFormatEscapes
-	if inB {
+	switch {
+	case p.gnu && inB:
+		e = &printfGNUBEscapes
+	case p.gnu:
+		e = &printfGNUFormatEscapes
+	case inB:
 		e = &printfBEscapes
 	}
 	var buf [8]byte
@@ -666,11 +747,11 @@ func (p *printfState) intVal(unsigned bool) (uint64, bool) {
 	}
 	v, end, erange := printfParseInt(a, unsigned)
 	if end < len(a) {
-		printfInvalid(p, a)
+		printfInvalid(p, a, end)
 		return v, false
 	}
 	if erange {
-		p.errorf("warning: %s: Numerical result out of range", a)
+		p.rangeError(a)
 	}
 	return v, true
 }
@@ -686,7 +767,28 @@ func printfCharCode(s string) int {
 	return int(r)
 }
 
-func printfInvalid(p *printfState, a string) {
+// rangeError reports a number out of range: a warning in bash, an error
+// (status 1) in coreutils.
+func (p *printfState) rangeError(a string) {
+	if p.gnu {
+		p.errorf("%s: Numerical result out of range", gnu.Quote(a))
+		p.failed = true
+		return
+	}
+	p.errorf("warning: %s: Numerical result out of range", a)
+}
+
+// printfInvalid reports a, a number whose parse stopped at end.
+func printfInvalid(p *printfState, a string, end int) {
+	p.failed = true
+	if p.gnu {
+		if end == 0 {
+			p.errorf("%s: expected a numeric value", gnu.Quote(a))
+		} else {
+			p.errorf("%s: value not completely converted", gnu.Quote(a))
+		}
+		return
+	}
 	msg := "invalid number"
 	if len(a) > 1 && a[0] == '0' && a[1] >= '0' && a[1] <= '9' {
 		msg = "invalid octal number"
@@ -694,7 +796,6 @@ func printfInvalid(p *printfState, a string) {
 		msg = "invalid hex number"
 	}
 	p.errorf("%s: %s", a, msg)
-	p.failed = true
 }
 
 func printfSpace(c byte) bool {
@@ -786,9 +887,9 @@ func (p *printfState) floatArg() printfFloat {
 	}
 	f, end := printfParseFloat(a)
 	if end < len(a) {
-		printfInvalid(p, a)
+		printfInvalid(p, a, end)
 	} else if f.inf && !strings.Contains(strings.ToLower(a), "inf") {
-		p.errorf("warning: %s: Numerical result out of range", a)
+		p.rangeError(a)
 	}
 	return f
 }

@@ -486,6 +486,9 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	if shellBuiltin && name == "echo" {
 		b = builtins.Builtin{Name: "echo", Run: builtins.ShellEcho}
 	}
+	if shellBuiltin && name == "printf" {
+		b = builtins.Builtin{Name: "printf", Run: builtins.ShellPrintf}
+	}
 	if !ok {
 		if builtinOn(ctx, name) || !viaCommand(ctx) && s.funcs(ctx)[name] != nil {
 			// Reached through env.Exec (xargs, find -exec, timeout, env):
