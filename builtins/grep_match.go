@@ -61,15 +61,68 @@ func grepPerlKeep(expr string) (string, bool) {
 	if !strings.Contains(expr, `\K`) {
 		return expr, false
 	}
+	found := false
+	out := grepPerlRewrite(expr, func(c byte, class bool) (string, bool) {
+		if c != 'K' || class {
+			return "", false
+		}
+		found = true
+		return "(?<" + grepKeepGroup + ">)", true
+	})
+	return out, found
+}
+
+// PCRE's horizontal and vertical white space, \h and \v, as members of a
+// bracket expression that both engines read (RE2's \v is a vertical tab
+// only, and neither knows \h).
+const (
+	grepPerlH = `\t\x20` + "\u00a0\u1680\u180e\u2000-\u200a\u202f\u205f\u3000"
+	grepPerlV = `\n\x0b\f\r` + "\u0085\u2028\u2029"
+)
+
+// grepPerlClasses writes PCRE's escapes \h \H \v \V \R and \N, which
+// neither engine has (or has with another meaning), as classes they read.
+func grepPerlClasses(expr string) string {
+	if !strings.ContainsAny(expr, `\`) {
+		return expr
+	}
+	return grepPerlRewrite(expr, func(c byte, class bool) (string, bool) {
+		switch {
+		case class && c == 'h':
+			return grepPerlH, true
+		case class && c == 'v':
+			return grepPerlV, true
+		case class:
+			return "", false
+		case c == 'h':
+			return "[" + grepPerlH + "]", true
+		case c == 'H':
+			return "[^" + grepPerlH + "]", true
+		case c == 'v':
+			return "[" + grepPerlV + "]", true
+		case c == 'V':
+			return "[^" + grepPerlV + "]", true
+		case c == 'R':
+			return `(?:\r\n|[` + grepPerlV + "])", true
+		case c == 'N':
+			return `[^\n]`, true
+		}
+		return "", false
+	})
+}
+
+// grepPerlRewrite copies expr, replacing each escape \c by what with(c,
+// class) returns when it says so; class tells whether the escape is in a
+// bracket expression.
+func grepPerlRewrite(expr string, with func(c byte, class bool) (string, bool)) string {
 	var b strings.Builder
-	class, found := false, false
+	class := false
 	for i := 0; i < len(expr); i++ {
 		c := expr[i]
 		switch {
 		case c == '\\' && i+1 < len(expr):
-			if expr[i+1] == 'K' && !class {
-				b.WriteString("(?<" + grepKeepGroup + ">)")
-				found = true
+			if r, ok := with(expr[i+1], class); ok {
+				b.WriteString(r)
 			} else {
 				b.WriteString(expr[i : i+2])
 			}
@@ -93,7 +146,7 @@ func grepPerlKeep(expr string) (string, bool) {
 		}
 		b.WriteByte(c)
 	}
-	return b.String(), found
+	return b.String()
 }
 
 // grepPerlError words a -P pattern's compile error.
@@ -249,7 +302,7 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 	if len(pats) > 1 {
 		return nil, nil, &grepPatternError{"the -P option only supports a single pattern"}
 	}
-	expr := pats[0]
+	expr := grepPerlClasses(pats[0])
 	switch {
 	case line:
 		expr = "^(?:" + expr + ")$"

@@ -122,6 +122,13 @@ func TestGrep(t *testing.T) {
 		{"foo bar\n", []string{"grep", "-o", "-w", "-e", "o", "-e", "bar"}, "bar\n", "", 0},
 		{"foo bar\n", []string{"grep", "-P", "\\bbar$"}, "foo bar\n", "", 0},
 		{"foo bar\n", []string{"grep", "-P", "-o", "o+"}, "oo\n", "", 0},
+		// PCRE's \h \H \v \R \N (GNU grep 3.8 -P).
+		{"a \tb\u00a0c\n", []string{"grep", "-oP", `\h+`}, " \t\n\u00a0\n", "", 0},
+		{"a \tb\n", []string{"grep", "-oP", `\H+`}, "a\nb\n", "", 0},
+		{"a\vb\nab\n", []string{"grep", "-cP", `a\vb`}, "1\n", "", 0},
+		{"a\r\nb\n", []string{"grep", "-cP", `a\R`}, "1\n", "", 0},
+		{"abc\n", []string{"grep", "-oP", `a\Nc|[\h]x`}, "abc\n", "", 0},
+		{" x\n", []string{"grep", "-oP", `[\h]x`}, " x\n", "", 0},
 		{"x\n", []string{"grep", "("}, "", "", 1},
 		{"x\n", []string{"grep", "-E", "("}, "", "grep: Unmatched ( or \\(\n", 2},
 		{"x\n", []string{"grep", "\\(x"}, "", "grep: Unmatched ( or \\(\n", 2},
