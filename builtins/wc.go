@@ -75,9 +75,10 @@ func wcWidth(env *Env, what wcWhat, files []string) int {
 		for _, name := range files {
 			var fi fs.FileInfo
 			var err error
-			if name == "-" {
-				// GNU fstats standard input: a file redirected to it
-				// counts by its size (llmsh's is a vfsd file).
+			if abs := env.Abs(name); name == "-" || abs == "/dev/stdin" || abs == "/dev/fd/0" {
+				// GNU fstats standard input (and stats /dev/stdin, its
+				// link): a file redirected to it counts by its size
+				// (llmsh's is a vfsd file).
 				st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) })
 				if ok {
 					fi, err = st.Stat()
