@@ -15,6 +15,7 @@ import (
 
 	"github.com/itchyny/timefmt-go"
 
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/third_party/goawk/interp"
 	"github.com/llmsh/llmsh/third_party/goawk/lexer"
 	"github.com/llmsh/llmsh/third_party/goawk/parser"
@@ -75,8 +76,8 @@ func awkParse(env *Env) (*awkConfig, int) {
 		"[-F fs] [-v var=val]... [--] 'program' [file|var=val]...",
 		"[-F fs] [-v var=val]... -f progfile... [--] [file|var=val]...")
 	f.StopAtOperand = true
-	f.Epilog = "Besides POSIX awk: gawk's systime(), strftime() and mktime() (in the zone of\n" +
-		"the script's TZ, UTC by default); the special files -, /dev/stdin,\n" +
+	f.Epilog = "Besides POSIX awk: gawk's strtonum(), systime(), strftime() and mktime() (in\n" +
+		"the zone of the script's TZ, UTC by default); the special files -, /dev/stdin,\n" +
 		"/dev/stdout, /dev/stderr, /dev/fd/0-2 and /dev/null. Exit status: the\n" +
 		"program's, 1 for a usage or syntax error, 2 for a fatal error (as gawk)."
 	c := &awkConfig{}
@@ -143,7 +144,7 @@ func (c *awkConfig) run(env *Env) int {
 		return 2
 	}
 	src, starts := awkJoinSources(c.sources)
-	funcs := awkTimeFuncs(env)
+	funcs := awkGawkFuncs(env)
 	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs})
 	if err != nil {
 		var pe *parser.ParseError
@@ -373,6 +374,82 @@ func (w awkWriter) Close() error {
 	return nil
 }
 
+// awkStrtonum is gawk's strtonum(s): a string that starts with 0x is
+// hexadecimal and one that starts with 0 octal (as far as their digits go;
+// an 8 or 9 makes it decimal), anything else the number at the start of s
+// (after blanks), 0 when there is none.
+func awkStrtonum(s string) float64 {
+	base, digits := 10, ""
+	switch {
+	case len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
+		base, digits = 16, s[2:]
+	case len(s) > 1 && s[0] == '0':
+		base, digits = 8, s[1:]
+		for _, c := range []byte(digits) {
+			if c < '0' || c > '9' {
+				break
+			}
+			if c >= '8' {
+				base = 10
+				break
+			}
+		}
+	}
+	if base == 10 {
+		t := strings.TrimLeft(s, " \t\n\v\f\r")
+		neg := len(t) > 0 && t[0] == '-'
+		if len(t) > 0 && (t[0] == '-' || t[0] == '+') {
+			t = t[1:]
+		}
+		v, _ := strconv.ParseFloat(awkNumberPrefix(t), 64)
+		if neg {
+			v = -v
+		}
+		return v
+	}
+	v := 0.0
+	for _, c := range []byte(digits) {
+		d := gnu.DigitValue(c)
+		if d >= base {
+			break
+		}
+		v = v*float64(base) + float64(d)
+	}
+	return v
+}
+
+// awkNumberPrefix is the longest decimal number (with fraction and
+// exponent) at the start of s.
+func awkNumberPrefix(s string) string {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	n := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return "0"
+	}
+	end := i
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() > 0 {
+			end = i
+		}
+	}
+	return s[:end]
+}
+
 // lockedWriter lets awk and the commands it runs write to one stream.
 type lockedWriter struct {
 	mu sync.Mutex
@@ -404,12 +481,13 @@ func pathReason(err error) string {
 	return ErrText(err)
 }
 
-// awkTimeFuncs are gawk's time functions, which GoAWK lacks: systime(),
-// strftime([format [, timestamp [, utc]]]) and mktime("YYYY MM DD HH MM SS"
-// [, utc]). Local time is the zone named by the script's TZ variable (UTC
-// when it is unset or not a zoneinfo name); the host's is never used. A
-// function the program defines itself takes precedence.
-func awkTimeFuncs(env *Env) map[string]any {
+// awkGawkFuncs are gawk's functions that GoAWK lacks: strtonum(s) and the
+// time functions systime(), strftime([format [, timestamp [, utc]]]) and
+// mktime("YYYY MM DD HH MM SS" [, utc]). Local time is the zone named by
+// the script's TZ variable (UTC when it is unset or not a zoneinfo name);
+// the host's is never used. A function the program defines itself takes
+// precedence.
+func awkGawkFuncs(env *Env) map[string]any {
 	loc := time.UTC
 	for _, kv := range env.Environ {
 		if tz, ok := strings.CutPrefix(kv, "TZ="); ok {
@@ -424,7 +502,8 @@ func awkTimeFuncs(env *Env) map[string]any {
 	}
 	gmt := time.FixedZone("GMT", 0) // gawk's zone name with the utc flag
 	return map[string]any{
-		"systime": func() float64 { return float64(time.Now().Unix()) },
+		"strtonum": awkStrtonum,
+		"systime":  func() float64 { return float64(time.Now().Unix()) },
 		"strftime": func(format string, rest ...float64) string {
 			if format == "" {
 				format = "%a %b %e %H:%M:%S %Z %Y" // gawk's PROCINFO["strftime"]

@@ -130,6 +130,11 @@ func TestAwk(t *testing.T) {
 		{name: "CONVFMT and OFMT with an integer or %g conversion", args: []string{`BEGIN { OFMT = "%g"; print 3.14159265; CONVFMT = "%d"; a[1.5]; for (k in a) print k; OFMT = "%.2f"; print 3.14159; OFMT = "%x"; print 255.5 }`},
 			out: "3.14159\n1\n3.14\nff\n"},
 
+		{name: "the ' flag groups nothing in llmsh's locales (gawk, mawk)", args: []string{`BEGIN { printf "%'d|%'10.2f|%'g\n", 1234567, 1234.5, 2.5 }`},
+			out: "1234567|   1234.50|2.5\n"},
+		{name: "gawk's strtonum", args: []string{`BEGIN { print strtonum("0x1A"), strtonum("017"), strtonum("08"), strtonum(" 017"), strtonum(" 1.5e3x"), strtonum("-12"), strtonum("abc"), strtonum(".5") }`},
+			out: "26 15 8 17 1500 -12 0 0.5\n"},
+
 		// Errors.
 		{name: "missing file (gawk words and status)", files: people, args: []string{"{print $1}", "kv.csv", "nope", "people"},
 			out: "k1,v1\nk2,v2\n", err: "awk: fatal: cannot open file `nope' for reading: No such file or directory\n", status: 2},

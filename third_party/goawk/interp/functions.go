@@ -358,7 +358,9 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 	}
 
 	out := []byte(s)
-	var sixAt []int // llmsh: where %g and %G lack a precision
+	// llmsh: where %g and %G lack a precision (".6" goes in), and where
+	// a ' flag is (dropped: no thousands separator in llmsh's locales).
+	var sixAt, quoteAt []int
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
 			i++
@@ -369,9 +371,12 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 				continue
 			}
 			precision := false
-			for i < len(s) && bytes.IndexByte([]byte(" .-+*#0123456789"), s[i]) >= 0 {
+			for i < len(s) && bytes.IndexByte([]byte(" .-+*#0123456789'"), s[i]) >= 0 {
 				if s[i] == '*' {
 					types = append(types, 'd')
+				}
+				if s[i] == '\'' {
+					quoteAt = append(quoteAt, i)
 				}
 				precision = precision || s[i] == '.'
 				i++
@@ -416,8 +421,14 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 
 	// llmsh: C's %g has a precision of 6 by default; Go's prints the
 	// shortest form that reads back (%g of 3.14159265 was 3.14159265).
-	for k := len(sixAt) - 1; k >= 0; k-- {
-		out = append(out[:sixAt[k]], append([]byte(".6"), out[sixAt[k]:]...)...)
+	for k, q := len(sixAt)-1, len(quoteAt)-1; k >= 0 || q >= 0; {
+		if q < 0 || k >= 0 && sixAt[k] > quoteAt[q] {
+			out = append(out[:sixAt[k]], append([]byte(".6"), out[sixAt[k]:]...)...)
+			k--
+		} else {
+			out = append(out[:quoteAt[q]], out[quoteAt[q]+1:]...)
+			q--
+		}
 	}
 
 	// Dumb, non-LRU cache: just cache the first N formats
