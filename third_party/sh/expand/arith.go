@@ -37,6 +37,10 @@ type ArithmError struct {
 	// n=1/0), where other arithmetic errors abandon the line or fail
 	// the command.
 	Fatal bool
+	// Err is the error of an assignment the expression made, such as
+	// "r: readonly variable" (llmsh): bash fails the expression as it
+	// does an arithmetic error, with the assignment's own message.
+	Err error
 }
 
 // subscriptErr marks an arithmetic error of a subscript as fatal.
@@ -48,11 +52,16 @@ func subscriptErr(err error) error {
 }
 
 func (e *ArithmError) Error() string {
+	if e.Err != nil {
+		return e.Err.Error()
+	}
 	if e.NoTok {
 		return e.Expr + ": " + e.Msg
 	}
 	return e.Expr + ": " + e.Msg + " (error token is \"" + e.Token + "\")"
 }
+
+func (e *ArithmError) Unwrap() error { return e.Err }
 
 // Arithm evaluates an arithmetic expression as bash does.
 func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
@@ -116,6 +125,14 @@ type arithPrinter struct {
 	last syntax.Pos // the end of what was printed
 
 	expanded bool // a word had an expansion
+}
+
+func isLitWord(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	_, ok := w.Parts[0].(*syntax.Lit)
+	return ok
 }
 
 // gap writes the blanks between what was printed and pos.
@@ -196,6 +213,21 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 					p.b.WriteString(part.Param.Value)
 					p.b.WriteByte('[')
 					p.last = posAdd(part.Param.End(), 1)
+					if w, ok := part.Index.(*syntax.Word); ok && !isLitWord(w) && p.cfg.Env.Get(part.Param.Value).Kind == Associative {
+						// llmsh: a key is expanded once, its
+						// quotes removed (m['a b'], m[$k]), and
+						// quoted for the evaluator's reading
+						// (subscriptText).
+						key, err := Literal(p.cfg, w)
+						if err != nil {
+							return err
+						}
+						p.expanded = true
+						p.b.WriteString(quoteSubscript(key))
+						p.b.WriteByte(']')
+						p.last = x.End()
+						return nil
+					}
 					if err := p.print(part.Index); err != nil {
 						return err
 					}
@@ -640,14 +672,103 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 			vr = v
 		}
 	}
-	return cfg.varInd(vr, subscriptWord(name[i:]))
+	w, err := cfg.subscriptWord(name[i:])
+	if err != nil {
+		return "", false, err
+	}
+	return cfg.varInd(vr, w)
 }
 
-// subscriptWord is the subscript of "[SUB]" as a word of its text: an
-// associative array's key as written, an indexed array's expression.
-func subscriptWord(sub string) *syntax.Word {
-	sub = sub[1 : len(sub)-1]
-	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}
+// subscriptWord is the subscript of "[SUB]" as a word of its text
+// expanded: an associative array's key, an indexed array's expression.
+func (cfg *Config) subscriptWord(sub string) (*syntax.Word, error) {
+	sub, err := cfg.subscriptText(sub[1 : len(sub)-1])
+	if err != nil {
+		return nil, err
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}, nil
+}
+
+// quoteSubscript quotes a key that subscriptText is to read as it is.
+func quoteSubscript(key string) string {
+	if !strings.ContainsAny(key, subscriptSpecial) {
+		return key
+	}
+	return "'" + strings.ReplaceAll(key, "'", `'\''`) + "'"
+}
+
+// subscriptSpecial are the bytes that subscriptText expands or removes.
+const subscriptSpecial = "$`'\"\\"
+
+// subscriptText expands the text of a subscript that the evaluator reads
+// (llmsh): as bash 5.2's expand_subscript_string, once, with quotes
+// removed and no splitting, so m['a b'], m["$k"] and let 'm[$k]++' name
+// the key that ${m[…]} does.
+func (cfg *Config) subscriptText(sub string) (string, error) {
+	if !strings.ContainsAny(sub, subscriptSpecial) {
+		return sub, nil
+	}
+	var b strings.Builder
+	doc := func(s string) error {
+		if s == "" {
+			return nil
+		}
+		if !strings.ContainsAny(s, "$`\\") {
+			b.WriteString(s)
+			return nil
+		}
+		w, err := syntax.NewParser().Document(strings.NewReader(s))
+		if err != nil {
+			return err
+		}
+		v, err := Document(cfg, w)
+		b.WriteString(v)
+		return err
+	}
+	start := 0
+	for i := 0; i < len(sub); i++ {
+		var lit string
+		end := -1
+		switch sub[i] {
+		case '\'':
+			if j := strings.IndexByte(sub[i+1:], '\''); j >= 0 {
+				end = i + 1 + j
+				lit = sub[i+1 : end]
+			}
+		case '"':
+			for j := i + 1; j < len(sub); j++ {
+				if sub[j] == '\\' {
+					j++
+				} else if sub[j] == '"' {
+					end = j
+					break
+				}
+			}
+		case '\\':
+			if i+1 < len(sub) {
+				end = i + 1
+				lit = sub[end : end+1]
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		if err := doc(sub[start:i]); err != nil {
+			return "", err
+		}
+		if sub[i] == '"' {
+			if err := doc(strings.ReplaceAll(sub[i+1:end], `\"`, `"`)); err != nil {
+				return "", err
+			}
+		} else {
+			b.WriteString(lit)
+		}
+		i, start = end, end+1
+	}
+	if err := doc(sub[start:]); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 // arithSet assigns a variable, or an element when name is NAME[SUB].
@@ -675,7 +796,18 @@ func (cfg *Config) arithSet(name string, val int64) error {
 			base, vr = n, v
 		}
 	}
-	return cfg.assignElem(base, vr, subscriptWord(name[i:]), str)
+	w, err := cfg.subscriptWord(name[i:])
+	if err != nil {
+		return err
+	}
+	err = cfg.assignElem(base, vr, w, str)
+	if err == errNegativeIndex && cfg.Warn != nil {
+		// llmsh: bash reports a[-5]: bad array subscript and the
+		// expression goes on.
+		cfg.Warn(name + ": bad array subscript")
+		return nil
+	}
+	return err
 }
 
 func (s *arithState) assign(name string, val int64) {
@@ -683,6 +815,9 @@ func (s *arithState) assign(name string, val int64) {
 		return
 	}
 	if err := s.ev.cfg.arithSet(name, val); err != nil {
+		if _, ok := err.(*ArithmError); !ok {
+			err = &ArithmError{Err: err}
+		}
 		s.failErr(err)
 	}
 }

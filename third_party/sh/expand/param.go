@@ -4,6 +4,7 @@
 package expand
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -863,6 +864,10 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 // assignElem assigns a variable via an expansion like ${a=val} or
 // ${a[i]=val}, setting a single element when the variable is an array or is
 // indexed, like Bash. ${a[i]=val} on a whole scalar converts it to an array.
+// errNegativeIndex is assignElem's error for a negative index before the
+// first element.
+var errNegativeIndex = errors.New("negative array index")
+
 func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, val string) error {
 	wenv, ok := cfg.Env.(WriteEnviron)
 	if !ok {
@@ -903,7 +908,7 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 			if i < 0 {
 				// Negative indices count from one past the maximum index.
 				if i += internal.IndexedMax(vr.List, vr.Indexes) + 1; i < 0 {
-					return fmt.Errorf("negative array index")
+					return errNegativeIndex
 				}
 			}
 		}

@@ -408,6 +408,9 @@ func trapParseName(name string) string {
 // arithErr reports an arithmetic error as bash does; cmd is "((" or "let"
 // for those commands, empty for $(( )).
 func (r *Runner) arithErr(cmd string, ae *expand.ArithmError) {
+	if ae.Err != nil {
+		cmd = "" // r: readonly variable, unprefixed as bash's
+	}
 	if cmd != "" {
 		cmd += ": "
 	}

@@ -323,6 +323,9 @@ func fileID(fi fs.FileInfo) (string, bool) {
 // array has an element, and an associative array's key without an
 // expansion is the key as written (m[two words]).
 func (r *Runner) testVarSet(x string) bool {
+	if len(x) == 1 && strings.Contains("@*#?$!-", x) {
+		return false // llmsh: bash's -v names no special parameter but $0…$9
+	}
 	if base, sub, ok := strings.Cut(x, "["); ok && strings.HasSuffix(sub, "]") && syntax.ValidName(base) {
 		sub = sub[:len(sub)-1]
 		vr := r.lookupVar(base)
