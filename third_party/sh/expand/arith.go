@@ -75,6 +75,11 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
+			if lit.Value != "" {
+				if n, ok := plainDecimal(lit.Value); ok {
+					return int(n), nil // a[3], and fixSubscript's a[i]
+				}
+			}
 			n, err := cfg.ArithmText(lit.Value)
 			return int(n), err
 		}
@@ -434,6 +439,13 @@ func (s *arithState) next() {
 		}
 		s.name = t[i:j]
 		s.pos = j
+		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
+			name, err := s.ev.cfg.fixSubscript(s.name)
+			if err != nil {
+				s.failErr(err)
+			}
+			s.name = name
+		}
 		// An assignment's target is not read.
 		k := j
 		for k < len(t) && isArithBlank(t[k]) {
@@ -665,6 +677,11 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		}
 		return vr.String(), vr.IsSet(), nil
 	}
+	if name[i:] == "[]" {
+		// llmsh: bash reports it and reads 0.
+		cfg.warn(name + ": bad array subscript")
+		return "", false, nil
+	}
 	vr := cfg.Env.Get(name[:i])
 	if vr.Kind == NameRef {
 		// llmsh: $(( r[i] )) reads an element of the nameref's array.
@@ -677,6 +694,55 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		return "", false, err
 	}
 	return cfg.varInd(vr, w)
+}
+
+// warn reports msg through Config.Warn, if any.
+func (cfg *Config) warn(msg string) {
+	if cfg.Warn != nil {
+		cfg.Warn(msg)
+	}
+}
+
+// fixSubscript evaluates the subscript of NAME[SUB] once, for the
+// element's reading and its assignment both (llmsh): bash's a[i++]++
+// adds one to i once. The name returned has the key quoted for
+// subscriptText or the index as a number.
+func (cfg *Config) fixSubscript(name string) (string, error) {
+	i := strings.IndexByte(name, '[')
+	base, sub := name[:i], name[i+1:len(name)-1]
+	if sub == "" || sub == "@" || sub == "*" {
+		return name, nil
+	}
+	if _, ok := plainDecimal(sub); ok {
+		return name, nil
+	}
+	vr := cfg.Env.Get(base)
+	if vr.Kind == NameRef {
+		if n, v := vr.Resolve(cfg.Env); n != "" && n != base && !strings.Contains(n, "[") {
+			vr = v
+		}
+	}
+	text, err := cfg.subscriptText(sub)
+	if err != nil {
+		return "", err
+	}
+	if vr.Kind == Associative {
+		if text = quoteSubscript(text); text == sub {
+			return name, nil
+		}
+		return base + "[" + text + "]", nil
+	}
+	n, err := cfg.ArithmText(text)
+	if err != nil {
+		return "", subscriptErr(err)
+	}
+	var b strings.Builder
+	b.Grow(len(base) + 22)
+	b.WriteString(base)
+	b.WriteByte('[')
+	b.WriteString(strconv.FormatInt(n, 10))
+	b.WriteByte(']')
+	return b.String(), nil
 }
 
 // subscriptWord is the subscript of "[SUB]" as a word of its text
@@ -788,6 +854,11 @@ func (cfg *Config) arithSet(name string, val int64) error {
 		}
 		return cfg.envSet(name, str)
 	}
+	if name[i:] == "[]" {
+		// llmsh: bash reports it and assigns nothing.
+		cfg.warn("`" + name + "': not a valid identifier")
+		return nil
+	}
 	base := name[:i]
 	vr := cfg.Env.Get(base)
 	if vr.Kind == NameRef {
@@ -801,10 +872,10 @@ func (cfg *Config) arithSet(name string, val int64) error {
 		return err
 	}
 	err = cfg.assignElem(base, vr, w, str)
-	if err == errNegativeIndex && cfg.Warn != nil {
+	if err == errNegativeIndex {
 		// llmsh: bash reports a[-5]: bad array subscript and the
 		// expression goes on.
-		cfg.Warn(name + ": bad array subscript")
+		cfg.warn(name + ": bad array subscript")
 		return nil
 	}
 	return err
