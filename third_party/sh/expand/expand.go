@@ -868,7 +868,11 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			// Like how [Config.wordFields] deals with [syntax.ExtGlob],
 			// except that we allow these through even when [Config.ExtGlob]
 			// is false, as it only applies to pathname expansion.
-			field = append(field, fieldPart{val: wp.Op.String() + wp.Pattern.Value + ")"})
+			parts, err := cfg.extGlobParts(wp)
+			if err != nil {
+				return nil, err
+			}
+			field = append(field, parts...)
 		default:
 			panic(fmt.Sprintf("unhandled word part: %T", wp))
 		}

@@ -1495,3 +1495,32 @@ func (cfg *Config) drawRandomName() {
 		d.DrawRandom()
 	}
 }
+
+// extGlobParts expands the text of an extended pattern, @(…), +(…) and
+// the others (llmsh): as bash, its expansions are expanded ($v in
+// @($v|y) is a pattern) and its quoted parts match as they are
+// (@('a*') matches a*). The parser keeps that text as a literal; it is
+// read again as the pattern of ${x#…}, whose quotes and expansions the
+// parser knows.
+func (cfg *Config) extGlobParts(eg *syntax.ExtGlob) ([]fieldPart, error) {
+	text := eg.Pattern.Value
+	open := fieldPart{val: eg.Op.String()}
+	if !strings.ContainsAny(text, "$`'\"\\") {
+		return []fieldPart{{val: open.val + text + ")"}}, nil
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader("${x#"+text+"}"), "")
+	var pe *syntax.ParamExp
+	if err == nil && len(f.Stmts) == 1 {
+		if call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Args) == 1 && len(call.Args[0].Parts) == 1 {
+			pe, _ = call.Args[0].Parts[0].(*syntax.ParamExp)
+		}
+	}
+	if pe == nil || pe.Exp == nil || pe.Exp.Word == nil {
+		return []fieldPart{{val: open.val + text + ")"}}, nil
+	}
+	parts, err := cfg.wordField(pe.Exp.Word.Parts, quoteNone)
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]fieldPart{open}, parts...), fieldPart{val: ")"}), nil
+}

@@ -365,7 +365,11 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 			}
 			// The pattern is kept as text; pathname expansion reads it.
 			sp.settle()
-			sp.cur = append(sp.cur, fieldPart{val: wp.Op.String() + wp.Pattern.Value + ")"})
+			parts, err := cfg.extGlobParts(wp)
+			if err != nil {
+				return err
+			}
+			sp.cur = append(sp.cur, parts...)
 			sp.exists = true
 		default:
 			panic(fmt.Sprintf("unhandled word part: %T", wp))
