@@ -1158,6 +1158,9 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 		}
 		return "", field
 	}
+	if dir, ok := cfg.dirStackTilde(name); ok {
+		return dir, rest
+	}
 	if name == "" {
 		// Current user; try via "HOME", otherwise fall back to the
 		// system's appropriate home dir env var. Don't use os/user, as

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -1523,4 +1524,30 @@ func (cfg *Config) extGlobParts(eg *syntax.ExtGlob) ([]fieldPart, error) {
 		return nil, err
 	}
 	return append(append([]fieldPart{open}, parts...), fieldPart{val: ")"}), nil
+}
+
+// dirStackTilde is the directory of ~N, ~+N and ~-N (llmsh): entry N of
+// the directory stack (DIRSTACK, as dirs -v numbers it), counted from its
+// end after a minus, as bash.
+func (cfg *Config) dirStackTilde(name string) (string, bool) {
+	digits := strings.TrimLeft(name, "+-")
+	if digits == "" || len(name)-len(digits) > 1 || len(digits) > 9 {
+		return "", false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 0 || digits[0] == '+' || digits[0] == '-' {
+		return "", false
+	}
+	vr := cfg.Env.Get("DIRSTACK")
+	if vr.Kind != Indexed {
+		return "", false
+	}
+	stack := vr.List
+	if name[0] == '-' {
+		n = len(stack) - 1 - n
+	}
+	if n < 0 || n >= len(stack) {
+		return "", false
+	}
+	return stack[n], true
 }
