@@ -429,6 +429,14 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 		if !ok || (len(dq.Parts) > 1 && !maybeList(pe)) {
 			continue
 		}
+		if changesVars(dq.Parts[start:j]) {
+			// llmsh: "$(( a[1]++ ))${a[*]}" reads the list after
+			// the text before it has run, as bash.
+			if err := sp.dblText(dq.Parts[start:j]); err != nil {
+				return err
+			}
+			start = j
+		}
 		elems, err := cfg.quotedElemFields(pe)
 		if err != nil {
 			return err
@@ -459,6 +467,22 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 		return sp.dblText(dq.Parts)
 	}
 	return sp.dblText(dq.Parts[start:])
+}
+
+// changesVars reports whether expanding wps may assign variables: an
+// arithmetic expansion, a command substitution, ${v=WORD}.
+func changesVars(wps []syntax.WordPart) bool {
+	for _, wp := range wps {
+		switch wp := wp.(type) {
+		case *syntax.ArithmExp, *syntax.CmdSubst:
+			return true
+		case *syntax.ParamExp:
+			if wp.Exp != nil && (wp.Exp.Op == syntax.AssignUnset || wp.Exp.Op == syntax.AssignUnsetOrNull) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dblWordOp adds "${v:-WORD}" whose WORD has a list expansion: WORD, if

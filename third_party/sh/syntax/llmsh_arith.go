@@ -296,11 +296,26 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 	if off > len(src) {
 		off = len(src)
 	}
-	start := strings.LastIndex(src[:min(off+3, len(src))], "((") // off may be at $(( itself
-	if start < 0 {
-		return 0, 0, false
+	end := min(off+3, len(src)) // off may be at $(( itself
+	// An inner ((…)) that ends before off is no span of it: the $((
+	// that holds off opens before ($(( ((1)) % x &= 2 ))).
+	for i := range 64 {
+		start := strings.LastIndex(src[:end], "((")
+		if start < 0 {
+			return 0, 0, false
+		}
+		if i == 0 || start > 0 && src[start-1] == '$' {
+			if from, to, ok = arithSpanFrom(src, start+2, off); ok {
+				return from, to, true
+			}
+		}
+		end = start + 1
 	}
-	from = start + 2
+	return 0, 0, false
+}
+
+// arithSpanFrom is arithSpan for the "((" that ends at from.
+func arithSpanFrom(src string, from, off int) (_, to int, ok bool) {
 	depth := 0
 	for i := from; i < len(src); i++ {
 		switch src[i] {
