@@ -397,8 +397,9 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 		case patStar:
 			rest := nodes[1:]
 			if p.dotBlocked(s, i) {
-				nodes = rest // only the empty string
-				continue
+				// llmsh: bash's strmatch fails a * at a leading
+				// dot at once (*.a does not match .a).
+				return false
 			}
 			if len(rest) == 0 {
 				return true
