@@ -676,7 +676,26 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	}
 	out := make([]string, len(elems))
 	total := 0 // llmsh: the elements made, together, within MaxValue
+	// llmsh: bash's match_upattern tries a pattern that starts and ends
+	// with * (an escaped one too, not *(…)) on the whole value first:
+	// ${s/*\*/r} replaces nothing unless s ends with a star.
+	var whole *internal.BashPattern
+	if len(orig) > 1 && orig[0] == '*' && orig[len(orig)-1] == '*' && !(cfg.ExtGlob && orig[1] == '(') {
+		mode := internal.PatMode(0)
+		if cfg.ExtGlob {
+			mode |= internal.PatExtGlob
+		}
+		if cfg.NoCaseMatch {
+			mode |= internal.PatNoCase
+		}
+		whole = internal.CompileBashPattern(orig, mode)
+	}
 	for i, elem := range elems {
+		if whole != nil && !whole.Match(elem) {
+			out[i] = elem
+			total += len(elem)
+			continue
+		}
 		var matches func(yield func(a, b int) bool)
 		switch p := cfg.replPattern(orig); {
 		case anchor != 0:
