@@ -1005,6 +1005,11 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		if star {
 			return []string{cfg.ifsJoin(elems)}, nil
 		}
+		if elems == nil {
+			// llmsh: an array with no storage yet (declare -a x,
+			// read -a x of an empty line) is a list of none too.
+			elems = []string{}
+		}
 		return elems, nil
 	}
 	if nodeLit(pe.Index) == "@" && !cfg.Env.Get(name).IsSet() {
