@@ -215,9 +215,14 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	}
 	npe := *pe
 	npe.Param = param
-	if npe.Index == nil {
-		npe.Index = index
+	if pe.Index != nil || pe.Length && !cfg.NoUnset {
+		// llmsh: bash looks r[i] and ${#r} up as the variable named
+		// "a[1]", which none is: ${r[@]} is empty, ${#r} 0 (set -u
+		// takes ${#r} as the element's length).
+		npe.Param, npe.Index = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: ref}, nil
+		return &npe, nil
 	}
+	npe.Index = index
 	return &npe, nil
 }
 
@@ -555,7 +560,7 @@ func (cfg *Config) promptEscapes(s string) string {
 			if cfg.envGet("EUID") == "0" {
 				b.WriteByte('#')
 			} else {
-				b.WriteByte('$')
+				b.WriteString(`\$`) // a dollar, kept through the expansion
 			}
 		case '\\':
 			b.WriteString(`\\`) // a backslash, kept through the expansion
@@ -714,14 +719,27 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 			if nodeLit(pe.Index) == "*" {
 				return []string{cfg.ifsJoin(pairs)}, true, nil
 			}
-			return pairs, true, nil
+			return append([]string{}, pairs...), true, nil // none: no field
 		}
-	case "K", "A":
+	case "K", "A", "a":
+		vr := cfg.Env.Get(pe.Param.Value)
+		_, v := vr.Resolve(cfg.Env)
+		array := v.Kind == Indexed || v.Kind == Associative
+		if op == "a" && (!array || v.IsSet()) {
+			return nil, false, nil // each element's, in listElems
+		}
+		if op == "K" && array && nodeLit(pe.Index) == "@" && len(v.kvPairs(false)) == 0 {
+			return []string{}, true, nil // llmsh: no elements, no field
+		}
 		s, err := cfg.paramExp(pe)
 		if err != nil {
 			return nil, true, err
 		}
-		if op == "A" && nodeLit(pe.Index) == "@" && strings.HasPrefix(s, "declare ") {
+		// llmsh: bash gives "${a[@]@A}" of an array as three words
+		// (declare, its flags, the assignment) when IFS is unset, empty
+		// or holds a space, else as one word; a scalar's is one word.
+		if ifs := cfg.ifsValue(); op == "A" && array && nodeLit(pe.Index) == "@" && strings.HasPrefix(s, "declare ") &&
+			(ifs == "" || strings.Contains(ifs, " ")) {
 			return strings.SplitN(s, " ", 3), true, nil
 		}
 		return []string{s}, true, nil

@@ -314,7 +314,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		case pe.Names != 0:
 			strs = cfg.namesByPrefix(pe.Param.Value)
 		case orig.Kind == NameRef && pe.Index == nil:
-			strs = append(strs, orig.Str)
+			// llmsh: the name at the end of a chain of namerefs, as
+			// bash (declare -n b=a a=x: ${!b} is x).
+			if n, _ := orig.Resolve(cfg.Env); n != "" {
+				strs = append(strs, n)
+			} else {
+				strs = append(strs, orig.Str)
+			}
 		case pe.Index != nil && vr.Kind == Indexed:
 			strs = vr.indexedKeys()
 		case pe.Index != nil && vr.Kind == Associative:
@@ -489,7 +495,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			syntax.ToggleFirst, syntax.ToggleAll:
 			str = join(cfg.caseConvElems(op, arg, elems))
 		case syntax.OtherParamOps:
-			if indexAllElements && strings.Contains("QEPUuLa", arg) && len(arg) == 1 {
+			// llmsh: an array declared and never assigned (declare -a
+			// d) is described as an unset variable: ${d[@]@a} is a,
+			// ${d[@]@A} declare -a d, as bash.
+			unsetArray := indexAllElements && !vr.IsSet() && (vr.Kind == Indexed || vr.Kind == Associative)
+			if indexAllElements && strings.Contains("QEPUuLa", arg) && len(arg) == 1 && !(unsetArray && arg == "a") {
 				// llmsh: each element, as bash does.
 				out := make([]string, len(elems))
 				for i, e := range elems {
@@ -519,7 +529,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
 				flags := vr.Flags()
-				if !set && !indexAllElements {
+				if !set && (!indexAllElements || unsetArray) {
 					// llmsh: an unset value with attributes is
 					// their declaration (declare -a a), as bash.
 					str = ""
@@ -552,7 +562,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// a scalar as @Q.
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
 					str = join(vr.kvPairs(arg == "K"))
-					if vr.Kind == Associative && arg == "K" {
+					if arg == "K" {
+						// llmsh: ${a[*]@K} too is joined by spaces (bash).
+						str = cfg.joinValues(vr.kvPairs(true), " ")
+					}
+					if vr.Kind == Associative && arg == "K" && len(vr.Map) > 0 {
 						str += " " // as bash prints it
 					}
 				} else if set {

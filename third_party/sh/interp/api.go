@@ -1019,7 +1019,8 @@ func (r *Runner) Reset() {
 	}
 	r.setVarString("PWD", r.Dir)
 	r.setVarString("IFS", " \t\n")
-	r.setVarString("OPTIND", "1")
+	// llmsh: bash's declare -i OPTIND (OPTIND=1+1 is 2).
+	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})
 	r.resetSpecialVars() // llmsh: specialvars.go
 	if !r.writeEnv.Get("PS4").IsSet() {
 		r.setVarString("PS4", "+ ") // llmsh: bash's default

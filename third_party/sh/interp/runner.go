@@ -1435,6 +1435,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// declare -p name: print variable with attributes.
 				// (llmsh: export -p NAME and readonly -p NAME act on
 				// NAME as without -p, as bash's.)
+				if as.Index != nil {
+					// llmsh: declare -p 'a[0]' names no variable (bash).
+					r.errf("%s%s: %s[%s]: not found\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+					r.exit.code = 1
+					continue
+				}
 				vr := r.lookupVar(name)
 				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
 					vr = pv // llmsh: x=7 declare -p x in a function
@@ -1538,8 +1544,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				case local && !r.localHere(name):
 					// llmsh: local x makes a new variable, unset
-					// (bash), with only the attributes asked for.
-					vr = expand.Variable{Integer: vr.Integer}
+					// (bash), with only the attributes asked for and
+					// the export of the variable it hides.
+					vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
 					r.declKind(name, &vr, valType, as)
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String

@@ -370,6 +370,7 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.llmsh.pid)
 	case "BASHPID":
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bashPid)
+		vr.Integer = true // llmsh: bash's declare -i BASHPID
 	case "_": // llmsh: the last argument of the last simple command
 		vr.Kind, vr.Str = expand.String, r.lastArg
 	case "BASH_SUBSHELL": // llmsh: how deep in subshells
@@ -399,11 +400,13 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 			n = r.histBase + len(r.scriptHist)
 		}
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(n)
+		vr.Integer = true // llmsh: bash's declare -i HISTCMD
 	case "SRANDOM": // pseudo-random generator from the system
 		var p [4]byte
 		cryptorand.Read(p[:])
 		n := binary.NativeEndian.Uint32(p[:])
 		vr.Kind, vr.Str = expand.String, strconv.FormatUint(uint64(n), 10)
+		vr.Integer = true // llmsh: bash's declare -i SRANDOM
 	case "GROUPS":
 		// llmsh: bash's array of the user's groups (the virtual
 		// user's one); bash has no $GID (upstream set it readonly).
@@ -928,6 +931,12 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			return name, expand.Variable{Set: true, Kind: expand.String, Str: s}, true
 		}
 		if !as.Append {
+			if valType == "-n" && s == "" && r.declVariant != "" {
+				// llmsh: declare -n r='' names no variable (bash).
+				r.errf("%s%s: `': not a valid identifier\n", r.errPrefix(), r.declVariant)
+				r.exit.code = 1
+				return name, prev, false
+			}
 			prev.Kind = expand.String
 			if valType == "-n" || emptyRef {
 				prev.Kind = expand.NameRef
