@@ -838,18 +838,6 @@ func litBracket(w *syntax.Word) bool {
 	return ok && strings.HasPrefix(lit.Value, "[")
 }
 
-func stringIndex(index syntax.ArithmExpr) bool {
-	w, ok := index.(*syntax.Word)
-	if !ok || len(w.Parts) != 1 {
-		return false
-	}
-	switch w.Parts[0].(type) {
-	case *syntax.DblQuoted, *syntax.SglQuoted:
-		return true
-	}
-	return false
-}
-
 // TODO: make assignVal and [setVar] consistent with the [expand.WriteEnviron] interface
 
 func (r *Runner) assignVal(name string, prev expand.Variable, as *syntax.Assign, valType string) (string, expand.Variable) {
@@ -1026,7 +1014,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	elems := as.Array.Elems
 	if valType == "" {
 		valType = "-a" // indexed
-		if prev.Kind == expand.Associative || (len(elems) > 0 && stringIndex(elems[0].Index)) {
+		// llmsh: a quoted first subscript does not make it associative
+		// (bash: a=(["k"]=v) is indexed, "k" evaluated as arithmetic).
+		if prev.Kind == expand.Associative {
 			valType = "-A" // associative
 		}
 	}
@@ -1125,7 +1115,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		if elem.Index != nil {
 			// Index resets our index with a literal value.
 			var ok bool
-			if next, ok = r.arithm(elem.Index); !ok {
+			if next, ok = r.arithm(sglQuotesGone(elem.Index)); !ok {
 				return name, prev, false
 			}
 			if next < 0 {
@@ -1179,6 +1169,28 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.List = list
 	prev.Indexes = indexes
 	return name, prev, true
+}
+
+// sglQuotesGone gives a subscript of a compound assignment with its
+// single-quoted parts as double-quoted text: bash removes the quotes of
+// a=(['k+1']=v) before it evaluates the subscript (llmsh).
+func sglQuotesGone(idx syntax.ArithmExpr) syntax.ArithmExpr {
+	w, ok := idx.(*syntax.Word)
+	if !ok || !slices.ContainsFunc(w.Parts, func(p syntax.WordPart) bool {
+		sq, ok := p.(*syntax.SglQuoted)
+		return ok && !sq.Dollar
+	}) {
+		return idx
+	}
+	parts := make([]syntax.WordPart, len(w.Parts))
+	for i, p := range w.Parts {
+		if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
+			p = &syntax.DblQuoted{Left: sq.Left, Right: sq.Right, Parts: []syntax.WordPart{
+				&syntax.Lit{ValuePos: sq.Left, ValueEnd: sq.Right, Value: sq.Value}}}
+		}
+		parts[i] = p
+	}
+	return &syntax.Word{Parts: parts}
 }
 
 // plainAppend reports whether as is a+=(v…) of the indexed array prev,
