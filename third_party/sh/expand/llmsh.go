@@ -1271,9 +1271,13 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 // else LC_CTYPE, else LANG), where bash counts a string's length and
 // slices it in bytes. llmsh's own default, with none of them set, is
 // UTF-8.
-func (cfg *Config) byteLocale() bool {
+func (cfg *Config) byteLocale() bool { return ByteLocale(cfg.Env) }
+
+// ByteLocale reports whether env's locale is C or POSIX, as
+// Config.byteLocale (read -n counts bytes there, else characters).
+func ByteLocale(env Environ) bool {
 	for _, name := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if v := cfg.Env.Get(name); v.IsSet() && v.Kind == String && v.Str != "" {
+		if v := env.Get(name); v.IsSet() && v.Kind == String && v.Str != "" {
 			return v.Str == "C" || v.Str == "POSIX"
 		}
 	}

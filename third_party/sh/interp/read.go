@@ -230,10 +230,11 @@ func (in *byteInput) watch(ctx context.Context, deadline time.Time) func() {
 // character (esc marks it: it is no IFS delimiter) and backslash-newline
 // is removed. NUL bytes are dropped unless NUL is the delimiter. err is
 // io.EOF when input ended before the delimiter, errReadTimeout on a
-// timeout, or a read error.
-func readRecord(next func() (byte, error), raw bool, delim int, nchars int) (line []byte, esc []bool, err error) {
+// timeout, or a read error. With mb, nchars counts UTF-8 characters,
+// each read whole (llmsh: bash's read_mbchar), else bytes.
+func readRecord(next func() (byte, error), raw bool, delim int, nchars int, mb bool) (line []byte, esc []bool, err error) {
 	backslash := false
-	for nchars < 0 || len(line) < nchars {
+	for n := 0; nchars < 0 || n < nchars; {
 		c, err := next()
 		if err != nil {
 			return line, esc, err
@@ -249,13 +250,42 @@ func readRecord(next func() (byte, error), raw bool, delim int, nchars int) (lin
 			line, esc = append(line, c), append(esc, true)
 		case c == '\\' && !raw:
 			backslash = true
+			continue
 		case int(c) == delim:
 			return line, esc, nil
 		default:
 			line, esc = append(line, c), append(esc, false)
 		}
+		n++
+		if mb && c >= 0xC0 {
+			// The rest of a multibyte character, up to a byte that
+			// cannot continue it (kept, as bash keeps it).
+			for more := utf8Len(c) - 1; more > 0; more-- {
+				c2, err := next()
+				if err != nil {
+					return line, esc, err
+				}
+				line, esc = append(line, c2), append(esc, esc[len(esc)-1])
+				if c2&0xC0 != 0x80 {
+					break
+				}
+			}
+		}
 	}
 	return line, esc, nil
+}
+
+// utf8Len is the length of the UTF-8 sequence that lead byte c starts.
+func utf8Len(c byte) int {
+	switch {
+	case c >= 0xF0:
+		return 4
+	case c >= 0xE0:
+		return 3
+	case c >= 0xC0:
+		return 2
+	}
+	return 1
 }
 
 // ifsSplitter splits a line by IFS as bash's read does.
@@ -592,7 +622,8 @@ opts:
 		if exact {
 			d = -1
 		}
-		line, esc, err = readRecord(in.next, raw, d, nchars)
+		mb := nchars > 0 && !expand.ByteLocale(r.writeEnv)
+		line, esc, err = readRecord(in.next, raw, d, nchars, mb)
 		undo()
 	}
 	if err != nil && ctx.Err() != nil {
@@ -884,6 +915,6 @@ func (r *Runner) readLine(ctx context.Context, raw bool) ([]byte, error) {
 	}
 	undo := in.watch(ctx, time.Time{})
 	defer undo()
-	line, _, err := readRecord(in.next, raw, '\n', -1)
+	line, _, err := readRecord(in.next, raw, '\n', -1, false)
 	return line, err
 }
