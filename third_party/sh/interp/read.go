@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/term"
 
@@ -296,8 +297,27 @@ type ifsSplitter struct {
 	pos  int
 }
 
-func (p *ifsSplitter) isIFS(i int) bool {
-	return !p.esc[i] && strings.IndexByte(p.ifs, p.line[i]) >= 0
+func (p *ifsSplitter) isIFS(i int) bool { return p.ifsLen(i) > 0 }
+
+// ifsLen is the length of the IFS character at i, 0 if there is none
+// (llmsh: an IFS of multibyte characters splits at each whole one, as
+// bash's read does in a UTF-8 locale).
+func (p *ifsSplitter) ifsLen(i int) int {
+	if p.esc[i] {
+		return 0
+	}
+	c := p.line[i]
+	if c < utf8.RuneSelf {
+		if strings.IndexByte(p.ifs, c) >= 0 {
+			return 1
+		}
+		return 0
+	}
+	r, size := utf8.DecodeRune(p.line[i:])
+	if r != utf8.RuneError && strings.ContainsRune(p.ifs, r) {
+		return size
+	}
+	return 0
 }
 
 func (p *ifsSplitter) isWS(i int) bool {
@@ -320,7 +340,7 @@ func (p *ifsSplitter) field() string {
 	f := string(p.line[start:p.pos])
 	p.skipWS()
 	if p.pos < len(p.line) && p.isIFS(p.pos) && !p.isWS(p.pos) {
-		p.pos++
+		p.pos += p.ifsLen(p.pos)
 		p.skipWS()
 	}
 	return f
