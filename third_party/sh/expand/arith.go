@@ -677,8 +677,9 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		}
 		return vr.String(), vr.IsSet(), nil
 	}
-	if name[i:] == "[]" {
-		// llmsh: bash reports it and reads 0.
+	if sub := name[i:]; sub == "[]" || sub == "[@]" || sub == "[*]" {
+		// llmsh: bash reports it and reads 0; $(( a[@] )) is 0 after
+		// bash's message, which ends nothing.
 		cfg.warn(name + ": bad array subscript")
 		return "", false, nil
 	}
