@@ -1527,6 +1527,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			if as.Naked {
+				nakedType := valType
+				if as.Index != nil && valType == "" && vr.Kind != expand.Associative && vr.Kind != expand.NameRef {
+					// llmsh: declare a[5] is declare -a a (bash).
+					nakedType = "-a"
+					r.declKind(name, &vr, nakedType, as)
+				}
 				switch {
 				case local && !r.localHere(name) && r.opts[optLocalVarInherit] && vr.Declared() && vr.Kind != expand.NameRef:
 					// llmsh: shopt localvar_inherit: the new local
@@ -1547,15 +1553,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// (bash), with only the attributes asked for and
 					// the export of the variable it hides.
 					vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
-					r.declKind(name, &vr, valType, as)
+					r.declKind(name, &vr, nakedType, as)
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String
 					}
-				case vr.Kind == expand.Unknown && valType == "" && !vr.Declared():
+				case vr.Kind == expand.Unknown && nakedType == "" && !vr.Declared():
 					// llmsh: declare x: declared, unset (declare -p
 					// lists it as "declare -- x").
 					vr.Kind = expand.String
-				case vr.Kind == expand.Unknown || (valType == "" && vr.IsSet() && !unref):
+				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
 					vr.Kind = expand.KeepValue
 				}
 			} else {
@@ -1572,6 +1578,31 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				var ok bool
 				as = r.quotedCompound(as, valType)
+				if as.Index != nil {
+					// llmsh: declare -A m[k]=v, declare -ir a[1]=v: the
+					// array and its attributes first, then the element
+					// (which a readonly array refuses), as bash.
+					arr := r.lookupVar(name)
+					switch {
+					case arr.Kind == expand.Indexed || arr.Kind == expand.Associative:
+					case valType == "-A":
+						arr = expand.Variable{Kind: expand.Associative, Map: map[string]string{}}
+					case arr.IsSet():
+						arr = expand.Variable{Kind: expand.Indexed, List: []string{arr.Str}, Exported: arr.Exported, Local: arr.Local}
+					default:
+						arr = expand.Variable{Kind: expand.Indexed, List: []string{}}
+					}
+					arr.Set, arr.Local = true, arr.Local || local && !global
+					arr.Integer = arr.Integer || vr.Integer
+					applyDeclModes(&arr, modes)
+					r.setVar(name, arr)
+					if arr.ReadOnly {
+						// declare -r a[0]=v: bash's message, and
+						// status 0.
+						r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+						continue
+					}
+				}
 				before := vr
 				r.declaring = true
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
@@ -1593,36 +1624,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			} else if local {
 				vr.Local = true
 			}
-			for _, mode := range modes {
-				switch mode {
-				case "-x":
-					vr.Exported = true
-				case "+x":
-					vr.Exported = false
-				case "-r":
-					vr.ReadOnly = true
-				case "-l":
-					vr.Lower, vr.Upper, vr.Capital = true, false, false
-				case "+l":
-					vr.Lower = false
-				case "-u":
-					vr.Upper, vr.Lower, vr.Capital = true, false, false
-				case "+u":
-					vr.Upper = false
-				case "-c":
-					vr.Capital, vr.Lower, vr.Upper = true, false, false
-				case "+c":
-					vr.Capital = false
-				case "-t":
-					vr.Trace = true
-				case "+t":
-					vr.Trace = false
-				}
-			}
-			if n := countCaseModes(modes); n > 1 {
-				// llmsh: bash's -lu, -cu, -cl are none of them
-				vr.Lower, vr.Upper, vr.Capital = false, false, false
-			}
+			applyDeclModes(&vr, modes)
 			r.setVar(name, vr)
 			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
 				// llmsh: export and readonly trace each assignment as
@@ -2326,4 +2328,39 @@ func (r *Runner) andOr(ctx context.Context, cm *syntax.BinaryCmd) {
 // & or coprocess, so that running st is running its command.
 func plainStmt(st *syntax.Stmt) bool {
 	return len(st.Redirs) == 0 && !st.Negated && !st.Background && !st.Coprocess && !st.Disown
+}
+
+// applyDeclModes gives vr the attributes that declare's options -x -r -l
+// -u -c -t (and +x …) ask for.
+func applyDeclModes(vr *expand.Variable, modes []string) {
+	for _, mode := range modes {
+		switch mode {
+		case "-x":
+			vr.Exported = true
+		case "+x":
+			vr.Exported = false
+		case "-r":
+			vr.ReadOnly = true
+		case "-l":
+			vr.Lower, vr.Upper, vr.Capital = true, false, false
+		case "+l":
+			vr.Lower = false
+		case "-u":
+			vr.Upper, vr.Lower, vr.Capital = true, false, false
+		case "+u":
+			vr.Upper = false
+		case "-c":
+			vr.Capital, vr.Lower, vr.Upper = true, false, false
+		case "+c":
+			vr.Capital = false
+		case "-t":
+			vr.Trace = true
+		case "+t":
+			vr.Trace = false
+		}
+	}
+	if n := countCaseModes(modes); n > 1 {
+		// llmsh: bash's -lu, -cu, -cl are none of them
+		vr.Lower, vr.Upper, vr.Capital = false, false, false
+	}
 }
