@@ -1498,7 +1498,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
 				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
-				if vr.Kind == expand.NameRef {
+				if vr.Kind == expand.NameRef || as.Append {
+					// (local v+=x appends to the new, empty v.)
 					vr = expand.Variable{Exported: vr.Exported}
 				}
 			}
