@@ -763,6 +763,12 @@ func (r *Runner) unsetElem(name, sub string) {
 	if n, v := vr.Resolve(r.writeEnv); n != "" {
 		name, vr = n, v
 	}
+	if vr.ReadOnly && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
+		// llmsh: bash's message for an element of a readonly array.
+		r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), name)
+		r.exit.code = 1
+		return
+	}
 	switch vr.Kind {
 	case expand.Indexed:
 		if sub == "@" || sub == "*" {
