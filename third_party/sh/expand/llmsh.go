@@ -31,6 +31,9 @@ type ParamError struct {
 	// Fatal ends the shell, not just the line (${s@Z}): with status 1,
 	// or 127 for bash -c's own shell, as unset parameters do.
 	Fatal bool
+	// Status is the abandoned line's status when not 1 (2 for ${r:=x}
+	// of a readonly r, as bash).
+	Status uint8
 }
 
 func (e ParamError) Error() string { return e.Msg }

@@ -478,6 +478,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					return "", ParamError{Msg: "$" + name + ": cannot assign in this way"}
 				}
 				if err := cfg.assignElem(name, vr, index, arg); err != nil {
+					if vr.ReadOnly {
+						// llmsh: bash abandons the line, status 2.
+						return "", ParamError{Msg: err.Error(), Status: 2}
+					}
 					return "", err
 				}
 				str = arg

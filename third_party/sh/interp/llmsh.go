@@ -429,6 +429,12 @@ func (r *Runner) arithCmdErr(cmd string, err error) bool {
 		r.exit.code = 1
 		return true
 	}
+	if errors.Is(err, errReadOnly) {
+		// llmsh: (( r = 3 )), let r=3: status 1, the line goes on.
+		r.errf("%s%s\n", r.errPrefix(), err)
+		r.exit.code = 1
+		return true
+	}
 	r.expandErr(err)
 	if r.exit.code == 0 {
 		r.exit.code = 1

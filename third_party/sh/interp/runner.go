@@ -230,12 +230,16 @@ func (r *Runner) expandErr(err error) {
 		// line, as an arithmetic error does (readLines).
 		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
+		if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Status != 0 {
+			r.exit.code = pe.Status
+		}
 		r.exit.exiting, r.exit.abandon = true, true
 	case errors.Is(err, errReadOnly):
-		// Like in bash, assigning to a read-only variable fails
-		// the command at hand without exiting the shell.
+		// llmsh: an expansion that assigns a readonly variable
+		// (${r:=x}, $((r=3))) abandons the command line, as bash.
 		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
+		r.exit.exiting, r.exit.abandon = true, true
 	default:
 		fmt.Fprintln(r.stderr, errMsg)
 	}
