@@ -136,6 +136,14 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	if pe == nil || pe.Param == nil {
 		return pe, nil
 	}
+	if pe.Excl && pe.Names != 0 && !syntax.ValidName(pe.Param.Value) {
+		// llmsh: ${!1*} names no prefix of a variable (bash).
+		op := "*"
+		if pe.Names == syntax.NamesPrefixWords {
+			op = "@"
+		}
+		return nil, ParamError{Msg: "${!" + pe.Param.Value + op + "}: bad substitution"}
+	}
 	// llmsh: only ${!a[@]} and ${!a[*]} alone are a's keys: with an
 	// operator (${!a[@]:1}, ${!a[*]#x}), a's value names the variable.
 	withOp := pe.Exp != nil || pe.Repl != nil || pe.Slice != nil
