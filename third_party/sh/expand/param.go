@@ -472,10 +472,15 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			fallthrough
 		case syntax.AssignUnsetOrNull:
 			if str == "" {
-				if index == nil && !syntax.ValidName(name) {
-					// llmsh: ${1:=x}: bash's error, which abandons
+				if (index == nil || name == "@" || name == "*") && !syntax.ValidName(name) {
+					// llmsh: ${1:=x}, ${@:=x}: bash's error, which abandons
 					// the line.
 					return "", ParamError{Msg: "$" + name + ": cannot assign in this way"}
+				}
+				if allIndex(index) {
+					// llmsh: ${b[@]:=w} assigns nothing: bash's
+					// error, which abandons the line, status 2.
+					return "", ParamError{Msg: name + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
 				}
 				if err := cfg.assignElem(name, vr, index, arg); err != nil {
 					if vr.ReadOnly {
