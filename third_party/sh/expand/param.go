@@ -502,7 +502,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		case syntax.UpperFirst, syntax.UpperAll,
 			syntax.LowerFirst, syntax.LowerAll,
 			syntax.ToggleFirst, syntax.ToggleAll:
-			str = join(cfg.caseConvElems(op, arg, elems))
+			conv, err := cfg.caseConvWord(op, word, elems)
+			if err != nil {
+				return "", err
+			}
+			str = join(conv)
 		case syntax.OtherParamOps:
 			// llmsh: an array declared and never assigned (declare -a
 			// d) is described as an unset variable: ${d[@]@a} is a,
@@ -670,7 +674,7 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 		case syntax.UpperFirst, syntax.UpperAll,
 			syntax.LowerFirst, syntax.LowerAll,
 			syntax.ToggleFirst, syntax.ToggleAll:
-			return cfg.caseConvElems(op, arg, elems), nil
+			return cfg.caseConvWord(op, pe.Exp.Word, elems)
 		}
 	}
 	return elems, nil
@@ -783,6 +787,30 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 		out[i] = removePattern(elem, arg, suffix, small)
 	}
 	return out
+}
+
+// caseConvWord applies a case conversion operator to each element, its
+// pattern from word (llmsh): the pattern's quoted parts match literally,
+// and a quoted empty pattern (${x^^""}) matches nothing, as bash; none,
+// or an unquoted empty one, is ?.
+func (cfg *Config) caseConvWord(op syntax.ParExpOperator, word *syntax.Word, elems []string) ([]string, error) {
+	if word == nil {
+		return cfg.caseConvElems(op, "", elems), nil
+	}
+	pat, err := Pattern(cfg, word)
+	if err != nil {
+		return nil, err
+	}
+	if pat == "" && slices.ContainsFunc(word.Parts, func(p syntax.WordPart) bool {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+		return false
+	}) {
+		return elems, nil
+	}
+	return cfg.caseConvElems(op, pat, elems), nil
 }
 
 // caseConvElems applies a case conversion operator to each element.
