@@ -681,7 +681,12 @@ func (sp *splitter) listElems(pe *syntax.ParamExp, elems []string) {
 // ${a[@]}, ${a[*]}, ${!a[@]}), possibly sliced, with a replacement or
 // with an operator that applies to each element.
 func listExp(pe *syntax.ParamExp) bool {
-	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 {
+	if pe.Param != nil && pe.Names != 0 {
+		// llmsh: ${!prefix@}: a field per name, as bash (${!prefix*}
+		// is joined by IFS's first character, then split).
+		return pe.Names == syntax.NamesPrefixWords && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil && !pe.Length
+	}
+	if pe.Param == nil || pe.Length || pe.Width || pe.IsSet {
 		return false
 	}
 	if name := pe.Param.Value; name != "@" && name != "*" && !allIndex(pe.Index) {
