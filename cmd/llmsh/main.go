@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh"
@@ -84,6 +85,8 @@ type options struct {
 	color            string
 	session, socket  string
 	operands         []string
+	fdScript         []byte // the script of /dev/fd/N, read before the run
+	fdErr            error
 }
 
 func main() {
@@ -264,6 +267,11 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 	case err != nil:
 		return nil, usageErr(stderr, "%s", err)
 	}
+	if len(operands) > 0 && operands[0] == "-" {
+		// As bash: a lone - ends the options; the script is the next
+		// operand, or standard input.
+		operands = operands[1:]
+	}
 	o.operands = operands
 	return o, -1
 }
@@ -291,6 +299,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case -1:
 	default:
 		return st
+	}
+	if fd, ok := inheritedFD(firstOperand(o)); ok && fd != 0 {
+		// Read now, before llmsh opens a descriptor of its own: a
+		// number that is not the caller's must not reach one of them.
+		o.fdScript, o.fdErr = readInheritedFD(fd, o.operands[0])
 	}
 	if o.session != "" {
 		return runClient(o, stdin, stdout, stderr)
@@ -364,7 +377,9 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	} else if len(o.operands) > 0 {
 		name, scriptArgs = o.operands[0], o.operands[1:]
 		source = name
-		o.inputs = append(o.inputs, name) // the script file itself, nothing beside it
+		if _, ok := inheritedFD(name); !ok {
+			o.inputs = append(o.inputs, name) // the script file itself, nothing beside it
+		}
 	}
 	var fds []int
 	if o.vfsFds != "" {
@@ -449,7 +464,20 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	case o.haveScript:
 		src = o.script
 	case name != "llmsh":
-		b, err := sess.ReadFile(name)
+		var b []byte
+		var err error
+		if fd, ok := inheritedFD(name); ok {
+			// A descriptor the caller gave llmsh (a pipe, <(…)): llmsh
+			// reads it as it reads a script on its standard input (run
+			// read any other descriptor before starting).
+			b, err = o.fdScript, o.fdErr
+			if fd == 0 {
+				b, err = io.ReadAll(stdin)
+				stdin = strings.NewReader("")
+			}
+		} else {
+			b, err = sess.ReadFile(name)
+		}
 		if err != nil {
 			// bash's words and statuses: 126 for a file that cannot be
 			// read as a script, 127 for one that does not exist.
@@ -590,4 +618,42 @@ func prepareOutputs(outputs []string, stderr io.Writer) {
 		}
 		fmt.Fprintf(stderr, "llmsh: -o '%s' does not exist: granted as a single file (-o '%s/' makes it a directory)\n", p, p)
 	}
+}
+
+// inheritedFD tells whether a script's name is one of llmsh's own
+// descriptors (/dev/stdin, /dev/fd/N, /proc/self/fd/N), which the caller
+// opened and handed over, as bash reads a script from a pipe or <(…).
+func inheritedFD(name string) (int, bool) {
+	if name == "/dev/stdin" {
+		return 0, true
+	}
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if n, ok := strings.CutPrefix(name, dir); ok {
+			if fd, err := strconv.Atoi(n); err == nil && fd >= 0 && strconv.Itoa(fd) == n {
+				return fd, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// firstOperand is the script's name when there is a script file.
+func firstOperand(o *options) string {
+	if o.haveScript || len(o.operands) == 0 {
+		return ""
+	}
+	return o.operands[0]
+}
+
+// readInheritedFD reads the script on descriptor fd. A
+// descriptor that is not open is a file that does not exist, as the
+// kernel says of /dev/fd/N.
+func readInheritedFD(fd int, name string) ([]byte, error) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	f := os.NewFile(uintptr(fd), name)
+	defer f.Close()
+	return io.ReadAll(f)
 }

@@ -51,7 +51,7 @@ const (
 // file grants its parent directory at this layer, because vfsd's atomic
 // writes put a temporary file beside the target and rename it over; vfsd's
 // own policy still confines the client to the file itself. Paths that do
-// not exist grant nothing here (vfsd cannot create a grant's root either).
+// not exist, or are neither directories nor regular files, grant nothing here (vfsd cannot create a grant's root either).
 // vfsd also loses signals and abstract sockets to processes outside it.
 func RestrictToGrants(readable, writable []string) error {
 	var rules []landlock.Rule
@@ -64,9 +64,11 @@ func RestrictToGrants(readable, writable []string) error {
 		case err != nil:
 		case st.IsDir():
 			rules = append(rules, landlock.PathAccess(readDir, abs))
-		default:
+		case st.Mode().IsRegular():
 			rules = append(rules, landlock.PathAccess(readFile, abs))
 		}
+		// Anything else (a pipe, a terminal: -i /dev/stdin) grants
+		// nothing here; Landlock cannot add a rule for it.
 	}
 	for _, p := range writable {
 		abs, err := filepath.Abs(p)
