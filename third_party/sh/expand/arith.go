@@ -287,7 +287,7 @@ func (cfg *Config) ArithmText(text string) (int64, error) {
 	cfg = cmp.Or(cfg, zeroConfig)
 	cfg.Env = cmp.Or(cfg.Env, FuncEnviron(func(string) string { return "" }))
 	ev := arithEval{cfg: cfg}
-	return ev.eval(text, 0)
+	return ev.eval(text, cfg.arithDepth)
 }
 
 // Tokens of the arithmetic lexer.
@@ -348,12 +348,13 @@ func (ev *arithEval) eval(text string, depth int) (int64, error) {
 		return 0, nil
 	}
 	if depth >= maxArithDepth {
-		return 0, &ArithmError{Expr: strings.TrimLeft(text, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(text, " \t\n")}
+		outer := strings.TrimLeft(cmp.Or(ev.cfg.arithOuter, text), " \t\n")
+		return 0, &ArithmError{Expr: outer, Msg: "expression recursion level exceeded", Token: outer}
 	}
 	s := &arithState{ev: ev, text: text}
-	saved := ev.depth
-	ev.depth = depth
-	defer func() { ev.depth = saved }()
+	saved, savedDepth, savedOuter := ev.depth, ev.cfg.arithDepth, ev.cfg.arithOuter
+	ev.depth, ev.cfg.arithDepth, ev.cfg.arithOuter = depth, depth+1, text
+	defer func() { ev.depth, ev.cfg.arithDepth, ev.cfg.arithOuter = saved, savedDepth, savedOuter }()
 	var v int64
 	err := s.catch(func() {
 		s.next()

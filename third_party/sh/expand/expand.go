@@ -169,6 +169,15 @@ type Config struct {
 	// arithTexts keeps the text of arithmetic expressions without
 	// expansions (llmsh; see ArithmEnd). A Config serves one runner.
 	arithTexts map[arithKey]string
+
+	// arithDepth is the recursion level of the arithmetic evaluation
+	// under way (llmsh): a subscript read while a variable's value is
+	// evaluated ($((y)) with y='x[y]') starts one level deeper, as
+	// bash's one expr_depth counts every evaluation; arithOuter is the
+	// text of that evaluation, which bash's message names when the next
+	// level is one too many.
+	arithDepth int
+	arithOuter string
 }
 
 // UnexpectedCommandError is returned if a command substitution is encountered
