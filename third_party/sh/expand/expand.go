@@ -1349,7 +1349,14 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 				// Our only option is to [Config.ReadDir2] on the directory entry itself,
 				// which can be wasteful if we only want to see if it exists,
 				// but at least it's correct in all scenarios.
-				if _, err := cfg.ReadDir2(match); err != nil {
+				if ents, err := cfg.ReadDir2(match); err == nil && len(ents) == 0 {
+					// llmsh: the listing of a path that does not
+					// exist is empty; an empty directory is in its
+					// parent's listing (zz/** matches nothing).
+					if !cfg.hasEntry(filepath.Dir(match), part) {
+						continue
+					}
+				} else if err != nil {
 					if errors.Is(err, syscall.ENOTDIR) {
 						// Reading a regular file as a directory.
 						// Note that on Windows this error also satisfies
