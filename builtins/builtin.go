@@ -94,6 +94,11 @@ type Env struct {
 	Dir     string   // the virtual working directory, absolute
 	Environ []string // the script's exported variables, "NAME=value", sorted
 	Exec    ExecFunc // runs another command in-process; nil where unavailable
+	// GoCtx, when set, is the context for Exec from a goroutine that the
+	// builtin starts (xargs -P): called on the starting goroutine, it
+	// carries that stack's depth, so that a recursion through new
+	// goroutines meets the call-depth limit.
+	GoCtx func(context.Context) context.Context
 	// Terminal reports whether Stdout is a terminal (ls layout, gzip's
 	// refusal to write compressed data to one).
 	Terminal bool

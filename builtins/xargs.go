@@ -622,11 +622,15 @@ func (x *xargsRun) launch(args []string) {
 	}
 	x.launched++
 	if x.procs == 1 {
-		x.exec(args, 0, x.out, env.Stderr)
+		x.exec(env.Ctx, args, 0, x.out, env.Stderr)
 		return
 	}
 	if x.sem != nil {
 		x.sem <- struct{}{}
+	}
+	ctx := env.Ctx
+	if env.GoCtx != nil {
+		ctx = env.GoCtx(ctx)
 	}
 	x.wg.Add(1)
 	go func() {
@@ -638,7 +642,7 @@ func (x *xargsRun) launch(args []string) {
 		ew := &xargsLineWriter{mu: &x.outMu, w: env.Stderr}
 		slot := x.takeSlot()
 		defer x.freeSlot(slot)
-		x.exec(args, slot, ow, ew)
+		x.exec(ctx, args, slot, ow, ew)
 		ow.flush()
 		ew.flush()
 	}()
@@ -667,12 +671,12 @@ func (x *xargsRun) freeSlot(i int) {
 
 // exec runs args and records its status. --process-slot-var's variable
 // reaches the command through env, as llmsh's commands take variables.
-func (x *xargsRun) exec(args []string, slot int, stdout, stderr io.Writer) {
+func (x *xargsRun) exec(ctx context.Context, args []string, slot int, stdout, stderr io.Writer) {
 	run := args
 	if x.slotVar != "" {
 		run = append([]string{"env", x.slotVar + "=" + strconv.Itoa(slot)}, args...)
 	}
-	st := x.env.Exec(x.env.Ctx, run, strings.NewReader(""), stdout, stderr)
+	st := x.env.Exec(ctx, run, strings.NewReader(""), stdout, stderr)
 	x.stMu.Lock()
 	defer x.stMu.Unlock()
 	switch {

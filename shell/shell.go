@@ -513,6 +513,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
 	}
+	env.GoCtx = goContext // xargs -P's commands run on goroutines of their own
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 		vars, cdir := environ, dir
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
