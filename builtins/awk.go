@@ -168,14 +168,27 @@ func (c *awkConfig) run(env *Env) int {
 	}
 	config := c.interpConfig(env, out, stderr, funcs)
 	if env.Exec != nil {
+		// The commands of print | "cmd" and "cmd" | getline (a reader or
+		// a writer given) run on goroutines of their own: their context
+		// carries the depth of awk's stack (Env.GoCtx), so that a
+		// recursion through them meets the call-depth limit; system()
+		// runs on awk's own.
+		gctx := env.Ctx
+		if env.GoCtx != nil {
+			gctx = env.GoCtx(gctx)
+		}
 		config.Exec = func(cmd string, stdin io.Reader, w io.Writer) int {
+			ctx := gctx
+			if stdin == nil && w == nil {
+				ctx = env.Ctx
+			}
 			if stdin == nil {
 				stdin = env.Stdin
 			}
 			if w == nil {
 				w = stdout
 			}
-			return env.Exec(env.Ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
+			return env.Exec(ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
 		}
 	}
 	it, err := interp.New(prog)

@@ -95,7 +95,8 @@ type Env struct {
 	Environ []string // the script's exported variables, "NAME=value", sorted
 	Exec    ExecFunc // runs another command in-process; nil where unavailable
 	// GoCtx, when set, is the context for Exec from a goroutine that the
-	// builtin starts (xargs -P): called on the starting goroutine, it
+	// builtin starts (xargs -P, awk's command pipes): called on the
+	// goroutine that starts them, at or before the start, it
 	// carries that stack's depth, so that a recursion through new
 	// goroutines meets the call-depth limit.
 	GoCtx func(context.Context) context.Context
