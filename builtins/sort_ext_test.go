@@ -44,7 +44,13 @@ func TestSortExternalMatchesMemory(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(21))
 	for round := range 3 {
-		in := sortRandomInput(rng, 300+round*400)
+		in := sortRandomInput(rng, 300+round*50)
+		// -S 1b spills a run per sortMinBuffer bytes of lines and
+		// their records: more than sortNMerge runs, merged in two passes
+		// (with --batch-size=2, in several).
+		if cost := len(in) + strings.Count(in, "\n")*sortRecSize; cost <= sortNMerge*sortMinBuffer {
+			t.Fatalf("round %d: %d bytes of lines and records spill at most %d runs", round, cost, sortNMerge)
+		}
 		for _, o := range opts {
 			dir := t.TempDir()
 			fsys := testFS(t, dir)
