@@ -81,6 +81,7 @@ const (
 var (
 	llmshBinOnce sync.Once
 	llmshBin     string
+	vfsdBin      string
 	llmshBinErr  error
 	llmshBinDir  string
 	heavySlots   = make(chan struct{}, heavyAtOnce)
@@ -100,6 +101,21 @@ func realLlmsh(t testing.TB) string {
 	return llmshBin
 }
 
+// realVfsd is cmd/vfsd, built static beside realLlmsh (the same go
+// build: its packages are the static llmsh's, so it costs only its link).
+// TestFixtures' sessions run it as their vfsd, instead of re-executing
+// this race-built test binary: the fixtures run their shell in this
+// process under the race detector, while a race-built vfsd per fixture
+// cost 18 s of CPU for its start-up (the race runtime's); vfsd's own
+// concurrency is raced in vfsd's, vfsclient's and builtins' tests (each
+// builtins test serves its files through a race-built vfsd in process)
+// and in the attacks' library runs, whose vfsd is this binary.
+func realVfsd(t testing.TB) string {
+	t.Helper()
+	realLlmsh(t)
+	return vfsdBin
+}
+
 // buildLlmsh is realLlmsh's build, run once (TestMain may start it early).
 func buildLlmsh() {
 	dir, err := os.MkdirTemp("", "llmsh-attack-bin-")
@@ -112,14 +128,13 @@ func buildLlmsh() {
 	if err != nil {
 		goTool = "go" // the error of the build below says it is missing
 	}
-	bin := filepath.Join(dir, "llmsh")
-	cmd := exec.Command(goTool, "build", "-o", bin, ".")
+	cmd := exec.Command(goTool, "build", "-o", dir+string(filepath.Separator), ".", "../vfsd")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		llmshBinErr = fmt.Errorf("go build: %v\n%s", err, out)
 		return
 	}
-	llmshBin = bin
+	llmshBin, vfsdBin = filepath.Join(dir, "llmsh"), filepath.Join(dir, "vfsd")
 }
 
 // attack is one parsed attack script.

@@ -67,7 +67,7 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 	sort.Strings(scripts)
 	passed, failed := 0, 0
 	for _, sc := range scripts {
-		res, err := runFixture(sc)
+		res, err := runFixture(sc, "")
 		name := strings.TrimSuffix(sc, ".sh")
 		if err != nil {
 			fmt.Fprintf(stdout, "FAIL %s: %v\n", name, err)
@@ -185,8 +185,9 @@ func sgrLines(sgr, s string) string {
 }
 
 // runFixture runs one fixture in a fresh temp copy of NAME.files/, granted
-// read-write, with its own vfsd session.
-func runFixture(script string) (*fixtureResult, error) {
+// read-write, with its own vfsd session: the vfsd binary at vfsdPath, or
+// this executable in server mode when it is "".
+func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 	name := strings.TrimSuffix(script, ".sh")
 	src, err := os.ReadFile(script)
 	if err != nil {
@@ -208,7 +209,8 @@ func runFixture(script string) (*fixtureResult, error) {
 		return nil, err
 	}
 	base := filepath.Base(script)
-	sess, err := llmsh.New(llmsh.Options{Outputs: []string{dir}, Dir: dir, Name: base, Source: base, Timeout: 60 * time.Second})
+	sess, err := llmsh.New(llmsh.Options{Outputs: []string{dir}, Dir: dir, Name: base, Source: base, Timeout: 60 * time.Second,
+		VfsdPath: vfsdPath})
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,8 @@ func knownFailures(t *testing.T) map[string]bool {
 	return out
 }
 
-// TestFixtures runs testdata/fixtures (goldens from bash 5.2).
+// TestFixtures runs testdata/fixtures (goldens from bash 5.2), each in a
+// session whose vfsd is realVfsd.
 func TestFixtures(t *testing.T) {
 	t.Parallel()
 	scripts := fixtureScripts("../../testdata/fixtures")
@@ -73,11 +74,12 @@ func TestFixtures(t *testing.T) {
 		t.Fatalf("only %d fixtures", len(scripts))
 	}
 	known := knownFailures(t)
+	vfsd := realVfsd(t)
 	for _, sc := range scripts {
 		name := strings.TrimSuffix(filepath.Base(sc), ".sh")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel() // each runs in a directory and session of its own
-			res, err := runFixture(sc)
+			res, err := runFixture(sc, vfsd)
 			if err != nil {
 				t.Fatal(err)
 			}
