@@ -37,10 +37,6 @@ func runCmdEnv(t *testing.T, files map[string]string, environ []string, args ...
 
 func runCmdWith(t *testing.T, files map[string]string, environ []string, stdin string, args ...string) result {
 	t.Helper()
-	b, ok := Lookup(args[0])
-	if !ok {
-		t.Fatalf("no builtin %q", args[0])
-	}
 	dir := t.TempDir()
 	var fsys FS
 	if files != nil {
@@ -51,6 +47,17 @@ func runCmdWith(t *testing.T, files map[string]string, environ []string, stdin s
 		for name, content := range files {
 			writeTestFile(t, fsys, dir+"/"+name, content)
 		}
+	}
+	return runCmdInFS(t, fsys, dir, environ, stdin, args...)
+}
+
+// runCmdInFS runs args in dir, with fsys (nil: no file access), the exported
+// variables environ and stdin as a pipe.
+func runCmdInFS(t *testing.T, fsys FS, dir string, environ []string, stdin string, args ...string) result {
+	t.Helper()
+	b, ok := Lookup(args[0])
+	if !ok {
+		t.Fatalf("no builtin %q", args[0])
 	}
 	var out, errb bytes.Buffer
 	env := &Env{

@@ -147,8 +147,11 @@ func jqJSON(v any) string {
 }
 
 // jqCompare runs c through llmsh's jq and reports where it differs from
-// want (real jq's result for c).
-func jqCompare(t *testing.T, c jqCase, want jqGolden) {
+// want (real jq's result for c). A case with files runs in a directory
+// and vfsd session of its own; one without runs in empty, the directory
+// and session that those cases share (jq writes no file, so none of them
+// sees another's doing), instead of starting a session for each.
+func jqCompare(t *testing.T, c jqCase, want jqGolden, empty func() (FS, string)) {
 	t.Helper()
 	if reason, ok := jqKnownDiffs[c.Name]; ok {
 		t.Logf("skipped %s: %s", c.Name, reason)
@@ -158,11 +161,14 @@ func jqCompare(t *testing.T, c jqCase, want jqGolden) {
 	if c.Stdin != nil {
 		stdin = *c.Stdin
 	}
-	files := c.Files
-	if files == nil {
-		files = map[string]string{}
+	args := append([]string{"jq"}, c.Args...)
+	var r result
+	if c.Files != nil {
+		r = runCmd(t, c.Files, stdin, args...)
+	} else {
+		fsys, dir := empty()
+		r = runCmdInFS(t, fsys, dir, nil, stdin, args...)
 	}
-	r := runCmd(t, files, stdin, append([]string{"jq"}, c.Args...)...)
 	_, stderrDiff := jqStderrDiffs[c.Name]
 	if r.stdout != want.Out || r.status != want.Status || (!stderrDiff && r.stderr != want.Err) {
 		t.Errorf("%s\n got: out=%q err=%q status=%d\nwant: out=%q err=%q status=%d",
@@ -234,9 +240,13 @@ func TestJqDifferential(t *testing.T) {
 		}
 		t.Logf("real jq 1.7.1 (%s) ran every case", jqPath)
 	}
+	empty := sync.OnceValues(func() (FS, string) {
+		dir := t.TempDir()
+		return testFS(t, dir), dir
+	})
 	for i, c := range cases {
 		if want[i].Status >= 0 {
-			jqCompare(t, c, want[i])
+			jqCompare(t, c, want[i], empty)
 		}
 	}
 	t.Logf("compared llmsh's jq with jq 1.7.1 in %d cases", len(cases))
