@@ -39,7 +39,8 @@ func seqParse(arg string) (seqOperand, error) {
 		return op, fmt.Errorf("invalid 'not-a-number' argument: %s", gnu.Quote(arg))
 	}
 	op.v = v
-	if i, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64); err == nil && i > -1<<62 && i < 1<<62 {
+	// -0 stays a float: GNU prints it as "-0".
+	if i, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64); err == nil && i > -1<<62 && i < 1<<62 && !(i == 0 && strings.HasPrefix(s, "-")) {
 		op.integer, op.i = true, i
 	}
 	op.width = len(arg)
@@ -299,10 +300,8 @@ func (s *seqRun) floats(first, step, last float64) int {
 			x += i * step
 		}
 		if step > 0 && x > last || step < 0 && x < last {
-			// Print LAST when rounding took x just past it but both
-			// look the same once formatted, as GNU does.
-			if i > 0 && string(s.spec.append(nil, x)) == string(s.spec.append(nil, last)) {
-				s.emit(last, 0, false)
+			if i > 0 && s.extra(x, first+(i-1)*step, last) {
+				s.emit(x, 0, false)
 			}
 			return -1
 		}
@@ -315,12 +314,26 @@ func (s *seqRun) floats(first, step, last float64) int {
 	}
 }
 
-// seqBig reports whether the n operands are all decimal integers.
+// extra reports whether x, the first number past last, is printed all
+// the same, as GNU does to undo rounding: when x formatted reads back as
+// exactly last and looks different from prev, the number before it.
+func (s *seqRun) extra(x, prev, last float64) bool {
+	if s.post != "" {
+		return false // GNU reads the whole line back: text after fails
+	}
+	xs := s.spec.append(nil, x)
+	v, err := strconv.ParseFloat(strings.TrimLeft(string(xs), " "), 64)
+	return err == nil && v == last && string(xs) != string(s.spec.append(nil, prev))
+}
+
+// seqBig reports whether the n operands are all decimal integers (-0
+// is not: GNU prints it as the float it is).
 func seqBig(ops []string, n int) bool {
 	for _, a := range ops[:n] {
 		a = strings.TrimLeft(a, " ")
+		neg := strings.HasPrefix(a, "-")
 		a = strings.TrimPrefix(strings.TrimPrefix(a, "+"), "-")
-		if a == "" || headDigits(a) != len(a) {
+		if a == "" || headDigits(a) != len(a) || neg && strings.Trim(a, "0") == "" {
 			return false
 		}
 	}

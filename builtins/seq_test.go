@@ -11,6 +11,10 @@ import (
 func TestSeq(t *testing.T) {
 	runLines(t, []linesCase{
 		{nil, []string{"seq", "5"}, "", "1\n2\n3\n4\n5\n", "", 0},
+		{nil, []string{"seq", "-0", "2"}, "", "-0\n1\n2\n", "", 0},
+		{nil, []string{"seq", "-w", "-0", "2"}, "", "-0\n01\n02\n", "", 0},
+		{nil, []string{"seq", "10", "-1", "8.5"}, "", "10\n9\n", "", 0},
+		{nil, []string{"seq", "0", "0.000001", "0.000003"}, "", "0.000000\n0.000001\n0.000002\n0.000003\n", "", 0},
 		{nil, []string{"seq", "3", "1"}, "", "", "", 0},
 		{nil, []string{"seq", "2", "5"}, "", "2\n3\n4\n5\n", "", 0},
 		{nil, []string{"seq", "1", "2", "9"}, "", "1\n3\n5\n7\n9\n", "", 0},
