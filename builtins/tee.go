@@ -12,14 +12,14 @@ func tee(env *Env) (status int) {
 	f := NewFlags(env, "Copy standard input to each FILE, and also to standard output.", "[OPTION]... [FILE]...")
 	appendMode := f.Bool('a', "append", "append to the given FILEs, do not overwrite")
 	f.Bool('i', "ignore-interrupts", "ignore interrupt signals")
-	warnPipe := false
+	warnPipe, exitMode := false, false
 	f.Func('p', "", NoArg, "", "diagnose errors writing to non pipes", func(string, bool) error { warnPipe = true; return nil })
 	f.Func(0, "output-error", OptionalArg, "MODE", "set behavior on write error.  See MODE below", func(v string, _ bool) error {
 		switch v {
 		case "", "warn-nopipe", "exit-nopipe":
-			warnPipe = true
+			warnPipe, exitMode = true, v == "exit-nopipe"
 		case "warn", "exit":
-			warnPipe = false
+			warnPipe, exitMode = false, v == "exit"
 		default:
 			return &UsageError{"invalid argument " + gnu.Quote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
 		}
@@ -34,8 +34,9 @@ func tee(env *Env) (status int) {
 		"The default operation when --output-error is not specified, is to\n" +
 		"exit immediately on error writing to a pipe, and diagnose errors\n" +
 		"writing to non pipe outputs.\n\n" +
-		"llmsh: with exit or exit-nopipe, an error writing to a FILE is diagnosed and\n" +
-		"tee goes on with the other outputs, as with warn."
+		"llmsh: with exit or exit-nopipe, a FILE that cannot be opened ends tee\n" +
+		"at once, as in GNU, but an error writing to a FILE is diagnosed and tee\n" +
+		"goes on with the other outputs, as with warn."
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -57,10 +58,14 @@ func tee(env *Env) (status int) {
 		if err != nil {
 			env.PathError(name, err)
 			status = 1
+			if exitMode {
+				break // GNU tee exits before opening the rest
+			}
 			continue
 		}
 		outs = append(outs, &out{name: name, w: fl, c: fl})
 	}
+	quit := status != 0 && exitMode
 	defer func() {
 		for _, o := range outs {
 			if o.c == nil {
@@ -75,6 +80,9 @@ func tee(env *Env) (status int) {
 			}
 		}
 	}()
+	if quit {
+		return 1
+	}
 	buf := make([]byte, ioBufSize)
 	live := len(outs)
 	for live > 0 {
