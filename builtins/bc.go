@@ -74,12 +74,12 @@ func (l *bcLexer) next() (bcTok, error) {
 		l.pos++
 		l.line++
 		return bcTok{kind: "nl", text: "\n", line: l.line}, nil
-	case c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c == '.' && l.pos+1 < len(l.src) && (l.src[l.pos+1] >= '0' && l.src[l.pos+1] <= '9' || l.src[l.pos+1] >= 'A' && l.src[l.pos+1] <= 'F'):
+	case c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '.' && l.pos+1 < len(l.src) && (l.src[l.pos+1] >= '0' && l.src[l.pos+1] <= '9' || l.src[l.pos+1] >= 'A' && l.src[l.pos+1] <= 'Z'):
 		var b strings.Builder
 		dot := false
 		for l.pos < len(l.src) {
 			c := l.src[l.pos]
-			if c >= '0' && c <= '9' || c >= 'A' && c <= 'F' {
+			if c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' {
 				b.WriteByte(c)
 			} else if c == '.' && !dot {
 				dot = true
@@ -847,7 +847,13 @@ func (in *bcInterp) parseLine(p *bcParser, name string, batch *[]bcStmt, w *bufi
 			}
 			*batch = (*batch)[:0]
 			p.inFunc, p.loops, p.depth, p.nest = false, 0, 0, 0
-			// Skip the rest of the line.
+			// Skip the rest of the line: none is left when the
+			// error was at its newline, as in "1+\n2\n" (2 is
+			// still run, as GNU's yacc recovery does).
+			for p.peeked && p.tok.kind == "nl" {
+				p.peeked = false
+				return
+			}
 			for {
 				t, err := p.lx.next()
 				if err != nil {

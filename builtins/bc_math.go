@@ -100,7 +100,9 @@ func bcExp(x bcNum, scale int) bcNum {
 	k := 0
 	ip := new(big.Int).Abs(ax.rescale(0).v)
 	k = ip.BitLen() + 1
-	p := scale + 20 + k + 3*bcIntDigits(ax)
+	// e(x) has about .44*x integer digits: its relative error must be
+	// that much smaller for the fraction to come out right.
+	p := scale + 20 + k + 3*bcIntDigits(ax) + int(ip.Int64()*44/100)
 	one := bcPow10(p)
 	v := bcFix(ax, p)
 	v.Rsh(v, uint(k))

@@ -205,9 +205,9 @@ func (in *bcInterp) store(x bcExpr, v bcNum) error {
 			case !ok || n < 2:
 				in.warn("ibase too small, set to 2")
 				n = 2
-			case n > 16:
-				in.warn("ibase too large, set to 16")
-				n = 16
+			case n > 36:
+				in.warn("ibase too large, set to 36")
+				n = 36
 			}
 			in.ibase = int(n)
 		case "obase":
@@ -239,17 +239,23 @@ func (in *bcInterp) funcName() string {
 	return in.fname
 }
 
-// parseNum reads a numeric literal in the current ibase.
+// parseNum reads a numeric literal in the current ibase. A digit
+// alone has its own value (Z is 35); in longer numbers, digits past the
+// base count as ibase-1, as in GNU bc ("1F" is 19 in base 10).
 func (in *bcInterp) parseNum(text string) bcNum {
 	val := func(c byte) int64 {
+		d := int64(c - '0')
 		if c >= 'A' {
-			return int64(c-'A') + 10
+			d = int64(c-'A') + 10
 		}
-		return int64(c - '0')
+		return min(d, int64(in.ibase)-1)
 	}
 	ip, fp, _ := strings.Cut(text, ".")
 	if len(text) == 1 && text != "." {
-		return bcInt(val(text[0]))
+		if c := text[0]; c >= 'A' {
+			return bcInt(int64(c-'A') + 10)
+		}
+		return bcInt(int64(text[0] - '0'))
 	}
 	base := big.NewInt(int64(in.ibase))
 	iv := new(big.Int)
