@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
@@ -96,10 +97,31 @@ func compileBRE(pat string) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(b.String())
 	if err != nil {
-		return nil, errors.New("Invalid regular expression")
+		return nil, breError(err)
 	}
 	re.Longest()
 	return re, nil
+}
+
+// breError is the GNU regex message for what Go's parser rejected.
+func breError(err error) error {
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		switch se.Code {
+		case syntax.ErrMissingParen:
+			return errors.New(`Unmatched ( or \(`)
+		case syntax.ErrUnexpectedParen:
+			return errors.New(`Unmatched ) or \)`)
+		case syntax.ErrInvalidRepeatSize:
+			return errors.New(`Invalid content of \{\}`)
+		case syntax.ErrInvalidCharRange, syntax.ErrInvalidCharClass:
+			if strings.HasPrefix(se.Expr, "[:") {
+				return errors.New("Invalid character class name")
+			}
+			return errors.New("Invalid range end")
+		}
+	}
+	return errors.New("Invalid regular expression")
 }
 
 // bracketBRE translates the bracket expression that starts at pat[i]
