@@ -74,6 +74,7 @@ type ddConfig struct {
 	skip, seek   int64
 	ucase, lcase bool
 	notrunc, pad bool
+	swab         bool
 	status       string
 	iflag, oflag ddFlags
 }
@@ -89,7 +90,7 @@ func dd(env *Env) int {
 // ddParse reads dd's operands into a ddConfig; on nil it returns the exit
 // status.
 func ddParse(env *Env) (*ddConfig, int) {
-	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  oseek=N         (recommended) seek N obs-sized blocks at start of output\n  iseek=N         (recommended) skip N ibs-sized blocks at start of input\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, notrunc, sync, noerror (accepted), fsync, fdatasync\n(accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
+	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  oseek=N         (recommended) seek N obs-sized blocks at start of output\n  iseek=N         (recommended) skip N ibs-sized blocks at start of input\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, swab, notrunc, sync, noerror (accepted), fsync, fdatasync\n(accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return nil, f.Fail(err, 1)
@@ -212,6 +213,8 @@ func (c *ddConfig) conv(env *Env, val string) bool {
 			c.notrunc = true
 		case "sync":
 			c.pad = true
+		case "swab":
+			c.swab = true
 		case "noerror", "fsync", "fdatasync", "":
 		default:
 			env.Errorf("invalid conversion: %s", gnu.Quote(cv))
@@ -241,7 +244,7 @@ func (c *ddConfig) run(env *Env) int {
 	if c.skip > 0 && !c.skipInput(env, r) {
 		return 1
 	}
-	d := &ddCopier{c: c, env: env, r: r, w: w, of: of, start: start}
+	d := &ddCopier{c: c, env: env, r: r, w: w, of: of, start: start, saved: -1}
 	return d.run()
 }
 
@@ -342,6 +345,7 @@ type ddCopier struct {
 	fullIn, partIn, fullOut, partOut, total int64
 	maxRecs, maxBytes                       int64
 	buf                                     []byte
+	saved                                   int // conv=swab's odd byte, or -1
 }
 
 // read reads one input block (a full one under iflag=fullblock).
@@ -411,7 +415,12 @@ func (d *ddCopier) run() int {
 			case d.c.lcase:
 				blk = bytes.ToLower(blk)
 			}
-			if d.c.bsSet {
+			if d.c.swab {
+				blk = ddSwab(blk, &d.saved)
+			}
+			if d.c.bsSet && len(blk) == 0 {
+				// conv=swab held back the one byte read
+			} else if d.c.bsSet {
 				// bs= writes each block as it was read.
 				if _, err := d.w.Write(blk); err != nil {
 					return d.writeFailed(err)
@@ -438,6 +447,18 @@ func (d *ddCopier) run() int {
 			break
 		}
 	}
+	if d.saved >= 0 {
+		// The odd last byte of conv=swab goes out as it is, as in GNU.
+		if d.c.bsSet {
+			if _, err := d.w.Write([]byte{byte(d.saved)}); err != nil {
+				return d.writeFailed(err)
+			}
+			d.partOut++
+			d.total++
+		} else {
+			d.pending = append(d.pending, byte(d.saved))
+		}
+	}
 	if err := d.flush(true); err != nil {
 		return d.writeFailed(err)
 	}
@@ -448,6 +469,29 @@ func (d *ddCopier) run() int {
 	}
 	d.stats()
 	return status1
+}
+
+// ddSwab swaps each pair of bytes of the stream that blk continues, as
+// conv=swab does: *saved is the byte held over from the block before
+// (-1: none) and gets the one this block leaves unpaired.
+func ddSwab(blk []byte, saved *int) []byte {
+	if len(blk) == 0 {
+		return blk
+	}
+	s := make([]byte, 0, len(blk)+1)
+	if *saved >= 0 {
+		s = append(s, byte(*saved))
+	}
+	s = append(s, blk...)
+	*saved = -1
+	if len(s)%2 == 1 {
+		*saved = int(s[len(s)-1])
+		s = s[:len(s)-1]
+	}
+	for i := 0; i+1 < len(s); i += 2 {
+		s[i], s[i+1] = s[i+1], s[i]
+	}
+	return s
 }
 
 // stats prints the transfer statistics on standard error, as status= says.

@@ -14,6 +14,8 @@ func TestDd(t *testing.T) {
 		{"abcdef", []string{"dd", "ibs=4", "obs=2", "status=noxfer"}, "abcdef", "1+1 records in\n3+0 records out\n", 0},
 		{"", []string{"dd", "status=noxfer"}, "", "0+0 records in\n0+0 records out\n", 0},
 		{"abc", []string{"dd", "conv=ucase", "status=none"}, "ABC", "", 0},
+		{"abc\ndef\n", []string{"dd", "conv=swab", "ibs=3", "obs=2", "status=noxfer"}, "ba\nced\nf", "2+1 records in\n4+0 records out\n", 0},
+		{"abcde", []string{"dd", "conv=swab", "bs=2", "status=noxfer"}, "badce", "2+1 records in\n2+1 records out\n", 0},
 		{"ABC", []string{"dd", "conv=lcase", "status=none"}, "abc", "", 0},
 		{"abcdefgh", []string{"dd", "bs=2x2", "count=1", "status=none"}, "abcd", "", 0},
 		{"ab", []string{"dd", "bs=4", "conv=sync", "status=none"}, "ab\x00\x00", "", 0},
