@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -111,7 +112,12 @@ type nlRun struct {
 	line   int64 // the next line number
 	style  *nlStyle
 	blanks int64
+	// overflow: the number after line did not fit in an int64; GNU nl
+	// fails only when it has to print it.
+	overflow bool
 }
+
+var errNlOverflow = errors.New("line number overflow")
 
 // run numbers the lines of files.
 func (c *nlConfig) run(env *Env, files []string) int {
@@ -132,6 +138,10 @@ func (c *nlConfig) run(env *Env, files []string) int {
 			}
 			if err := n.add(text); err == gnu.ErrCancelled {
 				return err
+			} else if err == errNlOverflow {
+				n.w.Flush()
+				env.Errorf("%s", err)
+				return gnu.ErrCancelled // status 1, nothing more
 			} else if err != nil {
 				return gnu.WriteError{Err: err}
 			}
@@ -161,7 +171,7 @@ func (n *nlRun) add(text string) error {
 			n.style = &n.footer
 		}
 		if !n.noRenumber {
-			n.line = n.start
+			n.line, n.overflow = n.start, false
 		}
 		n.blanks = 0
 		n.w.WriteString("\n")
@@ -202,6 +212,9 @@ func (n *nlRun) add(text string) error {
 // number writes the line number, padded to the width (a piece at a time:
 // -w 2000000000 made each line one allocation of 2 GB), and the separator.
 func (n *nlRun) number() error {
+	if n.overflow {
+		return errNlOverflow
+	}
 	d := strconv.FormatInt(n.line, 10)
 	pad := uint64(max(n.width-int64(len(d)), 0))
 	var err error
@@ -223,7 +236,9 @@ func (n *nlRun) number() error {
 	if err != nil {
 		return err
 	}
-	n.line += n.incr
+	next := n.line + n.incr
+	n.overflow = n.incr > 0 && next < n.line || n.incr < 0 && next > n.line
+	n.line = next
 	_, err = n.w.WriteString(n.sep)
 	return err
 }

@@ -5,6 +5,8 @@ import "testing"
 // Expected values checked against GNU nl 9.1 (LC_ALL=C).
 func TestNl(t *testing.T) {
 	runLines(t, []linesCase{
+		{nil, []string{"nl", "-v", "9223372036854775807"}, "x\n\ny\n", "9223372036854775807\tx\n       \n", "nl: line number overflow\n", 1},
+		{nil, []string{"nl", "-v", "9223372036854775807", "-i", "0"}, "x\ny\n", "9223372036854775807\tx\n9223372036854775807\ty\n", "", 0},
 		{nil, []string{"nl"}, "a\n\nb\n\n\n\nc", "     1\ta\n       \n     2\tb\n       \n       \n       \n     3\tc\n", "", 0},
 		{nil, []string{"nl", "-ba"}, "a\n\nb\n\n\n\nc", "     1\ta\n     2\t\n     3\tb\n     4\t\n     5\t\n     6\t\n     7\tc\n", "", 0},
 		{nil, []string{"nl", "-bn"}, "a\n\nb\n\n\n\nc", "       a\n       \n       b\n       \n       \n       \n       c\n", "", 0},
