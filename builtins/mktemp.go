@@ -20,13 +20,7 @@ If TEMPLATE is not specified, use tmp.XXXXXXXXXX, and --tmpdir is implied.
 Files are created u+rw, and directories u+rwx.
 
 Outside the granted trees a temporary file or directory is virtual: it is
-held in the session's memory and gone when it ends (under --strict, refused).
-llmsh's placeholder TMPDIR (/nonexistent-llmsh-tmp, which keeps the
-interpreter off the host) counts as unset: the default directory is /tmp.`
-
-// mktempPlaceholder is the TMPDIR that llmsh's shell sets for its own
-// protection (shell/shell.go); mktemp treats it as unset.
-const mktempPlaceholder = "/nonexistent-llmsh-tmp"
+held in the session's memory and gone when it ends (under --strict, refused).`
 
 // mktempConfig is what mktemp's command line asks for.
 type mktempConfig struct {
@@ -96,7 +90,7 @@ func (c *mktempConfig) resolve(env *Env) bool {
 	}
 	envTmp := ""
 	for _, kv := range env.Environ {
-		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok && v != mktempPlaceholder {
+		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
 			envTmp = v
 		}
 	}

@@ -1460,7 +1460,7 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 // is llmsh's placeholder (see mktemp), else /tmp.
 func sortTmpDir(env *Env) string {
 	for _, kv := range env.Environ {
-		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok && v != "" && v != mktempPlaceholder {
+		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok && v != "" {
 			return v
 		}
 	}

@@ -149,10 +149,12 @@ var ErrLimit = errors.New("limit exceeded")
 // virtualHome is the home of llmsh's one user.
 const virtualHome = "/home/llmsh"
 
-// Defaults are the only variables a script starts with.
+// Defaults are the only variables a script starts with. TMPDIR is
+// unset, as in a login shell: the interpreter makes no temporary file,
+// and `${TMPDIR:-/tmp}` is /tmp, virtual files outside the grants.
 func Defaults(dir string) []string {
 	return []string{
-		"HOME=" + virtualHome, "PWD=" + dir, "PATH=" + builtins.DefaultPath, "TMPDIR=/nonexistent-llmsh-tmp",
+		"HOME=" + virtualHome, "PWD=" + dir, "PATH=" + builtins.DefaultPath,
 		"SHELL=llmsh", "USER=llmsh", "LOGNAME=llmsh", "LANG=C.UTF-8", "TERM=dumb",
 	}
 }
