@@ -65,8 +65,8 @@ Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
 scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
 (output is kept up to the cap) and a memory guard at 2 GiB of heap; each
 stops the script with a message and status 125 (a script too large or too
-deep: status 2, before it runs). In the interactive shell a limit, --timeout and
---max-output stop the command line that met them, and the session goes on.`
+deep: status 2, before it runs). In the interactive shell a limit, --timeout
+and --max-output stop the command line that met them, and the session goes on.`
 )
 
 type options struct {

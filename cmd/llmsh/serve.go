@@ -26,13 +26,14 @@ reset, list, ping, close, snapshot, restore (docs/serve.md). Each session's
 shell runs in a confined process of its own, with its own vfsd and the
 grants its client asks for: any path this uid can reach.`
 	serveEpilog = `Clients:
-  id=$(llmsh session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
-                          [--timeout DUR] [--max-output N] [--max-commands N])
-  llmsh --session "$id" [--socket PATH] [--json] -c SCRIPT   (stdin is sent unless a terminal)
+  id=$(llmsh session open [--socket PATH] [-i PATH]... [-o PATH]...
+         [--strict] [--timeout DUR] [--max-output N] [--max-commands N])
+  llmsh --session "$id" [--socket PATH] [--json] -c SCRIPT
+         (stdin is sent unless it is a terminal)
   llmsh session close [--socket PATH] "$id"
-  llmsh session snapshot [--socket PATH] "$id" FILE      (FILE: a new file, mode 0600)
-  id=$(llmsh session restore [--socket PATH] [-i PATH]... [-o PATH]... [--strict]
-                             [--timeout DUR] [--max-output N] [--max-commands N] FILE)`
+  llmsh session snapshot [--socket PATH] "$id" FILE  (FILE: new, mode 0600)
+  id=$(llmsh session restore [--socket PATH] [-i PATH]... [-o PATH]...
+         [--strict] [--timeout DUR] [--max-output N] [--max-commands N] FILE)`
 )
 
 // serveFlags is the command line of llmsh serve, read into cfg, socket
