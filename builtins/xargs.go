@@ -601,8 +601,17 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 	}
 	x.pendingSize = x.base
 	tooLong, listTooLong, readErr := x.loop()
-	if !tooLong && !c.replSet && !x.stopped() {
-		x.flush() // after an unmatched quote too, as GNU does
+	var quoteErr errXaQuote
+	badQuote := errors.As(readErr, &quoteErr)
+	if badQuote {
+		x.outMu.Lock()
+		env.Errorf("%s", quoteErr.Error()) // before what it leaves to run, as GNU
+		x.outMu.Unlock()
+	}
+	if !tooLong && !c.replSet && !x.stopped() && (!badQuote || len(x.pending) > 0) {
+		// After an unmatched quote GNU runs what it has gathered, and
+		// nothing when that is no argument at all.
+		x.flush()
 	}
 	x.wg.Wait()
 	return x.finish(readErr, tooLong, listTooLong)
@@ -729,6 +738,10 @@ func (x *xargsRun) loop() (tooLong, listTooLong bool, readErr error) {
 		items, err := x.r.line()
 		if err != nil {
 			readErr = err
+			var q errXaQuote
+			if errors.As(err, &q) && x.maxLines > 0 {
+				items = nil // -L: the line the quote left open is no line
+			}
 		}
 		if x.replSet {
 			tooLong = x.replace(items)
@@ -794,9 +807,6 @@ func (x *xargsRun) add(items []string) (tooLong, listTooLong bool) {
 func (x *xargsRun) finish(readErr error, tooLong, listTooLong bool) int {
 	env := x.env
 	var qe errXaQuote
-	if errors.As(readErr, &qe) {
-		env.Errorf("%s", qe.Error())
-	}
 	switch {
 	case listTooLong:
 		env.Errorf("argument list too long")
