@@ -92,6 +92,10 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		opts = append(opts, arg)
 	}
 	if prog == "env" && arg != "" && arg[0] != '-' && !strings.ContainsAny(arg, " \t") && !strings.Contains(arg, "=") {
+		if _, ok := builtins.Lookup(arg); !ok && !isNestedShell(arg) {
+			// #!/usr/bin/env python3: env says it finds no python3 (127).
+			return s.run(ctx, append([]string{"env", arg, name}, args[1:]...), false, stdin, stdout, stderr, dir, environ)
+		}
 		prog, opts = arg, nil // #!/usr/bin/env bash: the program itself
 	}
 	cmd := append(append(append([]string{prog}, opts...), name), args[1:]...)
