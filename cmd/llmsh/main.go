@@ -267,11 +267,6 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 	case err != nil:
 		return nil, usageErr(stderr, "%s", err)
 	}
-	if len(operands) > 0 && operands[0] == "-" {
-		// As bash: a lone - ends the options; the script is the next
-		// operand, or standard input.
-		operands = operands[1:]
-	}
 	o.operands = operands
 	return o, -1
 }
@@ -300,16 +295,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return st
 	}
-	if fd, ok := inheritedFD(firstOperand(o)); ok && fd != 0 {
-		// Read now, before llmsh opens a descriptor of its own: a
-		// number that is not the caller's must not reach one of them.
-		o.fdScript, o.fdErr = readInheritedFD(fd, o.operands[0])
-	}
 	if o.session != "" {
 		return runClient(o, stdin, stdout, stderr)
 	}
 	if o.socket != "" {
 		return usageErr(stderr, "--socket needs --session ID")
+	}
+	if len(o.operands) > 0 && o.operands[0] == "-" {
+		// As bash: a lone - ends the options; the script is the next
+		// operand, or standard input.
+		o.operands = o.operands[1:]
+	}
+	if fd, ok := inheritedFD(firstOperand(o)); ok && fd != 0 {
+		// Read now, before llmsh opens a descriptor of its own: a
+		// number that is not the caller's must not reach one of them.
+		o.fdScript, o.fdErr = readInheritedFD(fd, o.operands[0])
 	}
 	if o.json {
 		return runJSON(o, stdin, stdout)

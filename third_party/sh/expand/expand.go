@@ -12,6 +12,7 @@ import (
 	"iter"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -1353,7 +1354,7 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 					// llmsh: the listing of a path that does not
 					// exist is empty; an empty directory is in its
 					// parent's listing (zz/** matches nothing).
-					if !cfg.hasEntry(filepath.Dir(match), part) {
+					if !cfg.hasEntry(path.Dir(match), part) {
 						continue
 					}
 				} else if err != nil {
