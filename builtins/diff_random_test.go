@@ -3,6 +3,7 @@ package builtins
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,22 +15,13 @@ import (
 // equally small.
 func TestDiffRandomGNU(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/diff_random.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []struct {
 		A, B   string
 		Args   []string
 		Out    string
 		Status int
 	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 100 {
-		t.Fatalf("only %d cases", len(cases))
-	}
+	readRandomCases(t, "testdata/diff_random.json", &cases)
 	for i, c := range cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			r, _ := duRun(t, duCase{files: map[string]string{"a": c.A, "b": c.B}, args: append([]string{"diff"}, c.Args...)})
@@ -37,5 +29,22 @@ func TestDiffRandomGNU(t *testing.T) {
 				t.Errorf("diff %s\na=%q\nb=%q\ngot (%d):\n%s\nwant (%d):\n%s", strings.Join(c.Args, " "), c.A, c.B, r.status, r.stdout, c.Status, c.Out)
 			}
 		})
+	}
+}
+
+// readRandomCases reads the recorded cases of a random comparison with a
+// GNU tool (testdata/*_random.json) into cases, a pointer to a slice; at
+// least 100 of them, or the file is not what was generated.
+func readRandomCases(t *testing.T, path string, cases any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, cases); err != nil {
+		t.Fatal(err)
+	}
+	if n := reflect.ValueOf(cases).Elem().Len(); n < 100 {
+		t.Fatalf("only %d cases", n)
 	}
 }

@@ -42,9 +42,7 @@ func du(env *Env) int {
 	}
 	if o.summarize {
 		if o.maxDepth > 0 {
-			env.Errorf("warning: summarizing conflicts with --max-depth=%d", o.maxDepth)
-			fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
-			return 1
+			return env.UsageErrorf(1, "warning: summarizing conflicts with --max-depth=%d", o.maxDepth)
 		}
 		o.maxDepth = 0
 	}

@@ -27,6 +27,15 @@ func (e *Env) Errorf(format string, args ...any) {
 	fmt.Fprintf(e.Stderr, "%s: %s\n", e.Name(), fmt.Sprintf(format, args...))
 }
 
+// UsageErrorf prints "NAME: message" and GNU's "Try 'NAME --help' for
+// more information." on Stderr, and returns code: a usage error found
+// outside the option parser (Flags.Fail prints the same for its own).
+func (e *Env) UsageErrorf(code int, format string, args ...any) int {
+	e.Errorf(format, args...)
+	fmt.Fprintf(e.Stderr, "Try '%s --help' for more information.\n", e.Name())
+	return code
+}
+
 // PathError prints "NAME: FILE: reason" on Stderr, as GNU tools report a
 // failure on a file operand. file is printed as the user wrote it, or, for
 // the coreutils that quote it (gnulib's quotef), quoted when the shell

@@ -40,9 +40,7 @@ func expr(env *Env) (status int) {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		env.Errorf("missing operand")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
-		return 2
+		return env.UsageErrorf(2, "missing operand")
 	}
 	defer func() {
 		if v := recover(); v != nil {

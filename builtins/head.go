@@ -90,9 +90,7 @@ func head(env *Env) int {
 			case 'z':
 				zero = true
 			default:
-				env.Errorf("invalid trailing option -- %c", c)
-				fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
-				return 1
+				return env.UsageErrorf(1, "invalid trailing option -- %c", c)
 			}
 		}
 		if mult == "m" {

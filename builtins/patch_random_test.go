@@ -1,7 +1,6 @@
 package builtins
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,10 +14,6 @@ import (
 // print the same messages and leave the same file, .rej and .orig.
 func TestPatchRandomGNU(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/patch_random.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []struct {
 		File, Diff       string
 		Args             []string
@@ -26,12 +21,7 @@ func TestPatchRandomGNU(t *testing.T) {
 		Status           int
 		After, Rej, Orig *string
 	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 100 {
-		t.Fatalf("only %d cases", len(cases))
-	}
+	readRandomCases(t, "testdata/patch_random.json", &cases)
 	for i, c := range cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			r, dir := duRun(t, duCase{files: map[string]string{"f": c.File}, stdin: c.Diff, args: append([]string{"patch"}, c.Args...)})

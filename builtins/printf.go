@@ -67,9 +67,7 @@ func printfCmd(env *Env) int {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		env.Errorf("missing operand")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
-		return 1
+		return env.UsageErrorf(1, "missing operand")
 	}
 	p := &printfState{env: env, args: args[1:], gnu: true}
 	return p.run(args[0])

@@ -352,20 +352,32 @@ func readUpTo(f file, p []byte) (n int, eof bool, err error) {
 	return n, false, nil
 }
 
+// openOnce opens path for reading as open opens it (same policy), for a
+// request that reads it and closes it itself (closeOnce).
+func (c *conn) openOnce(path string) (file, *vfsproto.Error) {
+	f, _, _, e := c.s.openPath(path, vfsproto.ModeRead)
+	if e != nil {
+		return nil, e
+	}
+	c.s.stats.opens.Add(1)
+	return f, nil
+}
+
+// closeOnce closes what openOnce opened.
+func (c *conn) closeOnce(f file) {
+	f.commit()
+	c.s.stats.closes.Add(1)
+}
+
 // readWhole answers a read_file: the file j.path opened for reading as
 // open opens it (same policy), up to j.max bytes of it read into a pooled
 // buffer that follows the frame, and closed.
 func (c *conn) readWhole(j *job) (*frameBuf, *vfsproto.Error, int) {
-	s := c.s
-	f, _, _, e := s.openPath(j.path, vfsproto.ModeRead)
+	f, e := c.openOnce(j.path)
 	if e != nil {
 		return nil, e, 0
 	}
-	s.stats.opens.Add(1)
-	defer func() {
-		f.commit()
-		s.stats.closes.Add(1)
-	}()
+	defer c.closeOnce(f)
 	c.bulkSem <- struct{}{}
 	return c.bufferedBulk(j, func(p []byte) (int, bool, error) { return readUpTo(f, p) })
 }
@@ -375,16 +387,11 @@ func (c *conn) readWhole(j *job) (*frameBuf, *vfsproto.Error, int) {
 // end, read after the stat into a pooled buffer that follows the frame;
 // a file that is not regular is not read. The file is closed after.
 func (c *conn) readEnd(j *job) (*frameBuf, *vfsproto.Error, int) {
-	s := c.s
-	f, _, _, e := s.openPath(j.path, vfsproto.ModeRead)
+	f, e := c.openOnce(j.path)
 	if e != nil {
 		return nil, e, 0
 	}
-	s.stats.opens.Add(1)
-	defer func() {
-		f.commit()
-		s.stats.closes.Add(1)
-	}()
+	defer c.closeOnce(f)
 	st, err := f.stat()
 	if err != nil {
 		return nil, ioError(err), 0
@@ -405,8 +412,8 @@ func (c *conn) readEnd(j *job) (*frameBuf, *vfsproto.Error, int) {
 		if n, err = readAtUpTo(f, (*buf)[:st.Size-off], off); err != nil {
 			return nil, ioError(err), 0
 		}
-		s.stats.reads.Add(1)
-		s.stats.bytesOut.Add(int64(n))
+		c.s.stats.reads.Add(1)
+		c.s.stats.bytesOut.Add(int64(n))
 	}
 	fr := beginFrame(j.id)
 	fr.b = append(fr.b, `,"ok":true,"result":{"off":`...)
