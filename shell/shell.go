@@ -37,6 +37,7 @@ import (
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // Limits bound a run. Zero values mean the defaults below.
@@ -146,8 +147,9 @@ func umaskOf(ctx context.Context) (m fs.FileMode) {
 // ErrLimit is returned (wrapped) when a limit stops a script.
 var ErrLimit = errors.New("limit exceeded")
 
-// virtualHome is the home of llmsh's one user.
-const virtualHome = "/home/llmsh"
+// virtualHome is the home of llmsh's one user, a directory that vfsd
+// shows outside the grants (an empty one without --strict).
+const virtualHome = vfsproto.HomeDir
 
 // Defaults are the only variables a script starts with. TMPDIR is
 // unset, as in a login shell: the interpreter makes no temporary file,

@@ -42,13 +42,57 @@ func (s *Server) absent() *vfsproto.Error {
 // Inside a readable grant the real /tmp is seen instead.
 const StandingDir = "/tmp"
 
+// standingDirs are the directories that a session without Config.Strict
+// finds outside the grants before it makes anything, with how stat
+// describes each while nothing has been made in it: StandingDir, and the
+// home of llmsh's one user (vfsproto.HomeDir, $HOME) with its parent, so
+// that `cd`, `cd ~` and `ls ~` work as on a machine where the user has a
+// home. Each holds only the session's virtual entries and cannot be
+// removed, renamed or have its mode changed; inside a readable grant the
+// real directory is seen instead.
+var standingDirs = []struct {
+	path string
+	stat vfsproto.StatResult
+}{
+	{StandingDir, standingStat},
+	{path.Dir(vfsproto.HomeDir), vfsproto.StatResult{Mode: 0o755, IsDir: true}},
+	{vfsproto.HomeDir, vfsproto.StatResult{Mode: 0o755, IsDir: true}},
+}
+
 // standingStat is how StandingDir is described while nothing has been
 // made in it.
 var standingStat = vfsproto.StatResult{Mode: 0o777, IsDir: true}
 
-// isStanding reports whether abs is StandingDir in the virtual space.
+// standing reports whether abs is a standing directory in the virtual
+// space, and how it is described while nothing has been made in it.
+func (s *Server) standing(abs string) (vfsproto.StatResult, bool) {
+	if s.cfg.Strict {
+		return vfsproto.StatResult{}, false
+	}
+	for _, d := range standingDirs {
+		if d.path == abs && s.pol.readable(abs) == nil {
+			return d.stat, true
+		}
+	}
+	return vfsproto.StatResult{}, false
+}
+
+// isStanding reports whether abs is a standing directory in the virtual
+// space (StandingDir, $HOME or its parent).
 func (s *Server) isStanding(abs string) bool {
-	return abs == StandingDir && !s.cfg.Strict && s.pol.readable(abs) == nil
+	_, ok := s.standing(abs)
+	return ok
+}
+
+// standingParent reports whether abs is the parent of a standing
+// directory, whose listing names it.
+func standingParent(abs string) bool {
+	for _, d := range standingDirs {
+		if parentDir(d.path) == abs {
+			return true
+		}
+	}
+	return false
 }
 
 // isVirtualDir reports whether abs is a directory of the virtual space:
@@ -64,8 +108,8 @@ func (s *Server) outsideDir(abs string) (vfsproto.StatResult, bool) {
 	if st, ok := s.virt.statDir(abs); ok {
 		return st, true
 	}
-	if s.isStanding(abs) {
-		return standingStat, true
+	if st, ok := s.standing(abs); ok {
+		return st, true
 	}
 	if s.pol.isAncestor(abs) {
 		return dirStat, true
@@ -398,7 +442,7 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 		}
 	}
 	virt, anc := s.virt.children(abs), s.pol.ancestorChildren(abs)
-	if found && virt == nil && anc == nil && abs != parentDir(StandingDir) && (!full || described(real)) {
+	if found && virt == nil && anc == nil && !standingParent(abs) && (!full || described(real)) {
 		// A directory of one grant alone, as most are: no virtual
 		// file and no nested grant below it, so listReal described
 		// every entry as lstat does.
@@ -433,10 +477,13 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 		}
 		entries[n] = en
 	}
-	if d := parentDir(StandingDir); abs == d && s.isStanding(StandingDir) {
-		if _, ok := entries[path.Base(StandingDir)]; !ok {
+	for _, d := range standingDirs {
+		if parentDir(d.path) != abs || !s.isStanding(d.path) {
+			continue
+		}
+		if n := path.Base(d.path); entries[n].Name == "" {
 			found = true
-			entries[path.Base(StandingDir)] = vfsproto.Entry{Name: path.Base(StandingDir), IsDir: true}
+			entries[n] = vfsproto.Entry{Name: n, IsDir: true}
 		}
 	}
 	if !found {
@@ -481,7 +528,7 @@ func (s *Server) listNames(name string) ([]vfsproto.Entry, *vfsproto.Error) {
 	if e != nil {
 		return nil, e
 	}
-	if g := s.pol.readable(abs); g != nil && g.file == "" && s.virt.lookup(abs) == nil && abs != parentDir(StandingDir) &&
+	if g := s.pol.readable(abs); g != nil && g.file == "" && s.virt.lookup(abs) == nil && !standingParent(abs) &&
 		s.virt.children(abs) == nil && s.pol.ancestorChildren(abs) == nil {
 		if out, e, ok := listBeneathNames(g, g.rel(abs)); ok && e == nil {
 			slices.SortFunc(out, func(a, b vfsproto.Entry) int { return strings.Compare(a.Name, b.Name) })

@@ -318,8 +318,8 @@ func TestListAndAncestors(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("list single = %+v", got)
 	}
-	got = list("/")
-	if len(got) != 1 || !got[0].IsDir || !strings.HasPrefix(tr.dir, "/"+got[0].Name+"/") {
+	got = list("/") // home, the standing parent of $HOME, and the grants' ancestor
+	if len(got) != 2 || got[0].Name != "home" || !got[1].IsDir || !strings.HasPrefix(tr.dir, "/"+got[1].Name+"/") {
 		t.Fatalf("list / = %+v", got)
 	}
 	var st vfsproto.StatResult
@@ -408,13 +408,13 @@ func TestRootIsADirectory(t *testing.T) {
 		t.Fatalf("stat /: %+v", st)
 	}
 	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
-	if len(ls.Entries) != 1 || ls.Entries[0].Name != "tmp" || !ls.Entries[0].IsDir {
+	if len(ls.Entries) != 2 || ls.Entries[0].Name != "home" || ls.Entries[1].Name != "tmp" || !ls.Entries[1].IsDir {
 		t.Fatalf("list / with no grant: %+v", ls.Entries)
 	}
 	c.mkdirAll("/var")
 	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("/var/v.txt", vfsproto.ModeWrite)}, nil)
 	c.ok(vfsproto.OpList, vfsproto.PathParams{Path: "/"}, &ls)
-	if len(ls.Entries) != 2 || ls.Entries[0].Name != "tmp" || ls.Entries[1].Name != "var" || !ls.Entries[1].IsDir {
+	if len(ls.Entries) != 3 || ls.Entries[1].Name != "tmp" || ls.Entries[2].Name != "var" || !ls.Entries[2].IsDir {
 		t.Fatalf("list / over a virtual file: %+v", ls.Entries)
 	}
 	if code := c.code(vfsproto.OpList, vfsproto.PathParams{Path: "/etc"}); code != vfsproto.ENoEnt {

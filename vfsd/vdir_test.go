@@ -282,3 +282,47 @@ func TestOutsideIsAbsent(t *testing.T) {
 	c.wantErr("write read-only", "open", vfsproto.OpenParams{Path: "in/a.txt", Mode: "w"}, vfsproto.EPerm, msgReadOnly)
 	c.wantErr("missing in a grant", "open", vfsproto.OpenParams{Path: "in/none", Mode: "r"}, vfsproto.ENoEnt, msgNoEnt)
 }
+
+// TestHomeDirectory: without --strict, $HOME (vfsproto.HomeDir) and its
+// parent stand outside the grants from the start, as /tmp does: listed
+// under their parents, described as directories, holding what the
+// session makes in them, never removed, renamed or changed in mode. With
+// --strict they are absent.
+func TestHomeDirectory(t *testing.T) {
+	c := connect(t, newServer(t, Config{}))
+	for _, d := range []string{"/home", vfsproto.HomeDir} {
+		var st vfsproto.StatResult
+		c.ok(vfsproto.OpStat, vfsproto.PathParams{Path: d}, &st)
+		if !st.IsDir || st.Mode != 0o755 {
+			t.Errorf("stat %s = %+v", d, st)
+		}
+		c.wantErr("open "+d, "open", vfsproto.OpenParams{Path: d, Mode: "w"}, vfsproto.EArg, msgIsDir)
+		c.wantErr("mkdir "+d, "mkdir", vfsproto.MkdirParams{Path: d}, vfsproto.EArg, msgExist)
+		c.wantErr("chmod "+d, "chmod", vfsproto.ChmodParams{Path: d, Mode: 0o700}, vfsproto.EPerm, msgPerm)
+	}
+	if got := c.names("/"); !slices.Equal(got, []string{"home/", "tmp/"}) {
+		t.Errorf("ls / = %v", got)
+	}
+	if got := c.names("/home"); !slices.Equal(got, []string{"llmsh/"}) {
+		t.Errorf("ls /home = %v", got)
+	}
+	if got := c.names(vfsproto.HomeDir); len(got) != 0 {
+		t.Errorf("ls ~ = %v", got)
+	}
+	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: vfsproto.HomeDir + "/.config"}, nil)
+	c.put(vfsproto.HomeDir+"/notes", "w", "data")
+	if got := c.names(vfsproto.HomeDir); !slices.Equal(got, []string{".config/", "notes"}) {
+		t.Errorf("ls ~ = %v", got)
+	}
+	c.wantErr("rm -r ~", "remove", vfsproto.PathParams{Path: vfsproto.HomeDir}, vfsproto.EArg, msgNotEmpty)
+	c.ok(vfsproto.OpRemove, vfsproto.PathParams{Path: vfsproto.HomeDir + "/.config"}, nil)
+	c.ok(vfsproto.OpRemove, vfsproto.PathParams{Path: vfsproto.HomeDir + "/notes"}, nil)
+	c.wantErr("rmdir ~", "remove", vfsproto.PathParams{Path: vfsproto.HomeDir}, vfsproto.EPerm, msgPerm)
+	c.wantErr("mv ~", "rename", vfsproto.RenameParams{From: vfsproto.HomeDir, To: "/tmp/h"}, vfsproto.EPerm, msgPerm)
+
+	strict := connect(t, newServer(t, Config{Strict: true}))
+	strict.wantErr("stat ~ strict", "stat", vfsproto.PathParams{Path: vfsproto.HomeDir}, vfsproto.ENoEnt, msgNoEnt)
+	if got := strict.names("/"); len(got) != 0 {
+		t.Errorf("ls / strict = %v", got)
+	}
+}

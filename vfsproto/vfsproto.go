@@ -22,6 +22,11 @@ import (
 // Version is the protocol version announced by the hello operation.
 const Version = 1
 
+// HomeDir is the home of llmsh's one user ($HOME). Outside the grants
+// and without --strict, vfsd shows it (and its parent) as a directory
+// from the start, as it does /tmp, so that `cd ~` works.
+const HomeDir = "/home/llmsh"
+
 // MaxFrame is the largest frame payload either side accepts, in bytes. A
 // longer announced length is a framing error: it is rejected before any
 // allocation and the connection is closed.
