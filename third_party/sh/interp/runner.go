@@ -1751,8 +1751,10 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			// Don't use syntax.Parser here, as we only want the basic
 			// splitting by '='.
 			if as.Name != nil {
-				if !yield(as) {
-					return
+				for _, as := range r.declBraces(as) {
+					if !yield(as) {
+						return
+					}
 				}
 				continue
 			}
@@ -1783,6 +1785,30 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			}
 		}
 	}
+}
+
+// declBraces is the assignments that the brace expansion of as's value
+// makes, each with as's name (llmsh): bash expands declare c={a,b} as
+// its words c=a c=b. An error in the expansion, or none, leaves as.
+func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
+	one := []*syntax.Assign{as}
+	if as.Value == nil || as.Naked || r.ecfg.NoBraceExpand {
+		return one
+	}
+	w := *as.Value // SplitBraces replaces the Parts slice
+	if !syntax.SplitBraces(&w) {
+		return one
+	}
+	var list []*syntax.Assign
+	for bw, err := range expand.BracesSeq(r.ecfg, &w) {
+		if err != nil {
+			return one
+		}
+		as2 := *as
+		as2.Value = bw
+		list = append(list, &as2)
+	}
+	return list
 }
 
 // letArgString reproduces one expression of a let clause as bash would print it
@@ -1931,7 +1957,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		s := r.hdocString(rd)
 		doc = &s
 	case syntax.WordHdoc:
-		s := r.literal(rd.Word) + "\n"
+		str, err := expand.HereString(r.ecfg, rd.Word)
+		r.expandErr(err)
+		s := str + "\n"
 		doc = &s
 	}
 	if doc != nil {
