@@ -419,10 +419,10 @@ func DeclQuote(s string) string {
 }
 
 // declKey quotes an associative array's key as `declare -p` prints it:
-// as it is, or as DeclQuote quotes it when it holds a character special
+// as it is, or as DeclQuote quotes it when it is @ or holds a character special
 // to the shell.
 func declKey(k string) string {
-	if k == "" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || hasControl(k) {
+	if k == "" || k == "@" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || hasControl(k) {
 		return DeclQuote(k)
 	}
 	return k

@@ -1365,6 +1365,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			assigns = append(assigns, as)
 		}
 		modes, valType, global := o.modes, o.valType, o.global
+		inherit := o.inherit || r.opts[optLocalVarInherit]
 		if o.unexport && !o.funcs {
 			modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
 		}
@@ -1497,7 +1498,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
-			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !r.opts[optLocalVarInherit] {
+			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
@@ -1527,6 +1528,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
+			if o.inherit && local && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
+				// llmsh: local -I -a x of a scalar x is an empty array (bash).
+				vr = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}}
+				if valType == "-A" {
+					vr = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
+				}
+			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			if !r.declKind(name, &vr, valType, as) {
 				continue
@@ -1539,7 +1547,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.declKind(name, &vr, nakedType, as)
 				}
 				switch {
-				case local && !r.localHere(name) && r.opts[optLocalVarInherit] && vr.Declared() && vr.Kind != expand.NameRef:
+				case local && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
 					// llmsh: shopt localvar_inherit: the new local
 					// starts as a copy of the variable it hides.
 					if vr.ReadOnly {
