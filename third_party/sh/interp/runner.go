@@ -902,6 +902,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
 		var inherit []restoreVar
 
+		// llmsh: bash makes a command's own assignments before its
+		// redirections: their errors and command substitutions write to
+		// the stderr from before them (RO=1 cmd 2>&1).
+		if r.cmdErr != nil {
+			r.stderr = r.cmdErr
+		}
 		for _, as := range cm.Assigns {
 			if as.Index != nil {
 				// llmsh: bash's message; the command still runs.
@@ -941,6 +947,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			trace.stringf("%s=%s", as.Name.Value, traceWord(vr.String()))
 			trace.newLineFlush()
 		}
+		r.stderr = errOut
 
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
