@@ -192,7 +192,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 	var vr Variable
 	switch {
-	case name == "LINENO" && !cfg.PlainLineno:
+	case name == "LINENO" && !cfg.PlainLineno && !cfg.Env.Get(name).Local: // llmsh: local LINENO is plain
 		// This is the only parameter expansion that the environment
 		// interface cannot satisfy.
 		line := int64(cfg.curParam.Pos().Line()) + int64(cfg.LineOffset) // llmsh

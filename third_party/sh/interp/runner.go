@@ -1453,6 +1453,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit.code = 1
 					continue
 				}
+				if name == "RANDOM" && !r.dynGone[name] {
+					r.rand.next() // llmsh: declare -p RANDOM draws, as bash
+				}
 				vr := r.lookupVar(name)
 				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
 					vr = pv // llmsh: x=7 declare -p x in a function
