@@ -108,6 +108,9 @@ type Config struct {
 	NoBraceExpand bool
 
 	assignValue bool // llmsh: expanding an assignment's value (AssignValue)
+	// rhsJoin is set while expanding an assignment's value or a
+	// here-string, where bash joins some lists by IFS (rhsIFSJoin).
+	rhsJoin bool
 
 	// PatsubReplacement is bash's option of that name: an unquoted & in
 	// the replacement of ${v/pat/rep} stands for the matched text.

@@ -419,10 +419,10 @@ func DeclQuote(s string) string {
 }
 
 // declKey quotes an associative array's key as `declare -p` prints it:
-// as it is, or as DeclQuote quotes it when it holds a character special
+// as it is, or as DeclQuote quotes it when it is @ or holds a character special
 // to the shell.
 func declKey(k string) string {
-	if k == "" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || hasControl(k) {
+	if k == "" || k == "@" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || hasControl(k) {
 		return DeclQuote(k)
 	}
 	return k
@@ -1092,8 +1092,20 @@ func AssignValue(cfg *Config, word *syntax.Word) (string, error) {
 		return "", nil
 	}
 	cfg = prepareConfig(cfg)
-	cfg.assignValue = true
-	defer func() { cfg.assignValue = false }()
+	cfg.assignValue, cfg.rhsJoin = true, true
+	defer func() { cfg.assignValue, cfg.rhsJoin = false, false }()
+	return Literal(cfg, word)
+}
+
+// HereString expands the word of a here-string (<<< WORD) as [Literal]
+// does, but joins lists as an assignment's value does (rhsIFSJoin).
+func HereString(cfg *Config, word *syntax.Word) (string, error) {
+	if word == nil {
+		return "", nil
+	}
+	cfg = prepareConfig(cfg)
+	cfg.rhsJoin = true
+	defer func() { cfg.rhsJoin = false }()
 	return Literal(cfg, word)
 }
 

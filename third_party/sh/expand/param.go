@@ -120,6 +120,32 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// rhsIFSJoin reports whether bash joins the elements of the list
+// expansion pe by IFS's first character (when IFS is not empty) in the
+// value of an assignment or a here-string, which are not split (llmsh):
+// ${!prefix@} and the per-element trims and transformations always; in
+// double quotes also a slice, a replacement, a case conversion and the
+// keys ${!a[@]} (a=(x y); IFS=,; v="${a[@]:0}" is x,y; v="${a[@]}" and
+// v=${a[@]:0} are x y). [[ ]] and case join them all by spaces.
+func rhsIFSJoin(pe *syntax.ParamExp, dbl bool) bool {
+	if pe.Names == syntax.NamesPrefixWords || ifsJoinOp(pe) {
+		return true
+	}
+	if !dbl {
+		return false
+	}
+	if pe.Slice != nil || pe.Repl != nil || pe.Excl && pe.Names == 0 && pe.Index != nil {
+		return true
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			return true
+		}
+	}
+	return false
+}
+
 // paramExp is paramExpText checked against MaxValue (llmsh): one part of
 // a word (${x@Q} quadruples a value) must not pile up with the others.
 func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
@@ -159,14 +185,14 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
-		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix || ifsJoinOp(pe) && cfg.ifsValue() != "" {
+		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix || cfg.rhsJoin && cfg.ifsValue() != "" && rhsIFSJoin(pe, cfg.dblQuoted) {
 			return cfg.ifsJoin(elems)
 		}
 		return cfg.joinValues(elems, " ") // llmsh: bounded
 	}
 	var vr Variable
 	switch {
-	case name == "LINENO" && !cfg.PlainLineno:
+	case name == "LINENO" && !cfg.PlainLineno && !cfg.Env.Get(name).Local: // llmsh: local LINENO is plain
 		// This is the only parameter expansion that the environment
 		// interface cannot satisfy.
 		line := int64(cfg.curParam.Pos().Line()) + int64(cfg.LineOffset) // llmsh

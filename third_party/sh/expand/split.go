@@ -631,6 +631,12 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 			}
 			return quotedBad(w.Parts, sp.parts(w.Parts, true))
 		}
+		if elems, ok, err := sp.unusedWordList(pe); ok || err != nil {
+			if err == nil && elems != nil {
+				sp.listElems(pe, elems)
+			}
+			return err
+		}
 		sp.split(val)
 		return nil
 	}
@@ -768,4 +774,27 @@ func (cfg *Config) unescapeLit(field []fieldPart, s string) []fieldPart {
 		field = append(field, fieldPart{val: s})
 	}
 	return field
+}
+
+// unusedWordList gives the elements of the list L of ${L-W} or ${L:-W}
+// ($*, $@, ${a[*]}, ${a[@]}) whose W was not used: they are then fields
+// as those of an unquoted L, as bash (IFS=; ${*:-x} is a field per
+// positional parameter, not one joined by nothing).
+func (sp *splitter) unusedWordList(pe *syntax.ParamExp) ([]string, bool, error) {
+	if pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+		return nil, false, nil
+	}
+	q := *pe
+	q.Exp = nil
+	if !listExp(&q) || q.Excl {
+		return nil, false, nil
+	}
+	if q.Param.Value == "*" {
+		q.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "@"}
+	}
+	if nodeLit(q.Index) == "*" {
+		q.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}
+	}
+	elems, err := sp.cfg.quotedElemFields(&q)
+	return elems, elems != nil, err
 }

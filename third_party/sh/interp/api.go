@@ -1017,7 +1017,12 @@ func (r *Runner) Reset() {
 			Str:      strconv.Itoa(r.llmsh.uid),
 		})
 	}
-	r.setVarString("PWD", r.Dir)
+	// llmsh: bash exports PWD, and OLDPWD, unset, when the environment
+	// has none.
+	r.setVar("PWD", expand.Variable{Set: true, Kind: expand.String, Exported: true, Str: r.Dir})
+	if !r.writeEnv.Get("OLDPWD").Declared() {
+		r.setVar("OLDPWD", expand.Variable{Kind: expand.String, Exported: true})
+	}
 	r.setVarString("IFS", " \t\n")
 	// llmsh: bash's declare -i OPTIND (OPTIND=1+1 is 2).
 	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})

@@ -27,6 +27,7 @@ type declOpts struct {
 	modes              []string // -x -r -i +i +x
 	valType            string   // -a -A -n
 	global             bool
+	inherit            bool // -I: a new local starts as the variable it hides
 	funcs, namesOnly   bool // -f, -F
 	print              bool // -p
 	unexport           bool // +x (export -n)
@@ -112,6 +113,12 @@ func (o *declOpts) option(sign, c byte) bool {
 			return false
 		}
 		o.global = true
+	case 'I':
+		// llmsh: -I, as shopt localvar_inherit for this declaration.
+		if o.variant == "export" || o.variant == "readonly" {
+			return false
+		}
+		o.inherit = true
 	case 'f':
 		o.funcs = true
 	case 'F':

@@ -450,6 +450,7 @@ func (r *Runner) assignName(name, value string) {
 			r.setVarString(name, vr.Str) // declare -l, -u
 			return
 		}
+		keepAttrs(prev, &vr)
 		r.setVarWithIndex(prev, name, nil, vr)
 		return
 	}
@@ -719,6 +720,7 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 			}
 			arr.Integer, arr.Local, arr.Exported = true, prev.Local, prev.Exported
 		}
+		keepAttrs(prev, &arr)
 		r.setVar(array, arr)
 	case len(names) == 0:
 		r.setVarString("REPLY", string(line))
@@ -856,9 +858,12 @@ opts:
 	undo := in.watch(ctx, time.Time{})
 	defer undo()
 
-	integer := r.lookupVar(arrayName).Integer // llmsh: each line evaluated
+	prev := r.lookupVar(arrayName)
+	integer := prev.Integer // llmsh: each line evaluated
 	if !hasOrig {
-		r.setVar(arrayName, expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}, Integer: integer})
+		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}, Integer: integer}
+		keepAttrs(prev, &arr)
+		r.setVar(arrayName, arr)
 	}
 	index := origin
 	var lines int64

@@ -902,6 +902,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
 		var inherit []restoreVar
 
+		// llmsh: bash makes a command's own assignments before its
+		// redirections: their errors and command substitutions write to
+		// the stderr from before them (RO=1 cmd 2>&1).
+		if r.cmdErr != nil {
+			r.stderr = r.cmdErr
+		}
 		for _, as := range cm.Assigns {
 			if as.Index != nil {
 				// llmsh: bash's message; the command still runs.
@@ -941,6 +947,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			trace.stringf("%s=%s", as.Name.Value, traceWord(vr.String()))
 			trace.newLineFlush()
 		}
+		r.stderr = errOut
 
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
@@ -1365,6 +1372,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			assigns = append(assigns, as)
 		}
 		modes, valType, global := o.modes, o.valType, o.global
+		inherit := o.inherit || r.opts[optLocalVarInherit]
 		if o.unexport && !o.funcs {
 			modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
 		}
@@ -1445,6 +1453,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit.code = 1
 					continue
 				}
+				if name == "RANDOM" && !r.dynGone[name] {
+					r.rand.next() // llmsh: declare -p RANDOM draws, as bash
+				}
 				vr := r.lookupVar(name)
 				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
 					vr = pv // llmsh: x=7 declare -p x in a function
@@ -1497,7 +1508,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
-			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !r.opts[optLocalVarInherit] {
+			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
@@ -1527,6 +1538,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
+			if o.inherit && local && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
+				// llmsh: local -I -a x of a scalar x is an empty array (bash).
+				vr = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}}
+				if valType == "-A" {
+					vr = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
+				}
+			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			if !r.declKind(name, &vr, valType, as) {
 				continue
@@ -1539,7 +1557,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.declKind(name, &vr, nakedType, as)
 				}
 				switch {
-				case local && !r.localHere(name) && r.opts[optLocalVarInherit] && vr.Declared() && vr.Kind != expand.NameRef:
+				case local && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
 					// llmsh: shopt localvar_inherit: the new local
 					// starts as a copy of the variable it hides.
 					if vr.ReadOnly {
@@ -1751,8 +1769,10 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			// Don't use syntax.Parser here, as we only want the basic
 			// splitting by '='.
 			if as.Name != nil {
-				if !yield(as) {
-					return
+				for _, as := range r.declBraces(as) {
+					if !yield(as) {
+						return
+					}
 				}
 				continue
 			}
@@ -1783,6 +1803,30 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			}
 		}
 	}
+}
+
+// declBraces is the assignments that the brace expansion of as's value
+// makes, each with as's name (llmsh): bash expands declare c={a,b} as
+// its words c=a c=b. An error in the expansion, or none, leaves as.
+func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
+	one := []*syntax.Assign{as}
+	if as.Value == nil || as.Naked || r.ecfg.NoBraceExpand {
+		return one
+	}
+	w := *as.Value // SplitBraces replaces the Parts slice
+	if !syntax.SplitBraces(&w) {
+		return one
+	}
+	var list []*syntax.Assign
+	for bw, err := range expand.BracesSeq(r.ecfg, &w) {
+		if err != nil {
+			return one
+		}
+		as2 := *as
+		as2.Value = bw
+		list = append(list, &as2)
+	}
+	return list
 }
 
 // letArgString reproduces one expression of a let clause as bash would print it
@@ -1931,7 +1975,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		s := r.hdocString(rd)
 		doc = &s
 	case syntax.WordHdoc:
-		s := r.literal(rd.Word) + "\n"
+		str, err := expand.HereString(r.ecfg, rd.Word)
+		r.expandErr(err)
+		s := str + "\n"
 		doc = &s
 	}
 	if doc != nil {

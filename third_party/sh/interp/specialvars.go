@@ -126,7 +126,7 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 	if name == "BASH_XTRACEFD" {
 		r.setXtraceFd(vr.String(), true)
 	}
-	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] {
+	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
 		n := atoi(vr.Str)
 		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)
 	}
@@ -182,6 +182,22 @@ var unsetPlain = map[string]bool{
 	"RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true, "EPOCHSECONDS": true,
 	"EPOCHREALTIME": true, "BASHPID": true, "HISTCMD": true, "BASH_COMMAND": true,
 	"BASH_SUBSHELL": true, "GROUPS": true, "DIRSTACK": true,
+}
+
+// dynLocal reports whether name, a variable whose value bash computes
+// when it is read (unsetPlain), is a function's local here: a plain
+// variable then, as in bash (local RANDOM=5 SECONDS=7 hold 5 and 7, and
+// neither seeds nor sets the clock).
+func (r *Runner) dynLocal(name string) bool {
+	if !r.inFunc {
+		return false
+	}
+	switch name { // unsetPlain but GROUPS, which no local takes
+	case "RANDOM", "SRANDOM", "SECONDS", "LINENO", "EPOCHSECONDS", "EPOCHREALTIME",
+		"BASHPID", "HISTCMD", "BASH_COMMAND", "BASH_SUBSHELL", "DIRSTACK":
+		return r.writeEnv.Get(name).Local
+	}
+	return false
 }
 
 // ParentPid sets $PPID, the virtual id of the shell's parent: a nested

@@ -331,6 +331,9 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 		// llmsh: unset, a dynamic variable is a plain one (bash).
 		return r.writeEnv.Get(name)
 	}
+	if r.dynLocal(name) {
+		return r.writeEnv.Get(name) // llmsh: local RANDOM is a plain one (bash)
+	}
 	switch name {
 	case "#":
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(len(r.Params))
@@ -514,9 +517,24 @@ func (r *Runner) delVar(name string) {
 	}
 }
 
+// keepAttrs gives vr, a value that a builtin stores (read, mapfile,
+// printf -v, getopts, for, select, cd), the attributes of prev that a
+// new value keeps in bash: export and trace (llmsh).
+func keepAttrs(prev expand.Variable, vr *expand.Variable) {
+	vr.Exported = vr.Exported || prev.Exported
+	vr.Trace = vr.Trace || prev.Trace
+}
+
 func (r *Runner) setVarString(name, value string) {
 	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
-	if prev := r.writeEnv.Get(name); prev.Integer && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+	prev := r.writeEnv.Get(name)
+	if prev.Kind == expand.Indexed || prev.Kind == expand.Associative {
+		// llmsh: for a in x, cd (PWD): an array's element 0, as bash.
+		r.setVarWithIndex(prev, name, nil, vr)
+		return
+	}
+	keepAttrs(prev, &vr)
+	if prev.Integer && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
 		// llmsh: read, for, getopts… into an integer variable.
 		var ok bool
 		if vr.Str, ok = r.intValue(value); !ok {
@@ -643,7 +661,7 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		// it off (delVar).
 		r.setDotGlob(true)
 	}
-	if name == "RANDOM" && vr.Kind == expand.String && !r.dynGone[name] {
+	if name == "RANDOM" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
 		// Assigning to RANDOM seeds its generator; the stored value is never
 		// read, as [Runner.lookupVar] always computes a new number. We only
 		// seed once the assignment succeeds so that attributes such as
