@@ -695,6 +695,11 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
+	// llmsh: a[-5] out of range is bash's `a: bad array subscript`,
+	// named after the array, not after an enclosing ${…}.
+	oldParam := cfg.curParam
+	cfg.curParam = &syntax.ParamExp{Param: &syntax.Lit{Value: name[:i]}}
+	defer func() { cfg.curParam = oldParam }()
 	return cfg.varInd(vr, w)
 }
 
