@@ -759,10 +759,17 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 }
 
 // ValueTooLargeError is the error of a command substitution or a word
-// whose value passes Config.MaxValue.
-type ValueTooLargeError struct{ Limit int }
+// whose value passes Config.MaxValue, or (Words) of a brace expansion of
+// more than Limit words.
+type ValueTooLargeError struct {
+	Limit int
+	Words bool
+}
 
 func (e ValueTooLargeError) Error() string {
+	if e.Words {
+		return fmt.Sprintf("brace expansion would exceed %d words", e.Limit)
+	}
 	return fmt.Sprintf("value too large (more than %d bytes)", e.Limit)
 }
 
