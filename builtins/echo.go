@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -112,7 +111,7 @@ func echo(env *Env, bash bool) int {
 var (
 	gnuEchoEscapes  = gnu.Escapes{Letters: `abefnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Stop: 'c'}
 	bashEchoEscapes = gnu.Escapes{Letters: `abeEfnrtv\`, Octal0: 3, Hex: 2, Stop: 'c',
-		Unicode: func(dst []byte, v uint32) []byte { return utf8.AppendRune(dst, rune(v)) }}
+		Unicode: printfAppendUTF8}
 )
 
 // echoEscapes writes s with GNU echo -e's escapes, or bash's when bash is

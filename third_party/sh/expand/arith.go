@@ -72,7 +72,19 @@ func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
 // end (the position of the closing "))"): the blanks before it are part of
 // the text that an error message quotes, as in bash.
 func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error) {
-	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
+	return arithmPrinted(cfg, expr, end, false)
+}
+
+// ArithmLet evaluates an argument of let, parsed as arithmetic: its words
+// are the shell's, their quotes and backslashes removed before the text
+// is evaluated (let x='2'+3, let x=2\*3), as bash's builtin receives
+// them (llmsh).
+func ArithmLet(cfg *Config, expr syntax.ArithmExpr) (int, error) {
+	return arithmPrinted(cfg, expr, syntax.Pos{}, true)
+}
+
+func arithmPrinted(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos, shellWords bool) (int, error) {
+	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 && !shellWords {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
 			if lit.Value != "" {
@@ -95,7 +107,7 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 	}
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
-	pr := arithPrinter{cfg: cfg, b: &b}
+	pr := arithPrinter{cfg: cfg, b: &b, shellWords: shellWords}
 	if err := pr.print(expr); err != nil {
 		return 0, err
 	}
@@ -129,7 +141,8 @@ type arithPrinter struct {
 	b    *strings.Builder
 	last syntax.Pos // the end of what was printed
 
-	expanded bool // a word had an expansion
+	expanded   bool // a word had an expansion
+	shellWords bool // words lose their quotes and backslashes (let)
 }
 
 func isLitWord(w *syntax.Word) bool {
@@ -177,6 +190,9 @@ func posAdd(pos syntax.Pos, n int) syntax.Pos {
 // quotes stay, as bash reads arithmetic as if double-quoted ('1' is an
 // error there, llmsh).
 func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
+	if p.shellWords {
+		return p.shellWordText(w)
+	}
 	sgl := false
 	for _, wp := range w.Parts {
 		if q, ok := wp.(*syntax.SglQuoted); ok && !q.Dollar {
@@ -201,6 +217,30 @@ func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
 	return b.String(), nil
 }
 
+// shellWordText is wordText for let's words: each part as the shell
+// expands it, quotes and backslashes removed, but an element (a[1]\*2)
+// as its name and subscript's text, for the evaluator to read.
+func (p *arithPrinter) shellWordText(w *syntax.Word) (string, error) {
+	var b strings.Builder
+	for _, wp := range w.Parts {
+		if pe, ok := wp.(*syntax.ParamExp); ok && !pe.Dollar.IsValid() && pe.Index != nil {
+			var idx strings.Builder
+			sub := arithPrinter{cfg: p.cfg, b: &idx, shellWords: true}
+			if err := sub.print(pe.Index); err != nil {
+				return "", err
+			}
+			b.WriteString(pe.Param.Value + "[" + idx.String() + "]")
+			continue
+		}
+		s, err := Literal(p.cfg, &syntax.Word{Parts: []syntax.WordPart{wp}})
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
 func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 	switch x := expr.(type) {
 	case *syntax.Word:
@@ -208,6 +248,9 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 		if len(x.Parts) == 1 {
 			switch part := x.Parts[0].(type) {
 			case *syntax.Lit:
+				if p.shellWords && strings.Contains(part.Value, `\`) {
+					break // let x=2\*3: the backslash goes
+				}
 				p.b.WriteString(part.Value)
 				p.last = x.End()
 				return nil
@@ -695,6 +738,11 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
+	// llmsh: a[-5] out of range is bash's `a: bad array subscript`,
+	// named after the array, not after an enclosing ${…}.
+	oldParam := cfg.curParam
+	cfg.curParam = &syntax.ParamExp{Param: &syntax.Lit{Value: name[:i]}}
+	defer func() { cfg.curParam = oldParam }()
 	return cfg.varInd(vr, w)
 }
 

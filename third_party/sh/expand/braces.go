@@ -36,24 +36,37 @@ func Braces(word *syntax.Word) []*syntax.Word {
 //
 // The iteration yields an error and stops if the total expansion is too
 // large, including combinatorial blow-ups across multiple brace expansions
-// like {1..100}{1..100}{1..100}. This may be configurable with cfg in the
-// future; the parameter is entirely unused for now.
+// like {1..100}{1..100}{1..100}: llmsh bounds it by cfg's MaxValue.
 //
 // Note that the resulting words may share word parts.
 func BracesSeq(cfg *Config, word *syntax.Word) iter.Seq2[*syntax.Word, error] {
 	return func(yield func(*syntax.Word, error) bool) {
-		// 16Ki expanded elements is more than any script should need in practice,
-		// but it's small enough where we don't waste too much memory and CPU.
-		const limit = 16 << 10
-		count := 0
+		// llmsh: bash has no bound ({1..100000} is a common loop);
+		// 256Ki words (some 80 MB while a command's fields are built)
+		// and MaxValue's bytes bound them here, a limit that stops the
+		// run as a value's does.
+		const limit = 256 << 10
+		count, size := 0, 0
 		bracesSeqRec(word, func(w *syntax.Word) bool {
 			count++
 			if count > limit {
-				yield(nil, fmt.Errorf("brace expansion would exceed %d elements", limit))
+				yield(nil, ValueTooLargeError{Limit: limit, Words: true})
 				return false
 			}
 			// llmsh: the word as bash reads the text it made.
 			w.Parts = joinShortParams(mergeLits(w.Parts))
+			if cfg != nil && cfg.MaxValue > 0 {
+				size += 16
+				for _, part := range w.Parts {
+					if lit, ok := part.(*syntax.Lit); ok {
+						size += len(lit.Value)
+					}
+				}
+				if size > cfg.MaxValue {
+					yield(nil, ValueTooLargeError{Limit: cfg.MaxValue})
+					return false
+				}
+			}
 			return yield(w, nil)
 		})
 	}

@@ -414,7 +414,8 @@ func formatInto(sb *strings.Builder, format string, args []string) (int, error) 
 						// always as a single byte
 						sb.WriteByte(byte(n))
 					} else {
-						sb.WriteRune(rune(n))
+						// llmsh: bash's u32toutf8 (surrogates kept).
+						sb.Write(appendBashUTF8(nil, uint32(n)))
 					}
 					break
 				}

@@ -759,10 +759,17 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 }
 
 // ValueTooLargeError is the error of a command substitution or a word
-// whose value passes Config.MaxValue.
-type ValueTooLargeError struct{ Limit int }
+// whose value passes Config.MaxValue, or (Words) of a brace expansion of
+// more than Limit words.
+type ValueTooLargeError struct {
+	Limit int
+	Words bool
+}
 
 func (e ValueTooLargeError) Error() string {
+	if e.Words {
+		return fmt.Sprintf("brace expansion would exceed %d words", e.Limit)
+	}
 	return fmt.Sprintf("value too large (more than %d bytes)", e.Limit)
 }
 
@@ -1595,4 +1602,34 @@ func (cfg *Config) dirStackTilde(name string) (string, bool) {
 		return "", false
 	}
 	return stack[n], true
+}
+
+// appendBashUTF8 is bash's u32toutf8: UTF-8 extended to 31 bits, so a
+// surrogate (\ud800) or a value past U+10FFFF is encoded as it comes, and
+// nothing is written from 0x80000000 on.
+func appendBashUTF8(dst []byte, v uint32) []byte {
+	var n int
+	switch {
+	case v < 0x80:
+		return append(dst, byte(v))
+	case v < 0x800:
+		n = 2
+	case v < 0x10000:
+		n = 3
+	case v < 0x200000:
+		n = 4
+	case v < 0x4000000:
+		n = 5
+	case v < 0x80000000:
+		n = 6
+	default:
+		return dst
+	}
+	var b [6]byte
+	for i := n - 1; i > 0; i-- {
+		b[i] = byte(v&0x3f) | 0x80
+		v >>= 6
+	}
+	b[0] = byte(v) | byte(uint16(0xff00)>>n)
+	return append(dst, b[:n]...)
 }

@@ -72,6 +72,12 @@ func (r *Runner) getoptsBuiltin(args []string) exitStatus {
 		}
 	}
 
+	if g.runeidx > 0 && (g.argidx >= len(params) || g.runeidx >= len(params[g.argidx])) {
+		// llmsh: the arguments changed under a word read halfway
+		// (set -- between calls): bash's next character is the end of
+		// the word, so it starts the next one.
+		g.runeidx = 0
+	}
 	if g.runeidx == 0 {
 		if g.argidx >= len(params) {
 			finish("?", nil)

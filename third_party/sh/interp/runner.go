@@ -1241,7 +1241,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					val = int(n)
 				}
 			} else {
-				val, err = expand.Arithm(r.ecfg, expr)
+				val, err = expand.ArithmLet(r.ecfg, expr)
 			}
 			if failed = r.arithCmdErr("let", err); failed {
 				break
