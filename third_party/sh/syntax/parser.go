@@ -3032,7 +3032,15 @@ func (p *Parser) testExprUnary() TestExpr {
 	case leftParen:
 		pe := &ParenTest{Lparen: p.pos}
 		p.next()
-		if pe.X = p.testExprBinary(false); pe.X == nil {
+		had := p.err != nil
+		pe.X = p.testExprBinary(false)
+		if cerr, ok := p.err.(ParseError); ok && !had && cerr.Cond && cerr.Text != "" {
+			// llmsh: bash says a ( is left open after an error
+			// inside it.
+			cerr.Text += "\nexpected `)'"
+			p.err = cerr
+		}
+		if pe.X == nil {
 			if p.atDblRightBrack() {
 				p.condErr("expected `)'")
 			}
