@@ -61,6 +61,7 @@ type session struct {
 	scriptName  string                                // the script file (ScriptName)
 	invocation  string                                // the end of $- (Invocation)
 	atPrompt    bool                                  // errors without "line N:" (AtPrompt)
+	ttyIn       atomic.Pointer[stdinFile]             // the terminal's feed (TerminalStdin)
 	// killedJobs counts the jobs that kill has ended (notifyKilled
 	// looks at the table only once one has been).
 	killedJobs atomic.Int64
@@ -362,6 +363,25 @@ func AtPrompt(enabled bool) RunnerOption {
 		r.llmsh.atPrompt = enabled
 		return nil
 	}
+}
+
+// TerminalStdin says that f, the stdin [StdIO] gave the runner, is a pipe
+// that feeds it what is typed at a terminal (llmsh's REPL gives each
+// command line one): `[ -t 0 ]` is then true and read -p shows its
+// prompt, as with bash's stdin the terminal itself. read -s reads the
+// feed as any pipe (the terminal echoes what is typed), and read -e is
+// refused as at a terminal.
+func TerminalStdin(f stdinFile) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.ttyIn.Store(&f)
+		return nil
+	}
+}
+
+// ttyFeed reports whether f is the terminal's feed ([TerminalStdin]).
+func (r *Runner) ttyFeed(f stdinFile) bool {
+	p := r.llmsh.ttyIn.Load()
+	return p != nil && f != nil && *p == f
 }
 
 // redirErrText words a failed redirection's error as bash reports it:
