@@ -357,6 +357,9 @@ type Runner struct {
 	// Note that each shell only tracks its direct children;
 	// subshells do not share nor inherit the background PIDs they can wait for.
 	bgProcs []*bgProc
+	// lastBgPid is $!: the pid of the last job started (llmsh: kept by
+	// subshells, which have no jobs of their own).
+	lastBgPid int
 	// liveRedirs are the files that the redirections of the statements
 	// running hold open: a job started inside takes a hold on each, so
 	// that they stay open until it ends too (`{ cat & } < f`), as a
@@ -991,6 +994,7 @@ func (r *Runner) Reset() {
 	// Ensure we stop referencing any pointers before we reuse bgProcs.
 	clear(r.bgProcs)
 	r.bgProcs = r.bgProcs[:0]
+	r.lastBgPid = 0
 
 	if r.Vars == nil {
 		r.Vars = make(map[string]expand.Variable)
@@ -1224,6 +1228,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inTrap:        r.inTrap,
 		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:       r.lastArg,                 // $_
+		lastBgPid:     r.lastBgPid,               // llmsh: $!
 		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
 		histBase:      r.histBase,
 		subshellLevel: r.subshellLevel + 1,

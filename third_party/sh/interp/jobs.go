@@ -73,6 +73,7 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 	}
 	r.pruneJobs()
 	r.bgProcs = append(r.bgProcs, bg)
+	r.lastBgPid = bg.pid
 	if bg.num > 0 && r.llmsh.jobControl && r.bashPid == r.llmsh.pid {
 		// llmsh: an interactive bash names the job it starts.
 		r.errf("[%d] %d\n", bg.num, bg.pid)

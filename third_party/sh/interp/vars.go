@@ -343,9 +343,10 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 			vr.List = r.Params
 		}
 	case "!":
-		// llmsh: the virtual pid of the last job (upstream: "g1").
-		if n := len(r.bgProcs); n > 0 {
-			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bgProcs[n-1].pid)
+		// llmsh: the virtual pid of the last job (upstream: "g1"), in
+		// subshells too.
+		if r.lastBgPid > 0 {
+			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.lastBgPid)
 		}
 	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		if v, ok := r.callStackVar(name); ok { // llmsh: callstack.go
