@@ -1126,8 +1126,11 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	}
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
-		// the EXIT trap runs, as in bash.
+		// the EXIT trap runs, as in bash (not for SIGKILL).
 		r.exit = exitStatus{code: uint8(128 + sig), exiting: true}
+		if sig == sigKILL {
+			r.callbackExit = ""
+		}
 		ctx = context.WithoutCancel(ctx)
 	}
 	r.deferBarrier(&r.exit) // llmsh: deferred.go
