@@ -705,6 +705,7 @@ func Params(args ...string) RunnerOption {
 				return fmt.Errorf("-o %s: not supported by llmsh", value)
 			}
 			*opt = enable
+			r.editMode(r.optIndex(opt), enable)
 			if value == "posix" {
 				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
 				// unsets it when the mode ends.
