@@ -584,6 +584,12 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		echo(i)
 		r.stmt(ctx, stmts[i])
+		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {
+			// set -t: bash reads and runs one line more (this one's
+			// rest) and exits; bash -c runs its whole text.
+			r.exit.exiting = true
+			return true
+		}
 		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue
 		}

@@ -63,7 +63,7 @@ var posixOptsTable = [...]posixOpt{
 	{' ', "nolog", optNoop, false},
 	{'b', "notify", optNoop, false},
 	{'u', "nounset", optReal, false},
-	{'t', "onecmd", optFixed, false},
+	{'t', "onecmd", optReal, false},
 	{'P', "physical", optNoop, false},
 	{' ', "pipefail", optReal, false},
 	{' ', "posix", optNoop, false},
@@ -161,6 +161,7 @@ var (
 	optEmacs       = posixOptIndex("emacs")
 	optVi          = posixOptIndex("vi")
 	optLocalUnset  = bashOptIndex("localvar_unset")
+	optOneCmd      = posixOptIndex("onecmd")
 	optVerbose     = posixOptIndex("verbose")
 	optFuncTrace   = posixOptIndex("functrace")
 	optNoClobber   = posixOptIndex("noclobber")
