@@ -3135,6 +3135,11 @@ func (p *Parser) timeClause(s *Stmt) {
 	if _, ok := p.gotRsrv("-p"); ok {
 		tc.PosixFormat = true
 	}
+	if _, ok := p.gotRsrv("--"); ok {
+		// llmsh: bash's TIMEIGN, which also asks for POSIX's format
+		// (time -- CMD, time -p -- CMD).
+		tc.PosixFormat = true
+	}
 	// llmsh: bash times a negated pipeline too: time ! false.
 	st := &Stmt{Position: p.pos}
 	if _, ok := p.gotRsrv("!"); ok {
