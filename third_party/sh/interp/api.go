@@ -360,6 +360,11 @@ type Runner struct {
 	// lastBgPid is $!: the pid of the last job started (llmsh: kept by
 	// subshells, which have no jobs of their own).
 	lastBgPid int
+	// curJob and prevJob are bash's current and previous jobs (%+ and
+	// %-), chosen as jobs start and leave the table, once jobMarks says
+	// this runner started one (llmsh: jobs.go currentJobs).
+	curJob, prevJob *bgProc
+	jobMarks        bool
 	// liveRedirs are the files that the redirections of the statements
 	// running hold open: a job started inside takes a hold on each, so
 	// that they stay open until it ends too (`{ cat & } < f`), as a
@@ -996,6 +1001,7 @@ func (r *Runner) Reset() {
 	clear(r.bgProcs)
 	r.bgProcs = r.bgProcs[:0]
 	r.lastBgPid = 0
+	r.curJob, r.prevJob, r.jobMarks = nil, nil, false
 
 	if r.Vars == nil {
 		r.Vars = make(map[string]expand.Variable)

@@ -188,7 +188,7 @@ targets:
 		if strings.HasPrefix(arg, "%") {
 			j, msg := r.findJob(arg)
 			if j == nil {
-				r.errf("%skill: %s: %s\n", r.errPrefix(), arg, msg)
+				r.jobSpecErr("kill", arg, msg, false)
 				exit.code = 1
 				continue
 			}
