@@ -51,7 +51,14 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	info, err := s.client.Stat(p)
 	if err != nil {
 		// A host program's path outside the grants, or none: refused in
-		// the words of every other name llmsh cannot run.
+		// the words of every other name llmsh cannot run; but a
+		// relative name that is not in a directory the script sees
+		// (./nosuch, d/nosuch) is bash's "No such file or directory".
+		if dir := path.Dir(p); !strings.HasPrefix(name, "/") && !hostBinDir(dir) {
+			if di, err := s.client.Stat(dir); err == nil && di.IsDir() {
+				return fail(127, "No such file or directory")
+			}
+		}
 		return notFound
 	}
 	if info.IsDir() {
@@ -106,4 +113,12 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		return s.run(ctx, cmd, false, stdin, stdout, stderr, dir, environ)
 	}
 	return fail(126, ipath+": bad interpreter: No such file or directory")
+}
+
+// hostBinDir reports whether dir is named as a directory of programs
+// (/usr/bin, /opt/x/sbin): a name there that cannot run is a host
+// program, "command not found".
+func hostBinDir(dir string) bool {
+	b := path.Base(dir)
+	return b == "bin" || b == "sbin"
 }

@@ -337,6 +337,16 @@ func (s *Shell) SetStdin(f *os.File) error {
 	return interp.StdIO(f, s.opts.Stdout, s.opts.Stderr)(s.runner)
 }
 
+// SetTerminalStdin is SetStdin for f, a pipe that feeds the command what
+// is typed at a terminal (the REPL's): the script sees its stdin as the
+// terminal (`[ -t 0 ]`, read -p's prompt; interp.TerminalStdin).
+func (s *Shell) SetTerminalStdin(f *os.File) error {
+	if err := s.SetStdin(f); err != nil {
+		return err
+	}
+	return interp.TerminalStdin(f)(s.runner)
+}
+
 // CompleteSpec returns the words that the `complete` spec of command cmd
 // gives for word (prev is the word before it), and whether cmd has one;
 // the REPL's Tab completion asks it between command lines.

@@ -12,22 +12,24 @@ import (
 
 // runToSyntaxError is Run for a script with a syntax error, as bash runs
 // one: the complete command lines before the error run, then the error is
-// printed in bash's words and the status is 2 (unless those lines ran
-// exit). An error in a conditional command ([[ 1 -eq ]]) ends the script
-// with the status of the last command that ran, as bash's does.
+// printed in bash's words and the status is bash's (2, or the status of
+// the last command that ran for some: interp.SyntaxErrorStatus), unless
+// those lines ran exit.
 func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err error) int {
 	var perr syntax.ParseError
 	if !errors.As(err, &perr) {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
-	status := 2
-	if perr.Status != 0 {
-		status = int(perr.Status)
+	if !strings.HasSuffix(src, "\n") {
+		// bash reads the end of the text as a newline: the error is
+		// the one met there.
+		var nl syntax.ParseError
+		if _, err := syntax.NewParser().Parse(strings.NewReader(src+"\n"), name); errors.As(err, &nl) {
+			src, perr = src+"\n", nl
+		}
 	}
-	if perr.Cond {
-		status = s.LastStatus()
-	}
+	status := interp.SyntaxErrorStatus(perr, src, s.LastStatus())
 	held := false
 	prefix := interp.CompleteLines(src, perr)
 	if prefix != "" {
@@ -41,9 +43,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			return st
 		}
 		held = true
-		if perr.Cond {
-			status = st
-		}
+		status = interp.SyntaxErrorStatus(perr, src, st)
 	}
 	if read, ok := s.runner.AliasReread(ctx, src, len(prefix), int(perr.Pos.Line()), name); ok {
 		// An alias that the lines before defined makes a command of

@@ -425,6 +425,26 @@ func TestCommandsReadTheTerminal(t *testing.T) {
 	s.expect("after-interrupt\r\n", wait)
 }
 
+// TestStdinIsTheTerminal: a command line's stdin is the terminal, as in
+// bash: [ -t 0 ] is true and read -p shows its prompt; a pipe or a
+// redirection is not.
+func TestStdinIsTheTerminal(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	s.send("[ -t 0 ] && echo is-a-tty; echo x | { [ -t 0 ] || echo piped; }\r")
+	s.expect("\r\nis-a-tty\r\npiped\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("read -p 'name? ' n; echo hi:$n\r")
+	s.expect("name? ", wait)
+	s.send("ann\r")
+	s.expect("hi:ann\r\n", wait)
+	s.expect(prompt, wait)
+	s.send("f() { read -p 'in-f? ' v; echo v:$v; }; f; [[ -t 0 ]] </dev/null || echo redirected\r")
+	s.expect("in-f? ", wait)
+	s.send("x\r")
+	s.expect("v:x\r\nredirected\r\n", wait)
+}
+
 func TestRefusedInputEndsCommandNotSession(t *testing.T) {
 	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never")
 	s.expect(prompt, wait)

@@ -446,7 +446,7 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 		cancel()
 	})
 	if err == nil {
-		err = o.Shell.SetStdin(cmdIn.stdin)
+		err = o.Shell.SetTerminalStdin(cmdIn.stdin)
 	}
 	if err != nil {
 		cancel()

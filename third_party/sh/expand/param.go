@@ -220,6 +220,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			cfg.selfRefWarn(pe.Param.Value, orig, n)
 		}
 	}
+	if cfg.NoUnset && pe.Length && index != nil && !pe.Excl && pe.Names == 0 && syntax.ValidName(name) &&
+		(!vr.IsSet() || vr.Kind != Indexed && vr.Kind != Associative) {
+		// llmsh: ${#a[@]}, ${#a[i]} of a name that is no array with a
+		// value (unset, declare -a a, a scalar) is bash's unbound
+		// variable, which abandons the line with status 1.
+		return "", ParamError{Msg: name + ": unbound variable"}
+	}
 	// llmsh: an element (${a[i]}, or $a of an array) is checked for set
 	// -u once it is read.
 	elemIndex := !pe.Excl && index != nil && !allIndex(index)

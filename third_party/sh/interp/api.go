@@ -357,6 +357,14 @@ type Runner struct {
 	// Note that each shell only tracks its direct children;
 	// subshells do not share nor inherit the background PIDs they can wait for.
 	bgProcs []*bgProc
+	// lastBgPid is $!: the pid of the last job started (llmsh: kept by
+	// subshells, which have no jobs of their own).
+	lastBgPid int
+	// curJob and prevJob are bash's current and previous jobs (%+ and
+	// %-), chosen as jobs start and leave the table, once jobMarks says
+	// this runner started one (llmsh: jobs.go currentJobs).
+	curJob, prevJob *bgProc
+	jobMarks        bool
 	// liveRedirs are the files that the redirections of the statements
 	// running hold open: a job started inside takes a hold on each, so
 	// that they stay open until it ends too (`{ cat & } < f`), as a
@@ -702,6 +710,7 @@ func Params(args ...string) RunnerOption {
 				return fmt.Errorf("-o %s: not supported by llmsh", value)
 			}
 			*opt = enable
+			r.editMode(r.optIndex(opt), enable)
 			if value == "posix" {
 				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
 				// unsets it when the mode ends.
@@ -991,6 +1000,8 @@ func (r *Runner) Reset() {
 	// Ensure we stop referencing any pointers before we reuse bgProcs.
 	clear(r.bgProcs)
 	r.bgProcs = r.bgProcs[:0]
+	r.lastBgPid = 0
+	r.curJob, r.prevJob, r.jobMarks = nil, nil, false
 
 	if r.Vars == nil {
 		r.Vars = make(map[string]expand.Variable)
@@ -1127,8 +1138,11 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	}
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
-		// the EXIT trap runs, as in bash.
+		// the EXIT trap runs, as in bash (not for SIGKILL).
 		r.exit = exitStatus{code: uint8(128 + sig), exiting: true}
+		if sig == sigKILL {
+			r.callbackExit = ""
+		}
 		ctx = context.WithoutCancel(ctx)
 	}
 	r.deferBarrier(&r.exit) // llmsh: deferred.go
@@ -1229,6 +1243,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inTrap:        r.inTrap,
 		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:       r.lastArg,                 // $_
+		lastBgPid:     r.lastBgPid,               // llmsh: $!
 		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
 		histBase:      r.histBase,
 		subshellLevel: r.subshellLevel + 1,

@@ -73,6 +73,13 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 	}
 	r.pruneJobs()
 	r.bgProcs = append(r.bgProcs, bg)
+	r.lastBgPid = bg.pid
+	if bg.num > 0 {
+		// llmsh: bash chooses the current and previous jobs as each
+		// job starts (reset_current).
+		r.jobMarks = true
+		r.resetCurrentJob(r.tableJobs())
+	}
 	if bg.num > 0 && r.llmsh.jobControl && r.bashPid == r.llmsh.pid {
 		// llmsh: an interactive bash names the job it starts.
 		r.errf("[%d] %d\n", bg.num, bg.pid)
@@ -373,11 +380,19 @@ func (r *Runner) tableJobs() []*bgProc {
 	return js
 }
 
-// currentJobs returns the current job (%+, %%) and the previous one (%-):
-// the last two jobs started that still run, or, short of those, that
-// have ended and are still in the table (bash prefers running jobs).
+// currentJobs returns the current job (%+, %%) and the previous one (%-).
+// Once this runner has started a job and none is stopped, they are the
+// ones bash chose (setCurrentJob); otherwise: the last two jobs started
+// that still run, or, short of those, that have ended and are still in
+// the table (bash prefers running jobs).
 func (r *Runner) currentJobs() (cur, prev *bgProc) {
 	js := r.tableJobs()
+	if r.jobMarks && !slices.ContainsFunc(js, r.stopped) {
+		if r.curJob != nil && !slices.Contains(js, r.curJob) || r.prevJob != nil && !slices.Contains(js, r.prevJob) {
+			r.resetCurrentJob(js) // bash's delete_job
+		}
+		return r.curJob, r.prevJob
+	}
 	var picked []*bgProc
 	// Under job control, stopped jobs come first, the last stopped
 	// first (bash's current job is the one stopped last).
@@ -406,6 +421,58 @@ func (r *Runner) currentJobs() (cur, prev *bgProc) {
 		prev = picked[1]
 	}
 	return cur, prev
+}
+
+// resetCurrentJob is bash's reset_current for jobs none of which is
+// stopped: the newest job that runs becomes the current job, or there is
+// none (llmsh).
+func (r *Runner) resetCurrentJob(js []*bgProc) {
+	if j := r.lastRunningJob(js, len(js)); j != nil {
+		r.setCurrentJob(js, j)
+		return
+	}
+	r.curJob, r.prevJob = nil, nil
+}
+
+// setCurrentJob is bash's set_current_job for jobs none of which is
+// stopped: j becomes the current job, and the previous one is the newest
+// job older than j that runs (any that runs when j does not), else j
+// (llmsh).
+func (r *Runner) setCurrentJob(js []*bgProc, j *bgProc) {
+	r.curJob = j
+	i := slices.Index(js, j)
+	if j.finished() || i < 0 {
+		i = len(js)
+	}
+	r.prevJob = r.lastRunningJob(js, i)
+	if r.prevJob == nil {
+		r.prevJob = j
+	}
+}
+
+// lastRunningJob is the newest job of js[:before] that still runs.
+func (r *Runner) lastRunningJob(js []*bgProc, before int) *bgProc {
+	for _, j := range slices.Backward(js[:before]) {
+		if !j.finished() && !r.stopped(j) {
+			return j
+		}
+	}
+	return nil
+}
+
+// jobSpecErr says why builtin found no job for spec (findJob's msg): an
+// ambiguous spec is named without its % or %?, as bash does, and jobs
+// and disown (noSuch) then say that there is no such job (llmsh).
+func (r *Runner) jobSpecErr(builtin, spec, msg string, noSuch bool) {
+	if msg != "ambiguous job spec" {
+		r.errf("%s%s: %s: %s\n", r.errPrefix(), builtin, spec, msg)
+		return
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(spec, "%"), "?")
+	r.errf("%s%s: %s: %s\n", r.errPrefix(), builtin, name, msg)
+	if noSuch {
+		r.errf("%s%s: %s: no such job\n", r.errPrefix(), builtin, spec)
+	}
 }
 
 // findJob resolves a job spec (%N, %%, %+, %-, %STRING, %?STRING).
@@ -580,7 +647,7 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 		for _, spec := range specs {
 			j, msg := r.findJob(spec)
 			if j == nil {
-				r.errf("%sjobs: %s: %s\n", r.errPrefix(), spec, msg)
+				r.jobSpecErr("jobs", spec, msg, true)
 				exit.code = 1
 				continue
 			}
@@ -657,7 +724,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		if strings.HasPrefix(arg, "%") {
 			var msg string
 			if j, msg = r.findJob(arg); j == nil {
-				r.errf("%swait: %s: %s\n", r.errPrefix(), arg, msg)
+				r.jobSpecErr("wait", arg, msg, false)
 				exit.code = 127
 				continue
 			}
@@ -818,7 +885,7 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 			} else {
 				var msg string
 				if j, msg = r.findJob(spec); j == nil {
-					r.errf("%sdisown: %s: %s\n", r.errPrefix(), spec, msg)
+					r.jobSpecErr("disown", spec, msg, true)
 					exit.code = 1
 					continue
 				}
@@ -875,7 +942,7 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 		if len(args) == 0 {
 			spec = "current"
 		}
-		r.errf("%s%s: %s: %s\n", r.errPrefix(), name, spec, msg)
+		r.jobSpecErr(name, spec, msg, false)
 		exit.code = 1
 		return exit
 	}

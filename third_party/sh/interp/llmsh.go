@@ -61,6 +61,7 @@ type session struct {
 	scriptName  string                                // the script file (ScriptName)
 	invocation  string                                // the end of $- (Invocation)
 	atPrompt    bool                                  // errors without "line N:" (AtPrompt)
+	ttyIn       atomic.Pointer[stdinFile]             // the terminal's feed (TerminalStdin)
 	// killedJobs counts the jobs that kill has ended (notifyKilled
 	// looks at the table only once one has been).
 	killedJobs atomic.Int64
@@ -364,6 +365,25 @@ func AtPrompt(enabled bool) RunnerOption {
 	}
 }
 
+// TerminalStdin says that f, the stdin [StdIO] gave the runner, is a pipe
+// that feeds it what is typed at a terminal (llmsh's REPL gives each
+// command line one): `[ -t 0 ]` is then true and read -p shows its
+// prompt, as with bash's stdin the terminal itself. read -s reads the
+// feed as any pipe (the terminal echoes what is typed), and read -e is
+// refused as at a terminal.
+func TerminalStdin(f stdinFile) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.ttyIn.Store(&f)
+		return nil
+	}
+}
+
+// ttyFeed reports whether f is the terminal's feed ([TerminalStdin]).
+func (r *Runner) ttyFeed(f stdinFile) bool {
+	p := r.llmsh.ttyIn.Load()
+	return p != nil && f != nil && *p == f
+}
+
 // redirErrText words a failed redirection's error as bash reports it:
 // one the shell words itself ("llmsh: WORD: reason", see [fdError])
 // takes the "NAME: line N: " of [Runner.errPrefix].
@@ -564,6 +584,12 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		echo(i)
 		r.stmt(ctx, stmts[i])
+		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {
+			// set -t: bash reads and runs one line more (this one's
+			// rest) and exits; bash -c runs its whole text.
+			r.exit.exiting = true
+			return true
+		}
 		if !r.exit.abandon || (r.exit.discard && !top) {
 			continue
 		}

@@ -38,13 +38,20 @@ func runScript(t *testing.T, src string, opts ...RunnerOption) (string, string, 
 
 func TestFormatTimes(t *testing.T) {
 	real, user, sys := 61500*time.Millisecond, 250*time.Millisecond, 1250*time.Millisecond
-	for _, tc := range []struct{ format, want string }{
-		{defaultTimeFormat, "\nreal\t1m1.500s\nuser\t0m0.250s\nsys\t0m1.250s"},
-		{posixTimeFormat, "real 61.50\nuser 0.25\nsys 1.25"},
-		{"%R|%0R|%1lR|%%|%P|%x", "61.500|62|1m1.5s|%|2.44|%x"},
+	for _, tc := range []struct {
+		format, want string
+		bad          byte
+	}{
+		{defaultTimeFormat, "\nreal\t1m1.500s\nuser\t0m0.250s\nsys\t0m1.250s", 0},
+		{posixTimeFormat, "real 61.50\nuser 0.25\nsys 1.25", 0},
+		{"%R|%0R|%1lR|%%|%P|%E|x%", "61.500|62|1m1.5s|%|2.44|61.500|x%", 0},
+		{"%R %x", "", 'x'},
+		{"%3lP", "", 'P'},
+		{"%3", "", 0},
 	} {
-		if got := formatTimes(tc.format, real, user, sys); got != tc.want {
-			t.Errorf("formatTimes(%q) = %q, want %q", tc.format, got, tc.want)
+		got, bad, ok := formatTimes(tc.format, real, user, sys)
+		if got != tc.want || bad != tc.bad || ok != (tc.want != "") {
+			t.Errorf("formatTimes(%q) = %q, %q, %v; want %q, %q", tc.format, got, bad, ok, tc.want, tc.bad)
 		}
 	}
 }

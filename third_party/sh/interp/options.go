@@ -63,7 +63,7 @@ var posixOptsTable = [...]posixOpt{
 	{' ', "nolog", optNoop, false},
 	{'b', "notify", optNoop, false},
 	{'u', "nounset", optReal, false},
-	{'t', "onecmd", optFixed, false},
+	{'t', "onecmd", optReal, false},
 	{'P', "physical", optNoop, false},
 	{' ', "pipefail", optReal, false},
 	{' ', "posix", optNoop, false},
@@ -115,7 +115,7 @@ var bashOptsTable = [...]bashOpt{
 	{"lastpipe", false, optReal},
 	{"lithist", false, optNoop},
 	{"localvar_inherit", false, optReal},
-	{"localvar_unset", false, optFixed},
+	{"localvar_unset", false, optReal},
 	{"login_shell", false, optFixed},
 	{"mailwarn", false, optNoop},
 	{"no_empty_cmd_completion", false, optNoop},
@@ -158,6 +158,10 @@ var (
 	optBraceExpand = posixOptIndex("braceexpand")
 	optErrExit     = posixOptIndex("errexit")
 	optErrTrace    = posixOptIndex("errtrace")
+	optEmacs       = posixOptIndex("emacs")
+	optVi          = posixOptIndex("vi")
+	optLocalUnset  = bashOptIndex("localvar_unset")
+	optOneCmd      = posixOptIndex("onecmd")
 	optVerbose     = posixOptIndex("verbose")
 	optFuncTrace   = posixOptIndex("functrace")
 	optNoClobber   = posixOptIndex("noclobber")
@@ -210,6 +214,18 @@ func (r *Runner) posixOptByName(name string) *bool {
 }
 
 // optAllowed reports whether the option at index i may be turned to on.
+// editMode makes emacs and vi exclusive, as bash's line editing modes:
+// turning one on (set -o vi) turns the other off (llmsh).
+func (r *Runner) editMode(idx int, on bool) {
+	switch {
+	case !on:
+	case idx == optEmacs:
+		r.opts[optVi] = false
+	case idx == optVi:
+		r.opts[optEmacs] = false
+	}
+}
+
 func optAllowed(i int, on bool) bool {
 	if i < len(posixOptsTable) {
 		opt := posixOptsTable[i]
@@ -434,6 +450,7 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 				continue
 			}
 			r.opts[idx] = on
+			r.editMode(idx, on)
 			if idx == optExtDebug {
 				// llmsh: as bash, extdebug sets errtrace and functrace.
 				r.opts[optErrTrace], r.opts[optFuncTrace] = on, on

@@ -26,7 +26,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		if text == "" {
 			return int(perr.Pos.Line()), nil
 		}
-		return int(perr.Pos.Line()), []string{text}
+		return int(perr.Pos.Line()), strings.Split(text, "\n")
 	}
 	lines := strings.Count(src, "\n") // complete lines…
 	if src != "" && !strings.HasSuffix(src, "\n") {
@@ -74,6 +74,11 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
 		switch {
+		case strings.Contains(text, "`[[` with `]]`"):
+			// llmsh: bash's own words for a [[ the text ends in.
+			return int(perr.Pos.Line()), []string{"unexpected EOF while looking for `]]'"}
+		case strings.Contains(text, "`[[` must be followed by"):
+			return lines + 1, []string{"unexpected token `EOF' in conditional command"}
 		// bash names the line where the quote or bracket opened, but
 		// the line after the text for $( (it parses a command list).
 		case strings.Contains(text, "closing quote"):
@@ -102,7 +107,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		off = len(src)
 	}
 	tok, end := tokenAt(src, off)
-	if strings.Contains(text, "must be followed by") {
+	if strings.Contains(text, "must be followed by") || text == "coproc clause requires a command" {
 		op := tok
 		tok, _ = tokenAt(src, end) // bash names what came instead
 		if at := int(perr.At.Offset()); strings.Contains(text, "must be followed by `") && perr.At.IsValid() && at > off && at <= len(src) {
@@ -110,9 +115,11 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// `in`, `)`): bash names the token met in its place.
 			tok, _ = tokenAt(src, at)
 		}
-		if tok == "" && op != "" && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>") {
-			// llmsh: a redirection's missing word: bash meets the
-			// newline (its -c text and files end with one).
+		if tok == "" && op != "" && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>" || wantsWord[op]) {
+			// llmsh: a redirection's missing word, or the name or
+			// word after for, select, case, function or coproc:
+			// bash meets the newline (its -c text and files end
+			// with one).
 			tok = "newline"
 		}
 	}
@@ -124,6 +131,36 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		fmt.Sprintf("syntax error near unexpected token `%s'", tok),
 		fmt.Sprintf("`%s'", lineText(src, line)),
 	}
+}
+
+// wantsWord are the reserved words that bash wants a word after on the
+// same line (llmsh).
+var wantsWord = map[string]bool{"for": true, "select": true, "case": true, "function": true, "coproc": true}
+
+// SyntaxErrorStatus is the exit status of a script that ends at the parse
+// error perr of src, when last is the status of the last command that ran
+// before it. bash says 2 for most errors, but an error its parser meets
+// reading a matched pair (a quote, `${`, `$((`, a backquote) or a
+// conditional command's error at a newline or the end of the text keeps
+// the last status, unless that is 0 (llmsh).
+func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
+	if perr.Status != 0 {
+		return int(perr.Status)
+	}
+	_, msgs := SyntaxError(perr, src)
+	keep := perr.Cond
+	if len(msgs) > 0 && !perr.Cond {
+		m := msgs[0]
+		keep = strings.HasPrefix(m, "unexpected token `EOF'") ||
+			strings.HasPrefix(m, "unexpected EOF while looking for") &&
+				!strings.Contains(perr.Text, "`$(` with `)`")
+	} else if perr.Cond && !strings.Contains(perr.Text, "`newline'") {
+		return last // [[ 1 -eq ]]: the status of the last command
+	}
+	if keep && last != 0 {
+		return last
+	}
+	return 2
 }
 
 // quoteIn is the quote named in a "closing quote `X`" message.
@@ -413,7 +450,7 @@ func MsgLine(line int, m string) (int, string) {
 // unclosedArith reports whether the last (( at or before off in src has
 // no )) anywhere after it, and the line of that ((.
 func unclosedArith(src string, off int) (line int, ok bool) {
-	end := min(off+2, len(src))
+	end := min(off+3, len(src)) // off may be the $ of $((
 	if end < 0 {
 		return 0, false
 	}

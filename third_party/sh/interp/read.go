@@ -598,9 +598,12 @@ opts:
 		return exit
 	}
 	defer in.release()
-	terminal := false
+	terminal, feed := false, false
 	if in.f != nil && !r.regularFile(in.f) { // llmsh: no fstat per line of a file
 		_, terminal = stdinTerminal(in.f)
+		if !terminal && r.ttyFeed(in.f) {
+			terminal, feed = true, true // llmsh: TerminalStdin
+		}
 	}
 	if edit && terminal {
 		return fail(2, "read: -e: line editing is not available in llmsh\n")
@@ -631,7 +634,7 @@ opts:
 		esc  []bool
 		err  error
 	)
-	if silent && terminal && delim == '\n' && nchars < 0 {
+	if silent && terminal && !feed && delim == '\n' && nchars < 0 {
 		// Only a terminal echoes what it reads.
 		fdn, _ := stdinTerminal(in.f)
 		line, err = term.ReadPassword(fdn)

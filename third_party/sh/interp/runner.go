@@ -1076,6 +1076,22 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if cm.Select && r.forDebugTrap(ctx, cm, forHeadText(cm, y)) {
 				break // llmsh: extdebug skips it
 			}
+			if cm.Select {
+				// llmsh: set -x shows the head once, as bash.
+				trace.stringf("select %s in", y.Name.Value)
+				if inToken {
+					for _, item := range y.Items {
+						trace.string(" ")
+						trace.expr(item)
+					}
+					if len(y.Items) == 0 {
+						trace.string(" ")
+					}
+				} else {
+					trace.string(` "$@"`)
+				}
+				trace.newLineFlush()
+			}
 			if cm.Select && len(items) == 0 {
 				break // llmsh: bash shows no menu for no items (status 0)
 			}

@@ -188,7 +188,7 @@ targets:
 		if strings.HasPrefix(arg, "%") {
 			j, msg := r.findJob(arg)
 			if j == nil {
-				r.errf("%skill: %s: %s\n", r.errPrefix(), arg, msg)
+				r.jobSpecErr("kill", arg, msg, false)
 				exit.code = 1
 				continue
 			}
@@ -204,8 +204,9 @@ targets:
 		if pid == r.bashPid || (pid == r.llmsh.pid && r.bashPid == r.llmsh.pid) {
 			if r.signalSelf(ctx, sig) {
 				// The signal's default action: the shell ends. bash
-				// runs the EXIT trap of the shell, not of a subshell.
-				if r.bashPid != r.llmsh.pid {
+				// runs the EXIT trap of the shell, not of a subshell,
+				// and none for SIGKILL (llmsh).
+				if r.bashPid != r.llmsh.pid || sig == sigKILL {
 					r.callbackExit = ""
 				}
 				return exitStatus{code: uint8(128 + sig), exiting: true}

@@ -245,6 +245,9 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		case 2:
 			f = r.stderr
 		}
+		if fd == 0 && r.ttyFeed(r.stdin) {
+			return true // llmsh: the terminal's feed (TerminalStdin)
+		}
 		if f, ok := f.(interface{ Fd() uintptr }); ok {
 			// Support [os.File.Fd] methods such as the one on [*os.File].
 			return term.IsTerminal(int(f.Fd()))

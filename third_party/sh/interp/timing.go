@@ -59,12 +59,21 @@ func (r *Runner) timeClause(ctx context.Context, cm *syntax.TimeClause) {
 			return
 		}
 	}
-	r.errf("%s\n", formatTimes(format, real, user1-user0, sys1-sys0))
+	out, bad, ok := formatTimes(format, real, user1-user0, sys1-sys0)
+	if !ok {
+		// llmsh: bash's words, and no report.
+		r.errf("%sTIMEFORMAT: `%c': invalid format character\n", r.errPrefix(), bad)
+		return
+	}
+	r.errf("%s\n", out)
 }
 
-// formatTimes expands a $TIMEFORMAT: %[p][l]R, U, S (p digits after the
-// point, 0 to 3; l for minutes and seconds), %P (CPU percentage), %%.
-func formatTimes(format string, real, user, sys time.Duration) string {
+// formatTimes expands a $TIMEFORMAT: %[p][l]R (or E), U, S (p digits
+// after the point, 0 to 3; l for minutes and seconds), %P (CPU
+// percentage), %%. Any other character after a % is bash's error: ok is
+// false and bad is that character (a NUL at the end of the text), and
+// nothing is printed.
+func formatTimes(format string, real, user, sys time.Duration) (out string, bad byte, ok bool) {
 	var sb strings.Builder
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -73,8 +82,16 @@ func formatTimes(format string, real, user, sys time.Duration) string {
 			continue
 		}
 		i++
-		if format[i] == '%' {
+		switch format[i] {
+		case '%':
 			sb.WriteByte('%')
+			continue
+		case 'P':
+			pct := 0.0
+			if real > 0 {
+				pct = float64(user+sys) / float64(real) * 100
+			}
+			fmt.Fprintf(&sb, "%.2f", pct)
 			continue
 		}
 		prec, long := 3, false
@@ -86,28 +103,16 @@ func formatTimes(format string, real, user, sys time.Duration) string {
 			long = true
 			i++
 		}
-		if i >= len(format) {
-			break
-		}
 		var d time.Duration
-		switch format[i] {
-		case 'R':
+		switch byteAt(format, i) {
+		case 'R', 'E':
 			d = real
 		case 'U':
 			d = user
 		case 'S':
 			d = sys
-		case 'P':
-			pct := 0.0
-			if real > 0 {
-				pct = float64(user+sys) / float64(real) * 100
-			}
-			fmt.Fprintf(&sb, "%.2f", pct)
-			continue
 		default:
-			sb.WriteByte('%')
-			sb.WriteByte(format[i])
-			continue
+			return "", byteAt(format, i), false
 		}
 		secs := d.Seconds()
 		if long {
@@ -117,5 +122,13 @@ func formatTimes(format string, real, user, sys time.Duration) string {
 			fmt.Fprintf(&sb, "%.*f", prec, secs)
 		}
 	}
-	return sb.String()
+	return sb.String(), 0, true
+}
+
+// byteAt is s[i], or a NUL past its end.
+func byteAt(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
 }

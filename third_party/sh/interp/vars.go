@@ -289,6 +289,35 @@ func (o *overlayEnviron) unsetFromCallee(name string) error {
 	return o.Set(name, expand.Variable{})
 }
 
+// unsetLocalKeep unsets name where it is a local of a running function,
+// this one or a caller, keeping it a local with no value (shopt
+// localvar_unset); done is false when no function has such a local
+// (llmsh).
+func (o *overlayEnviron) unsetLocalKeep(name string) (done bool, err error) {
+	normalized := o.normalize(name)
+	for {
+		if prev, ok := o.values[normalized]; ok && prev.Local && o.funcScope {
+			if prev.ReadOnly {
+				return true, errReadOnly
+			}
+			if prev.Exported {
+				exportGen.Add(1)
+				o.exports = true
+			}
+			delete(o.owned, normalized)
+			o.values[normalized] = namedVariable{name, expand.Variable{Local: true}}
+			return true, nil
+		} else if ok || !o.funcScope {
+			return false, nil
+		}
+		po, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			return false, nil
+		}
+		o = po
+	}
+}
+
 func (o *overlayEnviron) Each(f func(name string, vr expand.Variable) bool) {
 	if o.parent != nil {
 		o.parent.Each(f)
@@ -346,9 +375,10 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 			vr.List = r.Params
 		}
 	case "!":
-		// llmsh: the virtual pid of the last job (upstream: "g1").
-		if n := len(r.bgProcs); n > 0 {
-			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bgProcs[n-1].pid)
+		// llmsh: the virtual pid of the last job (upstream: "g1"), in
+		// subshells too.
+		if r.lastBgPid > 0 {
+			vr.Kind, vr.Str = expand.String, strconv.Itoa(r.lastBgPid)
 		}
 	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		if v, ok := r.callStackVar(name); ok { // llmsh: callstack.go
@@ -506,6 +536,17 @@ func (r *Runner) delVar(name string) {
 	}
 	if name == "PATH" {
 		r.hashed, r.hashHits = nil, nil // llmsh: as bash (setVarErr)
+	}
+	if o, ok := r.writeEnv.(*overlayEnviron); ok && r.opts[optLocalUnset] {
+		// llmsh: shopt -s localvar_unset: a calling function's local
+		// stays, unset, as the function's own does.
+		if done, err := o.unsetLocalKeep(name); done {
+			if err != nil {
+				r.errf("%s%s: %v\n", r.errPrefix(), name, err)
+				r.exit.code = 1
+			}
+			return
+		}
 	}
 	if err := r.writeEnv.Set(name, expand.Variable{}); err != nil {
 		r.errf("%s%s: %v\n", r.errPrefix(), name, err) // llmsh: bash's prefix

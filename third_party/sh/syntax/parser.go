@@ -3032,7 +3032,15 @@ func (p *Parser) testExprUnary() TestExpr {
 	case leftParen:
 		pe := &ParenTest{Lparen: p.pos}
 		p.next()
-		if pe.X = p.testExprBinary(false); pe.X == nil {
+		had := p.err != nil
+		pe.X = p.testExprBinary(false)
+		if cerr, ok := p.err.(ParseError); ok && !had && cerr.Cond && cerr.Text != "" {
+			// llmsh: bash says a ( is left open after an error
+			// inside it.
+			cerr.Text += "\nexpected `)'"
+			p.err = cerr
+		}
+		if pe.X == nil {
 			if p.atDblRightBrack() {
 				p.condErr("expected `)'")
 			}
@@ -3125,6 +3133,11 @@ func (p *Parser) timeClause(s *Stmt) {
 	tc := &TimeClause{Time: p.pos}
 	p.next()
 	if _, ok := p.gotRsrv("-p"); ok {
+		tc.PosixFormat = true
+	}
+	if _, ok := p.gotRsrv("--"); ok {
+		// llmsh: bash's TIMEIGN, which also asks for POSIX's format
+		// (time -- CMD, time -p -- CMD).
 		tc.PosixFormat = true
 	}
 	// llmsh: bash times a negated pipeline too: time ! false.
