@@ -10,9 +10,13 @@ import (
 // compileBRE compiles a POSIX basic regular expression (with the GNU
 // extensions \+ \? \| \< \> \w \W \s \S \b \` \') to a Go regexp with
 // leftmost-longest matching. Back-references are not supported.
-func compileBRE(pat string) (*regexp.Regexp, error) {
+func compileBRE(pat string) (*regexp.Regexp, error) { return compileBREFlags(pat, "(?s)") }
+
+// compileBREFlags is compileBRE with Go flags of its own: "(?s)" makes '.'
+// match a newline, "(?m)" makes '^' and '$' match at newlines instead.
+func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
 	var b strings.Builder
-	b.WriteString("(?s)")
+	b.WriteString(flags)
 	atStart := true // where '*' is literal and '^' is an anchor
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
