@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+
+	"github.com/llmsh/llmsh/posixre"
 )
 
 // compileBRE compiles a POSIX basic regular expression (with the GNU
@@ -56,7 +58,13 @@ func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
 				b.WriteString(`\A`)
 			case '\'':
 				b.WriteString(`\z`)
-			case 'w', 'W', 's', 'S', 'b', 'B':
+			case 'w', 'W', 's', 'S':
+				cls, _ := posixre.ClassRE2(map[byte]string{'w': "word", 'W': "word", 's': "space", 'S': "space"}[d])
+				if d == 'W' || d == 'S' {
+					cls = "^" + cls
+				}
+				b.WriteString("[" + cls + "]")
+			case 'b', 'B':
 				b.WriteString(`\` + string(d))
 			case 'n':
 				b.WriteString(`\n`)
@@ -155,6 +163,16 @@ func bracketBRE(b *strings.Builder, pat string, i int) (int, error) {
 	body := pat[i+1 : j]
 	b.WriteByte('[')
 	for k := 0; k < len(body); k++ {
+		if strings.HasPrefix(body[k:], "[:") {
+			// The class as in C.UTF-8 (RE2's [:alpha:] is ASCII).
+			if end := strings.Index(body[k+2:], ":]"); end >= 0 {
+				if cls, ok := posixre.ClassRE2(body[k+2 : k+2+end]); ok {
+					b.WriteString(cls)
+					k += end + 3
+					continue
+				}
+			}
+		}
 		if body[k] == '\\' {
 			b.WriteString(`\\`)
 		} else if body[k] == '[' && k+1 < len(body) && body[k+1] != ':' {
