@@ -5,14 +5,20 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+
+	"github.com/llmsh/llmsh/posixre"
 )
 
 // compileBRE compiles a POSIX basic regular expression (with the GNU
 // extensions \+ \? \| \< \> \w \W \s \S \b \` \') to a Go regexp with
 // leftmost-longest matching. Back-references are not supported.
-func compileBRE(pat string) (*regexp.Regexp, error) {
+func compileBRE(pat string) (*regexp.Regexp, error) { return compileBREFlags(pat, "(?s)") }
+
+// compileBREFlags is compileBRE with Go flags of its own: "(?s)" makes '.'
+// match a newline, "(?m)" makes '^' and '$' match at newlines instead.
+func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
 	var b strings.Builder
-	b.WriteString("(?s)")
+	b.WriteString(flags)
 	atStart := true // where '*' is literal and '^' is an anchor
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
@@ -52,7 +58,13 @@ func compileBRE(pat string) (*regexp.Regexp, error) {
 				b.WriteString(`\A`)
 			case '\'':
 				b.WriteString(`\z`)
-			case 'w', 'W', 's', 'S', 'b', 'B':
+			case 'w', 'W', 's', 'S':
+				cls, _ := posixre.ClassRE2(map[byte]string{'w': "word", 'W': "word", 's': "space", 'S': "space"}[d])
+				if d == 'W' || d == 'S' {
+					cls = "^" + cls
+				}
+				b.WriteString("[" + cls + "]")
+			case 'b', 'B':
 				b.WriteString(`\` + string(d))
 			case 'n':
 				b.WriteString(`\n`)
@@ -151,6 +163,16 @@ func bracketBRE(b *strings.Builder, pat string, i int) (int, error) {
 	body := pat[i+1 : j]
 	b.WriteByte('[')
 	for k := 0; k < len(body); k++ {
+		if strings.HasPrefix(body[k:], "[:") {
+			// The class as in C.UTF-8 (RE2's [:alpha:] is ASCII).
+			if end := strings.Index(body[k+2:], ":]"); end >= 0 {
+				if cls, ok := posixre.ClassRE2(body[k+2 : k+2+end]); ok {
+					b.WriteString(cls)
+					k += end + 3
+					continue
+				}
+			}
+		}
 		if body[k] == '\\' {
 			b.WriteString(`\\`)
 		} else if body[k] == '[' && k+1 < len(body) && body[k+1] != ':' {

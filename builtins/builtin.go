@@ -195,6 +195,9 @@ func All() []Builtin {
 func Run(b Builtin, env *Env) (status int) {
 	if len(env.Args) == 2 && env.Args[1] == "--version" && !ownVersion[b.Name] {
 		fmt.Fprintf(env.Stdout, "%s (llmsh) %s\n", b.Name, Version)
+		if b.Name == "false" { // GNU's false fails even here
+			return 1
+		}
 		return 0
 	}
 	defer func() {

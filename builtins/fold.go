@@ -32,8 +32,13 @@ func fold(env *Env) int {
 			break
 		}
 		prevW := i > 0 && (env.Args[i] == "-w" || env.Args[i] == "--width" || env.Args[i] == "--w" || env.Args[i] == "--wi")
-		if !prevW && len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
-			a = "-w" + a[1:]
+		if k := foldDigitAt(a); !prevW && k > 0 {
+			// -b3 is -b -3, and -3b is the width "3b" (getopt's
+			// digit options take the rest of the word).
+			if k > 1 {
+				args = append(args, a[:k])
+			}
+			a = "-w" + a[k:]
 		}
 		args = append(args, a)
 	}
@@ -124,4 +129,21 @@ func fold(env *Env) int {
 		}
 	})
 	return done.finish(env, w)
+}
+
+// foldDigitAt is the index of the obsolete -WIDTH digit in the option word
+// a (after any -b and -s letters), or 0.
+func foldDigitAt(a string) int {
+	if len(a) < 2 || a[0] != '-' {
+		return 0
+	}
+	for k := 1; k < len(a); k++ {
+		switch c := a[k]; {
+		case c >= '0' && c <= '9':
+			return k
+		case c != 'b' && c != 's':
+			return 0
+		}
+	}
+	return 0
 }

@@ -84,7 +84,7 @@ func grepMain(env *Env, mode byte) int {
 	}
 	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol, dirs: newDirAhead(env, true)}
 	g.dirs.tree = true
-	if o.maxCount == 0 {
+	if grepCannotMatch(o) {
 		return 1
 	}
 	for _, op := range operands {
@@ -116,6 +116,27 @@ func grepMain(env *Env, mode byte) int {
 		return 0
 	}
 	return 1
+}
+
+// grepCannotMatch reports GNU's shortcut of failing without reading any
+// input (not even to report missing files): -m 0, or a pattern list that
+// is empty (-f /dev/null) or only the empty pattern under -v, unless -L.
+func grepCannotMatch(o *grepOpts) bool {
+	if o.listNon && !o.quiet {
+		return false
+	}
+	if o.maxCount == 0 {
+		return true
+	}
+	for _, p := range o.patterns {
+		if p != "" {
+			return false
+		}
+	}
+	if len(o.patterns) == 0 {
+		return !o.invert
+	}
+	return o.invert && !o.line && !o.word
 }
 
 // grepCmdLine is the state of parsing grep's command line: the options

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/posixre"
@@ -1001,16 +1002,14 @@ func (r *sedRun) subst(c *sedCmd) {
 	}
 }
 
-func sedCase(c byte, mode byte) byte {
+// sedCase is c in the case that mode asks for (\U \u \L \l), for every
+// letter that has one as towupper and towlower see them in C.UTF-8.
+func sedCase(c rune, mode byte) rune {
 	switch mode {
 	case 'U', 'u':
-		if c >= 'a' && c <= 'z' {
-			return c - 32
-		}
+		return unicode.ToUpper(c)
 	case 'L', 'l':
-		if c >= 'A' && c <= 'Z' {
-			return c + 32
-		}
+		return unicode.ToLower(c)
 	}
 	return c
 }
@@ -1022,13 +1021,21 @@ func sedAppendRepl(out []byte, parts []sedRepl, ps []byte, loc []int) []byte {
 			out = append(out, b...)
 			return
 		}
-		for _, c := range b {
-			if once != 0 {
-				out = append(out, sedCase(c, once))
-				once = 0
-				continue
+		for i := 0; i < len(b); {
+			c, w := rune(b[i]), 1
+			if c >= utf8.RuneSelf {
+				c, w = utf8.DecodeRune(b[i:])
 			}
-			out = append(out, sedCase(c, mode))
+			m := mode
+			if once != 0 {
+				m, once = once, 0
+			}
+			if c == utf8.RuneError && w == 1 {
+				out = append(out, b[i]) // not UTF-8: left as it is
+			} else {
+				out = utf8.AppendRune(out, sedCase(c, m))
+			}
+			i += w
 		}
 	}
 	for _, p := range parts {

@@ -23,6 +23,7 @@ Options:
     -b          binary digit dump (incompatible with -ps,-i,-r). Default hex.
     -C          capitalize variable names in C include file style (-i).
     -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).
+    -E          show characters in EBCDIC. Default ASCII.
     -e          little-endian dump (incompatible with -ps,-i,-r).
     -g bytes    number of octets per group in normal output. Default 2 (-e: 4).
     -h          print this summary.
@@ -75,7 +76,7 @@ func xxdStrtol(s string) int64 {
 
 type xxdOpts struct {
 	autoskip, bits, upper, ps, cinc, capital, decimal, revert bool
-	little                                                    bool
+	little, ebcdic                                            bool
 	cols, group                                               int
 	colsGiven                                                 bool
 	length                                                    int64
@@ -157,6 +158,8 @@ func (o *xxdOpts) option(pp string, value func(pp, longTail string) (string, boo
 		o.bits, o.ps, o.cinc, o.little = true, false, false, false
 	case 'e':
 		o.bits, o.ps, o.cinc, o.little = false, false, false, true
+	case 'E':
+		o.ebcdic = true
 	case 'u':
 		o.upper = true
 	case 'p':
@@ -588,9 +591,12 @@ func xxdNormal(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx str
 			line[c] = hexx[e>>4]
 			line[c+1] = hexx[e&15]
 		}
-		if e > 31 && e < 127 {
+		switch {
+		case o.ebcdic:
+			line[shift+asciiCol+p] = xxdEBCDIC[e]
+		case e > 31 && e < 127:
 			line[shift+asciiCol+p] = e
-		} else {
+		default:
 			line[shift+asciiCol+p] = '.'
 		}
 		if e != 0 {
@@ -767,3 +773,10 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 	}
 	return 0
 }
+
+// xxdEBCDIC is the character column of xxd -E for each byte read as
+// EBCDIC: its ASCII character when printable, else '.'.
+const xxdEBCDIC = "................................................................" +
+	" ...........<(+|&.........!$*);~-/.........,%_>?.........`:#@'=\"" +
+	".abcdefghi.......jklmnopqr^.......stuvwxyz...[...............].." +
+	"{ABCDEFGHI......}JKLMNOPQR......\\.STUVWXYZ......0123456789......"

@@ -173,8 +173,27 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-func wordBefore(b []byte, i int) bool { return i > 0 && isWordByte(b[i-1]) }
-func wordAfter(b []byte, i int) bool  { return i < len(b) && isWordByte(b[i]) }
+func wordBefore(b []byte, i int) bool {
+	if i <= 0 {
+		return false
+	}
+	if b[i-1] < utf8.RuneSelf {
+		return isWordByte(b[i-1])
+	}
+	r, w := utf8.DecodeLastRune(b[:i])
+	return w > 1 && isWordChar(r)
+}
+
+func wordAfter(b []byte, i int) bool {
+	if i >= len(b) {
+		return false
+	}
+	if b[i] < utf8.RuneSelf {
+		return isWordByte(b[i])
+	}
+	r, w := utf8.DecodeRune(b[i:])
+	return w > 1 && isWordChar(r)
+}
 
 func (r *Regexp) checksHold(b []byte, loc []int) bool {
 	for _, c := range r.tr.Checks {
@@ -197,6 +216,10 @@ func (r *Regexp) checksHold(b []byte, loc []int) bool {
 			}
 		case NotBeforeWord:
 			if wordAfter(b, i) {
+				return false
+			}
+		case WordBoundary, NotWordBoundary:
+			if (wordBefore(b, i) != wordAfter(b, i)) != (c.Kind == WordBoundary) {
 				return false
 			}
 		}
@@ -350,21 +373,15 @@ func foldEq(a, b int32) bool {
 	return false
 }
 
-func inRanges(ranges []int32, c int32) bool {
-	for i := 0; i < len(ranges); i += 2 {
-		if ranges[i] <= c && c <= ranges[i+1] {
-			return true
-		}
-	}
-	return false
-}
-
 func (m *bt) classMatch(n *node, c int32) bool {
-	ranges, neg := classRangesFor(n, m.r.fl)
-	in := inRanges(ranges, c)
+	if c == '\n' && m.r.fl&Lines != 0 {
+		return false // see classRangesFor
+	}
+	ranges, neg := n.ranges, n.neg
+	in := inSorted(ranges, c)
 	if !in && m.icase && c < invalidBase {
 		for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
-			if inRanges(ranges, f) {
+			if inSorted(ranges, f) {
 				in = true
 				break
 			}

@@ -10,8 +10,9 @@
 //
 //   - back-references (\1..\9) make Translate fail with ErrBackref; Compile
 //     then matches with a small backtracking matcher of its own;
-//   - \< and \> become \b plus an empty capture that marks their position;
-//     a match is only accepted once the neighbouring bytes have been checked
+//   - \b, \B, \< and \> become an empty capture that marks their
+//     position (RE2's \b knows only ASCII word characters); a match is
+//     only accepted once the neighbouring characters have been checked
 //     (Translation.Checks), and Compile falls back to the backtracking
 //     matcher for an input where a check fails;
 //   - bytes of the pattern that are not UTF-8, and repetition counts above
@@ -21,8 +22,8 @@
 // one character; every byte that is not part of one is a character of its
 // own, matched by '.', by negated bracket expressions and by a pattern byte
 // equal to it, and by nothing else. ASCII behaves exactly as in the C
-// locale; character classes ([:alpha:], \w) are ASCII-only as in the C
-// locale.
+// locale; character classes ([:alpha:], \w) and word characters (for \<,
+// \>, \b, grep -w) are those of glibc's C.UTF-8 locale (see classes.go).
 package posixre
 
 import (
@@ -482,9 +483,9 @@ func (ps *parser) escape() (*node, error) {
 	ps.i += 2
 	switch e {
 	case 'w', 'W':
-		return &node{kind: kClass, ranges: wordRanges, neg: e == 'W'}, nil
+		return &node{kind: kClass, ranges: wordRanges(), neg: e == 'W'}, nil
 	case 's', 'S':
-		return &node{kind: kClass, ranges: spaceRanges, neg: e == 'S'}, nil
+		return &node{kind: kClass, ranges: spaceRanges(), neg: e == 'S'}, nil
 	case 'b':
 		return &node{kind: kAssert, n: aWordB}, nil
 	case 'B':
@@ -511,26 +512,6 @@ func (ps *parser) escape() (*node, error) {
 	return &node{kind: kLit, c: r}, nil
 }
 
-var (
-	wordRanges  = []int32{'0', '9', 'A', 'Z', '_', '_', 'a', 'z'}
-	spaceRanges = []int32{'\t', '\r', ' ', ' '}
-)
-
-var classRanges = map[string][]int32{
-	"alpha":  {'A', 'Z', 'a', 'z'},
-	"digit":  {'0', '9'},
-	"alnum":  {'0', '9', 'A', 'Z', 'a', 'z'},
-	"upper":  {'A', 'Z'},
-	"lower":  {'a', 'z'},
-	"space":  {'\t', '\r', ' ', ' '},
-	"blank":  {'\t', '\t', ' ', ' '},
-	"punct":  {'!', '/', ':', '@', '[', '`', '{', '~'},
-	"print":  {' ', '~'},
-	"graph":  {'!', '~'},
-	"cntrl":  {0, 0x1f, 0x7f, 0x7f},
-	"xdigit": {'0', '9', 'A', 'F', 'a', 'f'},
-}
-
 // bracket parses a bracket expression; ps.i is at '['.
 func (ps *parser) bracket() (*node, error) {
 	open := ps.i
@@ -546,7 +527,7 @@ func (ps *parser) bracket() (*node, error) {
 	// "[:alpha:]" written without the outer brackets.
 	if ps.p[ps.i] == ':' && !n.neg {
 		if k := indexFrom(ps.p, ps.i+1, ']'); k > ps.i+1 && ps.p[k-1] == ':' && k-1 > ps.i {
-			if _, ok := classRanges[ps.p[ps.i+1:k-1]]; ok {
+			if classNames[ps.p[ps.i+1:k-1]] {
 				return nil, errClassSyn
 			}
 		}
@@ -578,7 +559,7 @@ func (ps *parser) bracket() (*node, error) {
 			name := ps.p[ps.i+2 : end]
 			ps.i = end + 2
 			if delim == ':' {
-				r, ok := classRanges[name]
+				r, ok := classRanges(name)
 				if !ok {
 					return nil, errCtype
 				}
@@ -644,6 +625,7 @@ func (ps *parser) bracket() (*node, error) {
 		n.ranges = append(n.ranges, lo, lo)
 	}
 	_ = open
+	n.ranges = rangeUnion(n.ranges) // sorted, for inSorted
 	return n, nil
 }
 

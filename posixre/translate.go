@@ -18,6 +18,11 @@ const (
 	NotAfterWord
 	// NotBeforeWord: the next character is not a word character (grep -w).
 	NotBeforeWord
+	// WordBoundary (\b): one of the characters around is a word character
+	// and the other is not (RE2's \b knows only ASCII word characters).
+	WordBoundary
+	// NotWordBoundary (\B): WordBoundary does not hold.
+	NotWordBoundary
 )
 
 // Check is one post-match condition: the position is where RE2 capture
@@ -36,7 +41,8 @@ type Translation struct {
 	// Groups[0] is 0.
 	Groups []int
 	// Checks must all hold for a match of Expr to be a match of the POSIX
-	// pattern (\< and \> are translated to \b, a superset).
+	// pattern (\b, \B, \< and \> are translated to an empty group whose
+	// position is checked).
 	Checks []Check
 	// Warnings are GNU's warnings about the pattern, such as "* at start
 	// of expression".
@@ -190,10 +196,6 @@ func (e *emitter) emit(n *node, inRepeat bool) {
 			} else {
 				e.b = append(e.b, `\z`...)
 			}
-		case aWordB:
-			e.b = append(e.b, `\b`...)
-		case aNotWordB:
-			e.b = append(e.b, `\B`...)
 		default:
 			// A check inside a repetition cannot be verified from the
 			// last iteration's capture alone.
@@ -202,12 +204,10 @@ func (e *emitter) emit(n *node, inRepeat bool) {
 				return
 			}
 			e.cap++
-			k := map[int]CheckKind{aWordStart: WordStart, aWordEnd: WordEnd, aNotAfterW: NotAfterWord, aNotBeforeW: NotBeforeWord}[n.n]
+			k := map[int]CheckKind{aWordStart: WordStart, aWordEnd: WordEnd, aNotAfterW: NotAfterWord,
+				aNotBeforeW: NotBeforeWord, aWordB: WordBoundary, aNotWordB: NotWordBoundary}[n.n]
 			e.t.Checks = append(e.t.Checks, Check{Group: e.cap, Kind: k})
 			e.b = append(e.b, "()"...)
-			if n.n == aWordStart || n.n == aWordEnd {
-				e.b = append(e.b, `\b`...)
-			}
 		}
 	}
 }

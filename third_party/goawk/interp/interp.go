@@ -951,6 +951,10 @@ func (p *interp) setField(index int, value string) error {
 	if index > maxFieldIndex {
 		return newError("field index too large: %d", index)
 	}
+	if index < 0 {
+		// llmsh: gawk has no negative fields ($-1 = x is fatal).
+		return newError("attempt to access field %d", index)
+	}
 	// If there aren't enough fields, add empty string fields in between
 	p.ensureFields()
 	if index < 1 {

@@ -68,8 +68,12 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			s[0], s[1], s[2] = v1, v2, v0
 
 		case compiler.Field:
-			index := p.peekTop()
-			v := p.getField(int(index.num()))
+			index := int(p.peekTop().num())
+			if index < 0 {
+				// llmsh: gawk has no negative fields ($-1 is fatal).
+				return newError("attempt to access field %d", index)
+			}
+			v := p.getField(index)
 			p.replaceTop(v)
 
 		case compiler.FieldInt:
