@@ -64,7 +64,8 @@ llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
 times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
-group, inode, link count, block or access/change time directives; -ls
+group, inode, link count or access/change time directives (%b and %k
+estimate blocks from the size, as stat's %b); -ls
 shows inode 0, blocks from the size, one link (two for a directory) and
 llmsh as owner and group, as ls -l does; there are no -user, -group,
 -links or -inum tests (-samefile compares vfsd's file identity);
@@ -1550,7 +1551,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1681,6 +1682,10 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			switch p.dir {
 			case 's':
 				v = strconv.FormatInt(info.Size(), 10)
+			case 'b': // 512-byte blocks, estimated as stat's %b
+				v = strconv.FormatInt(statBlocks(info), 10)
+			case 'k':
+				v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
 			case 'm':
 				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
 				if strings.Contains(p.flags, "#") {

@@ -167,7 +167,8 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 	f.BoolVar(&o.author, 0, "author", "with -l, print the author of each file")
 	f.Func('b', "escape", NoArg, "", "print C-style escapes for nongraphic characters", p.setQuoting(gnu.Escape))
 	f.Func(0, "block-size", RequiredArg, "SIZE", "with -l, scale sizes by SIZE when printing them;\ne.g., '--block-size=M'; see SIZE format below", func(v string, _ bool) error {
-		p.blockSize, p.blockSet = v, true
+		// The last of -h, --si and --block-size wins, as in GNU ls.
+		p.blockSize, p.blockSet, o.human, o.si = v, true, false, false
 		return nil
 	})
 	f.Func('B', "ignore-backups", NoArg, "", "do not list implied entries ending with ~", func(string, bool) error {
