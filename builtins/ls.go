@@ -180,7 +180,13 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		return nil
 	})
 	f.Func('C', "", NoArg, "", "list entries by columns", p.setFormat(lsFormatColumns))
-	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
+	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(v string, present bool) error {
+		if !present {
+			return nil
+		}
+		_, err := lsArgMatch("--color", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
+		return err
+	})
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
 	f.Func('f', "", NoArg, "", "list all entries in directory order", func(string, bool) error {
 		o.all, o.sortBy, o.size = true, lsSortNone, false
