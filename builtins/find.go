@@ -64,7 +64,8 @@ llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
 times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
-group, inode, link count, block or access/change time directives; -ls
+group, inode, link count or access/change time directives (%b and %k
+estimate blocks from the size, as stat's %b); -ls
 shows inode 0, blocks from the size, one link (two for a directory) and
 llmsh as owner and group, as ls -l does; there are no -user, -group,
 -links or -inum tests (-samefile compares vfsd's file identity);
@@ -1272,7 +1273,7 @@ func (fd *finder) compileRegex(v string, fold bool) (*posixre.Regexp, error) {
 	}
 	re, err := posixre.Compile(pat, fl)
 	if err != nil {
-		return nil, findErrf("%s", err)
+		return nil, findErrf("failed to compile regular expression '%s': %s", v, err)
 	}
 	return re, nil
 }
@@ -1304,34 +1305,49 @@ func findEmacsToERE(s string) string {
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		case '[':
-			// Copy a bracket expression whole.
-			j := i + 1
-			if j < len(s) && s[j] == '^' {
-				j++
-			}
-			if j < len(s) && s[j] == ']' {
-				j++
-			}
-			for j < len(s) && s[j] != ']' {
-				if s[j] == '[' && j+1 < len(s) && (s[j+1] == ':' || s[j+1] == '.' || s[j+1] == '=') {
-					if k := strings.Index(s[j+2:], string(s[j+1])+"]"); k >= 0 {
-						j += k + 4
-						continue
-					}
-				}
-				j++
-			}
-			if j >= len(s) {
+			j := findEmacsBracket(s, i, &b)
+			if j < 0 {
 				b.WriteString(s[i:])
 				return b.String()
 			}
-			b.WriteString(s[i : j+1])
 			i = j
 		default:
 			b.WriteByte(c)
 		}
 	}
 	return b.String()
+}
+
+// findEmacsBracket copies the bracket expression at s[i] to b and returns
+// the index of its ']', or -1 when it is not closed. The emacs syntax
+// has no [:class:], [.coll.] or [=equiv=]: the first ']' closes it and a
+// '[' in it is literal, so it goes last, where ERE cannot read it as one.
+func findEmacsBracket(s string, i int, b *strings.Builder) int {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	k := strings.IndexByte(s[j:], ']')
+	if k < 0 {
+		return -1
+	}
+	j += k
+	body := s[i+1 : j]
+	if strings.Contains(body, "[") {
+		body = strings.ReplaceAll(body, "[", "")
+		if strings.HasSuffix(body, "-") && len(body) > 1 {
+			body = body[:len(body)-1] + "[-"
+		} else {
+			body += "["
+		}
+	}
+	b.WriteByte('[')
+	b.WriteString(body)
+	b.WriteByte(']')
+	return j
 }
 
 func findTypes(v string) (map[byte]bool, error) {
@@ -1550,7 +1566,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1631,9 +1647,9 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 		case 'p':
 			v = f.path
 		case 'f':
-			v = findBase(f.path)
+			v, _ = findPrintfBase(f.path)
 		case 'h':
-			v = findDirname(f.path)
+			_, v = findPrintfBase(f.path)
 		case 'P':
 			v = strings.TrimPrefix(strings.TrimPrefix(f.path, f.start), "/")
 			if f.path == f.start {
@@ -1681,6 +1697,10 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			switch p.dir {
 			case 's':
 				v = strconv.FormatInt(info.Size(), 10)
+			case 'b': // 512-byte blocks, estimated as stat's %b
+				v = strconv.FormatInt(statBlocks(info), 10)
+			case 'k':
+				v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
 			case 'm':
 				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
 				if strings.Contains(p.flags, "#") {
@@ -1697,6 +1717,32 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 		b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', v))
 	}
 	fd.printTo(w, b.String())
+}
+
+// findPrintfBase splits p as GNU find's %f and %h do: %f is the last
+// component with one of its trailing slashes ("s/a//": "a/"), %h what
+// comes before it less one slash ("s//a": "s/", "/tmp": ""); a lone
+// component with trailing slashes has "." as %h, unless it is one
+// character long: then itself less one slash ("s//": "s/").
+func findPrintfBase(p string) (base, dir string) {
+	trimmed := strings.TrimRight(p, "/")
+	if trimmed == "" { // "/": "" and "/"; "//": "/" and "/"
+		return p[:min(len(p), 1)], p[:max(len(p)-1, 0)]
+	}
+	i := strings.LastIndexByte(trimmed, '/') + 1
+	base = trimmed[i:]
+	if len(trimmed) < len(p) {
+		base += "/"
+	}
+	switch {
+	case i > 0:
+		dir = p[:i-1] // "/tmp": ""
+	case len(trimmed) < len(p) && len(trimmed) == 1:
+		dir = p[:len(p)-1] // GNU find 4.9: "s/" "s", "rx/" "."
+	default:
+		dir = "."
+	}
+	return base, dir
 }
 
 func findDirname(p string) string {

@@ -76,6 +76,12 @@ func gzipMain(env *Env) int {
 	f.Func(0, "synchronous", NoArg, "", "synchronous output (safer if system crashes, but slower)\n(llmsh: vfsd writes the files; no effect)", func(string, bool) error { return nil })
 	f.BoolVar(&s.rsyncable, 0, "rsyncable", "make rsync-friendly archive")
 	files, err := f.Parse(env.Args[1:])
+	if msg, ok := usageMessage(err); ok {
+		// gzip 1.12 (also as gunzip and zcat, scripts around it) says
+		// "gzip:" and quotes its Try line `so'.
+		fmt.Fprintf(env.Stderr, "gzip: %s\nTry `gzip --help' for more information.\n", msg)
+		return 1
+	}
 	if err != nil {
 		return f.Fail(err, 1)
 	}
@@ -143,17 +149,27 @@ var gzipSuffixes = [][2]string{{".gz", ""}, {"-gz", ""}, {".z", ""}, {"-z", ""},
 
 // stripSuffix returns name without its compressed suffix, or false.
 func (s *gzipState) stripSuffix(name string) (string, bool) {
+	n, repl := s.suffixLen(name)
+	if n == 0 {
+		return "", false
+	}
+	return name[:len(name)-n] + repl, true
+}
+
+// suffixLen is the length of name's compressed suffix (0 if none) and
+// what replaces it when expanding.
+func (s *gzipState) suffixLen(name string) (int, string) {
 	base := path.Base(name)
 	if strings.HasSuffix(base, s.suffix) && len(base) > len(s.suffix) {
-		return name[:len(name)-len(s.suffix)], true
+		return len(s.suffix), ""
 	}
 	lower := strings.ToLower(base)
 	for _, sf := range gzipSuffixes {
 		if strings.HasSuffix(lower, sf[0]) && len(base) > len(sf[0]) {
-			return name[:len(name)-len(sf[0])] + sf[1], true
+			return len(sf[0]), sf[1]
 		}
 	}
-	return "", false
+	return 0, ""
 }
 
 func (s *gzipState) hasSuffix(name string) bool {
@@ -444,7 +460,8 @@ func (s *gzipState) fileOne(arg string) {
 		if s.hasSuffix(name) && !s.force && !s.stdout {
 			// GNU gzip 1.12 says so but leaves the exit status alone.
 			if !s.quiet && (!s.recursive || s.verbose > 0) {
-				fmt.Fprintf(s.env.Stderr, "gzip: %s already has %s suffix -- unchanged\n", name, s.suffix)
+				n, _ := s.suffixLen(name)
+				fmt.Fprintf(s.env.Stderr, "gzip: %s already has %s suffix -- unchanged\n", name, name[len(name)-n:])
 			}
 			return
 		}

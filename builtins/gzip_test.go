@@ -115,7 +115,7 @@ func TestGzipMessages(t *testing.T) {
 		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"zcat", "h.gz", "h"}, "hello world\nhello world\n", "", 0, "h.gz"},
 		{map[string]string{"h.tgz": gzHelloNamed}, "", []string{"gunzip", "h.tgz"}, "", "", 0, "h.tar"},
 		{map[string]string{"h.z": gzHelloNamed}, "", []string{"gunzip", "-S", ".z", "h.z"}, "", "", 0, "h"},
-		{nil, "", []string{"gzip", "-x"}, "", "gzip: invalid option -- 'x'\nTry 'gzip --help' for more information.\n", 1, ""},
+		{nil, "", []string{"gzip", "-x"}, "", "gzip: invalid option -- 'x'\nTry `gzip --help' for more information.\n", 1, ""},
 	}
 	for _, c := range cases {
 		var r result

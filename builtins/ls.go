@@ -167,7 +167,8 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 	f.BoolVar(&o.author, 0, "author", "with -l, print the author of each file")
 	f.Func('b', "escape", NoArg, "", "print C-style escapes for nongraphic characters", p.setQuoting(gnu.Escape))
 	f.Func(0, "block-size", RequiredArg, "SIZE", "with -l, scale sizes by SIZE when printing them;\ne.g., '--block-size=M'; see SIZE format below", func(v string, _ bool) error {
-		p.blockSize, p.blockSet = v, true
+		// The last of -h, --si and --block-size wins, as in GNU ls.
+		p.blockSize, p.blockSet, o.human, o.si = v, true, false, false
 		return nil
 	})
 	f.Func('B', "ignore-backups", NoArg, "", "do not list implied entries ending with ~", func(string, bool) error {
@@ -179,7 +180,13 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		return nil
 	})
 	f.Func('C', "", NoArg, "", "list entries by columns", p.setFormat(lsFormatColumns))
-	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(string, bool) error { return nil })
+	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(v string, present bool) error {
+		if !present {
+			return nil
+		}
+		_, err := lsArgMatch("--color", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
+		return err
+	})
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
 	f.Func('f', "", NoArg, "", "list all entries in directory order", func(string, bool) error {
 		o.all, o.sortBy, o.size = true, lsSortNone, false

@@ -71,12 +71,9 @@ func (m *mover) operand(src, dst string) bool {
 		env.Errorf("%s and %s are the same file", gnu.QuoteAF(src), gnu.QuoteAF(dst))
 		return false
 	}
-	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
-		env.Errorf("cannot move %s to a subdirectory of itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
-		return false
-	}
 	var backup string
-	if dfi, err := env.FS.Stat(dabs); err == nil {
+	dfi, err := env.FS.Stat(dabs)
+	if err == nil {
 		c := copier{env: env, clobber: m.clobber, update: m.update}
 		switch {
 		case c.skip(dst, fi, dfi):
@@ -88,11 +85,16 @@ func (m *mover) operand(src, dst string) bool {
 			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))
 			return false
 		}
-		if m.backup.kind != backupNone {
-			var ok bool
-			if backup, ok = m.backup.backup(env, dst, dabs); !ok {
-				return false
-			}
+	}
+	// GNU mv learns this from rename's EINVAL, after the checks above.
+	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
+		env.Errorf("cannot move %s to a subdirectory of itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+		return false
+	}
+	if err == nil && m.backup.kind != backupNone {
+		var ok bool
+		if backup, ok = m.backup.backup(env, dst, dabs); !ok {
+			return false
 		}
 	}
 	err = env.FS.Rename(sabs, dabs)

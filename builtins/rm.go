@@ -38,6 +38,12 @@ func rm(env *Env) int {
 	noPreserve := f.Bool(0, "no-preserve-root", "accepted, but '/' is never removed in llmsh")
 	f.Bool(0, "one-file-system", "accepted; a granted tree is one file system")
 	files, err := f.Parse(env.Args[1:])
+	if msg, ok := usageMessage(err); ok {
+		env.Errorf("%s", msg)
+		rmLeadingHyphen(env)
+		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+		return 1
+	}
 	if err != nil {
 		return f.Fail(err, 1)
 	}
@@ -63,6 +69,20 @@ func rm(env *Env) int {
 		}
 	}
 	return status
+}
+
+// rmLeadingHyphen is GNU rm's diagnose_leading_hyphen: after a bad
+// option, the first argument that starts with '-' and names a file gets
+// a hint on how to remove it.
+func rmLeadingHyphen(env *Env) {
+	for _, a := range env.Args[1:] {
+		if len(a) > 1 && a[0] == '-' {
+			if _, err := env.FS.Lstat(env.Abs(a)); err == nil {
+				fmt.Fprintf(env.Stderr, "Try '%s ./%s' to remove the file %s.\n", env.Name(), gnu.QuoteF(a), gnu.QuoteAF(a))
+				return
+			}
+		}
+	}
 }
 
 // remover removes files and trees for rm (and mv's fallback).
