@@ -267,7 +267,7 @@ func (c *csplitRun) parse(pats []string) ([]*csplitControl, bool) {
 	for i := 0; i < len(pats); i++ {
 		arg := pats[i]
 		p := &csplitControl{argnum: i + 1}
-		if arg[0] == '/' || arg[0] == '%' {
+		if arg != "" && (arg[0] == '/' || arg[0] == '%') {
 			if !c.parseRegexp(p, arg) {
 				return nil, false
 			}

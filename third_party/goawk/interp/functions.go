@@ -276,7 +276,10 @@ func (p *interp) split(s string, scope resolver.Scope, index int, fs string, mod
 		if err != nil {
 			return 0, err
 		}
-		parts = re.Split(s, -1)
+		parts, err = p.splitRegex(re, s) // llmsh: stoppable (regexwork.go)
+		if err != nil {
+			return 0, err
+		}
 	}
 	array := make(map[string]value, len(parts))
 	for i, part := range parts {
@@ -298,50 +301,80 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 	if err != nil {
 		return "", 0, err
 	}
+	if !global {
+		// llmsh: sub() replaces the first match only: one search,
+		// which the run's context can stop (regexwork.go), not a walk
+		// over every match of the string.
+		loc, err := p.findStringIndex(re, in)
+		if err != nil || loc == nil {
+			return in, 0, err
+		}
+		if len(in)+replLen(repl, loc[1]-loc[0])-(loc[1]-loc[0]) > MaxString {
+			return "", 0, errStringTooLong()
+		}
+		return in[:loc[0]] + expandRepl(repl, in[loc[0]:loc[1]]) + in[loc[1]:], 1, nil
+	}
+	if len(in) >= bigRegexInput && p.checkCtx && !looksBehind(re) {
+		return p.gsubLong(re, repl, in) // llmsh: regexwork.go
+	}
 	count := 0
-	// llmsh: the result may not pass MaxString; past it the replacements
-	// stop growing it and the call fails.
-	size, tooLong := len(in), false
+	// llmsh: the result may not pass MaxString; past it the call fails
+	// at once. The run's context is looked at every 4096 matches, and
+	// the input counts as regexp work (regexwork.go).
+	defer func() {
+		if v := recover(); v != nil {
+			stop, ok := v.(regexStop)
+			if !ok {
+				panic(v)
+			}
+			out, num, err = "", 0, stop.err
+		}
+	}()
+	p.regexDone(len(in))
+	size := len(in)
 	out = re.ReplaceAllStringFunc(in, func(s string) string {
-		// Only do the first replacement for sub(), or all for gsub()
-		if (!global && count > 0) || tooLong {
-			return s
-		}
 		count++
-		if size += replLen(repl, len(s)) - len(s); size > MaxString {
-			tooLong = true
-			return s
-		}
-		// Handle & (ampersand) properly in replacement string
-		r := make([]byte, 0, 64) // Up to 64 byte replacement won't require heap allocation
-		for i := 0; i < len(repl); i++ {
-			switch repl[i] {
-			case '&':
-				r = append(r, s...)
-			case '\\':
-				i++
-				if i < len(repl) {
-					switch repl[i] {
-					case '&':
-						r = append(r, '&')
-					case '\\':
-						r = append(r, '\\')
-					default:
-						r = append(r, '\\', repl[i])
-					}
-				} else {
-					r = append(r, '\\')
-				}
-			default:
-				r = append(r, repl[i])
+		if count&0xfff == 0 {
+			if err := p.checkContextNow(); err != nil {
+				panic(regexStop{err})
 			}
 		}
-		return string(r)
+		if size += replLen(repl, len(s)) - len(s); size > MaxString {
+			panic(regexStop{errStringTooLong()})
+		}
+		return expandRepl(repl, s)
 	})
-	if tooLong {
-		return "", 0, errStringTooLong()
-	}
 	return out, count, nil
+}
+
+// expandRepl is sub's and gsub's replacement repl of the matched text s:
+// & is s, \& a literal &, \\ a backslash.
+func expandRepl(repl, s string) string {
+	// Handle & (ampersand) properly in replacement string
+	r := make([]byte, 0, 64) // Up to 64 byte replacement won't require heap allocation
+	for i := 0; i < len(repl); i++ {
+		switch repl[i] {
+		case '&':
+			r = append(r, s...)
+		case '\\':
+			i++
+			if i < len(repl) {
+				switch repl[i] {
+				case '&':
+					r = append(r, '&')
+				case '\\':
+					r = append(r, '\\')
+				default:
+					r = append(r, '\\', repl[i])
+				}
+			} else {
+				r = append(r, '\\')
+			}
+		default:
+			r = append(r, repl[i])
+		}
+	}
+	return string(r)
 }
 
 type cachedFormat struct {

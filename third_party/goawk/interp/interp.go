@@ -146,6 +146,9 @@ type interp struct {
 	ctx      context.Context
 	ctxDone  <-chan struct{}
 	ctxOps   int
+	// llmsh: bytes of regexp input since the context was looked at
+	// (regexwork.go).
+	regexBytes int
 
 	// Misc pieces of state
 	random           *rand.Rand

@@ -635,7 +635,9 @@ func (p *interp) setLine(line string, isTrueStr bool) {
 // Splits on FS as a regex, appending each field to fields and returning the
 // new slice (for efficiency).
 func (p *interp) splitOnFieldSepRegex(fields []string, line string) []string {
-	indices := p.fieldSepRegex.FindAllStringIndex(line, -1)
+	// llmsh: stoppable (regexwork.go); a run stopped midway keeps the
+	// fields found, and the next instruction sees the stop.
+	indices, _ := p.findAllIndex(p.fieldSepRegex, line)
 	prevIndex := 0
 	for _, match := range indices {
 		start, end := match[0], match[1]

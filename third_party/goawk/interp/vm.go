@@ -329,7 +329,11 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			index := code[ip]
 			ip++
 			re := p.regexes[index]
-			p.push(boolean(re.MatchString(p.line)))
+			matched, err := p.matchString(re, p.line) // llmsh: stoppable
+			if err != nil {
+				return err
+			}
+			p.push(boolean(matched))
 
 		case compiler.IndexMulti:
 			numValues := int(code[ip])
@@ -463,7 +467,10 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			if err != nil {
 				return err
 			}
-			matched := re.MatchString(p.toString(l))
+			matched, err := p.matchString(re, p.toString(l)) // llmsh: stoppable
+			if err != nil {
+				return err
+			}
 			p.replaceTop(boolean(matched))
 
 		case compiler.NotMatch:
@@ -472,7 +479,10 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			if err != nil {
 				return err
 			}
-			matched := re.MatchString(p.toString(l))
+			matched, err := p.matchString(re, p.toString(l)) // llmsh: stoppable
+			if err != nil {
+				return err
+			}
 			p.replaceTop(boolean(!matched))
 
 		case compiler.Not:
@@ -1034,7 +1044,10 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		if err != nil {
 			return err
 		}
-		loc := re.FindStringIndex(s)
+		loc, err := p.findStringIndex(re, s) // llmsh: stoppable
+		if err != nil {
+			return err
+		}
 		if loc == nil {
 			p.matchStart = 0
 			p.matchLength = -1

@@ -168,6 +168,15 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				exit.code = 1
 			}
 		}()
+		// llmsh: a bug in a builtin that runs no code ends that
+		// command, as builtins.Run does, never the process (which is
+		// a serve worker's or a library host's).
+		defer func() {
+			if v := recover(); v != nil {
+				r.errf("%s%s: internal error\n", r.errPrefix(), name)
+				exit = exitStatus{code: 2}
+			}
+		}()
 	}
 	switch name {
 	case ":", "true":
@@ -293,6 +302,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 					exit.code = 1
 					continue
 				}
+			}
+			if arg == "" {
+				continue // llmsh: bash skips it (lookupVar panics on "")
 			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)

@@ -47,7 +47,8 @@ func umaskSymbolic(mask fs.FileMode) string {
 // permissions that mask leaves, as bash's umask does.
 func parseSymbolicUmask(mask fs.FileMode, s string) (fs.FileMode, string) {
 	perm := 0o777 &^ mask
-	for _, clause := range strings.Split(s, ",") {
+	clauses := strings.Split(s, ",")
+	for ci, clause := range clauses {
 		i := 0
 		var who fs.FileMode
 		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
@@ -66,7 +67,13 @@ func parseSymbolicUmask(mask fs.FileMode, s string) (fs.FileMode, string) {
 			who = 0o777
 		}
 		if i >= len(clause) {
-			return 0, "`" + clause[len(clause)-min(len(clause), 1):] + "': invalid symbolic mode operator"
+			// bash reads the operator past the clause: the next
+			// clause's comma, or the string's terminating NUL.
+			op := "\x00"
+			if ci < len(clauses)-1 {
+				op = ","
+			}
+			return 0, "`" + op + "': invalid symbolic mode operator"
 		}
 		op := clause[i]
 		if op != '=' && op != '+' && op != '-' {
@@ -133,7 +140,7 @@ func (r *Runner) builtinUmask(args []string) exitStatus {
 		return exit
 	}
 	m := args[0]
-	if m[0] >= '0' && m[0] <= '9' {
+	if m != "" && m[0] >= '0' && m[0] <= '9' {
 		n, err := strconv.ParseUint(m, 8, 32)
 		if err != nil || n > 0o7777 {
 			r.errf("%sumask: %s: octal number out of range\n", r.errPrefix(), m)

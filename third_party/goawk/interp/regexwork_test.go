@@ -1,0 +1,74 @@
+package interp
+
+// llmsh: regexwork.go.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/third_party/goawk/internal/compiler"
+)
+
+func ctxInterp(ctx context.Context) *interp {
+	return &interp{checkCtx: true, ctx: ctx, ctxDone: ctx.Done(), regexCache: map[string]*regexp.Regexp{}}
+}
+
+// A long string's match, read through the context's reader, finds what
+// the string's own search finds, prefix skip included.
+func TestRegexWorkSameMatches(t *testing.T) {
+	defer func(n int) { bigRegexInput = n }(bigRegexInput)
+	bigRegexInput = 1 << 16
+	p := ctxInterp(context.Background())
+	big := strings.Repeat("ab cd\xff é", bigRegexInput/8)
+	inputs := []string{big + "foo bar", "xfoo" + big, big, "b" + big + "zfoo", big + "ab\n"}
+	for _, pat := range []string{`foo`, `^b`, `^foo`, `\bfoo`, `foo\b`, `oo\B`, `b$`, `é`, `\xff`, `(x|y)+z`,
+		`c.{0,3}é`, `[^a-z ]`, `z`, `(?i)FOO`, `fo*`, `$`, ``} {
+		re := regexp.MustCompile(compiler.AddRegexFlags(pat))
+		for i, s := range inputs {
+			got, err := p.findStringIndex(re, s)
+			want := re.FindStringIndex(s)
+			if err != nil || (got == nil) != (want == nil) || got != nil && (got[0] != want[0] || got[1] != want[1]) {
+				t.Errorf("/%s/ on input %d: %v, %v; want %v", pat, i, got, err, want)
+			}
+			all, err := p.findAllIndex(re, s)
+			if wantAll := re.FindAllStringIndex(s, -1); err != nil || fmt.Sprint(all) != fmt.Sprint(wantAll) {
+				t.Errorf("/%s/ on input %d: all matches differ (%d, %d), %v", pat, i, len(all), len(wantAll), err)
+			}
+			parts, err := p.splitRegex(re, s)
+			if wantParts := re.Split(s, -1); err != nil || strings.Join(parts, "|") != strings.Join(wantParts, "|") || len(parts) != len(wantParts) {
+				t.Errorf("/%s/ on input %d: split differs (%d, %d), %v", pat, i, len(parts), len(wantParts), err)
+			}
+			out, _, err := p.sub(pat, "<&>", s, true)
+			if want := re.ReplaceAllString(s, "<$0>"); err != nil || out != want {
+				t.Errorf("/%s/ on input %d: gsub differs, %v", pat, i, err)
+			}
+		}
+	}
+}
+
+// A stopped run stops a long match and a gsub midway; sub() finds its
+// one match without a walk over the others.
+func TestRegexWorkStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := ctxInterp(ctx)
+	big := strings.Repeat("ab", bigRegexInput)
+	re := regexp.MustCompile(`[a-z]{1,30}Q`)
+	if loc, err := p.findStringIndex(re, big); loc != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("findStringIndex: %v, %v; want context.Canceled", loc, err)
+	}
+	if _, _, err := p.sub(`a`, "x", strings.Repeat("a", 5000), true); !errors.Is(err, context.Canceled) {
+		t.Errorf("gsub: %v; want context.Canceled", err)
+	}
+	p = ctxInterp(context.Background())
+	if out, n, err := p.sub(`a`, "[&]", "bab"+big, false); err != nil || n != 1 || out != "b[a]b"+big {
+		t.Errorf("sub: %.10q, %d, %v", out, n, err)
+	}
+	if out, n, err := p.sub(`x*`, "-", "ab", true); err != nil || n != 3 || out != "-a-b-" {
+		t.Errorf("gsub: %q, %d, %v", out, n, err)
+	}
+}
