@@ -1383,7 +1383,8 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 		temps.dirs = []string{sortTmpDir(env)}
 	}
 	defer temps.cleanup()
-	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0, compress: c.compress}
+	x := &sortSpiller{s: s, temps: temps, delim: delim, fallback: len(c.tmpDirs) == 0, compress: c.compress,
+		small: budget <= sortPipeRuns}
 	l := newSortLoader(s, env, delim, budget, x.spill)
 	defer l.stopBg()
 	for _, file := range files {

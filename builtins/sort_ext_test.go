@@ -399,17 +399,29 @@ type sortSizedFile struct {
 
 func (f sortSizedFile) SetReadSize(n int) { *f.sizes = append(*f.sizes, n) }
 
+// sortShmFile records the SetWriteShm calls on a run written.
+type sortShmFile struct {
+	File
+	calls *[]bool
+}
+
+func (f sortShmFile) SetWriteShm(on bool) { *f.calls = append(*f.calls, on) }
+
 // sortSizingFS opens the runs under dir as sortSizedFile.
 type sortSizingFS struct {
 	FS
 	dir   string
 	sizes []int
+	shm   []bool // SetWriteShm calls on runs written
 }
 
 func (c *sortSizingFS) OpenFile(name string, flag int) (File, error) {
 	f, err := c.FS.OpenFile(name, flag)
 	if err == nil && flag == os.O_RDONLY && strings.HasPrefix(name, c.dir+"/") {
 		return sortSizedFile{f, &c.sizes}, nil
+	}
+	if err == nil && flag&os.O_CREATE != 0 && strings.HasPrefix(name, c.dir+"/") {
+		return sortShmFile{f, &c.shm}, nil
 	}
 	return f, err
 }
@@ -441,5 +453,10 @@ func TestSortMergeReadSize(t *testing.T) {
 	// read through a buffer of 20k/17 bytes, at least 4 KiB.
 	if want := []int{4 << 10, 4 << 10, 4 << 10, 4 << 10}; !slices.Equal(sfs.sizes, want) {
 		t.Errorf("read sizes %v, want %v", sfs.sizes, want)
+	}
+	// A buffer under sortPipeRuns: each run goes through the pipe, not
+	// the region shared with vfsd.
+	if want := []bool{false, false, false, false}; !slices.Equal(sfs.shm, want) {
+		t.Errorf("SetWriteShm calls %v, want %v", sfs.shm, want)
 	}
 }

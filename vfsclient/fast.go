@@ -48,14 +48,51 @@ var (
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
 
 // bulkSizes are the sizes of the buffers that hold read_bulk payloads,
-// and bulkPools their pools: an answer takes the smallest that holds it.
+// and bulkFree their spares: an answer takes the smallest that holds it.
 // One size of MaxBulkRead held a whole MiB for each answer of a reader
 // that asks for less (Read's chunks, bulkReadChunk): a sort merging nine
 // runs of 700 KB held nine.
 var (
 	bulkSizes = [...]int{64 << 10, 256 << 10, bulkReadChunk, vfsproto.MaxBulkRead}
-	bulkPools [len(bulkSizes)]sync.Pool
+	bulkFree  [len(bulkSizes)]bufStack
 )
+
+// bulkSpares is the most spare buffers of each size kept.
+const bulkSpares = 2
+
+// bufStack holds spare buffers of one size, the last given back on top
+// (its pages are the ones resident). Not a sync.Pool: the read loop takes
+// a buffer on one P and the reader gives it back on another, and a Pool
+// keeps what it is given in that P's private slot, out of the other's
+// reach; the loop then made a new one. `cut big.txt | sort` touched
+// eleven 512 KiB buffers for the two it had in use at once (`perf record
+// -e page-faults -d`), the collector freeing the others, and the scavenger
+// their pages, to be touched again.
+type bufStack struct {
+	mu   sync.Mutex
+	free []*[]byte
+}
+
+func (s *bufStack) get() *[]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(s.free)
+	if n == 0 {
+		return nil
+	}
+	b := s.free[n-1]
+	s.free[n-1] = nil
+	s.free = s.free[:n-1]
+	return b
+}
+
+func (s *bufStack) put(b *[]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.free) < bulkSpares {
+		s.free = append(s.free, b)
+	}
+}
 
 const maxPooledBuf = 256 << 10
 
@@ -65,7 +102,7 @@ func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
 func getBulkBuf(n int) *[]byte {
 	for i, size := range bulkSizes {
 		if n <= size {
-			if b, ok := bulkPools[i].Get().(*[]byte); ok {
+			if b := bulkFree[i].get(); b != nil {
 				*b = (*b)[:n]
 				return b
 			}
@@ -83,7 +120,7 @@ func putBuf(b *[]byte) {
 	}
 	for i, size := range bulkSizes {
 		if cap(*b) == size {
-			bulkPools[i].Put(b)
+			bulkFree[i].put(b)
 			return
 		}
 	}

@@ -81,6 +81,8 @@ type File struct {
 	// there, not sent yet), nil when f has none; wslot is its number.
 	wb    []byte
 	wslot int
+	// noShm: writes never take a slot (SetWriteShm).
+	noShm bool
 	piped int64 // bytes sent by writes over the pipe (not write_shm)
 	// sent counts the write requests sent, answered those answered, in
 	// order; failedAt is the number (1-based) of the first that failed
@@ -210,6 +212,18 @@ func (f *File) Read(p []byte) (int, error) {
 func (f *File) SetReadSize(n int) {
 	f.mu.Lock()
 	f.readMax = min(max(n, bulkFirst), bulkReadChunk)
+	f.mu.Unlock()
+}
+
+// SetWriteShm(false) sends every write of f through the pipe, none through
+// a slot of the shared region: for a writer of a few MiB (sort's runs of
+// a pipe, 0.7 MB each), to which the slots' pages would add up to 1 MiB
+// resident in this process and in vfsd alike, two slots of writeGather
+// touched, where the pipe carries the bytes at no memory cost. Call it
+// before the first write.
+func (f *File) SetWriteShm(on bool) {
+	f.mu.Lock()
+	f.noShm = !on
 	f.mu.Unlock()
 }
 
@@ -466,7 +480,7 @@ func (f *File) write(p []byte) (int, error) {
 			f.ordered = false // its requests from now on as any file's
 			f.markPending()
 		}
-		if f.wb == nil && f.c.shmW && (len(p) >= writeShmMin || f.piped >= writeShmMin) {
+		if f.wb == nil && f.c.shmW && !f.noShm && (len(p) >= writeShmMin || f.piped >= writeShmMin) {
 			if f.takeWriteSlot(); f.werr != nil {
 				return written, f.werr // seen while waiting for a slot
 			}
@@ -590,7 +604,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 			f.mu.Unlock()
 			return n, err
 		}
-		if f.wb == nil && f.c.shmW {
+		if f.wb == nil && f.c.shmW && !f.noShm {
 			if f.takeWriteSlot(); f.werr != nil {
 				err := f.werr // seen while waiting for a slot
 				f.mu.Unlock()

@@ -553,3 +553,35 @@ func TestWriteBehindReadByName(t *testing.T) {
 	}
 	allSlotsFree(t, c, 4)
 }
+
+// SetWriteShm(false): the writes go on the pipe, one request each, and no
+// slot is taken (sort's runs of a pipe).
+func TestWriteShmOff(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
+	want := randomBytes(1<<20+100, 3)
+	st, err := c.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "run")
+	f, err := c.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetWriteShm(false)
+	for off := 0; off < 1<<20; off += 64 << 10 {
+		if n, err := f.Write(want[off : off+64<<10]); n != 64<<10 || err != nil {
+			t.Fatalf("Write at %d = %d, %v", off, n, err)
+		}
+	}
+	allSlotsFree(t, c, 4)
+	if _, err := io.Copy(f, bytes.NewReader(want[1<<20:])); err != nil {
+		t.Fatal(err)
+	}
+	allSlotsFree(t, c, 4)
+	closeAndCheck(t, f, name, want)
+	if n := writesSince(t, c, st); n != 17 {
+		t.Errorf("vfsd served %d writes, want 17 (16 of 64 KiB and one of 100 bytes)", n)
+	}
+}

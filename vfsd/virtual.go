@@ -40,7 +40,7 @@ const TempDir = "/tmp/llmsh-virtual"
 
 // vfile is one session-scoped virtual file, held in memory.
 type vfile struct {
-	data  []byte
+	data  vdata
 	mtime time.Time
 	mode  uint32 // permission bits set by chmod; 0 means 0644
 	gone  bool   // removed or replaced: no longer in the store
@@ -411,8 +411,8 @@ func (v *virtualStore) open(abs string, create, trunc bool) (*vfile, *vfsproto.E
 			return nil, e
 		}
 	} else if trunc {
-		v.total -= int64(len(f.data))
-		f.data = nil
+		v.total -= f.data.size()
+		f.data.reset()
 		f.mtime = time.Now()
 	}
 	f.refs++
@@ -425,8 +425,8 @@ func (v *virtualStore) release(f *vfile) {
 	defer v.mu.Unlock()
 	f.refs--
 	if f.gone && f.refs == 0 {
-		v.total -= int64(len(f.data))
-		f.data = nil
+		v.total -= f.data.size()
+		f.data.reset()
 	}
 }
 
@@ -447,8 +447,8 @@ func (v *virtualStore) dropLocked(abs string, f *vfile) {
 	v.unlinkLocked(abs, f)
 	f.gone = true
 	if f.refs == 0 {
-		v.total -= int64(len(f.data))
-		f.data = nil
+		v.total -= f.data.size()
+		f.data.reset()
 	}
 }
 
@@ -489,8 +489,8 @@ func (v *virtualStore) rename(from, to string) *vfsproto.Error {
 	if old != nil {
 		old.gone = true
 		if old.refs == 0 {
-			v.total -= int64(len(old.data))
-			old.data = nil
+			v.total -= old.data.size()
+			old.data.reset()
 		}
 	}
 	return nil
@@ -535,10 +535,7 @@ func (v *virtualStore) createTemp(prefix string) (string, *vfile, *vfsproto.Erro
 func (v *virtualStore) readAt(f *vfile, p []byte, off int64) int {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if off >= int64(len(f.data)) {
-		return 0
-	}
-	return copy(p, f.data[off:])
+	return f.data.readAt(p, off)
 }
 
 // writeAt writes p into f at off (or at the end when appending) and returns
@@ -548,23 +545,16 @@ func (v *virtualStore) writeAt(f *vfile, p []byte, off int64, appending bool) (i
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if appending {
-		off = int64(len(f.data))
+		off = f.data.size()
 	}
 	end := off + int64(len(p))
-	if grow := end - int64(len(f.data)); grow > 0 {
+	if grow := end - f.data.size(); grow > 0 {
 		if v.total+grow > v.max {
 			return off, perr(vfsproto.ERange, "virtual file budget exceeded")
 		}
 		v.total += grow
-		if end > int64(cap(f.data)) {
-			n := make([]byte, end, max(end, 2*int64(cap(f.data))))
-			copy(n, f.data)
-			f.data = n
-		} else {
-			f.data = f.data[:end]
-		}
 	}
-	copy(f.data[off:], p)
+	f.data.writeAt(p, off)
 	f.mtime = time.Now()
 	return end, nil
 }
@@ -577,14 +567,14 @@ func (v *virtualStore) stat(f *vfile) vfsproto.StatResult {
 	if f.mode != 0 {
 		mode = f.mode & 0o777
 	}
-	return vfsproto.StatResult{Size: int64(len(f.data)), Mtime: f.mtime.UnixNano(), Mode: mode}
+	return vfsproto.StatResult{Size: f.data.size(), Mtime: f.mtime.UnixNano(), Mode: mode}
 }
 
 // size is the length of f.
 func (v *virtualStore) size(f *vfile) int64 {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return int64(len(f.data))
+	return f.data.size()
 }
 
 // isDir reports whether abs is a virtual directory (explicit, or holding
@@ -626,7 +616,7 @@ func (v *virtualStore) children(abs string) map[string]vfsproto.Entry {
 		if deeper {
 			add(name, vfsproto.Entry{Name: name, IsDir: true})
 		} else {
-			add(name, vfsproto.Entry{Name: name, Size: int64(len(f.data))})
+			add(name, vfsproto.Entry{Name: name, Size: f.data.size()})
 		}
 	}
 	for p := range v.dirs {
@@ -653,7 +643,7 @@ func (v *virtualStore) snapshot(limit int, wire func(string) string) vfsproto.Vi
 	v.mu.Lock()
 	out := make([]vfsproto.VirtualFile, 0, len(v.files))
 	for p, f := range v.files {
-		out = append(out, vfsproto.VirtualFile{Path: wire(p), Size: int64(len(f.data))})
+		out = append(out, vfsproto.VirtualFile{Path: wire(p), Size: f.data.size()})
 	}
 	for p, d := range v.dirs {
 		if d.explicit && d.n == 0 {
