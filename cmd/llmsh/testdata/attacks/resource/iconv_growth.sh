@@ -4,7 +4,7 @@
 # did not stop when its run was cancelled"; a library or serve host grew
 # on past 4 GB). The conversion now stops when the run is stopped.
 #@ heavy
-#@ timeout: 60s
+#@ timeout: 180s
 #@ status: 125
 #@ stderr: memory limit exceeded
 #@ no-stderr: did not stop
