@@ -424,10 +424,15 @@ func (r *Runner) currentJobs() (cur, prev *bgProc) {
 }
 
 // resetCurrentJob is bash's reset_current for jobs none of which is
-// stopped: the newest job that runs becomes the current job, or there is
-// none (llmsh).
+// stopped: the newest job that runs becomes the current job, else the
+// newest in the table (one that has ended, not yet reported), or there
+// is none (llmsh).
 func (r *Runner) resetCurrentJob(js []*bgProc) {
-	if j := r.lastRunningJob(js, len(js)); j != nil {
+	j := r.lastRunningJob(js, len(js))
+	if j == nil && len(js) > 0 {
+		j = js[len(js)-1]
+	}
+	if j != nil {
 		r.setCurrentJob(js, j)
 		return
 	}
