@@ -307,12 +307,21 @@ func (s *Session) start() error {
 		}
 	}
 	// OnStart runs while vfsd answers hello (on this goroutine: llmsh's
-	// start runs on one P, earlyvfsd.FullProcs).
+	// start runs on one P, earlyvfsd.FullProcs), and so is the shell
+	// made, which sends vfsd nothing: a -c run's vfsd is still starting
+	// when llmsh gets here (issue 21).
 	hello := p.Client.SendHello()
 	if s.opts.OnStart != nil && !s.started {
 		s.started = true
 		s.opts.OnStart()
 	}
+	s.stdout.set(nil)
+	s.stderr.set(nil)
+	sh, shErr := shell.New(shell.Options{
+		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
+		Name: s.opts.Name, Args: s.opts.Args, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
+		PanicLog: panicLog(s.opts.Verbose, &s.stderr),
+	})
 	if _, err := hello(); err != nil {
 		if vfsdproc.Refused(p.Close()) && vfsdErr != nil {
 			// vfsd refused a grant and said why on its stderr.
@@ -320,16 +329,9 @@ func (s *Session) start() error {
 		}
 		return fmt.Errorf("llmsh: vfsd did not answer: %w", err)
 	}
-	s.stdout.set(nil)
-	s.stderr.set(nil)
-	sh, err := shell.New(shell.Options{
-		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
-		Name: s.opts.Name, Args: s.opts.Args, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
-		PanicLog: panicLog(s.opts.Verbose, &s.stderr),
-	})
-	if err != nil {
+	if shErr != nil {
 		p.Close()
-		return fmt.Errorf("llmsh: %w", err)
+		return fmt.Errorf("llmsh: %w", shErr)
 	}
 	sh.RouteBuiltins("help", "history")
 	s.proc, s.sh = p, sh
