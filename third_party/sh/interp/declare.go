@@ -148,8 +148,14 @@ func (r *Runner) declListing(o *declOpts) {
 	}
 	long := o.print || want != "" || o.variant == "export" || o.variant == "readonly" || o.sawAttrOpt
 	var b strings.Builder
-	for _, name := range r.declaredNames() {
-		vr := r.lookupVar(name)
+	names, dyn := r.listedNames()
+	for _, name := range names {
+		var vr expand.Variable
+		if dyn[name] {
+			vr = r.dynListedVar(name)
+		} else {
+			vr = r.lookupVar(name)
+		}
 		if want != "" && !strings.ContainsAny(vr.Flags(), want) {
 			continue
 		}
@@ -205,6 +211,60 @@ func (r *Runner) localListing(o *declOpts) {
 		b.WriteByte('\n')
 	}
 	r.out(b.String())
+}
+
+// dynListed is how a bash listing (declare, declare -p, set) shows each
+// variable whose value bash computes when it is read, as it stands
+// before the script reads it (llmsh): its attributes, and its value
+// as llmsh computes it ("v"), an empty array ("()"), none (""), or the
+// value in a function only ("f").
+var dynListed = map[string]struct{ attrs, show string }{
+	"BASHOPTS": {"r", "v"}, "SHELLOPTS": {"r", "v"}, "BASHPID": {"i", ""},
+	"BASH_ALIASES": {"A", "()"}, "BASH_ARGC": {"a", "()"}, "BASH_ARGV": {"a", "()"},
+	"BASH_ARGV0": {"", ""}, "BASH_CMDS": {"A", "()"}, "BASH_COMMAND": {"", ""},
+	"BASH_LINENO": {"a", "v"}, "BASH_SOURCE": {"a", "v"}, "BASH_SUBSHELL": {"", ""},
+	"DIRSTACK": {"a", "()"}, "EPOCHREALTIME": {"", ""}, "EPOCHSECONDS": {"", ""},
+	"FUNCNAME": {"a", "f"}, "GROUPS": {"a", "()"}, "HISTCMD": {"i", ""},
+	"LINENO": {"", ""}, "OPTERR": {"", "v"}, "RANDOM": {"i", ""}, "SECONDS": {"", ""},
+	"SRANDOM": {"i", ""}, "_": {"", "v"},
+}
+
+// listedNames is declaredNames with the variables of dynListed that the
+// script has not unset nor made its own; dyn marks those.
+func (r *Runner) listedNames() (names []string, dyn map[string]bool) {
+	names = r.declaredNames()
+	dyn = map[string]bool{}
+	for name := range dynListed {
+		if r.dynGone[name] || r.writeEnv.Get(name).Declared() {
+			continue
+		}
+		if (name == "BASH_ALIASES" && r.aliasesGone) || (name == "BASH_CMDS" && r.cmdsGone) {
+			continue
+		}
+		dyn[name] = true
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names, dyn
+}
+
+// dynListedVar is the variable name of dynListed as a listing shows it.
+func (r *Runner) dynListedVar(name string) expand.Variable {
+	d := dynListed[name]
+	if d.show == "v" || d.show == "f" && r.inFunc {
+		return r.lookupVar(name)
+	}
+	vr := expand.Variable{Kind: expand.String, Integer: d.attrs == "i"}
+	switch d.attrs {
+	case "a":
+		vr.Kind = expand.Indexed
+	case "A":
+		vr.Kind = expand.Associative
+	}
+	if d.show == "()" {
+		vr.Set, vr.List, vr.Map = true, []string{}, map[string]string{}
+	}
+	return vr
 }
 
 // declaredNames returns the names of the variables declared in scope,
