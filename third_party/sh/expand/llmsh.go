@@ -47,7 +47,7 @@ func bashHash(s string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); i++ {
 		h *= 16777619
-		h ^= uint32(s[i])
+		h ^= uint32(int8(s[i])) // bash's char is signed: é's bytes extend
 	}
 	return h
 }
@@ -346,13 +346,42 @@ func hasControl(s string) bool {
 		if s[i] < 0x20 || s[i] == 0x7f {
 			return true
 		}
+		if s[i] >= 0x80 {
+			if ansiBytes(s, i) > 0 {
+				return true // llmsh: a byte that is no character, a C1 control
+			}
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n - 1
+		}
 	}
 	return false
+}
+
+// NeedsANSIQuote reports whether bash quotes s as $'…' (llmsh): it has a
+// control character or a byte that is no character.
+func NeedsANSIQuote(s string) bool { return hasControl(s) }
+
+// ansiBytes is how many bytes from s[i], which is not ASCII, bash quotes
+// as octal escapes in $'…' (llmsh): one that starts no valid UTF-8
+// character, or the two of a C1 control character (U+0080 to U+009F);
+// 0 for a printable character.
+func ansiBytes(s string, i int) int {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return 1
+	case r >= 0x80 && r < 0xa0:
+		return size
+	}
+	return 0
 }
 
 // BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\”), or
 // $'…' when s holds a control character.
 func BashQuote(s string) string {
+	if s == "'" {
+		return `\'` // llmsh: bash's sh_single_quote
+	}
 	if !hasControl(s) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
@@ -365,6 +394,17 @@ func BashQuote(s string) string {
 			b.WriteByte(c)
 		case c < 0x20 || c == 0x7f:
 			b.WriteString(ansiEscape(c))
+		case c >= 0x80:
+			n := ansiBytes(s, i)
+			if n == 0 {
+				_, n = utf8.DecodeRuneInString(s[i:])
+				b.WriteString(s[i : i+n])
+			} else {
+				for k := range n {
+					b.WriteString(ansiEscape(s[i+k]))
+				}
+			}
+			i += n - 1
 		default:
 			b.WriteByte(c)
 		}

@@ -293,7 +293,7 @@ func setQuote(s string) string {
 	if s == "" {
 		return ""
 	}
-	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || strings.IndexFunc(s, func(c rune) bool { return c < 0x20 || c == 0x7f }) >= 0 {
+	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || expand.NeedsANSIQuote(s) {
 		return expand.BashQuote(s)
 	}
 	return s
