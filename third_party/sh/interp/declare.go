@@ -92,10 +92,10 @@ func (o *declOpts) option(sign, c byte) bool {
 		}
 		o.sawAttrOpt = true
 	case 'a', 'A', 'n':
-		if o.variant == "export" && c != 'n' {
-			return false
+		if o.variant == "export" && c != 'n' && sign != '-' {
+			return false // llmsh: export -a and -A, not +a (bash)
 		}
-		if o.variant == "export" { // export -n: take the attribute away
+		if o.variant == "export" && c == 'n' { // export -n: take the attribute away
 			o.unexport = true
 			break
 		}
@@ -147,6 +147,18 @@ func (r *Runner) declListing(o *declOpts) {
 		want += "r"
 	}
 	long := o.print || want != "" || o.variant == "export" || o.variant == "readonly" || o.sawAttrOpt
+	// llmsh: as bash, -a (-A) lists only the indexed (associative)
+	// arrays, and of them those with one of the other attributes asked
+	// for, if any (export -a: the exported arrays).
+	kind := expand.Unknown
+	for i, c := range []string{"a", "A"} {
+		if strings.Contains(want, c) {
+			kind = []expand.ValueKind{expand.Indexed, expand.Associative}[i]
+			if rest := strings.ReplaceAll(want, c, ""); rest != "" {
+				want = rest
+			}
+		}
+	}
 	var b strings.Builder
 	names, dyn := r.listedNames()
 	for _, name := range names {
@@ -156,7 +168,7 @@ func (r *Runner) declListing(o *declOpts) {
 		} else {
 			vr = r.lookupVar(name)
 		}
-		if want != "" && !strings.ContainsAny(vr.Flags(), want) {
+		if want != "" && !strings.ContainsAny(vr.Flags(), want) || kind != expand.Unknown && vr.Kind != kind {
 			continue
 		}
 		if long {

@@ -1404,6 +1404,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.declVariant = cm.Variant.Value
 		for _, as := range assigns {
 			name := as.Name.Value
+			valType := valType
+			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
+				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
+			}
 			if name == "-" && as.Naked && cm.Variant.Value == "local" {
 				// llmsh: local - keeps the set options, given back
 				// when the function returns (bash).
