@@ -774,6 +774,74 @@ func cutElemSubscript(arg string) (name, sub string, ok bool) {
 	return "", "", false
 }
 
+// unsetKey is the key that unset 'm[SUB]' names in an associative
+// array: SUB expanded as a word is (quotes removed, parameters and
+// command substitutions expanded, not split), as bash 5.2 does (unset
+// 'm[$k]' unsets k's value; unset "m[\$x]" the key $x). ok is false
+// when SUB is no word (an unbalanced quote: bash unsets nothing) or
+// expands to nothing (bash's bad array subscript).
+func (r *Runner) unsetKey(name, sub string) (key string, ok bool) {
+	depth := 0
+	for i := 0; i < len(sub); i++ {
+		switch sub[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth < 0 {
+				return "", false // m[a]b]: no element (bash unsets nothing)
+			}
+		}
+	}
+	if !strings.ContainsAny(sub, "'\"\\$`") {
+		return sub, true
+	}
+	if !quotesClosed(sub) {
+		return "", false // m[a'b]: no word (bash unsets nothing)
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(name+"["+sub+"]=''"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", false
+	}
+	ce, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !isCall || len(ce.Args) > 0 || len(ce.Assigns) != 1 || ce.Assigns[0].Index == nil {
+		return "", false
+	}
+	key, err = expand.AssocKey(r.ecfg, ce.Assigns[0].Index)
+	if err != nil {
+		r.expandErr(err)
+		return "", false
+	}
+	if key == "" {
+		r.errf("%sunset: [%s]: bad array subscript\n", r.errPrefix(), sub)
+		r.exit.code = 1
+		return "", false
+	}
+	return key, true
+}
+
+// quotesClosed reports whether every quote that s opens, read as a
+// shell word, is closed.
+func quotesClosed(s string) bool {
+	var q byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case q == '\'':
+			if c == '\'' {
+				q = 0
+			}
+		case c == '\\':
+			i++
+		case q == '"':
+			if c == '"' {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		}
+	}
+	return q == 0
+}
+
 // unsetElem unsets a single element of an indexed or associative array, like
 // `unset 'a[3]'`. Unsetting an indexed array element may leave a hole.
 func (r *Runner) unsetElem(name, sub string) {
@@ -830,9 +898,13 @@ func (r *Runner) unsetElem(name, sub string) {
 		r.setVar(name, vr)
 	case expand.Associative:
 		// llmsh: m[@] and m[*] are keys as any (bash 5.2).
+		key, ok := r.unsetKey(name, sub)
+		if !ok {
+			return
+		}
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		vr.Map = maps.Clone(vr.Map)
-		delete(vr.Map, sub)
+		delete(vr.Map, key)
 		r.setVar(name, vr)
 	case expand.String:
 		// A scalar can be unset via subscript zero.
