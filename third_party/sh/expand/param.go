@@ -553,7 +553,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			case "Q":
 				// llmsh: bash's quoting ('…', $'…'); nothing for an unset one.
 				if set {
-					str = BashQuote(str)
+					str = cfg.quoter().Bash(str)
 				}
 			case "E":
 				// llmsh: the escapes of $'…', as bash expands them,
@@ -577,9 +577,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					}
 					break
 				}
-				quoted := BashQuote(str)
+				quoted := cfg.quoter().Bash(str)
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
-					quoted = vr.DeclValue()
+					quoted = cfg.quoter().DeclValue(vr)
 				}
 				if flags == "" {
 					str = fmt.Sprintf("%s=%s", name, quoted)
@@ -600,16 +600,16 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// llmsh: key-value pairs of an array (@K quoted);
 				// a scalar as @Q.
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
-					str = join(vr.kvPairs(arg == "K"))
+					str = join(vr.kvPairs(arg == "K", cfg.quoter()))
 					if arg == "K" {
 						// llmsh: ${a[*]@K} too is joined by spaces (bash).
-						str = cfg.joinValues(vr.kvPairs(true), " ")
+						str = cfg.joinValues(vr.kvPairs(true, cfg.quoter()), " ")
 					}
 					if vr.Kind == Associative && arg == "K" && len(vr.Map) > 0 {
 						str += " " // as bash prints it
 					}
 				} else if set {
-					str = BashQuote(str)
+					str = cfg.quoter().Bash(str)
 				}
 			default:
 				// llmsh: an operator bash does not know (the parser

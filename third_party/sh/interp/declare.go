@@ -172,7 +172,7 @@ func (r *Runner) declListing(o *declOpts) {
 			continue
 		}
 		if long {
-			b.WriteString(declLine(name, vr))
+			b.WriteString(r.declLine(name, vr))
 			b.WriteByte('\n')
 			continue
 		}
@@ -182,9 +182,9 @@ func (r *Runner) declListing(o *declOpts) {
 		b.WriteString(name + "=")
 		switch vr.Kind {
 		case expand.Indexed, expand.Associative:
-			b.WriteString(vr.DeclValue())
+			b.WriteString(r.quoter().DeclValue(vr))
 		default:
-			b.WriteString(setQuote(vr.String()))
+			b.WriteString(setQuote(vr.String(), r.quoter()))
 		}
 		b.WriteByte('\n')
 	}
@@ -219,7 +219,7 @@ func (r *Runner) localListing(o *declOpts) {
 	var b strings.Builder
 	for _, name := range names {
 		vr := r.writeEnv.Get(name)
-		b.WriteString(declLine(name, vr))
+		b.WriteString(r.declLine(name, vr))
 		b.WriteByte('\n')
 	}
 	r.out(b.String())
@@ -301,12 +301,12 @@ func (r *Runner) declaredNames() []string {
 
 // setQuote quotes a value as `set` prints it: as it is when no character
 // is special to the shell, else as ${v@Q} quotes.
-func setQuote(s string) string {
+func setQuote(s string, q expand.Quoter) string {
 	if s == "" {
 		return ""
 	}
-	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || expand.NeedsANSIQuote(s) {
-		return expand.BashQuote(s)
+	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || q.NeedsANSIQuote(s) {
+		return q.Bash(s)
 	}
 	return s
 }

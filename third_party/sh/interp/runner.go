@@ -1474,7 +1474,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				// llmsh: bash's format (declare -a a=([0]="x"), declare -A
 				// m=([k]="v" ), declare -n r="t", declare -a c when unset).
-				r.outf("%s\n", declLine(name, vr))
+				r.outf("%s\n", r.declLine(name, vr))
 				continue
 			}
 			vr := r.lookupVar(name)

@@ -1439,8 +1439,13 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 	return true
 }
 
+// quoter quotes in the script's locale, as bash (llmsh).
+func (r *Runner) quoter() expand.Quoter {
+	return expand.Quoter{Bytes: expand.ByteLocale(r.writeEnv)}
+}
+
 // declLine prints a variable as `declare -p` does.
-func declLine(name string, vr expand.Variable) string {
+func (r *Runner) declLine(name string, vr expand.Variable) string {
 	flags := vr.Flags()
 	if flags == "" {
 		flags = "-"
@@ -1451,9 +1456,9 @@ func declLine(name string, vr expand.Variable) string {
 	}
 	switch vr.Kind {
 	case expand.Indexed, expand.Associative:
-		return head + "=" + vr.DeclValue()
+		return head + "=" + r.quoter().DeclValue(vr)
 	}
-	return head + "=" + expand.DeclQuote(vr.Str)
+	return head + "=" + r.quoter().Decl(vr.Str)
 }
 
 // elemValueText is an array element's value as written.
