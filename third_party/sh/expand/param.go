@@ -1020,11 +1020,18 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 }
 
 func (cfg *Config) namesByPrefix(prefix string) []string {
-	var names []string
+	// llmsh: only variables with a value, as bash (declare x is not
+	// listed); a name seen twice (the environment's, then the
+	// shell's) is listed once, as its last entry says.
+	set := map[string]bool{}
 	for name, vr := range cfg.Env.Each {
-		// llmsh: only variables with a value, as bash (declare x is
-		// not listed).
-		if strings.HasPrefix(name, prefix) && vr.IsSet() {
+		if strings.HasPrefix(name, prefix) {
+			set[name] = vr.IsSet()
+		}
+	}
+	var names []string
+	for name, ok := range set {
+		if ok {
 			names = append(names, name)
 		}
 	}

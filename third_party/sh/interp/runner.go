@@ -324,9 +324,12 @@ func (e expandEnv) Each(fn func(name string, vr expand.Variable) bool) {
 var dynamicVars = []string{
 	"BASHOPTS", "BASHPID", "BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0",
 	"BASH_CMDS", "BASH_COMMAND", "BASH_LINENO", "BASH_SOURCE", "BASH_SUBSHELL",
-	"DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "FUNCNAME", "GROUPS", "HISTCMD",
-	"LINENO", "OPTERR", "PPID", "RANDOM", "SECONDS", "SHELLOPTS", "SRANDOM",
+	"COMP_WORDBREAKS", "DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "FUNCNAME", "GROUPS", "HISTCMD",
+	"LINENO", "OPTERR", "PPID", "RANDOM", "SECONDS", "SHELLOPTS", "SRANDOM", "_",
 }
+
+// compWordbreaks is bash's $COMP_WORDBREAKS until a script sets it.
+const compWordbreaks = " \t\n\"'@><=;|&(:"
 
 // eachVar calls fn for each variable: the ones held, then the dynamic
 // ones that have a value. $RANDOM and $SRANDOM are named with no value,
@@ -344,7 +347,11 @@ func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
 			continue
 		}
 		vr := expand.Variable{Set: true, Kind: expand.String}
-		if name != "RANDOM" && name != "SRANDOM" {
+		switch name {
+		case "RANDOM", "SRANDOM":
+		case "COMP_WORDBREAKS":
+			vr.Str = compWordbreaks // named, not read (lookupVar keeps it)
+		default:
 			vr = r.lookupVar(name)
 		}
 		if vr.IsSet() {

@@ -381,6 +381,15 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
 		vr.Kind, vr.Str = expand.String, r.optsOn(name == "BASHOPTS")
 		vr.ReadOnly = true // as bash's: set -o and shopt change them
+	case "COMP_WORDBREAKS": // llmsh: bash's, until the script sets it
+		if v := r.writeEnv.Get(name); v.Declared() {
+			return v
+		}
+		// Read, it holds its value from then on, as bash's (listings
+		// show it).
+		vr.Kind, vr.Str, vr.Set = expand.String, compWordbreaks, true
+		r.writeEnv.Set(name, vr)
+		return vr
 	case "OPTERR": // llmsh: 1 until the script sets it, as bash
 		if v := r.writeEnv.Get(name); v.Declared() {
 			return v
