@@ -47,7 +47,7 @@ func bashHash(s string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); i++ {
 		h *= 16777619
-		h ^= uint32(s[i])
+		h ^= uint32(int8(s[i])) // bash's char is signed: é's bytes extend
 	}
 	return h
 }
@@ -339,21 +339,61 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 	return append(segs, replSeg{text: sb.String()}), nil
 }
 
+// Quoter quotes as bash does in a locale (llmsh): Bytes is set in the C
+// or POSIX locale, where bash takes every byte from 0x80 for a character
+// it cannot print (é is $'\303\251'); else the text is UTF-8.
+type Quoter struct{ Bytes bool }
+
 // hasControl reports whether s holds a control character, which bash's
 // quoting writes as $'…'.
-func hasControl(s string) bool {
+func (q Quoter) hasControl(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
 			return true
+		}
+		if s[i] >= 0x80 {
+			if q.ansiBytes(s, i) > 0 {
+				return true // llmsh: a byte that is no character, a C1 control
+			}
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n - 1
 		}
 	}
 	return false
 }
 
+// NeedsANSIQuote reports whether bash quotes s as $'…' (llmsh): it has a
+// control character or a byte that is no character.
+func (q Quoter) NeedsANSIQuote(s string) bool { return q.hasControl(s) }
+
+// ansiBytes is how many bytes from s[i], which is not ASCII, bash quotes
+// as octal escapes in $'…' (llmsh): one that starts no valid UTF-8
+// character, or the two of a C1 control character (U+0080 to U+009F);
+// 0 for a printable character.
+func (q Quoter) ansiBytes(s string, i int) int {
+	if q.Bytes {
+		return 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return 1
+	case r >= 0x80 && r < 0xa0:
+		return size
+	}
+	return 0
+}
+
 // BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\”), or
 // $'…' when s holds a control character.
-func BashQuote(s string) string {
-	if !hasControl(s) {
+func BashQuote(s string) string { return Quoter{}.Bash(s) }
+
+// Bash quotes s as ${s@Q} does in q's locale.
+func (q Quoter) Bash(s string) string {
+	if s == "'" {
+		return `\'` // llmsh: bash's sh_single_quote
+	}
+	if !q.hasControl(s) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	var b strings.Builder
@@ -365,6 +405,17 @@ func BashQuote(s string) string {
 			b.WriteByte(c)
 		case c < 0x20 || c == 0x7f:
 			b.WriteString(ansiEscape(c))
+		case c >= 0x80:
+			n := q.ansiBytes(s, i)
+			if n == 0 {
+				_, n = utf8.DecodeRuneInString(s[i:])
+				b.WriteString(s[i : i+n])
+			} else {
+				for k := range n {
+					b.WriteString(ansiEscape(s[i+k]))
+				}
+			}
+			i += n - 1
 		default:
 			b.WriteByte(c)
 		}
@@ -399,9 +450,12 @@ func ansiEscape(c byte) string {
 
 // DeclQuote quotes a value as `declare -p` prints it: "…" with \ " $ `
 // escaped, or $'…' when s holds a control character.
-func DeclQuote(s string) string {
-	if hasControl(s) {
-		return BashQuote(s)
+func DeclQuote(s string) string { return Quoter{}.Decl(s) }
+
+// Decl quotes s as DeclQuote does, in q's locale.
+func (q Quoter) Decl(s string) string {
+	if q.hasControl(s) {
+		return q.Bash(s)
 	}
 	var b strings.Builder
 	b.WriteByte('"')
@@ -421,9 +475,9 @@ func DeclQuote(s string) string {
 // declKey quotes an associative array's key as `declare -p` prints it:
 // as it is, or as DeclQuote quotes it when it is @ or holds a character special
 // to the shell.
-func declKey(k string) string {
-	if k == "" || k == "@" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || hasControl(k) {
-		return DeclQuote(k)
+func (q Quoter) declKey(k string) string {
+	if k == "" || k == "@" || strings.ContainsAny(k, " \t\n'\"\\|&;()<>!{}*[?]^$`") || k[0] == '~' || k[0] == '#' || q.hasControl(k) {
+		return q.Decl(k)
 	}
 	return k
 }
@@ -431,7 +485,10 @@ func declKey(k string) string {
 // DeclValue prints the value of an array as `declare -p` and ${a[@]@A}
 // do, without the name: `([0]="x" [2]="y")` for an indexed array,
 // `([k]="v" )` for an associative one (bash leaves that space).
-func (v Variable) DeclValue() string {
+func (v Variable) DeclValue() string { return Quoter{}.DeclValue(v) }
+
+// DeclValue prints v's value as [Variable.DeclValue] does, in q's locale.
+func (q Quoter) DeclValue(v Variable) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	switch v.Kind {
@@ -440,11 +497,11 @@ func (v Variable) DeclValue() string {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString("[" + k + "]=" + DeclQuote(v.List[i]))
+			b.WriteString("[" + k + "]=" + q.Decl(v.List[i]))
 		}
 	case Associative:
 		for _, k := range v.AssocKeys() {
-			b.WriteString("[" + declKey(k) + "]=" + DeclQuote(v.Map[k]) + " ")
+			b.WriteString("[" + q.declKey(k) + "]=" + q.Decl(v.Map[k]) + " ")
 		}
 	}
 	b.WriteByte(')')
@@ -453,14 +510,14 @@ func (v Variable) DeclValue() string {
 
 // kvPairs gives the keys and values of an array in turn, for ${a[@]@k}
 // and (quoted) ${a[@]@K}.
-func (v Variable) kvPairs(quote bool) []string {
+func (v Variable) kvPairs(quote bool, q Quoter) []string {
 	var out []string
 	switch v.Kind {
 	case Indexed:
 		for i, k := range v.indexedKeys() {
 			val := v.List[i]
 			if quote {
-				val = DeclQuote(val)
+				val = q.Decl(val)
 			}
 			out = append(out, k, val)
 		}
@@ -468,7 +525,7 @@ func (v Variable) kvPairs(quote bool) []string {
 		for _, k := range v.AssocKeys() {
 			val := v.Map[k]
 			if quote {
-				k, val = declKey(k), DeclQuote(val)
+				k, val = q.declKey(k), q.Decl(val)
 			}
 			out = append(out, k, val)
 		}
@@ -695,7 +752,7 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 func (cfg *Config) elemAtOp(op, s string, vr Variable) (string, error) {
 	switch op {
 	case "Q":
-		return BashQuote(s), nil
+		return cfg.quoter().Bash(s), nil
 	case "E":
 		s, _, _ = Format(cfg, s, nil)
 		return cutNUL(s), nil
@@ -726,7 +783,7 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 	case "k":
 		vr := cfg.Env.Get(pe.Param.Value)
 		if _, v := vr.Resolve(cfg.Env); v.Kind == Indexed || v.Kind == Associative {
-			pairs := v.kvPairs(false)
+			pairs := v.kvPairs(false, Quoter{})
 			if nodeLit(pe.Index) == "*" {
 				return []string{cfg.ifsJoin(pairs)}, true, nil
 			}
@@ -739,7 +796,7 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 		if op == "a" && (!array || v.IsSet()) {
 			return nil, false, nil // each element's, in listElems
 		}
-		if op == "K" && array && nodeLit(pe.Index) == "@" && len(v.kvPairs(false)) == 0 {
+		if op == "K" && array && nodeLit(pe.Index) == "@" && len(v.kvPairs(false, Quoter{})) == 0 {
 			return []string{}, true, nil // llmsh: no elements, no field
 		}
 		s, err := cfg.paramExp(pe)
@@ -1302,6 +1359,9 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 // slices it in bytes. llmsh's own default, with none of them set, is
 // UTF-8.
 func (cfg *Config) byteLocale() bool { return ByteLocale(cfg.Env) }
+
+// quoter quotes in the script's locale (llmsh).
+func (cfg *Config) quoter() Quoter { return Quoter{Bytes: cfg.byteLocale()} }
 
 // ByteLocale reports whether env's locale is C or POSIX, as
 // Config.byteLocale (read -n counts bytes there, else characters).

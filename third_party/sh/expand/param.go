@@ -560,7 +560,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			case "Q":
 				// llmsh: bash's quoting ('…', $'…'); nothing for an unset one.
 				if set {
-					str = BashQuote(str)
+					str = cfg.quoter().Bash(str)
 				}
 			case "E":
 				// llmsh: the escapes of $'…', as bash expands them,
@@ -584,9 +584,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					}
 					break
 				}
-				quoted := BashQuote(str)
+				quoted := cfg.quoter().Bash(str)
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
-					quoted = vr.DeclValue()
+					quoted = cfg.quoter().DeclValue(vr)
 				}
 				if flags == "" {
 					str = fmt.Sprintf("%s=%s", name, quoted)
@@ -607,16 +607,16 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// llmsh: key-value pairs of an array (@K quoted);
 				// a scalar as @Q.
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
-					str = join(vr.kvPairs(arg == "K"))
+					str = join(vr.kvPairs(arg == "K", cfg.quoter()))
 					if arg == "K" {
 						// llmsh: ${a[*]@K} too is joined by spaces (bash).
-						str = cfg.joinValues(vr.kvPairs(true), " ")
+						str = cfg.joinValues(vr.kvPairs(true, cfg.quoter()), " ")
 					}
 					if vr.Kind == Associative && arg == "K" && len(vr.Map) > 0 {
 						str += " " // as bash prints it
 					}
 				} else if set {
-					str = BashQuote(str)
+					str = cfg.quoter().Bash(str)
 				}
 			default:
 				// llmsh: an operator bash does not know (the parser
@@ -1027,11 +1027,18 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 }
 
 func (cfg *Config) namesByPrefix(prefix string) []string {
-	var names []string
+	// llmsh: only variables with a value, as bash (declare x is not
+	// listed); a name seen twice (the environment's, then the
+	// shell's) is listed once, as its last entry says.
+	set := map[string]bool{}
 	for name, vr := range cfg.Env.Each {
-		// llmsh: only variables with a value, as bash (declare x is
-		// not listed).
-		if strings.HasPrefix(name, prefix) && vr.IsSet() {
+		if strings.HasPrefix(name, prefix) {
+			set[name] = vr.IsSet()
+		}
+	}
+	var names []string
+	for name, ok := range set {
+		if ok {
 			names = append(names, name)
 		}
 	}

@@ -183,7 +183,7 @@ func compHash(s string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); i++ {
 		h *= 16777619
-		h ^= uint32(s[i])
+		h ^= uint32(int8(s[i])) // bash's char is signed: é's bytes extend
 	}
 	return h
 }

@@ -92,10 +92,10 @@ func (o *declOpts) option(sign, c byte) bool {
 		}
 		o.sawAttrOpt = true
 	case 'a', 'A', 'n':
-		if o.variant == "export" && c != 'n' {
-			return false
+		if o.variant == "export" && c != 'n' && sign != '-' {
+			return false // llmsh: export -a and -A, not +a (bash)
 		}
-		if o.variant == "export" { // export -n: take the attribute away
+		if o.variant == "export" && c == 'n' { // export -n: take the attribute away
 			o.unexport = true
 			break
 		}
@@ -147,14 +147,32 @@ func (r *Runner) declListing(o *declOpts) {
 		want += "r"
 	}
 	long := o.print || want != "" || o.variant == "export" || o.variant == "readonly" || o.sawAttrOpt
+	// llmsh: as bash, -a (-A) lists only the indexed (associative)
+	// arrays, and of them those with one of the other attributes asked
+	// for, if any (export -a: the exported arrays).
+	kind := expand.Unknown
+	for i, c := range []string{"a", "A"} {
+		if strings.Contains(want, c) {
+			kind = []expand.ValueKind{expand.Indexed, expand.Associative}[i]
+			if rest := strings.ReplaceAll(want, c, ""); rest != "" {
+				want = rest
+			}
+		}
+	}
 	var b strings.Builder
-	for _, name := range r.declaredNames() {
-		vr := r.lookupVar(name)
-		if want != "" && !strings.ContainsAny(vr.Flags(), want) {
+	names, dyn := r.listedNames()
+	for _, name := range names {
+		var vr expand.Variable
+		if dyn[name] {
+			vr = r.dynListedVar(name)
+		} else {
+			vr = r.lookupVar(name)
+		}
+		if want != "" && !strings.ContainsAny(vr.Flags(), want) || kind != expand.Unknown && vr.Kind != kind {
 			continue
 		}
 		if long {
-			b.WriteString(declLine(name, vr))
+			b.WriteString(r.declLine(name, vr))
 			b.WriteByte('\n')
 			continue
 		}
@@ -164,9 +182,9 @@ func (r *Runner) declListing(o *declOpts) {
 		b.WriteString(name + "=")
 		switch vr.Kind {
 		case expand.Indexed, expand.Associative:
-			b.WriteString(vr.DeclValue())
+			b.WriteString(r.quoter().DeclValue(vr))
 		default:
-			b.WriteString(setQuote(vr.String()))
+			b.WriteString(setQuote(vr.String(), r.quoter()))
 		}
 		b.WriteByte('\n')
 	}
@@ -201,10 +219,65 @@ func (r *Runner) localListing(o *declOpts) {
 	var b strings.Builder
 	for _, name := range names {
 		vr := r.writeEnv.Get(name)
-		b.WriteString(declLine(name, vr))
+		b.WriteString(r.declLine(name, vr))
 		b.WriteByte('\n')
 	}
 	r.out(b.String())
+}
+
+// dynListed is how a bash listing (declare, declare -p, set) shows each
+// variable whose value bash computes when it is read, as it stands
+// before the script reads it (llmsh): its attributes, and its value
+// as llmsh computes it ("v"), an empty array ("()"), none (""), or the
+// value in a function only ("f").
+var dynListed = map[string]struct{ attrs, show string }{
+	"BASHOPTS": {"r", "v"}, "SHELLOPTS": {"r", "v"}, "BASHPID": {"i", ""},
+	"BASH_ALIASES": {"A", "()"}, "BASH_ARGC": {"a", "()"}, "BASH_ARGV": {"a", "()"},
+	"BASH_ARGV0": {"", ""}, "BASH_CMDS": {"A", "()"}, "BASH_COMMAND": {"", ""},
+	"BASH_LINENO": {"a", "v"}, "BASH_SOURCE": {"a", "v"}, "BASH_SUBSHELL": {"", ""},
+	"COMP_WORDBREAKS": {"", ""},
+	"DIRSTACK":        {"a", "()"}, "EPOCHREALTIME": {"", ""}, "EPOCHSECONDS": {"", ""},
+	"FUNCNAME": {"a", "f"}, "GROUPS": {"a", "()"}, "HISTCMD": {"i", ""},
+	"LINENO": {"", ""}, "OPTERR": {"", "v"}, "RANDOM": {"i", ""}, "SECONDS": {"", ""},
+	"SRANDOM": {"i", ""}, "_": {"", "v"},
+}
+
+// listedNames is declaredNames with the variables of dynListed that the
+// script has not unset nor made its own; dyn marks those.
+func (r *Runner) listedNames() (names []string, dyn map[string]bool) {
+	names = r.declaredNames()
+	dyn = map[string]bool{}
+	for name := range dynListed {
+		if r.dynGone[name] || r.writeEnv.Get(name).Declared() {
+			continue
+		}
+		if (name == "BASH_ALIASES" && r.aliasesGone) || (name == "BASH_CMDS" && r.cmdsGone) {
+			continue
+		}
+		dyn[name] = true
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names, dyn
+}
+
+// dynListedVar is the variable name of dynListed as a listing shows it.
+func (r *Runner) dynListedVar(name string) expand.Variable {
+	d := dynListed[name]
+	if d.show == "v" || d.show == "f" && r.inFunc {
+		return r.lookupVar(name)
+	}
+	vr := expand.Variable{Kind: expand.String, Integer: d.attrs == "i"}
+	switch d.attrs {
+	case "a":
+		vr.Kind = expand.Indexed
+	case "A":
+		vr.Kind = expand.Associative
+	}
+	if d.show == "()" {
+		vr.Set, vr.List, vr.Map = true, []string{}, map[string]string{}
+	}
+	return vr
 }
 
 // declaredNames returns the names of the variables declared in scope,
@@ -229,12 +302,12 @@ func (r *Runner) declaredNames() []string {
 
 // setQuote quotes a value as `set` prints it: as it is when no character
 // is special to the shell, else as ${v@Q} quotes.
-func setQuote(s string) string {
+func setQuote(s string, q expand.Quoter) string {
 	if s == "" {
 		return ""
 	}
-	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || strings.IndexFunc(s, func(c rune) bool { return c < 0x20 || c == 0x7f }) >= 0 {
-		return expand.BashQuote(s)
+	if strings.ContainsAny(s, " \t\n\"'\\$`|&;()<>*?[]{}!^") || s[0] == '~' || s[0] == '#' || q.NeedsANSIQuote(s) {
+		return q.Bash(s)
 	}
 	return s
 }

@@ -324,9 +324,12 @@ func (e expandEnv) Each(fn func(name string, vr expand.Variable) bool) {
 var dynamicVars = []string{
 	"BASHOPTS", "BASHPID", "BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0",
 	"BASH_CMDS", "BASH_COMMAND", "BASH_LINENO", "BASH_SOURCE", "BASH_SUBSHELL",
-	"DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "FUNCNAME", "GROUPS", "HISTCMD",
-	"LINENO", "OPTERR", "PPID", "RANDOM", "SECONDS", "SHELLOPTS", "SRANDOM",
+	"COMP_WORDBREAKS", "DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "FUNCNAME", "GROUPS", "HISTCMD",
+	"LINENO", "OPTERR", "PPID", "RANDOM", "SECONDS", "SHELLOPTS", "SRANDOM", "_",
 }
+
+// compWordbreaks is bash's $COMP_WORDBREAKS until a script sets it.
+const compWordbreaks = " \t\n\"'@><=;|&(:"
 
 // eachVar calls fn for each variable: the ones held, then the dynamic
 // ones that have a value. $RANDOM and $SRANDOM are named with no value,
@@ -344,7 +347,11 @@ func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
 			continue
 		}
 		vr := expand.Variable{Set: true, Kind: expand.String}
-		if name != "RANDOM" && name != "SRANDOM" {
+		switch name {
+		case "RANDOM", "SRANDOM":
+		case "COMP_WORDBREAKS":
+			vr.Str = compWordbreaks // named, not read (lookupVar keeps it)
+		default:
 			vr = r.lookupVar(name)
 		}
 		if vr.IsSet() {
@@ -1420,6 +1427,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.declVariant = cm.Variant.Value
 		for _, as := range assigns {
 			name := as.Name.Value
+			valType := valType
+			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
+				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
+			}
 			if name == "-" && as.Naked && cm.Variant.Value == "local" {
 				// llmsh: local - keeps the set options, given back
 				// when the function returns (bash).
@@ -1486,7 +1497,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				// llmsh: bash's format (declare -a a=([0]="x"), declare -A
 				// m=([k]="v" ), declare -n r="t", declare -a c when unset).
-				r.outf("%s\n", declLine(name, vr))
+				r.outf("%s\n", r.declLine(name, vr))
 				continue
 			}
 			vr := r.lookupVar(name)

@@ -46,6 +46,11 @@ func (r *Runner) resetSpecialVars() {
 	if !r.writeEnv.Get("HOSTNAME").IsSet() {
 		r.setVarString("HOSTNAME", VirtualHostname)
 	}
+	// llmsh: bash 5.2's default $BASH_LOADABLES_PATH (the fixtures'
+	// bash's); llmsh loads no builtins from it.
+	if !r.writeEnv.Get("BASH_LOADABLES_PATH").IsSet() {
+		r.setVarString("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.")
+	}
 	// llmsh: $MACHTYPE and its parts, as the bash of the fixtures.
 	for _, v := range [][2]string{{"MACHTYPE", bashMachType}, {"HOSTTYPE", "x86_64"}, {"OSTYPE", "linux-gnu"}} {
 		if !r.writeEnv.Get(v[0]).IsSet() {
@@ -181,7 +186,7 @@ func redirsText(redirs []*syntax.Redirect) string {
 var unsetPlain = map[string]bool{
 	"RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true, "EPOCHSECONDS": true,
 	"EPOCHREALTIME": true, "BASHPID": true, "HISTCMD": true, "BASH_COMMAND": true,
-	"BASH_SUBSHELL": true, "GROUPS": true, "DIRSTACK": true,
+	"BASH_SUBSHELL": true, "GROUPS": true, "DIRSTACK": true, "COMP_WORDBREAKS": true,
 }
 
 // dynLocal reports whether name, a variable whose value bash computes

@@ -411,6 +411,15 @@ func (r *Runner) lookupVar(name string) expand.Variable {
 	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
 		vr.Kind, vr.Str = expand.String, r.optsOn(name == "BASHOPTS")
 		vr.ReadOnly = true // as bash's: set -o and shopt change them
+	case "COMP_WORDBREAKS": // llmsh: bash's, until the script sets it
+		if v := r.writeEnv.Get(name); v.Declared() {
+			return v
+		}
+		// Read, it holds its value from then on, as bash's (listings
+		// show it).
+		vr.Kind, vr.Str, vr.Set = expand.String, compWordbreaks, true
+		r.writeEnv.Set(name, vr)
+		return vr
 	case "OPTERR": // llmsh: 1 until the script sets it, as bash
 		if v := r.writeEnv.Get(name); v.Declared() {
 			return v
@@ -815,6 +824,74 @@ func cutElemSubscript(arg string) (name, sub string, ok bool) {
 	return "", "", false
 }
 
+// unsetKey is the key that unset 'm[SUB]' names in an associative
+// array: SUB expanded as a word is (quotes removed, parameters and
+// command substitutions expanded, not split), as bash 5.2 does (unset
+// 'm[$k]' unsets k's value; unset "m[\$x]" the key $x). ok is false
+// when SUB is no word (an unbalanced quote: bash unsets nothing) or
+// expands to nothing (bash's bad array subscript).
+func (r *Runner) unsetKey(name, sub string) (key string, ok bool) {
+	depth := 0
+	for i := 0; i < len(sub); i++ {
+		switch sub[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth < 0 {
+				return "", false // m[a]b]: no element (bash unsets nothing)
+			}
+		}
+	}
+	if !strings.ContainsAny(sub, "'\"\\$`") {
+		return sub, true
+	}
+	if !quotesClosed(sub) {
+		return "", false // m[a'b]: no word (bash unsets nothing)
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(name+"["+sub+"]=''"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", false
+	}
+	ce, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !isCall || len(ce.Args) > 0 || len(ce.Assigns) != 1 || ce.Assigns[0].Index == nil {
+		return "", false
+	}
+	key, err = expand.AssocKey(r.ecfg, ce.Assigns[0].Index)
+	if err != nil {
+		r.expandErr(err)
+		return "", false
+	}
+	if key == "" {
+		r.errf("%sunset: [%s]: bad array subscript\n", r.errPrefix(), sub)
+		r.exit.code = 1
+		return "", false
+	}
+	return key, true
+}
+
+// quotesClosed reports whether every quote that s opens, read as a
+// shell word, is closed.
+func quotesClosed(s string) bool {
+	var q byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case q == '\'':
+			if c == '\'' {
+				q = 0
+			}
+		case c == '\\':
+			i++
+		case q == '"':
+			if c == '"' {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		}
+	}
+	return q == 0
+}
+
 // unsetElem unsets a single element of an indexed or associative array, like
 // `unset 'a[3]'`. Unsetting an indexed array element may leave a hole.
 func (r *Runner) unsetElem(name, sub string) {
@@ -871,9 +948,13 @@ func (r *Runner) unsetElem(name, sub string) {
 		r.setVar(name, vr)
 	case expand.Associative:
 		// llmsh: m[@] and m[*] are keys as any (bash 5.2).
+		key, ok := r.unsetKey(name, sub)
+		if !ok {
+			return
+		}
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		vr.Map = maps.Clone(vr.Map)
-		delete(vr.Map, sub)
+		delete(vr.Map, key)
 		r.setVar(name, vr)
 	case expand.String:
 		// A scalar can be unset via subscript zero.
@@ -1408,8 +1489,13 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 	return true
 }
 
+// quoter quotes in the script's locale, as bash (llmsh).
+func (r *Runner) quoter() expand.Quoter {
+	return expand.Quoter{Bytes: expand.ByteLocale(r.writeEnv)}
+}
+
 // declLine prints a variable as `declare -p` does.
-func declLine(name string, vr expand.Variable) string {
+func (r *Runner) declLine(name string, vr expand.Variable) string {
 	flags := vr.Flags()
 	if flags == "" {
 		flags = "-"
@@ -1420,9 +1506,9 @@ func declLine(name string, vr expand.Variable) string {
 	}
 	switch vr.Kind {
 	case expand.Indexed, expand.Associative:
-		return head + "=" + vr.DeclValue()
+		return head + "=" + r.quoter().DeclValue(vr)
 	}
-	return head + "=" + expand.DeclQuote(vr.Str)
+	return head + "=" + r.quoter().Decl(vr.Str)
 }
 
 // elemValueText is an array element's value as written.
