@@ -722,7 +722,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	tracingEnabled := r.opts[optXTrace]
 	trace := r.tracer()
 	switch cm.(type) {
-	case *syntax.CallExpr, *syntax.DeclClause:
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
 		if trace != nil && r.cmdTrace != nil {
 			// llmsh: bash traces a simple command before it makes
 			// its redirections (set -x; echo a 2>/dev/null shows it).
@@ -1195,56 +1195,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
-		if tracingEnabled {
-			trace.string("let")
-			if cm.Dashes.IsValid() {
-				trace.string(" --")
-			}
-			for _, expr := range cm.Exprs {
-				trace.stringf(" %s", r.letArgString(trace.printer, expr))
-			}
-			trace.newLineFlush()
-		}
-		if len(cm.Exprs) > 0 && !cm.Dashes.IsValid() && letHelp(cm.Exprs[0]) {
-			// llmsh: let --help answers as bash's other builtins.
-			r.exit, _ = r.dashHelp("let", []string{"--help"})
-			break
-		}
-		if len(cm.Exprs) == 0 {
-			r.errf("%slet: expression expected\n", r.errPrefix())
-			r.exit.code = 1
-			break
-		}
-		var val int
-		failed := false
-		help := false
-		for i, expr := range cm.Exprs {
-			// llmsh: each argument is one expression's text, as
-			// bash's let receives it.
-			var err error
-			if w, ok := expr.(*syntax.Word); ok {
-				var text string
-				if text, err = expand.Literal(r.ecfg, w); err == nil && i == 0 && text == "--help" {
-					help = true // "--help", $x: as the word above
-					break
-				}
-				if err == nil {
-					var n int64
-					n, err = r.ecfg.ArithmText(text)
-					val = int(n)
-				}
-			} else {
-				val, err = expand.ArithmLet(r.ecfg, expr)
-			}
-			if failed = r.arithCmdErr("let", err); failed {
-				break
-			}
-		}
-		if help {
-			r.exit, _ = r.dashHelp("let", []string{"--help"})
-		} else if !failed {
-			r.exit.oneIf(val == 0)
-		}
+		r.letClause(cm, trace)
 	case *syntax.CaseClause:
 		trace.string("case ")
 		trace.expr(cm.Word)
@@ -1785,8 +1736,6 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 	}
 }
 
-// letArgString reproduces one expression of a let clause as bash would print it
-// when tracing, that is, as the single quoted word that bash's let receives.
 // letHelp reports whether a let argument is the unquoted word --help,
 // which the parser reads as a pre-decrement of help.
 func letHelp(expr syntax.ArithmExpr) bool {
@@ -1798,23 +1747,55 @@ func letHelp(expr syntax.ArithmExpr) bool {
 	return ok && w.Lit() == "help"
 }
 
-func (r *Runner) letArgString(printer *syntax.Printer, expr syntax.ArithmExpr) string {
-	if word, ok := expr.(*syntax.Word); ok {
-		return quoteBash(r.literal(word))
+// letClause runs let as bash's builtin: every argument is expanded to
+// its text first (let x=1 y=$x reads the x from before), then traced,
+// then each text is evaluated in turn (llmsh).
+func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
+	texts := make([]string, 0, len(cm.Exprs))
+	for _, expr := range cm.Exprs {
+		var text string
+		var err error
+		if w, ok := expr.(*syntax.Word); ok {
+			text, err = expand.Literal(r.ecfg, w)
+		} else if len(texts) == 0 && !cm.Dashes.IsValid() && letHelp(expr) {
+			text = "--help"
+		} else {
+			text, err = expand.LetText(r.ecfg, expr)
+		}
+		if r.arithCmdErr("let", err) {
+			return
+		}
+		texts = append(texts, text)
 	}
-	// The printer only prints an arithmetic expression as part of a parent node,
-	// so print a let clause holding just this expression and drop the keyword.
-	// The keyword borrows the expression's position to stay on the same line.
-	// TODO: drop this workaround if [syntax.Printer.Print] learns to print
-	// an arithmetic expression on its own.
-	var sb strings.Builder
-	if err := printer.Print(&sb, &syntax.LetClause{
-		Let:   expr.Pos(),
-		Exprs: []syntax.ArithmExpr{expr},
-	}); err != nil { // should never happen
-		panic(err)
+	if trace != nil {
+		trace.string("let")
+		if cm.Dashes.IsValid() {
+			trace.string(" --")
+		}
+		for _, text := range texts {
+			trace.stringf(" %s", traceWord(text))
+		}
+		trace.newLineFlush()
 	}
-	return strings.TrimPrefix(sb.String(), "let ")
+	if len(texts) > 0 && !cm.Dashes.IsValid() && texts[0] == "--help" {
+		// llmsh: let --help ("--help", $x too) answers as bash's
+		// other builtins.
+		r.exit, _ = r.dashHelp("let", []string{"--help"})
+		return
+	}
+	if len(texts) == 0 {
+		r.errf("%slet: expression expected\n", r.errPrefix())
+		r.exit.code = 1
+		return
+	}
+	var val int64
+	for _, text := range texts {
+		var err error
+		if val, err = r.ecfg.ArithmText(text); r.arithCmdErr("let", err) {
+			return
+		}
+	}
+	r.exit.oneIf(val == 0)
 }
 
 func (r *Runner) match(pat, name string) bool {
