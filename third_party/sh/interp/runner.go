@@ -1736,6 +1736,28 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 	}
 }
 
+// letWord is w, or, when w is the text of a word that the parser kept
+// whole (syntax's letSpan: let 'a[1]'+=1, x='a'"b"), that text read as a
+// shell word, whose quotes expansion then removes (llmsh).
+func letWord(w *syntax.Word) *syntax.Word {
+	if len(w.Parts) != 1 {
+		return w
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.ContainsAny(lit.Value, `'"`) {
+		return w
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(": "+lit.Value), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return w
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) != 2 {
+		return w
+	}
+	return call.Args[1]
+}
+
 // letHelp reports whether a let argument is the unquoted word --help,
 // which the parser reads as a pre-decrement of help.
 func letHelp(expr syntax.ArithmExpr) bool {
@@ -1756,7 +1778,7 @@ func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 		var text string
 		var err error
 		if w, ok := expr.(*syntax.Word); ok {
-			text, err = expand.Literal(r.ecfg, w)
+			text, err = expand.Literal(r.ecfg, letWord(w))
 		} else if len(texts) == 0 && !cm.Dashes.IsValid() && letHelp(expr) {
 			text = "--help"
 		} else {
