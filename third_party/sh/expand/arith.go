@@ -1404,6 +1404,28 @@ func rawArithWord(w *syntax.Word) *syntax.Word {
 	return w2
 }
 
+// ArithmCmdText is the text that the expression of (( … )) evaluates,
+// its expansions done, and whether it had any: set -x shows it, as bash
+// (llmsh). [Config.ArithmText] then evaluates it.
+func ArithmCmdText(cfg *Config, cm *syntax.ArithmCmd) (text string, expanded bool, err error) {
+	if cm.Raw {
+		text, err = Literal(cfg, rawArithWord(cm.X.(*syntax.Word)))
+		return text, true, err
+	}
+	cfg = prepareConfig(cfg)
+	var b strings.Builder
+	pr := arithPrinter{cfg: cfg, b: &b}
+	if err := pr.print(cm.X); err != nil {
+		return "", false, err
+	}
+	if end := cm.Right; pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
+		for range end.Col() - pr.last.Col() {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String(), pr.expanded, nil
+}
+
 // ArithmCmd evaluates the expression of (( … )).
 func ArithmCmd(cfg *Config, cm *syntax.ArithmCmd) (int, error) {
 	return cfg.arithmExp(&syntax.ArithmExp{Right: cm.Right, Raw: cm.Raw, X: cm.X})

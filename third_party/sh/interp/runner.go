@@ -1178,15 +1178,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
 		if tracingEnabled {
-			// llmsh: (( TEXT )) as written, as bash traces it.
-			inner, ok := r.srcBetween(cm.Left, cm.Right)
-			if !ok {
-				var sb strings.Builder
-				syntax.NewPrinter().Print(&sb, cm.X)
-				inner = " " + sb.String() + " "
-			}
-			trace.string("((" + " " + inner + " " + "))")
-			trace.newLineFlush()
+			r.tracedArithCmd(cm, trace)
+			break
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
 		n, err := expand.ArithmCmd(r.ecfg, cm)
@@ -1767,6 +1760,32 @@ func letHelp(expr syntax.ArithmExpr) bool {
 	}
 	w, ok := u.X.(*syntax.Word)
 	return ok && w.Lit() == "help"
+}
+
+// tracedArithCmd runs (( … )) under set -x: bash traces the text as
+// written, its expansions done (((  a[1] = 6  )) for a[1] = $x), and
+// then evaluates that text (llmsh).
+func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
+	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
+	if r.arithCmdErr("((", err) {
+		return
+	}
+	inner, ok := r.srcBetween(cm.Left, cm.Right)
+	switch {
+	case ok && expanded:
+		inner = inner[:len(inner)-len(strings.TrimLeft(inner, " \t\n"))] + text
+	case !ok:
+		var sb strings.Builder
+		syntax.NewPrinter().Print(&sb, cm.X)
+		inner = " " + sb.String() + " "
+	}
+	trace.string("((" + " " + inner + " " + "))")
+	trace.newLineFlush()
+	n, err := r.ecfg.ArithmText(text)
+	if r.arithCmdErr("((", err) {
+		return
+	}
+	r.exit.oneIf(n == 0)
 }
 
 // letClause runs let as bash's builtin: every argument is expanded to
