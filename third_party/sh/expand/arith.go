@@ -1412,13 +1412,19 @@ func ArithmCmdText(cfg *Config, cm *syntax.ArithmCmd) (text string, expanded boo
 		text, err = Literal(cfg, rawArithWord(cm.X.(*syntax.Word)))
 		return text, true, err
 	}
+	return ArithmExprText(cfg, cm.X, cm.Right)
+}
+
+// ArithmExprText is [ArithmCmdText] for one expression whose text ends at
+// end (if valid): a part of for ((…)), say.
+func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text string, expanded bool, err error) {
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
 	pr := arithPrinter{cfg: cfg, b: &b}
-	if err := pr.print(cm.X); err != nil {
+	if err := pr.print(expr); err != nil {
 		return "", false, err
 	}
-	if end := cm.Right; pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
+	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
 		for range end.Col() - pr.last.Col() {
 			b.WriteByte(' ')
 		}
