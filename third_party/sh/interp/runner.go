@@ -1554,8 +1554,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				before := vr
 				r.declaring = true
+				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
+					r.declNewLocal = name
+				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
-				r.declaring = false
+				r.declaring, r.declNewLocal = false, ""
 				if !ok {
 					continue
 				}
