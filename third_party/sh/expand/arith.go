@@ -72,19 +72,7 @@ func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
 // end (the position of the closing "))"): the blanks before it are part of
 // the text that an error message quotes, as in bash.
 func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error) {
-	return arithmPrinted(cfg, expr, end, false)
-}
-
-// ArithmLet evaluates an argument of let, parsed as arithmetic: its words
-// are the shell's, their quotes and backslashes removed before the text
-// is evaluated (let x='2'+3, let x=2\*3), as bash's builtin receives
-// them (llmsh).
-func ArithmLet(cfg *Config, expr syntax.ArithmExpr) (int, error) {
-	return arithmPrinted(cfg, expr, syntax.Pos{}, true)
-}
-
-func arithmPrinted(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos, shellWords bool) (int, error) {
-	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 && !shellWords {
+	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
 			if lit.Value != "" {
@@ -107,7 +95,7 @@ func arithmPrinted(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos, shellWor
 	}
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
-	pr := arithPrinter{cfg: cfg, b: &b, shellWords: shellWords}
+	pr := arithPrinter{cfg: cfg, b: &b}
 	if err := pr.print(expr); err != nil {
 		return 0, err
 	}
@@ -127,6 +115,31 @@ func arithmPrinted(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos, shellWor
 	}
 	n, err := cfg.ArithmText(text)
 	return int(n), err
+}
+
+// LetText is the text of an argument of let, parsed as arithmetic: its
+// words are the shell's, their quotes and backslashes removed (let
+// x='2'+3, let x=2\*3), as bash's builtin receives them (llmsh).
+func LetText(cfg *Config, expr syntax.ArithmExpr) (string, error) {
+	key := arithKey{expr, syntax.Pos{}}
+	if cfg != nil {
+		if text, ok := cfg.arithTexts[key]; ok {
+			return text, nil // let i++ in a loop: printed once
+		}
+	}
+	cfg = prepareConfig(cfg)
+	var b strings.Builder
+	pr := arithPrinter{cfg: cfg, b: &b, shellWords: true}
+	if err := pr.print(expr); err != nil {
+		return "", err
+	}
+	if !pr.expanded {
+		if cfg.arithTexts == nil {
+			cfg.arithTexts = make(map[arithKey]string)
+		}
+		cfg.arithTexts[key] = b.String()
+	}
+	return b.String(), nil
 }
 
 // arithKey names an expression whose text Config.arithTexts keeps.
@@ -1389,6 +1402,34 @@ func rawArithWord(w *syntax.Word) *syntax.Word {
 		return w
 	}
 	return w2
+}
+
+// ArithmCmdText is the text that the expression of (( … )) evaluates,
+// its expansions done, and whether it had any: set -x shows it, as bash
+// (llmsh). [Config.ArithmText] then evaluates it.
+func ArithmCmdText(cfg *Config, cm *syntax.ArithmCmd) (text string, expanded bool, err error) {
+	if cm.Raw {
+		text, err = Literal(cfg, rawArithWord(cm.X.(*syntax.Word)))
+		return text, true, err
+	}
+	return ArithmExprText(cfg, cm.X, cm.Right)
+}
+
+// ArithmExprText is [ArithmCmdText] for one expression whose text ends at
+// end (if valid): a part of for ((…)), say.
+func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text string, expanded bool, err error) {
+	cfg = prepareConfig(cfg)
+	var b strings.Builder
+	pr := arithPrinter{cfg: cfg, b: &b}
+	if err := pr.print(expr); err != nil {
+		return "", false, err
+	}
+	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
+		for range end.Col() - pr.last.Col() {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String(), pr.expanded, nil
 }
 
 // ArithmCmd evaluates the expression of (( … )).

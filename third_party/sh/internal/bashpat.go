@@ -342,10 +342,13 @@ func classMatch(class string, r rune) bool {
 }
 
 func (set *bracketSet) match(r rune, nocase bool) bool {
-	in := func(r rune) bool {
+	// llmsh: a class tests the character as it is, also without
+	// regard to case, as bash's BRACKMATCH (orig_test): [[:lower:]]
+	// never matches A; a character or a range folds it.
+	in := func(r rune, classes bool) bool {
 		for _, it := range set.items {
 			if it.class != "" {
-				if classMatch(it.class, r) {
+				if classes && classMatch(it.class, r) {
 					return true
 				}
 			} else if r >= it.lo && r <= it.hi {
@@ -354,9 +357,9 @@ func (set *bracketSet) match(r rune, nocase bool) bool {
 		}
 		return false
 	}
-	ok := in(r)
+	ok := in(r, true)
 	if !ok && nocase {
-		ok = in(unicode.ToLower(r)) || in(unicode.ToUpper(r))
+		ok = in(unicode.ToLower(r), false) || in(unicode.ToUpper(r), false)
 	}
 	return ok != set.neg
 }

@@ -269,7 +269,11 @@ type Runner struct {
 	loopDepth int // llmsh: the loops being run (break N stops at the outermost)
 	// declaring is set while declare, local, typeset, export or readonly
 	// assign a value (llmsh: some of bash's messages differ there).
-	declaring    bool
+	declaring bool
+	// llmsh: declNewLocal names the local that a declaration is making
+	// (local -i x=x+1), which exists, unset, when its integer value is
+	// evaluated, as bash's make_local_variable comes first.
+	declNewLocal string
 	inFunc       bool
 	inSource     bool
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix

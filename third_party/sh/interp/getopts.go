@@ -22,8 +22,7 @@ type getopts struct {
 }
 
 // getoptsBuiltin is bash's getopts.
-func (r *Runner) getoptsBuiltin(args []string) exitStatus {
-	var exit exitStatus
+func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 	args, exit, ok := r.noOptions("getopts", "getopts optstring name [arg ...]", args)
 	if !ok {
 		return exit
@@ -49,7 +48,9 @@ func (r *Runner) getoptsBuiltin(args []string) exitStatus {
 	}
 	g := r.optState
 	if int64(g.argidx+1) != optind {
-		g = getopts{argidx: int(optind - 1)}
+		// llmsh: past the arguments is at their end, as bash
+		// (set -- -a; OPTIND=5: OPTIND is 2 after).
+		g = getopts{argidx: int(min(optind-1, int64(len(params))))}
 	}
 	silent := strings.HasPrefix(optstr, ":")
 	if silent {
@@ -61,9 +62,16 @@ func (r *Runner) getoptsBuiltin(args []string) exitStatus {
 			report = false
 		}
 	}
+	readonly := false
+	defer func() {
+		if readonly && exit.code == 0 {
+			exit.code = 2 // llmsh: bash's status when NAME is readonly
+		}
+	}()
 	finish := func(opt string, optarg *string) {
 		r.setVarString("OPTIND", strconv.Itoa(g.argidx+1))
-		r.optState = g          // after OPTIND, whose assignment resets it
+		r.optState = g // after OPTIND, whose assignment resets it
+		readonly = r.lookupVar(name).ReadOnly
 		r.assignName(name, opt) // llmsh: also through a nameref
 		if optarg != nil {
 			r.setVarString("OPTARG", *optarg)

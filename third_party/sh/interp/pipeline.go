@@ -320,21 +320,7 @@ func loopCmd(cm syntax.Command) bool {
 // with the script).
 func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part int) (int, bool) {
 	if r.opts[optXTrace] {
-		// llmsh: set -x shows each expression as bash: its text with
-		// leading blanks dropped, "1" when it is empty.
-		text := "1"
-		if parts := r.cstyleTexts(y); parts != nil {
-			if t := strings.TrimLeft(parts[part], " \t\n"); t != "" {
-				text = t
-			}
-		} else if expr != nil {
-			var sb strings.Builder
-			syntax.NewPrinter().Print(&sb, expr)
-			text = sb.String()
-		}
-		t := r.tracer()
-		t.string("(( " + text + " ))")
-		t.newLineFlush()
+		return r.tracedCstyleArith(expr, y, part)
 	}
 	if expr == nil {
 		return 1, true
@@ -344,6 +330,39 @@ func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part 
 		return 0, false
 	}
 	return n, true
+}
+
+// tracedCstyleArith is cstyleArith under set -x, which shows each
+// expression as bash: its text with leading blanks dropped, its
+// expansions done (i<$n is i<2), "1" when it is empty; the text shown is
+// the text evaluated.
+func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part int) (int, bool) {
+	text, expanded := "1", false
+	if expr != nil {
+		var err error
+		if text, expanded, err = expand.ArithmExprText(r.ecfg, expr, syntax.Pos{}); r.arithCmdErr("((", err) {
+			return 0, false
+		}
+	}
+	shown := text
+	if parts := r.cstyleTexts(y); parts != nil {
+		if t := strings.TrimLeft(parts[part], " \t\n"); t != "" && !expanded {
+			shown = t
+		} else if t != "" {
+			shown = text + t[len(strings.TrimRight(t, " \t\n")):]
+		}
+	}
+	t := r.tracer()
+	t.string("(( " + shown + " ))")
+	t.newLineFlush()
+	if expr == nil {
+		return 1, true
+	}
+	n, err := r.ecfg.ArithmText(text)
+	if r.arithCmdErr("((", err) {
+		return 0, false
+	}
+	return int(n), true
 }
 
 // cstyleTexts is the text of the three expressions of for ((…)) as

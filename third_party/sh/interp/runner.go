@@ -729,7 +729,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	tracingEnabled := r.opts[optXTrace]
 	trace := r.tracer()
 	switch cm.(type) {
-	case *syntax.CallExpr, *syntax.DeclClause:
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
 		if trace != nil && r.cmdTrace != nil {
 			// llmsh: bash traces a simple command before it makes
 			// its redirections (set -x; echo a 2>/dev/null shows it).
@@ -1208,15 +1208,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
 		if tracingEnabled {
-			// llmsh: (( TEXT )) as written, as bash traces it.
-			inner, ok := r.srcBetween(cm.Left, cm.Right)
-			if !ok {
-				var sb strings.Builder
-				syntax.NewPrinter().Print(&sb, cm.X)
-				inner = " " + sb.String() + " "
-			}
-			trace.string("((" + " " + inner + " " + "))")
-			trace.newLineFlush()
+			r.tracedArithCmd(cm, trace)
+			break
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
 		n, err := expand.ArithmCmd(r.ecfg, cm)
@@ -1225,56 +1218,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
-		if tracingEnabled {
-			trace.string("let")
-			if cm.Dashes.IsValid() {
-				trace.string(" --")
-			}
-			for _, expr := range cm.Exprs {
-				trace.stringf(" %s", r.letArgString(trace.printer, expr))
-			}
-			trace.newLineFlush()
-		}
-		if len(cm.Exprs) > 0 && !cm.Dashes.IsValid() && letHelp(cm.Exprs[0]) {
-			// llmsh: let --help answers as bash's other builtins.
-			r.exit, _ = r.dashHelp("let", []string{"--help"})
-			break
-		}
-		if len(cm.Exprs) == 0 {
-			r.errf("%slet: expression expected\n", r.errPrefix())
-			r.exit.code = 1
-			break
-		}
-		var val int
-		failed := false
-		help := false
-		for i, expr := range cm.Exprs {
-			// llmsh: each argument is one expression's text, as
-			// bash's let receives it.
-			var err error
-			if w, ok := expr.(*syntax.Word); ok {
-				var text string
-				if text, err = expand.Literal(r.ecfg, w); err == nil && i == 0 && text == "--help" {
-					help = true // "--help", $x: as the word above
-					break
-				}
-				if err == nil {
-					var n int64
-					n, err = r.ecfg.ArithmText(text)
-					val = int(n)
-				}
-			} else {
-				val, err = expand.ArithmLet(r.ecfg, expr)
-			}
-			if failed = r.arithCmdErr("let", err); failed {
-				break
-			}
-		}
-		if help {
-			r.exit, _ = r.dashHelp("let", []string{"--help"})
-		} else if !failed {
-			r.exit.oneIf(val == 0)
-		}
+		r.letClause(cm, trace)
 	case *syntax.CaseClause:
 		trace.string("case ")
 		trace.expr(cm.Word)
@@ -1655,8 +1599,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				before := vr
 				r.declaring = true
+				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
+					r.declNewLocal = name
+				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
-				r.declaring = false
+				r.declaring, r.declNewLocal = false, ""
 				if !ok {
 					continue
 				}
@@ -1856,8 +1803,28 @@ func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 	return list
 }
 
-// letArgString reproduces one expression of a let clause as bash would print it
-// when tracing, that is, as the single quoted word that bash's let receives.
+// letWord is w, or, when w is the text of a word that the parser kept
+// whole (syntax's letSpan: let 'a[1]'+=1, x='a'"b"), that text read as a
+// shell word, whose quotes expansion then removes (llmsh).
+func letWord(w *syntax.Word) *syntax.Word {
+	if len(w.Parts) != 1 {
+		return w
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.ContainsAny(lit.Value, `'"`) {
+		return w
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(": "+lit.Value), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return w
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) != 2 {
+		return w
+	}
+	return call.Args[1]
+}
+
 // letHelp reports whether a let argument is the unquoted word --help,
 // which the parser reads as a pre-decrement of help.
 func letHelp(expr syntax.ArithmExpr) bool {
@@ -1869,23 +1836,81 @@ func letHelp(expr syntax.ArithmExpr) bool {
 	return ok && w.Lit() == "help"
 }
 
-func (r *Runner) letArgString(printer *syntax.Printer, expr syntax.ArithmExpr) string {
-	if word, ok := expr.(*syntax.Word); ok {
-		return quoteBash(r.literal(word))
+// tracedArithCmd runs (( … )) under set -x: bash traces the text as
+// written, its expansions done (((  a[1] = 6  )) for a[1] = $x), and
+// then evaluates that text (llmsh).
+func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
+	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
+	if r.arithCmdErr("((", err) {
+		return
 	}
-	// The printer only prints an arithmetic expression as part of a parent node,
-	// so print a let clause holding just this expression and drop the keyword.
-	// The keyword borrows the expression's position to stay on the same line.
-	// TODO: drop this workaround if [syntax.Printer.Print] learns to print
-	// an arithmetic expression on its own.
-	var sb strings.Builder
-	if err := printer.Print(&sb, &syntax.LetClause{
-		Let:   expr.Pos(),
-		Exprs: []syntax.ArithmExpr{expr},
-	}); err != nil { // should never happen
-		panic(err)
+	inner, ok := r.srcBetween(cm.Left, cm.Right)
+	switch {
+	case ok && expanded:
+		inner = inner[:len(inner)-len(strings.TrimLeft(inner, " \t\n"))] + text
+	case !ok:
+		var sb strings.Builder
+		syntax.NewPrinter().Print(&sb, cm.X)
+		inner = " " + sb.String() + " "
 	}
-	return strings.TrimPrefix(sb.String(), "let ")
+	trace.string("((" + " " + inner + " " + "))")
+	trace.newLineFlush()
+	n, err := r.ecfg.ArithmText(text)
+	if r.arithCmdErr("((", err) {
+		return
+	}
+	r.exit.oneIf(n == 0)
+}
+
+// letClause runs let as bash's builtin: every argument is expanded to
+// its text first (let x=1 y=$x reads the x from before), then traced,
+// then each text is evaluated in turn (llmsh).
+func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
+	texts := make([]string, 0, len(cm.Exprs))
+	for _, expr := range cm.Exprs {
+		var text string
+		var err error
+		if w, ok := expr.(*syntax.Word); ok {
+			text, err = expand.Literal(r.ecfg, letWord(w))
+		} else if len(texts) == 0 && !cm.Dashes.IsValid() && letHelp(expr) {
+			text = "--help"
+		} else {
+			text, err = expand.LetText(r.ecfg, expr)
+		}
+		if r.arithCmdErr("let", err) {
+			return
+		}
+		texts = append(texts, text)
+	}
+	if trace != nil {
+		trace.string("let")
+		if cm.Dashes.IsValid() {
+			trace.string(" --")
+		}
+		for _, text := range texts {
+			trace.stringf(" %s", traceWord(text))
+		}
+		trace.newLineFlush()
+	}
+	if len(texts) > 0 && !cm.Dashes.IsValid() && texts[0] == "--help" {
+		// llmsh: let --help ("--help", $x too) answers as bash's
+		// other builtins.
+		r.exit, _ = r.dashHelp("let", []string{"--help"})
+		return
+	}
+	if len(texts) == 0 {
+		r.errf("%slet: expression expected\n", r.errPrefix())
+		r.exit.code = 1
+		return
+	}
+	var val int64
+	for _, text := range texts {
+		var err error
+		if val, err = r.ecfg.ArithmText(text); r.arithCmdErr("let", err) {
+			return
+		}
+	}
+	r.exit.oneIf(val == 0)
 }
 
 func (r *Runner) match(pat, name string) bool {

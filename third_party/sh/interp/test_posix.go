@@ -320,8 +320,8 @@ func fileID(fi fs.FileInfo) (string, bool) {
 
 // testVarSet is -v in test and [[ ]]: varSet, and as bash for what it
 // does not parse as bash does: NAME[@] and NAME[*] are true when the
-// array has an element, and an associative array's key without an
-// expansion is the key as written (m[two words]).
+// indexed array has an element, and an associative array's key without
+// an expansion is the key as written (m[two words], m[@]).
 func (r *Runner) testVarSet(x string) bool {
 	if len(x) == 1 && strings.Contains("@*#?$!-", x) {
 		return false // llmsh: bash's -v names no special parameter but $0…$9
@@ -332,12 +332,11 @@ func (r *Runner) testVarSet(x string) bool {
 		switch {
 		case !vr.IsSet():
 			return false
-		case sub == "@" || sub == "*":
-			switch vr.Kind {
-			case expand.Indexed:
+		case (sub == "@" || sub == "*") && vr.Kind != expand.Associative:
+			// llmsh: an associative array's @ and * are keys, as
+			// bash reads them (the case below).
+			if vr.Kind == expand.Indexed {
 				return len(vr.List) > 0
-			case expand.Associative:
-				return len(vr.Map) > 0
 			}
 			return true
 		case vr.Kind == expand.Associative && !strings.ContainsAny(sub, "$`"):

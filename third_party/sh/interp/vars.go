@@ -1008,6 +1008,11 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// llmsh: an integer variable's value is evaluated; += adds.
 			// In a declaration, an error names its builtin (bash).
 			var ok bool
+			if r.declNewLocal != "" && r.declNewLocal == name {
+				// llmsh: local -i x=x+1 reads the new local x,
+				// unset (bash: 1), not the one it hides.
+				r.setVar(name, expand.Variable{Kind: expand.String, Local: true})
+			}
 			r.arithPrefix = r.declVariant
 			s, ok = r.intValue(s)
 			r.arithPrefix = ""

@@ -375,7 +375,8 @@ func ForHeader(src string, off int) (from, end int, ok bool) {
 // script is parsed. The command must be a let on its line (the words
 // before may have quotes and expansions: a span that no let holds after
 // the repair makes parseArithRepair give the first error back), and the
-// word plain text.
+// word without expansions; its quotes the runner removes (interp's
+// letWord).
 func letSpan(src string, off int) (from, to int, ok bool) {
 	if off < 0 || off >= len(src) {
 		return 0, 0, false
@@ -388,7 +389,10 @@ func letSpan(src string, off int) (from, to int, ok bool) {
 	for to < len(src) && !strings.ContainsRune(" \t\n;&|)", rune(src[to])) {
 		to++
 	}
-	if to == from || strings.ContainsAny(src[from:to], "'\"$`\\(") {
+	// llmsh: quotes and backslashes are the word's (let x='2'+3): a
+	// quote must close within it.
+	if w := src[from:to]; to == from || strings.ContainsAny(w, "$`(") ||
+		strings.Count(w, "'")%2 != 0 || strings.Count(w, `"`)%2 != 0 || strings.HasSuffix(w, `\`) {
 		return 0, 0, false
 	}
 	start := strings.LastIndexAny(src[:from], "\n;&|({") + 1

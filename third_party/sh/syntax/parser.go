@@ -3203,6 +3203,16 @@ func (p *Parser) letClause(s *Stmt) {
 			p.tok = _LitRedir
 			break
 		}
+		if len(lc.Exprs) > 0 && !p.spaced && p.fullSrc != nil {
+			// llmsh: text glued to the expression before it is
+			// the rest of the same word of bash's let (a[0]=a[1]\*2,
+			// 'a[1]'+=1): an error that parseArithRepair mends with
+			// the whole word (letSpan).
+			if _, _, ok := letSpan(string(p.fullSrc), int(p.pos.Offset())); ok {
+				p.curErr("let: a word glued to an expression")
+				break
+			}
+		}
 		x := p.arithmExpr(true)
 		if x == nil {
 			break
