@@ -163,6 +163,38 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 	return 2
 }
 
+// LangSyntaxError is the parse error bash meets where llmsh's parser
+// reports a feature of another shell (le): the token bash names is `)` of
+// `if() {`, `()`, the `(` after `function`, the `{` of `case x {`, the
+// first `}` after a redirection before `{ …; }`, else the token at le's
+// position (llmsh).
+func LangSyntaxError(le syntax.LangError, src string) syntax.ParseError {
+	off := min(int(le.Pos.Offset()), len(src))
+	at := off
+	switch {
+	case strings.HasPrefix(le.Feature, "anonymous functions"):
+		if i := strings.IndexByte(src[off:], '('); i >= 0 {
+			at = off + i
+			if w, _ := tokenAt(src, off); w != "function" {
+				if j := strings.IndexByte(src[at:], ')'); j >= 0 {
+					at += j
+				}
+			}
+		}
+	case strings.HasPrefix(le.Feature, "`case i {`"):
+		if i := strings.IndexByte(src[off:], '{'); i >= 0 {
+			at = off + i
+		}
+	case strings.HasPrefix(le.Feature, "redirects before compound"):
+		if i := strings.IndexByte(src[off:], '}'); i >= 0 {
+			at = off + i
+		}
+	}
+	line := strings.Count(src[:at], "\n") + 1
+	col := at - strings.LastIndexByte(src[:at], '\n')
+	return syntax.ParseError{Filename: le.Filename, Pos: syntax.NewPos(uint(at), uint(line), uint(col)), Text: "llmsh: " + le.Feature}
+}
+
 // quoteIn is the quote named in a "closing quote `X`" message.
 func quoteIn(text string) string {
 	i := strings.LastIndex(text, "quote ")
