@@ -72,6 +72,16 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 				lineMark(lines+1-line) + "unexpected argument to conditional binary operator"}
 		}
 	}
+	if perr.Incomplete {
+		// llmsh: bash reads (( (a for's too) and $[ to their end
+		// first, and meets the end of the text.
+		if line, ok := unclosedArith(src, int(perr.Pos.Offset())); ok {
+			return line, []string{"unexpected EOF while looking for matching `)'"}
+		}
+		if line, ok := unclosedOld(src, int(perr.Pos.Offset())); ok {
+			return line, []string{"unexpected EOF while looking for matching `]'"}
+		}
+	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
 		switch {
 		case strings.Contains(text, "`[[` with `]]`"):
@@ -477,6 +487,20 @@ func MsgLine(line int, m string) (int, string) {
 		}
 	}
 	return line, m
+}
+
+// unclosedOld reports whether the last $[ at or before off in src has
+// no ] anywhere after it, and the line of that $[ (llmsh).
+func unclosedOld(src string, off int) (line int, ok bool) {
+	end := min(off+2, len(src))
+	if end < 0 {
+		return 0, false
+	}
+	i := strings.LastIndex(src[:end], "$[")
+	if i < 0 || strings.Contains(src[i+2:], "]") {
+		return 0, false
+	}
+	return strings.Count(src[:i], "\n") + 1, true
 }
 
 // unclosedArith reports whether the last (( at or before off in src has
