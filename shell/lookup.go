@@ -286,6 +286,12 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 					fmt.Fprintln(stdout, k.path)
 				}
 			default:
+				if all && k.kind == "file" {
+					// type -a names the files PATH finds, none
+					// "hashed", as bash's.
+					fmt.Fprintf(stdout, "%s is %s\n", n, k.path)
+					continue
+				}
 				s.describe(ctx, stdout, n, k)
 			}
 		}

@@ -339,12 +339,13 @@ func (s *Shell) SetStdin(f *os.File) error {
 
 // SetTerminalStdin is SetStdin for f, a pipe that feeds the command what
 // is typed at a terminal (the REPL's): the script sees its stdin as the
-// terminal (`[ -t 0 ]`, read -p's prompt; interp.TerminalStdin).
-func (s *Shell) SetTerminalStdin(f *os.File) error {
+// terminal (`[ -t 0 ]`, read -p's prompt; interp.TerminalStdin), and
+// quiet, when not nil, turns the terminal's echo off for read -s.
+func (s *Shell) SetTerminalStdin(f *os.File, quiet func() (restore func())) error {
 	if err := s.SetStdin(f); err != nil {
 		return err
 	}
-	return interp.TerminalStdin(f)(s.runner)
+	return interp.TerminalStdin(f, quiet)(s.runner)
 }
 
 // CompleteSpec returns the words that the `complete` spec of command cmd

@@ -17,15 +17,22 @@ import (
 // those lines ran exit.
 func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err error) int {
 	var perr syntax.ParseError
-	if !errors.As(err, &perr) {
+	if le := (syntax.LangError{}); errors.As(err, &le) {
+		perr = interp.LangSyntaxError(le, src) // bash's syntax error
+	} else if !errors.As(err, &perr) {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2
 	}
 	if !strings.HasSuffix(src, "\n") {
 		// bash reads the end of the text as a newline: the error is
 		// the one met there.
+		_, err := syntax.NewParser().Parse(strings.NewReader(src+"\n"), name)
 		var nl syntax.ParseError
-		if _, err := syntax.NewParser().Parse(strings.NewReader(src+"\n"), name); errors.As(err, &nl) {
+		ok := errors.As(err, &nl)
+		if le := (syntax.LangError{}); errors.As(err, &le) {
+			nl, ok = interp.LangSyntaxError(le, src+"\n"), true
+		}
+		if ok {
 			src, perr = src+"\n", nl
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -443,6 +444,20 @@ func TestStdinIsTheTerminal(t *testing.T) {
 	s.expect("in-f? ", wait)
 	s.send("x\r")
 	s.expect("v:x\r\nredirected\r\n", wait)
+	s.expect(prompt, wait)
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// read -s: the terminal does not echo what is typed.
+	s.send("read -s -p 'pw? ' pw; echo; echo got:$pw\r")
+	s.expect("pw? ", wait)
+	s.send("hush\r")
+	if shown := s.expect("got:hush\r\n", wait); strings.Contains(shown, "hush") {
+		t.Errorf("read -s echoed what was typed: %q", shown)
+	}
+	s.expect(prompt, wait)
+	s.send("echo typed-back\r")
+	s.expect("echo typed-back\r\n", wait) // the prompt echoes again
 }
 
 func TestRefusedInputEndsCommandNotSession(t *testing.T) {

@@ -446,7 +446,7 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 		cancel()
 	})
 	if err == nil {
-		err = o.Shell.SetTerminalStdin(cmdIn.stdin)
+		err = o.Shell.SetTerminalStdin(cmdIn.stdin, quietTerminal(int(o.Terminal.Fd())))
 	}
 	if err != nil {
 		cancel()

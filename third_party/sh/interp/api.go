@@ -369,6 +369,10 @@ type Runner struct {
 	// this runner started one (llmsh: jobs.go currentJobs).
 	curJob, prevJob *bgProc
 	jobMarks        bool
+	// tempVars counts, by name, the commands running with an assignment
+	// of their own to it (x=1 f): bash's temporary environment, whose
+	// value local x copies (llmsh).
+	tempVars map[string]int
 	// liveRedirs are the files that the redirections of the statements
 	// running hold open: a job started inside takes a hold on each, so
 	// that they stay open until it ends too (`{ cat & } < f`), as a
@@ -1248,6 +1252,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:       r.lastArg,                 // $_
 		lastBgPid:     r.lastBgPid,               // llmsh: $!
+		tempVars:      maps.Clone(r.tempVars),    // llmsh
 		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
 		histBase:      r.histBase,
 		subshellLevel: r.subshellLevel + 1,

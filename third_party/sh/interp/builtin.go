@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -742,7 +743,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// but in practice it would kill the entire Go process
 		// and it's not available on Windows.
 		// llmsh: bash's options: -a NAME, -c (an empty environment
-		// for the command), -l (a login shell's dash: accepted).
+		// for the command), -l (a login shell's dash before its name).
 		opts, rest, bad, problem := bashOpts(args, "cla:", false)
 		if bad != "" {
 			return r.usageFail("exec", bad, problem, "exec [-cl] [-a name] [command [argument ...]] [redirection ...]")
@@ -752,14 +753,21 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.keepRedirs = true
 			break
 		}
-		argv0, clearEnv := "", false
+		argv0, clearEnv, login := "", false, false
 		for _, o := range opts {
 			switch o.c {
 			case 'a':
 				argv0 = o.value
 			case 'c':
 				clearEnv = true
+			case 'l':
+				login = true
 			}
+		}
+		if login {
+			// llmsh: a login shell's dash before the command's
+			// name, as bash's exec -l.
+			argv0 = "-" + cmp.Or(argv0, args[0])
 		}
 		r.exit.exiting = true
 		r.inExec, r.execArgv0, r.execNoEnv = true, argv0, clearEnv

@@ -8,6 +8,7 @@ package interp
 // what `hash -p PATH NAME` put there.
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -109,7 +110,11 @@ func (r *Runner) printHashed(asInput bool) bool {
 	for name := range r.hashed {
 		names = append(names, name)
 	}
-	slices.Sort(names)
+	// llmsh: in the order of bash's table: by bucket (the name's FNV-1
+	// hash, 256 buckets), then by name.
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(cmp.Compare(hashBucket(a), hashBucket(b)), cmp.Compare(a, b))
+	})
 	if !asInput {
 		r.out("hits\tcommand\n")
 	}
@@ -160,3 +165,14 @@ func (r *Runner) Path() string {
 // StandardPath is the PATH that `command -p` searches: bash's, the C
 // library's _CS_PATH.
 const StandardPath = "/bin:/usr/bin"
+
+// hashBucket is the bucket of bash's command hash table (hashcmd.c: 256
+// buckets, hash_string's FNV-1) that holds name (llmsh).
+func hashBucket(name string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h *= 16777619
+		h ^= uint32(name[i])
+	}
+	return h & 255
+}

@@ -918,6 +918,9 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 		j.mu.Lock()
 		j.disowned = true
 		j.mu.Unlock()
+		if r.jobMarks && (j == r.curJob || j == r.prevJob) {
+			r.resetCurrentJob(r.tableJobs()) // bash's delete_job, now
+		}
 	}
 	return exit
 }

@@ -61,7 +61,7 @@ type session struct {
 	scriptName  string                                // the script file (ScriptName)
 	invocation  string                                // the end of $- (Invocation)
 	atPrompt    bool                                  // errors without "line N:" (AtPrompt)
-	ttyIn       atomic.Pointer[stdinFile]             // the terminal's feed (TerminalStdin)
+	ttyIn       atomic.Pointer[ttyFeed]               // the terminal's feed (TerminalStdin)
 	// killedJobs counts the jobs that kill has ended (notifyKilled
 	// looks at the table only once one has been).
 	killedJobs atomic.Int64
@@ -368,20 +368,30 @@ func AtPrompt(enabled bool) RunnerOption {
 // TerminalStdin says that f, the stdin [StdIO] gave the runner, is a pipe
 // that feeds it what is typed at a terminal (llmsh's REPL gives each
 // command line one): `[ -t 0 ]` is then true and read -p shows its
-// prompt, as with bash's stdin the terminal itself. read -s reads the
-// feed as any pipe (the terminal echoes what is typed), and read -e is
-// refused as at a terminal.
-func TerminalStdin(f stdinFile) RunnerOption {
+// prompt, as with bash's stdin the terminal itself. quiet, when not nil,
+// turns the terminal's echo off for read -s and returns what turns it
+// back on; without it read -s reads the feed as any pipe (the terminal
+// echoes what is typed). read -e is refused as at a terminal.
+func TerminalStdin(f stdinFile, quiet func() (restore func())) RunnerOption {
 	return func(r *Runner) error {
-		r.llmsh.ttyIn.Store(&f)
+		r.llmsh.ttyIn.Store(&ttyFeed{f: f, quiet: quiet})
 		return nil
 	}
 }
 
-// ttyFeed reports whether f is the terminal's feed ([TerminalStdin]).
-func (r *Runner) ttyFeed(f stdinFile) bool {
+// ttyFeed is the terminal's feed of [TerminalStdin].
+type ttyFeed struct {
+	f     stdinFile
+	quiet func() func()
+}
+
+// ttyFeed returns the terminal's feed ([TerminalStdin]) when f is it.
+func (r *Runner) ttyFeed(f stdinFile) *ttyFeed {
 	p := r.llmsh.ttyIn.Load()
-	return p != nil && f != nil && *p == f
+	if p == nil || f == nil || p.f != f {
+		return nil
+	}
+	return p
 }
 
 // redirErrText words a failed redirection's error as bash reports it:

@@ -72,6 +72,16 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 				lineMark(lines+1-line) + "unexpected argument to conditional binary operator"}
 		}
 	}
+	if perr.Incomplete {
+		// llmsh: bash reads (( (a for's too) and $[ to their end
+		// first, and meets the end of the text.
+		if line, ok := unclosedArith(src, int(perr.Pos.Offset())); ok {
+			return line, []string{"unexpected EOF while looking for matching `)'"}
+		}
+		if line, ok := unclosedOld(src, int(perr.Pos.Offset())); ok {
+			return line, []string{"unexpected EOF while looking for matching `]'"}
+		}
+	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
 		switch {
 		case strings.Contains(text, "`[[` with `]]`"):
@@ -161,6 +171,38 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 		return last
 	}
 	return 2
+}
+
+// LangSyntaxError is the parse error bash meets where llmsh's parser
+// reports a feature of another shell (le): the token bash names is `)` of
+// `if() {`, `()`, the `(` after `function`, the `{` of `case x {`, the
+// first `}` after a redirection before `{ …; }`, else the token at le's
+// position (llmsh).
+func LangSyntaxError(le syntax.LangError, src string) syntax.ParseError {
+	off := min(int(le.Pos.Offset()), len(src))
+	at := off
+	switch {
+	case strings.HasPrefix(le.Feature, "anonymous functions"):
+		if i := strings.IndexByte(src[off:], '('); i >= 0 {
+			at = off + i
+			if w, _ := tokenAt(src, off); w != "function" {
+				if j := strings.IndexByte(src[at:], ')'); j >= 0 {
+					at += j
+				}
+			}
+		}
+	case strings.HasPrefix(le.Feature, "`case i {`"):
+		if i := strings.IndexByte(src[off:], '{'); i >= 0 {
+			at = off + i
+		}
+	case strings.HasPrefix(le.Feature, "redirects before compound"):
+		if i := strings.IndexByte(src[off:], '}'); i >= 0 {
+			at = off + i
+		}
+	}
+	line := strings.Count(src[:at], "\n") + 1
+	col := at - strings.LastIndexByte(src[:at], '\n')
+	return syntax.ParseError{Filename: le.Filename, Pos: syntax.NewPos(uint(at), uint(line), uint(col)), Text: "llmsh: " + le.Feature}
 }
 
 // quoteIn is the quote named in a "closing quote `X`" message.
@@ -445,6 +487,20 @@ func MsgLine(line int, m string) (int, string) {
 		}
 	}
 	return line, m
+}
+
+// unclosedOld reports whether the last $[ at or before off in src has
+// no ] anywhere after it, and the line of that $[ (llmsh).
+func unclosedOld(src string, off int) (line int, ok bool) {
+	end := min(off+2, len(src))
+	if end < 0 {
+		return 0, false
+	}
+	i := strings.LastIndex(src[:end], "$[")
+	if i < 0 || strings.Contains(src[i+2:], "]") {
+		return 0, false
+	}
+	return strings.Count(src[:i], "\n") + 1, true
 }
 
 // unclosedArith reports whether the last (( at or before off in src has

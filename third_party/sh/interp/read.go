@@ -598,11 +598,11 @@ opts:
 		return exit
 	}
 	defer in.release()
-	terminal, feed := false, false
+	terminal, feed := false, (*ttyFeed)(nil)
 	if in.f != nil && !r.regularFile(in.f) { // llmsh: no fstat per line of a file
 		_, terminal = stdinTerminal(in.f)
-		if !terminal && r.ttyFeed(in.f) {
-			terminal, feed = true, true // llmsh: TerminalStdin
+		if feed = r.ttyFeed(in.f); !terminal && feed != nil {
+			terminal = true // llmsh: TerminalStdin
 		}
 	}
 	if edit && terminal {
@@ -614,6 +614,11 @@ opts:
 			exit.code = 1
 		}
 		return exit
+	}
+	if silent && feed != nil && feed.quiet != nil {
+		// llmsh: the terminal echoes nothing while read -s reads its
+		// feed, from before its prompt (bash).
+		defer feed.quiet()()
 	}
 	if prompt != nil && terminal {
 		fmt.Fprint(r.stderr, *prompt)
@@ -634,7 +639,7 @@ opts:
 		esc  []bool
 		err  error
 	)
-	if silent && terminal && !feed && delim == '\n' && nchars < 0 {
+	if silent && terminal && feed == nil && delim == '\n' && nchars < 0 {
 		// Only a terminal echoes what it reads.
 		fdn, _ := stdinTerminal(in.f)
 		line, err = term.ReadPassword(fdn)

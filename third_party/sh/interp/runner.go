@@ -969,6 +969,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 
 		r.node = cm
+		for _, rs := range restores {
+			// llmsh: bash's temporary environment, which local
+			// copies (tempVars).
+			if r.tempVars == nil {
+				r.tempVars = map[string]int{}
+			}
+			r.tempVars[rs.name]++
+		}
 		if len(inherit) > 0 {
 			r.declPrefix = make(map[string]expand.Variable, len(inherit))
 			for _, in := range inherit {
@@ -977,6 +985,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.declPrefix = nil
+		for _, rs := range restores {
+			if r.tempVars[rs.name]--; r.tempVars[rs.name] <= 0 {
+				delete(r.tempVars, rs.name)
+			}
+		}
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
 		// Only a declaration command with prefix assignments needs the
 		// names it declares (and fields may be huge: set -- "$@" "$big").
@@ -1545,11 +1558,25 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				case local && !r.localHere(name):
 					// llmsh: local x makes a new variable, unset
 					// (bash), with only the attributes asked for and
-					// the export of the variable it hides.
+					// the export of the variable it hides; but one
+					// that hides a command's own assignment (x=1 f)
+					// starts with its value, as bash's tempvar.
+					hidden := vr
 					vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
 					r.declKind(name, &vr, nakedType, as)
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String
+					}
+					if r.tempVars[name] > 0 && hidden.IsSet() {
+						vr.Set = true
+						switch vr.Kind {
+						case expand.String:
+							vr.Str = hidden.String()
+						case expand.Indexed:
+							vr.List = []string{} // an empty array (bash)
+						case expand.Associative:
+							vr.Map = map[string]string{}
+						}
 					}
 				case vr.Kind == expand.Unknown && nakedType == "" && !vr.Declared():
 					// llmsh: declare x: declared, unset (declare -p

@@ -159,7 +159,7 @@ func (r *Runner) builtinKill(ctx context.Context, args []string) exitStatus {
 			args = args[1:]
 			goto targets
 		case "-l", "-L":
-			return r.killList(args[1:])
+			return r.killList(killListArgs(args[1:]))
 		case "-s", "-n":
 			if len(args) < 2 {
 				r.errf("%skill: %s: option requires an argument\n", r.errPrefix(), a)
@@ -254,6 +254,28 @@ func (r *Runner) signalSelf(ctx context.Context, sig int) bool {
 	return sigTerminates(sig)
 }
 
+// killListArgs is what kill -l lists of args, the words after its -l:
+// as bash's kill reads on, it skips more -l and -L, a --, -s or -n and
+// their word, and the first -SIGSPEC (not checked) (llmsh).
+func killListArgs(args []string) []string {
+	sawSig := false
+	for len(args) > 0 {
+		switch w := args[0]; {
+		case w == "-l" || w == "-L":
+			args = args[1:]
+		case w == "--":
+			return args[1:]
+		case (w == "-s" || w == "-n") && len(args) > 1:
+			args = args[2:]
+		case len(w) > 1 && w[0] == '-' && !sawSig:
+			sawSig, args = true, args[1:]
+		default:
+			return args
+		}
+	}
+	return args
+}
+
 // killList is kill -l: every signal, or the name of each number (a status
 // above 128 names its signal) and the number of each name.
 func (r *Runner) killList(args []string) exitStatus {
@@ -267,12 +289,19 @@ func (r *Runner) killList(args []string) exitStatus {
 			if n > 128 {
 				n -= 128
 			}
+			if n == 0 {
+				r.outf("EXIT\n") // llmsh: as bash
+				continue
+			}
 			if name := signalName(n); name != "" {
 				r.outf("%s\n", name)
 				continue
 			}
 		} else if n, ok := signalNumber(a); ok {
 			r.outf("%d\n", n)
+			continue
+		} else if strings.EqualFold(a, "EXIT") {
+			r.outf("0\n") // llmsh: as bash
 			continue
 		}
 		r.errf("%skill: %s: invalid signal specification\n", r.errPrefix(), a)

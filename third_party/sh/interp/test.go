@@ -245,7 +245,7 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		case 2:
 			f = r.stderr
 		}
-		if fd == 0 && r.ttyFeed(r.stdin) {
+		if fd == 0 && r.ttyFeed(r.stdin) != nil {
 			return true // llmsh: the terminal's feed (TerminalStdin)
 		}
 		if f, ok := f.(interface{ Fd() uintptr }); ok {
