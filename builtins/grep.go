@@ -30,6 +30,7 @@ type grepOpts struct {
 	withName                        int  // 0 default, 1 -H, -1 -h, 2 decided per operand
 	maxCount                        int64
 	after, before                   int
+	ctxGiven                        bool // -A, -B, -C or -NUM, even 0: group separators
 	groupSep                        string
 	noGroupSep                      bool
 	recursive, deref, dirSkip       bool
@@ -332,6 +333,7 @@ func (p *grepCmdLine) contextLengths(env *Env) bool {
 		if !c.set {
 			continue
 		}
+		p.o.ctxGiven = true
 		n, err := strconv.ParseInt(c.s, 10, 64)
 		if err != nil || n < 0 {
 			if err != nil && errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(c.s, "-") {

@@ -167,6 +167,8 @@ func grepPerlError(err error) string {
 		return "quantifier does not follow a repeatable item"
 	case regexp2syntax.ErrIllegalEndEscape:
 		return "\\ at end of pattern"
+	case regexp2syntax.ErrInvalidRepeatSize: // a{2,1}
+		return "numbers out of order in {} quantifier"
 	}
 	msg := se.Code.String()
 	if len(se.Args) > 0 {

@@ -261,7 +261,7 @@ func (s *grepFile) selected(buf []byte, ls, le int) {
 func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 	g, o, w := s.g, s.g.o, s.g.w
 	abs := s.base + int64(ls)
-	if (o.before > 0 || o.after > 0) && !o.noGroupSep && o.anyOut && abs != s.lastOut {
+	if o.ctxGiven && !o.noGroupSep && o.anyOut && abs != s.lastOut {
 		if o.color {
 			w.WriteString(grepColSep)
 			w.WriteString(o.groupSep)

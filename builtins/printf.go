@@ -155,13 +155,15 @@ func (p *printfState) run(format string) int {
 }
 
 // errorf reports on stderr at once; like bash's, printf's own output is
-// buffered until it ends (or the buffer fills).
+// buffered until it ends (or the buffer fills). Coreutils' printf writes
+// all its output so far first.
 func (p *printfState) errorf(format string, a ...any) {
-	p.flushPasses()
 	if p.gnu {
+		p.flush() // coreutils' error() flushes stdout first
 		p.env.Errorf(format, a...)
 		return
 	}
+	p.flushPasses()
 	fmt.Fprintf(p.env.Stderr, p.env.ShellName()+"printf: "+format+"\n", a...)
 }
 
@@ -324,6 +326,12 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 	}
 	if p.gnu && strings.IndexByte("qQ(n", sp.conv) >= 0 && (sp.conv != 'q' || sp.negPrec != "") {
 		// Not coreutils' conversions (and it has no negative precision).
+		p.errorf("%s: invalid conversion specification", f[start:i+1])
+		return i, false, false
+	}
+	if p.gnu && (sp.conv == 'b' || sp.conv == 'q') && i-start > 1 {
+		// coreutils knows %b and %q only right after the %: no flags,
+		// width or precision.
 		p.errorf("%s: invalid conversion specification", f[start:i+1])
 		return i, false, false
 	}

@@ -324,3 +324,33 @@ func TestLLMSHMaxString(t *testing.T) {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }
+
+// TestLLMSHUnicodeClasses: [:alpha:] and the other classes, and \w \W \s
+// \S, match letters and spaces beyond ASCII, as gawk's do in a UTF-8
+// locale; [:digit:] stays 0-9, and a bracket's other characters are kept.
+// (glibc also counts digits such as ٣ as alpha; here they are not.)
+func TestLLMSHUnicodeClasses(t *testing.T) {
+	src := `{ a = $0; gsub(/[[:alpha:]]/, "a", a); u = $0; gsub(/[[:upper:]]/, "U", u)
+	w = $0; gsub(/\w+/, "w", w); s = $0; gsub(/\s/, "_", s); p = $0; gsub(/[^[:alnum:][:space:]]/, "p", p)
+	d = $0; gsub(/[[:digit:]]/, "d", d); b = $0; gsub(/[]é]/, "b", b)
+	print a; print u; print w; print s; print p; print d; print b }`
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in := "Élan 2\u3000ñ]٣ é-ß\n"
+	if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader(in), Chars: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := "aaaa 2\u3000a]٣ a-a\n" +
+		"Ulan 2\u3000ñ]٣ é-ß\n" +
+		"w w\u3000w]٣ w-w\n" +
+		"Élan_2_ñ]٣_é-ß\n" +
+		"Élan 2\u3000ñpp épß\n" +
+		"Élan d\u3000ñ]٣ é-ß\n" +
+		"Élan 2\u3000ñb٣ b-ß\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
 	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
@@ -1092,7 +1093,90 @@ func (c *compiler) regexIndex(r string) int {
 // AWKs (exported so we can also use this in the interpreter).
 func AddRegexFlags(regex string) string {
 	// "s" flag lets . match \n (multi-line matching like other AWKs)
-	return "(?s:" + regex + ")"
+	return "(?s:" + unicodeClasses(regex) + ")"
+}
+
+// llmsh: unicodeClasses rewrites the character classes of regex ([:alpha:]
+// inside a bracket expression, \w \W \s \S outside one) to their
+// meaning in a UTF-8 locale as gawk's (glibc's C.UTF-8); Go's are ASCII.
+func unicodeClasses(regex string) string {
+	if !strings.Contains(regex, "[:") && !strings.Contains(regex, `\`) {
+		return regex
+	}
+	var b strings.Builder
+	for i := 0; i < len(regex); {
+		c := regex[i]
+		switch {
+		case c == '\\' && i+1 < len(regex):
+			switch d := regex[i+1]; d {
+			case 'w', 's':
+				b.WriteString("[" + uniClasses[map[byte]string{'w': "word", 's': "space"}[d]] + "]")
+			case 'W', 'S':
+				b.WriteString("[^" + uniClasses[map[byte]string{'W': "word", 'S': "space"}[d]] + "]")
+			default:
+				b.WriteString(regex[i : i+2])
+			}
+			i += 2
+		case c == '[':
+			i = unicodeBracket(&b, regex, i)
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// unicodeBracket copies the bracket expression at regex[i] to b with its
+// classes rewritten, and returns the index after it.
+func unicodeBracket(b *strings.Builder, regex string, i int) int {
+	j := i + 1
+	if j < len(regex) && regex[j] == '^' {
+		j++
+	}
+	if j < len(regex) && regex[j] == ']' {
+		j++
+	}
+	b.WriteString(regex[i:j])
+	for j < len(regex) && regex[j] != ']' {
+		if strings.HasPrefix(regex[j:], "[:") {
+			if end := strings.Index(regex[j+2:], ":]"); end >= 0 {
+				if cls, ok := uniClasses[regex[j+2:j+2+end]]; ok {
+					b.WriteString(cls)
+					j += end + 4
+					continue
+				}
+			}
+		}
+		if regex[j] == '\\' && j+1 < len(regex) {
+			b.WriteString(regex[j : j+2])
+			j += 2
+			continue
+		}
+		b.WriteByte(regex[j])
+		j++
+	}
+	if j < len(regex) {
+		b.WriteByte(']')
+		j++
+	}
+	return j
+}
+
+// uniClasses are the contents of an RE2 bracket expression for the POSIX
+// classes whose UTF-8 meaning differs from RE2's ASCII one.
+var uniClasses = map[string]string{
+	"alpha": `\p{L}\p{Nl}`,
+	"alnum": `\p{L}\p{Nl}0-9`,
+	"word":  `\p{L}\p{Nl}0-9_`,
+	"upper": `\p{Lu}\p{Lt}`,
+	"lower": `\p{Ll}`,
+	"space": `\t-\r \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200a}\x{2028}\x{2029}\x{205f}\x{3000}`,
+	"blank": `\t \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200a}\x{205f}\x{3000}`,
+	"punct": `\p{P}\p{S}`,
+	"graph": `\p{L}\p{M}\p{N}\p{P}\p{S}`,
+	"print": `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}`,
+	"cntrl": `\x00-\x1f\x7f-\x{9f}\x{2028}\x{2029}`,
 }
 
 func (c *compiler) binaryOp(op lexer.Token) {
