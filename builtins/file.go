@@ -26,7 +26,8 @@ const fileReadMax = 8 << 20
 func fileCmd(env *Env) int {
 	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
 		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
-		"line terminators, JSON, CSV, and scripts by their #! line, as file 5.44\n"+
+		"line terminators, JSON, CSV, scripts by their #! line, and Python, C,\n"+
+		"C++, diff and makefile texts by file's own text rules, as file 5.44\n"+
 		"words them.", "[OPTION...] [FILE...]")
 	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
 	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
@@ -561,6 +562,13 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 			desc, mimeType = "XML "+v+" document, "+desc, "text/xml"
 		case fileHTML(trimmed):
 			desc, mimeType = "HTML document, "+desc, "text/html"
+		default:
+			if name, exec, mt := fileSoft(text); name != "" {
+				desc, mimeType = name+", "+desc, mt
+				if exec {
+					desc += " executable"
+				}
+			}
 		}
 	}
 	return desc + fileLines(text), mimeType, enc
