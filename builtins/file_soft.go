@@ -42,6 +42,55 @@ func fileSoft(b []byte) (name string, exec bool, mimeType string) {
 	return "", false, ""
 }
 
+// fileStarts are file 5.44's text formats known by how they start:
+// name, whether file words it as text ("PHP script, ASCII text") or
+// alone ("PEM certificate"), and MIME type; a longer start comes first.
+var fileStarts = []struct {
+	start, name string
+	text        bool
+	mime        string
+}{
+	{"-----BEGIN CERTIFICATE REQUEST-----", "PEM certificate request", false, "text/plain"},
+	{"-----BEGIN CERTIFICATE-----", "PEM certificate", false, "text/plain"},
+	{"-----BEGIN RSA PRIVATE KEY-----", "PEM RSA private key", false, "text/plain"},
+	{"-----BEGIN EC PRIVATE KEY-----", "PEM EC private key", false, "text/plain"},
+	{"-----BEGIN DSA PRIVATE KEY-----", "PEM DSA private key", false, "text/plain"},
+	{"-----BEGIN OPENSSH PRIVATE KEY-----", "OpenSSH private key", false, "text/plain"},
+	{"ssh-rsa ", "OpenSSH RSA public key", false, "text/plain"},
+	{"ssh-ed25519 ", "OpenSSH ED25519 public key", false, "text/plain"},
+	{"ecdsa-sha2-nistp", "OpenSSH ECDSA public key", false, "text/plain"},
+	{"ssh-dss ", "OpenSSH DSA public key", false, "text/plain"},
+	{"-----BEGIN PGP SIGNATURE-", "PGP signature", false, "application/pgp-signature"},
+	{"-----BEGIN PGP PUBLIC KEY BLOCK-", "PGP public key block", false, "application/pgp-keys"},
+	{"-----BEGIN PGP PRIVATE KEY BLOCK-", "PGP private key block", false, "application/pgp-keys"},
+	{"-----BEGIN PGP SIGNED MESSAGE-", "PGP signed message", false, "text/PGP"},
+	{"-----BEGIN PGP MESSAGE-", "PGP message", false, "application/pgp-encrypted"},
+	{"<svg", "SVG Scalable Vector Graphics image", false, "image/svg+xml"},
+	{"BEGIN:VCARD", "vCard visiting card", false, "text/vcard"},
+	{"BEGIN:VCALENDAR", "vCalendar calendar file", false, "text/calendar"},
+	{"\\documentclass", "LaTeX 2e document", true, "text/x-tex"},
+	{".TH ", "troff or preprocessor input", true, "text/troff"},
+	{"From: ", "news or mail", true, "message/rfc822"},
+	{"Received:", "RFC 822 mail", true, "message/rfc822"},
+	{"Return-Path:", "SMTP mail", true, "message/rfc822"},
+	{"Article", "saved news", true, "message/news"},
+	{"Path:", "news", true, "message/news"},
+	{"@echo off", "DOS batch file", true, "text/x-msdos-batch"},
+}
+
+// fileStart finds b's format in fileStarts; "<?php" in any case is PHP.
+func fileStart(b []byte) (name string, text bool, mimeType string) {
+	if len(b) >= 5 && bytes.EqualFold(b[:5], []byte("<?php")) {
+		return "PHP script", true, "text/x-php"
+	}
+	for _, s := range fileStarts {
+		if bytes.HasPrefix(b, []byte(s.start)) {
+			return s.name, s.text, s.mime
+		}
+	}
+	return "", false, ""
+}
+
 // fileUnifiedDiff: "--- " in the first 4 KiB, the next line "+++ ", the
 // one after it "@@".
 func fileUnifiedDiff(b []byte) bool {
@@ -104,7 +153,8 @@ func fileAnyRe(b []byte, res []*regexp.Regexp) bool {
 	return false
 }
 
-// after reports whether sub occurs within n bytes after the first word.
+// fileAfter reports whether sub starts within n bytes after the first
+// word in b.
 func fileAfter(b []byte, word, sub string, n int) bool {
 	i := bytes.Index(b, []byte(word))
 	if i < 0 {
