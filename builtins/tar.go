@@ -997,18 +997,19 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 		h.Uname, h.Gname = "", ""
 		hdr = &h
 	}
-	line := tarLongLine(hdr, name, &s.ugswidth)
+	loc := dateLocation(s.env)
+	line := tarLongLine(hdr, name, &s.ugswidth, loc)
 	if s.fullTime {
 		// The minutes GNU shows get their seconds.
-		stamp := hdr.ModTime.UTC().Format("2006-01-02 15:04")
-		line = strings.Replace(line, " "+stamp+" ", " "+stamp+hdr.ModTime.UTC().Format(":05")+" ", 1)
+		stamp := hdr.ModTime.In(loc).Format("2006-01-02 15:04")
+		line = strings.Replace(line, " "+stamp+" ", " "+stamp+hdr.ModTime.In(loc).Format(":05")+" ", 1)
 	}
 	fmt.Fprintln(s.stdlis, line)
 }
 
 // tarLongLine formats a member as `tar -tv` does; times are UTC (llmsh has
 // no host time zone).
-func tarLongLine(hdr *tar.Header, name string, ugswidth *int) string {
+func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location) string {
 	var typ byte
 	switch hdr.Typeflag {
 	case tar.TypeDir:
@@ -1062,7 +1063,7 @@ func tarLongLine(hdr *tar.Header, name string, ugswidth *int) string {
 	*ugswidth = max(*ugswidth, pad)
 	width := *ugswidth - pad + len(size)
 	line := fmt.Sprintf("%c%s %s/%s %*s %s %s", typ, perm, user, group, width, size,
-		hdr.ModTime.UTC().Format("2006-01-02 15:04"), tarQuote(name))
+		hdr.ModTime.In(loc).Format("2006-01-02 15:04"), tarQuote(name))
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
 		line += " -> " + tarQuote(hdr.Linkname)
