@@ -119,6 +119,12 @@ func (b backupOpts) backup(env *Env, dst, dabs string) (string, bool) {
 // input is no. It reads byte by byte, leaving the rest of stdin unread.
 func confirm(env *Env, dst string) bool {
 	fmt.Fprintf(env.Stderr, "%s: overwrite %s? ", env.Name(), gnu.QuoteAF(dst))
+	return yesno(env)
+}
+
+// yesno reads an answer from stdin as GNU's yesno does: a line starting
+// with y or Y is yes; no input is no.
+func yesno(env *Env) bool {
 	if env.Stdin == nil {
 		return false
 	}

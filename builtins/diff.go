@@ -1027,7 +1027,7 @@ func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
 			// POSIX's format for context diffs in the C locale.
 			layout = "Mon Jan _2 15:04:05 2006"
 		}
-		p.colored(sgrHeader, fmt.Sprintf("%s %s\t%s", mark, diffQuoteName(in.name), t.UTC().Format(layout)))
+		p.colored(sgrHeader, fmt.Sprintf("%s %s\t%s", mark, diffQuoteName(in.name), t.In(dateLocation(p.d.env)).Format(layout)))
 	}
 }
 

@@ -534,7 +534,8 @@ func (d *duWalker) print(sum duSum, name string) {
 	}
 	d.w.WriteString(s + "\t")
 	if d.timeStyle != "" {
-		d.w.WriteString(dateFormat(sum.mtime, d.timeStyle, sum.mtime.Location() == time.UTC) + "\t")
+		t := sum.mtime.In(dateLocation(d.env))
+		d.w.WriteString(dateFormat(t, d.timeStyle, t.Location() == time.UTC) + "\t")
 	}
 	d.w.WriteString(name + d.end)
 }

@@ -26,8 +26,9 @@ const fileReadMax = 8 << 20
 func fileCmd(env *Env) int {
 	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
 		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
-		"line terminators, JSON, CSV, and scripts by their #! line, as file 5.44\n"+
-		"words them.", "[OPTION...] [FILE...]")
+		"line terminators, JSON, CSV, scripts by their #! line, Python, C, C++,\n"+
+		"diff and makefile texts by file's own text rules, and keys, mail and\n"+
+		"a few more by how they start, as file 5.44 words them.", "[OPTION...] [FILE...]")
 	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
 	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
 	mimeType := f.Bool(0, "mime-type", "output the MIME type")
@@ -551,6 +552,8 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 		switch {
 		case (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
 			return "JSON text data", "application/json", enc
+		case bytes.HasPrefix(trimmed, []byte("<?xml")) && bytes.Contains(trimmed[:min(len(trimmed), 4096)], []byte("<svg")):
+			return "SVG Scalable Vector Graphics image", "image/svg+xml", enc
 		case bytes.HasPrefix(trimmed, []byte("<?xml")):
 			v := "1.0"
 			if i := bytes.Index(trimmed, []byte(`version="`)); i >= 0 {
@@ -561,6 +564,20 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 			desc, mimeType = "XML "+v+" document, "+desc, "text/xml"
 		case fileHTML(trimmed):
 			desc, mimeType = "HTML document, "+desc, "text/html"
+		default:
+			if name, isText, mt := fileStart(text); name != "" {
+				if !isText {
+					return name, mt, enc
+				}
+				desc, mimeType = name+", "+desc, mt
+				break
+			}
+			if name, exec, mt := fileSoft(text); name != "" {
+				desc, mimeType = name+", "+desc, mt
+				if exec {
+					desc += " executable"
+				}
+			}
 		}
 	}
 	return desc + fileLines(text), mimeType, enc

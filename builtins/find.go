@@ -330,7 +330,7 @@ func (fd *finder) ls(w *bufio.Writer, f *findEnt) {
 			fd.fileErr(f.path, err)
 		}
 	}
-	fd.printTo(w, fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8d %s %s%s\n", 0, (info.Size()+1023)/1024, mode, links,
+	fd.printTo(w, fmt.Sprintf("%9d %6d %s %3d %-8s %-8s %8d %s %s%s\n", 0, (statBlocks(info)+1)/2, mode, links,
 		"llmsh", "llmsh", info.Size(), lsTime(info.ModTime().In(fd.loc), fd.now), f.path, target))
 }
 

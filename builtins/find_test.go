@@ -437,8 +437,8 @@ func TestFindLs(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("        0 %6d drwxr-xr-x   2 llmsh    llmsh    %8d ", (dfi.Size()+1023)/1024, dfi.Size()) + stamp + " d\n" +
-		"        0      3 -rw-r-----   1 llmsh    llmsh        2049 Mar  4  2020 d/big\n" +
-		"        0      1 -rw-r--r--   1 llmsh    llmsh           5 " + stamp + " d/f\n"
+		"        0      4 -rw-r-----   1 llmsh    llmsh        2049 Mar  4  2020 d/big\n" +
+		"        0      4 -rw-r--r--   1 llmsh    llmsh           5 " + stamp + " d/f\n"
 	if r := runCmdIn(t, dir, "find", "d", "-ls"); r.stdout != want || r.stderr != "" || r.status != 0 {
 		t.Errorf("-ls: got %q %q %d\nwant %q", r.stdout, r.stderr, r.status, want)
 	}

@@ -654,7 +654,7 @@ func (s *gzipState) listRow(comp, uncomp, overhead int64, name string, crc uint3
 		if name == "(totals)" {
 			fmt.Fprintf(s.env.Stdout, "%28s", "")
 		} else {
-			fmt.Fprintf(s.env.Stdout, "defla %08x %s ", crc, mtime.UTC().Format("Jan _2 15:04"))
+			fmt.Fprintf(s.env.Stdout, "defla %08x %s ", crc, mtime.In(dateLocation(s.env)).Format("Jan _2 15:04"))
 		}
 	}
 	fmt.Fprintf(s.env.Stdout, "%19d %19d %s %s\n", comp, uncomp, gzipRatio(uncomp-(comp-overhead), uncomp), name)

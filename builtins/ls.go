@@ -393,7 +393,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 	}
 	if p.timeStyleSet && o.long {
 		// GNU checks the style only where a long listing uses it.
-		style, err := lsTimeStyleArg(p.timeStyle)
+		style, err := lsTimeStyleArg(p.timeStyle, posixLocale(env, "LC_TIME"))
 		if err != nil {
 			return f.Fail(err, 2)
 		}
@@ -545,17 +545,19 @@ func lsSeq(n int) []int {
 	return v
 }
 
-// lsTimeStyleArg checks a --time-style: posix- styles are the default in
-// the C locale (llmsh's), as is locale.
-func lsTimeStyleArg(v string) (string, error) {
+// lsTimeStyleArg checks a --time-style: posix- styles are the default
+// (locale) in the C or POSIX locale, and the style itself in any other
+// (llmsh's C.UTF-8, as GNU's hard_locale sees it).
+func lsTimeStyleArg(v string, posix bool) (string, error) {
 	if strings.HasPrefix(v, "+") {
 		return v, nil
 	}
 	if rest, ok := strings.CutPrefix(v, "posix-"); ok {
-		if _, err := lsTimeStyleArg(rest); err != nil {
+		style, err := lsTimeStyleArg(rest, posix)
+		if err != nil || posix {
 			return "", err
 		}
-		return "", nil
+		return style, nil
 	}
 	switch v {
 	case "full-iso", "long-iso", "iso":

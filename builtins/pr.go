@@ -298,7 +298,7 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 	colWidth := prColWidth(o)
 	for n, page := range pages {
 		if header {
-			date := mt.Format("2006-01-02 15:04")
+			date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
 			pg := "Page " + strconv.Itoa(n+1)
 			blank := max(0, o.width-len(date)-len(hdr)-len(pg))
 			w.WriteString("\n\n" + date)

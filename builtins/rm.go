@@ -18,22 +18,35 @@ func rm(env *Env) int {
 		"Files can be removed only inside trees granted writable (-o); a granted\n"+
 		"directory itself is never removed, and rm never removes anything through\n"+
 		"a symbolic link: \"rm -r link/\" fails, where GNU rm empties the directory\n"+
-		"the link leads to. Interactive removal (-i, -I,\n"+
-		"--interactive) is refused: llmsh scripts are non-interactive.", "[OPTION]... [FILE]...")
-	force := f.Bool('f', "force", "ignore nonexistent files and arguments, never prompt")
+		"the link leads to. The answers to -i and -I are read from standard\n"+
+		"input, as GNU rm reads them when it is not a terminal.", "[OPTION]... [FILE]...")
+	force := false
+	interactive := rmNever
+	f.Func('f', "force", NoArg, "", "ignore nonexistent files and arguments, never prompt", func(string, bool) error {
+		force, interactive = true, rmNever
+		return nil
+	})
+	f.Func('i', "", NoArg, "", "prompt before every removal", func(string, bool) error {
+		interactive = rmAlways
+		return nil
+	})
+	f.Func('I', "", NoArg, "", "prompt once before removing more than three files, or\nwhen removing recursively; less intrusive than -i,\nwhile still giving protection against most mistakes", func(string, bool) error {
+		interactive = rmOnce
+		return nil
+	})
+	f.Func(0, "interactive", OptionalArg, "WHEN", "prompt according to WHEN: never, once (-I), or\nalways (-i); without WHEN, prompt always", func(v string, present bool) error {
+		if !present {
+			interactive = rmAlways
+			return nil
+		}
+		i, err := lsArgMatch("--interactive", v, []string{"never", "no", "none", "once", "always", "yes"}, []int{rmNever, rmNever, rmNever, rmOnce, rmAlways, rmAlways})
+		interactive = i
+		return err
+	})
 	recursive := f.Bool('r', "recursive", "remove directories and their contents recursively")
 	f.BoolVar(recursive, 'R', "", "same as -r")
 	dirs := f.Bool('d', "dir", "remove empty directories")
 	verbose := f.Bool('v', "verbose", "explain what is being done")
-	interactive := false
-	f.BoolVar(&interactive, 'i', "", "refused: prompt before every removal")
-	f.BoolVar(&interactive, 'I', "", "refused: prompt once before removing many files")
-	f.Func(0, "interactive", OptionalArg, "WHEN", "refused: prompt according to WHEN", func(v string, present bool) error {
-		if v != "never" {
-			interactive = true
-		}
-		return nil
-	})
 	f.Bool(0, "preserve-root", "do not remove '/' (default; always on in llmsh)")
 	noPreserve := f.Bool(0, "no-preserve-root", "accepted, but '/' is never removed in llmsh")
 	f.Bool(0, "one-file-system", "accepted; a granted tree is one file system")
@@ -48,17 +61,26 @@ func rm(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	_ = noPreserve
-	if interactive {
-		env.Errorf("interactive removal (-i, -I, --interactive) is not supported: llmsh scripts are non-interactive")
-		return 1
-	}
 	if len(files) == 0 {
-		if *force {
+		if force {
 			return 0
 		}
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	}
-	r := &remover{env: env, force: *force, recursive: *recursive, dirs: *dirs, verbose: *verbose}
+	if interactive == rmOnce && (*recursive || len(files) > 3) {
+		what := "argument"
+		if len(files) != 1 {
+			what += "s"
+		}
+		if *recursive {
+			what += " recursively"
+		}
+		fmt.Fprintf(env.Stderr, "%s: remove %d %s? ", env.Name(), len(files), what)
+		if !yesno(env) {
+			return 0
+		}
+	}
+	r := &remover{env: env, force: force, recursive: *recursive, dirs: *dirs, verbose: *verbose, ask: interactive == rmAlways}
 	status := 0
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
@@ -85,10 +107,26 @@ func rmLeadingHyphen(env *Env) {
 	}
 }
 
+// rm's --interactive: never, once (-I) or always (-i).
+const (
+	rmNever = iota
+	rmOnce
+	rmAlways
+)
+
 // remover removes files and trees for rm (and mv's fallback).
 type remover struct {
 	env                             *Env
 	force, recursive, dirs, verbose bool
+	ask                             bool // -i: ask before each removal
+}
+
+// confirm asks -i's question about name ("remove regular file 'f'? ",
+// "descend into directory 'd'? "). A directory whose files were kept is
+// asked about too, and a yes fails as GNU rm's does: not empty.
+func (r *remover) confirm(verb, kind, name string) bool {
+	fmt.Fprintf(r.env.Stderr, "%s: %s %s %s? ", r.env.Name(), verb, kind, gnu.QuoteAF(name))
+	return yesno(r.env)
 }
 
 // operand removes one command-line operand.
@@ -139,10 +177,16 @@ func (r *remover) operand(name string) bool {
 func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 	env := r.env
 	if !fi.IsDir() {
+		if r.ask && !r.confirm("remove", typeText(fi.Mode(), fi.Size()), name) {
+			return true
+		}
 		return r.unlink(name, abs, false)
 	}
 	if !r.recursive {
 		if r.dirs {
+			if r.ask && !r.confirm("remove", "directory", name) {
+				return true
+			}
 			return r.unlink(name, abs, true)
 		}
 		env.fileErrorf("cannot remove", name, errFtIsDir)
@@ -152,6 +196,17 @@ func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 	if err != nil {
 		env.fileErrorf("cannot remove", name, err)
 		return false
+	}
+	if r.ask {
+		if len(entries) == 0 {
+			if !r.confirm("remove", "directory", name) {
+				return true
+			}
+			return r.unlink(name, abs, true)
+		}
+		if !r.confirm("descend into", "directory", name) {
+			return true
+		}
 	}
 	ok := true
 	for _, e := range entries {
@@ -177,6 +232,9 @@ func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 	}
 	if !ok {
 		return false
+	}
+	if r.ask && !r.confirm("remove", "directory", name) {
+		return true
 	}
 	return r.unlink(name, abs, true)
 }

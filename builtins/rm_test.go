@@ -28,8 +28,9 @@ func TestRm(t *testing.T) {
 		{tree, []string{"rm", "-r", "d/.."}, "", "rm: refusing to remove '.' or '..' directory: skipping 'd/..'\n", 1, "-"},
 		{tree, []string{"rm", "-rf", "/"}, "", "rm: it is dangerous to operate recursively on '/'\nrm: use --no-preserve-root to override this failsafe\n", 1, "-"},
 		{tree, []string{"rm", "."}, "", "rm: cannot remove '.': Is a directory\n", 1, "-"},
-		{tree, []string{"rm", "-i", "f"}, "", "rm: interactive removal (-i, -I, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, "-"},
-		{tree, []string{"rm", "-I", "-r", "d"}, "", "rm: interactive removal (-i, -I, --interactive) is not supported: llmsh scripts are non-interactive\n", 1, "-"},
+		// -i and -I read the answers from stdin: none is no.
+		{tree, []string{"rm", "-i", "f"}, "", "rm: remove regular file 'f'? ", 0, "-"},
+		{tree, []string{"rm", "-I", "-r", "d"}, "", "rm: remove 1 argument recursively? ", 0, "-"},
 		{tree, []string{"rm", "--interactive=never", "f"}, "", "", 0, "d/ d/e/ d/e/g=g d/h=h empty/"},
 		// Outside the granted tree, and the granted tree itself.
 		{tree, []string{"rm", "@OUT@/secret"}, "", "rm: cannot remove '@OUT@/secret': No such file or directory\n", 1, "-"},

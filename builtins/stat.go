@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"fmt"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -117,7 +118,7 @@ func stat(env *Env) int {
 			}
 			isLink = true
 		}
-		file := statFile{name, fi, target, isLink}
+		file := statFile{name, fi, target, isLink, dateLocation(env)}
 		switch {
 		case *printfSet:
 			w.WriteString(statFormat(statEscapes(env, *printf), file))
@@ -157,6 +158,7 @@ type statFile struct {
 	fi     fs.FileInfo
 	target string
 	isLink bool
+	loc    *time.Location // the script's TZ, for %y
 }
 
 // statFormat expands the directives of format for file.
@@ -190,6 +192,10 @@ func statFormat(format string, file statFile) string {
 		i = j
 		if d == '%' {
 			b.WriteByte('%')
+			continue
+		}
+		if d == 'Y' && strings.Contains(spec, ".") {
+			b.WriteString(statSeconds(spec, file.fi.ModTime()))
 			continue
 		}
 		v, numeric, ok := statValue(d, file)
@@ -245,7 +251,7 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 	case 'Y':
 		return strconv.FormatInt(fi.ModTime().Unix(), 10), true, true
 	case 'y':
-		return statTime(fi.ModTime()), false, true
+		return statTime(fi.ModTime(), file.loc), false, true
 	case 'x', 'z', 'w':
 		return "-", false, true
 	case 'X', 'Z', 'W', 't', 'T':
@@ -287,8 +293,43 @@ func statModeString(m fs.FileMode) string {
 }
 
 // statTime is GNU's %y: "2006-01-02 15:04:05.000000000 +0000", in UTC.
-func statTime(t time.Time) string {
-	return t.UTC().Format("2006-01-02 15:04:05.000000000 -0700")
+// statSeconds is %.NY (coreutils 9.1): the seconds since the Epoch
+// with N digits of their fraction, truncated; "%.Y" gives all nine.
+func statSeconds(spec string, t time.Time) string {
+	flags, prec, _ := strings.Cut(spec, ".")
+	digits := 9
+	if prec != "" {
+		digits, _ = strconv.Atoi(prec)
+	}
+	sec, ns := t.Unix(), t.Nanosecond()
+	neg := sec < 0 && ns > 0
+	if neg { // -0.5 is second -1 and 500000000 ns
+		sec, ns = sec+1, 1e9-ns
+	}
+	v := strconv.FormatInt(sec, 10)
+	if neg && sec == 0 {
+		v = "-0"
+	}
+	if digits > 0 {
+		frac := fmt.Sprintf("%09d", ns)
+		for len(frac) < digits {
+			frac += "0"
+		}
+		v += "." + frac[:digits]
+	}
+	width, _ := strconv.Atoi(strings.TrimLeft(flags, "-+ #0"))
+	if strings.Contains(flags, "0") && !strings.Contains(flags, "-") && len(v) < width {
+		sign := ""
+		if v[0] == '-' {
+			sign, v = "-", v[1:]
+		}
+		return sign + strings.Repeat("0", width-len(v)-len(sign)) + v
+	}
+	return printfField(strings.TrimLeft(flags, "+ #0"), 's', v)
+}
+
+func statTime(t time.Time, loc *time.Location) string {
+	return t.In(loc).Format("2006-01-02 15:04:05.000000000 -0700")
 }
 
 // statEscapes interprets the backslash escapes of --printf as GNU stat

@@ -31,6 +31,7 @@ type tarState struct {
 	heads    *headAhead // c: small files read ahead of the walk
 	mode     byte       // 'c', 'x' or 't'
 	file     string
+	fromList bool // -T given: no operands is an empty archive, not an error
 	gzip     bool
 	bzip2    bool   // -j
 	xz       bool   // -J
@@ -119,20 +120,24 @@ const tarOldArgs = "fCTX"
 // tarExpandOld turns traditional options (`tar czf a.tgz dir`, the first
 // word without a dash) into dashed options, each letter that takes an
 // argument consuming the next word, as GNU tar does.
-func tarExpandOld(args []string) []string {
+// A letter left without its word is named by missing (0 when none).
+func tarExpandOld(args []string) (expanded []string, missing rune) {
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
-		return args
+		return args, 0
 	}
 	rest := args[1:]
 	var out []string
 	for _, c := range args[0] {
 		out = append(out, "-"+string(c))
-		if strings.ContainsRune(tarOldArgs, c) && len(rest) > 0 {
+		if strings.ContainsRune(tarOldArgs, c) {
+			if len(rest) == 0 {
+				return nil, c
+			}
 			out = append(out, rest[0])
 			rest = rest[1:]
 		}
 	}
-	return append(out, rest...)
+	return append(out, rest...), 0
 }
 
 // tarOpts is what tar's options select besides the tarState's settings.
@@ -150,7 +155,13 @@ func tarMain(env *Env) int {
 	s.dirs.tree = true
 	var o tarOpts
 	f := s.flags(env, &o)
-	operands, err := f.Parse(tarExpandOld(env.Args[1:]))
+	args, missing := tarExpandOld(env.Args[1:])
+	if missing != 0 {
+		env.Errorf("Old option '%c' requires an argument.", missing)
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	}
+	operands, err := f.Parse(args)
 	msg, isUsage := usageMessage(err)
 	if isUsage {
 		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
@@ -302,6 +313,7 @@ func (s *tarState) readLists(o *tarOpts, operands []string) []string {
 			return nil
 		}
 		operands = append(operands, names...)
+		s.fromList = true
 	}
 	if operands == nil {
 		operands = []string{}
@@ -342,7 +354,7 @@ func (s *tarState) run(operands []string) int {
 		}
 		err = s.deleteMembers(operands)
 	case 'c':
-		if len(operands) == 0 {
+		if len(operands) == 0 && !s.fromList {
 			env.Errorf("Cowardly refusing to create an empty archive")
 			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 			return 2
@@ -985,18 +997,19 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 		h.Uname, h.Gname = "", ""
 		hdr = &h
 	}
-	line := tarLongLine(hdr, name, &s.ugswidth)
+	loc := dateLocation(s.env)
+	line := tarLongLine(hdr, name, &s.ugswidth, loc)
 	if s.fullTime {
 		// The minutes GNU shows get their seconds.
-		stamp := hdr.ModTime.UTC().Format("2006-01-02 15:04")
-		line = strings.Replace(line, " "+stamp+" ", " "+stamp+hdr.ModTime.UTC().Format(":05")+" ", 1)
+		stamp := hdr.ModTime.In(loc).Format("2006-01-02 15:04")
+		line = strings.Replace(line, " "+stamp+" ", " "+stamp+hdr.ModTime.In(loc).Format(":05")+" ", 1)
 	}
 	fmt.Fprintln(s.stdlis, line)
 }
 
 // tarLongLine formats a member as `tar -tv` does; times are UTC (llmsh has
 // no host time zone).
-func tarLongLine(hdr *tar.Header, name string, ugswidth *int) string {
+func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location) string {
 	var typ byte
 	switch hdr.Typeflag {
 	case tar.TypeDir:
@@ -1050,7 +1063,7 @@ func tarLongLine(hdr *tar.Header, name string, ugswidth *int) string {
 	*ugswidth = max(*ugswidth, pad)
 	width := *ugswidth - pad + len(size)
 	line := fmt.Sprintf("%c%s %s/%s %*s %s %s", typ, perm, user, group, width, size,
-		hdr.ModTime.UTC().Format("2006-01-02 15:04"), tarQuote(name))
+		hdr.ModTime.In(loc).Format("2006-01-02 15:04"), tarQuote(name))
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
 		line += " -> " + tarQuote(hdr.Linkname)
