@@ -5,6 +5,7 @@ package expand
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -57,6 +58,10 @@ type Config struct {
 	// past it); zero for no bound. llmsh: a value that big would take the
 	// shell's heap past its limit before the memory guard could stop it.
 	MaxValue int
+
+	// Ctx is the run's context, which a pattern match of a long value
+	// looks at (llmsh, longmatch.go); nil: none.
+	Ctx context.Context
 
 	// ProcSubst expands a process substitution node.
 	ProcSubst func(*syntax.ProcSubst) (string, error)
@@ -1216,7 +1221,7 @@ func (cfg *Config) expandUser(field string, moreFields bool) (prefix, rest strin
 // regexp.FindAllStringIndex finds them (at most n; all if n < 0).
 // llmsh: one at a time, since a list of every match of ${x//?/y} in a
 // long value takes 40 bytes per byte of it.
-func findAllIndex(pat, name string, n int) func(yield func(a, b int) bool) {
+func (cfg *Config) findAllIndex(pat, name string, n int) func(yield func(a, b int) bool) {
 	if pat != "" && !strings.ContainsAny(pat, `*?[]\`) {
 		// llmsh: a pattern without a special character is its own text:
 		// found by strings.Index, without translating and compiling it.
@@ -1239,12 +1244,15 @@ func findAllIndex(pat, name string, n int) func(yield func(a, b int) bool) {
 		// The expression has no anchors and nothing that looks behind,
 		// so a search from pos in name[pos:] is the one FindAll makes.
 		prevEnd := -1
-		for pos, i := 0, 0; (n < 0 || i < n) && pos <= len(name); {
-			loc := rx.FindStringIndex(name[pos:])
+		for pos, i, k := 0, 0, 0; (n < 0 || i < n) && pos <= len(name); k++ {
+			if k&0xfff == 0xfff {
+				cfg.mustGoOn() // llmsh: longmatch.go
+			}
+			loc := cfg.findFrom(rx, name, pos)
 			if loc == nil {
 				return
 			}
-			a, b := pos+loc[0], pos+loc[1]
+			a, b := loc[0], loc[1]
 			accept := true
 			if b == pos {
 				// An empty match: not one abutting the previous

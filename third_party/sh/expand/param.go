@@ -631,7 +631,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	return str, nil
 }
 
-func removePattern(str, pat string, fromEnd, shortest bool) string {
+func (cfg *Config) removePattern(str, pat string, fromEnd, shortest bool) string {
 	var mode pattern.Mode
 	if shortest {
 		mode |= pattern.Shortest
@@ -653,7 +653,8 @@ func removePattern(str, pat string, fromEnd, shortest bool) string {
 	}
 	// no need to check error as Translate returns one
 	rx := cachedRegexp(expr) // llmsh
-	if loc := rx.FindStringSubmatchIndex(str); loc != nil {
+	// llmsh: stopped with the run (longmatch.go)
+	if loc := cfg.findSubmatch(rx, str); loc != nil {
 		// remove the original pattern (the submatch)
 		str = str[:loc[2]] + str[loc[3]:]
 	}
@@ -767,7 +768,7 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		case p != nil:
 			matches = extFindAll(p, elem, n)
 		default:
-			matches = findAllIndex(orig, elem, n)
+			matches = cfg.findAllIndex(orig, elem, n)
 		}
 		// llmsh: the result's size first, without building it or
 		// keeping the matches: ${x//?/$x} squares the size.
@@ -817,7 +818,7 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 			out[i] = extRemove(p, elem, suffix, small)
 			continue
 		}
-		out[i] = removePattern(elem, arg, suffix, small)
+		out[i] = cfg.removePattern(elem, arg, suffix, small)
 	}
 	return out
 }

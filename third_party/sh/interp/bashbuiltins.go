@@ -294,6 +294,11 @@ func (r *Runner) builtinFc(ctx context.Context, args []string) exitStatus {
 		r.errf("%sfc: no editor can run in llmsh: use fc -s [pat=rep] [command] to run a command again\n", r.errPrefix())
 		return exitStatus{code: 1}
 	}
+	if len(hist) == 0 {
+		// llmsh: nothing to list (the line running left out): bash
+		// prints nothing either. hist[0] below was a Go panic.
+		return exitStatus{}
+	}
 	// fc -l lists the last 16 commands.
 	first, last := max(len(hist)-16, 0), len(hist)-1
 	if len(rest) > 0 {

@@ -36,6 +36,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ecfg = &expand.Config{
 		Env:         expandEnv{r},
 		MaxValue:    r.llmsh.maxValue,
+		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		PlainLineno: r.dynGone["LINENO"],
 		Warn: func(msg string) {

@@ -126,7 +126,7 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 			return false
 		}
 		re.Longest()
-		m := re.FindStringSubmatch(x)
+		m := findSubmatchCtx(ctx, re, x)
 		if m == nil {
 			// llmsh: a failed match empties BASH_REMATCH, as bash.
 			r.setVar("BASH_REMATCH", expand.Variable{Set: true, Kind: expand.Indexed})

@@ -8,6 +8,7 @@
 #@ stdout: unset 0 gone
 #@ stdout: unset-v 1
 #@ stdout: csplit 1
+#@ stdout: fc 0
 #@ stderr: invalid pattern
 umask ''; a=$?
 umask -S ''; b=$?
@@ -22,3 +23,5 @@ x=1; unset '' x; echo "unset $? ${x-gone}"
 unset -f ''; unset -n ''; unset -v ''; echo "unset-v $?"
 # csplit's empty pattern: its first byte (llmsh: csplit: internal error).
 printf 'a\nb\n' > cs.in; csplit cs.in ''; echo "csplit $?"
+# fc -l with the history on and nothing in it yet indexed the empty list.
+set -o history; fc -l; echo "fc $?"
