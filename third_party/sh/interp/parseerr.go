@@ -510,9 +510,37 @@ func unclosedArith(src string, off int) (line int, ok bool) {
 	if end < 0 {
 		return 0, false
 	}
-	i := strings.LastIndex(src[:end], "((")
+	i := lastUnquoted(src[:end], "((")
 	if i < 0 || strings.Contains(src[i+2:], "))") {
 		return 0, false
 	}
 	return strings.Count(src[:i], "\n") + 1, true
+}
+
+// lastUnquoted is the index of the last sub in src that is not inside
+// single quotes, a backslash escape or a comment, or -1: a (( in
+// 'echo $((1' is text, not an arithmetic command (llmsh).
+func lastUnquoted(src, sub string) int {
+	last := -1
+	var inSingle, inDouble, inComment bool
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case inComment:
+			inComment = c != '\n'
+		case inSingle:
+			inSingle = c != '\''
+		case c == '\\':
+			i++
+		case c == '"':
+			inDouble = !inDouble
+		case c == '\'' && !inDouble:
+			inSingle = true
+		case c == '#' && !inDouble && (i == 0 || strings.IndexByte(" \t\n;&|(", src[i-1]) >= 0):
+			inComment = true
+		case strings.HasPrefix(src[i:], sub):
+			last = i
+		}
+	}
+	return last
 }
