@@ -115,7 +115,6 @@ type Shell struct {
 	isNested bool            // runs inside another shell's command
 	state    *sessionState   // the session's own state, shared with nested shells
 	history  func() []string // the REPL's history (SetHistory); nil in a script
-	execStr  bool            // $BASH_EXECUTION_STRING was set (a -c run)
 
 	// frameCheck is the command count at which call measures the stack
 	// depth next (shared with nested shells, as commands).
@@ -881,11 +880,6 @@ func (s *Shell) Run(ctx context.Context, src, name string) int {
 // of src is read on, and readOn is true: the script has then run to its
 // end.
 func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int, readOn bool) {
-	if s.opts.Command && !s.execStr {
-		// bash -c's text is $BASH_EXECUTION_STRING.
-		s.execStr = true
-		s.runner.SetExecutionString(src)
-	}
 	if err := precheck(part, s.opts.Limits); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2, false

@@ -72,7 +72,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 				lineMark(lines+1-line) + "unexpected argument to conditional binary operator"}
 		}
 	}
-	if perr.Incomplete {
+	if perr.Incomplete && (strings.Contains(text, "`expr`") || strings.Contains(text, "must be followed by an expression")) {
 		// llmsh: bash reads (( (a for's too) and $[ to their end
 		// first, and meets the end of the text.
 		if line, ok := unclosedArith(src, int(perr.Pos.Offset())); ok {
