@@ -467,6 +467,9 @@ var nfUnscaledMax = new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.New
 
 var nfPowers = "KMGTPEZY"
 
+// nfAcceptableMax is 10^27, the least value numfmt --to cannot print.
+var nfAcceptableMax = new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(27), nil))
+
 // warn reports an invalid field after what is written so far, as GNU's
 // error() flushes standard output first.
 func (o *numfmtOpts) warn(env *Env, err error) {
@@ -670,14 +673,23 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 			x.Quo(x, base)
 			power++
 		}
-		if power > 8 {
+		// GNU refuses 28 integer digits or more (MAX_ACCEPTABLE_DIGITS),
+		// whatever the base.
+		if power > 8 || abs(val).Cmp(nfAcceptableMax) >= 0 {
 			f, _ := val.Float64()
 			return "", fmt.Errorf("value too large to be printed: '%s' (cannot handle values > 999Y)", nfG(f))
 		}
 		if o.fmtSet && o.fmtPrec >= 0 {
-			scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(o.fmtPrec)), nil))
+			// GNU rounds to min(3*power, precision) decimals (an
+			// unscaled value to an integer), then prints the precision.
+			adj := min(3*power, o.fmtPrec)
+			scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(adj)), nil))
 			r := nfRound(new(big.Rat).Mul(x, scale), o.round)
 			x = r.Quo(r, scale)
+			if abs(x).Cmp(base) >= 0 {
+				x.Quo(x, base)
+				power++
+			}
 			body = x.FloatString(o.fmtPrec)
 		} else {
 			ten := big.NewRat(10, 1)
@@ -703,11 +715,13 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 				}
 			}
 		}
-		if power > 0 {
+		if power > len(nfPowers) {
+			body += "(error)" // GNU's suffix past Y, after rounding up to it
+		} else if power > 0 {
 			body += nfPowers[power-1 : power]
-			if o.to == nfIECI {
-				body += "i"
-			}
+		}
+		if power > 0 && o.to == nfIECI {
+			body += "i"
 		}
 	}
 	if o.fmtSet {
