@@ -133,6 +133,11 @@ func (r *Runner) builtinUmask(args []string) exitStatus {
 		return exit
 	}
 	m := args[0]
+	if m == "" { // llmsh: bash reads the string's NUL as the operator
+		r.errf("%sumask: `\x00': invalid symbolic mode operator\n", r.errPrefix())
+		exit.code = 1
+		return exit
+	}
 	if m[0] >= '0' && m[0] <= '9' {
 		n, err := strconv.ParseUint(m, 8, 32)
 		if err != nil || n > 0o7777 {
