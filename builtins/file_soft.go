@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"regexp"
+	"sync"
 )
 
 // fileSoft is the part of file 5.44's text magic (Magdir/python, c-lang,
@@ -20,7 +21,7 @@ func fileSoft(b []byte) (name string, exec bool, mimeType string) {
 		return "unified diff output", false, "text/x-diff"
 	case filePython(b):
 		return "Python script", true, "text/x-script.python"
-	case fileAnyRe(b, fileCxxRes):
+	case fileAnyRe(b, fileRes().cxx):
 		return "C++ source", false, "text/x-c++"
 	}
 	if name, mt := fileC(b); name != "" {
@@ -34,9 +35,9 @@ func fileSoft(b []byte) (name string, exec bool, mimeType string) {
 		return "context diff output", false, "text/x-diff"
 	case has("Index:"):
 		return "RCS/CVS diff output", false, "text/x-diff"
-	case fileMakeRe.Match(b):
+	case fileRes().make.Match(b):
 		return "makefile script", false, "text/x-makefile"
-	case fileAutomakeRe.Match(b):
+	case fileRes().automake.Match(b):
 		return "automake makefile script", false, "text/x-makefile"
 	}
 	return "", false, ""
@@ -113,36 +114,47 @@ func fileUnifiedDiff(b []byte) bool {
 	}
 }
 
-var (
-	filePyFromRe   = regexp.MustCompile(`(?m)^from[ \t]+([A-Za-z0-9_]|\.)+[ \t]+import.*$`)
-	filePyImportRe = regexp.MustCompile(`(?m)^import [_[:alpha:]]+ as [[:alpha:]][[:space:]]*$`)
-	filePyExceptRe = regexp.MustCompile(`(?m)^[[:space:]]*except.*:$`)
-	filePyClassRe  = regexp.MustCompile(`(?m)^class [_[:alpha:]]+(\(.*\))?( )*:([ \t]+pass)?$`)
-	filePyDefRe    = regexp.MustCompile(`(?m)^[[:space:]]{0,50}def {1,50}[_a-zA-Z]{1,100}`)
-	filePyArgsRe   = regexp.MustCompile(`(?m)\(([[:alpha:]*_, ]){0,255}\):$`)
-	fileCxxRes     = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^namespace[[:space:]]+[_[:alpha:]]{1,20}[[:space:]]*\{`),
-		regexp.MustCompile(`(?m)^using[[:space:]]+(namespace )?std(::)?[[:alpha:]]*[[:space:]]*;`),
-		regexp.MustCompile(`(?m)^[[:space:]]*template[[:space:]]*<.*>[[:space:]]*$`),
-		regexp.MustCompile(`(?m)^[[:space:]]*virtual[[:space:]]+.*[};][[:space:]]*$`),
-		regexp.MustCompile(`(?m)^[[:space:]]*(public|private|protected):`),
+// fileRes are fileSoft's regular expressions, compiled on first use
+// (package init stays small: TestStartupInit).
+var fileRes = sync.OnceValue(func() *fileRegexps {
+	c := regexp.MustCompile
+	return &fileRegexps{
+		pyFrom:   c(`(?m)^from[ \t]+([A-Za-z0-9_]|\.)+[ \t]+import.*$`),
+		pyImport: c(`(?m)^import [_[:alpha:]]+ as [[:alpha:]][[:space:]]*$`),
+		pyExcept: c(`(?m)^[[:space:]]*except.*:$`),
+		pyClass:  c(`(?m)^class [_[:alpha:]]+(\(.*\))?( )*:([ \t]+pass)?$`),
+		pyDef:    c(`(?m)^[[:space:]]{0,50}def {1,50}[_a-zA-Z]{1,100}`),
+		pyArgs:   c(`(?m)\(([[:alpha:]*_, ]){0,255}\):$`),
+		cxx: []*regexp.Regexp{
+			c(`(?m)^namespace[[:space:]]+[_[:alpha:]]{1,20}[[:space:]]*\{`),
+			c(`(?m)^using[[:space:]]+(namespace )?std(::)?[[:alpha:]]*[[:space:]]*;`),
+			c(`(?m)^[[:space:]]*template[[:space:]]*<.*>[[:space:]]*$`),
+			c(`(?m)^[[:space:]]*virtual[[:space:]]+.*[};][[:space:]]*$`),
+			c(`(?m)^[[:space:]]*(public|private|protected):`),
+		},
+		c: []*regexp.Regexp{
+			c(`(?m)^#include`),
+			c(`(?m)^#[[:space:]]*pragma`),
+			c(`(?m)^[[:space:]]*char( \*|\*)(.+)(=.*)?;[[:space:]]*$`),
+			c(`(?m)^[[:space:]]*double( \*|\*)(.+)(=.*)?;[[:space:]]*$`),
+			c(`(?m)^[[:space:]]*extern[[:space:]]+`),
+			c(`(?m)^[[:space:]]*float( \*|\*)(.+)(=.*)?;[[:space:]]*$`),
+			c(`(?m)^struct[[:space:]]+`),
+			c(`(?m)^union[[:space:]]+`),
+		},
+		cIfdef:   c(`(?m)^#[[:space:]]*(if|ifn)def`),
+		cEndif:   c(`(?m)^#[[:space:]]*endif$`),
+		cMain:    c(`\)[[:space:]]*\{`),
+		make:     c(`(?m)^(CFLAGS|LDFLAGS|all:|.PRECIOUS)`),
+		automake: c(`(?m)^SUBDIRS`),
 	}
-	fileCRes = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^#include`),
-		regexp.MustCompile(`(?m)^#[[:space:]]*pragma`),
-		regexp.MustCompile(`(?m)^[[:space:]]*char( \*|\*)(.+)(=.*)?;[[:space:]]*$`),
-		regexp.MustCompile(`(?m)^[[:space:]]*double( \*|\*)(.+)(=.*)?;[[:space:]]*$`),
-		regexp.MustCompile(`(?m)^[[:space:]]*extern[[:space:]]+`),
-		regexp.MustCompile(`(?m)^[[:space:]]*float( \*|\*)(.+)(=.*)?;[[:space:]]*$`),
-		regexp.MustCompile(`(?m)^struct[[:space:]]+`),
-		regexp.MustCompile(`(?m)^union[[:space:]]+`),
-	}
-	fileCIfdefRe   = regexp.MustCompile(`(?m)^#[[:space:]]*(if|ifn)def`)
-	fileCEndifRe   = regexp.MustCompile(`(?m)^#[[:space:]]*endif$`)
-	fileCMainRe    = regexp.MustCompile(`\)[[:space:]]*\{`)
-	fileMakeRe     = regexp.MustCompile(`(?m)^(CFLAGS|LDFLAGS|all:|.PRECIOUS)`)
-	fileAutomakeRe = regexp.MustCompile(`(?m)^SUBDIRS`)
-)
+})
+
+type fileRegexps struct {
+	pyFrom, pyImport, pyExcept, pyClass, pyDef, pyArgs *regexp.Regexp
+	cxx, c                                             []*regexp.Regexp
+	cIfdef, cEndif, cMain, make, automake              *regexp.Regexp
+}
 
 func fileAnyRe(b []byte, res []*regexp.Regexp) bool {
 	for _, re := range res {
@@ -165,7 +177,8 @@ func fileAfter(b []byte, word, sub string, n int) bool {
 }
 
 func filePython(b []byte) bool {
-	if bytes.Contains(b, []byte("import")) && (filePyFromRe.Match(b) || filePyImportRe.Match(b)) {
+	re := fileRes()
+	if bytes.Contains(b, []byte("import")) && (re.pyFrom.Match(b) || re.pyImport.Match(b)) {
 		return true
 	}
 	if fileAfter(b, "def __init__", "self", 64) ||
@@ -174,14 +187,14 @@ func filePython(b []byte) bool {
 	}
 	if i := bytes.Index(b, []byte("try:")); i >= 0 {
 		rest := b[i+4:]
-		if filePyExceptRe.Match(rest) || bytes.Contains(rest, []byte("finally:")) {
+		if re.pyExcept.Match(rest) || bytes.Contains(rest, []byte("finally:")) {
 			return true
 		}
 	}
-	if bytes.Contains(b, []byte("class")) && filePyClassRe.Match(b) {
+	if bytes.Contains(b, []byte("class")) && re.pyClass.Match(b) {
 		return true
 	}
-	if loc := filePyDefRe.FindIndex(b); loc != nil && filePyArgsRe.Match(b[loc[1]:]) {
+	if loc := re.pyDef.FindIndex(b); loc != nil && re.pyArgs.Match(b[loc[1]:]) {
 		return true
 	}
 	return false
@@ -189,10 +202,11 @@ func filePython(b []byte) bool {
 
 // fileC is c-lang's C rules; "main(" followed by "String" is Java.
 func fileC(b []byte) (string, string) {
-	if fileAnyRe(b, fileCRes) {
+	re := fileRes()
+	if fileAnyRe(b, re.c) {
 		return "C source", "text/x-c"
 	}
-	if loc := fileCIfdefRe.FindIndex(b); loc != nil && fileCEndifRe.Match(b[loc[1]:]) {
+	if loc := re.cIfdef.FindIndex(b); loc != nil && re.cEndif.Match(b[loc[1]:]) {
 		return "C source", "text/x-c"
 	}
 	if i := bytes.Index(b, []byte("main(")); i >= 0 {
@@ -200,7 +214,7 @@ func fileC(b []byte) (string, string) {
 		if bytes.Contains(rest[:min(len(rest), 64+5)], []byte("String")) {
 			return "Java source", "text/x-java"
 		}
-		if fileCMainRe.Match(rest) {
+		if re.cMain.Match(rest) {
 			return "C source", "text/x-c"
 		}
 	}

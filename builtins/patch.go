@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 var _ = register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
@@ -391,6 +392,18 @@ func patchSplitName(s string) (string, string) {
 	return strings.TrimRight(s, " "), ""
 }
 
+// patchEpoch reports whether a header's time stamp is the Epoch, which
+// diff -N writes for a missing file ("1970-01-01 00:00:00.000000000
+// +0000", in any zone): GNU patch takes the file as nonexistent.
+func patchEpoch(stamp string) bool {
+	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700", "2006-01-02 15:04:05 -0700", "Mon Jan _2 15:04:05 2006"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(stamp)); err == nil {
+			return t.Unix() == 0
+		}
+	}
+	return false
+}
+
 // patchHeader starts the file patch whose two header lines are lines[i]
 // and lines[i+1], after the lines leading.
 func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePatch {
@@ -561,6 +574,8 @@ type patcher struct {
 	strip    int // -1: not given (basename)
 	reverse  bool
 	forward  bool
+	force    bool // -f: never take a patch for a reversed one
+	batch    bool // -t: apply a reversed patch reversed
 	dryRun   bool
 	fuzz     int
 	origFile string
@@ -640,7 +655,7 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 		p.fuzz = n
 		return nil
 	})
-	var unified, batch, force bool // the defaults of llmsh's patch
+	var unified bool // the default of llmsh's patch
 	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
 	f.BoolVar(&o.ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
 	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
@@ -662,8 +677,8 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.BoolVar(&p.noBackupIfMismatch, 0, "no-backup-if-mismatch", "back up mismatches only if otherwise requested")
 	f.StringVar(&p.suffix, 'z', "suffix", "SUFFIX", "use SUFFIX as the backup extension instead of .orig")
 	f.Section("Miscellaneous options:")
-	f.BoolVar(&batch, 't', "batch", "ask no questions")
-	f.BoolVar(&force, 'f', "force", "like -t, but ignore bad-Prereq patches")
+	f.BoolVar(&p.batch, 't', "batch", "ask no questions, and assume a patch that looks\nreversed is")
+	f.BoolVar(&p.force, 'f', "force", "like -t, but ignore bad-Prereq patches, and assume\npatches are not reversed")
 	f.BoolVar(&o.silent, 's', "quiet", "work silently, unless an error occurs")
 	f.BoolVar(&o.silent, 0, "silent", "")
 	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
@@ -831,7 +846,8 @@ func (p *patcher) apply(fp *filePatch) int {
 		oldEmpty = oldEmpty && h.oldLen == 0
 		newEmpty = newEmpty && h.newLen == 0
 	}
-	creates, deletes := fp.oldName == "/dev/null" && oldEmpty, fp.newName == "/dev/null" && newEmpty
+	creates := (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
+	deletes := (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
 	if p.reverse {
 		creates, deletes = deletes, creates
 	}
@@ -882,6 +898,17 @@ func (p *patcher) apply(fp *filePatch) int {
 	a := &hunkApplier{p: p, in: splitDiffLines(orig)}
 	if !a.run(hunks) {
 		return 2
+	}
+	if a.assumeR {
+		rev := make([]*patchHunk, len(hunks))
+		for i, h := range hunks {
+			rev[i] = h.reversed()
+		}
+		hunks = rev
+		a = &hunkApplier{p: p, in: splitDiffLines(orig), noReversed: true}
+		if !a.run(hunks) {
+			return 2
+		}
 	}
 	out := a.output()
 	status := 0
@@ -1015,6 +1042,8 @@ type hunkApplier struct {
 	mismatch    bool
 	failed      []rejHunk
 	skipRest    bool   // a reversed patch: the rest is not tried
+	assumeR     bool   // -t: it is, and is to be applied reversed
+	noReversed  bool   // the hunks are applied reversed already (-t)
 	ignoredMsg  string // "ignored" then
 }
 
@@ -1076,7 +1105,7 @@ func (a *hunkApplier) find(hi int, h *patchHunk) (where, fuzz int) {
 		if where >= 0 {
 			return where, fuzz
 		}
-		if hi != 0 {
+		if hi != 0 || p.force || a.noReversed {
 			continue
 		}
 		// A reversed or already applied patch? GNU tries the swapped
@@ -1091,6 +1120,9 @@ func (a *hunkApplier) find(hi int, h *patchHunk) (where, fuzz int) {
 				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Skipping patch.\n")
 			case p.reverse:
 				fmt.Fprintf(p.out, "Unreversed patch detected!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			case p.batch:
+				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assuming -R.\n")
+				a.assumeR = true
 			default:
 				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
 			}

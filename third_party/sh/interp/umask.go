@@ -47,8 +47,7 @@ func umaskSymbolic(mask fs.FileMode) string {
 // permissions that mask leaves, as bash's umask does.
 func parseSymbolicUmask(mask fs.FileMode, s string) (fs.FileMode, string) {
 	perm := 0o777 &^ mask
-	clauses := strings.Split(s, ",")
-	for ci, clause := range clauses {
+	for _, clause := range strings.Split(s, ",") {
 		i := 0
 		var who fs.FileMode
 		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
@@ -67,13 +66,7 @@ func parseSymbolicUmask(mask fs.FileMode, s string) (fs.FileMode, string) {
 			who = 0o777
 		}
 		if i >= len(clause) {
-			// bash reads the operator past the clause: the next
-			// clause's comma, or the string's terminating NUL.
-			op := "\x00"
-			if ci < len(clauses)-1 {
-				op = ","
-			}
-			return 0, "`" + op + "': invalid symbolic mode operator"
+			return 0, "`" + clause[len(clause)-min(len(clause), 1):] + "': invalid symbolic mode operator"
 		}
 		op := clause[i]
 		if op != '=' && op != '+' && op != '-' {
@@ -140,7 +133,12 @@ func (r *Runner) builtinUmask(args []string) exitStatus {
 		return exit
 	}
 	m := args[0]
-	if m != "" && m[0] >= '0' && m[0] <= '9' {
+	if m == "" { // llmsh: bash reads the string's NUL as the operator
+		r.errf("%sumask: `\x00': invalid symbolic mode operator\n", r.errPrefix())
+		exit.code = 1
+		return exit
+	}
+	if m[0] >= '0' && m[0] <= '9' {
 		n, err := strconv.ParseUint(m, 8, 32)
 		if err != nil || n > 0o7777 {
 			r.errf("%sumask: %s: octal number out of range\n", r.errPrefix(), m)
