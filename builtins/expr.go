@@ -1,7 +1,9 @@
 package builtins
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"strings"
 	"unicode/utf8"
@@ -18,6 +20,7 @@ type exprError struct {
 }
 
 type exprParser struct {
+	ctx   context.Context // the run's: a long match stops with it
 	args  []string
 	pos   int
 	depth int // primaries being read, one inside another
@@ -48,11 +51,13 @@ func expr(env *Env) (status int) {
 			if !ok {
 				panic(v)
 			}
-			env.Errorf("%s", e.msg)
+			if e.msg != "" { // "": the run was stopped
+				env.Errorf("%s", e.msg)
+			}
 			status = e.status
 		}
 	}()
-	p := &exprParser{args: args}
+	p := &exprParser{ctx: env.Ctx, args: args}
 	v := p.or()
 	if p.pos < len(p.args) {
 		panic(&exprError{"syntax error: unexpected argument " + gnu.Quote(p.args[p.pos]), 2})
@@ -211,17 +216,28 @@ func (p *exprParser) add() string { return p.binary([]string{"+", "-"}, p.mul, e
 func (p *exprParser) mul() string { return p.binary([]string{"*", "/", "%"}, p.match, exprArith) }
 
 func (p *exprParser) match() string {
-	return p.binary([]string{":"}, p.primary, func(_, s, pat string) string { return exprMatch(s, pat) })
+	return p.binary([]string{":"}, p.primary, func(_, s, pat string) string { return p.exprMatch(s, pat) })
 }
 
 // exprMatch anchors the BRE pat at the start of s: the first group when
 // the pattern has one, else the number of characters matched.
-func exprMatch(s, pat string) string {
+func (p *exprParser) exprMatch(s, pat string) string {
 	re, err := compileBRE(pat)
 	if err != nil {
 		panic(&exprError{err.Error(), 2})
 	}
-	m := re.FindStringSubmatchIndex(s)
+	var m []int
+	if len(s) < 1<<20 || p.ctx == nil {
+		m = re.FindStringSubmatchIndex(s)
+	} else {
+		// A long string is read through a reader that looks at the
+		// run's context (one match of 16 MB took a minute, session 17).
+		rd := &ctxStringReader{ctx: p.ctx, s: s}
+		m = re.FindReaderSubmatchIndex(rd)
+		if rd.stopped {
+			panic(&exprError{"", 125})
+		}
+	}
 	if m != nil && m[0] != 0 {
 		m = nil // the leftmost match is not at the start: no anchored match
 	}
@@ -262,7 +278,7 @@ func (p *exprParser) primary() string {
 		return fmt.Sprint(utf8.RuneCountInString(p.primaryArg()))
 	case "match":
 		s := p.primaryArg()
-		return exprMatch(s, p.primaryArg())
+		return p.exprMatch(s, p.primaryArg())
 	case "index":
 		s, chars := p.primaryArg(), p.primaryArg()
 		for i, r := range []rune(s) {
@@ -290,3 +306,28 @@ func (p *exprParser) primary() string {
 
 // primaryArg reads an operand of a keyword function.
 func (p *exprParser) primaryArg() string { return p.primary() }
+
+// ctxStringReader reads s as runes, as a string input gives them to a
+// regexp, and ends early (stopped) once ctx is done.
+type ctxStringReader struct {
+	ctx     context.Context
+	s       string
+	i, n    int
+	stopped bool
+}
+
+func (r *ctxStringReader) ReadRune() (rune, int, error) {
+	if r.n++; r.n&0xffff == 0 && r.ctx.Err() != nil {
+		r.stopped = true
+		return 0, 0, io.EOF
+	}
+	if r.i >= len(r.s) {
+		return 0, 0, io.EOF
+	}
+	c, w := rune(r.s[r.i]), 1
+	if c >= utf8.RuneSelf {
+		c, w = utf8.DecodeRuneInString(r.s[r.i:])
+	}
+	r.i += w
+	return c, w, nil
+}

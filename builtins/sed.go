@@ -661,8 +661,10 @@ func (r *sedRun) reMatch(sr *sedRegex) bool {
 		r.noPrevious()
 		return false
 	}
-	ok, err := re.Match(r.ps)
-	if err != nil {
+	// A long pattern space's search stops with the run (posixre's
+	// MatchContext), which the command loop then sees.
+	ok, err := re.MatchContext(r.env.Ctx, r.ps)
+	if err != nil && r.env.Ctx.Err() == nil {
 		r.runErr(err.Error())
 	}
 	return ok
@@ -967,7 +969,7 @@ func (r *sedRun) subst(c *sedCmd) {
 	last, count := 0, 0
 	replaced := false
 	ps := r.ps
-	err := re.FindAll(ps, -1, func(loc []int) bool {
+	err := re.FindAllContext(r.env.Ctx, ps, -1, func(loc []int) bool {
 		count++
 		if count < c.nth {
 			return true
@@ -979,7 +981,9 @@ func (r *sedRun) subst(c *sedCmd) {
 		return c.global
 	})
 	if err != nil {
-		r.runErr(err.Error())
+		if r.env.Ctx.Err() == nil {
+			r.runErr(err.Error())
+		}
 		return
 	}
 	if !replaced {
