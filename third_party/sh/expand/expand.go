@@ -1031,7 +1031,11 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		}
 		return elems, nil
 	}
-	if nodeLit(pe.Index) == "@" && !cfg.Env.Get(name).IsSet() {
+	vr := cfg.Env.Get(name)
+	if _, v := vr.Resolve(cfg.Env); vr.Kind == NameRef && v.Kind != NameRef {
+		vr = v // llmsh: a nameref to an unset variable
+	}
+	if nodeLit(pe.Index) == "@" && !vr.IsSet() {
 		// An unset "${name[@]}" produces zero fields, like an empty array.
 		return []string{}, nil
 	}

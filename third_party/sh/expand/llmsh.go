@@ -10,6 +10,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -759,13 +760,11 @@ func (cfg *Config) elemAtOp(op, s string, vr Variable) (string, error) {
 	case "P":
 		return cfg.promptExpand(s)
 	case "U":
-		return strings.ToUpper(s), nil
+		return mapChars(s, false, nil, cfg.caseFunc(unicode.ToUpper)), nil
 	case "L":
-		return strings.ToLower(s), nil
+		return mapChars(s, false, nil, cfg.caseFunc(unicode.ToLower)), nil
 	case "u":
-		for i, r := range s {
-			return s[:i] + strings.ToUpper(string(r)) + s[i+len(string(r)):], nil
-		}
+		return mapChars(s, true, nil, cfg.caseFunc(unicode.ToUpper)), nil
 	case "a":
 		return vr.Flags(), nil
 	}
@@ -1359,6 +1358,20 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 // slices it in bytes. llmsh's own default, with none of them set, is
 // UTF-8.
 func (cfg *Config) byteLocale() bool { return ByteLocale(cfg.Env) }
+
+// caseFunc is f, a case conversion, in the script's locale (llmsh): under
+// C or POSIX bash converts the ASCII letters only (é stays é).
+func (cfg *Config) caseFunc(f func(rune) rune) func(rune) rune {
+	if !cfg.byteLocale() {
+		return f
+	}
+	return func(r rune) rune {
+		if r >= utf8.RuneSelf {
+			return r
+		}
+		return f(r)
+	}
+}
 
 // quoter quotes in the script's locale (llmsh).
 func (cfg *Config) quoter() Quoter { return Quoter{Bytes: cfg.byteLocale()} }

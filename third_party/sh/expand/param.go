@@ -598,11 +598,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					return "", err
 				}
 			case "U":
-				str = mapChars(str, false, nil, unicode.ToUpper)
+				str = mapChars(str, false, nil, cfg.caseFunc(unicode.ToUpper))
 			case "u":
-				str = mapChars(str, true, nil, unicode.ToUpper)
+				str = mapChars(str, true, nil, cfg.caseFunc(unicode.ToUpper))
 			case "L":
-				str = mapChars(str, false, nil, unicode.ToLower)
+				str = mapChars(str, false, nil, cfg.caseFunc(unicode.ToLower))
 			case "K", "k":
 				// llmsh: key-value pairs of an array (@K quoted);
 				// a scalar as @Q.
@@ -861,6 +861,7 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 			return unicode.ToUpper(r)
 		}
 	}
+	caseFunc = cfg.caseFunc(caseFunc)
 	all := op == syntax.UpperAll || op == syntax.LowerAll || op == syntax.ToggleAll
 
 	// empty string means '?'; nothing to do there

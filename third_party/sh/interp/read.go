@@ -467,7 +467,11 @@ func (r *Runner) assignName(name, value string) {
 		return
 	}
 	base := ce.Assigns[0].Name.Value
-	r.setVarWithIndex(r.lookupVar(base), base, ce.Assigns[0].Index, vr)
+	prev := r.lookupVar(base)
+	if n, t := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
+		base, prev = n, t // llmsh: printf -v 'r[1]' through a nameref r
+	}
+	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
 }
 
 // readBuiltin is bash's read.
