@@ -129,7 +129,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			}
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
 			// process substitution as long as it is $!; the logic here would mean we wait for all of them.
-			bg, jctx := r.startJob(ctx, nil) // llmsh: its pid is $!, kill stops it
+			// llmsh: its pid is $!, kill stops it; it starts from the jobs'
+			// context, which outlives the Run (exec > >(tee log) reads
+			// to its end after the script: HangUp waits for it)
+			bg, jctx := r.startJob(r.jobBase(ctx), nil)
 			r2.gate = bg.gate
 			go func() {
 				defer func() {
