@@ -1211,6 +1211,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				syntax.NewPrinter().Print(&sb, cm.X)
 				inner = " " + sb.String() + " "
 			}
+			inner = r.arithTraceText(inner)
 			trace.string("((" + " " + inner + " " + "))")
 			trace.newLineFlush()
 		}

@@ -95,6 +95,13 @@ func (r *Runner) tracePrefix() string {
 	}
 	if strings.ContainsAny(ps4, "$`\\") {
 		if w, err := syntax.NewParser().Document(strings.NewReader(ps4)); err == nil {
+			// llmsh: $LINENO in PS4 is the traced command's line, for a
+			// compound command too (for, [[, ((, case), not the line of
+			// PS4's own text (1)
+			if r.ecfg.CmdLine == 0 {
+				r.ecfg.CmdLine = r.line
+				defer func() { r.ecfg.CmdLine = 0 }()
+			}
 			if s, err := expand.Document(r.ecfg, w); err == nil {
 				ps4 = s
 			}
@@ -275,4 +282,27 @@ func (t *tracer) call(cmd string, args ...string) {
 		sb.WriteString(traceWord(a))
 	}
 	t.string(sb.String())
+}
+
+// arithTraceText is the text of (( TEXT )) as bash traces it: with its
+// parameter expansions done (bash expands the text as a double-quoted
+// word before it evaluates it), `(( ${#a[@]} == 2 ))` as `((  2 == 2  ))`.
+// A text with a command substitution, an arithmetic expansion or $RANDOM
+// is left as written (expanding it for the trace would run it twice), and
+// so is one with a single quote or a backslash.
+func (r *Runner) arithTraceText(text string) string {
+	if !strings.Contains(text, "$") || strings.Contains(text, "$(") ||
+		strings.ContainsAny(text, "`'\\") || strings.Contains(text, "RANDOM") {
+		return text
+	}
+	// the double quotes go, as quote removal takes them
+	w, err := syntax.NewParser().Document(strings.NewReader(strings.ReplaceAll(text, `"`, "")))
+	if err != nil {
+		return text
+	}
+	s, err := expand.Document(r.ecfg, w)
+	if err != nil {
+		return text
+	}
+	return s
 }
