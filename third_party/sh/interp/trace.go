@@ -228,6 +228,40 @@ func (t *tracer) expr(x syntax.Node) {
 	}
 }
 
+// arrayAssign prints NAME=(ELEMS) as bash traces it: the elements as
+// written, one space between them, on one line (llmsh; the printer kept
+// the line breaks of an array written over several lines).
+func (t *tracer) arrayAssign(as *syntax.Assign) {
+	if t == nil {
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString(as.Name.Value)
+	if as.Append {
+		sb.WriteString("+")
+	}
+	sb.WriteString("=(")
+	for i, el := range as.Array.Elems {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if el.Index != nil {
+			sb.WriteByte('[')
+			if err := t.printer.Print(&sb, el.Index); err != nil {
+				panic(err)
+			}
+			sb.WriteString("]=")
+		}
+		if el.Value != nil {
+			if err := t.printer.Print(&sb, el.Value); err != nil {
+				panic(err)
+			}
+		}
+	}
+	sb.WriteByte(')')
+	t.string(sb.String())
+}
+
 // flush writes the contents of tracer.buf to the tracer.stdout.
 func (t *tracer) flush() {
 	if t == nil {
