@@ -3,6 +3,8 @@ package shell
 import (
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"syscall"
 	"testing"
 )
@@ -58,5 +60,21 @@ func TestPsubOpenOnce(t *testing.T) {
 	b, err := io.ReadAll(f)
 	if string(b) != "hi" || err != nil {
 		t.Errorf("read %q, %v; want \"hi\"", b, err)
+	}
+}
+
+// A process substitution that exec made stdout reads to its end after the
+// script, as bash's outlives the shell: `exec > >(tee log)`, a common
+// logging idiom, writes all of its input to the log and the terminal (it
+// was cancelled with the Run, before reading a line).
+func TestPsubExecTeeAtExit(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, st := run(t, dir, "exec > >(tee run.log) 2>&1; echo one; echo two >&2; printf 'n=%d\\n' 3", Limits{})
+	want := "one\ntwo\nn=3\n"
+	if out != want || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want out=%q", out, errs, st, want)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "run.log")); err != nil || string(b) != want {
+		t.Fatalf("run.log %q (%v); want %q", b, err, want)
 	}
 }

@@ -928,12 +928,15 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	if !s.isNested && !s.runner.ReadingOn() {
 		s.exited = s.runner.Exited()
 		s.psubs.closeAll()
+		// The descriptors go first, as at a process's exit: a process
+		// substitution that exec made stdout (exec > >(tee log)) sees
+		// the end of its input, and HangUp lets it finish.
+		s.runner.CloseFds()
 		s.hungUp = s.runner.HangUp(hangUpWait)
 		// What the jobs started in turn (nested shells' jobs, process
 		// substitutions) ends with the run too.
 		endRun()
 		s.settle(hangUpWait)
-		s.runner.CloseFds()
 	}
 	return s.status(ctx, err)
 }

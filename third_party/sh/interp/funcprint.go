@@ -174,7 +174,10 @@ func (p *funcPrinter) assign(as *syntax.Assign) string {
 	if as.Naked && as.Value != nil {
 		return p.text(as.Value)
 	}
-	if as.Value == nil || !hasDollarSgl(as.Value) || as.Array != nil {
+	if as.Array != nil {
+		return p.arrayAssign(as)
+	}
+	if as.Value == nil || !hasDollarSgl(as.Value) {
 		return p.text(as)
 	}
 	start, end := int(as.Pos().Offset()), int(as.Value.Pos().Offset())
@@ -182,6 +185,33 @@ func (p *funcPrinter) assign(as *syntax.Assign) string {
 		return p.text(as)
 	}
 	return p.src[start:end] + p.text(as.Value)
+}
+
+// arrayAssign is NAME=(ELEMS) as bash prints it: the elements as written,
+// on one line with one space between them, whatever the source's layout.
+func (p *funcPrinter) arrayAssign(as *syntax.Assign) string {
+	var sb strings.Builder
+	sb.WriteString(as.Name.Value)
+	if as.Index != nil {
+		sb.WriteString("[" + p.text(as.Index) + "]")
+	}
+	if as.Append {
+		sb.WriteString("+")
+	}
+	sb.WriteString("=(")
+	for i, el := range as.Array.Elems {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if el.Index != nil {
+			sb.WriteString("[" + p.text(el.Index) + "]=")
+		}
+		if el.Value != nil {
+			sb.WriteString(p.text(el.Value))
+		}
+	}
+	sb.WriteByte(')')
+	return sb.String()
 }
 
 // hasDollarSgl reports whether w has a $'…' part of its own (not one

@@ -979,6 +979,7 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 // as jobs would list them ("sleep 5 &"). llmsh calls it when a script
 // has ended, so that no job keeps a run alive after its script.
 func (r *Runner) HangUp(wait time.Duration) []string {
+	r.drainProcSubsts(wait)
 	var ended []string
 	var hung []*bgProc
 	for _, j := range r.bgProcs {
@@ -1001,6 +1002,26 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 		}
 	}
 	return ended
+}
+
+// drainProcSubsts waits, at most wait in all, for the process
+// substitutions still running to end on their own: their pipes are
+// closed by now (the caller's), so `exec > >(tee log)` has the rest of
+// its input and its end, as in bash, where the list outlives the shell
+// and writes what it read. HangUp then cancels whatever is left.
+func (r *Runner) drainProcSubsts(wait time.Duration) {
+	deadline := time.NewTimer(wait)
+	defer deadline.Stop()
+	for _, j := range r.bgProcs {
+		if j.num != 0 || j.finished() {
+			continue
+		}
+		select {
+		case <-j.done:
+		case <-deadline.C:
+			return
+		}
+	}
 }
 
 // JobControl turns on what an interactive shell's job control gives in

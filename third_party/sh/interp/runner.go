@@ -130,7 +130,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			}
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
 			// process substitution as long as it is $!; the logic here would mean we wait for all of them.
-			bg, jctx := r.startJob(ctx, nil) // llmsh: its pid is $!, kill stops it
+			// llmsh: its pid is $!, kill stops it; it starts from the jobs'
+			// context, which outlives the Run (exec > >(tee log) reads
+			// to its end after the script: HangUp waits for it)
+			bg, jctx := r.startJob(r.jobBase(ctx), nil)
 			r2.gate = bg.gate
 			go func() {
 				defer func() {
@@ -863,7 +866,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// Note that, unlike bash, we print neither the subscript
 				// in `x[i]=y` nor just the appended value in `x+=y`.
 				if as.Array != nil {
-					trace.expr(as)
+					trace.arrayAssign(as) // llmsh: trace.go
 				} else {
 					// llmsh: e= traces too, as "e=", a[i]=v with its
 					// subscript as written, s+=v with the text appended

@@ -95,6 +95,13 @@ func (r *Runner) tracePrefix() string {
 	}
 	if strings.ContainsAny(ps4, "$`\\") {
 		if w, err := syntax.NewParser().Document(strings.NewReader(ps4)); err == nil {
+			// llmsh: $LINENO in PS4 is the traced command's line, for a
+			// compound command too (for, [[, ((, case), not the line of
+			// PS4's own text (1)
+			if r.ecfg.CmdLine == 0 {
+				r.ecfg.CmdLine = r.line
+				defer func() { r.ecfg.CmdLine = 0 }()
+			}
 			if s, err := expand.Document(r.ecfg, w); err == nil {
 				ps4 = s
 			}
@@ -219,6 +226,40 @@ func (t *tracer) expr(x syntax.Node) {
 	if err := t.printer.Print(&t.buf, x); err != nil {
 		panic(err)
 	}
+}
+
+// arrayAssign prints NAME=(ELEMS) as bash traces it: the elements as
+// written, one space between them, on one line (llmsh; the printer kept
+// the line breaks of an array written over several lines).
+func (t *tracer) arrayAssign(as *syntax.Assign) {
+	if t == nil {
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString(as.Name.Value)
+	if as.Append {
+		sb.WriteString("+")
+	}
+	sb.WriteString("=(")
+	for i, el := range as.Array.Elems {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if el.Index != nil {
+			sb.WriteByte('[')
+			if err := t.printer.Print(&sb, el.Index); err != nil {
+				panic(err)
+			}
+			sb.WriteString("]=")
+		}
+		if el.Value != nil {
+			if err := t.printer.Print(&sb, el.Value); err != nil {
+				panic(err)
+			}
+		}
+	}
+	sb.WriteByte(')')
+	t.string(sb.String())
 }
 
 // flush writes the contents of tracer.buf to the tracer.stdout.
