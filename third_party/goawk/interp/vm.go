@@ -907,13 +907,19 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			arrayIndex := code[ip+2]
 			ip += 3
 
+			// llmsh: like mawk, the element exists even if getline fails.
+			indexVal := p.peekTop()
+			if redirect != lexer.ILLEGAL {
+				indexVal = p.stack[p.sp-2] // below the file or command
+			}
+			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
+			elem := p.arrayFind(array, indexVal, true)
 			ret, line, err := p.getline(redirect)
 			if err != nil {
 				return err
 			}
 			if ret == 1 {
-				array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
-				p.arrayFind(array, p.peekTop(), true).val = numStr(line)
+				elem.val = numStr(line)
 			}
 			p.replaceTop(num(ret))
 		}
