@@ -31,6 +31,7 @@ const (
 // anode is one element of an awkArray.
 type anode struct {
 	slink, ilink *anode // next node on the string / integer list
+	sprev        *anode // previous node on the string list
 	sval         string // key (valid when hasS)
 	hasS         bool   // on a string list
 	hval         uint32 // hash of sval
@@ -50,6 +51,9 @@ type awkArray struct {
 	hmask uint32
 	table []abucket
 	split []*anode // elements 1..size of a split array
+	// smap finds the nodes on the string lists without walking them
+	// (the order is the lists', the map only saves time).
+	smap map[string]*anode
 }
 
 func newAwkArray() *awkArray {
@@ -133,6 +137,9 @@ func (a *awkArray) makeEmpty(typ uint8) {
 	a.hmask = ayStartHmask
 	a.limit = (ayStartHmask + 1) * ayMaxAvgList
 	a.table = make([]abucket, ayStartHmask+1)
+	if typ&ayStr != 0 {
+		a.smap = make(map[string]*anode)
+	}
 }
 
 func (a *awkArray) findInt(ival int32, create bool) *anode {
@@ -178,39 +185,42 @@ func (a *awkArray) findInt(ival int32, create bool) *anode {
 }
 
 func (a *awkArray) findStr(s string, create bool) *anode {
-	h := ayHash(s)
 	if a.typ&ayStr == 0 {
 		a.addStringAssociations()
 	}
-	indx := h & a.hmask
-	p := a.table[indx].slink
-	var q *anode
-	for {
-		if p == nil {
-			if !create {
-				return nil
+	p := a.smap[s]
+	if p != nil {
+		if p.sprev != nil { // not at the front: move it there
+			p.sprev.slink = p.slink
+			if p.slink != nil {
+				p.slink.sprev = p.sprev
 			}
-			p = &anode{sval: s, hasS: true, hval: h, ival: ayNoIval}
-			a.size++
-			if a.size > a.limit {
-				a.double()
-				indx = h & a.hmask
-			}
-			break
+			a.pushS(p)
 		}
-		if p.hval == h && p.sval == s {
-			if q == nil {
-				return p
-			}
-			q.slink = p.slink
-			break
-		}
-		q = p
-		p = p.slink
+		return p
 	}
-	p.slink = a.table[indx].slink
-	a.table[indx].slink = p
+	if !create {
+		return nil
+	}
+	p = &anode{sval: s, hasS: true, hval: ayHash(s), ival: ayNoIval}
+	a.size++
+	if a.size > a.limit {
+		a.double()
+	}
+	a.pushS(p)
+	a.smap[s] = p
 	return p
+}
+
+// pushS puts p at the front of its string list.
+func (a *awkArray) pushS(p *anode) {
+	b := &a.table[p.hval&a.hmask]
+	p.slink = b.slink
+	p.sprev = nil
+	if b.slink != nil {
+		b.slink.sprev = p
+	}
+	b.slink = p
 }
 
 // addStringAssociations puts every node of the integer lists on a string
@@ -223,14 +233,14 @@ func (a *awkArray) addStringAssociations() {
 	if a.typ == aySplit {
 		a.convertSplit()
 	}
+	a.smap = make(map[string]*anode, a.size)
 	for i := range a.table {
 		for p := a.table[i].ilink; p != nil; p = p.ilink {
 			p.sval = strconv.Itoa(int(p.ival))
 			p.hasS = true
 			p.hval = ayHash(p.sval)
-			j := p.hval & a.hmask
-			p.slink = a.table[j].slink
-			a.table[j].slink = p
+			a.pushS(p)
+			a.smap[p.sval] = p
 		}
 	}
 	a.typ |= ayStr
@@ -277,6 +287,8 @@ func (a *awkArray) double() {
 			}
 			*kt, *mt = nil, nil
 			table[i].slink, table[i+old+1].slink = keep.slink, move.slink
+			relinkPrev(table[i].slink)
+			relinkPrev(table[i+old+1].slink)
 		}
 		if a.typ&ayInt != 0 {
 			var keep, move abucket
@@ -297,6 +309,15 @@ func (a *awkArray) double() {
 	a.table = table
 	a.hmask = nmask
 	a.limit = int(nmask+1) * ayMaxAvgList
+}
+
+// relinkPrev sets the sprev links of the string list starting at p.
+func relinkPrev(p *anode) {
+	var prev *anode
+	for ; p != nil; p = p.slink {
+		p.sprev = prev
+		prev = p
+	}
 }
 
 // arrayDelete removes the element of a with subscript v, if present.
@@ -332,7 +353,7 @@ func (p *interp) arrayDelete(a *awkArray, v value) {
 	if ap == nil {
 		return
 	}
-	a.table[ap.hval&a.hmask].slink = ap.slink
+	a.unlinkS(ap) // at the front of its string list
 	if ap.ival != ayNoIval {
 		a.unlinkI(ap)
 	}
@@ -340,13 +361,15 @@ func (p *interp) arrayDelete(a *awkArray, v value) {
 }
 
 func (a *awkArray) unlinkS(ap *anode) {
-	b := &a.table[ap.hval&a.hmask].slink
-	for *b != nil && *b != ap {
-		b = &(*b).slink
+	if ap.sprev == nil {
+		a.table[ap.hval&a.hmask].slink = ap.slink
+	} else {
+		ap.sprev.slink = ap.slink
 	}
-	if *b != nil {
-		*b = ap.slink
+	if ap.slink != nil {
+		ap.slink.sprev = ap.sprev
 	}
+	delete(a.smap, ap.sval)
 }
 
 func (a *awkArray) unlinkI(ap *anode) {
