@@ -10,7 +10,6 @@ import (
 	"math"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -281,7 +280,7 @@ func (p *interp) split(s string, scope resolver.Scope, index int, fs string, mod
 			return 0, err
 		}
 	}
-	array := make(map[string]value, len(parts))
+	values := make([]value, len(parts))
 	for i, part := range parts {
 		// llmsh: a split into millions of elements stops with the run.
 		if i&0xffff == 0xffff {
@@ -289,10 +288,11 @@ func (p *interp) split(s string, scope resolver.Scope, index int, fs string, mod
 				return 0, err
 			}
 		}
-		array[strconv.Itoa(i+1)] = numStr(part)
+		values[i] = numStr(part)
 	}
-	p.arrays[p.arrayIndex(scope, index)] = array
-	return len(array), nil
+	// llmsh: a mawk "split array" (awkarray.go), filled in place.
+	p.arrays[p.arrayIndex(scope, index)].load(values)
+	return len(values), nil
 }
 
 // Guts of the sub() and gsub() functions

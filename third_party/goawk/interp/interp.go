@@ -22,7 +22,6 @@ import (
 	"os"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -94,7 +93,7 @@ type interp struct {
 	stack         []value
 	sp            int
 	frame         []value
-	arrays        []map[string]value
+	arrays        []*awkArray
 	localArrays   [][]int
 	callDepth     int
 	nativeFuncs   []nativeFunc
@@ -399,9 +398,9 @@ func newInterp(program *parser.Program) *interp {
 	})
 	p.globals = make([]value, len(p.scalarIndexes))
 	p.stack = make([]value, initialStackSize)
-	p.arrays = make([]map[string]value, len(p.arrayIndexes), len(p.arrayIndexes)+initialStackSize)
+	p.arrays = make([]*awkArray, len(p.arrayIndexes), len(p.arrayIndexes)+initialStackSize)
 	for i := 0; i < len(p.arrayIndexes); i++ {
-		p.arrays[i] = make(map[string]value)
+		p.arrays[i] = newAwkArray()
 	}
 
 	// Initialize defaults
@@ -472,10 +471,10 @@ func (p *interp) setExecuteConfig(config *Config) error {
 
 	// Set up ARGV and other variables from config
 	argvIndex := p.arrayIndexes["ARGV"]
-	p.setArrayValue(resolver.Global, argvIndex, "0", str(config.Argv0))
+	p.array(resolver.Global, argvIndex).getInt(0).val = str(config.Argv0)
 	p.argc = len(config.Args) + 1
 	for i, arg := range config.Args {
-		p.setArrayValue(resolver.Global, argvIndex, strconv.Itoa(i+1), numStr(arg))
+		p.array(resolver.Global, argvIndex).getInt(i + 1).val = numStr(arg)
 	}
 	p.noArgVars = config.NoArgVars
 	p.filenameIndex = 1
@@ -885,19 +884,18 @@ func (p *interp) arrayIndex(scope resolver.Scope, index int) int {
 }
 
 // Return array with given scope and index.
-func (p *interp) array(scope resolver.Scope, index int) map[string]value {
+func (p *interp) array(scope resolver.Scope, index int) *awkArray {
 	return p.arrays[p.arrayIndex(scope, index)]
 }
 
 // Return local array with given index.
-func (p *interp) localArray(index int) map[string]value {
+func (p *interp) localArray(index int) *awkArray {
 	return p.arrays[p.localArrays[len(p.localArrays)-1][index]]
 }
 
 // Set a value in given array by key (index)
 func (p *interp) setArrayValue(scope resolver.Scope, arrayIndex int, index string, v value) {
-	array := p.array(scope, arrayIndex)
-	array[index] = v
+	p.array(scope, arrayIndex).getStr(index).val = v
 }
 
 // Get the value of given numbered field, equivalent to "$index"

@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"unicode/utf8"
@@ -279,11 +278,9 @@ func (p *interp) setFieldNames(names []string) {
 
 	// Populate FIELDS array (mapping of field indexes to field names).
 	fieldsArray := p.array(resolver.Global, p.arrayIndexes["FIELDS"])
-	for k := range fieldsArray {
-		delete(fieldsArray, k)
-	}
+	fieldsArray.clear()
 	for i, name := range names {
-		fieldsArray[strconv.Itoa(i+1)] = str(name)
+		fieldsArray.getInt(i + 1).val = str(name)
 	}
 }
 
@@ -734,10 +731,12 @@ func (p *interp) nextLine() (string, error) {
 				// Fetch next filename from ARGV. Can't use
 				// getArrayValue() here as it would set the value if
 				// not present
-				index := strconv.Itoa(p.filenameIndex)
 				argvIndex := p.arrayIndexes["ARGV"]
 				argvArray := p.array(resolver.Global, argvIndex)
-				filename := p.toString(argvArray[index])
+				var filename string
+				if n := p.arrayFind(argvArray, num(float64(p.filenameIndex)), false); n != nil {
+					filename = p.toString(n.val)
+				}
 				p.filenameIndex++
 
 				// Is it actually a var=value assignment?
@@ -776,7 +775,7 @@ func (p *interp) nextLine() (string, error) {
 						if errors.Is(err, syscall.EISDIR) {
 							// llmsh: gawk warns and skips a directory.
 							p.printErrorf("%s: warning: command line argument `%s' is a directory: skipped\n",
-								p.toString(p.array(resolver.Global, argvIndex)["0"]), filename)
+								p.argv0(), filename)
 							p.input = nil
 							p.hadFiles = true
 							continue
@@ -923,4 +922,15 @@ func (p *interp) printErrorf(format string, args ...interface{}) {
 	if flusher, ok := p.errorOutput.(flusher); ok {
 		_ = flusher.Flush()
 	}
+}
+
+// argv0 is ARGV[0] (llmsh: read without changing the array's order).
+func (p *interp) argv0() string {
+	var s string
+	p.array(resolver.Global, p.arrayIndexes["ARGV"]).each(func(k string, v value) {
+		if k == "0" {
+			s = p.toString(v)
+		}
+	})
+	return s
 }

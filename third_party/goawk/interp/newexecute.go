@@ -68,8 +68,8 @@ func (p *Interpreter) Array(name string) map[string]interface{} {
 		return nil
 	}
 	array := p.interp.array(resolver.Global, index)
-	result := make(map[string]interface{}, len(array))
-	for k, v := range array {
+	result := make(map[string]interface{}, array.size)
+	array.each(func(k string, v value) {
 		switch v.typ {
 		case typeNum:
 			result[k] = v.n
@@ -78,7 +78,7 @@ func (p *Interpreter) Array(name string) map[string]interface{} {
 		default:
 			result[k] = ""
 		}
-	}
+	})
 	return result
 }
 
@@ -120,9 +120,7 @@ func (p *interp) resetVars() {
 
 	// Reset global arrays
 	for _, array := range p.arrays {
-		for k := range array {
-			delete(array, k)
-		}
+		array.clear()
 	}
 
 	// Reset special variables

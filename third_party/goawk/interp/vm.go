@@ -119,33 +119,25 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			arrayIndex := code[ip]
 			ip++
 			array := p.arrays[arrayIndex]
-			index := p.toString(p.peekTop())
-			v := arrayGet(array, index)
-			p.replaceTop(v)
+			p.replaceTop(p.arrayFind(array, p.peekTop(), true).val)
 
 		case compiler.ArrayLocal:
 			arrayIndex := code[ip]
 			ip++
 			array := p.localArray(int(arrayIndex))
-			index := p.toString(p.peekTop())
-			v := arrayGet(array, index)
-			p.replaceTop(v)
+			p.replaceTop(p.arrayFind(array, p.peekTop(), true).val)
 
 		case compiler.InGlobal:
 			arrayIndex := code[ip]
 			ip++
 			array := p.arrays[arrayIndex]
-			index := p.toString(p.peekTop())
-			_, ok := array[index]
-			p.replaceTop(boolean(ok))
+			p.replaceTop(boolean(p.arrayFind(array, p.peekTop(), false) != nil))
 
 		case compiler.InLocal:
 			arrayIndex := code[ip]
 			ip++
 			array := p.localArray(int(arrayIndex))
-			index := p.toString(p.peekTop())
-			_, ok := array[index]
-			p.replaceTop(boolean(ok))
+			p.replaceTop(boolean(p.arrayFind(array, p.peekTop(), false) != nil))
 
 		case compiler.AssignField:
 			right, index := p.popTwo()
@@ -177,31 +169,28 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ip++
 			array := p.arrays[arrayIndex]
 			v, index := p.popTwo()
-			array[p.toString(index)] = v
+			p.arrayFind(array, index, true).val = v
 
 		case compiler.AssignArrayLocal:
 			arrayIndex := code[ip]
 			ip++
 			array := p.localArray(int(arrayIndex))
 			v, index := p.popTwo()
-			array[p.toString(index)] = v
+			p.arrayFind(array, index, true).val = v
 
 		case compiler.Delete:
 			arrayScope := code[ip]
 			arrayIndex := code[ip+1]
 			ip += 2
 			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
-			index := p.toString(p.pop())
-			delete(array, index)
+			p.arrayDelete(array, p.pop())
 
 		case compiler.DeleteAll:
 			arrayScope := code[ip]
 			arrayIndex := code[ip+1]
 			ip += 2
 			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
-			for k := range array {
-				delete(array, k)
-			}
+			array.clear()
 
 		case compiler.IncrField:
 			amount := code[ip]
@@ -240,16 +229,16 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			arrayIndex := code[ip+1]
 			ip += 2
 			array := p.arrays[arrayIndex]
-			index := p.toString(p.pop())
-			array[index] = num(array[index].num() + float64(amount))
+			n := p.arrayFind(array, p.pop(), true)
+			n.val = num(n.val.num() + float64(amount))
 
 		case compiler.IncrArrayLocal:
 			amount := code[ip]
 			arrayIndex := code[ip+1]
 			ip += 2
 			array := p.localArray(int(arrayIndex))
-			index := p.toString(p.pop())
-			array[index] = num(array[index].num() + float64(amount))
+			n := p.arrayFind(array, p.pop(), true)
+			n.val = num(n.val.num() + float64(amount))
 
 		case compiler.AugAssignField:
 			operation := compiler.AugOp(code[ip])
@@ -304,12 +293,12 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			arrayIndex := code[ip+1]
 			ip += 2
 			array := p.arrays[arrayIndex]
-			index := p.toString(p.pop())
-			v, err := p.augAssignOp(operation, array[index], p.pop())
+			n := p.arrayFind(array, p.pop(), true)
+			v, err := p.augAssignOp(operation, n.val, p.pop())
 			if err != nil {
 				return err
 			}
-			array[index] = v
+			n.val = v
 
 		case compiler.AugAssignArrayLocal:
 			operation := compiler.AugOp(code[ip])
@@ -317,12 +306,12 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ip += 2
 			array := p.localArray(int(arrayIndex))
 			right, indexVal := p.popTwo()
-			index := p.toString(indexVal)
-			v, err := p.augAssignOp(operation, array[index], right)
+			n := p.arrayFind(array, indexVal, true)
+			v, err := p.augAssignOp(operation, n.val, right)
 			if err != nil {
 				return err
 			}
-			array[index] = v
+			n.val = v
 
 		case compiler.Regex:
 			// Stand-alone /regex/ is equivalent to: $0 ~ /regex/
@@ -636,7 +625,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			ip += 5
 			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
 			loopCode := code[ip : ip+int(offset)]
-			for index := range array {
+			// llmsh: mawk's order, over the keys present at the start.
+			for _, index := range array.loopKeys() {
 				switch resolver.Scope(varScope) {
 				case resolver.Global:
 					p.globals[varIndex] = str(index)
@@ -674,7 +664,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			arrayIndex := code[ip+1]
 			ip += 2
 			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
-			p.push(num(float64(len(array))))
+			p.push(num(float64(array.size)))
 
 		case compiler.CallSplit:
 			arrayScope := code[ip]
@@ -734,7 +724,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			oldArraysLen := len(p.arrays)
 			for j := numArrayArgs; j < f.NumArrays; j++ {
 				arrays = append(arrays, len(p.arrays))
-				p.arrays = append(p.arrays, make(map[string]value))
+				p.arrays = append(p.arrays, newAwkArray())
 			}
 			p.localArrays = append(p.localArrays, arrays)
 
@@ -917,14 +907,19 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			arrayIndex := code[ip+2]
 			ip += 3
 
+			// llmsh: like mawk, the element exists even if getline fails.
+			indexVal := p.peekTop()
+			if redirect != lexer.ILLEGAL {
+				indexVal = p.stack[p.sp-2] // below the file or command
+			}
+			array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
+			elem := p.arrayFind(array, indexVal, true)
 			ret, line, err := p.getline(redirect)
 			if err != nil {
 				return err
 			}
-			index := p.toString(p.peekTop())
 			if ret == 1 {
-				array := p.array(resolver.Scope(arrayScope), int(arrayIndex))
-				array[index] = numStr(line)
+				elem.val = numStr(line)
 			}
 			p.replaceTop(num(ret))
 		}
@@ -1161,18 +1156,6 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 	}
 
 	return nil
-}
-
-// Fetch the value at the given index from array. This handles the strange
-// POSIX behavior of creating a null entry for non-existent array elements.
-// Per the POSIX spec, "Any other reference to a nonexistent array element
-// [apart from "in" expressions] shall automatically create it."
-func arrayGet(array map[string]value, index string) value {
-	v, ok := array[index]
-	if !ok {
-		array[index] = v
-	}
-	return v
 }
 
 // Stack operations follow. These should be inlined. Instead of just push and

@@ -1219,7 +1219,9 @@ func (c *compiler) binaryOp(op lexer.Token) {
 // Generate an array index, handling multi-indexes properly.
 func (c *compiler) index(index []ast.Expr) {
 	for _, expr := range index {
-		if e, ok := expr.(*ast.NumExpr); ok && e.Value == float64(int64(e.Value)) {
+		// llmsh: only in a[i,j]: a single number subscript stays a number,
+		// which mawk's order looks up by integer (interp/awkarray.go).
+		if e, ok := expr.(*ast.NumExpr); ok && len(index) > 1 && e.Value == float64(int64(e.Value)) {
 			// If index expression is integer constant, optimize to string "n"
 			// to avoid toString() at runtime.
 			s := strconv.FormatInt(int64(e.Value), 10)
