@@ -52,6 +52,8 @@ var (
 		"session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]",
 		"--session ID [--socket PATH] [--json] -c SCRIPT",
 		"session close [--socket PATH] ID",
+		"session snapshot [--socket PATH] ID FILE",
+		"session restore [--socket PATH] [-i PATH]... [-o PATH]... FILE",
 		"test [--update] PATH...",
 	}
 	usageSummary = `Run a bash-style script with builtins only; all file I/O goes through vfsd.
