@@ -609,7 +609,9 @@ func absJoin(dir, name string) string {
 // refused with no word of why).
 func prepareOutputs(outputs []string, stderr io.Writer) {
 	for _, p := range outputs {
-		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+		// an empty path is vfsd's to refuse ("invalid path"), not a file
+		// to grant: its hint would be -o '/'
+		if _, err := os.Lstat(p); p == "" || !errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if strings.HasSuffix(p, "/") {

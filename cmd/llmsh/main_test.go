@@ -223,6 +223,16 @@ func TestCLI(t *testing.T) {
 	}
 }
 
+// TestEmptyOutputGrant: an empty -o path is refused by vfsd as an invalid path,
+// with no hint to grant -o '/' instead.
+func TestEmptyOutputGrant(t *testing.T) {
+	t.Parallel()
+	_, errs, code := runLlmsh(t, "", "-o", "", "-c", "echo not-run")
+	if code != 2 || !strings.HasPrefix(errs, `vfsd: -o "": invalid path`) || strings.Contains(errs, "-o '/'") {
+		t.Errorf("-o '': err=%q code=%d", errs, code)
+	}
+}
+
 // TestLlmshTestCommand: llmsh test shows a difference as a unified diff,
 // fails a fixture whose goldens are missing, and words a missing PATH as
 // GNU tools do.
