@@ -395,6 +395,9 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 			return usageErr(stderr, "invalid --vfs-fds '%s' (want R,W)", o.vfsFds)
 		}
 		fds = []int{rfd, wfd}
+		if fd, bad := closedFD(fds); bad {
+			return usageErr(stderr, "--vfs-fds '%s': %d: Bad file descriptor", o.vfsFds, fd)
+		}
 	} else {
 		prepareOutputs(o.outputs, stderr)
 	}
@@ -600,6 +603,17 @@ func absJoin(dir, name string) string {
 		return filepath.Clean(name)
 	}
 	return filepath.Join(dir, name)
+}
+
+// closedFD returns the first of fds that is not an open descriptor, so
+// that --vfs-fds naming one is a usage error and not "vfsd exited".
+func closedFD(fds []int) (int, bool) {
+	for _, fd := range fds {
+		if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0); e == syscall.EBADF {
+			return fd, true
+		}
+	}
+	return 0, false
 }
 
 // prepareOutputs settles the -o paths that do not exist yet, before vfsd

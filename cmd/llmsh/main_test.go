@@ -192,6 +192,7 @@ func TestCLI(t *testing.T) {
 		{"missing -o file announced", []string{"-o", filepath.Join(dir, "single"), "-c", "echo x > " + filepath.Join(dir, "single") + "; cat " + filepath.Join(dir, "single")}, "", "x\n",
 			"llmsh: -o '" + filepath.Join(dir, "single") + "' does not exist: granted as a single file (-o '" + filepath.Join(dir, "single") + "/' makes it a directory)\n", 0},
 		{"missing -o dir/ made", []string{"-o", filepath.Join(dir, "made") + "/", "-c", "echo x > " + filepath.Join(dir, "made", "f") + " && cat " + filepath.Join(dir, "made", "f")}, "", "x\n", "", 0},
+		{"vfs-fds not open", []string{"--vfs-fds", "97,98", "-c", "echo not-run"}, "", "", "llmsh: --vfs-fds '97,98': 97: Bad file descriptor\nUsage: llmsh", 2},
 		{"max-output suffix", []string{"--max-output", "1K", "-c", "echo ok"}, "", "ok\n", "", 0},
 		{"max-output bad", []string{"--max-output", "1Q", "-c", "echo ok"}, "", "", "llmsh: invalid --max-output '1Q'", 2},
 		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},
