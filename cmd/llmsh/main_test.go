@@ -173,7 +173,7 @@ func TestCLI(t *testing.T) {
 		{"not found", []string{"-c", "nosuchcmd"}, "", "", "llmsh: line 1: nosuchcmd: command not found", 127},
 		{"no exec of paths", []string{"-c", "/usr/bin/python3 hi"}, "", "", "llmsh: line 1: /usr/bin/python3: command not found", 127},
 		{"no host env", []string{"-c", "echo \"[$CANARY_SECRET]\"; env | grep -c CANARY"}, "", "[]\n0\n", "", 1},
-		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANARY; export -p | grep -c CANARY; declare -p | grep -c CANARY; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llmsh"}, "", "0\n0\n0\n1\n1\n", "", 0},
+		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANAR[Y]; export -p | grep -c CANAR[Y]; declare -p | grep -c CANAR[Y]; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llms[h]"}, "", "0\n0\n0\n1\n1\n", "", 0},
 		{"script file missing", []string{filepath.Join(dir, "nosuch.sh")}, "", "", "llmsh: " + filepath.Join(dir, "nosuch.sh") + ": No such file or directory\n", 127},
 		{"script file a directory", []string{dir}, "", "", "llmsh: " + dir + ": Is a directory\n", 126},
 		{"grant refused by vfsd is a usage error", []string{"-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "", "", "Usage: llmsh", 2},
