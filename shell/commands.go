@@ -13,6 +13,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/getopt"
 )
 
 func init() {
@@ -129,15 +130,28 @@ func help(env *builtins.Env) int {
 	if len(args) > 0 {
 		return helpTopics(env, prefix, style, args)
 	}
-	fmt.Fprintln(env.Stdout, "llmsh: a restricted shell. Files go through vfsd; unknown commands are not found.")
+	// within 79 columns, as bash's help and every --help
+	fmt.Fprintln(env.Stdout, "llmsh: a restricted shell. Files go through vfsd; other commands are not found.")
 	fmt.Fprintln(env.Stdout, "\nShell builtins (bash-compatible, from mvdan.cc/sh):")
-	fmt.Fprintln(env.Stdout, "  "+strings.Join(interpBuiltins, " "))
+	fmt.Fprintln(env.Stdout, getopt.Wrap("  "+strings.Join(interpBuiltins, " ")))
 	fmt.Fprintln(env.Stdout, "\nCommands (each takes --help):")
 	for _, b := range builtins.All() {
-		fmt.Fprintf(env.Stdout, "  %-10s %s\n", b.Name, b.Summary)
+		fmt.Fprintln(env.Stdout, helpEntry(b.Name, b.Summary))
 	}
-	fmt.Fprintln(env.Stdout, "  sh, bash   "+nestedShellHelp)
+	fmt.Fprintln(env.Stdout, helpEntry("sh, bash", nestedShellHelp))
 	return 0
+}
+
+// helpEntry is one command's line of help's list, "  NAME       SUMMARY",
+// a summary too wide for 79 columns going on under itself.
+func helpEntry(name, summary string) string {
+	const col = 13 // "  " + the name in 10 + " "
+	l := fmt.Sprintf("  %-10s %s", name, summary)
+	if len(name) > 10 {
+		return l
+	}
+	w := getopt.Wrap(strings.Repeat(" ", col) + summary)
+	return l[:col] + w[col:]
 }
 
 // helpTopics is help PATTERN...: as bash's, each pattern names a builtin

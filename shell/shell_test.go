@@ -445,6 +445,11 @@ func TestHelpTopics(t *testing.T) {
 		if st != 0 || errs != "" || !strings.Contains(out, "\n  cat ") || !strings.Contains(out, "  sh, bash ") || !strings.Contains(out, " cd ") {
 			t.Fatalf("%s: %d %q %q", src, st, out, errs)
 		}
+		for _, l := range strings.Split(out, "\n") {
+			if len([]rune(l)) > 79 {
+				t.Errorf("%s: a line of %d columns: %q", src, len([]rune(l)), l)
+			}
+		}
 	}
 	out, errs, st := run("help cat cd sh")
 	if st != 0 || errs != "" || !strings.HasPrefix(out, "Usage: cat [OPTION]... [FILE]...\n") ||

@@ -52,6 +52,8 @@ var (
 		"session open [--socket PATH] [-i PATH]... [-o PATH]... [--strict]",
 		"--session ID [--socket PATH] [--json] -c SCRIPT",
 		"session close [--socket PATH] ID",
+		"session snapshot [--socket PATH] ID FILE",
+		"session restore [--socket PATH] [-i PATH]... [-o PATH]... FILE",
 		"test [--update] PATH...",
 	}
 	usageSummary = `Run a bash-style script with builtins only; all file I/O goes through vfsd.
@@ -393,6 +395,9 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 			return usageErr(stderr, "invalid --vfs-fds '%s' (want R,W)", o.vfsFds)
 		}
 		fds = []int{rfd, wfd}
+		if fd, bad := closedFD(fds); bad {
+			return usageErr(stderr, "--vfs-fds '%s': %d: Bad file descriptor", o.vfsFds, fd)
+		}
 	} else {
 		prepareOutputs(o.outputs, stderr)
 	}
@@ -600,6 +605,17 @@ func absJoin(dir, name string) string {
 	return filepath.Join(dir, name)
 }
 
+// closedFD returns the first of fds that is not an open descriptor, so
+// that --vfs-fds naming one is a usage error and not "vfsd exited".
+func closedFD(fds []int) (int, bool) {
+	for _, fd := range fds {
+		if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0); e == syscall.EBADF {
+			return fd, true
+		}
+	}
+	return 0, false
+}
+
 // prepareOutputs settles the -o paths that do not exist yet, before vfsd
 // opens its grants: one written with a trailing slash (-o out/) is made as
 // a directory, as the operator asked; any other is granted as a single
@@ -607,7 +623,9 @@ func absJoin(dir, name string) string {
 // refused with no word of why).
 func prepareOutputs(outputs []string, stderr io.Writer) {
 	for _, p := range outputs {
-		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+		// an empty path is vfsd's to refuse ("invalid path"), not a file
+		// to grant: its hint would be -o '/'
+		if _, err := os.Lstat(p); p == "" || !errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if strings.HasSuffix(p, "/") {

@@ -173,7 +173,7 @@ func TestCLI(t *testing.T) {
 		{"not found", []string{"-c", "nosuchcmd"}, "", "", "llmsh: line 1: nosuchcmd: command not found", 127},
 		{"no exec of paths", []string{"-c", "/usr/bin/python3 hi"}, "", "", "llmsh: line 1: /usr/bin/python3: command not found", 127},
 		{"no host env", []string{"-c", "echo \"[$CANARY_SECRET]\"; env | grep -c CANARY"}, "", "[]\n0\n", "", 1},
-		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANARY; export -p | grep -c CANARY; declare -p | grep -c CANARY; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llmsh"}, "", "0\n0\n0\n1\n1\n", "", 0},
+		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANAR[Y]; export -p | grep -c CANAR[Y]; declare -p | grep -c CANAR[Y]; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llms[h]"}, "", "0\n0\n0\n1\n1\n", "", 0},
 		{"script file missing", []string{filepath.Join(dir, "nosuch.sh")}, "", "", "llmsh: " + filepath.Join(dir, "nosuch.sh") + ": No such file or directory\n", 127},
 		{"script file a directory", []string{dir}, "", "", "llmsh: " + dir + ": Is a directory\n", 126},
 		{"grant refused by vfsd is a usage error", []string{"-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "", "", "Usage: llmsh", 2},
@@ -192,6 +192,7 @@ func TestCLI(t *testing.T) {
 		{"missing -o file announced", []string{"-o", filepath.Join(dir, "single"), "-c", "echo x > " + filepath.Join(dir, "single") + "; cat " + filepath.Join(dir, "single")}, "", "x\n",
 			"llmsh: -o '" + filepath.Join(dir, "single") + "' does not exist: granted as a single file (-o '" + filepath.Join(dir, "single") + "/' makes it a directory)\n", 0},
 		{"missing -o dir/ made", []string{"-o", filepath.Join(dir, "made") + "/", "-c", "echo x > " + filepath.Join(dir, "made", "f") + " && cat " + filepath.Join(dir, "made", "f")}, "", "x\n", "", 0},
+		{"vfs-fds not open", []string{"--vfs-fds", "97,98", "-c", "echo not-run"}, "", "", "llmsh: --vfs-fds '97,98': 97: Bad file descriptor\nUsage: llmsh", 2},
 		{"max-output suffix", []string{"--max-output", "1K", "-c", "echo ok"}, "", "ok\n", "", 0},
 		{"max-output bad", []string{"--max-output", "1Q", "-c", "echo ok"}, "", "", "llmsh: invalid --max-output '1Q'", 2},
 		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},
@@ -220,6 +221,16 @@ func TestCLI(t *testing.T) {
 				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)
 			}
 		})
+	}
+}
+
+// TestEmptyOutputGrant: an empty -o path is refused by vfsd as an invalid path,
+// with no hint to grant -o '/' instead.
+func TestEmptyOutputGrant(t *testing.T) {
+	t.Parallel()
+	_, errs, code := runLlmsh(t, "", "-o", "", "-c", "echo not-run")
+	if code != 2 || !strings.HasPrefix(errs, `vfsd: -o "": invalid path`) || strings.Contains(errs, "-o '/'") {
+		t.Errorf("-o '': err=%q code=%d", errs, code)
 	}
 }
 

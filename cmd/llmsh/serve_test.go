@@ -164,8 +164,9 @@ func TestServeCLI(t *testing.T) {
 func TestServeHelp(t *testing.T) {
 	t.Parallel()
 	o, _, code := runLlmsh(t, "", "--help")
-	if code != 0 || !strings.Contains(o, "llmsh serve [--socket PATH]") || !strings.Contains(o, "--session ID") {
-		t.Errorf("--help does not list serve and --session:\n%s", o)
+	if code != 0 || !strings.Contains(o, "llmsh serve [--socket PATH]") || !strings.Contains(o, "--session ID") ||
+		!strings.Contains(o, "llmsh session snapshot") || !strings.Contains(o, "llmsh session restore") {
+		t.Errorf("--help does not list serve, --session, snapshot and restore:\n%s", o)
 	}
 	o, _, code = runLlmsh(t, "", "serve", "--help")
 	if code != 0 || !strings.Contains(o, "--max-sessions N") || !strings.Contains(o, "session close") {
