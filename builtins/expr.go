@@ -219,6 +219,10 @@ func (p *exprParser) match() string {
 	return p.binary([]string{":"}, p.primary, func(_, s, pat string) string { return p.exprMatch(s, pat) })
 }
 
+// exprLongSubject is the length from which a match is read through a
+// reader that looks at the run's context (a variable the tests lower).
+var exprLongSubject = 1 << 20
+
 // exprMatch anchors the BRE pat at the start of s: the first group when
 // the pattern has one, else the number of characters matched.
 func (p *exprParser) exprMatch(s, pat string) string {
@@ -227,7 +231,7 @@ func (p *exprParser) exprMatch(s, pat string) string {
 		panic(&exprError{err.Error(), 2})
 	}
 	var m []int
-	if len(s) < 1<<20 || p.ctx == nil {
+	if len(s) < exprLongSubject || p.ctx == nil {
 		m = re.FindStringSubmatchIndex(s)
 	} else {
 		// A long string is read through a reader that looks at the
