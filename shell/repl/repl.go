@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -503,16 +504,18 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 	return status, exited
 }
 
-// banner is the line shown on start.
+// banner is the line shown on start. What is writable is readable
+// too, so it is listed under both.
 func banner(o Options) string {
-	grants := func(ps []string) string {
-		if len(ps) == 0 {
+	grants := func(ps ...[]string) string {
+		all := slices.Concat(ps...)
+		if len(all) == 0 {
 			return "nothing"
 		}
-		return strings.Join(ps, " ")
+		return strings.Join(all, " ")
 	}
 	return fmt.Sprintf("llmsh %s · readable: %s · writable: %s · type help for commands, Ctrl-D to leave",
-		o.Version, grants(o.Readable), grants(o.Writable))
+		o.Version, grants(o.Readable, o.Writable), grants(o.Writable))
 }
 
 // showError prints a syntax error (with line and column) or another
