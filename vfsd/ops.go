@@ -64,14 +64,17 @@ var standingDirs = []struct {
 var standingStat = vfsproto.StatResult{Mode: 0o777, IsDir: true}
 
 // standing reports whether abs is a standing directory in the virtual
-// space, and how it is described while nothing has been made in it.
+// space, and how it is described while nothing has been made in it
+// (modified when the session started).
 func (s *Server) standing(abs string) (vfsproto.StatResult, bool) {
 	if s.cfg.Strict {
 		return vfsproto.StatResult{}, false
 	}
 	for _, d := range standingDirs {
 		if d.path == abs && s.pol.readable(abs) == nil {
-			return d.stat, true
+			st := d.stat
+			st.Mtime = s.started
+			return st, true
 		}
 	}
 	return vfsproto.StatResult{}, false

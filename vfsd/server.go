@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -59,6 +60,9 @@ type Server struct {
 	onWork sync.Once // cfg.OnWork
 	mu     sync.Mutex
 	closed bool
+	// started is when the session began: the modification time of the
+	// standing directories while nothing changed them.
+	started int64
 }
 
 // counters are the server's statistics, updated atomically.
@@ -88,7 +92,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, errors.New("vfsd: " + err.Error())
 	}
-	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes, cfg.MaxVirtualNameBytes, cfg.MaxVirtualEntries)}
+	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes, cfg.MaxVirtualNameBytes, cfg.MaxVirtualEntries),
+		started: time.Now().UnixNano()}
 	for _, h := range cfg.Hidden {
 		if fi, err := os.Stat(h); err == nil {
 			s.hidden = append(s.hidden, fi)
