@@ -3,12 +3,12 @@ package builtins
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/big"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/posixre"
 )
 
 var _ = register(Builtin{Name: "expr", Summary: "evaluate expressions", Run: expr})
@@ -236,9 +236,9 @@ func (p *exprParser) exprMatch(s, pat string) string {
 	} else {
 		// A long string is read through a reader that looks at the
 		// run's context (one match of 16 MB took a minute, session 17).
-		rd := &ctxStringReader{ctx: p.ctx, s: s}
+		rd := &posixre.ContextReader[string]{Ctx: p.ctx, Text: s}
 		m = re.FindReaderSubmatchIndex(rd)
-		if rd.stopped {
+		if rd.Err != nil {
 			panic(&exprError{"", 125})
 		}
 	}
@@ -310,28 +310,3 @@ func (p *exprParser) primary() string {
 
 // primaryArg reads an operand of a keyword function.
 func (p *exprParser) primaryArg() string { return p.primary() }
-
-// ctxStringReader reads s as runes, as a string input gives them to a
-// regexp, and ends early (stopped) once ctx is done.
-type ctxStringReader struct {
-	ctx     context.Context
-	s       string
-	i, n    int
-	stopped bool
-}
-
-func (r *ctxStringReader) ReadRune() (rune, int, error) {
-	if r.n++; r.n&0xffff == 0 && r.ctx.Err() != nil {
-		r.stopped = true
-		return 0, 0, io.EOF
-	}
-	if r.i >= len(r.s) {
-		return 0, 0, io.EOF
-	}
-	c, w := rune(r.s[r.i]), 1
-	if c >= utf8.RuneSelf {
-		c, w = utf8.DecodeRuneInString(r.s[r.i:])
-	}
-	r.i += w
-	return c, w, nil
-}

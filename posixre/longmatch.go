@@ -24,10 +24,10 @@ func (r *Regexp) MatchContext(ctx context.Context, b []byte) (bool, error) {
 	if len(b) < longSubject || r.re == nil || len(r.tr.Checks) != 0 {
 		return r.Match(b)
 	}
-	rd := &ctxReader{ctx: ctx, b: b}
+	rd := &ContextReader[[]byte]{Ctx: ctx, Text: b}
 	ok := r.re.MatchReader(rd)
-	if rd.err != nil {
-		return false, rd.err
+	if rd.Err != nil {
+		return false, rd.Err
 	}
 	return ok, nil
 }
@@ -43,10 +43,10 @@ func (r *Regexp) FindAllContext(ctx context.Context, b []byte, n int, fn func(lo
 	// Go's allMatches: an empty match right after a match is skipped,
 	// and the search goes on a character past an empty match.
 	for pos, prevEnd, count := 0, -1, 0; pos <= len(b) && (n < 0 || count < n); {
-		rd := &ctxReader{ctx: ctx, b: b, i: pos}
+		rd := &ContextReader[[]byte]{Ctx: ctx, Text: b, Pos: pos}
 		loc := r.re.FindReaderSubmatchIndex(rd)
-		if rd.err != nil {
-			return rd.err
+		if rd.Err != nil {
+			return rd.Err
 		}
 		if loc == nil {
 			return nil
@@ -102,28 +102,32 @@ func looksBehind(re *regexp.Regexp) bool {
 	return walk(t)
 }
 
-// ctxReader reads b from i as runes, as a []byte input gives them to a
-// regexp, and ends early (err) once ctx is done.
-type ctxReader struct {
-	ctx  context.Context
-	b    []byte
-	i, n int
-	err  error
+// ContextReader reads Text from Pos as runes, as a regexp reads a
+// string or []byte input, and ends early (Err is then set) once Ctx is
+// done: it looks every 65536 characters. It makes a Go regexp's search
+// of a long subject stoppable (FindReaderIndex and the like).
+type ContextReader[T ~string | ~[]byte] struct {
+	Ctx  context.Context
+	Text T
+	Pos  int
+	Err  error
+	n    int
 }
 
-func (r *ctxReader) ReadRune() (rune, int, error) {
+// ReadRune is io.RuneReader's.
+func (r *ContextReader[T]) ReadRune() (rune, int, error) {
 	if r.n++; r.n&0xffff == 0 {
-		if r.err = r.ctx.Err(); r.err != nil {
+		if r.Err = r.Ctx.Err(); r.Err != nil {
 			return 0, 0, io.EOF
 		}
 	}
-	if r.i >= len(r.b) {
+	if r.Pos >= len(r.Text) {
 		return 0, 0, io.EOF
 	}
-	c, w := rune(r.b[r.i]), 1
+	c, w := rune(r.Text[r.Pos]), 1
 	if c >= utf8.RuneSelf {
-		c, w = utf8.DecodeRune(r.b[r.i:])
+		c, w = utf8.DecodeRuneInString(string(r.Text[r.Pos:min(len(r.Text), r.Pos+utf8.UTFMax)]))
 	}
-	r.i += w
+	r.Pos += w
 	return c, w, nil
 }
