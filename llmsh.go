@@ -123,6 +123,9 @@ type Options struct {
 	Args    []string
 	Command bool
 	Source  string
+	// ShellOpts are set options the shell starts with, as set takes them
+	// ("-e", "-o", "pipefail").
+	ShellOpts []string
 	// Color is the choice for builtins' --color=auto: "" or "auto"
 	// (when the command's stdout is a terminal), "always" or "never".
 	Color string
@@ -319,7 +322,7 @@ func (s *Session) start() error {
 	s.stderr.set(nil)
 	sh, shErr := shell.New(shell.Options{
 		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
-		Name: s.opts.Name, Args: s.opts.Args, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
+		Name: s.opts.Name, Args: s.opts.Args, ShellOpts: s.opts.ShellOpts, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
 		PanicLog: panicLog(s.opts.Verbose, &s.stderr),
 	})
 	if _, err := hello(); err != nil {

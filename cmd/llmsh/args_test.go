@@ -21,6 +21,10 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"--str", "--no-h", "--colou=never", "f.sh", "-v"}, options{strict: true, noHistory: true, color: "never", operands: []string{"f.sh", "-v"}}},
 		{[]string{"--max-c", "9", "--js", "--", "-c"}, options{maxCommands: 9, json: true, operands: []string{"-c"}}},
 		{[]string{"--session", "s1", "--sock=p", "-"}, options{session: "s1", socket: "p", operands: []string{"-"}}},
+		// bash's option letters and set -o names (when no such file exists).
+		{[]string{"-euo", "pipefail", "-x", "f.sh"}, options{shellOpts: []string{"-e", "-u", "-o", "pipefail", "-x"}, operands: []string{"f.sh"}}},
+		{[]string{"-o", "out", "-o", "nounset", "-s", "a"}, options{outputs: []string{"out"}, shellOpts: []string{"-o", "nounset"}, stdinScript: true, operands: []string{"a"}}},
+		{[]string{"--norc", "--noprofile", "-xc", "echo"}, options{shellOpts: []string{"-x"}, script: "echo", haveScript: true}},
 	} {
 		var stderr bytes.Buffer
 		o, st := parseArgs(tc.args, &stderr)
@@ -44,7 +48,8 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"-c"}, 2, "llmsh: option requires an argument -- 'c'\n" + usageLine + "\n"},
 		{[]string{"--timeout"}, 2, "llmsh: option '--timeout' requires an argument\n" + usageLine + "\n"},
 		{[]string{"--bogus"}, 2, "llmsh: unrecognized option '--bogus'\n" + usageLine + "\n"},
-		{[]string{"-x"}, 2, "llmsh: invalid option -- 'x'\n" + usageLine + "\n"},
+		{[]string{"-X"}, 2, "llmsh: invalid option -- 'X'\n" + usageLine + "\n"},
+		{[]string{"-O", "extglob"}, 2, "llmsh: invalid option -- 'O'\n" + usageLine + "\n"},
 		{[]string{"--s", "x"}, 2, "llmsh: option '--s' is ambiguous; possibilities: '--strict' '--session' '--socket'\n" + usageLine + "\n"},
 		{[]string{"--json=1"}, 2, "llmsh: option '--json' doesn't allow an argument\n" + usageLine + "\n"},
 		{[]string{"--timeout=0"}, 2, "llmsh: invalid --timeout '0'\n" + usageLine + "\n"},

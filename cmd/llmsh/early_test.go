@@ -29,27 +29,28 @@ func TestEarlyVfsdArgs(t *testing.T) {
 		{[]string{"--strict", "-q", "--json", "-v", "--timeout", "5s", "--max-output=1K", "--max-commands", "9", "--log", "l", "-c", "x"}, true},
 		{[]string{"--color=never", "--colour", "--no-history", "--verbose", "--quiet", "-o", out, "-c", "-i"}, true},
 		{[]string{"--log=l", "--timeout=1", "-c", "x"}, true},
-		{[]string{"-o", missing, "-c", "x"}, false},          // llmsh may make it first
-		{[]string{"-o", missing + "/", "-c", "x"}, false},    // it does
-		{[]string{"-i", ".", "script.sh"}, false},            // a script file is a grant too
-		{[]string{"--vfsd", "/bin/vfsd", "-c", "x"}, false},  // another vfsd
-		{[]string{"--vfs-fds", "3,4", "-c", "x"}, false},     // no vfsd to start
-		{[]string{"--session", "s", "-c", "x"}, false},       // a server's
-		{[]string{"--socket", "s", "-c", "x"}, false},        //
-		{[]string{"mcp", "-i", ".", "-c", "x"}, false},       // a subcommand
-		{[]string{"-i", ".", "--help", "-c", "x"}, false},    //
-		{[]string{"--version", "-c", "x"}, false},            //
-		{[]string{"-i", ".", "--bogus", "-c", "x"}, false},   // a usage error
-		{[]string{"-i", ".", "-c"}, false},                   // -c without a script
-		{[]string{"-i"}, false},                              //
-		{[]string{"-i", ".", "-"}, false},                    // stdin
-		{[]string{"-test.run=X", "-c", "x"}, false},          // a test binary
-		{[]string{"-i=x", "y", "-c", "x"}, false},            // -i's argument is "=x"
-		{[]string{"-iy", "-c", "x"}, false},                  // attached: llmsh's parser
-		{[]string{"-vq", "-c", "x"}, false},                  // a bundle
-		{[]string{"--inp=y", "-c", "x"}, false},              // an abbreviation
-		{[]string{"--strict=1", "-c", "x"}, false},           // a usage error
-		{[]string{vfsdproc.ServerModeArg, "-i", "."}, false}, // vfsd itself
+		{[]string{"-e", "-u", "-x", "--norc", "-o", out, "-c", "x"}, true}, // bash's letters
+		{[]string{"-o", missing, "-c", "x"}, false},                        // llmsh may make it first
+		{[]string{"-o", missing + "/", "-c", "x"}, false},                  // it does
+		{[]string{"-i", ".", "script.sh"}, false},                          // a script file is a grant too
+		{[]string{"--vfsd", "/bin/vfsd", "-c", "x"}, false},                // another vfsd
+		{[]string{"--vfs-fds", "3,4", "-c", "x"}, false},                   // no vfsd to start
+		{[]string{"--session", "s", "-c", "x"}, false},                     // a server's
+		{[]string{"--socket", "s", "-c", "x"}, false},                      //
+		{[]string{"mcp", "-i", ".", "-c", "x"}, false},                     // a subcommand
+		{[]string{"-i", ".", "--help", "-c", "x"}, false},                  //
+		{[]string{"--version", "-c", "x"}, false},                          //
+		{[]string{"-i", ".", "--bogus", "-c", "x"}, false},                 // a usage error
+		{[]string{"-i", ".", "-c"}, false},                                 // -c without a script
+		{[]string{"-i"}, false},                                            //
+		{[]string{"-i", ".", "-"}, false},                                  // stdin
+		{[]string{"-test.run=X", "-c", "x"}, false},                        // a test binary
+		{[]string{"-i=x", "y", "-c", "x"}, false},                          // -i's argument is "=x"
+		{[]string{"-iy", "-c", "x"}, false},                                // attached: llmsh's parser
+		{[]string{"-vq", "-c", "x"}, false},                                // a bundle
+		{[]string{"--inp=y", "-c", "x"}, false},                            // an abbreviation
+		{[]string{"--strict=1", "-c", "x"}, false},                         // a usage error
+		{[]string{vfsdproc.ServerModeArg, "-i", "."}, false},               // vfsd itself
 	} {
 		argv, ok := earlyvfsd.ArgvFromArgs(tc.args)
 		if ok != tc.early {

@@ -68,7 +68,13 @@ scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
 (output is kept up to the cap) and a memory guard at 2 GiB of heap; each
 stops the script with a message and status 125 (a script too large or too
 deep: status 2, before it runs). In the interactive shell a limit, --timeout
-and --max-output stop the command line that met them, and the session goes on.`
+and --max-output stop the command line that met them, and the session goes on.
+
+As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
+-o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
+functrace, allexport and noexec when no file NAME exists (else -o grants it),
+-s (the script is standard input, the operands its arguments), and ignores
+--norc and --noprofile; -i, -o, -v and -h keep the meanings above.`
 )
 
 type options struct {
@@ -89,6 +95,8 @@ type options struct {
 	operands         []string
 	fdScript         []byte // the script of /dev/fd/N, read before the run
 	fdErr            error
+	shellOpts        []string // bash's option letters and -o names: "-e", "-o", "pipefail"
+	stdinScript      bool     // -s: the script is standard input, the operands its arguments
 }
 
 func main() {
@@ -149,7 +157,28 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	str := func(p *string) func(string, bool) error {
 		return func(v string, _ bool) error { *p = v; return nil }
 	}
-	grantFlags(f, o)
+	grantFlags(f, o, func(v string) bool {
+		// bash's -o OPTION, when OPTION names a shell option and no
+		// file (`llmsh -euo pipefail script`).
+		if !shellOptName[v] {
+			return false
+		}
+		if _, err := os.Lstat(v); err == nil {
+			return false
+		}
+		o.shellOpts = append(o.shellOpts, "-o", v)
+		return true
+	})
+	for _, c := range bashOptLetters {
+		f.Func(c, "", builtins.NoArg, "", "", func(string, bool) error {
+			o.shellOpts = append(o.shellOpts, "-"+string(c))
+			return nil
+		})
+	}
+	f.Func('s', "", builtins.NoArg, "", "", func(string, bool) error { o.stdinScript = true; return nil })
+	for _, name := range []string{"norc", "noprofile"} {
+		f.Func(0, name, builtins.NoArg, "", "", func(string, bool) error { return nil }) // llmsh reads no start-up file
+	}
 	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT (NAME is $0, llmsh if none; ARGs $1...)", func(v string, _ bool) error {
 		o.script, o.haveScript = v, true
 		f.Stop()
@@ -197,13 +226,29 @@ func colorFlag(f *builtins.Flags, p *string, help string) {
 	f.Alias("colour", "color")
 }
 
-// grantFlags defines -i and -o, which add to o's grants.
-func grantFlags(f *builtins.Flags, o *options) {
+// bashOptLetters are bash's set options that llmsh's command line takes
+// as bash does (`llmsh -e script`, `llmsh -xc 'echo hi'`); -i, -o, -v and
+// -h keep llmsh's meanings.
+var bashOptLetters = []rune("aBCeEfnTux")
+
+// shellOptName are the set -o names that `-o NAME` means when no file of
+// that name exists.
+var shellOptName = map[string]bool{
+	"errexit": true, "nounset": true, "pipefail": true, "xtrace": true, "noglob": true,
+	"noclobber": true, "errtrace": true, "functrace": true, "allexport": true, "noexec": true,
+}
+
+// grantFlags defines -i and -o, which add to o's grants. -o's value goes
+// to shellOpt first, if set: it returns whether it took the value.
+func grantFlags(f *builtins.Flags, o *options, shellOpt func(string) bool) {
 	f.Func('i', "input", builtins.RequiredArg, "PATH", "PATH may be read; a directory grants its tree;\nrepeatable", func(v string, _ bool) error {
 		o.inputs = append(o.inputs, v)
 		return nil
 	})
 	f.Func('o', "output", builtins.RequiredArg, "PATH", "PATH may be written and read; a directory grants\nits tree; repeatable", func(v string, _ bool) error {
+		if shellOpt != nil && shellOpt(v) {
+			return nil
+		}
 		o.outputs = append(o.outputs, v)
 		return nil
 	})
@@ -376,6 +421,8 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		if len(o.operands) > 0 {
 			name, scriptArgs = o.operands[0], o.operands[1:]
 		}
+	} else if o.stdinScript {
+		scriptArgs = o.operands // as bash -s: the script is standard input
 	} else if len(o.operands) > 0 {
 		name, scriptArgs = o.operands[0], o.operands[1:]
 		source = name
@@ -411,7 +458,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: os.Stderr, Hidden: hiddenFiles(hist),
 		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: memoryLimit,
 		Limits: shell.Limits{MaxCommands: o.maxCommands},
-		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor,
+		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
 		Verbose: o.verbose,
 		// vfsd is running (exec has succeeded), so llmsh restricts
 		// itself while vfsd is still starting up and answering hello:

@@ -212,6 +212,10 @@ func TestCLI(t *testing.T) {
 		{"nested sh -c", []string{"-c", "x=1; export x; sh -c 'echo in:$x'"}, "", "in:1\n", "", 0},
 		{"cd virtual", []string{"-i", dir, "-c", "cd " + dir + " && cat in.txt | head -1 && cd /etc; echo $?"}, "", "b\n1\n", "", 0},
 		{"version", []string{"--version"}, "", "llmsh 0.1.0\n" + sandboxLevel() + "\n", "", 0},
+		{"bash's -e", []string{"-e", "-c", "false; echo not-reached"}, "", "", "", 1},
+		{"bash's -x and -o pipefail", []string{"-xo", "pipefail", "-c", "false | true"}, "", "", "+ false\n", 1},
+		{"bash's -u", []string{"-u", "-c", "echo $nope; echo not-reached"}, "", "", "nope: unbound variable", 127},
+		{"bash's -s with arguments", []string{"-s", "a", "b"}, "echo \"$0 $2 $#\"", "llmsh b 2\n", "", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

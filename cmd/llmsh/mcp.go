@@ -34,7 +34,7 @@ const mcpEpilog = `Client configuration, for example:
 func mcpFlags(o *options, stdout io.Writer) *builtins.Flags {
 	f := subFlags("llmsh mcp", stdout, mcpSummary, "[OPTION]...")
 	f.Epilog = mcpEpilog
-	grantFlags(f, o)
+	grantFlags(f, o, nil)
 	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each call (exit code 124)", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on the stdout+stderr bytes of each call\n(default 1000000; suffixes K, M, G)", sizeFlag("max-output", &o.maxOutput))

@@ -271,7 +271,8 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 			case "-c":
 				return Argv(inputs, outputs, strict, log, nil, 0), true
 			}
-		case "--strict", "--json", "-v", "--verbose", "-q", "--quiet", "--no-history":
+		case "--strict", "--json", "-v", "--verbose", "-q", "--quiet", "--no-history",
+			"-a", "-B", "-C", "-e", "-E", "-f", "-n", "-T", "-u", "-x", "--norc", "--noprofile": // bash's
 			if hasEq {
 				return nil, false // a usage error
 			}
