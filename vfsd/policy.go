@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -94,7 +95,7 @@ func newPolicy(base string, inputs, outputs []string) (*policy, error) {
 			g.root, err = os.OpenRoot(filepath.Dir(abs))
 		}
 		if err != nil {
-			return fmt.Errorf("%s %s: %w", flag, name, err)
+			return fmt.Errorf("%s '%s': %s", flag, name, errnoText(err))
 		}
 		g.bn = openBeneath(g.root)
 		p.grants = append(p.grants, g)
@@ -273,4 +274,18 @@ func (p *policy) isAncestor(abs string) bool {
 		}
 	}
 	return false
+}
+
+// errnoText is err as GNU tools word a system error ("No such file or
+// directory"), without Go's "open PATH:" (the grant is named already).
+func errnoText(err error) string {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return err.Error()
+	}
+	t := errno.Error()
+	if t == "" {
+		return t
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
 }
