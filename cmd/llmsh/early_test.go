@@ -32,7 +32,9 @@ func TestEarlyVfsdArgs(t *testing.T) {
 		{[]string{"-e", "-u", "-x", "--norc", "-o", out, "-c", "x"}, true}, // bash's letters
 		{[]string{"-o", missing, "-c", "x"}, false},                        // llmsh may make it first
 		{[]string{"-o", missing + "/", "-c", "x"}, false},                  // it does
-		{[]string{"-i", ".", "script.sh"}, false},                          // a script file is a grant too
+		{[]string{"-i", ".", "script.sh", "-c"}, true},                     // a script file is a grant too
+		{[]string{"-o", out, "/dev/fd/3"}, false},                          // a descriptor: llmsh reads it
+		{[]string{"test", "f.sh"}, false},                                  // a subcommand
 		{[]string{"--vfsd", "/bin/vfsd", "-c", "x"}, false},                // another vfsd
 		{[]string{"--vfs-fds", "3,4", "-c", "x"}, false},                   // no vfsd to start
 		{[]string{"--session", "s", "-c", "x"}, false},                     // a server's
@@ -61,11 +63,15 @@ func TestEarlyVfsdArgs(t *testing.T) {
 			continue
 		}
 		o, st := parseArgs(tc.args, io.Discard)
-		if st != -1 || !o.haveScript || o.vfsFds != "" || o.vfsdPath != "" || o.session != "" || o.socket != "" {
+		if st != -1 || !o.haveScript && len(o.operands) == 0 || o.vfsFds != "" || o.vfsdPath != "" || o.session != "" || o.socket != "" {
 			t.Errorf("%q: early start, but llmsh reads it as %+v, %d", tc.args, o, st)
 			continue
 		}
-		want := vfsdproc.Config{Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile}.Args()
+		inputs := o.inputs
+		if !o.haveScript {
+			inputs = append(inputs, o.operands[0]) // as runOpts grants the script file
+		}
+		want := vfsdproc.Config{Inputs: inputs, Outputs: o.outputs, Strict: o.strict, Log: o.logFile}.Args()
 		if !slices.Equal(argv, want) {
 			t.Errorf("%q: early vfsd gets %q, runOpts would start %q", tc.args, argv, want)
 		}

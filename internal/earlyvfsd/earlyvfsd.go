@@ -233,10 +233,11 @@ func GrowStack(n int) byte {
 
 // ArgvFromArgs reads llmsh's command line as llmsh's own parser does, as far as
 // vfsd's arguments go: the -i, -o, --strict and --log options before -c
-// SCRIPT. Anything it does not know for certain (another subcommand, a
-// script file, --vfsd, --vfs-fds, --session, --socket, --help, an unknown
-// option, an -o path that does not exist yet, which llmsh may first make)
-// is not an early start.
+// SCRIPT or a script file (which llmsh grants for reading after the -i
+// paths). Anything it does not know for certain (another subcommand, a
+// script on a descriptor or standard input, --vfsd, --vfs-fds, --session,
+// --socket, --help, an unknown option, an -o path that does not exist
+// yet, which llmsh may first make) is not an early start.
 func ArgvFromArgs(args []string) (argv []string, ok bool) {
 	var inputs, outputs []string
 	var strict bool
@@ -279,6 +280,9 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 			strict = strict || name == "--strict"
 		case "--color", "--colour":
 		default:
+			if scriptFile(a) {
+				return Argv(append(inputs, a), outputs, strict, log, nil, 0), true
+			}
 			return nil, false
 		}
 	}
@@ -295,3 +299,20 @@ func cut(s string, sep byte) (before, after string, found bool) {
 	}
 	return s, "", false
 }
+
+// scriptFile reports whether the operand a names a script file that llmsh
+// reads through vfsd: not an option, a subcommand's name, nor a
+// descriptor or standard input (/dev/…, /proc/…), which llmsh reads
+// itself, nor llmsh's own server mode.
+func scriptFile(a string) bool {
+	if a == "" || a[0] == '-' || hasPrefix(a, "/dev/") || hasPrefix(a, "/proc/") || a == ServerModeArg {
+		return false
+	}
+	switch a {
+	case "mcp", "serve", "session", "test":
+		return false
+	}
+	return true
+}
+
+func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
