@@ -17,24 +17,19 @@ import (
 	"github.com/llmsh/llmsh/builtins"
 )
 
-// statusCmd marks the call handler's answer "done, with this status"
-// (statusArgs); callHandler gives it to the interpreter as an
-// interp.ExitStatus, so it never runs as a command.
-const statusCmd = "\x00status"
 
-func statusArgs(st int) []string { return []string{statusCmd, strconv.Itoa(st)} }
 
 // The command-lookup builtins. interp's own type, command -v and hash
 // search $PATH through the stat handler; llmsh answers them from what it
 // really has: keywords, functions, interp builtins, and its programs in
 // the virtual /usr/bin and /bin that PATH names (builtins.LookPath),
 // however they are reached (`builtin type`, `command command -v`).
-func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, bool) {
+func (s *Shell) lookupCommand(ctx context.Context, args []string) (status int, ok bool) {
 	for len(args) > 1 && (args[0] == "builtin" || args[0] == "command" && !strings.HasPrefix(args[1], "-")) {
 		args = args[1:]
 	}
 	if r := currentRunner(ctx); r != nil && interp.IsBuiltin(args[0]) && !r.BuiltinEnabled(args[0]) {
-		return nil, false // enable -n turned it off
+		return 0, false // enable -n turned it off
 	}
 	switch args[0] {
 	case "type":
@@ -45,11 +40,11 @@ func (s *Shell) lookupCommand(ctx context.Context, args []string) ([]string, boo
 		}
 	case "hash":
 		if len(args) == 1 || strings.HasPrefix(args[1], "-") {
-			return nil, false // the fork's: options, the table hash -p fills
+			return 0, false // the fork's: options, the table hash -p fills
 		}
 		return s.hashCmd(ctx, args), true
 	}
-	return nil, false
+	return 0, false
 }
 
 // commandVOpts reads the options of `command` (args after the word):
@@ -198,7 +193,7 @@ func (s *Shell) describe(ctx context.Context, w io.Writer, name string, k kindOf
 	}
 }
 
-func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
+func (s *Shell) typeCmd(ctx context.Context, args []string) int {
 	hc := interp.HandlerCtx(ctx)
 	mode := ""
 	all, noFuncs := false, false
@@ -218,7 +213,7 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 				noFuncs = true
 			default:
 				fmt.Fprintf(hc.Stderr, "%stype: -%c: invalid option\ntype: usage: type [-afptP] name [name ...]\n", scriptPrefix(hc), c)
-				return statusArgs(2)
+				return 2
 			}
 		}
 		names = names[1:]
@@ -233,7 +228,7 @@ func (s *Shell) typeCmd(ctx context.Context, args []string) []string {
 		st = 1
 	}
 	// A write to a file that fails late is found when it settles.
-	return statusArgs(settleOutputs("type", scriptPrefix(hc), hc.Stdout, hc.Stderr, marks, st))
+	return settleOutputs("type", scriptPrefix(hc), hc.Stdout, hc.Stderr, marks, st)
 }
 
 // typeNames writes type's answer for each name on stdout; the status is 1
@@ -299,7 +294,7 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 	return st
 }
 
-func (s *Shell) commandV(ctx context.Context, names []string, verbose, stdPath bool) []string {
+func (s *Shell) commandV(ctx context.Context, names []string, verbose, stdPath bool) int {
 	hc := interp.HandlerCtx(ctx)
 	found := false
 	pathVar := ""
@@ -330,12 +325,12 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose, stdPath b
 		found = true
 	}
 	if found || len(names) == 0 {
-		return statusArgs(0)
+		return 0
 	}
-	return statusArgs(1)
+	return 1
 }
 
-func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
+func (s *Shell) hashCmd(ctx context.Context, args []string) int {
 	hc := interp.HandlerCtx(ctx)
 	names := args[1:]
 	st := 0
@@ -352,7 +347,7 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) []string {
 			}
 		}
 	}
-	return statusArgs(st)
+	return st
 }
 
 // noHostUsers is the base environment: it answers interp's "HOME user"

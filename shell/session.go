@@ -379,7 +379,7 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 		}
 		hc := interp.HandlerCtx(ctx)
 		// Its status as it is (help's usage error is 2).
-		return answered(statusArgs(s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())), nil)
+		return nil, interp.ExitStatus(uint8(s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())))
 	})(s.runner)
 }
 

@@ -23,7 +23,6 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -232,7 +231,7 @@ var shellBuiltins = []string{"echo", "printf"}
 
 // callHandler sees every simple command: it enforces the command-count and
 // depth limits and refuses what would touch the host. What it answers
-// itself reaches the interpreter as an interp.ExitStatus (answered).
+// itself reaches the interpreter as an interp.ExitStatus.
 func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
 	if name := execName(args); internal(name) {
 		// A name that begins with a NUL or \x01 byte is no command (the
@@ -242,8 +241,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		hc := interp.HandlerCtx(ctx)
 		return nil, interp.ExitStatus(uint8(notFoundStatus(hc.Stderr, scriptPrefix(hc), name)))
 	}
-	out, err := s.call(ctx, args)
-	return answered(out, err)
+	return s.call(ctx, args)
 }
 
 // execName returns the name of the command that args run, past the
@@ -271,17 +269,6 @@ func execName(args []string) string {
 		}
 	}
 	return ""
-}
-
-// answered turns the call handler's own answer (statusArgs: the command
-// is done, with this status) into what the interpreter takes for it, an
-// interp.ExitStatus, so that no internal name is ever run as a command.
-func answered(out []string, err error) ([]string, error) {
-	if err == nil && len(out) == 2 && out[0] == statusCmd {
-		st, _ := strconv.Atoi(out[1])
-		return nil, interp.ExitStatus(uint8(st))
-	}
-	return out, err
 }
 
 // framesPerLevel bounds the Go frames that one level of shell recursion
@@ -377,25 +364,25 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			// eval drops it).
 			dashes := len(args) > 1 && args[1] == "--"
 			if st, bad := s.checkNested(ctx, "eval", strings.Join(args[1+boolInt(dashes):], " ")); bad {
-				return statusArgs(st), nil
+				return nil, interp.ExitStatus(uint8(st))
 			}
 		case "trap":
 			if i := 1 + boolInt(len(args) > 1 && args[1] == "--"); len(args) > i+1 && !strings.HasPrefix(args[i], "-") {
 				if st, bad := s.checkNested(ctx, "trap", args[i]); bad {
-					return statusArgs(st), nil
+					return nil, interp.ExitStatus(uint8(st))
 				}
 			}
 		case "source", ".":
 			if len(args) > 1 {
 				if src, ok := s.readScript(ctx, args[1]); ok {
 					if st, bad := s.checkNested(ctx, args[0], src); bad {
-						return statusArgs(st), nil
+						return nil, interp.ExitStatus(uint8(st))
 					}
 				}
 			}
 		}
-		if out, ok := s.lookupCommand(ctx, args); ok {
-			return out, nil
+		if st, ok := s.lookupCommand(ctx, args); ok {
+			return nil, interp.ExitStatus(uint8(st))
 		}
 	}
 	return args, nil

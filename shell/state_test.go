@@ -12,10 +12,11 @@ import (
 	"github.com/llmsh/llmsh/vfsd"
 )
 
-// internalCommands are every internal command name of the rewrites and
-// the call handler.
+// internalCommands are the internal command names that the rewrite layer
+// and the call handler used before the fork made them plain code: none
+// may run as a command from a script.
 var internalCommands = []string{
-	"\x00declfunc", "\x00declist", "\x01noerrexit", "\x00fdalloc", "\x00fname", statusCmd,
+	"\x00declfunc", "\x00declist", "\x01noerrexit", "\x00fdalloc", "\x00fname", "\x00status",
 	"\x00loopst", "\x00psrec", "\x00psset", "\x00ps1", "\x00psub", "\x00psubdone",
 	"\x00quote", "\x00cat", "\x01errgate", "\x00errbody", "\x01errinherit", "\x01srcpop", "\x00printf", "\x00echo", "\x00notfound",
 }
