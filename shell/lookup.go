@@ -17,8 +17,6 @@ import (
 	"github.com/llmsh/llmsh/builtins"
 )
 
-
-
 // The command-lookup builtins. interp's own type, command -v and hash
 // search $PATH through the stat handler; llmsh answers them from what it
 // really has: keywords, functions, interp builtins, and its programs in
