@@ -24,10 +24,11 @@ var layers = []struct {
 	{"internal/earlyvfsd/fromargs", 1}, // imported by cmd/llmsh only: starts vfsd in init
 	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},
-	{"internal/getopt", 0},       // the option parser of the builtins, llmsh and vfsd
-	{"builtins/internal/gnu", 0}, // GNU's shared conventions: quoting, escapes, sizes, errors
-	{"internal/funclen", 0},      // function lengths, for the tests that keep them short
-	{"internal/stuck", 0},        // when a stopped run has not returned
+	{"internal/getopt", 0},             // the option parser of the builtins, llmsh and vfsd
+	{"builtins/internal/gnu", 0},       // GNU's shared conventions: quoting, escapes, sizes, errors
+	{"builtins/internal/gzdeflate", 0}, // GNU gzip's deflate, bit for bit
+	{"internal/funclen", 0},            // function lengths, for the tests that keep them short
+	{"internal/stuck", 0},              // when a stopped run has not returned
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},
 	{"vfsclient", 1},

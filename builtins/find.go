@@ -66,8 +66,8 @@ times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
 group, inode, link count or access/change time directives (%b and %k
 estimate blocks from the size, as stat's %b); -ls
-shows inode 0, blocks from the size, one link (two for a directory) and
-llmsh as owner and group, as ls -l does; there are no -user, -group,
+shows inode 0, blocks from the size, one link (for a directory 2 and its
+subdirectories) and llmsh as owner and group, as ls -l does; there are no -user, -group,
 -links or -inum tests (-samefile compares vfsd's file identity);
 -readable, -writable and -executable answer as test -r, -w and -x; -D
 and -O are accepted and change nothing.
@@ -307,8 +307,8 @@ func (fd *finder) readFiles0() []string {
 
 // ls writes f as GNU find's -ls does ("%9i %6k %M %3n %-8u %-8g %8s %t
 // %p"), with what vfsd knows: no inode number (0), blocks from the size
-// in 1 KiB units, one link (two for a directory) and llmsh as owner and
-// group, as ls -l shows them.
+// in 1 KiB units, one link (for a directory 2 and its subdirectories)
+// and llmsh as owner and group, as ls -l shows them.
 func (fd *finder) ls(w *bufio.Writer, f *findEnt) {
 	info, err := f.stat(fd)
 	if err != nil {
@@ -316,7 +316,7 @@ func (fd *finder) ls(w *bufio.Writer, f *findEnt) {
 	}
 	links := 1
 	if info.IsDir() {
-		links = 2
+		links = dirLinkCount(fd.env, f.abs)
 	}
 	mode := lsMode(info)
 	if info.Mode()&fs.ModeSymlink != 0 {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/builtins/internal/gzdeflate"
 )
 
 var _ = register(Builtin{Name: "gzip", Summary: "compress or expand files", Run: gzipMain})
@@ -35,6 +36,7 @@ type gzipState struct {
 	status                                      int
 	listed                                      int
 	totIn, totOut, lastOverhead                 int64
+	deflater                                    gzdeflate.Compressor // one window for all files, as GNU's
 }
 
 func gzipMain(env *Env) int {
@@ -349,6 +351,16 @@ var (
 func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName string, mtime time.Time) (int64, int64, error) {
 	in := &gzipCounter{r: r, env: s.env}
 	out := &gzipCounter{w: w, env: s.env}
+	if !s.decompress && !s.rsyncable {
+		var mt uint32
+		if s.noName {
+			hdrName = ""
+		} else if !mtime.IsZero() {
+			mt = uint32(mtime.Unix())
+		}
+		n, err := s.deflater.Compress(out, in, s.level, hdrName, mt)
+		return n, out.n, err
+	}
 	if !s.decompress {
 		zw, err := gzip.NewWriterLevel(out, s.level)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -24,9 +25,43 @@ var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -
 
 // lsEntry is one file to print.
 type lsEntry struct {
-	name string // as printed
-	info fs.FileInfo
-	link string // for a symbolic link under -l: " -> TARGET" as printed
+	name  string // as printed
+	info  fs.FileInfo
+	link  string // for a symbolic link under -l: " -> TARGET" as printed
+	nlink int    // under -l, a directory's links (2 + its subdirectories); 0: 1 or 2
+}
+
+// lsDirLinks is the link count that ls -l shows for the directory name
+// (info describes it): 2 and one for each subdirectory, as on Linux file
+// systems; 0 when the listing is not long or name is not a directory.
+func lsDirLinks(env *Env, name string, info fs.FileInfo, o *lsOpts) int {
+	if !o.long || !info.IsDir() {
+		return 0
+	}
+	return dirLinkCount(env, env.Abs(name))
+}
+
+// dirLinkCount is 2 and the number of subdirectories of the directory abs
+// (what Linux reports as its hard links); 2 if it cannot be listed.
+func dirLinkCount(env *Env, abs string) int {
+	var ents []fs.DirEntry
+	var err error
+	if tl, ok := env.FS.(TypeLister); ok {
+		var described atomic.Bool
+		ents, err = tl.ReadDirTypes(abs, &described)
+	} else {
+		ents, err = env.FS.ReadDir(abs)
+	}
+	if err != nil {
+		return 2
+	}
+	n := 2
+	for _, e := range ents {
+		if e.IsDir() {
+			n++
+		}
+	}
+	return n
 }
 
 // lsLink gives the " -> TARGET" that GNU ls -l prints after a symbolic
@@ -614,9 +649,9 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 			continue
 		}
 		if info.IsDir() && !o.dirSelf {
-			dirs = append(dirs, lsEntry{op, info, ""})
+			dirs = append(dirs, lsEntry{op, info, "", 0})
 		} else {
-			files = append(files, lsEntry{op, info, lsLink(env, op, info, o, &status)})
+			files = append(files, lsEntry{op, info, lsLink(env, op, info, o, &status), lsDirLinks(env, op, info, o)})
 		}
 	}
 	lsSort(files, o)
@@ -675,7 +710,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 				continue
 			}
 			if info, err := env.FS.Stat(env.Abs(path.Join(dir, n))); err == nil {
-				list = append(list, lsEntry{n, info, ""})
+				list = append(list, lsEntry{n, info, "", lsDirLinks(env, path.Join(dir, n), info, o)})
 			}
 		}
 	}
@@ -708,7 +743,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			status = 1
 			continue
 		}
-		list = append(list, lsEntry{e.Name(), info, lsLink(env, name, info, o, &status)})
+		list = append(list, lsEntry{e.Name(), info, lsLink(env, name, info, o, &status), lsDirLinks(env, name, info, o)})
 	}
 	lsSort(list, o)
 	if o.long || o.size {
@@ -1249,7 +1284,9 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 			fmt.Fprintf(&b, "%*s ", bw, blocks[i])
 		}
 		links := "1"
-		if e.info.IsDir() {
+		if e.nlink > 0 {
+			links = strconv.Itoa(e.nlink)
+		} else if e.info.IsDir() {
 			links = "2"
 		}
 		b.WriteString(lsMode(e.info) + " " + links + " ")

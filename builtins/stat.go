@@ -58,7 +58,8 @@ The valid format sequences for files (without --file-system):
 vfsd reveals a file's name, size, kind, permission bits and modification
 time, nothing else. What it does not reveal prints as GNU stat prints an
 unknown value: %x %z %w (access, change, birth time) print '-', %X %Z %W
-print 0, %U %G print UNKNOWN, and %u %g %i %h %d %D %m %C print '?'.
+print 0, %U %G print UNKNOWN, and %u %g %i %d %D %m %C print '?'; %h is 1
+for a file, 2 and its subdirectories for a directory.
 %b is estimated from the size (4 KiB blocks). Symbolic links are described
 themselves unless -L is given; %N and the File line show a link's text.
 The directives take printf flags (-0 +#'), a width and a precision; %Hd,
@@ -118,7 +119,11 @@ func stat(env *Env) int {
 			}
 			isLink = true
 		}
-		file := statFile{name, fi, target, isLink, dateLocation(env)}
+		nlink := 1
+		if fi.IsDir() {
+			nlink = dirLinkCount(env, env.Abs(name))
+		}
+		file := statFile{name, fi, target, isLink, dateLocation(env), nlink}
 		switch {
 		case *printfSet:
 			w.WriteString(statFormat(statEscapes(env, *printf), file))
@@ -159,6 +164,7 @@ type statFile struct {
 	target string
 	isLink bool
 	loc    *time.Location // the script's TZ, for %y
+	nlink  int            // %h: 1, or for a directory 2 and its subdirectories
 }
 
 // statFormat expands the directives of format for file.
@@ -258,7 +264,9 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return "0", true, true
 	case 'U', 'G':
 		return "UNKNOWN", false, true
-	case 'u', 'g', 'i', 'h', 'd', 'D', 'm', 'C':
+	case 'h':
+		return strconv.Itoa(file.nlink), true, true
+	case 'u', 'g', 'i', 'd', 'D', 'm', 'C':
 		return "?", false, true
 	}
 	return "", false, false
