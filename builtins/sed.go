@@ -616,15 +616,12 @@ func (r *sedRun) flushQueue() {
 				br = bufio.NewReader(rc)
 				r.rfiles[a.file] = br
 			}
-			line, err := br.ReadBytes('\n')
+			// GNU writes the line as read: one without a newline (the
+			// file's last) runs into what follows.
+			line, _ := br.ReadBytes('\n')
 			if len(line) > 0 {
-				nl := line[len(line)-1] == '\n'
-				if nl {
-					line = line[:len(line)-1]
-				}
-				r.out.line(line, true, '\n')
+				r.out.text(string(line))
 			}
-			_ = err
 		case a.file != "":
 			rc, err := r.env.Open(a.file)
 			if err != nil {
@@ -636,10 +633,8 @@ func (r *sedRun) flushQueue() {
 			}
 			data, _ := io.ReadAll(rc)
 			rc.Close()
+			// As GNU: a file without a final newline runs into what follows.
 			r.out.w.Write(data)
-			if len(data) > 0 && data[len(data)-1] != '\n' {
-				r.out.missing = true
-			}
 		default:
 			r.out.text(a.text)
 		}

@@ -104,7 +104,8 @@ func touch(env *Env) int {
 			err = env.FS.Chtimes(abs, atime, mtime)
 		}
 		if err != nil {
-			if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) {
+			if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) || errors.Is(err, syscall.ENOTDIR) {
+				// GNU's open(O_CREAT) failed first: its error is the one told.
 				env.fileErrorf("cannot touch", name, err)
 			} else {
 				env.Errorf("setting times of %s: %s", gnu.QuoteAF(name), ErrText(err))

@@ -377,6 +377,9 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 		if err != nil || len(args) == 0 || !route[args[0]] || args[0] == "history" && s.history == nil {
 			return args, err // a script's history is the interpreter's
 		}
+		if s.funcs(ctx)[args[0]] != nil {
+			return args, nil // the script's function help() comes first, as in bash
+		}
 		hc := interp.HandlerCtx(ctx)
 		// Its status as it is (help's usage error is 2).
 		return nil, interp.ExitStatus(uint8(s.exec(ctx, args, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())))

@@ -456,6 +456,12 @@ func TestHelpTopics(t *testing.T) {
 		!strings.Contains(out, "\ncd: cd [-L|[-P [-e]]] [dir]\n    Change the shell working directory.\n") || !strings.Contains(out, "\nsh: run a script") {
 		t.Fatalf("help cat cd sh: %d %q %q", st, out, errs)
 	}
+	// A function of the name comes first, as in bash (help() is a common
+	// name for a script's usage function).
+	out, errs, st = run("help() { echo mine \"$1\"; }; help x; history() { echo h; }; history")
+	if st != 0 || errs != "" || out != "mine x\nh\n" {
+		t.Fatalf("help(): %d %q %q", st, out, errs)
+	}
 	out, errs, st = run("help help")
 	if st != 0 || errs != "" || !strings.HasPrefix(out, "help: help [-dms] [pattern ...]\n    Display information about builtin commands.\n") {
 		t.Fatalf("help help: %d %q %q", st, out, errs)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"crypto/rand"
 	"fmt"
 	"io"
 	"io/fs"
@@ -242,10 +243,13 @@ func markOutputs(stdout, stderr io.Writer) (marks [2]outMark) {
 }
 
 // Devices that llmsh serves itself, for redirections and for builtins:
-// /dev/null (reads nothing, swallows writes) and /dev/full (reads zero
-// bytes without end, fails every write with ENOSPC, as Linux's does).
+// /dev/null (reads nothing, swallows writes), /dev/full (reads zero
+// bytes without end, fails every write with ENOSPC, as Linux's does),
+// /dev/zero (reads zero bytes, swallows writes) and /dev/urandom and
+// /dev/random (read bytes from Go's crypto/rand, swallow writes): none
+// of them is the host's device or tells anything of the host.
 
-// devFile is an open /dev/null or /dev/full.
+// devFile is an open device of openDevice.
 type devFile struct {
 	name   string
 	mu     sync.Mutex
@@ -255,7 +259,7 @@ type devFile struct {
 // openDevice returns the local device called name, if it is one.
 func openDevice(name string) (*devFile, bool) {
 	switch name {
-	case "/dev/null", "/dev/full":
+	case "/dev/null", "/dev/full", "/dev/zero", "/dev/urandom", "/dev/random":
 		return &devFile{name: name}, true
 	}
 	return nil, false
@@ -264,8 +268,11 @@ func openDevice(name string) (*devFile, bool) {
 func (d *devFile) full() bool { return d.name == "/dev/full" }
 
 func (d *devFile) Read(p []byte) (int, error) {
-	if !d.full() {
+	switch d.name {
+	case "/dev/null":
 		return 0, io.EOF
+	case "/dev/urandom", "/dev/random":
+		return rand.Read(p)
 	}
 	clear(p)
 	return len(p), nil

@@ -1,4 +1,4 @@
-# Host devices are not readable.
+# Host devices are not readable (llmsh serves /dev/zero and /dev/urandom itself).
 #@ status: 1
 #@ stderr: No such file or directory
 head -c 8 /dev/urandom
