@@ -770,6 +770,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
+		if r.timedSub == cm {
+			// llmsh: `time ( … ) 2>f` reports under the redirections
+			// (timing.go).
+			report := r.timedReport
+			r.timedSub, r.timedReport = nil, nil
+			report()
+		}
 	case *syntax.CallExpr:
 		if r.opts[optKeyword] {
 			cm = keywordAssigns(cm) // llmsh: set -k
