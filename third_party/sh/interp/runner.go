@@ -2349,6 +2349,10 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 				vr := r.lookupVar("BASH_XTRACEFD")
 				r.setXtraceFd(vr.String(), vr.IsSet())
 			}
+			if _, local := fo.values["BASH_COMPAT"]; local {
+				vr := r.lookupVar("BASH_COMPAT") // llmsh: compat.go
+				r.assignCompat(vr.String(), vr.IsSet())
+			}
 		}
 
 		r.Params = oldParams
