@@ -281,7 +281,14 @@ type Runner struct {
 	lineEnd      uint   // llmsh: the last line of the statement running
 	abandoned    bool   // llmsh: the last Run of a Stmt abandoned its line
 	handlingTrap bool   // whether we're currently in a trap callback
-	inErrTrap    bool   // llmsh: in the ERR trap's action, which does not recurse
+
+	// llmsh: a timed subshell with redirections, and its report
+	// (timing.go).
+	timedSub    *syntax.Subshell
+	timedReport func()
+	// llmsh: bash's compatibility level, 0 for the default (compat.go).
+	compatLevel int
+	inErrTrap   bool // llmsh: in the ERR trap's action, which does not recurse
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool

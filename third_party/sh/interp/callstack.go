@@ -313,8 +313,10 @@ func (r *Runner) callerBuiltin(args []string) (exit exitStatus) {
 }
 
 // funcNestExceeded reports whether calling function name would go deeper
-// than $FUNCNEST allows; as bash, it then says so and the shell exits with
-// status 1 (a subshell only leaves that subshell).
+// than $FUNCNEST allows; as bash, it then says so and abandons the command
+// line with status 1 (bash's DISCARD: the script, an eval string or a
+// sourced file goes on with its next line, set -e or not; a subshell
+// ends).
 func (r *Runner) funcNestExceeded(name string) bool {
 	limit, err := strconv.Atoi(r.lookupVar("FUNCNEST").String())
 	if err != nil || limit <= 0 {
@@ -330,7 +332,6 @@ func (r *Runner) funcNestExceeded(name string) bool {
 		return false
 	}
 	r.errf("%s%s: maximum function nesting level exceeded (%d)\n", r.errPrefix(), name, limit)
-	r.exit.code = 1
-	r.exit.exiting = true
+	r.exit = exitStatus{code: 1, exiting: true, abandon: true, noExit: true}
 	return true
 }

@@ -733,7 +733,12 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 				exit.code = 127
 				continue
 			}
-		} else if pid, err := strconv.Atoi(arg); err != nil {
+		} else if pid, err := strconv.Atoi(arg); next && (err != nil || r.jobByPid(pid) == nil) {
+			// llmsh: wait -n names any id that is no job so.
+			r.errf("%swait: %s: no such job\n", r.errPrefix(), arg)
+			exit.code = 127
+			continue
+		} else if err != nil {
 			r.errf("%swait: `%s': not a pid or valid job spec\n", r.errPrefix(), arg)
 			exit.code = 1
 			continue

@@ -408,10 +408,13 @@ func (r *Runner) redirErrText(err error) string {
 // shellFileName names the shell in its messages as bash does: the
 // script or sourced file running, llmsh for -c.
 func (r *Runner) shellFileName() string {
-	if n := len(r.frames); n > 0 && r.cString && r.frames[n-1].file == noFileSource {
-		// bash names BASH_SOURCE[0]: a function that bash -c defined
-		// is "environment".
-		return noFileSource
+	if n := len(r.frames); n > 0 {
+		// bash names BASH_SOURCE[0]: the file that defined the
+		// function running (a function that bash -c defined is
+		// "environment"), or the file being sourced.
+		if f := r.frames[n-1].file; f != "" && (f != noFileSource || r.cString) {
+			return f
+		}
 	}
 	name := r.filename
 	if r.sourceName != "" {

@@ -83,13 +83,13 @@ var bashOptsTable = [...]bashOpt{
 	{"checkjobs", false, optNoop},
 	{"checkwinsize", true, optNoop},
 	{"cmdhist", true, optNoop},
-	{"compat31", false, optFixed},
-	{"compat32", false, optFixed},
-	{"compat40", false, optFixed},
-	{"compat41", false, optFixed},
-	{"compat42", false, optFixed},
-	{"compat43", false, optFixed},
-	{"compat44", false, optFixed},
+	{"compat31", false, optReal}, // llmsh: compat.go
+	{"compat32", false, optReal}, // llmsh: compat.go
+	{"compat40", false, optReal}, // llmsh: compat.go
+	{"compat41", false, optReal}, // llmsh: compat.go
+	{"compat42", false, optReal}, // llmsh: compat.go
+	{"compat43", false, optReal}, // llmsh: compat.go
+	{"compat44", false, optReal}, // llmsh: compat.go
 	{"complete_fullquote", true, optNoop},
 	{"direxpand", false, optNoop},
 	{"dirspell", false, optNoop},
@@ -447,6 +447,10 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 			if !optAllowed(idx, on) {
 				r.errf("%sshopt: %s: not supported by llmsh\n", r.errPrefix(), name)
 				status = 1
+				continue
+			}
+			if isCompatOpt(idx) {
+				r.setCompatOpt(idx, on)
 				continue
 			}
 			r.opts[idx] = on

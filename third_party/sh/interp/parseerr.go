@@ -56,6 +56,15 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			}
 		}
 	}
+	if text == "`((` can only be used to open an arithmetic cmd" {
+		// llmsh: bash reads (( as one token only where a command
+		// starts: after a word it meets a (.
+		line = int(perr.Pos.Line())
+		return line, []string{
+			"syntax error near unexpected token `('",
+			fmt.Sprintf("`%s'", lineText(src, line)),
+		}
+	}
 	if strings.Contains(text, "arithmetic") || strings.Contains(text, "((") ||
 		perr.Incomplete && strings.Contains(text, "must be followed by an expression") {
 		if line, ok := unclosedArith(src, int(perr.Pos.Offset())); ok {
@@ -135,6 +144,9 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	}
 	if tok == "" {
 		return lines + 1, []string{"syntax error: unexpected end of file"}
+	}
+	if tok == "))" {
+		tok = ")" // llmsh: bash has no )) token: (( reads to its end
 	}
 	line = int(perr.Pos.Line())
 	return line, []string{

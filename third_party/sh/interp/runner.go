@@ -770,6 +770,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
+		if r.timedSub == cm {
+			// llmsh: `time ( … ) 2>f` reports under the redirections
+			// (timing.go).
+			report := r.timedReport
+			r.timedSub, r.timedReport = nil, nil
+			report()
+		}
 	case *syntax.CallExpr:
 		if r.opts[optKeyword] {
 			cm = keywordAssigns(cm) // llmsh: set -k
@@ -2341,6 +2348,10 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 				// llmsh: bash's sv_xtracefd as the local goes.
 				vr := r.lookupVar("BASH_XTRACEFD")
 				r.setXtraceFd(vr.String(), vr.IsSet())
+			}
+			if _, local := fo.values["BASH_COMPAT"]; local {
+				vr := r.lookupVar("BASH_COMPAT") // llmsh: compat.go
+				r.assignCompat(vr.String(), vr.IsSet())
 			}
 		}
 

@@ -131,6 +131,9 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 	if name == "BASH_XTRACEFD" {
 		r.setXtraceFd(vr.String(), true)
 	}
+	if name == "BASH_COMPAT" {
+		r.assignCompat(vr.String(), true) // compat.go
+	}
 	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
 		n := atoi(vr.Str)
 		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)

@@ -70,6 +70,10 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			// literally, as in bash.
 			str := r.testOperand(ctx, x.X, classic)
 			re, err := expand.Regexp(r.ecfg, yw)
+			if r.compat(31) {
+				// llmsh: bash 3.1's: quotes only quote (compat.go).
+				re, err = expand.Literal(r.ecfg, yw)
+			}
 			r.expandErr(err)
 			r.traceCond(str, x.Op.String(), re)
 			if r.binTest(ctx, x.Op, str, re) {

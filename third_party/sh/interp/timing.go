@@ -38,17 +38,38 @@ func (r *Runner) timeClause(ctx context.Context, cm *syntax.TimeClause) {
 	}
 	start := time.Now()
 	user0, sys0 := processTimes()
-	if st != nil {
-		r.stmt(ctx, st)
-	}
-	if negated {
-		if r.exit.ok() {
-			r.exit.code = 1
-		} else {
-			r.exit.clear()
+	report := func() {
+		if negated {
+			if r.exit.ok() {
+				r.exit.code = 1
+			} else {
+				r.exit.clear()
+			}
 		}
+		r.timeReport(posix, time.Since(start), user0, sys0)
 	}
-	real := time.Since(start)
+	if st == nil {
+		report()
+		return
+	}
+	if sub, ok := st.Cmd.(*syntax.Subshell); ok && len(st.Redirs) > 0 && !st.Negated &&
+		!st.Background && !st.Coprocess {
+		// llmsh: bash times `( … ) 2>f` in the subshell, under its
+		// redirections: the report goes where they send stderr.
+		r.timedSub, r.timedReport = sub, report
+		r.stmt(ctx, st)
+		// A redirection that failed ends bash's subshell, and
+		// its report, before it runs.
+		r.timedSub, r.timedReport = nil, nil
+		return
+	}
+	r.stmt(ctx, st)
+	report()
+}
+
+// timeReport writes the report of a timed pipeline that started at real
+// ago with the process's CPU times user0 and sys0, on r.stderr.
+func (r *Runner) timeReport(posix bool, real time.Duration, user0, sys0 time.Duration) {
 	user1, sys1 := processTimes()
 	format := defaultTimeFormat
 	if posix {

@@ -149,7 +149,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 			switch c {
 			case 'l':
 				list = true
-			case 'p', 'P':
+			case 'p': // llmsh: -P is bash 5.3's
 				print = true
 			default:
 				r.errf("%strap: -%c: invalid option\n", r.errPrefix(), c)

@@ -565,6 +565,9 @@ func (r *Runner) delVar(name string) {
 	if name == "BASH_XTRACEFD" {
 		r.setXtraceFd("", false) // llmsh: as bash (trace.go)
 	}
+	if name == "BASH_COMPAT" {
+		r.assignCompat("", false) // llmsh: compat.go
+	}
 }
 
 // keepAttrs gives vr, a value that a builtin stores (read, mapfile,
