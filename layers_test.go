@@ -15,6 +15,7 @@ var layers = []struct {
 	rank   int
 }{
 	{"third_party/go-sdk/", 1}, // the MCP SDK, over jsonschema-go
+	{"third_party/sh/", 1},     // the bash interpreter, over posixre (=~)
 	{"third_party/", 0},        // vendored forks: goawk, gojq, jsonschema-go, mvdan/sh, regexp2, xz
 	{"vfsproto", 0},            // the wire codec both sides share
 	{"posixre", 0},

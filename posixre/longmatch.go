@@ -32,6 +32,24 @@ func (r *Regexp) MatchContext(ctx context.Context, b []byte) (bool, error) {
 	return ok, nil
 }
 
+// FindSubmatchIndexContext is FindSubmatchIndex, failing with ctx's error
+// once ctx is done. One search from the start may look behind (^, \b), so
+// only the checks (\<, \>) and a pattern RE2 cannot express leave it to
+// FindSubmatchIndex.
+func (r *Regexp) FindSubmatchIndexContext(ctx context.Context, b []byte) ([]int, error) {
+	if len(b) < longSubject || r.re == nil || len(r.tr.Checks) != 0 {
+		return r.FindSubmatchIndex(b)
+	}
+	rd := &ContextReader[[]byte]{Ctx: ctx, Text: b}
+	loc := r.re.FindReaderSubmatchIndex(rd)
+	if rd.Err != nil || loc == nil {
+		return nil, rd.Err
+	}
+	out := make([]int, 2*(r.ngroups+1))
+	r.mapGroups(out, loc)
+	return out, nil
+}
+
 // FindAllContext is FindAll, failing with ctx's error once ctx is done.
 // Where the RE2 form looks behind (^, \b), a search cannot start midway
 // and FindAll runs as it is.

@@ -9,7 +9,7 @@ import (
 )
 
 // A long subject read through the context's reader gives FindAll's
-// matches and Match's answer; a stopped run stops the search.
+// matches, FindSubmatchIndex's first match and Match's answer; a stopped run stops the search.
 func TestLongSubject(t *testing.T) {
 	defer func(n int) { longSubject = n }(longSubject)
 	longSubject = 1 << 10
@@ -34,6 +34,10 @@ func TestLongSubject(t *testing.T) {
 			if errW != nil || errG != nil || strings.Join(got, " ") != strings.Join(want, " ") {
 				t.Errorf("%q on subject %d: %d matches, %v; want %d, %v", c.pat, i, len(got), errG, len(want), errW)
 			}
+			fw, errW := re.FindSubmatchIndex(b)
+			if fg, errG := re.FindSubmatchIndexContext(context.Background(), b); errW != nil || errG != nil || fmt.Sprint(fg) != fmt.Sprint(fw) {
+				t.Errorf("%q on subject %d: first match %v, %v; want %v, %v", c.pat, i, fg, errG, fw, errW)
+			}
 			mw, _ := re.Match(b)
 			if mg, err := re.MatchContext(context.Background(), b); err != nil || mg != mw {
 				t.Errorf("%q on subject %d: Match %v, %v; want %v", c.pat, i, mg, err, mw)
@@ -46,6 +50,9 @@ func TestLongSubject(t *testing.T) {
 	b := []byte(strings.Repeat("ab", 1<<17))
 	if _, err := re.MatchContext(ctx, b); !errors.Is(err, context.Canceled) {
 		t.Errorf("MatchContext, stopped: %v", err)
+	}
+	if _, err := re.FindSubmatchIndexContext(ctx, b); !errors.Is(err, context.Canceled) {
+		t.Errorf("FindSubmatchIndexContext, stopped: %v", err)
 	}
 	if err := re.FindAllContext(ctx, b, -1, func([]int) bool { return true }); !errors.Is(err, context.Canceled) {
 		t.Errorf("FindAllContext, stopped: %v", err)

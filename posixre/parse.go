@@ -52,6 +52,12 @@ const (
 	MatchWords
 	// MatchLines is grep -x: a match must span a whole line.
 	MatchLines
+	// RegComp reads an ERE as glibc's regcomp does with REG_EXTENDED
+	// (bash's [[ =~ ]]), not as GNU grep: a repetition operator with
+	// nothing to repeat (at the start of a branch or after an anchor: *a,
+	// (+a), ^*, $?, {1}a) and a '{' that starts no valid interval (a{,
+	// a{x}) are errors, where grep ignores them or reads them literally.
+	RegComp
 )
 
 // ErrBackref is returned by Translate for a pattern with a back-reference,
@@ -86,6 +92,7 @@ var (
 	errCollate  = &Error{"Invalid collation character"}
 	errInvalid  = &Error{"Invalid regular expression"}
 	errClassSyn = &Error{"character class syntax is [[:space:]], not [:space:]"}
+	errBadRpt   = &Error{"Invalid preceding regular expression"}
 )
 
 // dupMax is GNU's RE_DUP_MAX.
@@ -138,6 +145,7 @@ type parser struct {
 	p      string
 	i      int
 	ere    bool
+	strict bool         // RegComp
 	groups int          // groups opened so far
 	closed map[int]bool // groups closed so far
 	// Warnings collects GNU's warnings ("* at start of expression").
@@ -159,7 +167,7 @@ func decodeChar(s string, i int) (int32, int) {
 }
 
 func parse(pat string, fl Flags) (*node, *parser, error) {
-	ps := &parser{p: pat, ere: fl&ERE != 0, closed: map[int]bool{}}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -223,6 +231,9 @@ func (ps *parser) branch(depth int) (*node, error) {
 		c := ps.p[ps.i]
 		// Repetition operators.
 		if op, ok := ps.repOp(); ok {
+			if ps.strict && (start || afterHat || len(items) > 0 && items[len(items)-1].kind == kAssert) {
+				return nil, errBadRpt
+			}
 			if start || afterHat {
 				var lit bool
 				if items, lit = ps.startRep(op, items); lit {
@@ -431,6 +442,12 @@ func (ps *parser) repCounts(op byte) (min, max int, lit bool, err error) {
 		return v, j > k
 	}
 	bad := func() (int, int, bool, error) {
+		if ps.strict {
+			if j >= len(ps.p) {
+				return 0, 0, false, errBrace
+			}
+			return 0, 0, false, errBadBrace
+		}
 		if ps.ere {
 			ps.i = open + 1
 			return 0, 0, true, nil

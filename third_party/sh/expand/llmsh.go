@@ -1,6 +1,7 @@
 package expand
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -1342,15 +1343,66 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sb := cfg.strBuilder()
+	var text []byte
+	var quoted []bool
 	for _, part := range field {
-		if part.quote > quoteNone {
-			sb.WriteString(regexp.QuoteMeta(part.val))
-		} else {
-			sb.WriteString(part.val)
+		text = append(text, part.val...)
+		for range len(part.val) {
+			quoted = append(quoted, part.quote > quoteNone)
 		}
 	}
+	sb := cfg.strBuilder()
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if quoted[i] {
+			// llmsh: as bash's quote_string_for_globbing (QGLOB_REGEXP):
+			// an ERE character quoted gets a backslash.
+			if strings.IndexByte(`.[\()*+?{|^$`, c) >= 0 {
+				sb.WriteByte('\\')
+			}
+			sb.WriteByte(c)
+			continue
+		}
+		if c == '[' {
+			if end := reBracketEnd(text, quoted, i); end > 0 {
+				// In a bracket expression a quoted character is
+				// written as it is: ["."] is [.], [\^] is [^] (an
+				// error: no closing bracket), [\]] is []].
+				sb.Write(text[i : end+1])
+				i = end
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
 	return cfg.checkValue(sb.String())
+}
+
+// reBracketEnd is the index of the unquoted ']' that closes the bracket
+// expression at text[i], as bash finds it: after a leading ^ and a first
+// ], a character class [:…:] skipped; -1 if none.
+func reBracketEnd(text []byte, quoted []bool, i int) int {
+	j := i + 1
+	if j < len(text) && text[j] == '^' && !quoted[j] {
+		j++
+	}
+	if j < len(text) && text[j] == ']' && !quoted[j] {
+		j++
+	}
+	for ; j < len(text); j++ {
+		if quoted[j] {
+			continue
+		}
+		switch {
+		case text[j] == ']':
+			return j
+		case text[j] == '[' && j+1 < len(text) && text[j+1] == ':':
+			if k := bytes.Index(text[j+2:], []byte(":]")); k >= 0 {
+				j += 2 + k + 1
+			}
+		}
+	}
+	return -1
 }
 
 // byteLocale reports whether the script's locale is C or POSIX (LC_ALL,

@@ -139,20 +139,25 @@ func BashHasMeta(pat string, mode PatMode) bool {
 }
 
 // BashQuoteMeta escapes every character of s that a pattern could read
-// as special, extended patterns' included.
+// as special, extended patterns' included, and ^ and - that a bracket
+// expression reads as negation and range: a quoted one in [a"-"z] or
+// [\^a] is the character itself, as in bash.
 func BashQuoteMeta(s string) string {
-	if !strings.ContainsAny(s, `*?[]\()|!@+`) {
+	if !strings.ContainsAny(s, quotedMeta) {
 		return s
 	}
 	var sb strings.Builder
 	for _, r := range s {
-		if strings.ContainsRune(`*?[]\()|!@+`, r) {
+		if strings.ContainsRune(quotedMeta, r) {
 			sb.WriteByte('\\')
 		}
 		sb.WriteRune(r)
 	}
 	return sb.String()
 }
+
+// quotedMeta is what BashQuoteMeta escapes.
+const quotedMeta = `*?[]\()|!@+^-`
 
 func parsePat(pat string, mode PatMode) []patNode {
 	var nodes []patNode

@@ -2,30 +2,55 @@ package interp
 
 import (
 	"context"
-	"io"
-	"regexp"
-	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/posixre"
+	"github.com/llmsh/llmsh/third_party/sh/internal"
 )
 
-// llmsh: [[ s =~ re ]] of a long string can be stopped. One leftmost-
-// longest match scans a 16 MB string for a minute (`[a-z]{1,30}Q`), and
-// nothing looked at the run's context meanwhile, so a library
-// Session.Run went on a minute past its time limit (session 17, red
-// team). A string of longMatch bytes or more is read through a reader
-// that looks at the context every 65536 characters.
+// llmsh: [[ s =~ re ]] reads re as bash does, a POSIX ERE as glibc's
+// regcomp (without REG_NEWLINE) reads it, through posixre: back-references
+// ((a)\1), \< and \>, \w, an unknown escape as its character (\d is d),
+// an invalid interval (a{) an error (status 2); "." matches a newline and
+// the match is the leftmost longest. Go's RE2 syntax, used before, read
+// \d as a digit and refused \1.
+//
+// A long string's match can be stopped: one leftmost-longest match scans
+// a 16 MB string for a minute (`[a-z]{1,30}Q`), and nothing looked at the
+// run's context meanwhile, so a library Session.Run went on a minute past
+// its time limit (session 17, red team); posixre reads a long subject
+// through a reader that looks at the context.
 
-// longMatch is the length from which a match looks at the context.
-var longMatch = 1 << 20
+// reCache holds the last 64 patterns reMatch compiled, by text and case.
+var reCache = internal.Cache[reKey, reCompiled]{Max: 64}
 
-// findSubmatchCtx is re.FindStringSubmatch(s), nil once ctx is done.
-func findSubmatchCtx(ctx context.Context, re *regexp.Regexp, s string) []string {
-	if len(s) < longMatch {
-		return re.FindStringSubmatch(s)
+type reKey struct {
+	pat    string
+	nocase bool
+}
+
+type reCompiled struct {
+	re  *posixre.Regexp
+	err error
+}
+
+// reMatch matches s against the ERE pat: the match and its groups (""
+// for a group that took no part), nil if none or once ctx is done; err
+// is pat's syntax error.
+func reMatch(ctx context.Context, pat, s string, nocase bool) ([]string, error) {
+	c := reCache.Get(reKey{pat, nocase}, func() reCompiled {
+		fl := posixre.ERE | posixre.RegComp
+		if nocase {
+			fl |= posixre.IgnoreCase
+		}
+		re, err := posixre.Compile(pat, fl)
+		return reCompiled{re, err}
+	})
+	if c.err != nil {
+		return nil, c.err
 	}
-	rd := &ctxRuneReader{ctx: ctx, s: s}
-	loc := re.FindReaderSubmatchIndex(rd)
-	if rd.stopped || loc == nil {
-		return nil
+	loc, err := c.re.FindSubmatchIndexContext(ctx, []byte(s))
+	if err != nil || loc == nil {
+		return nil, nil
 	}
 	m := make([]string, len(loc)/2)
 	for i := range m {
@@ -33,30 +58,5 @@ func findSubmatchCtx(ctx context.Context, re *regexp.Regexp, s string) []string 
 			m[i] = s[loc[2*i]:loc[2*i+1]]
 		}
 	}
-	return m
-}
-
-// ctxRuneReader reads s as runes, as a string input gives them to a
-// regexp, and ends early (stopped) once ctx is done.
-type ctxRuneReader struct {
-	ctx     context.Context
-	s       string
-	i, n    int
-	stopped bool
-}
-
-func (r *ctxRuneReader) ReadRune() (rune, int, error) {
-	if r.n++; r.n&0xffff == 0 && r.ctx.Err() != nil {
-		r.stopped = true
-		return 0, 0, io.EOF
-	}
-	if r.i >= len(r.s) {
-		return 0, 0, io.EOF
-	}
-	c, w := rune(r.s[r.i]), 1
-	if c >= utf8.RuneSelf {
-		c, w = utf8.DecodeRuneInString(r.s[r.i:])
-	}
-	r.i += w
-	return c, w, nil
+	return m, nil
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 
 	"golang.org/x/term"
@@ -119,18 +118,13 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y string) bool {
 	switch op {
 	case syntax.TsReMatch:
-		if r.opts[optNoCaseMatch] {
-			y = "(?i)" + y // llmsh: nocasematch applies to =~ too, as bash
-		}
-		// llmsh: POSIX EREs (regcomp without REG_NEWLINE): "." matches a
-		// newline, and the match is the leftmost longest.
-		re, err := regexp.Compile("(?s)" + y)
+		// llmsh: nocasematch applies to =~ too, as bash; the pattern is
+		// a POSIX ERE (rematch.go).
+		m, err := reMatch(ctx, y, x, r.opts[optNoCaseMatch])
 		if err != nil {
 			r.exit.code = 2
 			return false
 		}
-		re.Longest()
-		m := findSubmatchCtx(ctx, re, x)
 		if m == nil {
 			// llmsh: a failed match empties BASH_REMATCH, as bash.
 			r.setVar("BASH_REMATCH", expand.Variable{Set: true, Kind: expand.Indexed})

@@ -1490,6 +1490,17 @@ func (p *Parser) wordPart() WordPart {
 			switch r {
 			case runeEOF:
 				break globLoop
+			case '\\':
+				// llmsh: an escaped character (@(a\)), @(a\|b)) or a
+				// quoted string (@("a)"|b)) is part of the pattern, as
+				// bash reads it.
+				if r = p.rune(); r == runeEOF {
+					break globLoop
+				}
+			case '\'', '"':
+				if r = p.extGlobQuoted(r); r == runeEOF {
+					break globLoop
+				}
 			case '(':
 				lparens++
 			case ')':
@@ -1507,6 +1518,23 @@ func (p *Parser) wordPart() WordPart {
 		return eg
 	default:
 		return nil
+	}
+}
+
+// extGlobQuoted reads the rest of a string quoted by q within an extended
+// pattern, a double-quoted one's escapes included, and returns its last
+// rune: q, or runeEOF (llmsh).
+func (p *Parser) extGlobQuoted(q rune) rune {
+	for {
+		r := p.rune()
+		switch {
+		case r == runeEOF || r == q:
+			return r
+		case r == '\\' && q == '"':
+			if p.rune() == runeEOF {
+				return runeEOF
+			}
+		}
 	}
 }
 
