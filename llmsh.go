@@ -226,7 +226,11 @@ type Session struct {
 }
 
 // New starts a session: its vfsd, with the allowlists of opts, and a
-// shell. Close it to end vfsd and discard the virtual files.
+// shell. Close it to end vfsd and discard the virtual files. A grant vfsd
+// refuses is New's error (ErrGrantRefused). New does not wait for vfsd to
+// have started when it finds the grants sound and there is no VfsdLog: a
+// vfsd that fails after that is the error of the first Run that needs
+// it, or of the first Run after it is gone (ErrVfsdGone).
 func New(opts Options) (*Session, error) {
 	dir := opts.Dir
 	if dir == "" {
