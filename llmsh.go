@@ -399,8 +399,11 @@ func (s *Session) stop() error {
 	s.vfs = nil
 	s.mu.Unlock()
 	var err error
-	if s.proc.Client.Later() && !s.proc.Client.Asked() {
-		s.proc.Drop() // never asked: nothing of the session is in it
+	if s.proc.Client.Later() && !s.proc.Client.Changed() {
+		// Never asked to change a file (or asked nothing at all): no
+		// write of the session is in vfsd, no virtual file, so it is
+		// killed rather than told and waited for while it ends.
+		s.proc.Drop()
 	} else {
 		err = s.proc.Close()
 	}

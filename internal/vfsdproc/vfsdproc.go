@@ -188,10 +188,10 @@ func (p *Proc) Close() error {
 	return err
 }
 
-// Drop ends a vfsd that was never asked anything (vfsclient's Asked is
-// false after HelloLater): it is killed rather than told, and waited
-// for, so that nothing is left of it; its exit status then says
-// nothing, and Drop returns none.
+// Drop ends a vfsd that holds nothing of the session (never asked to
+// change a file: vfsclient's Changed is false): it is killed rather than
+// told, and waited for, so that nothing is left of it; its exit status
+// then says nothing, and Drop returns none.
 func (p *Proc) Drop() {
 	switch {
 	case p.cmd != nil && p.cmd.Process != nil:
