@@ -46,6 +46,8 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 	"github.com/llmsh/llmsh/vfsclient"
+	"github.com/llmsh/llmsh/vfsd"
+	"github.com/llmsh/llmsh/vfsproto"
 )
 
 // MaybeServeVfsd makes the running executable usable as vfsd. When the
@@ -224,7 +226,11 @@ type Session struct {
 }
 
 // New starts a session: its vfsd, with the allowlists of opts, and a
-// shell. Close it to end vfsd and discard the virtual files.
+// shell. Close it to end vfsd and discard the virtual files. A grant vfsd
+// refuses is New's error (ErrGrantRefused). New does not wait for vfsd to
+// have started when it finds the grants sound and there is no VfsdLog: a
+// vfsd that fails after that is the error of the first Run that needs
+// it, or of the first Run after it is gone (ErrVfsdGone).
 func New(opts Options) (*Session, error) {
 	dir := opts.Dir
 	if dir == "" {
@@ -312,8 +318,17 @@ func (s *Session) start() error {
 	// OnStart runs while vfsd answers hello (on this goroutine: llmsh's
 	// start runs on one P, earlyvfsd.FullProcs), and so is the shell
 	// made, which sends vfsd nothing: a -c run's vfsd is still starting
-	// when llmsh gets here (issue 21).
-	hello := p.Client.SendHello()
+	// when llmsh gets here (issue 21). When nothing vfsd could refuse is
+	// left to its answer (mayStartLater), no one waits for it here: the first
+	// request does, and a script that asks nothing ends before vfsd has
+	// started.
+	later := vfsdErr != nil && s.mayStartLater()
+	hello := func() (vfsproto.HelloResult, error) { return vfsproto.HelloResult{}, nil }
+	if later {
+		p.Client.HelloLater()
+	} else {
+		hello = p.Client.SendHello()
+	}
 	if s.opts.OnStart != nil && !s.started {
 		s.started = true
 		s.opts.OnStart()
@@ -333,7 +348,11 @@ func (s *Session) start() error {
 		return fmt.Errorf("llmsh: vfsd did not answer: %w", err)
 	}
 	if shErr != nil {
-		p.Close()
+		if later {
+			p.Drop()
+		} else {
+			p.Close()
+		}
 		return fmt.Errorf("llmsh: %w", shErr)
 	}
 	sh.RouteBuiltins("help", "history")
@@ -342,6 +361,16 @@ func (s *Session) start() error {
 	s.vfs = p.Client
 	s.mu.Unlock()
 	return nil
+}
+
+// mayStartLater says whether the session may run scripts before its
+// vfsd has answered hello: vfsd has nothing to refuse that it would only
+// say in that answer (its allowlists open, CheckGrants; its budget is
+// not negative) and writes no audit log, whose record starts with hello.
+// It runs before OnStart, while llmsh may still open files.
+func (s *Session) mayStartLater() bool {
+	return s.opts.VfsdLog == "" && s.opts.MaxVirtualBytes >= 0 &&
+		vfsd.CheckGrants(s.dir, s.opts.Inputs, s.opts.Outputs) == nil
 }
 
 // panicLog is where the shell writes the stack of a panic it recovers:
@@ -369,7 +398,15 @@ func (s *Session) stop() error {
 	s.mu.Lock()
 	s.vfs = nil
 	s.mu.Unlock()
-	err := s.proc.Close()
+	var err error
+	if s.proc.Client.Later() && !s.proc.Client.Changed() {
+		// Never asked to change a file (or asked nothing at all): no
+		// write of the session is in vfsd, no virtual file, so it is
+		// killed rather than told and waited for while it ends.
+		s.proc.Drop()
+	} else {
+		err = s.proc.Close()
+	}
 	s.proc, s.sh = nil, nil
 	return err
 }

@@ -15,6 +15,14 @@ of a few percent between runs of this script, while the paired
 differences of one run tell it apart (session 17: a change 0.15 ms
 slower, and one 0.05-0.1 ms faster, in 800 rounds).
 
+Give it copies of the binaries (cp, as bench/lib.sh's bench_install
+makes), never the go linker's output itself: on this VM (ext4, Linux
+6.18) the same bytes copied with write(2) start faster than the file
+the linker wrote (through mmap: the page cache likely holds it in
+smaller folios), by more than any change between two builds (session
+18: llmsh -c true 8.80 -> 6.76 ms, -1.6 ms [-1.79, -1.35] in 300 paired
+rounds, 906 -> 819 page faults).
+
 usage: python3 bench/spawn.py [--against LABEL] RUNS 'LABEL=COMMAND ARGS...' ...
 e.g.:  python3 bench/spawn.py 300 'bash=/usr/bin/bash -c true' \\
            'llmsh=bin/llmsh -i . -c true' 'base=/tmp/base/llmsh -i . -c true'

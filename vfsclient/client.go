@@ -209,6 +209,13 @@ type Client struct {
 	// yet sent (see flushPending).
 	pendMu  sync.Mutex
 	pending map[*File]struct{}
+	// later waits for the answer of the hello that HelloLater sent; the
+	// first call that needs vfsd runs it (ready), once. asked says it
+	// has run.
+	later    func() (vfsproto.HelloResult, error)
+	laterRun sync.Once
+	laterErr error
+	asked    atomic.Bool
 }
 
 // New starts a client speaking to vfsd over r (answers) and w (requests).
@@ -399,6 +406,9 @@ func (c *Client) send(op string, params any) (chan answer, error) {
 // sendCork is send; with cork, the request waits in the cork (see
 // Client.cork).
 func (c *Client) sendCork(op string, params any, cork bool) (chan answer, error) {
+	if err := c.ready(); err != nil {
+		return nil, err
+	}
 	switch op {
 	case vfsproto.OpOpen:
 		p, ok := params.(vfsproto.OpenParams)
@@ -480,6 +490,9 @@ func (c *Client) sendRead(h int64, max int) (chan answer, error) {
 // and appends them to reads in order. With bulk they are read_bulk
 // requests.
 func (c *Client) sendReads(h int64, max, n int, bulk bool, reads []pendingRead) ([]pendingRead, error) {
+	if err := c.ready(); err != nil {
+		return reads, err
+	}
 	c.mu.Lock()
 	if c.err != nil {
 		err := c.err
@@ -606,6 +619,9 @@ func (c *Client) sendFrameThen(encode func(dst []byte, id uint64) ([]byte, error
 // sendFrameCork is sendFrameThen; with cork, the request (with raw, of
 // at most 16 KiB) waits in the cork (see Client.cork).
 func (c *Client) sendFrameCork(encode func(dst []byte, id uint64) ([]byte, error), raw []byte, cork bool) (chan answer, error) {
+	if err := c.ready(); err != nil {
+		return nil, err
+	}
 	ch := getChan()
 	c.mu.Lock()
 	if c.err != nil {
@@ -796,6 +812,38 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		return r, err
 	}
 }
+
+// HelloLater sends hello as SendHello does, without waiting for its
+// answer: the first call that asks vfsd for anything waits for it then
+// (and fails with its error), so that a script that never asks runs
+// while vfsd is still starting (issue 21). Call it instead of Hello,
+// before the client is used.
+func (c *Client) HelloLater() {
+	c.later = c.SendHello()
+}
+
+// ready waits for the answer of HelloLater's hello, once, and returns
+// its error: every call that sends a request, or that looks at what
+// hello negotiated, calls it first.
+func (c *Client) ready() error {
+	if c.later == nil {
+		return nil
+	}
+	c.laterRun.Do(func() {
+		c.asked.Store(true)
+		_, c.laterErr = c.later()
+	})
+	return c.laterErr
+}
+
+// Later reports whether hello was sent by HelloLater.
+func (c *Client) Later() bool { return c.later != nil }
+
+// Asked reports whether anything has been asked of vfsd since
+// HelloLater, which has then waited for hello's answer. A vfsd never
+// asked holds nothing of the session: the caller may end it without a
+// word.
+func (c *Client) Asked() bool { return c.asked.Load() }
 
 // Stats returns vfsd's counters.
 func (c *Client) Stats() (vfsproto.StatsResult, error) {

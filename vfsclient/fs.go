@@ -44,6 +44,9 @@ func modeFor(flag int) vfsproto.Mode {
 // OpenFile opens name with os.O_* flags. O_EXCL is checked with a stat
 // first (a racing creator in the same session can slip between the two).
 func (c *Client) OpenFile(name string, flag int) (*File, error) {
+	if err := c.ready(); err != nil {
+		return nil, pathErr("open", name, err)
+	}
 	if flag&os.O_EXCL != 0 {
 		if _, err := c.Stat(name); err == nil {
 			return nil, pathErr("open", name, syscall.EEXIST)
@@ -311,8 +314,8 @@ func (c *Client) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntr
 // below it: the caller lists them itself. ok is false when vfsd did not
 // negotiate walk; an error is the error of listing name itself.
 func (c *Client) Walk(name string, names bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, ok bool, err error) {
-	if !c.walk {
-		return nil, false, nil
+	if c.ready() != nil || !c.walk {
+		return nil, false, nil // the caller's lists say why
 	}
 	c.flushPending()
 	var r vfsproto.WalkResult

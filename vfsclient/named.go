@@ -28,7 +28,7 @@ const (
 
 // NamedOpens says whether vfsd takes opens the client names
 // (OpenLater does not wait then).
-func (c *Client) NamedOpens() bool { return c.named }
+func (c *Client) NamedOpens() bool { return c.ready() == nil && c.named }
 
 // OpenLater opens name for writing as OpenFile does, without waiting for
 // vfsd's answer when hello negotiated open_named: the request waits in
@@ -37,6 +37,9 @@ func (c *Client) NamedOpens() bool { return c.named }
 // waits for an answer (Flush, Sent, Stat, Seek, Close), and OpenErr's.
 // Without open_named, or for reading or O_EXCL, it is OpenFile.
 func (c *Client) OpenLater(name string, flag int) (*File, error) {
+	if err := c.ready(); err != nil {
+		return nil, pathErr("open", name, err)
+	}
 	mode := modeFor(flag)
 	if !c.named || mode == vfsproto.ModeRead || mode == vfsproto.ModeReadWrite || flag&os.O_EXCL != 0 {
 		return c.OpenFile(name, flag)

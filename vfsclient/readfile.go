@@ -19,6 +19,9 @@ import (
 // hello did not negotiate read_file or p is empty or too large: the
 // caller then opens the file.
 func (c *Client) ReadFile(name string, p []byte) (n int, eof, ok bool, err error) {
+	if err := c.ready(); err != nil {
+		return 0, false, false, nil // the caller's open says why
+	}
 	if !c.readFile || len(p) == 0 || len(p) > vfsproto.MaxBulkRead {
 		return 0, false, false, nil
 	}
@@ -52,6 +55,9 @@ type FileHead struct {
 // read_files or names and max are out of its bounds: the caller reads
 // the files one by one.
 func (c *Client) ReadFiles(names []string, max int) (heads []FileHead, ok bool, err error) {
+	if err := c.ready(); err != nil {
+		return nil, false, nil // the caller's opens say why
+	}
 	if !c.readFiles || len(names) == 0 || len(names) > vfsproto.MaxReadFiles || max <= 0 || max > vfsproto.MaxBulkRead/len(names) {
 		return nil, false, nil
 	}
@@ -169,6 +175,9 @@ func decodeFiles(raw []byte) (res vfsproto.ReadFilesResult, ok bool) {
 // nothing was asked, when hello did not negotiate read_tail or p is
 // empty or too large: the caller opens the file.
 func (c *Client) ReadTail(name string, p []byte) (n int, off int64, st fs.FileInfo, ok bool, err error) {
+	if err := c.ready(); err != nil {
+		return 0, 0, nil, false, nil // the caller's open says why
+	}
 	if !c.readTail || len(p) == 0 || len(p) > vfsproto.MaxBulkRead {
 		return 0, 0, nil, false, nil
 	}

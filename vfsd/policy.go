@@ -116,6 +116,20 @@ func newPolicy(base string, inputs, outputs []string) (*policy, error) {
 	return p, nil
 }
 
+// CheckGrants opens the allowlists as New does and closes them again: the
+// error is the one New would give (without its "vfsd: "), nil when New
+// would take them. llmsh runs a script before its vfsd has answered
+// hello, and so before vfsd has said that it refuses a grant, only
+// when CheckGrants finds nothing to refuse.
+func CheckGrants(base string, inputs, outputs []string) error {
+	p, err := newPolicy(filepath.Clean(base), inputs, outputs)
+	if err != nil {
+		return err
+	}
+	p.close()
+	return nil
+}
+
 func (p *policy) close() error {
 	var first error
 	for _, g := range p.grants {

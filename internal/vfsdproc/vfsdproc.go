@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	"github.com/llmsh/llmsh/internal/vfsdmode"
@@ -185,6 +186,20 @@ func (p *Proc) Close() error {
 		p.shm = nil
 	}
 	return err
+}
+
+// Drop ends a vfsd that holds nothing of the session (never asked to
+// change a file: vfsclient's Changed is false): it is killed rather than
+// told, and waited for, so that nothing is left of it; its exit status
+// then says nothing, and Drop returns none.
+func (p *Proc) Drop() {
+	switch {
+	case p.cmd != nil && p.cmd.Process != nil:
+		p.cmd.Process.Kill()
+	case p.pid != 0:
+		syscall.Kill(p.pid, syscall.SIGKILL)
+	}
+	p.Close()
 }
 
 // Refused reports whether err, returned by Close, says that vfsd refused
