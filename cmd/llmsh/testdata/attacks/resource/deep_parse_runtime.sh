@@ -1,11 +1,13 @@
-# Texts nested a million deep that llmsh parses while the script runs,
-# past the 1000-bracket check the script text itself meets: an arithmetic
+# Texts nested deep (a million in the report) that llmsh parses while
+# the script runs, past the 1000-bracket check the script text itself
+# meets: an arithmetic
 # expression in a variable ($((x))), expr's and find's arguments from
 # "$@", an awk program, a jq filter and a grep -P pattern. Each descent recursed once per
 # level in Go: `fatal error: stack overflow` with a stack trace (session
 # 12), ending the CLI, a serve worker or a library host. Each now fails
 # with its own error past 10000 levels; find also reads chains of -a in
-# a loop.
+# a loop. The texts are 300000 deep: past each bound (and past jq's
+# 200000 tokens) as a million were, at a third of the CPU.
 #@ heavy
 #@ args: -i @RO@ -o @RW@ --timeout 100s
 #@ status: 0
@@ -17,7 +19,7 @@
 #@ stderr: jq: error: program nested too deeply (more than 10000 brackets)
 #@ stderr: jq: error: program too long (more than 200000 tokens)
 #@ stderr: grep: parentheses are too deeply nested
-o=$(printf '%*s' 1000000 '' | tr ' ' '('); c=${o//(/)}
+o=$(printf '%*s' 300000 '' | tr ' ' '('); c=${o//(/)}
 x="${o}1${c}"; (echo $((x))); a=$?
 set -- $(printf '( %.0s' {1..10000}) $(printf '( %.0s' {1..10000}) 1 $(printf ') %.0s' {1..10000}) $(printf ') %.0s' {1..10000})
 expr "$@" > /dev/null; b=$?
