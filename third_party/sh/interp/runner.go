@@ -1899,19 +1899,21 @@ func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 	texts := make([]string, 0, len(cm.Exprs))
 	for _, expr := range cm.Exprs {
-		var text string
+		var fields []string
 		var err error
 		if w, ok := expr.(*syntax.Word); ok {
-			text, err = expand.Literal(r.ecfg, letWord(w))
+			// llmsh: a shell word of bash's let, split and globbed
+			// (let $e with e='x = 1' is three arguments).
+			fields, err = expand.Fields(r.ecfg, letWord(w))
 		} else if len(texts) == 0 && !cm.Dashes.IsValid() && letHelp(expr) {
-			text = "--help"
+			fields = []string{"--help"}
 		} else {
-			text, err = expand.LetText(r.ecfg, expr)
+			fields, err = expand.LetFields(r.ecfg, expr)
 		}
 		if r.arithCmdErr("let", err) {
 			return
 		}
-		texts = append(texts, text)
+		texts = append(texts, fields...)
 	}
 	if trace != nil {
 		trace.string("let")
