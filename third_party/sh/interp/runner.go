@@ -300,6 +300,9 @@ type expandEnv struct {
 var _ expand.WriteEnviron = expandEnv{}
 
 func (e expandEnv) Get(name string) expand.Variable {
+	if name == "SECONDS" {
+		e.r.secondsRead = true // llmsh: read, it is an integer (bash)
+	}
 	return e.r.lookupVar(name)
 }
 
@@ -1444,6 +1447,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if name == "RANDOM" && !r.dynGone[name] {
 					r.rand.next() // llmsh: declare -p RANDOM draws, as bash
 				}
+				r.secondsRead = r.secondsRead || name == "SECONDS" // and computes SECONDS
 				vr := r.lookupVar(name)
 				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
 					vr = pv // llmsh: x=7 declare -p x in a function
