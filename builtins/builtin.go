@@ -118,6 +118,10 @@ type Env struct {
 	// XPGEcho is the shell's shopt xpg_echo: the shell's echo expands
 	// backslash escapes unless -E says not to.
 	XPGEcho bool
+	// ByteLocale, for the shell's own builtins, is the shell's locale
+	// (LC_ALL, LC_CTYPE, LANG, exported or not) being C or POSIX, where
+	// printf's %q quotes each byte that is not ASCII.
+	ByteLocale bool
 	// Assign, set for the shell's own builtins (printf's %n), assigns a
 	// shell variable; nil where no shell variable can be assigned.
 	Assign func(name, value string)

@@ -372,7 +372,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			}
 			sp.prec = -1
 		}
-		p.str(printfQuote(a), sp)
+		p.str(printfQuote(a, p.env.ByteLocale), sp)
 	case '(':
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':
@@ -1176,14 +1176,14 @@ func printfHex(x *big.Float, prec int, hash bool) string {
 // printfQuote is bash's %q: ” for an empty string, $'...' for one with
 // unprintable characters, backslashes before special characters
 // otherwise.
-func printfQuote(s string) string {
+func printfQuote(s string, byteLocale bool) string {
 	if s == "" {
 		return "''"
 	}
 	printable := true
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 || !unicode.IsPrint(r) && r != ' ' {
+		if r == utf8.RuneError && size <= 1 || !unicode.IsPrint(r) && r != ' ' || byteLocale && r >= utf8.RuneSelf {
 			printable = false
 			break
 		}
@@ -1194,6 +1194,9 @@ func printfQuote(s string) string {
 		b.WriteString("$'")
 		for i := 0; i < len(s); {
 			r, size := utf8.DecodeRuneInString(s[i:])
+			if byteLocale && r >= utf8.RuneSelf {
+				r, size = utf8.RuneError, 1 // no character in C: a byte
+			}
 			if r == utf8.RuneError && size <= 1 || r < 0x80 && !unicode.IsPrint(r) && r != ' ' || r >= 0x80 && !unicode.IsPrint(r) {
 				for j := 0; j < size; j++ {
 					b.WriteString(BashEscapeByte(s[i+j]))

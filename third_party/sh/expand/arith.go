@@ -142,6 +142,56 @@ func LetText(cfg *Config, expr syntax.ArithmExpr) (string, error) {
 	return b.String(), nil
 }
 
+// LetFields is LetText split as bash splits let's word: the text that
+// unquoted expansions gave (let x=$y with y='1 + 2') is split at IFS,
+// each field an argument of its own (x=1, +, 2), as bash's builtin
+// receives them (llmsh).
+func LetFields(cfg *Config, expr syntax.ArithmExpr) ([]string, error) {
+	cfg = prepareConfig(cfg)
+	var b strings.Builder
+	pr := arithPrinter{cfg: cfg, b: &b, shellWords: true, splits: [][2]int{}}
+	if err := pr.print(expr); err != nil {
+		return nil, err
+	}
+	text := b.String()
+	if len(pr.splits) == 0 {
+		return []string{text}, nil
+	}
+	var fields []string
+	var cur strings.Builder
+	have, wsEnded := false, false
+	emit := func() {
+		fields = append(fields, cur.String())
+		cur.Reset()
+	}
+	next := 0 // the first range that may hold i
+	for i, r := range text {
+		for next < len(pr.splits) && pr.splits[next][1] <= i {
+			next++
+		}
+		inRange := next < len(pr.splits) && pr.splits[next][0] <= i
+		switch {
+		case !inRange || !cfg.ifsRune(r):
+			cur.WriteRune(r)
+			have, wsEnded = true, false
+		case cfg.ifsWhitespace(r):
+			if have {
+				emit()
+				have, wsEnded = false, true
+			}
+		default:
+			if have || !wsEnded {
+				emit()
+			}
+			have, wsEnded = false, false
+		}
+	}
+	if have {
+		emit()
+	}
+	return fields, nil
+}
+
 // arithKey names an expression whose text Config.arithTexts keeps.
 type arithKey struct {
 	x   syntax.ArithmExpr
@@ -156,6 +206,9 @@ type arithPrinter struct {
 
 	expanded   bool // a word had an expansion
 	shellWords bool // words lose their quotes and backslashes (let)
+	// splits, when not nil, gathers the ranges of b that unquoted
+	// expansions wrote (LetFields).
+	splits [][2]int
 }
 
 func isLitWord(w *syntax.Word) bool {
@@ -249,9 +302,25 @@ func (p *arithPrinter) shellWordText(w *syntax.Word) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if p.splits != nil && splitPart(wp) {
+			base := p.b.Len() + b.Len()
+			p.splits = append(p.splits, [2]int{base, base + len(s)})
+		}
 		b.WriteString(s)
 	}
 	return b.String(), nil
+}
+
+// splitPart reports whether the text of wp, a part of a word, is split
+// into fields: an unquoted parameter expansion or command substitution.
+func splitPart(wp syntax.WordPart) bool {
+	switch wp := wp.(type) {
+	case *syntax.ParamExp:
+		return wp.Dollar.IsValid()
+	case *syntax.CmdSubst:
+		return true
+	}
+	return false
 }
 
 func (p *arithPrinter) print(expr syntax.ArithmExpr) error {

@@ -1013,6 +1013,15 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	if fields, ok, err := cfg.wholeListOp(pe); ok {
 		return fields, err
 	}
+	if pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull) &&
+		!pe.Excl && pe.Names == 0 && (name == "@" || name == "*" || allIndex(pe.Index)) {
+		// llmsh: "${@:?W}", "${a[*]?W}": the list's error when it is
+		// unset (no elements) or null (they join into nothing), as
+		// unquoted.
+		if _, err := cfg.paramExp(pe); err != nil {
+			return nil, err
+		}
+	}
 	if elems, star, ok, err := cfg.listElems(pe); err != nil {
 		return nil, err
 	} else if ok {

@@ -251,6 +251,23 @@ func unboundIndirect(pe *syntax.ParamExp) error {
 	}
 }
 
+// errorOpName names the parameter of ${P?W} or ${P:?W} in its message as
+// bash does, with its subscript as written and the ! of an indirection
+// (a[$i], !r); "" for a plain name (llmsh).
+func errorOpName(pe *syntax.ParamExp) string {
+	if pe.Index == nil && !pe.Excl {
+		return ""
+	}
+	ref := pe.Param.Value
+	if pe.Index != nil {
+		ref += "[" + SubscriptText(pe.Index) + "]"
+	}
+	if pe.Excl {
+		ref = "!" + ref
+	}
+	return ref
+}
+
 // isSet reports whether the parameter (or element) of pe is set.
 func (cfg *Config) isSet(pe *syntax.ParamExp) bool {
 	vr := cfg.Env.Get(pe.Param.Value)
@@ -756,8 +773,7 @@ func (cfg *Config) elemAtOp(op, s string, vr Variable) (string, error) {
 	case "Q":
 		return cfg.quoter().Bash(s), nil
 	case "E":
-		s, _, _ = Format(cfg, s, nil)
-		return cutNUL(s), nil
+		return dollarSingle(cfg, s), nil // as $'…' (\cX, \x{HH} too)
 	case "P":
 		return cfg.promptExpand(s)
 	case "U":
@@ -1530,6 +1546,19 @@ func quotedBad(parts []syntax.WordPart, err error) error {
 
 // dollarSingle is the value of $'...' text: its escapes decoded, cut at
 // a NUL as bash (llmsh: \cX too).
+// hexVal is the value of the hexadecimal digit c, else -1.
+func hexVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
 func dollarSingle(cfg *Config, s string) string {
 	s, _, _ = Format(cfg, ansiControl(s), nil)
 	s, _, _ = strings.Cut(s, "\x00")
@@ -1538,15 +1567,28 @@ func dollarSingle(cfg *Config, s string) string {
 
 // ansiControl turns the \cX escapes of a $'...' string into their
 // control characters, as bash (\cA and \ca are 0x01, \c? is 0x7f, \c\\
-// is 0x1c); Format does the other escapes (llmsh).
+// is 0x1c), and bash's \x{HHH…} (the low byte of the number, \x{} a
+// NUL) into \xHH; Format does the other escapes (llmsh).
 func ansiControl(s string) string {
-	if !strings.Contains(s, `\c`) {
+	if !strings.Contains(s, `\c`) && !strings.Contains(s, `\x{`) {
 		return s
 	}
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] != '\\' || i+1 >= len(s) {
 			sb.WriteByte(s[i])
+			continue
+		}
+		if s[i+1] == 'x' && i+2 < len(s) && s[i+2] == '{' {
+			j, n := i+3, byte(0)
+			for ; j < len(s) && hexVal(s[j]) >= 0; j++ {
+				n = n<<4 | byte(hexVal(s[j]))
+			}
+			if j < len(s) && s[j] == '}' {
+				j++
+			}
+			fmt.Fprintf(&sb, `\x%02x`, n)
+			i = j - 1
 			continue
 		}
 		if s[i+1] != 'c' || i+2 >= len(s) {

@@ -487,7 +487,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			if arg == "" {
 				arg = "parameter not set"
 			}
-			return "", UnsetParameterError{Node: pe, Message: arg}
+			return "", UnsetParameterError{Node: pe, Message: arg, Name: errorOpName(written)}
 		case syntax.ErrorUnsetOrNull:
 			if str == "" {
 				if arg == "" {
@@ -496,6 +496,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				return "", UnsetParameterError{
 					Node:    pe,
 					Message: arg,
+					Name:    errorOpName(written),
 				}
 			}
 		case syntax.AssignUnset:
@@ -565,8 +566,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			case "E":
 				// llmsh: the escapes of $'…', as bash expands them,
 				// up to a NUL (bash's strings end there).
-				str, _, _ = Format(cfg, str, nil)
-				str = cutNUL(str)
+				str = dollarSingle(cfg, str)
 			case "a":
 				// ${var@a} returns variable attribute flags.
 				// llmsh: a nameref's are its target's, as bash.
@@ -912,6 +912,12 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		if err != nil {
 			return "", false, subscriptErr(err)
 		}
+		if n < 0 {
+			// llmsh: bash reports v[-1] of a scalar and expands it
+			// to nothing.
+			cfg.badNegative()
+			return "", false, nil
+		}
 		if n == 0 {
 			return vr.Str, vr.IsSet(), nil
 		}
@@ -928,9 +934,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 			// Negative indices count from one past the maximum index.
 			if i += internal.IndexedMax(vr.List, vr.Indexes) + 1; i < 0 {
 				// llmsh: bash reports it and expands to nothing.
-				if cfg.Warn != nil && cfg.curParam != nil {
-					cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
-				}
+				cfg.badNegative()
 				return "", false, nil
 			}
 		}
@@ -958,12 +962,25 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		switch nodeLit(idx) {
 		case "@", "*":
 		default:
-			if _, err := Arithm(cfg, idx); err != nil {
+			n, err := Arithm(cfg, idx)
+			if err != nil {
 				return "", false, subscriptErr(err)
+			}
+			if n < 0 {
+				cfg.badNegative() // llmsh: ${u[-1]}, as bash
 			}
 		}
 	}
 	return "", false, nil
+}
+
+// badNegative reports, as bash, a negative subscript before the first
+// element of the parameter being expanded ("a: bad array subscript"),
+// which then expands to nothing.
+func (cfg *Config) badNegative() {
+	if cfg.Warn != nil && cfg.curParam != nil {
+		cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
+	}
 }
 
 // assignElem assigns a variable via an expansion like ${a=val} or

@@ -403,7 +403,7 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 				pe = rpe
 			}
 		}
-		if ok && wordOp(pe) && !pe.Excl && pe.Param != nil &&
+		if ok && wordOpEmpty(pe) && !pe.Excl && pe.Param != nil &&
 			(pe.Param.Value == "@" || pe.Param.Value == "*" || allIndex(pe.Index)) {
 			// "${a[@]:-WORD}", "${@:+WORD}": the list or WORD.
 			if err := sp.dblText(dq.Parts[start:j]); err != nil {
@@ -535,9 +535,26 @@ func (sp *splitter) dblListWordOp(pe *syntax.ParamExp) error {
 	}
 	alt := pe.Exp.Op == syntax.AlternateUnset || pe.Exp.Op == syntax.AlternateUnsetOrNull
 	switch {
+	case use && pe.Exp.Word == nil:
+		sp.quoted("", quoteDouble)
+		return nil
 	case use:
-		return sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)})
+		n := len(sp.fields)
+		if err := sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)}); err != nil {
+			return err
+		}
+		if len(sp.fields) == n && !sp.exists {
+			// W gave no field ("${@:-$@}" with none): bash's
+			// one empty field.
+			sp.quoted("", quoteDouble)
+		}
+		return nil
 	case alt:
+		if star || set {
+			// Unused, W leaves an empty string: a field, but
+			// for "${@:+W}" with no parameters (as "$@").
+			sp.quoted("", quoteDouble)
+		}
 		return nil
 	case star:
 		sp.quoted(joined, quoteDouble)
@@ -722,7 +739,12 @@ func listExp(pe *syntax.ParamExp) bool {
 // ${v:+WORD}, whose WORD, when used, is expanded as part of the word pe
 // is in.
 func wordOp(pe *syntax.ParamExp) bool {
-	if pe.Exp == nil || pe.Exp.Word == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 ||
+	return pe.Exp != nil && pe.Exp.Word != nil && wordOpEmpty(pe)
+}
+
+// wordOpEmpty is wordOp, WORD empty too (${@:-}).
+func wordOpEmpty(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil || pe.Length || pe.Width || pe.IsSet || pe.Names != 0 ||
 		pe.Slice != nil || pe.Repl != nil {
 		return false
 	}

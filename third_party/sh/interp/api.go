@@ -113,6 +113,10 @@ type Runner struct {
 	dynGone map[string]bool
 	// secondsBase is when $SECONDS was 0.
 	secondsBase time.Time
+	// secondsRead is set once $SECONDS's value was computed (expanded,
+	// or declare -p SECONDS), which gives it the integer attribute, as
+	// bash's get_seconds (llmsh).
+	secondsRead bool
 	// xtraceFd is the descriptor set -x writes to, that an assignment
 	// to BASH_XTRACEFD chose (xtraceSet; else stderr) (llmsh: trace.go).
 	xtraceFd  int
@@ -1266,6 +1270,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inSource:      r.inSource,    // …and a sourced file's
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
+		secondsRead:   r.secondsRead,
 		xtraceFd:      r.xtraceFd,
 		xtraceSet:     r.xtraceSet,
 		frames:        slices.Clone(r.frames),

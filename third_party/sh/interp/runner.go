@@ -300,6 +300,9 @@ type expandEnv struct {
 var _ expand.WriteEnviron = expandEnv{}
 
 func (e expandEnv) Get(name string) expand.Variable {
+	if name == "SECONDS" {
+		e.r.secondsRead = true // llmsh: read, it is an integer (bash)
+	}
 	return e.r.lookupVar(name)
 }
 
@@ -1451,6 +1454,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if name == "RANDOM" && !r.dynGone[name] {
 					r.rand.next() // llmsh: declare -p RANDOM draws, as bash
 				}
+				r.secondsRead = r.secondsRead || name == "SECONDS" // and computes SECONDS
 				vr := r.lookupVar(name)
 				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
 					vr = pv // llmsh: x=7 declare -p x in a function
@@ -1906,19 +1910,21 @@ func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 	texts := make([]string, 0, len(cm.Exprs))
 	for _, expr := range cm.Exprs {
-		var text string
+		var fields []string
 		var err error
 		if w, ok := expr.(*syntax.Word); ok {
-			text, err = expand.Literal(r.ecfg, letWord(w))
+			// llmsh: a shell word of bash's let, split and globbed
+			// (let $e with e='x = 1' is three arguments).
+			fields, err = expand.Fields(r.ecfg, letWord(w))
 		} else if len(texts) == 0 && !cm.Dashes.IsValid() && letHelp(expr) {
-			text = "--help"
+			fields = []string{"--help"}
 		} else {
-			text, err = expand.LetText(r.ecfg, expr)
+			fields, err = expand.LetFields(r.ecfg, expr)
 		}
 		if r.arithCmdErr("let", err) {
 			return
 		}
-		texts = append(texts, text)
+		texts = append(texts, fields...)
 	}
 	if trace != nil {
 		trace.string("let")

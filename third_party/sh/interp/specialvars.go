@@ -80,7 +80,9 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 			return vr, false // unset: no longer special (bash)
 		}
 		secs := int64(time.Since(r.secondsBase) / time.Second)
-		return expand.Variable{Set: true, Kind: expand.String, Str: strconv.FormatInt(secs, 10)}, true
+		// llmsh: bash's declare -i SECONDS, once its value was
+		// computed (secondsRead).
+		return expand.Variable{Set: true, Kind: expand.String, Integer: r.secondsRead, Str: strconv.FormatInt(secs, 10)}, true
 	case "EPOCHSECONDS":
 		return expand.Variable{Set: true, Kind: expand.String, Str: strconv.FormatInt(time.Now().Unix(), 10)}, true
 	case "EPOCHREALTIME":

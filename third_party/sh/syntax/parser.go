@@ -1655,7 +1655,9 @@ zshPrefixLoop:
 				pe.Width = true
 			}
 		case '!':
-			if !pe.Short && p.paramNameStart(pe) {
+			// llmsh: bash takes ${!-W} as $! and the - operator, not
+			// as an indirection through $-.
+			if !pe.Short && p.peek() != '-' && p.paramNameStart(pe) {
 				p.checkLang(pe.Pos(), langBashLike|LangMirBSDKorn, "`${!foo}`")
 				pe.Excl = true
 			}
