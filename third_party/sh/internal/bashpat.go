@@ -412,6 +412,9 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 			if len(rest) == 0 {
 				return true
 			}
+			if tail, nAny, ok := endlessExt(rest); ok {
+				return p.starBeforeExt(tail, nAny, s, i, j)
+			}
 			for k := i; k <= j; {
 				if p.matchAt(rest, s, k, j) {
 					return true
@@ -439,6 +442,50 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 		}
 	}
 	return i == j
+}
+
+// endlessExt reports whether the nodes after a * (past other *s and
+// nAny ?s) start with @(…), +(…) or !(…), which bash's strmatch never
+// tries at the end of the subject: its loop over the positions the *
+// may stop at ends before the last (sm_loop.c), so *@(x|) matches no
+// string and a*!(b) not ab. Other patterns after a * need a character
+// there, or (?(…), *(…)) are tried another way that gives the same.
+func endlessExt(rest []patNode) (tail []patNode, nAny int, ok bool) {
+	for len(rest) > 0 && (rest[0].kind == patStar || rest[0].kind == patAny) {
+		if rest[0].kind == patAny {
+			nAny++
+		}
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || rest[0].kind != patExt || strings.IndexByte("@+!", rest[0].op) < 0 {
+		return nil, 0, false
+	}
+	return rest, nAny, true
+}
+
+// starBeforeExt matches a * (and nAny ?s) then tail, an extended pattern
+// endlessExt named, at s[i:j] as bash does: the ?s first, then tail from
+// each position before the end; at the end only !(…), when the * is
+// already there.
+func (p *BashPattern) starBeforeExt(tail []patNode, nAny int, s string, i, j int) bool {
+	for range nAny {
+		if i >= j {
+			return false
+		}
+		_, size := decodeRune(s[i:j])
+		i += size
+	}
+	if i == j {
+		return tail[0].op == '!' && p.matchAt(tail, s, i, j)
+	}
+	for k := i; k < j; {
+		if p.matchAt(tail, s, k, j) {
+			return true
+		}
+		_, size := decodeRune(s[k:j])
+		k += size
+	}
+	return false
 }
 
 func (p *BashPattern) anyAlt(n patNode, s string, i, j int) bool {

@@ -715,7 +715,10 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 		}
 		var fields []string
 		if exact {
-			fields = []string{string(line)}
+			// llmsh: -N's line is one element, none when empty (bash).
+			if len(line) > 0 {
+				fields = []string{string(line)}
+			}
 		} else {
 			fields = splitAll(line, esc, r.ifs())
 		}
