@@ -212,7 +212,7 @@ type Runner struct {
 	// function was defined; text is the text running, for $LINENO and
 	// declare -f; funcAttrs are declare -fr/-fx's "r", "x", "rx"
 	// (declare.go). (llmsh)
-	frames    []callFrame
+	frames    *frameNode
 	funcDefs  map[string]funcDef
 	funcAttrs map[string]string
 	text      textPlace
@@ -1268,7 +1268,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
 		xtraceFd:      r.xtraceFd,
 		xtraceSet:     r.xtraceSet,
-		frames:        slices.Clone(r.frames),
+		frames:        r.frames, // llmsh: shared, never changed (callstack.go)
 		mainArgs:      r.mainArgs,
 		mainArgsSet:   r.mainArgsSet,
 		text:          r.text,

@@ -408,11 +408,11 @@ func (r *Runner) redirErrText(err error) string {
 // shellFileName names the shell in its messages as bash does: the
 // script or sourced file running, llmsh for -c.
 func (r *Runner) shellFileName() string {
-	if n := len(r.frames); n > 0 {
+	if r.frames != nil {
 		// bash names BASH_SOURCE[0]: the file that defined the
 		// function running (a function that bash -c defined is
 		// "environment"), or the file being sourced.
-		if f := r.frames[n-1].file; f != "" && (f != noFileSource || r.cString) {
+		if f := r.frames.file; f != "" && (f != noFileSource || r.cString) {
 			return f
 		}
 	}
