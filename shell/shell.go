@@ -424,6 +424,8 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
 			st = 127
+		} else if st == notFound && hc.NotFoundHook() {
+			return interp.ErrNotFoundHook // the script's command_not_found_handle
 		} else if st == notFound {
 			st = notFoundStatus(hc.Stderr, scriptPrefix(hc), args[0])
 		}

@@ -2391,7 +2391,12 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
 		return
 	}
-	r.exit.fromHandlerError(r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args))
+	err := r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args)
+	if err == ErrNotFoundHook {
+		r.callNotFoundHook(ctx, pos, args) // llmsh: notfound.go
+		return
+	}
+	r.exit.fromHandlerError(err)
 	if !r.inExecBuiltin {
 		r.notifyKilled() // llmsh: as bash after waiting for a program (jobs.go)
 	}
