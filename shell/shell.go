@@ -101,6 +101,9 @@ type Options struct {
 	// ParentPid is $PPID (a nested shell's: its parent's $BASHPID); 0
 	// gives a virtual one below $$.
 	ParentPid int
+	// IgnoredSignals are the signals ignored as the shell starts (a
+	// nested shell: those its parent ignores); their traps stay ''.
+	IgnoredSignals []string
 }
 
 // Shell runs scripts in one vfsd session.
@@ -192,6 +195,7 @@ func New(opts Options) (*Shell, error) {
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.ParentPid(opts.ParentPid),
+		interp.IgnoredAtEntry(opts.IgnoredSignals...),
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
 		interp.Dir(opts.Dir),
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
@@ -707,6 +711,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	o.Name, o.Args, o.ShellOpts, o.Source, o.Command = inv.name, inv.args, inv.opts, inv.file, inv.command
 	if r := currentRunner(ctx); r != nil {
 		o.ParentPid = r.Pid()
+		o.IgnoredSignals = r.IgnoredSignals()
 	}
 	sub, err := New(o)
 	if err != nil {

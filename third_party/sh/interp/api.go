@@ -1059,6 +1059,12 @@ func (r *Runner) Reset() {
 
 	r.dirStack = append(r.dirStack, r.Dir)
 	r.importFuncs() // llmsh: BASH_FUNC_f%% (funcenv.go)
+	for name := range r.llmsh.entryIgnored {
+		if r.traps == nil {
+			r.traps = make(map[string]string)
+		}
+		r.traps[name] = "" // llmsh: traps.go
+	}
 
 	r.didReset = true
 }
