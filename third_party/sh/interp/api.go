@@ -96,6 +96,9 @@ type Runner struct {
 	// curText, when not empty, is $BASH_COMMAND instead of curCmd: the
 	// head of a loop whose iteration is about to run (llmsh).
 	curText string
+	// curSrc is the text curCmd was parsed from, or "" (llmsh:
+	// writtenCommand).
+	curSrc string
 	// debugDone is set when [Runner.stmtSync] has run the DEBUG trap of
 	// the command [Runner.cmd] is about to run (llmsh).
 	debugDone bool
@@ -1282,6 +1285,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		curCmd:        r.curCmd,
 		curRedirs:     r.curRedirs,
 		curText:       r.curText,
+		curSrc:        r.curSrc,
 		liveRedirs:    slices.Clone(r.liveRedirs),
 		stdinRedir:    r.stdinRedir,
 		gate:          r.gate, // llmsh: it stops with its job (jobstop.go)

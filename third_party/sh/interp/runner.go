@@ -509,7 +509,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// the command's redirections, as bash's.
 	debugDone := false
 	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
-		r.curCmd, r.curRedirs, r.curText = st.Cmd, st.Redirs, ""
+		r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 		if r.traps != nil && r.debugTrap(ctx, st.Cmd) {
 			return // llmsh: extdebug skips it
 		}
@@ -724,7 +724,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	debugDone := r.debugDone
 	r.debugDone = false
 	if !debugDone && !r.inTrap && debugCmd(cm) {
-		r.curCmd, r.curRedirs, r.curText = cm, nil, ""
+		r.curCmd, r.curRedirs, r.curText, r.curSrc = cm, nil, "", r.text.src
 		if r.traps != nil && r.debugTrap(ctx, cm) {
 			return // llmsh: extdebug skips it
 		}
