@@ -100,6 +100,9 @@ type Options struct {
 	// ParentPid is $PPID (a nested shell's: its parent's $BASHPID); 0
 	// gives a virtual one below $$.
 	ParentPid int
+	// IgnoredSignals are the signals ignored as the shell starts (a
+	// nested shell: those its parent ignores); their traps stay ''.
+	IgnoredSignals []string
 }
 
 // Shell runs scripts in one vfsd session.
@@ -191,6 +194,7 @@ func New(opts Options) (*Shell, error) {
 	env := append(Defaults(opts.Dir), opts.Vars...)
 	r, err := interp.New(
 		interp.ParentPid(opts.ParentPid),
+		interp.IgnoredAtEntry(opts.IgnoredSignals...),
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
 		interp.Dir(opts.Dir),
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
@@ -411,6 +415,8 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
 			st = 127
+		} else if st == notFound && hc.NotFoundHook() {
+			return interp.ErrNotFoundHook // the script's command_not_found_handle
 		} else if st == notFound {
 			st = notFoundStatus(hc.Stderr, scriptPrefix(hc), args[0])
 		}
@@ -693,6 +699,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	o.Name, o.Args, o.ShellOpts, o.Source, o.Command = inv.name, inv.args, inv.opts, inv.file, inv.command
 	if r := currentRunner(ctx); r != nil {
 		o.ParentPid = r.Pid()
+		o.IgnoredSignals = r.IgnoredSignals()
 	}
 	sub, err := New(o)
 	if err != nil {

@@ -96,6 +96,9 @@ type Runner struct {
 	// curText, when not empty, is $BASH_COMMAND instead of curCmd: the
 	// head of a loop whose iteration is about to run (llmsh).
 	curText string
+	// curSrc is the text curCmd was parsed from, or "" (llmsh:
+	// writtenCommand).
+	curSrc string
 	// debugDone is set when [Runner.stmtSync] has run the DEBUG trap of
 	// the command [Runner.cmd] is about to run (llmsh).
 	debugDone bool
@@ -216,7 +219,7 @@ type Runner struct {
 	// function was defined; text is the text running, for $LINENO and
 	// declare -f; funcAttrs are declare -fr/-fx's "r", "x", "rx"
 	// (declare.go). (llmsh)
-	frames    []callFrame
+	frames    *frameNode
 	funcDefs  map[string]funcDef
 	funcAttrs map[string]string
 	text      textPlace
@@ -1063,6 +1066,12 @@ func (r *Runner) Reset() {
 
 	r.dirStack = append(r.dirStack, r.Dir)
 	r.importFuncs() // llmsh: BASH_FUNC_f%% (funcenv.go)
+	for name := range r.llmsh.entryIgnored {
+		if r.traps == nil {
+			r.traps = make(map[string]string)
+		}
+		r.traps[name] = "" // llmsh: traps.go
+	}
 
 	r.didReset = true
 }
@@ -1273,7 +1282,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		secondsRead:   r.secondsRead,
 		xtraceFd:      r.xtraceFd,
 		xtraceSet:     r.xtraceSet,
-		frames:        slices.Clone(r.frames),
+		frames:        r.frames, // llmsh: shared, never changed (callstack.go)
 		mainArgs:      r.mainArgs,
 		mainArgsSet:   r.mainArgsSet,
 		text:          r.text,
@@ -1281,6 +1290,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		curCmd:        r.curCmd,
 		curRedirs:     r.curRedirs,
 		curText:       r.curText,
+		curSrc:        r.curSrc,
 		liveRedirs:    slices.Clone(r.liveRedirs),
 		stdinRedir:    r.stdinRedir,
 		gate:          r.gate, // llmsh: it stops with its job (jobstop.go)

@@ -30,6 +30,25 @@ type callFrame struct {
 	hasArgs bool
 }
 
+// frameNode is the call stack as a list, the innermost frame first: a
+// frame is never changed once pushed, so a subshell shares its parent's
+// stack (copying it cost a job started d levels deep O(d) time and
+// memory, most of what a fork bomb's jobs used). llmsh.
+type frameNode struct {
+	callFrame
+	up    *frameNode
+	depth int // frames from the bottom, this one included
+	funcs int // the function frames among them
+}
+
+// len is the number of frames; n may be nil.
+func (n *frameNode) len() int {
+	if n == nil {
+		return 0
+	}
+	return n.depth
+}
+
 // funcDef is where a function was defined: the file (its BASH_SOURCE)
 // and the text it was parsed from.
 type funcDef struct {
@@ -92,8 +111,8 @@ func ScriptName(name string) RunnerOption {
 
 // curFile is the file the running code comes from.
 func (r *Runner) curFile() string {
-	if n := len(r.frames); n > 0 {
-		return r.frames[n-1].file
+	if r.frames != nil {
+		return r.frames.file
 	}
 	if r.llmsh.scriptName != "" {
 		return r.llmsh.scriptName
@@ -113,14 +132,21 @@ func (r *Runner) defineFunc(name string) {
 // caller's text) and returns what popFrame needs.
 func (r *Runner) pushFrame(f callFrame, t textPlace) (saved textPlace) {
 	saved = r.text
-	r.frames = append(r.frames, f)
+	n := &frameNode{callFrame: f, up: r.frames, depth: r.frames.len() + 1}
+	if r.frames != nil {
+		n.funcs = r.frames.funcs
+	}
+	if f.isFunc {
+		n.funcs++
+	}
+	r.frames = n
 	r.setText(t)
 	return saved
 }
 
 // popFrame leaves the frame that pushFrame entered.
 func (r *Runner) popFrame(saved textPlace) {
-	r.frames = r.frames[:len(r.frames)-1]
+	r.frames = r.frames.up
 	r.setText(saved)
 }
 
@@ -145,16 +171,15 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 			return expand.Variable{Kind: expand.Indexed}, true
 		}
 	default:
-		if len(r.frames) == 0 && !main {
+		if r.frames == nil && !main {
 			return expand.Variable{Set: true, Kind: expand.Indexed}, true
 		}
 	}
 	if name == "BASH_ARGV" || name == "BASH_ARGC" {
 		return r.argStackVar(name), true
 	}
-	list := make([]string, 0, len(r.frames)+1)
-	for i := len(r.frames) - 1; i >= 0; i-- {
-		f := r.frames[i]
+	list := make([]string, 0, r.frames.len()+1)
+	for f := r.frames; f != nil; f = f.up {
 		switch name {
 		case "FUNCNAME":
 			list = append(list, f.name)
@@ -197,8 +222,8 @@ func (r *Runner) argStackVar(name string) expand.Variable {
 			list = append(list, args[i])
 		}
 	}
-	for i := len(r.frames) - 1; i >= 0; i-- {
-		if f := r.frames[i]; f.hasArgs {
+	for f := r.frames; f != nil; f = f.up {
+		if f.hasArgs {
 			add(f.args)
 		}
 	}
@@ -214,7 +239,7 @@ func (r *Runner) argStackVar(name string) expand.Variable {
 // funcRunning reports whether a function is on the call stack (bash's
 // variable_context is not 0).
 func (r *Runner) funcRunning() bool {
-	return slices.ContainsFunc(r.frames, func(f callFrame) bool { return f.isFunc })
+	return r.frames != nil && r.frames.funcs > 0
 }
 
 // initMainArgs takes the bottom frame's BASH_ARGV, once.
@@ -323,10 +348,8 @@ func (r *Runner) funcNestExceeded(name string) bool {
 		return false
 	}
 	depth := 0
-	for _, f := range r.frames {
-		if f.isFunc {
-			depth++
-		}
+	if r.frames != nil {
+		depth = r.frames.funcs
 	}
 	if depth < limit {
 		return false

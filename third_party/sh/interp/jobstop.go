@@ -198,7 +198,12 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 	go func() {
 		defer releaseRedirs(held)
 		var exit exitStatus
-		exit.fromHandlerError(r2.execHandler(hctx, args))
+		if err := r2.execHandler(hctx, args); err == ErrNotFoundHook {
+			r2.callNotFoundHook(jctx, pos, args) // notfound.go
+			exit = r2.exit
+		} else {
+			exit.fromHandlerError(err)
+		}
 		j.finish(r2, exit)
 	}()
 	var stopped bool

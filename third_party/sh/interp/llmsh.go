@@ -40,28 +40,31 @@ const (
 // session is what a runner shares with its subshells and with the runners
 // that Reset makes of it: limits, identity and the process ids handed out.
 type session struct {
-	maxText     int
-	maxNesting  int
-	uid, gid    int
-	pid         int          // $$: the session's virtual process id
-	ppid        int          // $PPID: its parent's (ParentPid)
-	lastPid     atomic.Int64 // the last process id handed out ($BASHPID, $!)
-	procSubst   ProcSubstHandlerFunc
-	goContext   func(context.Context) context.Context // GoContext
-	procs       sync.Map                              // pid → *bgProc: the jobs still running, for kill
-	running     atomic.Int64                          // how many of procs: while any runs, no write is deferred
-	jobsStarted atomic.Int64                          // background jobs started in the session
-	ulimits     map[byte]int64                        // what ulimit shows, by flag (umask.go)
-	top         topSignal                             // signals sent to $$ (signals.go)
-	topPending  atomic.Bool                           // top.pending is not empty
-	maxValue    int                                   // expand.Config.MaxValue
-	jobControl  bool                                  // fg and bg work (JobControl)
-	fg          atomic.Pointer[bgProc]                // the job waited for in the foreground (jobstop.go)
-	exitWarned  uint64                                // the statement whose exit warned of stopped jobs
-	scriptName  string                                // the script file (ScriptName)
-	invocation  string                                // the end of $- (Invocation)
-	atPrompt    bool                                  // errors without "line N:" (AtPrompt)
-	ttyIn       atomic.Pointer[ttyFeed]               // the terminal's feed (TerminalStdin)
+	maxText    int
+	maxNesting int
+	uid, gid   int
+	pid        int // $$: the session's virtual process id
+	ppid       int // $PPID: its parent's (ParentPid)
+	// entryIgnored are the signals ignored as the shell started
+	// (IgnoredAtEntry): their traps stay '' (traps.go).
+	entryIgnored map[string]bool
+	lastPid      atomic.Int64 // the last process id handed out ($BASHPID, $!)
+	procSubst    ProcSubstHandlerFunc
+	goContext    func(context.Context) context.Context // GoContext
+	procs        sync.Map                              // pid → *bgProc: the jobs still running, for kill
+	running      atomic.Int64                          // how many of procs: while any runs, no write is deferred
+	jobsStarted  atomic.Int64                          // background jobs started in the session
+	ulimits      map[byte]int64                        // what ulimit shows, by flag (umask.go)
+	top          topSignal                             // signals sent to $$ (signals.go)
+	topPending   atomic.Bool                           // top.pending is not empty
+	maxValue     int                                   // expand.Config.MaxValue
+	jobControl   bool                                  // fg and bg work (JobControl)
+	fg           atomic.Pointer[bgProc]                // the job waited for in the foreground (jobstop.go)
+	exitWarned   uint64                                // the statement whose exit warned of stopped jobs
+	scriptName   string                                // the script file (ScriptName)
+	invocation   string                                // the end of $- (Invocation)
+	atPrompt     bool                                  // errors without "line N:" (AtPrompt)
+	ttyIn        atomic.Pointer[ttyFeed]               // the terminal's feed (TerminalStdin)
 	// killedJobs counts the jobs that kill has ended (notifyKilled
 	// looks at the table only once one has been).
 	killedJobs atomic.Int64
@@ -408,11 +411,11 @@ func (r *Runner) redirErrText(err error) string {
 // shellFileName names the shell in its messages as bash does: the
 // script or sourced file running, llmsh for -c.
 func (r *Runner) shellFileName() string {
-	if n := len(r.frames); n > 0 {
+	if r.frames != nil {
 		// bash names BASH_SOURCE[0]: the file that defined the
 		// function running (a function that bash -c defined is
 		// "environment"), or the file being sourced.
-		if f := r.frames[n-1].file; f != "" && (f != noFileSource || r.cString) {
+		if f := r.frames.file; f != "" && (f != noFileSource || r.cString) {
 			return f
 		}
 	}

@@ -118,6 +118,11 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	if line, ok := unclosedSubscript(src, int(perr.Pos.Offset())); ok {
 		return line, []string{"unexpected EOF while looking for matching `]'"}
 	}
+	if text == "invalid parameter name" && int(perr.Pos.Offset()) >= len(src) && perr.At.IsValid() {
+		// llmsh: a ${ that ends the text (eval 'echo ${'): bash reads
+		// to its matching } first.
+		return int(perr.At.Line()), []string{"unexpected EOF while looking for matching `}'"}
+	}
 	if text == `not a valid parameter expansion operator: "\n"` {
 		return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `}'"}
 	}

@@ -234,7 +234,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// as it starts them (without set -T their subshells have none).
 		for _, st := range elems {
 			if debugCmd(st.Cmd) {
-				r.curCmd, r.curRedirs, r.curText = st.Cmd, st.Redirs, ""
+				r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 				r.debugTrap(ctx, st.Cmd)
 			}
 		}

@@ -512,7 +512,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// the command's redirections, as bash's.
 	debugDone := false
 	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
-		r.curCmd, r.curRedirs, r.curText = st.Cmd, st.Redirs, ""
+		r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 		if r.traps != nil && r.debugTrap(ctx, st.Cmd) {
 			return // llmsh: extdebug skips it
 		}
@@ -727,7 +727,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	debugDone := r.debugDone
 	r.debugDone = false
 	if !debugDone && !r.inTrap && debugCmd(cm) {
-		r.curCmd, r.curRedirs, r.curText = cm, nil, ""
+		r.curCmd, r.curRedirs, r.curText, r.curSrc = cm, nil, "", r.text.src
 		if r.traps != nil && r.debugTrap(ctx, cm) {
 			return // llmsh: extdebug skips it
 		}
@@ -2397,7 +2397,12 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
 		return
 	}
-	r.exit.fromHandlerError(r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args))
+	err := r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args)
+	if err == ErrNotFoundHook {
+		r.callNotFoundHook(ctx, pos, args) // llmsh: notfound.go
+		return
+	}
+	r.exit.fromHandlerError(err)
 	if !r.inExecBuiltin {
 		r.notifyKilled() // llmsh: as bash after waiting for a program (jobs.go)
 	}

@@ -111,16 +111,109 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 		}
 		p.Print(&sb, r.curCmd)
 		text := strings.TrimSpace(sb.String())
+		if written, ok := r.writtenCommand(p); ok {
+			text = written
+		}
 		if _, ok := r.curCmd.(*syntax.ArithmCmd); ok {
 			// bash shows (( x++ )), the printer ((x++)), and not its
 			// redirections.
 			inner := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
 			return expand.Variable{Set: true, Kind: expand.String, Str: "(( " + strings.TrimSpace(inner) + " ))"}, true
 		}
-		text += redirsText(r.curRedirs)
+		text += r.redirsText(r.curRedirs)
 		return expand.Variable{Set: true, Kind: expand.String, Str: text}, true
 	}
 	return vr, false
+}
+
+// writtenCommand is the simple command running as bash's BASH_COMMAND
+// shows it: its words as written ($((1+2)), not the printer's $((1 + 2))),
+// one space between them, but a $( ) printed again and $'…' decoded as
+// bash prints them; printed is the printer's text of it. ok is false when
+// r does not have the text the command was parsed from (llmsh).
+func (r *Runner) writtenCommand(p *syntax.Printer) (string, bool) {
+	if r.curSrc == "" {
+		return "", false
+	}
+	var parts []string
+	switch cm := r.curCmd.(type) {
+	case *syntax.CallExpr:
+		for _, as := range cm.Assigns {
+			parts = append(parts, r.writtenNode(p, as))
+		}
+		for _, w := range cm.Args {
+			parts = append(parts, r.writtenNode(p, w))
+		}
+	case *syntax.DeclClause:
+		parts = append(parts, cm.Variant.Value)
+		for _, as := range cm.Args {
+			parts = append(parts, r.writtenNode(p, as))
+		}
+	default:
+		return "", false
+	}
+	return strings.Join(parts, " "), true
+}
+
+// writtenNode is a word or an assignment of the command running as
+// BASH_COMMAND shows it: as written in r.curSrc when that text reads back
+// as n, else as the printer prints it.
+func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
+	var printed strings.Builder
+	p.Print(&printed, n)
+	if hasCmdSubst(n) {
+		// bash prints a $( ) again, as the printer does.
+		return printed.String()
+	}
+	fp := &funcPrinter{src: r.curSrc, words: p}
+	w, isWord := n.(*syntax.Word)
+	if isWord && hasDollarSgl(w) {
+		return fp.text(w) // $'…' decoded, from the node itself
+	}
+	text := fp.text(n)
+	if as, ok := n.(*syntax.Assign); ok {
+		text = fp.assign(as)
+	}
+	// The text must read back as n (the source the runner has may not
+	// be this node's when an alias was expanded).
+	src := text
+	if isWord {
+		src = ": " + text
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return printed.String()
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	var back syntax.Node
+	switch {
+	case !ok:
+	case isWord && len(call.Args) == 2 && len(call.Assigns) == 0:
+		back = call.Args[1]
+	case !isWord && len(call.Args) == 0 && len(call.Assigns) == 1:
+		back = call.Assigns[0]
+	}
+	if back == nil {
+		return printed.String()
+	}
+	var again strings.Builder
+	p.Print(&again, back)
+	if again.String() != printed.String() {
+		return printed.String()
+	}
+	return text
+}
+
+// hasCmdSubst reports whether n holds a command substitution.
+func hasCmdSubst(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if cs, ok := n.(*syntax.CmdSubst); ok && !cs.Backquotes {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // assignSpecial handles an assignment to a variable whose value bash
@@ -145,10 +238,13 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 // redirsText is a command's redirections as $BASH_COMMAND shows them
 // after its words (bash's print form): `2> /dev/null`, `1>&2`, `<<< x`,
 // a here-document with its body.
-func redirsText(redirs []*syntax.Redirect) string {
+func (r *Runner) redirsText(redirs []*syntax.Redirect) string {
 	var sb strings.Builder
 	p := syntax.NewPrinter(syntax.SingleLine(true))
 	word := func(w *syntax.Word) string {
+		if r.curSrc != "" {
+			return r.writtenNode(p, w) // llmsh: as written
+		}
 		var wb strings.Builder
 		p.Print(&wb, w)
 		return wb.String()

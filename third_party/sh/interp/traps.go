@@ -11,6 +11,7 @@ package interp
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,6 +67,9 @@ func (r *Runner) trapAction(name string) (string, bool) {
 }
 
 func (r *Runner) setTrap(name, action string, reset bool) {
+	if r.llmsh.entryIgnored[name] {
+		return // llmsh: bash's rule for a signal ignored at entry
+	}
 	switch name {
 	case "EXIT":
 		r.callbackExit = action
@@ -215,6 +219,45 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 		r.setTrap(name, action, reset)
 	}
 	return exit
+}
+
+// IgnoredAtEntry names the signals that the shell's parent ignored (trap
+// ” SIG) as it started the shell (a nested bash -c): as bash, their traps
+// show ” and trap cannot set or reset them.
+func IgnoredAtEntry(names ...string) RunnerOption {
+	return func(r *Runner) error {
+		for _, n := range names {
+			if name, ok := trapSpec(n); ok && !pseudoSignal(name) {
+				if r.llmsh.entryIgnored == nil {
+					r.llmsh.entryIgnored = make(map[string]bool)
+				}
+				r.llmsh.entryIgnored[name] = true
+			}
+		}
+		return nil
+	}
+}
+
+// IgnoredSignals names the signals whose trap is ” (ignored): what a
+// nested shell starts with ([IgnoredAtEntry]).
+func (r *Runner) IgnoredSignals() []string {
+	var names []string
+	for name, a := range r.traps {
+		if a == "" && !pseudoSignal(name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// pseudoSignal reports whether name is a trap that is no signal.
+func pseudoSignal(name string) bool {
+	switch name {
+	case "EXIT", "ERR", trapDebug, trapReturn:
+		return true
+	}
+	return false
 }
 
 // subshellTraps gives a subshell r2 the traps bash gives it: none but the
