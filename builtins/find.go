@@ -65,9 +65,9 @@ llmsh builtins or functions, never host programs (-execdir runs them with
 times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
 group, inode, link count or access/change time directives (%b and %k
-estimate blocks from the size, as stat's %b); -ls
-shows inode 0, blocks from the size, one link (for a directory 2 and its
-subdirectories) and llmsh as owner and group, as ls -l does; there are no -user, -group,
+estimate blocks from the size, as stat's %b); -ls shows inode 0, blocks
+from the size, one link (for a directory 2 and its subdirectories) and
+llmsh as owner and group, as ls -l does; there are no -user, -group,
 -links or -inum tests (-samefile compares vfsd's file identity);
 -readable, -writable and -executable answer as test -r, -w and -x; -D
 and -O are accepted and change nothing.
