@@ -489,11 +489,11 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 		case 's':
 			v = p.toString(a)
 		case 'd':
-			v = int64(a.num())
+			v = dToI(a.num()) // llmsh: clamped as mawk
 		case 'f':
 			v = a.num()
 		case 'u':
-			v = uint64(int64(a.num()))
+			v = dToU(a.num()) // llmsh: clamped as mawk
 		}
 		if t == 'd' || t == 'f' || t == 'u' {
 			// llmsh: gawk's "+inf", "-nan" for any numeric verb.

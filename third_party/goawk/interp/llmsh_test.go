@@ -213,11 +213,14 @@ func TestLLMSHNumbers(t *testing.T) {
 	}
 }
 
-// TestLLMSHBigIntegers: integral values beyond int64 print with all their
-// digits, as gawk 5.2.1 prints them (checked with gawk), in print, in
-// string conversion and as array subscripts.
+// TestLLMSHBigIntegers: integral values beyond mawk 1.3.4's int range
+// (-2147483647..2147483647) convert by OFMT and CONVFMT as mawk 1.3.4
+// 20200120 converts them (checked with Debian 12's mawk), in print, in
+// string conversion and as array subscripts; printf's %d clamps to that
+// range and %x %u to 0..4294967295.
 func TestLLMSHBigIntegers(t *testing.T) {
-	src := `BEGIN { print 1e20, 1e30, -2^70, 2^53, 0.5; x = 1e20 ""; print x; a[1e20] = 1; for (k in a) print k }`
+	src := `BEGIN { print 1e20, 1e30, -2^70, 2^53, 0.5; x = 1e20 ""; print x; a[1e20] = 1; for (k in a) print k
+	print 2147483647, -2147483647, 2^31, -2^31; printf "%d %d %x %u\n", 2^31, -2^40, 2^40, -1 }`
 	prog, err := parser.ParseProgram([]byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -226,8 +229,8 @@ func TestLLMSHBigIntegers(t *testing.T) {
 	if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader("")}); err != nil {
 		t.Fatal(err)
 	}
-	want := "100000000000000000000 1000000000000000019884624838656 -1180591620717411303424 9007199254740992 0.5\n" +
-		"100000000000000000000\n100000000000000000000\n"
+	want := "1e+20 1e+30 -1.18059e+21 9.0072e+15 0.5\n1e+20\n1e+20\n" +
+		"2147483647 -2147483647 2.14748e+09 -2.14748e+09\n2147483647 -2147483647 ffffffff 0\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}

@@ -133,6 +133,35 @@ func parseFloat(s string) (float64, error) {
 	return n, err
 }
 
+// maxInt is mawk 1.3.4's Max_Int (llmsh): an integral value from -maxInt
+// to maxInt converts to a string as an integer; one beyond, like any
+// other number, by CONVFMT or OFMT (2^31 prints as 2.14748e+09), and
+// printf's %d and %i clamp to that range (dToI).
+const maxInt = math.MaxInt32
+
+// dToI is mawk's d_to_I: d truncated, clamped to -maxInt..maxInt.
+func dToI(d float64) int64 {
+	switch {
+	case d >= maxInt:
+		return maxInt
+	case d > -maxInt:
+		return int64(d)
+	}
+	return -maxInt
+}
+
+// dToU is mawk's d_to_U, for %o %x %X %u: d truncated, clamped to
+// 0..UINT_MAX.
+func dToU(d float64) uint64 {
+	switch {
+	case d >= math.MaxUint32:
+		return math.MaxUint32
+	case d > 0:
+		return uint64(d)
+	}
+	return 0
+}
+
 // Return value's string value, or convert to a string using given
 // format if a number value. Integers are a special case and don't
 // use floatFormat.
@@ -141,13 +170,8 @@ func (v value) str(floatFormat string) string {
 		switch {
 		case math.IsNaN(v.n) || math.IsInf(v.n, 0):
 			return nonFiniteString(v.n)
-		case v.n == float64(int64(v.n)):
+		case v.n == math.Trunc(v.n) && v.n >= -maxInt && v.n <= maxInt:
 			return strconv.FormatInt(int64(v.n), 10)
-		case v.n == math.Trunc(v.n):
-			// llmsh: as gawk, an integral value beyond int64 prints
-			// as all its digits (1e20 is 100000000000000000000, not
-			// 1e+20 as upstream printed it).
-			return strconv.FormatFloat(v.n, 'f', 0, 64)
 		default:
 			if floatFormat == "%.6g" {
 				return strconv.FormatFloat(v.n, 'g', 6, 64)
@@ -318,11 +342,11 @@ func formatNumber(format string, n float64) string {
 	with := func(goVerb string) string { return format[:at] + goVerb + format[at+1:] }
 	switch verb {
 	case 'd', 'i':
-		return fmt.Sprintf(with("d"), int64(n))
+		return fmt.Sprintf(with("d"), dToI(n))
 	case 'u':
-		return fmt.Sprintf(with("d"), uint64(int64(n)))
+		return fmt.Sprintf(with("d"), dToU(n))
 	case 'o', 'x', 'X':
-		return fmt.Sprintf(format, uint64(int64(n)))
+		return fmt.Sprintf(format, dToU(n))
 	case 'e', 'E', 'f':
 		return fmt.Sprintf(format, n)
 	case 'F':
