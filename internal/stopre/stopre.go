@@ -172,6 +172,26 @@ func find[T ~string | ~[]byte](ctx context.Context, s *Searcher, text T, pos int
 // skipped), at most n of them if n >= 0, until fn returns false; it
 // fails with ctx's error once ctx is done. fn must not keep loc.
 func Each[T ~string | ~[]byte](ctx context.Context, s *Searcher, text T, n int, fn func(loc []int) bool) error {
+	if s.behind && s.derived() != nil {
+		// The regexps of a search from a later position did not
+		// compile (a \Q without \E takes the closing parenthesis in):
+		// the search of all matches runs as Go's, not stoppable.
+		var all [][]int
+		switch t := any(text).(type) {
+		case string:
+			all = s.re.FindAllStringSubmatchIndex(t, n)
+		case []byte:
+			all = s.re.FindAllSubmatchIndex(t, n)
+		default:
+			all = s.re.FindAllStringSubmatchIndex(string(text), n)
+		}
+		for _, loc := range all {
+			if !fn(loc) {
+				break
+			}
+		}
+		return nil
+	}
 	read := 0
 	for pos, prevEnd, count := 0, -1, 0; pos <= len(text) && (n < 0 || count < n); {
 		loc, err := find(ctx, s, text, pos, true, &read)

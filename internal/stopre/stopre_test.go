@@ -74,3 +74,17 @@ func TestFindStops(t *testing.T) {
 		}
 	}
 }
+
+// TestEachUncompiledDerived checks that a regexp whose derived forms do
+// not compile (\Q without \E) is still searched, as Go's FindAll.
+func TestEachUncompiledDerived(t *testing.T) {
+	re := regexp.MustCompile(`\bx\Qa)`)
+	var got [][]int
+	err := Each(context.Background(), New(re, false), "xa) xa) yxa)", -1, func(loc []int) bool {
+		got = append(got, slices.Clone(loc))
+		return true
+	})
+	if want := re.FindAllStringSubmatchIndex("xa) xa) yxa)", -1); err != nil || !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("%v %v, want %v", got, err, want)
+	}
+}
