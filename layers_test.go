@@ -14,6 +14,7 @@ var layers = []struct {
 	prefix string
 	rank   int
 }{
+	{"internal/stopre", -1},    // stoppable regexp searches, under posixre and the forks
 	{"third_party/go-sdk/", 1}, // the MCP SDK, over jsonschema-go
 	{"third_party/sh/", 1},     // the bash interpreter, over posixre (=~)
 	{"third_party/", 0},        // vendored forks: goawk, gojq, jsonschema-go, mvdan/sh, regexp2, xz

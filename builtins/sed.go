@@ -577,9 +577,12 @@ func (r *sedRun) process(in *sedInput) {
 		}
 		restart = false
 		res := r.exec(in)
-		if r.failed {
+		if r.failed || r.env.Ctx.Err() != nil {
 			// GNU sed exits at a run-time error: no autoprint, and the
-			// queued a/r/R text is dropped.
+			// queued a/r/R text is dropped. A search the run's stop
+			// ended (MatchContext, FindAllContext) ends the cycle so
+			// too: the line, unchanged, was printed after the stop.
+			r.failed = true
 			return
 		}
 		switch res {

@@ -1,10 +1,13 @@
 package posixre
 
 import (
+	"context"
 	"errors"
 	"regexp"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/internal/stopre"
 )
 
 // ErrTooComplex is returned by a match that the backtracking matcher gave
@@ -19,6 +22,7 @@ const btBudget = 20_000_000
 type Regexp struct {
 	re      *regexp.Regexp // RE2 form (exact, or a superset when checks != nil); nil: backtrack only
 	tr      *Translation
+	srch    *stopre.Searcher // re's stoppable search (MatchContext, FindAllContext)
 	root    *node
 	fl      Flags
 	ngroups int
@@ -49,7 +53,7 @@ func compileTree(root *node, ps *parser, fl Flags) (*Regexp, error) {
 		re, cerr := regexp.Compile(t.Expr)
 		if cerr == nil {
 			re.Longest()
-			r.re, r.tr = re, t
+			r.re, r.tr, r.srch = re, t, stopre.New(re, true)
 		}
 	} else if err != ErrBackref && err != ErrNotRE2 {
 		return nil, err
@@ -95,6 +99,11 @@ func (r *Regexp) Match(b []byte) (bool, error) {
 // holds 2*(NumSubexp()+1) offsets, -1 for a group that did not take part;
 // fn must not keep it.
 func (r *Regexp) FindAll(b []byte, n int, fn func(loc []int) bool) error {
+	return r.findAll(nil, b, n, fn)
+}
+
+// findAll is FindAll, its backtracking stopped by ctx if not nil.
+func (r *Regexp) findAll(ctx context.Context, b []byte, n int, fn func(loc []int) bool) error {
 	if r.re != nil {
 		all := r.re.FindAllSubmatchIndex(b, n)
 		ok := true
@@ -116,6 +125,13 @@ func (r *Regexp) FindAll(b []byte, n int, fn func(loc []int) bool) error {
 		}
 	}
 	m := r.newBT(b)
+	m.ctx = ctx
+	return m.findAll(n, fn)
+}
+
+// findAll is FindAll by the backtracking matcher.
+func (m *bt) findAll(n int, fn func(loc []int) bool) error {
+	b := m.b
 	pos, prevEnd, count := 0, -1, 0
 	for pos <= len(b) && (n < 0 || count < n) {
 		loc, err := m.find(pos)
@@ -293,9 +309,14 @@ type bt struct {
 	steps int
 	icase bool
 	lines bool
+	ctx   context.Context // looked at every 65536 steps when not nil
 }
 
 type budgetExceeded struct{}
+
+// btStopped carries ctx's error out of a search (MatchContext,
+// FindAllContext): a search within its budget took up to 25 s.
+type btStopped struct{ err error }
 
 func (r *Regexp) newBT(b []byte) *bt {
 	return &bt{r: r, b: b, caps: make([]int, 2*(r.ngroups+1)), best: make([]int, 2*(r.ngroups+1)),
@@ -306,6 +327,10 @@ func (r *Regexp) newBT(b []byte) *bt {
 func (m *bt) find(from int) (loc []int, err error) {
 	defer func() {
 		if v := recover(); v != nil {
+			if st, ok := v.(btStopped); ok {
+				loc, err = nil, st.err
+				return
+			}
 			if _, ok := v.(budgetExceeded); !ok {
 				panic(v)
 			}
@@ -353,6 +378,11 @@ func (m *bt) char(i int) (int32, int) {
 
 func (m *bt) step() {
 	m.steps++
+	if m.steps&0xffff == 0 && m.ctx != nil {
+		if err := m.ctx.Err(); err != nil {
+			panic(btStopped{err})
+		}
+	}
 	if m.steps > m.r.budget {
 		panic(budgetExceeded{})
 	}

@@ -1423,8 +1423,10 @@ func listModuleDeps(q *Query) []any {
 	return deps
 }
 
-func (c *compiler) funcMatch(v any, args []any) any {
-	return funcMatch(v, args[0], args[1], args[2], &c.regexpCache)
+// funcMatch takes the run's context (llmsh): a match of a long string
+// is stoppable.
+func (c *compiler) funcMatch(ctx context.Context, v any, args []any) any {
+	return funcMatch(ctx, v, args[0], args[1], args[2], &c.regexpCache)
 }
 
 func (c *compiler) compileObject(e *Object) error {

@@ -188,7 +188,12 @@ loop:
 				for i := range argcnt {
 					args[i] = env.pop()
 				}
-				w := callInternal(v[0].(func(any, []any) any), x, args)
+				fn, ok := v[0].(func(any, []any) any)
+				if !ok { // llmsh: _match, given the run's context
+					f := v[0].(func(context.Context, any, []any) any)
+					fn = func(x any, args []any) any { return f(env.ctx, x, args) }
+				}
+				w := callInternal(fn, x, args)
 				if e, ok := w.(error); ok {
 					err = e
 					break loop

@@ -1,6 +1,7 @@
 package gojq
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -21,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/itchyny/timefmt-go"
+	"github.com/llmsh/llmsh/internal/stopre"
 )
 
 //go:generate go run -modfile=go.dev.mod _tools/gen_builtin.go -i builtin.jq -o builtin.go
@@ -2225,7 +2227,7 @@ func funcNow(any) any {
 	return timeToEpoch(time.Now())
 }
 
-func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
+func funcMatch(ctx context.Context, v, re, fs, testing any, cache *sync.Map) any {
 	s, ok := v.(string)
 	if !ok {
 		return &jqTypeError{v, "cannot be matched, as it is not a string"}
@@ -2245,7 +2247,11 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 		return err
 	}
 	if testing == true {
-		return r.MatchString(s)
+		ok, err := r.matchString(ctx, s)
+		if err != nil {
+			return err
+		}
+		return ok
 	}
 	var n int
 	if strings.ContainsRune(flags, 'g') {
@@ -2253,9 +2259,18 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 	} else {
 		n = 1
 	}
-	xs := r.FindAllStringSubmatchIndex(s, n)
+	xs, err := r.findAllStringSubmatchIndex(ctx, s, n)
+	if err != nil {
+		return err
+	}
 	res, names := make([]any, len(xs)), r.SubexpNames()
+	// llmsh: offsets in characters, counted from the last one asked
+	// (runeOffsets): len([]rune(s[:x])) for each match made
+	// [match("a"; "g")] of 400 KB of a's take minutes.
+	ro := runeOffsets{s: s}
 	for i, x := range xs {
+		start := ro.at(x[0])
+		ro.base()
 		captures := make([]any, (len(x)-2)/2)
 		for j := 1; j < len(x)/2; j++ {
 			var name any
@@ -2266,7 +2281,7 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 				// jq 1.7.1 gives every group of an empty match its
 				// offset and "", whether the group took part or not
 				captures[j-1] = &OrderedMap{kvs: []keyVal{
-					{"offset", len([]rune(s[:x[0]]))},
+					{"offset", start},
 					{"string", ""},
 					{"length", 0},
 					{"name", name},
@@ -2283,22 +2298,46 @@ func funcMatch(v, re, fs, testing any, cache *sync.Map) any {
 				}}
 				continue
 			}
+			gstart := ro.at(x[j*2])
 			captures[j-1] = &OrderedMap{kvs: []keyVal{
-				{"offset", len([]rune(s[:x[j*2]]))},
-				{"length", len([]rune(s[:x[j*2+1]])) - len([]rune(s[:x[j*2]]))},
+				{"offset", gstart},
+				{"length", ro.at(x[j*2+1]) - gstart},
 				{"string", s[x[j*2]:x[j*2+1]]},
 				{"name", name},
 			}}
 		}
 		res[i] = &OrderedMap{kvs: []keyVal{
-			{"offset", len([]rune(s[:x[0]]))},
-			{"length", len([]rune(s[:x[1]])) - len([]rune(s[:x[0]]))},
+			{"offset", start},
+			{"length", ro.at(x[1]) - start},
 			{"string", s[x[0]:x[1]]},
 			{"captures", captures},
 		}}
 	}
 	return res
 }
+
+// runeOffsets turns byte offsets of s into character offsets, counting
+// from the offset asked last, or from the base when going back (llmsh).
+type runeOffsets struct {
+	s            string
+	b, r         int // the offset asked last, in bytes and characters
+	baseB, baseR int
+}
+
+func (o *runeOffsets) at(b int) int {
+	if b < o.b {
+		o.b, o.r = o.baseB, o.baseR
+		if b < o.b {
+			o.b, o.r = 0, 0
+		}
+	}
+	o.r += utf8.RuneCountInString(o.s[o.b:b])
+	o.b = b
+	return o.r
+}
+
+// base makes the offset asked last the one to count from going back.
+func (o *runeOffsets) base() { o.baseB, o.baseR = o.b, o.r }
 
 // onigErrors are Oniguruma's words, which jq 1.7.1 gives, for the errors
 // of Go's regexp syntax that it has one for.
@@ -2360,7 +2399,8 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'l') {
 		r.Longest()
 	}
-	m := &regexpMatcher{Regexp: r, notEmpty: strings.ContainsRune(flags, 'n')}
+	m := &regexpMatcher{Regexp: r, notEmpty: strings.ContainsRune(flags, 'n'),
+		searcher: stopre.New(r, strings.ContainsRune(flags, 'l'))}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
 		m.probe = r
 	}
@@ -2380,6 +2420,8 @@ type regexpMatcher struct {
 	probe *regexp.Regexp
 	// notEmpty drops empty matches (flag n).
 	notEmpty bool
+	// searcher searches a long string stoppably (llmsh).
+	searcher *stopre.Searcher
 }
 
 // extendedRegexp is re with the blanks and the # comments that
@@ -2425,31 +2467,59 @@ func extendedRegexp(re string) string {
 	return b.String()
 }
 
-// MatchString reports whether s has a match (a non-empty one with n).
-func (r *regexpMatcher) MatchString(s string) bool {
+// matchString reports whether s has a match (a non-empty one with n).
+func (r *regexpMatcher) matchString(ctx context.Context, s string) (bool, error) {
 	if r.notEmpty {
-		return len(r.FindAllStringSubmatchIndex(s, -1)) > 0
+		xs, err := r.findAllStringSubmatchIndex(ctx, s, -1)
+		return len(xs) > 0, err
 	}
-	return r.Regexp.MatchString(s)
+	if len(s) < longRegexInput {
+		return r.Regexp.MatchString(s), nil
+	}
+	rd := &stopre.Reader[string]{Ctx: ctx, Text: s}
+	ok := r.Regexp.MatchReader(rd)
+	return ok && rd.Err == nil, rd.Err
 }
 
-func (r *regexpMatcher) FindAllStringSubmatchIndex(s string, n int) [][]int {
+func (r *regexpMatcher) findAllStringSubmatchIndex(ctx context.Context, s string, n int) ([][]int, error) {
 	if r.notEmpty {
 		var ys [][]int
-		for _, x := range r.findAll(s, -1) {
+		xs, err := r.findAll(ctx, s, -1)
+		for _, x := range xs {
 			if x[0] != x[1] && (n < 0 || len(ys) < n) {
 				ys = append(ys, x)
 			}
 		}
-		return ys
+		return ys, err
 	}
-	return r.findAll(s, n)
+	return r.findAll(ctx, s, n)
 }
 
-func (r *regexpMatcher) findAll(s string, n int) [][]int {
-	xs := r.Regexp.FindAllStringSubmatchIndex(s, n)
+// longRegexInput is the length of a string from which a search reads it
+// through a reader that looks at the run's context (llmsh, session 18,
+// red team: test and match of a 16 MB string took minutes, unstopped).
+var longRegexInput = 1 << 20
+
+// allRegexInput is the length from which a search of all matches reads
+// the string so (llmsh): each search may read to the end, and the reader
+// looks at the context every 65536 characters read in all.
+var allRegexInput = 1 << 10
+
+func (r *regexpMatcher) findAll(ctx context.Context, s string, n int) ([][]int, error) {
+	var xs [][]int
+	if len(s) < allRegexInput {
+		xs = r.Regexp.FindAllStringSubmatchIndex(s, n)
+	} else {
+		err := stopre.Each(ctx, r.searcher, s, n, func(loc []int) bool {
+			xs = append(xs, slices.Clone(loc))
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	if len(xs) == 0 || n == 1 || r.probe == nil {
-		return xs
+		return xs, nil
 	}
 	ys := make([][]int, 0, len(xs))
 	for i, x := range xs {
@@ -2457,18 +2527,30 @@ func (r *regexpMatcher) findAll(s string, n int) [][]int {
 		if x[0] == x[1] || i+1 < len(xs) && xs[i+1][0] == x[1] {
 			continue
 		}
-		if y := r.emptyMatchAt(s, x[1]); y != nil {
+		y, err := r.emptyMatchAt(ctx, s, x[1])
+		if err != nil {
+			return nil, err
+		}
+		if y != nil {
 			ys = append(ys, y)
 		}
 	}
-	return ys
+	return ys, nil
 }
 
-func (r *regexpMatcher) emptyMatchAt(s string, offset int) []int {
+func (r *regexpMatcher) emptyMatchAt(ctx context.Context, s string, offset int) ([]int, error) {
 	_, w := utf8.DecodeLastRuneInString(s[:offset])
-	x := r.probe.FindStringSubmatchIndex(s[offset-w:])
+	var x []int
+	if len(s)-offset < longRegexInput {
+		x = r.probe.FindStringSubmatchIndex(s[offset-w:])
+	} else {
+		rd := &stopre.Reader[string]{Ctx: ctx, Text: s[offset-w:]}
+		if x = r.probe.FindReaderSubmatchIndex(rd); rd.Err != nil {
+			return nil, rd.Err
+		}
+	}
 	if x == nil || x[1] != w {
-		return nil
+		return nil, nil
 	}
 	y := make([]int, len(x))
 	y[0], y[1] = offset, offset
@@ -2479,7 +2561,7 @@ func (r *regexpMatcher) emptyMatchAt(s string, offset int) []int {
 			y[i] = x[i] + offset - w
 		}
 	}
-	return y
+	return y, nil
 }
 
 func funcCaptures(v any) any {

@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/internal/stopre"
 	"io"
 	"math"
 	"math/rand"
@@ -148,6 +149,7 @@ type interp struct {
 	// llmsh: bytes of regexp input since the context was looked at
 	// (regexwork.go).
 	regexBytes int
+	searchers  map[*regexp.Regexp]*stopre.Searcher // llmsh: regexwork.go
 
 	// Misc pieces of state
 	random           *rand.Rand

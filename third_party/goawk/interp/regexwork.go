@@ -12,17 +12,23 @@ package interp
 // every 4096 matches.
 
 import (
-	"io"
 	"regexp"
-	"regexp/syntax"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/internal/stopre"
 )
 
 // bigRegexInput is the input of regexp work after which the context is
 // looked at, and the length from which one match can be stopped midway
 // (a variable for the tests).
 var bigRegexInput = 1 << 20
+
+// allRegexInput is the length of a string from which a search of all its
+// matches looks at the context (session 18, red team): each search may
+// read to the end, so gsub(/a([^b]*b)?/, "x") of 128 KB of a's read
+// 8 GB (past 60 s); the context is looked at every 65536 characters read
+// in all (internal/stopre's Each).
+var allRegexInput = 1 << 10
 
 // regexDone counts n bytes of input that a regexp scanned.
 func (p *interp) regexDone(n int) {
@@ -45,41 +51,32 @@ func (p *interp) findStringIndex(re *regexp.Regexp, s string) ([]int, error) {
 	if len(s) < bigRegexInput || !p.checkCtx {
 		return re.FindStringIndex(s), nil
 	}
-	return p.searchFrom(re, s, 0, looksBehind(re))
+	return stopre.Index(p.ctx, p.searcher(re), s, 0)
 }
 
-// searchFrom is the leftmost match of re in s at or after pos (a rune
-// boundary), read through a reader that stops when the run is. Where re
-// looks behind, pos must be 0: a reader starting later is taken for the
-// start of the text.
-func (p *interp) searchFrom(re *regexp.Regexp, s string, pos int, behind bool) ([]int, error) {
-	if prefix, _ := re.LiteralPrefix(); prefix != "" && !behind {
-		// Every match starts with prefix: none before its next
-		// occurrence (the NFA of a reader has no such skip).
-		k := strings.Index(s[pos:], prefix)
-		if k < 0 {
-			return nil, nil
-		}
-		pos += k
+// searcher is re's stoppable search (internal/stopre), which finds the
+// matches after the first by a regexp that looks behind (^, \b) too
+// (session 18, red team: gsub(/^…|…/) and split of a 16 MB string ran to
+// their end).
+func (p *interp) searcher(re *regexp.Regexp) *stopre.Searcher {
+	if srch := p.searchers[re]; srch != nil {
+		return srch
 	}
-	r := &ctxReader{p: p, s: s, i: pos}
-	loc := re.FindReaderIndex(r)
-	if r.err != nil {
-		return nil, r.err
+	if p.searchers == nil || len(p.searchers) >= 64 {
+		p.searchers = make(map[*regexp.Regexp]*stopre.Searcher)
 	}
-	if loc != nil {
-		loc[0] += pos
-		loc[1] += pos
-	}
-	return loc, nil
+	srch := stopre.New(re, false)
+	p.searchers[re] = srch
+	return srch
 }
 
 // eachMatch calls f with each match of re in s, as FindAllStringIndex
-// (and so ReplaceAllStringFunc and Split) finds them. A long s, where re
-// does not look behind, is searched through the stoppable reader.
+// (and so ReplaceAllStringFunc and Split) finds them. A long s is
+// searched through the stoppable reader, and the context is looked at
+// every 4096 matches.
 func (p *interp) eachMatch(re *regexp.Regexp, s string, f func(loc []int) error) error {
 	p.regexDone(len(s))
-	if len(s) < bigRegexInput || !p.checkCtx || looksBehind(re) {
+	if len(s) < min(allRegexInput, bigRegexInput) || !p.checkCtx {
 		for _, loc := range re.FindAllStringIndex(s, -1) {
 			if err := f(loc); err != nil {
 				return err
@@ -87,37 +84,21 @@ func (p *interp) eachMatch(re *regexp.Regexp, s string, f func(loc []int) error)
 		}
 		return nil
 	}
-	// Go's allMatches: an empty match right after a match is skipped,
-	// and the search goes on a character past an empty match.
-	for pos, prevEnd, n := 0, -1, 0; pos <= len(s); n++ {
-		if n&0xfff == 0xfff {
-			if err := p.checkContextNow(); err != nil {
-				return err
+	var ferr error
+	n := 0
+	err := stopre.Each(p.ctx, p.searcher(re), s, -1, func(loc []int) bool {
+		if n++; n&0xfff == 0 {
+			if ferr = p.checkContextNow(); ferr != nil {
+				return false
 			}
 		}
-		loc, err := p.searchFrom(re, s, pos, false)
-		if err != nil || loc == nil {
-			return err
-		}
-		accept := true
-		if loc[1] == pos {
-			accept = loc[0] != prevEnd
-			if _, w := utf8.DecodeRuneInString(s[pos:]); w > 0 {
-				pos += w
-			} else {
-				pos = len(s) + 1
-			}
-		} else {
-			pos = loc[1]
-		}
-		prevEnd = loc[1]
-		if accept {
-			if err := f(loc); err != nil {
-				return err
-			}
-		}
+		ferr = f(loc[:2])
+		return ferr == nil
+	})
+	if err != nil {
+		return err
 	}
-	return nil
+	return ferr
 }
 
 // findAllIndex is re.FindAllStringIndex(s, -1), stopped when the run is.
@@ -154,62 +135,11 @@ func (p *interp) splitRegex(re *regexp.Regexp, s string) ([]string, error) {
 	return parts, nil
 }
 
-// looksBehind reports whether re has an assertion (^, \A, \b, \B) that
-// depends on the text before a position: without one a search may start
-// anywhere.
-func looksBehind(re *regexp.Regexp) bool {
-	t, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil {
-		return true
-	}
-	var walk func(*syntax.Regexp) bool
-	walk = func(t *syntax.Regexp) bool {
-		switch t.Op {
-		case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
-			return true
-		}
-		for _, s := range t.Sub {
-			if walk(s) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
-}
-
-// ctxReader reads s from i as runes, as a string input gives them to a
-// regexp, and ends early when the run is stopped (err is then set).
-type ctxReader struct {
-	p   *interp
-	s   string
-	i   int
-	n   int
-	err error
-}
-
-func (r *ctxReader) ReadRune() (rune, int, error) {
-	if r.n++; r.n&0xffff == 0 {
-		if r.err = r.p.checkContextNow(); r.err != nil {
-			return 0, 0, io.EOF
-		}
-	}
-	if r.i >= len(r.s) {
-		return 0, 0, io.EOF
-	}
-	c, w := rune(r.s[r.i]), 1
-	if c >= utf8.RuneSelf {
-		c, w = utf8.DecodeRuneInString(r.s[r.i:])
-	}
-	r.i += w
-	return c, w, nil
-}
-
 // regexStop carries the error that stops a replacement midway.
 type regexStop struct{ err error }
 
-// gsubLong is gsub of a long string by a regexp that does not look
-// behind: its matches are found by the stoppable reader.
+// gsubLong is gsub of a long string: its matches are found by the
+// stoppable reader.
 func (p *interp) gsubLong(re *regexp.Regexp, repl, in string) (string, int, error) {
 	var b strings.Builder
 	count, last, size := 0, 0, len(in)

@@ -1442,7 +1442,9 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			continue
 		}
 		// llmsh: bash's matching (leading dots, extended patterns)
-		matcher := internal.CompileBashPattern(part, cfg.globMode()).Match
+		// llmsh: a name's match ends (fails) when the run is stopped.
+		pat, st := internal.CompileBashPattern(part, cfg.globMode()), cfg.patStop()
+		matcher := func(name string) bool { return pat.MatchStop(st, name) }
 		var err error
 		var newMatches []string
 		for _, dir := range matches {

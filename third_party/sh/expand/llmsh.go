@@ -1046,30 +1046,31 @@ func (cfg *Config) replPattern(pat string) *internal.BashPattern {
 
 // extRemove is ${s#p}, ${s##p}, ${s%p} and ${s%%p} for a pattern that
 // extPattern compiled.
-func extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string {
+func (cfg *Config) extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string {
 	n := len(s)
+	match := cfg.patMatcher(p)
 	switch {
 	case !suffix && shortest:
 		for k := 0; k <= n; k++ {
-			if p.Match(s[:k]) {
+			if match(s[:k]) {
 				return s[k:]
 			}
 		}
 	case !suffix:
 		for k := n; k >= 0; k-- {
-			if p.Match(s[:k]) {
+			if match(s[:k]) {
 				return s[k:]
 			}
 		}
 	case shortest:
 		for k := n; k >= 0; k-- {
-			if p.Match(s[k:]) {
+			if match(s[k:]) {
 				return s[:k]
 			}
 		}
 	default:
 		for k := 0; k <= n; k++ {
-			if p.Match(s[k:]) {
+			if match(s[k:]) {
 				return s[:k]
 			}
 		}
@@ -1077,25 +1078,49 @@ func extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string 
 	return s
 }
 
+// patStop is a PatStop for the run's context, or nil.
+func (cfg *Config) patStop() *internal.PatStop {
+	if cfg.Ctx == nil {
+		return nil
+	}
+	return &internal.PatStop{Ctx: cfg.Ctx}
+}
+
+// patMatcher is p.Match, stopped with the run (internal.PatStop): once
+// the run is stopped, the expansion ends with its error (valuePanic).
+func (cfg *Config) patMatcher(p *internal.BashPattern) func(string) bool {
+	if cfg.Ctx == nil {
+		return p.Match
+	}
+	st := &internal.PatStop{Ctx: cfg.Ctx}
+	return func(s string) bool {
+		ok := p.MatchStop(st, s)
+		if st.Err != nil {
+			panic(valuePanic{st.Err})
+		}
+		return ok
+	}
+}
+
 // extFindAll gives the matches of ${s/p/r} (n 1) and ${s//p/r} (n -1) as
 // bash finds them: at each position the longest match; an empty match
 // replaces nothing but puts the replacement before the next character,
 // and the end of the string is not tried.
-func extFindAll(p *internal.BashPattern, s string, n int) func(yield func(a, b int) bool) {
+func (cfg *Config) extFindAll(p *internal.BashPattern, s string, n int) func(yield func(a, b int) bool) {
 	return func(yield func(a, b int) bool) {
-		extFindEach(p, s, n, yield)
+		extFindEach(cfg.patMatcher(p), s, n, yield)
 	}
 }
 
 // extFindEach is extFindAll's loop, which stops when yield returns false.
-func extFindEach(p *internal.BashPattern, s string, n int, yield func(a, b int) bool) {
+func extFindEach(match func(string) bool, s string, n int, yield func(a, b int) bool) {
 	for i := 0; i < len(s) && n != 0; {
 		found := false
 		for j := len(s); j >= i; j-- {
 			if j < len(s) && !utf8.RuneStart(s[j]) {
 				continue
 			}
-			if p.Match(s[i:j]) {
+			if match(s[i:j]) {
 				if !yield(i, j) {
 					return
 				}
@@ -1233,10 +1258,11 @@ func (cfg *Config) globIgnore(matches []string) []string {
 		}
 	}
 	out := matches[:0:0]
+	st := cfg.patStop()
 	for _, m := range matches {
 		ignored := false
 		for _, p := range pats {
-			if p.Match(m) {
+			if p.MatchStop(st, m) {
 				ignored = true
 				break
 			}
@@ -1266,7 +1292,7 @@ func anchoredRepl(repl *syntax.Replace) (*syntax.Word, byte) {
 // anchoredMatch gives the longest match of pat at the start (#) or the
 // end (%) of s, as one location, or none; ext is pat compiled when it is
 // an extended pattern.
-func anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte) [][]int {
+func (cfg *Config) anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte) [][]int {
 	if pat == "" {
 		if anchor == '#' {
 			return [][]int{{0, 0}}
@@ -1294,16 +1320,17 @@ func anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte)
 		}
 		return nil
 	}
+	match := cfg.patMatcher(ext)
 	if anchor == '#' {
 		for k := len(s); k >= 0; k-- {
-			if ext.Match(s[:k]) {
+			if match(s[:k]) {
 				return [][]int{{0, k}}
 			}
 		}
 		return nil
 	}
 	for k := 0; k <= len(s); k++ {
-		if ext.Match(s[k:]) {
+		if match(s[k:]) {
 			return [][]int{{k, len(s)}}
 		}
 	}

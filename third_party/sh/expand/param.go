@@ -752,7 +752,7 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		whole = internal.CompileBashPattern(orig, mode)
 	}
 	for i, elem := range elems {
-		if whole != nil && !whole.Match(elem) {
+		if whole != nil && !cfg.patMatcher(whole)(elem) {
 			out[i] = elem
 			total += len(elem)
 			continue
@@ -761,12 +761,12 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		switch p := cfg.replPattern(orig); {
 		case anchor != 0:
 			matches = func(yield func(a, b int) bool) {
-				for _, loc := range anchoredMatch(orig, p, elem, anchor) {
+				for _, loc := range cfg.anchoredMatch(orig, p, elem, anchor) {
 					yield(loc[0], loc[1])
 				}
 			}
 		case p != nil:
-			matches = extFindAll(p, elem, n)
+			matches = cfg.extFindAll(p, elem, n)
 		default:
 			matches = cfg.findAllIndex(orig, elem, n)
 		}
@@ -815,7 +815,7 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 	p := cfg.extPattern(arg)
 	for i, elem := range elems {
 		if p != nil {
-			out[i] = extRemove(p, elem, suffix, small)
+			out[i] = cfg.extRemove(p, elem, suffix, small)
 			continue
 		}
 		out[i] = cfg.removePattern(elem, arg, suffix, small)

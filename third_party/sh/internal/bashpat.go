@@ -3,6 +3,7 @@
 package internal
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,7 +124,41 @@ func (p *BashPattern) HasExt() bool {
 
 // Match reports whether the pattern matches all of s.
 func (p *BashPattern) Match(s string) bool {
-	return p.matchAt(p.nodes, s, 0, len(s))
+	return p.MatchStop(nil, s)
+}
+
+// PatStop lets matches be stopped with a run (llmsh, session 18, red
+// team): matching by backtracking takes time exponential in the length
+// of the subject for nested extended patterns ([[ $s == +(+(a))b ]] of
+// 20 a's and a c: seconds; of 30: hours), and ${s//+([a-z])Q/r} tries
+// every substring of s (a 16 MB value: hours), without a look at the
+// run's context, so a library Session.Run went on past its time limit.
+// A match given a PatStop looks at Ctx every 4096 steps, counted across
+// all the matches it is given to; once Ctx is done, Err is its error and
+// every match fails at once.
+type PatStop struct {
+	Ctx context.Context
+	Err error
+	n   int
+}
+
+// stopped counts a step of matching and reports whether st is stopped.
+func (st *PatStop) stopped() bool {
+	if st == nil || st.Ctx == nil {
+		return false
+	}
+	if st.n++; st.n&0xfff == 0 && st.Err == nil {
+		st.Err = st.Ctx.Err()
+	}
+	return st.Err != nil
+}
+
+// MatchStop is Match, false once st is stopped (st may be nil).
+func (p *BashPattern) MatchStop(st *PatStop, s string) bool {
+	if !p.HasExt() {
+		return p.matchFlat(st, p.nodes, s, 0, len(s)) && (st == nil || st.Err == nil)
+	}
+	return p.matchAt(st, p.nodes, s, 0, len(s)) && (st == nil || st.Err == nil)
 }
 
 // BashHasMeta reports whether pat holds a character that makes it a
@@ -375,30 +410,76 @@ func (p *BashPattern) dotBlocked(s string, i int) bool {
 	return i == 0 && p.mode&(PatFilename|PatDotGlob) == PatFilename && len(s) > 0 && s[0] == '.'
 }
 
+// matchOne reports whether n, a character, a ? or a [...], matches the
+// character at s[i:j] and its size.
+func (p *BashPattern) matchOne(n patNode, s string, i, j int) (int, bool) {
+	if i >= j {
+		return 0, false
+	}
+	r, size := decodeRune(s[i:j])
+	switch n.kind {
+	case patLit:
+		if r != n.r && !(p.mode&PatNoCase != 0 && unicode.ToLower(r) == unicode.ToLower(n.r)) {
+			return 0, false
+		}
+	case patAny:
+		if p.dotBlocked(s, i) {
+			return 0, false
+		}
+	case patSet:
+		if p.dotBlocked(s, i) || !n.set.match(r, p.mode&PatNoCase != 0) {
+			return 0, false
+		}
+	}
+	return size, true
+}
+
+// matchFlat is matchAt for nodes without an extended pattern, in time
+// linear in len(nodes) times j-i (llmsh, session 18, red team): trying
+// every split for each * took time of the power of the number of stars
+// (find -name '*a*a*a*a*a*a*a*a*a*b' of a 200-character name: past 100 s,
+// which no time limit stopped). When the nodes after a * fail, only the
+// last * need take one more character: the standard wildcard match.
+func (p *BashPattern) matchFlat(st *PatStop, nodes []patNode, s string, i, j int) bool {
+	star, starAt := -1, 0 // the last * seen, and where what follows it starts
+	for ni := 0; ni < len(nodes) || i < j; {
+		if ni < len(nodes) {
+			n := nodes[ni]
+			if n.kind == patStar {
+				if p.dotBlocked(s, i) {
+					return false // as matchAt
+				}
+				star, starAt, ni = ni, i, ni+1
+				continue
+			}
+			if size, ok := p.matchOne(n, s, i, j); ok {
+				i, ni = i+size, ni+1
+				continue
+			}
+		}
+		if star < 0 || starAt >= j || st.stopped() {
+			return false
+		}
+		_, size := decodeRune(s[starAt:j])
+		starAt += size
+		i, ni = starAt, star+1
+	}
+	return true
+}
+
 // matchAt reports whether nodes match all of s[i:j]; s is the whole
 // subject, for the leading-dot rule.
-func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
+func (p *BashPattern) matchAt(st *PatStop, nodes []patNode, s string, i, j int) bool {
+	if st.stopped() {
+		return false
+	}
 	for len(nodes) > 0 {
 		n := nodes[0]
 		switch n.kind {
 		case patLit, patAny, patSet:
-			if i >= j {
+			size, ok := p.matchOne(n, s, i, j)
+			if !ok {
 				return false
-			}
-			r, size := decodeRune(s[i:j])
-			switch n.kind {
-			case patLit:
-				if r != n.r && !(p.mode&PatNoCase != 0 && unicode.ToLower(r) == unicode.ToLower(n.r)) {
-					return false
-				}
-			case patAny:
-				if p.dotBlocked(s, i) {
-					return false
-				}
-			case patSet:
-				if p.dotBlocked(s, i) || !n.set.match(r, p.mode&PatNoCase != 0) {
-					return false
-				}
 			}
 			i += size
 			nodes = nodes[1:]
@@ -413,10 +494,10 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 				return true
 			}
 			if tail, nAny, ok := endlessExt(rest); ok {
-				return p.starBeforeExt(tail, nAny, s, i, j)
+				return p.starBeforeExt(st, tail, nAny, s, i, j)
 			}
 			for k := i; k <= j; {
-				if p.matchAt(rest, s, k, j) {
+				if p.matchAt(st, rest, s, k, j) {
 					return true
 				}
 				if k == j {
@@ -429,7 +510,7 @@ func (p *BashPattern) matchAt(nodes []patNode, s string, i, j int) bool {
 		case patExt:
 			rest := nodes[1:]
 			for k := i; k <= j; {
-				if p.extMatch(n, s, i, k) && p.matchAt(rest, s, k, j) {
+				if p.extMatch(st, n, s, i, k) && p.matchAt(st, rest, s, k, j) {
 					return true
 				}
 				if k == j {
@@ -467,7 +548,7 @@ func endlessExt(rest []patNode) (tail []patNode, nAny int, ok bool) {
 // endlessExt named, at s[i:j] as bash does: the ?s first, then tail from
 // each position before the end; at the end only !(…), when the * is
 // already there.
-func (p *BashPattern) starBeforeExt(tail []patNode, nAny int, s string, i, j int) bool {
+func (p *BashPattern) starBeforeExt(st *PatStop, tail []patNode, nAny int, s string, i, j int) bool {
 	for range nAny {
 		if i >= j {
 			return false
@@ -476,10 +557,10 @@ func (p *BashPattern) starBeforeExt(tail []patNode, nAny int, s string, i, j int
 		i += size
 	}
 	if i == j {
-		return tail[0].op == '!' && p.matchAt(tail, s, i, j)
+		return tail[0].op == '!' && p.matchAt(st, tail, s, i, j)
 	}
 	for k := i; k < j; {
-		if p.matchAt(tail, s, k, j) {
+		if p.matchAt(st, tail, s, k, j) {
 			return true
 		}
 		_, size := decodeRune(s[k:j])
@@ -488,9 +569,9 @@ func (p *BashPattern) starBeforeExt(tail []patNode, nAny int, s string, i, j int
 	return false
 }
 
-func (p *BashPattern) anyAlt(n patNode, s string, i, j int) bool {
+func (p *BashPattern) anyAlt(st *PatStop, n patNode, s string, i, j int) bool {
 	for _, alt := range n.alts {
-		if p.matchAt(alt, s, i, j) {
+		if p.matchAt(st, alt, s, i, j) {
 			return true
 		}
 	}
@@ -498,21 +579,24 @@ func (p *BashPattern) anyAlt(n patNode, s string, i, j int) bool {
 }
 
 // extMatch reports whether the extended pattern n matches all of s[i:j].
-func (p *BashPattern) extMatch(n patNode, s string, i, j int) bool {
+func (p *BashPattern) extMatch(st *PatStop, n patNode, s string, i, j int) bool {
+	if st.stopped() {
+		return false
+	}
 	switch n.op {
 	case '@':
-		return p.anyAlt(n, s, i, j)
+		return p.anyAlt(st, n, s, i, j)
 	case '?':
-		return i == j || p.anyAlt(n, s, i, j)
+		return i == j || p.anyAlt(st, n, s, i, j)
 	case '*', '+':
 		if i == j {
-			return n.op == '*' || p.anyAlt(n, s, i, j)
+			return n.op == '*' || p.anyAlt(st, n, s, i, j)
 		}
 		for m := i + 1; m <= j; m++ {
 			if m < j && !utf8.RuneStart(s[m]) {
 				continue
 			}
-			if p.anyAlt(n, s, i, m) && (m == j || p.extMatch(patNode{op: '*', alts: n.alts}, s, m, j)) {
+			if p.anyAlt(st, n, s, i, m) && (m == j || p.extMatch(st, patNode{op: '*', alts: n.alts}, s, m, j)) {
 				return true
 			}
 		}
@@ -521,7 +605,7 @@ func (p *BashPattern) extMatch(n patNode, s string, i, j int) bool {
 		if p.dotBlocked(s, i) {
 			return false
 		}
-		return !p.anyAlt(n, s, i, j)
+		return !p.anyAlt(st, n, s, i, j)
 	}
 	return false
 }

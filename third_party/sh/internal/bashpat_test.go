@@ -1,6 +1,11 @@
 package internal
 
-import "testing"
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 func TestBashPattern(t *testing.T) {
 	const (
@@ -45,5 +50,52 @@ func TestBashPattern(t *testing.T) {
 		if got := CompileBashPattern(tc.pat, tc.mode).Match(tc.s); got != tc.want {
 			t.Errorf("%q %v match %q: got %v, want %v", tc.pat, tc.mode, tc.s, got, tc.want)
 		}
+	}
+}
+
+// TestMatchFlat compares matchFlat, the linear match of patterns without
+// extended parts, with matchAt's backtracking on random patterns and
+// names (llmsh), and checks that a pattern of many stars is fast.
+func TestMatchFlat(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	toks := []string{"*", "?", "a", "b", ".", "[ab]", "[!a]", "é", "\\*", "[.]"}
+	chars := []string{"a", "b", ".", "é", "*", "\xff"}
+	for range 20000 {
+		var pat, s strings.Builder
+		for range rnd.IntN(7) {
+			pat.WriteString(toks[rnd.IntN(len(toks))])
+		}
+		for range rnd.IntN(8) {
+			s.WriteString(chars[rnd.IntN(len(chars))])
+		}
+		for _, mode := range []PatMode{0, PatFilename, PatFilename | PatDotGlob, PatNoCase} {
+			p := CompileBashPattern(pat.String(), mode)
+			want := p.matchAt(nil, p.nodes, s.String(), 0, s.Len())
+			if got := p.Match(s.String()); got != want {
+				t.Fatalf("pattern %q mode %d on %q: %v, backtracking %v", pat.String(), mode, s.String(), got, want)
+			}
+		}
+	}
+	name := strings.Repeat("a", 200)
+	if CompileBashPattern("*a*a*a*a*a*a*a*a*a*b", PatFilename).Match(name) {
+		t.Fatal("matched")
+	}
+}
+
+// TestPatStop checks that a match of exponential work ends once its
+// context is done, and fails (llmsh).
+func TestPatStop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	st := &PatStop{Ctx: ctx}
+	p := CompileBashPattern("+(+(a))b", PatExtGlob)
+	if p.MatchStop(st, strings.Repeat("a", 60)+"c") || st.Err == nil {
+		t.Fatalf("stopped match: err %v", st.Err)
+	}
+	if p.MatchStop(st, "ab") {
+		t.Fatal("a stopped PatStop matched")
+	}
+	if !p.Match("aaab") {
+		t.Fatal("no match without a PatStop")
 	}
 }

@@ -1964,7 +1964,8 @@ func (r *Runner) match(pat, name string) bool {
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
 	}
-	return internal.CompileBashPattern(pat, mode).Match(name)
+	// llmsh: a match fails once the run is stopped (internal.PatStop).
+	return internal.CompileBashPattern(pat, mode).MatchStop(&internal.PatStop{Ctx: r.ectx}, name)
 }
 
 func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
