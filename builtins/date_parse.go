@@ -3,6 +3,7 @@ package builtins
 import (
 	"errors"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -150,15 +151,17 @@ var dateOrdinals = map[string]int64{
 }
 
 // dateZones are gnulib's time zone abbreviations, in minutes east of UTC.
-var dateZones = map[string]int{
-	"gmt": 0, "ut": 0, "utc": 0, "wet": 0, "west": 60, "bst": 60, "art": -180, "brt": -180,
-	"brst": -120, "nst": -210, "ndt": -150, "ast": -240, "adt": -180, "clt": -240, "clst": -180,
-	"est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480,
-	"pdt": -420, "akst": -540, "akdt": -480, "hst": -600, "hast": -600, "hadt": -540, "sst": -720,
-	"wat": 60, "cet": 60, "cest": 120, "met": 60, "mez": 60, "mesz": 120, "eet": 120, "eest": 180,
-	"cat": 120, "sast": 120, "eat": 180, "msk": 180, "msd": 240, "ist": 330, "sgt": 480,
-	"kst": 540, "jst": 540, "gst": 600, "nzst": 720, "nzdt": 780,
-}
+var dateZones = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"gmt": 0, "ut": 0, "utc": 0, "wet": 0, "west": 60, "bst": 60, "art": -180, "brt": -180,
+		"brst": -120, "nst": -210, "ndt": -150, "ast": -240, "adt": -180, "clt": -240, "clst": -180,
+		"est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480,
+		"pdt": -420, "akst": -540, "akdt": -480, "hst": -600, "hast": -600, "hadt": -540, "sst": -720,
+		"wat": 60, "cet": 60, "cest": 120, "met": 60, "mez": 60, "mesz": 120, "eet": 120, "eest": 180,
+		"cat": 120, "sast": 120, "eat": 180, "msk": 180, "msd": 240, "ist": 330, "sgt": 480,
+		"kst": 540, "jst": 540, "gst": 600, "nzst": 720, "nzdt": 780,
+	}
+})
 
 func dateClassify(w string) (kind int, val int64, unit dateUnit) {
 	if w == "am" || w == "pm" {
@@ -200,7 +203,7 @@ func dateClassify(w string) (kind int, val int64, unit dateUnit) {
 	if u, ok := dateUnits[strings.TrimSuffix(w, "s")]; ok && strings.HasSuffix(w, "s") {
 		return dwUnit, 0, u
 	}
-	if off, ok := dateZones[w]; ok {
+	if off, ok := dateZones()[w]; ok {
 		return dwZone, int64(off), unit
 	}
 	if len(w) == 1 && w != "j" {

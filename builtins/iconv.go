@@ -37,24 +37,26 @@ type iconvState struct {
 
 // iconvNames maps the upper-cased names glibc accepts for an encoding to
 // its canonical name.
-var iconvNames = map[string]string{
-	"UTF-8": "UTF-8", "UTF8": "UTF-8",
-	"UTF-16": "UTF-16", "UTF16": "UTF-16",
-	"UTF-16LE": "UTF-16LE", "UTF16LE": "UTF-16LE",
-	"UTF-16BE": "UTF-16BE", "UTF16BE": "UTF-16BE",
-	"UTF-32": "UTF-32", "UTF32": "UTF-32",
-	"UTF-32LE": "UTF-32LE", "UTF32LE": "UTF-32LE",
-	"UTF-32BE": "UTF-32BE", "UTF32BE": "UTF-32BE",
-	"ISO-8859-1": "ISO-8859-1", "ISO8859-1": "ISO-8859-1", "ISO_8859-1": "ISO-8859-1", "ISO88591": "ISO-8859-1",
-	"LATIN1": "ISO-8859-1", "L1": "ISO-8859-1", "CP819": "ISO-8859-1", "IBM819": "ISO-8859-1",
-	"ISO-IR-100": "ISO-8859-1", "CSISOLATIN1": "ISO-8859-1", "ISO_8859-1:1987": "ISO-8859-1",
-	"ISO-8859-15": "ISO-8859-15", "ISO8859-15": "ISO-8859-15", "ISO_8859-15": "ISO-8859-15", "ISO885915": "ISO-8859-15",
-	"LATIN-9": "ISO-8859-15", "LATIN9": "ISO-8859-15", "ISO-IR-203": "ISO-8859-15", "ISO_8859-15:1998": "ISO-8859-15",
-	"ANSI_X3.4-1968": "ANSI_X3.4-1968", "ASCII": "ANSI_X3.4-1968", "US-ASCII": "ANSI_X3.4-1968", "US": "ANSI_X3.4-1968",
-	"ISO646-US": "ANSI_X3.4-1968", "CP367": "ANSI_X3.4-1968", "IBM367": "ANSI_X3.4-1968", "CSASCII": "ANSI_X3.4-1968",
-	"646": "ANSI_X3.4-1968", "ANSI_X3.4-1986": "ANSI_X3.4-1968", "ISO-IR-6": "ANSI_X3.4-1968", "ISO_646.IRV:1991": "ANSI_X3.4-1968",
-	"CP1252": "CP1252", "WINDOWS-1252": "CP1252", "MS-ANSI": "CP1252",
-}
+var iconvNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"UTF-8": "UTF-8", "UTF8": "UTF-8",
+		"UTF-16": "UTF-16", "UTF16": "UTF-16",
+		"UTF-16LE": "UTF-16LE", "UTF16LE": "UTF-16LE",
+		"UTF-16BE": "UTF-16BE", "UTF16BE": "UTF-16BE",
+		"UTF-32": "UTF-32", "UTF32": "UTF-32",
+		"UTF-32LE": "UTF-32LE", "UTF32LE": "UTF-32LE",
+		"UTF-32BE": "UTF-32BE", "UTF32BE": "UTF-32BE",
+		"ISO-8859-1": "ISO-8859-1", "ISO8859-1": "ISO-8859-1", "ISO_8859-1": "ISO-8859-1", "ISO88591": "ISO-8859-1",
+		"LATIN1": "ISO-8859-1", "L1": "ISO-8859-1", "CP819": "ISO-8859-1", "IBM819": "ISO-8859-1",
+		"ISO-IR-100": "ISO-8859-1", "CSISOLATIN1": "ISO-8859-1", "ISO_8859-1:1987": "ISO-8859-1",
+		"ISO-8859-15": "ISO-8859-15", "ISO8859-15": "ISO-8859-15", "ISO_8859-15": "ISO-8859-15", "ISO885915": "ISO-8859-15",
+		"LATIN-9": "ISO-8859-15", "LATIN9": "ISO-8859-15", "ISO-IR-203": "ISO-8859-15", "ISO_8859-15:1998": "ISO-8859-15",
+		"ANSI_X3.4-1968": "ANSI_X3.4-1968", "ASCII": "ANSI_X3.4-1968", "US-ASCII": "ANSI_X3.4-1968", "US": "ANSI_X3.4-1968",
+		"ISO646-US": "ANSI_X3.4-1968", "CP367": "ANSI_X3.4-1968", "IBM367": "ANSI_X3.4-1968", "CSASCII": "ANSI_X3.4-1968",
+		"646": "ANSI_X3.4-1968", "ANSI_X3.4-1986": "ANSI_X3.4-1968", "ISO-IR-6": "ANSI_X3.4-1968", "ISO_646.IRV:1991": "ANSI_X3.4-1968",
+		"CP1252": "CP1252", "WINDOWS-1252": "CP1252", "MS-ANSI": "CP1252",
+	}
+})
 
 // cp1252High is CP1252's 0x80..0x9F (0: undefined).
 var cp1252High = [32]rune{
@@ -269,7 +271,7 @@ func iconvSpec(s string) (name string, translit, ignore, ok bool) {
 			}
 		}
 	}
-	name, ok = iconvNames[base]
+	name, ok = iconvNames()[base]
 	return name, translit, ignore, ok
 }
 
