@@ -1716,7 +1716,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
 			line, msgs := SyntaxError(perr, callback)
-			for _, m := range msgs {
+			for _, m := range r.SyntaxErrorLines(msgs) {
 				l, m := MsgLine(line, m)
 				r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
 			}
