@@ -69,6 +69,16 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		return s.Run(ctx, read.Rest, name)
 	}
 	line, msgs := interp.SyntaxError(perr, src)
+	if s.runner.ErrexitSyntax() {
+		// bash's parser_error exits under set -e: its first line only,
+		// status 2, nothing read on.
+		l, m := interp.MsgLine(line, msgs[0])
+		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
+		if held {
+			return s.runner.RunExitTrap(ctx, 2)
+		}
+		return 2
+	}
 	for _, m := range msgs {
 		l, m := interp.MsgLine(line, m)
 		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), l, m)

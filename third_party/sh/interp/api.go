@@ -295,6 +295,8 @@ type Runner struct {
 	timedReport func()
 	// llmsh: bash's compatibility level, 0 for the default (compat.go).
 	compatLevel int
+	// llmsh: children ended whose CHLD trap has not run (chld.go).
+	chldPending int
 	inErrTrap   bool // llmsh: in the ERR trap's action, which does not recurse
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)

@@ -612,7 +612,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
-				for _, m := range msgs {
+				if r.ErrexitSyntax() {
+					synStatus = 2 // llmsh: bash's parser_error exits
+				}
+				for _, m := range r.SyntaxErrorLines(msgs) {
 					l, m := MsgLine(line, m)
 					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
 				}

@@ -137,6 +137,12 @@ func (bg *bgProc) finish(r *Runner, exit exitStatus) {
 	}
 	r.llmsh.procs.Delete(bg.pid)
 	r.llmsh.running.Add(-1)
+	if bg.num != 0 {
+		// llmsh: a job of the table (not a process substitution,
+		// counted as it is made): its CHLD trap, before wait returns
+		// (chld.go).
+		r.llmsh.jobEnded(bg.owner)
+	}
 	close(bg.done)
 }
 

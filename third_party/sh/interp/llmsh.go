@@ -659,7 +659,7 @@ func extGlobOnLine(stmts []*syntax.Stmt, i int) (line int, ok bool) {
 // line N: …" in -c text, as bash -c); "llmsh: …" alone at a prompt, as
 // interactive bash.
 func (r *Runner) evalSyntaxError(line int, msgs []string) {
-	for _, m := range msgs {
+	for _, m := range r.SyntaxErrorLines(msgs) {
 		l, m := MsgLine(line, m)
 		if !r.llmsh.atPrompt {
 			r.errf("%s: eval: line %d: %s\n", r.shellFileName(), r.text.lineOffset+l, m)
@@ -676,7 +676,7 @@ func (r *Runner) topSyntaxError(line int, msgs []string) {
 	if r.cString {
 		prefix += "-c: "
 	}
-	for _, m := range msgs {
+	for _, m := range r.SyntaxErrorLines(msgs) {
 		l, m := MsgLine(line, m)
 		r.errf("%sline %d: %s\n", prefix, r.text.lineOffset+l, m)
 	}

@@ -160,6 +160,22 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	}
 }
 
+// ErrexitSyntax reports whether set -e is in force where r runs: bash's
+// parser_error then exits the shell (status 2) as soon as it has printed
+// the first line of a syntax error, before the offending line.
+func (r *Runner) ErrexitSyntax() bool {
+	return r.opts[optErrExit] && !r.errExitOff
+}
+
+// SyntaxErrorLines is msgs as r prints them: the first line alone under
+// set -e ([Runner.ErrexitSyntax]).
+func (r *Runner) SyntaxErrorLines(msgs []string) []string {
+	if len(msgs) > 1 && r.ErrexitSyntax() {
+		return msgs[:1]
+	}
+	return msgs
+}
+
 // wantsWord are the reserved words that bash wants a word after on the
 // same line (llmsh).
 var wantsWord = map[string]bool{"for": true, "select": true, "case": true, "function": true, "coproc": true}

@@ -244,6 +244,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		wg.Go(func() { run(i) })
 	}
 	var last exitStatus
+	forked := n // llmsh: the children bash forks, for the CHLD trap (chld.go)
 	if fg != nil {
 		go func() {
 			run(n - 1)
@@ -267,11 +268,13 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		r.stdin, r.stdinSrc = oldStdin, oldSrc
 		end(n - 1)
 		last = r.exit
+		forked--
 	} else {
 		run(n - 1)
 		last = subs[n-1].exit
 	}
 	wg.Wait()
+	r.childExited(forked)
 
 	list := make([]string, n)
 	r.exit = last

@@ -88,6 +88,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
 			r2.exit.leaveShell() // subshells don't exit the parent shell
+			r.childExited(1)     // llmsh: chld.go
 			r.lastExpandExit = r2.exit
 			// llmsh: as in bash, $? later in the same command is the
 			// substitution's status ("$(false) $?" is " 1").
@@ -109,6 +110,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return "", fmt.Errorf("process substitution is not supported")
 			}
 			r.deferBarrier(&r.lastExit) // llmsh: deferred.go
+			// llmsh: a child whose CHLD trap runs after the command
+			// that made it (chld.go).
+			r.childExited(1)
 			jobWrites := ps.Op == syntax.CmdIn
 			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(ctx, handlerKindOpen, ps.Pos()), jobWrites)
 			if err != nil {
@@ -485,6 +489,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.stmtSync(ctx, st, elem)
 		r.deferSeq = 0
 	}
+	if r.chldPending > 0 && !r.handlingTrap {
+		r.runChldTraps(ctx) // llmsh: chld.go
+	}
 	r.lastExit = r.exit
 	r.lastSeq = seq
 }
@@ -773,6 +780,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
+		r.childExited(1) // llmsh: chld.go
 		if r.timedSub == cm {
 			// llmsh: `time ( … ) 2>f` reports under the redirections
 			// (timing.go).
@@ -1720,7 +1728,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
 			line, msgs := SyntaxError(perr, callback)
-			for _, m := range msgs {
+			for _, m := range r.SyntaxErrorLines(msgs) {
 				l, m := MsgLine(line, m)
 				r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
 			}
@@ -2405,6 +2413,7 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	r.exit.fromHandlerError(err)
 	if !r.inExecBuiltin {
+		r.childExited(1) // llmsh: a program (chld.go)
 		r.notifyKilled() // llmsh: as bash after waiting for a program (jobs.go)
 	}
 }

@@ -318,6 +318,7 @@ type topSignal struct {
 	trapped map[string]bool         // the signals the main shell traps
 	wake    context.CancelFunc      // ends the main shell's wait, while it waits
 	pending []int                   // trapped signals, run at its next command
+	chld    int                     // its background jobs that ended (chld.go)
 	fatal   int                     // the untrapped signal that ended it
 }
 
@@ -411,8 +412,13 @@ func (r *Runner) runPendingSignals(ctx context.Context) {
 	t.mu.Lock()
 	sigs := t.pending
 	t.pending = nil
+	r.chldPending += t.chld // llmsh: chld.go
+	t.chld = 0
 	r.llmsh.topPending.Store(false)
 	t.mu.Unlock()
+	if r.traps[chldTrap] != "" {
+		r.runChldTraps(ctx)
+	}
 	for _, sig := range sigs {
 		if a := r.traps[signalName(sig)]; a != "" {
 			r.trapCallback(ctx, a, signalName(sig))

@@ -1014,6 +1014,7 @@ func IsKeyword(word string) bool {
 		"coproc", // only if COPROCESS_SUPPORT is defined
 		"do",
 		"done",
+		"elif", // llmsh: missing upstream (bash has it)
 		"else",
 		"esac",
 		"fi",
