@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -381,7 +382,9 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 	var out, errb bytes.Buffer
 	rep := &report{}
 	start := time.Now()
-	st := runOpts(o, stdin, &out, &errb, rep)
+	// vfsd's own messages (why it refused a grant) are part of the
+	// object's stderr too: it writes them from another goroutine.
+	st := runOpts(o, stdin, &out, &lockedWriter{w: &errb}, rep)
 	res := jsonResult{
 		Stdout: out.String(), Stderr: errb.String(), ExitCode: st, Truncated: rep.truncated,
 		DurationMS: time.Since(start).Milliseconds(), VirtualFiles: rep.virtualFiles,
@@ -396,6 +399,19 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	return st
+}
+
+// lockedWriter serialises the writes of the session and of vfsd's
+// stderr copier into one buffer.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // runOpts runs the shell as the options say, in an llmsh.Session. With
@@ -455,7 +471,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
-		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: os.Stderr, Hidden: hiddenFiles(hist),
+		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),
 		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: memoryLimit,
 		Limits: shell.Limits{MaxCommands: o.maxCommands},
 		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
@@ -679,6 +695,11 @@ func prepareOutputs(outputs []string, stderr io.Writer) {
 			if err := os.MkdirAll(p, 0o755); err != nil {
 				fmt.Fprintf(stderr, "llmsh: cannot create -o directory '%s': %s\n", p, builtins.ErrText(err))
 			}
+			continue
+		}
+		if _, err := os.Stat(filepath.Dir(p)); err != nil {
+			// no directory to hold the file: vfsd refuses the grant
+			// and says why, and nothing is granted
 			continue
 		}
 		fmt.Fprintf(stderr, "llmsh: -o '%s' does not exist: granted as a single file (-o '%s/' makes it a directory)\n", p, p)

@@ -271,3 +271,14 @@ func TestLlmshTestCommand(t *testing.T) {
 		t.Errorf("missing PATH: status %d, stderr %q", st, errs)
 	}
 }
+
+// TestMissingOutputParent: an -o path whose directory does not exist is
+// refused by vfsd, and llmsh does not first say it was granted as a file.
+func TestMissingOutputParent(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "no", "single")
+	out, errs, code := runLlmsh(t, "", "-o", p, "-c", "echo not-run")
+	if want := "vfsd: -o '" + p + "': No such file or directory\n" + usageLine + "\n"; out != "" || errs != want || code != 2 {
+		t.Fatalf("out=%q err=%q code=%d; want err=%q code 2", out, errs, code, want)
+	}
+}
