@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,8 +75,9 @@ and --max-output stop the command line that met them, and the session goes on.
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
 functrace, allexport and noexec when no file NAME exists (else -o grants it),
--s (the script is standard input, the operands its arguments), and ignores
---norc and --noprofile; -i, -o, -v and -h keep the meanings above.`
++LETTERS and +o NAME to turn them off, -s (the script is standard input,
+the operands its arguments), and ignores --norc and --noprofile; -i, -o, -v
+and -h keep the meanings above.`
 )
 
 type options struct {
@@ -306,17 +308,58 @@ func printVersion(stdout io.Writer) int {
 // for --version, -3 for --help, or 2 after a usage error was printed.
 func parseArgs(args []string, stderr io.Writer) (*options, int) {
 	o := &options{}
-	operands, err := newFlags(o, io.Discard, stderr).Parse(args)
-	switch {
-	case errors.Is(err, builtins.ErrHelp):
-		return nil, -3
-	case errors.Is(err, errVersion):
-		return nil, -2
-	case err != nil:
-		return nil, usageErr(stderr, "%s", err)
+	for {
+		operands, err := newFlags(o, io.Discard, stderr).Parse(args)
+		switch {
+		case errors.Is(err, builtins.ErrHelp):
+			return nil, -3
+		case errors.Is(err, errVersion):
+			return nil, -2
+		case err != nil:
+			return nil, usageErr(stderr, "%s", err)
+		}
+		rest, ok, err := plusOptions(o, args, operands)
+		if err != nil {
+			return nil, usageErr(stderr, "%s", err)
+		}
+		if !ok {
+			o.operands = operands
+			return o, -1
+		}
+		args = rest // the options go on after +LETTERS
 	}
-	o.operands = operands
-	return o, -1
+}
+
+// plusOptions takes bash's +LETTERS and +o NAME (`llmsh -e +e`, `+o
+// pipefail`), which turn set options off, when the first operand is one
+// (not after -c SCRIPT or --). It returns the arguments after them.
+func plusOptions(o *options, args, operands []string) ([]string, bool, error) {
+	if o.haveScript || len(operands) == 0 || len(operands[0]) < 2 || operands[0][0] != '+' {
+		return nil, false, nil
+	}
+	if i := len(args) - len(operands); i > 0 && args[i-1] == "--" {
+		return nil, false, nil
+	}
+	arg, rest := operands[0], operands[1:]
+	for _, c := range arg[1:] {
+		switch {
+		case c == 'o':
+			if len(rest) == 0 || !shellOptName[rest[0]] {
+				name := ""
+				if len(rest) > 0 {
+					name = rest[0]
+				}
+				return nil, false, fmt.Errorf("%s: invalid option name", name)
+			}
+			o.shellOpts = append(o.shellOpts, "+o", rest[0])
+			rest = rest[1:]
+		case slices.Contains(bashOptLetters, c):
+			o.shellOpts = append(o.shellOpts, "+"+string(c))
+		default:
+			return nil, false, fmt.Errorf("%s: invalid option", arg)
+		}
+	}
+	return rest, true, nil
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

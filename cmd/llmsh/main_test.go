@@ -215,6 +215,8 @@ func TestCLI(t *testing.T) {
 		{"bash's -e", []string{"-e", "-c", "false; echo not-reached"}, "", "", "", 1},
 		{"bash's -x and -o pipefail", []string{"-xo", "pipefail", "-c", "false | true"}, "", "", "+ false\n", 1},
 		{"bash's -u", []string{"-u", "-c", "echo $nope; echo not-reached"}, "", "", "nope: unbound variable", 127},
+		{"bash's +e and +o NAME", []string{"-eo", "pipefail", "+e", "+o", "pipefail", "-c", "false | true; echo $?; false; echo reached"}, "", "0\nreached\n", "", 0},
+		{"-- before a +NAME script", []string{"--", "+e"}, "", "", "llmsh: +e: No such file or directory\n", 127},
 		{"bash's -s with arguments", []string{"-s", "a", "b"}, "echo \"$0 $2 $#\"", "llmsh b 2\n", "", 0},
 	}
 	for _, tc := range tests {
