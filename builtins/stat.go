@@ -56,10 +56,11 @@ The valid format sequences for files (without --file-system):
   %Z   time of last status change, seconds since Epoch
 
 vfsd reveals a file's name, size, kind, permission bits and modification
-time, nothing else. What it does not reveal prints as GNU stat prints an
-unknown value: %x %z %w (access, change, birth time) print '-', %X %Z %W
-print 0, %U %G print UNKNOWN, and %u %g %i %d %D %m %C print '?'; %h is 1
-for a file, 2 and its subdirectories for a directory.
+time, nothing else. Every file is owned by llmsh's one user (%U %G: llmsh,
+%u %g: 1000, as ls -l and id say). What vfsd does not reveal prints as GNU
+stat prints an unknown value: %x %z %w (access, change, birth time) print
+'-', %X %Z %W print 0, and %i %d %D %m %C print '?'; %h is 1 for a file,
+2 and its subdirectories for a directory.
 %b is estimated from the size (4 KiB blocks). Symbolic links are described
 themselves unless -L is given; %N and the File line show a link's text.
 The directives take printf flags (-0 +#'), a width and a precision; %Hd,
@@ -263,10 +264,15 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 	case 'X', 'Z', 'W', 't', 'T':
 		return "0", true, true
 	case 'U', 'G':
-		return "UNKNOWN", false, true
+		// the one owner, as ls -l, find -ls, tar and id say
+		return VirtualUser, false, true
+	case 'u':
+		return strconv.Itoa(VirtualUID), true, true
+	case 'g':
+		return strconv.Itoa(VirtualGID), true, true
 	case 'h':
 		return strconv.Itoa(file.nlink), true, true
-	case 'u', 'g', 'i', 'd', 'D', 'm', 'C':
+	case 'i', 'd', 'D', 'm', 'C':
 		return "?", false, true
 	}
 	return "", false, false

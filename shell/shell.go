@@ -346,7 +346,7 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 		}
 		s.frameCheck.Store(n + int64(min(max(16, (limit-depth)/framesPerLevel), 256)))
 	}
-	if len(args) >= 2 && args[1] == "--help" && isInterpBuiltin(args[0]) && args[0] != "printf" && s.funcs(ctx)[args[0]] == nil {
+	if len(args) >= 2 && args[1] == "--help" && isInterpBuiltin(args[0]) && s.funcs(ctx)[args[0]] == nil {
 		// NAME --help ...: the interpreter answers as bash (its help
 		// text, status 2), before any of llmsh's own handling of NAME.
 		return args, nil

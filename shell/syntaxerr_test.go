@@ -62,9 +62,10 @@ func checkRunAs(t *testing.T, opts Options, src, wantOut, wantErr string, wantSt
 // whatever llmsh does with NAME otherwise; echo and true take --help as
 // an operand.
 func TestBuiltinHelpAsBash(t *testing.T) {
-	out, errs, st := run(t, t.TempDir(), `help true; help -d cd; cd --help | sed -n 2p; cd --help >/dev/null; echo "st=$?"; type --help >/dev/null; echo "st=$?"; echo --help; true --help; echo "st=$?"`, Limits{})
+	out, errs, st := run(t, t.TempDir(), `help true; help -d cd; cd --help | sed -n 2p; cd --help >/dev/null; echo "st=$?"; type --help >/dev/null; echo "st=$?"; echo --help; true --help; echo "st=$?"; printf --help | sed -n 2p; printf --help >/dev/null; echo "st=$?"; printf '%s\n' --help`, Limits{})
 	want := "true: true\n    Return a successful result.\n    \n    Exit Status:\n    Always succeeds.\n" +
-		"cd - Change the shell working directory.\n    Change the shell working directory.\nst=2\nst=2\n--help\nst=0\n"
+		"cd - Change the shell working directory.\n    Change the shell working directory.\nst=2\nst=2\n--help\nst=0\n" +
+		"    Formats and prints ARGUMENTS under control of the FORMAT.\nst=2\n--help\n"
 	if out != want || errs != "" || st != 0 {
 		t.Errorf("got out=%q err=%q status=%d\nwant %q", out, errs, st, want)
 	}

@@ -109,6 +109,11 @@ func (s *Server) isVirtualDir(abs string) bool {
 // (which reveals nothing but that it is a directory: dirStat).
 func (s *Server) outsideDir(abs string) (vfsproto.StatResult, bool) {
 	if st, ok := s.virt.statDir(abs); ok {
+		if sd, ok := s.standing(abs); ok {
+			// what is made in a standing directory leaves its mode
+			// as it was (its mode cannot be changed): /tmp stays 0777
+			st.Mode = sd.Mode
+		}
 		return st, true
 	}
 	if st, ok := s.standing(abs); ok {

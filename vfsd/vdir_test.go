@@ -57,6 +57,10 @@ func TestVirtualDirectories(t *testing.T) {
 	}
 	bare.wantErr("open /tmp", "open", vfsproto.OpenParams{Path: "/tmp", Mode: "w"}, vfsproto.EArg, msgIsDir)
 	bare.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "/tmp/work"}, nil)
+	bare.ok(vfsproto.OpStat, vfsproto.PathParams{Path: "/tmp"}, &st)
+	if st.Mode != standingStat.Mode || !st.IsDir {
+		t.Fatalf("stat /tmp after mkdir /tmp/work = %+v (want its mode kept)", st)
+	}
 	mt := int64(7_000_000_000)
 	bare.ok(vfsproto.OpUtimes, vfsproto.UtimesParams{Path: "/tmp", Mtime: &mt}, nil) // touch /tmp
 	bare.wantErr("chmod /tmp", "chmod", vfsproto.ChmodParams{Path: "/tmp", Mode: 0o700}, vfsproto.EPerm, msgPerm)

@@ -51,6 +51,8 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"-X"}, 2, "llmsh: invalid option -- 'X'\n" + usageLine + "\n"},
 		{[]string{"-O", "extglob"}, 2, "llmsh: invalid option -- 'O'\n" + usageLine + "\n"},
 		{[]string{"--s", "x"}, 2, "llmsh: option '--s' is ambiguous; possibilities: '--strict' '--session' '--socket'\n" + usageLine + "\n"},
+		{[]string{"+Z", "-c", "true"}, 2, "llmsh: +Z: invalid option\n" + usageLine + "\n"},
+		{[]string{"-e", "+o", "bogus", "-c", "true"}, 2, "llmsh: bogus: invalid option name\n" + usageLine + "\n"},
 		{[]string{"--json=1"}, 2, "llmsh: option '--json' doesn't allow an argument\n" + usageLine + "\n"},
 		{[]string{"--timeout=0"}, 2, "llmsh: invalid --timeout '0'\n" + usageLine + "\n"},
 		{[]string{"--col=sometimes"}, 2, "llmsh: invalid --color 'sometimes' (want auto, always or never)\n" + usageLine + "\n"},

@@ -39,6 +39,9 @@ func TestJSON(t *testing.T) {
 			jsonResult{Stdout: strings.Repeat("y\n", 500), Stderr: "llmsh: output limit exceeded (1000 bytes)\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
 		{"denied path", []string{"--json", "-c", "cat /etc/passwd"}, "",
 			jsonResult{Stderr: "cat: /etc/passwd: No such file or directory\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
+		// vfsd's reason is in the object, not on llmsh's stderr
+		{"grant refused", []string{"--json", "-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "",
+			jsonResult{Stderr: "vfsd: -i '" + filepath.Join(dir, "no", "such") + "': No such file or directory\n" + usageLine + "\n", ExitCode: 2, VirtualFiles: []string{}}, 2},
 		{"not JSON-escaped HTML, invalid UTF-8 replaced", []string{"--json", "-c", `printf '<&>\xff\n'`}, "",
 			jsonResult{Stdout: "<&>\uFFFD\n", VirtualFiles: []string{}}, 0},
 	}

@@ -13,8 +13,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -73,8 +75,9 @@ and --max-output stop the command line that met them, and the session goes on.
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
 functrace, allexport and noexec when no file NAME exists (else -o grants it),
--s (the script is standard input, the operands its arguments), and ignores
---norc and --noprofile; -i, -o, -v and -h keep the meanings above.`
++LETTERS and +o NAME to turn them off, -s (the script is standard input,
+the operands its arguments), and ignores --norc and --noprofile; -i, -o, -v
+and -h keep the meanings above.`
 )
 
 type options struct {
@@ -305,17 +308,58 @@ func printVersion(stdout io.Writer) int {
 // for --version, -3 for --help, or 2 after a usage error was printed.
 func parseArgs(args []string, stderr io.Writer) (*options, int) {
 	o := &options{}
-	operands, err := newFlags(o, io.Discard, stderr).Parse(args)
-	switch {
-	case errors.Is(err, builtins.ErrHelp):
-		return nil, -3
-	case errors.Is(err, errVersion):
-		return nil, -2
-	case err != nil:
-		return nil, usageErr(stderr, "%s", err)
+	for {
+		operands, err := newFlags(o, io.Discard, stderr).Parse(args)
+		switch {
+		case errors.Is(err, builtins.ErrHelp):
+			return nil, -3
+		case errors.Is(err, errVersion):
+			return nil, -2
+		case err != nil:
+			return nil, usageErr(stderr, "%s", err)
+		}
+		rest, ok, err := plusOptions(o, args, operands)
+		if err != nil {
+			return nil, usageErr(stderr, "%s", err)
+		}
+		if !ok {
+			o.operands = operands
+			return o, -1
+		}
+		args = rest // the options go on after +LETTERS
 	}
-	o.operands = operands
-	return o, -1
+}
+
+// plusOptions takes bash's +LETTERS and +o NAME (`llmsh -e +e`, `+o
+// pipefail`), which turn set options off, when the first operand is one
+// (not after -c SCRIPT or --). It returns the arguments after them.
+func plusOptions(o *options, args, operands []string) ([]string, bool, error) {
+	if o.haveScript || len(operands) == 0 || len(operands[0]) < 2 || operands[0][0] != '+' {
+		return nil, false, nil
+	}
+	if i := len(args) - len(operands); i > 0 && args[i-1] == "--" {
+		return nil, false, nil
+	}
+	arg, rest := operands[0], operands[1:]
+	for _, c := range arg[1:] {
+		switch {
+		case c == 'o':
+			if len(rest) == 0 || !shellOptName[rest[0]] {
+				name := ""
+				if len(rest) > 0 {
+					name = rest[0]
+				}
+				return nil, false, fmt.Errorf("%s: invalid option name", name)
+			}
+			o.shellOpts = append(o.shellOpts, "+o", rest[0])
+			rest = rest[1:]
+		case slices.Contains(bashOptLetters, c):
+			o.shellOpts = append(o.shellOpts, "+"+string(c))
+		default:
+			return nil, false, fmt.Errorf("%s: invalid option", arg)
+		}
+	}
+	return rest, true, nil
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -381,7 +425,9 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 	var out, errb bytes.Buffer
 	rep := &report{}
 	start := time.Now()
-	st := runOpts(o, stdin, &out, &errb, rep)
+	// vfsd's own messages (why it refused a grant) are part of the
+	// object's stderr too: it writes them from another goroutine.
+	st := runOpts(o, stdin, &out, &lockedWriter{w: &errb}, rep)
 	res := jsonResult{
 		Stdout: out.String(), Stderr: errb.String(), ExitCode: st, Truncated: rep.truncated,
 		DurationMS: time.Since(start).Milliseconds(), VirtualFiles: rep.virtualFiles,
@@ -396,6 +442,19 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	return st
+}
+
+// lockedWriter serialises the writes of the session and of vfsd's
+// stderr copier into one buffer.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // runOpts runs the shell as the options say, in an llmsh.Session. With
@@ -455,7 +514,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
-		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: os.Stderr, Hidden: hiddenFiles(hist),
+		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),
 		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: memoryLimit,
 		Limits: shell.Limits{MaxCommands: o.maxCommands},
 		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
@@ -679,6 +738,11 @@ func prepareOutputs(outputs []string, stderr io.Writer) {
 			if err := os.MkdirAll(p, 0o755); err != nil {
 				fmt.Fprintf(stderr, "llmsh: cannot create -o directory '%s': %s\n", p, builtins.ErrText(err))
 			}
+			continue
+		}
+		if _, err := os.Stat(filepath.Dir(p)); err != nil {
+			// no directory to hold the file: vfsd refuses the grant
+			// and says why, and nothing is granted
 			continue
 		}
 		fmt.Fprintf(stderr, "llmsh: -o '%s' does not exist: granted as a single file (-o '%s/' makes it a directory)\n", p, p)

@@ -215,6 +215,8 @@ func TestCLI(t *testing.T) {
 		{"bash's -e", []string{"-e", "-c", "false; echo not-reached"}, "", "", "", 1},
 		{"bash's -x and -o pipefail", []string{"-xo", "pipefail", "-c", "false | true"}, "", "", "+ false\n", 1},
 		{"bash's -u", []string{"-u", "-c", "echo $nope; echo not-reached"}, "", "", "nope: unbound variable", 127},
+		{"bash's +e and +o NAME", []string{"-eo", "pipefail", "+e", "+o", "pipefail", "-c", "false | true; echo $?; false; echo reached"}, "", "0\nreached\n", "", 0},
+		{"-- before a +NAME script", []string{"--", "+e"}, "", "", "llmsh: +e: No such file or directory\n", 127},
 		{"bash's -s with arguments", []string{"-s", "a", "b"}, "echo \"$0 $2 $#\"", "llmsh b 2\n", "", 0},
 	}
 	for _, tc := range tests {
@@ -269,5 +271,16 @@ func TestLlmshTestCommand(t *testing.T) {
 	_, errs, st = runLlmsh(t, "", "test", filepath.Join(dir, "nope.sh"))
 	if st != 2 || errs != "llmsh: test: "+filepath.Join(dir, "nope.sh")+": No such file or directory\n" {
 		t.Errorf("missing PATH: status %d, stderr %q", st, errs)
+	}
+}
+
+// TestMissingOutputParent: an -o path whose directory does not exist is
+// refused by vfsd, and llmsh does not first say it was granted as a file.
+func TestMissingOutputParent(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "no", "single")
+	out, errs, code := runLlmsh(t, "", "-o", p, "-c", "echo not-run")
+	if want := "vfsd: -o '" + p + "': No such file or directory\n" + usageLine + "\n"; out != "" || errs != want || code != 2 {
+		t.Fatalf("out=%q err=%q code=%d; want err=%q code 2", out, errs, code, want)
 	}
 }

@@ -154,11 +154,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		exit.code = code
 		return exit
 	}
-	if r.llmsh.execBuiltins[name] { // llmsh: execbuiltins.go
-		return r.execBuiltin(ctx, pos, name, args)
-	}
 	if st, ok := r.dashHelp(name, args); ok { // llmsh: NAME --help as bash
 		return st
+	}
+	if r.llmsh.execBuiltins[name] { // llmsh: execbuiltins.go
+		return r.execBuiltin(ctx, pos, name, args)
 	}
 	if !runsCode[name] {
 		// llmsh: a write of the builtin's that fails is bash's
