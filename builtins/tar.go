@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/builtins/internal/bzenc"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/third_party/xz"
 )
@@ -239,7 +240,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
 	f.BoolVar(&s.gzip, 0, "gunzip", "same as --gzip")
 	f.BoolVar(&s.gzip, 0, "ungzip", "same as --gzip")
-	f.BoolVar(&s.bzip2, 'j', "bzip2", "filter the archive through bzip2 (llmsh: to read it only)")
+	f.BoolVar(&s.bzip2, 'j', "bzip2", "filter the archive through bzip2")
 	f.BoolVar(&s.xz, 'J', "xz", "filter the archive through xz")
 	f.BoolVar(&s.auto, 'a', "auto-compress", "use archive suffix to determine the compression program")
 	f.StringVar(&s.dir, 'C', "directory", "DIR", "change to directory DIR")
@@ -558,14 +559,6 @@ func (s *tarState) create(operands []string) error {
 			s.xz = true
 		}
 	}
-	if s.bzip2 {
-		// llmsh reads bzip2 but has no compressor: GNU tar's words when
-		// the bzip2 program is missing.
-		fmt.Fprintf(env.Stderr, "%s (child): bzip2: Cannot exec: No such file or directory\n", env.Name())
-		fmt.Fprintf(env.Stderr, "%s (child): Error is not recoverable: exiting now\n", env.Name())
-		env.Errorf("Child returned status 2")
-		return errTarFatal
-	}
 	var out io.Writer
 	var outFile File
 	if s.mode != 'c' {
@@ -600,6 +593,8 @@ func (s *tarState) create(operands []string) error {
 		gw := gzip.NewWriter(w)
 		gw.OS = 3 // Unix, as GNU tar's gzip writes it
 		zw = gw
+	case s.bzip2:
+		zw = bzenc.NewWriter(w, 9)
 	case s.xz:
 		xw, err := xz.NewWriter(w)
 		if err != nil {
