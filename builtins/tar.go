@@ -19,6 +19,7 @@ import (
 
 	"github.com/llmsh/llmsh/builtins/internal/bzenc"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/builtins/internal/gzdeflate"
 	"github.com/llmsh/llmsh/third_party/xz"
 )
 
@@ -590,9 +591,7 @@ func (s *tarState) create(operands []string) error {
 	var zw io.WriteCloser
 	switch {
 	case s.gzip:
-		gw := gzip.NewWriter(w)
-		gw.OS = 3 // Unix, as GNU tar's gzip writes it
-		zw = gw
+		zw = gzdeflate.NewWriter(w, 6) // GNU tar's gzip, reading a pipe
 	case s.bzip2:
 		zw = bzenc.NewWriter(w, 9)
 	case s.xz:
@@ -606,7 +605,7 @@ func (s *tarState) create(operands []string) error {
 		w = zw
 	}
 	cw := &tarCountWriter{w: w, n: s.appendAt}
-	tw := tar.NewWriter(cw)
+	tw := tar.NewWriter(&tarGNUBlocks{w: cw})
 	var werr error
 	for _, op := range operands {
 		if werr = s.addPath(tw, op, s.memberName(op), true); werr != nil {
@@ -625,6 +624,8 @@ func (s *tarState) create(operands []string) error {
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
+	} else if gz, ok := zw.(*gzdeflate.Writer); ok {
+		gz.Abort()
 	}
 	if werr == nil {
 		werr = bw.Flush()
@@ -653,6 +654,80 @@ func (c *tarCountWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// tarGNUBlocks passes a tar stream through, leaving the device number
+// fields of a header in GNU format that is not a device's empty (NULs),
+// as GNU tar does where archive/tar writes zeros; the checksum is made
+// again. Data blocks pass unchanged.
+type tarGNUBlocks struct {
+	w    io.Writer
+	blk  [512]byte
+	n    int   // bytes of blk filled
+	data int64 // data blocks to pass before the next header
+}
+
+func (g *tarGNUBlocks) Write(p []byte) (int, error) {
+	done := 0
+	for len(p) > 0 {
+		if g.data > 0 && g.n == 0 && len(p) >= 512 {
+			k := int(min(int64(len(p)/512), g.data)) * 512
+			if _, err := g.w.Write(p[:k]); err != nil {
+				return done, err
+			}
+			g.data -= int64(k / 512)
+			p, done = p[k:], done+k
+			continue
+		}
+		c := copy(g.blk[g.n:], p)
+		g.n += c
+		p, done = p[c:], done+c
+		if g.n < 512 {
+			break
+		}
+		g.n = 0
+		if g.data > 0 {
+			g.data--
+		} else {
+			g.header()
+		}
+		if _, err := g.w.Write(g.blk[:]); err != nil {
+			return done, err
+		}
+	}
+	return done, nil
+}
+
+// header notes how many data blocks follow the header in blk and clears
+// its device fields when GNU tar would.
+func (g *tarGNUBlocks) header() {
+	b := g.blk[:]
+	size := int64(0)
+	if b[124]&0x80 != 0 {
+		for _, c := range b[125:136] {
+			size = size<<8 | int64(c)
+		}
+	} else {
+		for _, c := range b[124:136] {
+			if c >= '0' && c <= '7' {
+				size = size<<3 | int64(c-'0')
+			}
+		}
+	}
+	g.data = (size + 511) / 512
+	if string(b[257:265]) != "ustar  \x00" || !strings.ContainsRune("01257\x00", rune(b[156])) {
+		return
+	}
+	if string(b[329:345]) != "0000000\x000000000\x00" {
+		return
+	}
+	clear(b[329:345])
+	copy(b[148:156], "        ")
+	sum := 0
+	for _, c := range b {
+		sum += int(c)
+	}
+	copy(b[148:156], fmt.Sprintf("%06o\x00 ", sum))
 }
 
 // tarSuffix reports whether name ends in one of the suffixes.
