@@ -237,6 +237,8 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('A', "catenate", NoArg, "", "append tar files to an archive (llmsh: the members of each, all of them readable after)", setMode('A'))
 	f.Func(0, "concatenate", NoArg, "", "same as -A", setMode('A'))
 	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
+	f.Func('d', "diff", NoArg, "", "find differences between archive and file system", setMode('D'))
+	f.Func(0, "compare", NoArg, "", "same as --diff", setMode('D'))
 	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
 	f.BoolVar(&s.gzip, 0, "gunzip", "same as --gzip")
@@ -1358,6 +1360,13 @@ func (s *tarState) read(operands []string) error {
 			s.listed(hdr, name)
 			continue
 		}
+		if s.mode == 'D' {
+			s.listed(hdr, name)
+			if err := s.compare(tr, hdr); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := s.extract(tr, hdr, func(abs string, mtime time.Time) {
 			dirs = append(dirs, dirTime{abs, name, mtime, hdr.Mode})
 		}); err != nil {
@@ -1378,6 +1387,89 @@ func (s *tarState) read(operands []string) error {
 		}
 	}
 	return nil
+}
+
+// compare reports on standard output how the file system differs from
+// the member hdr (tar -d): its type, mode, modification time (to the
+// second), size or contents, as GNU tar does; owners are not compared
+// (vfsd does not tell them). A difference makes the status 1.
+func (s *tarState) compare(tr *tar.Reader, hdr *tar.Header) error {
+	env := s.env
+	name := hdr.Name
+	if !s.absNames {
+		name = s.safeName(name)
+	}
+	shown := strings.TrimSuffix(hdr.Name, "/")
+	differ := func(what string) {
+		fmt.Fprintf(env.Stdout, "%s: %s\n", shown, what)
+		s.status = max(s.status, 1)
+	}
+	abs := env.Abs(path.Join(s.base(), name))
+	fi, err := env.FS.Lstat(abs)
+	if err != nil {
+		env.Errorf("%s: Warning: Cannot stat: %s", shown, ErrText(err))
+		s.status = max(s.status, 1)
+		return nil
+	}
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		if !fi.IsDir() {
+			differ("File type differs")
+		} else if fi.Mode().Perm() != fs.FileMode(hdr.Mode).Perm() {
+			differ("Mode differs")
+		}
+	case tar.TypeSymlink:
+		if target, err := env.FS.Readlink(abs); err != nil || target != hdr.Linkname {
+			differ("Symlink differs")
+		}
+	case tar.TypeReg:
+		if !fi.Mode().IsRegular() {
+			differ("File type differs")
+			return nil
+		}
+		if fi.Mode().Perm() != fs.FileMode(hdr.Mode).Perm() {
+			differ("Mode differs")
+		}
+		if fi.ModTime().Unix() != hdr.ModTime.Unix() {
+			differ("Mod time differs")
+		}
+		if fi.Size() != hdr.Size {
+			differ("Size differs")
+			return nil
+		}
+		same, err := s.sameContents(tr, abs)
+		if err != nil {
+			env.Errorf("%s: Cannot open: %s", shown, ErrText(err))
+			s.status = max(s.status, 1)
+		} else if !same {
+			differ("Contents differ")
+		}
+	}
+	return nil
+}
+
+// sameContents reports whether the member's data in tr equals the file
+// abs (of the same size).
+func (s *tarState) sameContents(tr io.Reader, abs string) (bool, error) {
+	f, err := s.env.FS.OpenFile(abs, os.O_RDONLY)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	a := make([]byte, 32<<10)
+	b := make([]byte, 32<<10)
+	for {
+		if err := s.env.Ctx.Err(); err != nil {
+			return false, err
+		}
+		n, rerr := io.ReadFull(tr, a)
+		if _, ferr := io.ReadFull(f, b[:n]); ferr != nil || !bytes.Equal(a[:n], b[:n]) {
+			return false, nil
+		}
+		if rerr != nil {
+			return true, nil
+		}
+	}
 }
 
 // extract writes one member below the base directory (or to standard
