@@ -29,6 +29,7 @@ var layers = []struct {
 	{"internal/getopt", 0},             // the option parser of the builtins, llmsh and vfsd
 	{"builtins/internal/gnu", 0},       // GNU's shared conventions: quoting, escapes, sizes, errors
 	{"builtins/internal/gzdeflate", 0}, // GNU gzip's deflate, bit for bit
+	{"builtins/internal/bzenc", 0},     // bzip2 1.0.8's compressor, bit for bit
 	{"internal/funclen", 0},            // function lengths, for the tests that keep them short
 	{"internal/stuck", 0},              // when a stopped run has not returned
 	{"vfsd", 1},

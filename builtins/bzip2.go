@@ -6,26 +6,29 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
+	"strings"
 
+	"github.com/llmsh/llmsh/builtins/internal/bzenc"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-var _ = register(Builtin{Name: "bzip2", Summary: "a block-sorting file compressor (llmsh: decompression only)", Run: bzip2Cmd})
+var _ = register(Builtin{Name: "bzip2", Summary: "a block-sorting file compressor", Run: bzip2Cmd})
 var _ = register(Builtin{Name: "bunzip2", Summary: "expand bzip2 files", Run: bzip2Cmd})
 var _ = register(Builtin{Name: "bzcat", Summary: "expand bzip2 files to standard output", Run: bzip2Cmd})
 
-// bzip2Cmd is bzip2 1.0.8's decompression (-d, bunzip2, bzcat) through
-// compress/bzip2, which has no compressor: compressing is refused.
+// bzip2Cmd is bzip2 1.0.8: decompression (-d, bunzip2, bzcat) through
+// compress/bzip2, compression through bzenc (GNU's bytes).
 func bzip2Cmd(env *Env) int {
 	t := &decompTool{env: env, suffixes: [][2]string{{".bz2", ""}, {".bz", ""}, {".tbz2", ".tar"}, {".tbz", ".tar"}}}
 	decompress := env.Name() != "bzip2"
 	t.stdout = env.Name() == "bzcat"
-	f := NewFlags(env, "bzip2, a block-sorting file compressor; in llmsh it decompresses only.\n\n"+
-		"   If invoked as `bzip2', default action is to compress (refused in llmsh).\n"+
+	f := NewFlags(env, "bzip2, a block-sorting file compressor.\n\n"+
+		"   If invoked as `bzip2', default action is to compress.\n"+
 		"              as `bunzip2',  default action is to decompress.\n"+
 		"              as `bzcat', default action is to decompress to stdout.", "[flags and input files in any order]")
 	f.BoolVar(&decompress, 'd', "decompress", "force decompression")
-	compress := f.Bool('z', "compress", "force compression (not supported by llmsh)")
+	compress := f.Bool('z', "compress", "force compression")
 	f.BoolVar(&t.keep, 'k', "keep", "keep (don't delete) input files")
 	f.BoolVar(&t.force, 'f', "force", "overwrite existing output files")
 	f.BoolVar(&t.test, 't', "test", "test compressed file integrity")
@@ -33,11 +36,12 @@ func bzip2Cmd(env *Env) int {
 	f.BoolVar(&t.quiet, 'q', "quiet", "suppress noncritical error messages")
 	f.Bool('v', "verbose", "be verbose (ignored)")
 	f.Bool('s', "small", "use less memory (ignored)")
+	level := 9
 	for d := '1'; d <= '9'; d++ {
-		f.Bool(d, "", "")
+		f.Func(d, "", NoArg, "", "", func(string, bool) error { level = int(d - '0'); return nil })
 	}
-	f.Bool(0, "fast", "")
-	f.Bool(0, "best", "")
+	f.Func(0, "fast", NoArg, "", "alias for -1", func(string, bool) error { level = 1; return nil })
+	f.Func(0, "best", NoArg, "", "alias for -9", func(string, bool) error { level = 9; return nil })
 	version := f.Bool('V', "version", "display software version & license")
 	f.Bool('L', "license", "")
 	files, err := f.Parse(env.Args[1:])
@@ -51,8 +55,9 @@ func bzip2Cmd(env *Env) int {
 		decompress = true
 	}
 	if *compress || !decompress {
-		env.Errorf("compression is not supported by llmsh (bzip2 -d, bunzip2 and bzcat decompress)")
-		return 1
+		if !bzip2Compressor(t, files, level) {
+			return 1
+		}
 	}
 	t.newReader = func(r io.Reader) (io.Reader, error) { return bzip2.NewReader(r), nil }
 	t.noSuffix = func(name string) string {
@@ -96,6 +101,29 @@ func bzip2Cmd(env *Env) int {
 		}
 	}
 	return t.run(files)
+}
+
+// bzip2Compressor sets t to compress (blocks of level*100k) as bzip2
+// does; false if the output would be a terminal.
+func bzip2Compressor(t *decompTool, files []string, level int) bool {
+	env := t.env
+	if env.Terminal && (t.stdout || len(files) == 0 || slices.Contains(files, "-")) {
+		env.Errorf("I won't write compressed data to a terminal.")
+		env.Errorf("For help, type: `bzip2 --help'.")
+		return false
+	}
+	t.newWriter = func(w io.Writer) (io.WriteCloser, error) { return bzenc.NewWriter(w, level), nil }
+	t.outName = func(name string) string {
+		for _, sf := range t.suffixes {
+			if strings.HasSuffix(name, sf[0]) {
+				env.Errorf("Input file %s already has %s suffix.", name, sf[0])
+				t.status = max(t.status, 1)
+				return ""
+			}
+		}
+		return name + ".bz2"
+	}
+	return true
 }
 
 // bzip2Magic reports whether err is compress/bzip2's refusal of the

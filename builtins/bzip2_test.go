@@ -18,11 +18,13 @@ func TestBzip2(t *testing.T) {
 		{f, []string{"bzip2", "-d", "bad.bz2"}, "", "bzip2: bad.bz2 is not a bzip2 file.\n", 2, tree},
 		{f, []string{"bzip2", "-d", "nosuch.bz2"}, "", "bzip2: Can't open input file nosuch.bz2: No such file or directory.\n", 1, tree},
 		{f, []string{"bzip2", "-t", "t.bz2"}, "", "", 0, tree},
-		{f, []string{"bzip2", "t.bz2"}, "", "bzip2: compression is not supported by llmsh (bzip2 -d, bunzip2 and bzcat decompress)\n", 1, tree},
+		{f, []string{"bzip2", "t.bz2"}, "", "bzip2: Input file t.bz2 already has .bz2 suffix.\n", 1, tree},
+		{map[string]string{"t": "hello\n"}, []string{"bzip2", "t"}, "", "", 0, "t.bz2=" + bzHello},
 	})
 	runLines(t, []linesCase{
 		{nil, []string{"bzip2", "-dc"}, bzHello, "hello\n", "", 0},
 		{nil, []string{"bzcat"}, bzHello + bzHello, "hello\nhello\n", "", 0},
 		{nil, []string{"bzip2", "-d"}, "hello\n", "", "bzip2: (stdin) is not a bzip2 file.\n", 2},
+		{nil, []string{"bzip2"}, "hello\n", bzHello, "", 0},
 	})
 }

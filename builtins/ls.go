@@ -21,7 +21,7 @@ import (
 // backslash escapes, whether or not the output is a terminal (GNU).
 var _ = register(Builtin{Name: "dir", Summary: "list directory contents (ls -C -b)", Run: ls})
 var _ = register(Builtin{Name: "vdir", Summary: "list directory contents (ls -l -b)", Run: ls})
-var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no -D, --hyperlink)", Run: ls})
+var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no --hyperlink)", Run: ls})
 
 // lsEntry is one file to print.
 type lsEntry struct {
@@ -29,6 +29,36 @@ type lsEntry struct {
 	info  fs.FileInfo
 	link  string // for a symbolic link under -l: " -> TARGET" as printed
 	nlink int    // under -l, a directory's links (2 + its subdirectories); 0: 1 or 2
+}
+
+// lsDiredTrailer ends a --dired listing: the offsets of the names and
+// of the directory headers, and the quoting style.
+func lsDiredTrailer(w *bufio.Writer, o *lsOpts) {
+	offsets := func(tag string, list []int64) {
+		if len(list) == 0 {
+			return
+		}
+		w.WriteString(tag)
+		for _, n := range list {
+			w.WriteString(" " + strconv.FormatInt(n, 10))
+		}
+		w.WriteByte('\n')
+	}
+	offsets("//DIRED//", o.diredNames)
+	offsets("//SUBDIRED//", o.diredDirs)
+	w.WriteString("//DIRED-OPTIONS// --quoting-style=" + gnu.StyleNames[o.quoting] + "\n")
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // lsDirLinks is the link count that ls -l shows for the directory name
@@ -123,6 +153,9 @@ type lsOpts struct {
 	blockSuffix, sizeSuffix                    string // the unit's letter shown after each figure (--block-size=K)
 	eol                                        byte
 	align                                      bool // names not quoted get a leading space when some are (GNU's align_variable_outer_quotes)
+	dired                                      bool // --dired under -l: lines indented, name offsets listed
+	diredPos                                   func() int64
+	diredNames, diredDirs                      []int64 // start and end offsets of names and of directory headers
 }
 
 // ls's formats and orders.
@@ -215,6 +248,7 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		return nil
 	})
 	f.Func('C', "", NoArg, "", "list entries by columns", p.setFormat(lsFormatColumns))
+	f.BoolVar(&o.dired, 'D', "dired", "generate output designed for Emacs' dired mode")
 	f.Func(0, "color", OptionalArg, "WHEN", "colorize the output: never (the only mode llmsh implements)", func(v string, present bool) error {
 		if !present {
 			return nil
@@ -423,6 +457,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 		}
 	}
 	o.long = o.format == lsFormatLong
+	o.dired = o.dired && o.long
 	if !p.timeStyleSet {
 		p.timeStyle, p.timeStyleSet = envLookup(env.Environ, "TIME_STYLE")
 	}
@@ -633,8 +668,10 @@ func lsBlockSize(spec string) (unit int64, suffix string, ok bool) {
 
 // lsRun lists the operands (the current directory if none).
 func lsRun(env *Env, o *lsOpts, operands []string) int {
-	w := bufio.NewWriterSize(env.Stdout, 32<<10)
+	cnt := &countWriter{w: env.Stdout}
+	w := bufio.NewWriterSize(cnt, 32<<10)
 	defer w.Flush()
+	o.diredPos = func() int64 { return cnt.n + int64(w.Buffered()) }
 
 	status := 0
 	if len(operands) == 0 {
@@ -671,6 +708,9 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 			status = st
 		}
 	}
+	if o.dired {
+		lsDiredTrailer(w, o)
+	}
 	if err := w.Flush(); err != nil && !IsBrokenPipe(err) {
 		env.Errorf("write error: %s", ErrText(err))
 		return 2
@@ -699,7 +739,14 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		return 2
 	}
 	if header {
+		if o.dired {
+			w.WriteString("  ")
+			o.diredDirs = append(o.diredDirs, o.diredPos())
+		}
 		w.WriteString(lsQuoteDir(dir, o))
+		if o.dired {
+			o.diredDirs = append(o.diredDirs, o.diredPos())
+		}
 		w.WriteByte(':')
 		w.WriteByte(o.eol)
 	}
@@ -750,6 +797,9 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		var blocks int64
 		for _, e := range list {
 			blocks += lsBlocks(e.info)
+		}
+		if o.dired {
+			w.WriteString("  ")
 		}
 		w.WriteString("total " + lsBlockFigure(blocks, o))
 		w.WriteByte(o.eol)
@@ -1277,6 +1327,9 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 	var b strings.Builder
 	for i, e := range list {
 		b.Reset()
+		if o.dired {
+			b.WriteString("  ")
+		}
 		if o.inode {
 			b.WriteString("? ")
 		}
@@ -1306,7 +1359,16 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 		if o.align && quoted && !lsQuoted(name) {
 			name = " " + name
 		}
-		fmt.Fprintf(&b, "%*s %s %s%s%s", sw, sizes[i], lsTimeStyle(e.info.ModTime(), o), name, lsSuffix(e.info, o), e.link)
+		fmt.Fprintf(&b, "%*s %s ", sw, sizes[i], lsTimeStyle(e.info.ModTime(), o))
+		if strings.HasPrefix(name, " ") && !strings.HasPrefix(names[i], " ") {
+			b.WriteByte(' ')
+			name = name[1:]
+		}
+		if o.dired {
+			at := o.diredPos() + int64(b.Len())
+			o.diredNames = append(o.diredNames, at, at+int64(len(name)))
+		}
+		b.WriteString(name + lsSuffix(e.info, o) + e.link)
 		b.WriteByte(o.eol)
 		w.WriteString(b.String())
 	}

@@ -42,7 +42,8 @@ type splitter struct {
 	started   bool
 	verbose   bool
 	elide     bool
-	cur       File
+	cur       io.WriteCloser
+	filter    string // --filter: each output goes to this shell command
 	curName   string
 }
 
@@ -93,11 +94,64 @@ func (s *splitter) open() error {
 	if s.verbose {
 		fmt.Fprintf(s.env.Stdout, "creating file %s\n", gnu.QuoteAF(name))
 	}
+	if s.filter != "" {
+		s.cur, s.curName = s.startFilter(name), name
+		return nil
+	}
 	f, err := s.env.Create(name)
 	if err != nil {
 		return &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	s.cur, s.curName = f, name
+	return nil
+}
+
+// splitFilterError is a --filter command that failed: split stops with
+// its status.
+type splitFilterError struct {
+	file, cmd string
+	status    int
+}
+
+func (e *splitFilterError) Error() string {
+	return fmt.Sprintf("with FILE=%s, exit %d from command: %s", e.file, e.status, e.cmd)
+}
+
+// filterWriter feeds one --filter command, which runs beside split with
+// FILE set to the output's name; a command that stops reading early is
+// not an error (GNU split ignores the broken pipe).
+type filterWriter struct {
+	pw     *io.PipeWriter
+	done   chan int
+	file   string
+	cmd    string
+	failed bool
+}
+
+func (s *splitter) startFilter(name string) *filterWriter {
+	pr, pw := io.Pipe()
+	fw := &filterWriter{pw: pw, done: make(chan int, 1), file: name, cmd: s.filter}
+	env := s.env
+	go func() {
+		st := env.Exec(env.Ctx, []string{"env", "FILE=" + name, "sh", "-c", s.filter}, pr, env.Stdout, env.Stderr)
+		pr.Close()
+		fw.done <- st
+	}()
+	return fw
+}
+
+func (f *filterWriter) Write(p []byte) (int, error) {
+	if _, err := f.pw.Write(p); err != nil && err != io.ErrClosedPipe {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (f *filterWriter) Close() error {
+	f.pw.Close()
+	if st := <-f.done; st != 0 {
+		return &splitFilterError{f.file, f.cmd, st}
+	}
 	return nil
 }
 
@@ -134,6 +188,7 @@ type splitConfig struct {
 	startSet       bool
 	elide, verbose bool
 	sep            byte
+	filter         string
 }
 
 func split(env *Env) int {
@@ -272,9 +327,7 @@ func (c *splitConfig) flags(env *Env) *Flags {
 		}
 		return nil
 	})
-	f.Func(0, "filter", RequiredArg, "COMMAND", "refused: llmsh runs no shell commands", func(string, bool) error {
-		return errors.New("--filter is not supported: llmsh runs no shell commands")
-	})
+	f.StringVar(&c.filter, 0, "filter", "COMMAND", "write to shell COMMAND; file name is $FILE\n(llmsh: not with -n)")
 	return f
 }
 
@@ -318,7 +371,16 @@ func (c *splitConfig) setChunks(v string, _ bool) error {
 func (c *splitConfig) run(env *Env, in, prefix string) int {
 	base := uint64(len(c.alphabet))
 	s := &splitter{env: env, prefix: prefix, addSuffix: c.addSuffix, alphabet: c.alphabet,
-		sufLen: c.sufLen, auto: !c.sufLenSet && c.mode != 'n' && !c.startSet, verbose: c.verbose, elide: c.elide}
+		sufLen: c.sufLen, auto: !c.sufLenSet && c.mode != 'n' && !c.startSet, verbose: c.verbose, elide: c.elide,
+		filter: c.filter}
+	switch {
+	case c.filter != "" && env.Exec == nil:
+		env.Errorf("--filter is not supported: no shell to run commands")
+		return 1
+	case c.filter != "" && c.mode == 'n':
+		env.Errorf("--filter with -n is not supported by llmsh")
+		return 1
+	}
 	s.idx = make([]int, c.sufLen)
 	if c.startSet {
 		v := c.start
@@ -377,6 +439,11 @@ func (c *splitConfig) run(env *Env, in, prefix string) int {
 	}
 	if err == nil {
 		err = w.Flush()
+	}
+	var fe *splitFilterError
+	if errors.As(err, &fe) {
+		env.Errorf("%s", fe)
+		return fe.status
 	}
 	if err != nil {
 		var pe *fs.PathError
@@ -610,7 +677,7 @@ func (s *splitter) lineChunks(br *bufio.Reader, size, n, only uint64, sep byte, 
 }
 
 func (s *splitter) roundRobin(br *bufio.Reader, n, only uint64, sep byte, w *bufio.Writer) error {
-	var files []File
+	var files []io.WriteCloser
 	var names []string
 	defer func() {
 		for _, f := range files {

@@ -103,9 +103,10 @@ func TestSplitReal(t *testing.T) {
 	}
 }
 
+// Without a shell (Env.Exec nil) --filter cannot run its command.
 func TestSplitFilterRefused(t *testing.T) {
 	r := runCmd(t, map[string]string{"in": "a\n"}, "", "split", "--filter=cat > $FILE", "in")
-	if r.status != 1 || r.stdout != "" || r.stderr != "split: --filter is not supported: llmsh runs no shell commands\n" {
+	if r.status != 1 || r.stdout != "" || r.stderr != "split: --filter is not supported: no shell to run commands\n" {
 		t.Errorf("split --filter: %+v", r)
 	}
 }

@@ -17,7 +17,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/builtins/internal/bzenc"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/builtins/internal/gzdeflate"
 	"github.com/llmsh/llmsh/third_party/xz"
 )
 
@@ -235,11 +237,13 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('A', "catenate", NoArg, "", "append tar files to an archive (llmsh: the members of each, all of them readable after)", setMode('A'))
 	f.Func(0, "concatenate", NoArg, "", "same as -A", setMode('A'))
 	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
+	f.Func('d', "diff", NoArg, "", "find differences between archive and file system", setMode('D'))
+	f.Func(0, "compare", NoArg, "", "same as --diff", setMode('D'))
 	f.StringVar(&s.file, 'f', "file", "ARCHIVE", "use archive file ARCHIVE (- is standard input or output)")
 	f.BoolVar(&s.gzip, 'z', "gzip", "filter the archive through gzip")
 	f.BoolVar(&s.gzip, 0, "gunzip", "same as --gzip")
 	f.BoolVar(&s.gzip, 0, "ungzip", "same as --gzip")
-	f.BoolVar(&s.bzip2, 'j', "bzip2", "filter the archive through bzip2 (llmsh: to read it only)")
+	f.BoolVar(&s.bzip2, 'j', "bzip2", "filter the archive through bzip2")
 	f.BoolVar(&s.xz, 'J', "xz", "filter the archive through xz")
 	f.BoolVar(&s.auto, 'a', "auto-compress", "use archive suffix to determine the compression program")
 	f.StringVar(&s.dir, 'C', "directory", "DIR", "change to directory DIR")
@@ -558,14 +562,6 @@ func (s *tarState) create(operands []string) error {
 			s.xz = true
 		}
 	}
-	if s.bzip2 {
-		// llmsh reads bzip2 but has no compressor: GNU tar's words when
-		// the bzip2 program is missing.
-		fmt.Fprintf(env.Stderr, "%s (child): bzip2: Cannot exec: No such file or directory\n", env.Name())
-		fmt.Fprintf(env.Stderr, "%s (child): Error is not recoverable: exiting now\n", env.Name())
-		env.Errorf("Child returned status 2")
-		return errTarFatal
-	}
 	var out io.Writer
 	var outFile File
 	if s.mode != 'c' {
@@ -597,9 +593,9 @@ func (s *tarState) create(operands []string) error {
 	var zw io.WriteCloser
 	switch {
 	case s.gzip:
-		gw := gzip.NewWriter(w)
-		gw.OS = 3 // Unix, as GNU tar's gzip writes it
-		zw = gw
+		zw = gzdeflate.NewWriter(w, 6) // GNU tar's gzip, reading a pipe
+	case s.bzip2:
+		zw = bzenc.NewWriter(w, 9)
 	case s.xz:
 		xw, err := xz.NewWriter(w)
 		if err != nil {
@@ -611,7 +607,7 @@ func (s *tarState) create(operands []string) error {
 		w = zw
 	}
 	cw := &tarCountWriter{w: w, n: s.appendAt}
-	tw := tar.NewWriter(cw)
+	tw := tar.NewWriter(&tarGNUBlocks{w: cw})
 	var werr error
 	for _, op := range operands {
 		if werr = s.addPath(tw, op, s.memberName(op), true); werr != nil {
@@ -630,6 +626,8 @@ func (s *tarState) create(operands []string) error {
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
+	} else if gz, ok := zw.(*gzdeflate.Writer); ok {
+		gz.Abort()
 	}
 	if werr == nil {
 		werr = bw.Flush()
@@ -658,6 +656,80 @@ func (c *tarCountWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// tarGNUBlocks passes a tar stream through, leaving the device number
+// fields of a header in GNU format that is not a device's empty (NULs),
+// as GNU tar does where archive/tar writes zeros; the checksum is made
+// again. Data blocks pass unchanged.
+type tarGNUBlocks struct {
+	w    io.Writer
+	blk  [512]byte
+	n    int   // bytes of blk filled
+	data int64 // data blocks to pass before the next header
+}
+
+func (g *tarGNUBlocks) Write(p []byte) (int, error) {
+	done := 0
+	for len(p) > 0 {
+		if g.data > 0 && g.n == 0 && len(p) >= 512 {
+			k := int(min(int64(len(p)/512), g.data)) * 512
+			if _, err := g.w.Write(p[:k]); err != nil {
+				return done, err
+			}
+			g.data -= int64(k / 512)
+			p, done = p[k:], done+k
+			continue
+		}
+		c := copy(g.blk[g.n:], p)
+		g.n += c
+		p, done = p[c:], done+c
+		if g.n < 512 {
+			break
+		}
+		g.n = 0
+		if g.data > 0 {
+			g.data--
+		} else {
+			g.header()
+		}
+		if _, err := g.w.Write(g.blk[:]); err != nil {
+			return done, err
+		}
+	}
+	return done, nil
+}
+
+// header notes how many data blocks follow the header in blk and clears
+// its device fields when GNU tar would.
+func (g *tarGNUBlocks) header() {
+	b := g.blk[:]
+	size := int64(0)
+	if b[124]&0x80 != 0 {
+		for _, c := range b[125:136] {
+			size = size<<8 | int64(c)
+		}
+	} else {
+		for _, c := range b[124:136] {
+			if c >= '0' && c <= '7' {
+				size = size<<3 | int64(c-'0')
+			}
+		}
+	}
+	g.data = (size + 511) / 512
+	if string(b[257:265]) != "ustar  \x00" || !strings.ContainsRune("01257\x00", rune(b[156])) {
+		return
+	}
+	if string(b[329:345]) != "0000000\x000000000\x00" {
+		return
+	}
+	clear(b[329:345])
+	copy(b[148:156], "        ")
+	sum := 0
+	for _, c := range b {
+		sum += int(c)
+	}
+	copy(b[148:156], fmt.Sprintf("%06o\x00 ", sum))
 }
 
 // tarSuffix reports whether name ends in one of the suffixes.
@@ -1288,6 +1360,13 @@ func (s *tarState) read(operands []string) error {
 			s.listed(hdr, name)
 			continue
 		}
+		if s.mode == 'D' {
+			s.listed(hdr, name)
+			if err := s.compare(tr, hdr); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := s.extract(tr, hdr, func(abs string, mtime time.Time) {
 			dirs = append(dirs, dirTime{abs, name, mtime, hdr.Mode})
 		}); err != nil {
@@ -1308,6 +1387,89 @@ func (s *tarState) read(operands []string) error {
 		}
 	}
 	return nil
+}
+
+// compare reports on standard output how the file system differs from
+// the member hdr (tar -d): its type, mode, modification time (to the
+// second), size or contents, as GNU tar does; owners are not compared
+// (vfsd does not tell them). A difference makes the status 1.
+func (s *tarState) compare(tr *tar.Reader, hdr *tar.Header) error {
+	env := s.env
+	name := hdr.Name
+	if !s.absNames {
+		name = s.safeName(name)
+	}
+	shown := strings.TrimSuffix(hdr.Name, "/")
+	differ := func(what string) {
+		fmt.Fprintf(env.Stdout, "%s: %s\n", shown, what)
+		s.status = max(s.status, 1)
+	}
+	abs := env.Abs(path.Join(s.base(), name))
+	fi, err := env.FS.Lstat(abs)
+	if err != nil {
+		env.Errorf("%s: Warning: Cannot stat: %s", shown, ErrText(err))
+		s.status = max(s.status, 1)
+		return nil
+	}
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		if !fi.IsDir() {
+			differ("File type differs")
+		} else if fi.Mode().Perm() != fs.FileMode(hdr.Mode).Perm() {
+			differ("Mode differs")
+		}
+	case tar.TypeSymlink:
+		if target, err := env.FS.Readlink(abs); err != nil || target != hdr.Linkname {
+			differ("Symlink differs")
+		}
+	case tar.TypeReg:
+		if !fi.Mode().IsRegular() {
+			differ("File type differs")
+			return nil
+		}
+		if fi.Mode().Perm() != fs.FileMode(hdr.Mode).Perm() {
+			differ("Mode differs")
+		}
+		if fi.ModTime().Unix() != hdr.ModTime.Unix() {
+			differ("Mod time differs")
+		}
+		if fi.Size() != hdr.Size {
+			differ("Size differs")
+			return nil
+		}
+		same, err := s.sameContents(tr, abs)
+		if err != nil {
+			env.Errorf("%s: Cannot open: %s", shown, ErrText(err))
+			s.status = max(s.status, 1)
+		} else if !same {
+			differ("Contents differ")
+		}
+	}
+	return nil
+}
+
+// sameContents reports whether the member's data in tr equals the file
+// abs (of the same size).
+func (s *tarState) sameContents(tr io.Reader, abs string) (bool, error) {
+	f, err := s.env.FS.OpenFile(abs, os.O_RDONLY)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	a := make([]byte, 32<<10)
+	b := make([]byte, 32<<10)
+	for {
+		if err := s.env.Ctx.Err(); err != nil {
+			return false, err
+		}
+		n, rerr := io.ReadFull(tr, a)
+		if _, ferr := io.ReadFull(f, b[:n]); ferr != nil || !bytes.Equal(a[:n], b[:n]) {
+			return false, nil
+		}
+		if rerr != nil {
+			return true, nil
+		}
+	}
 }
 
 // extract writes one member below the base directory (or to standard

@@ -27,7 +27,7 @@ type tarOwner struct {
 }
 
 // parseTarOwner reads NAME[:ID]; a NAME all digits is an id (llmsh has
-// no user database to name it).
+// no user database to name it, but 0 is root).
 func parseTarOwner(v string) (tarOwner, bool) {
 	name, idText, hasID := strings.Cut(v, ":")
 	o := tarOwner{set: true, name: name}
@@ -41,6 +41,9 @@ func parseTarOwner(v string) (tarOwner, bool) {
 	}
 	if n, err := strconv.Atoi(name); err == nil && n >= 0 {
 		o.name, o.id = "", n
+		if n == 0 {
+			o.name = "root" // id 0 is root in every user database
+		}
 	}
 	return o, true
 }

@@ -758,8 +758,8 @@ func TestTarCompressions(t *testing.T) {
 		{[]string{"tar", "-tjf", "plain.tar"}, nil, "", "bzip2: (stdin) is not a bzip2 file.\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n", 2},
 		{[]string{"tar", "-tJf", "d.tbz"}, nil, "", "xz: (stdin): File format not recognized\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n", 2},
 		{[]string{"tar", "-tzf", "plain.tar"}, nil, "", "\ngzip: stdin: not in gzip format\ntar: Child returned status 1\ntar: Error is not recoverable: exiting now\n", 2},
-		// llmsh has no bzip2 compressor: GNU tar's words for a missing one.
-		{[]string{"tar", "-cjf", "x.tbz", "src"}, nil, "", "tar (child): bzip2: Cannot exec: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n", 2},
+		{[]string{"tar", "-cjf", "x.tbz", "src"}, nil, "", "", 0},
+		{[]string{"tar", "-tf", "x.tbz"}, nil, "src/\nsrc/a\n", "", 0},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			r := tarRun(t, dir, c.stdin, c.args...)

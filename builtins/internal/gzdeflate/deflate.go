@@ -9,6 +9,7 @@ package gzdeflate
 
 import (
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"io"
 )
@@ -355,3 +356,47 @@ func (c *compressor) deflateLazy() {
 	}
 	c.flushBlock(true)
 }
+
+// Writer is an io.WriteCloser that compresses what is written to it as
+// a gzip member without name or time (GNU gzip reading a pipe, as GNU
+// tar -z runs it). The compression runs in a goroutine of its own,
+// which Close or Abort ends.
+type Writer struct {
+	pw   *io.PipeWriter
+	done chan error
+}
+
+// NewWriter starts a Writer to w at level (1 to 9).
+func NewWriter(w io.Writer, level int) *Writer {
+	pr, pw := io.Pipe()
+	z := &Writer{pw: pw, done: make(chan error, 1)}
+	go func() {
+		_, err := Compress(w, pr, level, "", 0)
+		if err == nil {
+			err = io.ErrClosedPipe // for writes after the end
+		}
+		pr.CloseWithError(err)
+		if err == io.ErrClosedPipe {
+			err = nil
+		}
+		z.done <- err
+	}()
+	return z
+}
+
+// Write passes p to the compressor.
+func (z *Writer) Write(p []byte) (int, error) { return z.pw.Write(p) }
+
+// Close ends the input and waits for the compressed stream's end.
+func (z *Writer) Close() error {
+	z.pw.Close()
+	return <-z.done
+}
+
+// Abort stops the compressor without finishing the stream.
+func (z *Writer) Abort() {
+	z.pw.CloseWithError(errAborted)
+	<-z.done
+}
+
+var errAborted = errors.New("gzip: aborted")
