@@ -118,6 +118,9 @@ type Env struct {
 	// XPGEcho is the shell's shopt xpg_echo: the shell's echo expands
 	// backslash escapes unless -E says not to.
 	XPGEcho bool
+	// EchoNoOptions is set when both xpg_echo and set -o posix are on:
+	// then bash's echo reads no options (echo -n x prints "-n x").
+	EchoNoOptions bool
 	// Assign, set for the shell's own builtins (printf's %n), assigns a
 	// shell variable; nil where no shell variable can be assigned.
 	Assign func(name, value string)

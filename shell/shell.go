@@ -513,6 +513,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		env.Assign = func(name, value string) { hc.Assign(name, value) }
 		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
 		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
+		env.EchoNoOptions = env.XPGEcho && interp.HandlerCtx(ctx).ShellOption("posix")
 	}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
