@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1210,6 +1211,10 @@ func (cfg *Config) globIgnore(matches []string) []string {
 	if cfg.ExtGlob {
 		mode |= internal.PatExtGlob
 	}
+	if cfg.NoCaseGlob {
+		// as bash: nocaseglob applies to GLOBIGNORE's patterns too
+		mode |= internal.PatNoCase
+	}
 	var pats []*internal.BashPattern
 	for _, p := range strings.Split(gi, ":") {
 		if p != "" {
@@ -1218,6 +1223,11 @@ func (cfg *Config) globIgnore(matches []string) []string {
 	}
 	out := matches[:0:0]
 	for _, m := range matches {
+		// as bash: a name whose last component is . or .. is
+		// ignored whenever GLOBIGNORE is set (*/. too)
+		if last := path.Base(m); last == "." || last == ".." {
+			continue
+		}
 		ignored := false
 		for _, p := range pats {
 			if p.Match(m) {
