@@ -122,6 +122,9 @@ type Env struct {
 	// (LC_ALL, LC_CTYPE, LANG, exported or not) being C or POSIX, where
 	// printf's %q quotes each byte that is not ASCII.
 	ByteLocale bool
+	// EchoNoOptions is set when both xpg_echo and set -o posix are on:
+	// then bash's echo reads no options (echo -n x prints "-n x").
+	EchoNoOptions bool
 	// Assign, set for the shell's own builtins (printf's %n), assigns a
 	// shell variable; nil where no shell variable can be assigned.
 	Assign func(name, value string)

@@ -37,7 +37,7 @@ func echo(env *Env, bash bool) int {
 		return 0
 	}
 	newline, escapes := true, bash && env.XPGEcho
-	for len(args) > 0 {
+	for len(args) > 0 && !(bash && env.EchoNoOptions) {
 		a := args[0]
 		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
 			break

@@ -507,6 +507,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
 		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
 		env.ByteLocale = expand.ByteLocale(hc.Env)
+		env.EchoNoOptions = env.XPGEcho && interp.HandlerCtx(ctx).ShellOption("posix")
 	}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own

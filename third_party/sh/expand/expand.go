@@ -1330,6 +1330,11 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 		}
 		parts = parts[1:]
 	}
+	if cfg.GlobStar {
+		// llmsh: consecutive ** components are one, as bash reads them
+		// (**/**/ lists each directory once).
+		parts = slices.CompactFunc(parts, func(a, b string) bool { return a == "**" && b == "**" })
+	}
 	// TODO: as an optimization, we could do chunks of the path all at once,
 	// like doing a single stat for "/foo/bar" in "/foo/bar/*".
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1251,6 +1252,10 @@ func (cfg *Config) globIgnore(matches []string) []string {
 	if cfg.ExtGlob {
 		mode |= internal.PatExtGlob
 	}
+	if cfg.NoCaseGlob {
+		// as bash: nocaseglob applies to GLOBIGNORE's patterns too
+		mode |= internal.PatNoCase
+	}
 	var pats []*internal.BashPattern
 	for _, p := range strings.Split(gi, ":") {
 		if p != "" {
@@ -1260,6 +1265,11 @@ func (cfg *Config) globIgnore(matches []string) []string {
 	out := matches[:0:0]
 	st := cfg.patStop()
 	for _, m := range matches {
+		// as bash: a name whose last component is . or .. is
+		// ignored whenever GLOBIGNORE is set (*/. too)
+		if last := path.Base(m); last == "." || last == ".." {
+			continue
+		}
 		ignored := false
 		for _, p := range pats {
 			if p.MatchStop(st, m) {

@@ -467,7 +467,10 @@ type Runner struct {
 	histBase int
 
 	// condNot: the next traced term of [[ … ]] is under ! (llmsh).
-	condNot     bool
+	condNot bool
+	// condReErr is set by a regular expression of [[ =~ ]] that does not
+	// compile (status 2): bash reads it as a false term for || and !.
+	condReErr   bool
 	execClosers []io.Closer
 	execHeld    []*fdObj
 	persist     bool

@@ -480,12 +480,22 @@ func (r *Runner) arithCmdErr(cmd string, err error) bool {
 
 // arithTest compares the operands of [[ x -eq y ]] (and -ne -lt -le -gt
 // -ge) as arithmetic expressions; "1" is true, "" false. An error is
-// reported as bash's and fails the test with status 1.
+// reported as bash's and makes the term false (status 1 if it decides).
 func (r *Runner) arithTest(op syntax.BinTestOperator, x, y string) string {
 	a, err := r.ecfg.ArithmText(x)
 	var b int64
 	if err == nil {
 		b, err = r.ecfg.ArithmText(y)
+	}
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok && !ae.Fatal {
+		// llmsh: reported, and the term is false; the other terms
+		// are still tested, as bash's arithcomp (test.c) gives FALSE.
+		r.arithErr("[[", ae)
+		return ""
+	}
+	if errors.Is(err, errReadOnly) {
+		r.errf("%s%s\n", r.errPrefix(), err)
+		return ""
 	}
 	if r.arithCmdErr("[[", err) {
 		return ""

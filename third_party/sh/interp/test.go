@@ -39,6 +39,12 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			// llmsh: [[ ]] expands the right operand of && and ||
 			// only when the left one does not decide (bash).
 			left := r.bashTest(ctx, x.X, classic) != ""
+			if !left && x.Op == syntax.OrTest && r.condReErr {
+				// llmsh: a regex error (status 2) is a false term
+				// before ||, as bash's cond_test gives it.
+				r.condReErr = false
+				r.exit.clear()
+			}
 			if left == (x.Op == syntax.OrTest) || !r.exit.ok() {
 				if left {
 					return "1"
@@ -101,6 +107,11 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			r.condNot = !r.condNot
 			res := r.unTest(ctx, x.Op, r.bashTest(ctx, x.X, classic))
 			r.condNot = false
+			if r.condReErr {
+				// llmsh: ! of a regex error (status 2) is true (bash).
+				r.condReErr = false
+				r.exit.clear()
+			}
 			return res2str(res)
 		}
 		a := r.testOperand(ctx, x.X, classic)
@@ -123,6 +134,7 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 		m, err := reMatch(ctx, y, x, r.opts[optNoCaseMatch])
 		if err != nil {
 			r.exit.code = 2
+			r.condReErr = true
 			return false
 		}
 		if m == nil {

@@ -1265,7 +1265,18 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	// [5]=x resets our index counter, which otherwise advances for every
 	// value, starting after the maximum index of the base array.
 	next := internal.IndexedMax(list, indexes) + 1
-	for _, elem := range elems {
+	// llmsh: every value is expanded before any subscript or integer
+	// value is evaluated, as bash expands the whole list first:
+	// a=([i++]=$i [i++]=$i) is (0 0), declare -i c=(x++ $x) one element.
+	vals := make([][]string, len(elems))
+	for i, elem := range elems {
+		if elem.Index != nil {
+			vals[i] = []string{r.literal(elem.Value)}
+		} else {
+			vals[i] = r.fields(elem.Value)
+		}
+	}
+	for ei, elem := range elems {
 		if elem.Index != nil {
 			// Index resets our index with a literal value.
 			var ok bool
@@ -1282,7 +1293,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					continue
 				}
 			}
-			v := r.literal(elem.Value)
+			v := vals[ei][0]
 			if elem.Append {
 				// llmsh: ([i]+=v) appends to the element as it is.
 				if old, ok := internal.IndexedElem(list, indexes, next); ok {
@@ -1303,7 +1314,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			next++
 		} else {
 			// Implicit index, advancing for every word.
-			for _, val := range r.fields(elem.Value) {
+			for _, val := range vals[ei] {
 				if prev.Integer {
 					var ok bool
 					if val, ok = r.intValue(val); !ok {
