@@ -12,10 +12,10 @@ import (
 // nothing looked at the run's context meanwhile, so a library
 // Session.Run went on a minute past its time limit (session 17, red
 // team). A string of longMatch bytes or more is read through a reader
-// that looks at the context every 65536 characters.
+// that looks at the context every 1024 characters.
 
 // longMatch is the length from which a match looks at the context.
-var longMatch = 1 << 20
+var longMatch = 1 << 14
 
 // findSubmatchCtx is re.FindStringSubmatch(s), nil once ctx is done.
 func findSubmatchCtx(ctx context.Context, re *regexp.Regexp, s string) []string {
@@ -46,7 +46,7 @@ type ctxRuneReader struct {
 }
 
 func (r *ctxRuneReader) ReadRune() (rune, int, error) {
-	if r.n++; r.n&0xffff == 0 && r.ctx.Err() != nil {
+	if r.n++; r.n&0x3ff == 0 && r.ctx.Err() != nil {
 		r.stopped = true
 		return 0, 0, io.EOF
 	}
