@@ -176,6 +176,27 @@ func find[T ~string | ~[]byte](ctx context.Context, s *Searcher, text T, pos int
 	return loc, err
 }
 
+// Long is the length of a subject from which MatchLong reads it through
+// a Reader.
+const Long = 1 << 14
+
+// MatchLong reports whether re matches text, through a Reader that looks
+// at ctx when text is Long or longer; it fails with ctx's error once ctx
+// is done.
+func MatchLong[T ~string | ~[]byte](ctx context.Context, re *regexp.Regexp, text T) (bool, error) {
+	if len(text) < Long {
+		switch t := any(text).(type) {
+		case string:
+			return re.MatchString(t), nil
+		case []byte:
+			return re.Match(t), nil
+		}
+	}
+	rd := &Reader[T]{Ctx: ctx, Text: text}
+	ok := re.MatchReader(rd)
+	return ok && rd.Err == nil, rd.Err
+}
+
 // Each calls fn with each match of the regexp in text, as Go's
 // FindAllSubmatchIndex finds them (an empty match right after a match is
 // skipped), at most n of them if n >= 0, until fn returns false; it
