@@ -130,9 +130,11 @@ func Index[T ~string | ~[]byte](ctx context.Context, s *Searcher, text T, pos in
 // find is Find; read counts the characters read, across the searches of
 // Each, so that the context is looked at every 1024 of them in all.
 func find[T ~string | ~[]byte](ctx context.Context, s *Searcher, text T, pos int, groups bool, read *int) ([]int, error) {
-	if s.prefix != "" {
+	if s.prefix != "" && (!s.behind || s.derived() == nil) {
 		// Every match starts with prefix: none before its next
-		// occurrence (the NFA of a reader has no such skip).
+		// occurrence (the NFA of a reader has no such skip). Where re
+		// looks behind, the search from there needs the derived
+		// regexps.
 		k := index(text[pos:], s.prefix)
 		if k < 0 {
 			return nil, nil
