@@ -306,9 +306,9 @@ func LooksBehind(re *regexp.Regexp) bool {
 }
 
 // Reader reads Text from Pos as runes, as a regexp reads a string or
-// []byte input, and ends early (Err is then set) once Ctx is done: it
-// looks every 1024 characters. With FirstWidth > 0 it gives First, of
-// that width, before the text.
+// []byte input, and ends early (Err is then set) once Ctx (if not nil)
+// is done: it looks every 1024 characters. With FirstWidth > 0 it gives
+// First, of that width, before the text.
 type Reader[T ~string | ~[]byte] struct {
 	Ctx        context.Context
 	Text       T
@@ -321,7 +321,7 @@ type Reader[T ~string | ~[]byte] struct {
 
 // ReadRune is io.RuneReader's.
 func (r *Reader[T]) ReadRune() (rune, int, error) {
-	if r.n++; r.n&0x3ff == 0 {
+	if r.n++; r.n&0x3ff == 0 && r.Ctx != nil {
 		if r.Err = r.Ctx.Err(); r.Err != nil {
 			return 0, 0, io.EOF
 		}
