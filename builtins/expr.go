@@ -221,7 +221,7 @@ func (p *exprParser) match() string {
 
 // exprLongSubject is the length from which a match is read through a
 // reader that looks at the run's context (a variable the tests lower).
-var exprLongSubject = 1 << 20
+var exprLongSubject = 1 << 14
 
 // exprMatch anchors the BRE pat at the start of s: the first group when
 // the pattern has one, else the number of characters matched.

@@ -66,9 +66,7 @@ func grepMain(env *Env, mode byte) int {
 		env.Errorf("%s", err)
 		return 2
 	}
-	if d, ok := env.Ctx.Deadline(); ok {
-		m.deadline = d
-	}
+	m.setCtx(env.Ctx)
 	for _, w := range warnings {
 		env.Errorf("warning: %s", w)
 	}

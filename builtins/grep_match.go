@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/llmsh/llmsh/internal/stopre"
 	"github.com/llmsh/llmsh/posixre"
 	"github.com/llmsh/llmsh/third_party/regexp2"
 	regexp2syntax "github.com/llmsh/llmsh/third_party/regexp2/syntax"
@@ -43,6 +45,63 @@ type grepMatcher struct {
 	// deadline, when set, is the run's: no perl2 match goes on past it.
 	deadline time.Time
 	only     *grepMatcher // with all: the non-empty patterns, for -o
+	// ctx, when set, is the run's: a search of grepLong bytes or more
+	// reads them through internal/stopre, which looks at it (session 18,
+	// red team: grep -E '[a-z]{1,1000}[0-9]' of a 1 MB line answered 64
+	// s past a 500 ms limit).
+	ctx          context.Context
+	scanS, perlS *stopre.Searcher
+}
+
+// grepLong is the length of a buffer or line from which a search reads
+// it through a reader that looks at the run's context.
+var grepLong = 1 << 14
+
+// setCtx makes m's searches stop with ctx, and its -P matches end by
+// ctx's deadline.
+func (m *grepMatcher) setCtx(ctx context.Context) {
+	m.ctx = ctx
+	if d, ok := ctx.Deadline(); ok {
+		m.deadline = d
+	}
+	if m.scan != nil {
+		m.scanS = stopre.New(m.scan, true) // leftmost-longest
+	}
+	if m.perl != nil {
+		m.perlS = stopre.New(m.perl, false)
+	}
+	if m.only != nil {
+		m.only.setCtx(ctx)
+	}
+}
+
+// long reports whether a search of b reads it through stopre.
+func (m *grepMatcher) long(b []byte) bool { return m.ctx != nil && len(b) >= grepLong }
+
+// findIndex is re's first match in b (a Searcher of m), stoppable.
+func (m *grepMatcher) findIndex(re *regexp.Regexp, s *stopre.Searcher, b []byte) ([]int, error) {
+	if !m.long(b) || s == nil {
+		return re.FindIndex(b), nil
+	}
+	return stopre.Index(m.ctx, s, b, 0)
+}
+
+// eachRE2 calls fn with each non-empty match of re in line.
+func (m *grepMatcher) eachRE2(re *regexp.Regexp, s *stopre.Searcher, line []byte, fn func(s, e int)) error {
+	if !m.long(line) || s == nil {
+		for _, loc := range re.FindAllIndex(line, -1) {
+			if loc[1] > loc[0] {
+				fn(loc[0], loc[1])
+			}
+		}
+		return nil
+	}
+	return stopre.Each(m.ctx, s, line, -1, func(loc []int) bool {
+		if loc[1] > loc[0] {
+			fn(loc[0], loc[1])
+		}
+		return true
+	})
 }
 
 type grepPatternError struct{ msg string }
@@ -490,7 +549,10 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 			}
 			from = le + 1
 		case m.scan != nil:
-			loc := m.scan.FindIndex(buf[from:end])
+			loc, err := m.findIndex(m.scan, m.scanS, buf[from:end])
+			if err != nil {
+				return -1, -1, err
+			}
 			if loc == nil || from+loc[0] >= end {
 				// (An empty match after the last terminator is no line.)
 				return -1, -1, nil
@@ -537,19 +599,34 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 	case m.fixed != nil:
 		return bytes.Contains(line, m.fixed), nil
 	case m.perl != nil:
-		return m.perl.Match(line), nil
+		loc, err := m.findIndex(m.perl, m.perlS, line)
+		return loc != nil, err
 	case m.perl2 != nil:
 		m.perlTimeout()
 		ok, err := m.perl2.MatchString(string(line))
 		return ok, grepPerlMatchError(err)
 	}
 	for _, re := range m.res {
-		ok, err := re.Match(line)
+		var ok bool
+		var err error
+		if m.ctx != nil {
+			ok, err = re.MatchContext(m.ctx, line)
+		} else {
+			ok, err = re.Match(line)
+		}
 		if err != nil || ok {
 			return ok, err
 		}
 	}
 	return false, nil
+}
+
+// findAll is re.FindAll, stoppable with m's context.
+func (m *grepMatcher) findAll(re *posixre.Regexp, line []byte, fn func(loc []int) bool) error {
+	if m.ctx != nil {
+		return re.FindAllContext(m.ctx, line, -1, fn)
+	}
+	return re.FindAll(line, -1, fn)
 }
 
 // eachMatch calls fn with the start and end of each non-empty match in
@@ -571,12 +648,7 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 			p += i + len(m.fixed)
 		}
 	case m.perl != nil:
-		for _, loc := range m.perl.FindAllIndex(line, -1) {
-			if loc[1] > loc[0] {
-				fn(loc[0], loc[1])
-			}
-		}
-		return nil
+		return m.eachRE2(m.perl, m.perlS, line, fn)
 	case m.perl2 != nil && !m.keep:
 		m.perlTimeout()
 		locs, err := m.perl2.FindAllStringIndex(string(line), -1)
@@ -604,14 +676,9 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 		return grepPerlMatchError(err)
 	case len(m.res) == 1 || m.scan != nil && m.exact:
 		if len(m.res) > 1 {
-			for _, loc := range m.scan.FindAllIndex(line, -1) {
-				if loc[1] > loc[0] {
-					fn(loc[0], loc[1])
-				}
-			}
-			return nil
+			return m.eachRE2(m.scan, m.scanS, line, fn)
 		}
-		return m.res[0].FindAll(line, -1, func(loc []int) bool {
+		return m.findAll(m.res[0], line, func(loc []int) bool {
 			if loc[1] > loc[0] {
 				fn(loc[0], loc[1])
 			}
@@ -621,7 +688,7 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 	// Several patterns: merge their matches, leftmost then longest.
 	var all [][2]int
 	for _, re := range m.res {
-		err := re.FindAll(line, -1, func(loc []int) bool {
+		err := m.findAll(re, line, func(loc []int) bool {
 			if loc[1] > loc[0] {
 				all = append(all, [2]int{loc[0], loc[1]})
 			}

@@ -186,6 +186,11 @@ func (s *grepFile) region(buf []byte, pos, end int) int {
 }
 
 func (s *grepFile) matchErr(err error) {
+	if s.g.env.Ctx.Err() != nil {
+		// A search the run's stop ended (grepMatcher.ctx): no message.
+		s.done = true
+		return
+	}
 	s.g.w.Flush()
 	s.g.env.Errorf("%s: %s", s.name, err)
 	s.g.o.hadError = true

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/internal/stopre"
 )
 
 var _ = register(Builtin{Name: "nl", Summary: "number lines of files", Run: nl})
@@ -191,7 +192,13 @@ func (n *nlRun) add(text string) error {
 	case 't':
 		number = content != ""
 	case 'p':
-		number = n.style.re.MatchString(content)
+		// A long line is read through a reader that looks at the
+		// run's context (session 18, red team: -b p'[a-z]\{1,1000\}Q'
+		// of a 1 MB line ran past 100 s).
+		var err error
+		if number, err = stopre.MatchLong(n.env.Ctx, n.style.re, content); err != nil {
+			return gnu.ErrCancelled
+		}
 	}
 	var err error
 	if number {

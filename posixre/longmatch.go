@@ -12,19 +12,19 @@ import (
 // (`[a-z]{1,30}Q`) without a look at the context, so a library
 // Session.Run went on that long past its time limit. A subject of
 // longSubject bytes or more is searched through internal/stopre, which
-// reads it through a reader that looks at ctx every 65536 characters;
+// reads it through a reader that looks at ctx every 1024 characters;
 // since session 18 (red team) this holds for the patterns whose RE2 form
 // looks behind (^, \b) or needs checks (\<, \>) too, and the
 // backtracking matcher (back-references; up to 25 s a search within its
 // budget) looks at ctx every 65536 steps, whatever the subject's length.
 
 // longSubject is the length from which a match looks at the context.
-var longSubject = 1 << 20
+var longSubject = 1 << 14
 
 // allSubject is the length from which a search of all matches looks at
 // the context (session 18, red team): each of its searches may read to
 // the end, s/a\([^b]*b\)\{0,1\}/x/g of 128 KB of a's read 8 GB (past
-// 60 s); the context is looked at every 65536 characters read in all.
+// 60 s); the context is looked at every 1024 characters read in all.
 var allSubject = 1 << 10
 
 // MatchContext is Match, failing with ctx's error once ctx is done.
@@ -116,5 +116,5 @@ func (r *Regexp) FindAllContext(ctx context.Context, b []byte, n int, fn func(lo
 
 // ContextReader reads Text from Pos as runes, as a regexp reads a
 // string or []byte input, and ends early (Err is then set) once Ctx is
-// done: it looks every 65536 characters (internal/stopre's Reader).
+// done: it looks every 1024 characters (internal/stopre's Reader).
 type ContextReader[T ~string | ~[]byte] = stopre.Reader[T]

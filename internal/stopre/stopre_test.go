@@ -88,3 +88,13 @@ func TestEachUncompiledDerived(t *testing.T) {
 		t.Fatalf("%v %v, want %v", got, err, want)
 	}
 }
+
+// TestIndexUncompiledDerived: a regexp that looks behind, whose derived
+// forms do not compile, is searched from the start without them.
+func TestIndexUncompiledDerived(t *testing.T) {
+	re := regexp.MustCompile(`\bx\Qa)`)
+	loc, err := Index(context.Background(), New(re, false), "yxa) xa)", 0)
+	if err != nil || !slices.Equal(loc, []int{5, 8}) {
+		t.Fatalf("%v %v, want [5 8]", loc, err)
+	}
+}

@@ -2498,11 +2498,11 @@ func (r *regexpMatcher) findAllStringSubmatchIndex(ctx context.Context, s string
 // longRegexInput is the length of a string from which a search reads it
 // through a reader that looks at the run's context (llmsh, session 18,
 // red team: test and match of a 16 MB string took minutes, unstopped).
-var longRegexInput = 1 << 20
+var longRegexInput = 1 << 14
 
 // allRegexInput is the length from which a search of all matches reads
 // the string so (llmsh): each search may read to the end, and the reader
-// looks at the context every 65536 characters read in all.
+// looks at the context every 1024 characters read in all.
 var allRegexInput = 1 << 10
 
 func (r *regexpMatcher) findAll(ctx context.Context, s string, n int) ([][]int, error) {

@@ -8,6 +8,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/llmsh/llmsh/internal/stopre"
 	"io"
 	"io/fs"
 	"regexp"
@@ -263,7 +264,7 @@ func (p *interp) newScanner(input io.Reader, buffer []byte) *bufio.Scanner {
 		scanner.Split(splitter.scan)
 	case utf8.RuneCountInString(p.recordSep) >= 1:
 		// Multi-byte and single char but multi-byte RS use regex
-		splitter := regexSplitter{re: p.recordSepRegex, terminator: &p.recordTerminator}
+		splitter := regexSplitter{re: p.recordSepRegex, terminator: &p.recordTerminator, p: p}
 		scanner.Split(splitter.scan)
 	}
 	scanner.Buffer(buffer, maxRecordLength)
@@ -380,13 +381,24 @@ func (s byteSplitter) scan(data []byte, atEOF bool) (advance int, token []byte, 
 type regexSplitter struct {
 	re         *regexp.Regexp
 	terminator *string
+	p          *interp // llmsh: whose context stops a search of a long buffer
 }
 
 func (s regexSplitter) scan(data []byte, atEOF bool) (advance int, token []byte, err error) {
 	if atEOF && len(data) == 0 {
 		return 0, nil, nil
 	}
-	loc := s.re.FindIndex(data)
+	// llmsh: the search of a buffer of bigRegexInput bytes or more reads
+	// it through internal/stopre (session 18, red team: RS a regexp of
+	// a thousand states over a 1 MB record ran past 100 s, unstopped).
+	var loc []int
+	if s.p != nil && s.p.checkCtx && len(data) >= bigRegexInput {
+		if loc, err = stopre.Index(s.p.ctx, s.p.searcher(s.re), data, 0); err != nil {
+			return 0, nil, err
+		}
+	} else {
+		loc = s.re.FindIndex(data)
+	}
 	// Note: for a regex such as "()", loc[0]==loc[1]. Gawk behavior for this
 	// case is to match the entire input.
 	if loc != nil && loc[0] != loc[1] {

@@ -21,12 +21,12 @@ import (
 // bigRegexInput is the input of regexp work after which the context is
 // looked at, and the length from which one match can be stopped midway
 // (a variable for the tests).
-var bigRegexInput = 1 << 20
+var bigRegexInput = 1 << 14
 
 // allRegexInput is the length of a string from which a search of all its
 // matches looks at the context (session 18, red team): each search may
 // read to the end, so gsub(/a([^b]*b)?/, "x") of 128 KB of a's read
-// 8 GB (past 60 s); the context is looked at every 65536 characters read
+// 8 GB (past 60 s); the context is looked at every 1024 characters read
 // in all (internal/stopre's Each).
 var allRegexInput = 1 << 10
 

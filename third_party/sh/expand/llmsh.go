@@ -1047,9 +1047,9 @@ func (cfg *Config) replPattern(pat string) *internal.BashPattern {
 
 // extRemove is ${s#p}, ${s##p}, ${s%p} and ${s%%p} for a pattern that
 // extPattern compiled.
-func (cfg *Config) extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string {
+func (cfg *Config) extRemove(st *internal.PatStop, p *internal.BashPattern, s string, suffix, shortest bool) string {
 	n := len(s)
-	match := cfg.patMatcher(p)
+	match := cfg.patMatcher(st, p)
 	switch {
 	case !suffix && shortest:
 		for k := 0; k <= n; k++ {
@@ -1087,13 +1087,13 @@ func (cfg *Config) patStop() *internal.PatStop {
 	return &internal.PatStop{Ctx: cfg.Ctx}
 }
 
-// patMatcher is p.Match, stopped with the run (internal.PatStop): once
-// the run is stopped, the expansion ends with its error (valuePanic).
-func (cfg *Config) patMatcher(p *internal.BashPattern) func(string) bool {
-	if cfg.Ctx == nil {
+// patMatcher is p.Match, stopped with the run by st (cfg.patStop, one
+// for all the elements of an expansion, whose steps it counts): once the
+// run is stopped, the expansion ends with its error (valuePanic).
+func (cfg *Config) patMatcher(st *internal.PatStop, p *internal.BashPattern) func(string) bool {
+	if st == nil {
 		return p.Match
 	}
-	st := &internal.PatStop{Ctx: cfg.Ctx}
 	return func(s string) bool {
 		ok := p.MatchStop(st, s)
 		if st.Err != nil {
@@ -1107,9 +1107,9 @@ func (cfg *Config) patMatcher(p *internal.BashPattern) func(string) bool {
 // bash finds them: at each position the longest match; an empty match
 // replaces nothing but puts the replacement before the next character,
 // and the end of the string is not tried.
-func (cfg *Config) extFindAll(p *internal.BashPattern, s string, n int) func(yield func(a, b int) bool) {
+func (cfg *Config) extFindAll(st *internal.PatStop, p *internal.BashPattern, s string, n int) func(yield func(a, b int) bool) {
 	return func(yield func(a, b int) bool) {
-		extFindEach(cfg.patMatcher(p), s, n, yield)
+		extFindEach(cfg.patMatcher(st, p), s, n, yield)
 	}
 }
 
@@ -1302,7 +1302,7 @@ func anchoredRepl(repl *syntax.Replace) (*syntax.Word, byte) {
 // anchoredMatch gives the longest match of pat at the start (#) or the
 // end (%) of s, as one location, or none; ext is pat compiled when it is
 // an extended pattern.
-func (cfg *Config) anchoredMatch(pat string, ext *internal.BashPattern, s string, anchor byte) [][]int {
+func (cfg *Config) anchoredMatch(st *internal.PatStop, pat string, ext *internal.BashPattern, s string, anchor byte) [][]int {
 	if pat == "" {
 		if anchor == '#' {
 			return [][]int{{0, 0}}
@@ -1330,7 +1330,7 @@ func (cfg *Config) anchoredMatch(pat string, ext *internal.BashPattern, s string
 		}
 		return nil
 	}
-	match := cfg.patMatcher(ext)
+	match := cfg.patMatcher(st, ext)
 	if anchor == '#' {
 		for k := len(s); k >= 0; k-- {
 			if match(s[:k]) {

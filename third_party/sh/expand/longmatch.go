@@ -12,12 +12,12 @@ import (
 // looking at the run's context, so a library Session.Run with a 1 s
 // limit answered that late (a 256 MB value: minutes; session 17, red
 // team). A value of longMatch bytes or more is read through a reader
-// that looks at Config.Ctx every 65536 characters; a stopped run ends
+// that looks at Config.Ctx every 1024 characters; a stopped run ends
 // the expansion with the context's error (valuePanic), which interp
 // takes silently as a run being stopped.
 
 // longMatch is the length from which a match looks at the context.
-var longMatch = 1 << 20
+var longMatch = 1 << 14
 
 // mustGoOn ends the expansion once the run is stopped.
 func (cfg *Config) mustGoOn() {
@@ -71,7 +71,7 @@ type ctxRuneReader struct {
 }
 
 func (r *ctxRuneReader) ReadRune() (rune, int, error) {
-	if r.n++; r.n&0xffff == 0 && r.ctx.Err() != nil {
+	if r.n++; r.n&0x3ff == 0 && r.ctx.Err() != nil {
 		r.stopped = true
 		return 0, 0, io.EOF
 	}

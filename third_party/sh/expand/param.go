@@ -751,8 +751,9 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		}
 		whole = internal.CompileBashPattern(orig, mode)
 	}
+	st := cfg.patStop() // llmsh: one count of steps for every element
 	for i, elem := range elems {
-		if whole != nil && !cfg.patMatcher(whole)(elem) {
+		if whole != nil && !cfg.patMatcher(st, whole)(elem) {
 			out[i] = elem
 			total += len(elem)
 			continue
@@ -761,12 +762,12 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		switch p := cfg.replPattern(orig); {
 		case anchor != 0:
 			matches = func(yield func(a, b int) bool) {
-				for _, loc := range cfg.anchoredMatch(orig, p, elem, anchor) {
+				for _, loc := range cfg.anchoredMatch(st, orig, p, elem, anchor) {
 					yield(loc[0], loc[1])
 				}
 			}
 		case p != nil:
-			matches = cfg.extFindAll(p, elem, n)
+			matches = cfg.extFindAll(st, p, elem, n)
 		default:
 			matches = cfg.findAllIndex(orig, elem, n)
 		}
@@ -812,10 +813,10 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 	suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
 	small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
 	out := make([]string, len(elems))
-	p := cfg.extPattern(arg)
+	p, st := cfg.extPattern(arg), cfg.patStop() // llmsh: st counts for every element
 	for i, elem := range elems {
 		if p != nil {
-			out[i] = cfg.extRemove(p, elem, suffix, small)
+			out[i] = cfg.extRemove(st, p, elem, suffix, small)
 			continue
 		}
 		out[i] = cfg.removePattern(elem, arg, suffix, small)
