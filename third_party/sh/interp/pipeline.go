@@ -240,6 +240,8 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 				if debug {
 					r.debugTrap(ctx, st.Cmd)
 				}
+			} else if _, ok := st.Cmd.(*syntax.Subshell); ok {
+				r.subshellCommandText(st) // as a ( ) not in a pipeline
 			}
 		}
 	}
