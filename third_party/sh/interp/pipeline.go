@@ -229,13 +229,19 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		}
 		end(i)
 	}
-	if r.traps[trapDebug] != "" && !r.inTrap && !r.opts[optFuncTrace] {
+	if !r.inTrap {
 		// llmsh: bash runs the DEBUG trap for each element, in order,
-		// as it starts them (without set -T their subshells have none).
+		// as it starts them (without set -T their subshells have none),
+		// and leaves $BASH_COMMAND the last one's (for an ERR trap).
+		debug := r.traps[trapDebug] != "" && !r.opts[optFuncTrace]
 		for _, st := range elems {
 			if debugCmd(st.Cmd) {
 				r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
-				r.debugTrap(ctx, st.Cmd)
+				if debug {
+					r.debugTrap(ctx, st.Cmd)
+				}
+			} else if _, ok := st.Cmd.(*syntax.Subshell); ok {
+				r.subshellCommandText(st) // as a ( ) not in a pipeline
 			}
 		}
 	}

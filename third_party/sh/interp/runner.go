@@ -524,6 +524,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			return // llmsh: extdebug skips it
 		}
 		debugDone = true
+	} else if _, ok := st.Cmd.(*syntax.Subshell); ok {
+		r.subshellCommandText(st) // llmsh: $BASH_COMMAND for an ERR trap
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	oldSrc := r.stdinSrc

@@ -316,3 +316,19 @@ func ParentPid(pid int) RunnerOption {
 		return nil
 	}
 }
+
+// subshellCommandText makes $BASH_COMMAND a ( … ) subshell about to run,
+// as bash prints it ("( exit 2 )"), when an ERR trap is set: bash sets it
+// as it forks a user subshell then, so the trap run for the subshell's
+// failure shows it. No DEBUG trap runs for it.
+func (r *Runner) subshellCommandText(st *syntax.Stmt) {
+	if r.callbackErr == "" || r.inTrap {
+		return
+	}
+	fp := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true))}
+	fp.command(st.Cmd, 0)
+	fp.redirs(st.Redirs, false)
+	fp.endLine()
+	text := strings.ReplaceAll(fp.b.String(), ";\n", "; ")
+	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, nil, text, r.text.src
+}
