@@ -1033,6 +1033,13 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		if star {
 			return []string{cfg.ifsJoin(elems)}, nil
 		}
+		if ifs := cfg.ifsValue(); len(elems) > 0 && pe.Index == nil && pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps &&
+			nodeLit(pe.Exp.Word) == "A" && (ifs == "" || strings.Contains(ifs, " ")) {
+			// llmsh: "${@@A}" with IFS unset, empty or holding a
+			// space: set, --, then a field per parameter, as bash
+			// (as "${a[@]@A}": wholeListOp).
+			return append(strings.SplitN(elems[0], " ", 3), elems[1:]...), nil
+		}
 		if elems == nil {
 			// llmsh: an array with no storage yet (declare -a x,
 			// read -a x of an empty line) is a list of none too.

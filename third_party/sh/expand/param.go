@@ -575,6 +575,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
 				flags := vr.Flags()
+				if !syntax.ValidName(name) && index == nil {
+					str = "" // llmsh: ${1@A}, ${0@A}: nothing, as bash
+					break
+				}
 				if !set && (!indexAllElements || unsetArray) {
 					// llmsh: an unset value with attributes is
 					// their declaration (declare -a a), as bash.
@@ -631,6 +635,19 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	return str, nil
 }
 
+// positionalDecl is ${@@A}: the parameters quoted, the first after
+// "set -- ", as bash (llmsh).
+func positionalDecl(elems []string, q Quoter) []string {
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		out[i] = q.Bash(e)
+	}
+	if len(out) > 0 {
+		out[0] = "set -- " + out[0]
+	}
+	return out
+}
+
 func (cfg *Config) removePattern(str, pat string, fromEnd, shortest bool) string {
 	var mode pattern.Mode
 	if shortest {
@@ -678,10 +695,16 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 		switch op := pe.Exp.Op; op {
 		case syntax.OtherParamOps:
 			// llmsh: "${a[@]@Q}" and the like, element by element.
+			if positional := pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*"); positional && arg == "A" {
+				return positionalDecl(elems, cfg.quoter()), nil
+			}
 			if len(arg) == 1 && strings.Contains("QEPUuLa", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
 				if _, t := vr.Resolve(cfg.Env); t.Declared() {
 					vr = t // llmsh: a nameref's target
+				}
+				if pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*") {
+					vr = Variable{} // llmsh: parameters have no attributes
 				}
 				out := make([]string, len(elems))
 				total := 0

@@ -725,7 +725,11 @@ func listExp(pe *syntax.ParamExp) bool {
 		case syntax.OtherParamOps:
 			// llmsh: the per-element operators (${a[@]@Q}): a field
 			// for each element, as bash, whatever IFS holds.
-			if op := nodeLit(pe.Exp.Word); len(op) != 1 || !strings.Contains("QEPUuLa", op) {
+			op := nodeLit(pe.Exp.Word)
+			if op == "A" && pe.Index == nil {
+				break // llmsh: ${@@A}, set -- and the parameters
+			}
+			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {
 				return false
 			}
 		default:
