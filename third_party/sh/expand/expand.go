@@ -161,6 +161,9 @@ type Config struct {
 	// dblQuoted is true while a parameter expansion inside double
 	// quotes or a here-document is expanded (llmsh).
 	dblQuoted bool
+	// hereDoc is true while a parameter expansion of a here-document's
+	// body is expanded, where bash joins $* by spaces (llmsh).
+	hereDoc bool
 
 	// deferWord asks paramExp to leave the word of ${v:-WORD}, when it is
 	// used, to the caller in deferred, which splits its parts (llmsh).
@@ -857,10 +860,11 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 				field = append(field, part)
 			}
 		case *syntax.ParamExp:
-			old, oldRaw := cfg.dblQuoted, cfg.rawLits
+			old, oldRaw, oldHere := cfg.dblQuoted, cfg.rawLits, cfg.hereDoc
 			cfg.dblQuoted, cfg.rawLits = ql == quoteDouble || ql == quoteHeredoc, false // llmsh: a here-document too
+			cfg.hereDoc = ql == quoteHeredoc
 			val, err := cfg.paramExp(wp)
-			cfg.dblQuoted, cfg.rawLits = old, oldRaw
+			cfg.dblQuoted, cfg.rawLits, cfg.hereDoc = old, oldRaw, oldHere
 			if err != nil {
 				return nil, err
 			}

@@ -185,6 +185,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
+		if cfg.hereDoc && hereDocSpaces(pe) {
+			return cfg.joinValues(elems, " ") // llmsh: as bash's string_list
+		}
 		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix || cfg.rhsJoin && cfg.ifsValue() != "" && rhsIFSJoin(pe, cfg.dblQuoted) {
 			return cfg.ifsJoin(elems)
 		}
@@ -633,6 +636,37 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 	}
 	return str, nil
+}
+
+// hereDocSpaces reports whether bash joins the list of pe by spaces in
+// a here-document's body, whatever IFS holds: $* in every form but
+// the case operators', and ${a[*]} sliced, with a pattern removed or replaced, an @ operator
+// or its keys (${!a[*]}); other forms of ${a[*]} join by IFS's first
+// character, as in double quotes (llmsh).
+func hereDocSpaces(pe *syntax.ParamExp) bool {
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll, syntax.ToggleFirst, syntax.ToggleAll:
+			return false // ${*^^}: by IFS
+		}
+	}
+	if pe.Param.Value == "*" && pe.Index == nil {
+		return true
+	}
+	if nodeLit(pe.Index) != "*" {
+		return false
+	}
+	if pe.Slice != nil || pe.Repl != nil || pe.Excl {
+		return true
+	}
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.OtherParamOps:
+		return true
+	}
+	return false
 }
 
 // positionalDecl is ${@@A}: the parameters quoted, the first after
