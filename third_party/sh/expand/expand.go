@@ -164,6 +164,9 @@ type Config struct {
 	// hereDoc is true while a parameter expansion of a here-document's
 	// body is expanded, where bash joins $* by spaces (llmsh).
 	hereDoc bool
+	// tildes says how a word's tilde prefixes expand (ArrayElemFields,
+	// AssocValue; llmsh).
+	tildes tildeMode
 
 	// deferWord asks paramExp to leave the word of ${v:-WORD}, when it is
 	// used, to the caller in deferred, which splits its parts (llmsh).
@@ -801,7 +804,7 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 		switch wp := wp.(type) {
 		case *syntax.Lit:
 			s := wp.Value
-			if i == 0 && ql == quoteNone {
+			if i == 0 && ql == quoteNone && cfg.tildes != tildeNone {
 				if prefix, rest := cfg.expandUser(s, len(wps) > 1); prefix != "" || rest != s {
 					// llmsh: the expansion is quoted text, as in bash:
 					// [[ $p == ~/a ]] matches a home holding glob
@@ -906,6 +909,12 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if cfg.CmdSubst == nil {
 		return "", UnexpectedCommandError{Node: cs}
+	}
+	if cfg.tildes != tildeAll {
+		// llmsh: the commands' own words expand every tilde.
+		old := cfg.tildes
+		cfg.tildes = tildeAll
+		defer func() { cfg.tildes = old }()
 	}
 	// llmsh: a builder of its own, not the config's: $(<FILE) expands
 	// FILE with this config while the substitution writes.

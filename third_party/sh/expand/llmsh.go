@@ -1202,6 +1202,34 @@ func AssignValue(cfg *Config, word *syntax.Word) (string, error) {
 	return Literal(cfg, word)
 }
 
+// tildeMode says which tilde prefixes of a word expand (llmsh).
+type tildeMode uint8
+
+const (
+	tildeAll      tildeMode = iota // at the start, and after = in NAME=~ arguments
+	tildeNoAssign                  // at the start only (an array's element)
+	tildeNone                      // none (an associative array's [k]=v)
+)
+
+// ArrayElemFields expands an element of an array's list, a=(WORD), into
+// fields as [Fields] does, but for the tilde after = of x=~, which bash
+// leaves in an element (llmsh).
+func ArrayElemFields(cfg *Config, word *syntax.Word) ([]string, error) {
+	cfg = prepareConfig(cfg)
+	cfg.tildes = tildeNoAssign
+	defer func() { cfg.tildes = tildeAll }()
+	return Fields(cfg, word)
+}
+
+// AssocValue expands the value of [k]=v in an associative array's list
+// as [Literal] does, no tilde expanded, as bash (m=([k]=~) is ~; llmsh).
+func AssocValue(cfg *Config, word *syntax.Word) (string, error) {
+	cfg = prepareConfig(cfg)
+	cfg.tildes = tildeNone
+	defer func() { cfg.tildes = tildeAll }()
+	return Literal(cfg, word)
+}
+
 // HereString expands the word of a here-string (<<< WORD) as [Literal]
 // does, but joins lists as an assignment's value does (rhsIFSJoin).
 func HereString(cfg *Config, word *syntax.Word) (string, error) {

@@ -303,9 +303,9 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 		switch wp := wp.(type) {
 		case *syntax.Lit:
 			s := wp.Value
-			if i == 0 {
+			if i == 0 && cfg.tildes != tildeNone {
 				prefix, rest := cfg.expandUser(s, len(wps) > 1)
-				if prefix == "" && rest == s && !inExp { // (HOME='' makes ~ nothing)
+				if prefix == "" && rest == s && !inExp && cfg.tildes != tildeNoAssign { // (HOME='' makes ~ nothing)
 					// NAME=~/a:~/b as an argument, as bash
 					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
 				}

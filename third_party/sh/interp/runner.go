@@ -276,6 +276,25 @@ func (r *Runner) literal(word *syntax.Word) string {
 	return str
 }
 
+// elemFields expands a word of an array's list a=(…) (llmsh: x=~ keeps
+// its tilde, as bash).
+func (r *Runner) elemFields(word *syntax.Word) []string {
+	fields, err := expand.ArrayElemFields(r.ecfg, word)
+	r.expandErr(err)
+	return fields
+}
+
+// assocValue expands the value of [k]=v in an associative array's list
+// (llmsh: no tilde expanded, as bash).
+func (r *Runner) assocValue(word *syntax.Word) string {
+	if word == nil {
+		return ""
+	}
+	str, err := expand.AssocValue(r.ecfg, word)
+	r.expandErr(err)
+	return str
+}
+
 // assignValue expands an assignment's value (llmsh: bash's tilde
 // expansion after ':').
 func (r *Runner) assignValue(word *syntax.Word) string {

@@ -1217,7 +1217,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				continue
 			default:
 				k = r.assocKey(elem.Index)
-				v = r.literal(elem.Value)
+				v = r.assocValue(elem.Value)
 				if elem.Append {
 					// llmsh: ([k]+=v) appends to the key's value
 					// before the assignment (the array's, for +=).
@@ -1282,7 +1282,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					continue
 				}
 			}
-			v := r.literal(elem.Value)
+			v := r.assignValue(elem.Value) // llmsh: [i]=x:~ as an assignment
 			if elem.Append {
 				// llmsh: ([i]+=v) appends to the element as it is.
 				if old, ok := internal.IndexedElem(list, indexes, next); ok {
@@ -1303,7 +1303,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			next++
 		} else {
 			// Implicit index, advancing for every word.
-			for _, val := range r.fields(elem.Value) {
+			for _, val := range r.elemFields(elem.Value) {
 				if prev.Integer {
 					var ok bool
 					if val, ok = r.intValue(val); !ok {
@@ -1368,7 +1368,7 @@ func plainAppend(prev expand.Variable, as *syntax.Assign, index syntax.ArithmExp
 func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.ArrayElem) (vr expand.Variable, ok bool) {
 	var vals []string
 	for _, elem := range elems {
-		for _, val := range r.fields(elem.Value) {
+		for _, val := range r.elemFields(elem.Value) {
 			if prev.Integer {
 				if val, ok = r.intValue(val); !ok {
 					return prev, false
