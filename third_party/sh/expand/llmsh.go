@@ -619,6 +619,12 @@ func (cfg *Config) promptEscapes(s string) string {
 				}
 			}
 			b.WriteString(promptQuote(w))
+		case '#', '!':
+			// llmsh: the command's and the history's numbers,
+			// which a script's prompt strings show as 1 in bash.
+			b.WriteByte('1')
+		case 'l':
+			b.WriteString("tty") // llmsh: bash's, where stdin is no terminal
 		case 's':
 			b.WriteString("bash")
 		case 'v':
