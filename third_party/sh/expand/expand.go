@@ -135,6 +135,10 @@ type Config struct {
 	// other, no longer the line running (llmsh).
 	PlainLineno bool
 
+	// CmdNumber is the number of the script's top-level command lines
+	// run before the current one, for the prompt escape \# (llmsh).
+	CmdNumber int
+
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart
 	fieldsAlloc [4][]fieldPart

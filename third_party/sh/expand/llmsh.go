@@ -619,10 +619,12 @@ func (cfg *Config) promptEscapes(s string) string {
 				}
 			}
 			b.WriteString(promptQuote(w))
-		case '#', '!':
-			// llmsh: the command's and the history's numbers,
-			// which a script's prompt strings show as 1 in bash.
-			b.WriteByte('1')
+		case '#':
+			// llmsh: the command's number, counting the script's
+			// command lines from 1, as bash's reader loop.
+			b.WriteString(strconv.Itoa(cfg.CmdNumber + 1))
+		case '!':
+			b.WriteByte('1') // llmsh: the history's number, 1 in a script
 		case 'l':
 			b.WriteString("tty") // llmsh: bash's, where stdin is no terminal
 		case 's':

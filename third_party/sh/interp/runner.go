@@ -39,6 +39,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		PlainLineno: r.dynGone["LINENO"],
+		CmdNumber:   r.cmdNumber,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
