@@ -1057,28 +1057,30 @@ func (cfg *Config) replPattern(pat string) *internal.BashPattern {
 func (cfg *Config) extRemove(p *internal.BashPattern, s string, suffix, shortest bool) string {
 	n := len(s)
 	match := cfg.patMatcher(p)
+	// llmsh: cut at characters only (é is one ?, not two bytes).
+	at := func(k int) bool { return k == 0 || k == n || utf8.RuneStart(s[k]) }
 	switch {
 	case !suffix && shortest:
 		for k := 0; k <= n; k++ {
-			if match(s[:k]) {
+			if at(k) && match(s[:k]) {
 				return s[k:]
 			}
 		}
 	case !suffix:
 		for k := n; k >= 0; k-- {
-			if match(s[:k]) {
+			if at(k) && match(s[:k]) {
 				return s[k:]
 			}
 		}
 	case shortest:
 		for k := n; k >= 0; k-- {
-			if match(s[k:]) {
+			if at(k) && match(s[k:]) {
 				return s[:k]
 			}
 		}
 	default:
 		for k := 0; k <= n; k++ {
-			if match(s[k:]) {
+			if at(k) && match(s[k:]) {
 				return s[:k]
 			}
 		}

@@ -792,6 +792,16 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if repl.All {
 		n = -1
 	}
+	bytes := cfg.byteLocale() && (HasHighBytes(orig) || slices.ContainsFunc(elems, HasHighBytes))
+	if bytes {
+		// llmsh: under LC_ALL=C the pattern matches bytes, as bash's
+		// (ByteRunes): the pattern, each element and the
+		// replacement's text as characters, the result as bytes.
+		orig = ByteRunes(orig)
+		for i := range with {
+			with[i].text = ByteRunes(with[i].text)
+		}
+	}
 	out := make([]string, len(elems))
 	total := 0 // llmsh: the elements made, together, within MaxValue
 	// llmsh: bash's match_upattern tries a pattern that starts and ends
@@ -809,8 +819,11 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		whole = internal.CompileBashPattern(orig, mode)
 	}
 	for i, elem := range elems {
+		if bytes {
+			elem = ByteRunes(elem)
+		}
 		if whole != nil && !cfg.patMatcher(whole)(elem) {
-			out[i] = elem
+			out[i] = elems[i]
 			total += len(elem)
 			continue
 		}
@@ -859,7 +872,9 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 			last = b
 		}
 		sb.WriteString(elem[last:])
-		out[i] = sb.String()
+		if out[i] = sb.String(); bytes {
+			out[i] = RunesBytes(out[i])
+		}
 	}
 	return out, nil
 }
@@ -869,15 +884,59 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 	suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
 	small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
 	out := make([]string, len(elems))
+	bytes := cfg.byteLocale()
+	if bytes && HasHighBytes(arg) {
+		arg = ByteRunes(arg)
+	}
 	p := cfg.extPattern(arg)
 	for i, elem := range elems {
-		if p != nil {
-			out[i] = cfg.extRemove(p, elem, suffix, small)
+		if bytes && HasHighBytes(elem) {
+			// llmsh: under LC_ALL=C a pattern matches bytes, as
+			// bash's: ${s#?} of é removes one of its two bytes.
+			out[i] = RunesBytes(cfg.removeOne(p, ByteRunes(elem), arg, suffix, small))
 			continue
 		}
-		out[i] = cfg.removePattern(elem, arg, suffix, small)
+		out[i] = cfg.removeOne(p, elem, arg, suffix, small)
 	}
 	return out
+}
+
+// removeOne is removePatternElems for one element.
+func (cfg *Config) removeOne(p *internal.BashPattern, elem, arg string, suffix, small bool) string {
+	if p != nil {
+		return cfg.extRemove(p, elem, suffix, small)
+	}
+	return cfg.removePattern(elem, arg, suffix, small)
+}
+
+// HasHighBytes reports whether s has a byte that is not ASCII.
+func HasHighBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// ByteRunes gives s with each byte as the character of that number
+// (Latin-1), so that patterns, which match characters, match its bytes
+// one by one as bash's do under LC_ALL=C (llmsh); RunesBytes undoes it.
+func ByteRunes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(rune(s[i]))
+	}
+	return b.String()
+}
+
+// RunesBytes gives the bytes that ByteRunes made s of.
+func RunesBytes(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
 }
 
 // caseConvWord applies a case conversion operator to each element, its

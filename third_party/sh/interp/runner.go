@@ -1992,6 +1992,10 @@ func (r *Runner) match(pat, name string) bool {
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
 	}
+	if (expand.HasHighBytes(name) || expand.HasHighBytes(pat)) && expand.ByteLocale(r.writeEnv) {
+		// llmsh: under LC_ALL=C, bytes (? matches one of é's two).
+		pat, name = expand.ByteRunes(pat), expand.ByteRunes(name)
+	}
 	// llmsh: a match fails once the run is stopped (internal.PatStop).
 	return internal.CompileBashPattern(pat, mode).MatchStop(&internal.PatStop{Ctx: r.ectx}, name)
 }
