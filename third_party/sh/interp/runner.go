@@ -1573,7 +1573,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
-			if !r.declKind(name, &vr, valType, as) {
+			if !r.declKind(cm.Variant.Value, name, &vr, valType, as) {
 				continue
 			}
 			if as.Naked {
@@ -1581,7 +1581,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if as.Index != nil && valType == "" && vr.Kind != expand.Associative && vr.Kind != expand.NameRef {
 					// llmsh: declare a[5] is declare -a a (bash).
 					nakedType = "-a"
-					r.declKind(name, &vr, nakedType, as)
+					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
 				}
 				switch {
 				case local && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
@@ -1606,7 +1606,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// starts with its value, as bash's tempvar.
 					hidden := vr
 					vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
-					r.declKind(name, &vr, nakedType, as)
+					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String
 					}

@@ -1450,12 +1450,12 @@ func (r *Runner) validRef(name, ref string) bool {
 // declKind applies declare -a/-A to vr as bash converts a variable (a
 // scalar becomes element 0 of the array) and refuses what bash refuses;
 // false means the declaration of this name is abandoned.
-func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
+func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
 	switch valType {
 	case "-A":
 		switch vr.Kind {
 		case expand.Indexed:
-			r.errf("%sdeclare: %s: cannot convert indexed to associative array\n", r.errPrefix(), name)
+			r.errf("%s%s: %s: cannot convert indexed to associative array\n", r.errPrefix(), builtin, name)
 			r.exit.code = 1
 			return false
 		case expand.String:
@@ -1472,7 +1472,7 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 	case "-a":
 		switch vr.Kind {
 		case expand.Associative:
-			r.errf("%sdeclare: %s: cannot convert associative to indexed array\n", r.errPrefix(), name)
+			r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), builtin, name)
 			r.exit.code = 1
 			return false
 		case expand.String:
@@ -1487,6 +1487,12 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 			vr.Kind = expand.Indexed
 		}
 	case "-n":
+		if vr.Kind == expand.Indexed || vr.Kind == expand.Associative {
+			// llmsh: bash's refusal (declare -n of an array).
+			r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), builtin, name)
+			r.exit.code = 1
+			return false
+		}
 		if as.Naked && (vr.Kind == expand.Unknown || vr.Kind == expand.String) {
 			if vr.IsSet() && !r.validRef(name, vr.Str) {
 				return false
