@@ -138,6 +138,9 @@ type Config struct {
 	// CmdNumber is the number of the script's top-level command lines
 	// run before the current one, for the prompt escape \# (llmsh).
 	CmdNumber int
+	// Jobs, when set, counts the shell's jobs, for the prompt escape \j
+	// (llmsh).
+	Jobs func() int
 
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart

@@ -627,6 +627,12 @@ func (cfg *Config) promptEscapes(s string) string {
 			b.WriteByte('1') // llmsh: the history's number, 1 in a script
 		case 'l':
 			b.WriteString("tty") // llmsh: bash's, where stdin is no terminal
+		case 'j':
+			n := 0
+			if cfg.Jobs != nil {
+				n = cfg.Jobs()
+			}
+			b.WriteString(strconv.Itoa(n))
 		case 's':
 			b.WriteString("bash")
 		case 'v':

@@ -40,6 +40,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		LineOffset:  r.text.lineOffset,
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
+		Jobs:        r.ownJobs,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
