@@ -397,10 +397,19 @@ func (q Quoter) ansiBytes(s string, i int) int {
 	switch {
 	case r == utf8.RuneError && size <= 1:
 		return 1
-	case r >= 0x80 && r < 0xa0:
-		return size
+	case !PrintableRune(r):
+		return size // a C1 control, U+2028…
 	}
 	return 0
+}
+
+// PrintableRune reports whether r, not ASCII, is a character that glibc's
+// iswprint takes for printable in a UTF-8 locale, as bash's quoting asks
+// it (llmsh): a graphic one or a space (U+00A0), or a format character
+// (U+200B); not a control (U+0080 to U+009F), a line or paragraph
+// separator (U+2028, U+2029), a surrogate, a private or unassigned one.
+func PrintableRune(r rune) bool {
+	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)
 }
 
 // BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\”), or

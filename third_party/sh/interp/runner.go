@@ -1574,7 +1574,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
-			if !r.declKind(cm.Variant.Value, name, &vr, valType, as) {
+			builtin := cm.Variant.Value
+			if local && !r.localHere(name) {
+				builtin = "" // llmsh: a new local, whatever it hides
+			}
+			if !r.declKind(builtin, name, &vr, valType, as) {
 				continue
 			}
 			if as.Naked {

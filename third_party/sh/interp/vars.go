@@ -1448,9 +1448,17 @@ func (r *Runner) validRef(name, ref string) bool {
 }
 
 // declKind applies declare -a/-A to vr as bash converts a variable (a
-// scalar becomes element 0 of the array) and refuses what bash refuses;
-// false means the declaration of this name is abandoned.
+// scalar becomes element 0 of the array) and refuses what bash refuses
+// (builtin names the declaring builtin in the message; "" for a new
+// local, which hides what vr was); false means the declaration of this
+// name is abandoned.
 func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
+	if builtin == "" && (valType == "-A" && vr.Kind == expand.Indexed || valType == "-a" && vr.Kind == expand.Associative ||
+		valType == "-n" && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative)) {
+		// llmsh: a new local hides the array of that name: it starts
+		// afresh, as bash's (local -a m of a global associative m).
+		*vr = expand.Variable{Exported: vr.Exported}
+	}
 	switch valType {
 	case "-A":
 		switch vr.Kind {
