@@ -1173,6 +1173,16 @@ func printfHex(x *big.Float, prec int, hash bool) string {
 	return s + "p" + sign + strconv.Itoa(exp)
 }
 
+// quotePrintable reports whether %q writes r as it is (not as octal
+// escapes): as glibc's iswprint in a UTF-8 locale, a space, a graphic or a
+// format character (U+00A0, U+200B), not U+2028 or a control.
+func quotePrintable(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= ' ' && r != 0x7f
+	}
+	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)
+}
+
 // printfQuote is bash's %q: ” for an empty string, $'...' for one with
 // unprintable characters, backslashes before special characters
 // otherwise.
@@ -1183,7 +1193,7 @@ func printfQuote(s string, byteLocale bool) string {
 	printable := true
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 || !unicode.IsPrint(r) && r != ' ' || byteLocale && r >= utf8.RuneSelf {
+		if r == utf8.RuneError && size <= 1 || !quotePrintable(r) || byteLocale && r >= utf8.RuneSelf {
 			printable = false
 			break
 		}
@@ -1197,7 +1207,7 @@ func printfQuote(s string, byteLocale bool) string {
 			if byteLocale && r >= utf8.RuneSelf {
 				r, size = utf8.RuneError, 1 // no character in C: a byte
 			}
-			if r == utf8.RuneError && size <= 1 || r < 0x80 && !unicode.IsPrint(r) && r != ' ' || r >= 0x80 && !unicode.IsPrint(r) {
+			if r == utf8.RuneError && size <= 1 || !quotePrintable(r) {
 				for j := 0; j < size; j++ {
 					b.WriteString(BashEscapeByte(s[i+j]))
 				}

@@ -135,6 +135,13 @@ type Config struct {
 	// other, no longer the line running (llmsh).
 	PlainLineno bool
 
+	// CmdNumber is the number of the script's top-level command lines
+	// run before the current one, for the prompt escape \# (llmsh).
+	CmdNumber int
+	// Jobs, when set, counts the shell's jobs, for the prompt escape \j
+	// (llmsh).
+	Jobs func() int
+
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart
 	fieldsAlloc [4][]fieldPart
@@ -161,6 +168,12 @@ type Config struct {
 	// dblQuoted is true while a parameter expansion inside double
 	// quotes or a here-document is expanded (llmsh).
 	dblQuoted bool
+	// hereDoc is true while a parameter expansion of a here-document's
+	// body is expanded, where bash joins $* by spaces (llmsh).
+	hereDoc bool
+	// tildes says how a word's tilde prefixes expand (ArrayElemFields,
+	// AssocValue; llmsh).
+	tildes tildeMode
 
 	// deferWord asks paramExp to leave the word of ${v:-WORD}, when it is
 	// used, to the caller in deferred, which splits its parts (llmsh).
@@ -798,7 +811,7 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 		switch wp := wp.(type) {
 		case *syntax.Lit:
 			s := wp.Value
-			if i == 0 && ql == quoteNone {
+			if i == 0 && ql == quoteNone && cfg.tildes != tildeNone {
 				if prefix, rest := cfg.expandUser(s, len(wps) > 1); prefix != "" || rest != s {
 					// llmsh: the expansion is quoted text, as in bash:
 					// [[ $p == ~/a ]] matches a home holding glob
@@ -857,10 +870,11 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 				field = append(field, part)
 			}
 		case *syntax.ParamExp:
-			old, oldRaw := cfg.dblQuoted, cfg.rawLits
+			old, oldRaw, oldHere := cfg.dblQuoted, cfg.rawLits, cfg.hereDoc
 			cfg.dblQuoted, cfg.rawLits = ql == quoteDouble || ql == quoteHeredoc, false // llmsh: a here-document too
+			cfg.hereDoc = ql == quoteHeredoc
 			val, err := cfg.paramExp(wp)
-			cfg.dblQuoted, cfg.rawLits = old, oldRaw
+			cfg.dblQuoted, cfg.rawLits, cfg.hereDoc = old, oldRaw, oldHere
 			if err != nil {
 				return nil, err
 			}
@@ -902,6 +916,12 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if cfg.CmdSubst == nil {
 		return "", UnexpectedCommandError{Node: cs}
+	}
+	if cfg.tildes != tildeAll {
+		// llmsh: the commands' own words expand every tilde.
+		old := cfg.tildes
+		cfg.tildes = tildeAll
+		defer func() { cfg.tildes = old }()
 	}
 	// llmsh: a builder of its own, not the config's: $(<FILE) expands
 	// FILE with this config while the substitution writes.
@@ -1032,6 +1052,13 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		}
 		if star {
 			return []string{cfg.ifsJoin(elems)}, nil
+		}
+		if ifs := cfg.ifsValue(); len(elems) > 0 && pe.Index == nil && pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps &&
+			nodeLit(pe.Exp.Word) == "A" && (ifs == "" || strings.Contains(ifs, " ")) {
+			// llmsh: "${@@A}" with IFS unset, empty or holding a
+			// space: set, --, then a field per parameter, as bash
+			// (as "${a[@]@A}": wholeListOp).
+			return append(strings.SplitN(elems[0], " ", 3), elems[1:]...), nil
 		}
 		if elems == nil {
 			// llmsh: an array with no storage yet (declare -a x,

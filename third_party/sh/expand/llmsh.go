@@ -398,10 +398,19 @@ func (q Quoter) ansiBytes(s string, i int) int {
 	switch {
 	case r == utf8.RuneError && size <= 1:
 		return 1
-	case r >= 0x80 && r < 0xa0:
-		return size
+	case !PrintableRune(r):
+		return size // a C1 control, U+2028…
 	}
 	return 0
+}
+
+// PrintableRune reports whether r, not ASCII, is a character that glibc's
+// iswprint takes for printable in a UTF-8 locale, as bash's quoting asks
+// it (llmsh): a graphic one or a space (U+00A0), or a format character
+// (U+200B); not a control (U+0080 to U+009F), a line or paragraph
+// separator (U+2028, U+2029), a surrogate, a private or unassigned one.
+func PrintableRune(r rune) bool {
+	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)
 }
 
 // BashQuote quotes s as bash's ${s@Q} does: '…' (a quote as '\”), or
@@ -620,6 +629,20 @@ func (cfg *Config) promptEscapes(s string) string {
 				}
 			}
 			b.WriteString(promptQuote(w))
+		case '#':
+			// llmsh: the command's number, counting the script's
+			// command lines from 1, as bash's reader loop.
+			b.WriteString(strconv.Itoa(cfg.CmdNumber + 1))
+		case '!':
+			b.WriteByte('1') // llmsh: the history's number, 1 in a script
+		case 'l':
+			b.WriteString("tty") // llmsh: bash's, where stdin is no terminal
+		case 'j':
+			n := 0
+			if cfg.Jobs != nil {
+				n = cfg.Jobs()
+			}
+			b.WriteString(strconv.Itoa(n))
 		case 's':
 			b.WriteString("bash")
 		case 'v':
@@ -1050,28 +1073,30 @@ func (cfg *Config) replPattern(pat string) *internal.BashPattern {
 func (cfg *Config) extRemove(st *internal.PatStop, p *internal.BashPattern, s string, suffix, shortest bool) string {
 	n := len(s)
 	match := cfg.patMatcher(st, p)
+	// llmsh: cut at characters only (é is one ?, not two bytes).
+	at := func(k int) bool { return k == 0 || k == n || utf8.RuneStart(s[k]) }
 	switch {
 	case !suffix && shortest:
 		for k := 0; k <= n; k++ {
-			if match(s[:k]) {
+			if at(k) && match(s[:k]) {
 				return s[k:]
 			}
 		}
 	case !suffix:
 		for k := n; k >= 0; k-- {
-			if match(s[:k]) {
+			if at(k) && match(s[:k]) {
 				return s[k:]
 			}
 		}
 	case shortest:
 		for k := n; k >= 0; k-- {
-			if match(s[k:]) {
+			if at(k) && match(s[k:]) {
 				return s[:k]
 			}
 		}
 	default:
 		for k := 0; k <= n; k++ {
-			if match(s[k:]) {
+			if at(k) && match(s[k:]) {
 				return s[:k]
 			}
 		}
@@ -1200,6 +1225,34 @@ func AssignValue(cfg *Config, word *syntax.Word) (string, error) {
 	cfg = prepareConfig(cfg)
 	cfg.assignValue, cfg.rhsJoin = true, true
 	defer func() { cfg.assignValue, cfg.rhsJoin = false, false }()
+	return Literal(cfg, word)
+}
+
+// tildeMode says which tilde prefixes of a word expand (llmsh).
+type tildeMode uint8
+
+const (
+	tildeAll      tildeMode = iota // at the start, and after = in NAME=~ arguments
+	tildeNoAssign                  // at the start only (an array's element)
+	tildeNone                      // none (an associative array's [k]=v)
+)
+
+// ArrayElemFields expands an element of an array's list, a=(WORD), into
+// fields as [Fields] does, but for the tilde after = of x=~, which bash
+// leaves in an element (llmsh).
+func ArrayElemFields(cfg *Config, word *syntax.Word) ([]string, error) {
+	cfg = prepareConfig(cfg)
+	cfg.tildes = tildeNoAssign
+	defer func() { cfg.tildes = tildeAll }()
+	return Fields(cfg, word)
+}
+
+// AssocValue expands the value of [k]=v in an associative array's list
+// as [Literal] does, no tilde expanded, as bash (m=([k]=~) is ~; llmsh).
+func AssocValue(cfg *Config, word *syntax.Word) (string, error) {
+	cfg = prepareConfig(cfg)
+	cfg.tildes = tildeNone
+	defer func() { cfg.tildes = tildeAll }()
 	return Literal(cfg, word)
 }
 

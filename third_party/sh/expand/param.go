@@ -185,6 +185,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
+		if cfg.hereDoc && hereDocSpaces(pe) {
+			return cfg.joinValues(elems, " ") // llmsh: as bash's string_list
+		}
 		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix || cfg.rhsJoin && cfg.ifsValue() != "" && rhsIFSJoin(pe, cfg.dblQuoted) {
 			return cfg.ifsJoin(elems)
 		}
@@ -575,6 +578,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
 				flags := vr.Flags()
+				if !syntax.ValidName(name) && index == nil {
+					str = "" // llmsh: ${1@A}, ${0@A}: nothing, as bash
+					break
+				}
 				if !set && (!indexAllElements || unsetArray) {
 					// llmsh: an unset value with attributes is
 					// their declaration (declare -a a), as bash.
@@ -631,6 +638,50 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	return str, nil
 }
 
+// hereDocSpaces reports whether bash joins the list of pe by spaces in
+// a here-document's body, whatever IFS holds: $* in every form but
+// the case operators', and ${a[*]} sliced, with a pattern removed or replaced, an @ operator
+// or its keys (${!a[*]}); other forms of ${a[*]} join by IFS's first
+// character, as in double quotes (llmsh).
+func hereDocSpaces(pe *syntax.ParamExp) bool {
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll, syntax.ToggleFirst, syntax.ToggleAll:
+			return false // ${*^^}: by IFS
+		}
+	}
+	if pe.Param.Value == "*" && pe.Index == nil {
+		return true
+	}
+	if nodeLit(pe.Index) != "*" {
+		return false
+	}
+	if pe.Slice != nil || pe.Repl != nil || pe.Excl {
+		return true
+	}
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.OtherParamOps:
+		return true
+	}
+	return false
+}
+
+// positionalDecl is ${@@A}: the parameters quoted, the first after
+// "set -- ", as bash (llmsh).
+func positionalDecl(elems []string, q Quoter) []string {
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		out[i] = q.Bash(e)
+	}
+	if len(out) > 0 {
+		out[0] = "set -- " + out[0]
+	}
+	return out
+}
+
 func (cfg *Config) removePattern(str, pat string, fromEnd, shortest bool) string {
 	var mode pattern.Mode
 	if shortest {
@@ -678,10 +729,16 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 		switch op := pe.Exp.Op; op {
 		case syntax.OtherParamOps:
 			// llmsh: "${a[@]@Q}" and the like, element by element.
+			if positional := pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*"); positional && arg == "A" {
+				return positionalDecl(elems, cfg.quoter()), nil
+			}
 			if len(arg) == 1 && strings.Contains("QEPUuLa", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
 				if _, t := vr.Resolve(cfg.Env); t.Declared() {
 					vr = t // llmsh: a nameref's target
+				}
+				if pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*") {
+					vr = Variable{} // llmsh: parameters have no attributes
 				}
 				out := make([]string, len(elems))
 				total := 0
@@ -735,6 +792,16 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if repl.All {
 		n = -1
 	}
+	bytes := cfg.byteLocale() && (HasHighBytes(orig) || slices.ContainsFunc(elems, HasHighBytes))
+	if bytes {
+		// llmsh: under LC_ALL=C the pattern matches bytes, as bash's
+		// (ByteRunes): the pattern, each element and the
+		// replacement's text as characters, the result as bytes.
+		orig = ByteRunes(orig)
+		for i := range with {
+			with[i].text = ByteRunes(with[i].text)
+		}
+	}
 	out := make([]string, len(elems))
 	total := 0 // llmsh: the elements made, together, within MaxValue
 	// llmsh: bash's match_upattern tries a pattern that starts and ends
@@ -753,8 +820,11 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	}
 	st := cfg.patStop() // llmsh: one count of steps for every element
 	for i, elem := range elems {
+		if bytes {
+			elem = ByteRunes(elem)
+		}
 		if whole != nil && !cfg.patMatcher(st, whole)(elem) {
-			out[i] = elem
+			out[i] = elems[i]
 			total += len(elem)
 			continue
 		}
@@ -803,7 +873,9 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 			last = b
 		}
 		sb.WriteString(elem[last:])
-		out[i] = sb.String()
+		if out[i] = sb.String(); bytes {
+			out[i] = RunesBytes(out[i])
+		}
 	}
 	return out, nil
 }
@@ -813,15 +885,59 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 	suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
 	small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
 	out := make([]string, len(elems))
+	bytes := cfg.byteLocale()
+	if bytes && HasHighBytes(arg) {
+		arg = ByteRunes(arg)
+	}
 	p, st := cfg.extPattern(arg), cfg.patStop() // llmsh: st counts for every element
 	for i, elem := range elems {
-		if p != nil {
-			out[i] = cfg.extRemove(st, p, elem, suffix, small)
+		if bytes && HasHighBytes(elem) {
+			// llmsh: under LC_ALL=C a pattern matches bytes, as
+			// bash's: ${s#?} of é removes one of its two bytes.
+			out[i] = RunesBytes(cfg.removeOne(st, p, ByteRunes(elem), arg, suffix, small))
 			continue
 		}
-		out[i] = cfg.removePattern(elem, arg, suffix, small)
+		out[i] = cfg.removeOne(st, p, elem, arg, suffix, small)
 	}
 	return out
+}
+
+// removeOne is removePatternElems for one element.
+func (cfg *Config) removeOne(st *internal.PatStop, p *internal.BashPattern, elem, arg string, suffix, small bool) string {
+	if p != nil {
+		return cfg.extRemove(st, p, elem, suffix, small)
+	}
+	return cfg.removePattern(elem, arg, suffix, small)
+}
+
+// HasHighBytes reports whether s has a byte that is not ASCII.
+func HasHighBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// ByteRunes gives s with each byte as the character of that number
+// (Latin-1), so that patterns, which match characters, match its bytes
+// one by one as bash's do under LC_ALL=C (llmsh); RunesBytes undoes it.
+func ByteRunes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(rune(s[i]))
+	}
+	return b.String()
+}
+
+// RunesBytes gives the bytes that ByteRunes made s of.
+func RunesBytes(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
 }
 
 // caseConvWord applies a case conversion operator to each element, its

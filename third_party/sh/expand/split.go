@@ -303,9 +303,9 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 		switch wp := wp.(type) {
 		case *syntax.Lit:
 			s := wp.Value
-			if i == 0 {
+			if i == 0 && cfg.tildes != tildeNone {
 				prefix, rest := cfg.expandUser(s, len(wps) > 1)
-				if prefix == "" && rest == s && !inExp { // (HOME='' makes ~ nothing)
+				if prefix == "" && rest == s && !inExp && cfg.tildes != tildeNoAssign { // (HOME='' makes ~ nothing)
 					// NAME=~/a:~/b as an argument, as bash
 					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
 				}
@@ -725,7 +725,11 @@ func listExp(pe *syntax.ParamExp) bool {
 		case syntax.OtherParamOps:
 			// llmsh: the per-element operators (${a[@]@Q}): a field
 			// for each element, as bash, whatever IFS holds.
-			if op := nodeLit(pe.Exp.Word); len(op) != 1 || !strings.Contains("QEPUuLa", op) {
+			op := nodeLit(pe.Exp.Word)
+			if op == "A" && pe.Index == nil {
+				break // llmsh: ${@@A}, set -- and the parameters
+			}
+			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {
 				return false
 			}
 		default:

@@ -120,6 +120,11 @@ type Runner struct {
 	// or declare -p SECONDS), which gives it the integer attribute, as
 	// bash's get_seconds (llmsh).
 	secondsRead bool
+	// topEnd is the last line of the top-level command run last, and
+	// cmdNumber the count of command lines before it (llmsh:
+	// Config.CmdNumber).
+	topEnd    uint
+	cmdNumber int
 	// xtraceFd is the descriptor set -x writes to, that an assignment
 	// to BASH_XTRACEFD chose (xtraceSet; else stderr) (llmsh: trace.go).
 	xtraceFd  int
@@ -1285,6 +1290,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
 		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
 		secondsRead:   r.secondsRead,
+		cmdNumber:     r.cmdNumber,
 		xtraceFd:      r.xtraceFd,
 		xtraceSet:     r.xtraceSet,
 		frames:        r.frames, // llmsh: shared, never changed (callstack.go)

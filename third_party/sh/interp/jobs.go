@@ -386,6 +386,18 @@ func (r *Runner) tableJobs() []*bgProc {
 	return js
 }
 
+// ownJobs counts the jobs in this shell's table, not a subshell's
+// parent's: bash's \j (llmsh).
+func (r *Runner) ownJobs() int {
+	n := 0
+	for _, j := range r.bgProcs {
+		if j.inTable() {
+			n++
+		}
+	}
+	return n
+}
+
 // currentJobs returns the current job (%+, %%) and the previous one (%-).
 // Once this runner has started a job and none is stopped, they are the
 // ones bash chose (setCurrentJob); otherwise: the last two jobs started

@@ -608,6 +608,15 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		if top && len(r.pendingHdocs) > 0 {
 			r.warnHdocsUpTo(stmts[i].End().Line())
 		}
+		if top {
+			// llmsh: bash's command number (\# in ${v@P}) counts
+			// the command lines read.
+			if r.topEnd > 0 && stmts[i].Pos().Line() > r.topEnd {
+				r.cmdNumber++
+				r.ecfg.CmdNumber = r.cmdNumber
+			}
+			r.topEnd = stmts[i].End().Line()
+		}
 		echo(i)
 		r.stmt(ctx, stmts[i])
 		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {

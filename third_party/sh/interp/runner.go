@@ -39,6 +39,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		PlainLineno: r.dynGone["LINENO"],
+		CmdNumber:   r.cmdNumber,
+		Jobs:        r.ownJobs,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
@@ -272,6 +274,25 @@ func (r *Runner) fields(words ...*syntax.Word) []string {
 
 func (r *Runner) literal(word *syntax.Word) string {
 	str, err := expand.Literal(r.ecfg, word)
+	r.expandErr(err)
+	return str
+}
+
+// elemFields expands a word of an array's list a=(…) (llmsh: x=~ keeps
+// its tilde, as bash).
+func (r *Runner) elemFields(word *syntax.Word) []string {
+	fields, err := expand.ArrayElemFields(r.ecfg, word)
+	r.expandErr(err)
+	return fields
+}
+
+// assocValue expands the value of [k]=v in an associative array's list
+// (llmsh: no tilde expanded, as bash).
+func (r *Runner) assocValue(word *syntax.Word) string {
+	if word == nil {
+		return ""
+	}
+	str, err := expand.AssocValue(r.ecfg, word)
 	r.expandErr(err)
 	return str
 }
@@ -1556,7 +1577,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
-			if !r.declKind(name, &vr, valType, as) {
+			builtin := cm.Variant.Value
+			if local && !r.localHere(name) {
+				builtin = "" // llmsh: a new local, whatever it hides
+			}
+			if !r.declKind(builtin, name, &vr, valType, as) {
 				continue
 			}
 			if as.Naked {
@@ -1564,7 +1589,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if as.Index != nil && valType == "" && vr.Kind != expand.Associative && vr.Kind != expand.NameRef {
 					// llmsh: declare a[5] is declare -a a (bash).
 					nakedType = "-a"
-					r.declKind(name, &vr, nakedType, as)
+					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
 				}
 				switch {
 				case local && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
@@ -1589,7 +1614,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// starts with its value, as bash's tempvar.
 					hidden := vr
 					vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
-					r.declKind(name, &vr, nakedType, as)
+					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String
 					}
@@ -1974,6 +1999,10 @@ func (r *Runner) match(pat, name string) bool {
 	mode := internal.PatExtGlob
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
+	}
+	if (expand.HasHighBytes(name) || expand.HasHighBytes(pat)) && expand.ByteLocale(r.writeEnv) {
+		// llmsh: under LC_ALL=C, bytes (? matches one of é's two).
+		pat, name = expand.ByteRunes(pat), expand.ByteRunes(name)
 	}
 	// llmsh: a match fails once the run is stopped (internal.PatStop).
 	return internal.CompileBashPattern(pat, mode).MatchStop(&internal.PatStop{Ctx: r.ectx}, name)

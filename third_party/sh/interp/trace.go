@@ -126,7 +126,7 @@ func traceWord(s string) string {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	for i, c := range s {
-		if c == utf8.RuneError || !unicode.IsPrint(c) {
+		if c == utf8.RuneError || c < utf8.RuneSelf && !unicode.IsPrint(c) || c >= utf8.RuneSelf && !expand.PrintableRune(c) {
 			return ansicQuote(s[:i], s[i:])
 		}
 	}
@@ -181,6 +181,10 @@ func ansicQuote(plain, rest string) string {
 			sb.WriteString(`\E`)
 		case c < 0x80 && !unicode.IsPrint(c):
 			fmt.Fprintf(&sb, "\\%03o", c)
+		case c >= 0x80 && !expand.PrintableRune(c):
+			for k := range size {
+				fmt.Fprintf(&sb, "\\%03o", rest[k]) // llmsh: U+2028, a C1 control
+			}
 		default:
 			sb.WriteString(rest[:size])
 		}

@@ -1217,7 +1217,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				continue
 			default:
 				k = r.assocKey(elem.Index)
-				v = r.literal(elem.Value)
+				v = r.assocValue(elem.Value)
 				if elem.Append {
 					// llmsh: ([k]+=v) appends to the key's value
 					// before the assignment (the array's, for +=).
@@ -1271,9 +1271,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	vals := make([][]string, len(elems))
 	for i, elem := range elems {
 		if elem.Index != nil {
-			vals[i] = []string{r.literal(elem.Value)}
+			vals[i] = []string{r.assignValue(elem.Value)} // [i]=x:~ as an assignment
 		} else {
-			vals[i] = r.fields(elem.Value)
+			vals[i] = r.elemFields(elem.Value)
 		}
 	}
 	for ei, elem := range elems {
@@ -1379,7 +1379,7 @@ func plainAppend(prev expand.Variable, as *syntax.Assign, index syntax.ArithmExp
 func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.ArrayElem) (vr expand.Variable, ok bool) {
 	var vals []string
 	for _, elem := range elems {
-		for _, val := range r.fields(elem.Value) {
+		for _, val := range r.elemFields(elem.Value) {
 			if prev.Integer {
 				if val, ok = r.intValue(val); !ok {
 					return prev, false
@@ -1459,14 +1459,22 @@ func (r *Runner) validRef(name, ref string) bool {
 }
 
 // declKind applies declare -a/-A to vr as bash converts a variable (a
-// scalar becomes element 0 of the array) and refuses what bash refuses;
-// false means the declaration of this name is abandoned.
-func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
+// scalar becomes element 0 of the array) and refuses what bash refuses
+// (builtin names the declaring builtin in the message; "" for a new
+// local, which hides what vr was); false means the declaration of this
+// name is abandoned.
+func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
+	if builtin == "" && (valType == "-A" && vr.Kind == expand.Indexed || valType == "-a" && vr.Kind == expand.Associative ||
+		valType == "-n" && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative)) {
+		// llmsh: a new local hides the array of that name: it starts
+		// afresh, as bash's (local -a m of a global associative m).
+		*vr = expand.Variable{Exported: vr.Exported}
+	}
 	switch valType {
 	case "-A":
 		switch vr.Kind {
 		case expand.Indexed:
-			r.errf("%sdeclare: %s: cannot convert indexed to associative array\n", r.errPrefix(), name)
+			r.errf("%s%s: %s: cannot convert indexed to associative array\n", r.errPrefix(), builtin, name)
 			r.exit.code = 1
 			return false
 		case expand.String:
@@ -1483,7 +1491,7 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 	case "-a":
 		switch vr.Kind {
 		case expand.Associative:
-			r.errf("%sdeclare: %s: cannot convert associative to indexed array\n", r.errPrefix(), name)
+			r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), builtin, name)
 			r.exit.code = 1
 			return false
 		case expand.String:
@@ -1498,6 +1506,12 @@ func (r *Runner) declKind(name string, vr *expand.Variable, valType string, as *
 			vr.Kind = expand.Indexed
 		}
 	case "-n":
+		if vr.Kind == expand.Indexed || vr.Kind == expand.Associative {
+			// llmsh: bash's refusal (declare -n of an array).
+			r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), builtin, name)
+			r.exit.code = 1
+			return false
+		}
 		if as.Naked && (vr.Kind == expand.Unknown || vr.Kind == expand.String) {
 			if vr.IsSet() && !r.validRef(name, vr.Str) {
 				return false
