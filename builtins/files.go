@@ -81,7 +81,7 @@ type HeadReader interface {
 func (e *Env) ReadHead(name string, p []byte) (n int, whole, ok bool, err error) {
 	hr, can := e.FS.(HeadReader)
 	switch name {
-	case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random":
+	case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/proc/sys/kernel/random/uuid":
 		can = false
 	}
 	if !can {
@@ -109,7 +109,7 @@ type TailReader interface {
 func (e *Env) ReadTail(name string, p []byte) (n int, off int64, fi fs.FileInfo, ok bool, err error) {
 	tr, can := e.FS.(TailReader)
 	switch name {
-	case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random":
+	case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/proc/sys/kernel/random/uuid":
 		can = false
 	}
 	if !can {
@@ -152,7 +152,7 @@ func (e *Env) ReadHeads(names []string, max int) (heads []Head, ok bool) {
 	abs := make([]string, len(names))
 	for i, name := range names {
 		switch name {
-		case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random":
+		case "", "-", "/dev/stdin", "/dev/fd/0", "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/proc/sys/kernel/random/uuid":
 			return nil, false
 		}
 		abs[i] = e.Abs(name)

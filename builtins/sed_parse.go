@@ -225,7 +225,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 		delim := byte('/')
 		if c == '\\' {
 			if p.eof() {
-				return nil, p.fail("unexpected end of file")
+				return nil, p.fail("unterminated address regex") // GNU says so of a lone backslash
 			}
 			delim = p.next()
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -626,8 +627,18 @@ func (x *xargsRun) launch(args []string) {
 			q[i] = gnu.QuoteF(a)
 		}
 		x.outMu.Lock()
-		fmt.Fprintln(env.Stderr, strings.Join(q, " "))
+		_, err := fmt.Fprintln(env.Stderr, strings.Join(q, " "))
 		x.outMu.Unlock()
+		if errors.Is(err, syscall.EPIPE) {
+			// GNU xargs dies of SIGPIPE writing the trace to a pipe
+			// whose reader has gone (2>&1 | head): status 141.
+			x.stMu.Lock()
+			if x.fatal == 0 {
+				x.fatal = 141
+			}
+			x.stMu.Unlock()
+			return
+		}
 	}
 	x.launched++
 	if x.procs == 1 {

@@ -57,6 +57,9 @@ func (f fdDevFile) Stat() (fs.FileInfo, error)     { return pipeInfo(f.name), ni
 
 func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	if d, ok := openDevice(name); ok {
+		if name == procUUID && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		}
 		return d, nil
 	}
 	if f.psubs != nil {
@@ -341,6 +344,9 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	abs := absPath(hc.Dir, name)
 	if d, ok := openDevice(abs); ok {
+		if output && abs == procUUID {
+			return nil, redirError(name, syscall.EACCES)
+		}
 		if output && d.full() {
 			return &outFile{f: d, name: name, stderr: hc.Stderr}, nil
 		}

@@ -249,11 +249,17 @@ func markOutputs(stdout, stderr io.Writer) (marks [2]outMark) {
 // /dev/random (read bytes from Go's crypto/rand, swallow writes): none
 // of them is the host's device or tells anything of the host.
 
+// procUUID is Linux's /proc/sys/kernel/random/uuid, which llmsh serves
+// as it serves the devices (the rest of /proc is absent): a new random
+// (version 4) UUID and a newline at each open, from crypto/rand.
+const procUUID = "/proc/sys/kernel/random/uuid"
+
 // devFile is an open device of openDevice.
 type devFile struct {
 	name   string
 	mu     sync.Mutex
-	failed bool // a write to /dev/full was made
+	failed bool   // a write to /dev/full was made
+	uuid   []byte // procUUID's text not read yet
 }
 
 // openDevice returns the local device called name, if it is one.
@@ -261,6 +267,8 @@ func openDevice(name string) (*devFile, bool) {
 	switch name {
 	case "/dev/null", "/dev/full", "/dev/zero", "/dev/urandom", "/dev/random":
 		return &devFile{name: name}, true
+	case procUUID:
+		return &devFile{name: name, uuid: newUUID()}, true
 	}
 	return nil, false
 }
@@ -269,6 +277,15 @@ func (d *devFile) full() bool { return d.name == "/dev/full" }
 
 func (d *devFile) Read(p []byte) (int, error) {
 	switch d.name {
+	case procUUID:
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if len(d.uuid) == 0 {
+			return 0, io.EOF
+		}
+		n := copy(p, d.uuid)
+		d.uuid = d.uuid[n:]
+		return n, nil
 	case "/dev/null":
 		return 0, io.EOF
 	case "/dev/urandom", "/dev/random":
@@ -279,6 +296,9 @@ func (d *devFile) Read(p []byte) (int, error) {
 }
 
 func (d *devFile) Write(p []byte) (int, error) {
+	if d.name == procUUID {
+		return 0, &fs.PathError{Op: "write", Path: d.name, Err: syscall.EACCES}
+	}
 	if !d.full() {
 		return len(p), nil
 	}
@@ -307,7 +327,12 @@ func (d *devFile) Stat() (fs.FileInfo, error)     { return deviceInfo(d.name), n
 
 // deviceInfo describes a local device: a character device anyone may read
 // and write.
-func deviceInfo(name string) fs.FileInfo { return devInfo(name[len("/dev/"):]) }
+func deviceInfo(name string) fs.FileInfo {
+	if name == procUUID {
+		return procFileInfo("uuid")
+	}
+	return devInfo(name[len("/dev/"):])
+}
 
 // statDevice describes name if it is a local device.
 func statDevice(name string) (fs.FileInfo, bool) {
@@ -325,3 +350,24 @@ func (devInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice | 
 func (devInfo) ModTime() time.Time { return time.Time{} }
 func (devInfo) IsDir() bool        { return false }
 func (devInfo) Sys() any           { return nil }
+
+// newUUID is a random version 4 UUID as the kernel writes it, with its
+// newline.
+func newUUID() []byte {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Appendf(nil, "%x-%x-%x-%x-%x\n", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// procFileInfo describes a file of /proc: regular, empty by its size,
+// readable by all.
+type procFileInfo string
+
+func (p procFileInfo) Name() string     { return string(p) }
+func (procFileInfo) Size() int64        { return 0 }
+func (procFileInfo) Mode() fs.FileMode  { return 0o444 }
+func (procFileInfo) ModTime() time.Time { return time.Time{} }
+func (procFileInfo) IsDir() bool        { return false }
+func (procFileInfo) Sys() any           { return nil }

@@ -56,6 +56,7 @@ func TestWriteErrors(t *testing.T) {
 		{"dev full for builtins", `echo x | tee /dev/full; echo $?; head -c 3 /dev/full | od -An -tx1`, "x\n1\n 00 00 00\n", "tee: /dev/full: No space left on device\n", 0},
 		{"dev full, interp builtin", `pwd > /dev/full; echo $?; alias a=b; alias > /dev/full; echo $?`, "1\n1\n", "llmsh: line 1: pwd: write error: No space left on device\nllmsh: line 1: alias: write error: No space left on device\n", 0},
 		{"dev zero and urandom", `head -c 3 < /dev/zero | od -An -tx1; tr -dc a-f < /dev/urandom | head -c 5 | wc -c; head -c 9 /dev/random | wc -c; echo x > /dev/urandom; echo $?`, " 00 00 00\n5\n9\n0\n", "", 0},
+		{"proc uuid", `u=$(cat /proc/sys/kernel/random/uuid); read -r v < /proc/sys/kernel/random/uuid; [[ $u =~ ^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$ ]] && [ "$u" != "$v" ] && test -f /proc/sys/kernel/random/uuid && echo ok; echo x > /proc/sys/kernel/random/uuid; echo $?`, "ok\n1\n", "llmsh: line 1: /proc/sys/kernel/random/uuid: Permission denied\n", 0},
 		{"dev null is no virtual file", `echo x | tee /dev/null; test -f /dev/null || echo device; test -c /dev/null && echo char`, "x\ndevice\nchar\n", "", 0},
 	}
 	for _, tt := range tests {

@@ -470,6 +470,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	seq := r.stmtSeq
 	if r.llmsh.topPending.Load() && r.bashPid == r.llmsh.pid && !r.handlingTrap {
 		r.runPendingSignals(ctx) // llmsh: kill $$ from a job (signals.go)
+		if r.stop(ctx) {
+			return // llmsh: the action ran exit (trap 'exit 143' TERM)
+		}
 	}
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {

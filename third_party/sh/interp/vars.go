@@ -1025,8 +1025,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if as.Append {
 				var old string
 				if index != nil {
-					old = r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
-						Param: &syntax.Lit{Value: name}, Index: index}}})
+					old = r.elemForAppend(name, index)
 				} else if prev.Kind == expand.String {
 					old = prev.Str
 				} else if prev.Kind == expand.Associative {
@@ -1067,8 +1066,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// llmsh: a[i]=v, a[i]+=v: the element's value, which
 			// setVarWithIndex stores.
 			if as.Append {
-				s = r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
-					Param: &syntax.Lit{Value: name}, Index: index}}}) + s
+				s = r.elemForAppend(name, index) + s
 			}
 			return name, expand.Variable{Set: true, Kind: expand.String, Str: s}, true
 		}
@@ -1822,4 +1820,15 @@ func (r *Runner) circularRef(name string) bool {
 		vr = r.lookupVar(vr.Str)
 	}
 	return false
+}
+
+// elemForAppend is ${name[index]}, the element that a[i]+=v appends to
+// (llmsh): an unset element is empty, also under set -u, as in bash
+// (declare -A d; set -u; d[k]+=v gave "d[k]: unbound variable").
+func (r *Runner) elemForAppend(name string, index syntax.ArithmExpr) string {
+	nounset := r.ecfg.NoUnset
+	r.ecfg.NoUnset = false
+	defer func() { r.ecfg.NoUnset = nounset }()
+	return r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
+		Param: &syntax.Lit{Value: name}, Index: index}}})
 }
