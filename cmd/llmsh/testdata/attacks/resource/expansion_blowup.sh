@@ -19,7 +19,7 @@
 #@ stdout: printf -v: 125
 #@ stdout: elements: 125
 #@ stdout: quoted elements: 125
-#@ stdout: echo streams: 4800000300
+#@ stdout: echo streams: 2400000150
 #@ stdout: done
 s=$(printf '%*s' 100000 '')
 big=$(printf '%*s' 16000000 '')
@@ -39,6 +39,7 @@ sh -c 'y="$big$big$big$big$big$big$big$big$big$big$big$big$big$big$big$big$big$b
 sh -c 'a=(); for i in {1..300}; do a+=("$big"); done; printf -v y %s "${a[@]}"; echo notreached'; echo "printf -v: $?"
 sh -c 'a=(); for i in {1..300}; do a+=("$big"); done; b=("${a[@]/#/x}"); echo notreached'; echo "elements: $?"
 sh -c 'a=(); for i in {1..300}; do a+=("$big"); done; b=("${a[@]@Q}"); echo notreached'; echo "quoted elements: $?"
-a=(); for i in {1..300}; do a+=("$big"); done
+# echo of 2.4 GB, past the memory guard (2 GiB) were it built, streams.
+a=(); for i in {1..150}; do a+=("$big"); done
 echo "echo streams: $(echo "${a[@]}" | wc -c)"
 echo done
