@@ -3,12 +3,9 @@ package builtins
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -207,22 +204,22 @@ func TestJqDifferential(t *testing.T) {
 	}
 	jqPath, why := realJq(t)
 	var want []jqGolden
-	stamp := ""
-	if jqPath != "" && !*jqUpdate {
-		stamp = jqVerifiedStamp(t, jqPath, b)
-		if _, err := os.Stat(stamp); stamp != "" && err == nil {
-			t.Logf("real jq 1.7.1 (%s) gave golden.json's results before (%s): compared with golden.json", jqPath, stamp)
-			jqPath, why = "", ""
-		}
-	}
 	if jqPath == "" {
 		if *jqUpdate {
 			t.Fatalf("-jq.update: %s", why)
 		}
-		if why != "" {
-			t.Logf("real jq 1.7.1 is not available, so llmsh's jq is compared with the results recorded in golden.json: %s", why)
+		t.Logf("real jq 1.7.1 is not available, so llmsh's jq is compared with the results recorded in golden.json: %s", why)
+		if len(byName) != len(cases) {
+			t.Errorf("golden.json has %d cases, filters.txt and cli.json %d: run testdata/jq/regen-jq.sh", len(byName), len(cases))
 		}
-		want = jqGoldenWants(t, cases, byName)
+		for _, c := range cases {
+			g, ok := byName[c.Name]
+			if !ok || !reflect.DeepEqual(g.jqCase, c) {
+				t.Errorf("%s: no golden or a stale one: run testdata/jq/regen-jq.sh", c.Name)
+				g = jqGolden{jqCase: c, Status: -1}
+			}
+			want = append(want, g)
+		}
 	} else {
 		want = runRealJqAll(t, jqPath, cases)
 		if *jqUpdate {
@@ -239,8 +236,6 @@ func TestJqDifferential(t *testing.T) {
 			}
 			if stale > 0 || len(byName) != len(want) {
 				t.Errorf("golden.json differs from real jq's results in %d cases: run testdata/jq/regen-jq.sh", stale)
-			} else if stamp != "" {
-				jqWriteStamp(t, stamp)
 			}
 		}
 		t.Logf("real jq 1.7.1 (%s) ran every case", jqPath)
@@ -255,65 +250,6 @@ func TestJqDifferential(t *testing.T) {
 		}
 	}
 	t.Logf("compared llmsh's jq with jq 1.7.1 in %d cases", len(cases))
-}
-
-// jqGoldenWants is golden.json's result for each case, as byName holds
-// them; a case without one, or whose golden was recorded for other
-// arguments, files or input, is an error (and its want a status of -1,
-// not compared).
-func jqGoldenWants(t *testing.T, cases []jqCase, byName map[string]jqGolden) []jqGolden {
-	if len(byName) != len(cases) {
-		t.Errorf("golden.json has %d cases, filters.txt and cli.json %d: run testdata/jq/regen-jq.sh", len(byName), len(cases))
-	}
-	var want []jqGolden
-	for _, c := range cases {
-		g, ok := byName[c.Name]
-		if !ok || !reflect.DeepEqual(g.jqCase, c) {
-			t.Errorf("%s: no golden or a stale one: run testdata/jq/regen-jq.sh", c.Name)
-			g = jqGolden{jqCase: c, Status: -1}
-		}
-		want = append(want, g)
-	}
-	return want
-}
-
-// jqVerifiedStamp names the file that records that the jq at jqPath gave
-// exactly golden's results (golden.json's bytes) when run by this file's
-// code: a file in the user's cache named by the SHA-256 of the three.
-// Running real jq on each of the 2700 cases cost 12 s of CPU a run (a
-// process each) to prove again what the stamp records: a change to
-// golden.json, to the cases (which golden.json must hold), to this file
-// or to the jq at jqPath (install-jq.sh's wrapper names its install)
-// makes another stamp, and the cases run through real jq again. Remove
-// the jq-verified directory to run them anyway.
-func jqVerifiedStamp(t *testing.T, jqPath string, golden []byte) string {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	h := sha256.New()
-	for _, name := range []string{jqPath, "jq_golden_test.go"} {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Logf("no stamp of the comparison with real jq: %v", err)
-			return ""
-		}
-		fmt.Fprintf(h, "%d:%s", len(b), b)
-	}
-	fmt.Fprintf(h, "%d:%s", len(golden), golden)
-	return filepath.Join(cache, "llmsh", "jq-verified", hex.EncodeToString(h.Sum(nil)))
-}
-
-// jqWriteStamp records that real jq gave golden.json's results (see
-// jqVerifiedStamp); a failure only means that the next run checks again.
-func jqWriteStamp(t *testing.T, stamp string) {
-	err := os.MkdirAll(filepath.Dir(stamp), 0o755)
-	if err == nil {
-		err = os.WriteFile(stamp, []byte("golden.json agrees with real jq\n"), 0o644)
-	}
-	if err != nil {
-		t.Logf("stamp of the comparison with real jq: %v", err)
-	}
 }
 
 // runRealJqAll runs every case through the jq at jqPath, a few at once.
