@@ -121,11 +121,10 @@ func (e *splitFilterError) Error() string {
 // FILE set to the output's name; a command that stops reading early is
 // not an error (GNU split ignores the broken pipe).
 type filterWriter struct {
-	pw     *io.PipeWriter
-	done   chan int
-	file   string
-	cmd    string
-	failed bool
+	pw   *io.PipeWriter
+	done chan int
+	file string
+	cmd  string
 }
 
 func (s *splitter) startFilter(name string) *filterWriter {

@@ -99,7 +99,7 @@ func (r *Regexp) Match(b []byte) (bool, error) {
 // holds 2*(NumSubexp()+1) offsets, -1 for a group that did not take part;
 // fn must not keep it.
 func (r *Regexp) FindAll(b []byte, n int, fn func(loc []int) bool) error {
-	return r.findAll(nil, b, n, fn)
+	return r.findAll(context.TODO(), b, n, fn)
 }
 
 // findAll is FindAll, its backtracking stopped by ctx if not nil.
