@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -67,10 +68,11 @@ a script in it; "llmsh serve --help" says more.`
 	usageEpilog = `Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
 Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
 scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
-(output is kept up to the cap) and a memory guard at 2 GiB of heap; each
-stops the script with a message and status 125 (a script too large or too
-deep: status 2, before it runs). In the interactive shell a limit, --timeout
-and --max-output stop the command line that met them, and the session goes on.
+(output is kept up to the cap) and a memory guard at 2 GiB of heap
+(--max-memory); each stops the script with a message and status 125 (a script
+too large or too deep: status 2, before it runs). In the interactive shell a
+limit, --timeout and --max-output stop the command line that met them, and the
+session goes on.
 
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
@@ -88,6 +90,7 @@ type options struct {
 	strict           bool
 	timeout          time.Duration
 	maxOutput        int64
+	maxMemory        int64 // --max-memory; 0: memoryLimit
 	maxCommands      int64
 	logFile          string
 	verbose, quiet   bool
@@ -195,6 +198,12 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.BoolVar(&o.json, 0, "json", "print one JSON object {stdout, stderr, exit_code,\ntruncated, duration_ms, virtual_files} instead\nof streaming the output")
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for the whole run (exit status\n124); interactive: for each command line", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on stdout+stderr bytes (suffixes K, M, G:\n1K = 1024, 1KB = 1000); interactive: per\ncommand line", sizeFlag("max-output", &o.maxOutput))
+	f.Func(0, "max-memory", builtins.RequiredArg, "N", "the memory guard's heap limit (default 2G;\nsuffixes as --max-output)", func(v string, _ bool) error {
+		if err := sizeFlag("max-memory", &o.maxMemory)(v, true); err != nil || o.maxMemory <= 0 {
+			return fmt.Errorf("invalid --max-memory '%s'", v)
+		}
+		return nil
+	})
 	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands run (default 50,000,000);\ninteractive: per command line", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -515,7 +524,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
 		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),
-		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: memoryLimit,
+		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: cmp.Or(o.maxMemory, memoryLimit),
 		Limits: shell.Limits{MaxCommands: o.maxCommands},
 		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
 		Verbose: o.verbose,

@@ -251,7 +251,7 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 			name, hasEq = a, false
 		}
 		switch name {
-		case "-i", "--input", "-o", "--output", "-c", "--timeout", "--max-output", "--max-commands", "--log":
+		case "-i", "--input", "-o", "--output", "-c", "--timeout", "--max-output", "--max-memory", "--max-commands", "--log":
 			if !hasEq {
 				if i+1 >= len(args) {
 					return nil, false
