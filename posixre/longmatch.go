@@ -98,18 +98,7 @@ func (r *Regexp) FindAllContext(ctx context.Context, b []byte, n int, fn func(lo
 		if err != nil || len(r.tr.Checks) == 0 {
 			return err
 		}
-		if ok {
-			for _, loc := range all {
-				r.mapGroups(out, loc)
-				if !fn(out) {
-					break
-				}
-			}
-			return nil
-		}
-		m := r.newBT(b)
-		m.ctx = ctx
-		return m.findAll(n, fn)
+		return r.yieldAll(ctx, b, all, ok, n, fn)
 	}
 	return r.findAll(ctx, b, n, fn)
 }

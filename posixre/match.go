@@ -104,25 +104,33 @@ func (r *Regexp) FindAll(b []byte, n int, fn func(loc []int) bool) error {
 
 // findAll is FindAll, its backtracking stopped by ctx if not nil.
 func (r *Regexp) findAll(ctx context.Context, b []byte, n int, fn func(loc []int) bool) error {
-	if r.re != nil {
-		all := r.re.FindAllSubmatchIndex(b, n)
-		ok := true
+	var all [][]int
+	ok := r.re != nil
+	if ok {
+		all = r.re.FindAllSubmatchIndex(b, n)
 		for _, loc := range all {
 			if !r.checksHold(b, loc) {
 				ok = false
 				break
 			}
 		}
-		if ok {
-			out := make([]int, 2*(r.ngroups+1))
-			for _, loc := range all {
-				r.mapGroups(out, loc)
-				if !fn(out) {
-					break
-				}
+	}
+	return r.yieldAll(ctx, b, all, ok, n, fn)
+}
+
+// yieldAll gives fn the RE2 form's matches all, mapped to the pattern's
+// groups, when ok says that their checks held; else the backtracking
+// matcher finds the matches anew, stopped by ctx.
+func (r *Regexp) yieldAll(ctx context.Context, b []byte, all [][]int, ok bool, n int, fn func(loc []int) bool) error {
+	if ok {
+		out := make([]int, 2*(r.ngroups+1))
+		for _, loc := range all {
+			r.mapGroups(out, loc)
+			if !fn(out) {
+				break
 			}
-			return nil
 		}
+		return nil
 	}
 	m := r.newBT(b)
 	m.ctx = ctx
