@@ -86,6 +86,11 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// that process anew after a crash.
 		Isolated: true,
 	})
+	if errors.Is(err, llmsh.ErrGrantRefused) {
+		// As the CLI: a grant vfsd refused is a usage error.
+		reason := strings.TrimPrefix(err.Error(), llmsh.ErrGrantRefused.Error()+": ")
+		return subUsageErr(stderr, "mcp", "%s", reason)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

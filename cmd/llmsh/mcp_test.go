@@ -102,6 +102,8 @@ func TestMCPUsage(t *testing.T) {
 		{[]string{"mcp", "script.sh"}, "", "unexpected argument 'script.sh'", 2},
 		{[]string{"mcp", "--json"}, "", "llmsh: mcp: unrecognized option '--json'\nTry 'llmsh mcp --help' for more information.\n", 2},
 		{[]string{"mcp", "--timeout", "0"}, "", "llmsh: mcp: invalid --timeout '0'\n", 2},
+		// A grant vfsd refuses is a usage error, as for a run of llmsh.
+		{[]string{"mcp", "-i", "/no/such/dir"}, "", "llmsh: mcp: vfsd: -i '/no/such/dir': No such file or directory\nTry 'llmsh mcp --help' for more information.\n", 2},
 		{[]string{"mcp", "--help"}, "Usage: llmsh mcp [OPTION]...\nServe the Model Context Protocol", "", 0},
 		{[]string{"mcp", "--help"}, "\n      --max-output=N  cap on the stdout+stderr bytes of each call\n", "", 0},
 	} {

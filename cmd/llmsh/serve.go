@@ -10,9 +10,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/server/sessionserver"
 )
@@ -263,6 +265,13 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		id, err = c.Restore(p, snap)
 	} else {
 		id, err = c.Open(p)
+	}
+	var rpcErr *sessionserver.Error
+	if errors.As(err, &rpcErr) && rpcErr.Code == sessionserver.CodeSession {
+		// As the CLI: a grant vfsd refused is a usage error.
+		if reason, ok := strings.CutPrefix(rpcErr.Message, llmsh.ErrGrantRefused.Error()+": "); ok {
+			return subUsageErr(stderr, "session "+verb, "%s", reason)
+		}
 	}
 	if err != nil {
 		return sessionErr(stderr, err)

@@ -71,6 +71,11 @@ func TestServeCLI(t *testing.T) {
 	if fi, err := os.Stat(made); err != nil || !fi.IsDir() {
 		t.Errorf("session open: -o DIR/ not made: %v", err)
 	}
+	// A grant vfsd refuses is a usage error, as for a run of llmsh.
+	_, errs, code = runLlmsh(t, "", "session", "open", "--socket", sock, "-i", "/no/such/dir")
+	if want := "llmsh: session open: vfsd: -i '/no/such/dir': No such file or directory\nTry 'llmsh session open --help' for more information.\n"; errs != want || code != 2 {
+		t.Errorf("session open, refused -i: err=%q code=%d, want %q", errs, code, want)
+	}
 
 	// State persists across calls; stdin is sent; the status is the script's.
 	o, e, code := runLlmsh(t, "piped\n", "--session", id, "--socket", sock, "-c",
