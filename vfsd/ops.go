@@ -161,7 +161,7 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 		return nil, false, false, s.absent()
 	}
 	if g := s.pol.writable(abs); g != nil {
-		f, e = s.openReal(g, g.rel(abs), mode)
+		f, e = s.openWritable(g, g.rel(abs), mode)
 		return f, canRead, canWrite, e
 	}
 	if s.pol.readable(abs) != nil {
@@ -178,6 +178,34 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 	}
 	f, e = s.openVirtual(abs, mode)
 	return f, canRead, canWrite, e
+}
+
+// openWritable opens rel inside g's root for writing, under the write
+// budget when there is one.
+func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	if s.budget.limit.Load() < 0 {
+		return s.openReal(g, rel, mode)
+	}
+	var size int64
+	if mode == vfsproto.ModeWrite {
+		// The old content, which the new may replace free.
+		if fi, err := g.stat(rel); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	f, e := s.openReal(g, rel, mode)
+	if e != nil {
+		return f, e
+	}
+	if mode != vfsproto.ModeWrite {
+		st, err := f.stat()
+		if err != nil {
+			f.abort()
+			return nil, ioError(err)
+		}
+		size = st.Size
+	}
+	return s.budgeted(f, mode, size), nil
 }
 
 // openVirtual opens (or creates) the virtual file abs.

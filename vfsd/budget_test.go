@@ -1,0 +1,91 @@
+package vfsd
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/llmsh/llmsh/vfsproto"
+)
+
+// TestWriteBudget: the bytes a client adds to real files under -o are
+// bounded by Config.MaxWriteBytes. A write that crosses the bound writes
+// what fits and fails with E_RANGE "file too large" (EFBIG for the
+// client); a truncating rewrite fills its target's old size free;
+// overwriting in place, reading and seeking within the file cost
+// nothing; a write past the end pays for the gap; virtual files are not
+// charged; write_budget reports the budget and lowers it, never raises it.
+func TestWriteBudget(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxWriteBytes = 100
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	budget := func(lower *int64) vfsproto.WriteBudgetResult {
+		t.Helper()
+		var r vfsproto.WriteBudgetResult
+		c.ok(vfsproto.OpWriteBudget, vfsproto.WriteBudgetParams{Max: lower}, &r)
+		return r
+	}
+	want := func(used int64) {
+		t.Helper()
+		if r := budget(nil); r.Max != 100 || r.Used != used {
+			t.Fatalf("budget %+v, want max 100, used %d", r, used)
+		}
+	}
+	c.put("out/a", "w", strings.Repeat("x", 40)) // 40
+	want(40)
+	c.put("out/a", "w", strings.Repeat("y", 40)) // a rewrite: free
+	c.put("out/a", "w", strings.Repeat("z", 50)) // 10 more
+	want(50)
+	c.put("out/a", "a", "0123456789") // 60
+	h := c.open("out/a", "rw")
+	c.write(h, "overwrite") // in place: free
+	c.ok(vfsproto.OpSeek, vfsproto.SeekParams{H: h, Offset: 65, Whence: vfsproto.SeekSet}, nil)
+	c.write(h, "12345") // a gap of 5, and 5: 70
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+	want(70)
+	c.put("/tmp/virtual", "w", strings.Repeat("v", 500)) // not charged
+	c.put("out/o.txt", "w", "")                          // shrinks: nothing back
+	want(70)
+	h = c.open("out/b", "w")
+	resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte(strings.Repeat("b", 50))})
+	if resp.OK || resp.Error.Code != vfsproto.ERange || resp.Error.Message != msgTooLarge {
+		t.Fatalf("write past the budget: %+v", resp)
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+	if got := readFile(t, filepath.Join(tr.out, "b")); got != strings.Repeat("b", 30) {
+		t.Fatalf("what fit: %q", got)
+	}
+	want(100)
+	if e := c.errOf(vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/c", Mode: "a"}); e != nil {
+		t.Fatalf("an open with no budget left: %v", e) // only growth fails
+	}
+	c.put("out/a", "rw", "rewritten in place")
+	low, high := int64(10), int64(1000)
+	if r := budget(&high); r.Max != 100 {
+		t.Fatalf("raised: %+v", r)
+	}
+	if r := budget(&low); r.Max != 10 || r.Used != 100 {
+		t.Fatalf("lowered: %+v", r)
+	}
+}
+
+// TestWriteBudgetLowered: a vfsd with no budget takes one from
+// write_budget; writes opened after it are bounded.
+func TestWriteBudgetLowered(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	var r vfsproto.WriteBudgetResult
+	c.ok(vfsproto.OpWriteBudget, nil, &r)
+	if r.Max != -1 || r.Used != 0 {
+		t.Fatalf("no budget: %+v", r)
+	}
+	n := int64(4)
+	c.ok(vfsproto.OpWriteBudget, vfsproto.WriteBudgetParams{Max: &n}, &r)
+	h := c.open("out/x", "w")
+	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("hello")}); resp.OK {
+		t.Fatal("write past a lowered budget succeeded")
+	}
+}
