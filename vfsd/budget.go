@@ -90,7 +90,12 @@ func (f *budgetFile) Write(p []byte) (int, error) {
 		if got < grow {
 			// Write what fits, then refuse the rest, as a write(2)
 			// under RLIMIT_FSIZE does.
-			keep := max(int64(len(p))-(grow-got), 0)
+			keep := int64(len(p)) - (grow - got)
+			if keep <= 0 {
+				// Not even the gap before the write fits: charge nothing.
+				f.b.used.Add(-got)
+				keep = 0
+			}
 			n, err := f.file.Write(p[:keep])
 			f.moved(n)
 			if err == nil {

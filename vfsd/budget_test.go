@@ -48,6 +48,13 @@ func TestWriteBudget(t *testing.T) {
 	c.put("/tmp/virtual", "w", strings.Repeat("v", 500)) // not charged
 	c.put("out/o.txt", "w", "")                          // shrinks: nothing back
 	want(70)
+	h = c.open("out/far", "rw")
+	c.ok(vfsproto.OpSeek, vfsproto.SeekParams{H: h, Offset: 1 << 40, Whence: vfsproto.SeekSet}, nil)
+	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("x")}); resp.OK {
+		t.Fatal("a write a terabyte past the end succeeded")
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+	want(70) // nothing written, nothing charged
 	h = c.open("out/b", "w")
 	resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte(strings.Repeat("b", 50))})
 	if resp.OK || resp.Error.Code != vfsproto.ERange || resp.Error.Message != msgTooLarge {
