@@ -110,6 +110,9 @@ type options struct {
 
 func main() {
 	llmsh.MaybeServeVfsd() // in server mode, llmsh is vfsd
+	// No time of a script shows the host's zone (its TZ, /etc/localtime):
+	// a script's zone is its own TZ, which the builtins read.
+	time.Local = time.UTC
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
