@@ -93,7 +93,7 @@ type Options struct {
 	MaxVirtualBytes int64
 	// MaxWrite is the write budget: the most bytes the session's scripts
 	// may add to host files under Outputs (vfsd counts each file's growth;
-	// rewriting a file is not counted twice, nothing is given back), over
+	// a rewrite is counted again, nothing is given back), over
 	// the session's life. A write past it fails with "File too large"
 	// (status 1, the script goes on), as under bash's ulimit -f, which
 	// reports and lowers it. Zero: DefaultMaxWrite; negative: no budget.

@@ -13,10 +13,12 @@ const msgTooLarge = "file too large"
 
 // writeBudget bounds the bytes a session adds to real files under its -o
 // trees (Config.MaxWriteBytes): the growth of each file written, never
-// given back by a truncation or a removal (a removed file may still be
-// open, its blocks still used). A truncating write (openAtomic) fills
-// the old size of its target without charge, so rewriting a file is not
-// counted twice. Virtual files have their own budget.
+// given back by a truncation, a removal or a rewrite (the old file may
+// still be held open by a handle, its blocks still used: a rewrite that
+// filled its target's old size free let `exec 3<f; cat big > f` add
+// that size to the disk each round). Writing within a file's size (dd
+// conv=notrunc, an O_RDWR handle) costs nothing. Virtual files have
+// their own budget.
 type writeBudget struct {
 	limit atomic.Int64 // -1: none
 	used  atomic.Int64
@@ -58,9 +60,8 @@ func (b *writeBudget) lower(n int64) (limit, used int64) {
 }
 
 // budgetFile is a real file written under the write budget. It knows the
-// handle's offset and the file's size as the handle has seen them (a
-// truncating write starts with its target's old size), and charges what
-// a write adds past that size before it writes.
+// handle's offset and the file's size as the handle has seen them, and
+// charges what a write adds past that size before it writes.
 type budgetFile struct {
 	file
 	b         *writeBudget
@@ -69,8 +70,7 @@ type budgetFile struct {
 }
 
 // budgeted wraps f, a real file opened for writing in mode, under the
-// write budget; size is the file's size (a new truncating write's: its
-// target's old size, which it may fill again free).
+// write budget; size is the file's size.
 func (s *Server) budgeted(f file, mode vfsproto.Mode, size int64) file {
 	off := int64(0)
 	if mode == vfsproto.ModeAppend {

@@ -11,10 +11,10 @@ import (
 // TestWriteBudget: the bytes a client adds to real files under -o are
 // bounded by Config.MaxWriteBytes. A write that crosses the bound writes
 // what fits and fails with E_RANGE "file too large" (EFBIG for the
-// client); a truncating rewrite fills its target's old size free;
-// overwriting in place, reading and seeking within the file cost
-// nothing; a write past the end pays for the gap; virtual files are not
-// charged; write_budget reports the budget and lowers it, never raises it.
+// client); a truncating rewrite is counted again; overwriting in place,
+// reading and seeking within the file cost nothing; a write past the end
+// pays for the gap; virtual files are not charged; write_budget reports
+// the budget and lowers it, never raises it.
 func TestWriteBudget(t *testing.T) {
 	tr := newTree(t)
 	cfg := tr.config()
@@ -33,35 +33,34 @@ func TestWriteBudget(t *testing.T) {
 			t.Fatalf("budget %+v, want max 100, used %d", r, used)
 		}
 	}
-	c.put("out/a", "w", strings.Repeat("x", 40)) // 40
-	want(40)
-	c.put("out/a", "w", strings.Repeat("y", 40)) // a rewrite: free
-	c.put("out/a", "w", strings.Repeat("z", 50)) // 10 more
-	want(50)
-	c.put("out/a", "a", "0123456789") // 60
+	c.put("out/a", "w", strings.Repeat("x", 20)) // 20
+	want(20)
+	c.put("out/a", "w", strings.Repeat("z", 50)) // a rewrite: 50 more
+	want(70)
+	c.put("out/a", "a", "0123456789") // 80
 	h := c.open("out/a", "rw")
 	c.write(h, "overwrite") // in place: free
 	c.ok(vfsproto.OpSeek, vfsproto.SeekParams{H: h, Offset: 65, Whence: vfsproto.SeekSet}, nil)
-	c.write(h, "12345") // a gap of 5, and 5: 70
+	c.write(h, "12345") // a gap of 5, and 5: 90
 	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
-	want(70)
+	want(90)
 	c.put("/tmp/virtual", "w", strings.Repeat("v", 500)) // not charged
 	c.put("out/o.txt", "w", "")                          // shrinks: nothing back
-	want(70)
+	want(90)
 	h = c.open("out/far", "rw")
 	c.ok(vfsproto.OpSeek, vfsproto.SeekParams{H: h, Offset: 1 << 40, Whence: vfsproto.SeekSet}, nil)
 	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("x")}); resp.OK {
 		t.Fatal("a write a terabyte past the end succeeded")
 	}
 	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
-	want(70) // nothing written, nothing charged
+	want(90) // nothing written, nothing charged
 	h = c.open("out/b", "w")
 	resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte(strings.Repeat("b", 50))})
 	if resp.OK || resp.Error.Code != vfsproto.ERange || resp.Error.Message != msgTooLarge {
 		t.Fatalf("write past the budget: %+v", resp)
 	}
 	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
-	if got := readFile(t, filepath.Join(tr.out, "b")); got != strings.Repeat("b", 30) {
+	if got := readFile(t, filepath.Join(tr.out, "b")); got != strings.Repeat("b", 10) {
 		t.Fatalf("what fit: %q", got)
 	}
 	want(100)

@@ -186,26 +186,19 @@ func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *
 	if s.budget.limit.Load() < 0 {
 		return s.openReal(g, rel, mode)
 	}
-	var size int64
-	if mode == vfsproto.ModeWrite {
-		// The old content, which the new may replace free.
-		if fi, err := g.stat(rel); err == nil && fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
-	}
 	f, e := s.openReal(g, rel, mode)
 	if e != nil {
 		return f, e
 	}
-	if mode != vfsproto.ModeWrite {
-		st, err := f.stat()
-		if err != nil {
-			f.abort()
-			return nil, ioError(err)
-		}
-		size = st.Size
+	// A truncating write's file starts empty (its temp file): rewriting a
+	// file is counted again, as the old one may still be held open by
+	// another handle, its blocks still used.
+	st, err := f.stat()
+	if err != nil {
+		f.abort()
+		return nil, ioError(err)
 	}
-	return s.budgeted(f, mode, size), nil
+	return s.budgeted(f, mode, st.Size), nil
 }
 
 // openVirtual opens (or creates) the virtual file abs.

@@ -348,7 +348,7 @@ func Description(dir string, cfg Config) string {
 		timeout += fmt.Sprintf(" A call keeps at most %d bytes of output; past that it is stopped (exit code 125, truncated).", cfg.MaxOutput)
 	}
 	if cfg.MaxWrite >= 0 {
-		timeout += fmt.Sprintf(" The session may add at most %d bytes to the writable paths (rewriting a file is not counted again); past that a write fails with \"File too large\".", cmp.Or(cfg.MaxWrite, llmsh.DefaultMaxWrite))
+		timeout += fmt.Sprintf(" The session may add at most %d bytes to the writable paths (each file's growth; rewriting a file counts again); past that a write fails with \"File too large\".", cmp.Or(cfg.MaxWrite, llmsh.DefaultMaxWrite))
 	}
 	timeout += " Calls run one at a time: a call (bash or reset) sent while another runs is refused with an error, never queued; send it again once the answer has come. The reset tool starts the shell anew."
 	return fmt.Sprintf(`Run a bash script in llmsh, a restricted shell. The bash language works in full (pipes, redirections, variables, functions, loops, conditionals, here-documents), but every command is one of llmsh's builtins: the common text and file tools (cat, ls, grep, sed, awk, jq, find, sort, uniq, cut, tr, head, tail, wc, diff, xargs, tar and more; run "help" for the list). No other program exists: python, node, git, curl, make, compilers and package managers cannot be run, there is no network, and the host's environment variables are not visible.
