@@ -11,6 +11,10 @@ import (
 // EFBIG: GNU's tools then say "File too large", as under bash's ulimit -f.
 const msgTooLarge = "file too large"
 
+// dirCost is what a new directory costs of the write budget: the block
+// that ext4 gives it.
+const dirCost = 4096
+
 // writeBudget bounds the bytes a session adds to real files under its -o
 // trees (Config.MaxWriteBytes): the growth of each file written, never
 // given back by a truncation, a removal or a rewrite (the old file may

@@ -68,6 +68,10 @@ func TestWriteBudget(t *testing.T) {
 		t.Fatalf("an open with no budget left: %v", e) // only growth fails
 	}
 	c.put("out/a", "rw", "rewritten in place")
+	if e := c.errOf(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/dir"}); e == nil || e.Code != vfsproto.ERange {
+		t.Fatalf("mkdir with no budget left: %v", e) // a directory costs a block
+	}
+	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "/tmp/vdir"}, nil) // virtual: free
 	low, high := int64(10), int64(1000)
 	if r := budget(&high); r.Max != 100 {
 		t.Fatalf("raised: %+v", r)
@@ -88,8 +92,12 @@ func TestWriteBudgetLowered(t *testing.T) {
 	if r.Max != -1 || r.Used != 0 {
 		t.Fatalf("no budget: %+v", r)
 	}
+	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/d"}, nil)
 	n := int64(4)
 	c.ok(vfsproto.OpWriteBudget, vfsproto.WriteBudgetParams{Max: &n}, &r)
+	if r.Max != 4 || r.Used != dirCost {
+		t.Fatalf("lowered: %+v", r)
+	}
 	h := c.open("out/x", "w")
 	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("hello")}); resp.OK {
 		t.Fatal("write past a lowered budget succeeded")

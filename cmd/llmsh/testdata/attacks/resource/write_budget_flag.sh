@@ -4,10 +4,14 @@
 #@ args: -i @RO@ -o @RW@ --max-write 64K --timeout 10s
 #@ stdout: yes 1
 #@ stdout: size 65536
+#@ stdout: mkdir 1
+#@ stderr: mkdir: cannot create directory 'newdir': File too large
 #@ stdout: virtual 100000
 #@ stderr: yes: standard output: File too large
 yes > big
 echo "yes $?"
 echo "size $(wc -c < big)"
+mkdir newdir
+echo "mkdir $?"
 head -c 100000 /dev/zero > /tmp/scratch
 echo "virtual $(wc -c < /tmp/scratch)"
