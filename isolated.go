@@ -408,6 +408,9 @@ func serveWorker(conn *net.UnixConn) int {
 		fmt.Fprintln(os.Stderr, "llmsh: session worker: no open request")
 		return 2
 	}
+	// This process is the session's alone: no time it formats shows the
+	// host's zone (cmd/llmsh's main does the same).
+	time.Local = time.UTC
 	opts := *req.Opts
 	if opts.MaxMemory <= 0 {
 		opts.MaxMemory = DefaultMaxMemory

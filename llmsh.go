@@ -91,6 +91,13 @@ type Options struct {
 	// files (writes beyond it fail with "File too large"); zero
 	// is vfsd's default.
 	MaxVirtualBytes int64
+	// MaxWrite is the write budget: the most bytes the session's scripts
+	// may add to host files under Outputs (vfsd counts each file's growth;
+	// a rewrite is counted again, nothing is given back), over
+	// the session's life. A write past it fails with "File too large"
+	// (status 1, the script goes on), as under bash's ulimit -f, which
+	// reports and lowers it. Zero: DefaultMaxWrite; negative: no budget.
+	MaxWrite int64
 	// VfsdLog, if set, is a file to which vfsd appends one JSON line per
 	// request.
 	VfsdLog string
@@ -309,7 +316,8 @@ func (s *Session) start() error {
 		p, err = vfsdproc.Start(vfsdproc.Config{
 			Path: s.opts.VfsdPath, Inputs: s.opts.Inputs, Outputs: s.opts.Outputs,
 			Strict: s.opts.Strict, Log: s.opts.VfsdLog, MaxVirtualBytes: s.opts.MaxVirtualBytes,
-			Hidden: s.opts.Hidden, Dir: s.dir, Stderr: vfsdErr,
+			MaxWriteBytes: vfsdWriteBudget(s.opts.MaxWrite),
+			Hidden:        s.opts.Hidden, Dir: s.dir, Stderr: vfsdErr,
 		})
 		if err != nil {
 			return fmt.Errorf("llmsh: %w", err)
@@ -361,6 +369,22 @@ func (s *Session) start() error {
 	s.vfs = p.Client
 	s.mu.Unlock()
 	return nil
+}
+
+// DefaultMaxWrite is a session's write budget when Options.MaxWrite is
+// zero: 10 GiB, which a real task's files rarely reach and most disks
+// can spare.
+const DefaultMaxWrite = vfsdproc.DefaultMaxWrite
+
+// vfsdWriteBudget is vfsd's --max-write for Options.MaxWrite (0: none).
+func vfsdWriteBudget(n int64) int64 {
+	switch {
+	case n == 0:
+		return DefaultMaxWrite
+	case n < 0:
+		return 0
+	}
+	return n
 }
 
 // mayStartLater says whether the session may run scripts before its

@@ -145,6 +145,7 @@ type lsOpts struct {
 	noOwner, noGroup                           bool   // -g, -o / -G
 	deref                                      int    // lsDeref*
 	timeStyle                                  string // --time-style: full-iso, long-iso, iso, +FORMAT; "" for the default
+	loc                                        *time.Location
 	quoting                                    gnu.Style
 	quotingSet                                 bool // a quoting option or QUOTING_STYLE chose quoting
 	hideControl                                int  // -q: 1, --show-control-chars: 0, unset: -1
@@ -521,6 +522,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 		o.deref = lsDerefNever
 	}
 	o.now = time.Now()
+	o.loc = dateLocation(env) // the script's TZ, never the host's
 	o.dirs.types = lsTypesOnly(o)
 	o.dirs.tree = o.recursive
 	return 0
@@ -1359,7 +1361,7 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 		if o.align && quoted && !lsQuoted(name) {
 			name = " " + name
 		}
-		fmt.Fprintf(&b, "%*s %s ", sw, sizes[i], lsTimeStyle(e.info.ModTime(), o))
+		fmt.Fprintf(&b, "%*s %s ", sw, sizes[i], lsTimeStyle(e.info.ModTime().In(o.loc), o))
 		if strings.HasPrefix(name, " ") && !strings.HasPrefix(names[i], " ") {
 			b.WriteByte(' ')
 			name = name[1:]

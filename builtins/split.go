@@ -131,8 +131,16 @@ func (s *splitter) startFilter(name string) *filterWriter {
 	pr, pw := io.Pipe()
 	fw := &filterWriter{pw: pw, done: make(chan int, 1), file: name, cmd: s.filter}
 	env := s.env
+	// The command runs on a goroutine of its own: its context carries
+	// the depth of split's stack, so that a filter running split again
+	// meets the call-depth limit (red team, session 19: the recursion
+	// went 3000 levels deep in 10 s, 370 MB, and on without a timeout).
+	ctx := env.Ctx
+	if env.GoCtx != nil {
+		ctx = env.GoCtx(ctx)
+	}
 	go func() {
-		st := env.Exec(env.Ctx, []string{"env", "FILE=" + name, "sh", "-c", s.filter}, pr, env.Stdout, env.Stderr)
+		st := env.Exec(ctx, []string{"env", "FILE=" + name, "sh", "-c", s.filter}, pr, env.Stdout, env.Stderr)
 		pr.Close()
 		fw.done <- st
 	}()

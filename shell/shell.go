@@ -21,6 +21,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -202,6 +203,8 @@ func New(opts Options) (*Shell, error) {
 		interp.CallHandler(s.callHandler),
 		// ulimit shows llmsh's own bound on what runs at once.
 		interp.Ulimit('u', int64(opts.Limits.MaxGoroutines)),
+		// ulimit -f is vfsd's write budget, in blocks of 1024 bytes.
+		interp.UlimitFunc('f', s.fileSizeLimit),
 		interp.ExecHandlers(s.execMiddleware),
 		interp.OpenHandler(s.openHandler),
 		interp.StatHandler(s.statHandler),
@@ -1132,3 +1135,19 @@ type environKey struct{}
 // dirKey carries the working directory that `env -C DIR` gives the
 // command it runs.
 type dirKey struct{}
+
+// fileSizeLimit is ulimit -f: vfsd's write budget in blocks of 1024 bytes
+// (-1: none), lowered to lower blocks when lower is 0 or more.
+func (s *Shell) fileSizeLimit(lower int64) (int64, error) {
+	if s.client == nil {
+		return -1, nil
+	}
+	if lower >= 0 {
+		lower = min(lower, math.MaxInt64/1024) * 1024
+	}
+	r, err := s.client.WriteBudget(lower)
+	if err != nil || r.Max < 0 {
+		return -1, err
+	}
+	return r.Max / 1024, nil
+}

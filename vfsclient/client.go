@@ -852,6 +852,19 @@ func (c *Client) Stats() (vfsproto.StatsResult, error) {
 	return r, err
 }
 
+// WriteBudget returns vfsd's write budget (Max -1: none) and what it has
+// counted, after lowering it to lower bytes when lower is 0 or more (vfsd
+// never raises it).
+func (c *Client) WriteBudget(lower int64) (vfsproto.WriteBudgetResult, error) {
+	var p *vfsproto.WriteBudgetParams
+	if lower >= 0 {
+		p = &vfsproto.WriteBudgetParams{Max: &lower}
+	}
+	var r vfsproto.WriteBudgetResult
+	err := c.call(vfsproto.OpWriteBudget, p, &r)
+	return r, err
+}
+
 // Changed reports whether the client has asked vfsd for anything that
 // can create, change or remove a file: an open for writing, create_temp,
 // mkdir, rename, remove, utimes or chmod. A vfsd whose only client never

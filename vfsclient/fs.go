@@ -126,8 +126,9 @@ func typeBits(t string) fs.FileMode {
 	return 0
 }
 
-// ModTime is the modification time.
-func (i *FileInfo) ModTime() time.Time { return time.Unix(0, i.st.Mtime) }
+// ModTime is the modification time in UTC: a time in time.Local would
+// show the host's zone to whatever formats it without a zone of its own.
+func (i *FileInfo) ModTime() time.Time { return time.Unix(0, i.st.Mtime).UTC() }
 
 // IsDir reports whether it is a directory (a symbolic link described by
 // Lstat is not).

@@ -100,7 +100,7 @@ func testReadBulk(t *testing.T, connect func(testing.TB, *Server) *client) {
 	c := connect(t, s)
 	hr := c.helloBulk()
 	if !slices.Equal(hr.Features, []string{vfsproto.FeatureReadBulk}) || hr.MaxBulkRead != vfsproto.MaxBulkRead ||
-		!slices.Contains(hr.Ops, vfsproto.OpReadBulk) || len(hr.Ops) != 19 {
+		!slices.Contains(hr.Ops, vfsproto.OpReadBulk) || len(hr.Ops) != 20 {
 		t.Fatalf("hello = %+v", hr)
 	}
 

@@ -505,7 +505,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 	case vfsproto.OpList, vfsproto.OpCreateTemp,
 		vfsproto.OpStats, vfsproto.OpVirtuals, vfsproto.OpLstat, vfsproto.OpMkdir,
 		vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
-		vfsproto.OpReadlink:
+		vfsproto.OpReadlink, vfsproto.OpWriteBudget:
 		c.spawn(j)
 		return nil
 	case "":

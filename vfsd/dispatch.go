@@ -20,7 +20,7 @@ var supportedOps = []string{
 	vfsproto.OpSeek, vfsproto.OpStat, vfsproto.OpCreateTemp, vfsproto.OpList,
 	vfsproto.OpHello, vfsproto.OpStats, vfsproto.OpVirtuals,
 	vfsproto.OpLstat, vfsproto.OpMkdir, vfsproto.OpRemove, vfsproto.OpRename, vfsproto.OpUtimes, vfsproto.OpChmod,
-	vfsproto.OpReadlink,
+	vfsproto.OpReadlink, vfsproto.OpWriteBudget,
 }
 
 var readBufPool = sync.Pool{New: func() any { return new([vfsproto.MaxRead]byte) }}
@@ -520,6 +520,12 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 		return c.doTreeOp(j)
 	case vfsproto.OpStats:
 		return okFrame(j.id, s.Stats()), nil, 0
+	case vfsproto.OpWriteBudget:
+		var p vfsproto.WriteBudgetParams
+		if e := decodeParams(j.raw, &p); e != nil {
+			return nil, e, 0
+		}
+		return okFrame(j.id, s.writeBudgetOp(p)), nil, 0
 	case vfsproto.OpVirtuals:
 		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing, c.wireName)), nil, 0
 	}

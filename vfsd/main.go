@@ -41,7 +41,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 		inputs, outputs, hidden []string
 		strict                  bool
 		logFile, fds            string
-		maxVirtual              int64
+		maxVirtual, maxWrite    int64
 		shmFD                   = -1
 	)
 	f := getopt.New("vfsd", stdout, stderr, usageSummary, usageLine)
@@ -59,6 +59,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 			return fmt.Errorf("invalid --max-virtual-bytes '%s'", v)
 		}
 		maxVirtual = n
+		return nil
+	})
+	f.Func(0, "max-write", getopt.RequiredArg, "N", "the most bytes the client may add to files under\nthe -o paths (write budget; 0: no bound)", func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("invalid --max-write '%s'", v)
+		}
+		maxWrite = n
 		return nil
 	})
 	f.Func(0, "hide", getopt.RequiredArg, "FILE", "never open FILE, by any name (llmsh hides its\nREPL history from scripts); repeatable", list(&hidden))
@@ -107,7 +115,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 		defer wf.Close()
 		in, out = rf, wf
 	}
-	cfg := Config{Inputs: inputs, Outputs: outputs, Strict: strict, MaxVirtualBytes: maxVirtual, Hidden: hidden}
+	cfg := Config{Inputs: inputs, Outputs: outputs, Strict: strict, MaxVirtualBytes: maxVirtual, MaxWriteBytes: maxWrite, Hidden: hidden}
 	if OneProcUntilWork {
 		cfg.OnWork = func() { runtime.SetDefaultGOMAXPROCS() }
 	}

@@ -161,7 +161,7 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 		return nil, false, false, s.absent()
 	}
 	if g := s.pol.writable(abs); g != nil {
-		f, e = s.openReal(g, g.rel(abs), mode)
+		f, e = s.openWritable(g, g.rel(abs), mode)
 		return f, canRead, canWrite, e
 	}
 	if s.pol.readable(abs) != nil {
@@ -178,6 +178,27 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 	}
 	f, e = s.openVirtual(abs, mode)
 	return f, canRead, canWrite, e
+}
+
+// openWritable opens rel inside g's root for writing, under the write
+// budget when there is one.
+func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	if s.budget.limit.Load() < 0 {
+		return s.openReal(g, rel, mode)
+	}
+	f, e := s.openReal(g, rel, mode)
+	if e != nil {
+		return f, e
+	}
+	// A truncating write's file starts empty (its temp file): rewriting a
+	// file is counted again, as the old one may still be held open by
+	// another handle, its blocks still used.
+	st, err := f.stat()
+	if err != nil {
+		f.abort()
+		return nil, ioError(err)
+	}
+	return s.budgeted(f, mode, st.Size), nil
 }
 
 // openVirtual opens (or creates) the virtual file abs.

@@ -216,7 +216,7 @@ func TestHelloStatsVirtuals(t *testing.T) {
 	c := connect(t, s)
 	var hr vfsproto.HelloResult
 	c.ok("hello", vfsproto.HelloParams{Version: 1}, &hr)
-	if hr.Version != vfsproto.Version || hr.MaxRead != vfsproto.MaxRead || hr.MaxFrame != vfsproto.MaxFrame || len(hr.Ops) != 18 {
+	if hr.Version != vfsproto.Version || hr.MaxRead != vfsproto.MaxRead || hr.MaxFrame != vfsproto.MaxFrame || len(hr.Ops) != 19 {
 		t.Fatalf("hello = %+v", hr)
 	}
 	c.cat("in/a.txt")

@@ -34,8 +34,11 @@ type Config struct {
 	// MaxVirtualEntries is the most virtual files and directories at
 	// once; 0 means DefaultMaxVirtualEntries.
 	MaxVirtualEntries int
-	Log               io.Writer // if non-nil: one slog JSON line per request
-	Dir               string    // base for relative paths; "" means the working directory
+	// MaxWriteBytes bounds the bytes the session adds to real files
+	// under Outputs (writeBudget); 0 means no bound.
+	MaxWriteBytes int64
+	Log           io.Writer // if non-nil: one slog JSON line per request
+	Dir           string    // base for relative paths; "" means the working directory
 	// Hidden are files never opened, whatever the allowlists say (llmsh's
 	// REPL history): E_PERM. They are matched by identity (device and
 	// inode), so no other name or link reaches them; one that does not
@@ -54,6 +57,7 @@ type Server struct {
 	cfg    Config
 	pol    *policy
 	virt   *virtualStore
+	budget *writeBudget
 	hidden []os.FileInfo // Config.Hidden, for os.SameFile
 	log    *slog.Logger
 	stats  counters
@@ -79,6 +83,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxVirtualBytes < 0 || cfg.MaxVirtualNameBytes < 0 || cfg.MaxVirtualEntries < 0 {
 		return nil, errors.New("vfsd: negative virtual budget")
 	}
+	if cfg.MaxWriteBytes < 0 {
+		return nil, errors.New("vfsd: negative write budget")
+	}
 	base := cfg.Dir
 	if base == "" || !filepath.IsAbs(base) {
 		wd, err := syscall.Getwd()
@@ -93,7 +100,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("vfsd: " + err.Error())
 	}
 	s := &Server{cfg: cfg, pol: pol, virt: newVirtualStore(cfg.MaxVirtualBytes, cfg.MaxVirtualNameBytes, cfg.MaxVirtualEntries),
-		started: time.Now().UnixNano()}
+		budget: newWriteBudget(cfg.MaxWriteBytes), started: time.Now().UnixNano()}
 	for _, h := range cfg.Hidden {
 		if fi, err := os.Stat(h); err == nil {
 			s.hidden = append(s.hidden, fi)

@@ -162,41 +162,56 @@ type ReadlinkResult struct {
 	Target string `json:"target"`
 }
 
+// WriteBudgetParams are the params of write_budget: Max, when set,
+// lowers the write budget to that many bytes (never raises it).
+type WriteBudgetParams struct {
+	Max *int64 `json:"max,omitempty"`
+}
+
+// WriteBudgetResult is the write budget: the most bytes the session may
+// add to real files under its writable trees (-1: no bound) and the
+// bytes added so far.
+type WriteBudgetResult struct {
+	Max  int64 `json:"max"`
+	Used int64 `json:"used"`
+}
+
 // FirstHandle is the lowest handle vfsd allocates; 0, 1 and 2 are reserved
 // for the client's stdin, stdout and stderr and are served by the MUX.
 const FirstHandle = 3
 
 // Operation names.
 const (
-	OpOpen       = "open"
-	OpRead       = "read"
-	OpWrite      = "write"
-	OpClose      = "close"
-	OpSeek       = "seek"
-	OpStat       = "stat"
-	OpCreateTemp = "create_temp"
-	OpList       = "list"
-	OpHello      = "hello"
-	OpStats      = "stats"
-	OpVirtuals   = "virtual_files"
-	OpLstat      = "lstat"
-	OpMkdir      = "mkdir"
-	OpRemove     = "remove"
-	OpRename     = "rename"
-	OpUtimes     = "utimes"
-	OpChmod      = "chmod"
-	OpReadlink   = "readlink"
-	OpReadBulk   = "read_bulk"   // only after hello negotiated FeatureReadBulk
-	OpWriteBulk  = "write_bulk"  // only after hello negotiated FeatureWriteBulk
-	OpReadShm    = "read_shm"    // only after hello negotiated FeatureReadShm
-	OpWriteShm   = "write_shm"   // only after hello negotiated FeatureWriteShm
-	OpReadShmAt  = "read_shm_at" // only after hello negotiated FeatureReadShmAt
-	OpReadFile   = "read_file"   // only after hello negotiated FeatureReadFile
-	OpReadFiles  = "read_files"  // only after hello negotiated FeatureReadFiles
-	OpReadTail   = "read_tail"   // only after hello negotiated FeatureReadTail
-	OpWalk       = "walk"        // only after hello negotiated FeatureWalk
-	OpLLMCMD     = "LLMCMD"      // reserved: always E_UNSUPPORTED
-	OpQUOTA      = "QUOTA"       // reserved: always E_UNSUPPORTED
+	OpOpen        = "open"
+	OpRead        = "read"
+	OpWrite       = "write"
+	OpClose       = "close"
+	OpSeek        = "seek"
+	OpStat        = "stat"
+	OpCreateTemp  = "create_temp"
+	OpList        = "list"
+	OpHello       = "hello"
+	OpStats       = "stats"
+	OpVirtuals    = "virtual_files"
+	OpLstat       = "lstat"
+	OpMkdir       = "mkdir"
+	OpRemove      = "remove"
+	OpRename      = "rename"
+	OpUtimes      = "utimes"
+	OpChmod       = "chmod"
+	OpReadlink    = "readlink"
+	OpWriteBudget = "write_budget"
+	OpReadBulk    = "read_bulk"   // only after hello negotiated FeatureReadBulk
+	OpWriteBulk   = "write_bulk"  // only after hello negotiated FeatureWriteBulk
+	OpReadShm     = "read_shm"    // only after hello negotiated FeatureReadShm
+	OpWriteShm    = "write_shm"   // only after hello negotiated FeatureWriteShm
+	OpReadShmAt   = "read_shm_at" // only after hello negotiated FeatureReadShmAt
+	OpReadFile    = "read_file"   // only after hello negotiated FeatureReadFile
+	OpReadFiles   = "read_files"  // only after hello negotiated FeatureReadFiles
+	OpReadTail    = "read_tail"   // only after hello negotiated FeatureReadTail
+	OpWalk        = "walk"        // only after hello negotiated FeatureWalk
+	OpLLMCMD      = "LLMCMD"      // reserved: always E_UNSUPPORTED
+	OpQUOTA       = "QUOTA"       // reserved: always E_UNSUPPORTED
 )
 
 // Code is a protocol error code.

@@ -539,6 +539,8 @@ func (ar *arena) env() []string {
 		"PATH=" + filepath.Join(ar.out, "bin") + ":/usr/bin:/bin",
 		"TMPDIR=" + ar.out,
 		"USER=root",
+		// The host's zone: no time a script prints may show it.
+		"TZ=Asia/Tokyo",
 	}
 }
 

@@ -70,9 +70,11 @@ Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
 scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
 (output is kept up to the cap) and a memory guard at 2 GiB of heap
 (--max-memory); each stops the script with a message and status 125 (a script
-too large or too deep: status 2, before it runs). In the interactive shell a
-limit, --timeout and --max-output stop the command line that met them, and the
-session goes on.
+too large or too deep: status 2, before it runs). A run may add at most 10G
+to files under the -o paths (--max-write; ulimit -f lowers it): past that a
+write fails with "File too large" (status 1) and the script goes on. In the
+interactive shell a limit, --timeout and --max-output stop the command line
+that met them, and the session goes on.
 
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
@@ -91,6 +93,7 @@ type options struct {
 	timeout          time.Duration
 	maxOutput        int64
 	maxMemory        int64 // --max-memory; 0: memoryLimit
+	maxWrite         int64 // --max-write; 0: the default, -1: none
 	maxCommands      int64
 	logFile          string
 	verbose, quiet   bool
@@ -107,6 +110,9 @@ type options struct {
 
 func main() {
 	llmsh.MaybeServeVfsd() // in server mode, llmsh is vfsd
+	// No time of a script shows the host's zone (its TZ, /etc/localtime):
+	// a script's zone is its own TZ, which the builtins read.
+	time.Local = time.UTC
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -204,6 +210,7 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 		}
 		return nil
 	})
+	f.Func(0, "max-write", builtins.RequiredArg, "N", "the most bytes the run may add to files under\nthe -o paths (default 10G, or unlimited;\nsuffixes as --max-output); past it a write\nfails with \"File too large\"", writeFlag(&o.maxWrite))
 	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands run (default 50,000,000);\ninteractive: per command line", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -294,6 +301,18 @@ func sizeFlag(name string, p *int64) func(string, bool) error {
 		}
 		*p = n
 		return nil
+	}
+}
+
+// writeFlag sets *p from --max-write's value: a size as sizeFlag takes
+// it, or "unlimited" (-1).
+func writeFlag(p *int64) func(string, bool) error {
+	return func(v string, _ bool) error {
+		if v == "unlimited" {
+			*p = -1
+			return nil
+		}
+		return sizeFlag("max-write", p)(v, true)
 	}
 }
 
@@ -525,8 +544,8 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
 		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),
 		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: cmp.Or(o.maxMemory, memoryLimit),
-		Limits: shell.Limits{MaxCommands: o.maxCommands},
-		Name:   name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
+		MaxWrite: o.maxWrite, Limits: shell.Limits{MaxCommands: o.maxCommands},
+		Name: name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
 		Verbose: o.verbose,
 		// vfsd is running (exec has succeeded), so llmsh restricts
 		// itself while vfsd is still starting up and answering hello:

@@ -38,6 +38,7 @@ func mcpFlags(o *options, stdout io.Writer) *builtins.Flags {
 	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each call (exit code 124)", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on the stdout+stderr bytes of each call\n(default 1000000; suffixes K, M, G)", sizeFlag("max-output", &o.maxOutput))
+	f.Func(0, "max-write", builtins.RequiredArg, "N", "the most bytes the session may add to files\nunder the -o paths (default 10G, or unlimited;\nsuffixes K, M, G)", writeFlag(&o.maxWrite))
 	f.StringVar(&o.vfsdPath, 0, "vfsd", "PATH", "run this vfsd binary instead of llmsh's own\nserver mode")
 	f.StringVar(&o.logFile, 0, "log", "FILE", "vfsd's structured request log")
 	f.BoolVar(&o.verbose, 'v', "verbose", "say more on stderr")
@@ -80,7 +81,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sess, err := llmsh.New(llmsh.Options{
 		Dir:    startDir(cwd, append(append([]string{}, o.inputs...), o.outputs...)),
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout,
-		MaxOutput: o.maxOutput, VfsdPath: o.vfsdPath, VfsdLog: o.logFile,
+		MaxOutput: o.maxOutput, MaxWrite: o.maxWrite, VfsdPath: o.vfsdPath, VfsdLog: o.logFile,
 		// The shell runs in a confined process of its own (Landlock, the
 		// memory limit); this one only relays, and stays free to start
 		// that process anew after a crash.
@@ -97,7 +98,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer sess.Close()
 	srv := mcpserver.New(sess, mcpserver.Config{
-		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, MaxOutput: o.maxOutput, Version: version,
+		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout, MaxOutput: o.maxOutput, MaxWrite: o.maxWrite, Version: version,
 	})
 	if o.verbose {
 		fmt.Fprintf(stderr, "llmsh: mcp: the shell starts in %s\n", sess.Dir())

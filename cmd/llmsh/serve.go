@@ -195,7 +195,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		if len(o.operands) != want {
 			return usageErr(stderr, "session %s: want %s", verb, map[string]string{"close": "one session ID", "snapshot": "a session ID and a file"}[verb])
 		}
-		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 {
+		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 {
 			return usageErr(stderr, "session %s: only --socket and the operands", verb)
 		}
 		c, st := dialSession(o, stderr)
@@ -250,7 +250,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	prepareOutputs(o.outputs, stderr)
 	p := sessionserver.OpenParams{
 		Inputs: o.inputs, Outputs: o.outputs, Dir: cwd, Strict: o.strict,
-		Timeout: sessionserver.Duration(o.timeout), MaxOutput: o.maxOutput,
+		Timeout: sessionserver.Duration(o.timeout), MaxOutput: o.maxOutput, MaxWrite: o.maxWrite,
 	}
 	if o.maxCommands > 0 {
 		p.Limits = &sessionserver.Limits{MaxCommands: o.maxCommands}
@@ -289,7 +289,7 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(o.operands) > 0:
 		return usageErr(stderr, "--session: arguments after -c SCRIPT are not supported")
 	case len(o.inputs)+len(o.outputs) > 0 || o.strict || o.vfsFds != "" || o.vfsdPath != "" ||
-		o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.logFile != "":
+		o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 || o.logFile != "":
 		return usageErr(stderr, "--session: grants and limits are set by 'llmsh session open'")
 	}
 	var in string

@@ -25,9 +25,14 @@ import (
 // ServerModeArg, as the first argument, makes llmsh act as vfsd.
 const ServerModeArg = "__vfsd"
 
+// DefaultMaxWrite is the llmsh command's write budget (--max-write):
+// the bytes a run may add to host files under its -o grants.
+const DefaultMaxWrite = 10 << 30
+
 // Argv is vfsd's command line after the program name: the allowlists and
-// options in the one order that both Start and the early start use.
-func Argv(inputs, outputs []string, strict bool, log string, hidden []string, maxVirtual int64) []string {
+// options in the one order that both Start and the early start use. A
+// maxWrite of 0 is no write budget.
+func Argv(inputs, outputs []string, strict bool, log string, hidden []string, maxVirtual, maxWrite int64) []string {
 	var args []string
 	for _, p := range inputs {
 		args = append(args, "-i", p)
@@ -46,6 +51,9 @@ func Argv(inputs, outputs []string, strict bool, log string, hidden []string, ma
 	}
 	if maxVirtual > 0 {
 		args = append(args, "--max-virtual-bytes", strconv.FormatInt(maxVirtual, 10))
+	}
+	if maxWrite > 0 {
+		args = append(args, "--max-write", strconv.FormatInt(maxWrite, 10))
 	}
 	return args
 }
@@ -242,6 +250,7 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 	var inputs, outputs []string
 	var strict bool
 	var log string
+	maxWrite := int64(DefaultMaxWrite)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, v, hasEq := cut(a, '=')
@@ -251,7 +260,7 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 			name, hasEq = a, false
 		}
 		switch name {
-		case "-i", "--input", "-o", "--output", "-c", "--timeout", "--max-output", "--max-memory", "--max-commands", "--log":
+		case "-i", "--input", "-o", "--output", "-c", "--timeout", "--max-output", "--max-memory", "--max-commands", "--log", "--max-write":
 			if !hasEq {
 				if i+1 >= len(args) {
 					return nil, false
@@ -269,8 +278,12 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 				outputs = append(outputs, v)
 			case "--log":
 				log = v
+			case "--max-write":
+				if maxWrite, ok = WriteBudget(v); !ok {
+					return nil, false
+				}
 			case "-c":
-				return Argv(inputs, outputs, strict, log, nil, 0), true
+				return Argv(inputs, outputs, strict, log, nil, 0, maxWrite), true
 			}
 		case "--strict", "--json", "-v", "--verbose", "-q", "--quiet", "--no-history",
 			"-a", "-B", "-C", "-e", "-E", "-f", "-n", "-T", "-u", "-x", "--norc", "--noprofile": // bash's
@@ -281,12 +294,50 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 		case "--color", "--colour":
 		default:
 			if scriptFile(a) {
-				return Argv(append(inputs, a), outputs, strict, log, nil, 0), true
+				return Argv(append(inputs, a), outputs, strict, log, nil, 0, maxWrite), true
 			}
 			return nil, false
 		}
 	}
 	return nil, false
+}
+
+// WriteBudget is vfsd's budget for llmsh's --max-write value v:
+// "unlimited" is 0 (none), digits with an optional K, M or G suffix
+// (1K = 1024) a number of bytes, as llmsh's parser reads them; anything
+// else (which that parser may still take) is not ok.
+func WriteBudget(v string) (int64, bool) {
+	if v == "unlimited" {
+		return 0, true
+	}
+	shift := 0
+	if n := len(v); n > 1 {
+		switch v[n-1] {
+		case 'K':
+			shift = 10
+		case 'M':
+			shift = 20
+		case 'G':
+			shift = 30
+		}
+		if shift > 0 {
+			v = v[:n-1]
+		}
+	}
+	if v == "" || len(v) > 18 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(v[i]-'0')
+	}
+	if n == 0 || n > (1<<63-1)>>shift {
+		return 0, false
+	}
+	return n << shift, true
 }
 
 // cut is strings.Cut for one byte (this package keeps its imports few, so

@@ -15,7 +15,7 @@ func TestStartTakesEarlyVfsd(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "f"), []byte("data\n"), 0o644)
 	earlyvfsd.StartFromArgs([]string{"-i", dir, "--strict", "-c", "cat f"})
-	p, err := Start(Config{Inputs: []string{dir}, Strict: true, Stderr: os.Stderr})
+	p, err := Start(Config{Inputs: []string{dir}, Strict: true, MaxWriteBytes: DefaultMaxWrite, Stderr: os.Stderr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestStartEndsOtherEarlyVfsd(t *testing.T) {
 func TestEarlyVfsdRefusal(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing", "f") // its directory is missing too
 	earlyvfsd.StartFromArgs([]string{"-i", missing, "-c", "true"})
-	p, err := Start(Config{Inputs: []string{missing}, Stderr: os.Stderr})
+	p, err := Start(Config{Inputs: []string{missing}, MaxWriteBytes: DefaultMaxWrite, Stderr: os.Stderr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,10 @@ func Serve() {
 // Path, and this executable never called Serve.
 var ErrNoServer = errors.New("no vfsd to start: give the path of a vfsd (or llmsh) binary, or call llmsh.MaybeServeVfsd first in main")
 
+// DefaultMaxWrite is the write budget of the llmsh command and of a
+// Session that sets none.
+const DefaultMaxWrite = earlyvfsd.DefaultMaxWrite
+
 // Config says which vfsd to start and with which allowlists.
 type Config struct {
 	// Path is a vfsd binary (cmd/vfsd). Empty: this executable in server
@@ -63,6 +67,9 @@ type Config struct {
 	// MaxVirtualBytes bounds the virtual files' total size; zero is
 	// vfsd's default.
 	MaxVirtualBytes int64
+	// MaxWriteBytes is the write budget: the most bytes the session may
+	// add to files under Outputs; zero is none.
+	MaxWriteBytes int64
 	// Hidden are files vfsd never opens, by any name (the REPL's history).
 	Hidden []string
 	// Dir is vfsd's working directory; empty is the caller's.
@@ -73,7 +80,7 @@ type Config struct {
 
 // Args is vfsd's command line for the allowlists and options of c.
 func (c Config) Args() []string {
-	return earlyvfsd.Argv(c.Inputs, c.Outputs, c.Strict, c.Log, c.Hidden, c.MaxVirtualBytes)
+	return earlyvfsd.Argv(c.Inputs, c.Outputs, c.Strict, c.Log, c.Hidden, c.MaxVirtualBytes, c.MaxWriteBytes)
 }
 
 // Proc is a running vfsd and its client.

@@ -6,6 +6,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -38,6 +39,9 @@ type Config struct {
 	// MaxOutput is the session's cap on a call's stdout+stderr bytes,
 	// zero for none.
 	MaxOutput int64
+	// MaxWrite is the session's write budget (llmsh.Options.MaxWrite):
+	// zero for the default, negative for none.
+	MaxWrite int64
 	// Version is llmsh's version, for the server's Implementation.
 	Version string
 	// MaxResources bounds how many files of the granted trees are listed
@@ -342,6 +346,9 @@ func Description(dir string, cfg Config) string {
 	}
 	if cfg.MaxOutput > 0 {
 		timeout += fmt.Sprintf(" A call keeps at most %d bytes of output; past that it is stopped (exit code 125, truncated).", cfg.MaxOutput)
+	}
+	if cfg.MaxWrite >= 0 {
+		timeout += fmt.Sprintf(" The session may add at most %d bytes to the writable paths (each file's growth; rewriting a file counts again); past that a write fails with \"File too large\".", cmp.Or(cfg.MaxWrite, llmsh.DefaultMaxWrite))
 	}
 	timeout += " Calls run one at a time: a call (bash or reset) sent while another runs is refused with an error, never queued; send it again once the answer has come. The reset tool starts the shell anew."
 	return fmt.Sprintf(`Run a bash script in llmsh, a restricted shell. The bash language works in full (pipes, redirections, variables, functions, loops, conditionals, here-documents), but every command is one of llmsh's builtins: the common text and file tools (cat, ls, grep, sed, awk, jq, find, sort, uniq, cut, tr, head, tail, wc, diff, xargs, tar and more; run "help" for the list). No other program exists: python, node, git, curl, make, compilers and package managers cannot be run, there is no network, and the host's environment variables are not visible.

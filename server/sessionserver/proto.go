@@ -146,8 +146,12 @@ type OpenParams struct {
 	// MaxMemory bounds the heap of the session's process in bytes (a run
 	// past it: status 125, "llmsh: memory limit exceeded"); zero: 2 GiB,
 	// which is also the most.
-	MaxMemory int64   `json:"max_memory,omitempty"`
-	Limits    *Limits `json:"limits,omitempty"`
+	MaxMemory int64 `json:"max_memory,omitempty"`
+	// MaxWrite is the session's write budget: the most bytes its runs
+	// may add to files under Outputs (past it a write fails with "File
+	// too large"); zero: 10 GiB (llmsh.DefaultMaxWrite); -1: none.
+	MaxWrite int64   `json:"max_write,omitempty"`
+	Limits   *Limits `json:"limits,omitempty"`
 }
 
 // OpenResult is the result of open and restore.

@@ -389,6 +389,8 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 		return nil, errorf(CodeInvalidParams, "invalid params: max_output must be between 0 and %d", MaxOutputLimit)
 	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory:
 		return nil, errorf(CodeInvalidParams, "invalid params: max_memory must be between 0 and %d", llmsh.DefaultMaxMemory)
+	case p.MaxWrite < -1:
+		return nil, errorf(CodeInvalidParams, "invalid params: max_write must be -1 (none), 0 (the default) or a number of bytes")
 	case p.Dir != "" && !filepath.IsAbs(p.Dir):
 		return nil, errorf(CodeInvalidParams, "invalid params: dir must be an absolute path")
 	}
@@ -408,7 +410,7 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 	s.mu.Unlock()
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: p.Inputs, Outputs: p.Outputs, Dir: p.Dir, Strict: p.Strict, Limits: lim,
-		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput, MaxMemory: p.MaxMemory,
+		Timeout: time.Duration(p.Timeout), MaxOutput: p.MaxOutput, MaxMemory: p.MaxMemory, MaxWrite: p.MaxWrite,
 		VfsdPath: s.cfg.VfsdPath, VfsdLog: s.cfg.VfsdLog,
 		// Each session's shell in a confined process of its own: one
 		// session's crash or heap cannot take the server down.

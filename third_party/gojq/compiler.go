@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 type compiler struct {
@@ -26,6 +27,7 @@ type compiler struct {
 	regexpCache   sync.Map
 	undefined     []undefinedName // llmsh: every undefined name, as jq reports them all
 	defining      []*funcinfo     // llmsh: the functions whose bodies are being compiled
+	location      *time.Location  // llmsh: localtime's zone (WithLocation); nil: time.Local
 }
 
 // undefinedName is a name used and not defined, the functions in whose
@@ -1676,6 +1678,16 @@ func (c *compiler) compileTermSuffix(e *Term, s *Suffix) error {
 
 func (c *compiler) compileCall(name string, args []*Query) error {
 	fn := internalFuncs[name]
+	if c.location != nil {
+		// llmsh: the script's zone, never the process's (the host's).
+		loc := c.location
+		switch name {
+		case "localtime":
+			fn.callback = func(v any, _ []any) any { return timeToArrayFunc(name, v, loc) }
+		case "strflocaltime":
+			fn.callback = func(v any, x []any) any { return formatTimeFunc(name, v, x[0], loc) }
+		}
+	}
 	var indexing int
 	switch name {
 	case "_index", "_slice":

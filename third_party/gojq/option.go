@@ -1,6 +1,9 @@
 package gojq
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // CompilerOption is a compiler option.
 type CompilerOption func(*compiler)
@@ -19,6 +22,15 @@ func WithModuleLoader(moduleLoader ModuleLoader) CompilerOption {
 func WithEnvironLoader(environLoader func() []string) CompilerOption {
 	return func(c *compiler) {
 		c.environLoader = environLoader
+	}
+}
+
+// WithLocation is a compiler option for the time zone of localtime and
+// strflocaltime (llmsh: the script's TZ; without it, [time.Local], which
+// is the process's).
+func WithLocation(loc *time.Location) CompilerOption {
+	return func(c *compiler) {
+		c.location = loc
 	}
 }
 

@@ -55,6 +55,7 @@ type session struct {
 	running      atomic.Int64                          // how many of procs: while any runs, no write is deferred
 	jobsStarted  atomic.Int64                          // background jobs started in the session
 	ulimits      map[byte]int64                        // what ulimit shows, by flag (umask.go)
+	ulimitFns    map[byte]func(int64) (int64, error)   // limits the embedder keeps (UlimitFunc)
 	top          topSignal                             // signals sent to $$ (signals.go)
 	topPending   atomic.Bool                           // top.pending is not empty
 	maxValue     int                                   // expand.Config.MaxValue

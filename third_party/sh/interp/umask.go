@@ -209,10 +209,29 @@ func Ulimit(flag byte, value int64) RunnerOption {
 	}
 }
 
+// UlimitFunc makes the embedder keep the limit of the resource of flag:
+// fn(-1) returns it (in the resource's unit; -1 is unlimited) and fn(n),
+// n >= 0, lowers it to n and returns it. ulimit shows it and lowers it,
+// never raises it. llmsh's ulimit -f is its write budget.
+func UlimitFunc(flag byte, fn func(lower int64) (int64, error)) RunnerOption {
+	return func(r *Runner) error {
+		if r.llmsh.ulimitFns == nil {
+			r.llmsh.ulimitFns = make(map[byte]func(int64) (int64, error))
+		}
+		r.llmsh.ulimitFns[flag] = fn
+		return nil
+	}
+}
+
 func (r *Runner) ulimitValue(res ulimitResource) string {
 	v := res.value
 	if lv, ok := r.llmsh.ulimits[res.flag]; ok {
 		v = lv
+	}
+	if fn := r.llmsh.ulimitFns[res.flag]; fn != nil {
+		if lv, err := fn(-1); err == nil {
+			v = lv
+		}
 	}
 	if v < 0 {
 		return "unlimited"
@@ -292,10 +311,19 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 		if value == cur || (value == "hard" || value == "soft") {
 			continue
 		}
-		if _, err := strconv.ParseInt(value, 10, 64); err != nil && value != "unlimited" {
+		n, err := strconv.ParseInt(value, 10, 64)
+		if err != nil && value != "unlimited" || n < 0 {
 			r.errf("%sulimit: %s: invalid number\n", r.errPrefix(), value)
 			exit.code = 1
 			return exit
+		}
+		if fn := r.llmsh.ulimitFns[res.flag]; fn != nil && value != "unlimited" {
+			// Lowered, never raised, as a hard limit.
+			if limit, err := fn(-1); err == nil && (limit < 0 || n <= limit) {
+				if _, err := fn(n); err == nil {
+					continue
+				}
+			}
 		}
 		r.errf("%sulimit: %s: cannot modify limit: Operation not permitted\n", r.errPrefix(), res.name)
 		exit.code = 1
