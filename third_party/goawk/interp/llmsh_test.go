@@ -384,3 +384,23 @@ func TestLLMSHDivideByZero(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestLLMSHSubstrNegative: a start below 0 lengthens the substring by as
+// much, as in mawk 1.3.4 20200120 (checked with Debian 12's mawk); a start
+// of 0 or a fraction is truncated as before.
+func TestLLMSHSubstrNegative(t *testing.T) {
+	src := `BEGIN { s = "hello"; print substr(s, -1, 3), substr(s, -2, -1), substr(s, -1.5, 1), substr(s, 0, 2), substr(s, -2), substr(s, 1, 1e300) "|" }`
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chars := range []bool{false, true} {
+		var out bytes.Buffer
+		if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader(""), Chars: chars}); err != nil {
+			t.Fatal(err)
+		}
+		if want := "hell h he he hello hello|\n"; out.String() != want {
+			t.Errorf("chars=%v: got %q, want %q", chars, out.String(), want)
+		}
+	}
+}

@@ -1099,8 +1099,14 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 
 	case compiler.BuiltinSubstrLength:
 		posValue, lengthValue := p.popTwo()
-		length := int(lengthValue.num())
-		pos := int(posValue.num())
+		length := int(dToI(lengthValue.num()))
+		pos := int(dToI(posValue.num()))
+		if pos < 0 {
+			// llmsh: mawk 1.3.4 20200120 lengthens the substring by as many
+			// characters as the start is below 0: substr("hello", -1, 3) is
+			// "hell" (upstream: "hel"; POSIX and gawk: "h").
+			length -= pos
+		}
 		s := p.toString(p.peekTop())
 		var substr string
 		if p.chars {
