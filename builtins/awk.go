@@ -153,6 +153,10 @@ func (c *awkConfig) run(env *Env) int {
 			return 1
 		}
 		awkSyntaxError(env, pe, src, starts, c.sources)
+		if strings.HasPrefix(pe.Message, "undefined function") {
+			// A call of gawk's gensub or asort: mawk and gawk both exit 2.
+			return 2
+		}
 		return 1
 	}
 
