@@ -153,6 +153,10 @@ func (c *awkConfig) run(env *Env) int {
 			return 1
 		}
 		awkSyntaxError(env, pe, src, starts, c.sources)
+		if strings.HasPrefix(pe.Message, "undefined function") {
+			// A call of gawk's gensub or asort: mawk and gawk both exit 2.
+			return 2
+		}
 		return 1
 	}
 
@@ -197,6 +201,13 @@ func (c *awkConfig) run(env *Env) int {
 		return 2
 	}
 	status, err := it.ExecuteContext(env.Ctx, config)
+	fatal := err != nil && env.Ctx.Err() == nil && !IsBrokenPipe(err)
+	if fatal {
+		// mawk complains before its buffered output is flushed at exit:
+		// `awk '{print} NR==2 {print > "/x/y"}' 2>&1` shows the message
+		// first.
+		env.Errorf("fatal: %s", err)
+	}
 	var flushErr error
 	if bw != nil {
 		flushErr = bw.Flush()
@@ -204,11 +215,10 @@ func (c *awkConfig) run(env *Env) int {
 	switch {
 	case env.Ctx.Err() != nil:
 		return 1
-	case err != nil && IsBrokenPipe(err), flushErr != nil && IsBrokenPipe(flushErr):
-		return 1
-	case err != nil:
-		env.Errorf("fatal: %s", err)
+	case fatal:
 		return 2
+	case err != nil, flushErr != nil && IsBrokenPipe(flushErr):
+		return 1 // err is a broken pipe
 	case flushErr != nil:
 		env.Errorf("fatal: print to \"standard output\" failed (%s)", ErrText(flushErr))
 		return 2

@@ -147,6 +147,8 @@ func TestAwk(t *testing.T) {
 			err: "awk: cmd. line:1: BEGIN{x\nawk: cmd. line:1:        ^ expected } instead of EOF\n", status: 1},
 		{name: "syntax error in -f file", files: map[string]string{"bad.awk": "BEGIN {\n  x = 1 +\n}\n"}, args: []string{"-f", "bad.awk"},
 			err: "awk: bad.awk:2:   x = 1 +\nawk: bad.awk:2:          ^ expected expression instead of <newline>\n", status: 1},
+		{name: "gawk's gensub is undefined: status 2 as mawk and gawk", args: []string{`{print gensub(/x/, "y", "g")}`},
+			err: "awk: cmd. line:1: {print gensub(/x/, \"y\", \"g\")}\nawk: cmd. line:1:        ^ undefined function \"gensub\"\n", status: 2},
 		{name: "illegal -v name", args: []string{"-v", "1x=2", "BEGIN{}"}, err: "awk: fatal: `1x' is not a legal variable name\n", status: 2},
 		{name: "redirect to a directory", files: map[string]string{"d/x": ""}, args: []string{`BEGIN { print "x" > "d" }`},
 			err: "awk: fatal: cannot redirect to `d': Is a directory\n", status: 2},

@@ -384,6 +384,10 @@ func iconvCmd(env *Env) int {
 			out = out[:0]
 		}
 		if msg != "" {
+			// glibc's iconv writes what it converted before it complains.
+			if err := w.Flush(); err != nil {
+				return finishOutput(env, w, 1)
+			}
 			env.Errorf("%s", msg)
 			status = 1
 			break

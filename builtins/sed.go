@@ -88,13 +88,18 @@ type sedRun struct {
 	failed   bool // a run-time error stopped the script
 	failCode int  // status for failed (default 4)
 	werr     error
+	// unbuffered is -u. Otherwise standard output is a buffer that a message
+	// does not flush: GNU sed writes its complaints with fprintf or panic,
+	// never flushing stdout first, so `sed p a nosuch 2>&1` shows the
+	// complaint before a's lines.
+	unbuffered bool
 }
 
 // sedUsage is the text after "Usage: NAME " that sed prints for --help
 // (standard output) and for a usage error or a missing script (standard
 // error), one text for both as GNU sed 4.9 prints one. It is GNU's, in
 // GNU's layout, except where llmsh's sed does something else: --debug,
-// --follow-symlinks, --posix and -u say what they do here, and the last
+// --follow-symlinks and --posix say what they do here, and the last
 // paragraph how e runs commands.
 const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
 
@@ -123,7 +128,8 @@ const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
       --sandbox
                  operate in sandbox mode (disable e/r/w commands).
   -u, --unbuffered
-                 accepted, no effect
+                 load minimal amounts of data from the input files and flush
+                 the output buffers more often
   -z, --null-data
                  separate lines by NUL characters
       --help     display this help and exit
@@ -267,7 +273,7 @@ func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 	f.BoolVar(&c.ext, 'r', "", "")
 	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
 	f.BoolVar(&c.sandbox, 0, "sandbox", "operate in sandbox mode (disable e/r/w commands).")
-	f.Func('u', "unbuffered", NoArg, "", "(accepted)", func(string, bool) error { return nil })
+	f.BoolVar(&r.unbuffered, 'u', "unbuffered", "flush the output before each message")
 	f.BoolVar(&c.nullData, 'z', "null-data", "separate lines by NUL characters")
 	f.Epilog = "If no -e, --expression, -f, or --file option is given, then the first\nnon-option argument is taken as the sed script to interpret.  All\nremaining arguments are names of input files; if no input files are\nspecified, then the standard input is read.\n\nThe e command and the s///e flag run the command with llmsh's own\ncommands (sh -c), never a program."
 	return f
@@ -456,13 +462,13 @@ func (in *sedInput) fill() {
 				rc, err := in.run.env.Open(name)
 				if err != nil && errors.Is(err, syscall.EISDIR) {
 					// GNU opens a directory and fails reading it: fatal.
-					in.run.out.w.Flush()
+					in.run.flushForMessage()
 					in.run.env.Errorf("read error on %s: %s", name, ErrText(err))
 					in.run.failed = true
 					return
 				}
 				if err != nil {
-					in.run.out.w.Flush()
+					in.run.flushForMessage()
 					in.run.env.Errorf("can't read %s: %s", name, ErrText(err))
 					in.run.status = 2
 					in.idx++
@@ -483,7 +489,7 @@ func (in *sedInput) fill() {
 				continue
 			}
 			if err != nil && err != io.EOF {
-				in.run.out.w.Flush()
+				in.run.flushForMessage()
 				shown := in.name
 				if shown == "-" {
 					shown = "stdin"
@@ -676,7 +682,7 @@ func (r *sedRun) noPrevious() {
 
 func (r *sedRun) runErr(msg string) {
 	if !r.failed {
-		r.out.w.Flush()
+		r.flushForMessage()
 		r.env.Errorf("%s", msg)
 	}
 	r.failed = true
@@ -1136,4 +1142,13 @@ func sedAtoi(s string) int {
 		return -n
 	}
 	return n
+}
+
+// flushForMessage is called before sed complains on standard error: with
+// -u the lines so far come first, otherwise (as GNU's buffered stdout)
+// they follow the message.
+func (r *sedRun) flushForMessage() {
+	if r.unbuffered {
+		r.out.w.Flush()
+	}
 }

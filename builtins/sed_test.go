@@ -189,7 +189,8 @@ const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [in
       --sandbox
                  operate in sandbox mode (disable e/r/w commands).
   -u, --unbuffered
-                 accepted, no effect
+                 load minimal amounts of data from the input files and flush
+                 the output buffers more often
   -z, --null-data
                  separate lines by NUL characters
       --help     display this help and exit

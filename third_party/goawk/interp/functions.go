@@ -495,8 +495,9 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 		case 'u':
 			v = dToU(a.num()) // llmsh: clamped as mawk
 		}
-		if t == 'd' || t == 'f' || t == 'u' {
-			// llmsh: gawk's "+inf", "-nan" for any numeric verb.
+		if t == 'f' {
+			// llmsh: C's "inf", "-nan" for %e %f %g (dToI and dToU
+			// clamp them for the integer verbs, as mawk does).
 			if n := a.num(); math.IsNaN(n) || math.IsInf(n, 0) {
 				v = nonFinite(n)
 			}
@@ -518,10 +519,10 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 			} else {
 				if p.chars {
 					buf := make([]byte, utf8.UTFMax)
-					size := utf8.EncodeRune(buf, rune(n))
+					size := utf8.EncodeRune(buf, rune(dToI(n)))
 					c = buf[:size]
 				} else {
-					c = []byte{byte(n)}
+					c = []byte{byte(dToI(n))}
 				}
 			}
 			v = c

@@ -81,13 +81,16 @@ type interp struct {
 	inputStreams  map[string]inputStream
 	outputStreams map[string]outputStream
 	noFileWrites  bool
-	noFileReads   bool
-	openFile      func(name string) (io.ReadCloser, error)
-	createFile    func(name string, append bool) (io.WriteCloser, error)
-	exec          func(cmd string, stdin io.Reader, stdout io.Writer) int
-	csvOutput     *bufio.Writer
-	noArgVars     bool
-	splitBuffer   []byte
+	// callerOutput: Config.Output was given (llmsh); after a fatal error
+	// the caller flushes it, after writing the message, as mawk does.
+	callerOutput bool
+	noFileReads  bool
+	openFile     func(name string) (io.ReadCloser, error)
+	createFile   func(name string, append bool) (io.WriteCloser, error)
+	exec         func(cmd string, stdin io.Reader, stdout io.Writer) int
+	csvOutput    *bufio.Writer
+	noArgVars    bool
+	splitBuffer  []byte
 
 	// Scalars, arrays, and function state
 	globals       []value
@@ -516,6 +519,7 @@ func (p *interp) setExecuteConfig(config *Config) error {
 		p.stdin = os.Stdin
 	}
 	p.output = config.Output
+	p.callerOutput = config.Output != nil
 	if p.output == nil {
 		p.output = bufio.NewWriterSize(os.Stdout, outputBufSize)
 	}
@@ -564,7 +568,8 @@ func (p *interp) executeAll() (status int, err error) {
 	// llmsh: an output file that fails to flush or close when the program
 	// ends is an error (upstream ignored it, losing the data silently).
 	defer func() {
-		if closeErr := p.closeAll(); closeErr != nil && err == nil {
+		fatal := err != nil && err != errExit && p.callerOutput
+		if closeErr := p.closeAll(!fatal); closeErr != nil && err == nil {
 			status, err = 0, closeErr
 		}
 	}()

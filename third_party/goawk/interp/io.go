@@ -125,13 +125,15 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 		case "/dev/stdout", "/dev/fd/1":
 			return p.output, nil
 		case "/dev/stderr", "/dev/fd/2":
-			p.flushOutputAndError() // ensure synchronization
+			// llmsh: standard output stays buffered, as in mawk and gawk:
+			// with 2>&1 these lines come before what print wrote to it.
 			return p.errorOutput, nil
 		}
 		if p.createFile == nil {
 			return nil, newError("can't write to file: no file system configured")
 		}
-		p.flushOutputAndError() // ensure synchronization
+		// llmsh: no flush of standard output first (upstream's "ensure
+		// synchronization"): mawk's "cannot open" comes before it.
 		f, err := p.createFile(name, redirect == APPEND)
 		if err != nil {
 			return nil, newError("cannot redirect to `%s': %s", name, pathErrText(err))
@@ -843,7 +845,7 @@ func writeOutput(w io.Writer, s string) error {
 // Close all streams and so on (after program execution). llmsh: it
 // returns an error for the first output file (in name order) that could
 // not be flushed or closed.
-func (p *interp) closeAll() error {
+func (p *interp) closeAll(flushOutput bool) error {
 	if prevInput, ok := p.input.(io.Closer); ok {
 		_ = prevInput.Close()
 	}
@@ -861,7 +863,7 @@ func (p *interp) closeAll() error {
 			firstErr = newError("error writing `%s': %s", name, pathErrText(err))
 		}
 	}
-	if f, ok := p.output.(flusher); ok {
+	if f, ok := p.output.(flusher); ok && flushOutput {
 		_ = f.Flush()
 	}
 	if f, ok := p.errorOutput.(flusher); ok {

@@ -207,7 +207,7 @@ func TestLLMSHNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "0 0\n0 0\n0 0\n0 0\n0 0\n0 0\n+inf 1\n-nan 0\n1000 1\n12 1\n0.5 1\n0 0\n"
+	want := "0 0\n0 0\n0 0\n0 0\n0 0\n0 0\ninf 1\n-nan 0\n1000 1\n12 1\n0.5 1\n0 0\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
@@ -259,11 +259,12 @@ func TestLLMSHCase(t *testing.T) {
 	}
 }
 
-// TestLLMSHNonFinite: infinities and NaNs print as gawk 5.2.1 on x86-64
-// prints them (checked with gawk), in print, string conversion and every
-// numeric printf verb.
+// TestLLMSHNonFinite: infinities and NaNs print as mawk 1.3.4 20200120 on
+// x86-64 prints them (checked with Debian 12's mawk), in print, string
+// conversion and every numeric printf verb; the input "nan" is 0 (gawk's
+// rule for data, where mawk reads a NaN).
 func TestLLMSHNonFinite(t *testing.T) {
-	src := `BEGIN { x = 1e400; printf "%f %d %e %g %s|%5.1f %x %i %c|\n", x, x, -x, x, x, x, x, -x, 65
+	src := `BEGIN { x = 2^1024; printf "%f %d %e %g %s|%5.1f %x %i %c|\n", x, x, -x, x, x, x, x, -x, 65
 	n = log(-1); printf "%f %d %s\n", n, n, n
 	print x, -x, n, sqrt(-1), -log(-1), x - x, x "" }
 	{ print $1 + 0 }`
@@ -276,8 +277,8 @@ func TestLLMSHNonFinite(t *testing.T) {
 	if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader(in)}); err != nil {
 		t.Fatal(err)
 	}
-	want := "+inf +inf -inf +inf +inf|+inf +inf -inf A|\n-nan -nan -nan\n+inf -inf -nan -nan +nan -nan +inf\n" +
-		"+nan\n-nan\n+inf\n-inf\n0\n"
+	want := "inf 2147483647 -inf inf inf|  inf ffffffff -2147483647 A|\n-nan -2147483647 -nan\n" +
+		"inf -inf -nan -nan nan -nan inf\nnan\n-nan\ninf\n-inf\n0\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
@@ -355,5 +356,51 @@ func TestLLMSHUnicodeClasses(t *testing.T) {
 		"Élan 2\u3000ñb٣ b-ß\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestLLMSHDivideByZero: a zero divisor is no error, as in mawk 1.3.4
+// 20200120 (checked with Debian 12's mawk; gawk's fatal "division by zero
+// attempted" stopped `awk '{s+=$1} END {print s/NR}'` on empty input): x/0
+// is an infinity, 0/0 and x%0 -nan, and printf's flags and width apply to
+// their names as in C; int keeps them.
+func TestLLMSHDivideByZero(t *testing.T) {
+	src := `BEGIN { print 1/0, -1/0, 0/0, 5%0, -7%0, (1/0)%2, 5%(1/0), 0*(1/0)
+	x = 1; x /= 0; y = 5; y %= 0; print x, y, int(1/0), int(0/0), -(0/0)
+	printf "%E %G|%-6f|%+e|% g|%06f|%.3e|%+d|%5s|\n", 1/0, -1/0, 1/0, 1/0, 1/0, -1/0, 0/0, 1/0, 1/0
+	CONVFMT = "%d"; z = (0/0) ""; print z; OFMT = "%.2f"; print 1/0, 1.234 }
+	END { print s/NR; printf "%.2f\n", s/NR }`
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader("")}); err != nil {
+		t.Fatal(err)
+	}
+	want := "inf -inf -nan -nan -nan -nan 5 -nan\ninf -nan inf -nan nan\n" +
+		"INF -INF|inf   |+inf| inf|  -inf|-nan|+2147483647|  inf|\n-2147483647\ninf 1.23\n-nan\n-nan\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestLLMSHSubstrNegative: a start below 0 lengthens the substring by as
+// much, as in mawk 1.3.4 20200120 (checked with Debian 12's mawk); a start
+// of 0 or a fraction is truncated as before.
+func TestLLMSHSubstrNegative(t *testing.T) {
+	src := `BEGIN { s = "hello"; print substr(s, -1, 3), substr(s, -2, -1), substr(s, -1.5, 1), substr(s, 0, 2), substr(s, -2), substr(s, 1, 1e300) "|" }`
+	prog, err := parser.ParseProgram([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chars := range []bool{false, true} {
+		var out bytes.Buffer
+		if _, err := interp.ExecProgram(prog, &interp.Config{Output: &out, Error: &out, Stdin: strings.NewReader(""), Chars: chars}); err != nil {
+			t.Fatal(err)
+		}
+		if want := "hell h he he hello hello|\n"; out.String() != want {
+			t.Errorf("chars=%v: got %q, want %q", chars, out.String(), want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ package interp
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -169,7 +170,7 @@ func (v value) str(floatFormat string) string {
 	if v.typ == typeNum {
 		switch {
 		case math.IsNaN(v.n) || math.IsInf(v.n, 0):
-			return nonFiniteString(v.n)
+			return formatNumber(floatFormat, v.n)
 		case v.n == math.Trunc(v.n) && v.n >= -maxInt && v.n <= maxInt:
 			return strconv.FormatInt(int64(v.n), 10)
 		default:
@@ -287,27 +288,75 @@ func signedNaN(negative bool) float64 {
 	return math.NaN()
 }
 
-// nonFiniteString is how gawk writes infinities and NaNs: always with a
-// sign (llmsh: upstream wrote "inf", "-inf" and "nan").
+// nonFiniteString is how C's printf, and so mawk, writes an infinity or a
+// NaN by %f, %e or %g: "inf", "-inf", "nan", or "-nan" for a NaN with its
+// sign bit set (llmsh: session 16 wrote gawk's "+inf" and "+nan").
 func nonFiniteString(n float64) string {
-	switch {
-	case math.IsInf(n, 1):
-		return "+inf"
-	case math.IsInf(n, -1):
-		return "-inf"
-	case math.Signbit(n):
-		return "-nan"
+	s := "nan"
+	if math.IsInf(n, 0) {
+		s = "inf"
 	}
-	return "+nan"
+	if math.Signbit(n) {
+		return "-" + s
+	}
+	return s
 }
 
-// nonFinite formats an infinity or NaN for a numeric printf verb as gawk
-// does: its signed name, without width or precision (upstream passed it
-// to fmt, giving "+Inf", "NaN" or, for %d, -9223372036854775808).
+// nonFinite formats an infinity or NaN for printf's %e %f %g (and their
+// capitals) as C's printf does: the flags + and space give the sign of a
+// positive one, the width pads with spaces (left with -, never zeros), the
+// precision is ignored (upstream passed it to fmt: "+Inf", "NaN").
 type nonFinite float64
 
 func (n nonFinite) Format(f fmt.State, verb rune) {
-	_, _ = fmt.Fprint(f, nonFiniteString(float64(n)))
+	s := nonFiniteString(float64(n))
+	if !math.Signbit(float64(n)) {
+		if f.Flag('+') {
+			s = "+" + s
+		} else if f.Flag(' ') {
+			s = " " + s
+		}
+	}
+	if verb == 'E' || verb == 'G' || verb == 'F' || verb == 'X' {
+		s = strings.ToUpper(s)
+	}
+	if w, ok := f.Width(); ok && w > len(s) {
+		pad := strings.Repeat(" ", w-len(s))
+		if f.Flag('-') {
+			s += pad
+		} else {
+			s = pad + s
+		}
+	}
+	_, _ = io.WriteString(f, s)
+}
+
+// x86NaN is the NaN that x86's arithmetic makes (sign bit set): mawk
+// prints 0/0 and 5%0 as "-nan".
+var x86NaN = math.Float64frombits(0xfff8000000000000)
+
+// divide is mawk's l / r: IEEE's result, an infinity or -nan for a zero
+// divisor (llmsh: upstream's fatal "division by zero", as gawk).
+func divide(l, r float64) float64 {
+	q := l / r
+	if math.IsNaN(q) && !math.IsNaN(l) && !math.IsNaN(r) {
+		return x86NaN
+	}
+	return q
+}
+
+// modulo is mawk's l % r, C's fmod: -nan for a zero divisor or an
+// infinite dividend (llmsh: upstream's fatal "division by zero in mod").
+func modulo(l, r float64) float64 {
+	switch {
+	case math.IsNaN(l):
+		return l
+	case math.IsNaN(r):
+		return r
+	case r == 0 || math.IsInf(l, 0):
+		return x86NaN
+	}
+	return math.Mod(l, r)
 }
 
 // formatNumber converts n by CONVFMT or OFMT as C's sprintf would (llmsh):
@@ -317,6 +366,7 @@ func (n nonFinite) Format(f fmt.State, verb rune) {
 // Upstream handed the format to fmt.Sprintf, which printed
 // "%!d(float64=1.5)" for CONVFMT = "%d".
 func formatNumber(format string, n float64) string {
+	special := math.IsNaN(n) || math.IsInf(n, 0)
 	verb, at, precision := byte(0), -1, false
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
@@ -337,7 +387,14 @@ func formatNumber(format string, n float64) string {
 		verb, at = format[i], i
 	}
 	if at < 0 {
+		if special {
+			return nonFiniteString(n)
+		}
 		return strconv.FormatFloat(n, 'g', 6, 64)
+	}
+	var fv any = n // llmsh: C's inf and nan by the float verbs
+	if special {
+		fv = nonFinite(n)
 	}
 	with := func(goVerb string) string { return format[:at] + goVerb + format[at+1:] }
 	switch verb {
@@ -348,14 +405,17 @@ func formatNumber(format string, n float64) string {
 	case 'o', 'x', 'X':
 		return fmt.Sprintf(format, dToU(n))
 	case 'e', 'E', 'f':
-		return fmt.Sprintf(format, n)
+		return fmt.Sprintf(format, fv)
 	case 'F':
-		return fmt.Sprintf(with("f"), n)
+		return fmt.Sprintf(with("f"), fv)
 	case 'g', 'G':
 		if !precision {
-			return fmt.Sprintf(with(".6"+string(verb)), n)
+			return fmt.Sprintf(with(".6"+string(verb)), fv)
 		}
-		return fmt.Sprintf(format, n)
+		return fmt.Sprintf(format, fv)
+	}
+	if special {
+		return nonFiniteString(n)
 	}
 	return strconv.FormatFloat(n, 'g', 6, 64)
 }

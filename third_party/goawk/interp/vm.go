@@ -351,11 +351,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 		case compiler.Divide:
 			l, r := p.peekPop()
-			rf := r.num()
-			if rf == 0.0 {
-				return newError("division by zero")
-			}
-			p.replaceTop(num(l.num() / rf))
+			p.replaceTop(num(divide(l.num(), r.num()))) // llmsh: mawk's inf, no error
 
 		case compiler.Power:
 			l, r := p.peekPop()
@@ -363,11 +359,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 		case compiler.Modulo:
 			l, r := p.peekPop()
-			rf := r.num()
-			if rf == 0.0 {
-				return newError("division by zero in mod")
-			}
-			p.replaceTop(num(math.Mod(l.num(), rf)))
+			p.replaceTop(num(modulo(l.num(), r.num())))
 
 		case compiler.Equals:
 			l, r := p.peekPop()
@@ -1008,7 +1000,9 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(float64(awkIndex)))
 
 	case compiler.BuiltinInt:
-		p.replaceTop(num(float64(int64(p.peekTop().num()))))
+		// llmsh: C's trunc, as mawk: inf and nan stay (int64 made them
+		// -2^63), and 1e30 stays 1e30.
+		p.replaceTop(num(math.Trunc(p.peekTop().num())))
 
 	case compiler.BuiltinLength:
 		var length int
@@ -1105,8 +1099,14 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 
 	case compiler.BuiltinSubstrLength:
 		posValue, lengthValue := p.popTwo()
-		length := int(lengthValue.num())
-		pos := int(posValue.num())
+		length := int(dToI(lengthValue.num()))
+		pos := int(dToI(posValue.num()))
+		if pos < 0 {
+			// llmsh: mawk 1.3.4 20200120 lengthens the substring by as many
+			// characters as the start is below 0: substr("hello", -1, 3) is
+			// "hell" (upstream: "hel"; POSIX and gawk: "h").
+			length -= pos
+		}
 		s := p.toString(p.peekTop())
 		var substr string
 		if p.chars {
@@ -1293,19 +1293,11 @@ func (p *interp) augAssignOp(op compiler.AugOp, l, r value) (value, error) {
 	case compiler.AugOpMul:
 		return num(l.num() * r.num()), nil
 	case compiler.AugOpDiv:
-		rf := r.num()
-		if rf == 0.0 {
-			return null(), newError("division by zero")
-		}
-		return num(l.num() / rf), nil
+		return num(divide(l.num(), r.num())), nil
 	case compiler.AugOpPow:
 		return num(math.Pow(l.num(), r.num())), nil
 	default: // AugOpMod
-		rf := r.num()
-		if rf == 0.0 {
-			return null(), newError("division by zero in mod")
-		}
-		return num(math.Mod(l.num(), rf)), nil
+		return num(modulo(l.num(), r.num())), nil
 	}
 }
 

@@ -88,6 +88,9 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 	}
 	if g.runeidx == 0 {
 		if g.argidx >= len(params) {
+			// llmsh: bash's sh_getopt sets OPTIND to $#+1 here, also
+			// when it was left beyond by a call with more arguments.
+			g.argidx = len(params)
 			finish("?", nil)
 			exit.code = 1
 			return exit
