@@ -495,8 +495,8 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 		case 'u':
 			v = dToU(a.num()) // llmsh: clamped as mawk
 		}
-		if t == 'd' || t == 'f' || t == 'u' {
-			// llmsh: gawk's "+inf", "-nan" for any numeric verb.
+		if t == 'f' {
+			// llmsh: C's "inf", "-nan" (%d and %u clamp them, as mawk).
 			if n := a.num(); math.IsNaN(n) || math.IsInf(n, 0) {
 				v = nonFinite(n)
 			}

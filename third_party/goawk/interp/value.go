@@ -287,27 +287,47 @@ func signedNaN(negative bool) float64 {
 	return math.NaN()
 }
 
-// nonFiniteString is how gawk writes infinities and NaNs: always with a
-// sign (llmsh: upstream wrote "inf", "-inf" and "nan").
+// nonFiniteString is how mawk writes infinities and NaNs (C's printf):
+// "inf", "-inf", "nan", "-nan" (llmsh).
 func nonFiniteString(n float64) string {
 	switch {
 	case math.IsInf(n, 1):
-		return "+inf"
+		return "inf"
 	case math.IsInf(n, -1):
 		return "-inf"
 	case math.Signbit(n):
 		return "-nan"
 	}
-	return "+nan"
+	return "nan"
 }
 
-// nonFinite formats an infinity or NaN for a numeric printf verb as gawk
-// does: its signed name, without width or precision (upstream passed it
-// to fmt, giving "+Inf", "NaN" or, for %d, -9223372036854775808).
+// nonFinite formats an infinity or NaN for printf's %e %f %g as C does:
+// its name (upper case for %E %F %G), the + and space flags, the width
+// with blanks, never zeros (upstream passed it to fmt: "+Inf", "NaN").
 type nonFinite float64
 
 func (n nonFinite) Format(f fmt.State, verb rune) {
-	_, _ = fmt.Fprint(f, nonFiniteString(float64(n)))
+	s := nonFiniteString(float64(n))
+	if s[0] != '-' {
+		switch {
+		case f.Flag('+'):
+			s = "+" + s
+		case f.Flag(' '):
+			s = " " + s
+		}
+	}
+	if verb == 'E' || verb == 'F' || verb == 'G' {
+		s = strings.ToUpper(s)
+	}
+	if w, ok := f.Width(); ok && w > len(s) {
+		pad := strings.Repeat(" ", w-len(s))
+		if f.Flag('-') {
+			s += pad
+		} else {
+			s = pad + s
+		}
+	}
+	_, _ = f.Write([]byte(s))
 }
 
 // formatNumber converts n by CONVFMT or OFMT as C's sprintf would (llmsh):

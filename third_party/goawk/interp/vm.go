@@ -351,11 +351,8 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 		case compiler.Divide:
 			l, r := p.peekPop()
-			rf := r.num()
-			if rf == 0.0 {
-				return newError("division by zero")
-			}
-			p.replaceTop(num(l.num() / rf))
+			// llmsh: as mawk, x/0 is an infinity or a NaN, not an error.
+			p.replaceTop(num(negNaN(l.num() / r.num())))
 
 		case compiler.Power:
 			l, r := p.peekPop()
@@ -363,11 +360,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 		case compiler.Modulo:
 			l, r := p.peekPop()
-			rf := r.num()
-			if rf == 0.0 {
-				return newError("division by zero in mod")
-			}
-			p.replaceTop(num(math.Mod(l.num(), rf)))
+			p.replaceTop(num(negNaN(math.Mod(l.num(), r.num()))))
 
 		case compiler.Equals:
 			l, r := p.peekPop()
@@ -1008,7 +1001,7 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(float64(awkIndex)))
 
 	case compiler.BuiltinInt:
-		p.replaceTop(num(float64(int64(p.peekTop().num()))))
+		p.replaceTop(num(math.Trunc(p.peekTop().num()))) // llmsh: mawk's floor or ceil, also past 2^63 and for inf
 
 	case compiler.BuiltinLength:
 		var length int
@@ -1056,7 +1049,7 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(float64(p.matchStart)))
 
 	case compiler.BuiltinRand:
-		p.push(num(p.random.Float64()))
+		p.push(num(p.random.float()))
 
 	case compiler.BuiltinSin:
 		p.replaceTop(num(math.Sin(p.peekTop().num())))
@@ -1067,13 +1060,13 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 	case compiler.BuiltinSrand:
 		prevSeed := p.randSeed
 		p.randSeed = float64(time.Now().Unix())
-		p.random.Seed(int64(math.Float64bits(p.randSeed)))
+		p.random.seedFrom(p.randSeed)
 		p.push(num(prevSeed))
 
 	case compiler.BuiltinSrandSeed:
 		prevSeed := p.randSeed
 		p.randSeed = p.peekTop().num()
-		p.random.Seed(int64(math.Float64bits(p.randSeed)))
+		p.random.seedFrom(p.randSeed)
 		p.replaceTop(num(prevSeed))
 
 	case compiler.BuiltinSub:
@@ -1293,19 +1286,11 @@ func (p *interp) augAssignOp(op compiler.AugOp, l, r value) (value, error) {
 	case compiler.AugOpMul:
 		return num(l.num() * r.num()), nil
 	case compiler.AugOpDiv:
-		rf := r.num()
-		if rf == 0.0 {
-			return null(), newError("division by zero")
-		}
-		return num(l.num() / rf), nil
+		return num(negNaN(l.num() / r.num())), nil
 	case compiler.AugOpPow:
 		return num(math.Pow(l.num(), r.num())), nil
 	default: // AugOpMod
-		rf := r.num()
-		if rf == 0.0 {
-			return null(), newError("division by zero in mod")
-		}
-		return num(math.Mod(l.num(), rf)), nil
+		return num(negNaN(math.Mod(l.num(), r.num()))), nil
 	}
 }
 
@@ -1328,8 +1313,8 @@ func asciiMap(s string, lo, hi byte, delta int) string {
 	return string(b)
 }
 
-// negNaN gives the NaN of log and sqrt of a negative number the sign bit
-// that the C library sets on x86, so that it prints as gawk's "-nan"
+// negNaN gives the NaN of log and sqrt of a negative number, of 0/0 and
+// of x%0 the sign bit that x86 sets, so that it prints as mawk's "-nan"
 // (llmsh).
 func negNaN(n float64) float64 {
 	if math.IsNaN(n) {
