@@ -79,7 +79,7 @@ func awkParse(env *Env) (*awkConfig, int) {
 	f.Epilog = "Besides POSIX awk: gawk's strtonum(), systime(), strftime() and mktime() (in\n" +
 		"the zone of the script's TZ, UTC by default); the special files -, /dev/stdin,\n" +
 		"/dev/stdout, /dev/stderr, /dev/fd/0-2 and /dev/null. Exit status: the\n" +
-		"program's, 1 for a usage or syntax error, 2 for a fatal error (as gawk)."
+		"program's, 2 for a usage, syntax or fatal error (as mawk); x/0 is inf."
 	c := &awkConfig{}
 	f.Func('F', "field-separator", RequiredArg, "FS", "use FS for the input field separator (the FS variable)", func(v string, _ bool) error {
 		c.fieldSep, c.fieldSepSet = v, true
@@ -115,9 +115,9 @@ func awkParse(env *Env) (*awkConfig, int) {
 		if msg, ok := usageMessage(err); ok && !errors.Is(err, ErrHelp) {
 			env.Errorf("%s", msg)
 			f.PrintHelp(env.Stderr)
-			return nil, 1
+			return nil, 2
 		}
-		return nil, f.Fail(err, 1)
+		return nil, f.Fail(err, 2)
 	}
 	if *version {
 		fmt.Fprint(env.Stdout, awkVersion)
@@ -153,11 +153,7 @@ func (c *awkConfig) run(env *Env) int {
 			return 1
 		}
 		awkSyntaxError(env, pe, src, starts, c.sources)
-		if strings.HasPrefix(pe.Message, "undefined function") {
-			// A call of gawk's gensub or asort: mawk and gawk both exit 2.
-			return 2
-		}
-		return 1
+		return 2 // mawk's status (gawk's is 1)
 	}
 
 	// Commands of print | "cmd" run beside awk and write to its output

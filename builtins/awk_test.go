@@ -142,11 +142,12 @@ func TestAwk(t *testing.T) {
 			out: "F\n", err: "awk: warning: command line argument `d' is a directory: skipped\n"},
 		{name: "missing -f file", args: []string{"-f", "nope.awk"},
 			err: "awk: fatal: cannot open source file `nope.awk' for reading: No such file or directory\n", status: 2},
-		// gawk's layout (source line, caret); the message after the caret is GoAWK's.
+		// gawk's layout (source line, caret); the message after the caret is GoAWK's;
+		// the status is mawk's.
 		{name: "syntax error", args: []string{"BEGIN{x"},
-			err: "awk: cmd. line:1: BEGIN{x\nawk: cmd. line:1:        ^ expected } instead of EOF\n", status: 1},
+			err: "awk: cmd. line:1: BEGIN{x\nawk: cmd. line:1:        ^ expected } instead of EOF\n", status: 2},
 		{name: "syntax error in -f file", files: map[string]string{"bad.awk": "BEGIN {\n  x = 1 +\n}\n"}, args: []string{"-f", "bad.awk"},
-			err: "awk: bad.awk:2:   x = 1 +\nawk: bad.awk:2:          ^ expected expression instead of <newline>\n", status: 1},
+			err: "awk: bad.awk:2:   x = 1 +\nawk: bad.awk:2:          ^ expected expression instead of <newline>\n", status: 2},
 		{name: "gawk's gensub is undefined: status 2 as mawk and gawk", args: []string{`{print gensub(/x/, "y", "g")}`},
 			err: "awk: cmd. line:1: {print gensub(/x/, \"y\", \"g\")}\nawk: cmd. line:1:        ^ undefined function \"gensub\"\n", status: 2},
 		{name: "illegal -v name", args: []string{"-v", "1x=2", "BEGIN{}"}, err: "awk: fatal: `1x' is not a legal variable name\n", status: 2},
@@ -176,11 +177,11 @@ func TestAwkUsage(t *testing.T) {
 		t.Errorf("no program: %q %q %d", r.stdout, r.stderr, r.status)
 	}
 	r = runCmd(t, nil, "", "awk", "-q", "BEGIN{}")
-	if r.status != 1 || !strings.HasPrefix(r.stderr, "awk: invalid option -- 'q'\nUsage: awk ") {
+	if r.status != 2 || !strings.HasPrefix(r.stderr, "awk: invalid option -- 'q'\nUsage: awk ") {
 		t.Errorf("bad option: %q %d", r.stderr, r.status)
 	}
 	r = runCmd(t, nil, "", "awk", "-v", "x", "BEGIN{}")
-	if r.status != 1 || !strings.HasPrefix(r.stderr, "awk: `x' argument to `-v' not in `var=value' form\nUsage: awk ") {
+	if r.status != 2 || !strings.HasPrefix(r.stderr, "awk: `x' argument to `-v' not in `var=value' form\nUsage: awk ") {
 		t.Errorf("bad -v: %q %d", r.stderr, r.status)
 	}
 	r = runCmd(t, nil, "", "awk", "--help")

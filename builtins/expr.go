@@ -227,6 +227,9 @@ var exprLongSubject = 1 << 14
 // the pattern has one, else the number of characters matched.
 func (p *exprParser) exprMatch(s, pat string) string {
 	re, err := compileBRE(pat)
+	if err != nil && strings.Contains(err.Error(), "back-references") {
+		return p.exprMatchBackref(s, pat)
+	}
 	if err != nil {
 		panic(&exprError{err.Error(), 2})
 	}
@@ -244,6 +247,40 @@ func (p *exprParser) exprMatch(s, pat string) string {
 	}
 	if m != nil && m[0] != 0 {
 		m = nil // the leftmost match is not at the start: no anchored match
+	}
+	if re.NumSubexp() > 0 {
+		if m == nil || m[2] < 0 {
+			return ""
+		}
+		return s[m[2]:m[3]]
+	}
+	if m == nil {
+		return "0"
+	}
+	return fmt.Sprint(utf8.RuneCountInString(s[:m[1]]))
+}
+
+// exprMatchBackref is exprMatch for a pattern with back-references
+// (expr abab : '\(ab\)\1'), which Go's regexp cannot run: posixre's
+// backtracking matcher runs it, under the run's context.
+func (p *exprParser) exprMatchBackref(s, pat string) string {
+	re, err := posixre.Compile(pat, 0)
+	if err != nil {
+		panic(&exprError{err.Error(), 2})
+	}
+	ctx := p.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	m, err := re.FindSubmatchIndexContext(ctx, []byte(s))
+	if err != nil && ctx.Err() != nil {
+		panic(&exprError{"", 125})
+	}
+	if err != nil {
+		panic(&exprError{err.Error(), 2})
+	}
+	if m != nil && m[0] != 0 {
+		m = nil
 	}
 	if re.NumSubexp() > 0 {
 		if m == nil || m[2] < 0 {

@@ -63,12 +63,12 @@ Differences from GNU find: directory entries are visited in sorted order
 llmsh builtins or functions, never host programs (-execdir runs them with
 'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
 times are shown in the script's TZ (UTC when unset); only modification
-times exist (no -atime, -ctime, -amin, -cmin, -used); -printf has no owner,
-group, inode, link count or access/change time directives (%b and %k
-estimate blocks from the size, as stat's %b); -ls shows inode 0, blocks
-from the size, one link (for a directory 2 and its subdirectories) and
-llmsh as owner and group, as ls -l does; there are no -user, -group,
--links or -inum tests (-samefile compares vfsd's file identity);
+times exist (no -atime, -ctime, -amin, -cmin, -used; -printf's %a %c %A %C
+show the modification time); -printf has no inode directive (%b and %k
+estimate blocks from the size, as stat's %b); every file is llmsh's (uid
+and gid 1000) with one link (a directory 2 and its subdirectories), as
+ls -l and -ls show, and -user, -group, -uid, -gid, -links test that;
+there is no -inum test (-samefile compares vfsd's file identity);
 -readable, -writable and -executable answer as test -r, -w and -x; -D
 and -O are accepted and change nothing.
 `
@@ -801,8 +801,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	switch t {
 	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
 		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
-	case "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-links", "-inum",
-		"-context", "-fstype":
+	case "-inum", "-context", "-fstype":
 		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
@@ -832,6 +831,7 @@ func init() {
 		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
 		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm", "-readable", "-writable", "-executable"}},
 		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
+		{(*finder).parseOwnerTest, []string{"-links", "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup"}},
 		{(*finder).parsePrintAction, []string{"-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls"}},
 		{(*finder).parseAction, []string{"-prune", "-quit", "-delete", "-exec", "-execdir", "-ok", "-okdir"}},
 	} {
@@ -1382,6 +1382,65 @@ func findTypeChar(t fs.FileMode) byte {
 }
 
 // findNumber parses [+-]N.
+// parseOwnerTest parses the tests of owners and links. Every file is
+// llmsh's one user's (as ls -l and stat show them) and has the links
+// that stat's %h shows: 1, or 2 and its subdirectories for a directory.
+func (fd *finder) parseOwnerTest(t string) (findExpr, error) {
+	switch t {
+	case "-nouser", "-nogroup":
+		return func(*findEnt) bool { return false }, nil
+	case "-links":
+		v, err := fd.arg(t)
+		if err != nil {
+			return nil, err
+		}
+		cmp, n, ok := findNumber(v)
+		if !ok {
+			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
+		}
+		return func(f *findEnt) bool {
+			return findCompare(cmp, int64(fd.links(f)), n)
+		}, nil
+	}
+	v, err := fd.arg(t)
+	if err != nil {
+		return nil, err
+	}
+	own := int64(VirtualUID)
+	if t == "-group" || t == "-gid" {
+		own = VirtualGID
+	}
+	if t == "-uid" || t == "-gid" {
+		cmp, n, ok := findNumber(v)
+		if !ok {
+			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
+		}
+		match := findCompare(cmp, own, n)
+		return func(*findEnt) bool { return match }, nil
+	}
+	// -user NAME or -group NAME: a known name, else a number.
+	if v == VirtualUser {
+		return findTrue, nil
+	}
+	n, err := strconv.ParseUint(v, 10, 31)
+	if err != nil || v == "" {
+		if t == "-user" {
+			return nil, findErrf("%s is not the name of a known user", gnu.Quote(v))
+		}
+		return nil, findErrf("%s is not the name of an existing group", gnu.Quote(v))
+	}
+	match := int64(n) == own
+	return func(*findEnt) bool { return match }, nil
+}
+
+// links is f's number of links as stat's %h shows it.
+func (fd *finder) links(f *findEnt) int {
+	if f.fileType(fd).IsDir() {
+		return dirLinkCount(fd.env, f.abs)
+	}
+	return 1
+}
+
 func findNumber(v string) (cmp byte, n int64, ok bool) {
 	if v != "" && (v[0] == '+' || v[0] == '-') {
 		cmp, v = v[0], v[1:]
@@ -1566,16 +1625,16 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
 					flags = flags[:k]
 				}
 				out = append(out, findFmt{dir: d, spec: spec, flags: flags})
-			case 'T':
+			case 'T', 'A', 'C':
 				if j+1 >= len(s) {
-					fd.warnOnce("format directive `%T' should be followed by another character")
+					fd.warnOnce(fmt.Sprintf("format directive `%%%c' should be followed by another character", d))
 					lit.WriteString(s[i:])
 					i = j
 					continue
@@ -1678,6 +1737,14 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			if v == "" {
 				v = string(findTypeChar(typ))
 			}
+		case 'u', 'g':
+			v = VirtualUser
+		case 'U':
+			v = strconv.Itoa(VirtualUID)
+		case 'G':
+			v = strconv.Itoa(VirtualGID)
+		case 'n':
+			v = strconv.Itoa(fd.links(f))
 		case 'l':
 			// The link's text; empty for anything else (under -L, a
 			// link that can be followed is its target).
@@ -1708,9 +1775,12 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				}
 			case 'M':
 				v = findSymbolicMode(info.Mode())
-			case 't':
+			// Only modification times are known: the access and status
+			// change times (%a %c %A %C) are taken as it, as for a file
+			// the script made.
+			case 't', 'a', 'c':
 				v = findCtime(info.ModTime().In(fd.loc))
-			case 'T':
+			case 'T', 'A', 'C':
 				v = findTimeField(info.ModTime().In(fd.loc), p.sub)
 			}
 		}
@@ -1830,6 +1900,27 @@ func findTimeField(t time.Time, k byte) string {
 		return strconv.Itoa(int(t.Weekday()))
 	case 's':
 		return strconv.FormatInt(t.Unix(), 10)
+	case 'C':
+		return fmt.Sprintf("%02d", t.Year()/100)
+	case 'g', 'G':
+		y, _ := t.ISOWeek()
+		if k == 'g' {
+			return fmt.Sprintf("%02d", y%100)
+		}
+		return strconv.Itoa(y)
+	case 'V':
+		_, w := t.ISOWeek()
+		return fmt.Sprintf("%02d", w)
+	case 'U':
+		return fmt.Sprintf("%02d", (t.YearDay()+6-int(t.Weekday()))/7)
+	case 'W':
+		return fmt.Sprintf("%02d", (t.YearDay()+6-(int(t.Weekday())+6)%7)/7)
+	case 'R':
+		return fmt.Sprintf("%02d:%02d", t.Hour(), t.Minute())
+	case 'n':
+		return "\n"
+	case 't':
+		return "\t"
 	}
 	return "%" + string(k)
 }

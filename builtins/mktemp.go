@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -120,7 +119,7 @@ func (c *mktempConfig) resolve(env *Env) bool {
 		if base == "" {
 			base = "/tmp"
 		}
-		c.template = path.Join(base, c.template)
+		c.template = mktempJoin(base, c.template)
 	case c.tmpdirSet:
 		if strings.HasPrefix(c.template, "/") {
 			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.Quote(c.template+c.suffix))
@@ -132,9 +131,20 @@ func (c *mktempConfig) resolve(env *Env) bool {
 		if base == "" {
 			base = "/tmp"
 		}
-		c.template = strings.TrimSuffix(base, "/") + "/" + c.template
+		c.template = mktempJoin(base, c.template)
 	}
 	return true
+}
+
+// mktempJoin is gnulib's file_name_concat: dir's trailing slashes become
+// one ("./x" from ".//"), a dir of slashes only is kept ("/x", "//x"),
+// nothing else of dir is cleaned.
+func mktempJoin(dir, name string) string {
+	d := strings.TrimRight(dir, "/")
+	if d == "" {
+		return dir + name
+	}
+	return d + "/" + name
 }
 
 // run tries names made from the template until one can be created.

@@ -48,6 +48,7 @@ type numfmtOpts struct {
 	fmtPrefix, fmtSuffix string
 	fmtWidth, fmtPrec    int
 	fmtLeft, fmtZero     bool
+	fmtGroup             bool // the format's ' flag: --grouping
 	fmtSet               bool
 	grouping, debug      bool
 	invalidSeen          bool // --debug: a field failed to convert
@@ -153,18 +154,27 @@ func (o *numfmtOpts) parseFormat(v string) error {
 		return fmt.Errorf("format %s has no %% directive", gnu.Quote(v))
 	}
 	i++
+	// GNU skips blanks, ' and 0, then reads the width with strtol: a
+	// sign is taken (- aligns left, + is dropped), and blanks before it.
 	for ; i < len(v); i++ {
 		switch v[i] {
 		case '0':
 			o.fmtZero = true
 			continue
 		case '\'':
+			o.fmtGroup = true
 			continue
-		case '-':
-			o.fmtLeft = true
+		case ' ':
 			continue
 		}
 		break
+	}
+	for i < len(v) && (v[i] == ' ' || v[i] == '\t') {
+		i++
+	}
+	if i < len(v) && (v[i] == '-' || v[i] == '+') {
+		o.fmtLeft = v[i] == '-'
+		i++
 	}
 	j := i
 	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
@@ -229,7 +239,7 @@ func numfmt(env *Env) int {
 	if o.debug && o.paddingSet && o.formatPads() {
 		env.Errorf("--format padding overriding --padding")
 	}
-	if o.grouping {
+	if o.grouping || o.fmtGroup {
 		if o.to != nfNone {
 			env.Errorf("grouping cannot be combined with --to")
 			return 1
@@ -651,7 +661,7 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 	if o.fmtSet && o.fmtPrec >= 0 {
 		prec = o.fmtPrec
 	}
-	var body string
+	var body, unit string
 	if o.to == nfNone {
 		// GNU refuses 19 integer digits or more (LDBL_DIG is 18).
 		if f, _ := val.Float64(); new(big.Rat).Abs(val).Cmp(nfUnscaledMax) >= 0 {
@@ -716,33 +726,35 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 			}
 		}
 		if power > len(nfPowers) {
-			body += "(error)" // GNU's suffix past Y, after rounding up to it
+			unit = "(error)" // GNU's suffix past Y, after rounding up to it
 		} else if power > 0 {
-			body += nfPowers[power-1 : power]
+			unit = nfPowers[power-1 : power]
 		}
 		if power > 0 && o.to == nfIECI {
-			body += "i"
+			unit += "i"
 		}
 	}
-	if o.fmtSet {
-		pad := body
-		if o.fmtWidth > len(body) {
-			switch {
-			case o.fmtLeft:
-				pad = body + strings.Repeat(" ", o.fmtWidth-len(body))
-			case o.fmtZero && o.to == nfNone:
-				sign := ""
-				if strings.HasPrefix(body, "-") {
-					sign, body = "-", body[1:]
-				}
-				pad = sign + strings.Repeat("0", o.fmtWidth-len(body)-len(sign)) + body
-			default:
-				pad = strings.Repeat(" ", o.fmtWidth-len(body)) + body
-			}
-		}
-		body = o.fmtPrefix + pad + o.fmtSuffix
+	if !o.fmtSet {
+		return body + unit, nil
 	}
-	return body, nil
+	// A zero padding pads the number alone, before its unit (GNU prints
+	// it with "%0*.*Lf" and appends the unit); other widths pad both.
+	if o.fmtZero && !o.fmtLeft && o.fmtWidth > len(body) {
+		sign := ""
+		if strings.HasPrefix(body, "-") {
+			sign, body = "-", body[1:]
+		}
+		body = sign + strings.Repeat("0", o.fmtWidth-len(body)-len(sign)) + body
+	}
+	pad := body + unit
+	if o.fmtWidth > len(pad) {
+		if o.fmtLeft {
+			pad += strings.Repeat(" ", o.fmtWidth-len(pad))
+		} else {
+			pad = strings.Repeat(" ", o.fmtWidth-len(pad)) + pad
+		}
+	}
+	return o.fmtPrefix + pad + o.fmtSuffix, nil
 }
 
 // nfG is C's %Lg for the messages about values too large.

@@ -95,6 +95,10 @@ type Options struct {
 	// Vars are extra variables "NAME=value" set before the defaults are
 	// overridden by nothing else (used by nested sh -c to inherit exports).
 	Vars []string
+	// OnlyVars says Vars are the whole environment (a nested sh -c):
+	// of the defaults only PWD and PATH are added, as bash sets them,
+	// so `env -u HOME sh -c …` sees no HOME.
+	OnlyVars bool
 	// ShellOpts are options as `set` takes them ("-e", "-o", "pipefail"),
 	// set before the script runs (a nested `sh -e -c …`).
 	ShellOpts []string
@@ -192,7 +196,11 @@ func New(opts Options) (*Shell, error) {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites)}
-	env := append(Defaults(opts.Dir), opts.Vars...)
+	env := Defaults(opts.Dir)
+	if opts.OnlyVars {
+		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
+	}
+	env = append(env, opts.Vars...)
 	r, err := interp.New(
 		interp.ParentPid(opts.ParentPid),
 		interp.IgnoredAtEntry(opts.IgnoredSignals...),
@@ -699,7 +707,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	// bash takes no IFS from its environment: the new shell starts with
 	// the default.
 	environ = slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "IFS=") })
-	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
+	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars, o.OnlyVars = stdin, stdout, stderr, dir, environ, true
 	o.Name, o.Args, o.ShellOpts, o.Source, o.Command = inv.name, inv.args, inv.opts, inv.file, inv.command
 	if r := currentRunner(ctx); r != nil {
 		o.ParentPid = r.Pid()

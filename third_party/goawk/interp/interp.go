@@ -18,8 +18,6 @@ import (
 	"fmt"
 	"github.com/llmsh/llmsh/internal/stopre"
 	"io"
-	"math"
-	"math/rand"
 	"os"
 	"regexp"
 	"runtime"
@@ -155,7 +153,7 @@ type interp struct {
 	searchers  map[*regexp.Regexp]*stopre.Searcher // llmsh: regexwork.go
 
 	// Misc pieces of state
-	random           *rand.Rand
+	random           *glibcRandom
 	randSeed         float64
 	exitStatus       int
 	regexCache       map[string]*regexp.Regexp
@@ -412,8 +410,8 @@ func newInterp(program *parser.Program) *interp {
 	p.regexCache = make(map[string]*regexp.Regexp, 10)
 	p.formatCache = make(map[string]cachedFormat, 10)
 	p.randSeed = 1.0
-	seed := math.Float64bits(p.randSeed)
-	p.random = rand.New(rand.NewSource(int64(seed)))
+	p.random = new(glibcRandom)
+	p.random.seedFrom(p.randSeed)
 	p.convertFormat = "%.6g"
 	p.outputFormat = "%.6g"
 	p.fieldSep = " "

@@ -4,7 +4,6 @@ package interp
 
 import (
 	"context"
-	"math"
 
 	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
 	"github.com/llmsh/llmsh/third_party/goawk/parser"
@@ -150,7 +149,7 @@ func (p *Interpreter) ResetVars() {
 // a relatively CPU-intensive operation.
 func (p *Interpreter) ResetRand() {
 	p.interp.randSeed = 1.0
-	p.interp.random.Seed(int64(math.Float64bits(p.interp.randSeed)))
+	p.interp.random.seedFrom(p.interp.randSeed)
 }
 
 // ExecuteContext is like Execute, but takes a context to allow the caller to

@@ -1050,7 +1050,7 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		p.replaceTop(num(float64(p.matchStart)))
 
 	case compiler.BuiltinRand:
-		p.push(num(p.random.Float64()))
+		p.push(num(p.random.float()))
 
 	case compiler.BuiltinSin:
 		p.replaceTop(num(math.Sin(p.peekTop().num())))
@@ -1061,13 +1061,13 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 	case compiler.BuiltinSrand:
 		prevSeed := p.randSeed
 		p.randSeed = float64(time.Now().Unix())
-		p.random.Seed(int64(math.Float64bits(p.randSeed)))
+		p.random.seedFrom(p.randSeed)
 		p.push(num(prevSeed))
 
 	case compiler.BuiltinSrandSeed:
 		prevSeed := p.randSeed
 		p.randSeed = p.peekTop().num()
-		p.random.Seed(int64(math.Float64bits(p.randSeed)))
+		p.random.seedFrom(p.randSeed)
 		p.replaceTop(num(prevSeed))
 
 	case compiler.BuiltinSub:
