@@ -520,7 +520,9 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		default:
 			val := ""
 			if as.Value != nil {
-				val = r.assignValue(as.Value)
+				var err error
+				val, err = expand.DeclValue(r.ecfg, as.Value)
+				r.expandErr(err)
 			}
 			as2 := *as
 			as2.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: val}}}
