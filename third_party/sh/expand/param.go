@@ -501,6 +501,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			fallthrough
 		case syntax.AssignUnsetOrNull:
 			if str == "" {
+				if written.Excl && written != pe && index != nil {
+					// llmsh: ${!x:=w} with x=a[1]: bash's error,
+					// which abandons the line.
+					return "", ParamError{Msg: cfg.Env.Get(written.Param.Value).String() + ": invalid variable name"}
+				}
 				if (index == nil || name == "@" || name == "*") && !syntax.ValidName(name) {
 					// llmsh: ${1:=x}, ${@:=x}: bash's error, which abandons
 					// the line.
