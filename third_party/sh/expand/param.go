@@ -467,7 +467,19 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		switch pe.Exp.Op {
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-			// a pattern, expanded below
+			// a pattern, expanded below; llmsh: not for an empty
+			// or unset value, as bash.
+			if str == "" {
+				return "", nil
+			}
+		case syntax.UpperFirst, syntax.UpperAll,
+			syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
+			// llmsh: a pattern, expanded below once; not for an
+			// unset value, as bash.
+			if !set {
+				return "", nil
+			}
 		default:
 			var err error
 			if arg, err = Literal(cfg, litWord); err != nil {
@@ -554,8 +566,12 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			if indexAllElements && len(arg) == 1 && (strings.Contains("QEPUuLa", arg) && !(unsetArray && arg == "a") || strings.Contains("kK", arg) && !kvList) {
 				// llmsh: each element, as bash does.
 				out := make([]string, len(elems))
+				evr := vr
+				if name == "@" || name == "*" {
+					evr = Variable{} // llmsh: parameters have no attributes
+				}
 				for i, e := range elems {
-					if out[i], err = cfg.elemAtOp(arg, e, vr); err != nil {
+					if out[i], err = cfg.elemAtOp(arg, e, evr); err != nil {
 						return "", err
 					}
 				}
@@ -580,6 +596,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
 				flags := vr.Flags()
+				if indexAllElements && (name == "@" || name == "*") {
+					str = join(positionalDecl(elems, cfg.quoter())) // llmsh: set -- …
+					break
+				}
 				if !syntax.ValidName(name) && index == nil {
 					str = "" // llmsh: ${1@A}, ${0@A}: nothing, as bash
 					break
@@ -750,16 +770,21 @@ func (cfg *Config) removePattern(str, pat string, fromEnd, shortest bool) string
 // perElemOps applies pattern removal, replacement, or case conversion to
 // each element, leaving them unchanged for any whole-expansion operator.
 func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, error) {
+	// llmsh: a pattern or replacement is expanded once, and not for a
+	// list of no elements, as bash.
 	switch {
 	case pe.Repl != nil:
+		if len(elems) == 0 {
+			return elems, nil
+		}
 		return cfg.replaceElems(pe.Repl, elems)
 	case pe.Exp != nil:
-		arg, err := Literal(cfg, pe.Exp.Word)
-		if err != nil {
-			return nil, err
-		}
 		switch op := pe.Exp.Op; op {
 		case syntax.OtherParamOps:
+			arg, err := Literal(cfg, pe.Exp.Word)
+			if err != nil {
+				return nil, err
+			}
 			// llmsh: "${a[@]@Q}" and the like, element by element.
 			if positional := pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*"); positional && arg == "A" {
 				return positionalDecl(elems, cfg.quoter()), nil
@@ -788,6 +813,9 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			if len(elems) == 0 {
+				return elems, nil
+			}
 			// llmsh: the pattern's quoted parts match literally.
 			pat, err := Pattern(cfg, pe.Exp.Word)
 			if err != nil {
@@ -797,6 +825,9 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 		case syntax.UpperFirst, syntax.UpperAll,
 			syntax.LowerFirst, syntax.LowerAll,
 			syntax.ToggleFirst, syntax.ToggleAll:
+			if len(elems) == 0 {
+				return elems, nil
+			}
 			return cfg.caseConvWord(op, pe.Exp.Word, elems)
 		}
 	}
@@ -812,13 +843,14 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if err != nil {
 		return nil, err
 	}
-	if orig == "" && anchor == 0 {
-		return elems, nil // nothing to replace
-	}
-	// llmsh: backslashes and & as bash reads them (replTemplate).
+	// llmsh: backslashes and & as bash reads them (replTemplate); the
+	// replacement is expanded even when the pattern is empty, as bash.
 	with, err := cfg.replTemplate(repl.With)
 	if err != nil {
 		return nil, err
+	}
+	if orig == "" && anchor == 0 {
+		return elems, nil // nothing to replace
 	}
 	n := 1
 	if repl.All {
