@@ -1579,6 +1579,12 @@ func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
 // (llmsh; see assocKey). The blanks between the parts of an expression
 // are kept, one space for each column they took (m[$a + 2] is "1 + 2").
 func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
+	// llmsh: no tilde expanded (m[~]=1 is the key ~), as bash.
+	if cfg != nil {
+		old := cfg.tildes
+		cfg.tildes = tildeNone
+		defer func() { cfg.tildes = old }()
+	}
 	if w, ok := idx.(*syntax.Word); ok {
 		return Literal(cfg, w)
 	}
