@@ -113,6 +113,9 @@ type Config struct {
 	NoBraceExpand bool
 
 	assignValue bool // llmsh: expanding an assignment's value (AssignValue)
+	// declValue is set while expanding the value of a declaration
+	// builtin's NAME=VALUE argument (DeclValue).
+	declValue bool
 	// rhsJoin is set while expanding an assignment's value or a
 	// here-string, where bash joins some lists by IFS (rhsIFSJoin).
 	rhsJoin bool

@@ -791,10 +791,11 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 }
 
 // elemAtOp applies ${v@OP} for an OP that works on each element of a
-// list alone (Q E P U u L a); vr is the variable, for a.
+// list alone (Q E P U u L a; K and k of a scalar or the parameters); vr
+// is the variable, for a.
 func (cfg *Config) elemAtOp(op, s string, vr Variable) (string, error) {
 	switch op {
-	case "Q":
+	case "Q", "K", "k":
 		return cfg.quoter().Bash(s), nil
 	case "E":
 		return dollarSingle(cfg, s), nil // as $'…' (\cX, \x{HH} too)
@@ -833,7 +834,7 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 		vr := cfg.Env.Get(pe.Param.Value)
 		_, v := vr.Resolve(cfg.Env)
 		array := v.Kind == Indexed || v.Kind == Associative
-		if op == "a" && (!array || v.IsSet()) {
+		if op == "a" && array && v.IsSet() {
 			return nil, false, nil // each element's, in listElems
 		}
 		if op == "K" && array && nodeLit(pe.Index) == "@" && len(v.kvPairs(false, Quoter{})) == 0 {
@@ -846,6 +847,11 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 		// llmsh: bash gives "${a[@]@A}" of an array as three words
 		// (declare, its flags, the assignment) when IFS is unset, empty
 		// or holds a space, else as one word; a scalar's is one word.
+		if s == "" && nodeLit(pe.Index) == "@" {
+			// llmsh: nothing to describe (an unset name, a scalar
+			// without attributes for @a) is no field, as bash.
+			return []string{}, true, nil
+		}
 		if ifs := cfg.ifsValue(); op == "A" && array && nodeLit(pe.Index) == "@" && strings.HasPrefix(s, "declare ") &&
 			(ifs == "" || strings.Contains(ifs, " ")) {
 			return strings.SplitN(s, " ", 3), true, nil
@@ -1228,6 +1234,21 @@ func AssignValue(cfg *Config, word *syntax.Word) (string, error) {
 	return Literal(cfg, word)
 }
 
+// DeclValue expands the value of a declaration builtin's NAME=VALUE
+// argument (export v=$*) as [AssignValue] does, but for an unquoted $*
+// and some forms of ${a[*]} with IFS empty (declSpaceJoin): bash joins
+// them by spaces there, as a word's fields, where an assignment joins
+// them by nothing.
+func DeclValue(cfg *Config, word *syntax.Word) (string, error) {
+	if word == nil {
+		return "", nil
+	}
+	cfg = prepareConfig(cfg)
+	cfg.declValue = true
+	defer func() { cfg.declValue = false }()
+	return AssignValue(cfg, word)
+}
+
 // tildeMode says which tilde prefixes of a word expand (llmsh).
 type tildeMode uint8
 
@@ -1558,6 +1579,12 @@ func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
 // (llmsh; see assocKey). The blanks between the parts of an expression
 // are kept, one space for each column they took (m[$a + 2] is "1 + 2").
 func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
+	// llmsh: no tilde expanded (m[~]=1 is the key ~), as bash.
+	if cfg != nil {
+		old := cfg.tildes
+		cfg.tildes = tildeNone
+		defer func() { cfg.tildes = old }()
+	}
 	if w, ok := idx.(*syntax.Word); ok {
 		return Literal(cfg, w)
 	}

@@ -47,21 +47,6 @@ func (u UnsetParameterError) Error() string {
 	return fmt.Sprintf("%s: %s", name, u.Message)
 }
 
-// emptyValue reports whether vr, the variable name, has no value to
-// slice: unset, or an array without elements.
-func emptyValue(name string, vr Variable) bool {
-	if name == "@" || name == "*" {
-		return false
-	}
-	switch vr.Kind {
-	case Indexed:
-		return len(vr.List) == 0
-	case Associative:
-		return len(vr.Map) == 0
-	}
-	return !vr.IsSet()
-}
-
 // dblQuotedWord gives the word of "${v:-WORD}" as the double-quoted
 // text it is, where \} stands for } as well.
 func dblQuotedWord(w *syntax.Word) *syntax.Word {
@@ -188,6 +173,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		if cfg.hereDoc && hereDocSpaces(pe) {
 			return cfg.joinValues(elems, " ") // llmsh: as bash's string_list
 		}
+		if cfg.declValue && !cfg.dblQuoted && nodeLit(index) == "*" && declSpaceJoin(pe, name) && cfg.ifsValue() == "" {
+			return cfg.joinValues(elems, " ") // llmsh: export v=$*, IFS=''
+		}
 		if nodeLit(index) == "*" || pe.Names == syntax.NamesPrefix || cfg.rhsJoin && cfg.ifsValue() != "" && rhsIFSJoin(pe, cfg.dblQuoted) {
 			return cfg.ifsJoin(elems)
 		}
@@ -243,25 +231,6 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 	}
 
-	var sliceOffset, sliceLen int
-	// llmsh: the offset and length of an unset or empty value are not
-	// evaluated, as bash (${u:1/0} is nothing).
-	if pe.Slice != nil && !emptyValue(name, vr) {
-		var err error
-		if pe.Slice.Offset != nil {
-			sliceOffset, err = cfg.sliceArithm(pe, pe.Slice.Offset)
-			if err != nil {
-				return "", err
-			}
-		}
-		if pe.Slice.Length != nil {
-			sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length)
-			if err != nil {
-				return "", err
-			}
-		}
-	}
-
 	var (
 		str   string
 		elems []string
@@ -296,7 +265,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			set = len(elems) > 0
 		case String:
 			// llmsh: ${s[@]} of a scalar is its one element (${#s[@]} 1);
-			// ${s[@]:1:2} slices its text, as bash.
+			// ${s[@]:1:2} slices its text, as bash. One with only
+			// attributes (declare -x s) has none.
+			if !vr.IsSet() {
+				indexAllElements = true
+				callVarInd = false
+				break
+			}
 			if pe.Slice != nil {
 				index = nil
 				break
@@ -317,7 +292,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 	}
 	arrayZero := !pe.Excl && index == nil && (vr.Kind == Indexed || vr.Kind == Associative)
-	if cfg.NoUnset && (elemIndex && !pe.Length || arrayZero) && !set && !overridingUnset(pe) {
+	if cfg.NoUnset && (elemIndex && !pe.Length || arrayZero && !(attrOp(pe) && len(vr.List)+len(vr.Map) > 0)) && !set && !overridingUnset(pe) {
 		// llmsh: set -u and an unset element: "a[i]: unbound variable".
 		if written.Excl && written != pe {
 			return "", unboundIndirect(written)
@@ -372,8 +347,25 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		return "", fmt.Errorf("unsupported")
 	case pe.IsSet:
 		return "", fmt.Errorf("unsupported")
+	case pe.Slice != nil && callVarInd && !set:
+		// llmsh: the offset and length of an unset value or element are
+		// not evaluated, as bash (${u:1/0}, ${a[9]:0:-1} are nothing).
+		str = ""
 	case pe.Slice != nil:
 		if callVarInd {
+			// llmsh: evaluated after the subscript, as bash
+			// (${a[i++]:i++}).
+			var sliceOffset, sliceLen int
+			if pe.Slice.Offset != nil {
+				if sliceOffset, err = cfg.sliceArithm(pe, pe.Slice.Offset); err != nil {
+					return "", err
+				}
+			}
+			if pe.Slice.Length != nil {
+				if sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length); err != nil {
+					return "", err
+				}
+			}
 			// The offset and length are in characters, not bytes
 			// (llmsh: in bytes under LC_ALL=C, as bash).
 			rs := []rune(str)
@@ -475,7 +467,19 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		switch pe.Exp.Op {
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-			// a pattern, expanded below
+			// a pattern, expanded below; llmsh: not for an empty
+			// or unset value, as bash.
+			if str == "" {
+				return "", nil
+			}
+		case syntax.UpperFirst, syntax.UpperAll,
+			syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
+			// llmsh: a pattern, expanded below once; not for an
+			// unset value, as bash.
+			if !set {
+				return "", nil
+			}
 		default:
 			var err error
 			if arg, err = Literal(cfg, litWord); err != nil {
@@ -509,6 +513,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			fallthrough
 		case syntax.AssignUnsetOrNull:
 			if str == "" {
+				if written.Excl && written != pe && index != nil {
+					// llmsh: ${!x:=w} with x=a[1]: bash's error,
+					// which abandons the line.
+					return "", ParamError{Msg: cfg.Env.Get(written.Param.Value).String() + ": invalid variable name"}
+				}
 				if (index == nil || name == "@" || name == "*") && !syntax.ValidName(name) {
 					// llmsh: ${1:=x}, ${@:=x}: bash's error, which abandons
 					// the line.
@@ -548,12 +557,21 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// llmsh: an array declared and never assigned (declare -a
 			// d) is described as an unset variable: ${d[@]@a} is a,
 			// ${d[@]@A} declare -a d, as bash.
-			unsetArray := indexAllElements && !vr.IsSet() && (vr.Kind == Indexed || vr.Kind == Associative)
-			if indexAllElements && strings.Contains("QEPUuLa", arg) && len(arg) == 1 && !(unsetArray && arg == "a") {
+			// llmsh: a name with no value, only attributes (declare -x
+			// x) is described the same way: ${x[@]@a} is x.
+			unsetArray := indexAllElements && !vr.IsSet()
+			// llmsh: @k and @K of the parameters or a scalar quote each
+			// element, as @Q.
+			kvList := vr.Kind == Indexed && name != "@" && name != "*" || vr.Kind == Associative
+			if indexAllElements && len(arg) == 1 && (strings.Contains("QEPUuLa", arg) && !(unsetArray && arg == "a") || strings.Contains("kK", arg) && !kvList) {
 				// llmsh: each element, as bash does.
 				out := make([]string, len(elems))
+				evr := vr
+				if name == "@" || name == "*" {
+					evr = Variable{} // llmsh: parameters have no attributes
+				}
 				for i, e := range elems {
-					if out[i], err = cfg.elemAtOp(arg, e, vr); err != nil {
+					if out[i], err = cfg.elemAtOp(arg, e, evr); err != nil {
 						return "", err
 					}
 				}
@@ -578,6 +596,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
 				flags := vr.Flags()
+				if indexAllElements && (name == "@" || name == "*") {
+					str = join(positionalDecl(elems, cfg.quoter())) // llmsh: set -- …
+					break
+				}
 				if !syntax.ValidName(name) && index == nil {
 					str = "" // llmsh: ${1@A}, ${0@A}: nothing, as bash
 					break
@@ -636,6 +658,36 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 	}
 	return str, nil
+}
+
+// declSpaceJoin reports whether bash joins the list pe, of name, by
+// spaces in the value of a declaration builtin's NAME=VALUE argument when
+// IFS is empty and pe is not quoted, as the fields of a word: $* in
+// every form, and ${a[*]} sliced, trimmed, with an @ operator or its keys
+// (${!a[*]}); ${a[*]} alone, replaced or case-converted joins by nothing
+// as in an assignment.
+func declSpaceJoin(pe *syntax.ParamExp, name string) bool {
+	if name == "*" || pe.Slice != nil || pe.Excl {
+		return true
+	}
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.OtherParamOps:
+		return true
+	}
+	return false
+}
+
+// attrOp reports whether pe is ${v@A} or ${v@a}, which describe an array
+// v with elements but none at 0 also under set -u, as bash.
+func attrOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps {
+		return false
+	}
+	op := nodeLit(pe.Exp.Word)
+	return op == "A" || op == "a"
 }
 
 // hereDocSpaces reports whether bash joins the list of pe by spaces in
@@ -718,21 +770,26 @@ func (cfg *Config) removePattern(str, pat string, fromEnd, shortest bool) string
 // perElemOps applies pattern removal, replacement, or case conversion to
 // each element, leaving them unchanged for any whole-expansion operator.
 func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, error) {
+	// llmsh: a pattern or replacement is expanded once, and not for a
+	// list of no elements, as bash.
 	switch {
 	case pe.Repl != nil:
+		if len(elems) == 0 {
+			return elems, nil
+		}
 		return cfg.replaceElems(pe.Repl, elems)
 	case pe.Exp != nil:
-		arg, err := Literal(cfg, pe.Exp.Word)
-		if err != nil {
-			return nil, err
-		}
 		switch op := pe.Exp.Op; op {
 		case syntax.OtherParamOps:
+			arg, err := Literal(cfg, pe.Exp.Word)
+			if err != nil {
+				return nil, err
+			}
 			// llmsh: "${a[@]@Q}" and the like, element by element.
 			if positional := pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*"); positional && arg == "A" {
 				return positionalDecl(elems, cfg.quoter()), nil
 			}
-			if len(arg) == 1 && strings.Contains("QEPUuLa", arg) {
+			if len(arg) == 1 && strings.Contains("QEPUuLakK", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
 				if _, t := vr.Resolve(cfg.Env); t.Declared() {
 					vr = t // llmsh: a nameref's target
@@ -756,6 +813,9 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			if len(elems) == 0 {
+				return elems, nil
+			}
 			// llmsh: the pattern's quoted parts match literally.
 			pat, err := Pattern(cfg, pe.Exp.Word)
 			if err != nil {
@@ -765,6 +825,9 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 		case syntax.UpperFirst, syntax.UpperAll,
 			syntax.LowerFirst, syntax.LowerAll,
 			syntax.ToggleFirst, syntax.ToggleAll:
+			if len(elems) == 0 {
+				return elems, nil
+			}
 			return cfg.caseConvWord(op, pe.Exp.Word, elems)
 		}
 	}
@@ -780,13 +843,14 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if err != nil {
 		return nil, err
 	}
-	if orig == "" && anchor == 0 {
-		return elems, nil // nothing to replace
-	}
-	// llmsh: backslashes and & as bash reads them (replTemplate).
+	// llmsh: backslashes and & as bash reads them (replTemplate); the
+	// replacement is expanded even when the pattern is empty, as bash.
 	with, err := cfg.replTemplate(repl.With)
 	if err != nil {
 		return nil, err
+	}
+	if orig == "" && anchor == 0 {
+		return elems, nil // nothing to replace
 	}
 	n := 1
 	if repl.All {
@@ -1032,8 +1096,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		if n < 0 {
 			// llmsh: bash reports v[-1] of a scalar and expands it
 			// to nothing.
-			cfg.badNegative()
-			return "", false, nil
+			return "", false, cfg.badNegative(idx, vr)
 		}
 		if n == 0 {
 			return vr.Str, vr.IsSet(), nil
@@ -1051,8 +1114,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 			// Negative indices count from one past the maximum index.
 			if i += internal.IndexedMax(vr.List, vr.Indexes) + 1; i < 0 {
 				// llmsh: bash reports it and expands to nothing.
-				cfg.badNegative()
-				return "", false, nil
+				return "", false, cfg.badNegative(idx, vr)
 			}
 		}
 		if str, ok := vr.indexedVal(i); ok {
@@ -1084,20 +1146,29 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 				return "", false, subscriptErr(err)
 			}
 			if n < 0 {
-				cfg.badNegative() // llmsh: ${u[-1]}, as bash
+				cfg.badNegative(idx, vr) // llmsh: ${u[-1]}, as bash
 			}
 		}
 	}
 	return "", false, nil
 }
 
-// badNegative reports, as bash, a negative subscript before the first
+// badNegative reports, as bash, a negative subscript idx before the first
 // element of the parameter being expanded ("a: bad array subscript"),
-// which then expands to nothing.
-func (cfg *Config) badNegative() {
+// which then expands to nothing. The length of such an element of a set
+// variable vr (${#s[-1]}) is bash's error instead, which abandons the
+// line: "-1]: bad array subscript"; an unset one's is 0, unreported.
+func (cfg *Config) badNegative(idx syntax.ArithmExpr, vr Variable) error {
+	if cfg.curParam != nil && cfg.curParam.Length {
+		if vr.IsSet() {
+			return ParamError{Msg: SubscriptText(idx) + "]: bad array subscript"}
+		}
+		return nil
+	}
 	if cfg.Warn != nil && cfg.curParam != nil {
 		cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
 	}
+	return nil
 }
 
 // assignElem assigns a variable via an expansion like ${a=val} or

@@ -55,6 +55,9 @@ type splitter struct {
 	// joining its pieces by spaces too (IFS=:; set -- a:b c;
 	// ${u:-$@} is the one field "a:b c").
 	rhsAt bool
+	// noneAt is set when a list in the double-quoted part being added
+	// had no elements (dblQuoted).
+	noneAt bool
 }
 
 // wordFields expands the parts of a word into fields, each a list of
@@ -391,7 +394,30 @@ func (sp *splitter) text(s string, inExp bool) {
 // dblQuoted adds a double-quoted part: quoted text, with a field for each
 // element of "$@", "${a[@]}" and the like ("a$@b" with a, b and c as the
 // parameters is "aa", "b" and "cb"; with none, "ab").
+//
+// llmsh: a part with a list of no elements whose other text is empty
+// ("$@$*", "${a[@]}$x" with no parameters, no elements) is no field,
+// unless a field was begun before it, as bash; "$@""" is one field.
 func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
+	before, nFields, nCur := sp.exists, len(sp.fields), len(sp.cur)
+	outer := sp.noneAt
+	sp.noneAt = false
+	defer func() { sp.noneAt = outer }()
+	if err := sp.dblQuotedParts(dq); err != nil {
+		return err
+	}
+	if sp.noneAt && !before && sp.exists && len(sp.fields) == nFields && len(sp.cur) >= nCur {
+		for _, part := range sp.cur[nCur:] {
+			if part.val != "" {
+				return nil
+			}
+		}
+		sp.cur, sp.exists = sp.cur[:nCur], false
+	}
+	return nil
+}
+
+func (sp *splitter) dblQuotedParts(dq *syntax.DblQuoted) error {
 	cfg := sp.cfg
 	start := 0
 	for j, p := range dq.Parts {
@@ -447,6 +473,9 @@ func (sp *splitter) dblQuoted(dq *syntax.DblQuoted) error {
 		if err := sp.dblText(dq.Parts[start:j]); err != nil {
 			return err
 		}
+		if len(elems) == 0 {
+			sp.noneAt = true
+		}
 		for k, elem := range elems {
 			if k > 0 {
 				sp.brk()
@@ -500,7 +529,16 @@ func (sp *splitter) dblWordOp(pe *syntax.ParamExp) error {
 		return err
 	}
 	if w != nil {
-		return sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(w.Parts)})
+		n := len(sp.fields)
+		if err := sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(w.Parts)}); err != nil {
+			return err
+		}
+		if len(sp.fields) == n && !sp.exists {
+			// llmsh: WORD gave no field ("${u:-$@}" with no
+			// parameters): bash's one empty field.
+			sp.quoted("", quoteDouble)
+		}
+		return nil
 	}
 	sp.quoted(val, quoteDouble)
 	return nil

@@ -364,7 +364,13 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 		switch {
 		case r.Funcs[name] == nil:
 			status = 1
-		case o.namesOnly && listing:
+			if o.print {
+				// llmsh: declare -pf NAME reports it, as bash.
+				r.out(b.String())
+				b.Reset()
+				r.errf("%s%s: %s: not found\n", r.errPrefix(), o.variant, name)
+			}
+		case o.namesOnly && (listing || o.print):
 			b.WriteString("declare -f" + r.funcAttrs[name] + " " + name + "\n")
 		case o.namesOnly && r.opts[optExtDebug]:
 			// llmsh: extdebug adds where the function was defined.
@@ -520,7 +526,9 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		default:
 			val := ""
 			if as.Value != nil {
-				val = r.assignValue(as.Value)
+				var err error
+				val, err = expand.DeclValue(r.ecfg, as.Value)
+				r.expandErr(err)
 			}
 			as2 := *as
 			as2.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: val}}}

@@ -1826,9 +1826,10 @@ func (r *Runner) circularRef(name string) bool {
 // (llmsh): an unset element is empty, also under set -u, as in bash
 // (declare -A d; set -u; d[k]+=v gave "d[k]: unbound variable").
 func (r *Runner) elemForAppend(name string, index syntax.ArithmExpr) string {
-	nounset := r.ecfg.NoUnset
-	r.ecfg.NoUnset = false
-	defer func() { r.ecfg.NoUnset = nounset }()
+	nounset, warn := r.ecfg.NoUnset, r.ecfg.Warn
+	// llmsh: a[-9]+=x is reported once, by the assignment, as bash.
+	r.ecfg.NoUnset, r.ecfg.Warn = false, nil
+	defer func() { r.ecfg.NoUnset, r.ecfg.Warn = nounset, warn }()
 	return r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
 		Param: &syntax.Lit{Value: name}, Index: index}}})
 }
