@@ -72,7 +72,7 @@ func TestIsolatedCrash(t *testing.T) {
 	other := newIsolated(t, llmsh.Options{})
 	run(t, other, `kept=yes`)
 	s := newIsolated(t, llmsh.Options{Limits: llmsh.Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
-	res, err := s.Run(context.Background(), `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, nil)
+	res, err := s.Run(context.Background(), `eval "$(printf '%1000000s' '' | tr ' ' '(')"`, nil)
 	if !errors.Is(err, llmsh.ErrCrashed) || !strings.Contains(err.Error(), "stack overflow") {
 		t.Fatalf("Run: %+v, %v; want ErrCrashed naming the stack overflow", res, err)
 	}

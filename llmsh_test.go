@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -14,11 +15,17 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/vfsdproc"
 )
 
 // TestMain lets the test binary act as vfsd: a Session re-executes it in
 // server mode.
 func TestMain(m *testing.M) {
+	if vfsdproc.IsWorker() {
+		// An isolated session's process: TestIsolatedCrash's stack
+		// overflow comes at 64 MiB instead of Go's 1 GB.
+		debug.SetMaxStack(64 << 20)
+	}
 	llmsh.MaybeServeVfsd()
 	os.Exit(m.Run())
 }
