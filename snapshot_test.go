@@ -299,7 +299,7 @@ func TestSnapshotStatusFds(t *testing.T) {
 		}
 		for script, want := range map[string]string{
 			`exec 7<real.log`:        "descriptor 7 reads " + dir + "/real.log",
-			`exec 8< <(echo x)`:      "descriptor 8 is a pipe",
+			`exec 8< <(:)`:           "descriptor 8 is a pipe",
 			"exec 9<<EOF\nhere\nEOF": "descriptor 9 is a pipe",
 		} {
 			c := openSession(t, iso, llmsh.Options{Outputs: []string{dir}, Dir: dir})
@@ -350,9 +350,9 @@ trap 'echo ret >> /dbg' RETURN; trap 'echo err >> /dbg' ERR; trap 'echo "debug $
 func TestRestoreTimeLimit(t *testing.T) {
 	snap := []byte(`{"format":"llmsh-snapshot","version":2,"cwd":"/","variables":[{"name":"x","decl":"declare -- x=1; while :; do :; done"}]}`)
 	bothWays(t, func(t *testing.T, iso bool) {
-		s := openSession(t, iso, llmsh.Options{Timeout: time.Second})
+		s := openSession(t, iso, llmsh.Options{Timeout: 500 * time.Millisecond})
 		err := s.Restore(context.Background(), snap)
-		if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "time limit (1s)") {
+		if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "time limit (500ms)") {
 			t.Fatalf("Restore of a looping snapshot: %v", err)
 		}
 		if r := run(t, s, `echo "${x-fresh}"`); r.Stdout != "fresh\n" {
@@ -360,7 +360,7 @@ func TestRestoreTimeLimit(t *testing.T) {
 		}
 		// Without a time limit, the caller's context ends it.
 		u := openSession(t, iso, llmsh.Options{})
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
 		defer cancel()
 		if err := u.Restore(ctx, snap); !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("Restore with its context ended: %v", err)
