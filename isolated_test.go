@@ -16,6 +16,7 @@ import (
 // TestIsolated runs the session tests again with Options.Isolated: the
 // shell in a worker process, every call relayed.
 func TestIsolated(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		f    func(*testing.T)
@@ -69,10 +70,11 @@ func testStat(t *testing.T) {
 // only: its Run says so, another session in the same program goes on, and
 // Reset starts the crashed one anew.
 func TestIsolatedCrash(t *testing.T) {
+	t.Parallel()
 	other := newIsolated(t, llmsh.Options{})
 	run(t, other, `kept=yes`)
 	s := newIsolated(t, llmsh.Options{Limits: llmsh.Limits{MaxNesting: 50_000_000, MaxScriptSize: 64 << 20}})
-	res, err := s.Run(context.Background(), `eval "$(printf '%20000000s' '' | tr ' ' '(')"`, nil)
+	res, err := s.Run(context.Background(), `eval "$(printf '%1000000s' '' | tr ' ' '(')"`, nil)
 	if !errors.Is(err, llmsh.ErrCrashed) || !strings.Contains(err.Error(), "stack overflow") {
 		t.Fatalf("Run: %+v, %v; want ErrCrashed naming the stack overflow", res, err)
 	}
@@ -100,6 +102,7 @@ func TestIsolatedCrash(t *testing.T) {
 // with status 125 and the llmsh command's message, and the session goes
 // on.
 func TestIsolatedMemoryLimit(t *testing.T) {
+	t.Parallel()
 	s := newIsolated(t, llmsh.Options{MaxMemory: 64 << 20})
 	run(t, s, `kept=yes`)
 	res := run(t, s, `x=$(yes); echo never`)
@@ -132,6 +135,7 @@ var _ = func() struct{} {
 // and mcp run their sessions so): ErrCrashed with llmsh's line, and Reset
 // starts the session anew.
 func TestIsolatedStuckRun(t *testing.T) {
+	t.Parallel()
 	s := newIsolated(t, llmsh.Options{Timeout: 500 * time.Millisecond})
 	res, err := s.Run(context.Background(), `llmsh-test-stuck; echo never`, nil)
 	if !errors.Is(err, llmsh.ErrCrashed) || !strings.Contains(err.Error(), "llmsh: the script did not stop when its run was cancelled") {
@@ -148,6 +152,7 @@ func TestIsolatedStuckRun(t *testing.T) {
 // TestIsolatedParallelFileCalls: ReadFile and Stat answer while a Run is in
 // progress, from several goroutines.
 func TestIsolatedParallelFileCalls(t *testing.T) {
+	t.Parallel()
 	s := newIsolated(t, llmsh.Options{})
 	run(t, s, `echo data > /f`)
 	started := &signalReader{text: "go\n", read: make(chan struct{})}

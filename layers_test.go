@@ -71,6 +71,7 @@ func vendoredTree(rel string) string {
 // TestLayers fails on an import that runs from a lower layer to a higher
 // one (or across one layer), and on a package no layer names.
 func TestLayers(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
 		var ee *exec.ExitError

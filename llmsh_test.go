@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -14,11 +15,17 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/vfsdproc"
 )
 
 // TestMain lets the test binary act as vfsd: a Session re-executes it in
 // server mode.
 func TestMain(m *testing.M) {
+	if vfsdproc.IsWorker() {
+		// An isolated session's process: TestIsolatedCrash's stack
+		// overflow comes at 64 MiB instead of Go's 1 GB.
+		debug.SetMaxStack(64 << 20)
+	}
 	llmsh.MaybeServeVfsd()
 	os.Exit(m.Run())
 }
@@ -48,6 +55,7 @@ func run(t *testing.T, s *llmsh.Session, script string) llmsh.Result {
 }
 
 func TestStatePersists(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := newSession(t, llmsh.Options{Outputs: []string{dir}, Dir: dir})
 	run(t, s, `x=1; f() { echo "f:$1"; }; mkdir sub; cd sub; echo real > real.txt; echo virt > /scratch.txt; export E=e`)
@@ -65,6 +73,7 @@ func TestStatePersists(t *testing.T) {
 }
 
 func TestStatusAndStreams(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{})
 	for _, tc := range []struct {
 		script, stdin, stdout, stderr string
@@ -90,6 +99,7 @@ func TestStatusAndStreams(t *testing.T) {
 }
 
 func TestTimeoutKeepsSession(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{Timeout: 200 * time.Millisecond})
 	run(t, s, `v=kept`)
 	res := run(t, s, `echo before; while :; do :; done`)
@@ -103,6 +113,7 @@ func TestTimeoutKeepsSession(t *testing.T) {
 }
 
 func TestMaxOutput(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{MaxOutput: 10})
 	res := run(t, s, `yes`)
 	if res.Stdout != "y\ny\ny\ny\ny\n" || !res.Truncated || res.ExitCode != 125 || !strings.Contains(res.Stderr, "output limit exceeded") {
@@ -115,6 +126,7 @@ func TestMaxOutput(t *testing.T) {
 }
 
 func TestLimitKeepsSession(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{Limits: llmsh.Limits{MaxCommands: 100}})
 	res := run(t, s, `i=0; while :; do i=$((i+1)); done`)
 	if res.ExitCode != 125 || !strings.Contains(res.Stderr, "limit exceeded") {
@@ -142,6 +154,7 @@ func (r *signalReader) Read(p []byte) (int, error) {
 }
 
 func TestContextCancel(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	in := &signalReader{text: "x\n", read: make(chan struct{})}
@@ -163,6 +176,7 @@ func TestContextCancel(t *testing.T) {
 }
 
 func TestReset(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{})
 	run(t, s, `x=1; echo v > /v.txt`)
 	if err := s.Reset(); err != nil {
@@ -175,6 +189,7 @@ func TestReset(t *testing.T) {
 }
 
 func TestClose(t *testing.T) {
+	t.Parallel()
 	s, err := llmsh.New(llmsh.Options{Isolated: isolated(t)})
 	if err != nil {
 		t.Fatal(err)
@@ -194,6 +209,7 @@ func TestClose(t *testing.T) {
 // CI), each with virtual files of the same names that the others must
 // never see, and one session used from several goroutines.
 func TestConcurrentSessions(t *testing.T) {
+	t.Parallel()
 	const n = 4
 	var wg sync.WaitGroup
 	for i := range n {
@@ -232,6 +248,7 @@ func TestConcurrentSessions(t *testing.T) {
 }
 
 func TestNoVfsd(t *testing.T) {
+	t.Parallel()
 	_, err := llmsh.New(llmsh.Options{VfsdPath: filepath.Join(t.TempDir(), "missing"), Isolated: isolated(t)})
 	if err == nil || !strings.Contains(err.Error(), "cannot start vfsd") {
 		t.Fatalf("got %v", err)
@@ -239,6 +256,7 @@ func TestNoVfsd(t *testing.T) {
 }
 
 func TestReadFileAndDir(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	outside := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("A"), 0o644)
@@ -265,6 +283,7 @@ func TestReadFileAndDir(t *testing.T) {
 }
 
 func TestMaxVirtualBytes(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{MaxVirtualBytes: 100})
 	res := run(t, s, `seq 10 > /small; seq 1000 | sort -o /big; echo $?; wc -l < /small`)
 	if res.Stdout != "2\n10\n" || !strings.Contains(res.Stderr, "sort: fflush failed: /big: File too large\nsort: write error\n") {
@@ -275,6 +294,7 @@ func TestMaxVirtualBytes(t *testing.T) {
 // TestVirtualFilesOmitted: a Result names the shortest virtual files when
 // their names do not fit one listing, and counts the others.
 func TestVirtualFilesOmitted(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{})
 	res := run(t, s, `d=/tmp/$(printf "%0250d/" $(seq 15)); mkdir -p "$d"; for i in $(seq 300); do : > "$d$(printf %0230d $i)"; done; echo x > /tmp/important`)
 	if !slices.Contains(res.VirtualFiles, "/tmp/important") || res.VirtualFilesOmitted == 0 ||
@@ -289,6 +309,7 @@ func TestVirtualFilesOmitted(t *testing.T) {
 // outlived the Run, so that a serve session's `while :; do :; done &`
 // burnt a CPU for good, past any time limit.
 func TestRunEndsJobs(t *testing.T) {
+	t.Parallel()
 	for _, iso := range []bool{false, true} {
 		s, err := llmsh.New(llmsh.Options{Isolated: iso, Timeout: time.Minute})
 		if err != nil {

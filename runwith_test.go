@@ -44,6 +44,7 @@ func (l *lockedBuffer) String() string {
 // script that would otherwise loop until the session's time limit. The
 // Result then holds no copy of what went to the writers.
 func TestRunWithLiveOutput(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{Timeout: time.Minute})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -71,6 +72,7 @@ func TestRunWithLiveOutput(t *testing.T) {
 // they are tighter than the session's, and are cut to the session's when
 // they are looser.
 func TestRunWithBoundedLimits(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{Timeout: 200 * time.Millisecond, MaxOutput: 10})
 	loop := "while :; do :; done"
 	for _, c := range []struct {
@@ -99,6 +101,7 @@ func TestRunWithBoundedLimits(t *testing.T) {
 // the script, which persist; $? is the previous script's; a Dir that cd
 // refuses is the Run's status and message, and the script does not run.
 func TestRunWithDirAndEnv(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := newSession(t, llmsh.Options{Inputs: []string{dir}})
 	run(t, s, "(exit 3)")
@@ -123,6 +126,7 @@ func TestRunWithDirAndEnv(t *testing.T) {
 // TestRunWithScript: Script runs the text as a script file: its errors
 // name the script (at a prompt, llmsh), and the EXIT trap runs at its end.
 func TestRunWithScript(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{Name: "job.sh"})
 	res, err := s.RunWith(context.Background(), "echo before\nif", llmsh.RunOptions{Script: true})
 	if err != nil || res.ExitCode != 2 || res.Stdout != "before\n" || res.Stderr != "job.sh: line 3: syntax error: unexpected end of file\n" {
@@ -143,6 +147,7 @@ func TestRunWithScript(t *testing.T) {
 // TestGrantRefused: a grant vfsd cannot serve fails New with
 // ErrGrantRefused and vfsd's reason, which names the path.
 func TestGrantRefused(t *testing.T) {
+	t.Parallel()
 	var vfsdErr bytes.Buffer
 	missing := filepath.Join(t.TempDir(), "missing")
 	_, err := llmsh.New(llmsh.Options{Inputs: []string{missing + "/x"}, VfsdStderr: &vfsdErr, Isolated: isolated(t)})
@@ -175,6 +180,7 @@ func TestInProcessMemoryLimit(t *testing.T) {
 // TestRunWithOnStop: OnStop hears why the session stopped a Run (here
 // its output cap), and nothing for a Run that ended by itself.
 func TestRunWithOnStop(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, llmsh.Options{MaxOutput: 4})
 	var mu sync.Mutex
 	var causes []error

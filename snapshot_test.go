@@ -18,7 +18,10 @@ import (
 // bothWays runs f with an in-process and with an isolated session.
 func bothWays(t *testing.T, f func(t *testing.T, iso bool)) {
 	for _, iso := range []bool{false, true} {
-		t.Run(map[bool]string{false: "inprocess", true: "isolated"}[iso], func(t *testing.T) { f(t, iso) })
+		t.Run(map[bool]string{false: "inprocess", true: "isolated"}[iso], func(t *testing.T) {
+			t.Parallel()
+			f(t, iso)
+		})
 	}
 }
 
@@ -71,6 +74,7 @@ RO=x
 `
 
 func TestSnapshotRestore(t *testing.T) {
+	t.Parallel()
 	bothWays(t, func(t *testing.T, iso bool) {
 		ctx := context.Background()
 		a := openSession(t, iso, llmsh.Options{Dir: t.TempDir()})
@@ -137,6 +141,7 @@ func slicesEqual(a, b []string) bool {
 }
 
 func TestRestoreRefuses(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openSession(t, false, llmsh.Options{})
 	run(t, s, `x=1; echo v > /v.txt`)
@@ -199,6 +204,7 @@ func (s *syncBuf) String() string {
 }
 
 func TestRunStream(t *testing.T) {
+	t.Parallel()
 	bothWays(t, func(t *testing.T, iso bool) {
 		s := openSession(t, iso, llmsh.Options{MaxOutput: 40})
 		var all, errs syncBuf
@@ -244,6 +250,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // TestSnapshotHiddenBuiltin: functions named as the builtins a snapshot
 // reads the state with (bash allows them) are carried like any other.
 func TestSnapshotHiddenBuiltin(t *testing.T) {
+	t.Parallel()
 	bothWays(t, func(t *testing.T, iso bool) {
 		ctx := context.Background()
 		s := openSession(t, iso, llmsh.Options{})
@@ -275,6 +282,7 @@ x=1; command unset HOME`)
 // into a snapshot; a descriptor that cannot be opened again as it was is
 // refused, with the reason.
 func TestSnapshotStatusFds(t *testing.T) {
+	t.Parallel()
 	bothWays(t, func(t *testing.T, iso bool) {
 		ctx := context.Background()
 		dir := t.TempDir()
@@ -299,7 +307,7 @@ func TestSnapshotStatusFds(t *testing.T) {
 		}
 		for script, want := range map[string]string{
 			`exec 7<real.log`:        "descriptor 7 reads " + dir + "/real.log",
-			`exec 8< <(echo x)`:      "descriptor 8 is a pipe",
+			`exec 8< <(:)`:           "descriptor 8 is a pipe",
 			"exec 9<<EOF\nhere\nEOF": "descriptor 9 is a pipe",
 		} {
 			c := openSession(t, iso, llmsh.Options{Outputs: []string{dir}, Dir: dir})
@@ -316,6 +324,7 @@ func TestSnapshotStatusFds(t *testing.T) {
 // export (and of the restore after the trap line), and, looping, kept a
 // snapshot running for good, beyond any time limit.
 func TestSnapshotRunsNoTraps(t *testing.T) {
+	t.Parallel()
 	bothWays(t, func(t *testing.T, iso bool) {
 		ctx := context.Background()
 		a := openSession(t, iso, llmsh.Options{})
@@ -348,11 +357,12 @@ trap 'echo ret >> /dbg' RETURN; trap 'echo err >> /dbg' ERR; trap 'echo "debug $
 // kept the session (under serve, a worker burning a CPU and a pending
 // session's place) for good.
 func TestRestoreTimeLimit(t *testing.T) {
+	t.Parallel()
 	snap := []byte(`{"format":"llmsh-snapshot","version":2,"cwd":"/","variables":[{"name":"x","decl":"declare -- x=1; while :; do :; done"}]}`)
 	bothWays(t, func(t *testing.T, iso bool) {
-		s := openSession(t, iso, llmsh.Options{Timeout: time.Second})
+		s := openSession(t, iso, llmsh.Options{Timeout: 500 * time.Millisecond})
 		err := s.Restore(context.Background(), snap)
-		if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "time limit (1s)") {
+		if !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "time limit (500ms)") {
 			t.Fatalf("Restore of a looping snapshot: %v", err)
 		}
 		if r := run(t, s, `echo "${x-fresh}"`); r.Stdout != "fresh\n" {
@@ -360,7 +370,7 @@ func TestRestoreTimeLimit(t *testing.T) {
 		}
 		// Without a time limit, the caller's context ends it.
 		u := openSession(t, iso, llmsh.Options{})
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
 		defer cancel()
 		if err := u.Restore(ctx, snap); !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("Restore with its context ended: %v", err)

@@ -24,9 +24,13 @@ const WorkerModeArg = "__llmsh_session"
 // llmsh sets it before calling Serve.
 var WorkerMain func(conn *net.UnixConn) int
 
+// IsWorker reports whether this process was started as a worker
+// (StartWorker). Tests lower a worker's limits with it.
+func IsWorker() bool { return len(os.Args) > 1 && os.Args[1] == WorkerModeArg }
+
 // serveWorker runs WorkerMain when this process is a worker.
 func serveWorker() {
-	if len(os.Args) < 2 || os.Args[1] != WorkerModeArg || WorkerMain == nil {
+	if !IsWorker() || WorkerMain == nil {
 		return
 	}
 	// Ctrl-C at a terminal is for the parent, which cancels the run.

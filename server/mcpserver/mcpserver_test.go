@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
@@ -14,10 +15,16 @@ import (
 	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/vfsdproc"
 )
 
 // TestMain lets the test binary act as the sessions' vfsd.
 func TestMain(m *testing.M) {
+	if vfsdproc.IsWorker() {
+		// A session's process: TestCrashStartsAnew's stack overflow comes at
+		// 64 MiB instead of Go's 1 GB.
+		debug.SetMaxStack(64 << 20)
+	}
 	llmsh.MaybeServeVfsd()
 	os.Exit(m.Run())
 }
@@ -267,7 +274,7 @@ func TestCrashStartsAnew(t *testing.T) {
 	if _, _, err := runBash(ctx, sess, BashInput{Command: "kept=yes"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	res, out, err := runBash(ctx, sess, BashInput{Command: `eval "$(printf '%20000000s' '' | tr ' ' '(')"`}, nil)
+	res, out, err := runBash(ctx, sess, BashInput{Command: `eval "$(printf '%1000000s' '' | tr ' ' '(')"`}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
