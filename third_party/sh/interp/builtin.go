@@ -499,6 +499,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if !ok {
 			return st
 		}
+		defer r.keepBashCommand()() // llmsh: specialvars.go
 		src := strings.Join(args, " ")
 		// llmsh: eval's text is numbered from the eval's line (bash: the
 		// line where its first argument ends).
@@ -571,6 +572,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) < 1 {
 			return failf(2, "%s%s: filename argument required\n%s: usage: %s\n", r.errPrefix(), name, name, usage)
 		}
+		defer r.keepBashCommand()() // llmsh: specialvars.go
 		path, err := args[0], error(nil)
 		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)

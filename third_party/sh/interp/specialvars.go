@@ -126,6 +126,14 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 	return vr, false
 }
 
+// keepBashCommand saves $BASH_COMMAND for eval and source, which put it
+// back when they return, as bash's parse_and_execute: an ERR trap for a
+// failed `eval false` names `eval false` (after the one for `false`).
+func (r *Runner) keepBashCommand() (restore func()) {
+	cmd, redirs, text, src := r.curCmd, r.curRedirs, r.curText, r.curSrc
+	return func() { r.curCmd, r.curRedirs, r.curText, r.curSrc = cmd, redirs, text, src }
+}
+
 // writtenCommand is the simple command running as bash's BASH_COMMAND
 // shows it: its words as written ($((1+2)), not the printer's $((1 + 2))),
 // one space between them, but a $( ) printed again and $'…' decoded as
@@ -161,10 +169,7 @@ func (r *Runner) writtenCommand(p *syntax.Printer) (string, bool) {
 func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
 	var printed strings.Builder
 	p.Print(&printed, n)
-	if hasCmdSubst(n) {
-		// bash prints a $( ) again, as the printer does.
-		return printed.String()
-	}
+	// A $( ) in it is laid out anew as bash's parser does (comsub.go).
 	fp := &funcPrinter{src: r.curSrc, words: p}
 	w, isWord := n.(*syntax.Word)
 	if isWord && hasDollarSgl(w) {
@@ -202,18 +207,6 @@ func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
 		return printed.String()
 	}
 	return text
-}
-
-// hasCmdSubst reports whether n holds a command substitution.
-func hasCmdSubst(n syntax.Node) bool {
-	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
-		if cs, ok := n.(*syntax.CmdSubst); ok && !cs.Backquotes {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // assignSpecial handles an assignment to a variable whose value bash
