@@ -499,10 +499,12 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 		held := r.holdRedirs()
 		go func() {
-			defer releaseRedirs(held)
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
 			r2.exit.leaveShell()  // subshells don't exit the parent shell
+			// llmsh: the files it held are closed (written out) before
+			// wait returns: `{ echo late & } > out; wait; cat out`.
+			releaseRedirs(held)
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
