@@ -351,6 +351,12 @@ type Runner struct {
 	// pipeElem marks the next statement as an element of a pipeline,
 	// which sets -e and the ERR trap leave to the pipeline (llmsh).
 	pipeElem bool
+	// pipeStmt is the pipeline's element that the runner runs, whose
+	// end by a signal it does not report (llmsh: reportForeground).
+	pipeStmt *syntax.Stmt
+	// subStmt is the ( … ) statement running in the foreground, for
+	// reportForeground (llmsh).
+	subStmt *syntax.Stmt
 	// pipeCall marks a pipeline's element that is a simple command: its
 	// $BASH_SUBSHELL is the shell's, one more once it calls a function,
 	// as bash's (llmsh).
@@ -526,6 +532,9 @@ type exitStatus struct {
 	// arithmetic error, too many arguments): set -e does not end the
 	// shell for them, as it does for a bad substitution.
 	noExit bool
+	// llmsh: signaled is the signal that ended the shell (kill of its
+	// own $BASHPID), for its parent's report (reportForeground).
+	signaled uint8
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler

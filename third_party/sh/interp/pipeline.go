@@ -127,6 +127,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		_, sub := elems[i].Cmd.(*syntax.Subshell)
 		sub = sub && i == n-1
 		subs[i].pipeElem = !sub
+		subs[i].pipeStmt = elems[i]
 		if sub {
 			subs[i].callbackErr = r.callbackErr
 		}

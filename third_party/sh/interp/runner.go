@@ -552,6 +552,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		debugDone = true
 	} else if _, ok := st.Cmd.(*syntax.Subshell); ok {
 		r.subshellCommandText(st) // llmsh: $BASH_COMMAND for an ERR trap
+		r.subStmt = st            // llmsh: reportForeground
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	oldSrc := r.stdinSrc
@@ -808,6 +809,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
+		if sig := r.exit.signaled; sig != 0 {
+			r.exit.signaled = 0
+			r.reportForeground(int(sig), r2.bashPid, cm) // llmsh: jobs.go
+		}
 		r.childExited(1) // llmsh: chld.go
 		if r.timedSub == cm {
 			// llmsh: `time ( … ) 2>f` reports under the redirections
