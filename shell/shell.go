@@ -21,6 +21,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -401,6 +402,11 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
 		var st int
+		var killed *killedShell
+		if isNestedShell(path.Base(args[0])) {
+			killed = new(killedShell)
+			ctx = context.WithValue(ctx, killedShell{}, killed)
+		}
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
 			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
@@ -437,12 +443,20 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 				w.DropOutput()
 			}
 		}
+		if killed != nil && killed.sig != 0 && st == 128+killed.sig {
+			return interp.KilledStatus{Sig: killed.sig, Pid: killed.pid}
+		}
 		if st != 0 {
 			return interp.ExitStatus(uint8(st))
 		}
 		return nil
 	}
 }
+
+// killedShell is, in the context of a command that names a nested shell,
+// the signal that ended that shell (`bash -c 'kill $$'`) and its pid:
+// the parent reports it as bash (interp.KilledStatus).
+type killedShell struct{ sig, pid int }
 
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
@@ -739,6 +753,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		sub.RouteBuiltins(s.routes...)
 	}
 	st := sub.Run(ctx, src, o.Name)
+	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
+		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
+	}
 	if err := sub.limitErr(); err != nil {
 		// A limit ends the whole run, not only the nested shell, which
 		// has said so already.

@@ -267,21 +267,17 @@ func (r *Runner) notifyKilled() {
 	}
 }
 
-// reportForeground says that a ( … ) in the foreground (cm, whose shell
-// had $BASHPID pid) was ended by signal sig, as bash's
-// notify_of_job_status in a shell without job control: "NAME: line N:
-// PID Killed  ( … )" on the stderr the statement had before its own
-// redirections; only the signal's description for SIGTERM or a signal
-// the shell traps; nothing for SIGINT or SIGPIPE, in a command
-// substitution, or for an element of a pipeline (bash lists the whole
-// pipeline).
-func (r *Runner) reportForeground(sig, pid int, cm *syntax.Subshell) {
-	st := r.subStmt
-	r.subStmt = nil
-	if sig == sigINT || sig == sigPIPE || r.subst != nil || st == r.pipeStmt || r.llmsh.jobControl || st == nil || st.Cmd != cm {
+// reportForeground says that st, in the foreground, whose process had
+// $BASHPID pid, was ended by signal sig, as bash's notify_of_job_status
+// in a shell without job control: "NAME: line N: PID Killed  ( … )" on
+// w, the stderr the statement had before its own redirections; only the
+// signal's description for SIGTERM or a signal the shell traps; nothing
+// for SIGINT or SIGPIPE, in a command substitution, or for an element
+// of a pipeline (bash lists the whole pipeline).
+func (r *Runner) reportForeground(sig, pid int, st *syntax.Stmt, w io.Writer) {
+	if sig == sigINT || sig == sigPIPE || r.subst != nil || st == r.pipeStmt || r.llmsh.jobControl {
 		return
 	}
-	w := r.cmdErr
 	if w == nil {
 		w = r.stderr
 	}
@@ -289,7 +285,7 @@ func (r *Runner) reportForeground(sig, pid int, cm *syntax.Subshell) {
 		fmt.Fprintf(w, "%s\n", signalDescription(sig))
 		return
 	}
-	fmt.Fprintf(w, "%s%5d %-24s%s\n", r.errPrefix(), pid, signalDescription(sig), r.subshellText(st))
+	fmt.Fprintf(w, "%s%5d %-24s%s\n", r.errPrefix(), pid, signalDescription(sig), r.stmtText(st))
 }
 
 // maxReaped bounds how many ended jobs a runner remembers for `wait PID`

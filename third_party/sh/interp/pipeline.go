@@ -293,6 +293,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		list[i] = oneStatus[st.code][0]
 		if r.opts[optPipeFail] && !st.ok() {
 			r.exit = st
+			r.exit.signaled = 0 // llmsh: reported for the last element only
 		}
 	}
 	for _, r2 := range subs {

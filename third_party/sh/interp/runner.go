@@ -693,6 +693,15 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 		r.restoreFds(&sv, false)
 	}
+	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
+		// llmsh: a command that a signal ended (a nested shell's
+		// KilledStatus), reported on the stderr it had before its
+		// redirections, as bash.
+		if !elem { // an element's is the pipeline's, when it is the last
+			r.exit.signaled = 0
+			r.reportForeground(int(sig), r.exit.sigPid, st, r.stderr)
+		}
+	}
 	if r.selfTraps != nil && !r.handlingTrap {
 		r.runSelfTraps(ctx) // llmsh: kill -SIG $$ (signals.go)
 	}
@@ -811,7 +820,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.exit = r2.exit
 		if sig := r.exit.signaled; sig != 0 {
 			r.exit.signaled = 0
-			r.reportForeground(int(sig), r2.bashPid, cm) // llmsh: jobs.go
+			st := r.subStmt
+			r.subStmt = nil
+			if st != nil && st.Cmd == cm {
+				r.reportForeground(int(sig), r2.bashPid, st, r.cmdErr) // llmsh: jobs.go
+			}
 		}
 		r.childExited(1) // llmsh: chld.go
 		if r.timedSub == cm {

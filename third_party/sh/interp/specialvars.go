@@ -318,12 +318,12 @@ func (r *Runner) subshellCommandText(st *syntax.Stmt) {
 	if r.callbackErr == "" || r.inTrap {
 		return
 	}
-	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, nil, r.subshellText(st), r.text.src
+	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, nil, r.stmtText(st), r.text.src
 }
 
-// subshellText is a ( … ) statement as bash prints it for $BASH_COMMAND
-// and in job reports: `( exit 2 ) 2> /dev/null`.
-func (r *Runner) subshellText(st *syntax.Stmt) string {
+// stmtText is a statement as bash prints it for $BASH_COMMAND and in job
+// reports: `( exit 2 ) 2> /dev/null`.
+func (r *Runner) stmtText(st *syntax.Stmt) string {
 	fp := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true))}
 	fp.command(st.Cmd, 0)
 	fp.redirs(st.Redirs, false)
