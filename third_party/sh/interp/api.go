@@ -359,6 +359,9 @@ type Runner struct {
 	subStmt *syntax.Stmt
 	// killedBy is the signal that ended the last Run: KilledBy (llmsh).
 	killedBy uint8
+	// evalCmd is $BASH_COMMAND as the outermost eval or source running
+	// found it: its own text (llmsh: keepBashCommand).
+	evalCmd *bashCommand
 	// pipeCall marks a pipeline's element that is a simple command: its
 	// $BASH_SUBSHELL is the shell's, one more once it calls a function,
 	// as bash's (llmsh).

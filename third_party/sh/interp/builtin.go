@@ -221,6 +221,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// exit in another trap's action leaves it for the end.
 		if cb := r.callbackExit; cb != "" && !r.handlingTrap && !r.trapsOff {
 			r.callbackExit = ""
+			if r.evalCmd != nil {
+				r.evalCmd.put(r) // llmsh: the eval's or source's own text
+			}
 			r.exit = exit
 			r.trapCallback(ctx, cb, "exit")
 			exit = r.exit // the action's exit N sets the status

@@ -129,9 +129,32 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 // keepBashCommand saves $BASH_COMMAND for eval and source, which put it
 // back when they return, as bash's parse_and_execute: an ERR trap for a
 // failed `eval false` names `eval false` (after the one for `false`).
+// The outermost one's is also what exit shows to the EXIT trap, as
+// bash's exit unwinds them all (evalCmd).
 func (r *Runner) keepBashCommand() (restore func()) {
-	cmd, redirs, text, src := r.curCmd, r.curRedirs, r.curText, r.curSrc
-	return func() { r.curCmd, r.curRedirs, r.curText, r.curSrc = cmd, redirs, text, src }
+	saved := &bashCommand{r.curCmd, r.curRedirs, r.curText, r.curSrc}
+	outer := r.evalCmd == nil
+	if outer {
+		r.evalCmd = saved
+	}
+	return func() {
+		saved.put(r)
+		if outer {
+			r.evalCmd = nil
+		}
+	}
+}
+
+// bashCommand is a saved $BASH_COMMAND.
+type bashCommand struct {
+	cmd    syntax.Command
+	redirs []*syntax.Redirect
+	text   string
+	src    string
+}
+
+func (b *bashCommand) put(r *Runner) {
+	r.curCmd, r.curRedirs, r.curText, r.curSrc = b.cmd, b.redirs, b.text, b.src
 }
 
 // writtenCommand is the simple command running as bash's BASH_COMMAND
