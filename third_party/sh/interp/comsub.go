@@ -77,22 +77,36 @@ func (p *funcPrinter) substText(s syntax.Node) string {
 // the next command has no indent), one in the background is followed
 // by " "; with semiLast a ";" ends the list, as the body of an if or a
 // loop. indentFirst indents the first command (not in ( ) or { }).
+// Here-document bodies go at the separator after their command, which
+// then keeps its newline or is a space; as bash's was_heredoc, the ";"
+// of the next separator is then dropped too.
 func (p *funcPrinter) comsubList(stmts []*syntax.Stmt, ind int, semiLast, indentFirst bool) {
 	if indentFirst {
 		p.indent(ind)
 	}
+	wasDoc := false
 	for i, st := range stmts {
 		if i > 0 {
 			prev := stmts[i-1]
+			sameLine := prev.End().Line() == st.Pos().Line()
+			sep := "\n"
 			switch {
-			case p.flushHdocs(): // the bodies end the line
+			case p.flushHdocs():
+				wasDoc = true
+				if sameLine {
+					sep = " "
+				}
 			case prev.Background:
-				p.b.WriteString(" ")
-			case prev.End().Line() == st.Pos().Line():
-				p.b.WriteString("; ")
-			default:
-				p.b.WriteString("\n")
+				sep = " "
+			case wasDoc || p.midDoc:
+				wasDoc, p.midDoc = false, false
+				if sameLine {
+					sep = " "
+				}
+			case sameLine:
+				sep = "; "
 			}
+			p.b.WriteString(sep)
 		}
 		p.stmt(st, ind)
 	}
