@@ -132,6 +132,9 @@ type Options struct {
 	Args    []string
 	Command bool
 	Source  string
+	// FromStdin says that the scripts are read from standard input (bash
+	// -s, or no script operand): $- ends in "s", as bash's.
+	FromStdin bool
 	// ShellOpts are set options the shell starts with, as set takes them
 	// ("-e", "-o", "pipefail").
 	ShellOpts []string
@@ -346,7 +349,8 @@ func (s *Session) start() error {
 	sh, shErr := shell.New(shell.Options{
 		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
 		Name: s.opts.Name, Args: s.opts.Args, ShellOpts: s.opts.ShellOpts, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
-		PanicLog: panicLog(s.opts.Verbose, &s.stderr),
+		FromStdin: s.opts.FromStdin,
+		PanicLog:  panicLog(s.opts.Verbose, &s.stderr),
 	})
 	if _, err := hello(); err != nil {
 		if vfsdproc.Refused(p.Close()) && vfsdErr != nil {

@@ -2,8 +2,11 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -59,16 +62,27 @@ func cat(env *Env) int {
 	w := stdoutWriter(env)
 	buf := make([]byte, ioBufSize)
 	// GNU cat names standard input "-" in its messages, as EachFile does.
+	closedIn := false // stdin is a closed descriptor (<&-)
 	done := env.EachFile(w, files, func(name string, r io.Reader) error {
+		var err error
 		if plain {
-			return copyOut(env, shortFlusher{w}, r, buf)
+			err = copyOut(env, shortFlusher{w}, r, buf)
+		} else {
+			err = st.run(env, w, r)
 		}
-		return st.run(env, w, r)
+		closedIn = closedIn || name == "-" && errors.Is(err, syscall.EBADF)
+		return err
 	})
 	if st.pendingCR && !done.Stopped {
 		w.WriteByte('\r')
 	}
-	return done.finish(env, w)
+	status := done.finish(env, w)
+	if closedIn {
+		// GNU cat closes the stdin it read, which fails too.
+		fmt.Fprintf(env.Stderr, "cat: closing standard input: %s\n", gnu.Strerror(syscall.EBADF))
+		status = 1
+	}
+	return status
 }
 
 // run copies r to w with cat's line options.

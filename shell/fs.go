@@ -342,6 +342,9 @@ func createWithUmask(c *vfsclient.Client, abs string, umask fs.FileMode) {
 func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWriteCloser, error) {
 	hc := interp.HandlerCtx(ctx)
 	output := flag&(os.O_WRONLY|os.O_RDWR) != 0
+	if name == "" {
+		return nil, redirError(name, syscall.ENOENT) // `> ""`: open("") fails
+	}
 	abs := absPath(hc.Dir, name)
 	if d, ok := openDevice(abs); ok {
 		if output && abs == procUUID {
@@ -358,6 +361,10 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 			// Linux opens the file of a descriptor anew, at its start,
 			// when the descriptor is a file's.
 			return s.openPlain(ctx, rf.f.Name(), flag)
+		}
+		if hc.Stdin == nil {
+			// <&-: /dev/stdin names no open file.
+			return nil, redirError(name, syscall.ENOENT)
 		}
 		return nopRWC{r: hc.Stdin}, nil
 	case "/dev/stdout", "/dev/fd/1":

@@ -71,7 +71,10 @@ func (s *Shell) SetAtPrompt(on bool) { interp.AtPrompt(on)(s.runner) }
 
 // StartInteractive sets what an interactive bash starts with: aliases are
 // expanded (expand_aliases), as the prompt's lines are read.
-func (s *Shell) StartInteractive() { interp.Interactive(true)(s.runner) }
+func (s *Shell) StartInteractive() {
+	interp.Interactive(true)(s.runner)
+	interp.Invocation("is")(s.runner) // $- as bash's himBHs
+}
 
 // HasFunc reports whether the shell defines a function named name.
 func (s *Shell) HasFunc(name string) bool {

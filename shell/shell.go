@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"maps"
 	"math"
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -82,8 +83,11 @@ type Options struct {
 	// "NAME: -c: line N: …", as bash's (a file's "FILE: line N: …", a
 	// script on stdin's "NAME: line N: …").
 	Command bool
-	Args    []string // $1…
-	Limits  Limits
+	// FromStdin says the script is standard input (bash -s, or bash with
+	// no script operand, interactive too): $- ends in "s".
+	FromStdin bool
+	Args      []string // $1…
+	Limits    Limits
 	// Color is the operator's choice for builtins' --color=auto: "" or
 	// "auto" colours when the command's stdout is a terminal, "always"
 	// always, "never" never (as when NO_COLOR is set).
@@ -221,7 +225,7 @@ func New(opts Options) (*Shell, error) {
 		interp.ProcSubstHandler(s.procSubstHandler),
 		interp.GoContext(goContext),
 		interp.ScriptName(opts.Source),
-		interp.Invocation(map[bool]string{true: "c"}[opts.Command]),
+		interp.Invocation(invocationFlags(opts)),
 		interp.ExecBuiltins(shellBuiltins...),
 		interp.DeferredWrites(s.deferred.settle),
 		interp.DeferredRedirects(true),
@@ -409,6 +413,11 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 	return func(ctx context.Context, args []string) error {
 		hc := interp.HandlerCtx(ctx)
 		var st int
+		var killed *killedShell
+		if isNestedShell(path.Base(args[0])) {
+			killed = new(killedShell)
+			ctx = context.WithValue(ctx, killedShell{}, killed)
+		}
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
 			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
@@ -445,12 +454,20 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 				w.DropOutput()
 			}
 		}
+		if killed != nil && killed.sig != 0 && st == 128+killed.sig {
+			return interp.KilledStatus{Sig: killed.sig, Pid: killed.pid}
+		}
 		if st != 0 {
 			return interp.ExitStatus(uint8(st))
 		}
 		return nil
 	}
 }
+
+// killedShell is, in the context of a command that names a nested shell,
+// the signal that ended that shell (`bash -c 'kill $$'`) and its pid:
+// the parent reports it as bash (interp.KilledStatus).
+type killedShell struct{ sig, pid int }
 
 // exec runs one command in-process and returns its status.
 func (s *Shell) exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
@@ -474,13 +491,32 @@ func scriptPrefix(hc interp.HandlerContext) string {
 	return "llmsh: "
 }
 
+// invocationFlags are the letters that end $- for how the shell was
+// started: "c" for a -c string, "s" for a script read from stdin.
+func invocationFlags(opts Options) string {
+	switch {
+	case opts.Command:
+		return "c"
+	case opts.FromStdin:
+		return "s"
+	}
+	return ""
+}
+
+// closedStdin is a command's standard input after <&-: every read fails
+// with EBADF, as a read(2) of a closed descriptor ("cat: -: Bad file
+// descriptor", status 1).
+type closedStdin struct{}
+
+func (closedStdin) Read([]byte) (int, error) { return 0, syscall.EBADF }
+
 // run is exec; shellBuiltin says that args[0] is the shell's builtin of
 // that name (echo, printf: see shellBuiltins), which the interpreter has
 // asked for.
 func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
 	if stdin == nil {
-		stdin = strings.NewReader("")
+		stdin = closedStdin{} // <&-: every read fails, as in bash
 	}
 	if strings.Contains(name, "/") {
 		return s.runPath(ctx, args, stdin, stdout, stderr, dir, environ)
@@ -709,6 +745,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	environ = slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "IFS=") })
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars, o.OnlyVars = stdin, stdout, stderr, dir, environ, true
 	o.Name, o.Args, o.ShellOpts, o.Source, o.Command = inv.name, inv.args, inv.opts, inv.file, inv.command
+	o.FromStdin = !inv.command && inv.file == ""
 	if r := currentRunner(ctx); r != nil {
 		o.ParentPid = r.Pid()
 		o.IgnoredSignals = r.IgnoredSignals()
@@ -727,6 +764,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		sub.RouteBuiltins(s.routes...)
 	}
 	st := sub.Run(ctx, src, o.Name)
+	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
+		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
+	}
 	if err := sub.limitErr(); err != nil {
 		// A limit ends the whole run, not only the nested shell, which
 		// has said so already.

@@ -546,7 +546,8 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		Timeout: o.timeout, MaxOutput: o.maxOutput, MaxMemory: cmp.Or(o.maxMemory, memoryLimit),
 		MaxWrite: o.maxWrite, Limits: shell.Limits{MaxCommands: o.maxCommands},
 		Name: name, Source: source, Command: o.haveScript, Args: scriptArgs, Color: builtinColor, ShellOpts: o.shellOpts,
-		Verbose: o.verbose,
+		FromStdin: !o.haveScript && (o.stdinScript || len(o.operands) == 0),
+		Verbose:   o.verbose,
 		// vfsd is running (exec has succeeded), so llmsh restricts
 		// itself while vfsd is still starting up and answering hello:
 		// the two take their time side by side.

@@ -351,6 +351,17 @@ type Runner struct {
 	// pipeElem marks the next statement as an element of a pipeline,
 	// which sets -e and the ERR trap leave to the pipeline (llmsh).
 	pipeElem bool
+	// pipeStmt is the pipeline's element that the runner runs, whose
+	// end by a signal it does not report (llmsh: reportForeground).
+	pipeStmt *syntax.Stmt
+	// subStmt is the ( … ) statement running in the foreground, for
+	// reportForeground (llmsh).
+	subStmt *syntax.Stmt
+	// killedBy is the signal that ended the last Run: KilledBy (llmsh).
+	killedBy uint8
+	// evalCmd is $BASH_COMMAND as the outermost eval or source running
+	// found it: its own text (llmsh: keepBashCommand).
+	evalCmd *bashCommand
 	// pipeCall marks a pipeline's element that is a simple command: its
 	// $BASH_SUBSHELL is the shell's, one more once it calls a function,
 	// as bash's (llmsh).
@@ -526,6 +537,11 @@ type exitStatus struct {
 	// arithmetic error, too many arguments): set -e does not end the
 	// shell for them, as it does for a bad substitution.
 	noExit bool
+	// llmsh: signaled is the signal that ended the shell (kill of its
+	// own $BASHPID) or the command (a handler's [KilledStatus]), and
+	// sigPid the pid it had, for the report (reportForeground).
+	signaled uint8
+	sigPid   int
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler
@@ -583,6 +599,11 @@ func (e *exitStatus) fromHandlerError(err error) {
 	} else if es, ok := errors.AsType[ExitStatus](err); ok {
 		e.err = err
 		e.code = uint8(es)
+	} else if ks, ok := errors.AsType[KilledStatus](err); ok && ks.Sig > 0 && ks.Sig < 128 {
+		// llmsh: reported as bash reports a command a signal ended.
+		e.code = uint8(128 + ks.Sig)
+		e.err = ExitStatus(e.code)
+		e.signaled, e.sigPid = uint8(ks.Sig), ks.Pid
 	} else {
 		e.fatal(err) // handler's custom fatal error
 	}
@@ -1093,6 +1114,14 @@ type ExitStatus uint8
 
 func (s ExitStatus) Error() string { return fmt.Sprintf("exit status %d", s) }
 
+// KilledStatus is what a handler returns for a command that signal Sig
+// ended, Pid its process id (a nested shell that killed itself): status
+// 128+Sig, reported as bash reports a foreground job that a signal
+// ended, "NAME: line N: PID Killed  CMD" or "Terminated" (llmsh).
+type KilledStatus struct{ Sig, Pid int }
+
+func (s KilledStatus) Error() string { return fmt.Sprintf("killed by signal %d", s.Sig) }
+
 // NewExitStatus creates an error which contains the specified exit status code.
 //
 // Deprecated: use [ExitStatus] directly.
@@ -1177,7 +1206,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
 		// the EXIT trap runs, as in bash (not for SIGKILL).
-		r.exit = exitStatus{code: uint8(128 + sig), exiting: true}
+		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
 		if sig == sigKILL {
 			r.callbackExit = ""
 		}
@@ -1186,6 +1215,10 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	r.deferBarrier(&r.exit) // llmsh: deferred.go
 	// A bare Command bypasses stmt, which normally updates lastExit.
 	r.lastExit = r.exit
+	r.killedBy = 0 // llmsh: KilledBy
+	if r.exit.exiting {
+		r.killedBy = r.exit.signaled
+	}
 	// Running an entire file implies an exit; a statement or command
 	// only exits the shell via the exit builtin, errexit, and so on.
 	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {

@@ -221,6 +221,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// exit in another trap's action leaves it for the end.
 		if cb := r.callbackExit; cb != "" && !r.handlingTrap && !r.trapsOff {
 			r.callbackExit = ""
+			if r.evalCmd != nil {
+				r.evalCmd.put(r) // llmsh: the eval's or source's own text
+			}
 			r.exit = exit
 			r.trapCallback(ctx, cb, "exit")
 			exit = r.exit // the action's exit N sets the status
@@ -499,6 +502,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if !ok {
 			return st
 		}
+		defer r.keepBashCommand()() // llmsh: specialvars.go
 		src := strings.Join(args, " ")
 		// llmsh: eval's text is numbered from the eval's line (bash: the
 		// line where its first argument ends).
@@ -571,6 +575,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) < 1 {
 			return failf(2, "%s%s: filename argument required\n%s: usage: %s\n", r.errPrefix(), name, name, usage)
 		}
+		defer r.keepBashCommand()() // llmsh: specialvars.go
 		path, err := args[0], error(nil)
 		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)

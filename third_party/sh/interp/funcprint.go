@@ -23,6 +23,7 @@ type funcPrinter struct {
 	hdocs  []*syntax.Redirect // here-documents due at the end of the line
 	noSemi bool               // the next separator has no ";" (after a here-document, as bash)
 	midDoc bool               // here-documents were written inside the line: the next separator between commands has no ";" (bash's was_heredoc)
+	comsub bool               // printing a $( )'s commands: bash's print_comsub layout (comsub.go)
 }
 
 // bashFuncText prints function name with body as bash does.
@@ -37,6 +38,8 @@ func (p *funcPrinter) indent(n int) { p.b.WriteString(strings.Repeat(" ", n)) }
 
 // function writes NAME () and the body as a group.
 func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword bool) {
+	defer func(c bool) { p.comsub = c }(p.comsub)
+	p.comsub = false // a function in a $( ) is printed as a function
 	if keyword {
 		p.b.WriteString("function ")
 	}
@@ -64,6 +67,10 @@ func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword 
 // list writes stmts one a line at indent ind; with semiLast the last one
 // ends with ";" too (the bodies of if, while, for), not in a group.
 func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
+	if p.comsub {
+		p.comsubList(stmts, ind, semiLast, true)
+		return
+	}
 	for i, st := range stmts {
 		if i == 0 || !stmts[i-1].Background {
 			p.indent(ind)
@@ -161,6 +168,9 @@ func (p *funcPrinter) text(n syntax.Node) string {
 	}
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if p.src != "" && n.Pos().IsValid() && start < end && end <= len(p.src) {
+		if substs := outerSubsts(n); len(substs) > 0 {
+			return p.withSubsts(start, end, substs) // comsub.go
+		}
 		return p.src[start:end]
 	}
 	var sb strings.Builder
@@ -369,6 +379,13 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		}
 		p.stmt(cm.Y, ind)
 	case *syntax.Block:
+		if p.comsub {
+			p.b.WriteString("{ ")
+			p.comsubList(cm.Stmts, ind, false, false)
+			p.semicolon()
+			p.b.WriteString(" }")
+			break
+		}
 		p.b.WriteString("{ \n")
 		p.list(cm.Stmts, ind+4, false)
 		p.b.WriteString("\n")
@@ -376,6 +393,11 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		p.b.WriteString("}")
 	case *syntax.Subshell:
 		p.b.WriteString("( ")
+		if p.comsub {
+			p.comsubList(cm.Stmts, ind, false, false)
+			p.b.WriteString(" )")
+			break
+		}
 		for i, st := range cm.Stmts {
 			if i > 0 {
 				p.b.WriteString(";\n")

@@ -267,6 +267,27 @@ func (r *Runner) notifyKilled() {
 	}
 }
 
+// reportForeground says that st, in the foreground, whose process had
+// $BASHPID pid, was ended by signal sig, as bash's notify_of_job_status
+// in a shell without job control: "NAME: line N: PID Killed  ( … )" on
+// w, the stderr the statement had before its own redirections; only the
+// signal's description for SIGTERM or a signal the shell traps; nothing
+// for SIGINT or SIGPIPE, in a command substitution, or for an element
+// of a pipeline (bash lists the whole pipeline).
+func (r *Runner) reportForeground(sig, pid int, st *syntax.Stmt, w io.Writer) {
+	if sig == sigINT || sig == sigPIPE || r.subst != nil || st == r.pipeStmt || r.llmsh.jobControl {
+		return
+	}
+	if w == nil {
+		w = r.stderr
+	}
+	if _, trapped := r.traps[signalName(sig)]; trapped || sig == sigTERM {
+		fmt.Fprintf(w, "%s\n", signalDescription(sig))
+		return
+	}
+	fmt.Fprintf(w, "%s%5d %-24s%s\n", r.errPrefix(), pid, signalDescription(sig), r.stmtText(st))
+}
+
 // maxReaped bounds how many ended jobs a runner remembers for `wait PID`
 // (bash remembers a bounded number of statuses too).
 const maxReaped = 1024

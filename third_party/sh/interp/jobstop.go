@@ -196,7 +196,6 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 	hctx := r2.handlerCtx(jctx, handlerKindExec, pos)
 	held := r.holdRedirs()
 	go func() {
-		defer releaseRedirs(held)
 		var exit exitStatus
 		if err := r2.execHandler(hctx, args); err == ErrNotFoundHook {
 			r2.callNotFoundHook(jctx, pos, args) // notfound.go
@@ -204,6 +203,7 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 		} else {
 			exit.fromHandlerError(err)
 		}
+		releaseRedirs(held) // before the wait for it returns
 		j.finish(r2, exit)
 	}()
 	var stopped bool

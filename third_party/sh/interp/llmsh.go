@@ -179,6 +179,11 @@ func ProcSubstHandler(f ProcSubstHandlerFunc) RunnerOption {
 // virtual id in each subshell.
 func (r *Runner) Pid() int { return r.bashPid }
 
+// KilledBy is the signal that ended the shell in the last Run (`kill
+// $$`, `kill -9 $BASHPID`), or 0: a nested shell's parent reports it
+// ([KilledStatus]).
+func (r *Runner) KilledBy() int { return int(r.killedBy) }
+
 // TextLimitError is the error of a text that passes a [TextLimits] bound.
 // eval, source and . refuse such a text with status 2, as a syntax error.
 type TextLimitError string

@@ -238,17 +238,23 @@ func optAllowed(i int, on bool) bool {
 // posixOptFlags returns the one-character flags of the enabled set
 // options, as held by "$-", in bash's order.
 func (r *Runner) posixOptFlags() string {
-	const order = "abefhkmnptuvxBCEHPT"
+	const order = "abefhikmnptuvxBCEHPT"
 	flags := make([]byte, 0, len(posixOptsTable))
 	for i, opt := range &posixOptsTable {
 		if opt.flag != ' ' && r.opts[i] {
 			flags = append(flags, opt.flag)
 		}
 	}
+	// llmsh: an interactive shell's i sorts among the options, as
+	// bash's himBHs; c and s end the string.
+	inv, interactive := strings.CutPrefix(r.llmsh.invocation, "i")
+	if interactive {
+		flags = append(flags, 'i')
+	}
 	slices.SortFunc(flags, func(a, b byte) int {
 		return indexByte(order, a) - indexByte(order, b)
 	})
-	return string(flags) + r.llmsh.invocation
+	return string(flags) + inv
 }
 
 // optsOn is $SHELLOPTS (the set -o options that are on) or, with shopt,
@@ -273,7 +279,8 @@ func (r *Runner) optsOn(shopt bool) string {
 }
 
 // Invocation gives the letters that end $- for how the shell was started:
-// "c" for a -c string, as bash's (llmsh).
+// "c" for a -c string, "s" for a script on stdin, "is" for an
+// interactive shell (its i sorts among the options), as bash's (llmsh).
 func Invocation(flags string) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.invocation = flags

@@ -127,6 +127,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		_, sub := elems[i].Cmd.(*syntax.Subshell)
 		sub = sub && i == n-1
 		subs[i].pipeElem = !sub
+		subs[i].pipeStmt = elems[i]
 		if sub {
 			subs[i].callbackErr = r.callbackErr
 		}
@@ -292,6 +293,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		list[i] = oneStatus[st.code][0]
 		if r.opts[optPipeFail] && !st.ok() {
 			r.exit = st
+			r.exit.signaled = 0 // llmsh: reported for the last element only
 		}
 	}
 	for _, r2 := range subs {

@@ -499,10 +499,12 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 		held := r.holdRedirs()
 		go func() {
-			defer releaseRedirs(held)
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
 			r2.exit.leaveShell()  // subshells don't exit the parent shell
+			// llmsh: the files it held are closed (written out) before
+			// wait returns: `{ echo late & } > out; wait; cat out`.
+			releaseRedirs(held)
 			bg.finish(r2, r2.exit)
 		}()
 	} else {
@@ -550,6 +552,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		debugDone = true
 	} else if _, ok := st.Cmd.(*syntax.Subshell); ok {
 		r.subshellCommandText(st) // llmsh: $BASH_COMMAND for an ERR trap
+		r.subStmt = st            // llmsh: reportForeground
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	oldSrc := r.stdinSrc
@@ -690,6 +693,15 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 		r.restoreFds(&sv, false)
 	}
+	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
+		// llmsh: a command that a signal ended (a nested shell's
+		// KilledStatus), reported on the stderr it had before its
+		// redirections, as bash.
+		if !elem { // an element's is the pipeline's, when it is the last
+			r.exit.signaled = 0
+			r.reportForeground(int(sig), r.exit.sigPid, st, r.stderr)
+		}
+	}
 	if r.selfTraps != nil && !r.handlingTrap {
 		r.runSelfTraps(ctx) // llmsh: kill -SIG $$ (signals.go)
 	}
@@ -806,6 +818,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
+		if sig := r.exit.signaled; sig != 0 {
+			r.exit.signaled = 0
+			st := r.subStmt
+			r.subStmt = nil
+			if st != nil && st.Cmd == cm {
+				r.reportForeground(int(sig), r2.bashPid, st, r.cmdErr) // llmsh: jobs.go
+			}
+		}
 		r.childExited(1) // llmsh: chld.go
 		if r.timedSub == cm {
 			// llmsh: `time ( … ) 2>f` reports under the redirections

@@ -209,7 +209,7 @@ targets:
 				if r.bashPid != r.llmsh.pid || sig == sigKILL {
 					r.callbackExit = ""
 				}
-				return exitStatus{code: uint8(128 + sig), exiting: true}
+				return exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
 			}
 			if r.exit.exiting {
 				return r.exit // llmsh: exit or set -e in the trap's action

@@ -126,6 +126,37 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 	return vr, false
 }
 
+// keepBashCommand saves $BASH_COMMAND for eval and source, which put it
+// back when they return, as bash's parse_and_execute: an ERR trap for a
+// failed `eval false` names `eval false` (after the one for `false`).
+// The outermost one's is also what exit shows to the EXIT trap, as
+// bash's exit unwinds them all (evalCmd).
+func (r *Runner) keepBashCommand() (restore func()) {
+	saved := &bashCommand{r.curCmd, r.curRedirs, r.curText, r.curSrc}
+	outer := r.evalCmd == nil
+	if outer {
+		r.evalCmd = saved
+	}
+	return func() {
+		saved.put(r)
+		if outer {
+			r.evalCmd = nil
+		}
+	}
+}
+
+// bashCommand is a saved $BASH_COMMAND.
+type bashCommand struct {
+	cmd    syntax.Command
+	redirs []*syntax.Redirect
+	text   string
+	src    string
+}
+
+func (b *bashCommand) put(r *Runner) {
+	r.curCmd, r.curRedirs, r.curText, r.curSrc = b.cmd, b.redirs, b.text, b.src
+}
+
 // writtenCommand is the simple command running as bash's BASH_COMMAND
 // shows it: its words as written ($((1+2)), not the printer's $((1 + 2))),
 // one space between them, but a $( ) printed again and $'…' decoded as
@@ -161,10 +192,7 @@ func (r *Runner) writtenCommand(p *syntax.Printer) (string, bool) {
 func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
 	var printed strings.Builder
 	p.Print(&printed, n)
-	if hasCmdSubst(n) {
-		// bash prints a $( ) again, as the printer does.
-		return printed.String()
-	}
+	// A $( ) in it is laid out anew as bash's parser does (comsub.go).
 	fp := &funcPrinter{src: r.curSrc, words: p}
 	w, isWord := n.(*syntax.Word)
 	if isWord && hasDollarSgl(w) {
@@ -202,18 +230,6 @@ func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
 		return printed.String()
 	}
 	return text
-}
-
-// hasCmdSubst reports whether n holds a command substitution.
-func hasCmdSubst(n syntax.Node) bool {
-	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
-		if cs, ok := n.(*syntax.CmdSubst); ok && !cs.Backquotes {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // assignSpecial handles an assignment to a variable whose value bash
@@ -325,10 +341,15 @@ func (r *Runner) subshellCommandText(st *syntax.Stmt) {
 	if r.callbackErr == "" || r.inTrap {
 		return
 	}
+	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, nil, r.stmtText(st), r.text.src
+}
+
+// stmtText is a statement as bash prints it for $BASH_COMMAND and in job
+// reports: `( exit 2 ) 2> /dev/null`.
+func (r *Runner) stmtText(st *syntax.Stmt) string {
 	fp := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true))}
 	fp.command(st.Cmd, 0)
 	fp.redirs(st.Redirs, false)
 	fp.endLine()
-	text := strings.ReplaceAll(fp.b.String(), ";\n", "; ")
-	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, nil, text, r.text.src
+	return strings.ReplaceAll(fp.b.String(), ";\n", "; ")
 }

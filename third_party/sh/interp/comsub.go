@@ -1,0 +1,127 @@
+// Copyright (c) 2026, the llmsh authors.
+// See LICENSE for licensing information
+
+package interp
+
+// Command substitutions printed as bash 5.2 prints them: its parser
+// reads a $( ) or <( ) and keeps the commands' text as its printer lays
+// them out again (parse_comsub, print_comsub), so declare -f, type and
+// $BASH_COMMAND show `$(echo hi | cat)` for `$(echo   hi|cat)` and
+// `$( ( exit 1 ))` for `$( (exit 1) )`. Backquotes keep their text.
+
+import (
+	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// outerSubsts are the outermost $( ) and <( ) >( ) in n, in order; not
+// those in backquotes, which bash keeps as written.
+func outerSubsts(n syntax.Node) []syntax.Node {
+	var found []syntax.Node
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			if !n.Backquotes && !n.TempFile && !n.ReplyVar {
+				found = append(found, n)
+			}
+			return false
+		case *syntax.ProcSubst:
+			found = append(found, n)
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// withSubsts is the source text from start to end with each of substs
+// (inside it, in order) printed anew.
+func (p *funcPrinter) withSubsts(start, end int, substs []syntax.Node) string {
+	var b strings.Builder
+	at := start
+	for _, s := range substs {
+		from, to := int(s.Pos().Offset()), int(s.End().Offset())
+		if from < at || to > end || from > to {
+			return p.src[start:end]
+		}
+		b.WriteString(p.src[at:from])
+		b.WriteString(p.substText(s))
+		at = to
+	}
+	b.WriteString(p.src[at:end])
+	return b.String()
+}
+
+// substText is a $( ) or a <( ) as bash prints it: a space after the
+// parenthesis when the commands start with one (`$( ( exit 1 ))`).
+func (p *funcPrinter) substText(s syntax.Node) string {
+	open, stmts := "$(", []*syntax.Stmt(nil)
+	switch s := s.(type) {
+	case *syntax.CmdSubst:
+		stmts = s.Stmts
+	case *syntax.ProcSubst:
+		open, stmts = s.Op.String(), s.Stmts
+	}
+	q := &funcPrinter{src: p.src, words: p.words, comsub: true}
+	q.list(stmts, 0, false)
+	body := q.b.String()
+	if strings.HasPrefix(body, "(") {
+		body = " " + body
+	}
+	return open + body + ")"
+}
+
+// comsubList writes stmts as bash's print_comsub does: commands on one
+// line are joined by "; ", a newline between two stays a newline (and
+// the next command has no indent), one in the background is followed
+// by " "; with semiLast a ";" ends the list, as the body of an if or a
+// loop. indentFirst indents the first command (not in ( ) or { }).
+// Here-document bodies go at the separator after their command, which
+// then keeps its newline or is a space; as bash's was_heredoc, the ";"
+// of the next separator is then dropped too.
+func (p *funcPrinter) comsubList(stmts []*syntax.Stmt, ind int, semiLast, indentFirst bool) {
+	if indentFirst {
+		p.indent(ind)
+	}
+	wasDoc := false
+	for i, st := range stmts {
+		if i > 0 {
+			prev := stmts[i-1]
+			sameLine := prev.End().Line() == st.Pos().Line()
+			sep := "\n"
+			switch {
+			case p.flushHdocs():
+				wasDoc = true
+				if sameLine {
+					sep = " "
+				}
+			case prev.Background:
+				sep = " "
+			case wasDoc || p.midDoc:
+				wasDoc, p.midDoc = false, false
+				if sameLine {
+					sep = " "
+				}
+			case sameLine:
+				sep = "; "
+			}
+			p.b.WriteString(sep)
+		}
+		p.stmt(st, ind)
+	}
+	if semiLast && len(p.hdocs) == 0 {
+		p.semicolon()
+	}
+	p.flushHdocs()
+}
+
+// semicolon writes ";" unless the text ends a line or a background
+// command, as bash's semicolon().
+func (p *funcPrinter) semicolon() {
+	s := p.b.String()
+	if s != "" && (s[len(s)-1] == '\n' || s[len(s)-1] == '&') {
+		return
+	}
+	p.b.WriteString(";")
+}
