@@ -619,6 +619,10 @@ func (s *arithState) next() {
 		if c == '-' {
 			tok = atPostDec
 		}
+	case (c == '+' || c == '-') && c1 == c && s.tok == atNum &&
+		(s.lastTok == atPreInc || s.lastTok == atPreDec):
+		// bash's readtok catches ++a++ and --a-- here.
+		s.fail(t[i:i+2] + ": assignment requires lvalue")
 	case (c == '+' || c == '-') && c1 == c:
 		k := i + 2
 		for k < len(t) && isArithBlank(t[k]) {
