@@ -565,20 +565,24 @@ func (s *arithState) next() {
 		}
 		s.name = t[i:j]
 		s.pos = j
-		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
-			name, err := s.ev.cfg.fixSubscript(s.name)
-			if err != nil {
-				s.failErr(err)
-			}
-			s.name = name
-		}
 		// An assignment's target is not read.
 		k := j
 		for k < len(t) && isArithBlank(t[k]) {
 			k++
 		}
 		assign := k < len(t) && t[k] == '=' && (k+1 >= len(t) || t[k+1] != '=')
-		if s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign {
+		read := s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign
+		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
+			if read {
+				s.unsetArray(s.name)
+			}
+			name, err := s.ev.cfg.fixSubscript(s.name)
+			if err != nil {
+				s.failErr(err)
+			}
+			s.name = name
+		}
+		if read {
 			s.val = s.varValue(s.name)
 		} else {
 			s.val = 0
@@ -619,6 +623,10 @@ func (s *arithState) next() {
 		if c == '-' {
 			tok = atPostDec
 		}
+	case (c == '+' || c == '-') && c1 == c && s.tok == atNum &&
+		(s.lastTok == atPreInc || s.lastTok == atPreDec):
+		// bash's readtok catches ++a++ and --a-- here.
+		s.fail(t[i:i+2] + ": assignment requires lvalue")
 	case (c == '+' || c == '-') && c1 == c:
 		k := i + 2
 		for k < len(t) && isArithBlank(t[k]) {
@@ -730,6 +738,26 @@ func digitValue(c byte, base int64) int64 {
 		return 63
 	}
 	return -1
+}
+
+// unsetArray is set -u's error for NAME[SUB] read when the array NAME
+// is not set (unset, or declared without a value): bash's expr_streval
+// names the array, before the subscript is evaluated (llmsh). An unset
+// element of a set array is 0, as in bash.
+func (s *arithState) unsetArray(name string) {
+	if !s.ev.cfg.NoUnset {
+		return
+	}
+	base := name[:strings.IndexByte(name, '[')]
+	vr := s.ev.cfg.Env.Get(base)
+	if vr.Kind == NameRef {
+		if n, v := vr.Resolve(s.ev.cfg.Env); n != "" && !strings.Contains(n, "[") {
+			vr = v
+		}
+	}
+	if !vr.IsSet() {
+		s.failErr(UnsetParameterError{Node: &syntax.ParamExp{Param: &syntax.Lit{Value: base}}, Message: "unbound variable"})
+	}
 }
 
 // varValue is the value of a variable (or element) as a number: its text

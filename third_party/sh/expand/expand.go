@@ -85,6 +85,10 @@ type Config struct {
 	// with a dot to be matched by a pattern which does not begin with a dot.
 	DotGlob bool
 
+	// GlobDots is set when bash's shopt globskipdots is off (llmsh): a
+	// pattern that begins with a dot then matches "." and "..".
+	GlobDots bool
+
 	// NoCaseGlob corresponds to the shell option which causes case-insensitive
 	// pattern matching in pathname expansion.
 	NoCaseGlob bool
@@ -1486,6 +1490,15 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			newMatches, err = cfg.globDir(base, dir, matcher, wantDir, newMatches)
 			if err != nil {
 				return nil, err
+			}
+			if cfg.GlobDots && part[0] == '.' {
+				// llmsh: shopt -u globskipdots: .* matches . and ..,
+				// which no listing holds.
+				for _, dot := range [...]string{".", ".."} {
+					if matcher(dot) {
+						newMatches = append(newMatches, pathJoin2(dir, dot))
+					}
+				}
 			}
 		}
 		matches = newMatches

@@ -742,9 +742,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) == 0 || args[len(args)-1] != "]" {
 			return failf(2, "%s[: missing `]'\n", r.errPrefix())
 		}
-		exit.code = r.runClassicTest(ctx, "[", args[:len(args)-1])
+		exit = r.classicTestStatus(r.runClassicTest(ctx, "[", args[:len(args)-1]))
 	case "test":
-		exit.code = r.runClassicTest(ctx, "test", args)
+		exit = r.classicTestStatus(r.runClassicTest(ctx, "test", args))
 	case "exec":
 		// TODO: Consider unix.Exec, i.e. actually replacing
 		// the process. It's in theory what a shell should do,

@@ -102,7 +102,7 @@ var bashOptsTable = [...]bashOpt{
 	{"failglob", false, optReal},
 	{"force_fignore", true, optNoop},
 	{"globasciiranges", true, optFixed},
-	{"globskipdots", true, optFixed},
+	{"globskipdots", true, optReal},
 	{"globstar", false, optReal},
 	{"gnu_errfmt", false, optNoop},
 	{"histappend", false, optNoop},
@@ -174,6 +174,7 @@ var (
 	optHistory     = posixOptIndex("history")
 
 	optDotGlob           = bashOptIndex("dotglob")
+	optGlobSkipDots      = bashOptIndex("globskipdots")
 	optExtDebug          = bashOptIndex("extdebug")
 	optExpandAliases     = bashOptIndex("expand_aliases")
 	optLastPipe          = bashOptIndex("lastpipe")

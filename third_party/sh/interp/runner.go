@@ -185,6 +185,7 @@ func (r *Runner) updateExpandOpts() {
 	}
 	r.ecfg.GlobStar = r.opts[optGlobStar]
 	r.ecfg.DotGlob = r.opts[optDotGlob]
+	r.ecfg.GlobDots = !r.opts[optGlobSkipDots]
 	r.ecfg.NoCaseGlob = r.opts[optNoCaseGlob]
 	r.ecfg.NoCaseMatch = r.opts[optNoCaseMatch]
 	r.ecfg.NullGlob = r.opts[optNullGlob]
