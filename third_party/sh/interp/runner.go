@@ -1472,7 +1472,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if !as.Naked && as.Value != nil {
 					text += "=" + r.literal(as.Value)
 				}
-				r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+				if o.print && o.variant != "export" && o.variant != "readonly" {
+					// llmsh: declare -p 'a b' looks the name up (bash).
+					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, text)
+				} else {
+					r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+				}
 				r.exit.code = 1
 				continue
 			}
@@ -1500,6 +1505,19 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// declare -p name: print variable with attributes.
 				// (llmsh: export -p NAME and readonly -p NAME act on
 				// NAME as without -p, as bash's.)
+				if !as.Naked && as.Value != nil {
+					// llmsh: declare -p a=b looks up "a=b" (bash).
+					text := name
+					if as.Index != nil {
+						text += "[" + subscriptText(as.Index) + "]"
+					}
+					if as.Append {
+						text += "+"
+					}
+					r.errf("%s%s: %s=%s: not found\n", r.errPrefix(), cm.Variant.Value, text, r.literal(as.Value))
+					r.exit.code = 1
+					continue
+				}
 				if as.Index != nil {
 					// llmsh: declare -p 'a[0]' names no variable (bash).
 					r.errf("%s%s: %s[%s]: not found\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
