@@ -763,6 +763,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if len(s.routes) > 0 {
 		sub.RouteBuiltins(s.routes...)
 	}
+	if o.Command {
+		sub.runner.SetExecutionString(src)
+	}
 	st := sub.Run(ctx, src, o.Name)
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
 		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
@@ -913,6 +916,10 @@ func isTerminal(w io.Writer) bool {
 	f, ok := w.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }
+
+// SetExecutionString sets $BASH_EXECUTION_STRING to src, the text of -c
+// that the shell is about to run (bash sets it as it starts).
+func (s *Shell) SetExecutionString(src string) { s.runner.SetExecutionString(src) }
 
 // Run parses and runs src and returns its exit status. Errors are printed
 // on the shell's stderr in llmsh's words.

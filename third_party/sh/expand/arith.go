@@ -822,6 +822,9 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		if vr.Kind == NameRef {
 			// llmsh: $(( r )) reads the nameref's target.
 			if n, _ := vr.Resolve(cfg.Env); n != "" && n != name {
+				if n == "RANDOM" {
+					cfg.drawRandomName() // llmsh: read through r, it draws
+				}
 				return cfg.arithGet(n)
 			}
 		}

@@ -114,8 +114,12 @@ type Runner struct {
 	// dynGone holds the dynamic variables (unsetPlain) that were unset:
 	// plain variables from then on (llmsh).
 	dynGone map[string]bool
-	// secondsBase is when $SECONDS was 0.
-	secondsBase time.Time
+	// secondsBase is when $SECONDS was last assigned (or the shell
+	// started), secondsAssigned the value assigned then: $SECONDS is
+	// secondsAssigned plus the whole seconds of the clock since, as
+	// bash counts them (tv_sec differences).
+	secondsBase     time.Time
+	secondsAssigned int64
 	// secondsRead is set once $SECONDS's value was computed (expanded,
 	// or declare -p SECONDS), which gives it the integer attribute, as
 	// bash's get_seconds (llmsh).
@@ -1311,33 +1315,34 @@ func (r *Runner) subshell(background bool) *Runner {
 		subst:      r.subst,      // llmsh: jobs that hold a $( )'s output
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
-		inTrap:        r.inTrap,
-		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
-		lastArg:       r.lastArg,                 // $_
-		lastBgPid:     r.lastBgPid,               // llmsh: $!
-		tempVars:      maps.Clone(r.tempVars),    // llmsh
-		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
-		histBase:      r.histBase,
-		subshellLevel: r.subshellLevel + 1,
-		inSource:      r.inSource,    // …and a sourced file's
-		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
-		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
-		secondsRead:   r.secondsRead,
-		cmdNumber:     r.cmdNumber,
-		xtraceFd:      r.xtraceFd,
-		xtraceSet:     r.xtraceSet,
-		frames:        r.frames, // llmsh: shared, never changed (callstack.go)
-		mainArgs:      r.mainArgs,
-		mainArgsSet:   r.mainArgsSet,
-		text:          r.text,
-		umask:         r.umask,
-		curCmd:        r.curCmd,
-		curRedirs:     r.curRedirs,
-		curText:       r.curText,
-		curSrc:        r.curSrc,
-		liveRedirs:    slices.Clone(r.liveRedirs),
-		stdinRedir:    r.stdinRedir,
-		gate:          r.gate, // llmsh: it stops with its job (jobstop.go)
+		inTrap:          r.inTrap,
+		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
+		lastArg:         r.lastArg,                 // $_
+		lastBgPid:       r.lastBgPid,               // llmsh: $!
+		tempVars:        maps.Clone(r.tempVars),    // llmsh
+		scriptHist:      slices.Clip(r.scriptHist), // llmsh: an append copies it
+		histBase:        r.histBase,
+		subshellLevel:   r.subshellLevel + 1,
+		inSource:        r.inSource,    // …and a sourced file's
+		inErrTrap:       r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
+		secondsBase:     r.secondsBase, // llmsh: $SECONDS counts on
+		secondsRead:     r.secondsRead,
+		secondsAssigned: r.secondsAssigned,
+		cmdNumber:       r.cmdNumber,
+		xtraceFd:        r.xtraceFd,
+		xtraceSet:       r.xtraceSet,
+		frames:          r.frames, // llmsh: shared, never changed (callstack.go)
+		mainArgs:        r.mainArgs,
+		mainArgsSet:     r.mainArgsSet,
+		text:            r.text,
+		umask:           r.umask,
+		curCmd:          r.curCmd,
+		curRedirs:       r.curRedirs,
+		curText:         r.curText,
+		curSrc:          r.curSrc,
+		liveRedirs:      slices.Clone(r.liveRedirs),
+		stdinRedir:      r.stdinRedir,
+		gate:            r.gate, // llmsh: it stops with its job (jobstop.go)
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

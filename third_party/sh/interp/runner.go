@@ -1473,7 +1473,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if !as.Naked && as.Value != nil {
 					text += "=" + r.literal(as.Value)
 				}
-				r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+				if o.print && o.variant != "export" && o.variant != "readonly" {
+					// llmsh: declare -p 'a b' looks the name up (bash).
+					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, text)
+				} else {
+					r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+				}
 				r.exit.code = 1
 				continue
 			}
@@ -1501,6 +1506,19 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// declare -p name: print variable with attributes.
 				// (llmsh: export -p NAME and readonly -p NAME act on
 				// NAME as without -p, as bash's.)
+				if !as.Naked && as.Value != nil {
+					// llmsh: declare -p a=b looks up "a=b" (bash).
+					text := name
+					if as.Index != nil {
+						text += "[" + subscriptText(as.Index) + "]"
+					}
+					if as.Append {
+						text += "+"
+					}
+					r.errf("%s%s: %s=%s: not found\n", r.errPrefix(), cm.Variant.Value, text, r.literal(as.Value))
+					r.exit.code = 1
+					continue
+				}
 				if as.Index != nil {
 					// llmsh: declare -p 'a[0]' names no variable (bash).
 					r.errf("%s%s: %s[%s]: not found\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
@@ -2062,19 +2080,19 @@ func hdocQuotedDelim(word *syntax.Word) bool {
 // in which case the parser only gives us literal parts.
 // Note that a partly quoted delimiter, such as "<<'A'B",
 // is not spotted by the parser either, so we still expand its body.
-func (r *Runner) hdocWord(word *syntax.Word, quoted bool) string {
+func (r *Runner) hdocWord(word *syntax.Word, quoted bool) (string, error) {
 	if quoted {
 		if lit := word.Lit(); lit != "" {
-			return lit
+			return lit, nil
 		}
 	}
-	return r.document(word)
+	return expand.Document(r.ecfg, word)
 }
 
 // hdocString returns the body of a here-document as a string.
-func (r *Runner) hdocString(rd *syntax.Redirect) string {
+func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 	if rd.Hdoc == nil {
-		return "" // an empty here-document
+		return "", nil // an empty here-document
 	}
 	quoted := hdocQuotedDelim(rd.Word)
 	if rd.Op != syntax.DashHdoc {
@@ -2083,11 +2101,16 @@ func (r *Runner) hdocString(rd *syntax.Redirect) string {
 	// Strip the leading tabs from each line.
 	var buf strings.Builder
 	var cur []syntax.WordPart
+	var docErr error
 	flushLine := func() {
 		if buf.Len() > 0 {
 			buf.WriteByte('\n')
 		}
-		buf.WriteString(r.hdocWord(&syntax.Word{Parts: cur}, quoted))
+		s, err := r.hdocWord(&syntax.Word{Parts: cur}, quoted)
+		if docErr == nil {
+			docErr = err
+		}
+		buf.WriteString(s)
 		cur = cur[:0]
 	}
 	for _, wp := range rd.Hdoc.Parts {
@@ -2107,7 +2130,24 @@ func (r *Runner) hdocString(rd *syntax.Redirect) string {
 		}
 	}
 	flushLine()
-	return buf.String()
+	return buf.String(), docErr
+}
+
+// docExpandErr reports an error of the expansion of a here-document or
+// here-string (llmsh): as bash, it fails the command with status 1 (a
+// redirection that failed), where the same error in a word would end the
+// shell (set -u, ${x:?}, $((1/0))) or abandon the line.
+func (r *Runner) docExpandErr(err error) {
+	_, tooLarge := errors.AsType[expand.ValueTooLargeError](err)
+	if tooLarge || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		r.expandErr(err)
+		return
+	}
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+		r.arithErr(r.arithPrefix, ae)
+		return
+	}
+	r.errf("%s%s\n", r.errPrefix(), err.Error())
 }
 
 // redir applies one redirection of a statement (llmsh: any descriptor,
@@ -2133,11 +2173,18 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	var doc *string
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
-		s := r.hdocString(rd)
+		s, err := r.hdocString(rd)
+		if err != nil {
+			r.docExpandErr(err)
+			return nil, errRedirExpand
+		}
 		doc = &s
 	case syntax.WordHdoc:
 		str, err := expand.HereString(r.ecfg, rd.Word)
-		r.expandErr(err)
+		if err != nil {
+			r.docExpandErr(err)
+			return nil, errRedirExpand
+		}
 		s := str + "\n"
 		doc = &s
 	}
