@@ -434,6 +434,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		}
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
+			hc.ExecFailed()
 			st = 127
 		} else if st == notFound && hc.NotFoundHook() {
 			return interp.ErrNotFoundHook // the script's command_not_found_handle

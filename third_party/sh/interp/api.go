@@ -263,9 +263,12 @@ type Runner struct {
 	stdPath bool
 	// execArgv0: the exec builtin runs a command (HandlerContext.Exec),
 	// with exec -a's name when not empty (HandlerContext.Argv0).
-	inExec    bool
-	execArgv0 string
-	execNoEnv bool // exec -c: the command gets an empty environment
+	inExec bool
+	// execFailed: the exec builtin's command could not be run
+	// (HandlerContext.ExecFailed).
+	execFailed bool
+	execArgv0  string
+	execNoEnv  bool // exec -c: the command gets an empty environment
 	// llmsh: declVariant is the declaration builtin whose assignments
 	// run; arithPrefix the command an arithmetic error names (bash's
 	// "declare: 1 +: syntax error…" for declare -i j="1 +").

@@ -779,9 +779,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		r.exit.exiting = true
 		r.inExec, r.execArgv0, r.execNoEnv = true, argv0, clearEnv
+		r.execFailed = false
 		r.exec(ctx, pos, args)
 		r.inExec, r.execArgv0, r.execNoEnv = false, "", false
 		exit = r.exit
+		if r.execFailed && r.opts[optExecFail] && !exit.fatalExit {
+			// llmsh: shopt -s execfail: a command exec cannot
+			// run leaves the shell running, as in bash.
+			exit.exiting = false
+		}
+		r.execFailed = false
 	case "command":
 		show, stdPath := false, false
 		fp := flagParser{remaining: args}

@@ -50,7 +50,7 @@ var posixOptsTable = [...]posixOpt{
 	{'e', "errexit", optReal, false},
 	{'E', "errtrace", optReal, false},
 	{'T', "functrace", optReal, false},
-	{'h', "hashall", optNoop, true},
+	{'h', "hashall", optReal, true},
 	{'H', "histexpand", optNoop, false},
 	{' ', "history", optReal, false}, // llmsh: a script's history (scripthist.go)
 	{' ', "ignoreeof", optNoop, false},
@@ -94,7 +94,7 @@ var bashOptsTable = [...]bashOpt{
 	{"direxpand", false, optNoop},
 	{"dirspell", false, optNoop},
 	{"dotglob", false, optReal},
-	{"execfail", false, optNoop},
+	{"execfail", false, optReal},
 	{"expand_aliases", false, optReal},
 	{"extdebug", false, optReal},
 	{"extglob", false, optReal},
@@ -158,6 +158,7 @@ var (
 	optBraceExpand = posixOptIndex("braceexpand")
 	optErrExit     = posixOptIndex("errexit")
 	optErrTrace    = posixOptIndex("errtrace")
+	optHashAll     = posixOptIndex("hashall")
 	optEmacs       = posixOptIndex("emacs")
 	optVi          = posixOptIndex("vi")
 	optLocalUnset  = bashOptIndex("localvar_unset")
@@ -189,6 +190,7 @@ var (
 	optXPGEcho           = bashOptIndex("xpg_echo")
 	optCdableVars        = bashOptIndex("cdable_vars")
 	optShiftVerbose      = bashOptIndex("shift_verbose")
+	optExecFail          = bashOptIndex("execfail")
 	optSourcePath        = bashOptIndex("sourcepath")
 	optLocalVarInherit   = bashOptIndex("localvar_inherit")
 )

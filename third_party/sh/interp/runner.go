@@ -2257,10 +2257,11 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 			}
 			return nil, r.ambiguousError(arg)
 		}
+		ename := dupErrName(rd, n, mtext)
 		if m >= fdMax {
-			return nil, badFdError(mtext)
+			return nil, badFdError(ename)
 		}
-		cls, err := r.dupFd(sv, n, m, mtext, keep)
+		cls, err := r.dupFd(sv, n, m, ename, keep)
 		if err != nil {
 			return nil, err
 		}
