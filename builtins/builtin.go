@@ -118,10 +118,12 @@ type Env struct {
 	// XPGEcho is the shell's shopt xpg_echo: the shell's echo expands
 	// backslash escapes unless -E says not to.
 	XPGEcho bool
-	// ByteLocale, for the shell's own builtins, is the shell's locale
-	// (LC_ALL, LC_CTYPE, LANG, exported or not) being C or POSIX, where
-	// printf's %q quotes each byte that is not ASCII.
-	ByteLocale bool
+	// ByteLocale, for the shell's own builtins, says whether the shell's
+	// locale (LC_ALL, LC_CTYPE, LANG, exported or not) is C or POSIX,
+	// where printf's %q quotes each byte that is not ASCII; nil means it
+	// is not. It looks the variables up when called (a printf with no
+	// %q never does).
+	ByteLocale func() bool
 	// EchoNoOptions is set when both xpg_echo and set -o posix are on:
 	// then bash's echo reads no options (echo -n x prints "-n x").
 	EchoNoOptions bool

@@ -372,7 +372,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			}
 			sp.prec = -1
 		}
-		p.str(printfQuote(a, p.env.ByteLocale), sp)
+		p.str(printfQuote(a, p.env.ByteLocale != nil && p.env.ByteLocale()), sp)
 	case '(':
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':

@@ -68,7 +68,6 @@ func fdDevPath(hc interp.HandlerContext, name string, output bool) (io.ReadWrite
 // descriptors of the shell that runs it (awk's getline < "/dev/fd/3",
 // print > "/dev/fd/4", cat /dev/fd/3 after exec 3<file).
 func fdOpener(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) func(n int, output bool) (io.ReadWriteCloser, bool) {
-	hc, hasFds := handlerContext(ctx)
 	return func(n int, output bool) (io.ReadWriteCloser, bool) {
 		switch n {
 		case 0:
@@ -78,6 +77,8 @@ func fdOpener(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) fu
 		case 2:
 			return nopRWC{w: stderr}, true
 		}
+		// Looked up when asked (most commands never open /dev/fd/N).
+		hc, hasFds := handlerContext(ctx)
 		if !hasFds {
 			return nil, false
 		}

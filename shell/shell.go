@@ -543,20 +543,30 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		}
 		return notFound
 	}
+	terminal := isTerminal(stdout)
 	env := &builtins.Env{
 		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
-		FS: clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
-		Color:    s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
+		Dir: dir, Environ: environ, Terminal: terminal,
+		Color:    s.opts.Color == "always" || s.opts.Color != "never" && terminal,
 		PanicLog: s.opts.PanicLog,
 	}
 	if shellBuiltin {
+		// The shell's own echo and printf (a command of every round of
+		// an agent's loop) read no file and run no command: no FS, no
+		// Exec; what printf alone may ask of the runner (%n's
+		// assignment, %q's locale) is looked up when it asks.
 		hc := interp.HandlerCtx(ctx)
-		env.Assign = func(name, value string) { hc.Assign(name, value) }
-		env.ShellPrefix = scriptPrefix(interp.HandlerCtx(ctx))
-		env.XPGEcho = name == "echo" && interp.HandlerCtx(ctx).ShellOption("xpg_echo")
-		env.ByteLocale = expand.ByteLocale(hc.Env)
-		env.EchoNoOptions = env.XPGEcho && interp.HandlerCtx(ctx).ShellOption("posix")
+		env.ShellPrefix = scriptPrefix(hc)
+		if name == "echo" {
+			env.XPGEcho = hc.ShellOption("xpg_echo")
+			env.EchoNoOptions = env.XPGEcho && hc.ShellOption("posix")
+		} else {
+			h := &printfHooks{hc: hc}
+			env.Assign, env.ByteLocale = h.assign, h.byteLocale
+		}
+		return s.runShellBuiltin(ctx, name, b, env, stdout, stderr)
 	}
+	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
 	}
@@ -593,17 +603,37 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	var pipe *pipeWatch
 	if !runsCommands[name] {
-		pipe = &pipeWatch{w: stdout}
-		env.Stdout = pipe
-		if interp.Stoppable(ctx) {
-			// In a job: a write waits while the job is stopped.
-			pipe.job = ctx
-			env.Stderr = stopWriter{ctx: ctx, w: stderr}
-		}
+		pipe = watchPipe(ctx, env, stdout, stderr)
 	}
-	if seq := deferSeq(ctx); shellBuiltin && seq != 0 && pipe != nil {
+	return s.runBuiltin(name, b, env, pipe, stdout, stderr)
+}
+
+// runShellBuiltin runs the shell's own echo or printf (see run), whose
+// settle may be deferred (runDeferrable).
+func (s *Shell) runShellBuiltin(ctx context.Context, name string, b builtins.Builtin, env *builtins.Env, stdout, stderr io.Writer) int {
+	pipe := watchPipe(ctx, env, stdout, stderr)
+	if seq := deferSeq(ctx); seq != 0 {
 		return s.runDeferrable(b, env, pipe, stdout, stderr, seq)
 	}
+	return s.runBuiltin(name, b, env, pipe, stdout, stderr)
+}
+
+// watchPipe makes env's stdout a pipeWatch of stdout (and, in a job,
+// its writes and its stderr's stop while the job is stopped).
+func watchPipe(ctx context.Context, env *builtins.Env, stdout, stderr io.Writer) *pipeWatch {
+	pipe := &pipeWatch{w: stdout}
+	env.Stdout = pipe
+	if interp.Stoppable(ctx) {
+		// In a job: a write waits while the job is stopped.
+		pipe.job = ctx
+		env.Stderr = stopWriter{ctx: ctx, w: stderr}
+	}
+	return pipe
+}
+
+// runBuiltin runs b with env after the deferred settles, and settles its
+// writes; pipe, if not nil, is env's stdout.
+func (s *Shell) runBuiltin(name string, b builtins.Builtin, env *builtins.Env, pipe *pipeWatch, stdout, stderr io.Writer) int {
 	s.deferred.barrier()
 	marks := markOutputs(stdout, stderr)
 	st := builtins.Run(b, env)
@@ -614,6 +644,13 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	return settleOutputs(name, env.ShellPrefix, stdout, stderr, marks, st)
 }
+
+// printfHooks is what the shell's printf asks of the runner that runs
+// it: an assignment (%n) and whether the locale is C (%q).
+type printfHooks struct{ hc interp.HandlerContext }
+
+func (h *printfHooks) assign(name, value string) { h.hc.Assign(name, value) }
+func (h *printfHooks) byteLocale() bool          { return expand.ByteLocale(h.hc.Env) }
 
 // execNotFoundMsg is how each GNU tool that runs a command says it found
 // none by that name (%s: the name as the tool quotes it).

@@ -135,6 +135,13 @@ func BenchmarkRedirectLoop(b *testing.B) {
 	}
 }
 
+// BenchmarkPrintfLoop measures issue 21's loop of small writes into one
+// redirection around it (bench/table.sh's last row): a printf a round,
+// its write sent without waiting and confirmed at the loop's end.
+func BenchmarkPrintfLoop(b *testing.B) {
+	benchScript(b, `for ((i=0;i<1000;i++)); do printf '%d\n' $i; done > out; wc -l < out`, "1000\n")
+}
+
 // BenchmarkAppendLoop measures a loop whose command has its own
 // redirection (`echo $i >> f`): an open, a write and a close a round,
 // which vfsd confirms at the loop's end (open_named, deferred settle).

@@ -670,16 +670,44 @@ func (c *Client) sendFrameCork(encode func(dst []byte, id uint64) ([]byte, error
 	return ch, nil
 }
 
-// chanPool holds answer channels given back by File.Settled: an echo's
-// own redirection in a loop (`echo $i >> f`) made three a command.
-var chanPool = sync.Pool{New: func() any { return make(chan answer, 1) }}
+// freeChans holds answer channels given back by File.Settled and by the
+// wait for a write's answer: an echo's own redirection in a loop (`echo
+// $i >> f`) made three a command, a printf into the loop's redirection
+// one. Not a sync.Pool, which every collection empties: a loop of
+// printf's defers up to the shell's maxDeferred (4096) writes between
+// two barriers, and collects several times meanwhile. It keeps at most
+// maxFreeChans, as many as such a loop holds at once.
+var freeChans struct {
+	mu sync.Mutex
+	s  []chan answer
+}
+
+// maxFreeChans is the most answer channels freeChans keeps.
+const maxFreeChans = 4096
 
 // getChan returns an empty answer channel.
-func getChan() chan answer { return chanPool.Get().(chan answer) }
+func getChan() chan answer {
+	freeChans.mu.Lock()
+	if n := len(freeChans.s); n > 0 {
+		ch := freeChans.s[n-1]
+		freeChans.s[n-1] = nil
+		freeChans.s = freeChans.s[:n-1]
+		freeChans.mu.Unlock()
+		return ch
+	}
+	freeChans.mu.Unlock()
+	return make(chan answer, 1)
+}
 
 // putChan gives back ch, whose one answer has been received: no request
 // waits on it any more (the reader forgets an id before it answers it).
-func putChan(ch chan answer) { chanPool.Put(ch) }
+func putChan(ch chan answer) {
+	freeChans.mu.Lock()
+	if len(freeChans.s) < maxFreeChans {
+		freeChans.s = append(freeChans.s, ch)
+	}
+	freeChans.mu.Unlock()
+}
 
 // recv waits for an answer and decodes its result into out (nil, or a
 // pointer to the operation's result type).

@@ -677,7 +677,7 @@ func (f *File) dropWriteSlot() error {
 func (f *File) waitWrite() error {
 	f.resolveOpen()
 	f.c.uncork() // the request may be corked (Send)
-	f.takeWrite()
+	putChan(f.takeWrite())
 	return f.werr
 }
 

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -206,6 +207,11 @@ type Runner struct {
 
 	filename string // only if Node was a File
 	line     int    // llmsh: the line of the statement that runs
+
+	// lastPrefix is the last errPrefix made, for the next command of the
+	// same line and file (llmsh: the shell's echo and printf ask for it
+	// at every run, a loop's rounds from one line).
+	lastPrefix atomic.Pointer[errPrefixText]
 
 	// cString is set when the script is a -c string (SetCommandString,
 	// llmsh): an arithmetic error in a subscript or an

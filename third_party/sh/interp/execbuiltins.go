@@ -39,7 +39,7 @@ func (r *Runner) execBuiltin(ctx context.Context, pos syntax.Pos, name string, a
 		return r.printfV(ctx, pos, args)
 	}
 	r.inExecBuiltin = true
-	r.exec(ctx, pos, append([]string{name}, args...))
+	r.exec(ctx, pos, append(append(make([]string, 0, 1+len(args)), name), args...)) // llmsh: one allocation
 	r.inExecBuiltin = false
 	return r.exit
 }

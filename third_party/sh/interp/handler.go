@@ -22,14 +22,31 @@ import (
 // which is used when calling handler functions.
 // It panics if ctx has no HandlerContext stored.
 func HandlerCtx(ctx context.Context) HandlerContext {
-	hc, ok := ctx.Value(handlerCtxKey{}).(HandlerContext)
+	hc, ok := ctx.Value(handlerCtxKey{}).(*HandlerContext)
 	if !ok {
 		panic("interp.HandlerCtx: no HandlerContext in ctx")
 	}
-	return hc
+	return *hc
 }
 
 type handlerCtxKey struct{}
+
+// handlerValueCtx is a context that carries a HandlerContext, as
+// context.WithValue would in one allocation instead of two (the value
+// boxed, then the context): the runner makes one for each handler call,
+// two a command (llmsh). Its value is a pointer to hc, which nothing
+// changes once made.
+type handlerValueCtx struct {
+	context.Context
+	hc HandlerContext
+}
+
+func (c *handlerValueCtx) Value(key any) any {
+	if _, ok := key.(handlerCtxKey); ok {
+		return &c.hc
+	}
+	return c.Context.Value(key)
+}
 
 type handlerKind int
 

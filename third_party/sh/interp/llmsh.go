@@ -360,7 +360,20 @@ func (r *Runner) errPrefix() string {
 	if r.llmsh.atPrompt {
 		return shellName + ": "
 	}
-	return fmt.Sprintf("%s: line %d: ", r.shellFileName(), r.line)
+	name := r.shellFileName()
+	if p := r.lastPrefix.Load(); p != nil && p.line == r.line && p.name == name {
+		return p.text
+	}
+	text := fmt.Sprintf("%s: line %d: ", name, r.line)
+	r.lastPrefix.Store(&errPrefixText{name: name, line: r.line, text: text})
+	return text
+}
+
+// errPrefixText is an errPrefix made for a line of a file (llmsh).
+type errPrefixText struct {
+	name string
+	line int
+	text string
 }
 
 // AtPrompt says the runner runs commands typed at a terminal's prompt:

@@ -423,7 +423,7 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 	}
 	hc.Stdin = r.stdinReader() // never a typed nil
 
-	return context.WithValue(ctx, handlerCtxKey{}, hc)
+	return &handlerValueCtx{Context: ctx, hc: hc}
 }
 
 func (r *Runner) out(s string) {
