@@ -543,8 +543,8 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		return notFound
 	}
 	env := &builtins.Env{
-		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
-		FS: clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
+		Ctx: ctx, Args: args, Stdin: stoppable(ctx, s.state.withRedirStat(stdin)), Stdout: stdout, Stderr: stderr,
+		FS: clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}, Dir: dir, Environ: environ, Terminal: isTerminal(stdout),
 		Color:    s.opts.Color == "always" || s.opts.Color != "never" && isTerminal(stdout),
 		PanicLog: s.opts.PanicLog,
 	}
