@@ -545,7 +545,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	terminal := isTerminal(stdout)
 	env := &builtins.Env{
-		Ctx: ctx, Args: args, Stdin: s.state.withRedirStat(stdin), Stdout: stdout, Stderr: stderr,
+		Ctx: ctx, Args: args, Stdin: stoppable(ctx, s.state.withRedirStat(stdin)), Stdout: stdout, Stderr: stderr,
 		Dir: dir, Environ: environ, Terminal: terminal,
 		Color:    s.opts.Color == "always" || s.opts.Color != "never" && terminal,
 		PanicLog: s.opts.PanicLog,
@@ -566,7 +566,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		}
 		return s.runShellBuiltin(ctx, name, b, env, stdout, stderr)
 	}
-	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}
+	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
 	}
