@@ -201,7 +201,11 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
-	line     int    // llmsh: the line of the statement that runs
+	// llmsh: jobRun is set on the subshell that runs a background job or
+	// a coprocess: its Run of the statement keeps the script's name
+	// (filename) for bash's "NAME: line N: " in its errors.
+	jobRun bool
+	line   int // llmsh: the line of the statement that runs
 
 	// cString is set when the script is a -c string (SetCommandString,
 	// llmsh): an arithmetic error in a subscript or an
@@ -1174,7 +1178,9 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	}
 	r.fillExpandConfig(ctx)
 	r.exit = exitStatus{}
-	r.filename = ""
+	if !r.jobRun {
+		r.filename = ""
+	}
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name
