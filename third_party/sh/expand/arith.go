@@ -72,16 +72,23 @@ func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
 // end (the position of the closing "))"): the blanks before it are part of
 // the text that an error message quotes, as in bash.
 func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error) {
+	n, _, err := arithmEnd(cfg, expr, end)
+	return n, err
+}
+
+// arithmEnd is [ArithmEnd]; inner reports an error of an expansion in the
+// expression's text ($((1/0)) in ${s:$((1/0))}), not of the expression.
+func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inner bool, err error) {
 	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
 			if lit.Value != "" {
 				if n, ok := plainDecimal(lit.Value); ok {
-					return int(n), nil // a[3], and fixSubscript's a[i]
+					return int(n), false, nil // a[3], and fixSubscript's a[i]
 				}
 			}
 			n, err := cfg.ArithmText(lit.Value)
-			return int(n), err
+			return int(n), false, err
 		}
 	}
 	key := arithKey{expr, end}
@@ -90,14 +97,14 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 		// prepareConfig's lookup of IFS (ArithmText).
 		if text, ok := cfg.arithTexts[key]; ok {
 			n, err := cfg.ArithmText(text)
-			return int(n), err
+			return int(n), false, err
 		}
 	}
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
 	pr := arithPrinter{cfg: cfg, b: &b}
 	if err := pr.print(expr); err != nil {
-		return 0, err
+		return 0, true, err
 	}
 	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
 		for range end.Col() - pr.last.Col() {
@@ -113,8 +120,8 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 		}
 		cfg.arithTexts[key] = text
 	}
-	n, err := cfg.ArithmText(text)
-	return int(n), err
+	n64, err := cfg.ArithmText(text)
+	return int(n64), false, err
 }
 
 // LetText is the text of an argument of let, parsed as arithmetic: its

@@ -1179,9 +1179,11 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 // sliceArithm evaluates the offset or length of a slice; an error names
 // the parameter as written, as bash's does: "a[@]: 1:1: syntax error ...".
 func (cfg *Config) sliceArithm(pe *syntax.ParamExp, expr syntax.ArithmExpr) (int, error) {
-	n, err := Arithm(cfg, expr)
+	n, inner, err := arithmEnd(cfg, expr, syntax.Pos{})
 	var ae *ArithmError
-	if err != nil && errors.As(err, &ae) {
+	if err != nil && !inner && errors.As(err, &ae) {
+		// llmsh: an error of the offset's own expression names the
+		// parameter; one of an expansion in it ($((1/0))) does not.
 		name := pe.Param.Value
 		if pe.Index != nil {
 			var b strings.Builder

@@ -206,7 +206,11 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
-	line     int    // llmsh: the line of the statement that runs
+	// llmsh: jobRun is set on the subshell that runs a background job or
+	// a coprocess: its Run of the statement keeps the script's name
+	// (filename) for bash's "NAME: line N: " in its errors.
+	jobRun bool
+	line   int // llmsh: the line of the statement that runs
 
 	// lastPrefix is the last errPrefix made, for the next command of the
 	// same line and file (llmsh: the shell's echo and printf ask for it
@@ -1187,7 +1191,9 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	}
 	r.fillExpandConfig(ctx)
 	r.exit = exitStatus{}
-	r.filename = ""
+	if !r.jobRun {
+		r.filename = ""
+	}
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name

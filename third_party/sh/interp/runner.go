@@ -478,6 +478,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)
+		r2.jobRun = true
 		if _, ok := st.Cmd.(*syntax.Subshell); ok {
 			// llmsh: bash runs `( … ) &` as one subshell
 			// ($BASH_SUBSHELL one more, not two).
