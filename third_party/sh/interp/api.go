@@ -559,6 +559,10 @@ type exitStatus struct {
 	// sigPid the pid it had, for the report (reportForeground).
 	signaled uint8
 	sigPid   int
+	// llmsh: forceEOF is set with exiting by set -u's error or ${x:?}
+	// (bash's FORCE_EOF): in the EXIT trap's action it ends the action
+	// and the shell keeps the status it was leaving with.
+	forceEOF bool
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler

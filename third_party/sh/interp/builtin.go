@@ -310,6 +310,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if arg == "" {
 				continue // llmsh: bash skips it (lookupVar panics on "")
 			}
+			if refs && r.lookupVar(arg).Kind != expand.NameRef {
+				continue // llmsh: unset -n leaves what is no nameref (bash)
+			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {

@@ -235,7 +235,7 @@ func (r *Runner) expandErr(err error) {
 		if r.cString && r.bashPid == r.llmsh.pid && !r.opts[optErrExit] {
 			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
 		}
-		r.exit.exiting = true
+		r.exit.exiting, r.exit.forceEOF = true, true
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// llmsh: a bad substitution or failglob abandons the command
 		// line, as an arithmetic error does (readLines).
@@ -594,7 +594,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 					redirErr = nil
 				}
 			}
-			r.exit.code = 1
+			if !r.exit.exiting || r.exit.code == 0 {
+				r.exit.code = 1 // (llmsh: set -u's 127 under -c stays)
+			}
 			redirFailed = true
 			break
 		}
@@ -1851,6 +1853,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
 		r.lastExit = oldLastExit
+		if name == "exit" && r.exit.forceEOF {
+			// llmsh: set -u's error or ${x:?} in the EXIT trap's
+			// action: the status the shell was leaving with stays
+			// (bash's run_exit_trap, FORCE_EOF).
+			r.exit.code = oldExit.code
+		}
 		return status
 	}
 	r.exit, r.lastExit = oldExit, oldLastExit // traps on EXIT or ERR should not modify the result

@@ -764,6 +764,9 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		// if the existing variable is already an AssocArray, try our
 		// best to convert the key to a string
 		k := r.assocKey(index)
+		if k == "" && r.exit.exiting {
+			return // llmsh: the key's expansion failed (set -u), reported
+		}
 		if k == "" {
 			// llmsh: bash refuses an empty key and abandons the line.
 			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))

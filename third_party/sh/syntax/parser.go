@@ -1651,6 +1651,11 @@ zshPrefixLoop:
 		// but not $%name nor $!name.
 		switch p.r {
 		case '#':
+			if next, after := p.peekTwo(); !pe.Short && next == '#' && after != '}' {
+				// llmsh: ${##x}, ${###} are $# and the # operator
+				// (bash); ${##} is the length of $#.
+				break
+			}
 			if p.paramNameStart(pe) {
 				pe.Length = true
 			}
