@@ -92,6 +92,11 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		}
 	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
+		if line, op, ok := lastToken(src); ok && (strings.Contains(text, "must be followed by") || text == "coproc clause requires a command") && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>" || wantsWord[op]) {
+			// llmsh: eval text that ends in `for` or `>`: bash
+			// meets the newline it reads after the text.
+			return line, []string{"syntax error near unexpected token `newline'", fmt.Sprintf("`%s'", lineText(src, line))}
+		}
 		switch {
 		case strings.Contains(text, "`[[` with `]]`"):
 			// llmsh: bash's own words for a [[ the text ends in.
@@ -316,6 +321,21 @@ func tokenAcross(src string, off int) (string, int) {
 		}
 	}
 	return "", off
+}
+
+// lastToken is the last token of src, blanks and newlines after it
+// skipped, and its line (llmsh).
+func lastToken(src string) (line int, tok string, ok bool) {
+	trimmed := strings.TrimRight(src, " \t\n")
+	start := strings.LastIndexByte(trimmed, '\n') + 1
+	for off := start; off < len(trimmed); {
+		t, end := tokenAt(trimmed, off)
+		if t == "" || end <= off {
+			break
+		}
+		tok, off = t, end
+	}
+	return strings.Count(trimmed, "\n") + 1, tok, tok != ""
 }
 
 // lineText is line n (from 1) of src.

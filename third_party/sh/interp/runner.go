@@ -733,6 +733,9 @@ func errExitCmd(cm syntax.Command) bool {
 // <newline>b"` on its second; an assignment needs no look-ahead. Other
 // statements are on the line they start.
 func stmtLine(st *syntax.Stmt) uint {
+	if ac, ok := st.Cmd.(*syntax.ArithmCmd); ok && ac.Right.IsValid() {
+		return ac.Right.Line() // bash reads (( … )) to its end as one token
+	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 && len(ce.Assigns) == 0 {
 		return st.Position.Line()
