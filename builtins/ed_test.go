@@ -81,3 +81,21 @@ func TestEdList(t *testing.T) {
 		t.Errorf("ed l: %q, status %d\nwant %q", got.stdout, got.status, want)
 	}
 }
+
+// TestEdGlobalDelete checks g/RE/d and v/RE/d, done in one pass: the
+// current line and the cut buffer end as after deleting line by line.
+func TestEdGlobalDelete(t *testing.T) {
+	t.Parallel()
+	in := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	for _, tc := range []struct{ script, out string }{
+		{"g/[13579]$/d\n.=\nx\n,p\nQ\n", "5\n2\n4\n6\n8\n10\n9\n"},
+		{"v/0$/d\n.=\nx\n$p\nQ\n", "1\n9\n"},
+		{"g/^1/d\n.=\n,p\nQ\n", "8\n2\n3\n4\n5\n6\n7\n8\n9\n"},
+		{"g/x/d\n", ""}, // no line matches: no error
+	} {
+		got := runCmd(t, map[string]string{"f": in}, tc.script, "ed", "-s", "f")
+		if got.stdout != tc.out {
+			t.Errorf("ed <<< %q: %q, want %q", tc.script, got.stdout, tc.out)
+		}
+	}
+}
