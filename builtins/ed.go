@@ -66,8 +66,9 @@ type edState struct {
 	ext      bool
 	prompt   string
 	promptOn bool
-	re       *posixre.Regexp
-	repl     []sedRepl // the last substitution's replacement
+	re       *posixre.Regexp // the last regular expression, of any command
+	subRe    *posixre.Regexp // the last substitution's
+	repl     []sedRepl       // the last substitution's replacement
 	replSrc  string
 	haveRepl bool
 	subGlob  bool
@@ -1236,10 +1237,9 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 		if !e.haveRepl {
 			return edNoPrevSubst
 		}
-		if e.re == nil {
-			return edNoPrevPattern
-		}
-		re, glob, nth = e.re, e.subGlob, e.subNth
+		// r: the last search's expression instead of the last
+		// substitution's.
+		re, glob, nth = e.subRe, e.subGlob, e.subNth
 		for !p.eof() {
 			switch c := p.peek(); {
 			case c == 'g':
@@ -1248,6 +1248,7 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 			case c >= '0' && c <= '9':
 				nth = p.number()
 			case c == 'r':
+				re = e.re
 				p.i++
 			case c == 'p' || c == 'l' || c == 'n':
 				mode = c
@@ -1300,7 +1301,10 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 				return edInvalidSuffix
 			}
 		}
-		e.subGlob, e.subNth = glob, nth
+		e.subGlob, e.subNth, e.subRe = glob, nth, re
+	}
+	if re == nil {
+		return edNoPrevPattern
 	}
 	if a1 < 1 || a2 > e.last() || a1 > a2 {
 		return edInvalidAddr

@@ -49,6 +49,9 @@ func TestEd(t *testing.T) {
 		{"error messages", "H\n2d\nq\ne f\nk\n'b\n/\\(/\ns/x/y/z\n0d\nu\nj\n3,1p\nQ\n", []string{"-s", "f"},
 			"?\nWarning: buffer modified\n?\nInvalid command suffix\n?\nInvalid address\n?\nUnmatched ( or \\(\n" +
 				"?\nInvalid command suffix\n?\nInvalid address\n?\nNothing to undo\n?\nInvalid address\n?\nInvalid address\n", "", 1},
+		{"s alone repeats the last substitution's expression", "/two/\ns//TWO/\n/four/s\np\n/three/s\nsr\n1s\n", []string{"-s", "f"},
+			"two\n?\nTWO\n?\n?\n?\n?\n", "", 2},
+		{"sr: the last search's expression", "/two/\ns//TWO/\n/three/\nsr\np\nQ\n", []string{"-s", "f"}, "two\nthree\nTWO\n", "", 0},
 		{"prompt", "p\nq\n", []string{"-s", "-p*", "f"}, "*four\n*", "", 0},
 		{"w to a file of its own", "2,3w part\n,d\nr part\n,p\nQ\n", []string{"-s", "f"}, "two\nthree\n", "", 0},
 	}
