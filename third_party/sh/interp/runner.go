@@ -2032,6 +2032,11 @@ func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 		r.exit, _ = r.dashHelp("let", []string{"--help"})
 		return
 	}
+	if len(texts) > 0 && !cm.Dashes.IsValid() && texts[0] == "--" {
+		// llmsh: a first argument "--" that an expansion or quotes
+		// made (let '--', let "$@") ends the options, as bash's.
+		texts = texts[1:]
+	}
 	if len(texts) == 0 {
 		r.errf("%slet: expression expected\n", r.errPrefix())
 		r.exit.code = 1
