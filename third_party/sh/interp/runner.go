@@ -41,6 +41,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
+		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},

@@ -94,17 +94,17 @@ func (r *Runner) tracePrefix() string {
 		return ""
 	}
 	if strings.ContainsAny(ps4, "$`\\") {
-		if w, err := syntax.NewParser().Document(strings.NewReader(ps4)); err == nil {
-			// llmsh: $LINENO in PS4 is the traced command's line, for a
-			// compound command too (for, [[, ((, case), not the line of
-			// PS4's own text (1)
-			if r.ecfg.CmdLine == 0 {
-				r.ecfg.CmdLine = r.line
-				defer func() { r.ecfg.CmdLine = 0 }()
-			}
-			if s, err := expand.Document(r.ecfg, w); err == nil {
-				ps4 = s
-			}
+		// llmsh: $LINENO in PS4 is the traced command's line, for a
+		// compound command too (for, [[, ((, case), not the line of
+		// PS4's own text (1)
+		if r.ecfg.CmdLine == 0 {
+			r.ecfg.CmdLine = r.line
+			defer func() { r.ecfg.CmdLine = 0 }()
+		}
+		// llmsh: a prompt string, its escapes decoded (\s, \D{…}), as
+		// bash's PS4.
+		if s, err := expand.Prompt(r.ecfg, ps4); err == nil {
+			ps4 = s
 		}
 	}
 	if ps4 == "" || r.traceLevel == 0 {
