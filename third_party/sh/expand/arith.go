@@ -41,6 +41,9 @@ type ArithmError struct {
 	// "r: readonly variable" (llmsh): bash fails the expression as it
 	// does an arithmetic error, with the assignment's own message.
 	Err error
+	// Inner is set on an error of a $(( … )) (llmsh): an enclosing
+	// ${x:OFFSET} does not put its name before it, as bash.
+	Inner bool
 }
 
 // subscriptErr marks an arithmetic error of a subscript as fatal.
@@ -1427,6 +1430,16 @@ func (s *arithState) primary() int64 {
 // arithmExp evaluates $(( … )); a Raw one's text is expanded, then
 // evaluated (see syntax.ArithmExp).
 func (cfg *Config) arithmExp(ae *syntax.ArithmExp) (int, error) {
+	n, err := cfg.arithmExpValue(ae)
+	if e, ok := err.(*ArithmError); ok && !e.Inner {
+		e2 := *e
+		e2.Inner = true // llmsh: see ArithmError.Inner
+		err = &e2
+	}
+	return n, err
+}
+
+func (cfg *Config) arithmExpValue(ae *syntax.ArithmExp) (int, error) {
 	if !ae.Raw {
 		return ArithmEnd(cfg, ae.X, ae.Right)
 	}

@@ -1182,7 +1182,7 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 func (cfg *Config) sliceArithm(pe *syntax.ParamExp, expr syntax.ArithmExpr) (int, error) {
 	n, err := Arithm(cfg, expr)
 	var ae *ArithmError
-	if err != nil && errors.As(err, &ae) {
+	if err != nil && errors.As(err, &ae) && !ae.Inner {
 		name := pe.Param.Value
 		if pe.Index != nil {
 			var b strings.Builder
