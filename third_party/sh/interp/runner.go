@@ -1484,6 +1484,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
+			if as.Index != nil && (o.variant == "export" || o.variant == "readonly") {
+				// llmsh: export and readonly take no element (bash).
+				r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+				r.exit.code = 1
+				continue
+			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
 				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))

@@ -1452,7 +1452,11 @@ func (r *Runner) validRef(name, ref string) bool {
 	if ref == "" {
 		return true
 	}
-	if ref == name {
+	self := ref == name
+	if p, idx, ok := expand.ParseRef(ref); ok && idx != nil && p.Value == name {
+		self = true // llmsh: declare -n s=s[0] names itself too (bash)
+	}
+	if self {
 		switch {
 		case r.declVariant == "":
 			// llmsh: declare -n r; r=r gives r its value, as bash.
