@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -105,6 +106,10 @@ func (r *Runner) tracePrefix() string {
 		// bash's PS4.
 		if s, err := expand.Prompt(r.ecfg, ps4); err == nil {
 			ps4 = s
+		} else if _, ok := errors.AsType[expand.UnsetParameterError](err); ok {
+			// llmsh: set -u and an unset name in PS4: bash says so
+			// and traces with PS4 as it is.
+			r.errf("%s%s\n", r.errPrefix(), err.Error())
 		}
 	}
 	if ps4 == "" || r.traceLevel == 0 {
