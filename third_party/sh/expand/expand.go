@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -148,6 +149,10 @@ type Config struct {
 	// Jobs, when set, counts the shell's jobs, for the prompt escape \j
 	// (llmsh).
 	Jobs func() int
+	// TimeFormat, when set, formats the time t as strftime(3) in the C
+	// locale formats it, in the zone that tz (the value of TZ) names, for
+	// the prompt escape \D{FORMAT} (llmsh).
+	TimeFormat func(t time.Time, format, tz string) string
 
 	bufferAlloc strings.Builder
 	fieldAlloc  [4]fieldPart

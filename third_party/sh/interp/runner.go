@@ -41,6 +41,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
+		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
@@ -1485,6 +1486,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				} else {
 					r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
 				}
+				r.exit.code = 1
+				continue
+			}
+			if as.Index != nil && (o.variant == "export" || o.variant == "readonly") {
+				// llmsh: export and readonly take no element (bash).
+				r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
 				r.exit.code = 1
 				continue
 			}

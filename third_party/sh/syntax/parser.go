@@ -1651,9 +1651,9 @@ zshPrefixLoop:
 		// but not $%name nor $!name.
 		switch p.r {
 		case '#':
-			if next, after := p.peekTwo(); !pe.Short && next == '#' && after != '}' {
-				// llmsh: ${##x}, ${###} are $# and the # operator
-				// (bash); ${##} is the length of $#.
+			if next, after := p.peekTwo(); !pe.Short && strings.IndexByte("#@*?-$!", next) >= 0 && after != '}' {
+				// llmsh: ${##x}, ${###}, ${#@Q} are $# and an operator
+				// (bash); ${##}, ${#@} are the length of $#, $@.
 				break
 			}
 			if p.paramNameStart(pe) {
