@@ -118,18 +118,23 @@ type Env struct {
 	// XPGEcho is the shell's shopt xpg_echo: the shell's echo expands
 	// backslash escapes unless -E says not to.
 	XPGEcho bool
-	// ByteLocale, for the shell's own builtins, says whether the shell's
-	// locale (LC_ALL, LC_CTYPE, LANG, exported or not) is C or POSIX,
-	// where printf's %q quotes each byte that is not ASCII; nil means it
-	// is not. It looks the variables up when called (a printf with no
-	// %q never does).
-	ByteLocale func() bool
 	// EchoNoOptions is set when both xpg_echo and set -o posix are on:
 	// then bash's echo reads no options (echo -n x prints "-n x").
 	EchoNoOptions bool
-	// Assign, set for the shell's own builtins (printf's %n), assigns a
-	// shell variable; nil where no shell variable can be assigned.
-	Assign func(name, value string)
+	// Shell, set for the shell's own printf, is what it may ask of the
+	// shell that runs it; nil where there is none (env printf).
+	Shell ShellVars
+}
+
+// ShellVars is what the shell's own printf may ask of the shell that runs
+// it, looked up when asked (a printf with no %n nor %q never does).
+type ShellVars interface {
+	// Assign assigns a shell variable (%n).
+	Assign(name, value string)
+	// ByteLocale says whether the shell's locale (LC_ALL, LC_CTYPE,
+	// LANG, exported or not) is C or POSIX, where %q quotes each byte
+	// that is not ASCII.
+	ByteLocale() bool
 }
 
 // ShellName is what a message of the shell's own builtins starts with:

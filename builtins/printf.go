@@ -372,7 +372,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			}
 			sp.prec = -1
 		}
-		p.str(printfQuote(a, p.env.ByteLocale != nil && p.env.ByteLocale()), sp)
+		p.str(printfQuote(a, p.env.Shell != nil && p.env.Shell.ByteLocale()), sp)
 	case '(':
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':
@@ -380,7 +380,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 		// the variable the argument names (none: nothing), as bash's.
 		name, ok := p.arg()
 		switch {
-		case p.env.Assign == nil:
+		case p.env.Shell == nil:
 			// printf run as a program (env printf): GNU's refusal.
 			p.errorf("%%n: invalid conversion specification")
 			return i, false, false
@@ -389,7 +389,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			p.errorf("`%s': not a valid identifier", name)
 			return i, false, false
 		default:
-			p.env.Assign(name, strconv.Itoa(p.total()-p.passBase))
+			p.env.Shell.Assign(name, strconv.Itoa(p.total()-p.passBase))
 		}
 	case 'd', 'i':
 		v, _ := p.intVal(false)

@@ -341,9 +341,10 @@ func deferSeq(ctx context.Context) (seq uint64) {
 
 // runDeferrable runs an echo or printf of statement seq (see
 // deferSeq): while commands await confirmation, what it writes to a
-// stderr other than its stdout waits in a buffer, and goes after the
-// failures of those commands are reported, in the order bash's would be.
-func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeWatch, stdout, stderr io.Writer, seq uint64) int {
+// stderr other than its stdout waits in a buffer (spare, empty), and
+// goes after the failures of those commands are reported, in the order
+// bash's would be.
+func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeWatch, spare *bytes.Buffer, stdout, stderr io.Writer, seq uint64) int {
 	name, prefix := env.Args[0], env.ShellPrefix
 	d := s.deferred
 	// lo is the command's own redirection, opened without waiting: what
@@ -359,7 +360,7 @@ func (s *Shell) runDeferrable(b builtins.Builtin, env *builtins.Env, pipe *pipeW
 		d.barrier()
 	}
 	if o, ok := asOutFile(stdout); lo != nil || d.pending() && (!ok || !sameOutFile(o, stderr)) {
-		ebuf = new(bytes.Buffer)
+		ebuf = spare
 		env.Stderr = ebuf
 	}
 	marks := markOutputs(stdout, stderr)

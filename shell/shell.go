@@ -15,6 +15,7 @@
 package shell
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -545,28 +546,35 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		return notFound
 	}
 	terminal := isTerminal(stdout)
-	env := &builtins.Env{
-		Ctx: ctx, Args: args, Stdin: stoppable(ctx, s.state.withRedirStat(stdin)), Stdout: stdout, Stderr: stderr,
-		Dir: dir, Environ: environ, Terminal: terminal,
-		Color:    s.opts.Color == "always" || s.opts.Color != "never" && terminal,
-		PanicLog: s.opts.PanicLog,
-	}
+	var env *builtins.Env
+	var sb *shellBuiltinRun
 	if shellBuiltin {
 		// The shell's own echo and printf (a command of every round of
 		// an agent's loop) read no file and run no command: no FS, no
 		// Exec; what printf alone may ask of the runner (%n's
-		// assignment, %q's locale) is looked up when it asks.
-		hc := interp.HandlerCtx(ctx)
-		env.ShellPrefix = scriptPrefix(hc)
+		// assignment, %q's locale) is looked up when it asks. Its
+		// Env and its stdout's pipeWatch are one allocation.
+		hc := interp.HandlerCtxRef(ctx)
+		sb = &shellBuiltinRun{vars: shellVars{hc: hc}}
+		env, sb.env.Ctx = &sb.env, ctx
+		env.ShellPrefix = scriptPrefix(*hc)
 		if name == "echo" {
 			env.XPGEcho = hc.ShellOption("xpg_echo")
 			env.EchoNoOptions = env.XPGEcho && hc.ShellOption("posix")
 		} else {
-			h := &printfHooks{hc: hc}
-			env.Assign, env.ByteLocale = h.assign, h.byteLocale
+			env.Shell = &sb.vars
 		}
-		return s.runShellBuiltin(ctx, name, b, env, stdout, stderr)
+	} else {
+		env = &builtins.Env{Ctx: ctx}
 	}
+	env.Args, env.Stdin, env.Stdout, env.Stderr = args, stdin, stdout, stderr
+	env.Dir, env.Environ, env.Terminal = dir, environ, terminal
+	env.Color = s.opts.Color == "always" || s.opts.Color != "never" && terminal
+	env.PanicLog = s.opts.PanicLog
+	if sb != nil {
+		return s.runShellBuiltin(ctx, name, b, sb, stdout, stderr)
+	}
+	env.Stdin = stoppable(ctx, s.state.withRedirStat(stdin))
 	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
@@ -604,25 +612,36 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	var pipe *pipeWatch
 	if !runsCommands[name] {
-		pipe = watchPipe(ctx, env, stdout, stderr)
+		pipe = watchPipe(ctx, env, new(pipeWatch), stdout, stderr)
 	}
 	return s.runBuiltin(name, b, env, pipe, stdout, stderr)
+}
+
+// shellBuiltinRun is what a run of the shell's own echo or printf
+// allocates: its Env, what printf may ask of the runner, and its
+// stdout's pipeWatch.
+type shellBuiltinRun struct {
+	env  builtins.Env
+	vars shellVars
+	pipe pipeWatch
+	ebuf bytes.Buffer // its stderr while writes await confirmation (runDeferrable)
 }
 
 // runShellBuiltin runs the shell's own echo or printf (see run), whose
 // settle may be deferred (runDeferrable).
-func (s *Shell) runShellBuiltin(ctx context.Context, name string, b builtins.Builtin, env *builtins.Env, stdout, stderr io.Writer) int {
-	pipe := watchPipe(ctx, env, stdout, stderr)
+func (s *Shell) runShellBuiltin(ctx context.Context, name string, b builtins.Builtin, sb *shellBuiltinRun, stdout, stderr io.Writer) int {
+	env, pipe := &sb.env, &sb.pipe
+	watchPipe(ctx, env, pipe, stdout, stderr)
 	if seq := deferSeq(ctx); seq != 0 {
-		return s.runDeferrable(b, env, pipe, stdout, stderr, seq)
+		return s.runDeferrable(b, env, pipe, &sb.ebuf, stdout, stderr, seq)
 	}
 	return s.runBuiltin(name, b, env, pipe, stdout, stderr)
 }
 
-// watchPipe makes env's stdout a pipeWatch of stdout (and, in a job,
-// its writes and its stderr's stop while the job is stopped).
-func watchPipe(ctx context.Context, env *builtins.Env, stdout, stderr io.Writer) *pipeWatch {
-	pipe := &pipeWatch{w: stdout}
+// watchPipe makes env's stdout pipe, a pipeWatch of stdout (and, in a
+// job, its writes and its stderr's stop while the job is stopped).
+func watchPipe(ctx context.Context, env *builtins.Env, pipe *pipeWatch, stdout, stderr io.Writer) *pipeWatch {
+	pipe.w = stdout
 	env.Stdout = pipe
 	if interp.Stoppable(ctx) {
 		// In a job: a write waits while the job is stopped.
@@ -646,12 +665,13 @@ func (s *Shell) runBuiltin(name string, b builtins.Builtin, env *builtins.Env, p
 	return settleOutputs(name, env.ShellPrefix, stdout, stderr, marks, st)
 }
 
-// printfHooks is what the shell's printf asks of the runner that runs
-// it: an assignment (%n) and whether the locale is C (%q).
-type printfHooks struct{ hc interp.HandlerContext }
+// shellVars is what the shell's printf asks of the runner that runs it
+// (builtins.ShellVars): an assignment (%n) and whether the locale is C
+// (%q).
+type shellVars struct{ hc *interp.HandlerContext }
 
-func (h *printfHooks) assign(name, value string) { h.hc.Assign(name, value) }
-func (h *printfHooks) byteLocale() bool          { return expand.ByteLocale(h.hc.Env) }
+func (v *shellVars) Assign(name, value string) { v.hc.Assign(name, value) }
+func (v *shellVars) ByteLocale() bool          { return expand.ByteLocale(v.hc.Env) }
 
 // execNotFoundMsg is how each GNU tool that runs a command says it found
 // none by that name (%s: the name as the tool quotes it).

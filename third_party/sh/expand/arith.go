@@ -418,7 +418,21 @@ func (cfg *Config) ArithmText(text string) (int64, error) {
 	// evaluation expands goes through an entry point that prepares.
 	cfg = cmp.Or(cfg, zeroConfig)
 	cfg.Env = cmp.Or(cfg.Env, FuncEnviron(func(string) string { return "" }))
-	ev := arithEval{cfg: cfg}
+	if cfg == zeroConfig {
+		ev := arithEval{cfg: cfg}
+		return ev.eval(text, cfg.arithDepth)
+	}
+	ev := cfg.arithEv
+	if ev == nil || ev.busy {
+		// The first evaluation, or one that a subscript's evaluation
+		// (through the Environ) started while another holds it.
+		ev = new(arithEval)
+		if cfg.arithEv == nil {
+			cfg.arithEv = ev
+		}
+	}
+	*ev = arithEval{cfg: cfg, busy: true}
+	defer func() { ev.busy = false }()
 	return ev.eval(text, cfg.arithDepth)
 }
 
@@ -440,7 +454,8 @@ type arithEval struct {
 	cfg    *Config
 	noeval int
 	depth  int
-	nest   int // llmsh: recursions of the descent under way (see down)
+	nest   int  // llmsh: recursions of the descent under way (see down)
+	busy   bool // llmsh: an evaluation holds it (Config.arithEv)
 }
 
 // arithState is the lexer state of one expression's text.

@@ -212,6 +212,11 @@ type Config struct {
 	// level is one too many.
 	arithDepth int
 	arithOuter string
+
+	// arithEv is the evaluation state ArithmText reuses while no other
+	// evaluation of this Config holds it (llmsh: one allocation less for
+	// each arithmetic expansion, two a round of for ((…))).
+	arithEv *arithEval
 }
 
 // UnexpectedCommandError is returned if a command substitution is encountered

@@ -29,6 +29,17 @@ func HandlerCtx(ctx context.Context) HandlerContext {
 	return *hc
 }
 
+// HandlerCtxRef is [HandlerCtx] without the copy: the HandlerContext
+// stored in ctx, which the caller must not change (llmsh: the shell's
+// echo and printf keep it for the run of the command).
+func HandlerCtxRef(ctx context.Context) *HandlerContext {
+	hc, ok := ctx.Value(handlerCtxKey{}).(*HandlerContext)
+	if !ok {
+		panic("interp.HandlerCtx: no HandlerContext in ctx")
+	}
+	return hc
+}
+
 type handlerCtxKey struct{}
 
 // handlerValueCtx is a context that carries a HandlerContext, as
