@@ -7,12 +7,14 @@
 # /dev/zero` made 65536 files a read (GNU's suffixes grow without end)
 # without a look. A device is now read through a reader that fails once
 # the command's context is done, `< /dev/zero` included, and `read`
-# looks at its context as it reads such an input. Each command must end
-# with the `timeout` that runs it (124), without a "cancelled" message.
+# looks at its context as it reads such an input, as `$(< FILE)` does
+# (it copied /dev/urandom up to the 256 MiB value bound: 5 s for 1 s).
+# Each command must end with the `timeout` that runs it (124), without
+# a "cancelled" message.
 #@ heavy
 #@ timeout: 15s
 #@ answer-within: 30s
-#@ stdout: rev 124|cut 124|sed 124|uniq 124|nl 124|look 124|envsubst 124|numfmt 124|diff 124|join 124|split 124|unzip 124|redir 124|fd 124|read 124|done
+#@ stdout: rev 124|cut 124|sed 124|uniq 124|nl 124|look 124|envsubst 124|numfmt 124|diff 124|join 124|split 124|unzip 124|redir 124|fd 124|read 124|subst 124|done
 #@ no-stderr: cancelled
 t() { name=$1; shift; timeout 0.1 "$@"; printf '%s %s|' "$name" $?; }
 t rev rev /dev/zero
@@ -30,4 +32,5 @@ t unzip unzip /dev/zero
 t redir sh -c 'rev < /dev/zero'
 t fd sh -c 'exec 3< /dev/zero; cut -c1 <&3'
 t read sh -c 'read x < /dev/zero'
+t subst sh -c 'x=$(< /dev/urandom)'
 echo done
