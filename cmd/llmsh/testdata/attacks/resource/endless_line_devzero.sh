@@ -14,7 +14,7 @@
 #@ heavy
 #@ timeout: 15s
 #@ answer-within: 30s
-#@ stdout: rev 124|cut 124|sed 124|uniq 124|nl 124|look 124|envsubst 124|numfmt 124|diff 124|join 124|split 124|unzip 124|redir 124|fd 124|read 124|subst 124|done
+#@ stdout: rev 124|cut 124|sed 124|uniq 124|nl 124|look 124|envsubst 124|numfmt 124|diff 124|join 124|split 124|unzip 124|redir 124|fd 124|read 124|subst 124|factor 124|jq 124|done
 #@ no-stderr: cancelled
 t() { name=$1; shift; timeout 0.1 "$@"; printf '%s %s|' "$name" $?; }
 t rev rev /dev/zero
@@ -33,4 +33,6 @@ t redir sh -c 'rev < /dev/zero'
 t fd sh -c 'exec 3< /dev/zero; cut -c1 <&3'
 t read sh -c 'read x < /dev/zero'
 t subst sh -c 'x=$(< /dev/urandom)'
+t factor sh -c 'factor < /dev/zero'
+t jq jq -R -s . /dev/zero
 echo done
