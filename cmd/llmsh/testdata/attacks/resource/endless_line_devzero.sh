@@ -11,12 +11,11 @@
 # (it copied /dev/urandom up to the 256 MiB value bound: 5 s for 1 s).
 # Each command must end with the `timeout` that runs it (124), without
 # a "cancelled" message.
-#@ heavy
 #@ timeout: 15s
 #@ answer-within: 30s
 #@ stdout: rev 124|cut 124|sed 124|uniq 124|nl 124|look 124|envsubst 124|numfmt 124|diff 124|join 124|split 124|unzip 124|redir 124|fd 124|read 124|subst 124|factor 124|jq 124|done
 #@ no-stderr: cancelled
-t() { name=$1; shift; timeout 0.1 "$@"; printf '%s %s|' "$name" $?; }
+t() { name=$1; shift; timeout 0.05 "$@"; printf '%s %s|' "$name" $?; }
 t rev rev /dev/zero
 t cut cut -c1 /dev/zero
 t sed sed q /dev/zero
