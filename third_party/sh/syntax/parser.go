@@ -2778,9 +2778,16 @@ func (p *Parser) selectClause(s *Stmt) {
 	fc := &ForClause{ForPos: p.pos, Select: true}
 	p.next()
 	fc.Loop = p.wordIter("select", fc.ForPos)
-	fc.DoPos = p.followRsrv(fc.ForPos, "select foo [in words]", "do")
-	fc.Do, fc.DoLast = p.followStmts("do", fc.DoPos, "done")
-	fc.DonePos = p.stmtEnd(fc, "select", "done")
+	start, end := "do", "done"
+	if pos, ok := p.gotRsrv("{"); ok && p.lang.in(langBashLike) {
+		// llmsh: bash takes a group as select's body, as for's.
+		fc.DoPos, fc.Braces = pos, true
+		start, end = "{", "}"
+	} else {
+		fc.DoPos = p.followRsrv(fc.ForPos, "select foo [in words]", "do")
+	}
+	fc.Do, fc.DoLast = p.followStmts(start, fc.DoPos, end)
+	fc.DonePos = p.stmtEnd(fc, "select", end)
 	s.Cmd = fc
 }
 
