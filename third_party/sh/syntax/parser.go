@@ -764,6 +764,14 @@ func literalHdocWord(parts []WordPart) {
 	}
 }
 
+// HeredocDelim is the delimiter word w of a here-document with its quotes
+// removed, and whether any part of it was quoted (then the document's
+// body is not expanded) (llmsh).
+func HeredocDelim(w *Word) (string, bool) {
+	b, quoted := (*Parser)(nil).unquotedWordBytes(w)
+	return string(b), quoted
+}
+
 func (p *Parser) unquotedWordBytes(w *Word) ([]byte, bool) {
 	buf := make([]byte, 0, 4)
 	didUnquote := false
