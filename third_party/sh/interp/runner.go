@@ -46,6 +46,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
+			if cs.Bad != "" {
+				return r.badBackquote(w, cs) // llmsh: comsub.go
+			}
 			switch len(cs.Stmts) {
 			case 0: // nothing to do
 				return nil
