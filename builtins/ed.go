@@ -181,11 +181,12 @@ func edMain(env *Env) int {
 }
 
 // readInput reads a line of standard input without its newline; false
-// at the end of the input.
+// at the end of the input (and for a last line without a newline).
 func (e *edState) readInput() (string, bool) {
 	e.w.Flush()
 	s, err := e.in.ReadString('\n')
-	if s == "" && err != nil {
+	if err != nil {
+		// GNU ed drops a last line that has no newline, unread.
 		return "", false
 	}
 	return strings.TrimSuffix(s, "\n"), true

@@ -52,6 +52,8 @@ func TestEd(t *testing.T) {
 		{"s alone repeats the last substitution's expression", "/two/\ns//TWO/\n/four/s\np\n/three/s\nsr\n1s\n", []string{"-s", "f"},
 			"two\n?\nTWO\n?\n?\n?\n?\n", "", 2},
 		{"sr: the last search's expression", "/two/\ns//TWO/\n/three/\nsr\np\nQ\n", []string{"-s", "f"}, "two\nthree\nTWO\n", "", 0},
+		{"a last line without a newline is not read", "1p\n2p", []string{"-s", "f"}, "one\n", "", 0},
+		{"nor is text without one", "a\nno dot", []string{"-s", "f"}, "", "", 0},
 		{"prompt", "p\nq\n", []string{"-s", "-p*", "f"}, "*four\n*", "", 0},
 		{"w to a file of its own", "2,3w part\n,d\nr part\n,p\nQ\n", []string{"-s", "f"}, "two\nthree\n", "", 0},
 	}
