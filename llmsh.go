@@ -680,6 +680,9 @@ func (s *Session) execute(runCtx context.Context, script, pre string, ro RunOpti
 	switch {
 	case !run:
 	case ro.Script:
+		if s.opts.Command {
+			s.sh.SetExecutionString(script)
+		}
 		status = s.sh.Run(runCtx, script, s.sh.Name())
 		res.HungUp = s.sh.HungUp()
 		if s.opts.Verbose {

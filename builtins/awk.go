@@ -152,6 +152,12 @@ func (c *awkConfig) run(env *Env) int {
 			env.Errorf("%s", err)
 			return 1
 		}
+		if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
+			// mawk finds these at the end of the program, the line
+			// after its last.
+			env.Errorf("line %d: function %s never defined", strings.Count(src, "\n")+1, strings.Trim(name, `"`))
+			return 2
+		}
 		awkSyntaxError(env, pe, src, starts, c.sources)
 		return 2 // mawk's status (gawk's is 1)
 	}
@@ -202,7 +208,12 @@ func (c *awkConfig) run(env *Env) int {
 		// mawk complains before its buffered output is flushed at exit:
 		// `awk '{print} NR==2 {print > "/x/y"}' 2>&1` shows the message
 		// first.
-		env.Errorf("fatal: %s", err)
+		var ie *interp.Error
+		if errors.As(err, &ie) && ie.Plain() {
+			env.Errorf("%s", err) // mawk's "cannot open" and "run time error"
+		} else {
+			env.Errorf("fatal: %s", err)
+		}
 	}
 	var flushErr error
 	if bw != nil {
@@ -231,7 +242,7 @@ func (c *awkConfig) readSources(env *Env) bool {
 		}
 		r, err := awkOpen(env, s.name)
 		if err != nil {
-			env.Errorf("fatal: cannot open source file `%s' for reading: %s", s.name, pathReason(err))
+			env.Errorf("cannot open %s (%s)", s.name, pathReason(err)) // mawk's words
 			return false
 		}
 		b, err := io.ReadAll(r)

@@ -185,11 +185,15 @@ func dateCmdLine(env *Env) (*dateConfig, int) {
 		if c.sources > 0 {
 			return nil, f.Fail(&UsageError{"the argument " + gnu.Quote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
 		}
-		if !datePosixValid(operands[0]) {
+		t, ok := datePosixTime(operands[0], now().In(c.loc), c.loc)
+		if !ok {
 			env.Errorf("invalid date %s", gnu.Quote(operands[0]))
 			return nil, 1
 		}
+		// GNU date reports the failure to set the clock, then prints
+		// the date it would have set, and exits 1.
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
+		c.printTime(env, t)
 		return nil, 1
 	}
 	return c, 0
@@ -198,11 +202,13 @@ func dateCmdLine(env *Env) (*dateConfig, int) {
 // run prints the time asked for.
 func (c *dateConfig) run(env *Env) int {
 	if c.setGiven {
-		if _, err := dateParse(c.setStr, now(), c.loc); err != nil {
+		t, err := dateParse(c.setStr, now(), c.loc)
+		if err != nil {
 			env.Errorf("invalid date %s", gnu.Quote(c.setStr))
 			return 1
 		}
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
+		c.printTime(env, t)
 		return 1
 	}
 	if c.batchSet {
@@ -241,7 +247,13 @@ func (c *dateConfig) run(env *Env) int {
 		}
 		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), gnu.Quote(c.format))
 	}
-	out := dateFormat(t, c.format, c.utc) + "\n"
+	return c.printTime(env, t)
+}
+
+// printTime writes t in c's format and zone, as date prints the time it
+// was asked for (or would have set).
+func (c *dateConfig) printTime(env *Env, t time.Time) int {
+	out := dateFormat(t.In(c.loc), c.format, c.utc) + "\n"
 	if _, err := env.Stdout.Write([]byte(out)); err != nil {
 		return writeFailed(env, err)
 	}
@@ -506,18 +518,42 @@ func datePosixStd(s string) (string, int, string) {
 	return name, -sign * secs, s[i:]
 }
 
-// datePosixValid reports whether s has the form MMDDhhmm[[CC]YY][.ss].
-func datePosixValid(s string) bool {
+// datePosixTime reads date's operand MMDDhhmm[[CC]YY][.ss] as gnulib's
+// posixtime does, in loc: a two-digit year 69-99 is 19YY, 00-68 20YY,
+// no year is now's; ss may be 60 (the next minute); a date that does not
+// exist (0230...) is not valid.
+func datePosixTime(s string, now time.Time, loc *time.Location) (time.Time, bool) {
 	main, sec, hasSec := strings.Cut(s, ".")
 	if hasSec && (len(sec) != 2 || strings.Trim(sec, "0123456789") != "") {
-		return false
+		return time.Time{}, false
 	}
 	if strings.Trim(main, "0123456789") != "" || (len(main) != 8 && len(main) != 10 && len(main) != 12) {
-		return false
+		return time.Time{}, false
 	}
-	n := func(k int) int { v, _ := strconv.Atoi(main[k : k+2]); return v }
-	mon, day, hour, min := n(0), n(2), n(4), n(6)
-	return mon >= 1 && mon <= 12 && day >= 1 && day <= 31 && hour <= 23 && min <= 59
+	n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+	mon, day, hour, min := n(main[0:2]), n(main[2:4]), n(main[4:6]), n(main[6:8])
+	year := now.Year()
+	switch len(main) {
+	case 10:
+		year = n(main[8:10]) + 1900
+		if year < 1969 {
+			year += 100
+		}
+	case 12:
+		year = n(main[8:12])
+	}
+	ss := 0
+	if hasSec {
+		ss = n(sec)
+	}
+	if mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || ss > 60 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, time.Month(mon), day, hour, min, 0, 0, loc)
+	if t.Day() != day || t.Month() != time.Month(mon) || t.Hour() != hour || t.Minute() != min {
+		return time.Time{}, false
+	}
+	return t.Add(time.Duration(ss) * time.Second), true
 }
 
 var (

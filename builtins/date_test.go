@@ -164,8 +164,15 @@ func TestDate(t *testing.T) {
 		{nil, []string{"-d", "now", "-r", "x"}, "", "date: the options to specify dates for printing are mutually exclusive\nTry 'date --help' for more information.\n", 1},
 		{nil, []string{"+%s", "2020"}, "", "date: extra operand '2020'\nTry 'date --help' for more information.\n", 1},
 		{nil, []string{"2020"}, "", "date: invalid date '2020'\n", 1},
-		{nil, []string{"12312359"}, "", "date: cannot set date: Operation not permitted\n", 1},
-		{nil, []string{"-s", "2020-01-01"}, "", "date: cannot set date: Operation not permitted\n", 1},
+		// Setting the clock fails, and date prints the time it would set.
+		{nil, []string{"12312359"}, "Thu Dec 31 23:59:00 UTC 2026\n", "date: cannot set date: Operation not permitted\n", 1},
+		{nil, []string{"0101000070"}, "Thu Jan  1 00:00:00 UTC 1970\n", "date: cannot set date: Operation not permitted\n", 1},
+		{nil, []string{"0101000068.60"}, "Sun Jan  1 00:01:00 UTC 2068\n", "date: cannot set date: Operation not permitted\n", 1},
+		{nil, []string{"013100002020"}, "Fri Jan 31 00:00:00 UTC 2020\n", "date: cannot set date: Operation not permitted\n", 1},
+		{nil, []string{"0230000020"}, "", "date: invalid date '0230000020'\n", 1},
+		{nil, []string{"0101000020.61"}, "", "date: invalid date '0101000020.61'\n", 1},
+		{nil, []string{"-s", "2020-01-01"}, "Wed Jan  1 00:00:00 UTC 2020\n", "date: cannot set date: Operation not permitted\n", 1},
+		{nil, []string{"-s", "@5", "-R"}, "Thu, 01 Jan 1970 00:00:05 +0000\n", "date: cannot set date: Operation not permitted\n", 1},
 		{nil, []string{"-x"}, "", "date: invalid option -- 'x'\nTry 'date --help' for more information.\n", 1},
 	})
 }

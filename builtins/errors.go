@@ -41,6 +41,9 @@ func (e *Env) UsageErrorf(code int, format string, args ...any) int {
 // the coreutils that quote it (gnulib's quotef), quoted when the shell
 // would need it to be: 'a b', and the empty name as a pair of quotes.
 func (e *Env) PathError(file string, err error) {
+	if errors.Is(err, gnu.ErrCancelled) {
+		return // a read that the run's end stopped: GNU's tool is killed, silently
+	}
 	if quotefCommands[e.Name()] {
 		file = gnu.QuoteF(file)
 	}

@@ -1,11 +1,14 @@
 package builtins
 
 import (
+	"context"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // nopReadCloser lets stdin be handled like an opened file without closing it.
@@ -58,7 +61,7 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 	case "/dev/null":
 		return nopReadCloser{eofReader{}}, nil
 	case "/dev/zero":
-		return nopReadCloser{zeroReader{}}, nil
+		return nopReadCloser{stoppableZeros{e.Ctx}}, nil
 	}
 	return e.FS.OpenFile(e.Abs(name), os.O_RDONLY)
 }
@@ -240,3 +243,18 @@ func (i devInfo) Mode() fs.FileMode  { return fs.ModeDevice | fs.ModeCharDevice 
 func (i devInfo) ModTime() time.Time { return time.Time{} }
 func (i devInfo) IsDir() bool        { return false }
 func (i devInfo) Sys() any           { return nil }
+
+// stoppableZeros is /dev/zero opened by a command: zero bytes without end
+// until the command's context is done, then gnu.ErrCancelled, so that a
+// command gathering one endless line ends with its run (session 20, red
+// team: rev, sed, cut, uniq, look of /dev/zero grew past the time limit
+// until memory was gone).
+type stoppableZeros struct{ ctx context.Context }
+
+func (z stoppableZeros) Read(p []byte) (int, error) {
+	if z.ctx != nil && z.ctx.Err() != nil {
+		return 0, gnu.ErrCancelled
+	}
+	clear(p)
+	return len(p), nil
+}

@@ -59,9 +59,9 @@ Other common options:
       --version                output version information and exit
 
 Differences from GNU find: directory entries are visited in sorted order
-(GNU uses the order readdir gives); commands run by -exec and -execdir are
-llmsh builtins or functions, never host programs (-execdir runs them with
-'sh -c' in the file's directory); -ok and -okdir are refused (no terminal);
+(GNU uses the order readdir gives); commands run by -exec, -execdir, -ok
+and -okdir are llmsh builtins or functions, never host programs (-execdir
+and -okdir run them with 'sh -c' in the file's directory);
 times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used; -printf's %a %c %A %C
 show the modification time); -printf has no inode directive (%b and %k
@@ -150,6 +150,8 @@ type finder struct {
 	// is listed only when entered, after what was done before.
 	dirs    *dirAhead
 	changes bool
+	// answers reads -ok's answers from standard input.
+	answers *bufio.Reader
 }
 
 func find(env *Env) int {
@@ -1228,7 +1230,8 @@ func (fd *finder) parseAction(t string) (findExpr, error) {
 		fd.hasAction, fd.changes = true, true
 		return fd.parseExec(t)
 	case "-ok", "-okdir":
-		return nil, findErrf("%s: interactive prompting is not supported (no terminal)", t)
+		fd.hasAction, fd.changes = true, true
+		return fd.parseExec(t)
 	}
 	return nil, findErrf("unknown predicate `%s'", t)
 }
@@ -1941,7 +1944,7 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 		if t == ";" {
 			break
 		}
-		if t == "+" && len(cmd) > 0 && cmd[len(cmd)-1] == "{}" {
+		if t == "+" && len(cmd) > 0 && cmd[len(cmd)-1] == "{}" && (name == "-exec" || name == "-execdir") {
 			plus = true
 			break
 		}
@@ -1950,7 +1953,8 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 	if len(cmd) == 0 {
 		return nil, findErrf("invalid argument `%s' to `%s'", fd.toks[start], name)
 	}
-	dirMode := name == "-execdir"
+	dirMode := name == "-execdir" || name == "-okdir"
+	ask := name == "-ok" || name == "-okdir"
 	if plus {
 		for _, a := range cmd[:len(cmd)-1] {
 			if strings.Contains(a, "{}") {
@@ -1985,9 +1989,42 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 		for i, a := range cmd {
 			args[i] = strings.ReplaceAll(a, "{}", arg)
 		}
+		if ask {
+			if !fd.confirm(cmd[0], f.path) {
+				return false
+			}
+			return fd.runIn(args, dir, badStdin{}) == 0
+		}
 		return fd.run(args, dir) == 0
 	}, nil
 }
+
+// confirm asks, as -ok and -okdir do, whether to run cmd on the file
+// named name (as find prints it, for -okdir too): the
+// question "< CMD ... NAME > ? " goes to standard error and a line of
+// standard input that starts with y or Y is a yes (end of input a no).
+func (fd *finder) confirm(cmd, name string) bool {
+	if err := fd.out.Flush(); err != nil && IsBrokenPipe(err) {
+		fd.quit = true
+		return false
+	}
+	fmt.Fprintf(fd.env.Stderr, "< %s ... %s > ? ", cmd, name)
+	if fd.answers == nil {
+		fd.answers = bufio.NewReader(fd.env.Stdin)
+	}
+	line, err := fd.answers.ReadString('\n')
+	if err != nil && line == "" {
+		return false
+	}
+	return line[0] == 'y' || line[0] == 'Y'
+}
+
+// badStdin is the standard input of a command that -ok runs: a closed
+// descriptor, whose reads fail with EBADF ("cat: -: Bad file
+// descriptor"), as GNU find closes it.
+type badStdin struct{}
+
+func (badStdin) Read([]byte) (int, error) { return 0, syscall.EBADF }
 
 // dirOf is the absolute directory where -execdir runs for f: the
 // directory part of its name as printed ("." for a starting point without
@@ -1999,6 +2036,11 @@ func (fd *finder) dirOf(f *findEnt) string {
 // run runs a command through env.Exec; dir, if set, is the directory to
 // run it in (-execdir), reached through the shell's 'sh -c' and cd.
 func (fd *finder) run(args []string, dir string) int {
+	return fd.runIn(args, dir, fd.env.Stdin)
+}
+
+// runIn is run with the command's standard input.
+func (fd *finder) runIn(args []string, dir string, stdin io.Reader) int {
 	if err := fd.out.Flush(); err != nil && IsBrokenPipe(err) {
 		fd.quit = true
 		return 1
@@ -2011,7 +2053,7 @@ func (fd *finder) run(args []string, dir string) int {
 	if dir != "" {
 		args = append([]string{"sh", "-c", `cd "$0" && "$@"`, dir}, args...)
 	}
-	return fd.env.Exec(fd.ctx, args, fd.env.Stdin, fd.env.Stdout, fd.env.Stderr)
+	return fd.env.Exec(fd.ctx, args, stdin, fd.env.Stdout, fd.env.Stderr)
 }
 
 func (fd *finder) runBatch(b *findBatch) {

@@ -122,7 +122,13 @@ func TestFind(t *testing.T) {
 		c("-exec unterminated", []string{".", "-exec", "echo"}, "", "find: missing argument to `-exec'\n", 1),
 		c("-exec empty", []string{".", "-exec", ";"}, "", "find: invalid argument `;' to `-exec'\n", 1),
 		c("-exec + two {}", []string{".", "-exec", "echo", "{}x", "{}", "+"}, "", "find: Only one instance of {} is supported with -exec ... +\n", 1),
-		c("-ok refused", []string{".", "-ok", "echo", "{}", ";"}, "", "find: -ok: interactive prompting is not supported (no terminal)\n", 1),
+		// -ok asks on stderr and reads the answers from stdin (GNU
+		// findutils 4.9); the command itself gets a closed stdin.
+		{"-ok answers", findTree, "y\nn\n", []string{"find", ".", "-type", "f", "-name", "[af]*", "-ok", "echo", "got", "x{}", ";"}, "got x./a.txt\n", "< echo ... ./a.txt > ? < echo ... ./d/e/f.c > ? ", 0},
+		{"-ok no answer", findTree, "", []string{"find", ".", "-name", "a.txt", "-ok", "echo", "{}", ";", "-print"}, "", "< echo ... ./a.txt > ? ", 0},
+		{"-ok failing command", findTree, "Yes\n", []string{"find", ".", "-name", "a.txt", "-ok", "false", ";", "-o", "-name", "a.txt", "-print"}, "./a.txt\n", "< false ... ./a.txt > ? ", 0},
+		{"-ok closed stdin", findTree, "y\nmore\n", []string{"find", ".", "-name", "a.txt", "-ok", "cat", ";"}, "", "< cat ... ./a.txt > ? cat: -: Bad file descriptor\ncat: closing standard input: Bad file descriptor\n", 0},
+		c("-ok +", []string{".", "-ok", "echo", "{}", "+"}, "", "find: missing argument to `-ok'\n", 1),
 
 		c("-exec ;", []string{".", "-name", "f.c", "-exec", "echo", "found", "{}", ";"}, "found ./d/e/f.c\n", "", 0),
 		c("-exec {} inside an argument", []string{".", "-maxdepth", "1", "-name", "a*", "-exec", "echo", "<{}>", ";"}, "<./a.txt>\n", "", 0),

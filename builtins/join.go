@@ -363,7 +363,9 @@ func joinFiles(env *Env, o *joinOpts, names [2]string) int {
 	case errors.Is(err, errJoinDisorder):
 		return 1
 	case errors.As(err, &re):
-		env.Errorf("read error: %s", ErrText(re.err))
+		if !quietStop(re.err) {
+			env.Errorf("read error: %s", ErrText(re.err))
+		}
 		return 1
 	default:
 		if st, stop := stopError(env, err); stop {

@@ -90,7 +90,9 @@ func lookCmd(env *Env) int {
 		}
 		if err != nil {
 			w.Flush()
-			env.Errorf("%s: %s", file, ErrText(err))
+			if !quietStop(err) {
+				env.Errorf("%s: %s", file, ErrText(err))
+			}
 			return 1
 		}
 	}

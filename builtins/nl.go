@@ -131,6 +131,9 @@ func (c *nlConfig) run(env *Env, files []string) int {
 				return gnu.ErrCancelled
 			}
 			text, rerr := br.ReadString('\n')
+			if rerr != nil && quietStop(rerr) {
+				return rerr // a part of a line read until the run stopped
+			}
 			if text == "" && rerr != nil {
 				if rerr == io.EOF {
 					return nil

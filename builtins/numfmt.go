@@ -373,11 +373,14 @@ func (o *numfmtOpts) run(env *Env, ops []string) int {
 			return 1
 		}
 		line, err := br.ReadString(eol)
-		if line == "" && err != nil {
-			if err != io.EOF {
-				env.Errorf("read error: %s", ErrText(err))
-				return 2
+		if err != nil && err != io.EOF {
+			if quietStop(err) {
+				return 1 // a part of a line read until the run stopped
 			}
+			env.Errorf("read error: %s", ErrText(err))
+			return 2
+		}
+		if line == "" && err != nil {
 			break
 		}
 		line = strings.TrimSuffix(line, string(eol))

@@ -488,7 +488,7 @@ func (in *sedInput) fill() {
 			if err == bufio.ErrBufferFull {
 				continue
 			}
-			if err != nil && err != io.EOF {
+			if err != nil && err != io.EOF && !quietStop(err) {
 				in.run.flushForMessage()
 				shown := in.name
 				if shown == "-" {

@@ -87,6 +87,12 @@ func (s *splitter) open() error {
 	if err := s.close(); err != nil {
 		return err
 	}
+	if s.env.Ctx.Err() != nil {
+		// One block read may make thousands of files (-b 1: 65536 a
+		// read, each a round trip to vfsd; GNU's suffixes grow without
+		// end on /dev/zero): the run's end is looked at before each.
+		return gnu.ErrCancelled
+	}
 	name, err := s.nextName()
 	if err != nil {
 		return err

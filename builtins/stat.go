@@ -201,7 +201,7 @@ func statFormat(format string, file statFile) string {
 			b.WriteByte('%')
 			continue
 		}
-		if d == 'Y' && strings.Contains(spec, ".") {
+		if (d == 'Y' || d == 'X' || d == 'Z') && strings.Contains(spec, ".") {
 			b.WriteString(statSeconds(spec, file.fi.ModTime()))
 			continue
 		}
@@ -255,13 +255,16 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return statModeString(mode), false, true
 	case 'f':
 		return strconv.FormatUint(uint64(statRawMode(mode)), 16), false, true
-	case 'Y':
+	case 'Y', 'X', 'Z':
+		// vfsd keeps modification times only: the access and change
+		// times are the modification time, as ls -u and ls -c show them
+		// (a real file's are never unknown, where "-" would say so).
 		return strconv.FormatInt(fi.ModTime().Unix(), 10), true, true
-	case 'y':
+	case 'y', 'x', 'z':
 		return statTime(fi.ModTime(), file.loc), false, true
-	case 'x', 'z', 'w':
-		return "-", false, true
-	case 'X', 'Z', 'W', 't', 'T':
+	case 'w':
+		return "-", false, true // the birth time is unknown, as GNU says it
+	case 'W', 't', 'T':
 		return "0", true, true
 	case 'U', 'G':
 		// the one owner, as ls -l, find -ls, tar and id say

@@ -43,6 +43,11 @@ func writeFailed(env *Env, err error) int {
 
 // quietStop reports whether err ends a command without a word: its
 // output's reader has gone, or the run was cancelled.
+// ErrCancelled is what a read of an input that llmsh serves itself (an
+// endless device) returns once the command's context is done: the
+// commands stop on it quietly, as on a cancelled loop of their own.
+var ErrCancelled = gnu.ErrCancelled
+
 func quietStop(err error) bool {
 	return IsBrokenPipe(err) || errors.Is(err, gnu.ErrCancelled)
 }

@@ -255,6 +255,9 @@ func unzipOpen(env *Env, w *bufio.Writer, name string, header bool, prog string)
 	}
 	data, err := readAllCtx(env, r)
 	r.Close()
+	if err != nil && quietStop(err) {
+		return nil, "", 0, 1
+	}
 	if err != nil {
 		env.Errorf("%s: %s", name, ErrText(err))
 		return nil, "", 0, 9

@@ -357,10 +357,6 @@ func xargs(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	if c.interactive {
-		env.Errorf("-p: interactive prompting is not supported (no terminal)")
-		return 1
-	}
 	if c.openTTY {
 		// GNU's child fails to open the terminal; llmsh has none.
 		env.Errorf("%s: %s", gnu.Quote("/dev/tty"), "No such device or address")
@@ -538,7 +534,7 @@ func (c *xargsConfig) flags(env *Env) *Flags {
 	f.BoolVar(&c.noEmpty, 'r', "no-run-if-empty", "if there are no arguments, then do not run COMMAND")
 	f.BoolVar(&c.trace, 't', "verbose", "print commands before executing them")
 	f.BoolVar(&c.exitX, 'x', "exit", "exit if the size (see -s) is exceeded")
-	f.BoolVar(&c.interactive, 'p', "interactive", "prompt before running commands (refused: llmsh has no terminal to ask)")
+	f.BoolVar(&c.interactive, 'p', "interactive", "prompt before running commands (llmsh has no terminal: fails as GNU without one)")
 	f.BoolVar(&c.openTTY, 'o', "open-tty", "Reopen stdin as /dev/tty in the child process\n(refused: llmsh has no terminal)")
 	f.Func(0, "process-slot-var", RequiredArg, "VAR", "set environment variable VAR in child processes", func(v string, _ bool) error {
 		if strings.Contains(v, "=") {
@@ -621,6 +617,25 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 // launch runs one command line, in the background under -P.
 func (x *xargsRun) launch(args []string) {
 	env := x.env
+	if x.interactive {
+		// GNU xargs prints the command line and asks on /dev/tty, which
+		// a script never has under llmsh: it fails as GNU's does when
+		// there is no terminal, before running anything.
+		q := make([]string, len(args))
+		for i, a := range args {
+			q[i] = gnu.QuoteF(a)
+		}
+		x.outMu.Lock()
+		io.WriteString(env.Stderr, strings.Join(q, " "))
+		env.Errorf("failed to open /dev/tty for reading: No such device or address")
+		x.outMu.Unlock()
+		x.stMu.Lock()
+		if x.fatal == 0 {
+			x.fatal = 1
+		}
+		x.stMu.Unlock()
+		return
+	}
 	if x.trace {
 		q := make([]string, len(args))
 		for i, a := range args {

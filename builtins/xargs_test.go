@@ -67,7 +67,11 @@ func TestXargs(t *testing.T) {
 		{"host program refused", nil, "/etc/passwd\n", []string{"xargs", "/bin/cat"}, "", "llmsh: /bin/cat: command not found\n", 127},
 		{"-a missing", map[string]string{}, "", []string{"xargs", "-a", "nope", "echo"}, "", "xargs: Cannot open input file 'nope': No such file or directory\n", 1},
 		{"-a", map[string]string{"list": "x y\n"}, "ignored\n", []string{"xargs", "-a", "list", "echo"}, "x y\n", "", 0},
-		{"-p refused", nil, "a\n", []string{"xargs", "-p"}, "", "xargs: -p: interactive prompting is not supported (no terminal)\n", 1},
+		// -p without a terminal, as GNU xargs 4.9 fails: the command line,
+		// then the error, and nothing run.
+		{"-p no terminal", nil, "a\n", []string{"xargs", "-p"}, "", "echo axargs: failed to open /dev/tty for reading: No such device or address\n", 1},
+		{"-p quoted", nil, "a b\n", []string{"xargs", "-p", "-I{}", "echo", "{}"}, "", "echo 'a b'xargs: failed to open /dev/tty for reading: No such device or address\n", 1},
+		{"-p nothing to run", nil, "", []string{"xargs", "-p", "-r", "echo"}, "", "", 0},
 	})
 }
 

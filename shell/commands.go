@@ -76,6 +76,13 @@ func (s *Shell) funcs(ctx context.Context) map[string]*syntax.Stmt {
 
 // currentRunner is the runner that calls the handler of ctx, nil outside
 // a handler's context.
+// execFailed tells the runner of ctx, if any, that its exec builtin's
+// command could not be run (shopt -s execfail).
+func execFailed(ctx context.Context) {
+	defer func() { recover() }() // not a handler's context
+	interp.HandlerCtx(ctx).ExecFailed()
+}
+
 func currentRunner(ctx context.Context) (r *interp.Runner) {
 	defer func() {
 		if recover() != nil {

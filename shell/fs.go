@@ -27,6 +27,8 @@ type clientFS struct {
 	// umask is the shell's (the umask builtin): the files and
 	// directories the builtin creates get their modes less it.
 	umask fs.FileMode
+	// ctx is the command's: its reads of an endless device stop with it.
+	ctx context.Context
 }
 
 // devFd serves /dev/fd/N: a descriptor the builtin has, or "No such file
@@ -59,6 +61,9 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	if d, ok := openDevice(name); ok {
 		if name == procUUID && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		}
+		if d.endless() && f.ctx != nil {
+			return stoppableDev{d, f.ctx}, nil
 		}
 		return d, nil
 	}

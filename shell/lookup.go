@@ -330,6 +330,10 @@ func (s *Shell) commandV(ctx context.Context, names []string, verbose, stdPath b
 
 func (s *Shell) hashCmd(ctx context.Context, args []string) int {
 	hc := interp.HandlerCtx(ctx)
+	if !hc.ShellOption("hashall") {
+		fmt.Fprintf(hc.Stderr, "%shash: hashing disabled\n", scriptPrefix(hc))
+		return 1
+	}
 	names := args[1:]
 	st := 0
 	for _, n := range names {

@@ -26,6 +26,7 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	}
 	fail := func(st int, msg string) int {
 		fmt.Fprintf(stderr, "%s%s: %s\n", prefix, commandText(name), msg)
+		execFailed(ctx) // exec ./dir: a command exec cannot run
 		return st
 	}
 	// A script may name itself as its interpreter's operand (#!/usr/bin/env

@@ -435,6 +435,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		}
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
+			hc.ExecFailed()
 			st = 127
 		} else if st == notFound && hc.NotFoundHook() {
 			return interp.ErrNotFoundHook // the script's command_not_found_handle
@@ -572,8 +573,8 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	if sb != nil {
 		return s.runShellBuiltin(ctx, name, b, sb, stdout, stderr)
 	}
-	env.Stdin = s.state.withRedirStat(stdin)
-	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx)}
+	env.Stdin = stoppable(ctx, s.state.withRedirStat(stdin))
+	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
 	}
@@ -820,6 +821,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if len(s.routes) > 0 {
 		sub.RouteBuiltins(s.routes...)
 	}
+	if o.Command {
+		sub.runner.SetExecutionString(src)
+	}
 	st := sub.Run(ctx, src, o.Name)
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
 		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
@@ -970,6 +974,10 @@ func isTerminal(w io.Writer) bool {
 	f, ok := w.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }
+
+// SetExecutionString sets $BASH_EXECUTION_STRING to src, the text of -c
+// that the shell is about to run (bash sets it as it starts).
+func (s *Shell) SetExecutionString(src string) { s.runner.SetExecutionString(src) }
 
 // Run parses and runs src and returns its exit status. Errors are printed
 // on the shell's stderr in llmsh's words.

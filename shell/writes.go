@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"io"
@@ -274,6 +275,42 @@ func openDevice(name string) (*devFile, bool) {
 }
 
 func (d *devFile) full() bool { return d.name == "/dev/full" }
+
+// SharedInput makes `< /dev/zero` the interpreter's InputFile: its
+// readers read the device itself, not a pipe that a goroutine fills from
+// it without end, so a builtin's reads of it stop with the builtin's
+// context (stoppable).
+func (d *devFile) SharedInput() {}
+
+// endless reports whether reading d never comes to an end: /dev/zero,
+// /dev/full, /dev/urandom and /dev/random.
+func (d *devFile) endless() bool { return d.name != "/dev/null" && d.name != procUUID }
+
+// stoppableDev is an endless device read by one command: a read fails
+// with builtins.ErrCancelled once the command's context is done, so a builtin
+// that gathers one endless line (rev, sed, cut, uniq, nl, look, envsubst
+// of /dev/zero) ends with its run instead of growing until memory is
+// gone (session 20, red team).
+type stoppableDev struct {
+	*devFile
+	ctx context.Context
+}
+
+func (d stoppableDev) Read(p []byte) (int, error) {
+	if d.ctx.Err() != nil {
+		return 0, builtins.ErrCancelled
+	}
+	return d.devFile.Read(p)
+}
+
+// stoppable gives a command's reader of an endless device the command's
+// context (see stoppableDev); any other reader is returned as it is.
+func stoppable(ctx context.Context, r io.Reader) io.Reader {
+	if d, ok := r.(*devFile); ok && d.endless() {
+		return stoppableDev{d, ctx}
+	}
+	return r
+}
 
 func (d *devFile) Read(p []byte) (int, error) {
 	switch d.name {

@@ -62,6 +62,11 @@ import (
 //	#@ big: N                        @BIG@ becomes N bytes of text lines; the
 //	                                 script is passed on stdin
 //	#@ stdin: TEXT                   stdin of the run (a line; \n is a newline)
+//	#@ answer-within: D              the library's Session.Run must answer
+//	                                 within D, or the test binary ends
+//	                                 (a run that ignores its limit there
+//	                                 may grow without a memory guard);
+//	                                 serve's answer too
 //
 // Placeholders in scripts and args: @ROOT@ (the run's directory), @RO@ (the
 // -i tree), @RW@ (the -o tree, also the working directory), @OUT@ (a
@@ -150,6 +155,7 @@ type attack struct {
 	big            int
 	stdin          string
 	timeout        time.Duration
+	answerWithin   time.Duration
 }
 
 func parseAttack(name, src string) (*attack, error) {
@@ -195,6 +201,12 @@ func parseAttack(name, src string) (*attack, error) {
 			a.timeout = d
 		case "stdin":
 			a.stdin = strings.ReplaceAll(val, `\n`, "\n")
+		case "answer-within":
+			d, err := time.ParseDuration(val)
+			if err != nil || d <= 0 {
+				return nil, fmt.Errorf("answer-within: %q is not a positive duration", val)
+			}
+			a.answerWithin = d
 		default:
 			return nil, fmt.Errorf("unknown directive %q", key)
 		}
@@ -560,6 +572,14 @@ func runAttackLibrary(t *testing.T, at *attack) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), hardKill)
 	defer cancel()
+	if at.answerWithin > 0 {
+		// A Run that ignores its limit here has no memory guard: end the
+		// test binary before it takes the machine's memory.
+		overstay := time.AfterFunc(at.answerWithin, func() {
+			panic(fmt.Sprintf("BREACH: %s/library: Session.Run did not answer within %v", at.name, at.answerWithin))
+		})
+		defer overstay.Stop()
+	}
 	res, err := s.Run(ctx, script, strings.NewReader(at.stdin))
 	if cerr := s.Close(); err == nil {
 		err = cerr
@@ -624,7 +644,12 @@ func runAttackServe(t *testing.T, bin string, at *attack) {
 		if err != nil {
 			return sessionserver.RunResult{}, err
 		}
-		return c.Run(id, script, at.stdin)
+		start := time.Now()
+		res, err := c.Run(id, script, at.stdin)
+		if took := time.Since(start); at.answerWithin > 0 && took > at.answerWithin {
+			t.Errorf("BREACH: the serve run answered after %v, past %v", took, at.answerWithin)
+		}
+		return res, err
 	}()
 	// The server ends every session (each worker and its vfsd) as it
 	// exits, before the checks look for processes left behind.

@@ -479,7 +479,7 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 		return "", newError("format error: %s", err)
 	}
 	if len(types) > len(args) {
-		return "", newError("format error: got %d args, expected %d", len(args), len(types))
+		return "", errFewArgs{len(args), len(types)} // llmsh: reported by the caller
 	}
 	converted := make([]interface{}, 0, 7) // up to 7 args won't require heap allocation
 	for i, t := range types {

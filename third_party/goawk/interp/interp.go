@@ -47,14 +47,69 @@ var (
 // interpreter error, for example FS being set to an invalid regex.
 type Error struct {
 	message string
+	plain   bool // llmsh: see Plain
 }
 
 func (e *Error) Error() string {
 	return e.message
 }
 
+// Plain reports whether the message is printed as it is after the
+// program's name, as mawk prints its "cannot open" and "run time error"
+// messages (llmsh), rather than as a fatal error.
+func (e *Error) Plain() bool { return e.plain }
+
+// newPlainError is newError for a message that Plain reports (llmsh).
+func newPlainError(format string, args ...interface{}) error {
+	return &Error{message: fmt.Sprintf(format, args...), plain: true}
+}
+
+// errFewArgs is sprintf's error when the format has more conversions
+// than it was given values (llmsh); its callers report it as mawk does.
+type errFewArgs struct{ have, want int }
+
+func (e errFewArgs) Error() string {
+	return fmt.Sprintf("format error: got %d args, expected %d", e.have, e.want)
+}
+
+// fewArgsError is mawk's run-time error for a printf or sprintf (fn)
+// short of values (llmsh).
+func (p *interp) fewArgsError(fn, format string) error {
+	return newPlainError("run time error: not enough arguments passed to %s(\"%s\")\n\tFILENAME=\"%s\" FNR=%d NR=%d",
+		fn, format, p.toString(p.filename), p.fileLineNum, p.lineNum)
+}
+
+// fmtPrefix is the part of format before its first conversion that
+// lacks a value when have values are given (a * takes one too): what
+// mawk's printf writes before it stops (llmsh).
+func fmtPrefix(format string, have int) string {
+	used := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			i++
+			continue
+		}
+		need, j := 1, i+1
+		for j < len(format) && strings.IndexByte(" .-+*#0123456789'", format[j]) >= 0 {
+			if format[j] == '*' {
+				need++
+			}
+			j++
+		}
+		if used+need > have {
+			return format[:i]
+		}
+		used += need
+		i = j
+	}
+	return format
+}
+
 func newError(format string, args ...interface{}) error {
-	return &Error{fmt.Sprintf(format, args...)}
+	return &Error{message: fmt.Sprintf(format, args...)}
 }
 
 type returnValue struct {

@@ -136,7 +136,8 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 		// synchronization"): mawk's "cannot open" comes before it.
 		f, err := p.createFile(name, redirect == APPEND)
 		if err != nil {
-			return nil, newError("cannot redirect to `%s': %s", name, pathErrText(err))
+			// llmsh: mawk's words.
+			return nil, newPlainError("cannot open \"%s\" for output (%s)", name, pathErrText(err))
 		}
 		out := newOutFileStream(f, outputBufSize)
 		p.outputStreams[name] = out
@@ -796,7 +797,8 @@ func (p *interp) nextLine() (string, error) {
 						}
 						var pe *fs.PathError
 						if errors.As(err, &pe) {
-							return "", newError("cannot open file `%s' for reading: %s", filename, pe.Err)
+							// llmsh: mawk's words.
+							return "", newPlainError("cannot open %s (%s)", filename, pathErrText(err))
 						}
 						return "", err
 					}

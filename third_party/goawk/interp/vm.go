@@ -687,6 +687,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			args := p.popSlice(int(numArgs))
 			s, err := p.sprintf(p.toString(args[0]), args[1:])
 			if err != nil {
+				if errors.As(err, new(errFewArgs)) {
+					return p.fewArgsError("sprintf", p.toString(args[0]))
+				}
 				return err
 			}
 			p.push(str(s))
@@ -802,8 +805,18 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 			args := p.popSlice(int(numArgs))
 			s, err := p.sprintf(p.toString(args[0]), args[1:])
+			var few error
 			if err != nil {
-				return err
+				if !errors.As(err, new(errFewArgs)) {
+					return err
+				}
+				// llmsh: mawk writes the text before the conversion
+				// that lacks a value, then stops.
+				format := p.toString(args[0])
+				few = p.fewArgsError("printf", format)
+				if s, err = p.sprintf(fmtPrefix(format, len(args)-1), args[1:]); err != nil {
+					return few
+				}
 			}
 
 			output := p.output
@@ -817,6 +830,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			err = writeOutput(output, s)
 			if err != nil {
 				return err
+			}
+			if few != nil {
+				return few
 			}
 
 		case compiler.Getline:

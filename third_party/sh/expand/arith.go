@@ -72,16 +72,23 @@ func Arithm(cfg *Config, expr syntax.ArithmExpr) (int, error) {
 // end (the position of the closing "))"): the blanks before it are part of
 // the text that an error message quotes, as in bash.
 func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error) {
+	n, _, err := arithmEnd(cfg, expr, end)
+	return n, err
+}
+
+// arithmEnd is [ArithmEnd]; inner reports an error of an expansion in the
+// expression's text ($((1/0)) in ${s:$((1/0))}), not of the expression.
+func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inner bool, err error) {
 	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
 			if lit.Value != "" {
 				if n, ok := plainDecimal(lit.Value); ok {
-					return int(n), nil // a[3], and fixSubscript's a[i]
+					return int(n), false, nil // a[3], and fixSubscript's a[i]
 				}
 			}
 			n, err := cfg.ArithmText(lit.Value)
-			return int(n), err
+			return int(n), false, err
 		}
 	}
 	key := arithKey{expr, end}
@@ -90,14 +97,14 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 		// prepareConfig's lookup of IFS (ArithmText).
 		if text, ok := cfg.arithTexts[key]; ok {
 			n, err := cfg.ArithmText(text)
-			return int(n), err
+			return int(n), false, err
 		}
 	}
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
 	pr := arithPrinter{cfg: cfg, b: &b}
 	if err := pr.print(expr); err != nil {
-		return 0, err
+		return 0, true, err
 	}
 	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
 		for range end.Col() - pr.last.Col() {
@@ -113,8 +120,8 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 		}
 		cfg.arithTexts[key] = text
 	}
-	n, err := cfg.ArithmText(text)
-	return int(n), err
+	n64, err := cfg.ArithmText(text)
+	return int(n64), false, err
 }
 
 // LetText is the text of an argument of let, parsed as arithmetic: its
@@ -580,20 +587,24 @@ func (s *arithState) next() {
 		}
 		s.name = t[i:j]
 		s.pos = j
-		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
-			name, err := s.ev.cfg.fixSubscript(s.name)
-			if err != nil {
-				s.failErr(err)
-			}
-			s.name = name
-		}
 		// An assignment's target is not read.
 		k := j
 		for k < len(t) && isArithBlank(t[k]) {
 			k++
 		}
 		assign := k < len(t) && t[k] == '=' && (k+1 >= len(t) || t[k+1] != '=')
-		if s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign {
+		read := s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign
+		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
+			if read {
+				s.unsetArray(s.name)
+			}
+			name, err := s.ev.cfg.fixSubscript(s.name)
+			if err != nil {
+				s.failErr(err)
+			}
+			s.name = name
+		}
+		if read {
 			s.val = s.varValue(s.name)
 		} else {
 			s.val = 0
@@ -634,6 +645,10 @@ func (s *arithState) next() {
 		if c == '-' {
 			tok = atPostDec
 		}
+	case (c == '+' || c == '-') && c1 == c && s.tok == atNum &&
+		(s.lastTok == atPreInc || s.lastTok == atPreDec):
+		// bash's readtok catches ++a++ and --a-- here.
+		s.fail(t[i:i+2] + ": assignment requires lvalue")
 	case (c == '+' || c == '-') && c1 == c:
 		k := i + 2
 		for k < len(t) && isArithBlank(t[k]) {
@@ -747,6 +762,26 @@ func digitValue(c byte, base int64) int64 {
 	return -1
 }
 
+// unsetArray is set -u's error for NAME[SUB] read when the array NAME
+// is not set (unset, or declared without a value): bash's expr_streval
+// names the array, before the subscript is evaluated (llmsh). An unset
+// element of a set array is 0, as in bash.
+func (s *arithState) unsetArray(name string) {
+	if !s.ev.cfg.NoUnset {
+		return
+	}
+	base := name[:strings.IndexByte(name, '[')]
+	vr := s.ev.cfg.Env.Get(base)
+	if vr.Kind == NameRef {
+		if n, v := vr.Resolve(s.ev.cfg.Env); n != "" && !strings.Contains(n, "[") {
+			vr = v
+		}
+	}
+	if !vr.IsSet() {
+		s.failErr(UnsetParameterError{Node: &syntax.ParamExp{Param: &syntax.Lit{Value: base}}, Message: "unbound variable"})
+	}
+}
+
 // varValue is the value of a variable (or element) as a number: its text
 // evaluated as an expression, 0 when empty or unset.
 func (s *arithState) varValue(name string) int64 {
@@ -809,6 +844,9 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		if vr.Kind == NameRef {
 			// llmsh: $(( r )) reads the nameref's target.
 			if n, _ := vr.Resolve(cfg.Env); n != "" && n != name {
+				if n == "RANDOM" {
+					cfg.drawRandomName() // llmsh: read through r, it draws
+				}
 				return cfg.arithGet(n)
 			}
 		}

@@ -6,6 +6,7 @@ package expand
 import (
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -146,6 +147,9 @@ func bracesSeqRec(word *syntax.Word, yield func(*syntax.Word) bool) bool {
 				next.Parts = append([]syntax.WordPart{first}, rest...)
 				if !expand(&next) {
 					return false
+				}
+				if (incr > 0 && n > math.MaxInt64-incr) || (incr < 0 && n < math.MinInt64-incr) {
+					break // llmsh: the next number would overflow (bash stops)
 				}
 			}
 			return true

@@ -85,6 +85,10 @@ type Config struct {
 	// with a dot to be matched by a pattern which does not begin with a dot.
 	DotGlob bool
 
+	// GlobDots is set when bash's shopt globskipdots is off (llmsh): a
+	// pattern that begins with a dot then matches "." and "..".
+	GlobDots bool
+
 	// NoCaseGlob corresponds to the shell option which causes case-insensitive
 	// pattern matching in pathname expansion.
 	NoCaseGlob bool
@@ -1180,9 +1184,11 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 // sliceArithm evaluates the offset or length of a slice; an error names
 // the parameter as written, as bash's does: "a[@]: 1:1: syntax error ...".
 func (cfg *Config) sliceArithm(pe *syntax.ParamExp, expr syntax.ArithmExpr) (int, error) {
-	n, err := Arithm(cfg, expr)
+	n, inner, err := arithmEnd(cfg, expr, syntax.Pos{})
 	var ae *ArithmError
-	if err != nil && errors.As(err, &ae) {
+	if err != nil && !inner && errors.As(err, &ae) {
+		// llmsh: an error of the offset's own expression names the
+		// parameter; one of an expansion in it ($((1/0))) does not.
 		name := pe.Param.Value
 		if pe.Index != nil {
 			var b strings.Builder
@@ -1491,6 +1497,15 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			newMatches, err = cfg.globDir(base, dir, matcher, wantDir, newMatches)
 			if err != nil {
 				return nil, err
+			}
+			if cfg.GlobDots && part[0] == '.' {
+				// llmsh: shopt -u globskipdots: .* matches . and ..,
+				// which no listing holds.
+				for _, dot := range [...]string{".", ".."} {
+					if matcher(dot) {
+						newMatches = append(newMatches, pathJoin2(dir, dot))
+					}
+				}
 			}
 		}
 		matches = newMatches

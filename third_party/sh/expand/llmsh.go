@@ -220,6 +220,9 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		return pe, nil
 	}
 	ref, _ := vr.Resolve(cfg.Env)
+	if ref == "RANDOM" {
+		cfg.drawRandomAt(pe.Param) // llmsh: $r with r naming RANDOM draws
+	}
 	if ref == "" || syntax.ValidName(ref) {
 		return pe, nil // followed by paramExp itself
 	}

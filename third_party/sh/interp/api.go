@@ -115,8 +115,12 @@ type Runner struct {
 	// dynGone holds the dynamic variables (unsetPlain) that were unset:
 	// plain variables from then on (llmsh).
 	dynGone map[string]bool
-	// secondsBase is when $SECONDS was 0.
-	secondsBase time.Time
+	// secondsBase is when $SECONDS was last assigned (or the shell
+	// started), secondsAssigned the value assigned then: $SECONDS is
+	// secondsAssigned plus the whole seconds of the clock since, as
+	// bash counts them (tv_sec differences).
+	secondsBase     time.Time
+	secondsAssigned int64
 	// secondsRead is set once $SECONDS's value was computed (expanded,
 	// or declare -p SECONDS), which gives it the integer attribute, as
 	// bash's get_seconds (llmsh).
@@ -202,7 +206,11 @@ type Runner struct {
 	usedNew bool
 
 	filename string // only if Node was a File
-	line     int    // llmsh: the line of the statement that runs
+	// llmsh: jobRun is set on the subshell that runs a background job or
+	// a coprocess: its Run of the statement keeps the script's name
+	// (filename) for bash's "NAME: line N: " in its errors.
+	jobRun bool
+	line   int // llmsh: the line of the statement that runs
 
 	// lastPrefix is the last errPrefix made, for the next command of the
 	// same line and file (llmsh: the shell's echo and printf ask for it
@@ -265,9 +273,12 @@ type Runner struct {
 	stdPath bool
 	// execArgv0: the exec builtin runs a command (HandlerContext.Exec),
 	// with exec -a's name when not empty (HandlerContext.Argv0).
-	inExec    bool
-	execArgv0 string
-	execNoEnv bool // exec -c: the command gets an empty environment
+	inExec bool
+	// execFailed: the exec builtin's command could not be run
+	// (HandlerContext.ExecFailed).
+	execFailed bool
+	execArgv0  string
+	execNoEnv  bool // exec -c: the command gets an empty environment
 	// llmsh: declVariant is the declaration builtin whose assignments
 	// run; arithPrefix the command an arithmetic error names (bash's
 	// "declare: 1 +: syntax error…" for declare -i j="1 +").
@@ -548,6 +559,10 @@ type exitStatus struct {
 	// sigPid the pid it had, for the report (reportForeground).
 	signaled uint8
 	sigPid   int
+	// llmsh: forceEOF is set with exiting by set -u's error or ${x:?}
+	// (bash's FORCE_EOF): in the EXIT trap's action it ends the action
+	// and the shell keeps the status it was leaving with.
+	forceEOF bool
 
 	// err holds the error information for a non-zero exit status code or fatal error.
 	// Used so that running a single statement with a custom handler
@@ -1180,7 +1195,9 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	}
 	r.fillExpandConfig(ctx)
 	r.exit = exitStatus{}
-	r.filename = ""
+	if !r.jobRun {
+		r.filename = ""
+	}
 	switch node := node.(type) {
 	case *syntax.File:
 		r.filename = node.Name
@@ -1317,33 +1334,34 @@ func (r *Runner) subshell(background bool) *Runner {
 		subst:      r.subst,      // llmsh: jobs that hold a $( )'s output
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
-		inTrap:        r.inTrap,
-		inFunc:        r.inFunc,                  // llmsh: return ends a function's subshell
-		lastArg:       r.lastArg,                 // $_
-		lastBgPid:     r.lastBgPid,               // llmsh: $!
-		tempVars:      maps.Clone(r.tempVars),    // llmsh
-		scriptHist:    slices.Clip(r.scriptHist), // llmsh: an append copies it
-		histBase:      r.histBase,
-		subshellLevel: r.subshellLevel + 1,
-		inSource:      r.inSource,    // …and a sourced file's
-		inErrTrap:     r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
-		secondsBase:   r.secondsBase, // llmsh: $SECONDS counts on
-		secondsRead:   r.secondsRead,
-		cmdNumber:     r.cmdNumber,
-		xtraceFd:      r.xtraceFd,
-		xtraceSet:     r.xtraceSet,
-		frames:        r.frames, // llmsh: shared, never changed (callstack.go)
-		mainArgs:      r.mainArgs,
-		mainArgsSet:   r.mainArgsSet,
-		text:          r.text,
-		umask:         r.umask,
-		curCmd:        r.curCmd,
-		curRedirs:     r.curRedirs,
-		curText:       r.curText,
-		curSrc:        r.curSrc,
-		liveRedirs:    slices.Clone(r.liveRedirs),
-		stdinRedir:    r.stdinRedir,
-		gate:          r.gate, // llmsh: it stops with its job (jobstop.go)
+		inTrap:          r.inTrap,
+		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
+		lastArg:         r.lastArg,                 // $_
+		lastBgPid:       r.lastBgPid,               // llmsh: $!
+		tempVars:        maps.Clone(r.tempVars),    // llmsh
+		scriptHist:      slices.Clip(r.scriptHist), // llmsh: an append copies it
+		histBase:        r.histBase,
+		subshellLevel:   r.subshellLevel + 1,
+		inSource:        r.inSource,    // …and a sourced file's
+		inErrTrap:       r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
+		secondsBase:     r.secondsBase, // llmsh: $SECONDS counts on
+		secondsRead:     r.secondsRead,
+		secondsAssigned: r.secondsAssigned,
+		cmdNumber:       r.cmdNumber,
+		xtraceFd:        r.xtraceFd,
+		xtraceSet:       r.xtraceSet,
+		frames:          r.frames, // llmsh: shared, never changed (callstack.go)
+		mainArgs:        r.mainArgs,
+		mainArgsSet:     r.mainArgsSet,
+		text:            r.text,
+		umask:           r.umask,
+		curCmd:          r.curCmd,
+		curRedirs:       r.curRedirs,
+		curText:         r.curText,
+		curSrc:          r.curSrc,
+		liveRedirs:      slices.Clone(r.liveRedirs),
+		stdinRedir:      r.stdinRedir,
+		gate:            r.gate, // llmsh: it stops with its job (jobstop.go)
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go

@@ -310,6 +310,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if arg == "" {
 				continue // llmsh: bash skips it (lookupVar panics on "")
 			}
+			if refs && r.lookupVar(arg).Kind != expand.NameRef {
+				continue // llmsh: unset -n leaves what is no nameref (bash)
+			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {
@@ -742,9 +745,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if len(args) == 0 || args[len(args)-1] != "]" {
 			return failf(2, "%s[: missing `]'\n", r.errPrefix())
 		}
-		exit.code = r.runClassicTest(ctx, "[", args[:len(args)-1])
+		exit = r.classicTestStatus(r.runClassicTest(ctx, "[", args[:len(args)-1]))
 	case "test":
-		exit.code = r.runClassicTest(ctx, "test", args)
+		exit = r.classicTestStatus(r.runClassicTest(ctx, "test", args))
 	case "exec":
 		// TODO: Consider unix.Exec, i.e. actually replacing
 		// the process. It's in theory what a shell should do,
@@ -779,9 +782,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		r.exit.exiting = true
 		r.inExec, r.execArgv0, r.execNoEnv = true, argv0, clearEnv
+		r.execFailed = false
 		r.exec(ctx, pos, args)
 		r.inExec, r.execArgv0, r.execNoEnv = false, "", false
 		exit = r.exit
+		if r.execFailed && r.opts[optExecFail] && !exit.fatalExit {
+			// llmsh: shopt -s execfail: a command exec cannot
+			// run leaves the shell running, as in bash.
+			exit.exiting = false
+		}
+		r.execFailed = false
 	case "command":
 		show, stdPath := false, false
 		fp := flagParser{remaining: args}

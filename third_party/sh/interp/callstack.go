@@ -170,13 +170,14 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 		if !r.funcRunning() {
 			return expand.Variable{Kind: expand.Indexed}, true
 		}
+	case "BASH_ARGV", "BASH_ARGC":
+		// llmsh: at the top of bash -c too, the positional
+		// parameters' frame.
+		return r.argStackVar(name), true
 	default:
 		if r.frames == nil && !main {
 			return expand.Variable{Set: true, Kind: expand.Indexed}, true
 		}
-	}
-	if name == "BASH_ARGV" || name == "BASH_ARGC" {
-		return r.argStackVar(name), true
 	}
 	list := make([]string, 0, r.frames.len()+1)
 	for f := r.frames; f != nil; f = f.up {

@@ -48,6 +48,7 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 		}
 	}
 	r2 := r.subshell(true)
+	r2.jobRun = true
 	r2.stdin, r2.stdinSrc, r2.stdout = inR, nil, outW
 	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: cm})
 	r2.gate = bg.gate

@@ -75,6 +75,11 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 	exit.exiting = false
 	r.exit = exitStatus{}
 	r.assignName(name, expand.CutNUL(out.String())) // bash's value ends at a NUL
+	if r.exit.exiting {
+		// llmsh: printf -v 'a[1/0]': an arithmetic error in the
+		// subscript abandons the line, as bash's does.
+		return r.exit
+	}
 	if r.exit.code != 0 && exit.code == 0 {
 		exit.code = r.exit.code
 	}

@@ -197,6 +197,24 @@ func parseFd(s string) (int, bool) {
 	return n, true
 }
 
+// dupErrName is what bash's redirection_error names when N>&WORD or
+// N<&WORD finds no descriptor: the number written (mtext) when WORD is a
+// literal number that fits an int, else WORD as written when N is the
+// operator's own default (1 for >&, 0 for <&), else N (llmsh).
+func dupErrName(rd *syntax.Redirect, n int, mtext string) string {
+	if lit := rd.Word.Lit(); lit != "" {
+		if d, ok := strings.CutSuffix(lit, "-"); ok || d == lit {
+			if v, err := strconv.ParseInt(d, 10, 32); err == nil && v >= 0 && strings.Trim(d, "0123456789") == "" {
+				return mtext
+			}
+		}
+	}
+	if rd.Op == syntax.DplOut && n == 1 || rd.Op == syntax.DplIn && n == 0 {
+		return wordText(rd.Word)
+	}
+	return strconv.Itoa(n)
+}
+
 // setFd makes descriptor n (3 and up) refer to o, nil to close it; the
 // reference of the descriptor's former object is the caller's.
 func (r *Runner) setFd(n int, o *fdObj) {

@@ -19,6 +19,11 @@ const hashUsage = "hash [-lr] [-p pathname] [-dt] [name ...]"
 // hashBuiltin is bash's hash: -r empties the table, -p PATH NAME… enters
 // names, -d removes them, -t prints them, -l lists the table as input.
 func (r *Runner) hashBuiltin(ctx context.Context, args []string) exitStatus {
+	if !r.opts[optHashAll] {
+		// llmsh: set +h, as bash's hash_builtin.
+		r.errf("%shash: hashing disabled\n", r.errPrefix())
+		return exitStatus{code: 1}
+	}
 	opts, names, bad, problem := bashOpts(args, "dlp:rt", false)
 	if bad != "" {
 		return r.usageFail("hash", bad, problem, hashUsage)
@@ -138,6 +143,9 @@ func (r *Runner) Hashed(name string) (string, bool) {
 // when its PATH search finds a program (hash NAME too); run counts a hit,
 // a run of the command.
 func (r *Runner) HashCommand(name, path string, run bool) {
+	if !r.opts[optHashAll] {
+		return // llmsh: set +h remembers nothing
+	}
 	if r.hashed == nil {
 		r.hashed, r.hashHits = map[string]string{}, map[string]int{}
 	}

@@ -37,6 +37,15 @@ func (r *Runner) SetTrapsOff(off bool) { r.trapsOff = off }
 // its next line.
 func (r *Runner) SetCommandString(on bool) { r.cString = on }
 
+// SetExecutionString sets $BASH_EXECUTION_STRING to text, the script of
+// -c, as bash sets it when it starts with -c.
+func (r *Runner) SetExecutionString(text string) {
+	if !r.didReset {
+		r.Reset()
+	}
+	r.setVarString("BASH_EXECUTION_STRING", text)
+}
+
 // ErrPrefix is what bash puts before a message about the command that
 // runs: "NAME: line N: ", NAME being the script or sourced file, or
 // llmsh for -c.

@@ -28,6 +28,15 @@ func (hc HandlerContext) NotFoundHook() bool {
 	return hc.runner != nil && hc.runner.Funcs[notFoundHook] != nil
 }
 
+// ExecFailed tells the runner that the command of the exec builtin could
+// not be run (not found, a directory, a file without an execute bit): the
+// shell then goes on under `shopt -s execfail`, as bash's (llmsh).
+func (hc HandlerContext) ExecFailed() {
+	if hc.runner != nil && hc.Exec {
+		hc.runner.execFailed = true
+	}
+}
+
 // callNotFoundHook runs command_not_found_handle with the command's words
 // as its arguments, as bash does in the child it forked to run the
 // command: in a subshell, whose status is the command's.

@@ -50,7 +50,7 @@ var posixOptsTable = [...]posixOpt{
 	{'e', "errexit", optReal, false},
 	{'E', "errtrace", optReal, false},
 	{'T', "functrace", optReal, false},
-	{'h', "hashall", optNoop, true},
+	{'h', "hashall", optReal, true},
 	{'H', "histexpand", optNoop, false},
 	{' ', "history", optReal, false}, // llmsh: a script's history (scripthist.go)
 	{' ', "ignoreeof", optNoop, false},
@@ -94,7 +94,7 @@ var bashOptsTable = [...]bashOpt{
 	{"direxpand", false, optNoop},
 	{"dirspell", false, optNoop},
 	{"dotglob", false, optReal},
-	{"execfail", false, optNoop},
+	{"execfail", false, optReal},
 	{"expand_aliases", false, optReal},
 	{"extdebug", false, optReal},
 	{"extglob", false, optReal},
@@ -102,7 +102,7 @@ var bashOptsTable = [...]bashOpt{
 	{"failglob", false, optReal},
 	{"force_fignore", true, optNoop},
 	{"globasciiranges", true, optFixed},
-	{"globskipdots", true, optFixed},
+	{"globskipdots", true, optReal},
 	{"globstar", false, optReal},
 	{"gnu_errfmt", false, optNoop},
 	{"histappend", false, optNoop},
@@ -158,6 +158,7 @@ var (
 	optBraceExpand = posixOptIndex("braceexpand")
 	optErrExit     = posixOptIndex("errexit")
 	optErrTrace    = posixOptIndex("errtrace")
+	optHashAll     = posixOptIndex("hashall")
 	optEmacs       = posixOptIndex("emacs")
 	optVi          = posixOptIndex("vi")
 	optLocalUnset  = bashOptIndex("localvar_unset")
@@ -174,6 +175,7 @@ var (
 	optHistory     = posixOptIndex("history")
 
 	optDotGlob           = bashOptIndex("dotglob")
+	optGlobSkipDots      = bashOptIndex("globskipdots")
 	optExtDebug          = bashOptIndex("extdebug")
 	optExpandAliases     = bashOptIndex("expand_aliases")
 	optLastPipe          = bashOptIndex("lastpipe")
@@ -188,6 +190,7 @@ var (
 	optXPGEcho           = bashOptIndex("xpg_echo")
 	optCdableVars        = bashOptIndex("cdable_vars")
 	optShiftVerbose      = bashOptIndex("shift_verbose")
+	optExecFail          = bashOptIndex("execfail")
 	optSourcePath        = bashOptIndex("sourcepath")
 	optLocalVarInherit   = bashOptIndex("localvar_inherit")
 )

@@ -92,6 +92,11 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		}
 	}
 	if perr.Incomplete || strings.HasPrefix(text, "reached EOF") {
+		if line, op, ok := lastToken(src); ok && (strings.Contains(text, "must be followed by") || text == "coproc clause requires a command") && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>" || wantsWord[op]) {
+			// llmsh: eval text that ends in `for` or `>`: bash
+			// meets the newline it reads after the text.
+			return line, []string{"syntax error near unexpected token `newline'", fmt.Sprintf("`%s'", lineText(src, line))}
+		}
 		switch {
 		case strings.Contains(text, "`[[` with `]]`"):
 			// llmsh: bash's own words for a [[ the text ends in.
@@ -131,6 +136,18 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		off = len(src)
 	}
 	tok, end := tokenAt(src, off)
+	if strings.Contains(text, "must be followed by a statement list") && tok != "" {
+		// llmsh: an empty body (`do` then `done` on the next line):
+		// bash names the token it meets instead, past newlines and
+		// comments, on that token's line.
+		if next, at := tokenAcross(src, end); next != "" {
+			line = strings.Count(src[:at], "\n") + 1
+			return line, []string{
+				fmt.Sprintf("syntax error near unexpected token `%s'", next),
+				fmt.Sprintf("`%s'", lineText(src, line)),
+			}
+		}
+	}
 	if strings.Contains(text, "must be followed by") || text == "coproc clause requires a command" {
 		op := tok
 		tok, _ = tokenAt(src, end) // bash names what came instead
@@ -281,6 +298,44 @@ func tokenAt(src string, off int) (string, int) {
 		end++
 	}
 	return src[off:end], end
+}
+
+// tokenAcross is the token that starts at or after offset off of src,
+// blanks, newlines and comments skipped, and the offset where it starts;
+// "" at the end of the text (llmsh).
+func tokenAcross(src string, off int) (string, int) {
+	for off < len(src) {
+		switch c := src[off]; {
+		case c == ' ' || c == '\t' || c == '\n':
+			off++
+		case c == '#':
+			for off < len(src) && src[off] != '\n' {
+				off++
+			}
+		default:
+			tok, _ := tokenAt(src, off)
+			if tok == "))" {
+				tok = ")"
+			}
+			return tok, off
+		}
+	}
+	return "", off
+}
+
+// lastToken is the last token of src, blanks and newlines after it
+// skipped, and its line (llmsh).
+func lastToken(src string) (line int, tok string, ok bool) {
+	trimmed := strings.TrimRight(src, " \t\n")
+	start := strings.LastIndexByte(trimmed, '\n') + 1
+	for off := start; off < len(trimmed); {
+		t, end := tokenAt(trimmed, off)
+		if t == "" || end <= off {
+			break
+		}
+		tok, off = t, end
+	}
+	return strings.Count(trimmed, "\n") + 1, tok, tok != ""
 }
 
 // lineText is line n (from 1) of src.

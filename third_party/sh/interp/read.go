@@ -86,6 +86,11 @@ type byteInput struct {
 	// ends a wait there.
 	gate *jobGate
 	done <-chan struct{}
+	// reads counts the reads of rd, whose readers no deadline ends: every
+	// 4096th looks at done, so that a read of an endless input without
+	// its delimiter (`read x < /dev/zero`, whose NULs it drops) ends with
+	// the run (llmsh).
+	reads int
 }
 
 // regularFile reports whether f is a regular file, which can be read
@@ -183,6 +188,13 @@ func (in *byteInput) next() (byte, error) {
 			}
 			n, err = in.f.Read(b[:])
 		} else {
+			if in.reads++; in.reads&4095 == 0 && in.done != nil {
+				select {
+				case <-in.done:
+					return 0, context.Canceled
+				default:
+				}
+			}
 			n, err = in.rd.Read(b[:])
 		}
 		if n == 1 {

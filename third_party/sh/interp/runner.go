@@ -185,6 +185,7 @@ func (r *Runner) updateExpandOpts() {
 	}
 	r.ecfg.GlobStar = r.opts[optGlobStar]
 	r.ecfg.DotGlob = r.opts[optDotGlob]
+	r.ecfg.GlobDots = !r.opts[optGlobSkipDots]
 	r.ecfg.NoCaseGlob = r.opts[optNoCaseGlob]
 	r.ecfg.NoCaseMatch = r.opts[optNoCaseMatch]
 	r.ecfg.NullGlob = r.opts[optNullGlob]
@@ -234,7 +235,7 @@ func (r *Runner) expandErr(err error) {
 		if r.cString && r.bashPid == r.llmsh.pid && !r.opts[optErrExit] {
 			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
 		}
-		r.exit.exiting = true
+		r.exit.exiting, r.exit.forceEOF = true, true
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// llmsh: a bad substitution or failglob abandons the command
 		// line, as an arithmetic error does (readLines).
@@ -477,6 +478,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)
+		r2.jobRun = true
 		if _, ok := st.Cmd.(*syntax.Subshell); ok {
 			// llmsh: bash runs `( … ) &` as one subshell
 			// ($BASH_SUBSHELL one more, not two).
@@ -592,7 +594,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 					redirErr = nil
 				}
 			}
-			r.exit.code = 1
+			if !r.exit.exiting || r.exit.code == 0 {
+				r.exit.code = 1 // (llmsh: set -u's 127 under -c stays)
+			}
 			redirFailed = true
 			break
 		}
@@ -729,6 +733,9 @@ func errExitCmd(cm syntax.Command) bool {
 // <newline>b"` on its second; an assignment needs no look-ahead. Other
 // statements are on the line they start.
 func stmtLine(st *syntax.Stmt) uint {
+	if ac, ok := st.Cmd.(*syntax.ArithmCmd); ok && ac.Right.IsValid() {
+		return ac.Right.Line() // bash reads (( … )) to its end as one token
+	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 && len(ce.Assigns) == 0 {
 		return st.Position.Line()
@@ -1472,7 +1479,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if !as.Naked && as.Value != nil {
 					text += "=" + r.literal(as.Value)
 				}
-				r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+				if o.print && o.variant != "export" && o.variant != "readonly" {
+					// llmsh: declare -p 'a b' looks the name up (bash).
+					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, text)
+				} else {
+					r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+				}
 				r.exit.code = 1
 				continue
 			}
@@ -1500,6 +1512,19 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// declare -p name: print variable with attributes.
 				// (llmsh: export -p NAME and readonly -p NAME act on
 				// NAME as without -p, as bash's.)
+				if !as.Naked && as.Value != nil {
+					// llmsh: declare -p a=b looks up "a=b" (bash).
+					text := name
+					if as.Index != nil {
+						text += "[" + subscriptText(as.Index) + "]"
+					}
+					if as.Append {
+						text += "+"
+					}
+					r.errf("%s%s: %s=%s: not found\n", r.errPrefix(), cm.Variant.Value, text, r.literal(as.Value))
+					r.exit.code = 1
+					continue
+				}
 				if as.Index != nil {
 					// llmsh: declare -p 'a[0]' names no variable (bash).
 					r.errf("%s%s: %s[%s]: not found\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
@@ -1831,6 +1856,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
 		r.lastExit = oldLastExit
+		if name == "exit" && r.exit.forceEOF {
+			// llmsh: set -u's error or ${x:?} in the EXIT trap's
+			// action: the status the shell was leaving with stays
+			// (bash's run_exit_trap, FORCE_EOF).
+			r.exit.code = oldExit.code
+		}
 		return status
 	}
 	r.exit, r.lastExit = oldExit, oldLastExit // traps on EXIT or ERR should not modify the result
@@ -2061,19 +2092,19 @@ func hdocQuotedDelim(word *syntax.Word) bool {
 // in which case the parser only gives us literal parts.
 // Note that a partly quoted delimiter, such as "<<'A'B",
 // is not spotted by the parser either, so we still expand its body.
-func (r *Runner) hdocWord(word *syntax.Word, quoted bool) string {
+func (r *Runner) hdocWord(word *syntax.Word, quoted bool) (string, error) {
 	if quoted {
 		if lit := word.Lit(); lit != "" {
-			return lit
+			return lit, nil
 		}
 	}
-	return r.document(word)
+	return expand.Document(r.ecfg, word)
 }
 
 // hdocString returns the body of a here-document as a string.
-func (r *Runner) hdocString(rd *syntax.Redirect) string {
+func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 	if rd.Hdoc == nil {
-		return "" // an empty here-document
+		return "", nil // an empty here-document
 	}
 	quoted := hdocQuotedDelim(rd.Word)
 	if rd.Op != syntax.DashHdoc {
@@ -2082,11 +2113,16 @@ func (r *Runner) hdocString(rd *syntax.Redirect) string {
 	// Strip the leading tabs from each line.
 	var buf strings.Builder
 	var cur []syntax.WordPart
+	var docErr error
 	flushLine := func() {
 		if buf.Len() > 0 {
 			buf.WriteByte('\n')
 		}
-		buf.WriteString(r.hdocWord(&syntax.Word{Parts: cur}, quoted))
+		s, err := r.hdocWord(&syntax.Word{Parts: cur}, quoted)
+		if docErr == nil {
+			docErr = err
+		}
+		buf.WriteString(s)
 		cur = cur[:0]
 	}
 	for _, wp := range rd.Hdoc.Parts {
@@ -2106,7 +2142,24 @@ func (r *Runner) hdocString(rd *syntax.Redirect) string {
 		}
 	}
 	flushLine()
-	return buf.String()
+	return buf.String(), docErr
+}
+
+// docExpandErr reports an error of the expansion of a here-document or
+// here-string (llmsh): as bash, it fails the command with status 1 (a
+// redirection that failed), where the same error in a word would end the
+// shell (set -u, ${x:?}, $((1/0))) or abandon the line.
+func (r *Runner) docExpandErr(err error) {
+	_, tooLarge := errors.AsType[expand.ValueTooLargeError](err)
+	if tooLarge || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		r.expandErr(err)
+		return
+	}
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+		r.arithErr(r.arithPrefix, ae)
+		return
+	}
+	r.errf("%s%s\n", r.errPrefix(), err.Error())
 }
 
 // redir applies one redirection of a statement (llmsh: any descriptor,
@@ -2132,11 +2185,18 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	var doc *string
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
-		s := r.hdocString(rd)
+		s, err := r.hdocString(rd)
+		if err != nil {
+			r.docExpandErr(err)
+			return nil, errRedirExpand
+		}
 		doc = &s
 	case syntax.WordHdoc:
 		str, err := expand.HereString(r.ecfg, rd.Word)
-		r.expandErr(err)
+		if err != nil {
+			r.docExpandErr(err)
+			return nil, errRedirExpand
+		}
 		s := str + "\n"
 		doc = &s
 	}
@@ -2209,10 +2269,11 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 			}
 			return nil, r.ambiguousError(arg)
 		}
+		ename := dupErrName(rd, n, mtext)
 		if m >= fdMax {
-			return nil, badFdError(mtext)
+			return nil, badFdError(ename)
 		}
-		cls, err := r.dupFd(sv, n, m, mtext, keep)
+		cls, err := r.dupFd(sv, n, m, ename, keep)
 		if err != nil {
 			return nil, err
 		}

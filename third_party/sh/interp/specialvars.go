@@ -79,7 +79,7 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 		if v := r.writeEnv.Get(name); v.Declared() && !v.IsSet() {
 			return vr, false // unset: no longer special (bash)
 		}
-		secs := int64(time.Since(r.secondsBase) / time.Second)
+		secs := r.secondsAssigned + time.Now().Unix() - r.secondsBase.Unix()
 		// llmsh: bash's declare -i SECONDS, once its value was
 		// computed (secondsRead).
 		return expand.Variable{Set: true, Kind: expand.String, Integer: r.secondsRead, Str: strconv.FormatInt(secs, 10)}, true
@@ -246,8 +246,8 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 		r.assignCompat(vr.String(), true) // compat.go
 	}
 	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
-		n := atoi(vr.Str)
-		r.secondsBase = time.Now().Add(-time.Duration(n) * time.Second)
+		r.secondsAssigned = int64(atoi(vr.Str))
+		r.secondsBase = time.Now()
 	}
 }
 

@@ -22,6 +22,10 @@ import (
 // testSyntaxError ends a test whose arguments do not parse.
 type testSyntaxError struct{ msg string }
 
+// testAbort ends a test whose evaluation abandoned the command line
+// (r.exit says how), as an error in -v's array subscript does.
+type testAbort struct{}
+
 // classicTest evaluates test's (or ['s, without the ]) arguments.
 type classicTest struct {
 	r    *Runner
@@ -41,6 +45,10 @@ func (r *Runner) runClassicTest(ctx context.Context, name string, args []string)
 	t := &classicTest{r: r, ctx: ctx, argv: args, name: name}
 	defer func() {
 		if v := recover(); v != nil {
+			if _, ok := v.(testAbort); ok {
+				status = 1
+				return
+			}
 			e, ok := v.(testSyntaxError)
 			if !ok {
 				panic(v)
@@ -63,6 +71,17 @@ func (r *Runner) runClassicTest(ctx context.Context, name string, args []string)
 		return 0
 	}
 	return 1
+}
+
+// classicTestStatus is test's exit status: code, or the abandoned line
+// that an error in its evaluation left in r.exit (llmsh).
+func (r *Runner) classicTestStatus(code uint8) exitStatus {
+	if r.exit.exiting {
+		exit := r.exit
+		exit.code = code
+		return exit
+	}
+	return exitStatus{code: code}
 }
 
 // posix applies POSIX's rules for up to four arguments, bash's grammar
@@ -246,7 +265,13 @@ func (t *classicTest) unary(op, x string) bool {
 		}
 	}
 	if op == "-v" {
-		return t.r.testVarSet(x)
+		set := t.r.testVarSet(x)
+		if t.r.exit.exiting {
+			// llmsh: test -v 'a[1/0]': bash's arithmetic error in
+			// the subscript stops the test and abandons the line.
+			panic(testAbort{})
+		}
+		return set
 	}
 	return t.r.unTest(t.ctx, testUnaryOp(op), x)
 }

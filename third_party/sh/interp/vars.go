@@ -764,6 +764,9 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		// if the existing variable is already an AssocArray, try our
 		// best to convert the key to a string
 		k := r.assocKey(index)
+		if k == "" && r.exit.exiting {
+			return // llmsh: the key's expansion failed (set -u), reported
+		}
 		if k == "" {
 			// llmsh: bash refuses an empty key and abandons the line.
 			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
@@ -1025,7 +1028,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if as.Append {
 				var old string
 				if index != nil {
-					old = r.elemForAppend(name, index)
+					if old, ok = r.elemForAppend(name, index); !ok {
+						return name, prev, false
+					}
 				} else if prev.Kind == expand.String {
 					old = prev.Str
 				} else if prev.Kind == expand.Associative {
@@ -1066,7 +1071,11 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// llmsh: a[i]=v, a[i]+=v: the element's value, which
 			// setVarWithIndex stores.
 			if as.Append {
-				s = r.elemForAppend(name, index) + s
+				old, ok := r.elemForAppend(name, index)
+				if !ok {
+					return name, prev, false
+				}
+				s = old + s
 			}
 			return name, expand.Variable{Set: true, Kind: expand.String, Str: s}, true
 		}
@@ -1825,11 +1834,14 @@ func (r *Runner) circularRef(name string) bool {
 // elemForAppend is ${name[index]}, the element that a[i]+=v appends to
 // (llmsh): an unset element is empty, also under set -u, as in bash
 // (declare -A d; set -u; d[k]+=v gave "d[k]: unbound variable").
-func (r *Runner) elemForAppend(name string, index syntax.ArithmExpr) string {
+func (r *Runner) elemForAppend(name string, index syntax.ArithmExpr) (string, bool) {
 	nounset, warn := r.ecfg.NoUnset, r.ecfg.Warn
 	// llmsh: a[-9]+=x is reported once, by the assignment, as bash.
 	r.ecfg.NoUnset, r.ecfg.Warn = false, nil
 	defer func() { r.ecfg.NoUnset, r.ecfg.Warn = nounset, warn }()
-	return r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
+	s := r.literal(&syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{
 		Param: &syntax.Lit{Value: name}, Index: index}}})
+	// llmsh: an error in the subscript (a[x y]+=1) was reported; the
+	// assignment is not made, nor the error said again.
+	return s, !r.exit.exiting
 }

@@ -241,7 +241,7 @@ func (p *Parser) nextKeepSpaces() {
 			p.advanceLitHdoc(r)
 		}
 	case paramExpRepl:
-		if r == '/' {
+		if r == '/' && !p.replLead {
 			p.rune()
 			p.tok = slash
 			break
@@ -1072,8 +1072,10 @@ func paramNameStartRune[T rune | byte](r T) bool {
 
 func (p *Parser) advanceLitOther(r rune) {
 	tok := _LitWord
+	lead := p.replLead // llmsh: a pattern's leading slash
+	p.replLead = false
 loop:
-	for p.newLit(r); r != runeEOF; r = p.rune() {
+	for p.newLit(r); r != runeEOF; r, lead = p.rune(), false {
 		switch r {
 		case '\\': // escaped byte follows
 			p.rune()
@@ -1085,7 +1087,7 @@ loop:
 				break loop
 			}
 		case '/':
-			if p.quote != paramExpExp {
+			if p.quote != paramExpExp && !lead {
 				break loop
 			}
 		case ':', '=', '%', '^', ',', '?', '!', '~', '*':

@@ -50,7 +50,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		}
 	}
 	patched := string(src)
-	var spans [][2]int
+	var spans [][3]int
 	for range maxArithRepairs {
 		var pos Pos
 		var perr ParseError
@@ -81,8 +81,12 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			// repaired ones (which bash reports when they run).
 			return first, err
 		}
-		patched = patched[:from] + strings.Repeat("_", to-from) + patched[to:]
-		spans = append(spans, [2]int{from, to})
+		text := from // llmsh: the expression's text, its leading blanks too
+		for strings.Contains(patched[from:to], "\n") && strings.IndexByte(" \t\n", patched[from]) >= 0 {
+			from++ // the name starts where the expression does
+		}
+		patched = patched[:from] + blankSpan(patched[from:to]) + patched[to:]
+		spans = append(spans, [3]int{from, to, text})
 		p.fullSrc = []byte(patched)
 		f, err = p.parse(strings.NewReader(patched), name)
 		if err == nil {
@@ -137,10 +141,10 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 				if _, ok := n.(*LetClause); ok {
 					// letSpan's words are plain text: kept with
 					// their place, for declare -f.
-					*x = &Word{Parts: []WordPart{&Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: string(src[sp[0]:sp[1]])}}}
+					*x = &Word{Parts: []WordPart{&Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: string(src[sp[2]:sp[1]])}}}
 					continue
 				}
-				doc, err := NewParser().Document(strings.NewReader(string(src[sp[0]:sp[1]])))
+				doc, err := NewParser().Document(strings.NewReader(string(src[sp[2]:sp[1]])))
 				if err != nil {
 					werr = err
 					return false
@@ -331,10 +335,27 @@ func arithSpanFrom(src string, from, off int) (_, to int, ok bool) {
 			}
 			return 0, 0, false
 		case '\n':
-			return 0, 0, false
+			// llmsh: bash reads (( … )) across lines; a span
+			// blankSpan cannot keep as one name is none.
+			if strings.TrimLeft(src[from:i], " \t\n") != "" && src[i-1] == '\n' {
+				return 0, 0, false
+			}
 		}
 	}
 	return 0, 0, false
+}
+
+// blankSpan is a name as long as s, which replaces a repaired span: its
+// newlines are kept, escaped (the character before each becomes a
+// backslash), so that the lines after it keep their numbers (llmsh).
+func blankSpan(s string) string {
+	b := []byte(strings.Repeat("_", len(s)))
+	for i := 1; i < len(s); i++ {
+		if s[i] == '\n' {
+			b[i-1], b[i] = '\\', '\n'
+		}
+	}
+	return string(b)
 }
 
 // ForHeader finds the for ((…)) header on one line that holds offset off

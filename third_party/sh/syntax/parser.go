@@ -573,6 +573,10 @@ type Parser struct {
 	// rawBs holds the input from offset rawBase that fill discarded
 	// while rawDepth ${…} are open.
 	badSubst bool
+	// replLead (llmsh): the next rune starts the pattern of ${x/…} or
+	// ${x//…}, where a slash is the pattern's own (bash: ${x////:}
+	// replaces each / by :).
+	replLead bool
 	badArith byte // 'i' in a ${…}'s subscript, 's' in its slice
 	rawDepth int
 	rawBase  int64
@@ -1647,6 +1651,11 @@ zshPrefixLoop:
 		// but not $%name nor $!name.
 		switch p.r {
 		case '#':
+			if next, after := p.peekTwo(); !pe.Short && next == '#' && after != '}' {
+				// llmsh: ${##x}, ${###} are $# and the # operator
+				// (bash); ${##} is the length of $#.
+				break
+			}
 			if p.paramNameStart(pe) {
 				pe.Length = true
 			}
@@ -1718,7 +1727,9 @@ zshPrefixLoop:
 		p.checkLang(p.pos, langBashLike|LangMirBSDKorn|LangZsh, "search and replace")
 		pe.Repl = &Replace{All: p.tok == dblSlash}
 		p.quote = paramExpRepl
+		p.replLead = p.r == '/'
 		p.next()
+		p.replLead = false
 		pe.Repl.Orig = p.getWord()
 		p.quote = paramExpExp
 		if p.got(slash) {

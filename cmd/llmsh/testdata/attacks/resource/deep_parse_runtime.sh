@@ -11,7 +11,7 @@
 #@ heavy
 #@ args: -i @RO@ -o @RW@ --timeout 100s
 #@ status: 0
-#@ stdout: arith=1 expr=2 find=1 findchain=0 awk=1 awkchain=1 jq=3 jqchain=3 grep=2
+#@ stdout: arith=1 expr=2 find=1 findchain=0 awk=2 awkchain=2 jq=3 jqchain=3 grep=2
 #@ stderr: expression recursion level exceeded
 #@ stderr: expr: syntax error: expression nested too deeply
 #@ stderr: find: invalid expression; parentheses nested too deeply
