@@ -155,7 +155,33 @@ func (c *awkConfig) run(env *Env) int {
 		if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
 			// mawk finds these at the end of the program, the line
 			// after its last.
-			env.Errorf("line %d: function %s never defined", strings.Count(src, "\n")+1, strings.Trim(name, `"`))
+			idx, line := awkEndLine(c.sources)
+			where := ""
+			if c.sources[idx].file {
+				where = c.sources[idx].name + ": "
+			}
+			env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
+			return 2
+		}
+		if msgs := awkMawkSyntax(pe, src); msgs != nil {
+			for _, m := range msgs {
+				// a line of the source it is in: a -f file's named
+				idx := 0
+				for i := range starts {
+					if m.line >= starts[i] {
+						idx = i
+					}
+				}
+				line := m.line - starts[idx] + 1
+				if m.line < 0 {
+					idx, line = awkEndLine(c.sources)
+				}
+				where := ""
+				if c.sources[idx].file {
+					where = c.sources[idx].name + ": "
+				}
+				env.Errorf("%sline %d: %s", where, line, m.text)
+			}
 			return 2
 		}
 		awkSyntaxError(env, pe, src, starts, c.sources)
@@ -298,6 +324,165 @@ func awkSyntaxError(env *Env, pe *parser.ParseError, src string, starts []int, s
 	text := lines[lineNo-1]
 	fmt.Fprintf(env.Stderr, "%s: %s %s\n%s: %s %s^ %s\n", env.Name(), where, text,
 		env.Name(), where, strings.Repeat(" ", col), pe.Message)
+}
+
+// awkMawkSyntax words a parse error of "expected X instead of TOKEN"
+// as mawk 1.3.4 reports it: "line N: syntax error at or near TOKEN"
+// (end of line for a newline), "line N: missing } near end of file"
+// when the program ends inside braces (awkEndLine's N),
+// "line N: extra '}'" for a closing brace that closes nothing (and
+// the error mawk meets after it), "line N: missing ) near }" inside
+// parentheses, "line N: runaway string constant "TEXT ..." for a string
+// (or regular expression) that a newline ends. Where the grammars
+// part (mawk's parser finds some errors a token later), the token is
+// still the one GoAWK stopped at.
+func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
+	msg := pe.Message
+	i := strings.LastIndex(msg, " instead of ")
+	tok := ""
+	var runaway byte
+	switch msg {
+	case "can't have newline in string", "didn't find end quote in string":
+		runaway = '"'
+	case "can't have newline in regex", "didn't find end slash in regex":
+		runaway = '/'
+	}
+	switch {
+	case runaway != 0:
+	case i >= 0:
+		tok = msg[i+len(" instead of "):]
+	case strings.HasPrefix(msg, "expected expression, not "):
+		tok = strings.TrimPrefix(msg, "expected expression, not ")
+	default:
+		return nil
+	}
+	line := pe.Position.Line
+	// depth counts the braces, parentheses and brackets open before the
+	// error's position, outside strings, regexes and comments (a '/'
+	// is taken for a regex only where an operand may start).
+	lines := strings.SplitAfter(src, "\n")
+	end := 0
+	for k := 0; k < line-1 && k < len(lines); k++ {
+		end += len(lines[k])
+	}
+	end = min(end+max(pe.Position.Column-1, 0), len(src))
+	braces, parens, brackets := 0, 0, 0
+	var prev byte // the last significant character before the error
+	for k := 0; k < end; k++ {
+		c := src[k]
+		switch c {
+		case '"':
+			for k++; k < end && src[k] != '"' && src[k] != '\n'; k++ {
+				if src[k] == '\\' {
+					k++
+				}
+			}
+		case '/':
+			if prev == 0 || strings.IndexByte("(,{;!~&|=<>+-*%?:\n", prev) >= 0 {
+				for k++; k < end && src[k] != '/' && src[k] != '\n'; k++ {
+					if src[k] == '\\' {
+						k++
+					}
+				}
+			}
+		case '#':
+			for k < end && src[k] != '\n' {
+				k++
+			}
+		case '{':
+			braces++
+		case '}':
+			braces--
+		case '(':
+			parens++
+		case ')':
+			parens--
+		case '[':
+			brackets++
+		case ']':
+			brackets--
+		}
+		if k < end && src[k] != ' ' && src[k] != '\t' {
+			prev = src[k]
+		}
+	}
+	if runaway != 0 {
+		// mawk names the first ten characters after the opening quote
+		// or slash, the last on the line before the error.
+		start := strings.LastIndexByte(src[:end], '\n') + 1
+		open := strings.LastIndexByte(src[start:end], runaway)
+		if runaway == '"' {
+			// the quote that opens a string, not one escaped in it
+			open = -1
+			for k := start; k < end; k++ {
+				switch {
+				case src[k] == '\\' && open >= 0:
+					k++
+				case src[k] == '"' && open >= 0:
+					open = -1
+				case src[k] == '"':
+					open = k - start
+				}
+			}
+		}
+		if open < 0 {
+			return nil
+		}
+		text := strings.TrimRight(src[start+open+1:end], "\n")
+		if nl := strings.IndexByte(text, '\n'); nl >= 0 {
+			text = text[:nl]
+		}
+		text = text[:min(len(text), 10)]
+		what := "string constant"
+		if runaway == '/' {
+			what = "regular expression"
+		}
+		return []awkSyntaxMsg{{line, fmt.Sprintf("runaway %s %c%s ...", what, runaway, text)}}
+	}
+	switch tok {
+	case "EOF":
+		if braces > 0 {
+			return []awkSyntaxMsg{{-1, "missing } near end of file"}}
+		}
+		return []awkSyntaxMsg{{-1, "syntax error at or near end of file"}}
+	case "<newline>":
+		tok = "end of line"
+	case "}":
+		switch {
+		case parens > 0:
+			return []awkSyntaxMsg{{line, "missing ) near }"}}
+		case braces <= 0:
+			// mawk goes on after it, and stops at the end of the line
+			return []awkSyntaxMsg{{line, "extra '}'"}, {line, "syntax error at or near end of line"}}
+		}
+	case "name", "number", "string", "regex":
+		// the token's text: a name or number as written
+		rest := src[end:]
+		j := 0
+		for j < len(rest) && (rest[j] == '_' || rest[j] == '.' || rest[j] >= '0' && rest[j] <= '9' || rest[j]|0x20 >= 'a' && rest[j]|0x20 <= 'z') {
+			j++
+		}
+		if j == 0 {
+			return nil
+		}
+		tok = rest[:j]
+	}
+	return []awkSyntaxMsg{{line, "syntax error at or near " + tok}}
+}
+
+// awkEndLine is the source and line where mawk reports what it finds at
+// the end of the program (an unclosed brace, an undefined function): the
+// last source, two lines after its last newline.
+func awkEndLine(sources []awkSource) (int, int) {
+	last := len(sources) - 1
+	return last, strings.Count(sources[last].text, "\n") + 2
+}
+
+// awkSyntaxMsg is one of mawk's syntax error messages: the text and the
+// line of the joined sources it is about (-1: the program's end).
+type awkSyntaxMsg struct {
+	line int
+	text string
 }
 
 // interpConfig is the GoAWK configuration: llmsh's I/O, the variables

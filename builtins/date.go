@@ -1032,3 +1032,10 @@ func dateZoneOffset(b *strings.Builder, off, colons int, pad byte, width int) {
 	}
 	b.WriteString(suffix)
 }
+
+// Strftime formats t as strftime(3) formats format in the C locale, in the
+// zone that tz (a value of TZ) names, UTC when empty: for the prompt escape
+// \D{FORMAT} of the shell (interp.TimeFormat).
+func Strftime(t time.Time, format, tz string) string {
+	return dateFormat(t.In(dateZoneNamed(tz)), format, false)
+}

@@ -66,8 +66,9 @@ type edState struct {
 	ext      bool
 	prompt   string
 	promptOn bool
-	re       *posixre.Regexp
-	repl     []sedRepl // the last substitution's replacement
+	re       *posixre.Regexp // the last regular expression, of any command
+	subRe    *posixre.Regexp // the last substitution's
+	repl     []sedRepl       // the last substitution's replacement
 	replSrc  string
 	haveRepl bool
 	subGlob  bool
@@ -668,428 +669,612 @@ func (e *edState) command(line string, prevModified bool) error {
 		e.printLines(a2, a2, 0)
 		return nil
 	}
-	c := p.peek()
+	x := &edCmd{p: p, c: p.peek(), cnt: cnt, a1: a1, a2: a2, prevModified: prevModified}
 	p.i++
-	// valid checks that the addressed lines exist.
-	valid := func() error {
-		if a1 < 1 || a2 > e.last() || a1 > a2 {
-			return edInvalidAddr
-		}
-		return nil
-	}
-	noAddr := func() error {
-		if cnt > 0 {
-			return edUnexpAddr
-		}
-		return nil
-	}
 	var mode byte
-	switch c {
+	switch x.c {
 	case 'a', 'i', 'c':
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if c == 'c' {
-			if err := valid(); err != nil {
-				return err
-			}
-		} else if a2 < 0 || a2 > e.last() {
-			return edInvalidAddr
-		}
-		var text []string
-		for {
-			s, ok := e.readText()
-			if !ok || s == "." {
-				break
-			}
-			text = append(text, s)
-		}
-		e.saveUndo()
-		at := a2
-		switch c {
-		case 'i':
-			at = max(a2-1, 0)
-		case 'c':
-			e.deleteLines(a1, a2)
-			at = a1 - 1
-		}
-		e.insertLines(at, text)
-		if len(text) == 0 {
-			e.cur = at
-			if c == 'c' && a1 <= e.last() {
-				e.cur = a1
-			}
-			if e.cur == 0 && e.last() > 0 {
-				e.cur = 1
-			}
-		}
+		mode, err = e.cmdText(x)
 	case 'd':
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if err := valid(); err != nil {
-			return err
-		}
-		e.saveUndo()
-		e.deleteLines(a1, a2)
-		e.cur = min(a1, e.last())
-		if a1 > e.last() {
-			e.cur = e.last()
-		}
+		mode, err = e.cmdDelete(x)
 	case 'e', 'E':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		name, err := fileName(p)
-		if err != nil {
-			return err
-		}
-		if c == 'e' && e.modified && !prevModified {
-			return errEdModified
-		}
-		if name == "" {
-			name = e.fname
-		}
-		if name == "" {
-			return edNoFilename
-		}
-		e.buf, e.cur, e.marks = nil, 0, map[byte]*edLine{}
-		var n int
-		if strings.HasPrefix(name, "!") {
-			n, err = e.readCommand(name[1:], 0)
-		} else {
-			e.fname = name
-			n, err = e.readFile(name, 0)
-		}
-		e.undo, e.modified = nil, false
-		if err != nil {
-			return err
-		}
-		e.printCount(n)
+		mode, err = e.cmdEdit(x)
 	case 'f':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		name, err := fileName(p)
-		if err != nil {
-			return err
-		}
-		if name != "" {
-			e.fname = name
-		}
-		if e.fname == "" {
-			return edNoFilename
-		}
-		e.w.WriteString(e.fname + "\n")
-	case 'g', 'v', 'G', 'V':
-		return e.global(p, c, cnt, a1, a2)
+		mode, err = e.cmdFileName(x)
 	case 'h', 'H':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		if !p.eof() {
-			return edInvalidSuffix
-		}
-		if c == 'H' {
-			e.verbose = !e.verbose
-			if !e.verbose {
-				return nil
-			}
-		}
-		if e.errmsg != "" {
-			e.w.WriteString(e.errmsg + "\n")
-		}
+		mode, err = e.cmdHelp(x)
 	case 'j':
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if cnt == 0 {
-			a1, a2 = a2, a2+1
-		}
-		if err := valid(); err != nil {
-			return err
-		}
-		if a1 < a2 {
-			e.saveUndo()
-			var b strings.Builder
-			for i := a1; i <= a2; i++ {
-				b.WriteString(e.buf[i-1].s)
-			}
-			e.buf[a1-1] = &edLine{b.String()}
-			e.buf = append(e.buf[:a1], e.buf[a2:]...)
-			e.modified = true
-			e.cur = a1
-		}
+		mode, err = e.cmdJoin(x)
 	case 'k':
-		if p.eof() {
-			return edInvalidSuffix
-		}
-		m := p.peek()
-		p.i++
-		if m < 'a' || m > 'z' {
-			return edInvalidMark
-		}
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if a2 < 1 || a2 > e.last() {
-			return edInvalidAddr
-		}
-		e.marks[m] = e.buf[a2-1]
+		mode, err = e.cmdMark(x)
 	case 'l', 'n', 'p':
-		p.i--
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if err := valid(); err != nil {
-			return err
-		}
-		e.printLines(a1, a2, mode)
-		return nil
+		mode, err = e.cmdPrint(x)
 	case 'm', 't':
-		_, _, dest, err := e.addresses(p)
-		if err != nil {
-			return err
-		}
-		if dest < 0 || dest > e.last() {
-			return edInvalidDest
-		}
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if err := valid(); err != nil {
-			return err
-		}
-		if c == 'm' && dest >= a1 && dest < a2 {
-			return edInvalidDest
-		}
-		e.saveUndo()
-		moved := make([]string, 0, a2-a1+1)
-		for i := a1; i <= a2; i++ {
-			moved = append(moved, e.buf[i-1].s)
-		}
-		if c == 't' {
-			e.insertLines(dest, moved)
-			break
-		}
-		lines := append([]*edLine(nil), e.buf[a1-1:a2]...)
-		rest := append(append([]*edLine(nil), e.buf[:a1-1]...), e.buf[a2:]...)
-		if dest >= a2 {
-			dest -= a2 - a1 + 1
-		}
-		e.buf = append(rest[:dest], append(lines, rest[dest:]...)...)
-		e.cur = dest + len(lines)
-		e.modified = true
+		mode, err = e.cmdMove(x)
 	case 'P':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		if _, err := suffix(p); err != nil {
-			return err
-		}
-		if e.prompt == "" {
-			e.prompt = "*"
-		}
-		e.promptOn = !e.promptOn
+		mode, err = e.cmdPrompt(x)
 	case 'q', 'Q':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		if !p.eof() {
-			return edInvalidSuffix
-		}
-		if c == 'q' && e.modified && !prevModified {
-			return errEdModified
-		}
-		return errEdQuit
+		mode, err = e.cmdQuit(x)
 	case 'r':
-		name, err := fileName(p)
-		if err != nil {
-			return err
-		}
-		if cnt == 0 {
-			a2 = e.last()
-		}
-		if a2 < 0 || a2 > e.last() {
-			return edInvalidAddr
-		}
-		if name == "" {
-			name = e.fname
-		}
-		if name == "" {
-			return edNoFilename
-		}
-		prevUndo := e.undo
-		e.saveUndo()
-		var n int
-		if strings.HasPrefix(name, "!") {
-			n, err = e.readCommand(name[1:], a2)
-		} else {
-			if e.fname == "" {
-				e.fname = name
-			}
-			n, err = e.readFile(name, a2)
-		}
-		if err != nil {
-			e.undo = prevUndo
-			return err
-		}
-		e.printCount(n)
-		return nil
+		mode, err = e.cmdRead(x)
+	case 'u':
+		mode, err = e.cmdUndo(x)
+	case 'w', 'W':
+		mode, err = e.cmdWrite(x)
+	case 'x':
+		mode, err = e.cmdPut(x)
+	case 'y':
+		mode, err = e.cmdYank(x)
+	case 'z':
+		mode, err = e.cmdScroll(x)
+	case '=':
+		mode, err = e.cmdLineNumber(x)
+	case '#':
+		mode, err = e.cmdComment(x)
+	case '!':
+		mode, err = e.cmdShell(x)
+	case 'g', 'v', 'G', 'V':
+		return e.global(p, x.c, cnt, a1, a2)
 	case 's':
 		return e.substitute(p, a1, a2)
-	case 'u':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if e.undo == nil {
-			return edNoUndo
-		}
-		u := &edUndo{buf: e.buf, cur: e.cur, modified: e.modified}
-		e.buf, e.cur, e.modified = e.undo.buf, e.undo.cur, e.undo.modified
-		e.undo = u
-		e.modified = true
-	case 'w', 'W':
-		quit := false
-		if p.peek() == 'q' {
-			quit = true
-			p.i++
-		}
-		name, err := fileName(p)
-		if err != nil {
-			return err
-		}
-		if cnt == 0 {
-			a1, a2 = 1, e.last()
-			if e.last() == 0 {
-				a1 = 0
-			}
-		} else if err := valid(); err != nil {
-			return err
-		}
-		if name == "" {
-			name = e.fname
-		}
-		if name == "" {
-			return edNoFilename
-		}
-		if strings.HasPrefix(name, "!") {
-			var b strings.Builder
-			for i := max(a1, 1); i <= a2; i++ {
-				b.WriteString(e.buf[i-1].s + "\n")
-			}
-			e.w.Flush()
-			if e.env.Exec == nil {
-				return edNoShell
-			}
-			e.env.Exec(e.env.Ctx, []string{"sh", "-c", name[1:]}, strings.NewReader(b.String()), e.env.Stdout, e.env.Stderr)
-			e.printCount(b.Len())
-		} else {
-			if e.fname == "" {
-				e.fname = name
-			}
-			n, err := e.writeFile(name, a1, a2, c == 'W')
-			if err != nil {
-				return err
-			}
-			if a1 <= 1 && a2 == e.last() {
-				e.modified = false
-			}
-			e.printCount(n)
-		}
-		if quit {
-			if e.modified && !prevModified {
-				return errEdModified
-			}
-			return errEdQuit
-		}
-		return nil
-	case 'x':
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if a2 < 0 || a2 > e.last() {
-			return edInvalidAddr
-		}
-		if len(e.cut) == 0 {
-			return edErr("Nothing to put")
-		}
-		e.saveUndo()
-		e.insertLines(a2, append([]string(nil), e.cut...))
-	case 'y':
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if err := valid(); err != nil {
-			return err
-		}
-		e.cut = nil
-		for i := a1; i <= a2; i++ {
-			e.cut = append(e.cut, e.buf[i-1].s)
-		}
-	case 'z':
-		n := 22
-		if d := p.peek(); d >= '0' && d <= '9' {
-			n = p.number()
-		}
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		if cnt == 0 {
-			a2 = e.cur + 1
-		}
-		if a2 < 1 || a2 > e.last() {
-			return edInvalidAddr
-		}
-		e.printLines(a2, min(a2+n-1, e.last()), mode)
-		return nil
-	case '=':
-		if mode, err = suffix(p); err != nil {
-			return err
-		}
-		n := a2
-		if cnt == 0 {
-			n = e.last()
-		}
-		fmt.Fprintf(e.w, "%d\n", n)
-		return nil
-	case '#':
-		if cnt > 0 {
-			if a2 < 0 || a2 > e.last() {
-				return edInvalidAddr
-			}
-			e.cur = a2
-		}
-		return nil
-	case '!':
-		if err := noAddr(); err != nil {
-			return err
-		}
-		cmd := p.s[p.i:]
-		if strings.HasPrefix(cmd, "!") {
-			if e.lastCmd == "" {
-				return edNoPrevCommand
-			}
-			cmd = e.lastCmd + cmd[1:]
-		}
-		e.lastCmd = cmd
-		if err := e.shell(cmd, e.env.Stdout); err != nil {
-			return err
-		}
-		if !e.silent {
-			e.w.WriteString("!\n")
-		}
-		return nil
 	default:
 		return edUnknownCmd
+	}
+	if err != nil {
+		return err
 	}
 	if mode != 0 && e.cur >= 1 && e.cur <= e.last() {
 		e.printLines(e.cur, e.cur, mode)
 	}
 	return nil
+}
+
+// edCmd is a command being run: its letter, the rest of its line and
+// the addresses before it.
+type edCmd struct {
+	p            *edParser
+	c            byte
+	cnt, a1, a2  int
+	prevModified bool
+}
+
+// edValid checks that the lines a1 to a2 exist.
+func edValid(e *edState, a1, a2 int) error {
+	if a1 < 1 || a2 > e.last() || a1 > a2 {
+		return edInvalidAddr
+	}
+	return nil
+}
+
+// noAddr refuses an address for the commands that take none.
+func (x *edCmd) noAddr() error {
+	if x.cnt > 0 {
+		return edUnexpAddr
+	}
+	return nil
+}
+
+// cmdText is a, i and c: text read up to a "." line.
+func (e *edState) cmdText(x *edCmd) (byte, error) {
+	p, c, a1, a2 := x.p, x.c, x.a1, x.a2
+	valid := func() error { return edValid(e, a1, a2) }
+	var mode byte
+	var err error
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if c == 'c' {
+		if err := valid(); err != nil {
+			return 0, err
+		}
+	} else if a2 < 0 || a2 > e.last() {
+		return 0, edInvalidAddr
+	}
+	var text []string
+	for {
+		s, ok := e.readText()
+		if !ok || s == "." {
+			break
+		}
+		text = append(text, s)
+	}
+	e.saveUndo()
+	at := a2
+	switch c {
+	case 'i':
+		at = max(a2-1, 0)
+	case 'c':
+		e.deleteLines(a1, a2)
+		at = a1 - 1
+	}
+	e.insertLines(at, text)
+	if len(text) == 0 {
+		e.cur = at
+		if c == 'c' && a1 <= e.last() {
+			e.cur = a1
+		}
+		if e.cur == 0 && e.last() > 0 {
+			e.cur = 1
+		}
+	}
+	return mode, nil
+}
+
+// cmdDelete is d.
+func (e *edState) cmdDelete(x *edCmd) (byte, error) {
+	p, a1, a2 := x.p, x.a1, x.a2
+	valid := func() error { return edValid(e, a1, a2) }
+	var mode byte
+	var err error
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if err := valid(); err != nil {
+		return 0, err
+	}
+	e.saveUndo()
+	e.deleteLines(a1, a2)
+	e.cur = min(a1, e.last())
+	if a1 > e.last() {
+		e.cur = e.last()
+	}
+	return mode, nil
+}
+
+// cmdEdit is e and E: edit another file.
+func (e *edState) cmdEdit(x *edCmd) (byte, error) {
+	p, c, prevModified := x.p, x.c, x.prevModified
+	noAddr := x.noAddr
+	var err error
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	name, err := fileName(p)
+	if err != nil {
+		return 0, err
+	}
+	if c == 'e' && e.modified && !prevModified {
+		return 0, errEdModified
+	}
+	if name == "" {
+		name = e.fname
+	}
+	if name == "" {
+		return 0, edNoFilename
+	}
+	e.buf, e.cur, e.marks = nil, 0, map[byte]*edLine{}
+	var n int
+	if strings.HasPrefix(name, "!") {
+		n, err = e.readCommand(name[1:], 0)
+	} else {
+		e.fname = name
+		n, err = e.readFile(name, 0)
+	}
+	e.undo, e.modified = nil, false
+	if err != nil {
+		return 0, err
+	}
+	e.printCount(n)
+	return 0, nil
+}
+
+// cmdFileName is f: show or set the file name.
+func (e *edState) cmdFileName(x *edCmd) (byte, error) {
+	p := x.p
+	noAddr := x.noAddr
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	name, err := fileName(p)
+	if err != nil {
+		return 0, err
+	}
+	if name != "" {
+		e.fname = name
+	}
+	if e.fname == "" {
+		return 0, edNoFilename
+	}
+	e.w.WriteString(e.fname + "\n")
+	return 0, nil
+}
+
+// cmdHelp is h and H: the last error's message.
+func (e *edState) cmdHelp(x *edCmd) (byte, error) {
+	p, c := x.p, x.c
+	noAddr := x.noAddr
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	if !p.eof() {
+		return 0, edInvalidSuffix
+	}
+	if c == 'H' {
+		e.verbose = !e.verbose
+		if !e.verbose {
+			return 0, nil
+		}
+	}
+	if e.errmsg != "" {
+		e.w.WriteString(e.errmsg + "\n")
+	}
+	return 0, nil
+}
+
+// cmdJoin is j: join lines.
+func (e *edState) cmdJoin(x *edCmd) (byte, error) {
+	p, cnt, a1, a2 := x.p, x.cnt, x.a1, x.a2
+	valid := func() error { return edValid(e, a1, a2) }
+	var mode byte
+	var err error
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if cnt == 0 {
+		a1, a2 = a2, a2+1
+	}
+	if err := valid(); err != nil {
+		return 0, err
+	}
+	if a1 < a2 {
+		e.saveUndo()
+		var b strings.Builder
+		for i := a1; i <= a2; i++ {
+			b.WriteString(e.buf[i-1].s)
+		}
+		e.buf[a1-1] = &edLine{b.String()}
+		e.buf = append(e.buf[:a1], e.buf[a2:]...)
+		e.modified = true
+		e.cur = a1
+	}
+	return mode, nil
+}
+
+// cmdMark is k: mark a line.
+func (e *edState) cmdMark(x *edCmd) (byte, error) {
+	p, a2 := x.p, x.a2
+	var mode byte
+	var err error
+	if p.eof() {
+		return 0, edInvalidSuffix
+	}
+	m := p.peek()
+	p.i++
+	if m < 'a' || m > 'z' {
+		return 0, edInvalidMark
+	}
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if a2 < 1 || a2 > e.last() {
+		return 0, edInvalidAddr
+	}
+	e.marks[m] = e.buf[a2-1]
+	return mode, nil
+}
+
+// cmdPrint is l, n and p.
+func (e *edState) cmdPrint(x *edCmd) (byte, error) {
+	p, a1, a2 := x.p, x.a1, x.a2
+	valid := func() error { return edValid(e, a1, a2) }
+	var mode byte
+	var err error
+	p.i--
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if err := valid(); err != nil {
+		return 0, err
+	}
+	e.printLines(a1, a2, mode)
+	return 0, nil
+}
+
+// cmdMove is m and t: move or copy lines.
+func (e *edState) cmdMove(x *edCmd) (byte, error) {
+	p, c, a1, a2 := x.p, x.c, x.a1, x.a2
+	valid := func() error { return edValid(e, a1, a2) }
+	var mode byte
+	var err error
+	_, _, dest, err := e.addresses(p)
+	if err != nil {
+		return 0, err
+	}
+	if dest < 0 || dest > e.last() {
+		return 0, edInvalidDest
+	}
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if err := valid(); err != nil {
+		return 0, err
+	}
+	if c == 'm' && dest >= a1 && dest < a2 {
+		return 0, edInvalidDest
+	}
+	e.saveUndo()
+	moved := make([]string, 0, a2-a1+1)
+	for i := a1; i <= a2; i++ {
+		moved = append(moved, e.buf[i-1].s)
+	}
+	if c == 't' {
+		e.insertLines(dest, moved)
+		return mode, nil
+	}
+	lines := append([]*edLine(nil), e.buf[a1-1:a2]...)
+	rest := append(append([]*edLine(nil), e.buf[:a1-1]...), e.buf[a2:]...)
+	if dest >= a2 {
+		dest -= a2 - a1 + 1
+	}
+	e.buf = append(rest[:dest], append(lines, rest[dest:]...)...)
+	e.cur = dest + len(lines)
+	e.modified = true
+	return mode, nil
+}
+
+// cmdPrompt is P: the prompt on or off.
+func (e *edState) cmdPrompt(x *edCmd) (byte, error) {
+	p := x.p
+	noAddr := x.noAddr
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	if _, err := suffix(p); err != nil {
+		return 0, err
+	}
+	if e.prompt == "" {
+		e.prompt = "*"
+	}
+	e.promptOn = !e.promptOn
+	return 0, nil
+}
+
+// cmdQuit is q and Q.
+func (e *edState) cmdQuit(x *edCmd) (byte, error) {
+	p, c, prevModified := x.p, x.c, x.prevModified
+	noAddr := x.noAddr
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	if !p.eof() {
+		return 0, edInvalidSuffix
+	}
+	if c == 'q' && e.modified && !prevModified {
+		return 0, errEdModified
+	}
+	return 0, errEdQuit
+}
+
+// cmdRead is r: read a file after a line.
+func (e *edState) cmdRead(x *edCmd) (byte, error) {
+	p, cnt, a2 := x.p, x.cnt, x.a2
+	var err error
+	name, err := fileName(p)
+	if err != nil {
+		return 0, err
+	}
+	if cnt == 0 {
+		a2 = e.last()
+	}
+	if a2 < 0 || a2 > e.last() {
+		return 0, edInvalidAddr
+	}
+	if name == "" {
+		name = e.fname
+	}
+	if name == "" {
+		return 0, edNoFilename
+	}
+	prevUndo := e.undo
+	e.saveUndo()
+	var n int
+	if strings.HasPrefix(name, "!") {
+		n, err = e.readCommand(name[1:], a2)
+	} else {
+		if e.fname == "" {
+			e.fname = name
+		}
+		n, err = e.readFile(name, a2)
+	}
+	if err != nil {
+		e.undo = prevUndo
+		return 0, err
+	}
+	e.printCount(n)
+	return 0, nil
+}
+
+// cmdUndo is u: undo the last change.
+func (e *edState) cmdUndo(x *edCmd) (byte, error) {
+	p := x.p
+	noAddr := x.noAddr
+	var mode byte
+	var err error
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if e.undo == nil {
+		return 0, edNoUndo
+	}
+	u := &edUndo{buf: e.buf, cur: e.cur, modified: e.modified}
+	e.buf, e.cur, e.modified = e.undo.buf, e.undo.cur, e.undo.modified
+	e.undo = u
+	e.modified = true
+	return mode, nil
+}
+
+// cmdWrite is w, W and wq.
+func (e *edState) cmdWrite(x *edCmd) (byte, error) {
+	p, c, cnt, a1, a2, prevModified := x.p, x.c, x.cnt, x.a1, x.a2, x.prevModified
+	valid := func() error { return edValid(e, a1, a2) }
+	var err error
+	quit := false
+	if p.peek() == 'q' {
+		quit = true
+		p.i++
+	}
+	name, err := fileName(p)
+	if err != nil {
+		return 0, err
+	}
+	if cnt == 0 {
+		a1, a2 = 1, e.last()
+		if e.last() == 0 {
+			a1 = 0
+		}
+	} else if err := valid(); err != nil {
+		return 0, err
+	}
+	if name == "" {
+		name = e.fname
+	}
+	if name == "" {
+		return 0, edNoFilename
+	}
+	if strings.HasPrefix(name, "!") {
+		var b strings.Builder
+		for i := max(a1, 1); i <= a2; i++ {
+			b.WriteString(e.buf[i-1].s + "\n")
+		}
+		e.w.Flush()
+		if e.env.Exec == nil {
+			return 0, edNoShell
+		}
+		e.env.Exec(e.env.Ctx, []string{"sh", "-c", name[1:]}, strings.NewReader(b.String()), e.env.Stdout, e.env.Stderr)
+		e.printCount(b.Len())
+	} else {
+		if e.fname == "" {
+			e.fname = name
+		}
+		n, err := e.writeFile(name, a1, a2, c == 'W')
+		if err != nil {
+			return 0, err
+		}
+		if a1 <= 1 && a2 == e.last() {
+			e.modified = false
+		}
+		e.printCount(n)
+	}
+	if quit {
+		if e.modified && !prevModified {
+			return 0, errEdModified
+		}
+		return 0, errEdQuit
+	}
+	return 0, nil
+}
+
+// cmdPut is x: put the cut buffer.
+func (e *edState) cmdPut(x *edCmd) (byte, error) {
+	p, a2 := x.p, x.a2
+	var mode byte
+	var err error
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if a2 < 0 || a2 > e.last() {
+		return 0, edInvalidAddr
+	}
+	if len(e.cut) == 0 {
+		return 0, edErr("Nothing to put")
+	}
+	e.saveUndo()
+	e.insertLines(a2, append([]string(nil), e.cut...))
+	return mode, nil
+}
+
+// cmdYank is y: copy lines to the cut buffer.
+func (e *edState) cmdYank(x *edCmd) (byte, error) {
+	p, a1, a2 := x.p, x.a1, x.a2
+	valid := func() error { return edValid(e, a1, a2) }
+	var mode byte
+	var err error
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if err := valid(); err != nil {
+		return 0, err
+	}
+	e.cut = nil
+	for i := a1; i <= a2; i++ {
+		e.cut = append(e.cut, e.buf[i-1].s)
+	}
+	return mode, nil
+}
+
+// cmdScroll is z: print a screenful.
+func (e *edState) cmdScroll(x *edCmd) (byte, error) {
+	p, cnt, a2 := x.p, x.cnt, x.a2
+	var mode byte
+	var err error
+	n := 22
+	if d := p.peek(); d >= '0' && d <= '9' {
+		n = p.number()
+	}
+	if mode, err = suffix(p); err != nil {
+		return 0, err
+	}
+	if cnt == 0 {
+		a2 = e.cur + 1
+	}
+	if a2 < 1 || a2 > e.last() {
+		return 0, edInvalidAddr
+	}
+	e.printLines(a2, min(a2+n-1, e.last()), mode)
+	return 0, nil
+}
+
+// cmdLineNumber is =: print a line number.
+func (e *edState) cmdLineNumber(x *edCmd) (byte, error) {
+	p, cnt, a2 := x.p, x.cnt, x.a2
+	if _, err := suffix(p); err != nil {
+		return 0, err
+	}
+	n := a2
+	if cnt == 0 {
+		n = e.last()
+	}
+	fmt.Fprintf(e.w, "%d\n", n)
+	return 0, nil
+}
+
+// cmdComment is #: a comment.
+func (e *edState) cmdComment(x *edCmd) (byte, error) {
+	cnt, a2 := x.cnt, x.a2
+	if cnt > 0 {
+		if a2 < 0 || a2 > e.last() {
+			return 0, edInvalidAddr
+		}
+		e.cur = a2
+	}
+	return 0, nil
+}
+
+// cmdShell is !: run a command.
+func (e *edState) cmdShell(x *edCmd) (byte, error) {
+	p := x.p
+	noAddr := x.noAddr
+	if err := noAddr(); err != nil {
+		return 0, err
+	}
+	cmd := p.s[p.i:]
+	if strings.HasPrefix(cmd, "!") {
+		if e.lastCmd == "" {
+			return 0, edNoPrevCommand
+		}
+		cmd = e.lastCmd + cmd[1:]
+	}
+	e.lastCmd = cmd
+	if err := e.shell(cmd, e.env.Stdout); err != nil {
+		return 0, err
+	}
+	if !e.silent {
+		e.w.WriteString("!\n")
+	}
+	return 0, nil
 }
 
 func (e *edState) writeFile(name string, a1, a2 int, appendTo bool) (int, error) {
@@ -1164,22 +1349,36 @@ func (e *edState) global(p *edParser, c byte, cnt, a1, a2 int) error {
 		}
 	}
 	e.saveUndo()
+	if list == "d" && len(marked) > 0 {
+		// g/RE/d, the common case, in one pass: as deleting each line in
+		// turn, without moving the rest of the buffer once per line.
+		kept, next := e.buf[:0:0], 0
+		k := 0
+		for _, l := range e.buf {
+			if k < len(marked) && l == marked[k] {
+				k++
+				next = len(kept) + 1
+				e.cut = []string{l.s}
+				continue
+			}
+			kept = append(kept, l)
+		}
+		e.buf, e.modified = kept, true
+		e.cur = min(next, e.last())
+		return nil
+	}
 	e.inGlobal = true
 	defer func() { e.inGlobal = false; e.list = nil }()
+	prev := 0
 	for _, l := range marked {
 		if e.env.Ctx.Err() != nil {
 			return edErr("Interrupt")
 		}
-		idx := -1
-		for i, x := range e.buf {
-			if x == l {
-				idx = i + 1
-				break
-			}
-		}
+		idx := e.find(l, prev)
 		if idx < 0 {
 			continue
 		}
+		prev = idx - 1
 		e.cur = idx
 		e.list = strings.Split(list, "\n")
 		for len(e.list) > 0 {
@@ -1193,21 +1392,37 @@ func (e *edState) global(p *edParser, c byte, cnt, a1, a2 int) error {
 	return nil
 }
 
-// substitute runs s/RE/REPLACEMENT/FLAGS (or s alone: the last one again).
-func (e *edState) substitute(p *edParser, a1, a2 int) error {
-	glob, nth, mode := false, 1, byte(0)
-	var re *posixre.Regexp
-	var err error
+// find returns the line number of l, looking from index from on first
+// (where the global command's next line usually is), or -1 when l has
+// been deleted.
+func (e *edState) find(l *edLine, from int) int {
+	from = min(max(from, 0), len(e.buf))
+	for i := from; i < len(e.buf); i++ {
+		if e.buf[i] == l {
+			return i + 1
+		}
+	}
+	for i := 0; i < from; i++ {
+		if e.buf[i] == l {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// substitution reads what follows s: the expression, the replacement
+// and the flags, or for s alone the last ones with new flags.
+func (e *edState) substitution(p *edParser) (re *posixre.Regexp, glob bool, nth int, mode byte, err error) {
+	nth = 1
 	delim := p.peek()
 	if delim == 0 || strings.IndexByte("gpnl0123456789r", delim) >= 0 {
 		// s with flags only: the last substitution again.
 		if !e.haveRepl {
-			return edNoPrevSubst
+			return nil, false, 0, 0, edNoPrevSubst
 		}
-		if e.re == nil {
-			return edNoPrevPattern
-		}
-		re, glob, nth = e.re, e.subGlob, e.subNth
+		// r: the last search's expression instead of the last
+		// substitution's.
+		re, glob, nth = e.subRe, e.subGlob, e.subNth
 		for !p.eof() {
 			switch c := p.peek(); {
 			case c == 'g':
@@ -1216,35 +1431,36 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 			case c >= '0' && c <= '9':
 				nth = p.number()
 			case c == 'r':
+				re = e.re
 				p.i++
 			case c == 'p' || c == 'l' || c == 'n':
 				mode = c
 				p.i++
 			default:
-				return edInvalidSuffix
+				return nil, false, 0, 0, edInvalidSuffix
 			}
 		}
 	} else {
 		if delim == ' ' || delim == '\n' {
-			return edMissingDelim
+			return nil, false, 0, 0, edMissingDelim
 		}
 		p.i++
 		pat, closed := p.delimited(delim)
 		if !closed {
-			return edMissingDelim
+			return nil, false, 0, 0, edMissingDelim
 		}
 		if re, err = e.regex(pat); err != nil {
-			return err
+			return nil, false, 0, 0, err
 		}
 		rep, closed := e.replacementText(p, delim)
 		if rep == "%" {
 			if !e.haveRepl {
-				return edNoPrevSubst
+				return nil, false, 0, 0, edNoPrevSubst
 			}
 		} else {
 			parts, err := edReplacement(rep, re.NumSubexp())
 			if err != nil {
-				return err
+				return nil, false, 0, 0, err
 			}
 			e.repl, e.replSrc, e.haveRepl = parts, rep, true
 		}
@@ -1259,16 +1475,28 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 			case c >= '0' && c <= '9':
 				nth = p.number()
 				if nth == 0 {
-					return edInvalidSuffix
+					return nil, false, 0, 0, edInvalidSuffix
 				}
 			case c == 'p' || c == 'l' || c == 'n':
 				mode = c
 				p.i++
 			default:
-				return edInvalidSuffix
+				return nil, false, 0, 0, edInvalidSuffix
 			}
 		}
-		e.subGlob, e.subNth = glob, nth
+		e.subGlob, e.subNth, e.subRe = glob, nth, re
+	}
+	if re == nil {
+		return nil, false, 0, 0, edNoPrevPattern
+	}
+	return re, glob, nth, mode, nil
+}
+
+// substitute runs s/RE/REPLACEMENT/FLAGS (or s alone: the last one again).
+func (e *edState) substitute(p *edParser, a1, a2 int) error {
+	re, glob, nth, mode, err := e.substitution(p)
+	if err != nil {
+		return err
 	}
 	if a1 < 1 || a2 > e.last() || a1 > a2 {
 		return edInvalidAddr

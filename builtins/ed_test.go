@@ -49,6 +49,9 @@ func TestEd(t *testing.T) {
 		{"error messages", "H\n2d\nq\ne f\nk\n'b\n/\\(/\ns/x/y/z\n0d\nu\nj\n3,1p\nQ\n", []string{"-s", "f"},
 			"?\nWarning: buffer modified\n?\nInvalid command suffix\n?\nInvalid address\n?\nUnmatched ( or \\(\n" +
 				"?\nInvalid command suffix\n?\nInvalid address\n?\nNothing to undo\n?\nInvalid address\n?\nInvalid address\n", "", 1},
+		{"s alone repeats the last substitution's expression", "/two/\ns//TWO/\n/four/s\np\n/three/s\nsr\n1s\n", []string{"-s", "f"},
+			"two\n?\nTWO\n?\n?\n?\n?\n", "", 2},
+		{"sr: the last search's expression", "/two/\ns//TWO/\n/three/\nsr\np\nQ\n", []string{"-s", "f"}, "two\nthree\nTWO\n", "", 0},
 		{"prompt", "p\nq\n", []string{"-s", "-p*", "f"}, "*four\n*", "", 0},
 		{"w to a file of its own", "2,3w part\n,d\nr part\n,p\nQ\n", []string{"-s", "f"}, "two\nthree\n", "", 0},
 	}
@@ -79,5 +82,23 @@ func TestEdList(t *testing.T) {
 	got := runCmd(t, nil, "a\n"+long+"\n"+tabs+"\n\x01\\\u00e9\n.\n,l\nQ\n", "ed", "-s")
 	if got.stdout != want || got.status != 0 {
 		t.Errorf("ed l: %q, status %d\nwant %q", got.stdout, got.status, want)
+	}
+}
+
+// TestEdGlobalDelete checks g/RE/d and v/RE/d, done in one pass: the
+// current line and the cut buffer end as after deleting line by line.
+func TestEdGlobalDelete(t *testing.T) {
+	t.Parallel()
+	in := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	for _, tc := range []struct{ script, out string }{
+		{"g/[13579]$/d\n.=\nx\n,p\nQ\n", "5\n2\n4\n6\n8\n10\n9\n"},
+		{"v/0$/d\n.=\nx\n$p\nQ\n", "1\n9\n"},
+		{"g/^1/d\n.=\n,p\nQ\n", "8\n2\n3\n4\n5\n6\n7\n8\n9\n"},
+		{"g/x/d\n", ""}, // no line matches: no error
+	} {
+		got := runCmd(t, map[string]string{"f": in}, tc.script, "ed", "-s", "f")
+		if got.stdout != tc.out {
+			t.Errorf("ed <<< %q: %q, want %q", tc.script, got.stdout, tc.out)
+		}
 	}
 }

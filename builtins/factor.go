@@ -37,6 +37,9 @@ func factorCmd(env *Env) int {
 	r := bufio.NewReader(env.Stdin)
 	for env.Ctx.Err() == nil {
 		word, err := readWord(r)
+		if err != nil && quietStop(err) {
+			break // a word cut short by the run's end (one of /dev/zero's NULs)
+		}
 		if word != "" {
 			one(word)
 		}

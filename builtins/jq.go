@@ -659,6 +659,9 @@ const jqChunk = 4095
 
 func (in *jqInputs) openErr(name string, err error) {
 	in.r.status = jqExitUsage
+	if quietStop(err) {
+		return // a read that the run's end stopped (-s of /dev/zero)
+	}
 	if msg := ErrText(err); msg != "Is a directory" {
 		fmt.Fprintf(in.r.env.Stderr, "jq: error: Could not open file %s: %s\n", name, msg)
 	} else if in.next < len(in.files) {

@@ -195,7 +195,9 @@ func sed(env *Env) int {
 	}
 	stdout := &sedOutput{w: bufio.NewWriterSize(env.Stdout, 64<<10)}
 	r.out = stdout
-	r.outs["/dev/stdout"] = stdout
+	// w /dev/stdout writes to the same stream through an output of its
+	// own, as GNU sed's: each keeps its own missing newline.
+	r.outs["/dev/stdout"] = &sedOutput{w: stdout.w}
 	r.prog = &sedProg{open: r.openW, noExec: env.Exec == nil, sandbox: c.sandbox}
 	defer r.closeOutputs()
 	if st := r.compile(c); st != 0 {

@@ -122,6 +122,9 @@ func TestSed(t *testing.T) {
 		{"abc\n", []string{"sed", "s/b/[&][\\&]/"}, "a[b][&]c\n", "", 0},
 		{"abc\n", []string{"sed", "-s", "-n", "$p", "-"}, "abc\n", "", 0},
 		{"abc\n", []string{"sed", "--posix", "-u", "p"}, "abc\nabc\n", "", 0},
+		// w /dev/stdout keeps its own missing newline (GNU sed 4.9).
+		{"a\nb", []string{"sed", "w /dev/stdout"}, "a\na\nbb", "", 0},
+		{"a\nb", []string{"sed", "-n", "p;w /dev/stdout"}, "a\na\nbb", "", 0},
 		{"x\n", []string{"sed", "k"}, "", "sed: -e expression #1, char 1: unknown command: `k'\n", 1},
 		{"x\n", []string{"sed", "s/a/b"}, "", "sed: -e expression #1, char 5: unterminated `s' command\n", 1},
 		{"x\n", []string{"sed", "s/a/b/q"}, "", "sed: -e expression #1, char 7: unknown option to `s'\n", 1},

@@ -152,7 +152,7 @@ ls /`
 	if strings.Contains(out[len(want):], "dev") {
 		t.Errorf("a /dev/fd name became a virtual file: ls / = %q", out[len(want):])
 	}
-	for _, msg := range []string{"awk: fatal: cannot redirect to `/dev/fd/9': No such file or directory", "cat: /dev/fd/7: No such file or directory"} {
+	for _, msg := range []string{`awk: cannot open "/dev/fd/9" for output (No such file or directory)`, "cat: /dev/fd/7: No such file or directory"} {
 		if !strings.Contains(errs, msg) {
 			t.Errorf("stderr %q lacks %q", errs, msg)
 		}

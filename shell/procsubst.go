@@ -28,6 +28,9 @@ import (
 type psubs struct {
 	mu    sync.Mutex
 	pipes map[string]*psubPipe // by /dev/fd/N: the command's end
+	// lists are the lists' ends not closed yet, which the end of a
+	// session's Run hangs up (hangUpLists).
+	lists map[*pipeFile]bool
 }
 
 type psubPipe struct {
@@ -50,10 +53,15 @@ func (p *psubs) newPipe(jobWrites bool) (path string, job *pipeFile, err error) 
 		if p.pipes[path] == nil {
 			r, w := io.Pipe()
 			p.pipes[path] = &psubPipe{r: r, w: w, jobWrites: jobWrites}
+			job = &pipeFile{name: path, r: r, owner: p}
 			if jobWrites {
-				return path, &pipeFile{name: path, w: w}, nil
+				job = &pipeFile{name: path, w: w, owner: p}
 			}
-			return path, &pipeFile{name: path, r: r}, nil
+			if p.lists == nil {
+				p.lists = map[*pipeFile]bool{}
+			}
+			p.lists[job] = true
+			return path, job, nil
 		}
 	}
 	return "", nil, fmt.Errorf("too many process substitutions at once")
@@ -110,6 +118,33 @@ func (p *psubs) closeAll() {
 	}
 }
 
+// hangUpLists ends the lists' sides of the pipes still open: a session's
+// Run is over, and its jobs are hung up. A list blocked writing to a pipe
+// that a descriptor of the session keeps open and nobody reads
+// (`exec {fd}< <(yes)`), or reading one that nobody writes (`exec 3>
+// >(cat)`), cannot see its context: each later Run of a library or serve
+// session waited three times the shell's 1 s grace for it, and a 2 s
+// limit reported `echo second` as timed out (session 20, red team).
+func (p *psubs) hangUpLists() {
+	p.mu.Lock()
+	lists := p.lists
+	p.lists = nil
+	p.mu.Unlock()
+	for f := range lists {
+		f.hangUp()
+	}
+}
+
+// hangUp ends the list's side of the pipe: a write fails with EPIPE, a
+// read sees the end of its input, even one already waiting.
+func (f *pipeFile) hangUp() {
+	if f.w != nil {
+		f.w.CloseWithError(syscall.EPIPE)
+	} else {
+		f.r.Close()
+	}
+}
+
 // closeCommandSide closes the end that the command, not the job, uses.
 func (pp *psubPipe) closeCommandSide() {
 	if pp.jobWrites {
@@ -121,9 +156,10 @@ func (pp *psubPipe) closeCommandSide() {
 
 // pipeFile is one end of a process substitution's pipe.
 type pipeFile struct {
-	name string
-	r    *io.PipeReader
-	w    *io.PipeWriter
+	name  string
+	r     *io.PipeReader
+	w     *io.PipeWriter
+	owner *psubs // of a list's end, which leaves owner.lists on Close
 }
 
 func (f *pipeFile) Read(b []byte) (int, error) {
@@ -148,6 +184,11 @@ func (f *pipeFile) Seek(int64, int) (int64, error) { return 0, syscall.ESPIPE }
 func (f *pipeFile) Stat() (fs.FileInfo, error)     { return pipeInfo(f.name), nil }
 
 func (f *pipeFile) Close() error {
+	if p := f.owner; p != nil {
+		p.mu.Lock()
+		delete(p.lists, f)
+		p.mu.Unlock()
+	}
 	if f.r != nil {
 		return f.r.Close()
 	}

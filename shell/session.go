@@ -297,6 +297,7 @@ func (s *Shell) Finish(ctx context.Context) {
 // line. (Under the job context they outlived the Run: a `while :; do :;
 // done &` in a serve session burnt a CPU for good, past any time limit.)
 func (s *Shell) EndJobs() []string {
+	s.psubs.hangUpLists()
 	s.hungUp = s.runner.HangUp(hangUpWait)
 	s.mu.Lock()
 	if s.jobsCancel != nil {

@@ -233,6 +233,7 @@ func New(opts Options) (*Shell, error) {
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
 		interp.CommandNames(commandNames),
+		interp.TimeFormat(builtins.Strftime),
 	)
 	if err != nil {
 		return nil, err

@@ -73,11 +73,15 @@ func prefixAfterAsserts(re *regexp.Regexp) string {
 		return ""
 	}
 	t.Sub = sub
-	rest, err := regexp.Compile(t.String())
+	// The prefix of the rest's program, as regexp.Compile(t.String())'s
+	// LiteralPrefix (the rest starts with no assertion, so it is never
+	// one-pass), without printing t: String works out the flags of each
+	// character class rune by rune, milliseconds for [^a].
+	prog, err := syntax.Compile(t.Simplify())
 	if err != nil {
 		return ""
 	}
-	prefix, _ := rest.LiteralPrefix()
+	prefix, _ := prog.Prefix()
 	return prefix
 }
 

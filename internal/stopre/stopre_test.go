@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
@@ -96,5 +97,33 @@ func TestIndexUncompiledDerived(t *testing.T) {
 	loc, err := Index(context.Background(), New(re, false), "yxa) xa)", 0)
 	if err != nil || !slices.Equal(loc, []int{5, 8}) {
 		t.Fatalf("%v %v, want [5 8]", loc, err)
+	}
+}
+
+// TestPrefixAfterAsserts checks prefixAfterAsserts against the literal
+// prefix of the rest of the regexp printed and compiled again (what it
+// did before), on regexps that start with assertions.
+func TestPrefixAfterAsserts(t *testing.T) {
+	for _, src := range []string{`\bfoo\b`, `^foo`, `(?m:^)ab|c`, `\b(?i)foo`, `\Bab*c`, `^\bx(y)z`, `\b(foo)bar`,
+		`^é+`, `\b[ab]c`, `^(?:ab|ac)`, `\A\bfoo`, `^`, `\bf[^a]`, `(?i:\bK)x`, `\b\x{10000}z`, `^a{2}b`} {
+		re := regexp.MustCompile(src)
+		tr, err := syntax.Parse(re.String(), syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		if tr.Op == syntax.OpConcat {
+			sub := tr.Sub
+			for len(sub) > 0 && isAssert(sub[0].Op) {
+				sub = sub[1:]
+			}
+			if len(sub) < len(tr.Sub) {
+				tr.Sub = sub
+				want, _ = regexp.MustCompile(tr.String()).LiteralPrefix()
+			}
+		}
+		if got := prefixAfterAsserts(re); got != want {
+			t.Errorf("%s: prefix %q, want %q", src, got, want)
+		}
 	}
 }

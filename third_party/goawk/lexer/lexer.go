@@ -235,10 +235,9 @@ func (l *Lexer) scan() (Position, Token, string) {
 			tok = SUB
 		}
 	case '*':
+		// llmsh: no "**" or "**=" (gawk's and upstream's), as mawk
+		// 1.3.4: "2**3" is a syntax error at the second '*'.
 		switch l.ch {
-		case '*':
-			l.next()
-			tok = l.choice('=', POW, POW_ASSIGN)
 		case '=':
 			l.next()
 			tok = MUL_ASSIGN

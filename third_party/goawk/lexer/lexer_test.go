@@ -251,7 +251,7 @@ func TestAllTokens(t *testing.T) {
 
 	expected := "<newline> " +
 		"+ += && = : , -- / <newline> /= $ @ == >= > >> ++ { [ < ( <newline> " +
-		"<= ~ % %= * *= !~ ! != | || ^ ^= ^ ^= ? } ] ) ; - -= " +
+		"<= ~ % %= * *= !~ ! != | || ^ ^= * * * *= ? } ] ) ; - -= " +
 		"BEGIN break continue delete do else END exit " +
 		"for function getline if in next nextfile print printf return while " +
 		"atan2 close cos exp fflush gsub index int length log match rand " +

@@ -469,6 +469,7 @@ type arithState struct {
 	lastTok int
 	val     int64  // value of atNum and atStr
 	name    string // atStr's text
+	peekOK  int    // llmsh: peekLex found no error before this byte
 }
 
 const maxArithDepth = 1024
@@ -587,6 +588,7 @@ func (s *arithState) next() {
 		}
 		s.name = t[i:j]
 		s.pos = j
+		s.peekLex(j)
 		// An assignment's target is not read.
 		k := j
 		for k < len(t) && isArithBlank(t[k]) {
@@ -673,6 +675,53 @@ func (s *arithState) next() {
 	s.op = op
 	s.lastTok = s.tok
 	s.tok = tok
+}
+
+// peekLex lexes the token at i as bash's readtok does after a name, to
+// see whether an assignment operator follows (llmsh): before the name is
+// read, so an error of that token comes first (n='1/0'; $(( n 08 )) is
+// 08's "value too great for base"), and a name peeks its own next token
+// in turn. peekOK keeps a chain of names from being lexed again.
+func (s *arithState) peekLex(i int) {
+	t := s.text
+	for i >= s.peekOK {
+		for i < len(t) && isArithBlank(t[i]) {
+			i++
+		}
+		if i >= len(t) {
+			break
+		}
+		c := t[i]
+		switch {
+		case isNameStart(c):
+			j := i + 1
+			for j < len(t) && isNameByte(t[j]) {
+				j++
+			}
+			if j < len(t) && t[j] == '[' {
+				e := skipSubscript(t, j)
+				if e < 0 {
+					s.lastTP = i
+					s.fail("bad array subscript")
+				}
+				j = e + 1
+			}
+			i = j
+			continue
+		case isDigit(c):
+			j := i + 1
+			for j < len(t) && (isNameByte(t[j]) || t[j] == '#' || t[j] == '@') {
+				j++
+			}
+			s.number(t[:j], i)
+			i = j
+		case strings.IndexByte("=><+-*/%&|^~!?:(),", c) < 0:
+			s.lastTP = i
+			s.fail("syntax error: invalid arithmetic operator")
+		}
+		break
+	}
+	s.peekOK = max(s.peekOK, i)
 }
 
 // skipSubscript returns the index of the "]" that closes the "[" at i, or -1.

@@ -586,6 +586,11 @@ func (cfg *Config) promptExpand(s string) (string, error) {
 	return cfg.fieldJoin(field)
 }
 
+// Prompt expands s as bash expands a prompt string (PS4 of xtrace,
+// ${v@P}): its backslash escapes, then its parameters, command
+// substitutions and arithmetic (llmsh).
+func Prompt(cfg *Config, s string) (string, error) { return cfg.promptExpand(s) }
+
 // promptQuote escapes what a prompt escape stands for (a directory, a
 // user name) so that the expansion after it leaves it as it is.
 func promptQuote(s string) string {
@@ -662,6 +667,26 @@ func (cfg *Config) promptEscapes(s string) string {
 			b.WriteString(timeNow().Format("03:04 PM"))
 		case 'A':
 			b.WriteString(timeNow().Format("15:04"))
+		case 'D':
+			// llmsh: \D{FORMAT}, strftime's (\D{} the locale's time).
+			if i+1 >= len(s) || s[i+1] != '{' || cfg.TimeFormat == nil {
+				b.WriteString(`\D`)
+				break
+			}
+			end := strings.IndexByte(s[i:], '}') // or the end (bash)
+			if end < 0 {
+				end = len(s) - i
+			}
+			format := s[i+2 : i+end]
+			if format == "" {
+				format = "%X"
+			}
+			tz := "" // as bash's localtime: TZ when it is exported
+			if v := cfg.Env.Get("TZ"); v.Exported {
+				tz = v.String()
+			}
+			b.WriteString(promptQuote(cfg.TimeFormat(timeNow(), format, tz)))
+			i += end
 		case 'n':
 			b.WriteByte('\n')
 		case 'r':

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -186,13 +187,15 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "help":
 		return r.runHelp(args)
 	case "times":
-		// js/wasm has no per-process CPU accounting at all, so report zeros
-		// in bash's format — shell user/sys, then children user/sys — rather
-		// than fail.
-		// TODO: report real times on platforms that can, via os/exec's
-		// ProcessState or syscall.Getrusage. Not urgent; nothing depends on
-		// the values being non-zero.
-		r.out("0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")
+		// llmsh: bash's no_options: an option is "invalid option", status 2.
+		if _, st, ok := r.noOptions("times", "times", args); !ok {
+			return st
+		}
+		// llmsh: the shell's user and system time (the process's
+		// rusage, which counts every goroutine of the run), then its
+		// children's, which llmsh never has: zeros.
+		user, sys := processTimes()
+		r.outf("%s %s\n0m0.000s 0m0.000s\n", minSecs(user), minSecs(sys))
 	case "exit":
 		if r.warnStoppedJobs() { // llmsh: jobstop.go
 			exit.code = 1
@@ -1054,6 +1057,11 @@ func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
 		}
 	}
 	return words, true
+}
+
+// minSecs is d as bash's times prints it: 0m0.012s (llmsh).
+func minSecs(d time.Duration) string {
+	return fmt.Sprintf("%dm%d.%03ds", d/time.Minute, d%time.Minute/time.Second, d%time.Second/time.Millisecond)
 }
 
 // syntaxStatus is bash's status for a parse error of eval's or a sourced

@@ -10,6 +10,8 @@ package interp
 // `$( ( exit 1 ))` for `$( (exit 1) )`. Backquotes keep their text.
 
 import (
+	"errors"
+	"io"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -124,4 +126,59 @@ func (p *funcPrinter) semicolon() {
 		return
 	}
 	p.b.WriteString(";")
+}
+
+// badBackquote runs a backquoted substitution whose text does not parse
+// (syntax.CmdSubst.Bad): bash parses it only now, so its syntax error is
+// that substitution's, "NAME: command substitution: line N: …" with N
+// counted from the line of the command that holds it, and status 2; the
+// whole lines before the error run, and the command goes on (llmsh).
+func (r *Runner) badBackquote(w io.Writer, cs *syntax.CmdSubst) error {
+	text := unescapeBackquoted(cs.Bad)
+	status := uint8(2)
+	if _, err := r.parseText(text, ""); err != nil {
+		var perr syntax.ParseError
+		if errors.As(err, &perr) {
+			if file, _ := r.parseText(CompleteLines(text, perr), ""); file != nil && len(file.Stmts) > 0 {
+				// As bash, the whole lines before the error run
+				// first, as the substitution's; its lines count
+				// from the backquote's.
+				sub := &syntax.CmdSubst{Left: syntax.NewPos(0, 1, 1), Right: cs.Right, Backquotes: true, Stmts: file.Stmts}
+				if err := r.ecfg.CmdSubst(w, sub); err != nil {
+					return err
+				}
+			}
+			line, msgs := SyntaxError(perr, text)
+			base := r.ecfg.CmdLine
+			if base == 0 {
+				base = r.line
+			}
+			for _, m := range msgs {
+				l, m := MsgLine(line, m)
+				r.errf("%s: command substitution: line %d: %s\n", r.shellFileName(), base+l-1, m)
+			}
+			status = uint8(syntaxStatus(perr))
+		} else {
+			r.errf("%s: command substitution: %v\n", r.shellFileName(), err)
+		}
+	}
+	r.lastExpandExit = exitStatus{code: status}
+	r.lastExit.code = status
+	return nil
+}
+
+// unescapeBackquoted is the text of a backquoted substitution as bash
+// parses it: a backslash before a backslash, a backquote or a $ removed.
+func unescapeBackquoted(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\`$", s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

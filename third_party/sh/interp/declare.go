@@ -347,8 +347,12 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 	if len(names) > 0 && !o.print && (set != "" || o.unexport) && !o.namesOnly {
 		for _, name := range names {
 			if r.Funcs[name] == nil {
-				r.errf("%s%s: %s: not a function\n", r.errPrefix(), o.variant, name)
-				status = 1
+				if o.variant == "export" || o.variant == "readonly" {
+					r.errf("%s%s: %s: not a function\n", r.errPrefix(), o.variant, name)
+				} else if o.unexport {
+					continue // llmsh: declare +fx NAME, silent and 0 (bash)
+				}
+				status = 1 // llmsh: declare -fx NAME fails silently (bash)
 				continue
 			}
 			r.setFuncAttrs(name, set, o.unexport)

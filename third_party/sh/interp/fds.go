@@ -202,12 +202,8 @@ func parseFd(s string) (int, bool) {
 // literal number that fits an int, else WORD as written when N is the
 // operator's own default (1 for >&, 0 for <&), else N (llmsh).
 func dupErrName(rd *syntax.Redirect, n int, mtext string) string {
-	if lit := rd.Word.Lit(); lit != "" {
-		if d, ok := strings.CutSuffix(lit, "-"); ok || d == lit {
-			if v, err := strconv.ParseInt(d, 10, 32); err == nil && v >= 0 && strings.Trim(d, "0123456789") == "" {
-				return mtext
-			}
-		}
+	if !dupToWord(rd.Word) {
+		return mtext
 	}
 	if rd.Op == syntax.DplOut && n == 1 || rd.Op == syntax.DplIn && n == 0 {
 		return wordText(rd.Word)

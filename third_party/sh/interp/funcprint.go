@@ -9,6 +9,7 @@ package interp
 // several lines. Words are printed as written. See LLMSH.md.
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -251,6 +252,21 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 // defaultFd reports whether rd names the descriptor its operator has by
 // default (0<f, 1>f, 1>>f, 0<<<w), which bash does not print (nor 1 of
 // 1<>f, whose own default, 0, bash does print).
+// dupToWord reports whether the target of N>&WORD or N<&WORD is a word
+// (>&$fd) rather than a number or a close (>&2, >&3-, >&-), which bash's
+// parser keeps apart (llmsh).
+func dupToWord(w *syntax.Word) bool {
+	lit := w.Lit()
+	if lit == "-" {
+		return false
+	}
+	d := strings.TrimSuffix(lit, "-")
+	if n, err := strconv.ParseInt(d, 10, 32); err == nil && n >= 0 && strings.Trim(d, "0123456789") == "" {
+		return false
+	}
+	return true
+}
+
 func defaultFd(rd *syntax.Redirect) bool {
 	switch rd.Op {
 	case syntax.RdrIn, syntax.WordHdoc, syntax.Hdoc, syntax.DashHdoc:
@@ -278,7 +294,18 @@ func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
 			p.b.WriteString(" ")
 		}
 		first = false
-		if rd.N != nil {
+		wordDup := (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && dupToWord(rd.Word)
+		if wordDup {
+			// bash: >&WORD and <&WORD print their descriptor only
+			// when it is not the operator's own (2>&$fd, not 1>&$fd).
+			own := "0"
+			if rd.Op == syntax.DplOut {
+				own = "1"
+			}
+			if rd.N != nil && rd.N.Value != own {
+				p.b.WriteString(rd.N.Value)
+			}
+		} else if rd.N != nil {
 			if !defaultFd(rd) {
 				p.b.WriteString(rd.N.Value)
 			}
@@ -297,7 +324,11 @@ func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
 		default:
 			p.b.WriteString(" ")
 		}
-		p.b.WriteString(p.text(rd.Word))
+		if delim, quoted := syntax.HeredocDelim(rd.Word); quoted && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
+			p.b.WriteString("'" + delim + "'") // bash: <<"EOF", <<\EOF as <<'EOF'
+		} else {
+			p.b.WriteString(p.text(rd.Word))
+		}
 		if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
 			p.hdocs = append(p.hdocs, rd)
 		}

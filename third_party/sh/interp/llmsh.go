@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -50,22 +51,23 @@ type session struct {
 	entryIgnored map[string]bool
 	lastPid      atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst    ProcSubstHandlerFunc
-	goContext    func(context.Context) context.Context // GoContext
-	procs        sync.Map                              // pid → *bgProc: the jobs still running, for kill
-	running      atomic.Int64                          // how many of procs: while any runs, no write is deferred
-	jobsStarted  atomic.Int64                          // background jobs started in the session
-	ulimits      map[byte]int64                        // what ulimit shows, by flag (umask.go)
-	ulimitFns    map[byte]func(int64) (int64, error)   // limits the embedder keeps (UlimitFunc)
-	top          topSignal                             // signals sent to $$ (signals.go)
-	topPending   atomic.Bool                           // top.pending is not empty
-	maxValue     int                                   // expand.Config.MaxValue
-	jobControl   bool                                  // fg and bg work (JobControl)
-	fg           atomic.Pointer[bgProc]                // the job waited for in the foreground (jobstop.go)
-	exitWarned   uint64                                // the statement whose exit warned of stopped jobs
-	scriptName   string                                // the script file (ScriptName)
-	invocation   string                                // the end of $- (Invocation)
-	atPrompt     bool                                  // errors without "line N:" (AtPrompt)
-	ttyIn        atomic.Pointer[ttyFeed]               // the terminal's feed (TerminalStdin)
+	goContext    func(context.Context) context.Context  // GoContext
+	procs        sync.Map                               // pid → *bgProc: the jobs still running, for kill
+	running      atomic.Int64                           // how many of procs: while any runs, no write is deferred
+	jobsStarted  atomic.Int64                           // background jobs started in the session
+	ulimits      map[byte]int64                         // what ulimit shows, by flag (umask.go)
+	ulimitFns    map[byte]func(int64) (int64, error)    // limits the embedder keeps (UlimitFunc)
+	top          topSignal                              // signals sent to $$ (signals.go)
+	topPending   atomic.Bool                            // top.pending is not empty
+	maxValue     int                                    // expand.Config.MaxValue
+	timeFormat   func(time.Time, string, string) string // expand.Config.TimeFormat
+	jobControl   bool                                   // fg and bg work (JobControl)
+	fg           atomic.Pointer[bgProc]                 // the job waited for in the foreground (jobstop.go)
+	exitWarned   uint64                                 // the statement whose exit warned of stopped jobs
+	scriptName   string                                 // the script file (ScriptName)
+	invocation   string                                 // the end of $- (Invocation)
+	atPrompt     bool                                   // errors without "line N:" (AtPrompt)
+	ttyIn        atomic.Pointer[ttyFeed]                // the terminal's feed (TerminalStdin)
 	// killedJobs counts the jobs that kill has ended (notifyKilled
 	// looks at the table only once one has been).
 	killedJobs atomic.Int64
@@ -120,6 +122,16 @@ func TextLimits(maxBytes, maxNesting int) RunnerOption {
 func ValueLimit(n int) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.maxValue = n
+		return nil
+	}
+}
+
+// TimeFormat sets how the prompt escape \D{FORMAT} formats a time
+// (expand.Config.TimeFormat): as strftime(3) does FORMAT, in the zone
+// that tz, the value of TZ, names. Unset, \D{…} is kept as written.
+func TimeFormat(f func(t time.Time, format, tz string) string) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.timeFormat = f
 		return nil
 	}
 }

@@ -40,7 +40,21 @@ func (r *Runner) catSubst(ctx context.Context, w io.Writer, rd *syntax.Redirect)
 		return err
 	}
 	defer f.Close()
-	_, err = io.Copy(w, f)
+	_, err = io.Copy(w, stoppableReader{ctx, f})
 	r.lastExpandExit = exitStatus{}
 	return err
+}
+
+// stoppableReader ends a copy once ctx is done: $(</dev/urandom) copied
+// until the value's bound, 256 MiB (seconds), past the run's limit.
+type stoppableReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (s stoppableReader) Read(p []byte) (int, error) {
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return s.r.Read(p)
 }

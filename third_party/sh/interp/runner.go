@@ -41,10 +41,14 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
+		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 		},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
+			if cs.Bad != "" {
+				return r.badBackquote(w, cs) // llmsh: comsub.go
+			}
 			switch len(cs.Stmts) {
 			case 0: // nothing to do
 				return nil
@@ -1488,6 +1492,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
+			if as.Index != nil && (o.variant == "export" || o.variant == "readonly") {
+				// llmsh: export and readonly take no element (bash).
+				r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+				r.exit.code = 1
+				continue
+			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
 				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
@@ -2031,6 +2041,11 @@ func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 		// other builtins.
 		r.exit, _ = r.dashHelp("let", []string{"--help"})
 		return
+	}
+	if len(texts) > 0 && !cm.Dashes.IsValid() && texts[0] == "--" {
+		// llmsh: a first argument "--" that an expansion or quotes
+		// made (let '--', let "$@") ends the options, as bash's.
+		texts = texts[1:]
 	}
 	if len(texts) == 0 {
 		r.errf("%slet: expression expected\n", r.errPrefix())

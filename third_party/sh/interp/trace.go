@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -94,17 +95,21 @@ func (r *Runner) tracePrefix() string {
 		return ""
 	}
 	if strings.ContainsAny(ps4, "$`\\") {
-		if w, err := syntax.NewParser().Document(strings.NewReader(ps4)); err == nil {
-			// llmsh: $LINENO in PS4 is the traced command's line, for a
-			// compound command too (for, [[, ((, case), not the line of
-			// PS4's own text (1)
-			if r.ecfg.CmdLine == 0 {
-				r.ecfg.CmdLine = r.line
-				defer func() { r.ecfg.CmdLine = 0 }()
-			}
-			if s, err := expand.Document(r.ecfg, w); err == nil {
-				ps4 = s
-			}
+		// llmsh: $LINENO in PS4 is the traced command's line, for a
+		// compound command too (for, [[, ((, case), not the line of
+		// PS4's own text (1)
+		if r.ecfg.CmdLine == 0 {
+			r.ecfg.CmdLine = r.line
+			defer func() { r.ecfg.CmdLine = 0 }()
+		}
+		// llmsh: a prompt string, its escapes decoded (\s, \D{…}), as
+		// bash's PS4.
+		if s, err := expand.Prompt(r.ecfg, ps4); err == nil {
+			ps4 = s
+		} else if _, ok := errors.AsType[expand.UnsetParameterError](err); ok {
+			// llmsh: set -u and an unset name in PS4: bash says so
+			// and traces with PS4 as it is.
+			r.errf("%s%s\n", r.errPrefix(), err.Error())
 		}
 	}
 	if ps4 == "" || r.traceLevel == 0 {

@@ -1144,6 +1144,14 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		return name, prev, true
 	}
 	if as.Array == nil {
+		if as.Append && prev.Integer && index == nil && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
+			// llmsh: declare -i h; h+= adds 0: an empty h is 0 (bash).
+			prev.Kind = expand.String
+			if prev.Str == "" {
+				prev.Str = "0"
+			}
+			return name, prev, true
+		}
 		if as.Append && prev.Kind != expand.Unknown && prev.Kind != expand.NameRef {
 			// llmsh: x+= appends nothing (upstream emptied x).
 			if index != nil {
@@ -1151,12 +1159,21 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					Param: &syntax.Lit{Value: name}, Index: index}}})
 				return name, expand.Variable{Set: true, Kind: expand.String, Str: old}, true
 			}
+			zero := "" // llmsh: the element a+= makes (0 with -i), as bash
+			if prev.Integer {
+				zero = "0"
+			}
 			if prev.Kind == expand.Associative { // m+= makes key 0, as bash
 				prev.Map = maps.Clone(prev.Map)
 				if prev.Map == nil {
 					prev.Map = map[string]string{}
 				}
-				prev.Map["0"] += ""
+				if _, ok := prev.Map["0"]; !ok {
+					prev.Map["0"] = zero
+				}
+			}
+			if _, ok := internal.IndexedElem(prev.List, prev.Indexes, 0); prev.Kind == expand.Indexed && !ok {
+				prev.List, prev.Indexes = internal.SetIndexedElem(slices.Clone(prev.List), slices.Clone(prev.Indexes), 0, zero)
 			}
 			return name, prev, true
 		}
@@ -1441,7 +1458,11 @@ func (r *Runner) validRef(name, ref string) bool {
 	if ref == "" {
 		return true
 	}
-	if ref == name {
+	self := ref == name
+	if p, idx, ok := expand.ParseRef(ref); ok && idx != nil && p.Value == name {
+		self = true // llmsh: declare -n s=s[0] names itself too (bash)
+	}
+	if self {
 		switch {
 		case r.declVariant == "":
 			// llmsh: declare -n r; r=r gives r its value, as bash.

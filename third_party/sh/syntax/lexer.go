@@ -342,6 +342,10 @@ skipSpace:
 					break runeLoop
 				case escNewl:
 					p.litBs = append(p.litBs, '\\', '\n')
+					// llmsh: a backslash ends no comment's line: the
+					// comment is the backslash's, the newline ends the
+					// command, as in bash.
+					p.r = '\n'
 					break runeLoop
 				case '`':
 					if p.backquoteEnd() {

@@ -51,6 +51,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	}
 	patched := string(src)
 	var spans [][3]int
+	bquotes := map[int]bool{} // spans that are a backquoted substitution's text
 	for range maxArithRepairs {
 		var pos Pos
 		var perr ParseError
@@ -76,10 +77,28 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		if !ok {
 			from, to, ok = letSpan(patched, int(pos.Offset()))
 		}
+		bquote := false
+		if !ok {
+			from, to, ok = bquoteSpan(patched, int(pos.Offset()))
+			bquote = ok
+		}
 		if !ok {
 			// An error no repair mends: the script's own, past the
 			// repaired ones (which bash reports when they run).
 			return first, err
+		}
+		if bquote {
+			// llmsh: bash parses a backquoted substitution's text
+			// when it runs: blanked here (its newlines kept), the
+			// CmdSubst gets the text back as Bad below.
+			patched = patched[:from] + blankText(patched[from:to]) + patched[to:]
+			bquotes[len(spans)] = true
+			spans = append(spans, [3]int{from, to, from})
+			p.fullSrc = []byte(patched)
+			if f, err = p.parse(strings.NewReader(patched), name); err == nil {
+				break
+			}
+			continue
 		}
 		text := from // llmsh: the expression's text, its leading blanks too
 		for strings.Contains(patched[from:to], "\n") && strings.IndexByte(" \t\n", patched[from]) >= 0 {
@@ -101,6 +120,15 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	Walk(f, func(n Node) bool {
 		if werr != nil {
 			return false
+		}
+		if cs, ok := n.(*CmdSubst); ok && cs.Backquotes {
+			for i, sp := range spans {
+				if bquotes[i] && int(cs.Left.Offset())+1 == sp[0] && int(cs.Right.Offset()) == sp[1] {
+					cs.Bad = string(src[sp[0]:sp[1]])
+					restored++
+				}
+			}
+			return true
 		}
 		var xs []*ArithmExpr
 		var raw *bool
@@ -343,6 +371,56 @@ func arithSpanFrom(src string, from, off int) (_, to int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// bquoteSpan finds the text between two backquotes that holds offset off
+// of src (an error at the closing one counts): bash parses a backquoted
+// command substitution when it runs it, so a syntax error in it fails
+// that substitution then (status 2), not the script (llmsh). Text with
+// an escaped backquote (a nested substitution) is no span.
+func bquoteSpan(src string, off int) (from, to int, ok bool) {
+	if off > len(src) {
+		return 0, 0, false
+	}
+	unescaped := func(i int) bool {
+		n := 0
+		for j := i - 1; j >= 0 && src[j] == '\\'; j-- {
+			n++
+		}
+		return n%2 == 0
+	}
+	to = -1
+	for i := off; i < len(src); i++ {
+		if src[i] == '`' && unescaped(i) {
+			to = i
+			break
+		}
+	}
+	if to < 0 {
+		return 0, 0, false
+	}
+	open := -1
+	for i := min(off, to) - 1; i >= 0; i-- {
+		if src[i] == '`' && unescaped(i) {
+			open = i
+			break
+		}
+	}
+	if open < 0 || strings.Contains(src[open+1:to], "\\`") {
+		return 0, 0, false
+	}
+	return open + 1, to, true
+}
+
+// blankText is s with every character but a newline made a space.
+func blankText(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // blankSpan is a name as long as s, which replaces a repaired span: its

@@ -627,6 +627,11 @@ type CmdSubst struct {
 	Backquotes bool // deprecated `foo`
 	TempFile   bool // mksh's ${ foo;}
 	ReplyVar   bool // mksh's ${|foo;}
+
+	// llmsh: Bad is the text of a backquoted substitution that does
+	// not parse (then Stmts is empty): bash parses it when it runs, a
+	// syntax error of that substitution (status 2), not of the script.
+	Bad string
 }
 
 func (c *CmdSubst) Pos() Pos { return c.Left }

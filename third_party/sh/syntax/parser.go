@@ -768,6 +768,14 @@ func literalHdocWord(parts []WordPart) {
 	}
 }
 
+// HeredocDelim is the delimiter word w of a here-document with its quotes
+// removed, and whether any part of it was quoted (then the document's
+// body is not expanded) (llmsh).
+func HeredocDelim(w *Word) (string, bool) {
+	b, quoted := (*Parser)(nil).unquotedWordBytes(w)
+	return string(b), quoted
+}
+
 func (p *Parser) unquotedWordBytes(w *Word) ([]byte, bool) {
 	buf := make([]byte, 0, 4)
 	didUnquote := false
@@ -1651,9 +1659,9 @@ zshPrefixLoop:
 		// but not $%name nor $!name.
 		switch p.r {
 		case '#':
-			if next, after := p.peekTwo(); !pe.Short && next == '#' && after != '}' {
-				// llmsh: ${##x}, ${###} are $# and the # operator
-				// (bash); ${##} is the length of $#.
+			if next, after := p.peekTwo(); !pe.Short && strings.IndexByte("#@*?-$!", next) >= 0 && after != '}' {
+				// llmsh: ${##x}, ${###}, ${#@Q} are $# and an operator
+				// (bash); ${##}, ${#@} are the length of $#, $@.
 				break
 			}
 			if p.paramNameStart(pe) {
@@ -2789,9 +2797,16 @@ func (p *Parser) selectClause(s *Stmt) {
 	fc := &ForClause{ForPos: p.pos, Select: true}
 	p.next()
 	fc.Loop = p.wordIter("select", fc.ForPos)
-	fc.DoPos = p.followRsrv(fc.ForPos, "select foo [in words]", "do")
-	fc.Do, fc.DoLast = p.followStmts("do", fc.DoPos, "done")
-	fc.DonePos = p.stmtEnd(fc, "select", "done")
+	start, end := "do", "done"
+	if pos, ok := p.gotRsrv("{"); ok && p.lang.in(langBashLike) {
+		// llmsh: bash takes a group as select's body, as for's.
+		fc.DoPos, fc.Braces = pos, true
+		start, end = "{", "}"
+	} else {
+		fc.DoPos = p.followRsrv(fc.ForPos, "select foo [in words]", "do")
+	}
+	fc.Do, fc.DoLast = p.followStmts(start, fc.DoPos, end)
+	fc.DonePos = p.stmtEnd(fc, "select", end)
 	s.Cmd = fc
 }
 

@@ -176,7 +176,11 @@ func (p *Parser) arithmExprValue(compact bool) ArithmExpr {
 	switch p.tok {
 	case addAdd, subSub:
 		ue := &UnaryArithm{OpPos: p.pos, Op: UnAritOperator(p.tok)}
-		p.nextArith(compact)
+		if p.nextArith(compact) {
+			// llmsh: let ++ x: "++" is an argument of its own, an
+			// error when let runs, as bash's.
+			p.followErrExp(ue.OpPos, ue.Op)
+		}
 		if p.tok != _LitWord {
 			p.followErr(ue.OpPos, ue.Op, noQuote("a literal"))
 		}

@@ -5,7 +5,7 @@
 #@ stdout: awk-in:readable
 #@ stdout: to3
 #@ no-stderr: discarded virtual files
-#@ stderr: cannot redirect to `/dev/fd/9'
+#@ stderr: cannot open "/dev/fd/9" for output
 #@ stderr: cat: /dev/fd/7: No such file or directory
 exec 3>fd3.txt 4<@RO@/in.txt
 awk 'BEGIN { print "to3" > "/dev/fd/3" }'

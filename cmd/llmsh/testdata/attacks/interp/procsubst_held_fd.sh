@@ -1,0 +1,16 @@
+# A process substitution that a descriptor keeps open past the script
+# (session 20, red team): `exec {fd}< <(yes)` leaves yes blocked writing
+# to a pipe nobody reads, `exec 3> >(cat)` cat blocked reading one nobody
+# writes; neither sees its hung-up context, so the end of a library or
+# serve Run waited three times the shell's 1 s grace for them (3 s for
+# this script; with a 2 s limit, `echo second` in the same session was
+# reported as timed out, 124), and again at the end of every later Run.
+# The end of a session's Run now closes the lists' sides of their pipes.
+#@ answer-within: 2s
+#@ stdout: 10 y|x|done
+exec {fd}< <(yes)
+printf '%s %s|' "$fd" "$(head -c 1 <&$fd)"
+exec 3> >(cat > /dev/null)
+echo hi >&3
+printf 'x|'
+echo done
