@@ -914,8 +914,15 @@ opts:
 
 	prev := r.lookupVar(arrayName)
 	integer := prev.Integer // llmsh: each line evaluated
-	if !hasOrig {
+	if !hasOrig || !prev.IsSet() || prev.Kind == expand.String {
+		// llmsh: -O keeps the array's elements, but makes the array
+		// when it is not set, and a string its element 0, as bash's
+		// find_or_make_array_variable (mapfile -O 2 a < /dev/null
+		// leaves a=()).
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}, Integer: integer}
+		if hasOrig && prev.IsSet() {
+			arr.List = []string{prev.Str}
+		}
 		keepAttrs(prev, &arr)
 		r.setVar(arrayName, arr)
 	}
@@ -980,6 +987,13 @@ func litWord(s string) *syntax.Word {
 
 // quoteSingle quotes s for the shell in single quotes.
 func quoteSingle(s string) string {
+	if strings.IndexByte(s, '\r') >= 0 {
+		// llmsh: the parser reads \r\n as \n even in quotes; $'…'
+		// keeps a line's carriage return (mapfile -C).
+		if q, err := syntax.Quote(s, syntax.LangBash); err == nil && strings.HasPrefix(q, "$'") {
+			return q
+		}
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
