@@ -427,6 +427,12 @@ func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.F
 	if info, ok := statDevice(absPath(hc.Dir, name)); ok {
 		return ownedInfo{info}, nil
 	}
+	if info, err, ok := stdStreamStat(hc, absPath(hc.Dir, name), follow); ok {
+		if err != nil {
+			return nil, err
+		}
+		return ownedInfo{info}, nil
+	}
 	if info, ok := s.psubs.stat(absPath(hc.Dir, name)); ok {
 		return ownedInfo{info}, nil
 	}
@@ -443,6 +449,71 @@ func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.F
 	}
 	return ownedInfo{info}, nil
 }
+
+// stdStreamStat describes /dev/stdin, /dev/stdout, /dev/stderr and
+// /dev/fd/0 to 2 as Linux does for test (-p, -f, -e, -L): symbolic links
+// to the command's own stream, which is the file a redirection opened,
+// the pipe or terminal llmsh was given, or a pipe (a pipeline's, a
+// command substitution's, llmsh's output); a closed one does not exist.
+// ok is false for any other name.
+func stdStreamStat(hc interp.HandlerContext, abs string, follow bool) (info fs.FileInfo, err error, ok bool) {
+	var stream any
+	switch abs {
+	case "/dev/stdin", "/dev/fd/0":
+		if hc.Stdin != nil {
+			stream = hc.Stdin
+		}
+	case "/dev/stdout", "/dev/fd/1":
+		if hc.Stdout != nil {
+			stream = hc.Stdout
+		}
+	case "/dev/stderr", "/dev/fd/2":
+		if hc.Stderr != nil {
+			stream = hc.Stderr
+		}
+	default:
+		return nil, nil, false
+	}
+	if !follow {
+		return streamLink(abs), nil, true
+	}
+	type stater interface{ Stat() (fs.FileInfo, error) }
+	switch v := stream.(type) {
+	case nil:
+		return nil, &fs.PathError{Op: "stat", Path: abs, Err: syscall.ENOENT}, true
+	case *redirFile:
+		info, err = v.f.Stat()
+		return info, err, true
+	case *devFile:
+		return deviceInfo(v.name), nil, true
+	case *outFile:
+		if d, ok := v.f.(*devFile); ok {
+			return deviceInfo(d.name), nil, true
+		}
+		if st, ok := v.f.(stater); ok {
+			info, err = st.Stat()
+			return info, err, true
+		}
+	case stater:
+		info, err = v.Stat()
+		return info, err, true
+	}
+	fd := map[string]string{"/dev/stdin": "0", "/dev/stdout": "1", "/dev/stderr": "2"}[abs]
+	if fd != "" {
+		abs = "/dev/fd/" + fd
+	}
+	return pipeInfo(abs), nil, true
+}
+
+// streamLink is /dev/stdin and its kin as lstat sees them: symbolic links.
+type streamLink string
+
+func (l streamLink) Name() string     { return path.Base(string(l)) }
+func (streamLink) Size() int64        { return 0 }
+func (streamLink) Mode() fs.FileMode  { return fs.ModeSymlink | 0o777 }
+func (streamLink) ModTime() time.Time { return time.Time{} }
+func (streamLink) IsDir() bool        { return false }
+func (streamLink) Sys() any           { return nil }
 
 // ownedInfo is a file as interp's tests see it. interp's -O and -G read
 // the owner from Sys() as a *syscall.Stat_t and panic on anything else;

@@ -250,6 +250,12 @@ func readRecord(next func() (byte, error), raw bool, delim int, nchars int, mb b
 	for n := 0; nchars < 0 || n < nchars; {
 		c, err := next()
 		if err != nil {
+			if backslash && err == io.EOF {
+				// llmsh: bash keeps the CTLESC of a backslash that
+				// ends the input: no IFS character before it is
+				// stripped, and alone it is a field (readTail).
+				line, esc = append(line, ctlEsc), append(esc, true)
+			}
 			return line, esc, err
 		}
 		switch {
@@ -286,6 +292,30 @@ func readRecord(next func() (byte, error), raw bool, delim int, nchars int, mb b
 		}
 	}
 	return line, esc, nil
+}
+
+// ctlEsc is bash's CTLESC, which its read leaves at the end of the line
+// when the input ends with a backslash.
+const ctlEsc = 0x01
+
+// readTail undoes the CTLESC that readRecord left at the end of a line
+// whose input ended with a backslash (tail), in vals, the values the line
+// gave (llmsh): the last one that is not empty ends with it, which is
+// removed unless it is all of that value, as bash's dequote_string keeps
+// a CTLESC with nothing after it ("a b \\" read into three names gives
+// the third $'\001').
+func readTail(vals []string, tail bool) {
+	if !tail {
+		return
+	}
+	for i := len(vals) - 1; i >= 0; i-- {
+		if v := vals[i]; v != "" {
+			if len(v) > 1 && v[len(v)-1] == ctlEsc {
+				vals[i] = v[:len(v)-1]
+			}
+			return
+		}
+	}
 }
 
 // utf8Len is the length of the UTF-8 sequence that lead byte c starts.
@@ -715,6 +745,13 @@ func errText(err error) string {
 // every field, and the names the fields by IFS, the last one the rest.
 // It reports false when -a names an associative array.
 func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) bool {
+	tail := len(line) > 0 && line[len(line)-1] == ctlEsc && esc[len(esc)-1]
+	if tail && (exact || array == "" && len(names) == 0) {
+		if len(line) > 1 {
+			line = line[:len(line)-1] // (alone, it stays: bash's $'\001')
+		}
+		esc, tail = esc[:len(line)], false
+	}
 	switch {
 	case array != "":
 		if t, idx := r.refTarget(array, nil); idx == nil {
@@ -733,6 +770,7 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 			}
 		} else {
 			fields = splitAll(line, esc, r.ifs())
+			readTail(fields, tail)
 		}
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: fields}
 		prev := r.lookupVar(array)
@@ -758,6 +796,7 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 		}
 	default:
 		vals := splitVars(line, esc, r.ifs(), len(names))
+		readTail(vals, tail)
 		for i, name := range names {
 			r.assignName(name, vals[i])
 		}
@@ -887,8 +926,15 @@ opts:
 
 	prev := r.lookupVar(arrayName)
 	integer := prev.Integer // llmsh: each line evaluated
-	if !hasOrig {
+	if !hasOrig || !prev.IsSet() || prev.Kind == expand.String {
+		// llmsh: -O keeps the array's elements, but makes the array
+		// when it is not set, and a string its element 0, as bash's
+		// find_or_make_array_variable (mapfile -O 2 a < /dev/null
+		// leaves a=()).
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}, Integer: integer}
+		if hasOrig && prev.IsSet() {
+			arr.List = []string{prev.Str}
+		}
 		keepAttrs(prev, &arr)
 		r.setVar(arrayName, arr)
 	}
@@ -953,6 +999,13 @@ func litWord(s string) *syntax.Word {
 
 // quoteSingle quotes s for the shell in single quotes.
 func quoteSingle(s string) string {
+	if strings.IndexByte(s, '\r') >= 0 {
+		// llmsh: the parser reads \r\n as \n even in quotes; $'…'
+		// keeps a line's carriage return (mapfile -C).
+		if q, err := syntax.Quote(s, syntax.LangBash); err == nil && strings.HasPrefix(q, "$'") {
+			return q
+		}
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
@@ -967,6 +1020,9 @@ func (r *Runner) readLine(ctx context.Context, raw bool) ([]byte, error) {
 	}
 	undo := in.watch(ctx, time.Time{})
 	defer undo()
-	line, _, err := readRecord(in.next, raw, '\n', -1, false)
+	line, esc, err := readRecord(in.next, raw, '\n', -1, false)
+	if n := len(line); n > 1 && line[n-1] == ctlEsc && esc[n-1] {
+		line = line[:n-1] // as read's REPLY (readAssign)
+	}
 	return line, err
 }
