@@ -357,88 +357,16 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		return nil
 	}
 	line := pe.Position.Line
-	// depth counts the braces, parentheses and brackets open before the
-	// error's position, outside strings, regexes and comments (a '/'
-	// is taken for a regex only where an operand may start).
 	lines := strings.SplitAfter(src, "\n")
 	end := 0
 	for k := 0; k < line-1 && k < len(lines); k++ {
 		end += len(lines[k])
 	}
 	end = min(end+max(pe.Position.Column-1, 0), len(src))
-	braces, parens, brackets := 0, 0, 0
-	var prev byte // the last significant character before the error
-	for k := 0; k < end; k++ {
-		c := src[k]
-		switch c {
-		case '"':
-			for k++; k < end && src[k] != '"' && src[k] != '\n'; k++ {
-				if src[k] == '\\' {
-					k++
-				}
-			}
-		case '/':
-			if prev == 0 || strings.IndexByte("(,{;!~&|=<>+-*%?:\n", prev) >= 0 {
-				for k++; k < end && src[k] != '/' && src[k] != '\n'; k++ {
-					if src[k] == '\\' {
-						k++
-					}
-				}
-			}
-		case '#':
-			for k < end && src[k] != '\n' {
-				k++
-			}
-		case '{':
-			braces++
-		case '}':
-			braces--
-		case '(':
-			parens++
-		case ')':
-			parens--
-		case '[':
-			brackets++
-		case ']':
-			brackets--
-		}
-		if k < end && src[k] != ' ' && src[k] != '\t' {
-			prev = src[k]
-		}
-	}
 	if runaway != 0 {
-		// mawk names the first ten characters after the opening quote
-		// or slash, the last on the line before the error.
-		start := strings.LastIndexByte(src[:end], '\n') + 1
-		open := strings.LastIndexByte(src[start:end], runaway)
-		if runaway == '"' {
-			// the quote that opens a string, not one escaped in it
-			open = -1
-			for k := start; k < end; k++ {
-				switch {
-				case src[k] == '\\' && open >= 0:
-					k++
-				case src[k] == '"' && open >= 0:
-					open = -1
-				case src[k] == '"':
-					open = k - start
-				}
-			}
-		}
-		if open < 0 {
-			return nil
-		}
-		text := strings.TrimRight(src[start+open+1:end], "\n")
-		if nl := strings.IndexByte(text, '\n'); nl >= 0 {
-			text = text[:nl]
-		}
-		text = text[:min(len(text), 10)]
-		what := "string constant"
-		if runaway == '/' {
-			what = "regular expression"
-		}
-		return []awkSyntaxMsg{{line, fmt.Sprintf("runaway %s %c%s ...", what, runaway, text)}}
+		return awkRunaway(src, end, line, runaway)
 	}
+	braces, parens := awkOpenDepth(src, end)
 	switch tok {
 	case "EOF":
 		if braces > 0 {
@@ -468,6 +396,85 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		tok = rest[:j]
 	}
 	return []awkSyntaxMsg{{line, "syntax error at or near " + tok}}
+}
+
+// awkOpenDepth counts the braces and parentheses open in src[:end],
+// outside strings, regexes and comments (a '/' is taken for a regex
+// only where an operand may start).
+func awkOpenDepth(src string, end int) (braces, parens int) {
+	var prev byte // the last significant character
+	for k := 0; k < end; k++ {
+		c := src[k]
+		switch c {
+		case '"':
+			for k++; k < end && src[k] != '"' && src[k] != '\n'; k++ {
+				if src[k] == '\\' {
+					k++
+				}
+			}
+		case '/':
+			if prev == 0 || strings.IndexByte("(,{;!~&|=<>+-*%?:\n", prev) >= 0 {
+				for k++; k < end && src[k] != '/' && src[k] != '\n'; k++ {
+					if src[k] == '\\' {
+						k++
+					}
+				}
+			}
+		case '#':
+			for k < end && src[k] != '\n' {
+				k++
+			}
+		case '{':
+			braces++
+		case '}':
+			braces--
+		case '(':
+			parens++
+		case ')':
+			parens--
+		}
+		if k < end && src[k] != ' ' && src[k] != '\t' {
+			prev = src[k]
+		}
+	}
+	return braces, parens
+}
+
+// awkRunaway is mawk's message for a string (runaway '"') or regular
+// expression ('/') that the end of the line at src[end] cuts: the first
+// ten characters after the opening quote or slash.
+func awkRunaway(src string, end, line int, runaway byte) []awkSyntaxMsg {
+	// mawk names the first ten characters after the opening quote
+	// or slash, the last on the line before the error.
+	start := strings.LastIndexByte(src[:end], '\n') + 1
+	open := strings.LastIndexByte(src[start:end], runaway)
+	if runaway == '"' {
+		// the quote that opens a string, not one escaped in it
+		open = -1
+		for k := start; k < end; k++ {
+			switch {
+			case src[k] == '\\' && open >= 0:
+				k++
+			case src[k] == '"' && open >= 0:
+				open = -1
+			case src[k] == '"':
+				open = k - start
+			}
+		}
+	}
+	if open < 0 {
+		return nil
+	}
+	text := strings.TrimRight(src[start+open+1:end], "\n")
+	if nl := strings.IndexByte(text, '\n'); nl >= 0 {
+		text = text[:nl]
+	}
+	text = text[:min(len(text), 10)]
+	what := "string constant"
+	if runaway == '/' {
+		what = "regular expression"
+	}
+	return []awkSyntaxMsg{{line, fmt.Sprintf("runaway %s %c%s ...", what, runaway, text)}}
 }
 
 // awkEndLine is the source and line where mawk reports what it finds at

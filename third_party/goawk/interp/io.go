@@ -213,6 +213,10 @@ func (p *interp) getInputScannerFile(name string) (*bufio.Scanner, error) {
 	}
 	f, err := p.openInput(name)
 	if err != nil {
+		if errors.Is(err, syscall.EISDIR) {
+			// llmsh: mawk opens a directory and fails to read it
+			return nil, newPlainError("read error (Is a directory)")
+		}
 		return nil, err // *fs.PathError is handled by caller (getline returns -1)
 	}
 	in := newInFileStream(f)
@@ -788,12 +792,9 @@ func (p *interp) nextLine() (string, error) {
 					input, err := p.openInput(filename)
 					if err != nil {
 						if errors.Is(err, syscall.EISDIR) {
-							// llmsh: gawk warns and skips a directory.
-							p.printErrorf("%s: warning: command line argument `%s' is a directory: skipped\n",
-								p.argv0(), filename)
-							p.input = nil
-							p.hadFiles = true
-							continue
+							// llmsh: mawk 1.3.4 opens a directory and fails to
+							// read it, a fatal error (gawk warns and skips it).
+							return "", newPlainError("read error (Is a directory)")
 						}
 						var pe *fs.PathError
 						if errors.As(err, &pe) {
@@ -938,15 +939,4 @@ func (p *interp) printErrorf(format string, args ...interface{}) {
 	if flusher, ok := p.errorOutput.(flusher); ok {
 		_ = flusher.Flush()
 	}
-}
-
-// argv0 is ARGV[0] (llmsh: read without changing the array's order).
-func (p *interp) argv0() string {
-	var s string
-	p.array(resolver.Global, p.arrayIndexes["ARGV"]).each(func(k string, v value) {
-		if k == "0" {
-			s = p.toString(v)
-		}
-	})
-	return s
 }
