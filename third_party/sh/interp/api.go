@@ -511,6 +511,10 @@ type Runner struct {
 	// more than one file; it holds those opened so far (llmsh;
 	// stmtSync, redirFile).
 	multiOut map[string]bool
+	// docExternal (llmsh): the statement whose redirections are being
+	// made runs a program, which bash forks before it expands a
+	// here-document: an expansion error there ends only the child.
+	docExternal bool
 
 	// Fake signal callbacks
 	callbackErr  string

@@ -585,6 +585,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// llmsh: says why a simple command's redirection failed.
 	var redirErr func()
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
+	_, subshell := st.Cmd.(*syntax.Subshell)
+	r.docExternal = len(st.Redirs) > 0 && (subshell || callExpr != nil && r.runsProgram(callExpr))
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
 		r.lazyOpen = false
@@ -598,7 +600,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 					redirErr = nil
 				}
 			}
-			if !r.exit.exiting || r.exit.code == 0 {
+			if r.exit.code == 0 || err != errRedirExpand && !r.exit.exiting {
 				r.exit.code = 1 // (llmsh: set -u's 127 under -c stays)
 			}
 			redirFailed = true
@@ -625,6 +627,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// llmsh: bash expands and traces a simple command, and makes
 		// its assignments (x=1 >&7 keeps x), before its redirections;
 		// an assignment that abandons the line leaves them unmade.
+		failCode := r.exit.code // llmsh: 127 for a here-document's child (docExpandErr)
 		r.exit = exitStatus{}
 		r.noCall, r.debugDone = true, true
 		r.cmd(ctx, callExpr)
@@ -633,7 +636,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			redirErr()
 		}
 		if r.exit.code == 0 {
-			r.exit.code = 1
+			r.exit.code = max(failCode, 1)
 		}
 	} else if redirErr != nil {
 		redirErr()
@@ -2161,20 +2164,44 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 }
 
 // docExpandErr reports an error of the expansion of a here-document or
-// here-string (llmsh): as bash, it fails the command with status 1 (a
-// redirection that failed), where the same error in a word would end the
-// shell (set -u, ${x:?}, $((1/0))) or abandon the line.
+// here-string (llmsh). Before a program, which bash forks before it
+// expands the document, only that child ends: the command fails with the
+// status the child exits with (1; 127 for set -u's error or ${x:?} under
+// -c). Before a builtin, a function or a compound command, the error is
+// the shell's own, as in an argument (set -u ends the shell).
 func (r *Runner) docExpandErr(err error) {
 	_, tooLarge := errors.AsType[expand.ValueTooLargeError](err)
-	if tooLarge || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if !r.docExternal || tooLarge || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		r.expandErr(err)
 		return
 	}
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
 		r.arithErr(r.arithPrefix, ae)
+		r.exit.code = 1
 		return
 	}
 	r.errf("%s%s\n", r.errPrefix(), err.Error())
+	r.exit.code = 1
+	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
+	if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Fatal {
+		unsetParam = true
+	}
+	if unsetParam && r.cString && !r.opts[optErrExit] {
+		r.exit.code = 127 // the child of bash -c ends so
+	}
+}
+
+// runsProgram reports whether cm runs a program (llmsh): its name, as
+// written, is no function and no builtin of bash's.
+func (r *Runner) runsProgram(cm *syntax.CallExpr) bool {
+	if len(cm.Args) == 0 {
+		return false
+	}
+	name := cm.Args[0].Lit()
+	if name == "" {
+		return true // a name an expansion gives: taken as a program
+	}
+	return r.Funcs[name] == nil && !IsBuiltin(name)
 }
 
 // redir applies one redirection of a statement (llmsh: any descriptor,
