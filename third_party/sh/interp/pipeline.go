@@ -104,7 +104,25 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	gates := make([]*gatedWriter, n-1)   // llmsh: see end below
 	ctxs := make([]context.Context, n-1) // stopped by a broken pipe
 	readers := make([]io.Closer, n)      // element i's end of its stdin pipe
+	// llmsh: bash runs the DEBUG trap for each element, in order, as it
+	// forks them, so that an element sees what the actions before it
+	// set (without set -T their subshells have none), and leaves
+	// $BASH_COMMAND the last one's (for an ERR trap).
+	debug := !r.inTrap && r.traps[trapDebug] != "" && !r.opts[optFuncTrace]
 	for i := range elems {
+		if st := elems[i]; !r.inTrap && debugCmd(st.Cmd) {
+			r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+			if debug {
+				r.debugTrap(ctx, st.Cmd)
+				if r.exit.exiting {
+					// exit (set -e, set -u's error) in the
+					// action: nothing more of the pipeline runs.
+					return
+				}
+			}
+		} else if _, ok := st.Cmd.(*syntax.Subshell); ok && !r.inTrap {
+			r.subshellCommandText(st) // as a ( ) not in a pipeline
+		}
 		// The last element runs while the shell waits for it: it may
 		// read the shell's variables through an overlay, as ( … ) does.
 		// The others run while it does, with copies.
@@ -229,22 +247,6 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			r2.exit = exitStatus{code: 141}
 		}
 		end(i)
-	}
-	if !r.inTrap {
-		// llmsh: bash runs the DEBUG trap for each element, in order,
-		// as it starts them (without set -T their subshells have none),
-		// and leaves $BASH_COMMAND the last one's (for an ERR trap).
-		debug := r.traps[trapDebug] != "" && !r.opts[optFuncTrace]
-		for _, st := range elems {
-			if debugCmd(st.Cmd) {
-				r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
-				if debug {
-					r.debugTrap(ctx, st.Cmd)
-				}
-			} else if _, ok := st.Cmd.(*syntax.Subshell); ok {
-				r.subshellCommandText(st) // as a ( ) not in a pipeline
-			}
-		}
 	}
 	var wg sync.WaitGroup
 	for i := 0; i < n-1; i++ {

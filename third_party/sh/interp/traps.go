@@ -470,8 +470,13 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	saved := r.exit
 	r.exit = r.lastExit
 	status := r.trapCallback(ctx, a, trapDebug)
-	r.exit = saved
 	r.ecfg.TrapLine = old
+	if r.exit.exiting {
+		// llmsh: exit, set -e or set -u's error in the action ends the
+		// shell before the command runs, as bash's.
+		return true
+	}
+	r.exit = saved
 	if status == 0 || !r.opts[optExtDebug] || r.exit.exiting {
 		return false
 	}
