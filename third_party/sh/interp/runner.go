@@ -1839,6 +1839,13 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		r.lastExit = oldLastExit
 		return status
 	}
+	if r.exit.returning && name != "exit" && name != "return" && name != trapDebug {
+		// llmsh: return in a trap's action (ERR, a signal's)
+		// returns from the function or sourced file it interrupted,
+		// as in bash (`trap 'return 1' ERR` in a function).
+		r.lastExit = oldLastExit
+		return status
+	}
 	r.exit, r.lastExit = oldExit, oldLastExit // traps on EXIT or ERR should not modify the result
 	return status
 }
