@@ -1839,8 +1839,8 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		r.lastExit = oldLastExit
 		return status
 	}
-	if r.exit.returning && name != "exit" && name != "return" && name != trapDebug {
-		// llmsh: return in a trap's action (ERR, a signal's)
+	if r.exit.returning && name != "exit" && name != "return" {
+		// llmsh: return in a trap's action (ERR, DEBUG, a signal's)
 		// returns from the function or sourced file it interrupted,
 		// as in bash (`trap 'return 1' ERR` in a function).
 		r.lastExit = oldLastExit

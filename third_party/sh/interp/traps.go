@@ -470,6 +470,12 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	saved := r.exit
 	r.exit = r.lastExit
 	status := r.trapCallback(ctx, a, trapDebug)
+	if r.exit.returning && (r.inFunc || r.inSource) {
+		// llmsh: return in the action returns from the function
+		// or sourced file before the command runs, as bash's.
+		r.ecfg.TrapLine = old
+		return true
+	}
 	r.exit = saved
 	r.ecfg.TrapLine = old
 	if status == 0 || !r.opts[optExtDebug] || r.exit.exiting {
