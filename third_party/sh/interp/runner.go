@@ -676,7 +676,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if errTrap && st != r.bareSubshell {
 			r.errTrap(ctx, st)
 		}
-		if r.opts[optErrExit] && !r.errExitOff {
+		// llmsh: a return in the ERR trap's action returns before
+		// set -e would end the shell, as bash's.
+		if r.opts[optErrExit] && !r.errExitOff && !r.exit.returning {
 			r.exit.exiting = true
 			r.errExited = true
 		}
