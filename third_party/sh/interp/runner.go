@@ -684,7 +684,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if errTrap && st != r.bareSubshell {
 			r.errTrap(ctx, st)
 		}
-		if r.opts[optErrExit] && !r.errExitOff {
+		// llmsh: a return in the ERR trap's action returns before
+		// set -e would end the shell, as bash's.
+		if r.opts[optErrExit] && !r.errExitOff && !r.exit.returning {
 			r.exit.exiting = true
 			r.errExited = true
 		}
@@ -1875,6 +1877,13 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 			// (bash's run_exit_trap, FORCE_EOF).
 			r.exit.code = oldExit.code
 		}
+		return status
+	}
+	if r.exit.returning && name != "exit" && name != "return" {
+		// llmsh: return in a trap's action (ERR, DEBUG, a signal's)
+		// returns from the function or sourced file it interrupted,
+		// as in bash (`trap 'return 1' ERR` in a function).
+		r.lastExit = oldLastExit
 		return status
 	}
 	r.exit, r.lastExit = oldExit, oldLastExit // traps on EXIT or ERR should not modify the result

@@ -471,6 +471,11 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	r.exit = r.lastExit
 	status := r.trapCallback(ctx, a, trapDebug)
 	r.ecfg.TrapLine = old
+	if r.exit.returning && (r.inFunc || r.inSource) {
+		// llmsh: return in the action returns from the function
+		// or sourced file before the command runs, as bash's.
+		return true
+	}
 	if r.exit.exiting {
 		// llmsh: exit, set -e or set -u's error in the action ends the
 		// shell before the command runs, as bash's.

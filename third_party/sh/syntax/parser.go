@@ -3444,6 +3444,14 @@ loop:
 		ce.Args = nil
 	} else {
 		for _, asgn := range ce.Assigns {
+			if asgn.Array != nil && asgn.Index == nil && p.lang.in(langBashLike) {
+				if w := arrayAsWord(asgn.Array); w != nil {
+					// llmsh: bash takes x=(a b) before a command
+					// as the string "(a b)" in its environment.
+					asgn.Value, asgn.Array = w, nil
+					continue
+				}
+			}
 			// llmsh: bash refuses a[i]=v before a command when it
 			// runs (`a[i]': not a valid identifier) and runs the command.
 			if asgn.Array != nil && (asgn.Index == nil || !p.lang.in(langBashLike)) || asgn.Index != nil && !p.lang.in(langBashLike) {
@@ -3452,6 +3460,42 @@ loop:
 		}
 	}
 	s.Cmd = ce
+}
+
+// arrayAsWord is the text of a compound assignment's list, "(a b)", as a
+// word of its elements' parts, one space between them: bash gives a
+// variable that value when x=(…) comes before a command's name (llmsh).
+// A subscript is its text ("([1]=a)"); nil when an element has a comment.
+func arrayAsWord(a *ArrayExpr) *Word {
+	w := &Word{Parts: []WordPart{&Lit{ValuePos: a.Lparen, ValueEnd: posAddCol(a.Lparen, 1), Value: "("}}}
+	for i, el := range a.Elems {
+		if len(el.Comments) > 0 || el.Index == nil && el.Value == nil {
+			return nil
+		}
+		pos := el.Pos()
+		if i > 0 {
+			w.Parts = append(w.Parts, &Lit{ValuePos: pos, ValueEnd: pos, Value: " "})
+		}
+		if el.Index != nil {
+			var sb strings.Builder
+			if NewPrinter().Print(&sb, el.Index) != nil {
+				return nil
+			}
+			op := "]="
+			if el.Append {
+				op = "]+="
+			}
+			w.Parts = append(w.Parts, &Lit{ValuePos: pos, ValueEnd: pos, Value: "[" + sb.String() + op})
+		}
+		if el.Value != nil {
+			w.Parts = append(w.Parts, el.Value.Parts...)
+		}
+	}
+	if len(a.Last) > 0 {
+		return nil
+	}
+	w.Parts = append(w.Parts, &Lit{ValuePos: a.Rparen, ValueEnd: posAddCol(a.Rparen, 1), Value: ")"})
+	return w
 }
 
 // funcParenNext reports whether "(" follows the current word, after
