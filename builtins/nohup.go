@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 
@@ -86,6 +87,17 @@ func nohupCmd(env *Env) int {
 
 // isTTY reports whether v is the terminal llmsh runs on.
 func isTTY(v any) bool {
+	if sc, ok := v.(syscall.Conn); ok {
+		// Not Fd(), which puts a pipe in blocking mode (see shell's
+		// isTerminal).
+		rc, err := sc.SyscallConn()
+		if err != nil {
+			return false
+		}
+		is := false
+		rc.Control(func(fd uintptr) { is = term.IsTerminal(int(fd)) })
+		return is
+	}
 	f, ok := v.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -972,6 +972,20 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 // writer that wraps a file (llmsh's output limit) tells its descriptor
 // through an Fd method, as *os.File does.
 func isTerminal(w io.Writer) bool {
+	if sc, ok := w.(syscall.Conn); ok {
+		// Not Fd(), which puts an *os.File in blocking mode: a write to
+		// a pipe (a coprocess's, a pipeline's) then blocked in write(2),
+		// where neither a deadline nor Close could end it, so a hung-up
+		// `coproc yes` cost every later Run of a session 2 s (session
+		// 20, red team).
+		rc, err := sc.SyscallConn()
+		if err != nil {
+			return false
+		}
+		is := false
+		rc.Control(func(fd uintptr) { is = term.IsTerminal(int(fd)) })
+		return is
+	}
 	f, ok := w.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }

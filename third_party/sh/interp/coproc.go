@@ -52,7 +52,15 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 	r2.stdin, r2.stdinSrc, r2.stdout = inR, nil, outW
 	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: cm})
 	r2.gate = bg.gate
+	// A hung-up coprocess blocked reading its stdin, whose writer the
+	// shell's descriptor keeps, or writing its full stdout, cannot see
+	// its context: its ends close when the context ends (llmsh).
+	hangUp := context.AfterFunc(jctx, func() {
+		inR.Close()
+		outW.Close()
+	})
 	go func() {
+		defer hangUp()
 		r2.Run(jctx, cm.Stmt)
 		r2.subshellExit(jctx)
 		r2.exit.leaveShell()

@@ -56,6 +56,7 @@ var hostUses = map[string]string{
 	"filepath.Separator":             "a constant",
 	"filepath.FromSlash":             "string manipulation",
 	"term.IsTerminal":                "asks whether the shell's own stdin or stdout descriptor is a terminal",
+	"syscall.Conn":                   "an interface of the descriptor test -t asks term.IsTerminal about (SyscallConn, which unlike Fd leaves a pipe non-blocking)",
 	"term.ReadPassword":              "read -s on the shell's own terminal stdin",
 	"os.ErrDeadlineExceeded":         "an error value compared with errors.Is (read -t on the runner's stdin pipe)",
 	"syscall.Select":                 "read -t: select(2) on the runner's own stdin descriptor (no path, reads nothing)",

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 
 	"golang.org/x/term"
 
@@ -257,6 +258,18 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		}
 		if fd == 0 && r.ttyFeed(r.stdin) != nil {
 			return true // llmsh: the terminal's feed (TerminalStdin)
+		}
+		if sc, ok := f.(syscall.Conn); ok {
+			// llmsh: not Fd(), which puts an *os.File in blocking mode,
+			// where a write to a full pipe cannot be ended (see
+			// shell's isTerminal).
+			rc, err := sc.SyscallConn()
+			if err != nil {
+				return false
+			}
+			is := false
+			rc.Control(func(fd uintptr) { is = term.IsTerminal(int(fd)) })
+			return is
 		}
 		if f, ok := f.(interface{ Fd() uintptr }); ok {
 			// Support [os.File.Fd] methods such as the one on [*os.File].
