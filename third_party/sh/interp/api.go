@@ -117,8 +117,8 @@ type Runner struct {
 	dynGone map[string]bool
 	// secondsBase is when $SECONDS was last assigned (or the shell
 	// started), secondsAssigned the value assigned then: $SECONDS is
-	// secondsAssigned plus the whole seconds of the clock since, as
-	// bash counts them (tv_sec differences).
+	// secondsAssigned plus the whole seconds elapsed since (rounded
+	// down; see specialvars.go).
 	secondsBase     time.Time
 	secondsAssigned int64
 	// secondsRead is set once $SECONDS's value was computed (expanded,

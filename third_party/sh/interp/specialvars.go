@@ -9,6 +9,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -79,7 +80,12 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 		if v := r.writeEnv.Get(name); v.Declared() && !v.IsSet() {
 			return vr, false // unset: no longer special (bash)
 		}
-		secs := r.secondsAssigned + time.Now().Unix() - r.secondsBase.Unix()
+		// llmsh: the whole seconds elapsed since, rounded down (so
+		// SECONDS=-5 reads -5). bash counts tv_sec differences, which
+		// tick at the clock's second boundaries: a read a millisecond
+		// after SECONDS=4 may be 5 there; here it is 4 until a whole
+		// second has passed.
+		secs := r.secondsAssigned + int64(math.Floor(time.Since(r.secondsBase).Seconds()))
 		// llmsh: bash's declare -i SECONDS, once its value was
 		// computed (secondsRead).
 		return expand.Variable{Set: true, Kind: expand.String, Integer: r.secondsRead, Str: strconv.FormatInt(secs, 10)}, true
