@@ -959,7 +959,13 @@ func (cfg *Config) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out = dropNULs(out)
+	if strings.IndexByte(out, 0) >= 0 {
+		// llmsh: bash warns once a substitution, then drops them.
+		if cfg.Warn != nil {
+			cfg.Warn("warning: command substitution: ignored null byte in input")
+		}
+		out = dropNULs(out)
+	}
 	return strings.TrimRight(out, "\n"), nil
 }
 
