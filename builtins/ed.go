@@ -758,14 +758,13 @@ func (x *edCmd) noAddr() error {
 // cmdText is a, i and c: text read up to a "." line.
 func (e *edState) cmdText(x *edCmd) (byte, error) {
 	p, c, a1, a2 := x.p, x.c, x.a1, x.a2
-	valid := func() error { return edValid(e, a1, a2) }
 	var mode byte
 	var err error
 	if mode, err = suffix(p); err != nil {
 		return 0, err
 	}
 	if c == 'c' {
-		if err := valid(); err != nil {
+		if err := edValid(e, a1, a2); err != nil {
 			return 0, err
 		}
 	} else if a2 < 0 || a2 > e.last() {
@@ -801,16 +800,21 @@ func (e *edState) cmdText(x *edCmd) (byte, error) {
 	return mode, nil
 }
 
-// cmdDelete is d.
-func (e *edState) cmdDelete(x *edCmd) (byte, error) {
-	p, a1, a2 := x.p, x.a1, x.a2
-	valid := func() error { return edValid(e, a1, a2) }
-	var mode byte
-	var err error
-	if mode, err = suffix(p); err != nil {
+// suffixValid reads the print suffix of a command that takes a range,
+// then checks the range (as d and y do, in GNU ed's order).
+func (e *edState) suffixValid(x *edCmd) (byte, error) {
+	mode, err := suffix(x.p)
+	if err != nil {
 		return 0, err
 	}
-	if err := valid(); err != nil {
+	return mode, edValid(e, x.a1, x.a2)
+}
+
+// cmdDelete is d.
+func (e *edState) cmdDelete(x *edCmd) (byte, error) {
+	a1, a2 := x.a1, x.a2
+	mode, err := e.suffixValid(x)
+	if err != nil {
 		return 0, err
 	}
 	e.saveUndo()
@@ -905,7 +909,6 @@ func (e *edState) cmdHelp(x *edCmd) (byte, error) {
 // cmdJoin is j: join lines.
 func (e *edState) cmdJoin(x *edCmd) (byte, error) {
 	p, cnt, a1, a2 := x.p, x.cnt, x.a1, x.a2
-	valid := func() error { return edValid(e, a1, a2) }
 	var mode byte
 	var err error
 	if mode, err = suffix(p); err != nil {
@@ -914,7 +917,7 @@ func (e *edState) cmdJoin(x *edCmd) (byte, error) {
 	if cnt == 0 {
 		a1, a2 = a2, a2+1
 	}
-	if err := valid(); err != nil {
+	if err := edValid(e, a1, a2); err != nil {
 		return 0, err
 	}
 	if a1 < a2 {
@@ -957,14 +960,13 @@ func (e *edState) cmdMark(x *edCmd) (byte, error) {
 // cmdPrint is l, n and p.
 func (e *edState) cmdPrint(x *edCmd) (byte, error) {
 	p, a1, a2 := x.p, x.a1, x.a2
-	valid := func() error { return edValid(e, a1, a2) }
 	var mode byte
 	var err error
 	p.i--
 	if mode, err = suffix(p); err != nil {
 		return 0, err
 	}
-	if err := valid(); err != nil {
+	if err := edValid(e, a1, a2); err != nil {
 		return 0, err
 	}
 	e.printLines(a1, a2, mode)
@@ -974,7 +976,6 @@ func (e *edState) cmdPrint(x *edCmd) (byte, error) {
 // cmdMove is m and t: move or copy lines.
 func (e *edState) cmdMove(x *edCmd) (byte, error) {
 	p, c, a1, a2 := x.p, x.c, x.a1, x.a2
-	valid := func() error { return edValid(e, a1, a2) }
 	var mode byte
 	var err error
 	_, _, dest, err := e.addresses(p)
@@ -987,7 +988,7 @@ func (e *edState) cmdMove(x *edCmd) (byte, error) {
 	if mode, err = suffix(p); err != nil {
 		return 0, err
 	}
-	if err := valid(); err != nil {
+	if err := edValid(e, a1, a2); err != nil {
 		return 0, err
 	}
 	if c == 'm' && dest >= a1 && dest < a2 {
@@ -1110,7 +1111,6 @@ func (e *edState) cmdUndo(x *edCmd) (byte, error) {
 // cmdWrite is w, W and wq.
 func (e *edState) cmdWrite(x *edCmd) (byte, error) {
 	p, c, cnt, a1, a2, prevModified := x.p, x.c, x.cnt, x.a1, x.a2, x.prevModified
-	valid := func() error { return edValid(e, a1, a2) }
 	var err error
 	quit := false
 	if p.peek() == 'q' {
@@ -1126,7 +1126,7 @@ func (e *edState) cmdWrite(x *edCmd) (byte, error) {
 		if e.last() == 0 {
 			a1 = 0
 		}
-	} else if err := valid(); err != nil {
+	} else if err := edValid(e, a1, a2); err != nil {
 		return 0, err
 	}
 	if name == "" {
@@ -1189,14 +1189,9 @@ func (e *edState) cmdPut(x *edCmd) (byte, error) {
 
 // cmdYank is y: copy lines to the cut buffer.
 func (e *edState) cmdYank(x *edCmd) (byte, error) {
-	p, a1, a2 := x.p, x.a1, x.a2
-	valid := func() error { return edValid(e, a1, a2) }
-	var mode byte
-	var err error
-	if mode, err = suffix(p); err != nil {
-		return 0, err
-	}
-	if err := valid(); err != nil {
+	a1, a2 := x.a1, x.a2
+	mode, err := e.suffixValid(x)
+	if err != nil {
 		return 0, err
 	}
 	e.cut = nil

@@ -37,7 +37,7 @@ func nohupCmd(env *Env) int {
 		return 126
 	}
 	stdin, stdout, stderr := env.Stdin, env.Stdout, env.Stderr
-	inTTY, outTTY, errTTY := isTTY(env.Stdin), env.Terminal, isTTY(env.Stderr)
+	inTTY, outTTY, errTTY := IsTerminal(env.Stdin), env.Terminal, IsTerminal(env.Stderr)
 	if inTTY {
 		stdin = eofReader{}
 		if !outTTY && !errTTY {
@@ -85,11 +85,16 @@ func nohupCmd(env *Env) int {
 	return env.Exec(env.Ctx, args, stdin, stdout, stderr)
 }
 
-// isTTY reports whether v is the terminal llmsh runs on.
-func isTTY(v any) bool {
+// IsTerminal reports whether v (a reader or writer) is the terminal llmsh
+// runs on. A value that wraps a file (llmsh's output limit) tells its
+// descriptor through SyscallConn or an Fd method, as *os.File does. It
+// asks through SyscallConn where it can, not Fd(), which puts an *os.File
+// in blocking mode: a write to a pipe (a coprocess's, a pipeline's) then
+// blocked in write(2), where neither a deadline nor Close could end it,
+// so a hung-up `coproc yes` cost every later Run of a session 2 s
+// (session 20, red team).
+func IsTerminal(v any) bool {
 	if sc, ok := v.(syscall.Conn); ok {
-		// Not Fd(), which puts a pipe in blocking mode (see shell's
-		// isTerminal).
 		rc, err := sc.SyscallConn()
 		if err != nil {
 			return false

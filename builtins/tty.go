@@ -22,7 +22,7 @@ func ttyCmd(env *Env) int {
 	if len(args) > 0 {
 		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 2)
 	}
-	if !isTTY(env.Stdin) {
+	if !IsTerminal(env.Stdin) {
 		if !*silent {
 			if _, err := env.Stdout.Write([]byte("not a tty\n")); err != nil {
 				return 3

@@ -35,7 +35,6 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
-	"golang.org/x/term"
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/vfsclient"
@@ -968,27 +967,8 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 	return st
 }
 
-// isTerminal reports whether w is a terminal (grep --color=auto, ls). A
-// writer that wraps a file (llmsh's output limit) tells its descriptor
-// through an Fd method, as *os.File does.
-func isTerminal(w io.Writer) bool {
-	if sc, ok := w.(syscall.Conn); ok {
-		// Not Fd(), which puts an *os.File in blocking mode: a write to
-		// a pipe (a coprocess's, a pipeline's) then blocked in write(2),
-		// where neither a deadline nor Close could end it, so a hung-up
-		// `coproc yes` cost every later Run of a session 2 s (session
-		// 20, red team).
-		rc, err := sc.SyscallConn()
-		if err != nil {
-			return false
-		}
-		is := false
-		rc.Control(func(fd uintptr) { is = term.IsTerminal(int(fd)) })
-		return is
-	}
-	f, ok := w.(interface{ Fd() uintptr })
-	return ok && term.IsTerminal(int(f.Fd()))
-}
+// isTerminal reports whether w is a terminal (grep --color=auto, ls).
+func isTerminal(w io.Writer) bool { return builtins.IsTerminal(w) }
 
 // SetExecutionString sets $BASH_EXECUTION_STRING to src, the text of -c
 // that the shell is about to run (bash sets it as it starts).
