@@ -245,10 +245,17 @@ func (p *exprParser) exprMatch(s, pat string) string {
 			panic(&exprError{"", 125})
 		}
 	}
+	return exprMatchResult(s, m, re.NumSubexp())
+}
+
+// exprMatchResult is expr's answer for the match m of a pattern with
+// groups groups in s: the first group's text when it has one, else the
+// characters matched; a match not at the start of s counts as none.
+func exprMatchResult(s string, m []int, groups int) string {
 	if m != nil && m[0] != 0 {
 		m = nil // the leftmost match is not at the start: no anchored match
 	}
-	if re.NumSubexp() > 0 {
+	if groups > 0 {
 		if m == nil || m[2] < 0 {
 			return ""
 		}
@@ -279,19 +286,7 @@ func (p *exprParser) exprMatchBackref(s, pat string) string {
 	if err != nil {
 		panic(&exprError{err.Error(), 2})
 	}
-	if m != nil && m[0] != 0 {
-		m = nil
-	}
-	if re.NumSubexp() > 0 {
-		if m == nil || m[2] < 0 {
-			return ""
-		}
-		return s[m[2]:m[3]]
-	}
-	if m == nil {
-		return "0"
-	}
-	return fmt.Sprint(utf8.RuneCountInString(s[:m[1]]))
+	return exprMatchResult(s, m, re.NumSubexp())
 }
 
 func (p *exprParser) primary() string {
