@@ -34,6 +34,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -625,6 +626,22 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 // llmsh's own messages go.
 func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, notes io.Writer) {
 	stdout, stderr = ro.Stdout, ro.Stderr
+	// The caller's writers get the script's writes one at a time, as a
+	// process's descriptors would: a pipeline's elements (their set -x
+	// lines, builtins' messages) write from goroutines of their own, and
+	// a bytes.Buffer is not safe for that. A lock for each, one for both
+	// when they are one writer (a write that blocks on stdout does not
+	// hold up a message to stderr).
+	outMu, errMu := new(sync.Mutex), new(sync.Mutex)
+	if sameWriter(stdout, stderr) {
+		errMu = outMu
+	}
+	if stdout != nil {
+		stdout = &serialWriter{mu: outMu, w: stdout}
+	}
+	if stderr != nil {
+		stderr = &serialWriter{mu: errMu, w: stderr}
+	}
 	notes = stderr
 	if stdout == nil || stderr == nil {
 		out = newCapture()
@@ -641,6 +658,32 @@ func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, 
 	}
 	return out, stdout, stderr, notes
 }
+
+// sameWriter reports whether a and b are the same writer (never
+// comparing values of a type that cannot be compared).
+func sameWriter(a, b io.Writer) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	t := reflect.TypeOf(a)
+	return t == reflect.TypeOf(b) && t.Comparable() && a == b
+}
+
+// serialWriter writes to w under mu, one write at a time.
+type serialWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (sw *serialWriter) Write(p []byte) (int, error) {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	return sw.w.Write(p)
+}
+
+// Fd is w's descriptor (a terminal, for builtins that lay out or colour
+// for one), ^uintptr(0) when it has none.
+func (sw *serialWriter) Fd() uintptr { return fdOf(sw.w) }
 
 // onStop calls f (when not nil) if runCtx ends for a limit or vfsd's end;
 // the function it returns waits for f to have returned.

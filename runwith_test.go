@@ -203,3 +203,35 @@ func TestRunWithOnStop(t *testing.T) {
 		t.Fatalf("causes %v", causes)
 	}
 }
+
+// TestRunWithPlainBuffers: RunOptions' writers get one write at a time,
+// so a bytes.Buffer is enough, also for one buffer as both and when a
+// pipeline's elements write at once (their set -x lines, messages, the
+// output of a background job): the race detector sees no race, and
+// nothing is lost.
+func TestRunWithPlainBuffers(t *testing.T) {
+	t.Parallel()
+	s := newSession(t, llmsh.Options{Timeout: time.Minute})
+	const script = `set -x
+for i in 1 2 3; do echo "o$i"; echo "e$i" >&2; done | while read -r l; do echo "$l" >&2; echo "r$l"; done | cat
+{ echo a; echo b >&2; } & { echo c; echo d >&2; } | cat; wait`
+	var out, errb bytes.Buffer
+	if _, err := s.RunWith(context.Background(), script, llmsh.RunOptions{Stdout: &out, Stderr: &errb}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"ro1\n", "ro3\n", "a\n", "c\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout %q lacks %q", out.String(), want)
+		}
+	}
+	if n := strings.Count(errb.String(), "+ echo e"); n != 3 || !strings.Contains(errb.String(), "e3\n") {
+		t.Errorf("stderr %q", errb.String())
+	}
+	var both bytes.Buffer
+	if _, err := s.RunWith(context.Background(), script, llmsh.RunOptions{Stdout: &both, Stderr: &both}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(both.String(), "ro2\n") || !strings.Contains(both.String(), "+ read -r l\n") {
+		t.Errorf("one buffer: %q", both.String())
+	}
+}

@@ -16,6 +16,7 @@ func basename(env *Env) int {
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline")
 	f.Epilog = helpExamples("basename /usr/bin/sort", `-> "sort"`, "basename include/stdio.h .h", `-> "stdio"`,
 		"basename -s .h include/stdio.h", `-> "stdio"`, "basename -a any/str1 any/str2", `-> "str1" followed by "str2"`)
+	f.StopAtOperand = true // GNU's "+as:z": `basename a.py -a` names two files
 	names, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)

@@ -19,6 +19,11 @@ func TestBasenameDirname(t *testing.T) {
 		{nil, []string{"basename"}, "", "", "basename: missing operand\nTry 'basename --help' for more information.\n", 1},
 		{nil, []string{"basename", "a", "b", "c"}, "", "", "basename: extra operand 'c'\nTry 'basename --help' for more information.\n", 1},
 		{nil, []string{"basename", "--", "-x"}, "", "-x\n", "", 0},
+		// as GNU's getopt_long "+as:z": options stop at the first operand
+		{nil, []string{"basename", "-s", ".py", "a.py", "-a"}, "", "a\n-a\n", "", 0},
+		{nil, []string{"basename", "-a", "x/y", "-z"}, "", "y\n-z\n", "", 0},
+		{nil, []string{"basename", "a.py", "-s", ".py"}, "", "", "basename: extra operand '.py'\nTry 'basename --help' for more information.\n", 1},
+		{nil, []string{"dirname", "a/b", "-z"}, "", "a\x00", "", 0},
 		{nil, []string{"basename", "-q"}, "", "", "basename: invalid option -- 'q'\nTry 'basename --help' for more information.\n", 1},
 		{nil, []string{"dirname", "/usr/lib/x"}, "", "/usr/lib\n", "", 0},
 		{nil, []string{"dirname", "x"}, "", ".\n", "", 0},

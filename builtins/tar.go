@@ -400,6 +400,43 @@ func (s *tarState) fail(format string, args ...any) {
 	s.status = 2
 }
 
+// archiveFailed reports an archive (-f) that cannot be opened, for op
+// "open" (reading it) or "create", as GNU tar does. With -z, -j or -J the
+// compression filter's child process opens it, and both say so: the
+// child's "tar (child):" lines, then the parent's "Child returned status
+// 2" (the caller adds "Error is not recoverable"). A directory read is
+// reported by its first read, not by the open.
+func (s *tarState) archiveFailed(op string, err error) {
+	env, name := s.env, tarQuoteColon(s.file)
+	s.status = 2
+	what := "open"
+	if op == "open" && errors.Is(err, syscall.EISDIR) {
+		what = "read"
+	}
+	if !s.gzip && !s.bzip2 && !s.xz {
+		env.Errorf("%s: Cannot %s: %s", name, what, ErrText(err))
+		if what == "read" {
+			env.Errorf("At beginning of tape, quitting now")
+		}
+		return
+	}
+	fmt.Fprintf(env.Stderr, "tar (child): %s: Cannot %s: %s\n", name, what, ErrText(err))
+	if what == "read" {
+		fmt.Fprintf(env.Stderr, "tar (child): At beginning of tape, quitting now\n")
+	}
+	fmt.Fprintf(env.Stderr, "tar (child): Error is not recoverable: exiting now\n")
+	if what == "read" {
+		// the filter then reads an empty stream, in its words
+		switch {
+		case s.gzip:
+			fmt.Fprintf(env.Stderr, "\ngzip: stdin: unexpected end of file\n")
+		case s.xz:
+			fmt.Fprintf(env.Stderr, "xz: (stdin): File format not recognized\n")
+		}
+	}
+	env.Errorf("Child returned status 2")
+}
+
 // readList reads the names of a -T or -X file ("-" is standard input):
 // one a line (NUL-terminated with --null), empty ones skipped.
 func (s *tarState) readList(name string, null bool) ([]string, error) {
@@ -580,7 +617,7 @@ func (s *tarState) create(operands []string) error {
 		var err error
 		outFile, err = env.Create(s.file)
 		if err != nil {
-			s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
+			s.archiveFailed("create", err)
 			return errTarFatal
 		}
 		s.archive = env.Abs(s.file)
@@ -1215,7 +1252,7 @@ func (s *tarState) openArchive() (_ io.Reader, closer io.Closer, _ error) {
 	} else {
 		f, err := env.FS.OpenFile(env.Abs(s.file), os.O_RDONLY)
 		if err != nil {
-			s.fail("%s: Cannot open: %s", tarQuoteColon(s.file), ErrText(err))
+			s.archiveFailed("open", err)
 			return nil, closer, errTarFatal
 		}
 		closer, in = f, f

@@ -325,6 +325,18 @@ func TestTarCases(t *testing.T) {
 			stderr: "tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.\n"},
 		{name: "missing archive", args: []string{"tar", "xf", "nosuch.tar"}, status: 2,
 			stderr: "tar: nosuch.tar: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n"},
+		// With a compression option the filter's child opens the
+		// archive, and both processes report.
+		{name: "missing compressed archive", args: []string{"tar", "-xzf", "nosuch.tgz"}, status: 2,
+			stderr: "tar (child): nosuch.tgz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n"},
+		{name: "create compressed in missing dir", args: []string{"tar", "-cjf", "nodir/x.tbz", "d/a"}, status: 2,
+			stderr: "tar (child): nodir/x.tbz: Cannot open: No such file or directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n", treeNot: []string{"nodir"}},
+		{name: "archive is a directory", args: []string{"tar", "-tf", "d"}, status: 2,
+			stderr: "tar: d: Cannot read: Is a directory\ntar: At beginning of tape, quitting now\ntar: Error is not recoverable: exiting now\n"},
+		{name: "gzip archive is a directory", args: []string{"tar", "-xzf", "d"}, status: 2,
+			stderr: "tar (child): d: Cannot read: Is a directory\ntar (child): At beginning of tape, quitting now\ntar (child): Error is not recoverable: exiting now\n\ngzip: stdin: unexpected end of file\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n"},
+		{name: "create over a directory", args: []string{"tar", "-czf", "d", "d/a"}, status: 2,
+			stderr: "tar (child): d: Cannot open: Is a directory\ntar (child): Error is not recoverable: exiting now\ntar: Child returned status 2\ntar: Error is not recoverable: exiting now\n"},
 		{name: "missing operand", args: []string{"tar", "cf", "x.tar", "nosuch", "d/a"}, status: 2,
 			stderr: "tar: nosuch: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n"},
 		{name: "not in archive", stdin: archive, args: []string{"tar", "-x", "nothere", "d/a"}, status: 2,

@@ -21,7 +21,9 @@ import (
 // testSummary is what `llmsh test --help` says under its usage line.
 const testSummary = `Run each NAME.sh fixture (PATH is a NAME.sh or a directory of them) with
 its own vfsd, in a fresh temp copy of NAME.files/ (if any) that is the
-working directory and is granted read-write, with stdin from NAME.stdin
+working directory and is granted read-write (a line "#@ files: TREE" in
+NAME.sh copies TREE.files/ beside it instead, a tree that several
+fixtures share), with stdin from NAME.stdin
 (if any), and compare its output with the goldens NAME.stdout,
 NAME.stderr and NAME.status (NAME.stdout and NAME.status must exist;
 NAME.stderr is compared when it exists). One line per fixture, a unified
@@ -198,8 +200,12 @@ func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	if info, err := os.Stat(name + ".files"); err == nil && info.IsDir() {
-		if err := os.CopyFS(dir, os.DirFS(name+".files")); err != nil {
+	tree, err := fixtureTree(name, src)
+	if err != nil {
+		return nil, err
+	}
+	if tree != "" {
+		if err := os.CopyFS(dir, os.DirFS(tree)); err != nil {
 			return nil, err
 		}
 	}
@@ -224,6 +230,43 @@ func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 	}
 	st := res.ExitCode
 	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
+}
+
+// fixtureTree is the directory that fixture name (its script src) runs
+// in a copy of: NAME.files, or TREE.files beside it when the script has a
+// line "#@ files: TREE" (a tree that several fixtures share, so that each
+// does not hold a copy of the same files); "" when there is none. A
+// fixture that has both, names a missing tree, or names one twice, is an
+// error rather than a run in the wrong directory.
+func fixtureTree(name string, src []byte) (string, error) {
+	own := ""
+	if info, err := os.Stat(name + ".files"); err == nil && info.IsDir() {
+		own = name + ".files"
+	}
+	shared := ""
+	for line := range strings.Lines(string(src)) {
+		arg, ok := strings.CutPrefix(strings.TrimRight(line, " \t\r\n"), "#@ files:")
+		if !ok {
+			continue
+		}
+		arg = strings.TrimSpace(arg)
+		switch {
+		case shared != "":
+			return "", fmt.Errorf("more than one \"#@ files:\" line")
+		case arg == "" || strings.ContainsAny(arg, "/\\ ") || strings.HasPrefix(arg, "."):
+			return "", fmt.Errorf("\"#@ files: %s\": TREE must be a plain name", arg)
+		case own != "":
+			return "", fmt.Errorf("both %s and \"#@ files: %s\"", filepath.Base(own), arg)
+		}
+		shared = filepath.Join(filepath.Dir(name), arg+".files")
+		if info, err := os.Stat(shared); err != nil || !info.IsDir() {
+			return "", fmt.Errorf("\"#@ files: %s\": no directory %s", arg, shared)
+		}
+	}
+	if shared != "" {
+		return shared, nil
+	}
+	return own, nil
 }
 
 // fixtureScripts lists the NAME.sh fixtures of dir: every .sh file but

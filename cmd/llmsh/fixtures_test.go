@@ -121,3 +121,55 @@ func TestTestSubcommand(t *testing.T) {
 		t.Fatalf("--update of an unwritable golden: status %d, %q", code, out)
 	}
 }
+
+// TestTestSharedTree checks the "#@ files: TREE" line of a fixture: it
+// runs in a fresh copy of TREE.files (the tree untouched, the copy not
+// seen by the next fixture), and a fixture with its own NAME.files too,
+// a missing tree, a tree that is a path, or two such lines fail with a
+// message instead of running in the wrong directory.
+func TestTestSharedTree(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("proj.files/src/a.txt", "alpha\n")
+	for _, n := range []string{"s1", "s2"} {
+		// Each sees the tree as it is committed, not as the other left it.
+		write(n+".sh", "#!/bin/bash\n#@ files: proj\nls -R; cat src/a.txt; echo "+n+" >> src/a.txt\n")
+		write(n+".stdout", ".:\nsrc\n\n./src:\na.txt\nalpha\n")
+		write(n+".status", "0\n")
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"test", dir}, strings.NewReader(""), &out, &errb); code != 0 || !strings.HasSuffix(out.String(), "2 passed, 0 failed\n") {
+		t.Fatalf("shared tree: status %d\n%s%s", code, out.String(), errb.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "proj.files/src/a.txt")); string(b) != "alpha\n" {
+		t.Fatalf("a fixture wrote into the shared tree: %q", b)
+	}
+	for _, tc := range []struct{ script, own, msg string }{
+		{"#@ files: proj\n", "x.txt", `both bad.files and "#@ files: proj"`},
+		{"#@ files: nope\n", "", `"#@ files: nope": no directory ` + filepath.Join(dir, "nope.files")},
+		{"#@ files: ../proj\n", "", `"#@ files: ../proj": TREE must be a plain name`},
+		{"#@ files: proj\n#@ files: proj\n", "", `more than one "#@ files:" line`},
+	} {
+		os.RemoveAll(filepath.Join(dir, "bad.files"))
+		if tc.own != "" {
+			write("bad.files/"+tc.own, "")
+		}
+		write("bad.sh", tc.script+"echo ran\n")
+		write("bad.stdout", "ran\n")
+		write("bad.status", "0\n")
+		out.Reset()
+		code := run([]string{"test", filepath.Join(dir, "bad.sh")}, strings.NewReader(""), &out, &errb)
+		if want := "FAIL " + filepath.Join(dir, "bad") + ": " + tc.msg + "\n0 passed, 1 failed\n"; code != 1 || out.String() != want {
+			t.Errorf("%q: status %d, %q, want %q", tc.script, code, out.String(), want)
+		}
+	}
+}

@@ -1689,8 +1689,6 @@ func quotedBad(parts []syntax.WordPart, err error) error {
 	return err
 }
 
-// dollarSingle is the value of $'...' text: its escapes decoded, cut at
-// a NUL as bash (llmsh: \cX too).
 // hexVal is the value of the hexadecimal digit c, else -1.
 func hexVal(c byte) int {
 	switch {
@@ -1704,6 +1702,11 @@ func hexVal(c byte) int {
 	return -1
 }
 
+// DollarSingle is dollarSingle, for the interpreter's trace (llmsh).
+func DollarSingle(cfg *Config, s string) string { return dollarSingle(cfg, s) }
+
+// dollarSingle is the value of $'...' text: its escapes decoded, cut at
+// a NUL as bash (llmsh: \cX too).
 func dollarSingle(cfg *Config, s string) string {
 	s, _, _ = Format(cfg, ansiControl(s), nil)
 	s, _, _ = strings.Cut(s, "\x00")

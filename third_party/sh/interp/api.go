@@ -230,6 +230,12 @@ type Runner struct {
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).
 	noCall bool
+	// traceWait and traceDone order the set -x lines of a pipeline's
+	// elements as bash's forks do (llmsh, pipeline.go): an element's
+	// first line waits until the element before it has written one or
+	// has ended (traceWait), and its own first line lets the next go.
+	traceWait, traceDone []*traceGate
+
 	// cmdTrace is where set -x wrote before the running statement's
 	// redirections: a simple command is traced there, as bash (llmsh).
 	cmdTrace io.Writer
@@ -1354,6 +1360,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		cmdNumber:       r.cmdNumber,
 		xtraceFd:        r.xtraceFd,
 		xtraceSet:       r.xtraceSet,
+		traceWait:       r.traceWait, // llmsh: its pipeline element's
+		traceDone:       r.traceDone,
 		frames:          r.frames, // llmsh: shared, never changed (callstack.go)
 		mainArgs:        r.mainArgs,
 		mainArgsSet:     r.mainArgsSet,

@@ -180,6 +180,21 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		}
 	}
 	gctx := r.goContext(ctx) // llmsh: the elements' goroutines (GoContext)
+	var traced []*traceGate
+	if r.opts[optXTrace] {
+		// llmsh: the elements' set -x lines in the order of bash's
+		// forks (trace.go), also inside an element that is itself in a
+		// pipeline's element.
+		traced = make([]*traceGate, n)
+		for i := range subs {
+			traced[i] = newTraceGate(ctx.Done())
+			subs[i].traceWait = slices.Clip(r.traceWait)
+			if i > 0 {
+				subs[i].traceWait = append(subs[i].traceWait, traced[i-1])
+			}
+			subs[i].traceDone = append(slices.Clip(r.traceDone), traced[i])
+		}
+	}
 	for i := 0; i < n-1; i++ {
 		pr, pw, err := newPipe()
 		if err != nil {
@@ -220,6 +235,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	// echo a | true and for i in 1 2 3; do echo $i; done | head -1 are
 	// 0 0 as in bash, not a broken pipe that depends on timing.
 	end := func(i int) {
+		if traced != nil {
+			traced[i].open()
+		}
 		if i < n-1 {
 			gates[i].ended()
 		}
@@ -271,10 +289,13 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// llmsh: shopt -s lastpipe (bash, without job control): the
 		// last element runs in the shell itself, reading the pipe.
 		oldStdin, oldSrc := r.stdin, r.stdinSrc
+		oldWait, oldDone := r.traceWait, r.traceDone
 		r.stdin, r.stdinSrc = subs[n-1].stdin, subs[n-1].stdinSrc
+		r.traceWait, r.traceDone = subs[n-1].traceWait, subs[n-1].traceDone
 		r.pipeElem = true
 		r.stmt(ctx, elems[n-1])
 		r.stdin, r.stdinSrc = oldStdin, oldSrc
+		r.traceWait, r.traceDone = oldWait, oldDone
 		end(n - 1)
 		last = r.exit
 		forked--

@@ -4,8 +4,11 @@
 package interp
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // The fork alone (no llmsh shell layer, no rewrite) gives PIPESTATUS, loop
@@ -61,5 +64,50 @@ func TestPipelineElements(t *testing.T) {
 	out, errs, st := runScript(t, `{ echo a; echo b >&2; } |& { read -r x; read -r y; echo "$x$y"; (exit 2); } | (read -r z; echo "got $z"; exit 4); echo "${PIPESTATUS[*]}"`)
 	if out != "got ab\n0 2 4\n" || st != 0 || strings.Contains(errs, "b") {
 		t.Fatalf("got %q (stderr %q, status %d)", out, errs, st)
+	}
+}
+
+// TestPipelineTraceOrder: set -x writes a pipeline's elements in the
+// order bash forks them, the first element's line first, also for
+// compound elements, a pipeline inside an element, a function and a
+// command substitution.
+func TestPipelineTraceOrder(t *testing.T) {
+	for _, tc := range []struct{ name, src, errs string }{
+		{"three", `set -x; echo a | read -r v | :`, "+ echo a\n+ read -r v\n+ :\n"},
+		{"compound", `set -x; { echo a; } | (read -r v) | { :; }`, "+ echo a\n+ read -r v\n+ :\n"},
+		{"function", `f() { read -r v; }; set -x; (echo x) | f`, "+ echo x\n+ f\n+ read -r v\n"},
+		{"inner pipeline", `set -x; (echo a) | (: | echo b)`, "+ echo a\n+ :\n+ echo b\n"},
+		{"comsub", `set -x; echo "$(echo in)" | read -r v`, "++ echo in\n+ echo in\n+ read -r v\n"},
+		{"lastpipe", `shopt -s lastpipe; set -x; echo a | read -r v; : "$v"`, "+ echo a\n+ read -r v\n+ : a\n"},
+		{"xtrace off inside", `set -x; (set +x; echo a) | read -r v`, "+ set +x\n+ read -r v\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 3 { // the order must not depend on scheduling
+				var out, errb lockedBuilder
+				r, err := New(StdIO(nil, &out, &errb))
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Run(context.Background(), f)
+				if got := errb.String(); got != tc.errs {
+					t.Fatalf("stderr %q, want %q", got, tc.errs)
+				}
+			}
+		})
+	}
+}
+
+// TestArrayAssignTrace: set -x shows NAME=(…) as written, but a $'…'
+// element as its text in single quotes and $"…" as "…", as bash (its
+// parser converts them).
+func TestArrayAssignTrace(t *testing.T) {
+	_, errs, _ := runScript(t, `set -x; a=($'f\tg' $'it\'s' x$'\n'y "$'q'" $'' [3]=$'\x41' $"loc" b)`)
+	want := "+ a=('f\tg' 'it'\\''s' x'\n'y \"$'q'\" '' [3]='A' \"loc\" b)\n"
+	if errs != want {
+		t.Fatalf("stderr %q, want %q", errs, want)
 	}
 }

@@ -946,7 +946,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// Note that, unlike bash, we print neither the subscript
 				// in `x[i]=y` nor just the appended value in `x+=y`.
 				if as.Array != nil {
-					trace.arrayAssign(as) // llmsh: trace.go
+					trace.arrayAssign(r.ecfg, as) // llmsh: trace.go
 				} else {
 					// llmsh: e= traces too, as "e=", a[i]=v with its
 					// subscript as written, s+=v with the text appended

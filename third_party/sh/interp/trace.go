@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -23,6 +24,31 @@ type tracer struct {
 	needsPlus bool
 	prefix    string // llmsh: $PS4 expanded
 	toFd      bool   // llmsh: output is $BASH_XTRACEFD's, not stderr
+
+	wait, done []*traceGate // llmsh: the runner's traceWait, traceDone
+}
+
+// traceGate opens when a pipeline element has written its first set -x
+// line or has ended (llmsh). Bash forks the elements left to right, so
+// the first's trace comes before the second's; here the last element
+// runs first, and the elements at once.
+type traceGate struct {
+	ch   chan struct{}
+	once sync.Once
+	stop <-chan struct{} // the pipeline's context: no wait past its end
+}
+
+func newTraceGate(stop <-chan struct{}) *traceGate {
+	return &traceGate{ch: make(chan struct{}), stop: stop}
+}
+
+func (g *traceGate) open() { g.once.Do(func() { close(g.ch) }) }
+
+func (g *traceGate) wait() {
+	select {
+	case <-g.ch:
+	case <-g.stop:
+	}
 }
 
 func (r *Runner) tracer() *tracer {
@@ -37,6 +63,8 @@ func (r *Runner) tracer() *tracer {
 		toFd:      toFd,
 		needsPlus: true,
 		prefix:    r.tracePrefix(),
+		wait:      r.traceWait,
+		done:      r.traceDone,
 	}
 }
 
@@ -239,8 +267,10 @@ func (t *tracer) expr(x syntax.Node) {
 
 // arrayAssign prints NAME=(ELEMS) as bash traces it: the elements as
 // written, one space between them, on one line (llmsh; the printer kept
-// the line breaks of an array written over several lines).
-func (t *tracer) arrayAssign(as *syntax.Assign) {
+// the line breaks of an array written over several lines), except that a
+// $'…' part is shown as its text in single quotes and a $"…" part as
+// "…": bash's parser turns them into those before the trace sees them.
+func (t *tracer) arrayAssign(cfg *expand.Config, as *syntax.Assign) {
 	if t == nil {
 		return
 	}
@@ -262,13 +292,36 @@ func (t *tracer) arrayAssign(as *syntax.Assign) {
 			sb.WriteString("]=")
 		}
 		if el.Value != nil {
-			if err := t.printer.Print(&sb, el.Value); err != nil {
-				panic(err)
-			}
+			t.parsedWord(&sb, cfg, el.Value)
 		}
 	}
 	sb.WriteByte(')')
 	t.string(sb.String())
+}
+
+// parsedWord prints w as bash keeps it once parsed: its $'…' parts
+// decoded and single-quoted, its $"…" parts as "…" (llmsh).
+func (t *tracer) parsedWord(sb *strings.Builder, cfg *expand.Config, w *syntax.Word) {
+	for _, part := range w.Parts {
+		var node syntax.Node = part
+		switch part := part.(type) {
+		case *syntax.SglQuoted:
+			if part.Dollar {
+				v := expand.DollarSingle(cfg, part.Value)
+				sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
+				continue
+			}
+		case *syntax.DblQuoted:
+			if part.Dollar {
+				plain := *part
+				plain.Dollar = false
+				node = &plain
+			}
+		}
+		if err := t.printer.Print(sb, node); err != nil {
+			panic(err)
+		}
+	}
 }
 
 // flush writes the contents of tracer.buf to the tracer.stdout.
@@ -277,8 +330,22 @@ func (t *tracer) flush() {
 		return
 	}
 
+	for _, g := range t.wait {
+		g.wait()
+	}
+	// A line longer than a pipe holds may block on a reader that is the
+	// next element itself (|&): the next may go before it is written.
+	big := t.buf.Len() > 32<<10
+	for _, g := range t.done {
+		if big {
+			g.open()
+		}
+	}
 	t.output.Write(t.buf.Bytes())
 	t.buf.Reset()
+	for _, g := range t.done {
+		g.open()
+	}
 }
 
 // newLineFlush is like flush, but with extra new line before tracer.buf gets flushed.
