@@ -436,7 +436,7 @@ func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
-		return statOf(fi), nil
+		return statAccessed(fi), nil
 	}
 	if st, ok := s.outsideDir(abs); ok {
 		return st, nil
@@ -538,6 +538,7 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 			if en.Lstat == nil || s.virt.lookup(child) != nil || s.pol.readable(child) != g {
 				en.Lstat = nil
 				if st, e := s.lstatPath(child); e == nil {
+					st.Atime = 0 // as listReal's entries
 					en.Lstat = &st
 				}
 			}

@@ -195,7 +195,7 @@ func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
-		st := statOf(fi)
+		st := statAccessed(fi)
 		st.Symlink = fi.Mode()&fs.ModeSymlink != 0
 		return st, nil
 	}

@@ -208,8 +208,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		case 0:
 			exit = r.lastExit
 		case 1:
-			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
-			if err != nil {
+			n, ok := legalNumber(args[0])
+			if !ok {
 				// llmsh: bash's message; the shell still exits.
 				r.errf("%sexit: %s: numeric argument required\n", r.errPrefix(), args[0])
 				n = 2
@@ -849,7 +849,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		if !r.inFunc && !r.inSource {
 			if len(args) == 1 {
-				if _, err := strconv.Atoi(strings.TrimSpace(args[0])); err != nil {
+				if _, ok := legalNumber(args[0]); !ok {
 					r.errf("%sreturn: %s: numeric argument required\n", r.errPrefix(), args[0])
 				}
 			}
@@ -862,8 +862,8 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			exit.code = r.lastExit.code
 		case 1:
 			r.preReturn, r.hasPreReturn = r.lastExit.code, true
-			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
-			if err != nil {
+			n, ok := legalNumber(args[0])
+			if !ok {
 				// llmsh: bash's message; the function still returns.
 				r.errf("%sreturn: %s: numeric argument required\n", r.errPrefix(), args[0])
 				n = 2

@@ -1381,6 +1381,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		args, last := r.declArgs(cm, !viaBuiltin)
 		r.stderr = errOut
 		defer func() { r.lastArg = last }() // llmsh: $_, as bash
+		if r.exit.exiting {
+			// llmsh: an expansion error (local v=$((1/0)) outside a
+			// function) abandons the command before it runs, as bash.
+			break
+		}
 		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
 			// llmsh: declare --help ... answers as bash, before local's
 			// "can only be used in a function".
