@@ -90,6 +90,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.traceLevel++
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
+			r2.pexec = 1
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -245,7 +246,7 @@ func (r *Runner) expandErr(err error) {
 		// line, as an arithmetic error does (readLines).
 		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
-		if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Status != 0 {
+		if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Status != 0 && r.pexec == 0 && !(r.cString && r.bashPid == r.llmsh.pid) {
 			r.exit.code = pe.Status
 		}
 		r.exit.exiting, r.exit.abandon = true, true
@@ -1461,8 +1462,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
-			if vr.ReadOnly && slices.Contains(modes, "+r") {
-				// llmsh: declare +r of a readonly variable, as bash.
+			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef) {
+				// llmsh: declare +r, declare -n of a readonly
+				// variable, as bash.
 				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
 				r.exit.code = 1
 				continue
@@ -1590,6 +1592,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// lists it as "declare -- x").
 					vr.Kind = expand.String
 				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
+					vr.Kind = expand.KeepValue
+				case vr.ReadOnly && nakedType == "":
+					// llmsh: readonly r again, declare r of a readonly
+					// r with no value: kept, status 0 (bash).
 					vr.Kind = expand.KeepValue
 				}
 			} else {
