@@ -461,7 +461,13 @@ type Runner struct {
 
 	// llmsh: subst is the command substitution the runner runs in (its
 	// subshells and jobs too), nil outside one (jobs.go, substJobs).
-	subst      *substJobs
+	subst *substJobs
+	// llmsh: pexec counts the texts bash runs by parse_and_execute
+	// around the running command: eval strings, sourced files, the
+	// shell of a command substitution itself (not its subshells). A
+	// line abandoned there with status 2 (${a[@]:=x}) has status 1,
+	// as in bash -c's own shell.
+	pexec      int
 	origStderr io.Writer
 
 	// Most scripts don't use pushd/popd, so make space for the initial PWD

@@ -1031,15 +1031,23 @@ func (r *Runner) optStatusText(status bool) string {
 }
 
 // declWords is a declaration's words as a command's, for a function of
-// its name (llmsh): NAME=VALUE is one word, as bash passes it. A
-// subscript or an array value is not: ok is false, and the declaration
-// runs as the builtin.
-func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
+// its name (llmsh): NAME=VALUE is one word, as bash passes it, a[i]=v
+// too, and an array's compound value is its name alone.
+func declWords(cm *syntax.DeclClause) (words []*syntax.Word) {
 	words = append(words, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: cm.Variant.Value}}})
 	for _, as := range cm.Args {
+		name := ""
+		if as.Name != nil {
+			name = as.Name.Value
+		}
+		if as.Index != nil {
+			name += "[" + subscriptText(as.Index) + "]"
+		}
 		switch {
-		case as.Index != nil || as.Array != nil:
-			return nil, false
+		case as.Array != nil:
+			// bash gives a function the array's name alone
+			// (declare -a q=(a b) is "-a q").
+			words = append(words, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: name}}})
 		case as.Naked && as.Value != nil:
 			words = append(words, as.Value)
 		case as.Naked:
@@ -1049,14 +1057,14 @@ func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
 			if as.Append {
 				op = "+="
 			}
-			parts := []syntax.WordPart{&syntax.Lit{Value: as.Name.Value + op}}
+			parts := []syntax.WordPart{&syntax.Lit{Value: name + op}}
 			if as.Value != nil {
 				parts = append(parts, as.Value.Parts...)
 			}
 			words = append(words, &syntax.Word{Parts: parts})
 		}
 	}
-	return words, true
+	return words
 }
 
 // minSecs is d as bash's times prints it: 0m0.012s (llmsh).

@@ -518,6 +518,13 @@ func (r *Runner) assignName(name, value string) {
 	if n, t := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
 		base, prev = n, t // llmsh: printf -v 'r[1]' through a nameref r
 	}
+	if index := ce.Assigns[0].Index; prev.Kind != expand.Associative && allSubscript(index) {
+		// llmsh: read 'a[@]': bash's error, status 1, and the
+		// line goes on.
+		r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), base, subscriptText(index))
+		r.exit.code = 1
+		return
+	}
 	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
 }
 
