@@ -93,6 +93,9 @@ type sedRun struct {
 	// never flushing stdout first, so `sed p a nosuch 2>&1` shows the
 	// complaint before a's lines.
 	unbuffered bool
+	// posix is --posix: GNU's extensions are refused when the script is
+	// parsed, and N on the last line ends without printing.
+	posix bool
 }
 
 // sedUsage is the text after "Usage: NAME " that sed prints for --help
@@ -118,7 +121,7 @@ const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
   -l N, --line-length=N
                  specify the desired line-wrap length for the ` + "`" + `l' command
   --posix
-                 accepted, GNU extensions stay enabled
+                 disable all GNU extensions.
   -E, -r, --regexp-extended
                  use extended regular expressions in the script
                  (for portability use POSIX -E).
@@ -270,7 +273,7 @@ func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 		r.wrap = max(0, sedAtoi(v)) // GNU uses atoi: "3x" is 3, "x" is 0
 		return nil
 	})
-	f.Func(0, "posix", NoArg, "", "disable all GNU extensions (accepted)", func(string, bool) error { return nil })
+	f.BoolVar(&r.posix, 0, "posix", "disable all GNU extensions.")
 	f.BoolVar(&c.ext, 'E', "regexp-extended", "use extended regular expressions in the script")
 	f.BoolVar(&c.ext, 'r', "", "")
 	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
@@ -289,7 +292,7 @@ func (r *sedRun) compile(c *sedConfig) int {
 	}
 	en := 0
 	for _, pc := range c.pieces {
-		p := &sedParser{src: pc.src, ext: c.ext, prog: r.prog, isFile: pc.file, where: pc.where}
+		p := &sedParser{src: pc.src, ext: c.ext, posix: r.posix, prog: r.prog, isFile: pc.file, where: pc.where}
 		if !pc.file {
 			en++
 			p.where = strconv.Itoa(en)
@@ -765,7 +768,9 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 			c.active, c.endLine = true, r.lineno+c.a2.n
 		}
 	case sedAddrTilde:
-		if c.a2.n > 0 && r.lineno%c.a2.n != 0 {
+		// GNU 4.9: up to the next multiple of N after the first line,
+		// even when that line is one (seq 10 | sed 4,~4d deletes 4-8).
+		if c.a2.n > 0 {
 			c.active, c.endLine = true, (r.lineno/c.a2.n+1)*c.a2.n
 		}
 	case sedAddrLast:
@@ -841,6 +846,9 @@ func (r *sedRun) exec(in *sedInput) int {
 			r.list(w)
 		case 'n', 'N':
 			if !r.nextLine(c.name, in) {
+				if c.name == 'N' && r.posix {
+					return sedDelete // POSIX: N on the last line prints nothing
+				}
 				return sedEndCycle
 			}
 		case 'p':

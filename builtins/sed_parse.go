@@ -76,7 +76,10 @@ type sedParser struct {
 	where  string // "-e expression #1" or "file F"
 	isFile bool
 	ext    bool
-	prog   *sedProg
+	// posix is --posix: GNU's extensions are errors or literal text
+	// (sed 4.9's POSIXLY_BASIC), as sedPosixOnly says.
+	posix bool
+	prog  *sedProg
 }
 
 // sedProg is a parsed script.
@@ -183,8 +186,14 @@ func (p *sedParser) parse() error {
 			return p.fail("missing command")
 		}
 		cmd.name = p.next()
-		if a1 != nil && a1.kind == sedAddrZero && (cmd.a2 == nil || cmd.a2.kind != sedAddrRE) {
+		if a1 != nil && a1.kind == sedAddrZero && (p.posix || cmd.a2 == nil || cmd.a2.kind != sedAddrRE) {
 			return p.fail("invalid usage of line address 0")
+		}
+		if p.posix && cmd.a2 != nil && strings.IndexByte("=airlq", cmd.name) >= 0 {
+			return p.fail("command only uses one address")
+		}
+		if p.posix && strings.IndexByte(sedGNUCommands, cmd.name) >= 0 {
+			return p.fail("unknown command: `" + string(cmd.name) + "'")
 		}
 		if err := p.command(cmd); err != nil {
 			return err
@@ -198,7 +207,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 	switch {
 	case c >= '0' && c <= '9':
 		n := p.number()
-		if p.peek() == '~' && !second {
+		if p.peek() == '~' && !second && !p.posix {
 			p.i++
 			step := p.number()
 			return &sedAddr{kind: sedAddrStep, n: n, step: step}, nil
@@ -207,7 +216,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 			return &sedAddr{kind: sedAddrZero}, nil
 		}
 		return &sedAddr{kind: sedAddrLine, n: n}, nil
-	case c == '+' && second, c == '~' && second:
+	case (c == '+' || c == '~') && second && !p.posix:
 		p.i++
 		if !(p.peek() >= '0' && p.peek() <= '9') {
 			return nil, p.fail("expected newer version of sed")
@@ -234,7 +243,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 			return nil, p.fail("unterminated address regex")
 		}
 		var flags posixre.Flags
-		for {
+		for !p.posix {
 			if p.peek() == 'I' {
 				flags |= posixre.IgnoreCase
 			} else if p.peek() == 'M' {
@@ -383,6 +392,9 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 	if p.ext {
 		flags |= posixre.ERE
 	}
+	if p.posix {
+		flags |= posixre.NoGNUOps
+	}
 	re, err := posixre.Compile(pat, flags)
 	if err != nil {
 		return nil, p.fail(err.Error())
@@ -433,9 +445,16 @@ func (p *sedParser) text() (string, error) {
 	if p.eof() {
 		return "", p.fail("expected \\ after `a', `c' or `i'")
 	}
+	if p.peek() != '\\' && p.posix {
+		p.i++
+		return "", p.fail("expected \\ after `a', `c' or `i'")
+	}
 	if p.peek() == '\\' {
 		p.i++
 		if p.eof() && !p.isFile {
+			if p.posix {
+				return "", p.fail("incomplete command")
+			}
 			return "", errSedPending
 		}
 		if p.peek() == '\n' {
@@ -444,10 +463,16 @@ func (p *sedParser) text() (string, error) {
 	}
 	t, more := p.textBody()
 	if more {
+		if p.posix {
+			return "", p.fail("incomplete command")
+		}
 		return t + "\n", errSedMore
 	}
 	return t, nil
 }
+
+// sedGNUCommands are GNU's commands that --posix does not know.
+const sedGNUCommands = "FzQeTvRWL"
 
 // errSedPending marks an "a\\" at the end of an -e piece, errSedMore a
 // text whose last line ends in a backslash there: GNU joins the -e pieces
@@ -602,7 +627,7 @@ func (p *sedParser) command(cmd *sedCmd) error {
 			break
 		}
 		p.skipSpace()
-		if c := p.peek(); c >= '0' && c <= '9' {
+		if c := p.peek(); c >= '0' && c <= '9' && !p.posix {
 			cmd.num = p.number()
 		}
 		prog.cmds = append(prog.cmds, cmd)
@@ -671,6 +696,8 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return p.fail("multiple `p' options to `s' command")
 			}
 			cmd.print++
+		case p.posix && strings.IndexByte("iImMe", c) >= 0:
+			done = true // GNU's flags: "unknown option to `s'"
 		case c == 'i' || c == 'I':
 			p.i++
 			flags |= posixre.IgnoreCase
@@ -781,7 +808,7 @@ func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
 			}
 			flush()
 			parts = append(parts, sedRepl{group: g})
-		case d == 'L' || d == 'U' || d == 'l' || d == 'u' || d == 'E':
+		case (d == 'L' || d == 'U' || d == 'l' || d == 'u' || d == 'E') && !p.posix:
 			flush()
 			parts = append(parts, sedRepl{group: -1, cas: d})
 		case d == 'n':
