@@ -33,14 +33,14 @@ type gzipState struct {
 	// restoreName is -N when decompressing (the last of -n and -N wins,
 	// and -n is the default there): the output takes the name and
 	// modification time stored in the header.
-	restoreName bool
-	verbose                                     int
-	level                                       int
-	suffix                                      string
-	status                                      int
-	listed                                      int
-	totIn, totOut, lastOverhead                 int64
-	deflater                                    gzdeflate.Compressor // one window for all files, as GNU's
+	restoreName                 bool
+	verbose                     int
+	level                       int
+	suffix                      string
+	status                      int
+	listed                      int
+	totIn, totOut, lastOverhead int64
+	deflater                    gzdeflate.Compressor // one window for all files, as GNU's
 }
 
 func gzipMain(env *Env) int {
