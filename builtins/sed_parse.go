@@ -34,6 +34,9 @@ type sedAddr struct {
 // regex, which stands for the last one used.
 type sedRegex struct {
 	re *posixre.Regexp
+	// src and the I and M flags are the regex as written, for --debug.
+	src          string
+	icase, lines bool
 }
 
 // sedRepl is one piece of an s replacement.
@@ -61,6 +64,7 @@ type sedCmd struct {
 	repl   []sedRepl
 	global bool
 	nth    int
+	nthSet bool // the number was given (--debug shows it)
 	print  int
 	eval   bool // s///e: run the pattern space as a command
 	preP   bool // s///pe: print before the command runs (GNU)
@@ -389,6 +393,7 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 	if pat == "" {
 		return &sedRegex{}, nil
 	}
+	sr := &sedRegex{src: pat, icase: flags&posixre.IgnoreCase != 0, lines: flags&posixre.Lines != 0}
 	if p.ext {
 		flags |= posixre.ERE
 	}
@@ -399,7 +404,8 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 	if err != nil {
 		return nil, p.fail(err.Error())
 	}
-	return &sedRegex{re: re}, nil
+	sr.re = re
+	return sr, nil
 }
 
 // endCommand accepts what may follow a command: spaces, then ';', a
@@ -726,6 +732,7 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return p.fail("number option to `s' command may not be zero")
 			}
 			cmd.nth = int(min(n, 1<<30))
+			cmd.nthSet = true
 		case c == 'w':
 			p.i++
 			if p.prog.sandbox {
@@ -740,6 +747,7 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return &sedError{"couldn't open file " + f + ": " + ErrText(err)}
 			}
 			cmd.wout = out
+			cmd.text = f
 			done = true
 		default:
 			done = true

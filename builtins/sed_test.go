@@ -138,6 +138,14 @@ func TestSed(t *testing.T) {
 		{"x\n", []string{"sed", "--posix", "1,2="}, "", "sed: -e expression #1, char 4: command only uses one address\n", 1},
 		{"x\n", []string{"sed", "--posix", "s/x/y/pI"}, "", "sed: -e expression #1, char 8: unknown option to `s'\n", 1},
 		{"x\n", []string{"sed", "--posix", "/x/I d"}, "", "sed: -e expression #1, char 4: unknown command: `I'\n", 1},
+		// --debug (GNU sed 4.9's trace; more in fixture gnu_s21_sed_debug).
+		{"a\nb", []string{"sed", "--debug", "/a/{s/a/X/;h};$!d;x;G"},
+			"SED PROGRAM:\n  /a/ {\n    s/a/X/\n    h\n  }\n  $! d\n  x\n  G\n" +
+				"INPUT:   'STDIN' line 1\nPATTERN: a\nCOMMAND: /a/ {\nCOMMAND:   s/a/X/\nMATCHED REGEX REGISTERS\n  regex[0] = 0-1 'a'\n" +
+				"PATTERN: X\nCOMMAND:   h\nHOLD:    X\nCOMMAND: }\nCOMMAND: $! d\nEND-OF-CYCLE:\n" +
+				"INPUT:   'STDIN' line 2\nPATTERN: b\nCOMMAND: /a/ {\nCOMMAND: }\nCOMMAND: $! d\nCOMMAND: x\nPATTERN: X\nHOLD:    b\n" +
+				"COMMAND: G\nPATTERN: X\\nb\nEND-OF-CYCLE:\nX\nb", "", 0},
+		{"a\n", []string{"sed", "--debug", "-n", "p;p"}, "SED PROGRAM:\n  p\n  p\nINPUT:   'STDIN' line 1\nPATTERN: a\nCOMMAND: p\na\nCOMMAND: p\na\nEND-OF-CYCLE:\n", "", 0},
 		// addr1,~N ends at the next multiple of N after addr1, even when
 		// addr1 is one (GNU 4.9, whatever its manual says).
 		{"1\n2\n3\n4\n5\n6\n7\n8\n9\n", []string{"sed", "4,~4d;1,~1d"}, "3\n9\n", "", 0},
@@ -189,7 +197,7 @@ const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [in
   -n, --quiet, --silent
                  suppress automatic printing of pattern space
       --debug
-                 accepted, no effect
+                 annotate program execution
   -e script, --expression=script
                  add the script to the commands to be executed
   -f script-file, --file=script-file
