@@ -1104,6 +1104,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
 			kept = nil
 		}
+		if r.opts[optPosix] && specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil {
+			// llmsh: in posix mode the assignments before a special
+			// builtin stay, exported, when it is done (bash: x=1 :).
+			restores = nil
+		}
 		// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
 		// gets back what it held before the first.
 		for _, restore := range slices.Backward(restores) {
