@@ -307,6 +307,7 @@ type Runner struct {
 	inSource     bool
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase     uint   // llmsh: line of an eval string's first line, less one
+	returnLine   int    // llmsh: the line a RETURN trap's $LINENO counts from
 	lineEnd      uint   // llmsh: the last line of the statement running
 	abandoned    bool   // llmsh: the last Run of a Stmt abandoned its line
 	handlingTrap bool   // whether we're currently in a trap callback

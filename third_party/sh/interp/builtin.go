@@ -724,8 +724,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
 		r.traceLevel--
-		r.runReturnTrap(ctx) // llmsh: traps.go
+		// llmsh: bash runs the RETURN trap once the file's frame is
+		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's.
 		r.popFrame(savedText)
+		r.runReturnTrap(ctx, frame.line) // llmsh: traps.go
 		r.sourceName = oldSourceName
 
 		// If we modified the parameters and the sourced file didn't

@@ -736,13 +736,14 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		case "-p":
 			if len(fp.remaining) == 0 {
 				r.errf("%swait: -p: option requires an argument\n", r.errPrefix())
+				r.errf("wait: usage: wait [-fn] [-p var] [id ...]\n")
 				exit.code = 2
 				return exit
 			}
 			varName = fp.value()
 			if !syntax.ValidName(varName) {
 				r.errf("%swait: `%s': not a valid identifier\n", r.errPrefix(), varName)
-				exit.code = 2
+				exit.code = 1 // bash's status for it
 				return exit
 			}
 		default:

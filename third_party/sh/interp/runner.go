@@ -1848,6 +1848,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	if (name == "error" || name == trapDebug) && r.ecfg.TrapLine > 0 {
 		place.lineOffset = int(r.ecfg.TrapLine) - 1
 	}
+	if name == trapReturn && r.returnLine > 0 {
+		place.lineOffset = r.returnLine - 1 // llmsh: runReturnTrap
+	}
 	r.setText(place)
 	// llmsh: the action runs even when the shell is leaving (EXIT) or a
 	// function returning (RETURN); set -e and exit act in it.
@@ -2525,7 +2528,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		r.localOpts = oldLocalOpts
 		r.ecfg.TrapLine = trapLine
-		r.leaveFunc(ctx, saved)
+		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
 		r.popFrame(savedText)
 
 		funcEnv := r.writeEnv
