@@ -308,9 +308,15 @@ type Runner struct {
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase     uint   // llmsh: line of an eval string's first line, less one
 	returnLine   int    // llmsh: the line a RETURN trap's $LINENO counts from
-	lineEnd      uint   // llmsh: the last line of the statement running
-	abandoned    bool   // llmsh: the last Run of a Stmt abandoned its line
-	handlingTrap bool   // whether we're currently in a trap callback
+	// jobSelf is the job this runner is the shell of (llmsh: its
+	// $BASHPID is the job's pid; jobsig.go).
+	jobSelf *bgProc
+	// jobSub is the subshell that is the whole of that job (`( … ) &`),
+	// whose runner is then the job's shell.
+	jobSub       *syntax.Subshell
+	lineEnd      uint // llmsh: the last line of the statement running
+	abandoned    bool // llmsh: the last Run of a Stmt abandoned its line
+	handlingTrap bool // whether we're currently in a trap callback
 
 	// llmsh: a timed subshell with redirections, and its report
 	// (timing.go).

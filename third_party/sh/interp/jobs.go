@@ -59,6 +59,13 @@ type bgProc struct {
 	stopShown bool
 	notified  bool // its end by a signal was reported (notifyKilled)
 	owner     int  // the $BASHPID of the shell that started it
+	// trapped are the signals the job's shell traps or ignores, and
+	// trapPending those sent to it that its traps are still to run
+	// (llmsh: kill to a job whose subshell traps the signal runs the
+	// trap, as in bash; jobsig.go).
+	trapped     map[string]bool
+	trapPending []int
+	hasPending  atomic.Bool
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -204,6 +211,15 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		if bg.pending == 0 {
 			bg.pending = sig
 		}
+		return
+	}
+	if bg.trapped[signalName(sig)] {
+		// llmsh: the job's shell traps or ignores it (jobsig.go); a
+		// signal already pending is not queued twice.
+		if !slices.Contains(bg.trapPending, sig) {
+			bg.trapPending = append(bg.trapPending, sig)
+		}
+		bg.hasPending.Store(true)
 		return
 	}
 	bg.sig = sig

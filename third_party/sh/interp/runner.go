@@ -478,6 +478,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		if r.stop(ctx) {
 			return // llmsh: the action ran exit (trap 'exit 143' TERM)
 		}
+	} else if r.jobSelf != nil && r.jobSelf.hasPending.Load() && r.bashPid == r.jobSelf.pid && !r.handlingTrap {
+		r.runJobSignals(ctx) // llmsh: kill %N of a job that traps it (jobsig.go)
+		if r.stop(ctx) {
+			return
+		}
 	}
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
@@ -495,6 +500,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r2.gate = bg.gate
+		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
+		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
+		r2.noteTraps()
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		if !r.stdinRedir && !r.llmsh.jobControl {
 			// llmsh: as bash without job control, a job whose stdin
@@ -812,6 +820,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
+		if r.jobSelf != nil && r.jobSub == cm {
+			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
+			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+			r2.noteTraps()
+		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
 			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
 				// llmsh: bash runs `( ( … ) )`'s inner subshell in
