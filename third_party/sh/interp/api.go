@@ -311,6 +311,10 @@ type Runner struct {
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc
+	// trapName is the trap whose action runs ("exit", "error", "DEBUG",
+	// a signal's name), trapSaved the status from before it (llmsh).
+	trapName  string
+	trapSaved uint8
 	// jobSub is the subshell that is the whole of that job (`( … ) &`),
 	// whose runner is then the job's shell.
 	jobSub       *syntax.Subshell

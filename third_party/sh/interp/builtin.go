@@ -207,6 +207,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 			exit = r.lastExit
+			if r.trapName == "exit" {
+				exit.code = r.trapSaved // llmsh: bash's trap_saved_exit_value
+			}
 		case 1:
 			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
 			if err != nil {
@@ -862,6 +865,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 			exit.code = r.lastExit.code
+			if r.trapName != "" && r.trapName != trapDebug {
+				exit.code = r.trapSaved // llmsh: bash's trap_saved_exit_value
+			}
 		case 1:
 			r.preReturn, r.hasPreReturn = r.lastExit.code, true
 			n, err := strconv.Atoi(strings.TrimSpace(args[0]))

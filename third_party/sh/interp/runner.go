@@ -1850,6 +1850,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	// lines the action's own ("NAME: line 2: warning: …").
 	r.hdocWarnings(file, callback, r.shellFileName(), 0)
 	oldExit, oldLastExit := r.exit, r.lastExit
+	// llmsh: exit (in the EXIT trap) and return (in any but DEBUG's)
+	// with no argument give the status from before the action, as
+	// bash's trap_saved_exit_value.
+	oldTrapName, oldTrapSaved := r.trapName, r.trapSaved
+	r.trapName, r.trapSaved = name, r.exit.code
+	defer func() { r.trapName, r.trapSaved = oldTrapName, oldTrapSaved }()
 	// llmsh: a trap's action leaves PIPESTATUS as it found it (bash).
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
