@@ -799,6 +799,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// run leaves the shell running, as in bash.
 			exit.exiting = false
 		}
+		if exit.exiting && !(r.execFailed && exit.code == 127 && !strings.Contains(args[0], "/")) {
+			// llmsh: the shell was replaced by the command (or bash
+			// tried execve and failed): its EXIT trap is gone, as
+			// bash's exec resets the traps before execve. A name
+			// not found leaves it.
+			r.callbackExit = ""
+		}
 		r.execFailed = false
 	case "command":
 		show, stdPath := false, false
