@@ -207,6 +207,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 			exit = r.lastExit
+			if r.trapName == "exit" {
+				exit.code = r.trapSaved // llmsh: bash's trap_saved_exit_value
+			}
 		case 1:
 			n, ok := legalNumber(args[0])
 			if !ok {
@@ -724,8 +727,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
 		r.traceLevel--
-		r.runReturnTrap(ctx) // llmsh: traps.go
+		// llmsh: bash runs the RETURN trap once the file's frame is
+		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's.
 		r.popFrame(savedText)
+		r.runReturnTrap(ctx, frame.line) // llmsh: traps.go
 		r.sourceName = oldSourceName
 
 		// If we modified the parameters and the sourced file didn't
@@ -794,6 +799,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// run leaves the shell running, as in bash.
 			exit.exiting = false
 		}
+		if exit.exiting && !(r.execFailed && exit.code == 127 && !strings.Contains(args[0], "/")) {
+			// llmsh: the shell was replaced by the command (or bash
+			// tried execve and failed): its EXIT trap is gone, as
+			// bash's exec resets the traps before execve. A name
+			// not found leaves it.
+			r.callbackExit = ""
+		}
 		r.execFailed = false
 	case "command":
 		show, stdPath := false, false
@@ -860,6 +872,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 			exit.code = r.lastExit.code
+			if r.trapName != "" && r.trapName != trapDebug {
+				exit.code = r.trapSaved // llmsh: bash's trap_saved_exit_value
+			}
 		case 1:
 			r.preReturn, r.hasPreReturn = r.lastExit.code, true
 			n, ok := legalNumber(args[0])

@@ -152,9 +152,15 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
 		kept = nil
 	}
+	restores := p.restores
+	if len(fields) > 0 && r.opts[optPosix] && specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil {
+		// llmsh: in posix mode the assignments before a special
+		// builtin stay, exported, when it is done (bash: x=1 :).
+		restores = nil
+	}
 	// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
 	// gets back what it held before the first.
-	for _, restore := range slices.Backward(p.restores) {
+	for _, restore := range slices.Backward(restores) {
 		if restore.vr.ReadOnly {
 			continue // llmsh: it was not changed (said once)
 		}

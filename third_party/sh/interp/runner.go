@@ -479,6 +479,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		if r.stop(ctx) {
 			return // llmsh: the action ran exit (trap 'exit 143' TERM)
 		}
+	} else if r.jobSelf != nil && r.jobSelf.hasPending.Load() && r.bashPid == r.jobSelf.pid && !r.handlingTrap {
+		r.runJobSignals(ctx) // llmsh: kill %N of a job that traps it (jobsig.go)
+		if r.stop(ctx) {
+			return
+		}
 	}
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
@@ -496,6 +501,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r2.gate = bg.gate
+		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
+		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
+		r2.noteTraps()
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		if !r.stdinRedir && !r.llmsh.jobControl {
 			// llmsh: as bash without job control, a job whose stdin
@@ -813,6 +821,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
+		if r.jobSelf != nil && r.jobSub == cm {
+			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
+			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+			r2.noteTraps()
+		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
 			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
 				// llmsh: bash runs `( ( … ) )`'s inner subshell in
@@ -1736,6 +1749,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	// lines the action's own ("NAME: line 2: warning: …").
 	r.hdocWarnings(file, callback, r.shellFileName(), 0)
 	oldExit, oldLastExit := r.exit, r.lastExit
+	// llmsh: exit (in the EXIT trap) and return (in any but DEBUG's)
+	// with no argument give the status from before the action, as
+	// bash's trap_saved_exit_value.
+	oldTrapName, oldTrapSaved := r.trapName, r.trapSaved
+	r.trapName, r.trapSaved = name, r.exit.code
+	defer func() { r.trapName, r.trapSaved = oldTrapName, oldTrapSaved }()
 	// llmsh: a trap's action leaves PIPESTATUS as it found it (bash).
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
@@ -1746,6 +1765,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	place := textPlace{src: callback}
 	if (name == "error" || name == trapDebug) && r.ecfg.TrapLine > 0 {
 		place.lineOffset = int(r.ecfg.TrapLine) - 1
+	}
+	if name == trapReturn && r.returnLine > 0 {
+		place.lineOffset = r.returnLine - 1 // llmsh: runReturnTrap
 	}
 	r.setText(place)
 	// llmsh: the action runs even when the shell is leaving (EXIT) or a
@@ -2424,7 +2446,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		r.localOpts = oldLocalOpts
 		r.ecfg.TrapLine = trapLine
-		r.leaveFunc(ctx, saved)
+		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
 		r.popFrame(savedText)
 
 		funcEnv := r.writeEnv
