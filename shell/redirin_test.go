@@ -80,7 +80,7 @@ func TestRedirFileConcurrentReaders(t *testing.T) {
 // and in the shell; every byte of the file reaches exactly one of them.
 func TestSharedStdinConcurrentReaders(t *testing.T) {
 	dir := t.TempDir()
-	src := `seq 1 2000 > nums
+	src := `seq 1 600 > nums
 {
   for j in 1 2 3; do
     while IFS= read -r -N 1 c; do printf %s "$c"; done > out$j &

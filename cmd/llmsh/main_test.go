@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"flag"
+	"fmt"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -65,8 +68,18 @@ func knownFailures(t *testing.T) map[string]bool {
 	return out
 }
 
-// TestFixtures runs testdata/fixtures (goldens from bash 5.2), each in a
-// session whose vfsd is realVfsd.
+// TestFixtures runs testdata/fixtures (goldens from bash 5.2). A sample
+// runs in this process under the race detector, each in a session whose
+// vfsd is realVfsd (raceFixture says which); the rest run through the
+// release build's `llmsh test` (realLlmsh), in batches of fixtureBatch
+// fixtures, at most GOMAXPROCS batches at a time. Under the race detector
+// a fixture cost about three times its static run (41 s of CPU for the
+// 948 fixtures, 15 s through `llmsh test`); the shell's concurrency that
+// the race detector watches (pipelines, jobs, process substitution, a
+// builtin's own goroutines) is in the sample, and raced besides in
+// shell's, third_party/sh/interp's and builtins' tests and in every
+// attack script's library run. Each fixture is a subtest of its own
+// either way, named as its file.
 func TestFixtures(t *testing.T) {
 	t.Parallel()
 	scripts := fixtureScripts("../../testdata/fixtures")
@@ -75,15 +88,58 @@ func TestFixtures(t *testing.T) {
 	}
 	known := knownFailures(t)
 	vfsd := realVfsd(t)
+	batches := map[string]*fixtureBatch{}
+	var batch *fixtureBatch
+	raced := 0
 	for _, sc := range scripts {
 		name := strings.TrimSuffix(filepath.Base(sc), ".sh")
+		if raceFixture(sc) {
+			raced++
+			continue
+		}
+		if !fixtureSelected(name) {
+			continue
+		}
+		if batch == nil || len(batch.scripts) == fixtureBatchSize {
+			batch = &fixtureBatch{done: make(chan struct{})}
+		}
+		batch.scripts = append(batch.scripts, sc)
+		batches[sc] = batch
+	}
+	if raced < len(scripts)/8 {
+		t.Errorf("only %d of %d fixtures under the race detector", raced, len(scripts))
+	}
+	bin := realLlmsh(t)
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	started := map[*fixtureBatch]bool{}
+	for _, sc := range scripts {
+		if b := batches[sc]; b != nil && !started[b] {
+			started[b] = true
+			go b.run(bin, slots)
+		}
+	}
+	for _, sc := range scripts {
+		name := strings.TrimSuffix(filepath.Base(sc), ".sh")
+		b := batches[sc]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel() // each runs in a directory and session of its own
-			res, err := runFixture(sc, vfsd)
-			if err != nil {
-				t.Fatal(err)
+			var diff string
+			if b != nil {
+				<-b.done
+				if b.err != nil {
+					t.Fatal(b.err)
+				}
+				var ok bool
+				if diff, ok = b.results[strings.TrimSuffix(sc, ".sh")]; !ok {
+					t.Fatalf("llmsh test did not report it:\n%s", b.out)
+				}
+			} else {
+				res, err := runFixture(sc, vfsd)
+				if err != nil {
+					t.Fatal(err)
+				}
+				diff = res.compare(strings.TrimSuffix(sc, ".sh"), false)
 			}
-			diff := res.compare(strings.TrimSuffix(sc, ".sh"), false)
 			switch {
 			case diff != "" && !known[name]:
 				t.Errorf("differs from bash:\n%s", diff)
@@ -92,6 +148,115 @@ func TestFixtures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fixtureBatchSize is how many fixtures one `llmsh test` of TestFixtures
+// runs: about 1.5 s of CPU, so that the batches spread over the CPUs.
+const fixtureBatchSize = 100
+
+// fixtureBatch is one `llmsh test` run of TestFixtures: results holds
+// what it said of each fixture (by NAME, the path without .sh): "" when
+// it passed, else its differences.
+type fixtureBatch struct {
+	scripts []string
+	done    chan struct{}
+	results map[string]string
+	out     string
+	err     error
+}
+
+func (b *fixtureBatch) run(bin string, slots chan struct{}) {
+	defer close(b.done)
+	slots <- struct{}{}
+	defer func() { <-slots }()
+	cmd := exec.Command(bin, append([]string{"test", "--color=never"}, b.scripts...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	b.out = string(out)
+	if _, failed := err.(*exec.ExitError); err != nil && (!failed || cmd.ProcessState.ExitCode() != 1) {
+		b.err = fmt.Errorf("llmsh test: %v\n%s%s", err, stderr.Bytes(), out)
+		return
+	}
+	b.results, b.err = parseFixtureReport(b.out)
+	if b.err == nil && stderr.Len() > 0 {
+		b.err = fmt.Errorf("llmsh test wrote to stderr: %s", stderr.Bytes())
+	}
+}
+
+// parseFixtureReport reads `llmsh test`'s report: "ok   NAME", or "FAIL
+// NAME" (with ": ERROR" when it could not run) followed by its
+// differences, whose lines never start with "ok " or "FAIL ", and the
+// summary line last.
+func parseFixtureReport(out string) (map[string]string, error) {
+	results := map[string]string{}
+	lines := strings.SplitAfter(out, "\n")
+	if len(lines) < 2 || lines[len(lines)-1] != "" || !strings.HasSuffix(lines[len(lines)-2], " failed\n") {
+		return nil, fmt.Errorf("llmsh test's report does not end with its summary:\n%s", out)
+	}
+	var name string
+	for _, l := range lines[:len(lines)-2] {
+		switch {
+		case strings.HasPrefix(l, "ok   "):
+			name = strings.TrimSuffix(l[len("ok   "):], "\n")
+			results[name] = ""
+		case strings.HasPrefix(l, "FAIL "):
+			name = strings.TrimSuffix(l[len("FAIL "):], "\n")
+			if n, e, ok := strings.Cut(name, ": "); ok {
+				name = n
+				results[name] = e + "\n"
+			} else {
+				results[name] = ""
+			}
+		case name == "":
+			return nil, fmt.Errorf("llmsh test's report starts with %q", l)
+		default:
+			results[name] += l
+		}
+	}
+	for name, diff := range results {
+		if diff == "" && strings.Contains(out, "FAIL "+name+"\n") {
+			return nil, fmt.Errorf("llmsh test failed %s without a difference", name)
+		}
+	}
+	return results, nil
+}
+
+// raceFixture says whether TestFixtures runs fixture script in its own
+// process under the race detector: one that uses the shell's concurrency
+// (a job, process substitution, a coprocess, wait, xargs -P, sort
+// --parallel, split --filter), and one in four of the others, by a hash
+// of the name (a new fixture does not move the others).
+func raceFixture(script string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(filepath.Base(script)))
+	if h.Sum32()%4 == 0 {
+		return true
+	}
+	src, err := os.ReadFile(script)
+	return err != nil || concurrentFixture.Match(src)
+}
+
+// concurrentFixture finds, roughly (a sed replacement's & is a job to
+// it), what in a fixture's text runs shell code concurrently.
+var concurrentFixture = regexp.MustCompile(`(^|[^&>|<])&([^&>]|$)|[<>]\(|\bcoproc\b|\bwait\b|\|&|xargs .*-P|--parallel|--filter`)
+
+// fixtureSelected says whether the -run pattern may select TestFixtures'
+// subtest name, so that a -run of a few fixtures does not batch them
+// all. It errs on the side of yes; a subtest that runs without a batch
+// runs its fixture in this process.
+func fixtureSelected(name string) bool {
+	f := flag.Lookup("test.run")
+	if f == nil {
+		return true
+	}
+	_, sub, ok := strings.Cut(f.Value.String(), "/")
+	if !ok {
+		return true
+	}
+	sub, _, _ = strings.Cut(sub, "/")
+	re, err := regexp.Compile(sub)
+	return err != nil || re.MatchString(name)
 }
 
 // runLlmsh runs the release build (realLlmsh) with args, stdin and only
