@@ -55,6 +55,7 @@ type workerReq struct {
 	Name   string   `json:"name,omitempty"`
 	Run    int64    `json:"run,omitempty"`  // cancel: the id of the run
 	Data   []byte   `json:"data,omitempty"` // apply: the snapshot
+	Max    int64    `json:"max,omitempty"`  // readfile: ReadFileMax's bound (-1: none)
 	// run: RunOptions but Stdin, the writers and OnStop; Live asks for
 	// the output as it is written (bits 1: stdout, 2: stderr), for the
 	// stop (4: OnStop), or (8) for RunStream's: the output streamed and
@@ -376,16 +377,20 @@ func (s *Session) runIsolated(ctx context.Context, script string, ro RunOptions)
 }
 
 // isoFile relays ReadFile, ReadDir or Stat.
-func (s *Session) isoFile(op, name string) (workerResp, error) {
+func (s *Session) isoFile(req workerReq) (workerResp, error) {
 	s.mu.Lock()
 	p := s.isoLive
 	s.mu.Unlock()
 	if p == nil {
 		return workerResp{}, ErrClosed
 	}
-	r := p.call(workerReq{Op: op, Name: name})
+	r := p.call(req)
 	if r.Kind != "" {
-		return r, r.pathErr(map[string]string{"readfile": "open", "readdir": "open", "stat": "stat"}[op], name)
+		op := map[string]string{"readfile": "open", "readdir": "open", "stat": "stat"}[req.Op]
+		if r.Kind == "errno" && syscall.Errno(r.Errno) == syscall.EFBIG {
+			op = "read" // ReadFileMax's bound
+		}
+		return r, r.pathErr(op, req.Name)
 	}
 	return r, nil
 }
@@ -587,7 +592,7 @@ func (w *worker) file(req workerReq) {
 	var err error
 	switch req.Op {
 	case "readfile":
-		r.Data, err = w.sess.ReadFile(req.Name)
+		r.Data, err = w.sess.ReadFileMax(req.Name, req.Max)
 	case "readdir":
 		var ents []fs.DirEntry
 		ents, err = w.sess.ReadDir(req.Name)

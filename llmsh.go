@@ -39,6 +39,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/internal/memguard"
@@ -865,8 +866,18 @@ func (s *Session) abs(name string) string {
 // resolves against Options.Dir. It may be called while a Run is in
 // progress.
 func (s *Session) ReadFile(name string) ([]byte, error) {
+	return s.ReadFileMax(name, -1)
+}
+
+// ReadFileMax reads the named file as ReadFile does, but no more than max
+// bytes of it (max < 0: no bound): a longer file is an *fs.PathError whose
+// Err is syscall.EFBIG, and no more than max+1 of its bytes were read.
+// A caller that hands a file's bytes to another program (an MCP client's
+// resources/read) bounds them so: a file the script wrote may be as big
+// as the write budget.
+func (s *Session) ReadFileMax(name string, max int64) ([]byte, error) {
 	if s.opts.Isolated {
-		r, err := s.isoFile("readfile", s.abs(name))
+		r, err := s.isoFile(workerReq{Op: "readfile", Name: s.abs(name), Max: max})
 		return r.Data, err
 	}
 	c, err := s.client()
@@ -878,7 +889,14 @@ func (s *Session) ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	if max < 0 {
+		return io.ReadAll(f)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(b)) > max {
+		return nil, &fs.PathError{Op: "read", Path: s.abs(name), Err: syscall.EFBIG}
+	}
+	return b, err
 }
 
 // ReadDir lists the named directory as the session's scripts see it,
@@ -886,7 +904,7 @@ func (s *Session) ReadFile(name string) ([]byte, error) {
 // os.ReadDir reports it; vfsclient.LinkTarget tells what it leads to.
 func (s *Session) ReadDir(name string) ([]fs.DirEntry, error) {
 	if s.opts.Isolated {
-		r, err := s.isoFile("readdir", s.abs(name))
+		r, err := s.isoFile(workerReq{Op: "readdir", Name: s.abs(name)})
 		if err != nil {
 			return nil, err
 		}
@@ -906,7 +924,7 @@ func (s *Session) ReadDir(name string) ([]fs.DirEntry, error) {
 // Stat describes the named file as the session's scripts see it.
 func (s *Session) Stat(name string) (fs.FileInfo, error) {
 	if s.opts.Isolated {
-		r, err := s.isoFile("stat", s.abs(name))
+		r, err := s.isoFile(workerReq{Op: "stat", Name: s.abs(name)})
 		if err != nil {
 			return nil, err
 		}

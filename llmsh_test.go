@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -271,6 +272,16 @@ func TestReadFileAndDir(t *testing.T) {
 	}
 	if _, err := s.ReadFile(filepath.Join(outside, "secret")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("ReadFile outside the grants (absent): %v", err)
+	}
+	// ReadFileMax: at most max bytes, else EFBIG (mcp's resources/read).
+	if b, err := s.ReadFileMax("/v.txt", 8); err != nil || string(b) != "virtual\n" {
+		t.Errorf("ReadFileMax(/v.txt, 8) = %q, %v", b, err)
+	}
+	if b, err := s.ReadFileMax("/v.txt", 7); !errors.Is(err, syscall.EFBIG) || b != nil {
+		t.Errorf("ReadFileMax(/v.txt, 7) = %q, %v", b, err)
+	}
+	if _, err := s.ReadFileMax(filepath.Join(outside, "secret"), 0); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFileMax outside the grants (absent): %v", err)
 	}
 	ents, err := s.ReadDir(dir)
 	if err != nil || len(ents) != 1 || ents[0].Name() != "a.txt" {

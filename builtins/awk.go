@@ -510,8 +510,9 @@ func (c *awkConfig) interpConfig(env *Env, out, stderr io.Writer, funcs map[stri
 		Vars:    c.vars,
 		Environ: environ,
 		Funcs:   funcs,
-		// As gawk: characters, not bytes, in a UTF-8 locale.
-		Chars: awkUTF8Locale(env),
+		// As mawk 1.3.4: bytes, not characters, in every locale
+		// (length, substr, index, match, printf widths, split on "").
+		Chars: false,
 		OpenFile: func(name string) (io.ReadCloser, error) {
 			return awkOpen(env, name)
 		},
@@ -759,29 +760,4 @@ func awkGawkFuncs(env *Env) map[string]any {
 			return float64(time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, l).Unix())
 		},
 	}
-}
-
-// awkUTF8Locale reports whether the script's character locale (LC_ALL,
-// then LC_CTYPE, then LANG, as setlocale decides it) is a UTF-8 one, in
-// which gawk counts characters rather than bytes in length(), substr(),
-// index(), match() and printf %c.
-func awkUTF8Locale(env *Env) bool {
-	get := func(name string) string {
-		v := ""
-		for _, kv := range env.Environ {
-			if k, val, ok := strings.Cut(kv, "="); ok && k == name {
-				v = val
-			}
-		}
-		return v
-	}
-	loc := get("LC_ALL")
-	if loc == "" {
-		loc = get("LC_CTYPE")
-	}
-	if loc == "" {
-		loc = get("LANG")
-	}
-	loc = strings.ToLower(loc)
-	return strings.Contains(loc, "utf-8") || strings.Contains(loc, "utf8")
 }

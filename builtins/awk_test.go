@@ -118,10 +118,27 @@ func TestAwk(t *testing.T) {
 		{name: "strftime in TZ", environ: []string{"TZ=Europe/Paris"},
 			args: []string{`BEGIN { print strftime("%H:%M %Z", 0); print strftime("%H:%M %Z", 0, 1); print mktime("1970 01 01 01 00 00") }`},
 			out:  "01:00 CET\n00:00 GMT\n0\n"},
-		// Characters in a UTF-8 locale, bytes otherwise (gawk 5.2.1 with LANG=C.UTF-8 / LANG=C).
-		{name: "UTF-8 locale counts characters", environ: []string{"LANG=C.UTF-8"},
-			args: []string{`BEGIN { s = "h\303\251llo"; print length(s), substr(s, 2, 2), index(s, "l"), match(s, /l+/), RLENGTH }`},
-			out:  "5 \303\251l 3 3 2\n"},
+		// Bytes in every locale, as mawk 1.3.4 (LC_ALL=C.UTF-8 and LC_ALL=C alike).
+		{name: "a UTF-8 locale counts bytes too", environ: []string{"LANG=C.UTF-8"},
+			args: []string{`BEGIN { s = "h\303\251llo"; print length(s), substr(s, 2, 2), index(s, "l"), match(s, /l+/), RLENGTH, toupper(s) }`},
+			out:  "6 \303\251 4 4 2 H\303\251LLO\n"},
+		{name: "printf widths and precisions count bytes", environ: []string{"LC_ALL=C.UTF-8"},
+			args: []string{`BEGIN { printf "[%5s][%-4s][%.1s][%05s][%3c][%*s][%c]\n", "\303\251", "\303\251", "\303\251", "\303\251", "\303\251", -3, "\303\251", 321 }`},
+			out:  "[   \303\251][\303\251  ][\303][   \303\251][  \303][\303\251 ][A]\n"},
+		// glibc's strtod, as mawk 1.3.4 converts a string to a number.
+		{name: "strings convert to numbers as strtod reads them",
+			args: []string{`BEGIN { print "0x1A"+0, "inf"+0, "nan"+0, "-inf"+0, "infinity"+0, "INF"+0, "0x1p3"+0, "0x.8"+0, "0x"+0, "0xg"+0, ".5"+0, "1e"+0, "1e+"+0, "+.e1"+0, "nanx"+0, "-nan"+0, "0x1P-2"+0, "  12  "+0, int("0x1A.8"), "-0x10"+0; printf "%d %x\n", "0x1F", "0x1F" }`},
+			out:  "26 inf nan -inf inf inf 8 0.5 0 0 0.5 1 1 0 nan -nan 0.25 12 26 -16\n31 1f\n"},
+		// mawk's check_strnum: a field is a number when it starts with a
+		// digit, sign or dot, ends with a digit or dot, and strtod reads it all.
+		{name: "fields that are numeric strings", stdin: "0x1A 0x10 0xff 0x1p2 1e3 .5 +3 -0x10 inf +inf nan 0X10 0x1A8 12ab  7 \n",
+			args: []string{`{ for (i = 1; i <= NF; i++) printf "%s:%d ", $i, ($i == $i + 0 && $i "" != $i + 0 "" || $i ~ /^[0-9.+-]/ && $i == $i + 0); print "" }`},
+			out:  "0x1A:0 0x10:1 0xff:0 0x1p2:1 1e3:1 .5:1 +3:1 -0x10:1 inf:0 +inf:0 nan:0 0X10:1 0x1A8:1 12ab:0 7:1 \n"},
+		{name: "-v values are numeric strings by the same test", args: []string{"-v", "a=0x10", "-v", "b=0x1A", `BEGIN { print (a == 16), (b == 26), b + 0 }`},
+			out: "1 0 26\n"},
+		{name: "an empty separator splits into bytes", environ: []string{"LC_ALL=C.UTF-8"}, stdin: "\303\251a\n",
+			args: []string{"-F", "", `{ n = split($0, a, ""); print NF, $2, n, a[3] }`},
+			out:  "3 \251 3 a\n"},
 		{name: "C locale counts bytes", environ: []string{"LANG=C.UTF-8", "LC_ALL=C"},
 			args: []string{`BEGIN { s = "h\303\251llo"; print length(s), substr(s, 2, 2), index(s, "l"), match(s, /l+/), RLENGTH }`},
 			out:  "6 \303\251 4 4 2\n"},

@@ -30,13 +30,17 @@ type gzipState struct {
 	env                                         *Env
 	stdout, decompress, keep, force, list, test bool
 	quiet, noName, recursive, rsyncable         bool
-	verbose                                     int
-	level                                       int
-	suffix                                      string
-	status                                      int
-	listed                                      int
-	totIn, totOut, lastOverhead                 int64
-	deflater                                    gzdeflate.Compressor // one window for all files, as GNU's
+	// restoreName is -N when decompressing (the last of -n and -N wins,
+	// and -n is the default there): the output takes the name and
+	// modification time stored in the header.
+	restoreName                 bool
+	verbose                     int
+	level                       int
+	suffix                      string
+	status                      int
+	listed                      int
+	totIn, totOut, lastOverhead int64
+	deflater                    gzdeflate.Compressor // one window for all files, as GNU's
 }
 
 func gzipMain(env *Env) int {
@@ -55,8 +59,14 @@ func gzipMain(env *Env) int {
 	f.BoolVar(&s.force, 'f', "force", "force overwrite of output file")
 	f.BoolVar(&s.keep, 'k', "keep", "keep (don't delete) input files")
 	f.BoolVar(&s.list, 'l', "list", "list compressed file contents")
-	f.BoolVar(&s.noName, 'n', "no-name", "do not save the original name and timestamp")
-	f.Func('N', "name", NoArg, "", "save the original name and timestamp", func(string, bool) error { s.noName = false; return nil })
+	f.Func('n', "no-name", NoArg, "", "do not save or restore the original name and timestamp", func(string, bool) error {
+		s.noName, s.restoreName = true, false
+		return nil
+	})
+	f.Func('N', "name", NoArg, "", "save or restore the original name and timestamp", func(string, bool) error {
+		s.noName, s.restoreName = false, true
+		return nil
+	})
 	f.BoolVar(&s.quiet, 'q', "quiet", "suppress all warnings")
 	f.BoolVar(&s.recursive, 'r', "recursive", "operate recursively on directories")
 	f.StringVar(&s.suffix, 'S', "suffix", "SUF", "use suffix SUF on compressed files")
@@ -480,6 +490,10 @@ func (s *gzipState) fileOne(arg string) {
 		outName = name + s.suffix
 	}
 	toFile := !s.stdout && !s.test
+	var stored time.Time
+	if toFile && s.decompress && s.restoreName {
+		outName, stored = s.storedName(name, outName)
+	}
 	if toFile && !s.force {
 		if _, err := env.FS.Stat(env.Abs(outName)); err == nil {
 			fmt.Fprintf(env.Stderr, "gzip: %s already exists;\tnot overwritten\n", outName)
@@ -517,8 +531,13 @@ func (s *gzipState) fileOne(arg string) {
 		}
 		if err == nil {
 			// The output keeps the input's modification time, as GNU gzip
-			// and gunzip (without -N) leave it.
-			s.env.FS.Chtimes(s.env.Abs(outName), time.Time{}, fi.ModTime())
+			// and gunzip (without -N) leave it; gunzip -N restores the
+			// stored one.
+			mt := fi.ModTime()
+			if !stored.IsZero() {
+				mt = stored
+			}
+			s.env.FS.Chtimes(s.env.Abs(outName), time.Time{}, mt)
 		}
 	}
 	if err != nil && !errors.Is(err, errGzipTrailing) {
@@ -544,6 +563,33 @@ func (s *gzipState) fileOne(arg string) {
 			s.errorf("%s: %s", name, ErrText(err))
 		}
 	}
+}
+
+// storedName is gunzip -N's output name for the file name, whose name
+// without its suffix is outName: the base name stored in its header, in
+// name's directory (GNU keeps the directory and drops any the header
+// names), and the stored modification time (zero when there is none).
+// Without a stored name, or when the header cannot be read (the
+// decompression then reports it), it is outName.
+func (s *gzipState) storedName(name, outName string) (string, time.Time) {
+	f, err := s.env.FS.OpenFile(s.env.Abs(name), os.O_RDONLY)
+	if err != nil {
+		return outName, time.Time{}
+	}
+	defer f.Close()
+	h, err := gzipReadHeader(bufio.NewReader(f))
+	if err != nil {
+		return outName, time.Time{}
+	}
+	var mt time.Time
+	if h.mtime != 0 {
+		mt = time.Unix(int64(h.mtime), 0)
+	}
+	base := path.Base(h.name)
+	if h.name == "" || base == "." || base == ".." || base == "/" {
+		return outName, mt
+	}
+	return name[:strings.LastIndexByte(name, '/')+1] + base, mt
 }
 
 // gzipHeaderLen is the size of the header and trailer GNU gzip writes for
@@ -603,10 +649,14 @@ func (s *gzipState) listOne(arg string) {
 		}
 	}
 	br := bufio.NewReader(&gzipCounter{r: r, env: env})
-	hdr, err := gzipReadHeaderLen(br)
+	h, err := gzipReadHeader(br)
 	if err != nil {
 		s.report(name, err)
 		return
+	}
+	hdr := h.len
+	if s.restoreName && h.name != "" {
+		shown = path.Base(h.name) // gzip -lN shows the stored name
 	}
 	var trailer [8]byte
 	if seekable != nil && size >= int64(hdr)+8 {
@@ -687,29 +737,37 @@ func (s *gzipState) eachInDir(dir string, fn func(string)) {
 	}
 }
 
-// gzipReadHeaderLen reads a gzip member header from br and returns its
-// length in bytes.
-func gzipReadHeaderLen(br *bufio.Reader) (int, error) {
+// gzipHeader is what gzipReadHeader reads of a member header.
+type gzipHeader struct {
+	len   int    // its length in bytes
+	name  string // the stored file name (FNAME), or ""
+	mtime uint32 // the stored modification time, 0 for none
+}
+
+// gzipReadHeader reads a gzip member header from br.
+func gzipReadHeader(br *bufio.Reader) (gzipHeader, error) {
 	var h [10]byte
+	var none gzipHeader
 	if n, err := io.ReadFull(br, h[:]); err != nil {
 		if n >= 2 && (h[0] != 0x1f || h[1] != 0x8b) {
-			return 0, errGzipNotGzip
+			return none, errGzipNotGzip
 		}
-		return 0, io.ErrUnexpectedEOF
+		return none, io.ErrUnexpectedEOF
 	}
 	if h[0] != 0x1f || h[1] != 0x8b || h[2] != 8 {
-		return 0, errGzipNotGzip
+		return none, errGzipNotGzip
 	}
+	out := gzipHeader{mtime: binary.LittleEndian.Uint32(h[4:8])}
 	n := 10
 	flg := h[3]
 	if flg&4 != 0 {
 		var x [2]byte
 		if _, err := io.ReadFull(br, x[:]); err != nil {
-			return 0, io.ErrUnexpectedEOF
+			return none, io.ErrUnexpectedEOF
 		}
 		xlen := int(binary.LittleEndian.Uint16(x[:]))
 		if _, err := br.Discard(xlen); err != nil {
-			return 0, io.ErrUnexpectedEOF
+			return none, io.ErrUnexpectedEOF
 		}
 		n += 2 + xlen
 	}
@@ -717,18 +775,22 @@ func gzipReadHeaderLen(br *bufio.Reader) (int, error) {
 		if flg&bit != 0 {
 			str, err := br.ReadBytes(0)
 			if err != nil {
-				return 0, io.ErrUnexpectedEOF
+				return none, io.ErrUnexpectedEOF
 			}
 			n += len(str)
+			if bit == 8 {
+				out.name = string(str[:len(str)-1])
+			}
 		}
 	}
 	if flg&2 != 0 {
 		if _, err := br.Discard(2); err != nil {
-			return 0, io.ErrUnexpectedEOF
+			return none, io.ErrUnexpectedEOF
 		}
 		n += 2
 	}
-	return n, nil
+	out.len = n
+	return out, nil
 }
 
 // verboseReport tells, under -v, what became of name: in bytes read,

@@ -115,6 +115,13 @@ func TestGzipMessages(t *testing.T) {
 		{map[string]string{"h.gz": gzHelloNamed}, "", []string{"zcat", "h.gz", "h"}, "hello world\nhello world\n", "", 0, "h.gz"},
 		{map[string]string{"h.tgz": gzHelloNamed}, "", []string{"gunzip", "h.tgz"}, "", "", 0, "h.tar"},
 		{map[string]string{"h.z": gzHelloNamed}, "", []string{"gunzip", "-S", ".z", "h.z"}, "", "", 0, "h"},
+		// -N restores the stored name ("h"), in the file's directory; -n after it wins.
+		{map[string]string{"x.gz": gzHelloNamed}, "", []string{"gunzip", "-N", "x.gz"}, "", "", 0, "h"},
+		{map[string]string{"x.gz": gzHelloNamed}, "", []string{"gunzip", "-Nv", "x.gz"}, "", "x.gz:\t-16.7% -- replaced with h\n", 0, "h"},
+		{map[string]string{"x.gz": gzHelloNamed}, "", []string{"gunzip", "-Nn", "x.gz"}, "", "", 0, "x"},
+		{map[string]string{"x.gz": gzHelloNamed, "h": "hello world\n"}, "", []string{"gunzip", "-N", "x.gz"}, "", "gzip: h already exists;\tnot overwritten\n", 2, "h x.gz"},
+		{map[string]string{"x.gz": gzHelloNamed}, "", []string{"gzip", "-lN", "x.gz"}, "         compressed        uncompressed  ratio uncompressed_name\n                 34                  12 -16.7% h\n", "", 0, "x.gz"},
+		{map[string]string{"x.gz": gzHello}, "", []string{"gunzip", "-N", "x.gz"}, "", "", 0, "x"},
 		{nil, "", []string{"gzip", "-x"}, "", "gzip: invalid option -- 'x'\nTry `gzip --help' for more information.\n", 1, ""},
 	}
 	for _, c := range cases {

@@ -93,6 +93,14 @@ type sedRun struct {
 	// never flushing stdout first, so `sed p a nosuch 2>&1` shows the
 	// complaint before a's lines.
 	unbuffered bool
+	// posix is --posix: GNU's extensions are refused when the script is
+	// parsed, and N on the last line ends without printing.
+	posix bool
+	// debug is --debug (sed_debug.go); debugLevel the indentation of the
+	// commands it shows as they run.
+	debug      bool
+	debugLevel int
+	debugOut   *bufio.Writer // standard output
 }
 
 // sedUsage is the text after "Usage: NAME " that sed prints for --help
@@ -106,7 +114,7 @@ const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
   -n, --quiet, --silent
                  suppress automatic printing of pattern space
       --debug
-                 accepted, no effect
+                 annotate program execution
   -e script, --expression=script
                  add the script to the commands to be executed
   -f script-file, --file=script-file
@@ -118,7 +126,7 @@ const sedUsage = `[OPTION]... {script-only-if-no-other-script} [input-file]...
   -l N, --line-length=N
                  specify the desired line-wrap length for the ` + "`" + `l' command
   --posix
-                 accepted, GNU extensions stay enabled
+                 disable all GNU extensions.
   -E, -r, --regexp-extended
                  use extended regular expressions in the script
                  (for portability use POSIX -E).
@@ -198,10 +206,14 @@ func sed(env *Env) int {
 	// w /dev/stdout writes to the same stream through an output of its
 	// own, as GNU sed's: each keeps its own missing newline.
 	r.outs["/dev/stdout"] = &sedOutput{w: stdout.w}
+	r.debugOut = stdout.w
 	r.prog = &sedProg{open: r.openW, noExec: env.Exec == nil, sandbox: c.sandbox}
 	defer r.closeOutputs()
 	if st := r.compile(c); st != 0 {
 		return st
+	}
+	if r.debug {
+		r.debugProgram()
 	}
 	if c.inPlace {
 		if len(operands) == 0 {
@@ -238,7 +250,7 @@ func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 	f := NewFlags(env, "Stream editor: apply the script to each line of the input files (standard input\nif none) and print the result.", "[OPTION]... {script-only-if-no-other-script} [input-file]...")
 	f.BoolVar(&r.quiet, 'n', "quiet", "suppress automatic printing of pattern space")
 	f.Synonym("silent", "quiet")
-	f.Func(0, "debug", NoArg, "", "(accepted, no effect)", func(string, bool) error { return nil })
+	f.BoolVar(&r.debug, 0, "debug", "annotate program execution")
 	f.Func('e', "expression", RequiredArg, "script", "add the script to the commands to be executed", func(v string, _ bool) error {
 		c.pieces = append(c.pieces, sedPiece{src: v})
 		return nil
@@ -270,7 +282,7 @@ func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 		r.wrap = max(0, sedAtoi(v)) // GNU uses atoi: "3x" is 3, "x" is 0
 		return nil
 	})
-	f.Func(0, "posix", NoArg, "", "disable all GNU extensions (accepted)", func(string, bool) error { return nil })
+	f.BoolVar(&r.posix, 0, "posix", "disable all GNU extensions.")
 	f.BoolVar(&c.ext, 'E', "regexp-extended", "use extended regular expressions in the script")
 	f.BoolVar(&c.ext, 'r', "", "")
 	f.BoolVar(&r.separate, 's', "separate", "consider files as separate rather than as a single\n                            continuous long stream.")
@@ -289,7 +301,7 @@ func (r *sedRun) compile(c *sedConfig) int {
 	}
 	en := 0
 	for _, pc := range c.pieces {
-		p := &sedParser{src: pc.src, ext: c.ext, prog: r.prog, isFile: pc.file, where: pc.where}
+		p := &sedParser{src: pc.src, ext: c.ext, posix: r.posix, prog: r.prog, isFile: pc.file, where: pc.where}
 		if !pc.file {
 			en++
 			p.where = strconv.Itoa(en)
@@ -582,6 +594,9 @@ func (r *sedRun) process(in *sedInput) {
 			r.ps = append(r.ps[:0], line...)
 			r.psNL = nl
 			r.tflag = false
+			if r.debug {
+				r.debugInput(in)
+			}
 		}
 		restart = false
 		res := r.exec(in)
@@ -765,7 +780,9 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 			c.active, c.endLine = true, r.lineno+c.a2.n
 		}
 	case sedAddrTilde:
-		if c.a2.n > 0 && r.lineno%c.a2.n != 0 {
+		// GNU 4.9: up to the next multiple of N after the first line,
+		// even when that line is one (seq 10 | sed 4,~4d deletes 4-8).
+		if c.a2.n > 0 {
 			c.active, c.endLine = true, (r.lineno/c.a2.n+1)*c.a2.n
 		}
 	case sedAddrLast:
@@ -786,9 +803,12 @@ func (r *sedRun) exec(in *sedInput) int {
 			return sedQuitNow
 		}
 		c := cmds[pc]
+		if r.debug {
+			r.debugExec(c)
+		}
 		if r.matches(c, in) == c.neg {
 			if c.name == '{' {
-				pc = c.target
+				pc = c.target - 1 // the } runs (and --debug shows it)
 			}
 			continue
 		}
@@ -804,6 +824,7 @@ func (r *sedRun) exec(in *sedInput) int {
 			if c.a2 == nil || !c.active || c.neg {
 				r.out.text(c.textOut())
 			}
+			r.debugEnd()
 			return sedDelete
 		case 'b', 't', 'T':
 			var quit bool
@@ -811,6 +832,7 @@ func (r *sedRun) exec(in *sedInput) int {
 				return sedQuitNow
 			}
 		case 'd':
+			r.debugEnd()
 			return sedDelete
 		case 'D':
 			i := bytes.IndexByte(r.ps, r.eol)
@@ -818,6 +840,7 @@ func (r *sedRun) exec(in *sedInput) int {
 				return sedDelete
 			}
 			r.ps = append(r.ps[:0], r.ps[i+1:]...)
+			r.debugPattern()
 			return sedRestart
 		case 'e':
 			if c.text != "" {
@@ -840,8 +863,8 @@ func (r *sedRun) exec(in *sedInput) int {
 			}
 			r.list(w)
 		case 'n', 'N':
-			if !r.nextLine(c.name, in) {
-				return sedEndCycle
+			if res, end := r.runNext(c.name, in); end {
+				return res
 			}
 		case 'p':
 			r.out.line(r.ps, r.psNL, r.eol)
@@ -875,13 +898,16 @@ func (r *sedRun) exec(in *sedInput) int {
 			}
 		case 's':
 			r.subst(c)
+			r.debugPattern()
 		case 'y':
 			r.yank(c)
+			r.debugPattern()
 		}
 	}
 	if r.failed {
 		return sedQuitNow
 	}
+	r.debugEnd()
 	return sedEndCycle
 }
 
@@ -906,8 +932,35 @@ func (r *sedRun) branch(c *sedCmd, pc int) (int, bool) {
 	return pc, false
 }
 
+// runNext runs n or N; end reports that the cycle ends, with res.
+func (r *sedRun) runNext(name byte, in *sedInput) (res int, end bool) {
+	if r.nextLine(name, in) {
+		r.debugPattern()
+		return 0, false
+	}
+	if name == 'n' && !r.quiet {
+		// GNU's n prints the pattern space, then finds no line.
+		r.out.line(r.ps, r.psNL, r.eol)
+	}
+	r.debugEnd()
+	if name == 'n' || r.posix {
+		return sedDelete, true // POSIX: N on the last line prints nothing
+	}
+	return sedEndCycle, true
+}
+
 // hold runs g, G, h, H, x or z: the pattern and hold spaces.
 func (r *sedRun) hold(name byte) {
+	if r.debug {
+		// GNU shows the hold space after g, h and H, the pattern space
+		// after G and z, both after x.
+		defer func() {
+			r.debugSpace(name == 'g' || name == 'h' || name == 'H')
+			if name == 'x' {
+				r.debugSpace(true)
+			}
+		}()
+	}
 	switch name {
 	case 'g':
 		r.ps = append(r.ps[:0], r.hs...)
@@ -977,6 +1030,9 @@ func (r *sedRun) subst(c *sedCmd) {
 	ps := r.ps
 	err := re.FindAllContext(r.env.Ctx, ps, -1, func(loc []int) bool {
 		count++
+		if count == 1 && r.debug {
+			r.debugRegisters(ps, loc)
+		}
 		if count < c.nth {
 			return true
 		}

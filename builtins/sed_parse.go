@@ -34,6 +34,9 @@ type sedAddr struct {
 // regex, which stands for the last one used.
 type sedRegex struct {
 	re *posixre.Regexp
+	// src and the I and M flags are the regex as written, for --debug.
+	src          string
+	icase, lines bool
 }
 
 // sedRepl is one piece of an s replacement.
@@ -61,6 +64,7 @@ type sedCmd struct {
 	repl   []sedRepl
 	global bool
 	nth    int
+	nthSet bool // the number was given (--debug shows it)
 	print  int
 	eval   bool // s///e: run the pattern space as a command
 	preP   bool // s///pe: print before the command runs (GNU)
@@ -76,7 +80,10 @@ type sedParser struct {
 	where  string // "-e expression #1" or "file F"
 	isFile bool
 	ext    bool
-	prog   *sedProg
+	// posix is --posix: GNU's extensions are errors or literal text
+	// (sed 4.9's POSIXLY_BASIC), as sedPosixOnly says.
+	posix bool
+	prog  *sedProg
 }
 
 // sedProg is a parsed script.
@@ -183,8 +190,14 @@ func (p *sedParser) parse() error {
 			return p.fail("missing command")
 		}
 		cmd.name = p.next()
-		if a1 != nil && a1.kind == sedAddrZero && (cmd.a2 == nil || cmd.a2.kind != sedAddrRE) {
+		if a1 != nil && a1.kind == sedAddrZero && (p.posix || cmd.a2 == nil || cmd.a2.kind != sedAddrRE) {
 			return p.fail("invalid usage of line address 0")
+		}
+		if p.posix && cmd.a2 != nil && strings.IndexByte("=airlq", cmd.name) >= 0 {
+			return p.fail("command only uses one address")
+		}
+		if p.posix && strings.IndexByte(sedGNUCommands, cmd.name) >= 0 {
+			return p.fail("unknown command: `" + string(cmd.name) + "'")
 		}
 		if err := p.command(cmd); err != nil {
 			return err
@@ -198,7 +211,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 	switch {
 	case c >= '0' && c <= '9':
 		n := p.number()
-		if p.peek() == '~' && !second {
+		if p.peek() == '~' && !second && !p.posix {
 			p.i++
 			step := p.number()
 			return &sedAddr{kind: sedAddrStep, n: n, step: step}, nil
@@ -207,7 +220,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 			return &sedAddr{kind: sedAddrZero}, nil
 		}
 		return &sedAddr{kind: sedAddrLine, n: n}, nil
-	case c == '+' && second, c == '~' && second:
+	case (c == '+' || c == '~') && second && !p.posix:
 		p.i++
 		if !(p.peek() >= '0' && p.peek() <= '9') {
 			return nil, p.fail("expected newer version of sed")
@@ -234,7 +247,7 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 			return nil, p.fail("unterminated address regex")
 		}
 		var flags posixre.Flags
-		for {
+		for !p.posix {
 			if p.peek() == 'I' {
 				flags |= posixre.IgnoreCase
 			} else if p.peek() == 'M' {
@@ -380,14 +393,19 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 	if pat == "" {
 		return &sedRegex{}, nil
 	}
+	sr := &sedRegex{src: pat, icase: flags&posixre.IgnoreCase != 0, lines: flags&posixre.Lines != 0}
 	if p.ext {
 		flags |= posixre.ERE
+	}
+	if p.posix {
+		flags |= posixre.NoGNUOps
 	}
 	re, err := posixre.Compile(pat, flags)
 	if err != nil {
 		return nil, p.fail(err.Error())
 	}
-	return &sedRegex{re: re}, nil
+	sr.re = re
+	return sr, nil
 }
 
 // endCommand accepts what may follow a command: spaces, then ';', a
@@ -433,9 +451,16 @@ func (p *sedParser) text() (string, error) {
 	if p.eof() {
 		return "", p.fail("expected \\ after `a', `c' or `i'")
 	}
+	if p.peek() != '\\' && p.posix {
+		p.i++
+		return "", p.fail("expected \\ after `a', `c' or `i'")
+	}
 	if p.peek() == '\\' {
 		p.i++
 		if p.eof() && !p.isFile {
+			if p.posix {
+				return "", p.fail("incomplete command")
+			}
 			return "", errSedPending
 		}
 		if p.peek() == '\n' {
@@ -444,10 +469,16 @@ func (p *sedParser) text() (string, error) {
 	}
 	t, more := p.textBody()
 	if more {
+		if p.posix {
+			return "", p.fail("incomplete command")
+		}
 		return t + "\n", errSedMore
 	}
 	return t, nil
 }
+
+// sedGNUCommands are GNU's commands that --posix does not know.
+const sedGNUCommands = "FzQeTvRWL"
 
 // errSedPending marks an "a\\" at the end of an -e piece, errSedMore a
 // text whose last line ends in a backslash there: GNU joins the -e pieces
@@ -602,7 +633,7 @@ func (p *sedParser) command(cmd *sedCmd) error {
 			break
 		}
 		p.skipSpace()
-		if c := p.peek(); c >= '0' && c <= '9' {
+		if c := p.peek(); c >= '0' && c <= '9' && !p.posix {
 			cmd.num = p.number()
 		}
 		prog.cmds = append(prog.cmds, cmd)
@@ -671,6 +702,8 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return p.fail("multiple `p' options to `s' command")
 			}
 			cmd.print++
+		case p.posix && strings.IndexByte("iImMe", c) >= 0:
+			done = true // GNU's flags: "unknown option to `s'"
 		case c == 'i' || c == 'I':
 			p.i++
 			flags |= posixre.IgnoreCase
@@ -699,6 +732,7 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return p.fail("number option to `s' command may not be zero")
 			}
 			cmd.nth = int(min(n, 1<<30))
+			cmd.nthSet = true
 		case c == 'w':
 			p.i++
 			if p.prog.sandbox {
@@ -713,6 +747,7 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return &sedError{"couldn't open file " + f + ": " + ErrText(err)}
 			}
 			cmd.wout = out
+			cmd.text = f
 			done = true
 		default:
 			done = true
@@ -781,7 +816,7 @@ func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
 			}
 			flush()
 			parts = append(parts, sedRepl{group: g})
-		case d == 'L' || d == 'U' || d == 'l' || d == 'u' || d == 'E':
+		case (d == 'L' || d == 'U' || d == 'l' || d == 'u' || d == 'E') && !p.posix:
 			flush()
 			parts = append(parts, sedRepl{group: -1, cas: d})
 		case d == 'n':

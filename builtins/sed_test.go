@@ -122,6 +122,33 @@ func TestSed(t *testing.T) {
 		{"abc\n", []string{"sed", "s/b/[&][\\&]/"}, "a[b][&]c\n", "", 0},
 		{"abc\n", []string{"sed", "-s", "-n", "$p", "-"}, "abc\n", "", 0},
 		{"abc\n", []string{"sed", "--posix", "-u", "p"}, "abc\nabc\n", "", 0},
+		// --posix: GNU sed 4.9's POSIXLY_BASIC (checked with Debian 12's sed).
+		{"a+b?c|d\n", []string{"sed", "--posix", `s/a\+/X/;s/b\?/Y/;s/c\|d/Z/`}, "XYZ\n", "", 0},
+		{"a+b\n", []string{"sed", "--posix", "-E", `s/a+|b/X/g`}, "X+X\n", "", 0},
+		{"foo w bar\n", []string{"sed", "--posix", `s/\w/W/;s/\bbar/B/;s/\(o\)/\U\1/`}, "fUoo W bar\n", "", 0},
+		{"1\n2\n3\n", []string{"sed", "--posix", "N;P;D"}, "1\n2\n", "", 0},
+		{"1\n2\n3\n", []string{"sed", "--posix", "$!N;P;D"}, "1\n2\n3\n", "", 0},
+		{"x\n", []string{"sed", "--posix", "0,/x/d"}, "", "sed: -e expression #1, char 6: invalid usage of line address 0\n", 1},
+		{"x\n", []string{"sed", "--posix", "1,+1d"}, "", "sed: -e expression #1, char 3: unexpected `,'\n", 1},
+		{"x\n", []string{"sed", "--posix", "1~2d"}, "", "sed: -e expression #1, char 2: unknown command: `~'\n", 1},
+		{"x\n", []string{"sed", "--posix", "1a hello"}, "", "sed: -e expression #1, char 4: expected \\ after `a', `c' or `i'\n", 1},
+		{"x\n", []string{"sed", "--posix", "-e", "1a\\", "-e", "y"}, "", "sed: -e expression #1, char 3: incomplete command\n", 1},
+		{"x\n", []string{"sed", "--posix", "s/a/b/;T"}, "", "sed: -e expression #1, char 8: unknown command: `T'\n", 1},
+		{"x\n", []string{"sed", "--posix", "2q5"}, "", "sed: -e expression #1, char 3: extra characters after command\n", 1},
+		{"x\n", []string{"sed", "--posix", "1,2="}, "", "sed: -e expression #1, char 4: command only uses one address\n", 1},
+		{"x\n", []string{"sed", "--posix", "s/x/y/pI"}, "", "sed: -e expression #1, char 8: unknown option to `s'\n", 1},
+		{"x\n", []string{"sed", "--posix", "/x/I d"}, "", "sed: -e expression #1, char 4: unknown command: `I'\n", 1},
+		// --debug (GNU sed 4.9's trace; more in fixture gnu_s21_sed_debug).
+		{"a\nb", []string{"sed", "--debug", "/a/{s/a/X/;h};$!d;x;G"},
+			"SED PROGRAM:\n  /a/ {\n    s/a/X/\n    h\n  }\n  $! d\n  x\n  G\n" +
+				"INPUT:   'STDIN' line 1\nPATTERN: a\nCOMMAND: /a/ {\nCOMMAND:   s/a/X/\nMATCHED REGEX REGISTERS\n  regex[0] = 0-1 'a'\n" +
+				"PATTERN: X\nCOMMAND:   h\nHOLD:    X\nCOMMAND: }\nCOMMAND: $! d\nEND-OF-CYCLE:\n" +
+				"INPUT:   'STDIN' line 2\nPATTERN: b\nCOMMAND: /a/ {\nCOMMAND: }\nCOMMAND: $! d\nCOMMAND: x\nPATTERN: X\nHOLD:    b\n" +
+				"COMMAND: G\nPATTERN: X\\nb\nEND-OF-CYCLE:\nX\nb", "", 0},
+		{"a\n", []string{"sed", "--debug", "-n", "p;p"}, "SED PROGRAM:\n  p\n  p\nINPUT:   'STDIN' line 1\nPATTERN: a\nCOMMAND: p\na\nCOMMAND: p\na\nEND-OF-CYCLE:\n", "", 0},
+		// addr1,~N ends at the next multiple of N after addr1, even when
+		// addr1 is one (GNU 4.9, whatever its manual says).
+		{"1\n2\n3\n4\n5\n6\n7\n8\n9\n", []string{"sed", "4,~4d;1,~1d"}, "3\n9\n", "", 0},
 		// w /dev/stdout keeps its own missing newline (GNU sed 4.9).
 		{"a\nb", []string{"sed", "w /dev/stdout"}, "a\na\nbb", "", 0},
 		{"a\nb", []string{"sed", "-n", "p;w /dev/stdout"}, "a\na\nbb", "", 0},
@@ -170,7 +197,7 @@ const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [in
   -n, --quiet, --silent
                  suppress automatic printing of pattern space
       --debug
-                 accepted, no effect
+                 annotate program execution
   -e script, --expression=script
                  add the script to the commands to be executed
   -f script-file, --file=script-file
@@ -182,7 +209,7 @@ const gnuSedUsage = `Usage: sed [OPTION]... {script-only-if-no-other-script} [in
   -l N, --line-length=N
                  specify the desired line-wrap length for the ` + "`" + `l' command
   --posix
-                 accepted, GNU extensions stay enabled
+                 disable all GNU extensions.
   -E, -r, --regexp-extended
                  use extended regular expressions in the script
                  (for portability use POSIX -E).

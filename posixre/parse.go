@@ -29,6 +29,7 @@ package posixre
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -58,6 +59,11 @@ const (
 	// (+a), ^*, $?, {1}a) and a '{' that starts no valid interval (a{,
 	// a{x}) are errors, where grep ignores them or reads them literally.
 	RegComp
+	// NoGNUOps is glibc's RE_LIMITED_OPS and RE_NO_GNU_OPS, as sed
+	// --posix sets them: in a BRE \+, \? and \| are the literal +, ? and |,
+	// and in both dialects \w \W \s \S \b \B \< \> \` \' stand for the
+	// letter or sign after the backslash.
+	NoGNUOps
 )
 
 // ErrBackref is returned by Translate for a pattern with a back-reference,
@@ -146,6 +152,7 @@ type parser struct {
 	i      int
 	ere    bool
 	strict bool         // RegComp
+	nognu  bool         // NoGNUOps
 	groups int          // groups opened so far
 	closed map[int]bool // groups closed so far
 	// Warnings collects GNU's warnings ("* at start of expression").
@@ -167,7 +174,7 @@ func decodeChar(s string, i int) (int32, int) {
 }
 
 func parse(pat string, fl Flags) (*node, *parser, error) {
-	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -183,7 +190,7 @@ func (ps *parser) atAltSep() bool {
 	if ps.ere {
 		return ps.i < len(ps.p) && ps.p[ps.i] == '|'
 	}
-	return ps.i+1 < len(ps.p) && ps.p[ps.i] == '\\' && ps.p[ps.i+1] == '|'
+	return !ps.nognu && ps.i+1 < len(ps.p) && ps.p[ps.i] == '\\' && ps.p[ps.i+1] == '|'
 }
 
 func (ps *parser) atClose(depth int) bool {
@@ -359,7 +366,7 @@ func (ps *parser) atBREEnd(j, depth int) bool {
 	if j == len(ps.p) {
 		return true
 	}
-	if j+1 < len(ps.p) && ps.p[j] == '\\' && (ps.p[j+1] == '|' || ps.p[j+1] == ')' && depth > 0) {
+	if j+1 < len(ps.p) && ps.p[j] == '\\' && (ps.p[j+1] == '|' && !ps.nognu || ps.p[j+1] == ')' && depth > 0) {
 		return true
 	}
 	return false
@@ -403,8 +410,10 @@ func (ps *parser) repOp() (byte, bool) {
 	}
 	if c == '\\' && ps.i+1 < len(ps.p) {
 		switch ps.p[ps.i+1] {
-		case '+', '?', '{':
-			return ps.p[ps.i+1], true
+		case '+', '?':
+			return ps.p[ps.i+1], !ps.nognu
+		case '{':
+			return '{', true
 		}
 	}
 	return 0, false
@@ -498,6 +507,9 @@ func (ps *parser) repCounts(op byte) (min, max int, lit bool, err error) {
 func (ps *parser) escape() (*node, error) {
 	e := ps.p[ps.i+1]
 	ps.i += 2
+	if ps.nognu && strings.IndexByte("wWsSbB<>`'", e) >= 0 {
+		return &node{kind: kLit, c: int32(e)}, nil
+	}
 	switch e {
 	case 'w', 'W':
 		return &node{kind: kClass, ranges: wordRanges(), neg: e == 'W'}, nil

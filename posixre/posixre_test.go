@@ -86,6 +86,12 @@ var matchCases = []struct {
 	{"Gx", `a`, "ab", "-"},
 	{"Ex", `(a)\1|b`, "aa", "aa"},
 	{"Ex", `a|b`, "ab", "-"},
+	// p: NoGNUOps (sed --posix, checked with GNU sed 4.9).
+	{"Gp", `a\+b\?c\|d`, "aab a+b?c|d", "a+b?c|d"},
+	{"Gp", `x$\|y`, "x$|y", "x$|y"},
+	{"Gp", "\\w\\W\\s\\S\\b\\B\\<\\>\\'\\`", "a wWsSbB<>'`", "wWsSbB<>'`"},
+	{"Ep", `a+|\w`, "w aa", "w"},
+	{"Gp", `a\{2\}`, "aaa", "aa"},
 }
 
 func caseFlags(opts string) (Flags, bool) {
@@ -101,6 +107,8 @@ func caseFlags(opts string) (Flags, bool) {
 			words = true
 		case 'x':
 			fl |= MatchLines
+		case 'p':
+			fl |= NoGNUOps
 		}
 	}
 	return fl, words

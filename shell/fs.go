@@ -531,9 +531,18 @@ func (i ownedInfo) FileID() string {
 	return ""
 }
 
+// Sys is a Stat_t with the owner, the modification time and the access
+// time (the modification time when vfsd keeps none, so that test -N is
+// false for a virtual file).
 func (i ownedInfo) Sys() any {
 	t := syscall.NsecToTimespec(i.ModTime().UnixNano())
-	return &syscall.Stat_t{Uid: uint32(os.Getuid()), Gid: uint32(os.Getgid()), Atim: t, Mtim: t}
+	at := t
+	if f, ok := i.FileInfo.(interface{ AccessTime() (time.Time, bool) }); ok {
+		if a, ok := f.AccessTime(); ok {
+			at = syscall.NsecToTimespec(a.UnixNano())
+		}
+	}
+	return &syscall.Stat_t{Uid: uint32(os.Getuid()), Gid: uint32(os.Getgid()), Atim: at, Mtim: t}
 }
 
 func (s *Shell) readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {

@@ -116,6 +116,9 @@ func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool, pathV
 	}
 	if r := currentRunner(ctx); r != nil && !all {
 		if p, ok := r.Hashed(name); ok {
+			if len(ks) == 0 {
+				r.HashCommand(name, p, true) // bash's lookup counts a hit
+			}
 			return append(ks, kindOf{"file", p})
 		}
 	}
@@ -242,6 +245,7 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 			if r := currentRunner(ctx); r != nil && !strings.Contains(n, "/") {
 				if h, ok := r.Hashed(n); ok {
 					ps = []string{h} // hash's table answers alone, with -a too
+					r.HashCommand(n, h, true)
 				}
 			}
 			if len(ps) == 0 {
@@ -337,17 +341,25 @@ func (s *Shell) hashCmd(ctx context.Context, args []string) int {
 	names := args[1:]
 	st := 0
 	for _, n := range names {
-		k, p := s.kind(ctx, n)
-		switch {
-		case k == "":
-			fmt.Fprintf(hc.Stderr, "%shash: %s: not found\n", scriptPrefix(hc), n)
-			st = 1
-		case k == "file" && !strings.Contains(n, "/"):
-			// bash enters a program it finds in its table.
-			if r := currentRunner(ctx); r != nil {
-				r.HashCommand(n, p, false)
-			}
+		// bash's hash_builtin: a path, a function or a builtin is left
+		// alone; another name is searched in PATH anew (not in the
+		// table), entered with no hits, and forgotten when not found.
+		if strings.Contains(n, "/") || s.funcs(ctx)[n] != nil {
+			continue
 		}
+		if builtinOn(ctx, n) || n == "llmsh" || !builtins.IsProgram(n) && builtinExists(n) {
+			continue
+		}
+		r := currentRunner(ctx)
+		if ps := s.searchPath(ctx, n, false, ""); len(ps) > 0 && r != nil {
+			r.ForgetHashed(n)
+			r.HashCommand(n, ps[0], false)
+			continue
+		} else if r != nil {
+			r.ForgetHashed(n)
+		}
+		fmt.Fprintf(hc.Stderr, "%shash: %s: not found\n", scriptPrefix(hc), n)
+		st = 1
 	}
 	return st
 }

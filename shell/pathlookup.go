@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"path"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins"
@@ -23,9 +24,19 @@ func (s *Shell) programPath(ctx context.Context, name string, shellBuiltin bool)
 	if r == nil {
 		return "", true, false
 	}
-	if h, ok := r.Hashed(name); ok && (builtins.ProgramDir(absPath(r.Dir, h)) || s.executable(ctx, h)) {
+	if h, ok := r.Hashed(name); ok && (strings.HasPrefix(h, "/") || s.executable(ctx, h)) {
+		// bash (without checkhash) runs what the table names, whatever
+		// is there: `hash -p /usr/bin/cat mycat` makes mycat run cat,
+		// and a path that holds nothing fails as that path (a relative
+		// one that is no program is passed over, as phash_search does).
 		r.HashCommand(name, h, true)
-		return localPath(r.Dir, h), true, false
+		if abs := absPath(r.Dir, h); builtins.ProgramDir(abs) && path.Base(abs) == name {
+			return "", true, false
+		}
+		if !strings.Contains(h, "/") {
+			h = "./" + h
+		}
+		return h, true, false
 	}
 	pathVar := r.Path()
 	ps := builtins.LookPath(name, pathVar, r.Dir, false, func(p string) bool { return s.executable(ctx, p) })

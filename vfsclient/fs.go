@@ -130,6 +130,15 @@ func typeBits(t string) fs.FileMode {
 // show the host's zone to whatever formats it without a zone of its own.
 func (i *FileInfo) ModTime() time.Time { return time.Unix(0, i.st.Mtime).UTC() }
 
+// AccessTime is the last access time in UTC, and false when vfsd keeps
+// none (virtual files, synthesised directories).
+func (i *FileInfo) AccessTime() (time.Time, bool) {
+	if i.st.Atime == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, i.st.Atime).UTC(), true
+}
+
 // IsDir reports whether it is a directory (a symbolic link described by
 // Lstat is not).
 func (i *FileInfo) IsDir() bool { return i.st.IsDir && !i.st.Symlink }

@@ -131,6 +131,9 @@ func (d *listDec) stat(st *vfsproto.StatResult) {
 	if d.opt(`,"id":`) {
 		st.ID = d.str()
 	}
+	if d.opt(`,"atime":`) {
+		st.Atime = d.int()
+	}
 	d.lit(`}`)
 }
 

@@ -146,7 +146,14 @@ func TestDecodeWalk(t *testing.T) {
 		for range 1 + rng.IntN(5) {
 			d := vfsproto.WalkDir{Path: paths[rng.IntN(len(paths))], Entries: []vfsproto.Entry{}}
 			for range rng.IntN(4) {
-				st := &vfsproto.StatResult{Size: rng.Int64N(1 << 30), Mtime: rng.Int64N(1 << 62), Mode: 0o755, IsDir: true, ID: "00ff"}
+				// An lstat result with an id, one without, or none.
+				st := &vfsproto.StatResult{Size: rng.Int64N(1 << 30), Mtime: rng.Int64N(1 << 62), Mode: 0o755, IsDir: true, ID: paths[rng.IntN(len(paths))]}
+				switch rng.IntN(3) {
+				case 1:
+					st.ID = ""
+				case 2:
+					st = nil
+				}
 				d.Entries = append(d.Entries, vfsproto.Entry{Name: paths[rng.IntN(len(paths))], IsDir: rng.IntN(2) == 0,
 					Size: rng.Int64N(1 << 20), Symlink: rng.IntN(4) == 0, Lstat: st})
 			}

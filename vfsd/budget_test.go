@@ -1,6 +1,8 @@
 package vfsd
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,7 +20,9 @@ import (
 func TestWriteBudget(t *testing.T) {
 	tr := newTree(t)
 	cfg := tr.config()
-	cfg.MaxWriteBytes = 100
+	// 100 bytes of data and the entries of the new files a, far and b.
+	entries := diskEntryCost("a") + diskEntryCost("far") + diskEntryCost("b")
+	cfg.MaxWriteBytes = 100 + entries
 	s := newServer(t, cfg)
 	c := connect(t, s)
 	budget := func(lower *int64) vfsproto.WriteBudgetResult {
@@ -29,8 +33,8 @@ func TestWriteBudget(t *testing.T) {
 	}
 	want := func(used int64) {
 		t.Helper()
-		if r := budget(nil); r.Max != 100 || r.Used != used {
-			t.Fatalf("budget %+v, want max 100, used %d", r, used)
+		if r := budget(nil); r.Max != 100+entries || r.Used != used {
+			t.Fatalf("budget %+v, want max %d, used %d", r, 100+entries, used)
 		}
 	}
 	c.put("out/a", "w", strings.Repeat("x", 20)) // 20
@@ -64,8 +68,11 @@ func TestWriteBudget(t *testing.T) {
 		t.Fatalf("what fit: %q", got)
 	}
 	want(100)
-	if e := c.errOf(vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/c", Mode: "a"}); e != nil {
+	if e := c.errOf(vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/a", Mode: "a"}); e != nil {
 		t.Fatalf("an open with no budget left: %v", e) // only growth fails
+	}
+	if e := c.errOf(vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/c", Mode: "a"}); e == nil || e.Code != vfsproto.ERange {
+		t.Fatalf("a new file with no budget left: %v", e) // its entry
 	}
 	c.put("out/a", "rw", "rewritten in place")
 	if e := c.errOf(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/dir"}); e == nil || e.Code != vfsproto.ERange {
@@ -73,7 +80,7 @@ func TestWriteBudget(t *testing.T) {
 	}
 	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "/tmp/vdir"}, nil) // virtual: free
 	low, high := int64(10), int64(1000)
-	if r := budget(&high); r.Max != 100 {
+	if r := budget(&high); r.Max != 100+entries {
 		t.Fatalf("raised: %+v", r)
 	}
 	if r := budget(&low); r.Max != 10 || r.Used != 100 {
@@ -95,11 +102,54 @@ func TestWriteBudgetLowered(t *testing.T) {
 	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/d"}, nil)
 	n := int64(4)
 	c.ok(vfsproto.OpWriteBudget, vfsproto.WriteBudgetParams{Max: &n}, &r)
-	if r.Max != 4 || r.Used != dirCost {
+	if r.Max != 4 || r.Used != 0 { // a directory is not data
 		t.Fatalf("lowered: %+v", r)
 	}
 	h := c.open("out/x", "w")
 	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("hello")}); resp.OK {
 		t.Fatal("write past a lowered budget succeeded")
+	}
+}
+
+// TestWriteBudgetEntries: a new file costs its directory entry and inode
+// (diskEntryCost) of Config.MaxWriteBytes even when it stays empty, so
+// empty files with long names cannot grow a directory or take inodes
+// without bound (session 20, red team: 30000 of them grew their directory
+// by 11 MB under --max-write 1M); reopening a file costs nothing more; a
+// limit lowered by write_budget (`ulimit -f`, a bound of file sizes)
+// bounds the data, not the number of files.
+func TestWriteBudgetEntries(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	name := func(i int) string { return fmt.Sprintf("%03d%s", i, strings.Repeat("n", 242)) }
+	per := diskEntryCost(name(0))
+	if per != 256+8+248 {
+		t.Fatalf("diskEntryCost of a 245-byte name: %d", per)
+	}
+	cfg.MaxWriteBytes = 10*per + 5
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	low := int64(5)
+	c.ok(vfsproto.OpWriteBudget, vfsproto.WriteBudgetParams{Max: &low}, nil)
+	for i := range 10 {
+		mode := []vfsproto.Mode{"w", "a", "rw"}[i%3]
+		c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("out/"+name(i), mode)}, nil)
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("out/"+name(0), "w")}, nil) // not new
+	for _, mode := range []vfsproto.Mode{"w", "a", "rw"} {
+		if e := c.errOf(vfsproto.OpOpen, vfsproto.OpenParams{Path: "out/" + name(10), Mode: mode}); e == nil || e.Code != vfsproto.ERange {
+			t.Fatalf("the eleventh new file (%s): %v", mode, e)
+		}
+	}
+	if e := c.errOf(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/d"}); e == nil || e.Code != vfsproto.ERange {
+		t.Fatalf("mkdir with no budget left: %v", e)
+	}
+	if _, err := os.Stat(filepath.Join(tr.out, name(10))); !os.IsNotExist(err) {
+		t.Fatalf("the refused file was made: %v", err)
+	}
+	h := c.open("out/"+name(1), "a")
+	c.write(h, "12345") // the 5 bytes of data left
+	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("6")}); resp.OK {
+		t.Fatal("a write past the budget succeeded")
 	}
 }

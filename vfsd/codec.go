@@ -305,5 +305,9 @@ func appendStat(b []byte, st *vfsproto.StatResult) []byte {
 		b = append(b, `,"id":`...)
 		b = vfsproto.AppendJSONString(b, st.ID)
 	}
+	if st.Atime != 0 {
+		b = append(b, `,"atime":`...)
+		b = strconv.AppendInt(b, st.Atime, 10)
+	}
 	return append(b, '}')
 }

@@ -44,6 +44,24 @@ func statOf(fi os.FileInfo) vfsproto.StatResult {
 	}
 }
 
+// statAccessed is statOf with the access time, for stat and lstat of one
+// file (listings leave it out: it changes as the tree is read).
+func statAccessed(fi os.FileInfo) vfsproto.StatResult {
+	st := statOf(fi)
+	st.Atime = atimeOf(fi)
+	return st
+}
+
+// atimeOf is the access time of a real file in Unix nanoseconds, 0 when
+// fi has none.
+func atimeOf(fi os.FileInfo) int64 {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0
+	}
+	return syscall.TimespecToNsec(st.Atim)
+}
+
 // typeOf is the protocol's name for a file type that is neither regular,
 // nor a directory, nor a symbolic link; "" for those.
 func typeOf(m fs.FileMode) string {
@@ -105,7 +123,7 @@ func (f realFile) stat() (vfsproto.StatResult, error) {
 	if err != nil {
 		return vfsproto.StatResult{}, err
 	}
-	return statOf(fi), nil
+	return statAccessed(fi), nil
 }
 
 func (f realFile) commit() error { return f.File.Close() }
@@ -292,7 +310,7 @@ func (f *rawFile) stat() (vfsproto.StatResult, error) {
 	if err != nil {
 		return vfsproto.StatResult{}, err
 	}
-	return statOf(fi), nil
+	return statAccessed(fi), nil
 }
 
 func (f *rawFile) commit() error {

@@ -67,6 +67,7 @@ func TestListNames(t *testing.T) {
 				}
 				var want vfsproto.StatResult
 				c.ok(vfsproto.OpLstat, vfsproto.PathParams{Path: filepath.Join(dir, en.Name)}, &want)
+				want.Atime = 0 // lstat's alone
 				if kind := kindOfStat(&want); en.Kind != kind {
 					t.Errorf("%v list %s: %q has kind %q, want %q", feats, dir, en.Name, en.Kind, kind)
 				}

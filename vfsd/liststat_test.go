@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -48,6 +49,7 @@ func TestListStat(t *testing.T) {
 		for _, en := range ls.Entries {
 			var want vfsproto.StatResult
 			c.ok(vfsproto.OpLstat, vfsproto.PathParams{Path: path.Join(dir, en.Name)}, &want)
+			want.Atime = 0 // lstat's alone
 			if en.Lstat == nil || *en.Lstat != want {
 				t.Errorf("list %s: entry %s has lstat %+v, want %+v", dir, en.Name, en.Lstat, want)
 			}
@@ -82,5 +84,40 @@ func TestListStat(t *testing.T) {
 		if en.Lstat != nil {
 			t.Fatalf("a listing too large with lstat results carries one: %+v", en)
 		}
+	}
+}
+
+// TestStatAtime: stat and lstat of a real file carry its access time,
+// which test -N compares with the modification time; a listing and a
+// virtual file carry none (llmsh, session 21).
+func TestStatAtime(t *testing.T) {
+	tr := newTree(t)
+	at, mt := time.Unix(1000000000, 5), time.Unix(2000000000, 7)
+	if err := os.Chtimes(filepath.Join(tr.in, "a.txt"), at, mt); err != nil {
+		t.Fatal(err)
+	}
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	var hr vfsproto.HelloResult
+	c.ok(vfsproto.OpHello, vfsproto.HelloParams{Version: 1, Features: []string{vfsproto.FeatureListStat}}, &hr)
+	for _, op := range []string{vfsproto.OpStat, vfsproto.OpLstat} {
+		var st vfsproto.StatResult
+		c.ok(op, vfsproto.PathParams{Path: filepath.Join(tr.in, "a.txt")}, &st)
+		if st.Atime != at.UnixNano() || st.Mtime != mt.UnixNano() {
+			t.Errorf("%s: atime %d mtime %d, want %d %d", op, st.Atime, st.Mtime, at.UnixNano(), mt.UnixNano())
+		}
+	}
+	var ls vfsproto.ListResult
+	c.ok(vfsproto.OpList, vfsproto.ListParams{Path: tr.in}, &ls)
+	for _, en := range ls.Entries {
+		if en.Lstat != nil && en.Lstat.Atime != 0 {
+			t.Errorf("list: entry %s has an atime", en.Name)
+		}
+	}
+	c.put("/tmp/v.txt", vfsproto.ModeWrite, "virtual\n")
+	var st vfsproto.StatResult
+	c.ok(vfsproto.OpStat, vfsproto.PathParams{Path: "/tmp/v.txt"}, &st)
+	if st.Atime != 0 {
+		t.Errorf("virtual file: atime %d, want none", st.Atime)
 	}
 }

@@ -183,12 +183,23 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 // openWritable opens rel inside g's root for writing, under the write
 // budget when there is one.
 func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
-	if s.budget.limit.Load() < 0 {
-		return s.openReal(g, rel, mode)
+	// A new name pays for its entry and inode first (diskEntryCost).
+	entry := int64(0)
+	if s.budget.chargesEntries() {
+		if _, err := g.root.Lstat(rel); errors.Is(err, fs.ErrNotExist) {
+			entry = diskEntryCost(path.Base(rel))
+			if !s.budget.takeEntry(entry) {
+				return nil, perr(vfsproto.ERange, msgTooLarge)
+			}
+		}
 	}
 	f, e := s.openReal(g, rel, mode)
 	if e != nil {
+		s.budget.giveEntry(entry)
 		return f, e
+	}
+	if !s.budget.bounded() {
+		return f, nil
 	}
 	// A truncating write's file starts empty (its temp file): rewriting a
 	// file is counted again, as the old one may still be held open by
@@ -456,7 +467,7 @@ func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
-		return statOf(fi), nil
+		return statAccessed(fi), nil
 	}
 	if st, ok := s.outsideDir(abs); ok {
 		return st, nil
@@ -558,6 +569,7 @@ func (s *Server) list(name string, full bool) ([]vfsproto.Entry, *vfsproto.Error
 			if en.Lstat == nil || s.virt.lookup(child) != nil || s.pol.readable(child) != g {
 				en.Lstat = nil
 				if st, e := s.lstatPath(child); e == nil {
+					st.Atime = 0 // as listReal's entries
 					en.Lstat = &st
 				}
 			}

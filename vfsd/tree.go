@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"strings"
 	"syscall"
 	"time"
@@ -195,7 +196,7 @@ func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
-		st := statOf(fi)
+		st := statAccessed(fi)
 		st.Symlink = fi.Mode()&fs.ModeSymlink != 0
 		return st, nil
 	}
@@ -272,14 +273,16 @@ func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
 	if rel == "." || s.pol.isGrant(abs) {
 		return perr(vfsproto.EArg, msgExist)
 	}
-	// A new directory takes a block of the disk: the write budget pays
-	// for it first (a million mkdirs are 4 GB of ext4).
-	if got := s.budget.take(dirCost); got < dirCost && s.budget.limit.Load() >= 0 {
-		s.budget.used.Add(-got)
+	// A new directory takes a block of the disk and an entry in its
+	// parent: the write budget pays for them first (a million mkdirs are
+	// 4 GB of ext4), as for a new file's entry (diskEntryCost), not
+	// under the limit `ulimit -f` lowers.
+	cost := dirCost + diskEntryCost(path.Base(rel))
+	if !s.budget.takeEntry(cost) {
 		return perr(vfsproto.ERange, msgTooLarge)
 	}
 	if err := g.root.Mkdir(rel, 0o777); err != nil {
-		s.budget.used.Add(-dirCost)
+		s.budget.giveEntry(cost)
 		return fsError(err)
 	}
 	if mode != nil {

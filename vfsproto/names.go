@@ -116,7 +116,9 @@ func DecodeName(w string) (string, error) {
 
 // nameFields returns pointers to the file names v holds (v a pointer to
 // a parameter or result type of an operation that names files; nil for
-// any other), and whether v is a result (whose names never hold a NUL).
+// any other, and for the listings, which EncodeNames and DecodeNames
+// walk in place), and whether v is a result (whose names never hold a
+// NUL).
 func nameFields(v any) (names []*string, result bool) {
 	switch p := v.(type) {
 	case *OpenParams:
@@ -156,30 +158,36 @@ func nameFields(v any) (names []*string, result bool) {
 			names = append(names, &p.Files[i].Path)
 		}
 		return names, true
-	case *ListResult:
-		return entryNames(nil, p.Entries), true
-	case *WalkResult:
-		for i := range p.Dirs {
-			names = entryNames(append(names, &p.Dirs[i].Path), p.Dirs[i].Entries)
-		}
-		return names, true
 	}
 	return names, false
-}
-
-func entryNames(names []*string, entries []Entry) []*string {
-	for i := range entries {
-		names = append(names, &entries[i].Name)
-	}
-	return names
 }
 
 // EncodeNames puts the file names of v (a pointer to a result, or to
 // parameters) in wire form, in place.
 func EncodeNames(v any) {
+	switch p := v.(type) {
+	case *ListResult:
+		encodeEntries(p.Entries)
+		return
+	case *WalkResult:
+		for i := range p.Dirs {
+			p.Dirs[i].Path = EncodeName(p.Dirs[i].Path)
+			encodeEntries(p.Dirs[i].Entries)
+		}
+		return
+	}
 	names, _ := nameFields(v)
 	for _, n := range names {
 		*n = EncodeName(*n)
+	}
+}
+
+// encodeEntries puts the names of entries in wire form, in place. A
+// listing is walked as it is, with no list of its names made first (a
+// walk's answer has thousands).
+func encodeEntries(entries []Entry) {
+	for i := range entries {
+		entries[i].Name = EncodeName(entries[i].Name)
 	}
 }
 
@@ -190,24 +198,58 @@ func EncodeNames(v any) {
 // or "..": no file has such a name. (A parameter's NUL is left for the
 // server's policy, which refuses it as it refuses any NUL in a path.)
 func DecodeNames(v any) error {
+	switch p := v.(type) {
+	case *ListResult:
+		return decodeEntries(p.Entries)
+	case *WalkResult:
+		for i := range p.Dirs {
+			if err := decodeResultName(&p.Dirs[i].Path); err != nil {
+				return err
+			}
+			if err := decodeEntries(p.Dirs[i].Entries); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	names, result := nameFields(v)
 	for _, n := range names {
+		if result {
+			if err := decodeResultName(n); err != nil {
+				return err
+			}
+			continue
+		}
 		s, err := DecodeName(*n)
-		if err != nil || result && strings.IndexByte(s, 0) >= 0 {
+		if err != nil {
 			return ErrNameEncoding
 		}
 		*n = s
 	}
-	var entries []Entry
-	switch p := v.(type) {
-	case *ListResult:
-		entries = p.Entries
-	case *WalkResult:
-		for _, d := range p.Dirs {
-			entries = append(entries, d.Entries...)
-		}
+	return nil
+}
+
+// decodeResultName decodes a result's name n in place: ErrNameEncoding
+// if it is not in canonical wire form or holds a NUL.
+func decodeResultName(n *string) error {
+	s, err := DecodeName(*n)
+	if err != nil || strings.IndexByte(s, 0) >= 0 {
+		return ErrNameEncoding
 	}
-	for _, e := range entries {
+	*n = s
+	return nil
+}
+
+// decodeEntries decodes the names of a listing's entries in place, in
+// the listing itself (a walk's answer has thousands): ErrNameEncoding for
+// a name decodeResultName refuses, and for "", ".", ".." or one with a
+// '/'.
+func decodeEntries(entries []Entry) error {
+	for i := range entries {
+		e := &entries[i]
+		if err := decodeResultName(&e.Name); err != nil {
+			return err
+		}
 		if e.Name == "" || e.Name == "." || e.Name == ".." || strings.IndexByte(e.Name, '/') >= 0 {
 			return ErrNameEncoding
 		}

@@ -84,12 +84,29 @@ func TestDecodeNamesResults(t *testing.T) {
 		&ListResult{Entries: []Entry{{Name: "a/b"}}},
 		&ListResult{Entries: []Entry{{Name: ".."}}},
 		&WalkResult{Dirs: []WalkDir{{Path: ".", Entries: []Entry{{Name: "."}}}}},
+		&WalkResult{Dirs: []WalkDir{{Path: "d\x0000", Entries: []Entry{{Name: "x"}}}}},
+		&WalkResult{Dirs: []WalkDir{{Path: "d", Entries: []Entry{{Name: "x"}}}, {Path: "d/x", Entries: []Entry{{Name: "y"}, {Name: ""}}}}},
+		&WalkResult{Dirs: []WalkDir{{Path: "d", Entries: []Entry{{Name: "x"}}}, {Path: "d/\xfe"}}},
 		&ReadlinkResult{Target: "x\x0000"},
 		&VirtualsResult{Files: []VirtualFile{{Path: "/tmp/\x00FE"}}},
 	} {
 		if err := DecodeNames(v); err == nil {
 			t.Errorf("DecodeNames(%+v): no error", v)
 		}
+	}
+	// EncodeNames writes a listing's names in wire form in place, which
+	// DecodeNames reads back.
+	w = &WalkResult{Dirs: []WalkDir{{Path: "d\xfe", Entries: []Entry{{Name: "x\xfe"}, {Name: "y"}}}, {Path: "d\xfe/x\xfe"}}}
+	EncodeNames(w)
+	if w.Dirs[0].Path != "d\x00fe" || w.Dirs[0].Entries[0].Name != "x\x00fe" || w.Dirs[0].Entries[1].Name != "y" || w.Dirs[1].Path != "d\x00fe/x\x00fe" {
+		t.Errorf("EncodeNames(walk) = %+v", w.Dirs)
+	}
+	if err := DecodeNames(w); err != nil || w.Dirs[1].Path != "d\xfe/x\xfe" || w.Dirs[0].Entries[0].Name != "x\xfe" {
+		t.Errorf("DecodeNames(EncodeNames(walk)) = %v, %+v", err, w.Dirs)
+	}
+	l = &ListResult{Entries: []Entry{{Name: "a\xffb"}}}
+	if EncodeNames(l); l.Entries[0].Name != "a\x00ffb" {
+		t.Errorf("EncodeNames(list) = %+v", l.Entries)
 	}
 	// A parameter's NUL is left for the policy, which refuses it.
 	p := &PathParams{Path: "a\x0000b"}

@@ -440,6 +440,11 @@ type StatResult struct {
 	// revealing nothing of the host's device and inode. Absent for
 	// virtual files and synthesised directories.
 	ID string `json:"id,omitempty"`
+	// Atime is the last access time of a real file, Unix time in
+	// nanoseconds (test -N compares it with Mtime), in stat and lstat
+	// results only: absent in listings, for virtual files and for
+	// synthesised directories.
+	Atime int64 `json:"atime,omitempty"`
 }
 
 // PathParams are the parameters of the operations that name only a path

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -373,6 +374,14 @@ func uriPath(uri string) (string, error) {
 	return path.Clean(u.Path), nil
 }
 
+// MaxResourceBytes bounds the file a resources/read answers with: a file
+// the script wrote may be as big as the write budget (10 GiB by default),
+// and its answer is one JSON message, built in several copies (a NUL
+// becomes six bytes of each): 300 MB of NULs took llmsh mcp to 12.7 GB
+// and 2.5 minutes, 8 MiB to 367 MB (session 21, red team). A larger file
+// is refused with CodeInvalidParams; the bash tool reads it in parts.
+const MaxResourceBytes = 2 << 20
+
 // addResources lists the files of the granted trees (up to a bound) as
 // resources, and adds a template through which any file the session may
 // read (virtual files included) can be read by its file: URI.
@@ -383,9 +392,13 @@ func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
 		if err != nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}
-		b, err := sess.ReadFile(p)
+		b, err := sess.ReadFileMax(p, MaxResourceBytes)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, mcp.ResourceNotFoundError(uri)
+		}
+		if errors.Is(err, syscall.EFBIG) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
+				"%s: file too large for a resource (more than %d bytes): read it with the bash tool (head, sed -n, grep)", p, MaxResourceBytes)}
 		}
 		if errors.Is(err, fs.ErrPermission) {
 			// A JSON-RPC error with a code (the SDK would send 0).

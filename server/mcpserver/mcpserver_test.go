@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -320,5 +321,33 @@ func TestInterleavedAndReset(t *testing.T) {
 	}
 	if res, got := call(t, cs, map[string]any{"command": "echo \"[$v]\"; cat /tmp/s.txt"}); got.Stdout != "[]\n" || got.ExitCode != 1 {
 		t.Errorf("after reset: %q %+v", text(res), got)
+	}
+}
+
+// TestResourceTooLarge: resources/read answers with a file of at most
+// MaxResourceBytes (a script may write one as big as the write budget,
+// and its answer is one JSON message built in memory: 300 MB of NULs
+// took llmsh mcp to 12.7 GB); a larger one is an error with a code,
+// whoever made it, and the session goes on.
+func TestResourceTooLarge(t *testing.T) {
+	in, out, _ := grants(t)
+	if err := os.WriteFile(filepath.Join(in, "edge"), make([]byte, MaxResourceBytes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := connectWith(t, Config{Inputs: []string{in}, Outputs: []string{out}}, llmsh.Options{Isolated: true})
+	ctx := context.Background()
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/edge"})
+	if err != nil || len(rr.Contents) != 1 || len(rr.Contents[0].Text) != MaxResourceBytes {
+		t.Fatalf("a file of MaxResourceBytes: %v", err)
+	}
+	call(t, cs, map[string]any{"command": fmt.Sprintf("head -c %d /dev/zero > %s/big; echo x > %s/small", MaxResourceBytes+1, out, out)})
+	_, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + out + "/big"})
+	var werr *jsonrpc.Error
+	if !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInvalidParams || !strings.Contains(werr.Message, "file too large") {
+		t.Fatalf("a file past MaxResourceBytes: %v", err)
+	}
+	rr, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + out + "/small"})
+	if err != nil || rr.Contents[0].Text != "x\n" {
+		t.Fatalf("after the refusal: %+v %v", rr, err)
 	}
 }

@@ -24,6 +24,18 @@ import (
 // reading the next line waits for one to end.
 const maxInFlight = 64
 
+// maxBatch bounds the requests of one batch, whose answers are kept until
+// the last is done: a line of 390000 `list` requests was answered with
+// 104 MB, and four such lines at once took the server to 8.5 GB (session
+// 21, red team). A batch costs no more than maxInFlight lines would.
+const maxBatch = maxInFlight
+
+// maxGrantBytes bounds the paths of one session's grants and directory
+// (the sum of their lengths), which every list answer repeats: 16
+// sessions with the most grants a vfsd command line takes (2 MB) made
+// each list 32 MB.
+const maxGrantBytes = 64 << 10
+
 // conn is one client's connection.
 type conn struct {
 	s      *Server
@@ -144,6 +156,10 @@ func (cn *conn) dispatch(line []byte) {
 		json.Unmarshal(line, &batch)
 		if len(batch) == 0 {
 			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "invalid request: an empty batch")})
+			return
+		}
+		if len(batch) > maxBatch {
+			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "invalid request: a batch of more than %d requests", maxBatch)})
 			return
 		}
 		var out []*response
@@ -393,6 +409,8 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 		return nil, errorf(CodeInvalidParams, "invalid params: max_write must be -1 (none), 0 (the default) or a number of bytes")
 	case p.Dir != "" && !filepath.IsAbs(p.Dir):
 		return nil, errorf(CodeInvalidParams, "invalid params: dir must be an absolute path")
+	case grantBytes(p) > maxGrantBytes:
+		return nil, errorf(CodeInvalidParams, "invalid params: the paths of inputs, outputs and dir take more than %d bytes", maxGrantBytes)
 	}
 	if p.MaxOutput == 0 {
 		p.MaxOutput = DefaultMaxOutput
@@ -423,6 +441,18 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 		return nil, errorf(CodeSession, "%v", err)
 	}
 	return sess, nil
+}
+
+// grantBytes is the length of the paths of p's grants and directory.
+func grantBytes(p *OpenParams) int {
+	n := len(p.Dir)
+	for _, g := range p.Inputs {
+		n += len(g)
+	}
+	for _, g := range p.Outputs {
+		n += len(g)
+	}
+	return n
 }
 
 // register makes a started session open under a new ID.

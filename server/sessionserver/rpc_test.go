@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -113,6 +114,20 @@ func TestProtocolErrors(t *testing.T) {
 		string(batch[1].ID) != `"b"` || batch[1].Error.Code != CodeNoMethod ||
 		batch[2].Error.Code != CodeInvalidRequest {
 		t.Errorf("batch answer %s", l)
+	}
+	// A batch of more than maxBatch requests is refused whole, none of
+	// them run (its answers would be kept until its end: 390000 lists
+	// in one line were answered with 104 MB); so is an open whose grants'
+	// paths pass maxGrantBytes (each list repeats them).
+	open := `{"jsonrpc":"2.0","id":"o","method":"open","params":{"dir":"/"}}`
+	c.send("[" + strings.Repeat(open+",", maxBatch) + open + "]")
+	if m := c.recv(); m.Error == nil || m.Error.Code != CodeInvalidRequest || !strings.Contains(m.Error.Message, "batch of more than") {
+		t.Errorf("a batch of %d: %+v", maxBatch+1, m)
+	}
+	long := strconv.Quote("/" + strings.Repeat("x", maxGrantBytes/2))
+	c.send(`{"jsonrpc":"2.0","id":12,"method":"open","params":{"inputs":[` + long + `],"outputs":[` + long + `]}}`)
+	if m := c.recv(); m.Error == nil || m.Error.Code != CodeInvalidParams || !strings.Contains(m.Error.Message, "more than 65536 bytes") {
+		t.Errorf("grants of %d bytes: %+v", maxGrantBytes+2, m)
 	}
 	c.send(`{"jsonrpc":"2.0","id":11,"method":"ping"}`)
 	if m := c.recv(); string(m.ID) != "11" || string(m.Result) != `{"sessions":0,"max_sessions":16}` {

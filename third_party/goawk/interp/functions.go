@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"sort"
@@ -268,6 +269,8 @@ func (p *interp) split(s string, scope resolver.Scope, index int, fs string, mod
 		parts = strings.Fields(s)
 	case s == "":
 		// Leave parts 0 length on empty string
+	case fs == "" && !p.chars:
+		parts = splitBytes(s) // llmsh: mawk splits into bytes
 	case utf8.RuneCountInString(fs) <= 1:
 		parts = strings.Split(s, fs)
 	default:
@@ -488,6 +491,9 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 		switch t {
 		case 's':
 			v = p.toString(a)
+			if !p.chars {
+				v = byteString(p.toString(a)) // llmsh: widths in bytes
+			}
 		case 'd':
 			v = dToI(a.num()) // llmsh: clamped as mawk
 		case 'f':
@@ -526,10 +532,37 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 				}
 			}
 			v = c
+			if !p.chars {
+				v = byteString(c)
+			}
 		}
 		converted = append(converted, v)
 	}
 	return fmt.Sprintf(format, converted...), nil
+}
+
+// byteString is a %s argument whose width and precision count bytes, as
+// C's printf and so mawk count them (llmsh: Go's fmt counts runes, so
+// printf "%5s" padded "é" to 5 characters where mawk pads it to 5 bytes,
+// and "%.1s" kept the whole "é" where mawk keeps its first byte). The 0
+// flag pads with spaces, as glibc's %s does.
+type byteString string
+
+// Format writes s with the width, precision and '-' flag of f.
+func (s byteString) Format(f fmt.State, verb rune) {
+	str := string(s)
+	if prec, ok := f.Precision(); ok && prec < len(str) {
+		str = str[:prec]
+	}
+	width, _ := f.Width()
+	pad := width - len(str)
+	if pad > 0 && !f.Flag('-') {
+		io.WriteString(f, strings.Repeat(" ", pad))
+	}
+	io.WriteString(f, str)
+	if pad > 0 && f.Flag('-') {
+		io.WriteString(f, strings.Repeat(" ", pad))
+	}
 }
 
 func substrChars(s string, pos int) string {
@@ -578,4 +611,15 @@ func substrLengthChars(s string, pos, length int) string {
 	}
 
 	return s[start:end]
+}
+
+// splitBytes splits s into its single bytes: an empty FS or split()
+// separator in mawk, which knows no multibyte characters (llmsh: upstream
+// split into UTF-8 characters).
+func splitBytes(s string) []string {
+	parts := make([]string, len(s))
+	for i := range len(s) {
+		parts[i] = s[i : i+1]
+	}
+	return parts
 }

@@ -698,6 +698,8 @@ func (p *interp) ensureFields() {
 		p.fields = strings.Fields(p.line)
 	case p.line == "":
 		p.fields = nil
+	case p.fieldSep == "" && !p.chars:
+		p.fields = splitBytes(p.line) // llmsh: bytes, as mawk
 	case utf8.RuneCountInString(p.fieldSep) <= 1:
 		// 1-char FS is handled as plain split (not regex)
 		p.fields = strings.Split(p.line, p.fieldSep)

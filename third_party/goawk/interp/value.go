@@ -104,34 +104,42 @@ func (v value) boolean() bool {
 	}
 }
 
-// Like strconv.ParseFloat, but allow "+nan" and "-nan" (though they both
-// return math.NaN()). Also disallow underscore digit separators.
+// parseFloat is mawk 1.3.4's test of a "numeric string" (check_strnum):
+// after blanks at both ends, the text must begin with a digit, a sign or a
+// dot, end with a digit or a dot, and strtod must read all of it. So "1e3",
+// " 12 ", "0x10" and "0x1p2" are numbers, while "0x1A" (ends with a letter),
+// "inf", "+inf" and "nan" are strings.
 //
-// llmsh: as in gawk, hexadecimal ("0x1A") is not a number in input data
-// (upstream accepted it), and nan/inf are numbers only with an explicit
-// sign ("+inf", "-nan"; plain "inf" and "nan" are strings).
+// llmsh: upstream accepted what Go's ParseFloat accepts (hexadecimal with
+// digits only, "+nan" and "-inf"); session 16 made it gawk's rules.
 func parseFloat(s string) (float64, error) {
-	s = strings.TrimSpace(s)
-	if len(s) > 1 && (s[0] == '+' || s[0] == '-') {
-		if len(s) == 4 && hasNaNPrefix(s[1:]) {
-			// ParseFloat doesn't handle "nan" with sign prefix, so handle it here.
-			// llmsh: the sign is kept, as gawk prints it.
-			return signedNaN(s[0] == '-'), nil
-		}
-		if len(s) > 2 && hasHexPrefix(s[1:]) {
-			return 0, strconv.ErrSyntax
-		}
-	} else if len(s) > 1 && hasHexPrefix(s) {
-		return 0, strconv.ErrSyntax
-	} else if len(s) >= 3 && (hasNaNPrefix(s) || hasInfPrefix(s)) {
+	i, j := 0, len(s)
+	for i < j && strnumSpace(s[i]) {
+		i++
+	}
+	for j > i && strnumSpace(s[j-1]) {
+		j--
+	}
+	if i == j {
 		return 0, strconv.ErrSyntax
 	}
-	n, err := strconv.ParseFloat(s, 64)
-	if err == nil && strings.IndexByte(s, '_') >= 0 {
-		// Underscore separators aren't supported by AWK.
+	if last := s[j-1]; !isDigit(last) && last != '.' {
 		return 0, strconv.ErrSyntax
 	}
-	return n, err
+	if first := s[i]; !isDigit(first) && first != '+' && first != '-' && first != '.' {
+		return 0, strconv.ErrSyntax
+	}
+	f, n := strtod(s[i:j])
+	if n != j-i {
+		return 0, strconv.ErrSyntax
+	}
+	return f, nil
+}
+
+// strnumSpace is mawk's SC_SPACE class: the blanks that check_strnum skips
+// (not a newline).
+func strnumSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // maxInt is mawk 1.3.4's Max_Int (llmsh): an integral value from -maxInt
@@ -198,37 +206,87 @@ func (v value) num() float64 {
 
 var asciiSpace = [256]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
 
-// Like strconv.ParseFloat, but parses at the start of string and
-// allows things like "1.5foo"
+// parseFloatPrefix converts a string to a number as mawk 1.3.4 does, with
+// glibc's strtod: leading white space, a sign, then "inf", "infinity",
+// "nan" (case-insensitive), a hexadecimal number ("0x1A", "0x1.8p3") or a
+// decimal one; what follows is ignored ("1.5foo" is 1.5), and text with no
+// number is 0.
+//
+// llmsh: upstream read decimals only; session 16 made nan and inf need a
+// sign, as gawk.
 func parseFloatPrefix(s string) float64 {
-	// Skip whitespace at start
 	i := 0
 	for i < len(s) && asciiSpace[s[i]] != 0 {
 		i++
 	}
-	start := i
+	f, _ := strtod(s[i:])
+	return f
+}
 
-	// Parse optional sign and check for NaN and Inf (llmsh: only after a
-	// sign, as gawk).
-	signed := false
+// strtod reads the longest number at the start of s as glibc's strtod
+// does (after its white space) and returns it and how many bytes it
+// read: 0 when s starts with no number. A value out of range is an
+// infinity or zero.
+func strtod(s string) (float64, int) {
+	i := 0
+	neg := false
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
 		i++
-		signed = true
 	}
-	if signed && i+3 <= len(s) {
-		if hasNaNPrefix(s[i:]) {
-			return signedNaN(s[start] == '-')
+	var (
+		f float64
+		n int
+	)
+	switch rest := s[i:]; {
+	case len(rest) >= 3 && hasInfPrefix(rest):
+		f, n = math.Inf(1), 3
+		if len(rest) >= 8 && strings.EqualFold(rest[:8], "infinity") {
+			n = 8
 		}
-		if hasInfPrefix(s[i:]) {
-			if s[start] == '-' {
-				return math.Inf(-1)
-			}
-			return math.Inf(1)
+	case len(rest) >= 3 && hasNaNPrefix(rest):
+		f, n = math.NaN(), 3
+		if k := nanCharsEnd(rest[3:]); k > 0 {
+			n += k
 		}
+	case len(rest) >= 3 && hasHexPrefix(rest) && (isHexDigit(rest[2]) ||
+		rest[2] == '.' && len(rest) > 3 && isHexDigit(rest[3])):
+		f, n = hexPrefix(rest)
+	default:
+		f, n = decimalPrefix(rest)
 	}
+	if n == 0 {
+		return 0, 0
+	}
+	if neg {
+		f = -f
+	}
+	return f, i + n
+}
 
-	// Parse mantissa: initial digit(s), optional '.', then more digits
-	// (llmsh: "0x1A" is 0 followed by junk, as in gawk; upstream parsed hex)
+// nanCharsEnd is the length of a "(n-char-sequence)" at the start of s
+// (what strtod accepts after "nan"), or 0.
+func nanCharsEnd(s string) int {
+	if s == "" || s[0] != '(' {
+		return 0
+	}
+	for k := 1; k < len(s); k++ {
+		c := s[k]
+		switch {
+		case c == ')':
+			return k + 1
+		case isDigit(c), c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// decimalPrefix reads digits, an optional point and more digits (at least
+// one digit in all), then an optional exponent that has digits.
+func decimalPrefix(s string) (float64, int) {
+	i := 0
 	gotDigit := false
 	for i < len(s) && isDigit(s[i]) {
 		gotDigit = true
@@ -242,26 +300,57 @@ func parseFloatPrefix(s string) float64 {
 		i++
 	}
 	if !gotDigit {
-		return 0
+		return 0, 0
 	}
+	end := exponentEnd(s, i, 'e', 'E')
+	f, _ := strconv.ParseFloat(s[:end], 64)
+	return f, end // infinity when out of range
+}
 
-	// Parse exponent ("1e" and similar are allowed, but ParseFloat
-	// rejects them)
-	end := i
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+// exponentEnd is where an exponent ("e12", "p-3") that starts at i ends,
+// or i when there is none with digits.
+func exponentEnd(s string, i int, lower, upper byte) int {
+	if i >= len(s) || s[i] != lower && s[i] != upper {
+		return i
+	}
+	k := i + 1
+	if k < len(s) && (s[k] == '+' || s[k] == '-') {
+		k++
+	}
+	if k >= len(s) || !isDigit(s[k]) {
+		return i
+	}
+	for k < len(s) && isDigit(s[k]) {
+		k++
+	}
+	return k
+}
+
+// hexPrefix reads a hexadecimal number, "0x" then hexadecimal digits with
+// an optional point and an optional binary exponent ("p3"); the caller
+// has checked that a digit follows the "0x" (or its point).
+func hexPrefix(s string) (float64, int) {
+	i := 2
+	for i < len(s) && isHexDigit(s[i]) {
 		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && isHexDigit(s[i]) {
 			i++
-		}
-		for i < len(s) && isDigit(s[i]) {
-			i++
-			end = i
 		}
 	}
+	end := exponentEnd(s, i, 'p', 'P')
+	text := s[:end]
+	if end == i {
+		text += "p0" // Go's ParseFloat needs the exponent
+	}
+	f, _ := strconv.ParseFloat(text, 64)
+	return f, end
+}
 
-	floatStr := s[start:end]
-	f, _ := strconv.ParseFloat(floatStr, 64)
-	return f // Returns infinity in case of "value out of range" error
+func isHexDigit(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 func hasHexPrefix(s string) bool {

@@ -905,13 +905,14 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		}
 		return vr.String(), vr.IsSet(), nil
 	}
-	if sub := name[i:]; sub == "[]" || sub == "[@]" || sub == "[*]" {
+	vr := cfg.Env.Get(name[:i])
+	if sub := name[i:]; sub == "[]" || (sub == "[@]" || sub == "[*]") && vr.Kind != Associative {
 		// llmsh: bash reports it and reads 0; $(( a[@] )) is 0 after
-		// bash's message, which ends nothing.
+		// bash's message, which ends nothing (an associative array's
+		// key @ is read).
 		cfg.warn(name + ": bad array subscript")
 		return "", false, nil
 	}
-	vr := cfg.Env.Get(name[:i])
 	if vr.Kind == NameRef {
 		// llmsh: $(( r[i] )) reads an element of the nameref's array.
 		if n, v := vr.Resolve(cfg.Env); n != "" && n != name[:i] && !strings.Contains(n, "[") {
@@ -922,12 +923,16 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
+	var idx syntax.ArithmExpr = w
+	if vr.Kind == Associative {
+		idx = keyWord(w)
+	}
 	// llmsh: a[-5] out of range is bash's `a: bad array subscript`,
 	// named after the array, not after an enclosing ${…}.
 	oldParam := cfg.curParam
 	cfg.curParam = &syntax.ParamExp{Param: &syntax.Lit{Value: name[:i]}}
 	defer func() { cfg.curParam = oldParam }()
-	return cfg.varInd(vr, w)
+	return cfg.varInd(vr, idx)
 }
 
 // warn reports msg through Config.Warn, if any.
@@ -987,6 +992,16 @@ func (cfg *Config) subscriptWord(sub string) (*syntax.Word, error) {
 		return nil, err
 	}
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}, nil
+}
+
+// keyWord is an associative array's key word w, quoted when it is @ or *
+// (llmsh): (( m[@] = 1 )) names the key @, not every element.
+func keyWord(w syntax.ArithmExpr) syntax.ArithmExpr {
+	switch k := nodeLit(w); k {
+	case "@", "*":
+		return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: k}}}
+	}
+	return w
 }
 
 // quoteSubscript quotes a key that subscriptText is to read as it is.
@@ -1101,11 +1116,21 @@ func (cfg *Config) arithSet(name string, val int64) error {
 			base, vr = n, v
 		}
 	}
+	if sub := name[i:]; (sub == "[@]" || sub == "[*]") && vr.Kind != Associative {
+		// llmsh: (( a[@] = 1 )): bash reports it, assigns nothing and
+		// the expression goes on (an associative array's key is @).
+		cfg.warn(name + ": bad array subscript")
+		return nil
+	}
 	w, err := cfg.subscriptWord(name[i:])
 	if err != nil {
 		return err
 	}
-	err = cfg.assignElem(base, vr, w, str)
+	var idx syntax.ArithmExpr = w
+	if vr.Kind == Associative {
+		idx = keyWord(w)
+	}
+	err = cfg.assignElem(base, vr, idx, str)
 	if err == errNegativeIndex {
 		// llmsh: bash reports a[-5]: bad array subscript and the
 		// expression goes on.

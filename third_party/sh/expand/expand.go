@@ -1075,11 +1075,13 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	if fields, ok, err := cfg.wholeListOp(pe); ok {
 		return fields, err
 	}
-	if pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull) &&
+	if pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull ||
+		pe.Exp.Op == syntax.AssignUnset || pe.Exp.Op == syntax.AssignUnsetOrNull) &&
 		!pe.Excl && pe.Names == 0 && (name == "@" || name == "*" || allIndex(pe.Index)) {
 		// llmsh: "${@:?W}", "${a[*]?W}": the list's error when it is
 		// unset (no elements) or null (they join into nothing), as
-		// unquoted.
+		// unquoted; "${a[@]=W}", "${@:=W}" too, and "${m[@]=W}" of
+		// an associative array assigns its key @ first.
 		if _, err := cfg.paramExp(pe); err != nil {
 			return nil, err
 		}

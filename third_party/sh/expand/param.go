@@ -211,6 +211,21 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			cfg.selfRefWarn(pe.Param.Value, orig, n)
 		}
 	}
+	if pe.Excl && pe.Names == 0 && pe.Index == nil && orig.Kind == NameRef && (pe.Exp != nil || pe.Repl != nil || pe.Slice != nil) {
+		// llmsh: ${!ref OP} of a nameref: OP applies to the array ref
+		// names (${a OP}, its element 0), else to the name itself, with
+		// the attributes of the variable it names, as bash's.
+		pe2 := *pe
+		pe2.Excl = false
+		pe = &pe2
+		if vr.Kind != Indexed && vr.Kind != Associative {
+			if !vr.Declared() && pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && nodeLit(pe.Exp.Word) == "A" {
+				return "", nil // ${!ref@A} of an unset name is nothing
+			}
+			vr.Kind, vr.Str, vr.Set = String, name, true
+			vr.List, vr.Map, vr.Indexes = nil, nil, nil
+		}
+	}
 	if cfg.NoUnset && pe.Length && index != nil && !pe.Excl && pe.Names == 0 && syntax.ValidName(name) &&
 		(!vr.IsSet() || vr.Kind != Indexed && vr.Kind != Associative) {
 		// llmsh: ${#a[@]}, ${#a[i]} of a name that is no array with a
@@ -523,12 +538,16 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					// the line.
 					return "", ParamError{Msg: "$" + name + ": cannot assign in this way"}
 				}
-				if allIndex(index) {
+				elemIndex := index
+				if allIndex(index) && vr.Kind == Associative {
+					// llmsh: ${m[@]=w} assigns the key @, as bash.
+					elemIndex = keyWord(index)
+				} else if allIndex(index) {
 					// llmsh: ${b[@]:=w} assigns nothing: bash's
 					// error, which abandons the line, status 2.
 					return "", ParamError{Msg: name + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
 				}
-				if err := cfg.assignElem(name, vr, index, arg); err != nil {
+				if err := cfg.assignElem(name, vr, elemIndex, arg); err != nil {
 					if vr.ReadOnly {
 						// llmsh: bash abandons the line, status 2.
 						return "", ParamError{Msg: err.Error(), Status: 2}

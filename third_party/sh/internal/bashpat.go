@@ -490,23 +490,7 @@ func (p *BashPattern) matchAt(st *PatStop, nodes []patNode, s string, i, j int) 
 				// dot at once (*.a does not match .a).
 				return false
 			}
-			if len(rest) == 0 {
-				return true
-			}
-			if tail, nAny, ok := endlessExt(rest); ok {
-				return p.starBeforeExt(st, tail, nAny, s, i, j)
-			}
-			for k := i; k <= j; {
-				if p.matchAt(st, rest, s, k, j) {
-					return true
-				}
-				if k == j {
-					break
-				}
-				_, size := decodeRune(s[k:j])
-				k += size
-			}
-			return false
+			return p.starThen(st, rest, s, i, j)
 		case patExt:
 			rest := nodes[1:]
 			for k := i; k <= j; {
@@ -525,48 +509,77 @@ func (p *BashPattern) matchAt(st *PatStop, nodes []patNode, s string, i, j int) 
 	return i == j
 }
 
-// endlessExt reports whether the nodes after a * (past other *s and
-// nAny ?s) start with @(…), +(…) or !(…), which bash's strmatch never
-// tries at the end of the subject: its loop over the positions the *
-// may stop at ends before the last (sm_loop.c), so *@(x|) matches no
-// string and a*!(b) not ab. Other patterns after a * need a character
-// there, or (?(…), *(…)) are tried another way that gives the same.
-func endlessExt(rest []patNode) (tail []patNode, nAny int, ok bool) {
-	for len(rest) > 0 && (rest[0].kind == patStar || rest[0].kind == patAny) {
-		if rest[0].kind == patAny {
-			nAny++
+// starThen matches a * then rest at s[i:j] as bash's strmatch does
+// (sm_loop.c, bash 5.2), which differs from trying every split when an
+// extended pattern follows. It first collapses what follows the *: other
+// *s; ?s, each taking a character; a ?(…), tried with the rest of the
+// pattern where the * stops taking nothing, then dropped; a *(…), tried
+// where the * stops at each position before the end, then dropped. The
+// first other node is then tried where the * stops at each position
+// before the end, never at the end itself: so *@(x|) matches no string
+// and a*!(b) not ab, and *?(x)!(c) not c. At the end only !(…) is tried,
+// see below.
+func (p *BashPattern) starThen(st *PatStop, rest []patNode, s string, i, j int) bool {
+	for len(rest) > 0 {
+		n := rest[0]
+		switch {
+		case n.kind == patStar:
+		case n.kind == patAny:
+			if i >= j {
+				return false
+			}
+			_, size := decodeRune(s[i:j])
+			i += size
+		case n.kind == patExt && n.op == '?':
+			if p.matchAt(st, rest, s, i, j) {
+				return true
+			}
+		case n.kind == patExt && n.op == '*':
+			for k := i; k < j; {
+				if p.matchAt(st, rest, s, k, j) {
+					return true
+				}
+				_, size := decodeRune(s[k:j])
+				k += size
+			}
+		default:
+			return p.starGeneral(st, rest, s, i, j)
 		}
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || rest[0].kind != patExt || strings.IndexByte("@+!", rest[0].op) < 0 {
-		return nil, 0, false
-	}
-	return rest, nAny, true
+	return true
 }
 
-// starBeforeExt matches a * (and nAny ?s) then tail, an extended pattern
-// endlessExt named, at s[i:j] as bash does: the ?s first, then tail from
-// each position before the end; at the end only !(…), when the * is
-// already there.
-func (p *BashPattern) starBeforeExt(st *PatStop, tail []patNode, nAny int, s string, i, j int) bool {
-	for range nAny {
-		if i >= j {
-			return false
-		}
-		_, size := decodeRune(s[i:j])
-		i += size
-	}
+// starGeneral is starThen's last step: rest, which starts with neither a
+// wildcard nor ?(…) or *(…), from each position before j.
+func (p *BashPattern) starGeneral(st *PatStop, rest []patNode, s string, i, j int) bool {
 	if i == j {
-		return tail[0].op == '!' && p.matchAt(st, tail, s, i, j)
+		// llmsh: at the end of the subject bash's strmatch hands
+		// !(…) and the rest of the pattern to EXTMATCH one character
+		// too far on (at the !). In the whole pattern it then finds no
+		// closing ) before the pattern's NUL and compares the
+		// pattern's text with the empty rest as strings: they differ,
+		// and that failure of !(…) is a match, so *!(b)c matches ""
+		// and a*!(a) matches "a". Inside an alternative of an
+		// extended pattern the scan stops at the alternative's end
+		// instead, the empty rest matches, and so nothing does.
+		return rest[0].kind == patExt && rest[0].op == '!' && p.wholeTail(rest)
 	}
 	for k := i; k < j; {
-		if p.matchAt(st, tail, s, k, j) {
+		if p.matchAt(st, rest, s, k, j) {
 			return true
 		}
 		_, size := decodeRune(s[k:j])
 		k += size
 	}
 	return false
+}
+
+// wholeTail reports whether tail is the end of the whole pattern, not of
+// an alternative inside an extended pattern (those are slices of their
+// own).
+func (p *BashPattern) wholeTail(tail []patNode) bool {
+	return len(tail) > 0 && len(p.nodes) > 0 && &tail[len(tail)-1] == &p.nodes[len(p.nodes)-1]
 }
 
 func (p *BashPattern) anyAlt(st *PatStop, n patNode, s string, i, j int) bool {

@@ -45,6 +45,24 @@ func TestBashPattern(t *testing.T) {
 		{"?", "\xfe", 0, true},
 		{"[!\xfe]", "\xff", 0, true},
 		{"*(\xfe)", "\xfe\xfe", ext, true},
+		// after a *, bash's strmatch (session 21): !(…) at the end of
+		// the subject matches whatever follows it, in the whole pattern
+		{"*!(b)c", "", ext, true},
+		{"a*!(a)", "a", ext, true},
+		{"a?*!(x)x", "ab", ext, true},
+		{"*!(x)", "x", ext, false},
+		{"x*!(b)c", "c", ext, false},
+		// … but not inside an alternative
+		{"+(*!(b))a", "a", ext, false},
+		{"@(a*!(b)|x)", "a", ext, false},
+		// ?(…) is tried where the * takes nothing, then dropped
+		{"*?(x)!(c)", "c", ext, false},
+		{"*?(x)!(c)", "cc", ext, true},
+		{"c*?(x)!(d)", "cd", ext, false},
+		{"*?(x)!(e)", "", ext, true},
+		{"*?(x)zzz", "abc", ext, false},
+		{"*@(x|)", "ab", ext, false},
+		{"**(b)x", "ab", ext, false},
 	}
 	for _, tc := range tests {
 		if got := CompileBashPattern(tc.pat, tc.mode).Match(tc.s); got != tc.want {

@@ -313,9 +313,20 @@ type Runner struct {
 	inSource     bool
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase     uint   // llmsh: line of an eval string's first line, less one
-	lineEnd      uint   // llmsh: the last line of the statement running
-	abandoned    bool   // llmsh: the last Run of a Stmt abandoned its line
-	handlingTrap bool   // whether we're currently in a trap callback
+	returnLine   int    // llmsh: the line a RETURN trap's $LINENO counts from
+	// jobSelf is the job this runner is the shell of (llmsh: its
+	// $BASHPID is the job's pid; jobsig.go).
+	jobSelf *bgProc
+	// trapName is the trap whose action runs ("exit", "error", "DEBUG",
+	// a signal's name), trapSaved the status from before it (llmsh).
+	trapName  string
+	trapSaved uint8
+	// jobSub is the subshell that is the whole of that job (`( … ) &`),
+	// whose runner is then the job's shell.
+	jobSub       *syntax.Subshell
+	lineEnd      uint // llmsh: the last line of the statement running
+	abandoned    bool // llmsh: the last Run of a Stmt abandoned its line
+	handlingTrap bool // whether we're currently in a trap callback
 
 	// llmsh: a timed subshell with redirections, and its report
 	// (timing.go).
@@ -461,7 +472,13 @@ type Runner struct {
 
 	// llmsh: subst is the command substitution the runner runs in (its
 	// subshells and jobs too), nil outside one (jobs.go, substJobs).
-	subst      *substJobs
+	subst *substJobs
+	// llmsh: pexec counts the texts bash runs by parse_and_execute
+	// around the running command: eval strings, sourced files, the
+	// shell of a command substitution itself (not its subshells). A
+	// line abandoned there with status 2 (${a[@]:=x}) has status 1,
+	// as in bash -c's own shell.
+	pexec      int
 	origStderr io.Writer
 
 	// Most scripts don't use pushd/popd, so make space for the initial PWD

@@ -207,9 +207,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 			exit = r.lastExit
+			if r.trapName == "exit" {
+				exit.code = r.trapSaved // llmsh: bash's trap_saved_exit_value
+			}
 		case 1:
-			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
-			if err != nil {
+			n, ok := legalNumber(args[0])
+			if !ok {
 				// llmsh: bash's message; the shell still exits.
 				r.errf("%sexit: %s: numeric argument required\n", r.errPrefix(), args[0])
 				n = 2
@@ -724,8 +727,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
 		r.traceLevel--
-		r.runReturnTrap(ctx) // llmsh: traps.go
+		// llmsh: bash runs the RETURN trap once the file's frame is
+		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's.
 		r.popFrame(savedText)
+		r.runReturnTrap(ctx, frame.line) // llmsh: traps.go
 		r.sourceName = oldSourceName
 
 		// If we modified the parameters and the sourced file didn't
@@ -794,6 +799,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// run leaves the shell running, as in bash.
 			exit.exiting = false
 		}
+		if exit.exiting && !(r.execFailed && exit.code == 127 && !strings.Contains(args[0], "/")) {
+			// llmsh: the shell was replaced by the command (or bash
+			// tried execve and failed): its EXIT trap is gone, as
+			// bash's exec resets the traps before execve. A name
+			// not found leaves it.
+			r.callbackExit = ""
+		}
 		r.execFailed = false
 	case "command":
 		show, stdPath := false, false
@@ -849,7 +861,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		if !r.inFunc && !r.inSource {
 			if len(args) == 1 {
-				if _, err := strconv.Atoi(strings.TrimSpace(args[0])); err != nil {
+				if _, ok := legalNumber(args[0]); !ok {
 					r.errf("%sreturn: %s: numeric argument required\n", r.errPrefix(), args[0])
 				}
 			}
@@ -860,10 +872,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		switch len(args) {
 		case 0:
 			exit.code = r.lastExit.code
+			if r.trapName != "" && r.trapName != trapDebug {
+				exit.code = r.trapSaved // llmsh: bash's trap_saved_exit_value
+			}
 		case 1:
 			r.preReturn, r.hasPreReturn = r.lastExit.code, true
-			n, err := strconv.Atoi(strings.TrimSpace(args[0]))
-			if err != nil {
+			n, ok := legalNumber(args[0])
+			if !ok {
 				// llmsh: bash's message; the function still returns.
 				r.errf("%sreturn: %s: numeric argument required\n", r.errPrefix(), args[0])
 				n = 2
@@ -1031,15 +1046,23 @@ func (r *Runner) optStatusText(status bool) string {
 }
 
 // declWords is a declaration's words as a command's, for a function of
-// its name (llmsh): NAME=VALUE is one word, as bash passes it. A
-// subscript or an array value is not: ok is false, and the declaration
-// runs as the builtin.
-func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
+// its name (llmsh): NAME=VALUE is one word, as bash passes it, a[i]=v
+// too, and an array's compound value is its name alone.
+func declWords(cm *syntax.DeclClause) (words []*syntax.Word) {
 	words = append(words, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: cm.Variant.Value}}})
 	for _, as := range cm.Args {
+		name := ""
+		if as.Name != nil {
+			name = as.Name.Value
+		}
+		if as.Index != nil {
+			name += "[" + subscriptText(as.Index) + "]"
+		}
 		switch {
-		case as.Index != nil || as.Array != nil:
-			return nil, false
+		case as.Array != nil:
+			// bash gives a function the array's name alone
+			// (declare -a q=(a b) is "-a q").
+			words = append(words, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: name}}})
 		case as.Naked && as.Value != nil:
 			words = append(words, as.Value)
 		case as.Naked:
@@ -1049,14 +1072,14 @@ func declWords(cm *syntax.DeclClause) (words []*syntax.Word, ok bool) {
 			if as.Append {
 				op = "+="
 			}
-			parts := []syntax.WordPart{&syntax.Lit{Value: as.Name.Value + op}}
+			parts := []syntax.WordPart{&syntax.Lit{Value: name + op}}
 			if as.Value != nil {
 				parts = append(parts, as.Value.Parts...)
 			}
 			words = append(words, &syntax.Word{Parts: parts})
 		}
 	}
-	return words, true
+	return words
 }
 
 // minSecs is d as bash's times prints it: 0m0.012s (llmsh).

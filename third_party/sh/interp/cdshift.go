@@ -7,7 +7,6 @@ package interp
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -118,12 +117,12 @@ func (r *Runner) builtinShift(args []string) uint8 {
 	switch len(args) {
 	case 0:
 	case 1:
-		n2, err := strconv.Atoi(args[0])
-		if err != nil {
+		n2, ok := legalNumber(args[0])
+		if !ok {
 			r.errf("%sshift: %s: numeric argument required\n", r.errPrefix(), args[0])
 			return 1
 		}
-		n = n2
+		n = int(min(n2, int64(len(r.Params))+1))
 	}
 	if n < 0 {
 		r.errf("%sshift: %s: shift count out of range\n", r.errPrefix(), args[0])

@@ -500,13 +500,13 @@ func arrayElemZero(vr expand.Variable, valType, s string) expand.Variable {
 // the simple command traced.
 //
 // last is the command's last word as bash leaves it in $_: name=value,
-// an array's name alone, or the command's name without arguments.
-func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.Assign, last string) {
+// an array's name alone, or the command's name without arguments;
+// words are the arguments as the command's fields (llmsh).
+func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.Assign, last string, words []string) {
 	t := r.tracer()
 	if t != nil && r.cmdTrace != nil {
 		t.output = r.cmdTrace // traced before its redirections, as bash
 	}
-	var words []string
 	for as := range r.flattenAssigns(cm.Args) {
 		name := ""
 		if as.Name != nil {
@@ -541,15 +541,28 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		}
 		args = append(args, as)
 	}
-	if t != nil && traceCmd { // the builtin reached by name was traced
-		t.call(cm.Variant.Value, words...)
-		t.newLineFlush()
+	if traceCmd { // the builtin reached by name was traced
+		r.traceDecl(cm.Variant.Value, words)
 	}
 	last = cm.Variant.Value
 	if len(words) > 0 {
 		last = words[len(words)-1]
 	}
-	return args, last
+	return args, last, words
+}
+
+// traceDecl traces a declaration command under set -x, before its
+// redirections as bash (llmsh).
+func (r *Runner) traceDecl(name string, words []string) {
+	t := r.tracer()
+	if t == nil {
+		return
+	}
+	if r.cmdTrace != nil {
+		t.output = r.cmdTrace
+	}
+	t.call(name, words...)
+	t.newLineFlush()
 }
 
 // expandedCompound is the compound array assignment as with its

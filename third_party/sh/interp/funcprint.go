@@ -369,7 +369,11 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		}
 		p.b.WriteString(strings.Join(parts, " "))
 	case *syntax.DeclClause:
-		parts := []string{cm.Variant.Value}
+		var parts []string
+		for _, as := range cm.Assigns {
+			parts = append(parts, p.assign(as))
+		}
+		parts = append(parts, cm.Variant.Value)
 		for _, as := range cm.Args {
 			parts = append(parts, p.assign(as))
 		}

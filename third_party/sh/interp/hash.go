@@ -77,6 +77,9 @@ func (r *Runner) hashBuiltin(ctx context.Context, args []string) exitStatus {
 			}
 		case targets:
 			p, ok := r.hashed[name]
+			if ok {
+				r.HashCommand(name, p, true) // bash's phash_search counts a hit
+			}
 			switch {
 			case !ok:
 				r.errf("%shash: %s: not found\n", r.errPrefix(), name)
@@ -137,6 +140,13 @@ func (r *Runner) printHashed(asInput bool) bool {
 func (r *Runner) Hashed(name string) (string, bool) {
 	p, ok := r.hashed[name]
 	return p, ok
+}
+
+// ForgetHashed removes name from hash's table (llmsh: `hash NAME`
+// searches anew).
+func (r *Runner) ForgetHashed(name string) {
+	delete(r.hashed, name)
+	delete(r.hashHits, name)
 }
 
 // HashCommand enters name in hash's table as found at path, as bash does

@@ -59,6 +59,13 @@ type bgProc struct {
 	stopShown bool
 	notified  bool // its end by a signal was reported (notifyKilled)
 	owner     int  // the $BASHPID of the shell that started it
+	// trapped are the signals the job's shell traps or ignores, and
+	// trapPending those sent to it that its traps are still to run
+	// (llmsh: kill to a job whose subshell traps the signal runs the
+	// trap, as in bash; jobsig.go).
+	trapped     map[string]bool
+	trapPending []int
+	hasPending  atomic.Bool
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -204,6 +211,15 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		if bg.pending == 0 {
 			bg.pending = sig
 		}
+		return
+	}
+	if bg.trapped[signalName(sig)] {
+		// llmsh: the job's shell traps or ignores it (jobsig.go); a
+		// signal already pending is not queued twice.
+		if !slices.Contains(bg.trapPending, sig) {
+			bg.trapPending = append(bg.trapPending, sig)
+		}
+		bg.hasPending.Store(true)
 		return
 	}
 	bg.sig = sig
@@ -736,13 +752,14 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		case "-p":
 			if len(fp.remaining) == 0 {
 				r.errf("%swait: -p: option requires an argument\n", r.errPrefix())
+				r.errf("wait: usage: wait [-fn] [-p var] [id ...]\n")
 				exit.code = 2
 				return exit
 			}
 			varName = fp.value()
 			if !syntax.ValidName(varName) {
 				r.errf("%swait: `%s': not a valid identifier\n", r.errPrefix(), varName)
-				exit.code = 2
+				exit.code = 1 // bash's status for it
 				return exit
 			}
 		default:

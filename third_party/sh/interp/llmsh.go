@@ -586,6 +586,10 @@ func (r *Runner) SetLastStatus(code uint8) {
 // is the top-level one: eval text and sourced files (top false) leave it
 // to their caller.
 func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string)) {
+	if !top {
+		r.pexec++
+		defer func() { r.pexec-- }()
+	}
 	r.readStmts(ctx, stmts, top, synErr, true)
 }
 

@@ -173,6 +173,7 @@ var (
 	optPipeFail    = posixOptIndex("pipefail")
 	optKeyword     = posixOptIndex("keyword")
 	optHistory     = posixOptIndex("history")
+	optPosix       = posixOptIndex("posix")
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optGlobSkipDots      = bashOptIndex("globskipdots")

@@ -495,8 +495,8 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 	case len(args) > 1:
 		return r.tooManyArgs(name)
 	case len(args) == 1:
-		v, err := strconv.Atoi(strings.TrimSpace(args[0]))
-		if err != nil {
+		v, ok := legalNumber(args[0])
+		if !ok {
 			r.errf("%s%s: %s: numeric argument required\n", r.errPrefix(), name, args[0])
 			return exitStatus{code: 128, exiting: true}
 		}
@@ -505,7 +505,7 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 			r.breakEnclosing = max(r.loopDepth, 1)
 			return exitStatus{code: 1}
 		}
-		n = v
+		n = int(min(v, int64(max(r.loopDepth, 1))))
 	}
 	n = min(n, max(r.loopDepth, 1))
 	if name == "continue" {
@@ -519,8 +519,8 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 // numericArg reports whether s is a number to shift, exit, return,
 // break and continue, which bash checks before their count of arguments.
 func numericArg(s string) bool {
-	_, err := strconv.Atoi(strings.TrimSpace(s))
-	return err == nil
+	_, ok := legalNumber(s)
+	return ok
 }
 
 // tooManyArgs is bash's answer to shift, exit, return, break or continue

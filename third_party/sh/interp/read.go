@@ -49,12 +49,17 @@ var validTimeout = sync.OnceValue(func() *regexp.Regexp { return regexp.MustComp
 // validArrayRef matches NAME[SUBSCRIPT], which read and mapfile assign to.
 var validArrayRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`) })
 
-// legalNumber parses an integer as bash's legal_number: blanks around it
-// and a sign are allowed.
+// legalNumber parses an integer as bash's legal_number: strtoimax's
+// leading white space (isspace) and sign, then only blanks (space, tab)
+// after the digits; out of range is not a number.
 func legalNumber(s string) (int64, bool) {
-	t := strings.Trim(s, " \t\n")
-	if t == "" {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	t = strings.TrimRight(t, " \t")
+	if t == "" || t == "+" || t == "-" {
 		return 0, false
+	}
+	if (t[0] == '+' || t[0] == '-') && (t[1] == '+' || t[1] == '-') {
+		return 0, false // ParseInt takes one sign, as strtoimax
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	return n, err == nil
@@ -512,6 +517,13 @@ func (r *Runner) assignName(name, value string) {
 	prev := r.lookupVar(base)
 	if n, t := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
 		base, prev = n, t // llmsh: printf -v 'r[1]' through a nameref r
+	}
+	if index := ce.Assigns[0].Index; prev.Kind != expand.Associative && allSubscript(index) {
+		// llmsh: read 'a[@]': bash's error, status 1, and the
+		// line goes on.
+		r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), base, subscriptText(index))
+		r.exit.code = 1
+		return
 	}
 	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
 }

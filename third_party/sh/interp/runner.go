@@ -90,6 +90,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.traceLevel++
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
+			r2.pexec = 1
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -245,7 +246,7 @@ func (r *Runner) expandErr(err error) {
 		// line, as an arithmetic error does (readLines).
 		r.errf("%s%s\n", r.errPrefix(), errMsg)
 		r.exit.code = 1
-		if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Status != 0 {
+		if pe, ok := errors.AsType[expand.ParamError](err); ok && pe.Status != 0 && r.pexec == 0 && !(r.cString && r.bashPid == r.llmsh.pid) {
 			r.exit.code = pe.Status
 		}
 		r.exit.exiting, r.exit.abandon = true, true
@@ -478,6 +479,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		if r.stop(ctx) {
 			return // llmsh: the action ran exit (trap 'exit 143' TERM)
 		}
+	} else if r.jobSelf != nil && r.jobSelf.hasPending.Load() && r.bashPid == r.jobSelf.pid && !r.handlingTrap {
+		r.runJobSignals(ctx) // llmsh: kill %N of a job that traps it (jobsig.go)
+		if r.stop(ctx) {
+			return
+		}
 	}
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
@@ -495,6 +501,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r2.gate = bg.gate
+		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
+		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
+		r2.noteTraps()
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		if !r.stdinRedir && !r.llmsh.jobControl {
 			// llmsh: as bash without job control, a job whose stdin
@@ -812,6 +821,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
+		if r.jobSelf != nil && r.jobSub == cm {
+			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
+			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+			r2.noteTraps()
+		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
 			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
 				// llmsh: bash runs `( ( … ) )`'s inner subshell in
@@ -982,140 +996,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 
-		type restoreVar struct {
-			name string
-			vr   expand.Variable
-		}
-		var restores []restoreVar
-		// llmsh: local (declare, typeset) in a function gives a name the
-		// command's own value: x=7 local x is a local x of 7, and the
-		// outer x is not touched.
-		declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
-		var inherit []restoreVar
-
-		// llmsh: bash makes a command's own assignments before its
-		// redirections: their errors and command substitutions write to
-		// the stderr from before them (RO=1 cmd 2>&1).
-		if r.cmdErr != nil {
-			r.stderr = r.cmdErr
-		}
-		for _, as := range cm.Assigns {
-			if as.Index != nil {
-				// llmsh: bash's message; the command still runs.
-				r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), as.Name.Value, subscriptText(as.Index))
-				continue
-			}
-			name := as.Name.Value
-			if r.circularRef(name) {
-				// llmsh: bash warns and the command runs.
-				r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name)
-				continue
-			}
-			prev := r.lookupVar(name)
-			// Resolve any nameref so we can restore the original final value later on.
-			if n, v := prev.Resolve(r.writeEnv); n != "" {
-				name, prev = n, v
-			}
-
-			name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
-			if prev.ReadOnly {
-				// llmsh: bash reports it and runs the command,
-				// whose status stands.
-				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-				continue
-			}
-			// Inline command vars are always exported.
-			vr.Exported = true
-
-			if declLocal {
-				inherit = append(inherit, restoreVar{name, vr})
-				continue
-			}
-			restores = append(restores, restoreVar{name, prev})
-
-			r.setVar(name, vr)
-			// llmsh: bash traces a command's own assignments first.
-			trace.stringf("%s=%s", as.Name.Value, traceWord(vr.String()))
-			trace.newLineFlush()
-		}
-		r.stderr = errOut
-
+		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
 		if r.noCall {
 			// llmsh: a redirection failed (stmtSync).
-			for _, restore := range slices.Backward(restores) {
-				if !restore.vr.ReadOnly {
-					r.setVar(restore.name, restore.vr)
-				}
-			}
+			pa.undo(r)
 			break
 		}
 
 		r.node = cm
-		for _, rs := range restores {
-			// llmsh: bash's temporary environment, which local
-			// copies (tempVars).
-			if r.tempVars == nil {
-				r.tempVars = map[string]int{}
-			}
-			r.tempVars[rs.name]++
-		}
-		if len(inherit) > 0 {
-			r.declPrefix = make(map[string]expand.Variable, len(inherit))
-			for _, in := range inherit {
-				r.declPrefix[in.name] = in.vr
-			}
-		}
+		pa.start(r)
 		r.call(ctx, cm.Args[0].Pos(), fields)
-		r.declPrefix = nil
-		for _, rs := range restores {
-			if r.tempVars[rs.name]--; r.tempVars[rs.name] <= 0 {
-				delete(r.tempVars, rs.name)
-			}
-		}
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
-		// Only a declaration command with prefix assignments needs the
-		// names it declares (and fields may be huge: set -- "$@" "$big").
-		var kept map[string]bool
-		if len(fields) > 0 && (len(inherit) > 0 || len(restores) > 0 && (fields[0] == "export" || fields[0] == "readonly")) {
-			kept = declNames(fields)
-		}
-		for _, in := range inherit {
-			if kept[in.name] {
-				if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
-					// llmsh: the value, exported, with the attributes
-					// the declaration gave (v=4 declare -i v: -ix).
-					vr.Set, vr.Exported, vr.Kind, vr.Str = true, true, in.vr.Kind, in.vr.Str
-					// Not converted to the case asked (bash).
-					vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
-					// The local is written as it is, readonly too
-					// (x=1 local -r x).
-					if o, ok := r.writeEnv.(*overlayEnviron); ok {
-						if n := o.normalize(in.name); o.values[n].Local {
-							exportGen.Add(1)
-							o.exports = true
-							o.values[n] = namedVariable{in.name, vr}
-						}
-					}
-				}
-			}
-		}
-		if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
-			kept = nil
-		}
-		// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
-		// gets back what it held before the first.
-		for _, restore := range slices.Backward(restores) {
-			if restore.vr.ReadOnly {
-				continue // llmsh: it was not changed (said once)
-			}
-			if kept[restore.name] {
-				// llmsh: x=7 export x (readonly x) keeps x, as bash.
-				continue
-			}
-			r.setVar(restore.name, restore.vr)
-		}
+		pa.end(r, fields)
 	case *syntax.BinaryCmd:
 		switch cm.Op {
 		case syntax.AndStmt, syntax.OrStmt:
@@ -1356,12 +1250,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		viaBuiltin := r.declBuiltin
 		r.declBuiltin = false
 		if !viaBuiltin && r.Funcs[cm.Variant.Value] != nil {
-			if words, ok := declWords(cm); ok {
-				if fields := r.fields(words...); !r.exit.abandon {
-					r.call(ctx, cm.Pos(), fields)
-				}
-				break
+			if fields := r.fields(declWords(cm)...); !r.exit.abandon {
+				pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
+				pa.start(r)
+				r.call(ctx, cm.Pos(), fields)
+				pa.end(r, fields)
 			}
+			break
 		}
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
 		defer func() {
@@ -1378,9 +1273,26 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.cmdErr != nil {
 			r.stderr = r.cmdErr
 		}
-		args, last := r.declArgs(cm, !viaBuiltin)
+		args, last, words := r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
 		r.stderr = errOut
+		if len(cm.Assigns) > 0 {
+			// llmsh: x=1 declare …: the command's own assignments,
+			// made after its words are expanded, as a simple command's
+			// (and traced between its arrays and its name, as bash).
+			fields := append([]string{cm.Variant.Value}, words...)
+			pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+			if !viaBuiltin {
+				r.traceDecl(cm.Variant.Value, words)
+			}
+			pa.start(r)
+			defer pa.end(r, fields)
+		}
 		defer func() { r.lastArg = last }() // llmsh: $_, as bash
+		if r.exit.exiting {
+			// llmsh: an expansion error (local v=$((1/0)) outside a
+			// function) abandons the command before it runs, as bash.
+			break
+		}
 		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
 			// llmsh: declare --help ... answers as bash, before local's
 			// "can only be used in a function".
@@ -1568,8 +1480,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
-			if vr.ReadOnly && slices.Contains(modes, "+r") {
-				// llmsh: declare +r of a readonly variable, as bash.
+			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef) {
+				// llmsh: declare +r, declare -n of a readonly
+				// variable, as bash.
 				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
 				r.exit.code = 1
 				continue
@@ -1697,6 +1610,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// lists it as "declare -- x").
 					vr.Kind = expand.String
 				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
+					vr.Kind = expand.KeepValue
+				case vr.ReadOnly && nakedType == "":
+					// llmsh: readonly r again, declare r of a readonly
+					// r with no value: kept, status 0 (bash).
 					vr.Kind = expand.KeepValue
 				}
 			} else {
@@ -1832,6 +1749,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	// lines the action's own ("NAME: line 2: warning: …").
 	r.hdocWarnings(file, callback, r.shellFileName(), 0)
 	oldExit, oldLastExit := r.exit, r.lastExit
+	// llmsh: exit (in the EXIT trap) and return (in any but DEBUG's)
+	// with no argument give the status from before the action, as
+	// bash's trap_saved_exit_value.
+	oldTrapName, oldTrapSaved := r.trapName, r.trapSaved
+	r.trapName, r.trapSaved = name, r.exit.code
+	defer func() { r.trapName, r.trapSaved = oldTrapName, oldTrapSaved }()
 	// llmsh: a trap's action leaves PIPESTATUS as it found it (bash).
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
@@ -1842,6 +1765,9 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	place := textPlace{src: callback}
 	if (name == "error" || name == trapDebug) && r.ecfg.TrapLine > 0 {
 		place.lineOffset = int(r.ecfg.TrapLine) - 1
+	}
+	if name == trapReturn && r.returnLine > 0 {
+		place.lineOffset = r.returnLine - 1 // llmsh: runReturnTrap
 	}
 	r.setText(place)
 	// llmsh: the action runs even when the shell is leaving (EXIT) or a
@@ -2520,7 +2446,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		r.localOpts = oldLocalOpts
 		r.ecfg.TrapLine = trapLine
-		r.leaveFunc(ctx, saved)
+		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
 		r.popFrame(savedText)
 
 		funcEnv := r.writeEnv

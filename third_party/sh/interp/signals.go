@@ -373,6 +373,7 @@ func (r *Runner) watchTop(ctx context.Context) (context.Context, func()) {
 // signalTop (another goroutine's): called when its traps change.
 func (r *Runner) noteTraps() {
 	if r.bashPid != r.llmsh.pid {
+		r.noteJobTraps() // llmsh: jobsig.go
 		return
 	}
 	set := make(map[string]bool, len(r.traps))

@@ -182,6 +182,9 @@ func (r *Runner) writtenCommand(p *syntax.Printer) (string, bool) {
 			parts = append(parts, r.writtenNode(p, w))
 		}
 	case *syntax.DeclClause:
+		for _, as := range cm.Assigns {
+			parts = append(parts, r.writtenNode(p, as))
+		}
 		parts = append(parts, cm.Variant.Value)
 		for _, as := range cm.Args {
 			parts = append(parts, r.writtenNode(p, as))

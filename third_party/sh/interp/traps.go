@@ -338,8 +338,8 @@ func (r *Runner) enterFunc(traced bool) (saved funcTraps) {
 // leaveFunc runs the RETURN trap that the function set, if any, then
 // gives back the caller's DEBUG and RETURN traps where the function left
 // them unset.
-func (r *Runner) leaveFunc(ctx context.Context, saved funcTraps) {
-	r.runReturnTrap(ctx)
+func (r *Runner) leaveFunc(ctx context.Context, saved funcTraps, line int) {
+	r.runReturnTrap(ctx, line)
 	if saved.hasErr && r.callbackErr == "" {
 		// bash gives the ERR trap back unless the function set one,
 		// which then stays.
@@ -365,8 +365,9 @@ func (r *Runner) setTrapQuiet(name, action string) {
 }
 
 // runReturnTrap runs the RETURN trap, at the end of a function or of a
-// sourced file.
-func (r *Runner) runReturnTrap(ctx context.Context) {
+// sourced file; $LINENO in it counts from line, as bash's: the line of
+// the function's body, or of the source command (llmsh).
+func (r *Runner) runReturnTrap(ctx context.Context, line int) {
 	pre, hasPre := r.preReturn, r.hasPreReturn
 	r.hasPreReturn = false
 	if a := r.traps[trapReturn]; a != "" {
@@ -375,7 +376,10 @@ func (r *Runner) runReturnTrap(ctx context.Context) {
 		if hasPre {
 			r.exit.code = pre // $? as before `return N`
 		}
+		oldLine := r.returnLine
+		r.returnLine = line
 		r.trapCallback(ctx, a, "RETURN")
+		r.returnLine = oldLine
 		r.exit.returning = returning
 		if !r.exit.exiting {
 			r.exit.code = code

@@ -163,7 +163,9 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 		vr.List = prev.List
 		vr.Indexes = prev.Indexes
 		vr.Map = prev.Map
-	} else if prev.ReadOnly {
+	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) {
+		// llmsh: but a readonly name with no value may be given a kind
+		// with no value either (readonly r; declare -a r), as bash.
 		return errReadOnly
 	}
 	if !vr.Declared() { // unsetting (llmsh: declare -i n, declare n keep n)
@@ -770,8 +772,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		if k == "" {
 			// llmsh: bash refuses an empty key and abandons the line.
 			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
-			r.exit.code = 1
-			r.exit.exiting, r.exit.abandon = true, true
+			r.badSubscript()
 			return
 		}
 
@@ -790,8 +791,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	if emptySubscript(index) {
 		// llmsh: a[]=v, as bash: the line is abandoned.
 		r.errf("%s%s[]: bad array subscript\n", r.errPrefix(), name)
-		r.exit.code = 1
-		r.exit.exiting, r.exit.abandon = true, true
+		r.badSubscript()
 		return
 	}
 	k, ok := r.arithm(index)
@@ -1007,6 +1007,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		}
 	}
 	emptyRef := prev.Kind == expand.NameRef // a nameref with no target yet
+	if index != nil && prev.Kind != expand.Associative && allSubscript(index) {
+		// llmsh: a[@]=v, a[*]+=v: bash's error, and the line is
+		// abandoned (a declaration goes on, status 1).
+		r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+		r.badSubscript()
+		return name, prev, false
+	}
 	prev.Set = true
 	if as.Value != nil {
 		s := r.assignValue(as.Value)
@@ -1775,6 +1782,27 @@ func exportedSorted(vals map[string]string) []string {
 	}
 	slices.Sort(out)
 	return slices.Clip(out)
+}
+
+// badSubscript fails an assignment to an element whose subscript names
+// none (a[]=v, a[@]=v): the line is abandoned with status 1, as bash's,
+// but for a declaration builtin, which goes on to its next argument.
+func (r *Runner) badSubscript() {
+	r.exit.code = 1
+	if r.declVariant == "" {
+		r.exit.exiting, r.exit.abandon = true, true
+	}
+}
+
+// allSubscript reports whether index is the unquoted @ or * of a[@]=v,
+// which names no one element (llmsh).
+func allSubscript(index syntax.ArithmExpr) bool {
+	w, ok := index.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return ok && (lit.Value == "@" || lit.Value == "*")
 }
 
 // emptySubscript reports whether index is the empty one of a[]=v.

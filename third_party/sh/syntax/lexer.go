@@ -62,6 +62,27 @@ const (
 	escNewl rune = utf8.MaxRune + 2 // an escaped newline, "\\\n"
 )
 
+// The modes of a carriage return before a newline (llmsh): bash keeps it
+// as any other byte; the fork drops it where it is not quoted, so that a
+// script with CRLF line ends runs, and keeps it inside quotes and
+// here-documents' bodies, as bash (printf 'a\r\nb' written with a raw CR).
+const (
+	crByState = iota // kept in double quotes and here-documents' bodies
+	crKeep           // kept: inside single quotes, or the rune after an opening quote
+	crDrop           // dropped: the rune after a closing quote
+)
+
+// keepCR reports whether a carriage return before a newline is kept.
+func (p *Parser) keepCR() bool {
+	switch p.crMode {
+	case crKeep:
+		return true
+	case crDrop:
+		return false
+	}
+	return p.quote&(dblQuotes|hdocBody|hdocBodyTabs) != 0
+}
+
 func (p *Parser) rune() rune {
 	if p.r == '\n' || p.r == escNewl {
 		// p.r instead of b so that newline
@@ -99,7 +120,7 @@ retry:
 			p.col++
 			goto retry
 		case '\r':
-			if p.peek() == '\n' { // \r\n turns into \n
+			if p.peek() == '\n' && !p.keepCR() { // \r\n turns into \n
 				p.col++
 				goto retry
 			}
@@ -507,10 +528,13 @@ func (p *Parser) peekTwo() (byte, byte) {
 func (p *Parser) regToken(r rune) token {
 	switch r {
 	case '\'':
+		p.crMode = crKeep // until the closing quote
 		p.rune()
 		return sglQuote
 	case '"':
+		p.crMode = crKeep
 		p.rune()
+		p.crMode = crByState
 		return dblQuote
 	case '`':
 		// Don't call p.rune, as we need to work out p.openBquotes to
@@ -576,13 +600,16 @@ func (p *Parser) regToken(r rune) token {
 			if !p.lang.in(langBashLike | LangMirBSDKorn | LangZsh) {
 				break
 			}
+			p.crMode = crKeep // until the closing quote
 			p.rune()
 			return dollSglQuote
 		case '"':
 			if !p.lang.in(langBashLike | LangMirBSDKorn) {
 				break
 			}
+			p.crMode = crKeep
 			p.rune()
+			p.crMode = crByState
 			return dollDblQuote
 		case '{':
 			p.rune()
@@ -722,7 +749,9 @@ func (p *Parser) regToken(r rune) token {
 func (p *Parser) dqToken(r rune) token {
 	switch r {
 	case '"':
+		p.crMode = crDrop // the closing quote: the rune after it is not quoted
 		p.rune()
+		p.crMode = crByState
 		return dblQuote
 	case '`':
 		// Don't call p.rune, as we need to work out p.openBquotes to
@@ -1284,7 +1313,7 @@ func (p *Parser) advanceLitHdoc(r rune) {
 				if r != runeEOF && len(line) > 0 {
 					line = line[:len(line)-1] // minus trailing character
 				}
-				if bytes.Equal(line, stop) {
+				if hdocStopLine(line, stop) {
 					p.tok = _LitWord
 					p.val = p.endLit()[:lStart]
 					if p.val == "" {
@@ -1342,6 +1371,18 @@ func (p *Parser) stopAhead(stop []byte) bool {
 	}
 }
 
+// hdocStopLine reports whether a here-document's line ends it: it is the
+// delimiter, or the delimiter and a carriage return, the line end of a
+// CRLF script, whose delimiter word lost its own (llmsh).
+func hdocStopLine(line, stop []byte) bool {
+	if n := len(line) - 1; n >= 0 && line[n] == '\r' {
+		if bytes.Equal(line[:n], stop) {
+			return true
+		}
+	}
+	return bytes.Equal(line, stop)
+}
+
 func (p *Parser) quotedHdocWord() *Word {
 	r := p.r
 	p.newLit(r)
@@ -1386,7 +1427,7 @@ func (p *Parser) quotedHdocWord() *Word {
 		if r != runeEOF && len(line) > 0 {
 			line = line[:len(line)-1] // minus \n
 		}
-		if bytes.Equal(line, stop) {
+		if hdocStopLine(line, stop) {
 			p.hdocStops[len(p.hdocStops)-1] = nil
 			val := p.endLit()[:lStart]
 			if val == "" {

@@ -984,9 +984,19 @@ type DeclClause struct {
 	// "typeset", or "nameref".
 	Variant *Lit
 	Args    []*Assign
+
+	// Assigns are the command's own assignments before its name, as in
+	// x=1 declare -a q=(a b) (llmsh: bash parses such a declaration's
+	// arguments as a declaration's).
+	Assigns []*Assign
 }
 
-func (d *DeclClause) Pos() Pos { return d.Variant.Pos() }
+func (d *DeclClause) Pos() Pos {
+	if len(d.Assigns) > 0 {
+		return d.Assigns[0].Pos()
+	}
+	return d.Variant.Pos()
+}
 func (d *DeclClause) End() Pos {
 	if len(d.Args) > 0 {
 		return d.Args[len(d.Args)-1].End()

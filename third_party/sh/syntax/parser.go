@@ -527,6 +527,7 @@ type Parser struct {
 	heredocs    []*Redirect
 
 	hdocStops [][]byte // stack of end words for open heredocs
+	crMode    int      // llmsh: a carriage return's mode (lexer.go, keepCR)
 
 	parsingDoc bool // true if using [Parser.Document]
 
@@ -599,6 +600,7 @@ const bufSize = 1 << 10
 
 func (p *Parser) reset() {
 	p.tok, p.val = illegalTok, ""
+	p.crMode = crByState
 	p.eqlOffs = 0
 	p.bs, p.bsp = nil, 0
 	p.offs, p.line, p.col = 0, 1, 1
@@ -1412,12 +1414,15 @@ func (p *Parser) wordPart() WordPart {
 				sq.Right = p.nextPos()
 				sq.Value = p.endLit()
 
+				p.crMode = crDrop
 				p.rune()
+				p.crMode = crByState
 				p.next()
 				return sq
 			case escNewl:
 				p.litBs = append(p.litBs, '\\', '\n')
 			case runeEOF:
+				p.crMode = crByState
 				p.tok = _EOF
 				if p.recoverError() {
 					sq.Right = recoveredPos
@@ -2576,7 +2581,9 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 		return nil // no statement found
 	}
 	if redirsStart > 0 && s.Cmd != nil {
-		if _, ok := s.Cmd.(*CallExpr); !ok {
+		switch s.Cmd.(type) {
+		case *CallExpr, *DeclClause: // llmsh: >f declare x
+		default:
 			p.checkLang(s.Pos(), LangZsh, "redirects before compound commands")
 		}
 	}
@@ -3126,10 +3133,26 @@ func (p *Parser) testExprUnary() TestExpr {
 	}
 }
 
+// declAfterAssigns reports whether the word after a command's own
+// assignments is a declaration builtin whose arguments bash parses as
+// assignments (x=1 local -a l=(…)), and not a function's name (llmsh).
+func (p *Parser) declAfterAssigns() bool {
+	switch p.val {
+	case "declare", "local", "export", "readonly", "typeset":
+		return p.lang.in(langBashLike) && !p.funcParenNext()
+	}
+	return false
+}
+
 func (p *Parser) declClause(s *Stmt) {
 	ds := &DeclClause{Variant: p.lit(p.pos, p.val)}
 	p.next()
-	for !p.stopToken() && !p.peekRedir() {
+	for !p.stopToken() {
+		if p.peekRedir() {
+			// llmsh: declare a=1 >f b=2, as bash.
+			p.doRedirect(s)
+			continue
+		}
 		if p.hasValidIdent() {
 			ds.Args = append(ds.Args, p.getAssign(false))
 		} else if p.tok == _LitWord && ValidName(p.val) {
@@ -3390,6 +3413,14 @@ loop:
 				ce.Assigns = append(ce.Assigns, p.getAssign(true))
 				break
 			}
+			if len(ce.Args) == 0 && w == nil && p.declAfterAssigns() {
+				// llmsh: x=1 declare -a q=(a b) is a declaration
+				// with the command's own assignments, as in bash.
+				p.cmdAssigns(ce.Assigns)
+				p.declClause(s)
+				s.Cmd.(*DeclClause).Assigns = ce.Assigns
+				return
+			}
 			// Avoid failing later with the confusing "} can only be used to close a block".
 			if p.val == "{" && w != nil && w.Lit() == "function" {
 				p.checkLang(p.pos, langBashLike, `the "function" builtin`)
@@ -3443,23 +3474,28 @@ loop:
 	if len(ce.Args) == 0 {
 		ce.Args = nil
 	} else {
-		for _, asgn := range ce.Assigns {
-			if asgn.Array != nil && asgn.Index == nil && p.lang.in(langBashLike) {
-				if w := arrayAsWord(asgn.Array); w != nil {
-					// llmsh: bash takes x=(a b) before a command
-					// as the string "(a b)" in its environment.
-					asgn.Value, asgn.Array = w, nil
-					continue
-				}
-			}
-			// llmsh: bash refuses a[i]=v before a command when it
-			// runs (`a[i]': not a valid identifier) and runs the command.
-			if asgn.Array != nil && (asgn.Index == nil || !p.lang.in(langBashLike)) || asgn.Index != nil && !p.lang.in(langBashLike) {
-				p.posErr(asgn.Pos(), "inline variables cannot be arrays")
-			}
-		}
+		p.cmdAssigns(ce.Assigns)
 	}
 	s.Cmd = ce
+}
+
+// cmdAssigns checks the assignments before a command's name.
+func (p *Parser) cmdAssigns(assigns []*Assign) {
+	for _, asgn := range assigns {
+		if asgn.Array != nil && asgn.Index == nil && p.lang.in(langBashLike) {
+			if w := arrayAsWord(asgn.Array); w != nil {
+				// llmsh: bash takes x=(a b) before a command
+				// as the string "(a b)" in its environment.
+				asgn.Value, asgn.Array = w, nil
+				continue
+			}
+		}
+		// llmsh: bash refuses a[i]=v before a command when it
+		// runs (`a[i]': not a valid identifier) and runs the command.
+		if asgn.Array != nil && (asgn.Index == nil || !p.lang.in(langBashLike)) || asgn.Index != nil && !p.lang.in(langBashLike) {
+			p.posErr(asgn.Pos(), "inline variables cannot be arrays")
+		}
+	}
 }
 
 // arrayAsWord is the text of a compound assignment's list, "(a b)", as a

@@ -1,0 +1,173 @@
+// Copyright (c) 2026, llmsh authors
+// See LICENSE for licensing information
+
+package interp
+
+import (
+	"io"
+	"slices"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// llmsh: a command's own assignments (x=1 cmd, x=1 declare -a q=(…)),
+// made before it runs and undone after it, as bash's temporary
+// environment.
+
+type restoreVar struct {
+	name string
+	vr   expand.Variable
+}
+
+// prefixState is what prefixAssigns did: the values to put back
+// (restores) and a declaration's own values for its names (inherit).
+type prefixState struct {
+	restores, inherit []restoreVar
+}
+
+// prefixAssigns makes the assignments of a command whose expanded
+// words are fields; their errors go to the stderr from before the
+// command's redirections (r.cmdErr), errOut is the one after them;
+// trace is the command's xtrace.
+func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut io.Writer, trace *tracer) *prefixState {
+	p := &prefixState{}
+	// llmsh: local (declare, typeset) in a function gives a name the
+	// command's own value: x=7 local x is a local x of 7, and the
+	// outer x is not touched.
+	declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
+
+	// llmsh: bash makes a command's own assignments before its
+	// redirections: their errors and command substitutions write to
+	// the stderr from before them (RO=1 cmd 2>&1).
+	if r.cmdErr != nil {
+		r.stderr = r.cmdErr
+	}
+	for _, as := range assigns {
+		if as.Index != nil {
+			// llmsh: bash's message; the command still runs.
+			r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), as.Name.Value, subscriptText(as.Index))
+			continue
+		}
+		name := as.Name.Value
+		if r.circularRef(name) {
+			// llmsh: bash warns and the command runs.
+			r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name)
+			continue
+		}
+		prev := r.lookupVar(name)
+		// Resolve any nameref so we can restore the original final value later on.
+		if n, v := prev.Resolve(r.writeEnv); n != "" {
+			name, prev = n, v
+		}
+
+		name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
+		if prev.ReadOnly {
+			// llmsh: bash reports it and runs the command,
+			// whose status stands.
+			r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+			continue
+		}
+		// Inline command vars are always exported.
+		vr.Exported = true
+
+		if declLocal {
+			p.inherit = append(p.inherit, restoreVar{name, vr})
+			continue
+		}
+		p.restores = append(p.restores, restoreVar{name, prev})
+
+		r.setVar(name, vr)
+		// llmsh: bash traces a command's own assignments first.
+		trace.stringf("%s=%s", as.Name.Value, traceWord(vr.String()))
+		trace.newLineFlush()
+	}
+	r.stderr = errOut
+	return p
+}
+
+// undo puts the values back when the command does not run (a
+// redirection failed).
+func (p *prefixState) undo(r *Runner) {
+	for _, restore := range slices.Backward(p.restores) {
+		if !restore.vr.ReadOnly {
+			r.setVar(restore.name, restore.vr)
+		}
+	}
+}
+
+// start marks the names as the running command's temporary ones.
+func (p *prefixState) start(r *Runner) {
+	for _, rs := range p.restores {
+		// llmsh: bash's temporary environment, which local
+		// copies (tempVars).
+		if r.tempVars == nil {
+			r.tempVars = map[string]int{}
+		}
+		r.tempVars[rs.name]++
+	}
+	if len(p.inherit) > 0 {
+		r.declPrefix = make(map[string]expand.Variable, len(p.inherit))
+		for _, in := range p.inherit {
+			r.declPrefix[in.name] = in.vr
+		}
+	}
+}
+
+// end puts the values back after the command (fields) ran, but for the
+// names a declaration kept.
+func (p *prefixState) end(r *Runner, fields []string) {
+	r.declPrefix = nil
+	for _, rs := range p.restores {
+		if r.tempVars[rs.name]--; r.tempVars[rs.name] <= 0 {
+			delete(r.tempVars, rs.name)
+		}
+	}
+	// Only a declaration command with prefix assignments needs the
+	// names it declares (and fields may be huge: set -- "$@" "$big").
+	var kept map[string]bool
+	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && (fields[0] == "export" || fields[0] == "readonly")) {
+		kept = declNames(fields)
+	}
+	for _, in := range p.inherit {
+		if kept[in.name] {
+			if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
+				// llmsh: the value, exported, with the attributes
+				// the declaration gave (v=4 declare -i v: -ix).
+				vr.Set, vr.Exported, vr.Kind, vr.Str = true, true, in.vr.Kind, in.vr.Str
+				// Not converted to the case asked (bash).
+				vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
+				// The local is written as it is, readonly too
+				// (x=1 local -r x).
+				if o, ok := r.writeEnv.(*overlayEnviron); ok {
+					if n := o.normalize(in.name); o.values[n].Local {
+						exportGen.Add(1)
+						o.exports = true
+						o.values[n] = namedVariable{in.name, vr}
+					}
+				}
+			}
+		}
+	}
+	if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
+		kept = nil
+	}
+	restores := p.restores
+	if len(fields) > 0 && r.opts[optPosix] && specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil {
+		// llmsh: in posix mode the assignments before a special
+		// builtin stay, exported, when it is done (bash: x=1 :).
+		restores = nil
+	}
+	// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
+	// gets back what it held before the first.
+	for _, restore := range slices.Backward(restores) {
+		if restore.vr.ReadOnly {
+			continue // llmsh: it was not changed (said once)
+		}
+		if kept[restore.name] {
+			// llmsh: x=7 export x (readonly x) keeps x, as bash.
+			continue
+		}
+		r.setVar(restore.name, restore.vr)
+	}
+}
