@@ -74,6 +74,42 @@ func TestAtomicWrite(t *testing.T) {
 	}
 }
 
+// TestAtomicWriteNewTarget: a truncating write of a file that does not
+// exist makes the name an empty file as it opens, as a shell's
+// redirection does (a listing made meanwhile shows it, a read finds it
+// empty); the close puts the content there with the new file's mode, and
+// a client gone before its close leaves the empty file and no temp.
+func TestAtomicWriteNewTarget(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	h := c.open("out/new.txt", "w")
+	c.write(h, "content")
+	if got := readFile(t, filepath.Join(tr.out, "new.txt")); got != "" {
+		t.Fatalf("new target during the write: %q", got)
+	}
+	if got := c.cat("out/new.txt"); got != "" {
+		t.Fatalf("read during the write: %q", got)
+	}
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+	if got := readFile(t, filepath.Join(tr.out, "new.txt")); got != "content" {
+		t.Fatalf("after close: %q", got)
+	}
+	if fi, err := os.Stat(filepath.Join(tr.out, "new.txt")); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("mode %v %v", fi.Mode(), err)
+	}
+	c.open("out/gone.txt", "w")
+	if err := c.hangUp(); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, filepath.Join(tr.out, "gone.txt")); got != "" {
+		t.Fatalf("after disconnect: %q", got)
+	}
+	if tmps := tempFiles(t, tr.out); len(tmps) != 0 {
+		t.Fatalf("temp left behind: %v", tmps)
+	}
+}
+
 func tempFiles(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)

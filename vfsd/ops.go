@@ -388,8 +388,10 @@ func tempName(base string) string {
 func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 	perm := os.FileMode(0o644)
 	fi, err := g.root.Lstat(rel)
+	absent := false
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		absent = true
 	case err != nil:
 		return nil, fsError(err)
 	case fi.Mode()&fs.ModeSymlink != 0:
@@ -405,6 +407,9 @@ func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 	}
 	dir, base := path.Split(rel)
 	if f, d, err := openUnnamed(g.root, path.Clean("./"+dir), perm); err == nil {
+		if absent {
+			placeholder(g, rel, perm)
+		}
 		return &atomicFile{realFile: realFile{f}, dir: d, target: base}, nil
 	}
 	for range 8 {
@@ -421,9 +426,24 @@ func openAtomic(g *grant, rel string) (file, *vfsproto.Error) {
 			g.root.Remove(tmp)
 			return nil, fsError(err)
 		}
+		if absent {
+			placeholder(g, rel, perm)
+		}
 		return &atomicFile{realFile: realFile{f}, root: g.root, tmp: tmp, target: rel}, nil
 	}
 	return nil, perr(vfsproto.EIO, msgIO)
+}
+
+// placeholder makes rel, which did not exist, an empty file while its
+// atomic write runs, as a shell's redirection makes its file when it
+// opens it: `ls > list` lists list, `find . > found` finds found, as in
+// bash. The close renames the written file over it; a write that ends
+// without one (the client gone) leaves it empty, as bash's would be. Best
+// effort: a name made meanwhile by someone else is left alone (O_EXCL).
+func placeholder(g *grant, rel string, perm os.FileMode) {
+	if f, err := g.root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm); err == nil {
+		f.Close()
+	}
 }
 
 // dirStat is what an ancestor of a granted path reveals: a directory, and

@@ -3575,7 +3575,16 @@ func (p *Parser) funcDecl(s *Stmt, pos Pos, long, withParens bool, names ...*Lit
 		p.curErr("a function body must be a compound command")
 		return
 	}
-	if fd.Body = p.getStmt(false, false, true); fd.Body == nil {
+	if p.lang.in(langBashLike) {
+		// llmsh: the body is one compound command and its
+		// redirections, as bash's function_body: `f() { :; } | cmd`
+		// and `f() { :; } && cmd` pipe and chain the definition, not
+		// the body (upstream read them into the body).
+		fd.Body = p.gotStmtPipe(&Stmt{Position: p.pos}, true)
+	} else {
+		fd.Body = p.getStmt(false, false, true)
+	}
+	if fd.Body == nil {
 		p.followErr(fd.Pos(), "foo()", noQuote("a statement"))
 	}
 	s.Cmd = fd
