@@ -225,6 +225,11 @@ func (r *Runner) expandErr(err error) {
 		r.exit.code = 1
 		r.exit.exiting, r.exit.abandon = true, !(ae.Fatal && r.cString)
 		r.exit.noExit = r.exit.abandon
+		// llmsh: an error in a subscript or an integer variable's
+		// value discards the line the top level read, through eval
+		// and source (bash's top_level_cleanup before its DISCARD);
+		// another arithmetic error ends only eval's line.
+		r.exit.discard = ae.Fatal && r.exit.abandon
 		return
 	}
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
