@@ -44,6 +44,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
+			if !strings.HasPrefix(msg, "warning:") {
+				r.reportExit() // a bad array subscript
+			}
 		},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
 			if cs.Bad != "" {
@@ -1004,6 +1007,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.cmdErr != nil {
 			r.stderr = r.cmdErr
 		}
+		roFailed := false
 		for _, as := range cm.Assigns {
 			if as.Index != nil {
 				// llmsh: bash's message; the command still runs.
@@ -1025,8 +1029,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
 			if prev.ReadOnly {
 				// llmsh: bash reports it and runs the command,
-				// whose status stands.
+				// whose status stands (under set -e it exits).
 				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+				roFailed = true
 				continue
 			}
 			// Inline command vars are always exported.
@@ -1047,7 +1052,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
-		if r.noCall {
+		if r.noCall || roFailed && r.reportExit() {
 			// llmsh: a redirection failed (stmtSync).
 			for _, restore := range slices.Backward(restores) {
 				if !restore.vr.ReadOnly {
@@ -1260,6 +1265,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: a readonly name ends the loop, status 1.
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit = exitStatus{code: 1}
+					r.reportExit()
 					break
 				}
 				if vr.Kind == expand.NameRef {
@@ -2706,4 +2712,18 @@ func applyDeclModes(vr *expand.Variable, modes []string) {
 		// llmsh: bash's -lu, -cu, -cl are none of them
 		vr.Lower, vr.Upper, vr.Capital = false, false, false
 	}
+}
+
+// reportExit is bash's report_error under set -e, for an error just
+// printed that bash reports so (a readonly variable assigned before a
+// command or by for, a bad array subscript read): where set -e is in
+// force, even in a condition or before && or ||, the shell exits with
+// status 1 (llmsh). It reports whether it does.
+func (r *Runner) reportExit() bool {
+	if !r.opts[optErrExit] || r.errExitOff {
+		return false
+	}
+	r.exit = exitStatus{code: 1, exiting: true}
+	r.errExited = true
+	return true
 }
