@@ -299,6 +299,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			str = join(elems)
 		}
 	}
+	if pe.Length && elemIndex && !vr.IsSet() {
+		// llmsh: ${#a[i]} of a name with no value is 0, the subscript
+		// not evaluated (bash's array_length_reference).
+		callVarInd = false
+	}
 	if callVarInd {
 		var err error
 		str, set, err = cfg.varInd(vr, index)

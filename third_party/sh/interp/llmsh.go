@@ -584,7 +584,7 @@ func (r *Runner) SetLastStatus(code uint8) {
 // skipped and the next line runs, with $? 1. Under set -e the shell
 // exits instead, as bash's does. A discarded line (exitStatus.discard)
 // is the top-level one: eval text and sourced files (top false) leave it
-// to their caller.
+// to their caller, and so they do any abandoned line in a subshell.
 func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string)) {
 	if !top {
 		r.pexec++
@@ -660,7 +660,10 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.exit.exiting = true
 			return true
 		}
-		if !r.exit.abandon || (r.exit.discard && !top) {
+		// llmsh: in a subshell (…), $( ) bash's eval and source
+		// leave every abandoned line to the subshell's top level,
+		// which ends it (parse_and_execute's DISCARD there).
+		if !r.exit.abandon || ((r.exit.discard || r.subshellLevel > 0 && !r.inTrap) && !top) {
 			continue
 		}
 		if (r.opts[optErrExit] && !r.exit.noExit) || ctx.Err() != nil || (top && r.exit.discard && r.cString) {

@@ -24,6 +24,7 @@ type restoreVar struct {
 // (restores) and a declaration's own values for its names (inherit).
 type prefixState struct {
 	restores, inherit []restoreVar
+	roFailed          bool // a readonly name was assigned (reportExit)
 }
 
 // prefixAssigns makes the assignments of a command whose expanded
@@ -64,8 +65,9 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
 		if prev.ReadOnly {
 			// llmsh: bash reports it and runs the command,
-			// whose status stands.
+			// whose status stands (under set -e it exits).
 			r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+			p.roFailed = true
 			continue
 		}
 		// Inline command vars are always exported.

@@ -464,6 +464,7 @@ func (r *Runner) readInt(cmd, s string) (string, bool) {
 		r.arithErr(cmd, ae)
 		r.exit.code = 1
 		r.exit.exiting, r.exit.abandon = true, !r.cString
+		r.exit.discard = r.exit.abandon // through eval, as expandErr's
 		return "", false
 	} else if err != nil {
 		r.expandErr(err)
@@ -731,7 +732,7 @@ opts:
 		exit.code = 1
 	}
 	if r.exit.exiting { // an integer variable's arithmetic error
-		exit.exiting, exit.abandon = true, r.exit.abandon
+		exit.exiting, exit.abandon, exit.discard = true, r.exit.abandon, r.exit.discard
 	}
 	if r.exit.code != 0 && exit.code == 0 {
 		exit.code = r.exit.code // a readonly variable

@@ -44,6 +44,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
+			if !strings.HasPrefix(msg, "warning:") {
+				r.reportExit() // a bad array subscript
+			}
 		},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
 			if cs.Bad != "" {
@@ -226,6 +229,11 @@ func (r *Runner) expandErr(err error) {
 		r.exit.code = 1
 		r.exit.exiting, r.exit.abandon = true, !(ae.Fatal && r.cString)
 		r.exit.noExit = r.exit.abandon
+		// llmsh: an error in a subscript or an integer variable's
+		// value discards the line the top level read, through eval
+		// and source (bash's top_level_cleanup before its DISCARD);
+		// another arithmetic error ends only eval's line.
+		r.exit.discard = ae.Fatal && r.exit.abandon
 		return
 	}
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
@@ -999,7 +1007,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
-		if r.noCall {
+		if r.noCall || pa.roFailed && r.reportExit() {
 			// llmsh: a redirection failed (stmtSync).
 			pa.undo(r)
 			break
@@ -1149,6 +1157,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: a readonly name ends the loop, status 1.
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit = exitStatus{code: 1}
+					r.reportExit()
 					break
 				}
 				if vr.Kind == expand.NameRef {
@@ -2622,4 +2631,18 @@ func applyDeclModes(vr *expand.Variable, modes []string) {
 		// llmsh: bash's -lu, -cu, -cl are none of them
 		vr.Lower, vr.Upper, vr.Capital = false, false, false
 	}
+}
+
+// reportExit is bash's report_error under set -e, for an error just
+// printed that bash reports so (a readonly variable assigned before a
+// command or by for, a bad array subscript read): where set -e is in
+// force, even in a condition or before && or ||, the shell exits with
+// status 1 (llmsh). It reports whether it does.
+func (r *Runner) reportExit() bool {
+	if !r.opts[optErrExit] || r.errExitOff {
+		return false
+	}
+	r.exit = exitStatus{code: 1, exiting: true}
+	r.errExited = true
+	return true
 }

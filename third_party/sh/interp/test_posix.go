@@ -355,7 +355,12 @@ func (r *Runner) testVarSet(x string) bool {
 		sub = sub[:len(sub)-1]
 		vr := r.lookupVar(base)
 		switch {
+		case !vr.IsSet() && (sub == "@" || sub == "*" || vr.Kind == expand.Associative):
+			return false
 		case !vr.IsSet():
+			// llmsh: the subscript is still evaluated, its errors
+			// and side effects too ([[ -v a[i++] ]]), as bash.
+			r.varSet(x)
 			return false
 		case (sub == "@" || sub == "*") && vr.Kind != expand.Associative:
 			// llmsh: an associative array's @ and * are keys, as

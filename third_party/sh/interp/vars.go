@@ -1017,6 +1017,11 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.Set = true
 	if as.Value != nil {
 		s := r.assignValue(as.Value)
+		if r.exit.exiting {
+			// llmsh: a value whose expansion failed (x=$((1/0)))
+			// assigns nothing: the variable keeps its value, as bash.
+			return name, prev, false
+		}
 		if prev.Integer && prev.Kind != expand.NameRef {
 			// llmsh: an integer variable's value is evaluated; += adds.
 			// In a declaration, an error names its builtin (bash).

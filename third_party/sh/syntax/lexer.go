@@ -495,7 +495,17 @@ func (p *Parser) extendedGlob() bool {
 		_, p2 := p.peekTwo()
 		// llmsh: in [[ ]] and a case pattern, no function can be
 		// meant: @() is the empty pattern list there, as bash.
-		return p2 != ')' || p.quote&(testExpr|switchCase) != 0 || p.casePattern
+		// An argument (echo @(), f x*()) names no function either:
+		// the word before it is a command's (llmsh, as bash with
+		// extglob on).
+		afterWord := false
+		switch p.tok {
+		case _LitWord, _Lit:
+			afterWord = !p.spaced || !IsKeyword(p.val) || p.val == "in"
+		case globQuest, globStar, globPlus, globAt, globExcl, sglQuote, dblQuote, rightBrace:
+			afterWord = true // the end of a word before it
+		}
+		return p2 != ')' || p.quote&(testExpr|switchCase) != 0 || p.casePattern || afterWord
 	}
 	return false
 }
