@@ -1249,6 +1249,20 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			default:
 				k = r.assocKey(elem.Index)
 				v = r.assocValue(elem.Value)
+				if k == "" && !r.exit.exiting {
+					// llmsh: an empty key: bash names the element
+					// (declare's as it quoted it) and goes on.
+					text := "[" + subscriptText(elem.Index) + "]=" + elemValueText(elem)
+					if r.declaring {
+						text = "['']=" + "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+					}
+					out := r.stderr
+					if r.declaring && r.cmdErr != nil {
+						out = r.cmdErr
+					}
+					fmt.Fprintf(out, "%s%s: bad array subscript\n", r.errPrefix(), text)
+					continue
+				}
 				if elem.Append {
 					// llmsh: ([k]+=v) appends to the key's value
 					// before the assignment (the array's, for +=).
