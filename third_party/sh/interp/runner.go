@@ -905,6 +905,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				// llmsh: through a nameref, which may name an element.
 				name, index := r.refTarget(as.Name.Value, as.Index)
+				if as.Append && index != nil && as.Array == nil {
+					// llmsh: a[i++]+=v evaluates i++ once, as bash.
+					var ok bool
+					if index, ok = r.fixedIndex(name, index); !ok {
+						break
+					}
+				}
 
 				prev := r.lookupVar(name)
 				// Here we have a naked "foo=bar", so if we inherited a local var from a parent
@@ -1642,7 +1649,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
 				}
-				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
+				index := as.Index
+				if as.Append && index != nil && as.Array == nil {
+					// llmsh: declare a[i++]+=v evaluates i++ once.
+					if index, ok = r.fixedIndex(name, index); !ok {
+						r.declaring, r.declNewLocal = false, ""
+						continue
+					}
+				}
+				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
 				r.declaring, r.declNewLocal = false, ""
 				if !ok {
 					continue
@@ -1650,9 +1665,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
 					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
 				}
-				if as.Index != nil {
+				if index != nil {
 					prev := r.lookupVar(name)
-					r.setVarWithIndex(prev, name, as.Index, vr)
+					r.setVarWithIndex(prev, name, index, vr)
 					continue
 				}
 			}

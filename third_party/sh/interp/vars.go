@@ -1894,6 +1894,31 @@ func (r *Runner) circularRef(name string) bool {
 	return false
 }
 
+// fixedIndex is the subscript of an indexed array's element evaluated
+// once, as a number, for a[i++]+=v, which reads the element and assigns
+// it (llmsh); an associative array's key and a[@] are left as they are.
+// ok is false after an arithmetic error, which was reported.
+func (r *Runner) fixedIndex(name string, index syntax.ArithmExpr) (_ syntax.ArithmExpr, ok bool) {
+	if vr := r.lookupVar(name); vr.Kind == expand.Associative || allSubscript(index) || emptySubscript(index) {
+		return index, true
+	}
+	if w, isWord := index.(*syntax.Word); isWord {
+		if _, err := strconv.Atoi(w.Lit()); err == nil {
+			return index, true // a number already: its text kept for messages
+		}
+	}
+	k, ok := r.arithm(index)
+	if !ok {
+		return nil, false
+	}
+	if k < 0 {
+		// Counted from the end when it is assigned, and named as
+		// written if it is out of range (a[i-10]: bad array subscript).
+		return index, true
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strconv.Itoa(k)}}}, true
+}
+
 // elemForAppend is ${name[index]}, the element that a[i]+=v appends to
 // (llmsh): an unset element is empty, also under set -u, as in bash
 // (declare -A d; set -u; d[k]+=v gave "d[k]: unbound variable").
