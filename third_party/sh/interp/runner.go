@@ -1343,9 +1343,24 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
 		}
 		if o.funcs {
-			names := make([]string, len(assigns))
-			for i, as := range assigns {
-				names[i] = as.Name.Value
+			names := make([]string, 0, len(assigns))
+			for _, as := range assigns {
+				if as.Naked {
+					names = append(names, as.Name.Value)
+					continue
+				}
+				if o.variant == "export" || o.variant == "readonly" {
+					names = append(names, assignText(as)) // "a=1: not a function"
+					continue
+				}
+				// llmsh: declare -f x=1: bash's error, and the names
+				// after it are left alone.
+				if len(names) > 0 {
+					r.declFuncs(o, names)
+				}
+				r.errf("%s%s: cannot use `-f' to make functions\n", r.errPrefix(), cm.Variant.Value)
+				r.exit.code = 1
+				return
 			}
 			r.exit.code = r.declFuncs(o, names)
 			return
@@ -1373,6 +1388,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			valType := valType
 			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
 				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
+			}
+			if o.bothArrays && valType == "-A" && r.lookupVar(name).Kind != expand.Indexed {
+				// llmsh: declare -aA m: made associative, and bash's
+				// error for the -a (an indexed m refuses the -A).
+				r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
 			}
 			if name == "-" && as.Naked && cm.Variant.Value == "local" {
 				// llmsh: local - keeps the set options, given back

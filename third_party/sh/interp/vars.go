@@ -898,6 +898,21 @@ func quotesClosed(s string) bool {
 	return q == 0
 }
 
+// unsetIndex is the value of an indexed array's subscript for unset: an
+// arithmetic error (unset 'a[x y]') is reported and abandons the line
+// (under bash -c, ends the shell), as bash's (llmsh).
+func (r *Runner) unsetIndex(sub string) (int, bool) {
+	k, err := r.ecfg.SubscriptIndex(sub)
+	if err != nil {
+		if ae, ok := err.(*expand.ArithmError); ok {
+			ae.Fatal = true
+		}
+		r.expandErr(err)
+		return 0, false
+	}
+	return int(k), true
+}
+
 // unsetElem unsets a single element of an indexed or associative array, like
 // `unset 'a[3]'`. Unsetting an indexed array element may leave a hole.
 func (r *Runner) unsetElem(name, sub string) {
@@ -919,23 +934,10 @@ func (r *Runner) unsetElem(name, sub string) {
 			r.setVar(name, vr)
 			return
 		}
-		expr, err := syntax.NewParser().Arithmetic(strings.NewReader(sub))
-		if err != nil {
-			// llmsh: bash's arithmetic error, which ends the shell.
-			_, err = r.ecfg.ArithmText(sub)
-			if ae, ok := err.(*expand.ArithmError); ok {
-				ae.Fatal = true
-				r.expandErr(ae)
-				return
-			}
-			r.errf("%sunset: %s[%s]: bad array subscript\n", r.errPrefix(), name, sub)
-			r.exit.code = 1
-			return
-		}
-		if expr == nil {
+		if strings.TrimSpace(sub) == "" {
 			return // an empty subscript like `unset 'a[]'` is a no-op
 		}
-		k, ok := r.arithm(expr)
+		k, ok := r.unsetIndex(sub)
 		if !ok {
 			return
 		}
@@ -963,8 +965,16 @@ func (r *Runner) unsetElem(name, sub string) {
 		delete(vr.Map, key)
 		r.setVar(name, vr)
 	case expand.String:
-		// A scalar can be unset via subscript zero.
-		if sub == "0" {
+		// A scalar can be unset via subscript zero (llmsh: any that
+		// evaluates to 0, unset 's[k]', as bash).
+		k := 0
+		if sub != "0" {
+			var ok bool
+			if k, ok = r.unsetIndex(sub); !ok {
+				return
+			}
+		}
+		if k == 0 {
 			r.delVar(name)
 		} else {
 			r.errf("%sunset: %s: not an array variable\n", r.errPrefix(), name)
