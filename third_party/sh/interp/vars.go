@@ -1121,6 +1121,12 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					return name, prev, false
 				}
 			}
+			if prev.Kind == expand.NameRef && prev.Integer && s != "" && !syntax.ValidName(s) {
+				// llmsh: declare -in r=v: the value evaluated (0)
+				// names nothing; bash fails without a word.
+				r.exit.code = 1
+				return name, prev, false
+			}
 			if prev.Kind == expand.NameRef && !r.validRef(name, s) {
 				return name, prev, false
 			}
