@@ -36,6 +36,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 	// command's own value: x=7 local x is a local x of 7, and the
 	// outer x is not touched.
 	declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
+	keeps := len(fields) > 0 && (fields[0] == "export" || fields[0] == "readonly")
 
 	// llmsh: bash makes a command's own assignments before its
 	// redirections: their errors and command substitutions write to
@@ -61,7 +62,16 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 			name, prev = n, v
 		}
 
-		name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
+		// bash's temporary variable is a new one, exported: the
+		// integer and case attributes of the one it hides do not
+		// apply to its value (declare -i x; x=1+1 cmd gives 1+1).
+		// (export and readonly keep the variable: x=1+1 export x
+		// of an integer x is 2, as bash).
+		plain := prev
+		if !keeps {
+			plain.Integer, plain.Lower, plain.Upper, plain.Capital = false, false, false, false
+		}
+		name, vr, _ := r.assignValIndex(name, plain, as, "", nil)
 		if prev.ReadOnly {
 			// llmsh: bash reports it and runs the command,
 			// whose status stands.
