@@ -1555,7 +1555,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
-			if o.inherit && local && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
+			if o.inherit && local && !global && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
 				// llmsh: local -I -a x of a scalar x is an empty array (bash).
 				vr = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}}
 				if valType == "-A" {
@@ -1564,7 +1564,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			builtin := cm.Variant.Value
-			if local && !r.localHere(name) {
+			if local && !global && !r.localHere(name) {
 				builtin = "" // llmsh: a new local, whatever it hides
 			}
 			if !r.declKind(builtin, name, &vr, valType, as) {
@@ -1578,7 +1578,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
 				}
 				switch {
-				case local && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
+				case local && !global && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
 					// llmsh: shopt localvar_inherit: the new local
 					// starts as a copy of the variable it hides.
 					if vr.ReadOnly {
@@ -1586,13 +1586,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						r.exit.code = 1
 						continue
 					}
-				case local && !r.localHere(name) && vr.ReadOnly:
+				case local && !global && !r.localHere(name) && vr.ReadOnly:
 					// llmsh: bash's; a readonly variable cannot be
 					// hidden by a local (UID, SHELLOPTS too).
 					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
 					r.exit.code = 1
 					continue
-				case local && !r.localHere(name):
+				case local && !global && !r.localHere(name):
 					// llmsh: local x makes a new variable, unset
 					// (bash), with only the attributes asked for and
 					// the export of the variable it hides; but one
