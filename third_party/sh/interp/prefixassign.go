@@ -6,6 +6,7 @@ package interp
 import (
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -36,7 +37,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 	// command's own value: x=7 local x is a local x of 7, and the
 	// outer x is not touched.
 	declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
-	keeps := len(fields) > 0 && (fields[0] == "export" || fields[0] == "readonly")
+	keeps := tempKept(fields, r.inFunc)
 
 	// llmsh: bash makes a command's own assignments before its
 	// redirections: their errors and command substitutions write to
@@ -136,7 +137,8 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	// Only a declaration command with prefix assignments needs the
 	// names it declares (and fields may be huge: set -- "$@" "$big").
 	var kept map[string]bool
-	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && (fields[0] == "export" || fields[0] == "readonly")) {
+	keeps := tempKept(fields, r.inFunc)
+	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && keeps) {
 		kept = declNames(fields)
 	}
 	for _, in := range p.inherit {
@@ -159,7 +161,7 @@ func (p *prefixState) end(r *Runner, fields []string) {
 			}
 		}
 	}
-	if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
+	if !keeps {
 		kept = nil
 	}
 	// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
@@ -174,4 +176,31 @@ func (p *prefixState) end(r *Runner, fields []string) {
 		}
 		r.setVar(restore.name, restore.vr)
 	}
+}
+
+// tempKept reports whether the declaration command fields keeps the
+// variables its own assignments made, as bash: export and readonly, and
+// outside functions declare and typeset with -x or -r (x=1 declare -x x
+// leaves x 1, x=1 declare x gives back the old x).
+func tempKept(fields []string, inFunc bool) bool {
+	if len(fields) == 0 {
+		return false
+	}
+	switch fields[0] {
+	case "export", "readonly":
+		return true
+	case "declare", "typeset":
+		if inFunc {
+			return false
+		}
+		for _, arg := range fields[1:] {
+			if len(arg) < 2 || arg[0] != '-' || arg == "--" || strings.Contains(arg, "=") {
+				break // the options end
+			}
+			if strings.ContainsAny(arg[1:], "xr") {
+				return true
+			}
+		}
+	}
+	return false
 }
