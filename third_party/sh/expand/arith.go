@@ -412,6 +412,17 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 }
 
 // ArithmText evaluates text, expanded already, as bash's arithmetic.
+// SubscriptIndex evaluates the text of an indexed array's subscript as
+// bash's unset does (array_expand_index): expanded once ($i, quotes
+// removed), then evaluated, with bash's errors (llmsh).
+func (cfg *Config) SubscriptIndex(sub string) (int64, error) {
+	text, err := cfg.subscriptText(sub)
+	if err != nil {
+		return 0, err
+	}
+	return cfg.ArithmText(text)
+}
+
 func (cfg *Config) ArithmText(text string) (int64, error) {
 	// llmsh: not prepareConfig, whose lookup of IFS arithmetic never
 	// uses (two per round of for ((…)), a sixth of its time); what the

@@ -145,11 +145,12 @@ func (v Variable) Flags() string {
 		flags = append(flags, 'a')
 	case Associative:
 		flags = append(flags, 'A')
-	case NameRef:
-		flags = append(flags, 'n')
 	}
 	if v.Integer {
 		flags = append(flags, 'i')
+	}
+	if v.Kind == NameRef {
+		flags = append(flags, 'n') // llmsh: after i, as bash (declare -in r)
 	}
 	if v.ReadOnly {
 		flags = append(flags, 'r')

@@ -1071,16 +1071,18 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 
 	// empty string means '?'; nothing to do there
 	var match func(string) bool
-	if utf8.ValidString(arg) {
+	// llmsh: bash matches each character with extended patterns
+	// whatever extglob says (${x^^?(l)} is heLLo, as bash).
+	if p := internal.CompileBashPattern(arg, internal.PatExtGlob); p.HasExt() || !utf8.ValidString(arg) {
+		// Also a byte that is not UTF-8, which a regular expression
+		// cannot hold (MustCompile panicked).
+		match = p.Match
+	} else {
 		expr, err := pattern.Regexp(arg, 0)
 		if err != nil {
 			return elems
 		}
 		match = regexp.MustCompile(expr).MatchString
-	} else {
-		// llmsh: a byte that is not UTF-8, which a regular expression
-		// cannot hold (MustCompile panicked).
-		match = internal.CompileBashPattern(arg, 0).Match
 	}
 
 	out := make([]string, len(elems))

@@ -32,6 +32,7 @@ type declOpts struct {
 	print              bool // -p
 	unexport           bool // +x (export -n)
 	unarray            bool // +a, +A (llmsh: refused on an array)
+	bothArrays         bool // -a and -A (llmsh: bash's error for each name)
 	listAttrs          string
 	sawOpt, sawAttrOpt bool
 }
@@ -100,6 +101,11 @@ func (o *declOpts) option(sign, c byte) bool {
 			break
 		}
 		if sign == '-' {
+			if c != 'n' && (o.valType == "-a" || o.valType == "-A") && o.valType != flag {
+				// llmsh: -a and -A: the array is made associative,
+				// then refused the other kind (bash).
+				o.bothArrays, flag = true, "-A"
+			}
 			o.valType = flag
 		} else if c != 'n' {
 			o.unarray = true
@@ -549,6 +555,22 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		last = words[len(words)-1]
 	}
 	return args, last, words
+}
+
+// assignText is a declaration's argument NAME=VALUE as bash names it in
+// a message, its value as declArgs expanded it (llmsh).
+func assignText(as *syntax.Assign) string {
+	op := "="
+	if as.Append {
+		op = "+="
+	}
+	val := ""
+	if as.Value != nil && len(as.Value.Parts) == 1 {
+		if sq, ok := as.Value.Parts[0].(*syntax.SglQuoted); ok {
+			val = sq.Value
+		}
+	}
+	return as.Name.Value + op + val
 }
 
 // traceDecl traces a declaration command under set -x, before its

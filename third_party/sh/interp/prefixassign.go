@@ -6,6 +6,7 @@ package interp
 import (
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -37,6 +38,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 	// command's own value: x=7 local x is a local x of 7, and the
 	// outer x is not touched.
 	declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
+	keeps := tempKept(fields, r.inFunc)
 
 	// llmsh: bash makes a command's own assignments before its
 	// redirections: their errors and command substitutions write to
@@ -62,7 +64,16 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 			name, prev = n, v
 		}
 
-		name, vr, _ := r.assignValIndex(name, prev, as, "", nil)
+		// bash's temporary variable is a new one, exported: the
+		// integer and case attributes of the one it hides do not
+		// apply to its value (declare -i x; x=1+1 cmd gives 1+1).
+		// (export and readonly keep the variable: x=1+1 export x
+		// of an integer x is 2, as bash).
+		plain := prev
+		if !keeps {
+			plain.Integer, plain.Lower, plain.Upper, plain.Capital = false, false, false, false
+		}
+		name, vr, _ := r.assignValIndex(name, plain, as, "", nil)
 		if prev.ReadOnly {
 			// llmsh: bash reports it and runs the command,
 			// whose status stands (under set -e it exits).
@@ -128,7 +139,8 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	// Only a declaration command with prefix assignments needs the
 	// names it declares (and fields may be huge: set -- "$@" "$big").
 	var kept map[string]bool
-	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && (fields[0] == "export" || fields[0] == "readonly")) {
+	keeps := tempKept(fields, r.inFunc)
+	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && keeps) {
 		kept = declNames(fields)
 	}
 	for _, in := range p.inherit {
@@ -151,7 +163,7 @@ func (p *prefixState) end(r *Runner, fields []string) {
 			}
 		}
 	}
-	if len(fields) == 0 || fields[0] != "export" && fields[0] != "readonly" {
+	if !keeps {
 		kept = nil
 	}
 	restores := p.restores
@@ -172,4 +184,31 @@ func (p *prefixState) end(r *Runner, fields []string) {
 		}
 		r.setVar(restore.name, restore.vr)
 	}
+}
+
+// tempKept reports whether the declaration command fields keeps the
+// variables its own assignments made, as bash: export and readonly, and
+// outside functions declare and typeset with -x or -r (x=1 declare -x x
+// leaves x 1, x=1 declare x gives back the old x).
+func tempKept(fields []string, inFunc bool) bool {
+	if len(fields) == 0 {
+		return false
+	}
+	switch fields[0] {
+	case "export", "readonly":
+		return true
+	case "declare", "typeset":
+		if inFunc {
+			return false
+		}
+		for _, arg := range fields[1:] {
+			if len(arg) < 2 || arg[0] != '-' || arg == "--" || strings.Contains(arg, "=") {
+				break // the options end
+			}
+			if strings.ContainsAny(arg[1:], "xr") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -926,6 +926,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				// llmsh: through a nameref, which may name an element.
 				name, index := r.refTarget(as.Name.Value, as.Index)
+				if as.Append && index != nil && as.Array == nil {
+					// llmsh: a[i++]+=v evaluates i++ once, as bash.
+					var ok bool
+					if index, ok = r.fixedIndex(name, index); !ok {
+						break
+					}
+				}
 
 				prev := r.lookupVar(name)
 				// Here we have a naked "foo=bar", so if we inherited a local var from a parent
@@ -1363,9 +1370,24 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
 		}
 		if o.funcs {
-			names := make([]string, len(assigns))
-			for i, as := range assigns {
-				names[i] = as.Name.Value
+			names := make([]string, 0, len(assigns))
+			for _, as := range assigns {
+				if as.Naked {
+					names = append(names, as.Name.Value)
+					continue
+				}
+				if o.variant == "export" || o.variant == "readonly" {
+					names = append(names, assignText(as)) // "a=1: not a function"
+					continue
+				}
+				// llmsh: declare -f x=1: bash's error, and the names
+				// after it are left alone.
+				if len(names) > 0 {
+					r.declFuncs(o, names)
+				}
+				r.errf("%s%s: cannot use `-f' to make functions\n", r.errPrefix(), cm.Variant.Value)
+				r.exit.code = 1
+				return
 			}
 			r.exit.code = r.declFuncs(o, names)
 			return
@@ -1393,6 +1415,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			valType := valType
 			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
 				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
+			}
+			if o.bothArrays && valType == "-A" && r.lookupVar(name).Kind != expand.Indexed {
+				// llmsh: declare -aA m: made associative, and bash's
+				// error for the -a (an indexed m refuses the -A).
+				r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
 			}
 			if name == "-" && as.Naked && cm.Variant.Value == "local" {
 				// llmsh: local - keeps the set options, given back
@@ -1554,7 +1582,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
-			if o.inherit && local && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
+			if o.inherit && local && !global && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
 				// llmsh: local -I -a x of a scalar x is an empty array (bash).
 				vr = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}}
 				if valType == "-A" {
@@ -1563,7 +1591,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			builtin := cm.Variant.Value
-			if local && !r.localHere(name) {
+			if local && !global && !r.localHere(name) {
 				builtin = "" // llmsh: a new local, whatever it hides
 			}
 			if !r.declKind(builtin, name, &vr, valType, as) {
@@ -1577,7 +1605,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
 				}
 				switch {
-				case local && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
+				case local && !global && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
 					// llmsh: shopt localvar_inherit: the new local
 					// starts as a copy of the variable it hides.
 					if vr.ReadOnly {
@@ -1585,13 +1613,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						r.exit.code = 1
 						continue
 					}
-				case local && !r.localHere(name) && vr.ReadOnly:
+				case local && !global && !r.localHere(name) && vr.ReadOnly:
 					// llmsh: bash's; a readonly variable cannot be
 					// hidden by a local (UID, SHELLOPTS too).
 					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
 					r.exit.code = 1
 					continue
-				case local && !r.localHere(name):
+				case local && !global && !r.localHere(name):
 					// llmsh: local x makes a new variable, unset
 					// (bash), with only the attributes asked for and
 					// the export of the variable it hides; but one
@@ -1669,7 +1697,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
 				}
-				name, vr, ok = r.assignValIndex(name, vr, as, valType, as.Index)
+				index := as.Index
+				if as.Append && index != nil && as.Array == nil {
+					// llmsh: declare a[i++]+=v evaluates i++ once.
+					if index, ok = r.fixedIndex(name, index); !ok {
+						r.declaring, r.declNewLocal = false, ""
+						continue
+					}
+				}
+				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
 				r.declaring, r.declNewLocal = false, ""
 				if !ok {
 					continue
@@ -1677,9 +1713,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
 					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
 				}
-				if as.Index != nil {
+				if index != nil {
 					prev := r.lookupVar(name)
-					r.setVarWithIndex(prev, name, as.Index, vr)
+					r.setVarWithIndex(prev, name, index, vr)
 					continue
 				}
 			}

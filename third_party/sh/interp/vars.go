@@ -898,6 +898,21 @@ func quotesClosed(s string) bool {
 	return q == 0
 }
 
+// unsetIndex is the value of an indexed array's subscript for unset: an
+// arithmetic error (unset 'a[x y]') is reported and abandons the line
+// (under bash -c, ends the shell), as bash's (llmsh).
+func (r *Runner) unsetIndex(sub string) (int, bool) {
+	k, err := r.ecfg.SubscriptIndex(sub)
+	if err != nil {
+		if ae, ok := err.(*expand.ArithmError); ok {
+			ae.Fatal = true
+		}
+		r.expandErr(err)
+		return 0, false
+	}
+	return int(k), true
+}
+
 // unsetElem unsets a single element of an indexed or associative array, like
 // `unset 'a[3]'`. Unsetting an indexed array element may leave a hole.
 func (r *Runner) unsetElem(name, sub string) {
@@ -919,23 +934,10 @@ func (r *Runner) unsetElem(name, sub string) {
 			r.setVar(name, vr)
 			return
 		}
-		expr, err := syntax.NewParser().Arithmetic(strings.NewReader(sub))
-		if err != nil {
-			// llmsh: bash's arithmetic error, which ends the shell.
-			_, err = r.ecfg.ArithmText(sub)
-			if ae, ok := err.(*expand.ArithmError); ok {
-				ae.Fatal = true
-				r.expandErr(ae)
-				return
-			}
-			r.errf("%sunset: %s[%s]: bad array subscript\n", r.errPrefix(), name, sub)
-			r.exit.code = 1
-			return
-		}
-		if expr == nil {
+		if strings.TrimSpace(sub) == "" {
 			return // an empty subscript like `unset 'a[]'` is a no-op
 		}
-		k, ok := r.arithm(expr)
+		k, ok := r.unsetIndex(sub)
 		if !ok {
 			return
 		}
@@ -963,8 +965,16 @@ func (r *Runner) unsetElem(name, sub string) {
 		delete(vr.Map, key)
 		r.setVar(name, vr)
 	case expand.String:
-		// A scalar can be unset via subscript zero.
-		if sub == "0" {
+		// A scalar can be unset via subscript zero (llmsh: any that
+		// evaluates to 0, unset 's[k]', as bash).
+		k := 0
+		if sub != "0" {
+			var ok bool
+			if k, ok = r.unsetIndex(sub); !ok {
+				return
+			}
+		}
+		if k == 0 {
 			r.delVar(name)
 		} else {
 			r.errf("%sunset: %s: not an array variable\n", r.errPrefix(), name)
@@ -1116,6 +1126,12 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					return name, prev, false
 				}
 			}
+			if prev.Kind == expand.NameRef && prev.Integer && s != "" && !syntax.ValidName(s) {
+				// llmsh: declare -in r=v: the value evaluated (0)
+				// names nothing; bash fails without a word.
+				r.exit.code = 1
+				return name, prev, false
+			}
 			if prev.Kind == expand.NameRef && !r.validRef(name, s) {
 				return name, prev, false
 			}
@@ -1254,6 +1270,20 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			default:
 				k = r.assocKey(elem.Index)
 				v = r.assocValue(elem.Value)
+				if k == "" && !r.exit.exiting {
+					// llmsh: an empty key: bash names the element
+					// (declare's as it quoted it) and goes on.
+					text := "[" + subscriptText(elem.Index) + "]=" + elemValueText(elem)
+					if r.declaring {
+						text = "['']=" + "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+					}
+					out := r.stderr
+					if r.declaring && r.cmdErr != nil {
+						out = r.cmdErr
+					}
+					fmt.Fprintf(out, "%s%s: bad array subscript\n", r.errPrefix(), text)
+					continue
+				}
 				if elem.Append {
 					// llmsh: ([k]+=v) appends to the key's value
 					// before the assignment (the array's, for +=).
@@ -1883,6 +1913,31 @@ func (r *Runner) circularRef(name string) bool {
 		vr = r.lookupVar(vr.Str)
 	}
 	return false
+}
+
+// fixedIndex is the subscript of an indexed array's element evaluated
+// once, as a number, for a[i++]+=v, which reads the element and assigns
+// it (llmsh); an associative array's key and a[@] are left as they are.
+// ok is false after an arithmetic error, which was reported.
+func (r *Runner) fixedIndex(name string, index syntax.ArithmExpr) (_ syntax.ArithmExpr, ok bool) {
+	if vr := r.lookupVar(name); vr.Kind == expand.Associative || allSubscript(index) || emptySubscript(index) {
+		return index, true
+	}
+	if w, isWord := index.(*syntax.Word); isWord {
+		if _, err := strconv.Atoi(w.Lit()); err == nil {
+			return index, true // a number already: its text kept for messages
+		}
+	}
+	k, ok := r.arithm(index)
+	if !ok {
+		return nil, false
+	}
+	if k < 0 {
+		// Counted from the end when it is assigned, and named as
+		// written if it is out of range (a[i-10]: bad array subscript).
+		return index, true
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strconv.Itoa(k)}}}, true
 }
 
 // elemForAppend is ${name[index]}, the element that a[i]+=v appends to
