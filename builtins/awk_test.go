@@ -136,6 +136,8 @@ func TestAwk(t *testing.T) {
 			out:  "0x1A:0 0x10:1 0xff:0 0x1p2:1 1e3:1 .5:1 +3:1 -0x10:1 inf:0 +inf:0 nan:0 0X10:1 0x1A8:1 12ab:0 7:1 \n"},
 		{name: "-v values are numeric strings by the same test", args: []string{"-v", "a=0x10", "-v", "b=0x1A", `BEGIN { print (a == 16), (b == 26), b + 0 }`},
 			out: "1 0 26\n"},
+		{name: "a one-character regex literal splits as a regex", args: []string{`BEGIN { print split("a  b", x, / /), split("abc", y, /./), split("a.b", z, "."), split(" a  b ", w, " ") }`},
+			out: "3 4 2 2\n"},
 		{name: "an empty separator splits into bytes", environ: []string{"LC_ALL=C.UTF-8"}, stdin: "\303\251a\n",
 			args: []string{"-F", "", `{ n = split($0, a, ""); print NF, $2, n, a[3] }`},
 			out:  "3 \251 3 a\n"},
