@@ -1633,7 +1633,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1751,6 +1751,8 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			v = strconv.Itoa(VirtualUID)
 		case 'G':
 			v = strconv.Itoa(VirtualGID)
+		case 'i', 'D':
+			v = "?" // inode and device are not shown, as stat's %i and %d
 		case 'n':
 			v = strconv.Itoa(fd.links(f))
 		case 'l':
