@@ -87,11 +87,8 @@ func awkParse(env *Env) (*awkConfig, int) {
 	})
 	f.Func('v', "assign", RequiredArg, "VAR=VAL", "assign VAL to the variable VAR before the program starts", func(v string, _ bool) error {
 		name, val, ok := strings.Cut(v, "=")
-		if !ok {
-			return &UsageError{fmt.Sprintf("`%s' argument to `-v' not in `var=value' form", v)}
-		}
-		if !awkVarName().MatchString(name) && c.badVar == nil {
-			c.badVar = fmt.Errorf("fatal: `%s' is not a legal variable name", name)
+		if (!ok || !awkVarName().MatchString(name)) && c.badVar == nil {
+			c.badVar = fmt.Errorf("improper assignment: -v %s", v) // mawk's words
 		}
 		// As in gawk, -v values have their escape sequences processed.
 		if u, err := lexer.Unescape(val); err == nil {
@@ -109,7 +106,11 @@ func awkParse(env *Env) (*awkConfig, int) {
 		return nil
 	})
 	version := f.Bool('V', "version", "print version information and exit")
-	operands, err := f.Parse(env.Args[1:])
+	args, status, done := awkMawkArgs(env, f, c)
+	if done {
+		return nil, status
+	}
+	operands, err := f.Parse(args)
 	c.operands = operands
 	if err != nil {
 		if msg, ok := usageMessage(err); ok && !errors.Is(err, ErrHelp) {
@@ -129,13 +130,101 @@ func awkParse(env *Env) (*awkConfig, int) {
 	}
 	if len(c.sources) == 0 {
 		if len(c.operands) == 0 {
-			f.PrintHelp(env.Stderr)
-			return nil, 1
+			f.PrintHelp(env.Stderr) // mawk prints its usage so, status 0
+			return nil, 0
 		}
 		c.sources = append(c.sources, awkSource{name: "cmd. line", text: c.operands[0]})
 		c.operands = c.operands[1:]
 	}
 	return c, 0
+}
+
+// awkMawkArgs reads the options as mawk 1.3.4 does before the option
+// parser sees them, for what mawk says of a bad command line (one line,
+// no usage, status 2): an unknown option is "not an option: ARG" (gawk's
+// --lint, --lint-old, --posix, --re-interval and --traditional only warn
+// so); -f, -v, -F or -W last lacks its argument. mawk's -W options are
+// taken here: -W version and -W usage (or help) print and end the run
+// (done), -W exec FILE reads the program from FILE and ends the options,
+// dump, interactive, posix_space, random= and sprintf= are accepted, any
+// other "vacuous". llmsh's own -e, -V and long options go on to f.
+func awkMawkArgs(env *Env, f *Flags, c *awkConfig) (args []string, status int, done bool) {
+	in := env.Args[1:]
+	for i := 0; i < len(in); i++ {
+		a := in[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			return append(args, in[i:]...), 0, false
+		}
+		switch a[1] {
+		case 'f', 'v', 'F', 'W', 'e':
+			val := a[2:]
+			if val == "" {
+				if i+1 >= len(in) {
+					env.Errorf("option %s lacks argument", a[:2])
+					return nil, 2, true
+				}
+				i++
+				val = in[i]
+			}
+			if a[1] != 'W' {
+				args = append(args, a[:2], val)
+				continue
+			}
+			switch w := awkWOption(val); w {
+			case "version":
+				fmt.Fprint(env.Stdout, awkVersion)
+				return nil, 0, true
+			case "usage", "help":
+				f.PrintHelp(env.Stdout)
+				return nil, 0, true
+			case "exec":
+				if i+1 >= len(in) {
+					env.Errorf("option -W exec lacks argument")
+					return nil, 2, true
+				}
+				c.sources = append(c.sources, awkSource{name: in[i+1], file: true})
+				return append(append(args, "--"), in[i+2:]...), 0, false
+			case "":
+				env.Errorf("vacuous option: -W %s", val)
+			}
+		case 'V':
+			args = append(args, a)
+		case '-':
+			name, _, _ := strings.Cut(a, "=")
+			switch name {
+			case "--help", "--version", "--field-separator", "--assign", "--file", "--source":
+				args = append(args, a)
+				if !strings.Contains(a, "=") && name != "--help" && name != "--version" && i+1 < len(in) {
+					i++
+					args = append(args, in[i])
+				}
+			case "--lint", "--lint-old", "--posix", "--re-interval", "--traditional":
+				env.Errorf("not an option: %s", a)
+			default:
+				env.Errorf("not an option: %s", a)
+				return nil, 2, true
+			}
+		default:
+			env.Errorf("not an option: %s", a)
+			return nil, 2, true
+		}
+	}
+	return args, 0, false
+}
+
+// awkWOption is the mawk -W option that val names or abbreviates
+// ("v", "ver" for version; "random=5" for random), or "".
+func awkWOption(val string) string {
+	name, _, hasValue := strings.Cut(val, "=")
+	if name == "" {
+		return ""
+	}
+	for _, o := range []string{"version", "dump", "help", "interactive", "exec", "random", "sprintf", "posix_space", "usage"} {
+		if strings.HasPrefix(o, name) && hasValue == (o == "random" || o == "sprintf") {
+			return o
+		}
+	}
+	return ""
 }
 
 // run reads and parses the program and runs it on the operands.
@@ -539,11 +628,10 @@ func (c *awkConfig) interpConfig(env *Env, out, stderr io.Writer, funcs map[stri
 		},
 	}
 	if c.fieldSepSet {
-		// gawk: -Ft means a tab, and escapes are processed.
+		// Escapes are processed; -Ft is the letter t, as mawk reads it
+		// (gawk takes it for a tab).
 		fieldSep := c.fieldSep
-		if fieldSep == "t" {
-			fieldSep = "\t"
-		} else if u, err := lexer.Unescape(fieldSep); err == nil {
+		if u, err := lexer.Unescape(fieldSep); err == nil {
 			fieldSep = u
 		}
 		config.Vars = append([]string{"FS", fieldSep}, config.Vars...)

@@ -758,9 +758,8 @@ func (x *edCmd) noAddr() error {
 // cmdText is a, i and c: text read up to a "." line.
 func (e *edState) cmdText(x *edCmd) (byte, error) {
 	p, c, a1, a2 := x.p, x.c, x.a1, x.a2
-	var mode byte
-	var err error
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if c == 'c' {
@@ -829,9 +828,7 @@ func (e *edState) cmdDelete(x *edCmd) (byte, error) {
 // cmdEdit is e and E: edit another file.
 func (e *edState) cmdEdit(x *edCmd) (byte, error) {
 	p, c, prevModified := x.p, x.c, x.prevModified
-	noAddr := x.noAddr
-	var err error
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
 	name, err := fileName(p)
@@ -866,8 +863,7 @@ func (e *edState) cmdEdit(x *edCmd) (byte, error) {
 // cmdFileName is f: show or set the file name.
 func (e *edState) cmdFileName(x *edCmd) (byte, error) {
 	p := x.p
-	noAddr := x.noAddr
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
 	name, err := fileName(p)
@@ -887,8 +883,7 @@ func (e *edState) cmdFileName(x *edCmd) (byte, error) {
 // cmdHelp is h and H: the last error's message.
 func (e *edState) cmdHelp(x *edCmd) (byte, error) {
 	p, c := x.p, x.c
-	noAddr := x.noAddr
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
 	if !p.eof() {
@@ -909,9 +904,8 @@ func (e *edState) cmdHelp(x *edCmd) (byte, error) {
 // cmdJoin is j: join lines.
 func (e *edState) cmdJoin(x *edCmd) (byte, error) {
 	p, cnt, a1, a2 := x.p, x.cnt, x.a1, x.a2
-	var mode byte
-	var err error
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if cnt == 0 {
@@ -937,8 +931,6 @@ func (e *edState) cmdJoin(x *edCmd) (byte, error) {
 // cmdMark is k: mark a line.
 func (e *edState) cmdMark(x *edCmd) (byte, error) {
 	p, a2 := x.p, x.a2
-	var mode byte
-	var err error
 	if p.eof() {
 		return 0, edInvalidSuffix
 	}
@@ -947,7 +939,8 @@ func (e *edState) cmdMark(x *edCmd) (byte, error) {
 	if m < 'a' || m > 'z' {
 		return 0, edInvalidMark
 	}
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if a2 < 1 || a2 > e.last() {
@@ -960,10 +953,9 @@ func (e *edState) cmdMark(x *edCmd) (byte, error) {
 // cmdPrint is l, n and p.
 func (e *edState) cmdPrint(x *edCmd) (byte, error) {
 	p, a1, a2 := x.p, x.a1, x.a2
-	var mode byte
-	var err error
 	p.i--
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if err := edValid(e, a1, a2); err != nil {
@@ -976,8 +968,6 @@ func (e *edState) cmdPrint(x *edCmd) (byte, error) {
 // cmdMove is m and t: move or copy lines.
 func (e *edState) cmdMove(x *edCmd) (byte, error) {
 	p, c, a1, a2 := x.p, x.c, x.a1, x.a2
-	var mode byte
-	var err error
 	_, _, dest, err := e.addresses(p)
 	if err != nil {
 		return 0, err
@@ -985,7 +975,8 @@ func (e *edState) cmdMove(x *edCmd) (byte, error) {
 	if dest < 0 || dest > e.last() {
 		return 0, edInvalidDest
 	}
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if err := edValid(e, a1, a2); err != nil {
@@ -1017,8 +1008,7 @@ func (e *edState) cmdMove(x *edCmd) (byte, error) {
 // cmdPrompt is P: the prompt on or off.
 func (e *edState) cmdPrompt(x *edCmd) (byte, error) {
 	p := x.p
-	noAddr := x.noAddr
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
 	if _, err := suffix(p); err != nil {
@@ -1034,8 +1024,7 @@ func (e *edState) cmdPrompt(x *edCmd) (byte, error) {
 // cmdQuit is q and Q.
 func (e *edState) cmdQuit(x *edCmd) (byte, error) {
 	p, c, prevModified := x.p, x.c, x.prevModified
-	noAddr := x.noAddr
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
 	if !p.eof() {
@@ -1050,7 +1039,6 @@ func (e *edState) cmdQuit(x *edCmd) (byte, error) {
 // cmdRead is r: read a file after a line.
 func (e *edState) cmdRead(x *edCmd) (byte, error) {
 	p, cnt, a2 := x.p, x.cnt, x.a2
-	var err error
 	name, err := fileName(p)
 	if err != nil {
 		return 0, err
@@ -1089,13 +1077,11 @@ func (e *edState) cmdRead(x *edCmd) (byte, error) {
 // cmdUndo is u: undo the last change.
 func (e *edState) cmdUndo(x *edCmd) (byte, error) {
 	p := x.p
-	noAddr := x.noAddr
-	var mode byte
-	var err error
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if e.undo == nil {
@@ -1111,7 +1097,6 @@ func (e *edState) cmdUndo(x *edCmd) (byte, error) {
 // cmdWrite is w, W and wq.
 func (e *edState) cmdWrite(x *edCmd) (byte, error) {
 	p, c, cnt, a1, a2, prevModified := x.p, x.c, x.cnt, x.a1, x.a2, x.prevModified
-	var err error
 	quit := false
 	if p.peek() == 'q' {
 		quit = true
@@ -1171,9 +1156,8 @@ func (e *edState) cmdWrite(x *edCmd) (byte, error) {
 // cmdPut is x: put the cut buffer.
 func (e *edState) cmdPut(x *edCmd) (byte, error) {
 	p, a2 := x.p, x.a2
-	var mode byte
-	var err error
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if a2 < 0 || a2 > e.last() {
@@ -1204,13 +1188,12 @@ func (e *edState) cmdYank(x *edCmd) (byte, error) {
 // cmdScroll is z: print a screenful.
 func (e *edState) cmdScroll(x *edCmd) (byte, error) {
 	p, cnt, a2 := x.p, x.cnt, x.a2
-	var mode byte
-	var err error
 	n := 22
 	if d := p.peek(); d >= '0' && d <= '9' {
 		n = p.number()
 	}
-	if mode, err = suffix(p); err != nil {
+	mode, err := suffix(p)
+	if err != nil {
 		return 0, err
 	}
 	if cnt == 0 {
@@ -1252,8 +1235,7 @@ func (e *edState) cmdComment(x *edCmd) (byte, error) {
 // cmdShell is !: run a command.
 func (e *edState) cmdShell(x *edCmd) (byte, error) {
 	p := x.p
-	noAddr := x.noAddr
-	if err := noAddr(); err != nil {
+	if err := x.noAddr(); err != nil {
 		return 0, err
 	}
 	cmd := p.s[p.i:]
@@ -1590,20 +1572,12 @@ func (e *edState) replacementText(p *edParser, delim byte) (string, bool) {
 // edReplacement parses ed's replacement: & is the match, \1-\9 groups,
 // \ before any other character (a newline too) that character.
 func edReplacement(rep string, ngroups int) ([]sedRepl, error) {
-	var parts []sedRepl
-	var lit []byte
-	flush := func() {
-		if len(lit) > 0 {
-			parts = append(parts, sedRepl{lit: lit, group: -1})
-			lit = nil
-		}
-	}
+	var b replBuilder
 	for i := 0; i < len(rep); i++ {
 		c := rep[i]
 		switch {
 		case c == '&':
-			flush()
-			parts = append(parts, sedRepl{group: 0})
+			b.group(0)
 		case c == '\\' && i+1 < len(rep):
 			i++
 			d := rep[i]
@@ -1611,15 +1585,13 @@ func edReplacement(rep string, ngroups int) ([]sedRepl, error) {
 				if int(d-'0') > ngroups {
 					return nil, edErr("Invalid back reference")
 				}
-				flush()
-				parts = append(parts, sedRepl{group: int(d - '0')})
+				b.group(int(d - '0'))
 				continue
 			}
-			lit = append(lit, d)
+			b.lit = append(b.lit, d)
 		default:
-			lit = append(lit, c)
+			b.lit = append(b.lit, c)
 		}
 	}
-	flush()
-	return parts, nil
+	return b.done(), nil
 }

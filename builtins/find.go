@@ -1057,13 +1057,9 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 	switch t {
 	case "-mtime", "-mmin":
-		v, err := fd.arg(t)
+		cmp, n, err := fd.numArg(t)
 		if err != nil {
 			return nil, err
-		}
-		cmp, n, ok := findNumber(v)
-		if !ok {
-			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
 		}
 		minutes := t == "-mmin"
 		ref := fd.now
@@ -1384,7 +1380,6 @@ func findTypeChar(t fs.FileMode) byte {
 	return 'f'
 }
 
-// findNumber parses [+-]N.
 // parseOwnerTest parses the tests of owners and links. Every file is
 // llmsh's one user's (as ls -l and stat show them) and has the links
 // that stat's %h shows: 1, or 2 and its subdirectories for a directory.
@@ -1393,33 +1388,29 @@ func (fd *finder) parseOwnerTest(t string) (findExpr, error) {
 	case "-nouser", "-nogroup":
 		return func(*findEnt) bool { return false }, nil
 	case "-links":
-		v, err := fd.arg(t)
+		cmp, n, err := fd.numArg(t)
 		if err != nil {
 			return nil, err
-		}
-		cmp, n, ok := findNumber(v)
-		if !ok {
-			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
 		}
 		return func(f *findEnt) bool {
 			return findCompare(cmp, int64(fd.links(f)), n)
 		}, nil
-	}
-	v, err := fd.arg(t)
-	if err != nil {
-		return nil, err
 	}
 	own := int64(VirtualUID)
 	if t == "-group" || t == "-gid" {
 		own = VirtualGID
 	}
 	if t == "-uid" || t == "-gid" {
-		cmp, n, ok := findNumber(v)
-		if !ok {
-			return nil, findErrf("invalid argument `%s' to `%s'", v, t)
+		cmp, n, err := fd.numArg(t)
+		if err != nil {
+			return nil, err
 		}
 		match := findCompare(cmp, own, n)
 		return func(*findEnt) bool { return match }, nil
+	}
+	v, err := fd.arg(t)
+	if err != nil {
+		return nil, err
 	}
 	// -user NAME or -group NAME: a known name, else a number.
 	if v == VirtualUser {
@@ -1444,17 +1435,34 @@ func (fd *finder) links(f *findEnt) int {
 	return 1
 }
 
-func findNumber(v string) (cmp byte, n int64, ok bool) {
+// findSign splits the sign off a numeric argument ("+N": more than N,
+// "-N": less than N, "N": exactly N), as every numeric test reads it.
+func findSign(v string) (cmp byte, rest string) {
 	if v != "" && (v[0] == '+' || v[0] == '-') {
-		cmp, v = v[0], v[1:]
+		return v[0], v[1:]
 	}
-	if v == "" || v[0] < '0' || v[0] > '9' {
-		return 0, 0, false
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	return cmp, n, err == nil
+	return 0, v
 }
 
+// numArg reads the [+-]N argument of the test t (-mtime, -mmin, -links,
+// -uid, -gid).
+func (fd *finder) numArg(t string) (cmp byte, n int64, err error) {
+	v, err := fd.arg(t)
+	if err != nil {
+		return 0, 0, err
+	}
+	cmp, num := findSign(v)
+	if num == "" || num[0] < '0' || num[0] > '9' {
+		return 0, 0, findErrf("invalid argument `%s' to `%s'", v, t)
+	}
+	n, perr := strconv.ParseInt(num, 10, 64)
+	if perr != nil {
+		return 0, 0, findErrf("invalid argument `%s' to `%s'", v, t)
+	}
+	return cmp, n, nil
+}
+
+// findCompare compares got with n as the sign cmp asks.
 func findCompare(cmp byte, got, n int64) bool {
 	switch cmp {
 	case '+':
@@ -1467,10 +1475,7 @@ func findCompare(cmp byte, got, n int64) bool {
 
 func findSize(v string) (cmp byte, n, unit int64, err error) {
 	unit = 512
-	num := v
-	if num != "" && (num[0] == '+' || num[0] == '-') {
-		cmp, num = num[0], num[1:]
-	}
+	cmp, num := findSign(v)
 	if k := len(num); k > 0 && (num[k-1] < '0' || num[k-1] > '9') {
 		switch num[k-1] {
 		case 'b':
@@ -1628,7 +1633,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1746,6 +1751,8 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			v = strconv.Itoa(VirtualUID)
 		case 'G':
 			v = strconv.Itoa(VirtualGID)
+		case 'i', 'D':
+			v = "?" // inode and device are not shown, as stat's %i and %d
 		case 'n':
 			v = strconv.Itoa(fd.links(f))
 		case 'l':

@@ -90,6 +90,7 @@ func TestFind(t *testing.T) {
 		c("-printf escapes", []string{"a.txt", "-printf", `a\tb\0c\\%%\101\n`}, "a\tb\x00c\\%A\n", "", 0),
 		c("-printf \\c", []string{".", "-maxdepth", "1", "-printf", `a\cb\n`}, "aaaaaa", "", 0),
 		c("-printf unknown escape", []string{"a.txt", "-printf", `a\qb\n`}, "a\\qb\n", "find: warning: unrecognized escape `\\q'\n", 0),
+		c("-printf %i and %D as stat shows them", []string{"a.txt", "-printf", `%i %5D|\n`}, "?     ?|\n", "", 0),
 		c("-printf unknown directive", []string{"a.txt", "-printf", `%Q\n`}, "%Q\n", "find: warning: unrecognized format directive `%Q'\n", 0),
 		c("-printf % at end", []string{"a.txt", "-printf", `x%`}, "", "find: error: % at end of format string\n", 1),
 

@@ -786,24 +786,47 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 	return p.fail("unknown option to `s'")
 }
 
-func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
-	var parts []sedRepl
-	var lit []byte
-	flush := func() {
-		if len(lit) > 0 {
-			parts = append(parts, sedRepl{lit: lit, group: -1})
-			lit = nil
-		}
+// replBuilder gathers the pieces of an s replacement (sed's and ed's):
+// runs of literal bytes between the groups and case conversions.
+type replBuilder struct {
+	parts []sedRepl
+	lit   []byte
+}
+
+func (b *replBuilder) flush() {
+	if len(b.lit) > 0 {
+		b.parts = append(b.parts, sedRepl{lit: b.lit, group: -1})
+		b.lit = nil
 	}
+}
+
+// group adds group g (0: the whole match).
+func (b *replBuilder) group(g int) {
+	b.flush()
+	b.parts = append(b.parts, sedRepl{group: g})
+}
+
+// convert adds a case conversion (\L \U \l \u \E).
+func (b *replBuilder) convert(c byte) {
+	b.flush()
+	b.parts = append(b.parts, sedRepl{group: -1, cas: c})
+}
+
+func (b *replBuilder) done() []sedRepl {
+	b.flush()
+	return b.parts
+}
+
+func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
+	var b replBuilder
 	for i := 0; i < len(rep); i++ {
 		c := rep[i]
 		if c == '&' {
-			flush()
-			parts = append(parts, sedRepl{group: 0})
+			b.group(0)
 			continue
 		}
 		if c != '\\' || i+1 >= len(rep) {
-			lit = append(lit, c)
+			b.lit = append(b.lit, c)
 			continue
 		}
 		i++
@@ -814,24 +837,21 @@ func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
 			if g > ngroups {
 				return nil, p.fail("invalid reference \\" + string(d) + " on `s' command's RHS")
 			}
-			flush()
-			parts = append(parts, sedRepl{group: g})
+			b.group(g)
 		case (d == 'L' || d == 'U' || d == 'l' || d == 'u' || d == 'E') && !p.posix:
-			flush()
-			parts = append(parts, sedRepl{group: -1, cas: d})
+			b.convert(d)
 		case d == 'n':
-			lit = append(lit, '\n')
+			b.lit = append(b.lit, '\n')
 		default:
 			if e, n, ok := sedCharEscape(rep[i:]); ok {
-				lit = append(lit, e)
+				b.lit = append(b.lit, e)
 				i += n - 1
 				continue
 			}
-			lit = append(lit, d)
+			b.lit = append(b.lit, d)
 		}
 	}
-	flush()
-	return parts, nil
+	return b.done(), nil
 }
 
 func (p *sedParser) yank(cmd *sedCmd) error {

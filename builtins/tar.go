@@ -1193,6 +1193,51 @@ func tarQuoteColon(name string) string {
 }
 
 // tarCounter counts the bytes read through it.
+// tarResync reads 512-byte blocks from r up to one that is a header (its
+// checksum right) and returns it; at a zero block or the end of the
+// archive it returns false, as GNU tar ends the search there.
+func tarResync(r io.Reader) ([]byte, bool) {
+	block := make([]byte, 512)
+	for {
+		if _, err := io.ReadFull(r, block); err != nil {
+			return nil, false
+		}
+		zero := true
+		for _, b := range block {
+			if b != 0 {
+				zero = false
+				break
+			}
+		}
+		if zero {
+			return nil, false
+		}
+		if tarChecksumOK(block) {
+			return block, true
+		}
+	}
+}
+
+// tarChecksumOK reports whether a header block's checksum field holds the
+// sum of its bytes, the field itself counted as blanks (signed sums
+// accepted, as GNU tar accepts them).
+func tarChecksumOK(block []byte) bool {
+	field := strings.Trim(string(block[148:156]), " \x00")
+	want, err := strconv.ParseInt(field, 8, 64)
+	if err != nil || field == "" {
+		return false
+	}
+	var unsigned, signed int64
+	for i, b := range block {
+		if i >= 148 && i < 156 {
+			b = ' '
+		}
+		unsigned += int64(b)
+		signed += int64(int8(b))
+	}
+	return want == unsigned || want == signed
+}
+
 type tarCounter struct {
 	r io.Reader
 	n int64
@@ -1371,6 +1416,19 @@ func (s *tarState) read(operands []string) error {
 				s.fail("This does not look like a tar archive")
 			}
 			break
+		}
+		if errors.Is(err, tar.ErrHeader) && raw.n%512 == 0 {
+			// GNU tar looks for the next block that is a header.
+			if first {
+				s.fail("This does not look like a tar archive")
+			}
+			s.fail("Skipping to next header")
+			block, ok := tarResync(raw)
+			if !ok {
+				break
+			}
+			tr = tar.NewReader(io.MultiReader(bytes.NewReader(block), raw))
+			continue
 		}
 		if err != nil {
 			if env.Ctx.Err() != nil {

@@ -799,7 +799,14 @@ func (c *compiler) expr(expr ast.Expr) {
 			varExpr := e.Args[1].(*ast.VarExpr) // split()'s 2nd arg is always an array
 			scope, index := c.arrayInfo(varExpr.Name)
 			if len(e.Args) > 2 {
-				c.expr(e.Args[2])
+				sep := e.Args[2]
+				// llmsh: a one-character regex literal is a regex, where
+				// the string " " means blanks and "." a dot (mawk:
+				// split("a  b", x, / /) is 3, split("ab", x, /./) 3).
+				if s, ok := sep.(*ast.StrExpr); ok && s.Regex && (s.Value == " " || s.Value == ".") {
+					sep = &ast.StrExpr{Value: "(" + s.Value + ")", Regex: true}
+				}
+				c.expr(sep)
 				c.add(CallSplitSep, Opcode(scope), opcodeInt(index))
 			} else {
 				c.add(CallSplit, Opcode(scope), opcodeInt(index))
