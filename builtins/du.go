@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -79,6 +78,11 @@ func du(env *Env) int {
 		if env.Ctx.Err() != nil {
 			w.Flush()
 			return 1
+		}
+		// GNU du shows an operand's trailing slashes as one ("d//" is
+		// "d/", its files "d/f").
+		for len(name) > 2 && strings.HasSuffix(name, "//") {
+			name = name[:len(name)-1]
 		}
 		if d.excluded(name) {
 			continue
@@ -462,7 +466,10 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
 	}
 	cabss := make([]string, len(entries))
 	for i, e := range entries {
-		cabss[i] = path.Join(abs, e.Name())
+		// path.Join's Clean, for each file of a walk, finds nothing to
+		// do: abs is Env.Abs's (clean, perhaps with a slash at its end)
+		// or one of these, and a listed name is one component.
+		cabss[i] = joinPath(abs, e.Name())
 	}
 	// The entries are described all together (from the listing, or with
 	// their round trips to vfsd overlapping), and walked in order.
