@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -79,6 +78,11 @@ func du(env *Env) int {
 		if env.Ctx.Err() != nil {
 			w.Flush()
 			return 1
+		}
+		// GNU du shows an operand's trailing slashes as one ("d//" is
+		// "d/", its files "d/f").
+		for len(name) > 2 && strings.HasSuffix(name, "//") {
+			name = name[:len(name)-1]
 		}
 		if d.excluded(name) {
 			continue
@@ -374,7 +378,7 @@ type duWalker struct {
 	unitSet    bool   // -B, -b, -h, -k, -m or --si: the environment is not read
 	maxDepth   int
 	end        string
-	seen       map[string]bool
+	seen       map[string]bool // absolute paths walked of files with no identity (virtual files)
 	ids        map[string]bool // file identities counted (hard links once)
 	deref      bool            // -L
 	inodes     bool            // --inodes
@@ -432,12 +436,19 @@ func (d *duWalker) usage(fi fs.FileInfo) duSum {
 // walk returns the usage of name (absolute abs) and prints the lines due
 // for it and below it.
 func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
-	d.seen[abs] = true
-	if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" && !d.countLinks {
-		if d.ids[id.FileID()] {
-			return duSum{}
+	// A file met again (a hard link, an operand inside another, the
+	// same operand twice) counts once: by its identity, or by its path
+	// when it has none. (A walk recorded every path too: a map insert
+	// for each file, a tenth of du -s's CPU in llmsh.)
+	if id, ok := fi.(interface{ FileID() string }); ok && id.FileID() != "" {
+		if !d.countLinks {
+			if d.ids[id.FileID()] {
+				return duSum{}
+			}
+			d.ids[id.FileID()] = true
 		}
-		d.ids[id.FileID()] = true
+	} else if !d.countLinks {
+		d.seen[abs] = true
 	}
 	sum := d.usage(fi)
 	shown := d.maxDepth < 0 || depth <= d.maxDepth
@@ -455,7 +466,10 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
 	}
 	cabss := make([]string, len(entries))
 	for i, e := range entries {
-		cabss[i] = path.Join(abs, e.Name())
+		// path.Join's Clean, for each file of a walk, finds nothing to
+		// do: abs is Env.Abs's (clean, perhaps with a slash at its end)
+		// or one of these, and a listed name is one component.
+		cabss[i] = joinPath(abs, e.Name())
 	}
 	// The entries are described all together (from the listing, or with
 	// their round trips to vfsd overlapping), and walked in order.
@@ -474,7 +488,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
 			return sum
 		}
 		cabs := cabss[i]
-		if d.seen[cabs] && !d.countLinks {
+		if len(d.seen) > 0 && d.seen[cabs] && !d.countLinks {
 			continue
 		}
 		cname := joinPath(name, e.Name())

@@ -50,9 +50,10 @@ type job struct {
 	// parsed is set when the fast path decoded the parameters (path,
 	// max) and raw is not to be read.
 	parsed bool
-	hello  *vfsproto.HelloParams // hello's parameters, decoded by the fast path
-	names  bool                  // list's "names", decoded by the fast path
-	mode   vfsproto.Mode         // open's mode, decoded by the fast path (parsed)
+	hello  *vfsproto.HelloParams     // hello's parameters, decoded by the fast path
+	names  bool                      // list's "names", decoded by the fast path
+	mode   vfsproto.Mode             // open's mode, decoded by the fast path (parsed)
+	files  *vfsproto.ReadFilesParams // read_files' parameters, decoded by the fast path
 }
 
 // handle is an open handle of one client. Its requests are served in order
@@ -364,7 +365,7 @@ func (c *conn) handleFrame(frame []byte, r io.Reader) (err error) {
 func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 	j := &job{id: fr.id, op: fr.op, start: start, h: fr.h, max: fr.max, slot: fr.slot, off: fr.off, data: fr.data, buf: fr.buf,
 		path: fr.path, parsed: fr.op == vfsproto.OpList || fr.op == vfsproto.OpReadFile || fr.op == vfsproto.OpReadTail || fr.op == vfsproto.OpOpen,
-		hello: fr.hello, names: fr.names, mode: fr.mode}
+		hello: fr.hello, names: fr.names, mode: fr.mode, files: fr.files}
 	switch fr.op {
 	case vfsproto.OpOpen:
 		if fr.named && c.named.Load() {
@@ -383,6 +384,13 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 		}
 	case vfsproto.OpReadFile, vfsproto.OpReadTail:
 		c.readFileJob(j, r)
+		return nil
+	case vfsproto.OpReadFiles:
+		if !c.readFiles.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		c.spawn(j)
 		return nil
 	case vfsproto.OpHello:
 		c.helloNow(j)

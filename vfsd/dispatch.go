@@ -268,10 +268,15 @@ func (c *conn) wireName(name string) string {
 // bytes after the previous ones' in one pooled buffer that follows the
 // frame.
 func (c *conn) readMany(j *job) (*frameBuf, *vfsproto.Error, int) {
-	p, ok := parseReadFiles(j.raw)
-	if !ok {
-		if e := c.decodeNamed(j.raw, &p, "paths", "max"); e != nil {
-			return nil, e, 0
+	var p vfsproto.ReadFilesParams
+	if j.files != nil {
+		p = *j.files // decoded by the fast path
+	} else {
+		var ok bool
+		if p, ok = parseReadFiles(j.raw); !ok {
+			if e := c.decodeNamed(j.raw, &p, "paths", "max"); e != nil {
+				return nil, e, 0
+			}
 		}
 	}
 	switch {

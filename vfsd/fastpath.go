@@ -56,6 +56,7 @@ var (
 	fastListMid   = []byte(`","op":"list","params":{"path":"`)
 	fastRFileMid  = []byte(`","op":"read_file","params":{"path":"`)
 	fastRTailMid  = []byte(`","op":"read_tail","params":{"path":"`)
+	fastRFilesMid = []byte(`","op":"read_files","params":`)
 	fastHelloMid  = []byte(`","op":"hello","params":{"version":`)
 	fastHelloFeat = []byte(`,"features":[`)
 	fastOpenMid   = []byte(`","op":"open","params":{"path":"`)
@@ -67,7 +68,7 @@ var (
 
 // fastReq is a read or write request decoded by the fast path.
 type fastReq struct {
-	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size), OpList, OpReadFile, OpReadTail
+	op   string // OpRead, OpReadBulk, OpReadShm, OpReadShmAt, OpWrite or OpWriteBulk (max holds its size), OpList, OpReadFile, OpReadTail, OpReadFiles
 	id   string
 	path string // OpList, OpReadFile, OpReadTail
 	// names is list's "names": true.
@@ -85,6 +86,8 @@ type fastReq struct {
 	named bool
 	// byPath says a stat names a path, not a handle (h).
 	byPath bool
+	// files is the decoded parameters of OpReadFiles.
+	files *vfsproto.ReadFilesParams
 }
 
 // dataPool holds write payload buffers of up to maxPooledData bytes.
@@ -186,6 +189,18 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		return parseFastPathMax(vfsproto.OpReadFile, string(id), b[len(fastRFileMid):])
 	case bytes.HasPrefix(b, fastRTailMid):
 		return parseFastPathMax(vfsproto.OpReadTail, string(id), b[len(fastRTailMid):])
+	case bytes.HasPrefix(b, fastRFilesMid):
+		// grep -r's batches of paths: their parameters in the shape
+		// readMany's parseReadFiles reads, then the request's brace.
+		params, ok := bytes.CutSuffix(b[len(fastRFilesMid):], []byte("}"))
+		if !ok {
+			return r, false
+		}
+		p, ok := parseReadFiles(params)
+		if !ok {
+			return r, false
+		}
+		return fastReq{op: vfsproto.OpReadFiles, id: string(id), files: &p}, true
 	case bytes.HasPrefix(b, fastOpenMid):
 		return parseFastOpen(string(id), b[len(fastOpenMid):])
 	case bytes.HasPrefix(b, fastStatH):

@@ -123,6 +123,8 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		{ID: "16", Op: "list", Params: mustJSON(t, vfsproto.ListParams{Path: "/work/a b", Names: true})},
 		{ID: "14", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "src/main.go", Max: 65536})},
 		{ID: "15", Op: "read_file", Params: mustJSON(t, vfsproto.ReadFileParams{Path: "x", Max: 0})},
+		{ID: "25", Op: "read_files", Params: mustJSON(t, vfsproto.ReadFilesParams{Paths: []string{"src/main.go", "a b/é", ""}, Max: 65536})},
+		{ID: "26", Op: "read_files", Params: mustJSON(t, vfsproto.ReadFilesParams{Paths: []string{"x"}, Max: 1})},
 		{ID: "18", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "out/a b/é", Mode: vfsproto.ModeAppend, H: ptr(int64(vfsproto.FirstNamedHandle))})},
 		{ID: "19", Op: "open", Params: mustJSON(t, vfsproto.OpenParams{Path: "x", Mode: vfsproto.ModeReadWrite, H: ptr(int64(3))})},
 		{ID: "22", Op: "stat", Params: mustJSON(t, vfsproto.StatParams{H: ptr(int64(3))})},
@@ -207,6 +209,12 @@ func TestFastPathMatchesJSON(t *testing.T) {
 			if fr.path != p.Path || fr.max != int64(p.Max) || fr.names != lp.Names {
 				t.Fatalf("%s: %+v", b, fr)
 			}
+		case "read_files":
+			var p vfsproto.ReadFilesParams
+			mustUnmarshal(t, req.Params, &p)
+			if fr.files == nil || !slices.Equal(fr.files.Paths, p.Paths) || fr.files.Max != p.Max {
+				t.Fatalf("%s: %+v", b, fr.files)
+			}
 		case "hello":
 			var p vfsproto.HelloParams
 			mustUnmarshal(t, req.Params, &p)
@@ -289,6 +297,17 @@ func TestFastPathMatchesJSON(t *testing.T) {
 		`{"id":"1","op":"hello","params":{"features":["a"],"version":1}}`,
 		`{"id":"1","op":"hello","params":{"version":1,"features":["a"],"x":1}}`,
 		`{"id":"1","op":"hello","params":{"version":1}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a"],"max":1}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a"],"max":1}}}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a"],"max":1} }`,
+		`{"id":"1","op":"read_files","params":{"paths":[],"max":1}}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a\"b"],"max":1}}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a\u0000"],"max":1}}`,
+		`{"id":"1","op":"read_files","params":{"max":1,"paths":["a"]}}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a"],"max":"1"}}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a"]}}`,
+		`{"id":"1","op":"read_files","params":{"paths":["a"],"max":1,"x":2}}`,
+		`{"id":"1","op":"read_files","params":null}`,
 	} {
 		if _, ok := parseFast([]byte(b)); ok {
 			t.Errorf("fast path accepted non-canonical %s", b)
