@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/posixre"
 )
 
@@ -501,6 +502,20 @@ func (in *sedInput) fill() {
 			in.la = append(in.la, chunk...)
 			if err == bufio.ErrBufferFull {
 				continue
+			}
+			if errors.Is(err, gnu.ErrCancelled) {
+				// The run was stopped mid-line (an endless device): the
+				// line cut short is dropped, not edited, and nothing more
+				// is read (y over the 700 MB read from /dev/zero took 6 s
+				// past a 4 s limit of a library Run; session 21).
+				in.la = in.la[:0]
+				in.idx = len(in.names)
+				if in.closer != nil {
+					in.closer.Close()
+					in.closer = nil
+				}
+				in.br = nil
+				return
 			}
 			if err != nil && err != io.EOF && !quietStop(err) {
 				in.run.flushForMessage()

@@ -3,9 +3,13 @@ package builtins
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // Expected values checked against GNU sed 4.9 (LC_ALL=C).
@@ -368,4 +372,19 @@ func TestSedConformance(t *testing.T) {
 		{"1\n2\n3\n4\n5\n", []string{"sed", "-n", "n;n;1,2p"}, "", "", 0},
 		{"1\n2\n3\n4\n5\n", []string{"sed", "-n", "n;n;1,4p"}, "3\n", "", 0},
 	})
+}
+
+// TestSedDropsLineCutByCancel: a read that fails because the run was
+// stopped (an endless device) ends the input, and the line cut short is
+// not edited or printed: `sed y/ab/ba/ < /dev/zero` edited the 700 MB it
+// had read, 6 s past a 4 s limit of a library Run (session 21).
+func TestSedDropsLineCutByCancel(t *testing.T) {
+	b, _ := Lookup("sed")
+	var out, errb bytes.Buffer
+	in := io.MultiReader(strings.NewReader("ab\nabab"), iotest.ErrReader(gnu.ErrCancelled))
+	env := &Env{Ctx: context.Background(), Args: []string{"sed", "y/ab/ba/"}, Stdin: in, Stdout: &out, Stderr: &errb}
+	Run(b, env)
+	if out.String() != "ba\n" || errb.String() != "" {
+		t.Fatalf("stdout %q, stderr %q; want the whole line only", out.String(), errb.String())
+	}
 }

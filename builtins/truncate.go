@@ -152,9 +152,12 @@ func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate 
 		if err != nil {
 			return openErr(err)
 		}
-		_, werr := f.Seek(n-1, io.SeekStart)
-		if werr == nil {
-			_, werr = f.Write([]byte{0})
+		var werr error
+		if n > 0 { // a new file of size 0 is made by the open alone
+			_, werr = f.Seek(n-1, io.SeekStart)
+			if werr == nil {
+				_, werr = f.Write([]byte{0})
+			}
 		}
 		if cerr := f.Close(); werr == nil {
 			werr = cerr

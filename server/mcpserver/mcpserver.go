@@ -386,11 +386,20 @@ const MaxResourceBytes = 2 << 20
 // resources, and adds a template through which any file the session may
 // read (virtual files included) can be read by its file: URI.
 func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
+	// One read at a time: the SDK serves requests concurrently, and 200
+	// reads of a 2 MiB file at once took llmsh mcp to 3.9 GB.
+	one := make(chan struct{}, 1)
 	read := func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		uri := req.Params.URI
 		p, err := uriPath(uri)
 		if err != nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+		}
+		select {
+		case one <- struct{}{}:
+			defer func() { <-one }()
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
 		b, err := sess.ReadFileMax(p, MaxResourceBytes)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -408,7 +417,9 @@ func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 		}
 		c := &mcp.ResourceContents{URI: uri}
-		if utf8.Valid(b) {
+		// A NUL is no text (GNU grep's test of a binary file), and six
+		// bytes of JSON each as text: such a file goes as base64.
+		if utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 {
 			c.MIMEType, c.Text = "text/plain", string(b)
 		} else {
 			c.MIMEType, c.Blob = "application/octet-stream", b

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -331,7 +332,11 @@ func TestInterleavedAndReset(t *testing.T) {
 // whoever made it, and the session goes on.
 func TestResourceTooLarge(t *testing.T) {
 	in, out, _ := grants(t)
-	if err := os.WriteFile(filepath.Join(in, "edge"), make([]byte, MaxResourceBytes), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(in, "edge"), bytes.Repeat([]byte("x"), MaxResourceBytes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A NUL is no text: base64, not six bytes of JSON each.
+	if err := os.WriteFile(filepath.Join(in, "nul.txt"), []byte("a\x00b"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cs, _ := connectWith(t, Config{Inputs: []string{in}, Outputs: []string{out}}, llmsh.Options{Isolated: true})
@@ -339,6 +344,10 @@ func TestResourceTooLarge(t *testing.T) {
 	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/edge"})
 	if err != nil || len(rr.Contents) != 1 || len(rr.Contents[0].Text) != MaxResourceBytes {
 		t.Fatalf("a file of MaxResourceBytes: %v", err)
+	}
+	rr, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + in + "/nul.txt"})
+	if err != nil || rr.Contents[0].Text != "" || string(rr.Contents[0].Blob) != "a\x00b" {
+		t.Fatalf("a file with a NUL: %+v %v", rr, err)
 	}
 	call(t, cs, map[string]any{"command": fmt.Sprintf("head -c %d /dev/zero > %s/big; echo x > %s/small", MaxResourceBytes+1, out, out)})
 	_, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file://" + out + "/big"})

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/llmsh/llmsh"
@@ -79,5 +81,42 @@ func TestTransportSurvivesBadLines(t *testing.T) {
 	}
 	if !ran {
 		t.Errorf("the tool call after the bad lines did not answer: %d responses", len(got))
+	}
+}
+
+// TestTransportBoundsPending: no more than maxPending requests are passed
+// to the SDK unanswered (it serves them concurrently, and each answer
+// waits in memory for a client that may read nothing: 200 reads of a
+// 2 MiB resource held 678 MB); the next waits for an answer, and an id a
+// client repeats counts each time.
+func TestTransportBoundsPending(t *testing.T) {
+	var out strings.Builder
+	lw := &lockedWriter{w: &out, pending: map[string]int{}}
+	lw.cond = sync.NewCond(&lw.mu)
+	rc := &requestCounter{io.Discard, lw}
+	req := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")
+	for range maxPending {
+		rc.Write(req) // the same id each time
+	}
+	rc.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")) // no answer awaited
+	done := make(chan struct{})
+	go func() {
+		rc.Write(req)
+		close(done)
+	}()
+	for waiting := false; !waiting; runtime.Gosched() {
+		select {
+		case <-done:
+			t.Fatal("a request past maxPending was passed on before an answer")
+		default:
+		}
+		lw.mu.Lock()
+		waiting = lw.waiting
+		lw.mu.Unlock()
+	}
+	lw.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n"))
+	<-done
+	if lw.n != maxPending || lw.pending["1"] != maxPending {
+		t.Fatalf("pending %d (%v), want %d", lw.n, lw.pending, maxPending)
 	}
 }

@@ -1688,6 +1688,10 @@ func (c *compiler) compileCall(name string, args []*Query) error {
 			fn.callback = func(v any, x []any) any { return formatTimeFunc(name, v, x[0], loc) }
 		}
 	}
+	var call any = fn.callback
+	if f, ok := bulkFuncs[name]; ok {
+		call = f // llmsh: given the run's context (bulk.go)
+	}
 	var indexing int
 	switch name {
 	case "_index", "_slice":
@@ -1698,7 +1702,7 @@ func (c *compiler) compileCall(name string, args []*Query) error {
 		indexing = -1
 	}
 	if err := c.compileCallInternal(
-		[3]any{fn.callback, len(args), name},
+		[3]any{call, len(args), name},
 		args,
 		true,
 		indexing,

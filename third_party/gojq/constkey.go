@@ -46,6 +46,12 @@ func constValue(q *Query) (any, bool) {
 	if !ok {
 		return nil, false
 	}
+	if _, ok := r.(string); ok && q.Op == OpDiv {
+		// llmsh: a string divided by a string is split at run time,
+		// where it looks at the run's context (bulk.go); here nothing
+		// would stop "x" * 100000000 / "".
+		return nil, false
+	}
 	v := f(nil, l, r)
 	if _, ok := v.(error); ok {
 		return nil, false

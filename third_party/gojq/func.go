@@ -604,48 +604,15 @@ func funcInside(v, x any) any {
 }
 
 func funcIndices(v, x any) any {
-	return indexFunc("indices", v, x, indices)
-}
-
-func indices(vs, xs []any) any {
-	rs := []any{}
-	if len(xs) == 0 {
-		return rs
-	}
-	for i := range len(vs) - len(xs) + 1 {
-		if Compare(vs[i:i+len(xs)], xs) == 0 {
-			rs = append(rs, i)
-		}
-	}
-	return rs
+	return indexCtx(context.Background(), "indices", v, x) // llmsh: bulk.go
 }
 
 func funcIndex(v, x any) any {
-	return indexFunc("index", v, x, func(vs, xs []any) any {
-		if len(xs) == 0 {
-			return nil
-		}
-		for i := range len(vs) - len(xs) + 1 {
-			if Compare(vs[i:i+len(xs)], xs) == 0 {
-				return i
-			}
-		}
-		return nil
-	})
+	return indexCtx(context.Background(), "index", v, x)
 }
 
 func funcRindex(v, x any) any {
-	return indexFunc("rindex", v, x, func(vs, xs []any) any {
-		if len(xs) == 0 {
-			return nil
-		}
-		for i := len(vs) - len(xs); i >= 0; i-- {
-			if Compare(vs[i:i+len(xs)], xs) == 0 {
-				return i
-			}
-		}
-		return nil
-	})
+	return indexCtx(context.Background(), "rindex", v, x)
 }
 
 func indexFunc(name string, v, x any, f func(_, _ []any) any) any {
@@ -661,7 +628,9 @@ func indexFunc(name string, v, x any, f func(_, _ []any) any) any {
 		}
 	case string:
 		if x, ok := x.(string); ok {
-			return f(explode(v), explode(x))
+			vs, _ := explodeString(context.Background(), v)
+			xs, _ := explodeString(context.Background(), x)
+			return f(vs, xs)
 		}
 		return &func1TypeError{name, v, x}
 	default:
@@ -755,69 +724,15 @@ func funcTrim(v any) any {
 }
 
 func funcExplode(v any) any {
-	s, ok := v.(string)
-	if !ok {
-		return errors.New("explode input must be a string") // jq 1.7.1's words
-	}
-	return explode(s)
-}
-
-func explode(s string) []any {
-	xs := make([]any, len([]rune(s)))
-	var i int
-	for _, r := range s {
-		xs[i] = int(r)
-		i++
-	}
-	return xs
+	return explodeCtx(context.Background(), v) // llmsh: bulk.go
 }
 
 func funcImplode(v any) any {
-	vs, ok := v.([]any)
-	if !ok {
-		return errors.New("implode input must be an array") // jq 1.7.1's words
-	}
-	var sb strings.Builder
-	sb.Grow(len(vs))
-	for _, v := range vs {
-		if f, ok := v.(float64); ok && math.IsNaN(f) {
-			return &jqTypeError{v, "can't be imploded, unicode codepoint needs to be numeric"} // number (null)
-		}
-		if r, ok := ToInt(v); ok {
-			if 0 <= r && r <= utf8.MaxRune {
-				sb.WriteRune(rune(r))
-			} else {
-				sb.WriteRune(utf8.RuneError)
-			}
-		} else {
-			return &jqTypeError{v, "can't be imploded, unicode codepoint needs to be numeric"}
-		}
-	}
-	return sb.String()
+	return implodeCtx(context.Background(), v)
 }
 
 func funcSplit(v, x any) any {
-	s, ok := v.(string)
-	if !ok {
-		return &func1TypeError{"split", v, x}
-	}
-	t, ok := x.(string)
-	if !ok {
-		return &func1TypeError{"split", v, x}
-	}
-	return splitString(s, t)
-}
-
-func splitString(s, t string) []any {
-	if s == "" {
-		return []any{}
-	}
-	ss := strings.Split(s, t)
-	xs := make([]any, len(ss))
-	for i, s := range ss {
-		xs[i] = s
-	}
-	return xs
+	return splitCtx(context.Background(), v, x)
 }
 
 func funcJoin(v, x any) any {
@@ -1074,7 +989,7 @@ func funcIndex2(_, v, x any) any {
 		case nil:
 			return nil
 		case []any:
-			return indices(v, x)
+			return indexElems(context.Background(), "indices", v, x) // llmsh: bulk.go
 		default:
 			return &expectedArrayError{v}
 		}

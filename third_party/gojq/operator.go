@@ -1,6 +1,7 @@
 package gojq
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"math/big"
@@ -496,7 +497,7 @@ func funcOpDiv(_, l, r any) any {
 			}
 			return bigToFloat(l) / bigToFloat(r)
 		},
-		func(l, r string) any { return splitString(l, r) },
+		func(l, r string) any { return splitCtx(context.Background(), l, r) }, // llmsh: bulk.go
 		func(l, r []any) any { return &binopTypeError{"divide", l, r} },
 		func(l, r *OrderedMap) any { return &binopTypeError{"divide", l, r} },
 		func(l, r any) any { return &binopTypeError{"divide", l, r} },
