@@ -824,7 +824,10 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if o.Command {
 		sub.runner.SetExecutionString(src)
 	}
+	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
+	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	st := sub.Run(ctx, src, o.Name)
+	release()
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
 		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
 	}

@@ -45,3 +45,62 @@ func (r *Runner) runJobSignals(ctx context.Context) {
 		}
 	}
 }
+
+// GroupSignals returns how to send a signal to the process group of the
+// shell of r, a shell's top runner, as timeout signals the command it
+// runs: when that shell traps or ignores the signal, the command it runs
+// (one of llmsh's, as a child process) ends, and the trap runs when it
+// has; deliver reports whether the shell took the signal. Otherwise
+// the caller ends the shell its own way (timeout cancels its command).
+func (r *Runner) GroupSignals() (deliver func(sig int) bool) {
+	s := r.llmsh
+	s.groupSig.Store(true)
+	return func(sig int) bool {
+		t := &s.top
+		t.mu.Lock()
+		trapped := t.cancel != nil && t.trapped[signalName(sig)]
+		cmdCancel, ignored := t.cmdCancel, t.ignored[signalName(sig)]
+		t.mu.Unlock()
+		if !trapped {
+			return false
+		}
+		s.signalTop(sig)
+		// The command inherits an ignored signal and ignores it too.
+		if cmdCancel != nil && sigTerminates(sig) && !ignored {
+			cmdCancel()
+		}
+		return true
+	}
+}
+
+// groupCommand makes the context of a command the main shell runs while
+// GroupSignals may end it.
+func (r *Runner) groupCommand(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	t := &r.llmsh.top
+	t.mu.Lock()
+	old := t.cmdCancel
+	t.cmdCancel = cancel
+	t.mu.Unlock()
+	return ctx, func() {
+		t.mu.Lock()
+		t.cmdCancel = old
+		t.mu.Unlock()
+		cancel()
+	}
+}
+
+// pendingAtEnd runs, as a shell's commands are done, the traps of the
+// signals sent to it during its last command (bash runs them when that
+// command returns): `trap 'echo got' USR1; ( sleep 0.2; kill -USR1 $$ )
+// & sleep 1` prints got.
+func (r *Runner) pendingAtEnd(ctx context.Context) {
+	if r.handlingTrap {
+		return
+	}
+	if r.llmsh.topPending.Load() && r.bashPid == r.llmsh.pid {
+		r.runPendingSignals(ctx)
+	} else if r.jobSelf != nil && r.jobSelf.hasPending.Load() && r.bashPid == r.jobSelf.pid {
+		r.runJobSignals(ctx)
+	}
+}

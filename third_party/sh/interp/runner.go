@@ -838,6 +838,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r2.stmts(ctx, cm.Stmts)
+		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
 		r2.exit.leaveShell() // subshells don't exit the parent shell
 		if r2.exit.fatalExit {
@@ -2599,6 +2600,13 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 	if r.foregroundJobs() {
 		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
 		return
+	}
+	if r.llmsh.groupSig.Load() && r.bashPid == r.llmsh.pid {
+		// llmsh: a signal to the process group ends this command too
+		// (jobsig.go).
+		var done func()
+		ctx, done = r.groupCommand(ctx)
+		defer done()
 	}
 	err := r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args)
 	if err == ErrNotFoundHook {

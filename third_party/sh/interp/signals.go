@@ -320,6 +320,10 @@ type topSignal struct {
 	pending []int                   // trapped signals, run at its next command
 	chld    int                     // its background jobs that ended (chld.go)
 	fatal   int                     // the untrapped signal that ended it
+	// cmdCancel ends the command the main shell runs, when a signal
+	// may reach its process group (GroupSignals).
+	cmdCancel context.CancelFunc
+	ignored   map[string]bool // the signals of trapped it ignores
 }
 
 // errTopSignal is the cause of a main shell's context that a signal ended.
@@ -377,12 +381,19 @@ func (r *Runner) noteTraps() {
 		return
 	}
 	set := make(map[string]bool, len(r.traps))
-	for name := range r.traps {
+	var ignored map[string]bool
+	for name, a := range r.traps {
 		set[name] = true
+		if a == "" {
+			if ignored == nil {
+				ignored = map[string]bool{}
+			}
+			ignored[name] = true
+		}
 	}
 	t := &r.llmsh.top
 	t.mu.Lock()
-	t.trapped = set
+	t.trapped, t.ignored = set, ignored
 	t.mu.Unlock()
 }
 
