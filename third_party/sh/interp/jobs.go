@@ -66,6 +66,9 @@ type bgProc struct {
 	trapped     map[string]bool
 	trapPending []int
 	hasPending  atomic.Bool
+	// nestedSig is the nested shell that is the job's process, which
+	// takes a signal it traps (ClaimJobSignals).
+	nestedSig func(sig int) bool
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -201,6 +204,12 @@ func (bg *bgProc) signal(sig int, cont bool) {
 	}
 	if bg.num > 0 && (sig == sigINT || sig == sigQUIT) {
 		return // a job of & ignores them without job control (bash)
+	}
+	bg.mu.Lock()
+	nested := bg.nestedSig
+	bg.mu.Unlock()
+	if nested != nil && !bg.gate.isStopped() && nested(sig) {
+		return // llmsh: the nested shell traps it (jobsig.go)
 	}
 	bg.mu.Lock()
 	defer bg.mu.Unlock()

@@ -46,6 +46,47 @@ func (r *Runner) runJobSignals(ctx context.Context) {
 	}
 }
 
+// SignalTrapped sends sig to the shell of r, a shell's top runner, when
+// that shell traps or ignores it: the trap runs before its next command
+// (the command it runs goes on: the signal is the shell's alone). It
+// reports whether the shell took it.
+func (r *Runner) SignalTrapped(sig int) bool {
+	s := r.llmsh
+	t := &s.top
+	t.mu.Lock()
+	trapped := t.cancel != nil && t.trapped[signalName(sig)]
+	t.mu.Unlock()
+	if trapped {
+		s.signalTop(sig)
+	}
+	return trapped
+}
+
+type jobTargetKey struct{}
+
+// ClaimJobSignals makes the function mk returns the receiver of the
+// signals kill sends to the job whose context ctx is, a job of one
+// simple command, when no other shell has claimed it: a nested shell
+// (`bash -c 'trap … TERM; …' &`) is that job's process, as bash execs
+// it. release gives it back.
+func ClaimJobSignals(ctx context.Context, mk func() func(sig int) bool) (release func()) {
+	bg, _ := ctx.Value(jobTargetKey{}).(*bgProc)
+	if bg == nil {
+		return func() {}
+	}
+	bg.mu.Lock()
+	defer bg.mu.Unlock()
+	if bg.nestedSig != nil {
+		return func() {}
+	}
+	bg.nestedSig = mk()
+	return func() {
+		bg.mu.Lock()
+		bg.nestedSig = nil
+		bg.mu.Unlock()
+	}
+}
+
 // GroupSignals returns how to send a signal to the process group of the
 // shell of r, a shell's top runner, as timeout signals the command it
 // runs: when that shell traps or ignores the signal, the command it runs

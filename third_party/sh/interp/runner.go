@@ -503,6 +503,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
 		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
 		r2.noteTraps()
+		if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+			jctx = context.WithValue(jctx, jobTargetKey{}, bg) // ClaimJobSignals
+		}
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		if !r.stdinRedir && !r.llmsh.jobControl {
 			// llmsh: as bash without job control, a job whose stdin
