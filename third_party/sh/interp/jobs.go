@@ -69,6 +69,8 @@ type bgProc struct {
 	// nestedSig is the nested shell that is the job's process, which
 	// takes a signal it traps (ClaimJobSignals).
 	nestedSig func(sig int) bool
+	// wake ends the wait of the job's shell, while it waits.
+	wake context.CancelFunc
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -222,11 +224,17 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		}
 		return
 	}
-	if bg.trapped[signalName(sig)] {
+	if act, ok := bg.trapped[signalName(sig)]; ok {
 		// llmsh: the job's shell traps or ignores it (jobsig.go); a
 		// signal already pending is not queued twice.
+		if !act {
+			return
+		}
 		if !slices.Contains(bg.trapPending, sig) {
 			bg.trapPending = append(bg.trapPending, sig)
+		}
+		if bg.wake != nil {
+			bg.wake() // its shell's wait ends
 		}
 		bg.hasPending.Store(true)
 		return
@@ -786,6 +794,10 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		// bash: wait returns 128+N and the trap runs (signals.go).
 		var stop func()
 		ctx, stop = r.llmsh.top.interruptible(ctx)
+		defer stop()
+	} else if bg := r.jobSelf; bg != nil && r.bashPid == bg.pid {
+		var stop func()
+		ctx, stop = bg.interruptible(ctx) // llmsh: so does a job's (jobsig.go)
 		defer stop()
 	}
 	var ids []*bgProc

@@ -12,15 +12,15 @@ package interp
 import "context"
 
 // noteJobTraps tells the job r is the shell of which signals r traps
-// or ignores, for bgProc.signal (another goroutine's).
+// (true) or ignores (false), for bgProc.signal (another goroutine's).
 func (r *Runner) noteJobTraps() {
 	bg := r.jobSelf
 	if bg == nil || r.bashPid != bg.pid {
 		return
 	}
 	set := make(map[string]bool, len(r.traps))
-	for name := range r.traps {
-		set[name] = true
+	for name, a := range r.traps {
+		set[name] = a != "" // false: ignored
 	}
 	bg.mu.Lock()
 	bg.trapped = set
@@ -143,5 +143,23 @@ func (r *Runner) pendingAtEnd(ctx context.Context) {
 		r.runPendingSignals(ctx)
 	} else if r.jobSelf != nil && r.jobSelf.hasPending.Load() && r.bashPid == r.jobSelf.pid {
 		r.runJobSignals(ctx)
+	}
+}
+
+// interruptible makes the context of a wait of the job's shell, which a
+// signal its traps take ends (wait returns 128+N, as bash's).
+func (bg *bgProc) interruptible(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	bg.mu.Lock()
+	bg.wake = cancel
+	if len(bg.trapPending) > 0 {
+		cancel()
+	}
+	bg.mu.Unlock()
+	return ctx, func() {
+		bg.mu.Lock()
+		bg.wake = nil
+		bg.mu.Unlock()
+		cancel()
 	}
 }

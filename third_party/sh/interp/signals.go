@@ -341,6 +341,9 @@ func (s *session) signalTop(sig int) {
 		return
 	}
 	name := signalName(sig)
+	if t.ignored[name] {
+		return // llmsh: nothing to run, no wait to end
+	}
 	if t.trapped[name] {
 		t.pending = append(t.pending, sig)
 		s.topPending.Store(true)
@@ -459,6 +462,14 @@ func (t *topSignal) interruptible(ctx context.Context) (context.Context, func())
 // waitInterrupted is the status of a wait that ended before its jobs:
 // 128+N when a trapped signal N interrupted it.
 func (r *Runner) waitInterrupted(exit exitStatus) exitStatus {
+	if bg := r.jobSelf; bg != nil && r.bashPid == bg.pid {
+		bg.mu.Lock()
+		defer bg.mu.Unlock()
+		if len(bg.trapPending) > 0 {
+			return exitStatus{code: uint8(128 + bg.trapPending[0])} // llmsh: jobsig.go
+		}
+		return exit
+	}
 	t := &r.llmsh.top
 	t.mu.Lock()
 	defer t.mu.Unlock()
