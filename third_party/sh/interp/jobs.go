@@ -71,6 +71,8 @@ type bgProc struct {
 	nestedSig func(sig int) bool
 	// wake ends the wait of the job's shell, while it waits.
 	wake context.CancelFunc
+	// shown says that a jobs listing showed it (jobs -n).
+	shown bool
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -267,6 +269,29 @@ func (bg *bgProc) resume() {
 // it running).
 func (r *Runner) stopped(bg *bgProc) bool {
 	return r.llmsh.jobControl && !bg.finished() && bg.gate.isStopped()
+}
+
+// reapDone takes out of r's table, silently, its jobs that have ended
+// by themselves (not by a signal), as a shell running a -c string does
+// when it has waited for a process in the foreground: bash's
+// notify_of_job_status marks them notified, and they are cleaned up
+// (a script's shell keeps them, startup_state 0).
+// `bash -c 'true & sleep 1; jobs'` lists nothing and `wait %1` says no
+// such job; `wait $!` still gives the job's status (llmsh).
+func (r *Runner) reapDone() {
+	if len(r.bgProcs) == 0 || !r.cString || r.llmsh.jobControl {
+		return
+	}
+	for _, j := range r.bgProcs {
+		if j.num == 0 || j.owner != r.bashPid || !j.finished() {
+			continue
+		}
+		j.mu.Lock()
+		if j.sig == 0 {
+			j.reaped = true
+		}
+		j.mu.Unlock()
+	}
 }
 
 // notifyKilled reports, as a shell that is not interactive does, the
@@ -685,7 +710,7 @@ func (r *Runner) jobsExecute(ctx context.Context, pos syntax.Pos, args []string)
 // builtinJobs is the jobs builtin.
 func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string) exitStatus {
 	var exit exitStatus
-	long, pids, running, stopped, execute, other := false, false, false, false, false, false
+	long, pids, running, stopped, execute, other, changed := false, false, false, false, false, false, false
 	fp := flagParser{remaining: args}
 	for fp.more() {
 		flag := fp.flag()
@@ -702,6 +727,7 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 		case "-s":
 			stopped = true
 		case "-n":
+			changed = true
 		case "-x":
 			if other {
 				r.errf("%sjobs: no other options allowed with `-x'\n", r.errPrefix())
@@ -737,6 +763,18 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 	for _, j := range list {
 		done, isStopped := j.finished(), r.stopped(j)
 		if (running && (done || isStopped)) || (stopped && !isStopped) {
+			continue
+		}
+		j.mu.Lock()
+		shown := j.shown
+		j.shown = j.shown || !pids // jobs -p tells nothing of a status
+		j.mu.Unlock()
+		if changed && (shown || done) {
+			// llmsh: jobs -n lists the jobs no listing has shown;
+			// a finished job leaves the table unseen, as bash's.
+			if done && !slices.Contains(r.inheritedJobs, j) {
+				defer j.reap()
+			}
 			continue
 		}
 		if pids {

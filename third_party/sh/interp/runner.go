@@ -844,6 +844,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
 		r2.exit.leaveShell() // subshells don't exit the parent shell
+		r.reapDone()         // llmsh: it waited for a child (jobs.go)
 		if r2.exit.fatalExit {
 			// llmsh: a fatal error (a limit) ends the run, as from a
 			// pipeline or a command substitution.
@@ -2620,6 +2621,7 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 	if !r.inExecBuiltin {
 		r.childExited(1) // llmsh: a program (chld.go)
 		r.notifyKilled() // llmsh: as bash after waiting for a program (jobs.go)
+		r.reapDone()
 	}
 }
 
