@@ -233,6 +233,7 @@ func timeoutCmd(env *Env) int {
 
 	ctx, cancel := context.WithCancel(env.Ctx)
 	defer cancel()
+	ctx, target := WithSignalTarget(ctx)
 	out := &gateWriter{w: env.Stdout}
 	errw := &gateWriter{w: env.Stderr}
 	done := make(chan int, 1)
@@ -276,6 +277,35 @@ func timeoutCmd(env *Env) int {
 			return st
 		}
 		return 124
+	}
+	if target.Deliver(sig) {
+		// A shell that traps the signal runs its trap (before its next
+		// command) and goes on as the action says; timeout waits, and
+		// the kill after -k abandons it.
+		var kill <-chan time.Time
+		if killAfter > 0 && killAfter < math.MaxInt64 {
+			kt := time.NewTimer(killAfter)
+			defer kt.Stop()
+			kill = kt.C
+		}
+		select {
+		case st := <-done:
+			if *preserve {
+				return st
+			}
+			return 124
+		case <-kill:
+			if *verbose {
+				env.Errorf("sending signal KILL to command %s", gnu.Quote(cmd[0]))
+			}
+			out.close()
+			errw.close()
+			cancel()
+			return 128 + 9
+		case <-env.Ctx.Done():
+			cancel()
+			return <-done
+		}
 	}
 	// The command is "killed": it stops through its context, and nothing
 	// it writes from now on gets out, as with a process killed by signal.

@@ -824,7 +824,13 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if o.Command {
 		sub.runner.SetExecutionString(src)
 	}
+	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
+	release := builtins.Claim(ctx, sub.runner.GroupSignals)
+	// So does kill's, when the shell is a job (`bash -c … &`).
+	releaseJob := interp.ClaimJobSignals(ctx, func() func(int) bool { return sub.runner.SignalTrapped })
 	st := sub.Run(ctx, src, o.Name)
+	releaseJob()
+	release()
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
 		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
 	}

@@ -1253,6 +1253,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	default:
 		return fmt.Errorf("node can only be File, Stmt, or Command: %T", node)
 	}
+	r.pendingAtEnd(ctx) // llmsh: jobsig.go
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
 		// the EXIT trap runs, as in bash (not for SIGKILL).

@@ -66,6 +66,13 @@ type bgProc struct {
 	trapped     map[string]bool
 	trapPending []int
 	hasPending  atomic.Bool
+	// nestedSig is the nested shell that is the job's process, which
+	// takes a signal it traps (ClaimJobSignals).
+	nestedSig func(sig int) bool
+	// wake ends the wait of the job's shell, while it waits.
+	wake context.CancelFunc
+	// shown says that a jobs listing showed it (jobs -n).
+	shown bool
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -203,6 +210,12 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		return // a job of & ignores them without job control (bash)
 	}
 	bg.mu.Lock()
+	nested := bg.nestedSig
+	bg.mu.Unlock()
+	if nested != nil && !bg.gate.isStopped() && nested(sig) {
+		return // llmsh: the nested shell traps it (jobsig.go)
+	}
+	bg.mu.Lock()
 	defer bg.mu.Unlock()
 	if bg.finished() || bg.sig != 0 {
 		return
@@ -213,11 +226,17 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		}
 		return
 	}
-	if bg.trapped[signalName(sig)] {
+	if act, ok := bg.trapped[signalName(sig)]; ok {
 		// llmsh: the job's shell traps or ignores it (jobsig.go); a
 		// signal already pending is not queued twice.
+		if !act {
+			return
+		}
 		if !slices.Contains(bg.trapPending, sig) {
 			bg.trapPending = append(bg.trapPending, sig)
+		}
+		if bg.wake != nil {
+			bg.wake() // its shell's wait ends
 		}
 		bg.hasPending.Store(true)
 		return
@@ -250,6 +269,29 @@ func (bg *bgProc) resume() {
 // it running).
 func (r *Runner) stopped(bg *bgProc) bool {
 	return r.llmsh.jobControl && !bg.finished() && bg.gate.isStopped()
+}
+
+// reapDone takes out of r's table, silently, its jobs that have ended
+// by themselves (not by a signal), as a shell running a -c string does
+// when it has waited for a process in the foreground: bash's
+// notify_of_job_status marks them notified, and they are cleaned up
+// (a script's shell keeps them, startup_state 0).
+// `bash -c 'true & sleep 1; jobs'` lists nothing and `wait %1` says no
+// such job; `wait $!` still gives the job's status (llmsh).
+func (r *Runner) reapDone() {
+	if len(r.bgProcs) == 0 || !r.cString || r.llmsh.jobControl {
+		return
+	}
+	for _, j := range r.bgProcs {
+		if j.num == 0 || j.owner != r.bashPid || !j.finished() {
+			continue
+		}
+		j.mu.Lock()
+		if j.sig == 0 {
+			j.reaped = true
+		}
+		j.mu.Unlock()
+	}
 }
 
 // notifyKilled reports, as a shell that is not interactive does, the
@@ -668,7 +710,7 @@ func (r *Runner) jobsExecute(ctx context.Context, pos syntax.Pos, args []string)
 // builtinJobs is the jobs builtin.
 func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string) exitStatus {
 	var exit exitStatus
-	long, pids, running, stopped, execute, other := false, false, false, false, false, false
+	long, pids, running, stopped, execute, other, changed := false, false, false, false, false, false, false
 	fp := flagParser{remaining: args}
 	for fp.more() {
 		flag := fp.flag()
@@ -685,6 +727,7 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 		case "-s":
 			stopped = true
 		case "-n":
+			changed = true
 		case "-x":
 			if other {
 				r.errf("%sjobs: no other options allowed with `-x'\n", r.errPrefix())
@@ -720,6 +763,18 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 	for _, j := range list {
 		done, isStopped := j.finished(), r.stopped(j)
 		if (running && (done || isStopped)) || (stopped && !isStopped) {
+			continue
+		}
+		j.mu.Lock()
+		shown := j.shown
+		j.shown = j.shown || !pids // jobs -p tells nothing of a status
+		j.mu.Unlock()
+		if changed && (shown || done) {
+			// llmsh: jobs -n lists the jobs no listing has shown;
+			// a finished job leaves the table unseen, as bash's.
+			if done && !slices.Contains(r.inheritedJobs, j) {
+				defer j.reap()
+			}
 			continue
 		}
 		if pids {
@@ -777,6 +832,10 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 		// bash: wait returns 128+N and the trap runs (signals.go).
 		var stop func()
 		ctx, stop = r.llmsh.top.interruptible(ctx)
+		defer stop()
+	} else if bg := r.jobSelf; bg != nil && r.bashPid == bg.pid {
+		var stop func()
+		ctx, stop = bg.interruptible(ctx) // llmsh: so does a job's (jobsig.go)
 		defer stop()
 	}
 	var ids []*bgProc

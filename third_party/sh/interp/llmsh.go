@@ -59,6 +59,7 @@ type session struct {
 	ulimitFns    map[byte]func(int64) (int64, error)    // limits the embedder keeps (UlimitFunc)
 	top          topSignal                              // signals sent to $$ (signals.go)
 	topPending   atomic.Bool                            // top.pending is not empty
+	groupSig     atomic.Bool                            // GroupSignals was asked for (jobsig.go)
 	maxValue     int                                    // expand.Config.MaxValue
 	timeFormat   func(time.Time, string, string) string // expand.Config.TimeFormat
 	jobControl   bool                                   // fg and bg work (JobControl)

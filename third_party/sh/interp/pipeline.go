@@ -94,6 +94,7 @@ func pipeElems(cm *syntax.BinaryCmd) (elems []*syntax.Stmt, all []bool) {
 // pipefail, the last that failed); PIPESTATUS gets each element's.
 // Upstream ran the last element in the shell itself.
 func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
+	defer r.reapDone() // llmsh: it waited for children (jobs.go)
 	elems, all := pipeElems(cm)
 	n := len(elems)
 	subs := make([]*Runner, n)

@@ -512,6 +512,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
 		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
 		r2.noteTraps()
+		if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+			jctx = context.WithValue(jctx, jobTargetKey{}, bg) // ClaimJobSignals
+		}
 		r.subst.hold(r.stdout, st, bg) // llmsh: jobs.go
 		if !r.stdinRedir && !r.llmsh.jobControl {
 			// llmsh: as bash without job control, a job whose stdin
@@ -847,8 +850,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r2.stmts(ctx, cm.Stmts)
+		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
 		r2.exit.leaveShell() // subshells don't exit the parent shell
+		r.reapDone()         // llmsh: it waited for a child (jobs.go)
 		if r2.exit.fatalExit {
 			// llmsh: a fatal error (a limit) ends the run, as from a
 			// pipeline or a command substitution.
@@ -2544,6 +2549,13 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
 		return
 	}
+	if r.llmsh.groupSig.Load() && r.bashPid == r.llmsh.pid {
+		// llmsh: a signal to the process group ends this command too
+		// (jobsig.go).
+		var done func()
+		ctx, done = r.groupCommand(ctx)
+		defer done()
+	}
 	err := r.execHandler(r.handlerCtx(ctx, handlerKindExec, pos), args)
 	if err == ErrNotFoundHook {
 		r.callNotFoundHook(ctx, pos, args) // llmsh: notfound.go
@@ -2553,6 +2565,7 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 	if !r.inExecBuiltin {
 		r.childExited(1) // llmsh: a program (chld.go)
 		r.notifyKilled() // llmsh: as bash after waiting for a program (jobs.go)
+		r.reapDone()
 	}
 }
 

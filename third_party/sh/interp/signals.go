@@ -320,6 +320,10 @@ type topSignal struct {
 	pending []int                   // trapped signals, run at its next command
 	chld    int                     // its background jobs that ended (chld.go)
 	fatal   int                     // the untrapped signal that ended it
+	// cmdCancel ends the command the main shell runs, when a signal
+	// may reach its process group (GroupSignals).
+	cmdCancel context.CancelFunc
+	ignored   map[string]bool // the signals of trapped it ignores
 }
 
 // errTopSignal is the cause of a main shell's context that a signal ended.
@@ -337,6 +341,9 @@ func (s *session) signalTop(sig int) {
 		return
 	}
 	name := signalName(sig)
+	if t.ignored[name] {
+		return // llmsh: nothing to run, no wait to end
+	}
 	if t.trapped[name] {
 		t.pending = append(t.pending, sig)
 		s.topPending.Store(true)
@@ -377,12 +384,19 @@ func (r *Runner) noteTraps() {
 		return
 	}
 	set := make(map[string]bool, len(r.traps))
-	for name := range r.traps {
+	var ignored map[string]bool
+	for name, a := range r.traps {
 		set[name] = true
+		if a == "" {
+			if ignored == nil {
+				ignored = map[string]bool{}
+			}
+			ignored[name] = true
+		}
 	}
 	t := &r.llmsh.top
 	t.mu.Lock()
-	t.trapped = set
+	t.trapped, t.ignored = set, ignored
 	t.mu.Unlock()
 }
 
@@ -448,6 +462,14 @@ func (t *topSignal) interruptible(ctx context.Context) (context.Context, func())
 // waitInterrupted is the status of a wait that ended before its jobs:
 // 128+N when a trapped signal N interrupted it.
 func (r *Runner) waitInterrupted(exit exitStatus) exitStatus {
+	if bg := r.jobSelf; bg != nil && r.bashPid == bg.pid {
+		bg.mu.Lock()
+		defer bg.mu.Unlock()
+		if len(bg.trapPending) > 0 {
+			return exitStatus{code: uint8(128 + bg.trapPending[0])} // llmsh: jobsig.go
+		}
+		return exit
+	}
 	t := &r.llmsh.top
 	t.mu.Lock()
 	defer t.mu.Unlock()
