@@ -137,47 +137,9 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 	b = b[i:]
 	switch {
 	case bytes.HasPrefix(b, fastReadMid), bytes.HasPrefix(b, fastBulkMid):
-		op := vfsproto.OpRead
-		if bytes.HasPrefix(b, fastReadMid) {
-			b = b[len(fastReadMid):]
-		} else {
-			op = vfsproto.OpReadBulk
-			b = b[len(fastBulkMid):]
-		}
-		h, rest, ok := fastInt(b)
-		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
-			return r, false
-		}
-		m, rest, ok := fastInt(rest[len(fastReadMax):])
-		if !ok || string(rest) != "}}" {
-			return r, false
-		}
-		return fastReq{op: op, id: string(id), h: h, max: m}, true
+		return parseFastRead(string(id), b)
 	case bytes.HasPrefix(b, fastShmMid), bytes.HasPrefix(b, fastShmAtMid):
-		op, rest := vfsproto.OpReadShm, b[len(fastShmMid):]
-		if bytes.HasPrefix(b, fastShmAtMid) {
-			op, rest = vfsproto.OpReadShmAt, b[len(fastShmAtMid):]
-		}
-		h, rest, ok := fastInt(rest)
-		var off int64
-		if ok && op == vfsproto.OpReadShmAt {
-			if !bytes.HasPrefix(rest, fastShmAtOff) {
-				return r, false
-			}
-			off, rest, ok = fastInt(rest[len(fastShmAtOff):])
-		}
-		if !ok || !bytes.HasPrefix(rest, fastReadMax) {
-			return r, false
-		}
-		m, rest, ok := fastInt(rest[len(fastReadMax):])
-		if !ok || !bytes.HasPrefix(rest, fastShmSlot) {
-			return r, false
-		}
-		slot, rest, ok := fastInt(rest[len(fastShmSlot):])
-		if !ok || string(rest) != "}}" {
-			return r, false
-		}
-		return fastReq{op: op, id: string(id), h: h, max: m, slot: slot, off: off}, true
+		return parseFastReadShm(string(id), b)
 	case bytes.HasPrefix(b, fastListMid):
 		p, rest, ok := fastString(b[len(fastListMid):])
 		names := ok && string(rest) == `,"names":true}}`
@@ -243,6 +205,56 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 		return fastReq{op: vfsproto.OpHello, id: string(id), hello: p}, true
 	}
 	return r, false
+}
+
+// parseFastRead decodes a canonical read or read_bulk request from its
+// middle ("method":… onwards) to its end.
+func parseFastRead(id string, b []byte) (r fastReq, ok bool) {
+	op := vfsproto.OpRead
+	if bytes.HasPrefix(b, fastReadMid) {
+		b = b[len(fastReadMid):]
+	} else {
+		op = vfsproto.OpReadBulk
+		b = b[len(fastBulkMid):]
+	}
+	h, rest, ok := fastInt(b)
+	if !ok || !bytes.HasPrefix(rest, fastReadMax) {
+		return r, false
+	}
+	m, rest, ok := fastInt(rest[len(fastReadMax):])
+	if !ok || string(rest) != "}}" {
+		return r, false
+	}
+	return fastReq{op: op, id: id, h: h, max: m}, true
+}
+
+// parseFastReadShm decodes a canonical read_shm or read_shm_at request
+// from its middle ("method":… onwards) to its end.
+func parseFastReadShm(id string, b []byte) (r fastReq, ok bool) {
+	op, rest := vfsproto.OpReadShm, b[len(fastShmMid):]
+	if bytes.HasPrefix(b, fastShmAtMid) {
+		op, rest = vfsproto.OpReadShmAt, b[len(fastShmAtMid):]
+	}
+	h, rest, ok := fastInt(rest)
+	var off int64
+	if ok && op == vfsproto.OpReadShmAt {
+		if !bytes.HasPrefix(rest, fastShmAtOff) {
+			return r, false
+		}
+		off, rest, ok = fastInt(rest[len(fastShmAtOff):])
+	}
+	if !ok || !bytes.HasPrefix(rest, fastReadMax) {
+		return r, false
+	}
+	m, rest, ok := fastInt(rest[len(fastReadMax):])
+	if !ok || !bytes.HasPrefix(rest, fastShmSlot) {
+		return r, false
+	}
+	slot, rest, ok := fastInt(rest[len(fastShmSlot):])
+	if !ok || string(rest) != "}}" {
+		return r, false
+	}
+	return fastReq{op: op, id: id, h: h, max: m, slot: slot, off: off}, true
 }
 
 // parseFastWrite decodes the rest of a canonical write request after
