@@ -31,8 +31,7 @@ type prefixState struct {
 // words are fields; their errors go to the stderr from before the
 // command's redirections (r.cmdErr), errOut is the one after them;
 // trace is the command's xtrace.
-func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut io.Writer, trace *tracer) *prefixState {
-	p := &prefixState{}
+func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut io.Writer, trace *tracer) (p prefixState) {
 	// llmsh: local (declare, typeset) in a function gives a name the
 	// command's own value: x=7 local x is a local x of 7, and the
 	// outer x is not touched.
