@@ -37,6 +37,10 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 	// outer x is not touched.
 	declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
 	keeps := tempKept(fields, r.inFunc)
+	var declared map[string]bool // the names a local declaration declares
+	if declLocal {
+		declared = declNames(fields)
+	}
 
 	// llmsh: bash makes a command's own assignments before its
 	// redirections: their errors and command substitutions write to
@@ -81,7 +85,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		// Inline command vars are always exported.
 		vr.Exported = true
 
-		if declLocal {
+		if declLocal && declared[name] {
 			p.inherit = append(p.inherit, restoreVar{name, vr})
 			continue
 		}
