@@ -529,7 +529,9 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		case as.Naked:
 			words = append(words, name)
 		case as.Array != nil:
-			if t != nil {
+			if t != nil || len(cm.Assigns) > 0 {
+				// Also before the command's own assignments are made
+				// (IFS=, declare -a a=($s) splits $s by the old IFS).
 				as = r.expandedCompound(as, t, name+op)
 			}
 			words = append(words, name)
@@ -588,8 +590,8 @@ func (r *Runner) traceDecl(name string, words []string) {
 }
 
 // expandedCompound is the compound array assignment as with its
-// elements expanded, traced on t as bash's xtrace shows it: head, then
-// ('v' ['k']='v' …) (llmsh).
+// elements expanded, traced on t (if not nil) as bash's xtrace shows it:
+// head, then ('v' ['k']='v' …) (llmsh).
 func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *syntax.Assign {
 	sq := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 	lit := func(s string) *syntax.Word {
@@ -626,10 +628,12 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 			sb.WriteString(" " + sq(f))
 		}
 	}
-	text := sb.String()
-	text = strings.Replace(text, "( ", "(", 1)
-	t.string(text + ")")
-	t.newLineFlush()
+	if t != nil {
+		text := sb.String()
+		text = strings.Replace(text, "( ", "(", 1)
+		t.string(text + ")")
+		t.newLineFlush()
+	}
 	as2 := *as
 	as2.Array = arr
 	return &as2

@@ -32,13 +32,16 @@ type prefixState struct {
 // words are fields; their errors go to the stderr from before the
 // command's redirections (r.cmdErr), errOut is the one after them;
 // trace is the command's xtrace.
-func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut io.Writer, trace *tracer) *prefixState {
-	p := &prefixState{}
+func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut io.Writer, trace *tracer) (p prefixState) {
 	// llmsh: local (declare, typeset) in a function gives a name the
 	// command's own value: x=7 local x is a local x of 7, and the
 	// outer x is not touched.
 	declLocal := r.inFunc && len(fields) > 0 && (fields[0] == "local" || fields[0] == "declare" || fields[0] == "typeset")
 	keeps := tempKept(fields, r.inFunc)
+	var declared map[string]bool // the names a local declaration declares
+	if declLocal {
+		declared = declNames(fields)
+	}
 
 	// llmsh: bash makes a command's own assignments before its
 	// redirections: their errors and command substitutions write to
@@ -84,7 +87,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		// Inline command vars are always exported.
 		vr.Exported = true
 
-		if declLocal {
+		if declLocal && declared[name] {
 			p.inherit = append(p.inherit, restoreVar{name, vr})
 			continue
 		}

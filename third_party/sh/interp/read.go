@@ -453,7 +453,16 @@ func (r *Runner) ifs() string {
 // validReadName reports whether read or mapfile may assign to name: a
 // variable name, or an array element NAME[SUBSCRIPT].
 func validReadName(name string) bool {
-	return syntax.ValidName(name) || validArrayRef().MatchString(name)
+	if syntax.ValidName(name) {
+		return true
+	}
+	if !validArrayRef().MatchString(name) {
+		return false
+	}
+	// llmsh: the subscript ends at the last ], as bash's
+	// valid_array_reference (m[c]d] is no element).
+	_, _, ok := expand.ParseRef(name)
+	return ok
 }
 
 // readInt evaluates s for an integer variable; an arithmetic error is
