@@ -477,9 +477,15 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 
 // Guts of sprintf() function (also used by "printf" statement)
 func (p *interp) sprintf(format string, args []value) (string, error) {
+	source := format
 	format, types, err := p.parseFmtTypes(format)
 	if err != nil {
-		return "", newError("format error: %s", err)
+		// llmsh: mawk's run-time errors, reported by the caller.
+		e, few := fmtBadConversion(source, len(args))
+		if few {
+			return "", errFewArgs{len(args), len(args) + 1}
+		}
+		return "", e
 	}
 	if len(types) > len(args) {
 		return "", errFewArgs{len(args), len(types)} // llmsh: reported by the caller

@@ -79,6 +79,57 @@ func (p *interp) fewArgsError(fn, format string) error {
 		fn, format, p.toString(p.filename), p.fileLineNum, p.lineNum)
 }
 
+// errImproper is sprintf's error for a conversion mawk does not know
+// ("%z", "%5%") that has a value: the number of the conversion and the
+// format before it, which printf writes first (llmsh).
+type errImproper struct {
+	n      int
+	prefix string
+}
+
+func (e errImproper) Error() string {
+	return fmt.Sprintf("format error: improper conversion number %d", e.n)
+}
+
+// improperError is mawk's run-time error for e in printf or sprintf (fn).
+func (p *interp) improperError(fn, format string, e errImproper) error {
+	return newPlainError("run time error: improper conversion(number %d) in %s(\"%s\")\n\tFILENAME=\"%s\" FNR=%d NR=%d",
+		e.n, fn, format, p.toString(p.filename), p.fileLineNum, p.lineNum)
+}
+
+// fmtBadConversion finds the conversion of format that mawk stops at,
+// given have values: the first that lacks a value (few) or, before that,
+// the first whose type is not one of printf's (llmsh).
+func fmtBadConversion(format string, have int) (e errImproper, few bool) {
+	used, n := 0, 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			i++
+			continue
+		}
+		n++
+		need, j := 1, i+1
+		for j < len(format) && strings.IndexByte(" .-+*#0123456789'", format[j]) >= 0 {
+			if format[j] == '*' {
+				need++
+			}
+			j++
+		}
+		if used+need > have {
+			return errImproper{n, format[:i]}, true
+		}
+		if j >= len(format) || strings.IndexByte("sdoxXifeEgGaAuc", format[j]) < 0 {
+			return errImproper{n, format[:i]}, false
+		}
+		used += need
+		i = j
+	}
+	return errImproper{}, true
+}
+
 // fmtPrefix is the part of format before its first conversion that
 // lacks a value when have values are given (a * takes one too): what
 // mawk's printf writes before it stops (llmsh).

@@ -690,6 +690,10 @@ func (p *interp) execute(code []compiler.Opcode) error {
 				if errors.As(err, new(errFewArgs)) {
 					return p.fewArgsError("sprintf", p.toString(args[0]))
 				}
+				var bad errImproper
+				if errors.As(err, &bad) {
+					return p.improperError("sprintf", p.toString(args[0]), bad)
+				}
 				return err
 			}
 			p.push(str(s))
@@ -807,14 +811,21 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			s, err := p.sprintf(p.toString(args[0]), args[1:])
 			var few error
 			if err != nil {
-				if !errors.As(err, new(errFewArgs)) {
+				// llmsh: mawk writes the text before the conversion
+				// that lacks a value or is improper, then stops.
+				format := p.toString(args[0])
+				prefix := fmtPrefix(format, len(args)-1)
+				var bad errImproper
+				switch {
+				case errors.As(err, new(errFewArgs)):
+					few = p.fewArgsError("printf", format)
+				case errors.As(err, &bad):
+					few = p.improperError("printf", format, bad)
+					prefix = bad.prefix
+				default:
 					return err
 				}
-				// llmsh: mawk writes the text before the conversion
-				// that lacks a value, then stops.
-				format := p.toString(args[0])
-				few = p.fewArgsError("printf", format)
-				if s, err = p.sprintf(fmtPrefix(format, len(args)-1), args[1:]); err != nil {
+				if s, err = p.sprintf(prefix, args[1:]); err != nil {
 					return few
 				}
 			}
