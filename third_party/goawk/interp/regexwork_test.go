@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/llmsh/llmsh/third_party/goawk/internal/compiler"
+	"github.com/llmsh/llmsh/third_party/goawk/internal/resolver"
 )
 
 func ctxInterp(ctx context.Context) *interp {
@@ -70,5 +72,50 @@ func TestRegexWorkStops(t *testing.T) {
 	}
 	if out, n, err := p.sub(`x*`, "-", "ab", true); err != nil || n != 3 || out != "-a-b-" {
 		t.Errorf("gsub: %q, %d, %v", out, n, err)
+	}
+}
+
+// split into a character or a single-character separator, and by " ",
+// makes its pieces one by one and stops with the run (llmsh, session 21:
+// split of 64M characters by "" answered 7.1 s past a 1 s limit), and
+// splits as strings.Split and strings.Fields do.
+func TestSplitStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	long := strings.Repeat("a, ", 3<<20)
+	for _, fs := range []string{"", ",", " "} {
+		p := ctxInterp(ctx)
+		p.arrays = []*awkArray{{}}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := p.split(long, resolver.Global, 0, fs, DefaultMode)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("split by %q: %v; want context.Canceled", fs, err)
+		}
+		// Stopped after 65536 pieces, not after making millions of them
+		// (all of them first: 100 to 300 MB).
+		if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+			t.Errorf("split by %q allocated %d bytes before it stopped", fs, n)
+		}
+	}
+	p := ctxInterp(context.Background())
+	p.arrays = []*awkArray{{}}
+	for _, tc := range []struct {
+		s, fs, want string
+		chars       bool
+	}{
+		{"a,b,,c,", ",", "a|b||c|", false}, {"é\xffx", "", "\xc3|\xa9|\xff|x", false}, {"é\xffx", "", "é|\xff|x", true},
+		{"  a \t b\n", " ", "a|b", false}, {",", ",", "|", false},
+	} {
+		p.chars = tc.chars
+		n, err := p.split(tc.s, resolver.Global, 0, tc.fs, DefaultMode)
+		var got []string
+		for i := 1; i <= n; i++ {
+			got = append(got, p.arrays[0].split[i-1].val.s)
+		}
+		if err != nil || strings.Join(got, "|") != tc.want {
+			t.Errorf("split(%q, %q) = %q, %v; want %q", tc.s, tc.fs, got, err, tc.want)
+		}
 	}
 }
