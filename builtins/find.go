@@ -539,7 +539,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 				var subdirs []string
 				for _, e := range entries {
 					if e.IsDir() {
-						subdirs = append(subdirs, path.Join(f.abs, e.Name()))
+						subdirs = append(subdirs, joinPath(f.abs, e.Name()))
 					}
 				}
 				defer fd.dirs.forget(fd.dirs.ahead(subdirs))
@@ -550,7 +550,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 				}
 				child := &findEnt{
 					path:  findJoin(f.path, e.Name()),
-					abs:   path.Join(f.abs, e.Name()),
+					abs:   joinPath(f.abs, e.Name()), // f.abs is Env.Abs's or one of these: path.Join's Clean finds nothing
 					start: f.start,
 					depth: f.depth + 1,
 					ent:   e,

@@ -752,7 +752,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		w.WriteByte(':')
 		w.WriteByte(o.eol)
 	}
-	var list []lsEntry
+	list := make([]lsEntry, 0, len(ents)+2)
 	if o.all {
 		for _, n := range []string{".", ".."} {
 			if lsIgnored(n, o) {
@@ -764,7 +764,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		}
 	}
 	status := 0
-	shown := ents[:0:0]
+	shown := slices.Grow(ents[:0:0], len(ents))
 	for _, e := range ents {
 		if (!strings.HasPrefix(e.Name(), ".") || o.all || o.almost) && !lsIgnored(e.Name(), o) {
 			shown = append(shown, e)

@@ -152,17 +152,7 @@ func parseFast(b []byte) (r fastReq, ok bool) {
 	case bytes.HasPrefix(b, fastRTailMid):
 		return parseFastPathMax(vfsproto.OpReadTail, string(id), b[len(fastRTailMid):])
 	case bytes.HasPrefix(b, fastRFilesMid):
-		// grep -r's batches of paths: their parameters in the shape
-		// readMany's parseReadFiles reads, then the request's brace.
-		params, ok := bytes.CutSuffix(b[len(fastRFilesMid):], []byte("}"))
-		if !ok {
-			return r, false
-		}
-		p, ok := parseReadFiles(params)
-		if !ok {
-			return r, false
-		}
-		return fastReq{op: vfsproto.OpReadFiles, id: string(id), files: &p}, true
+		return parseFastReadFiles(string(id), b[len(fastRFilesMid):])
 	case bytes.HasPrefix(b, fastOpenMid):
 		return parseFastOpen(string(id), b[len(fastOpenMid):])
 	case bytes.HasPrefix(b, fastStatH):
@@ -400,6 +390,21 @@ func fastString(b []byte) (s string, rest []byte, ok bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// parseFastReadFiles decodes a read_files request after its "params":
+// grep -r's batches of paths, in the shape readMany's parseReadFiles
+// reads, then the request's closing brace.
+func parseFastReadFiles(id string, b []byte) (r fastReq, ok bool) {
+	params, ok := bytes.CutSuffix(b, []byte("}"))
+	if !ok {
+		return r, false
+	}
+	p, ok := parseReadFiles(params)
+	if !ok {
+		return r, false
+	}
+	return fastReq{op: vfsproto.OpReadFiles, id: id, files: &p}, true
 }
 
 // parseFastPathMax decodes the parameters of a read_file or read_tail
