@@ -43,6 +43,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		Jobs:        r.ownJobs,
 		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
+			if r.errExited && r.exit.exiting {
+				return // llmsh: set -e already ends the shell (reportExit)
+			}
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 			if !strings.HasPrefix(msg, "warning:") {
 				r.reportExit() // a bad array subscript
