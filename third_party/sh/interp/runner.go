@@ -680,8 +680,14 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		} else {
 			r.exit.clear()
 		}
-	} else if !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
-		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd)) {
+	}
+	// llmsh: the ERR trap and set -e act once the command's own
+	// redirections are undone, as bash's execute_command_internal: the
+	// trap's output goes where the shell's does (false > f leaves f
+	// empty).
+	errCheck := !st.Negated && !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
+		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd))
+	errAct := func() {
 		// llmsh: bash runs the ERR trap and acts on set -e for simple
 		// commands, subshells, pipelines, (( )) and [[ ]] (and for any
 		// command whose redirection failed), never again for the if,
@@ -702,6 +708,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.errExited = true
 		}
 	}
+	// (( )) and [[ ]] are the exception: bash checks them in their own
+	// case, with their redirections still in place.
+	errEarly := false
+	switch st.Cmd.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		errEarly = !redirFailed
+	}
+	if errCheck && errEarly {
+		errAct()
+	}
 	if r.keepRedirs {
 		// The exec builtin made this statement's redirections apply to the
 		// shell itself, so don't undo them and keep their files open
@@ -716,6 +732,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			cls.Close()
 		}
 		r.restoreFds(&sv, false)
+	}
+	if errCheck && !errEarly {
+		errAct()
 	}
 	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
 		// llmsh: a command that a signal ended (a nested shell's
