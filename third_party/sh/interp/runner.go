@@ -502,6 +502,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
+		st2.Negated = false // llmsh: bash's ! does not invert a job's status
 		// llmsh: a job of the table (jobs.go), under a context of its
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
