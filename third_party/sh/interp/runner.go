@@ -43,6 +43,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		Jobs:        r.ownJobs,
 		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
+			if r.errExited && r.exit.exiting {
+				return // llmsh: set -e already ends the shell (reportExit)
+			}
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 			if !strings.HasPrefix(msg, "warning:") {
 				r.reportExit() // a bad array subscript
@@ -505,6 +508,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
+		st2.Negated = false // llmsh: bash's ! does not invert a job's status
 		// llmsh: a job of the table (jobs.go), under a context of its
 		// own that kill cancels.
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
@@ -689,8 +693,14 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		} else {
 			r.exit.clear()
 		}
-	} else if !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
-		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd)) {
+	}
+	// llmsh: the ERR trap and set -e act once the command's own
+	// redirections are undone, as bash's execute_command_internal: the
+	// trap's output goes where the shell's does (false > f leaves f
+	// empty).
+	errCheck := !st.Negated && !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
+		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd))
+	errAct := func() {
 		// llmsh: bash runs the ERR trap and acts on set -e for simple
 		// commands, subshells, pipelines, (( )) and [[ ]] (and for any
 		// command whose redirection failed), never again for the if,
@@ -711,6 +721,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.errExited = true
 		}
 	}
+	// (( )) and [[ ]] are the exception: bash checks them in their own
+	// case, with their redirections still in place.
+	errEarly := false
+	switch st.Cmd.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		errEarly = !redirFailed
+	}
+	if errCheck && errEarly {
+		errAct()
+	}
 	if r.keepRedirs {
 		// The exec builtin made this statement's redirections apply to the
 		// shell itself, so don't undo them and keep their files open
@@ -725,6 +745,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			cls.Close()
 		}
 		r.restoreFds(&sv, false)
+	}
+	if errCheck && !errEarly {
+		errAct()
 	}
 	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
 		// llmsh: a command that a signal ended (a nested shell's
