@@ -279,33 +279,10 @@ func timeoutCmd(env *Env) int {
 		return 124
 	}
 	if target.Deliver(sig) {
-		// A shell that traps the signal runs its trap (before its next
-		// command) and goes on as the action says; timeout waits, and
-		// the kill after -k abandons it.
-		var kill <-chan time.Time
-		if killAfter > 0 && killAfter < math.MaxInt64 {
-			kt := time.NewTimer(killAfter)
-			defer kt.Stop()
-			kill = kt.C
-		}
-		select {
-		case st := <-done:
-			if *preserve {
-				return st
-			}
-			return 124
-		case <-kill:
-			if *verbose {
-				env.Errorf("sending signal KILL to command %s", gnu.Quote(cmd[0]))
-			}
+		return waitTrapped(env, done, killAfter, *preserve, *verbose, cmd[0], cancel, func() {
 			out.close()
 			errw.close()
-			cancel()
-			return 128 + 9
-		case <-env.Ctx.Done():
-			cancel()
-			return <-done
-		}
+		})
 	}
 	// The command is "killed": it stops through its context, and nothing
 	// it writes from now on gets out, as with a process killed by signal.
@@ -326,6 +303,36 @@ func timeoutCmd(env *Env) int {
 		}
 		// The command ignored its cancellation: abandon it.
 		return 128 + 9
+	}
+}
+
+// waitTrapped waits for a command whose shell took timeout's signal: it
+// runs its trap (before its next command) and goes on as the action
+// says; the kill after -k abandons it (its output closed, its context
+// cancelled). The status is 124, or the command's with --preserve-status.
+func waitTrapped(env *Env, done <-chan int, killAfter time.Duration, preserve, verbose bool, name string, cancel context.CancelFunc, closeOut func()) int {
+	var killc <-chan time.Time
+	if killAfter > 0 && killAfter < math.MaxInt64 {
+		kt := time.NewTimer(killAfter)
+		defer kt.Stop()
+		killc = kt.C
+	}
+	select {
+	case st := <-done:
+		if preserve {
+			return st
+		}
+		return 124
+	case <-killc:
+		if verbose {
+			env.Errorf("sending signal KILL to command %s", gnu.Quote(name))
+		}
+		closeOut()
+		cancel()
+		return 128 + 9
+	case <-env.Ctx.Done():
+		cancel()
+		return <-done
 	}
 }
 

@@ -291,6 +291,17 @@ func (r *Runner) callerBuiltin(args []string) (exit exitStatus) {
 	lines, _ := r.callStackVar("BASH_LINENO")
 	files, _ := r.callStackVar("BASH_SOURCE")
 	funcs, _ := r.callStackVar("FUNCNAME")
+	if len(funcs.List) == 0 && r.frames != nil {
+		// llmsh: bash's caller reads FUNCNAME's cells, which hold the
+		// sourced files' frames ("source", then "main") where the
+		// variable shows nothing outside functions.
+		for f := r.frames; f != nil; f = f.up {
+			funcs.List = append(funcs.List, f.name)
+		}
+		if r.llmsh.scriptName != "" {
+			funcs.List = append(funcs.List, "main")
+		}
+	}
 	if len(lines.List) == 0 || len(files.List) == 0 {
 		exit.code = 1
 		return exit

@@ -29,6 +29,7 @@ type declOpts struct {
 	global             bool
 	inherit            bool // -I: a new local starts as the variable it hides
 	funcs, namesOnly   bool // -f, -F
+	funcsPlus          bool // +f
 	print              bool // -p
 	unexport           bool // +x (export -n)
 	unarray            bool // +a, +A (llmsh: refused on an array)
@@ -127,6 +128,7 @@ func (o *declOpts) option(sign, c byte) bool {
 		o.inherit = true
 	case 'f':
 		o.funcs = true
+		o.funcsPlus = o.funcsPlus || sign == '+' // llmsh: declare +f NAME
 	case 'F':
 		if o.variant == "export" || o.variant == "readonly" {
 			return false
@@ -350,6 +352,24 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 		set = strings.ReplaceAll(set, "x", "")
 	}
 	status := uint8(0)
+	if len(names) > 0 && !o.print && o.funcsPlus && !o.namesOnly {
+		// llmsh: declare +f NAME, declare +ft NAME print and change
+		// nothing (bash).
+		return status
+	}
+	if len(names) > 0 && !o.print && slices.Contains(o.modes, "+t") && set == "" && !o.unexport && !o.namesOnly {
+		// llmsh: declare -f +t NAME takes the trace attribute away.
+		for _, name := range names {
+			a, ok := r.funcAttrs[name]
+			switch {
+			case r.Funcs[name] == nil:
+				status = 1
+			case ok:
+				r.funcAttrs[name] = strings.ReplaceAll(a, "t", "")
+			}
+		}
+		return status
+	}
 	if len(names) > 0 && !o.print && (set != "" || o.unexport) && !o.namesOnly {
 		for _, name := range names {
 			if r.Funcs[name] == nil {

@@ -200,6 +200,9 @@ func (in *byteInput) next() (byte, error) {
 				default:
 				}
 			}
+			if in.reads&4095 == 0 && !in.deadline.IsZero() && time.Now().After(in.deadline) {
+				return 0, errReadTimeout // llmsh: input that never stops
+			}
 			n, err = in.rd.Read(b[:])
 		}
 		if n == 1 {
@@ -218,7 +221,10 @@ func (in *byteInput) next() (byte, error) {
 // when it is not zero; the returned function undoes it.
 func (in *byteInput) watch(ctx context.Context, deadline time.Time) func() {
 	if in.f == nil {
-		return func() {}
+		// llmsh: a reader that is no file (llmsh's /dev/zero) is
+		// timed between its reads (next).
+		in.deadline = deadline
+		return func() { in.deadline = time.Time{} }
 	}
 	if !deadline.IsZero() {
 		if in.f.SetReadDeadline(deadline) == nil {

@@ -2504,9 +2504,11 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		skip := false
 		if (r.opts[optFuncTrace] || traced) && !r.inTrap {
 			// llmsh: under set -T, bash runs the DEBUG trap again as
-			// the function starts; under extdebug, a status not 0
-			// skips its body.
+			// the function starts ($LINENO the body's line); under
+			// extdebug, a status not 0 skips its body.
+			r.ecfg.TrapLine = uint64(r.lineBase + body.Pos().Line())
 			skip = r.debugTrap(ctx, nil)
+			r.ecfg.TrapLine = 0
 		}
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
