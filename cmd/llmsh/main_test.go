@@ -222,31 +222,6 @@ func parseFixtureReport(out string) (map[string]string, error) {
 	return results, nil
 }
 
-// TestParseFixtureReport: TestFixtures reads `llmsh test`'s report per
-// fixture (the differences under a FAIL line are that fixture's), and a
-// report it cannot read is an error, not a pass.
-func TestParseFixtureReport(t *testing.T) {
-	report := "ok   d/a\nFAIL d/b\n--- d/b.stdout\n+++ d/b.stdout (llmsh)\n@@ -1 +1 @@\n-x\n+y\n" +
-		"FAIL d/c: open d/c.sh: permission denied\nok   d/e\n2 passed, 2 failed\n"
-	got, err := parseFixtureReport(report)
-	want := map[string]string{"d/a": "", "d/e": "", "d/b": "--- d/b.stdout\n+++ d/b.stdout (llmsh)\n@@ -1 +1 @@\n-x\n+y\n",
-		"d/c": "open d/c.sh: permission denied\n"}
-	if err != nil || len(got) != len(want) {
-		t.Fatalf("got %q, %v", got, err)
-	}
-	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("%s: %q, want %q", k, got[k], v)
-		}
-	}
-	for _, bad := range []string{"", "ok   d/a\n", "ok   d/a\n1 passed, 0 failed", "stray\nok   d/a\n1 passed, 0 failed\n",
-		"FAIL d/b\n0 passed, 1 failed\n"} {
-		if got, err := parseFixtureReport(bad); err == nil {
-			t.Errorf("%q: %q, want an error", bad, got)
-		}
-	}
-}
-
 // raceFixture says whether TestFixtures runs fixture script in its own
 // process under the race detector: one that uses the shell's concurrency
 // (a job, process substitution, a coprocess, wait, xargs -P, sort
