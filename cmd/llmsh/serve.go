@@ -221,7 +221,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: session snapshot: %v\n", err)
+			fmt.Fprintf(stderr, "llmsh: session snapshot: %s: %s\n", o.operands[1], builtins.ErrText(err))
 			return 1
 		}
 		return 0
@@ -233,7 +233,13 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		b, err := os.ReadFile(o.operands[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: session restore: %v\n", err)
+			fmt.Fprintf(stderr, "llmsh: session restore: %s: %s\n", o.operands[0], builtins.ErrText(err))
+			return 1
+		}
+		// The request carries the snapshot as JSON: a file that is not
+		// JSON is said to be so here, not as the encoder's error.
+		if !json.Valid(b) {
+			fmt.Fprintf(stderr, "llmsh: session restore: %s: not a snapshot (not JSON)\n", o.operands[0])
 			return 1
 		}
 		snap = b
