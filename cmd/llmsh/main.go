@@ -825,4 +825,3 @@ func readInheritedFD(fd int, name string) ([]byte, error) {
 	defer f.Close()
 	return io.ReadAll(f)
 }
-

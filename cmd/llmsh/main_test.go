@@ -354,6 +354,7 @@ func TestCLI(t *testing.T) {
 		{"script file NUL in the line after #!", []string{filepath.Join(dir, "bin4")}, "", "", "bin4: cannot execute binary file\n", 126},
 		{"script file NUL after #! and a line", []string{filepath.Join(dir, "bin3")}, "", "ok\n", "", 0},
 		{"grant refused by vfsd is a usage error", []string{"-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "", "", "Usage: llmsh", 2},
+		{"--log that cannot be made is a usage error", []string{"--log", filepath.Join(dir, "no", "log"), "-c", "echo not-run"}, "", "", "vfsd: --log '" + filepath.Join(dir, "no", "log") + "': No such file or directory\nUsage: llmsh", 2},
 		{"read granted", []string{"-i", dir, "-c", "sort " + dir + "/in.txt"}, "", "a\nb\nc\n", "", 0},
 		{"outside absent", []string{"-i", dir, "-c", "cat " + outside + "/secret"}, "", "", "cat: " + outside + "/secret: No such file or directory\n", 1},
 		{"read-only denied", []string{"-i", dir, "-c", "echo x > " + dir + "/in.txt"}, "", "", "llmsh: line 1: " + dir + "/in.txt: Permission denied\n", 1},
