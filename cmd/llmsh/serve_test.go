@@ -156,6 +156,18 @@ func TestServeCLI(t *testing.T) {
 			t.Errorf("%q: status %d, want 2", args, code)
 		}
 	}
+	// A session subcommand's usage error points to its own --help.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"session", "frob"}, "llmsh: session: want 'open', 'close', 'snapshot' or 'restore'\nTry 'llmsh session --help' for more information.\n"},
+		{[]string{"session", "close", "--socket", sock}, "llmsh: session close: want one session ID\nTry 'llmsh session close --help' for more information.\n"},
+	} {
+		if _, e, code := runLlmsh(t, "", tc.args...); code != 2 || e != tc.want {
+			t.Errorf("%q: %q %d", tc.args, e, code)
+		}
+	}
 	if _, e, code := runLlmsh(t, "", "session", "open", "--socket", filepath.Join(t.TempDir(), "none")); code != 1 ||
 		!strings.Contains(e, "cannot reach the session server") {
 		t.Errorf("no server: %q %d", e, code)
