@@ -788,6 +788,10 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 			fmt.Fprintf(stderr, "llmsh: %s: %s\n", inv.file, builtins.ErrText(err))
 			return 126
 		}
+		if BinaryScript(b) {
+			fmt.Fprintf(stderr, "%s: %s: cannot execute binary file\n", inv.file, inv.file)
+			return 126
+		}
 		src = string(b)
 	case !inv.command:
 		b, err := io.ReadAll(io.LimitReader(stdin, int64(s.opts.Limits.MaxScriptSize)+1))
@@ -1264,4 +1268,33 @@ func (s *Shell) fileSizeLimit(lower int64) (int64, error) {
 		return -1, err
 	}
 	return r.Max / 1024, nil
+}
+
+// BinaryScript reports whether a script file's start looks binary, as
+// bash's check_binary_file sees its first 80 bytes: an ELF header, or a
+// NUL before the end of the first line (of the first two after "#!").
+// bash refuses such a file with status 126 instead of running its text
+// (`bash FILE`, llmsh FILE), saying "FILE: FILE: cannot execute binary file".
+func BinaryScript(b []byte) bool {
+	if len(b) > 80 {
+		b = b[:80]
+	}
+	if bytes.HasPrefix(b, []byte("\x7fELF")) {
+		return true
+	}
+	lines := 1
+	if bytes.HasPrefix(b, []byte("#!")) {
+		lines = 2
+	}
+	for _, c := range b {
+		if c == '\n' {
+			if lines--; lines == 0 {
+				return false
+			}
+		}
+		if c == 0 {
+			return true
+		}
+	}
+	return false
 }

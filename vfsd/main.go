@@ -122,8 +122,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 	if logFile != "" {
 		lf, err := os.OpenFile(logFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 		if err != nil {
-			fmt.Fprintf(stderr, "vfsd: --log: %v\n", err)
-			return 1
+			// As a grant it cannot serve: GNU's words, status 2, which
+			// llmsh reports as a usage error with this line.
+			fmt.Fprintf(stderr, "vfsd: --log '%s': %s\n", logFile, errnoText(err))
+			return 2
 		}
 		defer lf.Close()
 		cfg.Log = lf

@@ -38,7 +38,7 @@ func TestMainUsage(t *testing.T) {
 		{"negative fds", []string{"--vfs-fds", "-1,4"}, 2, "", "--vfs-fds wants R,W"},
 		{"negative budget", []string{"--max-virtual-bytes", "-5"}, 2, "", "must not be negative"},
 		{"missing parent", []string{"-i", filepath.Join(dir, "a", "b", "c")}, 2, "", "-i"},
-		{"bad log", []string{"--log", filepath.Join(dir, "no", "log")}, 1, "", "--log"},
+		{"bad log", []string{"--log", filepath.Join(dir, "no", "log")}, 2, "", "vfsd: --log '" + filepath.Join(dir, "no", "log") + "': No such file or directory\n"},
 		{"empty session", []string{"-i", dir}, 0, "", ""},
 	}
 	for _, tc := range cases {

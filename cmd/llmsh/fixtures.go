@@ -64,7 +64,13 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 			scripts = append(scripts, p)
 			continue
 		}
-		scripts = append(scripts, fixtureScripts(p)...)
+		found := fixtureScripts(p)
+		if len(found) == 0 {
+			// A directory without fixtures (a typo'd or wrong path) is an
+			// error, not "0 passed, 0 failed" and status 0.
+			return testUsageErr(stderr, "%s: no NAME.sh fixture in this directory", p)
+		}
+		scripts = append(scripts, found...)
 	}
 	sort.Strings(scripts)
 	passed, failed := 0, 0

@@ -99,6 +99,7 @@ func TestTestSubcommand(t *testing.T) {
 		{[]string{"--bogus", dir}, "llmsh: test: unrecognized option '--bogus'\n"},
 		{[]string{filepath.Join(dir, "a.stdout")}, "not a NAME.sh fixture"},
 		{[]string{filepath.Join(dir, "absent")}, "absent"},
+		{[]string{filepath.Join(dir, "a.files")}, "a.files: no NAME.sh fixture in this directory\n"},
 	} {
 		out, errs, code := run1(tc.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, tc.msg) {

@@ -620,11 +620,21 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 		}
 		if err != nil {
 			// bash's words and statuses: 126 for a file that cannot be
-			// read as a script, 127 for one that does not exist.
+			// read as a script, 127 for one that does not exist. bash
+			// names a directory after the script ($0), as it does a
+			// binary file below.
+			if errors.Is(err, syscall.EISDIR) {
+				fmt.Fprintf(stderr, "%s: %s: %s\n", name, name, builtins.ErrText(err))
+				return 126, true
+			}
 			fmt.Fprintf(stderr, "llmsh: %s: %s\n", name, builtins.ErrText(err))
 			if errors.Is(err, fs.ErrNotExist) {
 				return 127, true
 			}
+			return 126, true
+		}
+		if _, piped := inheritedFD(name); !piped && shell.BinaryScript(b) {
+			fmt.Fprintf(stderr, "%s: %s: cannot execute binary file\n", name, name)
 			return 126, true
 		}
 		src = string(b)

@@ -319,6 +319,11 @@ func TestCLI(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("b\na\nc\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bin1"), []byte("echo not-run\x00\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "elf"), []byte("\x7fELF\nexit 0\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bin2"), []byte("echo ok\nexit 0\n\x00\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bin3"), []byte("#!/bin/sh\necho ok\nexit 0\n\x00\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bin4"), []byte("#!/bin/sh\necho not-run\x00\n"), 0o644)
 	outside := t.TempDir()
 	os.WriteFile(filepath.Join(outside, "secret"), []byte("MARKER"), 0o644)
 	tests := []struct {
@@ -340,8 +345,16 @@ func TestCLI(t *testing.T) {
 		{"no host env", []string{"-c", "echo \"[$CANARY_SECRET]\"; env | grep -c CANARY"}, "", "[]\n0\n", "", 1},
 		{"no host env in listings", []string{"-c", "export Y=1; set | grep -c CANAR[Y]; export -p | grep -c CANAR[Y]; declare -p | grep -c CANAR[Y]; export -p | grep -c 'declare -x Y=\"1\"'; set | grep -c HOME=/home/llms[h]"}, "", "0\n0\n0\n1\n1\n", "", 0},
 		{"script file missing", []string{filepath.Join(dir, "nosuch.sh")}, "", "", "llmsh: " + filepath.Join(dir, "nosuch.sh") + ": No such file or directory\n", 127},
-		{"script file a directory", []string{dir}, "", "", "llmsh: " + dir + ": Is a directory\n", 126},
+		{"script file a directory", []string{dir}, "", "", dir + ": " + dir + ": Is a directory\n", 126},
+		// As bash: a NUL in the first line (the first two after "#!")
+		// is a binary file, refused; one further on is run as text.
+		{"script file binary", []string{filepath.Join(dir, "bin1")}, "", "", filepath.Join(dir, "bin1") + ": " + filepath.Join(dir, "bin1") + ": cannot execute binary file\n", 126},
+		{"script file ELF", []string{filepath.Join(dir, "elf")}, "", "", "elf: cannot execute binary file\n", 126},
+		{"script file NUL after the first line", []string{filepath.Join(dir, "bin2")}, "", "ok\n", "", 0},
+		{"script file NUL in the line after #!", []string{filepath.Join(dir, "bin4")}, "", "", "bin4: cannot execute binary file\n", 126},
+		{"script file NUL after #! and a line", []string{filepath.Join(dir, "bin3")}, "", "ok\n", "", 0},
 		{"grant refused by vfsd is a usage error", []string{"-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "", "", "Usage: llmsh", 2},
+		{"--log that cannot be made is a usage error", []string{"--log", filepath.Join(dir, "no", "log"), "-c", "echo not-run"}, "", "", "vfsd: --log '" + filepath.Join(dir, "no", "log") + "': No such file or directory\nUsage: llmsh", 2},
 		{"read granted", []string{"-i", dir, "-c", "sort " + dir + "/in.txt"}, "", "a\nb\nc\n", "", 0},
 		{"outside absent", []string{"-i", dir, "-c", "cat " + outside + "/secret"}, "", "", "cat: " + outside + "/secret: No such file or directory\n", 1},
 		{"read-only denied", []string{"-i", dir, "-c", "echo x > " + dir + "/in.txt"}, "", "", "llmsh: line 1: " + dir + "/in.txt: Permission denied\n", 1},

@@ -170,7 +170,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			return printServeHelp(stdout)
 		}
-		return usageErr(stderr, "session: want 'open', 'close', 'snapshot' or 'restore'")
+		return subUsageErr(stderr, "session", "want 'open', 'close', 'snapshot' or 'restore'")
 	}
 	verb := args[0]
 	o, st := parseArgs(args[1:], stderr)
@@ -180,23 +180,23 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	case -1:
 	default:
 		if st == -2 {
-			return usageErr(stderr, "session: unexpected --version")
+			return subUsageErr(stderr, "session", "unexpected --version")
 		}
 		return st
 	}
 	switch {
 	case o.haveScript:
-		return usageErr(stderr, "session %s: -c cannot be used (llmsh --session ID -c SCRIPT runs it)", verb)
+		return subUsageErr(stderr, "session "+verb, "-c cannot be used (llmsh --session ID -c SCRIPT runs it)")
 	case o.session != "" || o.vfsFds != "" || o.json:
-		return usageErr(stderr, "session %s: --session, --vfs-fds and --json cannot be used", verb)
+		return subUsageErr(stderr, "session "+verb, "--session, --vfs-fds and --json cannot be used")
 	}
 	if verb == "close" || verb == "snapshot" {
 		want := map[string]int{"close": 1, "snapshot": 2}[verb]
 		if len(o.operands) != want {
-			return usageErr(stderr, "session %s: want %s", verb, map[string]string{"close": "one session ID", "snapshot": "a session ID and a file"}[verb])
+			return subUsageErr(stderr, "session "+verb, "want %s", map[string]string{"close": "one session ID", "snapshot": "a session ID and a file"}[verb])
 		}
 		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 {
-			return usageErr(stderr, "session %s: only --socket and the operands", verb)
+			return subUsageErr(stderr, "session "+verb, "only --socket and the operands")
 		}
 		c, st := dialSession(o, stderr)
 		if c == nil {
@@ -221,7 +221,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: session snapshot: %v\n", err)
+			fmt.Fprintf(stderr, "llmsh: session snapshot: %s: %s\n", o.operands[1], builtins.ErrText(err))
 			return 1
 		}
 		return 0
@@ -229,16 +229,22 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	var snap []byte
 	if verb == "restore" {
 		if len(o.operands) != 1 {
-			return usageErr(stderr, "session restore: want a snapshot file")
+			return subUsageErr(stderr, "session restore", "want a snapshot file")
 		}
 		b, err := os.ReadFile(o.operands[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: session restore: %v\n", err)
+			fmt.Fprintf(stderr, "llmsh: session restore: %s: %s\n", o.operands[0], builtins.ErrText(err))
+			return 1
+		}
+		// The request carries the snapshot as JSON: a file that is not
+		// JSON is said to be so here, not as the encoder's error.
+		if !json.Valid(b) {
+			fmt.Fprintf(stderr, "llmsh: session restore: %s: not a snapshot (not JSON)\n", o.operands[0])
 			return 1
 		}
 		snap = b
 	} else if len(o.operands) > 0 {
-		return usageErr(stderr, "session open: unexpected argument '%s'", o.operands[0])
+		return subUsageErr(stderr, "session open", "unexpected argument '%s'", o.operands[0])
 	}
 	cwd, err := os.Getwd()
 	if err != nil {

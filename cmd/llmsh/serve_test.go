@@ -112,8 +112,19 @@ func TestServeCLI(t *testing.T) {
 	if _, e, code := runLlmsh(t, "", "session", "snapshot", "--socket", sock, id, snap); code != 0 || e != "" {
 		t.Errorf("session snapshot: %q %d", e, code)
 	}
-	if _, e, code := runLlmsh(t, "", "session", "snapshot", "--socket", sock, id, snap); code != 1 || !strings.Contains(e, "file exists") {
+	if _, e, code := runLlmsh(t, "", "session", "snapshot", "--socket", sock, id, snap); code != 1 || e != "llmsh: session snapshot: "+snap+": File exists\n" {
 		t.Errorf("session snapshot over a file: %q %d", e, code)
+	}
+	// A snapshot file that is missing or not JSON: GNU's words, not Go's.
+	notJSON := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(notJSON, []byte("{bad\n"), 0o644)
+	for file, want := range map[string]string{
+		notJSON:              notJSON + ": not a snapshot (not JSON)",
+		notJSON + ".missing": notJSON + ".missing: No such file or directory",
+	} {
+		if _, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, file); code != 1 || e != "llmsh: session restore: "+want+"\n" {
+			t.Errorf("session restore %s: %q %d", file, e, code)
+		}
 	}
 	restored, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, snap)
 	restored = strings.TrimSpace(restored)
@@ -143,6 +154,18 @@ func TestServeCLI(t *testing.T) {
 	} {
 		if _, _, code := runLlmsh(t, "", args...); code != 2 {
 			t.Errorf("%q: status %d, want 2", args, code)
+		}
+	}
+	// A session subcommand's usage error points to its own --help.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"session", "frob"}, "llmsh: session: want 'open', 'close', 'snapshot' or 'restore'\nTry 'llmsh session --help' for more information.\n"},
+		{[]string{"session", "close", "--socket", sock}, "llmsh: session close: want one session ID\nTry 'llmsh session close --help' for more information.\n"},
+	} {
+		if _, e, code := runLlmsh(t, "", tc.args...); code != 2 || e != tc.want {
+			t.Errorf("%q: %q %d", tc.args, e, code)
 		}
 	}
 	if _, e, code := runLlmsh(t, "", "session", "open", "--socket", filepath.Join(t.TempDir(), "none")); code != 1 ||
