@@ -77,15 +77,6 @@ func commandVOpts(args []string) (names []string, verbose, stdPath, ok bool) {
 	return args[i:], verbose, stdPath, ok
 }
 
-// kind says what name is: "keyword", "function", "builtin", "file" or
-// "" (and, for a file, its path).
-func (s *Shell) kind(ctx context.Context, name string) (string, string) {
-	if k := s.kinds(ctx, name, false, false, ""); len(k) > 0 {
-		return k[0].kind, k[0].path
-	}
-	return "", ""
-}
-
 // kindOf is one answer of type: what a name is, and a file's path.
 type kindOf struct{ kind, path string }
 

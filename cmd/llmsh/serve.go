@@ -163,6 +163,40 @@ func sessionErr(stderr io.Writer, err error) int {
 	return 1
 }
 
+// writeSnapshot writes `llmsh session snapshot`'s answer to a new file
+// (never over one) and returns the command's status.
+func writeSnapshot(name string, snap []byte, stderr io.Writer) int {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		_, err = f.Write(append(snap, '\n'))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: session snapshot: %s: %s\n", name, builtins.ErrText(err))
+		return 1
+	}
+	return 0
+}
+
+// readSnapshot reads `llmsh session restore`'s file, or says why it
+// cannot and returns nil.
+func readSnapshot(name string, stderr io.Writer) []byte {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: session restore: %s: %s\n", name, builtins.ErrText(err))
+		return nil
+	}
+	// The request carries the snapshot as JSON: a file that is not
+	// JSON is said to be so here, not as the encoder's error.
+	if !json.Valid(b) {
+		fmt.Fprintf(stderr, "llmsh: session restore: %s: not a snapshot (not JSON)\n", name)
+		return nil
+	}
+	return b
+}
+
 // runSessionCmd is `llmsh session open|close`.
 func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	verbs := map[string]bool{"open": true, "close": true, "snapshot": true, "restore": true}
@@ -213,36 +247,16 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return sessionErr(stderr, err)
 		}
-		f, err := os.OpenFile(o.operands[1], os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err == nil {
-			_, err = f.Write(append(snap, '\n'))
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: session snapshot: %s: %s\n", o.operands[1], builtins.ErrText(err))
-			return 1
-		}
-		return 0
+		return writeSnapshot(o.operands[1], snap, stderr)
 	}
 	var snap []byte
 	if verb == "restore" {
 		if len(o.operands) != 1 {
 			return subUsageErr(stderr, "session restore", "want a snapshot file")
 		}
-		b, err := os.ReadFile(o.operands[0])
-		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: session restore: %s: %s\n", o.operands[0], builtins.ErrText(err))
+		if snap = readSnapshot(o.operands[0], stderr); snap == nil {
 			return 1
 		}
-		// The request carries the snapshot as JSON: a file that is not
-		// JSON is said to be so here, not as the encoder's error.
-		if !json.Valid(b) {
-			fmt.Fprintf(stderr, "llmsh: session restore: %s: not a snapshot (not JSON)\n", o.operands[0])
-			return 1
-		}
-		snap = b
 	} else if len(o.operands) > 0 {
 		return subUsageErr(stderr, "session open", "unexpected argument '%s'", o.operands[0])
 	}
