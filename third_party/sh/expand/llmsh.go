@@ -1350,7 +1350,9 @@ func (cfg *Config) globIgnore(matches []string) []string {
 	if gi == "" || len(matches) == 0 {
 		return matches
 	}
-	mode := internal.PatDotGlob
+	// as bash's glob_name_is_acceptable: FNM_PATHNAME (* and ? stop at
+	// a slash, but a * that ends the pattern), no FNM_PERIOD
+	mode := internal.PatDotGlob | internal.PatPathname
 	if cfg.ExtGlob {
 		mode |= internal.PatExtGlob
 	}

@@ -24,6 +24,11 @@ const (
 	// PatExtGlob reads ?(…) *(…) +(…) @(…) !(…) as bash's extended
 	// patterns (shopt extglob); without it they are ordinary characters.
 	PatExtGlob
+	// PatPathname matches as bash's strmatch with FNM_PATHNAME (llmsh:
+	// GLOBIGNORE's patterns): ? never matches a slash, nor does a * that
+	// other pattern follows; * at the end of the pattern matches the
+	// rest, slashes too (GLOBIGNORE=d/* ignores d/e/f).
+	PatPathname
 )
 
 type patKind uint8
@@ -423,7 +428,7 @@ func (p *BashPattern) matchOne(n patNode, s string, i, j int) (int, bool) {
 			return 0, false
 		}
 	case patAny:
-		if p.dotBlocked(s, i) {
+		if p.dotBlocked(s, i) || r == '/' && p.mode&PatPathname != 0 {
 			return 0, false
 		}
 	case patSet:
@@ -457,7 +462,7 @@ func (p *BashPattern) matchFlat(st *PatStop, nodes []patNode, s string, i, j int
 				continue
 			}
 		}
-		if star < 0 || starAt >= j || st.stopped() {
+		if star < 0 || starAt >= j || st.stopped() || p.slashStops(nodes[star+1:], s[starAt]) {
 			return false
 		}
 		_, size := decodeRune(s[starAt:j])
@@ -525,7 +530,7 @@ func (p *BashPattern) starThen(st *PatStop, rest []patNode, s string, i, j int) 
 		switch {
 		case n.kind == patStar:
 		case n.kind == patAny:
-			if i >= j {
+			if i >= j || s[i] == '/' && p.mode&PatPathname != 0 {
 				return false
 			}
 			_, size := decodeRune(s[i:j])
@@ -538,6 +543,9 @@ func (p *BashPattern) starThen(st *PatStop, rest []patNode, s string, i, j int) 
 			for k := i; k < j; {
 				if p.matchAt(st, rest, s, k, j) {
 					return true
+				}
+				if p.slashStops(rest, s[k]) {
+					break
 				}
 				_, size := decodeRune(s[k:j])
 				k += size
@@ -569,8 +577,25 @@ func (p *BashPattern) starGeneral(st *PatStop, rest []patNode, s string, i, j in
 		if p.matchAt(st, rest, s, k, j) {
 			return true
 		}
+		if p.slashStops(rest, s[k]) {
+			break
+		}
 		_, size := decodeRune(s[k:j])
 		k += size
+	}
+	return false
+}
+
+// slashStops reports whether a * followed by rest may not take the
+// character c: a slash, under PatPathname, unless only other *s follow.
+func (p *BashPattern) slashStops(rest []patNode, c byte) bool {
+	if c != '/' || p.mode&PatPathname == 0 {
+		return false
+	}
+	for _, n := range rest {
+		if n.kind != patStar {
+			return true
+		}
 	}
 	return false
 }

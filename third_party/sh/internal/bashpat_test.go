@@ -18,6 +18,17 @@ func TestBashPattern(t *testing.T) {
 		want   bool
 	}{
 		{"*", ".git", file, false},
+		// llmsh: PatPathname, as bash's GLOBIGNORE (FNM_PATHNAME).
+		{"*.py", "d/a.py", PatPathname, false},
+		{"*.py", "d/a.py", 0, true},
+		{"d/*", "d/e/b.py", PatPathname, true},
+		{"*/*", "d/e/b.py", PatPathname, true},
+		{"*/*.py", "d/e/b.py", PatPathname, false},
+		{"d?a.py", "d/a.py", PatPathname, false},
+		{"d[/]a.py", "d/a.py", PatPathname, true},
+		{"?*", "d/e", PatPathname, true},
+		{"**", "d/e", PatPathname, true},
+		{"*(?)x", "a/x", PatPathname | ext, false},
 		{"*", ".git", file | PatDotGlob, true},
 		{"!(keep)", ".git", file | ext, false},
 		{"!(keep)", "a", file | ext, true},
