@@ -573,6 +573,8 @@ func TestValueLimitEndsRun(t *testing.T) {
 		`x=$(printf %0999d 0); ( y=${x//0/ab}; echo in ); echo after`,
 		`x=$(printf %0999d 0); { y=$x$x; } | cat; echo after`,
 		`x=$(printf %0999d 0); z=$(y=$x$x; echo in); echo after`,
+		// printf -v says the limit, not its refused write's ENOSPC.
+		`x=$(printf %0999d 0); printf -v y %s "$x" "$x"; echo after`,
 	} {
 		var out, errb lockedBuffer
 		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir, Limits: Limits{MaxValue: 1000}})

@@ -6,6 +6,7 @@ package interp
 // Builtins that the embedder runs: see [ExecBuiltins] and LLMSH.md.
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"syscall"
@@ -60,13 +61,23 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 	}
 	// The output is bounded as a command substitution's is (ValueLimit):
 	// printf -v v %s "${a[@]}" of big elements took gigabytes.
+	// Its messages wait for the end: past the bound, printf's "write
+	// error: No space left on device" is not said, the limit is.
 	out := &boundedBuilder{max: r.llmsh.maxValue}
-	oldOut := r.stdout
-	r.stdout = out
+	var errs bytes.Buffer
+	oldOut, oldErr := r.stdout, r.stderr
+	r.stdout, r.stderr = out, &errs
 	r.inExecBuiltin = true
 	r.exec(ctx, pos, append([]string{"printf"}, rest...))
 	r.inExecBuiltin = false
-	r.stdout = oldOut
+	r.stdout, r.stderr = oldOut, oldErr
+	msgs := errs.Bytes()
+	if out.over {
+		if i := bytes.LastIndexByte(bytes.TrimSuffix(msgs, []byte("\n")), '\n') + 1; bytes.Contains(msgs[i:], []byte("printf: write error: ")) {
+			msgs = msgs[:i]
+		}
+	}
+	r.stderr.Write(msgs)
 	if out.over {
 		r.expandErr(expand.ValueTooLargeError{Limit: out.max})
 		return r.exit
