@@ -386,11 +386,7 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 		c.readFileJob(j, r)
 		return nil
 	case vfsproto.OpReadFiles:
-		if !c.readFiles.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		c.spawn(j)
+		c.readFilesJob(j)
 		return nil
 	case vfsproto.OpHello:
 		c.helloNow(j)
@@ -487,11 +483,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		c.readFileJob(j, r)
 		return nil
 	case vfsproto.OpReadFiles:
-		if !c.readFiles.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
-			return nil
-		}
-		c.spawn(j)
+		c.readFilesJob(j)
 		return nil
 	case vfsproto.OpOpen:
 		if c.named.Load() && bytes.Contains(req.Params, []byte(`"h"`)) {
@@ -557,6 +549,16 @@ func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
 	j.h = p.H
 	c.writeShm(j, int64(p.Slot), int64(p.Size))
 	return nil
+}
+
+// readFilesJob starts a read_files job, which a client asks for only
+// once its hello named the feature.
+func (c *conn) readFilesJob(j *job) {
+	if !c.readFiles.Load() {
+		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		return
+	}
+	c.spawn(j)
 }
 
 // readFileJob checks a read_file or read_tail request and runs it, or

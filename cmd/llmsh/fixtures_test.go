@@ -8,13 +8,10 @@ import (
 	"testing"
 )
 
-// TestTestSubcommand drives `llmsh test` as a fixture author does: the
-// output format, NAME.stdin, NAME.files copied to a temp working directory
-// (the original untouched), the goldens that exist compared, --update,
-// and the statuses (1 when a fixture fails, 2 for usage errors).
-func TestTestSubcommand(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, data string) {
+// fileWriter returns a function that writes data to the file name under
+// dir, making its directories.
+func fileWriter(t *testing.T, dir string) func(name, data string) {
+	return func(name, data string) {
 		t.Helper()
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -24,6 +21,15 @@ func TestTestSubcommand(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestTestSubcommand drives `llmsh test` as a fixture author does: the
+// output format, NAME.stdin, NAME.files copied to a temp working directory
+// (the original untouched), the goldens that exist compared, --update,
+// and the statuses (1 when a fixture fails, 2 for usage errors).
+func TestTestSubcommand(t *testing.T) {
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
 	read := func(name string) string {
 		t.Helper()
 		b, err := os.ReadFile(filepath.Join(dir, name))
@@ -130,16 +136,7 @@ func TestTestSubcommand(t *testing.T) {
 // message instead of running in the wrong directory.
 func TestTestSharedTree(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, data string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := fileWriter(t, dir)
 	write("proj.files/src/a.txt", "alpha\n")
 	for _, n := range []string{"s1", "s2"} {
 		// Each sees the tree as it is committed, not as the other left it.
