@@ -243,12 +243,8 @@ func timeoutCmd(env *Env) int {
 		st = env.Exec(ctx, cmd, &toStdin{ctx: ctx, r: env.Stdin}, out, errw)
 	}()
 
-	var fire <-chan time.Time
-	if limit > 0 && limit < math.MaxInt64 {
-		t := time.NewTimer(limit)
-		defer t.Stop()
-		fire = t.C
-	}
+	fire, stop := optTimer(limit)
+	defer stop()
 	select {
 	case st := <-done:
 		return st
@@ -289,15 +285,12 @@ func timeoutCmd(env *Env) int {
 	out.close()
 	errw.close()
 	cancel()
-	if killAfter <= 0 || killAfter == math.MaxInt64 {
-		return timedOut(<-done)
-	}
-	kt := time.NewTimer(killAfter)
-	defer kt.Stop()
+	killc, stopKill := optTimer(killAfter)
+	defer stopKill()
 	select {
 	case st := <-done:
 		return timedOut(st)
-	case <-kt.C:
+	case <-killc:
 		if *verbose {
 			env.Errorf("sending signal KILL to command %s", gnu.Quote(cmd[0]))
 		}
@@ -306,17 +299,23 @@ func timeoutCmd(env *Env) int {
 	}
 }
 
+// optTimer fires after d, or never when d is 0 or the largest duration
+// (no limit); stop releases it.
+func optTimer(d time.Duration) (<-chan time.Time, func()) {
+	if d <= 0 || d >= math.MaxInt64 {
+		return nil, func() {}
+	}
+	t := time.NewTimer(d)
+	return t.C, func() { t.Stop() }
+}
+
 // waitTrapped waits for a command whose shell took timeout's signal: it
 // runs its trap (before its next command) and goes on as the action
 // says; the kill after -k abandons it (its output closed, its context
 // cancelled). The status is 124, or the command's with --preserve-status.
 func waitTrapped(env *Env, done <-chan int, killAfter time.Duration, preserve, verbose bool, name string, cancel context.CancelFunc, closeOut func()) int {
-	var killc <-chan time.Time
-	if killAfter > 0 && killAfter < math.MaxInt64 {
-		kt := time.NewTimer(killAfter)
-		defer kt.Stop()
-		killc = kt.C
-	}
+	killc, stopKill := optTimer(killAfter)
+	defer stopKill()
 	select {
 	case st := <-done:
 		if preserve {
