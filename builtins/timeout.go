@@ -302,7 +302,7 @@ func timeoutCmd(env *Env) int {
 // optTimer fires after d, or never when d is 0 or the largest duration
 // (no limit); stop releases it.
 func optTimer(d time.Duration) (<-chan time.Time, func()) {
-	if d <= 0 || d >= math.MaxInt64 {
+	if d <= 0 || d == math.MaxInt64 {
 		return nil, func() {}
 	}
 	t := time.NewTimer(d)
