@@ -1,12 +1,17 @@
 package shell
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/llmsh/llmsh/vfsclient/vfstest"
+	"github.com/llmsh/llmsh/vfsd"
 )
 
 // When the script ends, closeAll ends the pipes of process substitutions
@@ -76,5 +81,48 @@ func TestPsubExecTeeAtExit(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "run.log")); err != nil || string(b) != want {
 		t.Fatalf("run.log %q (%v); want %q", b, err, want)
+	}
+}
+
+// TestEndJobsHeldDescriptors: the end of a session's run hangs up the
+// process substitutions and coprocesses that a descriptor of the session
+// keeps open (attack interp/procsubst_held_fd): a list blocked writing
+// to a pipe nobody reads, or reading one nobody writes, stops at once,
+// instead of each wait running out the shell's grace (three of them, 3 s
+// a run, at the end of this run and of every later one). The grace is a
+// minute here, so a wait that runs it out fails the bound of 20 s, which
+// no load makes runs of a few milliseconds reach.
+func TestEndJobsHeldDescriptors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	sh, out, errb := newTestShell(t, c, dir)
+	sh.hangUpWait = time.Minute
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, script := range []string{
+		`exec {fd}< <(yes)
+printf '%s %s|' "$fd" "$(head -c 1 <&$fd)"
+exec 3> >(cat > /dev/null)
+echo hi >&3
+printf 'x|'
+coproc cat
+printf 'c|'
+coproc Y { yes; }
+printf '%s|' "$(head -c 1 <&${Y[0]})"
+echo done`,
+		`echo second`,
+	} {
+		start := time.Now()
+		if st, err := sh.RunInteractive(ctx, script); st != 0 || err != nil {
+			t.Fatalf("status %d (%v), stderr %q", st, err, errb.String())
+		}
+		sh.EndJobs()
+		if took := time.Since(start); took > 20*time.Second {
+			t.Errorf("the run and its end took %v: a wait ran out its grace", took)
+		}
+	}
+	if want := "10 y|x|c|y|done\nsecond\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
 	}
 }

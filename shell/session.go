@@ -282,7 +282,7 @@ func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
 // the trap itself): it runs the EXIT trap, if any.
 func (s *Shell) Finish(ctx context.Context) {
 	_ = s.runner.Run(ctx, &syntax.File{})
-	s.hungUp = s.runner.HangUp(hangUpWait)
+	s.hungUp = s.runner.HangUp(s.hangUpWait)
 	s.mu.Lock()
 	if s.jobsCancel != nil {
 		s.jobsCancel()
@@ -298,13 +298,13 @@ func (s *Shell) Finish(ctx context.Context) {
 // done &` in a serve session burnt a CPU for good, past any time limit.)
 func (s *Shell) EndJobs() []string {
 	s.psubs.hangUpLists()
-	s.hungUp = s.runner.HangUp(hangUpWait)
+	s.hungUp = s.runner.HangUp(s.hangUpWait)
 	s.mu.Lock()
 	if s.jobsCancel != nil {
 		s.jobsCancel() // what the jobs started in turn
 	}
 	s.mu.Unlock()
-	s.settle(hangUpWait)
+	s.settle(s.hangUpWait)
 	return s.hungUp
 }
 

@@ -138,6 +138,9 @@ type Shell struct {
 	routes   []string           // RouteBuiltins' names, routed in nested shells too
 	exited   bool               // the last RunFile's script ran exit
 	hungUp   []string           // the jobs the last script's end stopped
+	// hangUpWait is hangUpWait, which a test lengthens so that a wait
+	// that runs out its bound cannot pass for a slow machine.
+	hangUpWait time.Duration
 	// jobsCtx is the context of the jobs started at the prompt, which
 	// outlive their line; jobsCancel ends them.
 	jobsCtx    context.Context
@@ -199,7 +202,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites)}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
 		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
@@ -1049,11 +1052,11 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 		// substitution that exec made stdout (exec > >(tee log)) sees
 		// the end of its input, and HangUp lets it finish.
 		s.runner.CloseFds()
-		s.hungUp = s.runner.HangUp(hangUpWait)
+		s.hungUp = s.runner.HangUp(s.hangUpWait)
 		// What the jobs started in turn (nested shells' jobs, process
 		// substitutions) ends with the run too.
 		endRun()
-		s.settle(hangUpWait)
+		s.settle(s.hangUpWait)
 	}
 	return s.status(ctx, err)
 }

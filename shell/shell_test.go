@@ -228,12 +228,15 @@ func TestSourceThroughVfsd(t *testing.T) {
 // (the command count, the call depth, also in a background job or sh -c)
 // or a panicking builtin ends that chunk with a message, and the session
 // goes on with its variables; exit still leaves, and the EXIT trap does not
-// run for a limit.
+// run for a limit. The limits are low (as TestCommandLimit's and
+// TestRecursionLimit's): what is checked is what happens once one fires,
+// and the default depth, whose cost grows as its square, and 100000
+// commands took 5 s of the race detector's time.
 func TestInteractiveLimitEndsChunkOnly(t *testing.T) {
 	dir := t.TempDir()
 	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
 	var out, errb lockedBuffer
-	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir, Limits: Limits{MaxCommands: 100_000}})
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir, Limits: Limits{MaxCommands: 10_000, MaxGoFrames: 5000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,9 +249,9 @@ func TestInteractiveLimitEndsChunkOnly(t *testing.T) {
 		// An expansion error abandons its line only, as at bash's prompt.
 		{"echo $((1/0)); echo not-reached\necho $x\n", "1/0: division by 0", 0},
 		{"y=; echo ${!y}; echo not-reached\n", ": invalid variable name", 1},
-		{"while true; do :; done; echo not-reached\n", "llmsh: limit exceeded: more than 100000 commands\n", 125},
+		{"while true; do :; done; echo not-reached\n", "llmsh: limit exceeded: more than 10000 commands\n", 125},
 		{"f() { f; }; f\n", "llmsh: limit exceeded: maximum call depth exceeded\n", 125},
-		{"sh -c 'while :; do :; done'; echo not-reached\n", "llmsh: limit exceeded: more than 100000 commands\n", 125},
+		{"sh -c 'while :; do :; done'; echo not-reached\n", "llmsh: limit exceeded: more than 10000 commands\n", 125},
 		{"test-panic; echo after-panic $x\n", "test-panic", 0},
 		{"echo $x\n", "", 0},
 	} {

@@ -4,9 +4,9 @@
 # could not stop it: the CLI ended only by its watchdog's exit, and
 # Session.Run (library, serve worker) returned minutes past its limit.
 # The expansion now stops when the run is stopped.
-#@ timeout: 2s
+#@ timeout: 1s
 #@ status: 124
-#@ stderr: timed out after 2s
+#@ stderr: timed out after 1s
 #@ no-stdout: not reached
 shopt -s expand_aliases
 alias b='{ :; }'

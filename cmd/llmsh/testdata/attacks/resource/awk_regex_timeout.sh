@@ -6,9 +6,9 @@
 # ran to its end (93 s). The CLI ended only by its watchdog. Now regexp
 # work on a megabyte makes the next instruction look, a long match is
 # read through a reader that looks, and gsub looks every 4096 matches.
-#@ timeout: 2s
+#@ timeout: 1s
 #@ status: 124
-#@ stderr: timed out after 2s
+#@ stderr: timed out after 1s
 #@ no-stderr: did not stop
 awk 'BEGIN { s = "ab"; for (i = 0; i < 22; i++) s = s s; while (1) if (s ~ /[a-z]{1,30}Q/) print "?" }' &
 echo x | awk '{ while (1) gsub(/x*/, "yy") }' &

@@ -1,3 +1,3 @@
-#@ args: -i @RO@ -o @RW@ --timeout 2s
+#@ args: -i @RO@ -o @RW@ --timeout 1s
 #@ status: 124
 yes | while read -r l; do :; done
