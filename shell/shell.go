@@ -750,6 +750,17 @@ func (p *pipeWatch) Write(b []byte) (int, error) {
 
 func (p *pipeWatch) Unwrap() io.Writer { return p.w }
 
+// CopyFileFrom passes a copy on to the output when it is a file of vfsd's
+// (builtins.FileCopier), outside a job: a job's writes pass its stop
+// gate, which a copy would not.
+func (p *pipeWatch) CopyFileFrom(r io.Reader, max int64) (int64, bool, error) {
+	fc, ok := p.w.(builtins.FileCopier)
+	if !ok || p.job != nil {
+		return 0, false, nil
+	}
+	return fc.CopyFileFrom(r, max)
+}
+
 // stopWriter is the standard error of a command run in a job: each
 // write passes the job's stop gate.
 type stopWriter struct {
