@@ -225,6 +225,14 @@ func kernelCopy(env *Env, w *bufio.Writer, r io.Reader) error {
 	if !ok || w.Buffered() > 0 {
 		return errNotCopied
 	}
+	return copyVia(env, fc, r)
+}
+
+// copyVia copies the rest of r to fc in vfsd (see kernelCopy): nil once
+// r is at its end, errNotCopied when fc cannot copy from r (what is
+// left of r is the caller's to read: r is where the copy stopped), a
+// gnu.WriteError when the copy failed.
+func copyVia(env *Env, fc FileCopier, r io.Reader) error {
 	for {
 		if env.Ctx.Err() != nil {
 			return gnu.ErrCancelled

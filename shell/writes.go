@@ -3,7 +3,6 @@ package shell
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -124,15 +123,14 @@ func (o *outFile) Write(p []byte) (int, error) {
 // command's to report, as a Write's that fails at once.
 func (o *outFile) CopyFileFrom(r io.Reader, max int64) (int64, bool, error) {
 	dst, ok := o.f.(*vfsclient.File)
-	src, ok2 := r.(*vfsclient.File)
 	o.mu.Lock()
 	capturing := o.capture != nil
 	o.mu.Unlock()
-	if !ok || !ok2 || capturing {
+	if !ok || capturing {
 		return 0, false, nil
 	}
-	n, err := dst.CopyFrom(src, max)
-	if errors.Is(err, vfsclient.ErrNoCopy) {
+	n, ok, err := dst.CopyFileFrom(r, max)
+	if !ok {
 		return 0, false, nil
 	}
 	o.mu.Lock()

@@ -2,6 +2,7 @@ package vfsclient
 
 import (
 	"errors"
+	"io"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -66,4 +67,19 @@ func (f *File) CopyFrom(src *File, max int64) (int64, error) {
 	src.pos += r.Size
 	src.eof = false
 	return r.Size, nil
+}
+
+// CopyFileFrom is CopyFrom for a reader that may be a File of f's client
+// (builtins.FileCopier: cat and cp copy through it): ok is false, and
+// nothing was copied, when r is not one or vfsd cannot copy from it.
+func (f *File) CopyFileFrom(r io.Reader, max int64) (n int64, ok bool, err error) {
+	src, isFile := r.(*File)
+	if !isFile {
+		return 0, false, nil
+	}
+	n, err = f.CopyFrom(src, max)
+	if errors.Is(err, ErrNoCopy) {
+		return 0, false, nil
+	}
+	return n, true, err
 }

@@ -97,6 +97,9 @@ func TestCopyFrom(t *testing.T) {
 			t.Errorf("copy to %s = %d, %v; want ErrNoCopy", name, n, err)
 		}
 	}
+	if n, ok, err := app.CopyFileFrom(strings.NewReader("x"), 10); n != 0 || ok || err != nil {
+		t.Errorf("CopyFileFrom of a reader that is no File = %d, %v, %v; want not ok", n, ok, err)
+	}
 	old := vfstest.SessionNoHello(t, cfg)
 	osrc, _ := old.Open(filepath.Join(in, "big"))
 	odst, _ := old.OpenFile(filepath.Join(out, "o"), os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
