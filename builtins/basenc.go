@@ -7,16 +7,23 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
-func init() {
-	Register(Builtin{Name: "basenc", Summary: "encode/decode data and print to standard output", Run: basencCmd})
-	Register(Builtin{Name: "base32", Summary: "base32 encode/decode data and print to standard output", Run: func(env *Env) int {
+var (
+	_ = register(Builtin{Name: "basenc", Summary: "encode/decode data and print to standard output", Run: basencCmd})
+	_ = register(Builtin{Name: "base32", Summary: "base32 encode/decode data and print to standard output", Run: func(env *Env) int {
 		return bencRun(env, &bencBase32, "Base32 encode or decode FILE, or standard input, to standard output.", nil)
 	}})
+)
+
+// bencTables fills the codecs' decoding tables, the first time a command
+// of theirs runs: an init function of this file made every start fault
+// in its page of the binary's text (and the 64 KiB around it).
+var bencTables = sync.OnceFunc(func() {
 	for _, c := range []*bencCodec{&bencBase64, &bencBase64URL, &bencBase32, &bencBase32Hex, &bencBase16, &bencBase2MSB, &bencBase2LSB, &bencZ85} {
 		for i := range c.table {
 			c.table[i] = -1
@@ -25,7 +32,7 @@ func init() {
 			c.table[c.alphabet[i]] = int8(i)
 		}
 	}
-}
+})
 
 // bencCodec is one encoding of basenc, base64 and base32: an alphabet of
 // 2^bits characters decoded in blocks of block characters, as gnulib's
@@ -147,6 +154,7 @@ func basencCmd(env *Env) int {
 // bencRun is the body of base64, base32 and basenc: codec is the fixed
 // encoding, or nil when options (added by more) choose it.
 func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **bencCodec) int {
+	bencTables()
 	f := NewFlags(env, summary+"\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]")
 	var chosen **bencCodec
 	if more != nil {

@@ -32,6 +32,17 @@ type File interface {
 	Stat() (fs.FileInfo, error)
 }
 
+// FileCopier is an output that is a file of vfsd's (a redirection) and
+// can take the bytes of an input that is one too without their passing
+// through the builtin (vfsd copies between its own descriptors, as GNU
+// cat's copy_file_range). CopyFileFrom copies up to max bytes of r from
+// r's offset and returns how many (0: r is at its end); ok is false when
+// it cannot copy from r (nothing was copied: the caller reads r itself).
+// An error is the output's write failure.
+type FileCopier interface {
+	CopyFileFrom(r io.Reader, max int64) (n int64, ok bool, err error)
+}
+
 // FS is the file system a builtin sees. Names are absolute, slash-separated
 // paths (builtins make them so with Env.Abs). Errors are *fs.PathError
 // values whose Err is a syscall.Errno where one applies, so that ErrText

@@ -66,7 +66,9 @@ func cat(env *Env) int {
 	done := env.EachFile(w, files, func(name string, r io.Reader) error {
 		var err error
 		if plain {
-			err = copyOut(env, shortFlusher{w}, r, buf)
+			if err = kernelCopy(env, w, r); err == errNotCopied {
+				err = copyOut(env, shortFlusher{w}, r, buf)
+			}
 		} else {
 			err = st.run(env, w, r)
 		}
@@ -208,6 +210,48 @@ func (st *catState) body(w *bufio.Writer, p []byte) {
 		w.WriteByte('\n')
 	}
 }
+
+// errNotCopied is kernelCopy's answer when it copied nothing and the caller
+// is to read r itself.
+var errNotCopied = errors.New("not copied")
+
+// kernelCopy has vfsd copy the rest of r to cat's output when both are its
+// files (FileCopier), as GNU cat copies a file to a file with
+// copy_file_range: `cat big > out/copy` never brings the bytes into this
+// process. errNotCopied when it cannot (from the first request on, or
+// after some: what is left is read as usual).
+func kernelCopy(env *Env, w *bufio.Writer, r io.Reader) error {
+	fc, ok := env.Stdout.(FileCopier)
+	if !ok || w.Buffered() > 0 {
+		return errNotCopied
+	}
+	return copyVia(env, fc, r)
+}
+
+// copyVia copies the rest of r to fc in vfsd (see kernelCopy): nil once
+// r is at its end, errNotCopied when fc cannot copy from r (what is
+// left of r is the caller's to read: r is where the copy stopped), a
+// gnu.WriteError when the copy failed.
+func copyVia(env *Env, fc FileCopier, r io.Reader) error {
+	for {
+		if env.Ctx.Err() != nil {
+			return gnu.ErrCancelled
+		}
+		n, ok, err := fc.CopyFileFrom(r, copyChunk)
+		switch {
+		case err != nil:
+			return gnu.WriteError{Err: err}
+		case !ok:
+			return errNotCopied
+		case n == 0:
+			return nil
+		}
+	}
+}
+
+// copyChunk is what kernelCopy asks vfsd to copy at a time: the run's
+// context is checked between requests (a timeout stops a long copy).
+const copyChunk = 16 << 20
 
 // shortFlusher passes on what cat read at once, as GNU cat writes each
 // read: a short read (a pipe with no more data yet) is written out now,

@@ -74,6 +74,23 @@ func copyFile(env *Env, src, dst string) (fi fs.FileInfo, srcErr, dstErr error) 
 	if err != nil {
 		return nil, nil, err
 	}
+	if fc, ok := out.(FileCopier); ok {
+		// vfsd copies between its own descriptors, as GNU cp's
+		// copy_file_range (what is left when it cannot is read below).
+		switch err := copyVia(env, fc, in); {
+		case err == nil:
+			if err := out.Close(); err != nil {
+				return nil, nil, closeError{err}
+			}
+			return fi, nil, nil
+		case errors.Is(err, gnu.ErrCancelled):
+			out.Close()
+			return nil, nil, env.Ctx.Err()
+		case err != errNotCopied:
+			out.Close()
+			return nil, nil, err
+		}
+	}
 	buf := make([]byte, 64<<10)
 	for {
 		if err := env.Ctx.Err(); err != nil {

@@ -12,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -797,7 +798,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	if len(t) < 2 || t[0] != '-' {
 		return nil, findErrf("paths must precede expression: `%s'", t)
 	}
-	if parse, ok := findPrimaries[t]; ok {
+	if parse, ok := findPrimaries()[t]; ok {
 		return parse(fd, t)
 	}
 	switch t {
@@ -821,10 +822,11 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 // findTrue is the expression of the options and -true.
 func findTrue(*findEnt) bool { return true }
 
-// findPrimaries maps each primary of find's expressions to its parser.
-var findPrimaries = map[string]func(fd *finder, t string) (findExpr, error){}
-
-func init() {
+// findPrimaries maps each primary of find's expressions to its parser,
+// made the first time find parses one (an init function of this file
+// made every start fault in its page of the binary's text).
+var findPrimaries = sync.OnceValue(func() map[string]func(fd *finder, t string) (findExpr, error) {
+	m := map[string]func(fd *finder, t string) (findExpr, error){}
 	for _, g := range []struct {
 		parse func(fd *finder, t string) (findExpr, error)
 		names []string
@@ -838,10 +840,11 @@ func init() {
 		{(*finder).parseAction, []string{"-prune", "-quit", "-delete", "-exec", "-execdir", "-ok", "-okdir"}},
 	} {
 		for _, name := range g.names {
-			findPrimaries[name] = g.parse
+			m[name] = g.parse
 		}
 	}
-}
+	return m
+})
 
 // parseOption parses the options, which are always true.
 func (fd *finder) parseOption(t string) (findExpr, error) {

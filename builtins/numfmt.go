@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -475,13 +476,20 @@ func (o *numfmtOpts) line(env *Env, line string) bool {
 	return ok
 }
 
-// nfUnscaledMax is 10^19: without --to, GNU prints values below it.
-var nfUnscaledMax = new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(19), nil))
+// nfUnscaledMax is 10^19: without --to, GNU prints values below it. It
+// and nfAcceptableMax are made when numfmt first needs them, not at
+// start-up (their math/big code was a page of the binary every start
+// faulted in).
+var nfUnscaledMax = sync.OnceValue(func() *big.Rat {
+	return new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(19), nil))
+})
 
 var nfPowers = "KMGTPEZY"
 
 // nfAcceptableMax is 10^27, the least value numfmt --to cannot print.
-var nfAcceptableMax = new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(27), nil))
+var nfAcceptableMax = sync.OnceValue(func() *big.Rat {
+	return new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(27), nil))
+})
 
 // warn reports an invalid field after what is written so far, as GNU's
 // error() flushes standard output first.
@@ -667,7 +675,7 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 	var body, unit string
 	if o.to == nfNone {
 		// GNU refuses 19 integer digits or more (LDBL_DIG is 18).
-		if f, _ := val.Float64(); new(big.Rat).Abs(val).Cmp(nfUnscaledMax) >= 0 {
+		if f, _ := val.Float64(); new(big.Rat).Abs(val).Cmp(nfUnscaledMax()) >= 0 {
 			return "", fmt.Errorf("value too large to be printed: '%s' (consider using --to)", nfG(f))
 		}
 		scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(prec)), nil))
@@ -688,7 +696,7 @@ func (o *numfmtOpts) format(val *big.Rat, prec int) (string, error) {
 		}
 		// GNU refuses 28 integer digits or more (MAX_ACCEPTABLE_DIGITS),
 		// whatever the base.
-		if power > 8 || abs(val).Cmp(nfAcceptableMax) >= 0 {
+		if power > 8 || abs(val).Cmp(nfAcceptableMax()) >= 0 {
 			f, _ := val.Float64()
 			return "", fmt.Errorf("value too large to be printed: '%s' (cannot handle values > 999Y)", nfG(f))
 		}

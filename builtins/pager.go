@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 var _ = register(Builtin{Name: "more", Summary: "copy files to standard output, as more does when it is not on a terminal (llmsh has no pager)", Run: moreCmd})
@@ -81,9 +82,9 @@ const lessArgOptions = "bhjkKoOpPtTxyz#"
 
 // lessLongOptions are less 590's long options, lower-cased (less has
 // pairs such as --ignore-case and --IGNORE-CASE).
-var lessLongOptions = map[string]bool{}
-
-func init() {
+// They are made the first time less meets a long option.
+var lessLongOptions = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, o := range strings.Fields(`auto-buffers buffers chop-long-lines clear-screen color dumb
 		exit-follow-on-close file-size follow-name header hilite-search hilite-unread
 		ignore-case incsearch jump-target line-num-width line-numbers lesskey-file log-file
@@ -93,9 +94,10 @@ func init() {
 		quit-on-intr quotes raw-control-chars redraw-on-quit rscroll save-marks search-skip-screen
 		shift show-preproc-errors silent squeeze-blank-lines status-column status-line tabs tag
 		tag-file tilde underline-special use-backslash use-color window word-wrap wheel-lines`) {
-		lessLongOptions[o] = true
+		m[o] = true
 	}
-}
+	return m
+})
 
 // lessCmd is less with its output not a terminal: it copies the files (or
 // standard input) like cat; a file it cannot read is reported on standard
@@ -119,7 +121,7 @@ func lessCmd(env *Env) int {
 		case strings.HasPrefix(a, "--"):
 			// A long option is ignored; one less 590 lacks is named
 			// on stderr, and less goes on (status 0).
-			if name, _, _ := strings.Cut(a[2:], "="); !lessLongOptions[strings.ToLower(name)] {
+			if name, _, _ := strings.Cut(a[2:], "="); !lessLongOptions()[strings.ToLower(name)] {
 				fmt.Fprintf(env.Stderr, "There is no %s option (\"less --help\" for help)\n", name)
 			}
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):

@@ -21,18 +21,21 @@ import (
 
 var _ = register(Builtin{Name: "sort", Summary: "sort lines of text files", Run: sortMain})
 
-// Character classes of the C locale, as GNU sort builds them.
+// Character classes of the C locale, as GNU sort builds them. sortBlank
+// is data; the others are made by sortTables when an option that uses
+// them is given (an init function of this file made every start fault in
+// its page of the binary's text).
 var (
-	sortBlank   [256]bool // isblank or newline: field separators and skipped blanks
-	sortNonDict [256]bool // ignored by -d
-	sortNonPrnt [256]bool // ignored by -i
-	sortFold    [256]byte // -f: toupper
+	sortBlank   = [256]bool{' ': true, '\t': true, '\n': true} // isblank or newline: field separators and skipped blanks
+	sortNonDict [256]bool                                      // ignored by -d
+	sortNonPrnt [256]bool                                      // ignored by -i
+	sortFold    [256]byte                                      // -f: toupper
 )
 
-func init() {
+// sortTables makes sortNonDict, sortNonPrnt and sortFold, once.
+var sortTables = sync.OnceFunc(func() {
 	for i := 0; i < 256; i++ {
 		c := byte(i)
-		sortBlank[i] = c == ' ' || c == '\t' || c == '\n'
 		alnum := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 		sortNonDict[i] = !alnum && !sortBlank[i]
 		sortNonPrnt[i] = c < 0x20 || c > 0x7e
@@ -41,7 +44,7 @@ func init() {
 			sortFold[i] = c - 'a' + 'A'
 		}
 	}
-}
+})
 
 // sortKey is one -k key (or the whole-line key made from global options).
 type sortKey struct {
@@ -115,6 +118,10 @@ func (k *sortKey) incompatible() bool {
 
 // setOpt applies one ordering-option letter; it reports false for others.
 func (k *sortKey) setOpt(c byte, end bool) bool {
+	switch c {
+	case 'd', 'i', 'f', 'M':
+		sortTables()
+	}
 	switch c {
 	case 'b':
 		if end {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -246,7 +247,7 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 		var all strings.Builder
 		w = bufio.NewWriter(&all)
 		defer func() {
-			out.Write([]byte(treeCompact.ReplaceAllString(strings.TrimSpace(all.String()), "") + "\n"))
+			out.Write([]byte(treeCompact().ReplaceAllString(strings.TrimSpace(all.String()), "") + "\n"))
 		}()
 	}
 	switch {
@@ -317,7 +318,7 @@ func (s *treeState) run(out io.Writer, roots []string, report bool) int {
 
 // treeCompact is what -J -i drops: the line breaks and indentation
 // (a name's own line breaks are escaped in JSON).
-var treeCompact = regexp.MustCompile("\n *")
+var treeCompact = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\n *") })
 
 // write writes the listing of root n, the i-th.
 func (s *treeState) write(w io.StringWriter, i int, n *treeNode) {

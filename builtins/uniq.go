@@ -119,6 +119,9 @@ func (c *uniqConfig) flags(env *Env) *Flags {
 // run filters INPUT (files[0], default stdin) to OUTPUT (files[1], default
 // stdout).
 func (c *uniqConfig) run(env *Env, files []string) int {
+	if c.ignoreCase {
+		sortTables() // sortFold
+	}
 	in := "-"
 	if len(files) > 0 {
 		in = files[0]

@@ -183,7 +183,7 @@ func (s *Shell) runParsed(ctx context.Context, file *syntax.File, src string, al
 		s.mu.Unlock()
 	}()
 	s.commands.Store(0)
-	s.frameCheck.Store(0)
+	s.frameCheck.Store(s.firstFrameCheck())
 	// At the prompt, jobs outlive their line (bash's interactive job
 	// control, in one process): they run under the session's job
 	// context, which a limit, Finish or HangUp ends; fg and bg work.

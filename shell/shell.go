@@ -203,6 +203,7 @@ func New(opts Options) (*Shell, error) {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
+	s.frameCheck.Store(s.firstFrameCheck())
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
 		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
@@ -297,6 +298,20 @@ func execName(args []string) string {
 // framesPerLevel bounds the Go frames that one level of shell recursion
 // (a function call, eval, source) adds: about 8.
 const framesPerLevel = 32
+
+// firstFrameCheck is the command count at which a run first measures
+// its stack. A run starts on a stack of a few dozen frames (its caller's,
+// the interpreter's), which cannot pass the limit within its first
+// limit/(2*framesPerLevel) commands while that stack is under half the
+// limit; so the first walk waits for the 16th command, as the later ones
+// wait for 16 at least, or for fewer when the limit is that small. A
+// command line of a few commands never walks its stack: the walk read
+// the function tables of every frame of it, 9 of the 40 windows of the
+// binary's pclntab that `llmsh -c true` touched (0.6 MB of its resident
+// set).
+func (s *Shell) firstFrameCheck() int64 {
+	return int64(min(16, s.opts.Limits.MaxGoFrames/(2*framesPerLevel)))
+}
 
 // checkGoroutines trips the limit on concurrent jobs.
 func (s *Shell) checkGoroutines() error {
@@ -737,6 +752,17 @@ func (p *pipeWatch) Write(b []byte) (int, error) {
 }
 
 func (p *pipeWatch) Unwrap() io.Writer { return p.w }
+
+// CopyFileFrom passes a copy on to the output when it is a file of vfsd's
+// (builtins.FileCopier), outside a job: a job's writes pass its stop
+// gate, which a copy would not.
+func (p *pipeWatch) CopyFileFrom(r io.Reader, max int64) (int64, bool, error) {
+	fc, ok := p.w.(builtins.FileCopier)
+	if !ok || p.job != nil {
+		return 0, false, nil
+	}
+	return fc.CopyFileFrom(r, max)
+}
 
 // stopWriter is the standard error of a command run in a job: each
 // write passes the job's stop gate.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
+	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // Write errors are never silent. vfsclient sends writes without waiting
@@ -114,6 +115,31 @@ func (o *outFile) Write(p []byte) (int, error) {
 	}
 	o.mu.Unlock()
 	return n, err
+}
+
+// CopyFileFrom has vfsd copy up to max bytes of r to the file, when r is
+// a file of vfsd's too (builtins.FileCopier; vfsclient.File.CopyFrom).
+// The copy counts as a write: it is waited for, so a failure is the
+// command's to report, as a Write's that fails at once.
+func (o *outFile) CopyFileFrom(r io.Reader, max int64) (int64, bool, error) {
+	dst, ok := o.f.(*vfsclient.File)
+	o.mu.Lock()
+	capturing := o.capture != nil
+	o.mu.Unlock()
+	if !ok || capturing {
+		return 0, false, nil
+	}
+	n, ok, err := dst.CopyFileFrom(r, max)
+	if !ok {
+		return 0, false, nil
+	}
+	o.mu.Lock()
+	o.writes++
+	if err != nil {
+		o.told++
+	}
+	o.mu.Unlock()
+	return n, true, err
 }
 
 // Close closes the file and reports, on the stderr of the redirection, a

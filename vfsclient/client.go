@@ -181,6 +181,8 @@ type Client struct {
 	readFile, readFiles, readTail bool
 	// walk is set once hello has negotiated walk (Walk).
 	walk bool
+	// copy is set once hello has negotiated copy (File.CopyFrom).
+	copy bool
 	// byteNames is set once hello has negotiated byte_names: file names
 	// go both ways in wire form (vfsproto.FeatureByteNames), so that
 	// names that are not UTF-8 reach vfsd unchanged.
@@ -807,7 +809,7 @@ func (c *Client) Hello() (vfsproto.HelloResult, error) {
 // while vfsd answers).
 func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 	// write_stop: Files send writes without waiting for their answers.
-	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureReadTail, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk, vfsproto.FeatureByteNames}
+	features := []string{vfsproto.FeatureReadBulk, vfsproto.FeatureWriteBulk, vfsproto.FeatureReadEOF, vfsproto.FeatureListStat, vfsproto.FeatureReadFile, vfsproto.FeatureReadFiles, vfsproto.FeatureReadTail, vfsproto.FeatureWriteStop, vfsproto.FeatureOpenNamed, vfsproto.FeatureWalk, vfsproto.FeatureByteNames, vfsproto.FeatureCopy}
 	if len(c.shm) >= vfsproto.ShmSlot {
 		features = append(features, vfsproto.FeatureReadShm, vfsproto.FeatureReadShmAt, vfsproto.FeatureWriteShm)
 	}
@@ -830,6 +832,7 @@ func (c *Client) SendHello() func() (vfsproto.HelloResult, error) {
 		c.readFiles = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadFiles)
 		c.readTail = c.readFile && slices.Contains(r.Features, vfsproto.FeatureReadTail)
 		c.walk = err == nil && slices.Contains(r.Features, vfsproto.FeatureWalk)
+		c.copy = err == nil && slices.Contains(r.Features, vfsproto.FeatureCopy)
 		c.byteNames = err == nil && slices.Contains(r.Features, vfsproto.FeatureByteNames)
 		if n := min(r.ShmSlots, len(c.shm)/vfsproto.ShmSlot); err == nil && n > 0 &&
 			slices.Contains(r.Features, vfsproto.FeatureReadShm) {

@@ -40,7 +40,8 @@ type job struct {
 	h     int64
 	max   int64
 	slot  int64 // read_shm, read_shm_at
-	off   int64 // read_shm_at
+	off   int64 // read_shm_at, copy
+	from  int64 // copy's source handle
 	data  []byte
 	buf   *[]byte // pooled storage of data (fast path), released when done
 	// release, when set, gives back data's storage instead (write_bulk).
@@ -136,6 +137,8 @@ type conn struct {
 	named atomic.Bool
 	// walkOK: hello negotiated walk.
 	walkOK atomic.Bool
+	// copyOK: hello negotiated copy.
+	copyOK atomic.Bool
 	// byteNames: hello negotiated byte_names (names in wire form, both
 	// ways; see vfsproto.FeatureByteNames).
 	byteNames atomic.Bool
@@ -457,6 +460,17 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 			return nil
 		}
 		j.h = p.H
+	case vfsproto.OpCopy:
+		if !c.copyOK.Load() {
+			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			return nil
+		}
+		var p vfsproto.CopyParams
+		if e := decodeParams(req.Params, &p, "h", "from", "off", "max"); e != nil {
+			c.fail(j, e)
+			return nil
+		}
+		j.h, j.from, j.off, j.max = p.H, p.From, p.Off, p.Max
 	case vfsproto.OpSeek:
 		if e := decodeParams(req.Params, &j.seek, "h", "offset", "whence"); e != nil {
 			c.fail(j, e)

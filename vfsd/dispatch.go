@@ -48,6 +48,8 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		return readFrameResp(j.id, buf[:n], eof), nil, n
 	case vfsproto.OpReadBulk:
 		return c.readBulk(h, j)
+	case vfsproto.OpCopy:
+		return c.copyHandles(h, j)
 	case vfsproto.OpReadShm:
 		if !h.canRead {
 			return nil, perr(vfsproto.EPerm, "handle not open for reading"), 0
@@ -589,6 +591,11 @@ func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
 		c.walkOK.Store(true)
 		r.Ops = append(r.Ops, vfsproto.OpWalk)
 		r.Features = append(r.Features, vfsproto.FeatureWalk)
+	}
+	if slices.Contains(p.Features, vfsproto.FeatureCopy) {
+		c.copyOK.Store(true)
+		r.Ops = append(r.Ops, vfsproto.OpCopy)
+		r.Features = append(r.Features, vfsproto.FeatureCopy)
 	}
 	if slices.Contains(p.Features, vfsproto.FeatureWriteStop) {
 		c.writeStop.Store(true)

@@ -104,6 +104,16 @@ const MaxReadFiles = 64
 // FeatureReadFile.
 const FeatureReadTail = "read_tail"
 
+// FeatureCopy is the hello feature that enables copy: the bytes of one
+// open handle, from an offset, written to another handle by vfsd itself
+// (copy_file_range), without crossing to the client and back: `cat big
+// > out/copy` costs what GNU cat's copy costs.
+const FeatureCopy = "copy"
+
+// MaxCopy is the most bytes one copy moves: a command that copies more
+// sends another, and can be stopped in between.
+const MaxCopy = 64 << 20
+
 // FeatureWalk is the hello feature that enables walk: the listings of a
 // directory and of the directories below it, in one request, as list
 // answers each, so that a walk (find, du, ls -R, tar c, grep -r) pays a
@@ -210,6 +220,7 @@ const (
 	OpReadFiles   = "read_files"  // only after hello negotiated FeatureReadFiles
 	OpReadTail    = "read_tail"   // only after hello negotiated FeatureReadTail
 	OpWalk        = "walk"        // only after hello negotiated FeatureWalk
+	OpCopy        = "copy"        // only after hello negotiated FeatureCopy
 	OpLLMCMD      = "LLMCMD"      // reserved: always E_UNSUPPORTED
 	OpQUOTA       = "QUOTA"       // reserved: always E_UNSUPPORTED
 )
@@ -409,6 +420,21 @@ type SeekParams struct {
 	H      int64  `json:"h"`
 	Offset int64  `json:"offset"`
 	Whence string `json:"whence"`
+}
+
+// CopyParams are the parameters of copy: up to Max bytes of the handle
+// From, read from offset Off, written to the handle H at its offset.
+type CopyParams struct {
+	H    int64 `json:"h"`
+	From int64 `json:"from"`
+	Off  int64 `json:"off"`
+	Max  int64 `json:"max"`
+}
+
+// CopyResult is the result of copy: the bytes copied (0: From has no
+// bytes at Off).
+type CopyResult struct {
+	Size int64 `json:"size"`
 }
 
 // SeekResult is the result of seek: the new absolute offset.

@@ -5,7 +5,6 @@
 package xz
 
 import (
-	"errors"
 	"io"
 )
 
@@ -50,7 +49,7 @@ func putUvarint(p []byte, x uint64) int {
 }
 
 // errOverflow indicates an overflow of the 64-bit unsigned integer.
-var errOverflowU64 = errors.New("xz: uvarint overflows 64-bit unsigned integer")
+var errOverflowU64 error = constError("xz: uvarint overflows 64-bit unsigned integer")
 
 // readUvarint reads a uvarint from the given byte reader.
 func readUvarint(r io.ByteReader) (x uint64, n int, err error) {

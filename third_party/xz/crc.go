@@ -8,7 +8,6 @@ import (
 	"hash"
 	"hash/crc32"
 	"hash/crc64"
-	"sync"
 )
 
 // crc32Hash implements the hash.Hash32 interface with Sum returning the
@@ -48,7 +47,12 @@ func (h crc64Hash) Sum(b []byte) []byte {
 // crc64Table is used to create a CRC-64 hash. It is made on first use:
 // crc64.MakeTable builds the package's slicing-by-8 tables (16 KiB), which
 // llmsh paid in package init at every start.
-var crc64Table = sync.OnceValue(func() *crc64.Table { return crc64.MakeTable(crc64.ECMA) })
+// (A sync.OnceValue of it was still code in package init.)
+var crc64TableOnce lazy[*crc64.Table]
+
+func crc64Table() *crc64.Table { return crc64TableOnce.get(makeCRC64Table) }
+
+func makeCRC64Table() *crc64.Table { return crc64.MakeTable(crc64.ECMA) }
 
 // newCRC64 returns a CRC-64 hash that returns the 64-bit value in
 // little-endian encoding using the ECMA polynomial.

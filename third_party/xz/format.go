@@ -53,7 +53,7 @@ const (
 )
 
 // errInvalidFlags indicates that flags are invalid.
-var errInvalidFlags = errors.New("xz: invalid flags")
+var errInvalidFlags error = constError("xz: invalid flags")
 
 // verifyFlags returns the error errInvalidFlags if the value is
 // invalid.
@@ -66,21 +66,21 @@ func verifyFlags(flags byte) error {
 	}
 }
 
-// flagstrings maps flag values to strings.
-var flagstrings = map[byte]string{
-	None:   "None",
-	CRC32:  "CRC-32",
-	CRC64:  "CRC-64",
-	SHA256: "SHA-256",
-}
-
-// flagString returns the string representation for the given flags.
+// flagString returns the string representation for the given flags (a
+// switch: a map of them was made in package init, at every start of
+// llmsh).
 func flagString(flags byte) string {
-	s, ok := flagstrings[flags]
-	if !ok {
-		return "invalid"
+	switch flags {
+	case None:
+		return "None"
+	case CRC32:
+		return "CRC-32"
+	case CRC64:
+		return "CRC-64"
+	case SHA256:
+		return "SHA-256"
 	}
-	return s
+	return "invalid"
 }
 
 // newHashFunc returns a function that creates hash instances for the
@@ -107,7 +107,7 @@ type header struct {
 }
 
 // Errors returned by readHeader.
-var errHeaderMagic = errors.New("xz: invalid header magic bytes")
+var errHeaderMagic error = constError("xz: invalid header magic bytes")
 
 // ValidHeader checks whether data is a correct xz file header. The
 // length of data must be HeaderLen.
@@ -308,7 +308,7 @@ const (
 
 // errIndexIndicator signals that an index indicator (0x00) has been found
 // instead of an expected block header indicator.
-var errIndexIndicator = errors.New("xz: found index indicator")
+var errIndexIndicator error = constError("xz: found index indicator")
 
 // readBlockHeader reads the block header.
 func readBlockHeader(r io.Reader) (h *blockHeader, n int, err error) {

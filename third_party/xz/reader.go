@@ -85,7 +85,7 @@ func (c ReaderConfig) NewReader(xz io.Reader) (r *Reader, err error) {
 	return r, nil
 }
 
-var errUnexpectedData = errors.New("xz: unexpected data after stream")
+var errUnexpectedData error = constError("xz: unexpected data after stream")
 
 // Read reads uncompressed data from the stream.
 func (r *Reader) Read(p []byte) (n int, err error) {
@@ -122,7 +122,7 @@ func (r *Reader) Read(p []byte) (n int, err error) {
 	return n, nil
 }
 
-var errPadding = errors.New("xz: padding (4 zero bytes) encountered")
+var errPadding error = constError("xz: padding (4 zero bytes) encountered")
 
 // newStreamReader creates a new xz stream reader using the given configuration
 // parameters. NewReader reads and checks the header of the xz stream.

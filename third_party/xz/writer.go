@@ -354,9 +354,9 @@ func (bw *blockWriter) record() record {
 	return record{bw.unpaddedSize(), bw.uncompressedSize()}
 }
 
-var errClosed = errors.New("xz: writer already closed")
+var errClosed error = constError("xz: writer already closed")
 
-var errNoSpace = errors.New("xz: no space")
+var errNoSpace error = constError("xz: no space")
 
 // Write writes uncompressed data to the block writer.
 func (bw *blockWriter) Write(p []byte) (n int, err error) {

@@ -6,8 +6,8 @@
 package bzenc
 
 import (
-	"errors"
 	"io"
+	"sync"
 )
 
 // Writer compresses what is written to it into a bzip2 stream.
@@ -32,6 +32,7 @@ func NewWriter(w io.Writer, level int) *Writer {
 	if level < 1 || level > 9 {
 		level = 9
 	}
+	crcOnce.Do(makeCRCTable)
 	z := &Writer{w: w, level: level, nblockMax: level*100000 - 19, inCh: 256}
 	z.block = make([]byte, 0, z.nblockMax+20)
 	z.newBlock()
@@ -45,7 +46,7 @@ func (z *Writer) newBlock() {
 	z.blockNo++
 }
 
-var errClosed = errors.New("bzip2: write after close")
+var errClosed error = constError("bzip2: write after close")
 
 // Write compresses p.
 func (z *Writer) Write(p []byte) (int, error) {
@@ -249,7 +250,15 @@ func (b *bitWriter) finish() {
 	b.buf = 0
 }
 
-var crcTable = func() (t [256]uint32) {
+// crcTable is bzip2's CRC table, made by the first NewWriter (a table
+// made in package init ran at every start of llmsh and of its vfsd).
+var (
+	crcTable [256]uint32
+	crcOnce  sync.Once
+)
+
+func makeCRCTable() {
+	t := &crcTable
 	for i := range t {
 		c := uint32(i) << 24
 		for range 8 {
@@ -261,5 +270,4 @@ var crcTable = func() (t [256]uint32) {
 		}
 		t[i] = c
 	}
-	return t
-}()
+}

@@ -9,7 +9,6 @@ package gzdeflate
 
 import (
 	"encoding/binary"
-	"errors"
 	"hash/crc32"
 	"io"
 )
@@ -399,4 +398,4 @@ func (z *Writer) Abort() {
 	<-z.done
 }
 
-var errAborted = errors.New("gzip: aborted")
+var errAborted error = constError("gzip: aborted")

@@ -2,7 +2,6 @@ package gzdeflate
 
 import (
 	"io"
-	"sync"
 )
 
 const (
@@ -46,7 +45,11 @@ type tables struct {
 	staticD    [dCodes]node
 }
 
-var fixed = sync.OnceValue(func() *tables {
+var fixedOnce lazy[*tables]
+
+func fixed() *tables { return fixedOnce.get(makeFixed) }
+
+func makeFixed() *tables {
 	t := &tables{}
 	length := 0
 	code := 0
@@ -92,7 +95,7 @@ var fixed = sync.OnceValue(func() *tables {
 		t.staticD[n].code = reverse(n, 5)
 	}
 	return t
-})
+}
 
 func (t *tables) dCode(dist int) int {
 	if dist < 256 {

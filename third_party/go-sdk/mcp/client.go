@@ -65,8 +65,8 @@ func NewClient(impl *Implementation, options *ClientOptions) *Client {
 		opts.Logger = ensureLogger(nil)
 	}
 
-	sendMethods := make(map[string]methodInfo, len(serverMethodInfos))
-	maps.Copy(sendMethods, serverMethodInfos)
+	sendMethods := make(map[string]methodInfo, len(serverMethodInfos()))
+	maps.Copy(sendMethods, serverMethodInfos())
 
 	c := &Client{
 		impl:                    impl,
@@ -1158,22 +1158,24 @@ func (c *Client) AddReceivingMiddleware(middleware ...Middleware) {
 // The 'allowMissingParams' values are extracted from the protocol schema.
 // TODO(rfindley): actually load and validate the protocol schema, rather than
 // curating these method flags.
-var clientMethodInfos = map[string]methodInfo{
-	methodComplete:                  newClientMethodInfo(clientSessionMethod((*ClientSession).Complete), 0),
-	methodPing:                      newClientMethodInfo(clientSessionMethod((*ClientSession).ping), missingParamsOK),
-	methodListRoots:                 newClientMethodInfo(clientMethod((*Client).listRoots), missingParamsOK),
-	methodCreateMessage:             newClientMethodInfo(clientMethod((*Client).createMessage), 0),
-	methodElicit:                    newClientMethodInfo(clientMethod((*Client).elicit), missingParamsOK),
-	notificationCancelled:           newClientMethodInfo(clientSessionMethod((*ClientSession).cancel), notification|missingParamsOK),
-	notificationToolListChanged:     newClientMethodInfo(clientMethod((*Client).callToolChangedHandler), notification|missingParamsOK),
-	notificationPromptListChanged:   newClientMethodInfo(clientMethod((*Client).callPromptChangedHandler), notification|missingParamsOK),
-	notificationResourceListChanged: newClientMethodInfo(clientMethod((*Client).callResourceChangedHandler), notification|missingParamsOK),
-	notificationResourceUpdated:     newClientMethodInfo(clientMethod((*Client).callResourceUpdatedHandler), notification|missingParamsOK),
-	notificationLoggingMessage:      newClientMethodInfo(clientMethod((*Client).callLoggingHandler), notification),
-	notificationProgress:            newClientMethodInfo(clientSessionMethod((*ClientSession).callProgressNotificationHandler), notification),
-	notificationElicitationComplete: newClientMethodInfo(clientMethod((*Client).callElicitationCompleteHandler), notification|missingParamsOK),
-	notificationSubscriptionsAck:    newClientMethodInfo(clientMethod((*Client).callSubscriptionsAckHandler), notification|missingParamsOK),
-}
+var clientMethodInfos = sync.OnceValue(func() map[string]methodInfo {
+	return map[string]methodInfo{
+		methodComplete:                  newClientMethodInfo(clientSessionMethod((*ClientSession).Complete), 0),
+		methodPing:                      newClientMethodInfo(clientSessionMethod((*ClientSession).ping), missingParamsOK),
+		methodListRoots:                 newClientMethodInfo(clientMethod((*Client).listRoots), missingParamsOK),
+		methodCreateMessage:             newClientMethodInfo(clientMethod((*Client).createMessage), 0),
+		methodElicit:                    newClientMethodInfo(clientMethod((*Client).elicit), missingParamsOK),
+		notificationCancelled:           newClientMethodInfo(clientSessionMethod((*ClientSession).cancel), notification|missingParamsOK),
+		notificationToolListChanged:     newClientMethodInfo(clientMethod((*Client).callToolChangedHandler), notification|missingParamsOK),
+		notificationPromptListChanged:   newClientMethodInfo(clientMethod((*Client).callPromptChangedHandler), notification|missingParamsOK),
+		notificationResourceListChanged: newClientMethodInfo(clientMethod((*Client).callResourceChangedHandler), notification|missingParamsOK),
+		notificationResourceUpdated:     newClientMethodInfo(clientMethod((*Client).callResourceUpdatedHandler), notification|missingParamsOK),
+		notificationLoggingMessage:      newClientMethodInfo(clientMethod((*Client).callLoggingHandler), notification),
+		notificationProgress:            newClientMethodInfo(clientSessionMethod((*ClientSession).callProgressNotificationHandler), notification),
+		notificationElicitationComplete: newClientMethodInfo(clientMethod((*Client).callElicitationCompleteHandler), notification|missingParamsOK),
+		notificationSubscriptionsAck:    newClientMethodInfo(clientMethod((*Client).callSubscriptionsAckHandler), notification|missingParamsOK),
+	}
+})
 
 func (cs *ClientSession) sendingMethodInfos() map[string]methodInfo {
 	cs.client.mu.Lock()
@@ -1182,7 +1184,7 @@ func (cs *ClientSession) sendingMethodInfos() map[string]methodInfo {
 }
 
 func (cs *ClientSession) receivingMethodInfos() map[string]methodInfo {
-	return clientMethodInfos
+	return clientMethodInfos()
 }
 
 func (cs *ClientSession) handle(ctx context.Context, req *jsonrpc.Request) (any, error) {
@@ -1643,7 +1645,7 @@ func AddSendingCustomMethod[P paramsPtr[PT], R Result, PT any](
 	c *Client,
 	method string,
 ) error {
-	if _, ok := serverMethodInfos[method]; ok {
+	if _, ok := serverMethodInfos()[method]; ok {
 		return fmt.Errorf("mcp: AddSendingCustomMethod: %q shadows a standard MCP method", method)
 	}
 

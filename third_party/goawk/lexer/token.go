@@ -2,8 +2,6 @@
 
 package lexer
 
-import "sync"
-
 // Token is the type of a single token.
 type Token int
 
@@ -117,7 +115,11 @@ const (
 
 // keywordTokens is made on first use, not in package init, which every
 // start of llmsh and of its vfsd ran (llmsh issue 21).
-var keywordTokens = sync.OnceValue(func() map[string]Token {
+var keywordTokensOnce lazy[map[string]Token]
+
+func keywordTokens() map[string]Token { return keywordTokensOnce.get(makeKeywordTokens) }
+
+func makeKeywordTokens() map[string]Token {
 	return map[string]Token{
 		"BEGIN":    BEGIN,
 		"break":    BREAK,
@@ -162,7 +164,7 @@ var keywordTokens = sync.OnceValue(func() map[string]Token {
 		"tolower": F_TOLOWER,
 		"toupper": F_TOUPPER,
 	}
-})
+}
 
 // KeywordToken returns the token associated with the given keyword
 // string, or ILLEGAL if given name is not a keyword.

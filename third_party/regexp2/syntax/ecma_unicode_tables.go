@@ -3,9 +3,11 @@
 // Categories, scripts, and built-in binary properties come from the consumer's Go toolchain.
 package syntax
 
-import "sync"
+var ecmaBinaryAliasesOnce lazy[map[string]string]
 
-var ecmaBinaryAliases = sync.OnceValue(func() map[string]string {
+func ecmaBinaryAliases() map[string]string { return ecmaBinaryAliasesOnce.get(makeEcmaBinaryAliases) }
+
+func makeEcmaBinaryAliases() map[string]string {
 	return map[string]string{
 		"AHex":                         "ASCII_Hex_Digit",
 		"ASCII":                        "ASCII",
@@ -106,9 +108,15 @@ var ecmaBinaryAliases = sync.OnceValue(func() map[string]string {
 		"XID_Start":                    "XID_Start",
 		"space":                        "White_Space",
 	}
-})
+}
 
-var ecmaCategoryAliases = sync.OnceValue(func() map[string]string {
+var ecmaCategoryAliasesOnce lazy[map[string]string]
+
+func ecmaCategoryAliases() map[string]string {
+	return ecmaCategoryAliasesOnce.get(makeEcmaCategoryAliases)
+}
+
+func makeEcmaCategoryAliases() map[string]string {
 	return map[string]string{
 		"C":                     "C",
 		"Cased_Letter":          "LC",
@@ -191,9 +199,13 @@ var ecmaCategoryAliases = sync.OnceValue(func() map[string]string {
 		"digit":                 "Nd",
 		"punct":                 "P",
 	}
-})
+}
 
-var ecmaScriptAliases = sync.OnceValue(func() map[string]string {
+var ecmaScriptAliasesOnce lazy[map[string]string]
+
+func ecmaScriptAliases() map[string]string { return ecmaScriptAliasesOnce.get(makeEcmaScriptAliases) }
+
+func makeEcmaScriptAliases() map[string]string {
 	return map[string]string{
 		"Adlam":                  "Adlam",
 		"Adlm":                   "Adlam",
@@ -542,11 +554,17 @@ var ecmaScriptAliases = sync.OnceValue(func() map[string]string {
 		"Zyyy":                   "Common",
 		"Zzzz":                   "Unknown",
 	}
-})
+}
 
 // Binary properties unavailable in Go or our existing package tables.
 
-var ecmaPropertyRanges = sync.OnceValue(func() map[string][]SingleRange {
+var ecmaPropertyRangesOnce lazy[map[string][]SingleRange]
+
+func ecmaPropertyRanges() map[string][]SingleRange {
+	return ecmaPropertyRangesOnce.get(makeEcmaPropertyRanges)
+}
+
+func makeEcmaPropertyRanges() map[string][]SingleRange {
 	return map[string][]SingleRange{
 		"ASCII": {
 			{0x0, 0x7F},
@@ -11205,11 +11223,17 @@ var ecmaPropertyRanges = sync.OnceValue(func() map[string][]SingleRange {
 			{0x31350, 0x33479},
 		},
 	}
-})
+}
 
 // Explicit Script_Extensions membership; all other characters default to Script.
 
-var ecmaScriptExtensions = sync.OnceValue(func() map[string][]SingleRange {
+var ecmaScriptExtensionsOnce lazy[map[string][]SingleRange]
+
+func ecmaScriptExtensions() map[string][]SingleRange {
+	return ecmaScriptExtensionsOnce.get(makeEcmaScriptExtensions)
+}
+
+func makeEcmaScriptExtensions() map[string][]SingleRange {
 	return map[string][]SingleRange{
 		"Adlam": {
 			{0x61F, 0x61F},
@@ -11868,7 +11892,7 @@ var ecmaScriptExtensions = sync.OnceValue(func() map[string][]SingleRange {
 			{0xFF61, 0xFF65},
 		},
 	}
-})
+}
 
 // All characters whose Script_Extensions overrides their Script value.
 var ecmaScriptExtensionOverrides = []SingleRange{

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"bytes"
-	"errors"
 )
 
 type ReplacerData struct {
@@ -20,7 +19,7 @@ const (
 )
 
 // ErrReplacementError is a general error during parsing the replacement text
-var ErrReplacementError = errors.New("replacement pattern error")
+var ErrReplacementError error = constError("replacement pattern error")
 
 // NewReplacerData will populate a reusable replacer data struct based on the given replacement string
 // and the capture group data from a regexp

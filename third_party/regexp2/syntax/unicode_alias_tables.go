@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"sync"
 	"unicode"
 )
 
@@ -24,7 +23,13 @@ const goUnicodeTableVersion = unicode.Version
 //   - auxiliary/GraphemeBreakProperty.txt
 //   - auxiliary/WordBreakProperty.txt
 //   - auxiliary/SentenceBreakProperty.txt
-var unicodeAliasCategories = sync.OnceValue(func() map[string]*unicode.RangeTable {
+var unicodeAliasCategoriesOnce lazy[map[string]*unicode.RangeTable]
+
+func unicodeAliasCategories() map[string]*unicode.RangeTable {
+	return unicodeAliasCategoriesOnce.get(makeUnicodeAliasCategories)
+}
+
+func makeUnicodeAliasCategories() map[string]*unicode.RangeTable {
 	return map[string]*unicode.RangeTable{
 		"Emoji":                                     unicodeAliasEmoji,
 		"Emoji_Component":                           unicodeAliasEmoji_Component,
@@ -82,9 +87,15 @@ var unicodeAliasCategories = sync.OnceValue(func() map[string]*unicode.RangeTabl
 		"Word_Break=WSegSpace":                      unicodeAliasWord_Break_WSegSpace,
 		"Word_Break=ZWJ":                            unicodeAliasWord_Break_ZWJ,
 	}
-})
+}
 
-var unicodeSupportedPropertyAliases = sync.OnceValue(func() map[string]string {
+var unicodeSupportedPropertyAliasesOnce lazy[map[string]string]
+
+func unicodeSupportedPropertyAliases() map[string]string {
+	return unicodeSupportedPropertyAliasesOnce.get(makeUnicodeSupportedPropertyAliases)
+}
+
+func makeUnicodeSupportedPropertyAliases() map[string]string {
 	return map[string]string{
 		"ebase":                "Emoji_Modifier_Base",
 		"ecomp":                "Emoji_Component",
@@ -107,9 +118,15 @@ var unicodeSupportedPropertyAliases = sync.OnceValue(func() map[string]string {
 		"wb":                   "Word_Break",
 		"wordbreak":            "Word_Break",
 	}
-})
+}
 
-var unicodeSupportedPropertyValueAliases = sync.OnceValue(func() map[string]map[string]string {
+var unicodeSupportedPropertyValueAliasesOnce lazy[map[string]map[string]string]
+
+func unicodeSupportedPropertyValueAliases() map[string]map[string]string {
+	return unicodeSupportedPropertyValueAliasesOnce.get(makeUnicodeSupportedPropertyValueAliases)
+}
+
+func makeUnicodeSupportedPropertyValueAliases() map[string]map[string]string {
 	return map[string]map[string]string{
 		"Grapheme_Cluster_Break": {
 			"cn":                "Control",
@@ -197,9 +214,15 @@ var unicodeSupportedPropertyValueAliases = sync.OnceValue(func() map[string]map[
 			"zwj":               "ZWJ",
 		},
 	}
-})
+}
 
-var unicodeBarePropertyValueAliases = sync.OnceValue(func() map[string]string {
+var unicodeBarePropertyValueAliasesOnce lazy[map[string]string]
+
+func unicodeBarePropertyValueAliases() map[string]string {
+	return unicodeBarePropertyValueAliasesOnce.get(makeUnicodeBarePropertyValueAliases)
+}
+
+func makeUnicodeBarePropertyValueAliases() map[string]string {
 	return map[string]string{
 		"extendnumlet":      "Word_Break=ExtendNumLet",
 		"hebrewletter":      "Word_Break=Hebrew_Letter",
@@ -207,7 +230,7 @@ var unicodeBarePropertyValueAliases = sync.OnceValue(func() map[string]string {
 		"ri":                "Grapheme_Cluster_Break=Regional_Indicator",
 		"wsegspace":         "Word_Break=WSegSpace",
 	}
-})
+}
 
 var unicodeAliasEmoji = &unicode.RangeTable{
 	R16: []unicode.Range16{

@@ -15,23 +15,25 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 )
 
 const compatibilityEnvKey = "MCPGODEBUG"
 
-var compatibilityParams map[string]string
-
-func init() {
-	var err error
-	compatibilityParams, err = parseCompatibility(os.Getenv(compatibilityEnvKey))
-	if err != nil {
-		panic(err)
-	}
-}
+var (
+	compatibilityParams map[string]string
+	compatibilityOnce   sync.Once
+)
 
 // Value returns the value of the compatibility parameter with the given key.
-// It returns an empty string if the key is not set.
+// It returns an empty string if the key is not set. MCPGODEBUG is read the
+// first time a parameter is asked for, not in package init, where every
+// start of llmsh and of its vfsd read it, and a malformed value made each
+// of them panic; a malformed value now sets nothing.
 func Value(key string) string {
+	compatibilityOnce.Do(func() {
+		compatibilityParams, _ = parseCompatibility(os.Getenv(compatibilityEnvKey))
+	})
 	return compatibilityParams[key]
 }
 

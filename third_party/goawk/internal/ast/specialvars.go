@@ -4,6 +4,7 @@ package ast
 
 import (
 	"fmt"
+	"sync"
 )
 
 const (
@@ -29,29 +30,37 @@ const (
 	V_LAST = V_SUBSEP
 )
 
-var specialVars = map[string]int{
-	"ARGC":       V_ARGC,
-	"CONVFMT":    V_CONVFMT,
-	"FILENAME":   V_FILENAME,
-	"FNR":        V_FNR,
-	"FS":         V_FS,
-	"INPUTMODE":  V_INPUTMODE,
-	"NF":         V_NF,
-	"NR":         V_NR,
-	"OFMT":       V_OFMT,
-	"OFS":        V_OFS,
-	"ORS":        V_ORS,
-	"OUTPUTMODE": V_OUTPUTMODE,
-	"RLENGTH":    V_RLENGTH,
-	"RS":         V_RS,
-	"RSTART":     V_RSTART,
-	"RT":         V_RT,
-	"SUBSEP":     V_SUBSEP,
+// specialVars is made on first use (a map literal here was made in
+// package init, at every start of llmsh and of its vfsd).
+var specialVarsOnce sync.Once
+var specialVars map[string]int
+
+func makeSpecialVars() {
+	specialVars = map[string]int{
+		"ARGC":       V_ARGC,
+		"CONVFMT":    V_CONVFMT,
+		"FILENAME":   V_FILENAME,
+		"FNR":        V_FNR,
+		"FS":         V_FS,
+		"INPUTMODE":  V_INPUTMODE,
+		"NF":         V_NF,
+		"NR":         V_NR,
+		"OFMT":       V_OFMT,
+		"OFS":        V_OFS,
+		"ORS":        V_ORS,
+		"OUTPUTMODE": V_OUTPUTMODE,
+		"RLENGTH":    V_RLENGTH,
+		"RS":         V_RS,
+		"RSTART":     V_RSTART,
+		"RT":         V_RT,
+		"SUBSEP":     V_SUBSEP,
+	}
 }
 
 // SpecialVarIndex returns the "index" of the special variable, or 0
 // if it's not a special variable.
 func SpecialVarIndex(name string) int {
+	specialVarsOnce.Do(makeSpecialVars)
 	return specialVars[name]
 }
 
