@@ -325,7 +325,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				// llmsh: bash's message and status.
 				r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
 				exit.code = 1
-			} else if vars && vr.IsSet() {
+			} else if vars && (vr.IsSet() || vr.Declared() && (vr.Kind != expand.NameRef || !funcs || r.Funcs[arg] == nil)) {
+				// llmsh: a variable declared with no value
+				// (declare -a y, local y) is unset, and not a
+				// function of its name, as bash; a nameref with
+				// no target is, unless a function has its name.
 				r.delVar(arg)
 			} else if _, ok := r.Funcs[arg]; ok && funcs {
 				if strings.Contains(r.funcAttrs[arg], "r") {
