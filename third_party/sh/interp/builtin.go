@@ -319,6 +319,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if refs && r.lookupVar(arg).Kind != expand.NameRef {
 				continue // llmsh: unset -n leaves what is no nameref (bash)
 			}
+			if vars && !refs && r.tempUnset(arg) {
+				continue // llmsh: a command's own x=1 (bash's tempenv)
+			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
 				r.unsetElem(name, sub)
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {

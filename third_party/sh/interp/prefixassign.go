@@ -19,6 +19,9 @@ import (
 type restoreVar struct {
 	name string
 	vr   expand.Variable
+	// dropped is set when the temporary variable was unset or exported
+	// while the command ran: nothing is put back (tempUnset).
+	dropped bool
 }
 
 // prefixState is what prefixAssigns did: the values to put back
@@ -26,6 +29,10 @@ type restoreVar struct {
 type prefixState struct {
 	restores, inherit []restoreVar
 	roFailed          bool // a readonly name was assigned (reportExit)
+	fn                bool // the command is a function's call
+	// env is the scope the assignments were made in, where the values
+	// are put back.
+	env expand.WriteEnviron
 }
 
 // prefixAssigns makes the assignments of a command whose expanded
@@ -49,6 +56,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 	if r.cmdErr != nil {
 		r.stderr = r.cmdErr
 	}
+	p.env = r.writeEnv
 	for _, as := range assigns {
 		if as.Index != nil {
 			// llmsh: bash's message; the command still runs.
@@ -88,10 +96,10 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		vr.Exported = true
 
 		if declLocal && declared[name] {
-			p.inherit = append(p.inherit, restoreVar{name, vr})
+			p.inherit = append(p.inherit, restoreVar{name: name, vr: vr})
 			continue
 		}
-		p.restores = append(p.restores, restoreVar{name, prev})
+		p.restores = append(p.restores, restoreVar{name: name, vr: prev})
 
 		r.setVar(name, vr)
 		// llmsh: bash traces a command's own assignments first.
@@ -113,7 +121,11 @@ func (p *prefixState) undo(r *Runner) {
 }
 
 // start marks the names as the running command's temporary ones.
-func (p *prefixState) start(r *Runner) {
+func (p *prefixState) start(r *Runner, fields []string) {
+	if len(p.restores) > 0 {
+		r.tempStack = append(r.tempStack, p)
+	}
+	p.fn = len(fields) > 0 && r.Funcs[fields[0]] != nil
 	for _, rs := range p.restores {
 		// llmsh: bash's temporary environment, which local
 		// copies (tempVars).
@@ -134,6 +146,10 @@ func (p *prefixState) start(r *Runner) {
 // names a declaration kept.
 func (p *prefixState) end(r *Runner, fields []string) {
 	r.declPrefix = nil
+	if n := len(r.tempStack); n > 0 && r.tempStack[n-1] == p {
+		r.tempStack[n-1] = nil
+		r.tempStack = r.tempStack[:n-1]
+	}
 	for _, rs := range p.restores {
 		if r.tempVars[rs.name]--; r.tempVars[rs.name] <= 0 {
 			delete(r.tempVars, rs.name)
@@ -178,7 +194,7 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
 	// gets back what it held before the first.
 	for _, restore := range slices.Backward(restores) {
-		if restore.vr.ReadOnly {
+		if restore.vr.ReadOnly || restore.dropped {
 			continue // llmsh: it was not changed (said once)
 		}
 		if kept[restore.name] {
@@ -214,4 +230,68 @@ func tempKept(fields []string, inFunc bool) bool {
 		}
 	}
 	return false
+}
+
+// liveTemp is the restore entry of name's temporary variable, the one
+// a running command's own assignment made (x=1 f) and that no local
+// declared since hides, nil if none; and its command's state.
+func (r *Runner) liveTemp(name string) (*prefixState, *restoreVar) {
+	if r.tempVars[name] == 0 {
+		return nil, nil
+	}
+	for i := len(r.tempStack) - 1; i >= 0; i-- {
+		p := r.tempStack[i]
+		for j := len(p.restores) - 1; j >= 0; j-- {
+			rs := &p.restores[j]
+			if rs.name != name || rs.dropped {
+				continue
+			}
+			if rs.vr.ReadOnly || r.localSince(p.env, name) {
+				return nil, nil
+			}
+			return p, rs
+		}
+	}
+	return nil, nil
+}
+
+// localSince reports whether a function scope newer than env has a local
+// name, or env is not a scope the runner sees.
+func (r *Runner) localSince(env expand.WriteEnviron, name string) bool {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	for ok && expand.WriteEnviron(o) != env {
+		if vr, in := o.values[o.normalize(name)]; in && vr.Local {
+			return true
+		}
+		o, ok = o.parent.(*overlayEnviron)
+	}
+	return !ok
+}
+
+// tempUnset unsets name when it is a running command's temporary
+// variable: as bash, whose temporary environment is a scope of its own,
+// that scope loses it and the variable it hid shows again (x=0; x=1 eval
+// 'unset x; echo $x' prints 0), and the command's end puts nothing back
+// (an assignment after the unset stays). It reports whether it did.
+func (r *Runner) tempUnset(name string) bool {
+	p, rs := r.liveTemp(name)
+	if rs == nil {
+		return false
+	}
+	rs.dropped = true
+	cur := r.writeEnv
+	r.writeEnv = p.env
+	r.setVar(name, rs.vr)
+	r.writeEnv = cur
+	return true
+}
+
+// tempPropagate keeps name's temporary variable, made for a function's
+// call (x=1 f), when the function exports it or makes it readonly: bash
+// copies such a variable to the caller's scope when the function returns
+// (att_propagate), with the value it has then.
+func (r *Runner) tempPropagate(name string) {
+	if p, rs := r.liveTemp(name); rs != nil && p.fn {
+		rs.dropped = true
+	}
 }

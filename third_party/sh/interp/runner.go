@@ -1049,7 +1049,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 
 		r.node = cm
-		pa.start(r)
+		pa.start(r, fields)
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
 		pa.end(r, fields)
@@ -1296,7 +1296,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if !viaBuiltin && r.Funcs[cm.Variant.Value] != nil {
 			if fields := r.fields(declWords(cm)...); !r.exit.abandon {
 				pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
-				pa.start(r)
+				pa.start(r, fields)
 				r.call(ctx, cm.Pos(), fields)
 				pa.end(r, fields)
 			}
@@ -1328,7 +1328,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if !viaBuiltin {
 				r.traceDecl(cm.Variant.Value, words)
 			}
-			pa.start(r)
+			pa.start(r, fields)
 			defer pa.end(r, fields)
 		}
 		defer func() { r.lastArg = last }() // llmsh: $_, as bash
@@ -1479,6 +1479,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
 				r.exit.code = 1
 				continue
+			}
+			if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
+				r.tempPropagate(name)
 			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
