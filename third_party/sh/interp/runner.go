@@ -1620,12 +1620,24 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
 				}
 			}
+			if as.Naked && local && !global && vr.Kind == expand.String && vr.IsSet() && !vr.ReadOnly && (valType == "-a" || valType == "-A") && r.localHere(name) {
+				// llmsh: local -a x of this function's string x is an
+				// empty array, as bash's make_local_array_variable.
+				vr.Str, vr.Set, vr.Kind = "", true, expand.Indexed
+				vr.List = []string{}
+				if valType == "-A" {
+					vr.Kind, vr.Map = expand.Associative, map[string]string{}
+				}
+			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			builtin := cm.Variant.Value
 			if local && !global && !r.localHere(name) {
 				builtin = "" // llmsh: a new local, whatever it hides
 			}
 			if !r.declKind(builtin, name, &vr, valType, as) {
+				if r.exit.abandon {
+					return // llmsh: convertErr
+				}
 				continue
 			}
 			if as.Naked {

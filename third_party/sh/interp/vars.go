@@ -1533,6 +1533,23 @@ func (r *Runner) validRef(name, ref string) bool {
 // (builtin names the declaring builtin in the message; "" for a new
 // local, which hides what vr was); false means the declaration of this
 // name is abandoned.
+// convertErr reports that a declaration cannot convert name's array to
+// the other kind. Of NAME=(…), bash converts when it expands the words
+// (make_internal_declare): the message names no builtin, and outside
+// functions the line is abandoned (status 1); in a function the
+// builtin's own message follows and the declaration goes on (llmsh).
+func (r *Runner) convertErr(builtin, name, msg string, as *syntax.Assign) {
+	if as != nil && !as.Naked && as.Array != nil {
+		r.errf("%s%s: %s\n", r.errPrefix(), name, msg)
+		if !r.inFunc {
+			r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+			return
+		}
+	}
+	r.errf("%s%s: %s: %s\n", r.errPrefix(), builtin, name, msg)
+	r.exit.code = 1
+}
+
 func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
 	if builtin == "" && (valType == "-A" && vr.Kind == expand.Indexed || valType == "-a" && vr.Kind == expand.Associative ||
 		valType == "-n" && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative)) {
@@ -1544,8 +1561,7 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 	case "-A":
 		switch vr.Kind {
 		case expand.Indexed:
-			r.errf("%s%s: %s: cannot convert indexed to associative array\n", r.errPrefix(), builtin, name)
-			r.exit.code = 1
+			r.convertErr(builtin, name, "cannot convert indexed to associative array", as)
 			return false
 		case expand.String:
 			if as.Naked || as.Array == nil {
@@ -1561,8 +1577,7 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 	case "-a":
 		switch vr.Kind {
 		case expand.Associative:
-			r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), builtin, name)
-			r.exit.code = 1
+			r.convertErr(builtin, name, "cannot convert associative to indexed array", as)
 			return false
 		case expand.String:
 			if as.Naked || as.Array == nil {
