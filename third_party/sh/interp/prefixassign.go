@@ -162,23 +162,10 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && keeps) {
 		kept = declNames(fields)
 	}
-	for _, in := range p.inherit {
-		if kept[in.name] {
-			if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
-				// llmsh: the value, exported, with the attributes
-				// the declaration gave (v=4 declare -i v: -ix).
-				vr.Set, vr.Exported, vr.Kind, vr.Str = true, true, in.vr.Kind, in.vr.Str
-				// Not converted to the case asked (bash).
-				vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
-				// The local is written as it is, readonly too
-				// (x=1 local -r x).
-				if o, ok := r.writeEnv.(*overlayEnviron); ok {
-					if n := o.normalize(in.name); o.values[n].Local {
-						exportGen.Add(1)
-						o.exports = true
-						o.values[n] = namedVariable{in.name, vr}
-					}
-				}
+	if !declPrints(fields) {
+		for _, in := range p.inherit {
+			if kept[in.name] {
+				r.giveLocal(in, fields[0], slices.Contains(fields[1:], in.name))
 			}
 		}
 	}
@@ -294,4 +281,62 @@ func (r *Runner) tempPropagate(name string) {
 	if p, rs := r.liveTemp(name); rs != nil && p.fn {
 		rs.dropped = true
 	}
+}
+
+// giveLocal gives the local that a declaration in a function (x=1 local
+// x) made of a name its own assignment also set the value of that
+// temporary variable, as bash's local starts from it: exported, with the
+// attributes the declaration gave (v=4 declare -i v: -ix; a string
+// local of this function declared again takes it too), an empty
+// array for -a or -A (x=1 local -a x), not converted to the case asked;
+// a local given a value of its own is exported. A nameref (x=1 local -n
+// x) has its value checked as the reference's target (`1': invalid
+// variable name …, status 1) and is gone either way (llmsh).
+func (r *Runner) giveLocal(in restoreVar, builtin string, naked bool) {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok {
+		return
+	}
+	n := o.normalize(in.name)
+	vr := o.values[n].Variable
+	if !vr.Local {
+		return
+	}
+	switch {
+	case !vr.IsSet() && vr.Kind == expand.NameRef:
+		saved := r.declVariant
+		r.declVariant = builtin
+		if in.vr.Str != in.name {
+			r.validRef(in.name, in.vr.Str)
+		}
+		r.declVariant = saved
+		delete(o.values, n)
+		return
+	case !vr.IsSet() && vr.Kind == expand.Indexed:
+		vr.List, vr.Indexes = []string{}, nil
+	case !vr.IsSet() && vr.Kind == expand.Associative:
+		vr.Map = map[string]string{}
+	case !vr.IsSet() || naked && vr.Kind == expand.String:
+		vr.Kind, vr.Str = in.vr.Kind, in.vr.Str
+		vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
+	}
+	// The local is written as it is, readonly too (x=1 local -r x).
+	vr.Set, vr.Exported = true, true
+	exportGen.Add(1)
+	o.exports = true
+	o.values[n] = namedVariable{in.name, vr}
+}
+
+// declPrints reports whether the declaration fields only prints (declare
+// -p x), which changes no variable (llmsh).
+func declPrints(fields []string) bool {
+	for _, f := range fields[1:] {
+		if f == "--" || len(f) < 2 || f[0] != '-' && f[0] != '+' {
+			return false
+		}
+		if f[0] == '-' && strings.ContainsRune(f, 'p') {
+			return true
+		}
+	}
+	return false
 }

@@ -1598,7 +1598,8 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 			return false
 		}
 		if as.Naked && (vr.Kind == expand.Unknown || vr.Kind == expand.String) {
-			if vr.IsSet() && !r.validRef(name, vr.Str) {
+			// llmsh: a new local (builtin "") hides the value.
+			if vr.IsSet() && builtin != "" && !r.validRef(name, vr.Str) {
 				return false
 			}
 			vr.Kind = expand.NameRef
