@@ -915,7 +915,9 @@ func (r *Runner) unsetIndex(sub string) (int, bool) {
 
 // unsetElem unsets a single element of an indexed or associative array, like
 // `unset 'a[3]'`. Unsetting an indexed array element may leave a hole.
-func (r *Runner) unsetElem(name, sub string) {
+// A literal sub is the key as it is (bash's W_ARRAYREF words: unset
+// m[$k] names the key that $k holds, expanded once).
+func (r *Runner) unsetElem(name, sub string, literal bool) {
 	vr := r.lookupVar(name)
 	if n, v := vr.Resolve(r.writeEnv); n != "" {
 		name, vr = n, v
@@ -956,9 +958,11 @@ func (r *Runner) unsetElem(name, sub string) {
 		r.setVar(name, vr)
 	case expand.Associative:
 		// llmsh: m[@] and m[*] are keys as any (bash 5.2).
-		key, ok := r.unsetKey(name, sub)
-		if !ok {
-			return
+		key, ok := sub, literal
+		if !literal {
+			if key, ok = r.unsetKey(name, sub); !ok {
+				return
+			}
 		}
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		vr.Map = maps.Clone(vr.Map)
@@ -1969,4 +1973,30 @@ func (r *Runner) elemForAppend(name string, index syntax.ArithmExpr) (string, bo
 	// llmsh: an error in the subscript (a[x y]+=1) was reported; the
 	// assignment is not made, nor the error said again.
 	return s, !r.exit.exiting
+}
+
+// unsetRefWords tells, for each of unset's n arguments, whether its word
+// as written is an array reference (NAME[…], bash's W_ARRAYREF), whose
+// subscript is not expanded again: nil when the words do not give one
+// field each (llmsh).
+func (r *Runner) unsetRefWords(n int) []bool {
+	ce, ok := r.node.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != n+1 {
+		return nil
+	}
+	refs := make([]bool, n)
+	for i, w := range ce.Args[1:] {
+		var lead strings.Builder // the leading literal text
+		for _, wp := range w.Parts {
+			lit, ok := wp.(*syntax.Lit)
+			if !ok {
+				break
+			}
+			lead.WriteString(lit.Value)
+		}
+		name, _, found := strings.Cut(lead.String(), "[")
+		last, ok := w.Parts[len(w.Parts)-1].(*syntax.Lit)
+		refs[i] = found && syntax.ValidName(name) && ok && strings.HasSuffix(last.Value, "]")
+	}
+	return refs
 }
