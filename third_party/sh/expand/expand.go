@@ -1208,6 +1208,11 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 			// llmsh: a list's length cannot count from its end (bash).
 			return nil, ParamError{Msg: strconv.Itoa(length) + ": substring expression < 0"}
 		}
+		if length == 0 && kind == sliceAssoc && len(elems) > 0 {
+			// llmsh: bash's assoc_subrange keeps the first
+			// element for a length of 0 (${m[@]:0:0} is one value).
+			length = 1
+		}
 		elems = elems[:slicePos(length)]
 	}
 	return elems, nil

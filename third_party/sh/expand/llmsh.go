@@ -1610,10 +1610,12 @@ func (cfg *Config) assocKey(idx syntax.ArithmExpr) (string, error) {
 // are kept, one space for each column they took (m[$a + 2] is "1 + 2").
 func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
 	// llmsh: no tilde expanded (m[~]=1 is the key ~), as bash.
+	// And the subscript is unquoted text inside double quotes too
+	// ("${m[a\ b]}" is the key "a b").
 	if cfg != nil {
-		old := cfg.tildes
-		cfg.tildes = tildeNone
-		defer func() { cfg.tildes = old }()
+		old, oldDbl := cfg.tildes, cfg.dblQuoted
+		cfg.tildes, cfg.dblQuoted = tildeNone, false
+		defer func() { cfg.tildes, cfg.dblQuoted = old, oldDbl }()
 	}
 	if w, ok := idx.(*syntax.Word); ok {
 		return Literal(cfg, w)

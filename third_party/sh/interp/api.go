@@ -439,6 +439,9 @@ type Runner struct {
 	// of their own to it (x=1 f): bash's temporary environment, whose
 	// value local x copies (llmsh).
 	tempVars map[string]int
+	// tempStack holds the states of the commands running with such
+	// assignments, the newest last (llmsh: tempUnset).
+	tempStack []*prefixState
 	// liveRedirs are the files that the redirections of the statements
 	// running hold open: a job started inside takes a hold on each, so
 	// that they stay open until it ends too (`{ cat & } < f`), as a

@@ -257,6 +257,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		exit.code = r.builtinShift(args) // llmsh: cdshift.go
 	case "unset":
 		// llmsh: bash's options and messages.
+		refWords := r.unsetRefWords(len(args))
 		opts, rest, bad, problem := bashOpts(args, "fnv", false)
 		if bad != "" {
 			return r.usageFail("unset", bad, problem, "unset [-f] [-v] [-n] [name ...]")
@@ -291,14 +292,17 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				exit = r.exit
 			}
 		}()
-		for _, arg := range args {
+		if refWords != nil {
+			refWords = refWords[len(refWords)-len(args):]
+		}
+		for i, arg := range args {
 			if r.exit.exiting {
 				break
 			}
 			if vars && !refs && syntax.ValidName(arg) {
 				// llmsh: through a nameref, which may name an element.
 				if name, idx := r.refTarget(arg, nil); idx != nil {
-					r.unsetElem(name, subscriptText(idx))
+					r.unsetElem(name, subscriptText(idx), false)
 					continue
 				} else if vr := r.lookupVar(arg); vr.Kind == expand.NameRef {
 					if n, _ := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
@@ -319,13 +323,20 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if refs && r.lookupVar(arg).Kind != expand.NameRef {
 				continue // llmsh: unset -n leaves what is no nameref (bash)
 			}
+			if vars && !refs && r.tempUnset(arg) {
+				continue // llmsh: a command's own x=1 (bash's tempenv)
+			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
-				r.unsetElem(name, sub)
+				r.unsetElem(name, sub, refWords != nil && refWords[i] && sub != "@" && sub != "*")
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {
 				// llmsh: bash's message and status.
 				r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
 				exit.code = 1
-			} else if vars && vr.IsSet() {
+			} else if vars && (vr.IsSet() || vr.Declared() && (vr.Kind != expand.NameRef || !funcs || r.Funcs[arg] == nil)) {
+				// llmsh: a variable declared with no value
+				// (declare -a y, local y) is unset, and not a
+				// function of its name, as bash; a nameref with
+				// no target is, unless a function has its name.
 				r.delVar(arg)
 			} else if _, ok := r.Funcs[arg]; ok && funcs {
 				if strings.Contains(r.funcAttrs[arg], "r") {

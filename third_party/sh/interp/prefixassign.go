@@ -19,6 +19,9 @@ import (
 type restoreVar struct {
 	name string
 	vr   expand.Variable
+	// dropped is set when the temporary variable was unset or exported
+	// while the command ran: nothing is put back (tempUnset).
+	dropped bool
 }
 
 // prefixState is what prefixAssigns did: the values to put back
@@ -26,6 +29,10 @@ type restoreVar struct {
 type prefixState struct {
 	restores, inherit []restoreVar
 	roFailed          bool // a readonly name was assigned (reportExit)
+	fn                bool // the command is a function's call
+	// env is the scope the assignments were made in, where the values
+	// are put back.
+	env expand.WriteEnviron
 }
 
 // prefixAssigns makes the assignments of a command whose expanded
@@ -49,6 +56,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 	if r.cmdErr != nil {
 		r.stderr = r.cmdErr
 	}
+	p.env = r.writeEnv
 	for _, as := range assigns {
 		if as.Index != nil {
 			// llmsh: bash's message; the command still runs.
@@ -88,10 +96,10 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		vr.Exported = true
 
 		if declLocal && declared[name] {
-			p.inherit = append(p.inherit, restoreVar{name, vr})
+			p.inherit = append(p.inherit, restoreVar{name: name, vr: vr})
 			continue
 		}
-		p.restores = append(p.restores, restoreVar{name, prev})
+		p.restores = append(p.restores, restoreVar{name: name, vr: prev})
 
 		r.setVar(name, vr)
 		// llmsh: bash traces a command's own assignments first.
@@ -113,7 +121,11 @@ func (p *prefixState) undo(r *Runner) {
 }
 
 // start marks the names as the running command's temporary ones.
-func (p *prefixState) start(r *Runner) {
+func (p *prefixState) start(r *Runner, fields []string) {
+	if len(p.restores) > 0 {
+		r.tempStack = append(r.tempStack, p)
+	}
+	p.fn = len(fields) > 0 && r.Funcs[fields[0]] != nil
 	for _, rs := range p.restores {
 		// llmsh: bash's temporary environment, which local
 		// copies (tempVars).
@@ -134,6 +146,10 @@ func (p *prefixState) start(r *Runner) {
 // names a declaration kept.
 func (p *prefixState) end(r *Runner, fields []string) {
 	r.declPrefix = nil
+	if n := len(r.tempStack); n > 0 && r.tempStack[n-1] == p {
+		r.tempStack[n-1] = nil
+		r.tempStack = r.tempStack[:n-1]
+	}
 	for _, rs := range p.restores {
 		if r.tempVars[rs.name]--; r.tempVars[rs.name] <= 0 {
 			delete(r.tempVars, rs.name)
@@ -146,23 +162,10 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	if len(fields) > 0 && (len(p.inherit) > 0 || len(p.restores) > 0 && keeps) {
 		kept = declNames(fields)
 	}
-	for _, in := range p.inherit {
-		if kept[in.name] {
-			if vr := r.lookupVar(in.name); vr.Local && !vr.IsSet() {
-				// llmsh: the value, exported, with the attributes
-				// the declaration gave (v=4 declare -i v: -ix).
-				vr.Set, vr.Exported, vr.Kind, vr.Str = true, true, in.vr.Kind, in.vr.Str
-				// Not converted to the case asked (bash).
-				vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
-				// The local is written as it is, readonly too
-				// (x=1 local -r x).
-				if o, ok := r.writeEnv.(*overlayEnviron); ok {
-					if n := o.normalize(in.name); o.values[n].Local {
-						exportGen.Add(1)
-						o.exports = true
-						o.values[n] = namedVariable{in.name, vr}
-					}
-				}
+	if !declPrints(fields) {
+		for _, in := range p.inherit {
+			if kept[in.name] {
+				r.giveLocal(in, fields[0], slices.Contains(fields[1:], in.name))
 			}
 		}
 	}
@@ -178,7 +181,7 @@ func (p *prefixState) end(r *Runner, fields []string) {
 	// llmsh: last first, so that a name assigned twice (v=0 v=1 f)
 	// gets back what it held before the first.
 	for _, restore := range slices.Backward(restores) {
-		if restore.vr.ReadOnly {
+		if restore.vr.ReadOnly || restore.dropped {
 			continue // llmsh: it was not changed (said once)
 		}
 		if kept[restore.name] {
@@ -211,6 +214,128 @@ func tempKept(fields []string, inFunc bool) bool {
 			if strings.ContainsAny(arg[1:], "xr") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// liveTemp is the restore entry of name's temporary variable, the one
+// a running command's own assignment made (x=1 f) and that no local
+// declared since hides, nil if none; and its command's state.
+func (r *Runner) liveTemp(name string) (*prefixState, *restoreVar) {
+	if r.tempVars[name] == 0 {
+		return nil, nil
+	}
+	for i := len(r.tempStack) - 1; i >= 0; i-- {
+		p := r.tempStack[i]
+		for j := len(p.restores) - 1; j >= 0; j-- {
+			rs := &p.restores[j]
+			if rs.name != name || rs.dropped {
+				continue
+			}
+			if rs.vr.ReadOnly || r.localSince(p.env, name) {
+				return nil, nil
+			}
+			return p, rs
+		}
+	}
+	return nil, nil
+}
+
+// localSince reports whether a function scope newer than env has a local
+// name, or env is not a scope the runner sees.
+func (r *Runner) localSince(env expand.WriteEnviron, name string) bool {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	for ok && expand.WriteEnviron(o) != env {
+		if vr, in := o.values[o.normalize(name)]; in && vr.Local {
+			return true
+		}
+		o, ok = o.parent.(*overlayEnviron)
+	}
+	return !ok
+}
+
+// tempUnset unsets name when it is a running command's temporary
+// variable: as bash, whose temporary environment is a scope of its own,
+// that scope loses it and the variable it hid shows again (x=0; x=1 eval
+// 'unset x; echo $x' prints 0), and the command's end puts nothing back
+// (an assignment after the unset stays). It reports whether it did.
+func (r *Runner) tempUnset(name string) bool {
+	p, rs := r.liveTemp(name)
+	if rs == nil {
+		return false
+	}
+	rs.dropped = true
+	cur := r.writeEnv
+	r.writeEnv = p.env
+	r.setVar(name, rs.vr)
+	r.writeEnv = cur
+	return true
+}
+
+// tempPropagate keeps name's temporary variable, made for a function's
+// call (x=1 f), when the function exports it or makes it readonly: bash
+// copies such a variable to the caller's scope when the function returns
+// (att_propagate), with the value it has then.
+func (r *Runner) tempPropagate(name string) {
+	if p, rs := r.liveTemp(name); rs != nil && p.fn {
+		rs.dropped = true
+	}
+}
+
+// giveLocal gives the local that a declaration in a function (x=1 local
+// x) made of a name its own assignment also set the value of that
+// temporary variable, as bash's local starts from it: exported, with the
+// attributes the declaration gave (v=4 declare -i v: -ix; a string
+// local of this function declared again takes it too), an empty
+// array for -a or -A (x=1 local -a x), not converted to the case asked;
+// a local given a value of its own is exported. A nameref (x=1 local -n
+// x) has its value checked as the reference's target (`1': invalid
+// variable name …, status 1) and is gone either way (llmsh).
+func (r *Runner) giveLocal(in restoreVar, builtin string, naked bool) {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok {
+		return
+	}
+	n := o.normalize(in.name)
+	vr := o.values[n].Variable
+	if !vr.Local {
+		return
+	}
+	switch {
+	case !vr.IsSet() && vr.Kind == expand.NameRef:
+		saved := r.declVariant
+		r.declVariant = builtin
+		if in.vr.Str != in.name {
+			r.validRef(in.name, in.vr.Str)
+		}
+		r.declVariant = saved
+		delete(o.values, n)
+		return
+	case !vr.IsSet() && vr.Kind == expand.Indexed:
+		vr.List, vr.Indexes = []string{}, nil
+	case !vr.IsSet() && vr.Kind == expand.Associative:
+		vr.Map = map[string]string{}
+	case !vr.IsSet() || naked && vr.Kind == expand.String:
+		vr.Kind, vr.Str = in.vr.Kind, in.vr.Str
+		vr.List, vr.Map, vr.Indexes = in.vr.List, in.vr.Map, in.vr.Indexes
+	}
+	// The local is written as it is, readonly too (x=1 local -r x).
+	vr.Set, vr.Exported = true, true
+	exportGen.Add(1)
+	o.exports = true
+	o.values[n] = namedVariable{in.name, vr}
+}
+
+// declPrints reports whether the declaration fields only prints (declare
+// -p x), which changes no variable (llmsh).
+func declPrints(fields []string) bool {
+	for _, f := range fields[1:] {
+		if f == "--" || len(f) < 2 || f[0] != '-' && f[0] != '+' {
+			return false
+		}
+		if f[0] == '-' && strings.ContainsRune(f, 'p') {
+			return true
 		}
 	}
 	return false

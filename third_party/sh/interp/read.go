@@ -960,6 +960,8 @@ opts:
 		// find_or_make_array_variable (mapfile -O 2 a < /dev/null
 		// leaves a=()).
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}, Integer: integer}
+		// llmsh: and its case (declare -u u; mapfile u), as bash.
+		arr.Lower, arr.Upper, arr.Capital = prev.Lower, prev.Upper, prev.Capital
 		if hasOrig && prev.IsSet() {
 			arr.List = []string{prev.Str}
 		}

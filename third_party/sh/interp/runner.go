@@ -1049,7 +1049,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 
 		r.node = cm
-		pa.start(r)
+		pa.start(r, fields)
 		r.call(ctx, cm.Args[0].Pos(), fields)
 		r.lastArg = fields[len(fields)-1] // llmsh: $_
 		pa.end(r, fields)
@@ -1296,7 +1296,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if !viaBuiltin && r.Funcs[cm.Variant.Value] != nil {
 			if fields := r.fields(declWords(cm)...); !r.exit.abandon {
 				pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
-				pa.start(r)
+				pa.start(r, fields)
 				r.call(ctx, cm.Pos(), fields)
 				pa.end(r, fields)
 			}
@@ -1328,7 +1328,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if !viaBuiltin {
 				r.traceDecl(cm.Variant.Value, words)
 			}
-			pa.start(r)
+			pa.start(r, fields)
 			defer pa.end(r, fields)
 		}
 		defer func() { r.lastArg = last }() // llmsh: $_, as bash
@@ -1480,6 +1480,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
+			if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
+				r.tempPropagate(name)
+			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
 				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
@@ -1617,12 +1620,24 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
 				}
 			}
+			if as.Naked && local && !global && vr.Kind == expand.String && vr.IsSet() && !vr.ReadOnly && (valType == "-a" || valType == "-A") && r.localHere(name) {
+				// llmsh: local -a x of this function's string x is an
+				// empty array, as bash's make_local_array_variable.
+				vr.Str, vr.Set, vr.Kind = "", true, expand.Indexed
+				vr.List = []string{}
+				if valType == "-A" {
+					vr.Kind, vr.Map = expand.Associative, map[string]string{}
+				}
+			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			builtin := cm.Variant.Value
 			if local && !global && !r.localHere(name) {
 				builtin = "" // llmsh: a new local, whatever it hides
 			}
 			if !r.declKind(builtin, name, &vr, valType, as) {
+				if r.exit.abandon {
+					return // llmsh: convertErr
+				}
 				continue
 			}
 			if as.Naked {

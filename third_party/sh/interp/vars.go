@@ -915,7 +915,9 @@ func (r *Runner) unsetIndex(sub string) (int, bool) {
 
 // unsetElem unsets a single element of an indexed or associative array, like
 // `unset 'a[3]'`. Unsetting an indexed array element may leave a hole.
-func (r *Runner) unsetElem(name, sub string) {
+// A literal sub is the key as it is (bash's W_ARRAYREF words: unset
+// m[$k] names the key that $k holds, expanded once).
+func (r *Runner) unsetElem(name, sub string, literal bool) {
 	vr := r.lookupVar(name)
 	if n, v := vr.Resolve(r.writeEnv); n != "" {
 		name, vr = n, v
@@ -956,9 +958,11 @@ func (r *Runner) unsetElem(name, sub string) {
 		r.setVar(name, vr)
 	case expand.Associative:
 		// llmsh: m[@] and m[*] are keys as any (bash 5.2).
-		key, ok := r.unsetKey(name, sub)
-		if !ok {
-			return
+		key, ok := sub, literal
+		if !literal {
+			if key, ok = r.unsetKey(name, sub); !ok {
+				return
+			}
 		}
 		// TODO: only clone when inside a subshell and getting a var from outside for the first time
 		vr.Map = maps.Clone(vr.Map)
@@ -1533,6 +1537,23 @@ func (r *Runner) validRef(name, ref string) bool {
 // (builtin names the declaring builtin in the message; "" for a new
 // local, which hides what vr was); false means the declaration of this
 // name is abandoned.
+// convertErr reports that a declaration cannot convert name's array to
+// the other kind. Of NAME=(…), bash converts when it expands the words
+// (make_internal_declare): the message names no builtin, and outside
+// functions the line is abandoned (status 1); in a function the
+// builtin's own message follows and the declaration goes on (llmsh).
+func (r *Runner) convertErr(builtin, name, msg string, as *syntax.Assign) {
+	if as != nil && !as.Naked && as.Array != nil {
+		r.errf("%s%s: %s\n", r.errPrefix(), name, msg)
+		if !r.inFunc {
+			r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+			return
+		}
+	}
+	r.errf("%s%s: %s: %s\n", r.errPrefix(), builtin, name, msg)
+	r.exit.code = 1
+}
+
 func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType string, as *syntax.Assign) bool {
 	if builtin == "" && (valType == "-A" && vr.Kind == expand.Indexed || valType == "-a" && vr.Kind == expand.Associative ||
 		valType == "-n" && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative)) {
@@ -1544,8 +1565,7 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 	case "-A":
 		switch vr.Kind {
 		case expand.Indexed:
-			r.errf("%s%s: %s: cannot convert indexed to associative array\n", r.errPrefix(), builtin, name)
-			r.exit.code = 1
+			r.convertErr(builtin, name, "cannot convert indexed to associative array", as)
 			return false
 		case expand.String:
 			if as.Naked || as.Array == nil {
@@ -1561,8 +1581,7 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 	case "-a":
 		switch vr.Kind {
 		case expand.Associative:
-			r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), builtin, name)
-			r.exit.code = 1
+			r.convertErr(builtin, name, "cannot convert associative to indexed array", as)
 			return false
 		case expand.String:
 			if as.Naked || as.Array == nil {
@@ -1583,7 +1602,8 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 			return false
 		}
 		if as.Naked && (vr.Kind == expand.Unknown || vr.Kind == expand.String) {
-			if vr.IsSet() && !r.validRef(name, vr.Str) {
+			// llmsh: a new local (builtin "") hides the value.
+			if vr.IsSet() && builtin != "" && !r.validRef(name, vr.Str) {
 				return false
 			}
 			vr.Kind = expand.NameRef
@@ -1953,4 +1973,30 @@ func (r *Runner) elemForAppend(name string, index syntax.ArithmExpr) (string, bo
 	// llmsh: an error in the subscript (a[x y]+=1) was reported; the
 	// assignment is not made, nor the error said again.
 	return s, !r.exit.exiting
+}
+
+// unsetRefWords tells, for each of unset's n arguments, whether its word
+// as written is an array reference (NAME[…], bash's W_ARRAYREF), whose
+// subscript is not expanded again: nil when the words do not give one
+// field each (llmsh).
+func (r *Runner) unsetRefWords(n int) []bool {
+	ce, ok := r.node.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != n+1 {
+		return nil
+	}
+	refs := make([]bool, n)
+	for i, w := range ce.Args[1:] {
+		var lead strings.Builder // the leading literal text
+		for _, wp := range w.Parts {
+			lit, ok := wp.(*syntax.Lit)
+			if !ok {
+				break
+			}
+			lead.WriteString(lit.Value)
+		}
+		name, _, found := strings.Cut(lead.String(), "[")
+		last, ok := w.Parts[len(w.Parts)-1].(*syntax.Lit)
+		refs[i] = found && syntax.ValidName(name) && ok && strings.HasSuffix(last.Value, "]")
+	}
+	return refs
 }

@@ -3421,6 +3421,13 @@ loop:
 				s.Cmd.(*DeclClause).Assigns = ce.Assigns
 				return
 			}
+			if p.evalCompoundNext(ce) {
+				// llmsh: eval a=(1 2), as bash.
+				if w := p.evalCompound(); w != nil {
+					ce.Args = append(ce.Args, w)
+				}
+				break
+			}
 			// Avoid failing later with the confusing "} can only be used to close a block".
 			if p.val == "{" && w != nil && w.Lit() == "function" {
 				p.checkLang(p.pos, langBashLike, `the "function" builtin`)
@@ -3438,6 +3445,12 @@ loop:
 		case _Lit:
 			if len(ce.Args) == 0 && p.assignStart() {
 				ce.Assigns = append(ce.Assigns, p.getAssign(true))
+				break
+			}
+			if p.evalCompoundNext(ce) {
+				if w := p.evalCompound(); w != nil {
+					ce.Args = append(ce.Args, w)
+				}
 				break
 			}
 			ce.Args = append(ce.Args, p.wordAnyNumber())
@@ -3477,6 +3490,39 @@ loop:
 		p.cmdAssigns(ce.Assigns)
 	}
 	s.Cmd = ce
+}
+
+// evalCompoundNext reports whether the current word is NAME=( or
+// NAME+=( in an argument of eval, which bash's parser reads as a
+// compound assignment (it sets PST_ASSIGNOK after eval and let in a
+// command's position; let's arguments are arithmetic here). (llmsh)
+func (p *Parser) evalCompoundNext(ce *CallExpr) bool {
+	if len(ce.Args) == 0 || ce.Args[0].Lit() != "eval" || !p.lang.in(langBashLike) {
+		return false
+	}
+	return p.eqlOffs > 0 && p.eqlOffs == len(p.val)-1 && p.r == '(' && p.hasValidIdent()
+}
+
+// evalCompound reads an argument NAME=(…) of eval as the word of its
+// text, "NAME=(a b)" with one space between the elements, whose parts
+// expand as any word's, for eval to run (llmsh).
+func (p *Parser) evalCompound() *Word {
+	as := p.getAssign(true)
+	if as == nil || as.Array == nil {
+		return nil
+	}
+	w := arrayAsWord(as.Array)
+	if w == nil {
+		p.posErr(as.Pos(), "a compound assignment with comments cannot be an argument of eval")
+		return nil
+	}
+	op := "="
+	if as.Append {
+		op = "+="
+	}
+	name := &Lit{ValuePos: as.Name.ValuePos, ValueEnd: as.Array.Lparen, Value: as.Name.Value + op}
+	w.Parts = append([]WordPart{name}, w.Parts...)
+	return w
 }
 
 // cmdAssigns checks the assignments before a command's name.
