@@ -297,6 +297,15 @@ func (p *Parser) next() {
 	for r == escNewl {
 		r = p.rune()
 	}
+	if p.quote == testExprRegexp && p.rxOpenParens > 0 && !p.rxFirstPart &&
+		(r == ' ' || r == '\t' || r == '\r' || r == '\n') {
+		// llmsh: blanks and newlines inside a regex's parentheses are
+		// part of it after an expansion or a quoted part too, as bash
+		// reads the parentheses to their match (`=~ ($p c)`).
+		p.pos = p.nextPos()
+		p.advanceLitRe(r)
+		return
+	}
 skipSpace:
 	for {
 		switch r {
