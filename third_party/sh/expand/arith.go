@@ -37,6 +37,10 @@ type ArithmError struct {
 	// n=1/0), where other arithmetic errors abandon the line or fail
 	// the command.
 	Fatal bool
+	// KeepStatus is set for an error in the value of an integer
+	// variable (llmsh): bash's jump leaves $? as it was (1 if it was 0),
+	// where a subscript's or an expansion's error sets it to 1.
+	KeepStatus bool
 	// Err is the error of an assignment the expression made, such as
 	// "r: readonly variable" (llmsh): bash fails the expression as it
 	// does an arithmetic error, with the assignment's own message.

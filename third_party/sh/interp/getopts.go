@@ -72,7 +72,7 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		r.setVarString("OPTIND", strconv.Itoa(g.argidx+1))
 		r.optState = g // after OPTIND, whose assignment resets it
 		readonly = r.lookupVar(name).ReadOnly
-		r.assignName(name, opt) // llmsh: also through a nameref
+		r.assignName("getopts", name, opt) // llmsh: also through a nameref
 		if optarg != nil {
 			r.setVarString("OPTARG", *optarg)
 		} else {

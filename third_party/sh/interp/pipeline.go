@@ -163,6 +163,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		case *syntax.CallExpr:
 			subs[i].subshellLevel = r.subshellLevel
 			subs[i].pipeCall = true
+			subs[i].forkedCall = true
+		case *syntax.DeclClause:
+			subs[i].forkedCall = true
 		case *syntax.Subshell:
 			subs[i].subshellLevel = r.subshellLevel
 		}
