@@ -511,8 +511,10 @@ func (p *Parser) extendedGlob() bool {
 		switch p.tok {
 		case _LitWord, _Lit:
 			afterWord = !p.spaced || !IsKeyword(p.val) || p.val == "in"
-		case globQuest, globStar, globPlus, globAt, globExcl, sglQuote, dblQuote, rightBrace:
-			afterWord = true // the end of a word before it
+		case globQuest, globStar, globPlus, globAt, globExcl, sglQuote, dblQuote, rightBrace,
+			dollar, rightParen, dblRightParen, bckQuote:
+			// the end of a word before it ($x, $(…), $((…)), `…`)
+			afterWord = true
 		}
 		return p2 != ')' || p.quote&(testExpr|switchCase) != 0 || p.casePattern || afterWord
 	}
