@@ -119,12 +119,12 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			g.runeidx = 0
 		}
 	}
-	copt := string(c)
+	copt := string([]byte{c}) // llmsh: the byte, not a rune of its value
 	i := strings.IndexByte(optstr, c)
 	if i < 0 || c == ':' {
 		advance()
 		if report {
-			r.errf("%s: illegal option -- %c\n", r.lookupVar("0").String(), c)
+			r.errf("%s: illegal option -- %s\n", r.lookupVar("0").String(), copt)
 		}
 		if silent {
 			finish("?", &copt)
@@ -146,7 +146,7 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			g.argidx++
 			g.runeidx = 0
 			if report {
-				r.errf("%s: option requires an argument -- %c\n", r.lookupVar("0").String(), c)
+				r.errf("%s: option requires an argument -- %s\n", r.lookupVar("0").String(), copt)
 			}
 			if silent {
 				finish(":", &copt)
