@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -469,7 +470,13 @@ func (p *printfState) timeConv(f string, start, i int, sp printfSpec) int {
 	default:
 		t = time.Unix(secs, 0)
 	}
-	p.str(dateFormat(t.In(dateLocation(p.env)), tf, false), sp)
+	loc := dateLocation(p.env)
+	if y := int64(t.In(loc).Year()) - 1900; y > math.MaxInt32 || y < math.MinInt32 {
+		// glibc's localtime fails on a year its struct tm cannot
+		// hold, and bash then formats the epoch.
+		t = time.Unix(0, 0)
+	}
+	p.str(dateFormat(t.In(loc), tf, false), sp)
 	return j + 1
 }
 

@@ -37,6 +37,10 @@ type ArithmError struct {
 	// n=1/0), where other arithmetic errors abandon the line or fail
 	// the command.
 	Fatal bool
+	// KeepStatus is set for an error in the value of an integer
+	// variable (llmsh): bash's jump leaves $? as it was (1 if it was 0),
+	// where a subscript's or an expansion's error sets it to 1.
+	KeepStatus bool
 	// Err is the error of an assignment the expression made, such as
 	// "r: readonly variable" (llmsh): bash fails the expression as it
 	// does an arithmetic error, with the assignment's own message.
@@ -736,10 +740,18 @@ func (s *arithState) peekLex(i int) {
 }
 
 // skipSubscript returns the index of the "]" that closes the "[" at i, or -1.
+// A backslash escapes the byte after it and quotes hold brackets, as in
+// bash's skipsubscript (llmsh: m[x\]y], m['a]']).
 func skipSubscript(t string, i int) int {
 	depth := 0
 	for j := i; j < len(t); j++ {
 		switch t[j] {
+		case '\\':
+			j++
+		case '\'', '"':
+			if k := strings.IndexByte(t[j+1:], t[j]); k >= 0 {
+				j += 1 + k
+			}
 		case '[':
 			depth++
 		case ']':
@@ -936,7 +948,7 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	}
 	var idx syntax.ArithmExpr = w
 	if vr.Kind == Associative {
-		idx = keyWord(w)
+		idx = rawKey(w)
 	}
 	// llmsh: a[-5] out of range is bash's `a: bad array subscript`,
 	// named after the array, not after an enclosing ${…}.
@@ -1005,6 +1017,12 @@ func (cfg *Config) subscriptWord(sub string) (*syntax.Word, error) {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: sub}}}, nil
 }
 
+// rawKey is the key that subscriptWord gave, w, as a word that is read
+// as it is (llmsh): a backslash in it stays (m[$k] with k='a\b').
+func rawKey(w *syntax.Word) syntax.ArithmExpr {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: w.Lit()}}}
+}
+
 // keyWord is an associative array's key word w, quoted when it is @ or *
 // (llmsh): (( m[@] = 1 )) names the key @, not every element.
 func keyWord(w syntax.ArithmExpr) syntax.ArithmExpr {
@@ -1015,12 +1033,22 @@ func keyWord(w syntax.ArithmExpr) syntax.ArithmExpr {
 	return w
 }
 
-// quoteSubscript quotes a key that subscriptText is to read as it is.
+// quoteSubscript quotes a key that subscriptText is to read as it is:
+// a backslash before each of [ ] \ " ' $ `, as bash 5.2 quotes an
+// expansion in an arithmetic subscript (m[$k] with k='x]y' is the text
+// m[x\]y], which its messages show).
 func quoteSubscript(key string) string {
-	if !strings.ContainsAny(key, subscriptSpecial) {
+	if !strings.ContainsAny(key, subscriptSpecial+"[]") {
 		return key
 	}
-	return "'" + strings.ReplaceAll(key, "'", `'\''`) + "'"
+	var b strings.Builder
+	for i := 0; i < len(key); i++ {
+		if strings.IndexByte(subscriptSpecial+"[]", key[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(key[i])
+	}
+	return b.String()
 }
 
 // subscriptSpecial are the bytes that subscriptText expands or removes.
@@ -1139,7 +1167,7 @@ func (cfg *Config) arithSet(name string, val int64) error {
 	}
 	var idx syntax.ArithmExpr = w
 	if vr.Kind == Associative {
-		idx = keyWord(w)
+		idx = rawKey(w)
 	}
 	err = cfg.assignElem(base, vr, idx, str)
 	if err == errNegativeIndex {

@@ -1488,9 +1488,20 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			// and to avoid recursion, we use a slice as a stack.
 			// Since we pop from the back, we populate the stack backwards.
 			stack := make([]string, 0, len(matches))
+			// llmsh: a last ** under directories that a pattern
+			// matched gives each of them without the separator, as
+			// bash's glob_dir_to_array (`*/**` is `a a/x`, `a/**` is
+			// `a/ a/x`).
+			bare := i == len(parts)-1 && slices.ContainsFunc(parts[:i], func(p string) bool {
+				return p == "**" && cfg.GlobStar || internal.BashHasMeta(p, cfg.globMode())
+			})
 			for _, match := range slices.Backward(matches) {
 				// "a/**" should match "a/ a/b a/b/cfg ...";
 				// note how the zero-match case there has a trailing separator.
+				if bare && match != "" {
+					stack = append(stack, match)
+					continue
+				}
 				stack = append(stack, pathJoin2(match, ""))
 			}
 			matches = matches[:0]

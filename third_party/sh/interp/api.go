@@ -400,6 +400,14 @@ type Runner struct {
 	// $BASH_SUBSHELL is the shell's, one more once it calls a function,
 	// as bash's (llmsh).
 	pipeCall bool
+	// forkedCall marks a shell that bash forks to run one simple command
+	// (a pipeline's element, a background job), and discardFails one
+	// whose abandoned line has status 1 whatever $? was: a command
+	// substitution's, or such a shell once its command is a builtin
+	// (bash's execute_subshell_builtin_or_function exits 1 on DISCARD);
+	// elsewhere an integer variable's error keeps $? (llmsh, see
+	// ArithmError.KeepStatus).
+	forkedCall, discardFails bool
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1366,6 +1374,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:          r.inTrap,
+		discardFails:    r.discardFails,            // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

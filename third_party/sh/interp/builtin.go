@@ -201,6 +201,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			exit.code = 1
 			break
 		}
+		args = dashDash(args)
 		if len(args) > 1 && !numericArg(args[0]) {
 			args = args[:1] // bash checks the first before the count
 		}
@@ -245,9 +246,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		r.updateExpandOpts()
 	case "shift":
-		if len(args) > 0 && args[0] == "--" {
-			args = args[1:]
-		}
+		args = dashDash(args)
 		if len(args) > 1 && numericArg(args[0]) {
 			return r.tooManyArgs("shift")
 		}
@@ -864,6 +863,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		return r.pushdPopd(ctx, name, args)
 	case "return":
 		// llmsh: bash's messages and statuses; with no argument, $?.
+		args = dashDash(args)
 		if len(args) > 1 && numericArg(args[0]) {
 			return r.tooManyArgs("return")
 		}

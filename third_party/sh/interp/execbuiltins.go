@@ -85,7 +85,7 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 	exit := r.exit
 	exit.exiting = false
 	r.exit = exitStatus{}
-	r.assignName(name, expand.CutNUL(out.String())) // bash's value ends at a NUL
+	r.assignName("printf", name, expand.CutNUL(out.String())) // bash's value ends at a NUL
 	if r.exit.exiting {
 		// llmsh: printf -v 'a[1/0]': an arithmetic error in the
 		// subscript abandons the line, as bash's does.
@@ -125,7 +125,7 @@ func (hc HandlerContext) Assign(name, value string) (ok bool) {
 	}
 	saved := r.exit
 	r.exit = exitStatus{}
-	r.assignName(name, value)
+	r.assignName("printf", name, value)
 	ok = r.exit.code == 0
 	r.exit = saved
 	return ok

@@ -72,7 +72,7 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		r.setVarString("OPTIND", strconv.Itoa(g.argidx+1))
 		r.optState = g // after OPTIND, whose assignment resets it
 		readonly = r.lookupVar(name).ReadOnly
-		r.assignName(name, opt) // llmsh: also through a nameref
+		r.assignName("getopts", name, opt) // llmsh: also through a nameref
 		if optarg != nil {
 			r.setVarString("OPTARG", *optarg)
 		} else {
@@ -119,12 +119,12 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			g.runeidx = 0
 		}
 	}
-	copt := string(c)
+	copt := string([]byte{c}) // llmsh: the byte, not a rune of its value
 	i := strings.IndexByte(optstr, c)
 	if i < 0 || c == ':' {
 		advance()
 		if report {
-			r.errf("%s: illegal option -- %c\n", r.lookupVar("0").String(), c)
+			r.errf("%s: illegal option -- %s\n", r.lookupVar("0").String(), copt)
 		}
 		if silent {
 			finish("?", &copt)
@@ -146,7 +146,7 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			g.argidx++
 			g.runeidx = 0
 			if report {
-				r.errf("%s: option requires an argument -- %c\n", r.lookupVar("0").String(), c)
+				r.errf("%s: option requires an argument -- %s\n", r.lookupVar("0").String(), copt)
 			}
 			if silent {
 				finish(":", &copt)

@@ -561,6 +561,7 @@ func (r *Runner) intValue(s string) (string, bool) {
 	if err != nil {
 		if ae, ok := err.(*expand.ArithmError); ok {
 			ae.Fatal = true // declare -i n; n=1/0 ends the shell
+			ae.KeepStatus = true
 		}
 		r.expandErr(err)
 		return "", false

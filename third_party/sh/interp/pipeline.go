@@ -163,6 +163,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		case *syntax.CallExpr:
 			subs[i].subshellLevel = r.subshellLevel
 			subs[i].pipeCall = true
+			subs[i].forkedCall = true
+		case *syntax.DeclClause:
+			subs[i].forkedCall = true
 		case *syntax.Subshell:
 			subs[i].subshellLevel = r.subshellLevel
 		}
@@ -489,6 +492,7 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		return exitStatus{}
 	}
 	n := 1
+	args = dashDash(args)
 	if len(args) > 1 && !numericArg(args[0]) {
 		args = args[:1] // bash checks the first before the count
 	}
@@ -515,6 +519,16 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		r.breakEnclosing = n
 	}
 	return exitStatus{}
+}
+
+// dashDash drops a first argument "--", which shift, exit, return, break
+// and continue take as the end of their options, as bash's
+// get_numeric_arg and get_exitstat do (llmsh).
+func dashDash(args []string) []string {
+	if len(args) > 0 && args[0] == "--" {
+		return args[1:]
+	}
+	return args
 }
 
 // numericArg reports whether s is a number to shift, exit, return,

@@ -287,7 +287,7 @@ func readRecord(next func() (byte, error), raw bool, delim int, nchars int, mb b
 			line, esc = append(line, c), append(esc, false)
 		}
 		n++
-		if mb && c >= 0xC0 {
+		if mb && utf8Len(c) > 1 {
 			// The rest of a multibyte character, up to a byte that
 			// cannot continue it (kept, as bash keeps it).
 			for more := utf8Len(c) - 1; more > 0; more-- {
@@ -329,9 +329,19 @@ func readTail(vals []string, tail bool) {
 	}
 }
 
-// utf8Len is the length of the UTF-8 sequence that lead byte c starts.
+// utf8Len is the length of the UTF-8 sequence that lead byte c starts,
+// as glibc's decoder reads one: 0xC0, 0xC1, 0xFE and 0xFF start none
+// (mbrtowc says invalid at once, so bash's read counts the byte alone),
+// 0xF8-0xFB and 0xFC-0xFD start the old sequences of five and six bytes
+// (llmsh).
 func utf8Len(c byte) int {
 	switch {
+	case c < 0xC2 || c >= 0xFE:
+		return 1
+	case c >= 0xFC:
+		return 6
+	case c >= 0xF8:
+		return 5
 	case c >= 0xF0:
 		return 4
 	case c >= 0xE0:
@@ -480,6 +490,7 @@ func (r *Runner) readInt(cmd, s string) (string, bool) {
 		r.exit.code = 1
 		r.exit.exiting, r.exit.abandon = true, !r.cString
 		r.exit.discard = r.exit.abandon // through eval, as expandErr's
+		r.keepStatus()
 		return "", false
 	} else if err != nil {
 		r.expandErr(err)
@@ -488,21 +499,22 @@ func (r *Runner) readInt(cmd, s string) (string, bool) {
 	return strconv.FormatInt(n, 10), true
 }
 
-// assignName assigns value to name, which may be NAME[SUBSCRIPT].
-func (r *Runner) assignName(name, value string) {
+// assignName assigns value to name, which may be NAME[SUBSCRIPT], for
+// the builtin cmd (the name its errors give).
+func (r *Runner) assignName(cmd, name, value string) {
 	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
 	if syntax.ValidName(name) {
 		prev := r.lookupVar(name)
 		if n, t := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
 			name, prev = n, t // llmsh: through a nameref
 		} else if n != "" && n != name && validArrayRef().MatchString(n) {
-			r.assignName(n, value) // a nameref to an element
+			r.assignName(cmd, n, value) // a nameref to an element
 			return
 		}
 		if prev.Integer {
 			// llmsh: read into an integer variable evaluates, as bash.
 			var ok bool
-			if vr.Str, ok = r.readInt("read", value); !ok {
+			if vr.Str, ok = r.readInt(cmd, value); !ok {
 				return
 			}
 			if prev.Kind == expand.String || prev.Kind == expand.Unknown {
@@ -818,15 +830,15 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 	case len(names) == 0:
 		r.setVarString("REPLY", string(line))
 	case exact:
-		r.assignName(names[0], string(line))
+		r.assignName("read", names[0], string(line))
 		for _, name := range names[1:] {
-			r.assignName(name, "")
+			r.assignName("read", name, "")
 		}
 	default:
 		vals := splitVars(line, esc, r.ifs(), len(names))
 		readTail(vals, tail)
 		for i, name := range names {
-			r.assignName(name, vals[i])
+			r.assignName("read", name, vals[i])
 		}
 	}
 	return true

@@ -71,6 +71,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
+			r2.discardFails = true // llmsh: see discardFails
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -237,6 +238,9 @@ func (r *Runner) expandErr(err error) {
 		// and source (bash's top_level_cleanup before its DISCARD);
 		// another arithmetic error ends only eval's line.
 		r.exit.discard = ae.Fatal && r.exit.abandon
+		if ae.KeepStatus {
+			r.keepStatus()
+		}
 		return
 	}
 	_, unsetParam := errors.AsType[expand.UnsetParameterError](err)
@@ -269,6 +273,29 @@ func (r *Runner) expandErr(err error) {
 		r.exit.exiting, r.exit.abandon = true, true
 	default:
 		fmt.Fprintln(r.stderr, errMsg)
+	}
+}
+
+// keepStatus gives the line that an integer variable's arithmetic error
+// abandons $? as it was, 1 if it was 0: bash's bind_int_variable jumps to
+// the top level without setting it, and the reader makes a 0 1
+// (`(exit 5); declare -i n=1/0`: 5). A command substitution and a builtin
+// forked alone exit 1 (llmsh: see discardFails).
+func (r *Runner) keepStatus() {
+	if !r.exit.abandon || r.discardFails {
+		return
+	}
+	r.deferBarrier(&r.lastExit)
+	if c := r.lastExit.code; c != 0 {
+		r.exit.code = c
+	}
+}
+
+// forkedBuiltin marks the shell that bash forked for one simple command
+// whose command is a builtin (llmsh: see discardFails).
+func (r *Runner) forkedBuiltin() {
+	if r.forkedCall {
+		r.forkedCall, r.discardFails = false, true
 	}
 }
 
@@ -500,10 +527,13 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)
 		r2.jobRun = true
-		if _, ok := st.Cmd.(*syntax.Subshell); ok {
+		switch st.Cmd.(type) {
+		case *syntax.Subshell:
 			// llmsh: bash runs `( … ) &` as one subshell
 			// ($BASH_SUBSHELL one more, not two).
 			r2.subshellLevel--
+		case *syntax.CallExpr, *syntax.DeclClause:
+			r2.forkedCall = true // llmsh: see discardFails
 		}
 		st2 := *st
 		st2.Background = false
@@ -1164,9 +1194,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: through a nameref, as bash.
 					// bash's legal_number: blanks around it too.
 					if c, _ := legalNumber(reply); c > 0 && c <= int64(len(items)) {
-						r.assignName(name, items[c-1])
+						r.assignName("select", name, items[c-1])
 					} else {
-						r.assignName(name, "")
+						r.assignName("select", name, "")
 					}
 
 					// execute commands until break or return is encountered
@@ -1317,6 +1347,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.cmdErr != nil {
 			r.stderr = r.cmdErr
 		}
+		r.forkedBuiltin()
 		args, last, words := r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
 		r.stderr = errOut
 		if len(cm.Assigns) > 0 {
@@ -2483,6 +2514,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	name := args[0]
 	if body := r.Funcs[name]; body != nil {
+		r.forkedCall = false
 		if r.funcNestExceeded(name) {
 			return
 		}
@@ -2560,6 +2592,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		return
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
+		r.forkedBuiltin()
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		return
 	}

@@ -297,6 +297,15 @@ func (p *Parser) next() {
 	for r == escNewl {
 		r = p.rune()
 	}
+	if p.quote == testExprRegexp && p.rxOpenParens > 0 && !p.rxFirstPart &&
+		(r == ' ' || r == '\t' || r == '\r' || r == '\n') {
+		// llmsh: blanks and newlines inside a regex's parentheses are
+		// part of it after an expansion or a quoted part too, as bash
+		// reads the parentheses to their match (`=~ ($p c)`).
+		p.pos = p.nextPos()
+		p.advanceLitRe(r)
+		return
+	}
 skipSpace:
 	for {
 		switch r {
@@ -502,8 +511,10 @@ func (p *Parser) extendedGlob() bool {
 		switch p.tok {
 		case _LitWord, _Lit:
 			afterWord = !p.spaced || !IsKeyword(p.val) || p.val == "in"
-		case globQuest, globStar, globPlus, globAt, globExcl, sglQuote, dblQuote, rightBrace:
-			afterWord = true // the end of a word before it
+		case globQuest, globStar, globPlus, globAt, globExcl, sglQuote, dblQuote, rightBrace,
+			dollar, rightParen, dblRightParen, bckQuote:
+			// the end of a word before it ($x, $(…), $((…)), `…`)
+			afterWord = true
 		}
 		return p2 != ')' || p.quote&(testExpr|switchCase) != 0 || p.casePattern || afterWord
 	}

@@ -2923,7 +2923,9 @@ func (p *Parser) testClause(s *Stmt) {
 	switch p.tok {
 	case rightParen:
 		p.condErr("syntax error in conditional expression: unexpected token `)'")
-	case _EOF, _Newl, semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd:
+	case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd, leftParen:
+		p.condTokenErr() // `[[ a == b ; ]]`, `[[ a =~ a\ ]];`
+	case _EOF, _Newl:
 	default:
 		if !p.atDblRightBrack() {
 			p.condOperatorErr(tc.X) // `[[ 1 == 2 3 ]]`
@@ -2973,11 +2975,13 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		p.condOperatorErr(left)
 		p.curErr("test operator words must consist of a single literal")
 	default:
+		_, word := left.(*Word)
 		switch p.tok {
-		case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd:
-			if _, ok := left.(*Word); ok {
+		case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd, leftParen:
+			if word {
 				p.condErr(fmt.Sprintf("unexpected token `%s', conditional binary operator expected", p.tok))
 			}
+			p.condTokenErr() // `[[ -n a ; ]]`, `[[ -n a ( ]]`
 		default: // a word that starts with $, a quote, …
 			p.condOperatorErr(left)
 		}
@@ -3042,6 +3046,12 @@ func (p *Parser) testExprList(op BinTestOperator) TestExpr {
 		left = b
 	}
 	return left
+}
+
+// condTokenErr is bash's error for an operator token (a list operator or
+// a `(`) after a whole expression of a conditional command (llmsh).
+func (p *Parser) condTokenErr() {
+	p.condErr(fmt.Sprintf("syntax error in conditional expression: unexpected token `%s'", p.tok))
 }
 
 // condOperatorErr is bash's error for a word where a binary operator
