@@ -74,8 +74,6 @@ func (s *Shell) funcs(ctx context.Context) map[string]*syntax.Stmt {
 	return s.runner.Funcs
 }
 
-// currentRunner is the runner that calls the handler of ctx, nil outside
-// a handler's context.
 // execFailed tells the runner of ctx, if any, that its exec builtin's
 // command could not be run (shopt -s execfail).
 func execFailed(ctx context.Context) {
@@ -83,6 +81,15 @@ func execFailed(ctx context.Context) {
 	interp.HandlerCtx(ctx).ExecFailed()
 }
 
+// execing reports whether ctx is the context of the exec builtin's
+// command (false outside a handler's context).
+func execing(ctx context.Context) (yes bool) {
+	defer func() { recover() }() // not a handler's context
+	return interp.HandlerCtx(ctx).Exec
+}
+
+// currentRunner is the runner that calls the handler of ctx, nil outside
+// a handler's context.
 func currentRunner(ctx context.Context) (r *interp.Runner) {
 	defer func() {
 		if recover() != nil {

@@ -16,16 +16,30 @@ import (
 // file without an execute bit is 126, and an executable text file runs in-process as its
 // "#!" line says when that names a shell (none, #!/bin/bash, #!/bin/sh,
 // #!/usr/bin/env bash) or one of llmsh's commands (#!/usr/bin/awk -f).
-// Another interpreter is 126, as bash says of one it cannot find; a
-// missing file or a binary (a host program) is notFound.
+// Another interpreter is 127, "required file not found", as bash 5.2 says
+// of one the kernel cannot find; a binary (a host program llmsh never
+// runs) is 126, "cannot execute binary file", as bash says of one the
+// kernel cannot run; a path outside the grants is notFound.
 func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
 	prefix := "llmsh: "
 	if r := currentRunner(ctx); r != nil {
 		prefix = r.ErrPrefix()
 	}
-	fail := func(st int, msg string) int {
+	exec := execing(ctx)
+	if exec {
+		// exec names the file by its full path, as bash's exec builtin
+		// hands execve the path it looked up.
+		name = absPath(dir, name)
+	}
+	// fail says why the file cannot run; exec says a second line, as
+	// bash's exec builtin does after execve failed (then errno is 0
+	// for a binary: bash's "Success").
+	fail := func(st int, msg, execMsg string) int {
 		fmt.Fprintf(stderr, "%s%s: %s\n", prefix, commandText(name), msg)
+		if exec && execMsg != "" {
+			fmt.Fprintf(stderr, "%s%s\n", prefix, execMsg)
+		}
 		execFailed(ctx) // exec ./dir: a command exec cannot run
 		return st
 	}
@@ -55,22 +69,25 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		// the words of every other name llmsh cannot run; but a
 		// relative name that is not in a directory the script sees
 		// (./nosuch, d/nosuch) is bash's "No such file or directory".
-		if dir := path.Dir(p); !strings.HasPrefix(name, "/") && !hostBinDir(dir) {
+		if dir := path.Dir(p); !strings.HasPrefix(args[0], "/") && !hostBinDir(dir) {
 			if di, err := s.client.Stat(dir); err == nil && di.IsDir() {
-				return fail(127, "No such file or directory")
+				return fail(127, "No such file or directory", "")
 			}
 		}
 		return notFound
 	}
+	cannot := func(why string) int {
+		return fail(126, why, "exec: "+commandText(name)+": cannot execute: "+why)
+	}
 	if info.IsDir() {
-		return fail(126, "Is a directory")
+		return cannot("Is a directory")
 	}
 	if info.Mode().Perm()&0o111 == 0 {
-		return fail(126, "Permission denied")
+		return cannot("Permission denied")
 	}
 	f, err := s.client.Open(p)
 	if err != nil {
-		return fail(126, builtins.ErrText(err))
+		return cannot(builtins.ErrText(err))
 	}
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
@@ -79,7 +96,8 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	line, _, _ := strings.Cut(string(head), "\n")
 	if !strings.HasPrefix(line, "#!") {
 		if strings.IndexByte(string(head), 0) >= 0 {
-			return notFound // a host program: never run
+			// A host program: never run.
+			return fail(126, "cannot execute binary file: Exec format error", commandText(name)+": Success")
 		}
 		// bash runs a text file without "#!" as a script of its own.
 		return s.nested(ctx, append([]string{"bash", name}, args[1:]...), stdin, stdout, stderr, dir, environ)
@@ -113,7 +131,7 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	if _, ok := builtins.Lookup(prog); ok {
 		return s.run(ctx, cmd, false, stdin, stdout, stderr, dir, environ)
 	}
-	return fail(126, ipath+": bad interpreter: No such file or directory")
+	return fail(127, "cannot execute: required file not found", "")
 }
 
 // hostBinDir reports whether dir is named as a directory of programs

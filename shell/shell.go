@@ -554,11 +554,18 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		b = builtins.Builtin{Name: "printf", Run: builtins.ShellPrintf}
 	}
 	if !ok {
+		if isInterpBuiltin(name) && builtins.IsProgram(name) {
+			// A program that is also a builtin (/usr/bin/test, kill,
+			// pwd): the builtin on a nested runner, never a function
+			// of that name, and even when enable -n turned the
+			// builtin off and PATH found the program.
+			return s.runInShell(ctx, `builtin "$@"`, args, stdin, stdout, stderr, dir, environ)
+		}
 		if builtinOn(ctx, name) || !viaCommand(ctx) && s.funcs(ctx)[name] != nil {
 			// Reached through env.Exec (xargs, find -exec, timeout, env):
 			// the interpreter's own builtins and the script's functions
 			// run on a nested runner.
-			return s.runInShell(ctx, args, stdin, stdout, stderr, dir, environ)
+			return s.runInShell(ctx, `"$@"`, args, stdin, stdout, stderr, dir, environ)
 		}
 		return notFound
 	}
@@ -981,9 +988,10 @@ options:
 	return inv, ""
 }
 
-// runInShell runs args (an interp builtin or a function of the script)
-// on a new runner in the same session, with the script's functions.
-func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
+// runInShell runs src, "$@" or `builtin "$@"` of args (an interp builtin
+// or a function of the script), on a new runner in the same session, with
+// the script's functions.
+func (s *Shell) runInShell(ctx context.Context, src string, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	o := s.opts
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
 	o.Name, o.Args = "llmsh", args
@@ -999,7 +1007,7 @@ func (s *Shell) runInShell(ctx context.Context, args []string, stdin io.Reader, 
 	sub.state = s.state
 	sub.runner.Reset()
 	sub.runner.Funcs = maps.Clone(s.funcs(ctx))
-	st := sub.Run(ctx, `"$@"`, "llmsh")
+	st := sub.Run(ctx, src, "llmsh")
 	if err := sub.limitErr(); err != nil {
 		s.trip(err)
 	}

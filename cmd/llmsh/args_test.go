@@ -101,7 +101,9 @@ func TestSubcommandFlags(t *testing.T) {
 	}{
 		{[]string{"serve", "--he"}, 0, "Usage: llmsh serve [--socket PATH] [--idle DUR] [--max-sessions N]\nKeep shell", ""},
 		{[]string{"serve", "-h"}, 0, "\n      --max-sessions=N  sessions open at once (default 16)\n", ""},
-		{[]string{"session", "--help"}, 0, "\nClients:\n", ""},
+		{[]string{"session", "--help"}, 0, "Usage: llmsh session open [--socket PATH] [OPTION]...\n  or:  llmsh session close", ""},
+		{[]string{"session", "restore", "-h"}, 0, "\n      --max-commands=N  cap on the commands of each run\n", ""},
+		{[]string{"session", "close", "--version"}, 0, "llmsh " + version + "\n", ""},
 		{[]string{"serve", "--max-s", "0"}, 2, "", "llmsh: serve: invalid --max-sessions '0'\n" + serveTry},
 		{[]string{"serve", "--idle"}, 2, "", "llmsh: serve: option '--idle' requires an argument\n" + serveTry},
 		{[]string{"serve", "-x"}, 2, "", "llmsh: serve: invalid option -- 'x'\n" + serveTry},

@@ -66,9 +66,35 @@ func serveFlags(stdout io.Writer, cfg *sessionserver.Config, socket *string, ver
 	return f
 }
 
-// printServeHelp prints the --help of llmsh serve and llmsh session.
+// printServeHelp prints the --help of llmsh serve.
 func printServeHelp(stdout io.Writer) int {
 	serveFlags(stdout, new(sessionserver.Config), new(string), new(bool)).PrintHelp(stdout)
+	return 0
+}
+
+// sessionSummary is the --help text of llmsh session.
+const sessionSummary = `Open, close, snapshot and restore the sessions of "llmsh serve"
+(docs/serve.md): open and restore print the new session's ID, which
+llmsh --session ID -c SCRIPT runs a script in (stdin is sent unless it is a
+terminal); snapshot writes the session's state to FILE (new, mode 0600).
+The grants and limits are the session's own, for all its runs.`
+
+// printSessionHelp prints the --help of llmsh session and of each of its
+// verbs: the options they take, the ones of llmsh's own command line.
+func printSessionHelp(stdout io.Writer) int {
+	f := subFlags("llmsh session", stdout, sessionSummary,
+		"open [--socket PATH] [OPTION]...",
+		"close [--socket PATH] ID",
+		"snapshot [--socket PATH] ID FILE",
+		"restore [--socket PATH] [OPTION]... FILE")
+	o := new(options)
+	f.StringVar(&o.socket, 0, "socket", "PATH", "the socket of \"llmsh serve\" (default\n$XDG_RUNTIME_DIR/llmsh.sock)")
+	grantFlags(f, o, nil)
+	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
+	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each run (exit status 124)", durationFlag("timeout", &o.timeout))
+	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on each run's stdout+stderr bytes\n(suffixes K, M, G: 1K = 1024, 1KB = 1000)", sizeFlag("max-output", &o.maxOutput))
+	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands of each run", func(string, bool) error { return nil })
+	f.PrintHelp(stdout)
 	return 0
 }
 
@@ -202,7 +228,10 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	verbs := map[string]bool{"open": true, "close": true, "snapshot": true, "restore": true}
 	if len(args) == 0 || !verbs[args[0]] {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			return printServeHelp(stdout)
+			return printSessionHelp(stdout)
+		}
+		if len(args) > 0 && args[0] == "--version" {
+			return printVersion(stdout)
 		}
 		return subUsageErr(stderr, "session", "want 'open', 'close', 'snapshot' or 'restore'")
 	}
@@ -210,12 +239,11 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	o, st := parseArgs(args[1:], stderr)
 	switch st {
 	case -3:
-		return printServeHelp(stdout)
+		return printSessionHelp(stdout)
+	case -2:
+		return printVersion(stdout)
 	case -1:
 	default:
-		if st == -2 {
-			return subUsageErr(stderr, "session", "unexpected --version")
-		}
 		return st
 	}
 	switch {

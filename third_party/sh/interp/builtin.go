@@ -804,9 +804,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.exec(ctx, pos, args)
 		r.inExec, r.execArgv0, r.execNoEnv = false, "", false
 		exit = r.exit
-		if r.execFailed && r.opts[optExecFail] && !exit.fatalExit {
+		if r.execFailed && r.opts[optExecFail] && !exit.fatalExit && r.subshellLevel == 0 {
 			// llmsh: shopt -s execfail: a command exec cannot
-			// run leaves the shell running, as in bash.
+			// run leaves the shell running, as in bash; not a
+			// subshell, which bash's exec_builtin always ends.
 			exit.exiting = false
 		}
 		if exit.exiting && !(r.execFailed && exit.code == 127 && !strings.Contains(args[0], "/")) {

@@ -84,10 +84,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				}
 				shift := hold - (int(r.lineBase) + int(start))
 				if base := int(r2.lineBase) + shift; base >= 0 && shift != 0 {
-					r2.lineBase = uint(base)
-					if r2.ecfg != nil {
-						r2.ecfg.LineOffset += shift
-					}
+					// The text's offset too, which a function
+					// called there gives back when it returns
+					// and BASH_LINENO reads.
+					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src})
 				}
 			}
 			// llmsh: bash outside posix mode ignores set -e in a
@@ -817,6 +817,12 @@ func errExitCmd(cm syntax.Command) bool {
 func stmtLine(st *syntax.Stmt) uint {
 	if ac, ok := st.Cmd.(*syntax.ArithmCmd); ok && ac.Right.IsValid() {
 		return ac.Right.Line() // bash reads (( … )) to its end as one token
+	}
+	if sub, ok := st.Cmd.(*syntax.Subshell); ok && sub.Rparen.IsValid() {
+		// bash's subshell command keeps the line where its parse
+		// ended, its ")": the ERR trap's $LINENO and the "line N" of
+		// its redirections' errors.
+		return sub.Rparen.Line()
 	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 && len(ce.Assigns) == 0 {

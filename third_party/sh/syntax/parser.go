@@ -3275,6 +3275,13 @@ func (p *Parser) coprocClause(s *Stmt) {
 			// name was in fact the start of a call
 			call.Args = append([]*Word{cc.Name}, call.Args...)
 			cc.Name = nil
+		} else if cc.Stmt.Cmd == nil {
+			// llmsh: only redirections followed (coproc cat 2>&1):
+			// the name was the command, as bash's grammar reads a
+			// name only before a compound command.
+			cc.Stmt.Position = cc.Name.Pos()
+			cc.Stmt.Cmd = p.call(cc.Name)
+			cc.Name = nil
 		}
 	}
 	s.Cmd = cc
