@@ -234,7 +234,7 @@ func (c *awkConfig) run(env *Env) int {
 	}
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs})
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true})
 	if err != nil {
 		var pe *parser.ParseError
 		if !errors.As(err, &pe) {
@@ -437,6 +437,8 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		runaway = '/'
 	}
 	switch {
+	case strings.HasPrefix(msg, "regular expression compile failed"):
+		return []awkSyntaxMsg{{pe.Position.Line, msg}}
 	case runaway != 0:
 	case i >= 0:
 		tok = msg[i+len(" instead of "):]
@@ -537,6 +539,13 @@ func awkRunaway(src string, end, line int, runaway byte) []awkSyntaxMsg {
 	// or slash, the last on the line before the error.
 	start := strings.LastIndexByte(src[:end], '\n') + 1
 	open := strings.LastIndexByte(src[start:end], runaway)
+	if runaway == '/' && end < len(src) && src[end] == '/' {
+		// the lexer's error is at the opening slash; mawk quotes the
+		// text after it with \/ read as /
+		t, _, _ := strings.Cut(src[end+1:], "\n")
+		t = strings.ReplaceAll(t, `\/`, "/")
+		return []awkSyntaxMsg{{line, fmt.Sprintf("runaway regular expression /%s ...", t[:min(len(t), 10)])}}
+	}
 	if runaway == '"' {
 		// the quote that opens a string, not one escaped in it
 		open = -1

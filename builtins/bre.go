@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/posixre"
@@ -17,8 +18,9 @@ func compileBRE(pat string) (*regexp.Regexp, error) { return compileBREFlags(pat
 // compileBREFlags is compileBRE with Go flags of its own: "(?s)" makes '.'
 // match a newline, "(?m)" makes '^' and '$' match at newlines instead.
 func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
-	var b strings.Builder
+	var b breBuilder
 	b.WriteString(flags)
+	b.atom = -1
 	atStart := true // where '*' is literal and '^' is an anchor
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
@@ -30,81 +32,83 @@ func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
 				return nil, errors.New("Trailing backslash")
 			}
 			i++
-			switch d := pat[i]; d {
+			d := pat[i]
+			switch d {
 			case '(':
+				b.groups = append(b.groups, b.Len())
 				b.WriteByte('(')
+				b.atom = -1
 				atStart = true
+				continue
 			case ')':
 				b.WriteByte(')')
+				if n := len(b.groups); n > 0 {
+					b.atom, b.groups = b.groups[n-1], b.groups[:n-1]
+				}
+				b.quantified = false
+				continue
 			case '|':
 				b.WriteByte('|')
+				b.atom = -1
 				atStart = true
+				continue
 			case '{':
+				if start {
+					b.operand(`\{`)
+					continue
+				}
 				j := strings.Index(pat[i:], `\}`)
 				if j < 0 {
 					return nil, errors.New(`Unmatched \{`)
 				}
-				b.WriteString("{" + pat[i+1:i+j] + "}")
+				rep, err := breInterval(pat[i+1 : i+j])
+				if err != nil {
+					return nil, err
+				}
+				b.quantifier(rep)
 				i += j + 1
+				continue
 			case '+', '?':
-				if start {
-					b.WriteString(`\` + string(d))
-				} else {
-					b.WriteByte(d)
+				if !start {
+					b.quantifier(string(d))
+					continue
 				}
-			case '<', '>':
-				b.WriteString(`\b`)
-			case '`':
-				b.WriteString(`\A`)
-			case '\'':
-				b.WriteString(`\z`)
-			case 'w', 'W', 's', 'S':
-				cls, _ := posixre.ClassRE2(map[byte]string{'w': "word", 'W': "word", 's': "space", 'S': "space"}[d])
-				if d == 'W' || d == 'S' {
-					cls = "^" + cls
-				}
-				b.WriteString("[" + cls + "]")
-			case 'b', 'B':
-				b.WriteString(`\` + string(d))
-			case 'n':
-				b.WriteString(`\n`)
-			case 't':
-				b.WriteString(`\t`)
-			default:
-				if d >= '1' && d <= '9' {
-					return nil, errors.New("back-references are not supported")
-				}
-				b.WriteString(regexp.QuoteMeta(pat[i : i+1]))
+			}
+			b.operand(breEscape(d))
+			if d >= '1' && d <= '9' {
+				return nil, errors.New("back-references are not supported")
 			}
 		case '*':
 			if start {
-				b.WriteString(`\*`)
+				b.operand(`\*`)
 			} else {
-				b.WriteByte('*')
+				b.quantifier("*")
 			}
 		case '^':
 			if start {
 				b.WriteByte('^')
 				atStart = true
 			} else {
-				b.WriteString(`\^`)
+				b.operand(`\^`)
 			}
 		case '$':
 			if i == len(pat)-1 || strings.HasPrefix(pat[i+1:], `\)`) || strings.HasPrefix(pat[i+1:], `\|`) {
 				b.WriteByte('$')
 			} else {
-				b.WriteString(`\$`)
+				b.operand(`\$`)
 			}
 		case '[':
-			j, err := bracketBRE(&b, pat, i)
+			at := b.Len()
+			j, err := bracketBRE(&b.Builder, pat, i)
 			if err != nil {
 				return nil, err
 			}
+			b.atom, b.quantified = at, false
 			i = j
 		case '.':
-			b.WriteByte('.')
+			b.operand(".")
 		default:
-			b.WriteString(regexp.QuoteMeta(pat[i : i+1]))
+			b.operand(regexp.QuoteMeta(pat[i : i+1]))
 		}
 	}
 	re, err := regexp.Compile(b.String())
@@ -113,6 +117,95 @@ func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
 	}
 	re.Longest()
 	return re, nil
+}
+
+// breBuilder is the Go regexp compileBREFlags writes: atom is where
+// the last operand starts (-1: none), quantified whether a repetition
+// follows it already, groups where the open \( groups start.
+type breBuilder struct {
+	strings.Builder
+	atom       int
+	quantified bool
+	groups     []int
+}
+
+// operand writes one operand (Go syntax).
+func (b *breBuilder) operand(s string) {
+	b.atom, b.quantified = b.Len(), false
+	b.WriteString(s)
+}
+
+// quantifier writes a repetition of the last operand; a repetition of a
+// repetition (a**, a\{2\}*, a*\+, as GNU takes them) repeats it as a
+// group, which Go's syntax needs.
+func (b *breBuilder) quantifier(q string) {
+	if b.quantified && b.atom >= 0 {
+		s := b.String()
+		b.Reset()
+		b.WriteString(s[:b.atom] + "(?:" + s[b.atom:] + ")")
+	}
+	b.WriteString(q)
+	b.quantified = true
+}
+
+// breEscape is the Go syntax of the BRE escape \d that is an operand.
+func breEscape(d byte) string {
+	switch d {
+	case '<', '>':
+		return `\b`
+	case '`':
+		return `\A`
+	case '\'':
+		return `\z`
+	case 'w', 'W', 's', 'S':
+		cls, _ := posixre.ClassRE2(map[byte]string{'w': "word", 'W': "word", 's': "space", 'S': "space"}[d])
+		if d == 'W' || d == 'S' {
+			cls = "^" + cls
+		}
+		return "[" + cls + "]"
+	case 'b', 'B':
+		return `\` + string(d)
+	case 'n':
+		return `\n`
+	case 't':
+		return `\t`
+	}
+	return regexp.QuoteMeta(string(d))
+}
+
+// breInterval is Go's repetition for the contents of \{...\}: "M",
+// "M,", ",N" or "M,N" (GNU's errors otherwise).
+func breInterval(c string) (string, error) {
+	lo, hi, comma := strings.Cut(c, ",")
+	digits := func(s string) bool { return strings.Trim(s, "0123456789") == "" }
+	if !digits(lo) || !digits(hi) || lo == "" && !comma {
+		return "", errors.New(`Invalid content of \{\}`)
+	}
+	n, m := 0, -1
+	for _, x := range []struct {
+		s string
+		v *int
+	}{{lo, &n}, {hi, &m}} {
+		if x.s == "" {
+			continue
+		}
+		if len(x.s) > 5 {
+			return "", errors.New("Regular expression too big")
+		}
+		*x.v, _ = strconv.Atoi(x.s)
+		if *x.v > 32767 {
+			return "", errors.New("Regular expression too big")
+		}
+	}
+	switch {
+	case !comma:
+		return "{" + strconv.Itoa(n) + "}", nil
+	case m < 0:
+		return "{" + strconv.Itoa(n) + ",}", nil
+	case m < n:
+		return "", errors.New(`Invalid content of \{\}`)
+	}
+	return "{" + strconv.Itoa(n) + "," + strconv.Itoa(m) + "}", nil
 }
 
 // breError is the GNU regex message for what Go's parser rejected.

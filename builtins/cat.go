@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"syscall"
 
@@ -63,7 +64,20 @@ func cat(env *Env) int {
 	buf := make([]byte, ioBufSize)
 	// GNU cat names standard input "-" in its messages, as EachFile does.
 	closedIn := false // stdin is a closed descriptor (<&-)
-	done := env.EachFile(w, files, func(name string, r io.Reader) error {
+	out, outKnown := fs.FileInfo(nil), false
+	words := fileWords{readFailed: func(name string, err error) {
+		if err != errCatSame {
+			env.PathError(name, err)
+		}
+	}}
+	done := env.eachFile(w, files, words, func(name string, r io.Reader) error {
+		if !outKnown {
+			out, outKnown = outputFile(env.Stdout), true
+		}
+		if out != nil && inputIsOutput(w, r, out) {
+			fmt.Fprintf(env.Stderr, "cat: %s: input file is output file\n", gnu.QuoteF(name))
+			return errCatSame
+		}
 		var err error
 		if plain {
 			if err = kernelCopy(env, w, r); err == errNotCopied {
@@ -264,4 +278,55 @@ func (f shortFlusher) Write(p []byte) (int, error) {
 		err = f.w.Flush()
 	}
 	return n, err
+}
+
+// errCatSame is cat's refusal of an input that is its output file, said
+// already.
+var errCatSame = errors.New("input file is output file")
+
+// outputFile is the regular file that w (standard output) writes to, as
+// a redirection tells it (Stat), or nil.
+func outputFile(w io.Writer) fs.FileInfo {
+	for range 8 {
+		if st, ok := w.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+				return fi
+			}
+			return nil
+		}
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			return nil
+		}
+		w = u.Unwrap()
+	}
+	return nil
+}
+
+// inputIsOutput reports whether r is the file out with data left to read
+// (coreutils 9.1's test: copying it would never end), after flushing w
+// so that out's size counts what cat wrote.
+func inputIsOutput(w *bufio.Writer, r io.Reader, out fs.FileInfo) bool {
+	if n, ok := r.(nopReadCloser); ok {
+		r = n.Reader // standard input
+	}
+	st, ok := r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	in, err := st.Stat()
+	if err != nil || !SameFile(in, out) {
+		return false
+	}
+	w.Flush()
+	if in, err = st.Stat(); err != nil {
+		return false
+	}
+	var off int64
+	if sk, ok := r.(io.Seeker); ok {
+		if off, err = sk.Seek(0, io.SeekCurrent); err != nil {
+			off = 0
+		}
+	}
+	return off < in.Size()
 }

@@ -48,6 +48,9 @@ func du(env *Env) int {
 	if st := d.setup(o.blockSpec, o.blockOpt, o.threshold, o.thresholdOpt); st != 0 {
 		return st
 	}
+	if d.inodes && o.apparent {
+		env.Errorf("warning: options --apparent-size and -b are ineffective with --inodes")
+	}
 	if o.showTime {
 		if d.timeStyle, err = duTimeStyle(env, o.timeStyle, o.timeStyleSet); err != nil {
 			return f.Fail(err, 1)

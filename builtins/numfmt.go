@@ -102,36 +102,14 @@ func nfParseFields(v string) ([]nfRange, error) {
 	if v == "-" {
 		return []nfRange{{1, math.MaxInt}}, nil
 	}
-	var out []nfRange
-	for _, part := range strings.Split(v, ",") {
-		lo, hi := 0, 0
-		a, b, isRange := strings.Cut(part, "-")
-		var err error
-		if a == "" && !isRange {
-			return nil, fmt.Errorf("invalid field value %s", gnu.Quote(part))
-		}
-		if a == "" {
-			lo = 1
-		} else if lo, err = strconv.Atoi(a); err != nil || lo < 1 {
-			if err == nil && lo == 0 {
-				return nil, &UsageError{"fields are numbered from 1"}
-			}
-			return nil, fmt.Errorf("invalid field value %s", gnu.Quote(a))
-		}
-		switch {
-		case !isRange:
-			hi = lo
-		case b == "":
-			hi = math.MaxInt
-		default:
-			if hi, err = strconv.Atoi(b); err != nil || hi < 1 {
-				return nil, fmt.Errorf("invalid field value %s", gnu.Quote(b))
-			}
-			if hi < lo {
-				return nil, fmt.Errorf("invalid decreasing range")
-			}
-		}
-		out = append(out, nfRange{lo, hi})
+	// GNU's set_fields, as cut's
+	rs, err := cutParseList(v, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]nfRange, len(rs))
+	for i, r := range rs {
+		out[i] = nfRange{r.lo, r.hi}
 	}
 	return out, nil
 }

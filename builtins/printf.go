@@ -226,7 +226,11 @@ func (p *printfState) pass(f string) (ok, stop bool) {
 		var sp printfSpec
 		sp, i = p.spec(f, i)
 		if i >= len(f) {
-			p.errorf("`%s': missing format character", f[start:])
+			if p.gnu {
+				p.errorf("%s: invalid conversion specification", f[start:])
+			} else {
+				p.errorf("`%s': missing format character", f[start:])
+			}
 			return false, false
 		}
 		sp.conv = f[i]

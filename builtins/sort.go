@@ -1234,6 +1234,9 @@ func (c *sortConfig) flags(env *Env) *Flags {
 	})
 	f.BoolVar(&c.merge, 'm', "merge", "merge already sorted files; do not sort")
 	f.Func('o', "output", RequiredArg, "FILE", "write result to FILE instead of standard output", func(v string, _ bool) error {
+		if c.outSet && c.output != v {
+			return errors.New("multiple output files specified")
+		}
 		c.output, c.outSet = v, true
 		return nil
 	})

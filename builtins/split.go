@@ -190,6 +190,7 @@ func (s *splitter) write(p []byte) error {
 // splitConfig is what split's options select.
 type splitConfig struct {
 	mode           byte // 'l' lines, 'b' bytes, 'C' line bytes, 'n' chunks
+	modeSet        bool // an option chose mode (a second one fails)
 	count          uint64
 	chunkK, chunkN uint64 // -n K/N
 	chunkKind      byte   // 'b', 'l' or 'r' under -n
@@ -249,10 +250,10 @@ func split(env *Env) int {
 
 // setMode selects the way of splitting, refusing a second one.
 func (c *splitConfig) setMode(m byte) error {
-	if c.mode != 'l' && c.mode != m || (m != 'l' && c.mode == 'l' && c.count != 1000) {
+	if c.modeSet {
 		return &UsageError{"cannot split in more than one way"}
 	}
-	c.mode = m
+	c.mode, c.modeSet = m, true
 	return nil
 }
 
@@ -285,8 +286,8 @@ func (c *splitConfig) flags(env *Env) *Flags {
 	f.Func('b', "bytes", RequiredArg, "SIZE", "put SIZE bytes per output file", byteOpt('b'))
 	f.Func('C', "line-bytes", RequiredArg, "SIZE", "put at most SIZE bytes of records per output file", byteOpt('C'))
 	f.Func('l', "lines", RequiredArg, "NUMBER", "put NUMBER lines/records per output file", func(v string, _ bool) error {
-		if c.mode != 'l' {
-			return &UsageError{"cannot split in more than one way"}
+		if err := c.setMode('l'); err != nil {
+			return err
 		}
 		n, err := splitCount(v, "", "invalid number of lines", math.MaxUint64)
 		if err != nil {
@@ -302,7 +303,9 @@ func (c *splitConfig) flags(env *Env) *Flags {
 			// Longer suffixes could never name a file (NAME_MAX is 255).
 			return fmt.Errorf("invalid suffix length: %s", gnu.Quote(v))
 		}
-		c.sufLen, c.sufLenSet = int(n), true
+		if n > 0 { // GNU: 0 is the default, which grows as needed
+			c.sufLen, c.sufLenSet = int(n), true
+		}
 		return nil
 	})
 	f.StringVar(&c.addSuffix, 0, "additional-suffix", "SUFFIX", "append an additional SUFFIX to file names")
@@ -310,6 +313,13 @@ func (c *splitConfig) flags(env *Env) *Flags {
 		return func(v string, present bool) error {
 			c.alphabet = digits
 			if present {
+				what, valid := "numerical", digits
+				if len(digits) == 16 {
+					what, valid = "hexadecimal", digits+"ABCDEF"
+				}
+				if strings.Trim(v, valid) != "" {
+					return &UsageError{fmt.Sprintf("%s: invalid start value for %s suffix", gnu.Quote(v), what)}
+				}
 				n, err := strconv.ParseUint(v, len(digits), 64)
 				if err != nil {
 					return fmt.Errorf("invalid number: %s", gnu.Quote(v))

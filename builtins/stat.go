@@ -125,11 +125,22 @@ func stat(env *Env) int {
 			nlink = dirLinkCount(env, env.Abs(name))
 		}
 		file := statFile{name, fi, target, isLink, dateLocation(env), nlink}
+		custom, nl := "", ""
+		if *printfSet {
+			custom = statEscapes(env, *printf)
+		} else if *formatSet {
+			custom, nl = *format, "\n"
+		}
+		if pos, bad := statInvalid(custom); bad != "" {
+			// GNU dies there, after what it printed before it
+			w.WriteString(statFormat(custom[:pos], file))
+			w.Flush()
+			env.Errorf("%s: invalid directive", gnu.Quote(bad))
+			return 1
+		}
 		switch {
-		case *printfSet:
-			w.WriteString(statFormat(statEscapes(env, *printf), file))
-		case *formatSet:
-			w.WriteString(statFormat(*format, file) + "\n")
+		case *printfSet, *formatSet:
+			w.WriteString(statFormat(custom, file) + nl)
 		case *terse:
 			w.WriteString(statFormat(statTerse, file) + "\n")
 		default:
@@ -166,6 +177,26 @@ type statFile struct {
 	isLink bool
 	loc    *time.Location // the script's TZ, for %y
 	nlink  int            // %h: 1, or for a directory 2 and its subdirectories
+}
+
+// statInvalid finds the first directive of format that GNU stat refuses:
+// flags, a width or a precision then the end or %% ("%5", "%-%"); pos is
+// where it starts.
+func statInvalid(format string) (pos int, bad string) {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		j := i + 1 + len(format[i+1:]) - len(strings.TrimLeft(format[i+1:], "-0 +#'0123456789."))
+		switch {
+		case j >= len(format) && j > i+1:
+			return i, format[i:]
+		case j < len(format) && format[j] == '%' && j > i+1:
+			return i, format[i : j+1]
+		}
+		i = j
+	}
+	return 0, ""
 }
 
 // statFormat expands the directives of format for file.

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -98,6 +99,16 @@ func (o *outFile) openFailed(w io.Writer, prefix string) bool {
 }
 
 func (o *outFile) Read(p []byte) (int, error) { return o.f.Read(p) }
+
+// Stat describes the file the redirection writes, when it is one of
+// vfsd's (cat's "input file is output file"); it waits for the writes
+// made so far.
+func (o *outFile) Stat() (fs.FileInfo, error) {
+	if st, ok := o.f.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		return st.Stat()
+	}
+	return nil, errors.ErrUnsupported
+}
 
 func (o *outFile) Write(p []byte) (int, error) {
 	n, err := o.f.Write(p)

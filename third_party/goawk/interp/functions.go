@@ -338,7 +338,7 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 		}
 		return in[:loc[0]] + expandRepl(repl, in[loc[0]:loc[1]]) + in[loc[1]:], 1, nil
 	}
-	if len(in) >= min(allRegexInput, bigRegexInput) && p.checkCtx {
+	if len(in) >= min(allRegexInput, bigRegexInput) && p.checkCtx || p.bytesRE && !isASCII(in) {
 		return p.gsubLong(re, repl, in) // llmsh: regexwork.go
 	}
 	count := 0

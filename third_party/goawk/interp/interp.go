@@ -266,6 +266,7 @@ type interp struct {
 	formatCache      map[string]cachedFormat
 	csvJoinFieldsBuf bytes.Buffer
 	chars            bool
+	bytesRE          bool // llmsh: mawk's regexps over bytes (compiler.MawkRegex, latin1)
 }
 
 // Various const configuration. Could make these part of Config if
@@ -493,6 +494,7 @@ func newInterp(program *parser.Program) *interp {
 		nums:      program.Compiled.Nums,
 		strs:      program.Compiled.Strs,
 		regexes:   program.Compiled.Regexes,
+		bytesRE:   program.Compiled.Bytes,
 	}
 
 	// Allocate memory for variables and virtual machine stack
@@ -925,9 +927,9 @@ func (p *interp) setSpecial(index int, v value) error {
 	case ast.V_FS:
 		p.fieldSep = p.toString(v)
 		if utf8.RuneCountInString(p.fieldSep) > 1 { // compare to interp.ensureFields
-			re, err := regexp.Compile(compiler.AddRegexFlags(p.fieldSep))
+			re, err := p.compileRegex(p.fieldSep)
 			if err != nil {
-				return newError("invalid regex %q: %s", p.fieldSep, err)
+				return err
 			}
 			p.fieldSepRegex = re
 		}
@@ -942,14 +944,14 @@ func (p *interp) setSpecial(index int, v value) error {
 		switch { // compare to interp.newScanner
 		case len(p.recordSep) <= 1:
 			// Simple cases use specialized splitters, not regex
-		case utf8.RuneCountInString(p.recordSep) == 1:
+		case utf8.RuneCountInString(p.recordSep) == 1 && !p.bytesRE:
 			// Multi-byte unicode char falls back to regex splitter
 			sep := regexp.QuoteMeta(p.recordSep) // not strictly necessary as no multi-byte chars are regex meta chars
 			p.recordSepRegex = regexp.MustCompile(sep)
 		default:
-			re, err := regexp.Compile(compiler.AddRegexFlags(p.recordSep))
+			re, err := p.compileRegex(p.recordSep)
 			if err != nil {
-				return newError("invalid regex %q: %s", p.recordSep, err)
+				return err
 			}
 			p.recordSepRegex = re
 		}
@@ -1124,7 +1126,12 @@ func (p *interp) compileRegex(regex string) (*regexp.Regexp, error) {
 	if re, ok := p.regexCache[regex]; ok {
 		return re, nil
 	}
-	re, err := regexp.Compile(compiler.AddRegexFlags(regex))
+	re, err := compiler.CompileRegex(regex, p.bytesRE)
+	if rerr, ok := err.(*compiler.RegexError); ok {
+		// llmsh: mawk's words
+		return nil, newPlainError("run time error: %s\n\tFILENAME=\"%s\" FNR=%d NR=%d",
+			rerr, p.toString(p.filename), p.fileLineNum, p.lineNum)
+	}
 	if err != nil {
 		return nil, newError("invalid regex %q: %s", regex, err)
 	}

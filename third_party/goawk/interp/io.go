@@ -399,7 +399,12 @@ func (s regexSplitter) scan(data []byte, atEOF bool) (advance int, token []byte,
 	// it through internal/stopre (session 18, red team: RS a regexp of
 	// a thousand states over a 1 MB record ran past 100 s, unstopped).
 	var loc []int
-	if s.p != nil && s.p.checkCtx && len(data) >= bigRegexInput {
+	if s.p != nil && s.p.bytesRE && !isASCII(data) {
+		loc, err = s.p.findStringIndex(s.re, string(data)) // llmsh: mawk's, as Latin-1
+		if err != nil {
+			return 0, nil, err
+		}
+	} else if s.p != nil && s.p.checkCtx && len(data) >= bigRegexInput {
 		if loc, err = stopre.Index(s.p.ctx, s.p.searcher(s.re), data, 0); err != nil {
 			return 0, nil, err
 		}

@@ -3,6 +3,7 @@ package interp_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -402,5 +403,42 @@ func TestLLMSHSubstrNegative(t *testing.T) {
 		if want := "hell h he he hello hello|\n"; out.String() != want {
 			t.Errorf("chars=%v: got %q, want %q", chars, out.String(), want)
 		}
+	}
+}
+
+// TestLLMSHBytesRegex: with ParserConfig.Bytes, regexps are mawk's over
+// bytes (compiler.MawkRegex; session 22): the subject is matched as
+// Latin-1 and offsets are bytes, in short strings and in long ones
+// (the stoppable search of regexwork.go), for ~, match, sub, gsub,
+// split, FS and RS; a bad dynamic regexp is mawk's run time error.
+func TestLLMSHBytesRegex(t *testing.T) {
+	long := strings.Repeat("é", 20000) + "ab"
+	src := `BEGIN { RS = "[\303]" } NR == 1 { print "rs", length($0) } NR > 1 { exit }
+	END { s = "x` + "\xe9" + `éé"; print (s ~ /^x\351/), match(s, /\303\251+/), RSTART, RLENGTH
+	n = gsub(/./, "-", s); print n, s
+	t = L; print match(t, /ab$/), RSTART, RLENGTH, sub(/\303/, "", t), length(t), gsub(/[\303\251]/, "", t), t
+	print split("aébéc", A, /[é]/), A[1] A[2] A[3], A[5]
+	$0 = "aébéc"; FS = "é"; $0 = $0; print NF, $2
+	r = "(" ; print ("x" ~ r) }`
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Bytes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := interp.New(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = it.ExecuteContext(ctx, &interp.Config{Output: &out, Error: &errb,
+		Stdin: strings.NewReader("ab\xc3\xa9cd\xc3\xa9"), Vars: []string{"L", long}})
+	want := "rs 2\n1 3 3 2\n6 ------\n40001 40001 2 1 40001 39999 ab\n5 ab c\n3 b\n"
+	if out.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", out.String(), want)
+	}
+	wantErr := "run time error: regular expression compile failed (missing ')')\n(\n\tFILENAME=\"-\" FNR=2 NR=2"
+	if err == nil || err.Error() != wantErr {
+		t.Errorf("error %v; want %q", err, wantErr)
 	}
 }

@@ -14,6 +14,7 @@ package interp
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/internal/stopre"
 )
@@ -46,8 +47,24 @@ func (p *interp) matchString(re *regexp.Regexp, s string) (bool, error) {
 }
 
 // findStringIndex is re.FindStringIndex(s), stopped when the run is.
+// A regexp of mawk's over bytes (bytesRE) searches s as Latin-1.
 func (p *interp) findStringIndex(re *regexp.Regexp, s string) ([]int, error) {
 	p.regexDone(len(s))
+	if p.bytesRE {
+		if ls, ok := latin1(s); ok {
+			loc, err := p.findIndex(re, ls)
+			if loc != nil {
+				m := latinOffsets{s: s}
+				loc = []int{m.orig(loc[0]), m.orig(loc[1])}
+			}
+			return loc, err
+		}
+	}
+	return p.findIndex(re, s)
+}
+
+// findIndex is findStringIndex's search.
+func (p *interp) findIndex(re *regexp.Regexp, s string) ([]int, error) {
 	if len(s) < bigRegexInput || !p.checkCtx {
 		return re.FindStringIndex(s), nil
 	}
@@ -76,6 +93,19 @@ func (p *interp) searcher(re *regexp.Regexp) *stopre.Searcher {
 // every 4096 matches.
 func (p *interp) eachMatch(re *regexp.Regexp, s string, f func(loc []int) error) error {
 	p.regexDone(len(s))
+	if p.bytesRE {
+		if ls, ok := latin1(s); ok {
+			m := latinOffsets{s: s}
+			return p.eachIn(re, ls, func(loc []int) error {
+				return f([]int{m.orig(loc[0]), m.orig(loc[1])})
+			})
+		}
+	}
+	return p.eachIn(re, s, f)
+}
+
+// eachIn is eachMatch's search.
+func (p *interp) eachIn(re *regexp.Regexp, s string, f func(loc []int) error) error {
 	if len(s) < min(allRegexInput, bigRegexInput) || !p.checkCtx {
 		for _, loc := range re.FindAllStringIndex(s, -1) {
 			if err := f(loc); err != nil {
@@ -159,4 +189,59 @@ func (p *interp) gsubLong(re *regexp.Regexp, repl, in string) (string, int, erro
 	}
 	b.WriteString(in[last:])
 	return b.String(), count, nil
+}
+
+// latin1 returns s with each byte of 0x80 or more written as the UTF-8
+// of the rune of that value, the subject of a regexp of mawk's
+// (compiler.MawkRegex), and whether s has such a byte (else it is s).
+func latin1(s string) (string, bool) {
+	if isASCII(s) {
+		return s, false
+	}
+	i := 0
+	for s[i] < utf8.RuneSelf {
+		i++
+	}
+	b := make([]byte, i, len(s)+len(s)/4+8)
+	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf {
+			b = append(b, c)
+		} else {
+			b = append(b, 0xc0|c>>6, 0x80|c&0x3f)
+		}
+	}
+	return string(b), true
+}
+
+// latinOffsets maps offsets in latin1(s) back to s, for offsets that
+// do not go down between two calls (it starts over when one does).
+type latinOffsets struct {
+	s      string
+	si, li int // an offset in s and the same in latin1(s)
+}
+
+func (m *latinOffsets) orig(t int) int {
+	if t < m.li {
+		m.si, m.li = 0, 0
+	}
+	for m.li < t && m.si < len(m.s) {
+		if m.s[m.si] >= utf8.RuneSelf {
+			m.li += 2
+		} else {
+			m.li++
+		}
+		m.si++
+	}
+	return m.si
+}
+
+// isASCII reports whether s has no byte of 0x80 or more.
+func isASCII[T ~string | ~[]byte](s T) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -10,7 +10,6 @@ package lexer
 import (
 	"errors"
 	"fmt"
-	"unicode/utf8"
 )
 
 // Lexer tokenizes a byte string of AWK source code. Use NewLexer to
@@ -194,7 +193,7 @@ func (l *Lexer) scan() (Position, Token, string) {
 		// Note: POSIX awk spec doesn't allow single-quoted strings,
 		// but this helps with quoting, especially on Windows
 		// where the shell quote character is " (double quote).
-		s, err := parseString(ch, func() byte { return l.ch }, l.next)
+		s, err := parseString(ch, func() byte { return l.ch }, l.peek, l.next)
 		if err != nil {
 			return l.pos, ILLEGAL, err.Error()
 		}
@@ -313,20 +312,45 @@ func (l *Lexer) scanRegex() (Position, Token, string) {
 	default:
 		panic("ScanRegex should only be called after DIV or DIV_ASSIGN token")
 	}
-	for l.ch != '/' {
+	// llmsh: a / inside a bracket expression does not end the regex
+	// (mawk, gawk: /[/]/); bracket is the index in chars after its
+	// opening [ and ^, where a ] is still a member.
+	bracket := -1
+	for l.ch != '/' || bracket >= 0 {
 		c := l.ch
+		// llmsh: an error is at the opening slash (mawk's "runaway
+		// regular expression" quotes what follows it)
 		if c == 0 {
-			return l.pos, ILLEGAL, "didn't find end slash in regex"
+			return pos, ILLEGAL, "didn't find end slash in regex"
 		}
 		if c == '\r' || c == '\n' {
-			return l.pos, ILLEGAL, "can't have newline in regex"
+			return pos, ILLEGAL, "can't have newline in regex"
 		}
-		if c == '\\' {
+		switch {
+		case c == '\\':
 			l.next()
 			if l.ch != '/' {
 				chars = append(chars, '\\')
 			}
 			c = l.ch
+		case c == '[' && bracket < 0:
+			chars = append(chars, c)
+			l.next()
+			if l.ch == '^' {
+				chars = append(chars, '^')
+				l.next()
+			}
+			bracket = len(chars)
+			continue
+		case c == '[' && l.offset < len(l.src) && l.src[l.offset] == ':':
+			// a class ([:alpha:]), whose ] does not end the bracket
+			for l.ch != 0 && l.ch != '\n' && !(l.ch == ']' && chars[len(chars)-1] == ':' && len(chars) > bracket+2) {
+				chars = append(chars, l.ch)
+				l.next()
+			}
+			continue
+		case c == ']' && bracket >= 0 && len(chars) > bracket:
+			bracket = -1
 		}
 		chars = append(chars, c)
 		l.next()
@@ -399,6 +423,14 @@ func (l *Lexer) choice(ch byte, one, two Token) Token {
 	return one
 }
 
+// peek returns the byte after l.ch (0 at the end of input; llmsh).
+func (l *Lexer) peek() byte {
+	if l.offset < len(l.src) {
+		return l.src[l.offset]
+	}
+	return 0
+}
+
 // PeekByte returns the next unscanned byte; used when parsing
 // "getline lvalue" expressions. Returns 0 at end of input.
 func (l *Lexer) PeekByte() byte {
@@ -420,13 +452,20 @@ func Unescape(s string) (string, error) {
 	next := func() {
 		i++
 	}
-	return parseString(0, ch, next)
+	peek := func() byte {
+		if i+1 >= len(s) {
+			return 0
+		}
+		return s[i+1]
+	}
+	return parseString(0, ch, peek, next)
 }
 
 // Parses a string ending with given quote character (not parsed). The ch
 // function returns the current character (or 0 at the end); the next function
 // moves forward one character.
-func parseString(quote byte, ch func() byte, next func()) (string, error) {
+// llmsh: peek returns the character after the current one (or 0).
+func parseString(quote byte, ch, peek func() byte, next func()) (string, error) {
 	chars := make([]byte, 0, 32) // most strings won't require heap allocation
 	for {
 		c := ch()
@@ -444,6 +483,11 @@ func parseString(quote byte, ch func() byte, next func()) (string, error) {
 		}
 		// Escape sequence, skip over \ and process
 		next()
+		if ch() == quote && quote != 0 {
+			chars = append(chars, quote)
+			next()
+			continue
+		}
 		switch ch() {
 		case 'n':
 			c = '\n'
@@ -468,11 +512,12 @@ func parseString(quote byte, ch func() byte, next func()) (string, error) {
 			next()
 		case 'x':
 			// Hex byte of one or two hex digits
-			next()
-			digit := hexDigit(ch())
+			digit := hexDigit(peek())
 			if digit < 0 {
-				return "", errors.New("1 or 2 hex digits expected")
+				c = '\\' // llmsh: mawk keeps \x with no digit after it
+				break
 			}
+			next()
 			c = byte(digit)
 			next()
 			digit = hexDigit(ch())
@@ -480,29 +525,6 @@ func parseString(quote byte, ch func() byte, next func()) (string, error) {
 				c = c*16 + byte(digit)
 				next()
 			}
-		case 'u':
-			// Hex Unicode character of 1-8 digits
-			next()
-			r := hexDigit(ch())
-			if r < 0 {
-				return "", errors.New("1-8 hex digits expected")
-			}
-			next()
-			for i := 0; i < 7; i++ {
-				digit := hexDigit(ch())
-				if digit < 0 {
-					break
-				}
-				next()
-				r = r*16 + digit
-			}
-			if !utf8.ValidRune(rune(r)) {
-				return "", errors.New("invalid Unicode character")
-			}
-			runeBytes := make([]byte, utf8.UTFMax)
-			n := utf8.EncodeRune(runeBytes, rune(r))
-			chars = append(chars, runeBytes[:n]...)
-			continue
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			// Octal byte of 1-3 octal digits
 			c = ch() - '0'
@@ -511,16 +533,17 @@ func parseString(quote byte, ch func() byte, next func()) (string, error) {
 				c = c*8 + ch() - '0'
 				next()
 			}
-		default:
-			// Any other escape character is just the char
-			// itself, eg: "\z" is just "z".
+		case '\\', '"':
 			c = ch()
-			if c == 0 {
-				// Expect backslash right at the end of the string, which is
-				// interpreted as a literal backslash (only for Unescape).
-				c = '\\'
-			}
 			next()
+		case '\n':
+			c = '\n'
+			next()
+		default:
+			// llmsh: any other escape keeps its backslash, as in
+			// mawk ("\z" is \z, "\/" \/); a backslash right at the
+			// end of the string stands for itself (only for Unescape).
+			c = '\\'
 		}
 		chars = append(chars, c)
 	}

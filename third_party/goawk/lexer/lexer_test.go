@@ -30,22 +30,19 @@ func TestLexer(t *testing.T) {
 
 		// String tokens
 		{`"foo"`, `1:1 string "foo"`},
-		{`"a\t\r\n\z\'\"\a\b\f\vb"`, `1:1 string "a\t\r\nz'\"\a\b\f\vb"`},
+		// llmsh: mawk keeps the backslash of an unknown escape (\z, \', \u)
+		{`"a\t\r\n\z\'\"\a\b\f\vb"`, `1:1 string "a\t\r\n\\z\\'\"\a\b\f\vb"`},
 		{`"x`, `1:3 <illegal> "didn't find end quote in string"`},
 		{`"foo\"`, `1:7 <illegal> "didn't find end quote in string"`},
 		{"\"x\n\"", `1:3 <illegal> "can't have newline in string"`},
 		{`'foo'`, `1:1 string "foo"`},
-		{`'a\t\r\n\z\'\"b'`, `1:1 string "a\t\r\nz'\"b"`},
+		{`'a\t\r\n\z\'\"b'`, `1:1 string "a\t\r\n\\z'\"b"`},
 		{`'x`, `1:3 <illegal> "didn't find end quote in string"`},
 		{"'x\n'", `1:3 <illegal> "can't have newline in string"`},
 		{`"\x0.\x00.\x0A\x10\xff\xFF\x41"`, `1:1 string "\x00.\x00.\n\x10\xff\xffA"`},
-		{`"\xg"`, `1:4 <illegal> "1 or 2 hex digits expected"`},
+		{`"\xg"`, `1:1 string "\\xg"`},
 		{`"\0\78\7\77\777\0 \141 "`, `1:1 string "\x00\a8\a?\xff\x00 a "`},
-		{`"\ufg\uffg\uabcg\u201C\u1F602"`, `1:1 string "\x0fgÿg઼g“😂"`},
-		{`"\u201C"`, `1:1 string "“"`},
-		{`"\u00000041Z"`, `1:1 string "AZ"`},
-		{`"\ug"`, `1:4 <illegal> "1-8 hex digits expected"`},
-		{`"\uffffffffg"`, `1:12 <illegal> "invalid Unicode character"`},
+		{`"\u201C"`, `1:1 string "\\u201C"`},
 
 		// Number tokens
 		{"0", `1:1 number "0"`},
@@ -114,8 +111,11 @@ func TestRegex(t *testing.T) {
 		{`/=foo/`, `1:1 regex "=foo"`},
 		{`/a\/b/`, `1:1 regex "a/b"`},
 		{`/a\/\zb/`, `1:1 regex "a/\\zb"`},
-		{`/a`, `1:3 <illegal> "didn't find end slash in regex"`},
-		{"/a\n", `1:3 <illegal> "can't have newline in regex"`},
+		{`/a`, `1:1 <illegal> "didn't find end slash in regex"`},
+		{"/a\n", `1:1 <illegal> "can't have newline in regex"`},
+		{`/[/]x/`, `1:1 regex "[/]x"`},
+		{`/[]/]x/`, `1:1 regex "[]/]x"`},
+		{`/[^]/[:alpha:]]x/`, `1:1 regex "[^]/[:alpha:]]x"`},
 	}
 	for _, test := range tests {
 		t.Run(test.input, func(t *testing.T) {

@@ -44,6 +44,10 @@ type ParserConfig struct {
 	// Map of named Go functions to allow calling from AWK. See docs
 	// on interp.Config.Funcs for details.
 	Funcs map[string]interface{}
+
+	// Bytes (llmsh): regular expressions are mawk's, over bytes
+	// (compiler.MawkRegex), for an interpreter without Config.Chars.
+	Bytes bool
 }
 
 func (c *ParserConfig) toResolverConfig() *resolver.Config {
@@ -76,6 +80,7 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 	}()
 	lexer := NewLexer(src)
 	p := parser{lexer: lexer}
+	p.bytes = config != nil && config.Bytes
 	p.multiExprs = make(map[*ast.MultiExpr]Position, 3)
 
 	p.next() // initialize p.tok
@@ -88,7 +93,7 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 	prog.ResolvedProgram = *resolver.Resolve(astProg, config.toResolverConfig())
 
 	// Compile to virtual machine code
-	prog.Compiled, err = compiler.Compile(&prog.ResolvedProgram)
+	prog.Compiled, err = compiler.Compile(&prog.ResolvedProgram, p.bytes)
 	return prog, err
 }
 
@@ -122,6 +127,7 @@ type parser struct {
 	tok     Token    // last lexed token
 	prevTok Token    // previously lexed token
 	val     string   // string value of last token (or "")
+	bytes   bool     // llmsh: ParserConfig.Bytes
 
 	// Parsing state
 	inAction           bool     // true if parsing an action (false in BEGIN or END)
@@ -1065,7 +1071,12 @@ func (p *parser) nextRegex() string {
 		panic(p.errorf("%s", p.val))
 	}
 	regex := p.val
-	_, err := regexp.Compile(compiler.AddRegexFlags(regex))
+	var err error
+	if p.bytes {
+		_, err = compiler.CompileRegex(regex, true)
+	} else {
+		_, err = regexp.Compile(compiler.AddRegexFlags(regex))
+	}
 	if err != nil {
 		panic(p.errorf("%v", err))
 	}

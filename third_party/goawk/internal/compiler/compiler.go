@@ -22,6 +22,9 @@ type Program struct {
 	Nums      []float64
 	Strs      []string
 	Regexes   []*regexp.Regexp
+	// Bytes (llmsh): the regexes are mawk's over bytes (MawkRegex), and
+	// so must be those the interpreter compiles at run time.
+	Bytes bool
 
 	// For disassembly
 	scalarNames     []string
@@ -57,7 +60,8 @@ func (e *compileError) Error() string {
 }
 
 // Compile compiles an AST (parsed program) into virtual machine instructions.
-func Compile(resolved *resolver.ResolvedProgram) (compiledProg *Program, err error) {
+// llmsh: bytes compiles regular expressions as mawk's (MawkRegex).
+func Compile(resolved *resolver.ResolvedProgram, bytes bool) (compiledProg *Program, err error) {
 	defer func() {
 		// The compiler uses panic with a *compileError to signal compile
 		// errors internally, and they're caught here. This avoids the
@@ -68,7 +72,7 @@ func Compile(resolved *resolver.ResolvedProgram) (compiledProg *Program, err err
 		}
 	}()
 
-	p := &Program{}
+	p := &Program{Bytes: bytes}
 
 	// Reuse identical constants across entire program.
 	indexes := constantIndexes{
@@ -101,14 +105,14 @@ func Compile(resolved *resolver.ResolvedProgram) (compiledProg *Program, err err
 		p.Functions[i] = compiledFunc
 	}
 	for i, astFunc := range resolved.Functions {
-		c := compiler{resolved: resolved, program: p, indexes: indexes, funcName: astFunc.Name}
+		c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes, funcName: astFunc.Name}
 		c.stmts(astFunc.Body)
 		p.Functions[i].Body = c.finish()
 	}
 
 	// Compile BEGIN blocks.
 	for _, stmts := range resolved.Begin {
-		c := compiler{resolved: resolved, program: p, indexes: indexes}
+		c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 		c.stmts(stmts)
 		p.Begin = append(p.Begin, c.finish()...)
 	}
@@ -120,27 +124,27 @@ func Compile(resolved *resolver.ResolvedProgram) (compiledProg *Program, err err
 		case 0:
 			// Always considered a match
 		case 1:
-			c := compiler{resolved: resolved, program: p, indexes: indexes}
+			c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 			c.expr(action.Pattern[0])
 			pattern = [][]Opcode{c.finish()}
 		case 2:
-			c := compiler{resolved: resolved, program: p, indexes: indexes}
+			c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 			c.expr(action.Pattern[0])
 			pattern = append(pattern, c.finish())
-			c = compiler{resolved: resolved, program: p, indexes: indexes}
+			c = compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 			c.expr(action.Pattern[1])
 			pattern = append(pattern, c.finish())
 		}
 		var body []Opcode
 		if len(action.Stmts) > 0 {
-			c := compiler{resolved: resolved, program: p, indexes: indexes}
+			c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 			c.stmts(action.Stmts)
 			body = c.finish()
 		} else if len(action.Pattern) == 0 {
 			// No action and no pattern (a bare '{}') should have at least one
 			// opcode, otherwise interpreter will treat it as no action, which
 			// would be evaluated as '{ print $0 }'.
-			c := compiler{resolved: resolved, program: p, indexes: indexes}
+			c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 			c.add(Nop)
 			body = c.finish()
 		}
@@ -152,7 +156,7 @@ func Compile(resolved *resolver.ResolvedProgram) (compiledProg *Program, err err
 
 	// Compile END blocks.
 	for _, stmts := range resolved.End {
-		c := compiler{resolved: resolved, program: p, indexes: indexes}
+		c := compiler{resolved: resolved, program: p, indexes: indexes, bytes: bytes}
 		if len(stmts) > 0 {
 			c.stmts(stmts)
 		} else {
@@ -203,6 +207,7 @@ type compiler struct {
 	code      []Opcode
 	breaks    [][]int
 	continues [][]int
+	bytes     bool // llmsh: mawk's regular expressions (MawkRegex)
 }
 
 func (c *compiler) scalarInfo(name string) (scope resolver.Scope, index int) {
@@ -1091,9 +1096,26 @@ func (c *compiler) regexIndex(r string) int {
 		return index // reuse existing constant
 	}
 	index := len(c.program.Regexes)
-	c.program.Regexes = append(c.program.Regexes, regexp.MustCompile(AddRegexFlags(r)))
+	re, err := CompileRegex(r, c.bytes)
+	if err != nil {
+		panic(&compileError{message: err.Error()})
+	}
+	c.program.Regexes = append(c.program.Regexes, re)
 	c.indexes.regexes[r] = index
 	return index
+}
+
+// CompileRegex compiles an AWK regular expression: mawk's over bytes
+// (MawkRegex) when bytes is set, else GoAWK's (llmsh).
+func CompileRegex(regex string, bytes bool) (*regexp.Regexp, error) {
+	if !bytes {
+		return regexp.Compile(AddRegexFlags(regex))
+	}
+	s, err := MawkRegex(regex)
+	if err != nil {
+		return nil, err
+	}
+	return regexp.Compile(s)
 }
 
 // AddRegexFlags add the necessary flags to regex to make it work like other
