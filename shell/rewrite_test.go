@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -84,6 +85,16 @@ func TestProcSubstNoVirtualFiles(t *testing.T) {
 	vf, err := c.VirtualFiles()
 	if err != nil || len(vf) != 0 || st != 0 {
 		t.Fatalf("virtual files %v (%v), status %d, stderr %q", vf, err, st, errb.String())
+	}
+}
+
+// A process substitution's pipe has the time it was made, as on Linux:
+// diff heads it with this year, not the year 1.
+func TestProcSubstPipeTime(t *testing.T) {
+	out, errs, st := run(t, t.TempDir(), `diff -u <(echo a) <(echo b) | head -2 | cut -f2 | cut -c1-4; date -r <(:) +%Y`, Limits{})
+	y := time.Now().Format("2006")
+	if want := y + "\n" + y + "\n" + y + "\n"; out != want || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
 	}
 }
 
