@@ -3,6 +3,8 @@ package shell
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +96,23 @@ func TestProcSubstPipeTime(t *testing.T) {
 	out, errs, st := run(t, t.TempDir(), `diff -u <(echo a) <(echo b) | head -2 | cut -f2 | cut -c1-4; date -r <(:) +%Y`, Limits{})
 	y := time.Now().Format("2006")
 	if want := y + "\n" + y + "\n" + y + "\n"; out != want || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
+	}
+}
+
+// A nested shell whose stdin is a redirected file reads that file, at
+// the position the commands around it share (bash's processes share the
+// file description); it read an empty stdin. awk leaves the file open
+// for the read after it.
+func TestNestedShellRedirectedStdin(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "in"), []byte("1\n2\n3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `bash -c cat < in; { read -r a; sh -c 'read -r b; echo "b$b"'; read -r c; echo "$a$c"; } < in
+{ read -r a; awk 'NR==1'; read -r c; echo "c=[$c] $?"; } < in`
+	out, errs, st := run(t, dir, src, Limits{})
+	if want := "1\n2\n3\nb2\n13\n2\nc=[] 1\n"; out != want || errs != "" || st != 0 {
 		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
 	}
 }
