@@ -117,6 +117,16 @@ func TestNestedShellRedirectedStdin(t *testing.T) {
 	}
 }
 
+// A nested shell starts with its parent's umask, as a process inherits
+// it, and its own changes stay its own; it started with 022.
+func TestNestedShellUmask(t *testing.T) {
+	src := `umask 077; bash -c 'umask; touch f; umask 000'; umask; stat -c %a f; echo x | xargs sh -c umask`
+	out, errs, st := run(t, t.TempDir(), src, Limits{})
+	if want := "0077\n0077\n600\n0077\n"; out != want || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
+	}
+}
+
 // The shell's own command list names only what the interpreter runs.
 func TestInterpBuiltinsList(t *testing.T) {
 	for _, n := range interpBuiltins {
