@@ -141,6 +141,7 @@ type finder struct {
 	// parser state
 	toks      []string
 	pos       int
+	lastPred  string // the last predicate or operator read, for strayPath
 	hasAction bool
 	warned    map[string]bool
 	// files0 is -files0-from's FILE ("-": standard input), when given.
@@ -195,7 +196,9 @@ func find(env *Env) int {
 	var paths []string
 	for len(args) > 0 {
 		a := args[0]
-		if a == "(" || a == "!" || a == "," || a == ")" || len(a) > 1 && a[0] == '-' {
+		// As GNU's looks_like_expression: a leading ")" or "," is a
+		// path, "(" and "!" start the expression.
+		if a == "(" || a == "!" || len(a) > 1 && a[0] == '-' {
 			break
 		}
 		paths = append(paths, a)
@@ -619,11 +622,40 @@ func (fd *finder) parse() (findExpr, error) {
 	}
 	if t, ok := fd.peek(); ok {
 		if t == ")" {
-			return nil, findErrf("invalid expression; you have too many ')'")
+			return nil, findErrf("you have too many ')'")
 		}
-		return nil, findErrf("paths must precede expression: `%s'", t)
+		return nil, fd.strayPath(t)
 	}
 	return e, nil
+}
+
+// operand checks that an expression follows the operator op, or fails
+// in GNU find's words (another binary operator is parsePrimary's error).
+func (fd *finder) operand(op string) error {
+	t, ok := fd.peek()
+	switch {
+	case !ok:
+		return findErrf("expected an expression after '%s'", op)
+	case t == ")":
+		return findErrf("expected an expression between '%s' and ')'", op)
+	}
+	return nil
+}
+
+// strayPath is GNU find's error for a word that is no predicate where
+// one goes. When the word names a file, a second line guesses at a glob
+// that the shell expanded (find -name *.txt), naming the predicate read
+// last, as GNU's does.
+func (fd *finder) strayPath(t string) error {
+	msg := fmt.Sprintf("paths must precede expression: `%s'", t)
+	if _, err := fd.env.FS.Stat(fd.env.Abs(t)); err == nil {
+		last := fd.lastPred
+		if last == "" {
+			last = "(" // GNU's expression starts with an implicit one
+		}
+		msg += fmt.Sprintf("\nfind: possible unquoted pattern after predicate `%s'?", last)
+	}
+	return &findError{msg}
 }
 
 // The operands of a chain of -a, -o or "," are evaluated in a loop, not
@@ -653,9 +685,9 @@ func (fd *finder) parseComma() (findExpr, error) {
 				return r
 			}, nil
 		}
-		fd.next()
-		if t2, ok := fd.peek(); !ok || t2 == ")" {
-			return nil, findErrf("expected an expression after ','")
+		fd.lastPred = fd.next()
+		if err := fd.operand(t); err != nil {
+			return nil, err
 		}
 		right, err := fd.parseOr()
 		if err != nil {
@@ -689,9 +721,9 @@ func (fd *finder) parseOr() (findExpr, error) {
 				return false
 			}, nil
 		}
-		fd.next()
-		if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," {
-			return nil, findErrf("expected an expression after '%s'", t)
+		fd.lastPred = fd.next()
+		if err := fd.operand(t); err != nil {
+			return nil, err
 		}
 		right, err := fd.parseAnd()
 		if err != nil {
@@ -723,9 +755,9 @@ func (fd *finder) parseAnd() (findExpr, error) {
 			}, nil
 		}
 		if t == "-a" || t == "-and" {
-			fd.next()
-			if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," || t2 == "-o" || t2 == "-or" {
-				return nil, findErrf("expected an expression after '%s'", t)
+			fd.lastPred = fd.next()
+			if err := fd.operand(t); err != nil {
+				return nil, err
 			}
 		}
 		right, err := fd.parseNot()
@@ -744,9 +776,9 @@ func (fd *finder) parseNot() (findExpr, error) {
 		if !ok || t != "!" && t != "-not" {
 			break
 		}
-		fd.next()
-		if t2, ok := fd.peek(); !ok || t2 == ")" || t2 == "," || t2 == "-o" || t2 == "-or" || t2 == "-a" || t2 == "-and" {
-			return nil, findErrf("expected an expression after '%s'", t)
+		fd.lastPred = fd.next()
+		if err := fd.operand(t); err != nil {
+			return nil, err
 		}
 		not = !not
 	}
@@ -771,6 +803,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	t := fd.next()
 	switch t {
 	case "(":
+		fd.lastPred = t
 		if _, ok := fd.peek(); !ok {
 			return nil, findErrf("invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('")
 		}
@@ -788,7 +821,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if t2, ok := fd.peek(); !ok || t2 != ")" {
 			return nil, findErrf("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
 		}
-		fd.next()
+		fd.lastPred = fd.next()
 		return e, nil
 	case ")":
 		return nil, findErrf("invalid expression; you have too many ')'")
@@ -796,8 +829,9 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return nil, findErrf("invalid expression; you have used a binary operator '%s' with nothing before it.", t)
 	}
 	if len(t) < 2 || t[0] != '-' {
-		return nil, findErrf("paths must precede expression: `%s'", t)
+		return nil, fd.strayPath(t)
 	}
+	fd.lastPred = t
 	if parse, ok := findPrimaries()[t]; ok {
 		return parse(fd, t)
 	}

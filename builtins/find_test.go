@@ -112,7 +112,17 @@ func TestFind(t *testing.T) {
 		c("bad -mtime", []string{".", "-mtime", "x"}, "", "find: invalid argument `x' to `-mtime'\n", 1),
 		c("-newer missing", []string{".", "-newer", "nope"}, "", "find: 'nope': No such file or directory\n", 1),
 		c("unclosed paren", []string{".", "(", "-name", "a"}, "", "find: invalid expression; I was expecting to find a ')' somewhere but did not see one.\n", 1),
-		c("too many parens", []string{".", "-name", "a", ")"}, "", "find: invalid expression; you have too many ')'\n", 1),
+		c("too many parens", []string{".", "-name", "a", ")"}, "", "find: you have too many ')'\n", 1),
+		// GNU's second line when the stray word names a file (a glob
+		// the shell expanded: find . -name *.txt), after the last
+		// predicate or operator read.
+		c("stray file after -name", []string{".", "-name", "a.txt", "b.log"}, "", "find: paths must precede expression: `b.log'\nfind: possible unquoted pattern after predicate `-name'?\n", 1),
+		c("stray file after )", []string{".", "(", "-name", "a", ")", "d"}, "", "find: paths must precede expression: `d'\nfind: possible unquoted pattern after predicate `)'?\n", 1),
+		c("stray file after -o", []string{".", "-name", "a", "-o", "a.txt"}, "", "find: paths must precede expression: `a.txt'\nfind: possible unquoted pattern after predicate `-o'?\n", 1),
+		c("operator before )", []string{".", "(", "-name", "a", "-a", ")"}, "", "find: expected an expression between '-a' and ')'\n", 1),
+		c("! before )", []string{".", "(", "!", ")"}, "", "find: expected an expression between '!' and ')'\n", 1),
+		c("binary operator after -o", []string{".", "-name", "a", "-o", ",", "-print"}, "", "find: invalid expression; you have used a binary operator ',' with nothing before it.\n", 1),
+		c("leading ) is a path", []string{")"}, "", "find: ')': No such file or directory\n", 1),
 		c("open paren at end", []string{".", "!", "("}, "", "find: invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('\n", 1),
 		c("empty parens", []string{".", "(", ")"}, "", "find: invalid expression; empty parentheses are not allowed.\n", 1),
 		c("-o at start", []string{".", "-o"}, "", "find: invalid expression; you have used a binary operator '-o' with nothing before it.\n", 1),

@@ -395,6 +395,13 @@ func (r *sedRun) closeOutputs() (ok bool) {
 // file through Env.Create (atomic in vfsd); a backup is written first if
 // a suffix was given.
 func (r *sedRun) inPlace(name, suffix string) {
+	if info, err := r.env.FS.Stat(r.env.Abs(name)); err == nil && !info.Mode().IsRegular() {
+		// GNU sed opens it, then panics (status 4, no more files):
+		// a directory, /dev/null, a pipe.
+		r.env.Errorf("couldn't edit %s: not a regular file", name)
+		r.failed = true
+		return
+	}
 	rc, err := r.env.Open(name)
 	if err != nil {
 		r.env.Errorf("can't read %s: %s", name, ErrText(err))

@@ -69,3 +69,25 @@ func TestSedWrites(t *testing.T) {
 		}
 	}
 }
+
+// sed -i on what is no regular file (a directory, /dev/null) is GNU sed
+// 4.9's panic: status 4, and the files after it are left alone.
+func TestSedInPlaceNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f1"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Lookup("sed")
+	var out, errb bytes.Buffer
+	env := &Env{Ctx: context.Background(), Args: []string{"sed", "-i", "s/a/X/", "d", "f1"}, Stdin: strings.NewReader(""),
+		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir}
+	if st := Run(b, env); st != 4 || errb.String() != "sed: couldn't edit d: not a regular file\n" {
+		t.Errorf("status %d, stderr %q", st, errb.String())
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "f1")); string(got) != "a\n" {
+		t.Errorf("f1 = %q, want it untouched", got)
+	}
+}

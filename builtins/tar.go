@@ -400,6 +400,31 @@ func (s *tarState) fail(format string, args ...any) {
 	s.status = 2
 }
 
+// notFound reports an operand that matched no member, as GNU tar's
+// names_notfound: one that holds glob characters, given with neither
+// --wildcards nor --no-wildcards, is warned about first.
+func (s *tarState) notFound(op string) {
+	if !s.wildcards && !s.noWildcards && tarHasWildcards(op) {
+		s.env.Errorf("Pattern matching characters used in file names")
+		s.env.Errorf("Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning")
+	}
+	s.fail("%s: Not found in archive", tarQuoteColon(op))
+}
+
+// tarHasWildcards reports whether name holds a glob character that a
+// backslash does not escape (gnulib's fnmatch_pattern_has_wildcards).
+func tarHasWildcards(name string) bool {
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case '\\':
+			i++
+		case '?', '*', '[', ']':
+			return true
+		}
+	}
+	return false
+}
+
 // archiveFailed reports an archive (-f) that cannot be opened, for op
 // "open" (reading it) or "create", as GNU tar does. With -z, -j or -J the
 // compression filter's child process opens it, and both say so: the
@@ -1478,7 +1503,7 @@ func (s *tarState) read(operands []string) error {
 	}
 	for i, op := range operands {
 		if !found[i] {
-			s.fail("%s: Not found in archive", op)
+			s.notFound(op)
 		}
 	}
 	return nil

@@ -598,7 +598,7 @@ func (s *tarState) deleteMembers(operands []string) error {
 	}
 	for i, op := range operands {
 		if !found[i] {
-			s.fail("%s: Not found in archive", op)
+			s.fail("%s: Not found in archive", tarQuoteColon(op))
 		}
 	}
 	return commit(nil)

@@ -342,6 +342,13 @@ func TestTarCases(t *testing.T) {
 		{name: "not in archive", stdin: archive, args: []string{"tar", "-x", "nothere", "d/a"}, status: 2,
 			stderr:  "tar: nothere: Not found in archive\ntar: Exiting with failure status due to previous errors\n",
 			treeHas: []string{"d/a=A\n"}},
+		// GNU's names_notfound: a glob given without --wildcards is
+		// warned about; names are quoted (escape style, and ':').
+		{name: "glob not in archive", stdin: archive, args: []string{"tar", "-t", "d/[ab]", "q\\*", "a:b"}, status: 2,
+			stderr: "tar: Pattern matching characters used in file names\ntar: Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning\ntar: d/[ab]: Not found in archive\n" +
+				"tar: q\\\\*: Not found in archive\ntar: a\\:b: Not found in archive\ntar: Exiting with failure status due to previous errors\n"},
+		{name: "glob not in archive, no-wildcards", stdin: archive, args: []string{"tar", "-t", "--no-wildcards", "x*"}, status: 2,
+			stderr: "tar: x*: Not found in archive\ntar: Exiting with failure status due to previous errors\n"},
 		{name: "not a tar", stdin: []byte("junk\n"), args: []string{"tar", "-t"}, status: 2,
 			stderr: "tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors\n"},
 		{name: "empty input", stdin: nil, args: []string{"tar", "-t"}, status: 2,

@@ -87,10 +87,11 @@ func fdOpener(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) fu
 }
 
 // inheritFds gives a nested shell's runner the descriptors of the shell
-// that runs it.
+// that runs it, and its umask, as a process inherits both.
 func inheritFds(ctx context.Context, sub *Shell) {
 	if hc, ok := handlerContext(ctx); ok {
 		interp.InheritFds(hc)(sub.runner)
+		interp.StartUmask(hc.Umask)(sub.runner)
 	}
 }
 

@@ -195,12 +195,15 @@ func (f *pipeFile) Close() error {
 	return f.w.Close()
 }
 
+// pipeInfo is what a stat of /dev/fd/N says of a pipe. Its time is the
+// stat's, as a new pipe's is on Linux: `diff -u <(…) f` heads the pipe
+// with the time it ran, not the year 1.
 type pipeInfo string
 
 func (p pipeInfo) Name() string     { return string(p)[len("/dev/fd/"):] }
 func (pipeInfo) Size() int64        { return 0 }
 func (pipeInfo) Mode() fs.FileMode  { return fs.ModeNamedPipe | 0o600 }
-func (pipeInfo) ModTime() time.Time { return time.Time{} }
+func (pipeInfo) ModTime() time.Time { return time.Now() }
 func (pipeInfo) IsDir() bool        { return false }
 func (pipeInfo) Sys() any           { return nil }
 

@@ -3,8 +3,11 @@ package shell
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -84,6 +87,43 @@ func TestProcSubstNoVirtualFiles(t *testing.T) {
 	vf, err := c.VirtualFiles()
 	if err != nil || len(vf) != 0 || st != 0 {
 		t.Fatalf("virtual files %v (%v), status %d, stderr %q", vf, err, st, errb.String())
+	}
+}
+
+// A process substitution's pipe has the time it was made, as on Linux:
+// diff heads it with this year, not the year 1.
+func TestProcSubstPipeTime(t *testing.T) {
+	out, errs, st := run(t, t.TempDir(), `diff -u <(echo a) <(echo b) | head -2 | cut -f2 | cut -c1-4; date -r <(:) +%Y`, Limits{})
+	y := time.Now().Format("2006")
+	if want := y + "\n" + y + "\n" + y + "\n"; out != want || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
+	}
+}
+
+// A nested shell whose stdin is a redirected file reads that file, at
+// the position the commands around it share (bash's processes share the
+// file description); it read an empty stdin. awk leaves the file open
+// for the read after it.
+func TestNestedShellRedirectedStdin(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "in"), []byte("1\n2\n3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `bash -c cat < in; { read -r a; sh -c 'read -r b; echo "b$b"'; read -r c; echo "$a$c"; } < in
+{ read -r a; awk 'NR==1'; read -r c; echo "c=[$c] $?"; } < in`
+	out, errs, st := run(t, dir, src, Limits{})
+	if want := "1\n2\n3\nb2\n13\n2\nc=[] 1\n"; out != want || errs != "" || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
+	}
+}
+
+// A nested shell starts with its parent's umask, as a process inherits
+// it, and its own changes stay its own; it started with 022.
+func TestNestedShellUmask(t *testing.T) {
+	src := `umask 077; bash -c 'umask; touch f; umask 000'; umask; stat -c %a f; echo x | xargs sh -c umask`
+	out, errs, st := run(t, t.TempDir(), src, Limits{})
+	if want := "0077\n0077\n600\n0077\n"; out != want || st != 0 {
+		t.Fatalf("out=%q err=%q status=%d; want %q", out, errs, st, want)
 	}
 }
 

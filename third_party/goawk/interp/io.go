@@ -856,7 +856,9 @@ func writeOutput(w io.Writer, s string) error {
 // returns an error for the first output file (in name order) that could
 // not be flushed or closed.
 func (p *interp) closeAll(flushOutput bool) error {
-	if prevInput, ok := p.input.(io.Closer); ok {
+	// llmsh: standard input is the shell's, not awk's to close: a read
+	// loop's next `read` goes on from it (`while read l; do awk …; done`).
+	if prevInput, ok := p.input.(io.Closer); ok && p.input != p.stdin {
 		_ = prevInput.Close()
 	}
 	for _, r := range p.inputStreams {

@@ -480,6 +480,9 @@ type Runner struct {
 	origOpts   runnerOpts
 	origStdin  stdinFile
 	origStdout io.Writer
+	// llmsh: origStdinSrc is the InputFile that StdIO gave (sharedin.go),
+	// which Reset keeps with origStdin.
+	origStdinSrc InputFile
 
 	// llmsh: subst is the command substitution the runner runs in (its
 	// subshells and jobs too), nil outside one (jobs.go, substJobs).
@@ -1056,6 +1059,7 @@ func (r *Runner) Reset() {
 		r.origParams = r.Params
 		r.origOpts = r.opts
 		r.origStdin = r.stdin
+		r.origStdinSrc = r.stdinSrc // llmsh
 		r.origStdout = r.stdout
 		r.origStderr = r.stderr
 
@@ -1093,13 +1097,17 @@ func (r *Runner) Reset() {
 		stdin:  r.origStdin,
 		stdout: r.origStdout,
 		stderr: r.origStderr,
+		// llmsh: a stdin that is an InputFile (sh -c CMD < FILE) stays
+		// one; without it the runner read its empty stand-in pipe.
+		stdinSrc: r.origStdinSrc,
 
-		origDir:    r.origDir,
-		origParams: r.origParams,
-		origOpts:   r.origOpts,
-		origStdin:  r.origStdin,
-		origStdout: r.origStdout,
-		origStderr: r.origStderr,
+		origDir:      r.origDir,
+		origParams:   r.origParams,
+		origOpts:     r.origOpts,
+		origStdin:    r.origStdin,
+		origStdinSrc: r.origStdinSrc,
+		origStdout:   r.origStdout,
+		origStderr:   r.origStderr,
 
 		// emptied below, to reuse the space
 		Vars: r.Vars,

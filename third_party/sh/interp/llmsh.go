@@ -69,6 +69,9 @@ type session struct {
 	invocation   string                                 // the end of $- (Invocation)
 	atPrompt     bool                                   // errors without "line N:" (AtPrompt)
 	ttyIn        atomic.Pointer[ttyFeed]                // the terminal's feed (TerminalStdin)
+	// entryUmask is the mask the shell starts with (StartUmask; umask.go):
+	// a nested shell's is its parent's, as a process inherits it.
+	entryUmask fs.FileMode
 	// killedJobs counts the jobs that kill has ended (notifyKilled
 	// looks at the table only once one has been).
 	killedJobs atomic.Int64
@@ -89,6 +92,7 @@ func newSession() *session {
 		maxNesting: DefaultMaxNesting,
 		uid:        VirtualUID,
 		gid:        VirtualGID,
+		entryUmask: defaultUmask,
 		// A number that looks like a process id and says nothing of the
 		// host: scripts use $$ in names, and bash's pids are above 300.
 		pid: 1000 + rand.IntN(30000),

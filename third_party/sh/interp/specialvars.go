@@ -40,7 +40,7 @@ const VirtualHostname = "llmsh"
 // environment has them (HOSTNAME), and starts the $SECONDS clock.
 func (r *Runner) resetSpecialVars() {
 	r.secondsBase = time.Now()
-	r.umask = defaultUmask
+	r.umask = r.llmsh.entryUmask
 	r.setVar("BASH_VERSION", expand.Variable{Set: true, Kind: expand.String, Str: BashVersion})
 	r.setVarString("BASH", VirtualBashPath) // as bash, whatever the environment says
 	r.setVar("BASH_VERSINFO", expand.Variable{Set: true, Kind: expand.Indexed, ReadOnly: true, List: bashVersInfo})

@@ -25,6 +25,17 @@ func (r *Runner) createMode() fs.FileMode { return 0o666 &^ r.umask }
 // Umask returns the runner's file mode creation mask.
 func (r *Runner) Umask() fs.FileMode { return r.umask }
 
+// StartUmask makes mask the file mode creation mask the shell starts
+// with, and Reset gives back (llmsh: a nested shell's is its parent's,
+// as bash's is the process's it inherits; 022 otherwise).
+func StartUmask(mask fs.FileMode) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.entryUmask = mask & 0o777
+		r.umask = r.llmsh.entryUmask
+		return nil
+	}
+}
+
 func umaskSymbolic(mask fs.FileMode) string {
 	perm := 0o777 &^ mask
 	var sb strings.Builder
