@@ -118,6 +118,46 @@ func TestWriteBudgetLowered(t *testing.T) {
 // by 11 MB under --max-write 1M); reopening a file costs nothing more; a
 // limit lowered by write_budget (`ulimit -f`, a bound of file sizes)
 // bounds the data, not the number of files.
+// TestWriteBudgetRename: a rename to a new name pays for its directory
+// entry (not an inode); to an existing name, of a missing file, or one
+// that fails, nothing.
+func TestWriteBudgetRename(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	long := strings.Repeat("n", 244)
+	per := diskEntryCost("1"+long) - entryInode
+	cfg.MaxWriteBytes = diskEntryCost("a") + dirCost + diskEntryCost("d") + 2*per + 5
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("out/a", "w")}, nil)
+	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/d"}, nil)
+	if got := c.code(vfsproto.OpRename, vfsproto.RenameParams{From: "out/d", To: "out/d/x"}); got != vfsproto.EArg {
+		t.Fatalf("rename of a directory into itself: %v", got)
+	}
+	c.ok(vfsproto.OpRename, vfsproto.RenameParams{From: "out/a", To: "out/1" + long}, nil)
+	c.ok(vfsproto.OpRename, vfsproto.RenameParams{From: "out/1" + long, To: "out/2" + long}, nil)
+	if got := c.code(vfsproto.OpRename, vfsproto.RenameParams{From: "out/2" + long, To: "out/3" + long}); got != vfsproto.ERange {
+		t.Fatalf("a third rename to a new long name: %v, want E_RANGE", got)
+	}
+	if _, err := os.Stat(filepath.Join(tr.out, "2"+long)); err != nil {
+		t.Fatalf("the refused rename moved the file: %v", err)
+	}
+	// Onto an existing name: no new entry, nothing to pay.
+	if err := os.WriteFile(filepath.Join(tr.out, "b"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.ok(vfsproto.OpRename, vfsproto.RenameParams{From: "out/2" + long, To: "out/b"}, nil)
+	if got := c.code(vfsproto.OpRename, vfsproto.RenameParams{From: "out/nosuch", To: "out/c"}); got != vfsproto.ENoEnt {
+		t.Fatalf("rename of a missing file: %v", got)
+	}
+	// The 5 bytes of data left.
+	h := c.open("out/b", "a")
+	c.write(h, "12345")
+	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("6")}); resp.OK {
+		t.Fatal("a write past the budget succeeded")
+	}
+}
+
 func TestWriteBudgetEntries(t *testing.T) {
 	tr := newTree(t)
 	cfg := tr.config()

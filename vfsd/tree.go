@@ -421,7 +421,36 @@ func (s *Server) rename(from, to string) *vfsproto.Error {
 	if s.hiddenAt(gs, gs.rel(src), false) || s.hiddenAt(gd, gd.rel(dst), false) {
 		return s.reject(msgPerm)
 	}
-	return renameReal(gs.root, gs.rel(src), gs.rel(dst))
+	cost := s.renameEntryCost(gd, gs.rel(src), gd.rel(dst))
+	if !s.budget.takeEntry(cost) {
+		return perr(vfsproto.ERange, msgTooLarge)
+	}
+	e = renameReal(gs.root, gs.rel(src), gs.rel(dst))
+	if e != nil {
+		s.budget.giveEntry(cost)
+	}
+	return e
+}
+
+// renameEntryCost is what renaming src to dst, both in g, costs of the
+// write budget when dst is a new name: its directory entry (diskEntryCost
+// without the inode, which the file keeps). The old entry is not given
+// back, as a removal gives nothing back (session 22, red team: an empty
+// file with a short name renamed to a 245-byte name paid 268 bytes for
+// 512, so a loop of `: > a; mv a LONG` grew a directory about twice as
+// far as the budget said). An existing dst, or a missing src (the rename
+// fails as rename(2) fails), costs nothing.
+func (s *Server) renameEntryCost(g *grant, src, dst string) int64 {
+	if !s.budget.chargesEntries() {
+		return 0
+	}
+	if _, err := g.root.Lstat(src); err != nil {
+		return 0 // the rename fails as rename(2) fails
+	}
+	if _, err := g.root.Lstat(dst); !errors.Is(err, fs.ErrNotExist) {
+		return 0
+	}
+	return diskEntryCost(path.Base(dst)) - entryInode
 }
 
 // renameReal renames inside root with rename(2) semantics: os.Root.Rename

@@ -45,6 +45,23 @@ type conn struct {
 	wmu    sync.Mutex
 	wg     sync.WaitGroup
 	slots  chan struct{}
+
+	// known holds the IDs of the sessions this connection opened,
+	// restored or named in a request that found them open: list shows
+	// only those. A session's ID admits whoever holds it (128 random
+	// bits); list must not hand it to another client of the uid.
+	kmu   sync.Mutex
+	known map[string]bool
+}
+
+// learn records that the connection holds the session id.
+func (cn *conn) learn(id string) {
+	cn.kmu.Lock()
+	defer cn.kmu.Unlock()
+	if cn.known == nil {
+		cn.known = map[string]bool{}
+	}
+	cn.known[id] = true
 }
 
 // response is a JSON-RPC response.
@@ -261,7 +278,7 @@ func (cn *conn) call(method string, id json.RawMessage, notify bool, raw json.Ra
 		if e := decodeParams(raw, &p, false); e != nil {
 			return nil, e
 		}
-		return ListResult{Sessions: s.list()}, nil
+		return ListResult{Sessions: s.list(cn)}, nil
 	case MethodOpen:
 		var p OpenParams
 		if e := decodeParams(raw, &p, false); e != nil {
@@ -275,6 +292,7 @@ func (cn *conn) call(method string, id json.RawMessage, notify bool, raw json.Ra
 		if e != nil {
 			return nil, e
 		}
+		cn.learn(sid)
 		return OpenResult{Session: sid}, nil
 	case MethodRun:
 		var p RunParams
@@ -285,7 +303,7 @@ func (cn *conn) call(method string, id json.RawMessage, notify bool, raw json.Ra
 			return nil, e
 		}
 		stream := (p.Stream == nil || *p.Stream) && !notify
-		return cn.run(p, id, stream)
+		return cn.learned(p.Session)(cn.run(p, id, stream))
 	case MethodCancel, MethodReset, MethodClose:
 		var p SessionParams
 		if e := decodeParams(raw, &p, true); e != nil {
@@ -296,9 +314,9 @@ func (cn *conn) call(method string, id json.RawMessage, notify bool, raw json.Ra
 		}
 		switch method {
 		case MethodCancel:
-			return s.cancelRun(p.Session)
+			return cn.learned(p.Session)(s.cancelRun(p.Session))
 		case MethodReset:
-			return s.reset(p.Session)
+			return cn.learned(p.Session)(s.reset(p.Session))
 		}
 		return s.closeSession(p.Session)
 	case MethodSnapshot:
@@ -309,15 +327,30 @@ func (cn *conn) call(method string, id json.RawMessage, notify bool, raw json.Ra
 		if e := needSession(p.Session); e != nil {
 			return nil, e
 		}
-		return s.snapshot(cn.ctx, p)
+		return cn.learned(p.Session)(s.snapshot(cn.ctx, p))
 	case MethodRestore:
 		var p RestoreParams
 		if e := decodeParams(raw, &p, true); e != nil {
 			return nil, e
 		}
-		return s.restore(cn.ctx, p)
+		r, e := s.restore(cn.ctx, p)
+		if e == nil {
+			cn.learn(r.Session)
+		}
+		return r, e
 	}
 	return nil, errorf(CodeNoMethod, "method not found: %q", method)
+}
+
+// learned passes on a method's answer about the session id, recording
+// that the connection holds id unless the session was not open.
+func (cn *conn) learned(id string) func(any, *Error) (any, *Error) {
+	return func(r any, e *Error) (any, *Error) {
+		if e == nil || (e.Code != CodeNoSession && e.Code != CodeExpired) {
+			cn.learn(id)
+		}
+		return r, e
+	}
 }
 
 // noSession is the error for an ID that is not open; it holds mu.
@@ -372,11 +405,19 @@ func (s *Server) sessionErr(id string, err error) *Error {
 	return errorf(CodeSession, "%v", err)
 }
 
-func (s *Server) list() []SessionInfo {
+// list describes the sessions that the connection cn holds.
+func (s *Server) list(cn *conn) []SessionInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	cn.kmu.Lock()
+	defer cn.kmu.Unlock()
 	out := []SessionInfo{}
-	for id, e := range s.sessions {
+	for id := range cn.known {
+		e := s.sessions[id]
+		if e == nil {
+			delete(cn.known, id) // closed or expired
+			continue
+		}
 		out = append(out, SessionInfo{
 			Session: id, Busy: e.busy > 0, Opened: e.opened, LastUse: e.last, Dir: e.sess.Dir(),
 			Inputs: nonNil(e.opts.Inputs), Outputs: nonNil(e.opts.Outputs),
@@ -679,41 +720,41 @@ func writeNew(path string, data []byte) error {
 // maxSnapshotFile bounds a snapshot file that restore reads.
 const maxSnapshotFile = 1 << 30
 
-func (s *Server) restore(ctx context.Context, p RestoreParams) (any, *Error) {
+func (s *Server) restore(ctx context.Context, p RestoreParams) (OpenResult, *Error) {
 	snap := []byte(p.Snapshot)
 	switch {
 	case (len(snap) == 0) == (p.Path == ""):
-		return nil, errorf(CodeInvalidParams, `invalid params: give one of "snapshot" and "path"`)
+		return OpenResult{}, errorf(CodeInvalidParams, `invalid params: give one of "snapshot" and "path"`)
 	case p.Path != "" && !filepath.IsAbs(p.Path):
-		return nil, errorf(CodeInvalidParams, "invalid params: path must be absolute")
+		return OpenResult{}, errorf(CodeInvalidParams, "invalid params: path must be absolute")
 	case p.Path != "":
 		f, err := os.Open(p.Path)
 		if err != nil {
-			return nil, errorf(CodeSnapshot, "reading the snapshot: %v", err)
+			return OpenResult{}, errorf(CodeSnapshot, "reading the snapshot: %v", err)
 		}
 		snap, err = io.ReadAll(io.LimitReader(f, maxSnapshotFile+1))
 		f.Close()
 		if err != nil {
-			return nil, errorf(CodeSnapshot, "reading the snapshot: %v", err)
+			return OpenResult{}, errorf(CodeSnapshot, "reading the snapshot: %v", err)
 		}
 		if len(snap) > maxSnapshotFile {
-			return nil, errorf(CodeSnapshot, "the snapshot file exceeds %d bytes", maxSnapshotFile)
+			return OpenResult{}, errorf(CodeSnapshot, "the snapshot file exceeds %d bytes", maxSnapshotFile)
 		}
 	}
 	sess, perr := s.startSession(&p.OpenParams)
 	if perr != nil {
-		return nil, perr
+		return OpenResult{}, perr
 	}
 	if err := sess.Restore(ctx, snap); err != nil {
 		sess.Close()
 		s.mu.Lock()
 		s.pending--
 		s.mu.Unlock()
-		return nil, s.sessionErr("", err)
+		return OpenResult{}, s.sessionErr("", err)
 	}
 	id, perr := s.register(sess, p.OpenParams)
 	if perr != nil {
-		return nil, perr
+		return OpenResult{}, perr
 	}
 	return OpenResult{Session: id}, nil
 }

@@ -6,6 +6,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -330,5 +332,68 @@ func TestSnapshotOverServe(t *testing.T) {
 	}
 	if p, _ := c.Ping(); p.Sessions != 3 {
 		t.Errorf("%d sessions, want 3 (a failed restore leaves none)", p.Sessions)
+	}
+}
+
+// TestListOwnSessions: a session's ID is what admits a client to it, so
+// list shows a connection only the sessions it opened, restored or named
+// in a request, never another client's (session 22, red team: list
+// showed every session's ID, grants and directory to any client of the
+// uid, which could then run, snapshot, reset or close it).
+func TestListOwnSessions(t *testing.T) {
+	_, path := start(t, Config{})
+	a, b := dial(t, path), dial(t, path)
+	ida := mustOpen(t, a, OpenParams{})
+	idb := mustOpen(t, b, OpenParams{})
+	ids := func(c *Client) []string {
+		t.Helper()
+		l, err := c.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range l {
+			out = append(out, s.Session)
+		}
+		sort.Strings(out)
+		return out
+	}
+	if got := ids(a); len(got) != 1 || got[0] != ida {
+		t.Errorf("a lists %q, want only its own %q", got, ida)
+	}
+	if got := ids(b); len(got) != 1 || got[0] != idb {
+		t.Errorf("b lists %q, want only its own %q", got, idb)
+	}
+	// A third connection holds no session until it names one.
+	c := dial(t, path)
+	if got := ids(c); len(got) != 0 {
+		t.Errorf("a new connection lists %q", got)
+	}
+	if _, err := c.Run("0123456789abcdef0123456789abcdef", "true", ""); code(err) != CodeNoSession {
+		t.Errorf("run of an unknown ID: %v", err)
+	}
+	mustRun(t, c, ida, "true", "")
+	if got := ids(c); len(got) != 1 || got[0] != ida {
+		t.Errorf("c lists %q after running %q", got, ida)
+	}
+	want := []string{ida, idb}
+	sort.Strings(want)
+	snap, err := b.Snapshot(idb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idr, err := b.Restore(OpenParams{}, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(b); len(got) != 2 || !slices.Contains(got, idr) || !slices.Contains(got, idb) {
+		t.Errorf("b lists %q, want %q and the restored %q", got, idb, idr)
+	}
+	a.CloseSession(ida)
+	if got := ids(c); len(got) != 0 {
+		t.Errorf("c lists %q after the close", got)
+	}
+	if p, err := c.Ping(); err != nil || p.Sessions != 2 {
+		t.Errorf("ping: %+v %v (the count of all sessions)", p, err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/llmsh/llmsh/internal/stopre"
 	"io"
 	"io/fs"
+	"iter"
 	"regexp"
 	"runtime"
 	"sort"
@@ -673,6 +674,28 @@ func (p *interp) splitOnFieldSepRegex(fields []string, line string) []string {
 	return fields
 }
 
+// stopFieldsAt is the length of a record from which ensureFields splits it
+// through fieldsLoad; a shorter one has fewer than 65536 fields.
+const stopFieldsAt = 0xffff
+
+// fieldsLoad gathers the fields of a long record one by one, looking at
+// the run's context every 65536 (llmsh, session 22, red team): `$0 = s`
+// of 32M fields made them all in one strings.Fields or strings.Split
+// call, which nothing stopped (5.8 s for a 1 s limit of a library Run).
+// A run stopped midway keeps the fields found, and the next instruction
+// sees the stop, as splitOnFieldSepRegex does.
+func (p *interp) fieldsLoad(parts iter.Seq[string]) []string {
+	fields := p.fields[:0]
+	for part := range parts {
+		if len(fields)&0xffff == 0xffff && p.checkContextNow() != nil {
+			p.ctxOps = checkContextOps // the next instruction looks
+			break
+		}
+		fields = append(fields, part)
+	}
+	return fields
+}
+
 // Ensure that the current line is parsed into fields, splitting it
 // into fields if it hasn't been already
 func (p *interp) ensureFields() {
@@ -698,13 +721,19 @@ func (p *interp) ensureFields() {
 				p.fields = nil
 			}
 		}
+	case p.fieldSep == " " && len(p.line) >= stopFieldsAt:
+		p.fields = p.fieldsLoad(strings.FieldsSeq(p.line))
 	case p.fieldSep == " ":
 		// FS space (default) means split fields on any whitespace
 		p.fields = strings.Fields(p.line)
 	case p.line == "":
 		p.fields = nil
+	case p.fieldSep == "" && !p.chars && len(p.line) >= stopFieldsAt:
+		p.fields = p.fieldsLoad(bytesSeq(p.line))
 	case p.fieldSep == "" && !p.chars:
 		p.fields = splitBytes(p.line) // llmsh: bytes, as mawk
+	case utf8.RuneCountInString(p.fieldSep) <= 1 && len(p.line) >= stopFieldsAt:
+		p.fields = p.fieldsLoad(strings.SplitSeq(p.line, p.fieldSep))
 	case utf8.RuneCountInString(p.fieldSep) <= 1:
 		// 1-char FS is handled as plain split (not regex)
 		p.fields = strings.Split(p.line, p.fieldSep)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,6 +117,54 @@ func TestSplitStops(t *testing.T) {
 		}
 		if err != nil || strings.Join(got, "|") != tc.want {
 			t.Errorf("split(%q, %q) = %q, %v; want %q", tc.s, tc.fs, got, err, tc.want)
+		}
+	}
+}
+
+// TestFieldsStop: a long record's fields (`$0 = s`, a long input line)
+// are split one by one and stop with the run (session 22, red team:
+// 32M fields took 5.8 s past a 1 s limit), and give the same fields as
+// the short records' split when the run goes on.
+func TestFieldsStop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	long := strings.Repeat("a, ", 3<<20)
+	for _, fs := range []string{"", ",", " "} {
+		p := ctxInterp(ctx)
+		p.fieldSep = fs
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		p.setLine(long, true)
+		p.ensureFields()
+		runtime.ReadMemStats(&after)
+		if p.numFields != 0xffff {
+			t.Errorf("FS %q: %d fields split after the stop; want 65535", fs, p.numFields)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+			t.Errorf("FS %q: %d bytes allocated before the stop", fs, n)
+		}
+	}
+	for _, fs := range []string{"", ",", " "} {
+		p := ctxInterp(context.Background())
+		p.fieldSep = fs
+		line := strings.Repeat("ab,\t c ", stopFieldsAt/7+9)
+		p.setLine(line, true)
+		p.ensureFields()
+		got := slices.Clone(p.fields)
+		p.setLine(line[:stopFieldsAt-1], true)
+		p.ensureFields()
+		short := p.fields
+		p.setLine(line, true)
+		switch fs {
+		case " ":
+			p.fields = strings.Fields(line)
+		case "":
+			p.fields = splitBytes(line)
+		default:
+			p.fields = strings.Split(line, fs)
+		}
+		if !slices.Equal(got, p.fields) || len(short) == 0 || !slices.Equal(short[:len(short)-1], got[:len(short)-1]) {
+			t.Errorf("FS %q: the long record's %d fields differ from the plain split's %d", fs, len(got), len(p.fields))
 		}
 	}
 }
