@@ -65,6 +65,10 @@ func TestAwk(t *testing.T) {
 		{name: "-F", files: people, args: []string{"-F", ",", "{print $2}", "kv.csv"}, out: "v1\nv2\n"},
 		{name: "-F attached and OFS", files: people, args: []string{"-F,", "-v", "OFS=:", "{$1=$1; print}", "kv.csv"}, out: "k1:v1\nk2:v2\n"},
 		{name: "-Ft is the letter t (mawk)", stdin: "atb\tc\n", args: []string{"-Ft", "{print $2}"}, out: "b\tc\n"},
+		// mawk 1.3.4 20200120 has no intervals: braces are literal.
+		{name: "braces are literal (mawk)", stdin: "aa\na{2}\n123\n",
+			args: []string{`/a{2}/ { print "re:" $0 } $0 ~ "^[0-9]{3}$" { print "digits" } END { s = "b{1}c"; print gsub(/[{}]/, "", s), s }`},
+			out:  "re:a{2}\n2 b1c\n"},
 		{name: "-F escapes", stdin: "a\tb\n", args: []string{`-F\t`, "{print $2}"}, out: "b\n"},
 		{name: "--field-separator", stdin: "a:b\n", args: []string{"--field-separator=:", "{print $2}"}, out: "b\n"},
 		{name: "-v", files: people, args: []string{"-v", "n=2", "NR==n", "people"}, out: "bob 25 LA\n"},

@@ -711,7 +711,13 @@ func (x *xargsRun) exec(ctx context.Context, args []string, slot int, stdout, st
 	if x.slotVar != "" {
 		run = append([]string{"env", x.slotVar + "=" + strconv.Itoa(slot)}, args...)
 	}
-	st := x.env.Exec(ctx, run, strings.NewReader(""), stdout, stderr)
+	var stdin io.Reader = strings.NewReader("")
+	if x.argFileSet && x.argFile != "-" {
+		// GNU: the arguments come from a file, so the commands keep
+		// xargs's standard input (otherwise /dev/null).
+		stdin = x.env.Stdin
+	}
+	st := x.env.Exec(ctx, run, stdin, stdout, stderr)
 	x.stMu.Lock()
 	defer x.stMu.Unlock()
 	switch {

@@ -67,6 +67,10 @@ func TestXargs(t *testing.T) {
 		{"host program refused", nil, "/etc/passwd\n", []string{"xargs", "/bin/cat"}, "", "llmsh: /bin/cat: command not found\n", 127},
 		{"-a missing", map[string]string{}, "", []string{"xargs", "-a", "nope", "echo"}, "", "xargs: Cannot open input file 'nope': No such file or directory\n", 1},
 		{"-a", map[string]string{"list": "x y\n"}, "ignored\n", []string{"xargs", "-a", "list", "echo"}, "x y\n", "", 0},
+		// GNU: with -a FILE the commands keep xargs's stdin; otherwise
+		// (and with -a -) they read /dev/null.
+		{"-a keeps stdin", map[string]string{"list": "-\n"}, "from stdin\n", []string{"xargs", "-a", "list", "cat"}, "from stdin\n", "", 0},
+		{"commands read nothing", nil, "-\n", []string{"xargs", "cat"}, "", "", 0},
 		// -p without a terminal, as GNU xargs 4.9 fails: the command line,
 		// then the error, and nothing run.
 		{"-p no terminal", nil, "a\n", []string{"xargs", "-p"}, "", "echo axargs: failed to open /dev/tty for reading: No such device or address\n", 1},

@@ -1128,8 +1128,11 @@ func AddRegexFlags(regex string) string {
 // llmsh: unicodeClasses rewrites the character classes of regex ([:alpha:]
 // inside a bracket expression, \w \W \s \S outside one) to their
 // meaning in a UTF-8 locale as gawk's (glibc's C.UTF-8); Go's are ASCII.
+// Braces outside a bracket expression are literal, as mawk 1.3.4
+// 20200120 (the reference awk) reads them: it has no intervals, so
+// /[0-9]{3}/ matches the text "{3}" after a digit.
 func unicodeClasses(regex string) string {
-	if !strings.Contains(regex, "[:") && !strings.Contains(regex, `\`) {
+	if !strings.Contains(regex, "[:") && !strings.Contains(regex, `\`) && !strings.ContainsAny(regex, "{}") {
 		return regex
 	}
 	var b strings.Builder
@@ -1148,6 +1151,10 @@ func unicodeClasses(regex string) string {
 			i += 2
 		case c == '[':
 			i = unicodeBracket(&b, regex, i)
+		case c == '{' || c == '}':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+			i++
 		default:
 			b.WriteByte(c)
 			i++
