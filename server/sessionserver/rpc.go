@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -793,16 +794,23 @@ func (s *Server) restore(ctx context.Context, p RestoreParams) (OpenResult, *Err
 
 // readSnapshot reads a snapshot file of at most maxSnapshotFile bytes,
 // into a buffer of its size (io.ReadAll's doubling held up to twice it).
+// Only a regular file: a FIFO's open would wait for a writer for good,
+// holding the bulk work of every client (O_NONBLOCK), and a device may
+// never end.
 func readSnapshot(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, fmt.Errorf("reading the snapshot: %v", err)
 	}
 	defer f.Close()
-	size := int64(0)
-	if fi, err := f.Stat(); err == nil {
-		size = min(fi.Size(), maxSnapshotFile)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading the snapshot: %v", err)
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("reading the snapshot: %s is not a regular file", path)
+	}
+	size := min(fi.Size(), maxSnapshotFile)
 	var b bytes.Buffer
 	b.Grow(int(size) + bytes.MinRead) // ReadFrom keeps MinRead free
 	if _, err := b.ReadFrom(io.LimitReader(f, maxSnapshotFile+1)); err != nil {

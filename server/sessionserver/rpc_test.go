@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -427,6 +428,17 @@ func TestSnapshotBounds(t *testing.T) {
 	var sr SnapshotResult
 	if err := c.Call(MethodSnapshot, SnapshotParams{Session: id, Path: file}, &sr); err != nil || sr.Bytes <= 16<<10 {
 		t.Fatalf("snapshot to a path: %+v %v", sr, err)
+	}
+	// A FIFO or a device is refused at once (a FIFO's open waited for a
+	// writer, holding the bulk work of every client).
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fifo, "/dev/zero"} {
+		if err := c.Call(MethodRestore, RestoreParams{Path: p}, nil); code(err) != CodeSnapshot || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("restore from %s: %v", p, err)
+		}
 	}
 	// One restore holds the bulk work; a second waits for it.
 	hold.Store(true)
